@@ -1,0 +1,295 @@
+/* warpsim run FILE.ptx [launch options and arguments] [--json] [--trace] [--mode M] ...
+ *
+ * Loads the module, checks the arguments against the kernel's .param list, runs it, and
+ * prints what a GPU would: the kernel's printf output, every buffer, a summary. */
+#include "commands.h"
+#include "launch.h"
+#include "report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+void print_parse_error(FILE *f, const ws_parse_error *e)
+{
+    if (e->line)
+        fprintf(f, "%s:%u:%u: error: %s\n", e->file, e->line, e->column, e->message);
+    else
+        fprintf(f, "%s: error: %s\n", e->file, e->message);
+    if (e->source_line[0]) {
+        fprintf(f, "  %s\n  ", e->source_line);
+        for (unsigned i = 1; i < e->column && i < sizeof e->source_line; i++)
+            fputc(e->source_line[i - 1] == '\t' ? '\t' : ' ', f);
+        fprintf(f, "^\n");
+    }
+}
+
+typedef struct {
+    char *buf;
+    size_t len, cap;
+} text_buf;
+
+static void collect_output(void *user, const char *text, size_t len)
+{
+    text_buf *t = user;
+    if (t->len + len + 1 > t->cap) {
+        size_t nc = (t->cap + len) * 2 + 256;
+        char *nb = realloc(t->buf, nc);
+        if (!nb)
+            return;
+        t->buf = nb;
+        t->cap = nc;
+    }
+    memcpy(t->buf + t->len, text, len);
+    t->len += len;
+    t->buf[t->len] = 0;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || *end || s[0] == '-' || !s[0])
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static const char *param_type_name(const ws_symbol *s)
+{
+    return ws_type_name((ws_type)s->elem);
+}
+
+/* Check the arguments against the kernel's parameters and pack them. */
+static int pack_params(const ws_launch *L, const ws_module *m, const ws_kernel *k, const uint64_t *addrs,
+                       uint8_t *params)
+{
+    if (L->nargs != k->nparams) {
+        fprintf(stderr, "warpsim: error: kernel %s takes %u parameter%s, got %zu argument%s\n", k->name, k->nparams,
+                k->nparams == 1 ? "" : "s", L->nargs, L->nargs == 1 ? "" : "s");
+        for (uint32_t i = 0; i < k->nparams; i++)
+            fprintf(stderr, "  parameter %u: .%s %s\n", i + 1, param_type_name(&m->symbols[k->params[i]]),
+                    m->symbols[k->params[i]].name);
+        return -1;
+    }
+    for (uint32_t i = 0; i < k->nparams; i++) {
+        const ws_symbol *p = &m->symbols[k->params[i]];
+        const ws_arg *a = &L->args[i];
+        size_t have = a->is_buffer ? 8 : ws_elem_size(a->elem);
+        if (have != p->size) {
+            fprintf(stderr,
+                    "warpsim: error: argument %u (%s): kernel parameter %s is .%s (%llu bytes) but the argument is %s "
+                    "(%zu bytes)\n",
+                    i + 1, a->label, p->name, param_type_name(p), (unsigned long long)p->size,
+                    a->is_buffer ? "a buffer pointer" : ws_elem_name(a->elem), have);
+            return -1;
+        }
+        uint64_t v = a->is_buffer ? addrs[i] : a->scalar_bits;
+        memcpy(params + p->offset, &v, have);
+    }
+    return 0;
+}
+
+static ws_diag_severity severity_of(ws_severity s) { return s == WS_SEV_ERROR ? WS_DIAG_ERROR : WS_DIAG_WARNING; }
+
+int cmd_run(int argc, char **argv)
+{
+    ws_launch L;
+    ws_launch_init(&L);
+    ws_launch_error lerr;
+    int json = 0, trace = 0, werror = 0;
+    uint64_t max_insns = 0;
+    ws_mode mode = WS_MODE_FUNCTIONAL;
+    int status = WS_ERR_INPUT;
+    ws_module *m = NULL;
+    ws_sim *sim = NULL;
+    uint64_t *addrs = NULL;
+    uint8_t *params = NULL;
+    trace_text *tr = NULL;
+    text_buf out = {0};
+    ws_result res;
+    memset(&res, 0, sizeof res);
+
+    for (int i = 1; i < argc;) {
+        int r = ws_launch_parse_arg(&L, argc, argv, &i, &lerr);
+        if (r < 0) {
+            char msg[2048];
+            ws_launch_error_format(&lerr, true, msg, sizeof msg);
+            fprintf(stderr, "warpsim: error: %s\n", msg);
+            goto done;
+        }
+        if (r == 1)
+            continue;
+        const char *a = argv[i];
+        if (!strcmp(a, "--json")) {
+            json = 1;
+        } else if (!strcmp(a, "--trace")) {
+            trace = 1;
+        } else if (!strcmp(a, "--werror")) {
+            werror = 1;
+        } else if (!strcmp(a, "--mode") && i + 1 < argc) {
+            const char *v = argv[++i];
+            if (!strcmp(v, "functional"))
+                mode = WS_MODE_FUNCTIONAL;
+            else {
+                fprintf(stderr, "warpsim: error: --mode takes 'functional' (timing comes with the cycle model), found '%s'\n", v);
+                goto done;
+            }
+        } else if (!strcmp(a, "--max-instructions") && i + 1 < argc) {
+            if (parse_u64(argv[++i], &max_insns) != 0 || !max_insns) {
+                fprintf(stderr, "warpsim: error: --max-instructions takes a positive number, found '%s'\n", argv[i]);
+                goto done;
+            }
+        } else {
+            fprintf(stderr, "warpsim: error: unknown option '%s' (see warpsim --help)\n", a);
+            goto done;
+        }
+        i++;
+    }
+    if (ws_launch_validate(&L, &lerr) < 0) {
+        char msg[2048];
+        ws_launch_error_format(&lerr, true, msg, sizeof msg);
+        fprintf(stderr, "warpsim: error: %s\n", msg);
+        goto done;
+    }
+    ws_parse_error perr;
+    m = ws_module_load(L.ptx_path, &perr);
+    if (!m) {
+        print_parse_error(stderr, &perr);
+        goto done;
+    }
+    const ws_kernel *k = ws_module_kernel(m, L.kernel);
+    if (!k) {
+        fprintf(stderr, "warpsim: error: %s has no kernel named '%s'; it has:", L.ptx_path, L.kernel ? L.kernel : "");
+        for (uint32_t i = 0; i < m->nkernels; i++)
+            fprintf(stderr, " %s", m->kernels[i].name);
+        fprintf(stderr, "\n");
+        goto done;
+    }
+    if (!L.kernel && m->nkernels > 1) {
+        fprintf(stderr, "warpsim: error: %s has %u kernels; choose one with --kernel:", L.ptx_path, m->nkernels);
+        for (uint32_t i = 0; i < m->nkernels; i++)
+            fprintf(stderr, " %s", m->kernels[i].name);
+        fprintf(stderr, "\n");
+        goto done;
+    }
+    ws_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.mode = mode;
+    cfg.max_warp_instructions = max_insns;
+    cfg.diagnostics_are_errors = werror;
+    cfg.on_output = collect_output;
+    cfg.output_user = &out;
+    if (trace) {
+        tr = trace_text_create(stdout, m, k);
+        cfg.on_event = trace_text_event;
+        cfg.event_user = tr;
+    }
+    sim = ws_sim_create(&cfg);
+    addrs = calloc(L.nargs + 1, sizeof *addrs);
+    params = calloc(1, k->param_bytes + 8);
+    if (!sim || !addrs || !params) {
+        fprintf(stderr, "warpsim: error: out of memory\n");
+        status = WS_ERR_INTERNAL;
+        goto done;
+    }
+    for (size_t i = 0; i < L.nargs; i++) {
+        if (!L.args[i].is_buffer)
+            continue;
+        addrs[i] = ws_sim_alloc(sim, L.args[i].count * ws_elem_size(L.args[i].elem), L.args[i].data);
+        if (!addrs[i]) {
+            fprintf(stderr, "warpsim: error: buffer %s does not fit in the simulated memory\n", L.args[i].label);
+            status = WS_ERR_LIMIT;
+            goto done;
+        }
+    }
+    if (pack_params(&L, m, k, addrs, params) != 0)
+        goto done;
+    status = ws_sim_launch(sim, m, k, L.grid, L.block, params, k->param_bytes, &res);
+    if (status == WS_ERR_INPUT) {
+        fprintf(stderr, "warpsim: error: %s\n", res.message);
+        goto done;
+    }
+    for (size_t i = 0; i < L.nargs; i++)
+        if (L.args[i].is_buffer)
+            ws_sim_read(sim, addrs[i], L.args[i].data, L.args[i].count * ws_elem_size(L.args[i].elem));
+    ws_stat stats[] = {
+        ws_stat_str("mode", mode == WS_MODE_FUNCTIONAL ? "functional" : "timing"),
+        ws_stat_uint("cycles", res.stats.cycles),
+        ws_stat_uint("warp_instructions", res.stats.warp_instructions),
+        ws_stat_uint("lane_instructions", res.stats.lane_instructions),
+        ws_stat_uint("shuffles", res.stats.shfl),
+        ws_stat_uint("votes", res.stats.vote),
+        ws_stat_uint("barriers", res.stats.bar_syncs),
+        ws_stat_uint("diagnostics", res.ndiags),
+    };
+    size_t nstats = sizeof stats / sizeof stats[0];
+    if (json) {
+        ws_report_diag *rd = calloc(res.ndiags + 1, sizeof *rd);
+        for (size_t i = 0; rd && i < res.ndiags; i++) {
+            const ws_diag *d = &res.diags[i];
+            ws_report_diag x = WS_REPORT_DIAG_INIT;
+            x.severity = severity_of(d->severity);
+            x.kind = ws_diag_kind_name(d->kind);
+            x.message = d->message;
+            x.pc = d->pc;
+            x.line = (int)d->line;
+            x.lanes = d->lanes;
+            x.warp = (int)d->warp;
+            x.block = d->block;
+            rd[i] = x;
+        }
+        ws_report_json(stdout, &L, k->name, out.buf ? out.buf : "", out.len, stats, nstats, rd, rd ? res.ndiags : 0);
+        free(rd);
+    } else {
+        ws_report_text(stdout, &L, k->name, out.buf ? out.buf : "", out.len, stats, nstats);
+        for (size_t i = 0; i < res.ndiags; i++) {
+            const ws_diag *d = &res.diags[i];
+            fprintf(stderr, "%s:%u: %s: %s [%s] (block %u, warp %u, lanes 0x%08x", L.ptx_path, d->line,
+                    d->severity == WS_SEV_ERROR ? "error" : "warning", d->message, ws_diag_kind_name(d->kind),
+                    d->block, d->warp, d->lanes);
+            if (d->count > 1)
+                fprintf(stderr, "; %" PRIu64 " times", d->count);
+            fprintf(stderr, ")\n");
+        }
+    }
+    if (status != WS_OK && res.message[0])
+        fprintf(stderr, "warpsim: %s\n", res.message);
+done:
+    ws_result_free(&res);
+    trace_text_destroy(tr);
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+    ws_launch_free(&L);
+    free(addrs);
+    free(params);
+    free(out.buf);
+    return status;
+}
+
+int cmd_print(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: warpsim print FILE.ptx\n");
+        return WS_ERR_INPUT;
+    }
+    ws_parse_error perr;
+    ws_module *m = ws_module_load(argv[1], &perr);
+    if (!m) {
+        print_parse_error(stderr, &perr);
+        return WS_ERR_INPUT;
+    }
+    char *text;
+    size_t len;
+    int rc = ws_module_print(m, &text, &len);
+    ws_module_free(m);
+    if (rc != 0) {
+        fprintf(stderr, "warpsim: error: out of memory\n");
+        return WS_ERR_INTERNAL;
+    }
+    fwrite(text, 1, len, stdout);
+    free(text);
+    return WS_OK;
+}

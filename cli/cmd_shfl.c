@@ -1,0 +1,240 @@
+/* warpsim shfl / vote / match: what one warp instruction does, lane by lane, without a kernel.
+ *
+ *   warpsim shfl MODE B [--width W | --c C] [--mask M] [--values V0,V1,...] [--json]
+ *   warpsim vote MODE --pred P [--mask M] [--json]
+ *   warpsim match MODE --values V0,V1,... [--mask M] [--json]
+ *
+ * MODE for shfl is up, down, bfly (or xor) or idx (or sync); CUDA's names work too
+ * (__shfl_down_sync). --mask gives the lanes that execute the instruction: lanes outside it
+ * do not execute, and a lane whose source did not execute reads 0, as on an H200. */
+#include "commands.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int parse_u32(const char *s, uint32_t *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 0);
+    if (errno || *end || !*s || v < -2147483648LL || v > 4294967295LL)
+        return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static int parse_values(const char *s, uint64_t vals[32])
+{
+    uint64_t tmp[32];
+    unsigned n = 0;
+    char *copy = strdup(s), *save = NULL;
+    if (!copy)
+        return -1;
+    for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *end;
+        errno = 0;
+        long long v = strtoll(tok, &end, 0);
+        if (errno || *end || n == 32) {
+            free(copy);
+            return -1;
+        }
+        tmp[n++] = (uint64_t)v;
+    }
+    free(copy);
+    if (!n)
+        return -1;
+    for (unsigned l = 0; l < 32; l++) /* fewer than 32 values repeat */
+        vals[l] = tmp[l % n];
+    return 0;
+}
+
+static int mode_of(const char *s, ws_shfl_mode *m)
+{
+    static const struct { const char *name; ws_shfl_mode mode; } names[] = {
+        {"up", WS_SHFL_UP}, {"down", WS_SHFL_DOWN}, {"bfly", WS_SHFL_BFLY}, {"xor", WS_SHFL_BFLY},
+        {"idx", WS_SHFL_IDX}, {"sync", WS_SHFL_IDX}, {"__shfl_up_sync", WS_SHFL_UP},
+        {"__shfl_down_sync", WS_SHFL_DOWN}, {"__shfl_xor_sync", WS_SHFL_BFLY}, {"__shfl_sync", WS_SHFL_IDX},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(s, names[i].name)) {
+            *m = names[i].mode;
+            return 0;
+        }
+    return -1;
+}
+
+static const char *const mode_names[] = {"up", "down", "bfly", "idx"};
+
+int cmd_shfl(int argc, char **argv)
+{
+    ws_shfl_mode mode;
+    uint32_t b, c = 0, mask = 0xffffffffu, width = 32;
+    int have_c = 0, have_width = 0, json = 0;
+    uint64_t vals[32];
+    for (unsigned l = 0; l < 32; l++)
+        vals[l] = l;
+    if (argc < 3 || mode_of(argv[1], &mode) != 0 || parse_u32(argv[2], &b) != 0) {
+        fprintf(stderr, "usage: warpsim shfl up|down|bfly|idx B [--width W | --c C] [--mask M] [--values V,...] [--json]\n"
+                        "  B is the delta, lane mask or source lane, as the instruction's b operand\n");
+        return WS_ERR_INPUT;
+    }
+    for (int i = 3; i < argc; i++) {
+        if (!strcmp(argv[i], "--width") && i + 1 < argc) {
+            if (parse_u32(argv[++i], &width) != 0 || width > 64) {
+                fprintf(stderr, "warpsim: error: --width takes 1..32 (0 and 64 act as 32), found '%s'\n", argv[i]);
+                return WS_ERR_INPUT;
+            }
+            have_width = 1;
+        } else if (!strcmp(argv[i], "--c") && i + 1 < argc) {
+            if (parse_u32(argv[++i], &c) != 0) {
+                fprintf(stderr, "warpsim: error: --c takes a 32-bit number, found '%s'\n", argv[i]);
+                return WS_ERR_INPUT;
+            }
+            have_c = 1;
+        } else if (!strcmp(argv[i], "--mask") && i + 1 < argc) {
+            if (parse_u32(argv[++i], &mask) != 0) {
+                fprintf(stderr, "warpsim: error: --mask takes a 32-bit lane mask, found '%s'\n", argv[i]);
+                return WS_ERR_INPUT;
+            }
+        } else if (!strcmp(argv[i], "--values") && i + 1 < argc) {
+            if (parse_values(argv[++i], vals) != 0) {
+                fprintf(stderr, "warpsim: error: --values takes up to 32 comma-separated integers, found '%s'\n", argv[i]);
+                return WS_ERR_INPUT;
+            }
+        } else if (!strcmp(argv[i], "--json")) {
+            json = 1;
+        } else {
+            fprintf(stderr, "warpsim: error: unknown option '%s'\n", argv[i]);
+            return WS_ERR_INPUT;
+        }
+    }
+    if (have_c && have_width) {
+        fprintf(stderr, "warpsim: error: give --width or --c, not both\n");
+        return WS_ERR_INPUT;
+    }
+    if (!have_c)
+        c = ws_shfl_c_for_width(mode, width);
+    if (json)
+        printf("{\"mode\": \"%s\", \"b\": %u, \"c\": %u, \"mask\": %u, \"lanes\": [", mode_names[mode], b, c, mask);
+    else
+        printf("shfl.sync.%s.b32  b=%d  c=0x%x (clamp %u, segment mask 0x%x)  executing lanes 0x%08x\n"
+               "lane  source  in range  value\n",
+               mode_names[mode], (int)b, c, c & 31, (c >> 8) & 31, mask);
+    for (unsigned l = 0; l < 32; l++) {
+        int executes = (mask >> l) & 1;
+        ws_shfl_route r = ws_shfl_rule(mode, l, b, c);
+        uint64_t v = !r.in_range ? vals[l] : ((mask >> r.src) & 1) ? vals[r.src] : 0;
+        if (json) {
+            printf("%s{\"lane\": %u, \"executes\": %s", l ? ", " : "", l, executes ? "true" : "false");
+            if (executes)
+                printf(", \"source\": %d, \"in_range\": %s, \"value\": %lld", r.src, r.in_range ? "true" : "false",
+                       (long long)v);
+            printf("}");
+        } else if (!executes) {
+            printf("%4u       -         -      - (does not execute)\n", l);
+        } else {
+            printf("%4u  %6d  %8s  %5lld%s\n", l, r.src, r.in_range ? "yes" : "no", (long long)v,
+                   !r.in_range ? "  (out of range: its own value)"
+                   : !((mask >> r.src) & 1) ? "  (source lane does not execute: 0 on the H200)" : "");
+        }
+    }
+    if (json)
+        printf("]}\n");
+    return WS_OK;
+}
+
+int cmd_vote(int argc, char **argv)
+{
+    static const char *const names[] = {"all", "any", "uni", "ballot"};
+    int mode = -1, json = 0;
+    uint32_t pred = 0, mask = 0xffffffffu;
+    int have_pred = 0;
+    for (int i = 0; argc > 1 && i < 4; i++)
+        if (!strcmp(argv[1], names[i]))
+            mode = i;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--pred") && i + 1 < argc && parse_u32(argv[i + 1], &pred) == 0) {
+            have_pred = 1;
+            i++;
+        } else if (!strcmp(argv[i], "--mask") && i + 1 < argc && parse_u32(argv[i + 1], &mask) == 0) {
+            i++;
+        } else if (!strcmp(argv[i], "--json")) {
+            json = 1;
+        } else {
+            mode = -1;
+            break;
+        }
+    }
+    if (mode < 0 || !have_pred) {
+        fprintf(stderr, "usage: warpsim vote all|any|uni|ballot --pred LANES [--mask M] [--json]\n"
+                        "  LANES: the lanes whose predicate is true, as a mask (0x0000ffff)\n"
+                        "  --mask: the lanes that execute (votes count only those, as on an H200)\n");
+        return WS_ERR_INPUT;
+    }
+    uint32_t p = pred & mask;
+    uint32_t r = mode == 0 ? p == mask : mode == 1 ? p != 0 : mode == 2 ? (p == mask || p == 0) : p;
+    if (json)
+        printf("{\"mode\": \"%s\", \"pred\": %u, \"mask\": %u, \"result\": %u}\n", names[mode], pred, mask, r);
+    else
+        printf("vote.sync.%s  predicates 0x%08x  executing lanes 0x%08x\nevery executing lane gets %s0x%08x\n",
+               names[mode], pred, mask, mode == 3 ? "" : "the predicate ", r);
+    return WS_OK;
+}
+
+int cmd_match(int argc, char **argv)
+{
+    int mode = -1, json = 0, have_vals = 0;
+    uint32_t mask = 0xffffffffu;
+    uint64_t vals[32];
+    if (argc > 1 && !strcmp(argv[1], "any"))
+        mode = 0;
+    if (argc > 1 && !strcmp(argv[1], "all"))
+        mode = 1;
+    for (int i = 2; i < argc && mode >= 0; i++) {
+        if (!strcmp(argv[i], "--values") && i + 1 < argc && parse_values(argv[i + 1], vals) == 0) {
+            have_vals = 1;
+            i++;
+        } else if (!strcmp(argv[i], "--mask") && i + 1 < argc && parse_u32(argv[i + 1], &mask) == 0) {
+            i++;
+        } else if (!strcmp(argv[i], "--json")) {
+            json = 1;
+        } else {
+            mode = -1;
+        }
+    }
+    if (mode < 0 || !have_vals) {
+        fprintf(stderr, "usage: warpsim match any|all --values V0,V1,... [--mask M] [--json]\n");
+        return WS_ERR_INPUT;
+    }
+    int all_equal = 1;
+    unsigned first = mask ? (unsigned)__builtin_ctz(mask) : 0;
+    for (unsigned l = 0; l < 32; l++)
+        if ((mask >> l & 1) && vals[l] != vals[first])
+            all_equal = 0;
+    if (json)
+        printf("{\"mode\": \"%s\", \"mask\": %u, \"lanes\": [", mode ? "all" : "any", mask);
+    else
+        printf("match.%s.sync.b64  executing lanes 0x%08x\nlane  value  result      pred\n", mode ? "all" : "any", mask);
+    for (unsigned l = 0; l < 32; l++) {
+        uint32_t r = 0;
+        if (mask >> l & 1) {
+            if (mode == 0) {
+                for (unsigned k = 0; k < 32; k++)
+                    if ((mask >> k & 1) && vals[k] == vals[l])
+                        r |= 1u << k;
+            } else {
+                r = all_equal ? mask : 0;
+            }
+        }
+        if (json)
+            printf("%s{\"lane\": %u, \"value\": %lld, \"result\": %u}", l ? ", " : "", l, (long long)vals[l], r);
+        else if (mask >> l & 1)
+            printf("%4u  %5lld  0x%08x  %d\n", l, (long long)vals[l], r, all_equal);
+        else
+            printf("%4u      -  (does not execute)\n", l);
+    }
+    if (json)
+        printf("], \"all_equal\": %s}\n", all_equal ? "true" : "false");
+    return WS_OK;
+}

@@ -1,0 +1,25 @@
+/* The verbs of the warpsim command, and helpers they share. */
+#ifndef WS_COMMANDS_H
+#define WS_COMMANDS_H
+
+#include <stdio.h>
+
+#include "warpsim/warpsim.h"
+
+int cmd_run(int argc, char **argv);
+int cmd_shfl(int argc, char **argv);
+int cmd_vote(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_print(int argc, char **argv);
+
+/* file:line:column: message, the source line and a caret, as compilers print them */
+void print_parse_error(FILE *f, const ws_parse_error *e);
+
+/* The lane-table text trace: an event consumer that prints each executed instruction with a
+ * row per lane group. */
+typedef struct trace_text trace_text;
+trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k);
+void trace_text_event(void *user, const ws_event *ev);
+void trace_text_destroy(trace_text *t);
+
+#endif

@@ -1,0 +1,184 @@
+/* warpsim: a cycle-level SIMT warp simulator that runs real PTX.
+ *
+ * The library never prints and never exits: every call returns a status, and what went wrong
+ * is in a structured record (diagnostics, parse errors) for the front end to show.
+ *
+ *   ws_module *m = ws_module_load("k.ptx", &perr);          // isa/: parse and resolve
+ *   ws_sim *sim = ws_sim_create(&cfg);                       // sim/: a machine
+ *   uint64_t in = ws_sim_alloc(sim, 128, host_in);           // global buffers
+ *   ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, params, nbytes, &result);
+ *   ws_sim_read(sim, in, host_out, 128);
+ */
+#ifndef WARPSIM_H
+#define WARPSIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../isa/isa.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WS_WARP_SIZE 32
+#define WS_MAX_BLOCK_THREADS 1024
+
+/* Exit statuses of the library and of the warpsim command. */
+typedef enum {
+    WS_OK = 0,
+    WS_ERR_DIAG = 1,     /* the kernel did something undefined and diagnostics are errors */
+    WS_ERR_INPUT = 2,    /* bad input: PTX, arguments, files */
+    WS_ERR_LIMIT = 3,    /* an instruction, cycle or memory limit stopped the run */
+    WS_ERR_INTERNAL = 4, /* a bug in warpsim, or out of memory */
+} ws_status;
+
+typedef enum { WS_MODE_FUNCTIONAL, WS_MODE_TIMING } ws_mode;
+
+/* ---- diagnostics ------------------------------------------------------------------------------ */
+typedef enum {
+    WS_DIAG_NOT_IN_MEMBERMASK,  /* a lane executes a .sync instruction without being in its membermask */
+    WS_DIAG_MASK_NEVER_ARRIVED, /* lanes of a membermask never arrived (would deadlock) */
+    WS_DIAG_MASK_MISMATCH,      /* lanes of one .sync instruction gave different membermasks */
+    WS_DIAG_SRC_NOT_EXECUTING,  /* a shuffle read a lane that did not execute it (the H200 gives 0) */
+    WS_DIAG_SRC_OUTSIDE_MASK,   /* a shuffle read a lane outside the membermask */
+    WS_DIAG_BARRIER_PARTIAL,    /* bar.sync reached by part of the block (others exited or elsewhere) */
+    WS_DIAG_BARRIER_DIVERGENT,  /* bar.sync reached by divergent lanes of a warp */
+    WS_DIAG_OUT_OF_BOUNDS,      /* memory access outside any allocation */
+    WS_DIAG_MISALIGNED,         /* memory access not aligned to its size */
+    WS_DIAG_UNINIT_REG,         /* read of a register never written */
+    WS_DIAG_UNINIT_SHARED,      /* read of shared memory never written */
+    WS_DIAG_RACE,               /* shared-memory race between barriers */
+    WS_DIAG_DIV_BY_ZERO,        /* integer division by zero */
+    WS_DIAG_TRAP,               /* the kernel executed trap */
+    WS_DIAG_PRINTF,             /* a printf format the simulator could not follow */
+    WS_DIAG_UNSUPPORTED,        /* an instruction form warpsim does not execute */
+    WS_DIAG_KIND_COUNT
+} ws_diag_kind;
+
+typedef enum { WS_SEV_WARNING, WS_SEV_ERROR } ws_severity;
+
+typedef struct {
+    ws_diag_kind kind;
+    ws_severity severity;
+    uint32_t block;   /* linear block index */
+    uint32_t warp;    /* warp in the block */
+    uint32_t pc;      /* instruction index */
+    uint32_t line;    /* PTX line */
+    uint32_t lanes;   /* the lanes concerned */
+    uint64_t count;   /* how many times it happened (reported once per kind and pc) */
+    char message[320];
+} ws_diag;
+
+const char *ws_diag_kind_name(ws_diag_kind k);
+
+/* ---- events: what every step did -------------------------------------------------------------- */
+typedef enum {
+    WS_EV_EXEC,       /* an instruction executed for a group of lanes */
+    WS_EV_PRINTF,     /* text a kernel printed */
+    WS_EV_DIAG,       /* a diagnostic */
+    WS_EV_BARRIER,    /* a block barrier released */
+    WS_EV_STALL,      /* timing mode: a warp could not issue */
+    WS_EV_BLOCK_BEGIN,
+    WS_EV_BLOCK_END,
+} ws_event_kind;
+
+typedef enum {
+    WS_STALL_NONE, WS_STALL_SCOREBOARD, WS_STALL_BARRIER, WS_STALL_SYNC, WS_STALL_BANK,
+    WS_STALL_ISSUE, WS_STALL_DIVERGENCE, WS_STALL_REASON_COUNT
+} ws_stall_reason;
+
+typedef struct {
+    ws_event_kind kind;
+    uint64_t cycle;
+    uint32_t block, warp, pc;
+    const ws_kernel *kernel;
+    const ws_insn *insn;
+    uint32_t active;       /* lanes that issued the instruction */
+    uint32_t exec;         /* of those, lanes whose guard was true */
+    /* destinations, values after the instruction: rows of 32 */
+    uint32_t ndst;
+    uint32_t dst_reg[5];
+    const uint64_t *dst_val[5];
+    /* shuffles: per lane the source lane, whether it was in range, and the value received */
+    const int8_t *shfl_src;
+    const uint8_t *shfl_in_range;
+    const uint32_t *shfl_val;
+    /* vote/match/redux inputs: predicates (bit per lane) or values */
+    uint32_t vote_preds;
+    const uint64_t *coll_in;
+    /* memory */
+    uint8_t mem_space, mem_store, mem_bytes;
+    uint32_t mem_wavefronts;
+    const uint64_t *mem_addr;   /* 32 addresses (space-relative) */
+    /* printf and diagnostics */
+    const char *text;
+    size_t text_len;
+    const ws_diag *diag;
+    ws_stall_reason stall;
+} ws_event;
+
+typedef void (*ws_event_fn)(void *user, const ws_event *ev);
+
+/* ---- the machine ------------------------------------------------------------------------------ */
+typedef struct {
+    ws_mode mode;
+    uint64_t max_warp_instructions; /* per launch; 0 = default (500 million) */
+    uint64_t max_cycles;            /* timing mode; 0 = default */
+    uint64_t max_memory;            /* bytes of simulated global memory; 0 = default (4 GiB) */
+    bool diagnostics_are_errors;
+    bool check_uninitialized;       /* track never-written registers and shared words */
+    unsigned jobs;                  /* host threads for independent blocks; 0 or 1 = one */
+    ws_event_fn on_event;           /* NULL: no events, no cost */
+    void *event_user;
+    void (*on_output)(void *user, const char *text, size_t len); /* printf output */
+    void *output_user;
+    uint64_t dynamic_shared_bytes;  /* extern .shared size at launch */
+} ws_config;
+
+typedef struct {
+    uint64_t cycles;
+    uint64_t warp_instructions;
+    uint64_t lane_instructions;
+    uint64_t blocks;
+    uint64_t warps;
+    uint64_t shfl, vote, bar_syncs;
+    uint64_t shared_accesses, bank_conflicts, shared_wavefronts;
+    uint64_t stalls[WS_STALL_REASON_COUNT];
+} ws_stats;
+
+typedef struct {
+    ws_status status;
+    ws_stats stats;
+    ws_diag *diags;        /* owned by the result: ws_result_free */
+    size_t ndiags;
+    char message[512];     /* why the run stopped, when status != WS_OK */
+} ws_result;
+
+typedef struct ws_sim ws_sim;
+
+ws_sim *ws_sim_create(const ws_config *cfg);
+void ws_sim_destroy(ws_sim *sim);
+/* Allocate a global buffer (256-byte aligned); init may be NULL for zeros. Returns its device
+ * address, or 0 when the memory limit is reached. */
+uint64_t ws_sim_alloc(ws_sim *sim, size_t bytes, const void *init);
+int ws_sim_read(const ws_sim *sim, uint64_t addr, void *dst, size_t n);
+int ws_sim_write(ws_sim *sim, uint64_t addr, const void *src, size_t n);
+ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, const unsigned grid[3],
+                        const unsigned block[3], const void *params, size_t param_bytes, ws_result *res);
+void ws_result_free(ws_result *res);
+
+/* ---- one shuffle, without a kernel: the rule of DESIGN.md "Semantics" --------------------------- */
+typedef struct {
+    int src;        /* the source lane the formula names */
+    bool in_range;  /* the predicate output */
+} ws_shfl_route;
+ws_shfl_route ws_shfl_rule(ws_shfl_mode mode, unsigned lane, uint32_t b, uint32_t c);
+/* CUDA's width argument as the c operand nvcc emits for it. */
+uint32_t ws_shfl_c_for_width(ws_shfl_mode mode, unsigned width);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,141 @@
+/* The opcode table's rows as data, and the names of types, spaces and special registers. */
+#include "isa.h"
+#include "suffix.h"
+
+#include <string.h>
+
+const ws_opinfo ws_optable[WS_OP_COUNT] = {
+#define OP(id, mn, shape, sfx, lat, ex, doc) [WS_OP_##id] = {mn, shape, (sfx), lat, doc},
+#include "opcodes.def"
+#undef OP
+};
+
+static const char *const latency_names[LAT_CLASS_COUNT] = {
+    [LAT_ALU] = "alu",       [LAT_ADD] = "add",       [LAT_MUL] = "mul",       [LAT_FMA] = "fma",
+    [LAT_DIV] = "div",       [LAT_SFU] = "sfu",       [LAT_CONV] = "conv",     [LAT_MEM] = "mem",
+    [LAT_STORE] = "store",   [LAT_ATOM] = "atom",     [LAT_BRANCH] = "branch", [LAT_CALL] = "call",
+    [LAT_SHFL] = "shfl",     [LAT_VOTE] = "vote",     [LAT_MATCH] = "match",   [LAT_REDUX] = "redux",
+    [LAT_SYNC] = "sync",     [LAT_BAR] = "bar",
+};
+
+const char *ws_latency_name(ws_latency_class c)
+{
+    return (unsigned)c < LAT_CLASS_COUNT ? latency_names[c] : "?";
+}
+
+/* clang-format off */
+static const struct { const char *name; unsigned bits; bool is_signed, is_float; } type_info[WS_T_COUNT] = {
+    [WS_T_NONE] = {"", 0, false, false},     [WS_T_PRED] = {"pred", 1, false, false},
+    [WS_T_B8]   = {"b8", 8, false, false},   [WS_T_B16]  = {"b16", 16, false, false},
+    [WS_T_B32]  = {"b32", 32, false, false}, [WS_T_B64]  = {"b64", 64, false, false},
+    [WS_T_U8]   = {"u8", 8, false, false},   [WS_T_U16]  = {"u16", 16, false, false},
+    [WS_T_U32]  = {"u32", 32, false, false}, [WS_T_U64]  = {"u64", 64, false, false},
+    [WS_T_S8]   = {"s8", 8, true, false},    [WS_T_S16]  = {"s16", 16, true, false},
+    [WS_T_S32]  = {"s32", 32, true, false},  [WS_T_S64]  = {"s64", 64, true, false},
+    [WS_T_F16]  = {"f16", 16, true, true},   [WS_T_F32]  = {"f32", 32, true, true},
+    [WS_T_F64]  = {"f64", 64, true, true},
+};
+/* clang-format on */
+
+unsigned ws_type_bits(ws_type t) { return (unsigned)t < WS_T_COUNT ? type_info[t].bits : 0; }
+bool ws_type_is_signed(ws_type t) { return (unsigned)t < WS_T_COUNT && type_info[t].is_signed; }
+bool ws_type_is_float(ws_type t) { return (unsigned)t < WS_T_COUNT && type_info[t].is_float; }
+const char *ws_type_name(ws_type t) { return (unsigned)t < WS_T_COUNT ? type_info[t].name : "?"; }
+
+const char *ws_space_name(ws_space s)
+{
+    static const char *const names[] = {"", "generic", "global", "shared", "local", "param", "const"};
+    return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
+}
+
+static const char *const sreg_names[WS_SREG_COUNT] = {
+    [WS_SREG_TID_X] = "%tid.x",           [WS_SREG_TID_Y] = "%tid.y",
+    [WS_SREG_TID_Z] = "%tid.z",           [WS_SREG_NTID_X] = "%ntid.x",
+    [WS_SREG_NTID_Y] = "%ntid.y",         [WS_SREG_NTID_Z] = "%ntid.z",
+    [WS_SREG_CTAID_X] = "%ctaid.x",       [WS_SREG_CTAID_Y] = "%ctaid.y",
+    [WS_SREG_CTAID_Z] = "%ctaid.z",       [WS_SREG_NCTAID_X] = "%nctaid.x",
+    [WS_SREG_NCTAID_Y] = "%nctaid.y",     [WS_SREG_NCTAID_Z] = "%nctaid.z",
+    [WS_SREG_LANEID] = "%laneid",         [WS_SREG_WARPID] = "%warpid",
+    [WS_SREG_NWARPID] = "%nwarpid",       [WS_SREG_SMID] = "%smid",
+    [WS_SREG_NSMID] = "%nsmid",           [WS_SREG_GRIDID] = "%gridid",
+    [WS_SREG_LANEMASK_EQ] = "%lanemask_eq", [WS_SREG_LANEMASK_LT] = "%lanemask_lt",
+    [WS_SREG_LANEMASK_LE] = "%lanemask_le", [WS_SREG_LANEMASK_GT] = "%lanemask_gt",
+    [WS_SREG_LANEMASK_GE] = "%lanemask_ge", [WS_SREG_CLOCK] = "%clock",
+    [WS_SREG_CLOCK_HI] = "%clock_hi",     [WS_SREG_CLOCK64] = "%clock64",
+    [WS_SREG_GLOBALTIMER] = "%globaltimer", [WS_SREG_DYN_SMEM] = "%dynamic_smem_size",
+    [WS_SREG_TOTAL_SMEM] = "%total_smem_size",
+};
+
+const char *ws_sreg_name(ws_sreg s) { return (unsigned)s < WS_SREG_COUNT ? sreg_names[s] : "?"; }
+
+int ws_sreg_lookup(const char *name, size_t len)
+{
+    for (int i = 0; i < WS_SREG_COUNT; i++)
+        if (strlen(sreg_names[i]) == len && memcmp(sreg_names[i], name, len) == 0)
+            return i;
+    return -1;
+}
+
+/* Every suffix word with the group it belongs to and its value in that group. A word may
+ * belong to several groups (.and is setp's boolean operation and atom's operation); the
+ * opcode's row says which groups it accepts, and the first of those wins. */
+/* clang-format off */
+const ws_suffix ws_suffixes[] = {
+    {"pred", SFX_TYPE, WS_T_PRED}, {"b8", SFX_TYPE, WS_T_B8},   {"b16", SFX_TYPE, WS_T_B16},
+    {"b32", SFX_TYPE, WS_T_B32},   {"b64", SFX_TYPE, WS_T_B64}, {"u8", SFX_TYPE, WS_T_U8},
+    {"u16", SFX_TYPE, WS_T_U16},   {"u32", SFX_TYPE, WS_T_U32}, {"u64", SFX_TYPE, WS_T_U64},
+    {"s8", SFX_TYPE, WS_T_S8},     {"s16", SFX_TYPE, WS_T_S16}, {"s32", SFX_TYPE, WS_T_S32},
+    {"s64", SFX_TYPE, WS_T_S64},   {"f16", SFX_TYPE, WS_T_F16}, {"f32", SFX_TYPE, WS_T_F32},
+    {"f64", SFX_TYPE, WS_T_F64},
+    {"global", SFX_SPACE, WS_SPACE_GLOBAL}, {"shared", SFX_SPACE, WS_SPACE_SHARED},
+    {"shared::cta", SFX_SPACE, WS_SPACE_SHARED}, {"local", SFX_SPACE, WS_SPACE_LOCAL},
+    {"param", SFX_SPACE, WS_SPACE_PARAM},   {"const", SFX_SPACE, WS_SPACE_CONST},
+    {"v2", SFX_VEC, 2}, {"v4", SFX_VEC, 4},
+    {"rn", SFX_RND, WS_RND_RN},   {"rz", SFX_RND, WS_RND_RZ},   {"rm", SFX_RND, WS_RND_RM},
+    {"rp", SFX_RND, WS_RND_RP},   {"rni", SFX_RND, WS_RND_RNI}, {"rzi", SFX_RND, WS_RND_RZI},
+    {"rmi", SFX_RND, WS_RND_RMI}, {"rpi", SFX_RND, WS_RND_RPI},
+    {"ftz", SFX_FTZ, WS_MOD_FTZ}, {"sat", SFX_SAT, WS_MOD_SAT},
+    {"lo", SFX_HILO, WS_MUL_LO},  {"hi", SFX_HILO, WS_MUL_HI},  {"wide", SFX_HILO, WS_MUL_WIDE},
+    {"approx", SFX_APPROX, WS_MOD_APPROX}, {"full", SFX_APPROX, WS_MOD_FULL},
+    {"eq", SFX_CMP, WS_CMP_EQ},   {"ne", SFX_CMP, WS_CMP_NE},   {"lt", SFX_CMP, WS_CMP_LT},
+    {"le", SFX_CMP, WS_CMP_LE},   {"gt", SFX_CMP, WS_CMP_GT},   {"ge", SFX_CMP, WS_CMP_GE},
+    {"lo", SFX_CMP, WS_CMP_LO},   {"ls", SFX_CMP, WS_CMP_LS},   {"hi", SFX_CMP, WS_CMP_HI},
+    {"hs", SFX_CMP, WS_CMP_HS},   {"equ", SFX_CMP, WS_CMP_EQU}, {"neu", SFX_CMP, WS_CMP_NEU},
+    {"ltu", SFX_CMP, WS_CMP_LTU}, {"leu", SFX_CMP, WS_CMP_LEU}, {"gtu", SFX_CMP, WS_CMP_GTU},
+    {"geu", SFX_CMP, WS_CMP_GEU}, {"num", SFX_CMP, WS_CMP_NUM}, {"nan", SFX_CMP, WS_CMP_NAN},
+    {"and", SFX_BOOL, WS_BOOL_AND}, {"or", SFX_BOOL, WS_BOOL_OR}, {"xor", SFX_BOOL, WS_BOOL_XOR},
+    {"sync", SFX_SYNC, WS_MOD_SYNC}, {"sync", SFX_BARMODE, 0}, {"arrive", SFX_BARMODE, WS_MOD_ARRIVE},
+    {"up", SFX_SHFLMODE, WS_SHFL_UP}, {"down", SFX_SHFLMODE, WS_SHFL_DOWN},
+    {"bfly", SFX_SHFLMODE, WS_SHFL_BFLY}, {"idx", SFX_SHFLMODE, WS_SHFL_IDX},
+    {"all", SFX_VOTEMODE, WS_VOTE_ALL}, {"any", SFX_VOTEMODE, WS_VOTE_ANY},
+    {"uni", SFX_VOTEMODE, WS_VOTE_UNI}, {"ballot", SFX_VOTEMODE, WS_VOTE_BALLOT},
+    {"add", SFX_OP, WS_AOP_ADD}, {"min", SFX_OP, WS_AOP_MIN}, {"max", SFX_OP, WS_AOP_MAX},
+    {"and", SFX_OP, WS_AOP_AND}, {"or", SFX_OP, WS_AOP_OR},   {"xor", SFX_OP, WS_AOP_XOR},
+    {"inc", SFX_OP, WS_AOP_INC}, {"dec", SFX_OP, WS_AOP_DEC}, {"exch", SFX_OP, WS_AOP_EXCH},
+    {"cas", SFX_OP, WS_AOP_CAS},
+    {"uni", SFX_UNI, WS_MOD_UNI}, {"to", SFX_TO, WS_MOD_TO},
+    {"volatile", SFX_MEMORD, 1}, {"relaxed", SFX_MEMORD, 2}, {"acquire", SFX_MEMORD, 3},
+    {"release", SFX_MEMORD, 4}, {"acq_rel", SFX_MEMORD, 5}, {"sc", SFX_MEMORD, 6},
+    {"weak", SFX_MEMORD, 7}, {"mmio", SFX_MEMORD, 8},
+    {"cta", SFX_SCOPE, 1}, {"gpu", SFX_SCOPE, 2}, {"sys", SFX_SCOPE, 3}, {"gl", SFX_SCOPE, 4},
+    {"cluster", SFX_SCOPE, 5},
+    {"nc", SFX_CACHE, WS_MOD_NC}, {"ca", SFX_CACHE, 0}, {"cg", SFX_CACHE, 0}, {"cs", SFX_CACHE, 0},
+    {"lu", SFX_CACHE, 0}, {"cv", SFX_CACHE, 0}, {"wb", SFX_CACHE, 0}, {"wt", SFX_CACHE, 0},
+    {"aligned", SFX_ALIGNED, WS_MOD_ALIGNED}, {"NaN", SFX_NAN, WS_MOD_NAN},
+    {"cc", SFX_CC, 0}, {"shiftamt", SFX_SHIFTAMT, WS_MOD_SHIFTAMT},
+    {"f4e", SFX_PRMT, 1}, {"b4e", SFX_PRMT, 2}, {"rc8", SFX_PRMT, 3}, {"ecl", SFX_PRMT, 4},
+    {"ecr", SFX_PRMT, 5}, {"rc16", SFX_PRMT, 6},
+    {"l", SFX_SHF, WS_MOD_SHF_L}, {"r", SFX_SHF, 0}, {"wrap", SFX_SHF, WS_MOD_WRAP}, {"clamp", SFX_SHF, 0},
+    {"finite", SFX_TESTP, 0}, {"infinite", SFX_TESTP, 1}, {"number", SFX_TESTP, 2},
+    {"notanumber", SFX_TESTP, 3}, {"normal", SFX_TESTP, 4}, {"subnormal", SFX_TESTP, 5},
+    {NULL, 0, 0},
+};
+/* clang-format on */
+
+const char *ws_suffix_name(uint32_t group, unsigned value)
+{
+    for (const ws_suffix *s = ws_suffixes; s->name; s++)
+        if (s->group == group && s->value == value)
+            return s->name;
+    return NULL;
+}

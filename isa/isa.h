@@ -1,0 +1,260 @@
+/* isa: the PTX subset warpsim understands, as a decoded program.
+ *
+ * PTX text goes in (ws_module_parse), a module comes out: kernels whose instructions have
+ * their registers resolved to dense indices, their labels to instruction indices and their
+ * symbols to (space, offset) pairs, so that nothing at run time touches a string.
+ * isa knows nothing of the simulator.
+ */
+#ifndef WS_ISA_H
+#define WS_ISA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- opcodes, from the one table ---------------------------------------------------------- */
+typedef enum {
+#define OP(id, mn, shape, sfx, lat, ex, doc) WS_OP_##id,
+#include "opcodes.def"
+#undef OP
+    WS_OP_COUNT
+} ws_opcode;
+
+/* Timing classes: the architecture preset (sim/timing.c) gives each its cycles. */
+typedef enum {
+    LAT_ALU, LAT_ADD, LAT_MUL, LAT_FMA, LAT_DIV, LAT_SFU, LAT_CONV, LAT_MEM, LAT_STORE,
+    LAT_ATOM, LAT_BRANCH, LAT_CALL, LAT_SHFL, LAT_VOTE, LAT_MATCH, LAT_REDUX, LAT_SYNC,
+    LAT_BAR, LAT_CLASS_COUNT
+} ws_latency_class;
+
+/* Suffix groups an opcode accepts (the table's "suffixes" column). */
+enum {
+    SFX_TYPE = 1u << 0,      /* one type: .u32 */
+    SFX_TYPE2 = 1u << 1,     /* two types: cvt.f32.s32 */
+    SFX_SPACE = 1u << 2,     /* .global .shared .local .param .const */
+    SFX_VEC = 1u << 3,       /* .v2 .v4 */
+    SFX_RND = 1u << 4,       /* .rn .rz .rm .rp .rni .rzi .rmi .rpi */
+    SFX_FTZ = 1u << 5,       /* .ftz */
+    SFX_SAT = 1u << 6,       /* .sat */
+    SFX_HILO = 1u << 7,      /* .hi .lo .wide */
+    SFX_APPROX = 1u << 8,    /* .approx .full */
+    SFX_CMP = 1u << 9,       /* .eq .lt ... .equ .nan */
+    SFX_BOOL = 1u << 10,     /* setp's .and .or .xor */
+    SFX_SYNC = 1u << 11,     /* .sync */
+    SFX_SHFLMODE = 1u << 12, /* .up .down .bfly .idx */
+    SFX_VOTEMODE = 1u << 13, /* .all .any .uni .ballot */
+    SFX_OP = 1u << 14,       /* atom/red/redux operation: .add .min .max .and ... */
+    SFX_UNI = 1u << 15,      /* .uni */
+    SFX_TO = 1u << 16,       /* cvta.to */
+    SFX_MEMORD = 1u << 17,   /* .volatile .relaxed .acquire .release .sc .acq_rel .weak .mmio */
+    SFX_SCOPE = 1u << 18,    /* .cta .gpu .sys .gl .cluster */
+    SFX_CACHE = 1u << 19,    /* .nc .ca .cg .cs .lu .cv .wb .wt and L2 hints */
+    SFX_BARMODE = 1u << 20,  /* .sync .arrive */
+    SFX_ALIGNED = 1u << 21,  /* .aligned */
+    SFX_NAN = 1u << 22,      /* min/max .NaN */
+    SFX_CC = 1u << 23,       /* .cc carry (rejected: not supported) */
+    SFX_SHIFTAMT = 1u << 24, /* bfind.shiftamt */
+    SFX_PRMT = 1u << 25,     /* prmt modes .f4e .b4e .rc8 .ecl .ecr .rc16 */
+    SFX_SHF = 1u << 26,      /* shf .l .r .wrap .clamp */
+    SFX_TESTP = 1u << 27,    /* testp .finite .infinite .number .notanumber .normal .subnormal */
+};
+
+/* ---- types --------------------------------------------------------------------------------- */
+typedef enum {
+    WS_T_NONE, WS_T_PRED,
+    WS_T_B8, WS_T_B16, WS_T_B32, WS_T_B64,
+    WS_T_U8, WS_T_U16, WS_T_U32, WS_T_U64,
+    WS_T_S8, WS_T_S16, WS_T_S32, WS_T_S64,
+    WS_T_F16, WS_T_F32, WS_T_F64,
+    WS_T_COUNT
+} ws_type;
+
+unsigned ws_type_bits(ws_type t);
+bool ws_type_is_signed(ws_type t);
+bool ws_type_is_float(ws_type t);
+const char *ws_type_name(ws_type t);
+
+typedef enum { WS_SPACE_NONE, WS_SPACE_GENERIC, WS_SPACE_GLOBAL, WS_SPACE_SHARED, WS_SPACE_LOCAL,
+               WS_SPACE_PARAM, WS_SPACE_CONST } ws_space;
+const char *ws_space_name(ws_space s);
+
+/* Per-instruction modifiers: which one a field holds depends on the opcode. */
+typedef enum { WS_RND_NONE, WS_RND_RN, WS_RND_RZ, WS_RND_RM, WS_RND_RP, WS_RND_RNI, WS_RND_RZI,
+               WS_RND_RMI, WS_RND_RPI } ws_rounding;
+typedef enum { WS_CMP_NONE, WS_CMP_EQ, WS_CMP_NE, WS_CMP_LT, WS_CMP_LE, WS_CMP_GT, WS_CMP_GE,
+               WS_CMP_LO, WS_CMP_LS, WS_CMP_HI, WS_CMP_HS, WS_CMP_EQU, WS_CMP_NEU, WS_CMP_LTU,
+               WS_CMP_LEU, WS_CMP_GTU, WS_CMP_GEU, WS_CMP_NUM, WS_CMP_NAN } ws_cmp;
+typedef enum { WS_BOOL_NONE, WS_BOOL_AND, WS_BOOL_OR, WS_BOOL_XOR } ws_boolop;
+typedef enum { WS_SHFL_UP, WS_SHFL_DOWN, WS_SHFL_BFLY, WS_SHFL_IDX } ws_shfl_mode;
+typedef enum { WS_VOTE_ALL, WS_VOTE_ANY, WS_VOTE_UNI, WS_VOTE_BALLOT } ws_vote_mode;
+typedef enum { WS_AOP_ADD, WS_AOP_MIN, WS_AOP_MAX, WS_AOP_AND, WS_AOP_OR, WS_AOP_XOR,
+               WS_AOP_INC, WS_AOP_DEC, WS_AOP_EXCH, WS_AOP_CAS } ws_atom_op;
+typedef enum { WS_MUL_LO, WS_MUL_HI, WS_MUL_WIDE } ws_mul_part; /* default .lo for integers */
+
+/* Boolean modifiers. */
+enum {
+    WS_MOD_FTZ = 1u << 0, WS_MOD_SAT = 1u << 1, WS_MOD_APPROX = 1u << 2, WS_MOD_FULL = 1u << 3,
+    WS_MOD_UNI = 1u << 4, WS_MOD_SYNC = 1u << 5, WS_MOD_TO = 1u << 6, WS_MOD_VOLATILE = 1u << 7,
+    WS_MOD_ALIGNED = 1u << 8, WS_MOD_ARRIVE = 1u << 9, WS_MOD_NAN = 1u << 10,
+    WS_MOD_SHIFTAMT = 1u << 11, WS_MOD_WRAP = 1u << 12, WS_MOD_SHF_L = 1u << 13,
+    WS_MOD_NC = 1u << 14, WS_MOD_EXPLICIT_RND = 1u << 15,
+    WS_MOD_CALLPARAM = 1u << 16, /* a .param access to a call-site parameter, kept in lane-local memory */
+};
+
+/* ---- special registers --------------------------------------------------------------------- */
+typedef enum {
+    WS_SREG_TID_X, WS_SREG_TID_Y, WS_SREG_TID_Z, WS_SREG_NTID_X, WS_SREG_NTID_Y, WS_SREG_NTID_Z,
+    WS_SREG_CTAID_X, WS_SREG_CTAID_Y, WS_SREG_CTAID_Z, WS_SREG_NCTAID_X, WS_SREG_NCTAID_Y,
+    WS_SREG_NCTAID_Z, WS_SREG_LANEID, WS_SREG_WARPID, WS_SREG_NWARPID, WS_SREG_SMID,
+    WS_SREG_NSMID, WS_SREG_GRIDID, WS_SREG_LANEMASK_EQ, WS_SREG_LANEMASK_LT, WS_SREG_LANEMASK_LE,
+    WS_SREG_LANEMASK_GT, WS_SREG_LANEMASK_GE, WS_SREG_CLOCK, WS_SREG_CLOCK_HI, WS_SREG_CLOCK64,
+    WS_SREG_GLOBALTIMER, WS_SREG_DYN_SMEM, WS_SREG_TOTAL_SMEM,
+    WS_SREG_COUNT
+} ws_sreg;
+const char *ws_sreg_name(ws_sreg s);
+
+/* ---- operands ------------------------------------------------------------------------------- */
+typedef enum {
+    WS_OPND_NONE,
+    WS_OPND_REG,   /* reg */
+    WS_OPND_IMM,   /* imm: the bits, already converted to the operand's type */
+    WS_OPND_SREG,  /* reg holds a ws_sreg */
+    WS_OPND_ADDR,  /* [reg + imm] or [sym + imm] or [imm]; reg = WS_NO_REG when absent */
+    WS_OPND_VEC,   /* {regs[0..n-1]}; WS_NO_REG for a sink '_' */
+    WS_OPND_SYM,   /* the address of symbol sym (+ imm) */
+    WS_OPND_LABEL, /* imm = instruction index */
+    WS_OPND_SINK,  /* '_' */
+} ws_operand_kind;
+
+#define WS_NO_REG UINT32_MAX
+#define WS_NO_SYM UINT32_MAX
+#define WS_MAX_OPERANDS 6
+
+typedef struct {
+    uint8_t kind;    /* ws_operand_kind */
+    uint8_t neg;     /* predicate source written !%p */
+    uint8_t nvec;    /* WS_OPND_VEC: number of elements */
+    uint8_t pad;
+    uint32_t reg;
+    uint32_t sym;    /* index into the module's symbols, or WS_NO_SYM */
+    uint32_t regs[4];
+    uint64_t imm;
+} ws_operand;
+
+/* ---- instructions --------------------------------------------------------------------------- */
+typedef struct {
+    uint16_t op;       /* ws_opcode */
+    uint8_t type;      /* ws_type: the instruction type (cvt: the destination type) */
+    uint8_t type2;     /* ws_type: cvt's source type, set's source type */
+    uint8_t space;     /* ws_space for ld/st/atom/red/cvta */
+    uint8_t vec;       /* 1, 2 or 4 */
+    uint8_t rnd;       /* ws_rounding */
+    uint8_t cmp;       /* ws_cmp */
+    uint8_t sub;       /* mode: ws_shfl_mode / ws_vote_mode / ws_atom_op / ws_boolop / ws_mul_part / prmt mode / testp kind */
+    uint8_t nops;
+    uint8_t guard_neg; /* @!%p */
+    uint8_t sem;       /* memory order word index (ws_suffixes SFX_MEMORD value), 0 none */
+    uint8_t scope;     /* scope word index (SFX_SCOPE value), 0 none */
+    uint8_t pad[3];
+    uint32_t mods;     /* WS_MOD_* */
+    uint32_t guard;    /* predicate register, or WS_NO_REG */
+    uint32_t dpred;    /* second destination: shfl/match/setp "|p", or WS_NO_REG */
+    uint32_t line, col;/* where it was written */
+    uint32_t call;     /* CALL: index into the kernel's call sites */
+    ws_operand ops[WS_MAX_OPERANDS];
+} ws_insn;
+
+/* ---- symbols, registers, kernels, modules ---------------------------------------------------- */
+typedef struct {
+    char *name;
+    uint8_t space;       /* ws_space */
+    uint8_t elem;        /* ws_type of the declaration */
+    uint8_t is_extern;   /* .extern .shared x[] : sized at launch */
+    uint8_t is_kernel_param;
+    uint32_t align;
+    uint64_t size;       /* bytes */
+    uint64_t offset;     /* in its space: param buffer, block shared memory, lane local memory, module global/const image */
+    uint8_t *init;       /* initial bytes (size), or NULL for zero */
+    int32_t kernel;      /* owning kernel, -1 for module scope */
+    uint32_t line, col;
+} ws_symbol;
+
+typedef struct {
+    char *name;          /* "%r12" */
+    uint8_t type;        /* declared ws_type */
+} ws_reg_info;
+
+typedef struct {
+    uint32_t format_sym; /* unused by the parser: call sites are resolved by name */
+    char *callee;        /* "vprintf" or a .func name */
+    uint32_t ret_sym;    /* the .param receiving the return value, or WS_NO_SYM */
+    uint32_t nargs;
+    uint32_t args[8];    /* .param symbols holding the arguments */
+} ws_call_site;
+
+typedef struct {
+    char *name;
+    uint32_t nparams;
+    uint32_t *params;         /* symbol indices of the .param list, in order */
+    uint64_t param_bytes;     /* size of the packed parameter buffer */
+    uint32_t ninsns;
+    ws_insn *insns;
+    uint32_t nregs;
+    ws_reg_info *regs;
+    uint64_t shared_bytes;    /* static .shared bytes (module and kernel scope) */
+    uint64_t local_bytes;     /* per-lane .local bytes (depot and call parameters) */
+    uint32_t ncalls;
+    ws_call_site *calls;
+    uint32_t *label_of;       /* per instruction: symbol-free label index or UINT32_MAX (for printing) */
+    char **labels;            /* label names, by label index */
+    uint32_t nlabels;
+    uint32_t *label_pc;       /* label index -> instruction index */
+    uint32_t line, col;
+} ws_kernel;
+
+typedef struct ws_module {
+    char *path;
+    char *version;            /* ".version 9.0" text */
+    char *target;
+    unsigned address_size;
+    uint32_t nkernels;
+    ws_kernel *kernels;
+    uint32_t nsymbols;
+    ws_symbol *symbols;
+    uint64_t global_bytes;    /* module .global variables' image */
+    uint64_t const_bytes;     /* module .const image */
+    uint32_t nfuncs;          /* declared .func names (only vprintf is callable) */
+    char **funcs;
+} ws_module;
+
+/* Parse errors: where, what was expected, what was found, and the source line. */
+typedef struct {
+    char file[256];
+    unsigned line, column;
+    char message[512];
+    char source_line[256];
+} ws_parse_error;
+
+/* Parse a whole PTX module. Returns NULL and fills err on failure. */
+ws_module *ws_module_parse(const char *text, size_t len, const char *path, ws_parse_error *err);
+ws_module *ws_module_load(const char *path, ws_parse_error *err);
+void ws_module_free(ws_module *m);
+const ws_kernel *ws_module_kernel(const ws_module *m, const char *name); /* NULL name: the first */
+
+/* Print a module back as PTX that ptxas accepts. */
+int ws_module_print(const ws_module *m, char **out, size_t *outlen);
+/* Print one instruction as PTX (no newline) into buf; returns the length. */
+size_t ws_insn_print(const ws_module *m, const ws_kernel *k, const ws_insn *in, char *buf, size_t cap);
+
+/* ---- the table, for the printer, the timing model and the docs -------------------------------- */
+typedef struct {
+    const char *mnemonic;
+    const char *shape;
+    uint32_t suffixes;
+    uint8_t latency;   /* ws_latency_class */
+    const char *meaning;
+} ws_opinfo;
+extern const ws_opinfo ws_optable[WS_OP_COUNT];
+const char *ws_latency_name(ws_latency_class c);
+
+#endif

@@ -1,0 +1,328 @@
+/* The printer: a module back as PTX that ptxas accepts, and one instruction for traces.
+ * Suffixes come out in the order the PTX ISA's syntax lines give them. */
+#include "isa.h"
+#include "suffix.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    int oom;
+} sbuf;
+
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        size_t room = b->cap - b->len;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->buf ? b->buf + b->len : NULL, room, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            b->oom = 1;
+            return;
+        }
+        if ((size_t)n < room) {
+            b->len += (size_t)n;
+            return;
+        }
+        size_t nc = (b->cap ? b->cap * 2 : 1024) + (size_t)n;
+        char *nb = realloc(b->buf, nc);
+        if (!nb) {
+            b->oom = 1;
+            return;
+        }
+        b->buf = nb;
+        b->cap = nc;
+    }
+}
+
+static void sfx(sbuf *b, uint32_t group, unsigned value)
+{
+    const char *n = ws_suffix_name(group, value);
+    if (n)
+        sb_printf(b, ".%s", n);
+}
+
+static void print_mnemonic(sbuf *b, const ws_insn *in)
+{
+    const ws_opinfo *info = &ws_optable[in->op];
+    uint32_t s = info->suffixes;
+    sb_printf(b, "%s", info->mnemonic);
+    if (in->op == WS_OP_MATCH) {
+        sfx(b, SFX_VOTEMODE, in->sub);
+        sb_printf(b, ".sync");
+    } else if (in->mods & WS_MOD_SYNC) {
+        sb_printf(b, ".sync");
+    }
+    if (in->op == WS_OP_BAR || in->op == WS_OP_BARRIER)
+        sb_printf(b, "%s", (in->mods & WS_MOD_ARRIVE) ? ".arrive" : ".sync");
+    if (in->mods & WS_MOD_ALIGNED)
+        sb_printf(b, ".aligned");
+    if (in->op == WS_OP_SHFL)
+        sfx(b, SFX_SHFLMODE, in->sub);
+    if (in->op == WS_OP_VOTE)
+        sfx(b, SFX_VOTEMODE, in->sub);
+    if (in->op == WS_OP_TESTP)
+        sfx(b, SFX_TESTP, in->sub);
+    if (in->sem)
+        sfx(b, SFX_MEMORD, in->sem);
+    if (in->scope)
+        sfx(b, SFX_SCOPE, in->scope);
+    if (s & SFX_TO && (in->mods & WS_MOD_TO))
+        sb_printf(b, ".to");
+    if (in->space && in->space != WS_SPACE_GENERIC)
+        sb_printf(b, ".%s", ws_space_name((ws_space)in->space));
+    if (in->mods & WS_MOD_NC)
+        sb_printf(b, ".nc");
+    if (in->op == WS_OP_REDUX || in->op == WS_OP_ATOM || in->op == WS_OP_RED)
+        sfx(b, SFX_OP, in->sub);
+    if (in->op == WS_OP_SETP || in->op == WS_OP_SET) {
+        sfx(b, SFX_CMP, in->cmp);
+        if (in->sub)
+            sfx(b, SFX_BOOL, in->sub);
+    }
+    if (in->vec > 1)
+        sb_printf(b, ".v%u", in->vec);
+    if ((s & SFX_HILO) && (in->sub != WS_MUL_LO || !ws_type_is_float((ws_type)in->type)))
+        if (!ws_type_is_float((ws_type)in->type))
+            sfx(b, SFX_HILO, in->sub);
+    if (in->op == WS_OP_SHF)
+        sb_printf(b, "%s%s", (in->mods & WS_MOD_SHF_L) ? ".l" : ".r", (in->mods & WS_MOD_WRAP) ? ".wrap" : ".clamp");
+    if (in->mods & WS_MOD_EXPLICIT_RND)
+        sfx(b, SFX_RND, in->rnd);
+    if (in->mods & WS_MOD_APPROX)
+        sb_printf(b, ".approx");
+    if (in->mods & WS_MOD_FULL)
+        sb_printf(b, ".full");
+    if (in->mods & WS_MOD_FTZ)
+        sb_printf(b, ".ftz");
+    if (in->mods & WS_MOD_SAT)
+        sb_printf(b, ".sat");
+    if (in->mods & WS_MOD_NAN)
+        sb_printf(b, ".NaN");
+    if (in->mods & WS_MOD_SHIFTAMT)
+        sb_printf(b, ".shiftamt");
+    if (in->mods & WS_MOD_UNI)
+        sb_printf(b, ".uni");
+    if (in->type)
+        sb_printf(b, ".%s", ws_type_name((ws_type)in->type));
+    if (in->type2)
+        sb_printf(b, ".%s", ws_type_name((ws_type)in->type2));
+    if (in->op == WS_OP_PRMT && in->sub)
+        sfx(b, SFX_PRMT, in->sub);
+}
+
+static const char *reg_name(const ws_kernel *k, uint32_t r)
+{
+    return r < k->nregs ? k->regs[r].name : "%?";
+}
+
+/* Immediates print as PTX literals of their type: floats as exact 0f/0d bits. */
+static void print_imm(sbuf *b, uint64_t v, ws_type t)
+{
+    if (t == WS_T_F32)
+        sb_printf(b, "0f%08" PRIX32, (uint32_t)v);
+    else if (t == WS_T_F64)
+        sb_printf(b, "0d%016" PRIX64, v);
+    else if (ws_type_is_signed(t) && ws_type_bits(t) == 32)
+        sb_printf(b, "%" PRId32, (int32_t)(uint32_t)v);
+    else if (ws_type_is_signed(t) && ws_type_bits(t) == 64)
+        sb_printf(b, "%" PRId64, (int64_t)v);
+    else if (ws_type_bits(t) == 32 && (uint32_t)v >= 0x80000000u)
+        sb_printf(b, "%" PRId32, (int32_t)(uint32_t)v); /* -1 reads better than 4294967295 */
+    else
+        sb_printf(b, "%" PRIu64, v);
+}
+
+static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const ws_insn *in,
+                          const ws_operand *o, char shape)
+{
+    switch (o->kind) {
+    case WS_OPND_REG: sb_printf(b, "%s%s", o->neg ? "!" : "", reg_name(k, o->reg)); break;
+    case WS_OPND_SREG: sb_printf(b, "%s", ws_sreg_name((ws_sreg)o->reg)); break;
+    case WS_OPND_SINK: sb_printf(b, "_"); break;
+    case WS_OPND_IMM: {
+        ws_type t = shape == 'u' ? WS_T_U32 : (ws_type)in->type;
+        if ((in->op == WS_OP_CVT || in->op == WS_OP_SET) && in->type2)
+            t = (ws_type)in->type2;
+        if (in->op == WS_OP_SHFL)
+            t = WS_T_B32;
+        print_imm(b, o->imm, t);
+        break;
+    }
+    case WS_OPND_SYM:
+        sb_printf(b, "%s", m->symbols[o->sym].name);
+        if (o->imm)
+            sb_printf(b, "+%" PRIu64, o->imm);
+        break;
+    case WS_OPND_LABEL: {
+        const char *name = NULL;
+        for (uint32_t l = 0; l < k->nlabels; l++)
+            if (k->label_pc[l] == o->imm)
+                name = k->labels[l];
+        sb_printf(b, "%s", name ? name : "?");
+        break;
+    }
+    case WS_OPND_VEC:
+        sb_printf(b, "{");
+        for (unsigned i = 0; i < o->nvec; i++)
+            sb_printf(b, "%s%s", i ? ", " : "", o->regs[i] == WS_NO_REG ? "_" : reg_name(k, o->regs[i]));
+        sb_printf(b, "}");
+        break;
+    case WS_OPND_ADDR:
+        sb_printf(b, "[");
+        if (o->reg != WS_NO_REG)
+            sb_printf(b, "%s", reg_name(k, o->reg));
+        else if (o->sym != WS_NO_SYM)
+            sb_printf(b, "%s", m->symbols[o->sym].name);
+        if (o->reg == WS_NO_REG && o->sym == WS_NO_SYM)
+            sb_printf(b, "%" PRIu64, o->imm);
+        else if ((int64_t)o->imm != 0)
+            sb_printf(b, "%s%" PRId64, (int64_t)o->imm > 0 ? "+" : "+", (int64_t)o->imm);
+        sb_printf(b, "]");
+        break;
+    default: break;
+    }
+}
+
+static void print_insn(sbuf *b, const ws_module *m, const ws_kernel *k, const ws_insn *in)
+{
+    if (in->guard != WS_NO_REG)
+        sb_printf(b, "@%s%s ", in->guard_neg ? "!" : "", reg_name(k, in->guard));
+    print_mnemonic(b, in);
+    if (in->op == WS_OP_CALL) {
+        const ws_call_site *cs = &k->calls[in->call];
+        sb_printf(b, " ");
+        if (cs->ret_sym != WS_NO_SYM)
+            sb_printf(b, "(%s), ", m->symbols[cs->ret_sym].name);
+        sb_printf(b, "%s", cs->callee);
+        if (cs->nargs) {
+            sb_printf(b, ", (");
+            for (uint32_t i = 0; i < cs->nargs; i++)
+                sb_printf(b, "%s%s", i ? ", " : "", m->symbols[cs->args[i]].name);
+            sb_printf(b, ")");
+        }
+        return;
+    }
+    const char *shape = ws_optable[in->op].shape;
+    char letters[WS_MAX_OPERANDS + 1] = {0};
+    size_t nl = 0;
+    for (const char *c = shape; *c && nl < WS_MAX_OPERANDS; c++)
+        if (*c != '?')
+            letters[nl++] = *c;
+    for (unsigned i = 0; i < in->nops; i++) {
+        sb_printf(b, i ? ", " : " ");
+        print_operand(b, m, k, in, &in->ops[i], letters[i]);
+        if (i == 0 && in->dpred != WS_NO_REG)
+            sb_printf(b, "|%s", reg_name(k, in->dpred));
+    }
+}
+
+size_t ws_insn_print(const ws_module *m, const ws_kernel *k, const ws_insn *in, char *buf, size_t cap)
+{
+    sbuf b = {0};
+    print_insn(&b, m, k, in);
+    size_t n = 0;
+    if (cap) {
+        n = b.len < cap - 1 ? b.len : cap - 1;
+        if (b.buf)
+            memcpy(buf, b.buf, n);
+        buf[n] = 0;
+    }
+    free(b.buf);
+    return n;
+}
+
+static void print_decl_type(sbuf *b, const ws_symbol *s)
+{
+    sb_printf(b, ".align %u .%s %s", s->align ? s->align : 1, ws_type_name((ws_type)s->elem), s->name);
+    unsigned esz = s->elem == WS_T_PRED ? 1 : ws_type_bits((ws_type)s->elem) / 8;
+    if (s->is_extern)
+        sb_printf(b, "[]");
+    else if (esz && s->size != esz)
+        sb_printf(b, "[%llu]", (unsigned long long)(s->size / esz));
+}
+
+static void print_variable(sbuf *b, const ws_symbol *s, const char *indent)
+{
+    sb_printf(b, "%s%s.%s ", indent, s->is_extern ? ".extern " : "", ws_space_name((ws_space)s->space));
+    print_decl_type(b, s);
+    if (s->init) {
+        unsigned esz = s->elem == WS_T_PRED ? 1 : ws_type_bits((ws_type)s->elem) / 8;
+        uint64_t n = esz ? s->size / esz : 0;
+        sb_printf(b, " = {");
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t v = 0;
+            memcpy(&v, s->init + i * esz, esz);
+            sb_printf(b, "%s", i ? ", " : "");
+            print_imm(b, v, (ws_type)s->elem);
+        }
+        sb_printf(b, "}");
+    }
+    sb_printf(b, ";\n");
+}
+
+int ws_module_print(const ws_module *m, char **out, size_t *outlen)
+{
+    sbuf b = {0};
+    sb_printf(&b, ".version %s\n.target %s\n.address_size %u\n\n", m->version ? m->version : "9.0",
+              m->target ? m->target : "sm_90", m->address_size);
+    for (uint32_t f = 0; f < m->nfuncs; f++)
+        if (strcmp(m->funcs[f], "vprintf") == 0)
+            sb_printf(&b, ".extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n"
+                          "\t.param .b64 vprintf_param_1\n)\n;\n");
+    for (uint32_t i = 0; i < m->nsymbols; i++)
+        if (m->symbols[i].kernel == -1)
+            print_variable(&b, &m->symbols[i], "");
+    for (uint32_t ki = 0; ki < m->nkernels; ki++) {
+        const ws_kernel *k = &m->kernels[ki];
+        sb_printf(&b, "\n.visible .entry %s(", k->name);
+        for (uint32_t p = 0; p < k->nparams; p++) {
+            const ws_symbol *s = &m->symbols[k->params[p]];
+            unsigned esz = ws_type_bits((ws_type)s->elem) / 8;
+            sb_printf(&b, "%s\n\t.param ", p ? "," : "");
+            if (esz && s->size != esz)
+                sb_printf(&b, ".align %u .%s %s[%llu]", s->align, ws_type_name((ws_type)s->elem), s->name,
+                          (unsigned long long)(s->size / esz));
+            else
+                sb_printf(&b, ".%s %s", ws_type_name((ws_type)s->elem), s->name);
+        }
+        sb_printf(&b, "\n)\n{\n");
+        for (uint32_t r = 0; r < k->nregs; r++)
+            sb_printf(&b, "\t.reg .%s %s;\n", ws_type_name((ws_type)k->regs[r].type), k->regs[r].name);
+        for (uint32_t i = 0; i < m->nsymbols; i++) {
+            const ws_symbol *s = &m->symbols[i];
+            if (s->kernel == (int32_t)ki && !s->is_kernel_param) {
+                if (s->space == WS_SPACE_PARAM) /* call-site parameters, hoisted to the kernel scope */
+                    sb_printf(&b, "\t.param .align %u .b8 %s[%llu];\n", s->align ? s->align : 1, s->name,
+                              (unsigned long long)s->size);
+                else
+                    print_variable(&b, s, "\t");
+            }
+        }
+        for (uint32_t i = 0; i <= k->ninsns; i++) {
+            for (uint32_t l = 0; l < k->nlabels; l++)
+                if (k->label_pc[l] == i)
+                    sb_printf(&b, "%s:\n", k->labels[l]);
+            if (i == k->ninsns)
+                break;
+            sb_printf(&b, "\t");
+            print_insn(&b, m, k, &k->insns[i]);
+            sb_printf(&b, ";\n");
+        }
+        sb_printf(&b, "}\n");
+    }
+    if (b.oom) {
+        free(b.buf);
+        return -1;
+    }
+    *out = b.buf;
+    *outlen = b.len;
+    return 0;
+}

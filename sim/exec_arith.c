@@ -1,0 +1,348 @@
+/* Executors for arithmetic: what each lane computes, in the words of the PTX ISA.
+ * Integers wrap at the type's width; floats are IEEE with the instruction's rounding;
+ * timing lives elsewhere (sim/timing.c). */
+#include "fp.h"
+#include "sim.h"
+
+#include <stdlib.h>
+
+#define A(l) opnd(x, &in->ops[1], l)
+#define B(l) opnd(x, &in->ops[2], l)
+#define C(l) opnd(x, &in->ops[3], l)
+#define D in->ops[0].reg
+
+static inline float fa32(ws_exec *x, const ws_insn *in, int i, unsigned l)
+{
+    float f = as_f32(opnd(x, &in->ops[i], l));
+    return (in->mods & WS_MOD_FTZ) ? flush_f32(f) : f;
+}
+static inline double fa64(ws_exec *x, const ws_insn *in, int i, unsigned l)
+{
+    return as_f64(opnd(x, &in->ops[i], l));
+}
+
+__extension__ typedef unsigned __int128 u128; /* GCC and Clang: the 64x64 product's high half */
+__extension__ typedef __int128 s128;
+
+/* Signed or unsigned value of an operand at the instruction's width, as 64 bits. */
+static inline int64_t sval(uint64_t v, unsigned bits) { return (int64_t)sext(v, bits); }
+
+/* One float body for f32 and f64: r is computed from fa/fb/fc of the right precision. */
+#define FLOAT_OP(expr)                                                                              \
+    do {                                                                                            \
+        if (in->type == WS_T_F32) {                                                                 \
+            WITH_ROUNDING(in->rnd, FOR_EACH_LANE(mask, l) {                                        \
+                float fa = fa32(x, in, 1, l);                                                       \
+                float fb = in->nops > 2 ? fa32(x, in, 2, l) : 0.0f;                                 \
+                float fc = in->nops > 3 ? fa32(x, in, 3, l) : 0.0f;                                 \
+                (void)fb;                                                                           \
+                (void)fc;                                                                           \
+                set_reg(x, D, l, f32_result((float)(expr), in->mods));                              \
+            });                                                                                     \
+        } else {                                                                                    \
+            WITH_ROUNDING(in->rnd, FOR_EACH_LANE(mask, l) {                                        \
+                double fa = fa64(x, in, 1, l);                                                      \
+                double fb = in->nops > 2 ? fa64(x, in, 2, l) : 0.0;                                 \
+                double fc = in->nops > 3 ? fa64(x, in, 3, l) : 0.0;                                 \
+                (void)fb;                                                                           \
+                (void)fc;                                                                           \
+                set_reg(x, D, l, f64_result((double)(expr), in->mods));                             \
+            });                                                                                     \
+        }                                                                                           \
+    } while (0)
+
+static int is_float(const ws_insn *in) { return in->type == WS_T_F32 || in->type == WS_T_F64; }
+
+static int64_t sat_s32(int64_t v) { return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v; }
+
+/* d = a + b */
+void ex_add(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    if (is_float(in))
+        FLOAT_OP(fa + fb);
+    else if (in->mods & WS_MOD_SAT)
+        FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(A(l), 32) + sval(B(l), 32)), 32));
+    else
+        FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits(A(l) + B(l), bits));
+}
+
+/* d = a - b */
+void ex_sub(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    if (is_float(in))
+        FLOAT_OP(fa - fb);
+    else if (in->mods & WS_MOD_SAT)
+        FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(A(l), 32) - sval(B(l), 32)), 32));
+    else
+        FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits(A(l) - B(l), bits));
+}
+
+/* The product of a and b: .lo, .hi or .wide part of the double-width product. */
+static uint64_t int_product(const ws_insn *in, uint64_t a, uint64_t b, uint64_t *hi_out)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    int sgn = ws_type_is_signed((ws_type)in->type);
+    if (bits == 64) {
+        u128 p = sgn ? (u128)((s128)(int64_t)a * (s128)(int64_t)b) : (u128)a * b;
+        *hi_out = (uint64_t)(p >> 64);
+        return (uint64_t)p;
+    }
+    uint64_t p = sgn ? (uint64_t)(sval(a, bits) * sval(b, bits)) : trunc_bits(a, bits) * trunc_bits(b, bits);
+    *hi_out = trunc_bits(p >> bits, bits);
+    return p; /* the full 2*bits product */
+}
+
+static uint64_t mul_part(const ws_insn *in, uint64_t a, uint64_t b)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    uint64_t hi;
+    uint64_t p = int_product(in, a, b, &hi);
+    switch (in->sub) {
+    case WS_MUL_HI: return hi;
+    case WS_MUL_WIDE: return trunc_bits(p, bits * 2);
+    default: return trunc_bits(p, bits);
+    }
+}
+
+/* d = a * b (.lo/.hi/.wide for integers) */
+void ex_mul(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    if (is_float(in))
+        FLOAT_OP(fa * fb);
+    else
+        FOR_EACH_LANE(mask, l) set_reg(x, D, l, mul_part(in, A(l), B(l)));
+}
+
+/* d = a * b + c; for floats a single rounding (mad.f32 with a rounding mode is fma) */
+void ex_mad(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    if (in->type == WS_T_F32)
+        FLOAT_OP(fmaf(fa, fb, fc));
+    else if (in->type == WS_T_F64)
+        FLOAT_OP(fma(fa, fb, fc));
+    else if (in->mods & WS_MOD_SAT) /* mad.hi.sat.s32 */
+        FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(mul_part(in, A(l), B(l)), 32) + sval(C(l), 32)), 32));
+    else
+        FOR_EACH_LANE(mask, l) {
+            unsigned w = in->sub == WS_MUL_WIDE ? bits * 2 : bits;
+            set_reg(x, D, l, trunc_bits(mul_part(in, A(l), B(l)) + C(l), w));
+        }
+}
+
+/* d = a[23:0] * b[23:0]: .lo the low 32 bits, .hi bits 47..16 of the 48-bit product */
+void ex_mul24(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    int sgn = ws_type_is_signed((ws_type)in->type);
+    FOR_EACH_LANE(mask, l) {
+        int64_t a = sgn ? sval(A(l), 24) : (int64_t)trunc_bits(A(l), 24);
+        int64_t b = sgn ? sval(B(l), 24) : (int64_t)trunc_bits(B(l), 24);
+        uint64_t p = (uint64_t)(a * b);
+        set_reg(x, D, l, trunc_bits(in->sub == WS_MUL_HI ? p >> 16 : p, 32));
+    }
+}
+
+/* d = fma(a, b, c) rounded once */
+void ex_fma(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    if (in->type == WS_T_F32)
+        FLOAT_OP(fmaf(fa, fb, fc));
+    else
+        FLOAT_OP(fma(fa, fb, fc));
+}
+
+/* Integer division: by zero gives all ones (the hardware's emulation sequence does), and
+ * warpsim warns. The most negative value divided by -1 gives itself. */
+void ex_div(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    if (is_float(in)) {
+        if (in->mods & WS_MOD_APPROX) /* div.approx: a * rcp.approx(b); one rounding here */
+            FLOAT_OP(fa * (1.0f / fb));
+        else
+            FLOAT_OP(fa / fb);
+        return;
+    }
+    uint32_t zero = 0;
+    int sgn = ws_type_is_signed((ws_type)in->type);
+    FOR_EACH_LANE(mask, l) {
+        uint64_t a = A(l), b = trunc_bits(B(l), bits), r;
+        if (b == 0) {
+            zero |= 1u << l;
+            r = ~0ull;
+        } else if (sgn) {
+            int64_t sa = sval(a, bits), sb = sval(b, bits);
+            r = (sb == -1) ? (uint64_t)0 - (uint64_t)sa : (uint64_t)(sa / sb);
+        } else {
+            r = trunc_bits(a, bits) / b;
+        }
+        set_reg(x, D, l, trunc_bits(r, bits));
+    }
+    if (zero)
+        ws_diag_report(x, WS_DIAG_DIV_BY_ZERO, zero, "integer division by zero (result: all ones)");
+}
+
+/* d = a % b with the sign of a; by zero gives a */
+void ex_rem(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    int sgn = ws_type_is_signed((ws_type)in->type);
+    uint32_t zero = 0;
+    FOR_EACH_LANE(mask, l) {
+        uint64_t a = A(l), b = trunc_bits(B(l), bits), r;
+        if (b == 0) {
+            zero |= 1u << l;
+            r = a;
+        } else if (sgn) {
+            int64_t sa = sval(a, bits), sb = sval(b, bits);
+            r = sb == -1 ? 0 : (uint64_t)(sa % sb);
+        } else {
+            r = trunc_bits(a, bits) % b;
+        }
+        set_reg(x, D, l, trunc_bits(r, bits));
+    }
+    if (zero)
+        ws_diag_report(x, WS_DIAG_DIV_BY_ZERO, zero, "integer remainder by zero (result: the dividend)");
+}
+
+void ex_abs(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    if (in->type == WS_T_F32) /* abs clears the sign bit, NaN included */
+        FOR_EACH_LANE(mask, l) {
+            uint64_t v = A(l) & 0x7fffffffu;
+            set_reg(x, D, l, (in->mods & WS_MOD_FTZ) ? f32_bits_of(flush_f32(as_f32(v))) : v);
+        }
+    else if (in->type == WS_T_F64)
+        FOR_EACH_LANE(mask, l) set_reg(x, D, l, A(l) & 0x7fffffffffffffffull);
+    else
+        FOR_EACH_LANE(mask, l) {
+            int64_t v = sval(A(l), bits);
+            set_reg(x, D, l, trunc_bits((uint64_t)(v < 0 ? -(uint64_t)v : (uint64_t)v), bits));
+        }
+}
+
+void ex_neg(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    if (in->type == WS_T_F32) /* neg flips the sign bit, NaN included */
+        FOR_EACH_LANE(mask, l) {
+            uint64_t v = (A(l) ^ 0x80000000u) & 0xffffffffu;
+            set_reg(x, D, l, (in->mods & WS_MOD_FTZ) ? f32_bits_of(flush_f32(as_f32(v))) : v);
+        }
+    else if (in->type == WS_T_F64)
+        FOR_EACH_LANE(mask, l) set_reg(x, D, l, A(l) ^ 0x8000000000000000ull);
+    else
+        FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits((uint64_t)0 - A(l), bits));
+}
+
+/* min/max: a NaN operand loses to a number; two NaNs give the canonical NaN (or with .NaN,
+ * any NaN operand gives the canonical NaN). -0 is less than +0. */
+static void minmax(ws_exec *x, const ws_insn *in, uint32_t mask, int want_max)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    int sgn = ws_type_is_signed((ws_type)in->type);
+    FOR_EACH_LANE(mask, l) {
+        uint64_t r;
+        if (is_float(in)) {
+            double a = in->type == WS_T_F32 ? (double)fa32(x, in, 1, l) : fa64(x, in, 1, l);
+            double b = in->type == WS_T_F32 ? (double)fa32(x, in, 2, l) : fa64(x, in, 2, l);
+            double m;
+            if (isnan(a) && isnan(b))
+                m = NAN;
+            else if ((in->mods & WS_MOD_NAN) && (isnan(a) || isnan(b)))
+                m = NAN;
+            else if (isnan(a))
+                m = b;
+            else if (isnan(b))
+                m = a;
+            else if (a == b) /* -0 < +0 */
+                m = want_max ? (signbit(a) ? b : a) : (signbit(a) ? a : b);
+            else
+                m = want_max ? (a > b ? a : b) : (a < b ? a : b);
+            r = in->type == WS_T_F32 ? f32_result((float)m, in->mods & WS_MOD_FTZ) : f64_result(m, 0);
+        } else if (sgn) {
+            int64_t a = sval(A(l), bits), b = sval(B(l), bits);
+            r = trunc_bits((uint64_t)(want_max ? (a > b ? a : b) : (a < b ? a : b)), bits);
+        } else {
+            uint64_t a = trunc_bits(A(l), bits), b = trunc_bits(B(l), bits);
+            r = want_max ? (a > b ? a : b) : (a < b ? a : b);
+        }
+        set_reg(x, D, l, r);
+    }
+}
+void ex_min(ws_exec *x, const ws_insn *in, uint32_t mask) { minmax(x, in, mask, 0); }
+void ex_max(ws_exec *x, const ws_insn *in, uint32_t mask) { minmax(x, in, mask, 1); }
+
+/* d = c + |a - b| */
+void ex_sad(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    int sgn = ws_type_is_signed((ws_type)in->type);
+    FOR_EACH_LANE(mask, l) {
+        uint64_t diff;
+        if (sgn) {
+            int64_t a = sval(A(l), bits), b = sval(B(l), bits);
+            diff = a > b ? (uint64_t)(a - b) : (uint64_t)(b - a);
+        } else {
+            uint64_t a = trunc_bits(A(l), bits), b = trunc_bits(B(l), bits);
+            diff = a > b ? a - b : b - a;
+        }
+        set_reg(x, D, l, trunc_bits(C(l) + diff, bits));
+    }
+}
+
+/* ---- special functions: .rn forms are exact IEEE; .approx forms use the host's correctly
+ * rounded result, which differs from the hardware's MUFU unit by a few ulp (documented). ---- */
+void ex_rcp(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    if (in->type == WS_T_F32)
+        FLOAT_OP(1.0f / fa);
+    else
+        FLOAT_OP(1.0 / fa);
+}
+void ex_sqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    if (in->type == WS_T_F32)
+        FLOAT_OP(sqrtf(fa));
+    else
+        FLOAT_OP(sqrt(fa));
+}
+void ex_rsqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    if (in->type == WS_T_F32)
+        FLOAT_OP(1.0f / sqrtf(fa));
+    else
+        FLOAT_OP(1.0 / sqrt(fa));
+}
+void ex_ex2(ws_exec *x, const ws_insn *in, uint32_t mask) { FLOAT_OP(exp2(fa)); }
+void ex_lg2(ws_exec *x, const ws_insn *in, uint32_t mask) { FLOAT_OP(log2(fa)); }
+void ex_sin(ws_exec *x, const ws_insn *in, uint32_t mask) { FLOAT_OP(sin(fa)); }
+void ex_cos(ws_exec *x, const ws_insn *in, uint32_t mask) { FLOAT_OP(cos(fa)); }
+
+void ex_copysign(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    uint64_t sign = in->type == WS_T_F32 ? 0x80000000ull : 0x8000000000000000ull;
+    FOR_EACH_LANE(mask, l) set_reg(x, D, l, (B(l) & ~sign) | (A(l) & sign));
+}
+
+/* p = class test of a */
+void ex_testp(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    FOR_EACH_LANE(mask, l) {
+        double v = in->type == WS_T_F32 ? (double)as_f32(A(l)) : as_f64(A(l));
+        int cls = in->type == WS_T_F32 ? fpclassify(as_f32(A(l))) : fpclassify(v);
+        int r;
+        switch (in->sub) {
+        case 0: r = isfinite(v); break;
+        case 1: r = isinf(v); break;
+        case 2: r = !isnan(v); break;
+        case 3: r = isnan(v) != 0; break;
+        case 4: r = cls == FP_NORMAL; break;
+        default: r = cls == FP_SUBNORMAL; break;
+        }
+        set_reg(x, D, l, (uint64_t)(r != 0));
+    }
+}

@@ -1,0 +1,425 @@
+/* Executors for moves, conversions, comparisons and bit manipulation. */
+#include "fp.h"
+#include "sim.h"
+
+#include <limits.h>
+
+#define A(l) opnd(x, &in->ops[1], l)
+#define B(l) opnd(x, &in->ops[2], l)
+#define C(l) opnd(x, &in->ops[3], l)
+#define D in->ops[0].reg
+
+static unsigned tbits(const ws_insn *in) { return in->type == WS_T_PRED ? 1 : ws_type_bits((ws_type)in->type); }
+
+/* d = a; vector operands pack ({lo, hi} -> d) or unpack (d -> {lo, hi}) */
+void ex_mov(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    const ws_operand *d = &in->ops[0], *a = &in->ops[1];
+    unsigned bits = tbits(in);
+    if (a->kind == WS_OPND_VEC) {
+        unsigned part = bits / a->nvec;
+        FOR_EACH_LANE(mask, l) {
+            uint64_t v = 0;
+            for (unsigned i = 0; i < a->nvec; i++)
+                if (a->regs[i] != WS_NO_REG)
+                    v |= trunc_bits(x->regs[(size_t)a->regs[i] * 32 + l], part) << (i * part);
+            set_reg(x, d->reg, l, v);
+        }
+    } else if (d->kind == WS_OPND_VEC) {
+        unsigned part = bits / d->nvec;
+        FOR_EACH_LANE(mask, l) {
+            uint64_t v = opnd(x, a, l);
+            for (unsigned i = 0; i < d->nvec; i++)
+                set_reg(x, d->regs[i], l, trunc_bits(v >> (i * part), part));
+        }
+    } else {
+        FOR_EACH_LANE(mask, l) set_reg(x, d->reg, l, trunc_bits(opnd(x, a, l), bits));
+    }
+}
+
+/* d = c ? a : b */
+void ex_selp(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    FOR_EACH_LANE(mask, l) set_reg(x, D, l, C(l) ? A(l) : B(l));
+}
+
+/* ---- comparisons ------------------------------------------------------------------------------ */
+
+static int compare(const ws_insn *in, ws_type t, uint64_t a, uint64_t b)
+{
+    if (t == WS_T_F32 || t == WS_T_F64) {
+        double fa = t == WS_T_F32 ? (double)as_f32(a) : as_f64(a);
+        double fb = t == WS_T_F32 ? (double)as_f32(b) : as_f64(b);
+        if ((in->mods & WS_MOD_FTZ) && t == WS_T_F32) {
+            fa = flush_f32((float)fa);
+            fb = flush_f32((float)fb);
+        }
+        int un = isnan(fa) || isnan(fb);
+        switch (in->cmp) {
+        case WS_CMP_EQ: return !un && fa == fb;
+        case WS_CMP_NE: return !un && fa != fb;
+        case WS_CMP_LT: return !un && fa < fb;
+        case WS_CMP_LE: return !un && fa <= fb;
+        case WS_CMP_GT: return !un && fa > fb;
+        case WS_CMP_GE: return !un && fa >= fb;
+        case WS_CMP_EQU: return un || fa == fb;
+        case WS_CMP_NEU: return un || fa != fb;
+        case WS_CMP_LTU: return un || fa < fb;
+        case WS_CMP_LEU: return un || fa <= fb;
+        case WS_CMP_GTU: return un || fa > fb;
+        case WS_CMP_GEU: return un || fa >= fb;
+        case WS_CMP_NUM: return !un;
+        case WS_CMP_NAN: return un;
+        default: return 0;
+        }
+    }
+    unsigned bits = t == WS_T_PRED ? 1 : ws_type_bits(t);
+    uint64_t ua = trunc_bits(a, bits), ub = trunc_bits(b, bits);
+    int64_t sa = (int64_t)sext(a, bits), sb = (int64_t)sext(b, bits);
+    int sgn = ws_type_is_signed(t);
+    switch (in->cmp) {
+    case WS_CMP_EQ: return ua == ub;
+    case WS_CMP_NE: return ua != ub;
+    case WS_CMP_LT: return sgn ? sa < sb : ua < ub;
+    case WS_CMP_LE: return sgn ? sa <= sb : ua <= ub;
+    case WS_CMP_GT: return sgn ? sa > sb : ua > ub;
+    case WS_CMP_GE: return sgn ? sa >= sb : ua >= ub;
+    case WS_CMP_LO: return ua < ub;
+    case WS_CMP_LS: return ua <= ub;
+    case WS_CMP_HI: return ua > ub;
+    case WS_CMP_HS: return ua >= ub;
+    default: return 0;
+    }
+}
+
+static int combine(unsigned boolop, int t, int c)
+{
+    switch (boolop) {
+    case WS_BOOL_AND: return t && c;
+    case WS_BOOL_OR: return t || c;
+    case WS_BOOL_XOR: return t != c;
+    default: return t;
+    }
+}
+
+/* p = (a CMP b) BOOL c; the |q destination gets (!(a CMP b)) BOOL c */
+void ex_setp(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    FOR_EACH_LANE(mask, l) {
+        int t = compare(in, (ws_type)in->type, A(l), B(l));
+        int c = in->nops > 3 ? C(l) != 0 : 0;
+        set_reg(x, D, l, (uint64_t)combine(in->sub, t, c));
+        set_reg(x, in->dpred, l, (uint64_t)combine(in->sub, !t, c));
+    }
+}
+
+/* d = (a CMP b) BOOL c ? all ones (1.0f for an f32 destination) : 0 */
+void ex_set(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    FOR_EACH_LANE(mask, l) {
+        int t = combine(in->sub, compare(in, (ws_type)in->type2, A(l), B(l)), in->nops > 3 ? C(l) != 0 : 0);
+        uint64_t v = in->type == WS_T_F32 ? (t ? 0x3f800000u : 0) : (t ? trunc_bits(~0ull, tbits(in)) : 0);
+        set_reg(x, D, l, v);
+    }
+}
+
+/* ---- conversions ------------------------------------------------------------------------------- */
+
+/* Float to integer: round by the .rni/.rzi/.rmi/.rpi mode, NaN gives 0, out-of-range values
+ * saturate (float-to-integer conversions always clamp on sm_20 and later). */
+static uint64_t float_to_int(double v, ws_type t, unsigned rnd)
+{
+    unsigned bits = ws_type_bits(t);
+    if (isnan(v))
+        return 0;
+    switch (rnd) {
+    case WS_RND_RMI: case WS_RND_RM: v = floor(v); break;
+    case WS_RND_RPI: case WS_RND_RP: v = ceil(v); break;
+    case WS_RND_RNI: case WS_RND_RN: v = nearbyint(v); break;
+    default: v = trunc(v); break;
+    }
+    if (ws_type_is_signed(t)) {
+        double lo = -ldexp(1.0, (int)bits - 1), hi = ldexp(1.0, (int)bits - 1);
+        if (v <= lo)
+            return trunc_bits((uint64_t)(int64_t)lo, bits);
+        if (v >= hi)
+            return trunc_bits((1ull << (bits - 1)) - 1, bits);
+        return trunc_bits((uint64_t)(int64_t)v, bits);
+    }
+    double hi = ldexp(1.0, (int)bits);
+    if (v <= 0)
+        return 0;
+    if (v >= hi)
+        return trunc_bits(~0ull, bits);
+    return (uint64_t)v;
+}
+
+static uint64_t clamp_int(uint64_t v, ws_type from, ws_type to, int sat)
+{
+    unsigned fb = ws_type_bits(from), tb = ws_type_bits(to);
+    int fs = ws_type_is_signed(from), ts = ws_type_is_signed(to);
+    if (!sat)
+        return trunc_bits(fs ? sext(v, fb) : trunc_bits(v, fb), tb);
+    /* .sat: clamp to the destination's range */
+    if (fs) {
+        int64_t s = (int64_t)sext(v, fb);
+        int64_t lo = ts ? (tb == 64 ? INT64_MIN : -(int64_t)(1ull << (tb - 1))) : 0;
+        int64_t hi = ts ? (tb == 64 ? INT64_MAX : (int64_t)((1ull << (tb - 1)) - 1))
+                        : (tb >= 64 ? INT64_MAX : (int64_t)((1ull << tb) - 1));
+        return trunc_bits((uint64_t)(s < lo ? lo : s > hi ? hi : s), tb);
+    }
+    uint64_t u = trunc_bits(v, fb);
+    uint64_t hi = ts ? (1ull << (tb - 1)) - 1 : trunc_bits(~0ull, tb);
+    return u > hi ? hi : u;
+}
+
+/* d = convert(a): dtype is in->type, stype in->type2 */
+void ex_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ws_type dt = (ws_type)in->type, st = (ws_type)in->type2;
+    int dfl = ws_type_is_float(dt), sfl = ws_type_is_float(st);
+    int ftz = (in->mods & WS_MOD_FTZ) != 0;
+    FOR_EACH_LANE(mask, l) {
+        uint64_t a = A(l), r;
+        if (!dfl && !sfl) {
+            r = clamp_int(a, st, dt, (in->mods & WS_MOD_SAT) != 0);
+        } else if (sfl && !dfl) {
+            double v = st == WS_T_F32 ? (double)(ftz ? flush_f32(as_f32(a)) : as_f32(a)) : as_f64(a);
+            r = float_to_int(v, dt, in->rnd);
+        } else if (!sfl && dfl) {
+            unsigned sb = ws_type_bits(st);
+            int sgn = ws_type_is_signed(st);
+            int64_t sv = (int64_t)sext(a, sb);
+            uint64_t uv = trunc_bits(a, sb);
+            if (dt == WS_T_F32) {
+                float f;
+                WITH_ROUNDING(in->rnd, f = sgn ? (float)sv : (float)uv);
+                r = f32_result(f, in->mods);
+            } else {
+                double d;
+                WITH_ROUNDING(in->rnd, d = sgn ? (double)sv : (double)uv);
+                r = f64_result(d, in->mods);
+            }
+        } else { /* float to float */
+            double v = st == WS_T_F32 ? (double)(ftz ? flush_f32(as_f32(a)) : as_f32(a)) : as_f64(a);
+            int to_int = in->rnd == WS_RND_RNI || in->rnd == WS_RND_RZI || in->rnd == WS_RND_RMI || in->rnd == WS_RND_RPI;
+            if (to_int) {
+                int m = fe_mode(in->rnd);
+                fesetround(m);
+                v = nearbyint(v);
+                fesetround(FE_TONEAREST);
+            }
+            if (dt == WS_T_F32) {
+                float f;
+                WITH_ROUNDING(to_int ? WS_RND_RN : in->rnd, f = (float)v);
+                r = f32_result(f, in->mods);
+            } else {
+                r = f64_result(v, in->mods);
+            }
+        }
+        set_reg(x, D, l, r);
+    }
+}
+
+/* cvta: generic <-> state-space address. Generic shared and local addresses are the space's
+ * offset plus its window; global addresses are the same in both. */
+void ex_cvta(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    uint64_t window = 0;
+    switch (in->space) {
+    case WS_SPACE_SHARED: window = SHARED_WINDOW; break;
+    case WS_SPACE_LOCAL: window = LOCAL_WINDOW; break;
+    case WS_SPACE_CONST: window = 0; break; /* const addresses already sit in their window */
+    default: break;
+    }
+    unsigned bits = tbits(in);
+    FOR_EACH_LANE(mask, l) {
+        uint64_t a = A(l);
+        uint64_t r = (in->mods & WS_MOD_TO) ? a - window : a + window;
+        set_reg(x, D, l, trunc_bits(r, bits));
+    }
+}
+
+/* ---- bits --------------------------------------------------------------------------------------- */
+
+void ex_and(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    FOR_EACH_LANE(mask, l) set_reg(x, D, l, A(l) & B(l));
+}
+void ex_or(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    FOR_EACH_LANE(mask, l) set_reg(x, D, l, A(l) | B(l));
+}
+void ex_xor(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    FOR_EACH_LANE(mask, l) set_reg(x, D, l, A(l) ^ B(l));
+}
+void ex_not(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = tbits(in);
+    FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits(~A(l), bits));
+}
+void ex_cnot(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = tbits(in);
+    FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits(A(l), bits) == 0);
+}
+
+/* d = LUT(a, b, c): bit i of the result is bit (a_i<<2 | b_i<<1 | c_i) of the lookup table */
+void ex_lop3(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    FOR_EACH_LANE(mask, l) {
+        uint32_t a = (uint32_t)A(l), b = (uint32_t)B(l), c = (uint32_t)C(l);
+        uint32_t lut = (uint32_t)opnd(x, &in->ops[4], l) & 0xff, r = 0;
+        for (unsigned k = 0; k < 8; k++)
+            if (lut >> k & 1)
+                r |= ((k & 4) ? a : ~a) & ((k & 2) ? b : ~b) & ((k & 1) ? c : ~c);
+        set_reg(x, D, l, r);
+    }
+}
+
+/* Shifts clamp their amount at the width: shl gives 0, shr gives 0 or the sign. */
+void ex_shl(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = tbits(in);
+    FOR_EACH_LANE(mask, l) {
+        uint32_t s = (uint32_t)B(l);
+        set_reg(x, D, l, s >= bits ? 0 : trunc_bits(A(l) << s, bits));
+    }
+}
+void ex_shr(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = tbits(in);
+    int sgn = ws_type_is_signed((ws_type)in->type);
+    FOR_EACH_LANE(mask, l) {
+        uint32_t s = (uint32_t)B(l);
+        if (s > bits - 1)
+            s = bits;
+        uint64_t r;
+        if (sgn) {
+            int64_t v = (int64_t)sext(A(l), bits);
+            r = (uint64_t)(s >= bits ? (v < 0 ? -1 : 0) : v >> s);
+        } else {
+            r = s >= bits ? 0 : trunc_bits(A(l), bits) >> s;
+        }
+        set_reg(x, D, l, trunc_bits(r, bits));
+    }
+}
+
+/* shf.l/r: the 64-bit value {b:a} shifted by c (clamped at 32, or taken mod 32 with .wrap);
+ * .l gives the high word, .r the low word */
+void ex_shf(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    FOR_EACH_LANE(mask, l) {
+        uint64_t v = ((uint64_t)(uint32_t)B(l) << 32) | (uint32_t)A(l);
+        uint32_t n = (uint32_t)C(l);
+        n = (in->mods & WS_MOD_WRAP) ? n & 31 : (n > 32 ? 32 : n);
+        uint64_t r = (in->mods & WS_MOD_SHF_L) ? (v << n) >> 32 : v >> n;
+        set_reg(x, D, l, (uint32_t)r);
+    }
+}
+
+void ex_popc(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = tbits(in);
+    FOR_EACH_LANE(mask, l) set_reg(x, D, l, (uint64_t)__builtin_popcountll(trunc_bits(A(l), bits)));
+}
+void ex_clz(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = tbits(in);
+    FOR_EACH_LANE(mask, l) {
+        uint64_t v = trunc_bits(A(l), bits);
+        set_reg(x, D, l, v ? (uint64_t)(__builtin_clzll(v) - (64 - (int)bits)) : bits);
+    }
+}
+void ex_brev(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = tbits(in);
+    FOR_EACH_LANE(mask, l) {
+        uint64_t v = A(l), r = 0;
+        for (unsigned i = 0; i < bits; i++)
+            r |= ((v >> i) & 1) << (bits - 1 - i);
+        set_reg(x, D, l, r);
+    }
+}
+
+/* bfind: position of the most significant bit that differs from the sign (1 for unsigned),
+ * 0xffffffff if there is none; .shiftamt gives width-1-position instead */
+void ex_bfind(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = tbits(in);
+    int sgn = ws_type_is_signed((ws_type)in->type);
+    FOR_EACH_LANE(mask, l) {
+        uint64_t v = trunc_bits(A(l), bits);
+        if (sgn && ((v >> (bits - 1)) & 1))
+            v = trunc_bits(~v, bits);
+        uint64_t r = 0xffffffffu;
+        if (v) {
+            unsigned pos = 63 - (unsigned)__builtin_clzll(v);
+            r = (in->mods & WS_MOD_SHIFTAMT) ? bits - 1 - pos : pos;
+        }
+        set_reg(x, D, l, r);
+    }
+}
+
+/* bfe: len bits of a from pos, sign-extended from the field's top bit for signed types */
+void ex_bfe(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = tbits(in);
+    int sgn = ws_type_is_signed((ws_type)in->type);
+    FOR_EACH_LANE(mask, l) {
+        uint64_t a = trunc_bits(A(l), bits);
+        unsigned pos = (unsigned)B(l) & 0xff, len = (unsigned)C(l) & 0xff;
+        unsigned top = pos + len - 1 < bits - 1 ? pos + len - 1 : bits - 1;
+        uint64_t sbit = (sgn && len) ? (a >> top) & 1 : 0;
+        uint64_t r = 0;
+        for (unsigned i = 0; i < bits; i++) {
+            uint64_t bit = (i < len && pos + i < bits) ? (a >> (pos + i)) & 1 : sbit;
+            r |= bit << i;
+        }
+        set_reg(x, D, l, r);
+    }
+}
+
+/* bfi: insert the low len bits of a into b at pos */
+void ex_bfi(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned bits = tbits(in);
+    FOR_EACH_LANE(mask, l) {
+        uint64_t a = A(l), r = trunc_bits(B(l), bits);
+        unsigned pos = (unsigned)C(l) & 0xff, len = (unsigned)opnd(x, &in->ops[4], l) & 0xff;
+        for (unsigned i = 0; i < len && pos + i < bits; i++)
+            r = (r & ~(1ull << (pos + i))) | (((a >> i) & 1) << (pos + i));
+        set_reg(x, D, l, r);
+    }
+}
+
+/* prmt: pick four bytes from the eight of {b, a}; the default mode reads four selector
+ * nibbles (bit 3 replicates the chosen byte's sign) */
+void ex_prmt(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    FOR_EACH_LANE(mask, l) {
+        uint64_t v = ((uint64_t)(uint32_t)B(l) << 32) | (uint32_t)A(l);
+        uint32_t c = (uint32_t)C(l), r = 0;
+        unsigned sel[4];
+        switch (in->sub) {
+        case 1: { unsigned s = c & 7; sel[0] = s; sel[1] = (s + 1) & 7; sel[2] = (s + 2) & 7; sel[3] = (s + 3) & 7; break; } /* f4e */
+        case 2: { unsigned s = c & 7; sel[0] = s; sel[1] = (s - 1) & 7; sel[2] = (s - 2) & 7; sel[3] = (s - 3) & 7; break; } /* b4e */
+        case 3: { unsigned s = c & 3; sel[0] = sel[1] = sel[2] = sel[3] = s; break; }                                  /* rc8 */
+        case 4: { unsigned s = c & 3; for (unsigned i = 0; i < 4; i++) sel[i] = i < s ? i : s; break; }                /* ecl */
+        case 5: { unsigned s = c & 3; for (unsigned i = 0; i < 4; i++) sel[i] = i > s ? i : s; break; }                /* ecr */
+        case 6: { unsigned s = c & 1; sel[0] = sel[2] = 2 * s; sel[1] = sel[3] = 2 * s + 1; break; }                   /* rc16 */
+        default:
+            for (unsigned i = 0; i < 4; i++)
+                sel[i] = (c >> (4 * i)) & 0xf;
+            break;
+        }
+        for (unsigned i = 0; i < 4; i++) {
+            uint32_t byte = (uint32_t)(v >> (8 * (sel[i] & 7))) & 0xff;
+            if (in->sub == 0 && (sel[i] & 8))
+                byte = (byte & 0x80) ? 0xff : 0;
+            r |= byte << (8 * i);
+        }
+        set_reg(x, D, l, r);
+    }
+}

@@ -1,0 +1,231 @@
+/* Memory: address translation for every state space, loads, stores, atomics, and calls. */
+#include "fp.h"
+#include "sim.h"
+
+#include <inttypes.h>
+
+static const char *space_word(ws_space s) { return s == WS_SPACE_GENERIC ? "generic" : ws_space_name(s); }
+
+uint8_t *ws_mem_translate(ws_exec *x, ws_space space, uint64_t addr, unsigned lane, size_t size, int store)
+{
+    ws_launch_ctx *L = x->L;
+    ws_block *b = x->blk;
+    uint64_t orig = addr;
+    ws_space orig_space = space;
+    if (space == WS_SPACE_GENERIC) {
+        if (addr - SHARED_WINDOW < WINDOW_SIZE) {
+            space = WS_SPACE_SHARED;
+            addr -= SHARED_WINDOW;
+        } else if (addr - LOCAL_WINDOW < WINDOW_SIZE) {
+            space = WS_SPACE_LOCAL;
+            addr -= LOCAL_WINDOW;
+        } else if (addr - CONST_WINDOW < WINDOW_SIZE) {
+            space = WS_SPACE_CONST;
+        } else {
+            space = WS_SPACE_GLOBAL;
+        }
+    }
+    if (size > 1 && addr % size) {
+        ws_diag_report(x, WS_DIAG_MISALIGNED, 1u << lane,
+                       "lane %u: %zu-byte %s %s access at address 0x%" PRIx64 " is not %zu-byte aligned", lane, size,
+                       space_word(orig_space), store ? "store" : "load", orig, size);
+        return NULL;
+    }
+    uint8_t *p = NULL;
+    switch (space) {
+    case WS_SPACE_SHARED:
+        if (addr < b->shared_size && size <= b->shared_size - addr)
+            p = b->shared + addr;
+        break;
+    case WS_SPACE_LOCAL:
+        if (addr < L->local_bytes && size <= L->local_bytes - addr)
+            p = b->local + (size_t)(x->w->index * 32 + lane) * L->local_bytes + addr;
+        break;
+    case WS_SPACE_PARAM:
+        if (!store && addr < L->k->param_bytes && size <= L->k->param_bytes - addr)
+            p = L->params + addr;
+        break;
+    case WS_SPACE_CONST: {
+        uint64_t off = addr - CONST_WINDOW;
+        if (!store && off < L->sim->const_size && size <= L->sim->const_size - off)
+            p = L->sim->const_image + off;
+        break;
+    }
+    default: {
+        ws_alloc *a = ws_find_alloc(L->sim, addr, size);
+        if (a)
+            p = a->data + (addr - a->base);
+        break;
+    }
+    }
+    if (!p)
+        ws_diag_report(x, WS_DIAG_OUT_OF_BOUNDS, 1u << lane,
+                       "lane %u: %zu-byte %s %s at address 0x%" PRIx64 " is outside every %s allocation", lane, size,
+                       space_word(orig_space), store ? "store" : "load", orig,
+                       space == WS_SPACE_GLOBAL ? "global" : ws_space_name(space));
+    return p;
+}
+
+static ws_space access_space(const ws_insn *in)
+{
+    return (in->mods & WS_MOD_CALLPARAM) ? WS_SPACE_LOCAL : (ws_space)in->space;
+}
+
+static uint64_t effective_address(ws_exec *x, const ws_operand *a, unsigned lane)
+{
+    uint64_t base = a->reg != WS_NO_REG ? x->regs[(size_t)a->reg * 32 + lane] : 0;
+    return base + a->imm;
+}
+
+static unsigned elem_bytes(const ws_insn *in)
+{
+    return in->type == WS_T_PRED ? 1 : ws_type_bits((ws_type)in->type) / 8;
+}
+
+static void note_shared(ws_exec *x, ws_space space, uint32_t mask)
+{
+    if (space == WS_SPACE_SHARED)
+        x->L->stats.shared_accesses++;
+    (void)mask;
+}
+
+/* d = memory[a]: sub-word loads sign- or zero-extend by the type */
+void ex_ld(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    const ws_operand *d = &in->ops[0], *a = &in->ops[1];
+    unsigned esz = elem_bytes(in);
+    unsigned bits = esz * 8;
+    int sgn = ws_type_is_signed((ws_type)in->type) && !ws_type_is_float((ws_type)in->type);
+    ws_space space = access_space(in);
+    note_shared(x, space, mask);
+    FOR_EACH_LANE(mask, l) {
+        uint64_t addr = effective_address(x, a, l);
+        x->mem_addr[l] = addr;
+        uint8_t *p = ws_mem_translate(x, space, addr, l, (size_t)esz * in->vec, 0);
+        for (unsigned i = 0; i < in->vec; i++) {
+            uint64_t v = 0;
+            if (p)
+                memcpy(&v, p + i * esz, esz);
+            v = sgn ? trunc_bits(sext(v, bits), 64) : v;
+            uint32_t reg = d->kind == WS_OPND_VEC ? d->regs[i] : d->reg;
+            if (sgn) {
+                unsigned rb = reg != WS_NO_REG ? ws_type_bits((ws_type)x->L->k->regs[reg].type) : 64;
+                v = trunc_bits(v, rb ? rb : 64);
+            }
+            set_reg(x, reg, l, v);
+        }
+    }
+}
+
+/* memory[a] = b */
+void ex_st(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    const ws_operand *a = &in->ops[0], *v = &in->ops[1];
+    unsigned esz = elem_bytes(in);
+    ws_space space = access_space(in);
+    if (space == WS_SPACE_PARAM || space == WS_SPACE_CONST) {
+        ws_diag_report(x, WS_DIAG_OUT_OF_BOUNDS, mask, "store to the read-only %s space", ws_space_name(space));
+        return;
+    }
+    note_shared(x, space, mask);
+    FOR_EACH_LANE(mask, l) {
+        uint64_t addr = effective_address(x, a, l);
+        x->mem_addr[l] = addr;
+        uint8_t *p = ws_mem_translate(x, space, addr, l, (size_t)esz * in->vec, 1);
+        if (!p)
+            continue;
+        for (unsigned i = 0; i < in->vec; i++) {
+            uint64_t val = v->kind == WS_OPND_VEC ? (v->regs[i] == WS_NO_REG ? 0 : x->regs[(size_t)v->regs[i] * 32 + l])
+                                                  : opnd(x, v, l);
+            memcpy(p + i * esz, &val, esz);
+        }
+    }
+}
+
+/* ---- atomics: lanes apply their operations one after another, in lane order ---------------------- */
+
+static uint64_t atom_apply(const ws_insn *in, uint64_t old, uint64_t b, uint64_t c)
+{
+    ws_type t = (ws_type)in->type;
+    unsigned bits = ws_type_bits(t);
+    int sgn = ws_type_is_signed(t) && !ws_type_is_float(t);
+    switch (in->sub) {
+    case WS_AOP_ADD:
+        if (t == WS_T_F32)
+            return f32_bits_of(as_f32(old) + as_f32(b)); /* atom.add.f32 flushes nothing, rounds to nearest */
+        if (t == WS_T_F64)
+            return f64_bits_of(as_f64(old) + as_f64(b));
+        return trunc_bits(old + b, bits);
+    case WS_AOP_MIN:
+        if (sgn)
+            return (int64_t)sext(old, bits) < (int64_t)sext(b, bits) ? old : trunc_bits(b, bits);
+        return trunc_bits(old, bits) < trunc_bits(b, bits) ? old : trunc_bits(b, bits);
+    case WS_AOP_MAX:
+        if (sgn)
+            return (int64_t)sext(old, bits) > (int64_t)sext(b, bits) ? old : trunc_bits(b, bits);
+        return trunc_bits(old, bits) > trunc_bits(b, bits) ? old : trunc_bits(b, bits);
+    case WS_AOP_AND: return old & b;
+    case WS_AOP_OR: return old | b;
+    case WS_AOP_XOR: return old ^ b;
+    case WS_AOP_INC: return trunc_bits(old, bits) >= trunc_bits(b, bits) ? 0 : old + 1;
+    case WS_AOP_DEC: return (old == 0 || trunc_bits(old, bits) > trunc_bits(b, bits)) ? trunc_bits(b, bits) : old - 1;
+    case WS_AOP_EXCH: return b;
+    case WS_AOP_CAS: return trunc_bits(old, bits) == trunc_bits(b, bits) ? trunc_bits(c, bits) : old;
+    default: return old;
+    }
+}
+
+static void atomic(ws_exec *x, const ws_insn *in, uint32_t mask, int returns)
+{
+    const ws_operand *a = &in->ops[returns ? 1 : 0];
+    int vi = returns ? 2 : 1;
+    unsigned esz = elem_bytes(in);
+    ws_space space = (ws_space)in->space;
+    note_shared(x, space, mask);
+    FOR_EACH_LANE(mask, l) {
+        uint64_t addr = effective_address(x, a, l);
+        x->mem_addr[l] = addr;
+        uint8_t *p = ws_mem_translate(x, space, addr, l, esz, 1);
+        uint64_t old = 0;
+        if (p) {
+            memcpy(&old, p, esz);
+            uint64_t b = opnd(x, &in->ops[vi], l);
+            uint64_t c = in->sub == WS_AOP_CAS ? opnd(x, &in->ops[vi + 1], l) : 0;
+            uint64_t nv = atom_apply(in, old, b, c);
+            memcpy(p, &nv, esz);
+        }
+        if (returns)
+            set_reg(x, in->ops[0].reg, l, old);
+    }
+}
+
+void ex_atom(ws_exec *x, const ws_insn *in, uint32_t mask) { atomic(x, in, mask, 1); }
+void ex_red(ws_exec *x, const ws_insn *in, uint32_t mask) { atomic(x, in, mask, 0); }
+
+/* call: only vprintf, whose two arguments are the format's and the argument buffer's generic
+ * addresses. Lanes print one after another in lane order, as the GPU's printf buffer does. */
+void ex_call(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    const ws_call_site *cs = &x->L->k->calls[in->call];
+    const ws_module *m = x->L->m;
+    if (cs->nargs < 2) {
+        ws_diag_report(x, WS_DIAG_PRINTF, mask, "vprintf called with %u arguments", cs->nargs);
+        return;
+    }
+    FOR_EACH_LANE(mask, l) {
+        uint64_t fmt = 0, args = 0;
+        uint8_t *pf = ws_mem_translate(x, WS_SPACE_LOCAL, m->symbols[cs->args[0]].offset, l, 8, 0);
+        uint8_t *pa = ws_mem_translate(x, WS_SPACE_LOCAL, m->symbols[cs->args[1]].offset, l, 8, 0);
+        if (pf)
+            memcpy(&fmt, pf, 8);
+        if (pa)
+            memcpy(&args, pa, 8);
+        ws_vprintf(x, l, fmt, args);
+        if (cs->ret_sym != WS_NO_SYM) { /* vprintf returns the number of arguments */
+            uint8_t *pr = ws_mem_translate(x, WS_SPACE_LOCAL, m->symbols[cs->ret_sym].offset, l, 4, 1);
+            uint32_t zero = 0;
+            if (pr)
+                memcpy(pr, &zero, 4);
+        }
+    }
+}

@@ -1,0 +1,1000 @@
+/* The machine: launches, blocks, warps and the independent-thread scheduler.
+ *
+ * Scheduling policy (documented in docs/semantics.md):
+ *  - A converged warp (all live lanes at one pc, none waiting) runs as one group of lanes.
+ *  - A diverged warp runs the group of runnable lanes with the lowest pc first.
+ *  - A divergent branch pushes a convergence barrier at its immediate post-dominator: lanes
+ *    that reach it wait until every live lane of the group that diverged arrives, as the
+ *    BSSY/BSYNC pairs that ptxas inserts make an sm_70+ warp do.
+ *  - A .sync collective (shfl, vote, match, redux, bar.warp.sync) waits until every live lane
+ *    of its membermask has arrived at a collective of the same kind; lanes arriving at two
+ *    different instructions execute them as one collective, each with its own operands, as
+ *    the H200 does.
+ *  - When nothing can run, the oldest waiting collective runs with the lanes that arrived
+ *    (a diagnostic says which lanes never did), then block barriers, then convergence
+ *    barriers: undefined programs finish, as on the hardware, instead of hanging.
+ */
+#include "sim.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+
+/* ---- the sim object and its global memory ----------------------------------------------------- */
+
+ws_sim *ws_sim_create(const ws_config *cfg)
+{
+    ws_sim *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    if (cfg)
+        s->cfg = *cfg;
+    if (!s->cfg.max_warp_instructions)
+        s->cfg.max_warp_instructions = 500000000ull;
+    if (!s->cfg.max_memory)
+        s->cfg.max_memory = 4ull << 30;
+    s->next_addr = GLOBAL_BASE;
+    return s;
+}
+
+void ws_sim_destroy(ws_sim *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->nallocs; i++)
+        free(s->allocs[i].data);
+    free(s->allocs);
+    free(s->const_image);
+    free(s);
+}
+
+uint64_t ws_sim_alloc(ws_sim *s, size_t bytes, const void *init)
+{
+    if (bytes > s->cfg.max_memory || s->total_bytes + bytes > s->cfg.max_memory)
+        return 0;
+    if (s->nallocs == s->cap_allocs) {
+        size_t nc = s->cap_allocs ? s->cap_allocs * 2 : 16;
+        ws_alloc *na = realloc(s->allocs, nc * sizeof *na);
+        if (!na)
+            return 0;
+        s->allocs = na;
+        s->cap_allocs = nc;
+    }
+    uint8_t *data = calloc(1, bytes ? bytes : 1);
+    if (!data)
+        return 0;
+    if (init && bytes)
+        memcpy(data, init, bytes);
+    ws_alloc *a = &s->allocs[s->nallocs++];
+    a->base = s->next_addr;
+    a->size = bytes;
+    a->data = data;
+    s->next_addr += (bytes + 255) / 256 * 256 + 256; /* a gap, so one past the end is out of bounds */
+    s->total_bytes += bytes;
+    return a->base;
+}
+
+ws_alloc *ws_find_alloc(const ws_sim *s, uint64_t addr, size_t size)
+{
+    /* allocations are sorted by base: binary search */
+    size_t lo = 0, hi = s->nallocs;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (s->allocs[mid].base <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return NULL;
+    ws_alloc *a = &s->allocs[lo - 1];
+    if (addr - a->base + size > a->size || addr < a->base)
+        return NULL;
+    return a;
+}
+
+int ws_sim_read(const ws_sim *s, uint64_t addr, void *dst, size_t n)
+{
+    ws_alloc *a = ws_find_alloc(s, addr, n);
+    if (!a)
+        return -1;
+    memcpy(dst, a->data + (addr - a->base), n);
+    return 0;
+}
+
+int ws_sim_write(ws_sim *s, uint64_t addr, const void *src, size_t n)
+{
+    ws_alloc *a = ws_find_alloc(s, addr, n);
+    if (!a)
+        return -1;
+    memcpy(a->data + (addr - a->base), src, n);
+    return 0;
+}
+
+void ws_result_free(ws_result *r)
+{
+    if (!r)
+        return;
+    free(r->diags);
+    r->diags = NULL;
+    r->ndiags = 0;
+}
+
+/* ---- diagnostics and output ------------------------------------------------------------------- */
+
+static const char *const diag_names[WS_DIAG_KIND_COUNT] = {
+    [WS_DIAG_NOT_IN_MEMBERMASK] = "not-in-membermask",
+    [WS_DIAG_MASK_NEVER_ARRIVED] = "membermask-never-arrived",
+    [WS_DIAG_MASK_MISMATCH] = "membermask-mismatch",
+    [WS_DIAG_SRC_NOT_EXECUTING] = "shfl-source-not-executing",
+    [WS_DIAG_SRC_OUTSIDE_MASK] = "shfl-source-outside-membermask",
+    [WS_DIAG_BARRIER_PARTIAL] = "barrier-partial",
+    [WS_DIAG_BARRIER_DIVERGENT] = "barrier-divergent",
+    [WS_DIAG_OUT_OF_BOUNDS] = "out-of-bounds",
+    [WS_DIAG_MISALIGNED] = "misaligned",
+    [WS_DIAG_UNINIT_REG] = "uninitialized-register",
+    [WS_DIAG_UNINIT_SHARED] = "uninitialized-shared",
+    [WS_DIAG_RACE] = "shared-race",
+    [WS_DIAG_DIV_BY_ZERO] = "division-by-zero",
+    [WS_DIAG_TRAP] = "trap",
+    [WS_DIAG_PRINTF] = "printf",
+    [WS_DIAG_UNSUPPORTED] = "unsupported",
+};
+
+const char *ws_diag_kind_name(ws_diag_kind k)
+{
+    return (unsigned)k < WS_DIAG_KIND_COUNT ? diag_names[k] : "?";
+}
+
+void ws_launch_stop(ws_launch_ctx *L, ws_status st, const char *fmt, ...)
+{
+    if (L->stop)
+        return;
+    L->stop = 1;
+    L->stop_status = st;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(L->res->message, sizeof L->res->message, fmt, ap);
+    va_end(ap);
+}
+
+void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *fmt, ...)
+{
+    ws_launch_ctx *L = x->L;
+    const ws_insn *in = x->pc < L->k->ninsns ? &L->k->insns[x->pc] : NULL;
+    for (size_t i = 0; i < L->ndiags; i++) {
+        if (L->diags[i].kind == kind && L->diags[i].pc == x->pc) {
+            L->diags[i].count++;
+            return;
+        }
+    }
+    if (L->ndiags == L->cap_diags) {
+        size_t nc = L->cap_diags ? L->cap_diags * 2 : 16;
+        ws_diag *nd = realloc(L->diags, nc * sizeof *nd);
+        if (!nd)
+            return;
+        L->diags = nd;
+        L->cap_diags = nc;
+    }
+    ws_diag *d = &L->diags[L->ndiags++];
+    memset(d, 0, sizeof *d);
+    d->kind = kind;
+    d->severity = L->sim->cfg.diagnostics_are_errors ? WS_SEV_ERROR : WS_SEV_WARNING;
+    d->block = x->blk ? x->blk->id : 0;
+    d->warp = x->w ? x->w->index : 0;
+    d->pc = x->pc;
+    d->line = in ? in->line : 0;
+    d->lanes = lanes;
+    d->count = 1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    va_end(ap);
+    if (L->sim->cfg.on_event) {
+        ws_event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.kind = WS_EV_DIAG;
+        ev.block = d->block;
+        ev.warp = d->warp;
+        ev.pc = d->pc;
+        ev.kernel = L->k;
+        ev.insn = in;
+        ev.diag = d;
+        ev.cycle = x->blk ? x->blk->cycle : 0;
+        L->sim->cfg.on_event(L->sim->cfg.event_user, &ev);
+    }
+    if (L->sim->cfg.diagnostics_are_errors)
+        ws_launch_stop(L, WS_ERR_DIAG, "%s at line %u: %s", ws_diag_kind_name(kind), d->line, d->message);
+}
+
+void ws_output(ws_launch_ctx *L, const char *text, size_t len)
+{
+    if (L->out_len + len + 1 > L->out_cap) {
+        size_t nc = (L->out_cap ? L->out_cap * 2 : 4096) + len;
+        char *nb = realloc(L->out, nc);
+        if (!nb)
+            return;
+        L->out = nb;
+        L->out_cap = nc;
+    }
+    memcpy(L->out + L->out_len, text, len);
+    L->out_len += len;
+}
+
+/* ---- special registers ------------------------------------------------------------------------ */
+
+uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane)
+{
+    const ws_block *b = x->blk;
+    const ws_launch_ctx *L = x->L;
+    uint32_t t = x->w->index * 32 + lane; /* linear thread index in the block */
+    switch (sreg) {
+    case WS_SREG_TID_X: return t % L->block[0];
+    case WS_SREG_TID_Y: return t / L->block[0] % L->block[1];
+    case WS_SREG_TID_Z: return t / (L->block[0] * L->block[1]);
+    case WS_SREG_NTID_X: return L->block[0];
+    case WS_SREG_NTID_Y: return L->block[1];
+    case WS_SREG_NTID_Z: return L->block[2];
+    case WS_SREG_CTAID_X: return b->ctaid[0];
+    case WS_SREG_CTAID_Y: return b->ctaid[1];
+    case WS_SREG_CTAID_Z: return b->ctaid[2];
+    case WS_SREG_NCTAID_X: return L->grid[0];
+    case WS_SREG_NCTAID_Y: return L->grid[1];
+    case WS_SREG_NCTAID_Z: return L->grid[2];
+    case WS_SREG_LANEID: return lane;
+    case WS_SREG_WARPID: return x->w->index;
+    case WS_SREG_NWARPID: return 64;
+    case WS_SREG_SMID: return 0;
+    case WS_SREG_NSMID: return 132;
+    case WS_SREG_GRIDID: return 1;
+    case WS_SREG_LANEMASK_EQ: return 1u << lane;
+    case WS_SREG_LANEMASK_LT: return (1u << lane) - 1;
+    case WS_SREG_LANEMASK_LE: return (uint32_t)((2ull << lane) - 1);
+    case WS_SREG_LANEMASK_GT: return (uint32_t)~((2ull << lane) - 1);
+    case WS_SREG_LANEMASK_GE: return (uint32_t)~((1u << lane) - 1);
+    case WS_SREG_CLOCK: return (uint32_t)b->cycle;
+    case WS_SREG_CLOCK_HI: return (uint32_t)(b->cycle >> 32);
+    case WS_SREG_CLOCK64: return b->cycle;
+    case WS_SREG_GLOBALTIMER: return b->cycle * 1000 / 1980; /* ns at the H200's 1980 MHz */
+    case WS_SREG_DYN_SMEM: return L->sim->cfg.dynamic_shared_bytes;
+    case WS_SREG_TOTAL_SMEM: return L->shared_bytes;
+    default: return 0;
+    }
+}
+
+/* ---- warps -------------------------------------------------------------------------------------- */
+
+static int is_collective(const ws_insn *in)
+{
+    switch (in->op) {
+    case WS_OP_SHFL: case WS_OP_VOTE: case WS_OP_MATCH: case WS_OP_REDUX: case WS_OP_BAR_WARP:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Two waiting collectives can run as one when they are the same instruction kind. */
+static int collectives_compatible(const ws_insn *a, const ws_insn *b)
+{
+    return a->op == b->op && a->sub == b->sub && a->type == b->type;
+}
+
+/* The membermask operand is the last one of every collective. */
+static uint32_t membermask_of(ws_exec *x, const ws_insn *in, uint32_t lanes)
+{
+    const ws_operand *o = &in->ops[in->nops - 1];
+    unsigned first = (unsigned)__builtin_ctz(lanes);
+    uint32_t m = (uint32_t)opnd(x, o, first);
+    if (o->kind == WS_OPND_REG) {
+        uint32_t differ = 0;
+        FOR_EACH_LANE(lanes, l)
+            if ((uint32_t)opnd(x, o, l) != m)
+                differ |= 1u << l;
+        if (differ)
+            ws_diag_report(x, WS_DIAG_MASK_MISMATCH, differ,
+                           "lanes of one %s gave different membermasks (lane %u: 0x%08x)",
+                           ws_optable[in->op].mnemonic, first, m);
+    }
+    return m;
+}
+
+static void leave_converged(ws_warp *w)
+{
+    if (!w->converged)
+        return;
+    w->converged = 0;
+    FOR_EACH_LANE(w->live, l) {
+        w->pc[l] = w->cpc;
+        w->state[l] = LANE_RUN;
+    }
+}
+
+static void try_converge(ws_warp *w)
+{
+    if (w->converged || !w->live)
+        return;
+    unsigned first = (unsigned)__builtin_ctz(w->live);
+    uint32_t pc = w->pc[first];
+    FOR_EACH_LANE(w->live, l)
+        if (w->state[l] != LANE_RUN || w->pc[l] != pc)
+            return;
+    w->converged = 1;
+    w->cpc = pc;
+}
+
+static void push_reconv(ws_warp *w, uint32_t pc, uint32_t lanes)
+{
+    for (unsigned i = 0; i < w->nreconv; i++)
+        if (w->reconv[i].pc == pc) {
+            w->reconv[i].lanes |= lanes;
+            return;
+        }
+    if (w->nreconv == MAX_RECONV) { /* deep unstructured divergence: forget the oldest */
+        memmove(w->reconv, w->reconv + 1, (MAX_RECONV - 1) * sizeof w->reconv[0]);
+        w->nreconv--;
+    }
+    w->reconv[w->nreconv].pc = pc;
+    w->reconv[w->nreconv].lanes = lanes;
+    w->nreconv++;
+}
+
+static void remove_reconv(ws_warp *w, unsigned i)
+{
+    w->reconv[i] = w->reconv[--w->nreconv];
+}
+
+static uint32_t lanes_waiting_at(const ws_warp *w, int state, uint32_t pc)
+{
+    uint32_t m = 0;
+    FOR_EACH_LANE(w->live, l)
+        if (w->state[l] == state && w->pc[l] == pc)
+            m |= 1u << l;
+    return m;
+}
+
+/* Release every convergence barrier whose live lanes have all arrived. Returns lanes released. */
+static uint32_t release_complete_reconv(ws_warp *w)
+{
+    uint32_t released = 0;
+    for (unsigned i = 0; i < w->nreconv;) {
+        uint32_t members = w->reconv[i].lanes & w->live;
+        uint32_t waiting = lanes_waiting_at(w, LANE_WAIT_RECONV, w->reconv[i].pc);
+        if ((members & ~waiting) == 0) {
+            FOR_EACH_LANE(waiting, l) w->state[l] = LANE_RUN;
+            released |= waiting;
+            remove_reconv(w, i);
+        } else {
+            i++;
+        }
+    }
+    return released;
+}
+
+/* ---- executing one group ---------------------------------------------------------------------- */
+
+static void emit_exec(ws_exec *x, const ws_insn *in, uint32_t active, uint32_t exec)
+{
+    ws_launch_ctx *L = x->L;
+    ws_event *ev = x->ev;
+    ev->kind = WS_EV_EXEC;
+    ev->cycle = x->blk->cycle;
+    ev->block = x->blk->id;
+    ev->warp = x->w->index;
+    ev->pc = x->pc;
+    ev->kernel = L->k;
+    ev->insn = &L->k->insns[x->pc];
+    ev->active = active;
+    ev->exec = exec;
+    ev->ndst = 0;
+    const ws_opinfo *info = &ws_optable[in->op];
+    if (info->shape[0] == 'd' || info->shape[0] == 'D' || info->shape[0] == 'P') {
+        const ws_operand *d = &in->ops[0];
+        if (d->kind == WS_OPND_REG) {
+            ev->dst_reg[ev->ndst] = d->reg;
+            ev->dst_val[ev->ndst++] = &x->regs[(size_t)d->reg * 32];
+        } else if (d->kind == WS_OPND_VEC) {
+            for (unsigned i = 0; i < d->nvec && ev->ndst < 4; i++)
+                if (d->regs[i] != WS_NO_REG) {
+                    ev->dst_reg[ev->ndst] = d->regs[i];
+                    ev->dst_val[ev->ndst++] = &x->regs[(size_t)d->regs[i] * 32];
+                }
+        }
+    }
+    if (in->op == WS_OP_LD || in->op == WS_OP_ST || in->op == WS_OP_ATOM || in->op == WS_OP_RED ||
+        in->op == WS_OP_LDU) {
+        ev->mem_space = (uint8_t)((in->mods & WS_MOD_CALLPARAM) ? WS_SPACE_LOCAL : in->space);
+        ev->mem_store = in->op != WS_OP_LD && in->op != WS_OP_LDU;
+        ev->mem_bytes = (uint8_t)(ws_type_bits((ws_type)in->type) / 8 * in->vec);
+        ev->mem_addr = x->mem_addr;
+    }
+    if (in->dpred != WS_NO_REG) {
+        ev->dst_reg[ev->ndst] = in->dpred;
+        ev->dst_val[ev->ndst++] = &x->regs[(size_t)in->dpred * 32];
+    }
+    L->sim->cfg.on_event(L->sim->cfg.event_user, ev);
+}
+
+static uint32_t guard_mask(ws_exec *x, const ws_insn *in, uint32_t group)
+{
+    if (in->guard == WS_NO_REG)
+        return group;
+    const uint64_t *g = &x->regs[(size_t)in->guard * 32];
+    uint32_t m = 0;
+    FOR_EACH_LANE(group, l)
+        if ((g[l] != 0) != in->guard_neg)
+            m |= 1u << l;
+    return m;
+}
+
+static void advance(ws_warp *w, uint32_t lanes, uint32_t pc)
+{
+    if (w->converged) {
+        w->cpc = pc;
+        return;
+    }
+    FOR_EACH_LANE(lanes, l) w->pc[l] = pc;
+}
+
+/* Block barrier arrival; the block releases it when every thread has arrived. */
+static void arrive_at_barrier(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t pc)
+{
+    ws_warp *w = x->w;
+    ws_block *b = x->blk;
+    unsigned id = (unsigned)(opnd(x, &in->ops[0], (unsigned)__builtin_ctz(exec)) & 15);
+    uint32_t expected = b->nthreads;
+    if (in->nops > 1)
+        expected = (uint32_t)opnd(x, &in->ops[1], (unsigned)__builtin_ctz(exec));
+    if (exec != w->live)
+        ws_diag_report(x, WS_DIAG_BARRIER_DIVERGENT, exec,
+                       "bar.sync executed by lanes 0x%08x of warp %u while lanes 0x%08x are elsewhere "
+                       "(bar.sync is .aligned: the whole warp must execute it together)",
+                       exec, w->index, w->live & ~exec);
+    leave_converged(w);
+    FOR_EACH_LANE(exec, l) {
+        w->state[l] = LANE_WAIT_BAR;
+        w->bar_id[l] = id;
+        w->pc[l] = pc + 1;
+    }
+    b->bar_arrived[id] += (uint32_t)__builtin_popcount(exec);
+    b->bar_expected[id] = expected;
+    x->L->stats.bar_syncs++;
+}
+
+static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
+{
+    ws_launch_ctx *L = x->L;
+    const ws_insn *in = &L->code[pc];
+    uint32_t exec = guard_mask(x, in, group);
+    if (x->ev)
+        memset(x->ev, 0, sizeof *x->ev);
+    x->in = in;
+    x->pc = pc;
+    x->active = group;
+    w->instructions++;
+    L->stats.warp_instructions++;
+    L->stats.lane_instructions += (uint64_t)__builtin_popcount(exec);
+    x->blk->cycle++;
+
+    switch (in->op) {
+    case WS_OP_BRA: {
+        uint32_t target = (uint32_t)in->ops[0].imm;
+        uint32_t taken = exec, not_taken = group & ~exec;
+        if (!taken || !not_taken) {
+            advance(w, group, taken ? target : pc + 1);
+        } else {
+            leave_converged(w);
+            FOR_EACH_LANE(taken, l) w->pc[l] = target;
+            FOR_EACH_LANE(not_taken, l) w->pc[l] = pc + 1;
+            if (L->reconv_pc[pc] != UINT32_MAX)
+                push_reconv(w, L->reconv_pc[pc], group);
+        }
+        break;
+    }
+    case WS_OP_RET:
+    case WS_OP_EXIT:
+        if (exec) {
+            leave_converged(w);
+            FOR_EACH_LANE(exec, l) w->state[l] = LANE_EXITED;
+            w->live &= ~exec;
+        }
+        advance(w, group & ~exec, pc + 1);
+        break;
+    case WS_OP_BAR:
+    case WS_OP_BARRIER:
+        if (exec)
+            arrive_at_barrier(x, in, exec, pc);
+        advance(w, group & ~exec, pc + 1);
+        break;
+    default:
+        if (is_collective(in)) {
+            for (unsigned l = 0; l < 32; l++)
+                x->lane_insn[l] = in;
+            ws_collective(x, exec);
+        } else if (exec) {
+            ws_executors[in->op](x, in, exec);
+        }
+        advance(w, group, pc + 1);
+        break;
+    }
+    if (x->ev)
+        emit_exec(x, in, group, exec);
+}
+
+/* Run a collective whose lanes may wait at different pcs (merged collectives). */
+static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
+{
+    ws_launch_ctx *L = x->L;
+    /* the lowest pc speaks for the event; every lane runs its own instruction */
+    uint32_t pc = UINT32_MAX;
+    FOR_EACH_LANE(lanes, l) if (w->pc[l] < pc) pc = w->pc[l];
+    uint32_t exec = 0;
+    FOR_EACH_LANE(lanes, l) {
+        const ws_insn *li = &L->code[w->pc[l]];
+        x->lane_insn[l] = li;
+        if (li->guard == WS_NO_REG || ((x->regs[(size_t)li->guard * 32 + l] != 0) != li->guard_neg))
+            exec |= 1u << l;
+    }
+    const ws_insn *in = &L->code[pc];
+    if (x->ev)
+        memset(x->ev, 0, sizeof *x->ev);
+    x->in = in;
+    x->pc = pc;
+    x->active = lanes;
+    w->instructions++;
+    L->stats.warp_instructions++;
+    L->stats.lane_instructions += (uint64_t)__builtin_popcount(exec);
+    x->blk->cycle++;
+    ws_collective(x, exec);
+    FOR_EACH_LANE(lanes, l) {
+        w->pc[l]++;
+        w->state[l] = LANE_RUN;
+    }
+    if (x->ev)
+        emit_exec(x, in, lanes, exec);
+}
+
+/* One scheduling step of a warp. Returns 1 if anything changed, 0 if the warp is blocked. */
+static int warp_step(ws_exec *x, ws_warp *w)
+{
+    ws_launch_ctx *L = x->L;
+    uint32_t pc, group;
+    if (w->converged) {
+        pc = w->cpc;
+        group = w->live;
+        /* the whole warp is here: a convergence barrier at this pc has nothing to wait for */
+        for (unsigned i = 0; i < w->nreconv; i++)
+            if (w->reconv[i].pc == pc)
+                remove_reconv(w, i--);
+    } else {
+        uint32_t runnable = 0;
+        pc = UINT32_MAX;
+        FOR_EACH_LANE(w->live, l) {
+            if (w->state[l] != LANE_RUN)
+                continue;
+            if (w->pc[l] < pc) {
+                pc = w->pc[l];
+                runnable = 0;
+            }
+            if (w->pc[l] == pc)
+                runnable |= 1u << l;
+        }
+        if (!runnable)
+            return release_complete_reconv(w) != 0;
+        group = runnable;
+        /* a convergence barrier here? */
+        for (unsigned i = 0; i < w->nreconv; i++) {
+            if (w->reconv[i].pc != pc || !(w->reconv[i].lanes & group))
+                continue;
+            uint32_t members = w->reconv[i].lanes & w->live;
+            uint32_t arrived = group | lanes_waiting_at(w, LANE_WAIT_RECONV, pc);
+            if (members & ~arrived) {
+                FOR_EACH_LANE(group, l) w->state[l] = LANE_WAIT_RECONV;
+                return 1;
+            }
+            FOR_EACH_LANE(arrived, l) w->state[l] = LANE_RUN;
+            remove_reconv(w, i);
+            try_converge(w);
+            return 1; /* pick again: the group is larger now */
+        }
+    }
+    if (pc >= L->k->ninsns) {
+        ws_launch_stop(L, WS_ERR_INTERNAL, "warp %u of block %u ran past the end of the kernel", w->index, x->blk->id);
+        return 0;
+    }
+    const ws_insn *in = &L->code[pc];
+    if (is_collective(in)) {
+        x->pc = pc;
+        uint32_t exec = guard_mask(x, in, group);
+        uint32_t mask = exec ? membermask_of(x, in, exec) : group;
+        uint32_t missing = mask & w->live & ~group;
+        if (missing) {
+            /* lanes already waiting at a compatible collective join this one */
+            uint32_t joinable = 0;
+            if (!w->converged)
+                FOR_EACH_LANE(missing, l)
+                    if (w->state[l] == LANE_WAIT_SYNC && collectives_compatible(&L->code[w->pc[l]], in))
+                        joinable |= 1u << l;
+            if (missing & ~joinable) {
+                leave_converged(w);
+                FOR_EACH_LANE(group, l) w->state[l] = LANE_WAIT_SYNC;
+                return 1;
+            }
+            exec_merged(x, w, group | joinable);
+            try_converge(w);
+            return 1;
+        }
+    }
+    exec_group(x, w, pc, group);
+    if (!w->converged)
+        try_converge(w);
+    return 1;
+}
+
+/* Nothing in the block can run: let the oldest waiting collective go with the lanes it has. */
+static int resolve_sync_deadlock(ws_exec *x, ws_warp *w)
+{
+    ws_launch_ctx *L = x->L;
+    uint32_t pc = UINT32_MAX, lanes = 0;
+    FOR_EACH_LANE(w->live, l) {
+        if (w->state[l] != LANE_WAIT_SYNC)
+            continue;
+        if (w->pc[l] < pc) {
+            pc = w->pc[l];
+            lanes = 0;
+        }
+        if (w->pc[l] == pc)
+            lanes |= 1u << l;
+    }
+    if (!lanes)
+        return 0;
+    const ws_insn *in = &L->code[pc];
+    x->pc = pc;
+    uint32_t exec = guard_mask(x, in, lanes);
+    uint32_t mask = exec ? membermask_of(x, in, exec) : lanes;
+    /* compatible lanes waiting elsewhere join, as in the merged case */
+    uint32_t join = 0;
+    FOR_EACH_LANE(w->live & mask & ~lanes, l)
+        if (w->state[l] == LANE_WAIT_SYNC && collectives_compatible(&L->code[w->pc[l]], in))
+            join |= 1u << l;
+    uint32_t never = mask & w->live & ~(lanes | join);
+    char where[160] = "";
+    size_t n = 0;
+    FOR_EACH_LANE(never, l) {
+        if (n > sizeof where - 40)
+            break;
+        n += (size_t)snprintf(where + n, sizeof where - n, "%slane %u at line %u (%s)", n ? ", " : "", l,
+                              w->pc[l] < L->k->ninsns ? L->k->insns[w->pc[l]].line : 0,
+                              w->state[l] == LANE_WAIT_BAR ? "bar.sync" : w->state[l] == LANE_WAIT_RECONV ? "reconvergence point" : "elsewhere");
+    }
+    ws_diag_report(x, WS_DIAG_MASK_NEVER_ARRIVED, never,
+                   "%s with membermask 0x%08x: lanes 0x%08x never arrived (%s); it ran with lanes 0x%08x",
+                   ws_optable[in->op].mnemonic, mask, never, where, lanes | join);
+    exec_merged(x, w, lanes | join);
+    try_converge(w);
+    return 1;
+}
+
+static int release_block_barriers(ws_block *b, int force)
+{
+    uint32_t exited = 0;
+    for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+        ws_warp *w = &b->warps[wi];
+        uint32_t exists = b->nthreads - wi * 32 >= 32 ? FULL_MASK : (1u << (b->nthreads - wi * 32)) - 1;
+        exited += (uint32_t)__builtin_popcount(exists & ~w->live);
+    }
+    int released = 0;
+    for (unsigned id = 0; id < 16; id++) {
+        if (!b->bar_arrived[id])
+            continue;
+        uint32_t expected = b->bar_expected[id];
+        uint32_t need = expected > exited ? expected - exited : 0;
+        if (b->bar_expected[id] < b->nthreads)
+            need = expected; /* a counted barrier waits for its count */
+        if (b->bar_arrived[id] < need && !force)
+            continue;
+        if (force && b->bar_arrived[id] < need) {
+            ws_exec x = {.L = b->L, .blk = b, .w = &b->warps[0]};
+            for (uint32_t wi = 0; wi < b->nwarps; wi++)
+                FOR_EACH_LANE(b->warps[wi].live, l)
+                    if (b->warps[wi].state[l] == LANE_WAIT_BAR) {
+                        x.w = &b->warps[wi];
+                        x.pc = b->warps[wi].pc[l] - 1;
+                        wi = b->nwarps;
+                        break;
+                    }
+            ws_diag_report(&x, WS_DIAG_BARRIER_PARTIAL, 0,
+                           "barrier %u: %u of %u threads arrived; the others can never arrive (divergent or "
+                           "missing bar.sync); released to go on",
+                           id, b->bar_arrived[id], need);
+        }
+        for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+            ws_warp *w = &b->warps[wi];
+            FOR_EACH_LANE(w->live, l)
+                if (w->state[l] == LANE_WAIT_BAR && w->bar_id[l] == id)
+                    w->state[l] = LANE_RUN;
+            try_converge(w);
+        }
+        b->bar_arrived[id] = 0;
+        released = 1;
+        if (b->L->sim->cfg.on_event) {
+            ws_event ev;
+            memset(&ev, 0, sizeof ev);
+            ev.kind = WS_EV_BARRIER;
+            ev.block = b->id;
+            ev.cycle = b->cycle;
+            ev.kernel = b->L->k;
+            ev.pc = id;
+            b->L->sim->cfg.on_event(b->L->sim->cfg.event_user, &ev);
+        }
+        if (force)
+            return 1;
+    }
+    return released;
+}
+
+/* Last resort: release the convergence barrier that blocks the most lanes. */
+static int resolve_reconv_deadlock(ws_warp *w)
+{
+    if (!w->nreconv)
+        return 0;
+    unsigned i = w->nreconv - 1;
+    uint32_t waiting = lanes_waiting_at(w, LANE_WAIT_RECONV, w->reconv[i].pc);
+    FOR_EACH_LANE(waiting, l) w->state[l] = LANE_RUN;
+    remove_reconv(w, i);
+    return 1;
+}
+
+/* ---- blocks and launches ------------------------------------------------------------------------ */
+
+static void run_block(ws_launch_ctx *L, ws_block *b, ws_event *ev)
+{
+    ws_exec x;
+    memset(&x, 0, sizeof x);
+    x.L = L;
+    x.blk = b;
+    x.ev = ev;
+    if (ev && L->sim->cfg.on_event) {
+        ws_event be;
+        memset(&be, 0, sizeof be);
+        be.kind = WS_EV_BLOCK_BEGIN;
+        be.block = b->id;
+        be.kernel = L->k;
+        L->sim->cfg.on_event(L->sim->cfg.event_user, &be);
+    }
+    for (;;) {
+        int progress = 0, alive = 0;
+        for (uint32_t wi = 0; wi < b->nwarps && !L->stop; wi++) {
+            ws_warp *w = &b->warps[wi];
+            x.w = w;
+            x.regs = w->regs;
+            while (w->live && warp_step(&x, w)) {
+                progress = 1;
+                if (L->stats.warp_instructions >= L->insn_limit) {
+                    ws_launch_stop(L, WS_ERR_LIMIT,
+                                   "instruction limit reached: %" PRIu64 " warp instructions (block %u, warp %u, "
+                                   "line %u); raise it with --max-instructions",
+                                   L->stats.warp_instructions, b->id, w->index,
+                                   L->k->insns[w->converged ? w->cpc : w->pc[__builtin_ctz(w->live)]].line);
+                    break;
+                }
+                if (L->stop)
+                    break;
+            }
+            if (w->live)
+                alive = 1;
+        }
+        if (L->stop || !alive)
+            break;
+        if (progress)
+            continue;
+        if (release_block_barriers(b, 0))
+            continue;
+        int resolved = 0;
+        for (uint32_t wi = 0; wi < b->nwarps && !resolved; wi++) {
+            x.w = &b->warps[wi];
+            x.regs = x.w->regs;
+            resolved = resolve_sync_deadlock(&x, x.w);
+        }
+        if (!resolved)
+            resolved = release_block_barriers(b, 1);
+        for (uint32_t wi = 0; wi < b->nwarps && !resolved; wi++)
+            resolved = resolve_reconv_deadlock(&b->warps[wi]);
+        if (!resolved) {
+            ws_launch_stop(L, WS_ERR_INTERNAL, "block %u: no lane can run and nothing waits", b->id);
+            break;
+        }
+    }
+    if (ev && L->sim->cfg.on_event) {
+        ws_event be;
+        memset(&be, 0, sizeof be);
+        be.kind = WS_EV_BLOCK_END;
+        be.block = b->id;
+        be.kernel = L->k;
+        be.cycle = b->cycle;
+        L->sim->cfg.on_event(L->sim->cfg.event_user, &be);
+    }
+}
+
+/* Addresses of symbols in their spaces, folded into the operands once per launch. */
+static uint64_t symbol_address(const ws_launch_ctx *L, const ws_symbol *s)
+{
+    switch (s->space) {
+    case WS_SPACE_GLOBAL: return L->sim->module_global_base + s->offset;
+    case WS_SPACE_CONST: return CONST_WINDOW + s->offset;
+    default: return s->offset; /* shared, local, param: space-relative */
+    }
+}
+
+static int prepare_module_memory(ws_sim *s, const ws_module *m)
+{
+    if (s->globals_for == m)
+        return 0;
+    s->globals_for = m;
+    s->module_global_base = 0;
+    if (m->global_bytes) {
+        uint8_t *img = calloc(1, m->global_bytes);
+        if (!img)
+            return -1;
+        for (uint32_t i = 0; i < m->nsymbols; i++)
+            if (m->symbols[i].space == WS_SPACE_GLOBAL && m->symbols[i].init)
+                memcpy(img + m->symbols[i].offset, m->symbols[i].init, m->symbols[i].size);
+        s->module_global_base = ws_sim_alloc(s, m->global_bytes, img);
+        free(img);
+        if (!s->module_global_base)
+            return -1;
+    }
+    free(s->const_image);
+    s->const_image = NULL;
+    s->const_size = m->const_bytes;
+    if (m->const_bytes) {
+        s->const_image = calloc(1, m->const_bytes);
+        if (!s->const_image)
+            return -1;
+        for (uint32_t i = 0; i < m->nsymbols; i++)
+            if (m->symbols[i].space == WS_SPACE_CONST && m->symbols[i].init)
+                memcpy(s->const_image + m->symbols[i].offset, m->symbols[i].init, m->symbols[i].size);
+    }
+    return 0;
+}
+
+static void init_block(ws_launch_ctx *L, ws_block *b, uint32_t id)
+{
+    b->id = id;
+    b->ctaid[0] = id % L->grid[0];
+    b->ctaid[1] = id / L->grid[0] % L->grid[1];
+    b->ctaid[2] = id / (L->grid[0] * L->grid[1]);
+    b->cycle = 0;
+    memset(b->bar_arrived, 0, sizeof b->bar_arrived);
+    memset(b->shared, 0, b->shared_size);
+    if (b->local)
+        memset(b->local, 0, (size_t)b->nthreads * L->local_bytes);
+    size_t regs_per_warp = (size_t)L->k->nregs * 32;
+    for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+        ws_warp *w = &b->warps[wi];
+        uint64_t *regs = w->regs;
+        memset(w, 0, sizeof *w);
+        w->regs = regs;
+        memset(w->regs, 0, regs_per_warp * sizeof *w->regs);
+        w->blk = b;
+        w->index = wi;
+        uint32_t n = b->nthreads - wi * 32;
+        w->live = n >= 32 ? FULL_MASK : (1u << n) - 1;
+        w->converged = 1;
+        w->cpc = 0;
+        for (unsigned l = 0; l < 32; l++)
+            w->state[l] = (w->live >> l) & 1 ? LANE_RUN : LANE_EXITED;
+    }
+}
+
+ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, const unsigned grid[3],
+                        const unsigned block[3], const void *params, size_t param_bytes, ws_result *res)
+{
+    memset(res, 0, sizeof *res);
+    uint64_t nthreads = (uint64_t)block[0] * block[1] * block[2];
+    uint64_t nblocks = (uint64_t)grid[0] * grid[1] * grid[2];
+    if (!k || nthreads == 0 || nthreads > WS_MAX_BLOCK_THREADS || nblocks == 0 || nblocks > (1ull << 32) - 1 ||
+        grid[1] > 65535 || grid[2] > 65535 || block[2] > 64) {
+        snprintf(res->message, sizeof res->message,
+                 "bad launch: block %ux%ux%u (at most 1024 threads, z at most 64), grid %ux%ux%u", block[0],
+                 block[1], block[2], grid[0], grid[1], grid[2]);
+        return res->status = WS_ERR_INPUT;
+    }
+    if (param_bytes < k->param_bytes) {
+        snprintf(res->message, sizeof res->message, "kernel %s takes %llu bytes of parameters, got %zu", k->name,
+                 (unsigned long long)k->param_bytes, param_bytes);
+        return res->status = WS_ERR_INPUT;
+    }
+    ws_launch_ctx *L = calloc(1, sizeof *L);
+    if (!L) {
+        snprintf(res->message, sizeof res->message, "out of memory");
+        return res->status = WS_ERR_INTERNAL;
+    }
+    L->sim = sim;
+    L->m = m;
+    L->k = k;
+    L->res = res;
+    memcpy(L->grid, grid, sizeof L->grid);
+    memcpy(L->block, block, sizeof L->block);
+    memcpy(L->params, params, k->param_bytes);
+    L->insn_limit = sim->cfg.max_warp_instructions;
+    L->shared_bytes = k->shared_bytes + sim->cfg.dynamic_shared_bytes;
+    L->local_bytes = k->local_bytes;
+    ws_status st = WS_OK;
+    ws_block b;
+    memset(&b, 0, sizeof b);
+    ws_event ev;
+    if (prepare_module_memory(sim, m) != 0) {
+        snprintf(res->message, sizeof res->message, "out of memory for the module's .global variables");
+        st = WS_ERR_LIMIT;
+        goto done;
+    }
+    L->code = malloc((size_t)k->ninsns * sizeof *L->code);
+    L->reconv_pc = ws_reconvergence_points(k);
+    if (!L->code || !L->reconv_pc) {
+        snprintf(res->message, sizeof res->message, "out of memory");
+        st = WS_ERR_INTERNAL;
+        goto done;
+    }
+    memcpy(L->code, k->insns, (size_t)k->ninsns * sizeof *L->code);
+    for (uint32_t i = 0; i < k->ninsns; i++)
+        for (unsigned o = 0; o < L->code[i].nops; o++) {
+            ws_operand *op = &L->code[i].ops[o];
+            if ((op->kind == WS_OPND_ADDR || op->kind == WS_OPND_SYM) && op->sym != WS_NO_SYM)
+                op->imm += symbol_address(L, &m->symbols[op->sym]);
+        }
+    b.L = L;
+    b.nthreads = (uint32_t)nthreads;
+    b.nwarps = (uint32_t)((nthreads + 31) / 32);
+    b.shared_size = L->shared_bytes;
+    b.shared = calloc(1, L->shared_bytes ? L->shared_bytes : 1);
+    b.local = L->local_bytes ? calloc(nthreads, L->local_bytes) : NULL;
+    b.warps = calloc(b.nwarps, sizeof *b.warps);
+    if (!b.shared || (L->local_bytes && !b.local) || !b.warps) {
+        snprintf(res->message, sizeof res->message, "out of memory");
+        st = WS_ERR_INTERNAL;
+        goto done;
+    }
+    for (uint32_t wi = 0; wi < b.nwarps; wi++) {
+        b.warps[wi].regs = malloc((size_t)(k->nregs ? k->nregs : 1) * 32 * sizeof(uint64_t));
+        if (!b.warps[wi].regs) {
+            snprintf(res->message, sizeof res->message, "out of memory");
+            st = WS_ERR_INTERNAL;
+            goto done;
+        }
+    }
+    for (uint64_t id = 0; id < nblocks && !L->stop; id++) {
+        init_block(L, &b, (uint32_t)id);
+        memset(&ev, 0, sizeof ev);
+        run_block(L, &b, sim->cfg.on_event ? &ev : NULL);
+        L->stats.cycles += b.cycle;
+        L->stats.blocks++;
+        L->stats.warps += b.nwarps;
+        if (L->out_len && sim->cfg.on_output) {
+            sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
+            L->out_len = 0;
+        }
+    }
+    if (L->stop)
+        st = L->stop_status;
+done:
+    if (L->out_len && sim->cfg.on_output)
+        sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
+    if (b.warps)
+        for (uint32_t wi = 0; wi < b.nwarps; wi++)
+            free(b.warps[wi].regs);
+    free(b.warps);
+    free(b.shared);
+    free(b.local);
+    res->stats = L->stats;
+    res->diags = L->diags;
+    res->ndiags = L->ndiags;
+    if (st == WS_OK && sim->cfg.diagnostics_are_errors && L->ndiags)
+        st = WS_ERR_DIAG;
+    res->status = st;
+    free(L->code);
+    free(L->reconv_pc);
+    free(L->out);
+    free(L);
+    return st;
+}

@@ -1,0 +1,203 @@
+/* sim: the machine's internals, shared by the scheduler, the executors and memory. */
+#ifndef WS_SIM_H
+#define WS_SIM_H
+
+#include "warpsim/warpsim.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define FULL_MASK 0xffffffffu
+
+/* Generic-address windows. Global buffers live at GLOBAL_BASE and above; the shared, local
+ * and const windows sit below it, so cvta is an add and a generic access a compare. */
+#define SHARED_WINDOW 0x00007e0000000000ull
+#define LOCAL_WINDOW 0x00007d0000000000ull
+#define CONST_WINDOW 0x00007c0000000000ull
+#define WINDOW_SIZE 0x0000010000000000ull
+#define GLOBAL_BASE 0x00007f0000000000ull
+
+/* What a lane is doing between instructions. */
+enum { LANE_RUN, LANE_WAIT_SYNC, LANE_WAIT_RECONV, LANE_WAIT_BAR, LANE_EXITED };
+
+/* A convergence barrier: lanes that diverged at a branch meet again at its immediate
+ * post-dominator, as the BSSY/BSYNC pairs ptxas places around divergent code do. */
+typedef struct {
+    uint32_t pc;
+    uint32_t lanes;
+} reconv_barrier;
+
+#define MAX_RECONV 64
+
+typedef struct ws_block ws_block;
+
+typedef struct {
+    ws_block *blk;
+    uint32_t index;            /* warp in the block */
+    uint32_t live;             /* lanes that exist and have not exited */
+    uint32_t converged;        /* all live lanes share cpc and none waits */
+    uint32_t cpc;              /* the common pc while converged */
+    uint32_t pc[32];
+    uint8_t state[32];
+    uint32_t bar_id[32];       /* barrier a lane waits at */
+    uint64_t *regs;            /* nregs x 32, structure of arrays */
+    uint32_t *reg_written;     /* check_uninitialized: per register, lanes that wrote it */
+    reconv_barrier reconv[MAX_RECONV];
+    unsigned nreconv;
+    uint64_t ready_cycle;      /* timing: next cycle this warp may issue */
+    uint64_t *reg_ready;       /* timing: per register, the cycle its value is ready */
+    uint64_t instructions;
+} ws_warp;
+
+typedef struct ws_launch_ctx ws_launch_ctx;
+
+struct ws_block {
+    ws_launch_ctx *L;
+    uint32_t id;               /* linear block index */
+    uint32_t ctaid[3];
+    uint32_t nthreads, nwarps;
+    ws_warp *warps;
+    uint8_t *shared;
+    uint64_t shared_size;
+    uint8_t *shared_written;   /* check_uninitialized: one byte per shared byte */
+    uint8_t *local;            /* nthreads x local_bytes */
+    uint64_t cycle;
+    /* block barrier state (bar.sync id): threads arrived per id */
+    uint32_t bar_arrived[16];
+    uint32_t bar_expected[16];
+};
+
+/* A global allocation. */
+typedef struct {
+    uint64_t base, size;
+    uint8_t *data;
+} ws_alloc;
+
+struct ws_sim {
+    ws_config cfg;
+    ws_alloc *allocs;
+    size_t nallocs, cap_allocs;
+    uint64_t next_addr, total_bytes;
+    const ws_module *globals_for;   /* the module whose .global image is allocated */
+    uint64_t module_global_base;
+    uint8_t *const_image;
+    uint64_t const_size;
+};
+
+/* One launch: the decoded kernel and what every block shares. */
+struct ws_launch_ctx {
+    ws_sim *sim;
+    const ws_module *m;
+    const ws_kernel *k;
+    ws_insn *code;             /* the kernel's instructions with symbol addresses folded in */
+    uint32_t *reconv_pc;       /* per instruction: where a divergent branch reconverges */
+    uint8_t params[32768];
+    unsigned grid[3], block[3];
+    uint64_t shared_bytes, local_bytes;
+    ws_result *res;
+    ws_stats stats;
+    uint64_t insn_limit;
+    int stop;                  /* a limit or an error: stop every block */
+    ws_status stop_status;
+    /* diagnostics, reported once per (kind, pc) */
+    ws_diag *diags;
+    size_t ndiags, cap_diags;
+    /* printf output is gathered per block and flushed in order */
+    char *out;
+    size_t out_len, out_cap;
+};
+
+/* Everything an executor needs. */
+typedef struct {
+    ws_launch_ctx *L;
+    ws_block *blk;
+    ws_warp *w;
+    uint64_t *regs;
+    const ws_insn *in;
+    uint32_t pc;
+    uint32_t active;           /* the group that issued */
+    /* event details filled by executors when someone listens */
+    ws_event *ev;
+    int8_t shfl_src[32];
+    uint8_t shfl_in_range[32];
+    uint32_t shfl_val[32];
+    uint64_t coll_in[32];
+    uint64_t mem_addr[32];
+    const ws_insn *lane_insn[32]; /* merged collectives: each lane's own instruction */
+    uint32_t next_pc_taken;    /* bra: lanes that jump */
+} ws_exec;
+
+typedef void (*ws_executor)(ws_exec *x, const ws_insn *in, uint32_t mask);
+
+/* ---- operand access ----------------------------------------------------------------------------- */
+uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane);
+
+static inline uint64_t opnd(const ws_exec *x, const ws_operand *o, unsigned lane)
+{
+    switch (o->kind) {
+    case WS_OPND_REG: {
+        uint64_t v = x->regs[(size_t)o->reg * 32 + lane];
+        return o->neg ? !v : v;
+    }
+    case WS_OPND_IMM:
+    case WS_OPND_SYM: return o->imm;
+    case WS_OPND_SREG: return ws_sreg_value(x, o->reg, lane);
+    default: return 0;
+    }
+}
+
+static inline void set_reg(ws_exec *x, uint32_t reg, unsigned lane, uint64_t v)
+{
+    if (reg == WS_NO_REG)
+        return;
+    x->regs[(size_t)reg * 32 + lane] = v;
+}
+
+static inline uint64_t sext(uint64_t v, unsigned bits)
+{
+    if (bits >= 64)
+        return v;
+    uint64_t m = 1ull << (bits - 1);
+    v &= (1ull << bits) - 1;
+    return (v ^ m) - m;
+}
+
+static inline uint64_t trunc_bits(uint64_t v, unsigned bits)
+{
+    return bits >= 64 ? v : v & ((1ull << bits) - 1);
+}
+
+#define FOR_EACH_LANE(mask, lane)                                                                   \
+    for (uint32_t lane##_m = (mask), lane = 0; lane##_m && ((lane = (uint32_t)__builtin_ctz(lane##_m)), 1); \
+         lane##_m &= lane##_m - 1)
+
+/* ---- services ------------------------------------------------------------------------------------ */
+void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+void ws_launch_stop(ws_launch_ctx *L, ws_status st, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void ws_output(ws_launch_ctx *L, const char *text, size_t len);
+
+/* Memory: translate an address in a space to host bytes, or NULL (and a diagnostic). */
+uint8_t *ws_mem_translate(ws_exec *x, ws_space space, uint64_t addr, unsigned lane, size_t size, int store);
+ws_alloc *ws_find_alloc(const ws_sim *sim, uint64_t addr, size_t size);
+
+/* Control flow analysis: per instruction, the reconvergence pc of a divergent branch. */
+uint32_t *ws_reconvergence_points(const ws_kernel *k);
+
+/* printf as the GPU formats it. */
+void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr);
+
+/* The dispatch table, one executor per opcode row. */
+extern const ws_executor ws_executors[WS_OP_COUNT];
+
+/* Warp-level collectives over lanes that may come from different instructions. */
+void ws_collective(ws_exec *x, uint32_t exec);
+
+#endif
