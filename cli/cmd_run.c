@@ -204,6 +204,7 @@ int cmd_run(int argc, char **argv)
             status = WS_ERR_LIMIT;
             goto done;
         }
+        trace_text_add_buffer(tr, L.args[i].label, addrs[i], L.args[i].count * ws_elem_size(L.args[i].elem));
     }
     if (pack_params(&L, m, k, addrs, params) != 0)
         goto done;

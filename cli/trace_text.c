@@ -17,7 +17,20 @@ struct trace_text {
     const ws_kernel *k;
     uint8_t *shows_float; /* per register */
     uint32_t last_block;
+    /* buffers by device address, so pointers read as in+4 rather than 0x7f0000000004 */
+    struct { char label[64]; uint64_t base, size; } buffers[64];
+    unsigned nbuffers;
 };
+
+void trace_text_add_buffer(trace_text *t, const char *label, uint64_t base, uint64_t size)
+{
+    if (!t || t->nbuffers == 64)
+        return;
+    snprintf(t->buffers[t->nbuffers].label, sizeof t->buffers[0].label, "%s", label);
+    t->buffers[t->nbuffers].base = base;
+    t->buffers[t->nbuffers].size = size;
+    t->nbuffers++;
+}
 
 static int reg_is_f32(const trace_text *t, uint32_t r)
 {
@@ -101,7 +114,14 @@ static void format_value(const trace_text *t, uint32_t reg, uint64_t v, char *bu
     } else if (ws_type_is_signed(ty)) {
         snprintf(buf, cap, "%" PRId64, (int64_t)sext_for_trace(v, ws_type_bits(ty)));
     } else if (ws_type_bits(ty) == 64 && v > 0xffffffffu) {
+        for (unsigned i = 0; i < t->nbuffers; i++)
+            if (v - t->buffers[i].base <= t->buffers[i].size) {
+                snprintf(buf, cap, "%s+%" PRIu64, t->buffers[i].label, v - t->buffers[i].base);
+                return;
+            }
         snprintf(buf, cap, "0x%" PRIx64, v);
+    } else if (ty >= WS_T_B8 && ty <= WS_T_B64 && v >= 0x80000000u) {
+        snprintf(buf, cap, "0x%" PRIx64, v); /* masks and bit patterns read better in hex */
     } else {
         snprintf(buf, cap, "%" PRIu64, v);
     }
@@ -112,15 +132,40 @@ typedef struct {
     char cell[32][24];
 } row;
 
-static void print_rows(FILE *f, row *rows, unsigned nrows, uint32_t shown)
+/* A row whose lanes all show the same thing is one line: "%r5 = 16 (every lane)". */
+static int row_is_uniform(const row *r, uint32_t shown)
 {
+    int first = -1;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!((shown >> l) & 1))
+            continue;
+        if (first < 0)
+            first = (int)l;
+        else if (strcmp(r->cell[l], r->cell[first]) != 0)
+            return 0;
+    }
+    return first >= 0;
+}
+
+static void print_rows(FILE *f, row *all, unsigned nall, uint32_t shown)
+{
+    row *rows[8];
+    unsigned nrows = 0;
+    for (unsigned r = 0; r < nall; r++) {
+        if (row_is_uniform(&all[r], shown))
+            fprintf(f, "   %s = %s (every lane)\n", all[r].name, all[r].cell[__builtin_ctz(shown)]);
+        else
+            rows[nrows++] = &all[r];
+    }
     size_t w = 3, nw = 4;
+    if (!nrows)
+        return;
     for (unsigned r = 0; r < nrows; r++) {
-        if (strlen(rows[r].name) > nw)
-            nw = strlen(rows[r].name);
+        if (strlen(rows[r]->name) > nw)
+            nw = strlen(rows[r]->name);
         for (unsigned l = 0; l < 32; l++)
-            if (strlen(rows[r].cell[l]) > w)
-                w = strlen(rows[r].cell[l]);
+            if (strlen(rows[r]->cell[l]) > w)
+                w = strlen(rows[r]->cell[l]);
     }
     for (unsigned chunk = 0; chunk < 4; chunk++) {
         uint32_t lanes = (shown >> (chunk * 8)) & 0xff;
@@ -131,12 +176,76 @@ static void print_rows(FILE *f, row *rows, unsigned nrows, uint32_t shown)
             fprintf(f, " %*u", (int)w, l);
         fprintf(f, "\n");
         for (unsigned r = 0; r < nrows; r++) {
-            fprintf(f, "   %*s |", (int)nw, rows[r].name);
+            fprintf(f, "   %*s |", (int)nw, rows[r]->name);
             for (unsigned l = chunk * 8; l < chunk * 8 + 8; l++)
-                fprintf(f, " %*s", (int)w, rows[r].cell[l]);
+                fprintf(f, " %*s", (int)w, rows[r]->cell[l]);
             fprintf(f, "\n");
         }
     }
+}
+
+/* "lanes 16-31", "lane 3", "lanes 0-3, 8-11" */
+static void format_lanes(uint32_t m, char *buf, size_t cap)
+{
+    size_t n = (size_t)snprintf(buf, cap, "lane%s ", __builtin_popcount(m) == 1 ? "" : "s");
+    int first = 1;
+    for (unsigned l = 0; l < 32 && n < cap;) {
+        if (!((m >> l) & 1)) {
+            l++;
+            continue;
+        }
+        unsigned e = l;
+        while (e + 1 < 32 && ((m >> (e + 1)) & 1))
+            e++;
+        n += (size_t)snprintf(buf + n, cap - n, e > l ? "%s%u-%u" : "%s%u", first ? "" : ", ", l, e);
+        first = 0;
+        l = e + 1;
+    }
+    if (__builtin_popcount(m) == 1 || first)
+        return;
+    if (n < cap)
+        snprintf(buf + n, cap - n, " are");
+}
+
+/* One sentence a learner can check the table against. */
+static void describe_shuffle(FILE *f, const ws_insn *in, const ws_event *ev)
+{
+    int first = -1, uniform_b = 1;
+    uint32_t b = 0, out = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!((ev->exec >> l) & 1))
+            continue;
+        if (!ev->shfl_in_range[l])
+            out |= 1u << l;
+        if (first < 0)
+            first = (int)l;
+    }
+    if (first < 0)
+        return;
+    if (in->ops[2].kind == WS_OPND_REG) {
+        const uint64_t *bvals = &ev->regfile[(size_t)in->ops[2].reg * 32];
+        b = (uint32_t)bvals[first];
+        for (unsigned l = 0; l < 32; l++)
+            if (((ev->exec >> l) & 1) && (uint32_t)bvals[l] != b)
+                uniform_b = 0;
+    } else {
+        b = (uint32_t)in->ops[2].imm;
+    }
+    static const char *const what[] = {"lane i reads lane i-%u", "lane i reads lane i+%u", "lane i reads lane i^%u",
+                                       "every lane reads lane %u of its segment"};
+    char rule[96];
+    if (uniform_b)
+        snprintf(rule, sizeof rule, what[in->sub], b & 31);
+    else
+        snprintf(rule, sizeof rule, "each lane reads the lane its b operand names");
+    fprintf(f, "   shuffle %s: %s", in->sub == WS_SHFL_UP ? "up" : in->sub == WS_SHFL_DOWN ? "down" : in->sub == WS_SHFL_BFLY ? "xor" : "idx", rule);
+    if (out) {
+        char lanes[160];
+        format_lanes(out, lanes, sizeof lanes);
+        fprintf(f, "; %s%s out of range: %s", lanes, __builtin_popcount(out) == 1 ? " is" : "",
+                __builtin_popcount(out) == 1 ? "it keeps its own value" : "they keep their own value");
+    }
+    fprintf(f, "\n");
 }
 
 void trace_text_event(void *user, const ws_event *ev)
@@ -161,6 +270,8 @@ void trace_text_event(void *user, const ws_event *ev)
     if (ev->active != 0xffffffffu || ev->exec != ev->active)
         fprintf(f, "   lanes executing: 0x%08x (%u of 32)%s\n", ev->exec, n,
                 ev->exec != ev->active ? ", the others' guard is false" : "");
+    if (ev->shfl_src)
+        describe_shuffle(f, in, ev);
     static row rows[8];
     unsigned nrows = 0;
     if (ev->shfl_src) {

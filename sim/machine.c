@@ -384,6 +384,7 @@ static void emit_exec(ws_exec *x, const ws_insn *in, uint32_t active, uint32_t e
     ev->pc = x->pc;
     ev->kernel = L->k;
     ev->insn = &L->k->insns[x->pc];
+    ev->regfile = x->regs;
     ev->active = active;
     ev->exec = exec;
     ev->ndst = 0;

@@ -95,6 +95,7 @@ typedef struct {
     uint32_t block, warp, pc;
     const ws_kernel *kernel;
     const ws_insn *insn;
+    const uint64_t *regfile; /* the warp's registers after the instruction: reg r, lane l at [r * 32 + l] */
     uint32_t active;       /* lanes that issued the instruction */
     uint32_t exec;         /* of those, lanes whose guard was true */
     /* destinations, values after the instruction: rows of 32 */
