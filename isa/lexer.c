@@ -182,7 +182,9 @@ int ws_lex_number(const ws_token *t, ws_number *out)
     if (m > 1 && (s[m - 1] == 'U' || s[m - 1] == 'u'))
         m--; /* the unsigned suffix changes nothing for us */
     int is_hex = m > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
-    int is_float = !is_hex && (memchr(s, '.', m) || memchr(s, 'e', m) || memchr(s, 'E', m));
+    /* PTX also has binary integer literals, 0b101 (PTX ISA "Integer constants"; ptxas accepts them) */
+    int is_bin = m > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B');
+    int is_float = !is_hex && !is_bin && (memchr(s, '.', m) || memchr(s, 'e', m) || memchr(s, 'E', m));
     char buf[128];
     if (m >= sizeof buf)
         return -1;
@@ -195,8 +197,8 @@ int ws_lex_number(const ws_token *t, ws_number *out)
         out->value = strtod(buf, &endp);
     } else {
         out->kind = NUM_INT;
-        int base = is_hex ? 16 : (m > 1 && s[0] == '0') ? 8 : 10;
-        const char *digits = is_hex ? buf + 2 : buf;
+        int base = is_hex ? 16 : is_bin ? 2 : (m > 1 && s[0] == '0') ? 8 : 10;
+        const char *digits = is_hex || is_bin ? buf + 2 : buf;
         if (is_hex && m == 2)
             return -1;
         unsigned long long v = strtoull(digits, &endp, base);

@@ -872,8 +872,9 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         ws_operand *o = &in->ops[n];
         *o = raw.o;
         if (raw.label_ref) {
-            if (sh != 'l')
-                fail_at(p, &raw.word, "unknown name '%.*s'", (int)raw.word.len, raw.word.start);
+            if (sh != 'l') /* a %name that is no declared register: say so (tests/test_isa.c) */
+                fail_at(p, &raw.word, "unknown %s '%.*s'", raw.word.start[0] == '%' ? "register" : "name",
+                        (int)raw.word.len, raw.word.start);
             o->kind = WS_OPND_LABEL;
             o->imm = label_index(p, raw.word.start, raw.word.len);
         } else if (sh == 'l') {
@@ -1091,6 +1092,9 @@ static void parse_body(parser *p)
             if (p->tok.kind != TOK_WORD)
                 expected(p, "a predicate register after '@'");
             uint32_t g = reg_or_fail(p, &p->tok);
+            /* a guard is a .pred register; ptxas rejects any other (tests/test_isa.c) */
+            if (p->k->regs[g].type != WS_T_PRED)
+                fail_at(p, &p->tok, "the guard '%.*s' is not a .pred register", (int)p->tok.len, p->tok.start);
             next(p);
             if (p->tok.kind != TOK_WORD)
                 expected(p, "an instruction after the guard");
@@ -1304,9 +1308,10 @@ static void parse_module(parser *p)
             p->m->target = xstrndup(p, buf, strlen(buf));
         } else if (is_word(&p->tok, ".address_size")) {
             next(p);
+            ws_token num = p->tok; /* the error points at the number, not the token after it */
             uint64_t a = expect_uint(p, "32 or 64");
             if (a != 64)
-                fail_at(p, &p->tok, "only .address_size 64 is supported");
+                fail_at(p, &num, "only .address_size 64 is supported");
             p->m->address_size = (unsigned)a;
         } else if (is_word(&p->tok, ".visible") || is_word(&p->tok, ".weak") || is_word(&p->tok, ".common")) {
             next(p);

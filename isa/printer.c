@@ -256,14 +256,18 @@ static void print_variable(sbuf *b, const ws_symbol *s, const char *indent)
     if (s->init) {
         unsigned esz = s->elem == WS_T_PRED ? 1 : ws_type_bits((ws_type)s->elem) / 8;
         uint64_t n = esz ? s->size / esz : 0;
-        sb_printf(b, " = {");
+        /* a scalar takes a bare initialiser: ptxas rejects "= {v}" for a non-array with
+         * "Initial value type mismatch" (tests/test_isa.c, kitchen_sink.ptx) */
+        int array = s->size != esz;
+        sb_printf(b, array ? " = {" : " = ");
         for (uint64_t i = 0; i < n; i++) {
             uint64_t v = 0;
             memcpy(&v, s->init + i * esz, esz);
             sb_printf(b, "%s", i ? ", " : "");
             print_imm(b, v, (ws_type)s->elem);
         }
-        sb_printf(b, "}");
+        if (array)
+            sb_printf(b, "}");
     }
     sb_printf(b, ";\n");
 }
@@ -299,10 +303,13 @@ int ws_module_print(const ws_module *m, char **out, size_t *outlen)
         for (uint32_t i = 0; i < m->nsymbols; i++) {
             const ws_symbol *s = &m->symbols[i];
             if (s->kernel == (int32_t)ki && !s->is_kernel_param) {
-                if (s->space == WS_SPACE_PARAM) /* call-site parameters, hoisted to the kernel scope */
-                    sb_printf(&b, "\t.param .align %u .b8 %s[%llu];\n", s->align ? s->align : 1, s->name,
-                              (unsigned long long)s->size);
-                else
+                if (s->space == WS_SPACE_PARAM) { /* call-site parameters, hoisted to the kernel scope */
+                    /* with their declared type: ptxas checks call arguments against the callee's
+                     * formal types and rejects a .b8 array for vprintf's .b64 (tests/check_ptxas_roundtrip.sh) */
+                    sb_printf(&b, "\t.param ");
+                    print_decl_type(&b, s);
+                    sb_printf(&b, ";\n");
+                } else
                     print_variable(&b, s, "\t");
             }
         }

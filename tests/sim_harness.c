@@ -1,0 +1,251 @@
+/* sim_harness: see sim_harness.h. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_harness.h"
+
+/* The standard kernel. Keep WSH_BODY_LINE equal to the number of lines before the body + 1. */
+static const char prologue[] =
+    ".version 9.0\n"                                             /* 1 */
+    ".target sm_90\n"                                            /* 2 */
+    ".address_size 64\n"                                         /* 3 */
+    "\n"                                                         /* 4 */
+    ".visible .entry k(\n"                                       /* 5 */
+    "\t.param .u64 k_in,\n"                                      /* 6 */
+    "\t.param .u64 k_out,\n"                                     /* 7 */
+    "\t.param .u64 k_out2\n"                                     /* 8 */
+    ")\n"                                                        /* 9 */
+    "{\n"                                                        /* 10 */
+    "\t.reg .pred %p<32>;\n"                                     /* 11 */
+    "\t.reg .b32 %r<128>;\n"                                     /* 12 */
+    "\t.reg .b64 %rd<64>;\n"                                     /* 13 */
+    "\t.reg .f32 %f<64>;\n"                                      /* 14 */
+    "\t.reg .f64 %fd<32>;\n"                                     /* 15 */
+    "\t.reg .b16 %rs<16>;\n"                                     /* 16 */
+    "\t.shared .align 16 .b8 sh[8192];\n"                        /* 17 */
+    "\t.local .align 16 .b8 loc[256];\n"                         /* 18 */
+    "\tld.param.u64 %rd0, [k_in];\n"                             /* 19 */
+    "\tld.param.u64 %rd1, [k_out];\n"                            /* 20 */
+    "\tld.param.u64 %rd2, [k_out2];\n"                           /* 21 */
+    "\tmov.u32 %r0, %tid.x;\n"                                   /* 22 */
+    "\tmul.wide.u32 %rd3, %r0, 4;\n"                             /* 23 */
+    "\tadd.s64 %rd4, %rd0, %rd3;\n"                              /* 24 */
+    "\tld.global.u32 %r1, [%rd4];\n"                             /* 25 */
+    "\tadd.s64 %rd10, %rd1, %rd3;\n"                             /* 26 */
+    "\tadd.s64 %rd11, %rd2, %rd3;\n"                             /* 27 */
+    "\tmov.u32 %r2, 0;\n"                                        /* 28 */
+    "\tmov.u32 %r3, 0;\n";                                       /* 29 */
+const unsigned WSH_BODY_LINE = 30;
+
+static const char epilogue[] =
+    "$Lend:\n"
+    "\tst.global.u32 [%rd10], %r2;\n"
+    "\tst.global.u32 [%rd11], %r3;\n"
+    "\tret;\n"
+    "}\n";
+
+ws_module *wsh_parse(const char *ptx, ws_parse_error *err)
+{
+    return ws_module_parse(ptx, strlen(ptx), "<test>", err);
+}
+
+static void collect(void *user, const char *text, size_t len)
+{
+    wsh_run *r = user;
+    char *nb = realloc(r->output, r->output_len + len + 1);
+    if (!nb)
+        return;
+    memcpy(nb + r->output_len, text, len);
+    r->output_len += len;
+    nb[r->output_len] = 0;
+    r->output = nb;
+}
+
+static void dims(const wsh_opts *o, unsigned grid[3], unsigned block[3])
+{
+    for (int i = 0; i < 3; i++) {
+        grid[i] = o && o->grid[i] ? o->grid[i] : 1;
+        block[i] = o && o->block[i] ? o->block[i] : 1;
+    }
+    if (!o || (!o->block[0] && !o->block[1] && !o->block[2]))
+        block[0] = 32;
+}
+
+ws_status wsh_kernel(wsh_run *r, const char *ptx, const char *kernel, const wsh_opts *o, size_t nbufs,
+                     const size_t *sizes, const void *const *inits)
+{
+    memset(r, 0, sizeof *r);
+    r->output = calloc(1, 1);
+    assert_non_null(r->output);
+    assert_true(nbufs <= WSH_MAX_BUFS);
+    ws_module *m = wsh_parse(ptx, &r->perr);
+    if (!m) {
+        r->status = WS_ERR_INPUT;
+        return r->status;
+    }
+    r->parsed = true;
+    const ws_kernel *k = ws_module_kernel(m, kernel);
+    assert_non_null(k);
+    ws_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.on_output = collect;
+    cfg.output_user = r;
+    if (o) {
+        cfg.max_warp_instructions = o->max_warp_instructions;
+        cfg.diagnostics_are_errors = o->diagnostics_are_errors;
+    }
+    ws_sim *sim = ws_sim_create(&cfg);
+    assert_non_null(sim);
+    uint64_t addr[WSH_MAX_BUFS] = {0};
+    uint64_t params[WSH_MAX_BUFS] = {0};
+    for (size_t i = 0; i < nbufs; i++) {
+        addr[i] = ws_sim_alloc(sim, sizes[i], inits ? inits[i] : NULL);
+        assert_true(addr[i] != 0);
+        params[i] = addr[i];
+    }
+    unsigned grid[3], block[3];
+    dims(o, grid, block);
+    r->status = ws_sim_launch(sim, m, k, grid, block, params, nbufs * 8, &r->res);
+    r->nbufs = nbufs;
+    for (size_t i = 0; i < nbufs; i++) {
+        r->buf[i] = malloc(sizes[i] ? sizes[i] : 1);
+        r->buf_bytes[i] = sizes[i];
+        assert_non_null(r->buf[i]);
+        assert_int_equal(ws_sim_read(sim, addr[i], r->buf[i], sizes[i]), 0);
+    }
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+    return r->status;
+}
+
+ws_status wsh_body(wsh_run *r, const char *body, const wsh_opts *o)
+{
+    size_t len = strlen(prologue) + strlen(body) + strlen(epilogue) + 2;
+    char *ptx = malloc(len);
+    assert_non_null(ptx);
+    snprintf(ptx, len, "%s%s\n%s", prologue, body, epilogue);
+    unsigned grid[3], block[3];
+    dims(o, grid, block);
+    size_t n = (size_t)grid[0] * grid[1] * grid[2] * block[0] * block[1] * block[2];
+    uint32_t *in = malloc(n * 4);
+    assert_non_null(in);
+    for (size_t i = 0; i < n; i++)
+        in[i] = o && o->in ? o->in[i] : (uint32_t)i;
+    size_t sizes[3] = {n * 4, n * 4, n * 4};
+    const void *inits[3] = {in, NULL, NULL};
+    ws_status st = wsh_kernel(r, ptx, NULL, o, 3, sizes, inits);
+    free(in);
+    r->ptx = ptx;
+    r->n = n;
+    r->out = (uint32_t *)(void *)r->buf[1];
+    r->out2 = (uint32_t *)(void *)r->buf[2];
+    return st;
+}
+
+void wsh_free(wsh_run *r)
+{
+    ws_result_free(&r->res);
+    for (size_t i = 0; i < r->nbufs; i++)
+        free(r->buf[i]);
+    free(r->output);
+    free(r->ptx);
+    memset(r, 0, sizeof *r);
+}
+
+const ws_diag *wsh_diag(const wsh_run *r, ws_diag_kind k)
+{
+    for (size_t i = 0; i < r->res.ndiags; i++)
+        if (r->res.diags[i].kind == k)
+            return &r->res.diags[i];
+    return NULL;
+}
+
+size_t wsh_ndiags(const wsh_run *r) { return r->res.ndiags; }
+
+static void print_diags(const wsh_run *r)
+{
+    for (size_t i = 0; i < r->res.ndiags; i++) {
+        const ws_diag *d = &r->res.diags[i];
+        print_error("  diagnostic %s at line %u pc %u lanes 0x%08x: %s\n", ws_diag_kind_name(d->kind), d->line, d->pc,
+                    d->lanes, d->message);
+    }
+}
+
+void wsh_check_u32(const char *what, const uint32_t *got, const uint32_t *want, size_t n, const char *file, int line)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (got[i] == want[i])
+            continue;
+        if (bad++ < 40)
+            print_error("%s: lane %zu: expected 0x%08x (%d), got 0x%08x (%d)\n", what, i, want[i], (int32_t)want[i],
+                        got[i], (int32_t)got[i]);
+    }
+    if (bad) {
+        print_error("%s:%d: %s: %zu of %zu lanes differ\n", file, line, what, bad, n);
+        fail();
+    }
+}
+
+void wsh_expect_status(const wsh_run *r, ws_status want, const char *file, int line)
+{
+    if (!r->parsed) {
+        print_error("%s:%d: the PTX does not parse: %s:%u:%u: %s\n  %s\n", file, line, r->perr.file, r->perr.line,
+                    r->perr.column, r->perr.message, r->perr.source_line);
+        fail();
+    }
+    if (r->status != want) {
+        print_error("%s:%d: status %d, expected %d: %s\n", file, line, (int)r->status, (int)want, r->res.message);
+        print_diags(r);
+        fail();
+    }
+}
+
+const ws_diag *wsh_expect_diag(const wsh_run *r, ws_diag_kind k, unsigned line, uint32_t lanes, const char *file,
+                               int srcline)
+{
+    for (size_t i = 0; i < r->res.ndiags; i++) {
+        const ws_diag *d = &r->res.diags[i];
+        if (d->kind == k && (!line || d->line == line) && (!lanes || d->lanes == lanes))
+            return d;
+    }
+    print_error("%s:%d: no %s diagnostic at line %u with lanes 0x%08x; the run gave:\n", file, srcline,
+                ws_diag_kind_name(k), line, lanes);
+    print_diags(r);
+    fail();
+    return NULL;
+}
+
+char *wsh_read_file(const char *path, size_t *len)
+{
+    char full[1024];
+    if (path[0] == '/')
+        snprintf(full, sizeof full, "%s", path);
+    else
+        snprintf(full, sizeof full, "%s/%s", WS_SOURCE_DIR, path);
+    FILE *f = fopen(full, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+        free(s);
+        s = NULL;
+    }
+    fclose(f);
+    if (s) {
+        s[n] = 0;
+        if (len)
+            *len = (size_t)n;
+    }
+    return s;
+}
