@@ -1018,14 +1018,38 @@ static void parse_param_list(parser *p)
     p->k->param_bytes = off;
 }
 
+/* Registers declared inside a nested { } block (nvcc wraps inline asm in one: `{ .reg .pred p;
+ * ... }`) go out of scope at its '}', so a later block may declare the same name. They stay in
+ * the kernel's register file under a unique name (name$sN) and the name map is rebuilt from
+ * the registers still in scope. (tests/test_isa.c: programs with two inline-asm blocks.) */
+static void close_reg_scope(parser *p, uint32_t first, unsigned serial)
+{
+    ws_kernel *k = p->k;
+    if (first == k->nregs)
+        return;
+    for (uint32_t r = first; r < k->nregs; r++) {
+        char buf[300];
+        int n = snprintf(buf, sizeof buf, "%.250s$s%u", k->regs[r].name, serial);
+        free(k->regs[r].name);
+        k->regs[r].name = xstrndup(p, buf, (size_t)n);
+    }
+    strmap_free(&p->regs);
+    for (uint32_t r = 0; r < k->nregs; r++)
+        strmap_put(p, &p->regs, k->regs[r].name, strlen(k->regs[r].name), r);
+}
+
 static void parse_body(parser *p)
 {
     expect_punct(p, '{');
     int depth = 0;
+    uint32_t scope_first[64]; /* per open nested block: the first register it declared */
+    unsigned scopes = 0;
     for (;;) {
         if (p->tok.kind == TOK_EOF)
             expected(p, "'}' to close the kernel body");
         if (is_punct(&p->tok, '{')) {
+            if (depth < 64)
+                scope_first[depth] = p->k->nregs;
             depth++;
             next(p);
             continue;
@@ -1034,6 +1058,8 @@ static void parse_body(parser *p)
             next(p);
             if (depth-- == 0)
                 break;
+            if (depth < 64)
+                close_reg_scope(p, scope_first[depth], ++scopes);
             continue;
         }
         if (is_word(&p->tok, ".reg")) {
