@@ -99,8 +99,8 @@ int cmd_run(int argc, char **argv)
     ws_launch L;
     ws_launch_init(&L);
     ws_launch_error lerr;
-    int json = 0, trace = 0, werror = 0;
-    uint64_t max_insns = 0;
+    int json = 0, trace = 0, werror = 0, check_uninit = 1;
+    uint64_t max_insns = 0, max_memory = 0;
     ws_mode mode = WS_MODE_FUNCTIONAL;
     int status = WS_ERR_INPUT;
     ws_module *m = NULL;
@@ -129,6 +129,13 @@ int cmd_run(int argc, char **argv)
             trace = 1;
         } else if (!strcmp(a, "--werror")) {
             werror = 1;
+        } else if (!strcmp(a, "--no-check-uninit")) {
+            check_uninit = 0; /* uninitialized registers/shared memory and shared races */
+        } else if (!strcmp(a, "--max-memory") && i + 1 < argc) {
+            if (parse_u64(argv[++i], &max_memory) != 0 || !max_memory) {
+                fprintf(stderr, "warpsim: error: --max-memory takes a positive number of bytes, found '%s'\n", argv[i]);
+                goto done;
+            }
         } else if (!strcmp(a, "--mode") && i + 1 < argc) {
             const char *v = argv[++i];
             if (!strcmp(v, "functional"))
@@ -179,6 +186,8 @@ int cmd_run(int argc, char **argv)
     memset(&cfg, 0, sizeof cfg);
     cfg.mode = mode;
     cfg.max_warp_instructions = max_insns;
+    cfg.max_memory = max_memory;
+    cfg.check_uninitialized = check_uninit;
     cfg.diagnostics_are_errors = werror;
     cfg.on_output = collect_output;
     cfg.output_user = &out;
@@ -200,7 +209,11 @@ int cmd_run(int argc, char **argv)
             continue;
         addrs[i] = ws_sim_alloc(sim, L.args[i].count * ws_elem_size(L.args[i].elem), L.args[i].data);
         if (!addrs[i]) {
-            fprintf(stderr, "warpsim: error: buffer %s does not fit in the simulated memory\n", L.args[i].label);
+            fprintf(stderr,
+                    "warpsim: error: memory limit reached: buffer %s (%zu bytes) does not fit in the simulated global "
+                    "memory (limit %" PRIu64 " bytes; raise it with --max-memory)\n",
+                    L.args[i].label, L.args[i].count * ws_elem_size(L.args[i].elem),
+                    max_memory ? max_memory : (uint64_t)4 << 30);
             status = WS_ERR_LIMIT;
             goto done;
         }

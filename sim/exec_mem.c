@@ -1,4 +1,5 @@
 /* Memory: address translation for every state space, loads, stores, atomics, and calls. */
+#include "diagnose.h"
 #include "fp.h"
 #include "sim.h"
 
@@ -102,6 +103,8 @@ void ex_ld(ws_exec *x, const ws_insn *in, uint32_t mask)
         uint64_t addr = effective_address(x, a, l);
         x->mem_addr[l] = addr;
         uint8_t *p = ws_mem_translate(x, space, addr, l, (size_t)esz * in->vec, 0);
+        if (x->blk->shadow && p) /* check_uninitialized: shared words never written, races */
+            ws_diag_shared(x, p, (size_t)esz * in->vec, 0, l);
         for (unsigned i = 0; i < in->vec; i++) {
             uint64_t v = 0;
             if (p)
@@ -134,6 +137,8 @@ void ex_st(ws_exec *x, const ws_insn *in, uint32_t mask)
         uint8_t *p = ws_mem_translate(x, space, addr, l, (size_t)esz * in->vec, 1);
         if (!p)
             continue;
+        if (x->blk->shadow)
+            ws_diag_shared(x, p, (size_t)esz * in->vec, 1, l);
         for (unsigned i = 0; i < in->vec; i++) {
             uint64_t val = v->kind == WS_OPND_VEC ? (v->regs[i] == WS_NO_REG ? 0 : x->regs[(size_t)v->regs[i] * 32 + l])
                                                   : opnd(x, v, l);
@@ -187,6 +192,8 @@ static void atomic(ws_exec *x, const ws_insn *in, uint32_t mask, int returns)
         x->mem_addr[l] = addr;
         uint8_t *p = ws_mem_translate(x, space, addr, l, esz, 1);
         uint64_t old = 0;
+        if (p && x->blk->shadow)
+            ws_diag_shared(x, p, esz, 2, l);
         if (p) {
             memcpy(&old, p, esz);
             uint64_t b = opnd(x, &in->ops[vi], l);

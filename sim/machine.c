@@ -15,6 +15,7 @@
  *    barriers: undefined programs finish, as on the hardware, instead of hanging.
  */
 #include "sim.h"
+#include "diagnose.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -165,6 +166,9 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
     for (size_t i = 0; i < L->ndiags; i++) {
         if (L->diags[i].kind == kind && L->diags[i].pc == x->pc) {
             L->diags[i].count++;
+            /* later lanes of the same warp and block join the report's lane mask */
+            if (L->diags[i].block == (x->blk ? x->blk->id : 0) && L->diags[i].warp == (x->w ? x->w->index : 0))
+                L->diags[i].lanes |= lanes;
             return;
         }
     }
@@ -476,6 +480,8 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
     L->stats.warp_instructions++;
     L->stats.lane_instructions += (uint64_t)__builtin_popcount(exec);
     x->blk->cycle++;
+    if (x->blk->shadow) /* check_uninitialized */
+        ws_diag_reads(x, in, group, exec);
 
     switch (in->op) {
     case WS_OP_BRA: {
@@ -518,6 +524,8 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
         advance(w, group, pc + 1);
         break;
     }
+    if (x->blk->shadow)
+        ws_diag_writes(x, in, exec);
     if (x->ev)
         emit_exec(x, in, group, exec);
 }
@@ -546,7 +554,15 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
     L->stats.warp_instructions++;
     L->stats.lane_instructions += (uint64_t)__builtin_popcount(exec);
     x->blk->cycle++;
+    if (x->blk->shadow) /* check_uninitialized: every lane reads its own instruction's operands */
+        FOR_EACH_LANE(lanes, l) {
+            x->pc = w->pc[l];
+            ws_diag_reads(x, x->lane_insn[l], 1u << l, exec & (1u << l));
+        }
+    x->pc = pc;
     ws_collective(x, exec);
+    if (x->blk->shadow)
+        FOR_EACH_LANE(lanes, l) ws_diag_writes(x, x->lane_insn[l], exec & (1u << l));
     FOR_EACH_LANE(lanes, l) {
         w->pc[l]++;
         w->state[l] = LANE_RUN;
@@ -718,6 +734,7 @@ static int release_block_barriers(ws_block *b, int force)
         }
         b->bar_arrived[id] = 0;
         released = 1;
+        ws_diag_barrier(b); /* check_uninitialized: a new race epoch */
         if (b->L->sim->cfg.on_event) {
             ws_event ev;
             memset(&ev, 0, sizeof ev);
@@ -886,6 +903,8 @@ static void init_block(ws_launch_ctx *L, ws_block *b, uint32_t id)
         for (unsigned l = 0; l < 32; l++)
             w->state[l] = (w->live >> l) & 1 ? LANE_RUN : LANE_EXITED;
     }
+    if (L->sim->cfg.check_uninitialized && ws_diag_block_begin(L, b) != 0)
+        ws_diag_block_free(b); /* out of memory: run without the checks */
 }
 
 ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, const unsigned grid[3],
@@ -984,6 +1003,7 @@ done:
     if (b.warps)
         for (uint32_t wi = 0; wi < b.nwarps; wi++)
             free(b.warps[wi].regs);
+    ws_diag_block_free(&b);
     free(b.warps);
     free(b.shared);
     free(b.local);

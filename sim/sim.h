@@ -60,6 +60,7 @@ struct ws_block {
     uint8_t *shared;
     uint64_t shared_size;
     uint8_t *shared_written;   /* check_uninitialized: one byte per shared byte */
+    struct ws_shadow *shadow;  /* check_uninitialized: diagnose.c's state; NULL when off */
     uint8_t *local;            /* nthreads x local_bytes */
     uint64_t cycle;
     /* block barrier state (bar.sync id): threads arrived per id */

@@ -1,0 +1,223 @@
+/* diagnose: uninitialized registers, uninitialized shared memory, shared-memory races.
+ * See diagnose.h for the model; every report goes through ws_diag_report (once per kind and
+ * pc; later lanes of the same warp are added to the report's lane mask). */
+#include "diagnose.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+/* Per shared byte: the last write of the current epoch and the warps that read it. */
+typedef struct {
+    uint32_t w_epoch, r_epoch; /* epoch of the last write / of the readers below (0: never) */
+    uint32_t readers;          /* warps that read it in r_epoch */
+    uint32_t w_pc, r_pc;       /* the last write's and the last read's instruction */
+    uint16_t w_warp, r_warp;
+} shadow_byte;
+
+struct ws_shadow {
+    uint32_t epoch;            /* bumped by every barrier release; never reset in a launch */
+    uint32_t nregs, nwarps;
+    uint32_t *reg_written;     /* nwarps x nregs lane masks */
+    shadow_byte *bytes;        /* shared_size entries, NULL when shared memory is empty */
+    uint64_t shared_size;
+};
+
+int ws_diag_block_begin(ws_launch_ctx *L, ws_block *b)
+{
+    struct ws_shadow *s = b->shadow;
+    if (!s) {
+        s = calloc(1, sizeof *s);
+        if (!s)
+            return -1;
+        s->nregs = L->k->nregs;
+        s->nwarps = b->nwarps;
+        s->shared_size = b->shared_size;
+        s->reg_written = calloc((size_t)s->nwarps * (s->nregs ? s->nregs : 1), sizeof *s->reg_written);
+        s->bytes = b->shared_size ? calloc(b->shared_size, sizeof *s->bytes) : NULL;
+        b->shared_written = calloc(1, b->shared_size ? b->shared_size : 1);
+        if (!s->reg_written || (b->shared_size && !s->bytes) || !b->shared_written) {
+            free(s->reg_written);
+            free(s->bytes);
+            free(s);
+            free(b->shared_written);
+            b->shared_written = NULL;
+            return -1;
+        }
+        b->shadow = s;
+    } else {
+        memset(s->reg_written, 0, (size_t)s->nwarps * (s->nregs ? s->nregs : 1) * sizeof *s->reg_written);
+        memset(b->shared_written, 0, b->shared_size ? b->shared_size : 1);
+    }
+    /* a new block starts a new epoch: the previous block's accesses are stale by epoch */
+    s->epoch++;
+    for (uint32_t wi = 0; wi < b->nwarps; wi++)
+        b->warps[wi].reg_written = s->reg_written + (size_t)wi * s->nregs;
+    return 0;
+}
+
+void ws_diag_block_free(ws_block *b)
+{
+    if (!b->shadow)
+        return;
+    free(b->shadow->reg_written);
+    free(b->shadow->bytes);
+    free(b->shadow);
+    b->shadow = NULL;
+    free(b->shared_written);
+    b->shared_written = NULL;
+    for (uint32_t wi = 0; b->warps && wi < b->nwarps; wi++)
+        b->warps[wi].reg_written = NULL;
+}
+
+void ws_diag_barrier(ws_block *b)
+{
+    if (b->shadow)
+        b->shadow->epoch++;
+}
+
+/* ---- registers -------------------------------------------------------------------------------- */
+
+static const char *reg_name(const ws_launch_ctx *L, uint32_t r)
+{
+    return r < L->k->nregs && L->k->regs[r].name ? L->k->regs[r].name : "%?";
+}
+
+static void check_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
+{
+    if (reg == WS_NO_REG || !lanes || reg >= x->L->k->nregs)
+        return;
+    uint32_t wrote = x->w->reg_written[reg];
+    uint32_t missing = lanes & ~wrote;
+    if (!missing)
+        return;
+    unsigned lane = (unsigned)__builtin_ctz(missing);
+    char who[64];
+    if (wrote)
+        snprintf(who, sizeof who, "only lanes 0x%08x wrote it", wrote);
+    else
+        snprintf(who, sizeof who, "no instruction wrote it in any lane");
+    ws_diag_report(x, WS_DIAG_UNINIT_REG, missing,
+                   "kernel %s: lanes 0x%08x (first: lane %u) of warp %u read %s before anything wrote it (%s); "
+                   "the value read is 0x%" PRIx64,
+                   x->L->k->name, missing, lane, x->w->index, reg_name(x->L, reg), who,
+                   x->regs[(size_t)reg * 32 + lane]);
+}
+
+static int writes_op0(const ws_insn *in)
+{
+    char c = ws_optable[in->op].shape[0];
+    return c == 'd' || c == 'D' || c == 'P';
+}
+
+void ws_diag_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exec)
+{
+    if (in->guard != WS_NO_REG)
+        check_reg(x, in->guard, group);
+    if (!exec)
+        return;
+    for (unsigned o = writes_op0(in) ? 1 : 0; o < in->nops; o++) {
+        const ws_operand *op = &in->ops[o];
+        switch (op->kind) {
+        case WS_OPND_REG:
+        case WS_OPND_ADDR: check_reg(x, op->reg, exec); break;
+        case WS_OPND_VEC:
+            for (unsigned i = 0; i < op->nvec && i < 4; i++)
+                check_reg(x, op->regs[i], exec);
+            break;
+        default: break;
+        }
+    }
+}
+
+static void mark_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
+{
+    if (reg != WS_NO_REG && reg < x->L->k->nregs)
+        x->w->reg_written[reg] |= lanes;
+}
+
+void ws_diag_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
+{
+    if (!exec)
+        return;
+    if (writes_op0(in) && in->nops) {
+        const ws_operand *d = &in->ops[0];
+        if (d->kind == WS_OPND_REG)
+            mark_reg(x, d->reg, exec);
+        else if (d->kind == WS_OPND_VEC)
+            for (unsigned i = 0; i < d->nvec && i < 4; i++)
+                mark_reg(x, d->regs[i], exec);
+    }
+    if (in->dpred != WS_NO_REG)
+        mark_reg(x, in->dpred, exec);
+}
+
+/* ---- shared memory ---------------------------------------------------------------------------- */
+
+static uint32_t line_of(const ws_launch_ctx *L, uint32_t pc) { return pc < L->k->ninsns ? L->k->insns[pc].line : 0; }
+
+void ws_diag_shared(ws_exec *x, const uint8_t *p, size_t size, int kind, unsigned lane)
+{
+    ws_block *b = x->blk;
+    struct ws_shadow *s = b->shadow;
+    if (!s || !p || p < b->shared || (uint64_t)(p - b->shared) >= b->shared_size)
+        return;
+    uint64_t off = (uint64_t)(p - b->shared);
+    if (size > b->shared_size - off)
+        size = (size_t)(b->shared_size - off);
+    ws_launch_ctx *L = x->L;
+    uint16_t me = (uint16_t)x->w->index;
+    uint32_t ep = s->epoch;
+    int reported_uninit = 0, reported_race = 0;
+    for (size_t i = 0; i < size; i++) {
+        shadow_byte *sb = &s->bytes[off + i];
+        if (kind == 0 && !b->shared_written[off + i] && !reported_uninit) {
+            reported_uninit = 1;
+            uint64_t v = 0;
+            memcpy(&v, p, size < 8 ? size : 8);
+            ws_diag_report(x, WS_DIAG_UNINIT_SHARED, 1u << lane,
+                           "kernel %s: lane %u of warp %u loads %zu bytes at shared offset 0x%" PRIx64
+                           " (byte 0x%" PRIx64 " of them never written by any thread of block %u); the value read "
+                           "is 0x%" PRIx64,
+                           L->k->name, lane, x->w->index, size, off, off + i, b->id, v);
+        }
+        if (kind == 2) { /* atomics: ordered among themselves; they initialize */
+            b->shared_written[off + i] = 1;
+            continue;
+        }
+        if (!reported_race && sb->w_epoch == ep && sb->w_warp != me) {
+            reported_race = 1;
+            ws_diag_report(x, WS_DIAG_RACE, 1u << lane,
+                           "kernel %s: shared-memory race on byte 0x%" PRIx64 ": lane %u of warp %u %s it here (line %u) "
+                           "and warp %u wrote it at line %u, with no bar.sync between (%s)",
+                           L->k->name, off + i, lane, x->w->index, kind ? "writes" : "reads", line_of(L, x->pc),
+                           sb->w_warp, line_of(L, sb->w_pc), kind ? "write-after-write" : "read-after-write");
+        }
+        if (kind == 1 && !reported_race && sb->r_epoch == ep && (sb->readers & ~(1u << (me & 31)))) {
+            reported_race = 1;
+            uint32_t others = sb->readers & ~(1u << (me & 31));
+            char rd[96];
+            if (sb->r_warp != me)
+                snprintf(rd, sizeof rd, "warp %u read it at line %u", sb->r_warp, line_of(L, sb->r_pc));
+            else
+                snprintf(rd, sizeof rd, "warps 0x%08x read it earlier", others);
+            ws_diag_report(x, WS_DIAG_RACE, 1u << lane,
+                           "kernel %s: shared-memory race on byte 0x%" PRIx64 ": lane %u of warp %u writes it here "
+                           "(line %u) and %s, with no bar.sync between (write-after-read)",
+                           L->k->name, off + i, lane, x->w->index, line_of(L, x->pc), rd);
+        }
+        if (kind == 1) {
+            b->shared_written[off + i] = 1;
+            sb->w_epoch = ep;
+            sb->w_warp = me;
+            sb->w_pc = x->pc;
+        } else {
+            if (sb->r_epoch != ep) {
+                sb->r_epoch = ep;
+                sb->readers = 0;
+            }
+            sb->readers |= 1u << (me & 31);
+            sb->r_pc = x->pc;
+            sb->r_warp = me;
+        }
+    }
+}
