@@ -11,6 +11,9 @@ int cmd_shfl(int argc, char **argv);
 int cmd_vote(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_print(int argc, char **argv);
+#ifdef WARPSIM_HAVE_VIZ
+int cmd_viz(int argc, char **argv);
+#endif
 
 /* file:line:column: message, the source line and a caret, as compilers print them */
 void print_parse_error(FILE *f, const ws_parse_error *e);

@@ -1,0 +1,271 @@
+/* record: copy what each event of the chosen block says, and keep shadow registers. */
+#include "record.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int reg_is_f32(const viz_rec *r, uint32_t reg)
+{
+    return reg < r->k->nregs && (r->k->regs[reg].type == WS_T_F32 || r->is_float[reg]);
+}
+
+/* nvcc moves floats through .b32 registers around shuffles (mov.b32 %r2, %f2; shfl ...;
+ * mov.b32 %f3, %r7): a .b32 register linked to an .f32 one by mov or shfl is shown as a
+ * float, as the text trace does. */
+static void infer_float_registers(viz_rec *r)
+{
+    const ws_kernel *k = r->k;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t i = 0; i < k->ninsns; i++) {
+            const ws_insn *in = &k->insns[i];
+            if (!(in->op == WS_OP_MOV || in->op == WS_OP_SHFL) || in->nops < 2)
+                continue;
+            const ws_operand *d = &in->ops[0], *a = &in->ops[1];
+            if (d->kind != WS_OPND_REG || a->kind != WS_OPND_REG || ws_type_bits((ws_type)in->type) != 32)
+                continue;
+            if (reg_is_f32(r, a->reg) != reg_is_f32(r, d->reg)) {
+                r->is_float[reg_is_f32(r, a->reg) ? d->reg : a->reg] = 1;
+                changed = 1;
+            }
+        }
+    }
+}
+
+uint32_t viz_find_reg(const ws_kernel *k, const char *name)
+{
+    for (uint32_t i = 0; i < k->nregs; i++)
+        if (!strcmp(k->regs[i].name, name))
+            return i;
+    return WS_NO_REG;
+}
+
+void viz_format_value(const viz_rec *r, uint32_t reg, uint64_t v, char *buf, size_t cap)
+{
+    ws_type ty = reg < r->k->nregs ? (ws_type)r->k->regs[reg].type : WS_T_B64;
+    unsigned bits = ws_type_bits(ty);
+    if (ty == WS_T_F64) {
+        double d;
+        memcpy(&d, &v, 8);
+        snprintf(buf, cap, "%g", d);
+    } else if (reg_is_f32(r, reg)) {
+        uint32_t u = (uint32_t)v;
+        float f;
+        memcpy(&f, &u, 4);
+        snprintf(buf, cap, "%g", (double)f);
+    } else if (ty == WS_T_PRED) {
+        snprintf(buf, cap, "%u", (unsigned)(v != 0));
+    } else if (ws_type_is_signed(ty)) {
+        if (bits < 64) {
+            uint64_t m = 1ull << (bits - 1);
+            v = ((v & ((m << 1) - 1)) ^ m) - m;
+        }
+        snprintf(buf, cap, "%" PRId64, (int64_t)v);
+    } else if (v > 0xffffu && (bits == 64 || v > 0xffffffu)) {
+        snprintf(buf, cap, "0x%" PRIx64, v);
+    } else {
+        snprintf(buf, cap, "%" PRIu64, v);
+    }
+}
+
+viz_rec *viz_rec_create(const ws_module *m, const ws_kernel *k, uint32_t block, const uint32_t *watch,
+                        unsigned nwatch)
+{
+    viz_rec *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->m = m;
+    r->k = k;
+    r->block = block;
+    r->nwatch = nwatch > VIZ_MAX_WATCH ? VIZ_MAX_WATCH : nwatch;
+    for (unsigned i = 0; i < r->nwatch; i++)
+        r->watch[i] = watch[i];
+    r->is_float = calloc(k->nregs + 1, 1);
+    if (!r->is_float) {
+        free(r);
+        return NULL;
+    }
+    infer_float_registers(r);
+    for (int w = 0; w < 32; w++)
+        r->pending_diag[w] = -1;
+    return r;
+}
+
+void viz_rec_destroy(viz_rec *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->nsteps; i++) {
+        free(r->steps[i].dst_val);
+        free(r->steps[i].src_val);
+        free(r->steps[i].watch_val);
+    }
+    free(r->steps);
+    free(r->diags);
+    for (int w = 0; w < 32; w++) {
+        free(r->shadow[w]);
+        free(r->shadow_set[w]);
+    }
+    free(r->is_float);
+    free(r);
+}
+
+static uint64_t *dup_rows(const uint64_t *src, size_t rows)
+{
+    uint64_t *p = malloc(rows * 32 * sizeof *p + 1);
+    if (p && rows)
+        memcpy(p, src, rows * 32 * sizeof *p);
+    return p;
+}
+
+/* The value of a scalar operand (register or immediate) as the first executing lane sees it. */
+static uint32_t operand_u32(const viz_rec *r, uint32_t warp, const ws_operand *o, unsigned lane)
+{
+    if (o->kind == WS_OPND_IMM)
+        return (uint32_t)o->imm;
+    if (o->kind == WS_OPND_REG && o->reg < r->k->nregs)
+        return (uint32_t)r->shadow[warp][(size_t)o->reg * 32 + lane];
+    return 0;
+}
+
+static void record_diag(viz_rec *r, const ws_event *ev)
+{
+    if (r->ndiags == r->diags_cap) {
+        size_t nc = r->diags_cap ? r->diags_cap * 2 : 16;
+        viz_diag *nd = realloc(r->diags, nc * sizeof *nd);
+        if (!nd) {
+            r->oom = true;
+            return;
+        }
+        r->diags = nd;
+        r->diags_cap = nc;
+    }
+    viz_diag *d = &r->diags[r->ndiags];
+    d->warp = ev->diag->warp;
+    d->pc = ev->diag->pc;
+    d->lanes = ev->diag->lanes;
+    d->kind = ev->diag->kind;
+    snprintf(d->message, sizeof d->message, "%s", ev->diag->message);
+    /* a diagnostic is reported while its instruction executes, before the instruction's
+     * event: it belongs to the next step of its warp at its pc */
+    if (d->warp < 32 && r->pending_diag[d->warp] < 0)
+        r->pending_diag[d->warp] = (int)r->ndiags;
+    r->ndiags++;
+}
+
+void viz_rec_event(void *user, const ws_event *ev)
+{
+    viz_rec *r = user;
+    if (ev->block != r->block || r->oom)
+        return;
+    if (ev->kind == WS_EV_DIAG && ev->diag) {
+        record_diag(r, ev);
+        return;
+    }
+    if (ev->kind != WS_EV_EXEC || !ev->insn || ev->warp >= 32)
+        return;
+    uint32_t w = ev->warp, nregs = r->k->nregs;
+    if (!r->shadow[w]) {
+        r->shadow[w] = calloc((size_t)nregs * 32 + 1, sizeof(uint64_t));
+        r->shadow_set[w] = calloc((size_t)nregs + 1, sizeof(uint32_t));
+        if (!r->shadow[w] || !r->shadow_set[w]) {
+            r->oom = true;
+            return;
+        }
+    }
+    if (w + 1 > r->nwarps)
+        r->nwarps = w + 1;
+    uint64_t *sh = r->shadow[w];
+    uint32_t *set = r->shadow_set[w];
+    bool keep = !r->max_steps || r->nsteps < r->max_steps;
+    if (!keep)
+        r->truncated = true;
+    if (keep && r->nsteps == r->cap) {
+        size_t nc = r->cap ? r->cap * 2 : 256;
+        viz_step *ns = realloc(r->steps, nc * sizeof *ns);
+        if (!ns) {
+            r->oom = true;
+            return;
+        }
+        r->steps = ns;
+        r->cap = nc;
+    }
+    viz_step *s = keep ? &r->steps[r->nsteps] : NULL;
+    const ws_insn *in = ev->insn;
+    unsigned first = ev->exec ? (unsigned)__builtin_ctz(ev->exec) : 0;
+    if (s) {
+        memset(s, 0, sizeof *s);
+        s->warp = w;
+        s->pc = ev->pc;
+        s->line = in->line;
+        s->cycle = ev->cycle;
+        s->active = ev->active;
+        s->exec = ev->exec;
+        s->insn = in;
+        s->diag = -1;
+        int pd = r->pending_diag[w];
+        if (pd >= 0 && r->diags[pd].pc == ev->pc) {
+            s->diag = pd;
+            r->pending_diag[w] = -1;
+        }
+        s->src_reg = WS_NO_REG;
+        s->ndst = ev->ndst > VIZ_MAX_DST ? VIZ_MAX_DST : ev->ndst;
+        for (uint32_t d = 0; d < s->ndst; d++)
+            s->dst_reg[d] = ev->dst_reg[d];
+        /* the source operand: the first plain register after the destination */
+        for (unsigned o = 1; o < in->nops && o < WS_MAX_OPERANDS; o++)
+            if (in->ops[o].kind == WS_OPND_REG && in->ops[o].reg < nregs) {
+                s->src_reg = in->ops[o].reg;
+                s->src_val = dup_rows(sh + (size_t)s->src_reg * 32, 1);
+                s->src_set = set[s->src_reg];
+                break;
+            }
+        if (in->op == WS_OP_SHFL && ev->shfl_src && in->nops >= 5) {
+            s->is_shfl = true;
+            s->shfl_mode = in->sub;
+            s->shfl_b = operand_u32(r, w, &in->ops[2], first);
+            s->shfl_c = operand_u32(r, w, &in->ops[3], first);
+            s->member_mask = operand_u32(r, w, &in->ops[4], first);
+            memcpy(s->shfl_src, ev->shfl_src, 32);
+            memcpy(s->shfl_in_range, ev->shfl_in_range, 32);
+        }
+        if (in->op == WS_OP_VOTE) {
+            s->is_vote = true;
+            s->vote_preds = ev->vote_preds;
+            s->member_mask = in->nops >= 3 ? operand_u32(r, w, &in->ops[in->nops - 1], first) : 0;
+        }
+    }
+    /* apply the writes to the shadow; lanes that did not execute keep their values */
+    uint64_t rows[VIZ_MAX_DST][32];
+    for (uint32_t d = 0; d < ev->ndst && d < VIZ_MAX_DST; d++) {
+        uint32_t reg = ev->dst_reg[d];
+        for (unsigned l = 0; l < 32; l++)
+            rows[d][l] = ev->dst_val[d][l];
+        if (reg >= nregs)
+            continue;
+        for (unsigned l = 0; l < 32; l++)
+            if ((ev->exec >> l) & 1)
+                sh[(size_t)reg * 32 + l] = ev->dst_val[d][l];
+        set[reg] |= ev->exec;
+    }
+    if (!s)
+        return;
+    s->dst_val = dup_rows(&rows[0][0], s->ndst);
+    if (r->nwatch) {
+        s->watch_val = malloc(r->nwatch * 32 * sizeof(uint64_t));
+        for (unsigned i = 0; s->watch_val && i < r->nwatch; i++) {
+            memcpy(s->watch_val + i * 32, sh + (size_t)r->watch[i] * 32, 32 * sizeof(uint64_t));
+            s->watch_set[i] = set[r->watch[i]];
+        }
+    }
+    if (!s->dst_val || (s->src_reg != WS_NO_REG && !s->src_val) || (r->nwatch && !s->watch_val)) {
+        free(s->dst_val);
+        free(s->src_val);
+        free(s->watch_val);
+        r->oom = true;
+        return;
+    }
+    r->nsteps++;
+}
