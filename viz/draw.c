@@ -109,8 +109,16 @@ static viz_font *fit_value(const viz_rec *r, viz_fonts *f, uint32_t reg, uint64_
     int fit = avail / viz_font_advance(f->value_small);
     if (fit < 2)
         fit = 2;
-    if ((size_t)fit < strlen(out) && (size_t)fit + 3 < cap)
-        strcpy(out + fit - 1, "\xe2\x80\xa6"); /* ... */
+    size_t len = strlen(out);
+    if ((size_t)fit < len && (size_t)fit + 3 < cap) {
+        if (out[0] == '0' && out[1] == 'x') {
+            /* addresses differ in their low digits: keep the tail */
+            memmove(out + 3, out + len - (size_t)(fit - 1), (size_t)fit);
+            memcpy(out, "\xe2\x80\xa6", 3);
+        } else {
+            strcpy(out + fit - 1, "\xe2\x80\xa6"); /* ... */
+        }
+    }
     return f->value_small;
 }
 
@@ -139,13 +147,36 @@ static void value_row(viz_canvas *c, viz_fonts *f, const viz_layout *L, const vi
         }
     }
     int gap = L->col_w > 20 ? 2 : 1;
+    if (!vals) {
+        for (unsigned l = 0; l < 32; l++)
+            if (lane_on(exec, l))
+                viz_fill(c, viz_lane_x0(L, l) + gap, y, viz_lane_x1(L, l) - viz_lane_x0(L, l) - 2 * gap, h, VIZ_C_CELL);
+        return;
+    }
+    bool fl = reg < r->k->nregs && (r->k->regs[reg].type == WS_T_F32 || r->is_float[reg]);
     for (unsigned l = 0; l < 32; l++) {
         int x0 = viz_lane_x0(L, l) + gap, x1 = viz_lane_x1(L, l) - gap;
         bool on = lane_on(exec, l);
+        /* a run of executing lanes that all hold one value too wide for a cell (an address, a
+         * ballot) becomes one wide cell */
+        unsigned run = l;
+        while (!colour && on && lane_on(set, l) && run + 1 < 32 && lane_on(exec, run + 1) && lane_on(set, run + 1) &&
+               vals[run + 1] == vals[l])
+            run++;
+        if (run > l) {
+            char full[48];
+            viz_format_value(r, reg, vals[l], full, sizeof full);
+            if (viz_text_width(f->value_small, full) > x1 - x0 - 2) {
+                int xe = viz_lane_x1(L, run) - gap;
+                viz_fill(c, x0, y, xe - x0, h, VIZ_C_CELL);
+                viz_font *ft = fit_value(r, f, reg, vals[l], xe - x0 - 4, full, sizeof full);
+                text_mid(c, ft, (x0 + xe - viz_text_width(ft, full)) / 2, y, h, full, fl ? VIZ_C_FLOAT : VIZ_C_TEXT);
+                l = run;
+                continue;
+            }
+        }
         if (on)
             viz_fill(c, x0, y, x1 - x0, h, VIZ_C_CELL);
-        if (!vals)
-            continue;
         char buf[48];
         viz_font *ft;
         uint32_t col = on ? (colour ? colour[l] : VIZ_C_TEXT) : VIZ_C_INACT_TXT;
@@ -154,7 +185,7 @@ static void value_row(viz_canvas *c, viz_fonts *f, const viz_layout *L, const vi
             ft = f->value;
         } else {
             ft = fit_value(r, f, reg, vals[l], x1 - x0 - 2, buf, sizeof buf);
-            if (on && !colour && reg < r->k->nregs && (r->k->regs[reg].type == WS_T_F32 || r->is_float[reg]))
+            if (on && !colour && fl)
                 col = VIZ_C_FLOAT;
         }
         int tw = viz_text_width(ft, buf);
@@ -383,8 +414,6 @@ static void draw_lanes(viz_canvas *c, viz_fonts *f, const viz_layout *L, const v
     } else if (s->src_reg != WS_NO_REG) {
         value_row(c, f, L, v, L->y_a, L->h_row, s->exec, s->src_reg, s->src_val, s->src_set,
                   reg_name(r, s->src_reg), s->is_shfl ? "value" : "operand", NULL);
-    } else {
-        value_row(c, f, L, v, L->y_a, L->h_row, s->exec, WS_NO_REG, NULL, 0, NULL, NULL, NULL);
     }
     /* the band */
     if (s->is_shfl)
@@ -397,10 +426,8 @@ static void draw_lanes(viz_canvas *c, viz_fonts *f, const viz_layout *L, const v
     uint32_t colour[32];
     for (unsigned d = 0; d < 2; d++) {
         int y = d == 0 ? L->y_b : L->y_p;
-        if (d >= s->ndst) {
-            value_row(c, f, L, v, y, L->h_row, s->exec, WS_NO_REG, NULL, 0, NULL, NULL, NULL);
+        if (d >= s->ndst)
             continue;
-        }
         const uint32_t *cols = NULL;
         const char *role = d == 0 ? "result" : "2nd result";
         if (s->is_shfl) {
@@ -423,7 +450,7 @@ static void draw_lanes(viz_canvas *c, viz_fonts *f, const viz_layout *L, const v
     for (unsigned i = 0; i < r->nwatch; i++) {
         int y = L->y_watch + (int)i * (L->h_watch + (int)(4 * L->s));
         value_row(c, f, L, v, y, L->h_watch, s->exec, r->watch[i], s->watch_val + i * 32, s->watch_set[i],
-                  reg_name(r, r->watch[i]), NULL, NULL);
+                  reg_name(r, r->watch[i]), "watch", NULL);
     }
 }
 

@@ -7,7 +7,9 @@
 #include "export.h"
 #include "draw.h"
 
+#include <fcntl.h>
 #include <gif_lib.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,8 +91,12 @@ viz_gif *viz_gif_open(const char *path, int w, int h)
     g->h = h;
     g->index = malloc((size_t)w * (size_t)h);
     int err = 0;
-    g->gif = g->index ? EGifOpenFileName(path, false, &err) : NULL;
+    /* open it ourselves: EGifOpenFileName creates files readable by their owner only */
+    int fd = g->index ? open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666) : -1;
+    g->gif = fd >= 0 ? EGifOpenFileHandle(fd, &err) : NULL;
     if (!g->gif) {
+        if (fd >= 0)
+            close(fd);
         free(g->index);
         free(g);
         return NULL;
