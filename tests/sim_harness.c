@@ -19,30 +19,34 @@ static const char prologue[] =
     "\n"                                                         /* 4 */
     ".visible .entry k(\n"                                       /* 5 */
     "\t.param .u64 k_in,\n"                                      /* 6 */
-    "\t.param .u64 k_out,\n"                                     /* 7 */
-    "\t.param .u64 k_out2\n"                                     /* 8 */
-    ")\n"                                                        /* 9 */
-    "{\n"                                                        /* 10 */
-    "\t.reg .pred %p<32>;\n"                                     /* 11 */
-    "\t.reg .b32 %r<128>;\n"                                     /* 12 */
-    "\t.reg .b64 %rd<64>;\n"                                     /* 13 */
-    "\t.reg .f32 %f<64>;\n"                                      /* 14 */
-    "\t.reg .f64 %fd<32>;\n"                                     /* 15 */
-    "\t.reg .b16 %rs<16>;\n"                                     /* 16 */
-    "\t.shared .align 16 .b8 sh[8192];\n"                        /* 17 */
-    "\t.local .align 16 .b8 loc[256];\n"                         /* 18 */
-    "\tld.param.u64 %rd0, [k_in];\n"                             /* 19 */
-    "\tld.param.u64 %rd1, [k_out];\n"                            /* 20 */
-    "\tld.param.u64 %rd2, [k_out2];\n"                           /* 21 */
-    "\tmov.u32 %r0, %tid.x;\n"                                   /* 22 */
-    "\tmul.wide.u32 %rd3, %r0, 4;\n"                             /* 23 */
-    "\tadd.s64 %rd4, %rd0, %rd3;\n"                              /* 24 */
-    "\tld.global.u32 %r1, [%rd4];\n"                             /* 25 */
-    "\tadd.s64 %rd10, %rd1, %rd3;\n"                             /* 26 */
-    "\tadd.s64 %rd11, %rd2, %rd3;\n"                             /* 27 */
-    "\tmov.u32 %r2, 0;\n"                                        /* 28 */
-    "\tmov.u32 %r3, 0;\n";                                       /* 29 */
-const unsigned WSH_BODY_LINE = 30;
+    "\t.param .u64 k_in2,\n"                                     /* 7 */
+    "\t.param .u64 k_out,\n"                                     /* 8 */
+    "\t.param .u64 k_out2\n"                                     /* 9 */
+    ")\n"                                                        /* 10 */
+    "{\n"                                                        /* 11 */
+    "\t.reg .pred %p<32>;\n"                                     /* 12 */
+    "\t.reg .b32 %r<128>;\n"                                     /* 13 */
+    "\t.reg .b64 %rd<64>;\n"                                     /* 14 */
+    "\t.reg .f32 %f<64>;\n"                                      /* 15 */
+    "\t.reg .f64 %fd<32>;\n"                                     /* 16 */
+    "\t.reg .b16 %rs<16>;\n"                                     /* 17 */
+    "\t.shared .align 16 .b8 sh[8192];\n"                        /* 18 */
+    "\t.local .align 16 .b8 loc[256];\n"                         /* 19 */
+    "\tld.param.u64 %rd0, [k_in];\n"                             /* 20 */
+    "\tld.param.u64 %rd1, [k_out];\n"                            /* 21 */
+    "\tld.param.u64 %rd2, [k_out2];\n"                           /* 22 */
+    "\tld.param.u64 %rd7, [k_in2];\n"                            /* 23 */
+    "\tmov.u32 %r0, %tid.x;\n"                                   /* 24 */
+    "\tmul.wide.u32 %rd3, %r0, 4;\n"                             /* 25 */
+    "\tadd.s64 %rd4, %rd0, %rd3;\n"                              /* 26 */
+    "\tld.global.u32 %r1, [%rd4];\n"                             /* 27 */
+    "\tadd.s64 %rd8, %rd7, %rd3;\n"                              /* 28 */
+    "\tld.global.u32 %r4, [%rd8];\n"                             /* 29 */
+    "\tadd.s64 %rd10, %rd1, %rd3;\n"                             /* 30 */
+    "\tadd.s64 %rd11, %rd2, %rd3;\n"                             /* 31 */
+    "\tmov.u32 %r2, 0;\n"                                        /* 32 */
+    "\tmov.u32 %r3, 0;\n";                                       /* 33 */
+const unsigned WSH_BODY_LINE = 34;
 
 static const char epilogue[] =
     "$Lend:\n"
@@ -134,18 +138,23 @@ ws_status wsh_body(wsh_run *r, const char *body, const wsh_opts *o)
     unsigned grid[3], block[3];
     dims(o, grid, block);
     size_t n = (size_t)grid[0] * grid[1] * grid[2] * block[0] * block[1] * block[2];
-    uint32_t *in = malloc(n * 4);
+    uint32_t *in = malloc(n * 4), *in2 = malloc(n * 4);
     assert_non_null(in);
-    for (size_t i = 0; i < n; i++)
+    assert_non_null(in2);
+    for (size_t i = 0; i < n; i++) {
         in[i] = o && o->in ? o->in[i] : (uint32_t)i;
-    size_t sizes[3] = {n * 4, n * 4, n * 4};
-    const void *inits[3] = {in, NULL, NULL};
-    ws_status st = wsh_kernel(r, ptx, NULL, o, 3, sizes, inits);
+        in2[i] = o && o->in2 ? o->in2[i] : 0;
+    }
+    size_t sizes[4] = {n * 4, n * 4, n * 4, n * 4};
+    const void *inits[4] = {in, in2, NULL, NULL};
+    ws_status st = wsh_kernel(r, ptx, NULL, o, 4, sizes, inits);
     free(in);
+    free(in2);
     r->ptx = ptx;
     r->n = n;
-    r->out = (uint32_t *)(void *)r->buf[1];
-    r->out2 = (uint32_t *)(void *)r->buf[2];
+    r->in2 = (uint32_t *)(void *)r->buf[1];
+    r->out = (uint32_t *)(void *)r->buf[2];
+    r->out2 = (uint32_t *)(void *)r->buf[3];
     return st;
 }
 

@@ -2,9 +2,11 @@
  *
  * Two ways in:
  *   - wsh_body(): a test body inside a standard kernel
- *         kernel(.param .u64 in, .param .u64 out, .param .u64 out2)
- *     The prologue sets %r0 = %tid.x, %r1 = in[%r0], %r2 = %r3 = 0 (so every lane's output is
- *     defined) and %rd10 = &out[%r0], %rd11 = &out2[%r0]; the epilogue, at label $Lend, stores
+ *         kernel(.param .u64 in, .param .u64 in2, .param .u64 out, .param .u64 out2)
+ *     The prologue sets %r0 = %tid.x, %r1 = in[%r0], %r4 = in2[%r0], %r2 = %r3 = 0 (so every
+ *     lane's output is defined), %rd0 = in, %rd7 = in2 (also a global scratch buffer, read back
+ *     into r->in2), %rd4 = &in[%r0], %rd8 = &in2[%r0], %rd10 = &out[%r0], %rd11 = &out2[%r0].
+ *     The epilogue, at label $Lend, stores
  *     out[%r0] = %r2 and out2[%r0] = %r3. A body may `bra $Lend` or `ret` (then nothing is stored).
  *     Declared for the body: %p<32>, %r<128>, %rd<64>, %f<64>, %fd<32>, %rs<16>, a .shared
  *     array `sh` of 8 KiB and a .local array `loc` of 256 bytes (both 16-byte aligned).
@@ -26,6 +28,7 @@
 typedef struct {
     unsigned grid[3], block[3];     /* zeros mean 1 (block: 32,1,1 when all zero) */
     const uint32_t *in;             /* wsh_body: nthreads*nblocks inputs; NULL: in[i] = i */
+    const uint32_t *in2;            /* wsh_body: second inputs; NULL: zeros */
     uint64_t max_warp_instructions; /* 0: the default */
     bool diagnostics_are_errors;
 } wsh_opts;
@@ -41,7 +44,7 @@ typedef struct {
     uint8_t *buf[WSH_MAX_BUFS];
     size_t buf_bytes[WSH_MAX_BUFS];
     /* wsh_body: out and out2 as 32-bit words, one per thread */
-    uint32_t *out, *out2;
+    uint32_t *out, *out2, *in2;
     size_t n;                 /* threads in the launch */
     char *ptx;                /* the text that ran (wsh_body builds it) */
 } wsh_run;
