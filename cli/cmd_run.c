@@ -100,7 +100,7 @@ int cmd_run(int argc, char **argv)
     ws_launch_init(&L);
     ws_launch_error lerr;
     int json = 0, trace = 0, werror = 0, check_uninit = 1;
-    uint64_t max_insns = 0, max_memory = 0;
+    uint64_t max_insns = 0, max_memory = 0, max_cycles = 0;
     ws_mode mode = WS_MODE_FUNCTIONAL;
     int status = WS_ERR_INPUT;
     ws_module *m = NULL;
@@ -129,6 +129,11 @@ int cmd_run(int argc, char **argv)
             trace = 1;
         } else if (!strcmp(a, "--werror")) {
             werror = 1;
+        } else if (!strcmp(a, "--max-cycles") && i + 1 < argc) { /* timing mode (sim/timing.c) */
+            if (parse_u64(argv[++i], &max_cycles) != 0 || !max_cycles) {
+                fprintf(stderr, "warpsim: error: --max-cycles takes a positive number, found '%s'\n", argv[i]);
+                goto done;
+            }
         } else if (!strcmp(a, "--no-check-uninit")) {
             check_uninit = 0; /* uninitialized registers/shared memory and shared races */
         } else if (!strcmp(a, "--max-memory") && i + 1 < argc) {
@@ -187,6 +192,7 @@ int cmd_run(int argc, char **argv)
     cfg.mode = mode;
     cfg.max_warp_instructions = max_insns;
     cfg.max_memory = max_memory;
+    cfg.max_cycles = max_cycles;
     cfg.check_uninitialized = check_uninit;
     cfg.diagnostics_are_errors = werror;
     cfg.on_output = collect_output;

@@ -754,7 +754,8 @@ static void parse_call(parser *p, ws_insn *in)
     if (p->tok.kind != TOK_WORD)
         expected(p, "the name of the function to call");
     ws_token callee = p->tok;
-    cs.callee = xstrndup(p, callee.start, callee.len);
+    /* fuzz: the name is copied only once the call has parsed; an error in the argument list
+     * used to leak it (errors leave the parser by longjmp) */
     next(p);
     if (is_punct(&p->tok, ',')) {
         next(p);
@@ -774,13 +775,13 @@ static void parse_call(parser *p, ws_insn *in)
         }
         next(p);
     }
-    if (strcmp(cs.callee, "vprintf") != 0) {
-        free(cs.callee);
+    if (callee.len != 7 || memcmp(callee.start, "vprintf", 7) != 0) {
         fail_at(p, &callee, "call to '%.*s': only vprintf can be called (mark device functions __forceinline__)",
                 (int)callee.len, callee.start);
     }
     (void)at;
     GROW(p, p->k->calls, p->k->ncalls, p->call_cap);
+    cs.callee = xstrndup(p, callee.start, callee.len);
     p->k->calls[p->k->ncalls] = cs;
     in->call = p->k->ncalls++;
     in->nops = 0;

@@ -31,7 +31,7 @@ ws_sim *ws_sim_create(const ws_config *cfg)
     if (cfg)
         s->cfg = *cfg;
     if (!s->cfg.max_warp_instructions)
-        s->cfg.max_warp_instructions = 500000000ull;
+        s->cfg.max_warp_instructions = 20000000ull; /* about a second of simulation: stops a runaway loop */
     if (!s->cfg.max_memory)
         s->cfg.max_memory = 4ull << 30;
     s->next_addr = GLOBAL_BASE;
@@ -920,6 +920,11 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
                  block[1], block[2], grid[0], grid[1], grid[2]);
         return res->status = WS_ERR_INPUT;
     }
+    if (k && k->param_bytes > sizeof ((ws_launch_ctx *)0)->params) { /* fuzz: L->params is 32 KiB */
+        snprintf(res->message, sizeof res->message, "kernel %s takes %llu bytes of parameters; at most %zu are supported",
+                 k->name, (unsigned long long)k->param_bytes, sizeof ((ws_launch_ctx *)0)->params);
+        return res->status = WS_ERR_INPUT;
+    }
     if (param_bytes < k->param_bytes) {
         snprintf(res->message, sizeof res->message, "kernel %s takes %llu bytes of parameters, got %zu", k->name,
                  (unsigned long long)k->param_bytes, param_bytes);
@@ -936,7 +941,8 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     L->res = res;
     memcpy(L->grid, grid, sizeof L->grid);
     memcpy(L->block, block, sizeof L->block);
-    memcpy(L->params, params, k->param_bytes);
+    if (k->param_bytes) /* fuzz: memcpy from NULL params is undefined even for 0 bytes */
+        memcpy(L->params, params, k->param_bytes);
     L->insn_limit = sim->cfg.max_warp_instructions;
     L->shared_bytes = k->shared_bytes + sim->cfg.dynamic_shared_bytes;
     L->local_bytes = k->local_bytes;

@@ -125,7 +125,7 @@ typedef void (*ws_event_fn)(void *user, const ws_event *ev);
 /* ---- the machine ------------------------------------------------------------------------------ */
 typedef struct {
     ws_mode mode;
-    uint64_t max_warp_instructions; /* per launch; 0 = default (500 million) */
+    uint64_t max_warp_instructions; /* per launch; 0 = default (20 million, about a second) */
     uint64_t max_cycles;            /* timing mode; 0 = default */
     uint64_t max_memory;            /* bytes of simulated global memory; 0 = default (4 GiB) */
     bool diagnostics_are_errors;
