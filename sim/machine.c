@@ -281,6 +281,12 @@ static int is_collective(const ws_insn *in)
 /* Two waiting collectives can run as one when they are the same instruction kind. */
 static int collectives_compatible(const ws_insn *a, const ws_insn *b)
 {
+    /* shuffles of different modes merge too: the H200 ran a down on one side of an if/else
+     * and an idx (or a bfly and an up) on the other as one collective, each lane with its own
+     * instruction's mode, b and c (programs/div_merge.cu, HARDWARE-NOTES.md); the shfl
+     * executor reads the mode per lane. (tests/test_warp.c: test_shfl_merged_if_else) */
+    if (a->op == WS_OP_SHFL && b->op == WS_OP_SHFL)
+        return a->type == b->type;
     return a->op == b->op && a->sub == b->sub && a->type == b->type;
 }
 
