@@ -31,6 +31,7 @@ typedef struct {
     const uint32_t *in2;            /* wsh_body: second inputs; NULL: zeros */
     uint64_t max_warp_instructions; /* 0: the default */
     bool diagnostics_are_errors;
+    bool check_uninitialized;       /* uninitialized registers/shared memory, shared races */
 } wsh_opts;
 
 typedef struct {
