@@ -37,16 +37,19 @@ static const char prologue[] =
     "\tld.param.u64 %rd2, [k_out2];\n"                           /* 22 */
     "\tld.param.u64 %rd7, [k_in2];\n"                            /* 23 */
     "\tmov.u32 %r0, %tid.x;\n"                                   /* 24 */
-    "\tmul.wide.u32 %rd3, %r0, 4;\n"                             /* 25 */
-    "\tadd.s64 %rd4, %rd0, %rd3;\n"                              /* 26 */
-    "\tld.global.u32 %r1, [%rd4];\n"                             /* 27 */
-    "\tadd.s64 %rd8, %rd7, %rd3;\n"                              /* 28 */
-    "\tld.global.u32 %r4, [%rd8];\n"                             /* 29 */
-    "\tadd.s64 %rd10, %rd1, %rd3;\n"                             /* 30 */
-    "\tadd.s64 %rd11, %rd2, %rd3;\n"                             /* 31 */
-    "\tmov.u32 %r2, 0;\n"                                        /* 32 */
-    "\tmov.u32 %r3, 0;\n";                                       /* 33 */
-const unsigned WSH_BODY_LINE = 34;
+    "\tmov.u32 %r126, %ctaid.x;\n"                               /* 25 */
+    "\tmov.u32 %r125, %ntid.x;\n"                                /* 26 */
+    "\tmad.lo.u32 %r127, %r126, %r125, %r0;\n"                   /* 27 */
+    "\tmul.wide.u32 %rd3, %r127, 4;\n"                           /* 28 */
+    "\tadd.s64 %rd4, %rd0, %rd3;\n"                              /* 29 */
+    "\tld.global.u32 %r1, [%rd4];\n"                             /* 30 */
+    "\tadd.s64 %rd8, %rd7, %rd3;\n"                              /* 31 */
+    "\tld.global.u32 %r4, [%rd8];\n"                             /* 32 */
+    "\tadd.s64 %rd10, %rd1, %rd3;\n"                             /* 33 */
+    "\tadd.s64 %rd11, %rd2, %rd3;\n"                             /* 34 */
+    "\tmov.u32 %r2, 0;\n"                                        /* 35 */
+    "\tmov.u32 %r3, 0;\n";                                       /* 36 */
+const unsigned WSH_BODY_LINE = 37;
 
 static const char epilogue[] =
     "$Lend:\n"

@@ -3,11 +3,12 @@
  * Two ways in:
  *   - wsh_body(): a test body inside a standard kernel
  *         kernel(.param .u64 in, .param .u64 in2, .param .u64 out, .param .u64 out2)
- *     The prologue sets %r0 = %tid.x, %r1 = in[%r0], %r4 = in2[%r0], %r2 = %r3 = 0 (so every
+ *     The prologue sets %r0 = %tid.x, %r127 = the global index i = %ctaid.x * %ntid.x + %tid.x
+ *     (1-D launches), %r1 = in[i], %r4 = in2[i], %r2 = %r3 = 0 (so every
  *     lane's output is defined), %rd0 = in, %rd7 = in2 (also a global scratch buffer, read back
- *     into r->in2), %rd4 = &in[%r0], %rd8 = &in2[%r0], %rd10 = &out[%r0], %rd11 = &out2[%r0].
+ *     into r->in2), %rd4 = &in[i], %rd8 = &in2[i], %rd10 = &out[i], %rd11 = &out2[i].
  *     The epilogue, at label $Lend, stores
- *     out[%r0] = %r2 and out2[%r0] = %r3. A body may `bra $Lend` or `ret` (then nothing is stored).
+ *     out[i] = %r2 and out2[i] = %r3. A body may `bra $Lend` or `ret` (then nothing is stored).
  *     Declared for the body: %p<32>, %r<128>, %rd<64>, %f<64>, %fd<32>, %rs<16>, a .shared
  *     array `sh` of 8 KiB and a .local array `loc` of 256 bytes (both 16-byte aligned).
  *   - wsh_kernel(): a whole PTX module; every parameter is a global buffer (a .u64 pointer),
