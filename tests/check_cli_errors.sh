@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# check_cli_errors.sh WARPSIM SRCDIR
+# Runs the built warpsim on bad inputs and checks the exit status and the message text, then a
+# few good paths (the shfl table, --json). Every check prints one line; the script fails if any
+# check fails.
+set -u
+warpsim=$1 src=$2
+cd "$src" || exit 2
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+fails=0 n=0
+
+# expect NAME STATUS PATTERN -- ARGS...: warpsim ARGS exits with STATUS and stderr (or stdout
+# for status 0) matches the extended regular expression PATTERN.
+expect() {
+  local name=$1 want=$2 pattern=$3
+  shift 4
+  n=$((n + 1))
+  "$warpsim" "$@" > "$tmp/out" 2> "$tmp/err"
+  local rc=$?
+  local text
+  if [ "$want" -eq 0 ]; then text=$(cat "$tmp/out"); else text=$(cat "$tmp/err"); fi
+  if [ "$rc" -ne "$want" ]; then
+    echo "FAIL $name: exit status $rc, expected $want"
+    sed 's/^/    /' "$tmp/err" | head -10
+    fails=$((fails + 1))
+  elif ! grep -Eq -- "$pattern" <<< "$text"; then
+    echo "FAIL $name: output does not match /$pattern/:"
+    sed 's/^/    /' <<< "$text" | head -10
+    fails=$((fails + 1))
+  else
+    echo "ok   $name"
+  fi
+}
+
+# a malformed module: an unknown instruction at line 7, column 2
+cat > "$tmp/bad.ptx" <<'PTX'
+.version 9.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 a)
+{
+	.reg .b32 %r<3>;
+	frob.u32 %r1, %r2;
+	ret;
+}
+PTX
+# a missing ';' (reported at the next token: line 7, column 2)
+cat > "$tmp/semi.ptx" <<'PTX'
+.version 9.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 a)
+{
+	.reg .b32 %r<3>;	mov.u32 %r1, 1
+	ret;
+}
+PTX
+
+reduce=programs/warp_reduce_down.ptx
+xor16=programs/shfl_xor_16.ptx
+
+# ---- bad input: exit status 2 ----
+expect "missing file" 2 "^/nonexistent/k\.ptx: error: cannot open: No such file" -- run /nonexistent/k.ptx
+expect "malformed PTX names file:line:col" 2 "bad\.ptx:7:2: error: unsupported instruction 'frob'" -- run "$tmp/bad.ptx" --block 32 a=u32[32]
+expect "malformed PTX shows the line and a caret" 2 "^ +	?\^" -- run "$tmp/bad.ptx" --block 32 a=u32[32]
+expect "missing ';'" 2 "semi\.ptx:7:2: error: expected ',' or ';'" -- run "$tmp/semi.ptx" --block 32 a=u32[32]
+expect "print of malformed PTX" 2 "bad\.ptx:7:2: error: unsupported instruction 'frob'" -- print "$tmp/bad.ptx"
+expect "unknown kernel" 2 "no kernel named 'nope'; it has: warp_reduce_down" -- run "$reduce" --kernel nope @programs/warp_reduce_down.args
+expect "wrong argument count" 2 "kernel warp_reduce_down takes 2 parameters, got 1 argument" -- run "$reduce" --block 32 'in=f32[32]'
+expect "wrong argument count names the parameters" 2 "parameter 2: \.u64 warp_reduce_down_param_1" -- run "$reduce" --block 32 'in=f32[32]'
+expect "scalar size mismatch" 2 "kernel parameter shfl_xor_16_param_0 is \.u32 \(4 bytes\) but the argument is u64 \(8 bytes\)" -- run "$xor16" --block 32 id=u64:0
+expect "buffer for a scalar parameter" 2 "is \.u32 \(4 bytes\) but the argument is a buffer pointer" -- run "$xor16" --block 32 'id=u32[4]'
+expect "bad SPEC type f33" 2 "expected a type \(u8 s8 u16 s16 u32 s32 u64 s64 f32 f64\), found 'f33\[4\]'" -- run "$reduce" --block 32 'in=f33[4]' 'out=f32[1]'
+expect "bad SPEC count u32[0]" 2 "expected a count from 1 to [0-9]+ elements, found 0" -- run "$reduce" --block 32 'in=u32[0]' 'out=f32[1]'
+expect "bad SPEC value u8:300" 2 "expected a u8 value from 0 to 255, found 300 \(out of range\)" -- run "$xor16" --block 32 id=u8:300
+expect "bad SPEC error has a column" 2 "argument [0-9]+, column 7:" -- run "$xor16" --block 32 id=u8:300
+expect "unknown option" 2 "unknown option '--frobnicate'" -- run "$reduce" @programs/warp_reduce_down.args --frobnicate
+expect "unknown verb" 2 "unknown verb 'frob'" -- frob
+expect "no verb" 2 "^usage: warpsim VERB" --
+expect "shfl without arguments" 2 "^usage: warpsim shfl up\|down\|bfly\|idx B" -- shfl
+expect "shfl with a bad mode" 2 "^usage: warpsim shfl" -- shfl sideways 3
+expect "shfl without b" 2 "^usage: warpsim shfl" -- shfl down
+expect "shfl bad width" 2 "--width takes 1\.\.32" -- shfl down 1 --width 65
+expect "shfl unknown option" 2 "unknown option '--bogus'" -- shfl down 1 --bogus
+expect "shfl --width and --c" 2 "give --width or --c, not both" -- shfl down 1 --width 16 --c 31
+expect "vote without --pred" 2 "^usage: warpsim vote" -- vote ballot
+
+# ---- good paths: exit status 0 ----
+expect "shfl down 16: header" 0 "^shfl\.sync\.down\.b32  b=16  c=0x1f" -- shfl down 16
+expect "shfl down 16: lane 3 reads lane 19" 0 "^ +3 +19 +yes +19$" -- shfl down 16
+expect "shfl down 16: lane 15 reads lane 31" 0 "^ +15 +31 +yes +31$" -- shfl down 16
+expect "shfl down 16: lane 20 keeps its value" 0 "^ +20 +20 +no +20  \(out of range: its own value\)" -- shfl down 16
+expect "shfl idx 17 --width 16: lane 3 reads lane 1" 0 "^ +3 +1 +yes +1$" -- shfl idx 17 --width 16
+expect "shfl idx 17 --width 16: lane 20 reads lane 17" 0 "^ +20 +17 +yes +17$" -- shfl idx 17 --width 16
+expect "shfl xor 17 --width 16: lane 16 reads lane 1" 0 "^ +16 +1 +yes +1$" -- shfl xor 17 --width 16
+expect "shfl --mask: a non-executing source reads 0" 0 "^ +8 +16 +yes +0  \(source lane does not execute" -- shfl down 8 --mask 0xffff
+expect "run prints the result" 0 "496" -- run "$reduce" @programs/warp_reduce_down.args
+expect "print round-trips to PTX" 0 "shfl\.sync\.down\.b32" -- print "$reduce"
+
+# the shfl table has exactly 32 lane rows
+n=$((n + 1))
+rows=$("$warpsim" shfl down 16 | grep -cE '^ +[0-9]+ +[0-9]+ +(yes|no) ')
+if [ "$rows" = 32 ]; then echo "ok   shfl down 16 has 32 lane rows"; else echo "FAIL shfl down 16 has $rows lane rows"; fails=$((fails + 1)); fi
+
+# --json output parses
+for args in "shfl down 16 --json" "shfl idx 17 --width 16 --json" "vote ballot --pred 0x3ff --json" \
+            "match any --values 1,2,1,2 --json" "run $reduce @programs/warp_reduce_down.args --json"; do
+  n=$((n + 1))
+  # shellcheck disable=SC2086
+  if "$warpsim" $args > "$tmp/json" 2> "$tmp/err" && python3 -m json.tool "$tmp/json" > /dev/null 2> "$tmp/jerr"; then
+    echo "ok   --json parses: warpsim $args"
+  else
+    echo "FAIL --json does not parse: warpsim $args"
+    head -5 "$tmp/err" "$tmp/jerr" | sed 's/^/    /'
+    fails=$((fails + 1))
+  fi
+done
+# the JSON of shfl down 16 has 32 lanes and lane 3 reads lane 19
+n=$((n + 1))
+if "$warpsim" shfl down 16 --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+lanes = d["lanes"]
+assert len(lanes) == 32, len(lanes)
+assert lanes[3]["source"] == 19 and lanes[3]["in_range"] and lanes[3]["value"] == 19, lanes[3]
+assert lanes[20]["source"] == 20 and not lanes[20]["in_range"], lanes[20]
+assert d["c"] == 31
+'; then echo "ok   shfl --json lanes"; else echo "FAIL shfl --json lanes"; fails=$((fails + 1)); fi
+
+echo "$((n - fails)) of $n checks passed"
+[ "$fails" -eq 0 ]
