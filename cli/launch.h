@@ -77,7 +77,9 @@ bool ws_elem_is_signed(ws_elem t);     /* s8..s64 (not the floats) */
 
 #define WS_LABEL_MAX 64                      /* label buffer size, NUL included */
 #define WS_MAX_COUNT ((size_t)1 << 28)       /* elements per buffer */
+#ifndef WS_MAX_TOTAL_BYTES                   /* the fuzz build lowers it (tests/fuzz/CMakeLists.txt) */
 #define WS_MAX_TOTAL_BYTES ((size_t)1 << 30) /* all buffers together */
+#endif
 #define WS_MAX_ARGS 4096                     /* kernel parameters */
 #define WS_MAX_ARGSFILE_DEPTH 16
 
