@@ -101,7 +101,8 @@ int cmd_run(int argc, char **argv)
     ws_launch_error lerr;
     int json = 0, trace = 0, werror = 0, check_uninit = 1;
     uint64_t max_insns = 0, max_memory = 0, max_cycles = 0;
-    ws_mode mode = WS_MODE_FUNCTIONAL;
+    ws_mode mode = WS_MODE_TIMING;
+    char *preset = NULL; /* --preset FILE: its text */
     int status = WS_ERR_INPUT;
     ws_module *m = NULL;
     ws_sim *sim = NULL;
@@ -145,8 +146,26 @@ int cmd_run(int argc, char **argv)
             const char *v = argv[++i];
             if (!strcmp(v, "functional"))
                 mode = WS_MODE_FUNCTIONAL;
+            else if (!strcmp(v, "timing"))
+                mode = WS_MODE_TIMING;
             else {
-                fprintf(stderr, "warpsim: error: --mode takes 'functional' (timing comes with the cycle model), found '%s'\n", v);
+                fprintf(stderr, "warpsim: error: --mode takes 'timing' (the default) or 'functional', found '%s'\n", v);
+                goto done;
+            }
+        } else if (!strcmp(a, "--preset") && i + 1 < argc) { /* a timing preset (presets/sm_90.preset) */
+            const char *path = argv[++i];
+            FILE *f = fopen(path, "rb");
+            long n = -1;
+            if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+                free(preset);
+                preset = calloc(1, (size_t)n + 1);
+                if (preset && fread(preset, 1, (size_t)n, f) != (size_t)n)
+                    n = -1;
+            }
+            if (f)
+                fclose(f);
+            if (!preset || n < 0) {
+                fprintf(stderr, "warpsim: error: cannot read the preset %s\n", path);
                 goto done;
             }
         } else if (!strcmp(a, "--max-instructions") && i + 1 < argc) {
@@ -193,6 +212,7 @@ int cmd_run(int argc, char **argv)
     cfg.max_warp_instructions = max_insns;
     cfg.max_memory = max_memory;
     cfg.max_cycles = max_cycles;
+    cfg.timing_preset = preset;
     cfg.check_uninitialized = check_uninit;
     cfg.diagnostics_are_errors = werror;
     cfg.on_output = collect_output;
@@ -244,6 +264,16 @@ int cmd_run(int argc, char **argv)
         ws_stat_uint("votes", res.stats.vote),
         ws_stat_uint("barriers", res.stats.bar_syncs),
         ws_stat_uint("diagnostics", res.ndiags),
+        /* timing mode: the cycle model (sim/timing.c); zeros in the functional mode */
+        ws_stat_float("ipc", res.stats.cycles ? (double)res.stats.warp_instructions / (double)res.stats.cycles : 0),
+        ws_stat_uint("stall_scoreboard", res.stats.stalls[WS_STALL_SCOREBOARD]),
+        ws_stat_uint("stall_barrier", res.stats.stalls[WS_STALL_BARRIER]),
+        ws_stat_uint("stall_sync", res.stats.stalls[WS_STALL_SYNC]),
+        ws_stat_uint("stall_bank", res.stats.stalls[WS_STALL_BANK]),
+        ws_stat_uint("stall_issue", res.stats.stalls[WS_STALL_ISSUE]),
+        ws_stat_uint("stall_divergence", res.stats.stalls[WS_STALL_DIVERGENCE]),
+        ws_stat_uint("bank_conflicts", res.stats.bank_conflicts),
+        ws_stat_uint("shared_wavefronts", res.stats.shared_wavefronts),
     };
     size_t nstats = sizeof stats / sizeof stats[0];
     if (json) {
@@ -286,6 +316,7 @@ done:
     free(addrs);
     free(params);
     free(out.buf);
+    free(preset);
     return status;
 }
 

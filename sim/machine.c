@@ -15,6 +15,7 @@
  *    barriers: undefined programs finish, as on the hardware, instead of hanging.
  */
 #include "sim.h"
+#include "timing.h"
 #include "diagnose.h"
 
 #include <inttypes.h>
@@ -419,6 +420,8 @@ static void emit_exec(ws_exec *x, const ws_insn *in, uint32_t active, uint32_t e
         ev->mem_bytes = (uint8_t)(ws_type_bits((ws_type)in->type) / 8 * in->vec);
         ev->mem_addr = x->mem_addr;
     }
+    ev->mem_wavefronts = x->mem_wavefronts; /* timing mode: shared-memory banks */
+    ev->mem_bank = x->mem_wavefronts ? x->mem_bank : NULL;
     if (in->dpred != WS_NO_REG) {
         ev->dst_reg[ev->ndst] = in->dpred;
         ev->dst_val[ev->ndst++] = &x->regs[(size_t)in->dpred * 32];
@@ -485,7 +488,8 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
     w->instructions++;
     L->stats.warp_instructions++;
     L->stats.lane_instructions += (uint64_t)__builtin_popcount(exec);
-    x->blk->cycle++;
+    if (!L->timing) /* the timing mode sets the cycle of issue */
+        x->blk->cycle++;
     if (x->blk->shadow) /* check_uninitialized */
         ws_diag_reads(x, in, group, exec);
 
@@ -559,7 +563,8 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
     w->instructions++;
     L->stats.warp_instructions++;
     L->stats.lane_instructions += (uint64_t)__builtin_popcount(exec);
-    x->blk->cycle++;
+    if (!L->timing) /* the timing mode sets the cycle of issue */
+        x->blk->cycle++;
     if (x->blk->shadow) /* check_uninitialized: every lane reads its own instruction's operands */
         FOR_EACH_LANE(lanes, l) {
             x->pc = w->pc[l];
@@ -577,8 +582,10 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
         emit_exec(x, in, lanes, exec);
 }
 
-/* One scheduling step of a warp. Returns 1 if anything changed, 0 if the warp is blocked. */
-static int warp_step(ws_exec *x, ws_warp *w)
+/* Choose the next group of a warp: WS_PICK_EXEC with the group in *p (nothing executed yet),
+ * WS_PICK_CHANGED after a bookkeeping step (lanes started waiting, a barrier released), or
+ * WS_PICK_BLOCKED when the warp cannot run. The timing mode calls it, then ws_warp_issue. */
+int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
 {
     ws_launch_ctx *L = x->L;
     uint32_t pc, group;
@@ -643,15 +650,39 @@ static int warp_step(ws_exec *x, ws_warp *w)
                 FOR_EACH_LANE(group, l) w->state[l] = LANE_WAIT_SYNC;
                 return 1;
             }
-            exec_merged(x, w, group | joinable);
-            try_converge(w);
-            return 1;
+            p->pc = pc;
+            p->group = group | joinable;
+            p->merged = 1;
+            return WS_PICK_EXEC;
         }
     }
-    exec_group(x, w, pc, group);
+    p->pc = pc;
+    p->group = group;
+    p->merged = 0;
+    return WS_PICK_EXEC;
+}
+
+/* Execute the group ws_warp_pick chose. */
+void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p)
+{
+    if (p->merged) {
+        exec_merged(x, w, p->group);
+        try_converge(w);
+        return;
+    }
+    exec_group(x, w, p->pc, p->group);
     if (!w->converged)
         try_converge(w);
-    return 1;
+}
+
+/* One scheduling step of a warp. Returns 1 if anything changed, 0 if the warp is blocked. */
+static int warp_step(ws_exec *x, ws_warp *w)
+{
+    ws_pick p;
+    int r = ws_warp_pick(x, w, &p);
+    if (r == WS_PICK_EXEC)
+        ws_warp_issue(x, w, &p);
+    return r != WS_PICK_BLOCKED;
 }
 
 /* Nothing in the block can run: let the oldest waiting collective go with the lanes it has. */
@@ -769,6 +800,25 @@ static int resolve_reconv_deadlock(ws_warp *w)
     return 1;
 }
 
+/* Nothing in the block can run: the fallbacks, in order. Returns 0 if none applied. */
+int ws_block_resolve_stuck(ws_launch_ctx *L, ws_block *b, ws_exec *x)
+{
+    (void)L;
+    int resolved = 0;
+    for (uint32_t wi = 0; wi < b->nwarps && !resolved; wi++) {
+        x->w = &b->warps[wi];
+        x->regs = x->w->regs;
+        resolved = resolve_sync_deadlock(x, x->w);
+    }
+    if (!resolved)
+        resolved = release_block_barriers(b, 1);
+    for (uint32_t wi = 0; wi < b->nwarps && !resolved; wi++)
+        resolved = resolve_reconv_deadlock(&b->warps[wi]);
+    return resolved;
+}
+
+int ws_block_release_barriers(ws_block *b, int force) { return release_block_barriers(b, force); }
+
 /* ---- blocks and launches ------------------------------------------------------------------------ */
 
 static void run_block(ws_launch_ctx *L, ws_block *b, ws_event *ev)
@@ -787,6 +837,10 @@ static void run_block(ws_launch_ctx *L, ws_block *b, ws_event *ev)
         L->sim->cfg.on_event(L->sim->cfg.event_user, &be);
     }
     for (;;) {
+        if (L->timing) { /* the timing mode issues cycle by cycle (sim/timing.c) */
+            ws_timing_run_block(L, b, &x);
+            break;
+        }
         int progress = 0, alive = 0;
         for (uint32_t wi = 0; wi < b->nwarps && !L->stop; wi++) {
             ws_warp *w = &b->warps[wi];
@@ -952,6 +1006,13 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     L->insn_limit = sim->cfg.max_warp_instructions;
     L->shared_bytes = k->shared_bytes + sim->cfg.dynamic_shared_bytes;
     L->local_bytes = k->local_bytes;
+    if (sim->cfg.mode == WS_MODE_TIMING) {
+        L->timing = ws_timing_create(L, sim->cfg.timing_preset, res->message, sizeof res->message);
+        if (!L->timing) {
+            free(L);
+            return res->status = WS_ERR_INPUT;
+        }
+    }
     ws_status st = WS_OK;
     ws_block b;
     memset(&b, 0, sizeof b);
@@ -1027,6 +1088,7 @@ done:
     res->status = st;
     free(L->code);
     free(L->reconv_pc);
+    ws_timing_destroy(L->timing);
     free(L->out);
     free(L);
     return st;

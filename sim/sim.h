@@ -97,6 +97,7 @@ struct ws_launch_ctx {
     uint64_t shared_bytes, local_bytes;
     ws_result *res;
     ws_stats stats;
+    struct ws_timing *timing;  /* timing mode (sim/timing.c); NULL: functional */
     uint64_t insn_limit;
     int stop;                  /* a limit or an error: stop every block */
     ws_status stop_status;
@@ -126,6 +127,8 @@ typedef struct {
     uint64_t mem_addr[32];
     const ws_insn *lane_insn[32]; /* merged collectives: each lane's own instruction */
     uint32_t next_pc_taken;    /* bra: lanes that jump */
+    uint8_t mem_bank[32];      /* timing: each lane's shared-memory bank */
+    uint32_t mem_wavefronts;   /* timing: wavefronts of this shared access, 0 if none */
 } ws_exec;
 
 typedef void (*ws_executor)(ws_exec *x, const ws_insn *in, uint32_t mask);

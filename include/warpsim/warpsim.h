@@ -111,13 +111,15 @@ typedef struct {
     const uint64_t *coll_in;
     /* memory */
     uint8_t mem_space, mem_store, mem_bytes;
-    uint32_t mem_wavefronts;
+    uint32_t mem_wavefronts;    /* timing mode: wavefronts of a shared access (0: not one) */
+    const uint8_t *mem_bank;    /* timing mode, shared accesses: 32 banks, one per lane */
     const uint64_t *mem_addr;   /* 32 addresses (space-relative) */
     /* printf and diagnostics */
     const char *text;
     size_t text_len;
     const ws_diag *diag;
     ws_stall_reason stall;
+    uint32_t stall_producer_pc; /* WS_STALL_SCOREBOARD: pc of the instruction whose result is awaited */
 } ws_event;
 
 typedef void (*ws_event_fn)(void *user, const ws_event *ev);
@@ -136,6 +138,7 @@ typedef struct {
     void (*on_output)(void *user, const char *text, size_t len); /* printf output */
     void *output_user;
     uint64_t dynamic_shared_bytes;  /* extern .shared size at launch */
+    const char *timing_preset;      /* timing mode: preset text over the built-in sm_90 (presets/sm_90.preset); NULL: built-in */
 } ws_config;
 
 typedef struct {

@@ -1,0 +1,645 @@
+/* The timing mode: which instruction issues in which cycle (DESIGN.md "Timing").
+ *
+ * Model (sm_90):
+ *  - Four sub-partitions; warp w lives on w % 4. Each cycle each sub-partition issues at most
+ *    one instruction, from its ready warps in loose round robin: the search starts after the
+ *    warp that issued last on that sub-partition.
+ *  - Each warp issues in order, at most one instruction a cycle. ws_warp_pick (machine.c)
+ *    chooses its next group of lanes exactly as the functional scheduler would.
+ *  - A scoreboard holds, per warp and register, the cycle its value is ready and the pc of the
+ *    instruction that writes it; an instruction issues when all its source registers (guard,
+ *    operands, address bases, membermask) are ready. Its destinations are ready `latency`
+ *    cycles after issue; the latency comes from the opcode table's class through the preset.
+ *  - Shared memory: each access needs ws_bank_wavefronts() wavefronts; each extra one adds
+ *    shared.wavefront cycles of load latency. The block has one shared pipe: an access holds
+ *    it for its wavefronts (stores: the store.* keys), and the next shared access waits.
+ *  - bar.sync: when the last thread arrives, the waiting warps issue again bar + per_warp x
+ *    (warps - 1) cycles later.
+ *  - Every cycle a live warp does not issue is charged to one ws_stall_reason, in this order:
+ *    barrier / .sync / convergence wait (no group can run), a pending barrier release,
+ *    scoreboard (with the producing instruction's pc), bank (the shared pipe is busy), issue
+ *    (its sub-partition issued another warp this cycle, or the warp issued the cycle before).
+ * Executors run when the instruction issues, so results are those of the functional mode for
+ * every program whose threads synchronise (races may see another interleaving).
+ */
+#include "timing.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+
+/* presets/sm_90.preset, compiled in so that no file is needed (test_timing checks they agree). */
+const char ws_preset_sm90_text[] =
+    "# warpsim timing preset: sm_90, fitted to an NVIDIA H200 (docs/calibration.md).\n"
+    "# One \"key value\" a line; '#' starts a comment. A file given with --preset is read over\n"
+    "# these values, so it needs only the keys it changes. Cycles are SM clock cycles.\n"
+    "name            sm_90\n"
+    "subpartitions   4       # warp w issues on sub-partition w % 4, one instruction a cycle each\n"
+    "\n"
+    "# ---- latency classes (isa/opcodes.def): cycles from issue until a result can be read ----\n"
+    "alu             4       # IADD3/LOP3/mov/setp: bench_alu add+xor chain, 4.0 a step\n"
+    "add             4\n"
+    "mul             4       # IMAD: bench_alu mul.lo, mad.lo\n"
+    "fma             4       # FFMA, FADD: bench_alu\n"
+    "div             40      # not measured (a software sequence on the H200)\n"
+    "sfu             18      # not measured\n"
+    "conv            6       # not measured\n"
+    "mem             23      # a load whose space is not listed below\n"
+    "store           1\n"
+    "atom            40      # not measured\n"
+    "branch          1\n"
+    "call            1\n"
+    "shfl            24      # SHFL.UP/DOWN/BFLY: bench_shfl\n"
+    "shfl.idx        26      # SHFL.IDX with a register lane: bench_shfl\n"
+    "vote            13      # VOTE: bench_collective (chain step vote + setp = 17)\n"
+    "match           39      # MATCH.ANY: bench_collective\n"
+    "redux           44      # REDUX + the move out of the uniform register: bench_collective\n"
+    "sync            4       # bar.warp.sync: not measured\n"
+    "bar             14      # bar.sync of one warp: bench_bar_w1\n"
+    "\n"
+    "# ---- loads by state space ----\n"
+    "ld.shared       23      # LDS, one wavefront: bench_shared_ld stride 1\n"
+    "ld.global       480     # not measured by the benchmarks (outside every timed window)\n"
+    "ld.local        480\n"
+    "ld.param        10\n"
+    "ld.const        10\n"
+    "\n"
+    "# ---- shared-memory banks ----\n"
+    "shared.wavefront    2      # extra load latency per wavefront after the first: bench_shared_ld, _wide\n"
+    "shared.128          4      # extra latency of a 16-byte (v4.b32/v2.b64) shared load\n"
+    "store.issue         4      # a shared store holds the shared pipe at least this long\n"
+    "store.wavefront     1.36   # ... or wavefronts x this, less store.overlap: bench_shared_st\n"
+    "store.overlap       0.77\n"
+    "store.same_word     0.52   # cycles per extra lane storing the same word (32 lanes: 21)\n"
+    "\n"
+    "# ---- bar.sync: cycles from the last warp's arrival until the warps issue again ----\n"
+    "bar.per_warp        1.76   # plus bar (above) for the first warp: bench_bar_w1/w4/w32\n";
+
+/* ---- the preset ------------------------------------------------------------------------------ */
+
+typedef struct {
+    const char *key;
+    size_t off;
+} preset_key;
+
+#define PK(k, field) {k, offsetof(ws_preset, field)}
+static const preset_key preset_keys[] = {
+    PK("shfl.up", shfl_mode[WS_SHFL_UP]), PK("shfl.down", shfl_mode[WS_SHFL_DOWN]),
+    PK("shfl.bfly", shfl_mode[WS_SHFL_BFLY]), PK("shfl.idx", shfl_mode[WS_SHFL_IDX]),
+    PK("ld.shared", ld_shared), PK("ld.global", ld_global), PK("ld.local", ld_local),
+    PK("ld.param", ld_param), PK("ld.const", ld_const), PK("shared.wavefront", shared_wavefront),
+    PK("shared.128", shared_128), PK("store.issue", store_issue), PK("store.wavefront", store_wavefront),
+    PK("store.overlap", store_overlap), PK("store.same_word", store_same_word), PK("bar.per_warp", bar_per_warp),
+};
+
+static int parse_into(const char *text, ws_preset *p, char *err, size_t errlen)
+{
+    unsigned line = 0;
+    for (const char *s = text; *s;) {
+        const char *e = strchr(s, '\n');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        char buf[256];
+        line++;
+        if (n >= sizeof buf)
+            n = sizeof buf - 1;
+        memcpy(buf, s, n);
+        buf[n] = 0;
+        s = e ? e + 1 : s + strlen(s);
+        char *hash = strchr(buf, '#');
+        if (hash)
+            *hash = 0;
+        char key[64], val[64];
+        int got = sscanf(buf, "%63s %63s", key, val);
+        if (got <= 0)
+            continue;
+        if (got != 2) {
+            snprintf(err, errlen, "preset line %u: expected \"key value\", found \"%s\"", line, key);
+            return -1;
+        }
+        if (!strcmp(key, "name")) {
+            snprintf(p->name, sizeof p->name, "%s", val);
+            continue;
+        }
+        char *end;
+        double v = strtod(val, &end);
+        if (*end || v < 0) {
+            snprintf(err, errlen, "preset line %u: %s: \"%s\" is not a number of cycles", line, key, val);
+            return -1;
+        }
+        if (!strcmp(key, "subpartitions")) {
+            if (v < 1 || v > 64) {
+                snprintf(err, errlen, "preset line %u: subpartitions must be 1 to 64", line);
+                return -1;
+            }
+            p->subpartitions = (unsigned)v;
+            continue;
+        }
+        int found = 0;
+        for (unsigned c = 0; c < LAT_CLASS_COUNT && !found; c++)
+            if (!strcmp(key, ws_latency_name((ws_latency_class)c))) {
+                p->lat[c] = v;
+                found = 1;
+            }
+        for (size_t i = 0; i < sizeof preset_keys / sizeof preset_keys[0] && !found; i++)
+            if (!strcmp(key, preset_keys[i].key)) {
+                *(double *)((char *)p + preset_keys[i].off) = v;
+                found = 1;
+            }
+        if (!found) {
+            snprintf(err, errlen, "preset line %u: unknown key \"%s\"", line, key);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int ws_preset_parse(const char *text, ws_preset *p, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    if (parse_into(ws_preset_sm90_text, p, err, errlen) != 0)
+        return -1;
+    return text ? parse_into(text, p, err, errlen) : 0;
+}
+
+/* ---- per-launch state ------------------------------------------------------------------------- */
+
+struct ws_timing {
+    ws_preset p;
+    uint32_t nwarps, nregs;
+    uint64_t *reg_ready;      /* nwarps x nregs: the cycle each register's value is ready */
+    uint32_t *reg_prod;       /* nwarps x nregs: the pc of the instruction that writes it */
+    ws_pick *pick;            /* per warp: its chosen group, while has_pick */
+    uint8_t *has_pick;
+    uint64_t *ready;          /* per warp: the first cycle it may issue again */
+    uint8_t *ready_why;       /* per warp: the stall reason while ready is in the future */
+    uint8_t *bar_wait;        /* per warp: lanes wait at bar.sync */
+    uint32_t rr[64];          /* per sub-partition: the warp that issued last */
+    double pipe_free;         /* the shared pipe is busy until this cycle */
+};
+
+ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
+{
+    ws_timing *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (ws_preset_parse(preset_text, &t->p, err, errlen) != 0) {
+        free(t);
+        return NULL;
+    }
+    uint64_t nthreads = (uint64_t)L->block[0] * L->block[1] * L->block[2];
+    t->nwarps = (uint32_t)((nthreads + 31) / 32);
+    t->nregs = L->k->nregs ? L->k->nregs : 1;
+    size_t n = (size_t)t->nwarps * t->nregs;
+    t->reg_ready = calloc(n, sizeof *t->reg_ready);
+    t->reg_prod = calloc(n, sizeof *t->reg_prod);
+    t->pick = calloc(t->nwarps, sizeof *t->pick);
+    t->has_pick = calloc(t->nwarps, 1);
+    t->ready = calloc(t->nwarps, sizeof *t->ready);
+    t->ready_why = calloc(t->nwarps, 1);
+    t->bar_wait = calloc(t->nwarps, 1);
+    if (!t->reg_ready || !t->reg_prod || !t->pick || !t->has_pick || !t->ready || !t->ready_why || !t->bar_wait) {
+        ws_timing_destroy(t);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    return t;
+}
+
+void ws_timing_destroy(ws_timing *t)
+{
+    if (!t)
+        return;
+    free(t->reg_ready);
+    free(t->reg_prod);
+    free(t->pick);
+    free(t->has_pick);
+    free(t->ready);
+    free(t->ready_why);
+    free(t->bar_wait);
+    free(t);
+}
+
+/* ---- what an instruction reads and writes ------------------------------------------------------ */
+
+typedef struct {
+    uint32_t src[24], nsrc;
+    uint32_t dst[6], ndst;
+} reg_use;
+
+static void add_reg(uint32_t *a, uint32_t *n, uint32_t cap, uint32_t r)
+{
+    if (r != WS_NO_REG && *n < cap)
+        a[(*n)++] = r;
+}
+
+static void regs_of(const ws_insn *in, reg_use *u)
+{
+    const char *shape = ws_optable[in->op].shape;
+    u->nsrc = u->ndst = 0;
+    add_reg(u->src, &u->nsrc, 24, in->guard);
+    unsigned i = 0;
+    for (const char *s = shape; *s && i < in->nops; s++) {
+        if (*s == '?')
+            continue;
+        const ws_operand *o = &in->ops[i++];
+        int dst = *s == 'd' || *s == 'D' || *s == 'P';
+        switch (o->kind) {
+        case WS_OPND_REG:
+            if (dst)
+                add_reg(u->dst, &u->ndst, 6, o->reg);
+            else
+                add_reg(u->src, &u->nsrc, 24, o->reg);
+            break;
+        case WS_OPND_VEC:
+            for (unsigned v = 0; v < o->nvec; v++) {
+                if (dst)
+                    add_reg(u->dst, &u->ndst, 6, o->regs[v]);
+                else
+                    add_reg(u->src, &u->nsrc, 24, o->regs[v]);
+            }
+            break;
+        case WS_OPND_ADDR: add_reg(u->src, &u->nsrc, 24, o->reg); break;
+        default: break;
+        }
+    }
+    add_reg(u->dst, &u->ndst, 6, in->dpred);
+}
+
+static int is_mem(const ws_insn *in)
+{
+    return in->op == WS_OP_LD || in->op == WS_OP_LDU || in->op == WS_OP_ST || in->op == WS_OP_ATOM ||
+           in->op == WS_OP_RED;
+}
+
+/* The state space an access resolves to (generic addresses by their window, lane `l`). */
+static ws_space access_space_of(const ws_exec *x, const ws_insn *in, unsigned l, uint64_t *addr)
+{
+    unsigned ai = in->op == WS_OP_ST || in->op == WS_OP_RED ? 0 : 1;
+    const ws_operand *a = &in->ops[ai];
+    uint64_t v = a->imm;
+    if (a->kind == WS_OPND_ADDR && a->reg != WS_NO_REG)
+        v += x->regs[(size_t)a->reg * 32 + l];
+    ws_space sp = (in->mods & WS_MOD_CALLPARAM) ? WS_SPACE_LOCAL : (ws_space)in->space;
+    if (sp == WS_SPACE_GENERIC) {
+        if (v - SHARED_WINDOW < WINDOW_SIZE) {
+            sp = WS_SPACE_SHARED;
+            v -= SHARED_WINDOW;
+        } else if (v - LOCAL_WINDOW < WINDOW_SIZE) {
+            sp = WS_SPACE_LOCAL;
+        } else if (v - CONST_WINDOW < WINDOW_SIZE) {
+            sp = WS_SPACE_CONST;
+        } else {
+            sp = WS_SPACE_GLOBAL;
+        }
+    }
+    *addr = v;
+    return sp;
+}
+
+static uint32_t guard_of(const ws_exec *x, const ws_insn *in, uint32_t group)
+{
+    if (in->guard == WS_NO_REG)
+        return group;
+    uint32_t m = 0;
+    FOR_EACH_LANE(group, l)
+        if ((x->regs[(size_t)in->guard * 32 + l] != 0) != in->guard_neg)
+            m |= 1u << l;
+    return m;
+}
+
+/* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
+typedef struct {
+    int shared;
+    unsigned wavefronts, min_wavefronts;
+    double hold, extra_latency;
+    ws_space space;
+} mem_cost;
+
+static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t group)
+{
+    mem_cost c = {0};
+    c.space = WS_SPACE_NONE;
+    if (!is_mem(in))
+        return c;
+    uint32_t exec = guard_of(x, in, group);
+    if (!exec)
+        return c;
+    unsigned bytes = ws_type_bits((ws_type)in->type) / 8 * (in->vec ? in->vec : 1);
+    uint64_t addr[32] = {0};
+    FOR_EACH_LANE(exec, l) c.space = access_space_of(x, in, l, &addr[l]);
+    if (c.space != WS_SPACE_SHARED)
+        return c;
+    c.shared = 1;
+    c.wavefronts = ws_bank_wavefronts(addr, exec, bytes, x->mem_bank);
+    c.min_wavefronts = ws_bank_min_wavefronts(exec, bytes);
+    int store = in->op == WS_OP_ST || in->op == WS_OP_RED;
+    if (store) {
+        double h = c.wavefronts * t->p.store_wavefront - t->p.store_overlap;
+        c.hold = h > t->p.store_issue ? h : t->p.store_issue;
+        c.hold += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
+    } else {
+        c.hold = c.wavefronts;
+        c.extra_latency = (c.wavefronts - 1) * t->p.shared_wavefront + (bytes >= 16 ? t->p.shared_128 : 0);
+    }
+    return c;
+}
+
+static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *mc)
+{
+    const ws_preset *p = &t->p;
+    if (in->op == WS_OP_SHFL && in->sub < 4 && p->shfl_mode[in->sub] > 0)
+        return p->shfl_mode[in->sub];
+    if (in->op == WS_OP_LD || in->op == WS_OP_LDU || in->op == WS_OP_ATOM) {
+        double base;
+        switch (mc->space) {
+        case WS_SPACE_SHARED: base = p->ld_shared; break;
+        case WS_SPACE_GLOBAL: base = p->ld_global; break;
+        case WS_SPACE_LOCAL: base = p->ld_local; break;
+        case WS_SPACE_PARAM: base = p->ld_param; break;
+        case WS_SPACE_CONST: base = p->ld_const; break;
+        default: base = p->lat[ws_optable[in->op].latency]; break;
+        }
+        if (in->op == WS_OP_ATOM && mc->space != WS_SPACE_SHARED)
+            base = p->lat[LAT_ATOM];
+        return base + mc->extra_latency;
+    }
+    return p->lat[ws_optable[in->op].latency];
+}
+
+/* ---- one block ---------------------------------------------------------------------------------- */
+
+static int waits_at(const ws_warp *w, int state)
+{
+    FOR_EACH_LANE(w->live, l)
+        if (w->state[l] == state)
+            return 1;
+    return 0;
+}
+
+/* Why a warp with no runnable group waits. */
+static ws_stall_reason blocked_reason(const ws_warp *w)
+{
+    if (waits_at(w, LANE_WAIT_BAR))
+        return WS_STALL_BARRIER;
+    if (waits_at(w, LANE_WAIT_SYNC))
+        return WS_STALL_SYNC;
+    if (waits_at(w, LANE_WAIT_RECONV))
+        return WS_STALL_DIVERGENCE;
+    return WS_STALL_ISSUE;
+}
+
+/* The first cycle warp wi could issue its picked group, and why it cannot before. */
+static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_stall_reason *why, uint32_t *prod)
+{
+    const ws_insn *in = &x->L->code[t->pick[wi].pc];
+    uint64_t when = t->ready[wi];
+    *why = (ws_stall_reason)t->ready_why[wi];
+    *prod = UINT32_MAX;
+    reg_use u;
+    regs_of(in, &u);
+    const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
+    for (uint32_t i = 0; i < u.nsrc; i++)
+        if (rr[u.src[i]] > when) {
+            when = rr[u.src[i]];
+            *why = WS_STALL_SCOREBOARD;
+            *prod = t->reg_prod[(size_t)wi * t->nregs + u.src[i]];
+        }
+    if (is_mem(in)) {
+        x->w = w;
+        x->regs = w->regs;
+        mem_cost mc = mem_cost_of(t, x, in, t->pick[wi].group);
+        uint64_t pipe = (uint64_t)ceil(t->pipe_free - 1e-9);
+        if (mc.shared && pipe > when) {
+            when = pipe;
+            *why = WS_STALL_BANK;
+        }
+    }
+    return when;
+}
+
+/* A mov of a register or an immediate: ptxas folds it away (a rename, or an immediate operand
+ * of its user), so it takes no issue slot and no latency. Measured: bench_reduce_shfl. */
+static int is_free_mov(const ws_insn *in)
+{
+    return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
+}
+
+static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, uint64_t cycle, ws_stall_reason why,
+                       uint32_t prod)
+{
+    ws_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = WS_EV_STALL;
+    ev.cycle = cycle;
+    ev.block = b->id;
+    ev.warp = w->index;
+    ev.pc = pc;
+    ev.kernel = L->k;
+    ev.insn = pc < L->k->ninsns ? &L->k->insns[pc] : NULL;
+    ev.stall = why;
+    ev.stall_producer_pc = prod;
+    L->sim->cfg.on_event(L->sim->cfg.event_user, &ev);
+}
+
+static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
+{
+    ws_launch_ctx *L = x->L;
+    ws_warp *w = &b->warps[wi];
+    ws_pick pk = t->pick[wi];
+    const ws_insn *in = &L->code[pk.pc];
+    x->w = w;
+    x->regs = w->regs;
+    mem_cost mc = mem_cost_of(t, x, in, pk.group);
+    x->mem_wavefronts = mc.wavefronts;
+    if (mc.shared) {
+        double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
+        t->pipe_free = start + mc.hold;
+        L->stats.shared_wavefronts += mc.wavefronts;
+        L->stats.bank_conflicts += mc.wavefronts - mc.min_wavefronts;
+    }
+    double lat = latency_of(t, in, &mc);
+    reg_use u;
+    regs_of(in, &u);
+    b->cycle = cycle;
+    t->has_pick[wi] = 0;
+    ws_warp_issue(x, w, &pk);
+    x->mem_wavefronts = 0;
+    /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
+     * register is a rename, its result ready as soon as its source */
+    if (is_free_mov(in))
+        lat = 0;
+    uint64_t done = cycle + (uint64_t)llround(lat);
+    for (uint32_t i = 0; i < u.ndst; i++) {
+        t->reg_ready[(size_t)wi * t->nregs + u.dst[i]] = done;
+        t->reg_prod[(size_t)wi * t->nregs + u.dst[i]] = pk.pc;
+    }
+    uint64_t next = cycle + 1;
+    if (ws_optable[in->op].latency == LAT_BRANCH && t->p.lat[LAT_BRANCH] > 1)
+        next = cycle + (uint64_t)llround(t->p.lat[LAT_BRANCH]);
+    t->ready[wi] = is_free_mov(in) ? cycle : next;
+    t->ready_why[wi] = WS_STALL_ISSUE;
+    if (in->op == WS_OP_BAR || in->op == WS_OP_BARRIER)
+        t->bar_wait[wi] = 1;
+}
+
+/* Releases every complete bar.sync; its warps issue again bar + per_warp x (warps - 1) later. */
+static int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
+{
+    int waiting = 0;
+    for (uint32_t wi = 0; wi < b->nwarps; wi++)
+        waiting |= t->bar_wait[wi];
+    if (!waiting || !ws_block_release_barriers(b, 0))
+        return 0;
+    uint64_t at = cycle + (uint64_t)llround(t->p.lat[LAT_BAR] + t->p.bar_per_warp * (b->nwarps - 1));
+    for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+        if (!t->bar_wait[wi] || waits_at(&b->warps[wi], LANE_WAIT_BAR))
+            continue;
+        t->bar_wait[wi] = 0;
+        if (t->ready[wi] < at) {
+            t->ready[wi] = at;
+            t->ready_why[wi] = WS_STALL_BARRIER;
+        }
+    }
+    return 1;
+}
+
+/* Charges cycles [from, to) to each live warp's reason. */
+static void charge(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t from, uint64_t to, const ws_stall_reason *why,
+                   const uint32_t *prod)
+{
+    if (to <= from)
+        return;
+    for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+        ws_warp *w = &b->warps[wi];
+        if (!w->live)
+            continue;
+        L->stats.stalls[why[wi]] += to - from;
+        if (L->sim->cfg.on_event)
+            for (uint64_t c = from; c < to; c++)
+                emit_stall(L, b, w, t->has_pick[wi] ? t->pick[wi].pc : 0, c, why[wi], prod[wi]);
+    }
+}
+
+void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
+{
+    ws_timing *t = L->timing;
+    uint64_t max_cycles = L->sim->cfg.max_cycles;
+    memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
+    memset(t->has_pick, 0, t->nwarps);
+    memset(t->ready, 0, t->nwarps * sizeof *t->ready);
+    memset(t->bar_wait, 0, t->nwarps);
+    memset(t->rr, 0xff, sizeof t->rr);
+    t->pipe_free = 0;
+    unsigned nsp = t->p.subpartitions;
+    uint64_t cycle = 0;
+    uint64_t when[WS_MAX_BLOCK_THREADS / 32];
+    ws_stall_reason why[WS_MAX_BLOCK_THREADS / 32];
+    uint32_t prod[WS_MAX_BLOCK_THREADS / 32];
+    for (;;) {
+        /* every live warp without a group picks one (bookkeeping steps cost nothing) */
+        int alive = 0;
+        for (uint32_t wi = 0; wi < b->nwarps && !L->stop; wi++) {
+            ws_warp *w = &b->warps[wi];
+            if (!w->live)
+                continue;
+            alive = 1;
+            x->w = w;
+            x->regs = w->regs;
+            for (int guard = 0; !t->has_pick[wi] && guard < 4096; guard++) {
+                int r = ws_warp_pick(x, w, &t->pick[wi]);
+                if (r == WS_PICK_EXEC) {
+                    t->has_pick[wi] = 1;
+                    ws_stall_reason wy;
+                    uint32_t pr;
+                    if (is_free_mov(&L->code[t->pick[wi].pc]) && earliest(t, x, w, wi, &wy, &pr) <= cycle) {
+                        issue(t, x, b, wi, cycle); /* no slot: pick the next one */
+                        x->w = w;
+                        x->regs = w->regs;
+                    }
+                } else if (r == WS_PICK_BLOCKED)
+                    break;
+            }
+        }
+        if (L->stop || !alive)
+            break;
+        if (max_cycles && cycle >= max_cycles) {
+            ws_launch_stop(L, WS_ERR_LIMIT, "cycle limit reached: %" PRIu64 " cycles (block %u); raise it with --max-cycles",
+                           cycle, b->id);
+            break;
+        }
+        /* when each warp could issue, and why not before */
+        uint64_t next_event = UINT64_MAX;
+        for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+            ws_warp *w = &b->warps[wi];
+            prod[wi] = UINT32_MAX;
+            when[wi] = UINT64_MAX;
+            if (!w->live)
+                continue;
+            if (t->has_pick[wi]) {
+                when[wi] = earliest(t, x, w, wi, &why[wi], &prod[wi]);
+            } else if (t->ready[wi] > cycle) {
+                when[wi] = t->ready[wi]; /* released from a barrier, not issuing yet */
+                why[wi] = (ws_stall_reason)t->ready_why[wi];
+            } else {
+                why[wi] = blocked_reason(w);
+            }
+            if (when[wi] < next_event)
+                next_event = when[wi];
+        }
+        if (next_event == UINT64_MAX) {
+            /* nothing can ever issue: a complete barrier releases, else the fallbacks */
+            if (!release_barriers(t, b, cycle) && !ws_block_resolve_stuck(L, b, x)) {
+                ws_launch_stop(L, WS_ERR_INTERNAL, "block %u: no lane can run and nothing waits", b->id);
+                break;
+            }
+            charge(t, L, b, cycle, cycle + 1, why, prod);
+            cycle++;
+            continue;
+        }
+        if (next_event > cycle) {
+            /* nobody can issue before next_event: charge the skipped cycles at once */
+            charge(t, L, b, cycle, next_event, why, prod);
+            cycle = next_event;
+            continue; /* pick again: released warps may have a group now */
+        }
+        /* each sub-partition issues one ready warp, loose round robin */
+        uint32_t issued = 0;
+        for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
+            uint32_t nmine = b->nwarps > sp ? (b->nwarps - sp + nsp - 1) / nsp : 0;
+            if (!nmine)
+                continue;
+            uint32_t last = t->rr[sp % 64];
+            uint32_t start = last == UINT32_MAX ? 0 : (last / nsp + 1) % nmine;
+            for (uint32_t k = 0; k < nmine; k++) {
+                uint32_t wi = sp + ((start + k) % nmine) * nsp;
+                if (!t->has_pick[wi] || when[wi] > cycle)
+                    continue;
+                issue(t, x, b, wi, cycle);
+                t->rr[sp % 64] = wi;
+                issued |= 1u << wi;
+                break;
+            }
+        }
+        /* the live warps that did not issue this cycle */
+        for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+            if ((issued >> wi) & 1 || !b->warps[wi].live)
+                continue;
+            ws_stall_reason r = when[wi] <= cycle ? WS_STALL_ISSUE : why[wi];
+            L->stats.stalls[r]++;
+            if (L->sim->cfg.on_event)
+                emit_stall(L, b, &b->warps[wi], t->has_pick[wi] ? t->pick[wi].pc : 0, cycle, r, prod[wi]);
+        }
+        if (L->stats.warp_instructions >= L->insn_limit) {
+            ws_launch_stop(L, WS_ERR_LIMIT,
+                           "instruction limit reached: %" PRIu64 " warp instructions (block %u); raise it with "
+                           "--max-instructions",
+                           L->stats.warp_instructions, b->id);
+            break;
+        }
+        release_barriers(t, b, cycle);
+        cycle++;
+    }
+    b->cycle = cycle;
+}

@@ -1,0 +1,170 @@
+/* The timing layer: scoreboard, sub-partitions, banks, %clock64, the preset, and the rule that
+ * the timing mode changes when instructions issue, never what they compute. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "timing.h"
+
+static const char *warpsim_bin;
+
+/* Runs a one-block kernel whose thread 0 writes clock differences to out[0..n). */
+static ws_result run_ptx(const char *ptx, unsigned threads, uint64_t *out, unsigned n, ws_mode mode, const char *preset)
+{
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    if (!m)
+        fail_msg("parse: %s at %u:%u", perr.message, perr.line, perr.column);
+    ws_config cfg = {0};
+    cfg.mode = mode;
+    cfg.timing_preset = preset;
+    ws_sim *sim = ws_sim_create(&cfg);
+    uint64_t buf = ws_sim_alloc(sim, 8 * 64, NULL);
+    unsigned grid[3] = {1, 1, 1}, block[3] = {threads, 1, 1};
+    ws_result res;
+    assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, &buf, 8, &res), WS_OK);
+    ws_sim_read(sim, buf, out, 8 * n);
+    ws_result_free(&res);
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+    return res;
+}
+
+#define HEAD ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n" \
+             ".reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n.reg .pred %p<2>;\nld.param.u64 %rd1, [o];\n"
+
+/* A dependent add waits the add latency (4 on sm_90); an independent one issues next cycle. */
+static void scoreboard_delays_dependent(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD "mov.u32 %r1, 5;\nmov.u64 %rd2, %clock64;\nadd.u32 %r2, %r1, 1;\nadd.u32 %r3, %r2, 1;\n"
+                           "mov.u64 %rd3, %clock64;\nadd.u32 %r4, %r1, 1;\nadd.u32 %r5, %r1, 2;\nmov.u64 %rd4, %clock64;\n"
+                           "sub.s64 %rd5, %rd3, %rd2;\nsub.s64 %rd6, %rd4, %rd3;\nst.global.u64 [%rd1], %rd5;\n"
+                           "st.global.u64 [%rd1+8], %rd6;\nst.global.u32 [%rd1+16], %r3;\nret;\n}\n";
+    uint64_t out[3];
+    run_ptx(ptx, 32, out, 3, WS_MODE_TIMING, NULL);
+    /* clock, add (c+1), dependent add (c+1+4), clock (c+6): 6; then two independent adds: 3 */
+    assert_int_equal(out[0], 1 + 4 + 1);
+    assert_int_equal(out[1], 3);
+    assert_int_equal((uint32_t)out[2], 7);
+    /* %clock64 differences follow the preset: add latency 10 */
+    run_ptx(ptx, 32, out, 3, WS_MODE_TIMING, "add 10\n");
+    assert_int_equal(out[0], 1 + 10 + 1);
+}
+
+/* 4 warps on 4 sub-partitions issue their independent instructions in the same cycle: 4
+ * warps take as many cycles as 1; 8 warps share the sub-partitions. */
+static void four_subpartitions_issue_together(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD "add.u32 %r1, %r1, 1;\nadd.u32 %r2, %r2, 1;\nadd.u32 %r3, %r3, 1;\nadd.u32 %r4, %r4, 1;\n"
+                           "ret;\n}\n";
+    uint64_t out[1];
+    ws_result r1 = run_ptx(ptx, 32, out, 0, WS_MODE_TIMING, NULL);
+    ws_result r4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, NULL);
+    ws_result r8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, NULL);
+    assert_int_equal(r1.stats.cycles, r4.stats.cycles);
+    assert_true(r8.stats.cycles > r4.stats.cycles);
+    assert_true(r8.stats.stalls[WS_STALL_ISSUE] > 0);
+}
+
+static void bank_wavefronts(void **state)
+{
+    (void)state;
+    uint64_t a[32];
+    uint8_t bank[32];
+    for (unsigned l = 0; l < 32; l++) a[l] = 4 * l;
+    assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 1);
+    assert_int_equal(bank[5], 5);
+    for (unsigned l = 0; l < 32; l++) a[l] = 8 * l; /* stride 2 words */
+    assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 2);
+    for (unsigned l = 0; l < 32; l++) a[l] = 128 * l; /* stride 32 words: one bank */
+    assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 32);
+    assert_int_equal(bank[31], 0);
+    for (unsigned l = 0; l < 32; l++) a[l] = 64; /* broadcast */
+    assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 1);
+    for (unsigned l = 0; l < 32; l++) a[l] = 8 * l; /* 64-bit consecutive: two half-warp phases */
+    assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 8, bank), 2);
+    for (unsigned l = 0; l < 32; l++) a[l] = 16 * l; /* 128-bit consecutive: four phases */
+    assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 16, bank), 4);
+    assert_int_equal(ws_bank_wavefronts(a, 0x0000ffffu, 8, bank), 2); /* 64-bit stride 2: 2 words a bank */
+}
+
+/* presets/sm_90.preset is the compiled-in default, character for character. */
+static void preset_file_is_builtin(void **state)
+{
+    (void)state;
+    FILE *f = fopen(WS_SOURCE_DIR "/presets/sm_90.preset", "rb");
+    assert_non_null(f);
+    static char text[1 << 16];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    assert_string_equal(text, ws_preset_sm90_text);
+    ws_preset p;
+    char err[256];
+    assert_int_equal(ws_preset_parse(NULL, &p, err, sizeof err), 0);
+    assert_true(p.lat[LAT_SHFL] > 0 && p.subpartitions == 4);
+    assert_int_equal(ws_preset_parse("nonsense 3\n", &p, err, sizeof err), -1);
+}
+
+/* Every programs/ PTX file computes the same outputs in both modes (the summary line differs). */
+static void modes_agree_on_every_program(void **state)
+{
+    (void)state;
+    DIR *d = opendir(WS_SOURCE_DIR "/programs");
+    assert_non_null(d);
+    struct dirent *e;
+    int checked = 0;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".ptx"))
+            continue;
+        char name[256], cmd[1024];
+        snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
+        char *outs[2] = {0};
+        for (int mode = 0; mode < 2; mode++) {
+            snprintf(cmd, sizeof cmd,
+                     "cd '%s' && test -f programs/%s.args && '%s' run programs/%s.ptx @programs/%s.args --mode %s "
+                     "2>/dev/null | grep -v '^-- kernel'",
+                     WS_SOURCE_DIR, name, warpsim_bin, name, name, mode ? "timing" : "functional");
+            FILE *p = popen(cmd, "r");
+            size_t cap = 1 << 20, n = 0;
+            outs[mode] = calloc(1, cap);
+            n = fread(outs[mode], 1, cap - 1, p);
+            outs[mode][n] = 0;
+            pclose(p);
+        }
+        /* benchmarks write %clock64 differences, and a planted race sees another interleaving:
+         * those (and only those) may differ */
+        if (strncmp(name, "bench_", 6) != 0 && !strstr(name, "race")) {
+            if (strcmp(outs[0], outs[1]) != 0)
+                fail_msg("%s: the modes disagree:\n--- functional\n%s\n--- timing\n%s", name, outs[0], outs[1]);
+            checked++;
+        }
+        free(outs[0]);
+        free(outs[1]);
+    }
+    closedir(d);
+    assert_true(checked >= 10);
+}
+
+int main(int argc, char **argv)
+{
+    warpsim_bin = argc > 1 ? argv[1] : "warpsim";
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(scoreboard_delays_dependent),
+        cmocka_unit_test(four_subpartitions_issue_together),
+        cmocka_unit_test(bank_wavefronts),
+        cmocka_unit_test(preset_file_is_builtin),
+        cmocka_unit_test(modes_agree_on_every_program),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
