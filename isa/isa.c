@@ -23,24 +23,14 @@ const char *ws_latency_name(ws_latency_class c)
     return (unsigned)c < LAT_CLASS_COUNT ? latency_names[c] : "?";
 }
 
-/* clang-format off */
-static const struct { const char *name; unsigned bits; bool is_signed, is_float; } type_info[WS_T_COUNT] = {
-    [WS_T_NONE] = {"", 0, false, false},     [WS_T_PRED] = {"pred", 1, false, false},
-    [WS_T_B8]   = {"b8", 8, false, false},   [WS_T_B16]  = {"b16", 16, false, false},
-    [WS_T_B32]  = {"b32", 32, false, false}, [WS_T_B64]  = {"b64", 64, false, false},
-    [WS_T_U8]   = {"u8", 8, false, false},   [WS_T_U16]  = {"u16", 16, false, false},
-    [WS_T_U32]  = {"u32", 32, false, false}, [WS_T_U64]  = {"u64", 64, false, false},
-    [WS_T_S8]   = {"s8", 8, true, false},    [WS_T_S16]  = {"s16", 16, true, false},
-    [WS_T_S32]  = {"s32", 32, true, false},  [WS_T_S64]  = {"s64", 64, true, false},
-    [WS_T_F16]  = {"f16", 16, true, true},   [WS_T_F32]  = {"f32", 32, true, true},
-    [WS_T_F64]  = {"f64", 64, true, true},
+static const char *const type_names[WS_T_COUNT] = {
+    [WS_T_NONE] = "", [WS_T_PRED] = "pred", [WS_T_B8] = "b8",   [WS_T_B16] = "b16", [WS_T_B32] = "b32",
+    [WS_T_B64] = "b64", [WS_T_U8] = "u8",   [WS_T_U16] = "u16", [WS_T_U32] = "u32", [WS_T_U64] = "u64",
+    [WS_T_S8] = "s8",   [WS_T_S16] = "s16", [WS_T_S32] = "s32", [WS_T_S64] = "s64", [WS_T_F16] = "f16",
+    [WS_T_F32] = "f32", [WS_T_F64] = "f64",
 };
-/* clang-format on */
 
-unsigned ws_type_bits(ws_type t) { return (unsigned)t < WS_T_COUNT ? type_info[t].bits : 0; }
-bool ws_type_is_signed(ws_type t) { return (unsigned)t < WS_T_COUNT && type_info[t].is_signed; }
-bool ws_type_is_float(ws_type t) { return (unsigned)t < WS_T_COUNT && type_info[t].is_float; }
-const char *ws_type_name(ws_type t) { return (unsigned)t < WS_T_COUNT ? type_info[t].name : "?"; }
+const char *ws_type_name(ws_type t) { return (unsigned)t < WS_T_COUNT ? type_names[t] : "?"; }
 
 const char *ws_space_name(ws_space s)
 {

@@ -69,9 +69,20 @@ typedef enum {
     WS_T_COUNT
 } ws_type;
 
-unsigned ws_type_bits(ws_type t);
-bool ws_type_is_signed(ws_type t);
-bool ws_type_is_float(ws_type t);
+/* Inline: the executors ask these for every instruction. */
+static inline unsigned ws_type_bits(ws_type t)
+{
+    switch (t) {
+    case WS_T_PRED: return 1;
+    case WS_T_B8: case WS_T_U8: case WS_T_S8: return 8;
+    case WS_T_B16: case WS_T_U16: case WS_T_S16: case WS_T_F16: return 16;
+    case WS_T_B32: case WS_T_U32: case WS_T_S32: case WS_T_F32: return 32;
+    case WS_T_B64: case WS_T_U64: case WS_T_S64: case WS_T_F64: return 64;
+    default: return 0;
+    }
+}
+static inline bool ws_type_is_float(ws_type t) { return t == WS_T_F16 || t == WS_T_F32 || t == WS_T_F64; }
+static inline bool ws_type_is_signed(ws_type t) { return (t >= WS_T_S8 && t <= WS_T_S64) || ws_type_is_float(t); }
 const char *ws_type_name(ws_type t);
 
 typedef enum { WS_SPACE_NONE, WS_SPACE_GENERIC, WS_SPACE_GLOBAL, WS_SPACE_SHARED, WS_SPACE_LOCAL,

@@ -6,19 +6,25 @@
 
 #include <stdlib.h>
 
-#define A(l) opnd(x, &in->ops[1], l)
-#define B(l) opnd(x, &in->ops[2], l)
-#define C(l) opnd(x, &in->ops[3], l)
+/* Source operands as rows of 32 lanes (operand_row): ROWS at the top of an executor. */
+#define ROWS                                                                                        \
+    uint64_t ta_[32], tb_[32], tc_[32];                                                             \
+    const uint64_t *a_ = operand_row(x, &in->ops[1], mask, ta_);                                    \
+    const uint64_t *b_ = in->nops > 2 ? operand_row(x, &in->ops[2], mask, tb_) : ta_;               \
+    const uint64_t *c_ = in->nops > 3 ? operand_row(x, &in->ops[3], mask, tc_) : ta_;               \
+    (void)a_;                                                                                       \
+    (void)b_;                                                                                       \
+    (void)c_
+#define A(l) a_[l]
+#define B(l) b_[l]
+#define C(l) c_[l]
 #define D in->ops[0].reg
 
-static inline float fa32(ws_exec *x, const ws_insn *in, int i, unsigned l)
+/* An f32 source as the instruction reads it: .ftz flushes subnormal inputs. */
+static inline float ftz_in(const ws_insn *in, uint64_t bits)
 {
-    float f = as_f32(opnd(x, &in->ops[i], l));
+    float f = as_f32(bits);
     return (in->mods & WS_MOD_FTZ) ? flush_f32(f) : f;
-}
-static inline double fa64(ws_exec *x, const ws_insn *in, int i, unsigned l)
-{
-    return as_f64(opnd(x, &in->ops[i], l));
 }
 
 __extension__ typedef unsigned __int128 u128; /* GCC and Clang: the 64x64 product's high half */
@@ -31,23 +37,23 @@ static inline int64_t sval(uint64_t v, unsigned bits) { return (int64_t)sext(v, 
 #define FLOAT_OP(expr)                                                                              \
     do {                                                                                            \
         if (in->type == WS_T_F32) {                                                                 \
-            WITH_ROUNDING(in->rnd, FOR_EACH_LANE(mask, l) {                                        \
-                float fa = fa32(x, in, 1, l);                                                       \
-                float fb = in->nops > 2 ? fa32(x, in, 2, l) : 0.0f;                                 \
-                float fc = in->nops > 3 ? fa32(x, in, 3, l) : 0.0f;                                 \
+            WITH_ROUNDING(in->rnd, PER_LANE(mask, l, {                                             \
+                float fa = ftz_in(in, a_[l]);                                                       \
+                float fb = ftz_in(in, b_[l]);                                                       \
+                float fc = ftz_in(in, c_[l]);                                                       \
                 (void)fb;                                                                           \
                 (void)fc;                                                                           \
-                set_reg(x, D, l, f32_result((float)(expr), in->mods));                              \
-            });                                                                                     \
+                x->regs[(size_t)D * 32 + l] = f32_result((float)(expr), in->mods);                  \
+            }));                                                                                    \
         } else {                                                                                    \
-            WITH_ROUNDING(in->rnd, FOR_EACH_LANE(mask, l) {                                        \
-                double fa = fa64(x, in, 1, l);                                                      \
-                double fb = in->nops > 2 ? fa64(x, in, 2, l) : 0.0;                                 \
-                double fc = in->nops > 3 ? fa64(x, in, 3, l) : 0.0;                                 \
+            WITH_ROUNDING(in->rnd, PER_LANE(mask, l, {                                             \
+                double fa = as_f64(a_[l]);                                                          \
+                double fb = as_f64(b_[l]);                                                          \
+                double fc = as_f64(c_[l]);                                                          \
                 (void)fb;                                                                           \
                 (void)fc;                                                                           \
-                set_reg(x, D, l, f64_result((double)(expr), in->mods));                             \
-            });                                                                                     \
+                x->regs[(size_t)D * 32 + l] = f64_result((double)(expr), in->mods);                 \
+            }));                                                                                    \
         }                                                                                           \
     } while (0)
 
@@ -58,25 +64,27 @@ static int64_t sat_s32(int64_t v) { return v > INT32_MAX ? INT32_MAX : v < INT32
 /* d = a + b */
 void ex_add(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (is_float(in))
         FLOAT_OP(fa + fb);
     else if (in->mods & WS_MOD_SAT)
         FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(A(l), 32) + sval(B(l), 32)), 32));
     else
-        FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits(A(l) + B(l), bits));
+        PER_LANE(mask, l, x->regs[(size_t)D * 32 + l] = trunc_bits(A(l) + B(l), bits););
 }
 
 /* d = a - b */
 void ex_sub(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (is_float(in))
         FLOAT_OP(fa - fb);
     else if (in->mods & WS_MOD_SAT)
         FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(A(l), 32) - sval(B(l), 32)), 32));
     else
-        FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits(A(l) - B(l), bits));
+        PER_LANE(mask, l, x->regs[(size_t)D * 32 + l] = trunc_bits(A(l) - B(l), bits););
 }
 
 /* The product of a and b: .lo, .hi or .wide part of the double-width product. */
@@ -109,6 +117,7 @@ static uint64_t mul_part(const ws_insn *in, uint64_t a, uint64_t b)
 /* d = a * b (.lo/.hi/.wide for integers) */
 void ex_mul(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     if (is_float(in))
         FLOAT_OP(fa * fb);
     else
@@ -118,6 +127,7 @@ void ex_mul(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* d = a * b + c; for floats a single rounding (mad.f32 with a rounding mode is fma) */
 void ex_mad(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (in->type == WS_T_F32)
         FLOAT_OP(fmaf(fa, fb, fc));
@@ -135,6 +145,7 @@ void ex_mad(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* d = a[23:0] * b[23:0]: .lo the low 32 bits, .hi bits 47..16 of the 48-bit product */
 void ex_mul24(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     int sgn = ws_type_is_signed((ws_type)in->type);
     FOR_EACH_LANE(mask, l) {
         int64_t a = sgn ? sval(A(l), 24) : (int64_t)trunc_bits(A(l), 24);
@@ -147,6 +158,7 @@ void ex_mul24(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* d = fma(a, b, c) rounded once */
 void ex_fma(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     if (in->type == WS_T_F32)
         FLOAT_OP(fmaf(fa, fb, fc));
     else
@@ -157,6 +169,7 @@ void ex_fma(ws_exec *x, const ws_insn *in, uint32_t mask)
  * warpsim warns. The most negative value divided by -1 gives itself. */
 void ex_div(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (is_float(in)) {
         if (in->mods & WS_MOD_APPROX) /* div.approx: a * rcp.approx(b); one rounding here */
@@ -187,6 +200,7 @@ void ex_div(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* d = a % b with the sign of a; by zero gives a */
 void ex_rem(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     int sgn = ws_type_is_signed((ws_type)in->type);
     uint32_t zero = 0;
@@ -209,6 +223,7 @@ void ex_rem(ws_exec *x, const ws_insn *in, uint32_t mask)
 
 void ex_abs(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (in->type == WS_T_F32) /* abs clears the sign bit, NaN included */
         FOR_EACH_LANE(mask, l) {
@@ -226,6 +241,7 @@ void ex_abs(ws_exec *x, const ws_insn *in, uint32_t mask)
 
 void ex_neg(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (in->type == WS_T_F32) /* neg flips the sign bit, NaN included */
         FOR_EACH_LANE(mask, l) {
@@ -242,13 +258,14 @@ void ex_neg(ws_exec *x, const ws_insn *in, uint32_t mask)
  * any NaN operand gives the canonical NaN). -0 is less than +0. */
 static void minmax(ws_exec *x, const ws_insn *in, uint32_t mask, int want_max)
 {
+    ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     int sgn = ws_type_is_signed((ws_type)in->type);
     FOR_EACH_LANE(mask, l) {
         uint64_t r;
         if (is_float(in)) {
-            double a = in->type == WS_T_F32 ? (double)fa32(x, in, 1, l) : fa64(x, in, 1, l);
-            double b = in->type == WS_T_F32 ? (double)fa32(x, in, 2, l) : fa64(x, in, 2, l);
+            double a = in->type == WS_T_F32 ? (double)ftz_in(in, a_[l]) : as_f64(a_[l]);
+            double b = in->type == WS_T_F32 ? (double)ftz_in(in, b_[l]) : as_f64(b_[l]);
             double m;
             if (isnan(a) && isnan(b))
                 m = NAN;
@@ -279,6 +296,7 @@ void ex_max(ws_exec *x, const ws_insn *in, uint32_t mask) { minmax(x, in, mask, 
 /* d = c + |a - b| */
 void ex_sad(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     int sgn = ws_type_is_signed((ws_type)in->type);
     FOR_EACH_LANE(mask, l) {
@@ -298,6 +316,7 @@ void ex_sad(ws_exec *x, const ws_insn *in, uint32_t mask)
  * rounded result, which differs from the hardware's MUFU unit by a few ulp (documented). ---- */
 void ex_rcp(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     if (in->type == WS_T_F32)
         FLOAT_OP(1.0f / fa);
     else
@@ -305,6 +324,7 @@ void ex_rcp(ws_exec *x, const ws_insn *in, uint32_t mask)
 }
 void ex_sqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     if (in->type == WS_T_F32)
         FLOAT_OP(sqrtf(fa));
     else
@@ -312,18 +332,36 @@ void ex_sqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
 }
 void ex_rsqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     if (in->type == WS_T_F32)
         FLOAT_OP(1.0f / sqrtf(fa));
     else
         FLOAT_OP(1.0 / sqrt(fa));
 }
-void ex_ex2(ws_exec *x, const ws_insn *in, uint32_t mask) { FLOAT_OP(exp2(fa)); }
-void ex_lg2(ws_exec *x, const ws_insn *in, uint32_t mask) { FLOAT_OP(log2(fa)); }
-void ex_sin(ws_exec *x, const ws_insn *in, uint32_t mask) { FLOAT_OP(sin(fa)); }
-void ex_cos(ws_exec *x, const ws_insn *in, uint32_t mask) { FLOAT_OP(cos(fa)); }
+void ex_ex2(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    FLOAT_OP(exp2(fa));
+}
+void ex_lg2(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    FLOAT_OP(log2(fa));
+}
+void ex_sin(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    FLOAT_OP(sin(fa));
+}
+void ex_cos(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    FLOAT_OP(cos(fa));
+}
 
 void ex_copysign(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     uint64_t sign = in->type == WS_T_F32 ? 0x80000000ull : 0x8000000000000000ull;
     FOR_EACH_LANE(mask, l) set_reg(x, D, l, (B(l) & ~sign) | (A(l) & sign));
 }
@@ -331,6 +369,7 @@ void ex_copysign(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* p = class test of a */
 void ex_testp(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     FOR_EACH_LANE(mask, l) {
         double v = in->type == WS_T_F32 ? (double)as_f32(A(l)) : as_f64(A(l));
         int cls = in->type == WS_T_F32 ? fpclassify(as_f32(A(l))) : fpclassify(v);

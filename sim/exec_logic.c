@@ -4,9 +4,18 @@
 
 #include <limits.h>
 
-#define A(l) opnd(x, &in->ops[1], l)
-#define B(l) opnd(x, &in->ops[2], l)
-#define C(l) opnd(x, &in->ops[3], l)
+/* Source operands as rows of 32 lanes (operand_row): ROWS at the top of an executor. */
+#define ROWS                                                                                        \
+    uint64_t ta_[32], tb_[32], tc_[32];                                                             \
+    const uint64_t *a_ = operand_row(x, &in->ops[1], mask, ta_);                                    \
+    const uint64_t *b_ = in->nops > 2 ? operand_row(x, &in->ops[2], mask, tb_) : ta_;               \
+    const uint64_t *c_ = in->nops > 3 ? operand_row(x, &in->ops[3], mask, tc_) : ta_;               \
+    (void)a_;                                                                                       \
+    (void)b_;                                                                                       \
+    (void)c_
+#define A(l) a_[l]
+#define B(l) b_[l]
+#define C(l) c_[l]
 #define D in->ops[0].reg
 
 static unsigned tbits(const ws_insn *in) { return in->type == WS_T_PRED ? 1 : ws_type_bits((ws_type)in->type); }
@@ -33,13 +42,24 @@ void ex_mov(ws_exec *x, const ws_insn *in, uint32_t mask)
                 set_reg(x, d->regs[i], l, trunc_bits(v >> (i * part), part));
         }
     } else {
-        FOR_EACH_LANE(mask, l) set_reg(x, d->reg, l, trunc_bits(opnd(x, a, l), bits));
+        uint64_t tmp[32];
+        const uint64_t *src = operand_row(x, a, mask, tmp);
+        uint64_t *dst = &x->regs[(size_t)d->reg * 32];
+        uint64_t keep = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+        if (d->kind != WS_OPND_REG)
+            return; /* mov to the sink '_' */
+        if (mask == FULL_MASK)
+            for (unsigned l = 0; l < 32; l++)
+                dst[l] = src[l] & keep;
+        else
+            FOR_EACH_LANE(mask, l) dst[l] = src[l] & keep;
     }
 }
 
 /* d = c ? a : b */
 void ex_selp(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     FOR_EACH_LANE(mask, l) set_reg(x, D, l, C(l) ? A(l) : B(l));
 }
 
@@ -105,6 +125,7 @@ static int combine(unsigned boolop, int t, int c)
 /* p = (a CMP b) BOOL c; the |q destination gets (!(a CMP b)) BOOL c */
 void ex_setp(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     FOR_EACH_LANE(mask, l) {
         int t = compare(in, (ws_type)in->type, A(l), B(l));
         int c = in->nops > 3 ? C(l) != 0 : 0;
@@ -116,6 +137,7 @@ void ex_setp(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* d = (a CMP b) BOOL c ? all ones (1.0f for an f32 destination) : 0 */
 void ex_set(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     FOR_EACH_LANE(mask, l) {
         int t = combine(in->sub, compare(in, (ws_type)in->type2, A(l), B(l)), in->nops > 3 ? C(l) != 0 : 0);
         uint64_t v = in->type == WS_T_F32 ? (t ? 0x3f800000u : 0) : (t ? trunc_bits(~0ull, tbits(in)) : 0);
@@ -176,6 +198,7 @@ static uint64_t clamp_int(uint64_t v, ws_type from, ws_type to, int sat)
 /* d = convert(a): dtype is in->type, stype in->type2 */
 void ex_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     ws_type dt = (ws_type)in->type, st = (ws_type)in->type2;
     int dfl = ws_type_is_float(dt), sfl = ws_type_is_float(st);
     int ftz = (in->mods & WS_MOD_FTZ) != 0;
@@ -225,6 +248,7 @@ void ex_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
  * offset plus its window; global addresses are the same in both. */
 void ex_cvta(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     uint64_t window = 0;
     switch (in->space) {
     case WS_SPACE_SHARED: window = SHARED_WINDOW; break;
@@ -244,23 +268,28 @@ void ex_cvta(ws_exec *x, const ws_insn *in, uint32_t mask)
 
 void ex_and(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     FOR_EACH_LANE(mask, l) set_reg(x, D, l, A(l) & B(l));
 }
 void ex_or(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     FOR_EACH_LANE(mask, l) set_reg(x, D, l, A(l) | B(l));
 }
 void ex_xor(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     FOR_EACH_LANE(mask, l) set_reg(x, D, l, A(l) ^ B(l));
 }
 void ex_not(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = tbits(in);
     FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits(~A(l), bits));
 }
 void ex_cnot(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = tbits(in);
     FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits(A(l), bits) == 0);
 }
@@ -268,6 +297,7 @@ void ex_cnot(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* d = LUT(a, b, c): bit i of the result is bit (a_i<<2 | b_i<<1 | c_i) of the lookup table */
 void ex_lop3(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     FOR_EACH_LANE(mask, l) {
         uint32_t a = (uint32_t)A(l), b = (uint32_t)B(l), c = (uint32_t)C(l);
         uint32_t lut = (uint32_t)opnd(x, &in->ops[4], l) & 0xff, r = 0;
@@ -281,6 +311,7 @@ void ex_lop3(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* Shifts clamp their amount at the width: shl gives 0, shr gives 0 or the sign. */
 void ex_shl(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = tbits(in);
     FOR_EACH_LANE(mask, l) {
         uint32_t s = (uint32_t)B(l);
@@ -289,6 +320,7 @@ void ex_shl(ws_exec *x, const ws_insn *in, uint32_t mask)
 }
 void ex_shr(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = tbits(in);
     int sgn = ws_type_is_signed((ws_type)in->type);
     FOR_EACH_LANE(mask, l) {
@@ -310,6 +342,7 @@ void ex_shr(ws_exec *x, const ws_insn *in, uint32_t mask)
  * .l gives the high word, .r the low word */
 void ex_shf(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     FOR_EACH_LANE(mask, l) {
         uint64_t v = ((uint64_t)(uint32_t)B(l) << 32) | (uint32_t)A(l);
         uint32_t n = (uint32_t)C(l);
@@ -321,11 +354,13 @@ void ex_shf(ws_exec *x, const ws_insn *in, uint32_t mask)
 
 void ex_popc(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = tbits(in);
     FOR_EACH_LANE(mask, l) set_reg(x, D, l, (uint64_t)__builtin_popcountll(trunc_bits(A(l), bits)));
 }
 void ex_clz(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = tbits(in);
     FOR_EACH_LANE(mask, l) {
         uint64_t v = trunc_bits(A(l), bits);
@@ -334,6 +369,7 @@ void ex_clz(ws_exec *x, const ws_insn *in, uint32_t mask)
 }
 void ex_brev(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = tbits(in);
     FOR_EACH_LANE(mask, l) {
         uint64_t v = A(l), r = 0;
@@ -347,6 +383,7 @@ void ex_brev(ws_exec *x, const ws_insn *in, uint32_t mask)
  * 0xffffffff if there is none; .shiftamt gives width-1-position instead */
 void ex_bfind(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = tbits(in);
     int sgn = ws_type_is_signed((ws_type)in->type);
     FOR_EACH_LANE(mask, l) {
@@ -365,6 +402,7 @@ void ex_bfind(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* bfe: len bits of a from pos, sign-extended from the field's top bit for signed types */
 void ex_bfe(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = tbits(in);
     int sgn = ws_type_is_signed((ws_type)in->type);
     FOR_EACH_LANE(mask, l) {
@@ -384,6 +422,7 @@ void ex_bfe(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* bfi: insert the low len bits of a into b at pos */
 void ex_bfi(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     unsigned bits = tbits(in);
     FOR_EACH_LANE(mask, l) {
         uint64_t a = A(l), r = trunc_bits(B(l), bits);
@@ -398,6 +437,7 @@ void ex_bfi(ws_exec *x, const ws_insn *in, uint32_t mask)
  * nibbles (bit 3 replicates the chosen byte's sign) */
 void ex_prmt(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    ROWS;
     FOR_EACH_LANE(mask, l) {
         uint64_t v = ((uint64_t)(uint32_t)B(l) << 32) | (uint32_t)A(l);
         uint32_t c = (uint32_t)C(l), r = 0;

@@ -13,7 +13,7 @@
  *   idx:  j = minLane | (bval & ~segmask); in range when j <= maxLane
  * Out of range, a lane reads its own value. Every other bit of b and c is ignored
  * (measured on the H200 over all 32 lanes for 25 values of b and 32 of c). */
-ws_shfl_route ws_shfl_rule(ws_shfl_mode mode, unsigned lane, uint32_t b, uint32_t c)
+static inline ws_shfl_route shfl_route(ws_shfl_mode mode, unsigned lane, uint32_t b, uint32_t c)
 {
     int bval = (int)(b & 31), clamp = (int)(c & 31), segmask = (int)((c >> 8) & 31);
     int min_lane = (int)lane & segmask;
@@ -30,6 +30,11 @@ ws_shfl_route ws_shfl_rule(ws_shfl_mode mode, unsigned lane, uint32_t b, uint32_
     return r;
 }
 
+ws_shfl_route ws_shfl_rule(ws_shfl_mode mode, unsigned lane, uint32_t b, uint32_t c)
+{
+    return shfl_route(mode, lane, b, c);
+}
+
 /* CUDA's __shfl*_sync(mask, v, b, width) emits c = ((32 - width) << 8) | 31, and for up
  * c = (32 - width) << 8. Widths of 0 or 64 leave a segment mask of 0: they act as 32. */
 uint32_t ws_shfl_c_for_width(ws_shfl_mode mode, unsigned width)
@@ -43,6 +48,15 @@ static void check_membermask(ws_exec *x, const ws_insn *in, uint32_t exec, uint3
     const ws_operand *mo = &in->ops[in->nops - 1];
     uint32_t mask = exec ? (uint32_t)opnd(x, mo, (unsigned)__builtin_ctz(exec)) : 0;
     *mask_out = mask;
+    if (mo->kind == WS_OPND_REG && exec) { /* every lane must name the same membermask */
+        const uint64_t *row = &x->regs[(size_t)mo->reg * 32];
+        uint32_t differ = 0;
+        FOR_EACH_LANE(exec, l) differ |= (uint32_t)row[l] != mask ? 1u << l : 0;
+        if (differ)
+            ws_diag_report(x, WS_DIAG_MASK_MISMATCH, differ,
+                           "lanes of one %s gave different membermasks (lane %u: 0x%08x)",
+                           ws_optable[in->op].mnemonic, (unsigned)__builtin_ctz(exec), mask);
+    }
     uint32_t outside = exec & ~mask;
     if (outside)
         ws_diag_report(x, WS_DIAG_NOT_IN_MEMBERMASK, outside,
@@ -51,19 +65,71 @@ static void check_membermask(ws_exec *x, const ws_insn *in, uint32_t exec, uint3
                        ws_optable[in->op].mnemonic, outside, mask);
 }
 
+static void report_shuffle(ws_exec *x, uint32_t exec, uint32_t mask, uint32_t read_absent, uint32_t read_outside);
+
+/* The common case: one instruction for every lane, read through operand rows. */
+static void shuffle_one(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t mask)
+{
+    uint64_t ta[32], tb[32], tc[32], val[32];
+    const uint64_t *a = operand_row(x, &in->ops[1], exec, ta);
+    const uint64_t *b = operand_row(x, &in->ops[2], exec, tb);
+    const uint64_t *c = operand_row(x, &in->ops[3], exec, tc);
+    memcpy(val, a, sizeof val); /* the destination may be the source */
+    uint64_t *d = &x->regs[(size_t)in->ops[0].reg * 32];
+    uint64_t *p = in->dpred != WS_NO_REG ? &x->regs[(size_t)in->dpred * 32] : NULL;
+    uint32_t read_absent = 0, read_outside = 0;
+    ws_shfl_mode mode = (ws_shfl_mode)in->sub;
+    uint8_t src[32], in_range[32];
+    PER_LANE(exec, l, {
+        ws_shfl_route rt = shfl_route(mode, l, (uint32_t)b[l], (uint32_t)c[l]);
+        src[l] = (uint8_t)rt.src;
+        in_range[l] = rt.in_range;
+    });
+    PER_LANE(exec, l, {
+        unsigned j = src[l];
+        uint32_t r;
+        if (!in_range[l]) {
+            r = (uint32_t)val[l];
+        } else if ((exec >> j) & 1) {
+            r = (uint32_t)val[j];
+            read_outside |= ((mask >> j) & 1) ? 0 : 1u << l;
+        } else {
+            r = 0; /* the H200 gives 0 when the source lane did not execute the shuffle */
+            read_absent |= 1u << l;
+        }
+        d[l] = r;
+        if (p)
+            p[l] = in_range[l];
+        if (x->ev) {
+            x->shfl_src[l] = (int8_t)j;
+            x->shfl_in_range[l] = in_range[l];
+            x->shfl_val[l] = r;
+        }
+    });
+    report_shuffle(x, exec, mask, read_absent, read_outside);
+}
+
 static void shuffle(ws_exec *x, uint32_t exec)
 {
     uint32_t val[32] = {0}, mask;
     const ws_insn *first = x->lane_insn[__builtin_ctz(exec ? exec : x->active)];
     check_membermask(x, first, exec, &mask);
+    int merged = 0;
+    FOR_EACH_LANE(exec, l) merged |= x->lane_insn[l] != first;
+    if (x->ev) {
+        memset(x->shfl_src, -1, sizeof x->shfl_src);
+        memset(x->shfl_in_range, 0, sizeof x->shfl_in_range);
+    }
+    if (!merged) {
+        shuffle_one(x, first, exec, mask);
+        return;
+    }
     FOR_EACH_LANE(exec, l) val[l] = (uint32_t)opnd(x, &x->lane_insn[l]->ops[1], l);
     uint32_t read_absent = 0, read_outside = 0;
-    memset(x->shfl_src, -1, sizeof x->shfl_src);
-    memset(x->shfl_in_range, 0, sizeof x->shfl_in_range);
     FOR_EACH_LANE(exec, l) {
         const ws_insn *li = x->lane_insn[l];
         uint32_t b = (uint32_t)opnd(x, &li->ops[2], l), c = (uint32_t)opnd(x, &li->ops[3], l);
-        ws_shfl_route rt = ws_shfl_rule((ws_shfl_mode)li->sub, l, b, c);
+        ws_shfl_route rt = shfl_route((ws_shfl_mode)li->sub, l, b, c);
         uint32_t r;
         if (!rt.in_range) {
             r = val[l];
@@ -81,6 +147,13 @@ static void shuffle(ws_exec *x, uint32_t exec)
         set_reg(x, li->ops[0].reg, l, r);
         set_reg(x, li->dpred, l, rt.in_range);
     }
+    report_shuffle(x, exec, mask, read_absent, read_outside);
+}
+
+/* Statistics, diagnostics and event details of a shuffle. */
+static void report_shuffle(ws_exec *x, uint32_t exec, uint32_t mask, uint32_t read_absent, uint32_t read_outside)
+{
+    (void)exec;
     x->L->stats.shfl++;
     if (read_absent)
         ws_diag_report(x, WS_DIAG_SRC_NOT_EXECUTING, read_absent,

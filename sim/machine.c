@@ -294,20 +294,8 @@ static int collectives_compatible(const ws_insn *a, const ws_insn *b)
 /* The membermask operand is the last one of every collective. */
 static uint32_t membermask_of(ws_exec *x, const ws_insn *in, uint32_t lanes)
 {
-    const ws_operand *o = &in->ops[in->nops - 1];
-    unsigned first = (unsigned)__builtin_ctz(lanes);
-    uint32_t m = (uint32_t)opnd(x, o, first);
-    if (o->kind == WS_OPND_REG) {
-        uint32_t differ = 0;
-        FOR_EACH_LANE(lanes, l)
-            if ((uint32_t)opnd(x, o, l) != m)
-                differ |= 1u << l;
-        if (differ)
-            ws_diag_report(x, WS_DIAG_MASK_MISMATCH, differ,
-                           "lanes of one %s gave different membermasks (lane %u: 0x%08x)",
-                           ws_optable[in->op].mnemonic, first, m);
-    }
-    return m;
+    /* lanes naming different masks are diagnosed when the collective runs (exec_warp.c) */
+    return (uint32_t)opnd(x, &in->ops[in->nops - 1], (unsigned)__builtin_ctz(lanes));
 }
 
 static void leave_converged(ws_warp *w)
@@ -633,7 +621,7 @@ int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
         return 0;
     }
     const ws_insn *in = &L->code[pc];
-    if (is_collective(in)) {
+    if (is_collective(in) && group != w->live) { /* with the whole warp here, no member can be missing */
         x->pc = pc;
         uint32_t exec = guard_mask(x, in, group);
         uint32_t mask = exec ? membermask_of(x, in, exec) : group;

@@ -150,6 +150,26 @@ static inline uint64_t opnd(const ws_exec *x, const ws_operand *o, unsigned lane
     }
 }
 
+/* A source operand's value in every lane of mask, as a row of 32: a register is its row in
+ * the register file (no copy); anything else is written into tmp. Executors read rows, so the
+ * per-lane loops carry no switch on the operand kind. */
+static inline const uint64_t *operand_row(const ws_exec *x, const ws_operand *o, uint32_t mask, uint64_t *tmp)
+{
+    if (o->kind == WS_OPND_REG && !o->neg)
+        return &x->regs[(size_t)o->reg * 32];
+    if (o->kind == WS_OPND_IMM || o->kind == WS_OPND_SYM || o->kind == WS_OPND_NONE) {
+        uint64_t v = o->kind == WS_OPND_NONE ? 0 : o->imm;
+        for (unsigned l = 0; l < 32; l++)
+            tmp[l] = v;
+        return tmp;
+    }
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        tmp[l] = opnd(x, o, l);
+    }
+    return tmp;
+}
+
 static inline void set_reg(ws_exec *x, uint32_t reg, unsigned lane, uint64_t v)
 {
     if (reg == WS_NO_REG)
@@ -170,6 +190,20 @@ static inline uint64_t trunc_bits(uint64_t v, unsigned bits)
 {
     return bits >= 64 ? v : v & ((1ull << bits) - 1);
 }
+
+/* The body once per lane of mask; a full warp runs a plain loop the compiler can vectorise. */
+#define PER_LANE(mask, lane, ...)                                                                   \
+    do {                                                                                            \
+        if ((mask) == FULL_MASK) {                                                                  \
+            for (uint32_t lane = 0; lane < 32; lane++) {                                            \
+                __VA_ARGS__                                                                         \
+            }                                                                                       \
+        } else {                                                                                    \
+            FOR_EACH_LANE(mask, lane) {                                                             \
+                __VA_ARGS__                                                                         \
+            }                                                                                       \
+        }                                                                                           \
+    } while (0)
 
 #define FOR_EACH_LANE(mask, lane)                                                                   \
     for (uint32_t lane##_m = (mask), lane = 0; lane##_m && ((lane = (uint32_t)__builtin_ctz(lane##_m)), 1); \
