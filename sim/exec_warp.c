@@ -52,6 +52,12 @@ static void check_membermask(ws_exec *x, const ws_insn *in, uint32_t exec, uint3
         const uint64_t *row = &x->regs[(size_t)mo->reg * 32];
         uint32_t differ = 0;
         FOR_EACH_LANE(exec, l) differ |= (uint32_t)row[l] != mask ? 1u << l : 0;
+        /* merged collectives: a lane names its membermask in its own instruction's operand */
+        FOR_EACH_LANE(differ, l) {
+            const ws_insn *li = x->lane_insn[l];
+            if (li && li != in && (uint32_t)opnd(x, &li->ops[li->nops - 1], l) == mask)
+                differ &= ~(1u << l);
+        }
         if (differ)
             ws_diag_report(x, WS_DIAG_MASK_MISMATCH, differ,
                            "lanes of one %s gave different membermasks (lane %u: 0x%08x)",

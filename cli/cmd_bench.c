@@ -1,0 +1,481 @@
+/* warpsim bench [--json] [--quick] [--jobs N] [--peer numba] [--only NAME] [--dir ROOT]
+ *
+ * A fixed set of kernels, each run in the functional and in the timing mode with
+ * check_uninitialized off. For each: simulated warp instructions, lane instructions and cycles
+ * per second of host time, and the peak memory of the run (ru_maxrss of a forked child that
+ * runs only that kernel, less the child's size when it started). With --peer numba, the same
+ * kernels written for numba's CUDA simulator (bench/numba_peer.py, NUMBA_ENABLE_CUDASIM=1) run
+ * in the same invocation at a size both can afford, and each kernel prints the ratio of
+ * warpsim's time per launch to numba's. Benchmarks report; they assert nothing. */
+#include "commands.h"
+#include "json.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct {
+    const char *name;      /* the peer script's name for it */
+    const char *ptx;       /* relative to the repository root */
+    const char *what;
+    unsigned block;        /* threads per block */
+    unsigned grid, grid_quick;
+    int iters, iters_quick; /* the int parameter; 0: the kernel takes (in, out) instead */
+    unsigned peer_grid, peer_block;
+    int peer_iters;
+} bench_kernel;
+
+static const bench_kernel kernels[] = {
+    {"reduce_loop", "bench/reduce_loop.ptx", "5-step shfl_down reduction in a loop (converged)",
+     128, 1, 1, 200000, 20000, 1, 32, 8},
+    {"block_reduce", "programs/block_reduce.ptx", "1024-thread block reduction over many blocks",
+     1024, 4000, 400, 0, 0, 2, 1024, 0},
+    {"scan_loop", "bench/scan_loop.ptx", "5-step shfl_up inclusive warp scan in a loop",
+     128, 1, 1, 200000, 20000, 1, 32, 8},
+    {"divergent", "bench/divergent.ptx", "lane-dependent trip counts, if/else shuffles",
+     128, 1, 1, 100000, 10000, 1, 32, 8},
+    {"bank_conflicts", "bench/bank_conflicts.ptx", "shared memory, 1/2/8/32-way bank conflicts",
+     128, 1, 1, 200000, 20000, 1, 32, 8},
+};
+#define NKERNELS (sizeof kernels / sizeof kernels[0])
+
+typedef struct {
+    int ok;
+    double wall_s;
+    uint64_t warp_insns, lane_insns, cycles, launches;
+    long peak_kb;
+    uint64_t checksum; /* fnv-1a of the output buffer */
+    char message[200];
+} bench_row;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static uint64_t fnv1a(const void *p, size_t n, uint64_t h)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* One configuration of one kernel, `reps` launches (or as many as fit in min_s seconds). */
+static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsigned grid, unsigned block, int iters,
+                    unsigned jobs, double min_s, bench_row *row)
+{
+    memset(row, 0, sizeof *row);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", root, bk->ptx);
+    ws_parse_error perr;
+    ws_module *m = ws_module_load(path, &perr);
+    if (!m) {
+        snprintf(row->message, sizeof row->message, "%.80s: %.100s", path, perr.message);
+        return;
+    }
+    const ws_kernel *k = ws_module_kernel(m, NULL);
+    ws_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.mode = mode;
+    cfg.check_uninitialized = false;
+    cfg.max_warp_instructions = UINT64_MAX / 2;
+    cfg.jobs = jobs;
+    ws_sim *sim = ws_sim_create(&cfg);
+    size_t nthreads = (size_t)grid * block;
+    size_t out_bytes = bk->iters ? nthreads * 4 : (size_t)grid * 4;
+    float *in = NULL;
+    uint64_t a_in = 0, a_out = ws_sim_alloc(sim, out_bytes, NULL);
+    uint8_t params[64] = {0};
+    if (!bk->iters) { /* block_reduce(in, out): in = 0, 1, ..., 255, 0, 1, ... (exact float sums) */
+        in = malloc(nthreads * sizeof *in);
+        for (size_t i = 0; in && i < nthreads; i++)
+            in[i] = (float)(i & 255);
+        a_in = in ? ws_sim_alloc(sim, nthreads * sizeof *in, in) : 0;
+    }
+    if (!k || k->nparams != 2 || !a_out || (!bk->iters && !a_in)) {
+        snprintf(row->message, sizeof row->message, "%.150s: cannot set up the launch", path);
+        goto done;
+    }
+    const ws_symbol *p0 = &m->symbols[k->params[0]], *p1 = &m->symbols[k->params[1]];
+    if (bk->iters) {
+        memcpy(params + p0->offset, &a_out, 8);
+        int32_t it = iters;
+        memcpy(params + p1->offset, &it, 4);
+    } else {
+        memcpy(params + p0->offset, &a_in, 8);
+        memcpy(params + p1->offset, &a_out, 8);
+    }
+    unsigned g[3] = {grid, 1, 1}, b[3] = {block, 1, 1};
+    double t0 = now_s(), best = 1e300;
+    do { /* the fastest launch counts: the machine may be busy with other work now and then */
+        double t1 = now_s();
+        ws_result res;
+        ws_status st = ws_sim_launch(sim, m, k, g, b, params, k->param_bytes, &res);
+        if (st != WS_OK) {
+            snprintf(row->message, sizeof row->message, "launch failed (%d): %.170s", (int)st, res.message);
+            ws_result_free(&res);
+            goto done;
+        }
+        double t2 = now_s();
+        if (t2 - t1 < best)
+            best = t2 - t1;
+        row->warp_insns = res.stats.warp_instructions; /* every launch does the same work */
+        row->lane_insns = res.stats.lane_instructions;
+        row->cycles = res.stats.cycles;
+        row->launches++;
+        ws_result_free(&res);
+    } while (now_s() - t0 < min_s || row->launches < 2);
+    row->wall_s = best; /* seconds per launch */
+    uint8_t *out = malloc(out_bytes);
+    if (out && ws_sim_read(sim, a_out, out, out_bytes) == 0)
+        row->checksum = fnv1a(out, out_bytes, 0xcbf29ce484222325ull);
+    free(out);
+    row->ok = 1;
+done:
+    free(in);
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+}
+
+/* Runs run_one in a forked child so that ru_maxrss is this run's own peak. */
+static void run_measured(const char *root, const bench_kernel *bk, ws_mode mode, unsigned grid, unsigned block,
+                         int iters, unsigned jobs, double min_s, bench_row *row)
+{
+    int fd[2];
+    fflush(stdout);
+    if (pipe(fd) != 0) {
+        run_one(root, bk, mode, grid, block, iters, jobs, min_s, row);
+        return;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        struct rusage ru0, ru1;
+        getrusage(RUSAGE_SELF, &ru0);
+        bench_row r;
+        run_one(root, bk, mode, grid, block, iters, jobs, min_s, &r);
+        getrusage(RUSAGE_SELF, &ru1);
+        r.peak_kb = ru1.ru_maxrss - ru0.ru_maxrss;
+        ssize_t n = write(fd[1], &r, sizeof r);
+        _exit(n == (ssize_t)sizeof r ? 0 : 1);
+    }
+    close(fd[1]);
+    memset(row, 0, sizeof *row);
+    ssize_t got = pid > 0 ? read(fd[0], row, sizeof *row) : -1;
+    close(fd[0]);
+    if (pid > 0)
+        waitpid(pid, NULL, 0);
+    if (got != (ssize_t)sizeof *row) {
+        memset(row, 0, sizeof *row);
+        snprintf(row->message, sizeof row->message, "the measuring child failed");
+    }
+}
+
+/* The repository root: --dir, $WARPSIM_ROOT, or the first directory above the executable or the
+ * current directory that holds bench/reduce_loop.ptx. */
+static int find_root(const char *given, char *root, size_t n)
+{
+    char probe[8400];
+    const char *env = getenv("WARPSIM_ROOT");
+    const char *fixed[] = {given, env};
+    for (int i = 0; i < 2; i++)
+        if (fixed[i]) {
+            snprintf(root, n, "%s", fixed[i]);
+            snprintf(probe, sizeof probe, "%s/bench/reduce_loop.ptx", root);
+            return access(probe, R_OK) == 0 ? 0 : -1;
+        }
+    char start[2][4096];
+    ssize_t len = readlink("/proc/self/exe", start[0], sizeof start[0] - 1);
+    start[0][len > 0 ? len : 0] = 0;
+    if (!getcwd(start[1], sizeof start[1]))
+        start[1][0] = 0;
+    for (int s = 0; s < 2; s++) {
+        char dir[4096];
+        memcpy(dir, start[s], sizeof dir);
+        for (int up = 0; up < 6 && dir[0]; up++) {
+            snprintf(probe, sizeof probe, "%s/bench/reduce_loop.ptx", dir);
+            if (access(probe, R_OK) == 0) {
+                snprintf(root, n, "%s", dir);
+                return 0;
+            }
+            char *slash = strrchr(dir, '/');
+            if (!slash)
+                break;
+            *slash = 0;
+        }
+    }
+    return -1;
+}
+
+/* The numba peer: `python3 bench/numba_peer.py --json` prints one JSON object per line:
+ * {"kernel": NAME, "seconds_per_launch": S, "checksum": C, "ok": true} (or "error": MSG). */
+typedef struct {
+    int ok;
+    double s_per_launch;
+    uint64_t checksum;
+    char error[200];
+} peer_row;
+
+static void json_field(const char *line, const char *key, char *out, size_t n)
+{
+    out[0] = 0;
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    const char *p = strstr(line, pat);
+    if (!p)
+        return;
+    p += strlen(pat);
+    while (*p == ' ')
+        p++;
+    size_t i = 0;
+    if (*p == '"') {
+        p++;
+        while (*p && *p != '"' && i + 1 < n)
+            out[i++] = *p++;
+    } else {
+        while (*p && *p != ',' && *p != '}' && i + 1 < n)
+            out[i++] = *p++;
+    }
+    out[i] = 0;
+}
+
+static int run_peer(const char *root, const char *python, peer_row *rows)
+{
+    char cmd[8400];
+    snprintf(cmd, sizeof cmd, "'%s' '%s/bench/numba_peer.py' --json", python, root);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return -1;
+    char line[4096];
+    int n = 0;
+    while (fgets(line, sizeof line, p)) {
+        char name[64], v[200];
+        json_field(line, "kernel", name, sizeof name);
+        for (size_t i = 0; i < NKERNELS; i++) {
+            if (strcmp(name, kernels[i].name))
+                continue;
+            peer_row *r = &rows[i];
+            json_field(line, "seconds_per_launch", v, sizeof v);
+            r->s_per_launch = strtod(v, NULL);
+            json_field(line, "checksum", v, sizeof v);
+            r->checksum = strtoull(v, NULL, 10);
+            json_field(line, "error", r->error, sizeof r->error);
+            r->ok = !r->error[0] && r->s_per_launch > 0;
+            n++;
+        }
+    }
+    int rc = pclose(p);
+    return n ? 0 : rc ? rc : -1;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: warpsim bench [--json] [--quick] [--jobs N] [--only NAME] [--peer numba] [--python PY] "
+               "[--dir ROOT]\n");
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    int json = 0, quick = 0, peer = 0;
+    unsigned jobs = 1;
+    const char *only = NULL, *dir = NULL, *python = "python3";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--json"))
+            json = 1;
+        else if (!strcmp(a, "--quick"))
+            quick = 1;
+        else if (!strcmp(a, "--jobs") && i + 1 < argc) {
+            char *end;
+            long v = strtol(argv[++i], &end, 10);
+            if (*end || v < 1 || v > 256) {
+                fprintf(stderr, "warpsim: error: --jobs takes a number of threads from 1 to 256, found '%s'\n", argv[i]);
+                return WS_ERR_INPUT;
+            }
+            jobs = (unsigned)v;
+        } else if (!strcmp(a, "--only") && i + 1 < argc)
+            only = argv[++i];
+        else if (!strcmp(a, "--dir") && i + 1 < argc)
+            dir = argv[++i];
+        else if (!strcmp(a, "--python") && i + 1 < argc)
+            python = argv[++i];
+        else if (!strcmp(a, "--peer") && i + 1 < argc) {
+            if (strcmp(argv[++i], "numba")) {
+                fprintf(stderr, "warpsim: error: --peer knows 'numba' only, found '%s'\n", argv[i]);
+                return WS_ERR_INPUT;
+            }
+            peer = 1;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return WS_OK;
+        } else {
+            fprintf(stderr, "warpsim: error: unknown option '%s'\n", a);
+            usage(stderr);
+            return WS_ERR_INPUT;
+        }
+    }
+    char root[4096];
+    if (find_root(dir, root, sizeof root) != 0) {
+        fprintf(stderr, "warpsim: error: cannot find bench/reduce_loop.ptx; run from the repository or give --dir ROOT\n");
+        return WS_ERR_INPUT;
+    }
+    static const ws_mode modes[2] = {WS_MODE_FUNCTIONAL, WS_MODE_TIMING};
+    bench_row rows[NKERNELS][2];
+    bench_row prow[NKERNELS];
+    peer_row peers[NKERNELS];
+    memset(rows, 0, sizeof rows);
+    memset(prow, 0, sizeof prow);
+    memset(peers, 0, sizeof peers);
+    int peer_failed = 0;
+    if (peer) /* the peer first, while the machine is otherwise idle in both cases */
+        peer_failed = run_peer(root, python, peers) != 0;
+    if (!json)
+        printf("%-15s %-10s %11s %9s %12s %12s %12s %10s\n", "kernel", "mode", "grid x blk", "s/launch",
+               "warp insn/s", "lane insn/s", "cycles/s", "peak KiB");
+    for (size_t i = 0; i < NKERNELS; i++) {
+        const bench_kernel *bk = &kernels[i];
+        if (only && strcmp(only, bk->name))
+            continue;
+        unsigned grid = quick ? bk->grid_quick : bk->grid;
+        int iters = quick ? bk->iters_quick : bk->iters;
+        for (int mi = 0; mi < 2; mi++) {
+            bench_row *r = &rows[i][mi];
+            run_measured(root, bk, modes[mi], grid, bk->block, iters, jobs, quick ? 0.3 : 1.5, r);
+            if (json)
+                continue;
+            char gb[32];
+            snprintf(gb, sizeof gb, "%ux%u", grid, bk->block);
+            if (!r->ok) {
+                printf("%-15s %-10s %11s  error: %s\n", bk->name, mi ? "timing" : "functional", gb, r->message);
+                continue;
+            }
+            printf("%-15s %-10s %11s %9.3f %12.4g %12.4g %12.4g %10ld\n", bk->name, mi ? "timing" : "functional", gb,
+                   r->wall_s, r->warp_insns / r->wall_s, r->lane_insns / r->wall_s,
+                   mi ? r->cycles / r->wall_s : 0.0, r->peak_kb);
+            fflush(stdout);
+        }
+        if (peer) /* warpsim at the peer's size: launches repeated for at least 0.3 s */
+            run_measured(root, bk, WS_MODE_FUNCTIONAL, bk->peer_grid, bk->peer_block, bk->peer_iters, jobs, 0.3,
+                         &prow[i]);
+    }
+    if (peer && !json) {
+        printf("\npeer: numba-cuda's simulator (NUMBA_ENABLE_CUDASIM=1), bench/numba_peer.py; it has no warp-level\n"
+               "functions, so its kernels exchange through shared memory with syncthreads (as a numba user writes them)\n");
+        if (peer_failed)
+            printf("(the peer did not run: install it with bench/setup_numba.sh)\n");
+        printf("%-15s %12s %10s %14s %14s %10s %s\n", "kernel", "grid x blk", "iters", "warpsim s/launch",
+               "numba s/launch", "ratio", "same result");
+        for (size_t i = 0; i < NKERNELS; i++) {
+            const bench_kernel *bk = &kernels[i];
+            if ((only && strcmp(only, bk->name)) || !prow[i].ok)
+                continue;
+            double ws = prow[i].wall_s;
+            char gb[32];
+            snprintf(gb, sizeof gb, "%ux%u", bk->peer_grid, bk->peer_block);
+            if (!peers[i].ok) {
+                printf("%-15s %12s %10d %14.3g %14s %10s %s\n", bk->name, gb, bk->peer_iters, ws, "-", "-",
+                       peers[i].error[0] ? peers[i].error : "");
+                continue;
+            }
+            printf("%-15s %12s %10d %14.3g %14.3g %10.3g %s\n", bk->name, gb, bk->peer_iters, ws,
+                   peers[i].s_per_launch, ws / peers[i].s_per_launch,
+                   peers[i].checksum == prow[i].checksum ? "yes" : "NO");
+        }
+        printf("ratio = warpsim time / numba time per launch of the same work (below 1: warpsim is faster)\n");
+    }
+    if (json) {
+        ws_json j;
+        ws_json_init_file(&j, stdout, WS_JSON_PRETTY);
+        ws_json_begin_object(&j);
+        ws_json_key(&j, "quick");
+        ws_json_bool(&j, quick);
+        ws_json_key(&j, "jobs");
+        ws_json_u64(&j, jobs);
+        ws_json_key(&j, "kernels");
+        ws_json_begin_array(&j);
+        for (size_t i = 0; i < NKERNELS; i++) {
+            const bench_kernel *bk = &kernels[i];
+            if (only && strcmp(only, bk->name))
+                continue;
+            ws_json_begin_object(&j);
+            ws_json_key(&j, "name");
+            ws_json_string(&j, bk->name);
+            ws_json_key(&j, "ptx");
+            ws_json_string(&j, bk->ptx);
+            ws_json_key(&j, "grid");
+            ws_json_u64(&j, quick ? bk->grid_quick : bk->grid);
+            ws_json_key(&j, "block");
+            ws_json_u64(&j, bk->block);
+            ws_json_key(&j, "iters");
+            ws_json_s64(&j, quick ? bk->iters_quick : bk->iters);
+            for (int mi = 0; mi < 2; mi++) {
+                bench_row *r = &rows[i][mi];
+                ws_json_key(&j, mi ? "timing" : "functional");
+                ws_json_begin_object(&j);
+                ws_json_key(&j, "ok");
+                ws_json_bool(&j, r->ok);
+                if (!r->ok) {
+                    ws_json_key(&j, "error");
+                    ws_json_string(&j, r->message);
+                } else {
+                    ws_json_key(&j, "seconds_per_launch");
+                    ws_json_f64(&j, r->wall_s);
+                    ws_json_key(&j, "warp_instructions");
+                    ws_json_u64(&j, r->warp_insns);
+                    ws_json_key(&j, "lane_instructions");
+                    ws_json_u64(&j, r->lane_insns);
+                    ws_json_key(&j, "cycles");
+                    ws_json_u64(&j, r->cycles);
+                    ws_json_key(&j, "warp_instructions_per_s");
+                    ws_json_f64(&j, r->warp_insns / r->wall_s);
+                    ws_json_key(&j, "lane_instructions_per_s");
+                    ws_json_f64(&j, r->lane_insns / r->wall_s);
+                    ws_json_key(&j, "cycles_per_s");
+                    ws_json_f64(&j, r->cycles / r->wall_s);
+                    ws_json_key(&j, "peak_rss_kib");
+                    ws_json_s64(&j, r->peak_kb);
+                }
+                ws_json_end_object(&j);
+            }
+            if (peer) {
+                ws_json_key(&j, "peer_numba");
+                ws_json_begin_object(&j);
+                ws_json_key(&j, "grid");
+                ws_json_u64(&j, bk->peer_grid);
+                ws_json_key(&j, "block");
+                ws_json_u64(&j, bk->peer_block);
+                ws_json_key(&j, "iters");
+                ws_json_s64(&j, bk->peer_iters);
+                double ws = prow[i].ok ? prow[i].wall_s : 0;
+                ws_json_key(&j, "warpsim_seconds_per_launch");
+                ws_json_f64(&j, ws);
+                ws_json_key(&j, "numba_seconds_per_launch");
+                ws_json_f64(&j, peers[i].ok ? peers[i].s_per_launch : 0);
+                ws_json_key(&j, "ratio");
+                ws_json_f64(&j, peers[i].ok && prow[i].ok ? ws / peers[i].s_per_launch : 0);
+                ws_json_key(&j, "same_result");
+                ws_json_bool(&j, peers[i].ok && prow[i].ok && peers[i].checksum == prow[i].checksum);
+                if (!peers[i].ok) {
+                    ws_json_key(&j, "error");
+                    ws_json_string(&j, peers[i].error[0] ? peers[i].error : "the peer did not run");
+                }
+                ws_json_end_object(&j);
+            }
+            ws_json_end_object(&j);
+        }
+        ws_json_end_array(&j);
+        ws_json_end_object(&j);
+        fputc('\n', stdout);
+        if (ws_json_status(&j) != WS_JSON_OK)
+            return WS_ERR_INTERNAL;
+    }
+    return WS_OK;
+}
