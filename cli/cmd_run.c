@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "launch.h"
 #include "report.h"
+#include "traces.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -46,6 +47,29 @@ static void collect_output(void *user, const char *text, size_t len)
     t->buf[t->len] = 0;
 }
 
+/* Several event consumers at once (--trace, --trace-json, --perfetto, --vcd): each event goes
+ * to every one, in the order they were added. */
+typedef struct {
+    ws_event_fn fn[8];
+    void *user[8];
+    unsigned n;
+} fanout;
+
+static void fanout_add(fanout *f, ws_event_fn fn, void *user)
+{
+    if (fn && user && f->n < 8) {
+        f->fn[f->n] = fn;
+        f->user[f->n++] = user;
+    }
+}
+
+static void fanout_event(void *user, const ws_event *ev)
+{
+    const fanout *f = user;
+    for (unsigned i = 0; i < f->n; i++)
+        f->fn[i](f->user[i], ev);
+}
+
 static int parse_u64(const char *s, uint64_t *out)
 {
     char *end;
@@ -62,9 +86,8 @@ static const char *param_type_name(const ws_symbol *s)
     return ws_type_name((ws_type)s->elem);
 }
 
-/* Check the arguments against the kernel's parameters and pack them. */
-static int pack_params(const ws_launch *L, const ws_module *m, const ws_kernel *k, const uint64_t *addrs,
-                       uint8_t *params)
+/* Check the arguments against the kernel's parameters and pack them (also used by cmd_step.c). */
+int pack_params(const ws_launch *L, const ws_module *m, const ws_kernel *k, const uint64_t *addrs, uint8_t *params)
 {
     if (L->nargs != k->nparams) {
         fprintf(stderr, "warpsim: error: kernel %s takes %u parameter%s, got %zu argument%s\n", k->name, k->nparams,
@@ -109,6 +132,12 @@ int cmd_run(int argc, char **argv)
     uint64_t *addrs = NULL;
     uint8_t *params = NULL;
     trace_text *tr = NULL;
+    const char *json_path = NULL, *perfetto_path = NULL, *vcd_path = NULL, *vcd_regs = NULL;
+    uint64_t vcd_block = 0;
+    trace_json *tj = NULL;
+    trace_perfetto *tp = NULL;
+    trace_vcd *tv = NULL;
+    fanout fan = {0};
     text_buf out = {0};
     ws_result res;
     memset(&res, 0, sizeof res);
@@ -128,6 +157,19 @@ int cmd_run(int argc, char **argv)
             json = 1;
         } else if (!strcmp(a, "--trace")) {
             trace = 1;
+        } else if (!strcmp(a, "--trace-json") && i + 1 < argc) {
+            json_path = argv[++i];
+        } else if (!strcmp(a, "--perfetto") && i + 1 < argc) {
+            perfetto_path = argv[++i];
+        } else if (!strcmp(a, "--vcd") && i + 1 < argc) {
+            vcd_path = argv[++i];
+        } else if (!strcmp(a, "--vcd-regs") && i + 1 < argc) {
+            vcd_regs = argv[++i];
+        } else if (!strcmp(a, "--vcd-block") && i + 1 < argc) {
+            if (parse_u64(argv[++i], &vcd_block) != 0 || vcd_block > UINT32_MAX) {
+                fprintf(stderr, "warpsim: error: --vcd-block takes a block index, found '%s'\n", argv[i]);
+                goto done;
+            }
         } else if (!strcmp(a, "--werror")) {
             werror = 1;
         } else if (!strcmp(a, "--max-cycles") && i + 1 < argc) { /* timing mode (sim/timing.c) */
@@ -217,10 +259,30 @@ int cmd_run(int argc, char **argv)
     cfg.diagnostics_are_errors = werror;
     cfg.on_output = collect_output;
     cfg.output_user = &out;
-    if (trace) {
+    if (trace)
         tr = trace_text_create(stdout, m, k);
-        cfg.on_event = trace_text_event;
-        cfg.event_user = tr;
+    fanout_add(&fan, trace_text_event, tr);
+    trace_meta meta = {L.ptx_path, mode, {L.grid[0], L.grid[1], L.grid[2]}, {L.block[0], L.block[1], L.block[2]}};
+    const char *bad_reg = NULL;
+    if ((json_path && !(tj = trace_json_open(json_path, m, k, &meta))) ||
+        (perfetto_path && !(tp = trace_perfetto_open(perfetto_path, m, k, &meta))) ||
+        (vcd_path && !(tv = trace_vcd_open(vcd_path, m, k, &meta, vcd_regs, (unsigned)vcd_block, &bad_reg)))) {
+        if (bad_reg)
+            fprintf(stderr, "warpsim: error: --vcd-regs: kernel %s has no register '%s'\n", k->name, bad_reg);
+        else
+            fprintf(stderr, "warpsim: error: cannot write %s: %s\n",
+                    json_path && !tj ? json_path : perfetto_path && !tp ? perfetto_path : vcd_path, strerror(errno));
+        goto done;
+    }
+    fanout_add(&fan, trace_json_event, tj);
+    fanout_add(&fan, trace_perfetto_event, tp);
+    fanout_add(&fan, trace_vcd_event, tv);
+    if (fan.n == 1) { /* one consumer: no fan-out in between */
+        cfg.on_event = fan.fn[0];
+        cfg.event_user = fan.user[0];
+    } else if (fan.n > 1) {
+        cfg.on_event = fanout_event;
+        cfg.event_user = &fan;
     }
     sim = ws_sim_create(&cfg);
     addrs = calloc(L.nargs + 1, sizeof *addrs);
@@ -308,6 +370,11 @@ int cmd_run(int argc, char **argv)
     if (status != WS_OK && res.message[0])
         fprintf(stderr, "warpsim: %s\n", res.message);
 done:
+    if ((trace_json_close(tj) | trace_perfetto_close(tp) | trace_vcd_close(tv)) != 0) {
+        fprintf(stderr, "warpsim: error: a trace file could not be written completely\n");
+        if (status == WS_OK)
+            status = WS_ERR_INPUT;
+    }
     ws_result_free(&res);
     trace_text_destroy(tr);
     ws_sim_destroy(sim);
