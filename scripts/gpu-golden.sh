@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Runs ON the GPU machine (the device tool): builds programs/hwrun, runs every programs/*.ptx with
+# its .args through warpsim-hwrun --json into tests/golden/NAME.json (exactly the runner's JSON),
+# writes tests/golden/METADATA.txt, runs the differential fuzzer batch (tools/fuzz/fuzz.py) on the
+# GPU, and packs everything into $OUT/golden.tar (or ./golden-out/golden.tar without $OUT).
+#   scripts/gpu-golden.sh                 environment: FUZZ_SEEDS (default 1-2000), FUZZ_JOBS (12),
+#                                         WARPSIM (a warpsim binary for on-the-spot comparison and
+#                                         minimisation; default build/dev/warpsim when present),
+#                                         HWRUN (skip the build and use this runner; for dry runs)
+# Then, on the development machine: tar -xf golden.tar -C tests/golden  (see docs/hardware.md).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+out=${OUT:-$root/golden-out}
+mkdir -p "$out"
+stage=$(mktemp -d)
+seeds=${FUZZ_SEEDS:-1-2000}
+jobs=${FUZZ_JOBS:-12}
+warpsim=${WARPSIM:-}
+[ -z "$warpsim" ] && [ -x build/dev/warpsim ] && warpsim=$root/build/dev/warpsim
+
+if [ -n "${HWRUN:-}" ]; then
+    hwrun=$HWRUN
+else
+    hwrun=$root/build/hwrun/warpsim-hwrun
+    sh programs/hwrun/build.sh "$hwrun" || { echo "gpu-golden.sh: building warpsim-hwrun failed" >&2; exit 1; }
+fi
+
+# metadata
+{
+    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    if command -v nvidia-smi >/dev/null 2>&1; then
+        echo "gpu: $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
+        echo "driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)"
+        echo "compute capability: $(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1)"
+        echo "nvidia-smi CUDA version: $(nvidia-smi | sed -n 's/.*CUDA Version: *\([0-9.]*\).*/\1/p' | head -1)"
+        echo "clocks (SM, max SM, MHz): $(nvidia-smi --query-gpu=clocks.sm,clocks.max.sm --format=csv,noheader | head -1)"
+    else
+        echo "gpu: none (nvidia-smi not found: a dry run)"
+    fi
+    echo "nvcc: $(nvcc --version 2>/dev/null | tail -n 2 | tr '\n' ' ')"
+    echo "host: $(uname -srm)"
+    echo "git: $(git rev-parse HEAD 2>/dev/null) (working tree as sent; tracked changes: $(git status --porcelain 2>/dev/null | wc -l) paths)"
+    echo "runner: $hwrun (programs/hwrun/build.sh: cc -std=c11 -O2, CUDA driver API, PTX JIT-compiled by the driver)"
+    echo "command: warpsim-hwrun programs/NAME.ptx @programs/NAME.args --json > tests/golden/NAME.json"
+    echo "fuzz: python3 tools/fuzz/fuzz.py batch --hwrun warpsim-hwrun --seeds $seeds --jobs $jobs --out fuzz-gpu.jsonl"
+} > "$stage/METADATA.txt"
+cat "$stage/METADATA.txt"
+
+status=0
+n=0
+for ptx in programs/${GOLDEN_GLOB:-*}.ptx; do
+    name=$(basename "$ptx" .ptx)
+    [ -f "programs/$name.args" ] || { echo "skip $name (no .args)"; continue; }
+    t1=$(date +%s.%N)
+    if timeout ${GOLDEN_TIMEOUT:-20} "$hwrun" "$ptx" "@programs/$name.args" --json > "$stage/$name.json" 2> "$stage/$name.err"; then
+        n=$((n + 1))
+        echo "$name: ok ($(echo "$(date +%s.%N) - $t1" | bc 2>/dev/null || echo ?) s)"
+        [ -s "$stage/$name.err" ] && { echo "$name: stderr:"; head -5 "$stage/$name.err"; }
+        rm -f "$stage/$name.err"
+    else
+        rc=$?
+        echo "gpu-golden.sh: $name failed (rc $rc):"; head -20 "$stage/$name.err"
+        rm -f "$stage/$name.json"
+        status=1
+    fi
+done
+echo "golden: $n programs" | tee -a "$stage/METADATA.txt"
+
+# differential fuzzer
+extra=()
+[ -n "$warpsim" ] && extra=(--warpsim "$warpsim" --minimize-dir "$stage/fuzz-min" --minimize-max 12 --minimize-budget ${FUZZ_MIN_BUDGET:-60})
+PYTHONUNBUFFERED=1 python3 tools/fuzz/fuzz.py batch --hwrun "$hwrun" --seeds "$seeds" --jobs "$jobs" \
+    --deadline "${FUZZ_DEADLINE:-0}" --timeout "${FUZZ_TIMEOUT:-15}" \
+    --out "$stage/fuzz-gpu.jsonl" "${extra[@]}" 2>&1 | tee "$stage/fuzz-batch.log" | grep -v '^seed .*hwrun rc' | tail -n 60
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
+tar -C "$stage" -cf "$out/golden.tar" . && ls -l "$out/golden.tar"
+rm -rf "$stage"
+exit $status

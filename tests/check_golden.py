@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""check_golden.py WARPSIM SRCDIR NAME
+
+Runs `warpsim run programs/NAME.ptx @programs/NAME.args --json` from SRCDIR and compares its
+"stdout" and "buffers" with tests/golden/NAME.json, the JSON that warpsim-hwrun printed on a GPU
+(tests/golden/METADATA.txt says which). Integers must match exactly. Floats are compared as the
+text both programs print (shortest round-trip decimal; NaNs with their payload as "nan:0x..."),
+so they are bit-exact too, -0 included, unless NAME is listed in TOLERANCE below with the
+reason. Exit 0 on a match, 1 on a mismatch (the first 20 differing elements are printed), 2 when
+warpsim fails or a file is missing. Needs no GPU.
+"""
+import json
+import math
+import os
+import subprocess
+import sys
+
+# Programs whose float results may differ from the GPU by a documented tolerance:
+#   NAME: (relative tolerance, why). None today: every program's inputs make float results exact.
+TOLERANCE = {}
+
+
+def load(text):
+    # floats stay text, so that comparison is bit-exact (json would make -0.0 == 0.0)
+    return json.loads(text, parse_float=str, parse_constant=str)
+
+
+def close(a, b, rel):
+    try:
+        x, y = float(a), float(b)
+    except (TypeError, ValueError):
+        return a == b
+    if math.isnan(x) or math.isnan(y):
+        return a == b
+    return x == y or abs(x - y) <= rel * max(abs(x), abs(y))
+
+
+def main():
+    if len(sys.argv) != 4:
+        print(__doc__, file=sys.stderr)
+        return 2
+    warpsim, src, name = sys.argv[1:]
+    os.chdir(src)
+    gpath = os.path.join('tests', 'golden', name + '.json')
+    try:
+        with open(gpath) as f:
+            gold = load(f.read())
+    except OSError as e:
+        print('check_golden: %s' % e)
+        return 2
+    p = subprocess.run([warpsim, 'run', 'programs/%s.ptx' % name, '@programs/%s.args' % name, '--json'],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        print('check_golden: warpsim exited with %d:\n%s' % (p.returncode, p.stderr[-3000:]))
+        return 2
+    sim = load(p.stdout)
+    rel = TOLERANCE.get(name, (0.0, ''))[0]
+    bad = []
+    if sim.get('stdout') != gold.get('stdout'):
+        g, s = (gold.get('stdout') or '').split('\n'), (sim.get('stdout') or '').split('\n')
+        for i in range(max(len(g), len(s))):
+            a = g[i] if i < len(g) else '<none>'
+            b = s[i] if i < len(s) else '<none>'
+            if a != b:
+                bad.append('stdout line %d: GPU %r, warpsim %r' % (i + 1, a, b))
+    n = 0
+    gb, sb = gold.get('buffers') or {}, sim.get('buffers') or {}
+    for k in gb:
+        if k not in sb:
+            bad.append('buffer %s: missing in warpsim output' % k)
+            continue
+        if len(gb[k]) != len(sb[k]):
+            bad.append('buffer %s: GPU %d elements, warpsim %d' % (k, len(gb[k]), len(sb[k])))
+            continue
+        for i, (a, b) in enumerate(zip(gb[k], sb[k])):
+            n += 1
+            if a != b and not (rel and close(a, b, rel)):
+                bad.append('%s[%d]: GPU %s, warpsim %s' % (k, i, a, b))
+    for k in sb:
+        if k not in gb:
+            bad.append('buffer %s: not in the golden file' % k)
+    if bad:
+        print('%s: %d differences against %s (GPU: %s)' % (name, len(bad), gpath, gpu_name()))
+        for line in bad[:20]:
+            print('  ' + line)
+        return 1
+    tol = ' (tolerance %g: %s)' % TOLERANCE[name] if name in TOLERANCE else ''
+    print('%s: stdout and %d buffer elements match the GPU golden%s' % (name, n, tol))
+    return 0
+
+
+def gpu_name():
+    try:
+        with open(os.path.join('tests', 'golden', 'METADATA.txt')) as f:
+            for line in f:
+                if line.startswith('gpu:'):
+                    return line[4:].strip()
+    except OSError:
+        pass
+    return '?'
+
+
+if __name__ == '__main__':
+    sys.exit(main())

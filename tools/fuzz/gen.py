@@ -1,0 +1,341 @@
+#!/usr/bin/env python3
+"""Random warp-level PTX kernels for differential testing of warpsim against a GPU.
+
+    gen.py SEED [OUTDIR]     writes OUTDIR/fuzz_SEED.ptx and fuzz_SEED.args (default: .)
+
+One kernel per seed (Python's random.Random(seed): the same seed gives the same kernel on every
+machine). The kernel loads 12 .b32 registers per thread from in[tid*12 + i] (rand:SEED), runs a
+random body, and stores the 12 registers to out[tid*12 + i]. The body mixes
+  - integer arithmetic (add sub mul.lo mad.lo mul.hi and or xor not shl shr min max popc clz
+    brev bfe bfi prmt selp setp), register and immediate operands;
+  - shfl.sync in all four modes with random b and c (registers or immediates; canonical,
+    non-canonical and any 32-bit c), the predicate output folded back with selp;
+  - vote.sync all/any/uni/ballot, match.any/all (b32 and b64), redux.sync, activemask;
+  - divergent if/else on lane predicates that reconverge, with collectives inside that use the
+    exact membermask of the lanes that run there (sources outside it read 0 on an H200);
+  - loops with lane-dependent trip counts (arithmetic only inside);
+  - shared-memory store / bar.sync / load / bar.sync exchanges (converged code only);
+  - rarely a guarded (@p) full-mask shfl.sync in converged code (guard-false lanes: H200 reads 0).
+Every collective's membermask is exactly the set of lanes that execute it, so nothing waits on a
+lane that never comes. The blocks have 32 or 64 threads (one or two warps).
+"""
+import os
+import random
+import sys
+
+NV = 12  # data registers %v0..%v11
+
+CANON_C = [((32 - w) << 8) | 31 for w in (1, 2, 4, 8, 16, 32)] + [(32 - w) << 8 for w in (1, 2, 4, 8, 16, 32)]
+ODD_C = [0x1c05, 0x7, 0x0f1f, 0xffff, 0x3e1f, 0x0, 0x1f1f, 0x1810, 0x1c03, 0x1d0f, 0x201f, 0x1a15, 0x0305]
+
+
+class Gen:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.seed = seed
+        self.lines = []
+        self.label_n = 0
+        self.pred_n = 0
+        self.nthreads = 32 if self.r.random() < 0.7 else 64
+        self.uses_shared = False
+        self.loop_depth = 0
+
+    # --- helpers ------------------------------------------------------------------------------
+    def emit(self, s):
+        self.lines.append('\t' + s)
+
+    def label(self):
+        self.label_n += 1
+        return '$L_%d' % self.label_n
+
+    def pred(self):
+        p = '%%p%d' % (self.pred_n % 32)
+        self.pred_n += 1
+        return p
+
+    def v(self):
+        return '%%v%d' % self.r.randrange(NV)
+
+    def imm(self):
+        r = self.r.random()
+        if r < 0.5:
+            return str(self.r.randrange(0, 40))
+        if r < 0.7:
+            return str(self.r.randrange(-40, 0))
+        return str(self.r.randrange(0, 1 << 32) - (1 << 31))
+
+    def src(self):
+        return self.v() if self.r.random() < 0.7 else self.imm()
+
+    # --- statements ---------------------------------------------------------------------------
+    def arith(self):
+        r = self.r
+        d = self.v()
+        k = r.randrange(18)
+        if k == 0: self.emit('add.s32 %s, %s, %s;' % (d, self.v(), self.src()))
+        elif k == 1: self.emit('sub.s32 %s, %s, %s;' % (d, self.v(), self.src()))
+        elif k == 2: self.emit('mul.lo.s32 %s, %s, %s;' % (d, self.v(), self.src()))
+        elif k == 3: self.emit('mad.lo.s32 %s, %s, %s, %s;' % (d, self.v(), self.src(), self.v()))
+        elif k == 4: self.emit('mul.hi.%s %s, %s, %s;' % (r.choice(['u32', 's32']), d, self.v(), self.v()))
+        elif k == 5: self.emit('%s.b32 %s, %s, %s;' % (r.choice(['and', 'or', 'xor']), d, self.v(), self.src()))
+        elif k == 6: self.emit('not.b32 %s, %s;' % (d, self.v()))
+        elif k == 7: self.emit('shl.b32 %s, %s, %s;' % (d, self.v(), r.choice([str(r.randrange(32)), self.v()])))
+        elif k == 8: self.emit('shr.%s %s, %s, %s;' % (r.choice(['u32', 's32']), d, self.v(), r.choice([str(r.randrange(32)), self.v()])))
+        elif k == 9: self.emit('%s.%s %s, %s, %s;' % (r.choice(['min', 'max']), r.choice(['u32', 's32']), d, self.v(), self.src()))
+        elif k == 10: self.emit('popc.b32 %s, %s;' % (d, self.v()))
+        elif k == 11: self.emit('clz.b32 %s, %s;' % (d, self.v()))
+        elif k == 12: self.emit('brev.b32 %s, %s;' % (d, self.v()))
+        elif k == 13: self.emit('bfe.%s %s, %s, %d, %d;' % (r.choice(['u32', 's32']), d, self.v(), r.randrange(32), r.randrange(1, 33)))
+        elif k == 14: self.emit('bfi.b32 %s, %s, %s, %d, %d;' % (d, self.v(), self.v(), r.randrange(32), r.randrange(1, 33)))
+        elif k == 15: self.emit('prmt.b32 %s, %s, %s, %d;' % (d, self.v(), self.v(), r.randrange(1 << 16)))
+        else:
+            p = self.pred()
+            cmp = r.choice(['eq', 'ne', 'lt', 'le', 'gt', 'ge'])
+            ty = r.choice(['u32', 's32'])
+            self.emit('setp.%s.%s %s, %s, %s;' % (cmp, ty, p, self.v(), self.src()))
+            self.emit('selp.b32 %s, %s, %s, %s;' % (d, self.v(), self.src(), p))
+
+    def shfl_c(self):
+        r = self.r.random()
+        if r < 0.4: return str(self.r.choice(CANON_C))
+        if r < 0.65: return str(self.r.choice(ODD_C))
+        if r < 0.75: return str(self.r.randrange(1 << 32) - (1 << 31))
+        # a register: either masked to its meaningful bits or raw
+        return self.v()
+
+    def shfl(self, mask, guarded=False):
+        r = self.r
+        mode = r.choice(['up', 'down', 'bfly', 'idx'])
+        d = self.v()
+        b = r.choice([str(r.randrange(0, 34)), str(r.choice([63, 64, -1, -5, 2147483647])), self.v(), self.v()])
+        c = self.shfl_c()
+        g = ''
+        if guarded:
+            gp = self.pred()
+            self.emit('setp.%s.u32 %s, %%flane, %d;' % (r.choice(['lt', 'ge', 'ne']), gp, r.randrange(1, 32)))
+            g = '@%s ' % gp
+        if r.random() < 0.6:
+            p = self.pred()
+            # the predicate output must be defined where the guard is false: clear it first
+            self.emit('setp.ne.u32 %s, %%flane, %%flane;' % p)
+            self.emit('%sshfl.sync.%s.b32 %s|%s, %s, %s, %s, %d;' % (g, mode, d, p, self.v(), b, c, mask_imm(mask)))
+            e = self.v()
+            self.emit('selp.b32 %s, %s, %s, %s;' % (e, self.v(), self.v(), p))
+        else:
+            self.emit('%sshfl.sync.%s.b32 %s, %s, %s, %s, %d;' % (g, mode, d, self.v(), b, c, mask_imm(mask)))
+
+    def collective(self, mask):
+        r = self.r
+        k = r.randrange(7)
+        m = mask_imm(mask)
+        if k == 0:
+            p, q = self.pred(), self.pred()
+            self.emit('setp.%s.u32 %s, %s, %s;' % (r.choice(['lt', 'ne', 'eq']), p, self.v(), self.src()))
+            self.emit('vote.sync.%s.pred %s, %s%s, %d;' % (r.choice(['all', 'any', 'uni']), q, r.choice(['', '!']), p, m))
+            d = self.v()
+            self.emit('selp.b32 %s, %s, %s, %s;' % (d, self.v(), self.src(), q))
+        elif k == 1:
+            p = self.pred()
+            self.emit('setp.%s.u32 %s, %s, %s;' % (r.choice(['lt', 'ne', 'eq']), p, self.v(), self.src()))
+            self.emit('vote.sync.ballot.b32 %s, %s%s, %d;' % (self.v(), r.choice(['', '!']), p, m))
+        elif k == 2:
+            a = self.v()
+            if r.random() < 0.5:
+                t = self.v()
+                self.emit('and.b32 %s, %s, %d;' % (t, a, r.choice([1, 3, 7, 0x80000001])))
+                a = t
+            if r.random() < 0.5:
+                self.emit('match.any.sync.b32 %s, %s, %d;' % (self.v(), a, m))
+            else:
+                p = self.pred()
+                self.emit('match.all.sync.b32 %s|%s, %s, %d;' % (self.v(), p, a, m))
+                d = self.v()
+                self.emit('selp.b32 %s, %s, %s, %s;' % (d, self.v(), self.src(), p))
+        elif k == 3:
+            lo, hi = self.v(), self.v()
+            self.emit('and.b32 %%t0, %s, %d;' % (lo, r.choice([1, 3, 0xffffffff])))
+            self.emit('and.b32 %%t1, %s, %d;' % (hi, r.choice([1, 2, 0])))
+            self.emit('mov.b64 %d0, {%t0, %t1};')
+            if r.random() < 0.5:
+                self.emit('match.any.sync.b64 %s, %%d0, %d;' % (self.v(), m))
+            else:
+                p = self.pred()
+                self.emit('match.all.sync.b64 %s|%s, %%d0, %d;' % (self.v(), p, m))
+                self.emit('selp.b32 %s, %s, %s, %s;' % (self.v(), self.v(), self.src(), p))
+        elif k == 4:
+            op = r.choice(['add.u32', 'add.s32', 'min.u32', 'min.s32', 'max.u32', 'max.s32', 'and.b32', 'or.b32', 'xor.b32'])
+            self.emit('redux.sync.%s %s, %s, %d;' % (op, self.v(), self.v(), m))
+        elif k == 5:
+            self.emit('activemask.b32 %s;' % self.v())
+        else:
+            self.shfl(mask)
+
+    def shared(self):
+        self.uses_shared = True
+        r = self.r
+        self.emit('st.shared.u32 [%%sa], %s;' % self.v())
+        self.emit('bar.sync 0;')
+        k = r.randrange(1, self.nthreads)
+        if r.random() < 0.5:
+            self.emit('xor.b32 %%t2, %%ftid, %d;' % (k & (self.nthreads - 1)))
+        else:
+            self.emit('add.s32 %%t2, %%ftid, %d;' % k)
+            self.emit('and.b32 %%t2, %%t2, %d;' % (self.nthreads - 1))
+        self.emit('shl.b32 %t2, %t2, 2;')
+        self.emit('mov.u32 %t3, fz_sh;')
+        self.emit('add.s32 %t2, %t2, %t3;')
+        self.emit('ld.shared.u32 %s, [%%t2];' % self.v())
+        self.emit('bar.sync 0;')
+
+    def lane_pred(self, mask):
+        """A predicate on %flane and the set of lanes (within mask) where it is true."""
+        r = self.r
+        k = r.randrange(4)
+        p = self.pred()
+        if k == 0:
+            K = r.randrange(1, 32)
+            self.emit('setp.lt.u32 %s, %%flane, %d;' % (p, K))
+            s = (1 << K) - 1
+        elif k == 1:
+            M = r.randrange(1, 32)
+            V = r.randrange(32) & M
+            self.emit('and.b32 %%t2, %%flane, %d;' % M)
+            self.emit('setp.eq.u32 %s, %%t2, %d;' % (p, V))
+            s = sum(1 << l for l in range(32) if (l & M) == V)
+        elif k == 2:
+            D = r.randrange(2, 6)
+            R = r.randrange(D)
+            self.emit('rem.u32 %%t2, %%flane, %d;' % D)
+            self.emit('setp.eq.u32 %s, %%t2, %d;' % (p, R))
+            s = sum(1 << l for l in range(32) if l % D == R)
+        else:
+            K = r.randrange(1, 32)
+            self.emit('setp.ge.u32 %s, %%flane, %d;' % (p, K))
+            s = 0xffffffff & ~((1 << K) - 1)
+        return p, s & mask
+
+    def block(self, mask, depth, n):
+        for _ in range(n):
+            self.stmt(mask, depth)
+
+    def stmt(self, mask, depth):
+        r = self.r
+        x = r.random()
+        top = mask == 0xffffffff and self.loop_depth == 0 and depth == 0
+        if x < 0.40 or mask == 0:
+            self.arith()
+        elif x < 0.62 and self.loop_depth == 0:
+            self.shfl(mask, guarded=(top and r.random() < 0.08))
+        elif x < 0.77 and self.loop_depth == 0:
+            self.collective(mask)
+        elif x < 0.87 and depth < 3:
+            p, s = self.lane_pred(mask)
+            le, lend = self.label(), self.label()
+            self.emit('@!%s bra %s;' % (p, le))
+            self.block(s, depth + 1, r.randrange(1, 5))
+            if r.random() < 0.7:
+                self.emit('bra %s;' % lend)
+                self.lines.append('%s:' % le)
+                self.block(mask & ~s, depth + 1, r.randrange(1, 5))
+                self.lines.append('%s:' % lend)
+            else:
+                self.lines.append('%s:' % le)
+        elif x < 0.94 and depth < 3 and self.loop_depth < 2:
+            cnt = '%%c%d' % self.loop_depth
+            src = r.choice(['%flane', self.v()])
+            self.emit('and.b32 %s, %s, %d;' % (cnt, src, r.choice([3, 7])))
+            self.emit('add.s32 %s, %s, 1;' % (cnt, cnt))
+            top_l = self.label()
+            self.lines.append('%s:' % top_l)
+            self.loop_depth += 1
+            for _ in range(r.randrange(1, 4)):
+                if r.random() < 0.85:
+                    self.arith()
+                else:
+                    self.stmt(mask, depth + 1)
+            self.loop_depth -= 1
+            p = self.pred()
+            self.emit('sub.s32 %s, %s, 1;' % (cnt, cnt))
+            self.emit('setp.ne.s32 %s, %s, 0;' % (p, cnt))
+            self.emit('@%s bra %s;' % (p, top_l))
+        elif top:
+            self.shared()
+        else:
+            self.arith()
+
+    def program(self):
+        n = self.r.randrange(12, 40)
+        self.block(0xffffffff, 0, n)
+        body = self.lines
+        name = 'fuzz_%d' % self.seed
+        out = ['// warpsim differential fuzzer, seed %d (tools/fuzz/gen.py)' % self.seed,
+               '.version 8.0', '.target sm_90', '.address_size 64', '']
+        out.append('.visible .entry %s(.param .u64 fz_in, .param .u64 fz_out)' % name)
+        out.append('{')
+        out.append('\t.reg .b32 %%v<%d>;' % NV)
+        out.append('\t.reg .b32 %t<4>;')
+        out.append('\t.reg .b32 %c<2>;')
+        out.append('\t.reg .b32 %ftid;')
+        out.append('\t.reg .b32 %flane;')
+        out.append('\t.reg .b32 %sa;')
+        out.append('\t.reg .b64 %d<1>;')
+        out.append('\t.reg .b64 %a<4>;')
+        out.append('\t.reg .pred %p<32>;')
+        out.append('\t.shared .align 4 .b8 fz_sh[%d];' % (4 * self.nthreads))
+        out.append('\tld.param.u64 %a0, [fz_in];')
+        out.append('\tld.param.u64 %a1, [fz_out];')
+        out.append('\tcvta.to.global.u64 %a0, %a0;')
+        out.append('\tcvta.to.global.u64 %a1, %a1;')
+        out.append('\tmov.u32 %ftid, %tid.x;')
+        out.append('\tand.b32 %flane, %ftid, 31;')
+        out.append('\tmov.u32 %sa, fz_sh;')
+        out.append('\tshl.b32 %t0, %ftid, 2;')
+        out.append('\tadd.s32 %sa, %sa, %t0;')
+        out.append('\tmul.wide.u32 %%a2, %%ftid, %d;' % (4 * NV))
+        out.append('\tadd.s64 %a3, %a0, %a2;')
+        for i in range(NV):
+            out.append('\tld.global.u32 %%v%d, [%%a3+%d];' % (i, 4 * i))
+        out.append('\tmov.u32 %t0, 0;')
+        out.append('\tmov.u32 %t1, 0;')
+        out.append('\tmov.u32 %t2, 0;')
+        out.append('\tmov.u32 %t3, 0;')
+        out.append('\tmov.u32 %c0, 0;')
+        out.append('\tmov.u32 %c1, 0;')
+        out.append('\t// body')
+        out.extend(body)
+        out.append('\t// end body')
+        out.append('\tadd.s64 %a3, %a1, %a2;')
+        for i in range(NV):
+            out.append('\tst.global.u32 [%%a3+%d], %%v%d;' % (4 * i, i))
+        out.append('\tret;')
+        out.append('}')
+        ptx = '\n'.join(out) + '\n'
+        args = ('# fuzz kernel, seed %d: tools/fuzz/gen.py %d\n--grid 1 --block %d\n'
+                'in=u32[%d]:rand:%d\nout=u32[%d]\n' % (self.seed, self.seed, self.nthreads,
+                                                      NV * self.nthreads, self.seed, NV * self.nthreads))
+        return name, ptx, args
+
+
+def mask_imm(m):
+    """A membermask as PTX writes it (signed decimal, like nvcc's -1)."""
+    return m - (1 << 32) if m >= (1 << 31) else m
+
+
+def generate(seed):
+    return Gen(seed).program()
+
+
+def main():
+    seed = int(sys.argv[1])
+    outdir = sys.argv[2] if len(sys.argv) > 2 else '.'
+    name, ptx, args = generate(seed)
+    os.makedirs(outdir, exist_ok=True)
+    with open(os.path.join(outdir, name + '.ptx'), 'w') as f:
+        f.write(ptx)
+    with open(os.path.join(outdir, name + '.args'), 'w') as f:
+        f.write(args)
+    print(os.path.join(outdir, name + '.ptx'))
+
+
+if __name__ == '__main__':
+    main()
