@@ -401,6 +401,10 @@ static void parse_variable(parser *p, ws_space space, int is_extern)
     }
     if (count * elem_size > (1ull << 32))
         fail_at(p, &name, "variable '%.*s' is larger than 4 GiB", (int)name.len, name.start);
+    /* fuzz: an unsized .local/.param array became "extern" and printed as ".extern .local"
+     * inside a body, which does not parse back; ptxas rejects it too */
+    if (unsized && (space == WS_SPACE_LOCAL || space == WS_SPACE_PARAM))
+        fail_at(p, &name, "a .%s array needs a size: only .extern arrays may leave it out", ws_space_name(space));
     uint32_t idx = add_symbol(p, &name, space, t, align ? align : (uint32_t)elem_size, unsized ? 0 : count * elem_size);
     ws_symbol *sym = &p->m->symbols[idx];
     sym->is_extern = (uint8_t)(is_extern || unsized);
