@@ -3,7 +3,7 @@
 # root, otherwise it prints the one command to run and fails.
 set -eu
 packages=(cmake make gcc pkg-config python3 libcmocka-dev libsdl2-dev libsdl2-ttf-dev libgif-dev
-          libpng-dev fonts-dejavu-core xvfb xauth clang)
+          libpng-dev fonts-dejavu-core xvfb xauth clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
