@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 
-LIMIT = 40000
+LIMIT = 15000
 KNOWN = {"exec", "printf", "diag", "barrier", "stall", "block_begin", "block_end"}
 failures = []
 

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../isa/isa.h"
+#include "isa.h" /* isa/isa.h in the source tree (on the include path), beside this file when installed */
 
 #ifdef __cplusplus
 extern "C" {
