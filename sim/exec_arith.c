@@ -6,19 +6,7 @@
 
 #include <stdlib.h>
 
-/* Source operands as rows of 32 lanes (operand_row): ROWS at the top of an executor. */
-#define ROWS                                                                                        \
-    uint64_t ta_[32], tb_[32], tc_[32];                                                             \
-    const uint64_t *a_ = operand_row(x, &in->ops[1], mask, ta_);                                    \
-    const uint64_t *b_ = in->nops > 2 ? operand_row(x, &in->ops[2], mask, tb_) : ta_;               \
-    const uint64_t *c_ = in->nops > 3 ? operand_row(x, &in->ops[3], mask, tc_) : ta_;               \
-    (void)a_;                                                                                       \
-    (void)b_;                                                                                       \
-    (void)c_
-#define A(l) a_[l]
-#define B(l) b_[l]
-#define C(l) c_[l]
-#define D in->ops[0].reg
+#include "rows.h"
 
 /* An f32 source as the instruction reads it: .ftz flushes subnormal inputs. */
 static inline float ftz_in(const ws_insn *in, uint64_t bits)
