@@ -15,7 +15,7 @@ random body, and stores the 12 registers to out[tid*12 + i]. The body mixes
     exact membermask of the lanes that run there (sources outside it read 0 on an H200);
   - loops with lane-dependent trip counts (arithmetic only inside);
   - shared-memory store / bar.sync / load / bar.sync exchanges (converged code only);
-  - rarely a guarded (@p) full-mask shfl.sync in converged code (guard-false lanes: H200 reads 0).
+  - rarely a guarded (@p) shfl.sync in converged code whose membermask is the guard-true lanes.
 Every collective's membermask is exactly the set of lanes that execute it, so nothing waits on a
 lane that never comes. The blocks have 32 or 64 threads (one or two warps).
 """
@@ -111,9 +111,13 @@ class Gen:
         c = self.shfl_c()
         g = ''
         if guarded:
+            # @p shfl.sync: the membermask is exactly the lanes whose guard is true. (A full mask
+            # with guard-false lanes hangs or faults on an H200: docs/hardware.md.)
             gp = self.pred()
-            self.emit('setp.%s.u32 %s, %%flane, %d;' % (r.choice(['lt', 'ge', 'ne']), gp, r.randrange(1, 32)))
+            cmp, k = r.choice(['lt', 'ge', 'ne']), r.randrange(1, 32)
+            self.emit('setp.%s.u32 %s, %%flane, %d;' % (cmp, gp, k))
             g = '@%s ' % gp
+            mask &= sum(1 << l for l in range(32) if {'lt': l < k, 'ge': l >= k, 'ne': l != k}[cmp])
         if r.random() < 0.6:
             p = self.pred()
             # the predicate output must be defined where the guard is false: clear it first
