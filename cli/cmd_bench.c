@@ -34,7 +34,7 @@ static const bench_kernel kernels[] = {
     {"reduce_loop", "bench/reduce_loop.ptx", "5-step shfl_down reduction in a loop (converged)",
      128, 1, 1, 200000, 20000, 1, 32, 8},
     {"block_reduce", "programs/block_reduce.ptx", "1024-thread block reduction over many blocks",
-     1024, 4000, 400, 0, 0, 2, 1024, 0},
+     1024, 4000, 400, 0, 0, 1, 1024, 0},
     {"scan_loop", "bench/scan_loop.ptx", "5-step shfl_up inclusive warp scan in a loop",
      128, 1, 1, 200000, 20000, 1, 32, 8},
     {"divergent", "bench/divergent.ptx", "lane-dependent trip counts, if/else shuffles",
@@ -50,6 +50,7 @@ typedef struct {
     uint64_t warp_insns, lane_insns, cycles, launches;
     long peak_kb;
     uint64_t checksum; /* fnv-1a of the output buffer */
+    double parse_s;    /* loading the module */
     char message[200];
 } bench_row;
 
@@ -68,6 +69,31 @@ static uint64_t fnv1a(const void *p, size_t n, uint64_t h)
     return h;
 }
 
+/* --scaling: a generated kernel (PTX text) instead of bk->ptx */
+static const char *gen_ptx;
+
+/* A kernel (out, iters) whose loop body is `len` dependent adds: program length scaling. */
+static char *straight_line_ptx(unsigned len)
+{
+    size_t cap = 1024 + (size_t)len * 40, n = 0;
+    char *t = malloc(cap);
+    if (!t)
+        return NULL;
+    n += (size_t)snprintf(t + n, cap - n,
+                          ".version 8.0\n.target sm_90\n.address_size 64\n"
+                          ".visible .entry straight(.param .u64 out, .param .u32 iters)\n{\n"
+                          ".reg .pred %%p<2>;\n.reg .b32 %%r<8>;\n.reg .b64 %%rd<4>;\n"
+                          "ld.param.u64 %%rd1, [out];\nld.param.u32 %%r1, [iters];\nmov.u32 %%r2, %%tid.x;\n"
+                          "mov.u32 %%r3, 0;\n$L_loop:\n");
+    for (unsigned i = 0; i < len; i++)
+        n += (size_t)snprintf(t + n, cap - n, "add.u32 %%r2, %%r2, %u;\n", i & 7);
+    snprintf(t + n, cap - n,
+             "add.u32 %%r3, %%r3, 1;\nsetp.lt.u32 %%p1, %%r3, %%r1;\n@%%p1 bra $L_loop;\n"
+             "mov.u32 %%r4, %%tid.x;\nmul.wide.u32 %%rd2, %%r4, 4;\nadd.s64 %%rd3, %%rd1, %%rd2;\n"
+             "st.global.u32 [%%rd3], %%r2;\nret;\n}\n");
+    return t;
+}
+
 /* One configuration of one kernel, `reps` launches (or as many as fit in min_s seconds). */
 static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsigned grid, unsigned block, int iters,
                     unsigned jobs, double min_s, bench_row *row)
@@ -76,7 +102,10 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", root, bk->ptx);
     ws_parse_error perr;
-    ws_module *m = ws_module_load(path, &perr);
+    double tp = now_s();
+    ws_module *m = gen_ptx ? ws_module_parse(gen_ptx, strlen(gen_ptx), "generated.ptx", &perr)
+                           : ws_module_load(path, &perr);
+    row->parse_s = now_s() - tp;
     if (!m) {
         snprintf(row->message, sizeof row->message, "%.80s: %.100s", path, perr.message);
         return;
@@ -276,10 +305,61 @@ static int run_peer(const char *root, const char *python, peer_row *rows)
     return n ? 0 : rc ? rc : -1;
 }
 
+/* --scaling: how time and memory grow with threads per block, blocks per grid and program length */
+static int bench_scaling(const char *root, int quick)
+{
+    static const ws_mode modes[2] = {WS_MODE_FUNCTIONAL, WS_MODE_TIMING};
+    printf("%-22s %8s %12s %12s %12s %12s %10s %10s\n", "dimension", "value", "func s", "timing s", "func lane/s",
+           "timing lane/s", "peak KiB", "parse s");
+    for (int dim = 0; dim < 3; dim++) {
+        static const unsigned tpb[] = {32, 64, 128, 256, 512, 1024};
+        static const unsigned bpg[] = {1, 10, 100, 1000, 10000};
+        static const unsigned len[] = {10, 100, 1000, 10000, 100000};
+        const unsigned *vals = dim == 0 ? tpb : dim == 1 ? bpg : len;
+        size_t nv = dim == 0 ? 6 : 5;
+        for (size_t v = 0; v < nv; v++) {
+            bench_kernel bk = dim == 1 ? kernels[1] : kernels[0];
+            unsigned grid = 1, block = 32;
+            int iters = 0;
+            char *text = NULL;
+            if (dim == 0) {
+                block = vals[v];
+                iters = quick ? 200 : 2000;
+            } else if (dim == 1) {
+                grid = vals[v] > 1000 && quick ? 1000 : vals[v];
+                block = 1024;
+            } else {
+                text = straight_line_ptx(vals[v]);
+                iters = (int)((quick ? 100000u : 1000000u) / vals[v]);
+                if (iters < 1)
+                    iters = 1;
+                bk.ptx = "generated.ptx";
+                bk.iters = iters;
+            }
+            gen_ptx = text;
+            bench_row r[2];
+            for (int mi = 0; mi < 2; mi++)
+                run_measured(root, &bk, modes[mi], grid, block, iters, 1, 0, &r[mi]);
+            gen_ptx = NULL;
+            free(text);
+            const char *names[] = {"threads per block", "blocks (of 1024 thr.)", "program length (insns)"};
+            if (!r[0].ok || !r[1].ok) {
+                printf("%-22s %8u error: %s\n", names[dim], dim == 1 ? grid : vals[v], r[r[0].ok].message);
+                continue;
+            }
+            printf("%-22s %8u %12.4g %12.4g %12.4g %12.4g %10ld %10.4g\n", names[dim], dim == 1 ? grid : vals[v],
+                   r[0].wall_s, r[1].wall_s, r[0].lane_insns / r[0].wall_s, r[1].lane_insns / r[1].wall_s,
+                   r[0].peak_kb > r[1].peak_kb ? r[0].peak_kb : r[1].peak_kb, r[0].parse_s);
+            fflush(stdout);
+        }
+    }
+    return WS_OK;
+}
+
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: warpsim bench [--json] [--quick] [--jobs N] [--only NAME] [--peer numba] [--python PY] "
-               "[--dir ROOT]\n");
+    fprintf(f, "usage: warpsim bench [--json] [--quick] [--jobs N] [--only NAME] [--mode M] [--blocks N] [--peer numba]\n"
+               "                     [--python PY] [--dir ROOT] | --scaling [--quick]\n");
 }
 
 int cmd_bench(int argc, char **argv)
@@ -287,6 +367,8 @@ int cmd_bench(int argc, char **argv)
     int json = 0, quick = 0, peer = 0;
     unsigned jobs = 1;
     const char *only = NULL, *dir = NULL, *python = "python3";
+    unsigned blocks = 0; /* --blocks N: the grid of every kernel */
+    int only_mode = -1, scaling = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--json"))
@@ -303,6 +385,17 @@ int cmd_bench(int argc, char **argv)
             jobs = (unsigned)v;
         } else if (!strcmp(a, "--only") && i + 1 < argc)
             only = argv[++i];
+        else if (!strcmp(a, "--blocks") && i + 1 < argc)
+            blocks = (unsigned)strtoul(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--mode") && i + 1 < argc) {
+            const char *v = argv[++i];
+            only_mode = !strcmp(v, "timing") ? 1 : !strcmp(v, "functional") ? 0 : -2;
+            if (only_mode == -2) {
+                fprintf(stderr, "warpsim: error: --mode takes 'functional' or 'timing', found '%s'\n", v);
+                return WS_ERR_INPUT;
+            }
+        } else if (!strcmp(a, "--scaling"))
+            scaling = 1;
         else if (!strcmp(a, "--dir") && i + 1 < argc)
             dir = argv[++i];
         else if (!strcmp(a, "--python") && i + 1 < argc)
@@ -327,6 +420,8 @@ int cmd_bench(int argc, char **argv)
         fprintf(stderr, "warpsim: error: cannot find bench/reduce_loop.ptx; run from the repository or give --dir ROOT\n");
         return WS_ERR_INPUT;
     }
+    if (scaling)
+        return bench_scaling(root, quick);
     static const ws_mode modes[2] = {WS_MODE_FUNCTIONAL, WS_MODE_TIMING};
     bench_row rows[NKERNELS][2];
     bench_row prow[NKERNELS];
@@ -344,10 +439,14 @@ int cmd_bench(int argc, char **argv)
         const bench_kernel *bk = &kernels[i];
         if (only && strcmp(only, bk->name))
             continue;
-        unsigned grid = quick ? bk->grid_quick : bk->grid;
+        unsigned grid = blocks ? blocks : quick ? bk->grid_quick : bk->grid;
         int iters = quick ? bk->iters_quick : bk->iters;
         for (int mi = 0; mi < 2; mi++) {
             bench_row *r = &rows[i][mi];
+            if (only_mode >= 0 && mi != only_mode) {
+                snprintf(r->message, sizeof r->message, "not measured (--mode)");
+                continue;
+            }
             run_measured(root, bk, modes[mi], grid, bk->block, iters, jobs, quick ? 0.3 : 1.5, r);
             if (json)
                 continue;
@@ -411,7 +510,7 @@ int cmd_bench(int argc, char **argv)
             ws_json_key(&j, "ptx");
             ws_json_string(&j, bk->ptx);
             ws_json_key(&j, "grid");
-            ws_json_u64(&j, quick ? bk->grid_quick : bk->grid);
+            ws_json_u64(&j, blocks ? blocks : quick ? bk->grid_quick : bk->grid);
             ws_json_key(&j, "block");
             ws_json_u64(&j, bk->block);
             ws_json_key(&j, "iters");

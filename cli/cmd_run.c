@@ -124,6 +124,7 @@ int cmd_run(int argc, char **argv)
     ws_launch_error lerr;
     int json = 0, trace = 0, werror = 0, check_uninit = 1;
     uint64_t max_insns = 0, max_memory = 0, max_cycles = 0;
+    uint64_t jobs = 1; /* --jobs N: blocks on N host threads (results identical to one) */
     ws_mode mode = WS_MODE_TIMING;
     char *preset = NULL; /* --preset FILE: its text */
     int status = WS_ERR_INPUT;
@@ -210,6 +211,11 @@ int cmd_run(int argc, char **argv)
                 fprintf(stderr, "warpsim: error: cannot read the preset %s\n", path);
                 goto done;
             }
+        } else if (!strcmp(a, "--jobs") && i + 1 < argc) {
+            if (parse_u64(argv[++i], &jobs) != 0 || !jobs || jobs > 256) {
+                fprintf(stderr, "warpsim: error: --jobs takes a number of host threads from 1 to 256, found '%s'\n", argv[i]);
+                goto done;
+            }
         } else if (!strcmp(a, "--max-instructions") && i + 1 < argc) {
             if (parse_u64(argv[++i], &max_insns) != 0 || !max_insns) {
                 fprintf(stderr, "warpsim: error: --max-instructions takes a positive number, found '%s'\n", argv[i]);
@@ -252,6 +258,7 @@ int cmd_run(int argc, char **argv)
     memset(&cfg, 0, sizeof cfg);
     cfg.mode = mode;
     cfg.max_warp_instructions = max_insns;
+    cfg.jobs = (unsigned)jobs;
     cfg.max_memory = max_memory;
     cfg.max_cycles = max_cycles;
     cfg.timing_preset = preset;

@@ -187,6 +187,10 @@ static void atomic(ws_exec *x, const ws_insn *in, uint32_t mask, int returns)
     unsigned esz = elem_bytes(in);
     ws_space space = (ws_space)in->space;
     note_shared(x, space, mask);
+    /* --jobs: blocks on other host threads may update the same global words; one lock makes
+     * each warp's atomics indivisible (their order across blocks is the threads', as on a GPU) */
+    if (x->L->atom_lock)
+        pthread_mutex_lock(x->L->atom_lock);
     FOR_EACH_LANE(mask, l) {
         uint64_t addr = effective_address(x, a, l);
         x->mem_addr[l] = addr;
@@ -204,6 +208,8 @@ static void atomic(ws_exec *x, const ws_insn *in, uint32_t mask, int returns)
         if (returns)
             set_reg(x, in->ops[0].reg, l, old);
     }
+    if (x->L->atom_lock)
+        pthread_mutex_unlock(x->L->atom_lock);
 }
 
 void ex_atom(ws_exec *x, const ws_insn *in, uint32_t mask) { atomic(x, in, mask, 1); }

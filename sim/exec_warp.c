@@ -51,7 +51,12 @@ static void check_membermask(ws_exec *x, const ws_insn *in, uint32_t exec, uint3
     if (mo->kind == WS_OPND_REG && exec) { /* every lane must name the same membermask */
         const uint64_t *row = &x->regs[(size_t)mo->reg * 32];
         uint32_t differ = 0;
-        FOR_EACH_LANE(exec, l) differ |= (uint32_t)row[l] != mask ? 1u << l : 0;
+        uint64_t any = 0;
+        if (exec == FULL_MASK) /* the usual case: one vectorised pass finds that all agree */
+            for (unsigned l = 0; l < 32; l++)
+                any |= (uint32_t)row[l] ^ mask;
+        if (exec != FULL_MASK || any)
+            FOR_EACH_LANE(exec, l) differ |= (uint32_t)row[l] != mask ? 1u << l : 0;
         /* merged collectives: a lane names its membermask in its own instruction's operand */
         FOR_EACH_LANE(differ, l) {
             const ws_insn *li = x->lane_insn[l];
@@ -72,6 +77,49 @@ static void check_membermask(ws_exec *x, const ws_insn *in, uint32_t exec, uint3
 }
 
 static void report_shuffle(ws_exec *x, uint32_t exec, uint32_t mask, uint32_t read_absent, uint32_t read_outside);
+
+/* The hottest case: one instruction, all 32 lanes execute, nobody listens. The rule is
+ * computed per mode in a branch-free loop over the lanes and the values move by a gather; the
+ * results are those of shuffle_one (every source lane executes, so none reads 0). */
+static void shuffle_full(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    uint64_t tb[32], tc[32];
+    const uint64_t *a = &x->regs[(size_t)in->ops[1].reg * 32];
+    const uint64_t *b = operand_row(x, &in->ops[2], FULL_MASK, tb);
+    const uint64_t *c = operand_row(x, &in->ops[3], FULL_MASK, tc);
+    uint32_t val[32], src[32], inr[32];
+    for (unsigned l = 0; l < 32; l++)
+        val[l] = (uint32_t)a[l];
+#define SHFL_RULE(J, IN)                                                                            \
+    for (int l = 0; l < 32; l++) {                                                                  \
+        int bval = (int)(b[l] & 31), clamp = (int)(c[l] & 31), segmask = (int)((c[l] >> 8) & 31);  \
+        int min_lane = l & segmask, max_lane = min_lane | (clamp & ~segmask);                       \
+        int j = (J);                                                                                \
+        int ok = (IN);                                                                              \
+        src[l] = (uint32_t)(ok ? j : l);                                                            \
+        inr[l] = (uint32_t)ok;                                                                      \
+    }
+    switch ((ws_shfl_mode)in->sub) {
+    case WS_SHFL_UP: SHFL_RULE(l - bval, j >= max_lane) break;
+    case WS_SHFL_DOWN: SHFL_RULE(l + bval, j <= max_lane) break;
+    case WS_SHFL_BFLY: SHFL_RULE(l ^ bval, j <= max_lane) break;
+    default: SHFL_RULE(min_lane | (bval & ~segmask), j <= max_lane) break;
+    }
+#undef SHFL_RULE
+    uint64_t *d = &x->regs[(size_t)in->ops[0].reg * 32];
+    for (unsigned l = 0; l < 32; l++)
+        d[l] = val[src[l] & 31];
+    if (in->dpred != WS_NO_REG) {
+        uint64_t *p = &x->regs[(size_t)in->dpred * 32];
+        for (unsigned l = 0; l < 32; l++)
+            p[l] = inr[l];
+    }
+    uint32_t read_outside = 0;
+    if (mask != FULL_MASK)
+        for (unsigned l = 0; l < 32; l++)
+            read_outside |= (inr[l] && !((mask >> (src[l] & 31)) & 1)) ? 1u << l : 0;
+    report_shuffle(x, FULL_MASK, mask, 0, read_outside);
+}
 
 /* The common case: one instruction for every lane, read through operand rows. */
 static void shuffle_one(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t mask)
@@ -117,19 +165,25 @@ static void shuffle_one(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t m
 
 static void shuffle(ws_exec *x, uint32_t exec)
 {
-    uint32_t val[32] = {0}, mask;
+    uint32_t val[32], mask;
     const ws_insn *first = x->lane_insn[__builtin_ctz(exec ? exec : x->active)];
     check_membermask(x, first, exec, &mask);
     int merged = 0;
-    FOR_EACH_LANE(exec, l) merged |= x->lane_insn[l] != first;
+    if (x->merged) /* only a merged collective has lanes at different instructions */
+        FOR_EACH_LANE(exec, l) merged |= x->lane_insn[l] != first;
     if (x->ev) {
         memset(x->shfl_src, -1, sizeof x->shfl_src);
         memset(x->shfl_in_range, 0, sizeof x->shfl_in_range);
     }
     if (!merged) {
-        shuffle_one(x, first, exec, mask);
+        if (exec == FULL_MASK && !x->ev && first->ops[1].kind == WS_OPND_REG && !first->ops[1].neg &&
+            !(x->L->slow & WS_SLOW_SHFL))
+            shuffle_full(x, first, mask);
+        else
+            shuffle_one(x, first, exec, mask);
         return;
     }
+    memset(val, 0, sizeof val);
     FOR_EACH_LANE(exec, l) val[l] = (uint32_t)opnd(x, &x->lane_insn[l]->ops[1], l);
     uint32_t read_absent = 0, read_outside = 0;
     FOR_EACH_LANE(exec, l) {

@@ -343,6 +343,25 @@ static void remove_reconv(ws_warp *w, unsigned i)
     w->reconv[i] = w->reconv[--w->nreconv];
 }
 
+/* The lanes in a state that share the lowest pc among such lanes (0 if none); the scheduler's
+ * policy: the oldest work first. */
+static uint32_t lowest_pc_group(const ws_warp *w, int state, uint32_t *pc_out)
+{
+    uint32_t pc = UINT32_MAX, lanes = 0;
+    FOR_EACH_LANE(w->live, l) {
+        if (w->state[l] != state)
+            continue;
+        if (w->pc[l] < pc) {
+            pc = w->pc[l];
+            lanes = 0;
+        }
+        if (w->pc[l] == pc)
+            lanes |= 1u << l;
+    }
+    *pc_out = pc;
+    return lanes;
+}
+
 static uint32_t lanes_waiting_at(const ws_warp *w, int state, uint32_t pc)
 {
     uint32_t m = 0;
@@ -423,6 +442,11 @@ static uint32_t guard_mask(ws_exec *x, const ws_insn *in, uint32_t group)
         return group;
     const uint64_t *g = &x->regs[(size_t)in->guard * 32];
     uint32_t m = 0;
+    if (group == FULL_MASK) { /* a branch-free pass over the row */
+        for (unsigned l = 0; l < 32; l++)
+            m |= (uint32_t)((g[l] != 0) != in->guard_neg) << l;
+        return m;
+    }
     FOR_EACH_LANE(group, l)
         if ((g[l] != 0) != in->guard_neg)
             m |= 1u << l;
@@ -517,7 +541,7 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
                 x->lane_insn[l] = in;
             ws_collective(x, exec);
         } else if (exec) {
-            ws_executors[in->op](x, in, exec);
+            L->xfn[pc](x, in, exec);
         }
         advance(w, group, pc + 1);
         break;
@@ -559,7 +583,9 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
             ws_diag_reads(x, x->lane_insn[l], 1u << l, exec & (1u << l));
         }
     x->pc = pc;
+    x->merged = 1;
     ws_collective(x, exec);
+    x->merged = 0;
     if (x->blk->shadow)
         FOR_EACH_LANE(lanes, l) ws_diag_writes(x, x->lane_insn[l], exec & (1u << l));
     FOR_EACH_LANE(lanes, l) {
@@ -585,18 +611,7 @@ int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
             if (w->reconv[i].pc == pc)
                 remove_reconv(w, i--);
     } else {
-        uint32_t runnable = 0;
-        pc = UINT32_MAX;
-        FOR_EACH_LANE(w->live, l) {
-            if (w->state[l] != LANE_RUN)
-                continue;
-            if (w->pc[l] < pc) {
-                pc = w->pc[l];
-                runnable = 0;
-            }
-            if (w->pc[l] == pc)
-                runnable |= 1u << l;
-        }
+        uint32_t runnable = lowest_pc_group(w, LANE_RUN, &pc);
         if (!runnable)
             return release_complete_reconv(w) != 0;
         group = runnable;
@@ -673,21 +688,67 @@ static int warp_step(ws_exec *x, ws_warp *w)
     return r != WS_PICK_BLOCKED;
 }
 
+/* The functional mode's fast path, when nobody listens and nothing is checked: a converged
+ * warp with no pending convergence barrier runs its instructions back to back, with none of
+ * ws_warp_pick's choices to make (the whole warp is the group). It stops before anything that
+ * changes the warp's shape (a divergent branch, exit, bar.sync), after `budget` instructions,
+ * or when the launch stops, and leaves the rest to warp_step. Results, statistics and cycles
+ * are those of warp_step. Returns the instructions run. */
+static uint64_t run_converged(ws_exec *x, ws_warp *w, uint64_t budget)
+{
+    ws_launch_ctx *L = x->L;
+    const ws_insn *code = L->code;
+    const uint32_t ninsns = L->k->ninsns, live = w->live;
+    uint32_t pc = w->cpc;
+    uint64_t n = 0, lanes = 0;
+    x->active = live;
+    while (n < budget && pc < ninsns) {
+        const ws_insn *in = &code[pc];
+        uint32_t exec = guard_mask(x, in, live);
+        switch (in->op) {
+        case WS_OP_BRA:
+            if (exec && exec != live)
+                goto out; /* divergent: warp_step pushes the convergence barrier */
+            x->blk->cycle++;
+            pc = exec ? (uint32_t)in->ops[0].imm : pc + 1;
+            break;
+        case WS_OP_RET:
+        case WS_OP_EXIT:
+        case WS_OP_BAR:
+        case WS_OP_BARRIER:
+            goto out;
+        default:
+            x->in = in;
+            x->pc = pc;
+            x->blk->cycle++; /* before the executor: %clock reads it */
+            if (is_collective(in)) {
+                for (unsigned l = 0; l < 32; l++)
+                    x->lane_insn[l] = in;
+                ws_collective(x, exec);
+            } else if (exec) {
+                L->xfn[pc](x, in, exec);
+            }
+            pc++;
+            break;
+        }
+        n++;
+        lanes += (uint64_t)__builtin_popcount(exec);
+        if (L->stop)
+            break;
+    }
+out:
+    w->cpc = pc;
+    w->instructions += n;
+    L->stats.warp_instructions += n;
+    L->stats.lane_instructions += lanes;
+    return n;
+}
+
 /* Nothing in the block can run: let the oldest waiting collective go with the lanes it has. */
 static int resolve_sync_deadlock(ws_exec *x, ws_warp *w)
 {
     ws_launch_ctx *L = x->L;
-    uint32_t pc = UINT32_MAX, lanes = 0;
-    FOR_EACH_LANE(w->live, l) {
-        if (w->state[l] != LANE_WAIT_SYNC)
-            continue;
-        if (w->pc[l] < pc) {
-            pc = w->pc[l];
-            lanes = 0;
-        }
-        if (w->pc[l] == pc)
-            lanes |= 1u << l;
-    }
+    uint32_t pc, lanes = lowest_pc_group(w, LANE_WAIT_SYNC, &pc);
     if (!lanes)
         return 0;
     const ws_insn *in = &L->code[pc];
@@ -830,11 +891,19 @@ static void run_block(ws_launch_ctx *L, ws_block *b, ws_event *ev)
             break;
         }
         int progress = 0, alive = 0;
+        const int fast = !ev && !b->shadow && !(L->slow & WS_SLOW_CONVERGED); /* nobody listens, nothing is checked */
         for (uint32_t wi = 0; wi < b->nwarps && !L->stop; wi++) {
             ws_warp *w = &b->warps[wi];
             x.w = w;
             x.regs = w->regs;
-            while (w->live && warp_step(&x, w)) {
+            while (w->live) {
+                if (fast && w->converged && !w->nreconv && !L->stop &&
+                    L->insn_limit > L->stats.warp_instructions &&
+                    run_converged(&x, w, L->insn_limit - L->stats.warp_instructions)) {
+                    /* ran a stretch; the checks below as after a step */
+                } else if (!warp_step(&x, w)) {
+                    break;
+                }
                 progress = 1;
                 if (L->stats.warp_instructions >= L->insn_limit) {
                     ws_launch_stop(L, WS_ERR_LIMIT,
@@ -955,6 +1024,266 @@ static void init_block(ws_launch_ctx *L, ws_block *b, uint32_t id)
         ws_diag_block_free(b); /* out of memory: run without the checks */
 }
 
+/* ---- --jobs: blocks on several host threads ----------------------------------------------------
+ *
+ * Each host thread has its own copy of the launch context (statistics, diagnostics, printf text,
+ * timing state, stop flag) and its own block storage, and takes the next block from a shared
+ * counter. The results are those of one thread: statistics are sums; printf text is kept per
+ * block and written in block order; diagnostics, reported once per (kind, pc), are merged so
+ * that each keeps the record of the lowest block it happened in and the sum of the counts, in
+ * the order one thread would have found them. Atomics are serialised by one lock (their order
+ * across blocks may differ from run to run, as on a GPU). With an event consumer the launch
+ * runs on one thread (events come in order). */
+typedef struct par_launch par_launch;
+typedef struct {
+    par_launch *P;
+    ws_launch_ctx L;
+    ws_result res;             /* ws_launch_stop's message */
+    ws_block b;
+    pthread_t th;
+} par_worker;
+
+struct par_launch {
+    ws_launch_ctx *G;
+    uint64_t nblocks;
+    uint64_t next;             /* the next block to run (atomic) */
+    int stop;                  /* a worker stopped: take no more blocks (atomic) */
+    uint64_t insns;            /* warp instructions of finished blocks (atomic) */
+    pthread_mutex_t atom_lock, stop_lock;
+    char **out;                /* per block: its printf text, or NULL */
+    size_t *out_len;
+    uint64_t stop_block;
+    ws_status stop_status;
+    char stop_msg[512];
+};
+
+static int alloc_block(ws_launch_ctx *L, ws_block *b, uint32_t nthreads)
+{
+    memset(b, 0, sizeof *b);
+    b->L = L;
+    b->nthreads = nthreads;
+    b->nwarps = (nthreads + 31) / 32;
+    b->shared_size = L->shared_bytes;
+    b->shared = calloc(1, L->shared_bytes ? L->shared_bytes : 1);
+    b->local = L->local_bytes ? calloc(nthreads, L->local_bytes) : NULL;
+    b->warps = calloc(b->nwarps, sizeof *b->warps);
+    if (!b->shared || (L->local_bytes && !b->local) || !b->warps)
+        return -1;
+    for (uint32_t wi = 0; wi < b->nwarps; wi++)
+        if (!(b->warps[wi].regs = malloc((size_t)(L->k->nregs ? L->k->nregs : 1) * 32 * sizeof(uint64_t))))
+            return -1;
+    return 0;
+}
+
+static void free_block(ws_block *b)
+{
+    if (b->warps)
+        for (uint32_t wi = 0; wi < b->nwarps; wi++)
+            free(b->warps[wi].regs);
+    ws_diag_block_free(b);
+    free(b->warps);
+    free(b->shared);
+    free(b->local);
+    memset(b, 0, sizeof *b);
+}
+
+static void *par_worker_main(void *arg)
+{
+    par_worker *W = arg;
+    par_launch *P = W->P;
+    ws_launch_ctx *L = &W->L;
+    for (;;) {
+        if (__atomic_load_n(&P->stop, __ATOMIC_ACQUIRE))
+            break;
+        uint64_t id = __atomic_fetch_add(&P->next, 1, __ATOMIC_RELAXED);
+        if (id >= P->nblocks)
+            break;
+        uint64_t before = L->stats.warp_instructions;
+        init_block(L, &W->b, (uint32_t)id);
+        run_block(L, &W->b, NULL);
+        L->stats.cycles += W->b.cycle;
+        L->stats.blocks++;
+        L->stats.warps += W->b.nwarps;
+        if (L->out_len) { /* the block's printf text, written in block order at the end */
+            P->out[id] = L->out;
+            P->out_len[id] = L->out_len;
+            L->out = NULL;
+            L->out_len = L->out_cap = 0;
+        }
+        uint64_t total = __atomic_add_fetch(&P->insns, L->stats.warp_instructions - before, __ATOMIC_RELAXED);
+        if (!L->stop && total >= L->insn_limit)
+            ws_launch_stop(L, WS_ERR_LIMIT,
+                           "instruction limit reached: %" PRIu64 " warp instructions (at the end of block %u); raise it "
+                           "with --max-instructions",
+                           total, (unsigned)id);
+        if (L->stop) {
+            pthread_mutex_lock(&P->stop_lock);
+            if (id < P->stop_block) { /* the lowest block's reason, as one thread would give it */
+                P->stop_block = id;
+                P->stop_status = L->stop_status;
+                memcpy(P->stop_msg, W->res.message, sizeof P->stop_msg);
+            }
+            pthread_mutex_unlock(&P->stop_lock);
+            __atomic_store_n(&P->stop, 1, __ATOMIC_RELEASE);
+            break;
+        }
+    }
+    return NULL;
+}
+
+typedef struct {
+    ws_diag d;
+    uint32_t worker;
+    size_t index;
+} diag_ref;
+
+static int diag_ref_order(const void *a, const void *b)
+{
+    const diag_ref *x = a, *y = b;
+    if (x->d.block != y->d.block)
+        return x->d.block < y->d.block ? -1 : 1;
+    if (x->worker != y->worker)
+        return x->worker < y->worker ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Runs the blocks on `jobs` host threads; fills G's statistics, diagnostics and stop state. */
+static ws_status run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uint32_t nthreads)
+{
+    ws_sim *sim = G->sim;
+    par_launch P;
+    memset(&P, 0, sizeof P);
+    P.G = G;
+    P.nblocks = nblocks;
+    P.stop_block = UINT64_MAX;
+    pthread_mutex_init(&P.atom_lock, NULL);
+    pthread_mutex_init(&P.stop_lock, NULL);
+    P.out = calloc(nblocks, sizeof *P.out);
+    P.out_len = calloc(nblocks, sizeof *P.out_len);
+    par_worker *W = calloc(jobs, sizeof *W);
+    ws_status st = WS_OK;
+    unsigned ready = 0;
+    if (!P.out || !P.out_len || !W) {
+        snprintf(G->res->message, sizeof G->res->message, "out of memory");
+        st = WS_ERR_INTERNAL;
+        goto out;
+    }
+    for (; ready < jobs; ready++) {
+        par_worker *w = &W[ready];
+        w->P = &P;
+        memcpy(&w->L, G, sizeof w->L);
+        memset(&w->L.stats, 0, sizeof w->L.stats);
+        w->L.diags = NULL;
+        w->L.ndiags = w->L.cap_diags = 0;
+        w->L.out = NULL;
+        w->L.out_len = w->L.out_cap = 0;
+        w->L.res = &w->res;
+        w->L.stop = 0;
+        w->L.atom_lock = &P.atom_lock;
+        w->L.timing = NULL;
+        if (G->timing && !(w->L.timing = ws_timing_create(&w->L, sim->cfg.timing_preset, w->res.message,
+                                                           sizeof w->res.message)))
+            break;
+        if (alloc_block(&w->L, &w->b, nthreads) != 0) {
+            ws_timing_destroy(w->L.timing);
+            free_block(&w->b);
+            break;
+        }
+    }
+    if (ready < jobs) {
+        snprintf(G->res->message, sizeof G->res->message, "out of memory");
+        st = WS_ERR_INTERNAL;
+        goto out;
+    }
+    unsigned started = 1;
+    for (; started < jobs; started++)
+        if (pthread_create(&W[started].th, NULL, par_worker_main, &W[started]) != 0)
+            break; /* fewer threads: the others take more blocks */
+    par_worker_main(&W[0]);
+    for (unsigned i = 1; i < started; i++)
+        pthread_join(W[i].th, NULL);
+    /* statistics: sums */
+    for (unsigned i = 0; i < jobs; i++) {
+        const ws_stats *s = &W[i].L.stats;
+        ws_stats *g = &G->stats;
+        g->cycles += s->cycles;
+        g->warp_instructions += s->warp_instructions;
+        g->lane_instructions += s->lane_instructions;
+        g->blocks += s->blocks;
+        g->warps += s->warps;
+        g->shfl += s->shfl;
+        g->vote += s->vote;
+        g->bar_syncs += s->bar_syncs;
+        g->shared_accesses += s->shared_accesses;
+        g->bank_conflicts += s->bank_conflicts;
+        g->shared_wavefronts += s->shared_wavefronts;
+        for (unsigned r = 0; r < WS_STALL_REASON_COUNT; r++)
+            g->stalls[r] += s->stalls[r];
+    }
+    /* diagnostics: one record per (kind, pc), from the lowest block, counts summed */
+    size_t total = 0;
+    for (unsigned i = 0; i < jobs; i++)
+        total += W[i].L.ndiags;
+    if (total) {
+        diag_ref *m = calloc(total, sizeof *m);
+        size_t n = 0;
+        for (unsigned i = 0; m && i < jobs; i++)
+            for (size_t j = 0; j < W[i].L.ndiags; j++) {
+                const ws_diag *d = &W[i].L.diags[j];
+                size_t k = 0;
+                while (k < n && !(m[k].d.kind == d->kind && m[k].d.pc == d->pc))
+                    k++;
+                if (k == n) {
+                    m[n].d = *d;
+                    m[n].worker = i;
+                    m[n].index = j;
+                    n++;
+                } else {
+                    uint64_t count = m[k].d.count + d->count;
+                    if (d->block < m[k].d.block) {
+                        m[k].d = *d;
+                        m[k].worker = i;
+                        m[k].index = j;
+                    }
+                    m[k].d.count = count;
+                }
+            }
+        if (m) {
+            qsort(m, n, sizeof *m, diag_ref_order);
+            G->diags = malloc(n * sizeof *G->diags);
+            for (size_t k = 0; G->diags && k < n; k++)
+                G->diags[k] = m[k].d;
+            G->ndiags = G->cap_diags = G->diags ? n : 0;
+        }
+        free(m);
+    }
+    /* printf text in block order */
+    for (uint64_t id = 0; id < nblocks; id++)
+        if (P.out[id] && sim->cfg.on_output)
+            sim->cfg.on_output(sim->cfg.output_user, P.out[id], P.out_len[id]);
+    if (P.stop) {
+        G->stop = 1;
+        G->stop_status = P.stop_status;
+        memcpy(G->res->message, P.stop_msg, sizeof G->res->message);
+        st = P.stop_status;
+    }
+out:
+    for (unsigned i = 0; W && i < ready; i++) {
+        free_block(&W[i].b);
+        ws_timing_destroy(W[i].L.timing);
+        free(W[i].L.diags);
+        free(W[i].L.out);
+    }
+    for (uint64_t id = 0; P.out && id < nblocks; id++)
+        free(P.out[id]);
+    free(P.out);
+    free(P.out_len);
+    free(W);
+    pthread_mutex_destroy(&P.atom_lock);
+    pthread_mutex_destroy(&P.stop_lock);
+    return st;
+}
+
 ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, const unsigned grid[3],
                         const unsigned block[3], const void *params, size_t param_bytes, ws_result *res)
 {
@@ -1012,7 +1341,8 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     }
     L->code = malloc((size_t)k->ninsns * sizeof *L->code);
     L->reconv_pc = ws_reconvergence_points(k);
-    if (!L->code || !L->reconv_pc) {
+    L->xfn = malloc(((size_t)k->ninsns + 1) * sizeof *L->xfn);
+    if (!L->code || !L->reconv_pc || !L->xfn) {
         snprintf(res->message, sizeof res->message, "out of memory");
         st = WS_ERR_INTERNAL;
         goto done;
@@ -1024,6 +1354,12 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
             if ((op->kind == WS_OPND_ADDR || op->kind == WS_OPND_SYM) && op->sym != WS_NO_SYM)
                 op->imm += symbol_address(L, &m->symbols[op->sym]);
         }
+    const char *slow = getenv("WARPSIM_SLOW");
+    if (slow)
+        L->slow = (strstr(slow, "converged") ? WS_SLOW_CONVERGED : 0) | (strstr(slow, "exec") ? WS_SLOW_EXEC : 0) |
+                  (strstr(slow, "shfl") ? WS_SLOW_SHFL : 0) | (strstr(slow, "timing") ? WS_SLOW_TIMING : 0);
+    for (uint32_t i = 0; i < k->ninsns; i++)
+        L->xfn[i] = (L->slow & WS_SLOW_EXEC) ? ws_executors[L->code[i].op] : ws_fast_executor(&L->code[i]);
     b.L = L;
     b.nthreads = (uint32_t)nthreads;
     b.nwarps = (uint32_t)((nthreads + 31) / 32);
@@ -1043,6 +1379,13 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
             st = WS_ERR_INTERNAL;
             goto done;
         }
+    }
+    unsigned jobs = sim->cfg.jobs > 1 && !sim->cfg.on_event ? sim->cfg.jobs : 1;
+    if (jobs > nblocks)
+        jobs = (unsigned)nblocks;
+    if (jobs > 1) {
+        st = run_parallel(L, jobs, nblocks, (uint32_t)nthreads);
+        goto done;
     }
     for (uint64_t id = 0; id < nblocks && !L->stop; id++) {
         init_block(L, &b, (uint32_t)id);
@@ -1076,6 +1419,7 @@ done:
     res->status = st;
     free(L->code);
     free(L->reconv_pc);
+    free(L->xfn);
     ws_timing_destroy(L->timing);
     free(L->out);
     free(L);

@@ -4,6 +4,7 @@
 
 #include "warpsim/warpsim.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,6 +51,8 @@ typedef struct {
 } ws_warp;
 
 typedef struct ws_launch_ctx ws_launch_ctx;
+typedef struct ws_exec ws_exec;
+typedef void (*ws_executor)(ws_exec *x, const ws_insn *in, uint32_t mask);
 
 struct ws_block {
     ws_launch_ctx *L;
@@ -92,6 +95,9 @@ struct ws_launch_ctx {
     const ws_kernel *k;
     ws_insn *code;             /* the kernel's instructions with symbol addresses folded in */
     uint32_t *reconv_pc;       /* per instruction: where a divergent branch reconverges */
+    ws_executor *xfn;          /* per instruction: its executor (ws_fast_executor) */
+    unsigned slow;             /* WARPSIM_SLOW: fast paths turned off, to measure them (WS_SLOW_*) */
+    pthread_mutex_t *atom_lock; /* --jobs: serialises atomics across host threads; NULL with one */
     uint8_t params[32768];
     unsigned grid[3], block[3];
     uint64_t shared_bytes, local_bytes;
@@ -109,8 +115,11 @@ struct ws_launch_ctx {
     size_t out_len, out_cap;
 };
 
+/* WARPSIM_SLOW=converged,exec,shfl turns fast paths off (docs/performance.md measures each). */
+enum { WS_SLOW_CONVERGED = 1, WS_SLOW_EXEC = 2, WS_SLOW_SHFL = 4, WS_SLOW_TIMING = 8 };
+
 /* Everything an executor needs. */
-typedef struct {
+struct ws_exec {
     ws_launch_ctx *L;
     ws_block *blk;
     ws_warp *w;
@@ -126,12 +135,11 @@ typedef struct {
     uint64_t coll_in[32];
     uint64_t mem_addr[32];
     const ws_insn *lane_insn[32]; /* merged collectives: each lane's own instruction */
+    int merged;                /* lane_insn may differ between lanes (exec_merged) */
     uint32_t next_pc_taken;    /* bra: lanes that jump */
     uint8_t mem_bank[32];      /* timing: each lane's shared-memory bank */
     uint32_t mem_wavefronts;   /* timing: wavefronts of this shared access, 0 if none */
-} ws_exec;
-
-typedef void (*ws_executor)(ws_exec *x, const ws_insn *in, uint32_t mask);
+};
 
 /* ---- operand access ----------------------------------------------------------------------------- */
 uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane);
@@ -234,6 +242,9 @@ void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr
 
 /* The dispatch table, one executor per opcode row. */
 extern const ws_executor ws_executors[WS_OP_COUNT];
+/* The executor for one instruction: a specialised one for the hottest forms (exec_fast.c), else
+ * the table's. */
+ws_executor ws_fast_executor(const ws_insn *in);
 
 /* Warp-level collectives over lanes that may come from different instructions. */
 void ws_collective(ws_exec *x, uint32_t exec);

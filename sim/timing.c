@@ -163,6 +163,12 @@ int ws_preset_parse(const char *text, ws_preset *p, char *err, size_t errlen)
 
 /* ---- per-launch state ------------------------------------------------------------------------- */
 
+/* The registers an instruction reads and writes (regs_of). */
+typedef struct {
+    uint32_t src[24], nsrc;
+    uint32_t dst[6], ndst;
+} reg_use;
+
 struct ws_timing {
     ws_preset p;
     uint32_t nwarps, nregs;
@@ -175,7 +181,12 @@ struct ws_timing {
     uint8_t *bar_wait;        /* per warp: lanes wait at bar.sync */
     uint32_t rr[64];          /* per sub-partition: the warp that issued last */
     double pipe_free;         /* the shared pipe is busy until this cycle */
+    reg_use *uses;            /* per instruction, computed once per launch (regs_of) */
+    reg_use tmp_use;
+    int slow;                 /* WARPSIM_SLOW=timing: recompute them per use, as before */
 };
+
+static void regs_of(const ws_insn *in, reg_use *u);
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
 {
@@ -191,6 +202,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     uint64_t nthreads = (uint64_t)L->block[0] * L->block[1] * L->block[2];
     t->nwarps = (uint32_t)((nthreads + 31) / 32);
     t->nregs = L->k->nregs ? L->k->nregs : 1;
+    const char *slow = getenv("WARPSIM_SLOW");
+    t->slow = slow && strstr(slow, "timing");
     size_t n = (size_t)t->nwarps * t->nregs;
     t->reg_ready = calloc(n, sizeof *t->reg_ready);
     t->reg_prod = calloc(n, sizeof *t->reg_prod);
@@ -199,7 +212,11 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->ready = calloc(t->nwarps, sizeof *t->ready);
     t->ready_why = calloc(t->nwarps, 1);
     t->bar_wait = calloc(t->nwarps, 1);
-    if (!t->reg_ready || !t->reg_prod || !t->pick || !t->has_pick || !t->ready || !t->ready_why || !t->bar_wait) {
+    t->uses = malloc(((size_t)L->k->ninsns + 1) * sizeof *t->uses);
+    if (t->uses)
+        for (uint32_t i = 0; i < L->k->ninsns; i++)
+            regs_of(&L->k->insns[i], &t->uses[i]);
+    if (!t->uses || !t->reg_ready || !t->reg_prod || !t->pick || !t->has_pick || !t->ready || !t->ready_why || !t->bar_wait) {
         ws_timing_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -218,15 +235,12 @@ void ws_timing_destroy(ws_timing *t)
     free(t->ready);
     free(t->ready_why);
     free(t->bar_wait);
+    free(t->uses);
     free(t);
 }
 
 /* ---- what an instruction reads and writes ------------------------------------------------------ */
 
-typedef struct {
-    uint32_t src[24], nsrc;
-    uint32_t dst[6], ndst;
-} reg_use;
 
 static void add_reg(uint32_t *a, uint32_t *n, uint32_t cap, uint32_t r)
 {
@@ -397,14 +411,13 @@ static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_s
     uint64_t when = t->ready[wi];
     *why = (ws_stall_reason)t->ready_why[wi];
     *prod = UINT32_MAX;
-    reg_use u;
-    regs_of(in, &u);
+    const reg_use *u = (t->slow ? (regs_of(in, &t->tmp_use), &t->tmp_use) : &t->uses[t->pick[wi].pc]);
     const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
-    for (uint32_t i = 0; i < u.nsrc; i++)
-        if (rr[u.src[i]] > when) {
-            when = rr[u.src[i]];
+    for (uint32_t i = 0; i < u->nsrc; i++)
+        if (rr[u->src[i]] > when) {
+            when = rr[u->src[i]];
             *why = WS_STALL_SCOREBOARD;
-            *prod = t->reg_prod[(size_t)wi * t->nregs + u.src[i]];
+            *prod = t->reg_prod[(size_t)wi * t->nregs + u->src[i]];
         }
     if (is_mem(in)) {
         x->w = w;
@@ -460,8 +473,9 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         L->stats.bank_conflicts += mc.wavefronts - mc.min_wavefronts;
     }
     double lat = latency_of(t, in, &mc);
-    reg_use u;
-    regs_of(in, &u);
+    reg_use u = t->uses[pk.pc];
+    if (t->slow)
+        regs_of(in, &u);
     b->cycle = cycle;
     t->has_pick[wi] = 0;
     ws_warp_issue(x, w, &pk);

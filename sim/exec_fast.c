@@ -1,0 +1,218 @@
+/* Specialised executors for the hottest (opcode, type, operand kinds) triples: integer add,
+ * sub, and, or, xor, mad.lo, mov and setp on 32- and 64-bit registers and immediates. Each is
+ * a plain loop over the 32 lanes of the register rows with the width and the operand kinds
+ * fixed, so the compiler vectorises it; a partial mask goes to the general executor of the
+ * opcode table. They compute exactly what the general executors (exec_arith.c, exec_logic.c)
+ * compute; ws_sim_launch picks one per instruction (ws_fast_executor) once per launch. */
+#include "sim.h"
+
+#define ROW(i) (&x->regs[(size_t)in->ops[i].reg * 32])
+#define DROW ROW(0)
+#define FALLBACK                                                                                    \
+    if (mask != FULL_MASK) {                                                                        \
+        ws_executors[in->op](x, in, mask);                                                          \
+        return;                                                                                     \
+    }
+
+/* d = expr(A, B) with B a register row (rr) or an immediate (ri). */
+#define BIN(name, expr)                                                                             \
+    static void name##_rr(ws_exec *x, const ws_insn *in, uint32_t mask)                             \
+    {                                                                                               \
+        FALLBACK                                                                                    \
+        const uint64_t *a = ROW(1), *b = ROW(2);                                                    \
+        uint64_t *d = DROW;                                                                         \
+        for (unsigned l = 0; l < 32; l++) {                                                         \
+            uint64_t A = a[l], B = b[l];                                                            \
+            d[l] = (expr);                                                                          \
+        }                                                                                           \
+    }                                                                                               \
+    static void name##_ri(ws_exec *x, const ws_insn *in, uint32_t mask)                             \
+    {                                                                                               \
+        FALLBACK                                                                                    \
+        const uint64_t *a = ROW(1), B = in->ops[2].imm;                                             \
+        uint64_t *d = DROW;                                                                         \
+        for (unsigned l = 0; l < 32; l++) {                                                         \
+            uint64_t A = a[l];                                                                      \
+            d[l] = (expr);                                                                          \
+        }                                                                                           \
+    }
+
+#define M32 0xffffffffull
+BIN(add32, (A + B) & M32)
+BIN(add64, A + B)
+BIN(sub32, (A - B) & M32)
+BIN(sub64, A - B)
+BIN(and_, A & B)
+BIN(or_, A | B)
+BIN(xor_, A ^ B)
+
+/* mad.lo on 32 bits: the low half of the product does not depend on the signedness */
+#define MAD(name, bexpr, cexpr)                                                                     \
+    static void name(ws_exec *x, const ws_insn *in, uint32_t mask)                                  \
+    {                                                                                               \
+        FALLBACK                                                                                    \
+        const uint64_t *a = ROW(1);                                                                 \
+        uint64_t *d = DROW;                                                                         \
+        for (unsigned l = 0; l < 32; l++)                                                           \
+            d[l] = ((uint64_t)(uint32_t)((uint32_t)a[l] * (uint32_t)(bexpr)) + (cexpr)) & M32;      \
+    }
+MAD(mad32_rrr, ROW(2)[l], ROW(3)[l])
+MAD(mad32_rri, ROW(2)[l], in->ops[3].imm)
+MAD(mad32_rir, in->ops[2].imm, ROW(3)[l])
+MAD(mad32_rii, in->ops[2].imm, in->ops[3].imm)
+
+static void mov32_r(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    FALLBACK
+    const uint64_t *a = ROW(1);
+    uint64_t *d = DROW;
+    for (unsigned l = 0; l < 32; l++)
+        d[l] = a[l] & M32;
+}
+static void mov64_r(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    FALLBACK
+    const uint64_t *a = ROW(1);
+    uint64_t *d = DROW;
+    for (unsigned l = 0; l < 32; l++)
+        d[l] = a[l];
+}
+static void mov_i(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    FALLBACK
+    uint64_t v = in->ops[1].imm & (ws_type_bits((ws_type)in->type) >= 64 ? ~0ull : M32);
+    uint64_t *d = DROW;
+    for (unsigned l = 0; l < 32; l++)
+        d[l] = v;
+}
+
+/* setp.CMP.{u32,s32,b32,u64,s64,b64} p[|q], a, b with no boolean operand */
+#define SETP(name, T, CMP)                                                                          \
+    static void name##_rr(ws_exec *x, const ws_insn *in, uint32_t mask)                             \
+    {                                                                                               \
+        FALLBACK                                                                                    \
+        const uint64_t *a = ROW(1), *b = ROW(2);                                                    \
+        uint64_t *d = DROW, t[32];                                                                  \
+        for (unsigned l = 0; l < 32; l++)                                                           \
+            t[l] = (uint64_t)((T)a[l] CMP (T)b[l]);                                                 \
+        memcpy(d, t, sizeof t);                                                                     \
+        if (in->dpred != WS_NO_REG) {                                                               \
+            uint64_t *q = &x->regs[(size_t)in->dpred * 32];                                         \
+            for (unsigned l = 0; l < 32; l++)                                                       \
+                q[l] = t[l] ^ 1;                                                                    \
+        }                                                                                           \
+    }                                                                                               \
+    static void name##_ri(ws_exec *x, const ws_insn *in, uint32_t mask)                             \
+    {                                                                                               \
+        FALLBACK                                                                                    \
+        const uint64_t *a = ROW(1);                                                                 \
+        const T bv = (T)in->ops[2].imm;                                                             \
+        uint64_t *d = DROW, t[32];                                                                  \
+        for (unsigned l = 0; l < 32; l++)                                                           \
+            t[l] = (uint64_t)((T)a[l] CMP bv);                                                      \
+        memcpy(d, t, sizeof t);                                                                     \
+        if (in->dpred != WS_NO_REG) {                                                               \
+            uint64_t *q = &x->regs[(size_t)in->dpred * 32];                                         \
+            for (unsigned l = 0; l < 32; l++)                                                       \
+                q[l] = t[l] ^ 1;                                                                    \
+        }                                                                                           \
+    }
+#define SETP_TYPE(sfx, T)                                                                           \
+    SETP(setp_eq_##sfx, T, ==)                                                                      \
+    SETP(setp_ne_##sfx, T, !=)                                                                      \
+    SETP(setp_lt_##sfx, T, <)                                                                       \
+    SETP(setp_le_##sfx, T, <=)                                                                      \
+    SETP(setp_gt_##sfx, T, >)                                                                       \
+    SETP(setp_ge_##sfx, T, >=)
+SETP_TYPE(u32, uint32_t)
+SETP_TYPE(s32, int32_t)
+SETP_TYPE(u64, uint64_t)
+SETP_TYPE(s64, int64_t)
+
+static int is_row(const ws_operand *o) { return o->kind == WS_OPND_REG && !o->neg && o->reg != WS_NO_REG; }
+static int is_imm(const ws_operand *o) { return o->kind == WS_OPND_IMM; }
+
+/* 32 or 64 for the integer types, 0 for anything else */
+static unsigned int_bits(ws_type t)
+{
+    switch (t) {
+    case WS_T_B32: case WS_T_U32: case WS_T_S32: return 32;
+    case WS_T_B64: case WS_T_U64: case WS_T_S64: return 64;
+    default: return 0;
+    }
+}
+
+#define PICK_SETP(sfx)                                                                              \
+    switch (in->cmp) {                                                                              \
+    case WS_CMP_EQ: return rr ? setp_eq_##sfx##_rr : setp_eq_##sfx##_ri;                            \
+    case WS_CMP_NE: return rr ? setp_ne_##sfx##_rr : setp_ne_##sfx##_ri;                            \
+    case WS_CMP_LT: case WS_CMP_LO: return rr ? setp_lt_##sfx##_rr : setp_lt_##sfx##_ri;            \
+    case WS_CMP_LE: case WS_CMP_LS: return rr ? setp_le_##sfx##_rr : setp_le_##sfx##_ri;            \
+    case WS_CMP_GT: case WS_CMP_HI: return rr ? setp_gt_##sfx##_rr : setp_gt_##sfx##_ri;            \
+    case WS_CMP_GE: case WS_CMP_HS: return rr ? setp_ge_##sfx##_rr : setp_ge_##sfx##_ri;            \
+    default: break;                                                                                 \
+    }
+
+ws_executor ws_fast_executor(const ws_insn *in)
+{
+    ws_executor general = ws_executors[in->op];
+    unsigned bits = int_bits((ws_type)in->type);
+    if (!bits || in->mods || !in->nops || !is_row(&in->ops[0]))
+        return general;
+    int r1 = in->nops > 1 && is_row(&in->ops[1]);
+    int rr = in->nops > 2 && r1 && is_row(&in->ops[2]);
+    int ri = in->nops > 2 && r1 && is_imm(&in->ops[2]);
+    switch (in->op) {
+    case WS_OP_ADD:
+        if (in->nops == 3 && (rr || ri))
+            return bits == 32 ? (rr ? add32_rr : add32_ri) : (rr ? add64_rr : add64_ri);
+        break;
+    case WS_OP_SUB:
+        if (in->nops == 3 && (rr || ri))
+            return bits == 32 ? (rr ? sub32_rr : sub32_ri) : (rr ? sub64_rr : sub64_ri);
+        break;
+    case WS_OP_AND:
+        if (in->nops == 3 && (rr || ri))
+            return rr ? and__rr : and__ri;
+        break;
+    case WS_OP_OR:
+        if (in->nops == 3 && (rr || ri))
+            return rr ? or__rr : or__ri;
+        break;
+    case WS_OP_XOR:
+        if (in->nops == 3 && (rr || ri))
+            return rr ? xor__rr : xor__ri;
+        break;
+    case WS_OP_MAD:
+        if (bits == 32 && in->sub == WS_MUL_LO && in->nops == 4 && r1) {
+            int b_row = is_row(&in->ops[2]), c_row = is_row(&in->ops[3]);
+            int b_imm = is_imm(&in->ops[2]), c_imm = is_imm(&in->ops[3]);
+            if (b_row && c_row) return mad32_rrr;
+            if (b_row && c_imm) return mad32_rri;
+            if (b_imm && c_row) return mad32_rir;
+            if (b_imm && c_imm) return mad32_rii;
+        }
+        break;
+    case WS_OP_MOV:
+        if (in->nops == 2 && r1)
+            return bits == 32 ? mov32_r : mov64_r;
+        if (in->nops == 2 && is_imm(&in->ops[1]))
+            return mov_i;
+        break;
+    case WS_OP_SETP:
+        if (in->nops != 3 || !(rr || ri) || in->sub != WS_BOOL_NONE)
+            break;
+        if (bits == 32 && ws_type_is_signed((ws_type)in->type) && in->cmp <= WS_CMP_GE)
+            PICK_SETP(s32)
+        else if (bits == 32)
+            PICK_SETP(u32)
+        else if (ws_type_is_signed((ws_type)in->type) && in->cmp <= WS_CMP_GE)
+            PICK_SETP(s64)
+        else
+            PICK_SETP(u64)
+        break;
+    default:
+        break;
+    }
+    return general;
+}
