@@ -8,6 +8,7 @@
 #include "traces.h"
 
 #include <errno.h>
+#include <math.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -334,7 +335,8 @@ int cmd_run(int argc, char **argv)
         ws_stat_uint("barriers", res.stats.bar_syncs),
         ws_stat_uint("diagnostics", res.ndiags),
         /* timing mode: the cycle model (sim/timing.c); zeros in the functional mode */
-        ws_stat_float("ipc", res.stats.cycles ? (double)res.stats.warp_instructions / (double)res.stats.cycles : 0),
+        /* three decimals: more would claim a precision the model does not have */
+        ws_stat_float("ipc", res.stats.cycles ? round(1000.0 * (double)res.stats.warp_instructions / (double)res.stats.cycles) / 1000.0 : 0),
         ws_stat_uint("stall_scoreboard", res.stats.stalls[WS_STALL_SCOREBOARD]),
         ws_stat_uint("stall_barrier", res.stats.stalls[WS_STALL_BARRIER]),
         ws_stat_uint("stall_sync", res.stats.stalls[WS_STALL_SYNC]),

@@ -4,8 +4,20 @@
 set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-cmake --preset release >/dev/null
-cmake --build build/release -j"$(nproc)"
-echo
-echo "== warpsim run programs/warp_reduce_down.ptx @programs/warp_reduce_down.args --trace"
+log=$(mktemp)
+echo "building warpsim (cmake --preset release; the log is in $log)"
+if ! { cmake --preset release && cmake --build build/release -j"$(nproc)"; } >"$log" 2>&1; then
+  cat "$log"
+  exit 1
+fi
+cat <<'INTRO'
+
+The 5-step warp reduction: 32 lanes each load one float (0..31); five shfl.sync.down steps
+(offsets 16, 8, 4, 2, 1) fold them together until lane 0 holds the sum, 496. Below, each
+executed PTX instruction is followed by a table of the 32 lanes in four rows of eight: 'from'
+is the lane each lane read in a shuffle ('self' when the source is out of range), then the
+value every lane wrote. Rows that are the same in every lane are shown once.
+
+$ warpsim run programs/warp_reduce_down.ptx @programs/warp_reduce_down.args --trace
+INTRO
 build/release/warpsim run programs/warp_reduce_down.ptx @programs/warp_reduce_down.args --trace
