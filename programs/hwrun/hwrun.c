@@ -151,12 +151,10 @@ static int parse_args(hwrun *h, int argc, char **argv)
     return 0;
 }
 
-static int read_ptx(hwrun *h)
+/* The rest of fp, NUL-terminated (malloc'd; *len without the NUL), or NULL on a read error
+ * or out of memory. */
+static char *read_all(FILE *fp, size_t *len)
 {
-    const char *path = h->spec.ptx_path;
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return failf(h, "cannot open '%s': %s", path, strerror(errno));
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     while (buf) {
@@ -168,15 +166,25 @@ static int read_ptx(hwrun *h)
             free(buf);
         buf = nb;
     }
-    bool bad = !buf || ferror(fp);
-    fclose(fp);
-    if (bad) {
+    if (!buf || ferror(fp)) {
         free(buf);
-        return failf(h, "cannot read '%s'", path);
+        return NULL;
     }
     buf[n] = '\0';
-    h->ptx = buf;
-    return 0;
+    *len = n;
+    return buf;
+}
+
+static int read_ptx(hwrun *h)
+{
+    const char *path = h->spec.ptx_path;
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return failf(h, "cannot open '%s': %s", path, strerror(errno));
+    size_t len;
+    h->ptx = read_all(fp, &len);
+    fclose(fp);
+    return h->ptx ? 0 : failf(h, "cannot read '%s'", path);
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -389,24 +397,8 @@ static int slurp(hwrun *h, FILE *fp)
 {
     if (fseek(fp, 0, SEEK_SET) != 0)
         return failf(h, "cannot read the captured printf output: %s", strerror(errno));
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, fp);
-        if (n < cap)
-            break;
-        char *nb = realloc(buf, cap *= 2);
-        if (!nb)
-            free(buf);
-        buf = nb;
-    }
-    if (!buf || ferror(fp)) {
-        free(buf);
-        return failf(h, "cannot read the captured printf output");
-    }
-    h->out = buf;
-    h->out_len = n;
-    return 0;
+    h->out = read_all(fp, &h->out_len);
+    return h->out ? 0 : failf(h, "cannot read the captured printf output");
 }
 
 /* Launch and synchronise. Device printf goes to fd 1, which points at tmp meanwhile. */
