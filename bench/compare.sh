@@ -30,20 +30,16 @@ build() { # SRC DEST: the warpsim command from SRC, as the release preset compil
     gcc -o "$dst/warpsim" $objs -lm -lpthread
 }
 
-secs() { # the wall seconds of a command (best of 3)
+secs() { # the wall seconds of a command (best of 2)
     best=""
-    for i in 1 2 3; do
+    for i in 1 2; do
         t0=$(date +%s.%N)
         "$@" >/dev/null 2>&1 || true
         t1=$(date +%s.%N)
-        t=$(echo "$t1 - $t0" | bc -l)
-        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+        t=$(awk "BEGIN { print $t1 - $t0 }")
+        if [ -z "$best" ] || [ "$(awk "BEGIN { print ($t < $best) }")" = 1 ]; then best=$t; fi
     done
     printf '%.3f' "$best"
-}
-
-lanes() { # lane instructions of a run
-    "$@" --json 2>/dev/null | grep '"lane_instructions"' | head -1 | tr -dc '0-9'
 }
 
 build "$root" "$out/now"
@@ -51,20 +47,21 @@ now="$out/now/warpsim"
 [ -n "$base" ] && build "$base" "$out/base"
 
 R="$root/bench/reduce_loop.ptx"
-run_reduce() { "$1" run "$R" --grid 1 --block 128 out=u32[128] iters=s32:200000 --mode "$2" --no-check-uninit \
+run_reduce() { "$1" run "$R" --grid 1 --block 128 out=u32[128] iters=s32:100000 --mode "$2" --no-check-uninit \
     --max-instructions 4000000000; }
 
-echo "== 1+2. reduce_loop (grid 1, block 128, 200000 iterations): lane instructions per second"
+echo "== 1+2. reduce_loop (grid 1, block 128, 100000 iterations): lane instructions per second"
 printf 'build\tmode\tseconds\tlane_insn_per_s\n'
-L=$(lanes run_reduce "$now" functional)
+L=$("$now" run "$R" --grid 1 --block 128 out=u32[128] iters=s32:100000 --mode functional --no-check-uninit --json |
+    grep '"lane_instructions"' | head -1 | tr -dc '0-9')
 for mode in functional timing; do
     if [ -n "$base" ]; then
         t=$(secs run_reduce "$out/base/warpsim" $mode)
-        printf 'before\t%s\t%s\t%.3g\n' $mode "$t" "$(echo "$L / $t" | bc -l)"
+        printf 'before\t%s\t%s\t%.3g\n' $mode "$t" "$(awk "BEGIN { print $L / $t }")"
     fi
     for slow in "converged,exec,shfl,timing" "converged" "exec" "shfl" "timing" ""; do
         t=$(WARPSIM_SLOW=$slow secs run_reduce "$now" $mode)
-        printf 'now, off: %s\t%s\t%s\t%.3g\n' "${slow:-none}" $mode "$t" "$(echo "$L / $t" | bc -l)"
+        printf 'now, off: %s\t%s\t%s\t%.3g\n' "${slow:-none}" $mode "$t" "$(awk "BEGIN { print $L / $t }")"
     done
 done
 
