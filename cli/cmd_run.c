@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "launch.h"
 #include "report.h"
+#include "session.h"
 #include "traces.h"
 
 #include <errno.h>
@@ -13,19 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void print_parse_error(FILE *f, const ws_parse_error *e)
-{
-    if (e->line)
-        fprintf(f, "%s:%u:%u: error: %s\n", e->file, e->line, e->column, e->message);
-    else
-        fprintf(f, "%s: error: %s\n", e->file, e->message);
-    if (e->source_line[0]) {
-        fprintf(f, "  %s\n  ", e->source_line);
-        for (unsigned i = 1; i < e->column && i < sizeof e->source_line; i++)
-            fputc(e->source_line[i - 1] == '\t' ? '\t' : ' ', f);
-        fprintf(f, "^\n");
-    }
-}
 
 typedef struct {
     char *buf;
@@ -82,39 +70,7 @@ static int parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
-static const char *param_type_name(const ws_symbol *s)
-{
-    return ws_type_name((ws_type)s->elem);
-}
 
-/* Check the arguments against the kernel's parameters and pack them (also used by cmd_step.c). */
-int pack_params(const ws_launch *L, const ws_module *m, const ws_kernel *k, const uint64_t *addrs, uint8_t *params)
-{
-    if (L->nargs != k->nparams) {
-        fprintf(stderr, "warpsim: error: kernel %s takes %u parameter%s, got %zu argument%s\n", k->name, k->nparams,
-                k->nparams == 1 ? "" : "s", L->nargs, L->nargs == 1 ? "" : "s");
-        for (uint32_t i = 0; i < k->nparams; i++)
-            fprintf(stderr, "  parameter %u: .%s %s\n", i + 1, param_type_name(&m->symbols[k->params[i]]),
-                    m->symbols[k->params[i]].name);
-        return -1;
-    }
-    for (uint32_t i = 0; i < k->nparams; i++) {
-        const ws_symbol *p = &m->symbols[k->params[i]];
-        const ws_arg *a = &L->args[i];
-        size_t have = a->is_buffer ? 8 : ws_elem_size(a->elem);
-        if (have != p->size) {
-            fprintf(stderr,
-                    "warpsim: error: argument %u (%s): kernel parameter %s is .%s (%llu bytes) but the argument is %s "
-                    "(%zu bytes)\n",
-                    i + 1, a->label, p->name, param_type_name(p), (unsigned long long)p->size,
-                    a->is_buffer ? "a buffer pointer" : ws_elem_name(a->elem), have);
-            return -1;
-        }
-        uint64_t v = a->is_buffer ? addrs[i] : a->scalar_bits;
-        memcpy(params + p->offset, &v, have);
-    }
-    return 0;
-}
 
 static ws_diag_severity severity_of(ws_severity s) { return s == WS_SEV_ERROR ? WS_DIAG_ERROR : WS_DIAG_WARNING; }
 
@@ -129,10 +85,7 @@ int cmd_run(int argc, char **argv)
     ws_mode mode = WS_MODE_TIMING;
     char *preset = NULL; /* --preset FILE: its text */
     int status = WS_ERR_INPUT;
-    ws_module *m = NULL;
-    ws_sim *sim = NULL;
-    uint64_t *addrs = NULL;
-    uint8_t *params = NULL;
+    ws_session S = {0};
     trace_text *tr = NULL;
     const char *json_path = NULL, *perfetto_path = NULL, *vcd_path = NULL, *vcd_regs = NULL;
     uint64_t vcd_block = 0;
@@ -228,33 +181,11 @@ int cmd_run(int argc, char **argv)
         }
         i++;
     }
-    if (ws_launch_validate(&L, &lerr) < 0) {
-        char msg[2048];
-        ws_launch_error_format(&lerr, true, msg, sizeof msg);
-        fprintf(stderr, "warpsim: error: %s\n", msg);
+    if ((status = ws_session_load(&S, &L)) != WS_OK)
         goto done;
-    }
-    ws_parse_error perr;
-    m = ws_module_load(L.ptx_path, &perr);
-    if (!m) {
-        print_parse_error(stderr, &perr);
-        goto done;
-    }
-    const ws_kernel *k = ws_module_kernel(m, L.kernel);
-    if (!k) {
-        fprintf(stderr, "warpsim: error: %s has no kernel named '%s'; it has:", L.ptx_path, L.kernel ? L.kernel : "");
-        for (uint32_t i = 0; i < m->nkernels; i++)
-            fprintf(stderr, " %s", m->kernels[i].name);
-        fprintf(stderr, "\n");
-        goto done;
-    }
-    if (!L.kernel && m->nkernels > 1) {
-        fprintf(stderr, "warpsim: error: %s has %u kernels; choose one with --kernel:", L.ptx_path, m->nkernels);
-        for (uint32_t i = 0; i < m->nkernels; i++)
-            fprintf(stderr, " %s", m->kernels[i].name);
-        fprintf(stderr, "\n");
-        goto done;
-    }
+    status = WS_ERR_INPUT;
+    const ws_module *m = S.m;
+    const ws_kernel *k = S.k;
     ws_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.mode = mode;
@@ -292,39 +223,14 @@ int cmd_run(int argc, char **argv)
         cfg.on_event = fanout_event;
         cfg.event_user = &fan;
     }
-    sim = ws_sim_create(&cfg);
-    addrs = calloc(L.nargs + 1, sizeof *addrs);
-    params = calloc(1, k->param_bytes + 8);
-    if (!sim || !addrs || !params) {
-        fprintf(stderr, "warpsim: error: out of memory\n");
-        status = WS_ERR_INTERNAL;
+    if ((status = ws_session_prepare(&S, &L, &cfg)) != WS_OK)
         goto done;
-    }
-    for (size_t i = 0; i < L.nargs; i++) {
-        if (!L.args[i].is_buffer)
-            continue;
-        addrs[i] = ws_sim_alloc(sim, L.args[i].count * ws_elem_size(L.args[i].elem), L.args[i].data);
-        if (!addrs[i]) {
-            fprintf(stderr,
-                    "warpsim: error: memory limit reached: buffer %s (%zu bytes) does not fit in the simulated global "
-                    "memory (limit %" PRIu64 " bytes; raise it with --max-memory)\n",
-                    L.args[i].label, L.args[i].count * ws_elem_size(L.args[i].elem),
-                    max_memory ? max_memory : (uint64_t)4 << 30);
-            status = WS_ERR_LIMIT;
-            goto done;
-        }
-        trace_text_add_buffer(tr, L.args[i].label, addrs[i], L.args[i].count * ws_elem_size(L.args[i].elem));
-    }
-    if (pack_params(&L, m, k, addrs, params) != 0)
-        goto done;
-    status = ws_sim_launch(sim, m, k, L.grid, L.block, params, k->param_bytes, &res);
-    if (status == WS_ERR_INPUT) {
-        fprintf(stderr, "warpsim: error: %s\n", res.message);
-        goto done;
-    }
     for (size_t i = 0; i < L.nargs; i++)
         if (L.args[i].is_buffer)
-            ws_sim_read(sim, addrs[i], L.args[i].data, L.args[i].count * ws_elem_size(L.args[i].elem));
+            trace_text_add_buffer(tr, L.args[i].label, S.addrs[i], L.args[i].count * ws_elem_size(L.args[i].elem));
+    status = ws_session_launch(&S, &L, &res);
+    if (status == WS_ERR_INPUT)
+        goto done;
     ws_stat stats[] = {
         ws_stat_str("mode", mode == WS_MODE_FUNCTIONAL ? "functional" : "timing"),
         ws_stat_uint("cycles", res.stats.cycles),
@@ -386,11 +292,8 @@ done:
     }
     ws_result_free(&res);
     trace_text_destroy(tr);
-    ws_sim_destroy(sim);
-    ws_module_free(m);
+    ws_session_free(&S);
     ws_launch_free(&L);
-    free(addrs);
-    free(params);
     free(out.buf);
     free(preset);
     return status;

@@ -17,13 +17,13 @@
  * Exit status: 0, or 2 when the input (PTX, arguments, a command) is bad, as `run`. */
 #include "commands.h"
 #include "launch.h"
+#include "session.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-int pack_params(const ws_launch *L, const ws_module *m, const ws_kernel *k, const uint64_t *addrs, uint8_t *params);
 
 #define STEP_MAX 2000000 /* recorded instructions; beyond, the recording says it was cut */
 
@@ -50,32 +50,6 @@ typedef struct {
     uint32_t nwarps;
     uint8_t *is_float; /* per register: shown as a float */
 } recording;
-
-/* nvcc moves floats through .b32 registers around shuffles (mov.b32 %r2, %f2; shfl ...;
- * mov.b32 %f3, %r7): a .b32 register linked to an .f32 one by mov or shfl shows as a float,
- * as in the text trace. */
-static void infer_floats(recording *r)
-{
-    const ws_kernel *k = r->k;
-    for (uint32_t i = 0; i < k->nregs; i++)
-        r->is_float[i] = k->regs[i].type == WS_T_F32;
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (uint32_t i = 0; i < k->ninsns; i++) {
-            const ws_insn *in = &k->insns[i];
-            if (!(in->op == WS_OP_MOV || in->op == WS_OP_SHFL) || in->nops < 2 ||
-                ws_type_bits((ws_type)in->type) != 32)
-                continue;
-            const ws_operand *d = &in->ops[0], *a = &in->ops[1];
-            if (d->kind != WS_OPND_REG || a->kind != WS_OPND_REG || d->reg >= k->nregs || a->reg >= k->nregs)
-                continue;
-            if (r->is_float[d->reg] != r->is_float[a->reg]) {
-                r->is_float[d->reg] = r->is_float[a->reg] = 1;
-                changed = 1;
-            }
-        }
-    }
-}
 
 static char *append_text(char *old, const char *add)
 {
@@ -378,10 +352,7 @@ int cmd_step(int argc, char **argv)
     ws_launch_init(&L);
     ws_launch_error lerr;
     int status = WS_ERR_INPUT;
-    ws_module *m = NULL;
-    ws_sim *sim = NULL;
-    uint64_t *addrs = NULL;
-    uint8_t *params = NULL;
+    ws_session S = {0};
     recording rec;
     memset(&rec, 0, sizeof rec);
     ws_result res;
@@ -407,23 +378,11 @@ int cmd_step(int argc, char **argv)
         }
         i++;
     }
-    if (ws_launch_validate(&L, &lerr) < 0) {
-        char msg[2048];
-        ws_launch_error_format(&lerr, true, msg, sizeof msg);
-        fprintf(stderr, "warpsim: error: %s\n", msg);
+    if ((status = ws_session_load(&S, &L)) != WS_OK)
         goto done;
-    }
-    ws_parse_error perr;
-    m = ws_module_load(L.ptx_path, &perr);
-    if (!m) {
-        print_parse_error(stderr, &perr);
-        goto done;
-    }
-    const ws_kernel *k = ws_module_kernel(m, L.kernel);
-    if (!k) {
-        fprintf(stderr, "warpsim: error: %s has no kernel named '%s'\n", L.ptx_path, L.kernel ? L.kernel : "");
-        goto done;
-    }
+    status = WS_ERR_INPUT;
+    const ws_module *m = S.m;
+    const ws_kernel *k = S.k;
     rec.m = m;
     rec.k = k;
     rec.block = (uint32_t)block;
@@ -432,34 +391,18 @@ int cmd_step(int argc, char **argv)
         status = WS_ERR_INTERNAL;
         goto done;
     }
-    infer_floats(&rec);
+    ws_kernel_float_registers(k, rec.is_float);
     ws_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.check_uninitialized = true;
     cfg.on_event = record_event;
     cfg.event_user = &rec;
     cfg.on_output = discard_output; /* printf output: `warpsim run` shows it */
-    sim = ws_sim_create(&cfg);
-    addrs = calloc(L.nargs + 1, sizeof *addrs);
-    params = calloc(1, k->param_bytes + 8);
-    if (!sim || !addrs || !params) {
-        status = WS_ERR_INTERNAL;
+    if ((status = ws_session_prepare(&S, &L, &cfg)) != WS_OK)
         goto done;
-    }
-    for (size_t i = 0; i < L.nargs; i++)
-        if (L.args[i].is_buffer &&
-            !(addrs[i] = ws_sim_alloc(sim, L.args[i].count * ws_elem_size(L.args[i].elem), L.args[i].data))) {
-            fprintf(stderr, "warpsim: error: memory limit reached: buffer %s\n", L.args[i].label);
-            status = WS_ERR_LIMIT;
-            goto done;
-        }
-    if (pack_params(&L, m, k, addrs, params) != 0)
+    status = ws_session_launch(&S, &L, &res);
+    if (status == WS_ERR_INPUT)
         goto done;
-    status = ws_sim_launch(sim, m, k, L.grid, L.block, params, k->param_bytes, &res);
-    if (status == WS_ERR_INPUT) {
-        fprintf(stderr, "warpsim: error: %s\n", res.message);
-        goto done;
-    }
     if (rec.oom) {
         status = WS_ERR_INTERNAL;
         goto done;
@@ -479,10 +422,7 @@ done:
     free(rec.s);
     free(rec.is_float);
     ws_result_free(&res);
-    ws_sim_destroy(sim);
-    ws_module_free(m);
+    ws_session_free(&S);
     ws_launch_free(&L);
-    free(addrs);
-    free(params);
     return status;
 }

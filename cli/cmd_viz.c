@@ -6,6 +6,7 @@
  * animated GIF. Glue only: recording, drawing and presenting live in viz/. */
 #include "commands.h"
 #include "launch.h"
+#include "session.h"
 
 #include "../viz/draw.h"
 #include "../viz/export.h"
@@ -46,30 +47,6 @@ static int parse_uint(const char *s, unsigned long *out)
     return 0;
 }
 
-/* The kernel's parameter buffer from the launch arguments, as `warpsim run` packs it. */
-static int pack_params(const ws_launch *L, const ws_module *m, const ws_kernel *k, const uint64_t *addrs,
-                       uint8_t *params)
-{
-    if (L->nargs != k->nparams) {
-        fprintf(stderr, "warpsim: error: kernel %s takes %u parameter%s, got %zu argument%s\n", k->name, k->nparams,
-                k->nparams == 1 ? "" : "s", L->nargs, L->nargs == 1 ? "" : "s");
-        return -1;
-    }
-    for (uint32_t i = 0; i < k->nparams; i++) {
-        const ws_symbol *p = &m->symbols[k->params[i]];
-        const ws_arg *a = &L->args[i];
-        size_t have = a->is_buffer ? 8 : ws_elem_size(a->elem);
-        if (have != p->size) {
-            fprintf(stderr, "warpsim: error: argument %u (%s) is %zu bytes, kernel parameter %s is %llu\n", i + 1,
-                    a->label, have, p->name, (unsigned long long)p->size);
-            return -1;
-        }
-        uint64_t v = a->is_buffer ? addrs[i] : a->scalar_bits;
-        memcpy(params + p->offset, &v, have);
-    }
-    return 0;
-}
-
 int cmd_viz(int argc, char **argv)
 {
     ws_launch L;
@@ -80,10 +57,7 @@ int cmd_viz(int argc, char **argv)
     unsigned only = 0;
     const char *png = NULL, *gif = NULL, *script = NULL, *watch = NULL, *font = viz_font_default_path();
     int status = WS_ERR_INPUT;
-    ws_module *m = NULL;
-    ws_sim *sim = NULL;
-    uint64_t *addrs = NULL;
-    uint8_t *params = NULL;
+    ws_session S = {0};
     viz_rec *rec = NULL;
     viz_view view;
     bool have_view = false;
@@ -141,23 +115,11 @@ int cmd_viz(int argc, char **argv)
         }
         i += 2;
     }
-    if (ws_launch_validate(&L, &lerr) < 0) {
-        char msg[2048];
-        ws_launch_error_format(&lerr, true, msg, sizeof msg);
-        fprintf(stderr, "warpsim: error: %s\n", msg);
+    if ((status = ws_session_load(&S, &L)) != WS_OK)
         goto done;
-    }
-    ws_parse_error perr;
-    m = ws_module_load(L.ptx_path, &perr);
-    if (!m) {
-        print_parse_error(stderr, &perr);
-        goto done;
-    }
-    const ws_kernel *k = ws_module_kernel(m, L.kernel);
-    if (!k) {
-        fprintf(stderr, "warpsim: error: %s has no kernel named '%s'\n", L.ptx_path, L.kernel ? L.kernel : "");
-        goto done;
-    }
+    status = WS_ERR_INPUT;
+    const ws_module *m = S.m;
+    const ws_kernel *k = S.k;
     uint32_t wregs[VIZ_MAX_WATCH];
     unsigned nwatch = 0;
     for (const char *p = watch; p && *p;) {
@@ -185,32 +147,18 @@ int cmd_viz(int argc, char **argv)
     cfg.mode = WS_MODE_FUNCTIONAL;
     cfg.on_event = viz_rec_event;
     cfg.event_user = rec;
-    sim = rec ? ws_sim_create(&cfg) : NULL;
-    addrs = calloc(L.nargs + 1, sizeof *addrs);
-    params = calloc(1, k->param_bytes + 8);
-    if (!sim || !addrs || !params) {
+    if (!rec) {
         fprintf(stderr, "warpsim: error: out of memory\n");
         status = WS_ERR_INTERNAL;
         goto done;
     }
     rec->max_steps = max_steps;
-    for (size_t i = 0; i < L.nargs; i++) {
-        if (!L.args[i].is_buffer)
-            continue;
-        addrs[i] = ws_sim_alloc(sim, L.args[i].count * ws_elem_size(L.args[i].elem), L.args[i].data);
-        if (!addrs[i]) {
-            fprintf(stderr, "warpsim: error: buffer %s does not fit in the simulated memory\n", L.args[i].label);
-            status = WS_ERR_LIMIT;
-            goto done;
-        }
-    }
-    if (pack_params(&L, m, k, addrs, params) != 0)
+    if ((status = ws_session_prepare(&S, &L, &cfg)) != WS_OK)
         goto done;
-    int run = ws_sim_launch(sim, m, k, L.grid, L.block, params, k->param_bytes, &res);
-    if (run == WS_ERR_INPUT) {
-        fprintf(stderr, "warpsim: error: %s\n", res.message);
+    status = WS_ERR_INPUT;
+    int run = ws_session_launch(&S, &L, &res);
+    if (run == WS_ERR_INPUT)
         goto done;
-    }
     if (run != WS_OK && res.message[0])
         fprintf(stderr, "warpsim: %s (replaying what ran)\n", res.message);
     if (rec->oom) {
@@ -240,11 +188,8 @@ done:
     if (have_view)
         viz_view_free(&view);
     ws_result_free(&res);
-    ws_sim_destroy(sim);
+    ws_session_free(&S);
     viz_rec_destroy(rec);
-    ws_module_free(m);
     ws_launch_free(&L);
-    free(addrs);
-    free(params);
     return status;
 }

@@ -37,31 +37,6 @@ static int reg_is_f32(const trace_text *t, uint32_t r)
     return r < t->k->nregs && (t->k->regs[r].type == WS_T_F32 || t->shows_float[r]);
 }
 
-/* Propagate float-ness along mov.b32 and shfl until nothing changes. */
-static void infer_float_registers(trace_text *t)
-{
-    const ws_kernel *k = t->k;
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (uint32_t i = 0; i < k->ninsns; i++) {
-            const ws_insn *in = &k->insns[i];
-            if (!(in->op == WS_OP_MOV || in->op == WS_OP_SHFL) || in->nops < 2)
-                continue;
-            const ws_operand *d = &in->ops[0], *a = &in->ops[1];
-            if (d->kind != WS_OPND_REG || a->kind != WS_OPND_REG || ws_type_bits((ws_type)in->type) != 32)
-                continue;
-            if (reg_is_f32(t, a->reg) && !reg_is_f32(t, d->reg)) {
-                t->shows_float[d->reg] = 1;
-                changed = 1;
-            }
-            if (reg_is_f32(t, d->reg) && !reg_is_f32(t, a->reg)) {
-                t->shows_float[a->reg] = 1;
-                changed = 1;
-            }
-        }
-    }
-}
-
 trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k)
 {
     trace_text *t = calloc(1, sizeof *t);
@@ -76,7 +51,7 @@ trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k)
         free(t);
         return NULL;
     }
-    infer_float_registers(t);
+    ws_kernel_float_registers(k, t->shows_float);
     return t;
 }
 

@@ -129,3 +129,25 @@ const char *ws_suffix_name(uint32_t group, unsigned value)
             return s->name;
     return NULL;
 }
+
+void ws_kernel_float_registers(const ws_kernel *k, uint8_t *is_float)
+{
+    for (uint32_t i = 0; i < k->nregs; i++)
+        is_float[i] = k->regs[i].type == WS_T_F32;
+    for (int changed = 1; changed;) { /* propagate along mov and shfl until nothing changes */
+        changed = 0;
+        for (uint32_t i = 0; i < k->ninsns; i++) {
+            const ws_insn *in = &k->insns[i];
+            if (!(in->op == WS_OP_MOV || in->op == WS_OP_SHFL) || in->nops < 2 ||
+                ws_type_bits((ws_type)in->type) != 32)
+                continue;
+            const ws_operand *d = &in->ops[0], *a = &in->ops[1];
+            if (d->kind != WS_OPND_REG || a->kind != WS_OPND_REG || d->reg >= k->nregs || a->reg >= k->nregs)
+                continue;
+            if (is_float[d->reg] != is_float[a->reg]) {
+                is_float[d->reg] = is_float[a->reg] = 1;
+                changed = 1;
+            }
+        }
+    }
+}

@@ -252,6 +252,12 @@ ws_module *ws_module_load(const char *path, ws_parse_error *err);
 void ws_module_free(ws_module *m);
 const ws_kernel *ws_module_kernel(const ws_module *m, const char *name); /* NULL name: the first */
 
+/* Which registers hold f32 values: the .f32 ones, and the .b32 ones linked to them by a 32-bit
+ * mov or shfl (nvcc moves floats through .b32 registers around shuffles: mov.b32 %r2, %f2;
+ * shfl ...; mov.b32 %f3, %r7). is_float has k->nregs entries; traces and the viewer show such
+ * registers as floats. */
+void ws_kernel_float_registers(const ws_kernel *k, uint8_t *is_float);
+
 /* Print a module back as PTX that ptxas accepts. */
 int ws_module_print(const ws_module *m, char **out, size_t *outlen);
 /* Print one instruction as PTX (no newline) into buf; returns the length. */

@@ -11,29 +11,6 @@ static int reg_is_f32(const viz_rec *r, uint32_t reg)
     return reg < r->k->nregs && (r->k->regs[reg].type == WS_T_F32 || r->is_float[reg]);
 }
 
-/* nvcc moves floats through .b32 registers around shuffles (mov.b32 %r2, %f2; shfl ...;
- * mov.b32 %f3, %r7): a .b32 register linked to an .f32 one by mov or shfl is shown as a
- * float, as the text trace does. */
-static void infer_float_registers(viz_rec *r)
-{
-    const ws_kernel *k = r->k;
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (uint32_t i = 0; i < k->ninsns; i++) {
-            const ws_insn *in = &k->insns[i];
-            if (!(in->op == WS_OP_MOV || in->op == WS_OP_SHFL) || in->nops < 2)
-                continue;
-            const ws_operand *d = &in->ops[0], *a = &in->ops[1];
-            if (d->kind != WS_OPND_REG || a->kind != WS_OPND_REG || ws_type_bits((ws_type)in->type) != 32)
-                continue;
-            if (reg_is_f32(r, a->reg) != reg_is_f32(r, d->reg)) {
-                r->is_float[reg_is_f32(r, a->reg) ? d->reg : a->reg] = 1;
-                changed = 1;
-            }
-        }
-    }
-}
-
 uint32_t viz_find_reg(const ws_kernel *k, const char *name)
 {
     for (uint32_t i = 0; i < k->nregs; i++)
@@ -87,7 +64,7 @@ viz_rec *viz_rec_create(const ws_module *m, const ws_kernel *k, uint32_t block, 
         free(r);
         return NULL;
     }
-    infer_float_registers(r);
+    ws_kernel_float_registers(k, r->is_float);
     for (int w = 0; w < 32; w++)
         r->pending_diag[w] = -1;
     return r;

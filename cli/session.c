@@ -1,0 +1,141 @@
+/* The setup every verb that runs a kernel shares: see session.h. */
+#include "session.h"
+
+#include "commands.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* file:line:column: message, the source line and a caret, as compilers print them */
+void print_parse_error(FILE *f, const ws_parse_error *e)
+{
+    if (e->line)
+        fprintf(f, "%s:%u:%u: error: %s\n", e->file, e->line, e->column, e->message);
+    else
+        fprintf(f, "%s: error: %s\n", e->file, e->message);
+    if (e->source_line[0]) {
+        fprintf(f, "  %s\n  ", e->source_line);
+        for (unsigned i = 1; i < e->column && i < sizeof e->source_line; i++)
+            fputc(e->source_line[i - 1] == '\t' ? '\t' : ' ', f);
+        fprintf(f, "^\n");
+    }
+}
+
+static const char *param_type_name(const ws_symbol *s)
+{
+    return ws_type_name((ws_type)s->elem);
+}
+
+/* Check the arguments against the kernel's parameters and pack them (also used by cmd_step.c). */
+int pack_params(const ws_launch *L, const ws_module *m, const ws_kernel *k, const uint64_t *addrs, uint8_t *params)
+{
+    if (L->nargs != k->nparams) {
+        fprintf(stderr, "warpsim: error: kernel %s takes %u parameter%s, got %zu argument%s\n", k->name, k->nparams,
+                k->nparams == 1 ? "" : "s", L->nargs, L->nargs == 1 ? "" : "s");
+        for (uint32_t i = 0; i < k->nparams; i++)
+            fprintf(stderr, "  parameter %u: .%s %s\n", i + 1, param_type_name(&m->symbols[k->params[i]]),
+                    m->symbols[k->params[i]].name);
+        return -1;
+    }
+    for (uint32_t i = 0; i < k->nparams; i++) {
+        const ws_symbol *p = &m->symbols[k->params[i]];
+        const ws_arg *a = &L->args[i];
+        size_t have = a->is_buffer ? 8 : ws_elem_size(a->elem);
+        if (have != p->size) {
+            fprintf(stderr,
+                    "warpsim: error: argument %u (%s): kernel parameter %s is .%s (%llu bytes) but the argument is %s "
+                    "(%zu bytes)\n",
+                    i + 1, a->label, p->name, param_type_name(p), (unsigned long long)p->size,
+                    a->is_buffer ? "a buffer pointer" : ws_elem_name(a->elem), have);
+            return -1;
+        }
+        uint64_t v = a->is_buffer ? addrs[i] : a->scalar_bits;
+        memcpy(params + p->offset, &v, have);
+    }
+    return 0;
+}
+
+static void list_kernels(const ws_module *m)
+{
+    for (uint32_t i = 0; i < m->nkernels; i++)
+        fprintf(stderr, " %s", m->kernels[i].name);
+    fprintf(stderr, "\n");
+}
+
+int ws_session_load(ws_session *s, const ws_launch *L)
+{
+    ws_launch_error lerr;
+    memset(s, 0, sizeof *s);
+    if (ws_launch_validate(L, &lerr) < 0) {
+        char msg[2048];
+        ws_launch_error_format(&lerr, true, msg, sizeof msg);
+        fprintf(stderr, "warpsim: error: %s\n", msg);
+        return WS_ERR_INPUT;
+    }
+    ws_parse_error perr;
+    s->m = ws_module_load(L->ptx_path, &perr);
+    if (!s->m) {
+        print_parse_error(stderr, &perr);
+        return WS_ERR_INPUT;
+    }
+    s->k = ws_module_kernel(s->m, L->kernel);
+    if (!s->k) {
+        fprintf(stderr, "warpsim: error: %s has no kernel named '%s'; it has:", L->ptx_path, L->kernel ? L->kernel : "");
+        list_kernels(s->m);
+        return WS_ERR_INPUT;
+    }
+    if (!L->kernel && s->m->nkernels > 1) {
+        fprintf(stderr, "warpsim: error: %s has %u kernels; choose one with --kernel:", L->ptx_path, s->m->nkernels);
+        list_kernels(s->m);
+        return WS_ERR_INPUT;
+    }
+    return WS_OK;
+}
+
+int ws_session_prepare(ws_session *s, const ws_launch *L, const ws_config *cfg)
+{
+    s->sim = ws_sim_create(cfg);
+    s->addrs = calloc(L->nargs + 1, sizeof *s->addrs);
+    s->params = calloc(1, s->k->param_bytes + 8);
+    if (!s->sim || !s->addrs || !s->params) {
+        fprintf(stderr, "warpsim: error: out of memory\n");
+        return WS_ERR_INTERNAL;
+    }
+    for (size_t i = 0; i < L->nargs; i++) {
+        if (!L->args[i].is_buffer)
+            continue;
+        s->addrs[i] = ws_sim_alloc(s->sim, L->args[i].count * ws_elem_size(L->args[i].elem), L->args[i].data);
+        if (!s->addrs[i]) {
+            fprintf(stderr,
+                    "warpsim: error: memory limit reached: buffer %s (%zu bytes) does not fit in the simulated global "
+                    "memory (limit %llu bytes; raise it with --max-memory)\n",
+                    L->args[i].label, L->args[i].count * ws_elem_size(L->args[i].elem),
+                    (unsigned long long)(cfg->max_memory ? cfg->max_memory : (uint64_t)4 << 30));
+            return WS_ERR_LIMIT;
+        }
+    }
+    return pack_params(L, s->m, s->k, s->addrs, s->params) != 0 ? WS_ERR_INPUT : WS_OK;
+}
+
+ws_status ws_session_launch(ws_session *s, ws_launch *L, ws_result *res)
+{
+    ws_status st = ws_sim_launch(s->sim, s->m, s->k, L->grid, L->block, s->params, s->k->param_bytes, res);
+    if (st == WS_ERR_INPUT) {
+        fprintf(stderr, "warpsim: error: %s\n", res->message);
+        return st;
+    }
+    for (size_t i = 0; i < L->nargs; i++)
+        if (L->args[i].is_buffer)
+            ws_sim_read(s->sim, s->addrs[i], L->args[i].data, L->args[i].count * ws_elem_size(L->args[i].elem));
+    return st;
+}
+
+void ws_session_free(ws_session *s)
+{
+    ws_sim_destroy(s->sim);
+    ws_module_free(s->m);
+    free(s->addrs);
+    free(s->params);
+    memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,31 @@
+/* What the verbs that run a kernel share (run, viz, step, bench): the module and kernel a
+ * launch names, a machine with the launch's buffers allocated and its parameters packed, and
+ * the buffers read back afterwards. Errors are printed here, once, in one wording. */
+#ifndef WS_SESSION_H
+#define WS_SESSION_H
+
+#include "launch.h"
+#include "warpsim/warpsim.h"
+
+typedef struct {
+    ws_module *m;
+    const ws_kernel *k;
+    ws_sim *sim;
+    uint64_t *addrs;  /* device address of each buffer argument (0 for scalars) */
+    uint8_t *params;  /* the packed .param buffer */
+} ws_session;
+
+/* Validates the launch, loads its PTX and picks the kernel. Returns WS_OK or WS_ERR_INPUT. */
+int ws_session_load(ws_session *s, const ws_launch *L);
+/* Creates the machine with cfg, allocates and fills every buffer, checks the arguments against
+ * the kernel's parameters and packs them. Returns WS_OK or the status to exit with. */
+int ws_session_prepare(ws_session *s, const ws_launch *L, const ws_config *cfg);
+/* Launches the kernel and copies every buffer back into the launch's host copies. */
+ws_status ws_session_launch(ws_session *s, ws_launch *L, ws_result *res);
+void ws_session_free(ws_session *s);
+
+/* Checks the arguments against the kernel's .param list and packs them (addrs: each buffer's
+ * device address). Prints what is wrong and returns -1 on a mismatch. */
+int pack_params(const ws_launch *L, const ws_module *m, const ws_kernel *k, const uint64_t *addrs, uint8_t *params);
+
+#endif
