@@ -69,10 +69,15 @@ static void check_membermask(ws_exec *x, const ws_insn *in, uint32_t exec, uint3
                            ws_optable[in->op].mnemonic, (unsigned)__builtin_ctz(exec), mask);
     }
     uint32_t outside = exec & ~mask;
+    /* What the H200 did (2026-11-29): in converged code ptxas drops the membermask and the
+     * instruction runs over the executing lanes; inside a branch (programs/bug_shfl_mask) the
+     * kernel stopped with CUDA_ERROR_ILLEGAL_INSTRUCTION. warpsim runs it as in the converged
+     * case and says so. */
     if (outside)
         ws_diag_report(x, WS_DIAG_NOT_IN_MEMBERMASK, outside,
-                       "%s: lanes 0x%08x execute it but are not in its membermask 0x%08x (undefined; the "
-                       "H200 runs them as if they were)",
+                       "%s: lanes 0x%08x execute it but are not in its membermask 0x%08x (undefined: the H200 "
+                       "runs it over the executing lanes in converged code, but inside a branch it stopped the "
+                       "kernel with an illegal-instruction error)",
                        ws_optable[in->op].mnemonic, outside, mask);
 }
 
