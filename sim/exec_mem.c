@@ -91,6 +91,39 @@ static void note_shared(ws_exec *x, ws_space space, uint32_t mask)
 }
 
 /* d = memory[a]: sub-word loads sign- or zero-extend by the type */
+/* A full warp's scalar load from global memory whose 32 addresses are aligned and fall in one
+ * allocation: one lookup instead of 32. Returns 0 when the access needs the general path
+ * (which also reports what is wrong with it). */
+static int ld_global_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned esz, int sgn)
+{
+    const ws_operand *d = &in->ops[0], *a = &in->ops[1];
+    ws_space space = access_space(in);
+    if (mask != FULL_MASK || in->vec != 1 || d->kind != WS_OPND_REG || x->blk->shadow || sgn ||
+        (space != WS_SPACE_GLOBAL && space != WS_SPACE_GENERIC) || a->reg == WS_NO_REG)
+        return 0;
+    const uint64_t *base = &x->regs[(size_t)a->reg * 32];
+    uint64_t lo = UINT64_MAX, hi = 0, misaligned = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        uint64_t addr = base[l] + a->imm;
+        x->mem_addr[l] = addr;
+        lo = addr < lo ? addr : lo;
+        hi = addr > hi ? addr : hi;
+        misaligned |= addr & (esz - 1);
+    }
+    if (misaligned || lo < GLOBAL_BASE) /* generic addresses below GLOBAL_BASE are shared, local or const */
+        return 0;
+    ws_alloc *al = ws_find_alloc(x->L->sim, lo, hi - lo + esz);
+    if (!al)
+        return 0;
+    uint64_t *dst = &x->regs[(size_t)d->reg * 32];
+    for (unsigned l = 0; l < 32; l++) {
+        uint64_t v = 0;
+        memcpy(&v, al->data + (x->mem_addr[l] - al->base), esz);
+        dst[l] = v;
+    }
+    return 1;
+}
+
 void ex_ld(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     const ws_operand *d = &in->ops[0], *a = &in->ops[1];
@@ -99,6 +132,8 @@ void ex_ld(ws_exec *x, const ws_insn *in, uint32_t mask)
     int sgn = ws_type_is_signed((ws_type)in->type) && !ws_type_is_float((ws_type)in->type);
     ws_space space = access_space(in);
     note_shared(x, space, mask);
+    if (ld_global_fast(x, in, mask, esz, sgn))
+        return;
     FOR_EACH_LANE(mask, l) {
         uint64_t addr = effective_address(x, a, l);
         x->mem_addr[l] = addr;

@@ -267,6 +267,34 @@ uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane)
     }
 }
 
+void ws_sreg_row(const ws_exec *x, unsigned sreg, uint32_t mask, uint64_t *row)
+{
+    const ws_launch_ctx *L = x->L;
+    switch (sreg) {
+    case WS_SREG_TID_X:
+        if (L->block[0] % 32 == 0) { /* a warp's lanes are consecutive x */
+            uint32_t t0 = x->w->index * 32;
+            for (unsigned l = 0; l < 32; l++)
+                row[l] = (t0 + l) % L->block[0];
+            return;
+        }
+        break;
+    case WS_SREG_LANEID:
+        for (unsigned l = 0; l < 32; l++)
+            row[l] = l;
+        return;
+    default:
+        if (sreg >= WS_SREG_NTID_X && sreg <= WS_SREG_NCTAID_Z) { /* the same in every lane */
+            uint64_t v = ws_sreg_value(x, sreg, 0);
+            for (unsigned l = 0; l < 32; l++)
+                row[l] = v;
+            return;
+        }
+        break;
+    }
+    FOR_EACH_LANE(mask, l) row[l] = ws_sreg_value(x, sreg, l);
+}
+
 /* ---- warps -------------------------------------------------------------------------------------- */
 
 static int is_collective(const ws_insn *in)

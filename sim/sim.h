@@ -143,6 +143,8 @@ struct ws_exec {
 
 /* ---- operand access ----------------------------------------------------------------------------- */
 uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane);
+/* A special register in every lane of mask: one switch for the row, not one per lane. */
+void ws_sreg_row(const ws_exec *x, unsigned sreg, uint32_t mask, uint64_t *row);
 
 static inline uint64_t opnd(const ws_exec *x, const ws_operand *o, unsigned lane)
 {
@@ -169,6 +171,10 @@ static inline const uint64_t *operand_row(const ws_exec *x, const ws_operand *o,
         uint64_t v = o->kind == WS_OPND_NONE ? 0 : o->imm;
         for (unsigned l = 0; l < 32; l++)
             tmp[l] = v;
+        return tmp;
+    }
+    if (o->kind == WS_OPND_SREG) {
+        ws_sreg_row(x, o->reg, mask, tmp);
         return tmp;
     }
     for (uint32_t m = mask; m; m &= m - 1) {
