@@ -82,7 +82,10 @@ int cmd_shfl(int argc, char **argv)
     for (int i = 3; i < argc; i++) {
         if (!strcmp(argv[i], "--width") && i + 1 < argc) {
             if (parse_u32(argv[++i], &width) != 0 || width > 64) {
-                fprintf(stderr, "warpsim: error: --width takes 1..32 (0 and 64 act as 32), found '%s'\n", argv[i]);
+                /* CUDA documents widths 1, 2, 4 ... 32; any other gives the c of the same formula, and the
+                 * H200 follows the formula (0 and 64 act as 32), so 0..64 are all answered */
+                fprintf(stderr, "warpsim: error: --width takes 0..64 (CUDA's widths are 1, 2, 4, 8, 16, 32; "
+                                "0 and 64 act as 32), found '%s'\n", argv[i]);
                 return WS_ERR_INPUT;
             }
             have_width = 1;
