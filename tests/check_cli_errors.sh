@@ -81,7 +81,7 @@ expect "no verb" 2 "^usage: warpsim VERB" --
 expect "shfl without arguments" 2 "^usage: warpsim shfl up\|down\|bfly\|idx B" -- shfl
 expect "shfl with a bad mode" 2 "^usage: warpsim shfl" -- shfl sideways 3
 expect "shfl without b" 2 "^usage: warpsim shfl" -- shfl down
-expect "shfl bad width" 2 "--width takes 1\.\.32" -- shfl down 1 --width 65
+expect "shfl bad width" 2 "--width takes 0\.\.64" -- shfl down 1 --width 65
 expect "shfl unknown option" 2 "unknown option '--bogus'" -- shfl down 1 --bogus
 expect "shfl --width and --c" 2 "give --width or --c, not both" -- shfl down 1 --width 16 --c 31
 expect "vote without --pred" 2 "^usage: warpsim vote" -- vote ballot
