@@ -141,6 +141,7 @@ static const char *const diag_names[WS_DIAG_KIND_COUNT] = {
     [WS_DIAG_TRAP] = "trap",
     [WS_DIAG_PRINTF] = "printf",
     [WS_DIAG_UNSUPPORTED] = "unsupported",
+    [WS_DIAG_MERGED_COLLECTIVE] = "merged-collective",
 };
 
 const char *ws_diag_kind_name(ws_diag_kind k)
@@ -611,6 +612,14 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
             ws_diag_reads(x, x->lane_insn[l], 1u << l, exec & (1u << l));
         }
     x->pc = pc;
+    uint32_t elsewhere = 0; /* lanes at another instruction than the lowest pc's */
+    FOR_EACH_LANE(lanes, l) elsewhere |= w->pc[l] != pc ? 1u << l : 0;
+    if (elsewhere)
+        ws_diag_report(x, WS_DIAG_MERGED_COLLECTIVE, elsewhere,
+                       "%s: lanes 0x%08x arrived at a different %s on another path and ran with this one as one "
+                       "collective, each with its own operands (undefined: the H200 merged such a pair in one "
+                       "kernel and hung in another, programs/div_merge)",
+                       ws_optable[in->op].mnemonic, elsewhere, ws_optable[in->op].mnemonic);
     x->merged = 1;
     ws_collective(x, exec);
     x->merged = 0;

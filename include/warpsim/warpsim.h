@@ -54,6 +54,7 @@ typedef enum {
     WS_DIAG_TRAP,               /* the kernel executed trap */
     WS_DIAG_PRINTF,             /* a printf format the simulator could not follow */
     WS_DIAG_UNSUPPORTED,        /* an instruction form warpsim does not execute */
+    WS_DIAG_MERGED_COLLECTIVE,  /* different .sync instructions on divergent paths ran as one collective */
     WS_DIAG_KIND_COUNT
 } ws_diag_kind;
 
