@@ -120,31 +120,7 @@ static void record_event(void *user, const ws_event *ev)
 
 static void format_value(const recording *r, uint32_t reg, uint64_t v, char *buf, size_t cap)
 {
-    const ws_kernel *k = r->k;
-    ws_type ty = reg < k->nregs ? (ws_type)k->regs[reg].type : WS_T_B64;
-    unsigned bits = ws_type_bits(ty);
-    if (ty == WS_T_F32 || (reg < k->nregs && r->is_float[reg])) {
-        uint32_t u = (uint32_t)v;
-        float f;
-        memcpy(&f, &u, 4);
-        snprintf(buf, cap, "%g", (double)f);
-    } else if (ty == WS_T_F64) {
-        double d;
-        memcpy(&d, &v, 8);
-        snprintf(buf, cap, "%g", d);
-    } else if (ty == WS_T_PRED) {
-        snprintf(buf, cap, "%u", (unsigned)(v & 1));
-    } else if (ws_type_is_signed(ty) && bits < 64) {
-        uint64_t sign = 1ull << (bits - 1);
-        v &= (sign << 1) - 1;
-        snprintf(buf, cap, "%" PRId64, (int64_t)((v ^ sign) - sign));
-    } else if (ws_type_is_signed(ty)) {
-        snprintf(buf, cap, "%" PRId64, (int64_t)v);
-    } else if (v > 0xffffffffu) {
-        snprintf(buf, cap, "0x%" PRIx64, v);
-    } else {
-        snprintf(buf, cap, "%" PRIu64, v);
-    }
+    ws_format_register_value(r->k, r->is_float, reg, v, buf, cap);
 }
 
 /* 32 cells in four rows of eight, "." for a lane without a value; one line when all agree. */

@@ -32,11 +32,6 @@ void trace_text_add_buffer(trace_text *t, const char *label, uint64_t base, uint
     t->nbuffers++;
 }
 
-static int reg_is_f32(const trace_text *t, uint32_t r)
-{
-    return r < t->k->nregs && (t->k->regs[r].type == WS_T_F32 || t->shows_float[r]);
-}
-
 trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k)
 {
     trace_text *t = calloc(1, sizeof *t);
@@ -63,43 +58,16 @@ void trace_text_destroy(trace_text *t)
     free(t);
 }
 
-static int64_t sext_for_trace(uint64_t v, unsigned bits)
-{
-    if (bits == 0 || bits >= 64)
-        return (int64_t)v;
-    uint64_t m = 1ull << (bits - 1);
-    v &= (1ull << bits) - 1;
-    return (int64_t)((v ^ m) - m);
-}
-
 static void format_value(const trace_text *t, uint32_t reg, uint64_t v, char *buf, size_t cap)
 {
     ws_type ty = reg < t->k->nregs ? (ws_type)t->k->regs[reg].type : WS_T_B64;
-    if (ty == WS_T_F64) {
-        double d;
-        memcpy(&d, &v, 8);
-        snprintf(buf, cap, "%g", d);
-    } else if (reg_is_f32(t, reg)) {
-        uint32_t u = (uint32_t)v;
-        float f;
-        memcpy(&f, &u, 4);
-        snprintf(buf, cap, "%g", (double)f);
-    } else if (ty == WS_T_PRED) {
-        snprintf(buf, cap, "%u", (unsigned)(v != 0));
-    } else if (ws_type_is_signed(ty)) {
-        snprintf(buf, cap, "%" PRId64, (int64_t)sext_for_trace(v, ws_type_bits(ty)));
-    } else if (ws_type_bits(ty) == 64 && v > 0xffffffffu) {
-        for (unsigned i = 0; i < t->nbuffers; i++)
+    if (ws_type_bits(ty) == 64 && !ws_type_is_float(ty) && v > 0xffffffffu)
+        for (unsigned i = 0; i < t->nbuffers; i++) /* a pointer into a buffer: in+4 */
             if (v - t->buffers[i].base <= t->buffers[i].size) {
                 snprintf(buf, cap, "%s+%" PRIu64, t->buffers[i].label, v - t->buffers[i].base);
                 return;
             }
-        snprintf(buf, cap, "0x%" PRIx64, v);
-    } else if (ty >= WS_T_B8 && ty <= WS_T_B64 && v >= 0x80000000u) {
-        snprintf(buf, cap, "0x%" PRIx64, v); /* masks and bit patterns read better in hex */
-    } else {
-        snprintf(buf, cap, "%" PRIu64, v);
-    }
+    ws_format_register_value(t->k, t->shows_float, reg, v, buf, cap);
 }
 
 typedef struct {

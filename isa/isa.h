@@ -258,6 +258,12 @@ const ws_kernel *ws_module_kernel(const ws_module *m, const char *name); /* NULL
  * registers as floats. */
 void ws_kernel_float_registers(const ws_kernel *k, uint8_t *is_float);
 
+/* A register's value as traces and the viewer show it: floats (f64, f32 and the registers
+ * is_float marks) with %g, predicates as 0/1, signed types in decimal, unsigned and bit types in
+ * decimal below 2^24 and in hex from there (masks, addresses, bit patterns). is_float may be NULL. */
+size_t ws_format_register_value(const ws_kernel *k, const uint8_t *is_float, uint32_t reg, uint64_t v, char *buf,
+                                size_t cap);
+
 /* Print a module back as PTX that ptxas accepts. */
 int ws_module_print(const ws_module *m, char **out, size_t *outlen);
 /* Print one instruction as PTX (no newline) into buf; returns the length. */

@@ -333,3 +333,34 @@ int ws_module_print(const ws_module *m, char **out, size_t *outlen)
     *outlen = b.len;
     return 0;
 }
+
+size_t ws_format_register_value(const ws_kernel *k, const uint8_t *is_float, uint32_t reg, uint64_t v, char *buf,
+                                size_t cap)
+{
+    ws_type ty = reg < k->nregs ? (ws_type)k->regs[reg].type : WS_T_B64;
+    unsigned bits = ws_type_bits(ty);
+    int n;
+    if (ty == WS_T_F64) {
+        double d;
+        memcpy(&d, &v, 8);
+        n = snprintf(buf, cap, "%g", d);
+    } else if (ty == WS_T_F32 || (is_float && reg < k->nregs && is_float[reg])) {
+        uint32_t u = (uint32_t)v;
+        float f;
+        memcpy(&f, &u, 4);
+        n = snprintf(buf, cap, "%g", (double)f);
+    } else if (ty == WS_T_PRED) {
+        n = snprintf(buf, cap, "%u", (unsigned)(v & 1));
+    } else if (ws_type_is_signed(ty)) {
+        if (bits && bits < 64) {
+            uint64_t sign = 1ull << (bits - 1);
+            v = ((v & ((sign << 1) - 1)) ^ sign) - sign;
+        }
+        n = snprintf(buf, cap, "%" PRId64, (int64_t)v);
+    } else if (v >= (1u << 24)) {
+        n = snprintf(buf, cap, "0x%" PRIx64, v);
+    } else {
+        n = snprintf(buf, cap, "%" PRIu64, v);
+    }
+    return n < 0 ? 0 : (size_t)n;
+}

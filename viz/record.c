@@ -6,11 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int reg_is_f32(const viz_rec *r, uint32_t reg)
-{
-    return reg < r->k->nregs && (r->k->regs[reg].type == WS_T_F32 || r->is_float[reg]);
-}
-
 uint32_t viz_find_reg(const ws_kernel *k, const char *name)
 {
     for (uint32_t i = 0; i < k->nregs; i++)
@@ -21,30 +16,7 @@ uint32_t viz_find_reg(const ws_kernel *k, const char *name)
 
 void viz_format_value(const viz_rec *r, uint32_t reg, uint64_t v, char *buf, size_t cap)
 {
-    ws_type ty = reg < r->k->nregs ? (ws_type)r->k->regs[reg].type : WS_T_B64;
-    unsigned bits = ws_type_bits(ty);
-    if (ty == WS_T_F64) {
-        double d;
-        memcpy(&d, &v, 8);
-        snprintf(buf, cap, "%g", d);
-    } else if (reg_is_f32(r, reg)) {
-        uint32_t u = (uint32_t)v;
-        float f;
-        memcpy(&f, &u, 4);
-        snprintf(buf, cap, "%g", (double)f);
-    } else if (ty == WS_T_PRED) {
-        snprintf(buf, cap, "%u", (unsigned)(v != 0));
-    } else if (ws_type_is_signed(ty)) {
-        if (bits < 64) {
-            uint64_t m = 1ull << (bits - 1);
-            v = ((v & ((m << 1) - 1)) ^ m) - m;
-        }
-        snprintf(buf, cap, "%" PRId64, (int64_t)v);
-    } else if (v > 0xffffu && (bits == 64 || v > 0xffffffu)) {
-        snprintf(buf, cap, "0x%" PRIx64, v);
-    } else {
-        snprintf(buf, cap, "%" PRIu64, v);
-    }
+    ws_format_register_value(r->k, r->is_float, reg, v, buf, cap);
 }
 
 viz_rec *viz_rec_create(const ws_module *m, const ws_kernel *k, uint32_t block, const uint32_t *watch,
