@@ -516,21 +516,29 @@ static void arrive_at_barrier(ws_exec *x, const ws_insn *in, uint32_t exec, uint
     x->L->stats.bar_syncs++;
 }
 
-static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
+/* What every issued instruction does first: the executor's context, the event record, the
+ * counts and (functional mode) the cycle. */
+static void begin_issue(ws_exec *x, ws_warp *w, const ws_insn *in, uint32_t pc, uint32_t active, uint32_t exec)
 {
     ws_launch_ctx *L = x->L;
-    const ws_insn *in = &L->code[pc];
-    uint32_t exec = guard_mask(x, in, group);
     if (x->ev)
         memset(x->ev, 0, sizeof *x->ev);
     x->in = in;
     x->pc = pc;
-    x->active = group;
+    x->active = active;
     w->instructions++;
     L->stats.warp_instructions++;
     L->stats.lane_instructions += (uint64_t)__builtin_popcount(exec);
     if (!L->timing) /* the timing mode sets the cycle of issue */
         x->blk->cycle++;
+}
+
+static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
+{
+    ws_launch_ctx *L = x->L;
+    const ws_insn *in = &L->code[pc];
+    uint32_t exec = guard_mask(x, in, group);
+    begin_issue(x, w, in, pc, group, exec);
     if (x->blk->shadow) /* check_uninitialized */
         ws_diag_reads(x, in, group, exec);
 
@@ -596,16 +604,7 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
             exec |= 1u << l;
     }
     const ws_insn *in = &L->code[pc];
-    if (x->ev)
-        memset(x->ev, 0, sizeof *x->ev);
-    x->in = in;
-    x->pc = pc;
-    x->active = lanes;
-    w->instructions++;
-    L->stats.warp_instructions++;
-    L->stats.lane_instructions += (uint64_t)__builtin_popcount(exec);
-    if (!L->timing) /* the timing mode sets the cycle of issue */
-        x->blk->cycle++;
+    begin_issue(x, w, in, pc, lanes, exec);
     if (x->blk->shadow) /* check_uninitialized: every lane reads its own instruction's operands */
         FOR_EACH_LANE(lanes, l) {
             x->pc = w->pc[l];
