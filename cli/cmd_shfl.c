@@ -175,8 +175,8 @@ int cmd_vote(int argc, char **argv)
                         "  --mask: the lanes that execute (votes count only those, as on an H200)\n");
         return WS_ERR_INPUT;
     }
-    uint32_t p = pred & mask;
-    uint32_t r = mode == 0 ? p == mask : mode == 1 ? p != 0 : mode == 2 ? (p == mask || p == 0) : p;
+    static const ws_vote_mode modes[] = {WS_VOTE_ALL, WS_VOTE_ANY, WS_VOTE_UNI, WS_VOTE_BALLOT};
+    uint32_t r = ws_vote_rule(modes[mode], pred, mask);
     if (json)
         printf("{\"mode\": \"%s\", \"pred\": %u, \"mask\": %u, \"result\": %u}\n", names[mode], pred, mask, r);
     else
@@ -210,26 +210,14 @@ int cmd_match(int argc, char **argv)
         fprintf(stderr, "usage: warpsim match any|all --values V0,V1,... [--mask M] [--json]\n");
         return WS_ERR_INPUT;
     }
-    int all_equal = 1;
-    unsigned first = mask ? (unsigned)__builtin_ctz(mask) : 0;
-    for (unsigned l = 0; l < 32; l++)
-        if ((mask >> l & 1) && vals[l] != vals[first])
-            all_equal = 0;
+    bool all_equal = true;
+    ws_match_rule(WS_VOTE_ALL, 0, vals, mask, &all_equal);
     if (json)
         printf("{\"mode\": \"%s\", \"mask\": %u, \"lanes\": [", mode ? "all" : "any", mask);
     else
         printf("match.%s.sync.b64  executing lanes 0x%08x\nlane  value  result      pred\n", mode ? "all" : "any", mask);
     for (unsigned l = 0; l < 32; l++) {
-        uint32_t r = 0;
-        if (mask >> l & 1) {
-            if (mode == 0) {
-                for (unsigned k = 0; k < 32; k++)
-                    if ((mask >> k & 1) && vals[k] == vals[l])
-                        r |= 1u << k;
-            } else {
-                r = all_equal ? mask : 0;
-            }
-        }
+        uint32_t r = (mask >> l & 1) ? ws_match_rule(mode ? WS_VOTE_ALL : WS_VOTE_ANY, l, vals, mask, NULL) : 0;
         if (json)
             printf("%s{\"lane\": %u, \"value\": %lld, \"result\": %u}", l ? ", " : "", l, (long long)vals[l], r);
         else if (mask >> l & 1)

@@ -236,6 +236,17 @@ static void report_shuffle(ws_exec *x, uint32_t exec, uint32_t mask, uint32_t re
 }
 
 /* vote.sync: the predicates of the lanes that execute, whatever the membermask says */
+uint32_t ws_vote_rule(ws_vote_mode mode, uint32_t preds, uint32_t exec)
+{
+    preds &= exec;
+    switch (mode) {
+    case WS_VOTE_ALL: return preds == exec;
+    case WS_VOTE_ANY: return preds != 0;
+    case WS_VOTE_UNI: return preds == exec || preds == 0;
+    default: return preds; /* ballot */
+    }
+}
+
 static void vote(ws_exec *x, uint32_t exec)
 {
     uint32_t mask, preds = 0;
@@ -246,14 +257,7 @@ static void vote(ws_exec *x, uint32_t exec)
             preds |= 1u << l;
     FOR_EACH_LANE(exec, l) {
         const ws_insn *li = x->lane_insn[l];
-        uint64_t r;
-        switch (li->sub) {
-        case WS_VOTE_ALL: r = preds == exec; break;
-        case WS_VOTE_ANY: r = preds != 0; break;
-        case WS_VOTE_UNI: r = preds == exec || preds == 0; break;
-        default: r = preds; break;
-        }
-        set_reg(x, li->ops[0].reg, l, r);
+        set_reg(x, li->ops[0].reg, l, ws_vote_rule((ws_vote_mode)li->sub, preds, exec));
     }
     x->L->stats.vote++;
     if (x->ev)
@@ -262,6 +266,20 @@ static void vote(ws_exec *x, uint32_t exec)
 
 /* match.sync.any: d = the executing lanes whose value equals mine;
  * match.sync.all: d = the executing lanes if all values are equal, else 0; p says which */
+uint32_t ws_match_rule(ws_vote_mode mode, unsigned lane, const uint64_t values[32], uint32_t exec, bool *all_equal)
+{
+    uint64_t v0 = exec ? values[__builtin_ctz(exec)] : 0;
+    bool equal = true;
+    FOR_EACH_LANE(exec, l) equal = equal && values[l] == v0;
+    if (all_equal)
+        *all_equal = equal;
+    if (mode != WS_VOTE_ANY)
+        return equal ? exec : 0;
+    uint32_t r = 0;
+    FOR_EACH_LANE(exec, k) r |= values[k] == values[lane] ? 1u << k : 0;
+    return r;
+}
+
 static void match(ws_exec *x, uint32_t exec)
 {
     uint32_t mask;
@@ -269,18 +287,10 @@ static void match(ws_exec *x, uint32_t exec)
     check_membermask(x, first, exec, &mask);
     unsigned bits = ws_type_bits((ws_type)first->type);
     FOR_EACH_LANE(exec, l) x->coll_in[l] = trunc_bits(opnd(x, &x->lane_insn[l]->ops[1], l), bits);
-    uint64_t v0 = exec ? x->coll_in[__builtin_ctz(exec)] : 0;
-    int all_equal = 1;
-    FOR_EACH_LANE(exec, l) if (x->coll_in[l] != v0) all_equal = 0;
     FOR_EACH_LANE(exec, l) {
         const ws_insn *li = x->lane_insn[l];
-        uint32_t r = 0;
-        if (li->sub == WS_VOTE_ANY) {
-            FOR_EACH_LANE(exec, k) if (x->coll_in[k] == x->coll_in[l]) r |= 1u << k;
-        } else {
-            r = all_equal ? exec : 0;
-        }
-        set_reg(x, li->ops[0].reg, l, r);
+        bool all_equal;
+        set_reg(x, li->ops[0].reg, l, ws_match_rule((ws_vote_mode)li->sub, l, x->coll_in, exec, &all_equal));
         set_reg(x, li->dpred, l, (uint64_t)all_equal);
     }
     x->L->stats.vote++;

@@ -180,6 +180,13 @@ typedef struct {
     bool in_range;  /* the predicate output */
 } ws_shfl_route;
 ws_shfl_route ws_shfl_rule(ws_shfl_mode mode, unsigned lane, uint32_t b, uint32_t c);
+/* vote.sync: what every executing lane receives, from the predicates of the lanes that execute
+ * (exec); the membermask does not enter (measured on the H200). all/any/uni give 0 or 1. */
+uint32_t ws_vote_rule(ws_vote_mode mode, uint32_t preds, uint32_t exec);
+/* match.sync over the executing lanes' values: any gives lane's mask of equal values; all gives
+ * exec when every value is equal, else 0. *all_equal (may be NULL) is the predicate output. */
+uint32_t ws_match_rule(ws_vote_mode mode, unsigned lane, const uint64_t values[32], uint32_t exec, bool *all_equal);
+
 /* CUDA's width argument as the c operand nvcc emits for it. */
 uint32_t ws_shfl_c_for_width(ws_shfl_mode mode, unsigned width);
 
