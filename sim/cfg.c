@@ -7,6 +7,7 @@
 #include "sim.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int ends_block(const ws_insn *in)
 {
@@ -175,4 +176,130 @@ fail_early:
     free(block_of);
     free(start);
     return result;
+}
+
+/* ---- registers that may be read before they are written ------------------------------------------
+ * Every block starts with zeroed registers, so that a read of a register nothing wrote gives the
+ * same answer on every run and with any --jobs. Zeroing all of them for every block costs more
+ * than running a short kernel, and nvcc's code writes each register before reading it; so only
+ * the registers some path may read before writing are zeroed. A forward must-analysis: a
+ * register is written at an instruction if every path from the entry wrote it (a guarded write
+ * does not count: its guard may be false); a read where it is not is a read before writing. */
+
+static void note_read(uint8_t *needs, const ws_kernel *k, const uint64_t *written, uint32_t r)
+{
+    if (r < k->nregs && !((written[r / 64] >> (r % 64)) & 1))
+        needs[r] = 1;
+}
+
+static void insn_reads(uint8_t *needs, const ws_kernel *k, const ws_insn *in, const uint64_t *written)
+{
+    const char *shape = ws_optable[in->op].shape;
+    unsigned pos = 0;
+    if (in->guard != WS_NO_REG)
+        note_read(needs, k, written, in->guard);
+    for (const char *c = shape; *c && pos < in->nops; c++) {
+        if (*c == '?')
+            continue;
+        const ws_operand *o = &in->ops[pos++];
+        int dest = (*c == 'd' || *c == 'D' || *c == 'P');
+        if (o->kind == WS_OPND_ADDR && o->reg != WS_NO_REG)
+            note_read(needs, k, written, o->reg);
+        else if (!dest && o->kind == WS_OPND_REG)
+            note_read(needs, k, written, o->reg);
+        else if (!dest && o->kind == WS_OPND_VEC)
+            for (unsigned i = 0; i < o->nvec; i++)
+                if (o->regs[i] != WS_NO_REG)
+                    note_read(needs, k, written, o->regs[i]);
+    }
+}
+
+static void insn_writes(const ws_insn *in, uint64_t *written, uint32_t nregs)
+{
+    if (in->guard != WS_NO_REG || in->nops == 0)
+        return;
+    const char *shape = ws_optable[in->op].shape;
+    if (shape[0] != 'd' && shape[0] != 'D' && shape[0] != 'P')
+        return;
+    const ws_operand *d = &in->ops[0];
+    uint32_t regs[5];
+    unsigned n = 0;
+    if (d->kind == WS_OPND_REG)
+        regs[n++] = d->reg;
+    else if (d->kind == WS_OPND_VEC)
+        for (unsigned i = 0; i < d->nvec; i++)
+            if (d->regs[i] != WS_NO_REG)
+                regs[n++] = d->regs[i];
+    if (in->dpred != WS_NO_REG)
+        regs[n++] = in->dpred;
+    for (unsigned i = 0; i < n; i++)
+        if (regs[i] < nregs)
+            written[regs[i] / 64] |= 1ull << (regs[i] % 64);
+}
+
+uint32_t *ws_registers_read_unwritten(const ws_kernel *k, uint32_t *count)
+{
+    uint32_t n = k->ninsns, words = (k->nregs + 63) / 64;
+    *count = 0;
+    uint64_t *in_sets = malloc((size_t)(n ? n : 1) * (words ? words : 1) * sizeof *in_sets);
+    uint8_t *reached = calloc(n ? n : 1, 1), *needs = calloc(k->nregs ? k->nregs : 1, 1);
+    uint8_t *queued = calloc(n ? n : 1, 1); /* each instruction is in the work list at most once */
+    uint32_t *work = malloc((size_t)(n ? n : 1) * sizeof *work);
+    uint64_t *cur = malloc((words ? words : 1) * sizeof *cur);
+    uint32_t *list = NULL;
+    if (!in_sets || !reached || !needs || !queued || !work || !cur)
+        goto done;
+    /* IN sets start "everything written" (the top of the lattice) and shrink to the fixpoint */
+    memset(in_sets, 0xff, (size_t)n * words * sizeof *in_sets);
+    uint32_t nwork = 0;
+    if (n) {
+        memset(in_sets, 0, words * sizeof *in_sets); /* nothing is written at the entry */
+        reached[0] = 1;
+        queued[0] = 1;
+        work[nwork++] = 0;
+    }
+    while (nwork) {
+        uint32_t i = work[--nwork];
+        queued[i] = 0;
+        memcpy(cur, &in_sets[(size_t)i * words], words * sizeof *cur);
+        const ws_insn *in = &k->insns[i];
+        insn_writes(in, cur, k->nregs);
+        uint32_t succ[2], ns = 0;
+        int ends = in->op == WS_OP_RET || in->op == WS_OP_EXIT || in->op == WS_OP_TRAP;
+        if (in->op == WS_OP_BRA && in->ops[0].imm < n)
+            succ[ns++] = (uint32_t)in->ops[0].imm;
+        if ((!ends && in->op != WS_OP_BRA) || in->guard != WS_NO_REG)
+            if (i + 1 < n)
+                succ[ns++] = i + 1;
+        for (uint32_t s = 0; s < ns; s++) {
+            uint64_t *dst = &in_sets[(size_t)succ[s] * words];
+            int changed = !reached[succ[s]];
+            for (uint32_t w = 0; w < words; w++) {
+                uint64_t meet = reached[succ[s]] ? dst[w] & cur[w] : cur[w];
+                changed |= meet != dst[w];
+                dst[w] = meet;
+            }
+            reached[succ[s]] = 1;
+            if (changed && !queued[succ[s]]) {
+                queued[succ[s]] = 1;
+                work[nwork++] = succ[s];
+            }
+        }
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (reached[i])
+            insn_reads(needs, k, &k->insns[i], &in_sets[(size_t)i * words]);
+    list = malloc((k->nregs ? k->nregs : 1) * sizeof *list);
+    if (list)
+        for (uint32_t r = 0; r < k->nregs; r++)
+            if (needs[r])
+                list[(*count)++] = r;
+done:
+    free(in_sets);
+    free(reached);
+    free(needs);
+    free(queued);
+    free(work);
+    free(cur);
+    return list;
 }

@@ -1046,7 +1046,11 @@ static void init_block(ws_launch_ctx *L, ws_block *b, uint32_t id)
         uint64_t *regs = w->regs;
         memset(w, 0, sizeof *w);
         w->regs = regs;
-        memset(w->regs, 0, regs_per_warp * sizeof *w->regs);
+        if (!L->zero_regs) /* registers start at 0; only those a path may read unwritten need it */
+            memset(w->regs, 0, regs_per_warp * sizeof *w->regs);
+        else
+            for (uint32_t i = 0; i < L->nzero_regs; i++)
+                memset(&w->regs[(size_t)L->zero_regs[i] * 32], 0, 32 * sizeof *w->regs);
         w->blk = b;
         w->index = wi;
         uint32_t n = b->nthreads - wi * 32;
@@ -1106,7 +1110,7 @@ static int alloc_block(ws_launch_ctx *L, ws_block *b, uint32_t nthreads)
     if (!b->shared || (L->local_bytes && !b->local) || !b->warps)
         return -1;
     for (uint32_t wi = 0; wi < b->nwarps; wi++)
-        if (!(b->warps[wi].regs = malloc((size_t)(L->k->nregs ? L->k->nregs : 1) * 32 * sizeof(uint64_t))))
+        if (!(b->warps[wi].regs = calloc((size_t)(L->k->nregs ? L->k->nregs : 1) * 32, sizeof(uint64_t))))
             return -1;
     return 0;
 }
@@ -1377,6 +1381,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     }
     L->code = malloc((size_t)k->ninsns * sizeof *L->code);
     L->reconv_pc = ws_reconvergence_points(k);
+    L->zero_regs = ws_registers_read_unwritten(k, &L->nzero_regs);
     L->xfn = malloc(((size_t)k->ninsns + 1) * sizeof *L->xfn);
     if (!L->code || !L->reconv_pc || !L->xfn) {
         snprintf(res->message, sizeof res->message, "out of memory");
@@ -1409,7 +1414,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         goto done;
     }
     for (uint32_t wi = 0; wi < b.nwarps; wi++) {
-        b.warps[wi].regs = malloc((size_t)(k->nregs ? k->nregs : 1) * 32 * sizeof(uint64_t));
+        b.warps[wi].regs = calloc((size_t)(k->nregs ? k->nregs : 1) * 32, sizeof(uint64_t));
         if (!b.warps[wi].regs) {
             snprintf(res->message, sizeof res->message, "out of memory");
             st = WS_ERR_INTERNAL;
@@ -1455,6 +1460,7 @@ done:
     res->status = st;
     free(L->code);
     free(L->reconv_pc);
+    free(L->zero_regs);
     free(L->xfn);
     ws_timing_destroy(L->timing);
     free(L->out);

@@ -95,6 +95,8 @@ struct ws_launch_ctx {
     const ws_kernel *k;
     ws_insn *code;             /* the kernel's instructions with symbol addresses folded in */
     uint32_t *reconv_pc;       /* per instruction: where a divergent branch reconverges */
+    uint32_t *zero_regs;       /* the registers a block must start zeroed (NULL: all of them) */
+    uint32_t nzero_regs;
     ws_executor *xfn;          /* per instruction: its executor (ws_fast_executor) */
     unsigned slow;             /* WARPSIM_SLOW: fast paths turned off, to measure them (WS_SLOW_*) */
     pthread_mutex_t *atom_lock; /* --jobs: serialises atomics across host threads; NULL with one */
@@ -242,6 +244,9 @@ ws_alloc *ws_find_alloc(const ws_sim *sim, uint64_t addr, size_t size);
 
 /* Control flow analysis: per instruction, the reconvergence pc of a divergent branch. */
 uint32_t *ws_reconvergence_points(const ws_kernel *k);
+/* The registers some path may read before writing them (sorted; *count of them), or NULL when
+ * out of memory. */
+uint32_t *ws_registers_read_unwritten(const ws_kernel *k, uint32_t *count);
 
 /* printf as the GPU formats it. */
 void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr);

@@ -248,6 +248,31 @@ static void test_grid_of_blocks(void **state)
     wsh_free(&r);
 }
 
+/* Every block starts with the registers it may read unwritten at 0, whatever the block before
+ * it left there: here only block 0 writes %r6 (a guarded write), and only lanes 0-15 write %r7
+ * (in a branch) before every lane reads %r7 of lane+16 by a shuffle. */
+static void test_registers_start_at_zero_in_every_block(void **state)
+{
+    (void)state;
+    enum { NB = 3, NT = 32 };
+    uint32_t w2[NB * NT], w3[NB * NT];
+    wsh_run r;
+    wsh_opts o = {.grid = {NB, 1, 1}, .block = {NT, 1, 1}};
+    run_ok(&r,
+           "mov.u32 %r5, %ctaid.x;\nsetp.eq.u32 %p1, %r5, 0;\n@%p1 mov.u32 %r6, 77;\nmov.u32 %r2, %r6;\n"
+           "setp.lt.u32 %p2, %r0, 16;\n@!%p2 bra $Lskip;\nadd.u32 %r7, %r5, 100;\n$Lskip:\n"
+           "add.u32 %r8, %r0, 16;\nand.b32 %r8, %r8, 31;\nshfl.sync.idx.b32 %r3, %r7, %r8, 31, -1;",
+           &o);
+    for (unsigned b = 0; b < NB; b++)
+        for (unsigned t = 0; t < NT; t++) {
+            w2[b * NT + t] = b == 0 ? 77 : 0;
+            w3[b * NT + t] = t >= 16 ? 100 + b : 0; /* lanes 16-31 never wrote %r7 */
+        }
+    WSH_CHECK("a guarded write in block 0 does not leak into later blocks", r.out, w2, NB * NT);
+    WSH_CHECK("lanes that never wrote a register hold 0 in every block", r.out2, w3, NB * NT);
+    wsh_free(&r);
+}
+
 /* threads that exit before bar.sync do not block it (block of 64: lanes >= 24 of each warp
  * exit; block of 128: the whole warp 2 exits) */
 static void test_exit_before_bar_sync(void **state)
@@ -365,6 +390,7 @@ int main(void)
         cmocka_unit_test(test_bar_sync_4_and_32_warps),
         cmocka_unit_test(test_3d_block_barrier),
         cmocka_unit_test(test_grid_of_blocks),
+        cmocka_unit_test(test_registers_start_at_zero_in_every_block),
         cmocka_unit_test(test_exit_before_bar_sync),
         cmocka_unit_test(test_divergent_bar_sync),
         cmocka_unit_test(test_membermask_never_arrives),
