@@ -91,16 +91,17 @@ static void note_shared(ws_exec *x, ws_space space, uint32_t mask)
 }
 
 /* d = memory[a]: sub-word loads sign- or zero-extend by the type */
-/* A full warp's scalar load from global memory whose 32 addresses are aligned and fall in one
- * allocation: one lookup instead of 32. Returns 0 when the access needs the general path
- * (which also reports what is wrong with it). */
-static int ld_global_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned esz, int sgn)
+/* A full warp's scalar access whose 32 addresses are aligned and fall in one global allocation
+ * or inside the block's shared memory: one lookup instead of 32. Every lane's address goes to
+ * x->mem_addr; the result is the host pointer of the lowest address *lo (lane l's bytes are at
+ * result + mem_addr[l] - *lo), or NULL when the access needs the general path (which also
+ * reports what is wrong with it). */
+static uint8_t *warp_region(ws_exec *x, const ws_insn *in, const ws_operand *a, unsigned esz, uint64_t *lo_out)
 {
-    const ws_operand *d = &in->ops[0], *a = &in->ops[1];
     ws_space space = access_space(in);
-    if (mask != FULL_MASK || in->vec != 1 || d->kind != WS_OPND_REG || x->blk->shadow || sgn ||
-        (space != WS_SPACE_GLOBAL && space != WS_SPACE_GENERIC) || a->reg == WS_NO_REG)
-        return 0;
+    if (in->vec != 1 || x->blk->shadow || a->reg == WS_NO_REG ||
+        (space != WS_SPACE_GLOBAL && space != WS_SPACE_GENERIC && space != WS_SPACE_SHARED))
+        return NULL;
     const uint64_t *base = &x->regs[(size_t)a->reg * 32];
     uint64_t lo = UINT64_MAX, hi = 0, misaligned = 0;
     for (unsigned l = 0; l < 32; l++) {
@@ -110,17 +111,46 @@ static int ld_global_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned
         hi = addr > hi ? addr : hi;
         misaligned |= addr & (esz - 1);
     }
-    if (misaligned || lo < GLOBAL_BASE) /* generic addresses below GLOBAL_BASE are shared, local or const */
-        return 0;
+    *lo_out = lo;
+    if (misaligned)
+        return NULL;
+    uint64_t window = space == WS_SPACE_GENERIC ? SHARED_WINDOW : 0;
+    if (space == WS_SPACE_SHARED || (space == WS_SPACE_GENERIC && lo - SHARED_WINDOW < WINDOW_SIZE)) {
+        uint64_t off = lo - window, end = hi - window + esz;
+        return end <= x->blk->shared_size && off < end ? x->blk->shared + off : NULL;
+    }
+    if (lo < GLOBAL_BASE) /* generic addresses below GLOBAL_BASE are local or const */
+        return NULL;
     ws_alloc *al = ws_find_alloc(x->L->sim, lo, hi - lo + esz);
-    if (!al)
+    return al ? al->data + (lo - al->base) : NULL;
+}
+
+static int ld_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned esz, int sgn)
+{
+    const ws_operand *d = &in->ops[0];
+    uint64_t lo;
+    uint8_t *p;
+    if (mask != FULL_MASK || d->kind != WS_OPND_REG || sgn || !(p = warp_region(x, in, &in->ops[1], esz, &lo)))
         return 0;
     uint64_t *dst = &x->regs[(size_t)d->reg * 32];
     for (unsigned l = 0; l < 32; l++) {
         uint64_t v = 0;
-        memcpy(&v, al->data + (x->mem_addr[l] - al->base), esz);
+        memcpy(&v, p + (x->mem_addr[l] - lo), esz);
         dst[l] = v;
     }
+    return 1;
+}
+
+static int st_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned esz)
+{
+    const ws_operand *v = &in->ops[1];
+    uint64_t lo, tmp[32];
+    uint8_t *p;
+    if (mask != FULL_MASK || v->kind == WS_OPND_VEC || !(p = warp_region(x, in, &in->ops[0], esz, &lo)))
+        return 0;
+    const uint64_t *src = operand_row(x, v, mask, tmp);
+    for (unsigned l = 0; l < 32; l++) /* in lane order: the highest lane wins a shared word, as before */
+        memcpy(p + (x->mem_addr[l] - lo), &src[l], esz);
     return 1;
 }
 
@@ -132,7 +162,7 @@ void ex_ld(ws_exec *x, const ws_insn *in, uint32_t mask)
     int sgn = ws_type_is_signed((ws_type)in->type) && !ws_type_is_float((ws_type)in->type);
     ws_space space = access_space(in);
     note_shared(x, space, mask);
-    if (ld_global_fast(x, in, mask, esz, sgn))
+    if (ld_fast(x, in, mask, esz, sgn))
         return;
     FOR_EACH_LANE(mask, l) {
         uint64_t addr = effective_address(x, a, l);
@@ -166,6 +196,8 @@ void ex_st(ws_exec *x, const ws_insn *in, uint32_t mask)
         return;
     }
     note_shared(x, space, mask);
+    if (st_fast(x, in, mask, esz))
+        return;
     FOR_EACH_LANE(mask, l) {
         uint64_t addr = effective_address(x, a, l);
         x->mem_addr[l] = addr;
