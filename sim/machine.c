@@ -47,6 +47,7 @@ void ws_sim_destroy(ws_sim *s)
         free(s->allocs[i].data);
     free(s->allocs);
     free(s->const_image);
+    free(s->reg_pool);
     free(s);
 }
 
@@ -1046,7 +1047,9 @@ static void init_block(ws_launch_ctx *L, ws_block *b, uint32_t id)
         uint64_t *regs = w->regs;
         memset(w, 0, sizeof *w);
         w->regs = regs;
-        if (!L->zero_regs) /* registers start at 0; only those a path may read unwritten need it */
+        /* registers start at 0; only those a path may read unwritten need it, unless someone
+         * watches (a trace or the viewer may show any lane of any register) */
+        if (!L->zero_regs || L->sim->cfg.on_event)
             memset(w->regs, 0, regs_per_warp * sizeof *w->regs);
         else
             for (uint32_t i = 0; i < L->nzero_regs; i++)
@@ -1413,14 +1416,21 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         st = WS_ERR_INTERNAL;
         goto done;
     }
-    for (uint32_t wi = 0; wi < b.nwarps; wi++) {
-        b.warps[wi].regs = calloc((size_t)(k->nregs ? k->nregs : 1) * 32, sizeof(uint64_t));
-        if (!b.warps[wi].regs) {
+    /* the register files come from the machine's pool, kept from launch to launch: a launch of
+     * one block of 1024 threads would otherwise spend more time zeroing them than running */
+    size_t words = (size_t)(k->nregs ? k->nregs : 1) * 32;
+    if (sim->reg_pool_words < words * b.nwarps) {
+        free(sim->reg_pool);
+        sim->reg_pool = calloc(words * b.nwarps, sizeof *sim->reg_pool);
+        sim->reg_pool_words = sim->reg_pool ? words * b.nwarps : 0;
+        if (!sim->reg_pool) {
             snprintf(res->message, sizeof res->message, "out of memory");
             st = WS_ERR_INTERNAL;
             goto done;
         }
     }
+    for (uint32_t wi = 0; wi < b.nwarps; wi++)
+        b.warps[wi].regs = sim->reg_pool + wi * words;
     unsigned jobs = sim->cfg.jobs > 1 && !sim->cfg.on_event ? sim->cfg.jobs : 1;
     if (jobs > nblocks)
         jobs = (unsigned)nblocks;
@@ -1445,9 +1455,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
 done:
     if (L->out_len && sim->cfg.on_output)
         sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
-    if (b.warps)
-        for (uint32_t wi = 0; wi < b.nwarps; wi++)
-            free(b.warps[wi].regs);
+    /* b.warps[].regs belong to the machine's pool */
     ws_diag_block_free(&b);
     free(b.warps);
     free(b.shared);

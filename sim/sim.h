@@ -86,6 +86,8 @@ struct ws_sim {
     uint64_t module_global_base;
     uint8_t *const_image;
     uint64_t const_size;
+    uint64_t *reg_pool;              /* register files, reused by every launch (see ws_sim_launch) */
+    size_t reg_pool_words;
 };
 
 /* One launch: the decoded kernel and what every block shares. */

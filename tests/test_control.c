@@ -273,6 +273,43 @@ static void test_registers_start_at_zero_in_every_block(void **state)
     wsh_free(&r);
 }
 
+/* The machine keeps its register files from launch to launch: a second launch must still see 0
+ * in a register it reads before any write, whatever the first launch left there. */
+static void test_registers_start_at_zero_in_every_launch(void **state)
+{
+    (void)state;
+    const char *ptx = ".version 9.0\n.target sm_90\n.address_size 64\n"
+                      ".visible .entry k(.param .u64 out, .param .u32 write)\n{\n"
+                      ".reg .pred %p<2>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n"
+                      "ld.param.u64 %rd1, [out];\nld.param.u32 %r1, [write];\nmov.u32 %r2, %tid.x;\n"
+                      "setp.ne.u32 %p1, %r1, 0;\n@%p1 mov.u32 %r6, 77;\n"
+                      "mul.wide.u32 %rd2, %r2, 4;\nadd.s64 %rd3, %rd1, %rd2;\nst.global.u32 [%rd3], %r6;\nret;\n}\n";
+    ws_parse_error err;
+    ws_module *m = wsh_parse(ptx, &err);
+    assert_non_null(m);
+    ws_sim *sim = ws_sim_create(NULL);
+    assert_non_null(sim);
+    uint64_t out = ws_sim_alloc(sim, 64 * 4, NULL);
+    const unsigned grid[3] = {1, 1, 1}, block[3] = {64, 1, 1};
+    for (uint32_t launch = 0; launch < 2; launch++) {
+        uint8_t params[16] = {0};
+        uint32_t write = launch == 0; /* the first launch writes 77, the second does not */
+        memcpy(params, &out, 8);
+        memcpy(params + 8, &write, 4);
+        ws_result res;
+        assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, params, 12, &res), WS_OK);
+        ws_result_free(&res);
+        uint32_t got[64];
+        assert_int_equal(ws_sim_read(sim, out, got, sizeof got), 0);
+        for (unsigned t = 0; t < 64; t++) {
+            if (got[t] != (launch == 0 ? 77u : 0u))
+                fail_msg("launch %u, thread %u: expected %u, got %u", launch, t, launch == 0 ? 77u : 0u, got[t]);
+        }
+    }
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+}
+
 /* threads that exit before bar.sync do not block it (block of 64: lanes >= 24 of each warp
  * exit; block of 128: the whole warp 2 exits) */
 static void test_exit_before_bar_sync(void **state)
@@ -391,6 +428,7 @@ int main(void)
         cmocka_unit_test(test_3d_block_barrier),
         cmocka_unit_test(test_grid_of_blocks),
         cmocka_unit_test(test_registers_start_at_zero_in_every_block),
+        cmocka_unit_test(test_registers_start_at_zero_in_every_launch),
         cmocka_unit_test(test_exit_before_bar_sync),
         cmocka_unit_test(test_divergent_bar_sync),
         cmocka_unit_test(test_membermask_never_arrives),
