@@ -408,6 +408,19 @@ void ex_bfe(ws_exec *x, const ws_insn *in, uint32_t mask)
 }
 
 /* bfi: insert the low len bits of a into b at pos */
+/* What the H200 does with bfi.b32 whose pos and len are both immediates (tests/golden/sweep_bfi,
+ * H200, driver 580.159.04, 2026-11-29): a len of 32 or more is taken modulo 32 (len 32 and 64
+ * insert nothing, 33 inserts one bit), except where pos is a multiple of 8, where the PTX text
+ * holds (measured at pos 0 and 24; pos 8 and 16 are assumed to follow them). With registers for
+ * pos and len it follows the text for every pos and len 0..39. */
+static unsigned bfi_immediate_len(const ws_insn *in, unsigned pos, unsigned len)
+{
+    int immediates = in->ops[3].kind == WS_OPND_IMM && in->ops[4].kind == WS_OPND_IMM;
+    if (immediates && tbits(in) == 32 && len >= 32 && (pos & 7) != 0)
+        return len & 31;
+    return len;
+}
+
 void ex_bfi(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
@@ -415,6 +428,7 @@ void ex_bfi(ws_exec *x, const ws_insn *in, uint32_t mask)
     FOR_EACH_LANE(mask, l) {
         uint64_t a = A(l), r = trunc_bits(B(l), bits);
         unsigned pos = (unsigned)C(l) & 0xff, len = (unsigned)opnd(x, &in->ops[4], l) & 0xff;
+        len = bfi_immediate_len(in, pos, len);
         for (unsigned i = 0; i < len && pos + i < bits; i++)
             r = (r & ~(1ull << (pos + i))) | (((a >> i) & 1) << (pos + i));
         set_reg(x, D, l, r);
