@@ -87,6 +87,7 @@ int cmd_run(int argc, char **argv)
     int status = WS_ERR_INPUT;
     ws_session S = {0};
     trace_text *tr = NULL;
+    int64_t trace_block = -1, trace_warp = -1; /* --trace-block/--trace-warp: -1 shows all */
     const char *json_path = NULL, *perfetto_path = NULL, *vcd_path = NULL, *vcd_regs = NULL;
     uint64_t vcd_block = 0;
     trace_json *tj = NULL;
@@ -111,6 +112,17 @@ int cmd_run(int argc, char **argv)
         if (!strcmp(a, "--json")) {
             json = 1;
         } else if (!strcmp(a, "--trace")) {
+            trace = 1;
+        } else if ((!strcmp(a, "--trace-block") || !strcmp(a, "--trace-warp")) && i + 1 < argc) {
+            uint64_t v;
+            if (parse_u64(argv[++i], &v) != 0 || v > UINT32_MAX) {
+                fprintf(stderr, "warpsim: error: %s takes an index, found '%s'\n", a, argv[i]);
+                goto done;
+            }
+            if (a[8] == 'b')
+                trace_block = (int64_t)v;
+            else
+                trace_warp = (int64_t)v;
             trace = 1;
         } else if (!strcmp(a, "--trace-json") && i + 1 < argc) {
             json_path = argv[++i];
@@ -200,6 +212,7 @@ int cmd_run(int argc, char **argv)
     cfg.output_user = &out;
     if (trace)
         tr = trace_text_create(stdout, m, k);
+    trace_text_only(tr, trace_block, trace_warp);
     fanout_add(&fan, trace_text_event, tr);
     trace_meta meta = {L.ptx_path, mode, {L.grid[0], L.grid[1], L.grid[2]}, {L.block[0], L.block[1], L.block[2]}};
     const char *bad_reg = NULL;

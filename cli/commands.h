@@ -26,6 +26,8 @@ typedef struct trace_text trace_text;
 trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k);
 void trace_text_event(void *user, const ws_event *ev);
 void trace_text_destroy(trace_text *t);
+/* Show only one block and/or one warp (-1: all). */
+void trace_text_only(trace_text *t, int64_t block, int64_t warp);
 /* Name a buffer so pointers into it print as LABEL+OFFSET. */
 void trace_text_add_buffer(trace_text *t, const char *label, uint64_t base, uint64_t size);
 

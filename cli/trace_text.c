@@ -17,6 +17,7 @@ struct trace_text {
     const ws_kernel *k;
     uint8_t *shows_float; /* per register */
     uint32_t last_block;
+    int64_t only_block, only_warp; /* -1: every block, every warp */
     /* buffers by device address, so pointers read as in+4 rather than 0x7f0000000004 */
     struct { char label[64]; uint64_t base, size; } buffers[64];
     unsigned nbuffers;
@@ -41,6 +42,7 @@ trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k)
     t->m = m;
     t->k = k;
     t->last_block = UINT32_MAX;
+    t->only_block = t->only_warp = -1;
     t->shows_float = calloc(k->nregs + 1, 1);
     if (!t->shows_float) {
         free(t);
@@ -48,6 +50,14 @@ trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k)
     }
     ws_kernel_float_registers(k, t->shows_float);
     return t;
+}
+
+void trace_text_only(trace_text *t, int64_t block, int64_t warp)
+{
+    if (!t)
+        return;
+    t->only_block = block;
+    t->only_warp = warp;
 }
 
 void trace_text_destroy(trace_text *t)
@@ -195,6 +205,9 @@ void trace_text_event(void *user, const ws_event *ev)
 {
     trace_text *t = user;
     FILE *f = t->out;
+    if ((t->only_block >= 0 && ev->block != (uint64_t)t->only_block) ||
+        (t->only_warp >= 0 && ev->kind != WS_EV_BARRIER && ev->warp != (uint64_t)t->only_warp))
+        return;
     if (ev->kind == WS_EV_BARRIER) {
         fprintf(f, "-- block %u: barrier %u released: every thread arrived\n", ev->block, ev->pc);
         return;

@@ -98,6 +98,14 @@ expect "shfl --mask: a non-executing source reads 0" 0 "^ +8 +16 +yes +0  \(sour
 expect "run prints the result" 0 "496" -- run "$reduce" @programs/warp_reduce_down.args
 expect "print round-trips to PTX" 0 "shfl\.sync\.down\.b32" -- print "$reduce"
 
+# --trace-block/--trace-warp: the trace shows that block and warp only, and all of its steps
+n=$((n + 1))
+"$warpsim" run programs/block_reduce.ptx @programs/block_reduce.args --trace-block 1 --trace-warp 2 > "$tmp/tr" 2> "$tmp/err"
+heads=$(grep -c '^block ' "$tmp/tr"); others=$(grep '^block ' "$tmp/tr" | grep -vc '^block 1 warp 2 ')
+if [ "$heads" -gt 20 ] && [ "$others" -eq 0 ]; then echo "ok   --trace-block 1 --trace-warp 2 shows $heads steps of that warp only"
+else echo "FAIL --trace-block/--trace-warp: $heads steps, $others of other warps"; fails=$((fails + 1)); fi
+expect "--trace-warp needs an index" 2 "--trace-warp takes an index" -- run "$reduce" @programs/warp_reduce_down.args --trace-warp x
+
 # the shfl table has exactly 32 lane rows
 n=$((n + 1))
 rows=$("$warpsim" shfl down 16 | grep -cE '^ +[0-9]+ +[0-9]+ +(yes|no) ')
