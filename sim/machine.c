@@ -198,17 +198,12 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
     vsnprintf(d->message, sizeof d->message, fmt, ap);
     va_end(ap);
     if (L->sim->cfg.on_event) {
-        ws_event ev;
-        memset(&ev, 0, sizeof ev);
-        ev.kind = WS_EV_DIAG;
-        ev.block = d->block;
+        ws_event ev = ws_event_of(L, WS_EV_DIAG, d->block, x->blk ? x->blk->cycle : 0);
         ev.warp = d->warp;
         ev.pc = d->pc;
-        ev.kernel = L->k;
         ev.insn = in;
         ev.diag = d;
-        ev.cycle = x->blk ? x->blk->cycle : 0;
-        L->sim->cfg.on_event(L->sim->cfg.event_user, &ev);
+        ws_emit(L, &ev);
     }
     if (L->sim->cfg.diagnostics_are_errors)
         ws_launch_stop(L, WS_ERR_DIAG, "%s at line %u: %s", ws_diag_kind_name(kind), d->line, d->message);
@@ -859,14 +854,9 @@ static int release_block_barriers(ws_block *b, int force)
         released = 1;
         ws_diag_barrier(b); /* check_uninitialized: a new race epoch */
         if (b->L->sim->cfg.on_event) {
-            ws_event ev;
-            memset(&ev, 0, sizeof ev);
-            ev.kind = WS_EV_BARRIER;
-            ev.block = b->id;
-            ev.cycle = b->cycle;
-            ev.kernel = b->L->k;
+            ws_event ev = ws_event_of(b->L, WS_EV_BARRIER, b->id, b->cycle);
             ev.pc = id;
-            b->L->sim->cfg.on_event(b->L->sim->cfg.event_user, &ev);
+            ws_emit(b->L, &ev);
         }
         if (force)
             return 1;
@@ -915,12 +905,8 @@ static void run_block(ws_launch_ctx *L, ws_block *b, ws_event *ev)
     x.blk = b;
     x.ev = ev;
     if (ev && L->sim->cfg.on_event) {
-        ws_event be;
-        memset(&be, 0, sizeof be);
-        be.kind = WS_EV_BLOCK_BEGIN;
-        be.block = b->id;
-        be.kernel = L->k;
-        L->sim->cfg.on_event(L->sim->cfg.event_user, &be);
+        ws_event be = ws_event_of(L, WS_EV_BLOCK_BEGIN, b->id, 0);
+        ws_emit(L, &be);
     }
     for (;;) {
         if (L->timing) { /* the timing mode issues cycle by cycle (sim/timing.c) */
@@ -978,13 +964,8 @@ static void run_block(ws_launch_ctx *L, ws_block *b, ws_event *ev)
         }
     }
     if (ev && L->sim->cfg.on_event) {
-        ws_event be;
-        memset(&be, 0, sizeof be);
-        be.kind = WS_EV_BLOCK_END;
-        be.block = b->id;
-        be.kernel = L->k;
-        be.cycle = b->cycle;
-        L->sim->cfg.on_event(L->sim->cfg.event_user, &be);
+        ws_event be = ws_event_of(L, WS_EV_BLOCK_END, b->id, b->cycle);
+        ws_emit(L, &be);
     }
 }
 

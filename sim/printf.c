@@ -187,19 +187,14 @@ void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr
     }
     ws_output(x->L, out, len);
     if (x->L->sim->cfg.on_event) {
-        ws_event ev;
-        memset(&ev, 0, sizeof ev);
-        ev.kind = WS_EV_PRINTF;
-        ev.block = x->blk->id;
+        ws_event ev = ws_event_of(x->L, WS_EV_PRINTF, x->blk->id, x->blk->cycle);
         ev.warp = x->w->index;
         ev.pc = x->pc;
-        ev.kernel = x->L->k;
         ev.insn = &x->L->k->insns[x->pc];
         ev.active = 1u << lane;
         ev.text = out;
         ev.text_len = len;
-        ev.cycle = x->blk->cycle;
-        x->L->sim->cfg.on_event(x->L->sim->cfg.event_user, &ev);
+        ws_emit(x->L, &ev);
     }
     free(out);
 }

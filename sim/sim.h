@@ -240,6 +240,23 @@ void ws_launch_stop(ws_launch_ctx *L, ws_status st, const char *fmt, ...)
     ;
 void ws_output(ws_launch_ctx *L, const char *text, size_t len);
 
+/* An event of a kind, for a block at a cycle, everything else zero; ws_emit sends it to the
+ * consumer (call both only when cfg.on_event is set). */
+static inline ws_event ws_event_of(const ws_launch_ctx *L, ws_event_kind kind, uint32_t block, uint64_t cycle)
+{
+    ws_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = kind;
+    ev.block = block;
+    ev.cycle = cycle;
+    ev.kernel = L->k;
+    return ev;
+}
+static inline void ws_emit(const ws_launch_ctx *L, const ws_event *ev)
+{
+    L->sim->cfg.on_event(L->sim->cfg.event_user, ev);
+}
+
 /* Memory: translate an address in a space to host bytes, or NULL (and a diagnostic). */
 uint8_t *ws_mem_translate(ws_exec *x, ws_space space, uint64_t addr, unsigned lane, size_t size, int store);
 ws_alloc *ws_find_alloc(const ws_sim *sim, uint64_t addr, size_t size);

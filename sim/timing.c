@@ -442,18 +442,13 @@ static int is_free_mov(const ws_insn *in)
 static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, uint64_t cycle, ws_stall_reason why,
                        uint32_t prod)
 {
-    ws_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = WS_EV_STALL;
-    ev.cycle = cycle;
-    ev.block = b->id;
+    ws_event ev = ws_event_of(L, WS_EV_STALL, b->id, cycle);
     ev.warp = w->index;
     ev.pc = pc;
-    ev.kernel = L->k;
     ev.insn = pc < L->k->ninsns ? &L->k->insns[pc] : NULL;
     ev.stall = why;
     ev.stall_producer_pc = prod;
-    L->sim->cfg.on_event(L->sim->cfg.event_user, &ev);
+    ws_emit(L, &ev);
 }
 
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
