@@ -78,7 +78,6 @@ int cmd_run(int argc, char **argv)
 {
     ws_launch L;
     ws_launch_init(&L);
-    ws_launch_error lerr;
     int json = 0, trace = 0, werror = 0, check_uninit = 1;
     uint64_t max_insns = 0, max_memory = 0, max_cycles = 0;
     uint64_t jobs = 1; /* --jobs N: blocks on N host threads (results identical to one) */
@@ -99,13 +98,9 @@ int cmd_run(int argc, char **argv)
     memset(&res, 0, sizeof res);
 
     for (int i = 1; i < argc;) {
-        int r = ws_launch_parse_arg(&L, argc, argv, &i, &lerr);
-        if (r < 0) {
-            char msg[2048];
-            ws_launch_error_format(&lerr, true, msg, sizeof msg);
-            fprintf(stderr, "warpsim: error: %s\n", msg);
+        int r = ws_session_parse_arg(&L, argc, argv, &i);
+        if (r < 0)
             goto done;
-        }
         if (r == 1)
             continue;
         const char *a = argv[i];

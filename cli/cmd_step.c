@@ -326,7 +326,6 @@ int cmd_step(int argc, char **argv)
 {
     ws_launch L;
     ws_launch_init(&L);
-    ws_launch_error lerr;
     int status = WS_ERR_INPUT;
     ws_session S = {0};
     recording rec;
@@ -336,13 +335,9 @@ int cmd_step(int argc, char **argv)
     unsigned long block = 0;
 
     for (int i = 1; i < argc;) {
-        int r = ws_launch_parse_arg(&L, argc, argv, &i, &lerr);
-        if (r < 0) {
-            char msg[2048];
-            ws_launch_error_format(&lerr, true, msg, sizeof msg);
-            fprintf(stderr, "warpsim: error: %s\n", msg);
+        int r = ws_session_parse_arg(&L, argc, argv, &i);
+        if (r < 0)
             goto done;
-        }
         if (r == 1)
             continue;
         if (!strcmp(argv[i], "--block-index") && i + 1 < argc) {

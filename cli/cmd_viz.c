@@ -51,7 +51,6 @@ int cmd_viz(int argc, char **argv)
 {
     ws_launch L;
     ws_launch_init(&L);
-    ws_launch_error lerr;
     unsigned long warp = 0, cta = 0, max_steps = 200000, delay = 0;
     int w = 1280, h = 720;
     unsigned only = 0;
@@ -65,13 +64,9 @@ int cmd_viz(int argc, char **argv)
     memset(&res, 0, sizeof res);
 
     for (int i = 1; i < argc;) {
-        int r = ws_launch_parse_arg(&L, argc, argv, &i, &lerr);
-        if (r < 0) {
-            char msg[2048];
-            ws_launch_error_format(&lerr, true, msg, sizeof msg);
-            fprintf(stderr, "warpsim: error: %s\n", msg);
+        int r = ws_session_parse_arg(&L, argc, argv, &i);
+        if (r < 0)
             goto done;
-        }
         if (r == 1)
             continue;
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;

@@ -63,6 +63,18 @@ static void list_kernels(const ws_module *m)
     fprintf(stderr, "\n");
 }
 
+int ws_session_parse_arg(ws_launch *L, int argc, char **argv, int *i)
+{
+    ws_launch_error lerr;
+    int r = ws_launch_parse_arg(L, argc, argv, i, &lerr);
+    if (r < 0) {
+        char msg[2048];
+        ws_launch_error_format(&lerr, true, msg, sizeof msg);
+        fprintf(stderr, "warpsim: error: %s\n", msg);
+    }
+    return r;
+}
+
 int ws_session_load(ws_session *s, const ws_launch *L)
 {
     ws_launch_error lerr;

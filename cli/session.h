@@ -15,6 +15,10 @@ typedef struct {
     uint8_t *params;  /* the packed .param buffer */
 } ws_session;
 
+/* ws_launch_parse_arg with its error printed: 1 consumed argv[*i] (and its value), 0 not a
+ * launch word (the verb's own option), -1 an error, already reported. */
+int ws_session_parse_arg(ws_launch *L, int argc, char **argv, int *i);
+
 /* Validates the launch, loads its PTX and picks the kernel. Returns WS_OK or WS_ERR_INPUT. */
 int ws_session_load(ws_session *s, const ws_launch *L);
 /* Creates the machine with cfg, allocates and fills every buffer, checks the arguments against
