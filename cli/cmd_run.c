@@ -78,7 +78,7 @@ int cmd_run(int argc, char **argv)
 {
     ws_launch L;
     ws_launch_init(&L);
-    int json = 0, trace = 0, werror = 0, check_uninit = 1;
+    int json = 0, trace = 0, werror = 0, check_uninit = 1, poison = 0;
     uint64_t max_insns = 0, max_memory = 0, max_cycles = 0;
     uint64_t jobs = 1; /* --jobs N: blocks on N host threads (results identical to one) */
     ws_mode mode = WS_MODE_TIMING;
@@ -141,6 +141,8 @@ int cmd_run(int argc, char **argv)
             }
         } else if (!strcmp(a, "--no-check-uninit")) {
             check_uninit = 0; /* uninitialized registers/shared memory and shared races */
+        } else if (!strcmp(a, "--poison-undefined")) {
+            poison = 1; /* undefined shuffle reads give WS_POISON, not the H200's 0 */
         } else if (!strcmp(a, "--max-memory") && i + 1 < argc) {
             if (parse_u64(argv[++i], &max_memory) != 0 || !max_memory) {
                 fprintf(stderr, "warpsim: error: --max-memory takes a positive number of bytes, found '%s'\n", argv[i]);
@@ -202,6 +204,7 @@ int cmd_run(int argc, char **argv)
     cfg.max_cycles = max_cycles;
     cfg.timing_preset = preset;
     cfg.check_uninitialized = check_uninit;
+    cfg.poison_undefined = poison;
     cfg.diagnostics_are_errors = werror;
     cfg.on_output = collect_output;
     cfg.output_user = &out;

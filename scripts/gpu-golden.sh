@@ -2,12 +2,13 @@
 # Runs ON the GPU machine (the device tool): builds programs/hwrun, runs every programs/*.ptx with
 # its .args through warpsim-hwrun --json into tests/golden/NAME.json (exactly the runner's JSON),
 # writes tests/golden/METADATA.txt, runs the differential fuzzer batch (tools/fuzz/fuzz.py) on the
-# GPU, and packs everything into $OUT/golden.tar (or ./golden-out/golden.tar without $OUT).
+# GPU, and packs everything into $OUT/golden.tar.gz (or ./golden-out/golden.tar.gz without $OUT;
+# compressed: the device tool brings back files of at most 16 MiB).
 #   scripts/gpu-golden.sh                 environment: FUZZ_SEEDS (default 1-2000), FUZZ_JOBS (12),
 #                                         WARPSIM (a warpsim binary for on-the-spot comparison and
 #                                         minimisation; default build/dev/warpsim when present),
 #                                         HWRUN (skip the build and use this runner; for dry runs)
-# Then, on the development machine: tar -xf golden.tar -C tests/golden  (see docs/hardware.md).
+# Then, on the development machine: tar -xzf golden.tar.gz -C tests/golden  (see docs/hardware.md).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -75,6 +76,6 @@ PYTHONUNBUFFERED=1 python3 tools/fuzz/fuzz.py batch --hwrun "$hwrun" --seeds "$s
     --out "$stage/fuzz-gpu.jsonl" "${extra[@]}" 2>&1 | tee "$stage/fuzz-batch.log" | grep -v '^seed .*hwrun rc' | tail -n 60
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
-tar -C "$stage" -cf "$out/golden.tar" . && ls -l "$out/golden.tar"
+tar -C "$stage" -czf "$out/golden.tar.gz" . && ls -l "$out/golden.tar.gz"
 rm -rf "$stage"
 exit $status

@@ -388,6 +388,17 @@ void ex_bfind(ws_exec *x, const ws_insn *in, uint32_t mask)
 }
 
 /* bfe: len bits of a from pos, sign-extended from the field's top bit for signed types */
+/* What the H200 does with bfe.s32 whose pos and len are both immediates (tests/golden/
+ * sweep_bfi_imm, H200, driver 580.159.04, 2026-11-29): a pos of 32 or more with a len of 1 or
+ * more gives 0xffffffff in every lane, whatever the sign of a (the PTX text: a's sign bit,
+ * which the same instruction with registers gives). Measured for pos 32 and 33, len 0..40;
+ * every pos 0..31 follows the text, and bfe.u32 follows it everywhere. */
+static int bfe_immediate_all_ones(const ws_insn *in, unsigned bits, int sgn, unsigned pos, unsigned len)
+{
+    int immediates = in->ops[2].kind == WS_OPND_IMM && in->ops[3].kind == WS_OPND_IMM;
+    return immediates && sgn && bits == 32 && pos >= 32 && len != 0;
+}
+
 void ex_bfe(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
@@ -396,6 +407,10 @@ void ex_bfe(ws_exec *x, const ws_insn *in, uint32_t mask)
     FOR_EACH_LANE(mask, l) {
         uint64_t a = trunc_bits(A(l), bits);
         unsigned pos = (unsigned)B(l) & 0xff, len = (unsigned)C(l) & 0xff;
+        if (bfe_immediate_all_ones(in, bits, sgn, pos, len)) {
+            set_reg(x, D, l, 0xffffffffu);
+            continue;
+        }
         unsigned top = pos + len - 1 < bits - 1 ? pos + len - 1 : bits - 1;
         uint64_t sbit = (sgn && len) ? (a >> top) & 1 : 0;
         uint64_t r = 0;
@@ -411,8 +426,8 @@ void ex_bfe(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* What the H200 does with bfi.b32 whose pos and len are both immediates (tests/golden/sweep_bfi,
  * H200, driver 580.159.04, 2026-11-29): a len of 32 or more is taken modulo 32 (len 32 and 64
  * insert nothing, 33 inserts one bit), except where pos is a multiple of 8, where the PTX text
- * holds (measured at pos 0 and 24; pos 8 and 16 are assumed to follow them). With registers for
- * pos and len it follows the text for every pos and len 0..39. */
+ * holds (tests/golden/sweep_bfi_imm: every pos 0..33 with len 0..40). With a register for pos or
+ * for len, or both, it follows the text for every pos and len measured. */
 static unsigned bfi_immediate_len(const ws_insn *in, unsigned pos, unsigned len)
 {
     int immediates = in->ops[3].kind == WS_OPND_IMM && in->ops[4].kind == WS_OPND_IMM;

@@ -83,6 +83,15 @@ static void check_membermask(ws_exec *x, const ws_insn *in, uint32_t exec, uint3
 
 static void report_shuffle(ws_exec *x, uint32_t exec, uint32_t mask, uint32_t read_absent, uint32_t read_outside);
 
+/* What a lane reads from a source lane that did not execute the shuffle (inactive, exited or
+ * guard false; undefined in PTX): 0 on the H200 (tests/golden/div_*, and 1,993 of the 2,000
+ * fuzz kernels of tests/golden/fuzz agree; in the other 7 ptxas had moved or folded the
+ * shuffle). Under ws_config.poison_undefined, WS_POISON, so that what depends on it shows. */
+static uint32_t absent_source_value(const ws_exec *x)
+{
+    return x->L->sim->cfg.poison_undefined ? WS_POISON : 0;
+}
+
 /* The hottest case: one instruction, all 32 lanes execute, nobody listens. The rule is
  * computed per mode in a branch-free loop over the lanes and the values move by a gather; the
  * results are those of shuffle_one (every source lane executes, so none reads 0). */
@@ -153,7 +162,7 @@ static void shuffle_one(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t m
             r = (uint32_t)val[j];
             read_outside |= ((mask >> j) & 1) ? 0 : 1u << l;
         } else {
-            r = 0; /* the H200 gives 0 when the source lane did not execute the shuffle */
+            r = absent_source_value(x);
             read_absent |= 1u << l;
         }
         d[l] = r;
@@ -203,7 +212,7 @@ static void shuffle(ws_exec *x, uint32_t exec)
             if (!((mask >> rt.src) & 1))
                 read_outside |= 1u << l;
         } else {
-            r = 0; /* the H200 gives 0 when the source lane did not execute the shuffle */
+            r = absent_source_value(x);
             read_absent |= 1u << l;
         }
         x->shfl_src[l] = (int8_t)rt.src;

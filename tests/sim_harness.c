@@ -108,6 +108,7 @@ ws_status wsh_kernel(wsh_run *r, const char *ptx, const char *kernel, const wsh_
         cfg.max_warp_instructions = o->max_warp_instructions;
         cfg.diagnostics_are_errors = o->diagnostics_are_errors;
         cfg.check_uninitialized = o->check_uninitialized;
+        cfg.poison_undefined = o->poison_undefined;
     }
     ws_sim *sim = ws_sim_create(&cfg);
     assert_non_null(sim);

@@ -33,6 +33,7 @@ typedef struct {
     uint64_t max_warp_instructions; /* 0: the default */
     bool diagnostics_are_errors;
     bool check_uninitialized;       /* uninitialized registers/shared memory, shared races */
+    bool poison_undefined;          /* undefined shuffle reads give WS_POISON */
 } wsh_opts;
 
 typedef struct {

@@ -217,6 +217,32 @@ static void test_shfl_partial_execution(void **state)
     wsh_free(&r);
 }
 
+/* --poison-undefined: the reads the H200 answers with 0 (source lane did not execute) give
+ * WS_POISON instead, in the per-lane path and in the full-warp one; defined reads are unchanged */
+static void test_shfl_poison_undefined(void **state)
+{
+    (void)state;
+    static uint32_t in[32];
+    lane_values(in);
+    wsh_opts o = {.in = in, .poison_undefined = true};
+    wsh_run r;
+    wsh_body(&r,
+             "and.b32 %r5, %r0, 1;\nsetp.eq.u32 %p1, %r5, 0;\n"
+             "@%p1 shfl.sync.down.b32 %r2, %r1, 1, 31, 0x55555555;\n" /* odd sources: undefined */
+             "shfl.sync.down.b32 %r3, %r1, 1, 31, -1;",                /* all execute: defined */
+             &o);
+    WSH_EXPECT_OK(&r);
+    uint32_t w2[32], w3[32];
+    for (unsigned l = 0; l < 32; l++) {
+        w2[l] = (l & 1) ? 0 : WS_POISON; /* odd lanes never write %r2 */
+        w3[l] = l < 31 ? V(l + 1) : V(l);
+    }
+    WSH_CHECK("@even shfl.down 1, poisoned", r.out, w2, 32);
+    WSH_CHECK("full-warp shfl.down 1 under poison", r.out2, w3, 32);
+    WSH_EXPECT_DIAG(&r, WS_DIAG_SRC_NOT_EXECUTING, WSH_BODY_LINE + 2, 0x55555555u & 0x7fffffffu);
+    wsh_free(&r);
+}
+
 /* HARDWARE-NOTES.md: "Two different full-mask shfl.sync instructions on the two sides of an
  * if/else were merged into one collective shuffle: each lane used its own instruction's b and c
  * and read the other side's operand." */
@@ -531,6 +557,7 @@ int main(void)
         cmocka_unit_test(test_shfl_modes_full_warp),
         cmocka_unit_test(test_shfl_64bit),
         cmocka_unit_test(test_shfl_partial_execution),
+        cmocka_unit_test(test_shfl_poison_undefined),
         cmocka_unit_test(test_shfl_merged_if_else),
         cmocka_unit_test(test_vote),
         cmocka_unit_test(test_activemask),

@@ -125,6 +125,9 @@ typedef struct {
 
 typedef void (*ws_event_fn)(void *user, const ws_event *ev);
 
+/* the value of an undefined read under ws_config.poison_undefined */
+#define WS_POISON 0xdeadbeefu
+
 /* ---- the machine ------------------------------------------------------------------------------ */
 typedef struct {
     ws_mode mode;
@@ -133,6 +136,9 @@ typedef struct {
     uint64_t max_memory;            /* bytes of simulated global memory; 0 = default (4 GiB) */
     bool diagnostics_are_errors;
     bool check_uninitialized;       /* track never-written registers and shared words */
+    bool poison_undefined;          /* a shuffle reading a lane that did not execute it gets
+                                       WS_POISON instead of the H200's 0, so that results which
+                                       depend on undefined reads show */
     unsigned jobs;                  /* host threads for independent blocks; 0 or 1 = one */
     ws_event_fn on_event;           /* NULL: no events, no cost */
     void *event_user;

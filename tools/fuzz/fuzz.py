@@ -11,9 +11,12 @@ warpsim-hwrun and in warpsim, compared buffer by buffer.
       (a warpsim binary carried to the machine) it also compares at once and, for the first K
       mismatching seeds, writes minimal reproducers (fuzz_SEED.min.ptx) to DIR, shrunk by deleting
       instructions while the GPU and warpsim still disagree.
-  fuzz.py compare --gpu FILE.jsonl --warpsim PATH [--seeds A-B] [--jobs N] [--report FILE]
+  fuzz.py compare --gpu FILE.jsonl[.gz] --warpsim PATH [--seeds A-B] [--jobs N] [--report FILE]
       HERE, WITHOUT A GPU: regenerate the same kernels, run warpsim on each, report every
-      mismatch: seed, buffer, thread, register, GPU value vs warpsim value. Exit 1 on any.
+      mismatch: seed, buffer, thread, register, GPU value vs warpsim value. A kernel whose every
+      differing word changes under `warpsim run --poison-undefined` is counted apart: its result
+      there depends on a shuffle reading a lane that did not execute it (undefined). Exit 1 on
+      any other mismatch.
   fuzz.py minimize SEED --hwrun PATH --warpsim PATH [--out FILE]
       shrink one kernel (needs a GPU).
 
@@ -21,6 +24,7 @@ Kernels are regenerated from their seeds, so the JSON lines hold no PTX.
 """
 import argparse
 import concurrent.futures as cf
+import gzip
 import json
 import os
 import subprocess
@@ -52,11 +56,12 @@ def write_kernel(seed, d, ptx=None):
     return os.path.join(d, name + '.ptx'), os.path.join(d, name + '.args')
 
 
-def run_tool(tool, ptx, args, timeout=15):
-    """Runs `tool ptx @args --json`; returns {"rc", "stdout", "buffers", "stderr"}."""
+def run_tool(tool, ptx, args, timeout=15, extra=()):
+    """Runs `tool ptx @args --json` (warpsim: `warpsim run ptx @args --json EXTRA`); returns
+    {"rc", "stdout", "buffers", "stderr"}."""
     try:
         p = subprocess.run([tool, ptx, '@' + args, '--json'] if os.path.basename(tool) != 'warpsim'
-                           else [tool, 'run', ptx, '@' + args, '--json'],
+                           else [tool, 'run', ptx, '@' + args, '--json'] + list(extra),
                            capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return {'rc': 124, 'stdout': None, 'buffers': None, 'stderr': 'timeout'}
@@ -90,6 +95,17 @@ def diff(gpu, sim, limit=20):
                 if len(out) >= limit:
                     return out
     return out
+
+
+def undefined_only(gpu, sim, warpsim, ptx, args):
+    """True when every word where warpsim differs from the GPU is one that --poison-undefined
+    changes: it depends on a shuffle that read a lane which did not execute it (undefined in
+    PTX; the H200 gives 0 unless ptxas moved or folded the shuffle, which a PTX-level simulator
+    cannot see)."""
+    poisoned = run_tool(warpsim, ptx, args, extra=['--poison-undefined'])
+    differing = set((k, i) for k, i, _, _ in diff(gpu, sim, limit=10 ** 9))
+    dependent = set((k, i) for k, i, _, _ in diff(sim, poisoned, limit=10 ** 9))
+    return bool(differing) and 'rc' not in (k for k, _ in differing) and differing <= dependent
 
 
 def describe(seed, d, nthreads_reg=gen.NV):
@@ -206,29 +222,37 @@ def cmd_batch(a):
 
 def cmd_compare(a):
     gpu = {}
-    with open(a.gpu) as f:
+    with (gzip.open(a.gpu, 'rt') if a.gpu.endswith('.gz') else open(a.gpu)) as f:
         for line in f:
             if line.strip():
                 j = json.loads(line)
                 gpu[j['seed']] = j
     seeds = seeds_of(a.seeds) if a.seeds else sorted(gpu)
     report = []
-    bad = []
+    undefined, bad = [], []
     missing = [s for s in seeds if s not in gpu]
     with tempfile.TemporaryDirectory() as d:
         def one(seed):
             p, ar = write_kernel(seed, d)
-            return seed, run_tool(a.warpsim, p, ar)
+            s = run_tool(a.warpsim, p, ar)
+            df = diff(gpu[seed], s)
+            return seed, df, bool(df) and undefined_only(gpu[seed], s, a.warpsim, p, ar)
         with cf.ThreadPoolExecutor(a.jobs) as ex:
-            for seed, s in ex.map(one, [s for s in seeds if s in gpu]):
-                df = diff(gpu[seed], s)
-                if df:
-                    bad.append(seed)
-                    report.extend(describe(seed, df))
-                    report.append('seed %d: reproduce: python3 tools/fuzz/fuzz.py gen %d /tmp/fz && '
-                                  'warpsim run /tmp/fz/fuzz_%d.ptx @/tmp/fz/fuzz_%d.args' % (seed, seed, seed, seed))
-    summary = 'compare: %d kernels, %d mismatching%s; %d seeds missing from the GPU file' % (
-        len(seeds) - len(missing), len(bad), (' (' + ' '.join(map(str, bad)) + ')') if bad else '', len(missing))
+            for seed, df, ub in ex.map(one, [s for s in seeds if s in gpu]):
+                if not df:
+                    continue
+                (undefined if ub else bad).append(seed)
+                report.extend(describe(seed, df))
+                if ub:
+                    report.append('seed %d: undefined: every differing word depends on a shuffle that read a lane '
+                                  'which did not execute it (--poison-undefined changes them all)' % seed)
+                report.append('seed %d: reproduce: python3 tools/fuzz/fuzz.py gen %d /tmp/fz && '
+                              'warpsim run /tmp/fz/fuzz_%d.ptx @/tmp/fz/fuzz_%d.args' % (seed, seed, seed, seed))
+    listed = lambda xs: (' (' + ' '.join(map(str, xs)) + ')') if xs else ''
+    summary = ('compare: %d kernels, %d identical, %d differing only where the program reads undefined values%s, '
+               '%d unexplained%s; %d seeds missing from the GPU file' % (
+                   len(seeds) - len(missing), len(seeds) - len(missing) - len(undefined) - len(bad),
+                   len(undefined), listed(undefined), len(bad), listed(bad), len(missing)))
     text = '\n'.join(report + [summary]) + '\n'
     if a.report:
         with open(a.report, 'w') as f:
