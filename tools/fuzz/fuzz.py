@@ -100,8 +100,8 @@ def diff(gpu, sim, limit=20):
 def undefined_only(gpu, sim, warpsim, ptx, args):
     """True when every word where warpsim differs from the GPU is one that --poison-undefined
     changes: it depends on a shuffle that read a lane which did not execute it (undefined in
-    PTX; the H200 gives 0 unless ptxas moved or folded the shuffle, which a PTX-level simulator
-    cannot see)."""
+    PTX; the H200 mostly gives 0, but not where ptxas turned the shuffle into something else,
+    which a PTX-level simulator cannot see)."""
     poisoned = run_tool(warpsim, ptx, args, extra=['--poison-undefined'])
     differing = set((k, i) for k, i, _, _ in diff(gpu, sim, limit=10 ** 9))
     dependent = set((k, i) for k, i, _, _ in diff(sim, poisoned, limit=10 ** 9))
