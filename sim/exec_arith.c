@@ -1,6 +1,7 @@
 /* Executors for arithmetic: what each lane computes, in the words of the PTX ISA.
  * Integers wrap at the type's width; floats are IEEE with the instruction's rounding;
  * timing lives elsewhere (sim/timing.c). */
+#include "approx.h"
 #include "fp.h"
 #include "sim.h"
 
@@ -339,12 +340,12 @@ void ex_lg2(ws_exec *x, const ws_insn *in, uint32_t mask)
 void ex_sin(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
-    FLOAT_OP(sin(fa));
+    FLOAT_OP(ws_sin_approx((float)fa)); /* .f32 only in PTX */
 }
 void ex_cos(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
-    FLOAT_OP(cos(fa));
+    FLOAT_OP(ws_cos_approx((float)fa));
 }
 
 void ex_copysign(ws_exec *x, const ws_insn *in, uint32_t mask)

@@ -232,7 +232,8 @@ static void report_shuffle(ws_exec *x, uint32_t exec, uint32_t mask, uint32_t re
     if (read_absent)
         ws_diag_report(x, WS_DIAG_SRC_NOT_EXECUTING, read_absent,
                        "shfl.sync: lanes 0x%08x read source lanes that did not execute this shuffle (inactive, "
-                       "exited or guard false); the H200 gives them 0",
+                       "exited or guard false); the H200 gives them 0 unless ptxas moved the shuffle "
+                       "(--poison-undefined shows what depends on it)",
                        read_absent);
     if (read_outside)
         ws_diag_report(x, WS_DIAG_SRC_OUTSIDE_MASK, read_outside,
