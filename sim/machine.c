@@ -316,6 +316,18 @@ static int collectives_compatible(const ws_insn *a, const ws_insn *b)
     return a->op == b->op && a->sub == b->sub && a->type == b->type;
 }
 
+/* Of the candidate lanes, those waiting at a collective that `in` can run with as one. */
+static uint32_t lanes_joining(const ws_warp *w, const ws_insn *code, const ws_insn *in, uint32_t candidates)
+{
+    uint32_t m = 0;
+    if (w->converged) /* nobody waits */
+        return 0;
+    for (unsigned i = 0; i < w->ngroups; i++)
+        if (w->gstate[i] == LANE_WAIT_SYNC && (w->glanes[i] & candidates) && collectives_compatible(&code[w->gpc[i]], in))
+            m |= w->glanes[i] & candidates;
+    return m;
+}
+
 /* The membermask operand is the last one of every collective. */
 static uint32_t membermask_of(ws_exec *x, const ws_insn *in, uint32_t lanes)
 {
@@ -323,28 +335,79 @@ static uint32_t membermask_of(ws_exec *x, const ws_insn *in, uint32_t lanes)
     return (uint32_t)opnd(x, &in->ops[in->nops - 1], (unsigned)__builtin_ctz(lanes));
 }
 
+/* ---- a diverged warp's groups (ws_warp.gpc, glanes, gstate) ---- */
+
+static void drop_lanes(ws_warp *w, uint32_t lanes)
+{
+    for (unsigned i = 0; i < w->ngroups;) {
+        w->glanes[i] &= ~lanes;
+        if (w->glanes[i]) {
+            i++;
+            continue;
+        }
+        w->ngroups--; /* the order of the groups means nothing: the last one fills the hole */
+        w->gpc[i] = w->gpc[w->ngroups];
+        w->glanes[i] = w->glanes[w->ngroups];
+        w->gstate[i] = w->gstate[w->ngroups];
+    }
+}
+
+/* Lanes go to pc in state, joining the group already there. */
+static void move_lanes(ws_warp *w, uint32_t lanes, uint32_t pc, int state)
+{
+    if (!lanes)
+        return;
+    drop_lanes(w, lanes);
+    for (unsigned i = 0; i < w->ngroups; i++)
+        if (w->gpc[i] == pc && w->gstate[i] == state) {
+            w->glanes[i] |= lanes;
+            return;
+        }
+    w->gpc[w->ngroups] = pc;
+    w->glanes[w->ngroups] = lanes;
+    w->gstate[w->ngroups] = (uint8_t)state;
+    w->ngroups++;
+}
+
+/* The group lane l belongs to (the lane is live and the warp diverged). */
+static unsigned group_of(const ws_warp *w, unsigned l)
+{
+    unsigned i = 0;
+    while (i + 1 < w->ngroups && !((w->glanes[i] >> l) & 1))
+        i++;
+    return i;
+}
+
+static uint32_t lane_pc(const ws_warp *w, unsigned l)
+{
+    return w->converged ? w->cpc : w->gpc[group_of(w, l)];
+}
+
+static int lane_state(const ws_warp *w, unsigned l)
+{
+    return w->converged ? LANE_RUN : w->gstate[group_of(w, l)];
+}
+
 static void leave_converged(ws_warp *w)
 {
     if (!w->converged)
         return;
     w->converged = 0;
-    FOR_EACH_LANE(w->live, l) {
-        w->pc[l] = w->cpc;
-        w->state[l] = LANE_RUN;
-    }
+    w->ngroups = 1;
+    w->gpc[0] = w->cpc;
+    w->glanes[0] = w->live;
+    w->gstate[0] = LANE_RUN;
 }
 
+/* Converged: every live lane runnable at one pc, which is one group. */
 static void try_converge(ws_warp *w)
 {
     if (w->converged || !w->live)
         return;
-    unsigned first = (unsigned)__builtin_ctz(w->live);
-    uint32_t pc = w->pc[first];
-    FOR_EACH_LANE(w->live, l)
-        if (w->state[l] != LANE_RUN || w->pc[l] != pc)
-            return;
+    if (w->ngroups != 1 || w->gstate[0] != LANE_RUN)
+        return;
     w->converged = 1;
-    w->cpc = pc;
+    w->cpc = w->gpc[0];
 }
 
 static void push_reconv(ws_warp *w, uint32_t pc, uint32_t lanes)
@@ -373,27 +436,25 @@ static void remove_reconv(ws_warp *w, unsigned i)
 static uint32_t lowest_pc_group(const ws_warp *w, int state, uint32_t *pc_out)
 {
     uint32_t pc = UINT32_MAX, lanes = 0;
-    FOR_EACH_LANE(w->live, l) {
-        if (w->state[l] != state)
-            continue;
-        if (w->pc[l] < pc) {
-            pc = w->pc[l];
-            lanes = 0;
+    if (w->converged) /* no lane waits; runnable ones are asked only of a diverged warp */
+        return 0;
+    for (unsigned i = 0; i < w->ngroups; i++)
+        if (w->gstate[i] == state && w->gpc[i] < pc) {
+            pc = w->gpc[i];
+            lanes = w->glanes[i];
         }
-        if (w->pc[l] == pc)
-            lanes |= 1u << l;
-    }
     *pc_out = pc;
     return lanes;
 }
 
 static uint32_t lanes_waiting_at(const ws_warp *w, int state, uint32_t pc)
 {
-    uint32_t m = 0;
-    FOR_EACH_LANE(w->live, l)
-        if (w->state[l] == state && w->pc[l] == pc)
-            m |= 1u << l;
-    return m;
+    if (w->converged)
+        return 0;
+    for (unsigned i = 0; i < w->ngroups; i++)
+        if (w->gstate[i] == state && w->gpc[i] == pc)
+            return w->glanes[i];
+    return 0;
 }
 
 /* Release every convergence barrier whose live lanes have all arrived. Returns lanes released. */
@@ -404,7 +465,7 @@ static uint32_t release_complete_reconv(ws_warp *w)
         uint32_t members = w->reconv[i].lanes & w->live;
         uint32_t waiting = lanes_waiting_at(w, LANE_WAIT_RECONV, w->reconv[i].pc);
         if ((members & ~waiting) == 0) {
-            FOR_EACH_LANE(waiting, l) w->state[l] = LANE_RUN;
+            move_lanes(w, waiting, w->reconv[i].pc, LANE_RUN);
             released |= waiting;
             remove_reconv(w, i);
         } else {
@@ -412,6 +473,35 @@ static uint32_t release_complete_reconv(ws_warp *w)
         }
     }
     return released;
+}
+
+/* The lanes of a state, wherever they are. */
+static uint32_t lanes_in_state(const ws_warp *w, int state)
+{
+    uint32_t m = 0;
+    if (!w->converged) /* a converged warp's lanes all run */
+        for (unsigned i = 0; i < w->ngroups; i++)
+            m |= w->gstate[i] == state ? w->glanes[i] : 0;
+    return m;
+}
+
+/* Lanes waiting at barrier id run again, each at its pc. */
+static void release_bar_lanes(ws_warp *w, unsigned id)
+{
+    uint32_t gpc[32], glanes[32]; /* gathered first: moving lanes reorders the groups */
+    unsigned n = 0;
+    for (unsigned i = 0; !w->converged && i < w->ngroups; i++) {
+        if (w->gstate[i] != LANE_WAIT_BAR)
+            continue;
+        uint32_t m = 0;
+        FOR_EACH_LANE(w->glanes[i], l) m |= w->bar_id[l] == id ? 1u << l : 0;
+        if (m) {
+            gpc[n] = w->gpc[i];
+            glanes[n++] = m;
+        }
+    }
+    for (unsigned j = 0; j < n; j++)
+        move_lanes(w, glanes[j], gpc[j], LANE_RUN);
 }
 
 /* ---- executing one group ---------------------------------------------------------------------- */
@@ -484,7 +574,7 @@ static void advance(ws_warp *w, uint32_t lanes, uint32_t pc)
         w->cpc = pc;
         return;
     }
-    FOR_EACH_LANE(lanes, l) w->pc[l] = pc;
+    move_lanes(w, lanes, pc, LANE_RUN);
 }
 
 /* Block barrier arrival; the block releases it when every thread has arrived. */
@@ -502,11 +592,8 @@ static void arrive_at_barrier(ws_exec *x, const ws_insn *in, uint32_t exec, uint
                        "(bar.sync is .aligned: the whole warp must execute it together)",
                        exec, w->index, w->live & ~exec);
     leave_converged(w);
-    FOR_EACH_LANE(exec, l) {
-        w->state[l] = LANE_WAIT_BAR;
-        w->bar_id[l] = id;
-        w->pc[l] = pc + 1;
-    }
+    FOR_EACH_LANE(exec, l) w->bar_id[l] = id;
+    move_lanes(w, exec, pc + 1, LANE_WAIT_BAR);
     b->bar_arrived[id] += (uint32_t)__builtin_popcount(exec);
     b->bar_expected[id] = expected;
     x->L->stats.bar_syncs++;
@@ -546,8 +633,8 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
             advance(w, group, taken ? target : pc + 1);
         } else {
             leave_converged(w);
-            FOR_EACH_LANE(taken, l) w->pc[l] = target;
-            FOR_EACH_LANE(not_taken, l) w->pc[l] = pc + 1;
+            move_lanes(w, taken, target, LANE_RUN);
+            move_lanes(w, not_taken, pc + 1, LANE_RUN);
             if (L->reconv_pc[pc] != UINT32_MAX)
                 push_reconv(w, L->reconv_pc[pc], group);
         }
@@ -557,7 +644,7 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
     case WS_OP_EXIT:
         if (exec) {
             leave_converged(w);
-            FOR_EACH_LANE(exec, l) w->state[l] = LANE_EXITED;
+            drop_lanes(w, exec);
             w->live &= ~exec;
         }
         advance(w, group & ~exec, pc + 1);
@@ -589,12 +676,22 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
 static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
 {
     ws_launch_ctx *L = x->L;
+    /* the lanes' groups, before they move on */
+    uint32_t gpc[32], glanes[32], lpc[32];
+    unsigned ng = 0;
+    for (unsigned i = 0; i < w->ngroups; i++)
+        if (w->glanes[i] & lanes) {
+            gpc[ng] = w->gpc[i];
+            glanes[ng++] = w->glanes[i] & lanes;
+            FOR_EACH_LANE(w->glanes[i] & lanes, l) lpc[l] = w->gpc[i];
+        }
     /* the lowest pc speaks for the event; every lane runs its own instruction */
     uint32_t pc = UINT32_MAX;
-    FOR_EACH_LANE(lanes, l) if (w->pc[l] < pc) pc = w->pc[l];
+    for (unsigned j = 0; j < ng; j++)
+        pc = gpc[j] < pc ? gpc[j] : pc;
     uint32_t exec = 0;
     FOR_EACH_LANE(lanes, l) {
-        const ws_insn *li = &L->code[w->pc[l]];
+        const ws_insn *li = &L->code[lpc[l]];
         x->lane_insn[l] = li;
         if (li->guard == WS_NO_REG || ((x->regs[(size_t)li->guard * 32 + l] != 0) != li->guard_neg))
             exec |= 1u << l;
@@ -603,12 +700,13 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
     begin_issue(x, w, in, pc, lanes, exec);
     if (x->blk->shadow) /* check_uninitialized: every lane reads its own instruction's operands */
         FOR_EACH_LANE(lanes, l) {
-            x->pc = w->pc[l];
+            x->pc = lpc[l];
             ws_diag_reads(x, x->lane_insn[l], 1u << l, exec & (1u << l));
         }
     x->pc = pc;
     uint32_t elsewhere = 0; /* lanes at another instruction than the lowest pc's */
-    FOR_EACH_LANE(lanes, l) elsewhere |= w->pc[l] != pc ? 1u << l : 0;
+    for (unsigned j = 0; j < ng; j++)
+        elsewhere |= gpc[j] != pc ? glanes[j] : 0;
     if (elsewhere)
         ws_diag_report(x, WS_DIAG_MERGED_COLLECTIVE, elsewhere,
                        "%s: lanes 0x%08x arrived at a different %s on another path and ran with this one as one "
@@ -620,10 +718,8 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
     x->merged = 0;
     if (x->blk->shadow)
         FOR_EACH_LANE(lanes, l) ws_diag_writes(x, x->lane_insn[l], exec & (1u << l));
-    FOR_EACH_LANE(lanes, l) {
-        w->pc[l]++;
-        w->state[l] = LANE_RUN;
-    }
+    for (unsigned j = 0; j < ng; j++)
+        move_lanes(w, glanes[j], gpc[j] + 1, LANE_RUN);
     if (x->ev)
         emit_exec(x, in, lanes, exec);
 }
@@ -654,10 +750,10 @@ int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
             uint32_t members = w->reconv[i].lanes & w->live;
             uint32_t arrived = group | lanes_waiting_at(w, LANE_WAIT_RECONV, pc);
             if (members & ~arrived) {
-                FOR_EACH_LANE(group, l) w->state[l] = LANE_WAIT_RECONV;
+                move_lanes(w, group, pc, LANE_WAIT_RECONV);
                 return 1;
             }
-            FOR_EACH_LANE(arrived, l) w->state[l] = LANE_RUN;
+            move_lanes(w, arrived, pc, LANE_RUN);
             remove_reconv(w, i);
             try_converge(w);
             return 1; /* pick again: the group is larger now */
@@ -675,14 +771,10 @@ int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
         uint32_t missing = mask & w->live & ~group;
         if (missing) {
             /* lanes already waiting at a compatible collective join this one */
-            uint32_t joinable = 0;
-            if (!w->converged)
-                FOR_EACH_LANE(missing, l)
-                    if (w->state[l] == LANE_WAIT_SYNC && collectives_compatible(&L->code[w->pc[l]], in))
-                        joinable |= 1u << l;
+            uint32_t joinable = lanes_joining(w, L->code, in, missing);
             if (missing & ~joinable) {
                 leave_converged(w);
-                FOR_EACH_LANE(group, l) w->state[l] = LANE_WAIT_SYNC;
+                move_lanes(w, group, pc, LANE_WAIT_SYNC);
                 return 1;
             }
             p->pc = pc;
@@ -788,19 +880,18 @@ static int resolve_sync_deadlock(ws_exec *x, ws_warp *w)
     uint32_t exec = guard_mask(x, in, lanes);
     uint32_t mask = exec ? membermask_of(x, in, exec) : lanes;
     /* compatible lanes waiting elsewhere join, as in the merged case */
-    uint32_t join = 0;
-    FOR_EACH_LANE(w->live & mask & ~lanes, l)
-        if (w->state[l] == LANE_WAIT_SYNC && collectives_compatible(&L->code[w->pc[l]], in))
-            join |= 1u << l;
+    uint32_t join = lanes_joining(w, L->code, in, w->live & mask & ~lanes);
     uint32_t never = mask & w->live & ~(lanes | join);
     char where[160] = "";
     size_t n = 0;
     FOR_EACH_LANE(never, l) {
         if (n > sizeof where - 40)
             break;
+        uint32_t lp = lane_pc(w, l);
+        int st = lane_state(w, l);
         n += (size_t)snprintf(where + n, sizeof where - n, "%slane %u at line %u (%s)", n ? ", " : "", l,
-                              w->pc[l] < L->k->ninsns ? L->k->insns[w->pc[l]].line : 0,
-                              w->state[l] == LANE_WAIT_BAR ? "bar.sync" : w->state[l] == LANE_WAIT_RECONV ? "reconvergence point" : "elsewhere");
+                              lp < L->k->ninsns ? L->k->insns[lp].line : 0,
+                              st == LANE_WAIT_BAR ? "bar.sync" : st == LANE_WAIT_RECONV ? "reconvergence point" : "elsewhere");
     }
     ws_diag_report(x, WS_DIAG_MASK_NEVER_ARRIVED, never,
                    "%s with membermask 0x%08x: lanes 0x%08x never arrived (%s); it ran with lanes 0x%08x",
@@ -830,14 +921,14 @@ static int release_block_barriers(ws_block *b, int force)
             continue;
         if (force && b->bar_arrived[id] < need) {
             ws_exec x = {.L = b->L, .blk = b, .w = &b->warps[0]};
-            for (uint32_t wi = 0; wi < b->nwarps; wi++)
-                FOR_EACH_LANE(b->warps[wi].live, l)
-                    if (b->warps[wi].state[l] == LANE_WAIT_BAR) {
-                        x.w = &b->warps[wi];
-                        x.pc = b->warps[wi].pc[l] - 1;
-                        wi = b->nwarps;
-                        break;
-                    }
+            for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+                uint32_t at_bar = lanes_in_state(&b->warps[wi], LANE_WAIT_BAR);
+                if (at_bar) { /* the first warp's lowest lane speaks for the report */
+                    x.w = &b->warps[wi];
+                    x.pc = lane_pc(x.w, (unsigned)__builtin_ctz(at_bar)) - 1;
+                    break;
+                }
+            }
             ws_diag_report(&x, WS_DIAG_BARRIER_PARTIAL, 0,
                            "barrier %u: %u of %u threads arrived; the others can never arrive (divergent or "
                            "missing bar.sync); released to go on",
@@ -845,9 +936,7 @@ static int release_block_barriers(ws_block *b, int force)
         }
         for (uint32_t wi = 0; wi < b->nwarps; wi++) {
             ws_warp *w = &b->warps[wi];
-            FOR_EACH_LANE(w->live, l)
-                if (w->state[l] == LANE_WAIT_BAR && w->bar_id[l] == id)
-                    w->state[l] = LANE_RUN;
+            release_bar_lanes(w, id);
             try_converge(w);
         }
         b->bar_arrived[id] = 0;
@@ -871,7 +960,7 @@ static int resolve_reconv_deadlock(ws_warp *w)
         return 0;
     unsigned i = w->nreconv - 1;
     uint32_t waiting = lanes_waiting_at(w, LANE_WAIT_RECONV, w->reconv[i].pc);
-    FOR_EACH_LANE(waiting, l) w->state[l] = LANE_RUN;
+    move_lanes(w, waiting, w->reconv[i].pc, LANE_RUN);
     remove_reconv(w, i);
     return 1;
 }
@@ -933,7 +1022,7 @@ static void run_block(ws_launch_ctx *L, ws_block *b, ws_event *ev)
                                    "instruction limit reached: %" PRIu64 " warp instructions (block %u, warp %u, "
                                    "line %u); raise it with --max-instructions",
                                    L->stats.warp_instructions, b->id, w->index,
-                                   L->k->insns[w->converged ? w->cpc : w->pc[__builtin_ctz(w->live)]].line);
+                                   L->k->insns[lane_pc(w, (unsigned)__builtin_ctz(w->live))].line);
                     break;
                 }
                 if (L->stop)
@@ -1039,10 +1128,8 @@ static void init_block(ws_launch_ctx *L, ws_block *b, uint32_t id)
         w->index = wi;
         uint32_t n = b->nthreads - wi * 32;
         w->live = n >= 32 ? FULL_MASK : (1u << n) - 1;
-        w->converged = 1;
+        w->converged = 1; /* and no groups until it diverges */
         w->cpc = 0;
-        for (unsigned l = 0; l < 32; l++)
-            w->state[l] = (w->live >> l) & 1 ? LANE_RUN : LANE_EXITED;
     }
     if (L->sim->cfg.check_uninitialized && ws_diag_block_begin(L, b) != 0)
         ws_diag_block_free(b); /* out of memory: run without the checks */

@@ -19,7 +19,7 @@
 #define GLOBAL_BASE 0x00007f0000000000ull
 
 /* What a lane is doing between instructions. */
-enum { LANE_RUN, LANE_WAIT_SYNC, LANE_WAIT_RECONV, LANE_WAIT_BAR, LANE_EXITED };
+enum { LANE_RUN, LANE_WAIT_SYNC, LANE_WAIT_RECONV, LANE_WAIT_BAR };
 
 /* A convergence barrier: lanes that diverged at a branch meet again at its immediate
  * post-dominator, as the BSSY/BSYNC pairs ptxas places around divergent code do. */
@@ -38,8 +38,13 @@ typedef struct {
     uint32_t live;             /* lanes that exist and have not exited */
     uint32_t converged;        /* all live lanes share cpc and none waits */
     uint32_t cpc;              /* the common pc while converged */
-    uint32_t pc[32];
-    uint8_t state[32];
+    /* A diverged warp's live lanes as groups, each the lanes at one pc in one state (LANE_*):
+     * disjoint, covering the live lanes, no two with the same pc and state (so the lanes a
+     * state has at a pc are one group, and the scheduler's choice is a scan of a few groups,
+     * not of 32 lanes). Not kept up to date while converged: leave_converged rebuilds them. */
+    uint32_t ngroups;
+    uint32_t gpc[32], glanes[32];
+    uint8_t gstate[32];
     uint32_t bar_id[32];       /* barrier a lane waits at */
     uint64_t *regs;            /* nregs x 32, structure of arrays */
     uint32_t *reg_written;     /* check_uninitialized: per register, lanes that wrote it */

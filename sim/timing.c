@@ -386,8 +386,8 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
 
 static int waits_at(const ws_warp *w, int state)
 {
-    FOR_EACH_LANE(w->live, l)
-        if (w->state[l] == state)
+    for (unsigned i = 0; !w->converged && i < w->ngroups; i++) /* a converged warp's lanes all run */
+        if (w->gstate[i] == state)
             return 1;
     return 0;
 }
