@@ -1,40 +1,44 @@
 /* Specialised executors for the hottest (opcode, type, operand kinds) triples: integer add,
  * sub, and, or, xor, mad.lo, mov and setp on 32- and 64-bit registers and immediates. Each is
  * a plain loop over the 32 lanes of the register rows with the width and the operand kinds
- * fixed, so the compiler vectorises it; a partial mask goes to the general executor of the
- * opcode table. They compute exactly what the general executors (exec_arith.c, exec_logic.c)
+ * fixed, so the compiler vectorises it. A partial mask (a diverged group, a guard) computes the
+ * whole row the same way and keeps the lanes of the mask: these operations have no effect but
+ * their result, and a vectorised row costs less than the general executor's walk over the
+ * mask's lanes. They compute exactly what the general executors (exec_arith.c, exec_logic.c)
  * compute; ws_sim_launch picks one per instruction (ws_fast_executor) once per launch. */
 #include "sim.h"
 
 #define ROW(i) (&x->regs[(size_t)in->ops[i].reg * 32])
 #define DROW ROW(0)
-#define FALLBACK                                                                                    \
-    if (mask != FULL_MASK) {                                                                        \
-        ws_executors[in->op](x, in, mask);                                                          \
-        return;                                                                                     \
-    }
+
+/* d[l] = value in every lane l of mask; value may read lane l of any row. */
+#define WRITE_ROW(d, l, value)                                                                      \
+    do {                                                                                            \
+        if (mask == FULL_MASK) {                                                                    \
+            for (unsigned l = 0; l < 32; l++)                                                       \
+                (d)[l] = (value);                                                                   \
+        } else {                                                                                    \
+            uint64_t row_[32];                                                                      \
+            for (unsigned l = 0; l < 32; l++)                                                       \
+                row_[l] = (value);                                                                  \
+            FOR_EACH_LANE(mask, k_) (d)[k_] = row_[k_];                                             \
+        }                                                                                           \
+    } while (0)
 
 /* d = expr(A, B) with B a register row (rr) or an immediate (ri). */
 #define BIN(name, expr)                                                                             \
+    static inline uint64_t name##_op(uint64_t A, uint64_t B) { return (expr); }                     \
     static void name##_rr(ws_exec *x, const ws_insn *in, uint32_t mask)                             \
     {                                                                                               \
-        FALLBACK                                                                                    \
         const uint64_t *a = ROW(1), *b = ROW(2);                                                    \
         uint64_t *d = DROW;                                                                         \
-        for (unsigned l = 0; l < 32; l++) {                                                         \
-            uint64_t A = a[l], B = b[l];                                                            \
-            d[l] = (expr);                                                                          \
-        }                                                                                           \
+        WRITE_ROW(d, l, name##_op(a[l], b[l]));                                                     \
     }                                                                                               \
     static void name##_ri(ws_exec *x, const ws_insn *in, uint32_t mask)                             \
     {                                                                                               \
-        FALLBACK                                                                                    \
-        const uint64_t *a = ROW(1), B = in->ops[2].imm;                                             \
+        const uint64_t *a = ROW(1), b = in->ops[2].imm;                                             \
         uint64_t *d = DROW;                                                                         \
-        for (unsigned l = 0; l < 32; l++) {                                                         \
-            uint64_t A = a[l];                                                                      \
-            d[l] = (expr);                                                                          \
-        }                                                                                           \
+        WRITE_ROW(d, l, name##_op(a[l], b));                                                        \
     }
 
 #define M32 0xffffffffull
@@ -50,11 +54,9 @@ BIN(xor_, A ^ B)
 #define MAD(name, bexpr, cexpr)                                                                     \
     static void name(ws_exec *x, const ws_insn *in, uint32_t mask)                                  \
     {                                                                                               \
-        FALLBACK                                                                                    \
         const uint64_t *a = ROW(1);                                                                 \
         uint64_t *d = DROW;                                                                         \
-        for (unsigned l = 0; l < 32; l++)                                                           \
-            d[l] = ((uint64_t)(uint32_t)((uint32_t)a[l] * (uint32_t)(bexpr)) + (cexpr)) & M32;      \
+        WRITE_ROW(d, l, ((uint64_t)(uint32_t)((uint32_t)a[l] * (uint32_t)(bexpr)) + (cexpr)) & M32); \
     }
 MAD(mad32_rrr, ROW(2)[l], ROW(3)[l])
 MAD(mad32_rri, ROW(2)[l], in->ops[3].imm)
@@ -63,59 +65,61 @@ MAD(mad32_rii, in->ops[2].imm, in->ops[3].imm)
 
 static void mov32_r(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
-    FALLBACK
     const uint64_t *a = ROW(1);
     uint64_t *d = DROW;
-    for (unsigned l = 0; l < 32; l++)
-        d[l] = a[l] & M32;
+    WRITE_ROW(d, l, a[l] & M32);
 }
 static void mov64_r(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
-    FALLBACK
     const uint64_t *a = ROW(1);
     uint64_t *d = DROW;
-    for (unsigned l = 0; l < 32; l++)
-        d[l] = a[l];
+    WRITE_ROW(d, l, a[l]);
 }
 static void mov_i(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
-    FALLBACK
     uint64_t v = in->ops[1].imm & (ws_type_bits((ws_type)in->type) >= 64 ? ~0ull : M32);
     uint64_t *d = DROW;
-    for (unsigned l = 0; l < 32; l++)
-        d[l] = v;
+    WRITE_ROW(d, l, v);
+}
+
+/* setp's results: t in the lanes of mask of the first destination, !t in the second's (written
+ * after the first, as ex_setp does, should they be one register). */
+static void store_predicates(ws_exec *x, const ws_insn *in, uint32_t mask, const uint64_t *t)
+{
+    uint64_t *d = DROW;
+    uint64_t *q = in->dpred != WS_NO_REG ? &x->regs[(size_t)in->dpred * 32] : NULL;
+    if (mask != FULL_MASK) {
+        FOR_EACH_LANE(mask, l) {
+            d[l] = t[l];
+            if (q)
+                q[l] = t[l] ^ 1;
+        }
+        return;
+    }
+    memcpy(d, t, 32 * sizeof *t);
+    if (q)
+        for (unsigned l = 0; l < 32; l++)
+            q[l] = t[l] ^ 1;
 }
 
 /* setp.CMP.{u32,s32,b32,u64,s64,b64} p[|q], a, b with no boolean operand */
 #define SETP(name, T, CMP)                                                                          \
     static void name##_rr(ws_exec *x, const ws_insn *in, uint32_t mask)                             \
     {                                                                                               \
-        FALLBACK                                                                                    \
         const uint64_t *a = ROW(1), *b = ROW(2);                                                    \
-        uint64_t *d = DROW, t[32];                                                                  \
+        uint64_t t[32];                                                                             \
         for (unsigned l = 0; l < 32; l++)                                                           \
             t[l] = (uint64_t)((T)a[l] CMP (T)b[l]);                                                 \
-        memcpy(d, t, sizeof t);                                                                     \
-        if (in->dpred != WS_NO_REG) {                                                               \
-            uint64_t *q = &x->regs[(size_t)in->dpred * 32];                                         \
-            for (unsigned l = 0; l < 32; l++)                                                       \
-                q[l] = t[l] ^ 1;                                                                    \
-        }                                                                                           \
+        store_predicates(x, in, mask, t);                                                           \
     }                                                                                               \
     static void name##_ri(ws_exec *x, const ws_insn *in, uint32_t mask)                             \
     {                                                                                               \
-        FALLBACK                                                                                    \
         const uint64_t *a = ROW(1);                                                                 \
         const T bv = (T)in->ops[2].imm;                                                             \
-        uint64_t *d = DROW, t[32];                                                                  \
+        uint64_t t[32];                                                                             \
         for (unsigned l = 0; l < 32; l++)                                                           \
             t[l] = (uint64_t)((T)a[l] CMP bv);                                                      \
-        memcpy(d, t, sizeof t);                                                                     \
-        if (in->dpred != WS_NO_REG) {                                                               \
-            uint64_t *q = &x->regs[(size_t)in->dpred * 32];                                         \
-            for (unsigned l = 0; l < 32; l++)                                                       \
-                q[l] = t[l] ^ 1;                                                                    \
-        }                                                                                           \
+        store_predicates(x, in, mask, t);                                                           \
     }
 #define SETP_TYPE(sfx, T)                                                                           \
     SETP(setp_eq_##sfx, T, ==)                                                                      \
