@@ -20,9 +20,12 @@
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 /* ---- the sim object and its global memory ----------------------------------------------------- */
+
+static void prepared_free(ws_prepared *p);
 
 ws_sim *ws_sim_create(const ws_config *cfg)
 {
@@ -48,6 +51,7 @@ void ws_sim_destroy(ws_sim *s)
     free(s->allocs);
     free(s->const_image);
     free(s->reg_pool);
+    prepared_free(&s->prepared);
     free(s);
 }
 
@@ -1068,6 +1072,75 @@ static uint64_t symbol_address(const ws_launch_ctx *L, const ws_symbol *s)
     }
 }
 
+/* Folds the symbol addresses of the launch's module into code, a copy of its kernel's
+ * instructions, or (check) says whether code already holds them. */
+static int fold_symbols(const ws_launch_ctx *L, ws_insn *code, int check)
+{
+    const ws_kernel *k = L->k;
+    for (uint32_t i = 0; i < k->ninsns; i++)
+        for (unsigned o = 0; o < k->insns[i].nops; o++) {
+            const ws_operand *op = &k->insns[i].ops[o];
+            if ((op->kind != WS_OPND_ADDR && op->kind != WS_OPND_SYM) || op->sym == WS_NO_SYM)
+                continue;
+            uint64_t imm = op->imm + symbol_address(L, &L->m->symbols[op->sym]);
+            if (check && code[i].ops[o].imm != imm)
+                return 0;
+            code[i].ops[o].imm = imm;
+        }
+    return 1;
+}
+
+static void prepared_free(ws_prepared *p)
+{
+    free(p->insns);
+    free(p->code);
+    free(p->reconv_pc);
+    free(p->zero_regs);
+    free(p->xfn);
+    memset(p, 0, sizeof *p);
+}
+
+/* What a launch derives from its kernel alone (the code with symbol addresses folded in, the
+ * reconvergence points, the registers to zero, the executors) is kept by the machine for the
+ * next launch of the same kernel: a short launch (the numba peer's, a test's) would otherwise
+ * spend a third of its time on it. The same kernel means the same instructions, byte for byte,
+ * and the same symbol addresses, not only the same pointer: a module freed and parsed again may
+ * come back at the address of another. */
+static int prepare_kernel(ws_sim *sim, ws_launch_ctx *L)
+{
+    ws_prepared *p = &sim->prepared;
+    const ws_kernel *k = L->k;
+    size_t bytes = (size_t)k->ninsns * sizeof *k->insns;
+    int same = p->code && p->ninsns == k->ninsns && p->nregs == k->nregs && p->slow == L->slow &&
+               !memcmp(p->insns, k->insns, bytes) && fold_symbols(L, p->code, 1);
+    if (!same) {
+        prepared_free(p);
+        p->insns = malloc(bytes ? bytes : 1);
+        p->code = malloc(bytes ? bytes : 1);
+        p->reconv_pc = ws_reconvergence_points(k);
+        p->zero_regs = ws_registers_read_unwritten(k, &p->nzero_regs); /* NULL: zero them all */
+        p->xfn = malloc(((size_t)k->ninsns + 1) * sizeof *p->xfn);
+        if (!p->insns || !p->code || !p->reconv_pc || !p->xfn) {
+            prepared_free(p);
+            return -1;
+        }
+        memcpy(p->insns, k->insns, bytes);
+        memcpy(p->code, k->insns, bytes);
+        fold_symbols(L, p->code, 0);
+        for (uint32_t i = 0; i < k->ninsns; i++)
+            p->xfn[i] = (L->slow & WS_SLOW_EXEC) ? ws_executors[p->code[i].op] : ws_fast_executor(&p->code[i]);
+        p->ninsns = k->ninsns;
+        p->nregs = k->nregs;
+        p->slow = L->slow;
+    }
+    L->code = p->code;
+    L->reconv_pc = p->reconv_pc;
+    L->zero_regs = p->zero_regs;
+    L->nzero_regs = p->nzero_regs;
+    L->xfn = p->xfn;
+    return 0;
+}
+
 static int prepare_module_memory(ws_sim *s, const ws_module *m)
 {
     if (s->globals_for == m)
@@ -1418,7 +1491,9 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
                  (unsigned long long)k->param_bytes, param_bytes);
         return res->status = WS_ERR_INPUT;
     }
-    ws_launch_ctx *L = calloc(1, sizeof *L);
+    ws_launch_ctx *L = malloc(sizeof *L);
+    if (L) /* everything but params, which the kernel's parameter bytes fill below */
+        memset(L, 0, offsetof(ws_launch_ctx, params));
     if (!L) {
         snprintf(res->message, sizeof res->message, "out of memory");
         return res->status = WS_ERR_INTERNAL;
@@ -1450,33 +1525,20 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         st = WS_ERR_LIMIT;
         goto done;
     }
-    L->code = malloc((size_t)k->ninsns * sizeof *L->code);
-    L->reconv_pc = ws_reconvergence_points(k);
-    L->zero_regs = ws_registers_read_unwritten(k, &L->nzero_regs);
-    L->xfn = malloc(((size_t)k->ninsns + 1) * sizeof *L->xfn);
-    if (!L->code || !L->reconv_pc || !L->xfn) {
-        snprintf(res->message, sizeof res->message, "out of memory");
-        st = WS_ERR_INTERNAL;
-        goto done;
-    }
-    memcpy(L->code, k->insns, (size_t)k->ninsns * sizeof *L->code);
-    for (uint32_t i = 0; i < k->ninsns; i++)
-        for (unsigned o = 0; o < L->code[i].nops; o++) {
-            ws_operand *op = &L->code[i].ops[o];
-            if ((op->kind == WS_OPND_ADDR || op->kind == WS_OPND_SYM) && op->sym != WS_NO_SYM)
-                op->imm += symbol_address(L, &m->symbols[op->sym]);
-        }
     const char *slow = getenv("WARPSIM_SLOW");
     if (slow)
         L->slow = (strstr(slow, "converged") ? WS_SLOW_CONVERGED : 0) | (strstr(slow, "exec") ? WS_SLOW_EXEC : 0) |
                   (strstr(slow, "shfl") ? WS_SLOW_SHFL : 0) | (strstr(slow, "timing") ? WS_SLOW_TIMING : 0);
-    for (uint32_t i = 0; i < k->ninsns; i++)
-        L->xfn[i] = (L->slow & WS_SLOW_EXEC) ? ws_executors[L->code[i].op] : ws_fast_executor(&L->code[i]);
+    if (prepare_kernel(sim, L) != 0) {
+        snprintf(res->message, sizeof res->message, "out of memory");
+        st = WS_ERR_INTERNAL;
+        goto done;
+    }
     b.L = L;
     b.nthreads = (uint32_t)nthreads;
     b.nwarps = (uint32_t)((nthreads + 31) / 32);
     b.shared_size = L->shared_bytes;
-    b.shared = calloc(1, L->shared_bytes ? L->shared_bytes : 1);
+    b.shared = malloc(L->shared_bytes ? L->shared_bytes : 1); /* init_block zeroes it */
     b.local = L->local_bytes ? calloc(nthreads, L->local_bytes) : NULL;
     b.warps = calloc(b.nwarps, sizeof *b.warps);
     if (!b.shared || (L->local_bytes && !b.local) || !b.warps) {
@@ -1534,10 +1596,7 @@ done:
     if (st == WS_OK && sim->cfg.diagnostics_are_errors && L->ndiags)
         st = WS_ERR_DIAG;
     res->status = st;
-    free(L->code);
-    free(L->reconv_pc);
-    free(L->zero_regs);
-    free(L->xfn);
+    /* L->code, reconv_pc, zero_regs and xfn belong to the machine (sim->prepared) */
     ws_timing_destroy(L->timing);
     free(L->out);
     free(L);

@@ -82,6 +82,18 @@ typedef struct {
     uint8_t *data;
 } ws_alloc;
 
+/* A kernel made ready to launch, kept for the next launch of it (prepare_kernel in machine.c). */
+typedef struct {
+    ws_insn *insns;            /* the kernel's instructions as they were: recognises the kernel */
+    uint32_t ninsns, nregs;
+    unsigned slow;
+    ws_insn *code;             /* the instructions with symbol addresses folded in */
+    uint32_t *reconv_pc;
+    uint32_t *zero_regs;
+    uint32_t nzero_regs;
+    ws_executor *xfn;
+} ws_prepared;
+
 struct ws_sim {
     ws_config cfg;
     ws_alloc *allocs;
@@ -93,6 +105,7 @@ struct ws_sim {
     uint64_t const_size;
     uint64_t *reg_pool;              /* register files, reused by every launch (see ws_sim_launch) */
     size_t reg_pool_words;
+    ws_prepared prepared;            /* the last kernel launched, ready for its next launch */
 };
 
 /* One launch: the decoded kernel and what every block shares. */
@@ -107,7 +120,6 @@ struct ws_launch_ctx {
     ws_executor *xfn;          /* per instruction: its executor (ws_fast_executor) */
     unsigned slow;             /* WARPSIM_SLOW: fast paths turned off, to measure them (WS_SLOW_*) */
     pthread_mutex_t *atom_lock; /* --jobs: serialises atomics across host threads; NULL with one */
-    uint8_t params[32768];
     unsigned grid[3], block[3];
     uint64_t shared_bytes, local_bytes;
     ws_result *res;
@@ -122,6 +134,9 @@ struct ws_launch_ctx {
     /* printf output is gathered per block and flushed in order */
     char *out;
     size_t out_len, out_cap;
+    /* last, so that a launch zeroes what comes before and copies the kernel's parameter bytes:
+     * ld.param reads only those (ws_mem_translate) */
+    uint8_t params[32768];
 };
 
 /* WARPSIM_SLOW=converged,exec,shfl turns fast paths off (docs/performance.md measures each). */
