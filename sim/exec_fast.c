@@ -1,11 +1,12 @@
 /* Specialised executors for the hottest (opcode, type, operand kinds) triples: integer add,
- * sub, and, or, xor, mad.lo, mov and setp on 32- and 64-bit registers and immediates. Each is
- * a plain loop over the 32 lanes of the register rows with the width and the operand kinds
- * fixed, so the compiler vectorises it. A partial mask (a diverged group, a guard) computes the
- * whole row the same way and keeps the lanes of the mask: these operations have no effect but
- * their result, and a vectorised row costs less than the general executor's walk over the
- * mask's lanes. They compute exactly what the general executors (exec_arith.c, exec_logic.c)
- * compute; ws_sim_launch picks one per instruction (ws_fast_executor) once per launch. */
+ * sub, and, or, xor, mul.lo, mul.wide, shl, shr.u, mad.lo, mov and setp on 32- and 64-bit
+ * registers and immediates. Each is a plain loop over the 32 lanes of the register rows with
+ * the width and the operand kinds fixed, so the compiler vectorises it. A partial mask (a
+ * diverged group, a guard) computes the whole row the same way and keeps the lanes of the mask:
+ * these operations have no effect but their result, and a vectorised row costs less than the
+ * general executor's walk over the mask's lanes. They compute exactly what the general
+ * executors (exec_arith.c, exec_logic.c) compute; ws_sim_launch picks one per instruction
+ * (ws_fast_executor) once per launch. */
 #include "sim.h"
 
 #define ROW(i) (&x->regs[(size_t)in->ops[i].reg * 32])
@@ -49,6 +50,16 @@ BIN(sub64, A - B)
 BIN(and_, A & B)
 BIN(or_, A | B)
 BIN(xor_, A ^ B)
+/* mul.lo keeps the low half, whatever the signedness; mul.wide.{u32,s32} the whole product */
+BIN(mul32, (uint64_t)((uint32_t)A * (uint32_t)B))
+BIN(mul64, A * B)
+BIN(mulwide_u32, (uint64_t)(uint32_t)A * (uint32_t)B)
+BIN(mulwide_s32, (uint64_t)((int64_t)(int32_t)A * (int32_t)B))
+/* shl, shr.u: a shift by the width or more gives 0 (the amount is b's low 32 bits) */
+BIN(shl32, (uint32_t)B >= 32 ? 0 : (A << (uint32_t)B) & M32)
+BIN(shl64, (uint32_t)B >= 64 ? 0 : A << (uint32_t)B)
+BIN(shr32, (uint32_t)B >= 32 ? 0 : (A & M32) >> (uint32_t)B)
+BIN(shr64, (uint32_t)B >= 64 ? 0 : A >> (uint32_t)B)
 
 /* mad.lo on 32 bits: the low half of the product does not depend on the signedness */
 #define MAD(name, bexpr, cexpr)                                                                     \
@@ -186,6 +197,24 @@ ws_executor ws_fast_executor(const ws_insn *in)
     case WS_OP_XOR:
         if (in->nops == 3 && (rr || ri))
             return rr ? xor__rr : xor__ri;
+        break;
+    case WS_OP_MUL:
+        if (in->nops != 3 || !(rr || ri))
+            break;
+        if (in->sub == WS_MUL_LO)
+            return bits == 32 ? (rr ? mul32_rr : mul32_ri) : (rr ? mul64_rr : mul64_ri);
+        if (in->sub == WS_MUL_WIDE && bits == 32 && ws_type_is_signed((ws_type)in->type))
+            return rr ? mulwide_s32_rr : mulwide_s32_ri;
+        if (in->sub == WS_MUL_WIDE && bits == 32)
+            return rr ? mulwide_u32_rr : mulwide_u32_ri;
+        break;
+    case WS_OP_SHL:
+        if (in->nops == 3 && (rr || ri))
+            return bits == 32 ? (rr ? shl32_rr : shl32_ri) : (rr ? shl64_rr : shl64_ri);
+        break;
+    case WS_OP_SHR:
+        if (in->nops == 3 && (rr || ri) && !ws_type_is_signed((ws_type)in->type))
+            return bits == 32 ? (rr ? shr32_rr : shr32_ri) : (rr ? shr64_rr : shr64_ri);
         break;
     case WS_OP_MAD:
         if (bits == 32 && in->sub == WS_MUL_LO && in->nops == 4 && r1) {
