@@ -1,6 +1,6 @@
 /* Specialised executors for the hottest (opcode, type, operand kinds) triples: integer add,
  * sub, and, or, xor, mul.lo, mul.wide, shl, shr.u, mad.lo, mov and setp on 32- and 64-bit
- * registers and immediates. Each is a plain loop over the 32 lanes of the register rows with
+ * registers and immediates, and cvt between integer types. Each is a plain loop over the 32 lanes of the register rows with
  * the width and the operand kinds fixed, so the compiler vectorises it. A partial mask (a
  * diverged group, a guard) computes the whole row the same way and keeps the lanes of the mask:
  * these operations have no effect but their result, and a vectorised row costs less than the
@@ -93,6 +93,18 @@ static void mov_i(ws_exec *x, const ws_insn *in, uint32_t mask)
     WRITE_ROW(d, l, v);
 }
 
+/* cvt between integer types without .sat: a's source bits, sign-extended from a signed source,
+ * cut to the destination's width (ex_cvt's clamp_int without saturation) */
+static void cvt_int(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    unsigned fb = ws_type_bits((ws_type)in->type2), tb = ws_type_bits((ws_type)in->type);
+    uint64_t fm = fb >= 64 ? ~0ull : (1ull << fb) - 1, tm = tb >= 64 ? ~0ull : (1ull << tb) - 1;
+    uint64_t sb = ws_type_is_signed((ws_type)in->type2) && fb < 64 ? 1ull << (fb - 1) : 0;
+    const uint64_t *a = ROW(1);
+    uint64_t *d = DROW;
+    WRITE_ROW(d, l, (((a[l] & fm) ^ sb) - sb) & tm);
+}
+
 /* setp's results: t in the lanes of mask of the first destination, !t in the second's (written
  * after the first, as ex_setp does, should they be one register). */
 static void store_predicates(ws_exec *x, const ws_insn *in, uint32_t mask, const uint64_t *t)
@@ -168,9 +180,18 @@ static unsigned int_bits(ws_type t)
     default: break;                                                                                 \
     }
 
+/* Any integer type of 8 to 64 bits. */
+static int is_int_type(ws_type t)
+{
+    return t >= WS_T_B8 && t <= WS_T_S64;
+}
+
 ws_executor ws_fast_executor(const ws_insn *in)
 {
     ws_executor general = ws_executors[in->op];
+    if (in->op == WS_OP_CVT && !in->mods && in->nops == 2 && is_row(&in->ops[0]) && is_row(&in->ops[1]) &&
+        is_int_type((ws_type)in->type) && is_int_type((ws_type)in->type2))
+        return cvt_int;
     unsigned bits = int_bits((ws_type)in->type);
     if (!bits || in->mods || !in->nops || !is_row(&in->ops[0]))
         return general;

@@ -561,15 +561,9 @@ static uint32_t guard_mask(ws_exec *x, const ws_insn *in, uint32_t group)
         return group;
     const uint64_t *g = &x->regs[(size_t)in->guard * 32];
     uint32_t m = 0;
-    if (group == FULL_MASK) { /* a branch-free pass over the row */
-        for (unsigned l = 0; l < 32; l++)
-            m |= (uint32_t)((g[l] != 0) != in->guard_neg) << l;
-        return m;
-    }
-    FOR_EACH_LANE(group, l)
-        if ((g[l] != 0) != in->guard_neg)
-            m |= 1u << l;
-    return m;
+    for (unsigned l = 0; l < 32; l++) /* a branch-free pass over the whole row, then the group's lanes */
+        m |= (uint32_t)(g[l] != 0) << l;
+    return (in->guard_neg ? ~m : m) & group;
 }
 
 static void advance(ws_warp *w, uint32_t lanes, uint32_t pc)
