@@ -41,12 +41,13 @@ const char ws_preset_sm90_text[] =
     "add             4\n"
     "mul             4       # IMAD: bench_alu mul.lo, mad.lo\n"
     "fma             4       # FFMA, FADD: bench_alu\n"
-    "div             40      # not measured (a software sequence on the H200)\n"
-    "sfu             18      # not measured\n"
-    "conv            6       # not measured\n"
+    "div             61      # one PTX div/rem is a SASS sequence: bench_div div.rn.f32, div/rem.u32/.s32 by a\n"
+    "                        # loop-invariant divisor, 58-64 a step (f64, u64 and .approx are not this: calibration.md)\n"
+    "sfu             17      # MUFU.EX2/LG2/SQRT/RSQ: bench_sfu .ftz chains, 17.0 a step\n"
+    "conv            18      # F2I, F2F (f32<->f64), I2F.F64, FRND: bench_conv; int<->int cvt is an alu op (timing.c)\n"
     "mem             23      # a load whose space is not listed below\n"
     "store           1\n"
-    "atom            40      # not measured\n"
+    "atom            302     # ATOMG: bench_atom, 281 or 324 a step by where the word sits in L2 (shared: ld.shared)\n"
     "branch          1\n"
     "call            1\n"
     "shfl            24      # SHFL.UP/DOWN/BFLY: bench_shfl\n"
@@ -54,13 +55,13 @@ const char ws_preset_sm90_text[] =
     "vote            13      # VOTE: bench_collective (chain step vote + setp = 17)\n"
     "match           39      # MATCH.ANY: bench_collective\n"
     "redux           44      # REDUX + the move out of the uniform register: bench_collective\n"
-    "sync            4       # bar.warp.sync: not measured\n"
+    "sync            1       # bar.warp.sync: a NOP in SASS with a full mask (bench_sync); it has no result\n"
     "bar             14      # bar.sync of one warp: bench_bar_w1\n"
     "\n"
     "# ---- loads by state space ----\n"
     "ld.shared       23      # LDS, one wavefront: bench_shared_ld stride 1\n"
-    "ld.global       480     # not measured by the benchmarks (outside every timed window)\n"
-    "ld.local        480\n"
+    "ld.global       34      # LDG, an L1 hit: bench_global (an L2 hit is 263-305: .cg; no caches modelled)\n"
+    "ld.local        30      # LDL, an L1 hit: bench_local (29.5 a step)\n"
     "ld.param        10\n"
     "ld.const        10\n"
     "\n"
@@ -378,6 +379,14 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
         if (in->op == WS_OP_ATOM && mc->space != WS_SPACE_SHARED)
             base = p->lat[LAT_ATOM];
         return base + mc->extra_latency;
+    }
+    /* in SASS a cvt between integer types is a move or an ALU op (bench_conv[6]) and a 32-bit integer
+     * to f32 is I2FP, an FMA-pipe op (bench_conv[0-1]); F2I, F2F, I2F.F64 and FRND take conv */
+    if (in->op == WS_OP_CVT && !ws_type_is_float((ws_type)in->type2)) {
+        if (!ws_type_is_float((ws_type)in->type))
+            return p->lat[LAT_ALU];
+        if (in->type == WS_T_F32 && ws_type_bits((ws_type)in->type2) == 32)
+            return p->lat[LAT_FMA];
     }
     return p->lat[ws_optable[in->op].latency];
 }
