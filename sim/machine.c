@@ -361,6 +361,16 @@ static void move_lanes(ws_warp *w, uint32_t lanes, uint32_t pc, int state)
 {
     if (!lanes)
         return;
+    unsigned whole = w->ngroups, there = w->ngroups; /* the group that is exactly these lanes; the one at (pc, state) */
+    for (unsigned i = 0; i < w->ngroups; i++) {
+        whole = w->glanes[i] == lanes ? i : whole;
+        there = w->gpc[i] == pc && w->gstate[i] == state ? i : there;
+    }
+    if (whole < w->ngroups && (there == w->ngroups || there == whole)) { /* a group moves on: the usual step */
+        w->gpc[whole] = pc;
+        w->gstate[whole] = (uint8_t)state;
+        return;
+    }
     drop_lanes(w, lanes);
     for (unsigned i = 0; i < w->ngroups; i++)
         if (w->gpc[i] == pc && w->gstate[i] == state) {
@@ -561,8 +571,10 @@ static uint32_t guard_mask(ws_exec *x, const ws_insn *in, uint32_t group)
         return group;
     const uint64_t *g = &x->regs[(size_t)in->guard * 32];
     uint32_t m = 0;
-    for (unsigned l = 0; l < 32; l++) /* a branch-free pass over the whole row, then the group's lanes */
-        m |= (uint32_t)(g[l] != 0) << l;
+    for (unsigned l = 0; l < 32; l += 4) { /* a branch-free pass over the whole row, then the group's lanes */
+        m |= (uint32_t)(g[l] != 0) << l | (uint32_t)(g[l + 1] != 0) << (l + 1);
+        m |= (uint32_t)(g[l + 2] != 0) << (l + 2) | (uint32_t)(g[l + 3] != 0) << (l + 3);
+    }
     return (in->guard_neg ? ~m : m) & group;
 }
 
