@@ -450,6 +450,7 @@ static void remove_reconv(ws_warp *w, unsigned i)
 static uint32_t lowest_pc_group(const ws_warp *w, int state, uint32_t *pc_out)
 {
     uint32_t pc = UINT32_MAX, lanes = 0;
+    *pc_out = pc;
     if (w->converged) /* no lane waits; runnable ones are asked only of a diverged warp */
         return 0;
     for (unsigned i = 0; i < w->ngroups; i++)
