@@ -6,7 +6,8 @@
  * runs only that kernel, less the child's size when it started). With --peer numba, the same
  * kernels written for numba's CUDA simulator (bench/numba_peer.py, NUMBA_ENABLE_CUDASIM=1) run
  * in the same invocation at a size both can afford, and each kernel prints the ratio of
- * warpsim's time per launch to numba's. Benchmarks report; they assert nothing. */
+ * warpsim's time per launch to numba's. --speedup --jobs N runs each kernel with --jobs 1 and
+ * --jobs N in turns and prints the speed-up. Benchmarks report; they assert nothing. */
 #include "commands.h"
 #include "json.h"
 
@@ -208,6 +209,33 @@ static void run_measured(const char *root, const bench_kernel *bk, ws_mode mode,
     }
 }
 
+/* --speedup: the same grid with --jobs 1 and --jobs N, measured in turns (rounds of each, the
+ * fastest launch of each counts) so that a busy moment of the machine falls on both alike.
+ * Prints the speed-up and whether the two gave the same output bytes. */
+enum { SPEEDUP_ROUNDS = 3 };
+
+static void bench_speedup(const char *root, const bench_kernel *bk, ws_mode mode, unsigned grid, int iters,
+                          unsigned jobs, double min_s)
+{
+    bench_row one, many, r;
+    memset(&one, 0, sizeof one);
+    memset(&many, 0, sizeof many);
+    for (int round = 0; round < SPEEDUP_ROUNDS; round++)
+        for (int side = 0; side < 2; side++) {
+            bench_row *best = side ? &many : &one;
+            run_measured(root, bk, mode, grid, bk->block, iters, side ? jobs : 1, min_s, &r);
+            if (!r.ok) {
+                printf("%-15s %-10s  error: %s\n", bk->name, mode == WS_MODE_TIMING ? "timing" : "functional", r.message);
+                return;
+            }
+            if (!best->ok || r.wall_s < best->wall_s)
+                *best = r;
+        }
+    printf("%-15s %-10s %8ux%-5u %12.3f %12.3f %9.2fx %s\n", bk->name, mode == WS_MODE_TIMING ? "timing" : "functional",
+           grid, bk->block, one.wall_s, many.wall_s, one.wall_s / many.wall_s, one.checksum == many.checksum ? "yes" : "NO");
+    fflush(stdout);
+}
+
 /* The repository root: --dir, $WARPSIM_ROOT, or the first directory above the executable or the
  * current directory that holds bench/reduce_loop.ptx. */
 static int find_root(const char *given, char *root, size_t n)
@@ -359,7 +387,8 @@ static int bench_scaling(const char *root, int quick)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: warpsim bench [--json] [--quick] [--jobs N] [--only NAME] [--mode M] [--blocks N] [--peer numba]\n"
-               "                     [--python PY] [--dir ROOT] | --scaling [--quick]\n");
+               "                     [--python PY] [--dir ROOT] | --scaling [--quick]\n"
+               "       warpsim bench --speedup --jobs N [--only NAME] [--mode M] [--blocks N] [--quick]\n");
 }
 
 int cmd_bench(int argc, char **argv)
@@ -368,7 +397,7 @@ int cmd_bench(int argc, char **argv)
     unsigned jobs = 1;
     const char *only = NULL, *dir = NULL, *python = "python3";
     unsigned blocks = 0; /* --blocks N: the grid of every kernel */
-    int only_mode = -1, scaling = 0;
+    int only_mode = -1, scaling = 0, speedup = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--json"))
@@ -396,6 +425,8 @@ int cmd_bench(int argc, char **argv)
             }
         } else if (!strcmp(a, "--scaling"))
             scaling = 1;
+        else if (!strcmp(a, "--speedup"))
+            speedup = 1;
         else if (!strcmp(a, "--dir") && i + 1 < argc)
             dir = argv[++i];
         else if (!strcmp(a, "--python") && i + 1 < argc)
@@ -422,6 +453,27 @@ int cmd_bench(int argc, char **argv)
     }
     if (scaling)
         return bench_scaling(root, quick);
+    if (speedup) {
+        if (jobs < 2) {
+            fprintf(stderr, "warpsim: error: --speedup compares --jobs N (2 or more) with --jobs 1; give --jobs N\n");
+            return WS_ERR_INPUT;
+        }
+        printf("%-15s %-10s %14s %12s %12s %10s %s\n", "kernel", "mode", "grid x blk", "jobs 1 s", "jobs N s",
+               "speed-up", "same result");
+        for (size_t i = 0; i < NKERNELS; i++) {
+            const bench_kernel *bk = &kernels[i];
+            if (only && strcmp(only, bk->name))
+                continue;
+            for (int mi = 0; mi < 2; mi++)
+                if (only_mode < 0 || mi == only_mode)
+                    bench_speedup(root, bk, mi ? WS_MODE_TIMING : WS_MODE_FUNCTIONAL,
+                                  blocks ? blocks : quick ? bk->grid_quick : bk->grid, quick ? bk->iters_quick : bk->iters,
+                                  jobs, quick ? 0.3 : 1.5);
+        }
+        printf("jobs N = %u; each side measured %d times in turns, the fastest launch of each counts\n", jobs,
+               SPEEDUP_ROUNDS);
+        return WS_OK;
+    }
     static const ws_mode modes[2] = {WS_MODE_FUNCTIONAL, WS_MODE_TIMING};
     bench_row rows[NKERNELS][2];
     bench_row prow[NKERNELS];
