@@ -136,5 +136,10 @@ assert lanes[20]["source"] == 20 and not lanes[20]["in_range"], lanes[20]
 assert d["c"] == 31
 '; then echo "ok   shfl --json lanes"; else echo "FAIL shfl --json lanes"; fails=$((fails + 1)); fi
 
+# bench --speedup: needs --jobs N; a small grid gives one row whose two sides agree
+expect "bench --speedup without --jobs" 2 "--speedup compares --jobs N" -- bench --speedup
+expect "bench --speedup --jobs 2" 0 "block_reduce +functional +8x1024 .*x yes" -- \
+  bench --speedup --jobs 2 --only block_reduce --blocks 8 --mode functional --quick
+
 echo "$((n - fails)) of $n checks passed"
 [ "$fails" -eq 0 ]
