@@ -125,6 +125,18 @@ static uint8_t *warp_region(ws_exec *x, const ws_insn *in, const ws_operand *a, 
     return al ? al->data + (lo - al->base) : NULL;
 }
 
+/* Each lane's bytes at p + mem_addr[l] - lo, with the element size a constant in each loop so
+ * that every copy is one move (a memcpy of a variable size is a call per lane). Only in
+ * functions that return 0 for "take the general path". */
+#define FOR_EACH_SIZE(esz, LOOP)                                                                    \
+    switch (esz) {                                                                                  \
+    case 1: { enum { N = 1 }; LOOP } break;                                                         \
+    case 2: { enum { N = 2 }; LOOP } break;                                                         \
+    case 4: { enum { N = 4 }; LOOP } break;                                                         \
+    case 8: { enum { N = 8 }; LOOP } break;                                                         \
+    default: return 0; /* the general path */                                                       \
+    }
+
 static int ld_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned esz, int sgn)
 {
     const ws_operand *d = &in->ops[0];
@@ -133,11 +145,11 @@ static int ld_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned esz, i
     if (mask != FULL_MASK || d->kind != WS_OPND_REG || sgn || !(p = warp_region(x, in, &in->ops[1], esz, &lo)))
         return 0;
     uint64_t *dst = &x->regs[(size_t)d->reg * 32];
-    for (unsigned l = 0; l < 32; l++) {
+    FOR_EACH_SIZE(esz, for (unsigned l = 0; l < 32; l++) {
         uint64_t v = 0;
-        memcpy(&v, p + (x->mem_addr[l] - lo), esz);
+        memcpy(&v, p + (x->mem_addr[l] - lo), N);
         dst[l] = v;
-    }
+    })
     return 1;
 }
 
@@ -149,8 +161,8 @@ static int st_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned esz)
     if (mask != FULL_MASK || v->kind == WS_OPND_VEC || !(p = warp_region(x, in, &in->ops[0], esz, &lo)))
         return 0;
     const uint64_t *src = operand_row(x, v, mask, tmp);
-    for (unsigned l = 0; l < 32; l++) /* in lane order: the highest lane wins a shared word, as before */
-        memcpy(p + (x->mem_addr[l] - lo), &src[l], esz);
+    /* in lane order: the highest lane wins a shared word, as before */
+    FOR_EACH_SIZE(esz, for (unsigned l = 0; l < 32; l++) memcpy(p + (x->mem_addr[l] - lo), &src[l], N);)
     return 1;
 }
 
