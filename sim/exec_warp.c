@@ -85,7 +85,8 @@ static void report_shuffle(ws_exec *x, uint32_t exec, uint32_t mask, uint32_t re
 
 /* What a lane reads from a source lane that did not execute the shuffle (inactive, exited or
  * guard false; undefined in PTX): 0 on the H200 (tests/golden/div_*, and 1,993 of the 2,000
- * fuzz kernels of tests/golden/fuzz agree; in fuzz_615 ptxas had made the shuffle a move).
+ * fuzz kernels of tests/golden/fuzz agree; in the other 7 the value was warp-uniform and ptxas
+ * had made the shuffle a move, docs/hardware.md point 11).
  * Under ws_config.poison_undefined, WS_POISON, so that what depends on it shows. */
 static uint32_t absent_source_value(const ws_exec *x)
 {
