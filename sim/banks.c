@@ -12,6 +12,30 @@
  */
 #include "timing.h"
 
+/* A set of at most 32 4-byte words with a count each: open addressing in 64 slots, `used` says
+ * which slots hold a word, so an empty set costs one store. A phase touches at most 32 words
+ * (32 lanes x 1, 16 x 2 or 8 x 4), an access at most 32 lanes: the table is never full. */
+typedef struct {
+    uint64_t used;
+    uint64_t word[64];
+    uint8_t count[64];
+} word_set;
+
+/* Adds one to word's count; returns the new count (1: the word is new). */
+static unsigned word_set_add(word_set *s, uint64_t word)
+{
+    unsigned i = (unsigned)((word * 0x9e3779b97f4a7c15ull) >> 58);
+    while ((s->used >> i) & 1) {
+        if (s->word[i] == word)
+            return ++s->count[i];
+        i = (i + 1) & 63;
+    }
+    s->used |= 1ull << i;
+    s->word[i] = word;
+    s->count[i] = 1;
+    return 1;
+}
+
 unsigned ws_bank_wavefronts(const uint64_t addr[32], uint32_t mask, unsigned bytes, uint8_t bank[32])
 {
     unsigned lanes_per_phase = bytes <= 4 ? 32 : bytes == 8 ? 16 : 8;
@@ -21,9 +45,9 @@ unsigned ws_bank_wavefronts(const uint64_t addr[32], uint32_t mask, unsigned byt
         uint32_t pmask = mask & (lanes_per_phase == 32 ? 0xffffffffu : ((1u << lanes_per_phase) - 1) << p0);
         if (!pmask)
             continue;
-        /* distinct words per bank in this phase: at most 32 lanes x 4 words */
-        uint64_t seen[128];
-        unsigned nseen = 0, per_bank[32] = {0}, worst = 0;
+        word_set seen;
+        seen.used = 0;
+        unsigned per_bank[32] = {0}, worst = 0;
         for (unsigned l = p0; l < p0 + lanes_per_phase; l++) {
             if (!((pmask >> l) & 1))
                 continue;
@@ -32,12 +56,8 @@ unsigned ws_bank_wavefronts(const uint64_t addr[32], uint32_t mask, unsigned byt
                 unsigned b = (unsigned)(word % 32);
                 if (w == 0 && bank)
                     bank[l] = (uint8_t)b;
-                unsigned i = 0;
-                while (i < nseen && seen[i] != word)
-                    i++;
-                if (i < nseen)
+                if (word_set_add(&seen, word) > 1)
                     continue; /* a broadcast: this word is already served */
-                seen[nseen++] = word;
                 if (++per_bank[b] > worst)
                     worst = per_bank[b];
             }
@@ -59,16 +79,12 @@ unsigned ws_bank_min_wavefronts(uint32_t mask, unsigned bytes)
 
 unsigned ws_bank_same_word_lanes(const uint64_t addr[32], uint32_t mask)
 {
+    word_set lanes_of;
+    lanes_of.used = 0;
     unsigned most = 0;
-    for (unsigned l = 0; l < 32; l++) {
-        if (!((mask >> l) & 1))
-            continue;
-        unsigned n = 0;
-        for (unsigned m = 0; m < 32; m++)
-            if (((mask >> m) & 1) && addr[m] / 4 == addr[l] / 4)
-                n++;
-        if (n > most)
-            most = n;
+    FOR_EACH_LANE(mask, l) {
+        unsigned n = word_set_add(&lanes_of, addr[l] / 4);
+        most = n > most ? n : most;
     }
     return most;
 }

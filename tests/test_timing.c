@@ -95,6 +95,24 @@ static void bank_wavefronts(void **state)
     for (unsigned l = 0; l < 32; l++) a[l] = 16 * l; /* 128-bit consecutive: four phases */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 16, bank), 4);
     assert_int_equal(ws_bank_wavefronts(a, 0x0000ffffu, 8, bank), 2); /* 64-bit stride 2: 2 words a bank */
+    for (unsigned l = 0; l < 32; l++) a[l] = 4 * (l % 3) + 128 * (l / 16); /* 3 words a half, mixed */
+    assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 2); /* banks 0-2 hold 2 words each */
+    assert_int_equal(ws_bank_wavefronts(a, 0x0000ffffu, 4, bank), 1);
+}
+
+/* the most lanes of an access that name one 4-byte word (stores to one word are serialised) */
+static void bank_same_word_lanes(void **state)
+{
+    (void)state;
+    uint64_t a[32];
+    for (unsigned l = 0; l < 32; l++) a[l] = 4 * l + (l & 3); /* bytes of 32 distinct words */
+    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu), 1);
+    for (unsigned l = 0; l < 32; l++) a[l] = l < 5 ? 400 + (l & 3) : l < 8 ? 4096 : 8 * l + 1024;
+    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu), 5); /* lanes 0-4: bytes of word 100 */
+    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffe0u), 3); /* lanes 5-7: word 1024 */
+    assert_int_equal(ws_bank_same_word_lanes(a, 0), 0);
+    for (unsigned l = 0; l < 32; l++) a[l] = 64;
+    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu), 32);
 }
 
 /* presets/sm_90.preset is the compiled-in default, character for character. */
@@ -163,6 +181,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(scoreboard_delays_dependent),
         cmocka_unit_test(four_subpartitions_issue_together),
         cmocka_unit_test(bank_wavefronts),
+        cmocka_unit_test(bank_same_word_lanes),
         cmocka_unit_test(preset_file_is_builtin),
         cmocka_unit_test(modes_agree_on_every_program),
     };
