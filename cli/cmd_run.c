@@ -74,6 +74,22 @@ static int parse_u64(const char *s, uint64_t *out)
 
 static ws_diag_severity severity_of(ws_severity s) { return s == WS_SEV_ERROR ? WS_DIAG_ERROR : WS_DIAG_WARNING; }
 
+/* warpsim run --help: every option in one screen (docs/cli.md says more of each) */
+static void run_usage(FILE *f)
+{
+    fputs("usage: warpsim run FILE.ptx [launch] [ARG...] [options]\n"
+          "launch:   --kernel NAME  --grid X[,Y[,Z]]  --block X[,Y[,Z]]  @ARGSFILE\n"
+          "ARG:      NAME=TYPE[N]:INIT (a buffer: zero, iota, fill:V, rand:SEED, list:V,..., file:PATH)\n"
+          "          NAME=TYPE:VALUE (a scalar); --arg SPEC is the same\n"
+          "machine:  --mode timing|functional  --preset FILE  --jobs N\n"
+          "checks:   --werror  --no-check-uninit  --poison-undefined\n"
+          "limits:   --max-instructions N  --max-cycles N  --max-memory BYTES\n"
+          "output:   --json  --trace [--trace-block B] [--trace-warp W]  --trace-json FILE\n"
+          "          --perfetto FILE  --vcd FILE [--vcd-regs LIST] [--vcd-block N]\n"
+          "exit status: 0 success, 1 diagnostic as error, 2 bad input, 3 limit reached, 4 internal error\n",
+          f);
+}
+
 int cmd_run(int argc, char **argv)
 {
     ws_launch L;
@@ -104,7 +120,11 @@ int cmd_run(int argc, char **argv)
         if (r == 1)
             continue;
         const char *a = argv[i];
-        if (!strcmp(a, "--json")) {
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            run_usage(stdout);
+            status = WS_OK;
+            goto done;
+        } else if (!strcmp(a, "--json")) {
             json = 1;
         } else if (!strcmp(a, "--trace")) {
             trace = 1;
@@ -185,7 +205,7 @@ int cmd_run(int argc, char **argv)
                 goto done;
             }
         } else {
-            fprintf(stderr, "warpsim: error: unknown option '%s' (see warpsim --help)\n", a);
+            fprintf(stderr, "warpsim: error: unknown option '%s' (see warpsim run --help)\n", a);
             goto done;
         }
         i++;

@@ -136,6 +136,10 @@ assert lanes[20]["source"] == 20 and not lanes[20]["in_range"], lanes[20]
 assert d["c"] == 31
 '; then echo "ok   shfl --json lanes"; else echo "FAIL shfl --json lanes"; fails=$((fails + 1)); fi
 
+# run --help lists the options (exit 0); an unknown option points at it (exit 2)
+expect "run --help" 0 "checks: +--werror +--no-check-uninit +--poison-undefined" -- run --help
+expect "run unknown option" 2 "unknown option '--bogus' \(see warpsim run --help\)" -- run programs/warp_scan.ptx --bogus
+
 # bench --speedup: needs --jobs N; a small grid gives one row whose two sides agree
 expect "bench --speedup without --jobs" 2 "--speedup compares --jobs N" -- bench --speedup
 expect "bench --speedup --jobs 2" 0 "block_reduce +functional +8x1024 .*x yes" -- \
