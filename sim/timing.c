@@ -58,6 +58,15 @@ const char ws_preset_sm90_text[] =
     "sync            1       # bar.warp.sync: a NOP in SASS with a full mask (bench_sync); it has no result\n"
     "bar             14      # bar.sync of one warp: bench_bar_w1\n"
     "\n"
+    "# ---- forms that ptxas lowers to a longer SASS sequence than their class has ----\n"
+    "sfu.fixup       39      # lg2/rcp/sqrt.approx.f32 without .ftz: MUFU + a denormal fix-up, 38.7-41.0 a step (bench_sfu)\n"
+    "sfu.sincos      23      # sin/cos.approx.f32: FMUL.RZ by 1/(2 pi), then MUFU: 22.7 a step (bench_sfu)\n"
+    "rcp.rn          76      # rcp.rn.f32: a software sequence, 75.8 a step (bench_sfu)\n"
+    "sqrt.rn         55      # sqrt.rn.f32: a software sequence, 55.3 a step (bench_sfu)\n"
+    "div.f64         156     # div.rn.f64: a DFMA sequence, 155.6 a step (bench_div)\n"
+    "div.64          320     # div/rem on 64-bit integers: a called subroutine, 319.6 a step (bench_div)\n"
+    "conv.f16        5.5     # cvt between f16 and f32: F2FP / HADD2.F32, 5.5 each (bench_conv)\n"
+    "\n"
     "# ---- loads by state space ----\n"
     "ld.shared       23      # LDS, one wavefront: bench_shared_ld stride 1\n"
     "ld.global       34      # LDG, an L1 hit: bench_global (an L2 hit is 263-305: .cg; no caches modelled)\n"
@@ -91,6 +100,8 @@ static const preset_key preset_keys[] = {
     PK("ld.param", ld_param), PK("ld.const", ld_const), PK("shared.wavefront", shared_wavefront),
     PK("shared.128", shared_128), PK("store.issue", store_issue), PK("store.wavefront", store_wavefront),
     PK("store.overlap", store_overlap), PK("store.same_word", store_same_word), PK("bar.per_warp", bar_per_warp),
+    PK("sfu.fixup", sfu_fixup), PK("sfu.sincos", sfu_sincos), PK("rcp.rn", rcp_rn), PK("sqrt.rn", sqrt_rn),
+    PK("div.f64", div_f64), PK("div.64", div_64), PK("conv.f16", conv_f16),
 };
 
 static int parse_into(const char *text, ws_preset *p, char *err, size_t errlen)
@@ -361,6 +372,35 @@ static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_
     return c;
 }
 
+/* Forms that ptxas lowers to a longer SASS sequence than the rest of their class (the preset's
+ * "lowered" keys, measured by bench_sfu, bench_div and bench_conv); 0: the class latency. */
+static double lowered_latency(const ws_preset *p, const ws_insn *in)
+{
+    bool f32 = in->type == WS_T_F32, ftz = in->mods & WS_MOD_FTZ, approx = in->mods & WS_MOD_APPROX;
+    switch (in->op) {
+    case WS_OP_SIN:
+    case WS_OP_COS: return p->sfu_sincos;
+    case WS_OP_LG2: return f32 && !ftz ? p->sfu_fixup : 0;
+    case WS_OP_RCP:
+    case WS_OP_SQRT:
+        if (!f32)
+            return 0;
+        if (!approx)
+            return in->op == WS_OP_RCP ? p->rcp_rn : p->sqrt_rn;
+        return ftz ? 0 : p->sfu_fixup;
+    case WS_OP_DIV:
+    case WS_OP_REM:
+        if (in->type == WS_T_F64)
+            return p->div_f64;
+        return !ws_type_is_float((ws_type)in->type) && ws_type_bits((ws_type)in->type) == 64 ? p->div_64 : 0;
+    case WS_OP_CVT:
+        return (in->type == WS_T_F16 && in->type2 == WS_T_F32) || (in->type == WS_T_F32 && in->type2 == WS_T_F16)
+                   ? p->conv_f16
+                   : 0;
+    default: return 0;
+    }
+}
+
 static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *mc)
 {
     const ws_preset *p = &t->p;
@@ -388,7 +428,8 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
         if (in->type == WS_T_F32 && ws_type_bits((ws_type)in->type2) == 32)
             return p->lat[LAT_FMA];
     }
-    return p->lat[ws_optable[in->op].latency];
+    double lowered = lowered_latency(p, in);
+    return lowered > 0 ? lowered : p->lat[ws_optable[in->op].latency];
 }
 
 /* ---- one block ---------------------------------------------------------------------------------- */
