@@ -47,7 +47,7 @@ const char ws_preset_sm90_text[] =
     "conv            18      # F2I, F2F (f32<->f64), I2F.F64, FRND: bench_conv; int<->int cvt is an alu op (timing.c)\n"
     "mem             23      # a load whose space is not listed below\n"
     "store           1\n"
-    "atom            302     # ATOMG: bench_atom, 281 or 324 a step by where the word sits in L2 (shared: ld.shared)\n"
+    "atom            302     # ATOMG: bench_atom, 281 or 324 a step by where the word sits in L2 (shared: atom.shared)\n"
     "branch          1\n"
     "call            1\n"
     "shfl            24      # SHFL.UP/DOWN/BFLY: bench_shfl\n"
@@ -66,6 +66,8 @@ const char ws_preset_sm90_text[] =
     "div.f64         156     # div.rn.f64: a DFMA sequence, 155.6 a step (bench_div)\n"
     "div.64          320     # div/rem on 64-bit integers: a called subroutine, 319.6 a step (bench_div)\n"
     "conv.f16        5.5     # cvt between f16 and f32: F2FP / HADD2.F32, 5.5 each (bench_conv)\n"
+    "atom.shared     26      # ATOMS on distinct words: bench_atom, 25.6 a step\n"
+    "atom.same_word  2       # per extra lane on one word, shared or global: bench_atom, 1.97 and 2.06\n"
     "\n"
     "# ---- loads by state space ----\n"
     "ld.shared       23      # LDS, one wavefront: bench_shared_ld stride 1\n"
@@ -102,6 +104,7 @@ static const preset_key preset_keys[] = {
     PK("store.overlap", store_overlap), PK("store.same_word", store_same_word), PK("bar.per_warp", bar_per_warp),
     PK("sfu.fixup", sfu_fixup), PK("sfu.sincos", sfu_sincos), PK("rcp.rn", rcp_rn), PK("sqrt.rn", sqrt_rn),
     PK("div.f64", div_f64), PK("div.64", div_64), PK("conv.f16", conv_f16),
+    PK("atom.shared", atom_shared), PK("atom.same_word", atom_same_word),
 };
 
 static int parse_into(const char *text, ws_preset *p, char *err, size_t errlen)
@@ -355,6 +358,8 @@ static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_
     unsigned bytes = ws_type_bits((ws_type)in->type) / 8 * (in->vec ? in->vec : 1);
     uint64_t addr[32] = {0};
     FOR_EACH_LANE(exec, l) c.space = access_space_of(x, in, l, &addr[l]);
+    if (in->op == WS_OP_ATOM) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
+        c.extra_latency = (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.atom_same_word;
     if (c.space != WS_SPACE_SHARED)
         return c;
     c.shared = 1;
@@ -367,7 +372,7 @@ static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_
         c.hold += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
     } else {
         c.hold = c.wavefronts;
-        c.extra_latency = (c.wavefronts - 1) * t->p.shared_wavefront + (bytes >= 16 ? t->p.shared_128 : 0);
+        c.extra_latency += (c.wavefronts - 1) * t->p.shared_wavefront + (bytes >= 16 ? t->p.shared_128 : 0);
     }
     return c;
 }
@@ -416,8 +421,8 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
         case WS_SPACE_CONST: base = p->ld_const; break;
         default: base = p->lat[ws_optable[in->op].latency]; break;
         }
-        if (in->op == WS_OP_ATOM && mc->space != WS_SPACE_SHARED)
-            base = p->lat[LAT_ATOM];
+        if (in->op == WS_OP_ATOM)
+            base = mc->space == WS_SPACE_SHARED ? p->atom_shared : p->lat[LAT_ATOM];
         return base + mc->extra_latency;
     }
     /* in SASS a cvt between integer types is a move or an ALU op (bench_conv[6]) and a 32-bit integer
