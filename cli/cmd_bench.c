@@ -225,13 +225,13 @@ static void bench_speedup(const char *root, const bench_kernel *bk, ws_mode mode
             bench_row *best = side ? &many : &one;
             run_measured(root, bk, mode, grid, bk->block, iters, side ? jobs : 1, min_s, &r);
             if (!r.ok) {
-                printf("%-15s %-10s  error: %s\n", bk->name, mode == WS_MODE_TIMING ? "timing" : "functional", r.message);
+                printf("%-15s %-10s  error: %s\n", bk->name, ws_mode_name(mode), r.message);
                 return;
             }
             if (!best->ok || r.wall_s < best->wall_s)
                 *best = r;
         }
-    printf("%-15s %-10s %8ux%-5u %12.3f %12.3f %9.2fx %s\n", bk->name, mode == WS_MODE_TIMING ? "timing" : "functional",
+    printf("%-15s %-10s %8ux%-5u %12.3f %12.3f %9.2fx %s\n", bk->name, ws_mode_name(mode),
            grid, bk->block, one.wall_s, many.wall_s, one.wall_s / many.wall_s, one.checksum == many.checksum ? "yes" : "NO");
     fflush(stdout);
 }
@@ -453,6 +453,7 @@ int cmd_bench(int argc, char **argv)
     }
     if (scaling)
         return bench_scaling(root, quick);
+    static const ws_mode modes[2] = {WS_MODE_FUNCTIONAL, WS_MODE_TIMING};
     if (speedup) {
         if (jobs < 2) {
             fprintf(stderr, "warpsim: error: --speedup compares --jobs N (2 or more) with --jobs 1; give --jobs N\n");
@@ -466,7 +467,7 @@ int cmd_bench(int argc, char **argv)
                 continue;
             for (int mi = 0; mi < 2; mi++)
                 if (only_mode < 0 || mi == only_mode)
-                    bench_speedup(root, bk, mi ? WS_MODE_TIMING : WS_MODE_FUNCTIONAL,
+                    bench_speedup(root, bk, modes[mi],
                                   blocks ? blocks : quick ? bk->grid_quick : bk->grid, quick ? bk->iters_quick : bk->iters,
                                   jobs, quick ? 0.3 : 1.5);
         }
@@ -474,7 +475,6 @@ int cmd_bench(int argc, char **argv)
                SPEEDUP_ROUNDS);
         return WS_OK;
     }
-    static const ws_mode modes[2] = {WS_MODE_FUNCTIONAL, WS_MODE_TIMING};
     bench_row rows[NKERNELS][2];
     bench_row prow[NKERNELS];
     peer_row peers[NKERNELS];
@@ -505,10 +505,10 @@ int cmd_bench(int argc, char **argv)
             char gb[32];
             snprintf(gb, sizeof gb, "%ux%u", grid, bk->block);
             if (!r->ok) {
-                printf("%-15s %-10s %11s  error: %s\n", bk->name, mi ? "timing" : "functional", gb, r->message);
+                printf("%-15s %-10s %11s  error: %s\n", bk->name, ws_mode_name(modes[mi]), gb, r->message);
                 continue;
             }
-            printf("%-15s %-10s %11s %9.3f %12.4g %12.4g %12.4g %10ld\n", bk->name, mi ? "timing" : "functional", gb,
+            printf("%-15s %-10s %11s %9.3f %12.4g %12.4g %12.4g %10ld\n", bk->name, ws_mode_name(modes[mi]), gb,
                    r->wall_s, r->warp_insns / r->wall_s, r->lane_insns / r->wall_s,
                    mi ? r->cycles / r->wall_s : 0.0, r->peak_kb);
             fflush(stdout);
@@ -569,7 +569,7 @@ int cmd_bench(int argc, char **argv)
             ws_json_s64(&j, quick ? bk->iters_quick : bk->iters);
             for (int mi = 0; mi < 2; mi++) {
                 bench_row *r = &rows[i][mi];
-                ws_json_key(&j, mi ? "timing" : "functional");
+                ws_json_key(&j, ws_mode_name(modes[mi]));
                 ws_json_begin_object(&j);
                 ws_json_key(&j, "ok");
                 ws_json_bool(&j, r->ok);

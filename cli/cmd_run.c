@@ -263,7 +263,7 @@ int cmd_run(int argc, char **argv)
     if (status == WS_ERR_INPUT)
         goto done;
     ws_stat stats[] = {
-        ws_stat_str("mode", mode == WS_MODE_FUNCTIONAL ? "functional" : "timing"),
+        ws_stat_str("mode", ws_mode_name(mode)),
         ws_stat_uint("cycles", res.stats.cycles),
         ws_stat_uint("warp_instructions", res.stats.warp_instructions),
         ws_stat_uint("lane_instructions", res.stats.lane_instructions),

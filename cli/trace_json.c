@@ -76,7 +76,7 @@ trace_json *trace_json_open(const char *path, const ws_module *m, const ws_kerne
     ws_json_key(&j, "kernel");
     ws_json_string(&j, k->name);
     ws_json_key(&j, "mode");
-    ws_json_string(&j, meta->mode == WS_MODE_TIMING ? "timing" : "functional");
+    ws_json_string(&j, ws_mode_name(meta->mode));
     triple(&j, "grid", meta->grid);
     triple(&j, "block", meta->block);
     ws_json_key(&j, "registers"); /* index -> name and declared type */

@@ -154,6 +154,11 @@ const char *ws_diag_kind_name(ws_diag_kind k)
     return (unsigned)k < WS_DIAG_KIND_COUNT ? diag_names[k] : "?";
 }
 
+const char *ws_mode_name(ws_mode m)
+{
+    return m == WS_MODE_TIMING ? "timing" : "functional";
+}
+
 void ws_launch_stop(ws_launch_ctx *L, ws_status st, const char *fmt, ...)
 {
     if (L->stop)

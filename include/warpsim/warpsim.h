@@ -35,6 +35,8 @@ typedef enum {
 } ws_status;
 
 typedef enum { WS_MODE_FUNCTIONAL, WS_MODE_TIMING } ws_mode;
+/* "functional" or "timing", as the command line and the JSON outputs spell them */
+const char *ws_mode_name(ws_mode m);
 
 /* ---- diagnostics ------------------------------------------------------------------------------ */
 typedef enum {
