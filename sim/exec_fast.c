@@ -1,7 +1,8 @@
 /* Specialised executors for the hottest (opcode, type, operand kinds) triples: integer add,
  * sub, and, or, xor, mul.lo, mul.wide, shl, shr.u, mad.lo, mov and setp on 32- and 64-bit
- * registers and immediates, and cvt between integer types. Each is a plain loop over the 32 lanes of the register rows with
- * the width and the operand kinds fixed, so the compiler vectorises it. A partial mask (a
+ * registers and immediates, and cvt between integer types. Each is a plain loop over the 32
+ * lanes of the register rows with the width and the operand kinds fixed, so the compiler
+ * vectorises it. A partial mask (a
  * diverged group, a guard) computes the whole row the same way and keeps the lanes of the mask:
  * these operations have no effect but their result, and a vectorised row costs less than the
  * general executor's walk over the mask's lanes. They compute exactly what the general

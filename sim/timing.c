@@ -377,8 +377,9 @@ static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_
     return c;
 }
 
-/* Forms that ptxas lowers to a longer SASS sequence than the rest of their class (the preset's
- * "lowered" keys, measured by bench_sfu, bench_div and bench_conv); 0: the class latency. */
+/* Forms that ptxas lowers to other SASS than the rest of their class: longer sequences (the
+ * preset's "lowered" keys, measured by bench_sfu, bench_div and bench_conv), and cvt forms that
+ * are not conversion-unit ops; 0: the class latency. */
 static double lowered_latency(const ws_preset *p, const ws_insn *in)
 {
     bool f32 = in->type == WS_T_F32, ftz = in->mods & WS_MOD_FTZ, approx = in->mods & WS_MOD_APPROX;
@@ -398,10 +399,16 @@ static double lowered_latency(const ws_preset *p, const ws_insn *in)
         if (in->type == WS_T_F64)
             return p->div_f64;
         return !ws_type_is_float((ws_type)in->type) && ws_type_bits((ws_type)in->type) == 64 ? p->div_64 : 0;
-    case WS_OP_CVT:
-        return (in->type == WS_T_F16 && in->type2 == WS_T_F32) || (in->type == WS_T_F32 && in->type2 == WS_T_F16)
-                   ? p->conv_f16
-                   : 0;
+    case WS_OP_CVT: {
+        /* a cvt between integer types is a move or an ALU op (bench_conv[6]) and a 32-bit integer
+         * to f32 is I2FP, an FMA-pipe op (bench_conv[0-1]); F2I, F2F, I2F.F64 and FRND take conv */
+        ws_type to = (ws_type)in->type, from = (ws_type)in->type2;
+        if (!ws_type_is_float(from) && !ws_type_is_float(to))
+            return p->lat[LAT_ALU];
+        if (!ws_type_is_float(from) && to == WS_T_F32 && ws_type_bits(from) == 32)
+            return p->lat[LAT_FMA];
+        return (to == WS_T_F16 && from == WS_T_F32) || (to == WS_T_F32 && from == WS_T_F16) ? p->conv_f16 : 0;
+    }
     default: return 0;
     }
 }
@@ -424,14 +431,6 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
         if (in->op == WS_OP_ATOM)
             base = mc->space == WS_SPACE_SHARED ? p->atom_shared : p->lat[LAT_ATOM];
         return base + mc->extra_latency;
-    }
-    /* in SASS a cvt between integer types is a move or an ALU op (bench_conv[6]) and a 32-bit integer
-     * to f32 is I2FP, an FMA-pipe op (bench_conv[0-1]); F2I, F2F, I2F.F64 and FRND take conv */
-    if (in->op == WS_OP_CVT && !ws_type_is_float((ws_type)in->type2)) {
-        if (!ws_type_is_float((ws_type)in->type))
-            return p->lat[LAT_ALU];
-        if (in->type == WS_T_F32 && ws_type_bits((ws_type)in->type2) == 32)
-            return p->lat[LAT_FMA];
     }
     double lowered = lowered_latency(p, in);
     return lowered > 0 ? lowered : p->lat[ws_optable[in->op].latency];
