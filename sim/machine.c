@@ -313,6 +313,19 @@ static int is_collective(const ws_insn *in)
     }
 }
 
+/* One instruction that is not control flow, for the lanes of exec: a collective through
+ * ws_collective (which reads each lane's instruction), anything else through its executor. */
+static inline void run_insn(ws_exec *x, const ws_insn *in, uint32_t pc, uint32_t exec)
+{
+    if (is_collective(in)) {
+        for (unsigned l = 0; l < 32; l++)
+            x->lane_insn[l] = in;
+        ws_collective(x, exec);
+    } else if (exec) {
+        x->L->xfn[pc](x, in, exec);
+    }
+}
+
 /* Two waiting collectives can run as one when they are the same instruction kind. */
 static int collectives_compatible(const ws_insn *a, const ws_insn *b)
 {
@@ -672,13 +685,7 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
         advance(w, group & ~exec, pc + 1);
         break;
     default:
-        if (is_collective(in)) {
-            for (unsigned l = 0; l < 32; l++)
-                x->lane_insn[l] = in;
-            ws_collective(x, exec);
-        } else if (exec) {
-            L->xfn[pc](x, in, exec);
-        }
+        run_insn(x, in, pc, exec);
         advance(w, group, pc + 1);
         break;
     }
@@ -861,13 +868,7 @@ static uint64_t run_converged(ws_exec *x, ws_warp *w, uint64_t budget)
             x->in = in;
             x->pc = pc;
             x->blk->cycle++; /* before the executor: %clock reads it */
-            if (is_collective(in)) {
-                for (unsigned l = 0; l < 32; l++)
-                    x->lane_insn[l] = in;
-                ws_collective(x, exec);
-            } else if (exec) {
-                L->xfn[pc](x, in, exec);
-            }
+            run_insn(x, in, pc, exec);
             pc++;
             break;
         }
