@@ -313,17 +313,12 @@ static int is_collective(const ws_insn *in)
     }
 }
 
-/* One instruction that is not control flow, for the lanes of exec: a collective through
- * ws_collective (which reads each lane's instruction), anything else through its executor. */
+/* One instruction that is not control flow, for the lanes of exec, through its executor (a
+ * collective's runs ws_collective; with no lane executing, nothing happens). */
 static inline void run_insn(ws_exec *x, const ws_insn *in, uint32_t pc, uint32_t exec)
 {
-    if (is_collective(in)) {
-        for (unsigned l = 0; l < 32; l++)
-            x->lane_insn[l] = in;
-        ws_collective(x, exec);
-    } else if (exec) {
+    if (exec)
         x->L->xfn[pc](x, in, exec);
-    }
 }
 
 /* Two waiting collectives can run as one when they are the same instruction kind. */

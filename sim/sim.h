@@ -296,7 +296,7 @@ extern const ws_executor ws_executors[WS_OP_COUNT];
  * the table's. */
 ws_executor ws_fast_executor(const ws_insn *in);
 
-/* Warp-level collectives over lanes that may come from different instructions. */
+/* Warp-level collectives over lanes that may come from different instructions (x->lane_insn). */
 void ws_collective(ws_exec *x, uint32_t exec);
 
 #endif
