@@ -43,42 +43,79 @@ uint32_t ws_shfl_c_for_width(ws_shfl_mode mode, unsigned width)
     return mode == WS_SHFL_UP ? seg : seg | 31u;
 }
 
-static void check_membermask(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t *mask_out)
+/* The membermask lane l names: the last operand of its own instruction (in a merged collective,
+ * lanes at different instructions each name theirs). */
+static inline uint32_t lane_membermask(const ws_exec *x, unsigned l)
 {
-    const ws_operand *mo = &in->ops[in->nops - 1];
-    uint32_t mask = exec ? (uint32_t)opnd(x, mo, (unsigned)__builtin_ctz(exec)) : 0;
-    *mask_out = mask;
-    if (mo->kind == WS_OPND_REG && exec) { /* every lane must name the same membermask */
-        const uint64_t *row = &x->regs[(size_t)mo->reg * 32];
+    const ws_insn *li = x->lane_insn[l];
+    return (uint32_t)opnd(x, &li->ops[li->nops - 1], l);
+}
+
+/* Per-lane membermasks, as the H200 runs them (programs/probe_lanemask and probe_lanemask_odd,
+ * H200, driver 580.159.04, 2026-12-01): the executing lanes split into groups by the mask value
+ * they name, and each group runs the collective as if it alone executed: a half-warp's
+ * redux/ballot/match covers that half-warp, and a shuffle reading a lane of another group
+ * reads 0, as from a lane that did not execute (ptxas puts a WARPSYNC.EXCLUSIVE before the
+ * collective). CUB's logical warps, cooperative_groups tiles and labeled partitions rely on it.
+ * Splits exec into groups[i] naming masks[i]; returns their number. Lanes naming a mask that
+ * leaves them out, or masks that overlap another group's lanes, are undefined and reported:
+ * the H200 stopped such kernels with an illegal-instruction error (a lane outside its own
+ * run-time mask) or ran each distinct mask as its own group (overlapping masks). */
+static unsigned membermask_groups(ws_exec *x, const ws_insn *first, uint32_t exec, uint32_t groups[32],
+                                  uint32_t masks[32])
+{
+    const ws_operand *mo = &first->ops[first->nops - 1];
+    uint32_t mask = (uint32_t)opnd(x, mo, (unsigned)__builtin_ctz(exec));
+    unsigned n = 1;
+    groups[0] = exec;
+    masks[0] = mask;
+    if (mo->kind == WS_OPND_REG || x->merged) {
         uint32_t differ = 0;
-        uint64_t any = 0;
-        if (exec == FULL_MASK) /* the usual case: one vectorised pass finds that all agree */
+        if (exec == FULL_MASK && !x->merged) { /* the usual case: one vectorised pass finds that all agree */
+            const uint64_t *row = &x->regs[(size_t)mo->reg * 32];
+            uint64_t any = 0;
             for (unsigned l = 0; l < 32; l++)
                 any |= (uint32_t)row[l] ^ mask;
-        if (exec != FULL_MASK || any)
-            FOR_EACH_LANE(exec, l) differ |= (uint32_t)row[l] != mask ? 1u << l : 0;
-        /* merged collectives: a lane names its membermask in its own instruction's operand */
-        FOR_EACH_LANE(differ, l) {
-            const ws_insn *li = x->lane_insn[l];
-            if (li && li != in && (uint32_t)opnd(x, &li->ops[li->nops - 1], l) == mask)
-                differ &= ~(1u << l);
+            differ = any ? FULL_MASK : 0;
+        } else {
+            differ = exec;
         }
-        if (differ)
-            ws_diag_report(x, WS_DIAG_MASK_MISMATCH, differ,
-                           "lanes of one %s gave different membermasks (lane %u: 0x%08x)",
-                           ws_optable[in->op].mnemonic, (unsigned)__builtin_ctz(exec), mask);
+        if (differ) {
+            uint32_t rest = exec;
+            n = 0;
+            while (rest) {
+                uint32_t m = lane_membermask(x, (unsigned)__builtin_ctz(rest)), g = 0;
+                FOR_EACH_LANE(rest, l) g |= lane_membermask(x, l) == m ? 1u << l : 0;
+                groups[n] = g;
+                masks[n++] = m;
+                rest &= ~g;
+            }
+        }
     }
-    uint32_t outside = exec & ~mask;
-    /* What the H200 did (2026-11-29): in converged code ptxas drops the membermask and the
-     * instruction runs over the executing lanes; inside a branch (programs/bug_shfl_mask) the
-     * kernel stopped with CUDA_ERROR_ILLEGAL_INSTRUCTION. warpsim runs it as in the converged
-     * case and says so. */
+    uint32_t outside = 0, overlap = 0;
+    for (unsigned i = 0; i < n; i++) {
+        outside |= groups[i] & ~masks[i];
+        overlap |= n > 1 && (masks[i] & exec & ~groups[i]) ? groups[i] : 0;
+    }
+    /* What the H200 did (2026-11-29, 2026-12-01): in converged code with a constant mask ptxas
+     * drops the membermask and the instruction runs over the executing lanes; inside a branch
+     * (programs/bug_shfl_mask), or with masks computed at run time (probe_lanemask_odd cases 3,
+     * 4, 5, 11), the kernel stopped with CUDA_ERROR_ILLEGAL_INSTRUCTION. warpsim runs it over
+     * the lanes of the group and says so. */
     if (outside)
         ws_diag_report(x, WS_DIAG_NOT_IN_MEMBERMASK, outside,
-                       "%s: lanes 0x%08x execute it but are not in its membermask 0x%08x (undefined: the H200 "
-                       "runs it over the executing lanes in converged code, but inside a branch it stopped the "
-                       "kernel with an illegal-instruction error)",
-                       ws_optable[in->op].mnemonic, outside, mask);
+                       "%s: lanes 0x%08x execute it but are not in their membermask 0x%08x (undefined: the H200 "
+                       "runs it over the executing lanes in converged code with a constant mask, but inside a "
+                       "branch or with a mask computed at run time it stopped the kernel with an "
+                       "illegal-instruction error)",
+                       ws_optable[first->op].mnemonic, outside, masks[0]);
+    if (overlap)
+        ws_diag_report(x, WS_DIAG_MASK_MISMATCH, overlap,
+                       "lanes 0x%08x of one %s name membermasks that include executing lanes naming another "
+                       "mask (lane %u: 0x%08x; undefined: the H200 ran each distinct mask as a group of its own)",
+                       overlap, ws_optable[first->op].mnemonic, (unsigned)__builtin_ctz(overlap),
+                       lane_membermask(x, (unsigned)__builtin_ctz(overlap)));
+    return n;
 }
 
 static void report_shuffle(ws_exec *x, uint32_t exec, uint32_t mask, uint32_t read_absent, uint32_t read_outside);
@@ -164,7 +201,10 @@ static void shuffle_one(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t m
             read_outside |= ((mask >> j) & 1) ? 0 : 1u << l;
         } else {
             r = absent_source_value(x);
-            read_absent |= 1u << l;
+            if ((x->coll_exec >> j) & 1) /* a lane of another membermask group (membermask_groups) */
+                read_outside |= 1u << l;
+            else
+                read_absent |= 1u << l;
         }
         d[l] = r;
         if (p)
@@ -178,18 +218,13 @@ static void shuffle_one(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t m
     report_shuffle(x, exec, mask, read_absent, read_outside);
 }
 
-static void shuffle(ws_exec *x, uint32_t exec)
+static void shuffle(ws_exec *x, uint32_t exec, uint32_t mask)
 {
-    uint32_t val[32], mask;
-    const ws_insn *first = x->lane_insn[__builtin_ctz(exec ? exec : x->active)];
-    check_membermask(x, first, exec, &mask);
+    uint32_t val[32];
+    const ws_insn *first = x->lane_insn[__builtin_ctz(exec)];
     int merged = 0;
     if (x->merged) /* only a merged collective has lanes at different instructions */
         FOR_EACH_LANE(exec, l) merged |= x->lane_insn[l] != first;
-    if (x->ev) {
-        memset(x->shfl_src, -1, sizeof x->shfl_src);
-        memset(x->shfl_in_range, 0, sizeof x->shfl_in_range);
-    }
     if (!merged) {
         if (exec == FULL_MASK && !x->ev && first->ops[1].kind == WS_OPND_REG && !first->ops[1].neg &&
             !(x->L->slow & WS_SLOW_SHFL))
@@ -214,7 +249,10 @@ static void shuffle(ws_exec *x, uint32_t exec)
                 read_outside |= 1u << l;
         } else {
             r = absent_source_value(x);
-            read_absent |= 1u << l;
+            if ((x->coll_exec >> rt.src) & 1)
+                read_outside |= 1u << l;
+            else
+                read_absent |= 1u << l;
         }
         x->shfl_src[l] = (int8_t)rt.src;
         x->shfl_in_range[l] = rt.in_range;
@@ -238,7 +276,10 @@ static void report_shuffle(ws_exec *x, uint32_t exec, uint32_t mask, uint32_t re
                        read_absent);
     if (read_outside)
         ws_diag_report(x, WS_DIAG_SRC_OUTSIDE_MASK, read_outside,
-                       "shfl.sync: lanes 0x%08x read source lanes outside the membermask 0x%08x", read_outside, mask);
+                       "shfl.sync: lanes 0x%08x read source lanes outside the membermask 0x%08x (undefined: on the "
+                       "H200 a lane that another group of lanes named in its own membermask read 0 or the value, "
+                       "depending on how ptxas compiled the collective)",
+                       read_outside, mask);
     if (x->ev) {
         x->ev->shfl_src = x->shfl_src;
         x->ev->shfl_in_range = x->shfl_in_range;
@@ -260,9 +301,7 @@ uint32_t ws_vote_rule(ws_vote_mode mode, uint32_t preds, uint32_t exec)
 
 static void vote(ws_exec *x, uint32_t exec)
 {
-    uint32_t mask, preds = 0;
-    const ws_insn *first = x->lane_insn[__builtin_ctz(exec ? exec : x->active)];
-    check_membermask(x, first, exec, &mask);
+    uint32_t preds = 0;
     FOR_EACH_LANE(exec, l)
         if (opnd(x, &x->lane_insn[l]->ops[1], l))
             preds |= 1u << l;
@@ -272,7 +311,7 @@ static void vote(ws_exec *x, uint32_t exec)
     }
     x->L->stats.vote++;
     if (x->ev)
-        x->ev->vote_preds = preds;
+        x->ev->vote_preds |= preds;
 }
 
 /* match.sync.any: d = the executing lanes whose value equals mine;
@@ -293,9 +332,7 @@ uint32_t ws_match_rule(ws_vote_mode mode, unsigned lane, const uint64_t values[3
 
 static void match(ws_exec *x, uint32_t exec)
 {
-    uint32_t mask;
-    const ws_insn *first = x->lane_insn[__builtin_ctz(exec ? exec : x->active)];
-    check_membermask(x, first, exec, &mask);
+    const ws_insn *first = x->lane_insn[__builtin_ctz(exec)];
     unsigned bits = ws_type_bits((ws_type)first->type);
     FOR_EACH_LANE(exec, l) x->coll_in[l] = trunc_bits(opnd(x, &x->lane_insn[l]->ops[1], l), bits);
     FOR_EACH_LANE(exec, l) {
@@ -312,9 +349,7 @@ static void match(ws_exec *x, uint32_t exec)
 /* redux.sync: add (mod 2^32), min, max (signed for .s32), and, or, xor over the executing lanes */
 static void redux(ws_exec *x, uint32_t exec)
 {
-    uint32_t mask;
-    const ws_insn *first = x->lane_insn[__builtin_ctz(exec ? exec : x->active)];
-    check_membermask(x, first, exec, &mask);
+    const ws_insn *first = x->lane_insn[__builtin_ctz(exec)];
     int sgn = ws_type_is_signed((ws_type)first->type);
     uint32_t acc = 0;
     int started = 0;
@@ -342,22 +377,29 @@ static void redux(ws_exec *x, uint32_t exec)
         x->ev->coll_in = x->coll_in;
 }
 
+/* A collective for the lanes of exec: each group of lanes naming one membermask runs it alone
+ * (membermask_groups says why). */
 void ws_collective(ws_exec *x, uint32_t exec)
 {
-    const ws_insn *first = x->lane_insn[__builtin_ctz(exec ? exec : x->active)];
     if (!exec)
         return;
-    switch (first->op) {
-    case WS_OP_SHFL: shuffle(x, exec); break;
-    case WS_OP_VOTE: vote(x, exec); break;
-    case WS_OP_MATCH: match(x, exec); break;
-    case WS_OP_REDUX: redux(x, exec); break;
-    case WS_OP_BAR_WARP: {
-        uint32_t mask;
-        check_membermask(x, first, exec, &mask);
-        break;
+    const ws_insn *first = x->lane_insn[__builtin_ctz(exec)];
+    uint32_t groups[32], masks[32];
+    unsigned n = membermask_groups(x, first, exec, groups, masks);
+    x->coll_exec = exec;
+    if (x->ev) {
+        memset(x->shfl_src, -1, sizeof x->shfl_src);
+        memset(x->shfl_in_range, 0, sizeof x->shfl_in_range);
+        x->ev->vote_preds = 0;
     }
-    default: break;
+    for (unsigned i = 0; i < n; i++) {
+        switch (first->op) {
+        case WS_OP_SHFL: shuffle(x, groups[i], masks[i]); break;
+        case WS_OP_VOTE: vote(x, groups[i]); break;
+        case WS_OP_MATCH: match(x, groups[i]); break;
+        case WS_OP_REDUX: redux(x, groups[i]); break;
+        default: break; /* bar.warp.sync: the scheduler has gathered its lanes */
+        }
     }
 }
 

@@ -670,6 +670,16 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
             leave_converged(w);
             drop_lanes(w, exec);
             w->live &= ~exec;
+            /* collectives that waited for these lanes wait no more: they are picked again */
+            uint32_t wpc[32], wlanes[32];
+            unsigned nw = 0;
+            for (unsigned i = 0; i < w->ngroups; i++)
+                if (w->gstate[i] == LANE_WAIT_SYNC) {
+                    wpc[nw] = w->gpc[i];
+                    wlanes[nw++] = w->glanes[i];
+                }
+            for (unsigned i = 0; i < nw; i++)
+                move_lanes(w, wlanes[i], wpc[i], LANE_RUN);
         }
         advance(w, group & ~exec, pc + 1);
         break;
@@ -761,8 +771,12 @@ int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
         if (!runnable)
             return release_complete_reconv(w) != 0;
         group = runnable;
-        /* a convergence barrier here? */
-        for (unsigned i = 0; i < w->nreconv; i++) {
+        /* a convergence barrier here? Not before an exit: lanes that branch to the kernel's end
+         * leave at once, as the H200 does (ptxas makes such a branch a predicated EXIT, so a
+         * collective after it does not wait for them: programs/probe_lanemask case H). */
+        const ws_insn *at = pc < L->k->ninsns ? &L->code[pc] : NULL;
+        int ends = at && at->guard == WS_NO_REG && (at->op == WS_OP_EXIT || at->op == WS_OP_RET);
+        for (unsigned i = 0; i < w->nreconv && !ends; i++) {
             if (w->reconv[i].pc != pc || !(w->reconv[i].lanes & group))
                 continue;
             uint32_t members = w->reconv[i].lanes & w->live;

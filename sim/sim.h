@@ -157,6 +157,7 @@ struct ws_exec {
     uint8_t shfl_in_range[32];
     uint32_t shfl_val[32];
     uint64_t coll_in[32];
+    uint32_t coll_exec; /* every lane executing the collective, of all membermask groups */
     uint64_t mem_addr[32];
     const ws_insn *lane_insn[32]; /* merged collectives: each lane's own instruction */
     int merged;                /* lane_insn may differ between lanes (exec_merged) */

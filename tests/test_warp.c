@@ -524,6 +524,74 @@ static void test_not_in_membermask(void **state)
     wsh_free(&r);
 }
 
+/* Per-lane membermasks, as CUB's logical warps and cooperative_groups tiles pass them: the H200
+ * splits the executing lanes by the mask they name and each group runs the collective alone
+ * (programs/probe_lanemask, tests/golden/probe_lanemask.json, H200, driver 580.159.04,
+ * 2026-12-01). Correct code: no diagnostic. */
+static void test_per_lane_membermasks(void **state)
+{
+    (void)state;
+    wsh_run r;
+    uint32_t w2[32], w3[32];
+    /* each half-warp names its own half: redux.add of the lane ids, ballot of odd lanes */
+    run(&r,
+        "setp.lt.u32 %p1, %r0, 16;\n"
+        "selp.b32 %r4, 0x0000ffff, 0xffff0000, %p1;\n"
+        "and.b32 %r5, %r0, 1;\n"
+        "setp.eq.u32 %p2, %r5, 1;\n"
+        "redux.sync.add.u32 %r2, %r0, %r4;\n"
+        "vote.sync.ballot.b32 %r3, %p2, %r4;",
+        NULL);
+    for (unsigned l = 0; l < 32; l++) {
+        w2[l] = l < 16 ? 120 : 376;
+        w3[l] = l < 16 ? 0x0000aaaau : 0xaaaa0000u;
+    }
+    WSH_CHECK("redux.add, each half-warp its own mask", r.out, w2, 32);
+    WSH_CHECK("vote.ballot, each half-warp its own mask", r.out2, w3, 32);
+    assert_int_equal(wsh_ndiags(&r), 0);
+    wsh_free(&r);
+    /* quarter-warps: match.any of the lane's parity, and a shuffle inside the quarter */
+    run(&r,
+        "and.b32 %r4, %r0, 24;\n"
+        "shl.b32 %r4, 255, %r4;\n"
+        "and.b32 %r5, %r0, 1;\n"
+        "match.any.sync.b32 %r2, %r5, %r4;\n"
+        "shfl.sync.idx.b32 %r3, %r1, 0, 0x181f, %r4;",
+        NULL);
+    for (unsigned l = 0; l < 32; l++) {
+        w2[l] = (l & 1 ? 0xaau : 0x55u) << (l & 24);
+        w3[l] = V(l & 24);
+    }
+    WSH_CHECK("match.any, each quarter-warp its own mask", r.out, w2, 32);
+    WSH_CHECK("shfl.idx 0 width 8, each quarter-warp its own mask", r.out2, w3, 32);
+    assert_int_equal(wsh_ndiags(&r), 0);
+    wsh_free(&r);
+    /* overlapping masks (undefined): lanes 0-15 name the whole warp, lanes 16-31 their half; the
+     * H200 ran each distinct mask as its own group (probe_lanemask_odd case 0) */
+    run(&r,
+        "setp.lt.u32 %p1, %r0, 16;\n"
+        "selp.b32 %r4, -1, 0xffff0000, %p1;\n"
+        "redux.sync.add.u32 %r2, %r0, %r4;",
+        NULL);
+    for (unsigned l = 0; l < 32; l++)
+        w2[l] = l < 16 ? 120 : 376;
+    WSH_CHECK("redux.add with overlapping masks", r.out, w2, 32);
+    WSH_EXPECT_DIAG(&r, WS_DIAG_MASK_MISMATCH, WSH_BODY_LINE + 2, 0x0000ffffu);
+    wsh_free(&r);
+    /* a shuffle reading a lane of another group (undefined) reads 0 and is reported */
+    run(&r,
+        "setp.lt.u32 %p1, %r0, 16;\n"
+        "selp.b32 %r4, 0x0000ffff, 0xffff0000, %p1;\n"
+        "redux.sync.add.u32 %r3, %r0, %r4;\n"
+        "shfl.sync.bfly.b32 %r2, %r1, 16, 31, %r4;",
+        NULL);
+    for (unsigned l = 0; l < 32; l++)
+        w2[l] = 0;
+    WSH_CHECK("shfl.bfly 16 across per-lane mask groups", r.out, w2, 32);
+    WSH_EXPECT_DIAG(&r, WS_DIAG_SRC_OUTSIDE_MASK, WSH_BODY_LINE + 3, 0xffffffffu);
+    wsh_free(&r);
+}
+
 static void test_bar_warp_sync(void **state)
 {
     (void)state;
@@ -564,6 +632,7 @@ int main(void)
         cmocka_unit_test(test_match),
         cmocka_unit_test(test_redux),
         cmocka_unit_test(test_not_in_membermask),
+        cmocka_unit_test(test_per_lane_membermasks),
         cmocka_unit_test(test_bar_warp_sync),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
