@@ -138,6 +138,9 @@ typedef enum {
 } ws_operand_kind;
 
 #define WS_NO_REG UINT32_MAX
+/* An address held in a 32-bit register ([%r1+8]): the sum wraps at 2^32, as the hardware's
+ * 32-bit shared and local addresses do (nvcc folds negative offsets into the immediate). */
+#define WS_ADDR32 1
 #define WS_NO_SYM UINT32_MAX
 #define WS_MAX_OPERANDS 6
 
@@ -145,7 +148,7 @@ typedef struct {
     uint8_t kind;    /* ws_operand_kind */
     uint8_t neg;     /* predicate source written !%p */
     uint8_t nvec;    /* WS_OPND_VEC: number of elements */
-    uint8_t pad;
+    uint8_t flags;   /* WS_ADDR32 */
     uint32_t reg;
     uint32_t sym;    /* index into the module's symbols, or WS_NO_SYM */
     uint32_t regs[4];

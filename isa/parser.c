@@ -605,9 +605,11 @@ static void parse_address(parser *p, raw_operand *r)
     r->o.sym = WS_NO_SYM;
     if (p->tok.kind == TOK_WORD) {
         uint32_t idx;
-        if (strmap_get(&p->regs, p->tok.start, p->tok.len, &idx))
+        if (strmap_get(&p->regs, p->tok.start, p->tok.len, &idx)) {
             r->o.reg = idx;
-        else if (find_symbol(p, p->tok.start, p->tok.len, &idx))
+            if (ws_type_bits((ws_type)p->k->regs[idx].type) == 32)
+                r->o.flags |= WS_ADDR32;
+        } else if (find_symbol(p, p->tok.start, p->tok.len, &idx))
             r->o.sym = idx;
         else
             fail_at(p, &p->tok, "unknown register or variable '%.*s' in address", (int)p->tok.len, p->tok.start);

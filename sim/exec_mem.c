@@ -75,7 +75,7 @@ static ws_space access_space(const ws_insn *in)
 static uint64_t effective_address(ws_exec *x, const ws_operand *a, unsigned lane)
 {
     uint64_t base = a->reg != WS_NO_REG ? x->regs[(size_t)a->reg * 32 + lane] : 0;
-    return base + a->imm;
+    return (a->flags & WS_ADDR32) ? (uint32_t)(base + a->imm) : base + a->imm;
 }
 
 static unsigned elem_bytes(const ws_insn *in)
@@ -104,8 +104,9 @@ static uint8_t *warp_region(ws_exec *x, const ws_insn *in, const ws_operand *a, 
         return NULL;
     const uint64_t *base = &x->regs[(size_t)a->reg * 32];
     uint64_t lo = UINT64_MAX, hi = 0, misaligned = 0;
+    const uint64_t wrap = (a->flags & WS_ADDR32) ? UINT32_MAX : UINT64_MAX;
     for (unsigned l = 0; l < 32; l++) {
-        uint64_t addr = base[l] + a->imm;
+        uint64_t addr = (base[l] + a->imm) & wrap;
         x->mem_addr[l] = addr;
         lo = addr < lo ? addr : lo;
         hi = addr > hi ? addr : hi;

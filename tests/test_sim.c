@@ -792,6 +792,14 @@ static void test_generic_addressing(void **state)
                "mov.u64 %rd20, loc;\ncvta.local.u64 %rd22, %rd20;\nst.u32 [%rd22+12], %r4;\nld.local.u32 %r2, [loc+12];\n"
                "st.local.u32 [loc+16], %r1;\nld.u32 %r3, [%rd22+16];",
                f_b, f_a);
+    /* a 32-bit shared address below the variable's start with a positive immediate offset
+     * (nvcc folds sm[lane - 16]-style indexing into the immediate): the sum wraps at 2^32 and
+     * reads the right word, as on the H200 (issue: it was reported out of bounds) */
+    check_body("ld.shared [%r + 128] with %r 128 bytes below the array",
+               "mov.u32 %r5, sh;\nshl.b32 %r6, %r0, 2;\nadd.u32 %r7, %r5, %r6;\nst.shared.u32 [%r7], %r1;\n"
+               "bar.warp.sync -1;\nsub.u32 %r8, %r7, 128;\nld.shared.u32 %r2, [%r8+128];\n"
+               "add.u32 %r9, %r7, 64;\nld.shared.u32 %r3, [%r9+-64];",
+               f_a, f_a);
     /* a generic address of global memory is the global address */
     check_body("generic ld of a global address", "cvta.global.u64 %rd20, %rd4;\nld.u32 %r2, [%rd20];", f_a, NULL);
 }
