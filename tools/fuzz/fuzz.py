@@ -4,10 +4,11 @@ warpsim-hwrun and in warpsim, compared buffer by buffer.
 
   fuzz.py gen SEED [OUTDIR]
       write OUTDIR/fuzz_SEED.ptx and .args.
-  fuzz.py batch --hwrun PATH --seeds A-B --out FILE.jsonl [--jobs N] [--warpsim PATH]
+  fuzz.py batch --hwrun PATH --seeds A-B --out FILE.jsonl [--jobs N] [--warpsim PATH] [--gen V]
                [--minimize-dir DIR] [--minimize-max K] [--minimize-budget SECONDS]
       ON THE GPU MACHINE: run kernels A..B through warpsim-hwrun --json, one JSON line per seed:
-      {"seed": S, "rc": RC, "stdout": ..., "buffers": {...}, "stderr": "..."}. With --warpsim
+      {"seed": S, "gen": V, "rc": RC, "stdout": ..., "buffers": {...}, "stderr": "..."} (V: the
+      generator version, gen.py; the latest by default; lines without it are version 1). With --warpsim
       (a warpsim binary carried to the machine) it also compares at once and, for the first K
       mismatching seeds, writes minimal reproducers (fuzz_SEED.min.ptx) to DIR, shrunk by deleting
       instructions while the GPU and warpsim still disagree.
@@ -47,8 +48,8 @@ def seeds_of(spec):
     return out
 
 
-def write_kernel(seed, d, ptx=None):
-    name, p, args = gen.generate(seed)
+def write_kernel(seed, d, ptx=None, version=1):
+    name, p, args = gen.generate(seed, version)
     with open(os.path.join(d, name + '.ptx'), 'w') as f:
         f.write(ptx if ptx is not None else p)
     with open(os.path.join(d, name + '.args'), 'w') as f:
@@ -130,14 +131,14 @@ def deletable(line):
     return s and not s.endswith(':') and 'bra ' not in s and not s.startswith('//')
 
 
-def minimize(seed, hwrun, warpsim, budget=60.0, log=None):
+def minimize(seed, hwrun, warpsim, budget=60.0, log=None, version=1):
     """Deletes body instructions while the GPU and warpsim still disagree. Returns (ptx, diff)."""
-    _, ptx, _ = gen.generate(seed)
+    _, ptx, _ = gen.generate(seed, version)
     lines = ptx.rstrip('\n').split('\n')
     t0 = time.time()
     with tempfile.TemporaryDirectory() as d:
         def check(ls):
-            p, a = write_kernel(seed, d, '\n'.join(ls) + '\n')
+            p, a = write_kernel(seed, d, '\n'.join(ls) + '\n', version)
             g = run_tool(hwrun, p, a)
             if g['rc'] != 0:
                 return None
@@ -169,7 +170,7 @@ def minimize(seed, hwrun, warpsim, budget=60.0, log=None):
 
 def cmd_gen(a):
     os.makedirs(a.outdir, exist_ok=True)
-    print(write_kernel(a.seed, a.outdir)[0])
+    print(write_kernel(a.seed, a.outdir, version=a.gen)[0])
 
 
 def cmd_batch(a):
@@ -182,10 +183,11 @@ def cmd_batch(a):
         def one(seed):
             if a.deadline and time.time() - t0 > a.deadline:
                 return None
-            p, ar = write_kernel(seed, d)
+            p, ar = write_kernel(seed, d, version=a.gen)
             t1 = time.time()
             g = run_tool(a.hwrun, p, ar, timeout=a.timeout)
             g['seed'] = seed
+            g['gen'] = a.gen
             g['wall_s'] = round(time.time() - t1, 3)
             if a.warpsim:
                 s = run_tool(a.warpsim, p, ar)
@@ -212,7 +214,8 @@ def cmd_batch(a):
         for seed in mism[:a.minimize_max]:
             if time.time() - tb > a.minimize_budget:
                 break
-            ptx, df = minimize(seed, a.hwrun, a.warpsim, budget=min(60.0, a.minimize_budget - (time.time() - tb)))
+            ptx, df = minimize(seed, a.hwrun, a.warpsim, budget=min(60.0, a.minimize_budget - (time.time() - tb)),
+                               version=a.gen)
             if ptx:
                 with open(os.path.join(a.minimize_dir, 'fuzz_%d.min.ptx' % seed), 'w') as f:
                     f.write(ptx)
@@ -233,7 +236,7 @@ def cmd_compare(a):
     missing = [s for s in seeds if s not in gpu]
     with tempfile.TemporaryDirectory() as d:
         def one(seed):
-            p, ar = write_kernel(seed, d)
+            p, ar = write_kernel(seed, d, version=gpu[seed].get('gen', 1))
             s = run_tool(a.warpsim, p, ar)
             df = diff(gpu[seed], s)
             return seed, df, bool(df) and undefined_only(gpu[seed], s, a.warpsim, p, ar)
@@ -262,7 +265,7 @@ def cmd_compare(a):
 
 
 def cmd_minimize(a):
-    ptx, df = minimize(a.seed, a.hwrun, a.warpsim, budget=a.budget)
+    ptx, df = minimize(a.seed, a.hwrun, a.warpsim, budget=a.budget, version=a.gen)
     if not ptx:
         print('seed %d: no mismatch' % a.seed)
         return 0
@@ -277,6 +280,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest='cmd', required=True)
     g = sub.add_parser('gen'); g.add_argument('seed', type=int); g.add_argument('outdir', nargs='?', default='.')
+    g.add_argument('--gen', type=int, default=gen.LATEST, help='generator version (gen.py)')
     b = sub.add_parser('batch')
     b.add_argument('--hwrun', required=True); b.add_argument('--seeds', required=True); b.add_argument('--out', required=True)
     b.add_argument('--jobs', type=int, default=os.cpu_count() or 4); b.add_argument('--warpsim')
@@ -284,12 +288,14 @@ def main():
     b.add_argument('--minimize-budget', type=float, default=120.0)
     b.add_argument('--deadline', type=float, default=0, help='start no kernel after this many seconds')
     b.add_argument('--timeout', type=float, default=15, help='seconds per kernel run')
+    b.add_argument('--gen', type=int, default=gen.LATEST, help='generator version (gen.py)')
     c = sub.add_parser('compare')
     c.add_argument('--gpu', required=True); c.add_argument('--warpsim', required=True); c.add_argument('--seeds')
     c.add_argument('--jobs', type=int, default=os.cpu_count() or 4); c.add_argument('--report')
     m = sub.add_parser('minimize')
     m.add_argument('seed', type=int); m.add_argument('--hwrun', required=True); m.add_argument('--warpsim', required=True)
     m.add_argument('--out'); m.add_argument('--budget', type=float, default=120.0)
+    m.add_argument('--gen', type=int, default=gen.LATEST, help='generator version (gen.py)')
     a = ap.parse_args()
     return {'gen': cmd_gen, 'batch': cmd_batch, 'compare': cmd_compare, 'minimize': cmd_minimize}[a.cmd](a) or 0
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Random warp-level PTX kernels for differential testing of warpsim against a GPU.
 
-    gen.py SEED [OUTDIR]     writes OUTDIR/fuzz_SEED.ptx and fuzz_SEED.args (default: .)
+    gen.py SEED [OUTDIR [VERSION]]   writes OUTDIR/fuzz_SEED.ptx and fuzz_SEED.args (default: .;
+                                     the latest generator version)
 
 One kernel per seed (Python's random.Random(seed): the same seed gives the same kernel on every
 machine). The kernel loads 12 .b32 registers per thread from in[tid*12 + i] (rand:SEED), runs a
@@ -18,6 +19,17 @@ random body, and stores the 12 registers to out[tid*12 + i]. The body mixes
   - rarely a guarded (@p) shfl.sync in converged code whose membermask is the guard-true lanes.
 Every collective's membermask is exactly the set of lanes that execute it, so nothing waits on a
 lane that never comes. The blocks have 32 or 64 threads (one or two warps).
+
+Generator versions (a batch of GPU results names the version that made its kernels, so old
+batches still regenerate the same kernels): 1 is the above. 2 adds what real code (CUB,
+cooperative_groups) is made of:
+  - per-lane membermasks: logical sub-warps of 2-16 lanes (each lane names its own segment, and
+    shuffles use the segment as their width), interleaved groups (lane % k) and labeled
+    partitions (the mask is __match_any_sync of a small label); each group runs redux, vote,
+    ballot, match and shuffles inside the group (to its leader for the non-contiguous groups),
+    then bar.warp.sync of the executing lanes;
+  - shared-memory loads whose address register lies below the array, with the distance folded
+    into the immediate offset ([%r+K]), as nvcc writes sm[i - K/4].
 """
 import os
 import random
@@ -30,6 +42,8 @@ ODD_C = [0x1c05, 0x7, 0x0f1f, 0xffff, 0x3e1f, 0x0, 0x1f1f, 0x1810, 0x1c03, 0x1d0
 
 
 class Gen:
+    extra_regs = ()  # .b32 registers a later version adds, zeroed at the start
+
     def __init__(self, seed):
         self.r = random.Random(seed)
         self.seed = seed
@@ -282,6 +296,7 @@ class Gen:
         out.append('\t.reg .b32 %ftid;')
         out.append('\t.reg .b32 %flane;')
         out.append('\t.reg .b32 %sa;')
+        out.extend('\t.reg .b32 %s;' % r for r in self.extra_regs)
         out.append('\t.reg .b64 %d<1>;')
         out.append('\t.reg .b64 %a<4>;')
         out.append('\t.reg .pred %p<32>;')
@@ -305,6 +320,7 @@ class Gen:
         out.append('\tmov.u32 %t3, 0;')
         out.append('\tmov.u32 %c0, 0;')
         out.append('\tmov.u32 %c1, 0;')
+        out.extend('\tmov.u32 %s, 0;' % r for r in self.extra_regs)
         out.append('\t// body')
         out.extend(body)
         out.append('\t// end body')
@@ -325,14 +341,103 @@ def mask_imm(m):
     return m - (1 << 32) if m >= (1 << 31) else m
 
 
-def generate(seed):
-    return Gen(seed).program()
+class Gen2(Gen):
+    """Version 2: per-lane membermask groups and folded negative offsets (see the docstring)."""
+    extra_regs = ('%m',)
+
+    def stmt(self, mask, depth):
+        if self.loop_depth == 0 and mask and self.r.random() < 0.12:
+            self.group_collectives(mask)
+        else:
+            Gen.stmt(self, mask, depth)
+
+    def group_collectives(self, mask):
+        """Each executing lane names its own group in %m; the groups run 1-3 collectives."""
+        r = self.r
+        kind = r.randrange(3)
+        width = 0
+        if kind == 0:  # logical sub-warps of `width` lanes: CUB's WarpReduce<T, width>, cg tiles
+            width = r.choice([2, 4, 8, 16])
+            self.emit('and.b32 %%t2, %%flane, %d;' % (32 - width))
+            self.emit('shl.b32 %%m, %d, %%t2;' % ((1 << width) - 1))
+        elif kind == 1:  # interleaved groups: lane % k
+            k = r.choice([2, 3, 4])
+            self.emit('rem.u32 %%t2, %%flane, %d;' % k)
+            self.emit('shl.b32 %%m, %d, %%t2;' % mask_imm(sum(1 << l for l in range(0, 32, k))))
+        else:  # a labeled partition: the lanes holding the same small label
+            self.emit('and.b32 %%t2, %s, %d;' % (self.v(), r.choice([1, 3, 7])))
+            self.emit('match.any.sync.b32 %%m, %%t2, %d;' % mask_imm(mask))
+        self.emit('and.b32 %%m, %%m, %d;' % mask_imm(mask))
+        for _ in range(r.randrange(1, 4)):
+            self.group_collective(width)
+        # the groups meet again: nothing after depends on how long they stay apart
+        self.emit('bar.warp.sync %d;' % mask_imm(mask))
+
+    def group_collective(self, width):
+        r = self.r
+        k = r.randrange(5)
+        if k == 0:
+            op = r.choice(['add.u32', 'add.s32', 'min.u32', 'min.s32', 'max.u32', 'max.s32', 'and.b32', 'or.b32', 'xor.b32'])
+            self.emit('redux.sync.%s %s, %s, %%m;' % (op, self.v(), self.v()))
+        elif k == 1:
+            p = self.pred()
+            self.emit('setp.%s.u32 %s, %s, %s;' % (r.choice(['lt', 'ne', 'eq']), p, self.v(), self.src()))
+            if r.random() < 0.5:
+                self.emit('vote.sync.ballot.b32 %s, %s, %%m;' % (self.v(), p))
+            else:
+                q = self.pred()
+                self.emit('vote.sync.%s.pred %s, %s, %%m;' % (r.choice(['all', 'any', 'uni']), q, p))
+                self.emit('selp.b32 %s, %s, %s, %s;' % (self.v(), self.v(), self.src(), q))
+        elif k == 2:
+            self.emit('and.b32 %%t3, %s, %d;' % (self.v(), r.choice([1, 3, 0x80000001])))
+            if r.random() < 0.5:
+                self.emit('match.any.sync.b32 %s, %%t3, %%m;' % self.v())
+            else:
+                p = self.pred()
+                self.emit('match.all.sync.b32 %s|%s, %%t3, %%m;' % (self.v(), p))
+                self.emit('selp.b32 %s, %s, %s, %s;' % (self.v(), self.v(), self.src(), p))
+        elif width:  # a shuffle inside the segment, as CUB's logical warps do
+            mode = r.choice(['up', 'down', 'bfly', 'idx'])
+            b = str(r.randrange(width if mode == 'bfly' else 40))
+            c = ((32 - width) << 8) | (0 if mode == 'up' else 31)
+            self.emit('shfl.sync.%s.b32 %s, %s, %s, %d, %%m;' % (mode, self.v(), self.v(), b, c))
+        else:  # the group's leader broadcasts: __shfl_sync(m, v, __ffs(m) - 1)
+            self.emit('brev.b32 %t3, %m;')
+            self.emit('bfind.shiftamt.u32 %t3, %t3;')
+            self.emit('shfl.sync.idx.b32 %s, %s, %%t3, 31, %%m;' % (self.v(), self.v()))
+
+    def shared(self):
+        if self.r.random() < 0.5:
+            return Gen.shared(self)
+        # the address register lies K bytes below the word read; K sits in the immediate
+        self.uses_shared = True
+        r = self.r
+        self.emit('st.shared.u32 [%%sa], %s;' % self.v())
+        self.emit('bar.sync 0;')
+        k = r.randrange(1, self.nthreads)
+        self.emit('add.s32 %%t2, %%ftid, %d;' % k)
+        self.emit('and.b32 %%t2, %%t2, %d;' % (self.nthreads - 1))
+        self.emit('shl.b32 %t2, %t2, 2;')
+        self.emit('mov.u32 %t3, fz_sh;')
+        self.emit('add.s32 %t2, %t2, %t3;')
+        off = 4 * r.randrange(1, 600)
+        self.emit('sub.s32 %%t2, %%t2, %d;' % off)
+        self.emit('ld.shared.u32 %s, [%%t2+%d];' % (self.v(), off))
+        self.emit('bar.sync 0;')
+
+
+GENERATORS = {1: Gen, 2: Gen2}
+LATEST = max(GENERATORS)
+
+
+def generate(seed, version=1):
+    return GENERATORS[version](seed).program()
 
 
 def main():
     seed = int(sys.argv[1])
     outdir = sys.argv[2] if len(sys.argv) > 2 else '.'
-    name, ptx, args = generate(seed)
+    name, ptx, args = generate(seed, int(sys.argv[3]) if len(sys.argv) > 3 else LATEST)
     os.makedirs(outdir, exist_ok=True)
     with open(os.path.join(outdir, name + '.ptx'), 'w') as f:
         f.write(ptx)
