@@ -14,6 +14,7 @@ thread's own computation.
 
 Edit this file, not the generated ones.
 """
+import json
 import os
 import random
 import re
@@ -987,6 +988,263 @@ out[o + 1] = __bfloat16_as_ushort(__float2bfloat16_rn(__half2float(__ushort_as_h
        block=128, head=HEAD_FP16 + HEAD_BF16)
 
 
+
+# ---------------------------------------------------------------- reference answers
+# For kernels whose result the CUDA documentation fixes without doubt, the expected output
+# buffer computed here from the input buffers (as warpsim reports them with --json). Only a
+# cross-check until H200 goldens exist: NaN results, and anything the documentation leaves to
+# the hardware, are not checked (None).
+M32 = 0xffffffff
+
+
+def s32(x):
+    x &= M32
+    return x - (1 << 32) if x >> 31 else x
+
+
+def groups(n, width):
+    return [list(range(g, g + width)) for g in range(0, n, width)]
+
+
+def per_group(vals, width, fn):
+    out = [None] * len(vals)
+    for g in groups(len(vals), width):
+        r = fn([vals[i] for i in g])
+        for k, i in enumerate(g):
+            out[i] = r[k] if isinstance(r, list) else r
+    return out
+
+
+RED = {"plus": lambda a, b: a + b, "less": min, "greater": max, "bit_and": lambda a, b: a & b,
+       "bit_or": lambda a, b: a | b, "bit_xor": lambda a, b: a ^ b}
+
+
+def fold(op, xs):
+    r = xs[0]
+    for x in xs[1:]:
+        r = RED[op](r, x)
+    return r
+
+
+def ref_reduce(op, width, signed):
+    def f(b):
+        v = [s32(x) if signed else x for x in b["in"]]
+        return {"out": [x & M32 for x in per_group(v, width, lambda xs: fold(op, xs))]}
+    return f
+
+
+def ref_scan(op, width, signed, inclusive):
+    def f(b):
+        v = [s32(x) if signed else x for x in b["in"]]
+
+        def scan(xs):
+            r = [fold(op, xs[:k + 1]) for k in range(len(xs))]
+            return r if inclusive else [0] + r[:-1]
+        return {"out": [x & M32 for x in per_group(v, width, scan)]}
+    return f
+
+
+def ref_half(expr):
+    def f(b):
+        return {"out": per_group(b["in"], 16, lambda xs: [x & M32 for x in expr(xs)])}
+    return f
+
+
+def ballot(bits):
+    return sum(1 << k for k, x in enumerate(bits) if x)
+
+
+HALF_REF = {
+    "reduce_add": lambda xs: [sum(xs)] * 16,
+    "reduce_min": lambda xs: [min(xs)] * 16,
+    "reduce_max": lambda xs: [max(s32(x) for x in xs)] * 16,
+    "reduce_and": lambda xs: [fold("bit_and", [x | 0x0f0f0f0f for x in xs])] * 16,
+    "reduce_or": lambda xs: [fold("bit_or", [x & 0x11111111 for x in xs])] * 16,
+    "reduce_xor": lambda xs: [fold("bit_xor", xs)] * 16,
+    "any": lambda xs: [int(any(x & 31 == 0 for x in xs))] * 16,
+    "all": lambda xs: [int(all(x & 7 != 0 for x in xs))] * 16,
+}
+
+
+def ref_half_mask(kind):
+    def f(b):
+        v = b["in"]
+        out = [None] * len(v)
+        for g in groups(len(v), 16):
+            shift = g[0] % 32
+            for i in g:
+                if kind == "ballot":
+                    out[i] = ballot([v[j] & 1 for j in g]) << shift
+                else:  # match_any on v & 3
+                    out[i] = ballot([v[j] & 3 == v[i] & 3 for j in g]) << shift
+        return {"out": out}
+    return f
+
+
+def brev(x, n):
+    return int(format(x, "0%db" % n)[::-1], 2)
+
+
+def clz(x, n):
+    return n - x.bit_length()
+
+
+def ffs(x):
+    return (x & -x).bit_length()
+
+
+def ref_bits(n):
+    def f(b):
+        out = []
+        for i, x in enumerate(b["in"]):
+            if i < 4:
+                x = ([0, 1, 0x80000000, M32] if n == 32 else [0, 1, 1 << 63, 1 << 32])[i]
+            out += [bin(x).count("1"), brev(x, n), clz(x, n), ffs(x)]
+        return {"out": out}
+    return f
+
+
+def byte_perm(a, b, s):
+    """prmt.b32 without a mode (what __byte_perm compiles to): a nibble with bit 3 set
+    replicates the selected byte's sign bit."""
+    src = (b << 32) | a
+    r = 0
+    for k in range(4):
+        nib = s >> (4 * k) & 15
+        byte = (src >> (8 * (nib & 7))) & 0xff
+        if nib & 8:
+            byte = 0xff if byte & 0x80 else 0
+        r |= byte << (8 * k)
+    return r
+
+
+def ref_funnel(b):
+    out = []
+    for a, hi, sh in zip(b["a"], b["b"], b["s"]):
+        n = sh & 63
+        w = (hi << 32) | a
+        out += [(w << (n & 31)) >> 32 & M32, (w << min(n, 32)) >> 32 & M32,
+                (w >> (n & 31)) & M32, (w >> min(n, 32)) & M32]
+    return {"out": out}
+
+
+def ref_mulhi(b):
+    out = []
+    M64 = (1 << 64) - 1
+    for a, c in zip(b["a"], b["b"]):
+        a32, c32 = a & M32, c & M32
+        sa = lambda x, n: x - (1 << n) if x >> (n - 1) else x
+        out += [(a32 * c32) >> 32, ((sa(a32, 32) * sa(c32, 32)) >> 32) & M32,
+                (a * c) >> 64, ((sa(a, 64) * sa(c, 64)) >> 64) & M64]
+    return {"out": out}
+
+
+def ref_mul24_sad(b):
+    out = []
+    for a, c, d in zip(b["a"], b["b"], b["c"]):
+        s24 = lambda x: (x & 0xffffff) - (1 << 24) if x & 0x800000 else x & 0xffffff
+        out += [(s24(a) * s24(c)) & M32, ((a & 0xffffff) * (c & 0xffffff)) & M32,
+                (abs(s32(a) - s32(c)) + d) & M32, (abs(a - c) + d) & M32]
+    return {"out": out}
+
+
+def ref_hadd_int(b):
+    out = []
+    for a, c in zip(b["a"], b["b"]):
+        sa, sc = s32(a), s32(c)
+        out += [((sa + sc) >> 1) & M32, ((sa + sc + 1) >> 1) & M32, (a + c) >> 1,
+                (a + c + 1) >> 1]
+    return {"out": out}
+
+
+def f32_of(u):
+    return struct.unpack("<f", struct.pack("<I", u & M32))[0]
+
+
+def h_of(u):
+    return struct.unpack("<e", struct.pack("<H", u))[0]
+
+
+def to_h(x):
+    """Round-to-nearest-even half bits of a double (exact for f32 inputs), None for NaN."""
+    if x != x:
+        return None
+    try:
+        return struct.unpack("<H", struct.pack("<e", x))[0]
+    except OverflowError:
+        return 0x7c00 if x > 0 else 0xfc00
+
+
+def ref_fp16_cvt(b):
+    out = [None] * len(b["out"])
+    fout = [None] * len(b["fout"])
+    for k, (src, hs) in enumerate(((b["rf"], b["a"]), (b["sf"], b["sa"]))):
+        for i in range(128):
+            out[(k * 128 + i) * 5] = to_h(f32_of(src[i]))
+            x = h_of(hs[i])
+            fout[k * 128 + i] = x if x == x else None
+    return {"out": out, "fout": fout}
+
+
+def ref_fp16_arith(b):
+    out = [None] * len(b["out"])
+    for k, (xa, ya) in enumerate(((b["a"], b["b"]), (b["sa"], b["sb"]))):
+        for i in range(128):
+            x, y = h_of(xa[i]), h_of(ya[i])
+            o = (k * 128 + i) * 5
+            # half + - * are exact in double before the single rounding to half
+            out[o + 0], out[o + 1], out[o + 2] = to_h(x + y), to_h(x - y), to_h(x * y)
+    return {"out": out}
+
+
+def ref_fp16_from_int(b):
+    out = [None] * len(b["out"])
+    for k, src in enumerate((b["ri"], b["si"])):
+        for i in range(128):
+            s = s32(src[i])
+            o = (k * 128 + i) * 8
+            out[o + 0] = to_h(float(s))          # exact int -> double, one rounding
+            out[o + 4] = to_h(float(s & M32))
+    return {"out": out}
+
+
+REFS = {"intr_bits32": ref_bits(32), "intr_bits64": ref_bits(64),
+        "intr_byte_perm": lambda b: {"out": [byte_perm(x, y, z) for x, y, z in
+                                             zip(b["a"], b["b"], b["s"])]},
+        "intr_funnelshift": ref_funnel, "intr_mulhi": ref_mulhi, "intr_mul24_sad": ref_mul24_sad,
+        "intr_hadd_int": ref_hadd_int, "intr_half_ballot": ref_half_mask("ballot"),
+        "intr_half_match_any": ref_half_mask("match_any"),
+        "fp16_cvt_f32": ref_fp16_cvt, "fp16_arith": ref_fp16_arith,
+        "fp16_from_int": ref_fp16_from_int}
+for fn, r in HALF_REF.items():
+    REFS["intr_half_" + fn] = ref_half(r)
+for op in OPS:
+    REFS["cg_reduce_%s_tile32_int" % op] = ref_reduce(op, 32, True)
+    REFS["cg_reduce_%s_tile8_u32" % op] = ref_reduce(op, 8, False)
+    REFS["cg_iscan_%s_tile32_int" % op] = ref_scan(op, 32, True, True)
+    REFS["cg_escan_%s_tile16_u32" % op] = ref_scan(op, 16, False, False)
+
+
+def check(name, buffers, bits):
+    """bits: label -> element width (integers compare modulo 2^bits, as JSON gives signed
+    types their signed values). None without a reference; else (number of checked elements that differ, checked, first
+    difference as text)."""
+    if name not in REFS:
+        return None
+    bad, checked, first = 0, 0, ""
+    for label, want in REFS[name](buffers).items():
+        got = buffers[label]
+        for i, w in enumerate(want):
+            if w is None:
+                continue
+            checked += 1
+            if got[i] != w and not (isinstance(w, int) and (got[i] - w) % (1 << bits[label]) == 0):
+                bad += 1
+                if not first:
+                    first = "%s[%d] = %s, expected %s" % (label, i, got[i], w)
+    return bad, checked, first
+
+
 # ---------------------------------------------------------------- driver
 def run(cmd, stdout=subprocess.STDOUT):
     """Returns (exit status, stderr text); stdout goes with stderr unless told otherwise."""
@@ -1033,24 +1291,33 @@ def main(argv):
 
 
 def status(warpsim, names):
-    rows, ok = [], 0
+    rows, ok, refs, right = [], 0, 0, 0
     for name in names:
         base = os.path.join(HERE, name)
-        rc, log = run([warpsim, "run", base + ".ptx", "@" + base + ".args"],
-                      stdout=subprocess.DEVNULL)
-        lines = [l.replace(HERE + "/", "") for l in log.splitlines() if l.strip()]
+        p = subprocess.run([warpsim, "run", base + ".ptx", "@" + base + ".args", "--json"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        rc = p.returncode
+        lines = [l.replace(HERE + "/", "") for l in p.stderr.splitlines() if l.strip()]
         first = lines[0] if lines else ""
-        if rc == 0 and not first:
-            state, ok = "runs", ok + 1
-        elif rc == 0:
-            state, ok = "runs, warns", ok + 1
+        ref = ""
+        if rc == 0:
+            state, ok = ("runs" if not first else "runs, warns"), ok + 1
+            j = json.loads(p.stdout)
+            bits = {a["label"]: 8 * int(a["type"][1:]) // 8 for a in j["args"]}
+            c = check(name, j["buffers"], bits)
+            if c is not None:
+                refs += 1
+                right += c[0] == 0
+                ref = "matches (%d values)" % c[1] if c[0] == 0 else \
+                    "**%d of %d differ**: %s" % (c[0], c[1], c[2])
         else:
             state = "fails (exit %d)" % rc
-        rows.append("| `%s` | %s | %s |" % (name, state, first.replace("|", "\\|")[:200]))
+        rows.append("| `%s` | %s | %s | %s |" % (name, state, first.replace("|", "\\|")[:200],
+                                                  ref))
     with open(os.path.join(HERE, "STATUS-cg.md"), "w") as f:
-        f.write(STATUS_HEAD % (ok, len(names)))
+        f.write(STATUS_HEAD % (ok, len(names), refs, right))
         f.write("\n".join(rows) + "\n")
-    print("%d of %d run" % (ok, len(names)))
+    print("%d of %d run; %d of %d with a reference match it" % (ok, len(names), right, refs))
     return 0
 
 
@@ -1061,8 +1328,14 @@ Written by `tests/corpus/gen_cg.py --status build/dev/warpsim`: each kernel run 
 completion with exit status 0, not that its buffers match the H200's (no goldens yet); the
 message column is the first error or warning line. %d of %d run.
 
-| kernel | state | first error or warning |
-| --- | --- | --- |
+The last column compares the buffers with the answer gen_cg.py computes where the CUDA
+documentation fixes it without doubt (integer reductions and scans, per-half-warp collectives,
+bit intrinsics, round-to-nearest half conversions and + - *); NaN results are not compared.
+%d kernels have such a reference; %d of them match it. It is a cross-check until H200 goldens
+exist, not a substitute for them.
+
+| kernel | state | first error or warning | reference |
+| --- | --- | --- | --- |
 """
 
 if __name__ == "__main__":
