@@ -212,6 +212,48 @@ out[i] = cg::@FN(t, in[i], cg::@OP<@T>());
 """, N=N, FN=fn, OP=op, T=ty),
            ["in=%s[64]:rand:%d" % (buf, 900 + len(name)), "out=%s[64]" % buf])
 
+
+kernel("cg_tile16_shfl_types", "thread_block_tile<16> shfl / shfl_down / shfl_xor of double, "
+       "long long, float and a two-int struct (shuffled as 32-bit pieces); 2 warps",
+       "const double *d, const long long *l, const float *f, double *dout, long long *lout, "
+       "float *fout, int *sout",
+       """
+struct pair { int a, b; };
+cg::thread_block_tile<16> t = cg::tiled_partition<16>(cg::this_thread_block());
+unsigned i = threadIdx.x;
+dout[i * 2 + 0] = t.shfl(d[i], 15 - t.thread_rank());
+dout[i * 2 + 1] = t.shfl_down(d[i], 3);
+lout[i * 2 + 0] = t.shfl_xor(l[i], 5);
+lout[i * 2 + 1] = t.shfl_up(l[i], 2);
+fout[i] = t.shfl(f[i], 7);
+pair p = {(int)i, (int)(l[i] >> 40)};
+pair q = t.shfl_xor(p, 8);
+sout[i * 2 + 0] = q.a;
+sout[i * 2 + 1] = q.b;
+""", ["d=f64[64]:rand:1701", "l=s64[64]:rand:1702", "f=f32[64]:rand:1703", "dout=f64[128]",
+      "lout=s64[128]", "fout=f32[64]", "sout=s32[128]"])
+kernel("cg_tile_of_tile", "tiled_partition<4> of a thread_block_tile<16>, and the dynamic "
+       "tiled_partition(block, 8) (a thread_group): ranks, tile4 reduce plus and shfl, "
+       "thread_group sync around a shared-memory exchange, block.sync; 2 warps",
+       "const int *in, int *out",
+       """
+__shared__ int sm[64];
+cg::thread_block block = cg::this_thread_block();
+cg::thread_block_tile<16> t16 = cg::tiled_partition<16>(block);
+cg::thread_block_tile<4> t4 = cg::tiled_partition<4>(t16);
+cg::thread_group g8 = cg::tiled_partition(block, 8);
+unsigned i = block.thread_rank();
+int v = in[i];
+out[i * 5 + 0] = (int)((t4.meta_group_rank() << 16) | (t4.thread_rank() << 8) | g8.thread_rank());
+out[i * 5 + 1] = cg::reduce(t4, v, cg::plus<int>());
+out[i * 5 + 2] = t4.shfl(v, 3);
+sm[i] = v;
+g8.sync();
+out[i * 5 + 3] = sm[(i & ~7u) + ((i + 1) & 7u)];
+block.sync();
+out[i * 5 + 4] = sm[63 - i] + (int)g8.size();
+""", ["in=s32[64]:rand:1704", "out=s32[320]"])
+
 # ---------------------------------------------------------------- partitions
 kernel("cg_labeled_reduce", "labeled_partition of a warp by label in[i] % 4: size, thread_rank, "
        "cg::reduce plus and greater per bucket; 2 warps",
@@ -973,6 +1015,24 @@ out[o + 6] = @H(hcos(x));
 out[o + 7] = *reinterpret_cast<unsigned *>(&e);
 """, HV=F["halves"]), AB + ["out=u32[2048]"], ABP + "unsigned *out")
 
+kernel("fp16_vec_mem", "__half2 and __nv_bfloat162 read and written through their own pointer "
+       "types (ld/st of .b32 split with mov.b32 {lo,hi}), 8 halves at a time through uint4 "
+       "(ld.global.v4.u32 / st.global.v4.u32), __hmul2 and __hadd2 on them",
+       "const __half2 *h, const __nv_bfloat162 *bf, const uint4 *v, __half2 *hout, "
+       "__nv_bfloat162 *bout, uint4 *vout",
+       """
+unsigned i = threadIdx.x;
+__half2 x = h[i];
+hout[i] = __hmul2(x, __lowhigh2highlow(x));
+__nv_bfloat162 y = bf[i];
+bout[i] = __hadd2(y, __lowhigh2highlow(y));
+uint4 w = v[i];
+__half2 *p = reinterpret_cast<__half2 *>(&w);
+for (int k = 0; k < 4; k++) p[k] = __hadd2(p[k], p[(k + 1) & 3]);
+vout[i] = w;
+""", ["h=u32[128]:rand:3200", "bf=u32[128]:rand:3201", "v=u32[512]:rand:3202", "hout=u32[128]",
+      "bout=u32[128]", "vout=u32[512]"], block=128, head=HEAD_FP16 + HEAD_BF16)
+
 kernel("bf16_fp16_cross", "__nv_bfloat16 -> float -> __half and back, __float2bfloat16_rn of "
        "half values, __bfloat162float of rand bits",
        "const unsigned short *a, const unsigned short *sa, unsigned short *out",
@@ -1223,6 +1283,64 @@ for op in OPS:
     REFS["cg_reduce_%s_tile8_u32" % op] = ref_reduce(op, 8, False)
     REFS["cg_iscan_%s_tile32_int" % op] = ref_scan(op, 32, True, True)
     REFS["cg_escan_%s_tile16_u32" % op] = ref_scan(op, 16, False, False)
+
+
+def ref_tile_shfl(N):
+    def f(b):
+        v, out = b["in"], []
+        x = N // 2 if N > 1 else 0
+        for i in range(64):
+            base, r = i - i % N, i % N
+            out += [v[base + (r + 1) % N], v[i - 1] if r >= 1 else v[i],
+                    v[i + 1] if r + 1 < N else v[i], v[base + (r ^ x)],
+                    ((i // N) << 16) | r, ((64 // N) << 16) | N]
+        return {"out": out}
+    return f
+
+
+def ref_tile_vote(N):
+    def f(b):
+        v, out = b["in"], []
+        for i in range(64):
+            base = i - i % N
+            g = [v[base + k] for k in range(N)]
+            mine = v[i]
+            same = [7 if (i // N) % 3 == 0 else x & 1 for x in g]
+            full = (1 << N) - 1
+            eq = all(x == same[0] for x in same)
+            out += [int(any(x & 7 == 0 for x in g)), int(all(x & 7 != 0 for x in g)),
+                    ballot([x & 1 for x in g]), ballot([x & 3 == mine & 3 for x in g]),
+                    full if eq else 0, int(eq), ballot([x >> 30 == mine >> 30 for x in g])]
+        return {"out": out}
+    return f
+
+
+def ref_tile_sync_reduce(N):
+    def f(b):
+        v, out = [s32(x) for x in b["in"]], []
+        for i in range(64):
+            base, r = i - i % N, i % N
+            total = sum(v[base:base + N])
+            out += [v[base + (r + N - 1) % N], total, total]
+        return {"out": out}
+    return f
+
+
+for N in TILES:
+    REFS["cg_tile%d_shfl" % N] = ref_tile_shfl(N)
+    REFS["cg_tile%d_vote" % N] = ref_tile_vote(N)
+    REFS["cg_tile%d_sync_reduce" % N] = ref_tile_sync_reduce(N)
+
+
+def ref_quarter_reduce(b):
+    v, out = b["in"], []
+    for i in range(64):
+        g = v[i - i % 8:i - i % 8 + 8]
+        out += [sum(g), max(s32(x) for x in g), fold("bit_or", [x & 0x01010101 for x in g])]
+    return {"out": out}
+
+
+REFS["intr_quarter_reduce"] = ref_quarter_reduce
 
 
 def check(name, buffers, bits):
