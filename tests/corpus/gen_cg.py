@@ -1343,6 +1343,79 @@ def ref_quarter_reduce(b):
 REFS["intr_quarter_reduce"] = ref_quarter_reduce
 
 
+def lanes_of(i, width):
+    base = i - i % width
+    return list(range(base, base + width))
+
+
+def partition_ref(v, width, label):
+    """For each thread: the lanes of its partition (same label within its width-lane tile)."""
+    return [[j for j in lanes_of(i, width) if label(v[j]) == label(v[i])] for i in range(len(v))]
+
+
+def ref_labeled_reduce(b):
+    v = [s32(x) for x in b["in"]]
+    out = []
+    for i, g in enumerate(partition_ref(v, 32, lambda x: x & 3)):
+        out += [(len(g) << 8) | g.index(i), sum(v[j] >> 8 for j in g), max(v[j] for j in g),
+                ballot([v[j] & 16 for j in g])]
+    return {"out": out}
+
+
+def ref_labeled_tile8(b):
+    v = [s32(x) for x in b["in"]]
+    out = []
+    for i, g in enumerate(partition_ref(v, 8, lambda x: x & 1)):
+        out += [(len(g) << 8) | g.index(i), min(v[j] for j in g)]
+    return {"out": out}
+
+
+def ref_binary_partition(b):
+    v = [s32(x) for x in b["in"]]
+    out = []
+    for i, g in enumerate(partition_ref(v, 32, lambda x: x < 0)):
+        out += [(len(g) << 8) | g.index(i), sum(v[j] & 0xfff for j in g),
+                int(any(v[j] & 15 == 0 for j in g)), int(all(v[j] & 3 != 0 for j in g)), v[g[0]]]
+    return {"out": out}
+
+
+def ref_binary_partition_tile16(b):
+    v = b["in"]
+    out = []
+    for i, g in enumerate(partition_ref(v, 16, lambda x: (x & 4) != 0)):
+        out += [sum(v[j] >> 16 for j in g[:g.index(i) + 1]), ballot([v[j] & 1 for j in g]),
+                ballot([v[j] & 3 == v[i] & 3 for j in g])]
+    return {"out": out}
+
+
+def ref_tile_of_tile(b):
+    v = [s32(x) for x in b["in"]]
+    out = []
+    for i in range(64):
+        g4 = lanes_of(i, 4)
+        out += [(((i % 16) // 4) << 16) | ((i % 4) << 8) | (i % 8), sum(v[j] for j in g4),
+                v[g4[3]], v[(i & ~7) + ((i + 1) & 7)], v[63 - i] + 8]
+    return {"out": out}
+
+
+def ref_tile16_shfl_types(b):
+    d, l, f = b["d"], [x if x < 1 << 63 else x - (1 << 64) for x in b["l"]], b["f"]
+    dout, lout, fout, sout = [], [], [], []
+    for i in range(64):
+        base, r = i - i % 16, i % 16
+        dout += [float(d[base + 15 - r]), float(d[i + 3] if r + 3 < 16 else d[i])]
+        lout += [l[base + (r ^ 5)], l[i - 2] if r >= 2 else l[i]]
+        fout.append(float(f[base + 7]))
+        sout += [i ^ 8, l[i ^ 8] >> 40]
+    return {"dout": dout, "lout": lout, "fout": fout, "sout": sout}
+
+
+REFS.update({"cg_labeled_reduce": ref_labeled_reduce, "cg_labeled_tile8": ref_labeled_tile8,
+             "cg_binary_partition": ref_binary_partition,
+             "cg_binary_partition_tile16": ref_binary_partition_tile16,
+             "cg_tile_of_tile": ref_tile_of_tile, "cg_tile16_shfl_types": ref_tile16_shfl_types})
+
+
 def check(name, buffers, bits):
     """bits: label -> element width (integers compare modulo 2^bits, as JSON gives signed
     types their signed values). None without a reference; else (number of checked elements that differ, checked, first
@@ -1356,7 +1429,13 @@ def check(name, buffers, bits):
             if w is None:
                 continue
             checked += 1
-            if got[i] != w and not (isinstance(w, int) and (got[i] - w) % (1 << bits[label]) == 0):
+            if isinstance(w, float):  # JSON gives an f32 its shortest f32 decimal
+                fmt = "<f" if bits[label] == 32 else "<d"
+                same = isinstance(got[i], (int, float)) and \
+                    struct.pack(fmt, got[i]) == struct.pack(fmt, w)
+            else:
+                same = (got[i] - w) % (1 << bits[label]) == 0
+            if not same:
                 bad += 1
                 if not first:
                     first = "%s[%d] = %s, expected %s" % (label, i, got[i], w)
