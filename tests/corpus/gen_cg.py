@@ -15,6 +15,7 @@ thread's own computation.
 Edit this file, not the generated ones.
 """
 import json
+import math
 import os
 import random
 import re
@@ -1050,7 +1051,8 @@ out[o + 1] = __bfloat16_as_ushort(__float2bfloat16_rn(__half2float(__ushort_as_h
 
 
 # ---------------------------------------------------------------- reference answers
-# For kernels whose result the CUDA documentation fixes without doubt, the expected output
+# For kernels whose result the CUDA documentation (and the PTX ISA for what the intrinsics compile
+# to, e.g. prmt's sign-replicating selectors) fixes without doubt, the expected output
 # buffer computed here from the input buffers (as warpsim reports them with --json). Only a
 # cross-check until H200 goldens exist: NaN results, and anything the documentation leaves to
 # the hardware, are not checked (None).
@@ -1416,6 +1418,41 @@ REFS.update({"cg_labeled_reduce": ref_labeled_reduce, "cg_labeled_tile8": ref_la
              "cg_tile_of_tile": ref_tile_of_tile, "cg_tile16_shfl_types": ref_tile16_shfl_types})
 
 
+def ref_fp16_neg_abs_minmax(b):
+    out = [None] * len(b["out"])
+    for k, (xa, ya) in enumerate(((b["a"], b["b"]), (b["sa"], b["sb"]))):
+        for i in range(128):
+            u, w = xa[i], ya[i]
+            x, y = h_of(u), h_of(w)
+            o = (k * 128 + i) * 6
+            if x == x:
+                out[o + 0], out[o + 1] = u ^ 0x8000, u & 0x7fff
+            if x == x and y == y and not (x == 0 and y == 0):
+                out[o + 2] = u if x > y or (x == y and u == w) else w
+                out[o + 3] = u if x < y or (x == y and u == w) else w
+                if x == y and u != w:
+                    out[o + 2] = out[o + 3] = None
+    return {"out": out}
+
+
+def ref_fp16_to_int(b):
+    out = [None] * len(b["out"])
+    for k, xa in enumerate((b["a"], b["sa"])):
+        for i in range(128):
+            x = h_of(xa[i])
+            if x != x or x in (float("inf"), float("-inf")):
+                continue
+            o = (k * 128 + i) * 8
+            out[o + 0] = round(x) & M32      # Python rounds ties to even, like .rni
+            out[o + 1] = math.trunc(x) & M32
+            out[o + 2] = math.floor(x) & M32
+            out[o + 3] = math.ceil(x) & M32
+    return {"out": out}
+
+
+REFS.update({"fp16_neg_abs_minmax": ref_fp16_neg_abs_minmax, "fp16_to_int": ref_fp16_to_int})
+
+
 def check(name, buffers, bits):
     """bits: label -> element width (integers compare modulo 2^bits, as JSON gives signed
     types their signed values). None without a reference; else (number of checked elements that differ, checked, first
@@ -1526,8 +1563,9 @@ completion with exit status 0, not that its buffers match the H200's (no goldens
 message column is the first error or warning line. %d of %d run.
 
 The last column compares the buffers with the answer gen_cg.py computes where the CUDA
-documentation fixes it without doubt (integer reductions and scans, per-half-warp collectives,
-bit intrinsics, round-to-nearest half conversions and + - *); NaN results are not compared.
+documentation fixes it without doubt (tile shfl/vote/reduce, integer reductions and scans,
+labeled and binary partitions, half- and quarter-warp collectives, bit intrinsics, half
+conversions, + - *, neg/abs/max/min); NaN results are not compared.
 %d kernels have such a reference; %d of them match it. It is a cross-check until H200 goldens
 exist, not a substitute for them.
 
