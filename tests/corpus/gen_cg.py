@@ -1535,9 +1535,15 @@ def status(warpsim, names):
         first = lines[0] if lines else ""
         ref = ""
         if rc == 0:
-            state, ok = ("runs" if not first else "runs, warns"), ok + 1
+            ok += 1
             j = json.loads(p.stdout)
-            bits = {a["label"]: 8 * int(a["type"][1:]) // 8 for a in j["args"]}
+            if not first and j["diagnostics"]:  # with --json they come in the JSON
+                d = j["diagnostics"][0]
+                first = "%s.ptx:%s: %s: %s [%s] (%d diagnostics)" % (
+                    name, d.get("line", "?"), d["severity"], d["message"], d["kind"],
+                    len(j["diagnostics"]))
+            bits = {a["label"]: int(a["type"][1:]) for a in j["args"]}  # u32 -> 32
+            state = "runs" if not first else "runs, warns"
             c = check(name, j["buffers"], bits)
             if c is not None:
                 refs += 1
