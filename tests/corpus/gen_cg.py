@@ -591,26 +591,26 @@ acc += __reduce_add_sync(m, v >> r) ^ __ballot_sync(m, (v >> r) & 1u);
 out[i * 2 + 0] = acc;
 out[i * 2 + 1] = __ballot_sync(0xffffffffu, acc & 1u);
 """, ["in=u32[64]:rand:1552", "out=u32[128]"])
-intr("intr_smem_neg_offset", "half-warp exchange through sm[32] guarded by __syncwarp(halfmask): "
-     "the upper half stores sm[47 - lane] and loads sm[lane - 16]; nvcc makes st.shared "
-     "[%r+128] with %r below sm and ld.shared [%r+-64]; 1 warp",
+intr("intr_smem_neg_offset", "half-warp exchange guarded by __syncwarp(halfmask): the upper "
+     "half stores hi[31 - lane] and loads hi[lane - 16]; nvcc folds the -16 into ld.shared "
+     "[%r+-64] with %r = hi + 4 * lane past hi's end; the lower half uses lo[]; 1 warp",
      """
-__shared__ unsigned sm[32];
+__shared__ unsigned lo[16], hi[16];
 unsigned lane = threadIdx.x & 31u;
 unsigned v = in[lane];
 if (lane >= 16) {
-sm[47 - lane] = v;
+hi[31 - lane] = v;
 __syncwarp(0xffff0000u);
-out[lane] = sm[lane - 16] + 1u;
+out[lane] = hi[lane - 16] + 1u;
 } else {
-sm[15 - lane] = v;
+lo[15 - lane] = v;
 __syncwarp(0x0000ffffu);
-out[lane] = sm[lane] ^ 7u;
+out[lane] = lo[lane] ^ 7u;
 }
 """, ["in=u32[32]:rand:1560", "out=u32[32]"], block=32)
 intr("intr_smem_pos_offset", "two warps, each half-warp owns 16 words of sm[64] and orders them "
-     "with __syncwarp(halfmask); nvcc makes st.shared [%r+128] and ld.shared [%r+64] with %r "
-     "below sm for the upper half of warp 0, and ld.shared [%r+-64]; 2 warps",
+     "with __syncwarp(halfmask); the upper half's sm[w + 47 - lane] becomes st/ld.shared "
+     "[%r+128] with %r = sm + 4 * (w + 15 - lane), below sm in warp 0; 2 warps",
      """
 __shared__ unsigned sm[64];
 unsigned i = threadIdx.x, lane = i & 31u, w = i & 32u;
@@ -618,7 +618,7 @@ unsigned v = in[i];
 if (lane >= 16) {
 sm[w + 47 - lane] = v;
 __syncwarp(0xffff0000u);
-out[i] = sm[w + lane - 16] - sm[w + 31 - lane];
+out[i] = sm[w + lane] - sm[w + 47 - lane];
 } else {
 sm[w + 15 - lane] = v;
 __syncwarp(0x0000ffffu);
@@ -1451,6 +1451,22 @@ def ref_fp16_to_int(b):
 
 
 REFS.update({"fp16_neg_abs_minmax": ref_fp16_neg_abs_minmax, "fp16_to_int": ref_fp16_to_int})
+
+
+def ref_smem_neg(b):
+    v = b["in"]
+    return {"out": [(v[47 - l] + 1) & M32 if l >= 16 else v[15 - l] ^ 7 for l in range(32)]}
+
+
+def ref_smem_pos(b):
+    v, out = b["in"], []
+    for i in range(64):
+        w, l = i & 32, i & 31
+        out.append((v[w + 47 - l] - v[i]) & M32 if l >= 16 else v[w + 15 - l] ^ v[i])
+    return {"out": out}
+
+
+REFS.update({"intr_smem_neg_offset": ref_smem_neg, "intr_smem_pos_offset": ref_smem_pos})
 
 
 def check(name, buffers, bits):
