@@ -10,7 +10,9 @@ thread's own computation.
   gen_cg.py --ptx [NAME...]  also run `nvcc -arch=sm_90 -ptx` (all, or only the names given),
                              fail if nvcc fails or prints anything, then `ptxas -arch=sm_90`
   gen_cg.py --list           print the names
-  gen_cg.py --status WARPSIM write STATUS-cg.md from `WARPSIM run NAME.ptx @NAME.args`
+  gen_cg.py --status WARPSIM write STATUS-cg.md from `WARPSIM run NAME.ptx @NAME.args --json`:
+                             load/run state, first diagnostic, and for the kernels with a
+                             reference below (REFS) whether the buffers match it
 
 Edit this file, not the generated ones.
 """
