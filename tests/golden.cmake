@@ -14,16 +14,17 @@ if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/golden/KNOWN-DIFFERENCES.txt)
     list(APPEND warpsim_golden_known ${known_name})
   endforeach()
 endif()
-file(GLOB warpsim_golden_files ${CMAKE_CURRENT_LIST_DIR}/golden/*.json)
+warpsim_glob(warpsim_golden_files ${CMAKE_CURRENT_LIST_DIR}/golden/*.json)  # tests/CMakeLists.txt
 foreach(f ${warpsim_golden_files})
   get_filename_component(name ${f} NAME_WE)
-  if(EXISTS ${PROJECT_SOURCE_DIR}/programs/${name}.ptx)
-    add_test(NAME golden_${name}
-             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_golden.py
-                     $<TARGET_FILE:warpsim> ${PROJECT_SOURCE_DIR} ${name})
-    set_tests_properties(golden_${name} PROPERTIES LABELS golden)
-    if(name IN_LIST warpsim_golden_known)
-      set_tests_properties(golden_${name} PROPERTIES WILL_FAIL TRUE)
-    endif()
+  if(NOT EXISTS ${PROJECT_SOURCE_DIR}/programs/${name}.ptx)
+    message(FATAL_ERROR "tests/golden/${name}.json has no programs/${name}.ptx to run")
+  endif()
+  add_test(NAME golden_${name}
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_golden.py
+                   $<TARGET_FILE:warpsim> ${PROJECT_SOURCE_DIR} ${name})
+  set_tests_properties(golden_${name} PROPERTIES LABELS golden)
+  if(name IN_LIST warpsim_golden_known)
+    set_tests_properties(golden_${name} PROPERTIES WILL_FAIL TRUE)
   endif()
 endforeach()
