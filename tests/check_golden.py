@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_golden.py WARPSIM SRCDIR NAME
+"""check_golden.py WARPSIM SRCDIR NAME [--expect-differ FILE]
 
 Runs `warpsim run programs/NAME.ptx @programs/NAME.args --json` from SRCDIR and compares its
 "stdout" and "buffers" with tests/golden/NAME.json, the JSON that warpsim-hwrun printed on a GPU
@@ -8,6 +8,11 @@ text both programs print (shortest round-trip decimal; NaNs with their payload a
 so they are bit-exact too, -0 included, unless NAME is listed in TOLERANCE below with its
 tolerance. Exit 0 on a match, 1 on a mismatch (the first 20 differing elements are printed), 2 when
 warpsim fails or a file is missing. Needs no GPU.
+
+--expect-differ FILE: NAME is a known difference (tests/golden/KNOWN-DIFFERENCES.txt) and FILE
+lists, one a line as this script prints them ('out[57]: GPU 1, warpsim 2'), every difference
+warpsim must show; '#' lines are comments. Exit 0 only when warpsim runs and differs in exactly
+those lines; 1 when it differs otherwise, or matches the GPU (a fix: delete the known difference).
 """
 import json
 import math
@@ -58,11 +63,43 @@ def load(text):
     return json.loads(text, parse_float=str, parse_constant=str)
 
 
+def expect_differ(name, bad, path):
+    """A known difference passes only when warpsim differs from the GPU exactly as recorded."""
+    try:
+        with open(path) as f:
+            want = [line.strip() for line in f if line.strip() and not line.startswith('#')]
+    except OSError as e:
+        print('check_golden: %s' % e)
+        return 2
+    if not bad:
+        print('%s: warpsim now matches the GPU golden: delete its line in tests/golden/KNOWN-DIFFERENCES.txt '
+              'and %s' % (name, path))
+        return 1
+    unexpected = [b for b in bad if b not in set(want)]
+    missing = [w for w in want if w not in set(bad)]
+    if not unexpected and not missing:
+        print('%s: differs from the GPU golden in exactly the %d recorded differences (%s)' % (name, len(bad), path))
+        return 0
+    print('%s: differs from the GPU golden, but not as %s records it' % (name, path))
+    for line in unexpected:
+        print('  new:  ' + line)
+    for line in missing:
+        print('  gone: ' + line)
+    return 1
+
+
 def main():
-    if len(sys.argv) != 4:
+    args, expect = sys.argv[1:], None
+    if '--expect-differ' in args:
+        i = args.index('--expect-differ')
+        expect = os.path.abspath(args[i + 1]) if i + 1 < len(args) else None
+        del args[i:i + 2]
+        if expect is None:
+            args = []
+    if len(args) != 3:
         print(__doc__, file=sys.stderr)
         return 2
-    warpsim, src, name = sys.argv[1:]
+    warpsim, src, name = args
     os.chdir(src)
     gpath = os.path.join('tests', 'golden', name + '.json')
     try:
@@ -102,6 +139,8 @@ def main():
     for k in sb:
         if k not in gb:
             bad.append('buffer %s: not in the golden file' % k)
+    if expect:
+        return expect_differ(name, bad, expect)
     if bad:
         print('%s: %d differences against %s (GPU: %s)' % (name, len(bad), gpath, gpu_name()))
         for line in bad[:20]:
