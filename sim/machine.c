@@ -1522,6 +1522,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     L->insn_limit = sim->cfg.max_warp_instructions;
     L->shared_bytes = k->shared_bytes + sim->cfg.dynamic_shared_bytes;
     L->local_bytes = k->local_bytes;
+    L->slow = sim->cfg.slow_paths;
     if (sim->cfg.mode == WS_MODE_TIMING) {
         L->timing = ws_timing_create(L, sim->cfg.timing_preset, res->message, sizeof res->message);
         if (!L->timing) {
@@ -1538,10 +1539,6 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         st = WS_ERR_LIMIT;
         goto done;
     }
-    const char *slow = getenv("WARPSIM_SLOW");
-    if (slow)
-        L->slow = (strstr(slow, "converged") ? WS_SLOW_CONVERGED : 0) | (strstr(slow, "exec") ? WS_SLOW_EXEC : 0) |
-                  (strstr(slow, "shfl") ? WS_SLOW_SHFL : 0) | (strstr(slow, "timing") ? WS_SLOW_TIMING : 0);
     if (prepare_kernel(sim, L) != 0) {
         snprintf(res->message, sizeof res->message, "out of memory");
         st = WS_ERR_INTERNAL;

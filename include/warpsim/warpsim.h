@@ -131,6 +131,17 @@ typedef void (*ws_event_fn)(void *user, const ws_event *ev);
 #define WS_POISON 0xdeadbeefu
 
 /* ---- the machine ------------------------------------------------------------------------------ */
+/* Fast paths, each of which replaces general code and must give the same bytes (a ctest per
+ * golden program checks it, tests/check_slow_path.sh); ws_config.slow_paths turns them off, to
+ * measure them (docs/performance.md) or to check them. */
+typedef enum {
+    WS_SLOW_CONVERGED = 1, /* a converged warp runs without the per-group scheduling */
+    WS_SLOW_EXEC = 2,      /* the general executors, not the specialised ones (sim/exec_fast.c) */
+    WS_SLOW_SHFL = 4,      /* a full-warp shuffle without the general routing */
+    WS_SLOW_TIMING = 8,    /* register uses recomputed per issue, not once per launch */
+    WS_SLOW_ALL = 15
+} ws_slow_path;
+
 typedef struct {
     ws_mode mode;
     uint64_t max_warp_instructions; /* per launch; 0 = default (20 million, about a second) */
@@ -148,6 +159,7 @@ typedef struct {
     void *output_user;
     uint64_t dynamic_shared_bytes;  /* extern .shared size at launch */
     const char *timing_preset;      /* timing mode: preset text over the built-in sm_90 (presets/sm_90.preset); NULL: built-in */
+    unsigned slow_paths;            /* WS_SLOW_* bits: fast paths to turn off; 0 = all on */
 } ws_config;
 
 typedef struct {
