@@ -305,12 +305,9 @@ int cmd_run(int argc, char **argv)
         /* timing mode: the cycle model (sim/timing.c); zeros in the functional mode */
         /* three decimals: more would claim a precision the model does not have */
         ws_stat_float("ipc", res.stats.cycles ? round(1000.0 * (double)res.stats.warp_instructions / (double)res.stats.cycles) / 1000.0 : 0),
-        ws_stat_uint("stall_scoreboard", res.stats.stalls[WS_STALL_SCOREBOARD]),
-        ws_stat_uint("stall_barrier", res.stats.stalls[WS_STALL_BARRIER]),
-        ws_stat_uint("stall_sync", res.stats.stalls[WS_STALL_SYNC]),
-        ws_stat_uint("stall_bank", res.stats.stalls[WS_STALL_BANK]),
-        ws_stat_uint("stall_issue", res.stats.stalls[WS_STALL_ISSUE]),
-        ws_stat_uint("stall_divergence", res.stats.stalls[WS_STALL_DIVERGENCE]),
+#define STALL_STAT(id, name, what) ws_stat_uint("stall_" name, res.stats.stalls[WS_STALL_##id]),
+        WS_STALL_REASONS(STALL_STAT)
+#undef STALL_STAT
         ws_stat_uint("bank_conflicts", res.stats.bank_conflicts),
         ws_stat_uint("shared_wavefronts", res.stats.shared_wavefronts),
     };
@@ -337,7 +334,7 @@ int cmd_run(int argc, char **argv)
         for (size_t i = 0; i < res.ndiags; i++) {
             const ws_diag *d = &res.diags[i];
             fprintf(stderr, "%s:%u: %s: %s [%s] (block %u, warp %u, lanes 0x%08x", L.ptx_path, d->line,
-                    d->severity == WS_SEV_ERROR ? "error" : "warning", d->message, ws_diag_kind_name(d->kind),
+                    ws_severity_name(d->severity), d->message, ws_diag_kind_name(d->kind),
                     d->block, d->warp, d->lanes);
             if (d->count > 1)
                 fprintf(stderr, "; %" PRIu64 " times", d->count);

@@ -70,7 +70,7 @@ static void record_event(void *user, const ws_event *ev)
         return;
     if (ev->kind == WS_EV_DIAG && ev->diag) {
         char line[400];
-        snprintf(line, sizeof line, "  %s: %s [%s] (lanes 0x%08x)", ev->diag->severity == WS_SEV_ERROR ? "error" : "warning",
+        snprintf(line, sizeof line, "  %s: %s [%s] (lanes 0x%08x)", ws_severity_name(ev->diag->severity),
                  ev->diag->message, ws_diag_kind_name(ev->diag->kind), ev->diag->lanes);
         r->pending[ev->warp] = append_text(r->pending[ev->warp], line);
         return;

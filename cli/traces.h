@@ -42,7 +42,6 @@ int trace_vcd_close(trace_vcd *t);
 
 /* Names shared by the writers. */
 const char *trace_event_kind_name(ws_event_kind k);
-const char *trace_stall_name(ws_stall_reason r);
 const char *trace_space_name(unsigned space);
 
 #endif
