@@ -22,7 +22,7 @@ build() { # SRC DEST: the warpsim command from SRC, as the release preset compil
         o="$dst/$(basename "$(dirname "$f")")_$(basename "$f" .c).o"
         extra=""
         case $f in */sim/*) extra="-frounding-math" ;; esac
-        gcc -std=c11 -O3 -DNDEBUG -D_GNU_SOURCE -mpopcnt $extra -I"$src/include" -I"$src/sim" -I"$src/isa" \
+        gcc -std=c11 -O3 -DNDEBUG -D_GNU_SOURCE -mpopcnt $extra -I"$src/include" -I"$src/include/warpsim" -I"$src/sim" -I"$src/isa" \
             -I"$src/cli" -c "$f" -o "$o" &
         objs="$objs $o"
     done

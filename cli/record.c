@@ -1,6 +1,8 @@
 /* record: copy what each event of the chosen block says, and keep shadow registers. */
 #include "record.h"
 
+#include "opcodes.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 
+#include "opcodes.h" /* the opcode table: latency classes, shuffle rows */
 #include "warpsim/warpsim.h"
 
 /* What the writers say about the run besides its events. */

@@ -2,6 +2,7 @@
 #ifndef WS_SIM_H
 #define WS_SIM_H
 
+#include "opcodes.h"
 #include "warpsim/warpsim.h"
 
 #include <pthread.h>

@@ -1,6 +1,8 @@
 /* view: the list of frames of one warp, and moving through it. */
 #include "view.h"
 
+#include "opcodes.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "isa.h" /* isa/isa.h in the source tree (on the include path), beside this file when installed */
+#include "isa.h" /* beside this file: the decoded program (modules, kernels, instructions) */
 
 #ifdef __cplusplus
 extern "C" {
