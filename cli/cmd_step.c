@@ -53,8 +53,8 @@ static void show_step(const recording *r, size_t i, size_t nth, size_t count)
     const rec_step *s = &r->steps[i];
     char text[256], cells[32][32];
     ws_insn_print(r->m, r->k, s->insn, text, sizeof text);
-    printf("warp %u, instruction %zu of %zu: line %u, pc %u, cycle %" PRIu64 ", active 0x%08x, exec 0x%08x\n",
-           s->warp, nth + 1, count, s->insn->line, s->pc, s->cycle, s->active, s->exec);
+    printf("warp %u, instruction %zu of %zu: line %u, pc %u, cycle %" PRIu64 ", active 0x%08x, exec 0x%08x\n", s->warp,
+           nth + 1, count, s->insn->line, s->pc, s->cycle, s->active, s->exec);
     printf("  %s\n", text);
     if (s->is_shfl) {
         for (unsigned l = 0; l < 32; l++)
@@ -238,8 +238,10 @@ int cmd_step(int argc, char **argv)
         if (!strcmp(argv[i], "--block-index") && i + 1 < argc) {
             block = strtoul(argv[++i], NULL, 0);
         } else {
-            fprintf(stderr, "warpsim: error: unknown option '%s' (warpsim step FILE.ptx [run arguments] "
-                            "[--block-index N])\n", argv[i]);
+            fprintf(stderr,
+                    "warpsim: error: unknown option '%s' (warpsim step FILE.ptx [run arguments] "
+                    "[--block-index N])\n",
+                    argv[i]);
             goto done;
         }
         i++;

@@ -31,8 +31,7 @@ void rec_format_value(const recording *r, uint32_t reg, uint64_t v, char *buf, s
     ws_format_register_value(r->k, r->is_float, reg, v, buf, cap);
 }
 
-recording *rec_create(const ws_module *m, const ws_kernel *k, uint32_t block, const uint32_t *watch,
-                        unsigned nwatch)
+recording *rec_create(const ws_module *m, const ws_kernel *k, uint32_t block, const uint32_t *watch, unsigned nwatch)
 {
     recording *r = calloc(1, sizeof *r);
     if (!r)

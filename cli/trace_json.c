@@ -196,9 +196,7 @@ void trace_json_event(void *user, const ws_event *ev)
         ws_json_u64(&j, ev->pc);
     }
     switch (ev->kind) {
-    case WS_EV_EXEC:
-        exec_fields(t, &j, ev);
-        break;
+    case WS_EV_EXEC: exec_fields(t, &j, ev); break;
     case WS_EV_PRINTF:
         ws_json_key(&j, "text");
         ws_json_string_n(&j, ev->text, ev->text_len);
@@ -229,8 +227,7 @@ void trace_json_event(void *user, const ws_event *ev)
             ws_json_u64(&j, ev->stall_producer_pc);
         }
         break;
-    default:
-        break;
+    default: break;
     }
     ws_json_end_object(&j);
     fputc('\n', t->f);

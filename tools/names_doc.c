@@ -17,7 +17,8 @@
 static void diag_kinds(FILE *f)
 {
     fputs("| kind | what happened | where the H200 is deterministic, warpsim does the same |\n"
-          "| --- | --- | --- |\n", f);
+          "| --- | --- | --- |\n",
+          f);
 #define KIND(id, name, sev, what, h200) fprintf(f, "| `%s` | %s | %s%s|\n", name, what, h200, *(h200) ? " " : "");
     WS_DIAG_KINDS(KIND)
 #undef KIND
@@ -26,7 +27,8 @@ static void diag_kinds(FILE *f)
 static void stall_reasons(FILE *f)
 {
     fputs("| reason | the warp could not issue because |\n"
-          "| --- | --- |\n", f);
+          "| --- | --- |\n",
+          f);
 #define REASON(id, name, what) fprintf(f, "| `%s` | %s |\n", name, what);
     WS_STALL_REASONS(REASON)
 #undef REASON
