@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_golden.py WARPSIM SRCDIR NAME [--expect-differ FILE]
+"""check_golden.py WARPSIM SRCDIR NAME [--known FILE]
 
 Runs `warpsim run programs/NAME.ptx @programs/NAME.args --json` from SRCDIR and compares its
 "stdout" and "buffers" with tests/golden/NAME.json, the JSON that warpsim-hwrun printed on a GPU
@@ -9,11 +9,15 @@ so they are bit-exact too, -0 included, unless NAME is listed in TOLERANCE below
 tolerance. Exit 0 on a match, 1 on a mismatch (the first 20 differing elements are printed), 2 when
 warpsim fails or a file is missing. Needs no GPU.
 
---expect-differ FILE: NAME is a known difference (tests/golden/KNOWN-DIFFERENCES.txt) and FILE
-lists, one a line as this script prints them ('out[57]: GPU 1, warpsim 2'), every difference
-warpsim must show; '#' lines are comments. Exit 0 only when warpsim runs and differs in exactly
-those lines; 1 when it differs otherwise, or matches the GPU (a fix: delete the known difference).
+--known FILE names a list of known differences (tests/golden/KNOWN-DIFFERENCES.txt), one line
+per program, the rest of a line after '#' being the reason:
+  NAME differs SHA      warpsim runs (exit 0) and differs from the golden in exactly the way
+                        recorded: SHA is the first 12 hex digits of the SHA-256 of the sorted
+                        list of differences that a failing run prints. Exit 0 then; exit 1 when
+                        it matches the golden (delete the line) or differs in another way (the
+                        new SHA is printed); exit 2 as always when warpsim fails to run.
 """
+import hashlib
 import json
 import math
 import os
@@ -63,38 +67,30 @@ def load(text):
     return json.loads(text, parse_float=str, parse_constant=str)
 
 
-def expect_differ(name, bad, path):
-    """A known difference passes only when warpsim differs from the GPU exactly as recorded."""
-    try:
-        with open(path) as f:
-            want = [line.strip() for line in f if line.strip() and not line.startswith('#')]
-    except OSError as e:
-        print('check_golden: %s' % e)
-        return 2
-    if not bad:
-        print('%s: warpsim now matches the GPU golden: delete its line in tests/golden/KNOWN-DIFFERENCES.txt '
-              'and %s' % (name, path))
-        return 1
-    unexpected = [b for b in bad if b not in set(want)]
-    missing = [w for w in want if w not in set(bad)]
-    if not unexpected and not missing:
-        print('%s: differs from the GPU golden in exactly the %d recorded differences (%s)' % (name, len(bad), path))
-        return 0
-    print('%s: differs from the GPU golden, but not as %s records it' % (name, path))
-    for line in unexpected:
-        print('  new:  ' + line)
-    for line in missing:
-        print('  gone: ' + line)
-    return 1
+def parse_known(path, name):
+    """The SHA recorded for name in the known-difference list path, or None."""
+    with open(path) as f:
+        for line in f:
+            words = line.split('#', 1)[0].split()
+            if not words or words[0] != name:
+                continue
+            if len(words) != 3 or words[1] != 'differs':
+                raise ValueError('%s: bad line for %s (want "NAME differs SHA"): %s' % (path, name, line.strip()))
+            return words[2]
+    return None
+
+
+def digest(bad):
+    return hashlib.sha256('\n'.join(sorted(bad)).encode()).hexdigest()[:12]
 
 
 def main():
-    args, expect = sys.argv[1:], None
-    if '--expect-differ' in args:
-        i = args.index('--expect-differ')
-        expect = os.path.abspath(args[i + 1]) if i + 1 < len(args) else None
+    args, known_path = sys.argv[1:], None
+    if '--known' in args:
+        i = args.index('--known')
+        known_path = os.path.abspath(args[i + 1]) if i + 1 < len(args) else None
         del args[i:i + 2]
-        if expect is None:
+        if known_path is None:
             args = []
     if len(args) != 3:
         print(__doc__, file=sys.stderr)
@@ -105,7 +101,8 @@ def main():
     try:
         with open(gpath) as f:
             gold = load(f.read())
-    except OSError as e:
+        known = parse_known(known_path, name) if known_path else None
+    except (OSError, ValueError) as e:
         print('check_golden: %s' % e)
         return 2
     p = subprocess.run([warpsim, 'run', 'programs/%s.ptx' % name, '@programs/%s.args' % name, '--json'],
@@ -139,10 +136,17 @@ def main():
     for k in sb:
         if k not in gb:
             bad.append('buffer %s: not in the golden file' % k)
-    if expect:
-        return expect_differ(name, bad, expect)
+    if known:  # a known difference: it must be exactly the recorded one
+        if bad and digest(bad) == known:
+            print('%s: %d differences against %s, exactly as recorded in %s (%s)'
+                  % (name, len(bad), gpath, known_path, known))
+            return 0
+        if not bad:
+            print('%s: matches the GPU golden, but %s records a difference: delete its line' % (name, known_path))
+            return 1
     if bad:
-        print('%s: %d differences against %s (GPU: %s)' % (name, len(bad), gpath, gpu_name()))
+        print('%s: %d differences against %s (GPU: %s; SHA of the differences: %s%s)'
+              % (name, len(bad), gpath, gpu_name(), digest(bad), ', recorded: %s' % known if known else ''))
         for line in bad[:20]:
             print('  ' + line)
         return 1

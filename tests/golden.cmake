@@ -5,8 +5,8 @@
 # Needs python3 and no GPU. Include from tests/CMakeLists.txt:
 #   include(${CMAKE_CURRENT_SOURCE_DIR}/golden.cmake)
 # Names listed in golden/KNOWN-DIFFERENCES.txt are known warpsim/H200 differences: their test
-# passes only when warpsim runs and differs from the GPU in exactly the elements and values that
-# golden/NAME.differ records (check_golden.py --expect-differ); a fix fails it, saying to delete both.
+# passes only when warpsim runs and differs from the GPU exactly as the line's SHA of the
+# differences records (check_golden.py --known); a fix fails it, saying to delete the line.
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 set(warpsim_golden_known "")
 if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/golden/KNOWN-DIFFERENCES.txt)
@@ -22,16 +22,10 @@ foreach(f ${warpsim_golden_files})
   if(NOT EXISTS ${PROJECT_SOURCE_DIR}/programs/${name}.ptx)
     message(FATAL_ERROR "tests/golden/${name}.json has no programs/${name}.ptx to run")
   endif()
-  set(expect "")
-  if(name IN_LIST warpsim_golden_known)
-    set(expect --expect-differ ${CMAKE_CURRENT_LIST_DIR}/golden/${name}.differ)
-    if(NOT EXISTS ${CMAKE_CURRENT_LIST_DIR}/golden/${name}.differ)
-      message(FATAL_ERROR "${name} is a known difference without tests/golden/${name}.differ, which says what differs")
-    endif()
-  endif()
   add_test(NAME golden_${name}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_golden.py
-                   $<TARGET_FILE:warpsim> ${PROJECT_SOURCE_DIR} ${name} ${expect})
+                   $<TARGET_FILE:warpsim> ${PROJECT_SOURCE_DIR} ${name}
+                   --known ${CMAKE_CURRENT_LIST_DIR}/golden/KNOWN-DIFFERENCES.txt)
   set_tests_properties(golden_${name} PROPERTIES LABELS golden)
 endforeach()
 foreach(name ${warpsim_golden_known})
