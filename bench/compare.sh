@@ -2,7 +2,7 @@
 # Side-by-side speed measurements for docs/performance.md, all in one run on one machine:
 #   1. the simulator before this work (a source tree given as BASE, e.g. `git archive 8509625`)
 #      and now, on the same `warpsim run` commands;
-#   2. now, with each fast path turned off in turn (WARPSIM_SLOW=converged|exec|shfl|timing);
+#   2. now, with each fast path turned off in turn (--slow-path converged|exec|shfl|timing);
 #   3. --jobs 1, 2, 4 on a 10,000-block grid of programs/block_reduce;
 #   4. scaling: threads per block, blocks per grid, program length.
 # Builds with gcc -O3 directly (no cmake or cmocka needed). Prints tab-separated rows.
@@ -22,7 +22,7 @@ build() { # SRC DEST: the warpsim command from SRC, as the release preset compil
         o="$dst/$(basename "$(dirname "$f")")_$(basename "$f" .c).o"
         extra=""
         case $f in */sim/*) extra="-frounding-math" ;; esac
-        gcc -std=c11 -O3 -DNDEBUG -D_GNU_SOURCE -mpopcnt $extra -I"$src/include" -I"$src/sim" -I"$src/isa" \
+        gcc -std=c11 -O3 -DNDEBUG -D_GNU_SOURCE -mpopcnt $extra -I"$src/include" -I"$src/include/warpsim" -I"$src/sim" -I"$src/isa" \
             -I"$src/cli" -c "$f" -o "$o" &
         objs="$objs $o"
     done
@@ -47,8 +47,12 @@ now="$out/now/warpsim"
 [ -n "$base" ] && build "$base" "$out/base"
 
 R="$root/bench/reduce_loop.ptx"
-run_reduce() { "$1" run "$R" --grid 1 --block 128 out=u32[128] iters=s32:100000 --mode "$2" --no-check-uninit \
-    --max-instructions 4000000000; }
+run_reduce() { # WARPSIM MODE [--slow-path LIST]
+    w=$1 m=$2
+    shift 2
+    "$w" run "$R" --grid 1 --block 128 out=u32[128] iters=s32:100000 --mode "$m" --no-check-uninit \
+        --max-instructions 4000000000 "$@"
+}
 
 echo "== 1+2. reduce_loop (grid 1, block 128, 100000 iterations): lane instructions per second"
 printf 'build\tmode\tseconds\tlane_insn_per_s\n'
@@ -60,7 +64,7 @@ for mode in functional timing; do
         printf 'before\t%s\t%s\t%.3g\n' $mode "$t" "$(awk "BEGIN { print $L / $t }")"
     fi
     for slow in "converged,exec,shfl,timing" "converged" "exec" "shfl" "timing" ""; do
-        t=$(WARPSIM_SLOW=$slow secs run_reduce "$now" $mode)
+        t=$(secs run_reduce "$now" $mode ${slow:+--slow-path "$slow"})
         printf 'now, off: %s\t%s\t%s\t%.3g\n' "${slow:-none}" $mode "$t" "$(awk "BEGIN { print $L / $t }")"
     done
 done

@@ -72,6 +72,31 @@ static int parse_u64(const char *s, uint64_t *out)
 
 
 
+/* --slow-path LIST: the fast paths to turn off (ws_slow_path), words separated by commas */
+static int parse_slow_paths(const char *list, unsigned *out)
+{
+    static const struct { const char *name; unsigned bit; } paths[] = {
+        {"converged", WS_SLOW_CONVERGED}, {"exec", WS_SLOW_EXEC}, {"shfl", WS_SLOW_SHFL},
+        {"timing", WS_SLOW_TIMING}, {"all", WS_SLOW_ALL},
+    };
+    *out = 0;
+    for (const char *p = list;; p++) {
+        size_t n = strcspn(p, ",");
+        size_t i = 0;
+        while (i < sizeof paths / sizeof paths[0] && !(strlen(paths[i].name) == n && !strncmp(p, paths[i].name, n)))
+            i++;
+        if (i == sizeof paths / sizeof paths[0]) {
+            fprintf(stderr, "warpsim: error: --slow-path takes converged, exec, shfl, timing or all, separated by "
+                            "commas, found '%.*s'\n", (int)n, p);
+            return -1;
+        }
+        *out |= paths[i].bit;
+        p += n;
+        if (!*p)
+            return 0;
+    }
+}
+
 static ws_diag_severity severity_of(ws_severity s) { return s == WS_SEV_ERROR ? WS_DIAG_ERROR : WS_DIAG_WARNING; }
 
 /* warpsim run --help: every option in one screen (docs/cli.md says more of each) */
@@ -83,6 +108,7 @@ static void run_usage(FILE *f)
           "          NAME=TYPE:VALUE (a scalar); --arg SPEC is the same\n"
           "machine:  --mode timing|functional  --preset FILE  --jobs N\n"
           "checks:   --werror  --no-check-uninit  --poison-undefined\n"
+          "          --slow-path converged,exec,shfl,timing|all (the general code, not the fast paths)\n"
           "limits:   --max-instructions N  --max-cycles N  --max-memory BYTES\n"
           "output:   --json  --trace [--trace-block B] [--trace-warp W]  --trace-json FILE\n"
           "          --perfetto FILE  --vcd FILE [--vcd-regs LIST] [--vcd-block N]\n"
@@ -95,6 +121,7 @@ int cmd_run(int argc, char **argv)
     ws_launch L;
     ws_launch_init(&L);
     int json = 0, trace = 0, werror = 0, check_uninit = 1, poison = 0;
+    unsigned slow_paths = 0; /* --slow-path: same output, measured or checked against the fast paths */
     uint64_t max_insns = 0, max_memory = 0, max_cycles = 0;
     uint64_t jobs = 1; /* --jobs N: blocks on N host threads (results identical to one) */
     ws_mode mode = WS_MODE_TIMING;
@@ -163,6 +190,9 @@ int cmd_run(int argc, char **argv)
             check_uninit = 0; /* uninitialized registers/shared memory and shared races */
         } else if (!strcmp(a, "--poison-undefined")) {
             poison = 1; /* undefined shuffle reads give WS_POISON, not the H200's 0 */
+        } else if (!strcmp(a, "--slow-path") && i + 1 < argc) {
+            if (parse_slow_paths(argv[++i], &slow_paths) != 0)
+                goto done;
         } else if (!strcmp(a, "--max-memory") && i + 1 < argc) {
             if (parse_u64(argv[++i], &max_memory) != 0 || !max_memory) {
                 fprintf(stderr, "warpsim: error: --max-memory takes a positive number of bytes, found '%s'\n", argv[i]);
@@ -225,6 +255,7 @@ int cmd_run(int argc, char **argv)
     cfg.timing_preset = preset;
     cfg.check_uninitialized = check_uninit;
     cfg.poison_undefined = poison;
+    cfg.slow_paths = slow_paths;
     cfg.diagnostics_are_errors = werror;
     cfg.on_output = collect_output;
     cfg.output_user = &out;
@@ -274,12 +305,9 @@ int cmd_run(int argc, char **argv)
         /* timing mode: the cycle model (sim/timing.c); zeros in the functional mode */
         /* three decimals: more would claim a precision the model does not have */
         ws_stat_float("ipc", res.stats.cycles ? round(1000.0 * (double)res.stats.warp_instructions / (double)res.stats.cycles) / 1000.0 : 0),
-        ws_stat_uint("stall_scoreboard", res.stats.stalls[WS_STALL_SCOREBOARD]),
-        ws_stat_uint("stall_barrier", res.stats.stalls[WS_STALL_BARRIER]),
-        ws_stat_uint("stall_sync", res.stats.stalls[WS_STALL_SYNC]),
-        ws_stat_uint("stall_bank", res.stats.stalls[WS_STALL_BANK]),
-        ws_stat_uint("stall_issue", res.stats.stalls[WS_STALL_ISSUE]),
-        ws_stat_uint("stall_divergence", res.stats.stalls[WS_STALL_DIVERGENCE]),
+#define STALL_STAT(id, name, what) ws_stat_uint("stall_" name, res.stats.stalls[WS_STALL_##id]),
+        WS_STALL_REASONS(STALL_STAT)
+#undef STALL_STAT
         ws_stat_uint("bank_conflicts", res.stats.bank_conflicts),
         ws_stat_uint("shared_wavefronts", res.stats.shared_wavefronts),
     };
@@ -306,7 +334,7 @@ int cmd_run(int argc, char **argv)
         for (size_t i = 0; i < res.ndiags; i++) {
             const ws_diag *d = &res.diags[i];
             fprintf(stderr, "%s:%u: %s: %s [%s] (block %u, warp %u, lanes 0x%08x", L.ptx_path, d->line,
-                    d->severity == WS_SEV_ERROR ? "error" : "warning", d->message, ws_diag_kind_name(d->kind),
+                    ws_severity_name(d->severity), d->message, ws_diag_kind_name(d->kind),
                     d->block, d->warp, d->lanes);
             if (d->count > 1)
                 fprintf(stderr, "; %" PRIu64 " times", d->count);

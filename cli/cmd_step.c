@@ -1,8 +1,8 @@
 /* warpsim step FILE.ptx [run arguments]: walk a run one instruction at a time.
  *
- * The kernel runs to the end first while a recorder keeps every executed instruction of one
- * block (as viz does: the ws_event lives only during its callback, so each step copies what
- * it shows); the commands then move a cursor over the recording, forward and back. Commands
+ * The kernel runs to the end first while the recorder viz uses (record.h) keeps every executed
+ * instruction of one block; the commands then move a cursor over the recording, forward and
+ * back. Commands
  * come from standard input, one a line, so a session is scriptable:
  *
  *   printf 'n\nn\np %r7\nq\n' | warpsim step programs/warp_scan.ptx @programs/warp_scan.args
@@ -17,6 +17,7 @@
  * Exit status: 0, or 2 when the input (PTX, arguments, a command) is bad, as `run`. */
 #include "commands.h"
 #include "launch.h"
+#include "record.h"
 #include "session.h"
 
 #include <inttypes.h>
@@ -26,102 +27,6 @@
 
 
 #define STEP_MAX 2000000 /* recorded instructions; beyond, the recording says it was cut */
-
-typedef struct {
-    uint32_t warp, pc;
-    uint64_t cycle;
-    uint32_t active, exec;
-    const ws_insn *insn;
-    uint32_t ndst;
-    uint32_t dst_reg[5];
-    uint64_t *val;     /* ndst rows of 32 */
-    int8_t *shfl_src;  /* 32, or NULL */
-    char *diag;        /* diagnostics reported for this instruction, or NULL */
-} step_rec;
-
-typedef struct {
-    const ws_module *m;
-    const ws_kernel *k;
-    uint32_t block;
-    step_rec *s;
-    size_t n, cap;
-    int truncated, oom;
-    char *pending[32]; /* diagnostics that came before their instruction, per warp */
-    uint32_t nwarps;
-    uint8_t *is_float; /* per register: shown as a float */
-} recording;
-
-static char *append_text(char *old, const char *add)
-{
-    size_t a = old ? strlen(old) : 0, b = strlen(add);
-    char *n = realloc(old, a + b + 2);
-    if (!n)
-        return old;
-    memcpy(n + a, add, b);
-    n[a + b] = '\n';
-    n[a + b + 1] = 0;
-    return n;
-}
-
-static void record_event(void *user, const ws_event *ev)
-{
-    recording *r = user;
-    if (ev->block != r->block || ev->warp >= 32)
-        return;
-    if (ev->kind == WS_EV_DIAG && ev->diag) {
-        char line[400];
-        snprintf(line, sizeof line, "  %s: %s [%s] (lanes 0x%08x)", ev->diag->severity == WS_SEV_ERROR ? "error" : "warning",
-                 ev->diag->message, ws_diag_kind_name(ev->diag->kind), ev->diag->lanes);
-        r->pending[ev->warp] = append_text(r->pending[ev->warp], line);
-        return;
-    }
-    if (ev->kind != WS_EV_EXEC)
-        return;
-    if (r->n == STEP_MAX) {
-        r->truncated = 1;
-        return;
-    }
-    if (r->n == r->cap) {
-        size_t nc = r->cap ? r->cap * 2 : 1024;
-        step_rec *ns = realloc(r->s, nc * sizeof *ns);
-        if (!ns) {
-            r->oom = 1;
-            return;
-        }
-        r->s = ns;
-        r->cap = nc;
-    }
-    step_rec *s = &r->s[r->n];
-    memset(s, 0, sizeof *s);
-    s->warp = ev->warp;
-    s->pc = ev->pc;
-    s->cycle = ev->cycle;
-    s->active = ev->active;
-    s->exec = ev->exec;
-    s->insn = ev->insn;
-    s->ndst = ev->ndst > 5 ? 5 : ev->ndst;
-    s->val = malloc(sizeof *s->val * 32 * (s->ndst ? s->ndst : 1));
-    if (!s->val) {
-        r->oom = 1;
-        return;
-    }
-    for (uint32_t d = 0; d < s->ndst; d++) {
-        s->dst_reg[d] = ev->dst_reg[d];
-        memcpy(&s->val[d * 32], ev->dst_val[d], 32 * sizeof *s->val);
-    }
-    if (ev->shfl_src && (s->shfl_src = malloc(32)))
-        memcpy(s->shfl_src, ev->shfl_src, 32);
-    s->diag = r->pending[ev->warp];
-    r->pending[ev->warp] = NULL;
-    if (ev->warp + 1 > r->nwarps)
-        r->nwarps = ev->warp + 1;
-    r->n++;
-}
-
-static void format_value(const recording *r, uint32_t reg, uint64_t v, char *buf, size_t cap)
-{
-    ws_format_register_value(r->k, r->is_float, reg, v, buf, cap);
-}
 
 /* 32 cells in four rows of eight, "." for a lane without a value; one line when all agree. */
 static void print_lanes(const char *label, char cells[32][32], uint32_t have)
@@ -145,61 +50,52 @@ static void print_lanes(const char *label, char cells[32][32], uint32_t have)
 
 static void show_step(const recording *r, size_t i, size_t nth, size_t count)
 {
-    const step_rec *s = &r->s[i];
+    const rec_step *s = &r->steps[i];
     char text[256], cells[32][32];
     ws_insn_print(r->m, r->k, s->insn, text, sizeof text);
-    printf("warp %u, instruction %zu of %zu: line %u, pc %u, cycle %" PRIu64 ", active 0x%08x, exec 0x%08x\n",
-           s->warp, nth + 1, count, s->insn->line, s->pc, s->cycle, s->active, s->exec);
+    printf("warp %u, instruction %zu of %zu: line %u, pc %u, cycle %" PRIu64 ", active 0x%08x, exec 0x%08x\n", s->warp,
+           nth + 1, count, s->insn->line, s->pc, s->cycle, s->active, s->exec);
     printf("  %s\n", text);
-    if (s->shfl_src) {
+    if (s->is_shfl) {
         for (unsigned l = 0; l < 32; l++)
             snprintf(cells[l], sizeof cells[l], "%d", s->shfl_src[l]);
         print_lanes("source lane", cells, s->exec);
     }
     for (uint32_t d = 0; d < s->ndst; d++) {
         for (unsigned l = 0; l < 32; l++)
-            format_value(r, s->dst_reg[d], s->val[d * 32 + l], cells[l], sizeof cells[l]);
+            rec_format_value(r, s->dst_reg[d], s->dst_val[d * 32 + l], cells[l], sizeof cells[l]);
         print_lanes(s->dst_reg[d] < r->k->nregs ? r->k->regs[s->dst_reg[d]].name : "?", cells, s->exec);
     }
-    if (s->diag)
-        printf("%s", s->diag);
+    for (int d = s->diag; d >= 0; d = r->diags[d].next) /* every diagnostic reported for it */
+        printf("  %s: %s [%s] (lanes 0x%08x)\n", ws_severity_name(r->diags[d].severity), r->diags[d].message,
+               ws_diag_kind_name(r->diags[d].kind), r->diags[d].lanes);
 }
 
 /* The value of a register in every lane of warp w after recorded step `upto` (inclusive). */
 static uint32_t reg_after(const recording *r, uint32_t w, size_t upto, uint32_t reg, uint64_t out[32])
 {
     uint32_t have = 0;
-    for (size_t i = 0; i <= upto && i < r->n; i++) {
-        const step_rec *s = &r->s[i];
+    for (size_t i = 0; i <= upto && i < r->nsteps; i++) {
+        const rec_step *s = &r->steps[i];
         if (s->warp != w)
             continue;
         for (uint32_t d = 0; d < s->ndst; d++)
             if (s->dst_reg[d] == reg)
                 for (unsigned l = 0; l < 32; l++)
                     if ((s->exec >> l) & 1) {
-                        out[l] = s->val[d * 32 + l];
+                        out[l] = s->dst_val[d * 32 + l];
                         have |= 1u << l;
                     }
     }
     return have;
 }
 
-static uint32_t find_reg(const ws_kernel *k, const char *name)
-{
-    for (uint32_t r = 0; r < k->nregs; r++) {
-        const char *n = k->regs[r].name;
-        if (!strcmp(n, name) || (n[0] == '%' && !strcmp(n + 1, name)))
-            return r;
-    }
-    return WS_NO_REG;
-}
-
-/* The recorded steps of warp w, as indices into r->s. */
+/* The recorded steps of warp w, as indices into r->steps. */
 static size_t warp_steps(const recording *r, uint32_t w, size_t *idx)
 {
     size_t n = 0;
-    for (size_t i = 0; i < r->n; i++)
-        if (r->s[i].warp == w)
+    for (size_t i = 0; i < r->nsteps; i++)
+        if (r->steps[i].warp == w)
             idx[n++] = i;
     return n;
 }
@@ -212,14 +108,14 @@ static void help(void)
 
 static int session(recording *r, FILE *in)
 {
-    size_t *idx = calloc(r->n + 1, sizeof *idx);
+    size_t *idx = calloc(r->nsteps + 1, sizeof *idx);
     if (!idx)
         return WS_ERR_INTERNAL;
     uint32_t w = 0;
     size_t cnt = warp_steps(r, w, idx), cur = 0;
     int interactive = isatty(fileno(in)), status = WS_OK;
     printf("warpsim step: kernel %s, block %u: %zu instructions recorded in %u warp%s%s; warp 0\n", r->k->name,
-           r->block, r->n, r->nwarps, r->nwarps == 1 ? "" : "s", r->truncated ? " (recording cut short)" : "");
+           r->block, r->nsteps, r->nwarps, r->nwarps == 1 ? "" : "s", r->truncated ? " (recording cut short)" : "");
     if (cnt)
         show_step(r, idx[cur], cur, cnt);
     else
@@ -266,7 +162,7 @@ static int session(recording *r, FILE *in)
                 continue;
             }
             size_t j = cur + 1;
-            while (j < cnt && r->s[idx[j]].insn->line != (uint32_t)target)
+            while (j < cnt && r->steps[idx[j]].insn->line != (uint32_t)target)
                 j++;
             if (j >= cnt) {
                 printf("warp %u does not reach line %ld again\n", w, target);
@@ -275,7 +171,7 @@ static int session(recording *r, FILE *in)
             cur = j;
             show_step(r, idx[cur], cur, cnt);
         } else if (!strcmp(cmd, "p") || !strcmp(cmd, "print")) {
-            uint32_t reg = na > 1 ? find_reg(r->k, arg) : WS_NO_REG;
+            uint32_t reg = na > 1 ? rec_find_reg(r->k, arg) : WS_NO_REG;
             if (reg == WS_NO_REG) {
                 fprintf(stderr, "warpsim step: kernel %s has no register '%s'\n", r->k->name, na > 1 ? arg : "");
                 status = WS_ERR_INPUT;
@@ -285,7 +181,7 @@ static int session(recording *r, FILE *in)
             uint32_t have = cnt ? reg_after(r, w, idx[cur], reg, v) : 0;
             char cells[32][32];
             for (unsigned l = 0; l < 32; l++)
-                format_value(r, reg, v[l], cells[l], sizeof cells[l]);
+                rec_format_value(r, reg, v[l], cells[l], sizeof cells[l]);
             if (!have)
                 printf("  %s: not written yet in warp %u\n", r->k->regs[reg].name, w);
             else
@@ -328,8 +224,7 @@ int cmd_step(int argc, char **argv)
     ws_launch_init(&L);
     int status = WS_ERR_INPUT;
     ws_session S = {0};
-    recording rec;
-    memset(&rec, 0, sizeof rec);
+    recording *rec = NULL;
     ws_result res;
     memset(&res, 0, sizeof res);
     unsigned long block = 0;
@@ -343,8 +238,10 @@ int cmd_step(int argc, char **argv)
         if (!strcmp(argv[i], "--block-index") && i + 1 < argc) {
             block = strtoul(argv[++i], NULL, 0);
         } else {
-            fprintf(stderr, "warpsim: error: unknown option '%s' (warpsim step FILE.ptx [run arguments] "
-                            "[--block-index N])\n", argv[i]);
+            fprintf(stderr,
+                    "warpsim: error: unknown option '%s' (warpsim step FILE.ptx [run arguments] "
+                    "[--block-index N])\n",
+                    argv[i]);
             goto done;
         }
         i++;
@@ -354,44 +251,34 @@ int cmd_step(int argc, char **argv)
     status = WS_ERR_INPUT;
     const ws_module *m = S.m;
     const ws_kernel *k = S.k;
-    rec.m = m;
-    rec.k = k;
-    rec.block = (uint32_t)block;
-    rec.is_float = calloc(k->nregs + 1, 1);
-    if (!rec.is_float) {
+    /* every instruction of the block, as viz records it, without the operand values it draws */
+    if (!(rec = rec_create(m, k, (uint32_t)block, NULL, 0))) {
         status = WS_ERR_INTERNAL;
         goto done;
     }
-    ws_kernel_float_registers(k, rec.is_float);
+    rec->max_steps = STEP_MAX;
+    rec->skip_sources = true;
     ws_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.check_uninitialized = true;
-    cfg.on_event = record_event;
-    cfg.event_user = &rec;
+    cfg.on_event = rec_event;
+    cfg.event_user = rec;
     cfg.on_output = discard_output; /* printf output: `warpsim run` shows it */
     if ((status = ws_session_prepare(&S, &L, &cfg)) != WS_OK)
         goto done;
     status = ws_session_launch(&S, &L, &res);
     if (status == WS_ERR_INPUT)
         goto done;
-    if (rec.oom) {
+    if (rec->oom) {
         status = WS_ERR_INTERNAL;
         goto done;
     }
     if (status != WS_OK && res.message[0])
         printf("(the run stopped: %s; the recording ends there)\n", res.message);
-    int st = session(&rec, stdin);
+    int st = session(rec, stdin);
     status = st != WS_OK ? st : WS_OK;
 done:
-    for (size_t i = 0; i < rec.n; i++) {
-        free(rec.s[i].val);
-        free(rec.s[i].shfl_src);
-        free(rec.s[i].diag);
-    }
-    for (int w = 0; w < 32; w++)
-        free(rec.pending[w]);
-    free(rec.s);
-    free(rec.is_float);
+    rec_destroy(rec);
     ws_result_free(&res);
     ws_session_free(&S);
     ws_launch_free(&L);

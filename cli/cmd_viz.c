@@ -6,11 +6,11 @@
  * animated GIF. Glue only: recording, drawing and presenting live in viz/. */
 #include "commands.h"
 #include "launch.h"
+#include "record.h"
 #include "session.h"
 
 #include "../viz/draw.h"
 #include "../viz/export.h"
-#include "../viz/record.h"
 #include "../viz/view.h"
 #include "../viz/window.h"
 
@@ -57,7 +57,7 @@ int cmd_viz(int argc, char **argv)
     const char *png = NULL, *gif = NULL, *script = NULL, *watch = NULL, *font = viz_font_default_path();
     int status = WS_ERR_INPUT;
     ws_session S = {0};
-    viz_rec *rec = NULL;
+    recording *rec = NULL;
     viz_view view;
     bool have_view = false;
     ws_result res;
@@ -115,14 +115,14 @@ int cmd_viz(int argc, char **argv)
     status = WS_ERR_INPUT;
     const ws_module *m = S.m;
     const ws_kernel *k = S.k;
-    uint32_t wregs[VIZ_MAX_WATCH];
+    uint32_t wregs[REC_MAX_WATCH];
     unsigned nwatch = 0;
     for (const char *p = watch; p && *p;) {
         size_t n = strcspn(p, ",");
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), p);
-        uint32_t reg = viz_find_reg(k, name);
-        if (reg == WS_NO_REG || nwatch == VIZ_MAX_WATCH) {
+        uint32_t reg = rec_find_reg(k, name);
+        if (reg == WS_NO_REG || nwatch == REC_MAX_WATCH) {
             fprintf(stderr, "warpsim: error: --watch: %s\n",
                     reg == WS_NO_REG ? "no such register in the kernel" : "at most 4 registers");
             fprintf(stderr, "  (%s)\n", name);
@@ -136,11 +136,11 @@ int cmd_viz(int argc, char **argv)
         fprintf(stderr, "warpsim: error: --cta %lu: the grid has %lu block%s\n", cta, nblocks, nblocks == 1 ? "" : "s");
         goto done;
     }
-    rec = viz_rec_create(m, k, (uint32_t)cta, wregs, nwatch);
+    rec = rec_create(m, k, (uint32_t)cta, wregs, nwatch);
     ws_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.mode = WS_MODE_FUNCTIONAL;
-    cfg.on_event = viz_rec_event;
+    cfg.on_event = rec_event;
     cfg.event_user = rec;
     if (!rec) {
         fprintf(stderr, "warpsim: error: out of memory\n");
@@ -184,7 +184,7 @@ done:
         viz_view_free(&view);
     ws_result_free(&res);
     ws_session_free(&S);
-    viz_rec_destroy(rec);
+    rec_destroy(rec);
     ws_launch_free(&L);
     return status;
 }

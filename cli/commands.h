@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "opcodes.h"
 #include "warpsim/warpsim.h"
 
 int cmd_run(int argc, char **argv);

@@ -88,8 +88,7 @@ static size_t shortest(char *buf, double v, bool f32)
             memcpy(buf + n, digits + 1, (size_t)nd - 1);
             n += (size_t)nd - 1;
         }
-        n += (size_t)snprintf(buf + n, WS_FMT_FLOAT_MAX - n, "e%c%02d", exp < 0 ? '-' : '+',
-                              exp < 0 ? -exp : exp);
+        n += (size_t)snprintf(buf + n, WS_FMT_FLOAT_MAX - n, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
     }
     return n;
 }

@@ -14,7 +14,8 @@ static const struct {
     {"vote", cmd_vote, "what one vote.sync does: warpsim vote ballot --pred LANES [--mask M]"},
     {"match", cmd_match, "what one match.sync does: warpsim match any --values V0,V1,..."},
     {"step", cmd_step, "walk a run one instruction at a time (commands on stdin): warpsim step FILE.ptx [@ARGS]"},
-    {"bench", cmd_bench, "simulation speed on a fixed set of kernels: warpsim bench [--json] [--quick] [--jobs N] [--peer numba]"},
+    {"bench", cmd_bench,
+     "simulation speed on a fixed set of kernels: warpsim bench [--json] [--quick] [--jobs N] [--peer numba]"},
     {"print", cmd_print, "parse a PTX file and print it back: warpsim print FILE.ptx"},
 #ifdef WARPSIM_HAVE_VIZ
     {"viz", cmd_viz, "watch a warp run, or render it: warpsim viz FILE.ptx [@ARGS] [--png DIR] [--gif F]"},

@@ -31,13 +31,6 @@ const char *trace_event_kind_name(ws_event_kind k)
     return "unknown";
 }
 
-const char *trace_stall_name(ws_stall_reason r)
-{
-    static const char *const names[WS_STALL_REASON_COUNT] = {"none", "scoreboard", "barrier", "sync",
-                                                             "bank", "issue", "divergence"};
-    return (unsigned)r < WS_STALL_REASON_COUNT ? names[r] : "unknown";
-}
-
 const char *trace_space_name(unsigned space) { return ws_space_name((ws_space)space); }
 
 static void triple(ws_json *j, const char *key, const unsigned v[3])
@@ -203,9 +196,7 @@ void trace_json_event(void *user, const ws_event *ev)
         ws_json_u64(&j, ev->pc);
     }
     switch (ev->kind) {
-    case WS_EV_EXEC:
-        exec_fields(t, &j, ev);
-        break;
+    case WS_EV_EXEC: exec_fields(t, &j, ev); break;
     case WS_EV_PRINTF:
         ws_json_key(&j, "text");
         ws_json_string_n(&j, ev->text, ev->text_len);
@@ -215,7 +206,7 @@ void trace_json_event(void *user, const ws_event *ev)
             ws_json_key(&j, "kind");
             ws_json_string(&j, ws_diag_kind_name(ev->diag->kind));
             ws_json_key(&j, "severity");
-            ws_json_string(&j, ev->diag->severity == WS_SEV_ERROR ? "error" : "warning");
+            ws_json_string(&j, ws_severity_name(ev->diag->severity));
             ws_json_key(&j, "line");
             ws_json_u64(&j, ev->diag->line);
             ws_json_key(&j, "lanes");
@@ -230,14 +221,13 @@ void trace_json_event(void *user, const ws_event *ev)
         break;
     case WS_EV_STALL:
         ws_json_key(&j, "reason");
-        ws_json_string(&j, trace_stall_name(ev->stall));
+        ws_json_string(&j, ws_stall_reason_name(ev->stall));
         if (ev->stall == WS_STALL_SCOREBOARD) {
             ws_json_key(&j, "producer_pc");
             ws_json_u64(&j, ev->stall_producer_pc);
         }
         break;
-    default:
-        break;
+    default: break;
     }
     ws_json_end_object(&j);
     fputc('\n', t->f);

@@ -114,7 +114,7 @@ static void flush_stall(trace_perfetto *t, int warp)
         metadata(t, "thread_name", t->cur_block, 1000 + warp, name, -1);
         metadata(t, "thread_sort_index", t->cur_block, 1000 + warp, NULL, warp);
     }
-    snprintf(name, sizeof name, "stall: %s", trace_stall_name(t->stall[warp].why));
+    snprintf(name, sizeof name, "stall: %s", ws_stall_reason_name(t->stall[warp].why));
     begin_event(t, &j);
     common(&j, "X", name, "stall", t->cur_block, 1000 + warp, t->stall[warp].from);
     ws_json_key(&j, "dur");
@@ -235,7 +235,7 @@ void trace_perfetto_event(void *user, const ws_event *ev)
         ws_json_end_object(&j);
         break;
     case WS_EV_DIAG:
-        snprintf(name, sizeof name, "%s: %s", ev->diag && ev->diag->severity == WS_SEV_ERROR ? "error" : "warning",
+        snprintf(name, sizeof name, "%s: %s", ev->diag ? ws_severity_name(ev->diag->severity) : "warning",
                  ev->diag ? ws_diag_kind_name(ev->diag->kind) : "?");
         begin_event(t, &j);
         common(&j, "i", name, "diag", ev->block, warp, ev->cycle);

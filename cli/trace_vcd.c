@@ -34,7 +34,7 @@ struct trace_vcd {
         uint32_t *known; /* nregs lane masks */
         uint32_t active, exec, pc, line;
         int has_ctl;
-    } *w;
+    } * w;
 };
 
 /* VCD identifier codes: printable ASCII 33..126, base 94. Signal numbering per warp:

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 
+#include "opcodes.h" /* the opcode table: latency classes, shuffle rows */
 #include "warpsim/warpsim.h"
 
 /* What the writers say about the run besides its events. */
@@ -42,7 +43,6 @@ int trace_vcd_close(trace_vcd *t);
 
 /* Names shared by the writers. */
 const char *trace_event_kind_name(ws_event_kind k);
-const char *trace_stall_name(ws_stall_reason r);
 const char *trace_space_name(unsigned space);
 
 #endif

@@ -1,5 +1,5 @@
 /* The opcode table's rows as data, and the names of types, spaces and special registers. */
-#include "isa.h"
+#include "opcodes.h"
 #include "suffix.h"
 
 #include <string.h>

@@ -1,6 +1,6 @@
 /* The printer: a module back as PTX that ptxas accepts, and one instruction for traces.
  * Suffixes come out in the order the PTX ISA's syntax lines give them. */
-#include "isa.h"
+#include "opcodes.h"
 #include "suffix.h"
 
 #include <inttypes.h>

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "opcodes.h" /* the SFX_* groups */
+
 typedef struct {
     const char *name;
     uint32_t group; /* one SFX_* bit */

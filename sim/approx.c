@@ -12,7 +12,7 @@
 #include "approx.h"
 
 #define SIN_FRACTION_BITS 25
-#define TWO_PI 6.283185307179586476925286766559
+#define TWO_PI            6.283185307179586476925286766559
 
 /* x / (2 pi) as the FMUL.RZ gives it; the product of two floats is exact in a double */
 static float revolutions(float x)

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../isa/isa.h"
+#include "warpsim/isa.h"
 
 #define CANONICAL_NAN_F32 0x7fffffffu
 #define CANONICAL_NAN_F64 0x7fffffffffffffffull

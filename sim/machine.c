@@ -129,29 +129,34 @@ void ws_result_free(ws_result *r)
 
 /* ---- diagnostics and output ------------------------------------------------------------------- */
 
-static const char *const diag_names[WS_DIAG_KIND_COUNT] = {
-    [WS_DIAG_NOT_IN_MEMBERMASK] = "not-in-membermask",
-    [WS_DIAG_MASK_NEVER_ARRIVED] = "membermask-never-arrived",
-    [WS_DIAG_MASK_MISMATCH] = "membermask-mismatch",
-    [WS_DIAG_SRC_NOT_EXECUTING] = "shfl-source-not-executing",
-    [WS_DIAG_SRC_OUTSIDE_MASK] = "shfl-source-outside-membermask",
-    [WS_DIAG_BARRIER_PARTIAL] = "barrier-partial",
-    [WS_DIAG_BARRIER_DIVERGENT] = "barrier-divergent",
-    [WS_DIAG_OUT_OF_BOUNDS] = "out-of-bounds",
-    [WS_DIAG_MISALIGNED] = "misaligned",
-    [WS_DIAG_UNINIT_REG] = "uninitialized-register",
-    [WS_DIAG_UNINIT_SHARED] = "uninitialized-shared",
-    [WS_DIAG_RACE] = "shared-race",
-    [WS_DIAG_DIV_BY_ZERO] = "division-by-zero",
-    [WS_DIAG_TRAP] = "trap",
-    [WS_DIAG_PRINTF] = "printf",
-    [WS_DIAG_UNSUPPORTED] = "unsupported",
-    [WS_DIAG_MERGED_COLLECTIVE] = "merged-collective",
+static const struct {
+    const char *name;
+    ws_severity severity; /* without --werror */
+} diag_kinds[WS_DIAG_KIND_COUNT] = {
+#define KIND(id, name, sev, what, h200) [WS_DIAG_##id] = {name, sev},
+    WS_DIAG_KINDS(KIND)
+#undef KIND
 };
 
 const char *ws_diag_kind_name(ws_diag_kind k)
 {
-    return (unsigned)k < WS_DIAG_KIND_COUNT ? diag_names[k] : "?";
+    return (unsigned)k < WS_DIAG_KIND_COUNT ? diag_kinds[k].name : "?";
+}
+
+const char *ws_severity_name(ws_severity s)
+{
+    return s == WS_SEV_ERROR ? "error" : "warning";
+}
+
+const char *ws_stall_reason_name(ws_stall_reason r)
+{
+    static const char *const names[WS_STALL_REASON_COUNT] = {
+        "none",
+#define REASON(id, name, what) name,
+        WS_STALL_REASONS(REASON)
+#undef REASON
+    };
+    return (unsigned)r < WS_STALL_REASON_COUNT ? names[r] : "unknown";
 }
 
 const char *ws_mode_name(ws_mode m)
@@ -195,7 +200,7 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
     ws_diag *d = &L->diags[L->ndiags++];
     memset(d, 0, sizeof *d);
     d->kind = kind;
-    d->severity = L->sim->cfg.diagnostics_are_errors ? WS_SEV_ERROR : WS_SEV_WARNING;
+    d->severity = L->sim->cfg.diagnostics_are_errors ? WS_SEV_ERROR : diag_kinds[kind].severity;
     d->block = x->blk ? x->blk->id : 0;
     d->warp = x->w ? x->w->index : 0;
     d->pc = x->pc;
@@ -1536,6 +1541,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     L->insn_limit = sim->cfg.max_warp_instructions;
     L->shared_bytes = k->shared_bytes + sim->cfg.dynamic_shared_bytes;
     L->local_bytes = k->local_bytes;
+    L->slow = sim->cfg.slow_paths;
     if (sim->cfg.mode == WS_MODE_TIMING) {
         L->timing = ws_timing_create(L, sim->cfg.timing_preset, res->message, sizeof res->message);
         if (!L->timing) {
@@ -1552,10 +1558,6 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         st = WS_ERR_LIMIT;
         goto done;
     }
-    const char *slow = getenv("WARPSIM_SLOW");
-    if (slow)
-        L->slow = (strstr(slow, "converged") ? WS_SLOW_CONVERGED : 0) | (strstr(slow, "exec") ? WS_SLOW_EXEC : 0) |
-                  (strstr(slow, "shfl") ? WS_SLOW_SHFL : 0) | (strstr(slow, "timing") ? WS_SLOW_TIMING : 0);
     if (prepare_kernel(sim, L) != 0) {
         snprintf(res->message, sizeof res->message, "out of memory");
         st = WS_ERR_INTERNAL;

@@ -2,6 +2,7 @@
 #ifndef WS_SIM_H
 #define WS_SIM_H
 
+#include "opcodes.h"
 #include "warpsim/warpsim.h"
 
 #include <pthread.h>
@@ -118,7 +119,7 @@ struct ws_launch_ctx {
     uint32_t *zero_regs;       /* the registers a block must start zeroed (NULL: all of them) */
     uint32_t nzero_regs;
     ws_executor *xfn;          /* per instruction: its executor (ws_fast_executor) */
-    unsigned slow;             /* WARPSIM_SLOW: fast paths turned off, to measure them (WS_SLOW_*) */
+    unsigned slow;             /* ws_config.slow_paths: fast paths turned off (WS_SLOW_*) */
     pthread_mutex_t *atom_lock; /* --jobs: serialises atomics across host threads; NULL with one */
     unsigned grid[3], block[3];
     uint64_t shared_bytes, local_bytes;
@@ -138,9 +139,6 @@ struct ws_launch_ctx {
      * ld.param reads only those (ws_mem_translate) */
     uint8_t params[32768];
 };
-
-/* WARPSIM_SLOW=converged,exec,shfl turns fast paths off (docs/performance.md measures each). */
-enum { WS_SLOW_CONVERGED = 1, WS_SLOW_EXEC = 2, WS_SLOW_SHFL = 4, WS_SLOW_TIMING = 8 };
 
 /* Everything an executor needs. */
 struct ws_exec {

@@ -198,7 +198,7 @@ struct ws_timing {
     double pipe_free;         /* the shared pipe is busy until this cycle */
     reg_use *uses;            /* per instruction, computed once per launch (regs_of) */
     reg_use tmp_use;
-    int slow;                 /* WARPSIM_SLOW=timing: recompute them per use, as before */
+    int slow;                 /* WS_SLOW_TIMING: recompute them per use, as before */
 };
 
 static void regs_of(const ws_insn *in, reg_use *u);
@@ -217,8 +217,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     uint64_t nthreads = (uint64_t)L->block[0] * L->block[1] * L->block[2];
     t->nwarps = (uint32_t)((nthreads + 31) / 32);
     t->nregs = L->k->nregs ? L->k->nregs : 1;
-    const char *slow = getenv("WARPSIM_SLOW");
-    t->slow = slow && strstr(slow, "timing");
+    t->slow = (L->slow & WS_SLOW_TIMING) != 0;
     size_t n = (size_t)t->nwarps * t->nregs;
     t->reg_ready = calloc(n, sizeof *t->reg_ready);
     t->reg_prod = calloc(n, sizeof *t->reg_prod);

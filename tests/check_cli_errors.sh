@@ -138,6 +138,8 @@ assert d["c"] == 31
 
 # run --help lists the options (exit 0); an unknown option points at it (exit 2)
 expect "run --help" 0 "checks: +--werror +--no-check-uninit +--poison-undefined" -- run --help
+expect "run --slow-path bogus" 2 "--slow-path takes converged, exec, shfl, timing or all, .*found 'bogus'" -- \
+  run programs/warp_scan.ptx @programs/warp_scan.args --slow-path exec,bogus
 expect "run unknown option" 2 "unknown option '--bogus' \(see warpsim run --help\)" -- run programs/warp_scan.ptx --bogus
 
 # bench --speedup: needs --jobs N; a small grid gives one row whose two sides agree

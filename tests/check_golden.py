@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_golden.py WARPSIM SRCDIR NAME
+"""check_golden.py WARPSIM SRCDIR NAME [--known FILE]
 
 Runs `warpsim run programs/NAME.ptx @programs/NAME.args --json` from SRCDIR and compares its
 "stdout" and "buffers" with tests/golden/NAME.json, the JSON that warpsim-hwrun printed on a GPU
@@ -8,7 +8,16 @@ text both programs print (shortest round-trip decimal; NaNs with their payload a
 so they are bit-exact too, -0 included, unless NAME is listed in TOLERANCE below with its
 tolerance. Exit 0 on a match, 1 on a mismatch (the first 20 differing elements are printed), 2 when
 warpsim fails or a file is missing. Needs no GPU.
+
+--known FILE names a list of known differences (tests/golden/KNOWN-DIFFERENCES.txt), one line
+per program, the rest of a line after '#' being the reason:
+  NAME differs SHA      warpsim runs (exit 0) and differs from the golden in exactly the way
+                        recorded: SHA is the first 12 hex digits of the SHA-256 of the sorted
+                        list of differences that a failing run prints. Exit 0 then; exit 1 when
+                        it matches the golden (delete the line) or differs in another way (the
+                        new SHA is printed); exit 2 as always when warpsim fails to run.
 """
+import hashlib
 import json
 import math
 import os
@@ -58,17 +67,42 @@ def load(text):
     return json.loads(text, parse_float=str, parse_constant=str)
 
 
+def parse_known(path, name):
+    """The SHA recorded for name in the known-difference list path, or None."""
+    with open(path) as f:
+        for line in f:
+            words = line.split('#', 1)[0].split()
+            if not words or words[0] != name:
+                continue
+            if len(words) != 3 or words[1] != 'differs':
+                raise ValueError('%s: bad line for %s (want "NAME differs SHA"): %s' % (path, name, line.strip()))
+            return words[2]
+    return None
+
+
+def digest(bad):
+    return hashlib.sha256('\n'.join(sorted(bad)).encode()).hexdigest()[:12]
+
+
 def main():
-    if len(sys.argv) != 4:
+    args, known_path = sys.argv[1:], None
+    if '--known' in args:
+        i = args.index('--known')
+        known_path = os.path.abspath(args[i + 1]) if i + 1 < len(args) else None
+        del args[i:i + 2]
+        if known_path is None:
+            args = []
+    if len(args) != 3:
         print(__doc__, file=sys.stderr)
         return 2
-    warpsim, src, name = sys.argv[1:]
+    warpsim, src, name = args
     os.chdir(src)
     gpath = os.path.join('tests', 'golden', name + '.json')
     try:
         with open(gpath) as f:
             gold = load(f.read())
-    except OSError as e:
+        known = parse_known(known_path, name) if known_path else None
+    except (OSError, ValueError) as e:
         print('check_golden: %s' % e)
         return 2
     p = subprocess.run([warpsim, 'run', 'programs/%s.ptx' % name, '@programs/%s.args' % name, '--json'],
@@ -102,8 +136,17 @@ def main():
     for k in sb:
         if k not in gb:
             bad.append('buffer %s: not in the golden file' % k)
+    if known:  # a known difference: it must be exactly the recorded one
+        if bad and digest(bad) == known:
+            print('%s: %d differences against %s, exactly as recorded in %s (%s)'
+                  % (name, len(bad), gpath, known_path, known))
+            return 0
+        if not bad:
+            print('%s: matches the GPU golden, but %s records a difference: delete its line' % (name, known_path))
+            return 1
     if bad:
-        print('%s: %d differences against %s (GPU: %s)' % (name, len(bad), gpath, gpu_name()))
+        print('%s: %d differences against %s (GPU: %s; SHA of the differences: %s%s)'
+              % (name, len(bad), gpath, gpu_name(), digest(bad), ', recorded: %s' % known if known else ''))
         for line in bad[:20]:
             print('  ' + line)
         return 1

@@ -8,8 +8,19 @@ src=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
-for f in include/warpsim/warpsim.h include/warpsim/isa.h include/warpsim/opcodes.def; do
-    [ -f "$tmp/prefix/$f" ] || { echo "not installed: $f"; exit 1; }
+# the public headers, and nothing else: include/warpsim/ of the tree, file for file
+want=$(cd "$src" && ls include/warpsim/*.h)
+have=$(cd "$tmp/prefix" && find include -type f | sort)
+if [ "$have" != "$want" ]; then
+    echo "installed headers differ from include/warpsim/*.h:"
+    echo "  installed: $(echo $have)"
+    echo "  public:    $(echo $want)"
+    exit 1
+fi
+# each public header compiles on its own, with only the installed tree on the include path
+for f in $want; do
+    printf '#include <warpsim/%s>\nint main(void) { return 0; }\n' "$(basename "$f")" >"$tmp/h.c"
+    cc -std=c11 -Wall -Werror -I"$tmp/prefix/include" -c "$tmp/h.c" -o "$tmp/h.o" || { echo "$f does not compile alone"; exit 1; }
 done
 libdir=$(ls -d "$tmp"/prefix/lib*/pkgconfig | head -1)
 libdir=${libdir%/pkgconfig}

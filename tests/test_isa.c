@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "isa.h"
+#include "opcodes.h"
 
 static char *read_file(const char *rel, size_t *len)
 {

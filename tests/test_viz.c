@@ -25,7 +25,7 @@
 
 typedef struct {
     ws_module *m;
-    viz_rec *rec;
+    recording *rec;
     viz_view view;
     viz_fonts fonts;
     viz_canvas c;
@@ -43,9 +43,9 @@ static void run_program(fixture *f, const char *rel, unsigned nbuf, unsigned onl
     assert_non_null(f->m);
     const ws_kernel *k = ws_module_kernel(f->m, NULL);
     assert_non_null(k);
-    f->rec = viz_rec_create(f->m, k, 0, NULL, 0);
+    f->rec = rec_create(f->m, k, 0, NULL, 0);
     assert_non_null(f->rec);
-    ws_config cfg = {.on_event = viz_rec_event, .event_user = f->rec};
+    ws_config cfg = {.on_event = rec_event, .event_user = f->rec};
     ws_sim *sim = ws_sim_create(&cfg);
     assert_non_null(sim);
     float in[32];
@@ -74,7 +74,7 @@ static int teardown(void **state)
     viz_canvas_free(&f->c);
     viz_fonts_close(&f->fonts);
     viz_view_free(&f->view);
-    viz_rec_destroy(f->rec);
+    rec_destroy(f->rec);
     ws_module_free(f->m);
     free(f);
     return 0;
@@ -101,7 +101,7 @@ static int count_in_column(const fixture *f, unsigned l, int y0, int y1, uint32_
  * source would be past lane 31 show the out-of-range loop instead of an arrow. */
 static void check_shfl_down(fixture *f, unsigned delta)
 {
-    const viz_step *s = viz_view_step(&f->view);
+    const rec_step *s = viz_view_step(&f->view);
     assert_non_null(s);
     assert_true(s->is_shfl);
     assert_int_equal(s->shfl_b, delta);
@@ -138,7 +138,7 @@ static void test_single_route(void **state)
 {
     fixture *f = *state;
     run_program(f, "programs/warp_reduce_down.ptx", 2, VIZ_ONLY_SHFL);
-    viz_step *s = &f->rec->steps[f->view.order[0]];
+    rec_step *s = &f->rec->steps[f->view.order[0]];
     uint32_t saved = s->exec;
     for (unsigned k = 0; k < 16; k += 5) {
         s->exec = 1u << k | 1u << (k + 16); /* destination k and its source */
@@ -158,7 +158,7 @@ static void test_inactive_lane_grey(void **state)
 {
     fixture *f = *state;
     run_program(f, "programs/warp_reduce_down.ptx", 2, 0);
-    const viz_step *s = NULL;
+    const rec_step *s = NULL;
     for (f->view.pos = 0; f->view.pos < f->view.norder; f->view.pos++)
         if ((s = viz_view_step(&f->view))->exec != 0xffffffffu)
             break;
@@ -182,9 +182,9 @@ static void test_divergent_shuffle(void **state)
     fixture *f = *state;
     run_program(f, "viz/examples/divergent_shfl.ptx", 1, VIZ_ONLY_SHFL);
     assert_int_equal(f->view.norder, 1);
-    const viz_step *s = viz_view_step(&f->view);
+    const rec_step *s = viz_view_step(&f->view);
     assert_int_equal(s->exec, 0x000fffffu);
-    assert_true(s->diag >= 0);
+    assert_true(rec_step_diag(f->view.rec, s) >= 0);
     viz_draw(&f->c, &f->fonts, &f->view);
     int top = f->L.y_band + (int)(2 * f->L.s) + 1;
     for (unsigned l = 0; l < 32; l++) {
@@ -239,7 +239,7 @@ static void test_window_script(void **state)
     if (!getenv("SDL_VIDEODRIVER"))
         setenv("SDL_VIDEODRIVER", "dummy", 1);
     assert_int_equal(viz_window_run(&f->view, viz_font_default_path(), 960, 540, "right,right,n,size=800x600,wait,q"), 0);
-    const viz_step *s = viz_view_step(&f->view);
+    const rec_step *s = viz_view_step(&f->view);
     assert_non_null(s);
     assert_true(s->is_shfl); /* n stopped at the first shuffle */
     assert_int_equal(s->shfl_b, 16);

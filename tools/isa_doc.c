@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "isa.h"
+#include "opcodes.h"
 
 /* The row ids, for the anchors: the table itself keeps only what the library needs. */
 static const char *const op_ids[WS_OP_COUNT] = {

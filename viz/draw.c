@@ -86,9 +86,9 @@ static void text_right(viz_canvas *c, viz_font *f, int xr, int y, int h, const c
 
 /* Writes the value of reg so that it fits avail pixels: floats lose digits, other text its
  * tail; returns the font to use. */
-static viz_font *fit_value(const viz_rec *r, viz_fonts *f, uint32_t reg, uint64_t v, int avail, char *out, size_t cap)
+static viz_font *fit_value(const recording *r, viz_fonts *f, uint32_t reg, uint64_t v, int avail, char *out, size_t cap)
 {
-    viz_format_value(r, reg, v, out, cap);
+    rec_format_value(r, reg, v, out, cap);
     viz_font *fonts[2] = {f->value, f->value_small};
     bool is_float = reg < r->k->nregs && (r->k->regs[reg].type == WS_T_F32 || r->is_float[reg]);
     for (int i = 0; i < 2; i++) {
@@ -103,7 +103,7 @@ static viz_font *fit_value(const viz_rec *r, viz_fonts *f, uint32_t reg, uint64_
                 if (viz_text_width(fonts[i], out) <= avail)
                     return fonts[i];
             }
-            viz_format_value(r, reg, v, out, cap);
+            rec_format_value(r, reg, v, out, cap);
         }
     }
     int fit = avail / viz_font_advance(f->value_small);
@@ -122,7 +122,7 @@ static viz_font *fit_value(const viz_rec *r, viz_fonts *f, uint32_t reg, uint64_
     return f->value_small;
 }
 
-static const char *reg_name(const viz_rec *r, uint32_t reg)
+static const char *reg_name(const recording *r, uint32_t reg)
 {
     return reg < r->k->nregs ? r->k->regs[reg].name : "";
 }
@@ -135,7 +135,7 @@ static void value_row(viz_canvas *c, viz_fonts *f, const viz_layout *L, const vi
                       uint32_t exec, uint32_t reg, const uint64_t *vals, uint32_t set, const char *label,
                       const char *role, const uint32_t *colour)
 {
-    const viz_rec *r = v->rec;
+    const recording *r = v->rec;
     int lx = L->pad;
     if (label) {
         int yy = role ? y + (h - viz_font_height(f->ui) - viz_font_height(f->small) + 2) / 2 : y;
@@ -165,7 +165,7 @@ static void value_row(viz_canvas *c, viz_fonts *f, const viz_layout *L, const vi
             run++;
         if (run > l) {
             char full[48];
-            viz_format_value(r, reg, vals[l], full, sizeof full);
+            rec_format_value(r, reg, vals[l], full, sizeof full);
             if (viz_text_width(f->value_small, full) > x1 - x0 - 2) {
                 int xe = viz_lane_x1(L, run) - gap;
                 viz_fill(c, x0, y, xe - x0, h, VIZ_C_CELL);
@@ -213,7 +213,7 @@ static const char *vote_mode_name(unsigned m)
 
 /* ---- the parts of a frame ---------------------------------------------------------------------- */
 
-static void draw_header(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_view *v, const viz_step *s)
+static void draw_header(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_view *v, const rec_step *s)
 {
     viz_fill(c, 0, 0, L->w, L->header_h, VIZ_C_PANEL);
     viz_fill(c, 0, L->header_h - 1, L->w, 1, VIZ_C_RULE);
@@ -233,9 +233,9 @@ static void draw_header(viz_canvas *c, viz_fonts *f, const viz_layout *L, const 
     text_right(c, f->ui, L->w - L->pad, 0, L->header_h, buf, VIZ_C_TEXT);
 }
 
-static void draw_insn(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_view *v, const viz_step *s)
+static void draw_insn(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_view *v, const rec_step *s)
 {
-    const viz_rec *r = v->rec;
+    const recording *r = v->rec;
     char text[256], buf[512];
     ws_insn_print(r->m, r->k, s->insn, text, sizeof text);
     int y = L->insn_y, h1 = (int)(26 * L->s);
@@ -285,7 +285,7 @@ static void draw_insn(viz_canvas *c, viz_fonts *f, const viz_layout *L, const vi
     text_mid(c, f->ui, L->pad, y + h1, L->insn_h - h1, buf, VIZ_C_DIM);
 }
 
-static void draw_shuffle_band(viz_canvas *c, const viz_layout *L, const viz_step *s)
+static void draw_shuffle_band(viz_canvas *c, const viz_layout *L, const rec_step *s)
 {
     float y0 = (float)L->y_band + 2 * L->s, y1 = (float)L->y_b - 2 * L->s;
     float hb = y1 - y0, head = fminf(8 * L->s, L->col_w * .3f), lw = fmaxf(1.f, 1.1f * L->s);
@@ -313,7 +313,7 @@ static void draw_shuffle_band(viz_canvas *c, const viz_layout *L, const viz_step
     }
 }
 
-static void draw_segments(viz_canvas *c, const viz_layout *L, const viz_step *s)
+static void draw_segments(viz_canvas *c, const viz_layout *L, const rec_step *s)
 {
     unsigned seg = (s->shfl_c >> 8) & 31;
     for (unsigned l0 = 0; l0 < 32;) {
@@ -327,7 +327,7 @@ static void draw_segments(viz_canvas *c, const viz_layout *L, const viz_step *s)
     }
 }
 
-static void draw_vote_band(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_step *s)
+static void draw_vote_band(viz_canvas *c, viz_fonts *f, const viz_layout *L, const rec_step *s)
 {
     char buf[64];
     uint32_t p = s->vote_preds;
@@ -355,7 +355,7 @@ static void draw_vote_band(viz_canvas *c, viz_fonts *f, const viz_layout *L, con
     text_mid(c, f->ui, (int)(cx - tw / 2.f), (int)top, (int)ph, buf, VIZ_C_TEXT);
 }
 
-static void draw_flow_band(viz_canvas *c, const viz_layout *L, const viz_step *s)
+static void draw_flow_band(viz_canvas *c, const viz_layout *L, const rec_step *s)
 {
     /* a lane-wise instruction: each lane computes from its own operands */
     float lw = fmaxf(1.f, .8f * L->s), head = fminf(6 * L->s, L->col_w * .25f);
@@ -368,9 +368,9 @@ static void draw_flow_band(viz_canvas *c, const viz_layout *L, const viz_step *s
     }
 }
 
-static void draw_lanes(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_view *v, const viz_step *s)
+static void draw_lanes(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_view *v, const rec_step *s)
 {
-    const viz_rec *r = v->rec;
+    const recording *r = v->rec;
     /* lane columns that do not execute: grey from the operand row to the last row */
     int ybot = L->y_p + L->h_row;
     if (r->nwatch)
@@ -454,7 +454,7 @@ static void draw_lanes(viz_canvas *c, viz_fonts *f, const viz_layout *L, const v
     }
 }
 
-static void draw_source(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_view *v, const viz_step *s,
+static void draw_source(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_view *v, const rec_step *s,
                         int x, int y, int w, int h)
 {
     viz_fill(c, x, y, w, h, VIZ_C_PANEL);
@@ -520,7 +520,7 @@ static void swatch_line(viz_canvas *c, viz_fonts *f, const viz_layout *L, int x,
     text_mid(c, f->small, x + (int)(36 * s), y, (int)h, label, VIZ_C_TEXT);
 }
 
-static void draw_legend(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_view *v, const viz_step *s,
+static void draw_legend(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_view *v, const rec_step *s,
                         int x, int y, int w, int h)
 {
     viz_fill(c, x, y, w, h, VIZ_C_PANEL);
@@ -534,11 +534,12 @@ static void draw_legend(viz_canvas *c, viz_fonts *f, const viz_layout *L, const 
     swatch_line(c, f, L, xx, yy += step, 2, VIZ_C_TRUE, "vote predicate true");
     yy += step + (int)(6 * sc);
     /* a diagnostic of this step, wrapped */
-    if (s && s->diag >= 0) {
-        const char *msg = v->rec->diags[s->diag].message;
+    int di = s ? rec_step_diag(v->rec, s) : -1;
+    if (di >= 0) {
+        const char *msg = v->rec->diags[di].message;
         int per = (w - (int)(24 * sc)) / viz_font_advance(f->small);
         viz_fill(c, x, yy, (int)fmaxf(2, 3 * sc), (int)(4 * 16 * sc), VIZ_C_BAD);
-        text_mid(c, f->small, xx, yy, (int)(16 * sc), ws_diag_kind_name(v->rec->diags[s->diag].kind), VIZ_C_BAD);
+        text_mid(c, f->small, xx, yy, (int)(16 * sc), ws_diag_kind_name(v->rec->diags[di].kind), VIZ_C_BAD);
         yy += (int)(16 * sc);
         size_t n = strlen(msg);
         for (int row = 0; row < 5 && n && per > 8; row++) {
@@ -572,7 +573,7 @@ void viz_draw(viz_canvas *c, viz_fonts *f, const viz_view *v)
     viz_layout L;
     viz_layout_compute(&L, c->w, c->h, v->rec->nwatch);
     viz_fill(c, 0, 0, c->w, c->h, VIZ_C_BG);
-    const viz_step *s = viz_view_step(v);
+    const rec_step *s = viz_view_step(v);
     draw_header(c, f, &L, v, s);
     if (s) {
         draw_insn(c, f, &L, v, s);

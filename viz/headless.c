@@ -8,8 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-int viz_export(viz_view *v, const char *font_path, int w, int h, const char *png_dir, const char *gif_path,
-               int delay_ms)
+int viz_export(viz_view *v, const char *font_path, int w, int h, const char *png_dir, const char *gif_path, int delay_ms)
 {
     viz_canvas c = {0};
     viz_fonts f;

@@ -1,11 +1,13 @@
 /* view: the list of frames of one warp, and moving through it. */
 #include "view.h"
 
+#include "opcodes.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static bool shown(const viz_view *v, const viz_step *s)
+static bool shown(const viz_view *v, const rec_step *s)
 {
     if (!v->only)
         return true;
@@ -53,7 +55,7 @@ static int load_lines(viz_view *v, const char *path)
     return 0;
 }
 
-int viz_view_init(viz_view *v, const viz_rec *rec, const char *path, unsigned only, uint32_t warp)
+int viz_view_init(viz_view *v, const recording *rec, const char *path, unsigned only, uint32_t warp)
 {
     memset(v, 0, sizeof *v);
     v->rec = rec;
@@ -80,13 +82,13 @@ void viz_view_free(viz_view *v)
 
 int viz_view_set_warp(viz_view *v, uint32_t warp)
 {
-    const viz_step *cur = viz_view_step(v);
+    const rec_step *cur = viz_view_step(v);
     uint64_t cycle = cur ? cur->cycle : 0;
     v->warp = warp;
     v->norder = 0;
     v->pos = 0;
     for (size_t i = 0; i < v->rec->nsteps; i++) {
-        const viz_step *s = &v->rec->steps[i];
+        const rec_step *s = &v->rec->steps[i];
         if (s->warp == warp && shown(v, s))
             v->order[v->norder++] = i;
     }
@@ -96,7 +98,7 @@ int viz_view_set_warp(viz_view *v, uint32_t warp)
     return v->norder ? 0 : -1;
 }
 
-const viz_step *viz_view_step(const viz_view *v)
+const rec_step *viz_view_step(const viz_view *v)
 {
     return v->norder && v->pos < v->norder ? &v->rec->steps[v->order[v->pos]] : NULL;
 }

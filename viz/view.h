@@ -11,7 +11,7 @@
 enum { VIZ_ONLY_SHFL = 1, VIZ_ONLY_VOTE = 2, VIZ_ONLY_COLL = 4 /* match, redux, activemask */ };
 
 typedef struct {
-    const viz_rec *rec;
+    const recording *rec;
     const char *path;          /* the PTX file, for the title */
     char **lines;              /* its text, by line (lines[0] is line 1) */
     size_t nlines;
@@ -25,10 +25,10 @@ typedef struct {
     double speed;              /* steps per second */
 } viz_view;
 
-int viz_view_init(viz_view *v, const viz_rec *rec, const char *path, unsigned only, uint32_t warp);
+int viz_view_init(viz_view *v, const recording *rec, const char *path, unsigned only, uint32_t warp);
 void viz_view_free(viz_view *v);
 int viz_view_set_warp(viz_view *v, uint32_t warp);          /* keeps the nearest cycle */
-const viz_step *viz_view_step(const viz_view *v);          /* NULL when the warp has none */
+const rec_step *viz_view_step(const viz_view *v);          /* NULL when the warp has none */
 bool viz_view_next_shfl(viz_view *v);                        /* false when there is none */
 int viz_parse_only(const char *s, unsigned *only);           /* "shfl,vote" ... */
 

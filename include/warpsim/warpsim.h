@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "isa.h" /* isa/isa.h in the source tree (on the include path), beside this file when installed */
+#include "isa.h" /* beside this file: the decoded program (modules, kernels, instructions) */
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,28 +39,57 @@ typedef enum { WS_MODE_FUNCTIONAL, WS_MODE_TIMING } ws_mode;
 const char *ws_mode_name(ws_mode m);
 
 /* ---- diagnostics ------------------------------------------------------------------------------ */
+typedef enum { WS_SEV_WARNING, WS_SEV_ERROR } ws_severity;
+
+/* Every diagnostic kind, once: X(ID, name, severity, what happened, what the H200 does where it is
+ * deterministic ("" where it is not), which warpsim does too). The enum, ws_diag_kind_name, the
+ * severity a run gives it without --werror, and the table of docs/diagnostics.md (tools/names_doc.c,
+ * ctest names_doc_current) come from it. A new kind is a row here and a row in that table. */
+#define WS_DIAG_KINDS(X)                                                                            \
+    X(NOT_IN_MEMBERMASK, "not-in-membermask", WS_SEV_WARNING,                                        \
+      "a lane executes a `.sync` collective whose membermask leaves it out",                         \
+      "the lane takes part as if it were a member")                                                  \
+    X(MASK_NEVER_ARRIVED, "membermask-never-arrived", WS_SEV_WARNING,                                \
+      "lanes of a membermask never reach the collective (the program would deadlock)",               \
+      "the collective runs with the lanes that came")                                                \
+    X(MASK_MISMATCH, "membermask-mismatch", WS_SEV_WARNING,                                          \
+      "lanes of one collective give different membermasks", "")                                      \
+    X(SRC_NOT_EXECUTING, "shfl-source-not-executing", WS_SEV_WARNING,                                \
+      "a shuffle reads a lane that did not execute it", "the reader gets 0")                         \
+    X(SRC_OUTSIDE_MASK, "shfl-source-outside-membermask", WS_SEV_WARNING,                            \
+      "a shuffle reads a lane outside its membermask", "the value of that lane")                     \
+    X(BARRIER_PARTIAL, "barrier-partial", WS_SEV_WARNING,                                            \
+      "a block barrier that some threads can never reach", "released to go on")                      \
+    X(BARRIER_DIVERGENT, "barrier-divergent", WS_SEV_WARNING,                                        \
+      "`bar.sync` reached by part of a warp (it is `.aligned`)", "")                                 \
+    X(OUT_OF_BOUNDS, "out-of-bounds", WS_SEV_WARNING,                                                \
+      "a load/store/atomic outside every allocation of its space, or a store to param/const",        \
+      "loads give 0, stores are dropped")                                                            \
+    X(MISALIGNED, "misaligned", WS_SEV_WARNING, "an access not aligned to its size", "as out-of-bounds") \
+    X(UNINIT_REG, "uninitialized-register", WS_SEV_WARNING,                                          \
+      "a register read in lanes that no instruction wrote it for (the guard predicate too)",         \
+      "it reads 0")                                                                                  \
+    X(UNINIT_SHARED, "uninitialized-shared", WS_SEV_WARNING,                                         \
+      "a shared-memory load of bytes no thread of the block wrote", "it reads 0")                    \
+    X(RACE, "shared-race", WS_SEV_WARNING,                                                           \
+      "two different warps touch the same shared bytes, at least one writing, with no `bar.sync` "   \
+      "released between them; the message names both PTX lines", "")                                \
+    X(DIV_BY_ZERO, "division-by-zero", WS_SEV_WARNING, "integer division or remainder by 0", "")     \
+    X(TRAP, "trap", WS_SEV_WARNING, "the kernel executed `trap`", "")                                \
+    X(PRINTF, "printf", WS_SEV_WARNING, "a printf format warpsim cannot follow", "")                 \
+    X(UNSUPPORTED, "unsupported", WS_SEV_WARNING, "an instruction form warpsim does not execute", "") \
+    X(MERGED_COLLECTIVE, "merged-collective", WS_SEV_WARNING,                                        \
+      "lanes waiting at two different `.sync` instructions on divergent paths (e.g. a shuffle on "   \
+      "each side of an if/else) run them as one collective, each lane with its own operands",        \
+      "not deterministic: the H200 merged such a pair in one kernel (HARDWARE-NOTES.md) and hung "   \
+      "on `programs/div_merge`; warpsim merges and warns")
+
 typedef enum {
-    WS_DIAG_NOT_IN_MEMBERMASK,  /* a lane executes a .sync instruction without being in its membermask */
-    WS_DIAG_MASK_NEVER_ARRIVED, /* lanes of a membermask never arrived (would deadlock) */
-    WS_DIAG_MASK_MISMATCH,      /* lanes of one .sync instruction gave different membermasks */
-    WS_DIAG_SRC_NOT_EXECUTING,  /* a shuffle read a lane that did not execute it (the H200 gives 0) */
-    WS_DIAG_SRC_OUTSIDE_MASK,   /* a shuffle read a lane outside the membermask */
-    WS_DIAG_BARRIER_PARTIAL,    /* bar.sync reached by part of the block (others exited or elsewhere) */
-    WS_DIAG_BARRIER_DIVERGENT,  /* bar.sync reached by divergent lanes of a warp */
-    WS_DIAG_OUT_OF_BOUNDS,      /* memory access outside any allocation */
-    WS_DIAG_MISALIGNED,         /* memory access not aligned to its size */
-    WS_DIAG_UNINIT_REG,         /* read of a register never written */
-    WS_DIAG_UNINIT_SHARED,      /* read of shared memory never written */
-    WS_DIAG_RACE,               /* shared-memory race between barriers */
-    WS_DIAG_DIV_BY_ZERO,        /* integer division by zero */
-    WS_DIAG_TRAP,               /* the kernel executed trap */
-    WS_DIAG_PRINTF,             /* a printf format the simulator could not follow */
-    WS_DIAG_UNSUPPORTED,        /* an instruction form warpsim does not execute */
-    WS_DIAG_MERGED_COLLECTIVE,  /* different .sync instructions on divergent paths ran as one collective */
+#define WS_DIAG_ENUM_(id, name, sev, what, h200) WS_DIAG_##id,
+    WS_DIAG_KINDS(WS_DIAG_ENUM_)
+#undef WS_DIAG_ENUM_
     WS_DIAG_KIND_COUNT
 } ws_diag_kind;
-
-typedef enum { WS_SEV_WARNING, WS_SEV_ERROR } ws_severity;
 
 typedef struct {
     ws_diag_kind kind;
@@ -75,6 +104,8 @@ typedef struct {
 } ws_diag;
 
 const char *ws_diag_kind_name(ws_diag_kind k);
+/* "warning" or "error", as the text report, the traces and --json spell it */
+const char *ws_severity_name(ws_severity s);
 
 /* ---- events: what every step did -------------------------------------------------------------- */
 typedef enum {
@@ -87,10 +118,26 @@ typedef enum {
     WS_EV_BLOCK_END,
 } ws_event_kind;
 
+/* Why a warp could not issue (timing mode), once: X(ID, name, what). The enum (after
+ * WS_STALL_NONE), ws_stall_reason_name (the traces' "reason"), the stall_NAME counters of
+ * warpsim run's summary and the table of docs/cli.md (tools/names_doc.c) come from it. */
+#define WS_STALL_REASONS(X)                                                                         \
+    X(SCOREBOARD, "scoreboard", "a source register awaits the result of an instruction in flight (`producer_pc`)") \
+    X(BARRIER, "barrier", "lanes wait at `bar.sync` for the block, or for its release latency")   \
+    X(SYNC, "sync", "lanes wait at a `.sync` collective for the rest of its membermask")          \
+    X(BANK, "bank", "a shared-memory access waits for the pipe, busy with earlier wavefronts")   \
+    X(ISSUE, "issue", "ready, but another warp took the issue slot, or the last issue's latency") \
+    X(DIVERGENCE, "divergence", "lanes wait at a reconvergence point for the warp's other groups")
+
 typedef enum {
-    WS_STALL_NONE, WS_STALL_SCOREBOARD, WS_STALL_BARRIER, WS_STALL_SYNC, WS_STALL_BANK,
-    WS_STALL_ISSUE, WS_STALL_DIVERGENCE, WS_STALL_REASON_COUNT
+    WS_STALL_NONE,
+#define WS_STALL_ENUM_(id, name, what) WS_STALL_##id,
+    WS_STALL_REASONS(WS_STALL_ENUM_)
+#undef WS_STALL_ENUM_
+    WS_STALL_REASON_COUNT
 } ws_stall_reason;
+/* "none", "scoreboard", ... */
+const char *ws_stall_reason_name(ws_stall_reason r);
 
 typedef struct {
     ws_event_kind kind;
@@ -131,6 +178,17 @@ typedef void (*ws_event_fn)(void *user, const ws_event *ev);
 #define WS_POISON 0xdeadbeefu
 
 /* ---- the machine ------------------------------------------------------------------------------ */
+/* Fast paths, each of which replaces general code and must give the same bytes (a ctest per
+ * golden program checks it, tests/check_slow_path.sh); ws_config.slow_paths turns them off, to
+ * measure them (docs/performance.md) or to check them. */
+typedef enum {
+    WS_SLOW_CONVERGED = 1, /* a converged warp runs without the per-group scheduling */
+    WS_SLOW_EXEC = 2,      /* the general executors, not the specialised ones (sim/exec_fast.c) */
+    WS_SLOW_SHFL = 4,      /* a full-warp shuffle without the general routing */
+    WS_SLOW_TIMING = 8,    /* register uses recomputed per issue, not once per launch */
+    WS_SLOW_ALL = 15
+} ws_slow_path;
+
 typedef struct {
     ws_mode mode;
     uint64_t max_warp_instructions; /* per launch; 0 = default (20 million, about a second) */
@@ -148,6 +206,7 @@ typedef struct {
     void *output_user;
     uint64_t dynamic_shared_bytes;  /* extern .shared size at launch */
     const char *timing_preset;      /* timing mode: preset text over the built-in sm_90 (presets/sm_90.preset); NULL: built-in */
+    unsigned slow_paths;            /* WS_SLOW_* bits: fast paths to turn off; 0 = all on */
 } ws_config;
 
 typedef struct {

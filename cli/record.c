@@ -1,34 +1,45 @@
 /* record: copy what each event of the chosen block says, and keep shadow registers. */
 #include "record.h"
 
+#include "opcodes.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-uint32_t viz_find_reg(const ws_kernel *k, const char *name)
+uint32_t rec_find_reg(const ws_kernel *k, const char *name)
 {
-    for (uint32_t i = 0; i < k->nregs; i++)
-        if (!strcmp(k->regs[i].name, name))
+    for (uint32_t i = 0; i < k->nregs; i++) {
+        const char *n = k->regs[i].name;
+        if (!strcmp(n, name) || (n[0] == '%' && !strcmp(n + 1, name)))
             return i;
+    }
     return WS_NO_REG;
 }
 
-void viz_format_value(const viz_rec *r, uint32_t reg, uint64_t v, char *buf, size_t cap)
+int rec_step_diag(const recording *r, const rec_step *s)
+{
+    for (int d = s->diag; d >= 0; d = r->diags[d].next)
+        if (r->diags[d].pc == s->pc)
+            return d;
+    return -1;
+}
+
+void rec_format_value(const recording *r, uint32_t reg, uint64_t v, char *buf, size_t cap)
 {
     ws_format_register_value(r->k, r->is_float, reg, v, buf, cap);
 }
 
-viz_rec *viz_rec_create(const ws_module *m, const ws_kernel *k, uint32_t block, const uint32_t *watch,
-                        unsigned nwatch)
+recording *rec_create(const ws_module *m, const ws_kernel *k, uint32_t block, const uint32_t *watch, unsigned nwatch)
 {
-    viz_rec *r = calloc(1, sizeof *r);
+    recording *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
     r->m = m;
     r->k = k;
     r->block = block;
-    r->nwatch = nwatch > VIZ_MAX_WATCH ? VIZ_MAX_WATCH : nwatch;
+    r->nwatch = nwatch > REC_MAX_WATCH ? REC_MAX_WATCH : nwatch;
     for (unsigned i = 0; i < r->nwatch; i++)
         r->watch[i] = watch[i];
     r->is_float = calloc(k->nregs + 1, 1);
@@ -38,11 +49,11 @@ viz_rec *viz_rec_create(const ws_module *m, const ws_kernel *k, uint32_t block, 
     }
     ws_kernel_float_registers(k, r->is_float);
     for (int w = 0; w < 32; w++)
-        r->pending_diag[w] = -1;
+        r->pending_diag[w] = r->pending_last[w] = -1;
     return r;
 }
 
-void viz_rec_destroy(viz_rec *r)
+void rec_destroy(recording *r)
 {
     if (!r)
         return;
@@ -70,7 +81,7 @@ static uint64_t *dup_rows(const uint64_t *src, size_t rows)
 }
 
 /* The value of a scalar operand (register or immediate) as the first executing lane sees it. */
-static uint32_t operand_u32(const viz_rec *r, uint32_t warp, const ws_operand *o, unsigned lane)
+static uint32_t operand_u32(const recording *r, uint32_t warp, const ws_operand *o, unsigned lane)
 {
     if (o->kind == WS_OPND_IMM)
         return (uint32_t)o->imm;
@@ -79,11 +90,11 @@ static uint32_t operand_u32(const viz_rec *r, uint32_t warp, const ws_operand *o
     return 0;
 }
 
-static void record_diag(viz_rec *r, const ws_event *ev)
+static void record_diag(recording *r, const ws_event *ev)
 {
     if (r->ndiags == r->diags_cap) {
         size_t nc = r->diags_cap ? r->diags_cap * 2 : 16;
-        viz_diag *nd = realloc(r->diags, nc * sizeof *nd);
+        rec_diag *nd = realloc(r->diags, nc * sizeof *nd);
         if (!nd) {
             r->oom = true;
             return;
@@ -91,22 +102,29 @@ static void record_diag(viz_rec *r, const ws_event *ev)
         r->diags = nd;
         r->diags_cap = nc;
     }
-    viz_diag *d = &r->diags[r->ndiags];
+    rec_diag *d = &r->diags[r->ndiags];
     d->warp = ev->diag->warp;
     d->pc = ev->diag->pc;
     d->lanes = ev->diag->lanes;
     d->kind = ev->diag->kind;
+    d->severity = ev->diag->severity;
     snprintf(d->message, sizeof d->message, "%s", ev->diag->message);
+    d->next = -1;
     /* a diagnostic is reported while its instruction executes, before the instruction's
-     * event: it belongs to the next step of its warp at its pc */
-    if (d->warp < 32 && r->pending_diag[d->warp] < 0)
-        r->pending_diag[d->warp] = (int)r->ndiags;
+     * event: it belongs to the next step of its warp */
+    if (d->warp < 32) {
+        if (r->pending_diag[d->warp] < 0)
+            r->pending_diag[d->warp] = (int)r->ndiags;
+        else
+            r->diags[r->pending_last[d->warp]].next = (int)r->ndiags;
+        r->pending_last[d->warp] = (int)r->ndiags;
+    }
     r->ndiags++;
 }
 
-void viz_rec_event(void *user, const ws_event *ev)
+void rec_event(void *user, const ws_event *ev)
 {
-    viz_rec *r = user;
+    recording *r = user;
     if (ev->block != r->block || r->oom)
         return;
     if (ev->kind == WS_EV_DIAG && ev->diag) {
@@ -133,7 +151,7 @@ void viz_rec_event(void *user, const ws_event *ev)
         r->truncated = true;
     if (keep && r->nsteps == r->cap) {
         size_t nc = r->cap ? r->cap * 2 : 256;
-        viz_step *ns = realloc(r->steps, nc * sizeof *ns);
+        rec_step *ns = realloc(r->steps, nc * sizeof *ns);
         if (!ns) {
             r->oom = true;
             return;
@@ -141,7 +159,7 @@ void viz_rec_event(void *user, const ws_event *ev)
         r->steps = ns;
         r->cap = nc;
     }
-    viz_step *s = keep ? &r->steps[r->nsteps] : NULL;
+    rec_step *s = keep ? &r->steps[r->nsteps] : NULL;
     const ws_insn *in = ev->insn;
     unsigned first = ev->exec ? (unsigned)__builtin_ctz(ev->exec) : 0;
     if (s) {
@@ -153,18 +171,14 @@ void viz_rec_event(void *user, const ws_event *ev)
         s->active = ev->active;
         s->exec = ev->exec;
         s->insn = in;
-        s->diag = -1;
-        int pd = r->pending_diag[w];
-        if (pd >= 0 && r->diags[pd].pc == ev->pc) {
-            s->diag = pd;
-            r->pending_diag[w] = -1;
-        }
+        s->diag = r->pending_diag[w];
+        r->pending_diag[w] = r->pending_last[w] = -1;
         s->src_reg = WS_NO_REG;
-        s->ndst = ev->ndst > VIZ_MAX_DST ? VIZ_MAX_DST : ev->ndst;
+        s->ndst = ev->ndst > REC_MAX_DST ? REC_MAX_DST : ev->ndst;
         for (uint32_t d = 0; d < s->ndst; d++)
             s->dst_reg[d] = ev->dst_reg[d];
         /* the source operand: the first plain register after the destination */
-        for (unsigned o = 1; o < in->nops && o < WS_MAX_OPERANDS; o++)
+        for (unsigned o = 1; !r->skip_sources && o < in->nops && o < WS_MAX_OPERANDS; o++)
             if (in->ops[o].kind == WS_OPND_REG && in->ops[o].reg < nregs) {
                 s->src_reg = in->ops[o].reg;
                 s->src_val = dup_rows(sh + (size_t)s->src_reg * 32, 1);
@@ -187,8 +201,8 @@ void viz_rec_event(void *user, const ws_event *ev)
         }
     }
     /* apply the writes to the shadow; lanes that did not execute keep their values */
-    uint64_t rows[VIZ_MAX_DST][32];
-    for (uint32_t d = 0; d < ev->ndst && d < VIZ_MAX_DST; d++) {
+    uint64_t rows[REC_MAX_DST][32];
+    for (uint32_t d = 0; d < ev->ndst && d < REC_MAX_DST; d++) {
         uint32_t reg = ev->dst_reg[d];
         for (unsigned l = 0; l < 32; l++)
             rows[d][l] = ev->dst_val[d][l];

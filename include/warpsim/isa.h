@@ -1,9 +1,11 @@
-/* isa: the PTX subset warpsim understands, as a decoded program.
+/* isa: the PTX subset warpsim understands, as a decoded program (public: installed beside
+ * warpsim.h, which includes it).
  *
  * PTX text goes in (ws_module_parse), a module comes out: kernels whose instructions have
  * their registers resolved to dense indices, their labels to instruction indices and their
  * symbols to (space, offset) pairs, so that nothing at run time touches a string.
- * isa knows nothing of the simulator.
+ * isa knows nothing of the simulator. The opcode numbering and the opcode table behind
+ * ws_insn.op are internal (isa/opcodes.h): ws_insn_print names an instruction.
  */
 #ifndef WS_ISA_H
 #define WS_ISA_H
@@ -11,53 +13,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-/* ---- opcodes, from the one table ---------------------------------------------------------- */
-typedef enum {
-#define OP(id, mn, shape, sfx, lat, ex, doc) WS_OP_##id,
-#include "opcodes.def"
-#undef OP
-    WS_OP_COUNT
-} ws_opcode;
-
-/* Timing classes: the architecture preset (sim/timing.c) gives each its cycles. */
-typedef enum {
-    LAT_ALU, LAT_ADD, LAT_MUL, LAT_FMA, LAT_DIV, LAT_SFU, LAT_CONV, LAT_MEM, LAT_STORE,
-    LAT_ATOM, LAT_BRANCH, LAT_CALL, LAT_SHFL, LAT_VOTE, LAT_MATCH, LAT_REDUX, LAT_SYNC,
-    LAT_BAR, LAT_CLASS_COUNT
-} ws_latency_class;
-
-/* Suffix groups an opcode accepts (the table's "suffixes" column). */
-enum {
-    SFX_TYPE = 1u << 0,      /* one type: .u32 */
-    SFX_TYPE2 = 1u << 1,     /* two types: cvt.f32.s32 */
-    SFX_SPACE = 1u << 2,     /* .global .shared .local .param .const */
-    SFX_VEC = 1u << 3,       /* .v2 .v4 */
-    SFX_RND = 1u << 4,       /* .rn .rz .rm .rp .rni .rzi .rmi .rpi */
-    SFX_FTZ = 1u << 5,       /* .ftz */
-    SFX_SAT = 1u << 6,       /* .sat */
-    SFX_HILO = 1u << 7,      /* .hi .lo .wide */
-    SFX_APPROX = 1u << 8,    /* .approx .full */
-    SFX_CMP = 1u << 9,       /* .eq .lt ... .equ .nan */
-    SFX_BOOL = 1u << 10,     /* setp's .and .or .xor */
-    SFX_SYNC = 1u << 11,     /* .sync */
-    SFX_SHFLMODE = 1u << 12, /* .up .down .bfly .idx */
-    SFX_VOTEMODE = 1u << 13, /* .all .any .uni .ballot */
-    SFX_OP = 1u << 14,       /* atom/red/redux operation: .add .min .max .and ... */
-    SFX_UNI = 1u << 15,      /* .uni */
-    SFX_TO = 1u << 16,       /* cvta.to */
-    SFX_MEMORD = 1u << 17,   /* .volatile .relaxed .acquire .release .sc .acq_rel .weak .mmio */
-    SFX_SCOPE = 1u << 18,    /* .cta .gpu .sys .gl .cluster */
-    SFX_CACHE = 1u << 19,    /* .nc .ca .cg .cs .lu .cv .wb .wt and L2 hints */
-    SFX_BARMODE = 1u << 20,  /* .sync .arrive */
-    SFX_ALIGNED = 1u << 21,  /* .aligned */
-    SFX_NAN = 1u << 22,      /* min/max .NaN */
-    SFX_CC = 1u << 23,       /* .cc carry (rejected: not supported) */
-    SFX_SHIFTAMT = 1u << 24, /* bfind.shiftamt */
-    SFX_PRMT = 1u << 25,     /* prmt modes .f4e .b4e .rc8 .ecl .ecr .rc16 */
-    SFX_SHF = 1u << 26,      /* shf .l .r .wrap .clamp */
-    SFX_TESTP = 1u << 27,    /* testp .finite .infinite .number .notanumber .normal .subnormal */
-};
 
 /* ---- types --------------------------------------------------------------------------------- */
 typedef enum {
@@ -157,7 +112,7 @@ typedef struct {
 
 /* ---- instructions --------------------------------------------------------------------------- */
 typedef struct {
-    uint16_t op;       /* ws_opcode */
+    uint16_t op;       /* ws_opcode (isa/opcodes.h, internal: the numbering changes as rows are added) */
     uint8_t type;      /* ws_type: the instruction type (cvt: the destination type) */
     uint8_t type2;     /* ws_type: cvt's source type, set's source type */
     uint8_t space;     /* ws_space for ld/st/atom/red/cvta */
@@ -271,16 +226,5 @@ size_t ws_format_register_value(const ws_kernel *k, const uint8_t *is_float, uin
 int ws_module_print(const ws_module *m, char **out, size_t *outlen);
 /* Print one instruction as PTX (no newline) into buf; returns the length. */
 size_t ws_insn_print(const ws_module *m, const ws_kernel *k, const ws_insn *in, char *buf, size_t cap);
-
-/* ---- the table, for the printer, the timing model and the docs -------------------------------- */
-typedef struct {
-    const char *mnemonic;
-    const char *shape;
-    uint32_t suffixes;
-    uint8_t latency;   /* ws_latency_class */
-    const char *meaning;
-} ws_opinfo;
-extern const ws_opinfo ws_optable[WS_OP_COUNT];
-const char *ws_latency_name(ws_latency_class c);
 
 #endif

@@ -1,0 +1,68 @@
+/* opcodes: the instruction set as the one table (opcodes.def) gives it to warpsim's own code:
+ * the opcode enum, the latency classes and suffix groups of its columns, and the table itself
+ * for the parser, the printer, the executors' dispatch, the timing model and docs/isa.md.
+ * Internal: not installed; the public program types are in warpsim/isa.h. */
+#ifndef WS_OPCODES_H
+#define WS_OPCODES_H
+
+#include "warpsim/isa.h"
+
+/* ---- opcodes, from the one table ---------------------------------------------------------- */
+typedef enum {
+#define OP(id, mn, shape, sfx, lat, ex, doc) WS_OP_##id,
+#include "opcodes.def"
+#undef OP
+    WS_OP_COUNT
+} ws_opcode;
+
+/* Timing classes: the architecture preset (sim/timing.c) gives each its cycles. */
+typedef enum {
+    LAT_ALU, LAT_ADD, LAT_MUL, LAT_FMA, LAT_DIV, LAT_SFU, LAT_CONV, LAT_MEM, LAT_STORE,
+    LAT_ATOM, LAT_BRANCH, LAT_CALL, LAT_SHFL, LAT_VOTE, LAT_MATCH, LAT_REDUX, LAT_SYNC,
+    LAT_BAR, LAT_CLASS_COUNT
+} ws_latency_class;
+
+/* Suffix groups an opcode accepts (the table's "suffixes" column). */
+enum {
+    SFX_TYPE = 1u << 0,      /* one type: .u32 */
+    SFX_TYPE2 = 1u << 1,     /* two types: cvt.f32.s32 */
+    SFX_SPACE = 1u << 2,     /* .global .shared .local .param .const */
+    SFX_VEC = 1u << 3,       /* .v2 .v4 */
+    SFX_RND = 1u << 4,       /* .rn .rz .rm .rp .rni .rzi .rmi .rpi */
+    SFX_FTZ = 1u << 5,       /* .ftz */
+    SFX_SAT = 1u << 6,       /* .sat */
+    SFX_HILO = 1u << 7,      /* .hi .lo .wide */
+    SFX_APPROX = 1u << 8,    /* .approx .full */
+    SFX_CMP = 1u << 9,       /* .eq .lt ... .equ .nan */
+    SFX_BOOL = 1u << 10,     /* setp's .and .or .xor */
+    SFX_SYNC = 1u << 11,     /* .sync */
+    SFX_SHFLMODE = 1u << 12, /* .up .down .bfly .idx */
+    SFX_VOTEMODE = 1u << 13, /* .all .any .uni .ballot */
+    SFX_OP = 1u << 14,       /* atom/red/redux operation: .add .min .max .and ... */
+    SFX_UNI = 1u << 15,      /* .uni */
+    SFX_TO = 1u << 16,       /* cvta.to */
+    SFX_MEMORD = 1u << 17,   /* .volatile .relaxed .acquire .release .sc .acq_rel .weak .mmio */
+    SFX_SCOPE = 1u << 18,    /* .cta .gpu .sys .gl .cluster */
+    SFX_CACHE = 1u << 19,    /* .nc .ca .cg .cs .lu .cv .wb .wt and L2 hints */
+    SFX_BARMODE = 1u << 20,  /* .sync .arrive */
+    SFX_ALIGNED = 1u << 21,  /* .aligned */
+    SFX_NAN = 1u << 22,      /* min/max .NaN */
+    SFX_CC = 1u << 23,       /* .cc carry (rejected: not supported) */
+    SFX_SHIFTAMT = 1u << 24, /* bfind.shiftamt */
+    SFX_PRMT = 1u << 25,     /* prmt modes .f4e .b4e .rc8 .ecl .ecr .rc16 */
+    SFX_SHF = 1u << 26,      /* shf .l .r .wrap .clamp */
+    SFX_TESTP = 1u << 27,    /* testp .finite .infinite .number .notanumber .normal .subnormal */
+};
+
+/* ---- the table, for the printer, the timing model and the docs -------------------------------- */
+typedef struct {
+    const char *mnemonic;
+    const char *shape;
+    uint32_t suffixes;
+    uint8_t latency;   /* ws_latency_class */
+    const char *meaning;
+} ws_opinfo;
+extern const ws_opinfo ws_optable[WS_OP_COUNT];
+const char *ws_latency_name(ws_latency_class c);
+
+#endif
