@@ -377,6 +377,42 @@ static void redux(ws_exec *x, uint32_t exec)
         x->ev->coll_in = x->coll_in;
 }
 
+/* After a collective whose lanes named different membermasks, ptxas's WARPSYNC.EXCLUSIVE can
+ * leave the warp split by mask; later instructions then ran group by group on the H200, before
+ * and after a bar.warp.sync or bar.sync, as ptxas scheduled them (fuzz batch v2, seeds 14 and
+ * 75: an activemask gave 0x55555555 and a full-mask shuffle read 0 from the other group; in
+ * programs/probe_lanemask a __syncwarp() did reunite the warp). The PTX does not say which, so
+ * warpsim runs the warp whole, reports an instruction that spans several of those groups, and
+ * under --poison-undefined poisons what it wrote. Returns whether it spans them. */
+static int split_warp_check(ws_exec *x, const ws_insn *in, uint32_t exec)
+{
+    ws_warp *w = x->w;
+    unsigned spanned = 0;
+    for (unsigned i = 0; i < w->nsplit && spanned < 2; i++)
+        spanned += (w->split_group[i] & exec) != 0;
+    if (spanned < 2)
+        return 0;
+    ws_diag_report(x, WS_DIAG_SPLIT_WARP, exec,
+                   "%s over lanes 0x%08x after the collective at line %u, whose lanes named different "
+                   "membermasks: on the H200 the warp may still be split by those masks here (ptxas's "
+                   "WARPSYNC.EXCLUSIVE), and this instruction may see one group's lanes only",
+                   ws_optable[in->op].mnemonic, exec, w->split_line);
+    return 1;
+}
+
+/* What a warp-wide instruction wrote while the warp may be split: poisoned on request. */
+static void poison_split_result(ws_exec *x, uint32_t exec)
+{
+    if (!x->L->sim->cfg.poison_undefined)
+        return;
+    FOR_EACH_LANE(exec, l) {
+        const ws_insn *li = x->lane_insn[l];
+        set_reg(x, li->ops[0].reg, l, WS_POISON);
+        if (li->op != WS_OP_SHFL) /* a shuffle's predicate follows the formula whatever it read */
+            set_reg(x, li->dpred, l, WS_POISON & 1);
+    }
+}
+
 /* A collective for the lanes of exec: each group of lanes naming one membermask runs it alone
  * (membermask_groups says why). */
 void ws_collective(ws_exec *x, uint32_t exec)
@@ -386,6 +422,14 @@ void ws_collective(ws_exec *x, uint32_t exec)
     const ws_insn *first = x->lane_insn[__builtin_ctz(exec)];
     uint32_t groups[32], masks[32];
     unsigned n = membermask_groups(x, first, exec, groups, masks);
+    int split = 0; /* does a group span groups of an earlier split? */
+    for (unsigned i = 0; i < n && !split && first->op != WS_OP_BAR_WARP; i++)
+        split = split_warp_check(x, first, groups[i]);
+    if (n > 1) {
+        memcpy(x->w->split_group, groups, n * sizeof groups[0]);
+        x->w->nsplit = n;
+        x->w->split_line = first->line;
+    }
     x->coll_exec = exec;
     if (x->ev) {
         memset(x->shfl_src, -1, sizeof x->shfl_src);
@@ -401,6 +445,8 @@ void ws_collective(ws_exec *x, uint32_t exec)
         default: break; /* bar.warp.sync: the scheduler has gathered its lanes */
         }
     }
+    if (split)
+        poison_split_result(x, exec);
 }
 
 /* The table's executors for the collectives: one instruction for every lane. */
@@ -419,5 +465,7 @@ void ex_warpsync(ws_exec *x, const ws_insn *in, uint32_t mask) { run_alone(x, in
 /* activemask: the lanes executing this instruction */
 void ex_activemask(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
-    FOR_EACH_LANE(mask, l) set_reg(x, in->ops[0].reg, l, mask);
+    int split = split_warp_check(x, in, mask);
+    uint32_t v = split && x->L->sim->cfg.poison_undefined ? WS_POISON : mask;
+    FOR_EACH_LANE(mask, l) set_reg(x, in->ops[0].reg, l, v);
 }

@@ -51,6 +51,10 @@ typedef struct {
     uint32_t *reg_written;     /* check_uninitialized: per register, lanes that wrote it */
     reconv_barrier reconv[MAX_RECONV];
     unsigned nreconv;
+    /* The membermask groups of the last collective whose lanes named different masks (0 groups
+     * if none): after it the H200 may run the warp split by them (exec_warp.c, split-warp). */
+    uint32_t split_group[32];
+    uint32_t nsplit, split_line;
     uint64_t ready_cycle;      /* timing: next cycle this warp may issue */
     uint64_t *reg_ready;       /* timing: per register, the cycle its value is ready */
     uint64_t instructions;

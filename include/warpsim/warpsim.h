@@ -82,7 +82,14 @@ typedef enum { WS_SEV_WARNING, WS_SEV_ERROR } ws_severity;
       "lanes waiting at two different `.sync` instructions on divergent paths (e.g. a shuffle on "   \
       "each side of an if/else) run them as one collective, each lane with its own operands",        \
       "not deterministic: the H200 merged such a pair in one kernel (HARDWARE-NOTES.md) and hung "   \
-      "on `programs/div_merge`; warpsim merges and warns")
+      "on `programs/div_merge`; warpsim merges and warns")                                          \
+    X(SPLIT_WARP, "split-warp", WS_SEV_WARNING,                                                      \
+      "a warp-wide `activemask` or collective after a collective whose lanes named different "       \
+      "membermasks: ptxas compiles that one with `WARPSYNC.EXCLUSIVE`, which can leave the warp "    \
+      "split by mask, and the H200 then ran later instructions group by group (before and after "   \
+      "`bar.warp.sync`, depending on ptxas's schedule)",                                             \
+      "not predictable from the PTX: warpsim runs the warp whole (`--poison-undefined` poisons "     \
+      "such results)")
 
 typedef enum {
 #define WS_DIAG_ENUM_(id, name, sev, what, h200) WS_DIAG_##id,
