@@ -30,6 +30,13 @@ cooperative_groups) is made of:
     then bar.warp.sync of the executing lanes;
   - shared-memory loads whose address register lies below the array, with the distance folded
     into the immediate offset ([%r+K]), as nvcc writes sm[i - K/4].
+3 adds half precision and calls:
+  - f16 and bf16 arithmetic on the halves of a data register (add, sub, mul, fma with .rn and
+    .sat/.relu where PTX has them, min/max, neg/abs, setp), f16x2/bf16x2 on whole registers,
+    conversions to and from f32 with each rounding, all on random bits (NaNs, subnormals, ties);
+  - calls of .func bodies with the PTX calling convention: a leaf function mixing its two
+    arguments, a recursive one (lane-dependent depth up to 4), and one that shuffles inside
+    (called from converged code only, as a full-mask shuffle requires).
 """
 import os
 import random
@@ -426,7 +433,124 @@ class Gen2(Gen):
         self.emit('bar.sync 0;')
 
 
-GENERATORS = {1: Gen, 2: Gen2}
+class Gen3(Gen2):
+    """Version 3: version 2 plus half precision and calls of .func bodies (see the docstring)."""
+    extra_regs = ('%m',)
+
+    def __init__(self, seed):
+        Gen2.__init__(self, seed)
+        self.funcs = set()
+
+    def stmt(self, mask, depth):
+        x = self.r.random()
+        top = mask == 0xffffffff and self.loop_depth == 0 and depth == 0
+        if x < 0.10:
+            self.half()
+        elif x < 0.15 and self.loop_depth == 0:
+            self.call(converged=top)
+        else:
+            Gen2.stmt(self, mask, depth)
+
+    def half(self):
+        r = self.r
+        k = r.randrange(6)
+        t = r.choice(['f16', 'bf16'])
+        if k < 3:  # on the halves of one register, packed back into another
+            self.emit('mov.b32 {%%h0, %%h1}, %s;' % self.v())
+            self.emit('mov.b32 {%%h2, %%h3}, %s;' % self.v())
+            op = r.choice(['add', 'sub', 'mul', 'fma', 'min', 'max', 'neg', 'abs'])
+            if op in ('add', 'sub', 'mul'):
+                sat = r.choice(['', '.sat']) if t == 'f16' else ''
+                self.emit('%s.rn%s.%s %%h4, %%h0, %%h2;' % (op, sat, t))
+            elif op == 'fma':
+                mod = r.choice(['', '.sat', '.relu']) if t == 'f16' else r.choice(['', '.relu'])
+                self.emit('fma.rn%s.%s %%h4, %%h0, %%h2, %%h1;' % (mod, t))
+            elif op in ('min', 'max'):
+                self.emit('%s%s.%s %%h4, %%h0, %%h2;' % (op, r.choice(['', '.NaN']), t))
+            else:
+                self.emit('%s.%s %%h4, %%h0;' % (op, t))
+            self.emit('mov.b32 %s, {%%h4, %%h3};' % self.v())
+        elif k == 3:  # paired
+            op = r.choice(['add', 'sub', 'mul', 'fma'])
+            if op == 'fma':
+                self.emit('fma.rn.%sx2 %s, %s, %s, %s;' % (t, self.v(), self.v(), self.v(), self.v()))
+            else:
+                self.emit('%s.rn.%sx2 %s, %s, %s;' % (op, t, self.v(), self.v(), self.v()))
+        elif k == 4:  # half -> f32 -> half with a rounding
+            self.emit('mov.b32 {%%h0, %%h1}, %s;' % self.v())
+            self.emit('cvt.f32.%s %%f0, %%h0;' % t)
+            self.emit('mov.b32 %s, %%f0;' % self.v())
+            self.emit('mov.b32 %%f1, %s;' % self.v())
+            rnd = r.choice(['rn', 'rz', 'rm', 'rp']) if t == 'f16' else 'rn'
+            self.emit('cvt.%s.%s.f32 %%h2, %%f1;' % (rnd, t))
+            self.emit('mov.b32 %s, {%%h2, %%h1};' % self.v())
+        else:  # a comparison of halves feeding a selection
+            self.emit('mov.b32 {%%h0, %%h1}, %s;' % self.v())
+            p = self.pred()
+            self.emit('setp.%s.%s %s, %%h0, %%h1;' % (r.choice(['eq', 'ne', 'lt', 'ge', 'gtu', 'nan', 'num']), t, p))
+            self.emit('selp.b32 %s, %s, %s, %s;' % (self.v(), self.v(), self.src(), p))
+
+    def call(self, converged):
+        r = self.r
+        kinds = ['fz_mix', 'fz_rec'] + (['fz_shfl'] if converged else [])
+        f = r.choice(kinds)
+        self.funcs.add(f)
+        d, a, b = self.v(), self.v(), self.v()
+        if f == 'fz_rec':
+            self.emit('and.b32 %%t3, %s, 3;' % b)
+            b = '%t3'
+        self.emit('{')
+        self.emit('.param .b32 fz_a;')
+        self.emit('.param .b32 fz_b;')
+        self.emit('.param .b32 fz_r;')
+        self.emit('st.param.b32 [fz_a], %s;' % a)
+        self.emit('st.param.b32 [fz_b], %s;' % b)
+        self.emit('call.uni (fz_r), %s, (fz_a, fz_b);' % f)
+        self.emit('ld.param.b32 %s, [fz_r];' % d)
+        self.emit('}')
+
+    def functions(self):
+        out = []
+        head = '.func (.param .b32 %s_r) %s(.param .b32 %s_a, .param .b32 %s_b)'
+        body = {
+            'fz_mix': ['	mul.lo.s32 %x2, %x0, 0x9e3779b9;', '	xor.b32 %x2, %x2, %x1;',
+                       '	shf.l.wrap.b32 %x2, %x2, %x2, %x1;'],
+            # fz_rec(a, n) = n == 0 ? a : fz_rec(a * 3 + n, n - 1) ^ n
+            'fz_rec': ['	setp.eq.u32 %xp, %x1, 0;', '	mov.b32 %x2, %x0;', '	@%xp bra $fz_rec_done;',
+                       '	mad.lo.s32 %x3, %x0, 3, %x1;', '	sub.s32 %x4, %x1, 1;', '	{',
+                       '	.param .b32 fz_a;', '	.param .b32 fz_b;', '	.param .b32 fz_r;',
+                       '	st.param.b32 [fz_a], %x3;', '	st.param.b32 [fz_b], %x4;',
+                       '	call.uni (fz_r), fz_rec, (fz_a, fz_b);', '	ld.param.b32 %x2, [fz_r];', '	}',
+                       '	xor.b32 %x2, %x2, %x1;', '$fz_rec_done:'],
+            'fz_shfl': ['	shfl.sync.bfly.b32 %x2, %x0, 1, 31, -1;', '	add.s32 %x2, %x2, %x1;',
+                        '	shfl.sync.down.b32 %x3, %x2, 2, 31, -1;', '	xor.b32 %x2, %x2, %x3;'],
+        }
+        for f in sorted(self.funcs):
+            out.append(head % (f, f, f, f))
+            out.append('{')
+            out.append('	.reg .b32 %x<5>;')
+            out.append('	.reg .pred %xp;')
+            out.append('	ld.param.b32 %%x0, [%s_a];' % f)
+            out.append('	ld.param.b32 %%x1, [%s_b];' % f)
+            out.extend(body[f])
+            out.append('	st.param.b32 [%s_r], %%x2;' % f)
+            out.append('	ret;')
+            out.append('}')
+            out.append('')
+        return out
+
+    def program(self):
+        name, ptx, args = Gen2.program(self)
+        lines = ptx.split('\n')
+        # the registers the half statements use, and the functions before the kernel
+        k = lines.index('\t.reg .b32 %m;')
+        lines[k + 1:k + 1] = ['\t.reg .b16 %h<5>;', '\t.reg .f32 %f<2>;']
+        e = next(i for i, l in enumerate(lines) if l.startswith('.visible .entry'))
+        lines[e:e] = self.functions()
+        return name, '\n'.join(lines), args
+
+
+GENERATORS = {1: Gen, 2: Gen2, 3: Gen3}
 LATEST = max(GENERATORS)
 
 
