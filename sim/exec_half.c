@@ -164,8 +164,10 @@ static uint32_t half_op(const ws_insn *in, int bf, uint32_t a, uint32_t b, uint3
     int ftz = (in->mods & WS_MOD_FTZ) != 0;
     double fa = half_in(a, bf, ftz), fb = half_in(b, bf, ftz), r;
     switch (in->op) {
-    case WS_OP_NEG: return ftz ? half_flush(a ^ 0x8000u, bf) : a ^ 0x8000u;
-    case WS_OP_ABS: return ftz ? half_flush(a & 0x7fffu, bf) : a & 0x7fffu;
+    /* neg/abs of a NaN give the canonical NaN, as cuda_fp16.h/cuda_bf16.h's host versions of
+     * __hneg and __habs do (written to match the device); other values change sign bit only */
+    case WS_OP_NEG: return half_is_nan(a, bf) ? CANONICAL_NAN_HALF : ftz ? half_flush(a ^ 0x8000u, bf) : a ^ 0x8000u;
+    case WS_OP_ABS: return half_is_nan(a, bf) ? CANONICAL_NAN_HALF : ftz ? half_flush(a & 0x7fffu, bf) : a & 0x7fffu;
     case WS_OP_MIN: return half_minmax(a, b, bf, in->mods, 0);
     case WS_OP_MAX: return half_minmax(a, b, bf, in->mods, 1);
     case WS_OP_ADD: r = add_odd(fa, fb); break;

@@ -9,7 +9,7 @@
 
 #include "sim.h"
 
-/* The NaN every half operation that makes one writes (neg and abs only flip bits). */
+/* The NaN every half operation that makes or passes one writes. */
 #define CANONICAL_NAN_HALF 0x7fffu
 
 /* A half's value, exactly (bf16 = 0: binary16; 1: bfloat16). */

@@ -297,8 +297,8 @@ def expected_rb(bits):
         put(12, pair(lambda i, j: minmax(F16, i, j, True), a, b))
         put(13, pair(lambda i, j: minmax(F16, i, j, False, nan=True), a, b))
         put(14, pair(lambda i, j: minmax(F16, i, j, True, nan=True), a, b))
-        put(15, a ^ 0x80008000)
-        put(16, a & 0x7fff7fff)
+        put(15, pair(lambda i: QNAN16 if (i & 0x7fff) > 0x7c00 else i ^ 0x8000, a))
+        put(16, pair(lambda i: QNAN16 if (i & 0x7fff) > 0x7c00 else i & 0x7fff, a))
         put(17, pair(lambda i, j: 0x3c00 if cmp('ltu', decode(i, F16), decode(j, F16)) else 0, a, b))
         for k, (fmt, m, n) in ((18, (F16, a, b)), (19, (BF16, p, q))):
             v = 0
@@ -315,9 +315,8 @@ def expected_rb(bits):
         put(26, pair(lambda i, j: minmax(BF16, i, j, True), p, q))
         put(27, pair(lambda i, j: minmax(BF16, i, j, False, nan=True), p, q))
         put(28, pair(lambda i, j: minmax(BF16, i, j, True, nan=True), p, q))
-        pk(29, lo(p) ^ 0x8000, hi(p) & 0x7fff)
-        pk(30, finish(lo(a) ^ 0x8000, F16, ftz=True) if (lo(a) & 0x7fff) <= 0x7c00 else lo(a) ^ 0x8000,
-           finish(hi(a) & 0x7fff, F16, ftz=True) if (hi(a) & 0x7fff) <= 0x7c00 else hi(a) & 0x7fff)
+        pk(29, QNAN16 if (lo(p) & 0x7fff) > 0x7f80 else lo(p) ^ 0x8000, QNAN16 if (hi(p) & 0x7fff) > 0x7f80 else hi(p) & 0x7fff)
+        pk(30, finish(lo(a) ^ 0x8000, F16, ftz=True), finish(hi(a) & 0x7fff, F16, ftz=True))
         pk(31, arith('add', F16, lo(a), lo(b)), arith('fma', F16, hi(a), hi(b), hi(c)))
         pk(32, arith('add', BF16, lo(p), lo(q)), arith('fma', BF16, hi(p), hi(q), hi(r)))
         pk(33, cvt_exact_to_half(g, F16, 'rn'), cvt_exact_to_half(f, F16, 'rn'))

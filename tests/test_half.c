@@ -250,26 +250,39 @@ static void test_neg_abs_min_max(void **state)
     static const hcase negabs[] = {
         {AB(0x3c00, 0), 0, 0xbc00, 0x3c00}, /* neg / abs of 1 */
         {AB(0xbc00, 0), 0, 0x3c00, 0x3c00},
-        {AB(0x7e01, 0), 0, 0xfe01, 0x7e01}, /* NaN: only the sign bit changes */
-        {AB(0xfe01, 0), 0, 0x7e01, 0x7e01},
+        {AB(0x7e01, 0), 0, 0x7fff, 0x7fff}, /* NaN: the canonical NaN (as cuda_fp16.h's host __hneg/__habs) */
+        {AB(0xfe01, 0), 0, 0x7fff, 0x7fff},
+        {AB(0x7c00, 0), 0, 0xfc00, 0x7c00}, /* infinities change sign */
         {AB(0x0000, 0), 0, 0x8000, 0x0000},
         {AB(0x0001, 0), 0, 0x8001, 0x0001}, /* subnormals kept */
     };
     run_cases("neg.f16 / abs.f16", "mov.b32 {%rs1, %rs2}, %r1;\nneg.f16 %rs5, %rs1;\nabs.f16 %rs6, %rs1;\n"
                                    "cvt.u32.u16 %r2, %rs5;\ncvt.u32.u16 %r3, %rs6;",
               negabs, N(negabs), 1);
+    static const hcase bnegabs[] = {
+        {AB(0x3f80, 0), 0, 0xbf80, 0x3f80},
+        {AB(0x7e01, 0), 0, 0xfe01, 0x7e01}, /* a number in bf16 */
+        {AB(0x7fc1, 0), 0, 0x7fff, 0x7fff}, /* NaN: canonical */
+        {AB(0xff81, 0), 0, 0x7fff, 0x7fff},
+        {AB(0xff80, 0), 0, 0x7f80, 0x7f80}, /* -inf */
+        {AB(0x0001, 0), 0, 0x8001, 0x0001},
+    };
     run_cases("neg.bf16 / abs.bf16", "mov.b32 {%rs1, %rs2}, %r1;\nneg.bf16 %rs5, %rs1;\nabs.bf16 %rs6, %rs1;\n"
                                      "cvt.u32.u16 %r2, %rs5;\ncvt.u32.u16 %r3, %rs6;",
-              negabs, N(negabs), 1);
+              bnegabs, N(bnegabs), 1);
     run_cases("neg.ftz.f16 / abs.ftz.f16", "mov.b32 {%rs1, %rs2}, %r1;\nneg.ftz.f16 %rs5, %rs1;\nabs.ftz.f16 %rs6, %rs1;\n"
                                            "cvt.u32.u16 %r2, %rs5;\ncvt.u32.u16 %r3, %rs6;",
               (const hcase[]){{AB(0x0001, 0), 0, 0x8000, 0x0000}, {AB(0x8200, 0), 0, 0x0000, 0x0000},
                               {AB(0x0400, 0), 0, 0x8400, 0x0400}},
               3, 1);
     run_cases("neg.f16x2 / abs.f16x2", "neg.f16x2 %r2, %r1;\nabs.f16x2 %r3, %r1;",
-              (const hcase[]){{AB(0x3c00, 0xfe00), 0, AB(0xbc00, 0x7e00), AB(0x3c00, 0x7e00)}}, 1, 1);
+              (const hcase[]){{AB(0x3c00, 0xfe00), 0, AB(0xbc00, 0x7fff), AB(0x3c00, 0x7fff)},
+                              {AB(0x8001, 0xfc00), 0, AB(0x0001, 0x7c00), AB(0x0001, 0x7c00)}},
+              2, 1);
     run_cases("neg.bf16x2 / abs.bf16x2", "neg.bf16x2 %r2, %r1;\nabs.bf16x2 %r3, %r1;",
-              (const hcase[]){{AB(0x3f80, 0xbf80), 0, AB(0xbf80, 0x3f80), AB(0x3f80, 0x3f80)}}, 1, 1);
+              (const hcase[]){{AB(0x3f80, 0xbf80), 0, AB(0xbf80, 0x3f80), AB(0x3f80, 0x3f80)},
+                              {AB(0x7fc0, 0x8000), 0, AB(0x7fff, 0x0000), AB(0x7fff, 0x0000)}},
+              2, 1);
 
     /* min / max: a NaN loses to a number; two NaNs give the canonical NaN; -0 < +0 */
     static const hcase mm[] = {
