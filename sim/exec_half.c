@@ -281,8 +281,12 @@ void ws_ex_half_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
         } else if (ws_type_is_half(dt)) {
             r = to_half(in, st, A(l), is_bf16(dt));
         } else {
-            double v = ws_half_to_double((uint32_t)A(l) & 0xffffu, is_bf16(st));
-            if (dt == WS_T_F32)
+            uint32_t h = (uint32_t)A(l) & 0xffffu;
+            double v = ws_half_to_double(h, is_bf16(st));
+            if (dt == WS_T_F32 && is_bf16(st) && isnan(v) && !(in->mods & WS_MOD_SAT))
+                r = (uint64_t)h << 16; /* bf16 is f32's top half: a NaN keeps its sign and payload, as
+                                          cuda_bf16.h's mov.b32 {0, h} before sm_90 and on the host */
+            else if (dt == WS_T_F32)
                 r = f32_result((float)v, in->mods);
             else if (dt == WS_T_F64)
                 r = f64_result(v, in->mods);

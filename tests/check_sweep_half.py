@@ -246,7 +246,7 @@ def integral_half(h, fmt, rnd):
 def f32_of_half(h, fmt, sat=False):
     v = decode(h, fmt)
     if v == NAN:
-        return 0 if sat else 0x7fffffff
+        return 0 if sat else h << 16 if fmt == BF16 else 0x7fffffff
     if isinstance(v, tuple):
         r = h << 16 if fmt == BF16 else (v[1] << 31 | (0x7f800000 if v[0] == INF else 0))
     else:

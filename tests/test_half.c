@@ -511,7 +511,7 @@ static void test_cvt_from_half(void **state)
                               {AB(0x7bff, 0x7f7f), 0, 0x477fe000u, 0x7f7f0000u},
                               {AB(0x7c00, 0xff80), 0, 0x7f800000u, 0xff800000u},
                               {AB(0x8000, 0x8000), 0, 0x80000000u, 0x80000000u},
-                              {AB(0x7e01, 0xffc1), 0, 0x7fffffffu, 0x7fffffffu}}, /* NaN: canonical */
+                              {AB(0x7e01, 0xffc1), 0, 0x7fffffffu, 0xffc10000u}}, /* NaN: f16 canonical, bf16 kept */
               6, 1);
     run_cases("cvt.ftz.f32.bf16 / cvt.sat.f32.f16", "mov.b32 {%rs1, %rs2}, %r1;\ncvt.ftz.f32.bf16 %f1, %rs2;\ncvt.sat.f32.f16 %f2, %rs1;\n"
                                                     "mov.b32 %r2, %f1;\nmov.b32 %r3, %f2;",
@@ -564,6 +564,9 @@ static void test_moves_and_atomics(void **state)
                                                                "{ .reg.b8 myreg;\ncvt.rzi.s8.bf16 myreg, %rs1;\nmov.b16 %rs5, {myreg, 0};\n}\n"
                                                                "cvt.u32.u16 %r2, %rs5;",
               (const hcase[]){{AB(0xc2c8, 0), 0, 0x9c, 0}, {AB(0x4300, 0), 0, 0x7f, 0}}, 2, 0);
+    /* cuda_bf16.h before sm_90: bf16 to f32 as { mov.b32 %0, {0,%1};} */
+    run_cases("mov.b32 f, {0, h}", "mov.b32 {%rs1, %rs2}, %r1;\n{ mov.b32 %f1, {0,%rs1};}\nmov.b32 %r2, %f1;",
+              (const hcase[]){{AB(0x3f80, 0x1234), 0, 0x3f800000u, 0}, {AB(0xffc1, 0), 0, 0xffc10000u, 0}}, 2, 0);
     /* cuda_fp16.h's inline asm declares a name in a nested block that an outer block declared */
     run_cases("a nested block shadows an outer register", "{ .reg.b32 p;\nmov.b32 p, 7;\n{ .reg.b32 p;\nmov.b32 p, 9;\n"
                                                           "mov.b32 %r3, p;\n}\nmov.b32 %r2, p;\n}",
