@@ -25,34 +25,39 @@ static const char *fail(char *buf, size_t cap, const char *fmt, ...)
     return buf;
 }
 
-/* cvt with a half on either side. */
+/* cvt with a half on either side. The modifier rules are ptxas 13.0's for sm_90 (each form
+ * here was assembled with it): .sat never with a bf16, .relu only from f32 with .rn/.rz, pairs
+ * only with .rn/.rz, .ftz only to f32. */
 static const char *check_cvt(const ws_insn *in, char *buf, size_t cap)
 {
     ws_type d = (ws_type)in->type, s = (ws_type)in->type2;
     const char *dn = ws_type_name(d), *sn = ws_type_name(s);
     uint32_t mods = in->mods & ~(uint32_t)WS_MOD_EXPLICIT_RND;
+    int bf = d == WS_T_BF16 || d == WS_T_BF16X2 || s == WS_T_BF16 || s == WS_T_BF16X2;
+    if ((mods & WS_MOD_SAT) && bf)
+        return fail(buf, cap, "cvt.%s.%s: .sat does not apply to a .bf16 conversion", dn, sn);
     if (is_pair(s))
         return fail(buf, cap, "cvt from .%s is not an instruction (.%s pairs are converted half by half)", sn, sn);
-    if (is_pair(d)) { /* cvt.rn{.relu}.f16x2.f32 d, a, b */
+    if (is_pair(d)) { /* cvt.{rn,rz}{.relu}.f16x2.f32 d, a, b */
         if (s != WS_T_F32 || in->nops != 3)
             return fail(buf, cap, "cvt.%s takes two .f32 sources (cvt.rn.%s.f32 d, a, b)", dn, dn);
-        if (in->rnd != WS_RND_RN || (mods & ~(uint32_t)WS_MOD_RELU))
-            return fail(buf, cap, "cvt.%s.%s: only .rn and .relu are modelled", dn, sn);
+        if ((in->rnd != WS_RND_RN && in->rnd != WS_RND_RZ) || (mods & ~(uint32_t)WS_MOD_RELU))
+            return fail(buf, cap, "cvt.%s.%s takes .rn or .rz, and .relu", dn, sn);
         return NULL;
     }
     if (in->nops != 2)
         return fail(buf, cap, "cvt.%s.%s takes one source", dn, sn);
     if (ws_type_is_half(d) && ws_type_is_half(s) && d == s) { /* round to an integral value */
-        if (!is_irnd(in->rnd) || mods)
-            return fail(buf, cap, "cvt.%s.%s needs .rni/.rzi/.rmi/.rpi (and no other modifier)", dn, sn);
+        if (!is_irnd(in->rnd) || (mods & ~(uint32_t)WS_MOD_SAT))
+            return fail(buf, cap, "cvt.%s.%s needs .rni/.rzi/.rmi/.rpi (and no modifier but .sat)", dn, sn);
         return NULL;
     }
     if (ws_type_is_half(d)) {
         if (!is_frnd(in->rnd))
             return fail(buf, cap, "cvt.%s.%s needs a rounding mode .rn/.rz/.rm/.rp", dn, sn);
         if (mods & WS_MOD_RELU) {
-            if (s != WS_T_F32 || in->rnd != WS_RND_RN || (mods & ~(uint32_t)WS_MOD_RELU))
-                return fail(buf, cap, "cvt.%s.%s: .relu is modelled for cvt.rn.relu.%s.f32 only", dn, sn, dn);
+            if (s != WS_T_F32 || (in->rnd != WS_RND_RN && in->rnd != WS_RND_RZ) || (mods & ~(uint32_t)WS_MOD_RELU))
+                return fail(buf, cap, "cvt.%s.%s: .relu is for cvt.{rn,rz}.relu.%s.f32 alone", dn, sn, dn);
             return NULL;
         }
         if (mods & ~(uint32_t)WS_MOD_SAT)
@@ -65,6 +70,8 @@ static const char *check_cvt(const ws_insn *in, char *buf, size_t cap)
     if (d == WS_T_F32 || d == WS_T_F64) {
         if (in->rnd != WS_RND_NONE || (mods & ~(uint32_t)(WS_MOD_SAT | WS_MOD_FTZ)))
             return fail(buf, cap, "cvt.%s.%s is exact: no rounding mode (only .ftz/.sat)", dn, sn);
+        if ((mods & WS_MOD_FTZ) && d != WS_T_F32)
+            return fail(buf, cap, "cvt.%s.%s: .ftz applies to an .f32 destination only", dn, sn);
         return NULL;
     }
     if (is_int(d)) {
@@ -89,8 +96,10 @@ static const char *check_compare(const ws_insn *in, char *buf, size_t cap)
     if ((mods & WS_MOD_FTZ) && !is_f16(st) && !(in->op == WS_OP_SET && st == WS_T_F32))
         return fail(buf, cap, "%s.%s: .ftz is for .f16 and .f16x2 only", mn, ws_type_name(st));
     if (in->op == WS_OP_SETP) {
-        if (is_pair(st) && in->dpred == WS_NO_REG)
+        if (is_pair(st) && in->dpred == WS_NO_REG) /* ptxas takes a lone p too; what it holds is not known */
             return fail(buf, cap, "setp.%s writes two predicates: setp.cmp.%s p|q, a, b", ws_type_name(st), ws_type_name(st));
+        if (!is_pair(st) && in->dpred != WS_NO_REG)
+            return fail(buf, cap, "setp.%s writes one predicate (no |q)", ws_type_name(st));
         return NULL;
     }
     if (!ws_type_is_half(st)) { /* set.cmp.f16.f32 d, a, b: a half 1.0 or 0 from another type */
@@ -105,6 +114,8 @@ static const char *check_compare(const ws_insn *in, char *buf, size_t cap)
     }
     if (dt != WS_T_U16 && dt != WS_T_S16 && dt != WS_T_U32 && dt != WS_T_S32 && dt != WS_T_F16 && dt != WS_T_BF16)
         return fail(buf, cap, "set.*.%s.%s: the destination is .u16/.s16/.u32/.s32/.f16/.bf16", ws_type_name(dt), ws_type_name(st));
+    if (dt == WS_T_F16 && st == WS_T_BF16) /* ptxas refuses this one pairing */
+        return fail(buf, cap, "set.*.%s.%s is not an instruction", ws_type_name(dt), ws_type_name(st));
     if (is_pair(dt))
         return fail(buf, cap, "set.%s needs .%s sources", ws_type_name(dt), ws_type_name(dt));
     return NULL;

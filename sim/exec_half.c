@@ -267,7 +267,7 @@ void ws_ex_half_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
     ws_type dt = (ws_type)in->type, st = (ws_type)in->type2;
     FOR_EACH_LANE(mask, l) {
         uint64_t r;
-        if (is_pair(dt)) { /* cvt.rn.f16x2.f32 d, a, b: a to the high half, b to the low */
+        if (is_pair(dt)) { /* cvt.frnd.f16x2.f32 d, a, b: a to the high half, b to the low */
             r = (uint64_t)(to_half(in, st, B(l), is_bf16(dt)) | to_half(in, st, A(l), is_bf16(dt)) << 16);
         } else if (dt == st) { /* .rni/.rzi/.rmi/.rpi: to an integral value */
             double v = ws_half_to_double((uint32_t)A(l) & 0xffffu, is_bf16(st));
@@ -277,7 +277,7 @@ void ws_ex_half_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
             case WS_RND_RPI: v = ceil(v); break;
             default: v = nearbyint(v); break;
             }
-            r = ws_half_from_double(v, is_bf16(dt), WS_RND_RN); /* exact */
+            r = half_finish(ws_half_from_double(v, is_bf16(dt), WS_RND_RN), is_bf16(dt), in->mods & WS_MOD_SAT); /* exact */
         } else if (ws_type_is_half(dt)) {
             r = to_half(in, st, A(l), is_bf16(dt));
         } else {

@@ -351,9 +351,9 @@ static void test_compare(void **state)
     run_cases("setp.f16", body, c, N(c), 1);
     run_cases("setp.ftz.f16", "mov.b32 {%rs1, %rs2}, %r1;\nsetp.lt.ftz.f16 %p1, %rs1, %rs2;\nselp.u32 %r2, 1, 0, %p1;",
               (const hcase[]){{AB(0x0001, 0x0002), 0, 0, 0}, {AB(0x0400, 0x0800), 0, 1, 0}}, 2, 0);
-    run_cases("setp.bf16 (and the complement |q)", "mov.b32 {%rs1, %rs2}, %r1;\nsetp.gt.bf16 %p1|%p2, %rs1, %rs2;\n"
-                                                   "selp.u32 %r2, 1, 0, %p1;\nselp.u32 %r3, 1, 0, %p2;",
-              (const hcase[]){{AB(0x4000, 0x3f80), 0, 1, 0}, {AB(0x3f80, 0x4000), 0, 0, 1}, {AB(0x7fc0, 0x4000), 0, 0, 1}}, 3, 1);
+    run_cases("setp.bf16 / setp.nan.bf16", "mov.b32 {%rs1, %rs2}, %r1;\nsetp.gt.bf16 %p1, %rs1, %rs2;\nsetp.nan.bf16 %p2, %rs1, %rs2;\n"
+                                          "selp.u32 %r2, 1, 0, %p1;\nselp.u32 %r3, 1, 0, %p2;",
+              (const hcase[]){{AB(0x4000, 0x3f80), 0, 1, 0}, {AB(0x3f80, 0x4000), 0, 0, 0}, {AB(0x7fc0, 0x4000), 0, 0, 1}}, 3, 1);
     run_cases("setp.f16 with .and", "mov.b32 {%rs1, %rs2}, %r1;\nsetp.ne.u32 %p3, %r4, 0;\nsetp.le.and.f16 %p1, %rs1, %rs2, %p3;\n"
                                     "selp.u32 %r2, 1, 0, %p1;",
               (const hcase[]){{AB(0x3c00, 0x3c00), 1, 1, 0}, {AB(0x3c00, 0x3c00), 0, 0, 0}}, 2, 0);
@@ -460,6 +460,12 @@ static void test_cvt_to_half(void **state)
                                                             "cvt.rn.relu.bf16x2.f32 %r3, %f1, %f2;",
               (const hcase[]){{0x3f808001u, 0xc0000000u, AB(0xc000, 0x3f81), AB(0x0000, 0x3f81)}}, 1, 1);
 
+    run_cases("cvt.rz.f16x2.f32 / cvt.rz.relu.bf16x2.f32", "mov.b32 %f1, %r1;\nmov.b32 %f2, %r4;\ncvt.rz.f16x2.f32 %r2, %f1, %f2;\n"
+                                                           "cvt.rz.relu.bf16x2.f32 %r3, %f1, %f2;",
+              (const hcase[]){{0x3f803000u, 0xbf801001u, AB(0xbc00, 0x3c01), AB(0x0000, 0x3f80)}}, 1, 1);
+    run_cases("cvt.rz.relu.bf16.f32 / cvt.rz.relu.f16.f32", "mov.b32 %f1, %r1;\ncvt.rz.relu.bf16.f32 %rs5, %f1;\ncvt.rz.relu.f16.f32 %rs6, %f1;\n"
+                                                            "cvt.u32.u16 %r2, %rs5;\ncvt.u32.u16 %r3, %rs6;",
+              (const hcase[]){{0x3f80ffffu, 0, 0x3f80, 0x3c07}, {0xb3000000u, 0, 0x0000, 0x0000}}, 2, 1); /* 1 + 2^-7 - 2^-23 */
     /* f64 -> half: one rounding from the double */
     run_cases("cvt.rn.f16.f64 / cvt.rn.bf16.f64", "mov.b64 %fd1, {%r4, %r1};\ncvt.rn.f16.f64 %rs5, %fd1;\ncvt.rn.bf16.f64 %rs6, %fd1;\n"
                                                   "cvt.u32.u16 %r2, %rs5;\ncvt.u32.u16 %r3, %rs6;",
@@ -550,6 +556,10 @@ static void test_cvt_from_half(void **state)
                               {AB(0xb800, 0), 0, 0x8000, 0x8000}, {AB(0x7e01, 0), 0, 0x7fff, 0x7fff},
                               {AB(0x0001, 0), 0, 0x0000, 0x0000}},
               5, 1);
+    run_cases("cvt.rpi.sat.f16.f16", "mov.b32 {%rs1, %rs2}, %r1;\ncvt.rpi.sat.f16.f16 %rs5, %rs1;\ncvt.u32.u16 %r2, %rs5;",
+              (const hcase[]){{AB(0x3800, 0), 0, 0x3c00, 0}, {AB(0x4100, 0), 0, 0x3c00, 0}, {AB(0xb800, 0), 0, 0x0000, 0},
+                              {AB(0x7e00, 0), 0, 0x0000, 0}},
+              4, 0);
     run_cases("cvt.{rmi,rpi}.bf16.bf16", "mov.b32 {%rs1, %rs2}, %r1;\ncvt.rmi.bf16.bf16 %rs5, %rs1;\ncvt.rpi.bf16.bf16 %rs6, %rs1;\n"
                                          "cvt.u32.u16 %r2, %rs5;\ncvt.u32.u16 %r3, %rs6;",
               (const hcase[]){{AB(0xbf00, 0), 0, 0xbf80, 0x8000}, {AB(0x3fc0, 0), 0, 0x3f80, 0x4000}}, 2, 1);
@@ -618,14 +628,22 @@ static void test_refused(void **state)
         {"cvt.rn.f32.f16 %f1, %rs1;", "is exact", 0},
         {"cvt.s32.f16 %r5, %rs1;", "needs .rni", 0},
         {"cvt.rn.f16.f32 %rs5, %f1, %f2;", "takes one source", 0},
-        {"cvt.rz.f16x2.f32 %r5, %f1, %f2;", "only .rn and .relu", 0},
+        {"cvt.rn.sat.f16x2.f32 %r5, %f1, %f2;", "takes .rn or .rz, and .relu", 0},
+        {"cvt.rm.f16x2.f32 %r5, %f1, %f2;", "takes .rn or .rz, and .relu", 0},
+        {"cvt.rp.relu.f16.f32 %rs5, %f1;", ".relu is for cvt.{rn,rz}.relu.f16.f32 alone", 0},
         {"cvt.rn.f16x2.f32 %r5, %f1;", "two .f32 sources", 0},
         {"cvt.f32.s32 %f1, %r1, %r2;", "cvt takes one source", 0},
         {"cvt.rn.relu.f32.s32 %f1, %r1;", ".relu is for half destinations", 0},
-        {"cvt.rn.relu.f16.f64 %rs5, %fd1;", ".relu is modelled for cvt.rn.relu.f16.f32 only", 0},
+        {"cvt.rn.relu.f16.f64 %rs5, %fd1;", ".relu is for cvt.{rn,rz}.relu.f16.f32 alone", 0},
         {"cvt.rn.ftz.f16.f32 %rs5, %f1;", ".ftz is not modelled", 0},
         {"cvt.f32.f16x2 %f1, %r1;", "converted half by half", 0},
         {"setp.lt.f16x2 %p1, %r1, %r4;", "writes two predicates", 0},
+        {"setp.gt.f16 %p1|%p2, %rs1, %rs2;", "writes one predicate", 0},
+        {"cvt.rn.sat.bf16.f32 %rs5, %f1;", ".sat does not apply to a .bf16", 0},
+        {"cvt.sat.f32.bf16 %f1, %rs1;", ".sat does not apply to a .bf16", 0},
+        {"cvt.ftz.f64.f16 %fd1, %rs1;", ".ftz applies to an .f32 destination only", 0},
+        {"cvt.rn.relu.sat.f16.f32 %rs5, %f1;", ".relu is for cvt.{rn,rz}.relu.f16.f32 alone", 0},
+        {"set.lt.f16.bf16 %rs5, %rs1, %rs2;", "set.*.f16.bf16 is not an instruction", 0},
         {"setp.lo.f16 %p1, %rs1, %rs2;", "unsigned comparisons", 0},
         {"setp.lt.ftz.bf16 %p1, %rs1, %rs2;", ".ftz is for .f16", 0},
         {"set.lt.f32.f16 %f1, %rs1, %rs2;", "the destination is .u16/.s16/.u32/.s32/.f16/.bf16", 0},
