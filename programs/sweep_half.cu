@@ -1,4 +1,4 @@
-// Half precision, bit for bit: every f16/bf16 form warpsim models (isa/half.c), on inputs that
+// Half precision, bit for bit: the f16/bf16 forms warpsim models (isa/half.c), on inputs that
 // reach rounding ties, subnormals, overflow and NaN. Each form is written as inline PTX so that
 // the instruction run is the one named.
 //
@@ -28,6 +28,9 @@
 //   45 {cvt.rzi.s16.f16 a.hi, cvt.rmi.u16.bf16 p.lo}                        46 cvt.rpi.s32.bf16 p.hi
 //   47 {cvt.rn.bf16.f16 a.lo, cvt.rn.f16.bf16 p.hi}                         48 {cvt.rmi.f16.f16 a.lo, cvt.rpi.bf16.bf16 p.hi}
 //   49 {cvt.rzi.f16.f16 a.hi, cvt.rni.bf16.bf16 p.lo}                       50 cvt.sat.f32.f16 a.lo
+//   51 cvt.rz.f16x2.f32 f,g                       52 cvt.rz.relu.bf16x2.f32 f,g
+//   53 {cvt.rz.relu.f16.f32 g, cvt.rni.sat.f16.f16 a.lo}
+//   54, 55 cvt.f64.bf16 p.hi (low word, high word)                          56, 57 cvt.f64.f16 a.lo (low, high)
 // setp bits (18, 19): bit 2k is the low halves' result of comparison k, bit 2k+1 the high
 // halves', for k = 0..13: lt le gt ge eq ne ltu leu gtu geu equ neu num nan.
 #define NA 65536
@@ -159,4 +162,19 @@ extern "C" __global__ void sweep_half(const unsigned *bits, unsigned *ra, unsign
     PACK(47, H1("cvt.rn.bf16.f16", alo), H1("cvt.rn.f16.bf16", phi))
     PACK(48, H1("cvt.rmi.f16.f16", alo), H1("cvt.rpi.bf16.bf16", phi))
     PACK(49, H1("cvt.rzi.f16.f16", ahi), H1("cvt.rni.bf16.bf16", plo))
+    {
+        unsigned d_;
+        asm("cvt.rz.f16x2.f32 %0, %1, %2;" : "=r"(d_) : "f"(f), "f"(g));
+        rb[51 * NB + t] = d_;
+        asm("cvt.rz.relu.bf16x2.f32 %0, %1, %2;" : "=r"(d_) : "f"(f), "f"(g));
+        rb[52 * NB + t] = d_;
+        double e_;
+        asm("cvt.f64.bf16 %0, %1;" : "=d"(e_) : "h"(phi));
+        rb[54 * NB + t] = (unsigned)__double2loint(e_);
+        rb[55 * NB + t] = (unsigned)__double2hiint(e_);
+        asm("cvt.f64.f16 %0, %1;" : "=d"(e_) : "h"(alo));
+        rb[56 * NB + t] = (unsigned)__double2loint(e_);
+        rb[57 * NB + t] = (unsigned)__double2hiint(e_);
+    }
+    PACK(53, HF("cvt.rz.relu.f16.f32", g), H1("cvt.rni.sat.f16.f16", alo))
 }

@@ -257,11 +257,20 @@ def f32_of_half(h, fmt, sat=False):
     return r
 
 
+def f64_of_half(h, fmt):
+    v = decode(h, fmt)
+    if v == NAN:
+        return 0x7fffffffffffffff
+    if isinstance(v, tuple):
+        return (v[1] << 63) | (0x7ff0000000000000 if v[0] == INF else 0)
+    return struct.unpack('<Q', struct.pack('<d', float(v)))[0]
+
+
 def expected_rb(bits):
     def narrow_f16(v): return (v & 0x87ff87ff) | 0x38003800
     def narrow_bf16(v): return (v & 0x80ff80ff) | 0x3f003f00
     def narrow_f32(v): return (v & 0x807fffff) | ((96 + (v >> 23 & 0xff) % 48) << 23)
-    out = [None] * (51 * NB)
+    out = [None] * (58 * NB)
     for t in range(NB):
         x, y = bits[2 * t], bits[2 * t + 1]
         z = (x * 2654435761 + ((y >> 7 | y << 25) & 0xffffffff)) & 0xffffffff
@@ -338,6 +347,13 @@ def expected_rb(bits):
         pk(48, integral_half(lo(a), F16, 'rmi'), integral_half(hi(p), BF16, 'rpi'))
         pk(49, integral_half(hi(a), F16, 'rzi'), integral_half(lo(p), BF16, 'rni'))
         put(50, f32_of_half(lo(a), F16, sat=True))
+        pk(51, cvt_exact_to_half(g, F16, 'rz'), cvt_exact_to_half(f, F16, 'rz'))
+        pk(52, finish(cvt_exact_to_half(g, BF16, 'rz'), BF16, relu=True), finish(cvt_exact_to_half(f, BF16, 'rz'), BF16, relu=True))
+        pk(53, finish(cvt_exact_to_half(g, F16, 'rz'), F16, relu=True), finish(integral_half(lo(a), F16, 'rni'), F16, sat=True))
+        for k, (h, fmt) in ((54, (hi(p), BF16)), (56, (lo(a), F16))):
+            w = f64_of_half(h, fmt)
+            put(k, w & 0xffffffff)
+            put(k + 1, w >> 32)
     return out
 
 
