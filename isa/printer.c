@@ -174,7 +174,7 @@ static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const
         break;
     }
     case WS_OPND_VEC: {
-        int src_vec = in->op == WS_OP_MOV && shape != 'd'; /* mov packs a missing element as 0 */
+        int src_vec = shape != 'd'; /* a source vector: a missing element is a packed or stored 0 */
         sb_printf(b, "{");
         for (unsigned i = 0; i < o->nvec; i++)
             sb_printf(b, "%s%s", i ? ", " : "",
