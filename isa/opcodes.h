@@ -52,6 +52,8 @@ enum {
     SFX_PRMT = 1u << 25,     /* prmt modes .f4e .b4e .rc8 .ecl .ecr .rc16 */
     SFX_SHF = 1u << 26,      /* shf .l .r .wrap .clamp */
     SFX_TESTP = 1u << 27,    /* testp .finite .infinite .number .notanumber .normal .subnormal */
+    SFX_RELU = 1u << 28,     /* .relu: negative results become +0 (fma and cvt to halves) */
+    SFX_NOFTZ = 1u << 29,    /* atom/red .noftz: half additions keep subnormals */
 };
 
 /* ---- the table, for the printer, the timing model and the docs -------------------------------- */

@@ -4,6 +4,7 @@
  * instruction indices, symbols to (space, offset), immediates to the bits of the type the
  * instruction reads them as. An error stops the parse with file:line:column, the source line
  * and what was expected; an instruction outside the opcode table is an error that names it. */
+#include "half.h"
 #include "isa.h"
 #include "lexer.h"
 #include "suffix.h"
@@ -75,6 +76,7 @@ typedef struct {
     ws_kernel *k;
     int kidx;
     size_t insn_cap, reg_cap, label_cap, call_cap;
+    uint32_t scope_floor; /* registers below it belong to enclosing blocks: a nested block may shadow them */
     strmap regs, labels;
     char **owned; /* strings owned by the strmaps' keys live in k->regs / k->labels */
 } parser;
@@ -177,6 +179,16 @@ static void strmap_put(parser *p, strmap *m, const char *s, size_t n, uint32_t v
     m->lens[i] = n;
     m->vals[i] = val;
     m->n++;
+}
+
+/* Point an existing key at a new value. */
+static void strmap_set(strmap *m, const char *s, size_t n, uint32_t val)
+{
+    for (size_t i = hash_str(s, n) & (m->cap - 1); m->keys[i]; i = (i + 1) & (m->cap - 1))
+        if (m->lens[i] == n && memcmp(m->keys[i], s, n) == 0) {
+            m->vals[i] = val;
+            return;
+        }
 }
 
 /* ---- tokens ---------------------------------------------------------------------------------- */
@@ -297,7 +309,8 @@ static uint64_t literal_bits(parser *p, const ws_token *at, const ws_number *n, 
             return f32_bits((float)v);
         if (t == WS_T_F64)
             return f64_bits(v);
-        fail_at(p, at, "f16 immediates are not supported");
+        fail_at(p, at, "immediates of .%s are not supported: move the bits into a register with mov.b16/mov.b32",
+                ws_type_name(t));
     }
     if (n->kind == NUM_FLOAT)
         fail_at(p, at, "expected an integer for .%s, found the floating-point literal '%.*s'",
@@ -456,8 +469,9 @@ static void parse_variable(parser *p, ws_space space, int is_extern)
 
 static uint32_t add_reg(parser *p, const char *name, size_t n, ws_type t, const ws_token *at)
 {
-    uint32_t dummy;
-    if (strmap_get(&p->regs, name, n, &dummy))
+    uint32_t prev;
+    int shadows = strmap_get(&p->regs, name, n, &prev);
+    if (shadows && prev >= p->scope_floor)
         fail_at(p, at, "register '%.*s' is declared twice", (int)n, name);
     if (p->k->nregs >= (1u << 24))
         fail_at(p, at, "too many registers");
@@ -465,17 +479,26 @@ static uint32_t add_reg(parser *p, const char *name, size_t n, ws_type t, const 
     ws_reg_info *r = &p->k->regs[p->k->nregs];
     r->name = xstrndup(p, name, n);
     r->type = (uint8_t)t;
-    strmap_put(p, &p->regs, r->name, n, p->k->nregs);
+    if (shadows) /* the inner declaration hides the outer one until its block closes */
+        strmap_set(&p->regs, name, n, p->k->nregs);
+    else
+        strmap_put(p, &p->regs, r->name, n, p->k->nregs);
     return p->k->nregs++;
 }
 
 /* .reg .type %r<N>; or .reg .type %a, %b; */
 static void parse_reg_decl(parser *p)
 {
-    next(p);
-    if (is_word(&p->tok, ".v2") || is_word(&p->tok, ".v4"))
-        fail_at(p, &p->tok, "vector registers (.reg .v2/.v4) are not supported");
-    ws_type t = type_word(&p->tok);
+    ws_token tail = p->tok; /* ".reg.b32" without a space, as cuda_fp16.h's inline asm writes it */
+    tail.start += 4;
+    tail.len -= 4;
+    if (tail.len == 0) {
+        next(p);
+        tail = p->tok;
+    }
+    if (is_word(&tail, ".v2") || is_word(&tail, ".v4"))
+        fail_at(p, &tail, "vector registers (.reg .v2/.v4) are not supported");
+    ws_type t = type_word(&tail);
     if (t == WS_T_NONE)
         expected(p, "a register type such as .b32 or .pred");
     next(p);
@@ -663,8 +686,8 @@ static void parse_operand(parser *p, raw_operand *r)
         for (;;) {
             if (r->o.nvec == 4)
                 fail_at(p, &p->tok, "a vector operand has at most 4 elements");
-            if (is_word(&p->tok, "_"))
-                r->o.regs[r->o.nvec++] = WS_NO_REG;
+            if (is_word(&p->tok, "_") || (p->tok.kind == TOK_NUMBER && p->tok.len == 1 && p->tok.start[0] == '0'))
+                r->o.regs[r->o.nvec++] = WS_NO_REG; /* a sink, or a 0 packed by mov (cuda_bf16.h: {byte, 0}) */
             else if (p->tok.kind == TOK_WORD)
                 r->o.regs[r->o.nvec++] = reg_or_fail(p, &p->tok);
             else
@@ -951,6 +974,9 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         else if (a->sym == WS_NO_SYM)
             fail_at(p, &mn, "ld.param/st.param need a parameter name in the address");
     }
+    char why[200];
+    if (ws_half_form_error(in, why, sizeof why))
+        fail_at(p, &mn, "%s", why);
     expect_punct(p, ';');
     p->k->ninsns++;
 }
@@ -1041,7 +1067,7 @@ static void close_reg_scope(parser *p, uint32_t first, unsigned serial)
         k->regs[r].name = xstrndup(p, buf, (size_t)n);
     }
     strmap_free(&p->regs);
-    for (uint32_t r = 0; r < k->nregs; r++)
+    for (uint32_t r = k->nregs; r-- > 0;) /* the latest declaration of a name first: it is the one in scope */
         strmap_put(p, &p->regs, k->regs[r].name, strlen(k->regs[r].name), r);
 }
 
@@ -1049,6 +1075,7 @@ static void parse_body(parser *p)
 {
     expect_punct(p, '{');
     int depth = 0;
+    p->scope_floor = 0;
     uint32_t scope_first[64]; /* per open nested block: the first register it declared */
     unsigned scopes = 0;
     for (;;) {
@@ -1058,6 +1085,7 @@ static void parse_body(parser *p)
             if (depth < 64)
                 scope_first[depth] = p->k->nregs;
             depth++;
+            p->scope_floor = p->k->nregs;
             next(p);
             continue;
         }
@@ -1067,9 +1095,10 @@ static void parse_body(parser *p)
                 break;
             if (depth < 64)
                 close_reg_scope(p, scope_first[depth], ++scopes);
+            p->scope_floor = depth > 0 && depth <= 64 ? scope_first[depth - 1] : 0;
             continue;
         }
-        if (is_word(&p->tok, ".reg")) {
+        if (is_word(&p->tok, ".reg") || (p->tok.kind == TOK_WORD && p->tok.len > 5 && memcmp(p->tok.start, ".reg.", 5) == 0)) {
             parse_reg_decl(p);
         } else if (is_word(&p->tok, ".local")) {
             parse_variable(p, WS_SPACE_LOCAL, 0);

@@ -104,6 +104,10 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
         sb_printf(b, ".ftz");
     if (in->mods & WS_MOD_SAT)
         sb_printf(b, ".sat");
+    if (in->mods & WS_MOD_RELU)
+        sb_printf(b, ".relu");
+    if (in->mods & WS_MOD_NOFTZ)
+        sb_printf(b, ".noftz");
     if (in->mods & WS_MOD_NAN)
         sb_printf(b, ".NaN");
     if (in->mods & WS_MOD_SHIFTAMT)
@@ -169,12 +173,15 @@ static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const
         sb_printf(b, "%s", name ? name : "?");
         break;
     }
-    case WS_OPND_VEC:
+    case WS_OPND_VEC: {
+        int src_vec = shape != 'd'; /* a source vector: a missing element is a packed or stored 0 */
         sb_printf(b, "{");
         for (unsigned i = 0; i < o->nvec; i++)
-            sb_printf(b, "%s%s", i ? ", " : "", o->regs[i] == WS_NO_REG ? "_" : reg_name(k, o->regs[i]));
+            sb_printf(b, "%s%s", i ? ", " : "",
+                      o->regs[i] != WS_NO_REG ? reg_name(k, o->regs[i]) : src_vec ? "0" : "_");
         sb_printf(b, "}");
         break;
+    }
     case WS_OPND_ADDR:
         sb_printf(b, "[");
         if (o->reg != WS_NO_REG)

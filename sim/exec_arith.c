@@ -3,6 +3,7 @@
  * timing lives elsewhere (sim/timing.c). */
 #include "approx.h"
 #include "fp.h"
+#include "half.h"
 #include "sim.h"
 
 #include <stdlib.h>
@@ -53,6 +54,10 @@ static int64_t sat_s32(int64_t v) { return v > INT32_MAX ? INT32_MAX : v < INT32
 /* d = a + b */
 void ex_add(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    if (ws_type_is_half((ws_type)in->type)) {
+        ws_ex_half_arith(x, in, mask);
+        return;
+    }
     ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (is_float(in))
@@ -66,6 +71,10 @@ void ex_add(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* d = a - b */
 void ex_sub(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    if (ws_type_is_half((ws_type)in->type)) {
+        ws_ex_half_arith(x, in, mask);
+        return;
+    }
     ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (is_float(in))
@@ -106,6 +115,10 @@ static uint64_t mul_part(const ws_insn *in, uint64_t a, uint64_t b)
 /* d = a * b (.lo/.hi/.wide for integers) */
 void ex_mul(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    if (ws_type_is_half((ws_type)in->type)) {
+        ws_ex_half_arith(x, in, mask);
+        return;
+    }
     ROWS;
     if (is_float(in))
         FLOAT_OP(fa * fb);
@@ -147,6 +160,10 @@ void ex_mul24(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* d = fma(a, b, c) rounded once */
 void ex_fma(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    if (ws_type_is_half((ws_type)in->type)) {
+        ws_ex_half_arith(x, in, mask);
+        return;
+    }
     ROWS;
     if (in->type == WS_T_F32)
         FLOAT_OP(fmaf(fa, fb, fc));
@@ -212,6 +229,10 @@ void ex_rem(ws_exec *x, const ws_insn *in, uint32_t mask)
 
 void ex_abs(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    if (ws_type_is_half((ws_type)in->type)) {
+        ws_ex_half_arith(x, in, mask);
+        return;
+    }
     ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (in->type == WS_T_F32) /* abs clears the sign bit, NaN included */
@@ -230,6 +251,10 @@ void ex_abs(ws_exec *x, const ws_insn *in, uint32_t mask)
 
 void ex_neg(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    if (ws_type_is_half((ws_type)in->type)) {
+        ws_ex_half_arith(x, in, mask);
+        return;
+    }
     ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (in->type == WS_T_F32) /* neg flips the sign bit, NaN included */
@@ -247,6 +272,10 @@ void ex_neg(ws_exec *x, const ws_insn *in, uint32_t mask)
  * any NaN operand gives the canonical NaN). -0 is less than +0. */
 static void minmax(ws_exec *x, const ws_insn *in, uint32_t mask, int want_max)
 {
+    if (ws_type_is_half((ws_type)in->type)) {
+        ws_ex_half_arith(x, in, mask);
+        return;
+    }
     ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     int sgn = ws_type_is_signed((ws_type)in->type);

@@ -1,5 +1,6 @@
 /* Executors for moves, conversions, comparisons and bit manipulation. */
 #include "fp.h"
+#include "half.h"
 #include "sim.h"
 
 #include <limits.h>
@@ -53,6 +54,28 @@ void ex_selp(ws_exec *x, const ws_insn *in, uint32_t mask)
 
 /* ---- comparisons ------------------------------------------------------------------------------ */
 
+int ws_float_compare(unsigned cmp, double fa, double fb)
+{
+    int un = isnan(fa) || isnan(fb);
+    switch (cmp) {
+    case WS_CMP_EQ: return !un && fa == fb;
+    case WS_CMP_NE: return !un && fa != fb;
+    case WS_CMP_LT: return !un && fa < fb;
+    case WS_CMP_LE: return !un && fa <= fb;
+    case WS_CMP_GT: return !un && fa > fb;
+    case WS_CMP_GE: return !un && fa >= fb;
+    case WS_CMP_EQU: return un || fa == fb;
+    case WS_CMP_NEU: return un || fa != fb;
+    case WS_CMP_LTU: return un || fa < fb;
+    case WS_CMP_LEU: return un || fa <= fb;
+    case WS_CMP_GTU: return un || fa > fb;
+    case WS_CMP_GEU: return un || fa >= fb;
+    case WS_CMP_NUM: return !un;
+    case WS_CMP_NAN: return un;
+    default: return 0;
+    }
+}
+
 static int compare(const ws_insn *in, ws_type t, uint64_t a, uint64_t b)
 {
     if (t == WS_T_F32 || t == WS_T_F64) {
@@ -62,24 +85,7 @@ static int compare(const ws_insn *in, ws_type t, uint64_t a, uint64_t b)
             fa = flush_f32((float)fa);
             fb = flush_f32((float)fb);
         }
-        int un = isnan(fa) || isnan(fb);
-        switch (in->cmp) {
-        case WS_CMP_EQ: return !un && fa == fb;
-        case WS_CMP_NE: return !un && fa != fb;
-        case WS_CMP_LT: return !un && fa < fb;
-        case WS_CMP_LE: return !un && fa <= fb;
-        case WS_CMP_GT: return !un && fa > fb;
-        case WS_CMP_GE: return !un && fa >= fb;
-        case WS_CMP_EQU: return un || fa == fb;
-        case WS_CMP_NEU: return un || fa != fb;
-        case WS_CMP_LTU: return un || fa < fb;
-        case WS_CMP_LEU: return un || fa <= fb;
-        case WS_CMP_GTU: return un || fa > fb;
-        case WS_CMP_GEU: return un || fa >= fb;
-        case WS_CMP_NUM: return !un;
-        case WS_CMP_NAN: return un;
-        default: return 0;
-        }
+        return ws_float_compare(in->cmp, fa, fb);
     }
     unsigned bits = t == WS_T_PRED ? 1 : ws_type_bits(t);
     uint64_t ua = trunc_bits(a, bits), ub = trunc_bits(b, bits);
@@ -113,6 +119,10 @@ static int combine(unsigned boolop, int t, int c)
 /* p = (a CMP b) BOOL c; the |q destination gets (!(a CMP b)) BOOL c */
 void ex_setp(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    if (ws_type_is_half((ws_type)in->type)) {
+        ws_ex_half_setp(x, in, mask);
+        return;
+    }
     ROWS;
     FOR_EACH_LANE(mask, l) {
         int t = compare(in, (ws_type)in->type, A(l), B(l));
@@ -122,14 +132,19 @@ void ex_setp(ws_exec *x, const ws_insn *in, uint32_t mask)
     }
 }
 
-/* d = (a CMP b) BOOL c ? all ones (1.0f for an f32 destination) : 0 */
+/* d = (a CMP b) BOOL c ? all ones (1.0 for a float destination) : 0 */
 void ex_set(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    if (ws_type_is_half((ws_type)in->type2)) {
+        ws_ex_half_set(x, in, mask);
+        return;
+    }
     ROWS;
+    uint64_t one = in->type == WS_T_F32 ? 0x3f800000u : in->type == WS_T_F16 ? 0x3c00u : in->type == WS_T_BF16 ? 0x3f80u
+                                                                                    : trunc_bits(~0ull, tbits(in));
     FOR_EACH_LANE(mask, l) {
         int t = combine(in->sub, compare(in, (ws_type)in->type2, A(l), B(l)), in->nops > 3 ? C(l) != 0 : 0);
-        uint64_t v = in->type == WS_T_F32 ? (t ? 0x3f800000u : 0) : (t ? trunc_bits(~0ull, tbits(in)) : 0);
-        set_reg(x, D, l, v);
+        set_reg(x, D, l, t ? one : 0);
     }
 }
 
@@ -137,7 +152,7 @@ void ex_set(ws_exec *x, const ws_insn *in, uint32_t mask)
 
 /* Float to integer: round by the .rni/.rzi/.rmi/.rpi mode, NaN gives 0, out-of-range values
  * saturate (float-to-integer conversions always clamp on sm_20 and later). */
-static uint64_t float_to_int(double v, ws_type t, unsigned rnd)
+uint64_t ws_float_to_int(double v, ws_type t, unsigned rnd)
 {
     unsigned bits = ws_type_bits(t);
     if (isnan(v))
@@ -186,8 +201,12 @@ static uint64_t clamp_int(uint64_t v, ws_type from, ws_type to, int sat)
 /* d = convert(a): dtype is in->type, stype in->type2 */
 void ex_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
-    ROWS;
     ws_type dt = (ws_type)in->type, st = (ws_type)in->type2;
+    if (ws_type_is_half(dt) || ws_type_is_half(st)) {
+        ws_ex_half_cvt(x, in, mask);
+        return;
+    }
+    ROWS;
     int dfl = ws_type_is_float(dt), sfl = ws_type_is_float(st);
     int ftz = (in->mods & WS_MOD_FTZ) != 0;
     FOR_EACH_LANE(mask, l) {
@@ -196,7 +215,7 @@ void ex_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
             r = clamp_int(a, st, dt, (in->mods & WS_MOD_SAT) != 0);
         } else if (sfl && !dfl) {
             double v = st == WS_T_F32 ? (double)(ftz ? flush_f32(as_f32(a)) : as_f32(a)) : as_f64(a);
-            r = float_to_int(v, dt, in->rnd);
+            r = ws_float_to_int(v, dt, in->rnd);
         } else if (!sfl && dfl) {
             unsigned sb = ws_type_bits(st);
             int sgn = ws_type_is_signed(st);

@@ -1,6 +1,7 @@
 /* Memory: address translation for every state space, loads, stores, atomics, and calls. */
 #include "diagnose.h"
 #include "fp.h"
+#include "half.h"
 #include "sim.h"
 
 #include <inttypes.h>
@@ -240,6 +241,8 @@ static uint64_t atom_apply(const ws_insn *in, uint64_t old, uint64_t b, uint64_t
             return f32_bits_of(as_f32(old) + as_f32(b)); /* atom.add.f32 flushes nothing, rounds to nearest */
         if (t == WS_T_F64)
             return f64_bits_of(as_f64(old) + as_f64(b));
+        if (ws_type_is_half(t))
+            return ws_half_atom_add(t, old, b);
         return trunc_bits(old + b, bits);
     case WS_AOP_MIN:
         if (sgn)

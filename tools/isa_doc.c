@@ -37,7 +37,7 @@ static const struct { char letter; const char *what; } shapes[] = {
 };
 
 static const struct { uint32_t bit; const char *name, *words; } groups[] = {
-    {SFX_TYPE, "type", "one type: `.u32` `.s64` `.f32` `.b32` `.pred` ..."},
+    {SFX_TYPE, "type", "one type: `.u32` `.s64` `.f32` `.b32` `.pred` `.f16` `.f16x2` `.bf16` `.bf16x2` ..."},
     {SFX_TYPE2, "type2", "two types: `cvt.f32.s32`"},
     {SFX_SPACE, "space", "`.global` `.shared` `.local` `.param` `.const`"},
     {SFX_VEC, "vec", "`.v2` `.v4`"},
@@ -65,6 +65,8 @@ static const struct { uint32_t bit; const char *name, *words; } groups[] = {
     {SFX_PRMT, "prmt", "prmt modes `.f4e` `.b4e` `.rc8` `.ecl` `.ecr` `.rc16`"},
     {SFX_SHF, "shf", "shf `.l` `.r` `.wrap` `.clamp`"},
     {SFX_TESTP, "testp", "testp `.finite` `.infinite` `.number` `.notanumber` `.normal` `.subnormal`"},
+    {SFX_RELU, "relu", "`.relu` (half fma and cvt to halves)"},
+    {SFX_NOFTZ, "noftz", "atom/red `.noftz` (half additions)"},
 };
 
 /* Markdown table cells: a '|' in the text would end the cell. */

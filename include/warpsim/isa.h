@@ -21,6 +21,7 @@ typedef enum {
     WS_T_U8, WS_T_U16, WS_T_U32, WS_T_U64,
     WS_T_S8, WS_T_S16, WS_T_S32, WS_T_S64,
     WS_T_F16, WS_T_F32, WS_T_F64,
+    WS_T_F16X2, WS_T_BF16, WS_T_BF16X2, /* halves: one in a .b16 register, a pair in a .b32 (low half first) */
     WS_T_COUNT
 } ws_type;
 
@@ -30,13 +31,14 @@ static inline unsigned ws_type_bits(ws_type t)
     switch (t) {
     case WS_T_PRED: return 1;
     case WS_T_B8: case WS_T_U8: case WS_T_S8: return 8;
-    case WS_T_B16: case WS_T_U16: case WS_T_S16: case WS_T_F16: return 16;
-    case WS_T_B32: case WS_T_U32: case WS_T_S32: case WS_T_F32: return 32;
+    case WS_T_B16: case WS_T_U16: case WS_T_S16: case WS_T_F16: case WS_T_BF16: return 16;
+    case WS_T_B32: case WS_T_U32: case WS_T_S32: case WS_T_F32: case WS_T_F16X2: case WS_T_BF16X2: return 32;
     case WS_T_B64: case WS_T_U64: case WS_T_S64: case WS_T_F64: return 64;
     default: return 0;
     }
 }
-static inline bool ws_type_is_float(ws_type t) { return t == WS_T_F16 || t == WS_T_F32 || t == WS_T_F64; }
+static inline bool ws_type_is_half(ws_type t) { return t == WS_T_F16 || t >= WS_T_F16X2; }
+static inline bool ws_type_is_float(ws_type t) { return t == WS_T_F32 || t == WS_T_F64 || ws_type_is_half(t); }
 static inline bool ws_type_is_signed(ws_type t) { return (t >= WS_T_S8 && t <= WS_T_S64) || ws_type_is_float(t); }
 const char *ws_type_name(ws_type t);
 
@@ -65,6 +67,7 @@ enum {
     WS_MOD_SHIFTAMT = 1u << 11, WS_MOD_WRAP = 1u << 12, WS_MOD_SHF_L = 1u << 13,
     WS_MOD_NC = 1u << 14, WS_MOD_EXPLICIT_RND = 1u << 15,
     WS_MOD_CALLPARAM = 1u << 16, /* a .param access to a call-site parameter, kept in lane-local memory */
+    WS_MOD_RELU = 1u << 17, WS_MOD_NOFTZ = 1u << 18,
 };
 
 /* ---- special registers --------------------------------------------------------------------- */
