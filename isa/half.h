@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "isa.h"
+#include "opcodes.h"
 
 /* NULL if in names no half type or is a modelled half form; otherwise why it is refused
  * (written into buf). The parser calls it for every instruction once its operands are read. */
