@@ -16,7 +16,8 @@ static int is_frnd(unsigned r) { return r >= WS_RND_RN && r <= WS_RND_RP; }
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static const char *fail(char *buf, size_t cap, const char *fmt, ...)
+static const char *
+fail(char *buf, size_t cap, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -97,7 +98,8 @@ static const char *check_compare(const ws_insn *in, char *buf, size_t cap)
         return fail(buf, cap, "%s.%s: .ftz is for .f16 and .f16x2 only", mn, ws_type_name(st));
     if (in->op == WS_OP_SETP) {
         if (is_pair(st) && in->dpred == WS_NO_REG) /* ptxas takes a lone p too; what it holds is not known */
-            return fail(buf, cap, "setp.%s writes two predicates: setp.cmp.%s p|q, a, b", ws_type_name(st), ws_type_name(st));
+            return fail(buf, cap, "setp.%s writes two predicates: setp.cmp.%s p|q, a, b", ws_type_name(st),
+                        ws_type_name(st));
         if (!is_pair(st) && in->dpred != WS_NO_REG)
             return fail(buf, cap, "setp.%s writes one predicate (no |q)", ws_type_name(st));
         return NULL;
@@ -109,11 +111,13 @@ static const char *check_compare(const ws_insn *in, char *buf, size_t cap)
     }
     if (is_pair(st)) {
         if (dt != st && dt != WS_T_U32 && dt != WS_T_S32)
-            return fail(buf, cap, "set.*.%s.%s: the destination is .u32, .s32 or the source type", ws_type_name(dt), ws_type_name(st));
+            return fail(buf, cap, "set.*.%s.%s: the destination is .u32, .s32 or the source type", ws_type_name(dt),
+                        ws_type_name(st));
         return NULL;
     }
     if (dt != WS_T_U16 && dt != WS_T_S16 && dt != WS_T_U32 && dt != WS_T_S32 && dt != WS_T_F16 && dt != WS_T_BF16)
-        return fail(buf, cap, "set.*.%s.%s: the destination is .u16/.s16/.u32/.s32/.f16/.bf16", ws_type_name(dt), ws_type_name(st));
+        return fail(buf, cap, "set.*.%s.%s: the destination is .u16/.s16/.u32/.s32/.f16/.bf16", ws_type_name(dt),
+                    ws_type_name(st));
     if (dt == WS_T_F16 && st == WS_T_BF16) /* ptxas refuses this one pairing */
         return fail(buf, cap, "set.*.%s.%s is not an instruction", ws_type_name(dt), ws_type_name(st));
     if (is_pair(dt))
@@ -139,37 +143,53 @@ const char *ws_half_form_error(const ws_insn *in, char *buf, size_t cap)
     int f16 = is_f16(t);
     switch (in->op) {
     case WS_OP_CVT: return check_cvt(in, buf, cap);
-    case WS_OP_SET: case WS_OP_SETP: return check_compare(in, buf, cap);
-    case WS_OP_ADD: case WS_OP_SUB: case WS_OP_MUL:
+    case WS_OP_SET:
+    case WS_OP_SETP: return check_compare(in, buf, cap);
+    case WS_OP_ADD:
+    case WS_OP_SUB:
+    case WS_OP_MUL:
         if (in->rnd != WS_RND_NONE && in->rnd != WS_RND_RN)
             return fail(buf, cap, "%s.%s: only .rn rounding exists", mn, tn);
         if (mods & ~(uint32_t)(f16 ? WS_MOD_FTZ | WS_MOD_SAT : 0))
-            return fail(buf, cap, "%s.%s: %s", mn, tn, f16 ? "only .rn, .ftz and .sat are modifiers here" : "only .rn is a modifier here");
+            return fail(buf, cap, "%s.%s: %s", mn, tn,
+                        f16 ? "only .rn, .ftz and .sat are modifiers here" : "only .rn is a modifier here");
         return NULL;
     case WS_OP_FMA:
         if (in->rnd != WS_RND_RN)
             return fail(buf, cap, "fma.%s needs .rn", tn);
         if (mods & ~(uint32_t)(f16 ? WS_MOD_FTZ | WS_MOD_SAT | WS_MOD_RELU : WS_MOD_RELU))
-            return fail(buf, cap, "fma.rn.%s: %s", tn, f16 ? "only .ftz and one of .sat/.relu are modifiers here" : "only .relu is a modifier here");
+            return fail(buf, cap, "fma.rn.%s: %s", tn,
+                        f16 ? "only .ftz and one of .sat/.relu are modifiers here" : "only .relu is a modifier here");
         if ((mods & WS_MOD_SAT) && (mods & WS_MOD_RELU))
             return fail(buf, cap, "fma.rn.%s: .sat and .relu exclude each other", tn);
         return NULL;
-    case WS_OP_NEG: case WS_OP_ABS:
+    case WS_OP_NEG:
+    case WS_OP_ABS:
         if (in->rnd || (mods & ~(uint32_t)(f16 ? WS_MOD_FTZ : 0)))
             return fail(buf, cap, "%s.%s: %s", mn, tn, f16 ? "only .ftz is a modifier here" : "takes no modifier");
         return NULL;
-    case WS_OP_MIN: case WS_OP_MAX:
+    case WS_OP_MIN:
+    case WS_OP_MAX:
         if (in->rnd || (mods & ~(uint32_t)(WS_MOD_NAN | (f16 ? WS_MOD_FTZ : 0))))
-            return fail(buf, cap, "%s.%s: %s", mn, tn, f16 ? "only .ftz and .NaN are modifiers here" : "only .NaN is a modifier here");
+            return fail(buf, cap, "%s.%s: %s", mn, tn,
+                        f16 ? "only .ftz and .NaN are modifiers here" : "only .NaN is a modifier here");
         return NULL;
-    case WS_OP_ATOM: case WS_OP_RED: /* atom.add.noftz.f16: the only half atomic */
+    case WS_OP_ATOM:
+    case WS_OP_RED: /* atom.add.noftz.f16: the only half atomic */
         if (in->sub != WS_AOP_ADD || !(mods & WS_MOD_NOFTZ))
             return fail(buf, cap, "%s.%s: only %s.add.noftz.%s exists", mn, tn, mn, tn);
         return NULL;
-    case WS_OP_EX2: case WS_OP_RCP: case WS_OP_SQRT: case WS_OP_RSQRT: case WS_OP_LG2: case WS_OP_SIN: case WS_OP_COS:
-        return fail(buf, cap, "%s.%s is not modelled: the hardware's approximation of it is not known bit for bit "
-                    "(cuda_fp16.h computes these functions in .f32)", mn, tn);
-    default:
-        return fail(buf, cap, "%s.%s is not modelled (PTX moves halves as .b16 and pairs as .b32)", mn, tn);
+    case WS_OP_EX2:
+    case WS_OP_RCP:
+    case WS_OP_SQRT:
+    case WS_OP_RSQRT:
+    case WS_OP_LG2:
+    case WS_OP_SIN:
+    case WS_OP_COS:
+        return fail(buf, cap,
+                    "%s.%s is not modelled: the hardware's approximation of it is not known bit for bit "
+                    "(cuda_fp16.h computes these functions in .f32)",
+                    mn, tn);
+    default: return fail(buf, cap, "%s.%s is not modelled (PTX moves halves as .b16 and pairs as .b32)", mn, tn);
     }
 }

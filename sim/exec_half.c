@@ -172,7 +172,7 @@ static uint32_t half_op(const ws_insn *in, int bf, uint32_t a, uint32_t b, uint3
     case WS_OP_MAX: return half_minmax(a, b, bf, in->mods, 1);
     case WS_OP_ADD: r = add_odd(fa, fb); break;
     case WS_OP_SUB: r = add_odd(fa, -fb); break;
-    case WS_OP_MUL: r = fa * fb; break; /* at most 22 significant bits: exact */
+    case WS_OP_MUL: r = fa * fb; break;                        /* at most 22 significant bits: exact */
     default: r = add_odd(fa * fb, half_in(c, bf, ftz)); break; /* FMA */
     }
     return half_finish(ws_half_from_double(r, bf, WS_RND_RN), bf, in->mods);
@@ -190,7 +190,8 @@ void ws_ex_half_arith(ws_exec *x, const ws_insn *in, uint32_t mask)
             set_reg(x, D, l, (uint64_t)(lo | hi << 16));
         }
     else
-        FOR_EACH_LANE(mask, l) set_reg(x, D, l, half_op(in, bf, A(l) & 0xffffu, B(l) & 0xffffu, C(l) & 0xffffu));
+        FOR_EACH_LANE(mask, l)
+            set_reg(x, D, l, half_op(in, bf, A(l) & 0xffffu, B(l) & 0xffffu, C(l) & 0xffffu));
 }
 
 /* ---- comparisons -------------------------------------------------------------------------- */
@@ -234,7 +235,9 @@ void ws_ex_half_set(ws_exec *x, const ws_insn *in, uint32_t mask)
     ROWS;
     ws_type dt = (ws_type)in->type, st = (ws_type)in->type2;
     int bf = is_bf16(st);
-    uint32_t one = dt == WS_T_F16 || dt == WS_T_F16X2 ? 0x3c00u : dt == WS_T_BF16 || dt == WS_T_BF16X2 ? 0x3f80u : 0xffffu;
+    uint32_t one = dt == WS_T_F16 || dt == WS_T_F16X2     ? 0x3c00u
+                   : dt == WS_T_BF16 || dt == WS_T_BF16X2 ? 0x3f80u
+                                                          : 0xffffu;
     uint64_t wide = ws_type_bits(dt) == 32 && !is_pair(st) && !ws_type_is_half(dt) ? 0xffffffffu : one;
     FOR_EACH_LANE(mask, l) {
         int c = in->nops > 3 ? C(l) != 0 : 0;
@@ -255,7 +258,9 @@ static uint32_t to_half(const ws_insn *in, ws_type st, uint64_t a, int bf)
         int sgn = st >= WS_T_S8 && st <= WS_T_S64;
         r = ws_half_from_int(sgn ? sext(a, sb) : trunc_bits(a, sb), sgn, bf, in->rnd);
     } else {
-        double v = st == WS_T_F32 ? (double)as_f32(a) : st == WS_T_F64 ? as_f64(a) : ws_half_to_double((uint32_t)a & 0xffffu, is_bf16(st));
+        double v = st == WS_T_F32   ? (double)as_f32(a)
+                   : st == WS_T_F64 ? as_f64(a)
+                                    : ws_half_to_double((uint32_t)a & 0xffffu, is_bf16(st));
         r = ws_half_from_double(v, bf, in->rnd);
     }
     return half_finish(r, bf, in->mods & (WS_MOD_SAT | WS_MOD_RELU));

@@ -21,9 +21,9 @@ uint32_t ws_half_from_int(uint64_t v, int is_signed, int bf16, unsigned rnd);
 
 void ws_ex_half_arith(ws_exec *x, const ws_insn *in, uint32_t mask); /* add sub mul fma neg abs min max */
 void ws_ex_half_setp(ws_exec *x, const ws_insn *in, uint32_t mask);
-void ws_ex_half_set(ws_exec *x, const ws_insn *in, uint32_t mask);  /* set with a half source type */
-void ws_ex_half_cvt(ws_exec *x, const ws_insn *in, uint32_t mask);  /* cvt with a half on either side */
-uint64_t ws_half_atom_add(ws_type t, uint64_t old, uint64_t b);      /* atom/red.add.noftz */
+void ws_ex_half_set(ws_exec *x, const ws_insn *in, uint32_t mask); /* set with a half source type */
+void ws_ex_half_cvt(ws_exec *x, const ws_insn *in, uint32_t mask); /* cvt with a half on either side */
+uint64_t ws_half_atom_add(ws_type t, uint64_t old, uint64_t b);    /* atom/red.add.noftz */
 
 /* cvt's float-to-integer rule (exec_logic.c): round by .rni/.rzi/.rmi/.rpi, NaN 0, saturate. */
 uint64_t ws_float_to_int(double v, ws_type t, unsigned rnd);
