@@ -13,12 +13,10 @@
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 set(warpsim_corpus_dir ${CMAKE_CURRENT_LIST_DIR}/corpus)
 set(warpsim_corpus_known ${warpsim_corpus_dir}/KNOWN-DIFFERENCES.txt)
-# configure again when a file is added or removed
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${warpsim_corpus_dir} ${warpsim_corpus_dir}/golden)
-
-file(GLOB warpsim_corpus_args ${warpsim_corpus_dir}/*.args)
-file(GLOB warpsim_corpus_ptx ${warpsim_corpus_dir}/*.ptx)
-file(GLOB warpsim_corpus_goldens ${warpsim_corpus_dir}/golden/*.json)
+# CONFIGURE_DEPENDS: the build configures again when a kernel or a golden is added or removed
+file(GLOB warpsim_corpus_args CONFIGURE_DEPENDS ${warpsim_corpus_dir}/*.args)
+file(GLOB warpsim_corpus_ptx CONFIGURE_DEPENDS ${warpsim_corpus_dir}/*.ptx)
+file(GLOB warpsim_corpus_goldens CONFIGURE_DEPENDS ${warpsim_corpus_dir}/golden/*.json)
 foreach(f ${warpsim_corpus_args})
   get_filename_component(name ${f} NAME_WE)
   if(NOT EXISTS ${warpsim_corpus_dir}/${name}.ptx)
