@@ -21,5 +21,5 @@ extern "C" __global__ void cub_block_reduce_raking_pair_pair_b160(const int *in,
     Pair x = Pair{in[2 * (blockIdx.x * 160 + tid)], in[2 * (blockIdx.x * 160 + tid) + 1]};
     Pair r = BR(ts).Reduce(x, PairOp{});
     if (tid == 0)  // the result is defined in thread 0 only
-        out[2 * (blockIdx.x)] = (r).k; out[2 * (blockIdx.x) + 1] = (r).v;
+        { out[2 * (blockIdx.x)] = (r).k; out[2 * (blockIdx.x) + 1] = (r).v; }
 }

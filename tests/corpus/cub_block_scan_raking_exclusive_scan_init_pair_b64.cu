@@ -21,5 +21,5 @@ extern "C" __global__ void cub_block_scan_raking_exclusive_scan_init_pair_b64(co
     x = Pair{in[2 * (blockIdx.x * 64 + threadIdx.x)], in[2 * (blockIdx.x * 64 + threadIdx.x) + 1]};
     Pair init = Pair{in[2 * (blockIdx.x)], in[2 * (blockIdx.x) + 1]};
     BS(ts).ExclusiveScan(x, y, init, PairOp{});
-    out[2 * (blockIdx.x * 64 + threadIdx.x)] = (y).k; out[2 * (blockIdx.x * 64 + threadIdx.x) + 1] = (y).v;
+    { out[2 * (blockIdx.x * 64 + threadIdx.x)] = (y).k; out[2 * (blockIdx.x * 64 + threadIdx.x) + 1] = (y).v; }
 }

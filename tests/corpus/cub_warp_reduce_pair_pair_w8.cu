@@ -21,5 +21,5 @@ extern "C" __global__ void cub_warp_reduce_pair_pair_w8(const int *in, int *out)
     Pair x = Pair{in[2 * (gid)], in[2 * (gid) + 1]};
     Pair r = WR(ts[threadIdx.x / 8]).Reduce(x, PairOp{});
     if (threadIdx.x % 8 == 0)  // the result is defined in logical lane 0 only
-        out[2 * (gid / 8)] = (r).k; out[2 * (gid / 8) + 1] = (r).v;
+        { out[2 * (gid / 8)] = (r).k; out[2 * (gid / 8) + 1] = (r).v; }
 }

@@ -21,5 +21,5 @@ extern "C" __global__ void cub_warp_reduce_sum_pair_w16(const int *in, int *out)
     Pair x = Pair{in[2 * (gid)], in[2 * (gid) + 1]};
     Pair r = WR(ts[threadIdx.x / 16]).Sum(x);
     if (threadIdx.x % 16 == 0)  // the result is defined in logical lane 0 only
-        out[2 * (gid / 16)] = (r).k; out[2 * (gid / 16) + 1] = (r).v;
+        { out[2 * (gid / 16)] = (r).k; out[2 * (gid / 16) + 1] = (r).v; }
 }

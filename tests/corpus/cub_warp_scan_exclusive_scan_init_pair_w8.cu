@@ -22,5 +22,5 @@ extern "C" __global__ void cub_warp_scan_exclusive_scan_init_pair_w8(const int *
     Pair init = Pair{in[2 * (blockIdx.x)], in[2 * (blockIdx.x) + 1]};
     Pair y;
     WS(ts[threadIdx.x / 8]).ExclusiveScan(x, y, init, PairOp{});
-    out[2 * (gid)] = (y).k; out[2 * (gid) + 1] = (y).v;
+    { out[2 * (gid)] = (y).k; out[2 * (gid) + 1] = (y).v; }
 }

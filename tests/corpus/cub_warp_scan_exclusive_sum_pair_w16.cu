@@ -21,5 +21,5 @@ extern "C" __global__ void cub_warp_scan_exclusive_sum_pair_w16(const int *in, i
     Pair x = Pair{in[2 * (gid)], in[2 * (gid) + 1]};
     Pair y;
     WS(ts[threadIdx.x / 16]).ExclusiveSum(x, y);
-    out[2 * (gid)] = (y).k; out[2 * (gid) + 1] = (y).v;
+    { out[2 * (gid)] = (y).k; out[2 * (gid) + 1] = (y).v; }
 }

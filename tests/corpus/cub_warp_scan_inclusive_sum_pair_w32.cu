@@ -21,5 +21,5 @@ extern "C" __global__ void cub_warp_scan_inclusive_sum_pair_w32(const int *in, i
     Pair x = Pair{in[2 * (gid)], in[2 * (gid) + 1]};
     Pair y;
     WS(ts[threadIdx.x / 32]).InclusiveSum(x, y);
-    out[2 * (gid)] = (y).k; out[2 * (gid) + 1] = (y).v;
+    { out[2 * (gid)] = (y).k; out[2 * (gid) + 1] = (y).v; }
 }

@@ -68,7 +68,7 @@ T_HALF = Ty('half', '__half', 'f32', ospec='u16',
 # a user struct: two ints per value, combined by PairOp (max of .k, wrapping sum of .v)
 T_PAIR = Ty('pair', 'Pair', 's32', k=2,
             load=lambda a, i: 'Pair{%s[2 * (%s)], %s[2 * (%s) + 1]}' % (a, i, a, i),
-            store=lambda a, i, v: '%s[2 * (%s)] = (%s).k; %s[2 * (%s) + 1] = (%s).v;' % (a, i, v, a, i, v))
+            store=lambda a, i, v: '{ %s[2 * (%s)] = (%s).k; %s[2 * (%s) + 1] = (%s).v; }' % (a, i, v, a, i, v))
 TYPES = {t.key: t for t in (T_INT, T_UNS, T_LL, T_FLT, T_DBL, T_HALF, T_PAIR)}
 
 PAIR_DEFS = '''
