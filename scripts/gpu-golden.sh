@@ -1,20 +1,35 @@
 #!/usr/bin/env bash
-# Runs ON the GPU machine (the device tool): builds programs/hwrun, runs every programs/*.ptx with
-# its .args through warpsim-hwrun --json into tests/golden/NAME.json (exactly the runner's JSON),
-# writes tests/golden/METADATA.txt, runs the differential fuzzer batch (tools/fuzz/fuzz.py) on the
-# GPU, and packs everything into $OUT/golden.tar.gz (or ./golden-out/golden.tar.gz without $OUT;
-# compressed: the device tool brings back files of at most 16 MiB).
-#   scripts/gpu-golden.sh                 environment: FUZZ_SEEDS (default 1-2000), FUZZ_JOBS (12),
-#                                         WARPSIM (a warpsim binary for on-the-spot comparison and
-#                                         minimisation; default build/dev/warpsim when present),
-#                                         HWRUN (skip the build and use this runner; for dry runs)
-# Then, on the development machine: tar -xzf golden.tar.gz -C tests/golden  (see docs/hardware.md).
+# Runs ON the GPU machine (the device tool): builds programs/hwrun, runs every PROGRAM_DIR/*.ptx
+# with its .args through warpsim-hwrun --json into GOLDEN_DIR/NAME.json (exactly the runner's
+# JSON), writes GOLDEN_DIR/METADATA.txt, runs the differential fuzzer batch (tools/fuzz/fuzz.py)
+# on the GPU, and packs everything into $OUT/GOLDEN_NAME.tar.gz (or ./golden-out/ without $OUT;
+# compressed: the device tool brings back files of at most 16 MiB, and a larger archive is an
+# error here).
+#   scripts/gpu-golden.sh                 environment:
+#     PROGRAM_DIR   the programs to run (default programs)
+#     GOLDEN_NAME   the archive's name (default golden: $OUT/golden.tar.gz)
+#     GOLDEN_DIR    where the archive is unpacked, for METADATA.txt (default tests/golden for
+#                   programs, PROGRAM_DIR/golden otherwise)
+#     GOLDEN_GLOB   which programs (default *), GOLDEN_TIMEOUT seconds per program (20)
+#     FUZZ_SEEDS    the fuzz batch (default 1-2000; none: no fuzzing), FUZZ_JOBS (12),
+#     WARPSIM       a warpsim binary for on-the-spot comparison and minimisation; default
+#                   build/dev/warpsim when present,
+#     HWRUN         skip the build and use this runner; for dry runs
+# Then, on the development machine: tar -xzf GOLDEN_NAME.tar.gz -C GOLDEN_DIR  (see docs/hardware.md).
+# The corpus:  PROGRAM_DIR=tests/corpus GOLDEN_NAME=corpus FUZZ_SEEDS=none scripts/gpu-golden.sh
+#              then tar -xzf corpus.tar.gz -C tests/corpus/golden
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 out=${OUT:-$root/golden-out}
 mkdir -p "$out"
 stage=$(mktemp -d)
+pdir=${PROGRAM_DIR:-programs}
+pdir=${pdir%/}
+gname=${GOLDEN_NAME:-golden}
+if [ "$pdir" = programs ]; then gdir=${GOLDEN_DIR:-tests/golden}; else gdir=${GOLDEN_DIR:-$pdir/golden}; fi
+[ -d "$pdir" ] || { echo "gpu-golden.sh: no directory $pdir" >&2; exit 1; }
+case $gname in *[!A-Za-z0-9_.-]*|'') echo "gpu-golden.sh: bad GOLDEN_NAME '$gname'" >&2; exit 1;; esac
 seeds=${FUZZ_SEEDS:-1-2000}
 jobs=${FUZZ_JOBS:-12}
 warpsim=${WARPSIM:-}
@@ -43,18 +58,19 @@ fi
     echo "host: $(uname -srm)"
     echo "git: $(git rev-parse HEAD 2>/dev/null) (working tree as sent; tracked changes: $(git status --porcelain 2>/dev/null | wc -l) paths)"
     echo "runner: $hwrun (programs/hwrun/build.sh: cc -std=c11 -O2, CUDA driver API, PTX JIT-compiled by the driver)"
-    echo "command: warpsim-hwrun programs/NAME.ptx @programs/NAME.args --json > tests/golden/NAME.json"
-    echo "fuzz: python3 tools/fuzz/fuzz.py batch --hwrun warpsim-hwrun --seeds $seeds --jobs $jobs --out fuzz-gpu.jsonl"
+    echo "command: warpsim-hwrun $pdir/NAME.ptx @$pdir/NAME.args --json > $gdir/NAME.json"
+    [ "$seeds" = none ] || echo "fuzz: python3 tools/fuzz/fuzz.py batch --hwrun warpsim-hwrun --seeds $seeds --jobs $jobs --out fuzz-gpu.jsonl"
 } > "$stage/METADATA.txt"
 cat "$stage/METADATA.txt"
 
 status=0
 n=0
-for ptx in programs/${GOLDEN_GLOB:-*}.ptx; do
+for ptx in "$pdir"/${GOLDEN_GLOB:-*}.ptx; do
+    [ -f "$ptx" ] || { echo "gpu-golden.sh: no $pdir/${GOLDEN_GLOB:-*}.ptx" >&2; status=1; break; }
     name=$(basename "$ptx" .ptx)
-    [ -f "programs/$name.args" ] || { echo "skip $name (no .args)"; continue; }
+    [ -f "$pdir/$name.args" ] || { echo "skip $name (no .args)"; continue; }
     t1=$(date +%s.%N)
-    if timeout ${GOLDEN_TIMEOUT:-20} "$hwrun" "$ptx" "@programs/$name.args" --json > "$stage/$name.json" 2> "$stage/$name.err"; then
+    if timeout ${GOLDEN_TIMEOUT:-20} "$hwrun" "$ptx" "@$pdir/$name.args" --json > "$stage/$name.json" 2> "$stage/$name.err"; then
         n=$((n + 1))
         echo "$name: ok ($(echo "$(date +%s.%N) - $t1" | bc 2>/dev/null || echo ?) s)"
         [ -s "$stage/$name.err" ] && { echo "$name: stderr:"; head -5 "$stage/$name.err"; }
@@ -69,13 +85,22 @@ done
 echo "golden: $n programs" | tee -a "$stage/METADATA.txt"
 
 # differential fuzzer
-extra=()
-[ -n "$warpsim" ] && extra=(--warpsim "$warpsim" --minimize-dir "$stage/fuzz-min" --minimize-max 12 --minimize-budget ${FUZZ_MIN_BUDGET:-60})
-PYTHONUNBUFFERED=1 python3 tools/fuzz/fuzz.py batch --hwrun "$hwrun" --seeds "$seeds" --jobs "$jobs" \
-    --deadline "${FUZZ_DEADLINE:-0}" --timeout "${FUZZ_TIMEOUT:-15}" \
-    --out "$stage/fuzz-gpu.jsonl" "${extra[@]}" 2>&1 | tee "$stage/fuzz-batch.log" | grep -v '^seed .*hwrun rc' | tail -n 60
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+if [ "$seeds" != none ]; then
+    extra=()
+    [ -n "$warpsim" ] && extra=(--warpsim "$warpsim" --minimize-dir "$stage/fuzz-min" --minimize-max 12 --minimize-budget ${FUZZ_MIN_BUDGET:-60})
+    PYTHONUNBUFFERED=1 python3 tools/fuzz/fuzz.py batch --hwrun "$hwrun" --seeds "$seeds" --jobs "$jobs" \
+        --deadline "${FUZZ_DEADLINE:-0}" --timeout "${FUZZ_TIMEOUT:-15}" \
+        --out "$stage/fuzz-gpu.jsonl" "${extra[@]}" 2>&1 | tee "$stage/fuzz-batch.log" | grep -v '^seed .*hwrun rc' | tail -n 60
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
 
-tar -C "$stage" -czf "$out/golden.tar.gz" . && ls -l "$out/golden.tar.gz"
+tarball=$out/$gname.tar.gz
+tar -C "$stage" -czf "$tarball" . && ls -l "$tarball" || status=1
+# the device tool brings back files of at most 16 MiB: a larger archive would be lost silently
+if [ -f "$tarball" ] && [ "$(stat -c %s "$tarball")" -gt $((16 * 1024 * 1024)) ]; then
+    echo "gpu-golden.sh: $tarball is over 16 MiB; removed (run fewer programs: GOLDEN_GLOB, FUZZ_SEEDS)" >&2
+    rm -f "$tarball"
+    status=1
+fi
 rm -rf "$stage"
 exit $status

@@ -1,22 +1,29 @@
 #!/usr/bin/env python3
-"""check_golden.py WARPSIM SRCDIR NAME [--known FILE]
+"""check_golden.py WARPSIM SRCDIR NAME [--programs DIR] [--golden DIR] [--mode MODE] [--known FILE]
 
-Runs `warpsim run programs/NAME.ptx @programs/NAME.args --json` from SRCDIR and compares its
-"stdout" and "buffers" with tests/golden/NAME.json, the JSON that warpsim-hwrun printed on a GPU
-(tests/golden/METADATA.txt says which). Integers must match exactly. Floats are compared as the
-text both programs print (shortest round-trip decimal; NaNs with their payload as "nan:0x..."),
-so they are bit-exact too, -0 included, unless NAME is listed in TOLERANCE below with its
-tolerance. Exit 0 on a match, 1 on a mismatch (the first 20 differing elements are printed), 2 when
-warpsim fails or a file is missing. Needs no GPU.
+Runs `warpsim run DIR/NAME.ptx @DIR/NAME.args --json [--mode MODE]` from SRCDIR (DIR: --programs,
+default programs) and compares its "stdout" and "buffers" with GOLDEN/NAME.json (--golden, default
+tests/golden), the JSON that warpsim-hwrun printed on a GPU (GOLDEN/METADATA.txt says which).
+Integers must match exactly. Floats are compared as the text both programs print (shortest
+round-trip decimal; NaNs with their payload as "nan:0x..."), so they are bit-exact too, -0
+included, unless NAME is listed in TOLERANCE below with its tolerance. Exit 0 on a match, 1 on a
+mismatch (the first 20 differing elements are printed), 2 when warpsim fails or a file is missing.
+Needs no GPU.
 
---known FILE names a list of known differences (tests/golden/KNOWN-DIFFERENCES.txt), one line
-per program, the rest of a line after '#' being the reason:
+--known FILE names a list of known differences, one line per program (the rest of a line after
+'#' is the reason):
   NAME differs SHA      warpsim runs (exit 0) and differs from the golden in exactly the way
                         recorded: SHA is the first 12 hex digits of the SHA-256 of the sorted
                         list of differences that a failing run prints. Exit 0 then; exit 1 when
                         it matches the golden (delete the line) or differs in another way (the
                         new SHA is printed); exit 2 as always when warpsim fails to run.
+  NAME refused TEXT     warpsim refuses the program with exit status 2 (bad input: a construct
+                        it does not model, located at file:line) and its message contains TEXT
+                        (the rest of the line up to '#', blanks trimmed). Exit 0 then, 1
+                        otherwise (an unexpected run or another message); a crash or a limit is
+                        never a match.
 """
+import argparse
 import hashlib
 import json
 import math
@@ -68,49 +75,24 @@ def load(text):
 
 
 def parse_known(path, name):
-    """The SHA recorded for name in the known-difference list path, or None."""
+    """The known-difference entry for name in path: (kind, value) or None."""
     with open(path) as f:
         for line in f:
-            words = line.split('#', 1)[0].split()
-            if not words or words[0] != name:
+            text = line.split('#', 1)[0].strip()
+            if not text:
                 continue
-            if len(words) != 3 or words[1] != 'differs':
-                raise ValueError('%s: bad line for %s (want "NAME differs SHA"): %s' % (path, name, line.strip()))
-            return words[2]
+            words = text.split(None, 2)
+            if words[0] != name:
+                continue
+            if len(words) < 3 or words[1] not in ('differs', 'refused'):
+                raise ValueError('%s: bad line for %s (want "NAME differs SHA" or "NAME refused TEXT"): %s'
+                                 % (path, name, line.strip()))
+            return words[1], words[2].strip()
     return None
 
 
-def digest(bad):
-    return hashlib.sha256('\n'.join(sorted(bad)).encode()).hexdigest()[:12]
-
-
-def main():
-    args, known_path = sys.argv[1:], None
-    if '--known' in args:
-        i = args.index('--known')
-        known_path = os.path.abspath(args[i + 1]) if i + 1 < len(args) else None
-        del args[i:i + 2]
-        if known_path is None:
-            args = []
-    if len(args) != 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    warpsim, src, name = args
-    os.chdir(src)
-    gpath = os.path.join('tests', 'golden', name + '.json')
-    try:
-        with open(gpath) as f:
-            gold = load(f.read())
-        known = parse_known(known_path, name) if known_path else None
-    except (OSError, ValueError) as e:
-        print('check_golden: %s' % e)
-        return 2
-    p = subprocess.run([warpsim, 'run', 'programs/%s.ptx' % name, '@programs/%s.args' % name, '--json'],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        print('check_golden: warpsim exited with %d:\n%s' % (p.returncode, p.stderr[-3000:]))
-        return 2
-    sim = load(p.stdout)
+def compare(name, gold, sim):
+    """Every difference between the golden and warpsim's output, as lines; and the element count."""
     within = TOLERANCE.get(name, (None, ''))[0]
     bad = []
     if sim.get('stdout') != gold.get('stdout'):
@@ -136,28 +118,77 @@ def main():
     for k in sb:
         if k not in gb:
             bad.append('buffer %s: not in the golden file' % k)
-    if known:  # a known difference: it must be exactly the recorded one
-        if bad and digest(bad) == known:
-            print('%s: %d differences against %s, exactly as recorded in %s (%s)'
-                  % (name, len(bad), gpath, known_path, known))
+    return bad, n
+
+
+def digest(bad):
+    return hashlib.sha256('\n'.join(sorted(bad)).encode()).hexdigest()[:12]
+
+
+def main():
+    ap = argparse.ArgumentParser(usage=__doc__.split('\n')[0])
+    ap.add_argument('warpsim')
+    ap.add_argument('src')
+    ap.add_argument('name')
+    ap.add_argument('--programs', default='programs')
+    ap.add_argument('--golden', default=os.path.join('tests', 'golden'))
+    ap.add_argument('--mode', choices=('timing', 'functional'))
+    ap.add_argument('--known')
+    try:
+        a = ap.parse_args()
+    except SystemExit:
+        return 2
+    name, gdir = a.name, a.golden
+    os.chdir(a.src)
+    gpath = os.path.join(gdir, name + '.json')
+    try:
+        with open(gpath) as f:
+            gold = load(f.read())
+        known = parse_known(a.known, name) if a.known else None
+    except (OSError, ValueError) as e:
+        print('check_golden: %s' % e)
+        return 2
+    cmd = [a.warpsim, 'run', '%s/%s.ptx' % (a.programs, name), '@%s/%s.args' % (a.programs, name), '--json']
+    if a.mode:
+        cmd += ['--mode', a.mode]
+    mode = ' (--mode %s)' % a.mode if a.mode else ''
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if known and known[0] == 'refused':
+        if p.returncode == 2 and known[1] in p.stderr:
+            print('%s: refused as recorded in %s%s: %s' % (name, a.known, mode, p.stderr.strip().split('\n')[0]))
+            return 0
+        print('%s: recorded in %s as refused with "%s", but warpsim exited with %d%s:\n%s'
+              % (name, a.known, known[1], p.returncode, mode, p.stderr[-3000:]))
+        return 1 if p.returncode in (0, 2) else 2
+    if p.returncode != 0:
+        print('check_golden: warpsim exited with %d%s:\n%s' % (p.returncode, mode, p.stderr[-3000:]))
+        return 2
+    sim = load(p.stdout)
+    bad, n = compare(name, gold, sim)
+    if known:  # differs SHA
+        if bad and digest(bad) == known[1]:
+            print('%s: %d differences against %s%s, exactly as recorded in %s (%s)'
+                  % (name, len(bad), gpath, mode, a.known, known[1]))
             return 0
         if not bad:
-            print('%s: matches the GPU golden, but %s records a difference: delete its line' % (name, known_path))
+            print('%s: matches the GPU golden%s, but %s records a difference: delete its line'
+                  % (name, mode, a.known))
             return 1
     if bad:
-        print('%s: %d differences against %s (GPU: %s; SHA of the differences: %s%s)'
-              % (name, len(bad), gpath, gpu_name(), digest(bad), ', recorded: %s' % known if known else ''))
+        print('%s: %d differences against %s%s (GPU: %s; SHA of the differences: %s%s)'
+              % (name, len(bad), gpath, mode, gpu_name(gdir), digest(bad),
+                 ', recorded: %s' % known[1] if known else ''))
         for line in bad[:20]:
             print('  ' + line)
         return 1
     tol = ' (within the tolerance: %s)' % TOLERANCE[name][1] if name in TOLERANCE else ''
-    print('%s: stdout and %d buffer elements match the GPU golden%s' % (name, n, tol))
+    print('%s: stdout and %d buffer elements match the GPU golden%s%s' % (name, n, mode, tol))
     return 0
 
 
-def gpu_name():
+def gpu_name(gdir):
     try:
-        with open(os.path.join('tests', 'golden', 'METADATA.txt')) as f:
+        with open(os.path.join(gdir, 'METADATA.txt')) as f:
             for line in f:
                 if line.startswith('gpu:'):
                     return line[4:].strip()
