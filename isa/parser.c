@@ -704,6 +704,12 @@ static void parse_operand(parser *p, raw_operand *r)
     int s;
     if (is_word(&p->tok, "_")) {
         r->o.kind = WS_OPND_SINK;
+    } else if (is_word(&p->tok, "WARP_SZ")) {
+        /* PTX's one predefined constant: the warp size, 32 (nvcc writes it for warpSize) */
+        r->o.kind = WS_OPND_IMM;
+        r->has_num = 1;
+        r->num.kind = NUM_INT;
+        r->num.bits = 32;
     } else if (strmap_get(&p->regs, p->tok.start, p->tok.len, &idx)) {
         r->o.kind = WS_OPND_REG;
         r->o.reg = idx;
