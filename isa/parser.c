@@ -77,6 +77,10 @@ typedef struct {
     size_t insn_cap, reg_cap, label_cap, call_cap;
     strmap regs, labels;
     char **owned; /* strings owned by the strmaps' keys live in k->regs / k->labels */
+    int in_func;  /* p->k is m->fdefs[-2 - kidx] */
+    unsigned param_serial; /* renamed call-site .param variables */
+    uint32_t loc_file, loc_line; /* the last .loc: the source position of the instructions after it */
+    uint32_t *scratch; /* the linker's work arrays (freed on error too) */
 } parser;
 
 static void *xrealloc(parser *p, void *ptr, size_t n);
@@ -763,6 +767,10 @@ static void parse_call(parser *p, ws_insn *in)
     }
     if (p->tok.kind != TOK_WORD)
         expected(p, "the name of the function to call");
+    uint32_t ridx;
+    if (strmap_get(&p->regs, p->tok.start, p->tok.len, &ridx))
+        fail_at(p, &p->tok, "indirect call through register '%.*s': warpsim calls only functions named in the "
+                            "call (call through a function pointer is not supported)", (int)p->tok.len, p->tok.start);
     ws_token callee = p->tok;
     /* fuzz: the name is copied only once the call has parsed; an error in the argument list
      * used to leak it (errors leave the parser by longjmp) */
@@ -785,11 +793,11 @@ static void parse_call(parser *p, ws_insn *in)
         }
         next(p);
     }
-    if (callee.len != 7 || memcmp(callee.start, "vprintf", 7) != 0) {
-        fail_at(p, &callee, "call to '%.*s': only vprintf can be called (mark device functions __forceinline__)",
-                (int)callee.len, callee.start);
-    }
+    /* the callee (vprintf or a .func of the module, perhaps defined later) is resolved when the
+     * module is linked (link_module) */
     (void)at;
+    cs.entry = UINT32_MAX;
+    cs.func = UINT32_MAX;
     GROW(p, p->k->calls, p->k->ncalls, p->call_cap);
     cs.callee = xstrndup(p, callee.start, callee.len);
     p->k->calls[p->k->ncalls] = cs;
@@ -818,6 +826,8 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
     in->dpred = WS_NO_REG;
     in->line = guard_tok ? guard_tok->line : mn.line;
     in->col = guard_tok ? guard_tok->col : mn.col;
+    in->src_file = (uint16_t)p->loc_file;
+    in->src_line = p->loc_line;
     /* suffixes */
     int ntypes = 0;
     const char *s = mn.start + mlen, *end = mn.start + mn.len;
@@ -961,10 +971,88 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
 
 /* ---- kernels --------------------------------------------------------------------------------- */
 
-static void skip_to_end_of_line(parser *p, unsigned line)
+
+/* ---- -lineinfo and -G: source positions, debug sections --------------------------------------- */
+
+/* .file N "path" [, timestamp, size] */
+static void parse_file(parser *p)
 {
-    while (p->tok.kind != TOK_EOF && p->tok.line == line)
+    next(p);
+    ws_token num = p->tok;
+    uint64_t n = expect_uint(p, "a file number");
+    if (n == 0 || n > 65535)
+        fail_at(p, &num, "file number out of range (1 to 65535)");
+    if (p->tok.kind != TOK_STRING)
+        expected(p, "the file's path in quotes");
+    if (n >= p->m->nfiles) {
+        p->m->files = xrealloc(p, p->m->files, (size_t)(n + 1) * sizeof *p->m->files);
+        memset(p->m->files + p->m->nfiles, 0, (size_t)(n + 1 - p->m->nfiles) * sizeof *p->m->files);
+        p->m->nfiles = (uint32_t)n + 1;
+    }
+    free(p->m->files[n]);
+    p->m->files[n] = NULL;
+    p->m->files[n] = xstrndup(p, p->tok.start + 1, p->tok.len >= 2 ? p->tok.len - 2 : 0);
+    next(p);
+    while (is_punct(&p->tok, ',')) { /* the optional timestamp and size */
         next(p);
+        expect_uint(p, "a number");
+    }
+}
+
+/* .loc file line column [, function_name label [+ offset], inlined_at file line column]: the
+ * instructions that follow come from this source position. Code inlined from a header keeps the
+ * line it was inlined at: that is the line of the user's source. */
+static void parse_loc(parser *p)
+{
+    unsigned line = p->tok.line;
+    next(p);
+    uint32_t f = (uint32_t)expect_uint(p, "a file number");
+    uint32_t l = (uint32_t)expect_uint(p, "a line number");
+    expect_uint(p, "a column number");
+    while (is_punct(&p->tok, ',') && p->tok.line == line) {
+        next(p);
+        if (is_word(&p->tok, "inlined_at")) {
+            next(p);
+            f = (uint32_t)expect_uint(p, "a file number");
+            l = (uint32_t)expect_uint(p, "a line number");
+            expect_uint(p, "a column number");
+        } else if (is_word(&p->tok, "function_name")) {
+            next(p);
+            if (p->tok.kind != TOK_WORD)
+                expected(p, "a label after function_name");
+            next(p);
+            if (is_punct(&p->tok, '+')) {
+                next(p);
+                expect_uint(p, "an offset");
+            }
+        } else {
+            expected(p, "function_name or inlined_at");
+        }
+    }
+    p->loc_file = f > 65535 ? 0 : f;
+    p->loc_line = l;
+}
+
+/* .section .debug_str { ... }: the DWARF nvcc writes with -lineinfo (function names for
+ * inlined_at) and -G (the whole of it). warpsim keeps the source lines from .loc and skips the
+ * rest: labels, .b8/.b32/.b64 data and nested braces up to the closing one. */
+static void skip_section(parser *p)
+{
+    ws_token at = p->tok;
+    next(p);
+    if (p->tok.kind != TOK_WORD || strncmp(p->tok.start, ".debug_", 7) != 0)
+        fail_at(p, &at, "only DWARF sections (.section .debug_*) are supported");
+    next(p);
+    expect_punct(p, '{');
+    for (int depth = 1; depth > 0;) {
+        if (p->tok.kind == TOK_EOF)
+            expected(p, "'}' to close the .section");
+        if (is_punct(&p->tok, '{'))
+            depth++;
+        else if (is_punct(&p->tok, '}'))
+            depth--;
+        next(p);
+    }
 }
 
 static void parse_param_list(parser *p)
@@ -1107,17 +1195,34 @@ static void parse_body(parser *p)
             if (size == 0 || size > 4096)
                 fail_at(p, &name, "call parameter size out of range");
             uint32_t idx;
-            if (!(find_symbol(p, name.start, name.len, &idx) && p->m->symbols[idx].kernel == p->kidx &&
-                  !p->m->symbols[idx].is_kernel_param && p->m->symbols[idx].size >= size))
-                idx = add_symbol(p, &name, WS_SPACE_PARAM, t, align ? align : (uint32_t)(ws_type_bits(t) / 8), size);
+            if (!align)
+                align = (uint32_t)(ws_type_bits(t) / 8);
+            int found = find_symbol(p, name.start, name.len, &idx) && p->m->symbols[idx].kernel == p->kidx &&
+                        !p->m->symbols[idx].is_kernel_param && !p->m->symbols[idx].is_func_param;
+            ws_symbol *old = found ? &p->m->symbols[idx] : NULL;
+            if (old && (old->elem != t || old->size != size || old->align != align)) {
+                /* the same name with another type in a later call sequence (param0 a .b64 pointer
+                 * here, a .b32 there): both are printed hoisted to the function's scope, where
+                 * ptxas needs them apart and checks each against the callee's formal type */
+                char buf[300];
+                int len = snprintf(buf, sizeof buf, "%.250s$p%u", old->name, ++p->param_serial);
+                char *renamed = xstrndup(p, buf, (size_t)len);
+                free(old->name);
+                old->name = renamed;
+                old = NULL;
+            }
+            if (!old)
+                idx = add_symbol(p, &name, WS_SPACE_PARAM, t, align, size);
             (void)save;
             expect_punct(p, ';');
         } else if (is_word(&p->tok, ".pragma")) {
             while (!is_punct(&p->tok, ';') && p->tok.kind != TOK_EOF)
                 next(p);
             expect_punct(p, ';');
-        } else if (is_word(&p->tok, ".loc") || is_word(&p->tok, ".file")) {
-            skip_to_end_of_line(p, p->tok.line);
+        } else if (is_word(&p->tok, ".loc")) {
+            parse_loc(p);
+        } else if (is_word(&p->tok, ".file")) {
+            parse_file(p);
         } else if (is_punct(&p->tok, '@')) {
             ws_token at = p->tok;
             next(p);
@@ -1223,7 +1328,14 @@ static void finish_kernel(parser *p)
         in->line = p->tok.line;
         in->col = p->tok.col;
     }
+    p->loc_file = p->loc_line = 0;
     layout_kernel(p, p->m, k, p->kidx);
+    k->nbody = k->ninsns;
+    k->nbody_regs = k->nregs;
+    k->nbody_labels = k->nlabels;
+    k->nbody_calls = k->ncalls;
+    k->frame_bytes = k->local_bytes;
+    k->frame_reg = WS_NO_REG;
     strmap_free(&p->regs);
     strmap_free(&p->labels);
     p->k = NULL;
@@ -1245,6 +1357,7 @@ static void parse_entry(parser *p)
     p->k->name = xstrndup(p, p->tok.start, p->tok.len);
     p->k->line = p->tok.line;
     p->k->col = p->tok.col;
+    p->k->ret_sym = WS_NO_SYM;
     next(p);
     if (is_punct(&p->tok, '('))
         parse_param_list(p);
@@ -1266,38 +1379,257 @@ static void parse_entry(parser *p)
     finish_kernel(p);
 }
 
-/* .func: external declarations (vprintf) are recorded; bodies are not supported. */
+/* .func: a declaration (vprintf, or a prototype of a function defined later) records the
+ * name; a definition is parsed like a kernel into m->fdefs, its parameters and return value
+ * kept as .param symbols of its frame, and linked into the kernels that call it (link_module). */
 static void parse_func(parser *p, int is_extern)
 {
     ws_token at = p->tok;
     next(p);
-    if (is_punct(&p->tok, '(')) { /* return parameter */
-        while (!is_punct(&p->tok, ')') && p->tok.kind != TOK_EOF)
-            next(p);
-        expect_punct(p, ')');
+    uint32_t first_sym = p->m->nsymbols;
+    uint32_t fi = p->m->nfdefs;
+    p->m->fdefs = xrealloc(p, p->m->fdefs, (fi + 1) * sizeof *p->m->fdefs);
+    p->m->nfdefs = fi + 1;
+    p->kidx = -2 - (int)fi;
+    p->k = &p->m->fdefs[fi];
+    p->in_func = 1;
+    memset(p->k, 0, sizeof *p->k);
+    p->insn_cap = p->reg_cap = p->label_cap = p->call_cap = 0;
+    p->k->ret_sym = WS_NO_SYM;
+    p->k->frame_reg = WS_NO_REG;
+    p->k->name = xstrndup(p, "", 0);
+    if (is_punct(&p->tok, '(')) { /* the return value: (.param .b32 func_retval0) */
+        parse_param_list(p);
+        if (p->k->nparams > 1)
+            fail_at(p, &at, "a .func returns at most one value");
+        if (p->k->nparams == 1)
+            p->k->ret_sym = p->k->params[0];
+        p->k->nparams = 0;
     }
-    if (p->tok.kind != TOK_WORD)
+    if (p->tok.kind != TOK_WORD || p->tok.start[0] == '.')
         expected(p, "a function name");
     ws_token name = p->tok;
+    free(p->k->name);
+    p->k->name = xstrndup(p, name.start, name.len);
+    p->k->line = name.line;
+    p->k->col = name.col;
     next(p);
-    if (is_punct(&p->tok, '(')) {
-        while (!is_punct(&p->tok, ')') && p->tok.kind != TOK_EOF)
-            next(p);
-        expect_punct(p, ')');
+    if (is_punct(&p->tok, '('))
+        parse_param_list(p);
+    for (uint32_t i = first_sym; i < p->m->nsymbols; i++) {
+        p->m->symbols[i].is_kernel_param = 0;
+        p->m->symbols[i].is_func_param = 1;
     }
     while (p->tok.kind == TOK_WORD && p->tok.start[0] == '.') { /* .noreturn and friends */
+        if (is_word(&p->tok, ".noreturn"))
+            fail_at(p, &p->tok, "function '%.*s': .noreturn functions are not supported", (int)name.len, name.start);
         next(p);
         while (p->tok.kind == TOK_NUMBER || is_punct(&p->tok, ','))
             next(p);
     }
-    if (is_punct(&p->tok, '{'))
-        fail_at(p, &name, "function '%.*s': device functions (.func with a body) are not supported; "
-                          "mark them __forceinline__", (int)name.len, name.start);
+    if (is_punct(&p->tok, '{')) {
+        if (is_extern)
+            fail_at(p, &name, "an .extern .func has no body");
+        for (uint32_t i = 0; i < fi; i++)
+            if (strcmp(p->m->fdefs[i].name, p->k->name) == 0)
+                fail_at(p, &name, "function '%.*s' is defined twice", (int)name.len, name.start);
+        parse_body(p);
+        finish_kernel(p);
+        for (uint32_t i = 0; i < p->m->nsymbols; i++)
+            if (p->m->symbols[i].kernel == -2 - (int)fi && p->m->symbols[i].space == WS_SPACE_SHARED) {
+                ws_token t = {TOK_WORD, NULL, 0, p->m->symbols[i].line, p->m->symbols[i].col};
+                fail_at(p, &t, "a .shared variable declared inside a .func is not supported");
+            }
+        p->in_func = 0;
+        return;
+    }
     expect_punct(p, ';');
-    (void)at;
-    (void)is_extern;
+    /* a declaration only: forget its parameters */
+    while (p->m->nsymbols > first_sym)
+        free(p->m->symbols[--p->m->nsymbols].name);
+    free(p->k->name);
+    free(p->k->params);
+    p->m->nfdefs = fi;
+    p->k = NULL;
+    p->in_func = 0;
     p->m->funcs = xrealloc(p, p->m->funcs, (p->m->nfuncs + 1) * sizeof *p->m->funcs);
     p->m->funcs[p->m->nfuncs++] = xstrndup(p, name.start, name.len);
+}
+
+/* ---- linking: .func bodies into the kernels that call them ---------------------------------------- */
+
+static ws_token insn_token(const ws_insn *in)
+{
+    ws_token t = {TOK_WORD, NULL, 0, in->line, in->col};
+    return t;
+}
+
+/* Every call site names vprintf or a .func defined in the module, with as many arguments as it
+ * has parameters and a place for its return value if the caller reads one. */
+static void resolve_calls(parser *p, ws_kernel *k)
+{
+    ws_module *m = p->m;
+    for (uint32_t i = 0; i < k->ninsns; i++) {
+        const ws_insn *in = &k->insns[i];
+        if (in->op != WS_OP_CALL)
+            continue;
+        ws_call_site *cs = &k->calls[in->call];
+        ws_token t = insn_token(in);
+        if (strcmp(cs->callee, "vprintf") == 0) {
+            cs->func = UINT32_MAX;
+            continue;
+        }
+        uint32_t f = 0;
+        while (f < m->nfdefs && strcmp(m->fdefs[f].name, cs->callee) != 0)
+            f++;
+        if (f == m->nfdefs)
+            fail_at(p, &t, "call to '%s': the module has no body for it (only vprintf and the module's own "
+                           ".func definitions can be called)", cs->callee);
+        const ws_kernel *F = &m->fdefs[f];
+        if (cs->nargs != F->nparams)
+            fail_at(p, &t, "call to '%s' passes %u argument(s); it takes %u", cs->callee, cs->nargs, F->nparams);
+        if (cs->ret_sym != WS_NO_SYM && F->ret_sym == WS_NO_SYM)
+            fail_at(p, &t, "call to '%s' reads a return value; the function returns none", cs->callee);
+        cs->func = f;
+    }
+}
+
+static void relocate_operand(ws_operand *o, uint32_t reg_base, uint32_t pc_base)
+{
+    switch (o->kind) {
+    case WS_OPND_REG: o->reg += reg_base; break;
+    case WS_OPND_ADDR: if (o->reg != WS_NO_REG) o->reg += reg_base; break;
+    case WS_OPND_VEC:
+        for (unsigned i = 0; i < o->nvec; i++)
+            if (o->regs[i] != WS_NO_REG)
+                o->regs[i] += reg_base;
+        break;
+    case WS_OPND_LABEL: o->imm += pc_base; break;
+    default: break;
+    }
+}
+
+/* Appends function f's code to kernel k: registers after k's, labels and call sites after k's,
+ * and its frame symbols ([param], __local_depot) read relative to the lane's frame register. */
+static void append_function(parser *p, ws_kernel *k, uint32_t f)
+{
+    const ws_kernel *F = &p->m->fdefs[f];
+    uint32_t pc_base = k->ninsns, reg_base = k->nregs, label_base = k->nlabels, call_base = k->ncalls;
+    k->insns = xrealloc(p, k->insns, ((size_t)k->ninsns + F->ninsns) * sizeof *k->insns);
+    k->regs = xrealloc(p, k->regs, ((size_t)k->nregs + F->nregs) * sizeof *k->regs);
+    k->labels = xrealloc(p, k->labels, ((size_t)k->nlabels + F->nlabels + 1) * sizeof *k->labels);
+    k->label_pc = xrealloc(p, k->label_pc, ((size_t)k->nlabels + F->nlabels + 1) * sizeof *k->label_pc);
+    k->calls = xrealloc(p, k->calls, ((size_t)k->ncalls + F->ncalls + 1) * sizeof *k->calls);
+    for (uint32_t r = 0; r < F->nregs; r++) {
+        k->regs[k->nregs].name = xstrndup(p, F->regs[r].name, strlen(F->regs[r].name));
+        k->regs[k->nregs++].type = F->regs[r].type;
+    }
+    for (uint32_t l = 0; l < F->nlabels; l++) {
+        k->labels[k->nlabels] = xstrndup(p, F->labels[l], strlen(F->labels[l]));
+        k->label_pc[k->nlabels++] = F->label_pc[l] + pc_base;
+    }
+    for (uint32_t c = 0; c < F->ncalls; c++) {
+        k->calls[k->ncalls] = F->calls[c];
+        k->calls[k->ncalls].callee = xstrndup(p, F->calls[c].callee, strlen(F->calls[c].callee));
+        k->calls[k->ncalls++].caller_in_func = 1;
+    }
+    (void)label_base;
+    for (uint32_t i = 0; i < F->ninsns; i++) {
+        ws_insn *in = &k->insns[k->ninsns++];
+        *in = F->insns[i];
+        in->mods |= WS_MOD_INFUNC;
+        if (in->guard != WS_NO_REG)
+            in->guard += reg_base;
+        if (in->dpred != WS_NO_REG)
+            in->dpred += reg_base;
+        if (in->op == WS_OP_CALL)
+            in->call += call_base;
+        for (unsigned o = 0; o < in->nops; o++) {
+            ws_operand *op = &in->ops[o];
+            relocate_operand(op, reg_base, pc_base);
+            if ((op->kind == WS_OPND_ADDR || op->kind == WS_OPND_SYM) && op->sym != WS_NO_SYM) {
+                const ws_symbol *sy = &p->m->symbols[op->sym];
+                if (sy->kernel == -2 - (int)f && (sy->space == WS_SPACE_LOCAL || sy->space == WS_SPACE_PARAM))
+                    op->reg = k->frame_reg; /* frame-relative: the symbol's offset plus the frame base */
+            }
+        }
+    }
+}
+
+/* A kernel that calls .func bodies gets them appended, each once, with the frame register that
+ * says where each lane's current frame starts, and a call stack in its local memory. */
+static void link_kernel(parser *p, ws_kernel *k)
+{
+    ws_module *m = p->m;
+    uint32_t nf = m->nfdefs;
+    if (nf == 0)
+        return;
+    free(p->scratch);
+    p->scratch = xrealloc(p, NULL, (size_t)nf * 4 * sizeof *p->scratch);
+    uint32_t *order = p->scratch, *pos = order + nf, *pc_base = pos + nf, *reg_base = pc_base + nf;
+    for (uint32_t f = 0; f < nf; f++)
+        pos[f] = UINT32_MAX;
+    uint32_t n = 0;
+    for (uint32_t c = 0; c < k->ncalls; c++)
+        if (k->calls[c].func != UINT32_MAX && pos[k->calls[c].func] == UINT32_MAX) {
+            pos[k->calls[c].func] = n;
+            order[n++] = k->calls[c].func;
+        }
+    for (uint32_t j = 0; j < n; j++) { /* the functions those call, and so on */
+        const ws_kernel *F = &m->fdefs[order[j]];
+        for (uint32_t c = 0; c < F->ncalls; c++)
+            if (F->calls[c].func != UINT32_MAX && pos[F->calls[c].func] == UINT32_MAX) {
+                pos[F->calls[c].func] = n;
+                order[n++] = F->calls[c].func;
+            }
+    }
+    if (n == 0)
+        return;
+    /* the frame register first, so that the kernel's printed registers stay a prefix */
+    k->regs = xrealloc(p, k->regs, ((size_t)k->nregs + 1) * sizeof *k->regs);
+    k->regs[k->nregs].name = xstrndup(p, "%__frame", 8);
+    k->regs[k->nregs].type = WS_T_U64;
+    k->frame_reg = k->nregs++;
+    uint32_t call_owner_start = k->ncalls;
+    for (uint32_t j = 0; j < n; j++) {
+        pc_base[j] = k->ninsns;
+        reg_base[j] = k->nregs;
+        append_function(p, k, order[j]);
+    }
+    /* each call site: where its callee starts, which registers it saves, the two frames */
+    uint32_t owner = 0, owner_end = call_owner_start + (n ? m->fdefs[order[0]].ncalls : 0);
+    for (uint32_t c = 0; c < k->ncalls; c++) {
+        ws_call_site *cs = &k->calls[c];
+        uint64_t caller_frame = k->frame_bytes;
+        if (c >= call_owner_start) {
+            while (c >= owner_end) {
+                owner++;
+                owner_end += m->fdefs[order[owner]].ncalls;
+            }
+            caller_frame = m->fdefs[order[owner]].local_bytes;
+        }
+        cs->caller_frame = align_up(caller_frame, 16);
+        if (cs->func == UINT32_MAX)
+            continue;
+        uint32_t j = pos[cs->func];
+        cs->entry = pc_base[j];
+        cs->reg_first = reg_base[j];
+        cs->reg_count = m->fdefs[cs->func].nregs;
+        cs->callee_frame = align_up(m->fdefs[cs->func].local_bytes, 16);
+    }
+    k->local_bytes = align_up(k->frame_bytes, 16) + WS_CALL_STACK_BYTES;
+}
+
+static void link_module(parser *p)
+{
+    for (uint32_t f = 0; f < p->m->nfdefs; f++)
+        resolve_calls(p, &p->m->fdefs[f]);
+    for (uint32_t i = 0; i < p->m->nkernels; i++) {
+        resolve_calls(p, &p->m->kernels[i]);
+        link_kernel(p, &p->m->kernels[i]);
+    }
+    free(p->scratch);
+    p->scratch = NULL;
 }
 
 static void layout_module(ws_module *m)
@@ -1372,16 +1704,19 @@ static void parse_module(parser *p)
             parse_variable(p, WS_SPACE_CONST, 0);
         } else if (is_word(&p->tok, ".shared")) {
             parse_variable(p, WS_SPACE_SHARED, 0);
-        } else if (is_word(&p->tok, ".file") || is_word(&p->tok, ".loc")) {
-            skip_to_end_of_line(p, p->tok.line);
+        } else if (is_word(&p->tok, ".file")) {
+            parse_file(p);
+        } else if (is_word(&p->tok, ".loc")) {
+            parse_loc(p);
         } else if (is_word(&p->tok, ".section")) {
-            fail_at(p, &p->tok, "debug sections (.section) are not supported; compile without -G");
+            skip_section(p);
         } else {
             expected(p, "a module directive (.version, .target, .entry, .global, ...)");
         }
     }
     if (!p->m->version)
         fail_at(p, &p->tok, "missing .version directive");
+    link_module(p);
     layout_module(p->m);
 }
 
@@ -1406,9 +1741,11 @@ ws_module *ws_module_parse(const char *text, size_t len, const char *path, ws_pa
     m->address_size = 64;
     m->path = path ? strdup(path) : NULL;
     if (setjmp(p->fail)) {
-        if (p->k) { /* the kernel in progress is counted; free what it holds */
+        if (p->k && p->in_func) /* the function in progress is counted; free what it holds */
+            p->m->nfdefs = (uint32_t)(-2 - p->kidx) + 1;
+        else if (p->k) /* the kernel in progress is counted; free what it holds */
             p->m->nkernels = (uint32_t)p->kidx + 1;
-        }
+        free(p->scratch);
         strmap_free(&p->regs);
         strmap_free(&p->labels);
         free(p);
@@ -1468,8 +1805,8 @@ void ws_module_free(ws_module *m)
 {
     if (!m)
         return;
-    for (uint32_t i = 0; i < m->nkernels; i++) {
-        ws_kernel *k = &m->kernels[i];
+    for (uint32_t i = 0; i < m->nkernels + m->nfdefs; i++) {
+        ws_kernel *k = i < m->nkernels ? &m->kernels[i] : &m->fdefs[i - m->nkernels];
         free(k->name);
         free(k->params);
         free(k->insns);
@@ -1486,6 +1823,10 @@ void ws_module_free(ws_module *m)
         free(k->label_pc);
     }
     free(m->kernels);
+    free(m->fdefs);
+    for (uint32_t i = 0; i < m->nfiles; i++)
+        free(m->files[i]);
+    free(m->files);
     for (uint32_t i = 0; i < m->nsymbols; i++) {
         free(m->symbols[i].name);
         free(m->symbols[i].init);

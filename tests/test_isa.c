@@ -327,8 +327,8 @@ static const bad_case bad_cases[] = {
     {"unexpected character", "\tmov.u32 %r1, %r2 ^ 3;\n\tret;\n}\n", 0, 12, 19, "unexpected character '^'"},
     {"number as a predicate", "\tsetp.lt.u32 %p1, %r1, %r2, 5;\n\tret;\n}\n", 0, 12, 29, "expected a predicate register, found a number"},
     {"guard not a predicate", "\t@%r1 bra $L;\n$L:\n\tret;\n}\n", 0, 12, 3, "not a .pred register"},
-    {".func with body", ".version 9.0\n.target sm_90\n.address_size 64\n.visible .func f()\n{\n\tret;\n}\n", 1, 4, 16,
-     "device functions (.func with a body) are not supported"},
+    {"call of a .func without a body", ".version 9.0\n.target sm_90\n.address_size 64\n.extern .func f();\n"
+     ".visible .entry k()\n{\n\tcall.uni f;\n}\n", 1, 7, 2, "call to 'f': the module has no body for it"},
     {"missing .version", ".target sm_90\n.address_size 64\n", 1, 3, 1, "missing .version directive"},
     {".address_size 32", ".version 9.0\n.target sm_90\n.address_size 32\n", 1, 3, 15, "only .address_size 64 is supported"},
     {"kernel defined twice",
