@@ -342,11 +342,68 @@ static void redux(ws_exec *x, uint32_t exec)
         x->ev->coll_in = x->coll_in;
 }
 
+static void collective_once(ws_exec *x, const ws_insn *first, uint32_t exec);
+
+/* Tiles: cooperative_groups' thread_block_tile<N> gives each lane the membermask of its own tile
+ * (shl.b32 %r, 255, laneid & -8 for N = 8), so the lanes of one instruction name different masks.
+ * Where every executing lane's mask holds the lane itself and every executing lane it names
+ * names the same mask, the masks partition the lanes into independent collectives, as they are
+ * on the GPU: each runs on its own (a ballot or redux covers its tile only). Returns 0 when the
+ * masks are the same or do not partition (check_membermask diagnoses that). */
+static int run_tiles(ws_exec *x, const ws_insn *first, uint32_t exec)
+{
+    const ws_operand *mo = &first->ops[first->nops - 1];
+    if (x->merged || mo->kind != WS_OPND_REG)
+        return 0;
+    const uint64_t *row = &x->regs[(size_t)mo->reg * 32];
+    uint32_t m0 = (uint32_t)row[__builtin_ctz(exec)], differ = 0;
+    FOR_EACH_LANE(exec, l) differ |= (uint32_t)row[l] != m0;
+    if (!differ)
+        return 0;
+    FOR_EACH_LANE(exec, l) {
+        uint32_t m = (uint32_t)row[l];
+        if (!((m >> l) & 1))
+            return 0;
+        FOR_EACH_LANE(exec & m, j) if ((uint32_t)row[j] != m) return 0;
+    }
+    /* each tile's run fills its own lanes of the event record; the counts are one instruction's */
+    int8_t src[32];
+    uint8_t in_range[32];
+    uint32_t val[32];
+    uint64_t shfl = x->L->stats.shfl, vote = x->L->stats.vote;
+    memset(src, -1, sizeof src);
+    memset(in_range, 0, sizeof in_range);
+    memset(val, 0, sizeof val);
+    for (uint32_t left = exec; left;) {
+        uint32_t part = left & (uint32_t)row[__builtin_ctz(left)];
+        collective_once(x, first, part);
+        FOR_EACH_LANE(part, l) {
+            src[l] = x->shfl_src[l];
+            in_range[l] = x->shfl_in_range[l];
+            val[l] = x->shfl_val[l];
+        }
+        left &= ~part;
+    }
+    memcpy(x->shfl_src, src, sizeof src);
+    memcpy(x->shfl_in_range, in_range, sizeof in_range);
+    memcpy(x->shfl_val, val, sizeof val);
+    x->L->stats.shfl = shfl + (x->L->stats.shfl != shfl);
+    x->L->stats.vote = vote + (x->L->stats.vote != vote);
+    return 1;
+}
+
 void ws_collective(ws_exec *x, uint32_t exec)
 {
     const ws_insn *first = x->lane_insn[__builtin_ctz(exec ? exec : x->active)];
     if (!exec)
         return;
+    if (run_tiles(x, first, exec))
+        return;
+    collective_once(x, first, exec);
+}
+
+static void collective_once(ws_exec *x, const ws_insn *first, uint32_t exec)
+{
     switch (first->op) {
     case WS_OP_SHFL: shuffle(x, exec); break;
     case WS_OP_VOTE: vote(x, exec); break;

@@ -664,7 +664,53 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
         }
         break;
     }
+    case WS_OP_CALL:
+        if (L->k->calls[in->call].entry == UINT32_MAX) { /* vprintf */
+            run_insn(x, in, pc, exec);
+            advance(w, group, pc + 1);
+            break;
+        }
+        if (exec && ws_call_enter(x, in, exec) != 0)
+            break;
+        if (!exec) {
+            advance(w, group, pc + 1);
+            break;
+        }
+        /* The group meets again after the call, as a BSSY/BSYNC pair around it would make it:
+         * lanes that return early (a shorter recursion) or skip the call (guard false) wait
+         * there for the others. */
+        push_reconv(w, pc + 1, group);
+        if (exec == group) {
+            advance(w, group, L->k->calls[in->call].entry);
+        } else {
+            leave_converged(w);
+            move_lanes(w, exec, L->k->calls[in->call].entry, LANE_RUN);
+            move_lanes(w, group & ~exec, pc + 1, LANE_RUN);
+        }
+        break;
     case WS_OP_RET:
+        if (in->mods & WS_MOD_INFUNC) { /* a .func returns: each lane to its own caller */
+            uint32_t ret_pc[32];
+            ws_call_return(x, exec, ret_pc);
+            uint32_t to = exec ? ret_pc[__builtin_ctz(exec)] : pc + 1;
+            int same = 1;
+            FOR_EACH_LANE(exec, l) same &= ret_pc[l] == to;
+            if (exec == group && same) { /* the usual case: the group returns to one place together */
+                advance(w, group, to);
+                break;
+            }
+            leave_converged(w);
+            move_lanes(w, group & ~exec, pc + 1, LANE_RUN);
+            for (uint32_t left = exec; left;) {
+                uint32_t back = ret_pc[__builtin_ctz(left)], lanes = 0;
+                FOR_EACH_LANE(left, l) lanes |= ret_pc[l] == back ? 1u << l : 0;
+                move_lanes(w, lanes, back, LANE_RUN);
+                left &= ~lanes;
+            }
+            break;
+        }
+        /* the kernel's ret ends the lane, as exit does */
+        /* fall through */
     case WS_OP_EXIT:
         if (exec) {
             leave_converged(w);
@@ -854,12 +900,17 @@ static uint64_t run_converged(ws_exec *x, ws_warp *w, uint64_t budget)
             x->blk->cycle++;
             pc = exec ? (uint32_t)in->ops[0].imm : pc + 1;
             break;
+        case WS_OP_CALL:
+            if (L->k->calls[in->call].entry != UINT32_MAX)
+                goto out; /* a .func call moves the lanes (exec_group) */
+            goto plain;
         case WS_OP_RET:
         case WS_OP_EXIT:
         case WS_OP_BAR:
         case WS_OP_BARRIER:
             goto out;
         default:
+        plain:
             x->in = in;
             x->pc = pc;
             x->blk->cycle++; /* before the executor: %clock reads it */
@@ -1196,8 +1247,11 @@ static void init_block(ws_launch_ctx *L, ws_block *b, uint32_t id)
     for (uint32_t wi = 0; wi < b->nwarps; wi++) {
         ws_warp *w = &b->warps[wi];
         uint64_t *regs = w->regs;
+        ws_lane_stack *stack = w->stack;
         memset(w, 0, sizeof *w);
         w->regs = regs;
+        w->stack = stack;
+        ws_call_stacks_reset(w);
         /* registers start at 0; only those a path may read unwritten need it, unless someone
          * watches (a trace or the viewer may show any lane of any register) */
         if (!L->zero_regs || L->sim->cfg.on_event)
@@ -1273,8 +1327,10 @@ static int alloc_block(ws_launch_ctx *L, ws_block *b, uint32_t nthreads)
 static void free_block(ws_block *b)
 {
     if (b->warps)
-        for (uint32_t wi = 0; wi < b->nwarps; wi++)
+        for (uint32_t wi = 0; wi < b->nwarps; wi++) {
             free(b->warps[wi].regs);
+            ws_call_stacks_free(&b->warps[wi]);
+        }
     ws_diag_block_free(b);
     free(b->warps);
     free(b->shared);
@@ -1600,6 +1656,8 @@ done:
         sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
     /* b.warps[].regs belong to the machine's pool */
     ws_diag_block_free(&b);
+    for (uint32_t wi = 0; b.warps && wi < b.nwarps; wi++)
+        ws_call_stacks_free(&b.warps[wi]);
     free(b.warps);
     free(b.shared);
     free(b.local);
