@@ -52,12 +52,16 @@ enum {
     SFX_BARMODE = 1u << 20,  /* .sync .arrive */
     SFX_ALIGNED = 1u << 21,  /* .aligned */
     SFX_NAN = 1u << 22,      /* min/max .NaN */
-    SFX_CC = 1u << 23,       /* .cc carry (rejected: not supported) */
+    SFX_CC = 1u << 23,       /* .cc: write the carry flag (add, sub, mad, addc, subc, madc) */
     SFX_SHIFTAMT = 1u << 24, /* bfind.shiftamt */
     SFX_PRMT = 1u << 25,     /* prmt modes .f4e .b4e .rc8 .ecl .ecr .rc16 */
     SFX_SHF = 1u << 26,      /* shf .l .r .wrap .clamp */
     SFX_TESTP = 1u << 27,    /* testp .finite .infinite .number .notanumber .normal .subnormal */
+    SFX_BMODE = 1u << 28,    /* bmsk/szext .clamp .wrap */
+    SFX_GRIDDEP = 1u << 29,  /* griddepcontrol .launch_dependents .wait */
 };
+enum { WS_BMODE_CLAMP = 1, WS_BMODE_WRAP = 2 };          /* ws_insn.sub of bmsk, szext */
+enum { WS_GRIDDEP_LAUNCH = 1, WS_GRIDDEP_WAIT = 2 };     /* ws_insn.sub of griddepcontrol */
 
 /* ---- types --------------------------------------------------------------------------------- */
 typedef enum {
@@ -111,7 +115,12 @@ enum {
     WS_MOD_NC = 1u << 14, WS_MOD_EXPLICIT_RND = 1u << 15,
     WS_MOD_CALLPARAM = 1u << 16, /* a .param access to a call-site parameter, kept in lane-local memory */
     WS_MOD_INFUNC = 1u << 17,    /* an instruction of a .func linked into a kernel: ret returns to the caller */
+    WS_MOD_CC = 1u << 18,        /* .cc: writes the carry flag */
 };
+
+/* The carry chain's flag CC.CF lives per lane in a hidden .pred register the parser declares
+ * (%__cc) and names in dpred of every instruction that reads or writes it. */
+#define WS_CARRY_REG_NAME "%__cc"
 
 /* ---- special registers --------------------------------------------------------------------- */
 typedef enum {
@@ -121,6 +130,8 @@ typedef enum {
     WS_SREG_NSMID, WS_SREG_GRIDID, WS_SREG_LANEMASK_EQ, WS_SREG_LANEMASK_LT, WS_SREG_LANEMASK_LE,
     WS_SREG_LANEMASK_GT, WS_SREG_LANEMASK_GE, WS_SREG_CLOCK, WS_SREG_CLOCK_HI, WS_SREG_CLOCK64,
     WS_SREG_GLOBALTIMER, WS_SREG_DYN_SMEM, WS_SREG_TOTAL_SMEM,
+    WS_SREG_GLOBALTIMER_LO, WS_SREG_GLOBALTIMER_HI, WS_SREG_AGGR_SMEM,
+    WS_SREG_RSMEM_BEGIN, WS_SREG_RSMEM_END, WS_SREG_RSMEM_CAP, WS_SREG_RSMEM_0, WS_SREG_RSMEM_1,
     WS_SREG_COUNT
 } ws_sreg;
 const char *ws_sreg_name(ws_sreg s);
@@ -177,6 +188,12 @@ typedef struct {
     uint32_t src_line; /* -lineinfo: the CUDA source line (.loc; inlined code: the line it was inlined at) */
     ws_operand ops[WS_MAX_OPERANDS];
 } ws_insn;
+
+/* add.cc, addc, ... : dpred is the carry register, not a second destination to print */
+static inline bool ws_insn_uses_carry(const ws_insn *in)
+{
+    return (in->mods & WS_MOD_CC) || in->op == WS_OP_ADDC || in->op == WS_OP_SUBC || in->op == WS_OP_MADC;
+}
 
 /* ---- symbols, registers, kernels, modules ---------------------------------------------------- */
 typedef struct {

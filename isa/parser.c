@@ -579,8 +579,9 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
                 in->mods |= WS_MOD_VOLATILE;
             return;
         case SFX_SCOPE: in->scope = (uint8_t)x->value; return;
-        case SFX_CC:
-            fail_at(p, at, "carry arithmetic (.cc) is not supported");
+        case SFX_BMODE: case SFX_GRIDDEP:
+            in->sub = (uint8_t)x->value;
+            return;
         case SFX_SHF:
             in->mods |= x->value;
             return;
@@ -805,6 +806,53 @@ static void parse_call(parser *p, ws_insn *in)
     in->nops = 0;
 }
 
+/* The carry flag's register (WS_CARRY_REG_NAME), declared in the function on first use. */
+static uint32_t carry_reg(parser *p, const ws_token *at)
+{
+    uint32_t idx;
+    if (strmap_get(&p->regs, WS_CARRY_REG_NAME, strlen(WS_CARRY_REG_NAME), &idx))
+        return idx;
+    return add_reg(p, WS_CARRY_REG_NAME, strlen(WS_CARRY_REG_NAME), WS_T_PRED, at);
+}
+
+/* Types and modes the newer rows take, as ptxas checks them. */
+static void check_forms(parser *p, ws_insn *in, const ws_token *mn)
+{
+    ws_type t = (ws_type)in->type;
+    int int3264 = t == WS_T_U32 || t == WS_T_S32 || t == WS_T_U64 || t == WS_T_S64;
+    switch (in->op) {
+    case WS_OP_BMSK:
+    case WS_OP_SZEXT:
+        if (!in->sub)
+            fail_at(p, mn, "'%.*s' needs a mode: .clamp or .wrap", (int)mn->len, mn->start);
+        if (in->op == WS_OP_BMSK ? t != WS_T_B32 : (t != WS_T_U32 && t != WS_T_S32))
+            fail_at(p, mn, in->op == WS_OP_BMSK ? "bmsk takes .b32" : "szext takes .u32 or .s32");
+        break;
+    case WS_OP_FNS:
+        if (t != WS_T_B32)
+            fail_at(p, mn, "fns takes .b32");
+        break;
+    case WS_OP_GRIDDEP:
+        if (!in->sub)
+            fail_at(p, mn, "griddepcontrol needs .launch_dependents or .wait");
+        break;
+    case WS_OP_ELECT:
+        if (!(in->mods & WS_MOD_SYNC))
+            fail_at(p, mn, "elect needs .sync");
+        break;
+    default: break;
+    }
+    if (ws_insn_uses_carry(in)) {
+        if (!int3264)
+            fail_at(p, mn, "carry arithmetic takes .u32, .s32, .u64 or .s64");
+        if (in->mods & WS_MOD_SAT)
+            fail_at(p, mn, ".sat and carry arithmetic do not go together");
+        if ((in->op == WS_OP_MAD || in->op == WS_OP_MADC) && in->sub == WS_MUL_WIDE)
+            fail_at(p, mn, "'%.*s' takes .lo or .hi", (int)mn->len, mn->start);
+        in->dpred = carry_reg(p, mn);
+    }
+}
+
 static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws_token *guard_tok)
 {
     ws_token mn = p->tok;
@@ -861,6 +909,7 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         fail_at(p, &mn, "cvta needs a state space (.global, .shared, .local, .const, .param)");
     if ((op == WS_OP_ATOM || op == WS_OP_RED) && in->space == WS_SPACE_NONE)
         in->space = WS_SPACE_GENERIC;
+    check_forms(p, in, &mn);
     next(p);
 
     if (op == WS_OP_CALL) {
@@ -1127,6 +1176,8 @@ static void close_reg_scope(parser *p, uint32_t first, unsigned serial)
     if (first == k->nregs)
         return;
     for (uint32_t r = first; r < k->nregs; r++) {
+        if (strcmp(k->regs[r].name, WS_CARRY_REG_NAME) == 0) /* one carry flag for the whole function */
+            continue;
         char buf[300];
         int n = snprintf(buf, sizeof buf, "%.250s$s%u", k->regs[r].name, serial);
         free(k->regs[r].name);

@@ -92,6 +92,10 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
     if ((s & SFX_HILO) && (in->sub != WS_MUL_LO || !ws_type_is_float((ws_type)in->type)))
         if (!ws_type_is_float((ws_type)in->type))
             sfx(b, SFX_HILO, in->sub);
+    if (in->mods & WS_MOD_CC)
+        sb_printf(b, ".cc");
+    if (s & (SFX_BMODE | SFX_GRIDDEP))
+        sfx(b, s & SFX_BMODE ? SFX_BMODE : SFX_GRIDDEP, in->sub);
     if (in->op == WS_OP_SHF)
         sb_printf(b, "%s%s", (in->mods & WS_MOD_SHF_L) ? ".l" : ".r", (in->mods & WS_MOD_WRAP) ? ".wrap" : ".clamp");
     if (in->mods & WS_MOD_EXPLICIT_RND)
@@ -219,7 +223,7 @@ static void print_insn(sbuf *b, const ws_module *m, const ws_kernel *k, const ws
     for (unsigned i = 0; i < in->nops; i++) {
         sb_printf(b, i ? ", " : " ");
         print_operand(b, m, k, in, &in->ops[i], letters[i]);
-        if (i == 0 && in->dpred != WS_NO_REG)
+        if (i == 0 && in->dpred != WS_NO_REG && !ws_insn_uses_carry(in))
             sb_printf(b, "|%s", reg_name(k, in->dpred));
     }
 }
