@@ -269,6 +269,14 @@ uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane)
     case WS_SREG_GLOBALTIMER: return b->cycle * 1000 / 1980; /* ns at the H200's 1980 MHz */
     case WS_SREG_DYN_SMEM: return L->sim->cfg.dynamic_shared_bytes;
     case WS_SREG_TOTAL_SMEM: return L->shared_bytes;
+    case WS_SREG_GLOBALTIMER_LO: return (uint32_t)(b->cycle * 1000 / 1980);
+    case WS_SREG_GLOBALTIMER_HI: return (uint32_t)(b->cycle * 1000 / 1980 >> 32);
+    /* warpsim's block reserves no shared memory for the system: the reserved region is empty
+     * and the aggregate size is the kernel's own (docs/semantics.md; programs/probe_reserved_smem
+     * prints the H200's values) */
+    case WS_SREG_AGGR_SMEM: return L->shared_bytes;
+    case WS_SREG_RSMEM_BEGIN: case WS_SREG_RSMEM_END: case WS_SREG_RSMEM_CAP:
+    case WS_SREG_RSMEM_0: case WS_SREG_RSMEM_1: return 0;
     default: return 0;
     }
 }
@@ -307,6 +315,7 @@ static int is_collective(const ws_insn *in)
 {
     switch (in->op) {
     case WS_OP_SHFL: case WS_OP_VOTE: case WS_OP_MATCH: case WS_OP_REDUX: case WS_OP_BAR_WARP:
+    case WS_OP_ELECT:
         return 1;
     default:
         return 0;

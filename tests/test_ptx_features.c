@@ -206,6 +206,232 @@ static void test_section_not_debug(void **state)
     expect_parse_error(FUNC_HEAD ".section .text\n{\n}\n", 4, 1, "only DWARF sections");
 }
 
+/* ---- sm_90 integer instructions ------------------------------------------------------------------ */
+/* Each row: the instruction with immediate operands into %r2, its expected value by the PTX
+ * ISA's text (the ISA's own examples among them). */
+typedef struct {
+    const char *insn; /* with %r2 as its destination */
+    uint32_t want;
+} row;
+
+static void check_rows(const char *what, const row *rows, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char body[256];
+        snprintf(body, sizeof body, "%s\n", rows[i].insn);
+        wsh_run r;
+        wsh_body(&r, body, NULL);
+        WSH_EXPECT_OK(&r);
+        uint32_t want[32];
+        for (unsigned l = 0; l < 32; l++)
+            want[l] = rows[i].want;
+        char label[300];
+        snprintf(label, sizeof label, "%s: %s", what, rows[i].insn);
+        WSH_CHECK(label, r.out, want, 32);
+        wsh_free(&r);
+    }
+}
+
+static void test_bmsk(void **state)
+{
+    (void)state;
+    static const row rows[] = {
+        {"bmsk.wrap.b32 %r2, 1, 2;", 0x00000006},   /* the ISA's example */
+        {"bmsk.clamp.b32 %r2, 0, 32;", 0xffffffff}, /* width 32 reaches bit 31 */
+        {"bmsk.wrap.b32 %r2, 0, 32;", 0},           /* width 32 mod 32 = 0 */
+        {"bmsk.clamp.b32 %r2, 33, 4;", 0},          /* position past bit 31 */
+        {"bmsk.wrap.b32 %r2, 33, 4;", 0x0000001e},  /* position 33 mod 32 = 1 */
+        {"bmsk.clamp.b32 %r2, 28, 8;", 0xf0000000}, /* runs past bit 31: stops there */
+        {"bmsk.wrap.b32 %r2, 4, 0;", 0},
+        {"bmsk.clamp.b32 %r2, 8, 8;", 0x0000ff00},
+    };
+    check_rows("bmsk", rows, sizeof rows / sizeof rows[0]);
+}
+
+static void test_szext(void **state)
+{
+    (void)state;
+    static const row rows[] = {
+        {"szext.wrap.u32 %r2, 0xffffffff, 0;", 0},           /* the ISA's example */
+        {"szext.clamp.s32 %r2, 0xf0, 8;", 0xfffffff0},
+        {"szext.clamp.u32 %r2, 0xf0, 8;", 0x000000f0},
+        {"szext.clamp.s32 %r2, 0x7f0, 8;", 0xfffffff0},       /* only the low 8 bits count */
+        {"szext.clamp.s32 %r2, 0x70, 8;", 0x00000070},
+        {"szext.clamp.s32 %r2, 0x80000000, 40;", 0x80000000}, /* 32 or more: a as it is */
+        {"szext.wrap.s32 %r2, 0x80, 40;", 0xffffff80},        /* 40 mod 32 = 8 */
+        {"szext.clamp.s32 %r2, 0x80, 32;", 0x00000080},
+        {"szext.wrap.s32 %r2, 1, 1;", 0xffffffff},
+    };
+    check_rows("szext", rows, sizeof rows / sizeof rows[0]);
+}
+
+static void test_fns(void **state)
+{
+    (void)state;
+    static const row rows[] = {
+        {"fns.b32 %r2, 0xaaaaaaaa, 3, 1;", 3}, /* the ISA's four examples */
+        {"fns.b32 %r2, 0xaaaaaaaa, 3, -1;", 3},
+        {"fns.b32 %r2, 0xaaaaaaaa, 2, 1;", 3},
+        {"fns.b32 %r2, 0xaaaaaaaa, 2, -1;", 1},
+        {"fns.b32 %r2, 0xaaaaaaaa, 0, 2;", 3},    /* bits 1, 3: the second */
+        {"fns.b32 %r2, 0xaaaaaaaa, 31, -3;", 27}, /* 31, 29, 27 */
+        {"fns.b32 %r2, 0xaaaaaaaa, 30, 2;", 0xffffffff}, /* only bit 31 above */
+        {"fns.b32 %r2, 1, 5, -1;", 0},
+        {"fns.b32 %r2, 1, 5, -2;", 0xffffffff},
+        {"fns.b32 %r2, 1, 0, 0;", 0},             /* offset 0: is bit base set */
+        {"fns.b32 %r2, 1, 1, 0;", 0xffffffff},
+        {"fns.b32 %r2, 0, 0, 1;", 0xffffffff},
+        {"fns.b32 %r2, 0x80000000, 0, 1;", 31},
+    };
+    check_rows("fns", rows, sizeof rows / sizeof rows[0]);
+    /* the offset per lane, negative ones too: mask 0xffffffff from base 16 */
+    wsh_run r;
+    wsh_body(&r, "sub.s32 %r5, %r0, 16;\nfns.b32 %r2, -1, 16, %r5;\nfns.b32 %r3, -1, 40, 1;\n", NULL);
+    WSH_EXPECT_OK(&r);
+    uint32_t want[32], want3[32];
+    for (int l = 0; l < 32; l++) {
+        int off = l - 16;
+        int pos = off == 0 ? 16 : off > 0 ? 16 + off - 1 : 16 + off + 1;
+        want[l] = pos >= 0 && pos < 32 ? (uint32_t)pos : 0xffffffffu;
+        want3[l] = 0xffffffffu;
+    }
+    WSH_CHECK("fns with offsets -16..15 from base 16", r.out, want, 32);
+    WSH_CHECK("fns with base 40", r.out2, want3, 32);
+    WSH_EXPECT_DIAG(&r, WS_DIAG_UNSUPPORTED, WSH_BODY_LINE + 2, 0xffffffff); /* base above 31 */
+    wsh_free(&r);
+}
+
+/* extended precision: a 64-bit add and a 96-bit subtract in 32-bit pieces, and a 64x32 multiply */
+static void test_carry_chain(void **state)
+{
+    (void)state;
+    static const row rows[] = {
+        /* 0x00000001_ffffffff + 0x00000002_00000001 = 0x00000004_00000000 */
+        {"add.cc.u32 %r9, 0xffffffff, 1;\naddc.u32 %r2, 1, 2;", 4},
+        {"add.cc.u32 %r2, 0xffffffff, 1;\naddc.u32 %r9, 1, 2;", 0},
+        {"add.cc.u32 %r9, 0xfffffffe, 1;\naddc.u32 %r2, 1, 2;", 3}, /* no carry */
+        /* 0x1_00000000_00000000 - 1: borrows through two words */
+        {"sub.cc.u32 %r9, 0, 1;\nsubc.cc.u32 %r9, 0, 0;\nsubc.u32 %r2, 1, 0;", 0},
+        {"sub.cc.u32 %r9, 0, 1;\nsubc.cc.u32 %r2, 0, 0;\nsubc.u32 %r9, 1, 0;", 0xffffffff},
+        {"sub.cc.u32 %r9, 5, 1;\nsubc.u32 %r2, 7, 2;", 5},                 /* no borrow */
+        {"addc.cc.u32 %r9, 0, 0;\nadd.cc.u32 %r9, 1, 1;\naddc.u32 %r2, 0, 0;", 0}, /* carry cleared */
+        /* mad.hi.cc: 3 * 2^31 = 0x1_80000000, hi 1 + 0, no carry; madc.lo: 0x80000000 + 1 + 0 */
+        {"mad.hi.cc.u32 %r9, 3, 0x80000000, 0;\nmadc.lo.u32 %r2, 1, 0x80000000, %r9;", 0x80000001},
+        /* the carry is the addition's: lo 0x80000000 + 0x80000000 = 2^32 */
+        {"mad.lo.cc.u32 %r9, 3, 0x80000000, 0x80000000;\naddc.u32 %r2, 0, 0;", 1},
+        {"mad.lo.cc.u32 %r9, 0x10000, 0x10000, 0;\naddc.u32 %r2, 0, 0;", 0}, /* the product's 2^32 is no carry */
+        {"mad.lo.cc.u32 %r9, 3, 0x80000000, 0x80000000;\nmadc.hi.cc.u32 %r9, 3, 0x80000000, 7;\naddc.u32 %r2, 0, 0;", 0},
+        {"mad.lo.cc.u32 %r9, 3, 0x80000000, 0x80000000;\nmadc.hi.u32 %r2, 3, 0x80000000, 7;", 9},
+        {"add.cc.u64 %rd9, 0xffffffffffffffff, 1;\naddc.u32 %r2, 0, 0;", 1},  /* a 64-bit carry */
+        {"add.cc.s32 %r9, -1, -1;\naddc.s32 %r2, 0, 0;", 1}, /* signed: the bit patterns' carry */
+    };
+    check_rows("carry", rows, sizeof rows / sizeof rows[0]);
+}
+
+static void test_elect(void **state)
+{
+    (void)state;
+    wsh_run r;
+    /* lanes 5 and up elect; lanes below 5 skip; in the full warp lane 0 leads */
+    wsh_body(&r,
+             "setp.lt.u32 %p2, %r0, 5;\n@%p2 bra $Lskip;\n"
+             "elect.sync %r2|%p1, -1;\nselp.u32 %r3, 1, 0, %p1;\n$Lskip:\n"
+             "elect.sync _|%p3, -1;\n@%p3 add.u32 %r3, %r3, 100;\n",
+             NULL);
+    WSH_EXPECT_OK(&r);
+    uint32_t w2[32], w3[32];
+    for (unsigned l = 0; l < 32; l++) {
+        w2[l] = l < 5 ? 0 : 5;
+        w3[l] = (l == 5) + (l == 0 ? 100 : 0);
+    }
+    WSH_CHECK("elect.sync among lanes 5..31: the leader's lane", r.out, w2, 32);
+    WSH_CHECK("elect.sync: p in the leader only", r.out2, w3, 32);
+    wsh_free(&r);
+}
+
+/* no effect on a single launch: the grid it depends on has finished before it starts */
+static void test_griddepcontrol_and_sregs(void **state)
+{
+    (void)state;
+    wsh_run r;
+    wsh_body(&r,
+             "griddepcontrol.wait;\ngriddepcontrol.launch_dependents;\n"
+             "mov.u32 %r2, %reserved_smem_offset_begin;\nmov.u32 %r5, %reserved_smem_offset_end;\n"
+             "add.u32 %r2, %r2, %r5;\nmov.u32 %r5, %reserved_smem_offset_cap;\nadd.u32 %r2, %r2, %r5;\n"
+             "mov.u32 %r5, %reserved_smem_offset_0;\nadd.u32 %r2, %r2, %r5;\n"
+             "mov.u32 %r5, %reserved_smem_offset_1;\nadd.u32 %r2, %r2, %r5;\n"
+             "mov.u32 %r3, %aggr_smem_size;\nmov.u32 %r5, %total_smem_size;\nsub.u32 %r3, %r3, %r5;\n"
+             "mov.u32 %r5, %globaltimer_lo;\nmov.u32 %r6, %globaltimer_hi;\n",
+             NULL);
+    WSH_EXPECT_OK(&r);
+    uint32_t zero[32] = {0};
+    WSH_CHECK("the reserved shared-memory region is empty", r.out, zero, 32);
+    WSH_CHECK("aggr_smem_size = total_smem_size", r.out2, zero, 32);
+    wsh_free(&r);
+}
+
+static void test_new_forms_refused(void **state)
+{
+    (void)state;
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .b32 %r<2>;\nbmsk.b32 %r1, 1, 2;\n}\n", 7, 1,
+                       "needs a mode: .clamp or .wrap");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .b32 %r<2>;\nszext.wrap.b32 %r1, 1, 2;\n}\n", 7, 1,
+                       "szext takes .u32 or .s32");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .f32 %f<2>;\nadd.cc.f32 %f1, %f1, %f1;\n}\n", 7, 1,
+                       "carry arithmetic takes");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .b32 %r<2>;\nmad.wide.cc.u32 %r1, 1, 2, 3;\n}\n", 7, 1,
+                       "takes .lo or .hi");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\ngriddepcontrol;\n}\n", 6, 1,
+                       "griddepcontrol needs .launch_dependents or .wait");
+}
+
+/* nvcc's PTX for __fns, __byte_perm, cudaGridDependencySynchronize and cooperative_groups'
+ * coalesced_threads and invoke_one (tests/ptx/sm90.cu) */
+static uint32_t ref_fns(uint32_t mask, uint32_t base, int32_t offset) /* the PTX ISA's pseudocode */
+{
+    if (offset == 0)
+        return (mask >> base) & 1 ? base : 0xffffffffu;
+    int count = (offset > 0 ? offset : -offset) - 1, inc = offset > 0 ? 1 : -1;
+    for (int pos = (int)base; pos >= 0 && pos < 32; pos += inc)
+        if ((mask >> pos) & 1 && count-- == 0)
+            return (uint32_t)pos;
+    return 0xffffffffu;
+}
+
+static void test_sm90_nvcc(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/sm90.ptx", NULL);
+    assert_non_null(ptx);
+    uint32_t in[64];
+    for (unsigned i = 0; i < 64; i++)
+        in[i] = i * 0x01020304u + 0x10203040u;
+    size_t sizes[2] = {97 * 4, sizeof in};
+    const void *inits[2] = {NULL, in};
+    wsh_run r;
+    wsh_opts o = {.block = {32, 1, 1}};
+    wsh_kernel(&r, ptx, "feat", &o, 2, sizes, inits);
+    WSH_EXPECT_OK(&r);
+    uint32_t want[97] = {0};
+    for (unsigned t = 0; t < 32; t++) {
+        uint32_t a = in[t], b = in[t + 32], sel = t * 0x1111u & 0x7777u;
+        want[t] = ref_fns(a, t, (int32_t)(b % 5) - 2);
+        uint64_t bytes = (uint64_t)b << 32 | a; /* prmt: byte i of d is byte (sel >> 4i) & 7 of {b, a} */
+        uint32_t d = 0;
+        for (unsigned i = 0; i < 4; i++)
+            d |= (uint32_t)((bytes >> (8 * ((sel >> (4 * i)) & 7))) & 0xff) << (8 * i);
+        want[32 + t] = d;
+        unsigned rank = 0;
+        for (unsigned j = 0; j < t; j++)
+            rank += j % 3 != 0;
+        want[64 + t] = t % 3 ? rank : 0;
+    }
+    want[96] = 1; /* the elected leader: the lowest lane of the group */
+    WSH_CHECK("fns, prmt, thread_rank, invoke_one", (const uint32_t *)r.buf[0], want, 97);
+    wsh_free(&r);
+    free(ptx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -215,6 +441,14 @@ int main(void)
         cmocka_unit_test(test_call_errors),
         cmocka_unit_test(test_lineinfo),
         cmocka_unit_test(test_section_not_debug),
+        cmocka_unit_test(test_bmsk),
+        cmocka_unit_test(test_szext),
+        cmocka_unit_test(test_fns),
+        cmocka_unit_test(test_carry_chain),
+        cmocka_unit_test(test_elect),
+        cmocka_unit_test(test_griddepcontrol_and_sregs),
+        cmocka_unit_test(test_new_forms_refused),
+        cmocka_unit_test(test_sm90_nvcc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
