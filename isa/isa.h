@@ -296,7 +296,12 @@ typedef struct {
 ws_module *ws_module_parse(const char *text, size_t len, const char *path, ws_parse_error *err);
 ws_module *ws_module_load(const char *path, ws_parse_error *err);
 void ws_module_free(ws_module *m);
-const ws_kernel *ws_module_kernel(const ws_module *m, const char *name); /* NULL name: the first */
+/* The kernel named `name` (NULL: the first): its entry name, or for a C++ kernel its demangled
+ * name in any form ws_kernel_name_matches accepts (foo, foo<int>, foo(int*)) when exactly one
+ * kernel has it. */
+const ws_kernel *ws_module_kernel(const ws_module *m, const char *name);
+/* How many kernels `name` names (entry or demangled), the first of them in *first. */
+unsigned ws_module_kernels_named(const ws_module *m, const char *name, const ws_kernel **first);
 
 /* Which registers hold f32 values: the .f32 ones, and the .b32 ones linked to them by a 32-bit
  * mov or shfl (nvcc moves floats through .b32 registers around shuffles: mov.b32 %r2, %f2;

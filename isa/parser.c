@@ -4,6 +4,7 @@
  * instruction indices, symbols to (space, offset), immediates to the bits of the type the
  * instruction reads them as. An error stops the parse with file:line:column, the source line
  * and what was expected; an instruction outside the opcode table is an error that names it. */
+#include "demangle.h"
 #include "isa.h"
 #include "lexer.h"
 #include "suffix.h"
@@ -1901,5 +1902,18 @@ const ws_kernel *ws_module_kernel(const ws_module *m, const char *name)
     for (uint32_t i = 0; i < m->nkernels; i++)
         if (strcmp(m->kernels[i].name, name) == 0)
             return &m->kernels[i];
-    return NULL;
+    const ws_kernel *k = NULL; /* a C++ kernel by its demangled name: only when one kernel has it */
+    return ws_module_kernels_named(m, name, &k) == 1 ? k : NULL;
+}
+
+unsigned ws_module_kernels_named(const ws_module *m, const char *name, const ws_kernel **first)
+{
+    unsigned n = 0;
+    *first = NULL;
+    for (uint32_t i = 0; m && i < m->nkernels; i++)
+        if (ws_kernel_name_matches(m->kernels[i].name, name)) {
+            if (!n++)
+                *first = &m->kernels[i];
+        }
+    return n;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "demangle.h"
 #include "isa.h"
 #include "sim_harness.h"
 
@@ -432,6 +433,88 @@ static void test_sm90_nvcc(void **state)
     free(ptx);
 }
 
+/* ---- C++ kernel names ---------------------------------------------------------------------------- */
+/* the entry names nvcc gave tests/ptx/names.cu's kernels, and c++filt's demangling of each */
+static const struct {
+    const char *mangled, *demangled;
+} names[] = {
+    {"_Z3fooPi", "foo(int*)"},
+    {"_Z4tfooIiEvPT_", "void tfoo<int>(int*)"},
+    {"_Z4tfooIdEvPT_", "void tfoo<double>(double*)"},
+    {"_Z2tbILb1EEvxycs", "void tb<true>(long long, unsigned long long, char, short)"},
+    {"_Z4refsPiPVi", "refs(int*, int volatile*)"},
+    {"_Z6noargsv", "noargs()"},
+    {"_ZN2ns2k1EPfS0_PKfi", "ns::k1(float*, float*, float const*, int)"},
+    {"_ZN2ns2k2IfLi4EEEvPT_PKS1_NS_1PENS_1WIS1_EE", "void ns::k2<float, 4>(float*, float const*, ns::P, ns::W<float>)"},
+    {"_ZN2ns2k2IjLin2EEEvPT_PKS1_NS_1PENS_1WIS1_EE",
+     "void ns::k2<unsigned int, -2>(unsigned int*, unsigned int const*, ns::P, ns::W<unsigned int>)"},
+    {"_ZN40_GLOBAL__N__d9fb273b_8_names_cu_c5a4a34d4anonEPi", "(anonymous namespace)::anon(int*)"},
+    /* more of the grammar, c++filt's answers */
+    {"_Z3fooPfS_S_", "foo(float*, float*, float*)"},
+    {"_ZN2ns3fooEPNS_3BarE", "ns::foo(ns::Bar*)"},
+    {"_Z1fSt6vectorIiE", "f(std::vector<int>)"},
+    {"_Z1fIiEvT_S0_", "void f<int>(int, int)"},
+    {"_Z1fILj7ELl3EEvRKi", "void f<7u, 3l>(int const&)"},
+};
+
+static void test_demangle(void **state)
+{
+    (void)state;
+    char buf[512];
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (ws_demangle(names[i].mangled, buf, sizeof buf) != 0)
+            fail_msg("%s: not demangled", names[i].mangled);
+        if (strcmp(buf, names[i].demangled) != 0)
+            fail_msg("%s: got '%s', expected '%s'", names[i].mangled, buf, names[i].demangled);
+    }
+    /* outside the subset: refused, never guessed */
+    static const char *const refused[] = {"foo", "_Z", "_Z1fPFviE", "_ZN1AC1Ev", "_Z3foo", "_Z3fooPi_junk", "_Z99x"};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+        assert_int_equal(ws_demangle(refused[i], buf, sizeof buf), -1);
+    assert_int_equal(ws_demangle("_Z3fooPi", buf, 5), -1); /* no room */
+}
+
+static void test_kernel_by_demangled_name(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/names.ptx", NULL);
+    assert_non_null(ptx);
+    ws_parse_error err;
+    ws_module *m = wsh_parse(ptx, &err);
+    assert_non_null(m);
+    static const struct {
+        const char *query, *entry; /* entry NULL: names none or several */
+    } q[] = {
+        {"_Z3fooPi", "_Z3fooPi"},
+        {"foo", "_Z3fooPi"},
+        {"foo(int*)", "_Z3fooPi"},
+        {"foo( int * )", "_Z3fooPi"},
+        {"tfoo<int>", "_Z4tfooIiEvPT_"},
+        {"tfoo<int>(int*)", "_Z4tfooIiEvPT_"},
+        {"void tfoo<double>(double *)", "_Z4tfooIdEvPT_"},
+        {"tfoo", NULL}, /* two instantiations */
+        {"ns::k1", "_ZN2ns2k1EPfS0_PKfi"},
+        {"k1", "_ZN2ns2k1EPfS0_PKfi"},
+        {"ns::k2<unsigned int, -2>", "_ZN2ns2k2IjLin2EEEvPT_PKS1_NS_1PENS_1WIS1_EE"},
+        {"ns::k2<unsigned int,-2>", "_ZN2ns2k2IjLin2EEEvPT_PKS1_NS_1PENS_1WIS1_EE"},
+        {"k2", NULL},
+        {"anon", "_ZN40_GLOBAL__N__d9fb273b_8_names_cu_c5a4a34d4anonEPi"},
+        {"unsignedint", NULL},
+        {"fo", NULL},
+        {"foo(int)", NULL},
+    };
+    for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+        const ws_kernel *k = ws_module_kernel(m, q[i].query);
+        if (q[i].entry ? !k || strcmp(k->name, q[i].entry) != 0 : k != NULL)
+            fail_msg("--kernel '%s': got %s, expected %s", q[i].query, k ? k->name : "none",
+                     q[i].entry ? q[i].entry : "none");
+    }
+    const ws_kernel *first;
+    assert_int_equal(ws_module_kernels_named(m, "tfoo", &first), 2);
+    ws_module_free(m);
+    free(ptx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -449,6 +532,8 @@ int main(void)
         cmocka_unit_test(test_griddepcontrol_and_sregs),
         cmocka_unit_test(test_new_forms_refused),
         cmocka_unit_test(test_sm90_nvcc),
+        cmocka_unit_test(test_demangle),
+        cmocka_unit_test(test_kernel_by_demangled_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
