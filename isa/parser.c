@@ -435,6 +435,10 @@ static void parse_variable(parser *p, ws_space space, int is_extern)
                 next(p);
             }
             ws_number n;
+            if (p->tok.kind == TOK_WORD && !neg) /* nvcc writes a function pointer table so */
+                fail_at(p, &p->tok, "'%.*s' in an initialiser: addresses of functions or variables (pointer "
+                                    "tables in .global/.const data) are not supported",
+                        (int)p->tok.len, p->tok.start);
             if (p->tok.kind != TOK_NUMBER || ws_lex_number(&p->tok, &n) != 0)
                 expected(p, "a number in the initialiser");
             if ((filled + 1) * (elem_size / vec) > sym->size)
@@ -854,6 +858,18 @@ static void check_forms(parser *p, ws_insn *in, const ws_token *mn)
     }
 }
 
+/* A .func declared or defined so far. */
+static int is_function_name(parser *p, const char *s, size_t n)
+{
+    for (uint32_t i = 0; i < p->m->nfuncs; i++)
+        if (strlen(p->m->funcs[i]) == n && memcmp(p->m->funcs[i], s, n) == 0)
+            return 1;
+    for (uint32_t i = 0; i < p->m->nfdefs; i++)
+        if (p->m->fdefs[i].name && strlen(p->m->fdefs[i].name) == n && memcmp(p->m->fdefs[i].name, s, n) == 0)
+            return 1;
+    return 0;
+}
+
 static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws_token *guard_tok)
 {
     ws_token mn = p->tok;
@@ -943,6 +959,9 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         ws_operand *o = &in->ops[n];
         *o = raw.o;
         if (raw.label_ref) {
+            if (sh != 'l' && is_function_name(p, raw.word.start, raw.word.len))
+                fail_at(p, &raw.word, "the address of function '%.*s' (a function pointer) is not supported: "
+                                      "warpsim calls functions by name only", (int)raw.word.len, raw.word.start);
             if (sh != 'l') /* a %name that is no declared register: say so (tests/test_isa.c) */
                 fail_at(p, &raw.word, "unknown %s '%.*s'", raw.word.start[0] == '%' ? "register" : "name",
                         (int)raw.word.len, raw.word.start);
@@ -1275,6 +1294,9 @@ static void parse_body(parser *p)
             parse_loc(p);
         } else if (is_word(&p->tok, ".file")) {
             parse_file(p);
+        } else if (is_word(&p->tok, ".callprototype")) {
+            fail_at(p, &p->tok, "indirect calls (.callprototype, a call through a function pointer) are not "
+                                "supported: warpsim calls functions by name only");
         } else if (is_punct(&p->tok, '@')) {
             ws_token at = p->tok;
             next(p);

@@ -149,6 +149,14 @@ static void test_call_errors(void **state)
                                  "call (p), %rd1, (p), proto;\n}\n",
                        8, 11, "indirect call through register '%rd1'");
     expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.func f()\n{\nret;\n}\n", 8, 7, "function 'f' is defined twice");
+    /* function pointers, as nvcc writes them for a table of __device__ functions */
+    expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.global .align 8 .u64 tab[1] = {f};\n", 8, 33,
+                       "'f' in an initialiser: addresses of functions or variables");
+    expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.visible .entry k()\n{\n.reg .b64 %rd<2>;\nmov.u64 %rd1, f;\n}\n",
+                       11, 15, "the address of function 'f' (a function pointer) is not supported");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\nprototype_0 : .callprototype (.param .b32 _) _ (.param .b32 _);\n}\n",
+                       6, 15, "indirect calls (.callprototype");
+    expect_parse_error(FUNC_HEAD ".func f() .noreturn\n{\nret;\n}\n", 4, 11, ".noreturn functions are not supported");
 }
 
 /* ---- -lineinfo and -G ---------------------------------------------------------------------------- */
