@@ -463,8 +463,9 @@ void ex_prmt(ws_exec *x, const ws_insn *in, uint32_t mask)
         case 1: { unsigned s = c & 7; sel[0] = s; sel[1] = (s + 1) & 7; sel[2] = (s + 2) & 7; sel[3] = (s + 3) & 7; break; } /* f4e */
         case 2: { unsigned s = c & 7; sel[0] = s; sel[1] = (s - 1) & 7; sel[2] = (s - 2) & 7; sel[3] = (s - 3) & 7; break; } /* b4e */
         case 3: { unsigned s = c & 3; sel[0] = sel[1] = sel[2] = sel[3] = s; break; }                                  /* rc8 */
-        case 4: { unsigned s = c & 3; for (unsigned i = 0; i < 4; i++) sel[i] = i < s ? i : s; break; }                /* ecl */
-        case 5: { unsigned s = c & 3; for (unsigned i = 0; i < 4; i++) sel[i] = i > s ? i : s; break; }                /* ecr */
+        /* edge clamps (the PTX ISA's table): ecl 1 gives bytes 3 2 1 1, ecr 1 gives 1 1 1 0 */
+        case 4: { unsigned s = c & 3; for (unsigned i = 0; i < 4; i++) sel[i] = i > s ? i : s; break; }                /* ecl */
+        case 5: { unsigned s = c & 3; for (unsigned i = 0; i < 4; i++) sel[i] = i < s ? i : s; break; }                /* ecr */
         case 6: { unsigned s = c & 1; sel[0] = sel[2] = 2 * s; sel[1] = sel[3] = 2 * s + 1; break; }                   /* rc16 */
         default:
             for (unsigned i = 0; i < 4; i++)

@@ -523,6 +523,42 @@ static void test_kernel_by_demangled_name(void **state)
     free(ptx);
 }
 
+/* prmt's modes by the PTX ISA's table (bytes of d from 3 to 0 per c[1:0]); {b, a} holds the
+ * bytes 0x00, 0x11, ... 0x77 in order, so each result byte names its source byte */
+static void test_prmt_modes(void **state)
+{
+    (void)state;
+    static const row rows[] = {
+        {"prmt.b32.f4e %r2, 0x33221100, 0x77665544, 0;", 0x33221100},
+        {"prmt.b32.f4e %r2, 0x33221100, 0x77665544, 1;", 0x44332211},
+        {"prmt.b32.f4e %r2, 0x33221100, 0x77665544, 2;", 0x55443322},
+        {"prmt.b32.f4e %r2, 0x33221100, 0x77665544, 3;", 0x66554433},
+        {"prmt.b32.b4e %r2, 0x33221100, 0x77665544, 0;", 0x55667700},
+        {"prmt.b32.b4e %r2, 0x33221100, 0x77665544, 1;", 0x66770011},
+        {"prmt.b32.b4e %r2, 0x33221100, 0x77665544, 2;", 0x77001122},
+        {"prmt.b32.b4e %r2, 0x33221100, 0x77665544, 3;", 0x00112233},
+        {"prmt.b32.rc8 %r2, 0x33221100, 0x77665544, 0;", 0x00000000},
+        {"prmt.b32.rc8 %r2, 0x33221100, 0x77665544, 1;", 0x11111111},
+        {"prmt.b32.rc8 %r2, 0x33221100, 0x77665544, 2;", 0x22222222},
+        {"prmt.b32.rc8 %r2, 0x33221100, 0x77665544, 3;", 0x33333333},
+        {"prmt.b32.ecl %r2, 0x33221100, 0x77665544, 0;", 0x33221100},
+        {"prmt.b32.ecl %r2, 0x33221100, 0x77665544, 1;", 0x33221111},
+        {"prmt.b32.ecl %r2, 0x33221100, 0x77665544, 2;", 0x33222222},
+        {"prmt.b32.ecl %r2, 0x33221100, 0x77665544, 3;", 0x33333333},
+        {"prmt.b32.ecr %r2, 0x33221100, 0x77665544, 0;", 0x00000000},
+        {"prmt.b32.ecr %r2, 0x33221100, 0x77665544, 1;", 0x11111100},
+        {"prmt.b32.ecr %r2, 0x33221100, 0x77665544, 2;", 0x22221100},
+        {"prmt.b32.ecr %r2, 0x33221100, 0x77665544, 3;", 0x33221100},
+        {"prmt.b32.rc16 %r2, 0x33221100, 0x77665544, 0;", 0x11001100},
+        {"prmt.b32.rc16 %r2, 0x33221100, 0x77665544, 1;", 0x33223322},
+        {"prmt.b32.rc16 %r2, 0x33221100, 0x77665544, 2;", 0x11001100},
+        {"prmt.b32.rc16 %r2, 0x33221100, 0x77665544, 3;", 0x33223322},
+        {"prmt.b32 %r2, 0x33221100, 0x77665544, 0x7531;", 0x77553311},
+        {"prmt.b32 %r2, 0x80221100, 0x77665544, 0x0b83;", 0x00ff0080},
+    };
+    check_rows("prmt", rows, sizeof rows / sizeof rows[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -535,6 +571,7 @@ int main(void)
         cmocka_unit_test(test_bmsk),
         cmocka_unit_test(test_szext),
         cmocka_unit_test(test_fns),
+        cmocka_unit_test(test_prmt_modes),
         cmocka_unit_test(test_carry_chain),
         cmocka_unit_test(test_elect),
         cmocka_unit_test(test_griddepcontrol_and_sregs),
