@@ -559,6 +559,78 @@ static void test_prmt_modes(void **state)
     check_rows("prmt", rows, sizeof rows / sizeof rows[0]);
 }
 
+/* ---- real library code: cooperative_groups and CUB as nvcc compiles them ------------------------- */
+static void test_cooperative_groups_nvcc(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/cg_groups.ptx", NULL);
+    assert_non_null(ptx);
+    wsh_run r;
+    size_t size = 448 * 4;
+    wsh_opts o = {.block = {64, 1, 1}, .check_uninitialized = true};
+    wsh_kernel(&r, ptx, "cg_groups", &o, 1, &size, NULL);
+    WSH_EXPECT_OK(&r);
+    assert_int_equal(wsh_ndiags(&r), 0);
+    uint32_t want[448];
+    for (int t = 0; t < 64; t++) {
+        int lane = t % 32, w0 = t - lane, t16 = t / 16, label = t % 3, lab_size = 0, lab_rank = 0, ballot = 0;
+        want[t] = (uint32_t)(16 * t16 * 16 + 120);                /* reduce over a tile of 16 */
+        want[64 + t] = (uint32_t)((w0 + t) * (lane + 1) / 2);     /* inclusive scan in the warp */
+        want[128 + t] = (uint32_t)(1000 * 4 + t % 4);             /* a dynamic tile of 4 */
+        want[192 + t] = (uint32_t)(16 * 100 + lane / 2);          /* binary_partition by t & 1 */
+        want[256 + t] = (uint32_t)((lane + 3 < 32 ? t + 3 : t) + 1000 * t16); /* shfl_down 3 */
+        for (int j = w0; j < w0 + 32; j++) {
+            lab_size += j % 3 == label;
+            lab_rank += j % 3 == label && j < t;
+            ballot += j % 5 == 0;
+        }
+        want[320 + t] = (uint32_t)(lab_size * 100 + lab_rank);   /* labeled_partition by t % 3 */
+        want[384 + t] = (uint32_t)((w0 == 32) + 2 + 4 * ballot);  /* any(t == 40), all(t < 64), ballot */
+    }
+    WSH_CHECK("cooperative_groups", (const uint32_t *)r.buf[0], want, 448);
+    wsh_free(&r);
+    free(ptx);
+}
+
+static void test_cub_nvcc(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/cub_block.ptx", NULL);
+    assert_non_null(ptx);
+    uint32_t in[512];
+    for (unsigned i = 0; i < 512; i++)
+        in[i] = i * 7 % 31;
+    size_t sizes[2] = {sizeof in, 261 * 4};
+    const void *inits[2] = {in, NULL};
+    wsh_run r;
+    wsh_opts o = {.block = {128, 1, 1}, .check_uninitialized = true};
+    wsh_kernel(&r, ptx, "cub_block", &o, 2, sizes, inits);
+    WSH_EXPECT_OK(&r);
+    assert_int_equal(wsh_ndiags(&r), 0);
+    uint32_t v[128], want[261], total = 0;
+    for (unsigned t = 0; t < 128; t++) /* BlockLoad: thread t's 4 items are in[4t..4t+3] */
+        v[t] = in[4 * t] + in[4 * t + 1] + in[4 * t + 2] + in[4 * t + 3];
+    for (unsigned t = 0; t < 128; t++) {
+        uint32_t inc = 0, exc = 0;
+        for (unsigned j = t / 32 * 32; j <= t; j++)
+            inc += v[j];
+        for (unsigned j = 0; j < t; j++)
+            exc += v[j];
+        want[t] = inc;       /* WarpScan::InclusiveSum */
+        want[128 + t] = exc; /* BlockScan::ExclusiveSum */
+        total += v[t];
+    }
+    for (unsigned w = 0; w < 4; w++) { /* WarpReduce::Sum, in lane 0 */
+        want[256 + w] = 0;
+        for (unsigned j = 0; j < 32; j++)
+            want[256 + w] += v[w * 32 + j];
+    }
+    want[260] = total; /* BlockReduce::Sum, in thread 0 */
+    WSH_CHECK("CUB", (const uint32_t *)r.buf[1], want, 261);
+    wsh_free(&r);
+    free(ptx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -577,6 +649,8 @@ int main(void)
         cmocka_unit_test(test_griddepcontrol_and_sregs),
         cmocka_unit_test(test_new_forms_refused),
         cmocka_unit_test(test_sm90_nvcc),
+        cmocka_unit_test(test_cooperative_groups_nvcc),
+        cmocka_unit_test(test_cub_nvcc),
         cmocka_unit_test(test_demangle),
         cmocka_unit_test(test_kernel_by_demangled_name),
     };
