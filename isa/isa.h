@@ -258,6 +258,8 @@ typedef struct {
     uint64_t frame_bytes;     /* the kernel's own local bytes; local_bytes adds the call stack */
     /* a .func (ws_module.fdefs): its return .param, or WS_NO_SYM; params are frame-local */
     uint32_t ret_sym;
+    /* .maxntid and .reqntid (0 0 0: none): a launch whose block breaks them fails on the GPU */
+    uint32_t maxntid[3], reqntid[3];
 } ws_kernel;
 
 /* Bytes of call stack each lane has for .func frames (WS_CALL_STACK_BYTES): a frame is the

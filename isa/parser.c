@@ -1435,11 +1435,25 @@ static void parse_entry(parser *p)
     next(p);
     if (is_punct(&p->tok, '('))
         parse_param_list(p);
-    /* performance directives: .maxntid 256, 1, 1 / .reqntid / .minnctapersm N / .maxnreg N */
+    /* performance directives: .maxntid 256, 1, 1 / .reqntid / .minnctapersm N / .maxnreg N. The
+     * block-size ones are kept (a launch that breaks them fails on the GPU); the others change
+     * only ptxas's register and occupancy choices, not results. */
     while (p->tok.kind == TOK_WORD && p->tok.start[0] == '.') {
+        uint32_t *dims = is_word(&p->tok, ".maxntid") ? p->k->maxntid : is_word(&p->tok, ".reqntid") ? p->k->reqntid : NULL;
         next(p);
-        while (p->tok.kind == TOK_NUMBER || is_punct(&p->tok, ','))
+        for (unsigned n = 0; p->tok.kind == TOK_NUMBER || is_punct(&p->tok, ',');) {
+            if (dims && p->tok.kind == TOK_NUMBER) {
+                ws_token num = p->tok;
+                uint64_t v = expect_uint(p, "a block dimension");
+                if (n == 3 || v == 0 || v > 1024)
+                    fail_at(p, &num, "a block dimension of .maxntid/.reqntid is 1 to 1024, at most three of them");
+                dims[n++] = (uint32_t)v;
+                continue;
+            }
             next(p);
+        }
+        for (unsigned n = 1; dims && dims[0] && n < 3; n++)
+            dims[n] = dims[n] ? dims[n] : 1;
     }
     if (is_punct(&p->tok, ';')) { /* a declaration only */
         next(p);

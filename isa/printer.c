@@ -312,6 +312,10 @@ static void print_header(sbuf *b, const ws_module *m, const ws_kernel *k, int is
 static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, int32_t owner, int is_func)
 {
     print_header(b, m, k, is_func);
+    if (k->maxntid[0])
+        sb_printf(b, "\n.maxntid %u, %u, %u", k->maxntid[0], k->maxntid[1], k->maxntid[2]);
+    if (k->reqntid[0])
+        sb_printf(b, "\n.reqntid %u, %u, %u", k->reqntid[0], k->reqntid[1], k->reqntid[2]);
     sb_printf(b, "\n{\n");
     for (uint32_t r = 0; r < k->nbody_regs; r++)
         sb_printf(b, "\t.reg .%s %s;\n", ws_type_name((ws_type)k->regs[r].type), k->regs[r].name);
