@@ -1559,6 +1559,15 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
                  block[1], block[2], grid[0], grid[1], grid[2]);
         return res->status = WS_ERR_INPUT;
     }
+    const uint32_t *req = k ? k->reqntid : NULL, *max = k ? k->maxntid : NULL;
+    if (k && ((req[0] && (block[0] != req[0] || block[1] != req[1] || block[2] != req[2])) ||
+              (max[0] && nthreads > (uint64_t)max[0] * max[1] * max[2]))) {
+        snprintf(res->message, sizeof res->message,
+                 "kernel %s declares %s %ux%ux%u; a block of %ux%ux%u cannot launch it (the GPU refuses it too)",
+                 k->name, req[0] ? ".reqntid" : ".maxntid", req[0] ? req[0] : max[0], req[0] ? req[1] : max[1],
+                 req[0] ? req[2] : max[2], block[0], block[1], block[2]);
+        return res->status = WS_ERR_INPUT;
+    }
     if (k && k->param_bytes > sizeof ((ws_launch_ctx *)0)->params) { /* fuzz: L->params is 32 KiB */
         snprintf(res->message, sizeof res->message, "kernel %s takes %llu bytes of parameters; at most %zu are supported",
                  k->name, (unsigned long long)k->param_bytes, sizeof ((ws_launch_ctx *)0)->params);

@@ -631,6 +631,40 @@ static void test_cub_nvcc(void **state)
     free(ptx);
 }
 
+/* .maxntid and .reqntid: a block that breaks them cannot launch, on the GPU or here */
+static void test_block_size_directives(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *directive;
+        unsigned block[3];
+        ws_status want;
+    } cases[] = {
+        {".maxntid 64, 1, 1", {64, 1, 1}, WS_OK},   {".maxntid 64, 1, 1", {32, 2, 1}, WS_OK},
+        {".maxntid 64, 1, 1", {96, 1, 1}, WS_ERR_INPUT}, {".maxntid 64", {65, 1, 1}, WS_ERR_INPUT},
+        {".reqntid 32, 2, 1", {32, 2, 1}, WS_OK},   {".reqntid 32, 2, 1", {64, 1, 1}, WS_ERR_INPUT},
+        {".reqntid 32, 2", {32, 2, 1}, WS_OK},      {".minnctapersm 4", {1024, 1, 1}, WS_OK},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char ptx[512];
+        snprintf(ptx, sizeof ptx,
+                 FUNC_HEAD ".visible .entry k(.param .u64 out)\n%s\n{\n.reg .b32 %%r<2>;\nmov.u32 %%r1, %%tid.x;\n"
+                           "ret;\n}\n",
+                 cases[i].directive);
+        wsh_run r;
+        size_t size = 4;
+        wsh_opts o = {.block = {cases[i].block[0], cases[i].block[1], cases[i].block[2]}};
+        wsh_kernel(&r, ptx, "k", &o, 1, &size, NULL);
+        if (r.status != cases[i].want)
+            fail_msg("%s with a block of %ux%ux%u: status %d, expected %d (%s)", cases[i].directive, cases[i].block[0],
+                     cases[i].block[1], cases[i].block[2], (int)r.status, (int)cases[i].want, r.res.message);
+        if (r.status == WS_ERR_INPUT)
+            assert_non_null(strstr(r.res.message, "cannot launch it"));
+        wsh_free(&r);
+    }
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n.maxntid 2048\n{\nret;\n}\n", 5, 10, "a block dimension");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -651,6 +685,7 @@ int main(void)
         cmocka_unit_test(test_sm90_nvcc),
         cmocka_unit_test(test_cooperative_groups_nvcc),
         cmocka_unit_test(test_cub_nvcc),
+        cmocka_unit_test(test_block_size_directives),
         cmocka_unit_test(test_demangle),
         cmocka_unit_test(test_kernel_by_demangled_name),
     };
