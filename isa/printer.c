@@ -166,9 +166,11 @@ static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const
             sb_printf(b, "+%" PRIu64, o->imm);
         break;
     case WS_OPND_LABEL: {
+        /* of several labels at one instruction (nvcc -G writes $L__tmp and $L__BB ones), the
+         * first by name: a choice that survives printing and parsing again */
         const char *name = NULL;
         for (uint32_t l = 0; l < k->nlabels; l++)
-            if (k->label_pc[l] == o->imm)
+            if (k->label_pc[l] == o->imm && (!name || strcmp(k->labels[l], name) < 0))
                 name = k->labels[l];
         sb_printf(b, "%s", name ? name : "?");
         break;
@@ -333,9 +335,18 @@ static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, int32_t 
         }
     }
     for (uint32_t i = 0; i <= k->nbody; i++) {
-        for (uint32_t l = 0; l < k->nbody_labels; l++)
-            if (k->label_pc[l] == i)
-                sb_printf(b, "%s:\n", k->labels[l]);
+        /* the labels of an instruction in name order, so that a second print is the first */
+        for (const char *last = NULL;;) {
+            const char *next = NULL;
+            for (uint32_t l = 0; l < k->nbody_labels; l++)
+                if (k->label_pc[l] == i && (!last || strcmp(k->labels[l], last) > 0) &&
+                    (!next || strcmp(k->labels[l], next) < 0))
+                    next = k->labels[l];
+            if (!next)
+                break;
+            sb_printf(b, "%s:\n", next);
+            last = next;
+        }
         if (i == k->nbody)
             break;
         sb_printf(b, "\t");

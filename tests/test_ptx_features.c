@@ -50,10 +50,9 @@ static int nest(int top, int n)
     return below + 40 * n + 6 + (n > 0 ? 100 : 0) + (top ? 1000 : 0);
 }
 
-static void test_calls_nvcc(void **state)
+static void calls_nvcc(const char *path)
 {
-    (void)state;
-    char *ptx = wsh_read_file("tests/ptx/calls.ptx", NULL);
+    char *ptx = wsh_read_file(path, NULL);
     assert_non_null(ptx);
     wsh_run r;
     size_t size = 192 * 4;
@@ -88,6 +87,14 @@ static void test_calls_nvcc(void **state)
     assert_string_equal(r.output, "hello from lane 3\n"); /* printf inside a .func */
     wsh_free(&r);
     free(ptx);
+}
+
+static void test_calls_nvcc(void **state)
+{
+    (void)state;
+    calls_nvcc("tests/ptx/calls.ptx");
+    /* nvcc -G: every intrinsic and cooperative_groups helper a call of its own, frames on the stack */
+    calls_nvcc("tests/ptx/calls_g.ptx");
 }
 
 /* recursion as deep as asked; past the per-lane call stack, a located error */
