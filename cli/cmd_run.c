@@ -333,7 +333,13 @@ int cmd_run(int argc, char **argv)
         ws_report_text(stdout, &L, k->name, out.buf ? out.buf : "", out.len, stats, nstats);
         for (size_t i = 0; i < res.ndiags; i++) {
             const ws_diag *d = &res.diags[i];
-            fprintf(stderr, "%s:%u: %s: %s [%s] (block %u, warp %u, lanes 0x%08x", L.ptx_path, d->line,
+            char src[168] = ""; /* -lineinfo PTX: the CUDA line beside the PTX line */
+            if (d->pc < k->ninsns &&
+                ws_insn_source(S.m, &k->insns[d->pc], src + 2, sizeof src - 3)) {
+                src[0] = ' ', src[1] = '(';
+                strcat(src, ")");
+            }
+            fprintf(stderr, "%s:%u%s: %s: %s [%s] (block %u, warp %u, lanes 0x%08x", L.ptx_path, d->line, src,
                     ws_severity_name(d->severity), d->message, ws_diag_kind_name(d->kind),
                     d->block, d->warp, d->lanes);
             if (d->count > 1)

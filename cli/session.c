@@ -2,6 +2,7 @@
 #include "session.h"
 
 #include "commands.h"
+#include "demangle.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,10 +57,18 @@ int pack_params(const ws_launch *L, const ws_module *m, const ws_kernel *k, cons
     return 0;
 }
 
-static void list_kernels(const ws_module *m)
+/* Each kernel's entry name, and a C++ kernel's demangled name beside it. */
+static void list_kernels(const ws_module *m, const char *only)
 {
-    for (uint32_t i = 0; i < m->nkernels; i++)
-        fprintf(stderr, " %s", m->kernels[i].name);
+    for (uint32_t i = 0; i < m->nkernels; i++) {
+        char dm[1024];
+        if (only && !ws_kernel_name_matches(m->kernels[i].name, only))
+            continue;
+        if (ws_demangle(m->kernels[i].name, dm, sizeof dm) == 0)
+            fprintf(stderr, " %s (%s)", m->kernels[i].name, dm);
+        else
+            fprintf(stderr, " %s", m->kernels[i].name);
+    }
     fprintf(stderr, "\n");
 }
 
@@ -92,14 +101,21 @@ int ws_session_load(ws_session *s, const ws_launch *L)
         return WS_ERR_INPUT;
     }
     s->k = ws_module_kernel(s->m, L->kernel);
+    const ws_kernel *first;
+    if (!s->k && L->kernel && ws_module_kernels_named(s->m, L->kernel, &first) > 1) {
+        fprintf(stderr, "warpsim: error: '%s' names several kernels of %s; give one of them in full:", L->kernel,
+                L->ptx_path);
+        list_kernels(s->m, L->kernel);
+        return WS_ERR_INPUT;
+    }
     if (!s->k) {
         fprintf(stderr, "warpsim: error: %s has no kernel named '%s'; it has:", L->ptx_path, L->kernel ? L->kernel : "");
-        list_kernels(s->m);
+        list_kernels(s->m, NULL);
         return WS_ERR_INPUT;
     }
     if (!L->kernel && s->m->nkernels > 1) {
         fprintf(stderr, "warpsim: error: %s has %u kernels; choose one with --kernel:", L->ptx_path, s->m->nkernels);
-        list_kernels(s->m);
+        list_kernels(s->m, NULL);
         return WS_ERR_INPUT;
     }
     return WS_OK;

@@ -106,6 +106,11 @@ static void exec_fields(trace_json *t, ws_json *j, const ws_event *ev)
     ws_insn_print(t->m, t->k, in, text, sizeof text);
     ws_json_key(j, "line");
     ws_json_u64(j, in->line);
+    char src[160]; /* -lineinfo PTX: the CUDA source line */
+    if (ws_insn_source(t->m, in, src, sizeof src)) {
+        ws_json_key(j, "src");
+        ws_json_string(j, src);
+    }
     ws_json_key(j, "insn");
     ws_json_string(j, text);
     ws_json_key(j, "active");

@@ -222,7 +222,11 @@ void trace_text_event(void *user, const ws_event *ev)
     char text[256];
     ws_insn_print(t->m, t->k, in, text, sizeof text);
     unsigned n = (unsigned)__builtin_popcount(ev->exec);
-    fprintf(f, "\nblock %u warp %u  line %u  %s\n", ev->block, ev->warp, in->line, text);
+    char src[160]; /* -lineinfo: the CUDA line beside the PTX line */
+    if (ws_insn_source(t->m, in, src, sizeof src))
+        fprintf(f, "\nblock %u warp %u  line %u (%s)  %s\n", ev->block, ev->warp, in->line, src, text);
+    else
+        fprintf(f, "\nblock %u warp %u  line %u  %s\n", ev->block, ev->warp, in->line, text);
     if (ev->active != 0xffffffffu || ev->exec != ev->active)
         fprintf(f, "   lanes executing: 0x%08x (%u of 32)%s\n", ev->exec, n,
                 ev->exec != ev->active ? ", the others' guard is false" : "");

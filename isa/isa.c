@@ -54,6 +54,11 @@ static const char *const sreg_names[WS_SREG_COUNT] = {
     [WS_SREG_CLOCK_HI] = "%clock_hi",     [WS_SREG_CLOCK64] = "%clock64",
     [WS_SREG_GLOBALTIMER] = "%globaltimer", [WS_SREG_DYN_SMEM] = "%dynamic_smem_size",
     [WS_SREG_TOTAL_SMEM] = "%total_smem_size",
+    [WS_SREG_GLOBALTIMER_LO] = "%globaltimer_lo", [WS_SREG_GLOBALTIMER_HI] = "%globaltimer_hi",
+    [WS_SREG_AGGR_SMEM] = "%aggr_smem_size",
+    [WS_SREG_RSMEM_BEGIN] = "%reserved_smem_offset_begin", [WS_SREG_RSMEM_END] = "%reserved_smem_offset_end",
+    [WS_SREG_RSMEM_CAP] = "%reserved_smem_offset_cap", [WS_SREG_RSMEM_0] = "%reserved_smem_offset_0",
+    [WS_SREG_RSMEM_1] = "%reserved_smem_offset_1",
 };
 
 const char *ws_sreg_name(ws_sreg s) { return (unsigned)s < WS_SREG_COUNT ? sreg_names[s] : "?"; }
@@ -114,12 +119,14 @@ const ws_suffix ws_suffixes[] = {
     {"nc", SFX_CACHE, WS_MOD_NC}, {"ca", SFX_CACHE, 0}, {"cg", SFX_CACHE, 0}, {"cs", SFX_CACHE, 0},
     {"lu", SFX_CACHE, 0}, {"cv", SFX_CACHE, 0}, {"wb", SFX_CACHE, 0}, {"wt", SFX_CACHE, 0},
     {"aligned", SFX_ALIGNED, WS_MOD_ALIGNED}, {"NaN", SFX_NAN, WS_MOD_NAN},
-    {"cc", SFX_CC, 0}, {"shiftamt", SFX_SHIFTAMT, WS_MOD_SHIFTAMT},
+    {"cc", SFX_CC, WS_MOD_CC}, {"shiftamt", SFX_SHIFTAMT, WS_MOD_SHIFTAMT},
     {"f4e", SFX_PRMT, 1}, {"b4e", SFX_PRMT, 2}, {"rc8", SFX_PRMT, 3}, {"ecl", SFX_PRMT, 4},
     {"ecr", SFX_PRMT, 5}, {"rc16", SFX_PRMT, 6},
     {"l", SFX_SHF, WS_MOD_SHF_L}, {"r", SFX_SHF, 0}, {"wrap", SFX_SHF, WS_MOD_WRAP}, {"clamp", SFX_SHF, 0},
     {"finite", SFX_TESTP, 0}, {"infinite", SFX_TESTP, 1}, {"number", SFX_TESTP, 2},
     {"notanumber", SFX_TESTP, 3}, {"normal", SFX_TESTP, 4}, {"subnormal", SFX_TESTP, 5},
+    {"clamp", SFX_BMODE, WS_BMODE_CLAMP}, {"wrap", SFX_BMODE, WS_BMODE_WRAP},
+    {"launch_dependents", SFX_GRIDDEP, WS_GRIDDEP_LAUNCH}, {"wait", SFX_GRIDDEP, WS_GRIDDEP_WAIT},
     {NULL, 0, 0},
 };
 /* clang-format on */

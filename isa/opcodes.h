@@ -47,14 +47,18 @@ enum {
     SFX_BARMODE = 1u << 20,  /* .sync .arrive */
     SFX_ALIGNED = 1u << 21,  /* .aligned */
     SFX_NAN = 1u << 22,      /* min/max .NaN */
-    SFX_CC = 1u << 23,       /* .cc carry (rejected: not supported) */
+    SFX_CC = 1u << 23,       /* .cc: write the carry flag (add, sub, mad, addc, subc, madc) */
     SFX_SHIFTAMT = 1u << 24, /* bfind.shiftamt */
     SFX_PRMT = 1u << 25,     /* prmt modes .f4e .b4e .rc8 .ecl .ecr .rc16 */
     SFX_SHF = 1u << 26,      /* shf .l .r .wrap .clamp */
     SFX_TESTP = 1u << 27,    /* testp .finite .infinite .number .notanumber .normal .subnormal */
     SFX_RELU = 1u << 28,     /* .relu: negative results become +0 (fma and cvt to halves) */
     SFX_NOFTZ = 1u << 29,    /* atom/red .noftz: half additions keep subnormals */
+    SFX_BMODE = 1u << 30,    /* bmsk/szext .clamp .wrap */
 };
+#define SFX_GRIDDEP (1u << 31) /* griddepcontrol .launch_dependents .wait (ISO C enumerators are ints) */
+enum { WS_BMODE_CLAMP = 1, WS_BMODE_WRAP = 2 };          /* ws_insn.sub of bmsk, szext */
+enum { WS_GRIDDEP_LAUNCH = 1, WS_GRIDDEP_WAIT = 2 };     /* ws_insn.sub of griddepcontrol */
 
 /* ---- the table, for the printer, the timing model and the docs -------------------------------- */
 typedef struct {
@@ -65,6 +69,12 @@ typedef struct {
     const char *meaning;
 } ws_opinfo;
 extern const ws_opinfo ws_optable[WS_OP_COUNT];
+
+/* add.cc, addc, ... : dpred is the carry register, not a second destination to print */
+static inline bool ws_insn_uses_carry(const ws_insn *in)
+{
+    return (in->mods & WS_MOD_CC) || in->op == WS_OP_ADDC || in->op == WS_OP_SUBC || in->op == WS_OP_MADC;
+}
 const char *ws_latency_name(ws_latency_class c);
 
 #endif

@@ -5,7 +5,8 @@
  * instruction reads them as. An error stops the parse with file:line:column, the source line
  * and what was expected; an instruction outside the opcode table is an error that names it. */
 #include "half.h"
-#include "isa.h"
+#include "demangle.h"
+#include "opcodes.h"
 #include "lexer.h"
 #include "suffix.h"
 
@@ -79,6 +80,10 @@ typedef struct {
     uint32_t scope_floor; /* registers below it belong to enclosing blocks: a nested block may shadow them */
     strmap regs, labels;
     char **owned; /* strings owned by the strmaps' keys live in k->regs / k->labels */
+    int in_func;  /* p->k is m->fdefs[-2 - kidx] */
+    unsigned param_serial; /* renamed call-site .param variables */
+    uint32_t loc_file, loc_line; /* the last .loc: the source position of the instructions after it */
+    uint32_t *scratch; /* the linker's work arrays (freed on error too) */
 } parser;
 
 static void *xrealloc(parser *p, void *ptr, size_t n);
@@ -443,6 +448,10 @@ static void parse_variable(parser *p, ws_space space, int is_extern)
                 next(p);
             }
             ws_number n;
+            if (p->tok.kind == TOK_WORD && !neg) /* nvcc writes a function pointer table so */
+                fail_at(p, &p->tok, "'%.*s' in an initialiser: addresses of functions or variables (pointer "
+                                    "tables in .global/.const data) are not supported",
+                        (int)p->tok.len, p->tok.start);
             if (p->tok.kind != TOK_NUMBER || ws_lex_number(&p->tok, &n) != 0)
                 expected(p, "a number in the initialiser");
             if ((filled + 1) * (elem_size / vec) > sym->size)
@@ -598,8 +607,9 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
                 in->mods |= WS_MOD_VOLATILE;
             return;
         case SFX_SCOPE: in->scope = (uint8_t)x->value; return;
-        case SFX_CC:
-            fail_at(p, at, "carry arithmetic (.cc) is not supported");
+        case SFX_BMODE: case SFX_GRIDDEP:
+            in->sub = (uint8_t)x->value;
+            return;
         case SFX_SHF:
             in->mods |= x->value;
             return;
@@ -729,6 +739,12 @@ static void parse_operand(parser *p, raw_operand *r)
     int s;
     if (is_word(&p->tok, "_")) {
         r->o.kind = WS_OPND_SINK;
+    } else if (is_word(&p->tok, "WARP_SZ")) {
+        /* PTX's one predefined constant: the warp size, 32 (nvcc writes it for warpSize) */
+        r->o.kind = WS_OPND_IMM;
+        r->has_num = 1;
+        r->num.kind = NUM_INT;
+        r->num.bits = 32;
     } else if (strmap_get(&p->regs, p->tok.start, p->tok.len, &idx)) {
         r->o.kind = WS_OPND_REG;
         r->o.reg = idx;
@@ -782,6 +798,10 @@ static void parse_call(parser *p, ws_insn *in)
     }
     if (p->tok.kind != TOK_WORD)
         expected(p, "the name of the function to call");
+    uint32_t ridx;
+    if (strmap_get(&p->regs, p->tok.start, p->tok.len, &ridx))
+        fail_at(p, &p->tok, "indirect call through register '%.*s': warpsim calls only functions named in the "
+                            "call (call through a function pointer is not supported)", (int)p->tok.len, p->tok.start);
     ws_token callee = p->tok;
     /* fuzz: the name is copied only once the call has parsed; an error in the argument list
      * used to leak it (errors leave the parser by longjmp) */
@@ -804,16 +824,75 @@ static void parse_call(parser *p, ws_insn *in)
         }
         next(p);
     }
-    if (callee.len != 7 || memcmp(callee.start, "vprintf", 7) != 0) {
-        fail_at(p, &callee, "call to '%.*s': only vprintf can be called (mark device functions __forceinline__)",
-                (int)callee.len, callee.start);
-    }
+    /* the callee (vprintf or a .func of the module, perhaps defined later) is resolved when the
+     * module is linked (link_module) */
     (void)at;
+    cs.entry = UINT32_MAX;
+    cs.func = UINT32_MAX;
     GROW(p, p->k->calls, p->k->ncalls, p->call_cap);
     cs.callee = xstrndup(p, callee.start, callee.len);
     p->k->calls[p->k->ncalls] = cs;
     in->call = p->k->ncalls++;
     in->nops = 0;
+}
+
+/* The carry flag's register (WS_CARRY_REG_NAME), declared in the function on first use. */
+static uint32_t carry_reg(parser *p, const ws_token *at)
+{
+    uint32_t idx;
+    if (strmap_get(&p->regs, WS_CARRY_REG_NAME, strlen(WS_CARRY_REG_NAME), &idx))
+        return idx;
+    return add_reg(p, WS_CARRY_REG_NAME, strlen(WS_CARRY_REG_NAME), WS_T_PRED, at);
+}
+
+/* Types and modes the newer rows take, as ptxas checks them. */
+static void check_forms(parser *p, ws_insn *in, const ws_token *mn)
+{
+    ws_type t = (ws_type)in->type;
+    int int3264 = t == WS_T_U32 || t == WS_T_S32 || t == WS_T_U64 || t == WS_T_S64;
+    switch (in->op) {
+    case WS_OP_BMSK:
+    case WS_OP_SZEXT:
+        if (!in->sub)
+            fail_at(p, mn, "'%.*s' needs a mode: .clamp or .wrap", (int)mn->len, mn->start);
+        if (in->op == WS_OP_BMSK ? t != WS_T_B32 : (t != WS_T_U32 && t != WS_T_S32))
+            fail_at(p, mn, in->op == WS_OP_BMSK ? "bmsk takes .b32" : "szext takes .u32 or .s32");
+        break;
+    case WS_OP_FNS:
+        if (t != WS_T_B32)
+            fail_at(p, mn, "fns takes .b32");
+        break;
+    case WS_OP_GRIDDEP:
+        if (!in->sub)
+            fail_at(p, mn, "griddepcontrol needs .launch_dependents or .wait");
+        break;
+    case WS_OP_ELECT:
+        if (!(in->mods & WS_MOD_SYNC))
+            fail_at(p, mn, "elect needs .sync");
+        break;
+    default: break;
+    }
+    if (ws_insn_uses_carry(in)) {
+        if (!int3264)
+            fail_at(p, mn, "carry arithmetic takes .u32, .s32, .u64 or .s64");
+        if (in->mods & WS_MOD_SAT)
+            fail_at(p, mn, ".sat and carry arithmetic do not go together");
+        if ((in->op == WS_OP_MAD || in->op == WS_OP_MADC) && in->sub == WS_MUL_WIDE)
+            fail_at(p, mn, "'%.*s' takes .lo or .hi", (int)mn->len, mn->start);
+        in->dpred = carry_reg(p, mn);
+    }
+}
+
+/* A .func declared or defined so far. */
+static int is_function_name(parser *p, const char *s, size_t n)
+{
+    for (uint32_t i = 0; i < p->m->nfuncs; i++)
+        if (strlen(p->m->funcs[i]) == n && memcmp(p->m->funcs[i], s, n) == 0)
+            return 1;
+    for (uint32_t i = 0; i < p->m->nfdefs; i++)
+        if (p->m->fdefs[i].name && strlen(p->m->fdefs[i].name) == n && memcmp(p->m->fdefs[i].name, s, n) == 0)
+            return 1;
+    return 0;
 }
 
 static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws_token *guard_tok)
@@ -837,6 +916,8 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
     in->dpred = WS_NO_REG;
     in->line = guard_tok ? guard_tok->line : mn.line;
     in->col = guard_tok ? guard_tok->col : mn.col;
+    in->src_file = (uint16_t)p->loc_file;
+    in->src_line = p->loc_line;
     /* suffixes */
     int ntypes = 0;
     const char *s = mn.start + mlen, *end = mn.start + mn.len;
@@ -870,6 +951,7 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         fail_at(p, &mn, "cvta needs a state space (.global, .shared, .local, .const, .param)");
     if ((op == WS_OP_ATOM || op == WS_OP_RED) && in->space == WS_SPACE_NONE)
         in->space = WS_SPACE_GENERIC;
+    check_forms(p, in, &mn);
     next(p);
 
     if (op == WS_OP_CALL) {
@@ -902,6 +984,9 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         ws_operand *o = &in->ops[n];
         *o = raw.o;
         if (raw.label_ref) {
+            if (sh != 'l' && is_function_name(p, raw.word.start, raw.word.len))
+                fail_at(p, &raw.word, "the address of function '%.*s' (a function pointer) is not supported: "
+                                      "warpsim calls functions by name only", (int)raw.word.len, raw.word.start);
             if (sh != 'l') /* a %name that is no declared register: say so (tests/test_isa.c) */
                 fail_at(p, &raw.word, "unknown %s '%.*s'", raw.word.start[0] == '%' ? "register" : "name",
                         (int)raw.word.len, raw.word.start);
@@ -983,10 +1068,88 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
 
 /* ---- kernels --------------------------------------------------------------------------------- */
 
-static void skip_to_end_of_line(parser *p, unsigned line)
+
+/* ---- -lineinfo and -G: source positions, debug sections --------------------------------------- */
+
+/* .file N "path" [, timestamp, size] */
+static void parse_file(parser *p)
 {
-    while (p->tok.kind != TOK_EOF && p->tok.line == line)
+    next(p);
+    ws_token num = p->tok;
+    uint64_t n = expect_uint(p, "a file number");
+    if (n == 0 || n > 65535)
+        fail_at(p, &num, "file number out of range (1 to 65535)");
+    if (p->tok.kind != TOK_STRING)
+        expected(p, "the file's path in quotes");
+    if (n >= p->m->nfiles) {
+        p->m->files = xrealloc(p, p->m->files, (size_t)(n + 1) * sizeof *p->m->files);
+        memset(p->m->files + p->m->nfiles, 0, (size_t)(n + 1 - p->m->nfiles) * sizeof *p->m->files);
+        p->m->nfiles = (uint32_t)n + 1;
+    }
+    free(p->m->files[n]);
+    p->m->files[n] = NULL;
+    p->m->files[n] = xstrndup(p, p->tok.start + 1, p->tok.len >= 2 ? p->tok.len - 2 : 0);
+    next(p);
+    while (is_punct(&p->tok, ',')) { /* the optional timestamp and size */
         next(p);
+        expect_uint(p, "a number");
+    }
+}
+
+/* .loc file line column [, function_name label [+ offset], inlined_at file line column]: the
+ * instructions that follow come from this source position. Code inlined from a header keeps the
+ * line it was inlined at: that is the line of the user's source. */
+static void parse_loc(parser *p)
+{
+    unsigned line = p->tok.line;
+    next(p);
+    uint32_t f = (uint32_t)expect_uint(p, "a file number");
+    uint32_t l = (uint32_t)expect_uint(p, "a line number");
+    expect_uint(p, "a column number");
+    while (is_punct(&p->tok, ',') && p->tok.line == line) {
+        next(p);
+        if (is_word(&p->tok, "inlined_at")) {
+            next(p);
+            f = (uint32_t)expect_uint(p, "a file number");
+            l = (uint32_t)expect_uint(p, "a line number");
+            expect_uint(p, "a column number");
+        } else if (is_word(&p->tok, "function_name")) {
+            next(p);
+            if (p->tok.kind != TOK_WORD)
+                expected(p, "a label after function_name");
+            next(p);
+            if (is_punct(&p->tok, '+')) {
+                next(p);
+                expect_uint(p, "an offset");
+            }
+        } else {
+            expected(p, "function_name or inlined_at");
+        }
+    }
+    p->loc_file = f > 65535 ? 0 : f;
+    p->loc_line = l;
+}
+
+/* .section .debug_str { ... }: the DWARF nvcc writes with -lineinfo (function names for
+ * inlined_at) and -G (the whole of it). warpsim keeps the source lines from .loc and skips the
+ * rest: labels, .b8/.b32/.b64 data and nested braces up to the closing one. */
+static void skip_section(parser *p)
+{
+    ws_token at = p->tok;
+    next(p);
+    if (p->tok.kind != TOK_WORD || strncmp(p->tok.start, ".debug_", 7) != 0)
+        fail_at(p, &at, "only DWARF sections (.section .debug_*) are supported");
+    next(p);
+    expect_punct(p, '{');
+    for (int depth = 1; depth > 0;) {
+        if (p->tok.kind == TOK_EOF)
+            expected(p, "'}' to close the .section");
+        if (is_punct(&p->tok, '{'))
+            depth++;
+        else if (is_punct(&p->tok, '}'))
+            depth--;
+        next(p);
+    }
 }
 
 static void parse_param_list(parser *p)
@@ -1061,6 +1224,8 @@ static void close_reg_scope(parser *p, uint32_t first, unsigned serial)
     if (first == k->nregs)
         return;
     for (uint32_t r = first; r < k->nregs; r++) {
+        if (strcmp(k->regs[r].name, WS_CARRY_REG_NAME) == 0) /* one carry flag for the whole function */
+            continue;
         char buf[300];
         int n = snprintf(buf, sizeof buf, "%.250s$s%u", k->regs[r].name, serial);
         free(k->regs[r].name);
@@ -1132,17 +1297,37 @@ static void parse_body(parser *p)
             if (size == 0 || size > 4096)
                 fail_at(p, &name, "call parameter size out of range");
             uint32_t idx;
-            if (!(find_symbol(p, name.start, name.len, &idx) && p->m->symbols[idx].kernel == p->kidx &&
-                  !p->m->symbols[idx].is_kernel_param && p->m->symbols[idx].size >= size))
-                idx = add_symbol(p, &name, WS_SPACE_PARAM, t, align ? align : (uint32_t)(ws_type_bits(t) / 8), size);
+            if (!align)
+                align = (uint32_t)(ws_type_bits(t) / 8);
+            int found = find_symbol(p, name.start, name.len, &idx) && p->m->symbols[idx].kernel == p->kidx &&
+                        !p->m->symbols[idx].is_kernel_param && !p->m->symbols[idx].is_func_param;
+            ws_symbol *old = found ? &p->m->symbols[idx] : NULL;
+            if (old && (old->elem != t || old->size != size || old->align != align)) {
+                /* the same name with another type in a later call sequence (param0 a .b64 pointer
+                 * here, a .b32 there): both are printed hoisted to the function's scope, where
+                 * ptxas needs them apart and checks each against the callee's formal type */
+                char buf[300];
+                int len = snprintf(buf, sizeof buf, "%.250s$p%u", old->name, ++p->param_serial);
+                char *renamed = xstrndup(p, buf, (size_t)len);
+                free(old->name);
+                old->name = renamed;
+                old = NULL;
+            }
+            if (!old)
+                idx = add_symbol(p, &name, WS_SPACE_PARAM, t, align, size);
             (void)save;
             expect_punct(p, ';');
         } else if (is_word(&p->tok, ".pragma")) {
             while (!is_punct(&p->tok, ';') && p->tok.kind != TOK_EOF)
                 next(p);
             expect_punct(p, ';');
-        } else if (is_word(&p->tok, ".loc") || is_word(&p->tok, ".file")) {
-            skip_to_end_of_line(p, p->tok.line);
+        } else if (is_word(&p->tok, ".loc")) {
+            parse_loc(p);
+        } else if (is_word(&p->tok, ".file")) {
+            parse_file(p);
+        } else if (is_word(&p->tok, ".callprototype")) {
+            fail_at(p, &p->tok, "indirect calls (.callprototype, a call through a function pointer) are not "
+                                "supported: warpsim calls functions by name only");
         } else if (is_punct(&p->tok, '@')) {
             ws_token at = p->tok;
             next(p);
@@ -1248,7 +1433,14 @@ static void finish_kernel(parser *p)
         in->line = p->tok.line;
         in->col = p->tok.col;
     }
+    p->loc_file = p->loc_line = 0;
     layout_kernel(p, p->m, k, p->kidx);
+    k->nbody = k->ninsns;
+    k->nbody_regs = k->nregs;
+    k->nbody_labels = k->nlabels;
+    k->nbody_calls = k->ncalls;
+    k->frame_bytes = k->local_bytes;
+    k->frame_reg = WS_NO_REG;
     strmap_free(&p->regs);
     strmap_free(&p->labels);
     p->k = NULL;
@@ -1270,14 +1462,29 @@ static void parse_entry(parser *p)
     p->k->name = xstrndup(p, p->tok.start, p->tok.len);
     p->k->line = p->tok.line;
     p->k->col = p->tok.col;
+    p->k->ret_sym = WS_NO_SYM;
     next(p);
     if (is_punct(&p->tok, '('))
         parse_param_list(p);
-    /* performance directives: .maxntid 256, 1, 1 / .reqntid / .minnctapersm N / .maxnreg N */
+    /* performance directives: .maxntid 256, 1, 1 / .reqntid / .minnctapersm N / .maxnreg N. The
+     * block-size ones are kept (a launch that breaks them fails on the GPU); the others change
+     * only ptxas's register and occupancy choices, not results. */
     while (p->tok.kind == TOK_WORD && p->tok.start[0] == '.') {
+        uint32_t *dims = is_word(&p->tok, ".maxntid") ? p->k->maxntid : is_word(&p->tok, ".reqntid") ? p->k->reqntid : NULL;
         next(p);
-        while (p->tok.kind == TOK_NUMBER || is_punct(&p->tok, ','))
+        for (unsigned n = 0; p->tok.kind == TOK_NUMBER || is_punct(&p->tok, ',');) {
+            if (dims && p->tok.kind == TOK_NUMBER) {
+                ws_token num = p->tok;
+                uint64_t v = expect_uint(p, "a block dimension");
+                if (n == 3 || v == 0 || v > 1024)
+                    fail_at(p, &num, "a block dimension of .maxntid/.reqntid is 1 to 1024, at most three of them");
+                dims[n++] = (uint32_t)v;
+                continue;
+            }
             next(p);
+        }
+        for (unsigned n = 1; dims && dims[0] && n < 3; n++)
+            dims[n] = dims[n] ? dims[n] : 1;
     }
     if (is_punct(&p->tok, ';')) { /* a declaration only */
         next(p);
@@ -1291,38 +1498,257 @@ static void parse_entry(parser *p)
     finish_kernel(p);
 }
 
-/* .func: external declarations (vprintf) are recorded; bodies are not supported. */
+/* .func: a declaration (vprintf, or a prototype of a function defined later) records the
+ * name; a definition is parsed like a kernel into m->fdefs, its parameters and return value
+ * kept as .param symbols of its frame, and linked into the kernels that call it (link_module). */
 static void parse_func(parser *p, int is_extern)
 {
     ws_token at = p->tok;
     next(p);
-    if (is_punct(&p->tok, '(')) { /* return parameter */
-        while (!is_punct(&p->tok, ')') && p->tok.kind != TOK_EOF)
-            next(p);
-        expect_punct(p, ')');
+    uint32_t first_sym = p->m->nsymbols;
+    uint32_t fi = p->m->nfdefs;
+    p->m->fdefs = xrealloc(p, p->m->fdefs, (fi + 1) * sizeof *p->m->fdefs);
+    p->m->nfdefs = fi + 1;
+    p->kidx = -2 - (int)fi;
+    p->k = &p->m->fdefs[fi];
+    p->in_func = 1;
+    memset(p->k, 0, sizeof *p->k);
+    p->insn_cap = p->reg_cap = p->label_cap = p->call_cap = 0;
+    p->k->ret_sym = WS_NO_SYM;
+    p->k->frame_reg = WS_NO_REG;
+    p->k->name = xstrndup(p, "", 0);
+    if (is_punct(&p->tok, '(')) { /* the return value: (.param .b32 func_retval0) */
+        parse_param_list(p);
+        if (p->k->nparams > 1)
+            fail_at(p, &at, "a .func returns at most one value");
+        if (p->k->nparams == 1)
+            p->k->ret_sym = p->k->params[0];
+        p->k->nparams = 0;
     }
-    if (p->tok.kind != TOK_WORD)
+    if (p->tok.kind != TOK_WORD || p->tok.start[0] == '.')
         expected(p, "a function name");
     ws_token name = p->tok;
+    free(p->k->name);
+    p->k->name = xstrndup(p, name.start, name.len);
+    p->k->line = name.line;
+    p->k->col = name.col;
     next(p);
-    if (is_punct(&p->tok, '(')) {
-        while (!is_punct(&p->tok, ')') && p->tok.kind != TOK_EOF)
-            next(p);
-        expect_punct(p, ')');
+    if (is_punct(&p->tok, '('))
+        parse_param_list(p);
+    for (uint32_t i = first_sym; i < p->m->nsymbols; i++) {
+        p->m->symbols[i].is_kernel_param = 0;
+        p->m->symbols[i].is_func_param = 1;
     }
     while (p->tok.kind == TOK_WORD && p->tok.start[0] == '.') { /* .noreturn and friends */
+        if (is_word(&p->tok, ".noreturn"))
+            fail_at(p, &p->tok, "function '%.*s': .noreturn functions are not supported", (int)name.len, name.start);
         next(p);
         while (p->tok.kind == TOK_NUMBER || is_punct(&p->tok, ','))
             next(p);
     }
-    if (is_punct(&p->tok, '{'))
-        fail_at(p, &name, "function '%.*s': device functions (.func with a body) are not supported; "
-                          "mark them __forceinline__", (int)name.len, name.start);
+    if (is_punct(&p->tok, '{')) {
+        if (is_extern)
+            fail_at(p, &name, "an .extern .func has no body");
+        for (uint32_t i = 0; i < fi; i++)
+            if (strcmp(p->m->fdefs[i].name, p->k->name) == 0)
+                fail_at(p, &name, "function '%.*s' is defined twice", (int)name.len, name.start);
+        parse_body(p);
+        finish_kernel(p);
+        for (uint32_t i = 0; i < p->m->nsymbols; i++)
+            if (p->m->symbols[i].kernel == -2 - (int)fi && p->m->symbols[i].space == WS_SPACE_SHARED) {
+                ws_token t = {TOK_WORD, NULL, 0, p->m->symbols[i].line, p->m->symbols[i].col};
+                fail_at(p, &t, "a .shared variable declared inside a .func is not supported");
+            }
+        p->in_func = 0;
+        return;
+    }
     expect_punct(p, ';');
-    (void)at;
-    (void)is_extern;
+    /* a declaration only: forget its parameters */
+    while (p->m->nsymbols > first_sym)
+        free(p->m->symbols[--p->m->nsymbols].name);
+    free(p->k->name);
+    free(p->k->params);
+    p->m->nfdefs = fi;
+    p->k = NULL;
+    p->in_func = 0;
     p->m->funcs = xrealloc(p, p->m->funcs, (p->m->nfuncs + 1) * sizeof *p->m->funcs);
     p->m->funcs[p->m->nfuncs++] = xstrndup(p, name.start, name.len);
+}
+
+/* ---- linking: .func bodies into the kernels that call them ---------------------------------------- */
+
+static ws_token insn_token(const ws_insn *in)
+{
+    ws_token t = {TOK_WORD, NULL, 0, in->line, in->col};
+    return t;
+}
+
+/* Every call site names vprintf or a .func defined in the module, with as many arguments as it
+ * has parameters and a place for its return value if the caller reads one. */
+static void resolve_calls(parser *p, ws_kernel *k)
+{
+    ws_module *m = p->m;
+    for (uint32_t i = 0; i < k->ninsns; i++) {
+        const ws_insn *in = &k->insns[i];
+        if (in->op != WS_OP_CALL)
+            continue;
+        ws_call_site *cs = &k->calls[in->call];
+        ws_token t = insn_token(in);
+        if (strcmp(cs->callee, "vprintf") == 0) {
+            cs->func = UINT32_MAX;
+            continue;
+        }
+        uint32_t f = 0;
+        while (f < m->nfdefs && strcmp(m->fdefs[f].name, cs->callee) != 0)
+            f++;
+        if (f == m->nfdefs)
+            fail_at(p, &t, "call to '%s': the module has no body for it (only vprintf and the module's own "
+                           ".func definitions can be called)", cs->callee);
+        const ws_kernel *F = &m->fdefs[f];
+        if (cs->nargs != F->nparams)
+            fail_at(p, &t, "call to '%s' passes %u argument(s); it takes %u", cs->callee, cs->nargs, F->nparams);
+        if (cs->ret_sym != WS_NO_SYM && F->ret_sym == WS_NO_SYM)
+            fail_at(p, &t, "call to '%s' reads a return value; the function returns none", cs->callee);
+        cs->func = f;
+    }
+}
+
+static void relocate_operand(ws_operand *o, uint32_t reg_base, uint32_t pc_base)
+{
+    switch (o->kind) {
+    case WS_OPND_REG: o->reg += reg_base; break;
+    case WS_OPND_ADDR: if (o->reg != WS_NO_REG) o->reg += reg_base; break;
+    case WS_OPND_VEC:
+        for (unsigned i = 0; i < o->nvec; i++)
+            if (o->regs[i] != WS_NO_REG)
+                o->regs[i] += reg_base;
+        break;
+    case WS_OPND_LABEL: o->imm += pc_base; break;
+    default: break;
+    }
+}
+
+/* Appends function f's code to kernel k: registers after k's, labels and call sites after k's,
+ * and its frame symbols ([param], __local_depot) read relative to the lane's frame register. */
+static void append_function(parser *p, ws_kernel *k, uint32_t f)
+{
+    const ws_kernel *F = &p->m->fdefs[f];
+    uint32_t pc_base = k->ninsns, reg_base = k->nregs, label_base = k->nlabels, call_base = k->ncalls;
+    k->insns = xrealloc(p, k->insns, ((size_t)k->ninsns + F->ninsns) * sizeof *k->insns);
+    k->regs = xrealloc(p, k->regs, ((size_t)k->nregs + F->nregs) * sizeof *k->regs);
+    k->labels = xrealloc(p, k->labels, ((size_t)k->nlabels + F->nlabels + 1) * sizeof *k->labels);
+    k->label_pc = xrealloc(p, k->label_pc, ((size_t)k->nlabels + F->nlabels + 1) * sizeof *k->label_pc);
+    k->calls = xrealloc(p, k->calls, ((size_t)k->ncalls + F->ncalls + 1) * sizeof *k->calls);
+    for (uint32_t r = 0; r < F->nregs; r++) {
+        k->regs[k->nregs].name = xstrndup(p, F->regs[r].name, strlen(F->regs[r].name));
+        k->regs[k->nregs++].type = F->regs[r].type;
+    }
+    for (uint32_t l = 0; l < F->nlabels; l++) {
+        k->labels[k->nlabels] = xstrndup(p, F->labels[l], strlen(F->labels[l]));
+        k->label_pc[k->nlabels++] = F->label_pc[l] + pc_base;
+    }
+    for (uint32_t c = 0; c < F->ncalls; c++) {
+        k->calls[k->ncalls] = F->calls[c];
+        k->calls[k->ncalls].callee = xstrndup(p, F->calls[c].callee, strlen(F->calls[c].callee));
+        k->calls[k->ncalls++].caller_in_func = 1;
+    }
+    (void)label_base;
+    for (uint32_t i = 0; i < F->ninsns; i++) {
+        ws_insn *in = &k->insns[k->ninsns++];
+        *in = F->insns[i];
+        in->mods |= WS_MOD_INFUNC;
+        if (in->guard != WS_NO_REG)
+            in->guard += reg_base;
+        if (in->dpred != WS_NO_REG)
+            in->dpred += reg_base;
+        if (in->op == WS_OP_CALL)
+            in->call += call_base;
+        for (unsigned o = 0; o < in->nops; o++) {
+            ws_operand *op = &in->ops[o];
+            relocate_operand(op, reg_base, pc_base);
+            if ((op->kind == WS_OPND_ADDR || op->kind == WS_OPND_SYM) && op->sym != WS_NO_SYM) {
+                const ws_symbol *sy = &p->m->symbols[op->sym];
+                if (sy->kernel == -2 - (int)f && (sy->space == WS_SPACE_LOCAL || sy->space == WS_SPACE_PARAM))
+                    op->reg = k->frame_reg; /* frame-relative: the symbol's offset plus the frame base */
+            }
+        }
+    }
+}
+
+/* A kernel that calls .func bodies gets them appended, each once, with the frame register that
+ * says where each lane's current frame starts, and a call stack in its local memory. */
+static void link_kernel(parser *p, ws_kernel *k)
+{
+    ws_module *m = p->m;
+    uint32_t nf = m->nfdefs;
+    if (nf == 0)
+        return;
+    free(p->scratch);
+    p->scratch = xrealloc(p, NULL, (size_t)nf * 4 * sizeof *p->scratch);
+    uint32_t *order = p->scratch, *pos = order + nf, *pc_base = pos + nf, *reg_base = pc_base + nf;
+    for (uint32_t f = 0; f < nf; f++)
+        pos[f] = UINT32_MAX;
+    uint32_t n = 0;
+    for (uint32_t c = 0; c < k->ncalls; c++)
+        if (k->calls[c].func != UINT32_MAX && pos[k->calls[c].func] == UINT32_MAX) {
+            pos[k->calls[c].func] = n;
+            order[n++] = k->calls[c].func;
+        }
+    for (uint32_t j = 0; j < n; j++) { /* the functions those call, and so on */
+        const ws_kernel *F = &m->fdefs[order[j]];
+        for (uint32_t c = 0; c < F->ncalls; c++)
+            if (F->calls[c].func != UINT32_MAX && pos[F->calls[c].func] == UINT32_MAX) {
+                pos[F->calls[c].func] = n;
+                order[n++] = F->calls[c].func;
+            }
+    }
+    if (n == 0)
+        return;
+    /* the frame register first, so that the kernel's printed registers stay a prefix */
+    k->regs = xrealloc(p, k->regs, ((size_t)k->nregs + 1) * sizeof *k->regs);
+    k->regs[k->nregs].name = xstrndup(p, "%__frame", 8);
+    k->regs[k->nregs].type = WS_T_U64;
+    k->frame_reg = k->nregs++;
+    uint32_t call_owner_start = k->ncalls;
+    for (uint32_t j = 0; j < n; j++) {
+        pc_base[j] = k->ninsns;
+        reg_base[j] = k->nregs;
+        append_function(p, k, order[j]);
+    }
+    /* each call site: where its callee starts, which registers it saves, the two frames */
+    uint32_t owner = 0, owner_end = call_owner_start + (n ? m->fdefs[order[0]].ncalls : 0);
+    for (uint32_t c = 0; c < k->ncalls; c++) {
+        ws_call_site *cs = &k->calls[c];
+        uint64_t caller_frame = k->frame_bytes;
+        if (c >= call_owner_start) {
+            while (c >= owner_end) {
+                owner++;
+                owner_end += m->fdefs[order[owner]].ncalls;
+            }
+            caller_frame = m->fdefs[order[owner]].local_bytes;
+        }
+        cs->caller_frame = align_up(caller_frame, 16);
+        if (cs->func == UINT32_MAX)
+            continue;
+        uint32_t j = pos[cs->func];
+        cs->entry = pc_base[j];
+        cs->reg_first = reg_base[j];
+        cs->reg_count = m->fdefs[cs->func].nregs;
+        cs->callee_frame = align_up(m->fdefs[cs->func].local_bytes, 16);
+    }
+    k->local_bytes = align_up(k->frame_bytes, 16) + WS_CALL_STACK_BYTES;
+}
+
+static void link_module(parser *p)
+{
+    for (uint32_t f = 0; f < p->m->nfdefs; f++)
+        resolve_calls(p, &p->m->fdefs[f]);
+    for (uint32_t i = 0; i < p->m->nkernels; i++) {
+        resolve_calls(p, &p->m->kernels[i]);
+        link_kernel(p, &p->m->kernels[i]);
+    }
+    free(p->scratch);
+    p->scratch = NULL;
 }
 
 static void layout_module(ws_module *m)
@@ -1397,16 +1823,19 @@ static void parse_module(parser *p)
             parse_variable(p, WS_SPACE_CONST, 0);
         } else if (is_word(&p->tok, ".shared")) {
             parse_variable(p, WS_SPACE_SHARED, 0);
-        } else if (is_word(&p->tok, ".file") || is_word(&p->tok, ".loc")) {
-            skip_to_end_of_line(p, p->tok.line);
+        } else if (is_word(&p->tok, ".file")) {
+            parse_file(p);
+        } else if (is_word(&p->tok, ".loc")) {
+            parse_loc(p);
         } else if (is_word(&p->tok, ".section")) {
-            fail_at(p, &p->tok, "debug sections (.section) are not supported; compile without -G");
+            skip_section(p);
         } else {
             expected(p, "a module directive (.version, .target, .entry, .global, ...)");
         }
     }
     if (!p->m->version)
         fail_at(p, &p->tok, "missing .version directive");
+    link_module(p);
     layout_module(p->m);
 }
 
@@ -1431,9 +1860,11 @@ ws_module *ws_module_parse(const char *text, size_t len, const char *path, ws_pa
     m->address_size = 64;
     m->path = path ? strdup(path) : NULL;
     if (setjmp(p->fail)) {
-        if (p->k) { /* the kernel in progress is counted; free what it holds */
+        if (p->k && p->in_func) /* the function in progress is counted; free what it holds */
+            p->m->nfdefs = (uint32_t)(-2 - p->kidx) + 1;
+        else if (p->k) /* the kernel in progress is counted; free what it holds */
             p->m->nkernels = (uint32_t)p->kidx + 1;
-        }
+        free(p->scratch);
         strmap_free(&p->regs);
         strmap_free(&p->labels);
         free(p);
@@ -1493,8 +1924,8 @@ void ws_module_free(ws_module *m)
 {
     if (!m)
         return;
-    for (uint32_t i = 0; i < m->nkernels; i++) {
-        ws_kernel *k = &m->kernels[i];
+    for (uint32_t i = 0; i < m->nkernels + m->nfdefs; i++) {
+        ws_kernel *k = i < m->nkernels ? &m->kernels[i] : &m->fdefs[i - m->nkernels];
         free(k->name);
         free(k->params);
         free(k->insns);
@@ -1511,6 +1942,10 @@ void ws_module_free(ws_module *m)
         free(k->label_pc);
     }
     free(m->kernels);
+    free(m->fdefs);
+    for (uint32_t i = 0; i < m->nfiles; i++)
+        free(m->files[i]);
+    free(m->files);
     for (uint32_t i = 0; i < m->nsymbols; i++) {
         free(m->symbols[i].name);
         free(m->symbols[i].init);
@@ -1534,5 +1969,18 @@ const ws_kernel *ws_module_kernel(const ws_module *m, const char *name)
     for (uint32_t i = 0; i < m->nkernels; i++)
         if (strcmp(m->kernels[i].name, name) == 0)
             return &m->kernels[i];
-    return NULL;
+    const ws_kernel *k = NULL; /* a C++ kernel by its demangled name: only when one kernel has it */
+    return ws_module_kernels_named(m, name, &k) == 1 ? k : NULL;
+}
+
+unsigned ws_module_kernels_named(const ws_module *m, const char *name, const ws_kernel **first)
+{
+    unsigned n = 0;
+    *first = NULL;
+    for (uint32_t i = 0; m && i < m->nkernels; i++)
+        if (ws_kernel_name_matches(m->kernels[i].name, name)) {
+            if (!n++)
+                *first = &m->kernels[i];
+        }
+    return n;
 }

@@ -92,6 +92,10 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
     if ((s & SFX_HILO) && (in->sub != WS_MUL_LO || !ws_type_is_float((ws_type)in->type)))
         if (!ws_type_is_float((ws_type)in->type))
             sfx(b, SFX_HILO, in->sub);
+    if (in->mods & WS_MOD_CC)
+        sb_printf(b, ".cc");
+    if (s & (SFX_BMODE | SFX_GRIDDEP))
+        sfx(b, s & SFX_BMODE ? SFX_BMODE : SFX_GRIDDEP, in->sub);
     if (in->op == WS_OP_SHF)
         sb_printf(b, "%s%s", (in->mods & WS_MOD_SHF_L) ? ".l" : ".r", (in->mods & WS_MOD_WRAP) ? ".wrap" : ".clamp");
     if (in->mods & WS_MOD_EXPLICIT_RND)
@@ -166,9 +170,11 @@ static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const
             sb_printf(b, "+%" PRIu64, o->imm);
         break;
     case WS_OPND_LABEL: {
+        /* of several labels at one instruction (nvcc -G writes $L__tmp and $L__BB ones), the
+         * first by name: a choice that survives printing and parsing again */
         const char *name = NULL;
         for (uint32_t l = 0; l < k->nlabels; l++)
-            if (k->label_pc[l] == o->imm)
+            if (k->label_pc[l] == o->imm && (!name || strcmp(k->labels[l], name) < 0))
                 name = k->labels[l];
         sb_printf(b, "%s", name ? name : "?");
         break;
@@ -184,10 +190,10 @@ static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const
     }
     case WS_OPND_ADDR:
         sb_printf(b, "[");
-        if (o->reg != WS_NO_REG)
-            sb_printf(b, "%s", reg_name(k, o->reg));
-        else if (o->sym != WS_NO_SYM)
+        if (o->sym != WS_NO_SYM) /* a linked .func's [param] also names the frame register */
             sb_printf(b, "%s", m->symbols[o->sym].name);
+        else if (o->reg != WS_NO_REG)
+            sb_printf(b, "%s", reg_name(k, o->reg));
         if (o->reg == WS_NO_REG && o->sym == WS_NO_SYM)
             sb_printf(b, "%" PRIu64, o->imm);
         else if ((int64_t)o->imm != 0)
@@ -226,7 +232,7 @@ static void print_insn(sbuf *b, const ws_module *m, const ws_kernel *k, const ws
     for (unsigned i = 0; i < in->nops; i++) {
         sb_printf(b, i ? ", " : " ");
         print_operand(b, m, k, in, &in->ops[i], letters[i]);
-        if (i == 0 && in->dpred != WS_NO_REG)
+        if (i == 0 && in->dpred != WS_NO_REG && !ws_insn_uses_carry(in))
             sb_printf(b, "|%s", reg_name(k, in->dpred));
     }
 }
@@ -279,11 +285,93 @@ static void print_variable(sbuf *b, const ws_symbol *s, const char *indent)
     sb_printf(b, ";\n");
 }
 
+static void print_param_list(sbuf *b, const ws_module *m, const uint32_t *params, uint32_t n)
+{
+    for (uint32_t p = 0; p < n; p++) {
+        const ws_symbol *s = &m->symbols[params[p]];
+        unsigned esz = ws_type_bits((ws_type)s->elem) / 8;
+        sb_printf(b, "%s\n\t.param ", p ? "," : "");
+        if (esz && s->size != esz)
+            sb_printf(b, ".align %u .%s %s[%llu]", s->align, ws_type_name((ws_type)s->elem), s->name,
+                      (unsigned long long)(s->size / esz));
+        else
+            sb_printf(b, ".%s %s", ws_type_name((ws_type)s->elem), s->name);
+    }
+}
+
+/* ".visible .entry name(params)" or ".func (ret) name(params)" */
+static void print_header(sbuf *b, const ws_module *m, const ws_kernel *k, int is_func)
+{
+    if (is_func) {
+        sb_printf(b, "\n.func ");
+        if (k->ret_sym != WS_NO_SYM) {
+            sb_printf(b, "(");
+            print_param_list(b, m, &k->ret_sym, 1);
+            sb_printf(b, "\n) ");
+        }
+        sb_printf(b, "%s(", k->name);
+    } else {
+        sb_printf(b, "\n.visible .entry %s(", k->name);
+    }
+    print_param_list(b, m, k->params, k->nparams);
+    sb_printf(b, "\n)");
+}
+
+/* A kernel or a .func with its body: only its own code, not the functions linked into it. */
+static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, int32_t owner, int is_func)
+{
+    print_header(b, m, k, is_func);
+    if (k->maxntid[0])
+        sb_printf(b, "\n.maxntid %u, %u, %u", k->maxntid[0], k->maxntid[1], k->maxntid[2]);
+    if (k->reqntid[0])
+        sb_printf(b, "\n.reqntid %u, %u, %u", k->reqntid[0], k->reqntid[1], k->reqntid[2]);
+    sb_printf(b, "\n{\n");
+    for (uint32_t r = 0; r < k->nbody_regs; r++)
+        sb_printf(b, "\t.reg .%s %s;\n", ws_type_name((ws_type)k->regs[r].type), k->regs[r].name);
+    for (uint32_t i = 0; i < m->nsymbols; i++) {
+        const ws_symbol *s = &m->symbols[i];
+        if (s->kernel == owner && !s->is_kernel_param && !s->is_func_param) {
+            if (s->space == WS_SPACE_PARAM) { /* call-site parameters, hoisted to the kernel scope */
+                /* with their declared type: ptxas checks call arguments against the callee's
+                 * formal types and rejects a .b8 array for vprintf's .b64 (tests/check_ptxas_roundtrip.sh) */
+                sb_printf(b, "\t.param ");
+                print_decl_type(b, s);
+                sb_printf(b, ";\n");
+            } else
+                print_variable(b, s, "\t");
+        }
+    }
+    for (uint32_t i = 0; i <= k->nbody; i++) {
+        /* the labels of an instruction in name order, so that a second print is the first */
+        for (const char *last = NULL;;) {
+            const char *next = NULL;
+            for (uint32_t l = 0; l < k->nbody_labels; l++)
+                if (k->label_pc[l] == i && (!last || strcmp(k->labels[l], last) > 0) &&
+                    (!next || strcmp(k->labels[l], next) < 0))
+                    next = k->labels[l];
+            if (!next)
+                break;
+            sb_printf(b, "%s:\n", next);
+            last = next;
+        }
+        if (i == k->nbody)
+            break;
+        sb_printf(b, "\t");
+        print_insn(b, m, k, &k->insns[i]);
+        sb_printf(b, ";\n");
+    }
+    sb_printf(b, "}\n");
+}
+
 int ws_module_print(const ws_module *m, char **out, size_t *outlen)
 {
     sbuf b = {0};
-    sb_printf(&b, ".version %s\n.target %s\n.address_size %u\n\n", m->version ? m->version : "9.0",
-              m->target ? m->target : "sm_90", m->address_size);
+    /* -G PTX says ".target sm_90, debug"; the DWARF sections are not printed, and ptxas
+     * refuses the debug target without them */
+    const char *target = m->target ? m->target : "sm_90", *dbg = strstr(target, ", debug");
+    int tlen = dbg ? (int)(dbg - target) : (int)strlen(target);
+    sb_printf(&b, ".version %s\n.target %.*s%s\n.address_size %u\n\n", m->version ? m->version : "9.0", tlen,
+              target, dbg ? dbg + 7 : "", m->address_size);
     for (uint32_t f = 0; f < m->nfuncs; f++)
         if (strcmp(m->funcs[f], "vprintf") == 0)
             sb_printf(&b, ".extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n"
@@ -291,47 +379,15 @@ int ws_module_print(const ws_module *m, char **out, size_t *outlen)
     for (uint32_t i = 0; i < m->nsymbols; i++)
         if (m->symbols[i].kernel == -1)
             print_variable(&b, &m->symbols[i], "");
-    for (uint32_t ki = 0; ki < m->nkernels; ki++) {
-        const ws_kernel *k = &m->kernels[ki];
-        sb_printf(&b, "\n.visible .entry %s(", k->name);
-        for (uint32_t p = 0; p < k->nparams; p++) {
-            const ws_symbol *s = &m->symbols[k->params[p]];
-            unsigned esz = ws_type_bits((ws_type)s->elem) / 8;
-            sb_printf(&b, "%s\n\t.param ", p ? "," : "");
-            if (esz && s->size != esz)
-                sb_printf(&b, ".align %u .%s %s[%llu]", s->align, ws_type_name((ws_type)s->elem), s->name,
-                          (unsigned long long)(s->size / esz));
-            else
-                sb_printf(&b, ".%s %s", ws_type_name((ws_type)s->elem), s->name);
-        }
-        sb_printf(&b, "\n)\n{\n");
-        for (uint32_t r = 0; r < k->nregs; r++)
-            sb_printf(&b, "\t.reg .%s %s;\n", ws_type_name((ws_type)k->regs[r].type), k->regs[r].name);
-        for (uint32_t i = 0; i < m->nsymbols; i++) {
-            const ws_symbol *s = &m->symbols[i];
-            if (s->kernel == (int32_t)ki && !s->is_kernel_param) {
-                if (s->space == WS_SPACE_PARAM) { /* call-site parameters, hoisted to the kernel scope */
-                    /* with their declared type: ptxas checks call arguments against the callee's
-                     * formal types and rejects a .b8 array for vprintf's .b64 (tests/check_ptxas_roundtrip.sh) */
-                    sb_printf(&b, "\t.param ");
-                    print_decl_type(&b, s);
-                    sb_printf(&b, ";\n");
-                } else
-                    print_variable(&b, s, "\t");
-            }
-        }
-        for (uint32_t i = 0; i <= k->ninsns; i++) {
-            for (uint32_t l = 0; l < k->nlabels; l++)
-                if (k->label_pc[l] == i)
-                    sb_printf(&b, "%s:\n", k->labels[l]);
-            if (i == k->ninsns)
-                break;
-            sb_printf(&b, "\t");
-            print_insn(&b, m, k, &k->insns[i]);
-            sb_printf(&b, ";\n");
-        }
-        sb_printf(&b, "}\n");
+    /* prototypes first: a function may call one defined after it, or itself */
+    for (uint32_t fi = 0; fi < m->nfdefs; fi++) {
+        print_header(&b, m, &m->fdefs[fi], 1);
+        sb_printf(&b, ";\n");
     }
+    for (uint32_t fi = 0; fi < m->nfdefs; fi++)
+        print_unit(&b, m, &m->fdefs[fi], -2 - (int32_t)fi, 1);
+    for (uint32_t ki = 0; ki < m->nkernels; ki++)
+        print_unit(&b, m, &m->kernels[ki], (int32_t)ki, 0);
     if (b.oom) {
         free(b.buf);
         return -1;
@@ -370,4 +426,16 @@ size_t ws_format_register_value(const ws_kernel *k, const uint8_t *is_float, uin
         n = snprintf(buf, cap, "%" PRIu64, v);
     }
     return n < 0 ? 0 : (size_t)n;
+}
+
+size_t ws_insn_source(const ws_module *m, const ws_insn *in, char *buf, size_t cap)
+{
+    if (!cap)
+        return 0;
+    buf[0] = 0;
+    if (!in->src_line || in->src_file >= m->nfiles || !m->files[in->src_file])
+        return 0;
+    const char *path = m->files[in->src_file], *base = strrchr(path, '/');
+    int n = snprintf(buf, cap, "%s:%u", base ? base + 1 : path, in->src_line);
+    return n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
 }

@@ -241,6 +241,8 @@ uint32_t *ws_registers_read_unwritten(const ws_kernel *k, uint32_t *count)
 {
     uint32_t n = k->ninsns, words = (k->nregs + 63) / 64;
     *count = 0;
+    if (k->nbody < n) /* linked .func code is entered by calls, not by this flow: zero every register */
+        return NULL;
     uint64_t *in_sets = malloc((size_t)(n ? n : 1) * (words ? words : 1) * sizeof *in_sets);
     uint8_t *reached = calloc(n ? n : 1, 1), *needs = calloc(k->nregs ? k->nregs : 1, 1);
     uint8_t *queued = calloc(n ? n : 1, 1); /* each instruction is in the work list at most once */

@@ -52,10 +52,16 @@ static int is_float(const ws_insn *in) { return in->type == WS_T_F32 || in->type
 static int64_t sat_s32(int64_t v) { return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v; }
 
 /* d = a + b */
+static void carry_op(ws_exec *x, const ws_insn *in, uint32_t mask, int sub, int carry_in, int mad);
+
 void ex_add(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     if (ws_type_is_half((ws_type)in->type)) {
         ws_ex_half_arith(x, in, mask);
+        return;
+    }
+    if (in->mods & WS_MOD_CC) {
+        carry_op(x, in, mask, 0, 0, 0);
         return;
     }
     ROWS;
@@ -73,6 +79,10 @@ void ex_sub(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     if (ws_type_is_half((ws_type)in->type)) {
         ws_ex_half_arith(x, in, mask);
+        return;
+    }
+    if (in->mods & WS_MOD_CC) {
+        carry_op(x, in, mask, 1, 0, 0);
         return;
     }
     ROWS;
@@ -129,6 +139,10 @@ void ex_mul(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* d = a * b + c; for floats a single rounding (mad.f32 with a rounding mode is fma) */
 void ex_mad(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
+    if (in->mods & WS_MOD_CC) {
+        carry_op(x, in, mask, 0, 0, 1);
+        return;
+    }
     ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (in->type == WS_T_F32)
@@ -143,6 +157,39 @@ void ex_mad(ws_exec *x, const ws_insn *in, uint32_t mask)
             set_reg(x, D, l, trunc_bits(mul_part(in, A(l), B(l)) + C(l), w));
         }
 }
+
+/* The carry chain (extended-precision arithmetic): CC.CF, one bit per lane, in the register
+ * in->dpred (the parser's %__cc). In the words of the PTX ISA:
+ *   add.cc  d = a + b,                 carry-out to CC.CF
+ *   addc    d = a + b + CC.CF,         with .cc carry-out to CC.CF
+ *   sub.cc  d = a - b,                 borrow-out to CC.CF
+ *   subc    d = a - (b + CC.CF),       with .cc borrow-out to CC.CF
+ *   mad.cc  d = (a * b).lo/.hi + c,    carry-out to CC.CF
+ *   madc    d = (a * b).lo/.hi + c + CC.CF, with .cc carry-out to CC.CF
+ * The carry and the borrow are those of the unsigned bit patterns (signed types alike). A chain
+ * that mixes additions and subtractions reads the flag as these lines say. */
+static void carry_op(ws_exec *x, const ws_insn *in, uint32_t mask, int sub, int carry_in, int mad)
+{
+    ROWS;
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    uint64_t *cf = &x->regs[(size_t)in->dpred * 32];
+    int write = (in->mods & WS_MOD_CC) != 0;
+    FOR_EACH_LANE(mask, l) {
+        u128 a = trunc_bits(A(l), bits), b = trunc_bits(B(l), bits), cin = carry_in ? (cf[l] & 1) : 0;
+        if (mad) {
+            uint64_t hi, lo = int_product(in, A(l), B(l), &hi);
+            a = in->sub == WS_MUL_HI ? hi : trunc_bits(lo, bits);
+            b = trunc_bits(C(l), bits);
+        }
+        u128 r = sub ? a - (b + cin) : a + b + cin;
+        set_reg(x, D, l, trunc_bits((uint64_t)r, bits));
+        if (write)
+            cf[l] = sub ? (uint64_t)(a < b + cin) : (uint64_t)(r >> bits) & 1;
+    }
+}
+void ex_addc(ws_exec *x, const ws_insn *in, uint32_t mask) { carry_op(x, in, mask, 0, 1, 0); }
+void ex_subc(ws_exec *x, const ws_insn *in, uint32_t mask) { carry_op(x, in, mask, 1, 1, 0); }
+void ex_madc(ws_exec *x, const ws_insn *in, uint32_t mask) { carry_op(x, in, mask, 0, 1, 1); }
 
 /* d = a[23:0] * b[23:0]: .lo the low 32 bits, .hi bits 47..16 of the 48-bit product */
 void ex_mul24(ws_exec *x, const ws_insn *in, uint32_t mask)

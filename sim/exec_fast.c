@@ -190,11 +190,12 @@ static int is_int_type(ws_type t)
 ws_executor ws_fast_executor(const ws_insn *in)
 {
     ws_executor general = ws_executors[in->op];
-    if (in->op == WS_OP_CVT && !in->mods && in->nops == 2 && is_row(&in->ops[0]) && is_row(&in->ops[1]) &&
+    uint32_t mods = in->mods & ~(uint32_t)WS_MOD_INFUNC; /* code of a linked .func runs the same */
+    if (in->op == WS_OP_CVT && !mods && in->nops == 2 && is_row(&in->ops[0]) && is_row(&in->ops[1]) &&
         is_int_type((ws_type)in->type) && is_int_type((ws_type)in->type2))
         return cvt_int;
     unsigned bits = int_bits((ws_type)in->type);
-    if (!bits || in->mods || !in->nops || !is_row(&in->ops[0]))
+    if (!bits || mods || !in->nops || !is_row(&in->ops[0]))
         return general;
     int r1 = in->nops > 1 && is_row(&in->ops[1]);
     int rr = in->nops > 2 && r1 && is_row(&in->ops[2]);

@@ -482,8 +482,9 @@ void ex_prmt(ws_exec *x, const ws_insn *in, uint32_t mask)
         case 1: { unsigned s = c & 7; sel[0] = s; sel[1] = (s + 1) & 7; sel[2] = (s + 2) & 7; sel[3] = (s + 3) & 7; break; } /* f4e */
         case 2: { unsigned s = c & 7; sel[0] = s; sel[1] = (s - 1) & 7; sel[2] = (s - 2) & 7; sel[3] = (s - 3) & 7; break; } /* b4e */
         case 3: { unsigned s = c & 3; sel[0] = sel[1] = sel[2] = sel[3] = s; break; }                                  /* rc8 */
-        case 4: { unsigned s = c & 3; for (unsigned i = 0; i < 4; i++) sel[i] = i < s ? i : s; break; }                /* ecl */
-        case 5: { unsigned s = c & 3; for (unsigned i = 0; i < 4; i++) sel[i] = i > s ? i : s; break; }                /* ecr */
+        /* edge clamps (the PTX ISA's table): ecl 1 gives bytes 3 2 1 1, ecr 1 gives 1 1 1 0 */
+        case 4: { unsigned s = c & 3; for (unsigned i = 0; i < 4; i++) sel[i] = i > s ? i : s; break; }                /* ecl */
+        case 5: { unsigned s = c & 3; for (unsigned i = 0; i < 4; i++) sel[i] = i < s ? i : s; break; }                /* ecr */
         case 6: { unsigned s = c & 1; sel[0] = sel[2] = 2 * s; sel[1] = sel[3] = 2 * s + 1; break; }                   /* rc16 */
         default:
             for (unsigned i = 0; i < 4; i++)
@@ -498,4 +499,71 @@ void ex_prmt(ws_exec *x, const ws_insn *in, uint32_t mask)
         }
         set_reg(x, D, l, r);
     }
+}
+
+/* bmsk (PTX ISA): a mask of b one bits from bit a. .wrap takes a and b mod 32; .clamp makes a
+ * position of 32 or more give 0 and a width of 32 or more reach bit 31. A width of 0 gives 0. */
+void ex_bmsk(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    int clamp = in->sub == WS_BMODE_CLAMP;
+    FOR_EACH_LANE(mask, l) {
+        uint32_t a = (uint32_t)A(l), b = (uint32_t)B(l), a1 = a & 31, b1 = b & 31, sum = a1 + b1;
+        uint32_t mask0 = ~0u << a1, mask1 = sum >= 32 ? 0 : ~0u << sum;
+        if (clamp && a >= 32)
+            mask0 = 0;
+        if (sum >= 32 || (clamp && (a >= 32 || b >= 32)))
+            mask1 = 0;
+        else if (b1 == 0)
+            mask1 = ~0u;
+        set_reg(x, D, l, mask0 & ~mask1);
+    }
+}
+
+/* szext (PTX ISA): the low N bits of a, N = b mod 32 (.wrap) or b clamped to 32 (.clamp),
+ * sign-extended for .s32 and zero-extended for .u32; N = 0 gives 0. */
+void ex_szext(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    int sgn = in->type == WS_T_S32, clamp = in->sub == WS_BMODE_CLAMP;
+    FOR_EACH_LANE(mask, l) {
+        uint32_t a = (uint32_t)A(l), b = (uint32_t)B(l), b1 = b & 31;
+        int too_large = clamp && b >= 32;
+        uint32_t m = too_large ? 0 : ~0u << b1;
+        int sign = !(b1 == 0 || too_large || !sgn) && ((a >> ((b1 - 1) & 31)) & 1);
+        set_reg(x, D, l, (a & ~m) | (sign ? m : 0));
+    }
+}
+
+/* fns (PTX ISA): the bit position of the |c|-th set bit of a, searching from bit b upwards for
+ * c > 0 and downwards for c < 0 (bit b itself counts); c = 0 asks whether bit b is set. Not
+ * found: 0xffffffff. A base above 31 is undefined in PTX: warpsim reports it and answers
+ * 0xffffffff. */
+void ex_fns(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    uint32_t bad = 0;
+    FOR_EACH_LANE(mask, l) {
+        uint32_t m = (uint32_t)A(l), base = (uint32_t)B(l);
+        int32_t off = (int32_t)(uint32_t)C(l);
+        uint32_t d = 0xffffffffu;
+        if (base > 31) {
+            bad |= 1u << l;
+        } else if (off == 0) {
+            d = ((m >> base) & 1) ? base : d;
+        } else {
+            int64_t count = (off > 0 ? (int64_t)off : -(int64_t)off) - 1;
+            for (int pos = (int)base; pos >= 0 && pos < 32; pos += off > 0 ? 1 : -1)
+                if ((m >> pos) & 1) {
+                    if (count-- == 0) {
+                        d = (uint32_t)pos;
+                        break;
+                    }
+                }
+        }
+        set_reg(x, D, l, d);
+    }
+    if (bad)
+        ws_diag_report(x, WS_DIAG_UNSUPPORTED, bad,
+                       "fns: lanes 0x%08x give a base above 31 (undefined in PTX); they get 0xffffffff", bad);
 }

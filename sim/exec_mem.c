@@ -310,15 +310,17 @@ void ex_call(ws_exec *x, const ws_insn *in, uint32_t mask)
     }
     FOR_EACH_LANE(mask, l) {
         uint64_t fmt = 0, args = 0;
-        uint8_t *pf = ws_mem_translate(x, WS_SPACE_LOCAL, m->symbols[cs->args[0]].offset, l, 8, 0);
-        uint8_t *pa = ws_mem_translate(x, WS_SPACE_LOCAL, m->symbols[cs->args[1]].offset, l, 8, 0);
+        /* inside a .func, the call-site parameters sit in the lane's frame */
+        uint64_t base = cs->caller_in_func ? x->regs[(size_t)x->L->k->frame_reg * 32 + l] : 0;
+        uint8_t *pf = ws_mem_translate(x, WS_SPACE_LOCAL, base + m->symbols[cs->args[0]].offset, l, 8, 0);
+        uint8_t *pa = ws_mem_translate(x, WS_SPACE_LOCAL, base + m->symbols[cs->args[1]].offset, l, 8, 0);
         if (pf)
             memcpy(&fmt, pf, 8);
         if (pa)
             memcpy(&args, pa, 8);
         ws_vprintf(x, l, fmt, args);
         if (cs->ret_sym != WS_NO_SYM) { /* vprintf returns the number of arguments */
-            uint8_t *pr = ws_mem_translate(x, WS_SPACE_LOCAL, m->symbols[cs->ret_sym].offset, l, 4, 1);
+            uint8_t *pr = ws_mem_translate(x, WS_SPACE_LOCAL, base + m->symbols[cs->ret_sym].offset, l, 4, 1);
             uint32_t zero = 0;
             if (pr)
                 memcpy(pr, &zero, 4);

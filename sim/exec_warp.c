@@ -314,6 +314,22 @@ static void vote(ws_exec *x, uint32_t exec)
         x->ev->vote_preds |= preds;
 }
 
+/* elect.sync d|p, membermask: one leader among the executing lanes of the membermask; every lane
+ * gets its lane number in d (d may be the sink _), and p is true in the leader only. The PTX ISA
+ * does not say which lane leads; warpsim elects the lowest (programs/probe_reserved_smem.cu
+ * prints the H200's choice). cooperative_groups' invoke_one runs its function in the leader. */
+static void elect(ws_exec *x, uint32_t exec)
+{
+    uint32_t leader = (uint32_t)__builtin_ctz(exec);
+    FOR_EACH_LANE(exec, l) {
+        const ws_insn *li = x->lane_insn[l];
+        if (li->ops[0].kind == WS_OPND_REG)
+            set_reg(x, li->ops[0].reg, l, leader);
+        set_reg(x, li->dpred, l, l == leader);
+    }
+    x->L->stats.vote++;
+}
+
 /* match.sync.any: d = the executing lanes whose value equals mine;
  * match.sync.all: d = the executing lanes if all values are equal, else 0; p says which */
 uint32_t ws_match_rule(ws_vote_mode mode, unsigned lane, const uint64_t values[32], uint32_t exec, bool *all_equal)
@@ -442,6 +458,7 @@ void ws_collective(ws_exec *x, uint32_t exec)
         case WS_OP_VOTE: vote(x, groups[i]); break;
         case WS_OP_MATCH: match(x, groups[i]); break;
         case WS_OP_REDUX: redux(x, groups[i]); break;
+        case WS_OP_ELECT: elect(x, groups[i]); break;
         default: break; /* bar.warp.sync: the scheduler has gathered its lanes */
         }
     }
@@ -458,6 +475,7 @@ static void run_alone(ws_exec *x, const ws_insn *in, uint32_t mask)
 }
 void ex_shfl(ws_exec *x, const ws_insn *in, uint32_t mask) { run_alone(x, in, mask); }
 void ex_vote(ws_exec *x, const ws_insn *in, uint32_t mask) { run_alone(x, in, mask); }
+void ex_elect(ws_exec *x, const ws_insn *in, uint32_t mask) { run_alone(x, in, mask); }
 void ex_match(ws_exec *x, const ws_insn *in, uint32_t mask) { run_alone(x, in, mask); }
 void ex_redux(ws_exec *x, const ws_insn *in, uint32_t mask) { run_alone(x, in, mask); }
 void ex_warpsync(ws_exec *x, const ws_insn *in, uint32_t mask) { run_alone(x, in, mask); }

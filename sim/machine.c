@@ -274,6 +274,14 @@ uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane)
     case WS_SREG_GLOBALTIMER: return b->cycle * 1000 / 1980; /* ns at the H200's 1980 MHz */
     case WS_SREG_DYN_SMEM: return L->sim->cfg.dynamic_shared_bytes;
     case WS_SREG_TOTAL_SMEM: return L->shared_bytes;
+    case WS_SREG_GLOBALTIMER_LO: return (uint32_t)(b->cycle * 1000 / 1980);
+    case WS_SREG_GLOBALTIMER_HI: return (uint32_t)(b->cycle * 1000 / 1980 >> 32);
+    /* warpsim's block reserves no shared memory for the system: the reserved region is empty
+     * and the aggregate size is the kernel's own (docs/semantics.md; programs/probe_reserved_smem
+     * prints the H200's values) */
+    case WS_SREG_AGGR_SMEM: return L->shared_bytes;
+    case WS_SREG_RSMEM_BEGIN: case WS_SREG_RSMEM_END: case WS_SREG_RSMEM_CAP:
+    case WS_SREG_RSMEM_0: case WS_SREG_RSMEM_1: return 0;
     default: return 0;
     }
 }
@@ -312,6 +320,7 @@ static int is_collective(const ws_insn *in)
 {
     switch (in->op) {
     case WS_OP_SHFL: case WS_OP_VOTE: case WS_OP_MATCH: case WS_OP_REDUX: case WS_OP_BAR_WARP:
+    case WS_OP_ELECT:
         return 1;
     default:
         return 0;
@@ -669,7 +678,53 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
         }
         break;
     }
+    case WS_OP_CALL:
+        if (L->k->calls[in->call].entry == UINT32_MAX) { /* vprintf */
+            run_insn(x, in, pc, exec);
+            advance(w, group, pc + 1);
+            break;
+        }
+        if (exec && ws_call_enter(x, in, exec) != 0)
+            break;
+        if (!exec) {
+            advance(w, group, pc + 1);
+            break;
+        }
+        /* The group meets again after the call, as a BSSY/BSYNC pair around it would make it:
+         * lanes that return early (a shorter recursion) or skip the call (guard false) wait
+         * there for the others. */
+        push_reconv(w, pc + 1, group);
+        if (exec == group) {
+            advance(w, group, L->k->calls[in->call].entry);
+        } else {
+            leave_converged(w);
+            move_lanes(w, exec, L->k->calls[in->call].entry, LANE_RUN);
+            move_lanes(w, group & ~exec, pc + 1, LANE_RUN);
+        }
+        break;
     case WS_OP_RET:
+        if (in->mods & WS_MOD_INFUNC) { /* a .func returns: each lane to its own caller */
+            uint32_t ret_pc[32];
+            ws_call_return(x, exec, ret_pc);
+            uint32_t to = exec ? ret_pc[__builtin_ctz(exec)] : pc + 1;
+            int same = 1;
+            FOR_EACH_LANE(exec, l) same &= ret_pc[l] == to;
+            if (exec == group && same) { /* the usual case: the group returns to one place together */
+                advance(w, group, to);
+                break;
+            }
+            leave_converged(w);
+            move_lanes(w, group & ~exec, pc + 1, LANE_RUN);
+            for (uint32_t left = exec; left;) {
+                uint32_t back = ret_pc[__builtin_ctz(left)], lanes = 0;
+                FOR_EACH_LANE(left, l) lanes |= ret_pc[l] == back ? 1u << l : 0;
+                move_lanes(w, lanes, back, LANE_RUN);
+                left &= ~lanes;
+            }
+            break;
+        }
+        /* the kernel's ret ends the lane, as exit does */
+        /* fall through */
     case WS_OP_EXIT:
         if (exec) {
             leave_converged(w);
@@ -780,7 +835,8 @@ int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
          * leave at once, as the H200 does (ptxas makes such a branch a predicated EXIT, so a
          * collective after it does not wait for them: programs/probe_lanemask case H). */
         const ws_insn *at = pc < L->k->ninsns ? &L->code[pc] : NULL;
-        int ends = at && at->guard == WS_NO_REG && (at->op == WS_OP_EXIT || at->op == WS_OP_RET);
+        int ends = at && at->guard == WS_NO_REG &&
+                   (at->op == WS_OP_EXIT || (at->op == WS_OP_RET && !(at->mods & WS_MOD_INFUNC)));
         for (unsigned i = 0; i < w->nreconv && !ends; i++) {
             if (w->reconv[i].pc != pc || !(w->reconv[i].lanes & group))
                 continue;
@@ -873,12 +929,17 @@ static uint64_t run_converged(ws_exec *x, ws_warp *w, uint64_t budget)
             x->blk->cycle++;
             pc = exec ? (uint32_t)in->ops[0].imm : pc + 1;
             break;
+        case WS_OP_CALL:
+            if (L->k->calls[in->call].entry != UINT32_MAX)
+                goto out; /* a .func call moves the lanes (exec_group) */
+            goto plain;
         case WS_OP_RET:
         case WS_OP_EXIT:
         case WS_OP_BAR:
         case WS_OP_BARRIER:
             goto out;
         default:
+        plain:
             x->in = in;
             x->pc = pc;
             x->blk->cycle++; /* before the executor: %clock reads it */
@@ -1215,8 +1276,11 @@ static void init_block(ws_launch_ctx *L, ws_block *b, uint32_t id)
     for (uint32_t wi = 0; wi < b->nwarps; wi++) {
         ws_warp *w = &b->warps[wi];
         uint64_t *regs = w->regs;
+        ws_lane_stack *stack = w->stack;
         memset(w, 0, sizeof *w);
         w->regs = regs;
+        w->stack = stack;
+        ws_call_stacks_reset(w);
         /* registers start at 0; only those a path may read unwritten need it, unless someone
          * watches (a trace or the viewer may show any lane of any register) */
         if (!L->zero_regs || L->sim->cfg.on_event)
@@ -1292,8 +1356,10 @@ static int alloc_block(ws_launch_ctx *L, ws_block *b, uint32_t nthreads)
 static void free_block(ws_block *b)
 {
     if (b->warps)
-        for (uint32_t wi = 0; wi < b->nwarps; wi++)
+        for (uint32_t wi = 0; wi < b->nwarps; wi++) {
             free(b->warps[wi].regs);
+            ws_call_stacks_free(&b->warps[wi]);
+        }
     ws_diag_block_free(b);
     free(b->warps);
     free(b->shared);
@@ -1513,6 +1579,15 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
                  block[1], block[2], grid[0], grid[1], grid[2]);
         return res->status = WS_ERR_INPUT;
     }
+    const uint32_t *req = k ? k->reqntid : NULL, *max = k ? k->maxntid : NULL;
+    if (k && ((req[0] && (block[0] != req[0] || block[1] != req[1] || block[2] != req[2])) ||
+              (max[0] && nthreads > (uint64_t)max[0] * max[1] * max[2]))) {
+        snprintf(res->message, sizeof res->message,
+                 "kernel %s declares %s %ux%ux%u; a block of %ux%ux%u cannot launch it (the GPU refuses it too)",
+                 k->name, req[0] ? ".reqntid" : ".maxntid", req[0] ? req[0] : max[0], req[0] ? req[1] : max[1],
+                 req[0] ? req[2] : max[2], block[0], block[1], block[2]);
+        return res->status = WS_ERR_INPUT;
+    }
     if (k && k->param_bytes > sizeof ((ws_launch_ctx *)0)->params) { /* fuzz: L->params is 32 KiB */
         snprintf(res->message, sizeof res->message, "kernel %s takes %llu bytes of parameters; at most %zu are supported",
                  k->name, (unsigned long long)k->param_bytes, sizeof ((ws_launch_ctx *)0)->params);
@@ -1616,6 +1691,8 @@ done:
         sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
     /* b.warps[].regs belong to the machine's pool */
     ws_diag_block_free(&b);
+    for (uint32_t wi = 0; b.warps && wi < b.nwarps; wi++)
+        ws_call_stacks_free(&b.warps[wi]);
     free(b.warps);
     free(b.shared);
     free(b.local);

@@ -33,6 +33,13 @@ typedef struct {
 
 typedef struct ws_block ws_block;
 
+/* A lane's .func calls (sim/calls.c): per frame, the callee's saved registers, then the return
+ * record {return pc | call site << 32, the caller's frame base}. */
+typedef struct {
+    uint64_t *words;
+    uint32_t nwords, cap, depth;
+} ws_lane_stack;
+
 typedef struct {
     ws_block *blk;
     uint32_t index;            /* warp in the block */
@@ -58,6 +65,7 @@ typedef struct {
     uint64_t ready_cycle;      /* timing: next cycle this warp may issue */
     uint64_t *reg_ready;       /* timing: per register, the cycle its value is ready */
     uint64_t instructions;
+    ws_lane_stack *stack;      /* 32 lanes' call stacks, from the warp's first .func call (else NULL) */
 } ws_warp;
 
 typedef struct ws_launch_ctx ws_launch_ctx;
@@ -180,8 +188,9 @@ static inline uint64_t opnd(const ws_exec *x, const ws_operand *o, unsigned lane
         uint64_t v = x->regs[(size_t)o->reg * 32 + lane];
         return o->neg ? !v : v;
     }
-    case WS_OPND_IMM:
-    case WS_OPND_SYM: return o->imm;
+    case WS_OPND_IMM: return o->imm;
+    case WS_OPND_SYM: /* in a linked .func, a frame variable's address adds the lane's frame base */
+        return o->imm + (o->reg != WS_NO_REG ? x->regs[(size_t)o->reg * 32 + lane] : 0);
     case WS_OPND_SREG: return ws_sreg_value(x, o->reg, lane);
     default: return 0;
     }
@@ -194,7 +203,7 @@ static inline const uint64_t *operand_row(const ws_exec *x, const ws_operand *o,
 {
     if (o->kind == WS_OPND_REG && !o->neg)
         return &x->regs[(size_t)o->reg * 32];
-    if (o->kind == WS_OPND_IMM || o->kind == WS_OPND_SYM || o->kind == WS_OPND_NONE) {
+    if (o->kind == WS_OPND_IMM || (o->kind == WS_OPND_SYM && o->reg == WS_NO_REG) || o->kind == WS_OPND_NONE) {
         uint64_t v = o->kind == WS_OPND_NONE ? 0 : o->imm;
         for (unsigned l = 0; l < 32; l++)
             tmp[l] = v;
@@ -289,6 +298,13 @@ uint32_t *ws_reconvergence_points(const ws_kernel *k);
 /* The registers some path may read before writing them (sorted; *count of them), or NULL when
  * out of memory. */
 uint32_t *ws_registers_read_unwritten(const ws_kernel *k, uint32_t *count);
+
+/* Calls of linked .func bodies (calls.c): enter pushes the lanes of exec (-1: the launch
+ * stopped: overflow or out of memory); return pops them, each lane's return pc in ret_pc. */
+int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec);
+void ws_call_return(ws_exec *x, uint32_t exec, uint32_t *ret_pc);
+void ws_call_stacks_reset(ws_warp *w);
+void ws_call_stacks_free(ws_warp *w);
 
 /* printf as the GPU formats it. */
 void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr);

@@ -60,13 +60,15 @@ static const struct { uint32_t bit; const char *name, *words; } groups[] = {
     {SFX_BARMODE, "barmode", "`.sync` `.arrive`"},
     {SFX_ALIGNED, "aligned", "`.aligned`"},
     {SFX_NAN, "nan", "min/max `.NaN`"},
-    {SFX_CC, "cc", "`.cc` carry: rejected with an error (not supported)"},
+    {SFX_CC, "cc", "`.cc`: write the carry flag CC.CF (one bit per lane) for `addc` `subc` `madc`"},
     {SFX_SHIFTAMT, "shiftamt", "bfind `.shiftamt`"},
     {SFX_PRMT, "prmt", "prmt modes `.f4e` `.b4e` `.rc8` `.ecl` `.ecr` `.rc16`"},
     {SFX_SHF, "shf", "shf `.l` `.r` `.wrap` `.clamp`"},
     {SFX_TESTP, "testp", "testp `.finite` `.infinite` `.number` `.notanumber` `.normal` `.subnormal`"},
     {SFX_RELU, "relu", "`.relu` (half fma and cvt to halves)"},
     {SFX_NOFTZ, "noftz", "atom/red `.noftz` (half additions)"},
+    {SFX_BMODE, "bmode", "bmsk and szext `.clamp` `.wrap`"},
+    {SFX_GRIDDEP, "griddep", "griddepcontrol `.launch_dependents` `.wait`"},
 };
 
 /* Markdown table cells: a '|' in the text would end the cell. */
@@ -120,6 +122,22 @@ int main(int argc, char **argv)
     fprintf(f, "\n## Suffix groups\n\n| group | suffixes |\n| --- | --- |\n");
     for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++)
         fprintf(f, "| %s | %s |\n", groups[g].name, groups[g].words);
+    fprintf(f, "\n## Special registers and constants\n\n");
+    for (int r = 0; r < WS_SREG_COUNT; r++)
+        fprintf(f, "%s`%s`", r ? " " : "", ws_sreg_name((ws_sreg)r));
+    fprintf(f, "\n\n`WARP_SZ`, PTX's predefined constant, reads as 32. warpsim's block reserves no shared memory\n"
+               "for the system: the `%%reserved_smem_offset_*` registers read 0 and `%%aggr_smem_size` equals\n"
+               "`%%total_smem_size` (programs/probe_reserved_smem.cu prints what an H200 gives).\n");
+    fprintf(f, "\n## Functions and debug information\n\n"
+               "`.func` definitions are called with the PTX calling convention (`.param` arguments and\n"
+               "return value in a `{ }` call sequence, `call.uni (retval0), name, (param0, ...)`): each call\n"
+               "has its own registers, `.local` frame and parameters per lane, so recursion works up to\n"
+               "%u KiB of frames per lane (a frame: the function's `.local` and `.param` bytes rounded up to\n"
+               "16, plus 16); deeper, the launch stops with the PTX line, lane and depth. Indirect calls\n"
+               "(`call %%rd, ...`, function pointers) are refused at load time. `-lineinfo` and `-G` PTX load:\n"
+               "`.file` and `.loc` give each instruction its CUDA source line (`--trace` shows it; code\n"
+               "inlined from a header shows the line it was inlined at), and the DWARF `.section .debug_*`\n"
+               "blocks are skipped.\n", WS_CALL_STACK_BYTES / 1024);
     fprintf(f, "\n## Latency classes\n\n");
     for (int c = 0; c < LAT_CLASS_COUNT; c++) {
         fprintf(f, "- `%s`:", ws_latency_name((ws_latency_class)c));

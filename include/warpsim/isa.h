@@ -68,7 +68,13 @@ enum {
     WS_MOD_NC = 1u << 14, WS_MOD_EXPLICIT_RND = 1u << 15,
     WS_MOD_CALLPARAM = 1u << 16, /* a .param access to a call-site parameter, kept in lane-local memory */
     WS_MOD_RELU = 1u << 17, WS_MOD_NOFTZ = 1u << 18,
+    WS_MOD_INFUNC = 1u << 19,    /* an instruction of a .func linked into a kernel: ret returns to the caller */
+    WS_MOD_CC = 1u << 20,        /* .cc: writes the carry flag */
 };
+
+/* The carry chain's flag CC.CF lives per lane in a hidden .pred register the parser declares
+ * (%__cc) and names in dpred of every instruction that reads or writes it. */
+#define WS_CARRY_REG_NAME "%__cc"
 
 /* ---- special registers --------------------------------------------------------------------- */
 typedef enum {
@@ -78,6 +84,8 @@ typedef enum {
     WS_SREG_NSMID, WS_SREG_GRIDID, WS_SREG_LANEMASK_EQ, WS_SREG_LANEMASK_LT, WS_SREG_LANEMASK_LE,
     WS_SREG_LANEMASK_GT, WS_SREG_LANEMASK_GE, WS_SREG_CLOCK, WS_SREG_CLOCK_HI, WS_SREG_CLOCK64,
     WS_SREG_GLOBALTIMER, WS_SREG_DYN_SMEM, WS_SREG_TOTAL_SMEM,
+    WS_SREG_GLOBALTIMER_LO, WS_SREG_GLOBALTIMER_HI, WS_SREG_AGGR_SMEM,
+    WS_SREG_RSMEM_BEGIN, WS_SREG_RSMEM_END, WS_SREG_RSMEM_CAP, WS_SREG_RSMEM_0, WS_SREG_RSMEM_1,
     WS_SREG_COUNT
 } ws_sreg;
 const char *ws_sreg_name(ws_sreg s);
@@ -127,12 +135,14 @@ typedef struct {
     uint8_t guard_neg; /* @!%p */
     uint8_t sem;       /* memory order word index (ws_suffixes SFX_MEMORD value), 0 none */
     uint8_t scope;     /* scope word index (SFX_SCOPE value), 0 none */
-    uint8_t pad[3];
+    uint8_t pad;
+    uint16_t src_file; /* -lineinfo: the CUDA source file (.file number, ws_module.files), 0 none */
     uint32_t mods;     /* WS_MOD_* */
     uint32_t guard;    /* predicate register, or WS_NO_REG */
     uint32_t dpred;    /* second destination: shfl/match/setp "|p", or WS_NO_REG */
     uint32_t line, col;/* where it was written */
     uint32_t call;     /* CALL: index into the kernel's call sites */
+    uint32_t src_line; /* -lineinfo: the CUDA source line (.loc; inlined code: the line it was inlined at) */
     ws_operand ops[WS_MAX_OPERANDS];
 } ws_insn;
 
@@ -143,11 +153,12 @@ typedef struct {
     uint8_t elem;        /* ws_type of the declaration */
     uint8_t is_extern;   /* .extern .shared x[] : sized at launch */
     uint8_t is_kernel_param;
+    uint8_t is_func_param;  /* a .func's parameter or return value: in its frame, not printed as a call-site .param */
     uint32_t align;
     uint64_t size;       /* bytes */
     uint64_t offset;     /* in its space: param buffer, block shared memory, lane local memory, module global/const image */
     uint8_t *init;       /* initial bytes (size), or NULL for zero */
-    int32_t kernel;      /* owning kernel, -1 for module scope */
+    int32_t kernel;      /* owning kernel, -1 for module scope, -2 - i for the module's .func i */
     uint32_t line, col;
 } ws_symbol;
 
@@ -162,6 +173,14 @@ typedef struct {
     uint32_t ret_sym;    /* the .param receiving the return value, or WS_NO_SYM */
     uint32_t nargs;
     uint32_t args[8];    /* .param symbols holding the arguments */
+    /* A call of a .func, resolved when the module is linked (vprintf: entry = UINT32_MAX). The
+     * caller's .param symbols sit in its frame when the caller is itself a .func. */
+    uint32_t entry;        /* the callee's first instruction in the kernel */
+    uint32_t func;         /* the callee: index in ws_module.fdefs */
+    uint32_t reg_first, reg_count; /* the callee's registers in the kernel: saved per call */
+    uint64_t caller_frame; /* the caller's frame bytes (a multiple of 16) */
+    uint64_t callee_frame; /* the callee's frame bytes (a multiple of 16) */
+    uint8_t caller_in_func;
 } ws_call_site;
 
 typedef struct {
@@ -182,7 +201,22 @@ typedef struct {
     uint32_t nlabels;
     uint32_t *label_pc;       /* label index -> instruction index */
     uint32_t line, col;
+    /* A kernel that calls .func bodies has them linked in after its own code, each with its
+     * registers, labels and call sites renumbered into the kernel's (instructions flagged
+     * WS_MOD_INFUNC). The n* fields count the kernel's own; the printer prints only those. */
+    uint32_t nbody, nbody_regs, nbody_labels, nbody_calls;
+    uint32_t frame_reg;       /* a .func's frame base per lane (hidden register), or WS_NO_REG */
+    uint64_t frame_bytes;     /* the kernel's own local bytes; local_bytes adds the call stack */
+    /* a .func (ws_module.fdefs): its return .param, or WS_NO_SYM; params are frame-local */
+    uint32_t ret_sym;
+    /* .maxntid and .reqntid (0 0 0: none): a launch whose block breaks them fails on the GPU */
+    uint32_t maxntid[3], reqntid[3];
 } ws_kernel;
+
+/* Bytes of call stack each lane has for .func frames (WS_CALL_STACK_BYTES): a frame is the
+ * function's .local and .param bytes rounded up to 16, plus 16 for the return address. */
+#define WS_CALL_STACK_BYTES (32u * 1024u)
+#define WS_CALL_FRAME_OVERHEAD 16u
 
 typedef struct ws_module {
     char *path;
@@ -195,8 +229,12 @@ typedef struct ws_module {
     ws_symbol *symbols;
     uint64_t global_bytes;    /* module .global variables' image */
     uint64_t const_bytes;     /* module .const image */
-    uint32_t nfuncs;          /* declared .func names (only vprintf is callable) */
+    uint32_t nfuncs;          /* declared .func names (vprintf and prototypes) */
     char **funcs;
+    uint32_t nfdefs;          /* .func definitions (with a body), linked into the kernels that call them */
+    ws_kernel *fdefs;
+    uint32_t nfiles;          /* -lineinfo: .file N "path" as files[N] (NULL where no N was declared) */
+    char **files;
 } ws_module;
 
 /* Parse errors: where, what was expected, what was found, and the source line. */
@@ -211,7 +249,12 @@ typedef struct {
 ws_module *ws_module_parse(const char *text, size_t len, const char *path, ws_parse_error *err);
 ws_module *ws_module_load(const char *path, ws_parse_error *err);
 void ws_module_free(ws_module *m);
-const ws_kernel *ws_module_kernel(const ws_module *m, const char *name); /* NULL name: the first */
+/* The kernel named `name` (NULL: the first): its entry name, or for a C++ kernel its demangled
+ * name in any form ws_kernel_name_matches accepts (foo, foo<int>, foo(int*)) when exactly one
+ * kernel has it. */
+const ws_kernel *ws_module_kernel(const ws_module *m, const char *name);
+/* How many kernels `name` names (entry or demangled), the first of them in *first. */
+unsigned ws_module_kernels_named(const ws_module *m, const char *name, const ws_kernel **first);
 
 /* Which registers hold f32 values: the .f32 ones, and the .b32 ones linked to them by a 32-bit
  * mov or shfl (nvcc moves floats through .b32 registers around shuffles: mov.b32 %r2, %f2;
@@ -224,6 +267,10 @@ void ws_kernel_float_registers(const ws_kernel *k, uint8_t *is_float);
  * decimal below 2^24 and in hex from there (masks, addresses, bit patterns). is_float may be NULL. */
 size_t ws_format_register_value(const ws_kernel *k, const uint8_t *is_float, uint32_t reg, uint64_t v, char *buf,
                                 size_t cap);
+
+/* -lineinfo: "file.cu:LINE" (the file's base name) of an instruction into buf, or "" when
+ * the PTX has no .loc for it. Returns the length. */
+size_t ws_insn_source(const ws_module *m, const ws_insn *in, char *buf, size_t cap);
 
 /* Print a module back as PTX that ptxas accepts. */
 int ws_module_print(const ws_module *m, char **out, size_t *outlen);

@@ -26,7 +26,8 @@ done
 mkdir -p "$(dirname "$out")"
 # shellcheck disable=SC2086 # libdirs and CFLAGS are lists of words
 "$CC" -std=c11 -O2 -g -Wall -Wextra -Wpedantic ${CFLAGS:-} \
-    -I"$root/cli" -isystem "$CUDA_HOME/include" \
+    -I"$root/cli" -I"$root/isa" -isystem "$CUDA_HOME/include" \
     "$root/programs/hwrun/hwrun.c" "$root/cli/launch.c" "$root/cli/report.c" "$root/cli/json.c" \
+    "$root/isa/demangle.c" \
     $libdirs -lcuda -lm -o "$out"
 echo "built $out"

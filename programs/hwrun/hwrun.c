@@ -37,6 +37,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "demangle.h"
 #include "json.h"
 #include "launch.h"
 #include "report.h"
@@ -246,10 +247,21 @@ static int find_kernel(hwrun *h)
     int rc = 0;
     if (h->spec.kernel) {
         r = cuModuleGetFunction(&h->fn, h->mod, h->spec.kernel);
-        if (r == CUDA_ERROR_NOT_FOUND)
+        unsigned named = 0;
+        if (r == CUDA_ERROR_NOT_FOUND) /* a C++ kernel by its demangled name, as warpsim run takes it */
+            for (unsigned k = 0; k < count; k++) {
+                const char *name = NULL;
+                if (cuFuncGetName(&name, fns[k]) == CUDA_SUCCESS && name &&
+                    ws_kernel_name_matches(name, h->spec.kernel) && !named++)
+                    h->fn = fns[k];
+            }
+        if (r == CUDA_ERROR_NOT_FOUND && named > 1)
+            rc = failf(h, "'%s' names several kernels of '%s' (its kernels: %s): give one in full", h->spec.kernel,
+                       path, names);
+        else if (r == CUDA_ERROR_NOT_FOUND && named == 0)
             rc = failf(h, "expected a kernel of '%s' after --kernel, found '%s' (its kernels: %s)",
                        path, h->spec.kernel, count ? names : "none");
-        else if (r != CUDA_SUCCESS)
+        else if (r != CUDA_SUCCESS && r != CUDA_ERROR_NOT_FOUND)
             rc = cu_fail(h, r, "cuModuleGetFunction", h->spec.kernel);
     } else if (count == 1) {
         h->fn = fns[0];

@@ -1,0 +1,137 @@
+/* Calls of .func bodies: the PTX calling convention, lane by lane.
+ *
+ * The parser links every function a kernel calls after the kernel's own code (isa/parser.c,
+ * link_kernel), so a call is a jump and a ret a jump back. What PTX makes per call lives per
+ * lane here:
+ *   - the frame: the callee's .local variables (the __local_depot %SPL points at) and its
+ *     .param parameters and return value sit in the lane's local memory at the frame base the
+ *     hidden register k->frame_reg holds; each call's frame follows its caller's, so a
+ *     recursive call gets a frame of its own and pointers into an outer frame stay valid;
+ *   - the registers: a function's registers are its invocation's own, so a call saves the
+ *     callee's registers of the lane and its ret restores them (recursion sees its own values);
+ *   - the return address and the caller's frame base.
+ * Arguments are copied from the caller's call-site .param variables into the callee's
+ * parameters at the call; the return value from the callee's into the caller's at the ret.
+ * A lane whose next frame would not fit in WS_CALL_STACK_BYTES stops the launch with the
+ * PTX line, the lane and the depth (the GPU's stack overflow is a fault too; its limit,
+ * cudaLimitStackSize, counts ptxas's frames, which warpsim does not know). */
+#include "sim.h"
+
+#include <stdlib.h>
+
+#define MAX_CALL_DEPTH 4096
+
+/* Where the call stack starts in a lane's local memory: after the kernel's own frame. */
+static uint64_t align_frame(const ws_kernel *k) { return (k->frame_bytes + 15) / 16 * 16; }
+
+static uint8_t *lane_local(ws_exec *x, unsigned lane, uint64_t addr)
+{
+    return x->blk->local + (size_t)(x->w->index * 32 + lane) * x->L->local_bytes + addr;
+}
+
+static int push_words(ws_lane_stack *st, const uint64_t *v, uint32_t n)
+{
+    if (st->nwords + n > st->cap) {
+        uint32_t cap = st->cap ? st->cap : 64;
+        while (cap < st->nwords + n)
+            cap *= 2;
+        uint64_t *nw = realloc(st->words, (size_t)cap * sizeof *nw);
+        if (!nw)
+            return -1;
+        st->words = nw;
+        st->cap = cap;
+    }
+    memcpy(st->words + st->nwords, v, (size_t)n * sizeof *v);
+    st->nwords += n;
+    return 0;
+}
+
+int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec)
+{
+    ws_launch_ctx *L = x->L;
+    const ws_kernel *k = L->k;
+    const ws_module *m = L->m;
+    const ws_call_site *cs = &k->calls[in->call];
+    const ws_kernel *F = &m->fdefs[cs->func];
+    ws_warp *w = x->w;
+    if (!w->stack && !(w->stack = calloc(32, sizeof *w->stack))) {
+        ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory for the call stack");
+        return -1;
+    }
+    uint64_t *frame = &x->regs[(size_t)k->frame_reg * 32];
+    FOR_EACH_LANE(exec, l) {
+        ws_lane_stack *st = &w->stack[l];
+        uint64_t base = cs->caller_in_func ? frame[l] : 0;
+        uint64_t callee = base + cs->caller_frame + WS_CALL_FRAME_OVERHEAD;
+        if (callee + cs->callee_frame > L->local_bytes || st->depth >= MAX_CALL_DEPTH) {
+            ws_launch_stop(L, WS_ERR_LIMIT,
+                           "call stack overflow at PTX line %u: lane %u of warp %u in block %u calls %s at depth "
+                           "%u; its frame would end at byte %llu of the %u-byte per-lane call stack (at most %u calls "
+                           "deep)", in->line, l, w->index, x->blk->id, cs->callee, st->depth + 1,
+                           (unsigned long long)(callee + cs->callee_frame - align_frame(k)),
+                           WS_CALL_STACK_BYTES, MAX_CALL_DEPTH);
+            return -1;
+        }
+        /* the callee's registers of this lane, then the return record */
+        uint64_t rec[2] = {(uint64_t)(x->pc + 1) | (uint64_t)in->call << 32, frame[l]};
+        int err = 0;
+        for (uint32_t r = 0; r < cs->reg_count && !err; r++)
+            err = push_words(st, &x->regs[(size_t)(cs->reg_first + r) * 32 + l], 1);
+        if (err || push_words(st, rec, 2) != 0) {
+            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory for the call stack");
+            return -1;
+        }
+        st->depth++;
+        for (uint32_t a = 0; a < cs->nargs; a++) {
+            const ws_symbol *src = &m->symbols[cs->args[a]], *dst = &m->symbols[F->params[a]];
+            uint64_t n = src->size < dst->size ? src->size : dst->size;
+            memcpy(lane_local(x, l, callee + dst->offset), lane_local(x, l, base + src->offset), n);
+        }
+        frame[l] = callee;
+    }
+    if (w->reg_written) /* check_uninitialized: the call wrote the frame register */
+        w->reg_written[k->frame_reg] |= exec;
+    return 0;
+}
+
+void ws_call_return(ws_exec *x, uint32_t exec, uint32_t *ret_pc)
+{
+    ws_launch_ctx *L = x->L;
+    const ws_kernel *k = L->k;
+    const ws_module *m = L->m;
+    uint64_t *frame = &x->regs[(size_t)k->frame_reg * 32];
+    FOR_EACH_LANE(exec, l) {
+        ws_lane_stack *st = &x->w->stack[l];
+        uint64_t pcw = st->words[st->nwords - 2], caller_base = st->words[st->nwords - 1];
+        const ws_call_site *cs = &k->calls[pcw >> 32];
+        const ws_kernel *F = &m->fdefs[cs->func];
+        if (cs->ret_sym != WS_NO_SYM) {
+            const ws_symbol *src = &m->symbols[F->ret_sym], *dst = &m->symbols[cs->ret_sym];
+            uint64_t n = src->size < dst->size ? src->size : dst->size;
+            memcpy(lane_local(x, l, (cs->caller_in_func ? caller_base : 0) + dst->offset),
+                   lane_local(x, l, frame[l] + src->offset), n);
+        }
+        st->nwords -= 2 + cs->reg_count;
+        for (uint32_t r = 0; r < cs->reg_count; r++)
+            x->regs[(size_t)(cs->reg_first + r) * 32 + l] = st->words[st->nwords + r];
+        st->depth--;
+        frame[l] = caller_base;
+        ret_pc[l] = (uint32_t)pcw;
+    }
+}
+
+void ws_call_stacks_reset(ws_warp *w)
+{
+    if (w->stack)
+        for (unsigned l = 0; l < 32; l++)
+            w->stack[l].nwords = w->stack[l].depth = 0;
+}
+
+void ws_call_stacks_free(ws_warp *w)
+{
+    if (w->stack)
+        for (unsigned l = 0; l < 32; l++)
+            free(w->stack[l].words);
+    free(w->stack);
+    w->stack = NULL;
+}

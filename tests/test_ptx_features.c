@@ -1,0 +1,700 @@
+/* test_ptx_features.c: the PTX that CUDA's headers and nvcc's code generation are made of,
+ * beyond the warp instructions: WARP_SZ, device-function calls (the PTX calling convention,
+ * recursion, per-call local frames, collectives inside a callee), -lineinfo, and the sm_90
+ * integer instructions nvcc emits. Each test computes its expectation by hand. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "demangle.h"
+#include "opcodes.h"
+#include "sim_harness.h"
+
+static void run_ok(wsh_run *r, const char *body, const wsh_opts *o)
+{
+    wsh_body(r, body, o);
+    WSH_EXPECT_OK(r);
+}
+
+/* ---- WARP_SZ ------------------------------------------------------------------------------------ */
+/* nvcc writes warpSize as the predefined constant WARP_SZ: mov.u32 %r15, WARP_SZ; */
+static void test_warp_sz(void **state)
+{
+    (void)state;
+    wsh_run r;
+    run_ok(&r, "mov.u32 %r2, WARP_SZ;\nadd.u32 %r3, %r0, WARP_SZ;\n", NULL);
+    uint32_t w2[32], w3[32];
+    for (unsigned l = 0; l < 32; l++) {
+        w2[l] = 32;
+        w3[l] = l + 32;
+    }
+    WSH_CHECK("WARP_SZ", r.out, w2, 32);
+    WSH_CHECK("tid + WARP_SZ", r.out2, w3, 32);
+    wsh_free(&r);
+}
+
+/* ---- calls of .func bodies (tests/ptx/calls.cu, compiled by nvcc) ------------------------------- */
+static int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+
+/* nest(up, n) as calls.cu writes it: each call's a[4] in a frame of its own, the callee adding
+ * 100 to its caller's a[0] through a pointer */
+static int nest(int top, int n)
+{
+    int below = n > 0 ? nest(0, n - 1) : 0;
+    return below + 40 * n + 6 + (n > 0 ? 100 : 0) + (top ? 1000 : 0);
+}
+
+static void calls_nvcc(const char *path)
+{
+    char *ptx = wsh_read_file(path, NULL);
+    assert_non_null(ptx);
+    wsh_run r;
+    size_t size = 192 * 4;
+    wsh_opts o = {.block = {32, 1, 1}, .check_uninitialized = true};
+    wsh_kernel(&r, ptx, "calls", &o, 1, &size, NULL);
+    WSH_EXPECT_OK(&r);
+    assert_int_equal(wsh_ndiags(&r), 0);
+    const uint32_t *out = (const uint32_t *)r.buf[0];
+    /* warp_sum: the 5-step shfl.down reduction inside the callee; a lane whose source is out of
+     * range adds its own value */
+    uint32_t v[32], nv[32];
+    for (unsigned l = 0; l < 32; l++)
+        v[l] = l;
+    for (unsigned o2 = 16; o2 > 0; o2 /= 2) {
+        for (unsigned l = 0; l < 32; l++)
+            nv[l] = v[l] + (l + o2 < 32 ? v[l + o2] : v[l]);
+        memcpy(v, nv, sizeof v);
+    }
+    uint32_t want[192];
+    for (unsigned t = 0; t < 32; t++) {
+        unsigned tile = t / 8, sum = 0;
+        for (unsigned j = 0; j < 8; j++)
+            sum += tile * 8 + j;
+        want[t] = (uint32_t)fib((int)(t % 12));     /* recursion, lanes diverging inside it */
+        want[32 + t] = v[t];
+        want[64 + t] = (uint32_t)nest(1, (int)(t % 4)) + 32; /* + warpSize */
+        want[96 + t] = sum;                          /* cg::reduce over a tile of 8 */
+        want[128 + t] = 0xaa;                        /* tile.ballot(t & 1): its odd lanes */
+        want[160 + t] = (t & 1) ? t * 7 : 0;         /* a call only odd lanes make */
+    }
+    WSH_CHECK("fib, warp_sum, nest, tile reduce, tile ballot, guarded call", out, want, 192);
+    assert_string_equal(r.output, "hello from lane 3\n"); /* printf inside a .func */
+    wsh_free(&r);
+    free(ptx);
+}
+
+static void test_calls_nvcc(void **state)
+{
+    (void)state;
+    calls_nvcc("tests/ptx/calls.ptx");
+    /* nvcc -G: every intrinsic and cooperative_groups helper a call of its own, frames on the stack */
+    calls_nvcc("tests/ptx/calls_g.ptx");
+}
+
+/* recursion as deep as asked; past the per-lane call stack, a located error */
+static void test_call_depth(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/calls.ptx", NULL);
+    assert_non_null(ptx);
+    wsh_run r;
+    size_t size = 32 * 4;
+    uint32_t depth[32], want[32];
+    for (unsigned l = 0; l < 32; l++) {
+        depth[l] = l * 30;
+        want[l] = l * 30 + 1;
+    }
+    const void *init = depth;
+    wsh_opts o = {.block = {32, 1, 1}};
+    wsh_kernel(&r, ptx, "recurse", &o, 1, &size, &init);
+    WSH_EXPECT_OK(&r);
+    WSH_CHECK("deep(n) = n + 1", (const uint32_t *)r.buf[0], want, 32);
+    wsh_free(&r);
+    for (unsigned l = 0; l < 32; l++)
+        depth[l] = l == 5 ? 100000 : 3;
+    wsh_kernel(&r, ptx, "recurse", &o, 1, &size, &init);
+    WSH_EXPECT_STATUS(&r, WS_ERR_LIMIT);
+    assert_non_null(strstr(r.res.message, "call stack overflow at PTX line"));
+    assert_non_null(strstr(r.res.message, "lane 5 of warp 0"));
+    wsh_free(&r);
+    free(ptx);
+}
+
+#define FUNC_HEAD ".version 8.0\n.target sm_90\n.address_size 64\n"
+
+static void expect_parse_error(const char *ptx, unsigned line, unsigned col, const char *msg)
+{
+    ws_parse_error err;
+    ws_module *m = wsh_parse(ptx, &err);
+    if (m) {
+        ws_module_free(m);
+        fail_msg("parsed, expected an error '%s'", msg);
+    }
+    if (err.line != line || err.column != col || !strstr(err.message, msg))
+        fail_msg("got %u:%u: %s; expected %u:%u: ...%s...", err.line, err.column, err.message, line, col, msg);
+}
+
+static void test_call_errors(void **state)
+{
+    (void)state;
+    expect_parse_error(FUNC_HEAD ".func f(.param .b32 a);\n.visible .entry k()\n{\n.param .b32 p;\n"
+                                 "call.uni f, (p);\n}\n",
+                       8, 1, "call to 'f': the module has no body for it");
+    expect_parse_error(FUNC_HEAD ".func f(.param .b32 a)\n{\nret;\n}\n.visible .entry k()\n{\n.param .b32 p;\n"
+                                 "call.uni f, (p, p);\n}\n",
+                       11, 1, "passes 2 argument(s); it takes 1");
+    expect_parse_error(FUNC_HEAD ".func f(.param .b32 a)\n{\nret;\n}\n.visible .entry k()\n{\n.param .b32 p;\n"
+                                 ".param .b32 r;\ncall.uni (r), f, (p);\n}\n",
+                       12, 1, "reads a return value; the function returns none");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .b64 %rd<2>;\n.param .b32 p;\n"
+                                 "call (p), %rd1, (p), proto;\n}\n",
+                       8, 11, "indirect call through register '%rd1'");
+    expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.func f()\n{\nret;\n}\n", 8, 7, "function 'f' is defined twice");
+    /* function pointers, as nvcc writes them for a table of __device__ functions */
+    expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.global .align 8 .u64 tab[1] = {f};\n", 8, 33,
+                       "'f' in an initialiser: addresses of functions or variables");
+    expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.visible .entry k()\n{\n.reg .b64 %rd<2>;\nmov.u64 %rd1, f;\n}\n",
+                       11, 15, "the address of function 'f' (a function pointer) is not supported");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\nprototype_0 : .callprototype (.param .b32 _) _ (.param .b32 _);\n}\n",
+                       6, 15, "indirect calls (.callprototype");
+    expect_parse_error(FUNC_HEAD ".func f() .noreturn\n{\nret;\n}\n", 4, 11, ".noreturn functions are not supported");
+}
+
+/* ---- -lineinfo and -G ---------------------------------------------------------------------------- */
+static void check_lines_run(const char *path)
+{
+    char *ptx = wsh_read_file(path, NULL);
+    assert_non_null(ptx);
+    wsh_run r;
+    size_t size = 32 * 4;
+    wsh_kernel(&r, ptx, "lines", NULL, 1, &size, NULL);
+    WSH_EXPECT_OK(&r);
+    uint32_t want[32];
+    for (unsigned t = 0; t < 32; t++) /* v = 3t plus lane t+1's v (lane 31: its own), + warpSize */
+        want[t] = 3 * t + (t < 31 ? 3 * (t + 1) : 3 * t) + 32;
+    WSH_CHECK(path, (const uint32_t *)r.buf[0], want, 32);
+    wsh_free(&r);
+    free(ptx);
+}
+
+static void test_lineinfo(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/lineinfo.ptx", NULL);
+    assert_non_null(ptx);
+    ws_parse_error err;
+    ws_module *m = wsh_parse(ptx, &err);
+    if (!m)
+        fail_msg("%u:%u: %s", err.line, err.column, err.message);
+    const ws_kernel *k = ws_module_kernel(m, "lines");
+    char src[64];
+    unsigned seen = 0;
+    for (uint32_t i = 0; i < k->ninsns; i++) {
+        const ws_insn *in = &k->insns[i];
+        ws_insn_source(m, in, src, sizeof src);
+        if (in->op == WS_OP_SHFL) { /* inlined from sm_30_intrinsics.hpp: the line it was inlined at */
+            assert_string_equal(src, "lineinfo.cu:8");
+            seen++;
+        } else if (in->op == WS_OP_MUL && in->sub == WS_MUL_LO) { /* v = t * 3 */
+            assert_string_equal(src, "lineinfo.cu:7");
+            seen++;
+        } else if (in->op == WS_OP_ST) {
+            assert_string_equal(src, "lineinfo.cu:9");
+            seen++;
+        }
+    }
+    assert_int_equal(seen, 3);
+    ws_module_free(m);
+    free(ptx);
+    check_lines_run("tests/ptx/lineinfo.ptx");
+    check_lines_run("tests/ptx/lineinfo_g.ptx"); /* -G: DWARF sections skipped, calls of the intrinsics */
+}
+
+static void test_section_not_debug(void **state)
+{
+    (void)state;
+    expect_parse_error(FUNC_HEAD ".section .text\n{\n}\n", 4, 1, "only DWARF sections");
+}
+
+/* ---- sm_90 integer instructions ------------------------------------------------------------------ */
+/* Each row: the instruction with immediate operands into %r2, its expected value by the PTX
+ * ISA's text (the ISA's own examples among them). */
+typedef struct {
+    const char *insn; /* with %r2 as its destination */
+    uint32_t want;
+} row;
+
+static void check_rows(const char *what, const row *rows, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char body[256];
+        snprintf(body, sizeof body, "%s\n", rows[i].insn);
+        wsh_run r;
+        wsh_body(&r, body, NULL);
+        WSH_EXPECT_OK(&r);
+        uint32_t want[32];
+        for (unsigned l = 0; l < 32; l++)
+            want[l] = rows[i].want;
+        char label[300];
+        snprintf(label, sizeof label, "%s: %s", what, rows[i].insn);
+        WSH_CHECK(label, r.out, want, 32);
+        wsh_free(&r);
+    }
+}
+
+static void test_bmsk(void **state)
+{
+    (void)state;
+    static const row rows[] = {
+        {"bmsk.wrap.b32 %r2, 1, 2;", 0x00000006},   /* the ISA's example */
+        {"bmsk.clamp.b32 %r2, 0, 32;", 0xffffffff}, /* width 32 reaches bit 31 */
+        {"bmsk.wrap.b32 %r2, 0, 32;", 0},           /* width 32 mod 32 = 0 */
+        {"bmsk.clamp.b32 %r2, 33, 4;", 0},          /* position past bit 31 */
+        {"bmsk.wrap.b32 %r2, 33, 4;", 0x0000001e},  /* position 33 mod 32 = 1 */
+        {"bmsk.clamp.b32 %r2, 28, 8;", 0xf0000000}, /* runs past bit 31: stops there */
+        {"bmsk.wrap.b32 %r2, 4, 0;", 0},
+        {"bmsk.clamp.b32 %r2, 8, 8;", 0x0000ff00},
+    };
+    check_rows("bmsk", rows, sizeof rows / sizeof rows[0]);
+}
+
+static void test_szext(void **state)
+{
+    (void)state;
+    static const row rows[] = {
+        {"szext.wrap.u32 %r2, 0xffffffff, 0;", 0},           /* the ISA's example */
+        {"szext.clamp.s32 %r2, 0xf0, 8;", 0xfffffff0},
+        {"szext.clamp.u32 %r2, 0xf0, 8;", 0x000000f0},
+        {"szext.clamp.s32 %r2, 0x7f0, 8;", 0xfffffff0},       /* only the low 8 bits count */
+        {"szext.clamp.s32 %r2, 0x70, 8;", 0x00000070},
+        {"szext.clamp.s32 %r2, 0x80000000, 40;", 0x80000000}, /* 32 or more: a as it is */
+        {"szext.wrap.s32 %r2, 0x80, 40;", 0xffffff80},        /* 40 mod 32 = 8 */
+        {"szext.clamp.s32 %r2, 0x80, 32;", 0x00000080},
+        {"szext.wrap.s32 %r2, 1, 1;", 0xffffffff},
+    };
+    check_rows("szext", rows, sizeof rows / sizeof rows[0]);
+}
+
+static void test_fns(void **state)
+{
+    (void)state;
+    static const row rows[] = {
+        {"fns.b32 %r2, 0xaaaaaaaa, 3, 1;", 3}, /* the ISA's four examples */
+        {"fns.b32 %r2, 0xaaaaaaaa, 3, -1;", 3},
+        {"fns.b32 %r2, 0xaaaaaaaa, 2, 1;", 3},
+        {"fns.b32 %r2, 0xaaaaaaaa, 2, -1;", 1},
+        {"fns.b32 %r2, 0xaaaaaaaa, 0, 2;", 3},    /* bits 1, 3: the second */
+        {"fns.b32 %r2, 0xaaaaaaaa, 31, -3;", 27}, /* 31, 29, 27 */
+        {"fns.b32 %r2, 0xaaaaaaaa, 30, 2;", 0xffffffff}, /* only bit 31 above */
+        {"fns.b32 %r2, 1, 5, -1;", 0},
+        {"fns.b32 %r2, 1, 5, -2;", 0xffffffff},
+        {"fns.b32 %r2, 1, 0, 0;", 0},             /* offset 0: is bit base set */
+        {"fns.b32 %r2, 1, 1, 0;", 0xffffffff},
+        {"fns.b32 %r2, 0, 0, 1;", 0xffffffff},
+        {"fns.b32 %r2, 0x80000000, 0, 1;", 31},
+    };
+    check_rows("fns", rows, sizeof rows / sizeof rows[0]);
+    /* the offset per lane, negative ones too: mask 0xffffffff from base 16 */
+    wsh_run r;
+    wsh_body(&r, "sub.s32 %r5, %r0, 16;\nfns.b32 %r2, -1, 16, %r5;\nfns.b32 %r3, -1, 40, 1;\n", NULL);
+    WSH_EXPECT_OK(&r);
+    uint32_t want[32], want3[32];
+    for (int l = 0; l < 32; l++) {
+        int off = l - 16;
+        int pos = off == 0 ? 16 : off > 0 ? 16 + off - 1 : 16 + off + 1;
+        want[l] = pos >= 0 && pos < 32 ? (uint32_t)pos : 0xffffffffu;
+        want3[l] = 0xffffffffu;
+    }
+    WSH_CHECK("fns with offsets -16..15 from base 16", r.out, want, 32);
+    WSH_CHECK("fns with base 40", r.out2, want3, 32);
+    WSH_EXPECT_DIAG(&r, WS_DIAG_UNSUPPORTED, WSH_BODY_LINE + 2, 0xffffffff); /* base above 31 */
+    wsh_free(&r);
+}
+
+/* extended precision: a 64-bit add and a 96-bit subtract in 32-bit pieces, and a 64x32 multiply */
+static void test_carry_chain(void **state)
+{
+    (void)state;
+    static const row rows[] = {
+        /* 0x00000001_ffffffff + 0x00000002_00000001 = 0x00000004_00000000 */
+        {"add.cc.u32 %r9, 0xffffffff, 1;\naddc.u32 %r2, 1, 2;", 4},
+        {"add.cc.u32 %r2, 0xffffffff, 1;\naddc.u32 %r9, 1, 2;", 0},
+        {"add.cc.u32 %r9, 0xfffffffe, 1;\naddc.u32 %r2, 1, 2;", 3}, /* no carry */
+        /* 0x1_00000000_00000000 - 1: borrows through two words */
+        {"sub.cc.u32 %r9, 0, 1;\nsubc.cc.u32 %r9, 0, 0;\nsubc.u32 %r2, 1, 0;", 0},
+        {"sub.cc.u32 %r9, 0, 1;\nsubc.cc.u32 %r2, 0, 0;\nsubc.u32 %r9, 1, 0;", 0xffffffff},
+        {"sub.cc.u32 %r9, 5, 1;\nsubc.u32 %r2, 7, 2;", 5},                 /* no borrow */
+        {"addc.cc.u32 %r9, 0, 0;\nadd.cc.u32 %r9, 1, 1;\naddc.u32 %r2, 0, 0;", 0}, /* carry cleared */
+        /* mad.hi.cc: 3 * 2^31 = 0x1_80000000, hi 1 + 0, no carry; madc.lo: 0x80000000 + 1 + 0 */
+        {"mad.hi.cc.u32 %r9, 3, 0x80000000, 0;\nmadc.lo.u32 %r2, 1, 0x80000000, %r9;", 0x80000001},
+        /* the carry is the addition's: lo 0x80000000 + 0x80000000 = 2^32 */
+        {"mad.lo.cc.u32 %r9, 3, 0x80000000, 0x80000000;\naddc.u32 %r2, 0, 0;", 1},
+        {"mad.lo.cc.u32 %r9, 0x10000, 0x10000, 0;\naddc.u32 %r2, 0, 0;", 0}, /* the product's 2^32 is no carry */
+        {"mad.lo.cc.u32 %r9, 3, 0x80000000, 0x80000000;\nmadc.hi.cc.u32 %r9, 3, 0x80000000, 7;\naddc.u32 %r2, 0, 0;", 0},
+        {"mad.lo.cc.u32 %r9, 3, 0x80000000, 0x80000000;\nmadc.hi.u32 %r2, 3, 0x80000000, 7;", 9},
+        {"add.cc.u64 %rd9, 0xffffffffffffffff, 1;\naddc.u32 %r2, 0, 0;", 1},  /* a 64-bit carry */
+        {"add.cc.s32 %r9, -1, -1;\naddc.s32 %r2, 0, 0;", 1}, /* signed: the bit patterns' carry */
+    };
+    check_rows("carry", rows, sizeof rows / sizeof rows[0]);
+}
+
+static void test_elect(void **state)
+{
+    (void)state;
+    wsh_run r;
+    /* lanes 5 and up elect; lanes below 5 skip; in the full warp lane 0 leads */
+    wsh_body(&r,
+             "setp.lt.u32 %p2, %r0, 5;\n@%p2 bra $Lskip;\n"
+             "elect.sync %r2|%p1, -1;\nselp.u32 %r3, 1, 0, %p1;\n$Lskip:\n"
+             "elect.sync _|%p3, -1;\n@%p3 add.u32 %r3, %r3, 100;\n",
+             NULL);
+    WSH_EXPECT_OK(&r);
+    uint32_t w2[32], w3[32];
+    for (unsigned l = 0; l < 32; l++) {
+        w2[l] = l < 5 ? 0 : 5;
+        w3[l] = (l == 5) + (l == 0 ? 100 : 0);
+    }
+    WSH_CHECK("elect.sync among lanes 5..31: the leader's lane", r.out, w2, 32);
+    WSH_CHECK("elect.sync: p in the leader only", r.out2, w3, 32);
+    wsh_free(&r);
+}
+
+/* no effect on a single launch: the grid it depends on has finished before it starts */
+static void test_griddepcontrol_and_sregs(void **state)
+{
+    (void)state;
+    wsh_run r;
+    wsh_body(&r,
+             "griddepcontrol.wait;\ngriddepcontrol.launch_dependents;\n"
+             "mov.u32 %r2, %reserved_smem_offset_begin;\nmov.u32 %r5, %reserved_smem_offset_end;\n"
+             "add.u32 %r2, %r2, %r5;\nmov.u32 %r5, %reserved_smem_offset_cap;\nadd.u32 %r2, %r2, %r5;\n"
+             "mov.u32 %r5, %reserved_smem_offset_0;\nadd.u32 %r2, %r2, %r5;\n"
+             "mov.u32 %r5, %reserved_smem_offset_1;\nadd.u32 %r2, %r2, %r5;\n"
+             "mov.u32 %r3, %aggr_smem_size;\nmov.u32 %r5, %total_smem_size;\nsub.u32 %r3, %r3, %r5;\n"
+             "mov.u32 %r5, %globaltimer_lo;\nmov.u32 %r6, %globaltimer_hi;\n",
+             NULL);
+    WSH_EXPECT_OK(&r);
+    uint32_t zero[32] = {0};
+    WSH_CHECK("the reserved shared-memory region is empty", r.out, zero, 32);
+    WSH_CHECK("aggr_smem_size = total_smem_size", r.out2, zero, 32);
+    wsh_free(&r);
+}
+
+static void test_new_forms_refused(void **state)
+{
+    (void)state;
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .b32 %r<2>;\nbmsk.b32 %r1, 1, 2;\n}\n", 7, 1,
+                       "needs a mode: .clamp or .wrap");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .b32 %r<2>;\nszext.wrap.b32 %r1, 1, 2;\n}\n", 7, 1,
+                       "szext takes .u32 or .s32");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .f32 %f<2>;\nadd.cc.f32 %f1, %f1, %f1;\n}\n", 7, 1,
+                       "carry arithmetic takes");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .b32 %r<2>;\nmad.wide.cc.u32 %r1, 1, 2, 3;\n}\n", 7, 1,
+                       "takes .lo or .hi");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\ngriddepcontrol;\n}\n", 6, 1,
+                       "griddepcontrol needs .launch_dependents or .wait");
+}
+
+/* nvcc's PTX for __fns, __byte_perm, cudaGridDependencySynchronize and cooperative_groups'
+ * coalesced_threads and invoke_one (tests/ptx/sm90.cu) */
+static uint32_t ref_fns(uint32_t mask, uint32_t base, int32_t offset) /* the PTX ISA's pseudocode */
+{
+    if (offset == 0)
+        return (mask >> base) & 1 ? base : 0xffffffffu;
+    int count = (offset > 0 ? offset : -offset) - 1, inc = offset > 0 ? 1 : -1;
+    for (int pos = (int)base; pos >= 0 && pos < 32; pos += inc)
+        if ((mask >> pos) & 1 && count-- == 0)
+            return (uint32_t)pos;
+    return 0xffffffffu;
+}
+
+static void test_sm90_nvcc(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/sm90.ptx", NULL);
+    assert_non_null(ptx);
+    uint32_t in[64];
+    for (unsigned i = 0; i < 64; i++)
+        in[i] = i * 0x01020304u + 0x10203040u;
+    size_t sizes[2] = {97 * 4, sizeof in};
+    const void *inits[2] = {NULL, in};
+    wsh_run r;
+    wsh_opts o = {.block = {32, 1, 1}};
+    wsh_kernel(&r, ptx, "feat", &o, 2, sizes, inits);
+    WSH_EXPECT_OK(&r);
+    uint32_t want[97] = {0};
+    for (unsigned t = 0; t < 32; t++) {
+        uint32_t a = in[t], b = in[t + 32], sel = t * 0x1111u & 0x7777u;
+        want[t] = ref_fns(a, t, (int32_t)(b % 5) - 2);
+        uint64_t bytes = (uint64_t)b << 32 | a; /* prmt: byte i of d is byte (sel >> 4i) & 7 of {b, a} */
+        uint32_t d = 0;
+        for (unsigned i = 0; i < 4; i++)
+            d |= (uint32_t)((bytes >> (8 * ((sel >> (4 * i)) & 7))) & 0xff) << (8 * i);
+        want[32 + t] = d;
+        unsigned rank = 0;
+        for (unsigned j = 0; j < t; j++)
+            rank += j % 3 != 0;
+        want[64 + t] = t % 3 ? rank : 0;
+    }
+    want[96] = 1; /* the elected leader: the lowest lane of the group */
+    WSH_CHECK("fns, prmt, thread_rank, invoke_one", (const uint32_t *)r.buf[0], want, 97);
+    wsh_free(&r);
+    free(ptx);
+}
+
+/* ---- C++ kernel names ---------------------------------------------------------------------------- */
+/* the entry names nvcc gave tests/ptx/names.cu's kernels, and c++filt's demangling of each */
+static const struct {
+    const char *mangled, *demangled;
+} names[] = {
+    {"_Z3fooPi", "foo(int*)"},
+    {"_Z4tfooIiEvPT_", "void tfoo<int>(int*)"},
+    {"_Z4tfooIdEvPT_", "void tfoo<double>(double*)"},
+    {"_Z2tbILb1EEvxycs", "void tb<true>(long long, unsigned long long, char, short)"},
+    {"_Z4refsPiPVi", "refs(int*, int volatile*)"},
+    {"_Z6noargsv", "noargs()"},
+    {"_ZN2ns2k1EPfS0_PKfi", "ns::k1(float*, float*, float const*, int)"},
+    {"_ZN2ns2k2IfLi4EEEvPT_PKS1_NS_1PENS_1WIS1_EE", "void ns::k2<float, 4>(float*, float const*, ns::P, ns::W<float>)"},
+    {"_ZN2ns2k2IjLin2EEEvPT_PKS1_NS_1PENS_1WIS1_EE",
+     "void ns::k2<unsigned int, -2>(unsigned int*, unsigned int const*, ns::P, ns::W<unsigned int>)"},
+    {"_ZN40_GLOBAL__N__d9fb273b_8_names_cu_c5a4a34d4anonEPi", "(anonymous namespace)::anon(int*)"},
+    /* more of the grammar, c++filt's answers */
+    {"_Z3fooPfS_S_", "foo(float*, float*, float*)"},
+    {"_ZN2ns3fooEPNS_3BarE", "ns::foo(ns::Bar*)"},
+    {"_Z1fSt6vectorIiE", "f(std::vector<int>)"},
+    {"_Z1fIiEvT_S0_", "void f<int>(int, int)"},
+    {"_Z1fILj7ELl3EEvRKi", "void f<7u, 3l>(int const&)"},
+};
+
+static void test_demangle(void **state)
+{
+    (void)state;
+    char buf[512];
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (ws_demangle(names[i].mangled, buf, sizeof buf) != 0)
+            fail_msg("%s: not demangled", names[i].mangled);
+        if (strcmp(buf, names[i].demangled) != 0)
+            fail_msg("%s: got '%s', expected '%s'", names[i].mangled, buf, names[i].demangled);
+    }
+    /* outside the subset: refused, never guessed */
+    static const char *const refused[] = {"foo", "_Z", "_Z1fPFviE", "_ZN1AC1Ev", "_Z3foo", "_Z3fooPi_junk", "_Z99x"};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+        assert_int_equal(ws_demangle(refused[i], buf, sizeof buf), -1);
+    assert_int_equal(ws_demangle("_Z3fooPi", buf, 5), -1); /* no room */
+}
+
+static void test_kernel_by_demangled_name(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/names.ptx", NULL);
+    assert_non_null(ptx);
+    ws_parse_error err;
+    ws_module *m = wsh_parse(ptx, &err);
+    assert_non_null(m);
+    static const struct {
+        const char *query, *entry; /* entry NULL: names none or several */
+    } q[] = {
+        {"_Z3fooPi", "_Z3fooPi"},
+        {"foo", "_Z3fooPi"},
+        {"foo(int*)", "_Z3fooPi"},
+        {"foo( int * )", "_Z3fooPi"},
+        {"tfoo<int>", "_Z4tfooIiEvPT_"},
+        {"tfoo<int>(int*)", "_Z4tfooIiEvPT_"},
+        {"void tfoo<double>(double *)", "_Z4tfooIdEvPT_"},
+        {"tfoo", NULL}, /* two instantiations */
+        {"ns::k1", "_ZN2ns2k1EPfS0_PKfi"},
+        {"k1", "_ZN2ns2k1EPfS0_PKfi"},
+        {"ns::k2<unsigned int, -2>", "_ZN2ns2k2IjLin2EEEvPT_PKS1_NS_1PENS_1WIS1_EE"},
+        {"ns::k2<unsigned int,-2>", "_ZN2ns2k2IjLin2EEEvPT_PKS1_NS_1PENS_1WIS1_EE"},
+        {"k2", NULL},
+        {"anon", "_ZN40_GLOBAL__N__d9fb273b_8_names_cu_c5a4a34d4anonEPi"},
+        {"unsignedint", NULL},
+        {"fo", NULL},
+        {"foo(int)", NULL},
+    };
+    for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+        const ws_kernel *k = ws_module_kernel(m, q[i].query);
+        if (q[i].entry ? !k || strcmp(k->name, q[i].entry) != 0 : k != NULL)
+            fail_msg("--kernel '%s': got %s, expected %s", q[i].query, k ? k->name : "none",
+                     q[i].entry ? q[i].entry : "none");
+    }
+    const ws_kernel *first;
+    assert_int_equal(ws_module_kernels_named(m, "tfoo", &first), 2);
+    ws_module_free(m);
+    free(ptx);
+}
+
+/* prmt's modes by the PTX ISA's table (bytes of d from 3 to 0 per c[1:0]); {b, a} holds the
+ * bytes 0x00, 0x11, ... 0x77 in order, so each result byte names its source byte */
+static void test_prmt_modes(void **state)
+{
+    (void)state;
+    static const row rows[] = {
+        {"prmt.b32.f4e %r2, 0x33221100, 0x77665544, 0;", 0x33221100},
+        {"prmt.b32.f4e %r2, 0x33221100, 0x77665544, 1;", 0x44332211},
+        {"prmt.b32.f4e %r2, 0x33221100, 0x77665544, 2;", 0x55443322},
+        {"prmt.b32.f4e %r2, 0x33221100, 0x77665544, 3;", 0x66554433},
+        {"prmt.b32.b4e %r2, 0x33221100, 0x77665544, 0;", 0x55667700},
+        {"prmt.b32.b4e %r2, 0x33221100, 0x77665544, 1;", 0x66770011},
+        {"prmt.b32.b4e %r2, 0x33221100, 0x77665544, 2;", 0x77001122},
+        {"prmt.b32.b4e %r2, 0x33221100, 0x77665544, 3;", 0x00112233},
+        {"prmt.b32.rc8 %r2, 0x33221100, 0x77665544, 0;", 0x00000000},
+        {"prmt.b32.rc8 %r2, 0x33221100, 0x77665544, 1;", 0x11111111},
+        {"prmt.b32.rc8 %r2, 0x33221100, 0x77665544, 2;", 0x22222222},
+        {"prmt.b32.rc8 %r2, 0x33221100, 0x77665544, 3;", 0x33333333},
+        {"prmt.b32.ecl %r2, 0x33221100, 0x77665544, 0;", 0x33221100},
+        {"prmt.b32.ecl %r2, 0x33221100, 0x77665544, 1;", 0x33221111},
+        {"prmt.b32.ecl %r2, 0x33221100, 0x77665544, 2;", 0x33222222},
+        {"prmt.b32.ecl %r2, 0x33221100, 0x77665544, 3;", 0x33333333},
+        {"prmt.b32.ecr %r2, 0x33221100, 0x77665544, 0;", 0x00000000},
+        {"prmt.b32.ecr %r2, 0x33221100, 0x77665544, 1;", 0x11111100},
+        {"prmt.b32.ecr %r2, 0x33221100, 0x77665544, 2;", 0x22221100},
+        {"prmt.b32.ecr %r2, 0x33221100, 0x77665544, 3;", 0x33221100},
+        {"prmt.b32.rc16 %r2, 0x33221100, 0x77665544, 0;", 0x11001100},
+        {"prmt.b32.rc16 %r2, 0x33221100, 0x77665544, 1;", 0x33223322},
+        {"prmt.b32.rc16 %r2, 0x33221100, 0x77665544, 2;", 0x11001100},
+        {"prmt.b32.rc16 %r2, 0x33221100, 0x77665544, 3;", 0x33223322},
+        {"prmt.b32 %r2, 0x33221100, 0x77665544, 0x7531;", 0x77553311},
+        {"prmt.b32 %r2, 0x80221100, 0x77665544, 0x0b83;", 0x00ff0080},
+    };
+    check_rows("prmt", rows, sizeof rows / sizeof rows[0]);
+}
+
+/* ---- real library code: cooperative_groups and CUB as nvcc compiles them ------------------------- */
+static void test_cooperative_groups_nvcc(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/cg_groups.ptx", NULL);
+    assert_non_null(ptx);
+    wsh_run r;
+    size_t size = 448 * 4;
+    wsh_opts o = {.block = {64, 1, 1}, .check_uninitialized = true};
+    wsh_kernel(&r, ptx, "cg_groups", &o, 1, &size, NULL);
+    WSH_EXPECT_OK(&r);
+    assert_int_equal(wsh_ndiags(&r), 0);
+    uint32_t want[448];
+    for (int t = 0; t < 64; t++) {
+        int lane = t % 32, w0 = t - lane, t16 = t / 16, label = t % 3, lab_size = 0, lab_rank = 0, ballot = 0;
+        want[t] = (uint32_t)(16 * t16 * 16 + 120);                /* reduce over a tile of 16 */
+        want[64 + t] = (uint32_t)((w0 + t) * (lane + 1) / 2);     /* inclusive scan in the warp */
+        want[128 + t] = (uint32_t)(1000 * 4 + t % 4);             /* a dynamic tile of 4 */
+        want[192 + t] = (uint32_t)(16 * 100 + lane / 2);          /* binary_partition by t & 1 */
+        want[256 + t] = (uint32_t)((lane + 3 < 32 ? t + 3 : t) + 1000 * t16); /* shfl_down 3 */
+        for (int j = w0; j < w0 + 32; j++) {
+            lab_size += j % 3 == label;
+            lab_rank += j % 3 == label && j < t;
+            ballot += j % 5 == 0;
+        }
+        want[320 + t] = (uint32_t)(lab_size * 100 + lab_rank);   /* labeled_partition by t % 3 */
+        want[384 + t] = (uint32_t)((w0 == 32) + 2 + 4 * ballot);  /* any(t == 40), all(t < 64), ballot */
+    }
+    WSH_CHECK("cooperative_groups", (const uint32_t *)r.buf[0], want, 448);
+    wsh_free(&r);
+    free(ptx);
+}
+
+static void test_cub_nvcc(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/cub_block.ptx", NULL);
+    assert_non_null(ptx);
+    uint32_t in[512];
+    for (unsigned i = 0; i < 512; i++)
+        in[i] = i * 7 % 31;
+    size_t sizes[2] = {sizeof in, 261 * 4};
+    const void *inits[2] = {in, NULL};
+    wsh_run r;
+    wsh_opts o = {.block = {128, 1, 1}, .check_uninitialized = true};
+    wsh_kernel(&r, ptx, "cub_block", &o, 2, sizes, inits);
+    WSH_EXPECT_OK(&r);
+    assert_int_equal(wsh_ndiags(&r), 0);
+    uint32_t v[128], want[261], total = 0;
+    for (unsigned t = 0; t < 128; t++) /* BlockLoad: thread t's 4 items are in[4t..4t+3] */
+        v[t] = in[4 * t] + in[4 * t + 1] + in[4 * t + 2] + in[4 * t + 3];
+    for (unsigned t = 0; t < 128; t++) {
+        uint32_t inc = 0, exc = 0;
+        for (unsigned j = t / 32 * 32; j <= t; j++)
+            inc += v[j];
+        for (unsigned j = 0; j < t; j++)
+            exc += v[j];
+        want[t] = inc;       /* WarpScan::InclusiveSum */
+        want[128 + t] = exc; /* BlockScan::ExclusiveSum */
+        total += v[t];
+    }
+    for (unsigned w = 0; w < 4; w++) { /* WarpReduce::Sum, in lane 0 */
+        want[256 + w] = 0;
+        for (unsigned j = 0; j < 32; j++)
+            want[256 + w] += v[w * 32 + j];
+    }
+    want[260] = total; /* BlockReduce::Sum, in thread 0 */
+    WSH_CHECK("CUB", (const uint32_t *)r.buf[1], want, 261);
+    wsh_free(&r);
+    free(ptx);
+}
+
+/* .maxntid and .reqntid: a block that breaks them cannot launch, on the GPU or here */
+static void test_block_size_directives(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *directive;
+        unsigned block[3];
+        ws_status want;
+    } cases[] = {
+        {".maxntid 64, 1, 1", {64, 1, 1}, WS_OK},   {".maxntid 64, 1, 1", {32, 2, 1}, WS_OK},
+        {".maxntid 64, 1, 1", {96, 1, 1}, WS_ERR_INPUT}, {".maxntid 64", {65, 1, 1}, WS_ERR_INPUT},
+        {".reqntid 32, 2, 1", {32, 2, 1}, WS_OK},   {".reqntid 32, 2, 1", {64, 1, 1}, WS_ERR_INPUT},
+        {".reqntid 32, 2", {32, 2, 1}, WS_OK},      {".minnctapersm 4", {1024, 1, 1}, WS_OK},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char ptx[512];
+        snprintf(ptx, sizeof ptx,
+                 FUNC_HEAD ".visible .entry k(.param .u64 out)\n%s\n{\n.reg .b32 %%r<2>;\nmov.u32 %%r1, %%tid.x;\n"
+                           "ret;\n}\n",
+                 cases[i].directive);
+        wsh_run r;
+        size_t size = 4;
+        wsh_opts o = {.block = {cases[i].block[0], cases[i].block[1], cases[i].block[2]}};
+        wsh_kernel(&r, ptx, "k", &o, 1, &size, NULL);
+        if (r.status != cases[i].want)
+            fail_msg("%s with a block of %ux%ux%u: status %d, expected %d (%s)", cases[i].directive, cases[i].block[0],
+                     cases[i].block[1], cases[i].block[2], (int)r.status, (int)cases[i].want, r.res.message);
+        if (r.status == WS_ERR_INPUT)
+            assert_non_null(strstr(r.res.message, "cannot launch it"));
+        wsh_free(&r);
+    }
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n.maxntid 2048\n{\nret;\n}\n", 5, 10, "a block dimension");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_warp_sz),
+        cmocka_unit_test(test_calls_nvcc),
+        cmocka_unit_test(test_call_depth),
+        cmocka_unit_test(test_call_errors),
+        cmocka_unit_test(test_lineinfo),
+        cmocka_unit_test(test_section_not_debug),
+        cmocka_unit_test(test_bmsk),
+        cmocka_unit_test(test_szext),
+        cmocka_unit_test(test_fns),
+        cmocka_unit_test(test_prmt_modes),
+        cmocka_unit_test(test_carry_chain),
+        cmocka_unit_test(test_elect),
+        cmocka_unit_test(test_griddepcontrol_and_sregs),
+        cmocka_unit_test(test_new_forms_refused),
+        cmocka_unit_test(test_sm90_nvcc),
+        cmocka_unit_test(test_cooperative_groups_nvcc),
+        cmocka_unit_test(test_cub_nvcc),
+        cmocka_unit_test(test_block_size_directives),
+        cmocka_unit_test(test_demangle),
+        cmocka_unit_test(test_kernel_by_demangled_name),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""ptx_coverage.py SRCDIR [--check]
+
+Writes docs/isa-coverage.md: every instruction of the PTX ISA (9.0, by the ISA's own sections),
+whether warpsim runs it (a row of isa/opcodes.def names its mnemonic) and, where it does not,
+why. warpsim refuses every instruction it does not run at load time, naming it (isa/parser.c),
+so this table is also the list of what a kernel may not contain. With --check, exits 1 when the
+file differs from what this script would write (a ctest keeps it current).
+"""
+import os
+import re
+import sys
+
+# (section, [(mnemonic, why it is not run, or None where a row of the table should exist)])
+NOT_SIMT = 'a tensor-core or asynchronous-copy unit of its own; warpsim models the SIMT lanes only'
+CLUSTER = 'thread-block clusters (sm_90 distributed shared memory); warpsim runs one block per SM view'
+TEXTURE = 'texture and surface units: no texture memory in warpsim'
+CACHE = 'cache-control hints with no effect on results; refused rather than silently ignored'
+ISA = [
+    ('Integer arithmetic', [
+        ('add', None), ('sub', None), ('mul', None), ('mad', None), ('mul24', None),
+        ('mad24', 'rarely emitted by nvcc; not modelled yet'), ('sad', None), ('div', None), ('rem', None),
+        ('abs', None), ('neg', None), ('min', None), ('max', None), ('popc', None), ('clz', None),
+        ('bfind', None), ('fns', None), ('brev', None), ('bfe', None), ('bfi', None), ('szext', None),
+        ('bmsk', None), ('dp4a', 'not modelled yet'), ('dp2a', 'not modelled yet')]),
+    ('Extended-precision integer arithmetic', [
+        ('addc', None), ('subc', None), ('madc', None)]),
+    ('Floating point', [
+        ('testp', None), ('copysign', None), ('fma', None), ('rcp', None), ('sqrt', None),
+        ('rsqrt', None), ('sin', None), ('cos', None), ('lg2', None), ('ex2', None),
+        ('tanh', 'the special function unit\'s tanh.approx is not modelled bit for bit')]),
+    ('Comparison and selection', [
+        ('set', None), ('setp', None), ('selp', None), ('slct', 'not emitted by nvcc 13; not modelled yet')]),
+    ('Logic and shift', [
+        ('and', None), ('or', None), ('xor', None), ('not', None), ('cnot', None), ('lop3', None),
+        ('shf', None), ('shl', None), ('shr', None)]),
+    ('Data movement and conversion', [
+        ('mov', None), ('shfl', None), ('prmt', None), ('ld', None), ('ldu', None), ('st', None),
+        ('st.async', CLUSTER), ('red.async', CLUSTER), ('multimem', 'NVLink multicast memory'),
+        ('prefetch', CACHE), ('prefetchu', CACHE), ('applypriority', CACHE), ('discard', CACHE),
+        ('createpolicy', CACHE), ('isspacep', 'not modelled yet'), ('cvta', None), ('cvt', None),
+        ('cvt.pack', 'not modelled yet'), ('mapa', CLUSTER), ('getctarank', CLUSTER),
+        ('cp.async', NOT_SIMT), ('cp.async.bulk', NOT_SIMT), ('cp.reduce.async.bulk', NOT_SIMT),
+        ('cp.async.bulk.tensor', NOT_SIMT), ('tensormap.replace', NOT_SIMT), ('ldmatrix', NOT_SIMT),
+        ('stmatrix', NOT_SIMT), ('movmatrix', NOT_SIMT)]),
+    ('Texture and surface', [
+        ('tex', TEXTURE), ('tld4', TEXTURE), ('txq', TEXTURE), ('istypep', TEXTURE), ('suld', TEXTURE),
+        ('sust', TEXTURE), ('sured', TEXTURE), ('suq', TEXTURE)]),
+    ('Control flow', [
+        ('bra', None), ('brx.idx', 'indirect branches: not modelled yet'), ('call', None), ('ret', None),
+        ('exit', None)]),
+    ('Parallel synchronization and communication', [
+        ('bar', None), ('barrier', None), ('bar.warp.sync', None),
+        ('barrier.cluster', CLUSTER), ('membar', None), ('fence', None), ('atom', None), ('red', None),
+        ('vote', None), ('match', None), ('activemask', None), ('redux', None), ('griddepcontrol', None),
+        ('elect', None), ('mbarrier', 'asynchronous transaction barriers (used with cp.async.bulk): not modelled'),
+        ('tensormap.cp_fenceproxy', NOT_SIMT), ('clusterlaunchcontrol', CLUSTER)]),
+    ('Warp-level matrix multiply-accumulate', [
+        ('wmma', NOT_SIMT), ('mma', NOT_SIMT), ('wgmma', NOT_SIMT), ('tcgen05', NOT_SIMT)]),
+    ('Stack manipulation', [
+        ('stacksave', 'not modelled yet'), ('stackrestore', 'not modelled yet'), ('alloca', 'not modelled yet')]),
+    ('Video', [
+        ('vadd', 'video instructions: not emitted for sm_90 intrinsics in CUDA 13; not modelled'),
+        ('vsub', 'video instructions: not modelled'), ('vabsdiff', 'video instructions: not modelled'),
+        ('vmin', 'video instructions: not modelled'), ('vmax', 'video instructions: not modelled'),
+        ('vshl', 'video instructions: not modelled'), ('vshr', 'video instructions: not modelled'),
+        ('vmad', 'video instructions: not modelled'), ('vset', 'video instructions: not modelled')]),
+    ('Miscellaneous', [
+        ('brkpt', 'a debugger breakpoint: not modelled'), ('nanosleep', None),
+        ('pmevent', 'profiler events: not modelled'), ('trap', None),
+        ('setmaxnreg', 'register reallocation between warpgroups: not modelled')]),
+]
+
+
+def table_mnemonics(src):
+    text = open(os.path.join(src, 'isa/opcodes.def')).read()
+    return set(re.findall(r'^OP\(\s*\w+,\s*"([^"]+)"', text, re.M))
+
+
+def render(src):
+    have = table_mnemonics(src)
+    out = ['# PTX instructions: what warpsim runs', '',
+           'Generated by `tools/ptx_coverage.py` from isa/opcodes.def and the PTX ISA 9.0 instruction',
+           'list; a ctest keeps it current. Every instruction marked "no" is refused at load time with its',
+           'file, line and column: warpsim never skips an instruction it does not model.', '']
+    total = run = 0
+    problems = []
+    for section, rows in ISA:
+        out += ['## ' + section, '', '| instruction | runs | why not |', '| --- | --- | --- |']
+        for mn, why in rows:
+            base = mn.split('.')[0] if mn not in have else mn
+            ok = mn in have or (base in have and mn in ('addc', 'subc', 'madc'))
+            total += 1
+            if ok:
+                run += 1
+                if why:
+                    problems.append('%s: in the table but listed as not run' % mn)
+                out.append('| `%s` | yes | |' % mn)
+            else:
+                if not why:
+                    problems.append('%s: no table row and no reason' % mn)
+                out.append('| `%s` | no | %s |' % (mn, why or '?'))
+        out.append('')
+    out[6:6] = ['%d of the %d instructions run.' % (run, total), '']
+    extra = sorted(have - {mn for _, rows in ISA for mn, _ in rows})
+    if extra:
+        out += ['Rows of the table under other names: ' + ', '.join('`%s`' % m for m in extra) + '.', '']
+    return '\n'.join(out), problems
+
+
+def main():
+    src = sys.argv[1]
+    text, problems = render(src)
+    path = os.path.join(src, 'docs/isa-coverage.md')
+    for p in problems:
+        print('ptx_coverage: ' + p, file=sys.stderr)
+    if '--check' in sys.argv:
+        cur = open(path).read() if os.path.exists(path) else ''
+        if cur != text:
+            print('docs/isa-coverage.md is out of date: run tools/ptx_coverage.py .', file=sys.stderr)
+            return 1
+        return 1 if problems else 0
+    open(path, 'w').write(text)
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
