@@ -4,6 +4,7 @@
  * instruction indices, symbols to (space, offset), immediates to the bits of the type the
  * instruction reads them as. An error stops the parse with file:line:column, the source line
  * and what was expected; an instruction outside the opcode table is an error that names it. */
+#include "check.h"
 #include "isa.h"
 #include "lexer.h"
 #include "suffix.h"
@@ -871,10 +872,12 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
 
     size_t n = 0;
     raw_operand raw;
+    ws_check_operand written[WS_MAX_OPERANDS] = {{0}};
     while (!is_punct(&p->tok, ';')) {
         if (n == max)
             fail_at(p, &p->tok, "too many operands for '%s': it takes %zu", info->mnemonic, max);
         parse_operand(p, &raw);
+        written[n] = (ws_check_operand){raw.at.line, raw.at.col, raw.has_num ? 1 + (int)raw.num.kind : 0};
         char sh = letters[n];
         ws_operand *o = &in->ops[n];
         *o = raw.o;
@@ -942,6 +945,17 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         unsigned nv = v->kind == WS_OPND_VEC ? v->nvec : 1;
         if (nv != in->vec)
             fail_at(p, &mn, "'%.*s' moves %u value(s) but the operand has %u", (int)mn.len, mn.start, in->vec, nv);
+    }
+    /* types, modifiers and operands as ptxas checks them (isa/check.c) */
+    char why[400];
+    int at;
+    if (ws_check_insn(p->m, p->k, in, mn.start, mn.len, written, why, sizeof why, &at)) {
+        ws_token t = mn;
+        if (at >= 0) {
+            t.line = written[at].line;
+            t.col = written[at].col;
+        }
+        fail_at(p, &t, "%s", why);
     }
     /* call-site .param accesses live in lane-local memory */
     if ((op == WS_OP_LD || op == WS_OP_ST) && in->space == WS_SPACE_PARAM) {
