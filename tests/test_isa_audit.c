@@ -524,6 +524,12 @@ static void test_rounding_fma_div(void **state)
         snprintf(body, sizeof body, "div.%s.f32 %%r2, %%r1, %%r4;", modes[m]);
         RUN(body, body, rows);
     }
+    /* div.approx.f32: "__fdividef(x, y) returns 0 for 2^126 < |y| < 2^128 and x != infinity",
+     * NaN for x infinite (libdevice __nv_fast_fdividef); at |y| = 2^126 the reciprocal is the
+     * smallest normal, 2^-126. 1/4 is exact. */
+    const row dapprox[] = {{ONE, 0x7f000000u, 0}, {MONE, 0x7f000000u, NZERO}, {INF, 0x7f000000u, CNAN},
+                           {ONE, 0x7e800000u, MINNORM}, {ONE, 0x40800000u, 0x3e800000u}, {ONE, 0xfe800001u, NZERO}};
+    RUN("div.approx.f32", "div.approx.f32 %r2, %r1, %r4;", dapprox);
     /* rcp.rn.f64(3) = 0x3fd5555555555555; sqrt.rn.f32(2) = 0x3fb504f3 */
     const row rcp64[] = {{0, 0x40080000u, 0x3fd55555u}};
     const uint32_t rcp_lo[] = {0x55555555u};
