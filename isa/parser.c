@@ -1069,6 +1069,9 @@ static void parse_body(parser *p)
         if (p->tok.kind == TOK_EOF)
             expected(p, "'}' to close the kernel body");
         if (is_punct(&p->tok, '{')) {
+            /* ptxas 13.0's parser runs out of stack in the 1664th nested block (tests/ptx/malformed/nest_1664.ptx) */
+            if (depth == 1663)
+                fail_at(p, &p->tok, "blocks nested more than 1663 deep: ptxas refuses them (its parser runs out of stack)");
             if (depth < 64)
                 scope_first[depth] = p->k->nregs;
             depth++;
