@@ -431,6 +431,16 @@ static int check_modifiers(ck *c)
     return 0;
 }
 
+/* Forms ptxas accepts but warpsim cannot run exactly: refused rather than approximated. */
+static int check_modelled(ck *c)
+{
+    const ws_insn *in = c->in;
+    if ((in->op == WS_OP_RCP || in->op == WS_OP_RSQRT) && in->type == WS_T_F64 && (in->mods & WS_MOD_APPROX))
+        return bad(c, -1, "%s.approx.f64 is not modelled: the H200's double-precision approximation has not been "
+                          "measured (rcp.rn.f64, or sqrt.rn.f64 and div.rn.f64, are exact)", ws_optable[in->op].mnemonic);
+    return 0;
+}
+
 int ws_check_insn(const ws_module *m, const ws_kernel *k, const ws_insn *in, const char *mnemonic, size_t mlen,
                   const ws_check_operand *ops, char *msg, size_t cap, int *where)
 {
@@ -445,7 +455,7 @@ int ws_check_insn(const ws_module *m, const ws_kernel *k, const ws_insn *in, con
     if (t != WS_T_NONE && !(allowed & (1u << t)))
         return bad(&c, -1, "'%.*s': .%s is not a type %s takes (ptxas: unexpected instruction types)", (int)mlen,
                    mnemonic, tname(t), ws_optable[in->op].mnemonic);
-    if (check_modifiers(&c))
+    if (check_modifiers(&c) || check_operands(&c))
         return 1;
-    return check_operands(&c);
+    return check_modelled(&c);
 }
