@@ -8,6 +8,8 @@
 //   rows 7-8  div.full.f32 and div.rn.f32 of (1 + lane) / (3 + 7 lane): how far div.full is
 //   rows 9-10 a * b + c with mul.f32/add.f32 (no rounding modifier: may ptxas fuse them?) and
 //             with mul.rn/add.rn (never fused), a = b = 1 + lane 2^-12, c = -1
+//   rows 11-12 atom.add.f32 of the smallest subnormal, twice, to global (row 11) and shared memory
+//             (row 12): 2 if subnormals are kept, 0 if flushed (warpsim keeps them in both)
 #define PRMT(mode, d, a, b, c) asm volatile("prmt.b32." mode " %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c))
 
 extern "C" __global__ void probe_isa_audit(unsigned *out)
@@ -40,4 +42,14 @@ extern "C" __global__ void probe_isa_audit(unsigned *out)
     asm volatile("mul.rn.f32 %0, %1, %1;" : "=f"(t) : "f"(m));
     asm volatile("add.rn.f32 %0, %1, 0fBF800000;" : "=f"(r) : "f"(t));
     out[10 * 32 + lane] = __float_as_uint(r);
+    __shared__ float sh[32];
+    float tiny = __int_as_float(1 + 0 * lane);
+    sh[lane] = 0.0f;
+    __syncwarp();
+    atomicAdd((float *)&out[11 * 32 + lane], tiny);
+    atomicAdd((float *)&out[11 * 32 + lane], tiny);
+    atomicAdd(&sh[lane], tiny);
+    atomicAdd(&sh[lane], tiny);
+    __syncwarp();
+    out[12 * 32 + lane] = __float_as_uint(sh[lane]);
 }
