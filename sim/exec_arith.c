@@ -302,7 +302,7 @@ void ex_sad(ws_exec *x, const ws_insn *in, uint32_t mask)
         uint64_t diff;
         if (sgn) {
             int64_t a = sval(A(l), bits), b = sval(B(l), bits);
-            diff = a > b ? (uint64_t)(a - b) : (uint64_t)(b - a);
+            diff = a > b ? (uint64_t)a - (uint64_t)b : (uint64_t)b - (uint64_t)a; /* no signed overflow at the extremes */
         } else {
             uint64_t a = trunc_bits(A(l), bits), b = trunc_bits(B(l), bits);
             diff = a > b ? a - b : b - a;

@@ -110,6 +110,11 @@ static void test_sad(void **state)
              s16, 2, w16);
     /* .s64: |-2^63 - 1| wraps; take |(-5) - 7| = 12 */
     const row s64[] = {{0xfffffffbu, 7, 12}, {100, 1, 99}};
+    /* |INT64_MIN - INT64_MAX| = 2^64 - 1; plus 0 (a = hi word of each, low words 0 and ~0) */
+    const row s64x[] = {{0x80000000u, 0x7fffffffu, 0xffffffffu}};
+    const uint32_t s64x_hi[] = {0xffffffffu};
+    run_rows("sad.s64 extremes", "mov.b64 %rd20, {%r3, %r1};\n\tnot.b32 %r5, %r3;\n\tmov.b64 %rd21, {%r5, %r4};\n"
+             "\tsad.s64 %rd22, %rd20, %rd21, 0;\n\tmov.b64 {%r2, %r3}, %rd22;", s64x, 1, s64x_hi);
     RUN("sad.s64", "cvt.s64.s32 %rd20, %r1;\n\tcvt.s64.s32 %rd21, %r4;\n\tsad.s64 %rd22, %rd20, %rd21, 0;\n"
                    "\tcvt.u32.u64 %r2, %rd22;", s64);
 }
