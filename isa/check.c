@@ -103,8 +103,8 @@ static uint32_t allowed_types(const ws_insn *in)
         switch (in->sub) {
         case WS_AOP_ADD: return T(U32) | T(S32) | T(U64) | FLOATS;
         case WS_AOP_MIN: case WS_AOP_MAX: return T(U32) | T(S32) | T(U64) | T(S64);
-        case WS_AOP_AND: case WS_AOP_OR: case WS_AOP_XOR: case WS_AOP_EXCH: case WS_AOP_CAS:
-            return T(B32) | T(B64);
+        case WS_AOP_AND: case WS_AOP_OR: case WS_AOP_XOR: case WS_AOP_EXCH: return T(B32) | T(B64);
+        case WS_AOP_CAS: return T(B16) | T(B32) | T(B64);
         default: return T(U32); /* inc, dec */
         }
     default: return ~0u; /* cvt, cvta and the rest: not checked here */
