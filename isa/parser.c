@@ -947,15 +947,15 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
             fail_at(p, &mn, "'%.*s' moves %u value(s) but the operand has %u", (int)mn.len, mn.start, in->vec, nv);
     }
     /* types, modifiers and operands as ptxas checks them (isa/check.c) */
-    char why[400];
-    int at;
-    if (ws_check_insn(p->m, p->k, in, mn.start, mn.len, written, why, sizeof why, &at)) {
+    char refusal[400];
+    int culprit;
+    if (ws_check_insn(p->m, p->k, in, mn.start, mn.len, written, refusal, sizeof refusal, &culprit)) {
         ws_token t = mn;
-        if (at >= 0) {
-            t.line = written[at].line;
-            t.col = written[at].col;
+        if (culprit >= 0) {
+            t.line = written[culprit].line;
+            t.col = written[culprit].col;
         }
-        fail_at(p, &t, "%s", why);
+        fail_at(p, &t, "%s", refusal);
     }
     /* call-site .param accesses live in lane-local memory */
     if ((op == WS_OP_LD || op == WS_OP_ST) && in->space == WS_SPACE_PARAM) {
