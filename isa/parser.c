@@ -4,6 +4,7 @@
  * instruction indices, symbols to (space, offset), immediates to the bits of the type the
  * instruction reads them as. An error stops the parse with file:line:column, the source line
  * and what was expected; an instruction outside the opcode table is an error that names it. */
+#include "check.h"
 #include "half.h"
 #include "demangle.h"
 #include "opcodes.h"
@@ -976,10 +977,12 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
 
     size_t n = 0;
     raw_operand raw;
+    ws_check_operand written[WS_MAX_OPERANDS] = {{0}};
     while (!is_punct(&p->tok, ';')) {
         if (n == max)
             fail_at(p, &p->tok, "too many operands for '%s': it takes %zu", info->mnemonic, max);
         parse_operand(p, &raw);
+        written[n] = (ws_check_operand){raw.at.line, raw.at.col, raw.has_num ? 1 + (int)raw.num.kind : 0};
         char sh = letters[n];
         ws_operand *o = &in->ops[n];
         *o = raw.o;
@@ -1050,6 +1053,17 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         unsigned nv = v->kind == WS_OPND_VEC ? v->nvec : 1;
         if (nv != in->vec)
             fail_at(p, &mn, "'%.*s' moves %u value(s) but the operand has %u", (int)mn.len, mn.start, in->vec, nv);
+    }
+    /* types, modifiers and operands as ptxas checks them (isa/check.c) */
+    char refusal[400];
+    int culprit;
+    if (ws_check_insn(p->m, p->k, in, mn.start, mn.len, written, refusal, sizeof refusal, &culprit)) {
+        ws_token t = mn;
+        if (culprit >= 0) {
+            t.line = written[culprit].line;
+            t.col = written[culprit].col;
+        }
+        fail_at(p, &t, "%s", refusal);
     }
     /* call-site .param accesses live in lane-local memory */
     if ((op == WS_OP_LD || op == WS_OP_ST) && in->space == WS_SPACE_PARAM) {
@@ -1247,6 +1261,9 @@ static void parse_body(parser *p)
         if (p->tok.kind == TOK_EOF)
             expected(p, "'}' to close the kernel body");
         if (is_punct(&p->tok, '{')) {
+            /* ptxas 13.0's parser runs out of stack in the 1664th nested block (tests/ptx/malformed/nest_1664.ptx) */
+            if (depth == 1663)
+                fail_at(p, &p->tok, "blocks nested more than 1663 deep: ptxas refuses them (its parser runs out of stack)");
             if (depth < 64)
                 scope_first[depth] = p->k->nregs;
             depth++;

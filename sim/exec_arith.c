@@ -218,6 +218,16 @@ void ex_fma(ws_exec *x, const ws_insn *in, uint32_t mask)
         FLOAT_OP(fma(fa, fb, fc));
 }
 
+/* div.approx.f32's reciprocal: the special-function unit flushes a subnormal reciprocal to zero,
+ * so "__fdividef(x, y) returns 0 for 2^126 < |y| < 2^128 and x != infinity" and NaN for x
+ * infinite (CUDA libdevice, __nv_fast_fdividef, which is div.approx.f32). Within that range the
+ * reciprocal is the correctly rounded 1/b (the unit's is within 1 ulp: docs/hardware.md, 14). */
+static float approx_recip(float b)
+{
+    float r = 1.0f / b;
+    return fpclassify(r) == FP_SUBNORMAL ? copysignf(0.0f, r) : r;
+}
+
 /* Integer division: by zero gives all ones (the hardware's emulation sequence does), and
  * warpsim warns. The most negative value divided by -1 gives itself. */
 void ex_div(ws_exec *x, const ws_insn *in, uint32_t mask)
@@ -226,7 +236,7 @@ void ex_div(ws_exec *x, const ws_insn *in, uint32_t mask)
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (is_float(in)) {
         if (in->mods & WS_MOD_APPROX) /* div.approx: a * rcp.approx(b); one rounding here */
-            FLOAT_OP(fa * (1.0f / fb));
+            FLOAT_OP(fa * approx_recip(fb));
         else
             FLOAT_OP(fa / fb);
         return;
@@ -368,7 +378,7 @@ void ex_sad(ws_exec *x, const ws_insn *in, uint32_t mask)
         uint64_t diff;
         if (sgn) {
             int64_t a = sval(A(l), bits), b = sval(B(l), bits);
-            diff = a > b ? (uint64_t)(a - b) : (uint64_t)(b - a);
+            diff = a > b ? (uint64_t)a - (uint64_t)b : (uint64_t)b - (uint64_t)a; /* no signed overflow at the extremes */
         } else {
             uint64_t a = trunc_bits(A(l), bits), b = trunc_bits(B(l), bits);
             diff = a > b ? a - b : b - a;
