@@ -261,6 +261,14 @@ static uint32_t to_half(const ws_insn *in, ws_type st, uint64_t a, int bf)
         double v = st == WS_T_F32   ? (double)as_f32(a)
                    : st == WS_T_F64 ? as_f64(a)
                                     : ws_half_to_double((uint32_t)a & 0xffffu, is_bf16(st));
+        /* From f64 a NaN keeps its sign and the top of its payload and becomes quiet (f16 0x7e00,
+         * bf16 0x7fc0 for a quiet NaN of no payload): tests/corpus fp16_cvt_f64 and bf16_cvt_f64
+         * on the H200 (driver 580.159.04, 2026-12-01); from f32 every NaN gives CANONICAL_NAN_HALF. */
+        if (st == WS_T_F64 && isnan(v) && !(in->mods & WS_MOD_SAT)) {
+            unsigned fbits = bf ? 7 : 10;
+            uint32_t frac = (uint32_t)((a >> (52 - fbits)) & ((1u << fbits) - 1)) | 1u << (fbits - 1);
+            return (uint32_t)(a >> 48 & 0x8000u) | exp_mask(bf) | frac;
+        }
         r = ws_half_from_double(v, bf, in->rnd);
     }
     return half_finish(r, bf, in->mods & (WS_MOD_SAT | WS_MOD_RELU));
