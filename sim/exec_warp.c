@@ -416,6 +416,31 @@ static int split_warp_check(ws_exec *x, const ws_insn *in, uint32_t exec)
     return 1;
 }
 
+/* The warp's possible split after a collective whose lanes named different masks: each earlier
+ * split group is cut by the new groups (the H200 kept splits apart across several such
+ * collectives: fuzz v3, seed 1819), so the groups are the intersections of both partitions. */
+static void refine_split(ws_warp *w, const uint32_t *groups, unsigned n, uint32_t line)
+{
+    uint32_t old[32], cut[33];
+    unsigned nold = w->nsplit, ncut = 0, nnew = 0;
+    memcpy(old, w->split_group, nold * sizeof old[0]);
+    if (!nold)
+        old[nold++] = FULL_MASK;
+    uint32_t rest = FULL_MASK;
+    for (unsigned i = 0; i < n; i++) {
+        cut[ncut++] = groups[i];
+        rest &= ~groups[i];
+    }
+    if (rest)
+        cut[ncut++] = rest; /* lanes that did not take part stay in their old group */
+    for (unsigned i = 0; i < nold; i++)
+        for (unsigned j = 0; j < ncut && nnew < 32; j++)
+            if (old[i] & cut[j])
+                w->split_group[nnew++] = old[i] & cut[j];
+    w->nsplit = nnew;
+    w->split_line = line;
+}
+
 /* What a warp-wide instruction wrote while the warp may be split: poisoned on request. */
 static void poison_split_result(ws_exec *x, uint32_t exec)
 {
@@ -441,11 +466,8 @@ void ws_collective(ws_exec *x, uint32_t exec)
     int split = 0; /* does a group span groups of an earlier split? */
     for (unsigned i = 0; i < n && !split && first->op != WS_OP_BAR_WARP; i++)
         split = split_warp_check(x, first, groups[i]);
-    if (n > 1) {
-        memcpy(x->w->split_group, groups, n * sizeof groups[0]);
-        x->w->nsplit = n;
-        x->w->split_line = first->line;
-    }
+    if (n > 1)
+        refine_split(x->w, groups, n, first->line);
     x->coll_exec = exec;
     if (x->ev) {
         memset(x->shfl_src, -1, sizeof x->shfl_src);
