@@ -166,8 +166,10 @@ void ex_mad(ws_exec *x, const ws_insn *in, uint32_t mask)
  *   subc    d = a - (b + CC.CF),       with .cc borrow-out to CC.CF
  *   mad.cc  d = (a * b).lo/.hi + c,    carry-out to CC.CF
  *   madc    d = (a * b).lo/.hi + c + CC.CF, with .cc carry-out to CC.CF
- * The carry and the borrow are those of the unsigned bit patterns (signed types alike). A chain
- * that mixes additions and subtractions reads the flag as these lines say. */
+ * The carry and the borrow are those of the unsigned bit patterns (signed types alike). The H200
+ * keeps one flag for both, the carry of a + ~b + 1 for a subtraction (1 when nothing is borrowed):
+ * add.cc then subc gave 5 - 2 = 3 and sub.cc (0 - 1) then addc 5 + 2 = 7 (programs/probe_int_modes,
+ * H200, 2026-12-01); warpsim keeps the borrow and turns it over where a chain changes direction. */
 static void carry_op(ws_exec *x, const ws_insn *in, uint32_t mask, int sub, int carry_in, int mad)
 {
     ROWS;
@@ -175,7 +177,9 @@ static void carry_op(ws_exec *x, const ws_insn *in, uint32_t mask, int sub, int 
     uint64_t *cf = &x->regs[(size_t)in->dpred * 32];
     int write = (in->mods & WS_MOD_CC) != 0;
     FOR_EACH_LANE(mask, l) {
-        u128 a = trunc_bits(A(l), bits), b = trunc_bits(B(l), bits), cin = carry_in ? (cf[l] & 1) : 0;
+        /* cf holds the hardware's flag: the carry, or for a subtraction the carry of a + ~b + 1 */
+        u128 a = trunc_bits(A(l), bits), b = trunc_bits(B(l), bits);
+        u128 cin = carry_in ? (sub ? !(cf[l] & 1) : (cf[l] & 1)) : 0; /* a borrow for a subtraction */
         if (mad) {
             uint64_t hi, lo = int_product(in, A(l), B(l), &hi);
             a = in->sub == WS_MUL_HI ? hi : trunc_bits(lo, bits);
@@ -184,7 +188,7 @@ static void carry_op(ws_exec *x, const ws_insn *in, uint32_t mask, int sub, int 
         u128 r = sub ? a - (b + cin) : a + b + cin;
         set_reg(x, D, l, trunc_bits((uint64_t)r, bits));
         if (write)
-            cf[l] = sub ? (uint64_t)(a < b + cin) : (uint64_t)(r >> bits) & 1;
+            cf[l] = sub ? (uint64_t)!(a < b + cin) : (uint64_t)(r >> bits) & 1;
     }
 }
 void ex_addc(ws_exec *x, const ws_insn *in, uint32_t mask) { carry_op(x, in, mask, 0, 1, 0); }

@@ -88,8 +88,8 @@ typedef enum { WS_SEV_WARNING, WS_SEV_ERROR } ws_severity;
       "membermasks: ptxas compiles that one with `WARPSYNC.EXCLUSIVE`, which can leave the warp "    \
       "split by mask, and the H200 then ran later instructions group by group (before and after "   \
       "`bar.warp.sync`, depending on ptxas's schedule)",                                             \
-      "not predictable from the PTX: warpsim runs the warp whole (`--poison-undefined` poisons "     \
-      "such results)")
+      "not predictable from the PTX: warpsim runs the warp whole and reports this only under "       \
+      "`--poison-undefined`, which also poisons such results")
 
 typedef enum {
 #define WS_DIAG_ENUM_(id, name, sev, what, h200) WS_DIAG_##id,
