@@ -26,7 +26,8 @@ typedef struct {
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static int bad(ck *c, int where, const char *fmt, ...)
+static int
+bad(ck *c, int where, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -54,56 +55,97 @@ static int kind(ws_type t)
 {
     switch (t) {
     case WS_T_PRED: return K_PRED;
-    case WS_T_B8: case WS_T_B16: case WS_T_B32: case WS_T_B64: return K_B;
-    case WS_T_U8: case WS_T_U16: case WS_T_U32: case WS_T_U64: return K_U;
-    case WS_T_S8: case WS_T_S16: case WS_T_S32: case WS_T_S64: return K_S;
-    case WS_T_F32: case WS_T_F64: return K_F;
+    case WS_T_B8:
+    case WS_T_B16:
+    case WS_T_B32:
+    case WS_T_B64: return K_B;
+    case WS_T_U8:
+    case WS_T_U16:
+    case WS_T_U32:
+    case WS_T_U64: return K_U;
+    case WS_T_S8:
+    case WS_T_S16:
+    case WS_T_S32:
+    case WS_T_S64: return K_S;
+    case WS_T_F32:
+    case WS_T_F64: return K_F;
     default: return K_OTHER; /* f16 and later types: checked where they are executed */
     }
 }
 static unsigned size(ws_type t) { return t == WS_T_PRED ? 1 : ws_type_bits(t); }
 static int is_int(ws_type t) { return kind(t) == K_U || kind(t) == K_S; }
 
-#define T(x) (1u << WS_T_##x)
-#define INTS (T(U16) | T(U32) | T(U64) | T(S16) | T(S32) | T(S64))
-#define FLOATS (T(F32) | T(F64))
-#define BITS (T(B16) | T(B32) | T(B64))
+#define T(x)     (1u << WS_T_##x)
+#define INTS     (T(U16) | T(U32) | T(U64) | T(S16) | T(S32) | T(S64))
+#define FLOATS   (T(F32) | T(F64))
+#define BITS     (T(B16) | T(B32) | T(B64))
 #define MEMTYPES (T(B8) | T(U8) | T(S8) | T(B16) | T(U16) | T(S16) | BITS | INTS | FLOATS)
 
 /* The instruction types ptxas accepts for each opcode (PTX ISA, each instruction's Syntax). */
 static uint32_t allowed_types(const ws_insn *in)
 {
     switch (in->op) {
-    case WS_OP_ADD: case WS_OP_SUB: case WS_OP_MUL: case WS_OP_MAD: case WS_OP_DIV: case WS_OP_MIN:
-    case WS_OP_MAX:
-        return INTS | FLOATS;
-    case WS_OP_REM: case WS_OP_SAD: return INTS;
+    case WS_OP_ADD:
+    case WS_OP_SUB:
+    case WS_OP_MUL:
+    case WS_OP_MAD:
+    case WS_OP_DIV:
+    case WS_OP_MIN:
+    case WS_OP_MAX: return INTS | FLOATS;
+    case WS_OP_REM:
+    case WS_OP_SAD: return INTS;
     case WS_OP_MUL24: return T(U32) | T(S32);
-    case WS_OP_ABS: case WS_OP_NEG: return T(S16) | T(S32) | T(S64) | FLOATS;
-    case WS_OP_FMA: case WS_OP_RCP: case WS_OP_SQRT: case WS_OP_RSQRT: case WS_OP_TESTP: case WS_OP_COPYSIGN:
-        return FLOATS;
-    case WS_OP_EX2: case WS_OP_LG2: case WS_OP_SIN: case WS_OP_COS: return T(F32);
-    case WS_OP_AND: case WS_OP_OR: case WS_OP_XOR: case WS_OP_NOT: return T(PRED) | BITS;
-    case WS_OP_CNOT: case WS_OP_SHL: return BITS;
+    case WS_OP_ABS:
+    case WS_OP_NEG: return T(S16) | T(S32) | T(S64) | FLOATS;
+    case WS_OP_FMA:
+    case WS_OP_RCP:
+    case WS_OP_SQRT:
+    case WS_OP_RSQRT:
+    case WS_OP_TESTP:
+    case WS_OP_COPYSIGN: return FLOATS;
+    case WS_OP_EX2:
+    case WS_OP_LG2:
+    case WS_OP_SIN:
+    case WS_OP_COS: return T(F32);
+    case WS_OP_AND:
+    case WS_OP_OR:
+    case WS_OP_XOR:
+    case WS_OP_NOT: return T(PRED) | BITS;
+    case WS_OP_CNOT:
+    case WS_OP_SHL: return BITS;
     case WS_OP_SHR: return BITS | INTS;
-    case WS_OP_LOP3: case WS_OP_SHF: case WS_OP_PRMT: return T(B32);
-    case WS_OP_POPC: case WS_OP_CLZ: case WS_OP_BREV: case WS_OP_BFI: return T(B32) | T(B64);
-    case WS_OP_BFIND: case WS_OP_BFE: return T(U32) | T(U64) | T(S32) | T(S64);
-    case WS_OP_SETP: case WS_OP_SELP: return BITS | INTS | FLOATS;
+    case WS_OP_LOP3:
+    case WS_OP_SHF:
+    case WS_OP_PRMT: return T(B32);
+    case WS_OP_POPC:
+    case WS_OP_CLZ:
+    case WS_OP_BREV:
+    case WS_OP_BFI: return T(B32) | T(B64);
+    case WS_OP_BFIND:
+    case WS_OP_BFE: return T(U32) | T(U64) | T(S32) | T(S64);
+    case WS_OP_SETP:
+    case WS_OP_SELP: return BITS | INTS | FLOATS;
     case WS_OP_SET: return T(U32) | T(S32) | T(F32);
     case WS_OP_MOV: return T(PRED) | BITS | INTS | FLOATS;
-    case WS_OP_LD: case WS_OP_LDU: case WS_OP_ST: return MEMTYPES;
+    case WS_OP_LD:
+    case WS_OP_LDU:
+    case WS_OP_ST: return MEMTYPES;
     case WS_OP_VOTE: return in->sub == WS_VOTE_BALLOT ? T(B32) : T(PRED);
     case WS_OP_MATCH: return T(B32) | T(B64);
     case WS_OP_ACTIVEMASK: return T(B32);
     case WS_OP_NANOSLEEP: return T(U32);
     case WS_OP_REDUX:
         return (in->sub == WS_AOP_ADD || in->sub == WS_AOP_MIN || in->sub == WS_AOP_MAX) ? T(U32) | T(S32) : T(B32);
-    case WS_OP_ATOM: case WS_OP_RED:
+    case WS_OP_ATOM:
+    case WS_OP_RED:
         switch (in->sub) {
         case WS_AOP_ADD: return T(U32) | T(S32) | T(U64) | FLOATS;
-        case WS_AOP_MIN: case WS_AOP_MAX: return T(U32) | T(S32) | T(U64) | T(S64);
-        case WS_AOP_AND: case WS_AOP_OR: case WS_AOP_XOR: case WS_AOP_EXCH: return T(B32) | T(B64);
+        case WS_AOP_MIN:
+        case WS_AOP_MAX: return T(U32) | T(S32) | T(U64) | T(S64);
+        case WS_AOP_AND:
+        case WS_AOP_OR:
+        case WS_AOP_XOR:
+        case WS_AOP_EXCH: return T(B32) | T(B64);
         case WS_AOP_CAS: return T(B16) | T(B32) | T(B64);
         default: return T(U32); /* inc, dec */
         }
@@ -143,19 +185,24 @@ static ws_type position_type(const ws_insn *in, unsigned i, char letter, int *re
         return WS_T_B32; /* lane and clamp: ptxas reads them as .b32 */
     switch (letter) {
     case 'u': return WS_T_U32;
-    case 'q': case 'P': return WS_T_PRED;
+    case 'q':
+    case 'P': return WS_T_PRED;
     default: break;
     }
     switch (in->op) {
     case WS_OP_SETP: return i == 0 ? WS_T_PRED : t;
     case WS_OP_SET: return i == 0 ? t : (ws_type)in->type2;
     case WS_OP_CVT: *relaxed = 1; return i == 0 ? t : (ws_type)in->type2;
-    case WS_OP_LD: case WS_OP_LDU: *relaxed = i == 0; return t;
+    case WS_OP_LD:
+    case WS_OP_LDU: *relaxed = i == 0; return t;
     case WS_OP_ST: *relaxed = i == 1; return t;
-    case WS_OP_POPC: case WS_OP_CLZ: case WS_OP_BFIND: return i == 0 ? WS_T_U32 : t;
-    case WS_OP_MATCH: return i == 0 ? WS_T_U32 : t; /* ptxas: the mask is an integer, not an .f32 */
+    case WS_OP_POPC:
+    case WS_OP_CLZ:
+    case WS_OP_BFIND: return i == 0 ? WS_T_U32 : t;
+    case WS_OP_MATCH: return i == 0 ? WS_T_U32 : t;        /* ptxas: the mask is an integer, not an .f32 */
     case WS_OP_REDUX: return t == WS_T_B32 ? WS_T_U32 : t; /* and/or/xor.b32 take no .f32 register */
-    case WS_OP_MUL: case WS_OP_MAD:
+    case WS_OP_MUL:
+    case WS_OP_MAD:
         if (in->sub == WS_MUL_WIDE && is_int(t) && (i == 0 || i == 3))
             switch (t) {
             case WS_T_U16: return WS_T_U32;
@@ -197,8 +244,8 @@ static int check_literal(ck *c, int i, ws_type t)
         return 0;
     int numkind = lit - 1; /* 0 integer, 1 decimal float, 2 0f, 3 0d */
     if (kind(t) == K_F && numkind == 0)
-        return bad(c, i, "an integer literal where a .%s value is required: write it as 0f%s or 1.0",
-                   tname(t), t == WS_T_F32 ? "3f800000" : "");
+        return bad(c, i, "an integer literal where a .%s value is required: write it as 0f%s or 1.0", tname(t),
+                   t == WS_T_F32 ? "3f800000" : "");
     if (is_int(t) && numkind != 0)
         return bad(c, i, "a floating-point literal where a .%s integer is required", tname(t));
     return 0;
@@ -228,15 +275,17 @@ static int check_operands(ck *c)
             break;
         case WS_OPND_SREG:
             if (in->op != WS_OP_MOV && in->op != WS_OP_CVT)
-                return bad(c, (int)i, "special register %s: only mov and cvt read special registers (ptxas: "
-                                      "special register argument not allowed)", ws_sreg_name((ws_sreg)o->reg));
+                return bad(c, (int)i,
+                           "special register %s: only mov and cvt read special registers (ptxas: "
+                           "special register argument not allowed)",
+                           ws_sreg_name((ws_sreg)o->reg));
             if (in->op == WS_OP_MOV) {
                 unsigned b = sreg_bits(o->reg);
                 int ok = kind(t) != K_F && kind(t) != K_PRED &&
                          (size(t) == b || (size(t) == 16 && sreg_moves_as_16(o->reg)));
                 if (!ok)
-                    return bad(c, (int)i, "%s is a %u-bit integer; mov.%s cannot read it", ws_sreg_name((ws_sreg)o->reg),
-                               b, tname(t));
+                    return bad(c, (int)i, "%s is a %u-bit integer; mov.%s cannot read it",
+                               ws_sreg_name((ws_sreg)o->reg), b, tname(t));
             }
             break;
         case WS_OPND_VEC: {
@@ -265,9 +314,11 @@ static int check_operands(ck *c)
         case WS_OPND_ADDR:
             if (o->sym != WS_NO_SYM && in->space != WS_SPACE_GENERIC && in->space != WS_SPACE_NONE &&
                 c->m->symbols[o->sym].space != in->space)
-                return bad(c, (int)i, "'%s' is a .%s variable; a .%s access cannot name it (ptxas: state space "
-                                      "mismatch)", c->m->symbols[o->sym].name,
-                           ws_space_name((ws_space)c->m->symbols[o->sym].space), ws_space_name((ws_space)in->space));
+                return bad(c, (int)i,
+                           "'%s' is a .%s variable; a .%s access cannot name it (ptxas: state space "
+                           "mismatch)",
+                           c->m->symbols[o->sym].name, ws_space_name((ws_space)c->m->symbols[o->sym].space),
+                           ws_space_name((ws_space)in->space));
             if (o->reg != WS_NO_REG) {
                 ws_type r = (ws_type)c->k->regs[o->reg].type;
                 if (r == WS_T_PRED || kind(r) == K_F)
@@ -297,11 +348,17 @@ static int check_modifiers(ck *c)
     int full = (in->mods & WS_MOD_FULL) != 0, ftz = (in->mods & WS_MOD_FTZ) != 0, sat = (in->mods & WS_MOD_SAT) != 0;
     const char *mn = ws_optable[in->op].mnemonic;
     switch (in->op) {
-    case WS_OP_ADD: case WS_OP_SUB: case WS_OP_MUL: case WS_OP_MAD: case WS_OP_FMA: case WS_OP_DIV:
-    case WS_OP_RCP: case WS_OP_SQRT:
+    case WS_OP_ADD:
+    case WS_OP_SUB:
+    case WS_OP_MUL:
+    case WS_OP_MAD:
+    case WS_OP_FMA:
+    case WS_OP_DIV:
+    case WS_OP_RCP:
+    case WS_OP_SQRT:
         if (rnd && (!f || !float_rnd(in->rnd)))
-            return bad(c, -1, "illegal rounding modifier for %s.%s: only .rn .rz .rm .rp, and only on .f32/.f64",
-                       mn, tname(t));
+            return bad(c, -1, "illegal rounding modifier for %s.%s: only .rn .rz .rm .rp, and only on .f32/.f64", mn,
+                       tname(t));
         break;
     default: break;
     }
@@ -314,8 +371,10 @@ static int check_modifiers(ck *c)
     if (sat) {
         int ok = 0;
         switch (in->op) {
-        case WS_OP_ADD: case WS_OP_SUB: ok = t == WS_T_S32 || f32; break;
-        case WS_OP_MUL: case WS_OP_FMA: ok = f32; break;
+        case WS_OP_ADD:
+        case WS_OP_SUB: ok = t == WS_T_S32 || f32; break;
+        case WS_OP_MUL:
+        case WS_OP_FMA: ok = f32; break;
         case WS_OP_MAD: ok = f32 || (t == WS_T_S32 && in->sub == WS_MUL_HI); break;
         default: ok = in->op == WS_OP_CVT; break;
         }
@@ -324,7 +383,8 @@ static int check_modifiers(ck *c)
                        (int)c->mlen, c->mn);
     }
     switch (in->op) {
-    case WS_OP_MUL: case WS_OP_MAD:
+    case WS_OP_MUL:
+    case WS_OP_MAD:
         if (f && (has(c, "lo") || has(c, "hi") || has(c, "wide")))
             return bad(c, -1, "%s.%s takes no .lo/.hi/.wide", mn, tname(t));
         if (is_int(t) && !has(c, "lo") && !has(c, "hi") && !has(c, "wide"))
@@ -352,17 +412,23 @@ static int check_modifiers(ck *c)
         if (f && (approx || full) + rnd != 1)
             return bad(c, -1, "div.%s needs exactly one of .approx, .full or a rounding modifier", tname(t));
         break;
-    case WS_OP_RCP: case WS_OP_SQRT:
+    case WS_OP_RCP:
+    case WS_OP_SQRT:
         if (approx + rnd != 1)
             return bad(c, -1, "%s.%s needs exactly one of .approx or a rounding modifier", mn, tname(t));
         if (approx && t == WS_T_F64 && (in->op == WS_OP_SQRT || !ftz))
             return bad(c, -1, "%s.approx.f64 %s", mn, in->op == WS_OP_SQRT ? "does not exist" : "needs .ftz");
         break;
-    case WS_OP_RSQRT: case WS_OP_EX2: case WS_OP_LG2: case WS_OP_SIN: case WS_OP_COS:
+    case WS_OP_RSQRT:
+    case WS_OP_EX2:
+    case WS_OP_LG2:
+    case WS_OP_SIN:
+    case WS_OP_COS:
         if (!approx)
             return bad(c, -1, "%s needs .approx", mn);
         break;
-    case WS_OP_MIN: case WS_OP_MAX:
+    case WS_OP_MIN:
+    case WS_OP_MAX:
         if ((in->mods & WS_MOD_NAN) && !f32)
             return bad(c, -1, "illegal modifier .NaN for %s.%s: .f32 only", mn, tname(t));
         break;
@@ -381,13 +447,21 @@ static int check_modifiers(ck *c)
         if (in->space != WS_SPACE_GLOBAL && in->space != WS_SPACE_GENERIC)
             return bad(c, -1, "ldu reads .global memory only");
         break;
-    case WS_OP_SETP: case WS_OP_SET: {
+    case WS_OP_SETP:
+    case WS_OP_SET: {
         ws_type st = in->op == WS_OP_SET ? (ws_type)in->type2 : t;
         int k = kind(st), ok;
         switch (in->cmp) {
-        case WS_CMP_EQ: case WS_CMP_NE: ok = 1; break;
-        case WS_CMP_LT: case WS_CMP_LE: case WS_CMP_GT: case WS_CMP_GE: ok = k != K_B; break;
-        case WS_CMP_LO: case WS_CMP_LS: case WS_CMP_HI: case WS_CMP_HS: ok = k == K_U || k == K_B; break;
+        case WS_CMP_EQ:
+        case WS_CMP_NE: ok = 1; break;
+        case WS_CMP_LT:
+        case WS_CMP_LE:
+        case WS_CMP_GT:
+        case WS_CMP_GE: ok = k != K_B; break;
+        case WS_CMP_LO:
+        case WS_CMP_LS:
+        case WS_CMP_HI:
+        case WS_CMP_HS: ok = k == K_U || k == K_B; break;
         default: ok = k == K_F; break;
         }
         if (k == K_B && in->cmp >= WS_CMP_LO && in->cmp <= WS_CMP_HS)
@@ -395,16 +469,20 @@ static int check_modifiers(ck *c)
         if (k == K_OTHER)
             ok = 1;
         if (!ok)
-            return bad(c, -1, "comparison .%s does not apply to .%s (ptxas: mismatch between instruction type and "
-                              "comparison)", ws_suffix_name(SFX_CMP, in->cmp), tname(st));
+            return bad(c, -1,
+                       "comparison .%s does not apply to .%s (ptxas: mismatch between instruction type and "
+                       "comparison)",
+                       ws_suffix_name(SFX_CMP, in->cmp), tname(st));
         if (in->op == WS_OP_SET && kind(st) != K_OTHER && !(allowed_types(&(ws_insn){.op = WS_OP_SETP}) & (1u << st)))
             return bad(c, -1, "set cannot compare .%s values", tname(st));
         if ((in->sub != WS_BOOL_NONE) != (in->nops > 3))
-            return bad(c, in->nops > 3 ? 3 : -1, "%s", in->nops > 3 ? "a third source needs a boolean operation (.and .or .xor)"
-                                                                      : "a boolean operation needs a third, predicate source");
+            return bad(c, in->nops > 3 ? 3 : -1, "%s",
+                       in->nops > 3 ? "a third source needs a boolean operation (.and .or .xor)"
+                                    : "a boolean operation needs a third, predicate source");
         break;
     }
-    case WS_OP_BAR: case WS_OP_BARRIER: {
+    case WS_OP_BAR:
+    case WS_OP_BARRIER: {
         if (in->nops >= 1 && in->ops[0].kind == WS_OPND_IMM && in->ops[0].imm > 15)
             return bad(c, 0, "barrier number %llu out of range: an H200 block has barriers 0..15",
                        (unsigned long long)in->ops[0].imm);
@@ -436,8 +514,10 @@ static int check_modelled(ck *c)
 {
     const ws_insn *in = c->in;
     if ((in->op == WS_OP_RCP || in->op == WS_OP_RSQRT) && in->type == WS_T_F64 && (in->mods & WS_MOD_APPROX))
-        return bad(c, -1, "%s.approx.f64 is not modelled: the H200's double-precision approximation has not been "
-                          "measured (rcp.rn.f64, or sqrt.rn.f64 and div.rn.f64, are exact)", ws_optable[in->op].mnemonic);
+        return bad(c, -1,
+                   "%s.approx.f64 is not modelled: the H200's double-precision approximation has not been "
+                   "measured (rcp.rn.f64, or sqrt.rn.f64 and div.rn.f64, are exact)",
+                   ws_optable[in->op].mnemonic);
     return 0;
 }
 
@@ -449,7 +529,7 @@ int ws_check_insn(const ws_module *m, const ws_kernel *k, const ws_insn *in, con
     ws_type t = (ws_type)in->type;
     uint32_t allowed = allowed_types(in);
     if (t != WS_T_NONE && (kind(t) == K_OTHER || (in->op == WS_OP_SET && kind((ws_type)in->type2) == K_OTHER)))
-        return 0; /* f16 and newer types: checked with their executors */
+        return 0;                                    /* f16 and newer types: checked with their executors */
     if (in->op == WS_OP_CVT || in->op == WS_OP_CVTA) /* cvt's modifiers belong with its executor */
         return check_operands(&c);
     if (t != WS_T_NONE && !(allowed & (1u << t)))

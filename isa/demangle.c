@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define DM_LEN 512
+#define DM_LEN  512
 #define DM_SUBS 64
 
 typedef struct {
@@ -30,11 +30,11 @@ typedef struct {
 
 /* The parts of a demangled function name. */
 typedef struct {
-    char ret[DM_LEN];   /* the return type of a template function, else "" */
-    char name[DM_LEN];  /* qualified, with the function's template arguments: ns::foo<int> */
-    char base[DM_LEN];  /* qualified, without them: ns::foo */
-    char last[DM_LEN];  /* the last component alone: foo */
-    char params[DM_LEN];/* (int*, float) */
+    char ret[DM_LEN];    /* the return type of a template function, else "" */
+    char name[DM_LEN];   /* qualified, with the function's template arguments: ns::foo<int> */
+    char base[DM_LEN];   /* qualified, without them: ns::foo */
+    char last[DM_LEN];   /* the last component alone: foo */
+    char params[DM_LEN]; /* (int*, float) */
 } dm_parts;
 
 static void cat(dm *d, char *dst, const char *s)
@@ -311,14 +311,18 @@ static void type(dm *d, char *out)
     }
     char inner[DM_LEN] = "";
     switch (c) {
-    case 'K': case 'V': case 'r':
+    case 'K':
+    case 'V':
+    case 'r':
         d->p++;
         type(d, inner);
         snprintf(out, DM_LEN, "%s", inner);
         cat(d, out, c == 'K' ? " const" : c == 'V' ? " volatile" : " __restrict");
         add_sub(d, out);
         return;
-    case 'P': case 'R': case 'O':
+    case 'P':
+    case 'R':
+    case 'O':
         d->p++;
         type(d, inner);
         snprintf(out, DM_LEN, "%s", inner);

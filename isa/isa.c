@@ -5,7 +5,7 @@
 #include <string.h>
 
 const ws_opinfo ws_optable[WS_OP_COUNT] = {
-#define OP(id, mn, shape, sfx, lat, ex, doc) [WS_OP_##id] = {mn, shape, (sfx), lat, doc},
+#define OP(id, mn, shape, sfx, cls, lat, ex, doc) [WS_OP_##id] = {mn, shape, (sfx), cls, lat, doc},
 #include "opcodes.def"
 #undef OP
 };
@@ -17,6 +17,15 @@ static const char *const latency_names[LAT_CLASS_COUNT] = {
     [LAT_SHFL] = "shfl",     [LAT_VOTE] = "vote",     [LAT_MATCH] = "match",   [LAT_REDUX] = "redux",
     [LAT_SYNC] = "sync",     [LAT_BAR] = "bar",
 };
+
+const char *ws_op_class_name(ws_op_class c)
+{
+    static const char *const names[CLS_COUNT] = {
+        [CLS_ALU] = "alu",         [CLS_LOAD] = "load",       [CLS_STORE] = "store",     [CLS_ATOMIC] = "atomic",
+        [CLS_CONTROL] = "control", [CLS_COLLECTIVE] = "collective", [CLS_BARRIER] = "barrier", [CLS_ORDER] = "order",
+    };
+    return (unsigned)c < CLS_COUNT ? names[c] : "?";
+}
 
 const char *ws_latency_name(ws_latency_class c)
 {

@@ -9,11 +9,25 @@
 
 /* ---- opcodes, from the one table ---------------------------------------------------------- */
 typedef enum {
-#define OP(id, mn, shape, sfx, lat, ex, doc) WS_OP_##id,
+#define OP(id, mn, shape, sfx, cls, lat, ex, doc) WS_OP_##id,
 #include "opcodes.def"
 #undef OP
     WS_OP_COUNT
 } ws_opcode;
+
+/* Instruction classes (the table's "class" column): what the rest of warpsim asks of an
+ * instruction, so that no file keeps a list of opcodes of its own. */
+typedef enum {
+    CLS_ALU,        /* computes registers from registers: no memory, no control, no other lane */
+    CLS_LOAD,       /* reads memory (ld, ldu) */
+    CLS_STORE,      /* writes memory (st) */
+    CLS_ATOMIC,     /* reads and writes memory atomically (atom, red) */
+    CLS_CONTROL,    /* changes the lanes' pcs (bra, ret, exit, trap, call) */
+    CLS_COLLECTIVE, /* a .sync instruction over the lanes of its membermask, the last operand */
+    CLS_BARRIER,    /* a block barrier (bar, barrier) */
+    CLS_ORDER,      /* orders or paces, with no effect on results (membar, fence, nanosleep, ...) */
+    CLS_COUNT
+} ws_op_class;
 
 /* Timing classes: the architecture preset (sim/timing.c) gives each its cycles. */
 typedef enum {
@@ -65,10 +79,36 @@ typedef struct {
     const char *mnemonic;
     const char *shape;
     uint32_t suffixes;
+    uint8_t cls;       /* ws_op_class */
     uint8_t latency;   /* ws_latency_class */
     const char *meaning;
 } ws_opinfo;
 extern const ws_opinfo ws_optable[WS_OP_COUNT];
+
+/* Facts of the table, asked by opcode. */
+static inline ws_op_class ws_op_class_of(unsigned op) { return (ws_op_class)ws_optable[op].cls; }
+static inline bool ws_op_is_memory(unsigned op)
+{
+    ws_op_class c = ws_op_class_of(op);
+    return c == CLS_LOAD || c == CLS_STORE || c == CLS_ATOMIC;
+}
+/* Operand roles, from the shape: whether operand 0 is written, and which operand is the address
+ * (-1: none). */
+static inline bool ws_op_writes_op0(unsigned op)
+{
+    char c = ws_optable[op].shape[0];
+    return c == 'd' || c == 'D' || c == 'P';
+}
+static inline int ws_op_address_operand(unsigned op)
+{
+    int i = 0;
+    for (const char *c = ws_optable[op].shape; *c; c++) {
+        if (*c == 'm')
+            return i;
+        i += *c != '?'; /* '?' marks the optional tail, not an operand */
+    }
+    return -1;
+}
 
 /* add.cc, addc, ... : dpred is the carry register, not a second destination to print */
 static inline bool ws_insn_uses_carry(const ws_insn *in)
@@ -76,5 +116,6 @@ static inline bool ws_insn_uses_carry(const ws_insn *in)
     return (in->mods & WS_MOD_CC) || in->op == WS_OP_ADDC || in->op == WS_OP_SUBC || in->op == WS_OP_MADC;
 }
 const char *ws_latency_name(ws_latency_class c);
+const char *ws_op_class_name(ws_op_class c);
 
 #endif

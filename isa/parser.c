@@ -936,8 +936,7 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         fail_at(p, &mn, "'%.*s' needs a type suffix such as .u32", (int)mn.len, mn.start);
     if ((info->suffixes & SFX_TYPE2) && ntypes != 2)
         fail_at(p, &mn, "'%.*s' needs two types (destination and source)", (int)mn.len, mn.start);
-    if ((op == WS_OP_SHFL || op == WS_OP_VOTE || op == WS_OP_MATCH || op == WS_OP_REDUX) &&
-        !(in->mods & WS_MOD_SYNC))
+    if ((info->suffixes & SFX_SYNC) && !(in->mods & WS_MOD_SYNC))
         fail_at(p, &mn, "'%.*s': only the .sync forms of warp instructions exist on sm_70 and later",
                 (int)mn.len, mn.start);
     if (op == WS_OP_SHFL && in->type != WS_T_B32)
@@ -946,7 +945,7 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         fail_at(p, &mn, "'%.*s' needs a comparison such as .lt", (int)mn.len, mn.start);
     if (op == WS_OP_MATCH && in->sub != WS_VOTE_ANY && in->sub != WS_VOTE_ALL)
         fail_at(p, &mn, "match.sync takes .any or .all");
-    if ((op == WS_OP_LD || op == WS_OP_ST || op == WS_OP_LDU) && in->space == WS_SPACE_NONE)
+    if ((ws_op_class_of(op) == CLS_LOAD || ws_op_class_of(op) == CLS_STORE) && in->space == WS_SPACE_NONE)
         in->space = WS_SPACE_GENERIC;
     if (op == WS_OP_CVTA && in->space == WS_SPACE_NONE)
         fail_at(p, &mn, "cvta needs a state space (.global, .shared, .local, .const, .param)");

@@ -67,9 +67,10 @@ int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec)
             ws_launch_stop(L, WS_ERR_LIMIT,
                            "call stack overflow at PTX line %u: lane %u of warp %u in block %u calls %s at depth "
                            "%u; its frame would end at byte %llu of the %u-byte per-lane call stack (at most %u calls "
-                           "deep)", in->line, l, w->index, x->blk->id, cs->callee, st->depth + 1,
-                           (unsigned long long)(callee + cs->callee_frame - align_frame(k)),
-                           WS_CALL_STACK_BYTES, MAX_CALL_DEPTH);
+                           "deep)",
+                           in->line, l, w->index, x->blk->id, cs->callee, st->depth + 1,
+                           (unsigned long long)(callee + cs->callee_frame - align_frame(k)), WS_CALL_STACK_BYTES,
+                           MAX_CALL_DEPTH);
             return -1;
         }
         /* the callee's registers of this lane, then the return record */

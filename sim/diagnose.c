@@ -103,11 +103,6 @@ static void check_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
                    x->regs[(size_t)reg * 32 + lane]);
 }
 
-static int writes_op0(const ws_insn *in)
-{
-    char c = ws_optable[in->op].shape[0];
-    return c == 'd' || c == 'D' || c == 'P';
-}
 
 void ws_diag_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exec)
 {
@@ -115,7 +110,7 @@ void ws_diag_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exec)
         check_reg(x, in->guard, group);
     if (!exec)
         return;
-    for (unsigned o = writes_op0(in) ? 1 : 0; o < in->nops; o++) {
+    for (unsigned o = ws_op_writes_op0(in->op) ? 1 : 0; o < in->nops; o++) {
         const ws_operand *op = &in->ops[o];
         switch (op->kind) {
         case WS_OPND_REG:
@@ -139,7 +134,7 @@ void ws_diag_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
 {
     if (!exec)
         return;
-    if (writes_op0(in) && in->nops) {
+    if (ws_op_writes_op0(in->op) && in->nops) {
         const ws_operand *d = &in->ops[0];
         if (d->kind == WS_OPND_REG)
             mark_reg(x, d->reg, exec);

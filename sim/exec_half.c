@@ -305,7 +305,8 @@ void ws_ex_half_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
                 /* widening keeps a NaN's sign and payload and makes it quiet (programs/sweep_half
                  * forms 54-57 on the H200, 2026-12-01) */
                 unsigned fbits = is_bf16(st) ? 7 : 10;
-                r = (uint64_t)(h >> 15) << 63 | 0x7ff8000000000000ull | (uint64_t)(h & ((1u << fbits) - 1)) << (52 - fbits);
+                r = (uint64_t)(h >> 15) << 63 | 0x7ff8000000000000ull |
+                    (uint64_t)(h & ((1u << fbits) - 1)) << (52 - fbits);
             } else if (dt == WS_T_F64)
                 r = f64_result(v, in->mods);
             else

@@ -318,13 +318,7 @@ void ws_sreg_row(const ws_exec *x, unsigned sreg, uint32_t mask, uint64_t *row)
 
 static int is_collective(const ws_insn *in)
 {
-    switch (in->op) {
-    case WS_OP_SHFL: case WS_OP_VOTE: case WS_OP_MATCH: case WS_OP_REDUX: case WS_OP_BAR_WARP:
-    case WS_OP_ELECT:
-        return 1;
-    default:
-        return 0;
-    }
+    return ws_op_class_of(in->op) == CLS_COLLECTIVE;
 }
 
 /* One instruction that is not control flow, for the lanes of exec, through its executor (a
@@ -577,10 +571,9 @@ static void emit_exec(ws_exec *x, const ws_insn *in, uint32_t active, uint32_t e
                 }
         }
     }
-    if (in->op == WS_OP_LD || in->op == WS_OP_ST || in->op == WS_OP_ATOM || in->op == WS_OP_RED ||
-        in->op == WS_OP_LDU) {
+    if (ws_op_is_memory(in->op)) {
         ev->mem_space = (uint8_t)((in->mods & WS_MOD_CALLPARAM) ? WS_SPACE_LOCAL : in->space);
-        ev->mem_store = in->op != WS_OP_LD && in->op != WS_OP_LDU;
+        ev->mem_store = ws_op_class_of(in->op) != CLS_LOAD;
         ev->mem_bytes = (uint8_t)(ws_type_bits((ws_type)in->type) / 8 * in->vec);
         ev->mem_addr = x->mem_addr;
     }

@@ -297,15 +297,13 @@ static void regs_of(const ws_insn *in, reg_use *u)
 
 static int is_mem(const ws_insn *in)
 {
-    return in->op == WS_OP_LD || in->op == WS_OP_LDU || in->op == WS_OP_ST || in->op == WS_OP_ATOM ||
-           in->op == WS_OP_RED;
+    return ws_op_is_memory(in->op);
 }
 
 /* The state space an access resolves to (generic addresses by their window, lane `l`). */
 static ws_space access_space_of(const ws_exec *x, const ws_insn *in, unsigned l, uint64_t *addr)
 {
-    unsigned ai = in->op == WS_OP_ST || in->op == WS_OP_RED ? 0 : 1;
-    const ws_operand *a = &in->ops[ai];
+    const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
     uint64_t v = a->imm;
     if (a->kind == WS_OPND_ADDR && a->reg != WS_NO_REG)
         v += x->regs[(size_t)a->reg * 32 + l];
@@ -364,7 +362,7 @@ static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_
     c.shared = 1;
     c.wavefronts = ws_bank_wavefronts(addr, exec, bytes, x->mem_bank);
     c.min_wavefronts = ws_bank_min_wavefronts(exec, bytes);
-    int store = in->op == WS_OP_ST || in->op == WS_OP_RED;
+    int store = ws_op_class_of(in->op) != CLS_LOAD && !ws_op_writes_op0(in->op); /* st, red */
     if (store) {
         double h = c.wavefronts * t->p.store_wavefront - t->p.store_overlap;
         c.hold = h > t->p.store_issue ? h : t->p.store_issue;

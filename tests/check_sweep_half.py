@@ -187,7 +187,17 @@ def f64_decode(hi, lo):
     return Q(d)
 
 
-def cvt_exact_to_half(v, fmt, rnd):
+def f64_nan_to_half(dhi, fmt):
+    """f64 NaN to a half on the H200: its sign and the top of its payload, quiet (sweep_half forms
+    39 and 40, tests/corpus fp16_cvt_f64; only the high word holds those bits)."""
+    fbits = fmt[0]
+    frac = (dhi >> (20 - fbits)) & ((1 << fbits) - 1) | 1 << (fbits - 1)
+    return (dhi >> 16 & 0x8000) | (0x7c00 if fbits == 10 else 0x7f80) | frac
+
+
+def cvt_exact_to_half(v, fmt, rnd, dhi=None):
+    if v == NAN and dhi is not None:
+        return f64_nan_to_half(dhi, fmt)
     if v == NAN:
         return QNAN16
     if isinstance(v, tuple):
@@ -259,8 +269,9 @@ def f32_of_half(h, fmt, sat=False):
 
 def f64_of_half(h, fmt):
     v = decode(h, fmt)
-    if v == NAN:
-        return 0x7fffffffffffffff
+    if v == NAN:  # widening keeps sign and payload, quiet (sweep_half forms 54-57 on the H200)
+        fbits = fmt[0]
+        return (h >> 15) << 63 | 0x7ff8000000000000 | (h & ((1 << fbits) - 1)) << (52 - fbits)
     if isinstance(v, tuple):
         return (v[1] << 63) | (0x7ff0000000000000 if v[0] == INF else 0)
     return struct.unpack('<Q', struct.pack('<d', float(v)))[0]
@@ -334,8 +345,8 @@ def expected_rb(bits):
         pk(36, cvt_exact_to_half(g, BF16, 'rn'), cvt_exact_to_half(f, BF16, 'rn'))
         pk(37, cvt_exact_to_half(f, BF16, 'rz'), cvt_exact_to_half(f, BF16, 'rm'))
         pk(38, cvt_exact_to_half(f, BF16, 'rp'), finish(cvt_exact_to_half(g, BF16, 'rn'), BF16, relu=True))
-        pk(39, finish(cvt_exact_to_half(g, F16, 'rn'), F16, sat=True), cvt_exact_to_half(d, F16, 'rn'))
-        pk(40, cvt_exact_to_half(d, BF16, 'rn'), cvt_exact_to_half(d, F16, 'rz'))
+        pk(39, finish(cvt_exact_to_half(g, F16, 'rn'), F16, sat=True), cvt_exact_to_half(d, F16, 'rn', dhi))
+        pk(40, cvt_exact_to_half(d, BF16, 'rn', dhi), cvt_exact_to_half(d, F16, 'rz', dhi))
         pk(41, encode(Q(s), F16, 'rn'), encode(Q(s), BF16, 'rn'))
         pk(42, encode(Q(s & 0xffffffff), F16, 'rz'), encode(Q(u), BF16, 'rn'))
         us = u - (1 << 64) if u >= 1 << 63 else u

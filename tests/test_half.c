@@ -493,9 +493,11 @@ static void test_cvt_to_half(void **state)
               (const hcase[]){{0x3ff00200u, 0x00000001u, 0x3c01, 0x3f80}, /* 1 + 2^-11 + 2^-52: above the f16 tie */
                               {0x3ff00200u, 0x00000000u, 0x3c00, 0x3f80}, /* the tie itself */
                               {0x3ff01000u, 0x00000001u, 0x3c04, 0x3f81}, /* 1 + 2^-8 + 2^-52: above the bf16 tie */
-                              {0x7ff80000u, 0x00000000u, 0x7fff, 0x7fff},
+                              /* a NaN keeps sign and payload top, quiet (corpus fp16_cvt_f64, H200) */
+                              {0x7ff80000u, 0x00000000u, 0x7e00, 0x7fc0},
+                              {0xfff40000u, 0x00000000u, 0xff00, 0xffe0},  /* payload bit 50, quiet added */
                               {0x47efffffu, 0xe0000000u, 0x7c00, 0x7f80}}, /* FLT_MAX as a double, rounded up: inf */
-              5, 1);
+              6, 1);
     /* integers -> half */
     run_cases("cvt.{rn,rz}.f16.s32",
               "cvt.rn.f16.s32 %rs5, %r1;\ncvt.rz.f16.s32 %rs6, %r1;\ncvt.u32.u16 %r2, %rs5;\ncvt.u32.u16 %r3, %rs6;",

@@ -59,13 +59,13 @@ static void refused(const char *body, const char *needle)
 }
 
 /* f32 bit patterns used below */
-#define ONE 0x3f800000u
-#define MONE 0xbf800000u
-#define INF 0x7f800000u
-#define NINF 0xff800000u
-#define QNAN 0x7fc00000u
-#define CNAN 0x7fffffffu /* the canonical NaN the hardware writes */
-#define NZERO 0x80000000u
+#define ONE     0x3f800000u
+#define MONE    0xbf800000u
+#define INF     0x7f800000u
+#define NINF    0xff800000u
+#define QNAN    0x7fc00000u
+#define CNAN    0x7fffffffu /* the canonical NaN the hardware writes */
+#define NZERO   0x80000000u
 #define DENORM1 0x00000001u
 #define MINNORM 0x00800000u
 #define MAXNORM 0x7f7fffffu
@@ -113,10 +113,14 @@ static void test_sad(void **state)
     /* |INT64_MIN - INT64_MAX| = 2^64 - 1; plus 0 (a = hi word of each, low words 0 and ~0) */
     const row s64x[] = {{0x80000000u, 0x7fffffffu, 0xffffffffu}};
     const uint32_t s64x_hi[] = {0xffffffffu};
-    run_rows("sad.s64 extremes", "mov.b64 %rd20, {%r3, %r1};\n\tnot.b32 %r5, %r3;\n\tmov.b64 %rd21, {%r5, %r4};\n"
-             "\tsad.s64 %rd22, %rd20, %rd21, 0;\n\tmov.b64 {%r2, %r3}, %rd22;", s64x, 1, s64x_hi);
-    RUN("sad.s64", "cvt.s64.s32 %rd20, %r1;\n\tcvt.s64.s32 %rd21, %r4;\n\tsad.s64 %rd22, %rd20, %rd21, 0;\n"
-                   "\tcvt.u32.u64 %r2, %rd22;", s64);
+    run_rows("sad.s64 extremes",
+             "mov.b64 %rd20, {%r3, %r1};\n\tnot.b32 %r5, %r3;\n\tmov.b64 %rd21, {%r5, %r4};\n"
+             "\tsad.s64 %rd22, %rd20, %rd21, 0;\n\tmov.b64 {%r2, %r3}, %rd22;",
+             s64x, 1, s64x_hi);
+    RUN("sad.s64",
+        "cvt.s64.s32 %rd20, %r1;\n\tcvt.s64.s32 %rd21, %r4;\n\tsad.s64 %rd22, %rd20, %rd21, 0;\n"
+        "\tcvt.u32.u64 %r2, %rd22;",
+        s64);
 }
 
 /* ---- testp -------------------------------------------------------------------------------------- */
@@ -124,7 +128,8 @@ static void test_sad(void **state)
  * or negative infinity; .number: True if the input is not NaN; .notanumber: True if the input is
  * NaN; .normal: True if the input is a normal number (not NaN, not infinity); .subnormal: True if
  * the input is a subnormal number (not NaN, not infinity)". Zero is neither normal nor subnormal. */
-static const uint32_t tp_in[] = {0, NZERO, ONE, MONE, INF, NINF, QNAN, 0xffc00001u, DENORM1, 0x807fffffu, MINNORM, MAXNORM};
+static const uint32_t tp_in[] = {0,    NZERO,       ONE,     MONE,        INF,     NINF,
+                                 QNAN, 0xffc00001u, DENORM1, 0x807fffffu, MINNORM, MAXNORM};
 /*                                 0  -0  1  -1 inf -inf nan -nan den -den minn maxn */
 static const uint8_t tp_finite[] = {1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1};
 static const uint8_t tp_inf[] = {0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0};
@@ -174,8 +179,8 @@ static void test_testp(void **state)
         for (int i = 0; i < 6; i++)
             rows[i] = (row){lo[i], hi[i], want[k][i]};
         char body[200];
-        snprintf(body, sizeof body, "mov.b64 %%fd1, {%%r1, %%r4};\n\ttestp.%s.f64 %%p1, %%fd1;\n\tselp.u32 %%r2, 1, 0, %%p1;",
-                 kinds[k]);
+        snprintf(body, sizeof body,
+                 "mov.b64 %%fd1, {%%r1, %%r4};\n\ttestp.%s.f64 %%p1, %%fd1;\n\tselp.u32 %%r2, 1, 0, %%p1;", kinds[k]);
         run_rows(body, body, rows, 6, NULL);
     }
     /* without a class there is no rule to follow: refused */
@@ -187,13 +192,19 @@ static void test_testp(void **state)
 static void test_copysign(void **state)
 {
     (void)state;
-    const row f32[] = {{NZERO, ONE, MONE}, {ONE, MONE, ONE}, {MONE, 0x40490fdbu, 0xc0490fdbu},
-                       {0, 0xffc00000u, 0x7fc00000u}, {0xffffffffu, INF, NINF}, {0x7fffffffu, NZERO, 0}};
+    const row f32[] = {{NZERO, ONE, MONE},
+                       {ONE, MONE, ONE},
+                       {MONE, 0x40490fdbu, 0xc0490fdbu},
+                       {0, 0xffc00000u, 0x7fc00000u},
+                       {0xffffffffu, INF, NINF},
+                       {0x7fffffffu, NZERO, 0}};
     RUN("copysign.f32", "copysign.f32 %r2, %r1, %r4;", f32);
     /* f64: sign from a's high word (%r1), magnitude from 2.0 (0x4000000000000000) */
     const row f64[] = {{0x80000000u, 0, 0xc0000000u}, {0, 0, 0x40000000u}};
-    RUN("copysign.f64", "mov.b64 %fd1, {%r4, %r1};\n\tmov.b64 %fd2, 0d4000000000000000;\n"
-                        "\tcopysign.f64 %fd3, %fd1, %fd2;\n\tmov.b64 {%r3, %r2}, %fd3;", f64);
+    RUN("copysign.f64",
+        "mov.b64 %fd1, {%r4, %r1};\n\tmov.b64 %fd2, 0d4000000000000000;\n"
+        "\tcopysign.f64 %fd3, %fd1, %fd2;\n\tmov.b64 {%r3, %r2}, %fd3;",
+        f64);
 }
 
 /* ---- set ---------------------------------------------------------------------------------------- */
@@ -224,8 +235,8 @@ static void test_set_f32(void **state)
             w3[i] = cases[c].t[i] ? ONE : 0;
         }
         char body[200];
-        snprintf(body, sizeof body, "set.%s.u32.f32 %%r2, %%r1, %%r4;\n\tset.%s.f32.f32 %%r3, %%r1, %%r4;", cases[c].cmp,
-                 cases[c].cmp);
+        snprintf(body, sizeof body, "set.%s.u32.f32 %%r2, %%r1, %%r4;\n\tset.%s.f32.f32 %%r3, %%r1, %%r4;",
+                 cases[c].cmp, cases[c].cmp);
         run_rows(body, body, rows, 5, w3);
     }
 }
@@ -284,17 +295,15 @@ static void test_lop3(void **state)
         unsigned lut;
         uint32_t want;
     } t[] = {
-        {0x96, 0xc33cc33cu}, /* a ^ b ^ c */
-        {0x80, 0xc000c000u}, /* a & b & c */
-        {0xfe, 0xfffcfffcu}, /* a | b | c */
-        {0xe8, 0xfcc0fcc0u}, /* majority */
-        {0xf0, 0xff00ff00u}, /* a */
-        {0xcc, 0xf0f0f0f0u}, /* b */
-        {0xaa, 0xccccccccu}, /* c */
-        {0x1e, 0x03fc03fcu}, /* a ^ (b | c) */
-        {0x00, 0},
-        {0xff, 0xffffffffu},
-        {0x0f, 0x00ff00ffu}, /* ~a */
+        {0x96, 0xc33cc33cu},                                           /* a ^ b ^ c */
+        {0x80, 0xc000c000u},                                           /* a & b & c */
+        {0xfe, 0xfffcfffcu},                                           /* a | b | c */
+        {0xe8, 0xfcc0fcc0u},                                           /* majority */
+        {0xf0, 0xff00ff00u},                                           /* a */
+        {0xcc, 0xf0f0f0f0u},                                           /* b */
+        {0xaa, 0xccccccccu},                                           /* c */
+        {0x1e, 0x03fc03fcu},                                           /* a ^ (b | c) */
+        {0x00, 0},           {0xff, 0xffffffffu}, {0x0f, 0x00ff00ffu}, /* ~a */
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
         const row rows[] = {{0xff00ff00u, 0xf0f0f0f0u, t[i].want}};
@@ -312,13 +321,16 @@ static void test_shf(void **state)
 {
     (void)state;
     const char *pre = "mov.b32 %r10, 0x89abcdef;\n\tmov.b32 %r11, 0x01234567;\n\t";
-    const row lc[] = {{0, 0, 0x01234567u}, {0, 4, 0x12345678u}, {0, 8, 0x23456789u}, {0, 31, 0xc4d5e6f7u}, {0, 32, 0x89abcdefu},
-                      {0, 33, 0x89abcdefu}, {0, 40, 0x89abcdefu}, {0, 0xffffffffu, 0x89abcdefu}};
-    const row lw[] = {{0, 0, 0x01234567u}, {0, 4, 0x12345678u}, {0, 32, 0x01234567u}, {0, 36, 0x12345678u},
-                      {0, 40, 0x23456789u}, {0, 0xffffffffu, 0xc4d5e6f7u}};
-    const row rc[] = {{0, 0, 0x89abcdefu}, {0, 4, 0x789abcdeu}, {0, 8, 0x6789abcdu}, {0, 31, 0x02468acfu}, {0, 32, 0x01234567u},
-                      {0, 40, 0x01234567u}, {0, 0x80000000u, 0x01234567u}};
-    const row rw[] = {{0, 0, 0x89abcdefu}, {0, 4, 0x789abcdeu}, {0, 32, 0x89abcdefu}, {0, 40, 0x6789abcdu},
+    const row lc[] = {{0, 0, 0x01234567u},  {0, 4, 0x12345678u},  {0, 8, 0x23456789u},  {0, 31, 0xc4d5e6f7u},
+                      {0, 32, 0x89abcdefu}, {0, 33, 0x89abcdefu}, {0, 40, 0x89abcdefu}, {0, 0xffffffffu, 0x89abcdefu}};
+    const row lw[] = {{0, 0, 0x01234567u},  {0, 4, 0x12345678u},  {0, 32, 0x01234567u},
+                      {0, 36, 0x12345678u}, {0, 40, 0x23456789u}, {0, 0xffffffffu, 0xc4d5e6f7u}};
+    const row rc[] = {{0, 0, 0x89abcdefu},  {0, 4, 0x789abcdeu},  {0, 8, 0x6789abcdu},          {0, 31, 0x02468acfu},
+                      {0, 32, 0x01234567u}, {0, 40, 0x01234567u}, {0, 0x80000000u, 0x01234567u}};
+    const row rw[] = {{0, 0, 0x89abcdefu},
+                      {0, 4, 0x789abcdeu},
+                      {0, 32, 0x89abcdefu},
+                      {0, 40, 0x6789abcdu},
                       {0, 0xffffffffu, 0x02468acfu}};
     char body[200];
     snprintf(body, sizeof body, "%sshf.l.clamp.b32 %%r2, %%r10, %%r11, %%r4;", pre);
@@ -338,16 +350,22 @@ static void test_shf(void **state)
 static void test_mul24(void **state)
 {
     (void)state;
-    const row lo_u[] = {{0x01000003u, 0xff000005u, 15}, {0x00ffffffu, 2, 0x01fffffeu}, {0xab123456u, 0x00000100u, 0x12345600u}};
+    const row lo_u[] = {{0x01000003u, 0xff000005u, 15},
+                        {0x00ffffffu, 2, 0x01fffffeu},
+                        {0xab123456u, 0x00000100u, 0x12345600u}};
     RUN("mul24.lo.u32", "mul24.lo.u32 %r2, %r1, %r4;", lo_u);
     /* (2^24-1)^2 = 0xfffffe000001: bits 47..16 = 0xfffffe00 */
     const row hi_u[] = {{0x00ffffffu, 0xffffffffu, 0xfffffe00u}, {0x00010000u, 0x00010000u, 0x00010000u}, {3, 5, 0}};
     RUN("mul24.hi.u32", "mul24.hi.u32 %r2, %r1, %r4;", hi_u);
     /* signed: 0x00ffffff is -1 in 24 bits; 0x00800000 is -2^23 */
-    const row lo_s[] = {{0x00ffffffu, 2, 0xfffffffeu}, {0xabffffffu, 0x12000002u, 0xfffffffeu}, {0x00800000u, 1, 0xff800000u}};
+    const row lo_s[] = {{0x00ffffffu, 2, 0xfffffffeu},
+                        {0xabffffffu, 0x12000002u, 0xfffffffeu},
+                        {0x00800000u, 1, 0xff800000u}};
     RUN("mul24.lo.s32", "mul24.lo.s32 %r2, %r1, %r4;", lo_s);
     /* -2^23 * -2^23 = 2^46: bits 47..16 = 0x40000000; -1 * 1 = -1: all ones */
-    const row hi_s[] = {{0x00800000u, 0xff800000u, 0x40000000u}, {0x00ffffffu, 1, 0xffffffffu}, {0x00ffffffu, 0x00ffffffu, 0}};
+    const row hi_s[] = {{0x00800000u, 0xff800000u, 0x40000000u},
+                        {0x00ffffffu, 1, 0xffffffffu},
+                        {0x00ffffffu, 0x00ffffffu, 0}};
     RUN("mul24.hi.s32", "mul24.hi.s32 %r2, %r1, %r4;", hi_s);
 }
 
@@ -371,20 +389,26 @@ static void test_int_edges(void **state)
     (void)state;
     /* div: "d = a / b"; INT_MIN / -1 overflows: the two's complement result is INT_MIN
      * (rem: 0). The host's C division would trap here, not warpsim. */
-    const row divs[] = {{0x80000000u, 0xffffffffu, 0x80000000u}, {7, 0xfffffffeu, 0xfffffffdu}, {0xfffffff9u, 2, 0xfffffffdu}};
+    const row divs[] = {{0x80000000u, 0xffffffffu, 0x80000000u},
+                        {7, 0xfffffffeu, 0xfffffffdu},
+                        {0xfffffff9u, 2, 0xfffffffdu}};
     RUN("div.s32", "div.s32 %r2, %r1, %r4;", divs);
     /* "rem: the remainder has the sign of the dividend" */
     const row rems[] = {{0x80000000u, 0xffffffffu, 0}, {0xfffffff9u, 2, 0xffffffffu}, {7, 0xfffffffeu, 1}};
     RUN("rem.s32", "rem.s32 %r2, %r1, %r4;", rems);
     /* 64-bit INT64_MIN / -1 */
     const row div64[] = {{0, 0x80000000u, 0x80000000u}};
-    RUN("div.s64", "mov.b64 %rd20, {%r1, %r4};\n\tmov.b64 %rd21, -1;\n\tdiv.s64 %rd22, %rd20, %rd21;\n"
-                   "\tmov.b64 {%r3, %r2}, %rd22;", div64);
+    RUN("div.s64",
+        "mov.b64 %rd20, {%r1, %r4};\n\tmov.b64 %rd21, -1;\n\tdiv.s64 %rd22, %rd20, %rd21;\n"
+        "\tmov.b64 {%r3, %r2}, %rd22;",
+        div64);
     /* shl: "Shift amounts greater than the register width N are clamped to N": 0 */
     const row shl[] = {{0xffffffffu, 31, 0x80000000u}, {0xffffffffu, 32, 0}, {0xffffffffu, 33, 0}, {1, 0xffffffffu, 0}};
     RUN("shl.b32", "shl.b32 %r2, %r1, %r4;", shl);
     /* shr: "Signed shifts fill with the sign bit, unsigned and untyped shifts fill with 0" */
-    const row shrs[] = {{0x80000000u, 31, 0xffffffffu}, {0x80000000u, 32, 0xffffffffu}, {0x80000000u, 100, 0xffffffffu},
+    const row shrs[] = {{0x80000000u, 31, 0xffffffffu},
+                        {0x80000000u, 32, 0xffffffffu},
+                        {0x80000000u, 100, 0xffffffffu},
                         {0x7fffffffu, 40, 0}};
     RUN("shr.s32", "shr.s32 %r2, %r1, %r4;", shrs);
     const row shru[] = {{0x80000000u, 31, 1}, {0x80000000u, 32, 0}, {0xffffffffu, 0x80000000u, 0}};
@@ -411,8 +435,8 @@ static void test_bfind_and_64bit_bits(void **state)
     const row bu[] = {{0, 0, 0xffffffffu}, {1, 0, 0}, {0x80000000u, 0, 31}, {0x00012345u, 0, 16}};
     RUN("bfind.u32", "bfind.u32 %r2, %r1;", bu);
     /* signed: -1 and 0 have no non-sign bit; -16 = ...11110000: bit 3; 0x7fffffff: bit 30 */
-    const row bs[] = {{0, 0, 0xffffffffu}, {0xffffffffu, 0, 0xffffffffu}, {0xfffffff0u, 0, 3}, {0x7fffffffu, 0, 30},
-                      {0x80000000u, 0, 30}, {1, 0, 0}};
+    const row bs[] = {{0, 0, 0xffffffffu},  {0xffffffffu, 0, 0xffffffffu}, {0xfffffff0u, 0, 3},
+                      {0x7fffffffu, 0, 30}, {0x80000000u, 0, 30},          {1, 0, 0}};
     RUN("bfind.s32", "bfind.s32 %r2, %r1;", bs);
     const row bsh[] = {{0xfffffff0u, 0, 28}, {1, 0, 31}, {0, 0, 0xffffffffu}};
     RUN("bfind.shiftamt.s32", "bfind.shiftamt.s32 %r2, %r1;", bsh);
@@ -439,10 +463,11 @@ static void test_bfind_and_64bit_bits(void **state)
 static void test_minmax_float(void **state)
 {
     (void)state;
-    const row mn[] = {{QNAN, ONE, ONE}, {ONE, QNAN, ONE}, {QNAN, 0xffc00000u, CNAN}, {NZERO, 0, NZERO}, {0, NZERO, NZERO},
-                      {MONE, ONE, MONE}, {NINF, QNAN, NINF}};
+    const row mn[] = {{QNAN, ONE, ONE},  {ONE, QNAN, ONE},  {QNAN, 0xffc00000u, CNAN}, {NZERO, 0, NZERO},
+                      {0, NZERO, NZERO}, {MONE, ONE, MONE}, {NINF, QNAN, NINF}};
     RUN("min.f32", "min.f32 %r2, %r1, %r4;", mn);
-    const row mx[] = {{QNAN, ONE, ONE}, {ONE, QNAN, ONE}, {QNAN, QNAN, CNAN}, {NZERO, 0, 0}, {0, NZERO, 0}, {MONE, ONE, ONE}};
+    const row mx[] = {{QNAN, ONE, ONE}, {ONE, QNAN, ONE}, {QNAN, QNAN, CNAN},
+                      {NZERO, 0, 0},    {0, NZERO, 0},    {MONE, ONE, ONE}};
     RUN("max.f32", "max.f32 %r2, %r1, %r4;", mx);
     const row mnn[] = {{QNAN, ONE, CNAN}, {ONE, QNAN, CNAN}, {MONE, ONE, MONE}, {NZERO, 0, NZERO}};
     RUN("min.NaN.f32", "min.NaN.f32 %r2, %r1, %r4;", mnn);
@@ -455,8 +480,10 @@ static void test_minmax_float(void **state)
     run_rows("min/max.ftz.f32", "min.ftz.f32 %r2, %r1, %r4;\n\tmax.ftz.f32 %r3, %r1, %r4;", mnf, 2, mxf);
     /* f64: min(-0, +0) = -0 */
     const row mn64[] = {{0x80000000u, 0, 0x80000000u}};
-    RUN("min.f64", "mov.b64 %fd1, {%r3, %r1};\n\tmov.b64 %fd2, {%r3, %r4};\n\tmin.f64 %fd3, %fd1, %fd2;\n"
-                   "\tmov.b64 {%r3, %r2}, %fd3;", mn64);
+    RUN("min.f64",
+        "mov.b64 %fd1, {%r3, %r1};\n\tmov.b64 %fd2, {%r3, %r4};\n\tmin.f64 %fd3, %fd1, %fd2;\n"
+        "\tmov.b64 {%r3, %r2}, %fd3;",
+        mn64);
 }
 
 /* ---- rounding modes, denormals, .ftz and .sat --------------------------------------------------- */
@@ -479,8 +506,8 @@ static void rounding4(const char *op, const row *in, const uint32_t want[][4], s
 static void test_rounding_add_mul(void **state)
 {
     (void)state;
-    const row add_in[] = {{ONE, 0x33800000u, 0}, {0x3f800001u, 0x33800000u, 0}, {ONE, 0x33c00000u, 0}, {MONE, 0xb3c00000u, 0},
-                          {MONE, 0xb3800000u, 0}, {DENORM1, DENORM1, 0}};
+    const row add_in[] = {{ONE, 0x33800000u, 0},  {0x3f800001u, 0x33800000u, 0}, {ONE, 0x33c00000u, 0},
+                          {MONE, 0xb3c00000u, 0}, {MONE, 0xb3800000u, 0},        {DENORM1, DENORM1, 0}};
     const uint32_t add_want[][4] = {
         /*           rn           rz           rm           rp */
         {ONE, ONE, ONE, 0x3f800001u},                         /* 1 + half ulp: tie to even (1.0) */
@@ -496,7 +523,7 @@ static void test_rounding_add_mul(void **state)
     const row mul_in[] = {{0x3f800001u, 0x3f800001u, 0}, {3, 0x3f000000u, 0}, {0x80000003u, 0x3f000000u, 0}};
     const uint32_t mul_want[][4] = {
         {0x3f800002u, 0x3f800002u, 0x3f800002u, 0x3f800003u},
-        {2, 1, 1, 2},                                     /* 1.5 denormal ulps: rn ties to even (2) */
+        {2, 1, 1, 2}, /* 1.5 denormal ulps: rn ties to even (2) */
         {0x80000002u, 0x80000001u, 0x80000002u, 0x80000001u},
     };
     rounding4("mul", mul_in, mul_want, 3);
@@ -532,7 +559,7 @@ static void test_rounding_fma_div(void **state)
     /* div.approx.f32: "__fdividef(x, y) returns 0 for 2^126 < |y| < 2^128 and x != infinity",
      * NaN for x infinite (libdevice __nv_fast_fdividef); at |y| = 2^126 the reciprocal is the
      * smallest normal, 2^-126. 1/4 is exact. */
-    const row dapprox[] = {{ONE, 0x7f000000u, 0}, {MONE, 0x7f000000u, NZERO}, {INF, 0x7f000000u, CNAN},
+    const row dapprox[] = {{ONE, 0x7f000000u, 0},       {MONE, 0x7f000000u, NZERO},      {INF, 0x7f000000u, CNAN},
                            {ONE, 0x7e800000u, MINNORM}, {ONE, 0x40800000u, 0x3e800000u}, {ONE, 0xfe800001u, NZERO}};
     RUN("div.approx.f32", "div.approx.f32 %r2, %r1, %r4;", dapprox);
     /* rcp.rn.f64(3) = 0x3fd5555555555555; sqrt.rn.f32(2) = 0x3fb504f3 */
@@ -557,8 +584,12 @@ static void test_ftz_sat(void **state)
     /* denormal inputs flushed before the add: 1 + 1 (denormal ulps) is 0 */
     const row add[] = {{DENORM1, DENORM1, 2}, {0x80000001u, 0x80000001u, 0x80000002u}};
     const uint32_t add_ftz[] = {0, NZERO};
-    run_rows("add(.ftz).f32 denormal inputs", "add.rn.f32 %r2, %r1, %r4;\n\tadd.rn.ftz.f32 %r3, %r1, %r4;", add, 2, add_ftz);
-    const row sat[] = {{0x3f400000u, 0x3f000000u, ONE}, {0xc0000000u, ONE, 0}, {INF, NINF, 0}, {0x3e800000u, 0x3e800000u, 0x3f000000u}};
+    run_rows("add(.ftz).f32 denormal inputs", "add.rn.f32 %r2, %r1, %r4;\n\tadd.rn.ftz.f32 %r3, %r1, %r4;", add, 2,
+             add_ftz);
+    const row sat[] = {{0x3f400000u, 0x3f000000u, ONE},
+                       {0xc0000000u, ONE, 0},
+                       {INF, NINF, 0},
+                       {0x3e800000u, 0x3e800000u, 0x3f000000u}};
     RUN("add.sat.f32", "add.rn.sat.f32 %r2, %r1, %r4;", sat);
     const row fsat[] = {{0x40000000u, 0x40000000u, ONE}, {MONE, 0x40000000u, 0}, {0x3f000000u, 0x3f000000u, 0x3f000000u}};
     RUN("fma.rn.sat.f32 (a*b - 0.25... ) ", "fma.rn.sat.f32 %r2, %r1, %r4, 0f3E800000;", fsat);

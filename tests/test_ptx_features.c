@@ -76,12 +76,12 @@ static void calls_nvcc(const char *path)
         unsigned tile = t / 8, sum = 0;
         for (unsigned j = 0; j < 8; j++)
             sum += tile * 8 + j;
-        want[t] = (uint32_t)fib((int)(t % 12));     /* recursion, lanes diverging inside it */
+        want[t] = (uint32_t)fib((int)(t % 12)); /* recursion, lanes diverging inside it */
         want[32 + t] = v[t];
         want[64 + t] = (uint32_t)nest(1, (int)(t % 4)) + 32; /* + warpSize */
-        want[96 + t] = sum;                          /* cg::reduce over a tile of 8 */
-        want[128 + t] = 0xaa;                        /* tile.ballot(t & 1): its odd lanes */
-        want[160 + t] = (t & 1) ? t * 7 : 0;         /* a call only odd lanes make */
+        want[96 + t] = sum;                                  /* cg::reduce over a tile of 8 */
+        want[128 + t] = 0xaa;                                /* tile.ballot(t & 1): its odd lanes */
+        want[160 + t] = (t & 1) ? t * 7 : 0;                 /* a call only odd lanes make */
     }
     WSH_CHECK("fib, warp_sum, nest, tile reduce, tile ballot, guarded call", out, want, 192);
     assert_string_equal(r.output, "hello from lane 3\n"); /* printf inside a .func */
@@ -159,9 +159,11 @@ static void test_call_errors(void **state)
     /* function pointers, as nvcc writes them for a table of __device__ functions */
     expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.global .align 8 .u64 tab[1] = {f};\n", 8, 33,
                        "'f' in an initialiser: addresses of functions or variables");
-    expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.visible .entry k()\n{\n.reg .b64 %rd<2>;\nmov.u64 %rd1, f;\n}\n",
+    expect_parse_error(FUNC_HEAD
+                       ".func f()\n{\nret;\n}\n.visible .entry k()\n{\n.reg .b64 %rd<2>;\nmov.u64 %rd1, f;\n}\n",
                        11, 15, "the address of function 'f' (a function pointer) is not supported");
-    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\nprototype_0 : .callprototype (.param .b32 _) _ (.param .b32 _);\n}\n",
+    expect_parse_error(FUNC_HEAD
+                       ".visible .entry k()\n{\nprototype_0 : .callprototype (.param .b32 _) _ (.param .b32 _);\n}\n",
                        6, 15, "indirect calls (.callprototype");
     expect_parse_error(FUNC_HEAD ".func f() .noreturn\n{\nret;\n}\n", 4, 11, ".noreturn functions are not supported");
 }
@@ -268,10 +270,10 @@ static void test_szext(void **state)
 {
     (void)state;
     static const row rows[] = {
-        {"szext.wrap.u32 %r2, 0xffffffff, 0;", 0},           /* the ISA's example */
+        {"szext.wrap.u32 %r2, 0xffffffff, 0;", 0}, /* the ISA's example */
         {"szext.clamp.s32 %r2, 0xf0, 8;", 0xfffffff0},
         {"szext.clamp.u32 %r2, 0xf0, 8;", 0x000000f0},
-        {"szext.clamp.s32 %r2, 0x7f0, 8;", 0xfffffff0},       /* only the low 8 bits count */
+        {"szext.clamp.s32 %r2, 0x7f0, 8;", 0xfffffff0}, /* only the low 8 bits count */
         {"szext.clamp.s32 %r2, 0x70, 8;", 0x00000070},
         {"szext.clamp.s32 %r2, 0x80000000, 40;", 0x80000000}, /* 32 or more: a as it is */
         {"szext.wrap.s32 %r2, 0x80, 40;", 0xffffff80},        /* 40 mod 32 = 8 */
@@ -289,12 +291,12 @@ static void test_fns(void **state)
         {"fns.b32 %r2, 0xaaaaaaaa, 3, -1;", 3},
         {"fns.b32 %r2, 0xaaaaaaaa, 2, 1;", 3},
         {"fns.b32 %r2, 0xaaaaaaaa, 2, -1;", 1},
-        {"fns.b32 %r2, 0xaaaaaaaa, 0, 2;", 3},    /* bits 1, 3: the second */
-        {"fns.b32 %r2, 0xaaaaaaaa, 31, -3;", 27}, /* 31, 29, 27 */
+        {"fns.b32 %r2, 0xaaaaaaaa, 0, 2;", 3},           /* bits 1, 3: the second */
+        {"fns.b32 %r2, 0xaaaaaaaa, 31, -3;", 27},        /* 31, 29, 27 */
         {"fns.b32 %r2, 0xaaaaaaaa, 30, 2;", 0xffffffff}, /* only bit 31 above */
         {"fns.b32 %r2, 1, 5, -1;", 0},
         {"fns.b32 %r2, 1, 5, -2;", 0xffffffff},
-        {"fns.b32 %r2, 1, 0, 0;", 0},             /* offset 0: is bit base set */
+        {"fns.b32 %r2, 1, 0, 0;", 0}, /* offset 0: is bit base set */
         {"fns.b32 %r2, 1, 1, 0;", 0xffffffff},
         {"fns.b32 %r2, 0, 0, 1;", 0xffffffff},
         {"fns.b32 %r2, 0x80000000, 0, 1;", 31},
@@ -329,7 +331,7 @@ static void test_carry_chain(void **state)
         /* 0x1_00000000_00000000 - 1: borrows through two words */
         {"sub.cc.u32 %r9, 0, 1;\nsubc.cc.u32 %r9, 0, 0;\nsubc.u32 %r2, 1, 0;", 0},
         {"sub.cc.u32 %r9, 0, 1;\nsubc.cc.u32 %r2, 0, 0;\nsubc.u32 %r9, 1, 0;", 0xffffffff},
-        {"sub.cc.u32 %r9, 5, 1;\nsubc.u32 %r2, 7, 2;", 5},                 /* no borrow */
+        {"sub.cc.u32 %r9, 5, 1;\nsubc.u32 %r2, 7, 2;", 5},                         /* no borrow */
         {"addc.cc.u32 %r9, 0, 0;\nadd.cc.u32 %r9, 1, 1;\naddc.u32 %r2, 0, 0;", 0}, /* carry cleared */
         /* mad.hi.cc: 3 * 2^31 = 0x1_80000000, hi 1 + 0, no carry; madc.lo: 0x80000000 + 1 + 0 */
         {"mad.hi.cc.u32 %r9, 3, 0x80000000, 0;\nmadc.lo.u32 %r2, 1, 0x80000000, %r9;", 0x80000001},
@@ -338,8 +340,8 @@ static void test_carry_chain(void **state)
         {"mad.lo.cc.u32 %r9, 0x10000, 0x10000, 0;\naddc.u32 %r2, 0, 0;", 0}, /* the product's 2^32 is no carry */
         {"mad.lo.cc.u32 %r9, 3, 0x80000000, 0x80000000;\nmadc.hi.cc.u32 %r9, 3, 0x80000000, 7;\naddc.u32 %r2, 0, 0;", 0},
         {"mad.lo.cc.u32 %r9, 3, 0x80000000, 0x80000000;\nmadc.hi.u32 %r2, 3, 0x80000000, 7;", 9},
-        {"add.cc.u64 %rd9, 0xffffffffffffffff, 1;\naddc.u32 %r2, 0, 0;", 1},  /* a 64-bit carry */
-        {"add.cc.s32 %r9, -1, -1;\naddc.s32 %r2, 0, 0;", 1}, /* signed: the bit patterns' carry */
+        {"add.cc.u64 %rd9, 0xffffffffffffffff, 1;\naddc.u32 %r2, 0, 0;", 1}, /* a 64-bit carry */
+        {"add.cc.s32 %r9, -1, -1;\naddc.s32 %r2, 0, 0;", 1},                 /* signed: the bit patterns' carry */
     };
     check_rows("carry", rows, sizeof rows / sizeof rows[0]);
 }
@@ -581,10 +583,10 @@ static void test_cooperative_groups_nvcc(void **state)
     uint32_t want[448];
     for (int t = 0; t < 64; t++) {
         int lane = t % 32, w0 = t - lane, t16 = t / 16, label = t % 3, lab_size = 0, lab_rank = 0, ballot = 0;
-        want[t] = (uint32_t)(16 * t16 * 16 + 120);                /* reduce over a tile of 16 */
-        want[64 + t] = (uint32_t)((w0 + t) * (lane + 1) / 2);     /* inclusive scan in the warp */
-        want[128 + t] = (uint32_t)(1000 * 4 + t % 4);             /* a dynamic tile of 4 */
-        want[192 + t] = (uint32_t)(16 * 100 + lane / 2);          /* binary_partition by t & 1 */
+        want[t] = (uint32_t)(16 * t16 * 16 + 120);                            /* reduce over a tile of 16 */
+        want[64 + t] = (uint32_t)((w0 + t) * (lane + 1) / 2);                 /* inclusive scan in the warp */
+        want[128 + t] = (uint32_t)(1000 * 4 + t % 4);                         /* a dynamic tile of 4 */
+        want[192 + t] = (uint32_t)(16 * 100 + lane / 2);                      /* binary_partition by t & 1 */
         want[256 + t] = (uint32_t)((lane + 3 < 32 ? t + 3 : t) + 1000 * t16); /* shfl_down 3 */
         for (int j = w0; j < w0 + 32; j++) {
             lab_size += j % 3 == label;
@@ -592,7 +594,7 @@ static void test_cooperative_groups_nvcc(void **state)
             ballot += j % 5 == 0;
         }
         want[320 + t] = (uint32_t)(lab_size * 100 + lab_rank);   /* labeled_partition by t % 3 */
-        want[384 + t] = (uint32_t)((w0 == 32) + 2 + 4 * ballot);  /* any(t == 40), all(t < 64), ballot */
+        want[384 + t] = (uint32_t)((w0 == 32) + 2 + 4 * ballot); /* any(t == 40), all(t < 64), ballot */
     }
     WSH_CHECK("cooperative_groups", (const uint32_t *)r.buf[0], want, 448);
     wsh_free(&r);
@@ -647,10 +649,10 @@ static void test_block_size_directives(void **state)
         unsigned block[3];
         ws_status want;
     } cases[] = {
-        {".maxntid 64, 1, 1", {64, 1, 1}, WS_OK},   {".maxntid 64, 1, 1", {32, 2, 1}, WS_OK},
+        {".maxntid 64, 1, 1", {64, 1, 1}, WS_OK},        {".maxntid 64, 1, 1", {32, 2, 1}, WS_OK},
         {".maxntid 64, 1, 1", {96, 1, 1}, WS_ERR_INPUT}, {".maxntid 64", {65, 1, 1}, WS_ERR_INPUT},
-        {".reqntid 32, 2, 1", {32, 2, 1}, WS_OK},   {".reqntid 32, 2, 1", {64, 1, 1}, WS_ERR_INPUT},
-        {".reqntid 32, 2", {32, 2, 1}, WS_OK},      {".minnctapersm 4", {1024, 1, 1}, WS_OK},
+        {".reqntid 32, 2, 1", {32, 2, 1}, WS_OK},        {".reqntid 32, 2, 1", {64, 1, 1}, WS_ERR_INPUT},
+        {".reqntid 32, 2", {32, 2, 1}, WS_OK},           {".minnctapersm 4", {1024, 1, 1}, WS_OK},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char ptx[512];

@@ -452,8 +452,11 @@ static uint32_t f_cvt_rz_f32_u32(uint32_t a, uint32_t b)
     }
     return U((float)a);
 }
-static uint32_t f_f64_lo(uint32_t a, uint32_t b) { (void)b; double d = (double)F(a); uint64_t u; memcpy(&u, &d, 8); return isnan(d) ? 0xffffffffu : (uint32_t)u; }
-static uint32_t f_f64_hi(uint32_t a, uint32_t b) { (void)b; double d = (double)F(a); uint64_t u; memcpy(&u, &d, 8); return isnan(d) ? 0x7fffffffu : (uint32_t)(u >> 32); }
+/* cvt.f64.f32 widens exactly; a NaN keeps its sign and payload and becomes quiet (the H200's
+ * f32 NaNs reached cvt.rn.f16.f64 with their sign: tests/corpus fp16_cvt_f64, 2026-12-01) */
+static uint64_t widened_nan(uint32_t a) { return (uint64_t)(a >> 31) << 63 | 0x7ff8000000000000ull | (uint64_t)(a & 0x3fffffu) << 29; }
+static uint32_t f_f64_lo(uint32_t a, uint32_t b) { (void)b; double d = (double)F(a); uint64_t u; memcpy(&u, &d, 8); return isnan(d) ? (uint32_t)widened_nan(a) : (uint32_t)u; }
+static uint32_t f_f64_hi(uint32_t a, uint32_t b) { (void)b; double d = (double)F(a); uint64_t u; memcpy(&u, &d, 8); return isnan(d) ? (uint32_t)(widened_nan(a) >> 32) : (uint32_t)(u >> 32); }
 static uint32_t f_f32_round_trip(uint32_t a, uint32_t b) { (void)b; return isnan(F(a)) ? 0x7fffffffu : a; }
 static uint32_t f_f64_to_f32_rz(uint32_t a, uint32_t b)
 {

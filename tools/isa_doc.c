@@ -12,12 +12,12 @@
 
 /* The row ids, for the anchors: the table itself keeps only what the library needs. */
 static const char *const op_ids[WS_OP_COUNT] = {
-#define OP(id, mn, shape, sfx, lat, ex, doc) #id,
+#define OP(id, mn, shape, sfx, cls, lat, ex, doc) #id,
 #include "opcodes.def"
 #undef OP
 };
 static const char *const executors[WS_OP_COUNT] = {
-#define OP(id, mn, shape, sfx, lat, ex, doc) #ex,
+#define OP(id, mn, shape, sfx, cls, lat, ex, doc) #ex,
 #include "opcodes.def"
 #undef OP
 };
@@ -96,7 +96,8 @@ int main(int argc, char **argv)
                "([isa/opcodes.def](../isa/opcodes.def)). Anything else is an error that names the\n"
                "instruction, never a silent no-op. The meaning column is the table's own one-line summary\n"
                "in the words of the PTX ISA; the warp-level rules in full are in [semantics.md](semantics.md).\n"
-               "The latency class is what the timing model reads: the architecture preset\n"
+               "The class says what kind of instruction a row is (what the scheduler, timing, diagnostics\n"
+               "and traces ask of it). The latency class is what the timing model reads: the architecture preset\n"
                "([presets/sm_90.preset](../presets/sm_90.preset) for the H200) gives each class its cycles.\n\n",
             (int)WS_OP_COUNT);
     fprintf(f, "## Instructions\n\n| mnemonic | operands | suffix groups | latency class | executor | meaning |\n"
@@ -112,7 +113,8 @@ int main(int argc, char **argv)
             }
         if (first)
             fputs("-", f);
-        fprintf(f, " | %s | `%s` | ", ws_latency_name((ws_latency_class)o->latency), executors[i]);
+        fprintf(f, " | %s | %s | `%s` | ", ws_op_class_name((ws_op_class)o->cls),
+                ws_latency_name((ws_latency_class)o->latency), executors[i]);
         cell(f, o->meaning);
         fputs(" |\n", f);
     }
