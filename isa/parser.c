@@ -1150,7 +1150,7 @@ static void skip_section(parser *p)
 {
     ws_token at = p->tok;
     next(p);
-    if (p->tok.kind != TOK_WORD || strncmp(p->tok.start, ".debug_", 7) != 0)
+    if (p->tok.kind != TOK_WORD || p->tok.len < 7 || memcmp(p->tok.start, ".debug_", 7) != 0)
         fail_at(p, &at, "only DWARF sections (.section .debug_*) are supported");
     next(p);
     expect_punct(p, '{');
