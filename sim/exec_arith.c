@@ -222,6 +222,18 @@ void ex_fma(ws_exec *x, const ws_insn *in, uint32_t mask)
         FLOAT_OP(fma(fa, fb, fc));
 }
 
+/* Every run that uses an approximated form says so once per instruction (a note, not a warning:
+ * nothing is undefined, the bits are only within the bounds measured on the H200). */
+static void note_approximation(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    if (in->type != WS_T_F32 || !(in->mods & (WS_MOD_APPROX | WS_MOD_FULL)))
+        return;
+    ws_diag_report(x, WS_DIAG_APPROXIMATION, mask,
+                   "%s.%s.f32 is computed within the H200's measured error, not bit for bit (its special-"
+                   "function unit's tables are not modelled: docs/hardware.md point 14)",
+                   ws_optable[in->op].mnemonic, (in->mods & WS_MOD_FULL) ? "full" : "approx");
+}
+
 /* div.approx.f32's reciprocal: the special-function unit flushes a subnormal reciprocal to zero,
  * so "__fdividef(x, y) returns 0 for 2^126 < |y| < 2^128 and x != infinity" and NaN for x
  * infinite (CUDA libdevice, __nv_fast_fdividef, which is div.approx.f32). Within that range the
@@ -252,6 +264,7 @@ void ex_div(ws_exec *x, const ws_insn *in, uint32_t mask)
     ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (is_float(in)) {
+        note_approximation(x, in, mask);
         if (in->mods & WS_MOD_APPROX) /* div.approx: a * rcp.approx(b); one rounding here */
             FLOAT_OP(in->type == WS_T_F32 ? approx_div((float)fa, (float)fb) : fa * approx_recip((float)fb));
         else
@@ -406,9 +419,12 @@ void ex_sad(ws_exec *x, const ws_insn *in, uint32_t mask)
 
 /* ---- special functions: .rn forms are exact IEEE; .approx forms use the host's correctly
  * rounded result, which differs from the hardware's MUFU unit by a few ulp (documented). ---- */
+
+
 void ex_rcp(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
+    note_approximation(x, in, mask);
     if (in->type == WS_T_F32)
         FLOAT_OP(1.0f / fa);
     else
@@ -417,6 +433,7 @@ void ex_rcp(ws_exec *x, const ws_insn *in, uint32_t mask)
 void ex_sqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
+    note_approximation(x, in, mask);
     if (in->type == WS_T_F32)
         FLOAT_OP(sqrtf(fa));
     else
@@ -425,6 +442,7 @@ void ex_sqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
 void ex_rsqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
+    note_approximation(x, in, mask);
     if (in->type == WS_T_F32)
         FLOAT_OP(1.0f / sqrtf(fa));
     else
@@ -433,21 +451,25 @@ void ex_rsqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
 void ex_ex2(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
+    note_approximation(x, in, mask);
     FLOAT_OP(exp2(fa));
 }
 void ex_lg2(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
+    note_approximation(x, in, mask);
     FLOAT_OP(log2(fa));
 }
 void ex_sin(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
+    note_approximation(x, in, mask);
     FLOAT_OP(ws_sin_approx((float)fa)); /* .f32 only in PTX */
 }
 void ex_cos(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
+    note_approximation(x, in, mask);
     FLOAT_OP(ws_cos_approx((float)fa));
 }
 

@@ -145,7 +145,7 @@ const char *ws_diag_kind_name(ws_diag_kind k)
 
 const char *ws_severity_name(ws_severity s)
 {
-    return s == WS_SEV_ERROR ? "error" : "warning";
+    return s == WS_SEV_ERROR ? "error" : s == WS_SEV_NOTE ? "note" : "warning";
 }
 
 const char *ws_stall_reason_name(ws_stall_reason r)
@@ -200,7 +200,8 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
     ws_diag *d = &L->diags[L->ndiags++];
     memset(d, 0, sizeof *d);
     d->kind = kind;
-    d->severity = L->sim->cfg.diagnostics_are_errors ? WS_SEV_ERROR : diag_kinds[kind].severity;
+    int error = L->sim->cfg.diagnostics_are_errors && diag_kinds[kind].severity != WS_SEV_NOTE;
+    d->severity = error ? WS_SEV_ERROR : diag_kinds[kind].severity;
     d->block = x->blk ? x->blk->id : 0;
     d->warp = x->w ? x->w->index : 0;
     d->pc = x->pc;
@@ -219,7 +220,7 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
         ev.diag = d;
         ws_emit(L, &ev);
     }
-    if (L->sim->cfg.diagnostics_are_errors)
+    if (error)
         ws_launch_stop(L, WS_ERR_DIAG, "%s at line %u: %s", ws_diag_kind_name(kind), d->line, d->message);
 }
 
@@ -1692,8 +1693,9 @@ done:
     res->stats = L->stats;
     res->diags = L->diags;
     res->ndiags = L->ndiags;
-    if (st == WS_OK && sim->cfg.diagnostics_are_errors && L->ndiags)
-        st = WS_ERR_DIAG;
+    for (size_t i = 0; st == WS_OK && sim->cfg.diagnostics_are_errors && i < L->ndiags; i++)
+        if (L->diags[i].severity == WS_SEV_ERROR)
+            st = WS_ERR_DIAG;
     res->status = st;
     /* L->code, reconv_pc, zero_regs and xfn belong to the machine (sim->prepared) */
     ws_timing_destroy(L->timing);

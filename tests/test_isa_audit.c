@@ -626,6 +626,27 @@ static void test_refused_forms(void **state)
     refused("rsqrt.approx.f64 %fd1, %fd2;", "not modelled");
 }
 
+/* Every run of an approximated form says so (issue: never silently approximate): one note per
+ * instruction, and a note is no error under --werror. */
+static void test_approximation_note(void **state)
+{
+    (void)state;
+    wsh_run r;
+    wsh_opts o = {.diagnostics_are_errors = true};
+    wsh_body(&r, "mov.b32 %f1, %r1;\nrcp.approx.f32 %f2, %f1;\nmov.b32 %r2, %f2;", &o);
+    WSH_EXPECT_OK(&r);
+    const ws_diag *d = wsh_diag(&r, WS_DIAG_APPROXIMATION);
+    assert_non_null(d);
+    assert_int_equal(d->severity, WS_SEV_NOTE);
+    assert_non_null(strstr(d->message, "rcp.approx.f32"));
+    wsh_free(&r);
+    /* the correctly rounded forms say nothing */
+    wsh_body(&r, "mov.b32 %f1, %r1;\nrcp.rn.f32 %f2, %f1;\nmov.b32 %r2, %f2;", &o);
+    WSH_EXPECT_OK(&r);
+    assert_null(wsh_diag(&r, WS_DIAG_APPROXIMATION));
+    wsh_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -646,6 +667,7 @@ int main(void)
         cmocka_unit_test(test_rounding_fma_div),
         cmocka_unit_test(test_ftz_sat),
         cmocka_unit_test(test_refused_forms),
+        cmocka_unit_test(test_approximation_note),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

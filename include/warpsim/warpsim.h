@@ -39,7 +39,9 @@ typedef enum { WS_MODE_FUNCTIONAL, WS_MODE_TIMING } ws_mode;
 const char *ws_mode_name(ws_mode m);
 
 /* ---- diagnostics ------------------------------------------------------------------------------ */
-typedef enum { WS_SEV_WARNING, WS_SEV_ERROR } ws_severity;
+/* A note says what warpsim computes within a stated bound rather than bit for bit; --werror leaves
+ * notes alone (they are no undefined behaviour). */
+typedef enum { WS_SEV_WARNING, WS_SEV_ERROR, WS_SEV_NOTE } ws_severity;
 
 /* Every diagnostic kind, once: X(ID, name, severity, what happened, what the H200 does where it is
  * deterministic ("" where it is not), which warpsim does too). The enum, ws_diag_kind_name, the
@@ -83,6 +85,11 @@ typedef enum { WS_SEV_WARNING, WS_SEV_ERROR } ws_severity;
       "each side of an if/else) run them as one collective, each lane with its own operands",        \
       "not deterministic: the H200 merged such a pair in one kernel (HARDWARE-NOTES.md) and hung "   \
       "on `programs/div_merge`; warpsim merges and warns")                                          \
+    X(APPROXIMATION, "approximation", WS_SEV_NOTE,                                                  \
+      "an `.approx` special function (rcp, sqrt, rsqrt, ex2, lg2, sin, cos; div.approx) or "          \
+      "`div.full.f32`: the H200's special-function unit interpolates tables warpsim does not model, " \
+      "so results may differ from the GPU's in the last bits (docs/hardware.md point 14)",           \
+      "within 1-2 ulp or 2^-21 absolute, as measured by programs/sweep_approx")                      \
     X(SPLIT_WARP, "split-warp", WS_SEV_WARNING,                                                      \
       "a warp-wide `activemask` or collective after a collective whose lanes named different "       \
       "membermasks: ptxas compiles that one with `WARPSYNC.EXCLUSIVE`, which can leave the warp "    \
