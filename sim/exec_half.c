@@ -301,13 +301,9 @@ void ws_ex_half_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
                                           cuda_bf16.h's mov.b32 {0, h} before sm_90 and on the host */
             else if (dt == WS_T_F32)
                 r = f32_result((float)v, in->mods);
-            else if (dt == WS_T_F64 && isnan(v) && !(in->mods & WS_MOD_SAT)) {
-                /* widening keeps a NaN's sign and payload and makes it quiet (programs/sweep_half
-                 * forms 54-57 on the H200, 2026-12-01) */
-                unsigned fbits = is_bf16(st) ? 7 : 10;
-                r = (uint64_t)(h >> 15) << 63 | 0x7ff8000000000000ull |
-                    (uint64_t)(h & ((1u << fbits) - 1)) << (52 - fbits);
-            } else if (dt == WS_T_F64)
+            else if (dt == WS_T_F64 && isnan(v) && !(in->mods & WS_MOD_SAT))
+                r = f64_widened_nan(h >> 15, h, is_bf16(st) ? 7 : 10);
+            else if (dt == WS_T_F64)
                 r = f64_result(v, in->mods);
             else
                 r = ws_float_to_int(v, dt, in->rnd);

@@ -244,10 +244,7 @@ void ex_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
                 WITH_ROUNDING(to_int ? WS_RND_RN : in->rnd, f = (float)v);
                 r = f32_result(f, in->mods);
             } else if (st == WS_T_F32 && isnan(v) && !(in->mods & WS_MOD_SAT)) {
-                /* widening keeps a NaN's sign and payload and makes it quiet: the H200's f32 NaNs
-                 * reach cvt.rn.f16.f64 with their sign (tests/corpus fp16_cvt_f64) */
-                uint32_t fb = (uint32_t)a;
-                r = (uint64_t)(fb >> 31) << 63 | 0x7ff8000000000000ull | (uint64_t)(fb & 0x3fffffu) << 29;
+                r = f64_widened_nan((uint32_t)a >> 31, a, 23);
             } else {
                 r = f64_result(v, in->mods);
             }

@@ -57,6 +57,14 @@ static inline uint64_t f32_result(float r, uint32_t mods)
     return f32_bits_of(r);
 }
 
+/* A NaN of a narrower format (fbits fraction bits) widened to f64: its sign and payload kept and
+ * made quiet, as the H200 widens f32 and f16/bf16 NaNs (tests/corpus fp16_cvt_f64, programs/
+ * sweep_half forms 54-57, 2026-12-01), whereas its arithmetic gives the canonical NaN. */
+static inline uint64_t f64_widened_nan(unsigned sign, uint64_t frac, unsigned fbits)
+{
+    return (uint64_t)sign << 63 | 0x7ff8000000000000ull | (frac & ((1ull << fbits) - 1)) << (52 - fbits);
+}
+
 static inline uint64_t f64_result(double r, uint32_t mods)
 {
     if (isnan(r))
