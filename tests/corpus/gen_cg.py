@@ -744,6 +744,15 @@ def f32_bits(x):
     return struct.unpack("<I", struct.pack("<f", x))[0]
 
 
+def padded(fixed, seed, n, draw):
+    """The fixed values, then draw(rng) values from Random(seed) up to n in all."""
+    r = random.Random(seed)
+    out = fixed[:]
+    while len(out) < n:
+        out.append(draw(r))
+    return out[:n]
+
+
 def shaped_f32(seed, n):
     """f32 bit patterns around the 16-bit formats' ranges: specials, ties, denormals, overflow."""
     fixed = [0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 0xffc00001,
@@ -753,42 +762,28 @@ def shaped_f32(seed, n):
              f32_bits(1.0 + 3 * 2.0 ** -11), f32_bits(1.0 + 2.0 ** -8), f32_bits(1.0 + 3 * 2.0 ** -8),
              0x3f808000, 0x3f818000, 0x3f80c000, 0x7f7fffff, 0x00000001, 0x807fffff,
              f32_bits(3.3895314e38), f32_bits(-1.0), f32_bits(0.1), f32_bits(-0.3)]
-    r = random.Random(seed)
-    out = fixed[:]
-    while len(out) < n:
-        e = r.randint(127 - 28, 127 + 17)
-        out.append((r.getrandbits(1) << 31) | (e << 23) | r.getrandbits(23))
-    return out[:n]
+    def draw(r):
+        e = r.randint(127 - 28, 127 + 17)  # first: the order of the draws fixes the values
+        return (r.getrandbits(1) << 31) | (e << 23) | r.getrandbits(23)
+    return padded(fixed, seed, n, draw)
 
 
 def shaped_f16(seed, n):
     fixed = [0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x0400, 0x3c00, 0xbc00, 0x7bff, 0xfbff,
              0x7c00, 0xfc00, 0x7e00, 0x7c01, 0xfe00, 0x3555, 0x3800, 0x3c01, 0x4000, 0x0200]
-    r = random.Random(seed)
-    out = fixed[:]
-    while len(out) < n:
-        out.append(r.getrandbits(16))
-    return out[:n]
+    return padded(fixed, seed, n, lambda r: r.getrandbits(16))
 
 
 def shaped_bf16(seed, n):
     fixed = [0x0000, 0x8000, 0x0001, 0x8001, 0x007f, 0x0080, 0x3f80, 0xbf80, 0x7f7f, 0xff7f,
              0x7f80, 0xff80, 0x7fc0, 0x7f81, 0xffc0, 0x3eab, 0x3f00, 0x3f81, 0x4000, 0x0040]
-    r = random.Random(seed)
-    out = fixed[:]
-    while len(out) < n:
-        out.append(r.getrandbits(16))
-    return out[:n]
+    return padded(fixed, seed, n, lambda r: r.getrandbits(16))
 
 
 def shaped_int(seed, n):
     fixed = [0, 1, -1, 2047, 2048, 2049, 2050, 2051, 4097, 4099, 65504, 65519, 65520, 65535,
              -65520, 2147483647, -2147483648, 16777217, 33554435, -7, 255, 256, 257, 0x7fff]
-    r = random.Random(seed)
-    out = fixed[:]
-    while len(out) < n:
-        out.append(r.choice((1, -1)) * r.randint(0, 1 << r.randint(1, 20)))
-    return out[:n]
+    return padded(fixed, seed, n, lambda r: r.choice((1, -1)) * r.randint(0, 1 << r.randint(1, 20)))
 
 
 def lst(ty, vals):
