@@ -263,3 +263,20 @@ char *wsh_read_file(const char *path, size_t *len)
     }
     return s;
 }
+
+void wsh_check_lanes(const char *what, const char *body, const uint32_t *in, const uint32_t *in2,
+                     const uint32_t *want, const uint32_t *want2, size_t n)
+{
+    wsh_run r;
+    wsh_opts o = {.in = in, .in2 = in2};
+    wsh_body(&r, body, &o);
+    WSH_EXPECT_OK(&r);
+    char label[200];
+    snprintf(label, sizeof label, "%s (%%r2)", what);
+    WSH_CHECK(label, r.out, want, n);
+    if (want2) {
+        snprintf(label, sizeof label, "%s (%%r3)", what);
+        WSH_CHECK(label, r.out2, want2, n);
+    }
+    wsh_free(&r);
+}

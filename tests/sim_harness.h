@@ -65,6 +65,10 @@ ws_status wsh_kernel(wsh_run *r, const char *ptx, const char *kernel, const wsh_
 ws_status wsh_body(wsh_run *r, const char *body, const wsh_opts *o);
 
 void wsh_free(wsh_run *r);
+/* Run body with in = in[lane], in2 = in2[lane] (32 words each) and check that %r2 equals want in
+ * lanes 0..n-1 and, when want2 is given, %r3 equals want2: the table-driven tests' one step. */
+void wsh_check_lanes(const char *what, const char *body, const uint32_t *in, const uint32_t *in2,
+                     const uint32_t *want, const uint32_t *want2, size_t n);
 
 /* The first diagnostic of kind k, or NULL. */
 const ws_diag *wsh_diag(const wsh_run *r, ws_diag_kind k);

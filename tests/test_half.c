@@ -31,18 +31,7 @@ static void run_cases(const char *what, const char *body, const hcase *c, size_t
         want[i] = c[i].want;
         want2[i] = c[i].want2;
     }
-    wsh_run r;
-    wsh_opts o = {.in = in, .in2 = in2};
-    wsh_body(&r, body, &o);
-    WSH_EXPECT_OK(&r);
-    char label[200];
-    snprintf(label, sizeof label, "%s (%%r2)", what);
-    WSH_CHECK(label, r.out, want, n);
-    if (check2) {
-        snprintf(label, sizeof label, "%s (%%r3)", what);
-        WSH_CHECK(label, r.out2, want2, n);
-    }
-    wsh_free(&r);
+    wsh_check_lanes(what, body, in, in2, want, check2 ? want2 : NULL, n);
 }
 
 #define N(a)     (sizeof(a) / sizeof((a)[0]))

@@ -29,18 +29,7 @@ static void run_rows(const char *what, const char *body, const row *rows, size_t
         b[i] = rows[i].b;
         want[i] = rows[i].want;
     }
-    wsh_run r;
-    wsh_opts o = {.in = a, .in2 = b};
-    wsh_body(&r, body, &o);
-    WSH_EXPECT_OK(&r);
-    char label[200];
-    snprintf(label, sizeof label, "%s (%%r2)", what);
-    WSH_CHECK(label, r.out, want, n);
-    if (want3) {
-        snprintf(label, sizeof label, "%s (%%r3)", what);
-        WSH_CHECK(label, r.out2, want3, n);
-    }
-    wsh_free(&r);
+    wsh_check_lanes(what, body, a, b, want, want3, n);
 }
 #define RUN(what, body, rows) run_rows((what), (body), (rows), sizeof(rows) / sizeof(rows)[0], NULL)
 
