@@ -10,7 +10,8 @@
  * The access needs the sum over phases that have active lanes; bank_conflicts counts the
  * wavefronts beyond the minimum.
  */
-#include "timing.h"
+#include "banks.h"
+#include "sim.h"
 
 /* A set of at most 32 4-byte words with a count each: open addressing in 64 slots, `used` says
  * which slots hold a word, so an empty set costs one store. A phase touches at most 32 words

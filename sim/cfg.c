@@ -4,7 +4,7 @@
  * path from the branch must pass through. We build basic blocks, then compute post-dominators
  * with the Cooper-Harvey-Kennedy iteration over the reversed graph (a virtual exit node
  * collects ret/exit). Branches whose paths only meet at the exit get no barrier. */
-#include "sim.h"
+#include "cfg.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,6 @@
 /* The executor dispatch table, generated from the opcode table. */
-#include "sim.h"
+#include "exec.h"
+#include "diag.h"
 
 /* every executor named in isa/opcodes.def */
 #define OP(id, mn, shape, sfx, cls, lat, ex, doc) void ex(ws_exec *x, const ws_insn *in, uint32_t mask);
@@ -20,7 +21,7 @@ void ex_nop(ws_exec *x, const ws_insn *in, uint32_t mask)
     (void)mask;
 }
 
-/* Control flow is the scheduler's (sim/machine.c); these rows only name it. */
+/* Control flow is the scheduler's (sim/warp.c); these rows only name it. */
 void ex_bra(ws_exec *x, const ws_insn *in, uint32_t mask) { ex_nop(x, in, mask); }
 void ex_exit(ws_exec *x, const ws_insn *in, uint32_t mask) { ex_nop(x, in, mask); }
 void ex_bar(ws_exec *x, const ws_insn *in, uint32_t mask) { ex_nop(x, in, mask); }

@@ -1,72 +1,13 @@
 /* Memory: address translation for every state space, loads, stores, atomics, and calls. */
-#include "diagnose.h"
+#include "diag.h"
 #include "fp.h"
 #include "half.h"
+#include "memory.h"
+#include "printf.h"
+#include "shadow.h"
 #include "sim.h"
 
 #include <inttypes.h>
-
-static const char *space_word(ws_space s) { return s == WS_SPACE_GENERIC ? "generic" : ws_space_name(s); }
-
-uint8_t *ws_mem_translate(ws_exec *x, ws_space space, uint64_t addr, unsigned lane, size_t size, int store)
-{
-    ws_launch_ctx *L = x->L;
-    ws_block *b = x->blk;
-    uint64_t orig = addr;
-    ws_space orig_space = space;
-    if (space == WS_SPACE_GENERIC) {
-        if (addr - SHARED_WINDOW < WINDOW_SIZE) {
-            space = WS_SPACE_SHARED;
-            addr -= SHARED_WINDOW;
-        } else if (addr - LOCAL_WINDOW < WINDOW_SIZE) {
-            space = WS_SPACE_LOCAL;
-            addr -= LOCAL_WINDOW;
-        } else if (addr - CONST_WINDOW < WINDOW_SIZE) {
-            space = WS_SPACE_CONST;
-        } else {
-            space = WS_SPACE_GLOBAL;
-        }
-    }
-    if (size > 1 && addr % size) {
-        ws_diag_report(x, WS_DIAG_MISALIGNED, 1u << lane,
-                       "lane %u: %zu-byte %s %s access at address 0x%" PRIx64 " is not %zu-byte aligned", lane, size,
-                       space_word(orig_space), store ? "store" : "load", orig, size);
-        return NULL;
-    }
-    uint8_t *p = NULL;
-    switch (space) {
-    case WS_SPACE_SHARED:
-        if (addr < b->shared_size && size <= b->shared_size - addr)
-            p = b->shared + addr;
-        break;
-    case WS_SPACE_LOCAL:
-        if (addr < L->local_bytes && size <= L->local_bytes - addr)
-            p = b->local + (size_t)(x->w->index * 32 + lane) * L->local_bytes + addr;
-        break;
-    case WS_SPACE_PARAM:
-        if (!store && addr < L->k->param_bytes && size <= L->k->param_bytes - addr)
-            p = L->params + addr;
-        break;
-    case WS_SPACE_CONST: {
-        uint64_t off = addr - CONST_WINDOW;
-        if (!store && off < L->sim->const_size && size <= L->sim->const_size - off)
-            p = L->sim->const_image + off;
-        break;
-    }
-    default: {
-        ws_alloc *a = ws_find_alloc(L->sim, addr, size);
-        if (a)
-            p = a->data + (addr - a->base);
-        break;
-    }
-    }
-    if (!p)
-        ws_diag_report(x, WS_DIAG_OUT_OF_BOUNDS, 1u << lane,
-                       "lane %u: %zu-byte %s %s at address 0x%" PRIx64 " is outside every %s allocation", lane, size,
-                       space_word(orig_space), store ? "store" : "load", orig,
-                       space == WS_SPACE_GLOBAL ? "global" : ws_space_name(space));
-    return p;
-}
 
 static ws_space access_space(const ws_insn *in)
 {
@@ -183,7 +124,7 @@ void ex_ld(ws_exec *x, const ws_insn *in, uint32_t mask)
         x->mem_addr[l] = addr;
         uint8_t *p = ws_mem_translate(x, space, addr, l, (size_t)esz * in->vec, 0);
         if (x->blk->shadow && p) /* check_uninitialized: shared words never written, races */
-            ws_diag_shared(x, p, (size_t)esz * in->vec, 0, l);
+            ws_shadow_shared(x, p, (size_t)esz * in->vec, 0, l);
         for (unsigned i = 0; i < in->vec; i++) {
             uint64_t v = 0;
             if (p)
@@ -219,7 +160,7 @@ void ex_st(ws_exec *x, const ws_insn *in, uint32_t mask)
         if (!p)
             continue;
         if (x->blk->shadow)
-            ws_diag_shared(x, p, (size_t)esz * in->vec, 1, l);
+            ws_shadow_shared(x, p, (size_t)esz * in->vec, 1, l);
         for (unsigned i = 0; i < in->vec; i++) {
             uint64_t val = v->kind == WS_OPND_VEC ? (v->regs[i] == WS_NO_REG ? 0 : x->regs[(size_t)v->regs[i] * 32 + l])
                                                   : opnd(x, v, l);
@@ -280,7 +221,7 @@ static void atomic(ws_exec *x, const ws_insn *in, uint32_t mask, int returns)
         uint8_t *p = ws_mem_translate(x, space, addr, l, esz, 1);
         uint64_t old = 0;
         if (p && x->blk->shadow)
-            ws_diag_shared(x, p, esz, 2, l);
+            ws_shadow_shared(x, p, esz, 2, l);
         if (p) {
             memcpy(&old, p, esz);
             uint64_t b = opnd(x, &in->ops[vi], l);

@@ -3,7 +3,9 @@
  * The argument buffer is what nvcc packs into the local depot: every argument at an offset
  * aligned to its size; char/short/int as 4 bytes, long/long long/pointers as 8, float and
  * double as 8-byte doubles. */
-#include "sim.h"
+#include "printf.h"
+#include "diag.h"
+#include "memory.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

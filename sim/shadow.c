@@ -1,7 +1,8 @@
-/* diagnose: uninitialized registers, uninitialized shared memory, shared-memory races.
- * See diagnose.h for the model; every report goes through ws_diag_report (once per kind and
+/* shadow: uninitialized registers, uninitialized shared memory, shared-memory races.
+ * See shadow.h for the model; every report goes through ws_diag_report (once per kind and
  * pc; later lanes of the same warp are added to the report's lane mask). */
-#include "diagnose.h"
+#include "shadow.h"
+#include "diag.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -22,7 +23,7 @@ struct ws_shadow {
     uint64_t shared_size;
 };
 
-int ws_diag_block_begin(ws_launch_ctx *L, ws_block *b)
+int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b)
 {
     struct ws_shadow *s = b->shadow;
     if (!s) {
@@ -55,7 +56,7 @@ int ws_diag_block_begin(ws_launch_ctx *L, ws_block *b)
     return 0;
 }
 
-void ws_diag_block_free(ws_block *b)
+void ws_shadow_block_free(ws_block *b)
 {
     if (!b->shadow)
         return;
@@ -69,7 +70,7 @@ void ws_diag_block_free(ws_block *b)
         b->warps[wi].reg_written = NULL;
 }
 
-void ws_diag_barrier(ws_block *b)
+void ws_shadow_barrier(ws_block *b)
 {
     if (b->shadow)
         b->shadow->epoch++;
@@ -104,7 +105,7 @@ static void check_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
 }
 
 
-void ws_diag_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exec)
+void ws_shadow_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exec)
 {
     if (in->guard != WS_NO_REG)
         check_reg(x, in->guard, group);
@@ -130,7 +131,7 @@ static void mark_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
         x->w->reg_written[reg] |= lanes;
 }
 
-void ws_diag_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
+void ws_shadow_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
 {
     if (!exec)
         return;
@@ -150,7 +151,7 @@ void ws_diag_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
 
 static uint32_t line_of(const ws_launch_ctx *L, uint32_t pc) { return pc < L->k->ninsns ? L->k->insns[pc].line : 0; }
 
-void ws_diag_shared(ws_exec *x, const uint8_t *p, size_t size, int kind, unsigned lane)
+void ws_shadow_shared(ws_exec *x, const uint8_t *p, size_t size, int kind, unsigned lane)
 {
     ws_block *b = x->blk;
     struct ws_shadow *s = b->shadow;
