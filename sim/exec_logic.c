@@ -209,13 +209,7 @@ void ex_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
 void ex_cvta(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
-    uint64_t window = 0;
-    switch (in->space) {
-    case WS_SPACE_SHARED: window = SHARED_WINDOW; break;
-    case WS_SPACE_LOCAL: window = LOCAL_WINDOW; break;
-    case WS_SPACE_CONST: window = 0; break; /* const addresses already sit in their window */
-    default: break;
-    }
+    uint64_t window = ws_space_window((ws_space)in->space); /* const addresses already sit in theirs */
     unsigned bits = tbits(in);
     FOR_EACH_LANE(mask, l) {
         uint64_t a = A(l);

@@ -95,11 +95,13 @@ static void prepared_free(ws_prepared *p)
     free(p->reconv_pc);
     free(p->zero_regs);
     free(p->xfn);
+    free(p->uses);
     memset(p, 0, sizeof *p);
 }
 
 /* What a launch derives from its kernel alone (the code with symbol addresses folded in, the
- * reconvergence points, the registers to zero, the executors) is kept by the machine for the
+ * reconvergence points, the registers to zero, the executors, the registers each instruction
+ * reads and writes) is kept by the machine for the
  * next launch of the same kernel: a short launch (the numba peer's, a test's) would otherwise
  * spend a third of its time on it. The same kernel means the same instructions, byte for byte,
  * and the same symbol addresses, not only the same pointer: a module freed and parsed again may
@@ -118,15 +120,18 @@ static int prepare_kernel(ws_sim *sim, ws_launch_ctx *L)
         p->reconv_pc = ws_reconvergence_points(k);
         p->zero_regs = ws_registers_read_unwritten(k, &p->nzero_regs); /* NULL: zero them all */
         p->xfn = malloc(((size_t)k->ninsns + 1) * sizeof *p->xfn);
-        if (!p->insns || !p->code || !p->reconv_pc || !p->xfn) {
+        p->uses = malloc(((size_t)k->ninsns + 1) * sizeof *p->uses);
+        if (!p->insns || !p->code || !p->reconv_pc || !p->xfn || !p->uses) {
             prepared_free(p);
             return -1;
         }
         memcpy(p->insns, k->insns, bytes);
         memcpy(p->code, k->insns, bytes);
         fold_symbols(L, p->code, 0);
-        for (uint32_t i = 0; i < k->ninsns; i++)
+        for (uint32_t i = 0; i < k->ninsns; i++) {
             p->xfn[i] = (L->slow & WS_SLOW_EXEC) ? ws_executors[p->code[i].op] : ws_fast_executor(&p->code[i]);
+            ws_insn_reg_use(&p->code[i], &p->uses[i]);
+        }
         p->ninsns = k->ninsns;
         p->nregs = k->nregs;
         p->slow = L->slow;
@@ -136,6 +141,7 @@ static int prepare_kernel(ws_sim *sim, ws_launch_ctx *L)
     L->zero_regs = p->zero_regs;
     L->nzero_regs = p->nzero_regs;
     L->xfn = p->xfn;
+    L->uses = p->uses;
     return 0;
 }
 

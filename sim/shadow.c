@@ -16,10 +16,10 @@ typedef struct {
 } shadow_byte;
 
 struct ws_shadow {
-    uint32_t epoch;            /* bumped by every barrier release; never reset in a launch */
+    uint32_t epoch; /* bumped by every barrier release; never reset in a launch */
     uint32_t nregs, nwarps;
-    uint32_t *reg_written;     /* nwarps x nregs lane masks */
-    shadow_byte *bytes;        /* shared_size entries, NULL when shared memory is empty */
+    uint32_t *reg_written; /* nwarps x nregs lane masks */
+    shadow_byte *bytes;    /* shared_size entries, NULL when shared memory is empty */
     uint64_t shared_size;
 };
 
@@ -100,29 +100,32 @@ static void check_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
     ws_diag_report(x, WS_DIAG_UNINIT_REG, missing,
                    "kernel %s: lanes 0x%08x (first: lane %u) of warp %u read %s before anything wrote it (%s); "
                    "the value read is 0x%" PRIx64,
-                   x->L->k->name, missing, lane, x->w->index, reg_name(x->L, reg), who,
-                   x->regs[(size_t)reg * 32 + lane]);
+                   x->L->k->name, missing, lane, x->w->index, reg_name(x->L, reg), who, x->regs[(size_t)reg * 32 + lane]);
 }
 
 
+/* The registers in reads and writes: the kernel's table of them when in is one of its
+ * instructions (always, but for tests that run an instruction of their own), else walked now. */
+static const ws_reg_use *uses_of(const ws_exec *x, const ws_insn *in, ws_reg_use *tmp)
+{
+    const ws_launch_ctx *L = x->L;
+    if (L->uses && in >= L->code && in < L->code + L->k->ninsns)
+        return &L->uses[in - L->code];
+    ws_insn_reg_use(in, tmp);
+    return tmp;
+}
+
 void ws_shadow_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exec)
 {
-    if (in->guard != WS_NO_REG)
-        check_reg(x, in->guard, group);
+    ws_reg_use tmp;
+    const ws_reg_use *u = uses_of(x, in, &tmp);
+    uint32_t i = 0;
+    if (in->guard != WS_NO_REG) /* the guard is read by every lane of the group, src[0] */
+        check_reg(x, u->src[i++], group);
     if (!exec)
         return;
-    for (unsigned o = ws_op_writes_op0(in->op) ? 1 : 0; o < in->nops; o++) {
-        const ws_operand *op = &in->ops[o];
-        switch (op->kind) {
-        case WS_OPND_REG:
-        case WS_OPND_ADDR: check_reg(x, op->reg, exec); break;
-        case WS_OPND_VEC:
-            for (unsigned i = 0; i < op->nvec && i < 4; i++)
-                check_reg(x, op->regs[i], exec);
-            break;
-        default: break;
-        }
-    }
+    for (; i < u->nsrc; i++)
+        check_reg(x, u->src[i], exec);
 }
 
 static void mark_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
@@ -135,16 +138,10 @@ void ws_shadow_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
 {
     if (!exec)
         return;
-    if (ws_op_writes_op0(in->op) && in->nops) {
-        const ws_operand *d = &in->ops[0];
-        if (d->kind == WS_OPND_REG)
-            mark_reg(x, d->reg, exec);
-        else if (d->kind == WS_OPND_VEC)
-            for (unsigned i = 0; i < d->nvec && i < 4; i++)
-                mark_reg(x, d->regs[i], exec);
-    }
-    if (in->dpred != WS_NO_REG)
-        mark_reg(x, in->dpred, exec);
+    ws_reg_use tmp;
+    const ws_reg_use *u = uses_of(x, in, &tmp);
+    for (uint32_t i = 0; i < u->ndst; i++)
+        mark_reg(x, u->dst[i], exec);
 }
 
 /* ---- shared memory ---------------------------------------------------------------------------- */

@@ -97,6 +97,7 @@ typedef struct {
     uint32_t *zero_regs;
     uint32_t nzero_regs;
     ws_executor *xfn;
+    ws_reg_use *uses;
 } ws_prepared;
 
 struct ws_sim {
@@ -123,6 +124,7 @@ struct ws_launch_ctx {
     uint32_t *zero_regs;       /* the registers a block must start zeroed (NULL: all of them) */
     uint32_t nzero_regs;
     ws_executor *xfn;          /* per instruction: its executor (ws_fast_executor) */
+    const ws_reg_use *uses;    /* per instruction: the registers it reads and writes (ws_insn_reg_use) */
     unsigned slow;             /* ws_config.slow_paths: fast paths turned off (WS_SLOW_*) */
     pthread_mutex_t *atom_lock; /* --jobs: serialises atomics across host threads; NULL with one */
     unsigned grid[3], block[3];
@@ -210,6 +212,21 @@ static inline const uint64_t *operand_row(const ws_exec *x, const ws_operand *o,
         tmp[l] = opnd(x, o, l);
     }
     return tmp;
+}
+
+/* Of the lanes of group, those whose guard (@p, @!p) lets them execute the instruction: the one
+ * place a guard is read (the scheduler, its fast path, merged collectives, timing). */
+static inline uint32_t ws_guard_mask(const uint64_t *regs, const ws_insn *in, uint32_t group)
+{
+    if (in->guard == WS_NO_REG)
+        return group;
+    const uint64_t *g = &regs[(size_t)in->guard * 32];
+    uint32_t m = 0;
+    for (unsigned l = 0; l < 32; l += 4) { /* a branch-free pass over the whole row, then the group's lanes */
+        m |= (uint32_t)(g[l] != 0) << l | (uint32_t)(g[l + 1] != 0) << (l + 1);
+        m |= (uint32_t)(g[l + 2] != 0) << (l + 2) | (uint32_t)(g[l + 3] != 0) << (l + 3);
+    }
+    return (in->guard_neg ? ~m : m) & group;
 }
 
 static inline void set_reg(ws_exec *x, uint32_t reg, unsigned lane, uint64_t v)

@@ -35,30 +35,21 @@
 
 /* ---- per-launch state ------------------------------------------------------------------------- */
 
-/* The registers an instruction reads and writes (regs_of). */
-typedef struct {
-    uint32_t src[24], nsrc;
-    uint32_t dst[6], ndst;
-} reg_use;
-
 struct ws_timing {
     ws_preset p;
     uint32_t nwarps, nregs;
-    uint64_t *reg_ready;      /* nwarps x nregs: the cycle each register's value is ready */
-    uint32_t *reg_prod;       /* nwarps x nregs: the pc of the instruction that writes it */
-    ws_pick *pick;            /* per warp: its chosen group, while has_pick */
+    uint64_t *reg_ready; /* nwarps x nregs: the cycle each register's value is ready */
+    uint32_t *reg_prod;  /* nwarps x nregs: the pc of the instruction that writes it */
+    ws_pick *pick;       /* per warp: its chosen group, while has_pick */
     uint8_t *has_pick;
-    uint64_t *ready;          /* per warp: the first cycle it may issue again */
-    uint8_t *ready_why;       /* per warp: the stall reason while ready is in the future */
-    uint8_t *bar_wait;        /* per warp: lanes wait at bar.sync */
-    uint32_t rr[64];          /* per sub-partition: the warp that issued last */
-    double pipe_free;         /* the shared pipe is busy until this cycle */
-    reg_use *uses;            /* per instruction, computed once per launch (regs_of) */
-    reg_use tmp_use;
-    int slow;                 /* WS_SLOW_TIMING: recompute them per use, as before */
+    uint64_t *ready;    /* per warp: the first cycle it may issue again */
+    uint8_t *ready_why; /* per warp: the stall reason while ready is in the future */
+    uint8_t *bar_wait;  /* per warp: lanes wait at bar.sync */
+    uint32_t rr[64];    /* per sub-partition: the warp that issued last */
+    double pipe_free;   /* the shared pipe is busy until this cycle */
+    ws_reg_use tmp_use;
+    int slow; /* WS_SLOW_TIMING: each instruction's registers walked per use (else L->uses) */
 };
-
-static void regs_of(const ws_insn *in, reg_use *u);
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
 {
@@ -83,11 +74,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->ready = calloc(t->nwarps, sizeof *t->ready);
     t->ready_why = calloc(t->nwarps, 1);
     t->bar_wait = calloc(t->nwarps, 1);
-    t->uses = malloc(((size_t)L->k->ninsns + 1) * sizeof *t->uses);
-    if (t->uses)
-        for (uint32_t i = 0; i < L->k->ninsns; i++)
-            regs_of(&L->k->insns[i], &t->uses[i]);
-    if (!t->uses || !t->reg_ready || !t->reg_prod || !t->pick || !t->has_pick || !t->ready || !t->ready_why || !t->bar_wait) {
+    if (!t->reg_ready || !t->reg_prod || !t->pick || !t->has_pick || !t->ready || !t->ready_why || !t->bar_wait) {
         ws_timing_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -106,90 +93,16 @@ void ws_timing_destroy(ws_timing *t)
     free(t->ready);
     free(t->ready_why);
     free(t->bar_wait);
-    free(t->uses);
     free(t);
 }
 
-/* ---- what an instruction reads and writes ------------------------------------------------------ */
-
-
-static void add_reg(uint32_t *a, uint32_t *n, uint32_t cap, uint32_t r)
+/* The registers instruction pc reads and writes (ws_insn_reg_use, computed once per kernel). */
+static const ws_reg_use *uses_of(ws_timing *t, const ws_launch_ctx *L, uint32_t pc)
 {
-    if (r != WS_NO_REG && *n < cap)
-        a[(*n)++] = r;
-}
-
-static void regs_of(const ws_insn *in, reg_use *u)
-{
-    const char *shape = ws_optable[in->op].shape;
-    u->nsrc = u->ndst = 0;
-    add_reg(u->src, &u->nsrc, 24, in->guard);
-    unsigned i = 0;
-    for (const char *s = shape; *s && i < in->nops; s++) {
-        if (*s == '?')
-            continue;
-        const ws_operand *o = &in->ops[i++];
-        int dst = *s == 'd' || *s == 'D' || *s == 'P';
-        switch (o->kind) {
-        case WS_OPND_REG:
-            if (dst)
-                add_reg(u->dst, &u->ndst, 6, o->reg);
-            else
-                add_reg(u->src, &u->nsrc, 24, o->reg);
-            break;
-        case WS_OPND_VEC:
-            for (unsigned v = 0; v < o->nvec; v++) {
-                if (dst)
-                    add_reg(u->dst, &u->ndst, 6, o->regs[v]);
-                else
-                    add_reg(u->src, &u->nsrc, 24, o->regs[v]);
-            }
-            break;
-        case WS_OPND_ADDR: add_reg(u->src, &u->nsrc, 24, o->reg); break;
-        default: break;
-        }
-    }
-    add_reg(u->dst, &u->ndst, 6, in->dpred);
-}
-
-static int is_mem(const ws_insn *in)
-{
-    return ws_op_is_memory(in->op);
-}
-
-/* The state space an access resolves to (generic addresses by their window, lane `l`). */
-static ws_space access_space_of(const ws_exec *x, const ws_insn *in, unsigned l, uint64_t *addr)
-{
-    const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
-    uint64_t v = a->imm;
-    if (a->kind == WS_OPND_ADDR && a->reg != WS_NO_REG)
-        v += x->regs[(size_t)a->reg * 32 + l];
-    ws_space sp = (in->mods & WS_MOD_CALLPARAM) ? WS_SPACE_LOCAL : (ws_space)in->space;
-    if (sp == WS_SPACE_GENERIC) {
-        if (v - SHARED_WINDOW < WINDOW_SIZE) {
-            sp = WS_SPACE_SHARED;
-            v -= SHARED_WINDOW;
-        } else if (v - LOCAL_WINDOW < WINDOW_SIZE) {
-            sp = WS_SPACE_LOCAL;
-        } else if (v - CONST_WINDOW < WINDOW_SIZE) {
-            sp = WS_SPACE_CONST;
-        } else {
-            sp = WS_SPACE_GLOBAL;
-        }
-    }
-    *addr = v;
-    return sp;
-}
-
-static uint32_t guard_of(const ws_exec *x, const ws_insn *in, uint32_t group)
-{
-    if (in->guard == WS_NO_REG)
-        return group;
-    uint32_t m = 0;
-    FOR_EACH_LANE(group, l)
-        if ((x->regs[(size_t)in->guard * 32 + l] != 0) != in->guard_neg)
-            m |= 1u << l;
-    return m;
+    if (!t->slow)
+        return &L->uses[pc];
+    ws_insn_reg_use(&L->code[pc], &t->tmp_use);
+    return &t->tmp_use;
 }
 
 /* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
@@ -204,23 +117,29 @@ static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_
 {
     mem_cost c = {0};
     c.space = WS_SPACE_NONE;
-    if (!is_mem(in))
+    if (!ws_op_is_memory(in->op))
         return c;
-    uint32_t exec = guard_of(x, in, group);
+    uint32_t exec = ws_guard_mask(x->regs, in, group);
     if (!exec)
         return c;
     unsigned bytes = ws_type_bits((ws_type)in->type) / 8 * (in->vec ? in->vec : 1);
     uint64_t addr[32] = {0};
-    FOR_EACH_LANE(exec, l) c.space = access_space_of(x, in, l, &addr[l]);
-    if (in->op == WS_OP_ATOM) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
+    const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
+    ws_space space = ws_access_space(in);
+    FOR_EACH_LANE(exec, l) {
+        addr[l] = ws_access_address(x->regs, a, l); /* the executors' decoder (memory.h) */
+        c.space = ws_resolve_generic(space, &addr[l]);
+    }
+    int returns = ws_op_writes_op0(in->op); /* ld, ldu, atom: a result, with a load's latency */
+    if (ws_op_class_of(in->op) == CLS_ATOMIC &&
+        returns) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
         c.extra_latency = (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.atom_same_word;
     if (c.space != WS_SPACE_SHARED)
         return c;
     c.shared = 1;
     c.wavefronts = ws_bank_wavefronts(addr, exec, bytes, x->mem_bank);
     c.min_wavefronts = ws_bank_min_wavefronts(exec, bytes);
-    int store = ws_op_class_of(in->op) != CLS_LOAD && !ws_op_writes_op0(in->op); /* st, red */
-    if (store) {
+    if (!returns) { /* st, red */
         double h = c.wavefronts * t->p.store_wavefront - t->p.store_overlap;
         c.hold = h > t->p.store_issue ? h : t->p.store_issue;
         c.hold += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
@@ -270,9 +189,10 @@ static double lowered_latency(const ws_preset *p, const ws_insn *in)
 static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *mc)
 {
     const ws_preset *p = &t->p;
-    if (in->op == WS_OP_SHFL && in->sub < 4 && p->shfl_mode[in->sub] > 0)
+    ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
+    if (cls == LAT_SHFL && in->sub < 4 && p->shfl_mode[in->sub] > 0) /* in->sub: the shuffle's mode */
         return p->shfl_mode[in->sub];
-    if (in->op == WS_OP_LD || in->op == WS_OP_LDU || in->op == WS_OP_ATOM) {
+    if (ws_op_is_memory(in->op) && ws_op_writes_op0(in->op)) { /* ld, ldu, atom */
         double base;
         switch (mc->space) {
         case WS_SPACE_SHARED: base = p->ld_shared; break;
@@ -280,14 +200,14 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
         case WS_SPACE_LOCAL: base = p->ld_local; break;
         case WS_SPACE_PARAM: base = p->ld_param; break;
         case WS_SPACE_CONST: base = p->ld_const; break;
-        default: base = p->lat[ws_optable[in->op].latency]; break;
+        default: base = p->lat[cls]; break;
         }
-        if (in->op == WS_OP_ATOM)
+        if (ws_op_class_of(in->op) == CLS_ATOMIC)
             base = mc->space == WS_SPACE_SHARED ? p->atom_shared : p->lat[LAT_ATOM];
         return base + mc->extra_latency;
     }
     double lowered = lowered_latency(p, in);
-    return lowered > 0 ? lowered : p->lat[ws_optable[in->op].latency];
+    return lowered > 0 ? lowered : p->lat[cls];
 }
 
 /* ---- one block ---------------------------------------------------------------------------------- */
@@ -319,7 +239,7 @@ static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_s
     uint64_t when = t->ready[wi];
     *why = (ws_stall_reason)t->ready_why[wi];
     *prod = UINT32_MAX;
-    const reg_use *u = (t->slow ? (regs_of(in, &t->tmp_use), &t->tmp_use) : &t->uses[t->pick[wi].pc]);
+    const ws_reg_use *u = uses_of(t, x->L, t->pick[wi].pc);
     const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
     for (uint32_t i = 0; i < u->nsrc; i++)
         if (rr[u->src[i]] > when) {
@@ -327,7 +247,7 @@ static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_s
             *why = WS_STALL_SCOREBOARD;
             *prod = t->reg_prod[(size_t)wi * t->nregs + u->src[i]];
         }
-    if (is_mem(in)) {
+    if (ws_op_is_memory(in->op)) {
         x->w = w;
         x->regs = w->regs;
         mem_cost mc = mem_cost_of(t, x, in, t->pick[wi].group);
@@ -376,9 +296,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         L->stats.bank_conflicts += mc.wavefronts - mc.min_wavefronts;
     }
     double lat = latency_of(t, in, &mc);
-    reg_use u = t->uses[pk.pc];
-    if (t->slow)
-        regs_of(in, &u);
+    const ws_reg_use u = *uses_of(t, L, pk.pc);
     b->cycle = cycle;
     t->has_pick[wi] = 0;
     ws_warp_issue(x, w, &pk);
@@ -397,7 +315,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         next = cycle + (uint64_t)llround(t->p.lat[LAT_BRANCH]);
     t->ready[wi] = is_free_mov(in) ? cycle : next;
     t->ready_why[wi] = WS_STALL_ISSUE;
-    if (in->op == WS_OP_BAR || in->op == WS_OP_BARRIER)
+    if (ws_op_class_of(in->op) == CLS_BARRIER)
         t->bar_wait[wi] = 1;
 }
 
@@ -482,8 +400,9 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         if (L->stop || !alive)
             break;
         if (max_cycles && cycle >= max_cycles) {
-            ws_launch_stop(L, WS_ERR_LIMIT, "cycle limit reached: %" PRIu64 " cycles (block %u); raise it with --max-cycles",
-                           cycle, b->id);
+            ws_launch_stop(L, WS_ERR_LIMIT,
+                           "cycle limit reached: %" PRIu64 " cycles (block %u); raise it with --max-cycles", cycle,
+                           b->id);
             break;
         }
         /* when each warp could issue, and why not before */

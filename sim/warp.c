@@ -18,6 +18,8 @@
 #include "calls.h"
 #include "diag.h"
 #include "exec_warp.h"
+#include "memory.h"
+#include "printf.h"
 #include "shadow.h"
 
 #include <stdlib.h>
@@ -254,49 +256,24 @@ static void emit_exec(ws_exec *x, const ws_insn *in, uint32_t active, uint32_t e
     ev->regfile = x->regs;
     ev->active = active;
     ev->exec = exec;
-    ev->ndst = 0;
-    const ws_opinfo *info = &ws_optable[in->op];
-    if (info->shape[0] == 'd' || info->shape[0] == 'D' || info->shape[0] == 'P') {
-        const ws_operand *d = &in->ops[0];
-        if (d->kind == WS_OPND_REG) {
-            ev->dst_reg[ev->ndst] = d->reg;
-            ev->dst_val[ev->ndst++] = &x->regs[(size_t)d->reg * 32];
-        } else if (d->kind == WS_OPND_VEC) {
-            for (unsigned i = 0; i < d->nvec && ev->ndst < 4; i++)
-                if (d->regs[i] != WS_NO_REG) {
-                    ev->dst_reg[ev->ndst] = d->regs[i];
-                    ev->dst_val[ev->ndst++] = &x->regs[(size_t)d->regs[i] * 32];
-                }
-        }
+    const ws_reg_use *u = &L->uses[x->pc];
+    ev->ndst = u->ndst;
+    for (uint32_t i = 0; i < u->ndst; i++) {
+        ev->dst_reg[i] = u->dst[i];
+        ev->dst_val[i] = &x->regs[(size_t)u->dst[i] * 32];
     }
     if (ws_op_is_memory(in->op)) {
-        ev->mem_space = (uint8_t)((in->mods & WS_MOD_CALLPARAM) ? WS_SPACE_LOCAL : in->space);
+        ev->mem_space = (uint8_t)ws_access_space(in);
         ev->mem_store = ws_op_class_of(in->op) != CLS_LOAD;
         ev->mem_bytes = (uint8_t)(ws_type_bits((ws_type)in->type) / 8 * in->vec);
         ev->mem_addr = x->mem_addr;
     }
     ev->mem_wavefronts = x->mem_wavefronts; /* timing mode: shared-memory banks */
     ev->mem_bank = x->mem_wavefronts ? x->mem_bank : NULL;
-    if (in->dpred != WS_NO_REG) {
-        ev->dst_reg[ev->ndst] = in->dpred;
-        ev->dst_val[ev->ndst++] = &x->regs[(size_t)in->dpred * 32];
-    }
     L->sim->cfg.on_event(L->sim->cfg.event_user, ev);
 }
 
-static uint32_t guard_mask(ws_exec *x, const ws_insn *in, uint32_t group)
-{
-    if (in->guard == WS_NO_REG)
-        return group;
-    const uint64_t *g = &x->regs[(size_t)in->guard * 32];
-    uint32_t m = 0;
-    for (unsigned l = 0; l < 32; l += 4) { /* a branch-free pass over the whole row, then the group's lanes */
-        m |= (uint32_t)(g[l] != 0) << l | (uint32_t)(g[l + 1] != 0) << (l + 1);
-        m |= (uint32_t)(g[l + 2] != 0) << (l + 2) | (uint32_t)(g[l + 3] != 0) << (l + 3);
-    }
-    return (in->guard_neg ? ~m : m) & group;
-}
-
+/* The lanes go on to pc: a converged warp as a whole, a diverged one's lanes as a group. */
 static void advance(ws_warp *w, uint32_t lanes, uint32_t pc)
 {
     if (w->converged) {
@@ -306,27 +283,147 @@ static void advance(ws_warp *w, uint32_t lanes, uint32_t pc)
     move_lanes(w, lanes, pc, LANE_RUN);
 }
 
-/* Block barrier arrival; the block releases it when every thread has arrived. */
-static void arrive_at_barrier(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t pc)
+/* ---- control flow: the executors of the rows whose class moves the lanes (ws_op_moves_lanes).
+ * Each gets the issuing group in x->active and the lanes whose guard is true as mask (possibly
+ * none), and says where every lane of the group goes next. */
+
+/* bra: the lanes of mask jump, the others fall through; a divergent branch pushes the
+ * convergence barrier at its immediate post-dominator (cfg.c) for the whole group. */
+void ex_bra(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ws_warp *w = x->w;
-    ws_block *b = x->blk;
-    unsigned id = (unsigned)(opnd(x, &in->ops[0], (unsigned)__builtin_ctz(exec)) & 15);
-    uint32_t expected = b->nthreads;
-    if (in->nops > 1)
-        expected = (uint32_t)opnd(x, &in->ops[1], (unsigned)__builtin_ctz(exec));
-    if (exec != w->live)
-        ws_diag_report(x, WS_DIAG_BARRIER_DIVERGENT, exec,
-                       "bar.sync executed by lanes 0x%08x of warp %u while lanes 0x%08x are elsewhere "
-                       "(bar.sync is .aligned: the whole warp must execute it together)",
-                       exec, w->index, w->live & ~exec);
+    uint32_t group = x->active, pc = x->pc, target = (uint32_t)in->ops[0].imm;
+    uint32_t not_taken = group & ~mask;
+    if (!mask || !not_taken) {
+        advance(w, group, mask ? target : pc + 1);
+        return;
+    }
     leave_converged(w);
-    FOR_EACH_LANE(exec, l)
-        w->bar_id[l] = id;
-    move_lanes(w, exec, pc + 1, LANE_WAIT_BAR);
-    b->bar_arrived[id] += (uint32_t)__builtin_popcount(exec);
-    b->bar_expected[id] = expected;
-    x->L->stats.bar_syncs++;
+    move_lanes(w, mask, target, LANE_RUN);
+    move_lanes(w, not_taken, pc + 1, LANE_RUN);
+    if (x->L->reconv_pc[pc] != UINT32_MAX)
+        push_reconv(w, x->L->reconv_pc[pc], group);
+}
+
+/* call: vprintf prints (printf.c); a .func call pushes each lane's frame (calls.c) and jumps. */
+void ex_call(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ws_warp *w = x->w;
+    uint32_t group = x->active, pc = x->pc, entry = x->L->k->calls[in->call].entry;
+    if (entry == UINT32_MAX) { /* vprintf */
+        if (mask)
+            ws_vprintf_call(x, in, mask);
+        advance(w, group, pc + 1);
+        return;
+    }
+    if (!mask) {
+        advance(w, group, pc + 1);
+        return;
+    }
+    if (ws_call_enter(x, in, mask) != 0)
+        return; /* the launch stopped */
+    /* The group meets again after the call, as a BSSY/BSYNC pair around it would make it: lanes
+     * that return early (a shorter recursion) or skip the call (guard false) wait there for the
+     * others. */
+    push_reconv(w, pc + 1, group);
+    if (mask == group) {
+        advance(w, group, entry);
+        return;
+    }
+    leave_converged(w);
+    move_lanes(w, mask, entry, LANE_RUN);
+    move_lanes(w, group & ~mask, pc + 1, LANE_RUN);
+}
+
+/* exit, and the kernel's own ret: the lanes of mask end. */
+void ex_exit(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    (void)in;
+    ws_warp *w = x->w;
+    if (mask) {
+        leave_converged(w);
+        drop_lanes(w, mask);
+        w->live &= ~mask;
+        /* collectives that waited for these lanes wait no more: they are picked again */
+        uint32_t wpc[32], wlanes[32];
+        unsigned nw = 0;
+        for (unsigned i = 0; i < w->ngroups; i++)
+            if (w->gstate[i] == LANE_WAIT_SYNC) {
+                wpc[nw] = w->gpc[i];
+                wlanes[nw++] = w->glanes[i];
+            }
+        for (unsigned i = 0; i < nw; i++)
+            move_lanes(w, wlanes[i], wpc[i], LANE_RUN);
+    }
+    advance(w, x->active & ~mask, x->pc + 1);
+}
+
+/* ret: in a .func, each lane of mask goes back to its own caller (calls.c pops its frame). */
+void ex_ret(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    if (!(in->mods & WS_MOD_INFUNC)) { /* the kernel's ret ends the lane, as exit does */
+        ex_exit(x, in, mask);
+        return;
+    }
+    ws_warp *w = x->w;
+    uint32_t group = x->active, pc = x->pc, ret_pc[32];
+    ws_call_return(x, mask, ret_pc);
+    uint32_t to = mask ? ret_pc[__builtin_ctz(mask)] : pc + 1;
+    int same = 1;
+    FOR_EACH_LANE(mask, l)
+        same &= ret_pc[l] == to;
+    if (mask == group && same) { /* the usual case: the group returns to one place together */
+        advance(w, group, to);
+        return;
+    }
+    leave_converged(w);
+    move_lanes(w, group & ~mask, pc + 1, LANE_RUN);
+    for (uint32_t left = mask; left;) {
+        uint32_t back = ret_pc[__builtin_ctz(left)], lanes = 0;
+        FOR_EACH_LANE(left, l)
+            lanes |= ret_pc[l] == back ? 1u << l : 0;
+        move_lanes(w, lanes, back, LANE_RUN);
+        left &= ~lanes;
+    }
+}
+
+/* trap: the launch stops with an error; the lanes go on only to be stopped. */
+void ex_trap(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    (void)in;
+    if (mask) {
+        ws_diag_report(x, WS_DIAG_TRAP, mask, "trap executed");
+        ws_launch_stop(x->L, WS_ERR_DIAG, "the kernel executed trap at line %u", x->L->k->insns[x->pc].line);
+    }
+    advance(x->w, x->active, x->pc + 1);
+}
+
+/* bar.sync id[, n], barrier.sync: the lanes of mask arrive at block barrier id and wait there
+ * (barrier.c releases it when every thread, or n, arrived); the others go on. */
+void ex_bar(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ws_warp *w = x->w;
+    uint32_t pc = x->pc;
+    if (mask) {
+        ws_block *b = x->blk;
+        unsigned id = (unsigned)(opnd(x, &in->ops[0], (unsigned)__builtin_ctz(mask)) & 15);
+        uint32_t expected = b->nthreads;
+        if (in->nops > 1)
+            expected = (uint32_t)opnd(x, &in->ops[1], (unsigned)__builtin_ctz(mask));
+        if (mask != w->live)
+            ws_diag_report(x, WS_DIAG_BARRIER_DIVERGENT, mask,
+                           "bar.sync executed by lanes 0x%08x of warp %u while lanes 0x%08x are elsewhere "
+                           "(bar.sync is .aligned: the whole warp must execute it together)",
+                           mask, w->index, w->live & ~mask);
+        leave_converged(w);
+        FOR_EACH_LANE(mask, l)
+            w->bar_id[l] = id;
+        move_lanes(w, mask, pc + 1, LANE_WAIT_BAR);
+        b->bar_arrived[id] += (uint32_t)__builtin_popcount(mask);
+        b->bar_expected[id] = expected;
+        x->L->stats.bar_syncs++;
+    }
+    advance(w, x->active & ~mask, pc + 1);
 }
 
 /* What every issued instruction does first: the executor's context, the event record, the
@@ -346,107 +443,21 @@ static void begin_issue(ws_exec *x, ws_warp *w, const ws_insn *in, uint32_t pc, 
         x->blk->cycle++;
 }
 
+/* One instruction for a group of lanes at one pc, through its row's executor: control flow and
+ * barriers move the lanes themselves; every other instruction's group goes on to pc + 1. */
 static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
 {
     ws_launch_ctx *L = x->L;
     const ws_insn *in = &L->code[pc];
-    uint32_t exec = guard_mask(x, in, group);
+    uint32_t exec = ws_guard_mask(x->regs, in, group);
     begin_issue(x, w, in, pc, group, exec);
     if (x->blk->shadow) /* check_uninitialized */
         ws_shadow_reads(x, in, group, exec);
-
-    switch (in->op) {
-    case WS_OP_BRA: {
-        uint32_t target = (uint32_t)in->ops[0].imm;
-        uint32_t taken = exec, not_taken = group & ~exec;
-        if (!taken || !not_taken) {
-            advance(w, group, taken ? target : pc + 1);
-        } else {
-            leave_converged(w);
-            move_lanes(w, taken, target, LANE_RUN);
-            move_lanes(w, not_taken, pc + 1, LANE_RUN);
-            if (L->reconv_pc[pc] != UINT32_MAX)
-                push_reconv(w, L->reconv_pc[pc], group);
-        }
-        break;
-    }
-    case WS_OP_CALL:
-        if (L->k->calls[in->call].entry == UINT32_MAX) { /* vprintf */
-            run_insn(x, in, pc, exec);
-            advance(w, group, pc + 1);
-            break;
-        }
-        if (exec && ws_call_enter(x, in, exec) != 0)
-            break;
-        if (!exec) {
-            advance(w, group, pc + 1);
-            break;
-        }
-        /* The group meets again after the call, as a BSSY/BSYNC pair around it would make it:
-         * lanes that return early (a shorter recursion) or skip the call (guard false) wait
-         * there for the others. */
-        push_reconv(w, pc + 1, group);
-        if (exec == group) {
-            advance(w, group, L->k->calls[in->call].entry);
-        } else {
-            leave_converged(w);
-            move_lanes(w, exec, L->k->calls[in->call].entry, LANE_RUN);
-            move_lanes(w, group & ~exec, pc + 1, LANE_RUN);
-        }
-        break;
-    case WS_OP_RET:
-        if (in->mods & WS_MOD_INFUNC) { /* a .func returns: each lane to its own caller */
-            uint32_t ret_pc[32];
-            ws_call_return(x, exec, ret_pc);
-            uint32_t to = exec ? ret_pc[__builtin_ctz(exec)] : pc + 1;
-            int same = 1;
-            FOR_EACH_LANE(exec, l)
-                same &= ret_pc[l] == to;
-            if (exec == group && same) { /* the usual case: the group returns to one place together */
-                advance(w, group, to);
-                break;
-            }
-            leave_converged(w);
-            move_lanes(w, group & ~exec, pc + 1, LANE_RUN);
-            for (uint32_t left = exec; left;) {
-                uint32_t back = ret_pc[__builtin_ctz(left)], lanes = 0;
-                FOR_EACH_LANE(left, l)
-                    lanes |= ret_pc[l] == back ? 1u << l : 0;
-                move_lanes(w, lanes, back, LANE_RUN);
-                left &= ~lanes;
-            }
-            break;
-        }
-        /* the kernel's ret ends the lane, as exit does */
-        /* fall through */
-    case WS_OP_EXIT:
-        if (exec) {
-            leave_converged(w);
-            drop_lanes(w, exec);
-            w->live &= ~exec;
-            /* collectives that waited for these lanes wait no more: they are picked again */
-            uint32_t wpc[32], wlanes[32];
-            unsigned nw = 0;
-            for (unsigned i = 0; i < w->ngroups; i++)
-                if (w->gstate[i] == LANE_WAIT_SYNC) {
-                    wpc[nw] = w->gpc[i];
-                    wlanes[nw++] = w->glanes[i];
-                }
-            for (unsigned i = 0; i < nw; i++)
-                move_lanes(w, wlanes[i], wpc[i], LANE_RUN);
-        }
-        advance(w, group & ~exec, pc + 1);
-        break;
-    case WS_OP_BAR:
-    case WS_OP_BARRIER:
-        if (exec)
-            arrive_at_barrier(x, in, exec, pc);
-        advance(w, group & ~exec, pc + 1);
-        break;
-    default:
+    if (ws_op_moves_lanes(in->op)) {
+        L->xfn[pc](x, in, exec);
+    } else {
         run_insn(x, in, pc, exec);
         advance(w, group, pc + 1);
-        break;
     }
     if (x->blk->shadow)
         ws_shadow_writes(x, in, exec);
@@ -474,10 +485,8 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
         pc = gpc[j] < pc ? gpc[j] : pc;
     uint32_t exec = 0;
     FOR_EACH_LANE(lanes, l) {
-        const ws_insn *li = &L->code[lpc[l]];
-        x->lane_insn[l] = li;
-        if (li->guard == WS_NO_REG || ((x->regs[(size_t)li->guard * 32 + l] != 0) != li->guard_neg))
-            exec |= 1u << l;
+        x->lane_insn[l] = &L->code[lpc[l]];
+        exec |= ws_guard_mask(x->regs, x->lane_insn[l], 1u << l); /* each lane its own instruction's guard */
     }
     const ws_insn *in = &L->code[pc];
     begin_issue(x, w, in, pc, lanes, exec);
@@ -532,7 +541,8 @@ int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
          * collective after it does not wait for them: programs/probe_lanemask case H). */
         const ws_insn *at = pc < L->k->ninsns ? &L->code[pc] : NULL;
         int ends = at && at->guard == WS_NO_REG &&
-                   (at->op == WS_OP_EXIT || (at->op == WS_OP_RET && !(at->mods & WS_MOD_INFUNC)));
+                   (ws_op_class_of(at->op) == CLS_EXIT ||
+                    (ws_op_class_of(at->op) == CLS_RETURN && !(at->mods & WS_MOD_INFUNC)));
         for (unsigned i = 0; i < w->nreconv && !ends; i++) {
             if (w->reconv[i].pc != pc || !(w->reconv[i].lanes & group))
                 continue;
@@ -555,7 +565,7 @@ int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
     const ws_insn *in = &L->code[pc];
     if (is_collective(in) && group != w->live) { /* with the whole warp here, no member can be missing */
         x->pc = pc;
-        uint32_t exec = guard_mask(x, in, group);
+        uint32_t exec = ws_guard_mask(x->regs, in, group);
         uint32_t mask = exec ? membermask_of(x, in, exec) : group;
         uint32_t missing = mask & w->live & ~group;
         if (missing) {
@@ -603,10 +613,11 @@ int ws_warp_step(ws_exec *x, ws_warp *w)
 
 /* The functional mode's fast path, when nobody listens and nothing is checked: a converged
  * warp with no pending convergence barrier runs its instructions back to back, with none of
- * ws_warp_pick's choices to make (the whole warp is the group). It stops before anything that
- * changes the warp's shape (a divergent branch, exit, bar.sync), after `budget` instructions,
- * or when the launch stops, and leaves the rest to warp_step. Results, statistics and cycles
- * are those of warp_step. Returns the instructions run. */
+ * ws_warp_pick's choices to make (the whole warp is the group). An instruction that moves the
+ * lanes runs through its executor as in exec_group (a uniform branch inline); the stretch ends
+ * when the warp's shape changes (a divergent branch, an exit, bar.sync, a .func call), after
+ * `budget` instructions, or when the launch stops, and ws_warp_step takes the rest. Results,
+ * statistics and cycles are those of ws_warp_step. Returns the instructions run. */
 uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget)
 {
     ws_launch_ctx *L = x->L;
@@ -617,38 +628,31 @@ uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget)
     x->active = live;
     while (n < budget && pc < ninsns) {
         const ws_insn *in = &code[pc];
-        uint32_t exec = guard_mask(x, in, live);
-        switch (in->op) {
-        case WS_OP_BRA:
-            if (exec && exec != live)
-                goto out; /* divergent: warp_step pushes the convergence barrier */
-            x->blk->cycle++;
-            pc = exec ? (uint32_t)in->ops[0].imm : pc + 1;
-            break;
-        case WS_OP_CALL:
-            if (L->k->calls[in->call].entry != UINT32_MAX)
-                goto out; /* a .func call moves the lanes (exec_group) */
-            goto plain;
-        case WS_OP_RET:
-        case WS_OP_EXIT:
-        case WS_OP_BAR:
-        case WS_OP_BARRIER: goto out;
-        default:
-        plain:
-            x->in = in;
-            x->pc = pc;
-            x->blk->cycle++; /* before the executor: %clock reads it */
-            run_insn(x, in, pc, exec);
-            pc++;
-            break;
-        }
+        uint32_t exec = ws_guard_mask(x->regs, in, live);
+        x->in = in;
+        x->pc = pc;
+        x->blk->cycle++; /* before the executor: %clock reads it */
         n++;
         lanes += (uint64_t)__builtin_popcount(exec);
+        if (!ws_op_moves_lanes(in->op)) {
+            run_insn(x, in, pc, exec);
+            pc++;
+        } else if (ws_op_class_of(in->op) == CLS_BRANCH && (exec == live || !exec)) {
+            pc = exec ? (uint32_t)in->ops[0].imm : pc + 1; /* ex_bra's uniform case */
+        } else {
+            w->cpc = pc;
+            L->xfn[pc](x, in, exec);
+            if (!w->converged)
+                try_converge(w);
+            pc = w->cpc;
+            if (!w->converged || w->nreconv || w->live != live)
+                break;
+        }
         if (L->stop)
             break;
     }
-out:
-    w->cpc = pc;
+    if (w->converged)
+        w->cpc = pc;
     w->instructions += n;
     L->stats.warp_instructions += n;
     L->stats.lane_instructions += lanes;
@@ -664,7 +668,7 @@ int ws_warp_resolve_sync(ws_exec *x, ws_warp *w)
         return 0;
     const ws_insn *in = &L->code[pc];
     x->pc = pc;
-    uint32_t exec = guard_mask(x, in, lanes);
+    uint32_t exec = ws_guard_mask(x->regs, in, lanes);
     uint32_t mask = exec ? membermask_of(x, in, exec) : lanes;
     /* compatible lanes waiting elsewhere join, as in the merged case */
     uint32_t join = lanes_joining(w, L->code, in, w->live & mask & ~lanes);
