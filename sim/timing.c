@@ -42,11 +42,12 @@ struct ws_timing {
     uint32_t *reg_prod;  /* nwarps x nregs: the pc of the instruction that writes it */
     ws_pick *pick;       /* per warp: its chosen group, while has_pick */
     uint8_t *has_pick;
-    uint64_t *ready;    /* per warp: the first cycle it may issue again */
-    uint8_t *ready_why; /* per warp: the stall reason while ready is in the future */
-    uint8_t *bar_wait;  /* per warp: lanes wait at bar.sync */
-    uint32_t rr[64];    /* per sub-partition: the warp that issued last */
-    double pipe_free;   /* the shared pipe is busy until this cycle */
+    uint64_t *ready;        /* per warp: the first cycle it may issue again */
+    uint8_t *ready_why;     /* per warp: the stall reason while ready is in the future */
+    uint8_t *bar_wait;      /* per warp: lanes wait at bar.sync */
+    uint32_t rr[64];        /* per sub-partition: the warp that issued last */
+    double pipe_free;       /* the shared pipe is busy until this cycle */
+    const ws_reg_use *uses; /* the launch's L->uses, per instruction */
     ws_reg_use tmp_use;
     int slow; /* WS_SLOW_TIMING: each instruction's registers walked per use (else L->uses) */
 };
@@ -100,7 +101,7 @@ void ws_timing_destroy(ws_timing *t)
 static const ws_reg_use *uses_of(ws_timing *t, const ws_launch_ctx *L, uint32_t pc)
 {
     if (!t->slow)
-        return &L->uses[pc];
+        return &t->uses[pc];
     ws_insn_reg_use(&L->code[pc], &t->tmp_use);
     return &t->tmp_use;
 }
@@ -296,7 +297,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         L->stats.bank_conflicts += mc.wavefronts - mc.min_wavefronts;
     }
     double lat = latency_of(t, in, &mc);
-    const ws_reg_use u = *uses_of(t, L, pk.pc);
+    const ws_reg_use *u = uses_of(t, L, pk.pc);
     b->cycle = cycle;
     t->has_pick[wi] = 0;
     ws_warp_issue(x, w, &pk);
@@ -306,9 +307,9 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     if (is_free_mov(in))
         lat = 0;
     uint64_t done = cycle + (uint64_t)llround(lat);
-    for (uint32_t i = 0; i < u.ndst; i++) {
-        t->reg_ready[(size_t)wi * t->nregs + u.dst[i]] = done;
-        t->reg_prod[(size_t)wi * t->nregs + u.dst[i]] = pk.pc;
+    for (uint32_t i = 0; i < u->ndst; i++) {
+        t->reg_ready[(size_t)wi * t->nregs + u->dst[i]] = done;
+        t->reg_prod[(size_t)wi * t->nregs + u->dst[i]] = pk.pc;
     }
     uint64_t next = cycle + 1;
     if (ws_optable[in->op].latency == LAT_BRANCH && t->p.lat[LAT_BRANCH] > 1)
@@ -360,6 +361,7 @@ static void charge(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t from, u
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
 {
     ws_timing *t = L->timing;
+    t->uses = L->uses; /* ws_sim_launch prepared them after ws_timing_create */
     uint64_t max_cycles = L->sim->cfg.max_cycles;
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
     memset(t->has_pick, 0, t->nwarps);
