@@ -17,6 +17,7 @@ static const struct {
     {"bench", cmd_bench,
      "simulation speed on a fixed set of kernels: warpsim bench [--json] [--quick] [--jobs N] [--peer numba]"},
     {"print", cmd_print, "parse a PTX file and print it back: warpsim print FILE.ptx"},
+    {"exec", cmd_exec, "run a CUDA program (nvcc -cudart shared) with its kernels on warpsim: warpsim exec ./app [ARGS]"},
 #ifdef WARPSIM_HAVE_VIZ
     {"viz", cmd_viz, "watch a warp run, or render it: warpsim viz FILE.ptx [@ARGS] [--png DIR] [--gif F]"},
 #endif
