@@ -69,6 +69,15 @@ static const cli_option print_options[] = {
     {0, NULL, NULL, NULL},
 };
 
+static const cli_option exec_options[] = {
+    {EXEC_MODE,             "--mode",             "M", "timing (default: events measure the cycle model) or functional"},
+    {EXEC_WERROR,           "--werror",           NULL, "a diagnostic fails the kernel (cudaErrorLaunchFailure)"},
+    {EXEC_MAX_INSTRUCTIONS, "--max-instructions", "N", "warp instructions per launch before it stops (cudaErrorLaunchTimeout)"},
+    {EXEC_PTX_DIR,          "--ptx-dir",          "DIR", "where the program's PTX is written, for messages that name its lines (default $XDG_CACHE_HOME/warpsim/exec)"},
+    {0, "PROGRAM [ARGS...]", NULL, "a CUDA program built with nvcc -cudart shared, and its arguments (after -- if they could be read as options)"},
+    {0, NULL, NULL, NULL},
+};
+
 static const cli_option bench_options[] = {
     {BENCH_JSON,    "--json",    NULL,        "one JSON document"},
     {BENCH_QUICK,   "--quick",   NULL,        "smaller sizes"},
@@ -119,6 +128,11 @@ const cli_verb cli_verbs[CLI_VERB_COUNT] = {
     [CLI_VERB_VIZ] = {"viz", "FILE.ptx [launch words] [options]",
                       "watch a warp run in a window, or render PNG frames or a GIF (built with SDL2)", viz_options, 1,
                       "window keys: space play/pause, right/left step, +/- speed, n next shuffle, w/W warp, q quit"},
+    [CLI_VERB_EXEC] = {"exec", "[options] [--] PROGRAM [ARGS...]",
+                       "run a CUDA program (nvcc -cudart shared) unchanged, its kernels on warpsim", exec_options, 0,
+                       "warpsim's libcudart.so.13 stands in for NVIDIA's (LD_PRELOAD): kernel printf output, errors and\n"
+                       "device properties are an H200's; diagnostics go to stderr, naming the launch's host call site.\n"
+                       "exit status: the program's; 2 when it cannot be run on warpsim (the reason on stderr)"},
 };
 
 static int is_option(const cli_option *o) { return o->name[0] == '-'; }

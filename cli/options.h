@@ -21,7 +21,7 @@ typedef struct {
 /* The verbs, in the order `warpsim --help` lists them: X(ID, name); `warpsim NAME` runs
  * cmd_NAME (commands.h). */
 #define CLI_VERBS(X)                                                                                                   \
-    X(RUN, run) X(STEP, step) X(SHFL, shfl) X(VOTE, vote) X(MATCH, match) X(PRINT, print) X(BENCH, bench) X(VIZ, viz)
+    X(RUN, run) X(STEP, step) X(SHFL, shfl) X(VOTE, vote) X(MATCH, match) X(PRINT, print) X(BENCH, bench) X(VIZ, viz) X(EXEC, exec)
 
 enum {
 #define CLI_VERB_ID(id, name) CLI_VERB_##id,
@@ -64,6 +64,7 @@ enum {
     RUN_MAX_MEMORY
 };
 enum { STEP_BLOCK_INDEX = 1 };
+enum { EXEC_MODE = 1, EXEC_WERROR, EXEC_MAX_INSTRUCTIONS, EXEC_PTX_DIR };
 enum { SHFL_WIDTH = 1, SHFL_C, SHFL_MASK, SHFL_VALUES, SHFL_JSON };
 enum { VOTE_PRED = 1, VOTE_MASK, VOTE_JSON };
 enum { MATCH_VALUES = 1, MATCH_MASK, MATCH_JSON };
