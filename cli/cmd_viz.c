@@ -1,9 +1,11 @@
 /* warpsim viz FILE.ptx [run arguments] [--warp N] [--cta N] [--watch REG[,REG]] [--only LIST]
- *                      [--png DIR] [--gif FILE] [--size WxH] [--delay MS] [--script KEYS]
+ *                      [--lane N] [--png DIR] [--gif FILE] [--frames-json FILE] [--size WxH]
+ *                      [--delay MS] [--script KEYS]
  *
- * Runs the kernel like `warpsim run` (the same launch words, @ARGSFILE included), records the
- * event stream of one block, and replays it: in a window, or headless into PNG files or an
- * animated GIF. Glue only: recording, drawing and presenting live in viz/. */
+ * Runs the kernel like `warpsim run --mode timing` (the same launch words, @ARGSFILE
+ * included), records the event stream of one block, and replays it: in a window, or headless
+ * into PNG files, an animated GIF or every frame's scene as JSON. Glue only: recording,
+ * scenes, drawing and presenting live in cli/record.c and viz/. */
 #include "commands.h"
 #include "launch.h"
 #include "record.h"
@@ -11,6 +13,7 @@
 
 #include "../viz/draw.h"
 #include "../viz/export.h"
+#include "../viz/scene_json.h"
 #include "../viz/view.h"
 #include "../viz/window.h"
 
@@ -20,20 +23,25 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: warpsim viz FILE.ptx [run arguments, as warpsim run, @ARGSFILE] [options]\n"
-            "  --warp N          the warp to show first (default 0)\n"
-            "  --cta N           the block to record, linear index (default 0; --block is the launch size)\n"
-            "  --watch R[,R]     registers shown on every step (up to 4), e.g. %%r4,%%f2\n"
-            "  --only LIST       frames only for: shfl, vote, warp (every warp-wide instruction)\n"
-            "  --png DIR         headless: one PNG per frame into DIR\n"
-            "  --gif FILE        headless: an animated GIF\n"
-            "  --size WxH        frame or window size (default 1280x720)\n"
-            "  --delay MS        GIF frame time (default 1200 with --only, else 400)\n"
-            "  --max-steps N     steps kept for replay (default 200000)\n"
-            "  --font PATH       a monospace TrueType font (default $WARPSIM_FONT or DejaVu Sans Mono)\n"
-            "  --script KEYS     window: keys to play, e.g. right,right,n,q (for tests)\n"
-            "window keys: space play/pause, right/left step, +/- speed, n next shuffle, w/W warp, q quit\n");
+    fprintf(f, "usage: warpsim viz FILE.ptx [run arguments, as warpsim run, @ARGSFILE] [options]\n"
+               "  --warp N          the warp to show first (default 0)\n"
+               "  --cta N           the block to record, linear index (default 0; --block is the launch size)\n"
+               "  --watch R[,R]     registers shown on every step (up to 4), e.g. %%r4,%%f2\n"
+               "  --only LIST       frames only for: shfl, vote, warp (every warp-wide instruction),\n"
+               "                    mem (shared-memory accesses), or opcodes (e.g. shfl,add)\n"
+               "  --lane N          show the provenance tree of lane N's value on every frame\n"
+               "                    (default: on the result frame, of the first lane that stored)\n"
+               "  --png DIR         headless: one PNG per frame into DIR\n"
+               "  --gif FILE        headless: an animated GIF\n"
+               "  --frames-json F   headless: every frame's scene as JSON (docs/viz-frames.md)\n"
+               "  --size WxH        frame or window size (default 1280x720)\n"
+               "  --delay MS        GIF frame time (default 1200 with --only, else 400)\n"
+               "  --max-steps N     steps kept for replay (default 200000)\n"
+               "  --font PATH       a monospace TrueType font (default $WARPSIM_FONT or DejaVu Sans Mono)\n"
+               "  --script KEYS     window: keys to play, e.g. right,right,n,q (for tests)\n"
+               "window keys: space play/pause, right/left step, +/- speed, n next shuffle, m next shared\n"
+               "  access, w/W warp, click a lane (or [ ]) for its provenance, p/esc hide it, q quit\n"
+               "exit status: as warpsim run; " VIZ_NO_DISPLAY_TEXT "\n");
 }
 
 static int parse_uint(const char *s, unsigned long *out)
@@ -53,8 +61,9 @@ int cmd_viz(int argc, char **argv)
     ws_launch_init(&L);
     unsigned long warp = 0, cta = 0, max_steps = 200000, delay = 0;
     int w = 1280, h = 720;
-    unsigned only = 0;
-    const char *png = NULL, *gif = NULL, *script = NULL, *watch = NULL, *font = viz_font_default_path();
+    viz_filter only = {0};
+    long lane = -1;
+    const char *png = NULL, *gif = NULL, *json = NULL, *script = NULL, *watch = NULL, *font = viz_font_default_path();
     int status = WS_ERR_INPUT;
     ws_session S = {0};
     recording *rec = NULL;
@@ -85,6 +94,12 @@ int cmd_viz(int argc, char **argv)
             watch = val;
         } else if (!strcmp(a, "--only")) {
             bad = viz_parse_only(val, &only);
+        } else if (!strcmp(a, "--lane")) {
+            unsigned long l;
+            bad = parse_uint(val, &l) || l >= 32;
+            lane = bad ? -1 : (long)l;
+        } else if (!strcmp(a, "--frames-json")) {
+            json = val;
         } else if (!strcmp(a, "--png")) {
             png = val;
         } else if (!strcmp(a, "--gif")) {
@@ -105,7 +120,8 @@ int cmd_viz(int argc, char **argv)
             goto done;
         }
         if (bad) {
-            fprintf(stderr, "warpsim: error: %s %s: not a valid value (see warpsim viz --help)\n", a, val ? val : "(missing)");
+            fprintf(stderr, "warpsim: error: %s %s: not a valid value (see warpsim viz --help)\n", a,
+                    val ? val : "(missing)");
             goto done;
         }
         i += 2;
@@ -139,7 +155,7 @@ int cmd_viz(int argc, char **argv)
     rec = rec_create(m, k, (uint32_t)cta, wregs, nwatch);
     ws_config cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.mode = WS_MODE_FUNCTIONAL;
+    cfg.mode = WS_MODE_TIMING; /* the header's cycle is the timing model's, as run --mode timing */
     cfg.on_event = rec_event;
     cfg.event_user = rec;
     if (!rec) {
@@ -150,6 +166,10 @@ int cmd_viz(int argc, char **argv)
     rec->max_steps = max_steps;
     if ((status = ws_session_prepare(&S, &L, &cfg)) != WS_OK)
         goto done;
+    for (size_t i = 0; i < L.nargs; i++) /* pointers into the buffers read as in+4, out[0] */
+        if (L.args[i].is_buffer)
+            ws_buffer_map_add(&rec->buffers, L.args[i].label, S.addrs[i],
+                              L.args[i].count * ws_elem_size(L.args[i].elem), (unsigned)ws_elem_size(L.args[i].elem));
     status = WS_ERR_INPUT;
     int run = ws_session_launch(&S, &L, &res);
     if (run == WS_ERR_INPUT)
@@ -163,21 +183,38 @@ int cmd_viz(int argc, char **argv)
     }
     if (rec->truncated)
         fprintf(stderr, "warpsim viz: kept the first %lu steps (--max-steps)\n", max_steps);
-    if (viz_view_init(&view, rec, L.ptx_path, only, (uint32_t)warp) != 0) {
+    if (viz_view_init(&view, rec, L.ptx_path, &only, (uint32_t)warp) != 0) {
         fprintf(stderr, "warpsim viz: warp %lu of block %lu has no %s to show\n", warp, cta,
-                only ? "steps of that kind" : "steps");
+                only.bits ? "steps of that kind" : "steps");
         have_view = true;
         goto done;
     }
     have_view = true;
+    view.lane = (int)lane;
+    if (json) {
+        if (viz_frames_json(&view, json, "timing") != 0) {
+            fprintf(stderr, "warpsim viz: cannot write %s\n", json);
+            goto done;
+        }
+        status = WS_OK;
+        if (!png && !gif)
+            printf("warpsim viz: %zu frame%s of block %lu warp %lu -> %s\n", view.nframes, view.nframes == 1 ? "" : "s",
+                   cta, warp, json);
+    }
     if (png || gif) {
-        status = viz_export(&view, font, w, h, png, gif, delay ? (int)delay : only ? 1200 : 400) == 0 ? WS_OK
-                                                                                                     : WS_ERR_INPUT;
+        status = viz_export(&view, font, w, h, png, gif,
+                            delay       ? (int)delay
+                            : only.bits ? 1200
+                                        : 400) == 0
+                     ? WS_OK
+                     : WS_ERR_INPUT;
         if (status == WS_OK)
-            printf("warpsim viz: %zu frame%s of block %lu warp %lu%s%s%s%s\n", view.norder, view.norder == 1 ? "" : "s",
-                   cta, warp, png ? " -> " : "", png ? png : "", gif ? " -> " : "", gif ? gif : "");
-    } else {
-        status = viz_window_run(&view, font, w, h, script) == 0 ? WS_OK : WS_ERR_INTERNAL;
+            printf("warpsim viz: %zu frame%s of block %lu warp %lu%s%s%s%s%s%s\n", view.nframes,
+                   view.nframes == 1 ? "" : "s", cta, warp, png ? " -> " : "", png ? png : "", gif ? " -> " : "",
+                   gif ? gif : "", json ? " -> " : "", json ? json : "");
+    } else if (!json) {
+        int rc = viz_window_run(&view, font, w, h, script);
+        status = rc == 0 ? WS_OK : rc == VIZ_NO_DISPLAY ? VIZ_NO_DISPLAY : WS_ERR_INTERNAL;
     }
 done:
     if (have_view)

@@ -30,6 +30,7 @@ typedef struct {
     viz_fonts fonts;
     viz_canvas c;
     viz_layout L;
+    viz_scene sc;
     char path[512];
 } fixture;
 
@@ -62,10 +63,18 @@ static void run_program(fixture *f, const char *rel, unsigned nbuf, unsigned onl
     ws_result_free(&res);
     ws_sim_destroy(sim);
     assert_false(f->rec->oom);
-    assert_int_equal(viz_view_init(&f->view, f->rec, f->path, only, 0), 0);
+    viz_filter filter = {.bits = only};
+    assert_int_equal(viz_view_init(&f->view, f->rec, f->path, &filter, 0), 0);
     assert_int_equal(viz_fonts_open(&f->fonts, viz_font_default_path(), W, H), 0);
     assert_int_equal(viz_canvas_init(&f->c, W, H), 0);
-    viz_layout_compute(&f->L, W, H, 0);
+}
+
+/* Draws the current frame and lays out f->L as the frame was. */
+static void draw(fixture *f)
+{
+    viz_scene_build(&f->sc, &f->view);
+    viz_layout_compute(&f->L, W, H, &f->sc, f->rec->nwatch);
+    viz_draw_scene(&f->c, &f->fonts, &f->view, &f->sc);
 }
 
 static int teardown(void **state)
@@ -105,14 +114,14 @@ static void check_shfl_down(fixture *f, unsigned delta)
     assert_non_null(s);
     assert_true(s->is_shfl);
     assert_int_equal(s->shfl_b, delta);
-    viz_draw(&f->c, &f->fonts, &f->view);
+    draw(f);
     const viz_layout *L = &f->L;
-    int top = L->y_band + (int)(2 * L->s) + 1, bottom = L->y_b - (int)(14 * L->s);
+    int top = L->y_band + (int)(2 * L->s) + 1, bottom = L->y_res - (int)(14 * L->s);
     for (unsigned l = 0; l < 32; l++) {
         bool is_source = l >= delta, is_dest = l + delta <= 31;
         int start = count_in_column(f, l, top, top + 2, VIZ_C_ARROW);
         int end = count_in_column(f, l, bottom - 2, bottom, VIZ_C_ARROW);
-        int loop = count_in_column(f, l, L->y_band + L->h_band / 2, L->y_b, VIZ_C_SELF);
+        int loop = count_in_column(f, l, L->y_band + L->h_band / 2, L->y_res, VIZ_C_SELF);
         if (is_source != (start > 0) || is_dest != (end > 0) || is_dest == (loop > 0))
             fail_msg("shfl down %u, lane %u: arrow start pixels %d (want %s), arrow end pixels %d (want %s), "
                      "loop pixels %d (want %s)",
@@ -142,7 +151,7 @@ static void test_single_route(void **state)
     uint32_t saved = s->exec;
     for (unsigned k = 0; k < 16; k += 5) {
         s->exec = 1u << k | 1u << (k + 16); /* destination k and its source */
-        viz_draw(&f->c, &f->fonts, &f->view);
+        draw(f);
         int top = f->L.y_band + (int)(2 * f->L.s) + 1;
         for (unsigned l = 0; l < 32; l++) {
             int start = count_in_column(f, l, top, top + 2, VIZ_C_ARROW);
@@ -163,7 +172,7 @@ static void test_inactive_lane_grey(void **state)
         if ((s = viz_view_step(&f->view))->exec != 0xffffffffu)
             break;
     assert_true(f->view.pos < f->view.norder);
-    viz_draw(&f->c, &f->fonts, &f->view);
+    draw(f);
     int y = f->L.y_band + f->L.h_band / 4;
     for (unsigned l = 0; l < 32; l++) {
         int x = viz_lane_x0(&f->L, l) + 3;
@@ -185,7 +194,7 @@ static void test_divergent_shuffle(void **state)
     const rec_step *s = viz_view_step(&f->view);
     assert_int_equal(s->exec, 0x000fffffu);
     assert_true(rec_step_diag(f->view.rec, s) >= 0);
-    viz_draw(&f->c, &f->fonts, &f->view);
+    draw(f);
     int top = f->L.y_band + (int)(2 * f->L.s) + 1;
     for (unsigned l = 0; l < 32; l++) {
         int ok = count_in_column(f, l, top, top + 2, VIZ_C_ARROW);
@@ -194,7 +203,7 @@ static void test_divergent_shuffle(void **state)
         if (want_ok != (ok > 0) || want_bad != (bad > 0))
             fail_msg("lane %u: arrow pixels %d, warning arrow pixels %d", l, ok, bad);
     }
-    assert_int_equal(viz_get(&f->c, viz_lane_x0(&f->L, 28) + 3, f->L.y_b + f->L.h_row / 2), VIZ_C_INACTIVE);
+    assert_int_equal(viz_get(&f->c, viz_lane_x0(&f->L, 28) + 3, f->L.y_res + f->L.h_row / 2), VIZ_C_INACTIVE);
 }
 
 /* Files: a PNG and a GIF with their signatures, and a GIF of 5 frames that stays small. */

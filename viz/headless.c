@@ -31,7 +31,7 @@ int viz_export(viz_view *v, const char *font_path, int w, int h, const char *png
         fprintf(stderr, "warpsim viz: cannot write %s\n", gif_path);
         goto out;
     }
-    for (size_t i = 0; i < v->norder; i++) {
+    for (size_t i = 0; i < v->nframes; i++) {
         v->pos = i;
         viz_draw(&c, &f, v);
         if (png_dir) {
@@ -43,7 +43,7 @@ int viz_export(viz_view *v, const char *font_path, int w, int h, const char *png
             }
         }
         int cs = (delay_ms + 5) / 10;
-        if (g && viz_gif_add(g, &c, i + 1 == v->norder ? 3 * cs : cs) != 0) {
+        if (g && viz_gif_add(g, &c, i + 1 == v->nframes ? 3 * cs : cs) != 0) {
             fprintf(stderr, "warpsim viz: cannot write %s\n", gif_path);
             goto out;
         }
