@@ -184,12 +184,7 @@ static void describe_shuffle(FILE *f, const ws_insn *in, const ws_event *ev)
         snprintf(rule, sizeof rule, what[in->sub], b & 31);
     else
         snprintf(rule, sizeof rule, "each lane reads the lane its b operand names");
-    fprintf(f, "   shuffle %s: %s",
-            in->sub == WS_SHFL_UP     ? "up"
-            : in->sub == WS_SHFL_DOWN ? "down"
-            : in->sub == WS_SHFL_BFLY ? "xor"
-                                      : "idx",
-            rule);
+    fprintf(f, "   shuffle %s: %s", in->sub == WS_SHFL_UP ? "up" : in->sub == WS_SHFL_DOWN ? "down" : in->sub == WS_SHFL_BFLY ? "xor" : "idx", rule);
     if (out) {
         char lanes[160];
         format_lanes(out, lanes, sizeof lanes);
@@ -248,10 +243,7 @@ void trace_text_event(void *user, const ws_event *ev)
         row *r = &rows[nrows++];
         snprintf(r->name, sizeof r->name, "pred");
         for (unsigned l = 0; l < 32; l++)
-            snprintf(r->cell[l], sizeof r->cell[l], "%s",
-                     !((ev->exec >> l) & 1)        ? "."
-                     : ((ev->vote_preds >> l) & 1) ? "1"
-                                                   : "0");
+            snprintf(r->cell[l], sizeof r->cell[l], "%s", !((ev->exec >> l) & 1) ? "." : ((ev->vote_preds >> l) & 1) ? "1" : "0");
     }
     for (unsigned d = 0; d < ev->ndst && nrows < 8; d++) {
         row *r = &rows[nrows++];
