@@ -129,7 +129,6 @@ int cmd_viz(int argc, char **argv)
     if ((status = ws_session_load(&S, &L)) != WS_OK)
         goto done;
     status = WS_ERR_INPUT;
-    const ws_module *m = S.m;
     const ws_kernel *k = S.k;
     uint32_t wregs[REC_MAX_WATCH];
     unsigned nwatch = 0;
@@ -152,35 +151,14 @@ int cmd_viz(int argc, char **argv)
         fprintf(stderr, "warpsim: error: --cta %lu: the grid has %lu block%s\n", cta, nblocks, nblocks == 1 ? "" : "s");
         goto done;
     }
-    rec = rec_create(m, k, (uint32_t)cta, wregs, nwatch);
-    ws_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.mode = WS_MODE_TIMING; /* the header's cycle is the timing model's, as run --mode timing */
-    cfg.on_event = rec_event;
-    cfg.event_user = rec;
-    if (!rec) {
-        fprintf(stderr, "warpsim: error: out of memory\n");
-        status = WS_ERR_INTERNAL;
-        goto done;
-    }
-    rec->max_steps = max_steps;
-    if ((status = ws_session_prepare(&S, &L, &cfg)) != WS_OK)
-        goto done;
-    for (size_t i = 0; i < L.nargs; i++) /* pointers into the buffers read as in+4, out[0] */
-        if (L.args[i].is_buffer)
-            ws_buffer_map_add(&rec->buffers, L.args[i].label, S.addrs[i],
-                              L.args[i].count * ws_elem_size(L.args[i].elem), (unsigned)ws_elem_size(L.args[i].elem));
-    status = WS_ERR_INPUT;
-    int run = ws_session_launch(&S, &L, &res);
-    if (run == WS_ERR_INPUT)
-        goto done;
-    if (run != WS_OK && res.message[0])
-        fprintf(stderr, "warpsim: %s (replaying what ran)\n", res.message);
-    if (rec->oom) {
+    status = rec_launch(&S, &L, (uint32_t)cta, wregs, nwatch, max_steps, &rec, &res);
+    if (status == WS_ERR_INTERNAL)
         fprintf(stderr, "warpsim: error: out of memory while recording\n");
-        status = WS_ERR_INTERNAL;
+    if (status != WS_OK)
         goto done;
-    }
+    status = WS_ERR_INPUT;
+    if (res.status != WS_OK && res.message[0])
+        fprintf(stderr, "warpsim: %s (replaying what ran)\n", res.message);
     if (rec->truncated)
         fprintf(stderr, "warpsim viz: kept the first %lu steps (--max-steps)\n", max_steps);
     if (viz_view_init(&view, rec, L.ptx_path, &only, (uint32_t)warp) != 0) {

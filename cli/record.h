@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "buffers.h"
+#include "session.h"
 #include "warpsim/warpsim.h"
 
 #define REC_MAX_WATCH 4
@@ -147,6 +148,13 @@ typedef struct recording {
 /* Records block `block` of kernel k; watch holds register indices (may be NULL). */
 recording *rec_create(const ws_module *m, const ws_kernel *k, uint32_t block, const uint32_t *watch, unsigned nwatch);
 void rec_event(void *user, const ws_event *ev); /* a ws_event_fn */
+
+/* Runs a loaded session's launch in timing mode (the cycles `run --mode timing` reports),
+ * recording block `block` into *out (NULL when out of memory) with the launch's buffers named.
+ * Returns WS_OK (res says how the run ended: a run stopped early is replayed as far as it
+ * went), the status of a launch that could not start, or WS_ERR_INTERNAL when out of memory. */
+int rec_launch(ws_session *S, ws_launch *L, uint32_t block, const uint32_t *watch, unsigned nwatch, size_t max_steps,
+               recording **out, ws_result *res);
 void rec_destroy(recording *r);
 
 /* The value lane `lane` of step s wrote as destination d, as a node of the dataflow. Data

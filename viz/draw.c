@@ -179,7 +179,7 @@ static void draw_header(viz_canvas *c, viz_fonts *f, const viz_layout *L, const 
     snprintf(buf, sizeof buf, "   %s  \xc2\xb7  %s", file, v->rec->k->name);
     viz_text_mid(c, f->ui, x, 0, L->header_h, buf, VIZ_C_TEXT);
     snprintf(buf, sizeof buf, "block %u   warp %u of %u   frame %zu/%zu%s   cycle %llu of %llu", v->rec->block, v->warp,
-             v->rec->nwarps, v->nframes ? v->pos + 1 : 0, v->nframes, v->only.bits ? " shown" : "",
+             v->rec->nwarps, v->nframes ? v->pos + 1 : 0, v->nframes, v->only.bits ? " (filtered)" : "",
              (unsigned long long)sc->cycle, (unsigned long long)sc->end_cycle);
     viz_text_right(c, f->ui, L->w - L->pad, 0, L->header_h, buf, VIZ_C_TEXT);
 }
@@ -253,13 +253,24 @@ static void row_label(viz_canvas *c, viz_fonts *f, const viz_layout *L, int y, i
     }
 }
 
+/* A cell: filled when its lane executes, only outlined when its value is "don't care". */
+static void cell(viz_canvas *c, const viz_layout *L, int x, int y, int w, int h, bool ex, bool live)
+{
+    if (!ex)
+        return;
+    if (live)
+        viz_fill(c, x, y, w, h, VIZ_C_CELL);
+    else
+        viz_frame(c, x, y, w, h, (int)fmaxf(1, L->s), VIZ_C_DONTCARE);
+}
+
 /* One row of 32 cells. colour (may be NULL) gives each lane's text colour; dontcare greys the
  * executing lanes outside it (results that reach no output). */
 static void value_row(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_scene *sc, const viz_row *r, int y,
                       int h, const uint32_t *colour, uint32_t keep)
 {
     row_label(c, f, L, y, h, r->label, r->role);
-    int gap = L->col_w > 20 ? 2 : 1;
+    int gap = 1;
     for (unsigned l = 0; l < 32; l++) {
         int x0 = viz_lane_x0(L, l) + gap, x1 = viz_lane_x1(L, l) - gap;
         bool ex = on(sc->exec, l), live = on(keep, l);
@@ -276,17 +287,18 @@ static void value_row(viz_canvas *c, viz_fonts *f, const viz_layout *L, const vi
                       : colour      ? colour[l]
                       : r->is_float ? VIZ_C_FLOAT
                                     : VIZ_C_TEXT;
-        if (run > l && viz_text_width(f->value, buf) > x1 - x0 - 2) {
+        if (run > l && viz_text_width(f->value, buf) > x1 - x0) {
             int xe = viz_lane_x1(L, run) - gap;
-            viz_fill(c, x0, y, xe - x0, h, live ? VIZ_C_CELL : VIZ_C_DONTCARE);
+            cell(c, L, x0, y, xe - x0, h, ex, live);
             viz_fit_text(f->value, buf, sizeof buf, xe - x0 - 4, r->is_float);
             viz_text_centre(c, f->value, (x0 + xe) / 2.f, y, h, buf, tc);
             l = run;
             continue;
         }
-        if (ex)
-            viz_fill(c, x0, y, x1 - x0, h, live ? VIZ_C_CELL : VIZ_C_DONTCARE);
-        viz_fit_text(f->value, buf, sizeof buf, x1 - x0 - 2, r->is_float);
+        cell(c, L, x0, y, x1 - x0, h, ex, live);
+        if (!ex && !on(r->set, l) && sc->kind == VIZ_FRAME_RESULT)
+            continue; /* a lane that stored nothing */
+        viz_fit_text(f->value, buf, sizeof buf, x1 - x0, r->is_float);
         viz_text_centre(c, f->value, (x0 + x1) / 2.f, y, h, buf, tc);
     }
 }

@@ -35,7 +35,7 @@
 #define VIZ_C_FLOAT     0xe5c07bu /* float values */
 #define VIZ_C_HILITE    0x27324au /* the current source line */
 #define VIZ_C_FLOW      0x3d4658u /* lane-wise instruction: top to bottom */
-#define VIZ_C_DONTCARE  0x1b1d22u /* a result that reaches no output */
+#define VIZ_C_DONTCARE  0x4a505cu /* the outline of a result that reaches no output */
 #define VIZ_C_PROV      0xffd166u /* the selected lane and where its value came from */
 #define VIZ_C_LEAF      0x9ccc65u /* a provenance tree's inputs */
 #define VIZ_C_ISSUED    0xf2f4f8u /* the strip: a warp issued an instruction */

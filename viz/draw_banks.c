@@ -27,11 +27,13 @@ void viz_draw_banks(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_
                         B->words_in_bank[b] ? VIZ_C_TEXT : VIZ_C_INACT_TXT);
     }
     char buf[64];
+    int lh = viz_font_height(f->small);
     snprintf(buf, sizeof buf, "%u wavefront%s", B->map.wavefronts, B->map.wavefronts == 1 ? "" : "s");
     viz_text(c, f->small, L->pad, y_stack, buf, B->map.wavefronts > B->map.min_wavefronts ? VIZ_C_BAD : VIZ_C_TEXT);
     if (B->degree > 1) {
-        snprintf(buf, sizeof buf, "%u-way conflict", B->degree);
-        viz_text(c, f->small, L->pad, y_stack + viz_font_height(f->small), buf, VIZ_C_BAD);
+        snprintf(buf, sizeof buf, "%u-way", B->degree);
+        viz_text(c, f->small, L->pad, y_stack + lh, buf, VIZ_C_BAD);
+        viz_text(c, f->small, L->pad, y_stack + 2 * lh, "conflict", VIZ_C_BAD);
     }
     /* lines first, then the cells over their ends */
     float lw = fmaxf(1.f, .9f * s);

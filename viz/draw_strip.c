@@ -114,11 +114,12 @@ void viz_draw_strip(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_
             viz_fill(c, xa, ry, (int)fmax(1, floor(ppc)), rh, viz_issue_colour(st));
         }
     }
-    /* the frame's cycle */
+    /* the frame's cycle: lines on both sides of its column, which stays visible */
     if (sc->cycle >= c0 && sc->cycle < c1) {
-        int xc = x0 + (int)floor((double)(sc->cycle - c0) * ppc);
-        viz_fill(c, xc - (int)fmaxf(1, s), ry0 - (int)(3 * s), (int)fmaxf(2, 2 * s) + (int)fmax(1, floor(ppc)),
-                 (int)(nw * rowh) + (int)(6 * s), VIZ_C_ACCENT);
+        int xc = x0 + (int)floor((double)(sc->cycle - c0) * ppc), wc = (int)fmax(1, floor(ppc)), t = (int)fmaxf(1, s);
+        int yt = ry0 - (int)(3 * s), hh = (int)(nw * rowh) + (int)(6 * s);
+        viz_fill(c, xc - t - 1, yt, t, hh, VIZ_C_ACCENT);
+        viz_fill(c, xc + wc + 1, yt, t, hh, VIZ_C_ACCENT);
     }
     if (rowh < 11 * s) {
         /* too many warps to label each: how many do what */

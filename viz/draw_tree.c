@@ -53,13 +53,16 @@ void viz_draw_tree(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_v
     }
     /* rows */
     int y0 = y + th + (int)(4 * s);
-    float rh = fminf(34 * s, (float)(y + h - (int)(6 * s) - y0) / (float)t.nrows);
+    float rh = fminf(60 * s, (float)(y + h - (int)(6 * s) - y0) / (float)t.nrows);
     bool cells = rh >= 17 * s;
     for (unsigned i = 0; i < t.nrows && rh >= 11 * s; i++) {
         const rec_step *st = &r->steps[t.row_step[i]];
         char lab[200], text[160];
         ws_insn_print(r->m, r->k, st->insn, text, sizeof text);
-        text[strcspn(text, " ")] = 0; /* the mnemonic */
+        text[strcspn(text, " ")] = 0; /* the mnemonic, without its type: ld.global, add */
+        char *dot = strrchr(text, '.');
+        if (dot && strchr("busf", dot[1]) && (dot[2] >= '0' && dot[2] <= '9'))
+            *dot = 0;
         if (st->warp != sc->warp)
             snprintf(lab, sizeof lab, "w%u %u %s", st->warp, st->line, text);
         else
@@ -68,7 +71,8 @@ void viz_draw_tree(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_v
         viz_text_mid(c, f->small, L->pad + (int)(6 * s), y0 + (int)lroundf(i * rh), (int)rh, lab, VIZ_C_DIM);
     }
     /* edges, then the nodes over their ends */
-    float nh = cells ? rh - 6 * s : fmaxf(2.f, rh * .5f);
+    /* nodes leave room between rows for the edges to show where they go */
+    float nh = cells ? fminf(24 * s, rh * .62f) : fmaxf(2.f, rh * .5f);
     float lw = fmaxf(1.f, 1.1f * s);
     for (size_t i = 0; i < t.nedges; i++) {
         const viz_tree_node *a = &t.nodes[t.edges[i].from], *b = &t.nodes[t.edges[i].to];

@@ -19,7 +19,7 @@ uint32_t viz_stall_colour(ws_stall_reason r)
     case WS_STALL_SCOREBOARD: return 0x3f6fd8u;
     case WS_STALL_BARRIER: return 0x9d7cd8u;
     case WS_STALL_SYNC: return 0x4fa3a5u;
-    case WS_STALL_BANK: return 0xd9534fu;
+    case WS_STALL_BANK: return 0xe07b39u;
     case WS_STALL_ISSUE: return 0x6b7280u;
     case WS_STALL_DIVERGENCE: return 0xc9a227u;
     default: return VIZ_C_PANEL;
@@ -126,7 +126,7 @@ unsigned viz_legend(const viz_scene *sc, const viz_view *v, const viz_layout *L,
         sc->nres < (sc->kind == VIZ_FRAME_RESULT ? 4u : 2u) ? sc->nres : (sc->kind == VIZ_FRAME_RESULT ? 4u : 2u);
     for (unsigned i = 0; i < rows; i++)
         if (sc->exec & ~sc->res[i].live) {
-            add(out, &n, VIZ_IN_PANEL, VIZ_SW_BLOCK, VIZ_C_DONTCARE, "result no output depends on (don't care)");
+            add(out, &n, VIZ_IN_PANEL, VIZ_SW_FRAME, VIZ_C_DONTCARE, "result no output depends on (don't care)");
             break;
         }
     strip_items(sc, v, L, out, &n);

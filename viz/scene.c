@@ -266,7 +266,7 @@ static void result_scene(viz_scene *sc, const viz_view *v)
                 snprintf(row->label, sizeof row->label, "%.*s..%s", (int)strcspn(lo, "]"), lo, br + 1);
             else
                 snprintf(row->label, sizeof row->label, "%s..", lo);
-            snprintf(row->role, sizeof row->role, "stored, line %u", s->line);
+            snprintf(row->role, sizeof row->role, "line %u", s->line);
             for (unsigned l = 0; l < 32; l++)
                 if ((s->exec >> l) & 1)
                     row->prov[l] = viz_value_prov(r, REC_REF((size_t)(s - r->steps), s->src[k].elem), l);

@@ -128,7 +128,7 @@ static void shuffle(viz_scene *sc, text *t, text *d)
     if (self) {
         put(t, "; ");
         lanes_in_groups(t, self, s->exec, w);
-        put(t, " keep%s their own value", __builtin_popcount(self) > 1 ? "" : "s");
+        put(t, __builtin_popcount(self) > 1 ? " keep their own value" : " keeps its own value");
     }
     if (zero) {
         put(t, "; ");
@@ -190,18 +190,13 @@ static void collective(viz_scene *sc, text *t, text *d)
     put(d, "%u of 32 lanes execute (0x%08x)", n, s->exec);
 }
 
-/* "a 2-way bank conflict: banks 0, 2, ... hold 2 words each" and the wavefronts. */
+/* "bank 0 holds 32 different words: a 32-way bank conflict, 32 wavefronts instead of 1". */
 static void banks(viz_scene *sc, text *t, text *d)
 {
     const viz_banks *B = &sc->banks;
-    const rec_step *s = sc->step;
     unsigned n = (unsigned)__builtin_popcount(B->lanes);
-    const char *verb = B->store ? "writes" : "reads";
-    if (B->bytes <= 4)
-        put(t, "each lane %s the word at its address, in bank (address / 4) mod 32", verb);
-    else
-        put(t, "each lane %s %u bytes (%u words in consecutive banks), %u lanes at a time", verb, B->bytes,
-            B->map.words, B->map.lanes_per_phase);
+    if (B->bytes > 4)
+        put(t, "%u bytes a lane, served %u lanes at a time; ", B->bytes, B->map.lanes_per_phase);
     /* the worst phase's banks */
     uint32_t worst = 0;
     unsigned degree = B->degree;
@@ -220,23 +215,25 @@ static void banks(viz_scene *sc, text *t, text *d)
     unsigned nworst = (unsigned)__builtin_popcount(worst);
     if (degree > 1) {
         if (nworst == 1)
-            put(t, "; bank %s holds %u different words: a %u-way bank conflict", viz_lanes_text(worst, buf, sizeof buf),
+            put(t, "bank %s holds %u different words: a %u-way bank conflict", viz_lanes_text(worst, buf, sizeof buf),
                 degree, degree);
         else
-            put(t, "; %u banks hold %u different words each: a %u-way bank conflict", nworst, degree, degree);
+            put(t, "%u banks hold %u different words each: a %u-way bank conflict", nworst, degree, degree);
     } else if (B->broadcast) {
-        put(t, "; lanes on the same word share it (a broadcast): no conflict");
+        put(t, "lanes on one word share it (a broadcast): no conflict");
+    } else if (B->bytes <= 4) {
+        put(t, "%u lanes, each word in a bank of its own: no conflict", n);
     } else {
-        put(t, "; %u lanes, no two on different words of one bank: no conflict", n);
+        put(t, "no bank holds two words in a phase: no conflict");
     }
     put(t, ", %u wavefront%s", B->map.wavefronts, B->map.wavefronts == 1 ? "" : "s");
     if (B->map.wavefronts > B->map.min_wavefronts)
         put(t, " instead of %u", B->map.min_wavefronts);
-    put(d, "shared %s of %u byte%s by %u lanes  \xc2\xb7  %u phase%s of %u lanes  \xc2\xb7  %u extra wavefront%s",
-        B->store ? "store" : "load", B->bytes, B->bytes == 1 ? "" : "s", n, B->phases, B->phases == 1 ? "" : "s",
-        B->map.lanes_per_phase, B->map.wavefronts - B->map.min_wavefronts,
+    else if (B->map.wavefronts > 1)
+        put(t, " (one a phase)");
+    put(d, "shared %s of %u byte%s by %u lanes  \xc2\xb7  bank = (address / 4) mod 32  \xc2\xb7  %u extra wavefront%s",
+        B->store ? "store" : "load", B->bytes, B->bytes == 1 ? "" : "s", n, B->map.wavefronts - B->map.min_wavefronts,
         B->map.wavefronts - B->map.min_wavefronts == 1 ? "" : "s");
-    (void)s;
 }
 
 /* Global, local, param loads and stores: where, named after the launch's buffers. */
@@ -358,7 +355,12 @@ static void result(viz_scene *sc, const recording *r, text *t, text *d)
         put(t, "lanes %s stored their %s to %s", viz_lanes_text(lanes, buf, sizeof buf),
             row->reg < r->k->nregs ? r->k->regs[row->reg].name : "values", row->label);
     }
-    put(d, "the result: what warp %u wrote to global memory (latest store first)", sc->warp);
+    uint32_t none = ~sc->exec;
+    if (none)
+        put(d, "lane%s %s stored nothing", __builtin_popcount(none) > 1 ? "s" : "",
+            viz_lanes_text(none, buf, sizeof buf));
+    if (sc->nres > 1)
+        put(d, "%sthe latest store first", none ? "  \xc2\xb7  " : "");
 }
 
 void viz_rule_sentence(viz_scene *sc, const recording *r)

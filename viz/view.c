@@ -15,7 +15,7 @@ static bool shown(const viz_view *v, const rec_step *s)
         return true;
     uint16_t op = s->insn->op;
     for (unsigned i = 0; (b & VIZ_ONLY_OPS) && i < v->only.nops; i++)
-        if (v->only.ops[i] == op)
+        if (v->only.ops[i] == op && (!v->only.types[i] || v->only.types[i] == s->insn->type))
             return true;
     return ((b & VIZ_ONLY_SHFL) && op == WS_OP_SHFL) || ((b & VIZ_ONLY_VOTE) && op == WS_OP_VOTE) ||
            ((b & VIZ_ONLY_COLL) && (op == WS_OP_MATCH || op == WS_OP_REDUX || op == WS_OP_ACTIVEMASK)) ||
@@ -196,12 +196,22 @@ int viz_parse_only(const char *s, viz_filter *f)
         else if (!strcmp(w, "all"))
             memset(f, 0, sizeof *f);
         else {
-            /* an opcode: its mnemonic as the table writes it (add, ld, bar, ...) */
+            /* an opcode: its mnemonic as the table writes it (add, ld, bar, ...), and a type */
+            char *dot = strchr(w, '.');
+            unsigned type = 0;
+            if (dot) {
+                *dot = 0;
+                while (++type < WS_T_COUNT && strcmp(ws_type_name((ws_type)type), dot + 1) != 0)
+                    ;
+                if (type >= WS_T_COUNT)
+                    return -1;
+            }
             unsigned op = 0;
             while (op < WS_OP_COUNT && strcmp(ws_optable[op].mnemonic, w) != 0)
                 op++;
             if (op == WS_OP_COUNT || f->nops == VIZ_MAX_ONLY_OPS)
                 return -1;
+            f->types[f->nops] = (uint8_t)type;
             f->ops[f->nops++] = (uint16_t)op;
             f->bits |= VIZ_ONLY_OPS;
         }

@@ -22,6 +22,7 @@ enum {
 typedef struct {
     unsigned bits; /* VIZ_ONLY_* ; 0 = every step */
     uint16_t ops[VIZ_MAX_ONLY_OPS];
+    uint8_t types[VIZ_MAX_ONLY_OPS]; /* the ws_type it must have ("add.f32"); 0: any */
     unsigned nops;
 } viz_filter;
 
@@ -58,7 +59,8 @@ const rec_step *viz_view_step(const viz_view *v);  /* NULL on the result frame o
 bool viz_view_at_result(const viz_view *v);
 bool viz_view_next_shfl(viz_view *v); /* false when there is none */
 bool viz_view_next_mem(viz_view *v);  /* the next shared-memory access */
-/* "shfl,vote", "warp", "mem", "all", or opcode mnemonics ("shfl,add"); -1 when a word is none */
+/* "shfl,vote", "warp", "mem", "all", or opcode mnemonics, with a type or not ("shfl,add.f32");
+ * -1 when a word is none of these */
 int viz_parse_only(const char *s, viz_filter *f);
 /* The lane whose provenance the current frame shows, or -1. */
 int viz_view_lane(const viz_view *v);
