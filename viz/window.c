@@ -63,8 +63,8 @@ static void present(screen *s, const viz_view *v)
 /* ---- no display: say so at once ------------------------------------------------------------------ */
 
 static const char no_display_hint[] =
-    "warpsim viz: render without a display instead: --png DIR (a PNG per frame), --gif FILE (an animated GIF)\n"
-    "  or --frames-json FILE (every frame as data); exit status " VIZ_NO_DISPLAY_TEXT "\n";
+    "  render without one: --png DIR (a PNG per frame), --gif FILE (an animated GIF) or\n"
+    "  --frames-json FILE (every frame as data)\n";
 
 static void no_display(const char *why) { fprintf(stderr, "warpsim viz: no display: %s\n%s", why, no_display_hint); }
 
