@@ -32,14 +32,17 @@ typedef int32_t rec_ref;
 #define REC_REF_D(ref)    ((unsigned)(ref)&7)
 
 /* What a source operand is to the instruction's result: data flows from it; an address says
- * where, a control operand (shuffle b and c, membermasks, branch targets) how, not what. */
-enum { REC_DATA, REC_ADDRESS, REC_CONTROL };
+ * where, a control operand (shuffle b and c, membermasks) how, and the guard predicate whether,
+ * not what. */
+enum { REC_DATA, REC_ADDRESS, REC_CONTROL, REC_GUARD };
+#define REC_ROLES_DATA (1u << REC_DATA)
+#define REC_ROLES_ALL  15u
 
 typedef struct {
     uint32_t reg;
     uint8_t opnd; /* its operand index in the instruction */
     uint8_t elem; /* its element in a vector operand {...} */
-    uint8_t role; /* REC_DATA, REC_ADDRESS, REC_CONTROL */
+    uint8_t role; /* REC_DATA, REC_ADDRESS, REC_CONTROL, REC_GUARD */
 } rec_src;
 
 /* Provenance of a value: the input lanes whose values reached it (inputs are what a lane
@@ -157,11 +160,12 @@ int rec_launch(ws_session *S, ws_launch *L, uint32_t block, const uint32_t *watc
                recording **out, ws_result *res);
 void rec_destroy(recording *r);
 
-/* The value lane `lane` of step s wrote as destination d, as a node of the dataflow. Data
- * operands it came from: rec_inputs calls fn once per (value, lane) it read (through
- * shuffles, collectives and memory as well as its own registers). */
-void rec_inputs(const recording *r, rec_ref node, unsigned lane, void (*fn)(void *user, rec_ref from, unsigned lane),
-                void *user);
+/* The value lane `lane` of step s wrote as destination d, as a node of the dataflow: rec_inputs
+ * calls fn once per (value, lane) it was computed from, through shuffles, collectives and memory
+ * as well as its own registers, following the operands whose role is in roles (a mask of
+ * 1 << REC_*: REC_ROLES_DATA for where a value came from, REC_ROLES_ALL for what decided it). */
+void rec_inputs(const recording *r, rec_ref node, unsigned lane, unsigned roles,
+                void (*fn)(void *user, rec_ref from, unsigned lane), void *user);
 
 /* The first diagnostic of step s reported at s's own instruction, or -1 (viz shows that one). */
 int rec_step_diag(const recording *r, const rec_step *s);

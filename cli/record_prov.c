@@ -29,6 +29,8 @@ static uint8_t role_of(const ws_insn *in, unsigned o)
 unsigned rec_sources_of(const recording *r, const ws_insn *in, rec_src out[REC_MAX_SRC])
 {
     unsigned n = 0;
+    if (in->guard != WS_NO_REG && in->guard < r->k->nregs)
+        out[n++] = (rec_src){.reg = in->guard, .opnd = 0xff, .role = REC_GUARD};
     for (unsigned o = ws_op_writes_op0(in->op) ? 1 : 0; o < in->nops && o < WS_MAX_OPERANDS; o++) {
         const ws_operand *op = &in->ops[o];
         unsigned nreg = op->kind == WS_OPND_VEC ? op->nvec : 1;
@@ -215,8 +217,8 @@ int rec_prov_step(recording *r, rec_step *s, size_t si, const ws_event *ev)
 
 /* ---- afterwards: the inputs of one value ------------------------------------------------------- */
 
-void rec_inputs(const recording *r, rec_ref node, unsigned lane, void (*fn)(void *user, rec_ref from, unsigned lane),
-                void *user)
+void rec_inputs(const recording *r, rec_ref node, unsigned lane, unsigned roles,
+                void (*fn)(void *user, rec_ref from, unsigned lane), void *user)
 {
     if (node < 0 || REC_REF_STEP(node) >= r->nsteps)
         return;
@@ -225,27 +227,29 @@ void rec_inputs(const recording *r, rec_ref node, unsigned lane, void (*fn)(void
     if (!s->src_from && !s->mem_from)
         return;
     ws_op_class cls = ws_op_class_of(s->insn->op);
-    if (s->mem_from && (cls == CLS_LOAD || cls == CLS_ATOMIC) && d < s->ndst) {
+    if ((roles & REC_ROLES_DATA) && s->mem_from && (cls == CLS_LOAD || cls == CLS_ATOMIC) && d < s->ndst) {
         rec_ref from = s->mem_from[d * 32 + lane];
         if (from != REC_NONE)
             fn(user, from, s->mem_from_lane[d * 32 + lane]);
     }
-    if (cls == CLS_LOAD)
-        return;
     for (uint32_t i = 0; i < s->nsrc; i++) {
-        if (s->src[i].role != REC_DATA)
+        if (!((roles >> s->src[i].role) & 1))
             continue;
-        if (s->is_shfl) {
+        const rec_ref *from = s->src_from + i * 32;
+        if (s->src[i].role != REC_DATA) { /* where, how and whether: the lane's own operand */
+            if (from[lane] != REC_NONE)
+                fn(user, from[lane], lane);
+        } else if (s->is_shfl) {
             unsigned j = s->shfl_in_range[lane] ? (unsigned)s->shfl_src[lane] & 31 : lane;
-            if (d == 0 && ((s->exec >> j) & 1) && s->src_from[i * 32 + j] != REC_NONE)
-                fn(user, s->src_from[i * 32 + j], j);
+            if (d == 0 && ((s->exec >> j) & 1) && from[j] != REC_NONE)
+                fn(user, from[j], j);
         } else if (cls == CLS_COLLECTIVE) {
             for (unsigned j = 0; j < 32; j++)
-                if (((s->exec >> j) & 1) && s->src_from[i * 32 + j] != REC_NONE)
-                    fn(user, s->src_from[i * 32 + j], j);
-        } else if (cls != CLS_STORE || s->src[i].elem == d) {
-            if (s->src_from[i * 32 + lane] != REC_NONE)
-                fn(user, s->src_from[i * 32 + lane], lane);
+                if (((s->exec >> j) & 1) && from[j] != REC_NONE)
+                    fn(user, from[j], j);
+        } else if (cls != CLS_LOAD && (cls != CLS_STORE || s->src[i].elem == d)) {
+            if (from[lane] != REC_NONE)
+                fn(user, from[lane], lane);
         }
     }
 }

@@ -276,7 +276,7 @@ static void test_rule_sentences(void **state)
     f = *state;
     record(f, "programs/butterfly_allreduce.ptx", "programs/butterfly_allreduce.args", "shfl");
     sc = scene_at(f, 0);
-    assert_string_equal(sc->rule, "lane i reads lane i xor 16");
+    assert_string_equal(sc->rule, "lane i reads lane i xor 16: lanes swap in pairs");
     /* a full-warp butterfly's 32 crossing routes: a colour per strand (lane mod 16), 8 colours */
     uint32_t groups = 0;
     for (unsigned i = 0; i < sc->narrows; i++)

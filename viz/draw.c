@@ -17,7 +17,7 @@ static unsigned lane_rows(const viz_scene *sc)
 {
     unsigned n = 0;
     for (unsigned i = 0; sc && i < sc->nops; i++)
-        n += !sc->ops[i].uniform || sc->is_vote;
+        n += !sc->ops[i].uniform || (sc->is_vote && i == 0);
     return n > 3 ? 3 : n;
 }
 
@@ -190,7 +190,7 @@ static int chips(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_sce
     bool any = false;
     for (unsigned i = 0; i < sc->nops; i++) {
         const viz_row *r = &sc->ops[i];
-        if (!r->uniform || sc->is_vote)
+        if (!r->uniform || (sc->is_vote && i == 0))
             continue;
         unsigned l = sc->exec ? (unsigned)__builtin_ctz(sc->exec) : 0;
         char buf[160];
@@ -275,26 +275,29 @@ static void value_row(viz_canvas *c, viz_fonts *f, const viz_layout *L, const vi
         int x0 = viz_lane_x0(L, l) + gap, x1 = viz_lane_x1(L, l) - gap;
         bool ex = on(sc->exec, l), live = on(keep, l);
         /* a run of executing lanes that all hold one value too wide for a cell (an address, a
-         * ballot) becomes one wide cell */
+         * ballot) shows it once, across the run; each lane's cell still says if it is live */
         unsigned run = l;
         while (ex && on(r->set, l) && run + 1 < 32 && on(sc->exec, run + 1) && on(r->set, run + 1) &&
-               r->val[run + 1] == r->val[l] && on(keep, run + 1) == live && (!colour || colour[run + 1] == colour[l]))
+               r->val[run + 1] == r->val[l] && (!colour || colour[run + 1] == colour[l]))
             run++;
         char buf[VIZ_TEXT + 8];
         snprintf(buf, sizeof buf, "%s", on(r->set, l) ? r->text[l] : "\xc2\xb7"); /* never written */
-        uint32_t tc = !ex           ? VIZ_C_INACT_TXT
-                      : !live       ? VIZ_C_INACT_TXT
-                      : colour      ? colour[l]
-                      : r->is_float ? VIZ_C_FLOAT
-                                    : VIZ_C_TEXT;
+        uint32_t tc = !ex ? VIZ_C_INACT_TXT : colour ? colour[l] : r->is_float ? VIZ_C_FLOAT : VIZ_C_TEXT;
         if (run > l && viz_text_width(f->value, buf) > x1 - x0) {
+            bool any = false;
+            for (unsigned k = l; k <= run; k++) {
+                cell(c, L, viz_lane_x0(L, k) + gap, y, viz_lane_x1(L, k) - viz_lane_x0(L, k) - 2 * gap, h, true,
+                     on(keep, k));
+                any |= on(keep, k);
+            }
             int xe = viz_lane_x1(L, run) - gap;
-            cell(c, L, x0, y, xe - x0, h, ex, live);
             viz_fit_text(f->value, buf, sizeof buf, xe - x0 - 4, r->is_float);
-            viz_text_centre(c, f->value, (x0 + xe) / 2.f, y, h, buf, tc);
+            viz_text_centre(c, f->value, (x0 + xe) / 2.f, y, h, buf, any ? tc : VIZ_C_INACT_TXT);
             l = run;
             continue;
         }
+        if (!live)
+            tc = VIZ_C_INACT_TXT;
         cell(c, L, x0, y, x1 - x0, h, ex, live);
         if (!ex && !on(r->set, l) && sc->kind == VIZ_FRAME_RESULT)
             continue; /* a lane that stored nothing */
@@ -446,7 +449,7 @@ static void draw_lanes(viz_canvas *c, viz_fonts *f, const viz_layout *L, const v
     unsigned shown = 0;
     for (unsigned i = 0; i < sc->nops && shown < L->nops; i++) {
         const viz_row *row = &sc->ops[i];
-        if (row->uniform && !sc->is_vote)
+        if (row->uniform && !(sc->is_vote && i == 0))
             continue;
         int y = L->y_ops + (int)shown++ * (L->h_row + rgap);
         if (sc->is_vote && i == 0)

@@ -95,7 +95,7 @@ unsigned viz_legend(const viz_scene *sc, const viz_view *v, const viz_layout *L,
             add(out, &n, VIZ_IN_PANEL, VIZ_SW_ARROW, VIZ_C_ARROW, "shuffle: source lane \xe2\x86\x92 destination");
         colours_of(it, groups);
         if (it->ncolours > 1)
-            snprintf(it->label, sizeof it->label, "shuffle: source \xe2\x86\x92 destination, a colour per %s",
+            snprintf(it->label, sizeof it->label, "shuffle route; a colour per %s",
                      sc->width && sc->width < 32 ? "group" : "strand");
     }
     if (self)

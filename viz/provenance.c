@@ -124,16 +124,21 @@ uint32_t *viz_live_compute(const recording *r)
         return NULL;
     for (size_t i = 0; i < r->nsteps; i++) {
         const rec_step *s = &r->steps[i];
-        if (!viz_is_output(s))
+        bool out = viz_is_output(s), branch = ws_op_class_of(s->insn->op) == CLS_CONTROL;
+        if (!out && !branch)
             continue;
         unsigned nelem = s->insn->vec ? s->insn->vec : 1;
-        for (unsigned l = 0; l < 32; l++)
+        for (unsigned l = 0; l < 32 && out; l++)
             for (unsigned e = 0; e < nelem && ((s->exec >> l) & 1); e++)
                 mark(&w, REC_REF(i, e), l);
+        for (uint32_t k = 0; k < s->nsrc && s->src_from; k++) /* whether: the guard, in every active lane */
+            for (unsigned l = 0; l < 32 && s->src[k].role == REC_GUARD; l++)
+                if (((s->active >> l) & 1) && s->src_from[k * 32 + l] != REC_NONE)
+                    mark(&w, s->src_from[k * 32 + l], l);
     }
     while (w.todo.n && !w.todo.oom) {
         value x = w.todo.v[--w.todo.n];
-        rec_inputs(r, x.ref, x.lane, mark, &w);
+        rec_inputs(r, x.ref, x.lane, REC_ROLES_ALL, mark, &w);
     }
     free(w.todo.v);
     if (w.todo.oom) {
@@ -162,7 +167,7 @@ rec_prov viz_value_prov(const recording *r, rec_ref ref, unsigned lane)
     if (s->dst_prov && d < s->ndst && !(s->mem_store && ws_op_class_of(s->insn->op) == CLS_STORE))
         return s->dst_prov[d * 32 + lane];
     value_list in = {0};
-    rec_inputs(r, ref, lane, collect, &in);
+    rec_inputs(r, ref, lane, REC_ROLES_DATA, collect, &in);
     for (size_t i = 0; i < in.n; i++)
         join(&p, viz_value_prov(r, in.v[i].ref, in.v[i].lane));
     free(in.v);
@@ -204,7 +209,7 @@ static int walk_from(walk *w, const recording *r, rec_ref ref, unsigned lane, si
             w->in_cap = nc;
         }
         value_list raw = {0};
-        rec_inputs(r, w->out.v[k].ref, w->out.v[k].lane, collect, &raw);
+        rec_inputs(r, w->out.v[k].ref, w->out.v[k].lane, REC_ROLES_DATA, collect, &raw);
         for (size_t i = 0; i < raw.n; i++) {
             value x = raw.v[i];
             rec_prov p = viz_value_prov(r, x.ref, x.lane);

@@ -9,9 +9,10 @@
  * uses for global pointers it cannot prove), or to local memory (printf's arguments). */
 bool viz_is_output(const rec_step *s);
 
-/* Per rec_ref (r->nsteps * 8 entries): the lanes whose value reaches an output through any
- * chain of instructions. A value outside is "don't care": nothing the kernel writes depends on
- * it. NULL when out of memory. */
+/* Per rec_ref (r->nsteps * 8 entries): the lanes whose value the kernel's outputs depend on,
+ * through any chain of instructions and any operand: what an output store writes, where and
+ * whether (its value, address and guard), and which way a branch goes (its guard). A value
+ * outside is "don't care": nothing the kernel writes depends on it. NULL when out of memory. */
 uint32_t *viz_live_compute(const recording *r);
 
 /* The input lanes of the value (ref, lane); a stored element's are those of the value stored. */

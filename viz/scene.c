@@ -204,7 +204,10 @@ static void step_scene(viz_scene *sc, const viz_view *v, const rec_step *s)
     ws_insn_print(r->m, r->k, s->insn, sc->insn, sizeof sc->insn);
     ws_insn_source(r->m, s->insn, sc->source, sizeof sc->source);
     for (uint32_t i = 0; i < s->nsrc && sc->nops < VIZ_MAX_ROWS; i++) {
+        if (s->src[i].role == REC_GUARD)
+            continue; /* the executing lanes show it */
         viz_row *row = &sc->ops[sc->nops++];
+        row->opnd = s->src[i].opnd;
         fill_row(row, r, s->src[i].reg, s->src_val ? s->src_val + i * 32 : NULL, s->src_val ? s->src_set[i] : 0, s->exec);
         row->ref = REC_NONE;
         snprintf(row->role, sizeof row->role, "%s", role_name(s->insn, &s->src[i]));

@@ -22,6 +22,7 @@ typedef struct {
     char label[48]; /* %f2, or the address a result frame's store went to */
     char role[24];  /* value, b, c, membermask, a, address, result, stored, ... */
     uint32_t reg;   /* WS_NO_REG: a row that is not one register */
+    uint8_t opnd;   /* operands: its operand index in the instruction */
     uint32_t set;   /* lanes that have a value */
     bool uniform;   /* every executing lane holds the same value (drawn as one chip) */
     bool is_float;

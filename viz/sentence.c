@@ -87,9 +87,8 @@ static void lanes_in_groups(text *t, uint32_t set, uint32_t exec, unsigned width
 
 static const viz_row *operand_row(const viz_scene *sc, unsigned opnd)
 {
-    const rec_step *s = sc->step;
-    for (unsigned i = 0; i < sc->nops && i < s->nsrc; i++)
-        if (s->src[i].opnd == opnd)
+    for (unsigned i = 0; i < sc->nops; i++)
+        if (sc->ops[i].opnd == opnd)
             return &sc->ops[i];
     return NULL;
 }
@@ -112,7 +111,11 @@ static void shuffle(viz_scene *sc, text *t, text *d)
         switch (s->shfl_mode) {
         case WS_SHFL_UP: put(t, "lane i reads lane i-%u%s", b, group); break;
         case WS_SHFL_DOWN: put(t, "lane i reads lane i+%u%s", b, group); break;
-        case WS_SHFL_BFLY: put(t, "lane i reads lane i xor %u%s", b, group); break;
+        case WS_SHFL_BFLY:
+            put(t, "lane i reads lane i xor %u%s", b, group);
+            if (b && (!w || b < w))
+                put(t, ": lanes swap in pairs");
+            break;
         default:
             if (w && b >= w)
                 put(t, "every lane reads lane %u%s (%u mod %u)", b % w, group, b, w);
