@@ -40,13 +40,28 @@ unsigned rec_sources_of(const recording *r, const ws_insn *in, rec_src out[REC_M
                                                                                  : WS_NO_REG;
             if (reg == WS_NO_REG || reg >= r->k->nregs)
                 continue;
-            out[n++] = (rec_src){.reg = reg,
-                                 .opnd = (uint8_t)o,
-                                 .elem = (uint8_t)e,
-                                 .role = op->kind == WS_OPND_ADDR ? REC_ADDRESS : role_of(in, o)};
+            uint8_t role = op->kind == WS_OPND_ADDR ? REC_ADDRESS : role_of(in, o);
+            /* a predicate that picks between values (selp's c) chooses, it is not data; between
+             * predicates (setp's BOOL c, and/or of predicates) it is */
+            if (role == REC_DATA && r->k->regs[reg].type == WS_T_PRED && ws_op_writes_op0(in->op) &&
+                in->ops[0].kind == WS_OPND_REG && in->ops[0].reg < r->k->nregs &&
+                r->k->regs[in->ops[0].reg].type != WS_T_PRED)
+                role = REC_CONTROL;
+            out[n++] = (rec_src){.reg = reg, .opnd = (uint8_t)o, .elem = (uint8_t)e, .role = role};
         }
     }
     return n;
+}
+
+/* selp d, a, b, c gives a where c is true, else b: the other operand's value is not in d. */
+static bool not_chosen(const rec_step *s, uint32_t i, unsigned lane)
+{
+    if (s->insn->op != WS_OP_SELP || !s->src_val || (s->src[i].opnd != 1 && s->src[i].opnd != 2))
+        return false;
+    for (uint32_t k = 0; k < s->nsrc; k++)
+        if (s->src[k].opnd == 3)
+            return (s->src_val[k * 32 + lane] != 0) != (s->src[i].opnd == 1);
+    return false;
 }
 
 static bool reads_sreg(const ws_insn *in)
@@ -178,7 +193,7 @@ int rec_prov_step(recording *r, rec_step *s, size_t si, const ws_event *ev)
                 }
             } else {
                 for (uint32_t i = 0; i < s->nsrc; i++)
-                    if (s->src[i].role == REC_DATA)
+                    if (s->src[i].role == REC_DATA && !not_chosen(s, i, l))
                         join(&p, SRC_PROV(i, l));
                 if (sreg)
                     p.lanes |= 1u << l;
@@ -247,7 +262,7 @@ void rec_inputs(const recording *r, rec_ref node, unsigned lane, unsigned roles,
             for (unsigned j = 0; j < 32; j++)
                 if (((s->exec >> j) & 1) && from[j] != REC_NONE)
                     fn(user, from[j], j);
-        } else if (cls != CLS_LOAD && (cls != CLS_STORE || s->src[i].elem == d)) {
+        } else if (cls != CLS_LOAD && (cls != CLS_STORE || s->src[i].elem == d) && !not_chosen(s, i, lane)) {
             if (from[lane] != REC_NONE)
                 fn(user, from[lane], lane);
         }

@@ -174,12 +174,12 @@ rec_prov viz_value_prov(const recording *r, rec_ref ref, unsigned lane)
     return p;
 }
 
-/* A register move or a shuffle passes a value on unchanged: trees fold it into an edge. */
+/* A register move, a shuffle or a selp passes a value on unchanged: trees fold it into an edge. */
 static bool passes_on(const recording *r, rec_ref ref)
 {
     const rec_step *s = &r->steps[REC_REF_STEP(ref)];
     const ws_insn *in = s->insn;
-    return (s->is_shfl && REC_REF_D(ref) == 0) ||
+    return (s->is_shfl && REC_REF_D(ref) == 0) || in->op == WS_OP_SELP ||
            (in->op == WS_OP_MOV && in->nops >= 2 && in->ops[1].kind == WS_OPND_REG);
 }
 

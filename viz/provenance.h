@@ -47,7 +47,7 @@ typedef struct {
     bool cut;        /* earlier rows than VIZ_TREE_MAX_ROWS, or more nodes, were left out */
 } viz_tree;
 
-/* The tree of (root, lane): register moves and shuffles in between are folded into the edges
+/* The tree of (root, lane): register moves, shuffles and selp in between are folded into the edges
  * (a moved edge crosses lanes). Returns 0, or -1 when out of memory. */
 int viz_tree_build(viz_tree *t, const recording *r, rec_ref root, unsigned lane);
 void viz_tree_free(viz_tree *t);
