@@ -34,6 +34,8 @@ static void usage(FILE *f)
                "  --png DIR         headless: one PNG per frame into DIR\n"
                "  --gif FILE        headless: an animated GIF\n"
                "  --frames-json F   headless: every frame's scene as JSON (docs/viz-frames.md)\n"
+               "  --beside ARGSFILE with --png: each frame beside the same frame of the launch ARGSFILE\n"
+               "                    describes (a kernel and its fix), with both kernels' cycles\n"
                "  --size WxH        frame or window size (default 1280x720)\n"
                "  --delay MS        GIF frame time (default 1200 with --only, else 400)\n"
                "  --max-steps N     steps kept for replay (default 200000)\n"
@@ -42,6 +44,46 @@ static void usage(FILE *f)
                "window keys: space play/pause, right/left step, +/- speed, n next shuffle, m next shared\n"
                "  access, w/W warp, click a lane (or [ ]) for its provenance, p/esc hide it, q quit\n"
                "exit status: as warpsim run; " VIZ_NO_DISPLAY_TEXT "\n");
+}
+
+/* --beside: the launch an args file describes, recorded as this one, each frame beside this
+ * one's (block 0, the same warp and filter). */
+static int export_beside(viz_view *v, const char *args, const viz_filter *only, const char *font, int w, int h,
+                         const char *png)
+{
+    ws_launch L;
+    ws_launch_init(&L);
+    ws_session S = {0};
+    ws_result res;
+    memset(&res, 0, sizeof res);
+    recording *rec = NULL;
+    viz_view other;
+    bool have_view = false;
+    char at[4096], viz[] = "viz";
+    snprintf(at, sizeof at, "@%s", args);
+    char *argv[2] = {viz, at};
+    int i = 1, status = WS_ERR_INPUT;
+    if (ws_session_parse_arg(&L, 2, argv, &i) != 1 || (status = ws_session_load(&S, &L)) != WS_OK ||
+        (status = rec_launch(&S, &L, 0, NULL, 0, 0, &rec, &res)) != WS_OK)
+        goto done;
+    status = WS_ERR_INPUT;
+    have_view = true;
+    if (viz_view_init(&other, rec, L.ptx_path, only, v->warp) != 0) {
+        fprintf(stderr, "warpsim viz: --beside %s: warp %u has no steps to show\n", args, v->warp);
+        goto done;
+    }
+    status = viz_export_pair(v, &other, font, w, h, png) == 0 ? WS_OK : WS_ERR_INPUT;
+    if (status == WS_OK)
+        printf("warpsim viz: %zu frames of %s beside %s -> %s\n",
+               v->nframes > other.nframes ? v->nframes : other.nframes, v->rec->k->name, rec->k->name, png);
+done:
+    if (have_view)
+        viz_view_free(&other);
+    ws_result_free(&res);
+    ws_session_free(&S);
+    rec_destroy(rec);
+    ws_launch_free(&L);
+    return status;
 }
 
 static int parse_uint(const char *s, unsigned long *out)
@@ -63,7 +105,8 @@ int cmd_viz(int argc, char **argv)
     int w = 1280, h = 720;
     viz_filter only = {0};
     long lane = -1;
-    const char *png = NULL, *gif = NULL, *json = NULL, *script = NULL, *watch = NULL, *font = viz_font_default_path();
+    const char *png = NULL, *gif = NULL, *json = NULL, *beside = NULL, *script = NULL, *watch = NULL,
+               *font = viz_font_default_path();
     int status = WS_ERR_INPUT;
     ws_session S = {0};
     recording *rec = NULL;
@@ -100,6 +143,8 @@ int cmd_viz(int argc, char **argv)
             lane = bad ? -1 : (long)l;
         } else if (!strcmp(a, "--frames-json")) {
             json = val;
+        } else if (!strcmp(a, "--beside")) {
+            beside = val;
         } else if (!strcmp(a, "--png")) {
             png = val;
         } else if (!strcmp(a, "--gif")) {
@@ -179,7 +224,14 @@ int cmd_viz(int argc, char **argv)
             printf("warpsim viz: %zu frame%s of block %lu warp %lu -> %s\n", view.nframes, view.nframes == 1 ? "" : "s",
                    cta, warp, json);
     }
-    if (png || gif) {
+    if (beside) {
+        if (!png || gif) {
+            fprintf(stderr, "warpsim: error: --beside needs --png DIR (and no --gif)\n");
+            status = WS_ERR_INPUT;
+        } else {
+            status = export_beside(&view, beside, &only, font, w, h, png);
+        }
+    } else if (png || gif) {
         status = viz_export(&view, font, w, h, png, gif,
                             delay       ? (int)delay
                             : only.bits ? 1200

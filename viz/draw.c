@@ -49,7 +49,7 @@ void viz_layout_compute(viz_layout *L, int w, int h, const viz_scene *sc, unsign
     L->y_band = L->y_ops + (int)L->nops * (L->h_row + gap) + gap;
     /* the strip: a row per warp, thinner as there are more */
     unsigned nw = sc && sc->nwarps ? sc->nwarps : 1;
-    float rowh = nw <= 4 ? 18 : nw <= 8 ? 12 : fmaxf(2.5f, 72.f / nw);
+    float rowh = nw <= 4 ? 18 : nw <= 8 ? 15 : fmaxf(2.5f, 72.f / nw);
     L->h_strip = (int)((24 + rowh * nw) * s);
     int band = sc && sc->banks.present              ? 210
                : sc && (sc->is_shfl || sc->is_vote) ? 150
@@ -194,7 +194,10 @@ static int chips(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_sce
             continue;
         unsigned l = sc->exec ? (unsigned)__builtin_ctz(sc->exec) : 0;
         char buf[160];
-        snprintf(buf, sizeof buf, "%s %s = %s", r->role, r->label, r->text[l]);
+        if (!strcmp(r->role, "c") && sc->is_shfl) /* clamp and segment mask read better in hex */
+            snprintf(buf, sizeof buf, "%s %s = 0x%llx", r->role, r->label, (unsigned long long)(uint32_t)r->val[l]);
+        else
+            snprintf(buf, sizeof buf, "%s %s = %s", r->role, r->label, r->text[l]);
         int tw = viz_text_width(f->small, buf), pw = tw + (int)(14 * L->s);
         if (x + pw > L->w - L->pad)
             break;

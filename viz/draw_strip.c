@@ -10,13 +10,12 @@
 #include <stdio.h>
 #include <string.h>
 
-/* What kind of issue a step is, for its tick's colour (legend.c names them). */
+/* What kind of issue a step is, for its tick's colour (legend.c names them); a warp waiting at
+ * a barrier shows in the barrier stall's colour. */
 uint32_t viz_issue_colour(const rec_step *s)
 {
     if (s->is_shfl)
         return VIZ_C_ARROW;
-    if (ws_op_class_of(s->insn->op) == CLS_BARRIER)
-        return VIZ_C_SEGMENT;
     if (viz_step_conflicts(s))
         return VIZ_C_BAD;
     return VIZ_C_ISSUED;
@@ -47,7 +46,7 @@ static const char *doing(const viz_warp_now *n, char *buf, size_t cap)
     case VIZ_WARP_ISSUES: snprintf(buf, cap, "issues line %u", n->line); break;
     case VIZ_WARP_STALLED:
         if (n->producer_line)
-            snprintf(buf, cap, "%s: awaits line %u", ws_stall_reason_name(n->reason), n->producer_line);
+            snprintf(buf, cap, "%s (line %u)", ws_stall_reason_name(n->reason), n->producer_line);
         else
             snprintf(buf, cap, "stalled: %s", ws_stall_reason_name(n->reason));
         break;
@@ -90,10 +89,12 @@ void viz_draw_strip(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_
     for (unsigned w = 0; w < nw; w++) {
         int ry = ry0 + (int)lroundf(w * rowh), rh = (int)fmaxf(1, lroundf(rowh) - (rowh >= 6 ? 2 : 0));
         viz_fill(c, x0, ry, x1 - x0, rh, VIZ_C_PANEL);
-        if (rowh >= 11 * s) {
+        if (rowh >= 14 * s) {
             snprintf(buf, sizeof buf, "w%u", w);
             viz_text_mid(c, f->small, L->pad + (int)(4 * s), ry, rh, buf, w == v->warp ? VIZ_C_PROV : VIZ_C_DIM);
-            viz_text_mid(c, f->small, x1 + (int)(10 * s), ry, rh, doing(&sc->warps[w], buf, sizeof buf),
+            doing(&sc->warps[w], buf, sizeof buf);
+            viz_fit_text(f->small, buf, sizeof buf, L->w - L->pad - x1 - (int)(10 * s), false);
+            viz_text_mid(c, f->small, x1 + (int)(10 * s), ry, rh, buf,
                          sc->warps[w].what == VIZ_WARP_STALLED ? viz_stall_colour(sc->warps[w].reason) : VIZ_C_TEXT);
         } else if (w == v->warp) {
             viz_fill(c, L->pad, ry, (int)(6 * s), rh, VIZ_C_PROV);
@@ -121,7 +122,7 @@ void viz_draw_strip(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_
         viz_fill(c, xc - t - 1, yt, t, hh, VIZ_C_ACCENT);
         viz_fill(c, xc + wc + 1, yt, t, hh, VIZ_C_ACCENT);
     }
-    if (rowh < 11 * s) {
+    if (rowh < 14 * s) {
         /* too many warps to label each: how many do what */
         unsigned count[WS_STALL_REASON_COUNT] = {0}, issuing = 0;
         for (unsigned w = 0; w < nw; w++) {

@@ -59,19 +59,19 @@ static void strip_items(const viz_scene *sc, const viz_view *v, const viz_layout
     uint64_t c0, c1;
     int x0, x1;
     viz_strip_window(L, sc, &c0, &c1, &x0, &x1);
-    uint32_t ticks[4] = {VIZ_C_ISSUED, VIZ_C_ARROW, VIZ_C_SEGMENT, VIZ_C_BAD};
-    const char *names[4] = {"issued", "shuffle", "barrier", "bank conflict"};
-    bool tick[4] = {false}, stall[WS_STALL_REASON_COUNT] = {false};
+    uint32_t ticks[3] = {VIZ_C_ISSUED, VIZ_C_ARROW, VIZ_C_BAD};
+    const char *names[3] = {"issued", "shuffle", "bank conflict"};
+    bool tick[3] = {false}, stall[WS_STALL_REASON_COUNT] = {false};
     for (size_t i = 0; i < r->nsteps; i++)
         if (r->steps[i].cycle >= c0 && r->steps[i].cycle < c1 && r->steps[i].warp < sc->nwarps) {
             uint32_t col = viz_issue_colour(&r->steps[i]);
-            for (int k = 0; k < 4; k++)
+            for (int k = 0; k < 3; k++)
                 tick[k] |= col == ticks[k];
         }
     for (size_t i = 0; i < r->nstalls; i++)
         if (r->stalls[i].to > c0 && r->stalls[i].from < c1 && r->stalls[i].warp < sc->nwarps)
             stall[r->stalls[i].reason] = true;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 3; k++)
         if (tick[k])
             add(out, n, VIZ_IN_STRIP, VIZ_SW_BLOCK, ticks[k], "%s", names[k]);
     for (int k = 1; k < WS_STALL_REASON_COUNT; k++)
