@@ -99,18 +99,15 @@ void viz_draw_strip(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_
         } else if (w == v->warp) {
             viz_fill(c, L->pad, ry, (int)(6 * s), rh, VIZ_C_PROV);
         }
-        for (size_t i = 0; i < r->nstalls; i++) {
-            const rec_stall *st = &r->stalls[i];
-            if (st->warp != w || st->to <= c0 || st->from >= c1)
-                continue;
+        const viz_warp_index *x = &v->warps[w];
+        for (size_t i = viz_warp_stall_at(v, w, c0); i < x->nstall && r->stalls[x->stall[i]].from < c1; i++) {
+            const rec_stall *st = &r->stalls[x->stall[i]];
             uint64_t a = st->from > c0 ? st->from : c0, b = st->to < c1 ? st->to : c1;
             int xa = x0 + (int)floor((double)(a - c0) * ppc), xb = x0 + (int)floor((double)(b - c0) * ppc);
             viz_fill(c, xa, ry, xb - xa > 0 ? xb - xa : 1, rh, viz_stall_colour(st->reason));
         }
-        for (size_t i = 0; i < r->nsteps; i++) {
-            const rec_step *st = &r->steps[i];
-            if (st->warp != w || st->cycle < c0 || st->cycle >= c1)
-                continue;
+        for (size_t i = viz_warp_step_at(v, w, c0); i < x->nstep && r->steps[x->step[i]].cycle < c1; i++) {
+            const rec_step *st = &r->steps[x->step[i]];
             int xa = x0 + (int)floor((double)(st->cycle - c0) * ppc);
             viz_fill(c, xa, ry, (int)fmax(1, floor(ppc)), rh, viz_issue_colour(st));
         }

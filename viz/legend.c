@@ -62,15 +62,16 @@ static void strip_items(const viz_scene *sc, const viz_view *v, const viz_layout
     uint32_t ticks[3] = {VIZ_C_ISSUED, VIZ_C_ARROW, VIZ_C_BAD};
     const char *names[3] = {"issued", "shuffle", "bank conflict"};
     bool tick[3] = {false}, stall[WS_STALL_REASON_COUNT] = {false};
-    for (size_t i = 0; i < r->nsteps; i++)
-        if (r->steps[i].cycle >= c0 && r->steps[i].cycle < c1 && r->steps[i].warp < sc->nwarps) {
-            uint32_t col = viz_issue_colour(&r->steps[i]);
+    for (uint32_t w = 0; w < sc->nwarps; w++) {
+        const viz_warp_index *x = &v->warps[w];
+        for (size_t i = viz_warp_step_at(v, w, c0); i < x->nstep && r->steps[x->step[i]].cycle < c1; i++) {
+            uint32_t col = viz_issue_colour(&r->steps[x->step[i]]);
             for (int k = 0; k < 3; k++)
                 tick[k] |= col == ticks[k];
         }
-    for (size_t i = 0; i < r->nstalls; i++)
-        if (r->stalls[i].to > c0 && r->stalls[i].from < c1 && r->stalls[i].warp < sc->nwarps)
-            stall[r->stalls[i].reason] = true;
+        for (size_t i = viz_warp_stall_at(v, w, c0); i < x->nstall && r->stalls[x->stall[i]].from < c1; i++)
+            stall[r->stalls[x->stall[i]].reason] = true;
+    }
     for (int k = 0; k < 3; k++)
         if (tick[k])
             add(out, n, VIZ_IN_STRIP, VIZ_SW_BLOCK, ticks[k], "%s", names[k]);

@@ -195,6 +195,14 @@ typedef struct {
 
 static int walk_from(walk *w, const recording *r, rec_ref ref, unsigned lane, size_t max_nodes)
 {
+    /* a walk used before keeps its memory: empty it */
+    for (size_t i = 0; i < w->out.n && i < w->in_cap; i++)
+        w->in_of[i].n = 0;
+    w->out.n = 0;
+    w->cut = false;
+    if (w->seen.cap)
+        memset(w->seen.key, 0, w->seen.cap * sizeof *w->seen.key);
+    w->seen.n = 0;
     push(&w->out, ref, lane);
     if (w->out.oom || set_put(&w->seen, ref, lane, 0) != 0)
         return -1;
@@ -267,16 +275,28 @@ static unsigned pcs_of(const recording *r, const walk *w, uint32_t *pcs, unsigne
     return n;
 }
 
-unsigned viz_prov_pcs(const recording *r, rec_ref ref, unsigned lane, uint32_t *pcs, unsigned cap, size_t max_nodes,
-                      bool *cut)
+struct viz_walker {
+    walk w;
+};
+
+viz_walker *viz_walker_create(void) { return calloc(1, sizeof(viz_walker)); }
+
+void viz_walker_destroy(viz_walker *wk)
 {
-    walk w = {0};
+    if (!wk)
+        return;
+    walk_free(&wk->w);
+    free(wk);
+}
+
+unsigned viz_prov_pcs(viz_walker *wk, const recording *r, rec_ref ref, unsigned lane, uint32_t *pcs, unsigned cap,
+                      size_t max_nodes, bool *cut)
+{
     unsigned n = 0;
-    if (walk_from(&w, r, ref, lane, max_nodes) == 0)
-        n = pcs_of(r, &w, pcs, cap);
+    if (walk_from(&wk->w, r, ref, lane, max_nodes) == 0)
+        n = pcs_of(r, &wk->w, pcs, cap);
     if (cut)
-        *cut = w.cut;
-    walk_free(&w);
+        *cut = wk->w.cut;
     return n;
 }
 

@@ -53,8 +53,13 @@ int viz_tree_build(viz_tree *t, const recording *r, rec_ref root, unsigned lane)
 void viz_tree_free(viz_tree *t);
 
 /* The distinct pcs the value (ref, lane) went through, in pc order, into pcs (cap entries);
- * returns how many there are (may exceed cap). Stops after max_nodes values (*cut set). */
-unsigned viz_prov_pcs(const recording *r, rec_ref ref, unsigned lane, uint32_t *pcs, unsigned cap, size_t max_nodes,
-                      bool *cut);
+ * returns how many there are (may exceed cap). Stops after max_nodes values (*cut set). The
+ * walker is scratch memory kept from one call to the next (--frames-json asks for every lane
+ * of every frame). */
+typedef struct viz_walker viz_walker;
+viz_walker *viz_walker_create(void);
+void viz_walker_destroy(viz_walker *w);
+unsigned viz_prov_pcs(viz_walker *w, const recording *r, rec_ref ref, unsigned lane, uint32_t *pcs, unsigned cap,
+                      size_t max_nodes, bool *cut);
 
 #endif

@@ -96,44 +96,34 @@ static const char *role_name(const ws_insn *in, const rec_src *src)
 
 /* ---- the warps of the block at one cycle ---------------------------------------------------------- */
 
-static void warps_at(viz_scene *sc, const recording *r, uint64_t cycle)
+static void warps_at(viz_scene *sc, const viz_view *v, uint64_t cycle)
 {
+    const recording *r = v->rec;
     sc->nwarps = r->nwarps;
     for (uint32_t w = 0; w < r->nwarps; w++) {
         viz_warp_now *n = &sc->warps[w];
+        const viz_warp_index *x = &v->warps[w];
         memset(n, 0, sizeof *n);
         n->what = VIZ_WARP_WAITING;
-        uint64_t last = 0;
-        bool any = false;
-        for (size_t i = 0; i < r->nsteps; i++) {
-            const rec_step *s = &r->steps[i];
-            if (s->warp != w)
-                continue;
-            any = true;
-            last = s->cycle;
-            if (s->cycle == cycle) { /* the last instruction it issued in this cycle */
-                n->what = VIZ_WARP_ISSUES;
-                n->pc = s->pc;
-                n->line = s->line;
-            }
-            if (s->cycle > cycle)
-                break;
+        /* the last instruction it issued in this cycle */
+        for (size_t i = viz_warp_step_at(v, w, cycle); i < x->nstep && r->steps[x->step[i]].cycle == cycle; i++) {
+            n->what = VIZ_WARP_ISSUES;
+            n->pc = r->steps[x->step[i]].pc;
+            n->line = r->steps[x->step[i]].line;
         }
         if (n->what == VIZ_WARP_ISSUES)
             continue;
-        for (size_t i = 0; i < r->nstalls; i++) {
-            const rec_stall *st = &r->stalls[i];
-            if (st->warp == w && st->from <= cycle && cycle < st->to) {
-                n->what = VIZ_WARP_STALLED;
-                n->reason = st->reason;
-                n->pc = st->pc;
-                n->line = st->pc < r->k->ninsns ? r->k->insns[st->pc].line : 0;
-                n->producer_line = st->producer_pc < r->k->ninsns ? r->k->insns[st->producer_pc].line : 0;
-                break;
-            }
-        }
-        if (n->what == VIZ_WARP_WAITING && any && cycle > last)
+        size_t k = viz_warp_stall_at(v, w, cycle);
+        if (k < x->nstall && r->stalls[x->stall[k]].from <= cycle) {
+            const rec_stall *st = &r->stalls[x->stall[k]];
+            n->what = VIZ_WARP_STALLED;
+            n->reason = st->reason;
+            n->pc = st->pc;
+            n->line = st->pc < r->k->ninsns ? r->k->insns[st->pc].line : 0;
+            n->producer_line = st->producer_pc < r->k->ninsns ? r->k->insns[st->producer_pc].line : 0;
+        } else if (x->nstep && cycle > r->steps[x->step[x->nstep - 1]].cycle) {
             n->what = VIZ_WARP_DONE;
+        }
     }
 }
 
@@ -346,6 +336,6 @@ void viz_scene_build(viz_scene *sc, const viz_view *v)
         result_scene(sc, v);
     if (sc->end_cycle < sc->cycle)
         sc->end_cycle = sc->cycle;
-    warps_at(sc, r, sc->cycle);
+    warps_at(sc, v, sc->cycle);
     viz_rule_sentence(sc, r);
 }

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PROV_MAX_NODES 4096 /* a value's walk for its instruction lines stops there ("lines_cut") */
+#define PROV_MAX_NODES 1024 /* a value's walk for its instruction lines stops there ("lines_cut") */
 
 static void lanes(ws_json *j, uint32_t set)
 {
@@ -33,7 +33,8 @@ static void lines_of(ws_json *j, const recording *r, const uint32_t *pcs, unsign
     ws_json_end_array(j);
 }
 
-static void row(ws_json *j, const viz_view *v, const viz_scene *sc, const viz_row *rw, bool result, unsigned d)
+static void row(ws_json *j, const viz_view *v, const viz_scene *sc, const viz_row *rw, bool result, unsigned d,
+                viz_walker *wk)
 {
     const recording *r = v->rec;
     ws_json_begin_object(j);
@@ -80,7 +81,7 @@ static void row(ws_json *j, const viz_view *v, const viz_scene *sc, const viz_ro
             rec_ref ref = sc->kind == VIZ_FRAME_STEP ? REC_REF(sc->step_index, d) : REC_NONE;
             if (ref != REC_NONE) {
                 bool cut = false;
-                unsigned n = viz_prov_pcs(r, ref, l, pcs, 256, PROV_MAX_NODES, &cut);
+                unsigned n = viz_prov_pcs(wk, r, ref, l, pcs, 256, PROV_MAX_NODES, &cut);
                 ws_json_key(j, "lines");
                 lines_of(j, r, pcs, n < 256 ? n : 256);
                 if (cut || n > 256) {
@@ -260,7 +261,7 @@ static void tree(ws_json *j, const viz_view *v, const viz_scene *sc, int lane)
     viz_tree_free(&t);
 }
 
-static void frame(ws_json *j, const viz_view *v, const viz_scene *sc)
+static void frame(ws_json *j, const viz_view *v, const viz_scene *sc, viz_walker *wk)
 {
     const recording *r = v->rec;
     ws_json_begin_object(j);
@@ -295,12 +296,12 @@ static void frame(ws_json *j, const viz_view *v, const viz_scene *sc)
     ws_json_key(j, "operands");
     ws_json_begin_array(j);
     for (unsigned i = 0; i < sc->nops; i++)
-        row(j, v, sc, &sc->ops[i], false, 0);
+        row(j, v, sc, &sc->ops[i], false, 0, wk);
     ws_json_end_array(j);
     ws_json_key(j, "results");
     ws_json_begin_array(j);
     for (unsigned i = 0; i < sc->nres; i++)
-        row(j, v, sc, &sc->res[i], true, i);
+        row(j, v, sc, &sc->res[i], true, i, wk);
     ws_json_end_array(j);
     ws_json_key(j, "width");
     if (sc->is_shfl)
@@ -384,15 +385,17 @@ int viz_frames_json(viz_view *v, const char *path, const char *mode)
     ws_json_begin_array(&j);
     size_t keep = v->pos;
     viz_scene *sc = malloc(sizeof *sc);
-    for (size_t i = 0; sc && i < v->nframes; i++) {
+    viz_walker *wk = viz_walker_create();
+    for (size_t i = 0; sc && wk && i < v->nframes; i++) {
         v->pos = i;
         viz_scene_build(sc, v);
-        frame(&j, v, sc);
+        frame(&j, v, sc, wk);
     }
     v->pos = keep;
     ws_json_end_array(&j);
     ws_json_end_object(&j);
-    int rc = sc && ws_json_status(&j) == WS_JSON_OK ? 0 : -1;
+    int rc = sc && wk && ws_json_status(&j) == WS_JSON_OK ? 0 : -1;
+    viz_walker_destroy(wk);
     free(sc);
     fputc('\n', f);
     if (fclose(f) != 0)

@@ -69,6 +69,57 @@ static void free_text(viz_text_file *t)
     memset(t, 0, sizeof *t);
 }
 
+static int index_warps(viz_view *v)
+{
+    const recording *r = v->rec;
+    for (uint32_t w = 0; w < 32; w++) {
+        viz_warp_index *x = &v->warps[w];
+        x->step = malloc((r->nsteps + 1) * sizeof *x->step);
+        x->stall = malloc((r->nstalls + 1) * sizeof *x->stall);
+        if (!x->step || !x->stall)
+            return -1;
+    }
+    for (size_t i = 0; i < r->nsteps; i++) /* a warp's steps come in cycle order, as its stalls */
+        if (r->steps[i].warp < 32) {
+            viz_warp_index *x = &v->warps[r->steps[i].warp];
+            x->step[x->nstep++] = i;
+        }
+    for (size_t i = 0; i < r->nstalls; i++)
+        if (r->stalls[i].warp < 32) {
+            viz_warp_index *x = &v->warps[r->stalls[i].warp];
+            x->stall[x->nstall++] = i;
+        }
+    return 0;
+}
+
+size_t viz_warp_step_at(const viz_view *v, uint32_t w, uint64_t c)
+{
+    const viz_warp_index *x = &v->warps[w];
+    size_t lo = 0, hi = x->nstep;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (v->rec->steps[x->step[mid]].cycle < c)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+size_t viz_warp_stall_at(const viz_view *v, uint32_t w, uint64_t c)
+{
+    const viz_warp_index *x = &v->warps[w];
+    size_t lo = 0, hi = x->nstall;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (v->rec->stalls[x->stall[mid]].to <= c)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 int viz_view_init(viz_view *v, const recording *rec, const char *path, const viz_filter *only, uint32_t warp)
 {
     memset(v, 0, sizeof *v);
@@ -82,7 +133,7 @@ int viz_view_init(viz_view *v, const recording *rec, const char *path, const viz
     v->order = malloc((rec->nsteps + 1) * sizeof *v->order);
     v->cuda = calloc(rec->m->nfiles + 1, sizeof *v->cuda);
     v->live = viz_live_compute(rec);
-    if (!v->order || !v->cuda || !v->live)
+    if (!v->order || !v->cuda || !v->live || index_warps(v) != 0)
         return -1;
     if (path)
         load_text(&v->ptx, path);
@@ -98,6 +149,10 @@ void viz_view_free(viz_view *v)
     free(v->cuda);
     free(v->order);
     free(v->live);
+    for (int w = 0; w < 32; w++) {
+        free(v->warps[w].step);
+        free(v->warps[w].stall);
+    }
     memset(v, 0, sizeof *v);
 }
 

@@ -32,6 +32,12 @@ typedef struct {
     size_t nlines;
 } viz_text_file;
 
+/* A warp's steps and stalls, each in cycle order: indices into rec->steps and rec->stalls. */
+typedef struct {
+    size_t *step, nstep;
+    size_t *stall, nstall;
+} viz_warp_index;
+
 typedef struct {
     const recording *rec;
     const char *path; /* the PTX file, for the title */
@@ -41,11 +47,12 @@ typedef struct {
     uint32_t warp;
     size_t *order; /* indices into rec->steps of this warp's shown steps */
     size_t norder;
-    size_t nframes; /* norder + 1: the result frame last */
-    size_t pos;     /* the frame shown, 0 .. nframes - 1 */
-    int lane;       /* the lane whose provenance is shown, or -1 */
-    bool lane_auto; /* the result frame picks the lane that stored first */
-    uint32_t *live; /* per rec_ref: lanes whose value reaches an output (viz_live_compute) */
+    size_t nframes;           /* norder + 1: the result frame last */
+    size_t pos;               /* the frame shown, 0 .. nframes - 1 */
+    int lane;                 /* the lane whose provenance is shown, or -1 */
+    bool lane_auto;           /* the result frame picks the lane that stored first */
+    uint32_t *live;           /* per rec_ref: lanes whose value reaches an output (viz_live_compute) */
+    viz_warp_index warps[32]; /* every warp of the block, for the strip and the warps' states */
     /* set by the window, shown in the footer */
     bool interactive, playing;
     double speed; /* steps per second */
@@ -62,6 +69,10 @@ bool viz_view_next_mem(viz_view *v);  /* the next shared-memory access */
 /* "shfl,vote", "warp", "mem", "all", or opcode mnemonics, with a type or not ("shfl,add.f32");
  * -1 when a word is none of these */
 int viz_parse_only(const char *s, viz_filter *f);
+/* The first of warp w's steps at cycle c or later (its index into v->warps[w].step), and the first
+ * of its stalls that ends after c. */
+size_t viz_warp_step_at(const viz_view *v, uint32_t w, uint64_t c);
+size_t viz_warp_stall_at(const viz_view *v, uint32_t w, uint64_t c);
 /* The lane whose provenance the current frame shows, or -1. */
 int viz_view_lane(const viz_view *v);
 /* The text of a CUDA source file of the module (.file number), or NULL when it cannot be read. */
