@@ -25,7 +25,7 @@
 
 /* ---- the sim object and its global memory ----------------------------------------------------- */
 
-static void prepared_free(ws_prepared *p);
+static void prepared_free(ws_sim *sim);
 
 ws_sim *ws_sim_create(const ws_config *cfg)
 {
@@ -35,11 +35,34 @@ ws_sim *ws_sim_create(const ws_config *cfg)
     if (cfg)
         s->cfg = *cfg;
     if (!s->cfg.max_warp_instructions)
-        s->cfg.max_warp_instructions = 20000000ull; /* about a second of simulation: stops a runaway loop */
+        s->cfg.max_warp_instructions = WS_DEFAULT_MAX_INSTRUCTIONS; /* stops a runaway loop */
     if (!s->cfg.max_memory)
-        s->cfg.max_memory = 4ull << 30;
+        s->cfg.max_memory = WS_DEFAULT_MAX_MEMORY;
+    if (!s->cfg.max_output)
+        s->cfg.max_output = WS_DEFAULT_MAX_OUTPUT;
+    if (s->cfg.max_output > WS_MAX_OUTPUT_LIMIT) /* printf.c hands widths up to it to snprintf */
+        s->cfg.max_output = WS_MAX_OUTPUT_LIMIT;
     s->next_addr = GLOBAL_BASE;
     return s;
+}
+
+int ws_mem_charge(ws_sim *s, uint64_t bytes)
+{
+    if (bytes > s->cfg.max_memory - s->mem_used)
+        return -1;
+    s->mem_used += bytes;
+    return 0;
+}
+
+void ws_mem_release(ws_sim *s, uint64_t bytes) { s->mem_used -= bytes < s->mem_used ? bytes : s->mem_used; }
+
+void ws_sim_request_stop(ws_sim *s, ws_status status, const char *message)
+{
+    if (s->stop_requested)
+        return;
+    s->stop_requested = 1;
+    s->stop_request_status = status;
+    snprintf(s->stop_request_msg, sizeof s->stop_request_msg, "%s", message ? message : "stopped");
 }
 
 void ws_sim_destroy(ws_sim *s)
@@ -51,25 +74,29 @@ void ws_sim_destroy(ws_sim *s)
     free(s->allocs);
     free(s->const_image);
     free(s->reg_pool);
-    prepared_free(&s->prepared);
+    prepared_free(s);
     free(s);
 }
 
 uint64_t ws_sim_alloc(ws_sim *s, size_t bytes, const void *init)
 {
-    if (bytes > s->cfg.max_memory || s->total_bytes + bytes > s->cfg.max_memory)
+    if (ws_mem_charge(s, bytes) != 0)
         return 0;
     if (s->nallocs == s->cap_allocs) {
         size_t nc = s->cap_allocs ? s->cap_allocs * 2 : 16;
         ws_alloc *na = realloc(s->allocs, nc * sizeof *na);
-        if (!na)
+        if (!na) {
+            ws_mem_release(s, bytes);
             return 0;
+        }
         s->allocs = na;
         s->cap_allocs = nc;
     }
     uint8_t *data = calloc(1, bytes ? bytes : 1);
-    if (!data)
+    if (!data) {
+        ws_mem_release(s, bytes);
         return 0;
+    }
     if (init && bytes)
         memcpy(data, init, bytes);
     ws_alloc *a = &s->allocs[s->nallocs++];
@@ -77,7 +104,6 @@ uint64_t ws_sim_alloc(ws_sim *s, size_t bytes, const void *init)
     a->size = bytes;
     a->data = data;
     s->next_addr += (bytes + 255) / 256 * 256 + 256; /* a gap, so one past the end is out of bounds */
-    s->total_bytes += bytes;
     return a->base;
 }
 
@@ -176,21 +202,96 @@ void ws_launch_stop(ws_launch_ctx *L, ws_status st, const char *fmt, ...)
     va_end(ap);
 }
 
+/* The message of a limit counted over the blocks in order, the same whatever --jobs (the
+ * parallel run finds the block when it takes the finished blocks in order). */
+static void limit_message(const ws_launch_ctx *L, int limit, uint32_t block, char *buf, size_t cap)
+{
+    const ws_config *c = &L->sim->cfg;
+    if (limit == LIMIT_OUTPUT)
+        snprintf(buf, cap, "printf output limit reached: %" PRIu64 " bytes, in block %u; raise it with --max-output",
+                 c->max_output, block);
+    else
+        snprintf(buf, cap,
+                 "instruction limit reached: %" PRIu64 " warp instructions (with printf's formatting), in block %u; "
+                 "raise it with --max-instructions",
+                 c->max_warp_instructions, block);
+}
+
+void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block)
+{
+    if (L->stop)
+        return;
+    char msg[sizeof L->res->message];
+    limit_message(L, limit, block, msg, sizeof msg);
+    ws_launch_stop(L, WS_ERR_LIMIT, "%s", msg);
+    L->stop_limit = limit;
+}
+
+/* A callback asked the machine to stop (ws_sim_request_stop). */
+static void check_stop_request(ws_launch_ctx *L)
+{
+    if (L->sim->stop_requested)
+        ws_launch_stop(L, L->sim->stop_request_status, "%s", L->sim->stop_request_msg);
+}
+
+/* The record of (kind, pc) in L->diags, or where a new one goes: diag_index is an open-addressing
+ * table of 2 x WS_MAX_DIAGS slots, so that a launch with many diagnostics stays linear. */
+static uint32_t *diag_slot(ws_launch_ctx *L, ws_diag_kind kind, uint32_t pc)
+{
+    const size_t nslots = 2 * WS_MAX_DIAGS;
+    size_t i = ((uint64_t)pc * WS_DIAG_KIND_COUNT + kind) * 0x9e3779b97f4a7c15ull >> 40;
+    for (i %= nslots;; i = (i + 1) % nslots) {
+        uint32_t *slot = &L->diag_index[i];
+        if (!*slot || (L->diags[*slot - 1].kind == kind && L->diags[*slot - 1].pc == pc))
+            return slot;
+    }
+}
+
+/* Bytes a launch context may take for its diagnostics (charged once per host thread). */
+static uint64_t diag_bytes(const ws_kernel *k)
+{
+    return (uint64_t)WS_MAX_DIAGS * sizeof(ws_diag) + 2 * WS_MAX_DIAGS * sizeof(uint32_t) +
+           ((uint64_t)k->ninsns * WS_DIAG_KIND_COUNT + 63) / 64 * 8 + 8;
+}
+
+static void diags_free(ws_launch_ctx *L)
+{
+    free(L->diag_index);
+    free(L->diag_seen);
+    L->diag_index = NULL;
+    L->diag_seen = NULL;
+}
+
 void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *fmt, ...)
 {
     ws_launch_ctx *L = x->L;
     const ws_insn *in = x->pc < L->k->ninsns ? &L->k->insns[x->pc] : NULL;
-    for (size_t i = 0; i < L->ndiags; i++) {
-        if (L->diags[i].kind == kind && L->diags[i].pc == x->pc) {
-            L->diags[i].count++;
-            /* later lanes of the same warp and block join the report's lane mask */
-            if (L->diags[i].block == (x->blk ? x->blk->id : 0) && L->diags[i].warp == (x->w ? x->w->index : 0))
-                L->diags[i].lanes |= lanes;
+    if (!L->diag_index) {
+        L->diag_index = calloc(2 * WS_MAX_DIAGS, sizeof *L->diag_index);
+        L->diag_seen = calloc(((size_t)L->k->ninsns * WS_DIAG_KIND_COUNT + 63) / 64 + 1, sizeof *L->diag_seen);
+        if (!L->diag_index || !L->diag_seen) {
+            diags_free(L);
             return;
         }
     }
+    if (x->pc < L->k->ninsns) {
+        uint64_t bit = (uint64_t)x->pc * WS_DIAG_KIND_COUNT + kind;
+        L->diag_seen[bit / 64] |= 1ull << (bit % 64);
+    }
+    uint32_t *slot = diag_slot(L, kind, x->pc);
+    if (*slot) {
+        ws_diag *d = &L->diags[*slot - 1];
+        d->count++;
+        /* later lanes of the same warp and block join the report's lane mask */
+        if (d->block == (x->blk ? x->blk->id : 0) && d->warp == (x->w ? x->w->index : 0))
+            d->lanes |= lanes;
+        return;
+    }
+    if (L->ndiags == WS_MAX_DIAGS) /* counted in ndiags_not_listed from diag_seen */
+        return;
     if (L->ndiags == L->cap_diags) {
         size_t nc = L->cap_diags ? L->cap_diags * 2 : 16;
+        nc = nc < WS_MAX_DIAGS ? nc : WS_MAX_DIAGS;
         ws_diag *nd = realloc(L->diags, nc * sizeof *nd);
         if (!nd)
             return;
@@ -198,6 +299,7 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
         L->cap_diags = nc;
     }
     ws_diag *d = &L->diags[L->ndiags++];
+    *slot = (uint32_t)L->ndiags;
     memset(d, 0, sizeof *d);
     d->kind = kind;
     int error = L->sim->cfg.diagnostics_are_errors && diag_kinds[kind].severity != WS_SEV_NOTE;
@@ -228,6 +330,8 @@ void ws_output(ws_launch_ctx *L, const char *text, size_t len)
 {
     if (L->out_len + len + 1 > L->out_cap) {
         size_t nc = (L->out_cap ? L->out_cap * 2 : 4096) + len;
+        if (nc > L->out_limit + 1 && L->out_len + len + 1 <= L->out_limit + 1) /* printf keeps within the limit */
+            nc = L->out_limit + 1;
         char *nb = realloc(L->out, nc);
         if (!nb)
             return;
@@ -585,6 +689,7 @@ static void emit_exec(ws_exec *x, const ws_insn *in, uint32_t active, uint32_t e
         ev->dst_val[ev->ndst++] = &x->regs[(size_t)in->dpred * 32];
     }
     L->sim->cfg.on_event(L->sim->cfg.event_user, ev);
+    check_stop_request(L);
 }
 
 static uint32_t guard_mask(ws_exec *x, const ws_insn *in, uint32_t group)
@@ -943,7 +1048,7 @@ static uint64_t run_converged(ws_exec *x, ws_warp *w, uint64_t budget)
         }
         n++;
         lanes += (uint64_t)__builtin_popcount(exec);
-        if (L->stop)
+        if (L->stop || in->op == WS_OP_CALL) /* a printf's work counts towards the budget: run_block checks it */
             break;
     }
 out:
@@ -1074,6 +1179,7 @@ int ws_block_release_barriers(ws_block *b, int force) { return release_block_bar
 
 static void run_block(ws_launch_ctx *L, ws_block *b, ws_event *ev)
 {
+    const uint64_t max_cycles = L->sim->cfg.max_cycles; /* functional mode: a cycle per warp instruction */
     ws_exec x;
     memset(&x, 0, sizeof x);
     x.L = L;
@@ -1095,20 +1201,24 @@ static void run_block(ws_launch_ctx *L, ws_block *b, ws_event *ev)
             x.w = w;
             x.regs = w->regs;
             while (w->live) {
-                if (fast && w->converged && !w->nreconv && !L->stop &&
-                    L->insn_limit > L->stats.warp_instructions &&
-                    run_converged(&x, w, L->insn_limit - L->stats.warp_instructions)) {
+                uint64_t budget = ws_work_left(L); /* and the cycle limit: one cycle a warp instruction */
+                if (max_cycles) {
+                    uint64_t cycles_left = b->cycle < max_cycles ? max_cycles - b->cycle : 0;
+                    budget = budget < cycles_left ? budget : cycles_left;
+                }
+                if (fast && w->converged && !w->nreconv && !L->stop && budget && run_converged(&x, w, budget)) {
                     /* ran a stretch; the checks below as after a step */
                 } else if (!warp_step(&x, w)) {
                     break;
                 }
                 progress = 1;
-                if (L->stats.warp_instructions >= L->insn_limit) {
-                    ws_launch_stop(L, WS_ERR_LIMIT,
-                                   "instruction limit reached: %" PRIu64 " warp instructions (block %u, warp %u, "
-                                   "line %u); raise it with --max-instructions",
-                                   L->stats.warp_instructions, b->id, w->index,
-                                   L->k->insns[lane_pc(w, (unsigned)__builtin_ctz(w->live))].line);
+                if (!ws_work_left(L)) {
+                    ws_limit_stop(L, LIMIT_WORK, b->id);
+                    break;
+                }
+                if (max_cycles && b->cycle >= max_cycles) {
+                    ws_launch_stop(L, WS_ERR_LIMIT, "cycle limit reached: %" PRIu64 " cycles, in block %u; raise it with --max-cycles",
+                                   max_cycles, b->id);
                     break;
                 }
                 if (L->stop)
@@ -1172,23 +1282,35 @@ static int fold_symbols(const ws_launch_ctx *L, ws_insn *code, int check)
     return 1;
 }
 
-static void prepared_free(ws_prepared *p)
+static void prepared_free(ws_sim *sim)
 {
+    ws_prepared *p = &sim->prepared;
     free(p->insns);
     free(p->code);
     free(p->reconv_pc);
     free(p->zero_regs);
     free(p->xfn);
     memset(p, 0, sizeof *p);
+    ws_mem_release(sim, sim->prepared_bytes);
+    sim->prepared_bytes = 0;
 }
+
+/* Bytes prepare_kernel keeps for a kernel, and what its analyses take while they run (cfg.c:
+ * some 80 bytes an instruction, and at most WS_ANALYSIS_BYTES for the registers' sets). */
+static uint64_t prepared_bytes(const ws_kernel *k)
+{
+    return (uint64_t)k->ninsns * (2 * sizeof(ws_insn) + sizeof(uint32_t) + sizeof(ws_executor)) +
+           (uint64_t)k->nregs * sizeof(uint32_t) + 64;
+}
+static uint64_t analysis_bytes(const ws_kernel *k) { return (uint64_t)k->ninsns * 80 + 4096 + WS_ANALYSIS_BYTES; }
 
 /* What a launch derives from its kernel alone (the code with symbol addresses folded in, the
  * reconvergence points, the registers to zero, the executors) is kept by the machine for the
  * next launch of the same kernel: a short launch (the numba peer's, a test's) would otherwise
  * spend a third of its time on it. The same kernel means the same instructions, byte for byte,
  * and the same symbol addresses, not only the same pointer: a module freed and parsed again may
- * come back at the address of another. */
-static int prepare_kernel(ws_sim *sim, ws_launch_ctx *L)
+ * come back at the address of another. Returns 0, or -1 with res->message set. */
+static int prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
 {
     ws_prepared *p = &sim->prepared;
     const ws_kernel *k = L->k;
@@ -1196,14 +1318,27 @@ static int prepare_kernel(ws_sim *sim, ws_launch_ctx *L)
     int same = p->code && p->ninsns == k->ninsns && p->nregs == k->nregs && p->slow == L->slow &&
                !memcmp(p->insns, k->insns, bytes) && fold_symbols(L, p->code, 1);
     if (!same) {
-        prepared_free(p);
+        prepared_free(sim);
+        uint64_t keep = prepared_bytes(k), work = analysis_bytes(k);
+        if (ws_mem_charge(sim, keep + work) != 0) {
+            snprintf(res->message, sizeof res->message,
+                     "memory limit reached: kernel %s (%u instructions, %u registers) needs %" PRIu64
+                     " bytes to prepare, %" PRIu64 " of the limit of %" PRIu64 " bytes are left; raise it with "
+                     "--max-memory",
+                     k->name, k->ninsns, k->nregs, keep + work, sim->cfg.max_memory - sim->mem_used,
+                     sim->cfg.max_memory);
+            return -1;
+        }
+        sim->prepared_bytes = keep;
         p->insns = malloc(bytes ? bytes : 1);
         p->code = malloc(bytes ? bytes : 1);
         p->reconv_pc = ws_reconvergence_points(k);
         p->zero_regs = ws_registers_read_unwritten(k, &p->nzero_regs); /* NULL: zero them all */
         p->xfn = malloc(((size_t)k->ninsns + 1) * sizeof *p->xfn);
+        ws_mem_release(sim, work);
         if (!p->insns || !p->code || !p->reconv_pc || !p->xfn) {
-            prepared_free(p);
+            prepared_free(sim);
+            snprintf(res->message, sizeof res->message, "out of memory");
             return -1;
         }
         memcpy(p->insns, k->insns, bytes);
@@ -1223,36 +1358,50 @@ static int prepare_kernel(ws_sim *sim, ws_launch_ctx *L)
     return 0;
 }
 
-static int prepare_module_memory(ws_sim *s, const ws_module *m)
+/* The module's .global variables (a global allocation) and its .const image, both charged
+ * against the memory limit. Returns 0, or -1 with res->message set. */
+static int prepare_module_memory(ws_sim *s, const ws_module *m, ws_result *res)
 {
     if (s->globals_for == m)
         return 0;
-    s->globals_for = m;
+    s->globals_for = NULL;
     s->module_global_base = 0;
     if (m->global_bytes) {
-        uint8_t *img = calloc(1, m->global_bytes);
-        if (!img)
-            return -1;
+        s->module_global_base = ws_sim_alloc(s, m->global_bytes, NULL);
+        if (!s->module_global_base)
+            goto limit;
+        ws_alloc *a = ws_find_alloc(s, s->module_global_base, m->global_bytes);
         for (uint32_t i = 0; i < m->nsymbols; i++)
             if (m->symbols[i].space == WS_SPACE_GLOBAL && m->symbols[i].init)
-                memcpy(img + m->symbols[i].offset, m->symbols[i].init, m->symbols[i].size);
-        s->module_global_base = ws_sim_alloc(s, m->global_bytes, img);
-        free(img);
-        if (!s->module_global_base)
-            return -1;
+                memcpy(a->data + m->symbols[i].offset, m->symbols[i].init, m->symbols[i].size);
     }
     free(s->const_image);
+    ws_mem_release(s, s->const_size);
     s->const_image = NULL;
-    s->const_size = m->const_bytes;
+    s->const_size = 0;
     if (m->const_bytes) {
+        if (ws_mem_charge(s, m->const_bytes) != 0)
+            goto limit;
         s->const_image = calloc(1, m->const_bytes);
-        if (!s->const_image)
+        if (!s->const_image) {
+            ws_mem_release(s, m->const_bytes);
+            snprintf(res->message, sizeof res->message, "out of memory for the module's .const variables");
             return -1;
+        }
+        s->const_size = m->const_bytes;
         for (uint32_t i = 0; i < m->nsymbols; i++)
             if (m->symbols[i].space == WS_SPACE_CONST && m->symbols[i].init)
                 memcpy(s->const_image + m->symbols[i].offset, m->symbols[i].init, m->symbols[i].size);
     }
+    s->globals_for = m;
     return 0;
+limit:
+    snprintf(res->message, sizeof res->message,
+             "memory limit reached: the module's .global (%" PRIu64 " bytes) and .const (%" PRIu64
+             " bytes) variables do not fit in the %" PRIu64 " bytes left of the limit of %" PRIu64
+             " bytes; raise it with --max-memory",
+             m->global_bytes, m->const_bytes, s->cfg.max_memory - s->mem_used, s->cfg.max_memory);
+    return -1;
 }
 
 static void init_block(ws_launch_ctx *L, ws_block *b, uint32_t id)
@@ -1262,6 +1411,7 @@ static void init_block(ws_launch_ctx *L, ws_block *b, uint32_t id)
     b->ctaid[1] = id / L->grid[0] % L->grid[1];
     b->ctaid[2] = id / (L->grid[0] * L->grid[1]);
     b->cycle = 0;
+    b->saved_words = 0;
     memset(b->bar_arrived, 0, sizeof b->bar_arrived);
     memset(b->shared, 0, b->shared_size);
     if (b->local)
@@ -1293,41 +1443,7 @@ static void init_block(ws_launch_ctx *L, ws_block *b, uint32_t id)
         ws_diag_block_free(b); /* out of memory: run without the checks */
 }
 
-/* ---- --jobs: blocks on several host threads ----------------------------------------------------
- *
- * Each host thread has its own copy of the launch context (statistics, diagnostics, printf text,
- * timing state, stop flag) and its own block storage, and takes the next block from a shared
- * counter. The results are those of one thread: statistics are sums; printf text is kept per
- * block and written in block order; diagnostics, reported once per (kind, pc), are merged so
- * that each keeps the record of the lowest block it happened in and the sum of the counts, in
- * the order one thread would have found them. Atomics are serialised by one lock (their order
- * across blocks may differ from run to run, as on a GPU). With an event consumer the launch
- * runs on one thread (events come in order). */
-typedef struct par_launch par_launch;
-typedef struct {
-    /* Each worker on cache lines of its own (128 bytes: the line and the neighbour the hardware
-     * fetches with it): L.stats and b.cycle change at every instruction, and writes to a line
-     * another thread uses would make the two threads take it from each other (false sharing). */
-    _Alignas(128) par_launch *P;
-    ws_launch_ctx L;
-    ws_result res;             /* ws_launch_stop's message */
-    ws_block b;
-    pthread_t th;
-} par_worker;
-
-struct par_launch {
-    ws_launch_ctx *G;
-    uint64_t nblocks;
-    uint64_t next;             /* the next block to run (atomic) */
-    int stop;                  /* a worker stopped: take no more blocks (atomic) */
-    uint64_t insns;            /* warp instructions of finished blocks (atomic) */
-    pthread_mutex_t atom_lock, stop_lock;
-    char **out;                /* per block: its printf text, or NULL */
-    size_t *out_len;
-    uint64_t stop_block;
-    ws_status stop_status;
-    char stop_msg[512];
-};
+/* ---- block storage and what a host thread needs ------------------------------------------------ */
 
 static int alloc_block(ws_launch_ctx *L, ws_block *b, uint32_t nthreads)
 {
@@ -1361,46 +1477,170 @@ static void free_block(ws_block *b)
     memset(b, 0, sizeof *b);
 }
 
+/* Bytes a host thread takes to run the launch's blocks, one at a time: the block (registers,
+ * shared and local memory), its call stacks, checks and timing state, and the diagnostics. A
+ * launch charges them per thread before it starts, so that it fits or is refused the same way
+ * whatever --jobs (fewer threads run when fewer fit). */
+static uint64_t thread_bytes(const ws_launch_ctx *L, uint32_t nthreads)
+{
+    const ws_kernel *k = L->k;
+    uint32_t nwarps = (nthreads + 31) / 32;
+    uint64_t b = L->shared_bytes + (uint64_t)nthreads * L->local_bytes + (uint64_t)nwarps * sizeof(ws_warp) +
+                 (uint64_t)nwarps * (k->nregs ? k->nregs : 1) * 32 * sizeof(uint64_t) + ws_call_stacks_bytes(k, nthreads) +
+                 diag_bytes(k) + sizeof(ws_launch_ctx);
+    if (L->sim->cfg.check_uninitialized)
+        b += ws_diag_block_bytes(nwarps, k->nregs, L->shared_bytes);
+    if (L->timing)
+        b += ws_timing_bytes(k, nwarps);
+    return b;
+}
+
+/* Whether the kernel calls vprintf (its blocks then run on one host thread, see ws_sim_launch). */
+static int calls_printf(const ws_kernel *k)
+{
+    for (uint32_t i = 0; i < k->ncalls; i++)
+        if (k->calls[i].entry == UINT32_MAX)
+            return 1;
+    return 0;
+}
+
+/* The distinct diagnostics (kind, pc) a launch saw but does not list: diag_seen's bits less
+ * the listed ones. */
+static uint64_t diags_not_listed(const ws_launch_ctx *L, const uint64_t *seen, const ws_diag *d, size_t nd)
+{
+    if (!seen)
+        return 0;
+    uint64_t n = 0;
+    for (size_t i = 0; i < ((size_t)L->k->ninsns * WS_DIAG_KIND_COUNT + 63) / 64; i++)
+        n += (uint64_t)__builtin_popcountll(seen[i]);
+    for (size_t i = 0; i < nd; i++)
+        n -= d[i].pc < L->k->ninsns;
+    return n;
+}
+
+/* ---- --jobs: blocks on several host threads ----------------------------------------------------
+ *
+ * Each host thread has its own copy of the launch context (statistics, diagnostics, timing state,
+ * stop flag) and its own block storage, and takes the next block from a shared counter. The
+ * results are those of one thread: statistics are sums; diagnostics, reported once per (kind, pc),
+ * are merged so that each keeps the record of the lowest block it happened in and the sum of the
+ * counts, in the order one thread would have found them. Atomics are serialised by one lock (their
+ * order across blocks may differ from run to run, as on a GPU). With an event consumer or printf
+ * the launch runs on one thread (events and text come in order).
+ *
+ * How a run stops is also one thread's: finished blocks are taken in block order (at most
+ * WINDOW_PER_JOB blocks a thread ahead of the lowest unfinished one), their work added up, and
+ * the first block whose work reaches the instruction limit, or that stopped for another reason
+ * (an error, the cycle limit), gives the status and the message. A block is given the limit less
+ * the work known of the blocks before it, so it stops at or after the point one thread would. */
+#define WINDOW_PER_JOB 64
+
+typedef struct par_launch par_launch;
+typedef struct {
+    /* Each worker on cache lines of its own (128 bytes: the line and the neighbour the hardware
+     * fetches with it): L.stats and b.cycle change at every instruction, and writes to a line
+     * another thread uses would make the two threads take it from each other (false sharing). */
+    _Alignas(128) par_launch *P;
+    ws_launch_ctx L;
+    ws_result res;             /* ws_launch_stop's message */
+    ws_block b;
+    pthread_t th;
+} par_worker;
+
+/* A finished block, until the blocks before it have finished too. */
+typedef struct {
+    int done;
+    uint64_t work;             /* warp instructions and extra work */
+    int stopped;               /* it stopped for a reason of its own (not the work limit) */
+    ws_status status;
+    char message[512];
+} block_record;
+
+struct par_launch {
+    ws_launch_ctx *G;
+    uint64_t nblocks;
+    pthread_mutex_t lock, atom_lock;
+    pthread_cond_t moved;      /* done_upto moved on, or stop */
+    uint64_t next;             /* the next block to hand out */
+    uint64_t done_upto;        /* every block below it has finished and been counted */
+    uint64_t work_before;      /* the work of the blocks below done_upto */
+    int stop;                  /* hand out no more blocks */
+    int decided;               /* the blocks in order reached a stop: status and message below */
+    ws_status stop_status;
+    char stop_msg[512];
+    block_record *ring;        /* finished blocks from done_upto on, at id % window */
+    uint64_t window;
+};
+
+/* Takes finished blocks in order (under P->lock): adds their work, and decides the stop at the
+ * first that reaches the limit or stopped, as one thread would have. */
+static void take_finished(par_launch *P)
+{
+    const uint64_t limit = P->G->sim->cfg.max_warp_instructions;
+    while (!P->decided && P->done_upto < P->nblocks && P->ring[P->done_upto % P->window].done) {
+        block_record *r = &P->ring[P->done_upto % P->window];
+        uint64_t total = P->work_before + r->work;
+        /* one thread checks the limit after each step, and an error in a step stops it first */
+        if (total > limit || (total == limit && !r->stopped)) {
+            char msg[512];
+            limit_message(P->G, LIMIT_WORK, (uint32_t)P->done_upto, msg, sizeof msg);
+            P->decided = 1;
+            P->stop_status = WS_ERR_LIMIT;
+            memcpy(P->stop_msg, msg, sizeof msg);
+        } else if (r->stopped) {
+            P->decided = 1;
+            P->stop_status = r->status;
+            memcpy(P->stop_msg, r->message, sizeof P->stop_msg);
+        }
+        P->work_before = total;
+        r->done = 0;
+        P->done_upto++;
+    }
+    if (P->decided)
+        P->stop = 1;
+    pthread_cond_broadcast(&P->moved);
+}
+
 static void *par_worker_main(void *arg)
 {
     par_worker *W = arg;
     par_launch *P = W->P;
     ws_launch_ctx *L = &W->L;
+    const uint64_t limit = L->sim->cfg.max_warp_instructions;
     for (;;) {
-        if (__atomic_load_n(&P->stop, __ATOMIC_ACQUIRE))
+        pthread_mutex_lock(&P->lock);
+        while (!P->stop && P->next < P->nblocks && P->next >= P->done_upto + P->window)
+            pthread_cond_wait(&P->moved, &P->lock);
+        uint64_t id = P->next, known = P->work_before;
+        int take = !P->stop && id < P->nblocks;
+        P->next += take;
+        pthread_mutex_unlock(&P->lock);
+        if (!take)
             break;
-        uint64_t id = __atomic_fetch_add(&P->next, 1, __ATOMIC_RELAXED);
-        if (id >= P->nblocks)
-            break;
-        uint64_t before = L->stats.warp_instructions;
+        /* the limit less what is known of the blocks before this one: this block stops at or
+         * after the point where one thread would */
+        uint64_t before = L->stats.warp_instructions + L->extra_work;
+        L->insn_limit = before + (known < limit ? limit - known : 0);
         init_block(L, &W->b, (uint32_t)id);
         run_block(L, &W->b, NULL);
         L->stats.cycles += W->b.cycle;
         L->stats.blocks++;
         L->stats.warps += W->b.nwarps;
-        if (L->out_len) { /* the block's printf text, written in block order at the end */
-            P->out[id] = L->out;
-            P->out_len[id] = L->out_len;
-            L->out = NULL;
-            L->out_len = L->out_cap = 0;
+        pthread_mutex_lock(&P->lock);
+        block_record *r = &P->ring[id % P->window];
+        r->done = 1;
+        r->work = L->stats.warp_instructions + L->extra_work - before;
+        r->stopped = L->stop && L->stop_limit != LIMIT_WORK;
+        if (r->stopped) {
+            r->status = L->stop_status;
+            memcpy(r->message, W->res.message, sizeof r->message);
         }
-        uint64_t total = __atomic_add_fetch(&P->insns, L->stats.warp_instructions - before, __ATOMIC_RELAXED);
-        if (!L->stop && total >= L->insn_limit)
-            ws_launch_stop(L, WS_ERR_LIMIT,
-                           "instruction limit reached: %" PRIu64 " warp instructions (at the end of block %u); raise it "
-                           "with --max-instructions",
-                           total, (unsigned)id);
-        if (L->stop) {
-            pthread_mutex_lock(&P->stop_lock);
-            if (id < P->stop_block) { /* the lowest block's reason, as one thread would give it */
-                P->stop_block = id;
-                P->stop_status = L->stop_status;
-                memcpy(P->stop_msg, W->res.message, sizeof P->stop_msg);
-            }
-            pthread_mutex_unlock(&P->stop_lock);
-            __atomic_store_n(&P->stop, 1, __ATOMIC_RELEASE);
-            break;
-        }
+        if (L->stop) /* a limit or an error: the blocks after it need not run */
+            P->stop = 1;
+        take_finished(P);
+        pthread_mutex_unlock(&P->lock);
+        L->stop = 0; /* the decision is take_finished's */
+        L->stop_limit = LIMIT_NONE;
     }
     return NULL;
 }
@@ -1421,29 +1661,81 @@ static int diag_ref_order(const void *a, const void *b)
     return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* Runs the blocks on `jobs` host threads; fills G's statistics, diagnostics and stop state. */
-static ws_status run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uint32_t nthreads)
+/* The workers' diagnostics as one thread would have them: one record per (kind, pc), from the
+ * lowest block, counts summed (a hash of (kind, pc) keeps it linear), the first WS_MAX_DIAGS in
+ * block order. Returns -1 when out of memory. */
+static int merge_diags(ws_launch_ctx *G, par_worker *W, unsigned jobs, uint64_t *not_listed)
+{
+    size_t total = 0, n = 0, nslots = 16;
+    for (unsigned i = 0; i < jobs; i++)
+        total += W[i].L.ndiags;
+    while (nslots < 2 * total)
+        nslots *= 2;
+    size_t seen_words = ((size_t)G->k->ninsns * WS_DIAG_KIND_COUNT + 63) / 64 + 1;
+    diag_ref *m = calloc(total + 1, sizeof *m);
+    uint32_t *slot = calloc(nslots, sizeof *slot);
+    uint64_t *seen = calloc(seen_words, sizeof *seen);
+    if (!m || !slot || !seen) {
+        free(m);
+        free(slot);
+        free(seen);
+        return -1;
+    }
+    for (unsigned i = 0; i < jobs; i++) {
+        for (size_t j = 0; W[i].L.diag_seen && j < seen_words; j++)
+            seen[j] |= W[i].L.diag_seen[j];
+        for (size_t j = 0; j < W[i].L.ndiags; j++) {
+            const ws_diag *d = &W[i].L.diags[j];
+            size_t h = (((uint64_t)d->pc * WS_DIAG_KIND_COUNT + d->kind) * 0x9e3779b97f4a7c15ull >> 32) & (nslots - 1);
+            while (slot[h] && !(m[slot[h] - 1].d.kind == d->kind && m[slot[h] - 1].d.pc == d->pc))
+                h = (h + 1) & (nslots - 1);
+            if (!slot[h]) {
+                m[n] = (diag_ref){*d, i, j};
+                slot[h] = (uint32_t)++n;
+                continue;
+            }
+            diag_ref *k = &m[slot[h] - 1];
+            uint64_t count = k->d.count + d->count;
+            if (d->block < k->d.block)
+                *k = (diag_ref){*d, i, j};
+            k->d.count = count;
+        }
+    }
+    qsort(m, n, sizeof *m, diag_ref_order);
+    size_t keep = n < WS_MAX_DIAGS ? n : WS_MAX_DIAGS;
+    G->diags = malloc((keep ? keep : 1) * sizeof *G->diags);
+    for (size_t k = 0; G->diags && k < keep; k++)
+        G->diags[k] = m[k].d;
+    G->ndiags = G->cap_diags = G->diags ? keep : 0;
+    *not_listed = diags_not_listed(G, seen, G->diags, G->ndiags);
+    free(m);
+    free(slot);
+    free(seen);
+    return G->diags ? 0 : -1;
+}
+
+/* Runs the blocks on `jobs` host threads, each with its block storage (charged by the caller);
+ * fills G's statistics, diagnostics and stop state. */
+static ws_status run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uint32_t nthreads,
+                              uint64_t *not_listed)
 {
     ws_sim *sim = G->sim;
     par_launch P;
     memset(&P, 0, sizeof P);
     P.G = G;
     P.nblocks = nblocks;
-    P.stop_block = UINT64_MAX;
+    P.window = (uint64_t)WINDOW_PER_JOB * jobs;
+    pthread_mutex_init(&P.lock, NULL);
     pthread_mutex_init(&P.atom_lock, NULL);
-    pthread_mutex_init(&P.stop_lock, NULL);
-    P.out = calloc(nblocks, sizeof *P.out);
-    P.out_len = calloc(nblocks, sizeof *P.out_len);
+    pthread_cond_init(&P.moved, NULL);
+    P.ring = calloc(P.window, sizeof *P.ring);
     par_worker *W = aligned_alloc(_Alignof(par_worker), jobs * sizeof *W); /* sizeof is a multiple of it */
     if (W)
         memset(W, 0, jobs * sizeof *W);
     ws_status st = WS_OK;
     unsigned ready = 0;
-    if (!P.out || !P.out_len || !W) {
-        snprintf(G->res->message, sizeof G->res->message, "out of memory");
-        st = WS_ERR_INTERNAL;
-        goto out;
-    }
+    if (!P.ring || !W)
+        goto oom;
     for (; ready < jobs; ready++) {
         par_worker *w = &W[ready];
         w->P = &P;
@@ -1451,8 +1743,8 @@ static ws_status run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks,
         memset(&w->L.stats, 0, sizeof w->L.stats);
         w->L.diags = NULL;
         w->L.ndiags = w->L.cap_diags = 0;
-        w->L.out = NULL;
-        w->L.out_len = w->L.out_cap = 0;
+        w->L.diag_index = NULL;
+        w->L.diag_seen = NULL;
         w->L.res = &w->res;
         w->L.stop = 0;
         w->L.atom_lock = &P.atom_lock;
@@ -1466,11 +1758,8 @@ static ws_status run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks,
             break;
         }
     }
-    if (ready < jobs) {
-        snprintf(G->res->message, sizeof G->res->message, "out of memory");
-        st = WS_ERR_INTERNAL;
-        goto out;
-    }
+    if (ready < jobs)
+        goto oom;
     unsigned started = 1;
     for (; started < jobs; started++)
         if (pthread_create(&W[started].th, NULL, par_worker_main, &W[started]) != 0)
@@ -1496,67 +1785,30 @@ static ws_status run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks,
         for (unsigned r = 0; r < WS_STALL_REASON_COUNT; r++)
             g->stalls[r] += s->stalls[r];
     }
-    /* diagnostics: one record per (kind, pc), from the lowest block, counts summed */
-    size_t total = 0;
-    for (unsigned i = 0; i < jobs; i++)
-        total += W[i].L.ndiags;
-    if (total) {
-        diag_ref *m = calloc(total, sizeof *m);
-        size_t n = 0;
-        for (unsigned i = 0; m && i < jobs; i++)
-            for (size_t j = 0; j < W[i].L.ndiags; j++) {
-                const ws_diag *d = &W[i].L.diags[j];
-                size_t k = 0;
-                while (k < n && !(m[k].d.kind == d->kind && m[k].d.pc == d->pc))
-                    k++;
-                if (k == n) {
-                    m[n].d = *d;
-                    m[n].worker = i;
-                    m[n].index = j;
-                    n++;
-                } else {
-                    uint64_t count = m[k].d.count + d->count;
-                    if (d->block < m[k].d.block) {
-                        m[k].d = *d;
-                        m[k].worker = i;
-                        m[k].index = j;
-                    }
-                    m[k].d.count = count;
-                }
-            }
-        if (m) {
-            qsort(m, n, sizeof *m, diag_ref_order);
-            G->diags = malloc(n * sizeof *G->diags);
-            for (size_t k = 0; G->diags && k < n; k++)
-                G->diags[k] = m[k].d;
-            G->ndiags = G->cap_diags = G->diags ? n : 0;
-        }
-        free(m);
-    }
-    /* printf text in block order */
-    for (uint64_t id = 0; id < nblocks; id++)
-        if (P.out[id] && sim->cfg.on_output)
-            sim->cfg.on_output(sim->cfg.output_user, P.out[id], P.out_len[id]);
-    if (P.stop) {
+    if (merge_diags(G, W, jobs, not_listed) != 0)
+        goto oom;
+    if (P.decided) {
         G->stop = 1;
         G->stop_status = P.stop_status;
         memcpy(G->res->message, P.stop_msg, sizeof G->res->message);
         st = P.stop_status;
     }
+    goto out;
+oom:
+    snprintf(G->res->message, sizeof G->res->message, "out of memory");
+    st = WS_ERR_INTERNAL;
 out:
     for (unsigned i = 0; W && i < ready; i++) {
         free_block(&W[i].b);
         ws_timing_destroy(W[i].L.timing);
         free(W[i].L.diags);
-        free(W[i].L.out);
+        diags_free(&W[i].L);
     }
-    for (uint64_t id = 0; P.out && id < nblocks; id++)
-        free(P.out[id]);
-    free(P.out);
-    free(P.out_len);
+    free(P.ring);
     free(W);
+    pthread_mutex_destroy(&P.lock);
     pthread_mutex_destroy(&P.atom_lock);
-    pthread_mutex_destroy(&P.stop_lock);
+    pthread_cond_destroy(&P.moved);
     return st;
 }
 
@@ -1564,6 +1816,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
                         const unsigned block[3], const void *params, size_t param_bytes, ws_result *res)
 {
     memset(res, 0, sizeof *res);
+    sim->stop_requested = 0;
     uint64_t nthreads = (uint64_t)block[0] * block[1] * block[2];
     uint64_t nblocks = (uint64_t)grid[0] * grid[1] * grid[2];
     if (!k || nthreads == 0 || nthreads > WS_MAX_BLOCK_THREADS || nblocks == 0 || nblocks > (1ull << 32) - 1 ||
@@ -1573,16 +1826,16 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
                  block[1], block[2], grid[0], grid[1], grid[2]);
         return res->status = WS_ERR_INPUT;
     }
-    const uint32_t *req = k ? k->reqntid : NULL, *max = k ? k->maxntid : NULL;
-    if (k && ((req[0] && (block[0] != req[0] || block[1] != req[1] || block[2] != req[2])) ||
-              (max[0] && nthreads > (uint64_t)max[0] * max[1] * max[2]))) {
+    const uint32_t *req = k->reqntid, *max = k->maxntid;
+    if ((req[0] && (block[0] != req[0] || block[1] != req[1] || block[2] != req[2])) ||
+        (max[0] && nthreads > (uint64_t)max[0] * max[1] * max[2])) {
         snprintf(res->message, sizeof res->message,
                  "kernel %s declares %s %ux%ux%u; a block of %ux%ux%u cannot launch it (the GPU refuses it too)",
                  k->name, req[0] ? ".reqntid" : ".maxntid", req[0] ? req[0] : max[0], req[0] ? req[1] : max[1],
                  req[0] ? req[2] : max[2], block[0], block[1], block[2]);
         return res->status = WS_ERR_INPUT;
     }
-    if (k && k->param_bytes > sizeof ((ws_launch_ctx *)0)->params) { /* fuzz: L->params is 32 KiB */
+    if (k->param_bytes > sizeof ((ws_launch_ctx *)0)->params) { /* fuzz: L->params is 32 KiB */
         snprintf(res->message, sizeof res->message, "kernel %s takes %llu bytes of parameters; at most %zu are supported",
                  k->name, (unsigned long long)k->param_bytes, sizeof ((ws_launch_ctx *)0)->params);
         return res->status = WS_ERR_INPUT;
@@ -1590,6 +1843,16 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     if (param_bytes < k->param_bytes) {
         snprintf(res->message, sizeof res->message, "kernel %s takes %llu bytes of parameters, got %zu", k->name,
                  (unsigned long long)k->param_bytes, param_bytes);
+        return res->status = WS_ERR_INPUT;
+    }
+    /* the H200's shared memory per block: 227 KiB with the opt-in attribute the runner sets */
+    if (sim->cfg.dynamic_shared_bytes > WS_MAX_SHARED_BYTES ||
+        k->shared_bytes + sim->cfg.dynamic_shared_bytes > WS_MAX_SHARED_BYTES) {
+        snprintf(res->message, sizeof res->message,
+                 "kernel %s: %llu bytes of static and %llu of dynamic shared memory exceed the %u bytes (227 KiB) an "
+                 "H200 block may have",
+                 k->name, (unsigned long long)k->shared_bytes, (unsigned long long)sim->cfg.dynamic_shared_bytes,
+                 WS_MAX_SHARED_BYTES);
         return res->status = WS_ERR_INPUT;
     }
     ws_launch_ctx *L = malloc(sizeof *L);
@@ -1608,28 +1871,51 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     if (k->param_bytes) /* fuzz: memcpy from NULL params is undefined even for 0 bytes */
         memcpy(L->params, params, k->param_bytes);
     L->insn_limit = sim->cfg.max_warp_instructions;
+    L->out_limit = sim->cfg.max_output;
     L->shared_bytes = k->shared_bytes + sim->cfg.dynamic_shared_bytes;
     L->local_bytes = k->local_bytes;
     L->slow = sim->cfg.slow_paths;
-    if (sim->cfg.mode == WS_MODE_TIMING) {
-        L->timing = ws_timing_create(L, sim->cfg.timing_preset, res->message, sizeof res->message);
-        if (!L->timing) {
-            free(L);
-            return res->status = WS_ERR_INPUT;
-        }
-    }
     ws_status st = WS_OK;
     ws_block b;
     memset(&b, 0, sizeof b);
     ws_event ev;
-    if (prepare_module_memory(sim, m) != 0) {
-        snprintf(res->message, sizeof res->message, "out of memory for the module's .global variables");
+    uint64_t charged = 0;
+    /* events come in order and printf text stops exactly at its limit on one host thread */
+    unsigned jobs = sim->cfg.jobs > 1 && !sim->cfg.on_event && !calls_printf(k) ? sim->cfg.jobs : 1;
+    if (jobs > nblocks)
+        jobs = (unsigned)nblocks;
+    if (prepare_module_memory(sim, m, res) != 0 || prepare_kernel(sim, L, res) != 0) {
+        st = strncmp(res->message, "memory limit", 12) ? WS_ERR_INTERNAL : WS_ERR_LIMIT;
+        goto done;
+    }
+    /* Each host thread's storage, charged before anything is allocated; as many threads as fit
+     * (the results are the same with fewer). printf's text: the block's, and a lane's call. */
+    uint64_t per_thread = thread_bytes(L, (uint32_t)nthreads) +
+                          (sim->cfg.mode == WS_MODE_TIMING ? ws_timing_bytes(k, (uint32_t)((nthreads + 31) / 32)) : 0);
+    uint64_t text = calls_printf(k) ? 3 * L->out_limit : 0;
+    for (; jobs > 0; jobs--)
+        if (per_thread <= (UINT64_MAX - text) / jobs && ws_mem_charge(sim, per_thread * jobs + text) == 0)
+            break;
+    if (!jobs) {
+        snprintf(res->message, sizeof res->message,
+                 "memory limit reached: a block of %" PRIu64 " threads of kernel %s needs %" PRIu64
+                 " bytes (registers, shared and local memory, checks%s), %" PRIu64 " of the limit of %" PRIu64
+                 " bytes are left; raise it with --max-memory",
+                 nthreads, k->name, per_thread + text, text ? ", printf text" : "", sim->cfg.max_memory - sim->mem_used,
+                 sim->cfg.max_memory);
         st = WS_ERR_LIMIT;
         goto done;
     }
-    if (prepare_kernel(sim, L) != 0) {
-        snprintf(res->message, sizeof res->message, "out of memory");
-        st = WS_ERR_INTERNAL;
+    charged = per_thread * jobs + text;
+    if (sim->cfg.mode == WS_MODE_TIMING) {
+        L->timing = ws_timing_create(L, sim->cfg.timing_preset, res->message, sizeof res->message);
+        if (!L->timing) {
+            st = WS_ERR_INPUT;
+            goto done;
+        }
+    }
+    if (jobs > 1) {
+        st = run_parallel(L, jobs, nblocks, (uint32_t)nthreads, &res->ndiags_not_listed);
         goto done;
     }
     b.L = L;
@@ -1659,13 +1945,6 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     }
     for (uint32_t wi = 0; wi < b.nwarps; wi++)
         b.warps[wi].regs = sim->reg_pool + wi * words;
-    unsigned jobs = sim->cfg.jobs > 1 && !sim->cfg.on_event ? sim->cfg.jobs : 1;
-    if (jobs > nblocks)
-        jobs = (unsigned)nblocks;
-    if (jobs > 1) {
-        st = run_parallel(L, jobs, nblocks, (uint32_t)nthreads);
-        goto done;
-    }
     for (uint64_t id = 0; id < nblocks && !L->stop; id++) {
         init_block(L, &b, (uint32_t)id);
         memset(&ev, 0, sizeof ev);
@@ -1675,21 +1954,29 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         L->stats.warps += b.nwarps;
         if (L->out_len && sim->cfg.on_output) {
             sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
+            L->out_before += L->out_len;
             L->out_len = 0;
         }
     }
     if (L->stop)
         st = L->stop_status;
+    res->ndiags_not_listed = diags_not_listed(L, L->diag_seen, L->diags, L->ndiags);
 done:
     if (L->out_len && sim->cfg.on_output)
         sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
-    /* b.warps[].regs belong to the machine's pool */
+    /* b.warps[].regs belong to the machine's pool; a large pool goes back with the launch's charge */
     ws_diag_block_free(&b);
     for (uint32_t wi = 0; b.warps && wi < b.nwarps; wi++)
         ws_call_stacks_free(&b.warps[wi]);
     free(b.warps);
     free(b.shared);
     free(b.local);
+    if (sim->reg_pool_words * sizeof *sim->reg_pool > ((size_t)4 << 20)) {
+        free(sim->reg_pool);
+        sim->reg_pool = NULL;
+        sim->reg_pool_words = 0;
+    }
+    ws_mem_release(sim, charged);
     res->stats = L->stats;
     res->diags = L->diags;
     res->ndiags = L->ndiags;
@@ -1699,6 +1986,7 @@ done:
     res->status = st;
     /* L->code, reconv_pc, zero_regs and xfn belong to the machine (sim->prepared) */
     ws_timing_destroy(L->timing);
+    diags_free(L);
     free(L->out);
     free(L);
     return st;

@@ -83,6 +83,7 @@ struct ws_block {
     uint8_t *shared_written;   /* check_uninitialized: one byte per shared byte */
     struct ws_shadow *shadow;  /* check_uninitialized: diagnose.c's state; NULL when off */
     uint8_t *local;            /* nthreads x local_bytes */
+    uint64_t saved_words;      /* words the lanes' call stacks hold (calls.c) */
     uint64_t cycle;
     /* block barrier state (bar.sync id): threads arrived per id */
     uint32_t bar_arrived[16];
@@ -111,7 +112,15 @@ struct ws_sim {
     ws_config cfg;
     ws_alloc *allocs;
     size_t nallocs, cap_allocs;
-    uint64_t next_addr, total_bytes;
+    uint64_t next_addr;
+    /* Bytes charged against cfg.max_memory while they are held: global allocations, the
+     * constant image, the prepared kernel; a launch charges its own for its duration. */
+    uint64_t mem_used;
+    uint64_t prepared_bytes;         /* of mem_used: the prepared kernel's */
+    /* ws_sim_request_stop, from a callback of the launch in progress */
+    int stop_requested;
+    ws_status stop_request_status;
+    char stop_request_msg[256];
     const ws_module *globals_for;   /* the module whose .global image is allocated */
     uint64_t module_global_base;
     uint8_t *const_image;
@@ -138,15 +147,24 @@ struct ws_launch_ctx {
     ws_result *res;
     ws_stats stats;
     struct ws_timing *timing;  /* timing mode (sim/timing.c); NULL: functional */
+    /* The work limit: warp instructions plus extra_work reach insn_limit (--jobs: the block's
+     * share of it, see run_parallel) and the launch stops. */
     uint64_t insn_limit;
+    uint64_t extra_work;       /* work besides the instructions: printf formatting (printf.c) */
     int stop;                  /* a limit or an error: stop every block */
     ws_status stop_status;
-    /* diagnostics, reported once per (kind, pc) */
+    int stop_limit;            /* LIMIT_*: the stop was a limit over the blocks in order (see ws_limit_stop) */
+    /* diagnostics, reported once per (kind, pc), at most WS_MAX_DIAGS of them (diag_index finds
+     * them; diag_seen marks every (kind, pc) reported, kept or not) */
     ws_diag *diags;
     size_t ndiags, cap_diags;
-    /* printf output is gathered per block and flushed in order */
+    uint32_t *diag_index;      /* open addressing: diags index + 1, 0 empty; 2 x WS_MAX_DIAGS slots */
+    uint64_t *diag_seen;       /* a bit per (kind, pc) */
+    /* printf output is gathered per block and flushed in order; out_before is what the blocks
+     * before this one wrote (--jobs: what is known of it), out_limit what the launch may write */
     char *out;
     size_t out_len, out_cap;
+    uint64_t out_before, out_limit;
     /* last, so that a launch zeroes what comes before and copies the kernel's parameter bytes:
      * ld.param reads only those (ws_mem_translate) */
     uint8_t params[32768];
@@ -270,7 +288,19 @@ void ws_launch_stop(ws_launch_ctx *L, ws_status st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* printf text of the block, at most what the output limit leaves (printf.c checks it first). */
 void ws_output(ws_launch_ctx *L, const char *text, size_t len);
+
+/* Limits counted over the blocks in order: the first block that reaches one stops the launch,
+ * with a message that names the limit, the block and the option that raises it. */
+enum { LIMIT_NONE, LIMIT_WORK, LIMIT_OUTPUT };
+void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block);
+/* The work left before the instruction limit (0 when it is reached). */
+static inline uint64_t ws_work_left(const ws_launch_ctx *L)
+{
+    uint64_t used = L->stats.warp_instructions + L->extra_work;
+    return used < L->insn_limit ? L->insn_limit - used : 0;
+}
 
 /* An event of a kind, for a block at a cycle, everything else zero; ws_emit sends it to the
  * consumer (call both only when cfg.on_event is set). */
@@ -284,10 +314,17 @@ static inline ws_event ws_event_of(const ws_launch_ctx *L, ws_event_kind kind, u
     ev.kernel = L->k;
     return ev;
 }
-static inline void ws_emit(const ws_launch_ctx *L, const ws_event *ev)
+static inline void ws_emit(ws_launch_ctx *L, const ws_event *ev)
 {
     L->sim->cfg.on_event(L->sim->cfg.event_user, ev);
+    if (L->sim->stop_requested) /* ws_sim_request_stop from the consumer */
+        ws_launch_stop(L, L->sim->stop_request_status, "%s", L->sim->stop_request_msg);
 }
+
+/* The memory limit: charge bytes against cfg.max_memory (0 when they fit, -1 when not: nothing
+ * charged), or give them back. */
+int ws_mem_charge(ws_sim *sim, uint64_t bytes);
+void ws_mem_release(ws_sim *sim, uint64_t bytes);
 
 /* Memory: translate an address in a space to host bytes, or NULL (and a diagnostic). */
 uint8_t *ws_mem_translate(ws_exec *x, ws_space space, uint64_t addr, unsigned lane, size_t size, int store);
@@ -295,8 +332,9 @@ ws_alloc *ws_find_alloc(const ws_sim *sim, uint64_t addr, size_t size);
 
 /* Control flow analysis: per instruction, the reconvergence pc of a divergent branch. */
 uint32_t *ws_reconvergence_points(const ws_kernel *k);
-/* The registers some path may read before writing them (sorted; *count of them), or NULL when
- * out of memory. */
+/* The registers some path may read before writing them (sorted; *count of them), or NULL for
+ * "all of them" (out of memory, or a kernel too large to analyse in WS_ANALYSIS_BYTES). */
+#define WS_ANALYSIS_BYTES ((uint64_t)32 << 20)
 uint32_t *ws_registers_read_unwritten(const ws_kernel *k, uint32_t *count);
 
 /* Calls of linked .func bodies (calls.c): enter pushes the lanes of exec (-1: the launch
@@ -305,6 +343,8 @@ int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec);
 void ws_call_return(ws_exec *x, uint32_t exec, uint32_t *ret_pc);
 void ws_call_stacks_reset(ws_warp *w);
 void ws_call_stacks_free(ws_warp *w);
+/* Bytes the call stacks of a block of nthreads may take (the memory limit charges them). */
+uint64_t ws_call_stacks_bytes(const ws_kernel *k, uint32_t nthreads);
 
 /* printf as the GPU formats it. */
 void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr);
