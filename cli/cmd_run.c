@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <sys/stat.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,27 +37,89 @@ static void collect_output(void *user, const char *text, size_t len)
     t->buf[t->len] = 0;
 }
 
-/* Several event consumers at once (--trace, --trace-json, --perfetto, --vcd): each event goes
- * to every one, in the order they were added. */
+/* Event consumers (--trace, --trace-json, --perfetto, --vcd): each event goes to every one, in
+ * the order they were added. Every 64 events their sizes are compared with --max-output: a trace
+ * that passed it stops the run (ws_sim_request_stop), the same way at the same event every time. */
 typedef struct {
     ws_event_fn fn[8];
     void *user[8];
+    uint64_t (*bytes[8])(const void *user);
+    const char *what[8];
     unsigned n;
+    uint64_t events, max_bytes;
+    ws_sim *sim; /* set once the machine exists */
 } fanout;
 
-static void fanout_add(fanout *f, ws_event_fn fn, void *user)
+static void fanout_add(fanout *f, ws_event_fn fn, void *user, uint64_t (*bytes)(const void *), const char *what)
 {
     if (fn && user && f->n < 8) {
         f->fn[f->n] = fn;
+        f->bytes[f->n] = bytes;
+        f->what[f->n] = what;
         f->user[f->n++] = user;
     }
 }
 
 static void fanout_event(void *user, const ws_event *ev)
 {
-    const fanout *f = user;
+    fanout *f = user;
     for (unsigned i = 0; i < f->n; i++)
         f->fn[i](f->user[i], ev);
+    if (++f->events % 64 || !f->sim)
+        return;
+    for (unsigned i = 0; i < f->n; i++)
+        if (f->bytes[i](f->user[i]) > f->max_bytes) {
+            char msg[256];
+            snprintf(msg, sizeof msg, "trace output limit reached: %s passed %" PRIu64 " bytes; raise it with --max-output",
+                     f->what[i], f->max_bytes);
+            ws_sim_request_stop(f->sim, WS_ERR_LIMIT, msg);
+            return;
+        }
+}
+
+/* The writers' sizes, for fanout_add */
+static uint64_t text_bytes(const void *t) { return trace_text_bytes(t); }
+static uint64_t json_bytes(const void *t) { return trace_json_bytes(t); }
+static uint64_t perfetto_bytes(const void *t) { return trace_perfetto_bytes(t); }
+static uint64_t vcd_bytes(const void *t) { return trace_vcd_bytes(t); }
+
+/* Options of `warpsim run` that take a value, and what it is: a missing value is said as such. */
+static const char *const value_options[][2] = {
+    {"--trace-block", "a block index"}, {"--trace-warp", "a warp index"},
+    {"--trace-json", "a file name"}, {"--perfetto", "a file name"}, {"--vcd", "a file name"},
+    {"--vcd-regs", "a list of registers"}, {"--vcd-block", "a block index"},
+    {"--max-cycles", "a number of cycles"}, {"--slow-path", "a list of fast paths"},
+    {"--max-memory", "a number of bytes"}, {"--max-output", "a number of bytes"},
+    {"--mode", "timing or functional"}, {"--preset", "a preset file"},
+    {"--jobs", "a number of host threads"}, {"--max-instructions", "a number of warp instructions"},
+};
+
+/* Reads a --preset file: a regular file of at most 1 MiB (a directory or a device is named as such). */
+static char *read_preset(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        fprintf(stderr, "warpsim: error: cannot read the preset %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode) || st.st_size > (1 << 20)) {
+        fprintf(stderr, "warpsim: error: the preset %s is %s\n", path,
+                S_ISDIR(st.st_mode) ? "a directory, not a file" : S_ISREG(st.st_mode) ? "larger than 1 MiB" : "not a regular file");
+        return NULL;
+    }
+    FILE *f = fopen(path, "rb");
+    char *text = f ? calloc(1, (size_t)st.st_size + 1) : NULL;
+    size_t n = text ? fread(text, 1, (size_t)st.st_size, f) : 0;
+    int bad = !f || !text || (f && ferror(f));
+    if (f)
+        fclose(f);
+    if (bad) {
+        fprintf(stderr, "warpsim: error: cannot read the preset %s\n", path);
+        free(text);
+        return NULL;
+    }
+    text[n] = 0;
+    return text;
 }
 
 static int parse_u64(const char *s, uint64_t *out)
@@ -103,13 +166,13 @@ static ws_diag_severity severity_of(ws_severity s) { return s == WS_SEV_ERROR ? 
 static void run_usage(FILE *f)
 {
     fputs("usage: warpsim run FILE.ptx [launch] [ARG...] [options]\n"
-          "launch:   --kernel NAME  --grid X[,Y[,Z]]  --block X[,Y[,Z]]  @ARGSFILE\n"
+          "launch:   --kernel NAME  --grid X[,Y[,Z]]  --block X[,Y[,Z]]  --shared-bytes N  @ARGSFILE\n"
           "ARG:      NAME=TYPE[N]:INIT (a buffer: zero, iota, fill:V, rand:SEED, list:V,..., file:PATH)\n"
           "          NAME=TYPE:VALUE (a scalar); --arg SPEC is the same\n"
           "machine:  --mode timing|functional  --preset FILE  --jobs N\n"
           "checks:   --werror  --no-check-uninit  --poison-undefined\n"
           "          --slow-path converged,exec,shfl,timing|all (the general code, not the fast paths)\n"
-          "limits:   --max-instructions N  --max-cycles N  --max-memory BYTES\n"
+          "limits:   --max-instructions N  --max-cycles N  --max-memory BYTES  --max-output BYTES\n"
           "output:   --json  --trace [--trace-block B] [--trace-warp W]  --trace-json FILE\n"
           "          --perfetto FILE  --vcd FILE [--vcd-regs LIST] [--vcd-block N]\n"
           "exit status: 0 success, 1 diagnostic as error, 2 bad input, 3 limit reached, 4 internal error\n",
@@ -122,7 +185,7 @@ int cmd_run(int argc, char **argv)
     ws_launch_init(&L);
     int json = 0, trace = 0, werror = 0, check_uninit = 1, poison = 0;
     unsigned slow_paths = 0; /* --slow-path: same output, measured or checked against the fast paths */
-    uint64_t max_insns = 0, max_memory = 0, max_cycles = 0;
+    uint64_t max_insns = 0, max_memory = 0, max_cycles = 0, max_output = 0;
     uint64_t jobs = 1; /* --jobs N: blocks on N host threads (results identical to one) */
     ws_mode mode = WS_MODE_TIMING;
     char *preset = NULL; /* --preset FILE: its text */
@@ -140,13 +203,26 @@ int cmd_run(int argc, char **argv)
     ws_result res;
     memset(&res, 0, sizeof res);
 
+    /* the memory limit bounds the buffers the arguments make too: find it before them */
+    L.max_total_bytes = WS_DEFAULT_MAX_MEMORY;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--max-memory") && parse_u64(argv[i + 1], &max_memory) == 0 && max_memory)
+            L.max_total_bytes = max_memory;
     for (int i = 1; i < argc;) {
         int r = ws_session_parse_arg(&L, argc, argv, &i);
-        if (r < 0)
+        if (r < 0) {
+            status = r == -WS_ERR_LIMIT ? WS_ERR_LIMIT : WS_ERR_INPUT;
             goto done;
+        }
         if (r == 1)
             continue;
         const char *a = argv[i];
+        for (size_t o = 0; o < sizeof value_options / sizeof value_options[0]; o++)
+            if (!strcmp(a, value_options[o][0]) && i + 1 >= argc) {
+                fprintf(stderr, "warpsim: error: %s needs a value (%s) after it, found the end of the arguments\n",
+                        a, value_options[o][1]);
+                goto done;
+            }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             run_usage(stdout);
             status = WS_OK;
@@ -198,6 +274,12 @@ int cmd_run(int argc, char **argv)
                 fprintf(stderr, "warpsim: error: --max-memory takes a positive number of bytes, found '%s'\n", argv[i]);
                 goto done;
             }
+        } else if (!strcmp(a, "--max-output") && i + 1 < argc) {
+            if (parse_u64(argv[++i], &max_output) != 0 || !max_output || max_output > WS_MAX_OUTPUT_LIMIT) {
+                fprintf(stderr, "warpsim: error: --max-output takes a number of bytes from 1 to %" PRIu64 ", found '%s'\n",
+                        WS_MAX_OUTPUT_LIMIT, argv[i]);
+                goto done;
+            }
         } else if (!strcmp(a, "--mode") && i + 1 < argc) {
             const char *v = argv[++i];
             if (!strcmp(v, "functional"))
@@ -209,21 +291,9 @@ int cmd_run(int argc, char **argv)
                 goto done;
             }
         } else if (!strcmp(a, "--preset") && i + 1 < argc) { /* a timing preset (presets/sm_90.preset) */
-            const char *path = argv[++i];
-            FILE *f = fopen(path, "rb");
-            long n = -1;
-            if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-                free(preset);
-                preset = calloc(1, (size_t)n + 1);
-                if (preset && fread(preset, 1, (size_t)n, f) != (size_t)n)
-                    n = -1;
-            }
-            if (f)
-                fclose(f);
-            if (!preset || n < 0) {
-                fprintf(stderr, "warpsim: error: cannot read the preset %s\n", path);
+            free(preset);
+            if (!(preset = read_preset(argv[++i])))
                 goto done;
-            }
         } else if (!strcmp(a, "--jobs") && i + 1 < argc) {
             if (parse_u64(argv[++i], &jobs) != 0 || !jobs || jobs > 256) {
                 fprintf(stderr, "warpsim: error: --jobs takes a number of host threads from 1 to 256, found '%s'\n", argv[i]);
@@ -240,7 +310,7 @@ int cmd_run(int argc, char **argv)
         }
         i++;
     }
-    if ((status = ws_session_load(&S, &L)) != WS_OK)
+    if ((status = ws_session_load(&S, &L, max_memory)) != WS_OK)
         goto done;
     status = WS_ERR_INPUT;
     const ws_module *m = S.m;
@@ -251,6 +321,8 @@ int cmd_run(int argc, char **argv)
     cfg.max_warp_instructions = max_insns;
     cfg.jobs = (unsigned)jobs;
     cfg.max_memory = max_memory;
+    cfg.max_output = max_output;
+    fan.max_bytes = max_output ? max_output : WS_DEFAULT_MAX_OUTPUT;
     cfg.max_cycles = max_cycles;
     cfg.timing_preset = preset;
     cfg.check_uninitialized = check_uninit;
@@ -262,7 +334,7 @@ int cmd_run(int argc, char **argv)
     if (trace)
         tr = trace_text_create(stdout, m, k);
     trace_text_only(tr, trace_block, trace_warp);
-    fanout_add(&fan, trace_text_event, tr);
+    fanout_add(&fan, trace_text_event, tr, text_bytes, "--trace");
     trace_meta meta = {L.ptx_path, mode, {L.grid[0], L.grid[1], L.grid[2]}, {L.block[0], L.block[1], L.block[2]}};
     const char *bad_reg = NULL;
     if ((json_path && !(tj = trace_json_open(json_path, m, k, &meta))) ||
@@ -275,18 +347,16 @@ int cmd_run(int argc, char **argv)
                     json_path && !tj ? json_path : perfetto_path && !tp ? perfetto_path : vcd_path, strerror(errno));
         goto done;
     }
-    fanout_add(&fan, trace_json_event, tj);
-    fanout_add(&fan, trace_perfetto_event, tp);
-    fanout_add(&fan, trace_vcd_event, tv);
-    if (fan.n == 1) { /* one consumer: no fan-out in between */
-        cfg.on_event = fan.fn[0];
-        cfg.event_user = fan.user[0];
-    } else if (fan.n > 1) {
+    fanout_add(&fan, trace_json_event, tj, json_bytes, "--trace-json");
+    fanout_add(&fan, trace_perfetto_event, tp, perfetto_bytes, "--perfetto");
+    fanout_add(&fan, trace_vcd_event, tv, vcd_bytes, "--vcd");
+    if (fan.n) {
         cfg.on_event = fanout_event;
         cfg.event_user = &fan;
     }
     if ((status = ws_session_prepare(&S, &L, &cfg)) != WS_OK)
         goto done;
+    fan.sim = S.sim;
     for (size_t i = 0; i < L.nargs; i++)
         if (L.args[i].is_buffer)
             trace_text_add_buffer(tr, L.args[i].label, S.addrs[i], L.args[i].count * ws_elem_size(L.args[i].elem));
@@ -347,6 +417,9 @@ int cmd_run(int argc, char **argv)
             fprintf(stderr, ")\n");
         }
     }
+    if (res.ndiags_not_listed)
+        fprintf(stderr, "warpsim: %" PRIu64 " more distinct diagnostics are not listed (at most %d are)\n",
+                res.ndiags_not_listed, WS_MAX_DIAGS);
     if (status != WS_OK && res.message[0])
         fprintf(stderr, "warpsim: %s\n", res.message);
 done:
@@ -374,7 +447,7 @@ int cmd_print(int argc, char **argv)
     ws_module *m = ws_module_load(argv[1], &perr);
     if (!m) {
         print_parse_error(stderr, &perr);
-        return WS_ERR_INPUT;
+        return perr.limit ? WS_ERR_LIMIT : WS_ERR_INPUT;
     }
     char *text;
     size_t len;

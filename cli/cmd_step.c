@@ -20,6 +20,7 @@
 #include "record.h"
 #include "session.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,7 +134,7 @@ static int session(recording *r, FILE *in)
         if (na <= 0)
             continue;
         printf("> %s%s%s\n", cmd, na > 1 ? " " : "", na > 1 ? arg : "");
-        long count = na > 1 ? strtol(arg, NULL, 0) : 1;
+        long count = na > 1 ? strtol(arg, NULL, 0) : 1; /* n 9223372036854775807: at most to the end */
         if (!strcmp(cmd, "q") || !strcmp(cmd, "quit")) {
             break;
         } else if (!strcmp(cmd, "h") || !strcmp(cmd, "help")) {
@@ -146,12 +147,11 @@ static int session(recording *r, FILE *in)
                 printf("warp %u: %s\n", w, fwd ? "no more instructions (end of the run)" : "at its first instruction");
                 continue;
             }
-            for (long i = 0; i < count; i++) {
-                if (fwd && cur + 1 < cnt)
-                    cur++;
-                else if (!fwd && cur > 0)
-                    cur--;
-            }
+            size_t steps = (size_t)count;
+            if (fwd)
+                cur = steps < cnt - 1 - cur ? cur + steps : cnt - 1;
+            else
+                cur = steps < cur ? cur - steps : 0;
             show_step(r, idx[cur], cur, cnt);
         } else if (!strcmp(cmd, "c") || !strcmp(cmd, "continue")) {
             char *end;
@@ -235,8 +235,16 @@ int cmd_step(int argc, char **argv)
             goto done;
         if (r == 1)
             continue;
-        if (!strcmp(argv[i], "--block-index") && i + 1 < argc) {
-            block = strtoul(argv[++i], NULL, 0);
+        if (!strcmp(argv[i], "--block-index")) {
+            char *end = NULL;
+            errno = 0;
+            if (i + 1 < argc)
+                block = strtoul(argv[++i], &end, 0);
+            if (!end || *end || errno || argv[i][0] == '-' || !argv[i][0] || block > UINT32_MAX) {
+                fprintf(stderr, "warpsim: error: --block-index takes a block index%s\n",
+                        end ? "" : ", found the end of the arguments");
+                goto done;
+            }
         } else {
             fprintf(stderr,
                     "warpsim: error: unknown option '%s' (warpsim step FILE.ptx [run arguments] "
@@ -246,7 +254,7 @@ int cmd_step(int argc, char **argv)
         }
         i++;
     }
-    if ((status = ws_session_load(&S, &L)) != WS_OK)
+    if ((status = ws_session_load(&S, &L, 0)) != WS_OK)
         goto done;
     status = WS_ERR_INPUT;
     const ws_module *m = S.m;

@@ -110,7 +110,7 @@ int cmd_viz(int argc, char **argv)
         }
         i += 2;
     }
-    if ((status = ws_session_load(&S, &L)) != WS_OK)
+    if ((status = ws_session_load(&S, &L, 0)) != WS_OK)
         goto done;
     status = WS_ERR_INPUT;
     const ws_module *m = S.m;
