@@ -253,18 +253,12 @@ void ex_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
     }
 }
 
-/* cvta: generic <-> state-space address. Generic shared and local addresses are the space's
- * offset plus its window; global addresses are the same in both. */
+/* cvta: generic <-> state-space address. Generic shared, local and param addresses are the
+ * space's offset plus its window (sim.h); global addresses are the same in both. */
 void ex_cvta(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
-    uint64_t window = 0;
-    switch (in->space) {
-    case WS_SPACE_SHARED: window = SHARED_WINDOW; break;
-    case WS_SPACE_LOCAL: window = LOCAL_WINDOW; break;
-    case WS_SPACE_CONST: window = 0; break; /* const addresses already sit in their window */
-    default: break;
-    }
+    uint64_t window = ws_window_base((ws_space)in->space);
     unsigned bits = tbits(in);
     FOR_EACH_LANE(mask, l) {
         uint64_t a = A(l);

@@ -15,17 +15,8 @@ uint8_t *ws_mem_translate(ws_exec *x, ws_space space, uint64_t addr, unsigned la
     uint64_t orig = addr;
     ws_space orig_space = space;
     if (space == WS_SPACE_GENERIC) {
-        if (addr - SHARED_WINDOW < WINDOW_SIZE) {
-            space = WS_SPACE_SHARED;
-            addr -= SHARED_WINDOW;
-        } else if (addr - LOCAL_WINDOW < WINDOW_SIZE) {
-            space = WS_SPACE_LOCAL;
-            addr -= LOCAL_WINDOW;
-        } else if (addr - CONST_WINDOW < WINDOW_SIZE) {
-            space = WS_SPACE_CONST;
-        } else {
-            space = WS_SPACE_GLOBAL;
-        }
+        space = ws_window_space(addr);
+        addr -= ws_window_base(space);
     }
     if (size > 1 && addr % size) {
         ws_diag_report(x, WS_DIAG_MISALIGNED, 1u << lane,

@@ -11,13 +11,31 @@
 
 #define FULL_MASK 0xffffffffu
 
-/* Generic-address windows. Global buffers live at GLOBAL_BASE and above; the shared, local
- * and const windows sit below it, so cvta is an add and a generic access a compare. */
+/* Generic-address windows. Global buffers live at GLOBAL_BASE and above; the shared, local,
+ * const and param windows sit below it, so cvta is an add and a generic access a compare. The
+ * param window holds the kernel's parameters (cvta.param of a __grid_constant__ parameter). */
 #define SHARED_WINDOW 0x00007e0000000000ull
 #define LOCAL_WINDOW 0x00007d0000000000ull
 #define CONST_WINDOW 0x00007c0000000000ull
+#define PARAM_WINDOW 0x00007b0000000000ull
 #define WINDOW_SIZE 0x0000010000000000ull
 #define GLOBAL_BASE 0x00007f0000000000ull
+
+/* The state space a generic address falls in, by its window. */
+static inline ws_space ws_window_space(uint64_t a)
+{
+    return a - SHARED_WINDOW < WINDOW_SIZE  ? WS_SPACE_SHARED
+           : a - LOCAL_WINDOW < WINDOW_SIZE ? WS_SPACE_LOCAL
+           : a - PARAM_WINDOW < WINDOW_SIZE ? WS_SPACE_PARAM
+           : a - CONST_WINDOW < WINDOW_SIZE ? WS_SPACE_CONST
+                                            : WS_SPACE_GLOBAL;
+}
+/* What cvta adds to a space's address to make it generic (const addresses already sit in their
+ * window, global ones are the same in both). */
+static inline uint64_t ws_window_base(ws_space s)
+{
+    return s == WS_SPACE_SHARED ? SHARED_WINDOW : s == WS_SPACE_LOCAL ? LOCAL_WINDOW : s == WS_SPACE_PARAM ? PARAM_WINDOW : 0;
+}
 
 /* What a lane is doing between instructions. */
 enum { LANE_RUN, LANE_WAIT_SYNC, LANE_WAIT_RECONV, LANE_WAIT_BAR };

@@ -320,16 +320,9 @@ static ws_space access_space_of(const ws_exec *x, const ws_insn *in, unsigned l,
         v += x->regs[(size_t)a->reg * 32 + l];
     ws_space sp = (in->mods & WS_MOD_CALLPARAM) ? WS_SPACE_LOCAL : (ws_space)in->space;
     if (sp == WS_SPACE_GENERIC) {
-        if (v - SHARED_WINDOW < WINDOW_SIZE) {
-            sp = WS_SPACE_SHARED;
+        sp = ws_window_space(v);
+        if (sp == WS_SPACE_SHARED) /* the banks read the offset */
             v -= SHARED_WINDOW;
-        } else if (v - LOCAL_WINDOW < WINDOW_SIZE) {
-            sp = WS_SPACE_LOCAL;
-        } else if (v - CONST_WINDOW < WINDOW_SIZE) {
-            sp = WS_SPACE_CONST;
-        } else {
-            sp = WS_SPACE_GLOBAL;
-        }
     }
     *addr = v;
     return sp;
