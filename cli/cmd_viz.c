@@ -39,7 +39,7 @@ static int export_beside(viz_view *v, const char *args, const viz_filter *only, 
     snprintf(at, sizeof at, "@%s", args);
     char *argv[2] = {viz, at};
     int i = 1, status = WS_ERR_INPUT;
-    if (ws_session_parse_arg(&L, 2, argv, &i) != 1 || (status = ws_session_load(&S, &L)) != WS_OK ||
+    if (ws_session_parse_arg(&L, 2, argv, &i) != 1 || (status = ws_session_load(&S, &L, 0)) != WS_OK ||
         (status = rec_launch(&S, &L, 0, NULL, 0, 0, &rec, &res)) != WS_OK)
         goto done;
     status = WS_ERR_INPUT;
@@ -127,7 +127,7 @@ int cmd_viz(int argc, char **argv)
             goto done;
         }
     }
-    if ((status = ws_session_load(&S, &L)) != WS_OK)
+    if ((status = ws_session_load(&S, &L, 0)) != WS_OK)
         goto done;
     status = WS_ERR_INPUT;
     const ws_kernel *k = S.k;
