@@ -1,7 +1,7 @@
 /* options: every verb of the warpsim command and its options, one table per verb (options.c).
  * The table is the one place an option is named: it drives the verb's parsing
  * (cli_option_next), its --help (cli_usage), `warpsim --help` and the option lists of
- * docs/cli.md (tools/cli_doc.c writes them; ctest cli_doc_current fails when they differ). */
+ * docs/cli.md (tools/names_doc.c writes them; ctest names_doc_current fails when they differ). */
 #ifndef WS_CLI_OPTIONS_H
 #define WS_CLI_OPTIONS_H
 
