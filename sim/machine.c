@@ -40,9 +40,12 @@ void ws_sim_destroy(ws_sim *s)
     if (!s)
         return;
     for (size_t i = 0; i < s->nallocs; i++)
-        free(s->allocs[i].data);
+        if (!s->allocs[i].host)
+            free(s->allocs[i].data);
     free(s->allocs);
-    free(s->const_image);
+    for (size_t i = 0; i < s->nmodmem; i++)
+        free(s->modmem[i].const_image);
+    free(s->modmem);
     free(s->reg_pool);
     prepared_free(&s->prepared);
     free(s);

@@ -6,30 +6,77 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-uint64_t ws_sim_alloc(ws_sim *s, size_t bytes, const void *init)
+/* Adds an allocation, keeping the list sorted by base (ws_find_alloc searches it). */
+static ws_alloc *add_alloc(ws_sim *s, uint64_t base, uint64_t size, uint8_t *data, bool host)
 {
-    if (bytes > s->cfg.max_memory || s->total_bytes + bytes > s->cfg.max_memory)
-        return 0;
     if (s->nallocs == s->cap_allocs) {
         size_t nc = s->cap_allocs ? s->cap_allocs * 2 : 16;
         ws_alloc *na = realloc(s->allocs, nc * sizeof *na);
         if (!na)
-            return 0;
+            return NULL;
         s->allocs = na;
         s->cap_allocs = nc;
     }
+    size_t i = s->nallocs;
+    while (i > 0 && s->allocs[i - 1].base > base)
+        i--;
+    memmove(&s->allocs[i + 1], &s->allocs[i], (s->nallocs - i) * sizeof *s->allocs);
+    s->nallocs++;
+    s->allocs[i] = (ws_alloc){base, size, data, host};
+    s->total_bytes += size;
+    return &s->allocs[i];
+}
+
+uint64_t ws_sim_alloc(ws_sim *s, size_t bytes, const void *init)
+{
+    if (bytes > s->cfg.max_memory || s->total_bytes + bytes > s->cfg.max_memory)
+        return 0;
     uint8_t *data = calloc(1, bytes ? bytes : 1);
     if (!data)
         return 0;
     if (init && bytes)
         memcpy(data, init, bytes);
-    ws_alloc *a = &s->allocs[s->nallocs++];
-    a->base = s->next_addr;
-    a->size = bytes;
-    a->data = data;
+    if (!add_alloc(s, s->next_addr, bytes, data, false)) {
+        free(data);
+        return 0;
+    }
+    uint64_t base = s->next_addr;
     s->next_addr += (bytes + 255) / 256 * 256 + 256; /* a gap, so one past the end is out of bounds */
-    s->total_bytes += bytes;
-    return a->base;
+    return base;
+}
+
+int ws_sim_map(ws_sim *s, void *host, size_t bytes)
+{
+    uint64_t base = (uint64_t)(uintptr_t)host, end = base + bytes;
+    if (!host || !bytes || end < base || s->total_bytes + bytes > s->cfg.max_memory)
+        return -1;
+    /* not over the generic windows nor where ws_sim_alloc puts buffers */
+    if (end > CONST_WINDOW && base < GLOBAL_BASE + WINDOW_SIZE)
+        return -1;
+    for (size_t i = 0; i < s->nallocs; i++)
+        if (base < s->allocs[i].base + s->allocs[i].size + 1 && s->allocs[i].base < end + 1)
+            return -1;
+    return add_alloc(s, base, bytes, host, true) ? 0 : -1;
+}
+
+void ws_sim_set_dynamic_shared(ws_sim *s, uint64_t bytes) { s->cfg.dynamic_shared_bytes = bytes; }
+
+int ws_sim_free(ws_sim *s, uint64_t addr)
+{
+    for (size_t i = 0; i < s->nallocs; i++) {
+        if (s->allocs[i].base != addr)
+            continue;
+        for (size_t j = 0; j < s->nmodmem; j++)
+            if (s->modmem[j].global_base == addr)
+                return -1; /* a module's variables live as long as the machine */
+        if (!s->allocs[i].host)
+            free(s->allocs[i].data);
+        s->total_bytes -= s->allocs[i].size;
+        memmove(&s->allocs[i], &s->allocs[i + 1], (s->nallocs - i - 1) * sizeof *s->allocs);
+        s->nallocs--;
+        return 0;
+    }
+    return -1;
 }
 
 ws_alloc *ws_find_alloc(const ws_sim *s, uint64_t addr, size_t size)
@@ -69,36 +116,73 @@ int ws_sim_write(ws_sim *s, uint64_t addr, const void *src, size_t n)
     return 0;
 }
 
+/* The module's variables, allocated and initialised the first time the machine meets it and
+ * kept from then on (a kernel's stores to them are seen by the next launch, as on a GPU). */
+static ws_module_memory *module_memory(ws_sim *s, const ws_module *m)
+{
+    for (size_t i = 0; i < s->nmodmem; i++)
+        if (s->modmem[i].m == m)
+            return &s->modmem[i];
+    ws_module_memory *nm = realloc(s->modmem, (s->nmodmem + 1) * sizeof *nm);
+    if (!nm)
+        return NULL;
+    s->modmem = nm;
+    ws_module_memory mm = {m, 0, NULL, m->const_bytes};
+    if (m->global_bytes) {
+        uint8_t *img = calloc(1, m->global_bytes);
+        if (!img)
+            return NULL;
+        for (uint32_t i = 0; i < m->nsymbols; i++)
+            if (m->symbols[i].space == WS_SPACE_GLOBAL && m->symbols[i].init)
+                memcpy(img + m->symbols[i].offset, m->symbols[i].init, m->symbols[i].size);
+        mm.global_base = ws_sim_alloc(s, m->global_bytes, img);
+        free(img);
+        if (!mm.global_base)
+            return NULL;
+    }
+    if (m->const_bytes) {
+        mm.const_image = calloc(1, m->const_bytes);
+        if (!mm.const_image)
+            return NULL;
+        for (uint32_t i = 0; i < m->nsymbols; i++)
+            if (m->symbols[i].space == WS_SPACE_CONST && m->symbols[i].init)
+                memcpy(mm.const_image + m->symbols[i].offset, m->symbols[i].init, m->symbols[i].size);
+    }
+    s->modmem[s->nmodmem] = mm;
+    return &s->modmem[s->nmodmem++];
+}
+
 int ws_mem_load_module(ws_sim *s, const ws_module *m)
 {
     if (s->globals_for == m)
         return 0;
+    ws_module_memory *mm = module_memory(s, m);
+    if (!mm)
+        return -1;
     s->globals_for = m;
-    s->module_global_base = 0;
-    if (m->global_bytes) {
-        uint8_t *img = calloc(1, m->global_bytes);
-        if (!img)
-            return -1;
-        for (uint32_t i = 0; i < m->nsymbols; i++)
-            if (m->symbols[i].space == WS_SPACE_GLOBAL && m->symbols[i].init)
-                memcpy(img + m->symbols[i].offset, m->symbols[i].init, m->symbols[i].size);
-        s->module_global_base = ws_sim_alloc(s, m->global_bytes, img);
-        free(img);
-        if (!s->module_global_base)
-            return -1;
-    }
-    free(s->const_image);
-    s->const_image = NULL;
-    s->const_size = m->const_bytes;
-    if (m->const_bytes) {
-        s->const_image = calloc(1, m->const_bytes);
-        if (!s->const_image)
-            return -1;
-        for (uint32_t i = 0; i < m->nsymbols; i++)
-            if (m->symbols[i].space == WS_SPACE_CONST && m->symbols[i].init)
-                memcpy(s->const_image + m->symbols[i].offset, m->symbols[i].init, m->symbols[i].size);
-    }
+    s->module_global_base = mm->global_base;
+    s->const_image = mm->const_image;
+    s->const_size = mm->const_size;
     return 0;
+}
+
+void *ws_sim_symbol(ws_sim *s, const ws_module *m, const char *name, uint64_t *addr, size_t *size)
+{
+    ws_module_memory *mm = module_memory(s, m);
+    for (uint32_t i = 0; mm && i < m->nsymbols; i++) {
+        const ws_symbol *y = &m->symbols[i];
+        if (strcmp(y->name, name) || (y->space != WS_SPACE_GLOBAL && y->space != WS_SPACE_CONST))
+            continue;
+        *size = y->size;
+        if (y->space == WS_SPACE_CONST) {
+            *addr = CONST_WINDOW + y->offset;
+            return mm->const_image + y->offset;
+        }
+        *addr = mm->global_base + y->offset;
+        ws_alloc *a = ws_find_alloc(s, *addr, y->size);
+        return a ? a->data + (*addr - a->base) : NULL;
+    }
+    return NULL;
 }
 
 /* ---- addresses of the state spaces ---------------------------------------------------------- */

@@ -85,7 +85,18 @@ struct ws_block {
 typedef struct {
     uint64_t base, size;
     uint8_t *data;
+    bool host;                 /* ws_sim_map: the caller's memory at its own address, not ours to free */
 } ws_alloc;
+
+/* A module's variables (prepare_module_memory): its .global image, allocated in global memory,
+ * and its .const image, kept per module so that a program whose kernels come from several
+ * modules (the CUDA runtime's one per translation unit) keeps each one's variables. */
+typedef struct {
+    const ws_module *m;
+    uint64_t global_base;
+    uint8_t *const_image;
+    uint64_t const_size;
+} ws_module_memory;
 
 /* A kernel made ready to launch, kept for the next launch of it (prepare_kernel in machine.c). */
 typedef struct {
@@ -105,7 +116,9 @@ struct ws_sim {
     ws_alloc *allocs;
     size_t nallocs, cap_allocs;
     uint64_t next_addr, total_bytes;
-    const ws_module *globals_for;   /* the module whose .global image is allocated */
+    ws_module_memory *modmem;       /* every module launched, with its variables */
+    size_t nmodmem;
+    const ws_module *globals_for;   /* the module of the last launch: its variables below */
     uint64_t module_global_base;
     uint8_t *const_image;
     uint64_t const_size;

@@ -251,6 +251,22 @@ void ws_sim_destroy(ws_sim *sim);
 uint64_t ws_sim_alloc(ws_sim *sim, size_t bytes, const void *init);
 int ws_sim_read(const ws_sim *sim, uint64_t addr, void *dst, size_t n);
 int ws_sim_write(ws_sim *sim, uint64_t addr, const void *src, size_t n);
+/* Frees a buffer of ws_sim_alloc or a mapping of ws_sim_map, given its base address. Returns 0,
+ * or -1 when addr is the base of none (or holds a module's variables). */
+int ws_sim_free(ws_sim *sim, uint64_t addr);
+/* Makes the caller's memory global memory at its own address, as a GPU sees managed and mapped
+ * host memory: kernels read and write the bytes in place. The range must not overlap another
+ * allocation or the generic windows (0x7c0000000000 to 0x7f0000000000 and the buffers above).
+ * The caller keeps the memory alive until ws_sim_free. Returns 0 or -1. */
+int ws_sim_map(ws_sim *sim, void *host, size_t bytes);
+/* The bytes of `extern .shared` memory the next launches get (ws_config.dynamic_shared_bytes),
+ * for a caller whose launches differ in it, as CUDA's <<<grid, block, bytes>>> do. */
+void ws_sim_set_dynamic_shared(ws_sim *sim, uint64_t bytes);
+/* A module's .global or .const variable `name`: where its bytes are (the machine's copy, written
+ * through by the next launch; NULL when there is no such variable), its size, and its address
+ * as a kernel sees it. The module's variables are allocated and initialised on first use, once
+ * per machine and module, as a launch does. */
+void *ws_sim_symbol(ws_sim *sim, const ws_module *m, const char *name, uint64_t *addr, size_t *size);
 ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, const unsigned grid[3],
                         const unsigned block[3], const void *params, size_t param_bytes, ws_result *res);
 void ws_result_free(ws_result *res);
