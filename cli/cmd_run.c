@@ -4,6 +4,7 @@
  * prints what a GPU would: the kernel's printf output, every buffer, a summary. */
 #include "commands.h"
 #include "launch.h"
+#include "nvrtc.h"
 #include "report.h"
 #include "session.h"
 #include "traces.h"
@@ -102,7 +103,7 @@ static ws_diag_severity severity_of(ws_severity s) { return s == WS_SEV_ERROR ? 
 /* warpsim run --help: every option in one screen (docs/cli.md says more of each) */
 static void run_usage(FILE *f)
 {
-    fputs("usage: warpsim run FILE.ptx [launch] [ARG...] [options]\n"
+    fputs("usage: warpsim run FILE.ptx|FILE.cu [launch] [ARG...] [options]\n"
           "launch:   --kernel NAME  --grid X[,Y[,Z]]  --block X[,Y[,Z]]  @ARGSFILE\n"
           "ARG:      NAME=TYPE[N]:INIT (a buffer: zero, iota, fill:V, rand:SEED, list:V,..., file:PATH)\n"
           "          NAME=TYPE:VALUE (a scalar); --arg SPEC is the same\n"
@@ -114,6 +115,7 @@ static void run_usage(FILE *f)
           "          --perfetto FILE  --vcd FILE [--vcd-regs LIST] [--vcd-block N]\n"
           "exit status: 0 success, 1 diagnostic as error, 2 bad input, 3 limit reached, 4 internal error\n",
           f);
+    fputs(ws_cu_usage, f); /* FILE.cu: CUDA C++ through NVRTC (cli/nvrtc.h) */
 }
 
 int cmd_run(int argc, char **argv)
@@ -366,6 +368,11 @@ done:
 
 int cmd_print(int argc, char **argv)
 {
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: warpsim print FILE.ptx\nParses the PTX and prints it back as warpsim understood it (PTX that "
+               "ptxas accepts)\n");
+        return WS_OK;
+    }
     if (argc != 2) {
         fprintf(stderr, "usage: warpsim print FILE.ptx\n");
         return WS_ERR_INPUT;

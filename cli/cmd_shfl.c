@@ -74,18 +74,32 @@ int cmd_shfl(int argc, char **argv)
     uint64_t vals[32];
     for (unsigned l = 0; l < 32; l++)
         vals[l] = l;
+    static const char usage[] =
+        "usage: warpsim shfl up|down|bfly|idx B [--width W | --c C] [--mask M] [--values V,...] [--json]\n"
+        "  B is the delta, lane mask or source lane, as the instruction's b operand\n"
+        "  --width W: CUDA's width, 1, 2, 4, 8, 16 or 32 (default); --c C: the PTX c operand itself\n"
+        "  --mask M: the lanes that execute; --values V,...: their values (default the lane ids)\n";
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        fputs(usage, stdout);
+        return WS_OK;
+    }
     if (argc < 3 || mode_of(argv[1], &mode) != 0 || parse_u32(argv[2], &b) != 0) {
-        fprintf(stderr, "usage: warpsim shfl up|down|bfly|idx B [--width W | --c C] [--mask M] [--values V,...] [--json]\n"
-                        "  B is the delta, lane mask or source lane, as the instruction's b operand\n");
+        fputs(usage, stderr);
         return WS_ERR_INPUT;
     }
     for (int i = 3; i < argc; i++) {
         if (!strcmp(argv[i], "--width") && i + 1 < argc) {
-            if (parse_u32(argv[++i], &width) != 0 || width > 64) {
-                /* CUDA documents widths 1, 2, 4 ... 32; any other gives the c of the same formula, and the
-                 * H200 follows the formula (0 and 64 act as 32), so 0..64 are all answered */
-                fprintf(stderr, "warpsim: error: --width takes 0..64 (CUDA's widths are 1, 2, 4, 8, 16, 32; "
-                                "0 and 64 act as 32), found '%s'\n", argv[i]);
+            int ok = parse_u32(argv[++i], &width) == 0;
+            if (!ok || width < 1 || width > 32 || (width & (width - 1))) {
+                /* CUDA: "width must have a value which is a power of 2 in the range [1, warpSize]";
+                 * other widths are undefined there. The H200 follows the c formula for any width
+                 * (0 and 64 act as 32), which --c shows. */
+                fprintf(stderr, "warpsim: error: --width takes a power of two from 1 to 32, as CUDA's width does, found "
+                                "'%s'", argv[i]);
+                if (ok && width <= 64)
+                    fprintf(stderr, " (CUDA leaves other widths undefined; what the H200 does with the c operand nvcc "
+                                    "makes of it: --c 0x%x)", ws_shfl_c_for_width(mode, width));
+                fputc('\n', stderr);
                 return WS_ERR_INPUT;
             }
             have_width = 1;
@@ -150,9 +164,16 @@ int cmd_shfl(int argc, char **argv)
 int cmd_vote(int argc, char **argv)
 {
     static const char *const names[] = {"all", "any", "uni", "ballot"};
+    static const char usage[] = "usage: warpsim vote all|any|uni|ballot --pred LANES [--mask M] [--json]\n"
+                                "  LANES: the lanes whose predicate is true, as a mask (0x0000ffff)\n"
+                                "  --mask: the lanes that execute (votes count only those, as on an H200)\n";
     int mode = -1, json = 0;
     uint32_t pred = 0, mask = 0xffffffffu;
     int have_pred = 0;
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        fputs(usage, stdout);
+        return WS_OK;
+    }
     for (int i = 0; argc > 1 && i < 4; i++)
         if (!strcmp(argv[1], names[i]))
             mode = i;
@@ -170,9 +191,7 @@ int cmd_vote(int argc, char **argv)
         }
     }
     if (mode < 0 || !have_pred) {
-        fprintf(stderr, "usage: warpsim vote all|any|uni|ballot --pred LANES [--mask M] [--json]\n"
-                        "  LANES: the lanes whose predicate is true, as a mask (0x0000ffff)\n"
-                        "  --mask: the lanes that execute (votes count only those, as on an H200)\n");
+        fputs(usage, stderr);
         return WS_ERR_INPUT;
     }
     static const ws_vote_mode modes[] = {WS_VOTE_ALL, WS_VOTE_ANY, WS_VOTE_UNI, WS_VOTE_BALLOT};
@@ -187,9 +206,15 @@ int cmd_vote(int argc, char **argv)
 
 int cmd_match(int argc, char **argv)
 {
+    static const char usage[] = "usage: warpsim match any|all --values V0,V1,... [--mask M] [--json]\n"
+                                "  --values: the lanes' values (a shorter list repeats); --mask: the lanes that execute\n";
     int mode = -1, json = 0, have_vals = 0;
     uint32_t mask = 0xffffffffu;
     uint64_t vals[32];
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        fputs(usage, stdout);
+        return WS_OK;
+    }
     if (argc > 1 && !strcmp(argv[1], "any"))
         mode = 0;
     if (argc > 1 && !strcmp(argv[1], "all"))
@@ -207,7 +232,7 @@ int cmd_match(int argc, char **argv)
         }
     }
     if (mode < 0 || !have_vals) {
-        fprintf(stderr, "usage: warpsim match any|all --values V0,V1,... [--mask M] [--json]\n");
+        fputs(usage, stderr);
         return WS_ERR_INPUT;
     }
     bool all_equal = true;

@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "launch.h"
 #include "record.h"
+#include "nvrtc.h"
 #include "session.h"
 
 #include <inttypes.h>
@@ -237,6 +238,14 @@ int cmd_step(int argc, char **argv)
             continue;
         if (!strcmp(argv[i], "--block-index") && i + 1 < argc) {
             block = strtoul(argv[++i], NULL, 0);
+        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: warpsim step FILE.ptx|FILE.cu [run arguments, @ARGSFILE] [--block-index N]\n"
+                   "Runs the kernel, then walks block N's instructions with commands from stdin, one a line:\n"
+                   "  n [K] next instruction of the warp   b [K] back   c LINE continue to PTX line LINE\n"
+                   "  p REG print a register's 32 lanes   w N choose warp N   l where   h help   q quit\n"
+                   "%s", ws_cu_usage);
+            status = WS_OK;
+            goto done;
         } else {
             fprintf(stderr,
                     "warpsim: error: unknown option '%s' (warpsim step FILE.ptx [run arguments] "

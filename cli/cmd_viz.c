@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "launch.h"
 #include "record.h"
+#include "nvrtc.h"
 #include "session.h"
 
 #include "../viz/draw.h"
@@ -21,7 +22,7 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: warpsim viz FILE.ptx [run arguments, as warpsim run, @ARGSFILE] [options]\n"
+            "usage: warpsim viz FILE.ptx|FILE.cu [run arguments, as warpsim run, @ARGSFILE] [options]\n"
             "  --warp N          the warp to show first (default 0)\n"
             "  --cta N           the block to record, linear index (default 0; --block is the launch size)\n"
             "  --watch R[,R]     registers shown on every step (up to 4), e.g. %%r4,%%f2\n"
@@ -34,6 +35,7 @@ static void usage(FILE *f)
             "  --font PATH       a monospace TrueType font (default $WARPSIM_FONT or DejaVu Sans Mono)\n"
             "  --script KEYS     window: keys to play, e.g. right,right,n,q (for tests)\n"
             "window keys: space play/pause, right/left step, +/- speed, n next shuffle, w/W warp, q quit\n");
+    fputs(ws_cu_usage, f); /* FILE.cu: CUDA C++ through NVRTC (cli/nvrtc.h) */
 }
 
 static int parse_uint(const char *s, unsigned long *out)
