@@ -46,6 +46,9 @@ printf '#include "value.h"\n__global__ void k(int *p) { p[threadIdx.x] = VALUE; 
 "$warpsim" run "$tmp/inc.cu" p=s32[8] --block 8 | grep -q '^7 7 7 7 7 7 7 7$' || fail "inc.cu with VALUE 7"
 printf '#define VALUE 9\n' > "$tmp/value.h"
 "$warpsim" run "$tmp/inc.cu" p=s32[8] --block 8 | grep -q '^9 9 9 9 9 9 9 9$' || fail "inc.cu did not see value.h change"
+# README.md's "Your own kernel" command
+"$warpsim" run examples/reduce.cu --kernel 'reduce<16>' 'in=f32[32]:iota' 'out=f32[2]' > "$tmp/readme" 2>&1
+grep -A1 '^== out' "$tmp/readme" | grep -qx '120 376' || fail "README's examples/reduce.cu: $(cat "$tmp/readme")"
 # --cu-opt reaches NVRTC
 printf '__global__ void k(int *p) { p[threadIdx.x] = N; }\n' > "$tmp/opt.cu"
 "$warpsim" run "$tmp/opt.cu" p=s32[4] --block 4 --cu-opt -DN=5 | grep -q '^5 5 5 5$' || fail "--cu-opt -DN=5"
