@@ -243,7 +243,8 @@ int cmd_step(int argc, char **argv)
                    "Runs the kernel, then walks block N's instructions with commands from stdin, one a line:\n"
                    "  n [K] next instruction of the warp   b [K] back   c LINE continue to PTX line LINE\n"
                    "  p REG print a register's 32 lanes   w N choose warp N   l where   h help   q quit\n"
-                   "%s", ws_cu_usage);
+                   "%s",
+                   ws_cu_usage);
             status = WS_OK;
             goto done;
         } else {
