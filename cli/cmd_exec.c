@@ -8,6 +8,7 @@
  * same variables work with a plain LD_PRELOAD). A program built with nvcc's default static
  * runtime, or for another CUDA major version, is refused with the command that fixes it. */
 #include "commands.h"
+#include "options.h"
 #include "elf_needed.h"
 
 #include <errno.h>
@@ -21,22 +22,6 @@
 #ifndef WARPSIM_CUDART_INSTALL_DIR
 #define WARPSIM_CUDART_INSTALL_DIR "/usr/local/lib/warpsim"
 #endif
-
-static void exec_usage(FILE *f)
-{
-    fputs("usage: warpsim exec [--mode timing|functional] [--werror] [--max-instructions N] [--ptx-dir DIR]\n"
-          "                    [--] PROGRAM [ARGS...]\n"
-          "Runs a CUDA program built with `nvcc -cudart shared` with its kernels on warpsim: warpsim's\n"
-          "libcudart.so.13 stands in for NVIDIA's (LD_PRELOAD). Kernel printf output, errors and device\n"
-          "properties are an H200's; diagnostics go to stderr, naming the launch's host call site.\n"
-          "  --mode M              timing (default: events measure the cycle model) or functional\n"
-          "  --werror              a diagnostic fails the kernel (cudaErrorLaunchFailure)\n"
-          "  --max-instructions N  warp instructions per launch before it stops (cudaErrorLaunchTimeout)\n"
-          "  --ptx-dir DIR         where the program's PTX is written, for messages that name its lines\n"
-          "                        (default $XDG_CACHE_HOME/warpsim/exec)\n"
-          "exit status: the program's; 2 when it cannot be run on warpsim (the reason on stderr)\n",
-          f);
-}
 
 /* warpsim's libcudart.so.13: $WARPSIM_CUDART, beside this binary in a build tree (cudart/), or
  * where `cmake --install` puts it. */
@@ -102,40 +87,37 @@ static void resolve_program(const char *prog, char *out, size_t cap)
 int cmd_exec(int argc, char **argv)
 {
     int i = 1;
-    for (; i < argc && argv[i][0] == '-'; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--")) {
+    while (i < argc && argv[i][0] == '-') {
+        if (!strcmp(argv[i], "--")) {
             i++;
             break;
-        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            exec_usage(stdout);
-            return WS_OK;
-        } else if (!strcmp(a, "--mode") && i + 1 < argc) {
-            const char *m = argv[++i];
-            if (strcmp(m, "timing") && strcmp(m, "functional")) {
-                fprintf(stderr, "warpsim: error: --mode takes 'timing' (the default) or 'functional', found '%s'\n", m);
+        }
+        const char *v;
+        switch (cli_option_next(CLI_VERB_EXEC, argc, argv, &i, &v)) {
+        case CLI_HELP: return WS_OK;
+        case EXEC_MODE:
+            if (strcmp(v, "timing") && strcmp(v, "functional")) {
+                fprintf(stderr, "warpsim: error: --mode takes 'timing' (the default) or 'functional', found '%s'\n", v);
                 return WS_ERR_INPUT;
             }
-            setenv("WARPSIM_MODE", m, 1);
-        } else if (!strcmp(a, "--werror")) {
-            setenv("WARPSIM_WERROR", "1", 1);
-        } else if (!strcmp(a, "--max-instructions") && i + 1 < argc) {
+            setenv("WARPSIM_MODE", v, 1);
+            break;
+        case EXEC_WERROR: setenv("WARPSIM_WERROR", "1", 1); break;
+        case EXEC_MAX_INSTRUCTIONS: {
             char *end;
-            const char *v = argv[++i];
             if (strtoull(v, &end, 0) == 0 || *end || v[0] == '-') {
                 fprintf(stderr, "warpsim: error: --max-instructions takes a positive number, found '%s'\n", v);
                 return WS_ERR_INPUT;
             }
             setenv("WARPSIM_MAX_INSTRUCTIONS", v, 1);
-        } else if (!strcmp(a, "--ptx-dir") && i + 1 < argc) {
-            setenv("WARPSIM_PTX_DIR", argv[++i], 1);
-        } else {
-            fprintf(stderr, "warpsim: error: unknown option '%s' (see warpsim exec --help)\n", a);
-            return WS_ERR_INPUT;
+            break;
+        }
+        case EXEC_PTX_DIR: setenv("WARPSIM_PTX_DIR", v, 1); break;
+        default: return WS_ERR_INPUT;
         }
     }
     if (i >= argc) {
-        exec_usage(stderr);
+        cli_usage(stderr, CLI_VERB_EXEC);
         return WS_ERR_INPUT;
     }
     char prog[PATH_MAX], needed[4096], lib[PATH_MAX];

@@ -18,7 +18,7 @@
 #include "commands.h"
 #include "launch.h"
 #include "record.h"
-#include "nvrtc.h"
+#include "options.h"
 #include "session.h"
 
 #include <inttypes.h>
@@ -236,25 +236,12 @@ int cmd_step(int argc, char **argv)
             goto done;
         if (r == 1)
             continue;
-        if (!strcmp(argv[i], "--block-index") && i + 1 < argc) {
-            block = strtoul(argv[++i], NULL, 0);
-        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: warpsim step FILE.ptx|FILE.cu [run arguments, @ARGSFILE] [--block-index N]\n"
-                   "Runs the kernel, then walks block N's instructions with commands from stdin, one a line:\n"
-                   "  n [K] next instruction of the warp   b [K] back   c LINE continue to PTX line LINE\n"
-                   "  p REG print a register's 32 lanes   w N choose warp N   l where   h help   q quit\n"
-                   "%s",
-                   ws_cu_usage);
-            status = WS_OK;
-            goto done;
-        } else {
-            fprintf(stderr,
-                    "warpsim: error: unknown option '%s' (warpsim step FILE.ptx [run arguments] "
-                    "[--block-index N])\n",
-                    argv[i]);
-            goto done;
+        const char *v;
+        switch (cli_option_next(CLI_VERB_STEP, argc, argv, &i, &v)) {
+        case CLI_HELP: status = WS_OK; goto done;
+        case CLI_ERROR: goto done;
+        case STEP_BLOCK_INDEX: block = strtoul(v, NULL, 0); break;
         }
-        i++;
     }
     if ((status = ws_session_load(&S, &L)) != WS_OK)
         goto done;

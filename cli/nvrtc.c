@@ -18,7 +18,16 @@ static const char *ptx_out;              /* --ptx-out FILE */
 static const char *cu_opts[MAX_CU_OPTS]; /* --cu-opt OPTION... */
 static int ncu_opts;
 
-const char ws_cu_usage[] = "CUDA C++: --ptx-out FILE (keep the PTX NVRTC made)  --cu-opt OPTION (to NVRTC, e.g. -DN=4)\n";
+enum { CU_PTX_OUT = 1, CU_OPT };
+
+/* clang-format off */
+const cli_option ws_cu_options[] = {
+    {0,          "FILE.cu",   NULL,     "CUDA C++ in place of FILE.ptx, compiled with NVRTC (docs/cli.md: CUDA C++ files)"},
+    {CU_PTX_OUT, "--ptx-out", "FILE",   "FILE.cu: write the PTX NVRTC made to FILE too"},
+    {CU_OPT,     "--cu-opt",  "OPTION", "FILE.cu: an option for NVRTC (-DN=4, -I DIR, ...), repeatable"},
+    {0, NULL, NULL, NULL},
+};
+/* clang-format on */
 
 bool ws_is_cuda_source(const char *path)
 {
@@ -28,14 +37,16 @@ bool ws_is_cuda_source(const char *path)
 
 int ws_cu_parse_arg(int argc, char **argv, int *i)
 {
-    const char *a = argv[*i];
-    if (strcmp(a, "--ptx-out") && strcmp(a, "--cu-opt"))
+    const cli_option *o = ws_cu_options;
+    while (o->name && !(o->id && !strcmp(o->name, argv[*i])))
+        o++;
+    if (!o->name)
         return 0;
     if (*i + 1 >= argc) {
-        fprintf(stderr, "warpsim: error: %s takes a value\n", a);
+        fprintf(stderr, "warpsim: error: %s takes %s, found the end of the arguments\n", o->name, o->value);
         return -1;
     }
-    if (!strcmp(a, "--ptx-out")) {
+    if (o->id == CU_PTX_OUT) {
         ptx_out = argv[*i + 1];
     } else if (ncu_opts == MAX_CU_OPTS) {
         fprintf(stderr, "warpsim: error: more than %d --cu-opt options\n", MAX_CU_OPTS);

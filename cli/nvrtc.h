@@ -17,6 +17,8 @@
 #ifndef WS_NVRTC_H
 #define WS_NVRTC_H
 
+#include "options.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -28,8 +30,8 @@ bool ws_is_cuda_source(const char *path);
  * Returns 1 when argv[*i] was one (*i advanced past it and its value), 0 when not, -1 on an
  * error (printed). */
 int ws_cu_parse_arg(int argc, char **argv, int *i);
-/* The --help lines of those options. */
-extern const char ws_cu_usage[];
+/* Those options, as a table of options.h (the --help and docs/cli.md of run, viz and step). */
+extern const cli_option ws_cu_options[];
 
 /* Compiles path to PTX: *ptx (malloc'd, NUL-terminated, length *len) and the path of its cached
  * copy in *ptx_path (for messages that name PTX lines). kernel is --kernel's name or NULL;

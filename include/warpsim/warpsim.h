@@ -284,6 +284,25 @@ uint32_t ws_vote_rule(ws_vote_mode mode, uint32_t preds, uint32_t exec);
  * exec when every value is equal, else 0. *all_equal (may be NULL) is the predicate output. */
 uint32_t ws_match_rule(ws_vote_mode mode, unsigned lane, const uint64_t values[32], uint32_t exec, bool *all_equal);
 
+/* One warp's shared-memory access of `bytes` per lane (1 to 16) by the lanes of mask, bank by
+ * bank: the rule of DESIGN.md "Timing" that the timing model charges (sim/banks.c). Lanes are
+ * served in phases (32 lanes at once up to 4 bytes, 16 for 8 bytes, 8 for 16 bytes); in a phase
+ * each bank serves one distinct 4-byte word per wavefront, and lanes on one word share it (a
+ * broadcast). Which wavefront serves which word is drawn in lane order (the H200's order is not
+ * measured, only the count). Returns out->wavefronts. */
+typedef struct {
+    unsigned words;           /* 4-byte words a lane touches: 1, 2 or 4 */
+    unsigned lanes_per_phase; /* 32, 16 or 8 */
+    unsigned wavefronts;      /* the sum over phases of each phase's degree */
+    unsigned min_wavefronts;  /* one per phase with a lane in mask: a conflict-free access */
+    uint8_t degree[4];        /* per phase: the most distinct words one bank holds (1: no conflict) */
+    uint8_t bank[32][4];      /* lane l's word w (address / 4 + w): its bank, that word % 32 */
+    uint8_t wave[32][4];      /* ... the wavefront that serves it, counted over the whole access */
+    int8_t first[32][4];      /* ... the first lane of its phase on that word (l itself unless it
+                                 shares a word another lane brought: a broadcast); -1 outside mask */
+} ws_bank_access;
+unsigned ws_bank_rule(const uint64_t addr[32], uint32_t mask, unsigned bytes, ws_bank_access *out);
+
 /* CUDA's width argument as the c operand nvcc emits for it. */
 uint32_t ws_shfl_c_for_width(ws_shfl_mode mode, unsigned width);
 
