@@ -110,17 +110,19 @@ static bool try_load(const char *path)
     return true;
 }
 
-/* The first match of each pattern (a glob) that loads. */
-static bool try_glob(const char *pattern)
+/* try on each path the pattern (a glob) matches, until one succeeds. */
+static bool try_each(const char *pattern, bool (*try)(const char *))
 {
     glob_t g;
     bool ok = false;
     if (glob(pattern, 0, NULL, &g) == 0)
         for (size_t i = 0; i < g.gl_pathc && !ok; i++)
-            ok = try_load(g.gl_pathv[i]);
+            ok = try(g.gl_pathv[i]);
     globfree(&g);
     return ok;
 }
+
+static bool try_glob(const char *pattern) { return try_each(pattern, try_load); }
 
 /* NVRTC of CUDA 13 or 12 (the same API) in a Python site-packages directory. */
 static bool try_site(const char *site)
@@ -157,13 +159,7 @@ static bool load_nvrtc(void)
     char p[1100];
     if (venv && *venv) {
         snprintf(p, sizeof p, "%s/lib/python3*/site-packages", venv);
-        glob_t g;
-        bool ok = false;
-        if (glob(p, 0, NULL, &g) == 0)
-            for (size_t i = 0; i < g.gl_pathc && !ok; i++)
-                ok = try_site(g.gl_pathv[i]);
-        globfree(&g);
-        if (ok)
+        if (try_each(p, try_site))
             return true;
     }
     if (try_toolkit(getenv("CUDA_HOME")) || try_toolkit(getenv("CUDA_PATH")) || try_toolkit("/usr/local/cuda"))
