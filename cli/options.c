@@ -1,6 +1,7 @@
 /* options: the verbs of the warpsim command and their option tables (options.h). */
 #include "options.h"
 #include "launch.h"
+#include "nvrtc.h"
 
 #include <string.h>
 
@@ -40,7 +41,7 @@ static const cli_option step_options[] = {
 static const cli_option shfl_options[] = {
     {0,           "MODE",     NULL,      "up, down, bfly (or xor), idx; CUDA's names work too (__shfl_down_sync)"},
     {0,           "B",        NULL,      "the delta, lane mask or source lane: the instruction's b operand"},
-    {SHFL_WIDTH,  "--width",  "W",       "CUDA's width (default 32; 0 and 64 act as 32)"},
+    {SHFL_WIDTH,  "--width",  "W",       "CUDA's width: 1, 2, 4, 8, 16 or 32 (default)"},
     {SHFL_C,      "--c",      "C",       "the raw PTX c operand instead of --width"},
     {SHFL_MASK,   "--mask",   "M",       "the lanes that execute (default all 32)"},
     {SHFL_VALUES, "--values", "V0,V1,...", "the lanes' values (default the lane id; a shorter list repeats)"},
@@ -114,10 +115,10 @@ static const cli_option viz_options[] = {
 /* clang-format on */
 
 const cli_verb cli_verbs[CLI_VERB_COUNT] = {
-    [CLI_VERB_RUN] = {"run", "FILE.ptx [launch words] [options]",
+    [CLI_VERB_RUN] = {"run", "FILE.ptx|FILE.cu [launch words] [options]",
                       "run a kernel: its printf output, buffers and a summary; traces", run_options, 1,
                       "exit status: 0 success, 1 diagnostic as error, 2 bad input, 3 limit reached, 4 internal error"},
-    [CLI_VERB_STEP] = {"step", "FILE.ptx [launch words] [--block-index N]",
+    [CLI_VERB_STEP] = {"step", "FILE.ptx|FILE.cu [launch words] [--block-index N]",
                        "walk a run one instruction at a time, commands from standard input", step_options, 1,
                        "commands: n [K] next, b [K] back, c LINE, p REG, w N (warp), l, h, q"},
     [CLI_VERB_SHFL] = {"shfl", "MODE B [--width W | --c C] [--mask M] [--values V0,V1,...] [--json]",
@@ -128,7 +129,7 @@ const cli_verb cli_verbs[CLI_VERB_COUNT] = {
     [CLI_VERB_PRINT] = {"print", "FILE.ptx", "parse a PTX file and print it back as PTX", print_options, 0, NULL},
     [CLI_VERB_BENCH] = {"bench", "[options]", "simulation speed on a fixed set of kernels", bench_options, 0,
                         "benchmarks report; they assert nothing"},
-    [CLI_VERB_VIZ] = {"viz", "FILE.ptx [launch words] [options]",
+    [CLI_VERB_VIZ] = {"viz", "FILE.ptx|FILE.cu [launch words] [options]",
                       "watch a warp run in a window, or render PNG frames or a GIF (built with SDL2)", viz_options, 1,
                       "window keys: space play/pause, right/left step, +/- speed, n next shuffle, m next shared\n"
                       "  access, w/W warp, click a lane (or [ ]) for its provenance, p/esc hide it, q quit\n"
@@ -199,6 +200,7 @@ void cli_usage(FILE *f, int verb)
     if (v->launch) {
         fprintf(f, "launch:\n");
         print_rows(f, ws_launch_options);
+        print_rows(f, ws_cu_options);
         if (v->options[0].name && (is_option(&v->options[0]) || v->options[0].help))
             fprintf(f, "options:\n");
     }
