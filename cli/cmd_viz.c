@@ -1,13 +1,14 @@
 /* warpsim viz FILE.ptx [run arguments] [--warp N] [--cta N] [--watch REG[,REG]] [--only LIST]
- *                      [--lane N] [--png DIR] [--gif FILE] [--frames-json FILE] [--size WxH]
- *                      [--delay MS] [--script KEYS]
+ *                      [--lane N] [--png DIR] [--gif FILE] [--frames-json FILE] [--beside ARGSFILE]
+ *                      [--size WxH] [--delay MS] [--script KEYS]
  *
  * Runs the kernel like `warpsim run --mode timing` (the same launch words, @ARGSFILE
  * included), records the event stream of one block, and replays it: in a window, or headless
  * into PNG files, an animated GIF or every frame's scene as JSON. Glue only: recording,
- * scenes, drawing and presenting live in cli/record.c and viz/. */
+ * scenes, drawing and presenting live in cli/record*.c and viz/. */
 #include "commands.h"
 #include "launch.h"
+#include "options.h"
 #include "record.h"
 #include "session.h"
 
@@ -20,31 +21,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: warpsim viz FILE.ptx [run arguments, as warpsim run, @ARGSFILE] [options]\n"
-               "  --warp N          the warp to show first (default 0)\n"
-               "  --cta N           the block to record, linear index (default 0; --block is the launch size)\n"
-               "  --watch R[,R]     registers shown on every step (up to 4), e.g. %%r4,%%f2\n"
-               "  --only LIST       frames only for: shfl, vote, warp (every warp-wide instruction),\n"
-               "                    mem (shared-memory accesses), or opcodes (e.g. shfl,add)\n"
-               "  --lane N          show the provenance tree of lane N's value on every frame\n"
-               "                    (default: on the result frame, of the first lane that stored)\n"
-               "  --png DIR         headless: one PNG per frame into DIR\n"
-               "  --gif FILE        headless: an animated GIF\n"
-               "  --frames-json F   headless: every frame's scene as JSON (docs/viz-frames.md)\n"
-               "  --beside ARGSFILE with --png: each frame beside the same frame of the launch ARGSFILE\n"
-               "                    describes (a kernel and its fix), with both kernels' cycles\n"
-               "  --size WxH        frame or window size (default 1280x720)\n"
-               "  --delay MS        GIF frame time (default 1200 with --only, else 400)\n"
-               "  --max-steps N     steps kept for replay (default 200000)\n"
-               "  --font PATH       a monospace TrueType font (default $WARPSIM_FONT or DejaVu Sans Mono)\n"
-               "  --script KEYS     window: keys to play, e.g. right,right,n,q (for tests)\n"
-               "window keys: space play/pause, right/left step, +/- speed, n next shuffle, m next shared\n"
-               "  access, w/W warp, click a lane (or [ ]) for its provenance, p/esc hide it, q quit\n"
-               "exit status: as warpsim run; " VIZ_NO_DISPLAY_TEXT "\n");
-}
 
 /* --beside: the launch an args file describes, recorded as this one, each frame beside this
  * one's (block 0, the same warp and filter). */
@@ -65,18 +41,18 @@ static int export_beside(viz_view *v, const char *args, const viz_filter *only, 
     int i = 1, status = WS_ERR_INPUT;
     if (ws_session_parse_arg(&L, 2, argv, &i) != 1 || (status = ws_session_load(&S, &L)) != WS_OK ||
         (status = rec_launch(&S, &L, 0, NULL, 0, 0, &rec, &res)) != WS_OK)
-        goto done;
+        goto out;
     status = WS_ERR_INPUT;
     have_view = true;
     if (viz_view_init(&other, rec, L.ptx_path, only, v->warp) != 0) {
         fprintf(stderr, "warpsim viz: --beside %s: warp %u has no steps to show\n", args, v->warp);
-        goto done;
+        goto out;
     }
     status = viz_export_pair(v, &other, font, w, h, png) == 0 ? WS_OK : WS_ERR_INPUT;
     if (status == WS_OK)
         printf("warpsim viz: %zu frames of %s beside %s -> %s\n",
                v->nframes > other.nframes ? v->nframes : other.nframes, v->rec->k->name, rec->k->name, png);
-done:
+out:
     if (have_view)
         viz_view_free(&other);
     ws_result_free(&res);
@@ -105,6 +81,7 @@ int cmd_viz(int argc, char **argv)
     int w = 1280, h = 720;
     viz_filter only = {0};
     long lane = -1;
+    unsigned long l;
     const char *png = NULL, *gif = NULL, *json = NULL, *beside = NULL, *script = NULL, *watch = NULL,
                *font = viz_font_default_path();
     int status = WS_ERR_INPUT;
@@ -121,55 +98,33 @@ int cmd_viz(int argc, char **argv)
             goto done;
         if (r == 1)
             continue;
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        const char *a = argv[i], *val;
         int bad = 0;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            status = WS_OK;
-            goto done;
-        } else if (!val) {
-            bad = 1;
-        } else if (!strcmp(a, "--warp")) {
-            bad = parse_uint(val, &warp) || warp >= 32;
-        } else if (!strcmp(a, "--cta") || !strcmp(a, "--block-index")) {
-            bad = parse_uint(val, &cta) || cta > UINT32_MAX;
-        } else if (!strcmp(a, "--watch")) {
-            watch = val;
-        } else if (!strcmp(a, "--only")) {
-            bad = viz_parse_only(val, &only);
-        } else if (!strcmp(a, "--lane")) {
-            unsigned long l;
+        switch (cli_option_next(CLI_VERB_VIZ, argc, argv, &i, &val)) {
+        case CLI_HELP: status = WS_OK; goto done;
+        case CLI_ERROR: goto done;
+        case VIZ_WARP: bad = parse_uint(val, &warp) || warp >= 32; break;
+        case VIZ_CTA: bad = parse_uint(val, &cta) || cta > UINT32_MAX; break;
+        case VIZ_WATCH: watch = val; break;
+        case VIZ_ONLY: bad = viz_parse_only(val, &only); break;
+        case VIZ_LANE:
             bad = parse_uint(val, &l) || l >= 32;
             lane = bad ? -1 : (long)l;
-        } else if (!strcmp(a, "--frames-json")) {
-            json = val;
-        } else if (!strcmp(a, "--beside")) {
-            beside = val;
-        } else if (!strcmp(a, "--png")) {
-            png = val;
-        } else if (!strcmp(a, "--gif")) {
-            gif = val;
-        } else if (!strcmp(a, "--size")) {
-            bad = sscanf(val, "%dx%d", &w, &h) != 2 || w < 320 || h < 200 || w > 8192 || h > 8192;
-        } else if (!strcmp(a, "--delay")) {
-            bad = parse_uint(val, &delay) || delay > 60000;
-        } else if (!strcmp(a, "--max-steps")) {
-            bad = parse_uint(val, &max_steps) || !max_steps;
-        } else if (!strcmp(a, "--font")) {
-            font = val;
-        } else if (!strcmp(a, "--script")) {
-            script = val;
-        } else {
-            fprintf(stderr, "warpsim: error: unknown option '%s'\n", a);
-            usage(stderr);
-            goto done;
+            break;
+        case VIZ_FRAMES_JSON: json = val; break;
+        case VIZ_BESIDE: beside = val; break;
+        case VIZ_PNG: png = val; break;
+        case VIZ_GIF: gif = val; break;
+        case VIZ_SIZE: bad = sscanf(val, "%dx%d", &w, &h) != 2 || w < 320 || h < 200 || w > 8192 || h > 8192; break;
+        case VIZ_DELAY: bad = parse_uint(val, &delay) || delay > 60000; break;
+        case VIZ_MAX_STEPS: bad = parse_uint(val, &max_steps) || !max_steps; break;
+        case VIZ_FONT: font = val; break;
+        case VIZ_SCRIPT: script = val; break;
         }
         if (bad) {
-            fprintf(stderr, "warpsim: error: %s %s: not a valid value (see warpsim viz --help)\n", a,
-                    val ? val : "(missing)");
+            fprintf(stderr, "warpsim: error: %s %s: not a valid value (see warpsim viz --help)\n", a, val);
             goto done;
         }
-        i += 2;
     }
     if ((status = ws_session_load(&S, &L)) != WS_OK)
         goto done;
@@ -232,12 +187,8 @@ int cmd_viz(int argc, char **argv)
             status = export_beside(&view, beside, &only, font, w, h, png);
         }
     } else if (png || gif) {
-        status = viz_export(&view, font, w, h, png, gif,
-                            delay       ? (int)delay
-                            : only.bits ? 1200
-                                        : 400) == 0
-                     ? WS_OK
-                     : WS_ERR_INPUT;
+        int ms = delay ? (int)delay : only.bits ? 1200 : 400;
+        status = viz_export(&view, font, w, h, png, gif, ms) == 0 ? WS_OK : WS_ERR_INPUT;
         if (status == WS_OK)
             printf("warpsim viz: %zu frame%s of block %lu warp %lu%s%s%s%s%s%s\n", view.nframes,
                    view.nframes == 1 ? "" : "s", cta, warp, png ? " -> " : "", png ? png : "", gif ? " -> " : "",

@@ -10,7 +10,8 @@
  * The access needs the sum over phases that have active lanes; bank_conflicts counts the
  * wavefronts beyond the minimum.
  */
-#include "timing.h"
+#include "banks.h"
+#include "sim.h"
 
 #include <string.h>
 

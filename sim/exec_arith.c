@@ -5,6 +5,7 @@
 #include "fp.h"
 #include "half.h"
 #include "sim.h"
+#include "diag.h"
 
 #include <stdlib.h>
 

@@ -1,8 +1,9 @@
 /* Warp-level collectives: shfl.sync, vote.sync, match.sync, redux.sync, activemask and
- * bar.warp.sync. The scheduler (machine.c) decides which lanes take part; these say what
+ * bar.warp.sync. The scheduler (warp.c) decides which lanes take part; these say what
  * each lane computes. Every lane reads its operands from its own instruction, so two
  * instructions merged into one collective (as the H200 does across an if/else) work. */
-#include "sim.h"
+#include "exec_warp.h"
+#include "diag.h"
 
 /* shfl.sync, from the PTX ISA:
  *   bval = b[4:0]; clamp = c[4:0]; segmask = c[12:8]

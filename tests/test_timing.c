@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "banks.h"
 #include "timing.h"
 
 static const char *warpsim_bin;

@@ -313,7 +313,11 @@ static void lanewise(viz_scene *sc, const recording *r, text *t, text *d)
     f[o] = 0;
     switch (ws_op_class_of(in->op)) {
     case CLS_BARRIER: put(t, "each warp waits here until all %u warps of the block have arrived", r->nwarps); break;
-    case CLS_CONTROL:
+    case CLS_BRANCH:
+    case CLS_CALL:
+    case CLS_RETURN:
+    case CLS_EXIT:
+    case CLS_TRAP:
         if (in->op == WS_OP_BRA && in->nops >= 1 && in->ops[0].kind == WS_OPND_LABEL && in->ops[0].imm < r->k->ninsns) {
             uint32_t line = r->k->insns[in->ops[0].imm].line;
             if (in->guard != WS_NO_REG)
