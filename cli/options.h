@@ -88,10 +88,10 @@ enum {
     VIZ_WATCH,
     VIZ_ONLY,
     VIZ_LANE,
-    VIZ_FRAMES_JSON,
-    VIZ_BESIDE,
     VIZ_PNG,
     VIZ_GIF,
+    VIZ_FRAMES_JSON,
+    VIZ_BESIDE,
     VIZ_SIZE,
     VIZ_DELAY,
     VIZ_MAX_STEPS,
@@ -99,10 +99,10 @@ enum {
     VIZ_SCRIPT
 };
 
-/* The exit status of `warpsim viz` when there is no display to open a window on (its --help
- * and docs/cli.md say it from here). */
-#define VIZ_NO_DISPLAY      5
-#define VIZ_NO_DISPLAY_TEXT "5 no display (render with --png DIR, --gif FILE or --frames-json FILE)"
+/* `warpsim viz`'s exit status when there is no display to open a window on (its --help and
+ * docs/cli.md say so). */
+#define CLI_EXIT_NO_DISPLAY      5
+#define CLI_EXIT_NO_DISPLAY_TEXT "5 no display (render with --png DIR, --gif FILE or --frames-json FILE)"
 
 /* What cli_option_next found besides an option's id. */
 enum { CLI_HELP = -1, CLI_ERROR = -2 };
