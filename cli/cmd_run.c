@@ -107,7 +107,7 @@ static void run_usage(FILE *f)
           "ARG:      NAME=TYPE[N]:INIT (a buffer: zero, iota, fill:V, rand:SEED, list:V,..., file:PATH)\n"
           "          NAME=TYPE:VALUE (a scalar); --arg SPEC is the same\n"
           "machine:  --mode timing|functional  --preset FILE  --jobs N\n"
-          "checks:   --werror  --no-check-uninit  --poison-undefined\n"
+          "checks:   --werror  --no-check-uninit  --poison-undefined  --poison-value V\n"
           "          --slow-path converged,exec,shfl,timing|all (the general code, not the fast paths)\n"
           "limits:   --max-instructions N  --max-cycles N  --max-memory BYTES\n"
           "output:   --json  --trace [--trace-block B] [--trace-warp W]  --trace-json FILE\n"
@@ -121,6 +121,7 @@ int cmd_run(int argc, char **argv)
     ws_launch L;
     ws_launch_init(&L);
     int json = 0, trace = 0, werror = 0, check_uninit = 1, poison = 0;
+    uint32_t poison_value = 0;
     unsigned slow_paths = 0; /* --slow-path: same output, measured or checked against the fast paths */
     uint64_t max_insns = 0, max_memory = 0, max_cycles = 0;
     uint64_t jobs = 1; /* --jobs N: blocks on N host threads (results identical to one) */
@@ -190,6 +191,14 @@ int cmd_run(int argc, char **argv)
             check_uninit = 0; /* uninitialized registers/shared memory and shared races */
         } else if (!strcmp(a, "--poison-undefined")) {
             poison = 1; /* undefined shuffle reads give WS_POISON, not the H200's 0 */
+        } else if (!strcmp(a, "--poison-value") && i + 1 < argc) {
+            uint64_t v;
+            if (parse_u64(argv[++i], &v) != 0 || !v || v > 0xffffffffu) {
+                fprintf(stderr, "warpsim: error: --poison-value takes a non-zero 32-bit value, found '%s'\n", argv[i]);
+                goto done;
+            }
+            poison = 1;
+            poison_value = (uint32_t)v;
         } else if (!strcmp(a, "--slow-path") && i + 1 < argc) {
             if (parse_slow_paths(argv[++i], &slow_paths) != 0)
                 goto done;
@@ -255,6 +264,7 @@ int cmd_run(int argc, char **argv)
     cfg.timing_preset = preset;
     cfg.check_uninitialized = check_uninit;
     cfg.poison_undefined = poison;
+    cfg.poison_value = poison_value;
     cfg.slow_paths = slow_paths;
     cfg.diagnostics_are_errors = werror;
     cfg.on_output = collect_output;

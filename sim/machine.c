@@ -623,6 +623,7 @@ static void arrive_at_barrier(ws_exec *x, const ws_insn *in, uint32_t exec, uint
                        "bar.sync executed by lanes 0x%08x of warp %u while lanes 0x%08x are elsewhere "
                        "(bar.sync is .aligned: the whole warp must execute it together)",
                        exec, w->index, w->live & ~exec);
+    ws_split_barrier(x, in, exec); /* a warp the H200 may have split passes it group by group */
     leave_converged(w);
     FOR_EACH_LANE(exec, l) w->bar_id[l] = id;
     move_lanes(w, exec, pc + 1, LANE_WAIT_BAR);
@@ -678,6 +679,7 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
             advance(w, group, pc + 1);
             break;
         }
+        ws_split_call(x, in, exec); /* part of the warp calls: the H200 may split it (split.c) */
         if (exec && ws_call_enter(x, in, exec) != 0)
             break;
         if (!exec) {
@@ -1263,6 +1265,7 @@ static void init_block(ws_launch_ctx *L, ws_block *b, uint32_t id)
     b->ctaid[2] = id / (L->grid[0] * L->grid[1]);
     b->cycle = 0;
     memset(b->bar_arrived, 0, sizeof b->bar_arrived);
+    b->poison_shared = 0;
     memset(b->shared, 0, b->shared_size);
     if (b->local)
         memset(b->local, 0, (size_t)b->nthreads * L->local_bytes);

@@ -40,6 +40,15 @@ typedef struct {
     uint32_t nwords, cap, depth;
 } ws_lane_stack;
 
+/* A partition of a warp's lanes that the H200 may run apart (sim/split.c): n groups (0: none
+ * yet), the last split by the instruction at pc (PTX line `line`). */
+typedef struct {
+    uint32_t group[32];
+    uint32_t n, pc, line;
+} ws_split_part;
+
+enum { WS_SPLIT_MASKS, WS_SPLIT_CALLS, WS_SPLIT_KINDS };
+
 typedef struct {
     ws_block *blk;
     uint32_t index;            /* warp in the block */
@@ -58,10 +67,9 @@ typedef struct {
     uint32_t *reg_written;     /* check_uninitialized: per register, lanes that wrote it */
     reconv_barrier reconv[MAX_RECONV];
     unsigned nreconv;
-    /* The membermask groups of the last collective whose lanes named different masks (0 groups
-     * if none): after it the H200 may run the warp split by them (exec_warp.c, split-warp). */
-    uint32_t split_group[32];
-    uint32_t nsplit, split_line;
+    /* How the H200 may have split the warp: by the membermask groups of collectives whose lanes
+     * named different masks, and by calls of recursive functions from divergent code (split.c) */
+    ws_split_part split[WS_SPLIT_KINDS];
     uint64_t ready_cycle;      /* timing: next cycle this warp may issue */
     uint64_t *reg_ready;       /* timing: per register, the cycle its value is ready */
     uint64_t instructions;
@@ -83,6 +91,7 @@ struct ws_block {
     uint8_t *shared_written;   /* check_uninitialized: one byte per shared byte */
     struct ws_shadow *shadow;  /* check_uninitialized: diagnose.c's state; NULL when off */
     uint8_t *local;            /* nthreads x local_bytes */
+    int poison_shared;         /* --poison-undefined: a split warp passed a bar.sync (split.c) */
     uint64_t cycle;
     /* block barrier state (bar.sync id): threads arrived per id */
     uint32_t bar_arrived[16];
@@ -305,6 +314,27 @@ int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec);
 void ws_call_return(ws_exec *x, uint32_t exec, uint32_t *ret_pc);
 void ws_call_stacks_reset(ws_warp *w);
 void ws_call_stacks_free(ws_warp *w);
+
+/* Splits of the warp that the H200 may keep and the PTX does not show (split.c). masks: the
+ * membermask groups of a collective; call: a call of exec's lanes (a split if only part of the
+ * warp calls a function reaching recursion); check: report an instruction over exec spanning a
+ * split, returning whether to poison what it wrote (--poison-undefined); barrier: the same for
+ * bar.sync, poisoning later shared loads of the block. */
+void ws_split_masks(ws_exec *x, const uint32_t *groups, unsigned n);
+void ws_split_call(ws_exec *x, const ws_insn *in, uint32_t exec);
+int ws_split_check(ws_exec *x, const ws_insn *in, uint32_t exec);
+void ws_split_poison_result(ws_exec *x, uint32_t exec);
+void ws_split_barrier(ws_exec *x, const ws_insn *in, uint32_t exec);
+
+/* An instruction ptxas may fold away met a NaN in lanes (min/max of a NaN with itself, neg of a
+ * half NaN): the report, and the poison (exec_arith.c). */
+void ws_nan_fold(ws_exec *x, const ws_insn *in, uint32_t lanes);
+
+/* The value of an undefined read under --poison-undefined. */
+static inline uint32_t ws_poison_value(const ws_launch_ctx *L)
+{
+    return L->sim->cfg.poison_value ? L->sim->cfg.poison_value : WS_POISON;
+}
 
 /* printf as the GPU formats it. */
 void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr);
