@@ -6,6 +6,7 @@
  * animated GIF. Glue only: recording, drawing and presenting live in viz/. */
 #include "commands.h"
 #include "launch.h"
+#include "options.h"
 #include "record.h"
 #include "session.h"
 
@@ -17,24 +18,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: warpsim viz FILE.ptx [run arguments, as warpsim run, @ARGSFILE] [options]\n"
-            "  --warp N          the warp to show first (default 0)\n"
-            "  --cta N           the block to record, linear index (default 0; --block is the launch size)\n"
-            "  --watch R[,R]     registers shown on every step (up to 4), e.g. %%r4,%%f2\n"
-            "  --only LIST       frames only for: shfl, vote, warp (every warp-wide instruction)\n"
-            "  --png DIR         headless: one PNG per frame into DIR\n"
-            "  --gif FILE        headless: an animated GIF\n"
-            "  --size WxH        frame or window size (default 1280x720)\n"
-            "  --delay MS        GIF frame time (default 1200 with --only, else 400)\n"
-            "  --max-steps N     steps kept for replay (default 200000)\n"
-            "  --font PATH       a monospace TrueType font (default $WARPSIM_FONT or DejaVu Sans Mono)\n"
-            "  --script KEYS     window: keys to play, e.g. right,right,n,q (for tests)\n"
-            "window keys: space play/pause, right/left step, +/- speed, n next shuffle, w/W warp, q quit\n");
-}
 
 static int parse_uint(const char *s, unsigned long *out)
 {
@@ -69,46 +52,27 @@ int cmd_viz(int argc, char **argv)
             goto done;
         if (r == 1)
             continue;
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        const char *a = argv[i], *val;
         int bad = 0;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            status = WS_OK;
-            goto done;
-        } else if (!val) {
-            bad = 1;
-        } else if (!strcmp(a, "--warp")) {
-            bad = parse_uint(val, &warp) || warp >= 32;
-        } else if (!strcmp(a, "--cta") || !strcmp(a, "--block-index")) {
-            bad = parse_uint(val, &cta) || cta > UINT32_MAX;
-        } else if (!strcmp(a, "--watch")) {
-            watch = val;
-        } else if (!strcmp(a, "--only")) {
-            bad = viz_parse_only(val, &only);
-        } else if (!strcmp(a, "--png")) {
-            png = val;
-        } else if (!strcmp(a, "--gif")) {
-            gif = val;
-        } else if (!strcmp(a, "--size")) {
-            bad = sscanf(val, "%dx%d", &w, &h) != 2 || w < 320 || h < 200 || w > 8192 || h > 8192;
-        } else if (!strcmp(a, "--delay")) {
-            bad = parse_uint(val, &delay) || delay > 60000;
-        } else if (!strcmp(a, "--max-steps")) {
-            bad = parse_uint(val, &max_steps) || !max_steps;
-        } else if (!strcmp(a, "--font")) {
-            font = val;
-        } else if (!strcmp(a, "--script")) {
-            script = val;
-        } else {
-            fprintf(stderr, "warpsim: error: unknown option '%s'\n", a);
-            usage(stderr);
-            goto done;
+        switch (cli_option_next(CLI_VERB_VIZ, argc, argv, &i, &val)) {
+        case CLI_HELP: status = WS_OK; goto done;
+        case CLI_ERROR: goto done;
+        case VIZ_WARP: bad = parse_uint(val, &warp) || warp >= 32; break;
+        case VIZ_CTA: bad = parse_uint(val, &cta) || cta > UINT32_MAX; break;
+        case VIZ_WATCH: watch = val; break;
+        case VIZ_ONLY: bad = viz_parse_only(val, &only); break;
+        case VIZ_PNG: png = val; break;
+        case VIZ_GIF: gif = val; break;
+        case VIZ_SIZE: bad = sscanf(val, "%dx%d", &w, &h) != 2 || w < 320 || h < 200 || w > 8192 || h > 8192; break;
+        case VIZ_DELAY: bad = parse_uint(val, &delay) || delay > 60000; break;
+        case VIZ_MAX_STEPS: bad = parse_uint(val, &max_steps) || !max_steps; break;
+        case VIZ_FONT: font = val; break;
+        case VIZ_SCRIPT: script = val; break;
         }
         if (bad) {
-            fprintf(stderr, "warpsim: error: %s %s: not a valid value (see warpsim viz --help)\n", a, val ? val : "(missing)");
+            fprintf(stderr, "warpsim: error: %s %s: not a valid value (see warpsim viz --help)\n", a, val);
             goto done;
         }
-        i += 2;
     }
     if ((status = ws_session_load(&S, &L)) != WS_OK)
         goto done;
@@ -171,8 +135,12 @@ int cmd_viz(int argc, char **argv)
     }
     have_view = true;
     if (png || gif) {
-        status = viz_export(&view, font, w, h, png, gif, delay ? (int)delay : only ? 1200 : 400) == 0 ? WS_OK
-                                                                                                     : WS_ERR_INPUT;
+        status = viz_export(&view, font, w, h, png, gif,
+                            delay  ? (int)delay
+                            : only ? 1200
+                                   : 400) == 0
+                     ? WS_OK
+                     : WS_ERR_INPUT;
         if (status == WS_OK)
             printf("warpsim viz: %zu frame%s of block %lu warp %lu%s%s%s%s\n", view.norder, view.norder == 1 ? "" : "s",
                    cta, warp, png ? " -> " : "", png ? png : "", gif ? " -> " : "", gif ? gif : "");

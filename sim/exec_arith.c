@@ -5,6 +5,8 @@
 #include "fp.h"
 #include "half.h"
 #include "sim.h"
+#include "diag.h"
+#include "ptxas.h"
 
 #include <stdlib.h>
 
@@ -353,28 +355,6 @@ void ex_neg(ws_exec *x, const ws_insn *in, uint32_t mask)
         FOR_EACH_LANE(mask, l) set_reg(x, D, l, A(l) ^ 0x8000000000000000ull);
     else
         FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits((uint64_t)0 - A(l), bits));
-}
-
-/* A NaN meets an instruction ptxas may fold away (programs/probe_minmax_same, H200, driver
- * 580.159.04, 2026-12-01; docs/hardware.md point 17): min/max.f16/.f32/.f64 (without .NaN or .ftz)
- * of one value with itself become that value, and two half-precision negations cancel; the H200
- * then keeps the NaN's bits, where the instruction itself gives the canonical NaN. Whether ptxas
- * sees it is not in the PTX (min of two loads of equal NaNs ran HMNMX2): warpsim gives the
- * instruction's canonical NaN, says so, and poisons it under --poison-undefined. */
-void ws_nan_fold(ws_exec *x, const ws_insn *in, uint32_t lanes)
-{
-    unsigned l0 = (unsigned)__builtin_ctz(lanes);
-    ws_diag_report(x, WS_DIAG_NAN_FOLD, lanes,
-                   in->op == WS_OP_NEG
-                       ? "%s.%s: lanes 0x%08x negate a NaN (lane %u: 0x%llx): the H200 gives the canonical NaN, or "
-                         "those bits where ptxas cancels this negation against another"
-                       : "%s.%s: lanes 0x%08x compare a NaN with the same NaN (lane %u: 0x%llx): the H200 gives the "
-                         "canonical NaN, or those bits where ptxas folds min(x, x) to x (one value in both operands)",
-                   ws_optable[in->op].mnemonic, ws_type_name((ws_type)in->type), lanes, l0,
-                   (unsigned long long)opnd(x, &in->ops[1], l0));
-    uint64_t poison = trunc_bits(ws_poison_value(x->L), ws_type_bits((ws_type)in->type)); /* a .f16's 16 bits */
-    if (x->L->sim->cfg.poison_undefined)
-        FOR_EACH_LANE(lanes, l) set_reg(x, in->ops[0].reg, l, poison);
 }
 
 /* min/max: a NaN operand loses to a number; two NaNs give the canonical NaN (or with .NaN,

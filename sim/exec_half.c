@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fp.h"
+#include "ptxas.h"
 #include "rows.h"
 
 /* binary16: 10 fraction bits, bias 15; bfloat16: 7 and 127. Both have a sign bit at 15. */

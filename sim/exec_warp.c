@@ -1,8 +1,10 @@
 /* Warp-level collectives: shfl.sync, vote.sync, match.sync, redux.sync, activemask and
- * bar.warp.sync. The scheduler (machine.c) decides which lanes take part; these say what
+ * bar.warp.sync. The scheduler (warp.c) decides which lanes take part; these say what
  * each lane computes. Every lane reads its operands from its own instruction, so two
  * instructions merged into one collective (as the H200 does across an if/else) work. */
-#include "sim.h"
+#include "exec_warp.h"
+#include "diag.h"
+#include "ptxas.h"
 
 /* shfl.sync, from the PTX ISA:
  *   bval = b[4:0]; clamp = c[4:0]; segmask = c[12:8]
@@ -402,7 +404,7 @@ void ws_collective(ws_exec *x, uint32_t exec)
     const ws_insn *first = x->lane_insn[__builtin_ctz(exec)];
     uint32_t groups[32], masks[32];
     unsigned n = membermask_groups(x, first, exec, groups, masks);
-    int split = 0; /* does a group span groups of an earlier split? (split.c) */
+    int split = 0; /* does a group span groups of an earlier split? (ptxas.c) */
     for (unsigned i = 0; i < n && !split; i++)
         split = ws_split_check(x, first, groups[i]);
     if (n > 1)

@@ -1,5 +1,5 @@
 /* test_split.c: where the H200's answer depends on what ptxas made of the PTX, and warpsim says
- * so (sim/split.c, ws_nan_fold in sim/exec_arith.c; docs/hardware.md points 15 and 17):
+ * so (sim/ptxas.c, ws_nan_fold in sim/exec_arith.c; docs/hardware.md points 15 and 17):
  *   - split-after-call: a call of a recursive function by part of the warp; later activemask,
  *     constant-mask collectives and bar.sync are reported (the H200 ran them per group in fuzz v3
  *     seeds 1618 and 1819), collectives naming their lanes in a register are not;

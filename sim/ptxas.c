@@ -1,23 +1,28 @@
-/* Where the H200 may run a warp in pieces that the PTX says run together, and what warpsim says
- * and (under --poison-undefined) poisons there. warpsim always runs the PTX's meaning: the warp
- * whole at every collective, activemask and bar.sync. Two things leave the H200's warp split in
- * ways the PTX does not show (docs/hardware.md points 15 and 17):
+/* ptxas: where the H200's answer depends on what ptxas made of the PTX, and what warpsim says
+ * and (under --poison-undefined) poisons there (docs/hardware.md points 15 and 17). warpsim
+ * always gives the PTX's answer.
+ *
+ * Splits. warpsim runs the warp whole at every collective, activemask and bar.sync. Two things
+ * leave the H200's warp split in ways the PTX does not show:
  *   - WS_SPLIT_MASKS: a collective whose lanes named different membermasks (ptxas's
  *     WARPSYNC.EXCLUSIVE): the groups can stay apart until ptxas's next WARPSYNC, which it may
  *     schedule after later warp-wide instructions or drop. Correct cooperative_groups code mostly
- *     gets the PTX's answer, so this is a note.
+ *     gets the PTX's answer, so this is one note, at the collective that split the warp.
  *   - WS_SPLIT_CALLS: a call, made by part of the warp, of a function that reaches recursion.
  *     ptxas compiles such a function with the convergence barrier saved and cleared at its entry
- *     (BMOV.32.CLEAR B6); lanes waiting on that barrier to reconverge with the callers are
+ *     (BMOV.32.CLEAR B6); lanes waiting on that barrier to reconverge with the callers can be
  *     released by the clear and run on alone (fuzz v3 seeds 1618, 1819: later full-mask ballots,
- *     activemask and bar.sync ran per group). A warning: the answer depends on which side of the
- *     divergent code the H200 ran first.
+ *     activemask and bar.sync ran per group). A warning at each such instruction: the answer
+ *     depends on which side of the divergent code the H200 ran first.
  * Each is a partition of the warp's lanes, refined by every new cause (the groups are the
  * intersections). An activemask, collective or bar.sync whose lanes span two groups of a
  * partition is reported; under --poison-undefined what it wrote is poisoned, and after such a
  * bar.sync (the groups pass an .aligned barrier one by one, so shared-memory exchanges across it
- * read stale words) every later shared-memory load of the block is poisoned. */
-#include "sim.h"
+ * read stale words) every later shared-memory load of the block is poisoned.
+ *
+ * NaN folds: min/max of a NaN with itself, neg of a half NaN (ws_nan_fold, at the end). */
+#include "ptxas.h"
+#include "diag.h"
 
 #include <stdlib.h>
 
@@ -177,4 +182,27 @@ void ws_split_barrier(ws_exec *x, const ws_insn *in, uint32_t exec)
         return; /* barrier.sync without .aligned counts threads, wherever they are */
     if (ws_split_check(x, in, exec))
         x->blk->poison_shared = 1;
+}
+
+/* A NaN meets an instruction ptxas may fold away (programs/probe_minmax_same, H200, driver
+ * 580.159.04, 2026-12-01; docs/hardware.md point 17): min/max.f16/.f32/.f64 (without .NaN or .ftz)
+ * of one value with itself become that value, and two half-precision negations cancel; the H200
+ * then keeps the NaN's bits, where the instruction itself gives the canonical NaN. Whether ptxas
+ * sees it is not in the PTX (min of two loads of equal NaNs ran HMNMX2): warpsim gives the
+ * instruction's canonical NaN, says so, and poisons it under --poison-undefined. */
+void ws_nan_fold(ws_exec *x, const ws_insn *in, uint32_t lanes)
+{
+    unsigned l0 = (unsigned)__builtin_ctz(lanes);
+    ws_diag_report(x, WS_DIAG_NAN_FOLD, lanes,
+                   in->op == WS_OP_NEG
+                       ? "%s.%s: lanes 0x%08x negate a NaN (lane %u: 0x%llx): the H200 gives the canonical NaN, or "
+                         "those bits where ptxas cancels this negation against another"
+                       : "%s.%s: lanes 0x%08x compare a NaN with the same NaN (lane %u: 0x%llx): the H200 gives the "
+                         "canonical NaN, or those bits where ptxas folds min(x, x) to x (one value in both operands)",
+                   ws_optable[in->op].mnemonic, ws_type_name((ws_type)in->type), lanes, l0,
+                   (unsigned long long)opnd(x, &in->ops[1], l0));
+    uint64_t poison = trunc_bits(ws_poison_value(x->L), ws_type_bits((ws_type)in->type)); /* a .f16's 16 bits */
+    if (x->L->sim->cfg.poison_undefined)
+        FOR_EACH_LANE(lanes, l)
+            set_reg(x, in->ops[0].reg, l, poison);
 }
