@@ -1,9 +1,11 @@
 /* warpsim viz FILE.ptx [run arguments] [--warp N] [--cta N] [--watch REG[,REG]] [--only LIST]
- *                      [--png DIR] [--gif FILE] [--size WxH] [--delay MS] [--script KEYS]
+ *                      [--lane N] [--png DIR] [--gif FILE] [--frames-json FILE] [--size WxH]
+ *                      [--delay MS] [--script KEYS]
  *
- * Runs the kernel like `warpsim run` (the same launch words, @ARGSFILE included), records the
- * event stream of one block, and replays it: in a window, or headless into PNG files or an
- * animated GIF. Glue only: recording, drawing and presenting live in viz/. */
+ * Runs the kernel like `warpsim run --mode timing` (the same launch words, @ARGSFILE
+ * included), records the event stream of one block, and replays it: in a window, or headless
+ * into PNG files, an animated GIF or every frame's scene as JSON. Glue only: recording,
+ * scenes, drawing and presenting live in cli/record.c and viz/. */
 #include "commands.h"
 #include "launch.h"
 #include "options.h"
@@ -12,12 +14,53 @@
 
 #include "../viz/draw.h"
 #include "../viz/export.h"
+#include "../viz/scene_json.h"
 #include "../viz/view.h"
 #include "../viz/window.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* --beside: the launch an args file describes, recorded as this one, each frame beside this
+ * one's (block 0, the same warp and filter). */
+static int export_beside(viz_view *v, const char *args, const viz_filter *only, const char *font, int w, int h,
+                         const char *png)
+{
+    ws_launch L;
+    ws_launch_init(&L);
+    ws_session S = {0};
+    ws_result res;
+    memset(&res, 0, sizeof res);
+    recording *rec = NULL;
+    viz_view other;
+    bool have_view = false;
+    char at[4096], viz[] = "viz";
+    snprintf(at, sizeof at, "@%s", args);
+    char *argv[2] = {viz, at};
+    int i = 1, status = WS_ERR_INPUT;
+    if (ws_session_parse_arg(&L, 2, argv, &i) != 1 || (status = ws_session_load(&S, &L)) != WS_OK ||
+        (status = rec_launch(&S, &L, 0, NULL, 0, 0, &rec, &res)) != WS_OK)
+        goto done;
+    status = WS_ERR_INPUT;
+    have_view = true;
+    if (viz_view_init(&other, rec, L.ptx_path, only, v->warp) != 0) {
+        fprintf(stderr, "warpsim viz: --beside %s: warp %u has no steps to show\n", args, v->warp);
+        goto done;
+    }
+    status = viz_export_pair(v, &other, font, w, h, png) == 0 ? WS_OK : WS_ERR_INPUT;
+    if (status == WS_OK)
+        printf("warpsim viz: %zu frames of %s beside %s -> %s\n",
+               v->nframes > other.nframes ? v->nframes : other.nframes, v->rec->k->name, rec->k->name, png);
+done:
+    if (have_view)
+        viz_view_free(&other);
+    ws_result_free(&res);
+    ws_session_free(&S);
+    rec_destroy(rec);
+    ws_launch_free(&L);
+    return status;
+}
 
 static int parse_uint(const char *s, unsigned long *out)
 {
@@ -36,8 +79,10 @@ int cmd_viz(int argc, char **argv)
     ws_launch_init(&L);
     unsigned long warp = 0, cta = 0, max_steps = 200000, delay = 0;
     int w = 1280, h = 720;
-    unsigned only = 0;
-    const char *png = NULL, *gif = NULL, *script = NULL, *watch = NULL, *font = viz_font_default_path();
+    viz_filter only = {0};
+    long lane = -1;
+    const char *png = NULL, *gif = NULL, *json = NULL, *beside = NULL, *script = NULL, *watch = NULL,
+               *font = viz_font_default_path();
     int status = WS_ERR_INPUT;
     ws_session S = {0};
     recording *rec = NULL;
@@ -61,6 +106,14 @@ int cmd_viz(int argc, char **argv)
         case VIZ_CTA: bad = parse_uint(val, &cta) || cta > UINT32_MAX; break;
         case VIZ_WATCH: watch = val; break;
         case VIZ_ONLY: bad = viz_parse_only(val, &only); break;
+        case VIZ_LANE: {
+            unsigned long l;
+            bad = parse_uint(val, &l) || l >= 32;
+            lane = bad ? -1 : (long)l;
+            break;
+        }
+        case VIZ_FRAMES_JSON: json = val; break;
+        case VIZ_BESIDE: beside = val; break;
         case VIZ_PNG: png = val; break;
         case VIZ_GIF: gif = val; break;
         case VIZ_SIZE: bad = sscanf(val, "%dx%d", &w, &h) != 2 || w < 320 || h < 200 || w > 8192 || h > 8192; break;
@@ -77,7 +130,6 @@ int cmd_viz(int argc, char **argv)
     if ((status = ws_session_load(&S, &L)) != WS_OK)
         goto done;
     status = WS_ERR_INPUT;
-    const ws_module *m = S.m;
     const ws_kernel *k = S.k;
     uint32_t wregs[REC_MAX_WATCH];
     unsigned nwatch = 0;
@@ -100,52 +152,55 @@ int cmd_viz(int argc, char **argv)
         fprintf(stderr, "warpsim: error: --cta %lu: the grid has %lu block%s\n", cta, nblocks, nblocks == 1 ? "" : "s");
         goto done;
     }
-    rec = rec_create(m, k, (uint32_t)cta, wregs, nwatch);
-    ws_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.mode = WS_MODE_FUNCTIONAL;
-    cfg.on_event = rec_event;
-    cfg.event_user = rec;
-    if (!rec) {
-        fprintf(stderr, "warpsim: error: out of memory\n");
-        status = WS_ERR_INTERNAL;
-        goto done;
-    }
-    rec->max_steps = max_steps;
-    if ((status = ws_session_prepare(&S, &L, &cfg)) != WS_OK)
+    status = rec_launch(&S, &L, (uint32_t)cta, wregs, nwatch, max_steps, &rec, &res);
+    if (status == WS_ERR_INTERNAL)
+        fprintf(stderr, "warpsim: error: out of memory while recording\n");
+    if (status != WS_OK)
         goto done;
     status = WS_ERR_INPUT;
-    int run = ws_session_launch(&S, &L, &res);
-    if (run == WS_ERR_INPUT)
-        goto done;
-    if (run != WS_OK && res.message[0])
+    if (res.status != WS_OK && res.message[0])
         fprintf(stderr, "warpsim: %s (replaying what ran)\n", res.message);
-    if (rec->oom) {
-        fprintf(stderr, "warpsim: error: out of memory while recording\n");
-        status = WS_ERR_INTERNAL;
-        goto done;
-    }
     if (rec->truncated)
         fprintf(stderr, "warpsim viz: kept the first %lu steps (--max-steps)\n", max_steps);
-    if (viz_view_init(&view, rec, L.ptx_path, only, (uint32_t)warp) != 0) {
+    if (viz_view_init(&view, rec, L.ptx_path, &only, (uint32_t)warp) != 0) {
         fprintf(stderr, "warpsim viz: warp %lu of block %lu has no %s to show\n", warp, cta,
-                only ? "steps of that kind" : "steps");
+                only.bits ? "steps of that kind" : "steps");
         have_view = true;
         goto done;
     }
     have_view = true;
-    if (png || gif) {
+    view.lane = (int)lane;
+    if (json) {
+        if (viz_frames_json(&view, json, "timing") != 0) {
+            fprintf(stderr, "warpsim viz: cannot write %s\n", json);
+            goto done;
+        }
+        status = WS_OK;
+        if (!png && !gif)
+            printf("warpsim viz: %zu frame%s of block %lu warp %lu -> %s\n", view.nframes, view.nframes == 1 ? "" : "s",
+                   cta, warp, json);
+    }
+    if (beside) {
+        if (!png || gif) {
+            fprintf(stderr, "warpsim: error: --beside needs --png DIR (and no --gif)\n");
+            status = WS_ERR_INPUT;
+        } else {
+            status = export_beside(&view, beside, &only, font, w, h, png);
+        }
+    } else if (png || gif) {
         status = viz_export(&view, font, w, h, png, gif,
-                            delay  ? (int)delay
-                            : only ? 1200
-                                   : 400) == 0
+                            delay       ? (int)delay
+                            : only.bits ? 1200
+                                        : 400) == 0
                      ? WS_OK
                      : WS_ERR_INPUT;
         if (status == WS_OK)
-            printf("warpsim viz: %zu frame%s of block %lu warp %lu%s%s%s%s\n", view.norder, view.norder == 1 ? "" : "s",
-                   cta, warp, png ? " -> " : "", png ? png : "", gif ? " -> " : "", gif ? gif : "");
-    } else {
-        status = viz_window_run(&view, font, w, h, script) == 0 ? WS_OK : WS_ERR_INTERNAL;
+            printf("warpsim viz: %zu frame%s of block %lu warp %lu%s%s%s%s%s%s\n", view.nframes,
+                   view.nframes == 1 ? "" : "s", cta, warp, png ? " -> " : "", png ? png : "", gif ? " -> " : "",
+                   gif ? gif : "", json ? " -> " : "", json ? json : "");
+    } else if (!json) {
+        int rc = viz_window_run(&view, font, w, h, script);
+        status = rc == 0 ? WS_OK : rc == VIZ_NO_DISPLAY ? VIZ_NO_DISPLAY : WS_ERR_INTERNAL;
     }
 done:
     if (have_view)

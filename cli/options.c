@@ -99,9 +99,12 @@ static const cli_option viz_options[] = {
     {VIZ_CTA,       "--cta",       "N",      "the block to record, linear index (default 0; --block is the launch size)"},
     {VIZ_CTA,       "--block-index", "N",    "the same as --cta"},
     {VIZ_WATCH,     "--watch",     "R[,R]",  "registers shown on every step (up to 4), e.g. %r4,%f2"},
-    {VIZ_ONLY,      "--only",      "LIST",   "frames only for: shfl, vote, warp (every warp-wide instruction)"},
+    {VIZ_ONLY,      "--only",      "LIST",   "frames only for: shfl, vote, warp (every warp-wide instruction), mem (shared-memory accesses), or opcodes (e.g. shfl,add)"},
+    {VIZ_LANE,      "--lane",      "N",      "the provenance tree of lane N's value on every frame (default: on the result frame, of the first lane that stored)"},
     {VIZ_PNG,       "--png",       "DIR",    "headless: one PNG per frame into DIR"},
     {VIZ_GIF,       "--gif",       "FILE",   "headless: an animated GIF"},
+    {VIZ_FRAMES_JSON, "--frames-json", "FILE", "headless: every frame's scene as JSON (docs/viz-frames.md)"},
+    {VIZ_BESIDE,    "--beside",    "ARGSFILE", "with --png: each frame beside the same frame of the launch ARGSFILE describes (a kernel and its fix), with both kernels' cycles"},
     {VIZ_SIZE,      "--size",      "WxH",    "frame or window size (default 1280x720)"},
     {VIZ_DELAY,     "--delay",     "MS",     "GIF frame time (default 1200 with --only, else 400)"},
     {VIZ_MAX_STEPS, "--max-steps", "N",      "steps kept for replay (default 200000)"},
@@ -128,7 +131,9 @@ const cli_verb cli_verbs[CLI_VERB_COUNT] = {
                         "benchmarks report; they assert nothing"},
     [CLI_VERB_VIZ] = {"viz", "FILE.ptx [launch words] [options]",
                       "watch a warp run in a window, or render PNG frames or a GIF (built with SDL2)", viz_options, 1,
-                      "window keys: space play/pause, right/left step, +/- speed, n next shuffle, w/W warp, q quit"},
+                      "window keys: space play/pause, right/left step, +/- speed, n next shuffle, m next shared\n"
+                      "  access, w/W warp, click a lane (or [ ]) for its provenance, p/esc hide it, q quit\n"
+                      "exit status: as warpsim run; " VIZ_NO_DISPLAY_TEXT},
     [CLI_VERB_EXEC] = {"exec", "[options] [--] PROGRAM [ARGS...]",
                        "run a CUDA program (nvcc -cudart shared) unchanged, its kernels on warpsim", exec_options, 0,
                        "warpsim's libcudart.so.13 stands in for NVIDIA's (LD_PRELOAD): kernel printf output, errors and\n"

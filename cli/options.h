@@ -21,7 +21,8 @@ typedef struct {
 /* The verbs, in the order `warpsim --help` lists them: X(ID, name); `warpsim NAME` runs
  * cmd_NAME (commands.h). */
 #define CLI_VERBS(X)                                                                                                   \
-    X(RUN, run) X(STEP, step) X(SHFL, shfl) X(VOTE, vote) X(MATCH, match) X(PRINT, print) X(BENCH, bench) X(VIZ, viz) X(EXEC, exec)
+    X(RUN, run)                                                                                                        \
+    X(STEP, step) X(SHFL, shfl) X(VOTE, vote) X(MATCH, match) X(PRINT, print) X(BENCH, bench) X(VIZ, viz) X(EXEC, exec)
 
 enum {
 #define CLI_VERB_ID(id, name) CLI_VERB_##id,
@@ -87,6 +88,9 @@ enum {
     VIZ_CTA,
     VIZ_WATCH,
     VIZ_ONLY,
+    VIZ_LANE,
+    VIZ_FRAMES_JSON,
+    VIZ_BESIDE,
     VIZ_PNG,
     VIZ_GIF,
     VIZ_SIZE,
@@ -95,6 +99,11 @@ enum {
     VIZ_FONT,
     VIZ_SCRIPT
 };
+
+/* The exit status of `warpsim viz` when there is no display to open a window on (its --help
+ * and docs/cli.md say it from here). */
+#define VIZ_NO_DISPLAY      5
+#define VIZ_NO_DISPLAY_TEXT "5 no display (render with --png DIR, --gif FILE or --frames-json FILE)"
 
 /* What cli_option_next found besides an option's id. */
 enum { CLI_HELP = -1, CLI_ERROR = -2 };

@@ -59,10 +59,7 @@ int ws_sim_map(ws_sim *s, void *host, size_t bytes)
     return add_alloc(s, base, bytes, host, true) ? 0 : -1;
 }
 
-void ws_sim_set_dynamic_shared(ws_sim *s, uint64_t bytes)
-{
-    s->cfg.dynamic_shared_bytes = bytes;
-}
+void ws_sim_set_dynamic_shared(ws_sim *s, uint64_t bytes) { s->cfg.dynamic_shared_bytes = bytes; }
 
 int ws_sim_free(ws_sim *s, uint64_t addr)
 {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_golden.py WARPSIM SRCDIR NAME [--programs DIR] [--golden DIR] [--mode MODE] [--known FILE]
+"""check_golden.py WARPSIM SRCDIR NAME [--programs DIR] [--golden DIR] [--mode MODE] [--known FILE] [--slow-path-same]
 
 Runs `warpsim run DIR/NAME.ptx @DIR/NAME.args --json [--mode MODE]` from SRCDIR (DIR: --programs,
 default programs) and compares its "stdout" and "buffers" with GOLDEN/NAME.json (--golden, default
@@ -9,6 +9,10 @@ round-trip decimal; NaNs with their payload as "nan:0x..."), so they are bit-exa
 included, unless NAME is listed in TOLERANCE below with its tolerance. Exit 0 on a match, 1 on a
 mismatch (the first 20 differing elements are printed), 2 when warpsim fails or a file is missing.
 Needs no GPU.
+
+--slow-path-same runs it once more with `--slow-path all` (the general executors, scheduling
+and shuffle instead of the fast paths) and fails (exit 1) unless that run exits the same and
+prints the same bytes, whatever the verdict against the golden.
 
 --known FILE names a list of known differences, one line per program (the rest of a line after
 '#' is the reason):
@@ -134,6 +138,7 @@ def main():
     ap.add_argument('--golden', default=os.path.join('tests', 'golden'))
     ap.add_argument('--mode', choices=('timing', 'functional'))
     ap.add_argument('--known')
+    ap.add_argument('--slow-path-same', action='store_true')
     try:
         a = ap.parse_args()
     except SystemExit:
@@ -153,6 +158,16 @@ def main():
         cmd += ['--mode', a.mode]
     mode = ' (--mode %s)' % a.mode if a.mode else ''
     p = subprocess.run(cmd, capture_output=True, text=True)
+    if a.slow_path_same:
+        q = subprocess.run(cmd + ['--slow-path', 'all'], capture_output=True, text=True)
+        if (q.returncode, q.stdout, q.stderr) != (p.returncode, p.stdout, p.stderr):
+            print('%s%s: the fast paths (exit %d, %d bytes) and --slow-path all (exit %d, %d bytes) differ'
+                  % (name, mode, p.returncode, len(p.stdout), q.returncode, len(q.stdout)))
+            for x, y in zip(p.stdout.split('\n'), q.stdout.split('\n')):
+                if x != y:
+                    print('  fast: %s\n  slow: %s' % (x[:200], y[:200]))
+                    break
+            return 1
     if known and known[0] == 'refused':
         if p.returncode == 2 and known[1] in p.stderr:
             print('%s: refused as recorded in %s%s: %s' % (name, a.known, mode, p.stderr.strip().split('\n')[0]))
