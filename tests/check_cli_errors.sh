@@ -141,7 +141,8 @@ assert d["c"] == 31
 
 # VERB --help lists the options of the verb's table (exit 0); an unknown option points at it and
 # an option without its value says what it takes (exit 2)
-expect "run --help" 0 "^  --poison-undefined +a shuffle reading" -- run --help
+expect "run --help" 0 "^  --poison-undefined +results the PTX leaves undefined" -- run --help
+expect "run --poison-value 0" 2 "poison-value takes a non-zero 32-bit value" -- run programs/warp_reduce_down.ptx @programs/warp_reduce_down.args --poison-value 0
 expect "run --help: launch words" 0 "^  --grid X\[,Y\[,Z\]\] +blocks in the grid" -- run --help
 for verb in step shfl vote match print bench; do
   expect "$verb --help" 0 "^usage: warpsim $verb " -- $verb --help
