@@ -147,10 +147,16 @@ int cmd_exec(int argc, char **argv)
                 lib);
         return WS_ERR_INTERNAL;
     }
-    char dir[PATH_MAX];
+    char dir[PATH_MAX], asan[128] = "";
     snprintf(dir, sizeof dir, "%s", lib);
     *strrchr(dir, '/') = 0;
-    if (prepend_env("LD_PRELOAD", lib, ':') != 0 || prepend_env("LD_LIBRARY_PATH", dir, ':') != 0) {
+    /* A runtime built with AddressSanitizer (the asan preset) needs ASan's library loaded before
+     * any other, which the program, built without it, does not do: preload it first. */
+    const char *a = ws_elf_needed(lib, needed, sizeof needed) == 0 ? strstr(needed, "libasan.so") : NULL;
+    if (a)
+        snprintf(asan, sizeof asan, "%.*s", (int)strcspn(a, "\n"), a);
+    if (prepend_env("LD_PRELOAD", lib, ':') != 0 || (asan[0] && prepend_env("LD_PRELOAD", asan, ':') != 0) ||
+        prepend_env("LD_LIBRARY_PATH", dir, ':') != 0) {
         fprintf(stderr, "warpsim: error: out of memory\n");
         return WS_ERR_INTERNAL;
     }

@@ -164,6 +164,7 @@ int cmd_run(int argc, char **argv)
     ws_launch L;
     ws_launch_init(&L);
     int json = 0, trace = 0, werror = 0, check_uninit = 1, poison = 0;
+    uint32_t poison_value = 0;
     unsigned slow_paths = 0; /* --slow-path: same output, measured or checked against the fast paths */
     uint64_t max_insns = 0, max_memory = 0, max_cycles = 0, max_output = 0;
     uint64_t jobs = 1; /* --jobs N: blocks on N host threads (results identical to one) */
@@ -237,6 +238,16 @@ int cmd_run(int argc, char **argv)
             break;
         case RUN_NO_CHECK_UNINIT: check_uninit = 0; break; /* uninitialized registers/shared memory and shared races */
         case RUN_POISON: poison = 1; break; /* undefined shuffle reads give WS_POISON, not the H200's 0 */
+        case RUN_POISON_VALUE: {
+            uint64_t n;
+            if (parse_u64(v, &n) != 0 || !n || n > UINT32_MAX) {
+                fprintf(stderr, "warpsim: error: --poison-value takes a non-zero 32-bit value, found '%s'\n", v);
+                goto done;
+            }
+            poison = 1;
+            poison_value = (uint32_t)n;
+            break;
+        }
         case RUN_SLOW_PATH:
             if (parse_slow_paths(v, &slow_paths) != 0)
                 goto done;
@@ -301,6 +312,7 @@ int cmd_run(int argc, char **argv)
     cfg.timing_preset = preset;
     cfg.check_uninitialized = check_uninit;
     cfg.poison_undefined = poison;
+    cfg.poison_value = poison_value;
     cfg.slow_paths = slow_paths;
     cfg.diagnostics_are_errors = werror;
     cfg.on_output = collect_output;

@@ -103,11 +103,16 @@ int cmd_shfl(int argc, char **argv)
         case CLI_HELP: return WS_OK;
         case CLI_ERROR: return WS_ERR_INPUT;
         case SHFL_WIDTH:
-            if (parse_u32(v, &width) != 0 || width > 64) {
-                /* CUDA documents widths 1, 2, 4 ... 32; any other gives the c of the same formula, and the
-                 * H200 follows the formula (0 and 64 act as 32), so 0..64 are all answered */
-                fprintf(stderr, "warpsim: error: --width takes 0..64 (CUDA's widths are 1, 2, 4, 8, 16, 32; "
-                                "0 and 64 act as 32), found '%s'\n", v);
+            if (parse_u32(v, &width) != 0 || width < 1 || width > 32 || (width & (width - 1))) {
+                /* CUDA: "width must have a value which is a power of 2 in the range [1, warpSize]";
+                 * other widths are undefined there. The H200 follows the c formula for any width
+                 * (0 and 64 act as 32), which --c shows. */
+                fprintf(stderr, "warpsim: error: --width takes a power of two from 1 to 32, as CUDA's width does, found "
+                                "'%s'", v);
+                if (parse_u32(v, &width) == 0 && width <= 64)
+                    fprintf(stderr, " (CUDA leaves other widths undefined; what the H200 does with the c operand nvcc "
+                                    "makes of it: --c 0x%x)", ws_shfl_c_for_width(mode, width));
+                fputc('\n', stderr);
                 return WS_ERR_INPUT;
             }
             have_width = 1;

@@ -1,11 +1,11 @@
 /* warpsim viz FILE.ptx [run arguments] [--warp N] [--cta N] [--watch REG[,REG]] [--only LIST]
- *                      [--lane N] [--png DIR] [--gif FILE] [--frames-json FILE] [--size WxH]
- *                      [--delay MS] [--script KEYS]
+ *                      [--lane N] [--png DIR] [--gif FILE] [--frames-json FILE] [--beside ARGSFILE]
+ *                      [--size WxH] [--delay MS] [--script KEYS]
  *
  * Runs the kernel like `warpsim run --mode timing` (the same launch words, @ARGSFILE
  * included), records the event stream of one block, and replays it: in a window, or headless
  * into PNG files, an animated GIF or every frame's scene as JSON. Glue only: recording,
- * scenes, drawing and presenting live in cli/record.c and viz/. */
+ * scenes, drawing and presenting live in cli/record*.c and viz/. */
 #include "commands.h"
 #include "launch.h"
 #include "options.h"
@@ -41,18 +41,18 @@ static int export_beside(viz_view *v, const char *args, const viz_filter *only, 
     int i = 1, status = WS_ERR_INPUT;
     if (ws_session_parse_arg(&L, 2, argv, &i) != 1 || (status = ws_session_load(&S, &L, 0)) != WS_OK ||
         (status = rec_launch(&S, &L, 0, NULL, 0, 0, &rec, &res)) != WS_OK)
-        goto done;
+        goto out;
     status = WS_ERR_INPUT;
     have_view = true;
     if (viz_view_init(&other, rec, L.ptx_path, only, v->warp) != 0) {
         fprintf(stderr, "warpsim viz: --beside %s: warp %u has no steps to show\n", args, v->warp);
-        goto done;
+        goto out;
     }
     status = viz_export_pair(v, &other, font, w, h, png) == 0 ? WS_OK : WS_ERR_INPUT;
     if (status == WS_OK)
         printf("warpsim viz: %zu frames of %s beside %s -> %s\n",
                v->nframes > other.nframes ? v->nframes : other.nframes, v->rec->k->name, rec->k->name, png);
-done:
+out:
     if (have_view)
         viz_view_free(&other);
     ws_result_free(&res);
@@ -81,6 +81,7 @@ int cmd_viz(int argc, char **argv)
     int w = 1280, h = 720;
     viz_filter only = {0};
     long lane = -1;
+    unsigned long l;
     const char *png = NULL, *gif = NULL, *json = NULL, *beside = NULL, *script = NULL, *watch = NULL,
                *font = viz_font_default_path();
     int status = WS_ERR_INPUT;
@@ -106,12 +107,10 @@ int cmd_viz(int argc, char **argv)
         case VIZ_CTA: bad = parse_uint(val, &cta) || cta > UINT32_MAX; break;
         case VIZ_WATCH: watch = val; break;
         case VIZ_ONLY: bad = viz_parse_only(val, &only); break;
-        case VIZ_LANE: {
-            unsigned long l;
+        case VIZ_LANE:
             bad = parse_uint(val, &l) || l >= 32;
             lane = bad ? -1 : (long)l;
             break;
-        }
         case VIZ_FRAMES_JSON: json = val; break;
         case VIZ_BESIDE: beside = val; break;
         case VIZ_PNG: png = val; break;
@@ -188,12 +187,8 @@ int cmd_viz(int argc, char **argv)
             status = export_beside(&view, beside, &only, font, w, h, png);
         }
     } else if (png || gif) {
-        status = viz_export(&view, font, w, h, png, gif,
-                            delay       ? (int)delay
-                            : only.bits ? 1200
-                                        : 400) == 0
-                     ? WS_OK
-                     : WS_ERR_INPUT;
+        int ms = delay ? (int)delay : only.bits ? 1200 : 400;
+        status = viz_export(&view, font, w, h, png, gif, ms) == 0 ? WS_OK : WS_ERR_INPUT;
         if (status == WS_OK)
             printf("warpsim viz: %zu frame%s of block %lu warp %lu%s%s%s%s%s%s\n", view.nframes,
                    view.nframes == 1 ? "" : "s", cta, warp, png ? " -> " : "", png ? png : "", gif ? " -> " : "",

@@ -1,6 +1,7 @@
 /* options: the verbs of the warpsim command and their option tables (options.h). */
 #include "options.h"
 #include "launch.h"
+#include "nvrtc.h"
 
 #include <string.h>
 
@@ -13,7 +14,8 @@ static const cli_option run_options[] = {
     {0, "checks", NULL, NULL},
     {RUN_WERROR,           "--werror",            NULL,       "diagnostics are errors: exit 1 at the first"},
     {RUN_NO_CHECK_UNINIT,  "--no-check-uninit",   NULL,       "do not track uninitialized registers and shared memory, nor shared-memory races"},
-    {RUN_POISON,           "--poison-undefined",  NULL,       "a shuffle reading a lane that did not execute it gives 0xdeadbeef, not the H200's 0"},
+    {RUN_POISON,           "--poison-undefined",  NULL,       "results the PTX leaves undefined or ptxas decides (each reported) give 0xdeadbeef"},
+    {RUN_POISON_VALUE,     "--poison-value",      "V",        "--poison-undefined with V (non-zero, 32 bits) as the poison"},
     {RUN_SLOW_PATH,        "--slow-path",         "LIST",     "turn fast paths off: converged, exec, shfl, timing or all, by commas (same output)"},
     {0, "limits", NULL, NULL},
     {RUN_MAX_INSTRUCTIONS, "--max-instructions",  "N",        "stop after N warp instructions, printf's formatting counted (default 20 million): exit 3"},
@@ -41,7 +43,7 @@ static const cli_option step_options[] = {
 static const cli_option shfl_options[] = {
     {0,           "MODE",     NULL,      "up, down, bfly (or xor), idx; CUDA's names work too (__shfl_down_sync)"},
     {0,           "B",        NULL,      "the delta, lane mask or source lane: the instruction's b operand"},
-    {SHFL_WIDTH,  "--width",  "W",       "CUDA's width (default 32; 0 and 64 act as 32)"},
+    {SHFL_WIDTH,  "--width",  "W",       "CUDA's width: 1, 2, 4, 8, 16 or 32 (default)"},
     {SHFL_C,      "--c",      "C",       "the raw PTX c operand instead of --width"},
     {SHFL_MASK,   "--mask",   "M",       "the lanes that execute (default all 32)"},
     {SHFL_VALUES, "--values", "V0,V1,...", "the lanes' values (default the lane id; a shorter list repeats)"},
@@ -99,12 +101,12 @@ static const cli_option viz_options[] = {
     {VIZ_CTA,       "--cta",       "N",      "the block to record, linear index (default 0; --block is the launch size)"},
     {VIZ_CTA,       "--block-index", "N",    "the same as --cta"},
     {VIZ_WATCH,     "--watch",     "R[,R]",  "registers shown on every step (up to 4), e.g. %r4,%f2"},
-    {VIZ_ONLY,      "--only",      "LIST",   "frames only for: shfl, vote, warp (every warp-wide instruction), mem (shared-memory accesses), or opcodes (e.g. shfl,add)"},
-    {VIZ_LANE,      "--lane",      "N",      "the provenance tree of lane N's value on every frame (default: on the result frame, of the first lane that stored)"},
+    {VIZ_ONLY,      "--only",      "LIST",   "frames only for: shfl, vote, warp (every warp-wide instruction), mem (shared-memory accesses), opcodes (shfl,add.f32)"},
+    {VIZ_LANE,      "--lane",      "N",      "show lane N's provenance tree on every frame (default: on the result frame)"},
     {VIZ_PNG,       "--png",       "DIR",    "headless: one PNG per frame into DIR"},
     {VIZ_GIF,       "--gif",       "FILE",   "headless: an animated GIF"},
     {VIZ_FRAMES_JSON, "--frames-json", "FILE", "headless: every frame's scene as JSON (docs/viz-frames.md)"},
-    {VIZ_BESIDE,    "--beside",    "ARGSFILE", "with --png: each frame beside the same frame of the launch ARGSFILE describes (a kernel and its fix), with both kernels' cycles"},
+    {VIZ_BESIDE,    "--beside",    "ARGSFILE", "with --png: each frame beside the same frame of that launch, under both kernels' cycles"},
     {VIZ_SIZE,      "--size",      "WxH",    "frame or window size (default 1280x720)"},
     {VIZ_DELAY,     "--delay",     "MS",     "GIF frame time (default 1200 with --only, else 400)"},
     {VIZ_MAX_STEPS, "--max-steps", "N",      "steps kept for replay (default 200000)"},
@@ -115,10 +117,10 @@ static const cli_option viz_options[] = {
 /* clang-format on */
 
 const cli_verb cli_verbs[CLI_VERB_COUNT] = {
-    [CLI_VERB_RUN] = {"run", "FILE.ptx [launch words] [options]",
+    [CLI_VERB_RUN] = {"run", "FILE.ptx|FILE.cu [launch words] [options]",
                       "run a kernel: its printf output, buffers and a summary; traces", run_options, 1,
                       "exit status: 0 success, 1 diagnostic as error, 2 bad input, 3 limit reached, 4 internal error"},
-    [CLI_VERB_STEP] = {"step", "FILE.ptx [launch words] [--block-index N]",
+    [CLI_VERB_STEP] = {"step", "FILE.ptx|FILE.cu [launch words] [--block-index N]",
                        "walk a run one instruction at a time, commands from standard input", step_options, 1,
                        "commands: n [K] next, b [K] back, c LINE, p REG, w N (warp), l, h, q"},
     [CLI_VERB_SHFL] = {"shfl", "MODE B [--width W | --c C] [--mask M] [--values V0,V1,...] [--json]",
@@ -129,11 +131,11 @@ const cli_verb cli_verbs[CLI_VERB_COUNT] = {
     [CLI_VERB_PRINT] = {"print", "FILE.ptx", "parse a PTX file and print it back as PTX", print_options, 0, NULL},
     [CLI_VERB_BENCH] = {"bench", "[options]", "simulation speed on a fixed set of kernels", bench_options, 0,
                         "benchmarks report; they assert nothing"},
-    [CLI_VERB_VIZ] = {"viz", "FILE.ptx [launch words] [options]",
+    [CLI_VERB_VIZ] = {"viz", "FILE.ptx|FILE.cu [launch words] [options]",
                       "watch a warp run in a window, or render PNG frames or a GIF (built with SDL2)", viz_options, 1,
-                      "window keys: space play/pause, right/left step, +/- speed, n next shuffle, m next shared\n"
-                      "  access, w/W warp, click a lane (or [ ]) for its provenance, p/esc hide it, q quit\n"
-                      "exit status: as warpsim run; " VIZ_NO_DISPLAY_TEXT},
+                      "window keys: space play/pause, right/left step, +/- speed, n next shuffle, m next shared access,\n"
+                      "w/W warp, click a lane (or [ ]) for its provenance, p/esc hide it, q quit\n"
+                      "exit status: as warpsim run; " CLI_EXIT_NO_DISPLAY_TEXT},
     [CLI_VERB_EXEC] = {"exec", "[options] [--] PROGRAM [ARGS...]",
                        "run a CUDA program (nvcc -cudart shared) unchanged, its kernels on warpsim", exec_options, 0,
                        "warpsim's libcudart.so.13 stands in for NVIDIA's (LD_PRELOAD): kernel printf output, errors and\n"
@@ -208,6 +210,7 @@ void cli_usage(FILE *f, int verb)
     if (v->launch) {
         fprintf(f, "launch:\n");
         print_rows(f, ws_launch_options);
+        print_rows(f, ws_cu_options);
         if (v->options[0].name && (is_option(&v->options[0]) || v->options[0].help))
             fprintf(f, "options:\n");
     }

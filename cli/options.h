@@ -1,7 +1,7 @@
 /* options: every verb of the warpsim command and its options, one table per verb (options.c).
  * The table is the one place an option is named: it drives the verb's parsing
  * (cli_option_next), its --help (cli_usage), `warpsim --help` and the option lists of
- * docs/cli.md (tools/cli_doc.c writes them; ctest cli_doc_current fails when they differ). */
+ * docs/cli.md (tools/names_doc.c writes them; ctest names_doc_current fails when they differ). */
 #ifndef WS_CLI_OPTIONS_H
 #define WS_CLI_OPTIONS_H
 
@@ -59,6 +59,7 @@ enum {
     RUN_WERROR,
     RUN_NO_CHECK_UNINIT,
     RUN_POISON,
+    RUN_POISON_VALUE,
     RUN_SLOW_PATH,
     RUN_MAX_INSTRUCTIONS,
     RUN_MAX_CYCLES,
@@ -89,10 +90,10 @@ enum {
     VIZ_WATCH,
     VIZ_ONLY,
     VIZ_LANE,
-    VIZ_FRAMES_JSON,
-    VIZ_BESIDE,
     VIZ_PNG,
     VIZ_GIF,
+    VIZ_FRAMES_JSON,
+    VIZ_BESIDE,
     VIZ_SIZE,
     VIZ_DELAY,
     VIZ_MAX_STEPS,
@@ -100,10 +101,10 @@ enum {
     VIZ_SCRIPT
 };
 
-/* The exit status of `warpsim viz` when there is no display to open a window on (its --help
- * and docs/cli.md say it from here). */
-#define VIZ_NO_DISPLAY      5
-#define VIZ_NO_DISPLAY_TEXT "5 no display (render with --png DIR, --gif FILE or --frames-json FILE)"
+/* `warpsim viz`'s exit status when there is no display to open a window on (its --help and
+ * docs/cli.md say so). */
+#define CLI_EXIT_NO_DISPLAY      5
+#define CLI_EXIT_NO_DISPLAY_TEXT "5 no display (render with --png DIR, --gif FILE or --frames-json FILE)"
 
 /* What cli_option_next found besides an option's id. */
 enum { CLI_HELP = -1, CLI_ERROR = -2 };

@@ -16,18 +16,10 @@
 
 static uint8_t role_of(const ws_insn *in, unsigned o)
 {
-    switch (ws_op_class_of(in->op)) {
-    case CLS_COLLECTIVE: /* the value (operand 1) is data; shuffle b, c and the membermask are not */
+    ws_op_class c = ws_op_class_of(in->op);
+    if (c == CLS_COLLECTIVE) /* the value (operand 1) is data; shuffle b, c and the membermask are not */
         return o == 1 && o + 1 < in->nops ? REC_DATA : REC_CONTROL;
-    case CLS_BRANCH:
-    case CLS_CALL:
-    case CLS_RETURN:
-    case CLS_EXIT:
-    case CLS_TRAP:
-    case CLS_BARRIER:
-    case CLS_ORDER: return REC_CONTROL;
-    default: return REC_DATA;
-    }
+    return ws_op_moves_lanes(in->op) || c == CLS_ORDER ? REC_CONTROL : REC_DATA; /* branches, barriers, ... */
 }
 
 unsigned rec_sources_of(const recording *r, const ws_insn *in, rec_src out[REC_MAX_SRC])

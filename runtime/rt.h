@@ -51,10 +51,12 @@ typedef struct rt_var {
 typedef struct rt_event {
     bool recorded;
     uint64_t cycle; /* the simulated clock when it was recorded */
+    struct rt_event *next;
 } rt_event;
 
 typedef struct rt_stream {
     unsigned flags;
+    struct rt_stream *next;
 } rt_stream;
 
 typedef struct {
@@ -63,6 +65,8 @@ typedef struct {
     rt_module *modules;
     rt_function *functions;
     rt_var *vars;
+    rt_stream *streams; /* the live streams and events: a program need not destroy them */
+    rt_event *events;
     uint64_t clock;      /* simulated cycles of every kernel so far: what events measure */
     cudaError_t sticky;  /* a fault: every later call returns it, as a broken CUDA context does */
     cudaError_t pending; /* a fault of a kernel, reported at the next synchronisation point */

@@ -142,6 +142,8 @@ RT_API cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags)
     if (!*s)
         return rt_return(cudaErrorMemoryAllocation);
     (*s)->flags = flags;
+    (*s)->next = rt.streams;
+    rt.streams = *s;
     return rt_return(rt_check());
 }
 
@@ -155,8 +157,13 @@ RT_API cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags,
 
 RT_API cudaError_t cudaStreamDestroy(cudaStream_t s)
 {
-    free(s);
-    return rt_return(rt_check());
+    for (rt_stream **p = &rt.streams; *p; p = &(*p)->next)
+        if (*p == s) {
+            *p = s->next;
+            free(s);
+            return rt_return(rt_check());
+        }
+    return rt_return(cudaErrorInvalidResourceHandle);
 }
 
 RT_API cudaError_t cudaStreamSynchronize(cudaStream_t s)
@@ -185,15 +192,24 @@ RT_API cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags)
     if (!e)
         return rt_return(cudaErrorInvalidValue);
     *e = calloc(1, sizeof **e);
-    return rt_return(*e ? rt_check() : cudaErrorMemoryAllocation);
+    if (!*e)
+        return rt_return(cudaErrorMemoryAllocation);
+    (*e)->next = rt.events;
+    rt.events = *e;
+    return rt_return(rt_check());
 }
 
 RT_API cudaError_t cudaEventCreate(cudaEvent_t *e) { return cudaEventCreateWithFlags(e, 0); }
 
 RT_API cudaError_t cudaEventDestroy(cudaEvent_t e)
 {
-    free(e);
-    return rt_return(rt_check());
+    for (rt_event **p = &rt.events; *p; p = &(*p)->next)
+        if (*p == e) {
+            *p = e->next;
+            free(e);
+            return rt_return(rt_check());
+        }
+    return rt_return(cudaErrorInvalidResourceHandle);
 }
 
 RT_API cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)

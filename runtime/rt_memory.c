@@ -13,8 +13,11 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#define HOST_RANGE     0x600000000000ull /* below the machine's windows (sim/sim.h) */
-#define HOST_RANGE_END 0x7a0000000000ull
+/* Below the machine's windows (sim/sim.h) and the program's usual mappings (a PIE program at
+ * 0x55..., shared libraries near 0x7f...), clear of AddressSanitizer's allocator (0x600000000000
+ * to 0x640000000000) and its shadow (up to 0x10007fff7fff). */
+#define HOST_RANGE     0x300000000000ull
+#define HOST_RANGE_END 0x500000000000ull
 
 typedef enum { MEM_DEVICE, MEM_MANAGED, MEM_HOST } mem_kind;
 

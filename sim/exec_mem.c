@@ -4,6 +4,7 @@
 #include "fp.h"
 #include "half.h"
 #include "memory.h"
+#include "ptxas.h"
 #include "shadow.h"
 #include "sim.h"
 
@@ -99,7 +100,28 @@ static int st_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned esz)
     return 1;
 }
 
+static void load(ws_exec *x, const ws_insn *in, uint32_t mask);
+
+/* After a warp that the H200 may have split passed a bar.sync (ptxas.c), shared-memory words
+ * exchanged across barriers may be stale there: under --poison-undefined, loads give poison. */
+static void poison_shared_load(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    const ws_operand *d = &in->ops[0];
+    uint32_t v = ws_poison_value(x->L);
+    FOR_EACH_LANE(mask, l) {
+        for (unsigned i = 0; i < in->vec; i++)
+            set_reg(x, d->kind == WS_OPND_VEC ? d->regs[i] : d->reg, l, v);
+    }
+}
+
 void ex_ld(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    load(x, in, mask);
+    if (x->blk->poison_shared && ws_access_space(in) == WS_SPACE_SHARED)
+        poison_shared_load(x, in, mask);
+}
+
+static void load(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     const ws_operand *d = &in->ops[0], *a = &in->ops[1];
     unsigned esz = elem_bytes(in);

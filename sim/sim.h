@@ -32,6 +32,15 @@ typedef struct {
     uint32_t nwords, cap, depth;
 } ws_lane_stack;
 
+/* A partition of a warp's lanes that the H200 may run apart (sim/ptxas.c): n groups (0: none
+ * yet), the last split by the instruction at pc (PTX line `line`). */
+typedef struct {
+    uint32_t group[32];
+    uint32_t n, pc, line;
+} ws_split_part;
+
+enum { WS_SPLIT_MASKS, WS_SPLIT_CALLS, WS_SPLIT_KINDS };
+
 typedef struct {
     ws_block *blk;
     uint32_t index;            /* warp in the block */
@@ -50,10 +59,9 @@ typedef struct {
     uint32_t *reg_written;     /* check_uninitialized: per register, lanes that wrote it */
     reconv_barrier reconv[MAX_RECONV];
     unsigned nreconv;
-    /* The membermask groups of the last collective whose lanes named different masks (0 groups
-     * if none): after it the H200 may run the warp split by them (exec_warp.c, split-warp). */
-    uint32_t split_group[32];
-    uint32_t nsplit, split_line;
+    /* How the H200 may have split the warp: by the membermask groups of collectives whose lanes
+     * named different masks, and by calls of recursive functions from divergent code (ptxas.c) */
+    ws_split_part split[WS_SPLIT_KINDS];
     uint64_t ready_cycle;      /* timing: next cycle this warp may issue */
     uint64_t *reg_ready;       /* timing: per register, the cycle its value is ready */
     uint64_t instructions;
@@ -76,6 +84,7 @@ struct ws_block {
     struct ws_shadow *shadow;  /* check_uninitialized: shadow.c's state; NULL when off */
     uint8_t *local;            /* nthreads x local_bytes */
     uint64_t saved_words;      /* words the lanes' call stacks hold (calls.c) */
+    int poison_shared;         /* --poison-undefined: a split warp passed a bar.sync (ptxas.c) */
     uint64_t cycle;
     /* block barrier state (bar.sync id): threads arrived per id */
     uint32_t bar_arrived[16];

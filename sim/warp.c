@@ -18,6 +18,7 @@
 #include "calls.h"
 #include "diag.h"
 #include "exec_warp.h"
+#include "ptxas.h"
 #include "memory.h"
 #include "printf.h"
 #include "shadow.h"
@@ -320,6 +321,7 @@ void ex_call(ws_exec *x, const ws_insn *in, uint32_t mask)
         advance(w, group, pc + 1);
         return;
     }
+    ws_split_call(x, in, mask); /* part of the warp calls: the H200 may split it (ptxas.c) */
     if (ws_call_enter(x, in, mask) != 0)
         return; /* the launch stopped */
     /* The group meets again after the call, as a BSSY/BSYNC pair around it would make it: lanes
@@ -415,6 +417,7 @@ void ex_bar(ws_exec *x, const ws_insn *in, uint32_t mask)
                            "bar.sync executed by lanes 0x%08x of warp %u while lanes 0x%08x are elsewhere "
                            "(bar.sync is .aligned: the whole warp must execute it together)",
                            mask, w->index, w->live & ~mask);
+        ws_split_barrier(x, in, mask); /* a warp the H200 may have split passes it group by group */
         leave_converged(w);
         FOR_EACH_LANE(mask, l)
             w->bar_id[l] = id;

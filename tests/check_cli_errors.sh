@@ -81,7 +81,10 @@ expect "no verb" 2 "^usage: warpsim VERB" --
 expect "shfl without arguments" 2 "^usage: warpsim shfl MODE B" -- shfl
 expect "shfl with a bad mode" 2 "^usage: warpsim shfl" -- shfl sideways 3
 expect "shfl without b" 2 "^usage: warpsim shfl" -- shfl down
-expect "shfl bad width" 2 "--width takes 0\.\.64" -- shfl down 1 --width 65
+expect "shfl bad width" 2 "--width takes a power of two from 1 to 32, as CUDA's width does, found '65'" -- shfl down 1 --width 65
+expect "shfl width 3" 2 "found '3' \(CUDA leaves other widths undefined; .* --c 0x1d1f\)" -- shfl down 1 --width 3
+expect "shfl width 0" 2 "found '0'" -- shfl idx 1 --width 0
+expect "shfl up width 64" 2 "--c 0xffffe000" -- shfl up 1 --width 64
 expect "shfl unknown option" 2 "unknown option '--bogus'" -- shfl down 1 --bogus
 expect "shfl --width and --c" 2 "give --width or --c, not both" -- shfl down 1 --width 16 --c 31
 expect "vote without --pred" 2 "^usage: warpsim vote" -- vote ballot
@@ -138,7 +141,8 @@ assert d["c"] == 31
 
 # VERB --help lists the options of the verb's table (exit 0); an unknown option points at it and
 # an option without its value says what it takes (exit 2)
-expect "run --help" 0 "^  --poison-undefined +a shuffle reading" -- run --help
+expect "run --help" 0 "^  --poison-undefined +results the PTX leaves undefined" -- run --help
+expect "run --poison-value 0" 2 "poison-value takes a non-zero 32-bit value" -- run programs/warp_reduce_down.ptx @programs/warp_reduce_down.args --poison-value 0
 expect "run --help: launch words" 0 "^  --grid X\[,Y\[,Z\]\] +blocks in the grid" -- run --help
 for verb in step shfl vote match print bench; do
   expect "$verb --help" 0 "^usage: warpsim $verb " -- $verb --help

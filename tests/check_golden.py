@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""check_golden.py WARPSIM SRCDIR NAME [--programs DIR] [--golden DIR] [--mode MODE] [--known FILE] [--slow-path-same]
+"""check_golden.py WARPSIM SRCDIR NAME [--programs DIR] [--golden DIR] [--mode MODE] [--known FILE] [--source EXT]
+                   [--slow-path-same]
 
-Runs `warpsim run DIR/NAME.ptx @DIR/NAME.args --json [--mode MODE]` from SRCDIR (DIR: --programs,
-default programs) and compares its "stdout" and "buffers" with GOLDEN/NAME.json (--golden, default
+Runs `warpsim run DIR/NAME.EXT @DIR/NAME.args --json [--mode MODE]` from SRCDIR (DIR: --programs,
+default programs; EXT: --source, default ptx, or cu for CUDA C++ that warpsim compiles with NVRTC) and compares its "stdout" and "buffers" with GOLDEN/NAME.json (--golden, default
 tests/golden), the JSON that warpsim-hwrun printed on a GPU (GOLDEN/METADATA.txt says which).
 Integers must match exactly. Floats are compared as the text both programs print (shortest
 round-trip decimal; NaNs with their payload as "nan:0x..."), so they are bit-exact too, -0
@@ -139,6 +140,7 @@ def main():
     ap.add_argument('--mode', choices=('timing', 'functional'))
     ap.add_argument('--known')
     ap.add_argument('--slow-path-same', action='store_true')
+    ap.add_argument('--source', default='ptx')
     try:
         a = ap.parse_args()
     except SystemExit:
@@ -153,7 +155,7 @@ def main():
     except (OSError, ValueError) as e:
         print('check_golden: %s' % e)
         return 2
-    cmd = [a.warpsim, 'run', '%s/%s.ptx' % (a.programs, name), '@%s/%s.args' % (a.programs, name), '--json']
+    cmd = [a.warpsim, 'run', '%s/%s.%s' % (a.programs, name, a.source), '@%s/%s.args' % (a.programs, name), '--json']
     if a.mode:
         cmd += ['--mode', a.mode]
     mode = ' (--mode %s)' % a.mode if a.mode else ''

@@ -36,6 +36,7 @@ typedef struct {
     bool diagnostics_are_errors;
     bool check_uninitialized;       /* uninitialized registers/shared memory, shared races */
     bool poison_undefined;          /* undefined shuffle reads give WS_POISON */
+    uint32_t poison_value;          /* ws_config.poison_value (0: WS_POISON) */
 } wsh_opts;
 
 typedef struct {

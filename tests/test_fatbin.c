@@ -232,9 +232,9 @@ static void test_sim_memory(void **state)
     assert_null(ws_sim_symbol(sim, m, "nothing", &addr, &size));
     /* host memory at its own address: the kernel stores through a pointer to it */
     size_t page = 4096;
-    uint32_t *host = mmap((void *)0x600000100000ull, page, PROT_READ | PROT_WRITE,
+    uint32_t *host = mmap((void *)0x300000100000ull, page, PROT_READ | PROT_WRITE,
                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-    assert_true(host == (void *)0x600000100000ull);
+    assert_true(host == (void *)0x300000100000ull);
     assert_int_equal(ws_sim_map(sim, host, page), 0);
     assert_int_equal(ws_sim_map(sim, host + 4, 16), -1);                  /* overlaps */
     assert_int_equal(ws_sim_map(sim, (void *)0x7e0000001000ull, 16), -1); /* the shared window */

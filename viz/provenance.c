@@ -124,8 +124,7 @@ uint32_t *viz_live_compute(const recording *r)
         return NULL;
     for (size_t i = 0; i < r->nsteps; i++) {
         const rec_step *s = &r->steps[i];
-        bool out = viz_is_output(s),
-             branch = ws_op_moves_lanes(s->insn->op) && ws_op_class_of(s->insn->op) != CLS_BARRIER;
+        bool out = viz_is_output(s), branch = ws_op_class_of(s->insn->op) == CLS_BRANCH;
         if (!out && !branch)
             continue;
         unsigned nelem = s->insn->vec ? s->insn->vec : 1;

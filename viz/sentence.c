@@ -253,27 +253,40 @@ static void memory(viz_scene *sc, const recording *r, text *t, text *d)
         same &= s->mem_addr[l] == s->mem_addr[first];
         by_lane &= s->mem_addr[l] == s->mem_addr[first] + (uint64_t)(l - first) * esz;
     }
-    char where[64] = "";
+    char where[64] = "", base[64] = "";
     bool named = ws_buffer_name(&r->buffers, s->mem_addr[first], 1, where, sizeof where) > 0;
-    const char *verb = ws_op_class_of(s->insn->op) == CLS_ATOMIC ? "updates atomically"
-                       : s->mem_store                            ? "stores to"
-                                                                 : "loads";
-    const char *what = s->mem_store ? ops[1] : ops[0];
-    if (same && named)
-        put(t, "every executing lane %s %s%s%s", verb, where, s->mem_store ? ": " : "", s->mem_store ? what : "");
-    else if (by_lane && named && strchr(where, '[') && __builtin_popcount(s->exec) > 1) {
-        char base[64];
-        snprintf(base, sizeof base, "%.*s", (int)strcspn(where, "["), where);
-        unsigned i0 = 0;
-        sscanf(strchr(where, '[') + 1, "%u", &i0);
-        if (i0 == first)
-            put(t, "lane i %s %s[i]", verb, base);
-        else
-            put(t, "lane i %s %s[i%s%d]", verb, base, (int)i0 - (int)first < 0 ? "" : "+", (int)i0 - (int)first);
-    } else
-        put(t, "each lane %s the address in its %s", verb, s->mem_store ? ops[0] : ops[1]);
-    if (s->mem_store && !same && strcmp(verb, "stores to") == 0)
-        put(t, " (its %s)", what);
+    unsigned i0 = 0;
+    if (named && by_lane && !same && strchr(where, '[')) { /* lane i on element i (+ k) */
+        int shift = sscanf(strchr(where, '[') + 1, "%u", &i0) == 1 ? (int)i0 - (int)first : 0;
+        snprintf(base, sizeof base, "%.*s[i%s%.0d]", (int)strcspn(where, "["), where, shift > 0 ? "+" : "", shift);
+    }
+    /* who: one lane, every lane, lane i; where: a buffer element or the address a register holds */
+    const char *who = __builtin_popcount(s->exec) == 1 ? NULL
+                      : same                           ? "every executing lane"
+                      : base[0]                        ? "lane i"
+                                                       : "each lane";
+    char lane1[16], at[96];
+    snprintf(lane1, sizeof lane1, "lane %u", first);
+    bool reg_addr = false;
+    for (uint32_t i = 0; i < s->nsrc; i++)
+        reg_addr |= s->src[i].role == REC_ADDRESS;
+    if (s->mem_space == WS_SPACE_PARAM)
+        snprintf(at, sizeof at, "the kernel parameter %s", s->mem_store ? ops[0] : ops[1]);
+    else if (same && named)
+        snprintf(at, sizeof at, "%s", where);
+    else if (!reg_addr)
+        snprintf(at, sizeof at, "%s", s->mem_store ? ops[0] : ops[1]);
+    else if (base[0])
+        snprintf(at, sizeof at, "%s", base);
+    else
+        snprintf(at, sizeof at, "the address in its %s", s->mem_store ? ops[0] : ops[1]);
+    if (ws_op_class_of(s->insn->op) == CLS_ATOMIC)
+        put(t, "%s updates %s atomically", who ? who : lane1, at);
+    else if (s->mem_store)
+        put(t, "%s stores %s%s to %s", who ? who : lane1, who && strcmp(who, "every executing lane") ? "its " : "",
+            ops[1], at);
+    else
+        put(t, "%s loads %s", who ? who : lane1, at);
     put(d, "%u of 32 lanes execute (0x%08x)", __builtin_popcount(s->exec), s->exec);
 }
 
@@ -296,6 +309,10 @@ static void lanewise(viz_scene *sc, const recording *r, text *t, text *d)
             break;
         }
     }
+    /* setp's CMP as the comparison itself (the unordered and the unsigned forms by name) */
+    static const char *const cmp[] = {"?",  "==",  "!=",  "<",   "<=",  ">",   ">=",  "lo",  "ls", "hi",
+                                      "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
+    const char *cmp_text = in->cmp < sizeof cmp / sizeof cmp[0] ? cmp[in->cmp] : "?";
     char f[256];
     size_t o = 0;
     bool subst = !strncmp(m, "d = ", 4) || !strncmp(m, "p = ", 4);
@@ -306,6 +323,11 @@ static void lanewise(viz_scene *sc, const recording *r, text *t, text *d)
         int k = c == 'd' || c == 'p' ? 0 : c == 'a' ? 1 : c == 'b' ? 2 : c == 'c' ? 3 : -1;
         if (alone && k >= 0 && (unsigned)k < n && (c != 'p' || i == 0)) {
             o += (size_t)snprintf(f + o, sizeof f - o, "%s", ops[k]);
+            continue;
+        }
+        if (subst && !strncmp(m + i, "CMP", 3)) {
+            o += (size_t)snprintf(f + o, sizeof f - o, "%s", cmp_text);
+            i += 2;
             continue;
         }
         f[o++] = c;

@@ -3,8 +3,12 @@
 #ifndef VIZ_WINDOW_H
 #define VIZ_WINDOW_H
 
-#include "options.h" /* VIZ_NO_DISPLAY */
+#include "options.h"
 #include "view.h"
+
+/* The exit status of `warpsim viz` when there is no display to open a window on (documented in
+ * docs/cli.md and `warpsim viz --help`). */
+#define VIZ_NO_DISPLAY CLI_EXIT_NO_DISPLAY
 
 /* Opens a resizable window of w x h and replays v until the user quits. script, when not
  * NULL, is a list of keys fed to the window as SDL events, one per frame, separated by

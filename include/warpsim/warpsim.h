@@ -93,13 +93,26 @@ typedef enum { WS_SEV_WARNING, WS_SEV_ERROR, WS_SEV_NOTE } ws_severity;
       "`div.full.f32`: the H200's special-function unit interpolates tables warpsim does not model, " \
       "so results may differ from the GPU's in the last bits (docs/hardware.md point 14)",           \
       "within 1-2 ulp or 2^-21 absolute, as measured by programs/sweep_approx")                      \
-    X(SPLIT_WARP, "split-warp", WS_SEV_WARNING,                                                      \
-      "a warp-wide `activemask` or collective after a collective whose lanes named different "       \
-      "membermasks: ptxas compiles that one with `WARPSYNC.EXCLUSIVE`, which can leave the warp "    \
-      "split by mask, and the H200 then ran later instructions group by group (before and after "   \
-      "`bar.warp.sync`, depending on ptxas's schedule)",                                             \
-      "not predictable from the PTX: warpsim runs the warp whole and reports this only under "       \
-      "`--poison-undefined`, which also poisons such results")
+    X(SPLIT_WARP, "split-warp", WS_SEV_NOTE,                                                         \
+      "a warp-wide `activemask`, collective or `bar.sync` after a collective whose lanes named "      \
+      "different membermasks: ptxas compiles that one with `WARPSYNC.EXCLUSIVE`, which can leave "   \
+      "the warp split by mask, and the H200 then ran later instructions group by group (before and " \
+      "after `bar.warp.sync`, depending on ptxas's schedule)",                                       \
+      "not predictable from the PTX: warpsim runs the warp whole (the PTX's answer, which correct "   \
+      "cooperative_groups code mostly got); `--poison-undefined` poisons such results")             \
+    X(SPLIT_CALL, "split-after-call", WS_SEV_WARNING,                                                \
+      "a warp-wide `activemask`, collective or `bar.sync` after a call made by part of the warp of a " \
+      "function that recurses: ptxas clears the convergence barrier at such a function's entry, "     \
+      "which released the lanes waiting for the callers, and the H200 ran later instructions per "    \
+      "group (docs/hardware.md point 17)",                                                           \
+      "not predictable from the PTX (which side ran first): warpsim runs the warp whole; "           \
+      "`--poison-undefined` poisons such results and later shared-memory loads")                    \
+    X(NAN_FOLD, "nan-fold", WS_SEV_WARNING,                                                          \
+      "a NaN meets an instruction ptxas may fold away: `min`/`max` (.f16, .f32, .f64) of a NaN with "  \
+      "the same NaN, or `neg` of a half-precision NaN (two negations cancel)",                       \
+      "the instruction gives the canonical NaN, as warpsim does; where ptxas folds it (min(x, x) to "  \
+      "x, neg(neg(x)) to x) the NaN's bits stay (docs/hardware.md point 17); `--poison-undefined` "    \
+      "poisons the result")
 
 typedef enum {
 #define WS_DIAG_ENUM_(id, name, sev, what, h200) WS_DIAG_##id,
@@ -230,6 +243,8 @@ typedef struct {
     bool poison_undefined;          /* a shuffle reading a lane that did not execute it gets
                                        WS_POISON instead of the H200's 0, so that results which
                                        depend on undefined reads show */
+    uint32_t poison_value;          /* the poison under poison_undefined; 0 = WS_POISON (a second
+                                       run with the complement shows what a coincidence hid) */
     unsigned jobs;                  /* host threads for independent blocks; 0 or 1 = one */
     ws_event_fn on_event;           /* NULL: no events, no cost */
     void *event_user;
