@@ -140,6 +140,7 @@ int cmd_viz(int argc, char **argv)
     ws_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.mode = WS_MODE_FUNCTIONAL;
+    cfg.max_memory = WS_DEFAULT_MAX_MEMORY / 2; /* and the recording the other half */
     cfg.on_event = rec_event;
     cfg.event_user = rec;
     if (!rec) {
@@ -148,6 +149,7 @@ int cmd_viz(int argc, char **argv)
         goto done;
     }
     rec->max_steps = max_steps;
+    rec->max_bytes = WS_DEFAULT_MAX_MEMORY / 2;
     if ((status = ws_session_prepare(&S, &L, &cfg)) != WS_OK)
         goto done;
     status = WS_ERR_INPUT;

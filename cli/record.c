@@ -134,7 +134,14 @@ void rec_event(void *user, const ws_event *ev)
     if (ev->kind != WS_EV_EXEC || !ev->insn || ev->warp >= 32)
         return;
     uint32_t w = ev->warp, nregs = r->k->nregs;
+    /* a warp's shadow registers first: a recording that cannot hold them keeps no more steps */
+    size_t shadow_bytes = ((size_t)nregs * 32 + 1) * sizeof(uint64_t) + ((size_t)nregs + 1) * sizeof(uint32_t);
+    if (!r->shadow[w] && r->max_bytes && r->bytes + shadow_bytes > r->max_bytes) {
+        r->truncated = true;
+        return;
+    }
     if (!r->shadow[w]) {
+        r->bytes += shadow_bytes;
         r->shadow[w] = calloc((size_t)nregs * 32 + 1, sizeof(uint64_t));
         r->shadow_set[w] = calloc((size_t)nregs + 1, sizeof(uint32_t));
         if (!r->shadow[w] || !r->shadow_set[w]) {
@@ -146,7 +153,11 @@ void rec_event(void *user, const ws_event *ev)
         r->nwarps = w + 1;
     uint64_t *sh = r->shadow[w];
     uint32_t *set = r->shadow_set[w];
-    bool keep = !r->max_steps || r->nsteps < r->max_steps;
+    /* a step, its values and its share of the array (which grows by doubling) */
+    size_t step_bytes = 2 * sizeof(rec_step) + (REC_MAX_DST + 1 + r->nwatch) * (32 * sizeof(uint64_t) + 16);
+    bool keep = (!r->max_steps || r->nsteps < r->max_steps) && (!r->max_bytes || r->bytes + step_bytes <= r->max_bytes);
+    if (keep)
+        r->bytes += step_bytes;
     if (!keep)
         r->truncated = true;
     if (keep && r->nsteps == r->cap) {

@@ -63,6 +63,7 @@ typedef struct recording {
     rec_step *steps;
     size_t nsteps, cap;
     size_t max_steps;          /* 0: no limit */
+    size_t max_bytes, bytes;   /* what the steps and shadows may take (0: no limit), and take */
     bool skip_sources;         /* keep no source operand values (src_val stays NULL) */
     bool truncated;            /* steps were dropped past max_steps */
     rec_diag *diags;

@@ -234,13 +234,28 @@ static void check_stop_request(ws_launch_ctx *L)
         ws_launch_stop(L, L->sim->stop_request_status, "%s", L->sim->stop_request_msg);
 }
 
+/* The most diagnostics a launch of kernel k can list: one per (kind, pc), at most WS_MAX_DIAGS;
+ * and the slots of the table that finds them (a power of two, at most half full). */
+static size_t diag_max(const ws_kernel *k)
+{
+    uint64_t n = ((uint64_t)k->ninsns + 1) * WS_DIAG_KIND_COUNT;
+    return n < WS_MAX_DIAGS ? (size_t)n : WS_MAX_DIAGS;
+}
+static size_t diag_nslots(const ws_kernel *k)
+{
+    size_t n = 16;
+    while (n < 2 * diag_max(k))
+        n *= 2;
+    return n;
+}
+
 /* The record of (kind, pc) in L->diags, or where a new one goes: diag_index is an open-addressing
- * table of 2 x WS_MAX_DIAGS slots, so that a launch with many diagnostics stays linear. */
+ * table, so that a launch with many diagnostics stays linear. */
 static uint32_t *diag_slot(ws_launch_ctx *L, ws_diag_kind kind, uint32_t pc)
 {
-    const size_t nslots = 2 * WS_MAX_DIAGS;
+    const size_t nslots = diag_nslots(L->k);
     size_t i = ((uint64_t)pc * WS_DIAG_KIND_COUNT + kind) * 0x9e3779b97f4a7c15ull >> 40;
-    for (i %= nslots;; i = (i + 1) % nslots) {
+    for (i &= nslots - 1;; i = (i + 1) & (nslots - 1)) {
         uint32_t *slot = &L->diag_index[i];
         if (!*slot || (L->diags[*slot - 1].kind == kind && L->diags[*slot - 1].pc == pc))
             return slot;
@@ -250,7 +265,7 @@ static uint32_t *diag_slot(ws_launch_ctx *L, ws_diag_kind kind, uint32_t pc)
 /* Bytes a launch context may take for its diagnostics (charged once per host thread). */
 static uint64_t diag_bytes(const ws_kernel *k)
 {
-    return (uint64_t)WS_MAX_DIAGS * sizeof(ws_diag) + 2 * WS_MAX_DIAGS * sizeof(uint32_t) +
+    return (uint64_t)diag_max(k) * sizeof(ws_diag) + diag_nslots(k) * sizeof(uint32_t) +
            ((uint64_t)k->ninsns * WS_DIAG_KIND_COUNT + 63) / 64 * 8 + 8;
 }
 
@@ -267,7 +282,7 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
     ws_launch_ctx *L = x->L;
     const ws_insn *in = x->pc < L->k->ninsns ? &L->k->insns[x->pc] : NULL;
     if (!L->diag_index) {
-        L->diag_index = calloc(2 * WS_MAX_DIAGS, sizeof *L->diag_index);
+        L->diag_index = calloc(diag_nslots(L->k), sizeof *L->diag_index);
         L->diag_seen = calloc(((size_t)L->k->ninsns * WS_DIAG_KIND_COUNT + 63) / 64 + 1, sizeof *L->diag_seen);
         if (!L->diag_index || !L->diag_seen) {
             diags_free(L);
@@ -332,6 +347,16 @@ void ws_output(ws_launch_ctx *L, const char *text, size_t len)
         size_t nc = (L->out_cap ? L->out_cap * 2 : 4096) + len;
         if (nc > L->out_limit + 1 && L->out_len + len + 1 <= L->out_limit + 1) /* printf keeps within the limit */
             nc = L->out_limit + 1;
+        /* the text counts towards the memory limit (printf runs on one host thread: the same
+         * way every time) */
+        if (ws_mem_charge(L->sim, nc - L->out_cap) != 0) {
+            ws_launch_stop(L, WS_ERR_LIMIT,
+                           "memory limit reached: %zu bytes of printf text do not fit in the limit of %" PRIu64
+                           " bytes; raise it with --max-memory",
+                           L->out_len + len, L->sim->cfg.max_memory);
+            return;
+        }
+        L->out_charged += nc - L->out_cap;
         char *nb = realloc(L->out, nc);
         if (!nb)
             return;
@@ -1302,7 +1327,11 @@ static uint64_t prepared_bytes(const ws_kernel *k)
     return (uint64_t)k->ninsns * (2 * sizeof(ws_insn) + sizeof(uint32_t) + sizeof(ws_executor)) +
            (uint64_t)k->nregs * sizeof(uint32_t) + 64;
 }
-static uint64_t analysis_bytes(const ws_kernel *k) { return (uint64_t)k->ninsns * 80 + 4096 + WS_ANALYSIS_BYTES; }
+static uint64_t analysis_bytes(const ws_kernel *k)
+{
+    uint64_t sets = (uint64_t)k->ninsns * ((k->nregs + 63) / 64) * sizeof(uint64_t); /* cfg.c's, when it fits */
+    return (uint64_t)k->ninsns * 80 + (uint64_t)k->nregs * 8 + 4096 + (sets <= WS_ANALYSIS_BYTES ? sets : 0);
+}
 
 /* What a launch derives from its kernel alone (the code with symbol addresses folded in, the
  * reconvergence points, the registers to zero, the executors) is kept by the machine for the
@@ -1889,10 +1918,10 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         goto done;
     }
     /* Each host thread's storage, charged before anything is allocated; as many threads as fit
-     * (the results are the same with fewer). printf's text: the block's, and a lane's call. */
+     * (the results are the same with fewer). printf's text is charged as it grows (ws_output). */
     uint64_t per_thread = thread_bytes(L, (uint32_t)nthreads) +
                           (sim->cfg.mode == WS_MODE_TIMING ? ws_timing_bytes(k, (uint32_t)((nthreads + 31) / 32)) : 0);
-    uint64_t text = calls_printf(k) ? 3 * L->out_limit : 0;
+    uint64_t text = 0;
     for (; jobs > 0; jobs--)
         if (per_thread <= (UINT64_MAX - text) / jobs && ws_mem_charge(sim, per_thread * jobs + text) == 0)
             break;
@@ -1976,7 +2005,7 @@ done:
         sim->reg_pool = NULL;
         sim->reg_pool_words = 0;
     }
-    ws_mem_release(sim, charged);
+    ws_mem_release(sim, charged + L->out_charged);
     res->stats = L->stats;
     res->diags = L->diags;
     res->ndiags = L->ndiags;

@@ -183,6 +183,7 @@ struct ws_launch_ctx {
     char *out;
     size_t out_len, out_cap;
     uint64_t out_before, out_limit;
+    uint64_t out_charged;      /* out's bytes, charged against the memory limit (ws_output) */
     /* last, so that a launch zeroes what comes before and copies the kernel's parameter bytes:
      * ld.param reads only those (ws_mem_translate) */
     uint8_t params[32768];

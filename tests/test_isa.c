@@ -511,7 +511,7 @@ static void test_hostile_inputs(void **state)
     assert_true(m->memory_bytes > 1000000 * sizeof(ws_reg_info) && m->memory_bytes < (1 << 30));
     ws_module_free(m);
     /* a directory or a device is said to be one */
-    assert_null(ws_module_load("tests", &e));
+    assert_null(ws_module_load(WS_SOURCE_DIR "/tests", &e));
     assert_string_equal(e.message, "a directory, not a PTX file");
     assert_null(ws_module_load("/dev/null", &e));
     assert_string_equal(e.message, "a character device, not a PTX file");
