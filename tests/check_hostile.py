@@ -3,6 +3,8 @@
 exit status and a message that names what went wrong (docs/cli.md, "Limits").
 
 usage: check_hostile.py WARPSIM SRCDIR [--sanitized] [--slack F] [--only NAME] [--report FILE] [--keep DIR]
+       check_hostile.py --seeds DIR   (writes the cases' PTX and argument files of at most 64 KiB, the
+                                       fuzz targets' input size, as seeds: scripts/fuzz-smoke.sh)
 
 Each case is a warpsim command line on files this script writes (the large ones generated here,
 not kept in the tree), run under setrlimit: RLIMIT_CPU and, outside the sanitizer build,
@@ -244,8 +246,33 @@ def run_case(warpsim, root, case, sanitized):
     return p.returncode, out, err, wall, ru, cpu_cap, rss_cap
 
 
+def write_seeds(d):
+    """The cases' small files as fuzz seeds: PTX for fuzz_ptx, argument files for fuzz_args (mode 1)."""
+    os.makedirs(os.path.join(d, "ptx"), exist_ok=True)
+    os.makedirs(os.path.join(d, "args"), exist_ok=True)
+    n = 0
+    for name, files, *_ in CASES:
+        for f, text in files.items():
+            data = text.encode("latin-1")
+            if len(data) > 1 << 16 or "/" in f:
+                continue
+            if f.endswith(".ptx"):
+                out = os.path.join(d, "ptx", "hostile-%s.ptx" % name)
+            elif f.endswith(".args") and len(data) < 1 << 14 and b"/" not in data:
+                out, data = os.path.join(d, "args", "hostile-%s-%s" % (name, f)), b"\1" + data
+            else:
+                continue
+            with open(out, "wb") as fh:
+                fh.write(data)
+            n += 1
+    print("wrote %d seeds into %s" % (n, d))
+    return 0
+
+
 def main():
     args = sys.argv[1:]
+    if args[:1] == ["--seeds"] and len(args) == 2:
+        return write_seeds(args[1])
     if len(args) < 2:
         print(__doc__)
         return 2
