@@ -263,10 +263,12 @@ int cmd_step(int argc, char **argv)
         goto done;
     }
     rec->max_steps = STEP_MAX;
+    rec->max_bytes = WS_DEFAULT_MAX_MEMORY / 2; /* and the run the other half: under the default limit */
     rec->skip_sources = true;
     ws_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.check_uninitialized = true;
+    cfg.max_memory = WS_DEFAULT_MAX_MEMORY / 2;
     cfg.on_event = rec_event;
     cfg.event_user = rec;
     cfg.on_output = discard_output; /* printf output: `warpsim run` shows it */

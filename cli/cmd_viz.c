@@ -160,7 +160,8 @@ int cmd_viz(int argc, char **argv)
     if (res.status != WS_OK && res.message[0])
         fprintf(stderr, "warpsim: %s (replaying what ran)\n", res.message);
     if (rec->truncated)
-        fprintf(stderr, "warpsim viz: kept the first %lu steps (--max-steps)\n", max_steps);
+        fprintf(stderr, "warpsim viz: kept the first %zu steps (--max-steps, or the memory a recording may take)\n",
+                rec->nsteps);
     if (viz_view_init(&view, rec, L.ptx_path, &only, (uint32_t)warp) != 0) {
         fprintf(stderr, "warpsim viz: warp %lu of block %lu has no %s to show\n", warp, cta,
                 only.bits ? "steps of that kind" : "steps");

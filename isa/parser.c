@@ -22,42 +22,51 @@
 
 /* ---- small containers ------------------------------------------------------------------------ */
 
-/* A string -> index map for registers and labels (open addressing, power-of-two size). */
+/* A string -> index map for names (open addressing, power-of-two size, a slot per entry with its
+ * key's hash: a probe reads one cache line, and growing does not hash again). */
 typedef struct {
-    const char **keys;
-    size_t *lens;
-    uint32_t *vals;
+    const char *key; /* NULL: empty */
+    uint32_t len, hash, val;
+} strslot;
+
+typedef struct {
+    strslot *slots;
     size_t cap, n;
 } strmap;
 
-static uint64_t hash_str(const char *s, size_t n)
+/* FNV-1a, its high half folded into the low one (the low bits index the table) */
+static uint32_t hash_str(const char *s, size_t n)
 {
     uint64_t h = 1469598103934665603ull;
     for (size_t i = 0; i < n; i++)
         h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return h;
+    return (uint32_t)(h ^ h >> 29 ^ h >> 47);
 }
 
 static void strmap_free(strmap *m)
 {
-    free(m->keys);
-    free(m->lens);
-    free(m->vals);
+    free(m->slots);
     memset(m, 0, sizeof *m);
+}
+
+/* The slot of key s, or the empty one where it would go. */
+static strslot *strmap_find(const strmap *m, const char *s, size_t n, uint32_t h)
+{
+    for (size_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        strslot *e = &m->slots[i];
+        if (!e->key || (e->hash == h && e->len == n && memcmp(e->key, s, n) == 0))
+            return e;
+    }
 }
 
 static int strmap_get(const strmap *m, const char *s, size_t n, uint32_t *val)
 {
     if (!m->cap)
         return 0;
-    for (size_t i = hash_str(s, n) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        if (!m->keys[i])
-            return 0;
-        if (m->lens[i] == n && memcmp(m->keys[i], s, n) == 0) {
-            *val = m->vals[i];
-            return 1;
-        }
-    }
+    const strslot *e = strmap_find(m, s, n, hash_str(s, n));
+    if (e->key)
+        *val = e->val;
+    return e->key != NULL;
 }
 
 /* Removes key s (backward-shift deletion keeps every other key reachable). */
@@ -65,24 +74,19 @@ static void strmap_remove(strmap *m, const char *s, size_t n)
 {
     if (!m->cap)
         return;
-    size_t i = hash_str(s, n) & (m->cap - 1);
-    for (;; i = (i + 1) & (m->cap - 1)) {
-        if (!m->keys[i])
-            return;
-        if (m->lens[i] == n && memcmp(m->keys[i], s, n) == 0)
-            break;
-    }
-    for (size_t j = (i + 1) & (m->cap - 1); m->keys[j]; j = (j + 1) & (m->cap - 1)) {
-        size_t home = hash_str(m->keys[j], m->lens[j]) & (m->cap - 1);
+    strslot *e = strmap_find(m, s, n, hash_str(s, n));
+    if (!e->key)
+        return;
+    size_t i = (size_t)(e - m->slots);
+    for (size_t j = (i + 1) & (m->cap - 1); m->slots[j].key; j = (j + 1) & (m->cap - 1)) {
+        size_t home = m->slots[j].hash & (m->cap - 1);
         /* j's key may move into the hole at i when its home is not in (i, j] */
         if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
-            m->keys[i] = m->keys[j];
-            m->lens[i] = m->lens[j];
-            m->vals[i] = m->vals[j];
+            m->slots[i] = m->slots[j];
             i = j;
         }
     }
-    m->keys[i] = NULL;
+    m->slots[i].key = NULL;
     m->n--;
 }
 
@@ -247,9 +251,12 @@ static void *grow(parser *p, void *arr, size_t n, size_t *cap, size_t size)
     return a;
 }
 
+/* What malloc takes for n bytes: a header and 16-byte granules, 32 at least (glibc) */
+static uint64_t malloc_bytes(uint64_t n) { return n + 8 <= 32 ? 32 : (n + 8 + 15) / 16 * 16; }
+
 static char *xstrndup(parser *p, const char *s, size_t n)
 {
-    charge(p, n + 1);
+    charge(p, malloc_bytes(n + 1));
     char *d = xrealloc(p, NULL, n + 1);
     memcpy(d, s, n);
     d[n] = 0;
@@ -258,29 +265,43 @@ static char *xstrndup(parser *p, const char *s, size_t n)
 
 #define GROW(p, arr, n, cap) ((arr) = grow((p), (arr), (n), &(cap), sizeof *(arr)))
 
+/* Room for `more` keys at most half full (so that probing stays short). */
+static void strmap_reserve(parser *p, strmap *m, size_t more)
+{
+    if ((m->n + more) * 2 > m->cap) {
+        strmap old = *m;
+        size_t cap = old.cap ? old.cap * 2 : 64;
+        while ((m->n + more) * 2 > cap)
+            cap *= 2;
+        charge(p, (uint64_t)(cap - old.cap) * sizeof *m->slots);
+        strslot *slots = calloc(cap, sizeof *slots);
+        if (!slots)
+            fail_at(p, &p->tok, "out of memory");
+        m->slots = slots;
+        m->cap = cap;
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.slots[i].key)
+                *strmap_find(m, old.slots[i].key, old.slots[i].len, old.slots[i].hash) = old.slots[i];
+        free(old.slots);
+    }
+}
+
+/* The slot of key s, with room for it: one probe for a lookup and an insertion together. */
+static strslot *strmap_slot(parser *p, strmap *m, const char *s, size_t n)
+{
+    strmap_reserve(p, m, 1);
+    return strmap_find(m, s, n, hash_str(s, n));
+}
+
 static void strmap_put(parser *p, strmap *m, const char *s, size_t n, uint32_t val)
 {
-    if ((m->n + 1) * 2 > m->cap) {
-        strmap old = *m;
-        m->cap = old.cap ? old.cap * 2 : 64;
-        charge(p, (uint64_t)(m->cap - old.cap) * (sizeof *m->keys + sizeof *m->lens + sizeof *m->vals));
-        m->n = 0;
-        m->keys = xrealloc(p, NULL, m->cap * sizeof *m->keys);
-        m->lens = xrealloc(p, NULL, m->cap * sizeof *m->lens);
-        m->vals = xrealloc(p, NULL, m->cap * sizeof *m->vals);
-        memset(m->keys, 0, m->cap * sizeof *m->keys);
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.keys[i])
-                strmap_put(p, m, old.keys[i], old.lens[i], old.vals[i]);
-        strmap_free(&old);
-    }
-    size_t i = hash_str(s, n) & (m->cap - 1);
-    while (m->keys[i])
-        i = (i + 1) & (m->cap - 1);
-    m->keys[i] = s;
-    m->lens[i] = n;
-    m->vals[i] = val;
-    m->n++;
+    strmap_reserve(p, m, 1);
+    if (n > UINT32_MAX)
+        fail_at(p, &p->tok, "a name longer than 4 GiB");
+    uint32_t h = hash_str(s, n);
+    strslot *e = strmap_find(m, s, n, h);
+    m->n += !e->key;
+    *e = (strslot){s, (uint32_t)n, h, val};
 }
 
 
@@ -619,8 +640,9 @@ static char *unique_name(parser *p, const char *name, char tag, unsigned *serial
 
 static uint32_t add_reg(parser *p, const char *name, size_t n, ws_type t, const ws_token *at)
 {
-    uint32_t prev;
-    int shadows = strmap_get(&p->regs, name, n, &prev);
+    strslot *e = strmap_slot(p, &p->regs, name, n);
+    uint32_t prev = e->key ? e->val : UINT32_MAX;
+    int shadows = e->key != NULL;
     if (shadows && p->shadowed[prev] == REG_CLOSED) { /* a closed block's register had the name: it takes another */
         char *renamed = unique_name(p, p->k->regs[prev].name, 's', &p->scope_serial);
         strmap_remove(&p->regs, name, n);
@@ -628,6 +650,7 @@ static uint32_t add_reg(parser *p, const char *name, size_t n, ws_type t, const 
         p->k->regs[prev].name = renamed;
         strmap_put(p, &p->regs, renamed, strlen(renamed), prev);
         shadows = 0;
+        e = strmap_slot(p, &p->regs, name, n);
     }
     if (shadows && prev >= p->scope_floor)
         fail_at(p, at, "register '%.*s' is declared twice", (int)n, name);
@@ -642,9 +665,9 @@ static uint32_t add_reg(parser *p, const char *name, size_t n, ws_type t, const 
     p->shadowed[p->k->nregs] = shadows ? prev : UINT32_MAX;
     GROW(p, p->open_regs, p->nopen, p->open_cap);
     p->open_regs[p->nopen++] = p->k->nregs;
-    if (shadows)
-        strmap_remove(&p->regs, name, n);
-    strmap_put(p, &p->regs, r->name, n, p->k->nregs);
+    /* the slot is the name's (the growths above touch other arrays): it means this register now */
+    p->regs.n += !e->key;
+    *e = (strslot){r->name, (uint32_t)n, e->key ? e->hash : hash_str(r->name, n), p->k->nregs};
     return p->k->nregs++;
 }
 
@@ -675,11 +698,23 @@ static void parse_reg_decl(parser *p)
             if (count > 1000000)
                 fail_at(p, &name, "register range too large");
             expect_punct(p, '>');
+            /* name0, name1, ...: the decimal suffix counted up in place */
+            strmap_reserve(p, &p->regs, count);
             char *buf = xrealloc(p, NULL, name.len + 24);
+            memcpy(buf, name.start, name.len);
+            size_t len = name.len + 1;
+            buf[name.len] = '0';
             for (uint64_t i = 0; i < count; i++) {
-                memcpy(buf, name.start, name.len);
-                int len = snprintf(buf + name.len, 24, "%llu", (unsigned long long)i);
-                add_reg(p, buf, name.len + (size_t)len, t, &name);
+                add_reg(p, buf, len, t, &name);
+                size_t d = len;
+                while (d > name.len && buf[d - 1] == '9')
+                    buf[--d] = '0';
+                if (d == name.len) { /* 99 -> 100 */
+                    buf[name.len] = '1';
+                    buf[len++] = '0';
+                } else {
+                    buf[d - 1]++;
+                }
             }
             free(buf);
         } else {

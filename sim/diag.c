@@ -69,13 +69,28 @@ void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block)
     L->stop_limit = limit;
 }
 
+/* The most diagnostics a launch of kernel k can list: one per (kind, pc), at most WS_MAX_DIAGS;
+ * and the slots of the table that finds them (a power of two, at most half full). */
+static size_t diag_max(const ws_kernel *k)
+{
+    uint64_t n = ((uint64_t)k->ninsns + 1) * WS_DIAG_KIND_COUNT;
+    return n < WS_MAX_DIAGS ? (size_t)n : WS_MAX_DIAGS;
+}
+static size_t diag_nslots(const ws_kernel *k)
+{
+    size_t n = 16;
+    while (n < 2 * diag_max(k))
+        n *= 2;
+    return n;
+}
+
 /* The record of (kind, pc) in L->diags, or where a new one goes: diag_index is an open-addressing
- * table of 2 x WS_MAX_DIAGS slots, so that a launch with many diagnostics stays linear. */
+ * table, so that a launch with many diagnostics stays linear. */
 static uint32_t *diag_slot(ws_launch_ctx *L, ws_diag_kind kind, uint32_t pc)
 {
-    const size_t nslots = 2 * WS_MAX_DIAGS;
+    const size_t nslots = diag_nslots(L->k);
     size_t i = ((uint64_t)pc * WS_DIAG_KIND_COUNT + kind) * 0x9e3779b97f4a7c15ull >> 40;
-    for (i %= nslots;; i = (i + 1) % nslots) {
+    for (i &= nslots - 1;; i = (i + 1) & (nslots - 1)) {
         uint32_t *slot = &L->diag_index[i];
         if (!*slot || (L->diags[*slot - 1].kind == kind && L->diags[*slot - 1].pc == pc))
             return slot;
@@ -84,7 +99,7 @@ static uint32_t *diag_slot(ws_launch_ctx *L, ws_diag_kind kind, uint32_t pc)
 
 uint64_t ws_diags_bytes(const ws_kernel *k)
 {
-    return (uint64_t)WS_MAX_DIAGS * sizeof(ws_diag) + 2 * WS_MAX_DIAGS * sizeof(uint32_t) +
+    return (uint64_t)diag_max(k) * sizeof(ws_diag) + diag_nslots(k) * sizeof(uint32_t) +
            ((uint64_t)k->ninsns * WS_DIAG_KIND_COUNT + 63) / 64 * 8 + 8;
 }
 
@@ -113,7 +128,7 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
     ws_launch_ctx *L = x->L;
     const ws_insn *in = x->pc < L->k->ninsns ? &L->k->insns[x->pc] : NULL;
     if (!L->diag_index) {
-        L->diag_index = calloc(2 * WS_MAX_DIAGS, sizeof *L->diag_index);
+        L->diag_index = calloc(diag_nslots(L->k), sizeof *L->diag_index);
         L->diag_seen = calloc(((size_t)L->k->ninsns * WS_DIAG_KIND_COUNT + 63) / 64 + 1, sizeof *L->diag_seen);
         if (!L->diag_index || !L->diag_seen) {
             ws_diags_free(L);
@@ -178,6 +193,16 @@ void ws_output(ws_launch_ctx *L, const char *text, size_t len)
         size_t nc = (L->out_cap ? L->out_cap * 2 : 4096) + len;
         if (nc > L->out_limit + 1 && L->out_len + len + 1 <= L->out_limit + 1) /* printf keeps within the limit */
             nc = L->out_limit + 1;
+        /* the text counts towards the memory limit (printf runs on one host thread: the same
+         * way every time) */
+        if (ws_mem_charge(L->sim, nc - L->out_cap) != 0) {
+            ws_launch_stop(L, WS_ERR_LIMIT,
+                           "memory limit reached: %zu bytes of printf text do not fit in the limit of %" PRIu64
+                           " bytes; raise it with --max-memory",
+                           L->out_len + len, L->sim->cfg.max_memory);
+            return;
+        }
+        L->out_charged += nc - L->out_cap;
         char *nb = realloc(L->out, nc);
         if (!nb)
             return;

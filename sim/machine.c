@@ -127,7 +127,11 @@ static uint64_t prepared_bytes(const ws_kernel *k)
     return (uint64_t)k->ninsns * (2 * sizeof(ws_insn) + sizeof(uint32_t) + sizeof(ws_executor) + sizeof(ws_reg_use)) +
            (uint64_t)k->nregs * sizeof(uint32_t) + 64;
 }
-static uint64_t analysis_bytes(const ws_kernel *k) { return (uint64_t)k->ninsns * 80 + 4096 + WS_ANALYSIS_BYTES; }
+static uint64_t analysis_bytes(const ws_kernel *k)
+{
+    uint64_t sets = (uint64_t)k->ninsns * ((k->nregs + 63) / 64) * sizeof(uint64_t); /* cfg.c's, when it fits */
+    return (uint64_t)k->ninsns * 80 + (uint64_t)k->nregs * 8 + 4096 + (sets <= WS_ANALYSIS_BYTES ? sets : 0);
+}
 
 /* What a launch derives from its kernel alone (the code with symbol addresses folded in, the
  * reconvergence points, the registers to zero, the executors, the registers each instruction
@@ -292,24 +296,22 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         (st = prepare_kernel(sim, L, res)) != WS_OK)
         goto done;
     /* Each host thread's storage, charged before anything is allocated; as many threads as fit
-     * (the results are the same with fewer). printf's text: the block's, and a lane's call. */
+     * (the results are the same with fewer). printf's text is charged as it grows (ws_output). */
     uint64_t per_thread = thread_bytes(L, (uint32_t)nthreads) +
                           (sim->cfg.mode == WS_MODE_TIMING ? ws_timing_bytes(k, (uint32_t)((nthreads + 31) / 32)) : 0);
-    uint64_t text = calls_printf(k) ? 3 * L->out_limit : 0;
     for (; jobs > 0; jobs--)
-        if (per_thread <= (UINT64_MAX - text) / jobs && ws_mem_charge(sim, per_thread * jobs + text) == 0)
+        if (per_thread <= UINT64_MAX / jobs && ws_mem_charge(sim, per_thread * jobs) == 0)
             break;
     if (!jobs) {
         snprintf(res->message, sizeof res->message,
                  "memory limit reached: a block of %" PRIu64 " threads of kernel %s needs %" PRIu64
-                 " bytes (registers, shared and local memory, checks%s), %" PRIu64 " of the limit of %" PRIu64
+                 " bytes (registers, shared and local memory, checks), %" PRIu64 " of the limit of %" PRIu64
                  " bytes are left; raise it with --max-memory",
-                 nthreads, k->name, per_thread + text, text ? ", printf text" : "", sim->cfg.max_memory - sim->mem_used,
-                 sim->cfg.max_memory);
+                 nthreads, k->name, per_thread, sim->cfg.max_memory - sim->mem_used, sim->cfg.max_memory);
         st = WS_ERR_LIMIT;
         goto done;
     }
-    charged = per_thread * jobs + text;
+    charged = per_thread * jobs;
     if (sim->cfg.mode == WS_MODE_TIMING) {
         L->timing = ws_timing_create(L, sim->cfg.timing_preset, res->message, sizeof res->message);
         if (!L->timing) {
@@ -379,7 +381,7 @@ done:
         sim->reg_pool = NULL;
         sim->reg_pool_words = 0;
     }
-    ws_mem_release(sim, charged);
+    ws_mem_release(sim, charged + L->out_charged);
     res->stats = L->stats;
     res->diags = L->diags;
     res->ndiags = L->ndiags;

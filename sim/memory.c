@@ -26,16 +26,6 @@ static ws_alloc *add_alloc(ws_sim *s, uint64_t base, uint64_t size, uint8_t *dat
     return &s->allocs[i];
 }
 
-int ws_mem_charge(ws_sim *s, uint64_t bytes)
-{
-    if (bytes > s->cfg.max_memory - s->mem_used)
-        return -1;
-    s->mem_used += bytes;
-    return 0;
-}
-
-void ws_mem_release(ws_sim *s, uint64_t bytes) { s->mem_used -= bytes < s->mem_used ? bytes : s->mem_used; }
-
 uint64_t ws_sim_alloc(ws_sim *s, size_t bytes, const void *init)
 {
     if (ws_mem_charge(s, bytes) != 0)

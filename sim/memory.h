@@ -77,9 +77,4 @@ ws_alloc *ws_find_alloc(const ws_sim *sim, uint64_t addr, size_t size);
  * WS_ERR_INTERNAL (out of memory) with a message in msg. */
 ws_status ws_mem_load_module(ws_sim *s, const ws_module *m, char *msg, size_t cap);
 
-/* The memory limit: charge bytes against cfg.max_memory (0 when they fit, -1 when not: nothing
- * charged), or give them back. */
-int ws_mem_charge(ws_sim *s, uint64_t bytes);
-void ws_mem_release(ws_sim *s, uint64_t bytes);
-
 #endif

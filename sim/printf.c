@@ -29,6 +29,32 @@ static uint64_t output_left(const ws_launch_ctx *L)
     return used < L->out_limit ? L->out_limit - used : 0;
 }
 
+/* Grows a buffer of the call to at least need bytes, the growth charged against the memory
+ * limit (*charged: given back when the call ends). Returns -1 when it does not fit (the launch
+ * stops) or memory runs out. */
+static int grow_charged(ws_launch_ctx *L, char **buf, size_t *cap, size_t need, uint64_t *charged)
+{
+    if (need <= *cap)
+        return 0;
+    size_t nc = need > 2 * *cap ? need : 2 * *cap;
+    if (ws_mem_charge(L->sim, nc - *cap) != 0) {
+        ws_launch_stop(L, WS_ERR_LIMIT,
+                       "memory limit reached: printf needs %zu bytes more than the limit of %" PRIu64
+                       " bytes leaves; raise it with --max-memory",
+                       nc - *cap, L->sim->cfg.max_memory);
+        return -1;
+    }
+    char *nb = realloc(*buf, nc);
+    if (!nb) {
+        ws_mem_release(L->sim, nc - *cap);
+        return -1;
+    }
+    *charged += nc - *cap;
+    *buf = nb;
+    *cap = nc;
+    return 0;
+}
+
 static int read_byte(ws_exec *x, unsigned lane, uint64_t addr, uint8_t *out)
 {
     uint8_t *p = ws_mem_translate(x, WS_SPACE_GENERIC, addr, lane, 1, 0);
@@ -144,7 +170,7 @@ static void c_format(const conversion *c, const char *length, char *spec, size_t
 
 /* A %s argument's bytes up to its NUL, its precision, or one past what the output may still
  * take (more would be cut at the limit anyway), into a malloc'd string. */
-static char *read_string(ws_exec *x, unsigned lane, uint64_t addr, int64_t prec, size_t *len)
+static char *read_string(ws_exec *x, unsigned lane, uint64_t addr, int64_t prec, size_t *len, uint64_t *charged)
 {
     uint64_t most = output_left(x->L) + 1;
     if (prec >= 0 && (uint64_t)prec < most)
@@ -152,13 +178,9 @@ static char *read_string(ws_exec *x, unsigned lane, uint64_t addr, int64_t prec,
     size_t cap = 256, k = 0;
     char *s = malloc(cap);
     for (uint8_t ch; s && k < most && read_byte(x, lane, addr + k, &ch) == 0 && ch; k++) {
-        if (k + 1 >= cap) {
-            char *ns = realloc(s, cap *= 2);
-            if (!ns) {
-                free(s);
-                return NULL;
-            }
-            s = ns;
+        if (grow_charged(x->L, &s, &cap, k + 2, charged) != 0) {
+            free(s);
+            return NULL;
         }
         s[k] = (char)ch;
     }
@@ -172,7 +194,7 @@ static char *read_string(ws_exec *x, unsigned lane, uint64_t addr, int64_t prec,
  * for a conversion warpsim does not know (diagnosed). The width and a counted precision are
  * at most what the output may still take (least_output); the C library gets numbers only. */
 static int64_t format_conversion(ws_exec *x, unsigned lane, conversion *c, uint64_t args, uint64_t *off, char **buf,
-                                 size_t *cap, uint64_t *read_bytes)
+                                 size_t *cap, uint64_t *read_bytes, uint64_t *charged)
 {
     uint64_t v = 0;
     char spec[64];
@@ -215,7 +237,7 @@ static int64_t format_conversion(ws_exec *x, unsigned lane, conversion *c, uint6
         break;
     case 's':
         read_arg(x, lane, args, off, 8, &v);
-        text = read_string(x, lane, v, c->prec, &extra);
+        text = read_string(x, lane, v, c->prec, &extra, charged);
         if (!text)
             return 0;
         *read_bytes += extra;
@@ -225,14 +247,9 @@ static int64_t format_conversion(ws_exec *x, unsigned lane, conversion *c, uint6
     default: ws_diag_report(x, WS_DIAG_PRINTF, 1u << lane, "unsupported printf conversion '%%%c'", c->conv); return -1;
     }
     size_t need = (width > extra ? width : extra) + 1; /* the width pads: it does not add */
-    if (need > *cap) {
-        char *nb = realloc(*buf, need);
-        if (!nb) {
-            free(text);
-            return 0;
-        }
-        *buf = nb;
-        *cap = need;
+    if (grow_charged(x->L, buf, cap, need, charged) != 0) {
+        free(text);
+        return 0;
     }
     int len;
     switch (c->conv) {
@@ -286,9 +303,9 @@ void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr
     fmt[n] = 0;
     size_t cap = 1024, len = 0, piece_cap = 1024;
     char *out = malloc(cap), *piece = malloc(piece_cap);
-    uint64_t off = 0, read_bytes = n;
+    uint64_t off = 0, read_bytes = n, charged = 0; /* charged: the buffers' growth (grow_charged) */
     int full = 0;
-    for (size_t i = 0; out && piece && i < n && !full;) {
+    for (size_t i = 0; out && piece && i < n && !full && !L->stop;) {
         int64_t plen;
         if (fmt[i] != '%' || (i + 1 < n && fmt[i + 1] == '%')) {
             piece[0] = fmt[i];
@@ -305,7 +322,7 @@ void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr
                 full = 1;
                 break;
             }
-            plen = format_conversion(x, lane, &c, args_addr, &off, &piece, &piece_cap, &read_bytes);
+            plen = format_conversion(x, lane, &c, args_addr, &off, &piece, &piece_cap, &read_bytes, &charged);
             if (plen < 0)
                 continue;
         }
@@ -314,14 +331,8 @@ void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr
             plen = (int64_t)left;
             full = 1;
         }
-        if (len + (size_t)plen > cap) {
-            size_t nc = (len + (size_t)plen) * 2;
-            char *no = realloc(out, nc);
-            if (!no)
-                break;
-            out = no;
-            cap = nc;
-        }
+        if (grow_charged(L, &out, &cap, len + (size_t)plen, &charged) != 0)
+            break;
         memcpy(out + len, piece, (size_t)plen);
         len += (size_t)plen;
     }
@@ -342,6 +353,7 @@ void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr
         ws_limit_stop(L, LIMIT_OUTPUT, x->blk->id);
     free(out);
     free(piece);
+    ws_mem_release(L->sim, charged);
 }
 
 /* A call of vprintf, whose two arguments are the format's and the argument buffer's generic

@@ -181,6 +181,7 @@ struct ws_launch_ctx {
     char *out;
     size_t out_len, out_cap;
     uint64_t out_before, out_limit;
+    uint64_t out_charged;      /* out's bytes, charged against the memory limit (ws_output) */
     /* last, so that a launch zeroes what comes before and copies the kernel's parameter bytes:
      * ld.param reads only those (ws_mem_translate) */
     uint8_t params[32768];
@@ -307,6 +308,18 @@ static inline uint64_t trunc_bits(uint64_t v, unsigned bits)
 #define FOR_EACH_LANE(mask, lane)                                                                   \
     for (uint32_t lane##_m = (mask), lane = 0; lane##_m && ((lane = (uint32_t)__builtin_ctz(lane##_m)), 1); \
          lane##_m &= lane##_m - 1)
+
+/* The memory limit: charge bytes against cfg.max_memory (0 when they fit, -1 when not: nothing
+ * charged), or give them back. Here, below every file that charges (memory, diag, printf,
+ * machine), so that none has to call up. */
+static inline int ws_mem_charge(ws_sim *s, uint64_t bytes)
+{
+    if (bytes > s->cfg.max_memory - s->mem_used)
+        return -1;
+    s->mem_used += bytes;
+    return 0;
+}
+static inline void ws_mem_release(ws_sim *s, uint64_t bytes) { s->mem_used -= bytes < s->mem_used ? bytes : s->mem_used; }
 
 /* An event of a kind, for a block at a cycle, everything else zero; ws_emit (diag.h) sends it
  * to the consumer (call both only when cfg.on_event is set). */

@@ -251,8 +251,9 @@ typedef struct {
     int limit;                 /* the memory limit stopped the parse (not bad input) */
 } ws_parse_error;
 
-/* The default memory limit of a run (ws_config.max_memory), which parsing counts too. */
-#define WS_DEFAULT_MAX_MEMORY ((uint64_t)512 << 20)
+/* The default memory limit of a run (ws_config.max_memory), which parsing counts too: with
+ * what the process takes besides (code, stacks), a run stays under 512 MiB. */
+#define WS_DEFAULT_MAX_MEMORY ((uint64_t)480 << 20)
 
 /* Parse a whole PTX module. Returns NULL and fills err on failure. The module may take at most
  * max_memory bytes (0: WS_DEFAULT_MAX_MEMORY), the text of a loaded file included; ws_module's

@@ -221,7 +221,7 @@ typedef enum {
 
 /* The limits of a run (docs/cli.md, "Limits"): reaching one stops the launch with WS_ERR_LIMIT
  * and a message that names it and the option that raises it, the same with any ws_config.jobs. */
-#define WS_DEFAULT_MAX_INSTRUCTIONS 20000000ull
+#define WS_DEFAULT_MAX_INSTRUCTIONS 5000000ull
 #define WS_DEFAULT_MAX_OUTPUT ((uint64_t)16 << 20)
 #define WS_MAX_OUTPUT_LIMIT ((uint64_t)1 << 30) /* the most max_output may be */
 #define WS_MAX_DIAGS 10000                      /* diagnostics a launch lists (ws_result.ndiags_not_listed) */
