@@ -31,5 +31,7 @@ void trace_text_destroy(trace_text *t);
 void trace_text_only(trace_text *t, int64_t block, int64_t warp);
 /* Name a buffer so pointers into it print as LABEL+OFFSET. */
 void trace_text_add_buffer(trace_text *t, const char *label, uint64_t base, uint64_t size);
+/* Bytes written so far (warpsim run's --max-output bounds each trace). */
+uint64_t trace_text_bytes(const trace_text *t);
 
 #endif
