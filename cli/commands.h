@@ -15,9 +15,8 @@ int cmd_print(int argc, char **argv);
 int cmd_step(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
-#ifdef WARPSIM_HAVE_VIZ
+/* in warpsim: runs warpsim-viz (cmd_viz_exec.c); in warpsim-viz: the viewer (cmd_viz.c) */
 int cmd_viz(int argc, char **argv);
-#endif
 
 /* file:line:column: message, the source line and a caret, as compilers print them */
 void print_parse_error(FILE *f, const ws_parse_error *e);

@@ -1866,8 +1866,16 @@ static void append_function(parser *p, ws_kernel *k, uint32_t f)
     k->labels = xrealloc(p, k->labels, ((size_t)k->nlabels + F->nlabels + 1) * sizeof *k->labels);
     k->label_pc = xrealloc(p, k->label_pc, ((size_t)k->nlabels + F->nlabels + 1) * sizeof *k->label_pc);
     k->calls = xrealloc(p, k->calls, ((size_t)k->ncalls + F->ncalls + 1) * sizeof *k->calls);
+    /* a function's registers are named NAME@FUNCTION in the kernel (%p1@rec), so that traces,
+     * the VCD and the viewer tell them from the kernel's own and from other functions' */
+    size_t fn = strlen(F->name);
     for (uint32_t r = 0; r < F->nregs; r++) {
-        k->regs[k->nregs].name = xstrndup(p, F->regs[r].name, strlen(F->regs[r].name));
+        size_t rn = strlen(F->regs[r].name);
+        char *name = xrealloc(p, NULL, rn + fn + 2);
+        memcpy(name, F->regs[r].name, rn);
+        name[rn] = '@';
+        memcpy(name + rn + 1, F->name, fn + 1);
+        k->regs[k->nregs].name = name;
         k->regs[k->nregs++].type = F->regs[r].type;
     }
     for (uint32_t l = 0; l < F->nlabels; l++) {
