@@ -574,26 +574,35 @@ static int parse_value(const where *at, ws_elem t, const char *s, const char *e,
 /* ---------------------------------------------------------------------------------------- */
 /* SPECs                                                                                     */
 
-/* A buffer count: decimal or 0x hex, 1 to WS_MAX_COUNT. *end is set past the digits. */
-static int parse_count(const where *at, const char *s, const char **end, size_t *count)
+/* A decimal or 0x hex number at s, saturating just above max (no overflow): its value, and in
+ * *end where its digits end (at its start when it has none). */
+static uint64_t scan_number(const char *s, uint64_t max, const char **digits, const char **end)
 {
-    char fb[64];
     const char *p = s;
     int base = 10;
     if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
         base = 16;
         p += 2;
     }
-    const char *digits = p;
+    *digits = p;
     uint64_t n = 0;
     for (;; p++) {
-        int d = base == 16 ? hexval((unsigned char)*p)
-                           : (isdigit((unsigned char)*p) ? *p - '0' : -1);
+        int d = base == 16 ? hexval((unsigned char)*p) : (isdigit((unsigned char)*p) ? *p - '0' : -1);
         if (d < 0)
             break;
-        if (n <= WS_MAX_COUNT) /* saturates just above the limit: no overflow */
+        if (n <= max)
             n = n * (uint64_t)base + (uint64_t)d;
     }
+    *end = p;
+    return n;
+}
+
+/* A buffer count: decimal or 0x hex, 1 to WS_MAX_COUNT. *end is set past the digits. */
+static int parse_count(const where *at, const char *s, const char **end, size_t *count)
+{
+    char fb[64];
+    const char *digits, *p;
+    uint64_t n = scan_number(s, WS_MAX_COUNT, &digits, &p);
     if (p == digits)
         return fail(at->err, at->c, at->w, p, "expected a count of elements, found %s",
                     found(fb, sizeof fb, p));
@@ -962,21 +971,8 @@ static int parse_dims(const where *at, const char *s, bool block, unsigned out[3
 static int parse_shared_bytes(const where *at, const char *s, uint64_t *out)
 {
     char fb[64];
-    const char *p = s;
-    int base = 10;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        base = 16;
-        p += 2;
-    }
-    const char *digits = p;
-    uint64_t n = 0;
-    for (;; p++) {
-        int d = base == 16 ? hexval((unsigned char)*p) : (isdigit((unsigned char)*p) ? *p - '0' : -1);
-        if (d < 0)
-            break;
-        if (n <= WS_MAX_SHARED_BYTES) /* saturates just above the limit: no overflow */
-            n = n * (uint64_t)base + (uint64_t)d;
-    }
+    const char *digits, *p;
+    uint64_t n = scan_number(s, WS_MAX_SHARED_BYTES, &digits, &p);
     if (p == digits || *p)
         return fail(at->err, at->c, at->w, p, "expected a number of bytes of dynamic shared memory, found %s",
                     found(fb, sizeof fb, p));

@@ -129,6 +129,7 @@ typedef struct {
     uint32_t *scope_first, *scope_height, *shadowed, *open_regs;
     size_t scope_cap, height_cap, shadowed_cap, open_cap, nopen;
     unsigned scope_serial;      /* renamed registers of closed blocks */
+    char *range_name;           /* parse_reg_decl's %r<N> names */
     /* the memory limit: bytes the module holds (an upper bound) and the most it may */
     uint64_t bytes, max_bytes;
 } parser;
@@ -497,6 +498,7 @@ static uint32_t add_symbol(parser *p, const ws_token *name_tok, ws_space space, 
 static char *unique_name(parser *p, const char *name, char tag, unsigned *serial)
 {
     size_t n = strlen(name), cap = n + 16;
+    charge(p, cap); /* before the allocation: a charge that fails leaves nothing behind */
     char *buf = xrealloc(p, NULL, cap);
     for (;;) {
         int len = snprintf(buf, cap, "%s$%c%u", name, tag, ++*serial);
@@ -504,7 +506,6 @@ static char *unique_name(parser *p, const char *name, char tag, unsigned *serial
         if (!strmap_get(&p->syms_local, buf, (size_t)len, &idx) && !strmap_get(&p->regs, buf, (size_t)len, &idx))
             break;
     }
-    charge(p, cap);
     return buf;
 }
 
@@ -700,7 +701,7 @@ static void parse_reg_decl(parser *p)
             expect_punct(p, '>');
             /* name0, name1, ...: the decimal suffix counted up in place */
             strmap_reserve(p, &p->regs, count);
-            char *buf = xrealloc(p, NULL, name.len + 24);
+            char *buf = p->range_name = xrealloc(p, p->range_name, name.len + 24); /* parser_free frees it on an error */
             memcpy(buf, name.start, name.len);
             size_t len = name.len + 1;
             buf[name.len] = '0';
@@ -716,7 +717,6 @@ static void parse_reg_decl(parser *p)
                     buf[d - 1]++;
                 }
             }
-            free(buf);
         } else {
             add_reg(p, name.start, name.len, t, &name);
         }
@@ -1871,6 +1871,7 @@ static void append_function(parser *p, ws_kernel *k, uint32_t f)
     size_t fn = strlen(F->name);
     for (uint32_t r = 0; r < F->nregs; r++) {
         size_t rn = strlen(F->regs[r].name);
+        charge(p, malloc_bytes(rn + fn + 2));
         char *name = xrealloc(p, NULL, rn + fn + 2);
         memcpy(name, F->regs[r].name, rn);
         name[rn] = '@';
@@ -2107,6 +2108,7 @@ static void parser_free(parser *p)
     free(p->shadowed);
     free(p->open_regs);
     free(p->module_extern);
+    free(p->range_name);
     free(p);
 }
 

@@ -138,18 +138,29 @@ static void test_call_depth(void **state)
     free(ptx);
 }
 
+/* A module of the tree (its text in *text, freed by the caller) and its kernel `name`; a missing
+ * file, a parse error or no such kernel fails the test. */
+static ws_module *load_kernel(const char *path, const char *name, const ws_kernel **k, char **text)
+{
+    *text = wsh_read_file(path, NULL);
+    assert_non_null(*text);
+    ws_parse_error err;
+    ws_module *m = wsh_parse(*text, &err);
+    if (!m)
+        fail_msg("%s:%u:%u: %s", path, err.line, err.column, err.message);
+    *k = ws_module_kernel(m, name);
+    assert_non_null(*k);
+    return m;
+}
+
 /* cvta.param: the generic address of a __grid_constant__ parameter reads the parameter, through
  * a .func as nvcc passes it (tests/ptx/param_smem.cu). */
 static void test_cvta_param(void **state)
 {
     (void)state;
-    char *ptx = wsh_read_file("tests/ptx/param_smem.ptx", NULL);
-    assert_non_null(ptx);
-    ws_parse_error e;
-    ws_module *m = wsh_parse(ptx, &e);
-    assert_non_null(m);
-    const ws_kernel *k = ws_module_kernel(m, "cvta_param");
-    assert_non_null(k);
+    char *ptx;
+    const ws_kernel *k;
+    ws_module *m = load_kernel("tests/ptx/param_smem.ptx", "cvta_param", &k, &ptx);
     ws_config cfg;
     memset(&cfg, 0, sizeof cfg);
     ws_sim *sim = ws_sim_create(&cfg);
@@ -180,13 +191,9 @@ static void test_cvta_param(void **state)
 static void test_dynamic_shared(void **state)
 {
     (void)state;
-    char *ptx = wsh_read_file("tests/ptx/param_smem.ptx", NULL);
-    assert_non_null(ptx);
-    ws_parse_error e;
-    ws_module *m = wsh_parse(ptx, &e);
-    assert_non_null(m);
-    const ws_kernel *k = ws_module_kernel(m, "dyn_shared");
-    assert_non_null(k);
+    char *ptx;
+    const ws_kernel *k;
+    ws_module *m = load_kernel("tests/ptx/param_smem.ptx", "dyn_shared", &k, &ptx);
     for (int with = 0; with < 2; with++) {
         ws_config cfg;
         memset(&cfg, 0, sizeof cfg);
@@ -291,13 +298,9 @@ static void check_lines_run(const char *path)
 static void test_lineinfo(void **state)
 {
     (void)state;
-    char *ptx = wsh_read_file("tests/ptx/lineinfo.ptx", NULL);
-    assert_non_null(ptx);
-    ws_parse_error err;
-    ws_module *m = wsh_parse(ptx, &err);
-    if (!m)
-        fail_msg("%u:%u: %s", err.line, err.column, err.message);
-    const ws_kernel *k = ws_module_kernel(m, "lines");
+    char *ptx;
+    const ws_kernel *k;
+    ws_module *m = load_kernel("tests/ptx/lineinfo.ptx", "lines", &k, &ptx);
     char src[64];
     unsigned seen = 0;
     for (uint32_t i = 0; i < k->ninsns; i++) {
