@@ -509,6 +509,82 @@ static int check_modifiers(ck *c)
     return 0;
 }
 
+/* ---- memory order and scope ------------------------------------------------------------------ */
+
+static int has_cache_op(const ck *c)
+{
+    static const char *const ops[] = {"nc", "ca", "cg", "cs", "lu", "cv", "wb", "wt"};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (has(c, ops[i]))
+            return 1;
+    return 0;
+}
+
+/* The orders and scopes ptxas 13.0 takes on each instruction (PTX ISA "Memory Consistency Model",
+ * each instruction's syntax; tests/ptx/malformed/ld_*, st_*, atom_*, fence_*, membar_*). warpsim
+ * runs a launch's memory operations one at a time in a single order, which every order allows,
+ * so what is accepted here runs as written; timing.c prices the fences ptxas adds. */
+static int check_memory_order(ck *c)
+{
+    const ws_insn *in = c->in;
+    const char *mn = ws_optable[in->op].mnemonic;
+    unsigned sem = in->sem, scope = in->scope;
+    const char *sem_name = sem ? ws_suffix_name(SFX_MEMORD, sem) : "",
+               *scope_name = scope ? ws_suffix_name(SFX_SCOPE, scope) : "";
+    switch (in->op) {
+    case WS_OP_LD:
+    case WS_OP_ST: {
+        int strong = sem == WS_SEM_VOLATILE || sem == WS_SEM_RELAXED || sem == WS_SEM_ACQUIRE ||
+                     sem == WS_SEM_RELEASE || (in->mods & WS_MOD_MMIO);
+        if (sem == WS_SEM_ACQ_REL || sem == WS_SEM_SC || (sem == WS_SEM_ACQUIRE && in->op == WS_OP_ST) ||
+            (sem == WS_SEM_RELEASE && in->op == WS_OP_LD))
+            return bad(c, -1,
+                       "%s has no .%s form (ld: .weak .volatile .relaxed .acquire; st: .weak .volatile "
+                       ".relaxed .release)",
+                       mn, sem_name);
+        if ((sem == WS_SEM_RELAXED || sem == WS_SEM_ACQUIRE || sem == WS_SEM_RELEASE) && (!scope || scope == WS_SCOPE_GL))
+            return bad(c, -1, "%s.%s needs a scope: .cta .cluster .gpu or .sys", mn, sem_name);
+        if (scope && !(sem == WS_SEM_RELAXED || sem == WS_SEM_ACQUIRE || sem == WS_SEM_RELEASE))
+            return bad(c, -1, "%s takes a scope (.%s) only with .relaxed, .acquire or .release", mn, scope_name);
+        if ((in->mods & WS_MOD_MMIO) && !(sem == WS_SEM_RELAXED && scope == WS_SCOPE_SYS &&
+                                          (in->space == WS_SPACE_GLOBAL || in->space == WS_SPACE_GENERIC) && in->vec == 1))
+            return bad(c, -1, "%s.mmio is written .mmio.relaxed.sys, one value, on .global or generic addresses", mn);
+        if (strong && in->space != WS_SPACE_GLOBAL && in->space != WS_SPACE_SHARED && in->space != WS_SPACE_GENERIC)
+            return bad(c, -1, "%s.%s reads or writes .global, .shared or generic addresses, not .%s", mn,
+                       sem ? sem_name : "mmio", ws_space_name((ws_space)in->space));
+        if ((strong || sem == WS_SEM_WEAK) && has_cache_op(c) && !(sem == WS_SEM_WEAK && !(in->mods & WS_MOD_NC)))
+            return bad(c, -1, "a cache operator does not go with %s.%s", mn, sem_name);
+        return 0;
+    }
+    case WS_OP_ATOM:
+    case WS_OP_RED:
+        if (in->mods & WS_MOD_MMIO)
+            return bad(c, -1, "%s has no .mmio form", mn);
+        if (sem == WS_SEM_VOLATILE || sem == WS_SEM_WEAK || sem == WS_SEM_SC ||
+            (in->op == WS_OP_RED && (sem == WS_SEM_ACQUIRE || sem == WS_SEM_ACQ_REL)))
+            return bad(c, -1, "%s has no .%s form (%s)", mn, sem_name,
+                       in->op == WS_OP_RED ? "red: .relaxed .release" : "atom: .relaxed .acquire .release .acq_rel");
+        if (scope == WS_SCOPE_GL)
+            return bad(c, -1, "%s's scopes are .cta .cluster .gpu .sys (.gl is membar's)", mn);
+        return 0;
+    case WS_OP_FENCE:
+        if (in->mods & WS_MOD_MMIO)
+            return bad(c, -1, "fence has no .mmio form");
+        if (sem && sem != WS_SEM_SC && sem != WS_SEM_ACQ_REL && sem != WS_SEM_ACQUIRE && sem != WS_SEM_RELEASE)
+            return bad(c, -1, "fence has no .%s form (.sc .acq_rel .acquire .release)", sem_name);
+        if (!scope || scope == WS_SCOPE_GL)
+            return bad(c, -1, "fence needs a scope: .cta .cluster .gpu or .sys");
+        return 0;
+    case WS_OP_MEMBAR:
+        if (sem || (in->mods & WS_MOD_MMIO))
+            return bad(c, -1, "membar takes a scope only: .cta .gl or .sys");
+        if (scope != WS_SCOPE_CTA && scope != WS_SCOPE_GL && scope != WS_SCOPE_SYS)
+            return bad(c, -1, "membar needs a scope: .cta .gl or .sys%s%s", scope ? ", not ." : "", scope_name);
+        return 0;
+    default: return 0;
+    }
+}
+
 /* Forms ptxas accepts but warpsim cannot run exactly: refused rather than approximated. */
 static int check_modelled(ck *c)
 {
@@ -526,6 +602,8 @@ int ws_check_insn(const ws_module *m, const ws_kernel *k, const ws_insn *in, con
 {
     ck c = {m, k, in, mnemonic, mlen, ops, msg, cap, where};
     *where = -1;
+    if (check_memory_order(&c))
+        return 1;
     ws_type t = (ws_type)in->type;
     uint32_t allowed = allowed_types(in);
     if (t != WS_T_NONE && (kind(t) == K_OTHER || (in->op == WS_OP_SET && kind((ws_type)in->type2) == K_OTHER)))

@@ -603,11 +603,23 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
             in->sub = (uint8_t)x->value;
             return;
         case SFX_MEMORD:
+            /* .mmio goes with .relaxed (ld.mmio.relaxed.sys); any other pair is two orders */
+            if (x->value == WS_SEM_MMIO && !(in->mods & WS_MOD_MMIO)) {
+                in->mods |= WS_MOD_MMIO;
+                return;
+            }
+            if (in->sem)
+                fail_at(p, at, "'%s' takes one memory order; found another: .%.*s", ws_optable[in->op].mnemonic,
+                        (int)n, s);
             in->sem = (uint8_t)x->value;
-            if (x->value == 1)
+            if (x->value == WS_SEM_VOLATILE)
                 in->mods |= WS_MOD_VOLATILE;
             return;
-        case SFX_SCOPE: in->scope = (uint8_t)x->value; return;
+        case SFX_SCOPE:
+            if (in->scope)
+                fail_at(p, at, "'%s' takes one scope; found another: .%.*s", ws_optable[in->op].mnemonic, (int)n, s);
+            in->scope = (uint8_t)x->value;
+            return;
         case SFX_BMODE: case SFX_GRIDDEP:
             in->sub = (uint8_t)x->value;
             return;

@@ -70,6 +70,8 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
         sfx(b, SFX_VOTEMODE, in->sub);
     if (in->op == WS_OP_TESTP)
         sfx(b, SFX_TESTP, in->sub);
+    if (in->mods & WS_MOD_MMIO)
+        sb_printf(b, ".mmio");
     if (in->sem)
         sfx(b, SFX_MEMORD, in->sem);
     if (in->scope)

@@ -274,15 +274,15 @@ uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane)
     case WS_SREG_CLOCK64: return b->cycle;
     case WS_SREG_GLOBALTIMER: return b->cycle * 1000 / 1980; /* ns at the H200's 1980 MHz */
     case WS_SREG_DYN_SMEM: return L->sim->cfg.dynamic_shared_bytes;
-    case WS_SREG_TOTAL_SMEM: return L->shared_bytes;
+    case WS_SREG_TOTAL_SMEM: return L->shared_bytes - RESERVED_SMEM_BYTES;
     case WS_SREG_GLOBALTIMER_LO: return (uint32_t)(b->cycle * 1000 / 1980);
     case WS_SREG_GLOBALTIMER_HI: return (uint32_t)(b->cycle * 1000 / 1980 >> 32);
-    /* warpsim's block reserves no shared memory for the system: the reserved region is empty
-     * and the aggregate size is the kernel's own (docs/semantics.md; programs/probe_reserved_smem
-     * prints the H200's values) */
+    /* the system's region ahead of the kernel's shared memory, as an H200 reports it
+     * (programs/probe_reserved_smem, golden) */
     case WS_SREG_AGGR_SMEM: return L->shared_bytes;
-    case WS_SREG_RSMEM_BEGIN: case WS_SREG_RSMEM_END: case WS_SREG_RSMEM_CAP:
-    case WS_SREG_RSMEM_0: case WS_SREG_RSMEM_1: return 0;
+    case WS_SREG_RSMEM_END: return RESERVED_SMEM_END;
+    case WS_SREG_RSMEM_CAP: return RESERVED_SMEM_BYTES;
+    case WS_SREG_RSMEM_BEGIN: case WS_SREG_RSMEM_0: case WS_SREG_RSMEM_1: return 0;
     default: return 0;
     }
 }
@@ -889,23 +889,27 @@ void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p)
         try_converge(w);
 }
 
-/* One scheduling step of a warp. Returns 1 if anything changed, 0 if the warp is blocked. */
+/* One scheduling step of a warp. Returns 0 if the warp is blocked, 2 if it ran a strong load
+ * (its turn ends: ws_insn_is_strong_load), 1 if anything else changed. */
 static int warp_step(ws_exec *x, ws_warp *w)
 {
     ws_pick p;
     int r = ws_warp_pick(x, w, &p);
-    if (r == WS_PICK_EXEC)
+    if (r == WS_PICK_EXEC) {
         ws_warp_issue(x, w, &p);
+        return ws_insn_is_strong_load(&x->L->code[p.pc]) ? 2 : 1;
+    }
     return r != WS_PICK_BLOCKED;
 }
 
 /* The functional mode's fast path, when nobody listens and nothing is checked: a converged
  * warp with no pending convergence barrier runs its instructions back to back, with none of
  * ws_warp_pick's choices to make (the whole warp is the group). It stops before anything that
- * changes the warp's shape (a divergent branch, exit, bar.sync), after `budget` instructions,
- * or when the launch stops, and leaves the rest to warp_step. Results, statistics and cycles
- * are those of warp_step. Returns the instructions run. */
-static uint64_t run_converged(ws_exec *x, ws_warp *w, uint64_t budget)
+ * changes the warp's shape (a divergent branch, exit, bar.sync), after a strong load (*yield
+ * set: the warp's turn ends, as in warp_step), after `budget` instructions, or when the launch
+ * stops, and leaves the rest to warp_step. Results, statistics and cycles are those of
+ * warp_step. Returns the instructions run. */
+static uint64_t run_converged(ws_exec *x, ws_warp *w, uint64_t budget, int *yield)
 {
     ws_launch_ctx *L = x->L;
     const ws_insn *code = L->code;
@@ -943,7 +947,7 @@ static uint64_t run_converged(ws_exec *x, ws_warp *w, uint64_t budget)
         }
         n++;
         lanes += (uint64_t)__builtin_popcount(exec);
-        if (L->stop)
+        if (L->stop || (*yield = ws_insn_is_strong_load(in)))
             break;
     }
 out:
@@ -1095,13 +1099,17 @@ static void run_block(ws_launch_ctx *L, ws_block *b, ws_event *ev)
             x.w = w;
             x.regs = w->regs;
             while (w->live) {
+                /* a warp runs until it blocks or it has run a strong load: then the others run,
+                 * so that a warp spinning on memory sees the store it waits for */
+                int step = 0, yield = 0;
                 if (fast && w->converged && !w->nreconv && !L->stop &&
                     L->insn_limit > L->stats.warp_instructions &&
-                    run_converged(&x, w, L->insn_limit - L->stats.warp_instructions)) {
+                    run_converged(&x, w, L->insn_limit - L->stats.warp_instructions, &yield)) {
                     /* ran a stretch; the checks below as after a step */
-                } else if (!warp_step(&x, w)) {
+                } else if (!(step = warp_step(&x, w))) {
                     break;
                 }
+                yield |= step == 2;
                 progress = 1;
                 if (L->stats.warp_instructions >= L->insn_limit) {
                     ws_launch_stop(L, WS_ERR_LIMIT,
@@ -1111,7 +1119,7 @@ static void run_block(ws_launch_ctx *L, ws_block *b, ws_event *ev)
                                    L->k->insns[lane_pc(w, (unsigned)__builtin_ctz(w->live))].line);
                     break;
                 }
-                if (L->stop)
+                if (L->stop || yield)
                     break;
             }
             if (w->live)
@@ -1150,7 +1158,8 @@ static uint64_t symbol_address(const ws_launch_ctx *L, const ws_symbol *s)
     switch (s->space) {
     case WS_SPACE_GLOBAL: return L->sim->module_global_base + s->offset;
     case WS_SPACE_CONST: return CONST_WINDOW + s->offset;
-    default: return s->offset; /* shared, local, param: space-relative */
+    case WS_SPACE_SHARED: return RESERVED_SMEM_BYTES + s->offset;
+    default: return s->offset; /* local, param: space-relative */
     }
 }
 
@@ -1608,7 +1617,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     if (k->param_bytes) /* fuzz: memcpy from NULL params is undefined even for 0 bytes */
         memcpy(L->params, params, k->param_bytes);
     L->insn_limit = sim->cfg.max_warp_instructions;
-    L->shared_bytes = k->shared_bytes + sim->cfg.dynamic_shared_bytes;
+    L->shared_bytes = RESERVED_SMEM_BYTES + k->shared_bytes + sim->cfg.dynamic_shared_bytes;
     L->local_bytes = k->local_bytes;
     L->slow = sim->cfg.slow_paths;
     if (sim->cfg.mode == WS_MODE_TIMING) {

@@ -367,7 +367,10 @@ static void test_elect(void **state)
     wsh_free(&r);
 }
 
-/* no effect on a single launch: the grid it depends on has finished before it starts */
+/* griddepcontrol: no effect on a single launch (the grid it depends on has finished before it
+ * starts). The reserved shared memory as the H200 lays it out (programs/probe_reserved_smem):
+ * begin 0, end 288, cap 1024, offsets 0 and 1 at 0; the aggregate size counts the reserved KiB
+ * and the kernel's first variable (the harness's 8 KiB `sh`) sits at shared address 1024. */
 static void test_griddepcontrol_and_sregs(void **state)
 {
     (void)state;
@@ -375,17 +378,52 @@ static void test_griddepcontrol_and_sregs(void **state)
     wsh_body(&r,
              "griddepcontrol.wait;\ngriddepcontrol.launch_dependents;\n"
              "mov.u32 %r2, %reserved_smem_offset_begin;\nmov.u32 %r5, %reserved_smem_offset_end;\n"
-             "add.u32 %r2, %r2, %r5;\nmov.u32 %r5, %reserved_smem_offset_cap;\nadd.u32 %r2, %r2, %r5;\n"
-             "mov.u32 %r5, %reserved_smem_offset_0;\nadd.u32 %r2, %r2, %r5;\n"
-             "mov.u32 %r5, %reserved_smem_offset_1;\nadd.u32 %r2, %r2, %r5;\n"
+             "shl.b32 %r2, %r2, 8;\nadd.u32 %r2, %r2, %r5;\n"
+             "mov.u32 %r5, %reserved_smem_offset_cap;\nshl.b32 %r2, %r2, 12;\nadd.u32 %r2, %r2, %r5;\n"
+             "mov.u32 %r5, %reserved_smem_offset_0;\nmov.u32 %r6, %reserved_smem_offset_1;\n"
+             "add.u32 %r5, %r5, %r6;\nshl.b32 %r5, %r5, 28;\nadd.u32 %r2, %r2, %r5;\n"
              "mov.u32 %r3, %aggr_smem_size;\nmov.u32 %r5, %total_smem_size;\nsub.u32 %r3, %r3, %r5;\n"
+             "shl.b32 %r3, %r3, 16;\nmov.u32 %r6, sh;\nadd.u32 %r3, %r3, %r6;\n"
              "mov.u32 %r5, %globaltimer_lo;\nmov.u32 %r6, %globaltimer_hi;\n",
              NULL);
     WSH_EXPECT_OK(&r);
-    uint32_t zero[32] = {0};
-    WSH_CHECK("the reserved shared-memory region is empty", r.out, zero, 32);
-    WSH_CHECK("aggr_smem_size = total_smem_size", r.out2, zero, 32);
+    uint32_t rsv[32], aggr[32];
+    for (unsigned l = 0; l < 32; l++) {
+        rsv[l] = (288u << 12) + 1024;
+        aggr[l] = (1024u << 16) + 1024;
+    }
+    WSH_CHECK("reserved region: begin << 20 | end << 12 | cap, offsets 0 and 1 zero", r.out, rsv, 32);
+    WSH_CHECK("(aggr_smem_size - total_smem_size) << 16 | the shared address of sh", r.out2, aggr, 32);
     wsh_free(&r);
+}
+
+/* tests/ptx/memory_order.ptx: a warp that spins on ld.acquire until another warp's st.release
+ * runs in both modes (the functional mode lets the others run after a strong load), reads what
+ * the releasing warp wrote, and the race check sees the pair as ordered; every order and scope
+ * of ld, st, atom, red, fence and membar that ptxas takes runs as written. */
+static void test_memory_order(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/memory_order.ptx", NULL);
+    assert_non_null(ptx);
+    uint32_t want[64];
+    for (unsigned l = 0; l < 32; l++) {
+        want[l] = 3 * l;
+        want[32 + l] = 103 + l;
+    }
+    for (int run = 0; run < 4; run++) { /* timing or functional, checks on or off (the fast path) */
+        wsh_run r;
+        size_t size = sizeof want;
+        wsh_opts o = {.block = {64, 1, 1}, .check_uninitialized = run & 1, .timing = run >> 1,
+                      .max_warp_instructions = 100000};
+        wsh_kernel(&r, ptx, "memory_order", &o, 1, &size, NULL);
+        WSH_EXPECT_OK(&r);
+        assert_int_equal(wsh_ndiags(&r), 0);
+        WSH_CHECK(run >> 1 ? "memory_order (timing)" : "memory_order (functional)", (const uint32_t *)r.buf[0], want,
+                  64);
+        wsh_free(&r);
+    }
+    free(ptx);
 }
 
 static void test_new_forms_refused(void **state)
@@ -690,6 +728,7 @@ int main(void)
         cmocka_unit_test(test_carry_chain),
         cmocka_unit_test(test_elect),
         cmocka_unit_test(test_griddepcontrol_and_sregs),
+        cmocka_unit_test(test_memory_order),
         cmocka_unit_test(test_new_forms_refused),
         cmocka_unit_test(test_sm90_nvcc),
         cmocka_unit_test(test_cooperative_groups_nvcc),

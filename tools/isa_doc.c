@@ -127,9 +127,10 @@ int main(int argc, char **argv)
     fprintf(f, "\n## Special registers and constants\n\n");
     for (int r = 0; r < WS_SREG_COUNT; r++)
         fprintf(f, "%s`%s`", r ? " " : "", ws_sreg_name((ws_sreg)r));
-    fprintf(f, "\n\n`WARP_SZ`, PTX's predefined constant, reads as 32. warpsim's block reserves no shared memory\n"
-               "for the system: the `%%reserved_smem_offset_*` registers read 0 and `%%aggr_smem_size` equals\n"
-               "`%%total_smem_size` (programs/probe_reserved_smem.cu prints what an H200 gives).\n");
+    fprintf(f, "\n\n`WARP_SZ`, PTX's predefined constant, reads as 32. A block's shared memory starts with the\n"
+               "1 KiB the H200 reserves for the system: `%%reserved_smem_offset_begin`, `_end`, `_cap`, `_0` and\n"
+               "`_1` read 0, 288, 1024, 0 and 0, the kernel's first variable sits at shared address 1024 and\n"
+               "`%%aggr_smem_size` is `%%total_smem_size` + 1024 (programs/probe_reserved_smem, golden).\n");
     fprintf(f, "\n## Functions and debug information\n\n"
                "`.func` definitions are called with the PTX calling convention (`.param` arguments and\n"
                "return value in a `{ }` call sequence, `call.uni (retval0), name, (param0, ...)`): each call\n"

@@ -70,6 +70,7 @@ enum {
     WS_MOD_RELU = 1u << 17, WS_MOD_NOFTZ = 1u << 18,
     WS_MOD_INFUNC = 1u << 19,    /* an instruction of a .func linked into a kernel: ret returns to the caller */
     WS_MOD_CC = 1u << 20,        /* .cc: writes the carry flag */
+    WS_MOD_MMIO = 1u << 21,      /* ld/st .mmio (with .relaxed.sys): memory-mapped I/O, no other effect here */
 };
 
 /* The carry chain's flag CC.CF lives per lane in a hidden .pred register the parser declares

@@ -127,16 +127,21 @@ out[i * 3 + 2] = sm[base];
            ["in=s32[64]:rand:%d" % (300 + N), "out=s32[192]"])
 
 for N in (64, 128):
+    # A tile wider than a warp shuffles through shared memory from one source warp: every thread
+    # of the tile must name the same source rank (the CUDA Programming Guide's thread_block_tile
+    # shfl; cooperative_groups.h shfl_impl: the other warps wait for the source warp's slot).
+    # Per-thread ranks (this kernel's first version) hung the H200.
     kernel("cg_tile%d_shfl_reduce" % N,
            "thread_block_tile<%d> (wider than a warp, scratch at %%reserved_smem_offset_*): "
-           "shfl from the mirrored rank, cg::reduce plus, meta_group_rank; 256 threads" % N,
+           "shfl from one rank per tile (the same for all its threads), cg::reduce plus, "
+           "meta_group_rank; 256 threads" % N,
            "const unsigned *in, unsigned *out",
            sub("""
 cg::thread_block block = cg::this_thread_block();
 cg::thread_block_tile<@N> t = cg::tiled_partition<@N>(block);
 unsigned i = block.thread_rank();
 unsigned v = in[i];
-out[i * 4 + 0] = t.shfl(v, @N - 1 - t.thread_rank());
+out[i * 4 + 0] = t.shfl(v, (t.meta_group_rank() * 37 + 5) % @N);
 out[i * 4 + 1] = cg::reduce(t, v, cg::plus<unsigned>());
 out[i * 4 + 2] = (t.meta_group_rank() << 16) | t.thread_rank();
 t.sync();
