@@ -414,13 +414,14 @@ static void test_memory_order(void **state)
     for (int run = 0; run < 4; run++) { /* timing or functional, checks on or off (the fast path) */
         wsh_run r;
         size_t size = sizeof want;
-        wsh_opts o = {.block = {64, 1, 1}, .check_uninitialized = run & 1, .timing = run >> 1,
+        wsh_opts o = {.block = {64, 1, 1},
+                      .check_uninitialized = run & 1,
+                      .timing = run >> 1,
                       .max_warp_instructions = 100000};
         wsh_kernel(&r, ptx, "memory_order", &o, 1, &size, NULL);
         WSH_EXPECT_OK(&r);
         assert_int_equal(wsh_ndiags(&r), 0);
-        WSH_CHECK(run >> 1 ? "memory_order (timing)" : "memory_order (functional)", (const uint32_t *)r.buf[0], want,
-                  64);
+        WSH_CHECK(run >> 1 ? "memory_order (timing)" : "memory_order (functional)", (const uint32_t *)r.buf[0], want, 64);
         wsh_free(&r);
     }
     free(ptx);
