@@ -376,7 +376,7 @@ static int check_modifiers(ck *c)
         case WS_OP_MUL:
         case WS_OP_FMA: ok = f32; break;
         case WS_OP_MAD: ok = f32 || (t == WS_T_S32 && in->sub == WS_MUL_HI); break;
-        default: ok = in->op == WS_OP_CVT; break;
+        default: ok = in->op == WS_OP_CVT || (ws_optable[in->op].suffixes & SFX_VIDEO); break;
         }
         if (!ok)
             return bad(c, -1, "illegal modifier .sat for %.*s: .sat applies to .s32 add/sub, mad.hi.s32 and .f32",
@@ -585,6 +585,51 @@ static int check_memory_order(ck *c)
     }
 }
 
+/* ---- packed integers and video instructions ------------------------------------------------- */
+
+/* add/min/max on two 16-bit integers (.u16x2 .s16x2: registers only), min/max .relu (.s32 and
+ * .s16x2), and the SIMD video instructions (.u32/.s32 types; vset compares .eq .ne .lt .le .gt
+ * .ge; .sat and .add exclude each other; no immediates), as ptxas 13.0 takes them
+ * (tests/ptx/malformed). */
+static int check_simd(ck *c)
+{
+    const ws_insn *in = c->in;
+    ws_type t = (ws_type)in->type;
+    const char *mn = ws_optable[in->op].mnemonic;
+    if ((in->mods & WS_MOD_RELU) && (in->op == WS_OP_MIN || in->op == WS_OP_MAX) && t != WS_T_S16X2 && t != WS_T_S32)
+        return bad(c, -1, "%s.relu takes .s32 or .s16x2, not .%s", mn, tname(t));
+    if (ws_type_is_packed_int(t)) {
+        if (in->op != WS_OP_ADD && in->op != WS_OP_MIN && in->op != WS_OP_MAX)
+            return bad(c, -1, "%s does not take .%s: only add, min and max work on two 16-bit integers", mn, tname(t));
+        if (in->mods & (WS_MOD_SAT | WS_MOD_CC | WS_MOD_FTZ | WS_MOD_NAN))
+            return bad(c, -1, "%.*s: .%s takes no modifier (min and max take .relu)", (int)c->mlen, c->mn, tname(t));
+        if (in->mods & WS_MOD_RELU && t != WS_T_S16X2)
+            return bad(c, -1, "%s.relu takes .s16x2, not .%s", mn, tname(t));
+        for (unsigned i = 0; i < in->nops; i++) {
+            if (in->ops[i].kind == WS_OPND_IMM)
+                return bad(c, (int)i, "an immediate is not a .%s operand: use a register", tname(t));
+            if (in->ops[i].kind == WS_OPND_REG && check_reg(c, (int)i, in->ops[i].reg, WS_T_U32, 0, "operand"))
+                return 1;
+        }
+        return 0;
+    }
+    if (!(ws_optable[in->op].suffixes & SFX_VIDEO))
+        return 0;
+    int vset = (ws_optable[in->op].suffixes & SFX_CMP) != 0;
+    ws_type types[3] = {t, (ws_type)in->type2, (ws_type)in->type3};
+    for (int i = 0; i < (vset ? 2 : 3); i++)
+        if (types[i] != WS_T_U32 && types[i] != WS_T_S32)
+            return bad(c, -1, "%s's types are .u32 or .s32, not .%s", mn, tname(types[i]));
+    if (vset && (in->cmp < WS_CMP_EQ || in->cmp > WS_CMP_GE))
+        return bad(c, -1, "%s compares .eq .ne .lt .le .gt or .ge", mn);
+    if ((in->mods & WS_MOD_SAT) && (in->mods & WS_MOD_VIDEO_ADD))
+        return bad(c, -1, "%s: .sat does not go with the .add accumulation", mn);
+    for (unsigned i = 0; i < in->nops; i++)
+        if (in->ops[i].kind == WS_OPND_IMM)
+            return bad(c, (int)i, "%s takes registers only, not an immediate", mn);
+    return 0;
+}
+
 /* Forms ptxas accepts but warpsim cannot run exactly: refused rather than approximated. */
 static int check_modelled(ck *c)
 {
@@ -602,12 +647,12 @@ int ws_check_insn(const ws_module *m, const ws_kernel *k, const ws_insn *in, con
 {
     ck c = {m, k, in, mnemonic, mlen, ops, msg, cap, where};
     *where = -1;
-    if (check_memory_order(&c))
+    if (check_memory_order(&c) || check_simd(&c))
         return 1;
     ws_type t = (ws_type)in->type;
     uint32_t allowed = allowed_types(in);
     if (t != WS_T_NONE && (kind(t) == K_OTHER || (in->op == WS_OP_SET && kind((ws_type)in->type2) == K_OTHER)))
-        return 0;                                    /* f16 and newer types: checked with their executors */
+        return 0; /* f16 and newer types: checked with their executors, packed integers by check_simd */
     if (in->op == WS_OP_CVT || in->op == WS_OP_CVTA) /* cvt's modifiers belong with its executor */
         return check_operands(&c);
     if (t != WS_T_NONE && !(allowed & (1u << t)))

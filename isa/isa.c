@@ -37,6 +37,7 @@ static const char *const type_names[WS_T_COUNT] = {
     [WS_T_B64] = "b64", [WS_T_U8] = "u8",   [WS_T_U16] = "u16", [WS_T_U32] = "u32", [WS_T_U64] = "u64",
     [WS_T_S8] = "s8",   [WS_T_S16] = "s16", [WS_T_S32] = "s32", [WS_T_S64] = "s64", [WS_T_F16] = "f16",
     [WS_T_F32] = "f32", [WS_T_F64] = "f64", [WS_T_F16X2] = "f16x2", [WS_T_BF16] = "bf16", [WS_T_BF16X2] = "bf16x2",
+    [WS_T_U16X2] = "u16x2", [WS_T_S16X2] = "s16x2",
 };
 
 const char *ws_type_name(ws_type t) { return (unsigned)t < WS_T_COUNT ? type_names[t] : "?"; }
@@ -91,7 +92,8 @@ const ws_suffix ws_suffixes[] = {
     {"s8", SFX_TYPE, WS_T_S8},     {"s16", SFX_TYPE, WS_T_S16}, {"s32", SFX_TYPE, WS_T_S32},
     {"s64", SFX_TYPE, WS_T_S64},   {"f16", SFX_TYPE, WS_T_F16}, {"f32", SFX_TYPE, WS_T_F32},
     {"f64", SFX_TYPE, WS_T_F64},   {"f16x2", SFX_TYPE, WS_T_F16X2}, {"bf16", SFX_TYPE, WS_T_BF16},
-    {"bf16x2", SFX_TYPE, WS_T_BF16X2}, {"relu", SFX_RELU, WS_MOD_RELU},
+    {"bf16x2", SFX_TYPE, WS_T_BF16X2}, {"u16x2", SFX_TYPE, WS_T_U16X2}, {"s16x2", SFX_TYPE, WS_T_S16X2},
+    {"relu", SFX_RELU, WS_MOD_RELU}, {"add", SFX_VIDEO, WS_MOD_VIDEO_ADD},
     {"noftz", SFX_NOFTZ, WS_MOD_NOFTZ},
     {"global", SFX_SPACE, WS_SPACE_GLOBAL}, {"shared", SFX_SPACE, WS_SPACE_SHARED},
     {"shared::cta", SFX_SPACE, WS_SPACE_SHARED}, {"local", SFX_SPACE, WS_SPACE_LOCAL},
@@ -141,7 +143,7 @@ const ws_suffix ws_suffixes[] = {
 };
 /* clang-format on */
 
-const char *ws_suffix_name(uint32_t group, unsigned value)
+const char *ws_suffix_name(uint64_t group, unsigned value)
 {
     for (const ws_suffix *s = ws_suffixes; s->name; s++)
         if (s->group == group && s->value == value)

@@ -70,7 +70,9 @@ enum {
     SFX_NOFTZ = 1u << 29,    /* atom/red .noftz: half additions keep subnormals */
     SFX_BMODE = 1u << 30,    /* bmsk/szext .clamp .wrap */
 };
-#define SFX_GRIDDEP (1u << 31) /* griddepcontrol .launch_dependents .wait (ISO C enumerators are ints) */
+/* (ISO C enumerators are ints: the groups from bit 31 on are macros) */
+#define SFX_GRIDDEP (1u << 31)   /* griddepcontrol .launch_dependents .wait */
+#define SFX_VIDEO (1ull << 32)   /* SIMD video: .dtype.atype.btype (vset: .atype.btype), .add accumulates */
 enum { WS_BMODE_CLAMP = 1, WS_BMODE_WRAP = 2 };          /* ws_insn.sub of bmsk, szext */
 /* ws_insn.sem (0: none written) and ws_insn.scope (0: none written) */
 enum { WS_SEM_VOLATILE = 1, WS_SEM_RELAXED, WS_SEM_ACQUIRE, WS_SEM_RELEASE, WS_SEM_ACQ_REL, WS_SEM_SC,
@@ -82,7 +84,7 @@ enum { WS_GRIDDEP_LAUNCH = 1, WS_GRIDDEP_WAIT = 2 };     /* ws_insn.sub of gridd
 typedef struct {
     const char *mnemonic;
     const char *shape;
-    uint32_t suffixes;
+    uint64_t suffixes;
     uint8_t cls;       /* ws_op_class */
     uint8_t latency;   /* ws_latency_class */
     const char *meaning;

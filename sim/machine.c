@@ -672,30 +672,40 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
         }
         break;
     }
-    case WS_OP_CALL:
-        if (L->k->calls[in->call].entry == UINT32_MAX) { /* vprintf */
+    case WS_OP_CALL: {
+        if (ws_call_is_vprintf(&L->k->calls[in->call])) {
             run_insn(x, in, pc, exec);
             advance(w, group, pc + 1);
             break;
         }
-        if (exec && ws_call_enter(x, in, exec) != 0)
+        uint32_t entry[32];
+        if (exec && ws_call_enter(x, in, exec, entry) != 0)
             break;
         if (!exec) {
             advance(w, group, pc + 1);
             break;
         }
         /* The group meets again after the call, as a BSSY/BSYNC pair around it would make it:
-         * lanes that return early (a shorter recursion) or skip the call (guard false) wait
-         * there for the others. */
+         * lanes that return early (a shorter recursion), skip the call (guard false) or call
+         * another function through a pointer wait there for the others. */
         push_reconv(w, pc + 1, group);
-        if (exec == group) {
-            advance(w, group, L->k->calls[in->call].entry);
-        } else {
-            leave_converged(w);
-            move_lanes(w, exec, L->k->calls[in->call].entry, LANE_RUN);
-            move_lanes(w, group & ~exec, pc + 1, LANE_RUN);
+        uint32_t to = entry[__builtin_ctz(exec)];
+        int same = 1;
+        FOR_EACH_LANE(exec, l) same &= entry[l] == to;
+        if (exec == group && same) {
+            advance(w, group, to);
+            break;
+        }
+        leave_converged(w);
+        move_lanes(w, group & ~exec, pc + 1, LANE_RUN);
+        for (uint32_t left = exec; left;) {
+            uint32_t at = entry[__builtin_ctz(left)], lanes = 0;
+            FOR_EACH_LANE(left, l) lanes |= entry[l] == at ? 1u << l : 0;
+            move_lanes(w, lanes, at, LANE_RUN);
+            left &= ~lanes;
         }
         break;
+    }
     case WS_OP_RET:
         if (in->mods & WS_MOD_INFUNC) { /* a .func returns: each lane to its own caller */
             uint32_t ret_pc[32];
@@ -928,7 +938,7 @@ static uint64_t run_converged(ws_exec *x, ws_warp *w, uint64_t budget, int *yiel
             pc = exec ? (uint32_t)in->ops[0].imm : pc + 1;
             break;
         case WS_OP_CALL:
-            if (L->k->calls[in->call].entry != UINT32_MAX)
+            if (!ws_call_is_vprintf(&L->k->calls[in->call]))
                 goto out; /* a .func call moves the lanes (exec_group) */
             goto plain;
         case WS_OP_RET:

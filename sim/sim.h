@@ -307,9 +307,15 @@ uint32_t *ws_reconvergence_points(const ws_kernel *k);
  * out of memory. */
 uint32_t *ws_registers_read_unwritten(const ws_kernel *k, uint32_t *count);
 
-/* Calls of linked .func bodies (calls.c): enter pushes the lanes of exec (-1: the launch
- * stopped: overflow or out of memory); return pops them, each lane's return pc in ret_pc. */
-int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec);
+/* Calls of linked .func bodies (calls.c): enter pushes the lanes of exec, each lane's first pc
+ * of its callee in entry (an indirect call's lanes may reach different functions; -1: the
+ * launch stopped: overflow, out of memory, or an address that is no function of the call's
+ * prototype); return pops them, each lane's return pc in ret_pc. */
+static inline bool ws_call_is_vprintf(const ws_call_site *cs)
+{
+    return cs->func == UINT32_MAX && cs->indirect_reg == WS_NO_REG;
+}
+int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t *entry);
 void ws_call_return(ws_exec *x, uint32_t exec, uint32_t *ret_pc);
 void ws_call_stacks_reset(ws_warp *w);
 void ws_call_stacks_free(ws_warp *w);
