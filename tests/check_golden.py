@@ -63,9 +63,16 @@ def approx_within(buf, i, a, b):
     return abs(f32_ordered(int(a)) - f32_ordered(int(b))) <= ulps or abs(x - y) <= absolute
 
 
+def audit_within(buf, i, a, b):
+    """probe_isa_audit row 7 (out[224..255]): div.full.f32, an approximation (the H200 gave 5 of
+    its 32 lanes 1 ulp from warpsim's)."""
+    return buf == 'out' and 224 <= i < 256 and abs(f32_ordered(int(a)) - f32_ordered(int(b))) <= 1
+
+
 TOLERANCE = {
     'sweep_approx': (approx_within, 'per function: rcp, sqrt 1 ulp; rsqrt, ex2 2 ulp; lg2 2 ulp or 2^-20; '
                                     'sin, cos 2^-21 absolute'),
+    'probe_isa_audit': (audit_within, 'row 7, div.full.f32: 1 ulp'),
 }
 
 

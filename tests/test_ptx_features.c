@@ -526,6 +526,20 @@ static void test_griddepcontrol_and_sregs(void **state)
     WSH_CHECK("reserved region: begin << 20 | end << 12 | cap, offsets 0 and 1 zero", r.out, rsv, 32);
     WSH_CHECK("(aggr_smem_size - total_smem_size) << 16 | the shared address of sh", r.out2, aggr, 32);
     wsh_free(&r);
+    /* 1000 bytes of .shared: %total_smem_size counts them in units of 128 (1024), %aggr_smem_size
+     * adds the reserved KiB to the bytes themselves (2024), as the H200 reports them */
+    static const char *sizes =
+        FUNC_HEAD ".visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n"
+                  ".shared .align 4 .b8 buf[1000];\nld.param.u64 %rd1, [p];\n"
+                  "mov.u32 %r1, %total_smem_size;\nmov.u32 %r2, %aggr_smem_size;\nmov.u32 %r3, buf;\n"
+                  "st.global.v2.u32 [%rd1], {%r1, %r2};\nst.global.u32 [%rd1+8], %r3;\nret;\n}\n";
+    size_t size = 12;
+    wsh_opts o = {.block = {1, 1, 1}};
+    wsh_kernel(&r, sizes, "k", &o, 1, &size, NULL);
+    WSH_EXPECT_OK(&r);
+    const uint32_t want[3] = {1024, 2024, 1024};
+    WSH_CHECK("total_smem_size, aggr_smem_size, &buf", (const uint32_t *)r.buf[0], want, 3);
+    wsh_free(&r);
 }
 
 /* tests/ptx/memory_order.ptx: a warp that spins on ld.acquire until another warp's st.release
