@@ -650,6 +650,27 @@ static void begin_issue(ws_exec *x, ws_warp *w, const ws_insn *in, uint32_t pc, 
         x->blk->cycle++;
 }
 
+/* The lanes of exec go each to its own to[lane] (a call's callee, a ret's return address), the
+ * rest of the group to next. Usually the whole group goes to one place together. */
+static void send_lanes(ws_warp *w, uint32_t group, uint32_t exec, const uint32_t to[32], uint32_t next)
+{
+    uint32_t first = exec ? to[__builtin_ctz(exec)] : next;
+    int same = 1;
+    FOR_EACH_LANE(exec, l) same &= to[l] == first;
+    if (exec == group && same) {
+        advance(w, group, first);
+        return;
+    }
+    leave_converged(w);
+    move_lanes(w, group & ~exec, next, LANE_RUN);
+    for (uint32_t left = exec; left;) {
+        uint32_t at = to[__builtin_ctz(left)], lanes = 0;
+        FOR_EACH_LANE(left, l) lanes |= to[l] == at ? 1u << l : 0;
+        move_lanes(w, lanes, at, LANE_RUN);
+        left &= ~lanes;
+    }
+}
+
 static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
 {
     ws_launch_ctx *L = x->L;
@@ -691,42 +712,14 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
          * lanes that return early (a shorter recursion), skip the call (guard false) or call
          * another function through a pointer wait there for the others. */
         push_reconv(w, pc + 1, group);
-        uint32_t to = entry[__builtin_ctz(exec)];
-        int same = 1;
-        FOR_EACH_LANE(exec, l) same &= entry[l] == to;
-        if (exec == group && same) {
-            advance(w, group, to);
-            break;
-        }
-        leave_converged(w);
-        move_lanes(w, group & ~exec, pc + 1, LANE_RUN);
-        for (uint32_t left = exec; left;) {
-            uint32_t at = entry[__builtin_ctz(left)], lanes = 0;
-            FOR_EACH_LANE(left, l) lanes |= entry[l] == at ? 1u << l : 0;
-            move_lanes(w, lanes, at, LANE_RUN);
-            left &= ~lanes;
-        }
+        send_lanes(w, group, exec, entry, pc + 1);
         break;
     }
     case WS_OP_RET:
         if (in->mods & WS_MOD_INFUNC) { /* a .func returns: each lane to its own caller */
             uint32_t ret_pc[32];
             ws_call_return(x, exec, ret_pc);
-            uint32_t to = exec ? ret_pc[__builtin_ctz(exec)] : pc + 1;
-            int same = 1;
-            FOR_EACH_LANE(exec, l) same &= ret_pc[l] == to;
-            if (exec == group && same) { /* the usual case: the group returns to one place together */
-                advance(w, group, to);
-                break;
-            }
-            leave_converged(w);
-            move_lanes(w, group & ~exec, pc + 1, LANE_RUN);
-            for (uint32_t left = exec; left;) {
-                uint32_t back = ret_pc[__builtin_ctz(left)], lanes = 0;
-                FOR_EACH_LANE(left, l) lanes |= ret_pc[l] == back ? 1u << l : 0;
-                move_lanes(w, lanes, back, LANE_RUN);
-                left &= ~lanes;
-            }
+            send_lanes(w, group, exec, ret_pc, pc + 1);
             break;
         }
         /* the kernel's ret ends the lane, as exit does */
