@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "launch.h"
 #include "record.h"
+#include "options.h"
 #include "session.h"
 
 #include <inttypes.h>
@@ -235,16 +236,12 @@ int cmd_step(int argc, char **argv)
             goto done;
         if (r == 1)
             continue;
-        if (!strcmp(argv[i], "--block-index") && i + 1 < argc) {
-            block = strtoul(argv[++i], NULL, 0);
-        } else {
-            fprintf(stderr,
-                    "warpsim: error: unknown option '%s' (warpsim step FILE.ptx [run arguments] "
-                    "[--block-index N])\n",
-                    argv[i]);
-            goto done;
+        const char *v;
+        switch (cli_option_next(CLI_VERB_STEP, argc, argv, &i, &v)) {
+        case CLI_HELP: status = WS_OK; goto done;
+        case CLI_ERROR: goto done;
+        case STEP_BLOCK_INDEX: block = strtoul(v, NULL, 0); break;
         }
-        i++;
     }
     if ((status = ws_session_load(&S, &L)) != WS_OK)
         goto done;

@@ -14,6 +14,7 @@ int cmd_match(int argc, char **argv);
 int cmd_print(int argc, char **argv);
 int cmd_step(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_exec(int argc, char **argv);
 #ifdef WARPSIM_HAVE_VIZ
 int cmd_viz(int argc, char **argv);
 #endif

@@ -927,9 +927,18 @@ static int parse_dims(const where *at, const char *s, bool block, unsigned out[3
     return 0;
 }
 
-enum { OPT_KERNEL, OPT_GRID, OPT_BLOCK, OPT_ARG, OPT_COUNT };
-static const char *const opt_names[OPT_COUNT] = {"kernel", "grid", "block", "arg"};
-static const char *const opt_values[OPT_COUNT] = {"NAME", "X[,Y[,Z]]", "X[,Y[,Z]]", "SPEC"};
+/* The launch words, as options.h tables them: what apply_word parses, and what the --help of
+ * every verb that runs a kernel and docs/cli.md say of them. */
+enum { OPT_KERNEL = 1, OPT_GRID, OPT_BLOCK, OPT_ARG };
+const cli_option ws_launch_options[] = {
+    {0, "FILE.ptx", NULL, "the PTX module: the first word that is not an option"},
+    {OPT_KERNEL, "--kernel", "NAME", "the kernel, when the module has several (a C++ one also as c++filt writes it)"},
+    {OPT_GRID, "--grid", "X[,Y[,Z]]", "blocks in the grid (default 1)"},
+    {OPT_BLOCK, "--block", "X[,Y[,Z]]", "threads in a block (default 32, at most 1024)"},
+    {OPT_ARG, "--arg", "SPEC", "a kernel argument, as is a bare SPEC: NAME=TYPE[N]:INIT (a buffer) or NAME=TYPE:VALUE"},
+    {0, "@ARGSFILE", NULL, "the same words from a file, # comments allowed; later words override its --grid ..."},
+    {0, NULL, NULL, NULL},
+};
 
 #define ARGSFILE_MAX ((size_t)16 << 20)
 
@@ -949,11 +958,10 @@ static int apply_word(ws_launch *l, const src_ctx *c, const loc_str *w, const lo
     if (s[0] == '-') {
         const char *name = s + 1 + (s[1] == '-');
         size_t n = strcspn(name, "=");
-        int o = 0;
-        while (s[1] == '-' && o < OPT_COUNT && !(strlen(opt_names[o]) == n &&
-                                                 !strncmp(opt_names[o], name, n)))
+        const cli_option *o = ws_launch_options;
+        while (o->name && !(o->id && s[1] == '-' && strlen(o->name + 2) == n && !strncmp(o->name + 2, name, n)))
             o++;
-        if (s[1] != '-' || o == OPT_COUNT) {
+        if (!o->name) {
             if (!c->file)
                 return 0; /* the caller's own flag, or an unknown one it reports */
             return fail(err, c, w, s,
@@ -969,11 +977,11 @@ static int apply_word(ws_launch *l, const src_ctx *c, const loc_str *w, const lo
             val = *next;
             *used = 2;
         } else {
-            return fail(err, c, w, NULL, "expected %s after --%s, found the end of the %s",
-                        opt_values[o], opt_names[o], c->file ? "file" : "arguments");
+            return fail(err, c, w, NULL, "expected %s after %s, found the end of the %s", o->value, o->name,
+                        c->file ? "file" : "arguments");
         }
         where vat = {c, &val, err};
-        switch (o) {
+        switch (o->id) {
         case OPT_KERNEL: {
             if (!val.s[0])
                 return fail(err, c, &val, val.s,

@@ -59,6 +59,8 @@
 #ifndef WARPSIM_CLI_LAUNCH_H
 #define WARPSIM_CLI_LAUNCH_H
 
+#include "options.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -127,6 +129,8 @@ void ws_launch_free(ws_launch *l);   /* frees everything; leaves l as after ws_l
  * begins with '-'; the caller handles its own flags such as --json). Returns -1 on error,
  * locating it as "argument N" (N = the argv index) or inside the ARGSFILE. */
 int ws_launch_parse_arg(ws_launch *l, int argc, char **argv, int *i, ws_launch_error *err);
+/* The words ws_launch_parse_arg takes, as a table of options.h (their --help and docs). */
+extern const cli_option ws_launch_options[];
 
 /* Parses one SPEC and appends the argument. Errors are located at file:line:(col + offset)
  * when file is non-NULL (and file:PATH is then relative to file's directory); with file ==

@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "demangle.h"
+#include "nvrtc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,7 +76,10 @@ static void list_kernels(const ws_module *m, const char *only)
 int ws_session_parse_arg(ws_launch *L, int argc, char **argv, int *i)
 {
     ws_launch_error lerr;
-    int r = ws_launch_parse_arg(L, argc, argv, i, &lerr);
+    int r = ws_cu_parse_arg(argc, argv, i); /* a .cu file's options (cli/nvrtc.h) */
+    if (r != 0)
+        return r;
+    r = ws_launch_parse_arg(L, argc, argv, i, &lerr);
     if (r < 0) {
         char msg[2048];
         ws_launch_error_format(&lerr, true, msg, sizeof msg);
@@ -95,12 +99,25 @@ int ws_session_load(ws_session *s, const ws_launch *L)
         return WS_ERR_INPUT;
     }
     ws_parse_error perr;
-    s->m = ws_module_load(L->ptx_path, &perr);
+    char *entry = NULL; /* a .cu file's template kernel: the PTX entry NVRTC made of --kernel */
+    if (ws_is_cuda_source(L->ptx_path)) {
+        char *ptx, *ptx_path;
+        size_t len;
+        if (ws_cu_compile(L->ptx_path, L->kernel, &ptx, &len, &ptx_path, &entry) != 0)
+            return WS_ERR_INPUT;
+        s->m = ws_module_parse(ptx, len, ptx_path, &perr);
+        free(ptx);
+        free(ptx_path);
+    } else {
+        s->m = ws_module_load(L->ptx_path, &perr);
+    }
     if (!s->m) {
+        free(entry);
         print_parse_error(stderr, &perr);
         return WS_ERR_INPUT;
     }
-    s->k = ws_module_kernel(s->m, L->kernel);
+    s->k = ws_module_kernel(s->m, entry ? entry : L->kernel);
+    free(entry);
     const ws_kernel *first;
     if (!s->k && L->kernel && ws_module_kernels_named(s->m, L->kernel, &first) > 1) {
         fprintf(stderr, "warpsim: error: '%s' names several kernels of %s; give one of them in full:", L->kernel,

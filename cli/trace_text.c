@@ -5,6 +5,7 @@
  * nvcc moves floats through .b32 registers around shuffles (mov.b32 %r2, %f2; shfl ...;
  * mov.b32 %f3, %r7). So that a reduction of floats reads as floats, a .b32 register linked to
  * an .f32 register by mov or carried through a shuffle is shown as a float. */
+#include "buffers.h"
 #include "commands.h"
 
 #include <inttypes.h>
@@ -19,18 +20,13 @@ struct trace_text {
     uint32_t last_block;
     int64_t only_block, only_warp; /* -1: every block, every warp */
     /* buffers by device address, so pointers read as in+4 rather than 0x7f0000000004 */
-    struct { char label[64]; uint64_t base, size; } buffers[64];
-    unsigned nbuffers;
+    ws_buffer_map buffers;
 };
 
 void trace_text_add_buffer(trace_text *t, const char *label, uint64_t base, uint64_t size)
 {
-    if (!t || t->nbuffers == 64)
-        return;
-    snprintf(t->buffers[t->nbuffers].label, sizeof t->buffers[0].label, "%s", label);
-    t->buffers[t->nbuffers].base = base;
-    t->buffers[t->nbuffers].size = size;
-    t->nbuffers++;
+    if (t)
+        ws_buffer_map_add(&t->buffers, label, base, size, 1);
 }
 
 trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k)
@@ -71,12 +67,9 @@ void trace_text_destroy(trace_text *t)
 static void format_value(const trace_text *t, uint32_t reg, uint64_t v, char *buf, size_t cap)
 {
     ws_type ty = reg < t->k->nregs ? (ws_type)t->k->regs[reg].type : WS_T_B64;
-    if (ws_type_bits(ty) == 64 && !ws_type_is_float(ty) && v > 0xffffffffu)
-        for (unsigned i = 0; i < t->nbuffers; i++) /* a pointer into a buffer: in+4 */
-            if (v - t->buffers[i].base <= t->buffers[i].size) {
-                snprintf(buf, cap, "%s+%" PRIu64, t->buffers[i].label, v - t->buffers[i].base);
-                return;
-            }
+    if (ws_type_bits(ty) == 64 && !ws_type_is_float(ty) && v > 0xffffffffu &&
+        ws_buffer_name(&t->buffers, v, 0, buf, cap)) /* a pointer into a buffer: in+4 */
+        return;
     ws_format_register_value(t->k, t->shows_float, reg, v, buf, cap);
 }
 

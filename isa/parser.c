@@ -829,11 +829,9 @@ static ws_type operand_type(const ws_insn *in, char shape)
     case 'q': return WS_T_PRED;
     default: break;
     }
-    if ((in->op == WS_OP_CVT || in->op == WS_OP_SET) && in->type2)
+    if ((ws_optable[in->op].suffixes & SFX_TYPE2) && in->type2) /* cvt, set: the source's type */
         return (ws_type)in->type2;
-    if (in->op == WS_OP_SHFL)
-        return WS_T_B32;
-    return (ws_type)in->type;
+    return (ws_type)in->type; /* shfl's is .b32 (parse_instruction) */
 }
 
 static void parse_call(parser *p, ws_insn *in)
@@ -1023,12 +1021,12 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         in->space = WS_SPACE_GENERIC;
     if (op == WS_OP_CVTA && in->space == WS_SPACE_NONE)
         fail_at(p, &mn, "cvta needs a state space (.global, .shared, .local, .const, .param)");
-    if ((op == WS_OP_ATOM || op == WS_OP_RED) && in->space == WS_SPACE_NONE)
+    if (ws_op_class_of(op) == CLS_ATOMIC && in->space == WS_SPACE_NONE)
         in->space = WS_SPACE_GENERIC;
     check_forms(p, in, &mn);
     next(p);
 
-    if (op == WS_OP_CALL) {
+    if (ws_op_class_of(op) == CLS_CALL) {
         parse_call(p, in);
         expect_punct(p, ';');
         p->k->ninsns++;
@@ -1099,7 +1097,7 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         switch (sh) {
         case 'd': case 'D': case 'P':
             if (o->kind != WS_OPND_REG && o->kind != WS_OPND_SINK &&
-                !(o->kind == WS_OPND_VEC && (op == WS_OP_LD || op == WS_OP_LDU || op == WS_OP_MOV)))
+                !(o->kind == WS_OPND_VEC && (ws_op_class_of(op) == CLS_LOAD || op == WS_OP_MOV)))
                 fail_at(p, &raw.at, "expected a destination register");
             if (o->neg)
                 fail_at(p, &raw.at, "a destination cannot be negated");
@@ -1114,7 +1112,7 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         case 'a': case 'u': case 's':
             if (o->kind == WS_OPND_ADDR || o->kind == WS_OPND_LABEL || o->kind == WS_OPND_SINK)
                 fail_at(p, &raw.at, "expected a register or a number");
-            if (o->kind == WS_OPND_VEC && !(op == WS_OP_ST || op == WS_OP_MOV))
+            if (o->kind == WS_OPND_VEC && !(ws_op_class_of(op) == CLS_STORE || op == WS_OP_MOV))
                 fail_at(p, &raw.at, "a vector operand is not allowed here");
             if (o->kind == WS_OPND_SYM && op != WS_OP_MOV && op != WS_OP_CVTA)
                 fail_at(p, &raw.at, "a variable's address can only be taken by mov or cvta");
@@ -1139,8 +1137,9 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         fail_at(p, &p->tok, "'%s' needs %zu operands, found %zu", info->mnemonic, min, n);
     in->nops = (uint8_t)n;
     /* vectors must match the .vN suffix */
-    if (op == WS_OP_LD || op == WS_OP_LDU || op == WS_OP_ST) {
-        const ws_operand *v = &in->ops[op == WS_OP_ST ? 1 : 0];
+    int moves = ws_op_class_of(op) == CLS_LOAD || ws_op_class_of(op) == CLS_STORE; /* ld, ldu, st */
+    if (moves) {
+        const ws_operand *v = &in->ops[ws_op_writes_op0(op) ? 0 : 1];
         unsigned nv = v->kind == WS_OPND_VEC ? v->nvec : 1;
         if (nv != in->vec)
             fail_at(p, &mn, "'%.*s' moves %u value(s) but the operand has %u", (int)mn.len, mn.start, in->vec, nv);
@@ -1157,8 +1156,8 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         fail_at(p, &t, "%s", refusal);
     }
     /* call-site .param accesses live in lane-local memory */
-    if ((op == WS_OP_LD || op == WS_OP_ST) && in->space == WS_SPACE_PARAM) {
-        const ws_operand *a = &in->ops[op == WS_OP_ST ? 0 : 1];
+    if (moves && in->space == WS_SPACE_PARAM) {
+        const ws_operand *a = &in->ops[ws_op_address_operand(op)];
         if (a->sym != WS_NO_SYM && !p->m->symbols[a->sym].is_kernel_param)
             in->mods |= WS_MOD_CALLPARAM;
         else if (a->sym == WS_NO_SYM)
@@ -1575,8 +1574,9 @@ static void finish_kernel(parser *p)
         for (unsigned o = 0; o < k->insns[i].nops; o++)
             if (k->insns[i].ops[o].kind == WS_OPND_LABEL)
                 k->insns[i].ops[o].imm = k->label_pc[k->insns[i].ops[o].imm];
-    if (k->ninsns == 0 || (k->insns[k->ninsns - 1].op != WS_OP_RET && k->insns[k->ninsns - 1].op != WS_OP_EXIT &&
-                           !(k->insns[k->ninsns - 1].op == WS_OP_BRA && k->insns[k->ninsns - 1].guard == WS_NO_REG))) {
+    const ws_insn *last = k->ninsns ? &k->insns[k->ninsns - 1] : NULL;
+    ws_op_class lc = last ? ws_op_class_of(last->op) : CLS_ALU;
+    if (!last || !(lc == CLS_RETURN || lc == CLS_EXIT || (lc == CLS_BRANCH && last->guard == WS_NO_REG))) {
         /* falling off the end of a kernel returns */
         GROW(p, k->insns, k->ninsns, p->insn_cap);
         ws_insn *in = &k->insns[k->ninsns++];
@@ -1774,7 +1774,7 @@ static void resolve_calls(parser *p, ws_kernel *k)
     ws_module *m = p->m;
     for (uint32_t i = 0; i < k->ninsns; i++) {
         const ws_insn *in = &k->insns[i];
-        if (in->op != WS_OP_CALL)
+        if (ws_op_class_of(in->op) != CLS_CALL)
             continue;
         ws_call_site *cs = &k->calls[in->call];
         ws_token t = insn_token(in);
@@ -1827,8 +1827,16 @@ static void append_function(parser *p, ws_kernel *k, uint32_t f)
     k->labels = xrealloc(p, k->labels, ((size_t)k->nlabels + F->nlabels + 1) * sizeof *k->labels);
     k->label_pc = xrealloc(p, k->label_pc, ((size_t)k->nlabels + F->nlabels + 1) * sizeof *k->label_pc);
     k->calls = xrealloc(p, k->calls, ((size_t)k->ncalls + F->ncalls + 1) * sizeof *k->calls);
+    /* a function's registers are named NAME@FUNCTION in the kernel (%p1@rec), so that traces,
+     * the VCD and the viewer tell them from the kernel's own and from other functions' */
+    size_t fn = strlen(F->name);
     for (uint32_t r = 0; r < F->nregs; r++) {
-        k->regs[k->nregs].name = xstrndup(p, F->regs[r].name, strlen(F->regs[r].name));
+        size_t rn = strlen(F->regs[r].name);
+        char *name = xrealloc(p, NULL, rn + fn + 2);
+        memcpy(name, F->regs[r].name, rn);
+        name[rn] = '@';
+        memcpy(name + rn + 1, F->name, fn + 1);
+        k->regs[k->nregs].name = name;
         k->regs[k->nregs++].type = F->regs[r].type;
     }
     for (uint32_t l = 0; l < F->nlabels; l++) {
@@ -1857,7 +1865,7 @@ static void append_function(parser *p, ws_kernel *k, uint32_t f)
             in->guard += reg_base;
         if (in->dpred != WS_NO_REG)
             in->dpred += reg_base;
-        if (in->op == WS_OP_CALL)
+        if (ws_op_class_of(in->op) == CLS_CALL)
             in->call += call_base;
         for (unsigned o = 0; o < in->nops; o++) {
             ws_operand *op = &in->ops[o];

@@ -60,15 +60,15 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
     } else if (in->mods & WS_MOD_SYNC) {
         sb_printf(b, ".sync");
     }
-    if (in->op == WS_OP_BAR || in->op == WS_OP_BARRIER)
+    if (s & SFX_BARMODE)
         sb_printf(b, "%s", (in->mods & WS_MOD_ARRIVE) ? ".arrive" : ".sync");
     if (in->mods & WS_MOD_ALIGNED)
         sb_printf(b, ".aligned");
-    if (in->op == WS_OP_SHFL)
+    if (s & SFX_SHFLMODE)
         sfx(b, SFX_SHFLMODE, in->sub);
-    if (in->op == WS_OP_VOTE)
+    if ((s & SFX_VOTEMODE) && in->op != WS_OP_MATCH) /* match's mode comes before .sync, above */
         sfx(b, SFX_VOTEMODE, in->sub);
-    if (in->op == WS_OP_TESTP)
+    if (s & SFX_TESTP)
         sfx(b, SFX_TESTP, in->sub);
     if (in->mods & WS_MOD_MMIO)
         sb_printf(b, ".mmio");
@@ -82,9 +82,9 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
         sb_printf(b, ".%s", ws_space_name((ws_space)in->space));
     if (in->mods & WS_MOD_NC)
         sb_printf(b, ".nc");
-    if (in->op == WS_OP_REDUX || in->op == WS_OP_ATOM || in->op == WS_OP_RED)
+    if (s & SFX_OP)
         sfx(b, SFX_OP, in->sub);
-    if (in->op == WS_OP_SETP || in->op == WS_OP_SET) {
+    if (s & SFX_CMP) {
         sfx(b, SFX_CMP, in->cmp);
         if (in->sub)
             sfx(b, SFX_BOOL, in->sub);
@@ -98,7 +98,7 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
         sb_printf(b, ".cc");
     if (s & (SFX_BMODE | SFX_GRIDDEP))
         sfx(b, s & SFX_BMODE ? SFX_BMODE : SFX_GRIDDEP, in->sub);
-    if (in->op == WS_OP_SHF)
+    if (s & SFX_SHF)
         sb_printf(b, "%s%s", (in->mods & WS_MOD_SHF_L) ? ".l" : ".r", (in->mods & WS_MOD_WRAP) ? ".wrap" : ".clamp");
     if (in->mods & WS_MOD_EXPLICIT_RND)
         sfx(b, SFX_RND, in->rnd);
@@ -130,7 +130,7 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
         sfx(b, SFX_CMP, in->cmp);
     if (in->mods & WS_MOD_VIDEO_ADD)
         sb_printf(b, ".add");
-    if (in->op == WS_OP_PRMT && in->sub)
+    if ((s & SFX_PRMT) && in->sub)
         sfx(b, SFX_PRMT, in->sub);
 }
 
@@ -176,10 +176,8 @@ static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const
             break;
         }
         ws_type t = shape == 'u' ? WS_T_U32 : (ws_type)in->type;
-        if ((in->op == WS_OP_CVT || in->op == WS_OP_SET) && in->type2)
+        if ((ws_optable[in->op].suffixes & SFX_TYPE2) && in->type2) /* cvt, set: the source's type */
             t = (ws_type)in->type2;
-        if (in->op == WS_OP_SHFL)
-            t = WS_T_B32;
         print_imm(b, o->imm, t);
         break;
     }
@@ -228,7 +226,7 @@ static void print_insn(sbuf *b, const ws_module *m, const ws_kernel *k, const ws
     if (in->guard != WS_NO_REG)
         sb_printf(b, "@%s%s ", in->guard_neg ? "!" : "", reg_name(k, in->guard));
     print_mnemonic(b, in);
-    if (in->op == WS_OP_CALL) {
+    if (ws_op_class_of(in->op) == CLS_CALL) {
         const ws_call_site *cs = &k->calls[in->call];
         sb_printf(b, " ");
         if (cs->ret_sym != WS_NO_SYM)

@@ -15,7 +15,8 @@
  * A lane whose next frame would not fit in WS_CALL_STACK_BYTES stops the launch with the
  * PTX line, the lane and the depth (the GPU's stack overflow is a fault too; its limit,
  * cudaLimitStackSize, counts ptxas's frames, which warpsim does not know). */
-#include "sim.h"
+#include "calls.h"
+#include "diag.h"
 
 #include <stdlib.h>
 

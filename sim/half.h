@@ -25,9 +25,4 @@ void ws_ex_half_set(ws_exec *x, const ws_insn *in, uint32_t mask); /* set with a
 void ws_ex_half_cvt(ws_exec *x, const ws_insn *in, uint32_t mask); /* cvt with a half on either side */
 uint64_t ws_half_atom_add(ws_type t, uint64_t old, uint64_t b);    /* atom/red.add.noftz */
 
-/* cvt's float-to-integer rule (exec_logic.c): round by .rni/.rzi/.rmi/.rpi, NaN 0, saturate. */
-uint64_t ws_float_to_int(double v, ws_type t, unsigned rnd);
-/* setp's float comparison (exec_logic.c), NaN ordered or not as cmp says. */
-int ws_float_compare(unsigned cmp, double a, double b);
-
 #endif

@@ -3,7 +3,9 @@
  * The argument buffer is what nvcc packs into the local depot: every argument at an offset
  * aligned to its size; char/short/int as 4 bytes, long/long long/pointers as 8, float and
  * double as 8-byte doubles. */
-#include "sim.h"
+#include "printf.h"
+#include "diag.h"
+#include "memory.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -106,7 +108,12 @@ void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr
                 else
                     blen = snprintf(buf, sizeof buf, spec, (int)(uint8_t)v);
                 break;
-            case 'd': case 'i': case 'u': case 'x': case 'X': case 'o': {
+            case 'd':
+            case 'i':
+            case 'u':
+            case 'x':
+            case 'X':
+            case 'o': {
                 read_arg(x, lane, args_addr, &off, longs ? 8 : 4, &v);
                 spec[sl++] = 'l';
                 spec[sl++] = 'l';
@@ -126,7 +133,14 @@ void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr
                     blen = is_signed ? snprintf(buf, sizeof buf, spec, sv) : snprintf(buf, sizeof buf, spec, uv);
                 break;
             }
-            case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
+            case 'f':
+            case 'F':
+            case 'e':
+            case 'E':
+            case 'g':
+            case 'G':
+            case 'a':
+            case 'A': {
                 read_arg(x, lane, args_addr, &off, 8, &v);
                 double d;
                 memcpy(&d, &v, 8);
@@ -197,4 +211,34 @@ void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr
         ws_emit(x->L, &ev);
     }
     free(out);
+}
+
+/* A call of vprintf, whose two arguments are the format's and the argument buffer's generic
+ * addresses. Lanes print one after another in lane order, as the GPU's printf buffer does. */
+void ws_vprintf_call(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    const ws_call_site *cs = &x->L->k->calls[in->call];
+    const ws_module *m = x->L->m;
+    if (cs->nargs < 2) {
+        ws_diag_report(x, WS_DIAG_PRINTF, mask, "vprintf called with %u arguments", cs->nargs);
+        return;
+    }
+    FOR_EACH_LANE(mask, l) {
+        uint64_t fmt = 0, args = 0;
+        /* inside a .func, the call-site parameters sit in the lane's frame */
+        uint64_t base = cs->caller_in_func ? x->regs[(size_t)x->L->k->frame_reg * 32 + l] : 0;
+        uint8_t *pf = ws_mem_translate(x, WS_SPACE_LOCAL, base + m->symbols[cs->args[0]].offset, l, 8, 0);
+        uint8_t *pa = ws_mem_translate(x, WS_SPACE_LOCAL, base + m->symbols[cs->args[1]].offset, l, 8, 0);
+        if (pf)
+            memcpy(&fmt, pf, 8);
+        if (pa)
+            memcpy(&args, pa, 8);
+        ws_vprintf(x, l, fmt, args);
+        if (cs->ret_sym != WS_NO_SYM) { /* vprintf returns the number of arguments */
+            uint8_t *pr = ws_mem_translate(x, WS_SPACE_LOCAL, base + m->symbols[cs->ret_sym].offset, l, 4, 1);
+            uint32_t zero = 0;
+            if (pr)
+                memcpy(pr, &zero, 4);
+        }
+    }
 }

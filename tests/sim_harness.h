@@ -34,6 +34,7 @@ typedef struct {
     bool diagnostics_are_errors;
     bool check_uninitialized;       /* uninitialized registers/shared memory, shared races */
     bool poison_undefined;          /* undefined shuffle reads give WS_POISON */
+    uint32_t poison_value;          /* ws_config.poison_value (0: WS_POISON) */
     bool timing;                    /* the timing mode (default: functional) */
 } wsh_opts;
 

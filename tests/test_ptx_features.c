@@ -59,7 +59,19 @@ static void calls_nvcc(const char *path)
     wsh_opts o = {.block = {32, 1, 1}, .check_uninitialized = true};
     wsh_kernel(&r, ptx, "calls", &o, 1, &size, NULL);
     WSH_EXPECT_OK(&r);
-    assert_int_equal(wsh_ndiags(&r), 0);
+    /* warp_sum's five full-mask shuffles come after fib's recursion, whose depth differs per
+     * lane: the H200 may run them per group (it did: every lane got about its own value, 1, 1,
+     * 2, 3, 4, ... 992; H200, driver 580.159.04, 2026-12-01, docs/hardware.md point 17). warpsim
+     * gives the PTX's answer and warns at each; the tile collectives after it name their lanes
+     * in a register (ptxas's WARPSYNC gathers them): no warning, and the H200 agreed. */
+    static const unsigned warp_sum_lines[] = {89, 92, 95, 97, 100};
+    if (!strstr(path, "_g")) {
+        for (unsigned i = 0; i < 5; i++)
+            WSH_EXPECT_DIAG(&r, WS_DIAG_SPLIT_CALL, warp_sum_lines[i], 0xffffffffu);
+        assert_int_equal(wsh_ndiags(&r), 5);
+    } else { /* nvcc -G: the shuffles get their mask as a function argument, so ptxas syncs on it */
+        assert_int_equal(wsh_ndiags(&r), 0);
+    }
     const uint32_t *out = (const uint32_t *)r.buf[0];
     /* warp_sum: the 5-step shfl.down reduction inside the callee; a lane whose source is out of
      * range adds its own value */
@@ -773,7 +785,10 @@ static void test_cooperative_groups_nvcc(void **state)
     wsh_opts o = {.block = {64, 1, 1}, .check_uninitialized = true};
     wsh_kernel(&r, ptx, "cg_groups", &o, 1, &size, NULL);
     WSH_EXPECT_OK(&r);
-    assert_int_equal(wsh_ndiags(&r), 0);
+    /* one note, at the tile reduce whose lanes name different masks: full-warp collectives after
+     * it may see part of the warp on the H200 (they did not here: the values below) */
+    WSH_EXPECT_DIAG(&r, WS_DIAG_SPLIT_WARP, 56, 0);
+    assert_int_equal(wsh_ndiags(&r), 1);
     uint32_t want[448];
     for (int t = 0; t < 64; t++) {
         int lane = t % 32, w0 = t - lane, t16 = t / 16, label = t % 3, lab_size = 0, lab_rank = 0, ballot = 0;

@@ -1,0 +1,99 @@
+/* The PTX .approx.f32 special functions as ptxas 13.0 compiles them for sm_90 (cuobjdump -sass):
+ * the .ftz forms are MUFU alone; the others scale operands outside MUFU's normal range first
+ * and undo the scaling after, with FMUL/FADD rounding to nearest and keeping subnormals;
+ * sin and cos multiply by 1 / (2 pi) with FMUL.RZ first. */
+#include <math.h>
+#include <string.h>
+
+#include "mufu.h"
+
+#define TWO_M126 0x1p-126f
+
+static float f32(uint32_t b)
+{
+    float f;
+    memcpy(&f, &b, sizeof f);
+    return f;
+}
+
+static uint32_t bits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+/* FMUL and FADD round to nearest and give the canonical NaN */
+static uint32_t fmul(uint32_t a, float b)
+{
+    float r = f32(a) * b;
+    return isnan(r) ? 0x7fffffffu : bits(r);
+}
+
+static uint32_t fadd(uint32_t a, float b)
+{
+    float r = f32(a) + b;
+    return isnan(r) ? 0x7fffffffu : bits(r);
+}
+
+/* !FSETP.GEU |x|, 2^-126: zeros and subnormals (GEU holds for NaN) */
+static int tiny(uint32_t x) { return !(fabsf(f32(x)) >= TWO_M126) && !isnan(f32(x)); }
+
+/* MOV 2^24; FSETP.GEU P1 |x|, 2^-126; FSETP.GT P0 |x|, 2^126; FSEL s, P1 ? 1 : 2^24;
+ * FSEL s, P0 ? 0.25 : s; FMUL x s; MUFU.RCP; FMUL s r */
+uint32_t ws_ptx_rcp_approx(uint32_t x, bool ftz)
+{
+    if (ftz)
+        return ws_mufu_rcp(x);
+    float a = fabsf(f32(x));
+    float s = tiny(x) ? 0x1p24f : 1.0f;
+    if (a > 0x1p126f)
+        s = 0.25f;
+    return fmul(ws_mufu_rcp(fmul(x, s)), s);
+}
+
+/* FSETP.GEU P0 |x|, 2^-126; @!P0 FMUL x 2^24; MUFU.SQRT; @!P0 FMUL r 2^-12 */
+uint32_t ws_ptx_sqrt_approx(uint32_t x, bool ftz)
+{
+    if (ftz || !tiny(x))
+        return ws_mufu_sqrt(x);
+    return fmul(ws_mufu_sqrt(fmul(x, 0x1p24f)), 0x1p-12f);
+}
+
+/* the same with MUFU.RSQ and 2^12 */
+uint32_t ws_ptx_rsqrt_approx(uint32_t x, bool ftz)
+{
+    if (ftz || !tiny(x))
+        return ws_mufu_rsq(x);
+    return fmul(ws_mufu_rsq(fmul(x, 0x1p24f)), 0x1p12f);
+}
+
+/* FSETP.GEU P0 x, -126; @!P0 FMUL x 0.5; MUFU.EX2; @!P0 FMUL r r (the subnormal results) */
+uint32_t ws_ptx_ex2_approx(uint32_t x, bool ftz)
+{
+    if (ftz || f32(x) >= -126.0f || isnan(f32(x)))
+        return ws_mufu_ex2(x);
+    uint32_t r = ws_mufu_ex2(fmul(x, 0.5f));
+    return fmul(r, f32(r));
+}
+
+/* FSETP.GEU P0 |x|, 2^-126; @!P0 FMUL x 2^24; MUFU.LG2; @!P0 FADD r -24 */
+uint32_t ws_ptx_lg2_approx(uint32_t x, bool ftz)
+{
+    if (ftz || !tiny(x))
+        return ws_mufu_lg2(x);
+    return fadd(ws_mufu_lg2(fmul(x, 0x1p24f)), -24.0f);
+}
+
+/* FMUL.RZ x 0.15915494 (1 / 2 pi in single precision): the exact product, rounded toward zero */
+static uint32_t turns(uint32_t x)
+{
+    double p = (double)f32(x) * (double)0.15915493667125701904f;
+    float r = (float)p;
+    if (fabs((double)r) > fabs(p))
+        r = nextafterf(r, 0.0f);
+    return isnan(r) ? 0x7fffffffu : bits(r);
+}
+
+uint32_t ws_ptx_sin_approx(uint32_t x) { return ws_mufu_sin(turns(x)); }
+uint32_t ws_ptx_cos_approx(uint32_t x) { return ws_mufu_cos(turns(x)); }
