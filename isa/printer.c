@@ -126,8 +126,6 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
         sb_printf(b, ".%s", ws_type_name((ws_type)in->type2));
     if (in->type3)
         sb_printf(b, ".%s", ws_type_name((ws_type)in->type3));
-    if ((s & SFX_VIDEO) && (s & SFX_CMP))
-        sfx(b, SFX_CMP, in->cmp);
     if (in->mods & WS_MOD_VIDEO_ADD)
         sb_printf(b, ".add");
     if ((s & SFX_PRMT) && in->sub)
