@@ -107,8 +107,12 @@ static const preset_key preset_keys[] = {
     PK("div.64", div_64),
     PK("conv.f16", conv_f16),
     PK("atom.shared", atom_shared),
-    PK("atom.same_word", atom_same_word), PK("ld.strong", ld_strong), PK("acquire.cta", acquire_cta),
-    PK("acquire.gpu", acquire_gpu), PK("acquire.gpu.shared", acquire_gpu_shared), PK("fence.cta", fence_cta),
+    PK("atom.same_word", atom_same_word),
+    PK("ld.strong", ld_strong),
+    PK("acquire.cta", acquire_cta),
+    PK("acquire.gpu", acquire_gpu),
+    PK("acquire.gpu.shared", acquire_gpu_shared),
+    PK("fence.cta", fence_cta),
     PK("fence.gpu", fence_gpu),
 };
 
