@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "options.h"
 #include "elf_needed.h"
+#include "find_beside.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -32,23 +33,8 @@ static int find_runtime(char *out, size_t cap)
         snprintf(out, cap, "%s", env);
         return access(out, R_OK);
     }
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = 0;
-            int w = snprintf(out, cap, "%s/cudart/libcudart.so.13", exe);
-            if (w > 0 && (size_t)w < cap && access(out, R_OK) == 0)
-                return 0;
-            w = snprintf(out, cap, "%s/../lib/warpsim/libcudart.so.13", exe);
-            if (w > 0 && (size_t)w < cap && access(out, R_OK) == 0)
-                return 0;
-        }
-    }
-    snprintf(out, cap, "%s/libcudart.so.13", WARPSIM_CUDART_INSTALL_DIR);
-    return access(out, R_OK);
+    static const char *const beside[] = {"cudart/libcudart.so.13", "../lib/warpsim/libcudart.so.13", NULL};
+    return cli_find_beside(out, cap, beside, WARPSIM_CUDART_INSTALL_DIR "/libcudart.so.13", R_OK);
 }
 
 static int prepend_env(const char *name, const char *value, char sep)

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <sys/stat.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,27 +38,81 @@ static void collect_output(void *user, const char *text, size_t len)
     t->buf[t->len] = 0;
 }
 
-/* Several event consumers at once (--trace, --trace-json, --perfetto, --vcd): each event goes
- * to every one, in the order they were added. */
+/* Event consumers (--trace, --trace-json, --perfetto, --vcd): each event goes to every one, in
+ * the order they were added. Every 64 events their sizes are compared with --max-output: a trace
+ * that passed it stops the run (ws_sim_request_stop), the same way at the same event every time. */
 typedef struct {
     ws_event_fn fn[8];
     void *user[8];
+    uint64_t (*bytes[8])(const void *user);
+    const char *what[8];
     unsigned n;
+    uint64_t events, max_bytes;
+    ws_sim *sim; /* set once the machine exists */
 } fanout;
 
-static void fanout_add(fanout *f, ws_event_fn fn, void *user)
+static void fanout_add(fanout *f, ws_event_fn fn, void *user, uint64_t (*bytes)(const void *), const char *what)
 {
     if (fn && user && f->n < 8) {
         f->fn[f->n] = fn;
+        f->bytes[f->n] = bytes;
+        f->what[f->n] = what;
         f->user[f->n++] = user;
     }
 }
 
 static void fanout_event(void *user, const ws_event *ev)
 {
-    const fanout *f = user;
+    fanout *f = user;
     for (unsigned i = 0; i < f->n; i++)
         f->fn[i](f->user[i], ev);
+    if (++f->events % 64 || !f->sim)
+        return;
+    for (unsigned i = 0; i < f->n; i++)
+        if (f->bytes[i](f->user[i]) > f->max_bytes) {
+            char msg[256];
+            snprintf(msg, sizeof msg,
+                     "trace output limit reached: %s passed %" PRIu64 " bytes; raise it with --max-output", f->what[i],
+                     f->max_bytes);
+            ws_sim_request_stop(f->sim, WS_ERR_LIMIT, msg);
+            return;
+        }
+}
+
+/* The writers' sizes, for fanout_add */
+static uint64_t text_bytes(const void *t) { return trace_text_bytes(t); }
+static uint64_t json_bytes(const void *t) { return trace_json_bytes(t); }
+static uint64_t perfetto_bytes(const void *t) { return trace_perfetto_bytes(t); }
+static uint64_t vcd_bytes(const void *t) { return trace_vcd_bytes(t); }
+
+/* Reads a --preset file: a regular file of at most 1 MiB (a directory or a device is named as such). */
+static char *read_preset(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        fprintf(stderr, "warpsim: error: cannot read the preset %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode) || st.st_size > (1 << 20)) {
+        fprintf(stderr, "warpsim: error: the preset %s is %s\n", path,
+                S_ISDIR(st.st_mode)   ? "a directory, not a file"
+                : S_ISREG(st.st_mode) ? "larger than 1 MiB"
+                                      : "not a regular file");
+        return NULL;
+    }
+    FILE *f = fopen(path, "rb");
+    char *text = f ? calloc(1, (size_t)st.st_size + 1) : NULL;
+    size_t n = text ? fread(text, 1, (size_t)st.st_size, f) : 0;
+    int bad = !f || !text || (f && ferror(f));
+    if (f)
+        fclose(f);
+    if (bad) {
+        fprintf(stderr, "warpsim: error: cannot read the preset %s\n", path);
+        free(text);
+        return NULL;
+    }
+    text[n] = 0;
+    return text;
 }
 
 static int parse_u64(const char *s, uint64_t *out)
@@ -111,7 +166,7 @@ int cmd_run(int argc, char **argv)
     int json = 0, trace = 0, werror = 0, check_uninit = 1, poison = 0;
     uint32_t poison_value = 0;
     unsigned slow_paths = 0; /* --slow-path: same output, measured or checked against the fast paths */
-    uint64_t max_insns = 0, max_memory = 0, max_cycles = 0;
+    uint64_t max_insns = 0, max_memory = 0, max_cycles = 0, max_output = 0;
     uint64_t jobs = 1; /* --jobs N: blocks on N host threads (results identical to one) */
     ws_mode mode = WS_MODE_TIMING;
     char *preset = NULL; /* --preset FILE: its text */
@@ -129,10 +184,18 @@ int cmd_run(int argc, char **argv)
     ws_result res;
     memset(&res, 0, sizeof res);
 
+    /* the memory limit bounds the buffers the arguments make too: find it before them */
+    L.max_total_bytes = WS_DEFAULT_MAX_MEMORY;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], cli_option_name(CLI_VERB_RUN, RUN_MAX_MEMORY)) &&
+            parse_u64(argv[i + 1], &max_memory) == 0 && max_memory)
+            L.max_total_bytes = max_memory;
     for (int i = 1; i < argc;) {
         int r = ws_session_parse_arg(&L, argc, argv, &i);
-        if (r < 0)
+        if (r < 0) {
+            status = r == -WS_ERR_LIMIT ? WS_ERR_LIMIT : WS_ERR_INPUT;
             goto done;
+        }
         if (r == 1)
             continue;
         const char *a = argv[i], *v;
@@ -195,6 +258,14 @@ int cmd_run(int argc, char **argv)
                 goto done;
             }
             break;
+        case RUN_MAX_OUTPUT:
+            if (parse_u64(v, &max_output) != 0 || !max_output || max_output > WS_MAX_OUTPUT_LIMIT) {
+                fprintf(stderr,
+                        "warpsim: error: --max-output takes a number of bytes from 1 to %" PRIu64 ", found '%s'\n",
+                        WS_MAX_OUTPUT_LIMIT, v);
+                goto done;
+            }
+            break;
         case RUN_MODE:
             if (!strcmp(v, "functional"))
                 mode = WS_MODE_FUNCTIONAL;
@@ -205,23 +276,11 @@ int cmd_run(int argc, char **argv)
                 goto done;
             }
             break;
-        case RUN_PRESET: { /* a timing preset (presets/sm_90.preset) */
-            FILE *f = fopen(v, "rb");
-            long n = -1;
-            if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-                free(preset);
-                preset = calloc(1, (size_t)n + 1);
-                if (preset && fread(preset, 1, (size_t)n, f) != (size_t)n)
-                    n = -1;
-            }
-            if (f)
-                fclose(f);
-            if (!preset || n < 0) {
-                fprintf(stderr, "warpsim: error: cannot read the preset %s\n", v);
+        case RUN_PRESET: /* a timing preset (presets/sm_90.preset) */
+            free(preset);
+            if (!(preset = read_preset(v)))
                 goto done;
-            }
             break;
-        }
         case RUN_JOBS:
             if (parse_u64(v, &jobs) != 0 || !jobs || jobs > 256) {
                 fprintf(stderr, "warpsim: error: --jobs takes a number of host threads from 1 to 256, found '%s'\n", v);
@@ -236,7 +295,7 @@ int cmd_run(int argc, char **argv)
             break;
         }
     }
-    if ((status = ws_session_load(&S, &L)) != WS_OK)
+    if ((status = ws_session_load(&S, &L, max_memory)) != WS_OK)
         goto done;
     status = WS_ERR_INPUT;
     const ws_module *m = S.m;
@@ -247,6 +306,8 @@ int cmd_run(int argc, char **argv)
     cfg.max_warp_instructions = max_insns;
     cfg.jobs = (unsigned)jobs;
     cfg.max_memory = max_memory;
+    cfg.max_output = max_output;
+    fan.max_bytes = max_output ? max_output : WS_DEFAULT_MAX_OUTPUT;
     cfg.max_cycles = max_cycles;
     cfg.timing_preset = preset;
     cfg.check_uninitialized = check_uninit;
@@ -259,7 +320,7 @@ int cmd_run(int argc, char **argv)
     if (trace)
         tr = trace_text_create(stdout, m, k);
     trace_text_only(tr, trace_block, trace_warp);
-    fanout_add(&fan, trace_text_event, tr);
+    fanout_add(&fan, trace_text_event, tr, text_bytes, "--trace");
     trace_meta meta = {L.ptx_path, mode, {L.grid[0], L.grid[1], L.grid[2]}, {L.block[0], L.block[1], L.block[2]}};
     const char *bad_reg = NULL;
     if ((json_path && !(tj = trace_json_open(json_path, m, k, &meta))) ||
@@ -275,18 +336,16 @@ int cmd_run(int argc, char **argv)
                     strerror(errno));
         goto done;
     }
-    fanout_add(&fan, trace_json_event, tj);
-    fanout_add(&fan, trace_perfetto_event, tp);
-    fanout_add(&fan, trace_vcd_event, tv);
-    if (fan.n == 1) { /* one consumer: no fan-out in between */
-        cfg.on_event = fan.fn[0];
-        cfg.event_user = fan.user[0];
-    } else if (fan.n > 1) {
+    fanout_add(&fan, trace_json_event, tj, json_bytes, "--trace-json");
+    fanout_add(&fan, trace_perfetto_event, tp, perfetto_bytes, "--perfetto");
+    fanout_add(&fan, trace_vcd_event, tv, vcd_bytes, "--vcd");
+    if (fan.n) {
         cfg.on_event = fanout_event;
         cfg.event_user = &fan;
     }
     if ((status = ws_session_prepare(&S, &L, &cfg)) != WS_OK)
         goto done;
+    fan.sim = S.sim;
     for (size_t i = 0; i < L.nargs; i++)
         if (L.args[i].is_buffer)
             trace_text_add_buffer(tr, L.args[i].label, S.addrs[i], L.args[i].count * ws_elem_size(L.args[i].elem));
@@ -347,6 +406,9 @@ int cmd_run(int argc, char **argv)
             fprintf(stderr, ")\n");
         }
     }
+    if (res.ndiags_not_listed)
+        fprintf(stderr, "warpsim: %" PRIu64 " more distinct diagnostics are not listed (at most %d are)\n",
+                res.ndiags_not_listed, WS_MAX_DIAGS);
     if (status != WS_OK && res.message[0])
         fprintf(stderr, "warpsim: %s\n", res.message);
 done:
@@ -376,7 +438,7 @@ int cmd_print(int argc, char **argv)
     ws_module *m = ws_module_load(argv[1], &perr);
     if (!m) {
         print_parse_error(stderr, &perr);
-        return WS_ERR_INPUT;
+        return perr.limit ? WS_ERR_LIMIT : WS_ERR_INPUT;
     }
     char *text;
     size_t len;

@@ -39,7 +39,7 @@ static int export_beside(viz_view *v, const char *args, const viz_filter *only, 
     snprintf(at, sizeof at, "@%s", args);
     char *argv[2] = {viz, at};
     int i = 1, status = WS_ERR_INPUT;
-    if (ws_session_parse_arg(&L, 2, argv, &i) != 1 || (status = ws_session_load(&S, &L)) != WS_OK ||
+    if (ws_session_parse_arg(&L, 2, argv, &i) != 1 || (status = ws_session_load(&S, &L, 0)) != WS_OK ||
         (status = rec_launch(&S, &L, 0, NULL, 0, 0, &rec, &res)) != WS_OK)
         goto out;
     status = WS_ERR_INPUT;
@@ -126,7 +126,7 @@ int cmd_viz(int argc, char **argv)
             goto done;
         }
     }
-    if ((status = ws_session_load(&S, &L)) != WS_OK)
+    if ((status = ws_session_load(&S, &L, 0)) != WS_OK)
         goto done;
     status = WS_ERR_INPUT;
     const ws_kernel *k = S.k;
@@ -160,7 +160,8 @@ int cmd_viz(int argc, char **argv)
     if (res.status != WS_OK && res.message[0])
         fprintf(stderr, "warpsim: %s (replaying what ran)\n", res.message);
     if (rec->truncated)
-        fprintf(stderr, "warpsim viz: kept the first %lu steps (--max-steps)\n", max_steps);
+        fprintf(stderr, "warpsim viz: kept the first %zu steps (--max-steps, or the memory a recording may take)\n",
+                rec->nsteps);
     if (viz_view_init(&view, rec, L.ptx_path, &only, (uint32_t)warp) != 0) {
         fprintf(stderr, "warpsim viz: warp %lu of block %lu has no %s to show\n", warp, cta,
                 only.bits ? "steps of that kind" : "steps");

@@ -6,15 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#ifndef WARPSIM_HAVE_VIZ
-static int cmd_viz(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    fprintf(stderr, "warpsim: error: this warpsim was built without SDL2: no viz (see docs/cli.md)\n");
-    return 2;
-}
-#endif
-
 static int (*const verbs[CLI_VERB_COUNT])(int argc, char **argv) = {
 #define CLI_VERB_FN(id, name) [CLI_VERB_##id] = cmd_##name,
     CLI_VERBS(CLI_VERB_FN)

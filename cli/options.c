@@ -18,9 +18,10 @@ static const cli_option run_options[] = {
     {RUN_POISON_VALUE,     "--poison-value",      "V",        "--poison-undefined with V (non-zero, 32 bits) as the poison"},
     {RUN_SLOW_PATH,        "--slow-path",         "LIST",     "turn fast paths off: converged, exec, shfl, timing or all, by commas (same output)"},
     {0, "limits", NULL, NULL},
-    {RUN_MAX_INSTRUCTIONS, "--max-instructions",  "N",        "stop after N warp instructions (default 20 million): exit 3"},
-    {RUN_MAX_CYCLES,       "--max-cycles",        "N",        "timing: stop after N cycles of a block: exit 3"},
-    {RUN_MAX_MEMORY,       "--max-memory",        "BYTES",    "simulated global memory (default 4 GiB): exit 3 beyond it"},
+    {RUN_MAX_INSTRUCTIONS, "--max-instructions",  "N",        "stop after N warp instructions, printf's formatting counted (default 5 million): exit 3"},
+    {RUN_MAX_CYCLES,       "--max-cycles",        "N",        "stop after N cycles of a block (functional: one a warp instruction): exit 3"},
+    {RUN_MAX_MEMORY,       "--max-memory",        "BYTES",    "host memory for the run: module, buffers, machine (default 480 MiB): exit 3 beyond it"},
+    {RUN_MAX_OUTPUT,       "--max-output",        "BYTES",    "printf text of a launch, and each trace file (default 16 MiB, at most 1 GiB): exit 3"},
     {0, "output", NULL, NULL},
     {RUN_JSON,             "--json",              NULL,       "one JSON document: kernel, stdout, buffers, stats, diagnostics"},
     {RUN_TRACE,            "--trace",             NULL,       "the lane-table text trace on standard output"},
@@ -170,6 +171,14 @@ int cli_option_next(int verb, int argc, char **argv, int *i, const char **value)
     }
     ++*i;
     return o->id;
+}
+
+const char *cli_option_name(int verb, int id)
+{
+    const cli_option *o = cli_verbs[verb].options;
+    while (o->name && !(o->id == id && is_option(o)))
+        o++;
+    return o->name ? o->name : "";
 }
 
 int cli_help_first(int verb, int argc, char **argv)

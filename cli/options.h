@@ -63,7 +63,8 @@ enum {
     RUN_SLOW_PATH,
     RUN_MAX_INSTRUCTIONS,
     RUN_MAX_CYCLES,
-    RUN_MAX_MEMORY
+    RUN_MAX_MEMORY,
+    RUN_MAX_OUTPUT
 };
 enum { STEP_BLOCK_INDEX = 1 };
 enum { EXEC_MODE = 1, EXEC_WERROR, EXEC_MAX_INSTRUCTIONS, EXEC_PTX_DIR };
@@ -113,6 +114,9 @@ enum { CLI_HELP = -1, CLI_ERROR = -2 };
  * give CLI_HELP; an unknown option or a missing value is reported on standard error and gives
  * CLI_ERROR. */
 int cli_option_next(int verb, int argc, char **argv, int *i, const char **value);
+/* The name of the verb's option id ("--max-memory"), for a verb that must find one option before
+ * it parses the others (run: the memory limit bounds the buffers the launch words make). */
+const char *cli_option_name(int verb, int id);
 /* For verbs whose first word is not an option (shfl MODE ...): argv[1] is --help or -h, and the
  * usage was printed on standard output. */
 int cli_help_first(int verb, int argc, char **argv);

@@ -88,6 +88,18 @@ static uint32_t operand_u32(const recording *r, uint32_t warp, const ws_operand 
     return 0;
 }
 
+/* Counts bytes the recording takes; false, and the recording cut short, when they would pass
+ * max_bytes. */
+static bool take_bytes(recording *r, size_t bytes)
+{
+    if (r->max_bytes && bytes > r->max_bytes - (r->bytes < r->max_bytes ? r->bytes : r->max_bytes)) {
+        r->truncated = true;
+        return false;
+    }
+    r->bytes += bytes;
+    return true;
+}
+
 static void record_diag(recording *r, const ws_event *ev)
 {
     if (r->ndiags == r->diags_cap) {
@@ -135,6 +147,8 @@ static void record_stall(recording *r, const ws_event *ev)
     }
     if (r->nstalls == r->stalls_cap) {
         size_t nc = r->stalls_cap ? r->stalls_cap * 2 : 64;
+        if (!take_bytes(r, (nc - r->stalls_cap) * sizeof *r->stalls))
+            return;
         rec_stall *ns = realloc(r->stalls, nc * sizeof *ns);
         if (!ns) {
             r->oom = true;
@@ -152,18 +166,24 @@ static void record_stall(recording *r, const ws_event *ev)
     r->last_stall[ev->warp] = (int)r->nstalls++;
 }
 
-/* The per-warp shadows, made on the warp's first step. */
+/* The per-warp shadows, made on the warp's first step: a recording that cannot hold them keeps
+ * no more steps of the warp (false; r->oom when out of memory). */
 static bool shadow_for(recording *r, uint32_t w)
 {
     if (r->shadow[w])
         return true;
     size_t n = (size_t)r->k->nregs * 32 + 1;
+    if (!take_bytes(r, n * (sizeof(uint64_t) + sizeof(rec_ref) + sizeof(rec_prov)) +
+                           ((size_t)r->k->nregs + 1) * sizeof(uint32_t)))
+        return false;
     r->shadow[w] = calloc(n, sizeof(uint64_t));
     r->shadow_set[w] = calloc((size_t)r->k->nregs + 1, sizeof(uint32_t));
     r->writer[w] = malloc(n * sizeof(rec_ref));
     r->prov[w] = calloc(n, sizeof(rec_prov));
-    if (!r->shadow[w] || !r->shadow_set[w] || !r->writer[w] || !r->prov[w])
+    if (!r->shadow[w] || !r->shadow_set[w] || !r->writer[w] || !r->prov[w]) {
+        r->oom = true;
         return false;
+    }
     for (size_t i = 0; i < n; i++)
         r->writer[w][i] = REC_NONE;
     return true;
@@ -187,10 +207,8 @@ void rec_event(void *user, const ws_event *ev)
     if (ev->kind != WS_EV_EXEC || !ev->insn || ev->warp >= 32)
         return;
     uint32_t w = ev->warp, nregs = r->k->nregs;
-    if (!shadow_for(r, w)) {
-        r->oom = true;
+    if (!shadow_for(r, w))
         return;
-    }
     if (w + 1 > r->nwarps)
         r->nwarps = w + 1;
     uint64_t *sh = r->shadow[w];
@@ -246,11 +264,16 @@ void rec_event(void *user, const ws_event *ev)
             s->mem_wavefronts = ev->mem_wavefronts;
         }
         s->nsrc = r->skip_sources ? 0 : rec_sources_of(r, in, s->src);
-        /* one allocation for every row the step keeps */
-        size_t nd = s->ndst, ns = s->nsrc, nw = r->nwatch, mem = s->mem_bytes && !r->skip_sources;
-        size_t prov = !r->skip_sources;
-        size_t bytes = (nd + ns + nw + mem) * 32 * sizeof(uint64_t) + prov * nd * 32 * sizeof(rec_prov) +
-                       (ns + mem * nd) * 32 * sizeof(rec_ref) + mem * nd * 32;
+    }
+    /* one allocation for every row the step keeps; with the step's share of the array (which
+     * grows by doubling) it counts towards max_bytes, past which the step is not kept */
+    size_t nd = s ? s->ndst : 0, ns = s ? s->nsrc : 0, nw = r->nwatch, mem = s && s->mem_bytes && !r->skip_sources;
+    size_t prov = !r->skip_sources;
+    size_t bytes = (nd + ns + nw + mem) * 32 * sizeof(uint64_t) + prov * nd * 32 * sizeof(rec_prov) +
+                   (ns + mem * nd) * 32 * sizeof(rec_ref) + mem * nd * 32;
+    if (s && !take_bytes(r, bytes + 1 + 2 * sizeof(rec_step)))
+        s = NULL;
+    if (s) {
         char *p = malloc(bytes + 1);
         if (!p) {
             r->oom = true;

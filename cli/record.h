@@ -124,9 +124,11 @@ typedef struct recording {
     unsigned nwatch;
     rec_step *steps;
     size_t nsteps, cap;
-    size_t max_steps;  /* 0: no limit */
+    size_t max_steps; /* 0: no limit */
+    size_t max_bytes; /* what the recording may take (0: no limit; warpsim step and viz: half the run's memory limit) */
+    size_t bytes;     /* what it takes: shadows, steps with their rows, stalls, stored words */
     bool skip_sources; /* keep no sources, memory or provenance (warpsim step needs none) */
-    bool truncated;    /* steps were dropped past max_steps */
+    bool truncated;    /* steps were dropped past max_steps or max_bytes */
     rec_diag *diags;
     size_t ndiags, diags_cap;
     uint8_t *is_float; /* per register: shown as a float */

@@ -12,9 +12,11 @@ int rec_launch(ws_session *S, ws_launch *L, uint32_t block, const uint32_t *watc
     if (!rec)
         return WS_ERR_INTERNAL;
     rec->max_steps = max_steps;
+    rec->max_bytes = WS_DEFAULT_MAX_MEMORY / 2; /* and the run the other half: under the default limit */
     ws_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.mode = WS_MODE_TIMING; /* the cycles are the timing model's, as `run --mode timing` reports them */
+    cfg.max_memory = WS_DEFAULT_MAX_MEMORY / 2;
     cfg.on_event = rec_event;
     cfg.event_user = rec;
     int status = ws_session_prepare(S, L, &cfg);

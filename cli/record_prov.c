@@ -108,6 +108,7 @@ static rec_word *word_put(recording *r, uint64_t key)
         if (!nw)
             return NULL;
         size_t oc = r->words_cap;
+        r->bytes += (nc - oc) * sizeof *nw; /* counted: later steps are not kept past max_bytes */
         r->words = nw;
         r->words_cap = nc;
         for (size_t i = 0; i < oc; i++)

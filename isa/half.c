@@ -179,7 +179,13 @@ const char *ws_half_form_error(const ws_insn *in, char *buf, size_t cap)
         if (in->sub != WS_AOP_ADD || !(mods & WS_MOD_NOFTZ))
             return fail(buf, cap, "%s.%s: only %s.add.noftz.%s exists", mn, tn, mn, tn);
         return NULL;
-    case WS_OP_EX2:
+    case WS_OP_EX2: /* ex2.approx.f16[x2], ex2.approx.ftz.bf16[x2] (sim/mufu.c) */
+        if (!(mods & WS_MOD_APPROX) || in->rnd != WS_RND_NONE)
+            return fail(buf, cap, "ex2.%s needs .approx", tn);
+        if ((mods & ~(uint32_t)(WS_MOD_APPROX | WS_MOD_FTZ)) || f16 == !!(mods & WS_MOD_FTZ))
+            return fail(buf, cap, f16 ? "ex2.%s: write ex2.approx.%s (no .ftz)" : "ex2.%s: write ex2.approx.ftz.%s", tn,
+                        tn);
+        return NULL;
     case WS_OP_RCP:
     case WS_OP_SQRT:
     case WS_OP_RSQRT:

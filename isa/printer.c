@@ -187,11 +187,8 @@ static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const
     case WS_OPND_LABEL: {
         /* of several labels at one instruction (nvcc -G writes $L__tmp and $L__BB ones), the
          * first by name: a choice that survives printing and parsing again */
-        const char *name = NULL;
-        for (uint32_t l = 0; l < k->nlabels; l++)
-            if (k->label_pc[l] == o->imm && (!name || strcmp(k->labels[l], name) < 0))
-                name = k->labels[l];
-        sb_printf(b, "%s", name ? name : "?");
+        uint32_t l = k->label_of && o->imm <= k->ninsns ? k->label_of[o->imm] : UINT32_MAX;
+        sb_printf(b, "%s", l != UINT32_MAX ? k->labels[l] : "?");
         break;
     }
     case WS_OPND_VEC: {
@@ -338,7 +335,20 @@ static void print_header(sbuf *b, const ws_module *m, const ws_kernel *k, int is
 }
 
 /* A kernel or a .func with its body: only its own code, not the functions linked into it. */
-static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, int32_t owner, int is_func)
+/* Labels by instruction, then by name: the order a unit prints them in. */
+static const ws_kernel *label_order_kernel;
+static int label_order(const void *a, const void *b)
+{
+    const ws_kernel *k = label_order_kernel;
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    if (k->label_pc[x] != k->label_pc[y])
+        return k->label_pc[x] < k->label_pc[y] ? -1 : 1;
+    return strcmp(k->labels[x], k->labels[y]);
+}
+
+/* syms: the unit's own symbol indices, in order */
+static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, const uint32_t *syms, uint32_t nsyms,
+                       int is_func)
 {
     print_header(b, m, k, is_func);
     if (k->maxntid[0])
@@ -348,9 +358,9 @@ static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, int32_t 
     sb_printf(b, "\n{\n");
     for (uint32_t r = 0; r < k->nbody_regs; r++)
         sb_printf(b, "\t.reg .%s %s;\n", ws_type_name((ws_type)k->regs[r].type), k->regs[r].name);
-    for (uint32_t i = 0; i < m->nsymbols; i++) {
-        const ws_symbol *s = &m->symbols[i];
-        if (s->kernel == owner && !s->is_kernel_param && !s->is_func_param) {
+    for (uint32_t j = 0; j < nsyms; j++) {
+        const ws_symbol *s = &m->symbols[syms[j]];
+        if (!s->is_kernel_param && !s->is_func_param) {
             if (s->space == WS_SPACE_PARAM) { /* call-site parameters, hoisted to the kernel scope */
                 /* with their declared type: ptxas checks call arguments against the callee's
                  * formal types and rejects a .b8 array for vprintf's .b64 (tests/check_ptxas_roundtrip.sh) */
@@ -361,19 +371,20 @@ static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, int32_t 
                 print_variable(b, m, s, "\t");
         }
     }
-    for (uint32_t i = 0; i <= k->nbody; i++) {
-        /* the labels of an instruction in name order, so that a second print is the first */
-        for (const char *last = NULL;;) {
-            const char *next = NULL;
-            for (uint32_t l = 0; l < k->nbody_labels; l++)
-                if (k->label_pc[l] == i && (!last || strcmp(k->labels[l], last) > 0) &&
-                    (!next || strcmp(k->labels[l], next) < 0))
-                    next = k->labels[l];
-            if (!next)
-                break;
-            sb_printf(b, "%s:\n", next);
-            last = next;
-        }
+    /* the labels of an instruction in name order, so that a second print is the first */
+    uint32_t *order = malloc(((size_t)k->nbody_labels + 1) * sizeof *order), nl = 0;
+    if (!order) {
+        b->oom = 1;
+        return;
+    }
+    for (uint32_t l = 0; l < k->nbody_labels; l++)
+        if (k->label_pc[l] <= k->nbody)
+            order[nl++] = l;
+    label_order_kernel = k;
+    qsort(order, nl, sizeof *order, label_order);
+    for (uint32_t i = 0, next = 0; i <= k->nbody; i++) {
+        for (; next < nl && k->label_pc[order[next]] == i; next++)
+            sb_printf(b, "%s:\n", k->labels[order[next]]);
         if (i == k->nbody)
             break;
         const ws_insn *in = &k->insns[i];
@@ -383,6 +394,7 @@ static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, int32_t 
         print_insn(b, m, k, in);
         sb_printf(b, ";\n");
     }
+    free(order);
     sb_printf(b, "}\n");
 }
 
@@ -408,10 +420,33 @@ int ws_module_print(const ws_module *m, char **out, size_t *outlen)
     for (uint32_t i = 0; i < m->nsymbols; i++)
         if (m->symbols[i].kernel == -1)
             print_variable(&b, m, &m->symbols[i], "");
+    /* each unit's symbols, grouped by owner (a counting sort), so that printing stays linear */
+    uint32_t nunits = m->nkernels + m->nfdefs;
+    uint32_t *start = calloc((size_t)nunits + 2, sizeof *start), *syms = malloc(((size_t)m->nsymbols + 1) * sizeof *syms);
+    if (!start || !syms) {
+        free(start);
+        free(syms);
+        free(b.buf);
+        return -1;
+    }
+    for (uint32_t i = 0; i < m->nsymbols; i++) { /* unit u: kernels first, then the .func bodies */
+        int32_t o = m->symbols[i].kernel;
+        if (o >= 0 ? (uint32_t)o < m->nkernels : o <= -2 && (uint32_t)(-2 - o) < m->nfdefs)
+            start[(o >= 0 ? (uint32_t)o : m->nkernels + (uint32_t)(-2 - o)) + 2]++;
+    }
+    for (uint32_t u = 0; u < nunits; u++)
+        start[u + 2] += start[u + 1];
+    for (uint32_t i = 0; i < m->nsymbols; i++) {
+        int32_t o = m->symbols[i].kernel;
+        if (o >= 0 ? (uint32_t)o < m->nkernels : o <= -2 && (uint32_t)(-2 - o) < m->nfdefs)
+            syms[start[(o >= 0 ? (uint32_t)o : m->nkernels + (uint32_t)(-2 - o)) + 1]++] = i;
+    }
     for (uint32_t fi = 0; fi < m->nfdefs; fi++)
-        print_unit(&b, m, &m->fdefs[fi], -2 - (int32_t)fi, 1);
+        print_unit(&b, m, &m->fdefs[fi], syms + start[m->nkernels + fi], start[m->nkernels + fi + 1] - start[m->nkernels + fi], 1);
     for (uint32_t ki = 0; ki < m->nkernels; ki++)
-        print_unit(&b, m, &m->kernels[ki], (int32_t)ki, 0);
+        print_unit(&b, m, &m->kernels[ki], syms + start[ki], start[ki + 1] - start[ki], 0);
+    free(start);
+    free(syms);
     if (b.oom) {
         free(b.buf);
         return -1;

@@ -50,6 +50,7 @@ void ws_block_init(ws_launch_ctx *L, ws_block *b, uint32_t id)
     b->ctaid[1] = id / L->grid[0] % L->grid[1];
     b->ctaid[2] = id / (L->grid[0] * L->grid[1]);
     b->cycle = 0;
+    b->saved_words = 0;
     memset(b->bar_arrived, 0, sizeof b->bar_arrived);
     b->poison_shared = 0;
     memset(b->shared, 0, b->shared_size);
@@ -85,6 +86,7 @@ void ws_block_init(ws_launch_ctx *L, ws_block *b, uint32_t id)
 
 void ws_block_run(ws_launch_ctx *L, ws_block *b, ws_event *ev)
 {
+    const uint64_t max_cycles = L->sim->cfg.max_cycles; /* functional mode: a cycle per warp instruction */
     ws_exec x;
     memset(&x, 0, sizeof x);
     x.L = L;
@@ -109,20 +111,26 @@ void ws_block_run(ws_launch_ctx *L, ws_block *b, ws_event *ev)
                 /* a warp runs until it blocks or it has run a strong load: then the others run,
                  * so that a warp spinning on memory sees the store it waits for */
                 int step = 0, yield = 0;
-                if (fast && w->converged && !w->nreconv && !L->stop && L->insn_limit > L->stats.warp_instructions &&
-                    ws_warp_run_converged(&x, w, L->insn_limit - L->stats.warp_instructions, &yield)) {
+                uint64_t budget = ws_work_left(L); /* and the cycle limit: one cycle a warp instruction */
+                if (max_cycles) {
+                    uint64_t cycles_left = b->cycle < max_cycles ? max_cycles - b->cycle : 0;
+                    budget = budget < cycles_left ? budget : cycles_left;
+                }
+                if (fast && w->converged && !w->nreconv && !L->stop && budget && ws_warp_run_converged(&x, w, budget, &yield)) {
                     /* ran a stretch; the checks below as after a step */
                 } else if (!(step = ws_warp_step(&x, w))) {
                     break;
                 }
                 yield |= step == 2;
                 progress = 1;
-                if (L->stats.warp_instructions >= L->insn_limit) {
+                if (!ws_work_left(L)) {
+                    ws_limit_stop(L, LIMIT_WORK, b->id);
+                    break;
+                }
+                if (max_cycles && b->cycle >= max_cycles) {
                     ws_launch_stop(L, WS_ERR_LIMIT,
-                                   "instruction limit reached: %" PRIu64 " warp instructions (block %u, warp %u, "
-                                   "line %u); raise it with --max-instructions",
-                                   L->stats.warp_instructions, b->id, w->index,
-                                   L->k->insns[ws_warp_lane_pc(w, (unsigned)__builtin_ctz(w->live))].line);
+                                   "cycle limit reached: %" PRIu64 " cycles, in block %u; raise it with --max-cycles",
+                                   max_cycles, b->id);
                     break;
                 }
                 if (L->stop || yield)

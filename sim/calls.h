@@ -17,5 +17,7 @@ void ws_call_return(ws_exec *x, uint32_t exec, uint32_t *ret_pc);
 /* A warp's call stacks: emptied at a block's start, freed with the block. */
 void ws_call_stacks_reset(ws_warp *w);
 void ws_call_stacks_free(ws_warp *w);
+/* Bytes the call stacks of a block of nthreads may take (the memory limit charges them). */
+uint64_t ws_call_stacks_bytes(const ws_kernel *k, uint32_t nthreads);
 
 #endif

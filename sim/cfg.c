@@ -213,6 +213,12 @@ uint32_t *ws_registers_read_unwritten(const ws_kernel *k, uint32_t *count)
     *count = 0;
     if (k->nbody < n) /* linked .func code is entered by calls, not by this flow: zero every register */
         return NULL;
+    /* A set per instruction: a large kernel with many registers (hostile or generated code)
+     * would need gigabytes and quadratic time; then every register is zeroed instead, which
+     * gives the same results. (WS_ANALYSIS_BYTES: what the memory limit charges for it.) */
+    if ((uint64_t)n * words * sizeof(uint64_t) > WS_ANALYSIS_BYTES)
+        return NULL;
+    uint64_t steps = 0, max_steps = 64 * (uint64_t)n + 4096; /* and a bound on the fixpoint's passes */
     uint64_t *in_sets = malloc((size_t)(n ? n : 1) * (words ? words : 1) * sizeof *in_sets);
     uint8_t *reached = calloc(n ? n : 1, 1), *needs = calloc(k->nregs ? k->nregs : 1, 1);
     uint8_t *queued = calloc(n ? n : 1, 1); /* each instruction is in the work list at most once */
@@ -231,6 +237,10 @@ uint32_t *ws_registers_read_unwritten(const ws_kernel *k, uint32_t *count)
         work[nwork++] = 0;
     }
     while (nwork) {
+        if (++steps > max_steps) { /* not converging quickly: zero every register */
+            list = NULL;
+            goto done;
+        }
         uint32_t i = work[--nwork];
         queued[i] = 0;
         memcpy(cur, &in_sets[(size_t)i * words], words * sizeof *cur);

@@ -13,6 +13,7 @@
 
 #include "fp.h"
 #include "ptxas.h"
+#include "mufu.h"
 #include "rows.h"
 
 /* binary16: 10 fraction bits, bias 15; bfloat16: 7 and 127. Both have a sign bit at 15. */
@@ -220,6 +221,34 @@ void ws_ex_half_arith(ws_exec *x, const ws_insn *in, uint32_t mask)
             set_reg(x, D, l, half_op(in, bf, A(l) & 0xffffu, B(l) & 0xffffu, C(l) & 0xffffu));
     if (fold)
         ws_nan_fold(x, in, fold);
+}
+
+/* ex2.approx.f16 and ex2.approx.ftz.bf16 (MUFU.EX2.F16/.BF16, measured over all 2^16 halves on an
+ * H200, tools/mufu): MUFU.EX2 of the half's exact single-precision value, truncated toward zero to
+ * the half; a binary16 result of 2^16 or more is infinity. Subnormal binary16 results stay. */
+uint32_t ws_half_ex2(uint32_t h, int bf16)
+{
+    float f = (float)ws_half_to_double(h, bf16); /* exact */
+    uint32_t fb;
+    memcpy(&fb, &f, sizeof fb);
+    uint32_t r = ws_mufu_ex2(fb);
+    float v;
+    memcpy(&v, &r, sizeof v);
+    if (!bf16 && v >= 65536.0f)
+        return 0x7c00u;
+    return ws_half_from_double(v, bf16, WS_RND_RZ);
+}
+
+void ws_ex_half_ex2(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    int bf = is_bf16((ws_type)in->type);
+    if (is_pair((ws_type)in->type))
+        FOR_EACH_LANE(mask, l)
+            set_reg(x, D, l, ws_half_ex2(A(l) & 0xffffu, bf) | ws_half_ex2((A(l) >> 16) & 0xffffu, bf) << 16);
+    else
+        FOR_EACH_LANE(mask, l)
+            set_reg(x, D, l, ws_half_ex2(A(l) & 0xffffu, bf));
 }
 
 /* ---- comparisons -------------------------------------------------------------------------- */

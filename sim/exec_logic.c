@@ -204,8 +204,8 @@ void ex_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
     }
 }
 
-/* cvta: generic <-> state-space address. Generic shared and local addresses are the space's
- * offset plus its window; global addresses are the same in both. */
+/* cvta: generic <-> state-space address. Generic shared, local and param addresses are the
+ * space's offset plus its window (memory.h); global addresses are the same in both. */
 void ex_cvta(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;

@@ -6,6 +6,7 @@
 #include "block.h"
 #include "calls.h"
 #include "cfg.h"
+#include "diag.h"
 #include "exec.h"
 #include "exec_fast.h"
 #include "memory.h"
@@ -13,12 +14,13 @@
 #include "shadow.h"
 #include "timing.h"
 
+#include <inttypes.h>
 #include <stddef.h>
 #include <stdlib.h>
 
 /* ---- the sim object ---------------------------------------------------------------------------- */
 
-static void prepared_free(ws_prepared *p);
+static void prepared_free(ws_sim *sim);
 
 ws_sim *ws_sim_create(const ws_config *cfg)
 {
@@ -28,11 +30,24 @@ ws_sim *ws_sim_create(const ws_config *cfg)
     if (cfg)
         s->cfg = *cfg;
     if (!s->cfg.max_warp_instructions)
-        s->cfg.max_warp_instructions = 20000000ull; /* about a second of simulation: stops a runaway loop */
+        s->cfg.max_warp_instructions = WS_DEFAULT_MAX_INSTRUCTIONS; /* stops a runaway loop */
     if (!s->cfg.max_memory)
-        s->cfg.max_memory = 4ull << 30;
+        s->cfg.max_memory = WS_DEFAULT_MAX_MEMORY;
+    if (!s->cfg.max_output)
+        s->cfg.max_output = WS_DEFAULT_MAX_OUTPUT;
+    if (s->cfg.max_output > WS_MAX_OUTPUT_LIMIT) /* printf.c hands widths up to it to snprintf */
+        s->cfg.max_output = WS_MAX_OUTPUT_LIMIT;
     s->next_addr = GLOBAL_BASE;
     return s;
+}
+
+void ws_sim_request_stop(ws_sim *s, ws_status status, const char *message)
+{
+    if (s->stop_requested)
+        return;
+    s->stop_requested = 1;
+    s->stop_request_status = status;
+    snprintf(s->stop_request_msg, sizeof s->stop_request_msg, "%s", message ? message : "stopped");
 }
 
 void ws_sim_destroy(ws_sim *s)
@@ -47,7 +62,7 @@ void ws_sim_destroy(ws_sim *s)
         free(s->modmem[i].const_image);
     free(s->modmem);
     free(s->reg_pool);
-    prepared_free(&s->prepared);
+    prepared_free(s);
     free(s);
 }
 
@@ -92,8 +107,9 @@ static int fold_symbols(const ws_launch_ctx *L, ws_insn *code, int check)
     return 1;
 }
 
-static void prepared_free(ws_prepared *p)
+static void prepared_free(ws_sim *sim)
 {
+    ws_prepared *p = &sim->prepared;
     free(p->insns);
     free(p->code);
     free(p->reconv_pc);
@@ -101,6 +117,21 @@ static void prepared_free(ws_prepared *p)
     free(p->xfn);
     free(p->uses);
     memset(p, 0, sizeof *p);
+    ws_mem_release(sim, sim->prepared_bytes);
+    sim->prepared_bytes = 0;
+}
+
+/* Bytes prepare_kernel keeps for a kernel, and what its analyses take while they run (cfg.c:
+ * some 80 bytes an instruction, and at most WS_ANALYSIS_BYTES for the registers' sets). */
+static uint64_t prepared_bytes(const ws_kernel *k)
+{
+    return (uint64_t)k->ninsns * (2 * sizeof(ws_insn) + sizeof(uint32_t) + sizeof(ws_executor) + sizeof(ws_reg_use)) +
+           (uint64_t)k->nregs * sizeof(uint32_t) + 64;
+}
+static uint64_t analysis_bytes(const ws_kernel *k)
+{
+    uint64_t sets = (uint64_t)k->ninsns * ((k->nregs + 63) / 64) * sizeof(uint64_t); /* cfg.c's, when it fits */
+    return (uint64_t)k->ninsns * 80 + (uint64_t)k->nregs * 8 + 4096 + (sets <= WS_ANALYSIS_BYTES ? sets : 0);
 }
 
 /* What a launch derives from its kernel alone (the code with symbol addresses folded in, the
@@ -109,8 +140,9 @@ static void prepared_free(ws_prepared *p)
  * next launch of the same kernel: a short launch (the numba peer's, a test's) would otherwise
  * spend a third of its time on it. The same kernel means the same instructions, byte for byte,
  * and the same symbol addresses, not only the same pointer: a module freed and parsed again may
- * come back at the address of another. */
-static int prepare_kernel(ws_sim *sim, ws_launch_ctx *L)
+ * come back at the address of another. Returns WS_OK, or WS_ERR_LIMIT (the memory limit) or
+ * WS_ERR_INTERNAL (out of memory) with res->message set. */
+static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
 {
     ws_prepared *p = &sim->prepared;
     const ws_kernel *k = L->k;
@@ -118,16 +150,28 @@ static int prepare_kernel(ws_sim *sim, ws_launch_ctx *L)
     int same = p->code && p->ninsns == k->ninsns && p->nregs == k->nregs && p->slow == L->slow &&
                !memcmp(p->insns, k->insns, bytes) && fold_symbols(L, p->code, 1);
     if (!same) {
-        prepared_free(p);
+        prepared_free(sim);
+        uint64_t keep = prepared_bytes(k), work = analysis_bytes(k);
+        if (ws_mem_charge(sim, keep + work) != 0) {
+            snprintf(res->message, sizeof res->message,
+                     "memory limit reached: kernel %s (%u instructions, %u registers) needs %" PRIu64
+                     " bytes to prepare, %" PRIu64 " of the limit of %" PRIu64 " bytes are left; raise it with "
+                     "--max-memory",
+                     k->name, k->ninsns, k->nregs, keep + work, sim->cfg.max_memory - sim->mem_used, sim->cfg.max_memory);
+            return WS_ERR_LIMIT;
+        }
+        sim->prepared_bytes = keep;
         p->insns = malloc(bytes ? bytes : 1);
         p->code = malloc(bytes ? bytes : 1);
         p->reconv_pc = ws_reconvergence_points(k);
         p->zero_regs = ws_registers_read_unwritten(k, &p->nzero_regs); /* NULL: zero them all */
         p->xfn = malloc(((size_t)k->ninsns + 1) * sizeof *p->xfn);
         p->uses = malloc(((size_t)k->ninsns + 1) * sizeof *p->uses);
+        ws_mem_release(sim, work);
         if (!p->insns || !p->code || !p->reconv_pc || !p->xfn || !p->uses) {
-            prepared_free(p);
-            return -1;
+            prepared_free(sim);
+            snprintf(res->message, sizeof res->message, "out of memory");
+            return WS_ERR_INTERNAL;
         }
         memcpy(p->insns, k->insns, bytes);
         memcpy(p->code, k->insns, bytes);
@@ -146,6 +190,33 @@ static int prepare_kernel(ws_sim *sim, ws_launch_ctx *L)
     L->nzero_regs = p->nzero_regs;
     L->xfn = p->xfn;
     L->uses = p->uses;
+    return WS_OK;
+}
+
+/* Bytes a host thread takes to run the launch's blocks, one at a time: the block (registers,
+ * shared and local memory), its call stacks, checks and timing state, and the diagnostics. A
+ * launch charges them per thread before it starts, so that it fits or is refused the same way
+ * whatever --jobs (fewer threads run when fewer fit). */
+static uint64_t thread_bytes(const ws_launch_ctx *L, uint32_t nthreads)
+{
+    const ws_kernel *k = L->k;
+    uint32_t nwarps = (nthreads + 31) / 32;
+    uint64_t b = L->shared_bytes + (uint64_t)nthreads * L->local_bytes + (uint64_t)nwarps * sizeof(ws_warp) +
+                 (uint64_t)nwarps * (k->nregs ? k->nregs : 1) * 32 * sizeof(uint64_t) +
+                 ws_call_stacks_bytes(k, nthreads) + ws_diags_bytes(k) + sizeof(ws_launch_ctx);
+    if (L->sim->cfg.check_uninitialized)
+        b += ws_shadow_block_bytes(nwarps, k->nregs, L->shared_bytes);
+    if (L->timing)
+        b += ws_timing_bytes(k, nwarps);
+    return b;
+}
+
+/* Whether the kernel calls vprintf (its blocks then run on one host thread, see ws_sim_launch). */
+static int calls_printf(const ws_kernel *k)
+{
+    for (uint32_t i = 0; i < k->ncalls; i++)
+        if (k->calls[i].entry == UINT32_MAX)
+            return 1;
     return 0;
 }
 
@@ -154,6 +225,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
                         const unsigned block[3], const void *params, size_t param_bytes, ws_result *res)
 {
     memset(res, 0, sizeof *res);
+    sim->stop_requested = 0;
     uint64_t nthreads = (uint64_t)block[0] * block[1] * block[2];
     uint64_t nblocks = (uint64_t)grid[0] * grid[1] * grid[2];
     if (!k || nthreads == 0 || nthreads > WS_MAX_BLOCK_THREADS || nblocks == 0 || nblocks > (1ull << 32) - 1 ||
@@ -163,16 +235,16 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
                  block[2], grid[0], grid[1], grid[2]);
         return res->status = WS_ERR_INPUT;
     }
-    const uint32_t *req = k ? k->reqntid : NULL, *max = k ? k->maxntid : NULL;
-    if (k && ((req[0] && (block[0] != req[0] || block[1] != req[1] || block[2] != req[2])) ||
-              (max[0] && nthreads > (uint64_t)max[0] * max[1] * max[2]))) {
+    const uint32_t *req = k->reqntid, *max = k->maxntid;
+    if ((req[0] && (block[0] != req[0] || block[1] != req[1] || block[2] != req[2])) ||
+        (max[0] && nthreads > (uint64_t)max[0] * max[1] * max[2])) {
         snprintf(res->message, sizeof res->message,
                  "kernel %s declares %s %ux%ux%u; a block of %ux%ux%u cannot launch it (the GPU refuses it too)",
                  k->name, req[0] ? ".reqntid" : ".maxntid", req[0] ? req[0] : max[0], req[0] ? req[1] : max[1],
                  req[0] ? req[2] : max[2], block[0], block[1], block[2]);
         return res->status = WS_ERR_INPUT;
     }
-    if (k && k->param_bytes > sizeof((ws_launch_ctx *)0)->params) { /* fuzz: L->params is 32 KiB */
+    if (k->param_bytes > sizeof((ws_launch_ctx *)0)->params) { /* fuzz: L->params is 32 KiB */
         snprintf(res->message, sizeof res->message, "kernel %s takes %llu bytes of parameters; at most %zu are supported",
                  k->name, (unsigned long long)k->param_bytes, sizeof((ws_launch_ctx *)0)->params);
         return res->status = WS_ERR_INPUT;
@@ -180,6 +252,16 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     if (param_bytes < k->param_bytes) {
         snprintf(res->message, sizeof res->message, "kernel %s takes %llu bytes of parameters, got %zu", k->name,
                  (unsigned long long)k->param_bytes, param_bytes);
+        return res->status = WS_ERR_INPUT;
+    }
+    /* the H200's shared memory per block: 227 KiB with the opt-in attribute the runner sets */
+    if (sim->cfg.dynamic_shared_bytes > WS_MAX_SHARED_BYTES ||
+        k->shared_bytes + sim->cfg.dynamic_shared_bytes > WS_MAX_SHARED_BYTES) {
+        snprintf(res->message, sizeof res->message,
+                 "kernel %s: %llu bytes of static and %llu of dynamic shared memory exceed the %u bytes (227 KiB) an "
+                 "H200 block may have",
+                 k->name, (unsigned long long)k->shared_bytes, (unsigned long long)sim->cfg.dynamic_shared_bytes,
+                 WS_MAX_SHARED_BYTES);
         return res->status = WS_ERR_INPUT;
     }
     ws_launch_ctx *L = malloc(sizeof *L);
@@ -198,28 +280,48 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     if (k->param_bytes) /* fuzz: memcpy from NULL params is undefined even for 0 bytes */
         memcpy(L->params, params, k->param_bytes);
     L->insn_limit = sim->cfg.max_warp_instructions;
+    L->out_limit = sim->cfg.max_output;
     L->shared_bytes = RESERVED_SMEM_BYTES + k->shared_bytes + sim->cfg.dynamic_shared_bytes;
     L->local_bytes = k->local_bytes;
     L->slow = sim->cfg.slow_paths;
-    if (sim->cfg.mode == WS_MODE_TIMING) {
-        L->timing = ws_timing_create(L, sim->cfg.timing_preset, res->message, sizeof res->message);
-        if (!L->timing) {
-            free(L);
-            return res->status = WS_ERR_INPUT;
-        }
-    }
     ws_status st = WS_OK;
     ws_block b;
     memset(&b, 0, sizeof b);
     ws_event ev;
-    if (ws_mem_load_module(sim, m) != 0) {
-        snprintf(res->message, sizeof res->message, "out of memory for the module's .global variables");
+    uint64_t charged = 0;
+    /* events come in order and printf text stops exactly at its limit on one host thread */
+    unsigned jobs = sim->cfg.jobs > 1 && !sim->cfg.on_event && !calls_printf(k) ? sim->cfg.jobs : 1;
+    if (jobs > nblocks)
+        jobs = (unsigned)nblocks;
+    if ((st = ws_mem_load_module(sim, m, res->message, sizeof res->message)) != WS_OK ||
+        (st = prepare_kernel(sim, L, res)) != WS_OK)
+        goto done;
+    /* Each host thread's storage, charged before anything is allocated; as many threads as fit
+     * (the results are the same with fewer). printf's text is charged as it grows (ws_output). */
+    uint64_t per_thread = thread_bytes(L, (uint32_t)nthreads) +
+                          (sim->cfg.mode == WS_MODE_TIMING ? ws_timing_bytes(k, (uint32_t)((nthreads + 31) / 32)) : 0);
+    for (; jobs > 0; jobs--)
+        if (per_thread <= UINT64_MAX / jobs && ws_mem_charge(sim, per_thread * jobs) == 0)
+            break;
+    if (!jobs) {
+        snprintf(res->message, sizeof res->message,
+                 "memory limit reached: a block of %" PRIu64 " threads of kernel %s needs %" PRIu64
+                 " bytes (registers, shared and local memory, checks), %" PRIu64 " of the limit of %" PRIu64
+                 " bytes are left; raise it with --max-memory",
+                 nthreads, k->name, per_thread, sim->cfg.max_memory - sim->mem_used, sim->cfg.max_memory);
         st = WS_ERR_LIMIT;
         goto done;
     }
-    if (prepare_kernel(sim, L) != 0) {
-        snprintf(res->message, sizeof res->message, "out of memory");
-        st = WS_ERR_INTERNAL;
+    charged = per_thread * jobs;
+    if (sim->cfg.mode == WS_MODE_TIMING) {
+        L->timing = ws_timing_create(L, sim->cfg.timing_preset, res->message, sizeof res->message);
+        if (!L->timing) {
+            st = WS_ERR_INPUT;
+            goto done;
+        }
+    }
+    if (jobs > 1) {
+        st = ws_run_parallel(L, jobs, nblocks, (uint32_t)nthreads, &res->ndiags_not_listed);
         goto done;
     }
     b.L = L;
@@ -249,13 +351,6 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     }
     for (uint32_t wi = 0; wi < b.nwarps; wi++)
         b.warps[wi].regs = sim->reg_pool + wi * words;
-    unsigned jobs = sim->cfg.jobs > 1 && !sim->cfg.on_event ? sim->cfg.jobs : 1;
-    if (jobs > nblocks)
-        jobs = (unsigned)nblocks;
-    if (jobs > 1) {
-        st = ws_run_parallel(L, jobs, nblocks, (uint32_t)nthreads);
-        goto done;
-    }
     for (uint64_t id = 0; id < nblocks && !L->stop; id++) {
         ws_block_init(L, &b, (uint32_t)id);
         memset(&ev, 0, sizeof ev);
@@ -265,21 +360,29 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         L->stats.warps += b.nwarps;
         if (L->out_len && sim->cfg.on_output) {
             sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
+            L->out_before += L->out_len;
             L->out_len = 0;
         }
     }
     if (L->stop)
         st = L->stop_status;
+    res->ndiags_not_listed = ws_diags_not_listed(L, L->diag_seen, L->diags, L->ndiags);
 done:
     if (L->out_len && sim->cfg.on_output)
         sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
-    /* b.warps[].regs belong to the machine's pool */
+    /* b.warps[].regs belong to the machine's pool; a large pool goes back with the launch's charge */
     ws_shadow_block_free(&b);
     for (uint32_t wi = 0; b.warps && wi < b.nwarps; wi++)
         ws_call_stacks_free(&b.warps[wi]);
     free(b.warps);
     free(b.shared);
     free(b.local);
+    if (sim->reg_pool_words * sizeof *sim->reg_pool > ((size_t)4 << 20)) {
+        free(sim->reg_pool);
+        sim->reg_pool = NULL;
+        sim->reg_pool_words = 0;
+    }
+    ws_mem_release(sim, charged + L->out_charged);
     res->stats = L->stats;
     res->diags = L->diags;
     res->ndiags = L->ndiags;
@@ -289,6 +392,7 @@ done:
     res->status = st;
     /* L->code, reconv_pc, zero_regs and xfn belong to the machine (sim->prepared) */
     ws_timing_destroy(L->timing);
+    ws_diags_free(L);
     free(L->out);
     free(L);
     return st;

@@ -23,21 +23,23 @@ static ws_alloc *add_alloc(ws_sim *s, uint64_t base, uint64_t size, uint8_t *dat
     memmove(&s->allocs[i + 1], &s->allocs[i], (s->nallocs - i) * sizeof *s->allocs);
     s->nallocs++;
     s->allocs[i] = (ws_alloc){base, size, data, host};
-    s->total_bytes += size;
     return &s->allocs[i];
 }
 
 uint64_t ws_sim_alloc(ws_sim *s, size_t bytes, const void *init)
 {
-    if (bytes > s->cfg.max_memory || s->total_bytes + bytes > s->cfg.max_memory)
+    if (ws_mem_charge(s, bytes) != 0)
         return 0;
     uint8_t *data = calloc(1, bytes ? bytes : 1);
-    if (!data)
+    if (!data) {
+        ws_mem_release(s, bytes);
         return 0;
+    }
     if (init && bytes)
         memcpy(data, init, bytes);
     if (!add_alloc(s, s->next_addr, bytes, data, false)) {
         free(data);
+        ws_mem_release(s, bytes);
         return 0;
     }
     uint64_t base = s->next_addr;
@@ -48,7 +50,7 @@ uint64_t ws_sim_alloc(ws_sim *s, size_t bytes, const void *init)
 int ws_sim_map(ws_sim *s, void *host, size_t bytes)
 {
     uint64_t base = (uint64_t)(uintptr_t)host, end = base + bytes;
-    if (!host || !bytes || end < base || s->total_bytes + bytes > s->cfg.max_memory)
+    if (!host || !bytes || end < base || bytes > s->cfg.max_memory - s->mem_used)
         return -1;
     /* not over the generic windows nor where ws_sim_alloc puts buffers */
     if (end > CONST_WINDOW && base < GLOBAL_BASE + WINDOW_SIZE)
@@ -56,7 +58,10 @@ int ws_sim_map(ws_sim *s, void *host, size_t bytes)
     for (size_t i = 0; i < s->nallocs; i++)
         if (base < s->allocs[i].base + s->allocs[i].size + 1 && s->allocs[i].base < end + 1)
             return -1;
-    return add_alloc(s, base, bytes, host, true) ? 0 : -1;
+    if (!add_alloc(s, base, bytes, host, true))
+        return -1;
+    s->mem_used += bytes;
+    return 0;
 }
 
 void ws_sim_set_dynamic_shared(ws_sim *s, uint64_t bytes) { s->cfg.dynamic_shared_bytes = bytes; }
@@ -71,7 +76,7 @@ int ws_sim_free(ws_sim *s, uint64_t addr)
                 return -1; /* a module's variables live as long as the machine */
         if (!s->allocs[i].host)
             free(s->allocs[i].data);
-        s->total_bytes -= s->allocs[i].size;
+        ws_mem_release(s, s->allocs[i].size);
         memmove(&s->allocs[i], &s->allocs[i + 1], (s->nallocs - i - 1) * sizeof *s->allocs);
         s->nallocs--;
         return 0;
@@ -117,9 +122,12 @@ int ws_sim_write(ws_sim *s, uint64_t addr, const void *src, size_t n)
 }
 
 /* The module's variables, allocated and initialised the first time the machine meets it and
- * kept from then on (a kernel's stores to them are seen by the next launch, as on a GPU). */
-static ws_module_memory *module_memory(ws_sim *s, const ws_module *m)
+ * kept from then on (a kernel's stores to them are seen by the next launch, as on a GPU), both
+ * charged against the memory limit. NULL with *limit set when they do not fit in it, else when
+ * out of memory. */
+static ws_module_memory *module_memory(ws_sim *s, const ws_module *m, int *limit)
 {
+    *limit = 0;
     for (size_t i = 0; i < s->nmodmem; i++)
         if (s->modmem[i].m == m)
             return &s->modmem[i];
@@ -127,48 +135,68 @@ static ws_module_memory *module_memory(ws_sim *s, const ws_module *m)
     if (!nm)
         return NULL;
     s->modmem = nm;
-    ws_module_memory mm = {m, 0, NULL, m->const_bytes};
-    if (m->global_bytes) {
-        uint8_t *img = calloc(1, m->global_bytes);
-        if (!img)
-            return NULL;
-        for (uint32_t i = 0; i < m->nsymbols; i++)
-            if (m->symbols[i].space == WS_SPACE_GLOBAL && m->symbols[i].init)
-                memcpy(img + m->symbols[i].offset, m->symbols[i].init, m->symbols[i].size);
-        mm.global_base = ws_sim_alloc(s, m->global_bytes, img);
-        free(img);
-        if (!mm.global_base)
-            return NULL;
-    }
+    ws_module_memory mm = {m, 0, NULL, 0};
     if (m->const_bytes) {
-        mm.const_image = calloc(1, m->const_bytes);
-        if (!mm.const_image)
+        if (ws_mem_charge(s, m->const_bytes) != 0) {
+            *limit = 1;
             return NULL;
+        }
+        mm.const_image = calloc(1, m->const_bytes);
+        if (!mm.const_image) {
+            ws_mem_release(s, m->const_bytes);
+            return NULL;
+        }
+        mm.const_size = m->const_bytes;
         for (uint32_t i = 0; i < m->nsymbols; i++)
             if (m->symbols[i].space == WS_SPACE_CONST && m->symbols[i].init)
                 memcpy(mm.const_image + m->symbols[i].offset, m->symbols[i].init, m->symbols[i].size);
+    }
+    if (m->global_bytes) { /* allocated zeroed and initialised in place: no second image */
+        mm.global_base = ws_sim_alloc(s, m->global_bytes, NULL);
+        ws_alloc *a = mm.global_base ? ws_find_alloc(s, mm.global_base, m->global_bytes) : NULL;
+        if (!a) {
+            *limit = m->global_bytes > s->cfg.max_memory - s->mem_used;
+            free(mm.const_image);
+            ws_mem_release(s, mm.const_size);
+            return NULL;
+        }
+        for (uint32_t i = 0; i < m->nsymbols; i++)
+            if (m->symbols[i].space == WS_SPACE_GLOBAL && m->symbols[i].init)
+                memcpy(a->data + m->symbols[i].offset, m->symbols[i].init, m->symbols[i].size);
     }
     s->modmem[s->nmodmem] = mm;
     return &s->modmem[s->nmodmem++];
 }
 
-int ws_mem_load_module(ws_sim *s, const ws_module *m)
+ws_status ws_mem_load_module(ws_sim *s, const ws_module *m, char *msg, size_t cap)
 {
     if (s->globals_for == m)
-        return 0;
-    ws_module_memory *mm = module_memory(s, m);
-    if (!mm)
-        return -1;
+        return WS_OK;
+    int limit;
+    ws_module_memory *mm = module_memory(s, m, &limit);
+    if (!mm) {
+        if (!limit) {
+            snprintf(msg, cap, "out of memory for the module's .global and .const variables");
+            return WS_ERR_INTERNAL;
+        }
+        snprintf(msg, cap,
+                 "memory limit reached: the module's .global (%" PRIu64 " bytes) and .const (%" PRIu64
+                 " bytes) variables do not fit in the %" PRIu64 " bytes left of the limit of %" PRIu64
+                 " bytes; raise it with --max-memory",
+                 m->global_bytes, m->const_bytes, s->cfg.max_memory - s->mem_used, s->cfg.max_memory);
+        return WS_ERR_LIMIT;
+    }
     s->globals_for = m;
     s->module_global_base = mm->global_base;
     s->const_image = mm->const_image;
     s->const_size = mm->const_size;
-    return 0;
+    return WS_OK;
 }
 
 void *ws_sim_symbol(ws_sim *s, const ws_module *m, const char *name, uint64_t *addr, size_t *size)
 {
-    ws_module_memory *mm = module_memory(s, m);
+    int limit;
+    ws_module_memory *mm = module_memory(s, m, &limit);
     for (uint32_t i = 0; mm && i < m->nsymbols; i++) {
         const ws_symbol *y = &m->symbols[i];
         if (strcmp(y->name, name) || (y->space != WS_SPACE_GLOBAL && y->space != WS_SPACE_CONST))

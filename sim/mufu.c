@@ -20,9 +20,8 @@
 static uint64_t squarer(uint32_t xh, int n, int thr)
 {
     uint64_t s = 0;
-    for (int k = 0; k < n; k++) {
-        if (!((xh >> k) & 1))
-            continue;
+    for (uint32_t bits = xh; bits; bits &= bits - 1) {
+        int k = __builtin_ctz(bits);
         if (2 * k >= thr)
             s += 1ull << (2 * k);
         int from = thr - 1 - k > k + 1 ? thr - 1 - k : k + 1; /* l >= from: weight 2^(k+l+1) kept */
@@ -32,14 +31,15 @@ static uint64_t squarer(uint32_t xh, int n, int thr)
     return s;
 }
 
-/* W in units of 2^-(2n) / H of the function's unit (H = max(h1, h2)) */
+/* W in units of 2^-(2n) / H of the function's unit (H = max(h1, h2), 1 or 2) */
 static int64_t interpolate(const ws_mufu_table *t, uint32_t seg, uint32_t xh)
 {
     const ws_mufu_coef *c = &t->coef[seg];
-    int64_t h = t->h1 > t->h2 ? t->h1 : t->h2;
-    int64_t quarter = (h << (2 * t->n)) / 4;
-    return c->c0q * quarter + (int64_t)c->c1 * xh * ((int64_t)1 << t->n) * (h / t->h1) +
-           (int64_t)c->c2 * (int64_t)squarer(xh, t->n, t->thr) * (h / t->h2) + t->d;
+    int h = t->h1 > 1 || t->h2 > 1; /* log2 H */
+    int64_t sq = (int64_t)squarer(xh, t->n, t->thr);
+    return (int64_t)c->c0q * ((int64_t)1 << (2 * t->n - 2 + h)) +
+           (int64_t)c->c1 * xh * ((int64_t)1 << (t->n + h - (t->h1 > 1))) +
+           c->c2 * sq * ((int64_t)1 << (h - (t->h2 > 1))) + t->d;
 }
 
 /* the interpolated value truncated to the function's unit (W is positive for these functions) */

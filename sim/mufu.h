@@ -36,5 +36,8 @@ uint32_t ws_ptx_ex2_approx(uint32_t x, bool ftz);
 uint32_t ws_ptx_lg2_approx(uint32_t x, bool ftz);
 uint32_t ws_ptx_sin_approx(uint32_t x);
 uint32_t ws_ptx_cos_approx(uint32_t x);
+uint32_t ws_ptx_div_approx(uint32_t a, uint32_t b, bool ftz); /* div.approx[.ftz].f32 */
+uint32_t ws_ptx_div_full(uint32_t a, uint32_t b, bool ftz);   /* div.full[.ftz].f32 */
+
 
 #endif

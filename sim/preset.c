@@ -116,6 +116,8 @@ static const preset_key preset_keys[] = {
     PK("fence.gpu", fence_gpu),
 };
 
+#define WS_PRESET_MAX 1e6
+
 static int parse_into(const char *text, ws_preset *p, char *err, size_t errlen)
 {
     unsigned line = 0;
@@ -146,8 +148,10 @@ static int parse_into(const char *text, ws_preset *p, char *err, size_t errlen)
         }
         char *end;
         double v = strtod(val, &end);
-        if (*end || v < 0) {
-            snprintf(err, errlen, "preset line %u: %s: \"%s\" is not a number of cycles", line, key, val);
+        /* finite and at most WS_PRESET_MAX cycles: a latency of 1e19 or nan would wrap the cycle count */
+        if (*end || !(v >= 0 && v <= WS_PRESET_MAX)) {
+            snprintf(err, errlen, "preset line %u: %s: \"%s\" is not a number of cycles from 0 to %g", line, key, val,
+                     WS_PRESET_MAX);
             return -1;
         }
         if (!strcmp(key, "subpartitions")) {

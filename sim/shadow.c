@@ -56,6 +56,12 @@ int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b)
     return 0;
 }
 
+uint64_t ws_shadow_block_bytes(uint32_t nwarps, uint32_t nregs, uint64_t shared_size)
+{
+    return sizeof(struct ws_shadow) + (uint64_t)nwarps * (nregs ? nregs : 1) * sizeof(uint32_t) +
+           shared_size * (sizeof(shadow_byte) + 1) + 1;
+}
+
 void ws_shadow_block_free(ws_block *b)
 {
     if (!b->shadow)

@@ -19,6 +19,8 @@
  * init_block just cleared. Returns -1 when out of memory (the checks are then off). */
 int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b);
 void ws_shadow_block_free(ws_block *b);
+/* Bytes ws_shadow_block_begin takes for a block (the memory limit charges them). */
+uint64_t ws_shadow_block_bytes(uint32_t nwarps, uint32_t nregs, uint64_t shared_size);
 
 /* Before an instruction runs: group issued it, exec of them have a true guard. Reports
  * reads of registers that no instruction wrote for those lanes. */

@@ -91,6 +91,7 @@ struct ws_block {
     uint8_t *shared_written;   /* check_uninitialized: one byte per shared byte */
     struct ws_shadow *shadow;  /* check_uninitialized: shadow.c's state; NULL when off */
     uint8_t *local;            /* nthreads x local_bytes */
+    uint64_t saved_words;      /* words the lanes' call stacks hold (calls.c) */
     int poison_shared;         /* --poison-undefined: a split warp passed a bar.sync (ptxas.c) */
     uint64_t cycle;
     /* block barrier state (bar.sync id): threads arrived per id */
@@ -132,7 +133,15 @@ struct ws_sim {
     ws_config cfg;
     ws_alloc *allocs;
     size_t nallocs, cap_allocs;
-    uint64_t next_addr, total_bytes;
+    uint64_t next_addr;
+    /* Bytes charged against cfg.max_memory while they are held: global allocations, the
+     * modules' constant images, the prepared kernel; a launch charges its own for its duration. */
+    uint64_t mem_used;
+    uint64_t prepared_bytes;         /* of mem_used: the prepared kernel's */
+    /* ws_sim_request_stop, from a callback of the launch in progress */
+    int stop_requested;
+    ws_status stop_request_status;
+    char stop_request_msg[256];
     ws_module_memory *modmem;       /* every module launched, with its variables */
     size_t nmodmem;
     const ws_module *globals_for;   /* the module of the last launch: its variables below */
@@ -162,15 +171,25 @@ struct ws_launch_ctx {
     ws_result *res;
     ws_stats stats;
     struct ws_timing *timing;  /* timing mode (sim/timing.c); NULL: functional */
+    /* The work limit: warp instructions plus extra_work reach insn_limit (--jobs: the block's
+     * share of it, see parallel.c) and the launch stops. */
     uint64_t insn_limit;
+    uint64_t extra_work;       /* work besides the instructions: printf formatting (printf.c) */
     int stop;                  /* a limit or an error: stop every block */
     ws_status stop_status;
-    /* diagnostics, reported once per (kind, pc) */
+    int stop_limit;            /* LIMIT_*: the stop was a limit over the blocks in order (see ws_limit_stop) */
+    /* diagnostics, reported once per (kind, pc), at most WS_MAX_DIAGS of them (diag_index finds
+     * them; diag_seen marks every (kind, pc) reported, kept or not) */
     ws_diag *diags;
     size_t ndiags, cap_diags;
-    /* printf output is gathered per block and flushed in order */
+    uint32_t *diag_index;      /* open addressing: diags index + 1, 0 empty; 2 x WS_MAX_DIAGS slots */
+    uint64_t *diag_seen;       /* a bit per (kind, pc) */
+    /* printf output is gathered per block and flushed in order; out_before is what the blocks
+     * before this one wrote (--jobs: what is known of it), out_limit what the launch may write */
     char *out;
     size_t out_len, out_cap;
+    uint64_t out_before, out_limit;
+    uint64_t out_charged;      /* out's bytes, charged against the memory limit (ws_output) */
     /* last, so that a launch zeroes what comes before and copies the kernel's parameter bytes:
      * ld.param reads only those (ws_mem_translate) */
     uint8_t params[32768];
@@ -298,8 +317,20 @@ static inline uint64_t trunc_bits(uint64_t v, unsigned bits)
     for (uint32_t lane##_m = (mask), lane = 0; lane##_m && ((lane = (uint32_t)__builtin_ctz(lane##_m)), 1); \
          lane##_m &= lane##_m - 1)
 
-/* An event of a kind, for a block at a cycle, everything else zero; ws_emit sends it to the
- * consumer (call both only when cfg.on_event is set). */
+/* The memory limit: charge bytes against cfg.max_memory (0 when they fit, -1 when not: nothing
+ * charged), or give them back. Here, below every file that charges (memory, diag, printf,
+ * machine), so that none has to call up. */
+static inline int ws_mem_charge(ws_sim *s, uint64_t bytes)
+{
+    if (bytes > s->cfg.max_memory - s->mem_used)
+        return -1;
+    s->mem_used += bytes;
+    return 0;
+}
+static inline void ws_mem_release(ws_sim *s, uint64_t bytes) { s->mem_used -= bytes < s->mem_used ? bytes : s->mem_used; }
+
+/* An event of a kind, for a block at a cycle, everything else zero; ws_emit (diag.h) sends it
+ * to the consumer (call both only when cfg.on_event is set). */
 static inline ws_event ws_event_of(const ws_launch_ctx *L, ws_event_kind kind, uint32_t block, uint64_t cycle)
 {
     ws_event ev;
@@ -309,10 +340,6 @@ static inline ws_event ws_event_of(const ws_launch_ctx *L, ws_event_kind kind, u
     ev.cycle = cycle;
     ev.kernel = L->k;
     return ev;
-}
-static inline void ws_emit(const ws_launch_ctx *L, const ws_event *ev)
-{
-    L->sim->cfg.on_event(L->sim->cfg.event_user, ev);
 }
 
 #endif

@@ -83,6 +83,13 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     return t;
 }
 
+uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
+{
+    uint64_t nregs = k->nregs ? k->nregs : 1;
+    return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) +
+           nwarps * (sizeof(ws_pick) + sizeof(uint64_t) + 3);
+}
+
 void ws_timing_destroy(ws_timing *t)
 {
     if (!t)
@@ -398,7 +405,7 @@ static void charge(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t from, u
             continue;
         L->stats.stalls[why[wi]] += to - from;
         if (L->sim->cfg.on_event)
-            for (uint64_t c = from; c < to; c++)
+            for (uint64_t c = from; c < to && !L->stop; c++)
                 emit_stall(L, b, w, t->has_pick[wi] ? t->pick[wi].pc : 0, c, why[wi], prod[wi]);
     }
 }
@@ -448,8 +455,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             break;
         if (max_cycles && cycle >= max_cycles) {
             ws_launch_stop(L, WS_ERR_LIMIT,
-                           "cycle limit reached: %" PRIu64 " cycles (block %u); raise it with --max-cycles", cycle,
-                           b->id);
+                           "cycle limit reached: %" PRIu64 " cycles, in block %u; raise it with --max-cycles",
+                           max_cycles, b->id);
             break;
         }
         /* when each warp could issue, and why not before */
@@ -514,11 +521,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             if (L->sim->cfg.on_event)
                 emit_stall(L, b, &b->warps[wi], t->has_pick[wi] ? t->pick[wi].pc : 0, cycle, r, prod[wi]);
         }
-        if (L->stats.warp_instructions >= L->insn_limit) {
-            ws_launch_stop(L, WS_ERR_LIMIT,
-                           "instruction limit reached: %" PRIu64 " warp instructions (block %u); raise it with "
-                           "--max-instructions",
-                           L->stats.warp_instructions, b->id);
+        if (!ws_work_left(L)) {
+            ws_limit_stop(L, LIMIT_WORK, b->id);
             break;
         }
         release_barriers(t, b, cycle);

@@ -19,6 +19,8 @@
 typedef struct ws_timing ws_timing;
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen);
 void ws_timing_destroy(ws_timing *t);
+/* Bytes ws_timing_create takes for a block of nwarps warps (the memory limit charges them). */
+uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps);
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x);
 
 #endif

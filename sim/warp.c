@@ -271,7 +271,7 @@ static void emit_exec(ws_exec *x, const ws_insn *in, uint32_t active, uint32_t e
     }
     ev->mem_wavefronts = x->mem_wavefronts; /* timing mode: shared-memory banks */
     ev->mem_bank = x->mem_wavefronts ? x->mem_bank : NULL;
-    L->sim->cfg.on_event(L->sim->cfg.event_user, ev);
+    ws_emit(L, ev); /* and the stop a trace at its size limit asks for */
 }
 
 /* The lanes go on to pc: a converged warp as a whole, a diverged one's lanes as a group. */
@@ -659,7 +659,7 @@ uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget, int *yie
             if (!w->converged || w->nreconv || w->live != live)
                 break;
         }
-        if (L->stop)
+        if (L->stop || in->op == WS_OP_CALL) /* a printf's work counts towards the budget: ws_block_run checks it */
             break;
     }
     if (w->converged)

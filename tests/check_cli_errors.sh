@@ -152,6 +152,15 @@ expect "run option without its value" 2 "--trace-json takes FILE, found the end 
 expect "run --slow-path bogus" 2 "--slow-path takes converged, exec, shfl, timing or all, .*found 'bogus'" -- \
   run programs/warp_scan.ptx @programs/warp_scan.args --slow-path exec,bogus
 expect "run unknown option" 2 "unknown option '--bogus' \(see warpsim run --help\)" -- run programs/warp_scan.ptx --bogus
+# the limits' options: a bad value is exit 2, a limit reached exit 3 with the option that raises it
+expect "run --max-output 0" 2 "--max-output takes a number of bytes from 1 to 1073741824, found '0'" -- \
+  run programs/shfl_xor_16.ptx @programs/shfl_xor_16.args --max-output 0
+expect "run --max-output 100 stops the printf text" 3 "printf output limit reached: 100 bytes, in block 0; raise it with --max-output" -- \
+  run programs/shfl_xor_16.ptx @programs/shfl_xor_16.args --max-output 100
+expect "run --max-memory below what the kernel needs" 3 "memory limit reached: kernel warp_reduce_down .*raise it with --max-memory" -- \
+  run "$reduce" @programs/warp_reduce_down.args --max-memory 1000000
+expect "step --block-index x" 2 "--block-index takes a block index, found 'x'" -- \
+  step "$reduce" @programs/warp_reduce_down.args --block-index x
 
 # bench --speedup: needs --jobs N; a small grid gives one row whose two sides agree
 expect "bench --speedup without --jobs" 2 "--speedup compares --jobs N" -- bench --speedup

@@ -31,54 +31,15 @@ prints the same bytes, whatever the verdict against the golden.
 import argparse
 import hashlib
 import json
-import math
 import os
-import struct
 import subprocess
 import sys
 
 # Programs whose float results may differ from the GPU within a documented tolerance:
 #   NAME: (within(buffer, index, gpu value, warpsim value) -> bool, the tolerance in words).
-# Every other program's inputs make float results exact, and it is compared bit for bit.
+# Every other program is compared bit for bit.
 
-# sweep_approx: r[f * 16384 + t] holds the bits of .approx function f (see its .cu). The H200's
-# special-function unit interpolates tables warpsim does not model; these are the largest
-# differences measured (docs/hardware.md point 14): (ulps, absolute error), either suffices.
-APPROX_N = 16384
-APPROX_TOLERANCE = [(1, 0), (1, 0),                    # rcp.approx, .ftz
-                    (1, 0), (1, 0),                    # sqrt.approx, .ftz
-                    (2, 0), (2, 0),                    # rsqrt.approx, .ftz
-                    (2, 0), (2, 0),                    # ex2.approx, .ftz
-                    (2, 2.0 ** -20), (2, 2.0 ** -20),  # lg2.approx, .ftz
-                    (0, 2.0 ** -21), (0, 2.0 ** -21)]  # sin.approx, cos.approx
-
-
-def f32_ordered(u):
-    """u32 float bits to an integer that counts ulps (adjacent floats differ by 1)."""
-    return (u & 0x7fffffff) if not u >> 31 else -(u & 0x7fffffff)
-
-
-def approx_within(buf, i, a, b):
-    if buf != 'r':
-        return False
-    ulps, absolute = APPROX_TOLERANCE[i // APPROX_N]
-    x, y = (struct.unpack('<f', struct.pack('<I', int(v)))[0] for v in (a, b))
-    if math.isnan(x) or math.isnan(y):
-        return False  # NaNs must match bit for bit
-    return abs(f32_ordered(int(a)) - f32_ordered(int(b))) <= ulps or abs(x - y) <= absolute
-
-
-def audit_within(buf, i, a, b):
-    """probe_isa_audit row 7 (out[224..255]): div.full.f32, an approximation (the H200 gave 5 of
-    its 32 lanes 1 ulp from warpsim's)."""
-    return buf == 'out' and 224 <= i < 256 and abs(f32_ordered(int(a)) - f32_ordered(int(b))) <= 1
-
-
-TOLERANCE = {
-    'sweep_approx': (approx_within, 'per function: rcp, sqrt 1 ulp; rsqrt, ex2 2 ulp; lg2 2 ulp or 2^-20; '
-                                    'sin, cos 2^-21 absolute'),
-    'probe_isa_audit': (audit_within, 'row 7, div.full.f32: 1 ulp'),
-}
+TOLERANCE = {}  # none today: sweep_approx, the .approx functions, is compared bit for bit too
 
 
 def load(text):

@@ -647,8 +647,9 @@ static void test_refused(void **state)
         const char *insn, *message;
         unsigned col; /* 0: the mnemonic's, 1 */
     } bad[] = {
-        {"ex2.approx.f16 %rs5, %rs1;", "ex2.f16 is not modelled", 0},
-        {"ex2.approx.ftz.bf16x2 %r5, %r1;", "ex2.bf16x2 is not modelled", 0},
+        {"ex2.approx.ftz.f16 %rs5, %rs1;", "write ex2.approx.f16 (no .ftz)", 0},
+        {"ex2.approx.bf16x2 %r5, %r1;", "write ex2.approx.ftz.bf16x2", 0},
+        {"rsqrt.approx.f16 %rs5, %rs1;", "rsqrt.f16 is not modelled", 0},
         {"tanh.approx.f16 %rs5, %rs1;", "unsupported instruction 'tanh'", 0},
         {"add.f16 %rs5, %rs1, 0x3c00;", "immediates of .f16", 21},
         {"add.rz.f16 %rs5, %rs1, %rs2;", "only .rn rounding", 0},

@@ -58,7 +58,7 @@ static void record(fixture *f, const char *ptx, const char *args, const char *on
     ws_launch_init(&f->launch);
     for (int i = 1; i < argc;)
         assert_int_equal(ws_session_parse_arg(&f->launch, argc, argv, &i), 1);
-    assert_int_equal(ws_session_load(&f->S, &f->launch), WS_OK);
+    assert_int_equal(ws_session_load(&f->S, &f->launch, 0), WS_OK);
     assert_int_equal(rec_launch(&f->S, &f->launch, 0, NULL, 0, 0, &f->rec, &f->res), WS_OK);
     assert_int_equal(f->res.status, WS_OK);
     viz_filter filter = {0};

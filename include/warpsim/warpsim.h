@@ -24,6 +24,9 @@ extern "C" {
 
 #define WS_WARP_SIZE 32
 #define WS_MAX_BLOCK_THREADS 1024
+/* Shared memory of a block, static and dynamic together: the H200's 227 KiB (with the opt-in
+ * attribute cudaFuncAttributeMaxDynamicSharedMemorySize, which the runner sets) */
+#define WS_MAX_SHARED_BYTES 232448u
 
 /* Exit statuses of the library and of the warpsim command. */
 typedef enum {
@@ -86,10 +89,10 @@ typedef enum { WS_SEV_WARNING, WS_SEV_ERROR, WS_SEV_NOTE } ws_severity;
       "not deterministic: the H200 merged such a pair in one kernel (HARDWARE-NOTES.md) and hung "   \
       "on `programs/div_merge`; warpsim merges and warns")                                          \
     X(APPROXIMATION, "approximation", WS_SEV_NOTE,                                                  \
-      "an `.approx` special function (rcp, sqrt, rsqrt, ex2, lg2, sin, cos; div.approx) or "          \
-      "`div.full.f32`: the H200's special-function unit interpolates tables warpsim does not model, " \
-      "so results may differ from the GPU's in the last bits (docs/hardware.md point 14)",           \
-      "within 1-2 ulp or 2^-21 absolute, as measured by programs/sweep_approx")                      \
+      "an `.approx` special function (rcp, sqrt, rsqrt, ex2, lg2, sin, cos `.f32`; div.approx) or "    \
+      "`div.full.f32`: warpsim computes the H200's special-function unit as measured (sim/mufu.c), "   \
+      "not yet compared over all 2^32 operands (docs/hardware.md point 14)",                           \
+      "equal bit for bit on all 190 million operands measured (tools/mufu)")                           \
     X(SPLIT_WARP, "split-warp", WS_SEV_NOTE,                                                         \
       "a warp-wide `activemask`, collective or `bar.sync` after a collective whose lanes named "      \
       "different membermasks: ptxas compiles that one with `WARPSYNC.EXCLUSIVE`, which can leave "   \
@@ -216,11 +219,25 @@ typedef enum {
     WS_SLOW_ALL = 15
 } ws_slow_path;
 
+/* The limits of a run (docs/cli.md, "Limits"): reaching one stops the launch with WS_ERR_LIMIT
+ * and a message that names it and the option that raises it, the same with any ws_config.jobs. */
+#define WS_DEFAULT_MAX_INSTRUCTIONS 5000000ull
+#define WS_DEFAULT_MAX_OUTPUT ((uint64_t)16 << 20)
+#define WS_MAX_OUTPUT_LIMIT ((uint64_t)1 << 30) /* the most max_output may be */
+#define WS_MAX_DIAGS 10000                      /* diagnostics a launch lists (ws_result.ndiags_not_listed) */
+
 typedef struct {
     ws_mode mode;
-    uint64_t max_warp_instructions; /* per launch; 0 = default (20 million, about a second) */
-    uint64_t max_cycles;            /* timing mode; 0 = default */
-    uint64_t max_memory;            /* bytes of simulated global memory; 0 = default (4 GiB) */
+    /* Work per launch: warp instructions, plus one for every 64 bytes a lane's printf reads and
+     * writes; 0 = WS_DEFAULT_MAX_INSTRUCTIONS. */
+    uint64_t max_warp_instructions;
+    uint64_t max_cycles;            /* cycles of a block (functional mode: its warp instructions); 0 = none */
+    /* Bytes of host memory the machine may take for what its input can make grow: global
+     * buffers and module variables, the kernel's prepared code and analyses, per host thread a
+     * block's registers, shared and local memory, call stacks, checks and timing state, the
+     * diagnostics and the printf text. 0 = WS_DEFAULT_MAX_MEMORY. */
+    uint64_t max_memory;
+    uint64_t max_output;            /* bytes of printf text per launch; 0 = WS_DEFAULT_MAX_OUTPUT, at most WS_MAX_OUTPUT_LIMIT */
     bool diagnostics_are_errors;
     bool check_uninitialized;       /* track never-written registers and shared words */
     bool poison_undefined;          /* a shuffle reading a lane that did not execute it gets
@@ -233,7 +250,7 @@ typedef struct {
     void *event_user;
     void (*on_output)(void *user, const char *text, size_t len); /* printf output */
     void *output_user;
-    uint64_t dynamic_shared_bytes;  /* extern .shared size at launch */
+    uint64_t dynamic_shared_bytes;  /* dynamic shared memory (the .extern .shared arrays) per block */
     const char *timing_preset;      /* timing mode: preset text over the built-in sm_90 (presets/sm_90.preset); NULL: built-in */
     unsigned slow_paths;            /* WS_SLOW_* bits: fast paths to turn off; 0 = all on */
 } ws_config;
@@ -254,6 +271,7 @@ typedef struct {
     ws_stats stats;
     ws_diag *diags;        /* owned by the result: ws_result_free */
     size_t ndiags;
+    uint64_t ndiags_not_listed; /* distinct diagnostics (kind, pc) beyond the WS_MAX_DIAGS listed */
     char message[512];     /* why the run stopped, when status != WS_OK */
 } ws_result;
 
@@ -284,6 +302,9 @@ void ws_sim_set_dynamic_shared(ws_sim *sim, uint64_t bytes);
 void *ws_sim_symbol(ws_sim *sim, const ws_module *m, const char *name, uint64_t *addr, size_t *size);
 ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, const unsigned grid[3],
                         const unsigned block[3], const void *params, size_t param_bytes, ws_result *res);
+/* From an event or output callback: the launch in progress stops as soon as it can, with this
+ * status and message (a trace writer that reached its size limit calls it). */
+void ws_sim_request_stop(ws_sim *sim, ws_status status, const char *message);
 void ws_result_free(ws_result *res);
 
 /* ---- one shuffle, without a kernel: the rule of DESIGN.md "Semantics" --------------------------- */
