@@ -116,7 +116,8 @@ void ws_block_run(ws_launch_ctx *L, ws_block *b, ws_event *ev)
                     uint64_t cycles_left = b->cycle < max_cycles ? max_cycles - b->cycle : 0;
                     budget = budget < cycles_left ? budget : cycles_left;
                 }
-                if (fast && w->converged && !w->nreconv && !L->stop && budget && ws_warp_run_converged(&x, w, budget, &yield)) {
+                if (fast && w->converged && !w->nreconv && !L->stop && budget &&
+                    ws_warp_run_converged(&x, w, budget, &yield)) {
                     /* ran a stretch; the checks below as after a step */
                 } else if (!(step = ws_warp_step(&x, w))) {
                     break;
