@@ -376,7 +376,7 @@ static int check_modifiers(ck *c)
         case WS_OP_MUL:
         case WS_OP_FMA: ok = f32; break;
         case WS_OP_MAD: ok = f32 || (t == WS_T_S32 && in->sub == WS_MUL_HI); break;
-        default: ok = in->op == WS_OP_CVT; break;
+        default: ok = in->op == WS_OP_CVT || (ws_optable[in->op].suffixes & SFX_VIDEO); break;
         }
         if (!ok)
             return bad(c, -1, "illegal modifier .sat for %.*s: .sat applies to .s32 add/sub, mad.hi.s32 and .f32",
@@ -509,6 +509,127 @@ static int check_modifiers(ck *c)
     return 0;
 }
 
+/* ---- memory order and scope ------------------------------------------------------------------ */
+
+static int has_cache_op(const ck *c)
+{
+    static const char *const ops[] = {"nc", "ca", "cg", "cs", "lu", "cv", "wb", "wt"};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (has(c, ops[i]))
+            return 1;
+    return 0;
+}
+
+/* The orders and scopes ptxas 13.0 takes on each instruction (PTX ISA "Memory Consistency Model",
+ * each instruction's syntax; tests/ptx/malformed/ld_*, st_*, atom_*, fence_*, membar_*). warpsim
+ * runs a launch's memory operations one at a time in a single order, which every order allows,
+ * so what is accepted here runs as written; timing.c prices the fences ptxas adds. */
+static int check_memory_order(ck *c)
+{
+    const ws_insn *in = c->in;
+    const char *mn = ws_optable[in->op].mnemonic;
+    unsigned sem = in->sem, scope = in->scope;
+    const char *sem_name = sem ? ws_suffix_name(SFX_MEMORD, sem) : "",
+               *scope_name = scope ? ws_suffix_name(SFX_SCOPE, scope) : "";
+    switch (in->op) {
+    case WS_OP_LD:
+    case WS_OP_ST: {
+        int strong = sem == WS_SEM_VOLATILE || sem == WS_SEM_RELAXED || sem == WS_SEM_ACQUIRE ||
+                     sem == WS_SEM_RELEASE || (in->mods & WS_MOD_MMIO);
+        if (sem == WS_SEM_ACQ_REL || sem == WS_SEM_SC || (sem == WS_SEM_ACQUIRE && in->op == WS_OP_ST) ||
+            (sem == WS_SEM_RELEASE && in->op == WS_OP_LD))
+            return bad(c, -1,
+                       "%s has no .%s form (ld: .weak .volatile .relaxed .acquire; st: .weak .volatile "
+                       ".relaxed .release)",
+                       mn, sem_name);
+        if ((sem == WS_SEM_RELAXED || sem == WS_SEM_ACQUIRE || sem == WS_SEM_RELEASE) && (!scope || scope == WS_SCOPE_GL))
+            return bad(c, -1, "%s.%s needs a scope: .cta .cluster .gpu or .sys", mn, sem_name);
+        if (scope && !(sem == WS_SEM_RELAXED || sem == WS_SEM_ACQUIRE || sem == WS_SEM_RELEASE))
+            return bad(c, -1, "%s takes a scope (.%s) only with .relaxed, .acquire or .release", mn, scope_name);
+        if ((in->mods & WS_MOD_MMIO) && !(sem == WS_SEM_RELAXED && scope == WS_SCOPE_SYS &&
+                                          (in->space == WS_SPACE_GLOBAL || in->space == WS_SPACE_GENERIC) && in->vec == 1))
+            return bad(c, -1, "%s.mmio is written .mmio.relaxed.sys, one value, on .global or generic addresses", mn);
+        if (strong && in->space != WS_SPACE_GLOBAL && in->space != WS_SPACE_SHARED && in->space != WS_SPACE_GENERIC)
+            return bad(c, -1, "%s.%s reads or writes .global, .shared or generic addresses, not .%s", mn,
+                       sem ? sem_name : "mmio", ws_space_name((ws_space)in->space));
+        if ((strong || sem == WS_SEM_WEAK) && has_cache_op(c) && !(sem == WS_SEM_WEAK && !(in->mods & WS_MOD_NC)))
+            return bad(c, -1, "a cache operator does not go with %s.%s", mn, sem_name);
+        return 0;
+    }
+    case WS_OP_ATOM:
+    case WS_OP_RED:
+        if (in->mods & WS_MOD_MMIO)
+            return bad(c, -1, "%s has no .mmio form", mn);
+        if (sem == WS_SEM_VOLATILE || sem == WS_SEM_WEAK || sem == WS_SEM_SC ||
+            (in->op == WS_OP_RED && (sem == WS_SEM_ACQUIRE || sem == WS_SEM_ACQ_REL)))
+            return bad(c, -1, "%s has no .%s form (%s)", mn, sem_name,
+                       in->op == WS_OP_RED ? "red: .relaxed .release" : "atom: .relaxed .acquire .release .acq_rel");
+        if (scope == WS_SCOPE_GL)
+            return bad(c, -1, "%s's scopes are .cta .cluster .gpu .sys (.gl is membar's)", mn);
+        return 0;
+    case WS_OP_FENCE:
+        if (in->mods & WS_MOD_MMIO)
+            return bad(c, -1, "fence has no .mmio form");
+        if (sem && sem != WS_SEM_SC && sem != WS_SEM_ACQ_REL && sem != WS_SEM_ACQUIRE && sem != WS_SEM_RELEASE)
+            return bad(c, -1, "fence has no .%s form (.sc .acq_rel .acquire .release)", sem_name);
+        if (!scope || scope == WS_SCOPE_GL)
+            return bad(c, -1, "fence needs a scope: .cta .cluster .gpu or .sys");
+        return 0;
+    case WS_OP_MEMBAR:
+        if (sem || (in->mods & WS_MOD_MMIO))
+            return bad(c, -1, "membar takes a scope only: .cta .gl or .sys");
+        if (scope != WS_SCOPE_CTA && scope != WS_SCOPE_GL && scope != WS_SCOPE_SYS)
+            return bad(c, -1, "membar needs a scope: .cta .gl or .sys%s%s", scope ? ", not ." : "", scope_name);
+        return 0;
+    default: return 0;
+    }
+}
+
+/* ---- packed integers and video instructions ------------------------------------------------- */
+
+/* add/min/max on two 16-bit integers (.u16x2 .s16x2: registers only), min/max .relu (.s32 and
+ * .s16x2), and the SIMD video instructions (.u32/.s32 types; vset compares .eq .ne .lt .le .gt
+ * .ge; .sat and .add exclude each other; no immediates), as ptxas 13.0 takes them
+ * (tests/ptx/malformed). */
+static int check_simd(ck *c)
+{
+    const ws_insn *in = c->in;
+    ws_type t = (ws_type)in->type;
+    const char *mn = ws_optable[in->op].mnemonic;
+    if ((in->mods & WS_MOD_RELU) && (in->op == WS_OP_MIN || in->op == WS_OP_MAX) && t != WS_T_S16X2 && t != WS_T_S32)
+        return bad(c, -1, "%s.relu takes .s32 or .s16x2, not .%s", mn, tname(t));
+    if (ws_type_is_packed_int(t)) {
+        if (in->op != WS_OP_ADD && in->op != WS_OP_MIN && in->op != WS_OP_MAX)
+            return bad(c, -1, "%s does not take .%s: only add, min and max work on two 16-bit integers", mn, tname(t));
+        if (in->mods & (WS_MOD_SAT | WS_MOD_CC | WS_MOD_FTZ | WS_MOD_NAN))
+            return bad(c, -1, "%.*s: .%s takes no modifier (min and max take .relu)", (int)c->mlen, c->mn, tname(t));
+        if (in->mods & WS_MOD_RELU && t != WS_T_S16X2)
+            return bad(c, -1, "%s.relu takes .s16x2, not .%s", mn, tname(t));
+        for (unsigned i = 0; i < in->nops; i++) {
+            if (in->ops[i].kind == WS_OPND_IMM)
+                return bad(c, (int)i, "an immediate is not a .%s operand: use a register", tname(t));
+            if (in->ops[i].kind == WS_OPND_REG && check_reg(c, (int)i, in->ops[i].reg, WS_T_U32, 0, "operand"))
+                return 1;
+        }
+        return 0;
+    }
+    if (!(ws_optable[in->op].suffixes & SFX_VIDEO))
+        return 0;
+    int vset = (ws_optable[in->op].suffixes & SFX_CMP) != 0;
+    ws_type types[3] = {t, (ws_type)in->type2, (ws_type)in->type3};
+    for (int i = 0; i < (vset ? 2 : 3); i++)
+        if (types[i] != WS_T_U32 && types[i] != WS_T_S32)
+            return bad(c, -1, "%s's types are .u32 or .s32, not .%s", mn, tname(types[i]));
+    if (vset && (in->cmp < WS_CMP_EQ || in->cmp > WS_CMP_GE))
+        return bad(c, -1, "%s compares .eq .ne .lt .le .gt or .ge", mn);
+    if ((in->mods & WS_MOD_SAT) && (in->mods & WS_MOD_VIDEO_ADD))
+        return bad(c, -1, "%s: .sat does not go with the .add accumulation", mn);
+    for (unsigned i = 0; i < in->nops; i++)
+        if (in->ops[i].kind == WS_OPND_IMM)
+            return bad(c, (int)i, "%s takes registers only, not an immediate", mn);
+    return 0;
+}
+
 /* Forms ptxas accepts but warpsim cannot run exactly: refused rather than approximated. */
 static int check_modelled(ck *c)
 {
@@ -526,10 +647,12 @@ int ws_check_insn(const ws_module *m, const ws_kernel *k, const ws_insn *in, con
 {
     ck c = {m, k, in, mnemonic, mlen, ops, msg, cap, where};
     *where = -1;
+    if (check_memory_order(&c) || check_simd(&c))
+        return 1;
     ws_type t = (ws_type)in->type;
     uint32_t allowed = allowed_types(in);
     if (t != WS_T_NONE && (kind(t) == K_OTHER || (in->op == WS_OP_SET && kind((ws_type)in->type2) == K_OTHER)))
-        return 0;                                    /* f16 and newer types: checked with their executors */
+        return 0; /* f16 and newer types: checked with their executors, packed integers by check_simd */
     if (in->op == WS_OP_CVT || in->op == WS_OP_CVTA) /* cvt's modifiers belong with its executor */
         return check_operands(&c);
     if (t != WS_T_NONE && !(allowed & (1u << t)))

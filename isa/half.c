@@ -133,7 +133,7 @@ const char *ws_half_form_error(const ws_insn *in, char *buf, size_t cap)
             return fail(buf, cap, "%s.noftz is for half additions only", ws_optable[in->op].mnemonic);
         if (in->op == WS_OP_CVT && in->nops == 3)
             return fail(buf, cap, "cvt takes one source (two only for cvt.rn.f16x2.f32 and cvt.rn.bf16x2.f32)");
-        if (in->mods & WS_MOD_RELU)
+        if ((in->mods & WS_MOD_RELU) && in->op != WS_OP_MIN && in->op != WS_OP_MAX) /* isa/check.c: min/max */
             return fail(buf, cap, "%s.%s: .relu is for half destinations only", ws_optable[in->op].mnemonic,
                         ws_type_name(t));
         return NULL;

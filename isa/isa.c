@@ -69,6 +69,7 @@ static const char *const type_names[WS_T_COUNT] = {
     [WS_T_B64] = "b64", [WS_T_U8] = "u8",   [WS_T_U16] = "u16", [WS_T_U32] = "u32", [WS_T_U64] = "u64",
     [WS_T_S8] = "s8",   [WS_T_S16] = "s16", [WS_T_S32] = "s32", [WS_T_S64] = "s64", [WS_T_F16] = "f16",
     [WS_T_F32] = "f32", [WS_T_F64] = "f64", [WS_T_F16X2] = "f16x2", [WS_T_BF16] = "bf16", [WS_T_BF16X2] = "bf16x2",
+    [WS_T_U16X2] = "u16x2", [WS_T_S16X2] = "s16x2",
 };
 
 const char *ws_type_name(ws_type t) { return (unsigned)t < WS_T_COUNT ? type_names[t] : "?"; }
@@ -123,7 +124,8 @@ const ws_suffix ws_suffixes[] = {
     {"s8", SFX_TYPE, WS_T_S8},     {"s16", SFX_TYPE, WS_T_S16}, {"s32", SFX_TYPE, WS_T_S32},
     {"s64", SFX_TYPE, WS_T_S64},   {"f16", SFX_TYPE, WS_T_F16}, {"f32", SFX_TYPE, WS_T_F32},
     {"f64", SFX_TYPE, WS_T_F64},   {"f16x2", SFX_TYPE, WS_T_F16X2}, {"bf16", SFX_TYPE, WS_T_BF16},
-    {"bf16x2", SFX_TYPE, WS_T_BF16X2}, {"relu", SFX_RELU, WS_MOD_RELU},
+    {"bf16x2", SFX_TYPE, WS_T_BF16X2}, {"u16x2", SFX_TYPE, WS_T_U16X2}, {"s16x2", SFX_TYPE, WS_T_S16X2},
+    {"relu", SFX_RELU, WS_MOD_RELU}, {"add", SFX_VIDEO, WS_MOD_VIDEO_ADD},
     {"noftz", SFX_NOFTZ, WS_MOD_NOFTZ},
     {"global", SFX_SPACE, WS_SPACE_GLOBAL}, {"shared", SFX_SPACE, WS_SPACE_SHARED},
     {"shared::cta", SFX_SPACE, WS_SPACE_SHARED}, {"local", SFX_SPACE, WS_SPACE_LOCAL},
@@ -152,11 +154,12 @@ const ws_suffix ws_suffixes[] = {
     {"inc", SFX_OP, WS_AOP_INC}, {"dec", SFX_OP, WS_AOP_DEC}, {"exch", SFX_OP, WS_AOP_EXCH},
     {"cas", SFX_OP, WS_AOP_CAS},
     {"uni", SFX_UNI, WS_MOD_UNI}, {"to", SFX_TO, WS_MOD_TO},
-    {"volatile", SFX_MEMORD, 1}, {"relaxed", SFX_MEMORD, 2}, {"acquire", SFX_MEMORD, 3},
-    {"release", SFX_MEMORD, 4}, {"acq_rel", SFX_MEMORD, 5}, {"sc", SFX_MEMORD, 6},
-    {"weak", SFX_MEMORD, 7}, {"mmio", SFX_MEMORD, 8},
-    {"cta", SFX_SCOPE, 1}, {"gpu", SFX_SCOPE, 2}, {"sys", SFX_SCOPE, 3}, {"gl", SFX_SCOPE, 4},
-    {"cluster", SFX_SCOPE, 5},
+    {"volatile", SFX_MEMORD, WS_SEM_VOLATILE}, {"relaxed", SFX_MEMORD, WS_SEM_RELAXED},
+    {"acquire", SFX_MEMORD, WS_SEM_ACQUIRE}, {"release", SFX_MEMORD, WS_SEM_RELEASE},
+    {"acq_rel", SFX_MEMORD, WS_SEM_ACQ_REL}, {"sc", SFX_MEMORD, WS_SEM_SC},
+    {"weak", SFX_MEMORD, WS_SEM_WEAK}, {"mmio", SFX_MEMORD, WS_SEM_MMIO},
+    {"cta", SFX_SCOPE, WS_SCOPE_CTA}, {"gpu", SFX_SCOPE, WS_SCOPE_GPU}, {"sys", SFX_SCOPE, WS_SCOPE_SYS},
+    {"gl", SFX_SCOPE, WS_SCOPE_GL}, {"cluster", SFX_SCOPE, WS_SCOPE_CLUSTER},
     {"nc", SFX_CACHE, WS_MOD_NC}, {"ca", SFX_CACHE, 0}, {"cg", SFX_CACHE, 0}, {"cs", SFX_CACHE, 0},
     {"lu", SFX_CACHE, 0}, {"cv", SFX_CACHE, 0}, {"wb", SFX_CACHE, 0}, {"wt", SFX_CACHE, 0},
     {"aligned", SFX_ALIGNED, WS_MOD_ALIGNED}, {"NaN", SFX_NAN, WS_MOD_NAN},
@@ -172,7 +175,7 @@ const ws_suffix ws_suffixes[] = {
 };
 /* clang-format on */
 
-const char *ws_suffix_name(uint32_t group, unsigned value)
+const char *ws_suffix_name(uint64_t group, unsigned value)
 {
     for (const ws_suffix *s = ws_suffixes; s->name; s++)
         if (s->group == group && s->value == value)

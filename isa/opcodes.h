@@ -76,15 +76,21 @@ enum {
     SFX_NOFTZ = 1u << 29,    /* atom/red .noftz: half additions keep subnormals */
     SFX_BMODE = 1u << 30,    /* bmsk/szext .clamp .wrap */
 };
-#define SFX_GRIDDEP (1u << 31) /* griddepcontrol .launch_dependents .wait (ISO C enumerators are ints) */
+/* (ISO C enumerators are ints: the groups from bit 31 on are macros) */
+#define SFX_GRIDDEP (1u << 31)   /* griddepcontrol .launch_dependents .wait */
+#define SFX_VIDEO (1ull << 32)   /* SIMD video: .dtype.atype.btype (vset: .atype.btype), .add accumulates */
 enum { WS_BMODE_CLAMP = 1, WS_BMODE_WRAP = 2 };          /* ws_insn.sub of bmsk, szext */
+/* ws_insn.sem (0: none written) and ws_insn.scope (0: none written) */
+enum { WS_SEM_VOLATILE = 1, WS_SEM_RELAXED, WS_SEM_ACQUIRE, WS_SEM_RELEASE, WS_SEM_ACQ_REL, WS_SEM_SC,
+       WS_SEM_WEAK, WS_SEM_MMIO };
+enum { WS_SCOPE_CTA = 1, WS_SCOPE_GPU, WS_SCOPE_SYS, WS_SCOPE_GL, WS_SCOPE_CLUSTER };
 enum { WS_GRIDDEP_LAUNCH = 1, WS_GRIDDEP_WAIT = 2 };     /* ws_insn.sub of griddepcontrol */
 
 /* ---- the table, for the printer, the timing model and the docs -------------------------------- */
 typedef struct {
     const char *mnemonic;
     const char *shape;
-    uint32_t suffixes;
+    uint64_t suffixes;
     uint8_t cls;       /* ws_op_class */
     uint8_t latency;   /* ws_latency_class */
     const char *meaning;
@@ -140,6 +146,13 @@ typedef struct {
     uint32_t dst[6], ndst;
 } ws_reg_use;
 void ws_insn_reg_use(const ws_insn *in, ws_reg_use *u);
+/* A load with a memory order stronger than .weak (.volatile .relaxed .acquire, .mmio): what a
+ * warp spins on while it waits for another warp's store, so the functional scheduler lets the
+ * other warps run after it. */
+static inline bool ws_insn_is_strong_load(const ws_insn *in)
+{
+    return in->op == WS_OP_LD && ((in->sem && in->sem != WS_SEM_WEAK) || (in->mods & WS_MOD_MMIO));
+}
 const char *ws_latency_name(ws_latency_class c);
 const char *ws_op_class_name(ws_op_class c);
 

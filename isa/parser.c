@@ -132,6 +132,15 @@ typedef struct {
     char *range_name;           /* parse_reg_decl's %r<N> names */
     /* the memory limit: bytes the module holds (an upper bound) and the most it may */
     uint64_t bytes, max_bytes;
+    /* the current function's call prototypes (name : .callprototype ...), for indirect calls */
+    struct {
+        const char *name, *text; /* in the source text */
+        size_t name_len, text_len;
+        uint32_t nparams;
+        int has_ret;
+    } protos[256];
+    uint32_t nprotos;
+    ws_token *addr_at; /* per m->addr_funcs entry: where its address was first taken (freed on error too) */
 } parser;
 
 static void *xrealloc(parser *p, void *ptr, size_t n);
@@ -473,6 +482,29 @@ static void begin_body_symbols(parser *p)
     p->body_first_sym = p->m->nsymbols;
 }
 
+/* A .func declared or defined so far. */
+static int is_function_name(parser *p, const char *s, size_t n)
+{
+    uint32_t f;
+    return strmap_get(&p->func_names, s, n, &f);
+}
+
+/* The index of function s in m->addr_funcs (its address is WS_FUNC_ADDR(index)), added on first
+ * use; the linker checks that the module defines it (link_module). */
+static uint32_t func_addr_id(parser *p, const ws_token *t)
+{
+    ws_module *m = p->m;
+    for (uint32_t i = 0; i < m->naddr_funcs; i++)
+        if (strlen(m->addr_funcs[i]) == t->len && memcmp(m->addr_funcs[i], t->start, t->len) == 0)
+            return i;
+    p->addr_at = xrealloc(p, p->addr_at, (m->naddr_funcs + 1) * sizeof *p->addr_at);
+    p->addr_at[m->naddr_funcs] = *t;
+    m->addr_funcs = xrealloc(p, m->addr_funcs, (m->naddr_funcs + 1) * sizeof *m->addr_funcs);
+    m->addr_funcs[m->naddr_funcs] = xstrndup(p, t->start, t->len);
+    return m->naddr_funcs++;
+}
+
+
 static uint32_t add_symbol(parser *p, const ws_token *name_tok, ws_space space, ws_type elem,
                            uint32_t align, uint64_t size)
 {
@@ -608,16 +640,21 @@ static void parse_variable(parser *p, ws_space space, int is_extern)
                 next(p);
             }
             ws_number n;
-            if (p->tok.kind == TOK_WORD && !neg) /* nvcc writes a function pointer table so */
-                fail_at(p, &p->tok, "'%.*s' in an initialiser: addresses of functions or variables (pointer "
-                                    "tables in .global/.const data) are not supported",
+            int func = p->tok.kind == TOK_WORD && !neg && is_function_name(p, p->tok.start, p->tok.len);
+            if (func && ws_type_bits(t) != 64) /* nvcc writes function pointer tables and vtables so */
+                fail_at(p, &p->tok, "'%.*s' in an initialiser: a function's address fills a 64-bit element, not .%s",
+                        (int)p->tok.len, p->tok.start, ws_type_name(t));
+            if (p->tok.kind == TOK_WORD && !neg && !func)
+                fail_at(p, &p->tok, "'%.*s' in an initialiser: addresses of variables (pointer tables in "
+                                    ".global/.const data) are not supported; function addresses are",
                         (int)p->tok.len, p->tok.start);
-            if (p->tok.kind != TOK_NUMBER || ws_lex_number(&p->tok, &n) != 0)
+            if (!func && (p->tok.kind != TOK_NUMBER || ws_lex_number(&p->tok, &n) != 0))
                 expected(p, "a number in the initialiser");
             if ((filled + 1) * (elem_size / vec) > sym->size)
                 fail_at(p, &p->tok, "too many initialisers for '%s' (%llu bytes)", sym->name,
                         (unsigned long long)sym->size);
-            uint64_t bits = literal_bits(p, &p->tok, &n, neg, t);
+            uint64_t bits = func ? WS_FUNC_ADDR(func_addr_id(p, &p->tok))
+                                 : literal_bits(p, &p->tok, &n, neg, t);
             memcpy(init + filled * (elem_size / vec), &bits, elem_size / vec);
             filled++;
             next(p);
@@ -770,7 +807,7 @@ static int lookup_opcode(const char *w, size_t n, size_t *mlen)
 
 static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char *s, size_t n, int *ntypes)
 {
-    uint32_t allowed = ws_optable[in->op].suffixes;
+    uint64_t allowed = ws_optable[in->op].suffixes;
     if (allowed & SFX_TYPE2)
         allowed |= SFX_TYPE;
     for (const ws_suffix *x = ws_suffixes; x->name; x++) {
@@ -780,8 +817,10 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
         case SFX_TYPE:
             if (*ntypes == 0)
                 in->type = (uint8_t)x->value;
-            else if (*ntypes == 1 && (ws_optable[in->op].suffixes & SFX_TYPE2))
+            else if (*ntypes == 1 && (ws_optable[in->op].suffixes & (SFX_TYPE2 | SFX_VIDEO)))
                 in->type2 = (uint8_t)x->value;
+            else if (*ntypes == 2 && (ws_optable[in->op].suffixes & SFX_VIDEO))
+                in->type3 = (uint8_t)x->value;
             else
                 fail_at(p, at, "'%s' takes one type; found another: .%.*s", ws_optable[in->op].mnemonic, (int)n, s);
             (*ntypes)++;
@@ -795,11 +834,23 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
             in->sub = (uint8_t)x->value;
             return;
         case SFX_MEMORD:
+            /* .mmio goes with .relaxed (ld.mmio.relaxed.sys); any other pair is two orders */
+            if (x->value == WS_SEM_MMIO && !(in->mods & WS_MOD_MMIO)) {
+                in->mods |= WS_MOD_MMIO;
+                return;
+            }
+            if (in->sem)
+                fail_at(p, at, "'%s' takes one memory order; found another: .%.*s", ws_optable[in->op].mnemonic,
+                        (int)n, s);
             in->sem = (uint8_t)x->value;
-            if (x->value == 1)
+            if (x->value == WS_SEM_VOLATILE)
                 in->mods |= WS_MOD_VOLATILE;
             return;
-        case SFX_SCOPE: in->scope = (uint8_t)x->value; return;
+        case SFX_SCOPE:
+            if (in->scope)
+                fail_at(p, at, "'%s' takes one scope; found another: .%.*s", ws_optable[in->op].mnemonic, (int)n, s);
+            in->scope = (uint8_t)x->value;
+            return;
         case SFX_BMODE: case SFX_GRIDDEP:
             in->sub = (uint8_t)x->value;
             return;
@@ -989,15 +1040,19 @@ static void parse_call(parser *p, ws_insn *in)
     }
     if (p->tok.kind != TOK_WORD)
         expected(p, "the name of the function to call");
+    cs.indirect_reg = WS_NO_REG;
     uint32_t ridx;
-    if (strmap_get(&p->regs, p->tok.start, p->tok.len, &ridx))
-        fail_at(p, &p->tok, "indirect call through register '%.*s': warpsim calls only functions named in the "
-                            "call (call through a function pointer is not supported)", (int)p->tok.len, p->tok.start);
+    if (strmap_get(&p->regs, p->tok.start, p->tok.len, &ridx)) { /* call through a function pointer */
+        if (ws_type_bits((ws_type)p->k->regs[ridx].type) != 64 || p->k->regs[ridx].type == WS_T_F64)
+            fail_at(p, &p->tok, "indirect call through '%.*s': a function's address is a 64-bit integer register",
+                    (int)p->tok.len, p->tok.start);
+        cs.indirect_reg = ridx;
+    }
     ws_token callee = p->tok;
     /* fuzz: the name is copied only once the call has parsed; an error in the argument list
      * used to leak it (errors leave the parser by longjmp) */
     next(p);
-    if (is_punct(&p->tok, ',')) {
+    if (is_punct(&p->tok, ',') && (cs.indirect_reg == WS_NO_REG || is_punct(peek(p), '('))) {
         next(p);
         expect_punct(p, '(');
         while (!is_punct(&p->tok, ')')) {
@@ -1015,12 +1070,35 @@ static void parse_call(parser *p, ws_insn *in)
         }
         next(p);
     }
+    /* an indirect call names its prototype last: its callees are resolved by it (link_module) */
+    uint32_t proto = UINT32_MAX;
+    if (cs.indirect_reg != WS_NO_REG) {
+        expect_punct(p, ',');
+        for (uint32_t i = 0; i < p->nprotos && proto == UINT32_MAX; i++)
+            if (p->tok.kind == TOK_WORD && p->protos[i].name_len == p->tok.len &&
+                memcmp(p->protos[i].name, p->tok.start, p->tok.len) == 0)
+                proto = i;
+        if (proto == UINT32_MAX)
+            fail_at(p, &p->tok, "an indirect call names its .callprototype last (a call target list, .calltargets, "
+                                "is not supported)");
+        if (p->protos[proto].nparams != cs.nargs || p->protos[proto].has_ret != (cs.ret_sym != WS_NO_SYM))
+            fail_at(p, &p->tok, "the call does not match prototype '%.*s' (%u parameter(s)%s)",
+                    (int)p->protos[proto].name_len, p->protos[proto].name, p->protos[proto].nparams,
+                    p->protos[proto].has_ret ? " and a return value" : ", no return value");
+        next(p);
+    }
     /* the callee (vprintf or a .func of the module, perhaps defined later) is resolved when the
      * module is linked (link_module) */
     (void)at;
     cs.entry = UINT32_MAX;
     cs.func = UINT32_MAX;
     GROW(p, p->k->calls, p->k->ncalls, p->call_cap);
+    if (proto != UINT32_MAX) { /* kept for the printer: "name : .callprototype ..." */
+        size_t nn = p->protos[proto].name_len, tn = p->protos[proto].text_len;
+        char *text = xrealloc(p, NULL, nn + tn + 4);
+        snprintf(text, nn + tn + 4, "%.*s : %.*s", (int)nn, p->protos[proto].name, (int)tn, p->protos[proto].text);
+        cs.proto = text;
+    }
     cs.callee = xstrndup(p, callee.start, callee.len);
     p->k->calls[p->k->ncalls] = cs;
     in->call = p->k->ncalls++;
@@ -1074,12 +1152,6 @@ static void check_forms(parser *p, ws_insn *in, const ws_token *mn)
     }
 }
 
-/* A .func declared or defined so far. */
-static int is_function_name(parser *p, const char *s, size_t n)
-{
-    uint32_t f;
-    return strmap_get(&p->func_names, s, n, &f);
-}
 
 static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws_token *guard_tok)
 {
@@ -1121,6 +1193,9 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         fail_at(p, &mn, "'%.*s' needs a type suffix such as .u32", (int)mn.len, mn.start);
     if ((info->suffixes & SFX_TYPE2) && ntypes != 2)
         fail_at(p, &mn, "'%.*s' needs two types (destination and source)", (int)mn.len, mn.start);
+    if ((info->suffixes & SFX_VIDEO) && ntypes != ((info->suffixes & SFX_CMP) ? 2 : 3))
+        fail_at(p, &mn, "'%.*s' needs %s", (int)mn.len, mn.start,
+                (info->suffixes & SFX_CMP) ? "two types, .atype.btype" : "three types, .dtype.atype.btype");
     if ((info->suffixes & SFX_SYNC) && !(in->mods & WS_MOD_SYNC))
         fail_at(p, &mn, "'%.*s': only the .sync forms of warp instructions exist on sm_70 and later",
                 (int)mn.len, mn.start);
@@ -1170,10 +1245,28 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         char sh = letters[n];
         ws_operand *o = &in->ops[n];
         *o = raw.o;
+        if (raw.label_ref && sh == 's' && is_function_name(p, raw.word.start, raw.word.len)) {
+            /* mov.u64 %rd, func: the function's address (an indirect call's target) */
+            if (ws_type_bits((ws_type)in->type) != 64)
+                fail_at(p, &raw.word, "a function's address is 64 bits: mov.u64 or mov.b64, not .%s",
+                        ws_type_name((ws_type)in->type));
+            raw.label_ref = 0;
+            o->kind = WS_OPND_IMM;
+            o->flags |= WS_FUNCADDR;
+            o->imm = WS_FUNC_ADDR(func_addr_id(p, &raw.word));
+        }
         if (raw.label_ref) {
             if (sh != 'l' && is_function_name(p, raw.word.start, raw.word.len))
-                fail_at(p, &raw.word, "the address of function '%.*s' (a function pointer) is not supported: "
-                                      "warpsim calls functions by name only", (int)raw.word.len, raw.word.start);
+                fail_at(p, &raw.word, "the address of function '%.*s' is taken by mov.u64 only",
+                        (int)raw.word.len, raw.word.start);
+            /* %r1.h0, %r2.b3210: a video instruction's mask or byte/half selector */
+            const char *dot = memchr(raw.word.start, '.', raw.word.len);
+            uint32_t sel_reg;
+            if (sh != 'l' && dot && strmap_get(&p->regs, raw.word.start, (size_t)(dot - raw.word.start), &sel_reg))
+                fail_at(p, &raw.word,
+                        "'%.*s': operand selectors and masks (.b3210, .h10, ...) are not modelled: warpsim runs the "
+                        "video instructions with their default selectors only",
+                        (int)raw.word.len, raw.word.start);
             if (sh != 'l') /* a %name that is no declared register: say so (tests/test_isa.c) */
                 fail_at(p, &raw.word, "unknown %s '%.*s'", raw.word.start[0] == '%' ? "register" : "name",
                         (int)raw.word.len, raw.word.start);
@@ -1449,6 +1542,49 @@ static void close_reg_scope(parser *p, size_t height)
     p->nopen = height;
 }
 
+/* NAME : .callprototype (.param .b32 _) _ (.param .b64 _, ...); after "NAME :": the shape of the
+ * functions an indirect call may reach (nvcc writes one before each call through a function
+ * pointer or a virtual function). What counts here: the number of parameters and whether a
+ * value comes back; the parameters' own sizes are the callee's (sim/calls.c copies them). */
+static void parse_callprototype(parser *p, const ws_token *name)
+{
+    const char *text = p->tok.start;
+    next(p);
+    if (p->nprotos == sizeof p->protos / sizeof p->protos[0])
+        fail_at(p, name, "more than %zu call prototypes in one function", sizeof p->protos / sizeof p->protos[0]);
+    int has_ret = 0;
+    uint32_t nparams = 0;
+    if (is_punct(&p->tok, '(')) { /* the return value */
+        has_ret = 1;
+        while (!is_punct(&p->tok, ')') && p->tok.kind != TOK_EOF)
+            next(p);
+        expect_punct(p, ')');
+    }
+    if (!is_word(&p->tok, "_"))
+        expected(p, "'_' in the prototype");
+    next(p);
+    if (is_punct(&p->tok, '(')) {
+        next(p);
+        while (!is_punct(&p->tok, ')') && p->tok.kind != TOK_EOF) {
+            nparams += is_word(&p->tok, ".param");
+            next(p);
+        }
+        expect_punct(p, ')');
+    }
+    if (!is_punct(&p->tok, ';'))
+        fail_at(p, &p->tok, "'%.*s' in a .callprototype is not supported", (int)p->tok.len, p->tok.start);
+    for (uint32_t i = 0; i < p->nprotos; i++)
+        if (p->protos[i].name_len == name->len && memcmp(p->protos[i].name, name->start, name->len) == 0)
+            fail_at(p, name, "prototype '%.*s' is declared twice", (int)name->len, name->start);
+    p->protos[p->nprotos].name = name->start;
+    p->protos[p->nprotos].name_len = name->len;
+    p->protos[p->nprotos].text = text;
+    p->protos[p->nprotos].text_len = (size_t)(p->tok.start - text);
+    p->protos[p->nprotos].nparams = nparams;
+    p->protos[p->nprotos++].has_ret = has_ret;
+    next(p);
+}
+
 static void parse_body(parser *p)
 {
     expect_punct(p, '{');
@@ -1537,8 +1673,7 @@ static void parse_body(parser *p)
         } else if (is_word(&p->tok, ".file")) {
             parse_file(p);
         } else if (is_word(&p->tok, ".callprototype")) {
-            fail_at(p, &p->tok, "indirect calls (.callprototype, a call through a function pointer) are not "
-                                "supported: warpsim calls functions by name only");
+            fail_at(p, &p->tok, "a .callprototype needs a name: NAME : .callprototype ...");
         } else if (is_punct(&p->tok, '@')) {
             ws_token at = p->tok;
             next(p);
@@ -1558,12 +1693,17 @@ static void parse_body(parser *p)
                 expected(p, "an instruction after the guard");
             parse_instruction(p, g, neg, &at);
         } else if (p->tok.kind == TOK_WORD && p->tok.start[0] != '.' && is_punct(peek(p), ':')) {
-            uint32_t l = label_index(p, p->tok.start, p->tok.len);
+            ws_token name = p->tok;
+            next(p);
+            next(p);
+            if (is_word(&p->tok, ".callprototype")) {
+                parse_callprototype(p, &name);
+                continue;
+            }
+            uint32_t l = label_index(p, name.start, name.len);
             if (p->k->label_pc[l] != UINT32_MAX)
-                fail_at(p, &p->tok, "label '%.*s' is defined twice", (int)p->tok.len, p->tok.start);
+                fail_at(p, &name, "label '%.*s' is defined twice", (int)name.len, name.start);
             p->k->label_pc[l] = p->k->ninsns;
-            next(p);
-            next(p);
         } else if (p->tok.kind == TOK_WORD && p->tok.start[0] != '.') {
             parse_instruction(p, WS_NO_REG, 0, NULL);
         } else {
@@ -1672,6 +1812,7 @@ static void parse_entry(parser *p)
     p->k = &p->m->kernels[p->kidx];
     memset(p->k, 0, sizeof *p->k);
     p->insn_cap = p->reg_cap = p->label_cap = p->call_cap = 0;
+    p->nprotos = 0;
     p->k->name = xstrndup(p, p->tok.start, p->tok.len);
     p->k->line = p->tok.line;
     p->k->col = p->tok.col;
@@ -1730,6 +1871,7 @@ static void parse_func(parser *p, int is_extern)
     p->in_func = 1;
     memset(p->k, 0, sizeof *p->k);
     p->insn_cap = p->reg_cap = p->label_cap = p->call_cap = 0;
+    p->nprotos = 0;
     p->k->ret_sym = WS_NO_SYM;
     p->k->frame_reg = WS_NO_REG;
     p->k->name = xstrndup(p, "", 0);
@@ -1807,6 +1949,33 @@ static ws_token insn_token(const ws_insn *in)
     return t;
 }
 
+/* An indirect call site's possible callees: every function whose address the module takes
+ * and whose parameters and return value the prototype has, each a call site of its own after
+ * k's others (first_target, ntargets): what a lane's address selects at run time. */
+static void expand_indirect(parser *p, ws_kernel *k, uint32_t c)
+{
+    ws_module *m = p->m;
+    k->calls[c].first_target = k->ncalls;
+    k->calls[c].ntargets = 0;
+    for (uint32_t i = 0; i < m->naddr_funcs; i++) {
+        const ws_kernel *F = &m->fdefs[m->addr_func_def[i]];
+        const ws_call_site *cs = &k->calls[c];
+        if (F->nparams != cs->nargs || (F->ret_sym != WS_NO_SYM) != (cs->ret_sym != WS_NO_SYM))
+            continue;
+        k->calls = xrealloc(p, k->calls, ((size_t)k->ncalls + 1) * sizeof *k->calls);
+        ws_call_site *t = &k->calls[k->ncalls];
+        *t = k->calls[c];
+        t->callee = NULL;
+        t->proto = NULL;
+        k->ncalls++; /* counted before the copy of the name, which may fail */
+        t->callee = xstrndup(p, F->name, strlen(F->name));
+        t->indirect_reg = WS_NO_REG;
+        t->first_target = t->ntargets = 0;
+        t->func = m->addr_func_def[i];
+        k->calls[c].ntargets++;
+    }
+}
+
 /* Every call site names vprintf or a .func defined in the module, with as many arguments as it
  * has parameters and a place for its return value if the caller reads one. */
 static void resolve_calls(parser *p, ws_kernel *k)
@@ -1818,6 +1987,10 @@ static void resolve_calls(parser *p, ws_kernel *k)
             continue;
         ws_call_site *cs = &k->calls[in->call];
         ws_token t = insn_token(in);
+        if (cs->indirect_reg != WS_NO_REG) {
+            expand_indirect(p, k, in->call);
+            continue;
+        }
         if (strcmp(cs->callee, "vprintf") == 0) {
             cs->func = UINT32_MAX;
             continue;
@@ -1885,7 +2058,15 @@ static void append_function(parser *p, ws_kernel *k, uint32_t f)
     }
     for (uint32_t c = 0; c < F->ncalls; c++) {
         k->calls[k->ncalls] = F->calls[c];
+        k->calls[k->ncalls].callee = NULL;
+        k->calls[k->ncalls].proto = NULL;
         k->calls[k->ncalls].callee = xstrndup(p, F->calls[c].callee, strlen(F->calls[c].callee));
+        if (F->calls[c].proto)
+            k->calls[k->ncalls].proto = xstrndup(p, F->calls[c].proto, strlen(F->calls[c].proto));
+        if (F->calls[c].indirect_reg != WS_NO_REG) {
+            k->calls[k->ncalls].indirect_reg += reg_base;
+            k->calls[k->ncalls].first_target += call_base;
+        }
         k->calls[k->ncalls++].caller_in_func = 1;
     }
     (void)label_base;
@@ -1977,6 +2158,18 @@ static void link_kernel(parser *p, ws_kernel *k)
 
 static void link_module(parser *p)
 {
+    ws_module *m = p->m;
+    /* the functions whose address is taken: each must have a body here */
+    m->addr_func_def = xrealloc(p, NULL, ((size_t)m->naddr_funcs + 1) * sizeof *m->addr_func_def);
+    for (uint32_t i = 0; i < m->naddr_funcs; i++) {
+        uint32_t f = 0;
+        while (f < m->nfdefs && strcmp(m->fdefs[f].name, m->addr_funcs[i]) != 0)
+            f++;
+        if (f == m->nfdefs)
+            fail_at(p, &p->addr_at[i], "the address of function '%s' is taken, but the module has no body for it",
+                    m->addr_funcs[i]);
+        m->addr_func_def[i] = f;
+    }
     for (uint32_t f = 0; f < p->m->nfdefs; f++)
         resolve_calls(p, &p->m->fdefs[f]);
     for (uint32_t i = 0; i < p->m->nkernels; i++) {
@@ -2109,6 +2302,7 @@ static void parser_free(parser *p)
     free(p->open_regs);
     free(p->module_extern);
     free(p->range_name);
+    free(p->addr_at);
     free(p);
 }
 
@@ -2244,8 +2438,10 @@ void ws_module_free(ws_module *m)
         for (uint32_t r = 0; r < k->nregs; r++)
             free(k->regs[r].name);
         free(k->regs);
-        for (uint32_t c = 0; c < k->ncalls; c++)
+        for (uint32_t c = 0; c < k->ncalls; c++) {
             free(k->calls[c].callee);
+            free(k->calls[c].proto);
+        }
         free(k->calls);
         free(k->label_of);
         for (uint32_t l = 0; l < k->nlabels; l++)
@@ -2266,6 +2462,10 @@ void ws_module_free(ws_module *m)
     for (uint32_t i = 0; i < m->nfuncs; i++)
         free(m->funcs[i]);
     free(m->funcs);
+    for (uint32_t i = 0; i < m->naddr_funcs; i++)
+        free(m->addr_funcs[i]);
+    free(m->addr_funcs);
+    free(m->addr_func_def);
     free(m->version);
     free(m->target);
     free(m->path);

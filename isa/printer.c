@@ -42,7 +42,7 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
     }
 }
 
-static void sfx(sbuf *b, uint32_t group, unsigned value)
+static void sfx(sbuf *b, uint64_t group, unsigned value)
 {
     const char *n = ws_suffix_name(group, value);
     if (n)
@@ -52,7 +52,7 @@ static void sfx(sbuf *b, uint32_t group, unsigned value)
 static void print_mnemonic(sbuf *b, const ws_insn *in)
 {
     const ws_opinfo *info = &ws_optable[in->op];
-    uint32_t s = info->suffixes;
+    uint64_t s = info->suffixes;
     sb_printf(b, "%s", info->mnemonic);
     if (in->op == WS_OP_MATCH) {
         sfx(b, SFX_VOTEMODE, in->sub);
@@ -70,6 +70,8 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
         sfx(b, SFX_VOTEMODE, in->sub);
     if (s & SFX_TESTP)
         sfx(b, SFX_TESTP, in->sub);
+    if (in->mods & WS_MOD_MMIO)
+        sb_printf(b, ".mmio");
     if (in->sem)
         sfx(b, SFX_MEMORD, in->sem);
     if (in->scope)
@@ -122,6 +124,10 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
         sb_printf(b, ".%s", ws_type_name((ws_type)in->type));
     if (in->type2)
         sb_printf(b, ".%s", ws_type_name((ws_type)in->type2));
+    if (in->type3)
+        sb_printf(b, ".%s", ws_type_name((ws_type)in->type3));
+    if (in->mods & WS_MOD_VIDEO_ADD)
+        sb_printf(b, ".add");
     if ((s & SFX_PRMT) && in->sub)
         sfx(b, SFX_PRMT, in->sub);
 }
@@ -148,6 +154,13 @@ static void print_imm(sbuf *b, uint64_t v, ws_type t)
         sb_printf(b, "%" PRIu64, v);
 }
 
+/* The name of the function whose address v is (ws_module.addr_funcs), or NULL. */
+static const char *func_at(const ws_module *m, uint64_t v)
+{
+    uint64_t i = (v - WS_FUNC_ADDR_BASE) / 16 - 1;
+    return v > WS_FUNC_ADDR_BASE && v % 16 == 0 && i < m->naddr_funcs ? m->addr_funcs[i] : NULL;
+}
+
 static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const ws_insn *in,
                           const ws_operand *o, char shape)
 {
@@ -156,6 +169,10 @@ static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const
     case WS_OPND_SREG: sb_printf(b, "%s", ws_sreg_name((ws_sreg)o->reg)); break;
     case WS_OPND_SINK: sb_printf(b, "_"); break;
     case WS_OPND_IMM: {
+        if ((o->flags & WS_FUNCADDR) && func_at(m, o->imm)) { /* mov.u64 %rd, func */
+            sb_printf(b, "%s", func_at(m, o->imm));
+            break;
+        }
         ws_type t = shape == 'u' ? WS_T_U32 : (ws_type)in->type;
         if ((ws_optable[in->op].suffixes & SFX_TYPE2) && in->type2) /* cvt, set: the source's type */
             t = (ws_type)in->type2;
@@ -216,6 +233,8 @@ static void print_insn(sbuf *b, const ws_module *m, const ws_kernel *k, const ws
                 sb_printf(b, "%s%s", i ? ", " : "", m->symbols[cs->args[i]].name);
             sb_printf(b, ")");
         }
+        if (cs->proto) /* an indirect call names its prototype ("name : .callprototype ...") */
+            sb_printf(b, ", %.*s", (int)strcspn(cs->proto, " :"), cs->proto);
         return;
     }
     const char *shape = ws_optable[in->op].shape;
@@ -257,7 +276,7 @@ static void print_decl_type(sbuf *b, const ws_symbol *s)
         sb_printf(b, "[%llu]", (unsigned long long)(s->size / esz));
 }
 
-static void print_variable(sbuf *b, const ws_symbol *s, const char *indent)
+static void print_variable(sbuf *b, const ws_module *m, const ws_symbol *s, const char *indent)
 {
     sb_printf(b, "%s%s.%s ", indent, s->is_extern ? ".extern " : "", ws_space_name((ws_space)s->space));
     print_decl_type(b, s);
@@ -272,7 +291,10 @@ static void print_variable(sbuf *b, const ws_symbol *s, const char *indent)
             uint64_t v = 0;
             memcpy(&v, s->init + i * esz, esz);
             sb_printf(b, "%s", i ? ", " : "");
-            print_imm(b, v, (ws_type)s->elem);
+            if (esz == 8 && func_at(m, v)) /* a function table or vtable entry */
+                sb_printf(b, "%s", func_at(m, v));
+            else
+                print_imm(b, v, (ws_type)s->elem);
         }
         if (array)
             sb_printf(b, "}");
@@ -346,7 +368,7 @@ static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, const ui
                 print_decl_type(b, s);
                 sb_printf(b, ";\n");
             } else
-                print_variable(b, s, "\t");
+                print_variable(b, m, s, "\t");
         }
     }
     /* the labels of an instruction in name order, so that a second print is the first */
@@ -365,8 +387,11 @@ static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, const ui
             sb_printf(b, "%s:\n", k->labels[order[next]]);
         if (i == k->nbody)
             break;
+        const ws_insn *in = &k->insns[i];
+        if (in->op == WS_OP_CALL && k->calls[in->call].proto) /* its prototype, declared before it */
+            sb_printf(b, "\t%s;\n", k->calls[in->call].proto);
         sb_printf(b, "\t");
-        print_insn(b, m, k, &k->insns[i]);
+        print_insn(b, m, k, in);
         sb_printf(b, ";\n");
     }
     free(order);
@@ -386,14 +411,15 @@ int ws_module_print(const ws_module *m, char **out, size_t *outlen)
         if (strcmp(m->funcs[f], "vprintf") == 0)
             sb_printf(&b, ".extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n"
                           "\t.param .b64 vprintf_param_1\n)\n;\n");
-    for (uint32_t i = 0; i < m->nsymbols; i++)
-        if (m->symbols[i].kernel == -1)
-            print_variable(&b, &m->symbols[i], "");
-    /* prototypes first: a function may call one defined after it, or itself */
+    /* prototypes first: a function may call one defined after it, or itself, and a variable's
+     * initialiser may hold its address */
     for (uint32_t fi = 0; fi < m->nfdefs; fi++) {
         print_header(&b, m, &m->fdefs[fi], 1);
         sb_printf(&b, ";\n");
     }
+    for (uint32_t i = 0; i < m->nsymbols; i++)
+        if (m->symbols[i].kernel == -1)
+            print_variable(&b, m, &m->symbols[i], "");
     /* each unit's symbols, grouped by owner (a counting sort), so that printing stays linear */
     uint32_t nunits = m->nkernels + m->nfdefs;
     uint32_t *start = calloc((size_t)nunits + 2, sizeof *start), *syms = malloc(((size_t)m->nsymbols + 1) * sizeof *syms);

@@ -9,13 +9,13 @@
 
 typedef struct {
     const char *name;
-    uint32_t group; /* one SFX_* bit */
+    uint64_t group; /* one SFX_* bit */
     unsigned value;
 } ws_suffix;
 
 extern const ws_suffix ws_suffixes[];
 /* The word for value in group, or NULL. */
-const char *ws_suffix_name(uint32_t group, unsigned value);
+const char *ws_suffix_name(uint64_t group, unsigned value);
 /* Special register by name ("%tid.x"), or -1. */
 int ws_sreg_lookup(const char *name, size_t len);
 

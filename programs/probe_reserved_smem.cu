@@ -7,7 +7,8 @@
 //  9 %gridid (low 32 bits)        10 the lane elect.sync elects among lanes 5..31 of warp 0
 // 11 the lane elected in the full warp 1 (lanes 32..63: its lane numbers 0..31)
 // 12 the shared-memory address of buf[0] (cvta.to.shared of its generic address)
-// warpsim's answers: 0 0 0 0 0 1000 1000 0 132 1 5 0 0.
+// warpsim's answers: 0 288 1024 0 0 2024 1024 0 132 1 5 0 1024 (the H200's layout: a reserved
+// KiB ahead of the kernel's shared memory; tests/golden/probe_reserved_smem.json).
 __device__ __forceinline__ unsigned sreg(int which)
 {
     unsigned v = 0;

@@ -108,16 +108,21 @@ void ws_block_run(ws_launch_ctx *L, ws_block *b, ws_event *ev)
             x.w = w;
             x.regs = w->regs;
             while (w->live) {
+                /* a warp runs until it blocks or it has run a strong load: then the others run,
+                 * so that a warp spinning on memory sees the store it waits for */
+                int step = 0, yield = 0;
                 uint64_t budget = ws_work_left(L); /* and the cycle limit: one cycle a warp instruction */
                 if (max_cycles) {
                     uint64_t cycles_left = b->cycle < max_cycles ? max_cycles - b->cycle : 0;
                     budget = budget < cycles_left ? budget : cycles_left;
                 }
-                if (fast && w->converged && !w->nreconv && !L->stop && budget && ws_warp_run_converged(&x, w, budget)) {
+                if (fast && w->converged && !w->nreconv && !L->stop && budget &&
+                    ws_warp_run_converged(&x, w, budget, &yield)) {
                     /* ran a stretch; the checks below as after a step */
-                } else if (!ws_warp_step(&x, w)) {
+                } else if (!(step = ws_warp_step(&x, w))) {
                     break;
                 }
+                yield |= step == 2;
                 progress = 1;
                 if (!ws_work_left(L)) {
                     ws_limit_stop(L, LIMIT_WORK, b->id);
@@ -129,7 +134,7 @@ void ws_block_run(ws_launch_ctx *L, ws_block *b, ws_event *ev)
                                    max_cycles, b->id);
                     break;
                 }
-                if (L->stop)
+                if (L->stop || yield)
                     break;
             }
             if (w->live)

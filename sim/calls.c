@@ -67,13 +67,31 @@ static int push_words(ws_lane_stack *st, const uint64_t *v, uint32_t n)
     return 0;
 }
 
-int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec)
+/* The call site lane l takes: the call's own, or for an indirect call the one of the function
+ * whose address the lane holds (NULL: no function of the prototype has that address). */
+static const ws_call_site *lane_target(ws_exec *x, const ws_call_site *site, unsigned l, uint32_t *index)
+{
+    const ws_kernel *k = x->L->k;
+    const ws_module *m = x->L->m;
+    if (site->indirect_reg == WS_NO_REG)
+        return site;
+    uint64_t v = x->regs[(size_t)site->indirect_reg * 32 + l], i = (v - WS_FUNC_ADDR_BASE) / 16 - 1;
+    if (v % 16 || v <= WS_FUNC_ADDR_BASE || i >= m->naddr_funcs)
+        return NULL;
+    for (uint32_t t = site->first_target; t < site->first_target + site->ntargets; t++)
+        if (k->calls[t].func == m->addr_func_def[i]) {
+            *index = t;
+            return &k->calls[t];
+        }
+    return NULL;
+}
+
+int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t *entry)
 {
     ws_launch_ctx *L = x->L;
     const ws_kernel *k = L->k;
     const ws_module *m = L->m;
-    const ws_call_site *cs = &k->calls[in->call];
-    const ws_kernel *F = &m->fdefs[cs->func];
+    const ws_call_site *site = &k->calls[in->call];
     ws_warp *w = x->w;
     if (!w->stack && !(w->stack = calloc(32, sizeof *w->stack))) {
         ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory for the call stack");
@@ -81,6 +99,19 @@ int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec)
     }
     uint64_t *frame = &x->regs[(size_t)k->frame_reg * 32];
     FOR_EACH_LANE(exec, l) {
+        uint32_t ci = in->call;
+        const ws_call_site *cs = lane_target(x, site, l, &ci);
+        if (!cs) {
+            const ws_call_site *t = site;
+            ws_launch_stop(L, WS_ERR_DIAG,
+                           "indirect call at PTX line %u: lane %u of warp %u in block %u calls address 0x%llx, which is "
+                           "no function of the module with the call's prototype (%u parameter(s)%s)",
+                           in->line, l, w->index, x->blk->id,
+                           (unsigned long long)x->regs[(size_t)t->indirect_reg * 32 + l], t->nargs,
+                           t->ret_sym != WS_NO_SYM ? ", a return value" : "");
+            return -1;
+        }
+        const ws_kernel *F = &m->fdefs[cs->func];
         ws_lane_stack *st = &w->stack[l];
         uint64_t base = cs->caller_in_func ? frame[l] : 0;
         uint64_t callee = base + cs->caller_frame + WS_CALL_FRAME_OVERHEAD;
@@ -97,7 +128,7 @@ int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec)
             return -1;
         }
         /* the callee's registers of this lane, then the return record */
-        uint64_t rec[2] = {(uint64_t)(x->pc + 1) | (uint64_t)in->call << 32, frame[l]};
+        uint64_t rec[2] = {(uint64_t)(x->pc + 1) | (uint64_t)ci << 32, frame[l]};
         int err = 0;
         for (uint32_t r = 0; r < cs->reg_count && !err; r++)
             err = push_words(st, &x->regs[(size_t)(cs->reg_first + r) * 32 + l], 1);
@@ -113,6 +144,7 @@ int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec)
             memcpy(lane_local(x, l, callee + dst->offset), lane_local(x, l, base + src->offset), n);
         }
         frame[l] = callee;
+        entry[l] = cs->entry;
     }
     if (w->reg_written) /* check_uninitialized: the call wrote the frame register */
         w->reg_written[k->frame_reg] |= exec;

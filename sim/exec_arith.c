@@ -56,10 +56,42 @@ static int64_t sat_s32(int64_t v) { return v > INT32_MAX ? INT32_MAX : v < INT32
 /* d = a + b */
 static void carry_op(ws_exec *x, const ws_insn *in, uint32_t mask, int sub, int carry_in, int mad);
 
+/* add/min/max .u16x2 .s16x2: each 16-bit half on its own (__vadd2, __vmins2, __viaddmax_s16x2,
+ * ...): add wraps within the half; .relu (s16x2) makes a negative half 0. */
+enum { PACKED_ADD, PACKED_MIN, PACKED_MAX };
+static void packed16(ws_exec *x, const ws_insn *in, uint32_t mask, int op)
+{
+    ROWS;
+    int sgn = in->type == WS_T_S16X2, relu = (in->mods & WS_MOD_RELU) != 0;
+    FOR_EACH_LANE(mask, l) {
+        uint32_t d = 0;
+        for (unsigned h = 0; h < 32; h += 16) {
+            int32_t a = (int32_t)((A(l) >> h) & 0xffff), b = (int32_t)((B(l) >> h) & 0xffff), r;
+            if (sgn) {
+                a = (int16_t)a;
+                b = (int16_t)b;
+            }
+            switch (op) {
+            case PACKED_ADD: r = a + b; break;
+            case PACKED_MIN: r = a < b ? a : b; break;
+            default: r = a > b ? a : b; break;
+            }
+            if (relu && (int16_t)r < 0)
+                r = 0;
+            d |= ((uint32_t)r & 0xffff) << h;
+        }
+        set_reg(x, D, l, d);
+    }
+}
+
 void ex_add(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     if (ws_type_is_half((ws_type)in->type)) {
         ws_ex_half_arith(x, in, mask);
+        return;
+    }
+    if (ws_type_is_packed_int((ws_type)in->type)) {
+        packed16(x, in, mask, PACKED_ADD);
         return;
     }
     if (in->mods & WS_MOD_CC) {
@@ -355,11 +387,16 @@ void ex_neg(ws_exec *x, const ws_insn *in, uint32_t mask)
 }
 
 /* min/max: a NaN operand loses to a number; two NaNs give the canonical NaN (or with .NaN,
- * any NaN operand gives the canonical NaN). -0 is less than +0. */
+ * any NaN operand gives the canonical NaN). -0 is less than +0. min/max.relu.s32: a negative
+ * result is 0. */
 static void minmax(ws_exec *x, const ws_insn *in, uint32_t mask, int want_max)
 {
     if (ws_type_is_half((ws_type)in->type)) {
         ws_ex_half_arith(x, in, mask);
+        return;
+    }
+    if (ws_type_is_packed_int((ws_type)in->type)) {
+        packed16(x, in, mask, want_max ? PACKED_MAX : PACKED_MIN);
         return;
     }
     ROWS;
@@ -387,8 +424,10 @@ static void minmax(ws_exec *x, const ws_insn *in, uint32_t mask, int want_max)
                 m = want_max ? (a > b ? a : b) : (a < b ? a : b);
             r = in->type == WS_T_F32 ? f32_result((float)m, in->mods & WS_MOD_FTZ) : f64_result(m, 0);
         } else if (sgn) {
-            int64_t a = sval(A(l), bits), b = sval(B(l), bits);
-            r = trunc_bits((uint64_t)(want_max ? (a > b ? a : b) : (a < b ? a : b)), bits);
+            int64_t a = sval(A(l), bits), b = sval(B(l), bits), m = want_max ? (a > b ? a : b) : (a < b ? a : b);
+            if ((in->mods & WS_MOD_RELU) && m < 0)
+                m = 0;
+            r = trunc_bits((uint64_t)m, bits);
         } else {
             uint64_t a = trunc_bits(A(l), bits), b = trunc_bits(B(l), bits);
             r = want_max ? (a > b ? a : b) : (a < b ? a : b);

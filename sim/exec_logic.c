@@ -426,8 +426,9 @@ void ex_prmt(ws_exec *x, const ws_insn *in, uint32_t mask)
         uint32_t c = (uint32_t)C(l), r = 0;
         unsigned sel[4];
         switch (in->sub) {
-        case 1: { unsigned s = c & 7; sel[0] = s; sel[1] = (s + 1) & 7; sel[2] = (s + 2) & 7; sel[3] = (s + 3) & 7; break; } /* f4e */
-        case 2: { unsigned s = c & 7; sel[0] = s; sel[1] = (s - 1) & 7; sel[2] = (s - 2) & 7; sel[3] = (s - 3) & 7; break; } /* b4e */
+        /* f4e and b4e read c[1:0], as every mode but the default (programs/probe_isa_audit rows 0-1) */
+        case 1: { unsigned s = c & 3; sel[0] = s; sel[1] = (s + 1) & 7; sel[2] = (s + 2) & 7; sel[3] = (s + 3) & 7; break; } /* f4e */
+        case 2: { unsigned s = c & 3; sel[0] = s; sel[1] = (s - 1) & 7; sel[2] = (s - 2) & 7; sel[3] = (s - 3) & 7; break; } /* b4e */
         case 3: { unsigned s = c & 3; sel[0] = sel[1] = sel[2] = sel[3] = s; break; }                                  /* rc8 */
         /* edge clamps (the PTX ISA's table): ecl 1 gives bytes 3 2 1 1, ecr 1 gives 1 1 1 0 */
         case 4: { unsigned s = c & 3; for (unsigned i = 0; i < 4; i++) sel[i] = i > s ? i : s; break; }                /* ecl */

@@ -50,8 +50,8 @@ static inline uint64_t f32_result(float r, uint32_t mods)
 {
     if (isnan(r))
         return (mods & WS_MOD_SAT) ? 0 : CANONICAL_NAN_F32;
-    if (mods & WS_MOD_SAT)
-        r = r < 0.0f ? 0.0f : r > 1.0f ? 1.0f : r;
+    if (mods & WS_MOD_SAT) /* -0 too becomes +0 (programs/probe_isa_audit row 6: add.rn.sat.f32(-0, -0)) */
+        r = r <= 0.0f ? 0.0f : r > 1.0f ? 1.0f : r;
     if (mods & WS_MOD_FTZ)
         r = flush_f32(r);
     return f32_bits_of(r);
@@ -69,8 +69,8 @@ static inline uint64_t f64_result(double r, uint32_t mods)
 {
     if (isnan(r))
         return (mods & WS_MOD_SAT) ? 0 : CANONICAL_NAN_F64;
-    if (mods & WS_MOD_SAT)
-        r = r < 0.0 ? 0.0 : r > 1.0 ? 1.0 : r;
+    if (mods & WS_MOD_SAT) /* -0 too becomes +0, as in f32 */
+        r = r <= 0.0 ? 0.0 : r > 1.0 ? 1.0 : r;
     return f64_bits_of(r);
 }
 

@@ -84,7 +84,8 @@ static uint64_t symbol_address(const ws_launch_ctx *L, const ws_symbol *s)
     switch (s->space) {
     case WS_SPACE_GLOBAL: return L->sim->module_global_base + s->offset;
     case WS_SPACE_CONST: return CONST_WINDOW + s->offset;
-    default: return s->offset; /* shared, local, param: space-relative */
+    case WS_SPACE_SHARED: return RESERVED_SMEM_BYTES + s->offset;
+    default: return s->offset; /* local, param: space-relative */
     }
 }
 
@@ -280,7 +281,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         memcpy(L->params, params, k->param_bytes);
     L->insn_limit = sim->cfg.max_warp_instructions;
     L->out_limit = sim->cfg.max_output;
-    L->shared_bytes = k->shared_bytes + sim->cfg.dynamic_shared_bytes;
+    L->shared_bytes = RESERVED_SMEM_BYTES + k->shared_bytes + sim->cfg.dynamic_shared_bytes;
     L->local_bytes = k->local_bytes;
     L->slow = sim->cfg.slow_paths;
     ws_status st = WS_OK;

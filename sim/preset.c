@@ -47,6 +47,14 @@ const char ws_preset_sm90_text[] =
     "atom.shared     26      # ATOMS on distinct words: bench_atom, 25.6 a step\n"
     "atom.same_word  2       # per extra lane on one word, shared or global: bench_atom, 1.97 and 2.06\n"
     "\n"
+    "# ---- memory orders: bench_memord, docs/calibration.md ----\n"
+    "ld.strong       305\n"
+    "acquire.cta     2.4\n"
+    "acquire.gpu     11\n"
+    "acquire.gpu.shared 4.4\n"
+    "fence.cta       1\n"
+    "fence.gpu       248\n"
+    "\n"
     "# ---- loads by state space ----\n"
     "ld.shared       23      # LDS, one wavefront: bench_shared_ld stride 1\n"
     "ld.global       34      # LDG, an L1 hit: bench_global (an L2 hit is 263-305: .cg; no caches modelled)\n"
@@ -100,6 +108,12 @@ static const preset_key preset_keys[] = {
     PK("conv.f16", conv_f16),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
+    PK("ld.strong", ld_strong),
+    PK("acquire.cta", acquire_cta),
+    PK("acquire.gpu", acquire_gpu),
+    PK("acquire.gpu.shared", acquire_gpu_shared),
+    PK("fence.cta", fence_cta),
+    PK("fence.gpu", fence_gpu),
 };
 
 #define WS_PRESET_MAX 1e6

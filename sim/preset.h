@@ -21,8 +21,11 @@ typedef struct {
     double bar_base, bar_per_warp; /* bar.sync: cycles from the last arrival to the release */
     /* forms lowered to longer sequences (timing.c lowered_latency); 0: their class's latency */
     double sfu_fixup, sfu_sincos, rcp_rn, sqrt_rn, div_f64, div_64, conv_f16;
-    double atom_shared;     /* an atomic on shared memory (atom: global) */
-    double atom_same_word;  /* extra latency per extra lane on one word */
+    double atom_shared;    /* an atomic on shared memory (atom: global) */
+    double atom_same_word; /* extra latency per extra lane on one word */
+    /* memory orders (timing.c fence_of, acquire_of): a strong global load beyond .cta scope, the
+     * acquire's extra latency, the fence's stall at .cta scope and beyond */
+    double ld_strong, acquire_cta, acquire_gpu, acquire_gpu_shared, fence_cta, fence_gpu;
     unsigned subpartitions; /* 4 on sm_90 */
     char name[64];
 } ws_preset;

@@ -82,7 +82,11 @@ void ws_split_call(ws_exec *x, const ws_insn *in, uint32_t exec)
     uint8_t small[64] = {0}, *state = m->nfdefs <= sizeof small ? small : calloc(m->nfdefs, 1);
     if (!state)
         return;
-    int rec = reaches_cycle(m, x->L->k->calls[in->call].func, state);
+    /* an indirect call may reach any of its targets (their call sites follow the kernel's own) */
+    const ws_call_site *cs = &x->L->k->calls[in->call];
+    int rec = reaches_cycle(m, cs->func, state);
+    for (uint32_t t = 0; t < cs->ntargets && !rec; t++)
+        rec = reaches_cycle(m, x->L->k->calls[cs->first_target + t].func, state);
     if (state != small)
         free(state);
     if (rec)

@@ -5,7 +5,8 @@
  *  - shared memory read before any thread of the block wrote it (ws_block.shared_written);
  *  - shared-memory races: two different warps touch the same byte, at least one writing,
  *    with no block barrier released between (an epoch counter per launch, bumped by every
- *    bar.sync release; per shared byte the last writer and the readers of the epoch).
+ *    bar.sync release and every acquire: ld.acquire, atom.acquire/.acq_rel, fence, membar;
+ *    per shared byte the last writer and the readers of the epoch).
  *
  * With the check off, ws_block.shadow is NULL and the machine calls nothing here: the cost
  * is one pointer test per instruction and per shared access. */

@@ -11,6 +11,14 @@
 
 #define FULL_MASK 0xffffffffu
 
+/* A block's shared memory starts with the region the H200 reserves for the system (1 KiB,
+ * %reserved_smem_offset_cap); the kernel's variables follow it, the first at shared address
+ * 1024. cooperative_groups keeps the barriers and exchange slots of tiles wider than a warp in
+ * its first RESERVED_SMEM_END bytes, at %reserved_smem_offset_1 (programs/probe_reserved_smem,
+ * docs/hardware.md). */
+#define RESERVED_SMEM_BYTES 1024u
+#define RESERVED_SMEM_END   288u
+
 /* What a lane is doing between instructions. */
 enum { LANE_RUN, LANE_WAIT_SYNC, LANE_WAIT_RECONV, LANE_WAIT_BAR };
 
@@ -159,7 +167,7 @@ struct ws_launch_ctx {
     unsigned slow;             /* ws_config.slow_paths: fast paths turned off (WS_SLOW_*) */
     pthread_mutex_t *atom_lock; /* --jobs: serialises atomics across host threads; NULL with one */
     unsigned grid[3], block[3];
-    uint64_t shared_bytes, local_bytes;
+    uint64_t shared_bytes, local_bytes; /* shared: the reserved region and the kernel's (static and dynamic) */
     ws_result *res;
     ws_stats stats;
     struct ws_timing *timing;  /* timing mode (sim/timing.c); NULL: functional */

@@ -36,16 +36,17 @@ uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane)
     case WS_SREG_CLOCK64: return b->cycle;
     case WS_SREG_GLOBALTIMER: return b->cycle * 1000 / 1980; /* ns at the H200's 1980 MHz */
     case WS_SREG_DYN_SMEM: return L->sim->cfg.dynamic_shared_bytes;
-    case WS_SREG_TOTAL_SMEM: return L->shared_bytes;
+    /* the kernel's static and dynamic bytes in units of 128 (the PTX ISA's "static memory
+     * allocation unit"; an H200 gives 1024 for 1000 bytes: programs/probe_reserved_smem) */
+    case WS_SREG_TOTAL_SMEM: return (L->shared_bytes - RESERVED_SMEM_BYTES + 127) / 128 * 128;
     case WS_SREG_GLOBALTIMER_LO: return (uint32_t)(b->cycle * 1000 / 1980);
     case WS_SREG_GLOBALTIMER_HI: return (uint32_t)(b->cycle * 1000 / 1980 >> 32);
-    /* warpsim's block reserves no shared memory for the system: the reserved region is empty
-     * and the aggregate size is the kernel's own (docs/semantics.md; programs/probe_reserved_smem
-     * prints the H200's values) */
+    /* the system's region ahead of the kernel's shared memory, as an H200 reports it
+     * (programs/probe_reserved_smem, golden) */
     case WS_SREG_AGGR_SMEM: return L->shared_bytes;
+    case WS_SREG_RSMEM_END: return RESERVED_SMEM_END;
+    case WS_SREG_RSMEM_CAP: return RESERVED_SMEM_BYTES;
     case WS_SREG_RSMEM_BEGIN:
-    case WS_SREG_RSMEM_END:
-    case WS_SREG_RSMEM_CAP:
     case WS_SREG_RSMEM_0:
     case WS_SREG_RSMEM_1: return 0;
     default: return 0;

@@ -194,6 +194,40 @@ static double lowered_latency(const ws_preset *p, const ws_insn *in)
     }
 }
 
+/* ---- memory orders (bench_memord, docs/calibration.md) ------------------------------------------
+ * ptxas puts a MEMBAR before a fence's or a release's access (st, red, atom .release/.acq_rel)
+ * and a CCTL.IVALL after an acquire's (ld, atom .acquire/.acq_rel) beyond .cta scope; a strong
+ * global load beyond .cta scope (.volatile is .sys) reads L2. .cluster counts as beyond .cta
+ * (not measured: one block is its own cluster). */
+static int beyond_cta(const ws_insn *in)
+{
+    return in->sem == WS_SEM_VOLATILE || (in->mods & WS_MOD_MMIO) || (in->scope && in->scope != WS_SCOPE_CTA);
+}
+
+/* The stall of the fence the instruction is or brings: cycles from the completion of the warp's
+ * outstanding results until it issues again; -1: none. */
+static double fence_of(const ws_preset *p, const ws_insn *in)
+{
+    int release = in->sem == WS_SEM_RELEASE || in->sem == WS_SEM_ACQ_REL;
+    switch (in->op) {
+    case WS_OP_FENCE:
+    case WS_OP_MEMBAR: return beyond_cta(in) ? p->fence_gpu : p->fence_cta;
+    case WS_OP_ST:
+    case WS_OP_RED:
+    case WS_OP_ATOM: return release ? (beyond_cta(in) ? p->fence_gpu : p->fence_cta) : -1;
+    default: return -1;
+    }
+}
+
+static double acquire_of(const ws_preset *p, const ws_insn *in, ws_space space)
+{
+    if ((in->op != WS_OP_LD && in->op != WS_OP_ATOM) || (in->sem != WS_SEM_ACQUIRE && in->sem != WS_SEM_ACQ_REL))
+        return 0;
+    if (!beyond_cta(in))
+        return p->acquire_cta;
+    return space == WS_SPACE_SHARED ? p->acquire_gpu_shared : p->acquire_gpu;
+}
+
 static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *mc)
 {
     const ws_preset *p = &t->p;
@@ -210,9 +244,12 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
         case WS_SPACE_CONST: base = p->ld_const; break;
         default: base = p->lat[cls]; break;
         }
-        if (ws_op_class_of(in->op) == CLS_ATOMIC)
-            base = mc->space == WS_SPACE_SHARED ? p->atom_shared : p->lat[LAT_ATOM];
-        return base + mc->extra_latency;
+        if (mc->space == WS_SPACE_GLOBAL && ws_insn_is_strong_load(in) && beyond_cta(in))
+            base = p->ld_strong;
+        if (ws_op_class_of(in->op) == CLS_ATOMIC) /* a release's fence comes before the atomic: its result is later */
+            base = (mc->space == WS_SPACE_SHARED ? p->atom_shared : p->lat[LAT_ATOM]) +
+                   (fence_of(p, in) > 0 ? fence_of(p, in) : 0);
+        return base + mc->extra_latency + acquire_of(p, in, mc->space);
     }
     double lowered = lowered_latency(p, in);
     return lowered > 0 ? lowered : p->lat[cls];
@@ -319,6 +356,14 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         t->reg_prod[(size_t)wi * t->nregs + u->dst[i]] = pk.pc;
     }
     uint64_t next = cycle + 1;
+    double fence = fence_of(&t->p, in);
+    if (fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
+        const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
+        uint64_t drained = cycle + 1;
+        for (uint32_t r = 0; r < t->nregs; r++)
+            drained = rr[r] > drained ? rr[r] : drained;
+        next = drained + (uint64_t)llround(fence);
+    }
     if (ws_optable[in->op].latency == LAT_BRANCH && t->p.lat[LAT_BRANCH] > 1)
         next = cycle + (uint64_t)llround(t->p.lat[LAT_BRANCH]);
     t->ready[wi] = is_free_mov(in) ? cycle : next;

@@ -306,12 +306,36 @@ void ex_bra(ws_exec *x, const ws_insn *in, uint32_t mask)
         push_reconv(w, x->L->reconv_pc[pc], group);
 }
 
-/* call: vprintf prints (printf.c); a .func call pushes each lane's frame (calls.c) and jumps. */
+/* The lanes of mask go each to its own to[lane] (a call's callee, a ret's return address), the
+ * rest of the group to next. Usually the whole group goes to one place together. */
+static void send_lanes(ws_warp *w, uint32_t group, uint32_t mask, const uint32_t to[32], uint32_t next)
+{
+    uint32_t first = mask ? to[__builtin_ctz(mask)] : next;
+    int same = 1;
+    FOR_EACH_LANE(mask, l)
+        same &= to[l] == first;
+    if (mask == group && same) {
+        advance(w, group, first);
+        return;
+    }
+    leave_converged(w);
+    move_lanes(w, group & ~mask, next, LANE_RUN);
+    for (uint32_t left = mask; left;) {
+        uint32_t at = to[__builtin_ctz(left)], lanes = 0;
+        FOR_EACH_LANE(left, l)
+            lanes |= to[l] == at ? 1u << l : 0;
+        move_lanes(w, lanes, at, LANE_RUN);
+        left &= ~lanes;
+    }
+}
+
+/* call: vprintf prints (printf.c); a .func call pushes each lane's frame (calls.c) and jumps,
+ * through a function pointer each lane to its own function. */
 void ex_call(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ws_warp *w = x->w;
-    uint32_t group = x->active, pc = x->pc, entry = x->L->k->calls[in->call].entry;
-    if (entry == UINT32_MAX) { /* vprintf */
+    uint32_t group = x->active, pc = x->pc, entry[32];
+    if (ws_call_is_vprintf(&x->L->k->calls[in->call])) {
         if (mask)
             ws_vprintf_call(x, in, mask);
         advance(w, group, pc + 1);
@@ -322,19 +346,13 @@ void ex_call(ws_exec *x, const ws_insn *in, uint32_t mask)
         return;
     }
     ws_split_call(x, in, mask); /* part of the warp calls: the H200 may split it (ptxas.c) */
-    if (ws_call_enter(x, in, mask) != 0)
+    if (ws_call_enter(x, in, mask, entry) != 0)
         return; /* the launch stopped */
     /* The group meets again after the call, as a BSSY/BSYNC pair around it would make it: lanes
-     * that return early (a shorter recursion) or skip the call (guard false) wait there for the
-     * others. */
+     * that return early (a shorter recursion), skip the call (guard false) or call another
+     * function through a pointer wait there for the others. */
     push_reconv(w, pc + 1, group);
-    if (mask == group) {
-        advance(w, group, entry);
-        return;
-    }
-    leave_converged(w);
-    move_lanes(w, mask, entry, LANE_RUN);
-    move_lanes(w, group & ~mask, pc + 1, LANE_RUN);
+    send_lanes(w, group, mask, entry, pc + 1);
 }
 
 /* exit, and the kernel's own ret: the lanes of mask end. */
@@ -370,23 +388,7 @@ void ex_ret(ws_exec *x, const ws_insn *in, uint32_t mask)
     ws_warp *w = x->w;
     uint32_t group = x->active, pc = x->pc, ret_pc[32];
     ws_call_return(x, mask, ret_pc);
-    uint32_t to = mask ? ret_pc[__builtin_ctz(mask)] : pc + 1;
-    int same = 1;
-    FOR_EACH_LANE(mask, l)
-        same &= ret_pc[l] == to;
-    if (mask == group && same) { /* the usual case: the group returns to one place together */
-        advance(w, group, to);
-        return;
-    }
-    leave_converged(w);
-    move_lanes(w, group & ~mask, pc + 1, LANE_RUN);
-    for (uint32_t left = mask; left;) {
-        uint32_t back = ret_pc[__builtin_ctz(left)], lanes = 0;
-        FOR_EACH_LANE(left, l)
-            lanes |= ret_pc[l] == back ? 1u << l : 0;
-        move_lanes(w, lanes, back, LANE_RUN);
-        left &= ~lanes;
-    }
+    send_lanes(w, group, mask, ret_pc, pc + 1);
 }
 
 /* trap: the launch stops with an error; the lanes go on only to be stopped. */
@@ -604,13 +606,16 @@ void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p)
         try_converge(w);
 }
 
-/* One scheduling step of a warp. Returns 1 if anything changed, 0 if the warp is blocked. */
+/* One scheduling step of a warp. Returns 0 if the warp is blocked, 2 if it ran a strong load
+ * (its turn ends: ws_insn_is_strong_load), 1 if anything else changed. */
 int ws_warp_step(ws_exec *x, ws_warp *w)
 {
     ws_pick p;
     int r = ws_warp_pick(x, w, &p);
-    if (r == WS_PICK_EXEC)
+    if (r == WS_PICK_EXEC) {
         ws_warp_issue(x, w, &p);
+        return ws_insn_is_strong_load(&x->L->code[p.pc]) ? 2 : 1;
+    }
     return r != WS_PICK_BLOCKED;
 }
 
@@ -618,10 +623,11 @@ int ws_warp_step(ws_exec *x, ws_warp *w)
  * warp with no pending convergence barrier runs its instructions back to back, with none of
  * ws_warp_pick's choices to make (the whole warp is the group). An instruction that moves the
  * lanes runs through its executor as in exec_group (a uniform branch inline); the stretch ends
- * when the warp's shape changes (a divergent branch, an exit, bar.sync, a .func call), after
- * `budget` instructions, or when the launch stops, and ws_warp_step takes the rest. Results,
- * statistics and cycles are those of ws_warp_step. Returns the instructions run. */
-uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget)
+ * when the warp's shape changes (a divergent branch, an exit, bar.sync, a .func call), after a
+ * strong load (*yield set: the warp's turn ends, as in ws_warp_step), after `budget`
+ * instructions, or when the launch stops, and ws_warp_step takes the rest. Results, statistics
+ * and cycles are those of ws_warp_step. Returns the instructions run. */
+uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget, int *yield)
 {
     ws_launch_ctx *L = x->L;
     const ws_insn *code = L->code;
@@ -640,6 +646,8 @@ uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget)
         if (!ws_op_moves_lanes(in->op)) {
             run_insn(x, in, pc, exec);
             pc++;
+            if ((*yield = ws_insn_is_strong_load(in)))
+                break;
         } else if (ws_op_class_of(in->op) == CLS_BRANCH && (exec == live || !exec)) {
             pc = exec ? (uint32_t)in->ops[0].imm : pc + 1; /* ex_bra's uniform case */
         } else {

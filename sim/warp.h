@@ -20,12 +20,13 @@ enum { WS_PICK_BLOCKED = 0, WS_PICK_CHANGED = 1, WS_PICK_EXEC = 2 };
 int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p);
 /* Execute the group ws_warp_pick chose. */
 void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p);
-/* Both: one scheduling step. Returns 1 if anything changed, 0 if the warp is blocked. */
+/* Both: one scheduling step. Returns 0 if the warp is blocked, 2 if it ran a strong load (the
+ * functional mode then lets the other warps run), 1 if anything else changed. */
 int ws_warp_step(ws_exec *x, ws_warp *w);
 /* The functional mode's fast path for a converged warp that nobody watches: up to budget
- * instructions back to back, stopping before anything that changes the warp's shape. Returns
- * the instructions run (0: take ws_warp_step). */
-uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget);
+ * instructions back to back, stopping before anything that changes the warp's shape and after a
+ * strong load (*yield set). Returns the instructions run (0: take ws_warp_step). */
+uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget, int *yield);
 
 /* ---- what the block asks of its warps -------------------------------------------------------- */
 /* The lanes of a state, wherever they are; the pc lane l is at. */

@@ -114,6 +114,7 @@ ws_status wsh_kernel(wsh_run *r, const char *ptx, const char *kernel, const wsh_
         cfg.check_uninitialized = o->check_uninitialized;
         cfg.poison_undefined = o->poison_undefined;
         cfg.poison_value = o->poison_value;
+        cfg.mode = o->timing ? WS_MODE_TIMING : WS_MODE_FUNCTIONAL;
     }
     ws_sim *sim = ws_sim_create(&cfg);
     assert_non_null(sim);

@@ -37,6 +37,7 @@ typedef struct {
     bool check_uninitialized;       /* uninitialized registers/shared memory, shared races */
     bool poison_undefined;          /* undefined shuffle reads give WS_POISON */
     uint32_t poison_value;          /* ws_config.poison_value (0: WS_POISON) */
+    bool timing;                    /* the timing mode (default: functional) */
 } wsh_opts;
 
 typedef struct {

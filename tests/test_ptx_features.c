@@ -262,20 +262,151 @@ static void test_call_errors(void **state)
     expect_parse_error(FUNC_HEAD ".func f(.param .b32 a)\n{\nret;\n}\n.visible .entry k()\n{\n.param .b32 p;\n"
                                  ".param .b32 r;\ncall.uni (r), f, (p);\n}\n",
                        12, 1, "reads a return value; the function returns none");
+    /* indirect calls: the prototype named last, matching the call; function addresses */
     expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .b64 %rd<2>;\n.param .b32 p;\n"
                                  "call (p), %rd1, (p), proto;\n}\n",
-                       8, 11, "indirect call through register '%rd1'");
+                       8, 22, "names its .callprototype last");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .b64 %rd<2>;\n.param .b32 p;\n"
+                                 "pr : .callprototype _ (.param .b32 _, .param .b32 _);\ncall %rd1, (p), pr;\n}\n",
+                       9, 17, "does not match prototype 'pr' (2 parameter(s), no return value)");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .b32 %r<2>;\n.param .b32 p;\n"
+                                 "pr : .callprototype _ (.param .b32 _);\ncall %r1, (p), pr;\n}\n",
+                       9, 6, "a function's address is a 64-bit integer register");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\npr : .callprototype _ (.param .b32 _);\n"
+                                 "pr : .callprototype _ (.param .b32 _);\n}\n",
+                       7, 1, "prototype 'pr' is declared twice");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.callprototype _ (.param .b32 _);\n}\n", 6, 1,
+                       "a .callprototype needs a name");
     expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.func f()\n{\nret;\n}\n", 8, 7, "function 'f' is defined twice");
-    /* function pointers, as nvcc writes them for a table of __device__ functions */
-    expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.global .align 8 .u64 tab[1] = {f};\n", 8, 33,
-                       "'f' in an initialiser: addresses of functions or variables");
-    expect_parse_error(FUNC_HEAD
-                       ".func f()\n{\nret;\n}\n.visible .entry k()\n{\n.reg .b64 %rd<2>;\nmov.u64 %rd1, f;\n}\n",
-                       11, 15, "the address of function 'f' (a function pointer) is not supported");
-    expect_parse_error(FUNC_HEAD
-                       ".visible .entry k()\n{\nprototype_0 : .callprototype (.param .b32 _) _ (.param .b32 _);\n}\n",
-                       6, 15, "indirect calls (.callprototype");
+    expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.global .align 4 .u32 tab[1] = {f};\n", 8, 33,
+                       "a function's address fills a 64-bit element, not .u32");
+    expect_parse_error(FUNC_HEAD ".global .align 4 .u32 g;\n.global .align 8 .u64 tab[1] = {g};\n", 5, 33,
+                       "addresses of variables (pointer tables in .global/.const data) are not supported");
+    expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.visible .entry k()\n{\n.reg .b32 %r<2>;\nmov.u32 %r1, f;\n}\n",
+                       11, 14, "a function's address is 64 bits: mov.u64 or mov.b64, not .u32");
+    expect_parse_error(FUNC_HEAD ".func f(.param .b32 a);\n.visible .entry k()\n{\n.reg .b64 %rd<2>;\n"
+                                 "mov.u64 %rd1, f;\n}\n",
+                       8, 15, "the address of function 'f' is taken, but the module has no body for it");
     expect_parse_error(FUNC_HEAD ".func f() .noreturn\n{\nret;\n}\n", 4, 11, ".noreturn functions are not supported");
+}
+
+/* tests/ptx/indirect.cu: a function-pointer table and virtual functions, the lanes of one warp
+ * reaching different functions at one call; a call through an address that is no function
+ * stops the launch with the line, the lane and the address. */
+static void test_indirect_calls(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/indirect.ptx", NULL);
+    assert_non_null(ptx);
+    for (int timing = 0; timing < 2; timing++) {
+        wsh_run r;
+        size_t size = 32 * 4;
+        wsh_opts o = {.block = {32, 1, 1}, .check_uninitialized = true, .timing = timing};
+        wsh_kernel(&r, ptx, "indirect", &o, 1, &size, NULL);
+        WSH_EXPECT_OK(&r);
+        assert_int_equal(wsh_ndiags(&r), 0);
+        uint32_t want[32];
+        for (int t = 0; t < 32; t++) {
+            int f = t % 3 == 0 ? t + 1 : t % 3 == 1 ? t * 5 : t - 9;
+            want[t] = (uint32_t)(f + ((t & 4) ? t * t : 1000 * t));
+        }
+        WSH_CHECK("table[t % 3](t) + shape->area(t)", (const uint32_t *)r.buf[0], want, 32);
+        wsh_free(&r);
+    }
+    wsh_run r;
+    size_t sizes[2] = {32 * 8, 32 * 4};
+    uint64_t fn[32] = {0};
+    const void *inits[2] = {fn, NULL};
+    wsh_kernel(&r, ptx, "indirect_bad", NULL, 2, sizes, inits);
+    WSH_EXPECT_STATUS(&r, WS_ERR_DIAG);
+    assert_non_null(strstr(r.res.message, "lane 0 of warp 0 in block 0 calls address 0x0, which is no function"));
+    wsh_free(&r);
+    free(ptx);
+}
+
+/* ---- SIMD: two 16-bit integers, video instructions -------------------------------------------------- */
+/* Edge half-words and bytes: a in %r1, b in %r4 (lanes 0-7; the other lanes repeat them). */
+static const uint32_t simd_a[8] = {0x7fff0001, 0x80008000, 0xffff0000, 0x12345678,
+                                   0x00000000, 0x7f80ff01, 0x8001fffe, 0x01fe7f80};
+static const uint32_t simd_b[8] = {0x00017fff, 0x8000ffff, 0x0001ffff, 0x87654321,
+                                   0xffffffff, 0x80017f7f, 0x7fff0002, 0xfe0180ff};
+
+static void check_simd_rows(const char *const *forms, const uint32_t (*want)[8], size_t n, const char *tail)
+{
+    uint32_t a[32], b[32], w[32];
+    for (unsigned l = 0; l < 32; l++) {
+        a[l] = simd_a[l % 8];
+        b[l] = simd_b[l % 8];
+    }
+    for (size_t f = 0; f < n; f++) {
+        char body[160];
+        snprintf(body, sizeof body, "%s %%r2, %%r1, %%r4%s;\n", forms[f], tail);
+        for (unsigned l = 0; l < 32; l++)
+            w[l] = want[f][l % 8] + (strstr(forms[f], ".add") ? (l & ~7u) : 0); /* .add: c = %r0, the lane */
+        wsh_check_lanes(forms[f], body, a, b, w, NULL, 32);
+    }
+}
+
+/* add/min/max .s16x2 .u16x2 and .relu (__vadd2, __vmins2, __viaddmax_s16x2_relu, __vimax_s32_relu,
+ * ...): each half-word on its own; .relu makes a negative half-word (or .s32 result) 0 */
+static void test_packed16(void **state)
+{
+    (void)state;
+    static const char *const forms[] = {"add.s16x2",      "add.u16x2",      "min.s16x2",    "max.u16x2",   "min.u16x2",
+                                        "max.relu.s16x2", "min.s16x2.relu", "max.relu.s32", "min.relu.s32"};
+    static const uint32_t want[][8] = {
+        {0x80008000, 0x00007fff, 0x0000ffff, 0x99999999, 0xffffffff, 0xff817e80, 0x00000000, 0xffff007f},
+        {0x80008000, 0x00007fff, 0x0000ffff, 0x99999999, 0xffffffff, 0xff817e80, 0x00000000, 0xffff007f},
+        {0x00010001, 0x80008000, 0xffffffff, 0x87654321, 0xffffffff, 0x8001ff01, 0x8001fffe, 0xfe0180ff},
+        {0x7fff7fff, 0x8000ffff, 0xffffffff, 0x87655678, 0xffffffff, 0x8001ff01, 0x8001fffe, 0xfe0180ff},
+        {0x00010001, 0x80008000, 0x00010000, 0x12344321, 0x00000000, 0x7f807f7f, 0x7fff0002, 0x01fe7f80},
+        {0x7fff7fff, 0x00000000, 0x00010000, 0x12345678, 0x00000000, 0x7f807f7f, 0x7fff0002, 0x01fe7f80},
+        {0x00010001, 0x00000000, 0x00000000, 0x00004321, 0x00000000, 0x00000000, 0x00000000, 0x00000000},
+        {0x7fff0001, 0x00000000, 0x0001ffff, 0x12345678, 0x00000000, 0x7f80ff01, 0x7fff0002, 0x01fe7f80},
+        {0x00017fff, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000},
+    };
+    check_simd_rows(forms, want, sizeof forms / sizeof forms[0], "");
+}
+
+/* The SIMD video instructions with their default selectors, c = %r0 (the lane): merged results
+ * (truncated, or clamped to .dtype with .sat) or c + their sum (.add); the PTX ISA's pseudocode
+ * (programs/probe_video has the H200's answers for every form) */
+static void test_video(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *form;
+        uint32_t want[8];
+    } rows[] = {
+        {"vabsdiff4.u32.u32.u32",
+         {0x7ffe7ffe, 0x00007fff, 0xfffeffff, 0x75311357, 0xffffffff, 0x017f807e, 0x01fefffc, 0xfdfd017f}},
+        {"vabsdiff4.u32.u32.u32.add",
+         {0x000002fa, 0x0000017f, 0x000003fd, 0x00000113, 0x00000400, 0x00000183, 0x00000300, 0x00000281}},
+        {"vabsdiff2.s32.s32.s32.add",
+         {0x0000fffc, 0x00008000, 0x00000005, 0x00009e29, 0x00000006, 0x00018002, 0x00010008, 0x00010285}},
+        {"vadd4.s32.s32.s32.sat",
+         {0x7f007f00, 0x800080ff, 0xff00ffff, 0x997f7f7f, 0xffffffff, 0xff817e7f, 0xff00ff00, 0xffffff80}},
+        {"vsub2.u32.s32.u32.sat",
+         {0x7ffe0000, 0x00000000, 0x00000000, 0x00001357, 0x00000000, 0x00000000, 0x00000000, 0x00000000}},
+        {"vavrg4.s32.s32.s32",
+         {0x40004000, 0x8000bfff, 0xff00ffff, 0xcc4d4d4d, 0xffffffff, 0xffc03f40, 0xff00ff00, 0xffffffbf}},
+        {"vavrg2.u32.u32.u32",
+         {0x40004000, 0x8000c000, 0x80008000, 0x4ccd4ccd, 0x80008000, 0x7fc1bf40, 0x80008000, 0x80008040}},
+        {"vmax2.s32.u32.s32.add",
+         {0x0000fffe, 0x00010001, 0x00010001, 0x000068af, 0x00000004, 0x00017e86, 0x00018005, 0x00008185}},
+        {"vmin4.u32.u32.s32",
+         {0x000100ff, 0x8000ffff, 0x0001ffff, 0x87344321, 0xffffffff, 0x80017f01, 0x7fff0002, 0xfe0180ff}},
+        {"vset4.s32.u32.lt",
+         {0x00010101, 0x01000101, 0x01010101, 0x01010000, 0x01010101, 0x01010101, 0x01010101, 0x01010101}},
+        {"vset2.u32.u32.ne.add",
+         {0x00000002, 0x00000002, 0x00000004, 0x00000005, 0x00000006, 0x00000007, 0x00000008, 0x00000009}},
+        {"vset2.s32.s32.ge",
+         {0x00010000, 0x00010000, 0x00000001, 0x00010001, 0x00010001, 0x00010000, 0x00000000, 0x00010001}},
+        {"vsub4.s32.u32.u32",
+         {0x7ffe8102, 0x00008101, 0xfffe0101, 0x8bcf1357, 0x01010101, 0xff7f8082, 0x0102fffc, 0x03fdff81}},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        check_simd_rows(&rows[i].form, &rows[i].want, 1, ", %r0");
 }
 
 /* ---- -lineinfo and -G ---------------------------------------------------------------------------- */
@@ -473,7 +604,10 @@ static void test_elect(void **state)
     wsh_free(&r);
 }
 
-/* no effect on a single launch: the grid it depends on has finished before it starts */
+/* griddepcontrol: no effect on a single launch (the grid it depends on has finished before it
+ * starts). The reserved shared memory as the H200 lays it out (programs/probe_reserved_smem):
+ * begin 0, end 288, cap 1024, offsets 0 and 1 at 0; the aggregate size counts the reserved KiB
+ * and the kernel's first variable (the harness's 8 KiB `sh`) sits at shared address 1024. */
 static void test_griddepcontrol_and_sregs(void **state)
 {
     (void)state;
@@ -481,17 +615,67 @@ static void test_griddepcontrol_and_sregs(void **state)
     wsh_body(&r,
              "griddepcontrol.wait;\ngriddepcontrol.launch_dependents;\n"
              "mov.u32 %r2, %reserved_smem_offset_begin;\nmov.u32 %r5, %reserved_smem_offset_end;\n"
-             "add.u32 %r2, %r2, %r5;\nmov.u32 %r5, %reserved_smem_offset_cap;\nadd.u32 %r2, %r2, %r5;\n"
-             "mov.u32 %r5, %reserved_smem_offset_0;\nadd.u32 %r2, %r2, %r5;\n"
-             "mov.u32 %r5, %reserved_smem_offset_1;\nadd.u32 %r2, %r2, %r5;\n"
+             "shl.b32 %r2, %r2, 8;\nadd.u32 %r2, %r2, %r5;\n"
+             "mov.u32 %r5, %reserved_smem_offset_cap;\nshl.b32 %r2, %r2, 12;\nadd.u32 %r2, %r2, %r5;\n"
+             "mov.u32 %r5, %reserved_smem_offset_0;\nmov.u32 %r6, %reserved_smem_offset_1;\n"
+             "add.u32 %r5, %r5, %r6;\nshl.b32 %r5, %r5, 28;\nadd.u32 %r2, %r2, %r5;\n"
              "mov.u32 %r3, %aggr_smem_size;\nmov.u32 %r5, %total_smem_size;\nsub.u32 %r3, %r3, %r5;\n"
+             "shl.b32 %r3, %r3, 16;\nmov.u32 %r6, sh;\nadd.u32 %r3, %r3, %r6;\n"
              "mov.u32 %r5, %globaltimer_lo;\nmov.u32 %r6, %globaltimer_hi;\n",
              NULL);
     WSH_EXPECT_OK(&r);
-    uint32_t zero[32] = {0};
-    WSH_CHECK("the reserved shared-memory region is empty", r.out, zero, 32);
-    WSH_CHECK("aggr_smem_size = total_smem_size", r.out2, zero, 32);
+    uint32_t rsv[32], aggr[32];
+    for (unsigned l = 0; l < 32; l++) {
+        rsv[l] = (288u << 12) + 1024;
+        aggr[l] = (1024u << 16) + 1024;
+    }
+    WSH_CHECK("reserved region: begin << 20 | end << 12 | cap, offsets 0 and 1 zero", r.out, rsv, 32);
+    WSH_CHECK("(aggr_smem_size - total_smem_size) << 16 | the shared address of sh", r.out2, aggr, 32);
     wsh_free(&r);
+    /* 1000 bytes of .shared: %total_smem_size counts them in units of 128 (1024), %aggr_smem_size
+     * adds the reserved KiB to the bytes themselves (2024), as the H200 reports them */
+    static const char *sizes =
+        FUNC_HEAD ".visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n"
+                  ".shared .align 4 .b8 buf[1000];\nld.param.u64 %rd1, [p];\n"
+                  "mov.u32 %r1, %total_smem_size;\nmov.u32 %r2, %aggr_smem_size;\nmov.u32 %r3, buf;\n"
+                  "st.global.v2.u32 [%rd1], {%r1, %r2};\nst.global.u32 [%rd1+8], %r3;\nret;\n}\n";
+    size_t size = 12;
+    wsh_opts o = {.block = {1, 1, 1}};
+    wsh_kernel(&r, sizes, "k", &o, 1, &size, NULL);
+    WSH_EXPECT_OK(&r);
+    const uint32_t want[3] = {1024, 2024, 1024};
+    WSH_CHECK("total_smem_size, aggr_smem_size, &buf", (const uint32_t *)r.buf[0], want, 3);
+    wsh_free(&r);
+}
+
+/* tests/ptx/memory_order.ptx: a warp that spins on ld.acquire until another warp's st.release
+ * runs in both modes (the functional mode lets the others run after a strong load), reads what
+ * the releasing warp wrote, and the race check sees the pair as ordered; every order and scope
+ * of ld, st, atom, red, fence and membar that ptxas takes runs as written. */
+static void test_memory_order(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/memory_order.ptx", NULL);
+    assert_non_null(ptx);
+    uint32_t want[64];
+    for (unsigned l = 0; l < 32; l++) {
+        want[l] = 3 * l;
+        want[32 + l] = 103 + l;
+    }
+    for (int run = 0; run < 4; run++) { /* timing or functional, checks on or off (the fast path) */
+        wsh_run r;
+        size_t size = sizeof want;
+        wsh_opts o = {.block = {64, 1, 1},
+                      .check_uninitialized = run & 1,
+                      .timing = run >> 1,
+                      .max_warp_instructions = 100000};
+        wsh_kernel(&r, ptx, "memory_order", &o, 1, &size, NULL);
+        WSH_EXPECT_OK(&r);
+        assert_int_equal(wsh_ndiags(&r), 0);
+        WSH_CHECK(run >> 1 ? "memory_order (timing)" : "memory_order (functional)", (const uint32_t *)r.buf[0], want, 64);
+        wsh_free(&r);
+    }
+    free(ptx);
 }
 
 static void test_new_forms_refused(void **state)
@@ -507,6 +691,16 @@ static void test_new_forms_refused(void **state)
                        "takes .lo or .hi");
     expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\ngriddepcontrol;\n}\n", 6, 1,
                        "griddepcontrol needs .launch_dependents or .wait");
+    /* what ptxas takes and warpsim does not model: refused, located */
+    expect_parse_error(FUNC_HEAD
+                       ".visible .entry k()\n{\n.reg .b32 %r<4>;\nvadd4.u32.u32.u32 %r1, %r2.b3210, %r2, %r3;\n}\n",
+                       7, 24, "'%r2.b3210': operand selectors and masks");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .b32 %r<4>;\nvset2.u32.u32.lt %r1.h0, %r2, %r2, %r3;\n}\n",
+                       7, 18, "'%r1.h0': operand selectors and masks");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .b32 %r<4>;\nvadd.u32.u32.u32 %r1, %r2, %r3;\n}\n", 7, 1,
+                       "unsupported instruction 'vadd'");
+    expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.reg .v2 .b32 %v<2>;\n}\n", 6, 6,
+                       "vector registers (.reg .v2/.v4) are not supported");
 }
 
 /* nvcc's PTX for __fns, __byte_perm, cudaGridDependencySynchronize and cooperative_groups'
@@ -792,6 +986,9 @@ int main(void)
         cmocka_unit_test(test_cvta_param),
         cmocka_unit_test(test_dynamic_shared),
         cmocka_unit_test(test_call_errors),
+        cmocka_unit_test(test_indirect_calls),
+        cmocka_unit_test(test_packed16),
+        cmocka_unit_test(test_video),
         cmocka_unit_test(test_lineinfo),
         cmocka_unit_test(test_section_not_debug),
         cmocka_unit_test(test_bmsk),
@@ -801,6 +998,7 @@ int main(void)
         cmocka_unit_test(test_carry_chain),
         cmocka_unit_test(test_elect),
         cmocka_unit_test(test_griddepcontrol_and_sregs),
+        cmocka_unit_test(test_memory_order),
         cmocka_unit_test(test_new_forms_refused),
         cmocka_unit_test(test_sm90_nvcc),
         cmocka_unit_test(test_cooperative_groups_nvcc),

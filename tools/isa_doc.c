@@ -36,7 +36,7 @@ static const struct { char letter; const char *what; } shapes[] = {
     {'?', "the operands after it are optional"},
 };
 
-static const struct { uint32_t bit; const char *name, *words; } groups[] = {
+static const struct { uint64_t bit; const char *name, *words; } groups[] = {
     {SFX_TYPE, "type", "one type: `.u32` `.s64` `.f32` `.b32` `.pred` `.f16` `.f16x2` `.bf16` `.bf16x2` ..."},
     {SFX_TYPE2, "type2", "two types: `cvt.f32.s32`"},
     {SFX_SPACE, "space", "`.global` `.shared` `.local` `.param` `.const`"},
@@ -65,10 +65,11 @@ static const struct { uint32_t bit; const char *name, *words; } groups[] = {
     {SFX_PRMT, "prmt", "prmt modes `.f4e` `.b4e` `.rc8` `.ecl` `.ecr` `.rc16`"},
     {SFX_SHF, "shf", "shf `.l` `.r` `.wrap` `.clamp`"},
     {SFX_TESTP, "testp", "testp `.finite` `.infinite` `.number` `.notanumber` `.normal` `.subnormal`"},
-    {SFX_RELU, "relu", "`.relu` (half fma and cvt to halves)"},
+    {SFX_RELU, "relu", "`.relu` (half fma, cvt to halves, min/max `.s32` `.s16x2`)"},
     {SFX_NOFTZ, "noftz", "atom/red `.noftz` (half additions)"},
     {SFX_BMODE, "bmode", "bmsk and szext `.clamp` `.wrap`"},
     {SFX_GRIDDEP, "griddep", "griddepcontrol `.launch_dependents` `.wait`"},
+    {SFX_VIDEO, "video", "SIMD video: three types `.dtype.atype.btype` (vset: two), `.add` accumulates into c"},
 };
 
 /* Markdown table cells: a '|' in the text would end the cell. */
@@ -127,16 +128,18 @@ int main(int argc, char **argv)
     fprintf(f, "\n## Special registers and constants\n\n");
     for (int r = 0; r < WS_SREG_COUNT; r++)
         fprintf(f, "%s`%s`", r ? " " : "", ws_sreg_name((ws_sreg)r));
-    fprintf(f, "\n\n`WARP_SZ`, PTX's predefined constant, reads as 32. warpsim's block reserves no shared memory\n"
-               "for the system: the `%%reserved_smem_offset_*` registers read 0 and `%%aggr_smem_size` equals\n"
-               "`%%total_smem_size` (programs/probe_reserved_smem.cu prints what an H200 gives).\n");
+    fprintf(f, "\n\n`WARP_SZ`, PTX's predefined constant, reads as 32. A block's shared memory starts with the\n"
+               "1 KiB the H200 reserves for the system: `%%reserved_smem_offset_begin`, `_end`, `_cap`, `_0` and\n"
+               "`_1` read 0, 288, 1024, 0 and 0, the kernel's first variable sits at shared address 1024 and\n"
+               "`%%aggr_smem_size` is `%%total_smem_size` + 1024 (programs/probe_reserved_smem, golden).\n");
     fprintf(f, "\n## Functions and debug information\n\n"
                "`.func` definitions are called with the PTX calling convention (`.param` arguments and\n"
                "return value in a `{ }` call sequence, `call.uni (retval0), name, (param0, ...)`): each call\n"
                "has its own registers, `.local` frame and parameters per lane, so recursion works up to\n"
                "%u KiB of frames per lane (a frame: the function's `.local` and `.param` bytes rounded up to\n"
                "16, plus 16); deeper, the launch stops with the PTX line, lane and depth. Indirect calls\n"
-               "(`call %%rd, ...`, function pointers) are refused at load time. `-lineinfo` and `-G` PTX load:\n"
+               "(`call %%rd, ..., prototype`: function pointers, virtual functions) reach each lane's function.\n"
+               "`-lineinfo` and `-G` PTX load:\n"
                "`.file` and `.loc` give each instruction its CUDA source line (`--trace` shows it; code\n"
                "inlined from a header shows the line it was inlined at), and the DWARF `.section .debug_*`\n"
                "blocks are skipped.\n", WS_CALL_STACK_BYTES / 1024);

@@ -16,6 +16,8 @@ NOT_SIMT = 'a tensor-core or asynchronous-copy unit of its own; warpsim models t
 CLUSTER = 'thread-block clusters (sm_90 distributed shared memory); warpsim runs one block per SM view'
 TEXTURE = 'texture and surface units: no texture memory in warpsim'
 CACHE = 'cache-control hints with no effect on results; refused rather than silently ignored'
+SCALAR_VIDEO = ('scalar video instructions (byte and half-word selectors, a secondary operation): nvcc 13 emits '
+                'none for sm_90, not even for the SIMD intrinsics; not modelled')
 ISA = [
     ('Integer arithmetic', [
         ('add', None), ('sub', None), ('mul', None), ('mad', None), ('mul24', None),
@@ -59,12 +61,14 @@ ISA = [
         ('wmma', NOT_SIMT), ('mma', NOT_SIMT), ('wgmma', NOT_SIMT), ('tcgen05', NOT_SIMT)]),
     ('Stack manipulation', [
         ('stacksave', 'not modelled yet'), ('stackrestore', 'not modelled yet'), ('alloca', 'not modelled yet')]),
-    ('Video', [
-        ('vadd', 'video instructions: not emitted for sm_90 intrinsics in CUDA 13; not modelled'),
-        ('vsub', 'video instructions: not modelled'), ('vabsdiff', 'video instructions: not modelled'),
-        ('vmin', 'video instructions: not modelled'), ('vmax', 'video instructions: not modelled'),
-        ('vshl', 'video instructions: not modelled'), ('vshr', 'video instructions: not modelled'),
-        ('vmad', 'video instructions: not modelled'), ('vset', 'video instructions: not modelled')]),
+    ('Scalar video', [
+        ('vadd', SCALAR_VIDEO), ('vsub', SCALAR_VIDEO), ('vabsdiff', SCALAR_VIDEO), ('vmin', SCALAR_VIDEO),
+        ('vmax', SCALAR_VIDEO), ('vshl', SCALAR_VIDEO), ('vshr', SCALAR_VIDEO), ('vmad', SCALAR_VIDEO),
+        ('vset', SCALAR_VIDEO)]),
+    ('SIMD video (default selectors and mask; other selectors are refused)', [
+        ('vadd2', None), ('vsub2', None), ('vavrg2', None), ('vabsdiff2', None), ('vmin2', None), ('vmax2', None),
+        ('vset2', None), ('vadd4', None), ('vsub4', None), ('vavrg4', None), ('vabsdiff4', None), ('vmin4', None),
+        ('vmax4', None), ('vset4', None)]),
     ('Miscellaneous', [
         ('brkpt', 'a debugger breakpoint: not modelled'), ('nanosleep', None),
         ('pmevent', 'profiler events: not modelled'), ('trap', None),

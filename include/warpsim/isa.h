@@ -22,6 +22,7 @@ typedef enum {
     WS_T_S8, WS_T_S16, WS_T_S32, WS_T_S64,
     WS_T_F16, WS_T_F32, WS_T_F64,
     WS_T_F16X2, WS_T_BF16, WS_T_BF16X2, /* halves: one in a .b16 register, a pair in a .b32 (low half first) */
+    WS_T_U16X2, WS_T_S16X2,             /* two 16-bit integers in a .b32 register (add, min, max) */
     WS_T_COUNT
 } ws_type;
 
@@ -32,12 +33,17 @@ static inline unsigned ws_type_bits(ws_type t)
     case WS_T_PRED: return 1;
     case WS_T_B8: case WS_T_U8: case WS_T_S8: return 8;
     case WS_T_B16: case WS_T_U16: case WS_T_S16: case WS_T_F16: case WS_T_BF16: return 16;
-    case WS_T_B32: case WS_T_U32: case WS_T_S32: case WS_T_F32: case WS_T_F16X2: case WS_T_BF16X2: return 32;
+    case WS_T_B32: case WS_T_U32: case WS_T_S32: case WS_T_F32: case WS_T_F16X2: case WS_T_BF16X2:
+    case WS_T_U16X2: case WS_T_S16X2: return 32;
     case WS_T_B64: case WS_T_U64: case WS_T_S64: case WS_T_F64: return 64;
     default: return 0;
     }
 }
-static inline bool ws_type_is_half(ws_type t) { return t == WS_T_F16 || t >= WS_T_F16X2; }
+static inline bool ws_type_is_half(ws_type t)
+{
+    return t == WS_T_F16 || t == WS_T_F16X2 || t == WS_T_BF16 || t == WS_T_BF16X2;
+}
+static inline bool ws_type_is_packed_int(ws_type t) { return t == WS_T_U16X2 || t == WS_T_S16X2; }
 static inline bool ws_type_is_float(ws_type t) { return t == WS_T_F32 || t == WS_T_F64 || ws_type_is_half(t); }
 static inline bool ws_type_is_signed(ws_type t) { return (t >= WS_T_S8 && t <= WS_T_S64) || ws_type_is_float(t); }
 const char *ws_type_name(ws_type t);
@@ -70,6 +76,8 @@ enum {
     WS_MOD_RELU = 1u << 17, WS_MOD_NOFTZ = 1u << 18,
     WS_MOD_INFUNC = 1u << 19,    /* an instruction of a .func linked into a kernel: ret returns to the caller */
     WS_MOD_CC = 1u << 20,        /* .cc: writes the carry flag */
+    WS_MOD_MMIO = 1u << 21,      /* ld/st .mmio (with .relaxed.sys): memory-mapped I/O, no other effect here */
+    WS_MOD_VIDEO_ADD = 1u << 22, /* video .add: the results are added to c (not merged with it) */
 };
 
 /* The carry chain's flag CC.CF lives per lane in a hidden .pred register the parser declares
@@ -107,6 +115,8 @@ typedef enum {
 /* An address held in a 32-bit register ([%r1+8]): the sum wraps at 2^32, as the hardware's
  * 32-bit shared and local addresses do (nvcc folds negative offsets into the immediate). */
 #define WS_ADDR32 1
+/* An immediate that is a function's address (mov.u64 %rd, func): the printer writes the name. */
+#define WS_FUNCADDR 2
 #define WS_NO_SYM UINT32_MAX
 #define WS_MAX_OPERANDS 6
 
@@ -114,7 +124,7 @@ typedef struct {
     uint8_t kind;    /* ws_operand_kind */
     uint8_t neg;     /* predicate source written !%p */
     uint8_t nvec;    /* WS_OPND_VEC: number of elements */
-    uint8_t flags;   /* WS_ADDR32 */
+    uint8_t flags;   /* WS_ADDR32, WS_FUNCADDR */
     uint32_t reg;
     uint32_t sym;    /* index into the module's symbols, or WS_NO_SYM */
     uint32_t regs[4];
@@ -135,7 +145,7 @@ typedef struct {
     uint8_t guard_neg; /* @!%p */
     uint8_t sem;       /* memory order word index (ws_suffixes SFX_MEMORD value), 0 none */
     uint8_t scope;     /* scope word index (SFX_SCOPE value), 0 none */
-    uint8_t pad;
+    uint8_t type3;     /* ws_type: a video instruction's third type (vadd4.dtype.atype.btype: .btype) */
     uint16_t src_file; /* -lineinfo: the CUDA source file (.file number, ws_module.files), 0 none */
     uint32_t mods;     /* WS_MOD_* */
     uint32_t guard;    /* predicate register, or WS_NO_REG */
@@ -181,7 +191,19 @@ typedef struct {
     uint64_t caller_frame; /* the caller's frame bytes (a multiple of 16) */
     uint64_t callee_frame; /* the callee's frame bytes (a multiple of 16) */
     uint8_t caller_in_func;
+    /* An indirect call (call %rd, ..., prototype): the register holding each lane's function
+     * address, and its possible callees: the module's functions whose address is taken
+     * (ws_module.addr_funcs) and whose parameters match the prototype, each a call site of its
+     * own at calls[first_target ...] (func and entry set). WS_NO_REG: a direct call. */
+    uint32_t indirect_reg;
+    uint32_t first_target, ntargets;
+    char *proto;           /* the prototype as written ("name : .callprototype ..."), for the printer */
 } ws_call_site;
+
+/* A function's address, as a register or an initialiser holds it: a generic address no memory
+ * answers to, one per function whose address the module takes (ws_module.addr_funcs[i]). */
+#define WS_FUNC_ADDR_BASE 0x00007a0000000000ull
+#define WS_FUNC_ADDR(i) (WS_FUNC_ADDR_BASE + 16 * ((uint64_t)(i) + 1))
 
 typedef struct {
     char *name;
@@ -234,6 +256,9 @@ typedef struct ws_module {
     char **funcs;
     uint32_t nfdefs;          /* .func definitions (with a body), linked into the kernels that call them */
     ws_kernel *fdefs;
+    uint32_t naddr_funcs;     /* functions whose address the module takes (mov, initialisers): */
+    char **addr_funcs;        /*   their names, WS_FUNC_ADDR(i) for the i-th, */
+    uint32_t *addr_func_def;  /*   and each one's index in fdefs */
     uint32_t nfiles;          /* -lineinfo: .file N "path" as files[N] (NULL where no N was declared) */
     char **files;
     uint64_t memory_bytes;    /* what parsing it took, at most (the text of a loaded file included) */

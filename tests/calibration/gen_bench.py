@@ -346,6 +346,69 @@ notes = {
     ('bench_sync', 2): ' [bound 20%]',
 }
 
+# ---- memory orders: what ptxas adds for them (MEMBAR before a release or fence, CCTL.IVALL after an
+# acquire beyond .cta, L2 for a strong global load) in the chains of bench_shared_ld and bench_global ----
+memord = [
+    ('ld.acquire.cta.shared chase', 'sh', 'ld.acquire.cta.shared.u32 %0, [%0];'),
+    ('ld.relaxed.cta.shared chase', 'sh', 'ld.relaxed.cta.shared.u32 %0, [%0];'),
+    ('ld.acquire.gpu.shared chase', 'sh', 'ld.acquire.gpu.shared.u32 %0, [%0];'),
+    ('ld.volatile.shared chase', 'sh', 'ld.volatile.shared.u32 %0, [%0];'),
+    ('ld.volatile.shared + fence.acq_rel.cta', 'sh', 'ld.volatile.shared.u32 %0, [%0];\\n\\tfence.acq_rel.cta;'),
+    ('ld.volatile.shared + fence.sc.cta', 'sh', 'ld.volatile.shared.u32 %0, [%0];\\n\\tfence.sc.cta;'),
+    ('ld.volatile.shared + fence.acq_rel.gpu', 'sh', 'ld.volatile.shared.u32 %0, [%0];\\n\\tfence.acq_rel.gpu;'),
+    ('ld.volatile.shared + fence.sc.gpu', 'sh', 'ld.volatile.shared.u32 %0, [%0];\\n\\tfence.sc.gpu;'),
+    ('ld.volatile.shared + membar.gl', 'sh', 'ld.volatile.shared.u32 %0, [%0];\\n\\tmembar.gl;'),
+    ('ld.volatile.shared + membar.cta', 'sh', 'ld.volatile.shared.u32 %0, [%0];\\n\\tmembar.cta;'),
+    ('ld.volatile.shared + st.release.cta.shared', 'sh', 'ld.volatile.shared.u32 %0, [%0];\\n\\tst.release.cta.shared.u32 [%1], %0;'),
+    ('ld.volatile.shared + st.release.gpu.shared', 'sh', 'ld.volatile.shared.u32 %0, [%0];\\n\\tst.release.gpu.shared.u32 [%1], %0;'),
+    ('atom.acq_rel.cta.shared.add chain', 'sha', 'atom.acq_rel.cta.shared.add.u32 %0, [%1], %0;'),
+    ('atom.shared.add chain', 'sha', 'atom.shared.add.u32 %0, [%1], %0;'),
+    ('ld.acquire.gpu.global chase', 'gl', 'ld.acquire.gpu.global.u64 %0, [%0];'),
+    ('ld.relaxed.gpu.global chase', 'gl', 'ld.relaxed.gpu.global.u64 %0, [%0];'),
+    ('ld.volatile.global chase', 'gl', 'ld.volatile.global.u64 %0, [%0];'),
+    ('ld.relaxed.cta.global chase', 'gl', 'ld.relaxed.cta.global.u64 %0, [%0];'),
+    ('ld.acquire.cta.global chase', 'gl', 'ld.acquire.cta.global.u64 %0, [%0];'),
+    ('ld.global chase', 'gl', 'ld.global.u64 %0, [%0];'),
+    ('atom.acq_rel.gpu.global.add chain', 'ga', 'atom.acq_rel.gpu.global.add.u32 %0, [%1], %0;'),
+    ('atom.global.add chain', 'ga', 'atom.global.add.u32 %0, [%1], %0;'),
+]
+MEMORD_SETUP = {
+    'sh': ('unsigned a = base + 4u * lane; unsigned dst = base + 4096u + 4u * lane;', '"+r"(a) : "r"(dst)', 'acc ^= a;'),
+    'sha': ('unsigned a = 0; unsigned dst = base + 4096u + 4u * lane;', '"+r"(a) : "r"(dst)', 'acc ^= a;'),
+    'gl': ('unsigned long long a = (unsigned long long)(b + lane); asm volatile("ld.global.u64 %0, [%0];" : "+l"(a) :: "memory");',
+           '"+l"(a) :', 'acc ^= (unsigned)a;'),
+    'ga': ('unsigned a = 0; unsigned long long dst = (unsigned long long)(g + lane);', '"+r"(a) : "l"(dst)', 'acc ^= a;'),
+}
+body = ''
+for i, (_, kind, asm) in enumerate(memord):
+    setup, regs, after = MEMORD_SETUP[kind]
+    body += f'''    {{
+        {setup}
+        unsigned long long t0 = clk();
+        asm volatile(R64("{asm}\\n\\t") : {regs} : "memory");
+        unsigned long long t1 = clk();
+        if (threadIdx.x == 0) out[{i}] = t1 - t0;
+        {after}
+    }}
+'''
+progs['bench_memord'] = ([m[0] for m in memord], 'memory orders: acquire and relaxed loads, fences, releases and acq_rel atomics '
+                         'against their plain forms, chains of %d' % N,
+    f'''extern "C" __global__ void bench_memord(unsigned long long *out, unsigned *sink, unsigned long long *b, unsigned *g) {{
+    __shared__ unsigned tab[2048];
+    unsigned lane = threadIdx.x & 31;
+    unsigned base = (unsigned)__cvta_generic_to_shared(tab);
+    for (unsigned i = lane; i < 2048; i += 32) tab[i] = base + 4u * i;
+    b[lane] = (unsigned long long)(b + lane);
+    g[lane] = 0;
+    __syncwarp();
+    unsigned acc = 0;
+{body}    sink[threadIdx.x] = acc;
+}}
+''', 32)
+extra_args['bench_memord'] = 'b=u64[32]\ng=u32[32]\n'
+notes[('bench_memord', 12)] = ' [bound 15%]'
+notes[('bench_memord', 20)] = ' [bound 10%]'
+
 with open('tests/calibration/slots.txt', 'w') as sf:
     sf.write('# program slot name (out[slot] of programs/PROGRAM.ptx)\n')
     for name, (slots, what, src, threads) in progs.items():
