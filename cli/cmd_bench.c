@@ -10,6 +10,7 @@
  * --jobs N in turns and prints the speed-up. Benchmarks report; they assert nothing. */
 #include "commands.h"
 #include "json.h"
+#include "options.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -384,13 +385,6 @@ static int bench_scaling(const char *root, int quick)
     return WS_OK;
 }
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: warpsim bench [--json] [--quick] [--jobs N] [--only NAME] [--mode M] [--blocks N] [--peer numba]\n"
-               "                     [--python PY] [--dir ROOT] | --scaling [--quick]\n"
-               "       warpsim bench --speedup --jobs N [--only NAME] [--mode M] [--blocks N] [--quick]\n");
-}
-
 int cmd_bench(int argc, char **argv)
 {
     int json = 0, quick = 0, peer = 0;
@@ -398,52 +392,43 @@ int cmd_bench(int argc, char **argv)
     const char *only = NULL, *dir = NULL, *python = "python3";
     unsigned blocks = 0; /* --blocks N: the grid of every kernel */
     int only_mode = -1, scaling = 0, speedup = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--json"))
-            json = 1;
-        else if (!strcmp(a, "--quick"))
-            quick = 1;
-        else if (!strcmp(a, "--jobs") && i + 1 < argc) {
+    for (int i = 1; i < argc;) {
+        const char *v;
+        switch (cli_option_next(CLI_VERB_BENCH, argc, argv, &i, &v)) {
+        case CLI_HELP: return WS_OK;
+        case CLI_ERROR: return WS_ERR_INPUT;
+        case BENCH_JSON: json = 1; break;
+        case BENCH_QUICK: quick = 1; break;
+        case BENCH_JOBS: {
             char *end;
-            long v = strtol(argv[++i], &end, 10);
-            if (*end || v < 1 || v > 256) {
-                fprintf(stderr, "warpsim: error: --jobs takes a number of threads from 1 to 256, found '%s'\n", argv[i]);
+            long n = strtol(v, &end, 10);
+            if (*end || n < 1 || n > 256) {
+                fprintf(stderr, "warpsim: error: --jobs takes a number of threads from 1 to 256, found '%s'\n", v);
                 return WS_ERR_INPUT;
             }
-            jobs = (unsigned)v;
-        } else if (!strcmp(a, "--only") && i + 1 < argc)
-            only = argv[++i];
-        else if (!strcmp(a, "--blocks") && i + 1 < argc)
-            blocks = (unsigned)strtoul(argv[++i], NULL, 10);
-        else if (!strcmp(a, "--mode") && i + 1 < argc) {
-            const char *v = argv[++i];
+            jobs = (unsigned)n;
+            break;
+        }
+        case BENCH_ONLY: only = v; break;
+        case BENCH_BLOCKS: blocks = (unsigned)strtoul(v, NULL, 10); break;
+        case BENCH_MODE:
             only_mode = !strcmp(v, "timing") ? 1 : !strcmp(v, "functional") ? 0 : -2;
             if (only_mode == -2) {
                 fprintf(stderr, "warpsim: error: --mode takes 'functional' or 'timing', found '%s'\n", v);
                 return WS_ERR_INPUT;
             }
-        } else if (!strcmp(a, "--scaling"))
-            scaling = 1;
-        else if (!strcmp(a, "--speedup"))
-            speedup = 1;
-        else if (!strcmp(a, "--dir") && i + 1 < argc)
-            dir = argv[++i];
-        else if (!strcmp(a, "--python") && i + 1 < argc)
-            python = argv[++i];
-        else if (!strcmp(a, "--peer") && i + 1 < argc) {
-            if (strcmp(argv[++i], "numba")) {
-                fprintf(stderr, "warpsim: error: --peer knows 'numba' only, found '%s'\n", argv[i]);
+            break;
+        case BENCH_SCALING: scaling = 1; break;
+        case BENCH_SPEEDUP: speedup = 1; break;
+        case BENCH_DIR: dir = v; break;
+        case BENCH_PYTHON: python = v; break;
+        case BENCH_PEER:
+            if (strcmp(v, "numba")) {
+                fprintf(stderr, "warpsim: error: --peer knows 'numba' only, found '%s'\n", v);
                 return WS_ERR_INPUT;
             }
             peer = 1;
-        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return WS_OK;
-        } else {
-            fprintf(stderr, "warpsim: error: unknown option '%s'\n", a);
-            usage(stderr);
-            return WS_ERR_INPUT;
+            break;
         }
     }
     char root[4096];

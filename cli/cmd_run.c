@@ -4,12 +4,14 @@
  * prints what a GPU would: the kernel's printf output, every buffer, a summary. */
 #include "commands.h"
 #include "launch.h"
+#include "options.h"
 #include "report.h"
 #include "session.h"
 #include "traces.h"
 
 #include <errno.h>
 #include <math.h>
+#include <sys/stat.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,27 +38,81 @@ static void collect_output(void *user, const char *text, size_t len)
     t->buf[t->len] = 0;
 }
 
-/* Several event consumers at once (--trace, --trace-json, --perfetto, --vcd): each event goes
- * to every one, in the order they were added. */
+/* Event consumers (--trace, --trace-json, --perfetto, --vcd): each event goes to every one, in
+ * the order they were added. Every 64 events their sizes are compared with --max-output: a trace
+ * that passed it stops the run (ws_sim_request_stop), the same way at the same event every time. */
 typedef struct {
     ws_event_fn fn[8];
     void *user[8];
+    uint64_t (*bytes[8])(const void *user);
+    const char *what[8];
     unsigned n;
+    uint64_t events, max_bytes;
+    ws_sim *sim; /* set once the machine exists */
 } fanout;
 
-static void fanout_add(fanout *f, ws_event_fn fn, void *user)
+static void fanout_add(fanout *f, ws_event_fn fn, void *user, uint64_t (*bytes)(const void *), const char *what)
 {
     if (fn && user && f->n < 8) {
         f->fn[f->n] = fn;
+        f->bytes[f->n] = bytes;
+        f->what[f->n] = what;
         f->user[f->n++] = user;
     }
 }
 
 static void fanout_event(void *user, const ws_event *ev)
 {
-    const fanout *f = user;
+    fanout *f = user;
     for (unsigned i = 0; i < f->n; i++)
         f->fn[i](f->user[i], ev);
+    if (++f->events % 64 || !f->sim)
+        return;
+    for (unsigned i = 0; i < f->n; i++)
+        if (f->bytes[i](f->user[i]) > f->max_bytes) {
+            char msg[256];
+            snprintf(msg, sizeof msg,
+                     "trace output limit reached: %s passed %" PRIu64 " bytes; raise it with --max-output", f->what[i],
+                     f->max_bytes);
+            ws_sim_request_stop(f->sim, WS_ERR_LIMIT, msg);
+            return;
+        }
+}
+
+/* The writers' sizes, for fanout_add */
+static uint64_t text_bytes(const void *t) { return trace_text_bytes(t); }
+static uint64_t json_bytes(const void *t) { return trace_json_bytes(t); }
+static uint64_t perfetto_bytes(const void *t) { return trace_perfetto_bytes(t); }
+static uint64_t vcd_bytes(const void *t) { return trace_vcd_bytes(t); }
+
+/* Reads a --preset file: a regular file of at most 1 MiB (a directory or a device is named as such). */
+static char *read_preset(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        fprintf(stderr, "warpsim: error: cannot read the preset %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode) || st.st_size > (1 << 20)) {
+        fprintf(stderr, "warpsim: error: the preset %s is %s\n", path,
+                S_ISDIR(st.st_mode)   ? "a directory, not a file"
+                : S_ISREG(st.st_mode) ? "larger than 1 MiB"
+                                      : "not a regular file");
+        return NULL;
+    }
+    FILE *f = fopen(path, "rb");
+    char *text = f ? calloc(1, (size_t)st.st_size + 1) : NULL;
+    size_t n = text ? fread(text, 1, (size_t)st.st_size, f) : 0;
+    int bad = !f || !text || (f && ferror(f));
+    if (f)
+        fclose(f);
+    if (bad) {
+        fprintf(stderr, "warpsim: error: cannot read the preset %s\n", path);
+        free(text);
+        return NULL;
+    }
+    text[n] = 0;
+    return text;
 }
 
 static int parse_u64(const char *s, uint64_t *out)
@@ -71,13 +127,15 @@ static int parse_u64(const char *s, uint64_t *out)
 }
 
 
-
 /* --slow-path LIST: the fast paths to turn off (ws_slow_path), words separated by commas */
 static int parse_slow_paths(const char *list, unsigned *out)
 {
-    static const struct { const char *name; unsigned bit; } paths[] = {
+    static const struct {
+        const char *name;
+        unsigned bit;
+    } paths[] = {
         {"converged", WS_SLOW_CONVERGED}, {"exec", WS_SLOW_EXEC}, {"shfl", WS_SLOW_SHFL},
-        {"timing", WS_SLOW_TIMING}, {"all", WS_SLOW_ALL},
+        {"timing", WS_SLOW_TIMING},       {"all", WS_SLOW_ALL},
     };
     *out = 0;
     for (const char *p = list;; p++) {
@@ -86,8 +144,10 @@ static int parse_slow_paths(const char *list, unsigned *out)
         while (i < sizeof paths / sizeof paths[0] && !(strlen(paths[i].name) == n && !strncmp(p, paths[i].name, n)))
             i++;
         if (i == sizeof paths / sizeof paths[0]) {
-            fprintf(stderr, "warpsim: error: --slow-path takes converged, exec, shfl, timing or all, separated by "
-                            "commas, found '%.*s'\n", (int)n, p);
+            fprintf(stderr,
+                    "warpsim: error: --slow-path takes converged, exec, shfl, timing or all, separated by "
+                    "commas, found '%.*s'\n",
+                    (int)n, p);
             return -1;
         }
         *out |= paths[i].bit;
@@ -99,30 +159,14 @@ static int parse_slow_paths(const char *list, unsigned *out)
 
 static ws_diag_severity severity_of(ws_severity s) { return s == WS_SEV_ERROR ? WS_DIAG_ERROR : WS_DIAG_WARNING; }
 
-/* warpsim run --help: every option in one screen (docs/cli.md says more of each) */
-static void run_usage(FILE *f)
-{
-    fputs("usage: warpsim run FILE.ptx [launch] [ARG...] [options]\n"
-          "launch:   --kernel NAME  --grid X[,Y[,Z]]  --block X[,Y[,Z]]  @ARGSFILE\n"
-          "ARG:      NAME=TYPE[N]:INIT (a buffer: zero, iota, fill:V, rand:SEED, list:V,..., file:PATH)\n"
-          "          NAME=TYPE:VALUE (a scalar); --arg SPEC is the same\n"
-          "machine:  --mode timing|functional  --preset FILE  --jobs N\n"
-          "checks:   --werror  --no-check-uninit  --poison-undefined\n"
-          "          --slow-path converged,exec,shfl,timing|all (the general code, not the fast paths)\n"
-          "limits:   --max-instructions N  --max-cycles N  --max-memory BYTES\n"
-          "output:   --json  --trace [--trace-block B] [--trace-warp W]  --trace-json FILE\n"
-          "          --perfetto FILE  --vcd FILE [--vcd-regs LIST] [--vcd-block N]\n"
-          "exit status: 0 success, 1 diagnostic as error, 2 bad input, 3 limit reached, 4 internal error\n",
-          f);
-}
-
 int cmd_run(int argc, char **argv)
 {
     ws_launch L;
     ws_launch_init(&L);
     int json = 0, trace = 0, werror = 0, check_uninit = 1, poison = 0;
+    uint32_t poison_value = 0;
     unsigned slow_paths = 0; /* --slow-path: same output, measured or checked against the fast paths */
-    uint64_t max_insns = 0, max_memory = 0, max_cycles = 0;
+    uint64_t max_insns = 0, max_memory = 0, max_cycles = 0, max_output = 0;
     uint64_t jobs = 1; /* --jobs N: blocks on N host threads (results identical to one) */
     ws_mode mode = WS_MODE_TIMING;
     char *preset = NULL; /* --preset FILE: its text */
@@ -140,66 +184,89 @@ int cmd_run(int argc, char **argv)
     ws_result res;
     memset(&res, 0, sizeof res);
 
+    /* the memory limit bounds the buffers the arguments make too: find it before them */
+    L.max_total_bytes = WS_DEFAULT_MAX_MEMORY;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], cli_option_name(CLI_VERB_RUN, RUN_MAX_MEMORY)) &&
+            parse_u64(argv[i + 1], &max_memory) == 0 && max_memory)
+            L.max_total_bytes = max_memory;
     for (int i = 1; i < argc;) {
         int r = ws_session_parse_arg(&L, argc, argv, &i);
-        if (r < 0)
+        if (r < 0) {
+            status = r == -WS_ERR_LIMIT ? WS_ERR_LIMIT : WS_ERR_INPUT;
             goto done;
+        }
         if (r == 1)
             continue;
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            run_usage(stdout);
-            status = WS_OK;
-            goto done;
-        } else if (!strcmp(a, "--json")) {
-            json = 1;
-        } else if (!strcmp(a, "--trace")) {
-            trace = 1;
-        } else if ((!strcmp(a, "--trace-block") || !strcmp(a, "--trace-warp")) && i + 1 < argc) {
-            uint64_t v;
-            if (parse_u64(argv[++i], &v) != 0 || v > UINT32_MAX) {
-                fprintf(stderr, "warpsim: error: %s takes an index, found '%s'\n", a, argv[i]);
+        const char *a = argv[i], *v;
+        int o = cli_option_next(CLI_VERB_RUN, argc, argv, &i, &v);
+        switch (o) {
+        case CLI_HELP: status = WS_OK; goto done;
+        case CLI_ERROR: goto done;
+        case RUN_JSON: json = 1; break;
+        case RUN_TRACE: trace = 1; break;
+        case RUN_TRACE_BLOCK:
+        case RUN_TRACE_WARP: {
+            uint64_t n;
+            if (parse_u64(v, &n) != 0 || n > UINT32_MAX) {
+                fprintf(stderr, "warpsim: error: %s takes an index, found '%s'\n", a, v);
                 goto done;
             }
-            if (a[8] == 'b')
-                trace_block = (int64_t)v;
+            if (o == RUN_TRACE_BLOCK)
+                trace_block = (int64_t)n;
             else
-                trace_warp = (int64_t)v;
+                trace_warp = (int64_t)n;
             trace = 1;
-        } else if (!strcmp(a, "--trace-json") && i + 1 < argc) {
-            json_path = argv[++i];
-        } else if (!strcmp(a, "--perfetto") && i + 1 < argc) {
-            perfetto_path = argv[++i];
-        } else if (!strcmp(a, "--vcd") && i + 1 < argc) {
-            vcd_path = argv[++i];
-        } else if (!strcmp(a, "--vcd-regs") && i + 1 < argc) {
-            vcd_regs = argv[++i];
-        } else if (!strcmp(a, "--vcd-block") && i + 1 < argc) {
-            if (parse_u64(argv[++i], &vcd_block) != 0 || vcd_block > UINT32_MAX) {
-                fprintf(stderr, "warpsim: error: --vcd-block takes a block index, found '%s'\n", argv[i]);
+            break;
+        }
+        case RUN_TRACE_JSON: json_path = v; break;
+        case RUN_PERFETTO: perfetto_path = v; break;
+        case RUN_VCD: vcd_path = v; break;
+        case RUN_VCD_REGS: vcd_regs = v; break;
+        case RUN_VCD_BLOCK:
+            if (parse_u64(v, &vcd_block) != 0 || vcd_block > UINT32_MAX) {
+                fprintf(stderr, "warpsim: error: --vcd-block takes a block index, found '%s'\n", v);
                 goto done;
             }
-        } else if (!strcmp(a, "--werror")) {
-            werror = 1;
-        } else if (!strcmp(a, "--max-cycles") && i + 1 < argc) { /* timing mode (sim/timing.c) */
-            if (parse_u64(argv[++i], &max_cycles) != 0 || !max_cycles) {
-                fprintf(stderr, "warpsim: error: --max-cycles takes a positive number, found '%s'\n", argv[i]);
+            break;
+        case RUN_WERROR: werror = 1; break;
+        case RUN_MAX_CYCLES: /* timing mode (sim/timing.c) */
+            if (parse_u64(v, &max_cycles) != 0 || !max_cycles) {
+                fprintf(stderr, "warpsim: error: --max-cycles takes a positive number, found '%s'\n", v);
                 goto done;
             }
-        } else if (!strcmp(a, "--no-check-uninit")) {
-            check_uninit = 0; /* uninitialized registers/shared memory and shared races */
-        } else if (!strcmp(a, "--poison-undefined")) {
-            poison = 1; /* undefined shuffle reads give WS_POISON, not the H200's 0 */
-        } else if (!strcmp(a, "--slow-path") && i + 1 < argc) {
-            if (parse_slow_paths(argv[++i], &slow_paths) != 0)
-                goto done;
-        } else if (!strcmp(a, "--max-memory") && i + 1 < argc) {
-            if (parse_u64(argv[++i], &max_memory) != 0 || !max_memory) {
-                fprintf(stderr, "warpsim: error: --max-memory takes a positive number of bytes, found '%s'\n", argv[i]);
+            break;
+        case RUN_NO_CHECK_UNINIT: check_uninit = 0; break; /* uninitialized registers/shared memory and shared races */
+        case RUN_POISON: poison = 1; break; /* undefined shuffle reads give WS_POISON, not the H200's 0 */
+        case RUN_POISON_VALUE: {
+            uint64_t n;
+            if (parse_u64(v, &n) != 0 || !n || n > UINT32_MAX) {
+                fprintf(stderr, "warpsim: error: --poison-value takes a non-zero 32-bit value, found '%s'\n", v);
                 goto done;
             }
-        } else if (!strcmp(a, "--mode") && i + 1 < argc) {
-            const char *v = argv[++i];
+            poison = 1;
+            poison_value = (uint32_t)n;
+            break;
+        }
+        case RUN_SLOW_PATH:
+            if (parse_slow_paths(v, &slow_paths) != 0)
+                goto done;
+            break;
+        case RUN_MAX_MEMORY:
+            if (parse_u64(v, &max_memory) != 0 || !max_memory) {
+                fprintf(stderr, "warpsim: error: --max-memory takes a positive number of bytes, found '%s'\n", v);
+                goto done;
+            }
+            break;
+        case RUN_MAX_OUTPUT:
+            if (parse_u64(v, &max_output) != 0 || !max_output || max_output > WS_MAX_OUTPUT_LIMIT) {
+                fprintf(stderr,
+                        "warpsim: error: --max-output takes a number of bytes from 1 to %" PRIu64 ", found '%s'\n",
+                        WS_MAX_OUTPUT_LIMIT, v);
+                goto done;
+            }
+            break;
+        case RUN_MODE:
             if (!strcmp(v, "functional"))
                 mode = WS_MODE_FUNCTIONAL;
             else if (!strcmp(v, "timing"))
@@ -208,39 +275,27 @@ int cmd_run(int argc, char **argv)
                 fprintf(stderr, "warpsim: error: --mode takes 'timing' (the default) or 'functional', found '%s'\n", v);
                 goto done;
             }
-        } else if (!strcmp(a, "--preset") && i + 1 < argc) { /* a timing preset (presets/sm_90.preset) */
-            const char *path = argv[++i];
-            FILE *f = fopen(path, "rb");
-            long n = -1;
-            if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-                free(preset);
-                preset = calloc(1, (size_t)n + 1);
-                if (preset && fread(preset, 1, (size_t)n, f) != (size_t)n)
-                    n = -1;
-            }
-            if (f)
-                fclose(f);
-            if (!preset || n < 0) {
-                fprintf(stderr, "warpsim: error: cannot read the preset %s\n", path);
+            break;
+        case RUN_PRESET: /* a timing preset (presets/sm_90.preset) */
+            free(preset);
+            if (!(preset = read_preset(v)))
+                goto done;
+            break;
+        case RUN_JOBS:
+            if (parse_u64(v, &jobs) != 0 || !jobs || jobs > 256) {
+                fprintf(stderr, "warpsim: error: --jobs takes a number of host threads from 1 to 256, found '%s'\n", v);
                 goto done;
             }
-        } else if (!strcmp(a, "--jobs") && i + 1 < argc) {
-            if (parse_u64(argv[++i], &jobs) != 0 || !jobs || jobs > 256) {
-                fprintf(stderr, "warpsim: error: --jobs takes a number of host threads from 1 to 256, found '%s'\n", argv[i]);
+            break;
+        case RUN_MAX_INSTRUCTIONS:
+            if (parse_u64(v, &max_insns) != 0 || !max_insns) {
+                fprintf(stderr, "warpsim: error: --max-instructions takes a positive number, found '%s'\n", v);
                 goto done;
             }
-        } else if (!strcmp(a, "--max-instructions") && i + 1 < argc) {
-            if (parse_u64(argv[++i], &max_insns) != 0 || !max_insns) {
-                fprintf(stderr, "warpsim: error: --max-instructions takes a positive number, found '%s'\n", argv[i]);
-                goto done;
-            }
-        } else {
-            fprintf(stderr, "warpsim: error: unknown option '%s' (see warpsim run --help)\n", a);
-            goto done;
+            break;
         }
-        i++;
     }
-    if ((status = ws_session_load(&S, &L)) != WS_OK)
+    if ((status = ws_session_load(&S, &L, max_memory)) != WS_OK)
         goto done;
     status = WS_ERR_INPUT;
     const ws_module *m = S.m;
@@ -251,10 +306,13 @@ int cmd_run(int argc, char **argv)
     cfg.max_warp_instructions = max_insns;
     cfg.jobs = (unsigned)jobs;
     cfg.max_memory = max_memory;
+    cfg.max_output = max_output;
+    fan.max_bytes = max_output ? max_output : WS_DEFAULT_MAX_OUTPUT;
     cfg.max_cycles = max_cycles;
     cfg.timing_preset = preset;
     cfg.check_uninitialized = check_uninit;
     cfg.poison_undefined = poison;
+    cfg.poison_value = poison_value;
     cfg.slow_paths = slow_paths;
     cfg.diagnostics_are_errors = werror;
     cfg.on_output = collect_output;
@@ -262,7 +320,7 @@ int cmd_run(int argc, char **argv)
     if (trace)
         tr = trace_text_create(stdout, m, k);
     trace_text_only(tr, trace_block, trace_warp);
-    fanout_add(&fan, trace_text_event, tr);
+    fanout_add(&fan, trace_text_event, tr, text_bytes, "--trace");
     trace_meta meta = {L.ptx_path, mode, {L.grid[0], L.grid[1], L.grid[2]}, {L.block[0], L.block[1], L.block[2]}};
     const char *bad_reg = NULL;
     if ((json_path && !(tj = trace_json_open(json_path, m, k, &meta))) ||
@@ -272,21 +330,22 @@ int cmd_run(int argc, char **argv)
             fprintf(stderr, "warpsim: error: --vcd-regs: kernel %s has no register '%s'\n", k->name, bad_reg);
         else
             fprintf(stderr, "warpsim: error: cannot write %s: %s\n",
-                    json_path && !tj ? json_path : perfetto_path && !tp ? perfetto_path : vcd_path, strerror(errno));
+                    json_path && !tj       ? json_path
+                    : perfetto_path && !tp ? perfetto_path
+                                           : vcd_path,
+                    strerror(errno));
         goto done;
     }
-    fanout_add(&fan, trace_json_event, tj);
-    fanout_add(&fan, trace_perfetto_event, tp);
-    fanout_add(&fan, trace_vcd_event, tv);
-    if (fan.n == 1) { /* one consumer: no fan-out in between */
-        cfg.on_event = fan.fn[0];
-        cfg.event_user = fan.user[0];
-    } else if (fan.n > 1) {
+    fanout_add(&fan, trace_json_event, tj, json_bytes, "--trace-json");
+    fanout_add(&fan, trace_perfetto_event, tp, perfetto_bytes, "--perfetto");
+    fanout_add(&fan, trace_vcd_event, tv, vcd_bytes, "--vcd");
+    if (fan.n) {
         cfg.on_event = fanout_event;
         cfg.event_user = &fan;
     }
     if ((status = ws_session_prepare(&S, &L, &cfg)) != WS_OK)
         goto done;
+    fan.sim = S.sim;
     for (size_t i = 0; i < L.nargs; i++)
         if (L.args[i].is_buffer)
             trace_text_add_buffer(tr, L.args[i].label, S.addrs[i], L.args[i].count * ws_elem_size(L.args[i].elem));
@@ -304,11 +363,13 @@ int cmd_run(int argc, char **argv)
         ws_stat_uint("diagnostics", res.ndiags),
         /* timing mode: the cycle model (sim/timing.c); zeros in the functional mode */
         /* three decimals: more would claim a precision the model does not have */
-        ws_stat_float("ipc", res.stats.cycles ? round(1000.0 * (double)res.stats.warp_instructions / (double)res.stats.cycles) / 1000.0 : 0),
+        ws_stat_float("ipc", res.stats.cycles
+                                 ? round(1000.0 * (double)res.stats.warp_instructions / (double)res.stats.cycles) / 1000.0
+                                 : 0),
 #define STALL_STAT(id, name, what) ws_stat_uint("stall_" name, res.stats.stalls[WS_STALL_##id]),
         WS_STALL_REASONS(STALL_STAT)
 #undef STALL_STAT
-        ws_stat_uint("bank_conflicts", res.stats.bank_conflicts),
+            ws_stat_uint("bank_conflicts", res.stats.bank_conflicts),
         ws_stat_uint("shared_wavefronts", res.stats.shared_wavefronts),
     };
     size_t nstats = sizeof stats / sizeof stats[0];
@@ -334,19 +395,20 @@ int cmd_run(int argc, char **argv)
         for (size_t i = 0; i < res.ndiags; i++) {
             const ws_diag *d = &res.diags[i];
             char src[168] = ""; /* -lineinfo PTX: the CUDA line beside the PTX line */
-            if (d->pc < k->ninsns &&
-                ws_insn_source(S.m, &k->insns[d->pc], src + 2, sizeof src - 3)) {
+            if (d->pc < k->ninsns && ws_insn_source(S.m, &k->insns[d->pc], src + 2, sizeof src - 3)) {
                 src[0] = ' ', src[1] = '(';
                 strcat(src, ")");
             }
             fprintf(stderr, "%s:%u%s: %s: %s [%s] (block %u, warp %u, lanes 0x%08x", L.ptx_path, d->line, src,
-                    ws_severity_name(d->severity), d->message, ws_diag_kind_name(d->kind),
-                    d->block, d->warp, d->lanes);
+                    ws_severity_name(d->severity), d->message, ws_diag_kind_name(d->kind), d->block, d->warp, d->lanes);
             if (d->count > 1)
                 fprintf(stderr, "; %" PRIu64 " times", d->count);
             fprintf(stderr, ")\n");
         }
     }
+    if (res.ndiags_not_listed)
+        fprintf(stderr, "warpsim: %" PRIu64 " more distinct diagnostics are not listed (at most %d are)\n",
+                res.ndiags_not_listed, WS_MAX_DIAGS);
     if (status != WS_OK && res.message[0])
         fprintf(stderr, "warpsim: %s\n", res.message);
 done:
@@ -366,15 +428,17 @@ done:
 
 int cmd_print(int argc, char **argv)
 {
+    if (cli_help_first(CLI_VERB_PRINT, argc, argv))
+        return WS_OK;
     if (argc != 2) {
-        fprintf(stderr, "usage: warpsim print FILE.ptx\n");
+        cli_usage(stderr, CLI_VERB_PRINT);
         return WS_ERR_INPUT;
     }
     ws_parse_error perr;
     ws_module *m = ws_module_load(argv[1], &perr);
     if (!m) {
         print_parse_error(stderr, &perr);
-        return WS_ERR_INPUT;
+        return perr.limit ? WS_ERR_LIMIT : WS_ERR_INPUT;
     }
     char *text;
     size_t len;

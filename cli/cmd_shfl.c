@@ -8,6 +8,7 @@
  * (__shfl_down_sync). --mask gives the lanes that execute the instruction: lanes outside it
  * do not execute, and a lane whose source did not execute reads 0, as on an H200. */
 #include "commands.h"
+#include "options.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -66,6 +67,22 @@ static int mode_of(const char *s, ws_shfl_mode *m)
 
 static const char *const mode_names[] = {"up", "down", "bfly", "idx"};
 
+/* An option's lane mask or value list, with the error said once here. */
+static int parse_mask(const char *s, uint32_t *out)
+{
+    if (parse_u32(s, out) == 0)
+        return 0;
+    fprintf(stderr, "warpsim: error: expected a 32-bit lane mask, found '%s'\n", s);
+    return -1;
+}
+static int parse_value_list(const char *s, uint64_t *vals)
+{
+    if (parse_values(s, vals) == 0)
+        return 0;
+    fprintf(stderr, "warpsim: error: expected up to 32 comma-separated integers, found '%s'\n", s);
+    return -1;
+}
+
 int cmd_shfl(int argc, char **argv)
 {
     ws_shfl_mode mode;
@@ -74,42 +91,48 @@ int cmd_shfl(int argc, char **argv)
     uint64_t vals[32];
     for (unsigned l = 0; l < 32; l++)
         vals[l] = l;
+    if (cli_help_first(CLI_VERB_SHFL, argc, argv))
+        return WS_OK;
     if (argc < 3 || mode_of(argv[1], &mode) != 0 || parse_u32(argv[2], &b) != 0) {
-        fprintf(stderr, "usage: warpsim shfl up|down|bfly|idx B [--width W | --c C] [--mask M] [--values V,...] [--json]\n"
-                        "  B is the delta, lane mask or source lane, as the instruction's b operand\n");
+        cli_usage(stderr, CLI_VERB_SHFL);
         return WS_ERR_INPUT;
     }
-    for (int i = 3; i < argc; i++) {
-        if (!strcmp(argv[i], "--width") && i + 1 < argc) {
-            if (parse_u32(argv[++i], &width) != 0 || width > 64) {
-                /* CUDA documents widths 1, 2, 4 ... 32; any other gives the c of the same formula, and the
-                 * H200 follows the formula (0 and 64 act as 32), so 0..64 are all answered */
-                fprintf(stderr, "warpsim: error: --width takes 0..64 (CUDA's widths are 1, 2, 4, 8, 16, 32; "
-                                "0 and 64 act as 32), found '%s'\n", argv[i]);
+    for (int i = 3; i < argc;) {
+        const char *v;
+        switch (cli_option_next(CLI_VERB_SHFL, argc, argv, &i, &v)) {
+        case CLI_HELP: return WS_OK;
+        case CLI_ERROR: return WS_ERR_INPUT;
+        case SHFL_WIDTH:
+            if (parse_u32(v, &width) != 0 || width < 1 || width > 32 || (width & (width - 1))) {
+                /* CUDA: "width must have a value which is a power of 2 in the range [1, warpSize]";
+                 * other widths are undefined there. The H200 follows the c formula for any width
+                 * (0 and 64 act as 32), which --c shows. */
+                fprintf(stderr, "warpsim: error: --width takes a power of two from 1 to 32, as CUDA's width does, found "
+                                "'%s'", v);
+                if (parse_u32(v, &width) == 0 && width <= 64)
+                    fprintf(stderr, " (CUDA leaves other widths undefined; what the H200 does with the c operand nvcc "
+                                    "makes of it: --c 0x%x)", ws_shfl_c_for_width(mode, width));
+                fputc('\n', stderr);
                 return WS_ERR_INPUT;
             }
             have_width = 1;
-        } else if (!strcmp(argv[i], "--c") && i + 1 < argc) {
-            if (parse_u32(argv[++i], &c) != 0) {
-                fprintf(stderr, "warpsim: error: --c takes a 32-bit number, found '%s'\n", argv[i]);
+            break;
+        case SHFL_C:
+            if (parse_u32(v, &c) != 0) {
+                fprintf(stderr, "warpsim: error: --c takes a 32-bit number, found '%s'\n", v);
                 return WS_ERR_INPUT;
             }
             have_c = 1;
-        } else if (!strcmp(argv[i], "--mask") && i + 1 < argc) {
-            if (parse_u32(argv[++i], &mask) != 0) {
-                fprintf(stderr, "warpsim: error: --mask takes a 32-bit lane mask, found '%s'\n", argv[i]);
+            break;
+        case SHFL_MASK:
+            if (parse_mask(v, &mask) != 0)
                 return WS_ERR_INPUT;
-            }
-        } else if (!strcmp(argv[i], "--values") && i + 1 < argc) {
-            if (parse_values(argv[++i], vals) != 0) {
-                fprintf(stderr, "warpsim: error: --values takes up to 32 comma-separated integers, found '%s'\n", argv[i]);
+            break;
+        case SHFL_VALUES:
+            if (parse_value_list(v, vals) != 0)
                 return WS_ERR_INPUT;
-            }
-        } else if (!strcmp(argv[i], "--json")) {
-            json = 1;
-        } else {
-            fprintf(stderr, "warpsim: error: unknown option '%s'\n", argv[i]);
-            return WS_ERR_INPUT;
+            break;
+        case SHFL_JSON: json = 1; break;
         }
     }
     if (have_c && have_width) {
@@ -153,26 +176,30 @@ int cmd_vote(int argc, char **argv)
     int mode = -1, json = 0;
     uint32_t pred = 0, mask = 0xffffffffu;
     int have_pred = 0;
+    if (cli_help_first(CLI_VERB_VOTE, argc, argv))
+        return WS_OK;
     for (int i = 0; argc > 1 && i < 4; i++)
         if (!strcmp(argv[1], names[i]))
             mode = i;
-    for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--pred") && i + 1 < argc && parse_u32(argv[i + 1], &pred) == 0) {
+    for (int i = 2; i < argc && mode >= 0;) {
+        const char *v;
+        switch (cli_option_next(CLI_VERB_VOTE, argc, argv, &i, &v)) {
+        case CLI_HELP: return WS_OK;
+        case CLI_ERROR: return WS_ERR_INPUT;
+        case VOTE_PRED:
+            if (parse_mask(v, &pred) != 0)
+                return WS_ERR_INPUT;
             have_pred = 1;
-            i++;
-        } else if (!strcmp(argv[i], "--mask") && i + 1 < argc && parse_u32(argv[i + 1], &mask) == 0) {
-            i++;
-        } else if (!strcmp(argv[i], "--json")) {
-            json = 1;
-        } else {
-            mode = -1;
             break;
+        case VOTE_MASK:
+            if (parse_mask(v, &mask) != 0)
+                return WS_ERR_INPUT;
+            break;
+        case VOTE_JSON: json = 1; break;
         }
     }
     if (mode < 0 || !have_pred) {
-        fprintf(stderr, "usage: warpsim vote all|any|uni|ballot --pred LANES [--mask M] [--json]\n"
-                        "  LANES: the lanes whose predicate is true, as a mask (0x0000ffff)\n"
-                        "  --mask: the lanes that execute (votes count only those, as on an H200)\n");
+        cli_usage(stderr, CLI_VERB_VOTE);
         return WS_ERR_INPUT;
     }
     static const ws_vote_mode modes[] = {WS_VOTE_ALL, WS_VOTE_ANY, WS_VOTE_UNI, WS_VOTE_BALLOT};
@@ -190,24 +217,31 @@ int cmd_match(int argc, char **argv)
     int mode = -1, json = 0, have_vals = 0;
     uint32_t mask = 0xffffffffu;
     uint64_t vals[32];
+    if (cli_help_first(CLI_VERB_MATCH, argc, argv))
+        return WS_OK;
     if (argc > 1 && !strcmp(argv[1], "any"))
         mode = 0;
     if (argc > 1 && !strcmp(argv[1], "all"))
         mode = 1;
-    for (int i = 2; i < argc && mode >= 0; i++) {
-        if (!strcmp(argv[i], "--values") && i + 1 < argc && parse_values(argv[i + 1], vals) == 0) {
+    for (int i = 2; i < argc && mode >= 0;) {
+        const char *v;
+        switch (cli_option_next(CLI_VERB_MATCH, argc, argv, &i, &v)) {
+        case CLI_HELP: return WS_OK;
+        case CLI_ERROR: return WS_ERR_INPUT;
+        case MATCH_VALUES:
+            if (parse_value_list(v, vals) != 0)
+                return WS_ERR_INPUT;
             have_vals = 1;
-            i++;
-        } else if (!strcmp(argv[i], "--mask") && i + 1 < argc && parse_u32(argv[i + 1], &mask) == 0) {
-            i++;
-        } else if (!strcmp(argv[i], "--json")) {
-            json = 1;
-        } else {
-            mode = -1;
+            break;
+        case MATCH_MASK:
+            if (parse_mask(v, &mask) != 0)
+                return WS_ERR_INPUT;
+            break;
+        case MATCH_JSON: json = 1; break;
         }
     }
     if (mode < 0 || !have_vals) {
-        fprintf(stderr, "usage: warpsim match any|all --values V0,V1,... [--mask M] [--json]\n");
+        cli_usage(stderr, CLI_VERB_MATCH);
         return WS_ERR_INPUT;
     }
     bool all_equal = true;

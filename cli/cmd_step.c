@@ -18,8 +18,10 @@
 #include "commands.h"
 #include "launch.h"
 #include "record.h"
+#include "options.h"
 #include "session.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,7 +135,7 @@ static int session(recording *r, FILE *in)
         if (na <= 0)
             continue;
         printf("> %s%s%s\n", cmd, na > 1 ? " " : "", na > 1 ? arg : "");
-        long count = na > 1 ? strtol(arg, NULL, 0) : 1;
+        long count = na > 1 ? strtol(arg, NULL, 0) : 1; /* n 9223372036854775807: at most to the end */
         if (!strcmp(cmd, "q") || !strcmp(cmd, "quit")) {
             break;
         } else if (!strcmp(cmd, "h") || !strcmp(cmd, "help")) {
@@ -146,12 +148,11 @@ static int session(recording *r, FILE *in)
                 printf("warp %u: %s\n", w, fwd ? "no more instructions (end of the run)" : "at its first instruction");
                 continue;
             }
-            for (long i = 0; i < count; i++) {
-                if (fwd && cur + 1 < cnt)
-                    cur++;
-                else if (!fwd && cur > 0)
-                    cur--;
-            }
+            size_t steps = (size_t)count;
+            if (fwd)
+                cur = steps < cnt - 1 - cur ? cur + steps : cnt - 1;
+            else
+                cur = steps < cur ? cur - steps : 0;
             show_step(r, idx[cur], cur, cnt);
         } else if (!strcmp(cmd, "c") || !strcmp(cmd, "continue")) {
             char *end;
@@ -235,18 +236,23 @@ int cmd_step(int argc, char **argv)
             goto done;
         if (r == 1)
             continue;
-        if (!strcmp(argv[i], "--block-index") && i + 1 < argc) {
-            block = strtoul(argv[++i], NULL, 0);
-        } else {
-            fprintf(stderr,
-                    "warpsim: error: unknown option '%s' (warpsim step FILE.ptx [run arguments] "
-                    "[--block-index N])\n",
-                    argv[i]);
-            goto done;
+        const char *v;
+        switch (cli_option_next(CLI_VERB_STEP, argc, argv, &i, &v)) {
+        case CLI_HELP: status = WS_OK; goto done;
+        case CLI_ERROR: goto done;
+        case STEP_BLOCK_INDEX: {
+            char *end;
+            errno = 0;
+            block = strtoul(v, &end, 0);
+            if (*end || errno || v[0] == '-' || !v[0] || block > UINT32_MAX) {
+                fprintf(stderr, "warpsim: error: --block-index takes a block index, found '%s'\n", v);
+                goto done;
+            }
+            break;
         }
-        i++;
+        }
     }
-    if ((status = ws_session_load(&S, &L)) != WS_OK)
+    if ((status = ws_session_load(&S, &L, 0)) != WS_OK)
         goto done;
     status = WS_ERR_INPUT;
     const ws_module *m = S.m;
@@ -257,10 +263,12 @@ int cmd_step(int argc, char **argv)
         goto done;
     }
     rec->max_steps = STEP_MAX;
+    rec->max_bytes = WS_DEFAULT_MAX_MEMORY / 2; /* and the run the other half: under the default limit */
     rec->skip_sources = true;
     ws_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.check_uninitialized = true;
+    cfg.max_memory = WS_DEFAULT_MAX_MEMORY / 2;
     cfg.on_event = rec_event;
     cfg.event_user = rec;
     cfg.on_output = discard_output; /* printf output: `warpsim run` shows it */

@@ -14,9 +14,9 @@ int cmd_match(int argc, char **argv);
 int cmd_print(int argc, char **argv);
 int cmd_step(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
-#ifdef WARPSIM_HAVE_VIZ
+int cmd_exec(int argc, char **argv);
+/* in warpsim: runs warpsim-viz (cmd_viz_exec.c); in warpsim-viz: the viewer (cmd_viz.c) */
 int cmd_viz(int argc, char **argv);
-#endif
 
 /* file:line:column: message, the source line and a caret, as compilers print them */
 void print_parse_error(FILE *f, const ws_parse_error *e);
@@ -31,5 +31,7 @@ void trace_text_destroy(trace_text *t);
 void trace_text_only(trace_text *t, int64_t block, int64_t warp);
 /* Name a buffer so pointers into it print as LABEL+OFFSET. */
 void trace_text_add_buffer(trace_text *t, const char *label, uint64_t base, uint64_t size);
+/* Bytes written so far (warpsim run's --max-output bounds each trace). */
+uint64_t trace_text_bytes(const trace_text *t);
 
 #endif

@@ -112,6 +112,8 @@ static void emit(ws_json *j, const char *s, size_t n)
 {
     if (j->err || n == 0)
         return;
+    if (j->count)
+        *j->count += n;
     if (j->fp) {
         if (fwrite(s, 1, n, j->fp) != n)
             j->err = WS_JSON_EIO;

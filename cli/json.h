@@ -57,6 +57,7 @@ enum {
 /* The writer's state; treat the fields as private. */
 typedef struct {
     FILE *fp;        /* output, or NULL for the buffer */
+    uint64_t *count; /* when set (after init), every byte written is counted there too */
     char *buf;       /* buffer output (NUL-terminated while no error) */
     size_t len, cap;
     unsigned flags;

@@ -135,11 +135,26 @@ static int fail(ws_launch_error *err, const src_ctx *c, const loc_str *w, const 
             err->arg = w->arg;
             err->column = at ? w->col + off : 0;
         }
-        if (w->whole) {
-            size_t n = w->whole_len < sizeof err->source - 1 ? w->whole_len
-                                                              : sizeof err->source - 1;
-            memcpy(err->source, w->whole, n);
-            err->source[n] = '\0';
+        if (w->whole) { /* a window of the line around the column, escaped */
+            size_t pos = err->column > 0 ? (size_t)err->column - 1 : 0, from = pos > 60 ? pos - 60 : 0, o = 0;
+            const size_t cap = sizeof err->source;
+            if (from)
+                o = (size_t)snprintf(err->source, cap, "...");
+            size_t i = from;
+            for (; i < w->whole_len && o + 8 < cap; i++) {
+                if (i == pos)
+                    err->source_column = (int)o + 1;
+                unsigned char ch = (unsigned char)w->whole[i];
+                if ((ch >= 0x20 && ch < 0x7f) || ch == '\t')
+                    err->source[o++] = (char)ch;
+                else
+                    o += (size_t)snprintf(err->source + o, cap - o, "\\x%02X", ch);
+            }
+            if (i == pos)
+                err->source_column = (int)o + 1;
+            if (i < w->whole_len)
+                o += (size_t)snprintf(err->source + o, cap - o, "...");
+            err->source[o] = '\0';
         }
     }
     va_list ap;
@@ -174,9 +189,10 @@ size_t ws_launch_error_format(const ws_launch_error *err, bool show_source, char
         append(buf, size, &len, "argument %d: ", err->arg);
     append(buf, size, &len, "%s", err->msg);
     size_t srclen = strlen(err->source);
-    if (show_source && srclen && err->column > 0 && (size_t)err->column <= srclen + 1) {
+    if (show_source && srclen && err->column > 0 && err->source_column > 0 &&
+        (size_t)err->source_column <= srclen + 1) {
         append(buf, size, &len, "\n    %s\n    ", err->source);
-        for (int k = 0; k < err->column - 1; k++)
+        for (int k = 0; k < err->source_column - 1; k++)
             append(buf, size, &len, "%c", err->source[k] == '\t' ? '\t' : ' ');
         append(buf, size, &len, "^");
     }
@@ -594,14 +610,29 @@ static int parse_count(const where *at, const char *s, const char **end, size_t 
 enum { INIT_ZERO, INIT_IOTA, INIT_FILL, INIT_RAND, INIT_LIST, INIT_FILE };
 static const char *const init_names[] = {"zero", "iota", "fill", "rand", "list", "file"};
 
-/* Checks that a->count elements fit in what the 1 GiB limit leaves. */
+/* All buffers together at most: 1 GiB, or less when a memory limit says so. */
+static size_t max_total(const ws_launch *l)
+{
+    return l->max_total_bytes && l->max_total_bytes < WS_MAX_TOTAL_BYTES ? l->max_total_bytes : WS_MAX_TOTAL_BYTES;
+}
+
+/* Checks that a->count elements fit in what the limit leaves. */
 static int check_total(const ws_launch *l, const where *at, const char *spec_at, const ws_arg *a)
 {
     size_t bytes = a->count * ws_elem_size(a->elem);
-    if (bytes > WS_MAX_TOTAL_BYTES - l->total_bytes)
+    if (bytes > max_total(l) - l->total_bytes) {
+        if (max_total(l) < WS_MAX_TOTAL_BYTES) {
+            fail(at->err, at->c, at->w, spec_at,
+                 "memory limit reached: buffers of %zu bytes in all with this %s[%zu], more than the limit of %zu "
+                 "bytes; raise it with --max-memory",
+                 l->total_bytes + bytes, ws_elem_name(a->elem), a->count, max_total(l));
+            at->err->limit = true;
+            return -1;
+        }
         return fail(at->err, at->c, at->w, spec_at,
                     "expected buffers of at most 1 GiB in all, found %zu bytes with this %s[%zu]",
                     l->total_bytes + bytes, ws_elem_name(a->elem), a->count);
+    }
     return 0;
 }
 
@@ -628,7 +659,7 @@ static int init_from_file(ws_launch *l, const where *at, const char *path_at, ws
     if (!path)
         return fail(at->err, at->c, at->w, path_at, "out of memory");
     size_t size = ws_elem_size(a->elem);
-    size_t max = a->count ? a->count * size : WS_MAX_TOTAL_BYTES - l->total_bytes;
+    size_t max = a->count ? a->count * size : max_total(l) - l->total_bytes;
     unsigned char *bytes;
     size_t len;
     int rc = read_file(path, max, &bytes, &len, why, sizeof why);
@@ -927,9 +958,49 @@ static int parse_dims(const where *at, const char *s, bool block, unsigned out[3
     return 0;
 }
 
-enum { OPT_KERNEL, OPT_GRID, OPT_BLOCK, OPT_ARG, OPT_COUNT };
-static const char *const opt_names[OPT_COUNT] = {"kernel", "grid", "block", "arg"};
-static const char *const opt_values[OPT_COUNT] = {"NAME", "X[,Y[,Z]]", "X[,Y[,Z]]", "SPEC"};
+/* --shared-bytes N: decimal or 0x hex, 0 to WS_MAX_SHARED_BYTES. */
+static int parse_shared_bytes(const where *at, const char *s, uint64_t *out)
+{
+    char fb[64];
+    const char *p = s;
+    int base = 10;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        base = 16;
+        p += 2;
+    }
+    const char *digits = p;
+    uint64_t n = 0;
+    for (;; p++) {
+        int d = base == 16 ? hexval((unsigned char)*p) : (isdigit((unsigned char)*p) ? *p - '0' : -1);
+        if (d < 0)
+            break;
+        if (n <= WS_MAX_SHARED_BYTES) /* saturates just above the limit: no overflow */
+            n = n * (uint64_t)base + (uint64_t)d;
+    }
+    if (p == digits || *p)
+        return fail(at->err, at->c, at->w, p, "expected a number of bytes of dynamic shared memory, found %s",
+                    found(fb, sizeof fb, p));
+    if (n > WS_MAX_SHARED_BYTES)
+        return fail(at->err, at->c, at->w, s,
+                    "expected at most %u bytes of dynamic shared memory (an H200 block has 227 KiB), found %s",
+                    WS_MAX_SHARED_BYTES, s);
+    *out = n;
+    return 0;
+}
+
+/* The launch words, as options.h tables them: what apply_word parses, and what the --help of
+ * every verb that runs a kernel and docs/cli.md say of them. */
+enum { OPT_KERNEL = 1, OPT_GRID, OPT_BLOCK, OPT_SHARED, OPT_ARG };
+const cli_option ws_launch_options[] = {
+    {0, "FILE.ptx", NULL, "the PTX module: the first word that is not an option"},
+    {OPT_KERNEL, "--kernel", "NAME", "the kernel, when the module has several (a C++ one also as c++filt writes it)"},
+    {OPT_GRID, "--grid", "X[,Y[,Z]]", "blocks in the grid (default 1)"},
+    {OPT_BLOCK, "--block", "X[,Y[,Z]]", "threads in a block (default 32, at most 1024)"},
+    {OPT_SHARED, "--shared-bytes", "BYTES", "dynamic shared memory of each block (extern __shared__): 0 (default) to 232448"},
+    {OPT_ARG, "--arg", "SPEC", "a kernel argument, as is a bare SPEC: NAME=TYPE[N]:INIT (a buffer) or NAME=TYPE:VALUE"},
+    {0, "@ARGSFILE", NULL, "the same words from a file, # comments allowed; later words override its --grid ..."},
+    {0, NULL, NULL, NULL},
+};
 
 #define ARGSFILE_MAX ((size_t)16 << 20)
 
@@ -949,16 +1020,15 @@ static int apply_word(ws_launch *l, const src_ctx *c, const loc_str *w, const lo
     if (s[0] == '-') {
         const char *name = s + 1 + (s[1] == '-');
         size_t n = strcspn(name, "=");
-        int o = 0;
-        while (s[1] == '-' && o < OPT_COUNT && !(strlen(opt_names[o]) == n &&
-                                                 !strncmp(opt_names[o], name, n)))
+        const cli_option *o = ws_launch_options;
+        while (o->name && !(o->id && s[1] == '-' && strlen(o->name + 2) == n && !strncmp(o->name + 2, name, n)))
             o++;
-        if (s[1] != '-' || o == OPT_COUNT) {
+        if (!o->name) {
             if (!c->file)
                 return 0; /* the caller's own flag, or an unknown one it reports */
             return fail(err, c, w, s,
-                        "expected --kernel, --grid, --block, --arg, @FILE, the PTX file or a "
-                        "SPEC, found %s (not an argument-file option)", found(fb, sizeof fb, s));
+                        "expected --kernel, --grid, --block, --arg, --shared-bytes, @FILE, the PTX "
+                        "file or a SPEC, found %s (not an argument-file option)", found(fb, sizeof fb, s));
         }
         loc_str val;
         if (name[n] == '=') {
@@ -969,11 +1039,11 @@ static int apply_word(ws_launch *l, const src_ctx *c, const loc_str *w, const lo
             val = *next;
             *used = 2;
         } else {
-            return fail(err, c, w, NULL, "expected %s after --%s, found the end of the %s",
-                        opt_values[o], opt_names[o], c->file ? "file" : "arguments");
+            return fail(err, c, w, NULL, "expected %s after %s, found the end of the %s", o->value, o->name,
+                        c->file ? "file" : "arguments");
         }
         where vat = {c, &val, err};
-        switch (o) {
+        switch (o->id) {
         case OPT_KERNEL: {
             if (!val.s[0])
                 return fail(err, c, &val, val.s,
@@ -989,6 +1059,8 @@ static int apply_word(ws_launch *l, const src_ctx *c, const loc_str *w, const lo
             return parse_dims(&vat, val.s, false, l->grid) < 0 ? -1 : 1;
         case OPT_BLOCK:
             return parse_dims(&vat, val.s, true, l->block) < 0 ? -1 : 1;
+        case OPT_SHARED:
+            return parse_shared_bytes(&vat, val.s, &l->shared_bytes) < 0 ? -1 : 1;
         default:
             return parse_spec(l, &vat) < 0 ? -1 : 1;
         }
@@ -1002,6 +1074,11 @@ static int apply_word(ws_launch *l, const src_ctx *c, const loc_str *w, const lo
             return fail(err, c, w, s,
                         "expected argument files nested at most %d deep, found deeper "
                         "(does one include itself?)", WS_MAX_ARGSFILE_DEPTH);
+        /* in total too: nine files that each include the next ten times would be read 10^9 times */
+        if (l->argsfiles_read >= WS_MAX_ARGSFILES)
+            return fail(err, c, w, s,
+                        "expected at most %d argument files read in all (@FILE included repeatedly?), "
+                        "found more", WS_MAX_ARGSFILES);
         char *path = join_path(c->dir, s + 1);
         if (!path)
             return fail(err, c, w, NULL, "out of memory");
@@ -1036,14 +1113,18 @@ static int load_file(ws_launch *l, const char *path, int depth, const where *ori
     unsigned char *text;
     size_t len;
     char why[128];
-    int rc = read_file(path, ARGSFILE_MAX, &text, &len, why, sizeof why);
+    size_t room = l->argsfile_bytes < ARGSFILE_MAX ? ARGSFILE_MAX - l->argsfile_bytes : 0;
+    int rc = read_file(path, room, &text, &len, why, sizeof why);
+    l->argsfiles_read++;
     if (rc != 0) {
         if (rc > 0)
-            snprintf(why, sizeof why, "larger than %zu MiB", ARGSFILE_MAX >> 20);
+            snprintf(why, sizeof why, "the argument files together are larger than %zu MiB",
+                     ARGSFILE_MAX >> 20);
         return fail(err, origin ? origin->c : NULL, origin ? origin->w : NULL,
                     origin ? origin->w->s + 1 : NULL, "cannot read argument file '%s': %s", path,
                     why);
     }
+    l->argsfile_bytes += len;
     char *dir = dir_of(path);
     char *copy = malloc(len + 1);
     loc_str *words = NULL;

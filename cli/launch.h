@@ -3,7 +3,8 @@
  * Both programs take the same words and build the same ws_launch from them, so that a kernel
  * sees bit-identical inputs in the simulator and on a GPU:
  *
- *   FILE.ptx [--kernel NAME] [--grid X[,Y[,Z]]] [--block X[,Y[,Z]]] [--arg SPEC]... [@ARGSFILE]
+ *   FILE.ptx [--kernel NAME] [--grid X[,Y[,Z]]] [--block X[,Y[,Z]]] [--shared-bytes N]
+ *            [--arg SPEC]... [@ARGSFILE]
  *
  * plus bare SPEC words: a word that is not an option and not the first positional word is a
  * SPEC. Options also take their value after '=' (--grid=4,2). A later --kernel, --grid or
@@ -40,7 +41,12 @@
  * begins with '#' starts a comment that runs to the end of the line ('#' inside a word is an
  * ordinary character); there is no quoting. Inside an ARGSFILE, @FILE, file:PATH and the PTX
  * path are relative to the ARGSFILE's directory; on the command line, to the current one.
- * ARGSFILEs nest at most 16 deep.
+ * ARGSFILEs nest at most 16 deep, at most 1024 are read in all, 16 MiB together.
+ *
+ * --shared-bytes N: the dynamic shared memory of each block (what a kernel's `extern __shared__`
+ * arrays, .extern .shared in PTX, get; cuLaunchKernel's sharedMemBytes), 0 (the default) to
+ * 232448 (227 KiB, an H200 block's shared memory; static and dynamic together must fit in it),
+ * decimal or 0x hex.
  *
  * Grid: X at most 2^31-1, Y and Z at most 65535. Block: X and Y at most 1024, Z at most 64,
  * X*Y*Z at most 1024. Every dimension at least 1. Defaults: grid 1,1,1 and block 32,1,1.
@@ -58,6 +64,8 @@
  */
 #ifndef WARPSIM_CLI_LAUNCH_H
 #define WARPSIM_CLI_LAUNCH_H
+
+#include "options.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -80,8 +88,10 @@ bool ws_elem_is_signed(ws_elem t);     /* s8..s64 (not the floats) */
 #ifndef WS_MAX_TOTAL_BYTES                   /* the fuzz build lowers it (tests/fuzz/CMakeLists.txt) */
 #define WS_MAX_TOTAL_BYTES ((size_t)1 << 30) /* all buffers together */
 #endif
-#define WS_MAX_ARGS 4096                     /* kernel parameters */
+#define WS_MAX_ARGS 32764                    /* kernel parameters (ptxas: 32764 bytes of them) */
 #define WS_MAX_ARGSFILE_DEPTH 16
+#define WS_MAX_ARGSFILES 1024                /* ARGSFILEs read in all, nested or not */
+#define WS_MAX_SHARED_BYTES 232448u          /* --shared-bytes: an H200 block's 227 KiB */
 
 /* One kernel argument. */
 typedef struct {
@@ -100,10 +110,14 @@ typedef struct {
     char *ptx_path;        /* NULL until given; relative paths already joined */
     char *kernel;          /* NULL: the only entry */
     unsigned grid[3], block[3];
+    uint64_t shared_bytes; /* --shared-bytes: dynamic shared memory per block (extern .shared) */
     ws_arg *args;
     size_t nargs;
     size_t args_cap;
     size_t total_bytes;    /* sum of buffer sizes */
+    size_t max_total_bytes; /* all buffers together at most (0: WS_MAX_TOTAL_BYTES; never more) */
+    size_t argsfiles_read; /* ARGSFILEs read so far, and their bytes (at most 16 MiB together) */
+    size_t argsfile_bytes;
 } ws_launch;
 
 /* Where and what. A command-line word has arg > 0 (its argv index) and line == 0; an
@@ -115,7 +129,10 @@ typedef struct {
     int arg;
     int line, column;
     char source[256];
+    int source_column;   /* where column falls in source: a long line shows a window around it, and
+                            bytes outside printable ASCII as \xHH; 0 when it is not shown */
     char msg[512];
+    bool limit;          /* the memory limit (max_total_bytes), not bad input */
 } ws_launch_error;
 
 void ws_launch_init(ws_launch *l);
@@ -127,6 +144,8 @@ void ws_launch_free(ws_launch *l);   /* frees everything; leaves l as after ws_l
  * begins with '-'; the caller handles its own flags such as --json). Returns -1 on error,
  * locating it as "argument N" (N = the argv index) or inside the ARGSFILE. */
 int ws_launch_parse_arg(ws_launch *l, int argc, char **argv, int *i, ws_launch_error *err);
+/* The words ws_launch_parse_arg takes, as a table of options.h (their --help and docs). */
+extern const cli_option ws_launch_options[];
 
 /* Parses one SPEC and appends the argument. Errors are located at file:line:(col + offset)
  * when file is non-NULL (and file:PATH is then relative to file's directory); with file ==

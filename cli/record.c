@@ -1,5 +1,7 @@
-/* record: copy what each event of the chosen block says, and keep shadow registers. */
+/* record: copy what each event of the chosen block says, and keep shadow registers. The
+ * dataflow (sources, memory, provenance) is record_prov.c's. */
 #include "record.h"
+#include "record_prov.h"
 
 #include "opcodes.h"
 
@@ -28,6 +30,9 @@ int rec_step_diag(const recording *r, const rec_step *s)
 
 void rec_format_value(const recording *r, uint32_t reg, uint64_t v, char *buf, size_t cap)
 {
+    ws_type ty = reg < r->k->nregs ? (ws_type)r->k->regs[reg].type : WS_T_B64;
+    if (ws_type_bits(ty) == 64 && !ws_type_is_float(ty) && v > 0xffffffffu && ws_buffer_name(&r->buffers, v, 0, buf, cap))
+        return;
     ws_format_register_value(r->k, r->is_float, reg, v, buf, cap);
 }
 
@@ -49,7 +54,7 @@ recording *rec_create(const ws_module *m, const ws_kernel *k, uint32_t block, co
     }
     ws_kernel_float_registers(k, r->is_float);
     for (int w = 0; w < 32; w++)
-        r->pending_diag[w] = r->pending_last[w] = -1;
+        r->pending_diag[w] = r->pending_last[w] = r->last_stall[w] = -1;
     return r;
 }
 
@@ -57,27 +62,20 @@ void rec_destroy(recording *r)
 {
     if (!r)
         return;
-    for (size_t i = 0; i < r->nsteps; i++) {
-        free(r->steps[i].dst_val);
-        free(r->steps[i].src_val);
-        free(r->steps[i].watch_val);
-    }
+    for (size_t i = 0; i < r->nsteps; i++)
+        free(r->steps[i].mem);
     free(r->steps);
     free(r->diags);
+    free(r->stalls);
+    free(r->words);
     for (int w = 0; w < 32; w++) {
         free(r->shadow[w]);
         free(r->shadow_set[w]);
+        free(r->writer[w]);
+        free(r->prov[w]);
     }
     free(r->is_float);
     free(r);
-}
-
-static uint64_t *dup_rows(const uint64_t *src, size_t rows)
-{
-    uint64_t *p = malloc(rows * 32 * sizeof *p + 1);
-    if (p && rows)
-        memcpy(p, src, rows * 32 * sizeof *p);
-    return p;
 }
 
 /* The value of a scalar operand (register or immediate) as the first executing lane sees it. */
@@ -88,6 +86,18 @@ static uint32_t operand_u32(const recording *r, uint32_t warp, const ws_operand 
     if (o->kind == WS_OPND_REG && o->reg < r->k->nregs)
         return (uint32_t)r->shadow[warp][(size_t)o->reg * 32 + lane];
     return 0;
+}
+
+/* Counts bytes the recording takes; false, and the recording cut short, when they would pass
+ * max_bytes. */
+static bool take_bytes(recording *r, size_t bytes)
+{
+    if (r->max_bytes && bytes > r->max_bytes - (r->bytes < r->max_bytes ? r->bytes : r->max_bytes)) {
+        r->truncated = true;
+        return false;
+    }
+    r->bytes += bytes;
+    return true;
 }
 
 static void record_diag(recording *r, const ws_event *ev)
@@ -122,6 +132,63 @@ static void record_diag(recording *r, const ws_event *ev)
     r->ndiags++;
 }
 
+/* Timing mode reports a stall per warp and cycle: runs of one reason become one entry. */
+static void record_stall(recording *r, const ws_event *ev)
+{
+    if (ev->warp >= 32)
+        return;
+    int last = r->last_stall[ev->warp];
+    if (last >= 0) {
+        rec_stall *p = &r->stalls[last];
+        if (p->to == ev->cycle && p->reason == ev->stall && p->pc == ev->pc) {
+            p->to++;
+            return;
+        }
+    }
+    if (r->nstalls == r->stalls_cap) {
+        size_t nc = r->stalls_cap ? r->stalls_cap * 2 : 64;
+        if (!take_bytes(r, (nc - r->stalls_cap) * sizeof *r->stalls))
+            return;
+        rec_stall *ns = realloc(r->stalls, nc * sizeof *ns);
+        if (!ns) {
+            r->oom = true;
+            return;
+        }
+        r->stalls = ns;
+        r->stalls_cap = nc;
+    }
+    r->stalls[r->nstalls] = (rec_stall){.warp = ev->warp,
+                                        .pc = ev->pc,
+                                        .reason = ev->stall,
+                                        .producer_pc = ev->stall_producer_pc,
+                                        .from = ev->cycle,
+                                        .to = ev->cycle + 1};
+    r->last_stall[ev->warp] = (int)r->nstalls++;
+}
+
+/* The per-warp shadows, made on the warp's first step: a recording that cannot hold them keeps
+ * no more steps of the warp (false; r->oom when out of memory). */
+static bool shadow_for(recording *r, uint32_t w)
+{
+    if (r->shadow[w])
+        return true;
+    size_t n = (size_t)r->k->nregs * 32 + 1;
+    if (!take_bytes(r, n * (sizeof(uint64_t) + sizeof(rec_ref) + sizeof(rec_prov)) +
+                           ((size_t)r->k->nregs + 1) * sizeof(uint32_t)))
+        return false;
+    r->shadow[w] = calloc(n, sizeof(uint64_t));
+    r->shadow_set[w] = calloc((size_t)r->k->nregs + 1, sizeof(uint32_t));
+    r->writer[w] = malloc(n * sizeof(rec_ref));
+    r->prov[w] = calloc(n, sizeof(rec_prov));
+    if (!r->shadow[w] || !r->shadow_set[w] || !r->writer[w] || !r->prov[w]) {
+        r->oom = true;
+        return false;
+    }
+    for (size_t i = 0; i < n; i++)
+        r->writer[w][i] = REC_NONE;
+    return true;
+}
+
 void rec_event(void *user, const ws_event *ev)
 {
     recording *r = user;
@@ -131,17 +198,17 @@ void rec_event(void *user, const ws_event *ev)
         record_diag(r, ev);
         return;
     }
+    if (ev->kind == WS_EV_STALL) {
+        record_stall(r, ev);
+        return;
+    }
+    if (ev->kind == WS_EV_BLOCK_END)
+        r->end_cycle = ev->cycle;
     if (ev->kind != WS_EV_EXEC || !ev->insn || ev->warp >= 32)
         return;
     uint32_t w = ev->warp, nregs = r->k->nregs;
-    if (!r->shadow[w]) {
-        r->shadow[w] = calloc((size_t)nregs * 32 + 1, sizeof(uint64_t));
-        r->shadow_set[w] = calloc((size_t)nregs + 1, sizeof(uint32_t));
-        if (!r->shadow[w] || !r->shadow_set[w]) {
-            r->oom = true;
-            return;
-        }
-    }
+    if (!shadow_for(r, w))
+        return;
     if (w + 1 > r->nwarps)
         r->nwarps = w + 1;
     uint64_t *sh = r->shadow[w];
@@ -173,18 +240,9 @@ void rec_event(void *user, const ws_event *ev)
         s->insn = in;
         s->diag = r->pending_diag[w];
         r->pending_diag[w] = r->pending_last[w] = -1;
-        s->src_reg = WS_NO_REG;
         s->ndst = ev->ndst > REC_MAX_DST ? REC_MAX_DST : ev->ndst;
         for (uint32_t d = 0; d < s->ndst; d++)
             s->dst_reg[d] = ev->dst_reg[d];
-        /* the source operand: the first plain register after the destination */
-        for (unsigned o = 1; !r->skip_sources && o < in->nops && o < WS_MAX_OPERANDS; o++)
-            if (in->ops[o].kind == WS_OPND_REG && in->ops[o].reg < nregs) {
-                s->src_reg = in->ops[o].reg;
-                s->src_val = dup_rows(sh + (size_t)s->src_reg * 32, 1);
-                s->src_set = set[s->src_reg];
-                break;
-            }
         if (in->op == WS_OP_SHFL && ev->shfl_src && in->nops >= 5) {
             s->is_shfl = true;
             s->shfl_mode = in->sub;
@@ -199,36 +257,71 @@ void rec_event(void *user, const ws_event *ev)
             s->vote_preds = ev->vote_preds;
             s->member_mask = in->nops >= 3 ? operand_u32(r, w, &in->ops[in->nops - 1], first) : 0;
         }
+        if (ws_op_is_memory(in->op) && ev->mem_addr) {
+            s->mem_space = ev->mem_space;
+            s->mem_store = ev->mem_store;
+            s->mem_bytes = ev->mem_bytes;
+            s->mem_wavefronts = ev->mem_wavefronts;
+        }
+        s->nsrc = r->skip_sources ? 0 : rec_sources_of(r, in, s->src);
+    }
+    /* one allocation for every row the step keeps; with the step's share of the array (which
+     * grows by doubling) it counts towards max_bytes, past which the step is not kept */
+    size_t nd = s ? s->ndst : 0, ns = s ? s->nsrc : 0, nw = r->nwatch, mem = s && s->mem_bytes && !r->skip_sources;
+    size_t prov = !r->skip_sources;
+    size_t bytes = (nd + ns + nw + mem) * 32 * sizeof(uint64_t) + prov * nd * 32 * sizeof(rec_prov) +
+                   (ns + mem * nd) * 32 * sizeof(rec_ref) + mem * nd * 32;
+    if (s && !take_bytes(r, bytes + 1 + 2 * sizeof(rec_step)))
+        s = NULL;
+    if (s) {
+        char *p = malloc(bytes + 1);
+        if (!p) {
+            r->oom = true;
+            return;
+        }
+        s->mem = p;
+        s->dst_val = (uint64_t *)p, p += nd * 32 * sizeof(uint64_t);
+        s->src_val = ns ? (uint64_t *)p : NULL, p += ns * 32 * sizeof(uint64_t);
+        s->watch_val = nw ? (uint64_t *)p : NULL, p += nw * 32 * sizeof(uint64_t);
+        s->mem_addr = mem ? (uint64_t *)p : NULL, p += mem * 32 * sizeof(uint64_t);
+        s->dst_prov = prov ? (rec_prov *)p : NULL, p += prov * nd * 32 * sizeof(rec_prov);
+        s->src_from = ns ? (rec_ref *)p : NULL, p += ns * 32 * sizeof(rec_ref);
+        s->mem_from = mem ? (rec_ref *)p : NULL, p += mem * nd * 32 * sizeof(rec_ref);
+        s->mem_from_lane = mem ? (uint8_t *)p : NULL;
+        for (uint32_t i = 0; i < ns; i++) {
+            uint32_t reg = s->src[i].reg;
+            memcpy(s->src_val + i * 32, sh + (size_t)reg * 32, 32 * sizeof(uint64_t));
+            memcpy(s->src_from + i * 32, r->writer[w] + (size_t)reg * 32, 32 * sizeof(rec_ref));
+            s->src_set[i] = set[reg];
+        }
+        if (mem)
+            memcpy(s->mem_addr, ev->mem_addr, 32 * sizeof(uint64_t));
+    }
+    /* provenance before the writes: it reads the sources' old values' provenance */
+    if (s && !r->skip_sources && rec_prov_step(r, s, r->nsteps, ev) != 0) {
+        r->oom = true;
+        return;
     }
     /* apply the writes to the shadow; lanes that did not execute keep their values */
-    uint64_t rows[REC_MAX_DST][32];
     for (uint32_t d = 0; d < ev->ndst && d < REC_MAX_DST; d++) {
         uint32_t reg = ev->dst_reg[d];
-        for (unsigned l = 0; l < 32; l++)
-            rows[d][l] = ev->dst_val[d][l];
+        if (s)
+            memcpy(s->dst_val + d * 32, ev->dst_val[d], 32 * sizeof(uint64_t));
         if (reg >= nregs)
             continue;
         for (unsigned l = 0; l < 32; l++)
-            if ((ev->exec >> l) & 1)
+            if ((ev->exec >> l) & 1) {
                 sh[(size_t)reg * 32 + l] = ev->dst_val[d][l];
+                r->writer[w][(size_t)reg * 32 + l] = s ? REC_REF(r->nsteps, d) : REC_NONE;
+                r->prov[w][(size_t)reg * 32 + l] = s && s->dst_prov ? s->dst_prov[d * 32 + l] : (rec_prov){0, 0};
+            }
         set[reg] |= ev->exec;
     }
     if (!s)
         return;
-    s->dst_val = dup_rows(&rows[0][0], s->ndst);
-    if (r->nwatch) {
-        s->watch_val = malloc(r->nwatch * 32 * sizeof(uint64_t));
-        for (unsigned i = 0; s->watch_val && i < r->nwatch; i++) {
-            memcpy(s->watch_val + i * 32, sh + (size_t)r->watch[i] * 32, 32 * sizeof(uint64_t));
-            s->watch_set[i] = set[r->watch[i]];
-        }
-    }
-    if (!s->dst_val || (s->src_reg != WS_NO_REG && !s->src_val) || (r->nwatch && !s->watch_val)) {
-        free(s->dst_val);
-        free(s->src_val);
-        free(s->watch_val);
-        r->oom = true;
-        return;
+    for (unsigned i = 0; i < r->nwatch; i++) {
+        memcpy(s->watch_val + i * 32, sh + (size_t)r->watch[i] * 32, 32 * sizeof(uint64_t));
+        s->watch_set[i] = set[r->watch[i]];
     }
     r->nsteps++;
 }

@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "demangle.h"
+#include "nvrtc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,11 +16,14 @@ void print_parse_error(FILE *f, const ws_parse_error *e)
         fprintf(f, "%s:%u:%u: error: %s\n", e->file, e->line, e->column, e->message);
     else
         fprintf(f, "%s: error: %s\n", e->file, e->message);
-    if (e->source_line[0]) {
-        fprintf(f, "  %s\n  ", e->source_line);
-        for (unsigned i = 1; i < e->column && i < sizeof e->source_line; i++)
-            fputc(e->source_line[i - 1] == '\t' ? '\t' : ' ', f);
-        fprintf(f, "^\n");
+    if (e->source_line[0]) { /* the line (or its window around the column), the caret under the column */
+        fprintf(f, "  %s\n", e->source_line);
+        if (e->source_column) {
+            fprintf(f, "  ");
+            for (unsigned i = 1; i < e->source_column && i < sizeof e->source_line; i++)
+                fputc(e->source_line[i - 1] == '\t' ? '\t' : ' ', f);
+            fprintf(f, "^\n");
+        }
     }
 }
 
@@ -75,16 +79,20 @@ static void list_kernels(const ws_module *m, const char *only)
 int ws_session_parse_arg(ws_launch *L, int argc, char **argv, int *i)
 {
     ws_launch_error lerr;
-    int r = ws_launch_parse_arg(L, argc, argv, i, &lerr);
+    int r = ws_cu_parse_arg(argc, argv, i); /* a .cu file's options (cli/nvrtc.h) */
+    if (r != 0)
+        return r;
+    r = ws_launch_parse_arg(L, argc, argv, i, &lerr);
     if (r < 0) {
         char msg[2048];
         ws_launch_error_format(&lerr, true, msg, sizeof msg);
         fprintf(stderr, "warpsim: error: %s\n", msg);
+        return lerr.limit ? -WS_ERR_LIMIT : -1;
     }
     return r;
 }
 
-int ws_session_load(ws_session *s, const ws_launch *L)
+int ws_session_load(ws_session *s, const ws_launch *L, uint64_t max_memory)
 {
     ws_launch_error lerr;
     memset(s, 0, sizeof *s);
@@ -95,12 +103,25 @@ int ws_session_load(ws_session *s, const ws_launch *L)
         return WS_ERR_INPUT;
     }
     ws_parse_error perr;
-    s->m = ws_module_load(L->ptx_path, &perr);
-    if (!s->m) {
-        print_parse_error(stderr, &perr);
-        return WS_ERR_INPUT;
+    char *entry = NULL; /* a .cu file's template kernel: the PTX entry NVRTC made of --kernel */
+    if (ws_is_cuda_source(L->ptx_path)) {
+        char *ptx, *ptx_path;
+        size_t len;
+        if (ws_cu_compile(L->ptx_path, L->kernel, &ptx, &len, &ptx_path, &entry) != 0)
+            return WS_ERR_INPUT;
+        s->m = ws_module_parse_limited(ptx, len, ptx_path, max_memory, &perr);
+        free(ptx);
+        free(ptx_path);
+    } else {
+        s->m = ws_module_load_limited(L->ptx_path, max_memory, &perr);
     }
-    s->k = ws_module_kernel(s->m, L->kernel);
+    if (!s->m) {
+        free(entry);
+        print_parse_error(stderr, &perr);
+        return perr.limit ? WS_ERR_LIMIT : WS_ERR_INPUT;
+    }
+    s->k = ws_module_kernel(s->m, entry ? entry : L->kernel);
+    free(entry);
     const ws_kernel *first;
     if (!s->k && L->kernel && ws_module_kernels_named(s->m, L->kernel, &first) > 1) {
         fprintf(stderr, "warpsim: error: '%s' names several kernels of %s; give one of them in full:", L->kernel,
@@ -121,8 +142,32 @@ int ws_session_load(ws_session *s, const ws_launch *L)
     return WS_OK;
 }
 
+/* Whether the kernel calls vprintf (the text the verb keeps counts towards the memory limit). */
+static int kernel_prints(const ws_kernel *k)
+{
+    for (uint32_t i = 0; i < k->ncalls; i++)
+        if (k->calls[i].callee && !strcmp(k->calls[i].callee, "vprintf"))
+            return 1;
+    return 0;
+}
+
 int ws_session_prepare(ws_session *s, const ws_launch *L, const ws_config *cfg)
 {
+    ws_config c = *cfg;
+    uint64_t limit = c.max_memory ? c.max_memory : WS_DEFAULT_MAX_MEMORY;
+    uint64_t kept = s->m->memory_bytes + L->total_bytes +
+                    (kernel_prints(s->k) ? (c.max_output ? c.max_output : WS_DEFAULT_MAX_OUTPUT) : 0);
+    if (kept >= limit) {
+        fprintf(stderr,
+                "warpsim: error: memory limit reached: the module (%llu bytes), the arguments' buffers (%zu bytes)%s "
+                "take the limit of %llu bytes; raise it with --max-memory\n",
+                (unsigned long long)s->m->memory_bytes, L->total_bytes,
+                kernel_prints(s->k) ? " and the printf text" : "", (unsigned long long)limit);
+        return WS_ERR_LIMIT;
+    }
+    c.max_memory = limit - kept;
+    c.dynamic_shared_bytes = L->shared_bytes;
+    cfg = &c;
     s->sim = ws_sim_create(cfg);
     s->addrs = calloc(L->nargs + 1, sizeof *s->addrs);
     s->params = calloc(1, s->k->param_bytes + 8);
@@ -136,10 +181,10 @@ int ws_session_prepare(ws_session *s, const ws_launch *L, const ws_config *cfg)
         s->addrs[i] = ws_sim_alloc(s->sim, L->args[i].count * ws_elem_size(L->args[i].elem), L->args[i].data);
         if (!s->addrs[i]) {
             fprintf(stderr,
-                    "warpsim: error: memory limit reached: buffer %s (%zu bytes) does not fit in the simulated global "
-                    "memory (limit %llu bytes; raise it with --max-memory)\n",
+                    "warpsim: error: memory limit reached: buffer %s (%zu bytes) does not fit in the %llu bytes the "
+                    "limit leaves besides the module and the host copies of the buffers; raise it with --max-memory\n",
                     L->args[i].label, L->args[i].count * ws_elem_size(L->args[i].elem),
-                    (unsigned long long)(cfg->max_memory ? cfg->max_memory : (uint64_t)4 << 30));
+                    (unsigned long long)cfg->max_memory);
             return WS_ERR_LIMIT;
         }
     }

@@ -16,13 +16,17 @@ typedef struct {
 } ws_session;
 
 /* ws_launch_parse_arg with its error printed: 1 consumed argv[*i] (and its value), 0 not a
- * launch word (the verb's own option), -1 an error, already reported. */
+ * launch word (the verb's own option), -1 an error, already reported (-WS_ERR_LIMIT: the memory
+ * limit). */
 int ws_session_parse_arg(ws_launch *L, int argc, char **argv, int *i);
 
-/* Validates the launch, loads its PTX and picks the kernel. Returns WS_OK or WS_ERR_INPUT. */
-int ws_session_load(ws_session *s, const ws_launch *L);
+/* Validates the launch, loads its PTX and picks the kernel. max_memory: the run's memory limit
+ * (0: the default), which the module counts towards. Returns WS_OK, WS_ERR_INPUT or WS_ERR_LIMIT. */
+int ws_session_load(ws_session *s, const ws_launch *L, uint64_t max_memory);
 /* Creates the machine with cfg, allocates and fills every buffer, checks the arguments against
- * the kernel's parameters and packs them. Returns WS_OK or the status to exit with. */
+ * the kernel's parameters and packs them. The machine's memory limit is what cfg->max_memory
+ * leaves after the module, the launch's host buffers and the printf text kept here; the
+ * dynamic shared memory is the launch's --shared-bytes. Returns WS_OK or the status to exit with. */
 int ws_session_prepare(ws_session *s, const ws_launch *L, const ws_config *cfg);
 /* Launches the kernel and copies every buffer back into the launch's host copies. */
 ws_status ws_session_launch(ws_session *s, ws_launch *L, ws_result *res);

@@ -13,6 +13,7 @@
 
 struct trace_json {
     FILE *f;
+    uint64_t bytes;
     const ws_module *m;
     const ws_kernel *k;
 };
@@ -187,6 +188,7 @@ void trace_json_event(void *user, const ws_event *ev)
     trace_json *t = user;
     ws_json j;
     ws_json_init_file(&j, t->f, 0);
+    j.count = &t->bytes;
     ws_json_begin_object(&j);
     ws_json_key(&j, "type");
     ws_json_string(&j, trace_event_kind_name(ev->kind));
@@ -236,7 +238,10 @@ void trace_json_event(void *user, const ws_event *ev)
     }
     ws_json_end_object(&j);
     fputc('\n', t->f);
+    t->bytes++;
 }
+
+uint64_t trace_json_bytes(const trace_json *t) { return t ? t->bytes : 0; }
 
 int trace_json_close(trace_json *t)
 {

@@ -22,6 +22,7 @@
 
 struct trace_perfetto {
     FILE *f;
+    uint64_t bytes;
     const ws_module *m;
     const ws_kernel *k;
     unsigned long nevents;
@@ -38,8 +39,10 @@ static void flush_stall(trace_perfetto *t, int warp);
 
 static void begin_event(trace_perfetto *t, ws_json *j)
 {
+    t->bytes += t->nevents ? 2 : 1;
     fputs(t->nevents++ ? ",\n" : "\n", t->f);
     ws_json_init_file(j, t->f, 0);
+    j->count = &t->bytes;
     ws_json_begin_object(j);
 }
 
@@ -282,3 +285,5 @@ int trace_perfetto_close(trace_perfetto *t)
     free(t);
     return bad ? -1 : 0;
 }
+
+uint64_t trace_perfetto_bytes(const trace_perfetto *t) { return t ? t->bytes : 0; }

@@ -5,32 +5,30 @@
  * nvcc moves floats through .b32 registers around shuffles (mov.b32 %r2, %f2; shfl ...;
  * mov.b32 %f3, %r7). So that a reduction of floats reads as floats, a .b32 register linked to
  * an .f32 register by mov or carried through a shuffle is shown as a float. */
+#include "buffers.h"
 #include "commands.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct trace_text {
     FILE *out;
+    uint64_t bytes; /* written so far (--max-output) */
     const ws_module *m;
     const ws_kernel *k;
     uint8_t *shows_float; /* per register */
     uint32_t last_block;
     int64_t only_block, only_warp; /* -1: every block, every warp */
     /* buffers by device address, so pointers read as in+4 rather than 0x7f0000000004 */
-    struct { char label[64]; uint64_t base, size; } buffers[64];
-    unsigned nbuffers;
+    ws_buffer_map buffers;
 };
 
 void trace_text_add_buffer(trace_text *t, const char *label, uint64_t base, uint64_t size)
 {
-    if (!t || t->nbuffers == 64)
-        return;
-    snprintf(t->buffers[t->nbuffers].label, sizeof t->buffers[0].label, "%s", label);
-    t->buffers[t->nbuffers].base = base;
-    t->buffers[t->nbuffers].size = size;
-    t->nbuffers++;
+    if (t)
+        ws_buffer_map_add(&t->buffers, label, base, size, 1);
 }
 
 trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k)
@@ -71,14 +69,24 @@ void trace_text_destroy(trace_text *t)
 static void format_value(const trace_text *t, uint32_t reg, uint64_t v, char *buf, size_t cap)
 {
     ws_type ty = reg < t->k->nregs ? (ws_type)t->k->regs[reg].type : WS_T_B64;
-    if (ws_type_bits(ty) == 64 && !ws_type_is_float(ty) && v > 0xffffffffu)
-        for (unsigned i = 0; i < t->nbuffers; i++) /* a pointer into a buffer: in+4 */
-            if (v - t->buffers[i].base <= t->buffers[i].size) {
-                snprintf(buf, cap, "%s+%" PRIu64, t->buffers[i].label, v - t->buffers[i].base);
-                return;
-            }
+    if (ws_type_bits(ty) == 64 && !ws_type_is_float(ty) && v > 0xffffffffu &&
+        ws_buffer_name(&t->buffers, v, 0, buf, cap)) /* a pointer into a buffer: in+4 */
+        return;
     ws_format_register_value(t->k, t->shows_float, reg, v, buf, cap);
 }
+
+/* fprintf to the trace, counting its bytes */
+static void tprintf(trace_text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vfprintf(t->out, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        t->bytes += (uint64_t)n;
+}
+
+uint64_t trace_text_bytes(const trace_text *t) { return t ? t->bytes : 0; }
 
 typedef struct {
     char name[24];
@@ -100,13 +108,13 @@ static int row_is_uniform(const row *r, uint32_t shown)
     return first >= 0;
 }
 
-static void print_rows(FILE *f, row *all, unsigned nall, uint32_t shown)
+static void print_rows(trace_text *t, row *all, unsigned nall, uint32_t shown)
 {
     row *rows[8];
     unsigned nrows = 0;
     for (unsigned r = 0; r < nall; r++) {
         if (row_is_uniform(&all[r], shown))
-            fprintf(f, "   %s = %s (every lane)\n", all[r].name, all[r].cell[__builtin_ctz(shown)]);
+            tprintf(t, "   %s = %s (every lane)\n", all[r].name, all[r].cell[__builtin_ctz(shown)]);
         else
             rows[nrows++] = &all[r];
     }
@@ -124,15 +132,15 @@ static void print_rows(FILE *f, row *all, unsigned nall, uint32_t shown)
         uint32_t lanes = (shown >> (chunk * 8)) & 0xff;
         if (!lanes)
             continue;
-        fprintf(f, "   %*s |", (int)nw, "lane");
+        tprintf(t, "   %*s |", (int)nw, "lane");
         for (unsigned l = chunk * 8; l < chunk * 8 + 8; l++)
-            fprintf(f, " %*u", (int)w, l);
-        fprintf(f, "\n");
+            tprintf(t, " %*u", (int)w, l);
+        tprintf(t, "\n");
         for (unsigned r = 0; r < nrows; r++) {
-            fprintf(f, "   %*s |", (int)nw, rows[r]->name);
+            tprintf(t, "   %*s |", (int)nw, rows[r]->name);
             for (unsigned l = chunk * 8; l < chunk * 8 + 8; l++)
-                fprintf(f, " %*s", (int)w, rows[r]->cell[l]);
-            fprintf(f, "\n");
+                tprintf(t, " %*s", (int)w, rows[r]->cell[l]);
+            tprintf(t, "\n");
         }
     }
 }
@@ -161,7 +169,7 @@ static void format_lanes(uint32_t m, char *buf, size_t cap)
 }
 
 /* One sentence a learner can check the table against. */
-static void describe_shuffle(FILE *f, const ws_insn *in, const ws_event *ev)
+static void describe_shuffle(trace_text *t, const ws_insn *in, const ws_event *ev)
 {
     int first = -1, uniform_b = 1;
     uint32_t b = 0, out = 0;
@@ -191,29 +199,28 @@ static void describe_shuffle(FILE *f, const ws_insn *in, const ws_event *ev)
         snprintf(rule, sizeof rule, what[in->sub], b & 31);
     else
         snprintf(rule, sizeof rule, "each lane reads the lane its b operand names");
-    fprintf(f, "   shuffle %s: %s", in->sub == WS_SHFL_UP ? "up" : in->sub == WS_SHFL_DOWN ? "down" : in->sub == WS_SHFL_BFLY ? "xor" : "idx", rule);
+    tprintf(t, "   shuffle %s: %s", in->sub == WS_SHFL_UP ? "up" : in->sub == WS_SHFL_DOWN ? "down" : in->sub == WS_SHFL_BFLY ? "xor" : "idx", rule);
     if (out) {
         char lanes[160];
         format_lanes(out, lanes, sizeof lanes);
-        fprintf(f, "; %s%s out of range: %s", lanes, __builtin_popcount(out) == 1 ? " is" : "",
+        tprintf(t, "; %s%s out of range: %s", lanes, __builtin_popcount(out) == 1 ? " is" : "",
                 __builtin_popcount(out) == 1 ? "it keeps its own value" : "they keep their own value");
     }
-    fprintf(f, "\n");
+    tprintf(t, "\n");
 }
 
 void trace_text_event(void *user, const ws_event *ev)
 {
     trace_text *t = user;
-    FILE *f = t->out;
     if ((t->only_block >= 0 && ev->block != (uint64_t)t->only_block) ||
         (t->only_warp >= 0 && ev->kind != WS_EV_BARRIER && ev->warp != (uint64_t)t->only_warp))
         return;
     if (ev->kind == WS_EV_BARRIER) {
-        fprintf(f, "-- block %u: barrier %u released: every thread arrived\n", ev->block, ev->pc);
+        tprintf(t, "-- block %u: barrier %u released: every thread arrived\n", ev->block, ev->pc);
         return;
     }
     if (ev->kind == WS_EV_DIAG) {
-        fprintf(f, "   !! %s: %s\n", ws_diag_kind_name(ev->diag->kind), ev->diag->message);
+        tprintf(t, "   !! %s: %s\n", ws_diag_kind_name(ev->diag->kind), ev->diag->message);
         return;
     }
     if (ev->kind != WS_EV_EXEC)
@@ -224,14 +231,14 @@ void trace_text_event(void *user, const ws_event *ev)
     unsigned n = (unsigned)__builtin_popcount(ev->exec);
     char src[160]; /* -lineinfo: the CUDA line beside the PTX line */
     if (ws_insn_source(t->m, in, src, sizeof src))
-        fprintf(f, "\nblock %u warp %u  line %u (%s)  %s\n", ev->block, ev->warp, in->line, src, text);
+        tprintf(t, "\nblock %u warp %u  line %u (%s)  %s\n", ev->block, ev->warp, in->line, src, text);
     else
-        fprintf(f, "\nblock %u warp %u  line %u  %s\n", ev->block, ev->warp, in->line, text);
+        tprintf(t, "\nblock %u warp %u  line %u  %s\n", ev->block, ev->warp, in->line, text);
     if (ev->active != 0xffffffffu || ev->exec != ev->active)
-        fprintf(f, "   lanes executing: 0x%08x (%u of 32)%s\n", ev->exec, n,
+        tprintf(t, "   lanes executing: 0x%08x (%u of 32)%s\n", ev->exec, n,
                 ev->exec != ev->active ? ", the others' guard is false" : "");
     if (ev->shfl_src)
-        describe_shuffle(f, in, ev);
+        describe_shuffle(t, in, ev);
     static row rows[8];
     unsigned nrows = 0;
     if (ev->shfl_src) {
@@ -263,5 +270,5 @@ void trace_text_event(void *user, const ws_event *ev)
         }
     }
     if (nrows)
-        print_rows(f, rows, nrows, ev->active);
+        print_rows(t, rows, nrows, ev->active);
 }

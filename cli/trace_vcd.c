@@ -312,3 +312,10 @@ int trace_vcd_close(trace_vcd *t)
     free(t);
     return bad ? -1 : 0;
 }
+
+/* The body: the header comes at the end and is small. */
+uint64_t trace_vcd_bytes(const trace_vcd *t)
+{
+    off_t pos = t ? ftello(t->body) : 0;
+    return pos > 0 ? (uint64_t)pos : 0;
+}

@@ -26,11 +26,13 @@ typedef struct trace_json trace_json;
 trace_json *trace_json_open(const char *path, const ws_module *m, const ws_kernel *k, const trace_meta *meta);
 void trace_json_event(void *user, const ws_event *ev);
 int trace_json_close(trace_json *t);
+uint64_t trace_json_bytes(const trace_json *t); /* written so far (--max-output) */
 
 typedef struct trace_perfetto trace_perfetto;
 trace_perfetto *trace_perfetto_open(const char *path, const ws_module *m, const ws_kernel *k, const trace_meta *meta);
 void trace_perfetto_event(void *user, const ws_event *ev);
 int trace_perfetto_close(trace_perfetto *t);
+uint64_t trace_perfetto_bytes(const trace_perfetto *t);
 
 /* regs: comma-separated register names ("%r7,%f2" or "r7,f2"), NULL for every register the
  * kernel writes. block: the linear block index to record (VCD shows one block). Unknown
@@ -40,6 +42,7 @@ trace_vcd *trace_vcd_open(const char *path, const ws_module *m, const ws_kernel 
                           const char *regs, unsigned block, const char **bad);
 void trace_vcd_event(void *user, const ws_event *ev);
 int trace_vcd_close(trace_vcd *t);
+uint64_t trace_vcd_bytes(const trace_vcd *t);
 
 /* Names shared by the writers. */
 const char *trace_event_kind_name(ws_event_kind k);

@@ -21,10 +21,42 @@ static const char *const latency_names[LAT_CLASS_COUNT] = {
 const char *ws_op_class_name(ws_op_class c)
 {
     static const char *const names[CLS_COUNT] = {
-        [CLS_ALU] = "alu",         [CLS_LOAD] = "load",       [CLS_STORE] = "store",     [CLS_ATOMIC] = "atomic",
-        [CLS_CONTROL] = "control", [CLS_COLLECTIVE] = "collective", [CLS_BARRIER] = "barrier", [CLS_ORDER] = "order",
+        [CLS_ALU] = "alu",       [CLS_LOAD] = "load",     [CLS_STORE] = "store",   [CLS_ATOMIC] = "atomic",
+        [CLS_COLLECTIVE] = "collective", [CLS_ORDER] = "order", [CLS_BRANCH] = "branch", [CLS_CALL] = "call",
+        [CLS_RETURN] = "return", [CLS_EXIT] = "exit",     [CLS_TRAP] = "trap",     [CLS_BARRIER] = "barrier",
     };
     return (unsigned)c < CLS_COUNT ? names[c] : "?";
+}
+
+static void add_reg(uint32_t *list, uint32_t *n, uint32_t cap, uint32_t r)
+{
+    if (r != WS_NO_REG && *n < cap)
+        list[(*n)++] = r;
+}
+
+void ws_insn_reg_use(const ws_insn *in, ws_reg_use *u)
+{
+    const uint32_t scap = sizeof u->src / sizeof u->src[0], dcap = sizeof u->dst / sizeof u->dst[0];
+    u->nsrc = u->ndst = 0;
+    add_reg(u->src, &u->nsrc, scap, in->guard);
+    unsigned i = 0;
+    for (const char *s = ws_optable[in->op].shape; *s && i < in->nops; s++) {
+        if (*s == '?') /* the optional tail, not an operand */
+            continue;
+        const ws_operand *o = &in->ops[i++];
+        int dst = *s == 'd' || *s == 'D' || *s == 'P';
+        uint32_t *list = dst ? u->dst : u->src, *n = dst ? &u->ndst : &u->nsrc, cap = dst ? dcap : scap;
+        switch (o->kind) {
+        case WS_OPND_REG: add_reg(list, n, cap, o->reg); break;
+        case WS_OPND_VEC:
+            for (unsigned v = 0; v < o->nvec; v++)
+                add_reg(list, n, cap, o->regs[v]);
+            break;
+        case WS_OPND_ADDR: add_reg(u->src, &u->nsrc, scap, o->reg); break; /* a base is read, whatever the role */
+        default: break;
+        }
+    }
+    add_reg(u->dst, &u->ndst, dcap, in->dpred);
 }
 
 const char *ws_latency_name(ws_latency_class c)

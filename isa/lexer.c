@@ -35,28 +35,33 @@ static void advance(ws_lexer *lx)
     lx->pos++;
 }
 
-static void skip_space_and_comments(ws_lexer *lx)
+/* Skips blanks and comments. An unterminated block comment gives an error token at its start
+ * (returns 1), not an end of file hundreds of lines later. */
+static int skip_space_and_comments(ws_lexer *lx, ws_token *err)
 {
     for (;;) {
         int c = peekc(lx, 0);
         if (c == -1)
-            return;
+            return 0;
         if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
             advance(lx);
         } else if (c == '/' && peekc(lx, 1) == '/') {
             while (peekc(lx, 0) != -1 && peekc(lx, 0) != '\n')
                 advance(lx);
         } else if (c == '/' && peekc(lx, 1) == '*') {
+            ws_token t = {TOK_ERROR, lx->pos, 2, lx->line, lx->col, "unterminated comment: this /* has no */"};
             advance(lx);
             advance(lx);
             while (peekc(lx, 0) != -1 && !(peekc(lx, 0) == '*' && peekc(lx, 1) == '/'))
                 advance(lx);
-            if (peekc(lx, 0) != -1) {
-                advance(lx);
-                advance(lx);
+            if (peekc(lx, 0) == -1) {
+                *err = t;
+                return 1;
             }
+            advance(lx);
+            advance(lx);
         } else {
-            return;
+            return 0;
         }
     }
 }
@@ -66,8 +71,10 @@ static int word_char(int c) { return isalnum(c) || c == '_' || c == '$'; }
 
 ws_token ws_lex_next(ws_lexer *lx)
 {
-    skip_space_and_comments(lx);
-    ws_token t = {TOK_EOF, lx->pos, 0, lx->line, lx->col};
+    ws_token t = {TOK_EOF, lx->pos, 0, lx->line, lx->col, NULL};
+    if (skip_space_and_comments(lx, &t))
+        return t;
+    t = (ws_token){TOK_EOF, lx->pos, 0, lx->line, lx->col, NULL};
     int c = peekc(lx, 0);
     if (c == -1)
         return t;
@@ -116,10 +123,12 @@ ws_token ws_lex_next(ws_lexer *lx)
                 advance(lx);
             advance(lx);
         }
-        if (peekc(lx, 0) == '"')
+        if (peekc(lx, 0) == '"') {
             advance(lx);
-        else
+        } else {
             t.kind = TOK_ERROR;
+            t.error = "unterminated string: this \" is not closed on its line";
+        }
         t.len = (size_t)(lx->pos - t.start);
         return t;
     }

@@ -12,7 +12,8 @@ typedef enum {
     TOK_NUMBER, /* 12, 0x1f, 0f3f800000, 0d3ff0000000000000, 1.5, 1e-3 */
     TOK_STRING, /* "..." (only in .file and .pragma) */
     TOK_PUNCT,  /* one of , ; : [ ] { } ( ) + - | ! < > = @ */
-    TOK_ERROR,  /* a character no PTX token starts with */
+    TOK_ERROR,  /* a character no PTX token starts with, or an unterminated comment or string
+                   (located at its start) */
 } ws_tok_kind;
 
 typedef struct {
@@ -20,6 +21,7 @@ typedef struct {
     const char *start;
     size_t len;
     unsigned line, col;
+    const char *error; /* TOK_ERROR: what is wrong; NULL: a character no token starts with */
 } ws_token;
 
 typedef struct {

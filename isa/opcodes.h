@@ -22,10 +22,16 @@ typedef enum {
     CLS_LOAD,       /* reads memory (ld, ldu) */
     CLS_STORE,      /* writes memory (st) */
     CLS_ATOMIC,     /* reads and writes memory atomically (atom, red) */
-    CLS_CONTROL,    /* changes the lanes' pcs (bra, ret, exit, trap, call) */
     CLS_COLLECTIVE, /* a .sync instruction over the lanes of its membermask, the last operand */
-    CLS_BARRIER,    /* a block barrier (bar, barrier) */
     CLS_ORDER,      /* orders or paces, with no effect on results (membar, fence, nanosleep, ...) */
+    /* The classes from here on move the lanes that issue them: their executors (sim/warp.c) say
+     * where each lane goes next; every other instruction's lanes go on to the next pc. */
+    CLS_BRANCH,     /* jumps to its label, operand 0 (bra); lanes whose guard is false fall through */
+    CLS_CALL,       /* enters a .func or calls vprintf, then goes on after the call (call) */
+    CLS_RETURN,     /* back to the caller of a .func; in the kernel's own code the lane ends (ret) */
+    CLS_EXIT,       /* the lane ends (exit) */
+    CLS_TRAP,       /* stops the kernel with an error (trap) */
+    CLS_BARRIER,    /* waits at a block barrier (bar, barrier) */
     CLS_COUNT
 } ws_op_class;
 
@@ -92,6 +98,14 @@ static inline bool ws_op_is_memory(unsigned op)
     ws_op_class c = ws_op_class_of(op);
     return c == CLS_LOAD || c == CLS_STORE || c == CLS_ATOMIC;
 }
+/* Its executor moves the lanes (control flow, block barriers): see CLS_BRANCH. */
+static inline bool ws_op_moves_lanes(unsigned op) { return ws_op_class_of(op) >= CLS_BRANCH; }
+/* The lanes leave the code's straight line here: no fall-through unless the guard is false. */
+static inline bool ws_op_ends_path(unsigned op)
+{
+    ws_op_class c = ws_op_class_of(op);
+    return c == CLS_RETURN || c == CLS_EXIT || c == CLS_TRAP;
+}
 /* Operand roles, from the shape: whether operand 0 is written, and which operand is the address
  * (-1: none). */
 static inline bool ws_op_writes_op0(unsigned op)
@@ -115,6 +129,17 @@ static inline bool ws_insn_uses_carry(const ws_insn *in)
 {
     return (in->mods & WS_MOD_CC) || in->op == WS_OP_ADDC || in->op == WS_OP_SUBC || in->op == WS_OP_MADC;
 }
+/* The registers an instruction reads and writes: the one walk of its operands by their roles,
+ * for control-flow analysis, the scoreboard, the uninitialized-register check and the event
+ * stream. src: the guard first, then in operand order every register a source operand, an
+ * address base or a source vector names; dst: operand 0's register or vector elements when the
+ * shape makes it a destination (d, D, P), then the second destination dpred (setp's |q, a
+ * shuffle's predicate, the carry of .cc). Sinks (_) are left out; duplicates are kept. */
+typedef struct {
+    uint32_t src[24], nsrc;
+    uint32_t dst[6], ndst;
+} ws_reg_use;
+void ws_insn_reg_use(const ws_insn *in, ws_reg_use *u);
 const char *ws_latency_name(ws_latency_class c);
 const char *ws_op_class_name(ws_op_class c);
 

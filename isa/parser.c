@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <math.h>
 #include <setjmp.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,42 +22,72 @@
 
 /* ---- small containers ------------------------------------------------------------------------ */
 
-/* A string -> index map for registers and labels (open addressing, power-of-two size). */
+/* A string -> index map for names (open addressing, power-of-two size, a slot per entry with its
+ * key's hash: a probe reads one cache line, and growing does not hash again). */
 typedef struct {
-    const char **keys;
-    size_t *lens;
-    uint32_t *vals;
+    const char *key; /* NULL: empty */
+    uint32_t len, hash, val;
+} strslot;
+
+typedef struct {
+    strslot *slots;
     size_t cap, n;
 } strmap;
 
-static uint64_t hash_str(const char *s, size_t n)
+/* FNV-1a, its high half folded into the low one (the low bits index the table) */
+static uint32_t hash_str(const char *s, size_t n)
 {
     uint64_t h = 1469598103934665603ull;
     for (size_t i = 0; i < n; i++)
         h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return h;
+    return (uint32_t)(h ^ h >> 29 ^ h >> 47);
 }
 
 static void strmap_free(strmap *m)
 {
-    free(m->keys);
-    free(m->lens);
-    free(m->vals);
+    free(m->slots);
     memset(m, 0, sizeof *m);
+}
+
+/* The slot of key s, or the empty one where it would go. */
+static strslot *strmap_find(const strmap *m, const char *s, size_t n, uint32_t h)
+{
+    for (size_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        strslot *e = &m->slots[i];
+        if (!e->key || (e->hash == h && e->len == n && memcmp(e->key, s, n) == 0))
+            return e;
+    }
 }
 
 static int strmap_get(const strmap *m, const char *s, size_t n, uint32_t *val)
 {
     if (!m->cap)
         return 0;
-    for (size_t i = hash_str(s, n) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        if (!m->keys[i])
-            return 0;
-        if (m->lens[i] == n && memcmp(m->keys[i], s, n) == 0) {
-            *val = m->vals[i];
-            return 1;
+    const strslot *e = strmap_find(m, s, n, hash_str(s, n));
+    if (e->key)
+        *val = e->val;
+    return e->key != NULL;
+}
+
+/* Removes key s (backward-shift deletion keeps every other key reachable). */
+static void strmap_remove(strmap *m, const char *s, size_t n)
+{
+    if (!m->cap)
+        return;
+    strslot *e = strmap_find(m, s, n, hash_str(s, n));
+    if (!e->key)
+        return;
+    size_t i = (size_t)(e - m->slots);
+    for (size_t j = (i + 1) & (m->cap - 1); m->slots[j].key; j = (j + 1) & (m->cap - 1)) {
+        size_t home = m->slots[j].hash & (m->cap - 1);
+        /* j's key may move into the hole at i when its home is not in (i, j] */
+        if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
+            m->slots[i] = m->slots[j];
+            i = j;
         }
     }
+    m->slots[i].key = NULL;
+    m->n--;
 }
 
 /* ---- the parser state ------------------------------------------------------------------------ */
@@ -77,7 +108,7 @@ typedef struct {
     /* the kernel being parsed */
     ws_kernel *k;
     int kidx;
-    size_t insn_cap, reg_cap, label_cap, call_cap;
+    size_t insn_cap, reg_cap, label_cap, call_cap, sym_cap, param_cap, kernel_cap, fdef_cap, func_cap;
     uint32_t scope_floor; /* registers below it belong to enclosing blocks: a nested block may shadow them */
     strmap regs, labels;
     char **owned; /* strings owned by the strmaps' keys live in k->regs / k->labels */
@@ -85,29 +116,78 @@ typedef struct {
     unsigned param_serial; /* renamed call-site .param variables */
     uint32_t loc_file, loc_line; /* the last .loc: the source position of the instructions after it */
     uint32_t *scratch; /* the linker's work arrays (freed on error too) */
+    /* Names found in constant time, so that parsing stays linear in the input: the variables of
+     * the body being parsed and of the module (latest declaration first), kernel names, and
+     * functions declared or defined (value: the m->fdefs index, UINT32_MAX for a declaration). */
+    strmap syms_local, syms_module, kernel_names, func_names;
+    uint32_t body_first_sym;    /* the body's symbols are [body_first_sym, m->nsymbols) */
+    uint64_t module_shared;     /* bytes of the module's .shared variables so far (layout_kernel) */
+    uint32_t *module_extern;    /* the module's .extern .shared variables */
+    size_t nmodule_extern, module_extern_cap;
+    /* nested blocks: per open block its first register and the height of open_regs at its
+     * start; per register the one it shadows (or REG_CLOSED); the registers of open blocks */
+    uint32_t *scope_first, *scope_height, *shadowed, *open_regs;
+    size_t scope_cap, height_cap, shadowed_cap, open_cap, nopen;
+    unsigned scope_serial;      /* renamed registers of closed blocks */
+    /* the memory limit: bytes the module holds (an upper bound) and the most it may */
+    uint64_t bytes, max_bytes;
 } parser;
 
 static void *xrealloc(parser *p, void *ptr, size_t n);
 
-static void set_source_line(parser *p, unsigned line)
+/* n bytes of s as text: bytes outside printable ASCII as \xHH; at most cap - 1 characters. */
+static size_t escape_text(const char *s, size_t n, char *buf, size_t cap)
 {
+    size_t o = 0;
+    for (size_t i = 0; i < n && o + 5 < cap; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c >= 0x20 && c < 0x7f) || c == '\t')
+            buf[o++] = (char)c;
+        else
+            o += (size_t)snprintf(buf + o, cap - o, "\\x%02X", c);
+    }
+    buf[o] = 0;
+    return o;
+}
+
+/* The error's line for display: a window of it around the column (the whole line when it is
+ * short), escaped; source_column is the column's place in it, where the caret goes. */
+static void set_source_line(parser *p, unsigned line, unsigned col)
+{
+    ws_parse_error *e = p->err;
     const char *s = p->lx.text;
     for (unsigned l = 1; l < line && s < p->lx.end; s++)
         if (*s == '\n')
             l++;
-    size_t n = 0;
-    while (s + n < p->lx.end && s[n] != '\n' && s[n] != '\r' && n + 1 < sizeof p->err->source_line)
-        n++;
-    memcpy(p->err->source_line, s, n);
-    p->err->source_line[n] = 0;
+    size_t len = 0;
+    while (s + len < p->lx.end && s[len] != '\n' && s[len] != '\r')
+        len++;
+    size_t at = col ? col - 1 : 0, from = at > 60 ? at - 60 : 0, o = 0;
+    const size_t cap = sizeof e->source_line;
+    if (from)
+        o = (size_t)snprintf(e->source_line, cap, "...");
+    size_t i = from;
+    for (; i < len && o + 8 < cap; i++) {
+        if (i == at)
+            e->source_column = (unsigned)o + 1;
+        o += escape_text(s + i, 1, e->source_line + o, cap - o);
+    }
+    if (i == at)
+        e->source_column = (unsigned)o + 1;
+    if (i < len)
+        o += (size_t)snprintf(e->source_line + o, cap - o, "...");
+    e->source_line[o] = 0;
 }
 
 static void describe(const ws_token *t, char *buf, size_t cap)
 {
-    if (t->kind == TOK_EOF)
+    if (t->kind == TOK_EOF) {
         snprintf(buf, cap, "end of file");
-    else
-        snprintf(buf, cap, "'%.*s'", (int)(t->len > 60 ? 60 : t->len), t->start);
+        return;
+    }
+    buf[0] = '\'';
+    size_t n = escape_text(t->start, t->len > 60 ? 60 : t->len, buf + 1, cap - 2);
+    snprintf(buf + 1 + n, cap - 1 - n, "'");
 }
 
 #if defined(__GNUC__)
@@ -123,7 +203,7 @@ static void fail_at(parser *p, const ws_token *t, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(e->message, sizeof e->message, fmt, ap);
     va_end(ap);
-    set_source_line(p, t->line);
+    set_source_line(p, t->line, t->col);
     longjmp(p->fail, 1);
 }
 
@@ -137,6 +217,18 @@ static void expected(parser *p, const char *what)
     fail_at(p, &p->tok, "expected %s, found %s", what, found);
 }
 
+/* The module may hold at most p->max_bytes (ws_parse_limits): every array and string that the
+ * input can make grow is charged here when it grows. */
+static void charge(parser *p, uint64_t bytes)
+{
+    p->bytes += bytes;
+    if (p->bytes > p->max_bytes) {
+        p->err->limit = 1;
+        fail_at(p, &p->tok, "memory limit reached: the module needs more than %llu bytes; raise it with --max-memory",
+                (unsigned long long)p->max_bytes);
+    }
+}
+
 static void *xrealloc(parser *p, void *ptr, size_t n)
 {
     void *q = realloc(ptr, n ? n : 1);
@@ -145,57 +237,73 @@ static void *xrealloc(parser *p, void *ptr, size_t n)
     return q;
 }
 
+/* An array of `size`-byte elements that holds n and needs one more: its capacity doubles (the
+ * growth charged, the new part zeroed). */
+static void *grow(parser *p, void *arr, size_t n, size_t *cap, size_t size)
+{
+    if (n < *cap)
+        return arr;
+    size_t nc = *cap ? *cap * 2 : 16;
+    charge(p, (uint64_t)(nc - *cap) * size);
+    char *a = xrealloc(p, arr, nc * size);
+    memset(a + *cap * size, 0, (nc - *cap) * size);
+    *cap = nc;
+    return a;
+}
+
+/* What malloc takes for n bytes: a header and 16-byte granules, 32 at least (glibc) */
+static uint64_t malloc_bytes(uint64_t n) { return n + 8 <= 32 ? 32 : (n + 8 + 15) / 16 * 16; }
+
 static char *xstrndup(parser *p, const char *s, size_t n)
 {
+    charge(p, malloc_bytes(n + 1));
     char *d = xrealloc(p, NULL, n + 1);
     memcpy(d, s, n);
     d[n] = 0;
     return d;
 }
 
-#define GROW(p, arr, n, cap)                                                                        \
-    do {                                                                                            \
-        if ((n) >= (cap)) {                                                                         \
-            size_t nc_ = (cap) ? (cap)*2 : 16;                                                      \
-            (arr) = xrealloc((p), (arr), nc_ * sizeof *(arr));                                      \
-            memset((arr) + (cap), 0, (nc_ - (cap)) * sizeof *(arr));                                \
-            (cap) = nc_;                                                                            \
-        }                                                                                           \
-    } while (0)
+#define GROW(p, arr, n, cap) ((arr) = grow((p), (arr), (n), &(cap), sizeof *(arr)))
+
+/* Room for `more` keys at most half full (so that probing stays short). */
+static void strmap_reserve(parser *p, strmap *m, size_t more)
+{
+    if ((m->n + more) * 2 > m->cap) {
+        strmap old = *m;
+        size_t cap = old.cap ? old.cap * 2 : 64;
+        while ((m->n + more) * 2 > cap)
+            cap *= 2;
+        charge(p, (uint64_t)(cap - old.cap) * sizeof *m->slots);
+        strslot *slots = calloc(cap, sizeof *slots);
+        if (!slots)
+            fail_at(p, &p->tok, "out of memory");
+        m->slots = slots;
+        m->cap = cap;
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.slots[i].key)
+                *strmap_find(m, old.slots[i].key, old.slots[i].len, old.slots[i].hash) = old.slots[i];
+        free(old.slots);
+    }
+}
+
+/* The slot of key s, with room for it: one probe for a lookup and an insertion together. */
+static strslot *strmap_slot(parser *p, strmap *m, const char *s, size_t n)
+{
+    strmap_reserve(p, m, 1);
+    return strmap_find(m, s, n, hash_str(s, n));
+}
 
 static void strmap_put(parser *p, strmap *m, const char *s, size_t n, uint32_t val)
 {
-    if ((m->n + 1) * 2 > m->cap) {
-        strmap old = *m;
-        m->cap = old.cap ? old.cap * 2 : 64;
-        m->n = 0;
-        m->keys = xrealloc(p, NULL, m->cap * sizeof *m->keys);
-        m->lens = xrealloc(p, NULL, m->cap * sizeof *m->lens);
-        m->vals = xrealloc(p, NULL, m->cap * sizeof *m->vals);
-        memset(m->keys, 0, m->cap * sizeof *m->keys);
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.keys[i])
-                strmap_put(p, m, old.keys[i], old.lens[i], old.vals[i]);
-        strmap_free(&old);
-    }
-    size_t i = hash_str(s, n) & (m->cap - 1);
-    while (m->keys[i])
-        i = (i + 1) & (m->cap - 1);
-    m->keys[i] = s;
-    m->lens[i] = n;
-    m->vals[i] = val;
-    m->n++;
+    strmap_reserve(p, m, 1);
+    if (n > UINT32_MAX)
+        fail_at(p, &p->tok, "a name longer than 4 GiB");
+    uint32_t h = hash_str(s, n);
+    strslot *e = strmap_find(m, s, n, h);
+    m->n += !e->key;
+    *e = (strslot){s, (uint32_t)n, h, val};
 }
 
-/* Point an existing key at a new value. */
-static void strmap_set(strmap *m, const char *s, size_t n, uint32_t val)
-{
-    for (size_t i = hash_str(s, n) & (m->cap - 1); m->keys[i]; i = (i + 1) & (m->cap - 1))
-        if (m->lens[i] == n && memcmp(m->keys[i], s, n) == 0) {
-            m->vals[i] = val;
-            return;
-        }
-}
 
 /* ---- tokens ---------------------------------------------------------------------------------- */
 
@@ -207,8 +315,14 @@ static void next(parser *p)
     } else {
         p->tok = ws_lex_next(&p->lx);
     }
-    if (p->tok.kind == TOK_ERROR)
-        fail_at(p, &p->tok, "unexpected character '%.*s'", (int)p->tok.len, p->tok.start);
+    if (p->tok.kind == TOK_ERROR && p->tok.error)
+        fail_at(p, &p->tok, "%s", p->tok.error);
+    if (p->tok.kind == TOK_ERROR) {
+        unsigned char c = (unsigned char)p->tok.start[0];
+        if (c >= 0x20 && c < 0x7f)
+            fail_at(p, &p->tok, "unexpected character '%c'", c);
+        fail_at(p, &p->tok, "unexpected character \\x%02X (byte 0x%02x)", c, c);
+    }
 }
 
 static const ws_token *peek(parser *p)
@@ -333,30 +447,37 @@ static uint64_t literal_bits(parser *p, const ws_token *at, const ws_number *n, 
 
 /* ---- symbols --------------------------------------------------------------------------------- */
 
+/* The variable a name means: the body's own first, then the module's (the latest declaration). */
 static int find_symbol(parser *p, const char *s, size_t n, uint32_t *out)
 {
-    /* kernel scope first, then module scope */
-    for (int pass = 0; pass < 2; pass++) {
-        for (uint32_t i = p->m->nsymbols; i-- > 0;) {
-            ws_symbol *sym = &p->m->symbols[i];
-            int in_scope = pass == 0 ? (p->k && sym->kernel == p->kidx) : sym->kernel == -1;
-            if (in_scope && strlen(sym->name) == n && memcmp(sym->name, s, n) == 0) {
-                *out = i;
-                return 1;
-            }
-        }
-    }
-    return 0;
+    return (p->k && strmap_get(&p->syms_local, s, n, out)) || strmap_get(&p->syms_module, s, n, out);
 }
 
-static size_t symbols_cap;
+/* Makes symbol i the one its name means in its scope. */
+static void name_symbol(parser *p, uint32_t i)
+{
+    ws_symbol *sym = &p->m->symbols[i];
+    strmap *map = sym->kernel == -1 ? &p->syms_module : &p->syms_local;
+    size_t n = strlen(sym->name);
+    uint32_t old;
+    if (strmap_get(map, sym->name, n, &old))
+        strmap_remove(map, sym->name, n); /* its key may be the older symbol's string */
+    strmap_put(p, map, sym->name, n, i);
+}
+
+/* A body's variables are out of scope once it ends. */
+static void begin_body_symbols(parser *p)
+{
+    strmap_free(&p->syms_local);
+    p->body_first_sym = p->m->nsymbols;
+}
 
 static uint32_t add_symbol(parser *p, const ws_token *name_tok, ws_space space, ws_type elem,
                            uint32_t align, uint64_t size)
 {
-    size_t cap = p->m->nsymbols; /* capacity grows with the count: realloc each time is fine here */
-    (void)symbols_cap;
-    p->m->symbols = xrealloc(p, p->m->symbols, (cap + 1) * sizeof *p->m->symbols);
+    size_t cap = p->sym_cap;
+    GROW(p, p->m->symbols, p->m->nsymbols, cap);
+    p->sym_cap = cap;
     ws_symbol *s = &p->m->symbols[p->m->nsymbols];
     memset(s, 0, sizeof *s);
     s->name = xstrndup(p, name_tok->start, name_tok->len);
@@ -367,7 +488,35 @@ static uint32_t add_symbol(parser *p, const ws_token *name_tok, ws_space space, 
     s->kernel = p->k ? p->kidx : -1;
     s->line = name_tok->line;
     s->col = name_tok->col;
+    name_symbol(p, p->m->nsymbols);
     return p->m->nsymbols++;
+}
+
+/* A unique name for something of the body renamed out of the way: name$<tag>N with the first N
+ * that no register or variable of the body uses (names may be long: nothing is cut). */
+static char *unique_name(parser *p, const char *name, char tag, unsigned *serial)
+{
+    size_t n = strlen(name), cap = n + 16;
+    char *buf = xrealloc(p, NULL, cap);
+    for (;;) {
+        int len = snprintf(buf, cap, "%s$%c%u", name, tag, ++*serial);
+        uint32_t idx;
+        if (!strmap_get(&p->syms_local, buf, (size_t)len, &idx) && !strmap_get(&p->regs, buf, (size_t)len, &idx))
+            break;
+    }
+    charge(p, cap);
+    return buf;
+}
+
+/* Symbol i, of the body, gives its name to a later declaration: it keeps a name of its own. */
+static void rename_symbol(parser *p, uint32_t i)
+{
+    ws_symbol *sym = &p->m->symbols[i];
+    char *renamed = unique_name(p, sym->name, 'p', &p->param_serial);
+    strmap_remove(&p->syms_local, sym->name, strlen(sym->name));
+    free(sym->name);
+    sym->name = renamed;
+    strmap_put(p, &p->syms_local, sym->name, strlen(sym->name), i);
 }
 
 static uint64_t align_up(uint64_t v, uint64_t a) { return a ? (v + a - 1) / a * a : v; }
@@ -415,11 +564,13 @@ static void parse_variable(parser *p, ws_space space, int is_extern)
         uint64_t d = expect_uint(p, "an array size");
         if (d == 0 || d > (1ull << 32))
             fail_at(p, &name, "array size out of range");
-        count *= d;
+        /* saturating: sm[4294967296][4294967296] is 2^64 bytes, not 0 */
+        count = count > (1ull << 33) / d ? 1ull << 33 : count * d;
         expect_punct(p, ']');
     }
     if (count * elem_size > (1ull << 32))
-        fail_at(p, &name, "variable '%.*s' is larger than 4 GiB", (int)name.len, name.start);
+        fail_at(p, &name, "variable '%.*s' is larger than 4 GiB, more than warpsim holds (ptxas wraps such sizes to 32 bits)",
+                (int)name.len, name.start);
     /* fuzz: an unsized .local/.param array became "extern" and printed as ".extern .local"
      * inside a body, which does not parse back; ptxas rejects it too */
     if (unsized && (space == WS_SPACE_LOCAL || space == WS_SPACE_PARAM))
@@ -427,12 +578,19 @@ static void parse_variable(parser *p, ws_space space, int is_extern)
     uint32_t idx = add_symbol(p, &name, space, t, align ? align : (uint32_t)elem_size, unsized ? 0 : count * elem_size);
     ws_symbol *sym = &p->m->symbols[idx];
     sym->is_extern = (uint8_t)(is_extern || unsized);
+    if (space == WS_SPACE_SHARED && sym->kernel == -1 && !sym->is_extern)
+        p->module_shared = align_up(p->module_shared, sym->align) + sym->size;
+    if (space == WS_SPACE_SHARED && sym->kernel == -1 && sym->is_extern) {
+        GROW(p, p->module_extern, p->nmodule_extern, p->module_extern_cap);
+        p->module_extern[p->nmodule_extern++] = idx;
+    }
     if (is_punct(&p->tok, '=')) {
         if (space != WS_SPACE_GLOBAL && space != WS_SPACE_CONST)
             fail_at(p, &p->tok, "only .global and .const variables take initialisers, not %.*s",
                     (int)dir.len, dir.start);
         next(p);
         sym = &p->m->symbols[idx];
+        charge(p, sym->size ? sym->size : 1); /* an initialiser of g[4294967296] holds 4 GiB */
         uint8_t *init = xrealloc(p, NULL, sym->size ? sym->size : 1);
         memset(init, 0, sym->size ? sym->size : 1);
         sym->init = init;
@@ -477,22 +635,39 @@ static void parse_variable(parser *p, ws_space space, int is_extern)
 
 /* ---- registers ------------------------------------------------------------------------------- */
 
+#define REG_CLOSED (UINT32_MAX - 1) /* p->shadowed: a register of a closed block, renamed */
+static char *unique_name(parser *p, const char *name, char tag, unsigned *serial);
+
 static uint32_t add_reg(parser *p, const char *name, size_t n, ws_type t, const ws_token *at)
 {
-    uint32_t prev;
-    int shadows = strmap_get(&p->regs, name, n, &prev);
+    strslot *e = strmap_slot(p, &p->regs, name, n);
+    uint32_t prev = e->key ? e->val : UINT32_MAX;
+    int shadows = e->key != NULL;
+    if (shadows && p->shadowed[prev] == REG_CLOSED) { /* a closed block's register had the name: it takes another */
+        char *renamed = unique_name(p, p->k->regs[prev].name, 's', &p->scope_serial);
+        strmap_remove(&p->regs, name, n);
+        free(p->k->regs[prev].name);
+        p->k->regs[prev].name = renamed;
+        strmap_put(p, &p->regs, renamed, strlen(renamed), prev);
+        shadows = 0;
+        e = strmap_slot(p, &p->regs, name, n);
+    }
     if (shadows && prev >= p->scope_floor)
         fail_at(p, at, "register '%.*s' is declared twice", (int)n, name);
     if (p->k->nregs >= (1u << 24))
         fail_at(p, at, "too many registers");
     GROW(p, p->k->regs, p->k->nregs, p->reg_cap);
+    GROW(p, p->shadowed, p->k->nregs, p->shadowed_cap);
     ws_reg_info *r = &p->k->regs[p->k->nregs];
     r->name = xstrndup(p, name, n);
     r->type = (uint8_t)t;
-    if (shadows) /* the inner declaration hides the outer one until its block closes */
-        strmap_set(&p->regs, name, n, p->k->nregs);
-    else
-        strmap_put(p, &p->regs, r->name, n, p->k->nregs);
+    /* the inner declaration hides the outer one until its block closes (close_reg_scope) */
+    p->shadowed[p->k->nregs] = shadows ? prev : UINT32_MAX;
+    GROW(p, p->open_regs, p->nopen, p->open_cap);
+    p->open_regs[p->nopen++] = p->k->nregs;
+    /* the slot is the name's (the growths above touch other arrays): it means this register now */
+    p->regs.n += !e->key;
+    *e = (strslot){r->name, (uint32_t)n, e->key ? e->hash : hash_str(r->name, n), p->k->nregs};
     return p->k->nregs++;
 }
 
@@ -523,12 +698,25 @@ static void parse_reg_decl(parser *p)
             if (count > 1000000)
                 fail_at(p, &name, "register range too large");
             expect_punct(p, '>');
-            char buf[300];
+            /* name0, name1, ...: the decimal suffix counted up in place */
+            strmap_reserve(p, &p->regs, count);
+            char *buf = xrealloc(p, NULL, name.len + 24);
+            memcpy(buf, name.start, name.len);
+            size_t len = name.len + 1;
+            buf[name.len] = '0';
             for (uint64_t i = 0; i < count; i++) {
-                int len = snprintf(buf, sizeof buf, "%.*s%llu", (int)(name.len > 250 ? 250 : name.len), name.start,
-                                   (unsigned long long)i);
-                add_reg(p, buf, (size_t)len, t, &name);
+                add_reg(p, buf, len, t, &name);
+                size_t d = len;
+                while (d > name.len && buf[d - 1] == '9')
+                    buf[--d] = '0';
+                if (d == name.len) { /* 99 -> 100 */
+                    buf[name.len] = '1';
+                    buf[len++] = '0';
+                } else {
+                    buf[d - 1]++;
+                }
             }
+            free(buf);
         } else {
             add_reg(p, name.start, name.len, t, &name);
         }
@@ -546,8 +734,12 @@ static uint32_t label_index(parser *p, const char *s, size_t n)
     uint32_t idx;
     if (strmap_get(&p->labels, s, n, &idx))
         return idx;
+    size_t before = p->label_cap;
     GROW(p, p->k->labels, p->k->nlabels, p->label_cap);
-    p->k->label_pc = xrealloc(p, p->k->label_pc, p->label_cap * sizeof *p->k->label_pc);
+    if (p->label_cap != before) {
+        charge(p, (p->label_cap - before) * sizeof *p->k->label_pc);
+        p->k->label_pc = xrealloc(p, p->k->label_pc, p->label_cap * sizeof *p->k->label_pc);
+    }
     p->k->labels[p->k->nlabels] = xstrndup(p, s, n);
     p->k->label_pc[p->k->nlabels] = UINT32_MAX;
     strmap_put(p, &p->labels, p->k->labels[p->k->nlabels], n, p->k->nlabels);
@@ -774,11 +966,9 @@ static ws_type operand_type(const ws_insn *in, char shape)
     case 'q': return WS_T_PRED;
     default: break;
     }
-    if ((in->op == WS_OP_CVT || in->op == WS_OP_SET) && in->type2)
+    if ((ws_optable[in->op].suffixes & SFX_TYPE2) && in->type2) /* cvt, set: the source's type */
         return (ws_type)in->type2;
-    if (in->op == WS_OP_SHFL)
-        return WS_T_B32;
-    return (ws_type)in->type;
+    return (ws_type)in->type; /* shfl's is .b32 (parse_instruction) */
 }
 
 static void parse_call(parser *p, ws_insn *in)
@@ -887,13 +1077,8 @@ static void check_forms(parser *p, ws_insn *in, const ws_token *mn)
 /* A .func declared or defined so far. */
 static int is_function_name(parser *p, const char *s, size_t n)
 {
-    for (uint32_t i = 0; i < p->m->nfuncs; i++)
-        if (strlen(p->m->funcs[i]) == n && memcmp(p->m->funcs[i], s, n) == 0)
-            return 1;
-    for (uint32_t i = 0; i < p->m->nfdefs; i++)
-        if (p->m->fdefs[i].name && strlen(p->m->fdefs[i].name) == n && memcmp(p->m->fdefs[i].name, s, n) == 0)
-            return 1;
-    return 0;
+    uint32_t f;
+    return strmap_get(&p->func_names, s, n, &f);
 }
 
 static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws_token *guard_tok)
@@ -949,12 +1134,12 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         in->space = WS_SPACE_GENERIC;
     if (op == WS_OP_CVTA && in->space == WS_SPACE_NONE)
         fail_at(p, &mn, "cvta needs a state space (.global, .shared, .local, .const, .param)");
-    if ((op == WS_OP_ATOM || op == WS_OP_RED) && in->space == WS_SPACE_NONE)
+    if (ws_op_class_of(op) == CLS_ATOMIC && in->space == WS_SPACE_NONE)
         in->space = WS_SPACE_GENERIC;
     check_forms(p, in, &mn);
     next(p);
 
-    if (op == WS_OP_CALL) {
+    if (ws_op_class_of(op) == CLS_CALL) {
         parse_call(p, in);
         expect_punct(p, ';');
         p->k->ninsns++;
@@ -1007,7 +1192,7 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         switch (sh) {
         case 'd': case 'D': case 'P':
             if (o->kind != WS_OPND_REG && o->kind != WS_OPND_SINK &&
-                !(o->kind == WS_OPND_VEC && (op == WS_OP_LD || op == WS_OP_LDU || op == WS_OP_MOV)))
+                !(o->kind == WS_OPND_VEC && (ws_op_class_of(op) == CLS_LOAD || op == WS_OP_MOV)))
                 fail_at(p, &raw.at, "expected a destination register");
             if (o->neg)
                 fail_at(p, &raw.at, "a destination cannot be negated");
@@ -1022,7 +1207,7 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         case 'a': case 'u': case 's':
             if (o->kind == WS_OPND_ADDR || o->kind == WS_OPND_LABEL || o->kind == WS_OPND_SINK)
                 fail_at(p, &raw.at, "expected a register or a number");
-            if (o->kind == WS_OPND_VEC && !(op == WS_OP_ST || op == WS_OP_MOV))
+            if (o->kind == WS_OPND_VEC && !(ws_op_class_of(op) == CLS_STORE || op == WS_OP_MOV))
                 fail_at(p, &raw.at, "a vector operand is not allowed here");
             if (o->kind == WS_OPND_SYM && op != WS_OP_MOV && op != WS_OP_CVTA)
                 fail_at(p, &raw.at, "a variable's address can only be taken by mov or cvta");
@@ -1047,8 +1232,9 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         fail_at(p, &p->tok, "'%s' needs %zu operands, found %zu", info->mnemonic, min, n);
     in->nops = (uint8_t)n;
     /* vectors must match the .vN suffix */
-    if (op == WS_OP_LD || op == WS_OP_LDU || op == WS_OP_ST) {
-        const ws_operand *v = &in->ops[op == WS_OP_ST ? 1 : 0];
+    int moves = ws_op_class_of(op) == CLS_LOAD || ws_op_class_of(op) == CLS_STORE; /* ld, ldu, st */
+    if (moves) {
+        const ws_operand *v = &in->ops[ws_op_writes_op0(op) ? 0 : 1];
         unsigned nv = v->kind == WS_OPND_VEC ? v->nvec : 1;
         if (nv != in->vec)
             fail_at(p, &mn, "'%.*s' moves %u value(s) but the operand has %u", (int)mn.len, mn.start, in->vec, nv);
@@ -1065,8 +1251,8 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         fail_at(p, &t, "%s", refusal);
     }
     /* call-site .param accesses live in lane-local memory */
-    if ((op == WS_OP_LD || op == WS_OP_ST) && in->space == WS_SPACE_PARAM) {
-        const ws_operand *a = &in->ops[op == WS_OP_ST ? 0 : 1];
+    if (moves && in->space == WS_SPACE_PARAM) {
+        const ws_operand *a = &in->ops[ws_op_address_operand(op)];
         if (a->sym != WS_NO_SYM && !p->m->symbols[a->sym].is_kernel_param)
             in->mods |= WS_MOD_CALLPARAM;
         else if (a->sym == WS_NO_SYM)
@@ -1095,6 +1281,7 @@ static void parse_file(parser *p)
     if (p->tok.kind != TOK_STRING)
         expected(p, "the file's path in quotes");
     if (n >= p->m->nfiles) {
+        charge(p, (n + 1 - p->m->nfiles) * sizeof *p->m->files);
         p->m->files = xrealloc(p, p->m->files, (size_t)(n + 1) * sizeof *p->m->files);
         memset(p->m->files + p->m->nfiles, 0, (size_t)(n + 1 - p->m->nfiles) * sizeof *p->m->files);
         p->m->nfiles = (uint32_t)n + 1;
@@ -1202,7 +1389,7 @@ static void parse_param_list(parser *p)
         if (is_punct(&p->tok, '[')) {
             next(p);
             uint64_t cnt = expect_uint(p, "an array size");
-            if (cnt == 0 || cnt > 4096)
+            if (cnt == 0 || cnt > 32764) /* the most a kernel's parameters may take */
                 fail_at(p, &name, "parameter array size out of range");
             size *= cnt;
             expect_punct(p, ']');
@@ -1216,7 +1403,9 @@ static void parse_param_list(parser *p)
         off += size;
         if (off > 32764)
             fail_at(p, &name, "kernel parameters exceed 32764 bytes");
-        p->k->params = xrealloc(p, p->k->params, (p->k->nparams + 1) * sizeof *p->k->params);
+        if (p->k->nparams == 0)
+            p->param_cap = 0;
+        GROW(p, p->k->params, p->k->nparams, p->param_cap);
         p->k->params[p->k->nparams++] = idx;
         if (is_punct(&p->tok, ','))
             next(p);
@@ -1229,33 +1418,42 @@ static void parse_param_list(parser *p)
 
 /* Registers declared inside a nested { } block (nvcc wraps inline asm in one: `{ .reg .pred p;
  * ... }`) go out of scope at its '}', so a later block may declare the same name. They stay in
- * the kernel's register file under a unique name (name$sN) and the name map is rebuilt from
- * the registers still in scope. (tests/test_isa.c: programs with two inline-asm blocks.) */
-static void close_reg_scope(parser *p, uint32_t first, unsigned serial)
+ * the kernel's register file under a unique name (name$sN, the first N no name of the body has)
+ * and the names they hid mean the outer registers again. Linear in the block's registers, so
+ * that many blocks cost no more than their declarations. (tests/test_isa.c: programs with two
+ * inline-asm blocks.) */
+static void close_reg_scope(parser *p, size_t height)
 {
     ws_kernel *k = p->k;
-    if (first == k->nregs)
-        return;
-    for (uint32_t r = first; r < k->nregs; r++) {
+    for (size_t i = p->nopen; i-- > height;) { /* the latest first: it undoes what came after */
+        uint32_t r = p->open_regs[i];
         if (strcmp(k->regs[r].name, WS_CARRY_REG_NAME) == 0) /* one carry flag for the whole function */
             continue;
-        char buf[300];
-        int n = snprintf(buf, sizeof buf, "%.250s$s%u", k->regs[r].name, serial);
-        free(k->regs[r].name);
-        k->regs[r].name = xstrndup(p, buf, (size_t)n);
+        size_t n = strlen(k->regs[r].name);
+        strmap_remove(&p->regs, k->regs[r].name, n);
+        if (p->shadowed[r] != UINT32_MAX)
+            strmap_put(p, &p->regs, k->regs[p->shadowed[r]].name, n, p->shadowed[r]);
     }
-    strmap_free(&p->regs);
-    for (uint32_t r = k->nregs; r-- > 0;) /* the latest declaration of a name first: it is the one in scope */
-        strmap_put(p, &p->regs, k->regs[r].name, strlen(k->regs[r].name), r);
+    for (size_t i = height; i < p->nopen; i++) {
+        uint32_t r = p->open_regs[i];
+        if (strcmp(k->regs[r].name, WS_CARRY_REG_NAME) == 0)
+            continue;
+        char *renamed = unique_name(p, k->regs[r].name, 's', &p->scope_serial);
+        free(k->regs[r].name);
+        k->regs[r].name = renamed;
+        /* in the map too, so that no later name takes it; a later declaration of it renames it
+         * again (add_reg: it is out of scope) */
+        strmap_put(p, &p->regs, renamed, strlen(renamed), r);
+        p->shadowed[r] = REG_CLOSED;
+    }
+    p->nopen = height;
 }
 
 static void parse_body(parser *p)
 {
     expect_punct(p, '{');
-    int depth = 0;
+    unsigned depth = 0;
     p->scope_floor = 0;
-    uint32_t scope_first[64]; /* per open nested block: the first register it declared */
-    unsigned scopes = 0;
     for (;;) {
         if (p->tok.kind == TOK_EOF)
             expected(p, "'}' to close the kernel body");
@@ -1263,20 +1461,20 @@ static void parse_body(parser *p)
             /* ptxas 13.0's parser runs out of stack in the 1664th nested block (tests/ptx/malformed/nest_1664.ptx) */
             if (depth == 1663)
                 fail_at(p, &p->tok, "blocks nested more than 1663 deep: ptxas refuses them (its parser runs out of stack)");
-            if (depth < 64)
-                scope_first[depth] = p->k->nregs;
-            depth++;
+            GROW(p, p->scope_first, depth, p->scope_cap); /* per open block: the first register it declared */
+            GROW(p, p->scope_height, depth, p->height_cap);
+            p->scope_height[depth] = (uint32_t)p->nopen;
+            p->scope_first[depth++] = p->k->nregs;
             p->scope_floor = p->k->nregs;
             next(p);
             continue;
         }
         if (is_punct(&p->tok, '}')) {
             next(p);
-            if (depth-- == 0)
+            if (depth == 0)
                 break;
-            if (depth < 64)
-                close_reg_scope(p, scope_first[depth], ++scopes);
-            p->scope_floor = depth > 0 && depth <= 64 ? scope_first[depth - 1] : 0;
+            close_reg_scope(p, p->scope_height[--depth]);
+            p->scope_floor = depth > 0 ? p->scope_first[depth - 1] : 0;
             continue;
         }
         if (is_word(&p->tok, ".reg") || (p->tok.kind == TOK_WORD && p->tok.len > 5 && memcmp(p->tok.start, ".reg.", 5) == 0)) {
@@ -1307,7 +1505,8 @@ static void parse_body(parser *p)
             uint64_t size = ws_type_bits(t) / 8;
             if (is_punct(&p->tok, '[')) {
                 next(p);
-                size *= expect_uint(p, "an array size");
+                uint64_t cnt = expect_uint(p, "an array size");
+                size = cnt > 4096 ? 4097 : size * cnt; /* no wrap-around: 8 x 2^61 + 8 is no 8 */
                 expect_punct(p, ']');
             }
             if (size == 0 || size > 4096)
@@ -1322,11 +1521,7 @@ static void parse_body(parser *p)
                 /* the same name with another type in a later call sequence (param0 a .b64 pointer
                  * here, a .b32 there): both are printed hoisted to the function's scope, where
                  * ptxas needs them apart and checks each against the callee's formal type */
-                char buf[300];
-                int len = snprintf(buf, sizeof buf, "%.250s$p%u", old->name, ++p->param_serial);
-                char *renamed = xstrndup(p, buf, (size_t)len);
-                free(old->name);
-                old->name = renamed;
+                rename_symbol(p, idx);
                 old = NULL;
             }
             if (!old)
@@ -1381,13 +1576,10 @@ static void parse_body(parser *p)
  * at the same offsets in every kernel. */
 static void layout_kernel(parser *p, ws_module *m, ws_kernel *k, int kidx)
 {
-    uint64_t shared = 0, local = 0;
-    for (uint32_t i = 0; i < m->nsymbols; i++) {
-        ws_symbol *s = &m->symbols[i];
-        if (s->space == WS_SPACE_SHARED && s->kernel == -1 && !s->is_extern)
-            shared = align_up(shared, s->align) + s->size;
-    }
-    for (uint32_t i = 0; i < m->nsymbols; i++) {
+    /* the module's .shared variables so far (p->module_shared), then the body's own: its symbols
+     * are [body_first_sym, nsymbols), so the layout is linear in the module */
+    uint64_t shared = p->module_shared, local = 0;
+    for (uint32_t i = p->body_first_sym; i < m->nsymbols; i++) {
         ws_symbol *s = &m->symbols[i];
         if (s->kernel != kidx)
             continue;
@@ -1399,9 +1591,10 @@ static void layout_kernel(parser *p, ws_module *m, ws_kernel *k, int kidx)
             local += s->size;
         }
     }
-    /* dynamic (extern) shared arrays start after the static ones */
+    /* dynamic (extern) shared arrays start after the static ones: the module's, then the body's */
     uint64_t dyn = shared;
-    for (uint32_t i = 0; i < m->nsymbols; i++) {
+    for (size_t j = 0; j < p->nmodule_extern + m->nsymbols - p->body_first_sym; j++) {
+        uint32_t i = j < p->nmodule_extern ? p->module_extern[j] : p->body_first_sym + (uint32_t)(j - p->nmodule_extern);
         ws_symbol *s = &m->symbols[i];
         if (s->space == WS_SPACE_SHARED && s->is_extern && (s->kernel == -1 || s->kernel == kidx)) {
             dyn = align_up(dyn, s->align ? s->align : 16);
@@ -1427,7 +1620,7 @@ static void finish_kernel(parser *p)
             for (uint32_t i = 0; i < k->ninsns; i++)
                 for (unsigned o = 0; o < k->insns[i].nops; o++)
                     if (k->insns[i].ops[o].kind == WS_OPND_LABEL && k->insns[i].ops[o].imm == l) {
-                        ws_token t = {TOK_WORD, NULL, 0, k->insns[i].line, k->insns[i].col};
+                        ws_token t = {TOK_WORD, NULL, 0, k->insns[i].line, k->insns[i].col, NULL};
                         fail_at(p, &t, "branch to undefined label '%s'", k->labels[l]);
                     }
         }
@@ -1436,8 +1629,9 @@ static void finish_kernel(parser *p)
         for (unsigned o = 0; o < k->insns[i].nops; o++)
             if (k->insns[i].ops[o].kind == WS_OPND_LABEL)
                 k->insns[i].ops[o].imm = k->label_pc[k->insns[i].ops[o].imm];
-    if (k->ninsns == 0 || (k->insns[k->ninsns - 1].op != WS_OP_RET && k->insns[k->ninsns - 1].op != WS_OP_EXIT &&
-                           !(k->insns[k->ninsns - 1].op == WS_OP_BRA && k->insns[k->ninsns - 1].guard == WS_NO_REG))) {
+    const ws_insn *last = k->ninsns ? &k->insns[k->ninsns - 1] : NULL;
+    ws_op_class lc = last ? ws_op_class_of(last->op) : CLS_ALU;
+    if (!last || !(lc == CLS_RETURN || lc == CLS_EXIT || (lc == CLS_BRANCH && last->guard == WS_NO_REG))) {
         /* falling off the end of a kernel returns */
         GROW(p, k->insns, k->ninsns, p->insn_cap);
         ws_insn *in = &k->insns[k->ninsns++];
@@ -1459,6 +1653,8 @@ static void finish_kernel(parser *p)
     k->frame_reg = WS_NO_REG;
     strmap_free(&p->regs);
     strmap_free(&p->labels);
+    strmap_free(&p->syms_local);
+    p->nopen = 0;
     p->k = NULL;
 }
 
@@ -1467,10 +1663,11 @@ static void parse_entry(parser *p)
     next(p); /* .entry */
     if (p->tok.kind != TOK_WORD || p->tok.start[0] == '.')
         expected(p, "the kernel's name");
-    for (uint32_t i = 0; i < p->m->nkernels; i++)
-        if (strlen(p->m->kernels[i].name) == p->tok.len && !memcmp(p->m->kernels[i].name, p->tok.start, p->tok.len))
-            fail_at(p, &p->tok, "kernel '%.*s' is defined twice", (int)p->tok.len, p->tok.start);
-    p->m->kernels = xrealloc(p, p->m->kernels, (p->m->nkernels + 1) * sizeof *p->m->kernels);
+    uint32_t dup;
+    if (strmap_get(&p->kernel_names, p->tok.start, p->tok.len, &dup))
+        fail_at(p, &p->tok, "kernel '%.*s' is defined twice", (int)p->tok.len, p->tok.start);
+    GROW(p, p->m->kernels, p->m->nkernels, p->kernel_cap);
+    begin_body_symbols(p);
     p->kidx = (int)p->m->nkernels++;
     p->k = &p->m->kernels[p->kidx];
     memset(p->k, 0, sizeof *p->k);
@@ -1504,12 +1701,14 @@ static void parse_entry(parser *p)
     }
     if (is_punct(&p->tok, ';')) { /* a declaration only */
         next(p);
+        strmap_free(&p->syms_local);
         p->m->nkernels--;
         free(p->k->name);
         free(p->k->params);
         p->k = NULL;
         return;
     }
+    strmap_put(p, &p->kernel_names, p->k->name, strlen(p->k->name), (uint32_t)p->kidx);
     parse_body(p);
     finish_kernel(p);
 }
@@ -1521,9 +1720,10 @@ static void parse_func(parser *p, int is_extern)
 {
     ws_token at = p->tok;
     next(p);
+    begin_body_symbols(p);
     uint32_t first_sym = p->m->nsymbols;
     uint32_t fi = p->m->nfdefs;
-    p->m->fdefs = xrealloc(p, p->m->fdefs, (fi + 1) * sizeof *p->m->fdefs);
+    GROW(p, p->m->fdefs, fi, p->fdef_cap);
     p->m->nfdefs = fi + 1;
     p->kidx = -2 - (int)fi;
     p->k = &p->m->fdefs[fi];
@@ -1565,14 +1765,17 @@ static void parse_func(parser *p, int is_extern)
     if (is_punct(&p->tok, '{')) {
         if (is_extern)
             fail_at(p, &name, "an .extern .func has no body");
-        for (uint32_t i = 0; i < fi; i++)
-            if (strcmp(p->m->fdefs[i].name, p->k->name) == 0)
-                fail_at(p, &name, "function '%.*s' is defined twice", (int)name.len, name.start);
+        uint32_t def;
+        if (strmap_get(&p->func_names, name.start, name.len, &def) && def != UINT32_MAX)
+            fail_at(p, &name, "function '%.*s' is defined twice", (int)name.len, name.start);
+        if (strmap_get(&p->func_names, name.start, name.len, &def))
+            strmap_remove(&p->func_names, name.start, name.len);
+        strmap_put(p, &p->func_names, p->k->name, strlen(p->k->name), fi);
         parse_body(p);
         finish_kernel(p);
-        for (uint32_t i = 0; i < p->m->nsymbols; i++)
+        for (uint32_t i = first_sym; i < p->m->nsymbols; i++)
             if (p->m->symbols[i].kernel == -2 - (int)fi && p->m->symbols[i].space == WS_SPACE_SHARED) {
-                ws_token t = {TOK_WORD, NULL, 0, p->m->symbols[i].line, p->m->symbols[i].col};
+                ws_token t = {TOK_WORD, NULL, 0, p->m->symbols[i].line, p->m->symbols[i].col, NULL};
                 fail_at(p, &t, "a .shared variable declared inside a .func is not supported");
             }
         p->in_func = 0;
@@ -1580,6 +1783,7 @@ static void parse_func(parser *p, int is_extern)
     }
     expect_punct(p, ';');
     /* a declaration only: forget its parameters */
+    strmap_free(&p->syms_local);
     while (p->m->nsymbols > first_sym)
         free(p->m->symbols[--p->m->nsymbols].name);
     free(p->k->name);
@@ -1587,15 +1791,19 @@ static void parse_func(parser *p, int is_extern)
     p->m->nfdefs = fi;
     p->k = NULL;
     p->in_func = 0;
-    p->m->funcs = xrealloc(p, p->m->funcs, (p->m->nfuncs + 1) * sizeof *p->m->funcs);
-    p->m->funcs[p->m->nfuncs++] = xstrndup(p, name.start, name.len);
+    GROW(p, p->m->funcs, p->m->nfuncs, p->func_cap);
+    p->m->funcs[p->m->nfuncs] = xstrndup(p, name.start, name.len);
+    uint32_t known;
+    if (!strmap_get(&p->func_names, name.start, name.len, &known))
+        strmap_put(p, &p->func_names, p->m->funcs[p->m->nfuncs], name.len, UINT32_MAX);
+    p->m->nfuncs++;
 }
 
 /* ---- linking: .func bodies into the kernels that call them ---------------------------------------- */
 
 static ws_token insn_token(const ws_insn *in)
 {
-    ws_token t = {TOK_WORD, NULL, 0, in->line, in->col};
+    ws_token t = {TOK_WORD, NULL, 0, in->line, in->col, NULL};
     return t;
 }
 
@@ -1606,7 +1814,7 @@ static void resolve_calls(parser *p, ws_kernel *k)
     ws_module *m = p->m;
     for (uint32_t i = 0; i < k->ninsns; i++) {
         const ws_insn *in = &k->insns[i];
-        if (in->op != WS_OP_CALL)
+        if (ws_op_class_of(in->op) != CLS_CALL)
             continue;
         ws_call_site *cs = &k->calls[in->call];
         ws_token t = insn_token(in);
@@ -1614,10 +1822,9 @@ static void resolve_calls(parser *p, ws_kernel *k)
             cs->func = UINT32_MAX;
             continue;
         }
-        uint32_t f = 0;
-        while (f < m->nfdefs && strcmp(m->fdefs[f].name, cs->callee) != 0)
-            f++;
-        if (f == m->nfdefs)
+        uint32_t f = UINT32_MAX;
+        strmap_get(&p->func_names, cs->callee, strlen(cs->callee), &f);
+        if (f == UINT32_MAX)
             fail_at(p, &t, "call to '%s': the module has no body for it (only vprintf and the module's own "
                            ".func definitions can be called)", cs->callee);
         const ws_kernel *F = &m->fdefs[f];
@@ -1650,13 +1857,25 @@ static void append_function(parser *p, ws_kernel *k, uint32_t f)
 {
     const ws_kernel *F = &p->m->fdefs[f];
     uint32_t pc_base = k->ninsns, reg_base = k->nregs, label_base = k->nlabels, call_base = k->ncalls;
+    /* every kernel that calls F holds a copy of it */
+    charge(p, (uint64_t)F->ninsns * sizeof *k->insns + (uint64_t)F->nregs * sizeof *k->regs +
+                  (uint64_t)(F->nlabels + 1) * (sizeof *k->labels + sizeof *k->label_pc) +
+                  (uint64_t)(F->ncalls + 1) * sizeof *k->calls);
     k->insns = xrealloc(p, k->insns, ((size_t)k->ninsns + F->ninsns) * sizeof *k->insns);
     k->regs = xrealloc(p, k->regs, ((size_t)k->nregs + F->nregs) * sizeof *k->regs);
     k->labels = xrealloc(p, k->labels, ((size_t)k->nlabels + F->nlabels + 1) * sizeof *k->labels);
     k->label_pc = xrealloc(p, k->label_pc, ((size_t)k->nlabels + F->nlabels + 1) * sizeof *k->label_pc);
     k->calls = xrealloc(p, k->calls, ((size_t)k->ncalls + F->ncalls + 1) * sizeof *k->calls);
+    /* a function's registers are named NAME@FUNCTION in the kernel (%p1@rec), so that traces,
+     * the VCD and the viewer tell them from the kernel's own and from other functions' */
+    size_t fn = strlen(F->name);
     for (uint32_t r = 0; r < F->nregs; r++) {
-        k->regs[k->nregs].name = xstrndup(p, F->regs[r].name, strlen(F->regs[r].name));
+        size_t rn = strlen(F->regs[r].name);
+        char *name = xrealloc(p, NULL, rn + fn + 2);
+        memcpy(name, F->regs[r].name, rn);
+        name[rn] = '@';
+        memcpy(name + rn + 1, F->name, fn + 1);
+        k->regs[k->nregs].name = name;
         k->regs[k->nregs++].type = F->regs[r].type;
     }
     for (uint32_t l = 0; l < F->nlabels; l++) {
@@ -1677,7 +1896,7 @@ static void append_function(parser *p, ws_kernel *k, uint32_t f)
             in->guard += reg_base;
         if (in->dpred != WS_NO_REG)
             in->dpred += reg_base;
-        if (in->op == WS_OP_CALL)
+        if (ws_op_class_of(in->op) == CLS_CALL)
             in->call += call_base;
         for (unsigned o = 0; o < in->nops; o++) {
             ws_operand *op = &in->ops[o];
@@ -1700,7 +1919,7 @@ static void link_kernel(parser *p, ws_kernel *k)
     if (nf == 0)
         return;
     free(p->scratch);
-    p->scratch = xrealloc(p, NULL, (size_t)nf * 4 * sizeof *p->scratch);
+    p->scratch = xrealloc(p, NULL, (size_t)nf * 4 * sizeof *p->scratch); /* freed again: not charged */
     uint32_t *order = p->scratch, *pos = order + nf, *pc_base = pos + nf, *reg_base = pc_base + nf;
     for (uint32_t f = 0; f < nf; f++)
         pos[f] = UINT32_MAX;
@@ -1765,6 +1984,22 @@ static void link_module(parser *p)
     }
     free(p->scratch);
     p->scratch = NULL;
+}
+
+/* Per instruction, the label a branch to it prints (label_of): of several labels at one
+ * instruction (nvcc -G writes $L__tmp and $L__BB ones) the first by name, a choice that survives
+ * printing and parsing again. Computed once, so that printing is linear in the kernel. */
+static void index_labels(parser *p, ws_kernel *k)
+{
+    charge(p, ((uint64_t)k->ninsns + 1) * sizeof *k->label_of);
+    k->label_of = xrealloc(p, NULL, ((size_t)k->ninsns + 1) * sizeof *k->label_of);
+    for (uint32_t i = 0; i <= k->ninsns; i++)
+        k->label_of[i] = UINT32_MAX;
+    for (uint32_t l = 0; l < k->nlabels; l++) {
+        uint32_t pc = k->label_pc[l], *best = pc <= k->ninsns ? &k->label_of[pc] : NULL;
+        if (best && (*best == UINT32_MAX || strcmp(k->labels[l], k->labels[*best]) < 0))
+            *best = l;
+    }
 }
 
 static void layout_module(ws_module *m)
@@ -1853,9 +2088,30 @@ static void parse_module(parser *p)
         fail_at(p, &p->tok, "missing .version directive");
     link_module(p);
     layout_module(p->m);
+    for (uint32_t i = 0; i < p->m->nkernels + p->m->nfdefs; i++)
+        index_labels(p, i < p->m->nkernels ? &p->m->kernels[i] : &p->m->fdefs[i - p->m->nkernels]);
 }
 
-ws_module *ws_module_parse(const char *text, size_t len, const char *path, ws_parse_error *err)
+/* What the parser holds besides the module. */
+static void parser_free(parser *p)
+{
+    free(p->scratch);
+    strmap_free(&p->regs);
+    strmap_free(&p->labels);
+    strmap_free(&p->syms_local);
+    strmap_free(&p->syms_module);
+    strmap_free(&p->kernel_names);
+    strmap_free(&p->func_names);
+    free(p->scope_first);
+    free(p->scope_height);
+    free(p->shadowed);
+    free(p->open_regs);
+    free(p->module_extern);
+    free(p);
+}
+
+ws_module *ws_module_parse_limited(const char *text, size_t len, const char *path, uint64_t max_memory,
+                                   ws_parse_error *err)
 {
     parser *p = calloc(1, sizeof *p);
     ws_module *volatile m = calloc(1, sizeof *m);
@@ -1873,6 +2129,7 @@ ws_module *ws_module_parse(const char *text, size_t len, const char *path, ws_pa
     p->path = path;
     p->err = err;
     p->m = m;
+    p->max_bytes = max_memory ? max_memory : WS_DEFAULT_MAX_MEMORY;
     m->address_size = 64;
     m->path = path ? strdup(path) : NULL;
     if (setjmp(p->fail)) {
@@ -1880,40 +2137,64 @@ ws_module *ws_module_parse(const char *text, size_t len, const char *path, ws_pa
             p->m->nfdefs = (uint32_t)(-2 - p->kidx) + 1;
         else if (p->k) /* the kernel in progress is counted; free what it holds */
             p->m->nkernels = (uint32_t)p->kidx + 1;
-        free(p->scratch);
-        strmap_free(&p->regs);
-        strmap_free(&p->labels);
-        free(p);
+        parser_free(p);
         ws_module_free(m);
         return NULL;
     }
+    charge(p, sizeof *m + (path ? strlen(path) + 1 : 0));
     parse_module(p);
-    free(p);
+    m->memory_bytes = p->bytes;
+    parser_free(p);
     return m;
 }
 
-ws_module *ws_module_load(const char *path, ws_parse_error *err)
+ws_module *ws_module_parse(const char *text, size_t len, const char *path, ws_parse_error *err)
+{
+    return ws_module_parse_limited(text, len, path, 0, err);
+}
+
+ws_module *ws_module_load(const char *path, ws_parse_error *err) { return ws_module_load_limited(path, 0, err); }
+
+ws_module *ws_module_load_limited(const char *path, uint64_t max_memory, ws_parse_error *err)
 {
     ws_parse_error dummy;
     if (!err)
         err = &dummy;
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", path);
+    uint64_t max = max_memory ? max_memory : WS_DEFAULT_MAX_MEMORY;
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err->message, sizeof err->message, "cannot open: %s", strerror(errno));
         return NULL;
     }
+    /* a directory opens, and a device never ends: say what it is instead of parsing nothing */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+        const char *what = S_ISDIR(st.st_mode)   ? "a directory"
+                           : S_ISCHR(st.st_mode) ? "a character device"
+                           : S_ISBLK(st.st_mode) ? "a block device"
+                           : S_ISSOCK(st.st_mode) ? "a socket"
+                                                  : "not a regular file";
+        snprintf(err->message, sizeof err->message, "%s, not a PTX file", what);
+        fclose(f);
+        return NULL;
+    }
+    /* the text counts towards the memory limit: read at most what it leaves (a pipe too) */
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     size_t r;
+    errno = 0;
     while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
         n += r;
         if (n == cap) {
-            if (cap > (256u << 20)) {
+            if (cap >= max) {
                 free(buf);
                 fclose(f);
-                snprintf(err->message, sizeof err->message, "file larger than 256 MiB");
+                err->limit = 1;
+                snprintf(err->message, sizeof err->message,
+                         "memory limit reached: the file is larger than %llu bytes; raise it with --max-memory",
+                         (unsigned long long)max);
                 return NULL;
             }
             char *nb = realloc(buf, cap * 2);
@@ -1926,12 +2207,25 @@ ws_module *ws_module_load(const char *path, ws_parse_error *err)
             cap *= 2;
         }
     }
+    int read_error = ferror(f);
+    int e = errno;
     fclose(f);
-    if (!buf) {
-        snprintf(err->message, sizeof err->message, "out of memory");
+    if (!buf || read_error) {
+        snprintf(err->message, sizeof err->message, "%s", !buf ? "out of memory" : e ? strerror(e) : "read error");
+        free(buf);
         return NULL;
     }
-    ws_module *m = ws_module_parse(buf, n, path, err);
+    if (n >= max) {
+        free(buf);
+        err->limit = 1;
+        snprintf(err->message, sizeof err->message,
+                 "memory limit reached: the file is larger than %llu bytes; raise it with --max-memory",
+                 (unsigned long long)max);
+        return NULL;
+    }
+    ws_module *m = ws_module_parse_limited(buf, n, path, max > cap ? max - cap : 1, err);
+    if (m)
+        m->memory_bytes += cap;
     free(buf);
     return m;
 }

@@ -60,15 +60,15 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
     } else if (in->mods & WS_MOD_SYNC) {
         sb_printf(b, ".sync");
     }
-    if (in->op == WS_OP_BAR || in->op == WS_OP_BARRIER)
+    if (s & SFX_BARMODE)
         sb_printf(b, "%s", (in->mods & WS_MOD_ARRIVE) ? ".arrive" : ".sync");
     if (in->mods & WS_MOD_ALIGNED)
         sb_printf(b, ".aligned");
-    if (in->op == WS_OP_SHFL)
+    if (s & SFX_SHFLMODE)
         sfx(b, SFX_SHFLMODE, in->sub);
-    if (in->op == WS_OP_VOTE)
+    if ((s & SFX_VOTEMODE) && in->op != WS_OP_MATCH) /* match's mode comes before .sync, above */
         sfx(b, SFX_VOTEMODE, in->sub);
-    if (in->op == WS_OP_TESTP)
+    if (s & SFX_TESTP)
         sfx(b, SFX_TESTP, in->sub);
     if (in->sem)
         sfx(b, SFX_MEMORD, in->sem);
@@ -80,9 +80,9 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
         sb_printf(b, ".%s", ws_space_name((ws_space)in->space));
     if (in->mods & WS_MOD_NC)
         sb_printf(b, ".nc");
-    if (in->op == WS_OP_REDUX || in->op == WS_OP_ATOM || in->op == WS_OP_RED)
+    if (s & SFX_OP)
         sfx(b, SFX_OP, in->sub);
-    if (in->op == WS_OP_SETP || in->op == WS_OP_SET) {
+    if (s & SFX_CMP) {
         sfx(b, SFX_CMP, in->cmp);
         if (in->sub)
             sfx(b, SFX_BOOL, in->sub);
@@ -96,7 +96,7 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
         sb_printf(b, ".cc");
     if (s & (SFX_BMODE | SFX_GRIDDEP))
         sfx(b, s & SFX_BMODE ? SFX_BMODE : SFX_GRIDDEP, in->sub);
-    if (in->op == WS_OP_SHF)
+    if (s & SFX_SHF)
         sb_printf(b, "%s%s", (in->mods & WS_MOD_SHF_L) ? ".l" : ".r", (in->mods & WS_MOD_WRAP) ? ".wrap" : ".clamp");
     if (in->mods & WS_MOD_EXPLICIT_RND)
         sfx(b, SFX_RND, in->rnd);
@@ -122,7 +122,7 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
         sb_printf(b, ".%s", ws_type_name((ws_type)in->type));
     if (in->type2)
         sb_printf(b, ".%s", ws_type_name((ws_type)in->type2));
-    if (in->op == WS_OP_PRMT && in->sub)
+    if ((s & SFX_PRMT) && in->sub)
         sfx(b, SFX_PRMT, in->sub);
 }
 
@@ -157,10 +157,8 @@ static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const
     case WS_OPND_SINK: sb_printf(b, "_"); break;
     case WS_OPND_IMM: {
         ws_type t = shape == 'u' ? WS_T_U32 : (ws_type)in->type;
-        if ((in->op == WS_OP_CVT || in->op == WS_OP_SET) && in->type2)
+        if ((ws_optable[in->op].suffixes & SFX_TYPE2) && in->type2) /* cvt, set: the source's type */
             t = (ws_type)in->type2;
-        if (in->op == WS_OP_SHFL)
-            t = WS_T_B32;
         print_imm(b, o->imm, t);
         break;
     }
@@ -172,11 +170,8 @@ static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const
     case WS_OPND_LABEL: {
         /* of several labels at one instruction (nvcc -G writes $L__tmp and $L__BB ones), the
          * first by name: a choice that survives printing and parsing again */
-        const char *name = NULL;
-        for (uint32_t l = 0; l < k->nlabels; l++)
-            if (k->label_pc[l] == o->imm && (!name || strcmp(k->labels[l], name) < 0))
-                name = k->labels[l];
-        sb_printf(b, "%s", name ? name : "?");
+        uint32_t l = k->label_of && o->imm <= k->ninsns ? k->label_of[o->imm] : UINT32_MAX;
+        sb_printf(b, "%s", l != UINT32_MAX ? k->labels[l] : "?");
         break;
     }
     case WS_OPND_VEC: {
@@ -209,7 +204,7 @@ static void print_insn(sbuf *b, const ws_module *m, const ws_kernel *k, const ws
     if (in->guard != WS_NO_REG)
         sb_printf(b, "@%s%s ", in->guard_neg ? "!" : "", reg_name(k, in->guard));
     print_mnemonic(b, in);
-    if (in->op == WS_OP_CALL) {
+    if (ws_op_class_of(in->op) == CLS_CALL) {
         const ws_call_site *cs = &k->calls[in->call];
         sb_printf(b, " ");
         if (cs->ret_sym != WS_NO_SYM)
@@ -318,7 +313,20 @@ static void print_header(sbuf *b, const ws_module *m, const ws_kernel *k, int is
 }
 
 /* A kernel or a .func with its body: only its own code, not the functions linked into it. */
-static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, int32_t owner, int is_func)
+/* Labels by instruction, then by name: the order a unit prints them in. */
+static const ws_kernel *label_order_kernel;
+static int label_order(const void *a, const void *b)
+{
+    const ws_kernel *k = label_order_kernel;
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    if (k->label_pc[x] != k->label_pc[y])
+        return k->label_pc[x] < k->label_pc[y] ? -1 : 1;
+    return strcmp(k->labels[x], k->labels[y]);
+}
+
+/* syms: the unit's own symbol indices, in order */
+static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, const uint32_t *syms, uint32_t nsyms,
+                       int is_func)
 {
     print_header(b, m, k, is_func);
     if (k->maxntid[0])
@@ -328,9 +336,9 @@ static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, int32_t 
     sb_printf(b, "\n{\n");
     for (uint32_t r = 0; r < k->nbody_regs; r++)
         sb_printf(b, "\t.reg .%s %s;\n", ws_type_name((ws_type)k->regs[r].type), k->regs[r].name);
-    for (uint32_t i = 0; i < m->nsymbols; i++) {
-        const ws_symbol *s = &m->symbols[i];
-        if (s->kernel == owner && !s->is_kernel_param && !s->is_func_param) {
+    for (uint32_t j = 0; j < nsyms; j++) {
+        const ws_symbol *s = &m->symbols[syms[j]];
+        if (!s->is_kernel_param && !s->is_func_param) {
             if (s->space == WS_SPACE_PARAM) { /* call-site parameters, hoisted to the kernel scope */
                 /* with their declared type: ptxas checks call arguments against the callee's
                  * formal types and rejects a .b8 array for vprintf's .b64 (tests/check_ptxas_roundtrip.sh) */
@@ -341,25 +349,27 @@ static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, int32_t 
                 print_variable(b, s, "\t");
         }
     }
-    for (uint32_t i = 0; i <= k->nbody; i++) {
-        /* the labels of an instruction in name order, so that a second print is the first */
-        for (const char *last = NULL;;) {
-            const char *next = NULL;
-            for (uint32_t l = 0; l < k->nbody_labels; l++)
-                if (k->label_pc[l] == i && (!last || strcmp(k->labels[l], last) > 0) &&
-                    (!next || strcmp(k->labels[l], next) < 0))
-                    next = k->labels[l];
-            if (!next)
-                break;
-            sb_printf(b, "%s:\n", next);
-            last = next;
-        }
+    /* the labels of an instruction in name order, so that a second print is the first */
+    uint32_t *order = malloc(((size_t)k->nbody_labels + 1) * sizeof *order), nl = 0;
+    if (!order) {
+        b->oom = 1;
+        return;
+    }
+    for (uint32_t l = 0; l < k->nbody_labels; l++)
+        if (k->label_pc[l] <= k->nbody)
+            order[nl++] = l;
+    label_order_kernel = k;
+    qsort(order, nl, sizeof *order, label_order);
+    for (uint32_t i = 0, next = 0; i <= k->nbody; i++) {
+        for (; next < nl && k->label_pc[order[next]] == i; next++)
+            sb_printf(b, "%s:\n", k->labels[order[next]]);
         if (i == k->nbody)
             break;
         sb_printf(b, "\t");
         print_insn(b, m, k, &k->insns[i]);
         sb_printf(b, ";\n");
     }
+    free(order);
     sb_printf(b, "}\n");
 }
 
@@ -384,10 +394,33 @@ int ws_module_print(const ws_module *m, char **out, size_t *outlen)
         print_header(&b, m, &m->fdefs[fi], 1);
         sb_printf(&b, ";\n");
     }
+    /* each unit's symbols, grouped by owner (a counting sort), so that printing stays linear */
+    uint32_t nunits = m->nkernels + m->nfdefs;
+    uint32_t *start = calloc((size_t)nunits + 2, sizeof *start), *syms = malloc(((size_t)m->nsymbols + 1) * sizeof *syms);
+    if (!start || !syms) {
+        free(start);
+        free(syms);
+        free(b.buf);
+        return -1;
+    }
+    for (uint32_t i = 0; i < m->nsymbols; i++) { /* unit u: kernels first, then the .func bodies */
+        int32_t o = m->symbols[i].kernel;
+        if (o >= 0 ? (uint32_t)o < m->nkernels : o <= -2 && (uint32_t)(-2 - o) < m->nfdefs)
+            start[(o >= 0 ? (uint32_t)o : m->nkernels + (uint32_t)(-2 - o)) + 2]++;
+    }
+    for (uint32_t u = 0; u < nunits; u++)
+        start[u + 2] += start[u + 1];
+    for (uint32_t i = 0; i < m->nsymbols; i++) {
+        int32_t o = m->symbols[i].kernel;
+        if (o >= 0 ? (uint32_t)o < m->nkernels : o <= -2 && (uint32_t)(-2 - o) < m->nfdefs)
+            syms[start[(o >= 0 ? (uint32_t)o : m->nkernels + (uint32_t)(-2 - o)) + 1]++] = i;
+    }
     for (uint32_t fi = 0; fi < m->nfdefs; fi++)
-        print_unit(&b, m, &m->fdefs[fi], -2 - (int32_t)fi, 1);
+        print_unit(&b, m, &m->fdefs[fi], syms + start[m->nkernels + fi], start[m->nkernels + fi + 1] - start[m->nkernels + fi], 1);
     for (uint32_t ki = 0; ki < m->nkernels; ki++)
-        print_unit(&b, m, &m->kernels[ki], (int32_t)ki, 0);
+        print_unit(&b, m, &m->kernels[ki], syms + start[ki], start[ki + 1] - start[ki], 0);
+    free(start);
+    free(syms);
     if (b.oom) {
         free(b.buf);
         return -1;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (the `fuzz` preset: clang, ASan + UBSan) and runs each for a
-# short, fixed number of inputs from a seed corpus made of programs/*.ptx, tests/ptx/*.ptx
-# and programs/*.args, then replays tests/fuzz/regressions/. Fails on any crash, leak or
+# short, fixed number of inputs from a seed corpus made of programs/*.ptx, tests/ptx/*.ptx,
+# the regressions, the hostile-input suite's small cases and programs/*.args, then replays
+# tests/fuzz/regressions/. Fails on any crash, leak or
 # sanitizer report. Usage: scripts/fuzz-smoke.sh [RUNS]   (default 20000 per target)
 # Longer runs by hand: build/fuzz/tests/fuzz/fuzz_ptx build/fuzz/corpus/ptx -jobs=2 -workers=2
 set -eu
@@ -18,6 +19,9 @@ rm -rf "$corpus" build/fuzz/artifacts
 mkdir -p "$corpus/ptx" "$corpus/args" build/fuzz/artifacts
 cp programs/*.ptx "$corpus/ptx/"
 cp tests/ptx/*.ptx "$corpus/ptx/" 2>/dev/null || true
+cp tests/fuzz/regressions/ptx/*.ptx "$corpus/ptx/"
+# the hostile-input suite's small cases (tests/check_hostile.py: huge widths, nested names, limits)
+python3 tests/check_hostile.py --seeds "$corpus" >/dev/null
 # fuzz_args: the first byte picks the mode (0 SPEC, 1 ARGSFILE, 2 argv words); no '/'
 for f in programs/*.args; do
   { printf '\001'; grep -v / "$f" || true; } > "$corpus/args/$(basename "$f")"

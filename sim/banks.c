@@ -10,33 +10,40 @@
  * The access needs the sum over phases that have active lanes; bank_conflicts counts the
  * wavefronts beyond the minimum.
  */
-#include "timing.h"
+#include "banks.h"
+#include "sim.h"
+
+#include <string.h>
 
 /* A set of at most 32 4-byte words with a count each: open addressing in 64 slots, `used` says
  * which slots hold a word, so an empty set costs one store. A phase touches at most 32 words
- * (32 lanes x 1, 16 x 2 or 8 x 4), an access at most 32 lanes: the table is never full. */
+ * (32 lanes x 1, 16 x 2 or 8 x 4), an access at most 32 lanes: the table is never full. Each
+ * word also keeps the lane that touched it first and its rank in its bank (ws_bank_rule). */
 typedef struct {
     uint64_t used;
     uint64_t word[64];
-    uint8_t count[64];
+    uint8_t count[64], first[64], rank[64];
 } word_set;
 
-/* Adds one to word's count; returns the new count (1: the word is new). */
+/* Adds one to word's count; returns its slot. */
 static unsigned word_set_add(word_set *s, uint64_t word)
 {
     unsigned i = (unsigned)((word * 0x9e3779b97f4a7c15ull) >> 58);
     while ((s->used >> i) & 1) {
-        if (s->word[i] == word)
-            return ++s->count[i];
+        if (s->word[i] == word) {
+            s->count[i]++;
+            return i;
+        }
         i = (i + 1) & 63;
     }
     s->used |= 1ull << i;
     s->word[i] = word;
     s->count[i] = 1;
-    return 1;
+    return i;
 }
 
-unsigned ws_bank_wavefronts(const uint64_t addr[32], uint32_t mask, unsigned bytes, uint8_t bank[32])
+/* The one walk over an access: the timing model's count (map NULL) and the viewer's map. */
+static unsigned bank_walk(const uint64_t addr[32], uint32_t mask, unsigned bytes, uint8_t bank[32], ws_bank_access *map)
 {
     unsigned lanes_per_phase = bytes <= 4 ? 32 : bytes == 8 ? 16 : 8;
     unsigned words = bytes <= 4 ? 1 : bytes / 4;
@@ -56,15 +63,41 @@ unsigned ws_bank_wavefronts(const uint64_t addr[32], uint32_t mask, unsigned byt
                 unsigned b = (unsigned)(word % 32);
                 if (w == 0 && bank)
                     bank[l] = (uint8_t)b;
-                if (word_set_add(&seen, word) > 1)
-                    continue; /* a broadcast: this word is already served */
-                if (++per_bank[b] > worst)
-                    worst = per_bank[b];
+                unsigned slot = word_set_add(&seen, word);
+                if (seen.count[slot] == 1) { /* a new word: its bank serves one more */
+                    seen.first[slot] = (uint8_t)l;
+                    seen.rank[slot] = (uint8_t)per_bank[b]++;
+                    if (per_bank[b] > worst)
+                        worst = per_bank[b];
+                } /* else a broadcast: this word is already served */
+                if (map) {
+                    map->bank[l][w] = (uint8_t)b;
+                    map->wave[l][w] = (uint8_t)(total + seen.rank[slot]);
+                    map->first[l][w] = (int8_t)seen.first[slot];
+                }
             }
         }
+        if (map)
+            map->degree[p0 / lanes_per_phase] = (uint8_t)worst;
         total += worst;
     }
     return total;
+}
+
+unsigned ws_bank_wavefronts(const uint64_t addr[32], uint32_t mask, unsigned bytes, uint8_t bank[32])
+{
+    return bank_walk(addr, mask, bytes, bank, NULL);
+}
+
+unsigned ws_bank_rule(const uint64_t addr[32], uint32_t mask, unsigned bytes, ws_bank_access *out)
+{
+    memset(out, 0, sizeof *out);
+    memset(out->first, -1, sizeof out->first);
+    out->words = bytes <= 4 ? 1 : bytes / 4;
+    out->lanes_per_phase = bytes <= 4 ? 32 : bytes == 8 ? 16 : 8;
+    out->wavefronts = bank_walk(addr, mask, bytes, NULL, out);
+    out->min_wavefronts = ws_bank_min_wavefronts(mask, bytes);
+    return out->wavefronts;
 }
 
 unsigned ws_bank_min_wavefronts(uint32_t mask, unsigned bytes)
@@ -83,7 +116,7 @@ unsigned ws_bank_same_word_lanes(const uint64_t addr[32], uint32_t mask)
     lanes_of.used = 0;
     unsigned most = 0;
     FOR_EACH_LANE(mask, l) {
-        unsigned n = word_set_add(&lanes_of, addr[l] / 4);
+        unsigned n = lanes_of.count[word_set_add(&lanes_of, addr[l] / 4)];
         most = n > most ? n : most;
     }
     return most;

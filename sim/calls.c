@@ -15,11 +15,31 @@
  * A lane whose next frame would not fit in WS_CALL_STACK_BYTES stops the launch with the
  * PTX line, the lane and the depth (the GPU's stack overflow is a fault too; its limit,
  * cudaLimitStackSize, counts ptxas's frames, which warpsim does not know). */
-#include "sim.h"
+#include "calls.h"
+#include "diag.h"
 
 #include <stdlib.h>
 
-#define MAX_CALL_DEPTH 4096
+#define MAX_CALL_DEPTH        4096
+/* Words a lane may keep for its calls (saved registers and return records), and a block's lanes
+ * together: bounds that depend on the block alone (so a run stops the same way whatever --jobs)
+ * and that the memory limit charges before the launch (twice: a lane's words grow by doubling). */
+#define MAX_SAVED_WORDS       32768u
+#define MAX_BLOCK_SAVED_WORDS (4u << 20)
+
+static uint64_t block_saved_words(uint32_t nthreads)
+{
+    uint64_t w = (uint64_t)nthreads * MAX_SAVED_WORDS;
+    return w < MAX_BLOCK_SAVED_WORDS ? w : MAX_BLOCK_SAVED_WORDS;
+}
+
+uint64_t ws_call_stacks_bytes(const ws_kernel *k, uint32_t nthreads)
+{
+    if (k->ninsns == k->nbody) /* no .func linked in: no calls */
+        return 0;
+    uint64_t warps = (nthreads + 31) / 32;
+    return warps * 32 * sizeof(ws_lane_stack) + 2 * block_saved_words(nthreads) * sizeof(uint64_t);
+}
 
 /* Where the call stack starts in a lane's local memory: after the kernel's own frame. */
 static uint64_t align_frame(const ws_kernel *k) { return (k->frame_bytes + 15) / 16 * 16; }
@@ -35,6 +55,7 @@ static int push_words(ws_lane_stack *st, const uint64_t *v, uint32_t n)
         uint32_t cap = st->cap ? st->cap : 64;
         while (cap < st->nwords + n)
             cap *= 2;
+        cap = cap < MAX_SAVED_WORDS ? cap : MAX_SAVED_WORDS; /* ws_call_enter checked that n fit */
         uint64_t *nw = realloc(st->words, (size_t)cap * sizeof *nw);
         if (!nw)
             return -1;
@@ -63,14 +84,16 @@ int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec)
         ws_lane_stack *st = &w->stack[l];
         uint64_t base = cs->caller_in_func ? frame[l] : 0;
         uint64_t callee = base + cs->caller_frame + WS_CALL_FRAME_OVERHEAD;
-        if (callee + cs->callee_frame > L->local_bytes || st->depth >= MAX_CALL_DEPTH) {
+        uint64_t saved = cs->reg_count + 2;
+        if (callee + cs->callee_frame > L->local_bytes || st->depth >= MAX_CALL_DEPTH ||
+            st->nwords + saved > MAX_SAVED_WORDS || x->blk->saved_words + saved > block_saved_words(x->blk->nthreads)) {
             ws_launch_stop(L, WS_ERR_LIMIT,
                            "call stack overflow at PTX line %u: lane %u of warp %u in block %u calls %s at depth "
                            "%u; its frame would end at byte %llu of the %u-byte per-lane call stack (at most %u calls "
-                           "deep)",
+                           "deep, %u registers saved a lane, %u a block)",
                            in->line, l, w->index, x->blk->id, cs->callee, st->depth + 1,
                            (unsigned long long)(callee + cs->callee_frame - align_frame(k)), WS_CALL_STACK_BYTES,
-                           MAX_CALL_DEPTH);
+                           MAX_CALL_DEPTH, MAX_SAVED_WORDS, (unsigned)block_saved_words(x->blk->nthreads));
             return -1;
         }
         /* the callee's registers of this lane, then the return record */
@@ -83,6 +106,7 @@ int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec)
             return -1;
         }
         st->depth++;
+        x->blk->saved_words += saved;
         for (uint32_t a = 0; a < cs->nargs; a++) {
             const ws_symbol *src = &m->symbols[cs->args[a]], *dst = &m->symbols[F->params[a]];
             uint64_t n = src->size < dst->size ? src->size : dst->size;
@@ -113,6 +137,7 @@ void ws_call_return(ws_exec *x, uint32_t exec, uint32_t *ret_pc)
                    lane_local(x, l, frame[l] + src->offset), n);
         }
         st->nwords -= 2 + cs->reg_count;
+        x->blk->saved_words -= 2 + cs->reg_count;
         for (uint32_t r = 0; r < cs->reg_count; r++)
             x->regs[(size_t)(cs->reg_first + r) * 32 + l] = st->words[st->nwords + r];
         st->depth--;

@@ -4,15 +4,15 @@
  * path from the branch must pass through. We build basic blocks, then compute post-dominators
  * with the Cooper-Harvey-Kennedy iteration over the reversed graph (a virtual exit node
  * collects ret/exit). Branches whose paths only meet at the exit get no barrier. */
-#include "sim.h"
+#include "cfg.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static int ends_block(const ws_insn *in)
-{
-    return in->op == WS_OP_BRA || in->op == WS_OP_RET || in->op == WS_OP_EXIT || in->op == WS_OP_TRAP;
-}
+/* A branch (its label is operand 0) and the instructions after which no lane falls through
+ * unguarded (ret, exit, trap), from the table's class column. */
+static int is_branch(const ws_insn *in) { return ws_op_class_of(in->op) == CLS_BRANCH; }
+static int ends_block(const ws_insn *in) { return is_branch(in) || ws_op_ends_path(in->op); }
 
 uint32_t *ws_reconvergence_points(const ws_kernel *k)
 {
@@ -36,7 +36,7 @@ uint32_t *ws_reconvergence_points(const ws_kernel *k)
         leader[0] = 1;
     for (uint32_t i = 0; i < n; i++) {
         const ws_insn *in = &k->insns[i];
-        if (in->op == WS_OP_BRA && in->ops[0].imm <= n)
+        if (is_branch(in) && in->ops[0].imm <= n)
             leader[in->ops[0].imm] = 1;
         if (ends_block(in) && i + 1 <= n)
             leader[i + 1] = 1;
@@ -54,7 +54,7 @@ uint32_t *ws_reconvergence_points(const ws_kernel *k)
     leader = NULL;
 
     /* successors (at most two per block) */
-    uint32_t (*succ)[2] = malloc((size_t)(nb + 1) * sizeof *succ);
+    uint32_t(*succ)[2] = malloc((size_t)(nb + 1) * sizeof *succ);
     uint32_t *nsucc = calloc(nb + 1, sizeof *nsucc);
     /* predecessors in the reversed graph = successors in the forward graph; we need the
      * reversed graph's predecessors = forward successors, and its successors = forward preds */
@@ -71,11 +71,11 @@ uint32_t *ws_reconvergence_points(const ws_kernel *k)
     for (uint32_t b = 0; b < nb; b++) {
         uint32_t last = (b + 1 < nb ? start[b + 1] : n) - 1;
         const ws_insn *in = &k->insns[last];
-        if (in->op == WS_OP_RET || in->op == WS_OP_EXIT || in->op == WS_OP_TRAP) {
+        if (ws_op_ends_path(in->op)) {
             if (in->guard != WS_NO_REG)
                 succ[b][nsucc[b]++] = block_of[last + 1];
             succ[b][nsucc[b]++] = exit_node;
-        } else if (in->op == WS_OP_BRA) {
+        } else if (is_branch(in)) {
             succ[b][nsucc[b]++] = block_of[in->ops[0].imm];
             if (in->guard != WS_NO_REG && block_of[last + 1] != block_of[in->ops[0].imm])
                 succ[b][nsucc[b]++] = block_of[last + 1];
@@ -157,7 +157,7 @@ uint32_t *ws_reconvergence_points(const ws_kernel *k)
     }
     for (uint32_t b = 0; b < nb; b++) {
         uint32_t last = (b + 1 < nb ? start[b + 1] : n) - 1;
-        if (k->insns[last].op == WS_OP_BRA && ipdom[b] != UINT32_MAX && ipdom[b] != exit_node)
+        if (is_branch(&k->insns[last]) && ipdom[b] != UINT32_MAX && ipdom[b] != exit_node)
             result[last] = start[ipdom[b]];
     }
 fail:
@@ -186,55 +186,25 @@ fail_early:
  * register is written at an instruction if every path from the entry wrote it (a guarded write
  * does not count: its guard may be false); a read where it is not is a read before writing. */
 
-static void note_read(uint8_t *needs, const ws_kernel *k, const uint64_t *written, uint32_t r)
-{
-    if (r < k->nregs && !((written[r / 64] >> (r % 64)) & 1))
-        needs[r] = 1;
-}
-
 static void insn_reads(uint8_t *needs, const ws_kernel *k, const ws_insn *in, const uint64_t *written)
 {
-    const char *shape = ws_optable[in->op].shape;
-    unsigned pos = 0;
-    if (in->guard != WS_NO_REG)
-        note_read(needs, k, written, in->guard);
-    for (const char *c = shape; *c && pos < in->nops; c++) {
-        if (*c == '?')
-            continue;
-        const ws_operand *o = &in->ops[pos++];
-        int dest = (*c == 'd' || *c == 'D' || *c == 'P');
-        if (o->kind == WS_OPND_ADDR && o->reg != WS_NO_REG)
-            note_read(needs, k, written, o->reg);
-        else if (!dest && o->kind == WS_OPND_REG)
-            note_read(needs, k, written, o->reg);
-        else if (!dest && o->kind == WS_OPND_VEC)
-            for (unsigned i = 0; i < o->nvec; i++)
-                if (o->regs[i] != WS_NO_REG)
-                    note_read(needs, k, written, o->regs[i]);
-    }
+    ws_reg_use u;
+    ws_insn_reg_use(in, &u);
+    for (uint32_t i = 0; i < u.nsrc; i++)
+        if (u.src[i] < k->nregs && !((written[u.src[i] / 64] >> (u.src[i] % 64)) & 1))
+            needs[u.src[i]] = 1;
 }
 
+/* A guarded write does not count: its guard may be false. */
 static void insn_writes(const ws_insn *in, uint64_t *written, uint32_t nregs)
 {
-    if (in->guard != WS_NO_REG || in->nops == 0)
+    if (in->guard != WS_NO_REG)
         return;
-    const char *shape = ws_optable[in->op].shape;
-    if (shape[0] != 'd' && shape[0] != 'D' && shape[0] != 'P')
-        return;
-    const ws_operand *d = &in->ops[0];
-    uint32_t regs[5];
-    unsigned n = 0;
-    if (d->kind == WS_OPND_REG)
-        regs[n++] = d->reg;
-    else if (d->kind == WS_OPND_VEC)
-        for (unsigned i = 0; i < d->nvec; i++)
-            if (d->regs[i] != WS_NO_REG)
-                regs[n++] = d->regs[i];
-    if (in->dpred != WS_NO_REG)
-        regs[n++] = in->dpred;
-    for (unsigned i = 0; i < n; i++)
-        if (regs[i] < nregs)
-            written[regs[i] / 64] |= 1ull << (regs[i] % 64);
+    ws_reg_use u;
+    ws_insn_reg_use(in, &u);
+    for (uint32_t i = 0; i < u.ndst; i++)
+        if (u.dst[i] < nregs)
+            written[u.dst[i] / 64] |= 1ull << (u.dst[i] % 64);
 }
 
 uint32_t *ws_registers_read_unwritten(const ws_kernel *k, uint32_t *count)
@@ -243,6 +213,12 @@ uint32_t *ws_registers_read_unwritten(const ws_kernel *k, uint32_t *count)
     *count = 0;
     if (k->nbody < n) /* linked .func code is entered by calls, not by this flow: zero every register */
         return NULL;
+    /* A set per instruction: a large kernel with many registers (hostile or generated code)
+     * would need gigabytes and quadratic time; then every register is zeroed instead, which
+     * gives the same results. (WS_ANALYSIS_BYTES: what the memory limit charges for it.) */
+    if ((uint64_t)n * words * sizeof(uint64_t) > WS_ANALYSIS_BYTES)
+        return NULL;
+    uint64_t steps = 0, max_steps = 64 * (uint64_t)n + 4096; /* and a bound on the fixpoint's passes */
     uint64_t *in_sets = malloc((size_t)(n ? n : 1) * (words ? words : 1) * sizeof *in_sets);
     uint8_t *reached = calloc(n ? n : 1, 1), *needs = calloc(k->nregs ? k->nregs : 1, 1);
     uint8_t *queued = calloc(n ? n : 1, 1); /* each instruction is in the work list at most once */
@@ -261,16 +237,19 @@ uint32_t *ws_registers_read_unwritten(const ws_kernel *k, uint32_t *count)
         work[nwork++] = 0;
     }
     while (nwork) {
+        if (++steps > max_steps) { /* not converging quickly: zero every register */
+            list = NULL;
+            goto done;
+        }
         uint32_t i = work[--nwork];
         queued[i] = 0;
         memcpy(cur, &in_sets[(size_t)i * words], words * sizeof *cur);
         const ws_insn *in = &k->insns[i];
         insn_writes(in, cur, k->nregs);
         uint32_t succ[2], ns = 0;
-        int ends = in->op == WS_OP_RET || in->op == WS_OP_EXIT || in->op == WS_OP_TRAP;
-        if (in->op == WS_OP_BRA && in->ops[0].imm < n)
+        if (is_branch(in) && in->ops[0].imm < n)
             succ[ns++] = (uint32_t)in->ops[0].imm;
-        if ((!ends && in->op != WS_OP_BRA) || in->guard != WS_NO_REG)
+        if (!ends_block(in) || in->guard != WS_NO_REG)
             if (i + 1 < n)
                 succ[ns++] = i + 1;
         for (uint32_t s = 0; s < ns; s++) {

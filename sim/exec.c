@@ -1,5 +1,5 @@
 /* The executor dispatch table, generated from the opcode table. */
-#include "sim.h"
+#include "exec.h"
 
 /* every executor named in isa/opcodes.def */
 #define OP(id, mn, shape, sfx, cls, lat, ex, doc) void ex(ws_exec *x, const ws_insn *in, uint32_t mask);
@@ -18,16 +18,4 @@ void ex_nop(ws_exec *x, const ws_insn *in, uint32_t mask)
     (void)x;
     (void)in;
     (void)mask;
-}
-
-/* Control flow is the scheduler's (sim/machine.c); these rows only name it. */
-void ex_bra(ws_exec *x, const ws_insn *in, uint32_t mask) { ex_nop(x, in, mask); }
-void ex_exit(ws_exec *x, const ws_insn *in, uint32_t mask) { ex_nop(x, in, mask); }
-void ex_bar(ws_exec *x, const ws_insn *in, uint32_t mask) { ex_nop(x, in, mask); }
-
-void ex_trap(ws_exec *x, const ws_insn *in, uint32_t mask)
-{
-    (void)in;
-    ws_diag_report(x, WS_DIAG_TRAP, mask, "trap executed");
-    ws_launch_stop(x->L, WS_ERR_DIAG, "the kernel executed trap at line %u", x->L->k->insns[x->pc].line);
 }

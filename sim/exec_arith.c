@@ -5,6 +5,8 @@
 #include "half.h"
 #include "mufu.h"
 #include "sim.h"
+#include "diag.h"
+#include "ptxas.h"
 
 #include <stdlib.h>
 
@@ -356,12 +358,14 @@ static void minmax(ws_exec *x, const ws_insn *in, uint32_t mask, int want_max)
     ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     int sgn = ws_type_is_signed((ws_type)in->type);
+    uint32_t same = 0; /* lanes comparing a NaN with the same NaN */
     FOR_EACH_LANE(mask, l) {
         uint64_t r;
         if (is_float(in)) {
             double a = in->type == WS_T_F32 ? (double)ftz_in(in, a_[l]) : as_f64(a_[l]);
             double b = in->type == WS_T_F32 ? (double)ftz_in(in, b_[l]) : as_f64(b_[l]);
             double m;
+            same |= isnan(a) && trunc_bits(A(l), bits) == trunc_bits(B(l), bits) ? 1u << l : 0; /* f32, f64 */
             if (isnan(a) && isnan(b))
                 m = NAN;
             else if ((in->mods & WS_MOD_NAN) && (isnan(a) || isnan(b)))
@@ -384,6 +388,8 @@ static void minmax(ws_exec *x, const ws_insn *in, uint32_t mask, int want_max)
         }
         set_reg(x, D, l, r);
     }
+    if (same && !(in->mods & (WS_MOD_NAN | WS_MOD_FTZ))) /* ptxas keeps those: the canonical NaN */
+        ws_nan_fold(x, in, same);
 }
 void ex_min(ws_exec *x, const ws_insn *in, uint32_t mask) { minmax(x, in, mask, 0); }
 void ex_max(ws_exec *x, const ws_insn *in, uint32_t mask) { minmax(x, in, mask, 1); }

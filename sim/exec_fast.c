@@ -8,7 +8,8 @@
  * general executor's walk over the mask's lanes. They compute exactly what the general
  * executors (exec_arith.c, exec_logic.c) compute; ws_sim_launch picks one per instruction
  * (ws_fast_executor) once per launch. */
-#include "sim.h"
+#include "exec_fast.h"
+#include "exec.h"
 
 #define ROW(i) (&x->regs[(size_t)in->ops[i].reg * 32])
 #define DROW ROW(0)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fp.h"
+#include "ptxas.h"
 #include "mufu.h"
 #include "rows.h"
 
@@ -179,11 +180,36 @@ static uint32_t half_op(const ws_insn *in, int bf, uint32_t a, uint32_t b, uint3
     return half_finish(ws_half_from_double(r, bf, WS_RND_RN), bf, in->mods);
 }
 
+/* The lanes where a NaN meets an instruction ptxas may fold away (ws_nan_fold): min/max.f16
+ * of a NaN with the same NaN (ptxas folds min(x, x) to x for .f16 only: .bf16, .f16x2, .NaN and
+ * .ftz forms run HMNMX2 or an add of -0, whose NaN is the canonical one, as warpsim's; SASS of
+ * programs/probe_minmax_same, ptxas 13.0), and neg of a NaN in any half (two negations cancel,
+ * fuzz v4 seed 2215; a single one is HADD2 -x, -0: the canonical NaN). */
+static uint32_t nan_fold_lanes(const ws_insn *in, const uint64_t *a, const uint64_t *b, uint32_t mask, int bf)
+{
+    uint32_t lanes = 0;
+    if (in->op == WS_OP_NEG) {
+        unsigned halves = is_pair((ws_type)in->type) ? 2 : 1;
+        FOR_EACH_LANE(mask, l)
+            for (unsigned h = 0; h < halves; h++)
+                lanes |= half_is_nan((uint32_t)(a[l] >> (16 * h)) & 0xffffu, bf) ? 1u << l : 0;
+        return lanes;
+    }
+    if ((in->op != WS_OP_MIN && in->op != WS_OP_MAX) || in->type != WS_T_F16 || (in->mods & (WS_MOD_NAN | WS_MOD_FTZ)))
+        return 0;
+    FOR_EACH_LANE(mask, l) {
+        uint32_t ha = (uint32_t)a[l] & 0xffffu, hb = (uint32_t)b[l] & 0xffffu;
+        lanes |= half_is_nan(ha, 0) && ha == hb ? 1u << l : 0;
+    }
+    return lanes;
+}
+
 void ws_ex_half_arith(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
     ws_type t = (ws_type)in->type;
     int bf = is_bf16(t);
+    uint32_t fold = nan_fold_lanes(in, a_, b_, mask, bf);
     if (is_pair(t))
         FOR_EACH_LANE(mask, l) {
             uint32_t lo = half_op(in, bf, A(l) & 0xffffu, B(l) & 0xffffu, C(l) & 0xffffu);
@@ -193,6 +219,8 @@ void ws_ex_half_arith(ws_exec *x, const ws_insn *in, uint32_t mask)
     else
         FOR_EACH_LANE(mask, l)
             set_reg(x, D, l, half_op(in, bf, A(l) & 0xffffu, B(l) & 0xffffu, C(l) & 0xffffu));
+    if (fold)
+        ws_nan_fold(x, in, fold);
 }
 
 /* ex2.approx.f16 and ex2.approx.ftz.bf16 (MUFU.EX2.F16/.BF16, measured over all 2^16 halves on an

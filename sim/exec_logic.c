@@ -2,6 +2,8 @@
 #include "fp.h"
 #include "half.h"
 #include "sim.h"
+#include "diag.h"
+#include "memory.h"
 
 #include <limits.h>
 
@@ -53,28 +55,6 @@ void ex_selp(ws_exec *x, const ws_insn *in, uint32_t mask)
 }
 
 /* ---- comparisons ------------------------------------------------------------------------------ */
-
-int ws_float_compare(unsigned cmp, double fa, double fb)
-{
-    int un = isnan(fa) || isnan(fb);
-    switch (cmp) {
-    case WS_CMP_EQ: return !un && fa == fb;
-    case WS_CMP_NE: return !un && fa != fb;
-    case WS_CMP_LT: return !un && fa < fb;
-    case WS_CMP_LE: return !un && fa <= fb;
-    case WS_CMP_GT: return !un && fa > fb;
-    case WS_CMP_GE: return !un && fa >= fb;
-    case WS_CMP_EQU: return un || fa == fb;
-    case WS_CMP_NEU: return un || fa != fb;
-    case WS_CMP_LTU: return un || fa < fb;
-    case WS_CMP_LEU: return un || fa <= fb;
-    case WS_CMP_GTU: return un || fa > fb;
-    case WS_CMP_GEU: return un || fa >= fb;
-    case WS_CMP_NUM: return !un;
-    case WS_CMP_NAN: return un;
-    default: return 0;
-    }
-}
 
 static int compare(const ws_insn *in, ws_type t, uint64_t a, uint64_t b)
 {
@@ -150,35 +130,6 @@ void ex_set(ws_exec *x, const ws_insn *in, uint32_t mask)
 
 /* ---- conversions ------------------------------------------------------------------------------- */
 
-/* Float to integer: round by the .rni/.rzi/.rmi/.rpi mode, NaN gives 0, out-of-range values
- * saturate (float-to-integer conversions always clamp on sm_20 and later). */
-uint64_t ws_float_to_int(double v, ws_type t, unsigned rnd)
-{
-    unsigned bits = ws_type_bits(t);
-    if (isnan(v))
-        return 0;
-    switch (rnd) {
-    case WS_RND_RMI: case WS_RND_RM: v = floor(v); break;
-    case WS_RND_RPI: case WS_RND_RP: v = ceil(v); break;
-    case WS_RND_RNI: case WS_RND_RN: v = nearbyint(v); break;
-    default: v = trunc(v); break;
-    }
-    if (ws_type_is_signed(t)) {
-        double lo = -ldexp(1.0, (int)bits - 1), hi = ldexp(1.0, (int)bits - 1);
-        if (v <= lo)
-            return trunc_bits((uint64_t)(int64_t)lo, bits);
-        if (v >= hi)
-            return trunc_bits((1ull << (bits - 1)) - 1, bits);
-        return trunc_bits((uint64_t)(int64_t)v, bits);
-    }
-    double hi = ldexp(1.0, (int)bits);
-    if (v <= 0)
-        return 0;
-    if (v >= hi)
-        return trunc_bits(~0ull, bits);
-    return (uint64_t)v;
-}
-
 static uint64_t clamp_int(uint64_t v, ws_type from, ws_type to, int sat)
 {
     unsigned fb = ws_type_bits(from), tb = ws_type_bits(to);
@@ -253,18 +204,12 @@ void ex_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
     }
 }
 
-/* cvta: generic <-> state-space address. Generic shared and local addresses are the space's
- * offset plus its window; global addresses are the same in both. */
+/* cvta: generic <-> state-space address. Generic shared, local and param addresses are the
+ * space's offset plus its window (memory.h); global addresses are the same in both. */
 void ex_cvta(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
-    uint64_t window = 0;
-    switch (in->space) {
-    case WS_SPACE_SHARED: window = SHARED_WINDOW; break;
-    case WS_SPACE_LOCAL: window = LOCAL_WINDOW; break;
-    case WS_SPACE_CONST: window = 0; break; /* const addresses already sit in their window */
-    default: break;
-    }
+    uint64_t window = ws_space_window((ws_space)in->space); /* const addresses already sit in theirs */
     unsigned bits = tbits(in);
     FOR_EACH_LANE(mask, l) {
         uint64_t a = A(l);

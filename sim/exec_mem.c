@@ -1,83 +1,14 @@
-/* Memory: address translation for every state space, loads, stores, atomics, and calls. */
-#include "diagnose.h"
+/* Memory instructions: loads, stores and atomics (addresses decoded by memory.h, translated by
+ * memory.c). */
+#include "diag.h"
 #include "fp.h"
 #include "half.h"
+#include "memory.h"
+#include "ptxas.h"
+#include "shadow.h"
 #include "sim.h"
 
 #include <inttypes.h>
-
-static const char *space_word(ws_space s) { return s == WS_SPACE_GENERIC ? "generic" : ws_space_name(s); }
-
-uint8_t *ws_mem_translate(ws_exec *x, ws_space space, uint64_t addr, unsigned lane, size_t size, int store)
-{
-    ws_launch_ctx *L = x->L;
-    ws_block *b = x->blk;
-    uint64_t orig = addr;
-    ws_space orig_space = space;
-    if (space == WS_SPACE_GENERIC) {
-        if (addr - SHARED_WINDOW < WINDOW_SIZE) {
-            space = WS_SPACE_SHARED;
-            addr -= SHARED_WINDOW;
-        } else if (addr - LOCAL_WINDOW < WINDOW_SIZE) {
-            space = WS_SPACE_LOCAL;
-            addr -= LOCAL_WINDOW;
-        } else if (addr - CONST_WINDOW < WINDOW_SIZE) {
-            space = WS_SPACE_CONST;
-        } else {
-            space = WS_SPACE_GLOBAL;
-        }
-    }
-    if (size > 1 && addr % size) {
-        ws_diag_report(x, WS_DIAG_MISALIGNED, 1u << lane,
-                       "lane %u: %zu-byte %s %s access at address 0x%" PRIx64 " is not %zu-byte aligned", lane, size,
-                       space_word(orig_space), store ? "store" : "load", orig, size);
-        return NULL;
-    }
-    uint8_t *p = NULL;
-    switch (space) {
-    case WS_SPACE_SHARED:
-        if (addr < b->shared_size && size <= b->shared_size - addr)
-            p = b->shared + addr;
-        break;
-    case WS_SPACE_LOCAL:
-        if (addr < L->local_bytes && size <= L->local_bytes - addr)
-            p = b->local + (size_t)(x->w->index * 32 + lane) * L->local_bytes + addr;
-        break;
-    case WS_SPACE_PARAM:
-        if (!store && addr < L->k->param_bytes && size <= L->k->param_bytes - addr)
-            p = L->params + addr;
-        break;
-    case WS_SPACE_CONST: {
-        uint64_t off = addr - CONST_WINDOW;
-        if (!store && off < L->sim->const_size && size <= L->sim->const_size - off)
-            p = L->sim->const_image + off;
-        break;
-    }
-    default: {
-        ws_alloc *a = ws_find_alloc(L->sim, addr, size);
-        if (a)
-            p = a->data + (addr - a->base);
-        break;
-    }
-    }
-    if (!p)
-        ws_diag_report(x, WS_DIAG_OUT_OF_BOUNDS, 1u << lane,
-                       "lane %u: %zu-byte %s %s at address 0x%" PRIx64 " is outside every %s allocation", lane, size,
-                       space_word(orig_space), store ? "store" : "load", orig,
-                       space == WS_SPACE_GLOBAL ? "global" : ws_space_name(space));
-    return p;
-}
-
-static ws_space access_space(const ws_insn *in)
-{
-    return (in->mods & WS_MOD_CALLPARAM) ? WS_SPACE_LOCAL : (ws_space)in->space;
-}
-
-static uint64_t effective_address(ws_exec *x, const ws_operand *a, unsigned lane)
-{
-    uint64_t base = a->reg != WS_NO_REG ? x->regs[(size_t)a->reg * 32 + lane] : 0;
-    return (a->flags & WS_ADDR32) ? (uint32_t)(base + a->imm) : base + a->imm;
-}
 
 static unsigned elem_bytes(const ws_insn *in)
 {
@@ -99,13 +30,13 @@ static void note_shared(ws_exec *x, ws_space space, uint32_t mask)
  * reports what is wrong with it). */
 static uint8_t *warp_region(ws_exec *x, const ws_insn *in, const ws_operand *a, unsigned esz, uint64_t *lo_out)
 {
-    ws_space space = access_space(in);
+    ws_space space = ws_access_space(in);
     if (in->vec != 1 || x->blk->shadow || a->reg == WS_NO_REG ||
         (space != WS_SPACE_GLOBAL && space != WS_SPACE_GENERIC && space != WS_SPACE_SHARED))
         return NULL;
     const uint64_t *base = &x->regs[(size_t)a->reg * 32];
     uint64_t lo = UINT64_MAX, hi = 0, misaligned = 0;
-    const uint64_t wrap = (a->flags & WS_ADDR32) ? UINT32_MAX : UINT64_MAX;
+    const uint64_t wrap = ws_address_mask(a); /* ws_access_address for 32 lanes at once */
     for (unsigned l = 0; l < 32; l++) {
         uint64_t addr = (base[l] + a->imm) & wrap;
         x->mem_addr[l] = addr;
@@ -116,12 +47,13 @@ static uint8_t *warp_region(ws_exec *x, const ws_insn *in, const ws_operand *a, 
     *lo_out = lo;
     if (misaligned)
         return NULL;
-    uint64_t window = space == WS_SPACE_GENERIC ? SHARED_WINDOW : 0;
-    if (space == WS_SPACE_SHARED || (space == WS_SPACE_GENERIC && lo - SHARED_WINDOW < WINDOW_SIZE)) {
-        uint64_t off = lo - window, end = hi - window + esz;
+    uint64_t off = lo;
+    space = ws_resolve_generic(space, &off);
+    if (space == WS_SPACE_SHARED) {
+        uint64_t end = off + (hi - lo) + esz;
         return end <= x->blk->shared_size && off < end ? x->blk->shared + off : NULL;
     }
-    if (lo < GLOBAL_BASE) /* generic addresses below GLOBAL_BASE are local or const */
+    if (space != WS_SPACE_GLOBAL) /* generic local or const addresses */
         return NULL;
     ws_alloc *al = ws_find_alloc(x->L->sim, lo, hi - lo + esz);
     return al ? al->data + (lo - al->base) : NULL;
@@ -168,22 +100,43 @@ static int st_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned esz)
     return 1;
 }
 
+static void load(ws_exec *x, const ws_insn *in, uint32_t mask);
+
+/* After a warp that the H200 may have split passed a bar.sync (ptxas.c), shared-memory words
+ * exchanged across barriers may be stale there: under --poison-undefined, loads give poison. */
+static void poison_shared_load(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    const ws_operand *d = &in->ops[0];
+    uint32_t v = ws_poison_value(x->L);
+    FOR_EACH_LANE(mask, l) {
+        for (unsigned i = 0; i < in->vec; i++)
+            set_reg(x, d->kind == WS_OPND_VEC ? d->regs[i] : d->reg, l, v);
+    }
+}
+
 void ex_ld(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    load(x, in, mask);
+    if (x->blk->poison_shared && ws_access_space(in) == WS_SPACE_SHARED)
+        poison_shared_load(x, in, mask);
+}
+
+static void load(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     const ws_operand *d = &in->ops[0], *a = &in->ops[1];
     unsigned esz = elem_bytes(in);
     unsigned bits = esz * 8;
     int sgn = ws_type_is_signed((ws_type)in->type) && !ws_type_is_float((ws_type)in->type);
-    ws_space space = access_space(in);
+    ws_space space = ws_access_space(in);
     note_shared(x, space, mask);
     if (ld_fast(x, in, mask, esz, sgn))
         return;
     FOR_EACH_LANE(mask, l) {
-        uint64_t addr = effective_address(x, a, l);
+        uint64_t addr = ws_access_address(x->regs, a, l);
         x->mem_addr[l] = addr;
         uint8_t *p = ws_mem_translate(x, space, addr, l, (size_t)esz * in->vec, 0);
         if (x->blk->shadow && p) /* check_uninitialized: shared words never written, races */
-            ws_diag_shared(x, p, (size_t)esz * in->vec, 0, l);
+            ws_shadow_shared(x, p, (size_t)esz * in->vec, 0, l);
         for (unsigned i = 0; i < in->vec; i++) {
             uint64_t v = 0;
             if (p)
@@ -204,7 +157,7 @@ void ex_st(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     const ws_operand *a = &in->ops[0], *v = &in->ops[1];
     unsigned esz = elem_bytes(in);
-    ws_space space = access_space(in);
+    ws_space space = ws_access_space(in);
     if (space == WS_SPACE_PARAM || space == WS_SPACE_CONST) {
         ws_diag_report(x, WS_DIAG_OUT_OF_BOUNDS, mask, "store to the read-only %s space", ws_space_name(space));
         return;
@@ -213,13 +166,13 @@ void ex_st(ws_exec *x, const ws_insn *in, uint32_t mask)
     if (st_fast(x, in, mask, esz))
         return;
     FOR_EACH_LANE(mask, l) {
-        uint64_t addr = effective_address(x, a, l);
+        uint64_t addr = ws_access_address(x->regs, a, l);
         x->mem_addr[l] = addr;
         uint8_t *p = ws_mem_translate(x, space, addr, l, (size_t)esz * in->vec, 1);
         if (!p)
             continue;
         if (x->blk->shadow)
-            ws_diag_shared(x, p, (size_t)esz * in->vec, 1, l);
+            ws_shadow_shared(x, p, (size_t)esz * in->vec, 1, l);
         for (unsigned i = 0; i < in->vec; i++) {
             uint64_t val = v->kind == WS_OPND_VEC ? (v->regs[i] == WS_NO_REG ? 0 : x->regs[(size_t)v->regs[i] * 32 + l])
                                                   : opnd(x, v, l);
@@ -275,12 +228,12 @@ static void atomic(ws_exec *x, const ws_insn *in, uint32_t mask, int returns)
     if (x->L->atom_lock)
         pthread_mutex_lock(x->L->atom_lock);
     FOR_EACH_LANE(mask, l) {
-        uint64_t addr = effective_address(x, a, l);
+        uint64_t addr = ws_access_address(x->regs, a, l);
         x->mem_addr[l] = addr;
         uint8_t *p = ws_mem_translate(x, space, addr, l, esz, 1);
         uint64_t old = 0;
         if (p && x->blk->shadow)
-            ws_diag_shared(x, p, esz, 2, l);
+            ws_shadow_shared(x, p, esz, 2, l);
         if (p) {
             memcpy(&old, p, esz);
             uint64_t b = opnd(x, &in->ops[vi], l);
@@ -297,33 +250,3 @@ static void atomic(ws_exec *x, const ws_insn *in, uint32_t mask, int returns)
 
 void ex_atom(ws_exec *x, const ws_insn *in, uint32_t mask) { atomic(x, in, mask, 1); }
 void ex_red(ws_exec *x, const ws_insn *in, uint32_t mask) { atomic(x, in, mask, 0); }
-
-/* call: only vprintf, whose two arguments are the format's and the argument buffer's generic
- * addresses. Lanes print one after another in lane order, as the GPU's printf buffer does. */
-void ex_call(ws_exec *x, const ws_insn *in, uint32_t mask)
-{
-    const ws_call_site *cs = &x->L->k->calls[in->call];
-    const ws_module *m = x->L->m;
-    if (cs->nargs < 2) {
-        ws_diag_report(x, WS_DIAG_PRINTF, mask, "vprintf called with %u arguments", cs->nargs);
-        return;
-    }
-    FOR_EACH_LANE(mask, l) {
-        uint64_t fmt = 0, args = 0;
-        /* inside a .func, the call-site parameters sit in the lane's frame */
-        uint64_t base = cs->caller_in_func ? x->regs[(size_t)x->L->k->frame_reg * 32 + l] : 0;
-        uint8_t *pf = ws_mem_translate(x, WS_SPACE_LOCAL, base + m->symbols[cs->args[0]].offset, l, 8, 0);
-        uint8_t *pa = ws_mem_translate(x, WS_SPACE_LOCAL, base + m->symbols[cs->args[1]].offset, l, 8, 0);
-        if (pf)
-            memcpy(&fmt, pf, 8);
-        if (pa)
-            memcpy(&args, pa, 8);
-        ws_vprintf(x, l, fmt, args);
-        if (cs->ret_sym != WS_NO_SYM) { /* vprintf returns the number of arguments */
-            uint8_t *pr = ws_mem_translate(x, WS_SPACE_LOCAL, base + m->symbols[cs->ret_sym].offset, l, 4, 1);
-            uint32_t zero = 0;
-            if (pr)
-                memcpy(pr, &zero, 4);
-        }
-    }
-}

@@ -1,8 +1,10 @@
 /* Warp-level collectives: shfl.sync, vote.sync, match.sync, redux.sync, activemask and
- * bar.warp.sync. The scheduler (machine.c) decides which lanes take part; these say what
+ * bar.warp.sync. The scheduler (warp.c) decides which lanes take part; these say what
  * each lane computes. Every lane reads its operands from its own instruction, so two
  * instructions merged into one collective (as the H200 does across an if/else) work. */
-#include "sim.h"
+#include "exec_warp.h"
+#include "diag.h"
+#include "ptxas.h"
 
 /* shfl.sync, from the PTX ISA:
  *   bval = b[4:0]; clamp = c[4:0]; segmask = c[12:8]
@@ -127,7 +129,7 @@ static void report_shuffle(ws_exec *x, uint32_t exec, uint32_t mask, uint32_t re
  * Under ws_config.poison_undefined, WS_POISON, so that what depends on it shows. */
 static uint32_t absent_source_value(const ws_exec *x)
 {
-    return x->L->sim->cfg.poison_undefined ? WS_POISON : 0;
+    return x->L->sim->cfg.poison_undefined ? ws_poison_value(x->L) : 0;
 }
 
 /* The hottest case: one instruction, all 32 lanes execute, nobody listens. The rule is
@@ -393,71 +395,6 @@ static void redux(ws_exec *x, uint32_t exec)
         x->ev->coll_in = x->coll_in;
 }
 
-/* After a collective whose lanes named different membermasks, ptxas's WARPSYNC.EXCLUSIVE can
- * leave the warp split by mask; later instructions then ran group by group on the H200, before
- * and after a bar.warp.sync or bar.sync, as ptxas scheduled them (fuzz batch v2, seeds 14 and
- * 75: an activemask gave 0x55555555 and a full-mask shuffle read 0 from the other group; in
- * programs/probe_lanemask a __syncwarp() did reunite the warp, and cooperative_groups code such
- * as tests/ptx/cg_groups.ptx got the PTX's answer). The PTX does not say which, and correct code
- * usually gets its answer, so warpsim runs the warp whole; under --poison-undefined it reports
- * an instruction that spans several of those groups and poisons what it wrote, to show what
- * depends on ptxas's schedule. Returns whether it does. */
-static int split_warp_check(ws_exec *x, const ws_insn *in, uint32_t exec)
-{
-    ws_warp *w = x->w;
-    if (!x->L->sim->cfg.poison_undefined)
-        return 0;
-    unsigned spanned = 0;
-    for (unsigned i = 0; i < w->nsplit && spanned < 2; i++)
-        spanned += (w->split_group[i] & exec) != 0;
-    if (spanned < 2)
-        return 0;
-    ws_diag_report(x, WS_DIAG_SPLIT_WARP, exec,
-                   "%s over lanes 0x%08x after the collective at line %u, whose lanes named different "
-                   "membermasks: on the H200 the warp may still be split by those masks here (ptxas's "
-                   "WARPSYNC.EXCLUSIVE), and this instruction may see one group's lanes only",
-                   ws_optable[in->op].mnemonic, exec, w->split_line);
-    return 1;
-}
-
-/* The warp's possible split after a collective whose lanes named different masks: each earlier
- * split group is cut by the new groups (the H200 kept splits apart across several such
- * collectives: fuzz v3, seed 1819), so the groups are the intersections of both partitions. */
-static void refine_split(ws_warp *w, const uint32_t *groups, unsigned n, uint32_t line)
-{
-    uint32_t old[32], cut[33];
-    unsigned nold = w->nsplit, ncut = 0, nnew = 0;
-    memcpy(old, w->split_group, nold * sizeof old[0]);
-    if (!nold)
-        old[nold++] = FULL_MASK;
-    uint32_t rest = FULL_MASK;
-    for (unsigned i = 0; i < n; i++) {
-        cut[ncut++] = groups[i];
-        rest &= ~groups[i];
-    }
-    if (rest)
-        cut[ncut++] = rest; /* lanes that did not take part stay in their old group */
-    for (unsigned i = 0; i < nold; i++)
-        for (unsigned j = 0; j < ncut && nnew < 32; j++)
-            if (old[i] & cut[j])
-                w->split_group[nnew++] = old[i] & cut[j];
-    w->nsplit = nnew;
-    w->split_line = line;
-}
-
-/* What a warp-wide instruction wrote while the warp may be split: poisoned on request. */
-static void poison_split_result(ws_exec *x, uint32_t exec)
-{
-    if (!x->L->sim->cfg.poison_undefined)
-        return;
-    FOR_EACH_LANE(exec, l) {
-        const ws_insn *li = x->lane_insn[l];
-        set_reg(x, li->ops[0].reg, l, WS_POISON);
-        if (li->op != WS_OP_SHFL) /* a shuffle's predicate follows the formula whatever it read */
-            set_reg(x, li->dpred, l, WS_POISON & 1);
-    }
-}
-
 /* A collective for the lanes of exec: each group of lanes naming one membermask runs it alone
  * (membermask_groups says why). */
 void ws_collective(ws_exec *x, uint32_t exec)
@@ -467,11 +404,11 @@ void ws_collective(ws_exec *x, uint32_t exec)
     const ws_insn *first = x->lane_insn[__builtin_ctz(exec)];
     uint32_t groups[32], masks[32];
     unsigned n = membermask_groups(x, first, exec, groups, masks);
-    int split = 0; /* does a group span groups of an earlier split? */
-    for (unsigned i = 0; i < n && !split && first->op != WS_OP_BAR_WARP; i++)
-        split = split_warp_check(x, first, groups[i]);
+    int split = 0; /* does a group span groups of an earlier split? (ptxas.c) */
+    for (unsigned i = 0; i < n && !split; i++)
+        split = ws_split_check(x, first, groups[i]);
     if (n > 1)
-        refine_split(x->w, groups, n, first->line);
+        ws_split_masks(x, groups, n);
     x->coll_exec = exec;
     if (x->ev) {
         memset(x->shfl_src, -1, sizeof x->shfl_src);
@@ -489,7 +426,7 @@ void ws_collective(ws_exec *x, uint32_t exec)
         }
     }
     if (split)
-        poison_split_result(x, exec);
+        ws_split_poison_result(x, exec);
 }
 
 /* The table's executors for the collectives: one instruction for every lane. */
@@ -509,7 +446,6 @@ void ex_warpsync(ws_exec *x, const ws_insn *in, uint32_t mask) { run_alone(x, in
 /* activemask: the lanes executing this instruction */
 void ex_activemask(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
-    int split = split_warp_check(x, in, mask);
-    uint32_t v = split && x->L->sim->cfg.poison_undefined ? WS_POISON : mask;
+    uint32_t v = ws_split_check(x, in, mask) ? ws_poison_value(x->L) : mask;
     FOR_EACH_LANE(mask, l) set_reg(x, in->ops[0].reg, l, v);
 }

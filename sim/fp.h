@@ -98,4 +98,9 @@ static inline int fe_mode(unsigned rnd)
         }                                                                                           \
     } while (0)
 
+/* cvt's float-to-integer rule (fp.c): round by .rni/.rzi/.rmi/.rpi, NaN 0, saturate. */
+uint64_t ws_float_to_int(double v, ws_type t, unsigned rnd);
+/* setp's float comparison (fp.c), NaN ordered or not as cmp says. */
+int ws_float_compare(unsigned cmp, double a, double b);
+
 #endif

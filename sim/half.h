@@ -28,9 +28,4 @@ void ws_ex_half_ex2(ws_exec *x, const ws_insn *in, uint32_t mask); /* ex2.approx
 /* ex2.approx.f16 / ex2.approx.ftz.bf16 of one half: MUFU.EX2.F16/.BF16 (exec_half.c, sim/mufu.c) */
 uint32_t ws_half_ex2(uint32_t h, int bf16);
 
-/* cvt's float-to-integer rule (exec_logic.c): round by .rni/.rzi/.rmi/.rpi, NaN 0, saturate. */
-uint64_t ws_float_to_int(double v, ws_type t, unsigned rnd);
-/* setp's float comparison (exec_logic.c), NaN ordered or not as cmp says. */
-int ws_float_compare(unsigned cmp, double a, double b);
-
 #endif

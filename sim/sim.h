@@ -11,14 +11,6 @@
 
 #define FULL_MASK 0xffffffffu
 
-/* Generic-address windows. Global buffers live at GLOBAL_BASE and above; the shared, local
- * and const windows sit below it, so cvta is an add and a generic access a compare. */
-#define SHARED_WINDOW 0x00007e0000000000ull
-#define LOCAL_WINDOW 0x00007d0000000000ull
-#define CONST_WINDOW 0x00007c0000000000ull
-#define WINDOW_SIZE 0x0000010000000000ull
-#define GLOBAL_BASE 0x00007f0000000000ull
-
 /* What a lane is doing between instructions. */
 enum { LANE_RUN, LANE_WAIT_SYNC, LANE_WAIT_RECONV, LANE_WAIT_BAR };
 
@@ -40,6 +32,15 @@ typedef struct {
     uint32_t nwords, cap, depth;
 } ws_lane_stack;
 
+/* A partition of a warp's lanes that the H200 may run apart (sim/ptxas.c): n groups (0: none
+ * yet), the last split by the instruction at pc (PTX line `line`). */
+typedef struct {
+    uint32_t group[32];
+    uint32_t n, pc, line;
+} ws_split_part;
+
+enum { WS_SPLIT_MASKS, WS_SPLIT_CALLS, WS_SPLIT_KINDS };
+
 typedef struct {
     ws_block *blk;
     uint32_t index;            /* warp in the block */
@@ -58,10 +59,9 @@ typedef struct {
     uint32_t *reg_written;     /* check_uninitialized: per register, lanes that wrote it */
     reconv_barrier reconv[MAX_RECONV];
     unsigned nreconv;
-    /* The membermask groups of the last collective whose lanes named different masks (0 groups
-     * if none): after it the H200 may run the warp split by them (exec_warp.c, split-warp). */
-    uint32_t split_group[32];
-    uint32_t nsplit, split_line;
+    /* How the H200 may have split the warp: by the membermask groups of collectives whose lanes
+     * named different masks, and by calls of recursive functions from divergent code (ptxas.c) */
+    ws_split_part split[WS_SPLIT_KINDS];
     uint64_t ready_cycle;      /* timing: next cycle this warp may issue */
     uint64_t *reg_ready;       /* timing: per register, the cycle its value is ready */
     uint64_t instructions;
@@ -81,8 +81,10 @@ struct ws_block {
     uint8_t *shared;
     uint64_t shared_size;
     uint8_t *shared_written;   /* check_uninitialized: one byte per shared byte */
-    struct ws_shadow *shadow;  /* check_uninitialized: diagnose.c's state; NULL when off */
+    struct ws_shadow *shadow;  /* check_uninitialized: shadow.c's state; NULL when off */
     uint8_t *local;            /* nthreads x local_bytes */
+    uint64_t saved_words;      /* words the lanes' call stacks hold (calls.c) */
+    int poison_shared;         /* --poison-undefined: a split warp passed a bar.sync (ptxas.c) */
     uint64_t cycle;
     /* block barrier state (bar.sync id): threads arrived per id */
     uint32_t bar_arrived[16];
@@ -93,7 +95,18 @@ struct ws_block {
 typedef struct {
     uint64_t base, size;
     uint8_t *data;
+    bool host;                 /* ws_sim_map: the caller's memory at its own address, not ours to free */
 } ws_alloc;
+
+/* A module's variables (prepare_module_memory): its .global image, allocated in global memory,
+ * and its .const image, kept per module so that a program whose kernels come from several
+ * modules (the CUDA runtime's one per translation unit) keeps each one's variables. */
+typedef struct {
+    const ws_module *m;
+    uint64_t global_base;
+    uint8_t *const_image;
+    uint64_t const_size;
+} ws_module_memory;
 
 /* A kernel made ready to launch, kept for the next launch of it (prepare_kernel in machine.c). */
 typedef struct {
@@ -105,14 +118,25 @@ typedef struct {
     uint32_t *zero_regs;
     uint32_t nzero_regs;
     ws_executor *xfn;
+    ws_reg_use *uses;
 } ws_prepared;
 
 struct ws_sim {
     ws_config cfg;
     ws_alloc *allocs;
     size_t nallocs, cap_allocs;
-    uint64_t next_addr, total_bytes;
-    const ws_module *globals_for;   /* the module whose .global image is allocated */
+    uint64_t next_addr;
+    /* Bytes charged against cfg.max_memory while they are held: global allocations, the
+     * modules' constant images, the prepared kernel; a launch charges its own for its duration. */
+    uint64_t mem_used;
+    uint64_t prepared_bytes;         /* of mem_used: the prepared kernel's */
+    /* ws_sim_request_stop, from a callback of the launch in progress */
+    int stop_requested;
+    ws_status stop_request_status;
+    char stop_request_msg[256];
+    ws_module_memory *modmem;       /* every module launched, with its variables */
+    size_t nmodmem;
+    const ws_module *globals_for;   /* the module of the last launch: its variables below */
     uint64_t module_global_base;
     uint8_t *const_image;
     uint64_t const_size;
@@ -131,6 +155,7 @@ struct ws_launch_ctx {
     uint32_t *zero_regs;       /* the registers a block must start zeroed (NULL: all of them) */
     uint32_t nzero_regs;
     ws_executor *xfn;          /* per instruction: its executor (ws_fast_executor) */
+    const ws_reg_use *uses;    /* per instruction: the registers it reads and writes (ws_insn_reg_use) */
     unsigned slow;             /* ws_config.slow_paths: fast paths turned off (WS_SLOW_*) */
     pthread_mutex_t *atom_lock; /* --jobs: serialises atomics across host threads; NULL with one */
     unsigned grid[3], block[3];
@@ -138,15 +163,25 @@ struct ws_launch_ctx {
     ws_result *res;
     ws_stats stats;
     struct ws_timing *timing;  /* timing mode (sim/timing.c); NULL: functional */
+    /* The work limit: warp instructions plus extra_work reach insn_limit (--jobs: the block's
+     * share of it, see parallel.c) and the launch stops. */
     uint64_t insn_limit;
+    uint64_t extra_work;       /* work besides the instructions: printf formatting (printf.c) */
     int stop;                  /* a limit or an error: stop every block */
     ws_status stop_status;
-    /* diagnostics, reported once per (kind, pc) */
+    int stop_limit;            /* LIMIT_*: the stop was a limit over the blocks in order (see ws_limit_stop) */
+    /* diagnostics, reported once per (kind, pc), at most WS_MAX_DIAGS of them (diag_index finds
+     * them; diag_seen marks every (kind, pc) reported, kept or not) */
     ws_diag *diags;
     size_t ndiags, cap_diags;
-    /* printf output is gathered per block and flushed in order */
+    uint32_t *diag_index;      /* open addressing: diags index + 1, 0 empty; 2 x WS_MAX_DIAGS slots */
+    uint64_t *diag_seen;       /* a bit per (kind, pc) */
+    /* printf output is gathered per block and flushed in order; out_before is what the blocks
+     * before this one wrote (--jobs: what is known of it), out_limit what the launch may write */
     char *out;
     size_t out_len, out_cap;
+    uint64_t out_before, out_limit;
+    uint64_t out_charged;      /* out's bytes, charged against the memory limit (ws_output) */
     /* last, so that a launch zeroes what comes before and copies the kernel's parameter bytes:
      * ld.param reads only those (ws_mem_translate) */
     uint8_t params[32768];
@@ -176,7 +211,7 @@ struct ws_exec {
     uint32_t mem_wavefronts;   /* timing: wavefronts of this shared access, 0 if none */
 };
 
-/* ---- operand access ----------------------------------------------------------------------------- */
+/* ---- operand access (special registers: sreg.c) ----------------------------------------------------------------------------- */
 uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane);
 /* A special register in every lane of mask: one switch for the row, not one per lane. */
 void ws_sreg_row(const ws_exec *x, unsigned sreg, uint32_t mask, uint64_t *row);
@@ -220,6 +255,21 @@ static inline const uint64_t *operand_row(const ws_exec *x, const ws_operand *o,
     return tmp;
 }
 
+/* Of the lanes of group, those whose guard (@p, @!p) lets them execute the instruction: the one
+ * place a guard is read (the scheduler, its fast path, merged collectives, timing). */
+static inline uint32_t ws_guard_mask(const uint64_t *regs, const ws_insn *in, uint32_t group)
+{
+    if (in->guard == WS_NO_REG)
+        return group;
+    const uint64_t *g = &regs[(size_t)in->guard * 32];
+    uint32_t m = 0;
+    for (unsigned l = 0; l < 32; l += 4) { /* a branch-free pass over the whole row, then the group's lanes */
+        m |= (uint32_t)(g[l] != 0) << l | (uint32_t)(g[l + 1] != 0) << (l + 1);
+        m |= (uint32_t)(g[l + 2] != 0) << (l + 2) | (uint32_t)(g[l + 3] != 0) << (l + 3);
+    }
+    return (in->guard_neg ? ~m : m) & group;
+}
+
 static inline void set_reg(ws_exec *x, uint32_t reg, unsigned lane, uint64_t v)
 {
     if (reg == WS_NO_REG)
@@ -259,21 +309,20 @@ static inline uint64_t trunc_bits(uint64_t v, unsigned bits)
     for (uint32_t lane##_m = (mask), lane = 0; lane##_m && ((lane = (uint32_t)__builtin_ctz(lane##_m)), 1); \
          lane##_m &= lane##_m - 1)
 
-/* ---- services ------------------------------------------------------------------------------------ */
-void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-void ws_launch_stop(ws_launch_ctx *L, ws_status st, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-void ws_output(ws_launch_ctx *L, const char *text, size_t len);
+/* The memory limit: charge bytes against cfg.max_memory (0 when they fit, -1 when not: nothing
+ * charged), or give them back. Here, below every file that charges (memory, diag, printf,
+ * machine), so that none has to call up. */
+static inline int ws_mem_charge(ws_sim *s, uint64_t bytes)
+{
+    if (bytes > s->cfg.max_memory - s->mem_used)
+        return -1;
+    s->mem_used += bytes;
+    return 0;
+}
+static inline void ws_mem_release(ws_sim *s, uint64_t bytes) { s->mem_used -= bytes < s->mem_used ? bytes : s->mem_used; }
 
-/* An event of a kind, for a block at a cycle, everything else zero; ws_emit sends it to the
- * consumer (call both only when cfg.on_event is set). */
+/* An event of a kind, for a block at a cycle, everything else zero; ws_emit (diag.h) sends it
+ * to the consumer (call both only when cfg.on_event is set). */
 static inline ws_event ws_event_of(const ws_launch_ctx *L, ws_event_kind kind, uint32_t block, uint64_t cycle)
 {
     ws_event ev;
@@ -284,38 +333,5 @@ static inline ws_event ws_event_of(const ws_launch_ctx *L, ws_event_kind kind, u
     ev.kernel = L->k;
     return ev;
 }
-static inline void ws_emit(const ws_launch_ctx *L, const ws_event *ev)
-{
-    L->sim->cfg.on_event(L->sim->cfg.event_user, ev);
-}
-
-/* Memory: translate an address in a space to host bytes, or NULL (and a diagnostic). */
-uint8_t *ws_mem_translate(ws_exec *x, ws_space space, uint64_t addr, unsigned lane, size_t size, int store);
-ws_alloc *ws_find_alloc(const ws_sim *sim, uint64_t addr, size_t size);
-
-/* Control flow analysis: per instruction, the reconvergence pc of a divergent branch. */
-uint32_t *ws_reconvergence_points(const ws_kernel *k);
-/* The registers some path may read before writing them (sorted; *count of them), or NULL when
- * out of memory. */
-uint32_t *ws_registers_read_unwritten(const ws_kernel *k, uint32_t *count);
-
-/* Calls of linked .func bodies (calls.c): enter pushes the lanes of exec (-1: the launch
- * stopped: overflow or out of memory); return pops them, each lane's return pc in ret_pc. */
-int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec);
-void ws_call_return(ws_exec *x, uint32_t exec, uint32_t *ret_pc);
-void ws_call_stacks_reset(ws_warp *w);
-void ws_call_stacks_free(ws_warp *w);
-
-/* printf as the GPU formats it. */
-void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr);
-
-/* The dispatch table, one executor per opcode row. */
-extern const ws_executor ws_executors[WS_OP_COUNT];
-/* The executor for one instruction: a specialised one for the hottest forms (exec_fast.c), else
- * the table's. */
-ws_executor ws_fast_executor(const ws_insn *in);
-
-/* Warp-level collectives over lanes that may come from different instructions (x->lane_insn). */
-void ws_collective(ws_exec *x, uint32_t exec);
 
 #endif

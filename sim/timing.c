@@ -4,7 +4,7 @@
  *  - Four sub-partitions; warp w lives on w % 4. Each cycle each sub-partition issues at most
  *    one instruction, from its ready warps in loose round robin: the search starts after the
  *    warp that issued last on that sub-partition.
- *  - Each warp issues in order, at most one instruction a cycle. ws_warp_pick (machine.c)
+ *  - Each warp issues in order, at most one instruction a cycle. ws_warp_pick (warp.c)
  *    chooses its next group of lanes exactly as the functional scheduler would.
  *  - A scoreboard holds, per warp and register, the cycle its value is ready and the pc of the
  *    instruction that writes it; an instruction issues when all its source registers (guard,
@@ -23,185 +23,34 @@
  * every program whose threads synchronise (races may see another interleaving).
  */
 #include "timing.h"
+#include "banks.h"
+#include "barrier.h"
+#include "diag.h"
+#include "memory.h"
+#include "warp.h"
 
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 
-/* presets/sm_90.preset, compiled in so that no file is needed (test_timing checks they agree). */
-const char ws_preset_sm90_text[] =
-    "# warpsim timing preset: sm_90, fitted to an NVIDIA H200 (docs/calibration.md).\n"
-    "# One \"key value\" a line; '#' starts a comment. A file given with --preset is read over\n"
-    "# these values, so it needs only the keys it changes. Cycles are SM clock cycles.\n"
-    "name            sm_90\n"
-    "subpartitions   4       # warp w issues on sub-partition w % 4, one instruction a cycle each\n"
-    "\n"
-    "# ---- latency classes (isa/opcodes.def): cycles from issue until a result can be read ----\n"
-    "alu             4       # IADD3/LOP3/mov/setp: bench_alu add+xor chain, 4.0 a step\n"
-    "add             4\n"
-    "mul             4       # IMAD: bench_alu mul.lo, mad.lo\n"
-    "fma             4       # FFMA, FADD: bench_alu\n"
-    "div             61      # one PTX div/rem is a SASS sequence: bench_div div.rn.f32, div/rem.u32/.s32 by a\n"
-    "                        # loop-invariant divisor, 58-64 a step (f64, u64 and .approx are not this: calibration.md)\n"
-    "sfu             17      # MUFU.EX2/LG2/SQRT/RSQ: bench_sfu .ftz chains, 17.0 a step\n"
-    "conv            18      # F2I, F2F (f32<->f64), I2F.F64, FRND: bench_conv; int<->int cvt is an alu op (timing.c)\n"
-    "mem             23      # a load whose space is not listed below\n"
-    "store           1\n"
-    "atom            302     # ATOMG: bench_atom, 281 or 324 a step by where the word sits in L2 (shared: atom.shared)\n"
-    "branch          1\n"
-    "call            1\n"
-    "shfl            24      # SHFL.UP/DOWN/BFLY: bench_shfl\n"
-    "shfl.idx        26      # SHFL.IDX with a register lane: bench_shfl\n"
-    "vote            13      # VOTE: bench_collective (chain step vote + setp = 17)\n"
-    "match           39      # MATCH.ANY: bench_collective\n"
-    "redux           44      # REDUX + the move out of the uniform register: bench_collective\n"
-    "sync            1       # bar.warp.sync: a NOP in SASS with a full mask (bench_sync); it has no result\n"
-    "bar             14      # bar.sync of one warp: bench_bar_w1\n"
-    "\n"
-    "# ---- forms that ptxas lowers to a longer SASS sequence than their class has ----\n"
-    "sfu.fixup       39      # lg2/rcp/sqrt.approx.f32 without .ftz: MUFU + a denormal fix-up, 38.7-41.0 a step (bench_sfu)\n"
-    "sfu.sincos      23      # sin/cos.approx.f32: FMUL.RZ by 1/(2 pi), then MUFU: 22.7 a step (bench_sfu)\n"
-    "rcp.rn          76      # rcp.rn.f32: a software sequence, 75.8 a step (bench_sfu)\n"
-    "sqrt.rn         55      # sqrt.rn.f32: a software sequence, 55.3 a step (bench_sfu)\n"
-    "div.f64         156     # div.rn.f64: a DFMA sequence, 155.6 a step (bench_div)\n"
-    "div.64          320     # div/rem on 64-bit integers: a called subroutine, 319.6 a step (bench_div)\n"
-    "conv.f16        5.5     # cvt between f16 and f32: F2FP / HADD2.F32, 5.5 each (bench_conv)\n"
-    "atom.shared     26      # ATOMS on distinct words: bench_atom, 25.6 a step\n"
-    "atom.same_word  2       # per extra lane on one word, shared or global: bench_atom, 1.97 and 2.06\n"
-    "\n"
-    "# ---- loads by state space ----\n"
-    "ld.shared       23      # LDS, one wavefront: bench_shared_ld stride 1\n"
-    "ld.global       34      # LDG, an L1 hit: bench_global (an L2 hit is 263-305: .cg; no caches modelled)\n"
-    "ld.local        30      # LDL, an L1 hit: bench_local (29.5 a step)\n"
-    "ld.param        10\n"
-    "ld.const        10\n"
-    "\n"
-    "# ---- shared-memory banks ----\n"
-    "shared.wavefront    2      # extra load latency per wavefront after the first: bench_shared_ld, _wide\n"
-    "shared.128          4      # extra latency of a 16-byte (v4.b32/v2.b64) shared load\n"
-    "store.issue         4      # a shared store holds the shared pipe at least this long\n"
-    "store.wavefront     1.36   # ... or wavefronts x this, less store.overlap: bench_shared_st\n"
-    "store.overlap       0.77\n"
-    "store.same_word     0.52   # cycles per extra lane storing the same word (32 lanes: 21)\n"
-    "\n"
-    "# ---- bar.sync: cycles from the last warp's arrival until the warps issue again ----\n"
-    "bar.per_warp        1.76   # plus bar (above) for the first warp: bench_bar_w1/w4/w32\n";
-
-/* ---- the preset ------------------------------------------------------------------------------ */
-
-typedef struct {
-    const char *key;
-    size_t off;
-} preset_key;
-
-#define PK(k, field) {k, offsetof(ws_preset, field)}
-static const preset_key preset_keys[] = {
-    PK("shfl.up", shfl_mode[WS_SHFL_UP]), PK("shfl.down", shfl_mode[WS_SHFL_DOWN]),
-    PK("shfl.bfly", shfl_mode[WS_SHFL_BFLY]), PK("shfl.idx", shfl_mode[WS_SHFL_IDX]),
-    PK("ld.shared", ld_shared), PK("ld.global", ld_global), PK("ld.local", ld_local),
-    PK("ld.param", ld_param), PK("ld.const", ld_const), PK("shared.wavefront", shared_wavefront),
-    PK("shared.128", shared_128), PK("store.issue", store_issue), PK("store.wavefront", store_wavefront),
-    PK("store.overlap", store_overlap), PK("store.same_word", store_same_word), PK("bar.per_warp", bar_per_warp),
-    PK("sfu.fixup", sfu_fixup), PK("sfu.sincos", sfu_sincos), PK("rcp.rn", rcp_rn), PK("sqrt.rn", sqrt_rn),
-    PK("div.f64", div_f64), PK("div.64", div_64), PK("conv.f16", conv_f16),
-    PK("atom.shared", atom_shared), PK("atom.same_word", atom_same_word),
-};
-
-static int parse_into(const char *text, ws_preset *p, char *err, size_t errlen)
-{
-    unsigned line = 0;
-    for (const char *s = text; *s;) {
-        const char *e = strchr(s, '\n');
-        size_t n = e ? (size_t)(e - s) : strlen(s);
-        char buf[256];
-        line++;
-        if (n >= sizeof buf)
-            n = sizeof buf - 1;
-        memcpy(buf, s, n);
-        buf[n] = 0;
-        s = e ? e + 1 : s + strlen(s);
-        char *hash = strchr(buf, '#');
-        if (hash)
-            *hash = 0;
-        char key[64], val[64];
-        int got = sscanf(buf, "%63s %63s", key, val);
-        if (got <= 0)
-            continue;
-        if (got != 2) {
-            snprintf(err, errlen, "preset line %u: expected \"key value\", found \"%s\"", line, key);
-            return -1;
-        }
-        if (!strcmp(key, "name")) {
-            snprintf(p->name, sizeof p->name, "%s", val);
-            continue;
-        }
-        char *end;
-        double v = strtod(val, &end);
-        if (*end || v < 0) {
-            snprintf(err, errlen, "preset line %u: %s: \"%s\" is not a number of cycles", line, key, val);
-            return -1;
-        }
-        if (!strcmp(key, "subpartitions")) {
-            if (v < 1 || v > 64) {
-                snprintf(err, errlen, "preset line %u: subpartitions must be 1 to 64", line);
-                return -1;
-            }
-            p->subpartitions = (unsigned)v;
-            continue;
-        }
-        int found = 0;
-        for (unsigned c = 0; c < LAT_CLASS_COUNT && !found; c++)
-            if (!strcmp(key, ws_latency_name((ws_latency_class)c))) {
-                p->lat[c] = v;
-                found = 1;
-            }
-        for (size_t i = 0; i < sizeof preset_keys / sizeof preset_keys[0] && !found; i++)
-            if (!strcmp(key, preset_keys[i].key)) {
-                *(double *)((char *)p + preset_keys[i].off) = v;
-                found = 1;
-            }
-        if (!found) {
-            snprintf(err, errlen, "preset line %u: unknown key \"%s\"", line, key);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-int ws_preset_parse(const char *text, ws_preset *p, char *err, size_t errlen)
-{
-    memset(p, 0, sizeof *p);
-    if (parse_into(ws_preset_sm90_text, p, err, errlen) != 0)
-        return -1;
-    return text ? parse_into(text, p, err, errlen) : 0;
-}
-
 /* ---- per-launch state ------------------------------------------------------------------------- */
-
-/* The registers an instruction reads and writes (regs_of). */
-typedef struct {
-    uint32_t src[24], nsrc;
-    uint32_t dst[6], ndst;
-} reg_use;
 
 struct ws_timing {
     ws_preset p;
     uint32_t nwarps, nregs;
-    uint64_t *reg_ready;      /* nwarps x nregs: the cycle each register's value is ready */
-    uint32_t *reg_prod;       /* nwarps x nregs: the pc of the instruction that writes it */
-    ws_pick *pick;            /* per warp: its chosen group, while has_pick */
+    uint64_t *reg_ready; /* nwarps x nregs: the cycle each register's value is ready */
+    uint32_t *reg_prod;  /* nwarps x nregs: the pc of the instruction that writes it */
+    ws_pick *pick;       /* per warp: its chosen group, while has_pick */
     uint8_t *has_pick;
-    uint64_t *ready;          /* per warp: the first cycle it may issue again */
-    uint8_t *ready_why;       /* per warp: the stall reason while ready is in the future */
-    uint8_t *bar_wait;        /* per warp: lanes wait at bar.sync */
-    uint32_t rr[64];          /* per sub-partition: the warp that issued last */
-    double pipe_free;         /* the shared pipe is busy until this cycle */
-    reg_use *uses;            /* per instruction, computed once per launch (regs_of) */
-    reg_use tmp_use;
-    int slow;                 /* WS_SLOW_TIMING: recompute them per use, as before */
+    uint64_t *ready;        /* per warp: the first cycle it may issue again */
+    uint8_t *ready_why;     /* per warp: the stall reason while ready is in the future */
+    uint8_t *bar_wait;      /* per warp: lanes wait at bar.sync */
+    uint32_t rr[64];        /* per sub-partition: the warp that issued last */
+    double pipe_free;       /* the shared pipe is busy until this cycle */
+    const ws_reg_use *uses; /* the launch's L->uses, per instruction */
+    ws_reg_use tmp_use;
+    int slow; /* WS_SLOW_TIMING: each instruction's registers walked per use (else L->uses) */
 };
-
-static void regs_of(const ws_insn *in, reg_use *u);
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
 {
@@ -226,16 +75,19 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->ready = calloc(t->nwarps, sizeof *t->ready);
     t->ready_why = calloc(t->nwarps, 1);
     t->bar_wait = calloc(t->nwarps, 1);
-    t->uses = malloc(((size_t)L->k->ninsns + 1) * sizeof *t->uses);
-    if (t->uses)
-        for (uint32_t i = 0; i < L->k->ninsns; i++)
-            regs_of(&L->k->insns[i], &t->uses[i]);
-    if (!t->uses || !t->reg_ready || !t->reg_prod || !t->pick || !t->has_pick || !t->ready || !t->ready_why || !t->bar_wait) {
+    if (!t->reg_ready || !t->reg_prod || !t->pick || !t->has_pick || !t->ready || !t->ready_why || !t->bar_wait) {
         ws_timing_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
     return t;
+}
+
+uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
+{
+    uint64_t nregs = k->nregs ? k->nregs : 1;
+    return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) +
+           nwarps * (sizeof(ws_pick) + sizeof(uint64_t) + 3);
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -249,90 +101,16 @@ void ws_timing_destroy(ws_timing *t)
     free(t->ready);
     free(t->ready_why);
     free(t->bar_wait);
-    free(t->uses);
     free(t);
 }
 
-/* ---- what an instruction reads and writes ------------------------------------------------------ */
-
-
-static void add_reg(uint32_t *a, uint32_t *n, uint32_t cap, uint32_t r)
+/* The registers instruction pc reads and writes (ws_insn_reg_use, computed once per kernel). */
+static const ws_reg_use *uses_of(ws_timing *t, const ws_launch_ctx *L, uint32_t pc)
 {
-    if (r != WS_NO_REG && *n < cap)
-        a[(*n)++] = r;
-}
-
-static void regs_of(const ws_insn *in, reg_use *u)
-{
-    const char *shape = ws_optable[in->op].shape;
-    u->nsrc = u->ndst = 0;
-    add_reg(u->src, &u->nsrc, 24, in->guard);
-    unsigned i = 0;
-    for (const char *s = shape; *s && i < in->nops; s++) {
-        if (*s == '?')
-            continue;
-        const ws_operand *o = &in->ops[i++];
-        int dst = *s == 'd' || *s == 'D' || *s == 'P';
-        switch (o->kind) {
-        case WS_OPND_REG:
-            if (dst)
-                add_reg(u->dst, &u->ndst, 6, o->reg);
-            else
-                add_reg(u->src, &u->nsrc, 24, o->reg);
-            break;
-        case WS_OPND_VEC:
-            for (unsigned v = 0; v < o->nvec; v++) {
-                if (dst)
-                    add_reg(u->dst, &u->ndst, 6, o->regs[v]);
-                else
-                    add_reg(u->src, &u->nsrc, 24, o->regs[v]);
-            }
-            break;
-        case WS_OPND_ADDR: add_reg(u->src, &u->nsrc, 24, o->reg); break;
-        default: break;
-        }
-    }
-    add_reg(u->dst, &u->ndst, 6, in->dpred);
-}
-
-static int is_mem(const ws_insn *in)
-{
-    return ws_op_is_memory(in->op);
-}
-
-/* The state space an access resolves to (generic addresses by their window, lane `l`). */
-static ws_space access_space_of(const ws_exec *x, const ws_insn *in, unsigned l, uint64_t *addr)
-{
-    const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
-    uint64_t v = a->imm;
-    if (a->kind == WS_OPND_ADDR && a->reg != WS_NO_REG)
-        v += x->regs[(size_t)a->reg * 32 + l];
-    ws_space sp = (in->mods & WS_MOD_CALLPARAM) ? WS_SPACE_LOCAL : (ws_space)in->space;
-    if (sp == WS_SPACE_GENERIC) {
-        if (v - SHARED_WINDOW < WINDOW_SIZE) {
-            sp = WS_SPACE_SHARED;
-            v -= SHARED_WINDOW;
-        } else if (v - LOCAL_WINDOW < WINDOW_SIZE) {
-            sp = WS_SPACE_LOCAL;
-        } else if (v - CONST_WINDOW < WINDOW_SIZE) {
-            sp = WS_SPACE_CONST;
-        } else {
-            sp = WS_SPACE_GLOBAL;
-        }
-    }
-    *addr = v;
-    return sp;
-}
-
-static uint32_t guard_of(const ws_exec *x, const ws_insn *in, uint32_t group)
-{
-    if (in->guard == WS_NO_REG)
-        return group;
-    uint32_t m = 0;
-    FOR_EACH_LANE(group, l)
-        if ((x->regs[(size_t)in->guard * 32 + l] != 0) != in->guard_neg)
-            m |= 1u << l;
-    return m;
+    if (!t->slow)
+        return &t->uses[pc];
+    ws_insn_reg_use(&L->code[pc], &t->tmp_use);
+    return &t->tmp_use;
 }
 
 /* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
@@ -347,23 +125,29 @@ static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_
 {
     mem_cost c = {0};
     c.space = WS_SPACE_NONE;
-    if (!is_mem(in))
+    if (!ws_op_is_memory(in->op))
         return c;
-    uint32_t exec = guard_of(x, in, group);
+    uint32_t exec = ws_guard_mask(x->regs, in, group);
     if (!exec)
         return c;
     unsigned bytes = ws_type_bits((ws_type)in->type) / 8 * (in->vec ? in->vec : 1);
     uint64_t addr[32] = {0};
-    FOR_EACH_LANE(exec, l) c.space = access_space_of(x, in, l, &addr[l]);
-    if (in->op == WS_OP_ATOM) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
+    const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
+    ws_space space = ws_access_space(in);
+    FOR_EACH_LANE(exec, l) {
+        addr[l] = ws_access_address(x->regs, a, l); /* the executors' decoder (memory.h) */
+        c.space = ws_resolve_generic(space, &addr[l]);
+    }
+    int returns = ws_op_writes_op0(in->op); /* ld, ldu, atom: a result, with a load's latency */
+    if (ws_op_class_of(in->op) == CLS_ATOMIC &&
+        returns) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
         c.extra_latency = (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.atom_same_word;
     if (c.space != WS_SPACE_SHARED)
         return c;
     c.shared = 1;
     c.wavefronts = ws_bank_wavefronts(addr, exec, bytes, x->mem_bank);
     c.min_wavefronts = ws_bank_min_wavefronts(exec, bytes);
-    int store = ws_op_class_of(in->op) != CLS_LOAD && !ws_op_writes_op0(in->op); /* st, red */
-    if (store) {
+    if (!returns) { /* st, red */
         double h = c.wavefronts * t->p.store_wavefront - t->p.store_overlap;
         c.hold = h > t->p.store_issue ? h : t->p.store_issue;
         c.hold += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
@@ -413,9 +197,10 @@ static double lowered_latency(const ws_preset *p, const ws_insn *in)
 static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *mc)
 {
     const ws_preset *p = &t->p;
-    if (in->op == WS_OP_SHFL && in->sub < 4 && p->shfl_mode[in->sub] > 0)
+    ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
+    if (cls == LAT_SHFL && in->sub < 4 && p->shfl_mode[in->sub] > 0) /* in->sub: the shuffle's mode */
         return p->shfl_mode[in->sub];
-    if (in->op == WS_OP_LD || in->op == WS_OP_LDU || in->op == WS_OP_ATOM) {
+    if (ws_op_is_memory(in->op) && ws_op_writes_op0(in->op)) { /* ld, ldu, atom */
         double base;
         switch (mc->space) {
         case WS_SPACE_SHARED: base = p->ld_shared; break;
@@ -423,14 +208,14 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
         case WS_SPACE_LOCAL: base = p->ld_local; break;
         case WS_SPACE_PARAM: base = p->ld_param; break;
         case WS_SPACE_CONST: base = p->ld_const; break;
-        default: base = p->lat[ws_optable[in->op].latency]; break;
+        default: base = p->lat[cls]; break;
         }
-        if (in->op == WS_OP_ATOM)
+        if (ws_op_class_of(in->op) == CLS_ATOMIC)
             base = mc->space == WS_SPACE_SHARED ? p->atom_shared : p->lat[LAT_ATOM];
         return base + mc->extra_latency;
     }
     double lowered = lowered_latency(p, in);
-    return lowered > 0 ? lowered : p->lat[ws_optable[in->op].latency];
+    return lowered > 0 ? lowered : p->lat[cls];
 }
 
 /* ---- one block ---------------------------------------------------------------------------------- */
@@ -462,7 +247,7 @@ static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_s
     uint64_t when = t->ready[wi];
     *why = (ws_stall_reason)t->ready_why[wi];
     *prod = UINT32_MAX;
-    const reg_use *u = (t->slow ? (regs_of(in, &t->tmp_use), &t->tmp_use) : &t->uses[t->pick[wi].pc]);
+    const ws_reg_use *u = uses_of(t, x->L, t->pick[wi].pc);
     const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
     for (uint32_t i = 0; i < u->nsrc; i++)
         if (rr[u->src[i]] > when) {
@@ -470,7 +255,7 @@ static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_s
             *why = WS_STALL_SCOREBOARD;
             *prod = t->reg_prod[(size_t)wi * t->nregs + u->src[i]];
         }
-    if (is_mem(in)) {
+    if (ws_op_is_memory(in->op)) {
         x->w = w;
         x->regs = w->regs;
         mem_cost mc = mem_cost_of(t, x, in, t->pick[wi].group);
@@ -519,9 +304,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         L->stats.bank_conflicts += mc.wavefronts - mc.min_wavefronts;
     }
     double lat = latency_of(t, in, &mc);
-    reg_use u = t->uses[pk.pc];
-    if (t->slow)
-        regs_of(in, &u);
+    const ws_reg_use *u = uses_of(t, L, pk.pc);
     b->cycle = cycle;
     t->has_pick[wi] = 0;
     ws_warp_issue(x, w, &pk);
@@ -531,16 +314,16 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     if (is_free_mov(in))
         lat = 0;
     uint64_t done = cycle + (uint64_t)llround(lat);
-    for (uint32_t i = 0; i < u.ndst; i++) {
-        t->reg_ready[(size_t)wi * t->nregs + u.dst[i]] = done;
-        t->reg_prod[(size_t)wi * t->nregs + u.dst[i]] = pk.pc;
+    for (uint32_t i = 0; i < u->ndst; i++) {
+        t->reg_ready[(size_t)wi * t->nregs + u->dst[i]] = done;
+        t->reg_prod[(size_t)wi * t->nregs + u->dst[i]] = pk.pc;
     }
     uint64_t next = cycle + 1;
     if (ws_optable[in->op].latency == LAT_BRANCH && t->p.lat[LAT_BRANCH] > 1)
         next = cycle + (uint64_t)llround(t->p.lat[LAT_BRANCH]);
     t->ready[wi] = is_free_mov(in) ? cycle : next;
     t->ready_why[wi] = WS_STALL_ISSUE;
-    if (in->op == WS_OP_BAR || in->op == WS_OP_BARRIER)
+    if (ws_op_class_of(in->op) == CLS_BARRIER)
         t->bar_wait[wi] = 1;
 }
 
@@ -577,7 +360,7 @@ static void charge(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t from, u
             continue;
         L->stats.stalls[why[wi]] += to - from;
         if (L->sim->cfg.on_event)
-            for (uint64_t c = from; c < to; c++)
+            for (uint64_t c = from; c < to && !L->stop; c++)
                 emit_stall(L, b, w, t->has_pick[wi] ? t->pick[wi].pc : 0, c, why[wi], prod[wi]);
     }
 }
@@ -585,6 +368,7 @@ static void charge(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t from, u
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
 {
     ws_timing *t = L->timing;
+    t->uses = L->uses; /* ws_sim_launch prepared them after ws_timing_create */
     uint64_t max_cycles = L->sim->cfg.max_cycles;
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
     memset(t->has_pick, 0, t->nwarps);
@@ -625,8 +409,9 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         if (L->stop || !alive)
             break;
         if (max_cycles && cycle >= max_cycles) {
-            ws_launch_stop(L, WS_ERR_LIMIT, "cycle limit reached: %" PRIu64 " cycles (block %u); raise it with --max-cycles",
-                           cycle, b->id);
+            ws_launch_stop(L, WS_ERR_LIMIT,
+                           "cycle limit reached: %" PRIu64 " cycles, in block %u; raise it with --max-cycles",
+                           max_cycles, b->id);
             break;
         }
         /* when each warp could issue, and why not before */
@@ -650,7 +435,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         }
         if (next_event == UINT64_MAX) {
             /* nothing can ever issue: a complete barrier releases, else the fallbacks */
-            if (!release_barriers(t, b, cycle) && !ws_block_resolve_stuck(L, b, x)) {
+            if (!release_barriers(t, b, cycle) && !ws_block_resolve_stuck(b, x)) {
                 ws_launch_stop(L, WS_ERR_INTERNAL, "block %u: no lane can run and nothing waits", b->id);
                 break;
             }
@@ -691,11 +476,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             if (L->sim->cfg.on_event)
                 emit_stall(L, b, &b->warps[wi], t->has_pick[wi] ? t->pick[wi].pc : 0, cycle, r, prod[wi]);
         }
-        if (L->stats.warp_instructions >= L->insn_limit) {
-            ws_launch_stop(L, WS_ERR_LIMIT,
-                           "instruction limit reached: %" PRIu64 " warp instructions (block %u); raise it with "
-                           "--max-instructions",
-                           L->stats.warp_instructions, b->id);
+        if (!ws_work_left(L)) {
+            ws_limit_stop(L, LIMIT_WORK, b->id);
             break;
         }
         release_barriers(t, b, cycle);

@@ -78,10 +78,13 @@ expect "bad SPEC error has a column" 2 "argument [0-9]+, column 7:" -- run "$xor
 expect "unknown option" 2 "unknown option '--frobnicate'" -- run "$reduce" @programs/warp_reduce_down.args --frobnicate
 expect "unknown verb" 2 "unknown verb 'frob'" -- frob
 expect "no verb" 2 "^usage: warpsim VERB" --
-expect "shfl without arguments" 2 "^usage: warpsim shfl up\|down\|bfly\|idx B" -- shfl
+expect "shfl without arguments" 2 "^usage: warpsim shfl MODE B" -- shfl
 expect "shfl with a bad mode" 2 "^usage: warpsim shfl" -- shfl sideways 3
 expect "shfl without b" 2 "^usage: warpsim shfl" -- shfl down
-expect "shfl bad width" 2 "--width takes 0\.\.64" -- shfl down 1 --width 65
+expect "shfl bad width" 2 "--width takes a power of two from 1 to 32, as CUDA's width does, found '65'" -- shfl down 1 --width 65
+expect "shfl width 3" 2 "found '3' \(CUDA leaves other widths undefined; .* --c 0x1d1f\)" -- shfl down 1 --width 3
+expect "shfl width 0" 2 "found '0'" -- shfl idx 1 --width 0
+expect "shfl up width 64" 2 "--c 0xffffe000" -- shfl up 1 --width 64
 expect "shfl unknown option" 2 "unknown option '--bogus'" -- shfl down 1 --bogus
 expect "shfl --width and --c" 2 "give --width or --c, not both" -- shfl down 1 --width 16 --c 31
 expect "vote without --pred" 2 "^usage: warpsim vote" -- vote ballot
@@ -136,11 +139,28 @@ assert lanes[20]["source"] == 20 and not lanes[20]["in_range"], lanes[20]
 assert d["c"] == 31
 '; then echo "ok   shfl --json lanes"; else echo "FAIL shfl --json lanes"; fails=$((fails + 1)); fi
 
-# run --help lists the options (exit 0); an unknown option points at it (exit 2)
-expect "run --help" 0 "checks: +--werror +--no-check-uninit +--poison-undefined" -- run --help
+# VERB --help lists the options of the verb's table (exit 0); an unknown option points at it and
+# an option without its value says what it takes (exit 2)
+expect "run --help" 0 "^  --poison-undefined +results the PTX leaves undefined" -- run --help
+expect "run --poison-value 0" 2 "poison-value takes a non-zero 32-bit value" -- run programs/warp_reduce_down.ptx @programs/warp_reduce_down.args --poison-value 0
+expect "run --help: launch words" 0 "^  --grid X\[,Y\[,Z\]\] +blocks in the grid" -- run --help
+for verb in step shfl vote match print bench; do
+  expect "$verb --help" 0 "^usage: warpsim $verb " -- $verb --help
+done
+expect "run option without its value" 2 "--trace-json takes FILE, found the end of the arguments" -- \
+  run programs/warp_scan.ptx @programs/warp_scan.args --trace-json
 expect "run --slow-path bogus" 2 "--slow-path takes converged, exec, shfl, timing or all, .*found 'bogus'" -- \
   run programs/warp_scan.ptx @programs/warp_scan.args --slow-path exec,bogus
 expect "run unknown option" 2 "unknown option '--bogus' \(see warpsim run --help\)" -- run programs/warp_scan.ptx --bogus
+# the limits' options: a bad value is exit 2, a limit reached exit 3 with the option that raises it
+expect "run --max-output 0" 2 "--max-output takes a number of bytes from 1 to 1073741824, found '0'" -- \
+  run programs/shfl_xor_16.ptx @programs/shfl_xor_16.args --max-output 0
+expect "run --max-output 100 stops the printf text" 3 "printf output limit reached: 100 bytes, in block 0; raise it with --max-output" -- \
+  run programs/shfl_xor_16.ptx @programs/shfl_xor_16.args --max-output 100
+expect "run --max-memory below what the kernel needs" 3 "memory limit reached: kernel warp_reduce_down .*raise it with --max-memory" -- \
+  run "$reduce" @programs/warp_reduce_down.args --max-memory 1000000
+expect "step --block-index x" 2 "--block-index takes a block index, found 'x'" -- \
+  step "$reduce" @programs/warp_reduce_down.args --block-index x
 
 # bench --speedup: needs --jobs N; a small grid gives one row whose two sides agree
 expect "bench --speedup without --jobs" 2 "--speedup compares --jobs N" -- bench --speedup

@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""check_golden.py WARPSIM SRCDIR NAME [--programs DIR] [--golden DIR] [--mode MODE] [--known FILE]
+"""check_golden.py WARPSIM SRCDIR NAME [--programs DIR] [--golden DIR] [--mode MODE] [--known FILE] [--source EXT]
+                   [--slow-path-same]
 
-Runs `warpsim run DIR/NAME.ptx @DIR/NAME.args --json [--mode MODE]` from SRCDIR (DIR: --programs,
-default programs) and compares its "stdout" and "buffers" with GOLDEN/NAME.json (--golden, default
+Runs `warpsim run DIR/NAME.EXT @DIR/NAME.args --json [--mode MODE]` from SRCDIR (DIR: --programs,
+default programs; EXT: --source, default ptx, or cu for CUDA C++ that warpsim compiles with NVRTC) and compares its "stdout" and "buffers" with GOLDEN/NAME.json (--golden, default
 tests/golden), the JSON that warpsim-hwrun printed on a GPU (GOLDEN/METADATA.txt says which).
 Integers must match exactly. Floats are compared as the text both programs print (shortest
 round-trip decimal; NaNs with their payload as "nan:0x..."), so they are bit-exact too, -0
 included, unless NAME is listed in TOLERANCE below with its tolerance. Exit 0 on a match, 1 on a
 mismatch (the first 20 differing elements are printed), 2 when warpsim fails or a file is missing.
 Needs no GPU.
+
+--slow-path-same runs it once more with `--slow-path all` (the general executors, scheduling
+and shuffle instead of the fast paths) and fails (exit 1) unless that run exits the same and
+prints the same bytes, whatever the verdict against the golden.
 
 --known FILE names a list of known differences, one line per program (the rest of a line after
 '#' is the reason):
@@ -102,6 +107,8 @@ def main():
     ap.add_argument('--golden', default=os.path.join('tests', 'golden'))
     ap.add_argument('--mode', choices=('timing', 'functional'))
     ap.add_argument('--known')
+    ap.add_argument('--slow-path-same', action='store_true')
+    ap.add_argument('--source', default='ptx')
     try:
         a = ap.parse_args()
     except SystemExit:
@@ -116,11 +123,21 @@ def main():
     except (OSError, ValueError) as e:
         print('check_golden: %s' % e)
         return 2
-    cmd = [a.warpsim, 'run', '%s/%s.ptx' % (a.programs, name), '@%s/%s.args' % (a.programs, name), '--json']
+    cmd = [a.warpsim, 'run', '%s/%s.%s' % (a.programs, name, a.source), '@%s/%s.args' % (a.programs, name), '--json']
     if a.mode:
         cmd += ['--mode', a.mode]
     mode = ' (--mode %s)' % a.mode if a.mode else ''
     p = subprocess.run(cmd, capture_output=True, text=True)
+    if a.slow_path_same:
+        q = subprocess.run(cmd + ['--slow-path', 'all'], capture_output=True, text=True)
+        if (q.returncode, q.stdout, q.stderr) != (p.returncode, p.stdout, p.stderr):
+            print('%s%s: the fast paths (exit %d, %d bytes) and --slow-path all (exit %d, %d bytes) differ'
+                  % (name, mode, p.returncode, len(p.stdout), q.returncode, len(q.stdout)))
+            for x, y in zip(p.stdout.split('\n'), q.stdout.split('\n')):
+                if x != y:
+                    print('  fast: %s\n  slow: %s' % (x[:200], y[:200]))
+                    break
+            return 1
     if known and known[0] == 'refused':
         if p.returncode == 2 and known[1] in p.stderr:
             print('%s: refused as recorded in %s%s: %s' % (name, a.known, mode, p.stderr.strip().split('\n')[0]))

@@ -44,4 +44,10 @@ echo "== plain cc with pkg-config"
 # shellcheck disable=SC2046
 cc -std=c11 -o "$tmp/embed3" "$src/examples/embed/embed.c" $(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --cflags --libs warpsim)
 "$tmp/embed3"
+# the installed warpsim finds the installed viewer (libexec/warpsim/warpsim-viz) after the move
+if [ -x "$build/warpsim-viz" ]; then
+    echo "== warpsim viz --help (installed)"
+    "$tmp/moved/bin/warpsim" viz --help | grep -q "usage: warpsim viz" || { echo "installed warpsim viz failed"; exit 1; }
+    ! ldd "$tmp/moved/bin/warpsim" | grep -i sdl || { echo "installed warpsim links SDL"; exit 1; }
+fi
 echo "install: ok"

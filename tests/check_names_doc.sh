@@ -1,6 +1,8 @@
 #!/bin/sh
-# The tables of diagnostic kinds (docs/diagnostics.md) and stall reasons (docs/cli.md) must be
-# what tools/names_doc.c generates from warpsim.h's WS_DIAG_KINDS and WS_STALL_REASONS today.
+# The tables of diagnostic kinds (docs/diagnostics.md), stall reasons, verbs and each verb's
+# options (docs/cli.md) must be what tools/names_doc.c generates today from warpsim.h's
+# WS_DIAG_KINDS and WS_STALL_REASONS and from cli/options.c's option tables (the ones the
+# warpsim command parses with and prints as --help).
 # usage: check_names_doc.sh NAMES_DOC SOURCE_DIR
 set -u
 tmp=$(mktemp)

@@ -2,7 +2,8 @@
 # check_ptx_features_cli.sh WARPSIM SRCDIR
 # The command line's side of -lineinfo and C++ kernel names: --trace and --trace-json name the
 # CUDA line of nvcc -lineinfo PTX beside the PTX line, and so do diagnostics; --kernel takes a demangled name, and an
-# ambiguous one lists the kernels with their demangled names.
+# ambiguous one lists the kernels with their demangled names; --shared-bytes gives extern __shared__
+# arrays their size.
 set -u
 warpsim=$1 src=$2
 cd "$src" || exit 2
@@ -28,4 +29,13 @@ check "--kernel 'tfoo<int>(int*)' runs _Z4tfooIiEvPT_" 0 "kernel _Z4tfooIiEvPT_ 
 status=$?
 [ "$status" -eq 2 ] || { echo "FAIL --kernel tfoo: status $status, expected 2"; fail=1; }
 check "--kernel tfoo is ambiguous" 0 "_Z4tfooIdEvPT_ (void tfoo<double>(double\*))" "$tmp/amb"
+# dynamic shared memory: --shared-bytes on the command line or in an argument file sizes the
+# kernel's extern __shared__ array (without it the reads are out of bounds)
+"$warpsim" run tests/ptx/param_smem.ptx --kernel dyn_shared out=s32[128] n=s32:1000 --block 128 --shared-bytes 4000 > "$tmp/dyn" 2>&1
+check "--shared-bytes 4000 sizes extern __shared__ buf[]" 0 "^2997 3018 3039 3060" "$tmp/dyn"
+printf '%s/tests/ptx/param_smem.ptx --kernel dyn_shared --block 128\nout=s32[128] n=s32:1000 --shared-bytes=0xfa0\n' "$PWD" > "$tmp/dyn.args"
+"$warpsim" run "@$tmp/dyn.args" > "$tmp/dyn2" 2>&1
+check "--shared-bytes in an argument file" 0 "^2997 3018 3039 3060" "$tmp/dyn2"
+"$warpsim" run tests/ptx/param_smem.ptx --kernel dyn_shared out=s32[128] n=s32:1000 --block 128 > "$tmp/dyn3" 2>&1
+check "no --shared-bytes: out of bounds" 0 "outside every shared allocation" "$tmp/dyn3"
 exit $fail

@@ -106,9 +106,14 @@ ws_status wsh_kernel(wsh_run *r, const char *ptx, const char *kernel, const wsh_
     cfg.output_user = r;
     if (o) {
         cfg.max_warp_instructions = o->max_warp_instructions;
+        cfg.max_cycles = o->max_cycles;
+        cfg.max_memory = o->max_memory;
+        cfg.max_output = o->max_output;
+        cfg.jobs = o->jobs;
         cfg.diagnostics_are_errors = o->diagnostics_are_errors;
         cfg.check_uninitialized = o->check_uninitialized;
         cfg.poison_undefined = o->poison_undefined;
+        cfg.poison_value = o->poison_value;
     }
     ws_sim *sim = ws_sim_create(&cfg);
     assert_non_null(sim);

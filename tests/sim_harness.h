@@ -31,9 +31,12 @@ typedef struct {
     const uint32_t *in;             /* wsh_body: nthreads*nblocks inputs; NULL: in[i] = i */
     const uint32_t *in2;            /* wsh_body: second inputs; NULL: zeros */
     uint64_t max_warp_instructions; /* 0: the default */
+    uint64_t max_cycles, max_memory, max_output; /* 0: the defaults */
+    unsigned jobs;                  /* host threads; 0: one */
     bool diagnostics_are_errors;
     bool check_uninitialized;       /* uninitialized registers/shared memory, shared races */
     bool poison_undefined;          /* undefined shuffle reads give WS_POISON */
+    uint32_t poison_value;          /* ws_config.poison_value (0: WS_POISON) */
 } wsh_opts;
 
 typedef struct {

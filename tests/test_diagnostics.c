@@ -1,4 +1,4 @@
-/* Diagnostics behind ws_config.check_uninitialized (sim/diagnose.c): registers and shared
+/* Diagnostics behind ws_config.check_uninitialized (sim/shadow.c): registers and shared
  * memory read before anything wrote them, and shared-memory races between barriers. Each
  * test runs a small body in the harness's standard kernel with the check on, and where it
  * matters also off (nothing reported) and with the fix applied (nothing reported). */

@@ -395,6 +395,128 @@ static void test_load_missing_file(void **state)
     assert_non_null(strstr(e.message, "cannot open"));
 }
 
+/* ---- hostile and large inputs: ptxas's limits, no tighter; errors located -------------------------- */
+
+/* A growing string for the generated modules below. */
+typedef struct {
+    char *s;
+    size_t len, cap;
+} gen;
+
+static void gen_add(gen *g, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    assert_true(n >= 0);
+    if (g->len + (size_t)n + 1 > g->cap) {
+        g->cap = (g->len + (size_t)n + 1) * 2;
+        g->s = realloc(g->s, g->cap);
+        assert_non_null(g->s);
+    }
+    va_start(ap, fmt);
+    vsnprintf(g->s + g->len, g->cap - g->len, fmt, ap);
+    va_end(ap);
+    g->len += (size_t)n;
+}
+
+#define MODULE_HEAD ".version 9.0\n.target sm_90\n.address_size 64\n"
+
+static void expect_refused(const char *text, unsigned line, unsigned col, const char *message)
+{
+    ws_parse_error e;
+    ws_module *m = ws_module_parse(text, strlen(text), "hostile.ptx", &e);
+    if (m) {
+        ws_module_free(m);
+        fail_msg("parsed, expected %u:%u: ...%s...", line, col, message);
+    }
+    if (e.line != line || e.column != col || !strstr(e.message, message))
+        fail_msg("got %u:%u: %s; expected %u:%u: ...%s...", e.line, e.column, e.message, line, col, message);
+}
+
+static void test_hostile_inputs(void **state)
+{
+    (void)state;
+    char name[1100];
+    /* registers of nested blocks with long names that share their first 300 characters, and a
+     * later name that looks like a renamed one: all unique when printed, the same when parsed again */
+    memset(name, 'a', 1000);
+    name[1000] = 0;
+    gen g = {0};
+    gen_add(&g, MODULE_HEAD ".visible .entry k()\n{\n");
+    for (int i = 0; i < 4; i++)
+        gen_add(&g, "{\n.reg .b32 %%%s%d;\nmov.u32 %%%s%d, %d;\n}\n", name, i % 2, name, i % 2, i);
+    gen_add(&g, "{\n.reg .b32 %%x;\nmov.u32 %%x, 1;\n}\n.reg .b32 %%x$s1;\n.reg .b32 %%x$s5;\nmov.u32 %%x$s1, 2;\n"
+                "mov.u32 %%x$s5, 3;\nret;\n}\n");
+    round_trip("long nested names", g.s, g.len);
+    /* 1663 nested blocks (ptxas's parser's depth), each declaring the same name */
+    g.len = 0;
+    gen_add(&g, MODULE_HEAD ".visible .entry k()\n{\n");
+    for (int i = 0; i < 1663; i++)
+        gen_add(&g, "{ .reg .b32 %%q;\nmov.u32 %%q, %d;\n", i);
+    for (int i = 0; i < 1663; i++)
+        gen_add(&g, "}\n");
+    gen_add(&g, "ret;\n}\n");
+    round_trip("1663 nested blocks", g.s, g.len);
+    /* 30000 blocks after one another (linear: the names of a closed block are undone one by one) */
+    g.len = 0;
+    gen_add(&g, MODULE_HEAD ".visible .entry k()\n{\n");
+    for (int i = 0; i < 30000; i++)
+        gen_add(&g, "{ .reg .b32 %%q;\nmov.u32 %%q, %d;\n}\n", i);
+    gen_add(&g, "ret;\n}\n");
+    ws_module *m = parse_or_fail(g.s, g.len, "30000 blocks");
+    assert_int_equal(m->kernels[0].nregs, 30000);
+    ws_module_free(m);
+    /* 32764 one-byte parameters and an 8 KiB parameter array: ptxas's 32764 bytes of them */
+    g.len = 0;
+    gen_add(&g, MODULE_HEAD ".visible .entry k(.param .align 8 .b8 big[8192]");
+    for (int i = 0; i < 32764 - 8192; i++)
+        gen_add(&g, ", .param .u8 p%d", i);
+    gen_add(&g, ")\n{\nret;\n}\n");
+    m = parse_or_fail(g.s, g.len, "32764 bytes of parameters");
+    assert_int_equal(m->kernels[0].nparams, 32764 - 8192 + 1);
+    assert_int_equal(m->kernels[0].param_bytes, 32764);
+    ws_module_free(m);
+    free(g.s);
+
+    /* sizes that overflow 64 bits are refused, not wrapped (sm[2^32][2^32] is not sm[0]) */
+    expect_refused(MODULE_HEAD ".visible .entry k()\n{\n.shared .b8 sm[4294967296][4294967296];\nret;\n}\n", 6, 13,
+                   "larger than 4 GiB");
+    expect_refused(MODULE_HEAD ".visible .entry k()\n{\n.param .b64 x[2305843009213693953];\nret;\n}\n", 6, 13,
+                   "call parameter size out of range");
+    /* an unterminated comment is located where it starts, a byte as an escape and its value */
+    expect_refused(MODULE_HEAD ".visible .entry k()\n{\n/* no end\nret;\nret;\n}\n", 6, 1, "unterminated comment");
+    expect_refused(MODULE_HEAD ".visible .entry k()\n{\nret; \xaf\n}\n", 6, 6, "unexpected character \\xAF (byte 0xaf)");
+    expect_refused(MODULE_HEAD ".file 1 \"abc\n.visible .entry k()\n{\nret;\n}\n", 4, 9, "unterminated string");
+    /* the caret of an error far into a line: a window of the line, the column in it */
+    g = (gen){0};
+    gen_add(&g, MODULE_HEAD ".visible .entry k()\n{\n");
+    for (int i = 0; i < 400; i++)
+        gen_add(&g, " ");
+    gen_add(&g, "ret; frob;\n}\n");
+    ws_parse_error e;
+    assert_null(ws_module_parse(g.s, g.len, "window.ptx", &e));
+    assert_int_equal(e.column, 406);
+    assert_true(e.source_column > 0 && e.source_column < sizeof e.source_line);
+    assert_int_equal(strncmp(e.source_line + e.source_column - 1, "frob", 4), 0);
+    free(g.s);
+    /* the memory limit covers the parse: a limit it passes is an error that says so */
+    static const char many_regs[] = MODULE_HEAD ".visible .entry k()\n{\n.reg .b32 %r<1000000>;\nret;\n}\n";
+    assert_null(ws_module_parse_limited(many_regs, strlen(many_regs), "regs.ptx", 1 << 20, &e));
+    assert_true(e.limit);
+    assert_non_null(strstr(e.message, "memory limit reached: the module needs more than 1048576 bytes"));
+    m = ws_module_parse_limited(many_regs, strlen(many_regs), "regs.ptx", 1 << 30, &e);
+    assert_non_null(m);
+    assert_true(m->memory_bytes > 1000000 * sizeof(ws_reg_info) && m->memory_bytes < (1 << 30));
+    ws_module_free(m);
+    /* a directory or a device is said to be one */
+    assert_null(ws_module_load(WS_SOURCE_DIR "/tests", &e));
+    assert_string_equal(e.message, "a directory, not a PTX file");
+    assert_null(ws_module_load("/dev/null", &e));
+    assert_string_equal(e.message, "a character device, not a PTX file");
+}
+
 /* ---- truncations never crash ----------------------------------------------------------------------- */
 static void parse_prefixes(const char *rel, size_t step)
 {
@@ -493,6 +615,7 @@ int main(void)
         cmocka_unit_test(test_insn_print),
         cmocka_unit_test(test_malformed_inputs),
         cmocka_unit_test(test_load_missing_file),
+        cmocka_unit_test(test_hostile_inputs),
         cmocka_unit_test(test_truncations_never_crash),
         cmocka_unit_test(test_printer_output_accepted_by_ptxas),
     };

@@ -703,7 +703,7 @@ static void test_argsfile_errors(void **state)
     } cases[] = {
         {"k.ptx\n  in=f32[4]:iota  out=f32[x]\n", "2:27: expected a count of elements, found 'x]'"},
         {"k.ptx\n# c\n\t--grid 1,0\n", "3:11: expected a grid Y from 1 to 65535, found 0"},
-        {"k.ptx --json\n", "1:7: expected --kernel, --grid, --block, --arg, @FILE, the PTX file or a SPEC, found '--json' (not an argument-file option)"},
+        {"k.ptx --json\n", "1:7: expected --kernel, --grid, --block, --arg, --shared-bytes, @FILE, the PTX file or a SPEC, found '--json' (not an argument-file option)"},
         {"k.ptx --block\n# only a comment follows\n", "1:7: expected X[,Y[,Z]] after --block, found the end of the file"},
         {"k.ptx u8:1\nu8:\x01\n", "2:4: expected a u8 value (a decimal or 0x hex integer), found '\\x01'"},
         {"k.ptx\nu8[1]\0oops\n", "2:6: expected text, found a NUL byte"},
@@ -785,7 +785,86 @@ static void test_limits(void **state)
     for (int k = 0; k < WS_MAX_ARGS; k++)
         assert_int_equal(spec(&l, "u8:1", &e), 0);
     assert_int_equal(spec(&l, "u8:1", &e), -1);
-    assert_string_equal(errtext(&e), "argument 1, column 1: expected at most 4096 kernel arguments, found more");
+    assert_string_equal(errtext(&e), "argument 1, column 1: expected at most 32764 kernel arguments, found more");
+    ws_launch_free(&l);
+
+    /* a memory limit lower than 1 GiB bounds the buffers too, and says it is the limit */
+    ws_launch_init(&l);
+    l.max_total_bytes = 1000;
+    assert_int_equal(spec(&l, "u8[1000]", &e), 0);
+    assert_int_equal(spec(&l, "u8[1]", &e), -1);
+    assert_true(e.limit);
+    assert_string_equal(errtext(&e), "argument 1, column 1: memory limit reached: buffers of 1001 bytes in all with this "
+                                     "u8[1], more than the limit of 1000 bytes; raise it with --max-memory");
+    ws_launch_free(&l);
+}
+
+/* --shared-bytes N: the dynamic shared memory of each block, 0 to 227 KiB, from argv or an ARGSFILE. */
+static void test_shared_bytes(void **state)
+{
+    (void)state;
+    ws_launch l;
+    ws_launch_error e;
+    ws_launch_init(&l);
+    assert_int_equal(l.shared_bytes, 0);
+    assert_int_equal(parse_words(&l, &e, NULL, "k.ptx", "--shared-bytes", "4096", (const char *)NULL), 0);
+    assert_int_equal(l.shared_bytes, 4096);
+    assert_int_equal(parse_words(&l, &e, NULL, "--shared-bytes=0x38c00", (const char *)NULL), 0);
+    assert_int_equal(l.shared_bytes, 232448);
+    assert_int_equal(parse_words(&l, &e, NULL, "--shared-bytes", "232449", (const char *)NULL), -1);
+    assert_string_equal(errtext(&e), "argument 2, column 1: expected at most 232448 bytes of dynamic shared memory (an "
+                                     "H200 block has 227 KiB), found 232449");
+    assert_int_equal(parse_words(&l, &e, NULL, "--shared-bytes", "12k", (const char *)NULL), -1);
+    assert_string_equal(errtext(&e), "argument 2, column 3: expected a number of bytes of dynamic shared memory, found 'k'");
+    assert_int_equal(parse_words(&l, &e, NULL, "--shared-bytes", (const char *)NULL), -1);
+    assert_string_equal(errtext(&e), "argument 1: expected BYTES after --shared-bytes, found the end of the arguments");
+    ws_launch_free(&l);
+}
+
+/* ARGSFILEs are bounded in total, not only in depth: nine files that each include the next ten
+ * times stop after 1024 reads instead of reading 10^8. */
+static void test_argsfile_total(void **state)
+{
+    scratch *s = *state;
+    char text[256], name[16];
+    const char *first = NULL;
+    for (int f = 9; f >= 1; f--) {
+        size_t n = 0;
+        for (int k = 0; k < 10; k++)
+            n += (size_t)snprintf(text + n, sizeof text - n, "@f%d.args\n", f + 1);
+        snprintf(name, sizeof name, "f%d.args", f);
+        first = scratch_file(s, name, f == 9 ? "--grid 2\n" : text, f == 9 ? 9 : n);
+    }
+    ws_launch l;
+    ws_launch_error e;
+    ws_launch_init(&l);
+    assert_int_equal(ws_launch_load_argsfile(&l, first, &e), -1);
+    assert_non_null(strstr(errtext(&e), "expected at most 1024 argument files read in all"));
+    assert_true(l.argsfiles_read <= 1024);
+    ws_launch_free(&l);
+}
+
+/* A long argument-file line shows a window around the column, the caret under it. */
+static void test_error_window(void **state)
+{
+    scratch *s = *state;
+    char line[600];
+    memset(line, ' ', 500);
+    memcpy(line, "k.ptx", 5);
+    snprintf(line + 500, sizeof line - 500, "u32[0]\n");
+    const char *path = scratch_file(s, "long.args", line, strlen(line));
+    ws_launch l;
+    ws_launch_error e;
+    ws_launch_init(&l);
+    assert_int_equal(ws_launch_load_argsfile(&l, path, &e), -1);
+    assert_int_equal(e.column, 505);
+    char buf[2048];
+    ws_launch_error_format(&e, true, buf, sizeof buf);
+    const char *src = strchr(buf, '\n'), *caret = src ? strchr(src + 1, '\n') : NULL;
+    assert_non_null(caret);
+    size_t at = (size_t)(strchr(caret, '^') - (caret + 1)); /* the caret's column in its line */
+    assert_true(at < (size_t)(caret - src - 1));
+    assert_int_equal(src[1 + at], '0'); /* under the 0 of u32[0] */
     ws_launch_free(&l);
 }
 
@@ -809,6 +888,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_argsfile, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_argsfile_errors, scratch_setup, scratch_teardown),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_shared_bytes),
+        cmocka_unit_test_setup_teardown(test_argsfile_total, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_error_window, scratch_setup, scratch_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

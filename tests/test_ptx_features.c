@@ -59,7 +59,19 @@ static void calls_nvcc(const char *path)
     wsh_opts o = {.block = {32, 1, 1}, .check_uninitialized = true};
     wsh_kernel(&r, ptx, "calls", &o, 1, &size, NULL);
     WSH_EXPECT_OK(&r);
-    assert_int_equal(wsh_ndiags(&r), 0);
+    /* warp_sum's five full-mask shuffles come after fib's recursion, whose depth differs per
+     * lane: the H200 may run them per group (it did: every lane got about its own value, 1, 1,
+     * 2, 3, 4, ... 992; H200, driver 580.159.04, 2026-12-01, docs/hardware.md point 17). warpsim
+     * gives the PTX's answer and warns at each; the tile collectives after it name their lanes
+     * in a register (ptxas's WARPSYNC gathers them): no warning, and the H200 agreed. */
+    static const unsigned warp_sum_lines[] = {89, 92, 95, 97, 100};
+    if (!strstr(path, "_g")) {
+        for (unsigned i = 0; i < 5; i++)
+            WSH_EXPECT_DIAG(&r, WS_DIAG_SPLIT_CALL, warp_sum_lines[i], 0xffffffffu);
+        assert_int_equal(wsh_ndiags(&r), 5);
+    } else { /* nvcc -G: the shuffles get their mask as a function argument, so ptxas syncs on it */
+        assert_int_equal(wsh_ndiags(&r), 0);
+    }
     const uint32_t *out = (const uint32_t *)r.buf[0];
     /* warp_sum: the 5-step shfl.down reduction inside the callee; a lane whose source is out of
      * range adds its own value */
@@ -123,6 +135,97 @@ static void test_call_depth(void **state)
     assert_non_null(strstr(r.res.message, "call stack overflow at PTX line"));
     assert_non_null(strstr(r.res.message, "lane 5 of warp 0"));
     wsh_free(&r);
+    free(ptx);
+}
+
+/* cvta.param: the generic address of a __grid_constant__ parameter reads the parameter, through
+ * a .func as nvcc passes it (tests/ptx/param_smem.cu). */
+static void test_cvta_param(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/param_smem.ptx", NULL);
+    assert_non_null(ptx);
+    ws_parse_error e;
+    ws_module *m = wsh_parse(ptx, &e);
+    assert_non_null(m);
+    const ws_kernel *k = ws_module_kernel(m, "cvta_param");
+    assert_non_null(k);
+    ws_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    ws_sim *sim = ws_sim_create(&cfg);
+    uint64_t out = ws_sim_alloc(sim, 32 * 4, NULL);
+    uint8_t params[40];
+    for (int i = 0; i < 8; i++) {
+        int32_t v = 100 * i - 7;
+        memcpy(params + 4 * i, &v, 4);
+    }
+    memcpy(params + 32, &out, 8);
+    assert_int_equal(k->param_bytes, 40);
+    unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
+    ws_result res;
+    assert_int_equal(ws_sim_launch(sim, m, k, grid, block, params, sizeof params, &res), WS_OK);
+    assert_int_equal(res.ndiags, 0);
+    int32_t got[32];
+    assert_int_equal(ws_sim_read(sim, out, got, sizeof got), 0);
+    for (int l = 0; l < 32; l++)
+        assert_int_equal(got[l], 100 * (l % 8) - 7);
+    ws_result_free(&res);
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+    free(ptx);
+}
+
+/* Dynamic shared memory: extern __shared__ arrays get ws_config.dynamic_shared_bytes (warpsim
+ * run's --shared-bytes, cuLaunchKernel's sharedMemBytes); none is an out-of-bounds access. */
+static void test_dynamic_shared(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/param_smem.ptx", NULL);
+    assert_non_null(ptx);
+    ws_parse_error e;
+    ws_module *m = wsh_parse(ptx, &e);
+    assert_non_null(m);
+    const ws_kernel *k = ws_module_kernel(m, "dyn_shared");
+    assert_non_null(k);
+    for (int with = 0; with < 2; with++) {
+        ws_config cfg;
+        memset(&cfg, 0, sizeof cfg);
+        cfg.dynamic_shared_bytes = with ? 4000 : 0;
+        ws_sim *sim = ws_sim_create(&cfg);
+        uint64_t out = ws_sim_alloc(sim, 128 * 4, NULL);
+        uint8_t params[12];
+        int32_t n = 1000;
+        memcpy(params, &out, 8);
+        memcpy(params + 8, &n, 4);
+        unsigned grid[3] = {1, 1, 1}, block[3] = {128, 1, 1};
+        ws_result res;
+        assert_int_equal(ws_sim_launch(sim, m, k, grid, block, params, sizeof params, &res), WS_OK);
+        int32_t got[128];
+        assert_int_equal(ws_sim_read(sim, out, got, sizeof got), 0);
+        if (with) {
+            assert_int_equal(res.ndiags, 0);
+            for (int t = 0; t < 128; t++)
+                assert_int_equal(got[t], (t * 7) % 1000 * 3 + 2997);
+        } else {
+            assert_true(res.ndiags > 0);
+            assert_int_equal(res.diags[0].kind, WS_DIAG_OUT_OF_BOUNDS);
+        }
+        ws_result_free(&res);
+        ws_sim_destroy(sim);
+    }
+    /* more than an H200 block has is refused at launch */
+    ws_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.dynamic_shared_bytes = WS_MAX_SHARED_BYTES + 1;
+    ws_sim *sim = ws_sim_create(&cfg);
+    uint8_t params[12] = {0};
+    unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
+    ws_result res;
+    assert_int_equal(ws_sim_launch(sim, m, k, grid, block, params, sizeof params, &res), WS_ERR_INPUT);
+    assert_non_null(strstr(res.message, "exceed the 232448 bytes (227 KiB) an H200 block may have"));
+    ws_result_free(&res);
+    ws_sim_destroy(sim);
+    ws_module_free(m);
     free(ptx);
 }
 
@@ -579,7 +682,10 @@ static void test_cooperative_groups_nvcc(void **state)
     wsh_opts o = {.block = {64, 1, 1}, .check_uninitialized = true};
     wsh_kernel(&r, ptx, "cg_groups", &o, 1, &size, NULL);
     WSH_EXPECT_OK(&r);
-    assert_int_equal(wsh_ndiags(&r), 0);
+    /* one note, at the tile reduce whose lanes name different masks: full-warp collectives after
+     * it may see part of the warp on the H200 (they did not here: the values below) */
+    WSH_EXPECT_DIAG(&r, WS_DIAG_SPLIT_WARP, 56, 0);
+    assert_int_equal(wsh_ndiags(&r), 1);
     uint32_t want[448];
     for (int t = 0; t < 64; t++) {
         int lane = t % 32, w0 = t - lane, t16 = t / 16, label = t % 3, lab_size = 0, lab_rank = 0, ballot = 0;
@@ -680,6 +786,8 @@ int main(void)
         cmocka_unit_test(test_warp_sz),
         cmocka_unit_test(test_calls_nvcc),
         cmocka_unit_test(test_call_depth),
+        cmocka_unit_test(test_cvta_param),
+        cmocka_unit_test(test_dynamic_shared),
         cmocka_unit_test(test_call_errors),
         cmocka_unit_test(test_lineinfo),
         cmocka_unit_test(test_section_not_debug),

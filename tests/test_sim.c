@@ -974,6 +974,218 @@ static void test_printf_matches_c(void **state)
     free(ptx);
 }
 
+/* ---- limits: printf, work, cycles, memory, diagnostics ---------------------------------------------- */
+/* A kernel that calls printf(fmt, ...) once (or in an endless loop), its arguments stored into the
+ * 32-byte argument buffer at %rd2 by `store` (PTX; %r1 is %tid.x). */
+static char *printf_kernel(const char *fmt, const char *store, bool loop)
+{
+    size_t n = strlen(fmt) + 1, cap = 8 * n + 4096, len = 0;
+    char *ptx = malloc(cap);
+    assert_non_null(ptx);
+    len += (size_t)snprintf(ptx + len, cap - len,
+                            ".version 9.0\n.target sm_90\n.address_size 64\n"
+                            ".extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n"
+                            "\t.param .b64 vprintf_param_1\n)\n;\n.global .align 1 .b8 $str[%zu] = {",
+                            n);
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)snprintf(ptx + len, cap - len, "%s%d", i ? ", " : "", (unsigned char)fmt[i]);
+    snprintf(ptx + len, cap - len,
+             "};\n.visible .entry pf()\n{\n\t.local .align 8 .b8 __local_depot0[32];\n"
+             "\t.reg .b64 %%SP;\n\t.reg .b64 %%SPL;\n\t.reg .b32 %%r<10>;\n\t.reg .b64 %%rd<10>;\n"
+             "\tmov.u64 %%SPL, __local_depot0;\n\tcvta.local.u64 %%SP, %%SPL;\n\tmov.u32 %%r1, %%tid.x;\n"
+             "\tadd.u64 %%rd1, %%SP, 0;\n\tadd.u64 %%rd2, %%SPL, 0;\n%s\n%s"
+             "\t{\n\t.param .b64 param0;\n\tmov.u64 %%rd7, $str;\n\tcvta.global.u64 %%rd8, %%rd7;\n"
+             "\tst.param.b64 [param0], %%rd8;\n\t.param .b64 param1;\n\tst.param.b64 [param1], %%rd1;\n"
+             "\t.param .b32 retval0;\n\tcall.uni (retval0), vprintf, (param0, param1);\n"
+             "\tld.param.b32 %%r8, [retval0];\n\t}\n%s\tret;\n}\n",
+             store, loop ? "$Ltop:\n" : "", loop ? "\tbra.uni $Ltop;\n" : "");
+    return ptx;
+}
+
+/* Conversions longer than any fixed buffer are written whole, as C writes them. */
+static void test_printf_long_conversions(void **state)
+{
+    (void)state;
+    char *ptx = printf_kernel("[%600d|%-700u|%.650f|%*d]\n",
+                              "\tst.local.u32 [%rd2], %r1;\n\tst.local.u32 [%rd2+4], %r1;\n"
+                              "\tmov.b64 %rd3, 0d3FF8000000000000;\n\tst.local.u64 [%rd2+8], %rd3;\n"
+                              "\tmov.u32 %r2, -900;\n\tst.local.u32 [%rd2+16], %r2;\n\tst.local.u32 [%rd2+20], %r1;",
+                              false);
+    wsh_run r;
+    wsh_opts o = {.block = {2, 1, 1}};
+    wsh_kernel(&r, ptx, "pf", &o, 0, NULL, NULL);
+    WSH_EXPECT_OK(&r);
+    char *want = malloc(8192);
+    assert_non_null(want);
+    size_t wl = 0;
+    for (int t = 0; t < 2; t++)
+        wl += (size_t)snprintf(want + wl, 8192 - wl, "[%600d|%-700u|%.650f|%*d]\n", t, (unsigned)t, 1.5, -900, t);
+    assert_int_equal(r.output_len, wl);
+    assert_string_equal(r.output, want);
+    free(want);
+    wsh_free(&r);
+    free(ptx);
+}
+
+/* A width or precision of 2^31 - 1 makes output no host could hold: the output limit stops the
+ * run at once (the host formats nothing of it), whatever the lanes' count. */
+static void test_printf_huge_width_is_a_limit(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        {"%2147483647d\n", "\tst.local.u32 [%rd2], %r1;"},
+        {"%.*f\n", "\tmov.u32 %r2, 2147483647;\n\tst.local.u32 [%rd2], %r2;\n\tmov.u64 %rd3, 0;\n\tst.local.u64 [%rd2+8], %rd3;"},
+        {"%*s\n", "\tmov.u32 %r2, -2147483647;\n\tst.local.u32 [%rd2], %r2;\n\tst.local.u64 [%rd2+8], %rd8;"},
+        {"%#.2000000000g\n", "\tmov.b64 %rd3, 0d3FF8000000000000;\n\tst.local.u64 [%rd2], %rd3;"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *ptx = printf_kernel(cases[i][0], cases[i][1], false);
+        wsh_run r;
+        wsh_opts o = {.block = {32, 1, 1}, .max_output = 1 << 20};
+        wsh_kernel(&r, ptx, "pf", &o, 0, NULL, NULL);
+        WSH_EXPECT_STATUS(&r, WS_ERR_LIMIT);
+        if (!strstr(r.res.message, "printf output limit reached: 1048576 bytes, in block 0; raise it with --max-output"))
+            fail_msg("%s: %s", cases[i][0], r.res.message);
+        assert_true(r.output_len <= (1 << 20));
+        wsh_free(&r);
+        free(ptx);
+    }
+    /* %g drops trailing zeros: a huge precision without '#' writes what 1100 digits write */
+    char *ptx = printf_kernel("%.2000000000g|%.*g\n",
+                              "\tmov.b64 %rd3, 0d3FB999999999999A;\n\tst.local.u64 [%rd2], %rd3;\n"
+                              "\tmov.u32 %r2, 2147483647;\n\tst.local.u32 [%rd2+8], %r2;\n\tst.local.u64 [%rd2+16], %rd3;",
+                              false);
+    wsh_run r;
+    wsh_opts o = {.block = {1, 1, 1}};
+    wsh_kernel(&r, ptx, "pf", &o, 0, NULL, NULL);
+    WSH_EXPECT_OK(&r);
+    char want[4096];
+    snprintf(want, sizeof want, "%.1100g|%.1100g\n", 0.1, 0.1);
+    assert_string_equal(r.output, want);
+    wsh_free(&r);
+    free(ptx);
+}
+
+/* Endless printf: the output stops exactly at the limit, with the status and the message naming it. */
+static void test_printf_output_limit_exact(void **state)
+{
+    (void)state;
+    char *ptx = printf_kernel("lane %d says hello\n", "\tst.local.u32 [%rd2], %r1;", true);
+    wsh_run r;
+    wsh_opts o = {.block = {64, 1, 1}, .max_output = 10000};
+    wsh_kernel(&r, ptx, "pf", &o, 0, NULL, NULL);
+    WSH_EXPECT_STATUS(&r, WS_ERR_LIMIT);
+    assert_non_null(strstr(r.res.message, "printf output limit reached: 10000 bytes"));
+    assert_int_equal(r.output_len, 10000);
+    assert_int_equal(strncmp(r.output, "lane 0 says hello\nlane 1 says hello\n", 36), 0);
+    wsh_free(&r);
+    free(ptx);
+}
+
+/* printf's formatting counts towards the instruction limit: a loop of printf with a long format
+ * stops after fewer warp instructions than a plain loop would run. */
+static void test_printf_counts_as_work(void **state)
+{
+    (void)state;
+    char fmt[4001];
+    memset(fmt, 'x', 4000);
+    fmt[4000] = 0;
+    char *ptx = printf_kernel(fmt, "", true);
+    wsh_run r;
+    wsh_opts o = {.block = {32, 1, 1}, .max_warp_instructions = 100000, .max_output = 64 << 20};
+    wsh_kernel(&r, ptx, "pf", &o, 0, NULL, NULL);
+    WSH_EXPECT_STATUS(&r, WS_ERR_LIMIT);
+    if (!strstr(r.res.message, "instruction limit reached: 100000 warp instructions"))
+        fail_msg("%s", r.res.message);
+    assert_non_null(strstr(r.res.message, "--max-instructions"));
+    /* a warp's call reads and writes 32 x 8000 bytes: 4000 units */
+    assert_true(r.res.stats.warp_instructions < 1000);
+    wsh_free(&r);
+    free(ptx);
+}
+
+#define LOOP_KERNEL ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry spin()\n{\n\t.reg .b32 %r<4>;\n" \
+                    "\tmov.u32 %r1, %tid.x;\n$L:\n\tadd.u32 %r1, %r1, 1;\n\tbra.uni $L;\n}\n"
+
+/* --max-cycles applies in the functional mode too (a cycle per warp instruction of the block). */
+static void test_cycle_limit_functional(void **state)
+{
+    (void)state;
+    wsh_run r;
+    wsh_opts o = {.block = {64, 1, 1}, .max_cycles = 5000};
+    wsh_kernel(&r, LOOP_KERNEL, "spin", &o, 0, NULL, NULL);
+    WSH_EXPECT_STATUS(&r, WS_ERR_LIMIT);
+    assert_string_equal(r.res.message, "cycle limit reached: 5000 cycles, in block 0; raise it with --max-cycles");
+    assert_int_equal(r.res.stats.warp_instructions, 5000);
+    wsh_free(&r);
+}
+
+/* The instruction limit stops the same way with one and with four host threads: the status and
+ * the message (the first block, in block order, that reaches it). */
+static void test_limit_same_with_jobs(void **state)
+{
+    (void)state;
+    char msg[4][512];
+    for (unsigned j = 1; j <= 4; j++) {
+        wsh_run r;
+        wsh_opts o = {.grid = {16, 1, 1}, .block = {64, 1, 1}, .max_warp_instructions = 12345, .jobs = j};
+        wsh_kernel(&r, LOOP_KERNEL, "spin", &o, 0, NULL, NULL);
+        WSH_EXPECT_STATUS(&r, WS_ERR_LIMIT);
+        snprintf(msg[j - 1], sizeof msg[0], "%s", r.res.message);
+        assert_string_equal(msg[j - 1], msg[0]);
+        wsh_free(&r);
+    }
+    assert_non_null(strstr(msg[0], "instruction limit reached: 12345 warp instructions (with printf's formatting), in block 0"));
+}
+
+/* The memory limit covers the machine's own memory: local memory x threads. */
+static void test_memory_limit_local(void **state)
+{
+    (void)state;
+    static const char ptx[] = ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry big()\n{\n"
+                              "\t.local .align 8 .b8 depot[400000];\n\t.reg .b64 %rd<3>;\n"
+                              "\tmov.u64 %rd1, depot;\n\tst.local.u64 [%rd1+399992], %rd1;\n\tret;\n}\n";
+    wsh_run r;
+    wsh_opts o = {.block = {1024, 1, 1}, .max_memory = 256 << 20};
+    wsh_kernel(&r, ptx, "big", &o, 0, NULL, NULL);
+    WSH_EXPECT_STATUS(&r, WS_ERR_LIMIT);
+    assert_non_null(strstr(r.res.message, "memory limit reached: a block of 1024 threads of kernel big needs"));
+    assert_non_null(strstr(r.res.message, "raise it with --max-memory"));
+    wsh_free(&r);
+    o.max_memory = (uint64_t)1 << 30; /* fits with a higher limit; with --jobs 8, as many threads as fit */
+    o.jobs = 8;
+    o.grid[0] = 3;
+    wsh_kernel(&r, ptx, "big", &o, 0, NULL, NULL);
+    WSH_EXPECT_OK(&r);
+    wsh_free(&r);
+}
+
+/* At most WS_MAX_DIAGS diagnostics are listed; the others are counted (found in linear time). */
+static void test_diagnostics_capped(void **state)
+{
+    (void)state;
+    size_t cap = 64 * (WS_MAX_DIAGS + 200) + 1024, len = 0;
+    char *ptx = malloc(cap);
+    assert_non_null(ptx);
+    len += (size_t)snprintf(ptx + len, cap - len, ".version 9.0\n.target sm_90\n.address_size 64\n"
+                                                  ".visible .entry many()\n{\n\t.reg .b32 %%r<4>;\n\t.reg .b64 %%rd<4>;\n"
+                                                  "\tmov.u64 %%rd1, 0;\n");
+    for (int i = 0; i < WS_MAX_DIAGS + 123; i++)
+        len += (size_t)snprintf(ptx + len, cap - len, "\tld.global.u32 %%r1, [%%rd1+%d];\n", 4 * i);
+    snprintf(ptx + len, cap - len, "\tret;\n}\n");
+    for (unsigned j = 1; j <= 2; j++) {
+        wsh_run r;
+        wsh_opts o = {.block = {32, 1, 1}, .grid = {2, 1, 1}, .jobs = j};
+        wsh_kernel(&r, ptx, "many", &o, 0, NULL, NULL);
+        WSH_EXPECT_OK(&r);
+        assert_int_equal(r.res.ndiags, WS_MAX_DIAGS);
+        assert_int_equal(r.res.ndiags_not_listed, 123);
+        assert_int_equal(r.res.diags[WS_MAX_DIAGS - 1].count, 64);
+        wsh_free(&r);
+    }
+    free(ptx);
+}
+
 /* ---- bad memory accesses: diagnostics, no crash ---------------------------------------------------- */
 static void test_bad_memory_access(void **state)
 {
@@ -1066,6 +1278,14 @@ int main(void)
         cmocka_unit_test(test_atomics_shared),
         cmocka_unit_test(test_atomics_global),
         cmocka_unit_test(test_printf_matches_c),
+        cmocka_unit_test(test_printf_long_conversions),
+        cmocka_unit_test(test_printf_huge_width_is_a_limit),
+        cmocka_unit_test(test_printf_output_limit_exact),
+        cmocka_unit_test(test_printf_counts_as_work),
+        cmocka_unit_test(test_cycle_limit_functional),
+        cmocka_unit_test(test_limit_same_with_jobs),
+        cmocka_unit_test(test_memory_limit_local),
+        cmocka_unit_test(test_diagnostics_capped),
         cmocka_unit_test(test_bad_memory_access),
         cmocka_unit_test(test_instruction_limit),
     };

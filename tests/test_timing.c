@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "banks.h"
 #include "timing.h"
 
 static const char *warpsim_bin;
@@ -100,6 +101,40 @@ static void bank_wavefronts(void **state)
     assert_int_equal(ws_bank_wavefronts(a, 0x0000ffffu, 4, bank), 1);
 }
 
+/* the viewer's map of an access: bank, wavefront and broadcast source of each lane's words,
+ * and the degree per phase; the wavefronts are the timing model's */
+static void bank_rule_map(void **state)
+{
+    (void)state;
+    uint64_t a[32];
+    ws_bank_access m;
+    for (unsigned l = 0; l < 32; l++) a[l] = 8 * l; /* stride 2 words: lanes l and l + 16 share a bank */
+    assert_int_equal(ws_bank_rule(a, 0xffffffffu, 4, &m), 2);
+    assert_int_equal(m.degree[0], 2);
+    assert_int_equal(m.min_wavefronts, 1);
+    assert_int_equal(m.bank[16][0], 0);
+    assert_int_equal(m.wave[3][0], 0);
+    assert_int_equal(m.wave[19][0], 1);
+    assert_int_equal(m.first[19][0], 19);
+    for (unsigned l = 0; l < 32; l++) a[l] = 64 + 4 * (l / 8); /* 4 words, 8 lanes on each: broadcasts */
+    assert_int_equal(ws_bank_rule(a, 0xfffffffeu, 4, &m), 1);
+    assert_int_equal(m.first[5][0], 1); /* lane 0 is not in the mask: lane 1 brings word 16 */
+    assert_int_equal(m.first[9][0], 8);
+    assert_int_equal(m.first[0][0], -1);
+    assert_int_equal(m.bank[31][0], 19);
+    for (unsigned l = 0; l < 32; l++) a[l] = 16 * l; /* 128-bit consecutive: 4 phases of 8 lanes */
+    assert_int_equal(ws_bank_rule(a, 0xffffffffu, 16, &m), 4);
+    assert_int_equal(m.lanes_per_phase, 8);
+    assert_int_equal(m.words, 4);
+    assert_int_equal(m.bank[9][3], 7);
+    assert_int_equal(m.wave[9][3], 1); /* phase 1 */
+    assert_int_equal(m.degree[3], 1);
+    for (unsigned l = 0; l < 32; l++) a[l] = 8 * 32 * l; /* 64-bit, stride 64 words: one bank pair */
+    assert_int_equal(ws_bank_rule(a, 0xffffffffu, 8, &m), 32);
+    assert_int_equal(m.degree[0], 16);
+    assert_int_equal(m.wave[31][1], 31);
+}
+
 /* the most lanes of an access that name one 4-byte word (stores to one word are serialised) */
 static void bank_same_word_lanes(void **state)
 {
@@ -181,6 +216,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(scoreboard_delays_dependent),
         cmocka_unit_test(four_subpartitions_issue_together),
         cmocka_unit_test(bank_wavefronts),
+        cmocka_unit_test(bank_rule_map),
         cmocka_unit_test(bank_same_word_lanes),
         cmocka_unit_test(preset_file_is_builtin),
         cmocka_unit_test(modes_agree_on_every_program),

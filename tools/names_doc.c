@@ -1,17 +1,22 @@
-/* names_doc: writes the tables of diagnostic kinds and stall reasons into the docs, from the one
- * list of each in include/warpsim/warpsim.h (WS_DIAG_KINDS, WS_STALL_REASONS).
+/* names_doc: writes what the docs list from the program's own tables: the diagnostic kinds and
+ * stall reasons of include/warpsim/warpsim.h (WS_DIAG_KINDS, WS_STALL_REASONS), and the verbs
+ * of the warpsim command with each verb's options (the tables of cli/options.c, which the
+ * command parses with and prints as --help).
  *
  *   names_doc IN.md [OUT.md]     (stdout without OUT; OUT may be IN)
  *
- * In IN, the table after a line `<!-- names_doc: diagnostic kinds -->` or `<!-- names_doc: stall
- * reasons -->` (the lines up to the first that does not start with '|') is replaced by the one
- * the list gives; everything else is copied. The build target `names-doc` rewrites
+ * In IN, the table after a line `<!-- names_doc: diagnostic kinds -->`, `<!-- names_doc: stall
+ * reasons -->` or `<!-- cli_doc: verbs -->` (the lines up to the first that does not start
+ * with '|') is replaced by the one the list gives, and the fenced block after `<!-- cli_doc:
+ * VERB -->` by what `warpsim VERB --help` prints; everything else is copied. A file with the
+ * verbs table must have every verb's block. The build target `names-doc` rewrites
  * docs/diagnostics.md and docs/cli.md; the ctest names_doc_current fails when they differ from
- * what this tool writes, so the docs cannot drift from the names the program prints. */
+ * what this tool writes, so the docs cannot drift from the program. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "options.h"
 #include "warpsim/warpsim.h"
 
 static void diag_kinds(FILE *f)
@@ -32,6 +37,25 @@ static void stall_reasons(FILE *f)
 #define REASON(id, name, what) fprintf(f, "| `%s` | %s |\n", name, what);
     WS_STALL_REASONS(REASON)
 #undef REASON
+}
+
+static void verbs_table(FILE *f)
+{
+    fputs("| verb | what it does |\n| --- | --- |\n", f);
+    for (int i = 0; i < CLI_VERB_COUNT; i++)
+        fprintf(f, "| `%s` | %s |\n", cli_verbs[i].name, cli_verbs[i].summary);
+}
+
+/* The verb whose block the line `<!-- cli_doc: VERB -->` asks for, or -1. */
+static int verb_marker(const char *line, size_t len)
+{
+    for (int i = 0; i < CLI_VERB_COUNT; i++) {
+        char marker[64];
+        snprintf(marker, sizeof marker, "<!-- cli_doc: %s -->\n", cli_verbs[i].name);
+        if (strlen(marker) == len && !strncmp(line, marker, len))
+            return i;
+    }
+    return -1;
 }
 
 static char *read_all(const char *path)
@@ -74,23 +98,38 @@ int main(int argc, char **argv)
         free(text);
         return 2;
     }
-    int skipping = 0, tables = 0;
+    enum { COPY, TABLE, BLOCK_START, BLOCK } state = COPY; /* in an old table or block, to replace */
+    int tables = 0, verbs = 0, blocks[CLI_VERB_COUNT] = {0};
     for (char *line = text; *line;) {
         char *end = strchr(line, '\n');
         size_t len = end ? (size_t)(end - line + 1) : strlen(line);
-        if (skipping && line[0] == '|') { /* a line of the old table */
+        int fence = !strncmp(line, "```", 3), v;
+        if ((state == TABLE && line[0] == '|') || (state == BLOCK_START && fence) || state == BLOCK) {
+            state = state == BLOCK_START ? BLOCK : state == BLOCK && fence ? COPY : state;
             line += len;
             continue;
         }
-        skipping = 0;
+        state = COPY;
         fwrite(line, 1, len, out);
         if (!strncmp(line, "<!-- names_doc: diagnostic kinds -->\n", len)) {
             diag_kinds(out);
-            skipping = 1;
+            state = TABLE;
             tables++;
         } else if (!strncmp(line, "<!-- names_doc: stall reasons -->\n", len)) {
             stall_reasons(out);
-            skipping = 1;
+            state = TABLE;
+            tables++;
+        } else if (!strncmp(line, "<!-- cli_doc: verbs -->\n", len)) {
+            verbs_table(out);
+            state = TABLE;
+            tables++;
+            verbs = 1;
+        } else if ((v = verb_marker(line, len)) >= 0) {
+            fputs("```\n", out);
+            cli_usage(out, v);
+            fputs("```\n", out);
+            state = BLOCK_START;
+            blocks[v] = 1;
             tables++;
         }
         line += len;
@@ -104,5 +143,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "names_doc: %s has no <!-- names_doc: ... --> marker\n", argv[1]);
         return 1;
     }
-    return 0;
+    int missing = 0;
+    for (int i = 0; verbs && i < CLI_VERB_COUNT; i++)
+        if (!blocks[i]) {
+            fprintf(stderr, "names_doc: %s has no <!-- cli_doc: %s --> block for warpsim %s\n", argv[1],
+                    cli_verbs[i].name, cli_verbs[i].name);
+            missing = 1;
+        }
+    return missing;
 }

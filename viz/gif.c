@@ -23,9 +23,10 @@ struct viz_gif {
 };
 
 static const uint32_t base[] = {
-    VIZ_C_BG, VIZ_C_PANEL, VIZ_C_RULE, VIZ_C_TEXT, VIZ_C_DIM, VIZ_C_ACCENT, VIZ_C_CELL, VIZ_C_INACTIVE,
-    VIZ_C_INACT_TXT, VIZ_C_ARROW, VIZ_C_SELF, VIZ_C_BAD, VIZ_C_SEGMENT, VIZ_C_TRUE, VIZ_C_FALSE, VIZ_C_FLOAT,
-    VIZ_C_HILITE, VIZ_C_FLOW, 0xffffffu, 0xb9c0cbu, 0x9aa3b5u,
+    VIZ_C_BG,       VIZ_C_PANEL,     VIZ_C_RULE,   VIZ_C_TEXT,   VIZ_C_DIM, VIZ_C_ACCENT,  VIZ_C_CELL,
+    VIZ_C_INACTIVE, VIZ_C_INACT_TXT, VIZ_C_ARROW,  VIZ_C_SELF,   VIZ_C_BAD, VIZ_C_SEGMENT, VIZ_C_TRUE,
+    VIZ_C_FALSE,    VIZ_C_FLOAT,     VIZ_C_HILITE, VIZ_C_FLOW,   0xffffffu, 0xb9c0cbu,     0x9aa3b5u,
+    VIZ_C_DONTCARE, VIZ_C_PROV,      VIZ_C_LEAF,   VIZ_C_ISSUED, 0x6b7385u, /* tree edges */
 };
 enum { NBASE = sizeof base / sizeof base[0] };
 
@@ -53,6 +54,10 @@ static void build_palette(viz_gif *g)
 {
     for (int i = 0; i < NBASE; i++)
         add(g, base[i]);
+    for (int i = 1; i < VIZ_NGROUPS; i++)
+        add(g, viz_group_colour[i]);
+    for (int r = WS_STALL_NONE + 1; r < WS_STALL_REASON_COUNT; r++)
+        add(g, viz_stall_colour((ws_stall_reason)r));
     /* ramps for text on the three backgrounds it sits on */
     const uint32_t bgs[] = {VIZ_C_BG, VIZ_C_PANEL, VIZ_C_CELL};
     const uint32_t fgs[] = {VIZ_C_TEXT, VIZ_C_DIM, VIZ_C_ACCENT, VIZ_C_FLOAT, VIZ_C_ARROW, VIZ_C_SELF, VIZ_C_TRUE};
@@ -109,8 +114,8 @@ viz_gif *viz_gif_open(const char *path, int w, int h)
     /* loop forever (the NETSCAPE2.0 application extension) */
     static const GifByteType loop[3] = {1, 0, 0};
     ok = ok && EGifPutExtensionLeader(g->gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK &&
-         EGifPutExtensionBlock(g->gif, 11, "NETSCAPE2.0") == GIF_OK && EGifPutExtensionBlock(g->gif, 3, loop) == GIF_OK &&
-         EGifPutExtensionTrailer(g->gif) == GIF_OK;
+         EGifPutExtensionBlock(g->gif, 11, "NETSCAPE2.0") == GIF_OK &&
+         EGifPutExtensionBlock(g->gif, 3, loop) == GIF_OK && EGifPutExtensionTrailer(g->gif) == GIF_OK;
     if (!ok) {
         EGifCloseFile(g->gif, &err);
         free(g->index);
@@ -135,7 +140,9 @@ int viz_gif_add(viz_gif *g, const viz_canvas *c, int delay_cs)
     size_t n = (size_t)g->w * (size_t)g->h;
     for (size_t i = 0; i < n; i++)
         g->index[i] = quantise(g, c->px + i * 4);
-    GraphicsControlBlock gcb = {.DisposalMode = DISPOSE_DO_NOT, .UserInputFlag = false, .DelayTime = delay_cs,
+    GraphicsControlBlock gcb = {.DisposalMode = DISPOSE_DO_NOT,
+                                .UserInputFlag = false,
+                                .DelayTime = delay_cs,
                                 .TransparentColor = NO_TRANSPARENT_COLOR};
     GifByteType ext[4];
     size_t len = EGifGCBToExtension(&gcb, ext);

@@ -196,7 +196,8 @@ typedef struct {
     uint64_t local_bytes;     /* per-lane .local bytes (depot and call parameters) */
     uint32_t ncalls;
     ws_call_site *calls;
-    uint32_t *label_of;       /* per instruction: symbol-free label index or UINT32_MAX (for printing) */
+    uint32_t *label_of;       /* per instruction (and one past the end): the label a branch to it is printed
+                                 with (the first by name of those there), or UINT32_MAX */
     char **labels;            /* label names, by label index */
     uint32_t nlabels;
     uint32_t *label_pc;       /* label index -> instruction index */
@@ -235,19 +236,34 @@ typedef struct ws_module {
     ws_kernel *fdefs;
     uint32_t nfiles;          /* -lineinfo: .file N "path" as files[N] (NULL where no N was declared) */
     char **files;
+    uint64_t memory_bytes;    /* what parsing it took, at most (the text of a loaded file included) */
 } ws_module;
 
 /* Parse errors: where, what was expected, what was found, and the source line. */
 typedef struct {
     char file[256];
-    unsigned line, column;
+    unsigned line, column;     /* column: 1-based, in bytes of the line */
     char message[512];
+    /* The line, or a window of a long one around the column, with bytes outside printable ASCII
+     * written as \xHH; source_column is where the column falls in it (for a caret). */
     char source_line[256];
+    unsigned source_column;
+    int limit;                 /* the memory limit stopped the parse (not bad input) */
 } ws_parse_error;
 
-/* Parse a whole PTX module. Returns NULL and fills err on failure. */
+/* The default memory limit of a run (ws_config.max_memory), which parsing counts too: with
+ * what the process takes besides (code, stacks), a run stays under 512 MiB. */
+#define WS_DEFAULT_MAX_MEMORY ((uint64_t)480 << 20)
+
+/* Parse a whole PTX module. Returns NULL and fills err on failure. The module may take at most
+ * max_memory bytes (0: WS_DEFAULT_MAX_MEMORY), the text of a loaded file included; ws_module's
+ * memory_bytes says what it took. */
 ws_module *ws_module_parse(const char *text, size_t len, const char *path, ws_parse_error *err);
 ws_module *ws_module_load(const char *path, ws_parse_error *err);
+ws_module *ws_module_parse_limited(const char *text, size_t len, const char *path, uint64_t max_memory,
+                                   ws_parse_error *err);
+/* A regular file or a pipe: a directory or a device file is an error that says so. */
+ws_module *ws_module_load_limited(const char *path, uint64_t max_memory, ws_parse_error *err);
 void ws_module_free(ws_module *m);
 /* The kernel named `name` (NULL: the first): its entry name, or for a C++ kernel its demangled
  * name in any form ws_kernel_name_matches accepts (foo, foo<int>, foo(int*)) when exactly one

@@ -24,6 +24,9 @@ extern "C" {
 
 #define WS_WARP_SIZE 32
 #define WS_MAX_BLOCK_THREADS 1024
+/* Shared memory of a block, static and dynamic together: the H200's 227 KiB (with the opt-in
+ * attribute cudaFuncAttributeMaxDynamicSharedMemorySize, which the runner sets) */
+#define WS_MAX_SHARED_BYTES 232448u
 
 /* Exit statuses of the library and of the warpsim command. */
 typedef enum {
@@ -90,13 +93,26 @@ typedef enum { WS_SEV_WARNING, WS_SEV_ERROR, WS_SEV_NOTE } ws_severity;
       "`div.full.f32`: warpsim computes the H200's special-function unit as measured (sim/mufu.c), "   \
       "not yet compared over all 2^32 operands (docs/hardware.md point 14)",                           \
       "equal bit for bit on all 157 million operands measured (tools/mufu)")                           \
-    X(SPLIT_WARP, "split-warp", WS_SEV_WARNING,                                                      \
-      "a warp-wide `activemask` or collective after a collective whose lanes named different "       \
-      "membermasks: ptxas compiles that one with `WARPSYNC.EXCLUSIVE`, which can leave the warp "    \
-      "split by mask, and the H200 then ran later instructions group by group (before and after "   \
-      "`bar.warp.sync`, depending on ptxas's schedule)",                                             \
-      "not predictable from the PTX: warpsim runs the warp whole and reports this only under "       \
-      "`--poison-undefined`, which also poisons such results")
+    X(SPLIT_WARP, "split-warp", WS_SEV_NOTE,                                                         \
+      "a warp-wide `activemask`, collective or `bar.sync` after a collective whose lanes named "      \
+      "different membermasks: ptxas compiles that one with `WARPSYNC.EXCLUSIVE`, which can leave "   \
+      "the warp split by mask, and the H200 then ran later instructions group by group (before and " \
+      "after `bar.warp.sync`, depending on ptxas's schedule)",                                       \
+      "not predictable from the PTX: warpsim runs the warp whole (the PTX's answer, which correct "   \
+      "cooperative_groups code mostly got); `--poison-undefined` poisons such results")             \
+    X(SPLIT_CALL, "split-after-call", WS_SEV_WARNING,                                                \
+      "a warp-wide `activemask`, collective or `bar.sync` after a call made by part of the warp of a " \
+      "function that recurses: ptxas clears the convergence barrier at such a function's entry, "     \
+      "which released the lanes waiting for the callers, and the H200 ran later instructions per "    \
+      "group (docs/hardware.md point 17)",                                                           \
+      "not predictable from the PTX (which side ran first): warpsim runs the warp whole; "           \
+      "`--poison-undefined` poisons such results and later shared-memory loads")                    \
+    X(NAN_FOLD, "nan-fold", WS_SEV_WARNING,                                                          \
+      "a NaN meets an instruction ptxas may fold away: `min`/`max` (.f16, .f32, .f64) of a NaN with "  \
+      "the same NaN, or `neg` of a half-precision NaN (two negations cancel)",                       \
+      "the instruction gives the canonical NaN, as warpsim does; where ptxas folds it (min(x, x) to "  \
+      "x, neg(neg(x)) to x) the NaN's bits stay (docs/hardware.md point 17); `--poison-undefined` "    \
+      "poisons the result")
 
 typedef enum {
 #define WS_DIAG_ENUM_(id, name, sev, what, h200) WS_DIAG_##id,
@@ -203,22 +219,38 @@ typedef enum {
     WS_SLOW_ALL = 15
 } ws_slow_path;
 
+/* The limits of a run (docs/cli.md, "Limits"): reaching one stops the launch with WS_ERR_LIMIT
+ * and a message that names it and the option that raises it, the same with any ws_config.jobs. */
+#define WS_DEFAULT_MAX_INSTRUCTIONS 5000000ull
+#define WS_DEFAULT_MAX_OUTPUT ((uint64_t)16 << 20)
+#define WS_MAX_OUTPUT_LIMIT ((uint64_t)1 << 30) /* the most max_output may be */
+#define WS_MAX_DIAGS 10000                      /* diagnostics a launch lists (ws_result.ndiags_not_listed) */
+
 typedef struct {
     ws_mode mode;
-    uint64_t max_warp_instructions; /* per launch; 0 = default (20 million, about a second) */
-    uint64_t max_cycles;            /* timing mode; 0 = default */
-    uint64_t max_memory;            /* bytes of simulated global memory; 0 = default (4 GiB) */
+    /* Work per launch: warp instructions, plus one for every 64 bytes a lane's printf reads and
+     * writes; 0 = WS_DEFAULT_MAX_INSTRUCTIONS. */
+    uint64_t max_warp_instructions;
+    uint64_t max_cycles;            /* cycles of a block (functional mode: its warp instructions); 0 = none */
+    /* Bytes of host memory the machine may take for what its input can make grow: global
+     * buffers and module variables, the kernel's prepared code and analyses, per host thread a
+     * block's registers, shared and local memory, call stacks, checks and timing state, the
+     * diagnostics and the printf text. 0 = WS_DEFAULT_MAX_MEMORY. */
+    uint64_t max_memory;
+    uint64_t max_output;            /* bytes of printf text per launch; 0 = WS_DEFAULT_MAX_OUTPUT, at most WS_MAX_OUTPUT_LIMIT */
     bool diagnostics_are_errors;
     bool check_uninitialized;       /* track never-written registers and shared words */
     bool poison_undefined;          /* a shuffle reading a lane that did not execute it gets
                                        WS_POISON instead of the H200's 0, so that results which
                                        depend on undefined reads show */
+    uint32_t poison_value;          /* the poison under poison_undefined; 0 = WS_POISON (a second
+                                       run with the complement shows what a coincidence hid) */
     unsigned jobs;                  /* host threads for independent blocks; 0 or 1 = one */
     ws_event_fn on_event;           /* NULL: no events, no cost */
     void *event_user;
     void (*on_output)(void *user, const char *text, size_t len); /* printf output */
     void *output_user;
-    uint64_t dynamic_shared_bytes;  /* extern .shared size at launch */
+    uint64_t dynamic_shared_bytes;  /* dynamic shared memory (the .extern .shared arrays) per block */
     const char *timing_preset;      /* timing mode: preset text over the built-in sm_90 (presets/sm_90.preset); NULL: built-in */
     unsigned slow_paths;            /* WS_SLOW_* bits: fast paths to turn off; 0 = all on */
 } ws_config;
@@ -239,6 +271,7 @@ typedef struct {
     ws_stats stats;
     ws_diag *diags;        /* owned by the result: ws_result_free */
     size_t ndiags;
+    uint64_t ndiags_not_listed; /* distinct diagnostics (kind, pc) beyond the WS_MAX_DIAGS listed */
     char message[512];     /* why the run stopped, when status != WS_OK */
 } ws_result;
 
@@ -251,8 +284,27 @@ void ws_sim_destroy(ws_sim *sim);
 uint64_t ws_sim_alloc(ws_sim *sim, size_t bytes, const void *init);
 int ws_sim_read(const ws_sim *sim, uint64_t addr, void *dst, size_t n);
 int ws_sim_write(ws_sim *sim, uint64_t addr, const void *src, size_t n);
+/* Frees a buffer of ws_sim_alloc or a mapping of ws_sim_map, given its base address. Returns 0,
+ * or -1 when addr is the base of none (or holds a module's variables). */
+int ws_sim_free(ws_sim *sim, uint64_t addr);
+/* Makes the caller's memory global memory at its own address, as a GPU sees managed and mapped
+ * host memory: kernels read and write the bytes in place. The range must not overlap another
+ * allocation or the generic windows (0x7c0000000000 to 0x7f0000000000 and the buffers above).
+ * The caller keeps the memory alive until ws_sim_free. Returns 0 or -1. */
+int ws_sim_map(ws_sim *sim, void *host, size_t bytes);
+/* The bytes of `extern .shared` memory the next launches get (ws_config.dynamic_shared_bytes),
+ * for a caller whose launches differ in it, as CUDA's <<<grid, block, bytes>>> do. */
+void ws_sim_set_dynamic_shared(ws_sim *sim, uint64_t bytes);
+/* A module's .global or .const variable `name`: where its bytes are (the machine's copy, written
+ * through by the next launch; NULL when there is no such variable), its size, and its address
+ * as a kernel sees it. The module's variables are allocated and initialised on first use, once
+ * per machine and module, as a launch does. */
+void *ws_sim_symbol(ws_sim *sim, const ws_module *m, const char *name, uint64_t *addr, size_t *size);
 ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, const unsigned grid[3],
                         const unsigned block[3], const void *params, size_t param_bytes, ws_result *res);
+/* From an event or output callback: the launch in progress stops as soon as it can, with this
+ * status and message (a trace writer that reached its size limit calls it). */
+void ws_sim_request_stop(ws_sim *sim, ws_status status, const char *message);
 void ws_result_free(ws_result *res);
 
 /* ---- one shuffle, without a kernel: the rule of DESIGN.md "Semantics" --------------------------- */
@@ -267,6 +319,25 @@ uint32_t ws_vote_rule(ws_vote_mode mode, uint32_t preds, uint32_t exec);
 /* match.sync over the executing lanes' values: any gives lane's mask of equal values; all gives
  * exec when every value is equal, else 0. *all_equal (may be NULL) is the predicate output. */
 uint32_t ws_match_rule(ws_vote_mode mode, unsigned lane, const uint64_t values[32], uint32_t exec, bool *all_equal);
+
+/* One warp's shared-memory access of `bytes` per lane (1 to 16) by the lanes of mask, bank by
+ * bank: the rule of DESIGN.md "Timing" that the timing model charges (sim/banks.c). Lanes are
+ * served in phases (32 lanes at once up to 4 bytes, 16 for 8 bytes, 8 for 16 bytes); in a phase
+ * each bank serves one distinct 4-byte word per wavefront, and lanes on one word share it (a
+ * broadcast). Which wavefront serves which word is drawn in lane order (the H200's order is not
+ * measured, only the count). Returns out->wavefronts. */
+typedef struct {
+    unsigned words;           /* 4-byte words a lane touches: 1, 2 or 4 */
+    unsigned lanes_per_phase; /* 32, 16 or 8 */
+    unsigned wavefronts;      /* the sum over phases of each phase's degree */
+    unsigned min_wavefronts;  /* one per phase with a lane in mask: a conflict-free access */
+    uint8_t degree[4];        /* per phase: the most distinct words one bank holds (1: no conflict) */
+    uint8_t bank[32][4];      /* lane l's word w (address / 4 + w): its bank, that word % 32 */
+    uint8_t wave[32][4];      /* ... the wavefront that serves it, counted over the whole access */
+    int8_t first[32][4];      /* ... the first lane of its phase on that word (l itself unless it
+                                 shares a word another lane brought: a broadcast); -1 outside mask */
+} ws_bank_access;
+unsigned ws_bank_rule(const uint64_t addr[32], uint32_t mask, unsigned bytes, ws_bank_access *out);
 
 /* CUDA's width argument as the c operand nvcc emits for it. */
 uint32_t ws_shfl_c_for_width(ws_shfl_mode mode, unsigned width);

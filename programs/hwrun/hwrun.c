@@ -419,9 +419,12 @@ static int launch(hwrun *h)
     const ws_launch *l = &h->spec;
     CU(cuEventCreate, (&h->ev_start, CU_EVENT_DEFAULT));
     CU(cuEventCreate, (&h->ev_stop, CU_EVENT_DEFAULT));
+    /* --shared-bytes: the dynamic shared memory; beyond 48 KiB a kernel must opt in */
+    if (l->shared_bytes > 48 * 1024)
+        CU(cuFuncSetAttribute, (h->fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)l->shared_bytes));
     CU(cuEventRecord, (h->ev_start, NULL));
     CU(cuLaunchKernel, (h->fn, l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1],
-                        l->block[2], 0, NULL, h->params, NULL));
+                        l->block[2], (unsigned)l->shared_bytes, NULL, h->params, NULL));
     CU(cuEventRecord, (h->ev_stop, NULL));
     CU(cuCtxSynchronize, ());
     return 0;

@@ -1,10 +1,11 @@
 /* libFuzzer target: the PTX parser, printer and machine.
  *
- * Input: PTX text. ws_module_parse it; when it parses, print it and parse the printed text
- * again (it must parse: the printer writes PTX that the parser accepts), then run every
- * kernel that takes no parameters in the simulator with a small instruction budget, a small
- * memory limit and every check on (uninitialized reads, races). Under ASan and UBSan any
- * memory error, leak or undefined behaviour in isa/ or sim/ is a finding.
+ * Input: PTX text. ws_module_parse it (with a 64 MiB memory limit); when it parses, print it and
+ * parse the printed text again: it must parse, and print the same text again (the printed module
+ * is the module: nothing renamed onto another name, no size wrapped), then run every kernel that
+ * takes no parameters in the simulator with a small instruction budget, a small memory limit and
+ * every check on (uninitialized reads, races). Under ASan and UBSan any memory error, leak or
+ * undefined behaviour in isa/ or sim/ is a finding.
  *
  * Built by the WARPSIM_FUZZ option (clang, -fsanitize=fuzzer); fuzz_replay.c gives the same
  * entry point a main() so that ctest replays tests/fuzz/regressions/ptx/ with any compiler. */
@@ -26,6 +27,7 @@ static void run_kernels(const ws_module *m)
         memset(&cfg, 0, sizeof cfg);
         cfg.max_warp_instructions = 3000;
         cfg.max_memory = 1 << 20;
+        cfg.max_output = 1 << 16;
         cfg.check_uninitialized = true;
         ws_sim *sim = ws_sim_create(&cfg);
         if (!sim)
@@ -43,18 +45,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size > 1 << 16)
         return 0;
     ws_parse_error err;
-    ws_module *m = ws_module_parse((const char *)data, size, "fuzz.ptx", &err);
+    ws_module *m = ws_module_parse_limited((const char *)data, size, "fuzz.ptx", 64 << 20, &err);
     if (!m)
         return 0;
-    char *text = NULL;
-    size_t len = 0;
+    char *text = NULL, *again = NULL;
+    size_t len = 0, alen = 0;
     if (ws_module_print(m, &text, &len) == 0) {
-        ws_module *m2 = ws_module_parse(text, len, "printed.ptx", &err);
+        ws_module *m2 = ws_module_parse_limited(text, len, "printed.ptx", 256 << 20, &err);
         if (!m2) {
             fprintf(stderr, "fuzz_ptx: the printed module does not parse: %s:%u:%u: %s\n--- printed:\n%.*s\n", err.file,
                     err.line, err.column, err.message, (int)len, text);
             abort();
         }
+        if (ws_module_print(m2, &again, &alen) == 0 && (alen != len || memcmp(again, text, len) != 0)) {
+            fprintf(stderr, "fuzz_ptx: the printed module prints differently:\n--- printed:\n%.*s\n--- again:\n%.*s\n",
+                    (int)len, text, (int)alen, again);
+            abort();
+        }
+        free(again);
         ws_module_free(m2);
         free(text);
     }

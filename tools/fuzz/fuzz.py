@@ -15,9 +15,12 @@ warpsim-hwrun and in warpsim, compared buffer by buffer.
   fuzz.py compare --gpu FILE.jsonl[.gz] --warpsim PATH [--seeds A-B] [--jobs N] [--report FILE]
       HERE, WITHOUT A GPU: regenerate the same kernels, run warpsim on each, report every
       mismatch: seed, buffer, thread, register, GPU value vs warpsim value. A kernel whose every
-      differing word changes under `warpsim run --poison-undefined` is counted apart: its result
-      there depends on a shuffle reading a lane that did not execute it (undefined). Exit 1 on
-      any other mismatch (with --expect SEEDS: unless the unexplained seeds are exactly SEEDS).
+      differing word changes under `warpsim run --poison-undefined` (poisoned with 0xdeadbeef
+      or with its complement) is counted apart: its result there depends on what the PTX leaves
+      undefined (a shuffle reading a lane that did not execute it) or ptxas decides (a warp the
+      H200 may run split, a NaN in a min/max/neg ptxas may fold), each reported by warpsim.
+      Exit 1 on any other mismatch (with --expect SEEDS: unless the unexplained seeds are
+      exactly SEEDS).
   fuzz.py minimize SEED --hwrun PATH --warpsim PATH [--out FILE]
       shrink one kernel (needs a GPU).
 
@@ -98,14 +101,23 @@ def diff(gpu, sim, limit=20):
     return out
 
 
+# The poison values of the two --poison-undefined runs: every bit differs, so a word that
+# depends on a poisoned one through any single bit (a clz, a predicate, a selected byte) changes
+# in at least one run even where the other poison gives the defined result by coincidence.
+POISONS = (0xdeadbeef, 0x21524110)
+
+
 def undefined_only(gpu, sim, warpsim, ptx, args):
     """True when every word where warpsim differs from the GPU is one that --poison-undefined
-    changes: it depends on a shuffle that read a lane which did not execute it (undefined in
-    PTX; the H200 mostly gives 0, but not where ptxas turned the shuffle into something else,
-    which a PTX-level simulator cannot see)."""
-    poisoned = run_tool(warpsim, ptx, args, extra=['--poison-undefined'])
+    changes (with either poison value): it depends on something the PTX leaves undefined or
+    ptxas decides (a shuffle that read a lane which did not execute it, a warp the H200 may run
+    split, a min/max of a NaN with itself; warpsim reports each), which a PTX-level simulator
+    cannot know."""
     differing = set((k, i) for k, i, _, _ in diff(gpu, sim, limit=10 ** 9))
-    dependent = set((k, i) for k, i, _, _ in diff(sim, poisoned, limit=10 ** 9))
+    dependent = set()
+    for v in POISONS:
+        poisoned = run_tool(warpsim, ptx, args, extra=['--poison-value', '0x%08x' % v])
+        dependent |= set((k, i) for k, i, _, _ in diff(sim, poisoned, limit=10 ** 9))
     return bool(differing) and 'rc' not in (k for k, _ in differing) and differing <= dependent
 
 

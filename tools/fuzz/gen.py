@@ -37,6 +37,21 @@ cooperative_groups) is made of:
   - calls of .func bodies with the PTX calling convention: a leaf function mixing its two
     arguments, a recursive one (lane-dependent depth up to 4), and one that shuffles inside
     (called from converged code only, as a full-mask shuffle requires).
+4 leaves out what version 3 showed the H200 answers differently from the PTX, depending on what
+ptxas made of it (docs/hardware.md points 15 and 17; warpsim reports each, and fuzz.py compare
+counts such differences as undefined):
+  - the two sources of a half-precision operation are different registers: ptxas folds
+    min/max.f16 of one value with itself to that value, keeping a NaN's bits (seeds 514, 1002,
+    1269, 1444), where the instruction gives the canonical NaN;
+  - per-lane-mask group collectives and calls of the recursive function come only in the
+    kernel's last 1-5 top-level statements, and nothing warp-level follows them: after them the
+    H200 may run the warp split (a collective compiled with WARPSYNC.EXCLUSIVE; a recursive
+    function clearing the convergence barrier its callers wait on), and later activemask,
+    full-mask collectives and bar.sync exchanges ran per group (seeds 75, 592, 599, 1324, 1406,
+    1618, 1673, 1819, 1951). After them come arithmetic, half precision, branches, loops and
+    calls of the leaf function.
+5 is version 4 without `neg` of halves: ptxas cancels two negations of one value, which keeps a
+NaN's bits where each negation gives the canonical NaN (v4 seed 2215).
 """
 import os
 import random
@@ -254,43 +269,56 @@ class Gen:
         elif x < 0.77 and self.loop_depth == 0:
             self.collective(mask)
         elif x < 0.87 and depth < 3:
-            p, s = self.lane_pred(mask)
-            le, lend = self.label(), self.label()
-            self.emit('@!%s bra %s;' % (p, le))
-            self.block(s, depth + 1, r.randrange(1, 5))
-            if r.random() < 0.7:
-                self.emit('bra %s;' % lend)
-                self.lines.append('%s:' % le)
-                self.block(mask & ~s, depth + 1, r.randrange(1, 5))
-                self.lines.append('%s:' % lend)
-            else:
-                self.lines.append('%s:' % le)
+            self.branch(mask, depth)
         elif x < 0.94 and depth < 3 and self.loop_depth < 2:
-            cnt = '%%c%d' % self.loop_depth
-            src = r.choice(['%flane', self.v()])
-            self.emit('and.b32 %s, %s, %d;' % (cnt, src, r.choice([3, 7])))
-            self.emit('add.s32 %s, %s, 1;' % (cnt, cnt))
-            top_l = self.label()
-            self.lines.append('%s:' % top_l)
-            self.loop_depth += 1
-            for _ in range(r.randrange(1, 4)):
-                if r.random() < 0.85:
-                    self.arith()
-                else:
-                    self.stmt(mask, depth + 1)
-            self.loop_depth -= 1
-            p = self.pred()
-            self.emit('sub.s32 %s, %s, 1;' % (cnt, cnt))
-            self.emit('setp.ne.s32 %s, %s, 0;' % (p, cnt))
-            self.emit('@%s bra %s;' % (p, top_l))
+            self.loop(mask, depth)
         elif top:
             self.shared()
         else:
             self.arith()
 
+    def branch(self, mask, depth):
+        """if (lane predicate) {...} [else {...}], reconverging after."""
+        r = self.r
+        p, s = self.lane_pred(mask)
+        le, lend = self.label(), self.label()
+        self.emit('@!%s bra %s;' % (p, le))
+        self.block(s, depth + 1, r.randrange(1, 5))
+        if r.random() < 0.7:
+            self.emit('bra %s;' % lend)
+            self.lines.append('%s:' % le)
+            self.block(mask & ~s, depth + 1, r.randrange(1, 5))
+            self.lines.append('%s:' % lend)
+        else:
+            self.lines.append('%s:' % le)
+
+    def loop(self, mask, depth):
+        """A loop with a lane-dependent trip count of 1 to 8."""
+        r = self.r
+        cnt = '%%c%d' % self.loop_depth
+        src = r.choice(['%flane', self.v()])
+        self.emit('and.b32 %s, %s, %d;' % (cnt, src, r.choice([3, 7])))
+        self.emit('add.s32 %s, %s, 1;' % (cnt, cnt))
+        top_l = self.label()
+        self.lines.append('%s:' % top_l)
+        self.loop_depth += 1
+        for _ in range(r.randrange(1, 4)):
+            if r.random() < 0.85:
+                self.arith()
+            else:
+                self.stmt(mask, depth + 1)
+        self.loop_depth -= 1
+        p = self.pred()
+        self.emit('sub.s32 %s, %s, 1;' % (cnt, cnt))
+        self.emit('setp.ne.s32 %s, %s, 0;' % (p, cnt))
+        self.emit('@%s bra %s;' % (p, top_l))
+
+    def body(self, n):
+        self.block(0xffffffff, 0, n)
+
     def program(self):
         n = self.r.randrange(12, 40)
-        self.block(0xffffffff, 0, n)
+        self.body(n)
         body = self.lines
         name = 'fuzz_%d' % self.seed
         out = ['// warpsim differential fuzzer, seed %d (tools/fuzz/gen.py)' % self.seed,
@@ -436,6 +464,7 @@ class Gen2(Gen):
 class Gen3(Gen2):
     """Version 3: version 2 plus half precision and calls of .func bodies (see the docstring)."""
     extra_regs = ('%m',)
+    HALF_OPS = ('add', 'sub', 'mul', 'fma', 'min', 'max', 'neg', 'abs')
 
     def __init__(self, seed):
         Gen2.__init__(self, seed)
@@ -456,9 +485,10 @@ class Gen3(Gen2):
         k = r.randrange(6)
         t = r.choice(['f16', 'bf16'])
         if k < 3:  # on the halves of one register, packed back into another
-            self.emit('mov.b32 {%%h0, %%h1}, %s;' % self.v())
-            self.emit('mov.b32 {%%h2, %%h3}, %s;' % self.v())
-            op = r.choice(['add', 'sub', 'mul', 'fma', 'min', 'max', 'neg', 'abs'])
+            a, b = self.half_sources()
+            self.emit('mov.b32 {%%h0, %%h1}, %s;' % a)
+            self.emit('mov.b32 {%%h2, %%h3}, %s;' % b)
+            op = r.choice(self.HALF_OPS)
             if op in ('add', 'sub', 'mul'):
                 sat = r.choice(['', '.sat']) if t == 'f16' else ''
                 self.emit('%s.rn%s.%s %%h4, %%h0, %%h2;' % (op, sat, t))
@@ -491,9 +521,10 @@ class Gen3(Gen2):
             self.emit('selp.b32 %s, %s, %s, %s;' % (self.v(), self.v(), self.src(), p))
 
     def call(self, converged):
-        r = self.r
         kinds = ['fz_mix', 'fz_rec'] + (['fz_shfl'] if converged else [])
-        f = r.choice(kinds)
+        self.emit_call(self.r.choice(kinds))
+
+    def emit_call(self, f):
         self.funcs.add(f)
         d, a, b = self.v(), self.v(), self.v()
         if f == 'fz_rec':
@@ -508,6 +539,9 @@ class Gen3(Gen2):
         self.emit('call.uni (fz_r), %s, (fz_a, fz_b);' % f)
         self.emit('ld.param.b32 %s, [fz_r];' % d)
         self.emit('}')
+
+    def half_sources(self):
+        return self.v(), self.v()
 
     def functions(self):
         out = []
@@ -550,7 +584,74 @@ class Gen3(Gen2):
         return name, '\n'.join(lines), args
 
 
-GENERATORS = {1: Gen, 2: Gen2, 3: Gen3}
+class Gen4(Gen3):
+    """Version 4: version 3 without the constructs whose H200 result depends on ptxas (see the
+    docstring): distinct half sources; per-lane-mask groups and recursive calls only in a tail
+    of the kernel, after which nothing is warp-level."""
+
+    def __init__(self, seed):
+        Gen3.__init__(self, seed)
+        self.tail = False   # the kernel's last statements: groups and recursion allowed
+        self.split = False  # a group collective or a recursive call has been emitted
+
+    def body(self, n):
+        self.block(0xffffffff, 0, n)
+        self.tail = True
+        k = self.r.random()  # the tail starts with a group or a recursive call half the time
+        if k < 0.25:
+            self.group_collectives(0xffffffff)
+        elif k < 0.5:
+            self.emit_call('fz_rec')
+        self.block(0xffffffff, 0, self.r.randrange(1, 6))
+
+    def stmt(self, mask, depth):
+        if not self.split:
+            return Gen3.stmt(self, mask, depth)
+        r = self.r
+        x = r.random()
+        if x < 0.15:
+            self.half()
+        elif x < 0.22 and self.loop_depth == 0:
+            self.emit_call('fz_mix')
+        elif x < 0.75 or depth >= 3:
+            self.arith()
+        elif x < 0.88:  # branches and loops whose bodies are statements of this kind
+            self.branch(mask, depth)
+        elif self.loop_depth < 2:
+            self.loop(mask, depth)
+        else:
+            self.arith()
+
+    def group_collectives(self, mask):
+        if not self.tail:
+            return self.collective(mask)
+        Gen3.group_collectives(self, mask)
+        self.split = True
+
+    def call(self, converged):
+        kinds = ['fz_mix'] + (['fz_rec'] if self.tail else []) + (['fz_shfl'] if converged else [])
+        self.emit_call(self.r.choice(kinds))
+
+    def emit_call(self, f):
+        Gen3.emit_call(self, f)
+        if f == 'fz_rec':
+            self.split = True
+
+    def half_sources(self):
+        a = self.v()
+        b = self.v()
+        while b == a:
+            b = self.v()
+        return a, b
+
+
+class Gen5(Gen4):
+    """Version 5: version 4 without neg of halves (ptxas cancels two negations, keeping a NaN's
+    bits where the instruction gives the canonical NaN: v4 seed 2215)."""
+    HALF_OPS = ('add', 'sub', 'mul', 'fma', 'min', 'max', 'abs')
+
+
+GENERATORS = {1: Gen, 2: Gen2, 3: Gen3, 4: Gen4, 5: Gen5}
 LATEST = max(GENERATORS)
 
 

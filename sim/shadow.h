@@ -1,4 +1,4 @@
-/* diagnose: the checks behind ws_config.check_uninitialized.
+/* shadow: the checks behind ws_config.check_uninitialized.
  *
  *  - registers read before any instruction wrote them (per register, a mask of lanes that
  *    wrote it: ws_warp.reg_written);
@@ -9,25 +9,27 @@
  *
  * With the check off, ws_block.shadow is NULL and the machine calls nothing here: the cost
  * is one pointer test per instruction and per shared access. */
-#ifndef WS_DIAGNOSE_H
-#define WS_DIAGNOSE_H
+#ifndef WS_SHADOW_H
+#define WS_SHADOW_H
 
 #include "sim.h"
 
 /* Allocate (first block) or reset (later blocks) the shadow state of a block whose warps
  * init_block just cleared. Returns -1 when out of memory (the checks are then off). */
-int ws_diag_block_begin(ws_launch_ctx *L, ws_block *b);
-void ws_diag_block_free(ws_block *b);
+int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b);
+void ws_shadow_block_free(ws_block *b);
+/* Bytes ws_shadow_block_begin takes for a block (the memory limit charges them). */
+uint64_t ws_shadow_block_bytes(uint32_t nwarps, uint32_t nregs, uint64_t shared_size);
 
 /* Before an instruction runs: group issued it, exec of them have a true guard. Reports
  * reads of registers that no instruction wrote for those lanes. */
-void ws_diag_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exec);
+void ws_shadow_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exec);
 /* After it ran: its destinations now hold values in the exec lanes. */
-void ws_diag_writes(ws_exec *x, const ws_insn *in, uint32_t exec);
+void ws_shadow_writes(ws_exec *x, const ws_insn *in, uint32_t exec);
 /* A shared-memory access of size bytes at host pointer p by one lane (p may point anywhere:
  * only pointers into the block's shared memory are tracked). kind: 0 load, 1 store, 2 atomic. */
-void ws_diag_shared(ws_exec *x, const uint8_t *p, size_t size, int kind, unsigned lane);
+void ws_shadow_shared(ws_exec *x, const uint8_t *p, size_t size, int kind, unsigned lane);
 /* A block barrier was released: accesses before it are ordered with accesses after it. */
-void ws_diag_barrier(ws_block *b);
+void ws_shadow_barrier(ws_block *b);
 
 #endif

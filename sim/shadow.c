@@ -1,7 +1,8 @@
-/* diagnose: uninitialized registers, uninitialized shared memory, shared-memory races.
- * See diagnose.h for the model; every report goes through ws_diag_report (once per kind and
+/* shadow: uninitialized registers, uninitialized shared memory, shared-memory races.
+ * See shadow.h for the model; every report goes through ws_diag_report (once per kind and
  * pc; later lanes of the same warp are added to the report's lane mask). */
-#include "diagnose.h"
+#include "shadow.h"
+#include "diag.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -15,14 +16,14 @@ typedef struct {
 } shadow_byte;
 
 struct ws_shadow {
-    uint32_t epoch;            /* bumped by every barrier release; never reset in a launch */
+    uint32_t epoch; /* bumped by every barrier release; never reset in a launch */
     uint32_t nregs, nwarps;
-    uint32_t *reg_written;     /* nwarps x nregs lane masks */
-    shadow_byte *bytes;        /* shared_size entries, NULL when shared memory is empty */
+    uint32_t *reg_written; /* nwarps x nregs lane masks */
+    shadow_byte *bytes;    /* shared_size entries, NULL when shared memory is empty */
     uint64_t shared_size;
 };
 
-int ws_diag_block_begin(ws_launch_ctx *L, ws_block *b)
+int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b)
 {
     struct ws_shadow *s = b->shadow;
     if (!s) {
@@ -55,7 +56,13 @@ int ws_diag_block_begin(ws_launch_ctx *L, ws_block *b)
     return 0;
 }
 
-void ws_diag_block_free(ws_block *b)
+uint64_t ws_shadow_block_bytes(uint32_t nwarps, uint32_t nregs, uint64_t shared_size)
+{
+    return sizeof(struct ws_shadow) + (uint64_t)nwarps * (nregs ? nregs : 1) * sizeof(uint32_t) +
+           shared_size * (sizeof(shadow_byte) + 1) + 1;
+}
+
+void ws_shadow_block_free(ws_block *b)
 {
     if (!b->shadow)
         return;
@@ -69,7 +76,7 @@ void ws_diag_block_free(ws_block *b)
         b->warps[wi].reg_written = NULL;
 }
 
-void ws_diag_barrier(ws_block *b)
+void ws_shadow_barrier(ws_block *b)
 {
     if (b->shadow)
         b->shadow->epoch++;
@@ -99,29 +106,32 @@ static void check_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
     ws_diag_report(x, WS_DIAG_UNINIT_REG, missing,
                    "kernel %s: lanes 0x%08x (first: lane %u) of warp %u read %s before anything wrote it (%s); "
                    "the value read is 0x%" PRIx64,
-                   x->L->k->name, missing, lane, x->w->index, reg_name(x->L, reg), who,
-                   x->regs[(size_t)reg * 32 + lane]);
+                   x->L->k->name, missing, lane, x->w->index, reg_name(x->L, reg), who, x->regs[(size_t)reg * 32 + lane]);
 }
 
 
-void ws_diag_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exec)
+/* The registers in reads and writes: the kernel's table of them when in is one of its
+ * instructions (always, but for tests that run an instruction of their own), else walked now. */
+static const ws_reg_use *uses_of(const ws_exec *x, const ws_insn *in, ws_reg_use *tmp)
 {
-    if (in->guard != WS_NO_REG)
-        check_reg(x, in->guard, group);
+    const ws_launch_ctx *L = x->L;
+    if (L->uses && in >= L->code && in < L->code + L->k->ninsns)
+        return &L->uses[in - L->code];
+    ws_insn_reg_use(in, tmp);
+    return tmp;
+}
+
+void ws_shadow_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exec)
+{
+    ws_reg_use tmp;
+    const ws_reg_use *u = uses_of(x, in, &tmp);
+    uint32_t i = 0;
+    if (in->guard != WS_NO_REG) /* the guard is read by every lane of the group, src[0] */
+        check_reg(x, u->src[i++], group);
     if (!exec)
         return;
-    for (unsigned o = ws_op_writes_op0(in->op) ? 1 : 0; o < in->nops; o++) {
-        const ws_operand *op = &in->ops[o];
-        switch (op->kind) {
-        case WS_OPND_REG:
-        case WS_OPND_ADDR: check_reg(x, op->reg, exec); break;
-        case WS_OPND_VEC:
-            for (unsigned i = 0; i < op->nvec && i < 4; i++)
-                check_reg(x, op->regs[i], exec);
-            break;
-        default: break;
-        }
-    }
+    for (; i < u->nsrc; i++)
+        check_reg(x, u->src[i], exec);
 }
 
 static void mark_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
@@ -130,27 +140,21 @@ static void mark_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
         x->w->reg_written[reg] |= lanes;
 }
 
-void ws_diag_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
+void ws_shadow_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
 {
     if (!exec)
         return;
-    if (ws_op_writes_op0(in->op) && in->nops) {
-        const ws_operand *d = &in->ops[0];
-        if (d->kind == WS_OPND_REG)
-            mark_reg(x, d->reg, exec);
-        else if (d->kind == WS_OPND_VEC)
-            for (unsigned i = 0; i < d->nvec && i < 4; i++)
-                mark_reg(x, d->regs[i], exec);
-    }
-    if (in->dpred != WS_NO_REG)
-        mark_reg(x, in->dpred, exec);
+    ws_reg_use tmp;
+    const ws_reg_use *u = uses_of(x, in, &tmp);
+    for (uint32_t i = 0; i < u->ndst; i++)
+        mark_reg(x, u->dst[i], exec);
 }
 
 /* ---- shared memory ---------------------------------------------------------------------------- */
 
 static uint32_t line_of(const ws_launch_ctx *L, uint32_t pc) { return pc < L->k->ninsns ? L->k->insns[pc].line : 0; }
 
-void ws_diag_shared(ws_exec *x, const uint8_t *p, size_t size, int kind, unsigned lane)
+void ws_shadow_shared(ws_exec *x, const uint8_t *p, size_t size, int kind, unsigned lane)
 {
     ws_block *b = x->blk;
     struct ws_shadow *s = b->shadow;

@@ -1,0 +1,153 @@
+/* block: a thread block's storage, its start, and the functional mode's loop over its warps
+ * (block.h). */
+#include "block.h"
+#include "barrier.h"
+#include "calls.h"
+#include "diag.h"
+#include "shadow.h"
+#include "timing.h"
+#include "warp.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+int ws_block_alloc(ws_launch_ctx *L, ws_block *b, uint32_t nthreads)
+{
+    memset(b, 0, sizeof *b);
+    b->L = L;
+    b->nthreads = nthreads;
+    b->nwarps = (nthreads + 31) / 32;
+    b->shared_size = L->shared_bytes;
+    b->shared = calloc(1, L->shared_bytes ? L->shared_bytes : 1);
+    b->local = L->local_bytes ? calloc(nthreads, L->local_bytes) : NULL;
+    b->warps = calloc(b->nwarps, sizeof *b->warps);
+    if (!b->shared || (L->local_bytes && !b->local) || !b->warps)
+        return -1;
+    for (uint32_t wi = 0; wi < b->nwarps; wi++)
+        if (!(b->warps[wi].regs = calloc((size_t)(L->k->nregs ? L->k->nregs : 1) * 32, sizeof(uint64_t))))
+            return -1;
+    return 0;
+}
+
+void ws_block_free(ws_block *b)
+{
+    if (b->warps)
+        for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+            free(b->warps[wi].regs);
+            ws_call_stacks_free(&b->warps[wi]);
+        }
+    ws_shadow_block_free(b);
+    free(b->warps);
+    free(b->shared);
+    free(b->local);
+    memset(b, 0, sizeof *b);
+}
+
+void ws_block_init(ws_launch_ctx *L, ws_block *b, uint32_t id)
+{
+    b->id = id;
+    b->ctaid[0] = id % L->grid[0];
+    b->ctaid[1] = id / L->grid[0] % L->grid[1];
+    b->ctaid[2] = id / (L->grid[0] * L->grid[1]);
+    b->cycle = 0;
+    b->saved_words = 0;
+    memset(b->bar_arrived, 0, sizeof b->bar_arrived);
+    b->poison_shared = 0;
+    memset(b->shared, 0, b->shared_size);
+    if (b->local)
+        memset(b->local, 0, (size_t)b->nthreads * L->local_bytes);
+    size_t regs_per_warp = (size_t)L->k->nregs * 32;
+    for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+        ws_warp *w = &b->warps[wi];
+        uint64_t *regs = w->regs;
+        ws_lane_stack *stack = w->stack;
+        memset(w, 0, sizeof *w);
+        w->regs = regs;
+        w->stack = stack;
+        ws_call_stacks_reset(w);
+        /* registers start at 0; only those a path may read unwritten need it, unless someone
+         * watches (a trace or the viewer may show any lane of any register) */
+        if (!L->zero_regs || L->sim->cfg.on_event)
+            memset(w->regs, 0, regs_per_warp * sizeof *w->regs);
+        else
+            for (uint32_t i = 0; i < L->nzero_regs; i++)
+                memset(&w->regs[(size_t)L->zero_regs[i] * 32], 0, 32 * sizeof *w->regs);
+        w->blk = b;
+        w->index = wi;
+        uint32_t n = b->nthreads - wi * 32;
+        w->live = n >= 32 ? FULL_MASK : (1u << n) - 1;
+        w->converged = 1; /* and no groups until it diverges */
+        w->cpc = 0;
+    }
+    if (L->sim->cfg.check_uninitialized && ws_shadow_block_begin(L, b) != 0)
+        ws_shadow_block_free(b); /* out of memory: run without the checks */
+}
+
+
+void ws_block_run(ws_launch_ctx *L, ws_block *b, ws_event *ev)
+{
+    const uint64_t max_cycles = L->sim->cfg.max_cycles; /* functional mode: a cycle per warp instruction */
+    ws_exec x;
+    memset(&x, 0, sizeof x);
+    x.L = L;
+    x.blk = b;
+    x.ev = ev;
+    if (ev && L->sim->cfg.on_event) {
+        ws_event be = ws_event_of(L, WS_EV_BLOCK_BEGIN, b->id, 0);
+        ws_emit(L, &be);
+    }
+    for (;;) {
+        if (L->timing) { /* the timing mode issues cycle by cycle (sim/timing.c) */
+            ws_timing_run_block(L, b, &x);
+            break;
+        }
+        int progress = 0, alive = 0;
+        const int fast = !ev && !b->shadow && !(L->slow & WS_SLOW_CONVERGED); /* nobody listens, nothing is checked */
+        for (uint32_t wi = 0; wi < b->nwarps && !L->stop; wi++) {
+            ws_warp *w = &b->warps[wi];
+            x.w = w;
+            x.regs = w->regs;
+            while (w->live) {
+                uint64_t budget = ws_work_left(L); /* and the cycle limit: one cycle a warp instruction */
+                if (max_cycles) {
+                    uint64_t cycles_left = b->cycle < max_cycles ? max_cycles - b->cycle : 0;
+                    budget = budget < cycles_left ? budget : cycles_left;
+                }
+                if (fast && w->converged && !w->nreconv && !L->stop && budget && ws_warp_run_converged(&x, w, budget)) {
+                    /* ran a stretch; the checks below as after a step */
+                } else if (!ws_warp_step(&x, w)) {
+                    break;
+                }
+                progress = 1;
+                if (!ws_work_left(L)) {
+                    ws_limit_stop(L, LIMIT_WORK, b->id);
+                    break;
+                }
+                if (max_cycles && b->cycle >= max_cycles) {
+                    ws_launch_stop(L, WS_ERR_LIMIT,
+                                   "cycle limit reached: %" PRIu64 " cycles, in block %u; raise it with --max-cycles",
+                                   max_cycles, b->id);
+                    break;
+                }
+                if (L->stop)
+                    break;
+            }
+            if (w->live)
+                alive = 1;
+        }
+        if (L->stop || !alive)
+            break;
+        if (progress)
+            continue;
+        if (ws_block_release_barriers(b, 0))
+            continue;
+        if (!ws_block_resolve_stuck(b, &x)) {
+            ws_launch_stop(L, WS_ERR_INTERNAL, "block %u: no lane can run and nothing waits", b->id);
+            break;
+        }
+    }
+    if (ev && L->sim->cfg.on_event) {
+        ws_event be = ws_event_of(L, WS_EV_BLOCK_END, b->id, b->cycle);
+        ws_emit(L, &be);
+    }
+}

@@ -1,0 +1,300 @@
+/* parallel: --jobs, blocks on several host threads (parallel.h).
+ *
+ * Each host thread has its own copy of the launch context (statistics, diagnostics, timing state,
+ * stop flag) and its own block storage, and takes the next block from a shared counter. The
+ * results are those of one thread: statistics are sums; diagnostics, reported once per (kind, pc),
+ * are merged so that each keeps the record of the lowest block it happened in and the sum of the
+ * counts, in the order one thread would have found them. Atomics are serialised by one lock (their
+ * order across blocks may differ from run to run, as on a GPU). With an event consumer or printf
+ * the launch runs on one thread (events and text come in order).
+ *
+ * How a run stops is also one thread's: finished blocks are taken in block order (at most
+ * WINDOW_PER_JOB blocks a thread ahead of the lowest unfinished one), their work added up, and
+ * the first block whose work reaches the instruction limit, or that stopped for another reason
+ * (an error, the cycle limit), gives the status and the message. A block is given the limit less
+ * the work known of the blocks before it, so it stops at or after the point one thread would. */
+#include "parallel.h"
+#include "block.h"
+#include "diag.h"
+#include "timing.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+#define WINDOW_PER_JOB 64
+
+typedef struct par_launch par_launch;
+typedef struct {
+    /* Each worker on cache lines of its own (128 bytes: the line and the neighbour the hardware
+     * fetches with it): L.stats and b.cycle change at every instruction, and writes to a line
+     * another thread uses would make the two threads take it from each other (false sharing). */
+    _Alignas(128) par_launch *P;
+    ws_launch_ctx L;
+    ws_result res; /* ws_launch_stop's message */
+    ws_block b;
+    pthread_t th;
+} par_worker;
+
+/* A finished block, until the blocks before it have finished too. */
+typedef struct {
+    int done;
+    uint64_t work; /* warp instructions and extra work */
+    int stopped;   /* it stopped for a reason of its own (not the work limit) */
+    ws_status status;
+    char message[512];
+} block_record;
+
+struct par_launch {
+    ws_launch_ctx *G;
+    uint64_t nblocks;
+    pthread_mutex_t lock, atom_lock;
+    pthread_cond_t moved; /* done_upto moved on, or stop */
+    uint64_t next;        /* the next block to hand out */
+    uint64_t done_upto;   /* every block below it has finished and been counted */
+    uint64_t work_before; /* the work of the blocks below done_upto */
+    int stop;             /* hand out no more blocks */
+    int decided;          /* the blocks in order reached a stop: status and message below */
+    ws_status stop_status;
+    char stop_msg[512];
+    block_record *ring; /* finished blocks from done_upto on, at id % window */
+    uint64_t window;
+};
+
+/* Takes finished blocks in order (under P->lock): adds their work, and decides the stop at the
+ * first that reaches the limit or stopped, as one thread would have. */
+static void take_finished(par_launch *P)
+{
+    const uint64_t limit = P->G->sim->cfg.max_warp_instructions;
+    while (!P->decided && P->done_upto < P->nblocks && P->ring[P->done_upto % P->window].done) {
+        block_record *r = &P->ring[P->done_upto % P->window];
+        uint64_t total = P->work_before + r->work;
+        /* one thread checks the limit after each step, and an error in a step stops it first */
+        if (total > limit || (total == limit && !r->stopped)) {
+            char msg[512];
+            ws_limit_message(P->G, LIMIT_WORK, (uint32_t)P->done_upto, msg, sizeof msg);
+            P->decided = 1;
+            P->stop_status = WS_ERR_LIMIT;
+            memcpy(P->stop_msg, msg, sizeof msg);
+        } else if (r->stopped) {
+            P->decided = 1;
+            P->stop_status = r->status;
+            memcpy(P->stop_msg, r->message, sizeof P->stop_msg);
+        }
+        P->work_before = total;
+        r->done = 0;
+        P->done_upto++;
+    }
+    if (P->decided)
+        P->stop = 1;
+    pthread_cond_broadcast(&P->moved);
+}
+
+static void *par_worker_main(void *arg)
+{
+    par_worker *W = arg;
+    par_launch *P = W->P;
+    ws_launch_ctx *L = &W->L;
+    const uint64_t limit = L->sim->cfg.max_warp_instructions;
+    for (;;) {
+        pthread_mutex_lock(&P->lock);
+        while (!P->stop && P->next < P->nblocks && P->next >= P->done_upto + P->window)
+            pthread_cond_wait(&P->moved, &P->lock);
+        uint64_t id = P->next, known = P->work_before;
+        int take = !P->stop && id < P->nblocks;
+        P->next += take;
+        pthread_mutex_unlock(&P->lock);
+        if (!take)
+            break;
+        /* the limit less what is known of the blocks before this one: this block stops at or
+         * after the point where one thread would */
+        uint64_t before = L->stats.warp_instructions + L->extra_work;
+        L->insn_limit = before + (known < limit ? limit - known : 0);
+        ws_block_init(L, &W->b, (uint32_t)id);
+        ws_block_run(L, &W->b, NULL);
+        L->stats.cycles += W->b.cycle;
+        L->stats.blocks++;
+        L->stats.warps += W->b.nwarps;
+        pthread_mutex_lock(&P->lock);
+        block_record *r = &P->ring[id % P->window];
+        r->done = 1;
+        r->work = L->stats.warp_instructions + L->extra_work - before;
+        r->stopped = L->stop && L->stop_limit != LIMIT_WORK;
+        if (r->stopped) {
+            r->status = L->stop_status;
+            memcpy(r->message, W->res.message, sizeof r->message);
+        }
+        if (L->stop) /* a limit or an error: the blocks after it need not run */
+            P->stop = 1;
+        take_finished(P);
+        pthread_mutex_unlock(&P->lock);
+        L->stop = 0; /* the decision is take_finished's */
+        L->stop_limit = LIMIT_NONE;
+    }
+    return NULL;
+}
+
+typedef struct {
+    ws_diag d;
+    uint32_t worker;
+    size_t index;
+} diag_ref;
+
+static int diag_ref_order(const void *a, const void *b)
+{
+    const diag_ref *x = a, *y = b;
+    if (x->d.block != y->d.block)
+        return x->d.block < y->d.block ? -1 : 1;
+    if (x->worker != y->worker)
+        return x->worker < y->worker ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The workers' diagnostics as one thread would have them: one record per (kind, pc), from the
+ * lowest block, counts summed (a hash of (kind, pc) keeps it linear), the first WS_MAX_DIAGS in
+ * block order. Returns -1 when out of memory. */
+static int merge_diags(ws_launch_ctx *G, par_worker *W, unsigned jobs, uint64_t *not_listed)
+{
+    size_t total = 0, n = 0, nslots = 16;
+    for (unsigned i = 0; i < jobs; i++)
+        total += W[i].L.ndiags;
+    while (nslots < 2 * total)
+        nslots *= 2;
+    size_t seen_words = ((size_t)G->k->ninsns * WS_DIAG_KIND_COUNT + 63) / 64 + 1;
+    diag_ref *m = calloc(total + 1, sizeof *m);
+    uint32_t *slot = calloc(nslots, sizeof *slot);
+    uint64_t *seen = calloc(seen_words, sizeof *seen);
+    if (!m || !slot || !seen) {
+        free(m);
+        free(slot);
+        free(seen);
+        return -1;
+    }
+    for (unsigned i = 0; i < jobs; i++) {
+        for (size_t j = 0; W[i].L.diag_seen && j < seen_words; j++)
+            seen[j] |= W[i].L.diag_seen[j];
+        for (size_t j = 0; j < W[i].L.ndiags; j++) {
+            const ws_diag *d = &W[i].L.diags[j];
+            size_t h = (((uint64_t)d->pc * WS_DIAG_KIND_COUNT + d->kind) * 0x9e3779b97f4a7c15ull >> 32) & (nslots - 1);
+            while (slot[h] && !(m[slot[h] - 1].d.kind == d->kind && m[slot[h] - 1].d.pc == d->pc))
+                h = (h + 1) & (nslots - 1);
+            if (!slot[h]) {
+                m[n] = (diag_ref){*d, i, j};
+                slot[h] = (uint32_t)++n;
+                continue;
+            }
+            diag_ref *k = &m[slot[h] - 1];
+            uint64_t count = k->d.count + d->count;
+            if (d->block < k->d.block)
+                *k = (diag_ref){*d, i, j};
+            k->d.count = count;
+        }
+    }
+    qsort(m, n, sizeof *m, diag_ref_order);
+    size_t keep = n < WS_MAX_DIAGS ? n : WS_MAX_DIAGS;
+    G->diags = malloc((keep ? keep : 1) * sizeof *G->diags);
+    for (size_t k = 0; G->diags && k < keep; k++)
+        G->diags[k] = m[k].d;
+    G->ndiags = G->cap_diags = G->diags ? keep : 0;
+    *not_listed = ws_diags_not_listed(G, seen, G->diags, G->ndiags);
+    free(m);
+    free(slot);
+    free(seen);
+    return G->diags ? 0 : -1;
+}
+
+/* Runs the blocks on `jobs` host threads, each with its block storage (charged by the caller);
+ * fills G's statistics, diagnostics and stop state. */
+ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uint32_t nthreads, uint64_t *not_listed)
+{
+    ws_sim *sim = G->sim;
+    par_launch P;
+    memset(&P, 0, sizeof P);
+    P.G = G;
+    P.nblocks = nblocks;
+    P.window = (uint64_t)WINDOW_PER_JOB * jobs;
+    pthread_mutex_init(&P.lock, NULL);
+    pthread_mutex_init(&P.atom_lock, NULL);
+    pthread_cond_init(&P.moved, NULL);
+    P.ring = calloc(P.window, sizeof *P.ring);
+    par_worker *W = aligned_alloc(_Alignof(par_worker), jobs * sizeof *W); /* sizeof is a multiple of it */
+    if (W)
+        memset(W, 0, jobs * sizeof *W);
+    ws_status st = WS_OK;
+    unsigned ready = 0;
+    if (!P.ring || !W)
+        goto oom;
+    for (; ready < jobs; ready++) {
+        par_worker *w = &W[ready];
+        w->P = &P;
+        memcpy(&w->L, G, sizeof w->L);
+        memset(&w->L.stats, 0, sizeof w->L.stats);
+        w->L.diags = NULL;
+        w->L.ndiags = w->L.cap_diags = 0;
+        w->L.diag_index = NULL;
+        w->L.diag_seen = NULL;
+        w->L.res = &w->res;
+        w->L.stop = 0;
+        w->L.atom_lock = &P.atom_lock;
+        w->L.timing = NULL;
+        if (G->timing &&
+            !(w->L.timing = ws_timing_create(&w->L, sim->cfg.timing_preset, w->res.message, sizeof w->res.message)))
+            break;
+        if (ws_block_alloc(&w->L, &w->b, nthreads) != 0) {
+            ws_timing_destroy(w->L.timing);
+            ws_block_free(&w->b);
+            break;
+        }
+    }
+    if (ready < jobs)
+        goto oom;
+    unsigned started = 1;
+    for (; started < jobs; started++)
+        if (pthread_create(&W[started].th, NULL, par_worker_main, &W[started]) != 0)
+            break; /* fewer threads: the others take more blocks */
+    par_worker_main(&W[0]);
+    for (unsigned i = 1; i < started; i++)
+        pthread_join(W[i].th, NULL);
+    /* statistics: sums */
+    for (unsigned i = 0; i < jobs; i++) {
+        const ws_stats *s = &W[i].L.stats;
+        ws_stats *g = &G->stats;
+        g->cycles += s->cycles;
+        g->warp_instructions += s->warp_instructions;
+        g->lane_instructions += s->lane_instructions;
+        g->blocks += s->blocks;
+        g->warps += s->warps;
+        g->shfl += s->shfl;
+        g->vote += s->vote;
+        g->bar_syncs += s->bar_syncs;
+        g->shared_accesses += s->shared_accesses;
+        g->bank_conflicts += s->bank_conflicts;
+        g->shared_wavefronts += s->shared_wavefronts;
+        for (unsigned r = 0; r < WS_STALL_REASON_COUNT; r++)
+            g->stalls[r] += s->stalls[r];
+    }
+    if (merge_diags(G, W, jobs, not_listed) != 0)
+        goto oom;
+    if (P.decided) {
+        G->stop = 1;
+        G->stop_status = P.stop_status;
+        memcpy(G->res->message, P.stop_msg, sizeof G->res->message);
+        st = P.stop_status;
+    }
+    goto out;
+oom:
+    snprintf(G->res->message, sizeof G->res->message, "out of memory");
+    st = WS_ERR_INTERNAL;
+out:
+    for (unsigned i = 0; W && i < ready; i++) {
+        ws_block_free(&W[i].b);
+        ws_timing_destroy(W[i].L.timing);
+        free(W[i].L.diags);
+        ws_diags_free(&W[i].L);
+    }
+    free(P.ring);
+    free(W);
+    pthread_mutex_destroy(&P.lock);
+    pthread_mutex_destroy(&P.atom_lock);
+    pthread_cond_destroy(&P.moved);
+    return st;
+}

@@ -1,0 +1,12 @@
+/* parallel: --jobs, a launch's blocks on several host threads with the results of one (parallel.c). */
+#ifndef WS_PARALLEL_H
+#define WS_PARALLEL_H
+
+#include "sim.h"
+
+/* Runs the blocks on `jobs` host threads, each with its block storage (charged by the caller);
+ * fills G's statistics, diagnostics and stop state, and *not_listed with the distinct
+ * diagnostics beyond the WS_MAX_DIAGS listed. */
+ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uint32_t nthreads, uint64_t *not_listed);
+
+#endif

@@ -1,0 +1,176 @@
+/* preset: the architecture's cycles (preset.h), the sm_90 preset compiled in. */
+#include "preset.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* presets/sm_90.preset, compiled in so that no file is needed (test_timing checks they agree). */
+const char ws_preset_sm90_text[] =
+    "# warpsim timing preset: sm_90, fitted to an NVIDIA H200 (docs/calibration.md).\n"
+    "# One \"key value\" a line; '#' starts a comment. A file given with --preset is read over\n"
+    "# these values, so it needs only the keys it changes. Cycles are SM clock cycles.\n"
+    "name            sm_90\n"
+    "subpartitions   4       # warp w issues on sub-partition w % 4, one instruction a cycle each\n"
+    "\n"
+    "# ---- latency classes (isa/opcodes.def): cycles from issue until a result can be read ----\n"
+    "alu             4       # IADD3/LOP3/mov/setp: bench_alu add+xor chain, 4.0 a step\n"
+    "add             4\n"
+    "mul             4       # IMAD: bench_alu mul.lo, mad.lo\n"
+    "fma             4       # FFMA, FADD: bench_alu\n"
+    "div             61      # one PTX div/rem is a SASS sequence: bench_div div.rn.f32, div/rem.u32/.s32 by a\n"
+    "                        # loop-invariant divisor, 58-64 a step (f64, u64 and .approx are not this: calibration.md)\n"
+    "sfu             17      # MUFU.EX2/LG2/SQRT/RSQ: bench_sfu .ftz chains, 17.0 a step\n"
+    "conv            18      # F2I, F2F (f32<->f64), I2F.F64, FRND: bench_conv; int<->int cvt is an alu op (timing.c)\n"
+    "mem             23      # a load whose space is not listed below\n"
+    "store           1\n"
+    "atom            302     # ATOMG: bench_atom, 281 or 324 a step by where the word sits in L2 (shared: atom.shared)\n"
+    "branch          1\n"
+    "call            1\n"
+    "shfl            24      # SHFL.UP/DOWN/BFLY: bench_shfl\n"
+    "shfl.idx        26      # SHFL.IDX with a register lane: bench_shfl\n"
+    "vote            13      # VOTE: bench_collective (chain step vote + setp = 17)\n"
+    "match           39      # MATCH.ANY: bench_collective\n"
+    "redux           44      # REDUX + the move out of the uniform register: bench_collective\n"
+    "sync            1       # bar.warp.sync: a NOP in SASS with a full mask (bench_sync); it has no result\n"
+    "bar             14      # bar.sync of one warp: bench_bar_w1\n"
+    "\n"
+    "# ---- forms that ptxas lowers to a longer SASS sequence than their class has ----\n"
+    "sfu.fixup       39      # lg2/rcp/sqrt.approx.f32 without .ftz: MUFU + a denormal fix-up, 38.7-41.0 a step (bench_sfu)\n"
+    "sfu.sincos      23      # sin/cos.approx.f32: FMUL.RZ by 1/(2 pi), then MUFU: 22.7 a step (bench_sfu)\n"
+    "rcp.rn          76      # rcp.rn.f32: a software sequence, 75.8 a step (bench_sfu)\n"
+    "sqrt.rn         55      # sqrt.rn.f32: a software sequence, 55.3 a step (bench_sfu)\n"
+    "div.f64         156     # div.rn.f64: a DFMA sequence, 155.6 a step (bench_div)\n"
+    "div.64          320     # div/rem on 64-bit integers: a called subroutine, 319.6 a step (bench_div)\n"
+    "conv.f16        5.5     # cvt between f16 and f32: F2FP / HADD2.F32, 5.5 each (bench_conv)\n"
+    "atom.shared     26      # ATOMS on distinct words: bench_atom, 25.6 a step\n"
+    "atom.same_word  2       # per extra lane on one word, shared or global: bench_atom, 1.97 and 2.06\n"
+    "\n"
+    "# ---- loads by state space ----\n"
+    "ld.shared       23      # LDS, one wavefront: bench_shared_ld stride 1\n"
+    "ld.global       34      # LDG, an L1 hit: bench_global (an L2 hit is 263-305: .cg; no caches modelled)\n"
+    "ld.local        30      # LDL, an L1 hit: bench_local (29.5 a step)\n"
+    "ld.param        10\n"
+    "ld.const        10\n"
+    "\n"
+    "# ---- shared-memory banks ----\n"
+    "shared.wavefront    2      # extra load latency per wavefront after the first: bench_shared_ld, _wide\n"
+    "shared.128          4      # extra latency of a 16-byte (v4.b32/v2.b64) shared load\n"
+    "store.issue         4      # a shared store holds the shared pipe at least this long\n"
+    "store.wavefront     1.36   # ... or wavefronts x this, less store.overlap: bench_shared_st\n"
+    "store.overlap       0.77\n"
+    "store.same_word     0.52   # cycles per extra lane storing the same word (32 lanes: 21)\n"
+    "\n"
+    "# ---- bar.sync: cycles from the last warp's arrival until the warps issue again ----\n"
+    "bar.per_warp        1.76   # plus bar (above) for the first warp: bench_bar_w1/w4/w32\n";
+
+typedef struct {
+    const char *key;
+    size_t off;
+} preset_key;
+
+#define PK(k, field)                                                                                                   \
+    {                                                                                                                  \
+        k, offsetof(ws_preset, field)                                                                                  \
+    }
+static const preset_key preset_keys[] = {
+    PK("shfl.up", shfl_mode[WS_SHFL_UP]),
+    PK("shfl.down", shfl_mode[WS_SHFL_DOWN]),
+    PK("shfl.bfly", shfl_mode[WS_SHFL_BFLY]),
+    PK("shfl.idx", shfl_mode[WS_SHFL_IDX]),
+    PK("ld.shared", ld_shared),
+    PK("ld.global", ld_global),
+    PK("ld.local", ld_local),
+    PK("ld.param", ld_param),
+    PK("ld.const", ld_const),
+    PK("shared.wavefront", shared_wavefront),
+    PK("shared.128", shared_128),
+    PK("store.issue", store_issue),
+    PK("store.wavefront", store_wavefront),
+    PK("store.overlap", store_overlap),
+    PK("store.same_word", store_same_word),
+    PK("bar.per_warp", bar_per_warp),
+    PK("sfu.fixup", sfu_fixup),
+    PK("sfu.sincos", sfu_sincos),
+    PK("rcp.rn", rcp_rn),
+    PK("sqrt.rn", sqrt_rn),
+    PK("div.f64", div_f64),
+    PK("div.64", div_64),
+    PK("conv.f16", conv_f16),
+    PK("atom.shared", atom_shared),
+    PK("atom.same_word", atom_same_word),
+};
+
+#define WS_PRESET_MAX 1e6
+
+static int parse_into(const char *text, ws_preset *p, char *err, size_t errlen)
+{
+    unsigned line = 0;
+    for (const char *s = text; *s;) {
+        const char *e = strchr(s, '\n');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        char buf[256];
+        line++;
+        if (n >= sizeof buf)
+            n = sizeof buf - 1;
+        memcpy(buf, s, n);
+        buf[n] = 0;
+        s = e ? e + 1 : s + strlen(s);
+        char *hash = strchr(buf, '#');
+        if (hash)
+            *hash = 0;
+        char key[64], val[64];
+        int got = sscanf(buf, "%63s %63s", key, val);
+        if (got <= 0)
+            continue;
+        if (got != 2) {
+            snprintf(err, errlen, "preset line %u: expected \"key value\", found \"%s\"", line, key);
+            return -1;
+        }
+        if (!strcmp(key, "name")) {
+            snprintf(p->name, sizeof p->name, "%s", val);
+            continue;
+        }
+        char *end;
+        double v = strtod(val, &end);
+        /* finite and at most WS_PRESET_MAX cycles: a latency of 1e19 or nan would wrap the cycle count */
+        if (*end || !(v >= 0 && v <= WS_PRESET_MAX)) {
+            snprintf(err, errlen, "preset line %u: %s: \"%s\" is not a number of cycles from 0 to %g", line, key, val,
+                     WS_PRESET_MAX);
+            return -1;
+        }
+        if (!strcmp(key, "subpartitions")) {
+            if (v < 1 || v > 64) {
+                snprintf(err, errlen, "preset line %u: subpartitions must be 1 to 64", line);
+                return -1;
+            }
+            p->subpartitions = (unsigned)v;
+            continue;
+        }
+        int found = 0;
+        for (unsigned c = 0; c < LAT_CLASS_COUNT && !found; c++)
+            if (!strcmp(key, ws_latency_name((ws_latency_class)c))) {
+                p->lat[c] = v;
+                found = 1;
+            }
+        for (size_t i = 0; i < sizeof preset_keys / sizeof preset_keys[0] && !found; i++)
+            if (!strcmp(key, preset_keys[i].key)) {
+                *(double *)((char *)p + preset_keys[i].off) = v;
+                found = 1;
+            }
+        if (!found) {
+            snprintf(err, errlen, "preset line %u: unknown key \"%s\"", line, key);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int ws_preset_parse(const char *text, ws_preset *p, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    if (parse_into(ws_preset_sm90_text, p, err, errlen) != 0)
+        return -1;
+    return text ? parse_into(text, p, err, errlen) : 0;
+}

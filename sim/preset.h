@@ -1,0 +1,34 @@
+/* preset: an architecture's cycles, the "key value" text of presets/ parsed over the sm_90
+ * preset compiled in (preset.c; tests/test_timing.c checks the two agree). */
+#ifndef WS_PRESET_H
+#define WS_PRESET_H
+
+#include "opcodes.h"
+
+#include <stddef.h>
+
+/* ---- the architecture preset (presets/sm_90.preset) ------------------------------------------ */
+typedef struct {
+    double lat[LAT_CLASS_COUNT]; /* cycles from issue until a result can be read, per class */
+    double shfl_mode[4];         /* per ws_shfl_mode; 0 = the class latency */
+    double ld_shared, ld_global, ld_local, ld_param, ld_const;
+    double shared_wavefront;       /* extra load latency per extra wavefront */
+    double shared_128;             /* extra load latency of a 16-byte shared access */
+    double store_issue;            /* cycles a shared store holds the pipe at least */
+    double store_wavefront;        /* cycles per wavefront of a shared store */
+    double store_overlap;          /* subtracted from wavefronts x store_wavefront */
+    double store_same_word;        /* cycles per extra lane storing one word */
+    double bar_base, bar_per_warp; /* bar.sync: cycles from the last arrival to the release */
+    /* forms lowered to longer sequences (timing.c lowered_latency); 0: their class's latency */
+    double sfu_fixup, sfu_sincos, rcp_rn, sqrt_rn, div_f64, div_64, conv_f16;
+    double atom_shared;     /* an atomic on shared memory (atom: global) */
+    double atom_same_word;  /* extra latency per extra lane on one word */
+    unsigned subpartitions; /* 4 on sm_90 */
+    char name[64];
+} ws_preset;
+
+extern const char ws_preset_sm90_text[];
+/* Parse a preset over the built-in defaults. Returns 0, or -1 with a located message. */
+int ws_preset_parse(const char *text, ws_preset *p, char *err, size_t errlen);
+
+#endif

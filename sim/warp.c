@@ -1,0 +1,710 @@
+/* warp: a warp's lanes, where they go, and the independent-thread scheduler (warp.h).
+ *
+ * Scheduling policy (documented in docs/semantics.md):
+ *  - A converged warp (all live lanes at one pc, none waiting) runs as one group of lanes.
+ *  - A diverged warp runs the group of runnable lanes with the lowest pc first.
+ *  - A divergent branch pushes a convergence barrier at its immediate post-dominator: lanes
+ *    that reach it wait until every live lane of the group that diverged arrives, as the
+ *    BSSY/BSYNC pairs that ptxas inserts make an sm_70+ warp do.
+ *  - A .sync collective (shfl, vote, match, redux, bar.warp.sync) waits until every live lane
+ *    of its membermask has arrived at a collective of the same kind; lanes arriving at two
+ *    different instructions execute them as one collective, each with its own operands, as
+ *    the H200 does.
+ *  - When nothing can run (barrier.c), the oldest waiting collective runs with the lanes that
+ *    arrived (a diagnostic says which lanes never did), then block barriers, then convergence
+ *    barriers: undefined programs finish, as on the hardware, instead of hanging.
+ */
+#include "warp.h"
+#include "calls.h"
+#include "diag.h"
+#include "exec_warp.h"
+#include "ptxas.h"
+#include "memory.h"
+#include "printf.h"
+#include "shadow.h"
+
+#include <stdlib.h>
+
+/* ---- collectives -------------------------------------------------------------------------------------- */
+
+static int is_collective(const ws_insn *in) { return ws_op_class_of(in->op) == CLS_COLLECTIVE; }
+
+/* One instruction that is not control flow, for the lanes of exec, through its executor (a
+ * collective's runs ws_collective; with no lane executing, nothing happens). */
+static inline void run_insn(ws_exec *x, const ws_insn *in, uint32_t pc, uint32_t exec)
+{
+    if (exec)
+        x->L->xfn[pc](x, in, exec);
+}
+
+/* Two waiting collectives can run as one when they are the same instruction kind. */
+static int collectives_compatible(const ws_insn *a, const ws_insn *b)
+{
+    /* shuffles of different modes merge too: the H200 ran a down on one side of an if/else
+     * and an idx (or a bfly and an up) on the other as one collective, each lane with its own
+     * instruction's mode, b and c (programs/div_merge.cu, HARDWARE-NOTES.md); the shfl
+     * executor reads the mode per lane. (tests/test_warp.c: test_shfl_merged_if_else) */
+    if (a->op == WS_OP_SHFL && b->op == WS_OP_SHFL)
+        return a->type == b->type;
+    return a->op == b->op && a->sub == b->sub && a->type == b->type;
+}
+
+/* Of the candidate lanes, those waiting at a collective that `in` can run with as one. */
+static uint32_t lanes_joining(const ws_warp *w, const ws_insn *code, const ws_insn *in, uint32_t candidates)
+{
+    uint32_t m = 0;
+    if (w->converged) /* nobody waits */
+        return 0;
+    for (unsigned i = 0; i < w->ngroups; i++)
+        if (w->gstate[i] == LANE_WAIT_SYNC && (w->glanes[i] & candidates) && collectives_compatible(&code[w->gpc[i]], in))
+            m |= w->glanes[i] & candidates;
+    return m;
+}
+
+/* The membermask operand is the last one of every collective. */
+static uint32_t membermask_of(ws_exec *x, const ws_insn *in, uint32_t lanes)
+{
+    /* lanes naming different masks are diagnosed when the collective runs (exec_warp.c) */
+    return (uint32_t)opnd(x, &in->ops[in->nops - 1], (unsigned)__builtin_ctz(lanes));
+}
+
+/* ---- a diverged warp's groups (ws_warp.gpc, glanes, gstate) ---- */
+
+static void drop_lanes(ws_warp *w, uint32_t lanes)
+{
+    for (unsigned i = 0; i < w->ngroups;) {
+        w->glanes[i] &= ~lanes;
+        if (w->glanes[i]) {
+            i++;
+            continue;
+        }
+        w->ngroups--; /* the order of the groups means nothing: the last one fills the hole */
+        w->gpc[i] = w->gpc[w->ngroups];
+        w->glanes[i] = w->glanes[w->ngroups];
+        w->gstate[i] = w->gstate[w->ngroups];
+    }
+}
+
+/* Lanes go to pc in state, joining the group already there. */
+static void move_lanes(ws_warp *w, uint32_t lanes, uint32_t pc, int state)
+{
+    if (!lanes)
+        return;
+    unsigned whole = w->ngroups, there = w->ngroups; /* the group that is exactly these lanes; the one at (pc, state) */
+    for (unsigned i = 0; i < w->ngroups; i++) {
+        whole = w->glanes[i] == lanes ? i : whole;
+        there = w->gpc[i] == pc && w->gstate[i] == state ? i : there;
+    }
+    if (whole < w->ngroups && (there == w->ngroups || there == whole)) { /* a group moves on: the usual step */
+        w->gpc[whole] = pc;
+        w->gstate[whole] = (uint8_t)state;
+        return;
+    }
+    drop_lanes(w, lanes);
+    for (unsigned i = 0; i < w->ngroups; i++)
+        if (w->gpc[i] == pc && w->gstate[i] == state) {
+            w->glanes[i] |= lanes;
+            return;
+        }
+    w->gpc[w->ngroups] = pc;
+    w->glanes[w->ngroups] = lanes;
+    w->gstate[w->ngroups] = (uint8_t)state;
+    w->ngroups++;
+}
+
+/* The group lane l belongs to (the lane is live and the warp diverged). */
+static unsigned group_of(const ws_warp *w, unsigned l)
+{
+    unsigned i = 0;
+    while (i + 1 < w->ngroups && !((w->glanes[i] >> l) & 1))
+        i++;
+    return i;
+}
+
+uint32_t ws_warp_lane_pc(const ws_warp *w, unsigned l) { return w->converged ? w->cpc : w->gpc[group_of(w, l)]; }
+
+static int lane_state(const ws_warp *w, unsigned l) { return w->converged ? LANE_RUN : w->gstate[group_of(w, l)]; }
+
+static void leave_converged(ws_warp *w)
+{
+    if (!w->converged)
+        return;
+    w->converged = 0;
+    w->ngroups = 1;
+    w->gpc[0] = w->cpc;
+    w->glanes[0] = w->live;
+    w->gstate[0] = LANE_RUN;
+}
+
+/* Converged: every live lane runnable at one pc, which is one group. */
+static void try_converge(ws_warp *w)
+{
+    if (w->converged || !w->live)
+        return;
+    if (w->ngroups != 1 || w->gstate[0] != LANE_RUN)
+        return;
+    w->converged = 1;
+    w->cpc = w->gpc[0];
+}
+
+static void push_reconv(ws_warp *w, uint32_t pc, uint32_t lanes)
+{
+    for (unsigned i = 0; i < w->nreconv; i++)
+        if (w->reconv[i].pc == pc) {
+            w->reconv[i].lanes |= lanes;
+            return;
+        }
+    if (w->nreconv == MAX_RECONV) { /* deep unstructured divergence: forget the oldest */
+        memmove(w->reconv, w->reconv + 1, (MAX_RECONV - 1) * sizeof w->reconv[0]);
+        w->nreconv--;
+    }
+    w->reconv[w->nreconv].pc = pc;
+    w->reconv[w->nreconv].lanes = lanes;
+    w->nreconv++;
+}
+
+static void remove_reconv(ws_warp *w, unsigned i) { w->reconv[i] = w->reconv[--w->nreconv]; }
+
+/* The lanes in a state that share the lowest pc among such lanes (0 if none); the scheduler's
+ * policy: the oldest work first. */
+static uint32_t lowest_pc_group(const ws_warp *w, int state, uint32_t *pc_out)
+{
+    uint32_t pc = UINT32_MAX, lanes = 0;
+    *pc_out = pc;
+    if (w->converged) /* no lane waits; runnable ones are asked only of a diverged warp */
+        return 0;
+    for (unsigned i = 0; i < w->ngroups; i++)
+        if (w->gstate[i] == state && w->gpc[i] < pc) {
+            pc = w->gpc[i];
+            lanes = w->glanes[i];
+        }
+    *pc_out = pc;
+    return lanes;
+}
+
+static uint32_t lanes_waiting_at(const ws_warp *w, int state, uint32_t pc)
+{
+    if (w->converged)
+        return 0;
+    for (unsigned i = 0; i < w->ngroups; i++)
+        if (w->gstate[i] == state && w->gpc[i] == pc)
+            return w->glanes[i];
+    return 0;
+}
+
+/* Release every convergence barrier whose live lanes have all arrived. Returns lanes released. */
+static uint32_t release_complete_reconv(ws_warp *w)
+{
+    uint32_t released = 0;
+    for (unsigned i = 0; i < w->nreconv;) {
+        uint32_t members = w->reconv[i].lanes & w->live;
+        uint32_t waiting = lanes_waiting_at(w, LANE_WAIT_RECONV, w->reconv[i].pc);
+        if ((members & ~waiting) == 0) {
+            move_lanes(w, waiting, w->reconv[i].pc, LANE_RUN);
+            released |= waiting;
+            remove_reconv(w, i);
+        } else {
+            i++;
+        }
+    }
+    return released;
+}
+
+/* The lanes of a state, wherever they are. */
+uint32_t ws_warp_lanes_in_state(const ws_warp *w, int state)
+{
+    uint32_t m = 0;
+    if (!w->converged) /* a converged warp's lanes all run */
+        for (unsigned i = 0; i < w->ngroups; i++)
+            m |= w->gstate[i] == state ? w->glanes[i] : 0;
+    return m;
+}
+
+/* Lanes waiting at barrier id run again, each at its pc. */
+void ws_warp_release_barrier(ws_warp *w, unsigned id)
+{
+    uint32_t gpc[32], glanes[32]; /* gathered first: moving lanes reorders the groups */
+    unsigned n = 0;
+    for (unsigned i = 0; !w->converged && i < w->ngroups; i++) {
+        if (w->gstate[i] != LANE_WAIT_BAR)
+            continue;
+        uint32_t m = 0;
+        FOR_EACH_LANE(w->glanes[i], l)
+            m |= w->bar_id[l] == id ? 1u << l : 0;
+        if (m) {
+            gpc[n] = w->gpc[i];
+            glanes[n++] = m;
+        }
+    }
+    for (unsigned j = 0; j < n; j++)
+        move_lanes(w, glanes[j], gpc[j], LANE_RUN);
+    try_converge(w);
+}
+
+/* ---- executing one group ---------------------------------------------------------------------- */
+
+static void emit_exec(ws_exec *x, const ws_insn *in, uint32_t active, uint32_t exec)
+{
+    ws_launch_ctx *L = x->L;
+    ws_event *ev = x->ev;
+    ev->kind = WS_EV_EXEC;
+    ev->cycle = x->blk->cycle;
+    ev->block = x->blk->id;
+    ev->warp = x->w->index;
+    ev->pc = x->pc;
+    ev->kernel = L->k;
+    ev->insn = &L->k->insns[x->pc];
+    ev->regfile = x->regs;
+    ev->active = active;
+    ev->exec = exec;
+    const ws_reg_use *u = &L->uses[x->pc];
+    ev->ndst = u->ndst;
+    for (uint32_t i = 0; i < u->ndst; i++) {
+        ev->dst_reg[i] = u->dst[i];
+        ev->dst_val[i] = &x->regs[(size_t)u->dst[i] * 32];
+    }
+    if (ws_op_is_memory(in->op)) {
+        ev->mem_space = (uint8_t)ws_access_space(in);
+        ev->mem_store = ws_op_class_of(in->op) != CLS_LOAD;
+        ev->mem_bytes = (uint8_t)(ws_type_bits((ws_type)in->type) / 8 * in->vec);
+        ev->mem_addr = x->mem_addr;
+    }
+    ev->mem_wavefronts = x->mem_wavefronts; /* timing mode: shared-memory banks */
+    ev->mem_bank = x->mem_wavefronts ? x->mem_bank : NULL;
+    ws_emit(L, ev); /* and the stop a trace at its size limit asks for */
+}
+
+/* The lanes go on to pc: a converged warp as a whole, a diverged one's lanes as a group. */
+static void advance(ws_warp *w, uint32_t lanes, uint32_t pc)
+{
+    if (w->converged) {
+        w->cpc = pc;
+        return;
+    }
+    move_lanes(w, lanes, pc, LANE_RUN);
+}
+
+/* ---- control flow: the executors of the rows whose class moves the lanes (ws_op_moves_lanes).
+ * Each gets the issuing group in x->active and the lanes whose guard is true as mask (possibly
+ * none), and says where every lane of the group goes next. */
+
+/* bra: the lanes of mask jump, the others fall through; a divergent branch pushes the
+ * convergence barrier at its immediate post-dominator (cfg.c) for the whole group. */
+void ex_bra(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ws_warp *w = x->w;
+    uint32_t group = x->active, pc = x->pc, target = (uint32_t)in->ops[0].imm;
+    uint32_t not_taken = group & ~mask;
+    if (!mask || !not_taken) {
+        advance(w, group, mask ? target : pc + 1);
+        return;
+    }
+    leave_converged(w);
+    move_lanes(w, mask, target, LANE_RUN);
+    move_lanes(w, not_taken, pc + 1, LANE_RUN);
+    if (x->L->reconv_pc[pc] != UINT32_MAX)
+        push_reconv(w, x->L->reconv_pc[pc], group);
+}
+
+/* call: vprintf prints (printf.c); a .func call pushes each lane's frame (calls.c) and jumps. */
+void ex_call(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ws_warp *w = x->w;
+    uint32_t group = x->active, pc = x->pc, entry = x->L->k->calls[in->call].entry;
+    if (entry == UINT32_MAX) { /* vprintf */
+        if (mask)
+            ws_vprintf_call(x, in, mask);
+        advance(w, group, pc + 1);
+        return;
+    }
+    if (!mask) {
+        advance(w, group, pc + 1);
+        return;
+    }
+    ws_split_call(x, in, mask); /* part of the warp calls: the H200 may split it (ptxas.c) */
+    if (ws_call_enter(x, in, mask) != 0)
+        return; /* the launch stopped */
+    /* The group meets again after the call, as a BSSY/BSYNC pair around it would make it: lanes
+     * that return early (a shorter recursion) or skip the call (guard false) wait there for the
+     * others. */
+    push_reconv(w, pc + 1, group);
+    if (mask == group) {
+        advance(w, group, entry);
+        return;
+    }
+    leave_converged(w);
+    move_lanes(w, mask, entry, LANE_RUN);
+    move_lanes(w, group & ~mask, pc + 1, LANE_RUN);
+}
+
+/* exit, and the kernel's own ret: the lanes of mask end. */
+void ex_exit(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    (void)in;
+    ws_warp *w = x->w;
+    if (mask) {
+        leave_converged(w);
+        drop_lanes(w, mask);
+        w->live &= ~mask;
+        /* collectives that waited for these lanes wait no more: they are picked again */
+        uint32_t wpc[32], wlanes[32];
+        unsigned nw = 0;
+        for (unsigned i = 0; i < w->ngroups; i++)
+            if (w->gstate[i] == LANE_WAIT_SYNC) {
+                wpc[nw] = w->gpc[i];
+                wlanes[nw++] = w->glanes[i];
+            }
+        for (unsigned i = 0; i < nw; i++)
+            move_lanes(w, wlanes[i], wpc[i], LANE_RUN);
+    }
+    advance(w, x->active & ~mask, x->pc + 1);
+}
+
+/* ret: in a .func, each lane of mask goes back to its own caller (calls.c pops its frame). */
+void ex_ret(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    if (!(in->mods & WS_MOD_INFUNC)) { /* the kernel's ret ends the lane, as exit does */
+        ex_exit(x, in, mask);
+        return;
+    }
+    ws_warp *w = x->w;
+    uint32_t group = x->active, pc = x->pc, ret_pc[32];
+    ws_call_return(x, mask, ret_pc);
+    uint32_t to = mask ? ret_pc[__builtin_ctz(mask)] : pc + 1;
+    int same = 1;
+    FOR_EACH_LANE(mask, l)
+        same &= ret_pc[l] == to;
+    if (mask == group && same) { /* the usual case: the group returns to one place together */
+        advance(w, group, to);
+        return;
+    }
+    leave_converged(w);
+    move_lanes(w, group & ~mask, pc + 1, LANE_RUN);
+    for (uint32_t left = mask; left;) {
+        uint32_t back = ret_pc[__builtin_ctz(left)], lanes = 0;
+        FOR_EACH_LANE(left, l)
+            lanes |= ret_pc[l] == back ? 1u << l : 0;
+        move_lanes(w, lanes, back, LANE_RUN);
+        left &= ~lanes;
+    }
+}
+
+/* trap: the launch stops with an error; the lanes go on only to be stopped. */
+void ex_trap(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    (void)in;
+    if (mask) {
+        ws_diag_report(x, WS_DIAG_TRAP, mask, "trap executed");
+        ws_launch_stop(x->L, WS_ERR_DIAG, "the kernel executed trap at line %u", x->L->k->insns[x->pc].line);
+    }
+    advance(x->w, x->active, x->pc + 1);
+}
+
+/* bar.sync id[, n], barrier.sync: the lanes of mask arrive at block barrier id and wait there
+ * (barrier.c releases it when every thread, or n, arrived); the others go on. */
+void ex_bar(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ws_warp *w = x->w;
+    uint32_t pc = x->pc;
+    if (mask) {
+        ws_block *b = x->blk;
+        unsigned id = (unsigned)(opnd(x, &in->ops[0], (unsigned)__builtin_ctz(mask)) & 15);
+        uint32_t expected = b->nthreads;
+        if (in->nops > 1)
+            expected = (uint32_t)opnd(x, &in->ops[1], (unsigned)__builtin_ctz(mask));
+        if (mask != w->live)
+            ws_diag_report(x, WS_DIAG_BARRIER_DIVERGENT, mask,
+                           "bar.sync executed by lanes 0x%08x of warp %u while lanes 0x%08x are elsewhere "
+                           "(bar.sync is .aligned: the whole warp must execute it together)",
+                           mask, w->index, w->live & ~mask);
+        ws_split_barrier(x, in, mask); /* a warp the H200 may have split passes it group by group */
+        leave_converged(w);
+        FOR_EACH_LANE(mask, l)
+            w->bar_id[l] = id;
+        move_lanes(w, mask, pc + 1, LANE_WAIT_BAR);
+        b->bar_arrived[id] += (uint32_t)__builtin_popcount(mask);
+        b->bar_expected[id] = expected;
+        x->L->stats.bar_syncs++;
+    }
+    advance(w, x->active & ~mask, pc + 1);
+}
+
+/* What every issued instruction does first: the executor's context, the event record, the
+ * counts and (functional mode) the cycle. */
+static void begin_issue(ws_exec *x, ws_warp *w, const ws_insn *in, uint32_t pc, uint32_t active, uint32_t exec)
+{
+    ws_launch_ctx *L = x->L;
+    if (x->ev)
+        memset(x->ev, 0, sizeof *x->ev);
+    x->in = in;
+    x->pc = pc;
+    x->active = active;
+    w->instructions++;
+    L->stats.warp_instructions++;
+    L->stats.lane_instructions += (uint64_t)__builtin_popcount(exec);
+    if (!L->timing) /* the timing mode sets the cycle of issue */
+        x->blk->cycle++;
+}
+
+/* One instruction for a group of lanes at one pc, through its row's executor: control flow and
+ * barriers move the lanes themselves; every other instruction's group goes on to pc + 1. */
+static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
+{
+    ws_launch_ctx *L = x->L;
+    const ws_insn *in = &L->code[pc];
+    uint32_t exec = ws_guard_mask(x->regs, in, group);
+    begin_issue(x, w, in, pc, group, exec);
+    if (x->blk->shadow) /* check_uninitialized */
+        ws_shadow_reads(x, in, group, exec);
+    if (ws_op_moves_lanes(in->op)) {
+        L->xfn[pc](x, in, exec);
+    } else {
+        run_insn(x, in, pc, exec);
+        advance(w, group, pc + 1);
+    }
+    if (x->blk->shadow)
+        ws_shadow_writes(x, in, exec);
+    if (x->ev)
+        emit_exec(x, in, group, exec);
+}
+
+/* Run a collective whose lanes may wait at different pcs (merged collectives). */
+static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
+{
+    ws_launch_ctx *L = x->L;
+    /* the lanes' groups, before they move on */
+    uint32_t gpc[32], glanes[32], lpc[32];
+    unsigned ng = 0;
+    for (unsigned i = 0; i < w->ngroups; i++)
+        if (w->glanes[i] & lanes) {
+            gpc[ng] = w->gpc[i];
+            glanes[ng++] = w->glanes[i] & lanes;
+            FOR_EACH_LANE(w->glanes[i] & lanes, l)
+                lpc[l] = w->gpc[i];
+        }
+    /* the lowest pc speaks for the event; every lane runs its own instruction */
+    uint32_t pc = UINT32_MAX;
+    for (unsigned j = 0; j < ng; j++)
+        pc = gpc[j] < pc ? gpc[j] : pc;
+    uint32_t exec = 0;
+    FOR_EACH_LANE(lanes, l) {
+        x->lane_insn[l] = &L->code[lpc[l]];
+        exec |= ws_guard_mask(x->regs, x->lane_insn[l], 1u << l); /* each lane its own instruction's guard */
+    }
+    const ws_insn *in = &L->code[pc];
+    begin_issue(x, w, in, pc, lanes, exec);
+    if (x->blk->shadow) /* check_uninitialized: every lane reads its own instruction's operands */
+        FOR_EACH_LANE(lanes, l) {
+            x->pc = lpc[l];
+            ws_shadow_reads(x, x->lane_insn[l], 1u << l, exec & (1u << l));
+        }
+    x->pc = pc;
+    uint32_t elsewhere = 0; /* lanes at another instruction than the lowest pc's */
+    for (unsigned j = 0; j < ng; j++)
+        elsewhere |= gpc[j] != pc ? glanes[j] : 0;
+    if (elsewhere)
+        ws_diag_report(x, WS_DIAG_MERGED_COLLECTIVE, elsewhere,
+                       "%s: lanes 0x%08x arrived at a different %s on another path and ran with this one as one "
+                       "collective, each with its own operands (undefined: the H200 merged such a pair in one "
+                       "kernel and hung in another, programs/div_merge)",
+                       ws_optable[in->op].mnemonic, elsewhere, ws_optable[in->op].mnemonic);
+    x->merged = 1;
+    ws_collective(x, exec);
+    x->merged = 0;
+    if (x->blk->shadow)
+        FOR_EACH_LANE(lanes, l)
+            ws_shadow_writes(x, x->lane_insn[l], exec & (1u << l));
+    for (unsigned j = 0; j < ng; j++)
+        move_lanes(w, glanes[j], gpc[j] + 1, LANE_RUN);
+    if (x->ev)
+        emit_exec(x, in, lanes, exec);
+}
+
+/* Choose the next group of a warp: WS_PICK_EXEC with the group in *p (nothing executed yet),
+ * WS_PICK_CHANGED after a bookkeeping step (lanes started waiting, a barrier released), or
+ * WS_PICK_BLOCKED when the warp cannot run. The timing mode calls it, then ws_warp_issue. */
+int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
+{
+    ws_launch_ctx *L = x->L;
+    uint32_t pc, group;
+    if (w->converged) {
+        pc = w->cpc;
+        group = w->live;
+        /* the whole warp is here: a convergence barrier at this pc has nothing to wait for */
+        for (unsigned i = 0; i < w->nreconv; i++)
+            if (w->reconv[i].pc == pc)
+                remove_reconv(w, i--);
+    } else {
+        uint32_t runnable = lowest_pc_group(w, LANE_RUN, &pc);
+        if (!runnable)
+            return release_complete_reconv(w) != 0;
+        group = runnable;
+        /* a convergence barrier here? Not before an exit: lanes that branch to the kernel's end
+         * leave at once, as the H200 does (ptxas makes such a branch a predicated EXIT, so a
+         * collective after it does not wait for them: programs/probe_lanemask case H). */
+        const ws_insn *at = pc < L->k->ninsns ? &L->code[pc] : NULL;
+        int ends = at && at->guard == WS_NO_REG &&
+                   (ws_op_class_of(at->op) == CLS_EXIT ||
+                    (ws_op_class_of(at->op) == CLS_RETURN && !(at->mods & WS_MOD_INFUNC)));
+        for (unsigned i = 0; i < w->nreconv && !ends; i++) {
+            if (w->reconv[i].pc != pc || !(w->reconv[i].lanes & group))
+                continue;
+            uint32_t members = w->reconv[i].lanes & w->live;
+            uint32_t arrived = group | lanes_waiting_at(w, LANE_WAIT_RECONV, pc);
+            if (members & ~arrived) {
+                move_lanes(w, group, pc, LANE_WAIT_RECONV);
+                return 1;
+            }
+            move_lanes(w, arrived, pc, LANE_RUN);
+            remove_reconv(w, i);
+            try_converge(w);
+            return 1; /* pick again: the group is larger now */
+        }
+    }
+    if (pc >= L->k->ninsns) {
+        ws_launch_stop(L, WS_ERR_INTERNAL, "warp %u of block %u ran past the end of the kernel", w->index, x->blk->id);
+        return 0;
+    }
+    const ws_insn *in = &L->code[pc];
+    if (is_collective(in) && group != w->live) { /* with the whole warp here, no member can be missing */
+        x->pc = pc;
+        uint32_t exec = ws_guard_mask(x->regs, in, group);
+        uint32_t mask = exec ? membermask_of(x, in, exec) : group;
+        uint32_t missing = mask & w->live & ~group;
+        if (missing) {
+            /* lanes already waiting at a compatible collective join this one */
+            uint32_t joinable = lanes_joining(w, L->code, in, missing);
+            if (missing & ~joinable) {
+                leave_converged(w);
+                move_lanes(w, group, pc, LANE_WAIT_SYNC);
+                return 1;
+            }
+            p->pc = pc;
+            p->group = group | joinable;
+            p->merged = 1;
+            return WS_PICK_EXEC;
+        }
+    }
+    p->pc = pc;
+    p->group = group;
+    p->merged = 0;
+    return WS_PICK_EXEC;
+}
+
+/* Execute the group ws_warp_pick chose. */
+void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p)
+{
+    if (p->merged) {
+        exec_merged(x, w, p->group);
+        try_converge(w);
+        return;
+    }
+    exec_group(x, w, p->pc, p->group);
+    if (!w->converged)
+        try_converge(w);
+}
+
+/* One scheduling step of a warp. Returns 1 if anything changed, 0 if the warp is blocked. */
+int ws_warp_step(ws_exec *x, ws_warp *w)
+{
+    ws_pick p;
+    int r = ws_warp_pick(x, w, &p);
+    if (r == WS_PICK_EXEC)
+        ws_warp_issue(x, w, &p);
+    return r != WS_PICK_BLOCKED;
+}
+
+/* The functional mode's fast path, when nobody listens and nothing is checked: a converged
+ * warp with no pending convergence barrier runs its instructions back to back, with none of
+ * ws_warp_pick's choices to make (the whole warp is the group). An instruction that moves the
+ * lanes runs through its executor as in exec_group (a uniform branch inline); the stretch ends
+ * when the warp's shape changes (a divergent branch, an exit, bar.sync, a .func call), after
+ * `budget` instructions, or when the launch stops, and ws_warp_step takes the rest. Results,
+ * statistics and cycles are those of ws_warp_step. Returns the instructions run. */
+uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget)
+{
+    ws_launch_ctx *L = x->L;
+    const ws_insn *code = L->code;
+    const uint32_t ninsns = L->k->ninsns, live = w->live;
+    uint32_t pc = w->cpc;
+    uint64_t n = 0, lanes = 0;
+    x->active = live;
+    while (n < budget && pc < ninsns) {
+        const ws_insn *in = &code[pc];
+        uint32_t exec = ws_guard_mask(x->regs, in, live);
+        x->in = in;
+        x->pc = pc;
+        x->blk->cycle++; /* before the executor: %clock reads it */
+        n++;
+        lanes += (uint64_t)__builtin_popcount(exec);
+        if (!ws_op_moves_lanes(in->op)) {
+            run_insn(x, in, pc, exec);
+            pc++;
+        } else if (ws_op_class_of(in->op) == CLS_BRANCH && (exec == live || !exec)) {
+            pc = exec ? (uint32_t)in->ops[0].imm : pc + 1; /* ex_bra's uniform case */
+        } else {
+            w->cpc = pc;
+            L->xfn[pc](x, in, exec);
+            if (!w->converged)
+                try_converge(w);
+            pc = w->cpc;
+            if (!w->converged || w->nreconv || w->live != live)
+                break;
+        }
+        if (L->stop || in->op == WS_OP_CALL) /* a printf's work counts towards the budget: ws_block_run checks it */
+            break;
+    }
+    if (w->converged)
+        w->cpc = pc;
+    w->instructions += n;
+    L->stats.warp_instructions += n;
+    L->stats.lane_instructions += lanes;
+    return n;
+}
+
+/* Nothing in the block can run: let the oldest waiting collective go with the lanes it has. */
+int ws_warp_resolve_sync(ws_exec *x, ws_warp *w)
+{
+    ws_launch_ctx *L = x->L;
+    uint32_t pc, lanes = lowest_pc_group(w, LANE_WAIT_SYNC, &pc);
+    if (!lanes)
+        return 0;
+    const ws_insn *in = &L->code[pc];
+    x->pc = pc;
+    uint32_t exec = ws_guard_mask(x->regs, in, lanes);
+    uint32_t mask = exec ? membermask_of(x, in, exec) : lanes;
+    /* compatible lanes waiting elsewhere join, as in the merged case */
+    uint32_t join = lanes_joining(w, L->code, in, w->live & mask & ~lanes);
+    uint32_t never = mask & w->live & ~(lanes | join);
+    char where[160] = "";
+    size_t n = 0;
+    FOR_EACH_LANE(never, l) {
+        if (n > sizeof where - 40)
+            break;
+        uint32_t lp = ws_warp_lane_pc(w, l);
+        int st = lane_state(w, l);
+        n += (size_t)snprintf(where + n, sizeof where - n, "%slane %u at line %u (%s)", n ? ", " : "", l,
+                              lp < L->k->ninsns ? L->k->insns[lp].line : 0,
+                              st == LANE_WAIT_BAR      ? "bar.sync"
+                              : st == LANE_WAIT_RECONV ? "reconvergence point"
+                                                       : "elsewhere");
+    }
+    ws_diag_report(x, WS_DIAG_MASK_NEVER_ARRIVED, never,
+                   "%s with membermask 0x%08x: lanes 0x%08x never arrived (%s); it ran with lanes 0x%08x",
+                   ws_optable[in->op].mnemonic, mask, never, where, lanes | join);
+    exec_merged(x, w, lanes | join);
+    try_converge(w);
+    return 1;
+}
+
+/* Last resort: release the convergence barrier that blocks the most lanes. */
+int ws_warp_resolve_reconv(ws_warp *w)
+{
+    if (!w->nreconv)
+        return 0;
+    unsigned i = w->nreconv - 1;
+    uint32_t waiting = lanes_waiting_at(w, LANE_WAIT_RECONV, w->reconv[i].pc);
+    move_lanes(w, waiting, w->reconv[i].pc, LANE_RUN);
+    remove_reconv(w, i);
+    return 1;
+}

@@ -1,0 +1,42 @@
+/* warp: a warp's lanes and the independent-thread scheduler (warp.c). A converged warp runs as
+ * one group of lanes; a diverged one as groups of lanes at one pc in one state (LANE_*), with
+ * convergence barriers where divergent paths meet. ws_warp_pick chooses the next group and
+ * ws_warp_issue executes it: the functional mode (block.c) calls both back to back, the timing
+ * mode (timing.c) calls pick, waits until the instruction may issue, then issues. */
+#ifndef WS_WARP_H
+#define WS_WARP_H
+
+#include "sim.h"
+
+/* ---- the scheduler's two halves ---------------------------------------------------------------- */
+typedef struct {
+    uint32_t pc, group;
+    int merged; /* a collective joined by lanes waiting at other pcs */
+} ws_pick;
+enum { WS_PICK_BLOCKED = 0, WS_PICK_CHANGED = 1, WS_PICK_EXEC = 2 };
+/* Choose the next group of a warp: WS_PICK_EXEC with the group in *p (nothing executed yet),
+ * WS_PICK_CHANGED after a bookkeeping step (lanes started waiting, a barrier released), or
+ * WS_PICK_BLOCKED when the warp cannot run. */
+int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p);
+/* Execute the group ws_warp_pick chose. */
+void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p);
+/* Both: one scheduling step. Returns 1 if anything changed, 0 if the warp is blocked. */
+int ws_warp_step(ws_exec *x, ws_warp *w);
+/* The functional mode's fast path for a converged warp that nobody watches: up to budget
+ * instructions back to back, stopping before anything that changes the warp's shape. Returns
+ * the instructions run (0: take ws_warp_step). */
+uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget);
+
+/* ---- what the block asks of its warps -------------------------------------------------------- */
+/* The lanes of a state, wherever they are; the pc lane l is at. */
+uint32_t ws_warp_lanes_in_state(const ws_warp *w, int state);
+uint32_t ws_warp_lane_pc(const ws_warp *w, unsigned l);
+/* Block barrier id was released: the lanes waiting at it run again. */
+void ws_warp_release_barrier(ws_warp *w, unsigned id);
+/* Deadlock fallbacks (barrier.c calls them when nothing in the block can run): the oldest waiting
+ * collective runs with the lanes that arrived; the last convergence barrier lets its lanes go.
+ * Each returns 1 if it applied. */
+int ws_warp_resolve_sync(ws_exec *x, ws_warp *w);
+int ws_warp_resolve_reconv(ws_warp *w);
+
+#endif

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# check_nvrtc_wheel.sh WARPSIM SRCDIR
+# CUDA C++ on a machine with no CUDA toolkit, in a fresh Python virtual environment, with no
+# toolkit on PATH and no CUDA_HOME:
+#  1. with only the nvidia-cuda-nvrtc wheel, `warpsim run programs/butterfly_allreduce.cu` (a
+#     __shfl_xor_sync butterfly, printf) prints the H200's output (tests/golden), and a kernel
+#     that includes cooperative_groups is refused with NVRTC's message and the pip command for
+#     its headers;
+#  2. with nvidia-cuda-runtime (cooperative_groups.h) and nvidia-cuda-cccl (the cuda/std and
+#     nv/target headers it includes) added, tests/cuda/cg_tile_xor.cu (cooperative_groups tiles
+#     and __shfl_xor_sync) gives the H200's buffers (tests/golden/nvrtc), and the PTX is the
+#     wheel's NVRTC's.
+# The wheels come from PyPI, or from WARPSIM_WHEEL_DIR (pip --find-links, no network). Skipped
+# (77), saying why, when they cannot be installed.
+set -u
+warpsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+skip() { echo "SKIPPED: $*"; exit 77; }
+python3 -m venv "$tmp/venv" > "$tmp/venv.log" 2>&1 || skip "python3 -m venv does not work here: $(tail -1 "$tmp/venv.log")"
+pip=(install --quiet --disable-pip-version-check --timeout 20 --retries 1)
+[ -n "${WARPSIM_WHEEL_DIR:-}" ] && pip+=(--no-index --find-links "$WARPSIM_WHEEL_DIR")
+install() {
+    if ! timeout 900 "$tmp/venv/bin/pip" "${pip[@]}" "$@" > "$tmp/pip.log" 2>&1; then
+        tail -3 "$tmp/pip.log"
+        skip "pip could not install $* (no network? set WARPSIM_WHEEL_DIR)"
+    fi
+    echo "wheels: $("$tmp/venv/bin/pip" list --format=freeze 2>/dev/null | grep '^nvidia' | tr '\n' ' ')"
+}
+install nvidia-cuda-nvrtc
+version=$("$tmp/venv/bin/pip" show nvidia-cuda-nvrtc | sed -n 's/^Version: //p')
+# the environment of a machine without the toolkit: PATH without it, the venv active, a fresh cache
+path=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v cuda | paste -sd: -)
+clean() {
+    env -u CUDA_HOME -u CUDA_PATH -u WARPSIM_NVRTC -u LD_LIBRARY_PATH PATH="$tmp/venv/bin:$path" \
+        VIRTUAL_ENV="$tmp/venv" XDG_CACHE_HOME="$tmp/cache" "$@"
+}
+cd "$src" || exit 2
+clean python3 tests/check_golden.py "$warpsim" . butterfly_allreduce --source cu || exit 1
+clean "$warpsim" run tests/cuda/cg_tile_xor.cu @tests/cuda/cg_tile_xor.args > "$tmp/out" 2>&1
+rc=$?
+if [ $rc != 2 ] || ! grep -q 'cooperative_groups.h' "$tmp/out" || ! grep -q 'pip install nvidia-cuda-runtime' "$tmp/out"; then
+    echo "without the header wheels, cg_tile_xor.cu gave exit $rc and:"; cat "$tmp/out"; exit 1
+fi
+echo "without the header wheels: refused with NVRTC's message and the pip command"
+install nvidia-cuda-runtime nvidia-cuda-cccl
+clean python3 tests/check_golden.py "$warpsim" . cg_tile_xor --programs tests/cuda --golden tests/golden/nvrtc \
+    --source cu || exit 1
+clean "$warpsim" run tests/cuda/cg_tile_xor.cu @tests/cuda/cg_tile_xor.args --ptx-out "$tmp/k.ptx" > /dev/null || exit 1
+if ! grep -q "V$version\b" "$tmp/k.ptx"; then
+    echo "the PTX is not from the wheel's NVRTC $version:"
+    grep -m1 "Cuda compilation tools" "$tmp/k.ptx"
+    exit 1
+fi
+echo "the PTX came from the nvidia-cuda-nvrtc $version wheel ($(grep -m1 '^\.version' "$tmp/k.ptx"))"

@@ -1,0 +1,21 @@
+// Seed 002 (shared/seeds/002_143ab76cbcb90d1b.txt: "CUDA Warp Shuffle", Yu xin, 2026-07-22),
+// section 1.3, __shfl_xor_sync.
+// The article's complete program as printed there, with the #include <cstdio> it leaves out.
+#include <cstdio>
+
+__global__ static void test(int lid)
+{
+    int tid = threadIdx.x;
+    int value = tid;
+
+    int ret = __shfl_xor_sync(0xFFFFFFFF, value, 16, 32);
+
+    printf("thread id = %d, before shuffle value = %d, after shuffle value=%d\n", tid, value, ret);
+}
+
+int main()
+{
+    test<<<1, 32>>>(0);
+    cudaDeviceSynchronize();
+    return 0;
+}
