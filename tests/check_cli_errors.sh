@@ -158,7 +158,7 @@ expect "run --max-output 0" 2 "--max-output takes a number of bytes from 1 to 10
 expect "run --max-output 100 stops the printf text" 3 "printf output limit reached: 100 bytes, in block 0; raise it with --max-output" -- \
   run programs/shfl_xor_16.ptx @programs/shfl_xor_16.args --max-output 100
 expect "run --max-memory below what the kernel needs" 3 "memory limit reached: kernel warp_reduce_down .*raise it with --max-memory" -- \
-  run "$reduce" @programs/warp_reduce_down.args --max-memory 1000000
+  run "$reduce" @programs/warp_reduce_down.args --max-memory 100000
 expect "step --block-index x" 2 "--block-index takes a block index, found 'x'" -- \
   step "$reduce" @programs/warp_reduce_down.args --block-index x
 
