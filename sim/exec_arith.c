@@ -26,27 +26,27 @@ __extension__ typedef __int128 s128;
 static inline int64_t sval(uint64_t v, unsigned bits) { return (int64_t)sext(v, bits); }
 
 /* One float body for f32 and f64: r is computed from fa/fb/fc of the right precision. */
-#define FLOAT_OP(expr)                                                                              \
-    do {                                                                                            \
-        if (in->type == WS_T_F32) {                                                                 \
-            WITH_ROUNDING(in->rnd, PER_LANE(mask, l, {                                             \
-                float fa = ftz_in(in, a_[l]);                                                       \
-                float fb = ftz_in(in, b_[l]);                                                       \
-                float fc = ftz_in(in, c_[l]);                                                       \
-                (void)fb;                                                                           \
-                (void)fc;                                                                           \
-                x->regs[(size_t)D * 32 + l] = f32_result((float)(expr), in->mods);                  \
-            }));                                                                                    \
-        } else {                                                                                    \
-            WITH_ROUNDING(in->rnd, PER_LANE(mask, l, {                                             \
-                double fa = as_f64(a_[l]);                                                          \
-                double fb = as_f64(b_[l]);                                                          \
-                double fc = as_f64(c_[l]);                                                          \
-                (void)fb;                                                                           \
-                (void)fc;                                                                           \
-                x->regs[(size_t)D * 32 + l] = f64_result((double)(expr), in->mods);                 \
-            }));                                                                                    \
-        }                                                                                           \
+#define FLOAT_OP(expr)                                                                                                 \
+    do {                                                                                                               \
+        if (in->type == WS_T_F32) {                                                                                    \
+            WITH_ROUNDING(in->rnd, PER_LANE(mask, l, {                                                                 \
+                              float fa = ftz_in(in, a_[l]);                                                            \
+                              float fb = ftz_in(in, b_[l]);                                                            \
+                              float fc = ftz_in(in, c_[l]);                                                            \
+                              (void)fb;                                                                                \
+                              (void)fc;                                                                                \
+                              x->regs[(size_t)D * 32 + l] = f32_result((float)(expr), in->mods);                       \
+                          }));                                                                                         \
+        } else {                                                                                                       \
+            WITH_ROUNDING(in->rnd, PER_LANE(mask, l, {                                                                 \
+                              double fa = as_f64(a_[l]);                                                               \
+                              double fb = as_f64(b_[l]);                                                               \
+                              double fc = as_f64(c_[l]);                                                               \
+                              (void)fb;                                                                                \
+                              (void)fc;                                                                                \
+                              x->regs[(size_t)D * 32 + l] = f64_result((double)(expr), in->mods);                      \
+                          }));                                                                                         \
+        }                                                                                                              \
     } while (0)
 
 static int is_float(const ws_insn *in) { return in->type == WS_T_F32 || in->type == WS_T_F64; }
@@ -71,7 +71,8 @@ void ex_add(ws_exec *x, const ws_insn *in, uint32_t mask)
     if (is_float(in))
         FLOAT_OP(fa + fb);
     else if (in->mods & WS_MOD_SAT)
-        FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(A(l), 32) + sval(B(l), 32)), 32));
+        FOR_EACH_LANE(mask, l)
+            set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(A(l), 32) + sval(B(l), 32)), 32));
     else
         PER_LANE(mask, l, x->regs[(size_t)D * 32 + l] = trunc_bits(A(l) + B(l), bits););
 }
@@ -92,7 +93,8 @@ void ex_sub(ws_exec *x, const ws_insn *in, uint32_t mask)
     if (is_float(in))
         FLOAT_OP(fa - fb);
     else if (in->mods & WS_MOD_SAT)
-        FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(A(l), 32) - sval(B(l), 32)), 32));
+        FOR_EACH_LANE(mask, l)
+            set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(A(l), 32) - sval(B(l), 32)), 32));
     else
         PER_LANE(mask, l, x->regs[(size_t)D * 32 + l] = trunc_bits(A(l) - B(l), bits););
 }
@@ -135,7 +137,8 @@ void ex_mul(ws_exec *x, const ws_insn *in, uint32_t mask)
     if (is_float(in))
         FLOAT_OP(fa * fb);
     else
-        FOR_EACH_LANE(mask, l) set_reg(x, D, l, mul_part(in, A(l), B(l)));
+        FOR_EACH_LANE(mask, l)
+            set_reg(x, D, l, mul_part(in, A(l), B(l)));
 }
 
 /* d = a * b + c; for floats a single rounding (mad.f32 with a rounding mode is fma) */
@@ -152,7 +155,8 @@ void ex_mad(ws_exec *x, const ws_insn *in, uint32_t mask)
     else if (in->type == WS_T_F64)
         FLOAT_OP(fma(fa, fb, fc));
     else if (in->mods & WS_MOD_SAT) /* mad.hi.sat.s32 */
-        FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(mul_part(in, A(l), B(l)), 32) + sval(C(l), 32)), 32));
+        FOR_EACH_LANE(mask, l)
+            set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(mul_part(in, A(l), B(l)), 32) + sval(C(l), 32)), 32));
     else
         FOR_EACH_LANE(mask, l) {
             unsigned w = in->sub == WS_MUL_WIDE ? bits * 2 : bits;
@@ -190,7 +194,7 @@ static void carry_op(ws_exec *x, const ws_insn *in, uint32_t mask, int sub, int 
         u128 r = sub ? a - (b + cin) : a + b + cin;
         set_reg(x, D, l, trunc_bits((uint64_t)r, bits));
         if (write)
-            cf[l] = sub ? (uint64_t)!(a < b + cin) : (uint64_t)(r >> bits) & 1;
+            cf[l] = sub ? (uint64_t) !(a < b + cin) : (uint64_t)(r >> bits) & 1;
     }
 }
 void ex_addc(ws_exec *x, const ws_insn *in, uint32_t mask) { carry_op(x, in, mask, 0, 1, 0); }
@@ -320,7 +324,8 @@ void ex_abs(ws_exec *x, const ws_insn *in, uint32_t mask)
             set_reg(x, D, l, (in->mods & WS_MOD_FTZ) ? f32_bits_of(flush_f32(as_f32(v))) : v);
         }
     else if (in->type == WS_T_F64)
-        FOR_EACH_LANE(mask, l) set_reg(x, D, l, A(l) & 0x7fffffffffffffffull);
+        FOR_EACH_LANE(mask, l)
+            set_reg(x, D, l, A(l) & 0x7fffffffffffffffull);
     else
         FOR_EACH_LANE(mask, l) {
             int64_t v = sval(A(l), bits);
@@ -342,9 +347,11 @@ void ex_neg(ws_exec *x, const ws_insn *in, uint32_t mask)
             set_reg(x, D, l, (in->mods & WS_MOD_FTZ) ? f32_bits_of(flush_f32(as_f32(v))) : v);
         }
     else if (in->type == WS_T_F64)
-        FOR_EACH_LANE(mask, l) set_reg(x, D, l, A(l) ^ 0x8000000000000000ull);
+        FOR_EACH_LANE(mask, l)
+            set_reg(x, D, l, A(l) ^ 0x8000000000000000ull);
     else
-        FOR_EACH_LANE(mask, l) set_reg(x, D, l, trunc_bits((uint64_t)0 - A(l), bits));
+        FOR_EACH_LANE(mask, l)
+            set_reg(x, D, l, trunc_bits((uint64_t)0 - A(l), bits));
 }
 
 /* min/max: a NaN operand loses to a number; two NaNs give the canonical NaN (or with .NaN,
@@ -480,7 +487,8 @@ void ex_copysign(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
     uint64_t sign = in->type == WS_T_F32 ? 0x80000000ull : 0x8000000000000000ull;
-    FOR_EACH_LANE(mask, l) set_reg(x, D, l, (B(l) & ~sign) | (A(l) & sign));
+    FOR_EACH_LANE(mask, l)
+        set_reg(x, D, l, (B(l) & ~sign) | (A(l) & sign));
 }
 
 /* p = class test of a */
