@@ -4,6 +4,14 @@
 // [-2, 2) so that the variances differ from row to row.
 #define WARP_SIZE 32
 
+#ifdef WRITE_OUT_FFMA /* layer_norm_warp_fma.cu: mean square - mean * mean as the FFMA ptxas makes */
+#define LAYER_NORM layer_norm_warp_fma
+#define MEAN_SQUARE_MINUS(ms, m) __fmaf_rn(-(m), m, ms)
+#else
+#define LAYER_NORM layer_norm_warp
+#define MEAN_SQUARE_MINUS(ms, m) (ms - m * m)
+#endif
+
 static __device__ __forceinline__ float2 warp_reduce_sum(float2 a)
 {
 #pragma unroll
@@ -14,7 +22,7 @@ static __device__ __forceinline__ float2 warp_reduce_sum(float2 a)
     return a;
 }
 
-extern "C" __global__ void layer_norm_warp(const float *x, const float *gamma, const float *beta, float *dst,
+extern "C" __global__ void LAYER_NORM(const float *x, const float *gamma, const float *beta, float *dst,
                                            const int ncols, const float eps)
 {
     const int row = blockIdx.x;
@@ -30,7 +38,7 @@ extern "C" __global__ void layer_norm_warp(const float *x, const float *gamma, c
     mean_var = warp_reduce_sum(mean_var);
 
     const float mean = mean_var.x / ncols;
-    const float var = mean_var.y / ncols - mean * mean;
+    const float var = MEAN_SQUARE_MINUS(mean_var.y / ncols, mean);
     const float inv_std = rsqrtf(var + eps);
 
     for (int col = tid; col < ncols; col += WARP_SIZE) {

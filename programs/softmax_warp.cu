@@ -4,6 +4,14 @@
 // x * scale, x in [0, 1) (rand), scale 12: every exp lands on a different 2^k.
 #define WARP_SIZE 32
 
+#ifdef WRITE_OUT_FFMA /* softmax_warp_fma.cu: x * scale - max as the FFMA ptxas makes of it */
+#define SOFTMAX softmax_warp_fma
+#define LOGIT_MINUS_MAX(x) __fmaf_rn(x, scale, -max_val)
+#else
+#define SOFTMAX softmax_warp
+#define LOGIT_MINUS_MAX(x) (x * scale - max_val)
+#endif
+
 static __device__ __forceinline__ float warp_reduce_max(float x)
 {
 #pragma unroll
@@ -20,7 +28,7 @@ static __device__ __forceinline__ float warp_reduce_sum(float x)
     return x;
 }
 
-extern "C" __global__ void softmax_warp(const float *x, float *dst, const int ncols, const float scale)
+extern "C" __global__ void SOFTMAX(const float *x, float *dst, const int ncols, const float scale)
 {
     const int row = blockIdx.x;
     const int tid = threadIdx.x;
@@ -34,7 +42,7 @@ extern "C" __global__ void softmax_warp(const float *x, float *dst, const int nc
 
     float tmp = 0.0f;
     for (int col = tid; col < ncols; col += WARP_SIZE) {
-        const float val = expf(xr[col] * scale - max_val);
+        const float val = expf(LOGIT_MINUS_MAX(xr[col]));
         tmp += val;
         dr[col] = val;
     }

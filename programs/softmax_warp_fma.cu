@@ -1,47 +1,5 @@
-// softmax_warp with its one contractible multiply-subtract written as the fmaf that ptxas makes of
-// it on sm_90 (warpsim does not contract mul.f32 + sub.f32 itself). Row softmax with one warp per row, as llama.cpp's soft_max_f32 and PyTorch's warp softmax
-// write it: a max reduction and a sum reduction with __shfl_xor_sync, expf (nvcc: ex2.approx.ftz
-// after an fma range reduction) and one reciprocal of the sum. 64 rows of 96 logits
-// x * scale, x in [0, 1) (rand), scale 12: every exp lands on a different 2^k.
-#define WARP_SIZE 32
-
-static __device__ __forceinline__ float warp_reduce_max(float x)
-{
-#pragma unroll
-    for (int offset = 16; offset > 0; offset >>= 1)
-        x = fmaxf(x, __shfl_xor_sync(0xffffffff, x, offset, 32));
-    return x;
-}
-
-static __device__ __forceinline__ float warp_reduce_sum(float x)
-{
-#pragma unroll
-    for (int offset = 16; offset > 0; offset >>= 1)
-        x += __shfl_xor_sync(0xffffffff, x, offset, 32);
-    return x;
-}
-
-extern "C" __global__ void softmax_warp_fma(const float *x, float *dst, const int ncols, const float scale)
-{
-    const int row = blockIdx.x;
-    const int tid = threadIdx.x;
-    const float *xr = x + (size_t)row * ncols;
-    float *dr = dst + (size_t)row * ncols;
-
-    float max_val = -INFINITY;
-    for (int col = tid; col < ncols; col += WARP_SIZE)
-        max_val = fmaxf(max_val, xr[col] * scale);
-    max_val = warp_reduce_max(max_val);
-
-    float tmp = 0.0f;
-    for (int col = tid; col < ncols; col += WARP_SIZE) {
-        const float val = expf(__fmaf_rn(xr[col], scale, -max_val)); // the FFMA ptxas makes of x * scale - max
-        tmp += val;
-        dr[col] = val;
-    }
-    tmp = warp_reduce_sum(tmp);
-
-    const float inv_sum = 1.0f / tmp;
-    for (int col = tid; col < ncols; col += WARP_SIZE)
-        dr[col] *= inv_sum;
-}
+// softmax_warp (softmax_warp.cu) with its one multiply-subtract that ptxas contracts written out as
+// the fmaf it becomes on sm_90: warpsim does not contract mul.f32 + sub.f32 itself, so this twin is
+// the one that must give the H200's bits.
+#define WRITE_OUT_FFMA
+#include "softmax_warp.cu"

@@ -261,7 +261,7 @@ void ex_fma(ws_exec *x, const ws_insn *in, uint32_t mask)
 }
 
 /* The f32 special functions are the H200's special-function unit as measured (sim/mufu.c: equal
- * bit for bit on every one of the 190 million operands measured, every mantissa of each table),
+ * bit for bit on every one of the 157 million operands measured, every mantissa of each table),
  * but not yet compared over all 2^32 operands: until tools/mufu/job2.sh has, each instruction
  * says so once (a note: --werror leaves it alone). ex2 of halves was measured on every operand. */
 static void note_unverified(ws_exec *x, const ws_insn *in, uint32_t mask)
@@ -269,7 +269,7 @@ static void note_unverified(ws_exec *x, const ws_insn *in, uint32_t mask)
     if (in->type != WS_T_F32 || !(in->mods & (WS_MOD_APPROX | WS_MOD_FULL)))
         return;
     ws_diag_report(x, WS_DIAG_APPROXIMATION, mask,
-                   "%s.%s.f32 gives the H200's bits on every operand measured (190 million; tools/mufu), "
+                   "%s.%s.f32 gives the H200's bits on every operand measured (157 million; tools/mufu), "
                    "not yet compared over all 2^32",
                    ws_optable[in->op].mnemonic, (in->mods & WS_MOD_FULL) ? "full" : "approx");
 }
@@ -501,7 +501,7 @@ void ex_ex2(ws_exec *x, const ws_insn *in, uint32_t mask)
     }
     ROWS;
     note_unverified(x, in, mask);
-    MUFU_OP(ws_ptx_ex2_approx(a, in->mods & WS_MOD_FTZ)) /* .f32 only in PTX */
+    MUFU_OP(ws_ptx_ex2_approx(a, in->mods & WS_MOD_FTZ))
 }
 void ex_lg2(ws_exec *x, const ws_insn *in, uint32_t mask)
 {

@@ -25,7 +25,7 @@ void ws_ex_half_set(ws_exec *x, const ws_insn *in, uint32_t mask); /* set with a
 void ws_ex_half_cvt(ws_exec *x, const ws_insn *in, uint32_t mask); /* cvt with a half on either side */
 uint64_t ws_half_atom_add(ws_type t, uint64_t old, uint64_t b);    /* atom/red.add.noftz */
 void ws_ex_half_ex2(ws_exec *x, const ws_insn *in, uint32_t mask); /* ex2.approx(.ftz) of halves */
-/* ex2.approx.f16 / ex2.approx.ftz.bf16 of one half: MUFU.EX2.F16/.BF16 (sim/mufu.c) */
+/* ex2.approx.f16 / ex2.approx.ftz.bf16 of one half: MUFU.EX2.F16/.BF16 (exec_half.c, sim/mufu.c) */
 uint32_t ws_half_ex2(uint32_t h, int bf16);
 
 #endif

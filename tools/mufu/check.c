@@ -1,12 +1,13 @@
-/* check RAWDIR: compares warpsim's model (sim/mufu.c, sim/mufu_ptx.c) with every measured set of
- * sets.h found in RAWDIR (decoded by codec unpack): per set, the outputs equal bit for bit and
- * the first differences. Exit 1 on any difference.
- *   cc -O2 -Isim -Itools/mufu tools/mufu/check.c sim/mufu.c sim/mufu_ptx.c -lm -o check */
+/* mufu_check RAWDIR: compares warpsim's model (sim/mufu.c, sim/mufu_ptx.c, exec_half.c's ex2 of
+ * halves) with every measured set of sets.h found in RAWDIR (tools/mufu/unpack.sh): per set, the
+ * outputs equal bit for bit and the first differences. Exit 1 on any difference, 2 when no set
+ * is found. Built by CMake (target mufu_check); ctest mufu_measured runs it on tools/mufu/data. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include <string.h>
 
+#include "half.h"
 #include "mufu.h"
 #include "sets.h"
 
@@ -35,17 +36,21 @@ static int64_t model(int op, uint32_t x)
     case OP_SIN: return ws_ptx_sin_approx(x);
     case OP_COS_FTZ:
     case OP_COS: return ws_ptx_cos_approx(x);
-    default: return -1;
+    case OP_EX2_F16: return ws_half_ex2(x & 0xffff, 0);
+    case OP_EX2_BF16: return ws_half_ex2(x & 0xffff, 1);
+    case OP_EX2_F16X2: return ws_half_ex2(x & 0xffff, 0) | ws_half_ex2(x >> 16, 0) << 16;
+    case OP_EX2_BF16X2: return ws_half_ex2(x & 0xffff, 1) | ws_half_ex2(x >> 16, 1) << 16;
+    default: return -1; /* tanh: not modelled */
     }
 }
 
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: check RAWDIR\n");
+        fprintf(stderr, "usage: mufu_check RAWDIR\n");
         return 2;
     }
-    int bad = 0;
+    int bad = 0, found = 0;
     for (int k = 0; k < MUFU_NSETS; k++) {
         const mufu_set *s = &mufu_sets[k];
         if (model(s->op, 0x3f800000u) < 0)
@@ -55,8 +60,12 @@ int main(int argc, char **argv)
         FILE *f = fopen(path, "rb");
         if (!f)
             continue;
-        uint32_t *w = malloc((size_t)s->count * 4);
-        size_t got = fread(w, 4, s->count, f);
+        found++;
+        uint32_t *w = calloc(s->count, 4);
+        size_t got = 0, size = s->mode == MODE_RAW16 ? 2 : 4;
+        for (; got < s->count; got++)
+            if (fread(&w[got], size, 1, f) != 1) /* little-endian words */
+                break;
         fclose(f);
         if (got != s->count) {
             printf("%s: short file\n", s->name);
@@ -77,5 +86,7 @@ int main(int argc, char **argv)
         bad += equal != s->count;
         free(w);
     }
-    return bad ? 1 : 0;
+    if (!found)
+        fprintf(stderr, "mufu_check: no measured set in %s\n", argv[1]);
+    return !found ? 2 : bad ? 1 : 0;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Device job 2 of the special-function-unit study (tools/mufu/README.md): the goldens of the
-# programs in $J/programs, then verify.cu: warpsim's model (the library's sources in $J/src, built
-# here) against the GPU over every operand. Run from the repository root.
+# programs in $J/programs, then verify.cu: warpsim's model (the library's sources and tools/mufu
+# in $J/src, built here) against the GPU over every operand. Run from the repository root.
 set -u
 J=${J:-.devjobs/sfu}
 W=/tmp/sfu2
@@ -20,7 +20,7 @@ for f in $(grep -oE "\b(isa|sim)/[a-z_0-9]+\.c" $S/CMakeLists.txt | sort -u); do
     pids="$pids $!"
 done
 wait $pids # by id: a bare wait would also wait for the tee above, which never ends
-nvcc -O2 -arch=sm_90 -std=c++17 -Xcompiler -fopenmp -I$S/sim $S/tools/mufu/verify.cu $W/o/*.o -lm -lgomp -o $W/verify || { echo "verify build failed"; exit 1; }
+nvcc -O2 -arch=sm_90 -std=c++17 -Xcompiler -fopenmp -I$S/sim -I$S/tools/mufu $S/tools/mufu/verify.cu $W/o/*.o -lm -lgomp -o $W/verify || { echo "verify build failed"; exit 1; }
 cuobjdump -sass $W/verify | grep -oE "(MUFU|FMUL|FSETP|FSEL|FADD)[A-Z0-9.]*" | sort | uniq -c > $OUT/verify-sass.txt
 echo "built at +$(( $(date +%s) - t0 )) s"
 VERIFY_SECONDS=${VERIFY_SECONDS:-280} $W/verify

@@ -4,12 +4,14 @@
 // the CPU's threads compare it with the model. Prints per form: operands compared, equal bit for
 // bit, the differences by size in ulps, the first differences. VERIFY_SECONDS (default 400)
 // bounds the run: forms not reached are reported as such.
-//   nvcc -O2 -arch=sm_90 -Xcompiler -fopenmp verify.cu libwarpsim objects -lm -o verify
+//   nvcc -O2 -arch=sm_90 -Xcompiler -fopenmp -Isim -Itools/mufu verify.cu (the library's objects) -lm -lgomp
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
+
+#include "sets.h" /* mufu_mix */
 
 extern "C" {
 #include "mufu.h"
@@ -28,20 +30,10 @@ static const char *names[F_COUNT] = {
     "ex2.approx.ftz.bf16x2", "ex2.approx.f16", "ex2.approx.ftz.bf16", "div.approx.f32", "div.approx.ftz.f32",
     "div.full.f32", "div.full.ftz.f32"};
 
-__host__ __device__ static inline unsigned mix(unsigned x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352dU;
-    x ^= x >> 15;
-    x *= 0x846ca68bU;
-    x ^= x >> 16;
-    return x;
-}
-
 // the divisions' operands for sample i: half of them any bits, half with moderate exponents
 __host__ __device__ static inline void div_operands(unsigned long long i, unsigned *a, unsigned *b)
 {
-    unsigned u = mix((unsigned)i * 2u + 1u), v = mix((unsigned)i * 2u + 0x9e3779b9u);
+    unsigned u = mufu_mix((unsigned)i * 2u + 1u), v = mufu_mix((unsigned)i * 2u + 0x9e3779b9u);
     if (i & 1) {
         u = (u & 0x807fffffu) | ((100u + (u >> 23) % 55u) << 23);
         v = (v & 0x807fffffu) | ((100u + (v >> 23) % 55u) << 23);
