@@ -239,7 +239,7 @@ static void result_scene(viz_scene *sc, const viz_view *v)
                 continue;
             viz_row *row = &sc->res[sc->nres++];
             fill_row(row, r, s->src[k].reg, s->src_val + k * 32, s->exec, s->exec);
-            char lo[64] = "", hi[64] = "";
+            char lo[40] = "", hi[40] = ""; /* two of them and ".." fit a row label */
             unsigned first = (unsigned)__builtin_ctz(s->exec), lastl = 31u - (unsigned)__builtin_clz(s->exec);
             uint64_t amin = s->mem_addr[first], amax = amin;
             for (unsigned l = 0; l < 32; l++)
