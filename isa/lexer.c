@@ -132,7 +132,7 @@ ws_token ws_lex_next(ws_lexer *lx)
         t.len = (size_t)(lx->pos - t.start);
         return t;
     }
-    if (strchr(",;:[]{}()+-|!<>=@", c)) {
+    if (c && strchr(",;:[]{}()+-|!<>=@", c)) { /* (strchr finds a NUL byte: the string's end) */
         t.kind = TOK_PUNCT;
         advance(lx);
         t.len = 1;

@@ -192,6 +192,8 @@ CASES = [
      "blocks nested more than 1663 deep", {}),
     ("raw_byte", {"k.ptx": kernel("\tret; \xaf\n")}, ["print", "k.ptx"], 2,
      "k.ptx:6:7: error: unexpected character \\xAF (byte 0xaf)", {}),
+    ("nul_byte", {"k.ptx": kernel("\tret; \0\n")}, ["print", "k.ptx"], 2,
+     "k.ptx:6:7: error: unexpected character \\x00 (byte 0x00)", {}),
     ("unterminated_comment", {"k.ptx": kernel("/* no end\n" + "\tret;\n" * 543)}, ["print", "k.ptx"], 2,
      "k.ptx:6:1: error: unterminated comment: this /* has no */", {}),
     ("caret_at_column_406", {"k.ptx": kernel(" " * 400 + "ret; frob;\n")}, ["print", "k.ptx"], 2,

@@ -489,6 +489,12 @@ static void test_hostile_inputs(void **state)
     expect_refused(MODULE_HEAD ".visible .entry k()\n{\n/* no end\nret;\nret;\n}\n", 6, 1, "unterminated comment");
     expect_refused(MODULE_HEAD ".visible .entry k()\n{\nret; \xaf\n}\n", 6, 6, "unexpected character \\xAF (byte 0xaf)");
     expect_refused(MODULE_HEAD ".file 1 \"abc\n.visible .entry k()\n{\nret;\n}\n", 4, 9, "unterminated string");
+    static const char nul[] = MODULE_HEAD ".visible .entry k()\n{\nret; \0\n}\n"; /* a NUL byte is no punctuation */
+    ws_parse_error e0;
+    assert_null(ws_module_parse(nul, sizeof nul - 1, "nul.ptx", &e0));
+    assert_int_equal(e0.line, 6);
+    assert_int_equal(e0.column, 6);
+    assert_string_equal(e0.message, "unexpected character \\x00 (byte 0x00)");
     /* the caret of an error far into a line: a window of the line, the column in it */
     g = (gen){0};
     gen_add(&g, MODULE_HEAD ".visible .entry k()\n{\n");
