@@ -21,6 +21,10 @@ typedef struct {
     double bar_base, bar_per_warp; /* bar.sync: cycles from the last arrival to the release */
     /* forms lowered to longer sequences (timing.c lowered_latency); 0: their class's latency */
     double sfu_fixup, sfu_sincos, rcp_rn, sqrt_rn, div_f64, div_64, conv_f16;
+    /* forms by type or modifier (timing.c lowered_latency): 32-bit and 64-bit mul.hi, f64
+     * arithmetic, 64-bit integer add/sub/shr, min/max and setp; match.all, and match.any with
+     * d >= 2 distinct values: match_base + d x match_value */
+    double mul_hi, mul_hi_64, fp64, alu_64, minmax_64, setp_64, match_all, match_base, match_value;
     double atom_shared;    /* an atomic on shared memory (atom: global) */
     double atom_same_word; /* extra latency per extra lane on one word */
     /* memory orders (timing.c fence_of, acquire_of): a strong global load beyond .cta scope, the

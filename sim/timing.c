@@ -182,16 +182,66 @@ static double lowered_latency(const ws_preset *p, const ws_insn *in)
         return !ws_type_is_float((ws_type)in->type) && ws_type_bits((ws_type)in->type) == 64 ? p->div_64 : 0;
     case WS_OP_CVT: {
         /* a cvt between integer types is a move or an ALU op (bench_conv[6]) and a 32-bit integer
-         * to f32 is I2FP, an FMA-pipe op (bench_conv[0-1]); F2I, F2F, I2F.F64 and FRND take conv */
+         * to f32 is I2FP, an FMA-pipe op (bench_conv[0-1]); F2I, F2F, I2F.F64 and FRND take conv.
+         * bf16 to f32 is a shift (IMAD.U32, bench_conv2[0]); f32 to f16 or to a pair of halves
+         * is F2FP, f16 to f32 HADD2.F32 (bench_conv[5], bench_conv2[1]) */
         ws_type to = (ws_type)in->type, from = (ws_type)in->type2;
         if (!ws_type_is_float(from) && !ws_type_is_float(to))
             return p->lat[LAT_ALU];
         if (!ws_type_is_float(from) && to == WS_T_F32 && ws_type_bits(from) == 32)
             return p->lat[LAT_FMA];
-        return (to == WS_T_F16 && from == WS_T_F32) || (to == WS_T_F32 && from == WS_T_F16) ? p->conv_f16 : 0;
+        if (to == WS_T_F32 && from == WS_T_BF16)
+            return p->lat[LAT_ALU];
+        return (to == WS_T_F16 || to == WS_T_F16X2 || to == WS_T_BF16X2) && from == WS_T_F32 ? p->conv_f16
+               : to == WS_T_F32 && from == WS_T_F16                                          ? p->conv_f16
+                                                                                             : 0;
     }
     default: return 0;
     }
+}
+
+/* Forms whose cycles depend on the type or a modifier rather than the opcode's class
+ * (bench_mul, bench_half: issue 15); 0: the class latency. */
+static double form_latency(const ws_preset *p, const ws_insn *in)
+{
+    ws_type ty = (ws_type)in->type;
+    int int64 = !ws_type_is_float(ty) && ws_type_bits(ty) == 64;
+    ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
+    if (ty == WS_T_F64 && (cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA))
+        return p->fp64;
+    if (cls == LAT_MUL && in->sub == WS_MUL_HI && !ws_type_is_float(ty))
+        return int64 ? p->mul_hi_64 : p->mul_hi;
+    if (!int64)
+        return 0;
+    switch (in->op) { /* 64-bit integers: two 32-bit halves with a carry or a compare between them */
+    case WS_OP_ADD:
+    case WS_OP_SUB:
+    case WS_OP_SHR: return p->alu_64;
+    case WS_OP_MIN:
+    case WS_OP_MAX: return p->minmax_64;
+    case WS_OP_SETP: return p->setp_64;
+    default: return 0;
+    }
+}
+
+/* match.any costs by the number of distinct values among its lanes (bench_match); match.all one
+ * latency. Reads the operand before the instruction executes. */
+static double match_latency(const ws_preset *p, ws_exec *x, const ws_insn *in, uint32_t group)
+{
+    if (in->sub == WS_VOTE_ALL)
+        return p->match_all;
+    uint32_t exec = ws_guard_mask(x->regs, in, group);
+    uint64_t tmp[32];
+    const uint64_t *v = operand_row(x, &in->ops[1], exec, tmp);
+    uint64_t width = ws_type_bits((ws_type)in->type) == 64 ? UINT64_MAX : UINT32_MAX;
+    unsigned distinct = 0;
+    FOR_EACH_LANE(exec, l) {
+        int seen = 0;
+        for (unsigned k = 0; k < l && !seen; k++)
+            seen = ((exec >> k) & 1) && ((v[k] ^ v[l]) & width) == 0;
+        distinct += !seen;
+    }
+    return distinct <= 1 ? p->lat[LAT_MATCH] : p->match_base + distinct * p->match_value;
 }
 
 /* ---- memory orders (bench_memord, docs/calibration.md) ------------------------------------------
@@ -252,6 +302,8 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
         return base + mc->extra_latency + acquire_of(p, in, mc->space);
     }
     double lowered = lowered_latency(p, in);
+    if (lowered <= 0)
+        lowered = form_latency(p, in);
     return lowered > 0 ? lowered : p->lat[cls];
 }
 
@@ -309,6 +361,10 @@ static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_s
  * of its user), so it takes no issue slot and no latency. Measured: bench_reduce_shfl. */
 static int is_free_mov(const ws_insn *in)
 {
+    if (in->op == WS_OP_CVT && in->ops[1].kind == WS_OPND_REG && !ws_type_is_float((ws_type)in->type) &&
+        !ws_type_is_float((ws_type)in->type2) && !(in->mods & WS_MOD_SAT) && ws_type_bits((ws_type)in->type) == 32 &&
+        ws_type_bits((ws_type)in->type2) == 64)
+        return 1; /* cvt.u32.u64: the low register of the pair (bench_mul[0], [4]) */
     return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
 }
 
@@ -340,7 +396,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         L->stats.shared_wavefronts += mc.wavefronts;
         L->stats.bank_conflicts += mc.wavefronts - mc.min_wavefronts;
     }
-    double lat = latency_of(t, in, &mc);
+    double lat = ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group) : latency_of(t, in, &mc);
     const ws_reg_use *u = uses_of(t, L, pk.pc);
     b->cycle = cycle;
     t->has_pick[wi] = 0;
