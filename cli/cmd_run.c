@@ -371,6 +371,12 @@ int cmd_run(int argc, char **argv)
 #undef STALL_STAT
             ws_stat_uint("bank_conflicts", res.stats.bank_conflicts),
         ws_stat_uint("shared_wavefronts", res.stats.shared_wavefronts),
+        /* timing mode: the whole launch on the SMs (sim/grid.c) */
+        ws_stat_uint("launch_cycles", res.stats.launch_cycles),
+        ws_stat_uint("blocks_per_sm", res.stats.blocks_per_sm),
+        ws_stat_uint("sms_used", res.stats.sms_used),
+        ws_stat_uint("sm_busy_min", res.stats.sm_busy_min),
+        ws_stat_uint("sm_busy_max", res.stats.sm_busy_max),
     };
     size_t nstats = sizeof stats / sizeof stats[0];
     if (json) {

@@ -34,6 +34,7 @@ const char ws_preset_sm90_text[] =
     "call            1\n"
     "shfl            24      # SHFL.UP/DOWN/BFLY: bench_shfl\n"
     "shfl.idx        26      # SHFL.IDX with a register lane: bench_shfl\n"
+    "shfl.pred       8       # a shuffle writing |p too (SHFL + predicated FADD): CUB WarpReduce<float>, 36 a step\n"
     "vote            13      # VOTE: bench_collective (chain step vote + setp = 17)\n"
     "match           36      # MATCH.ANY with one distinct value: bench_match 40.1 a step with the lop3\n"
     "redux           44      # REDUX + the move out of the uniform register: bench_collective\n"
@@ -82,6 +83,7 @@ const char ws_preset_sm90_text[] =
     "# ---- loads by state space ----\n"
     "ld.shared       23      # LDS, one wavefront: bench_shared_ld stride 1\n"
     "ld.global       34      # LDG, an L1 hit: bench_global (an L2 hit is 263-305: .cg; no caches modelled)\n"
+    "ld.miss         1080    # a global line the block has not touched: L2/HBM under load (whole launches, launch.txt)\n"
     "ld.local        30      # LDL, an L1 hit: bench_local (29.5 a step)\n"
     "ld.param        10\n"
     "ld.const        10\n"
@@ -95,7 +97,18 @@ const char ws_preset_sm90_text[] =
     "store.same_word     0.52   # cycles per extra lane storing the same word (32 lanes: 21)\n"
     "\n"
     "# ---- bar.sync: cycles from the last warp's arrival until the warps issue again ----\n"
-    "bar.per_warp        1.76   # plus bar (above) for the first warp: bench_bar_w1/w4/w32\n";
+    "bar.per_warp        1.76   # plus bar (above) for the first warp: bench_bar_w1/w4/w32\n"
+    "\n"
+    "# ---- whole launches (sim/grid.c): tests/calibration/launch.txt, docs/calibration.md ----\n"
+    "sms                 132     # SMs of the H200\n"
+    "sm.threads          2048    # an SM's limits: threads, warps, blocks, shared memory (bytes), registers\n"
+    "sm.warps            64\n"
+    "sm.blocks           32\n"
+    "sm.shared           233472\n"
+    "sm.regs             65536\n"
+    "regs.default        32      # registers a thread is assumed to take (--regs gives them)\n"
+    "launch.overhead     10500   # cycles a cuEvent pair around a launch sees besides its blocks\n"
+    "launch.dispatch     1.1     # cycles between two blocks' dispatches, for the whole GPU\n";
 #pragma GCC diagnostic pop
 
 typedef struct {
@@ -112,8 +125,10 @@ static const preset_key preset_keys[] = {
     PK("shfl.down", shfl_mode[WS_SHFL_DOWN]),
     PK("shfl.bfly", shfl_mode[WS_SHFL_BFLY]),
     PK("shfl.idx", shfl_mode[WS_SHFL_IDX]),
+    PK("shfl.pred", shfl_pred),
     PK("ld.shared", ld_shared),
     PK("ld.global", ld_global),
+    PK("ld.miss", ld_miss),
     PK("ld.local", ld_local),
     PK("ld.param", ld_param),
     PK("ld.const", ld_const),
@@ -140,6 +155,15 @@ static const preset_key preset_keys[] = {
     PK("match.all", match_all),
     PK("match.base", match_base),
     PK("match.value", match_value),
+    PK("sms", sms),
+    PK("sm.threads", sm_threads),
+    PK("sm.warps", sm_warps),
+    PK("sm.blocks", sm_blocks),
+    PK("sm.shared", sm_shared),
+    PK("sm.regs", sm_regs),
+    PK("regs.default", regs_default),
+    PK("launch.overhead", launch_overhead),
+    PK("launch.dispatch", launch_dispatch),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),

@@ -11,7 +11,9 @@
 typedef struct {
     double lat[LAT_CLASS_COUNT]; /* cycles from issue until a result can be read, per class */
     double shfl_mode[4];         /* per ws_shfl_mode; 0 = the class latency */
+    double shfl_pred;            /* extra latency of a shuffle that writes a predicate too */
     double ld_shared, ld_global, ld_local, ld_param, ld_const;
+    double ld_miss;                /* a global load of a line its block has not touched (L2/HBM under load) */
     double shared_wavefront;       /* extra load latency per extra wavefront */
     double shared_128;             /* extra load latency of a 16-byte shared access */
     double store_issue;            /* cycles a shared store holds the pipe at least */
@@ -30,6 +32,10 @@ typedef struct {
     /* memory orders (timing.c fence_of, acquire_of): a strong global load beyond .cta scope, the
      * acquire's extra latency, the fence's stall at .cta scope and beyond */
     double ld_strong, acquire_cta, acquire_gpu, acquire_gpu_shared, fence_cta, fence_gpu;
+    /* whole launches (sim/grid.c): SMs, each SM's limits, the registers a thread is assumed to
+     * take when not given, the launch overhead and the cycles between two blocks' dispatches */
+    double sms, sm_threads, sm_warps, sm_blocks, sm_shared, sm_regs, regs_default;
+    double launch_overhead, launch_dispatch;
     unsigned subpartitions; /* 4 on sm_90 */
     char name[64];
 } ws_preset;

@@ -35,6 +35,8 @@
 
 /* ---- per-launch state ------------------------------------------------------------------------- */
 
+#define LINE_SET 4096 /* global lines remembered per block; beyond, a line counts as touched */
+
 struct ws_timing {
     ws_preset p;
     uint32_t nwarps, nregs;
@@ -50,6 +52,13 @@ struct ws_timing {
     const ws_reg_use *uses; /* the launch's L->uses, per instruction */
     ws_reg_use tmp_use;
     int slow; /* WS_SLOW_TIMING: each instruction's registers walked per use (else L->uses) */
+    /* the 128-byte global lines the block has loaded or stored (an open-addressing set; an entry
+     * counts when its generation is the block's) */
+    struct {
+        uint64_t line;
+        uint32_t gen;
+    } lines[LINE_SET];
+    uint32_t gen;
 };
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
@@ -82,6 +91,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     }
     return t;
 }
+
+const ws_preset *ws_timing_preset(const ws_timing *t) { return &t->p; }
 
 uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
 {
@@ -121,7 +132,27 @@ typedef struct {
     ws_space space;
 } mem_cost;
 
-static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t group)
+/* Whether the block has touched the global line; commit: it does now. */
+static int touch_line(ws_timing *t, uint64_t line, int commit)
+{
+    for (unsigned k = 0; k < 16; k++) {
+        unsigned i = (unsigned)((line * 0x9e3779b97f4a7c15ull) >> 52) + k * 7;
+        i %= LINE_SET;
+        if (t->lines[i].gen == t->gen && t->lines[i].line == line)
+            return 1;
+        if (t->lines[i].gen != t->gen) {
+            if (commit) {
+                t->lines[i].gen = t->gen;
+                t->lines[i].line = line;
+            }
+            return 0;
+        }
+    }
+    return 1; /* the set is full here: count it as touched */
+}
+
+/* commit: the access issues now (its lines become the block's) */
+static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t group, int commit)
 {
     mem_cost c = {0};
     c.space = WS_SPACE_NONE;
@@ -139,6 +170,12 @@ static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_
         c.space = ws_resolve_generic(space, &addr[l]);
     }
     int returns = ws_op_writes_op0(in->op); /* ld, ldu, atom: a result, with a load's latency */
+    if (c.space == WS_SPACE_GLOBAL && ws_op_class_of(in->op) != CLS_ATOMIC && !ws_insn_is_strong_load(in)) {
+        /* a load of a line the block has not touched misses L1 (ld.miss, whole launches) */
+        FOR_EACH_LANE(exec, l)
+            if (!touch_line(t, addr[l] >> 7, commit) && returns)
+                c.extra_latency = t->p.ld_miss - t->p.ld_global;
+    }
     if (ws_op_class_of(in->op) == CLS_ATOMIC &&
         returns) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
         c.extra_latency = (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.atom_same_word;
@@ -347,7 +384,7 @@ static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_s
     if (ws_op_is_memory(in->op)) {
         x->w = w;
         x->regs = w->regs;
-        mem_cost mc = mem_cost_of(t, x, in, t->pick[wi].group);
+        mem_cost mc = mem_cost_of(t, x, in, t->pick[wi].group, 0);
         uint64_t pipe = (uint64_t)ceil(t->pipe_free - 1e-9);
         if (mc.shared && pipe > when) {
             when = pipe;
@@ -388,7 +425,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     const ws_insn *in = &L->code[pk.pc];
     x->w = w;
     x->regs = w->regs;
-    mem_cost mc = mem_cost_of(t, x, in, pk.group);
+    mem_cost mc = mem_cost_of(t, x, in, pk.group, 1);
     x->mem_wavefronts = mc.wavefronts;
     if (mc.shared) {
         double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
@@ -407,8 +444,12 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     if (is_free_mov(in))
         lat = 0;
     uint64_t done = cycle + (uint64_t)llround(lat);
+    /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
+     * reductions and scans read it at once (SHFL paired with a predicated FADD in SASS, 36 cycles
+     * a step: time_cub_warp_reduce_sum_float); nvcc's __shfl_*_sync leave it unread (bench_reduce_shfl) */
+    uint64_t done_pred = done + (ws_optable[in->op].latency == LAT_SHFL ? (uint64_t)llround(t->p.shfl_pred) : 0);
     for (uint32_t i = 0; i < u->ndst; i++) {
-        t->reg_ready[(size_t)wi * t->nregs + u->dst[i]] = done;
+        t->reg_ready[(size_t)wi * t->nregs + u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
         t->reg_prod[(size_t)wi * t->nregs + u->dst[i]] = pk.pc;
     }
     uint64_t next = cycle + 1;
@@ -477,6 +518,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->bar_wait, 0, t->nwarps);
     memset(t->rr, 0xff, sizeof t->rr);
     t->pipe_free = 0;
+    t->gen++; /* a new block: no line touched */
     unsigned nsp = t->p.subpartitions;
     uint64_t cycle = 0;
     uint64_t when[WS_MAX_BLOCK_THREADS / 32];

@@ -22,5 +22,7 @@ void ws_timing_destroy(ws_timing *t);
 /* Bytes ws_timing_create takes for a block of nwarps warps (the memory limit charges them). */
 uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps);
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x);
+/* The preset the launch runs with. */
+const ws_preset *ws_timing_preset(const ws_timing *t);
 
 #endif
