@@ -8,7 +8,9 @@
  *  - A block takes the cycles it took alone, or longer when the blocks sharing its SM need more
  *    issue slots than the SM has: with k blocks resident, k x its warp instructions / the
  *    sub-partitions (each issues one instruction a cycle).
- *  - The launch's cycles are the makespan, the end of the last block; launch_cycles adds the
+ *  - The launch's cycles are the makespan, the end of the last block. launch_cycles, the duration
+ *    a program sees, is the makespan of the same schedule with each block's first L2/HBM round
+ *    trip added (ld.miss, when it loads global memory: timing.c ws_timing_block_memory), plus the
  *    launch overhead (launch.overhead: what a cuEvent pair around a one-block launch sees besides
  *    the block).
  */
@@ -22,13 +24,21 @@ typedef struct {
     uint32_t sm;
 } place;
 
+/* One list schedule of the blocks on the SMs' places. */
+typedef struct {
+    place *heap;    /* a min-heap of (free_at, rank) */
+    uint64_t *busy; /* per SM: cycles its blocks ran */
+    uint64_t makespan;
+} schedule;
+
 struct ws_grid {
     const ws_preset *p;
     unsigned per_sm, resident; /* occupancy; blocks resident on one SM in this launch */
     size_t nplaces;
-    place *heap;    /* a min-heap of (free_at, rank) */
-    uint64_t *busy; /* per SM: cycles its blocks ran */
-    uint64_t next, makespan;
+    uint64_t next;
+    /* [0]: the blocks' own cycles (the run's cycles); [1]: with each block's first L2/HBM round
+     * trip (launch_cycles, the duration a program sees) */
+    schedule s[2];
 };
 
 unsigned ws_grid_occupancy(const ws_preset *p, uint32_t threads, uint64_t shared_bytes, unsigned regs)
@@ -80,51 +90,64 @@ ws_grid *ws_grid_create(const ws_preset *p, uint32_t threads, uint64_t shared_by
     uint64_t waves_first = (nblocks + nsm - 1) / nsm;
     g->resident = waves_first < g->per_sm ? (unsigned)waves_first : g->per_sm;
     g->nplaces = (size_t)nsm * g->per_sm;
-    g->heap = calloc(g->nplaces, sizeof *g->heap);
-    g->busy = calloc(nsm, sizeof *g->busy);
-    if (!g->heap || !g->busy) {
-        free(g->heap);
-        free(g->busy);
-        free(g);
-        return NULL;
+    for (int k = 0; k < 2; k++) {
+        g->s[k].heap = calloc(g->nplaces, sizeof *g->s[k].heap);
+        g->s[k].busy = calloc(nsm, sizeof *g->s[k].busy);
+        if (!g->s[k].heap || !g->s[k].busy) {
+            for (int j = 0; j <= k; j++) {
+                free(g->s[j].heap);
+                free(g->s[j].busy);
+            }
+            free(g);
+            return NULL;
+        }
+        for (size_t i = 0; i < g->nplaces; i++) /* sorted by rank: already a heap */
+            g->s[k].heap[i] = (place){0, i, (uint32_t)(i % nsm)};
     }
-    for (size_t i = 0; i < g->nplaces; i++) /* sorted by rank: already a heap */
-        g->heap[i] = (place){0, i, (uint32_t)(i % nsm)};
     return g;
 }
 
-void ws_grid_block(ws_grid *g, uint64_t cycles, uint64_t warp_instructions)
+static void place_block(ws_grid *g, schedule *sc, uint64_t dispatch, uint64_t took)
+{
+    place *top = &sc->heap[0];
+    uint64_t start = top->free_at > dispatch ? top->free_at : dispatch;
+    sc->busy[top->sm] += took;
+    top->free_at = start + took;
+    top->rank += g->nplaces; /* after every other place freeing at the same cycle */
+    if (top->free_at > sc->makespan)
+        sc->makespan = top->free_at;
+    sift_down(sc->heap, g->nplaces, 0);
+}
+
+void ws_grid_block(ws_grid *g, uint64_t cycles, uint64_t memory, uint64_t warp_instructions)
 {
     const ws_preset *p = g->p;
-    place *top = &g->heap[0];
     uint64_t dispatch = (uint64_t)((double)g->next++ * p->launch_dispatch);
-    uint64_t start = top->free_at > dispatch ? top->free_at : dispatch;
     /* the SM's issue slots, shared by the blocks resident on it */
     uint64_t issue = (uint64_t)g->resident * warp_instructions / (p->subpartitions ? p->subpartitions : 1);
     uint64_t took = cycles > issue ? cycles : issue;
-    g->busy[top->sm] += took;
-    top->free_at = start + took;
-    top->rank += g->nplaces; /* after every other place freeing at the same cycle */
-    if (top->free_at > g->makespan)
-        g->makespan = top->free_at;
-    sift_down(g->heap, g->nplaces, 0);
+    place_block(g, &g->s[0], dispatch, took);
+    place_block(g, &g->s[1], dispatch, took + memory);
 }
 
 void ws_grid_finish(ws_grid *g, ws_stats *s)
 {
     unsigned nsm = g->p->sms >= 1 ? (unsigned)g->p->sms : 1;
-    s->cycles = g->makespan;
-    s->launch_cycles = g->makespan + (uint64_t)g->p->launch_overhead;
+    s->cycles = g->s[0].makespan;
+    s->launch_cycles = g->s[1].makespan + (uint64_t)g->p->launch_overhead;
     s->blocks_per_sm = g->per_sm;
     s->sm_busy_min = UINT64_MAX;
     s->sm_busy_max = 0;
     s->sms_used = 0;
     for (unsigned i = 0; i < nsm; i++) {
-        s->sms_used += g->busy[i] != 0;
-        s->sm_busy_min = g->busy[i] < s->sm_busy_min ? g->busy[i] : s->sm_busy_min;
-        s->sm_busy_max = g->busy[i] > s->sm_busy_max ? g->busy[i] : s->sm_busy_max;
+        uint64_t b = g->s[0].busy[i];
+        s->sms_used += b != 0;
+        s->sm_busy_min = b < s->sm_busy_min ? b : s->sm_busy_min;
+        s->sm_busy_max = b > s->sm_busy_max ? b : s->sm_busy_max;
     }
-    free(g->heap);
-    free(g->busy);
+    for (int k = 0; k < 2; k++) {
+        free(g->s[k].heap);
+        free(g->s[k].busy);
+    }
     free(g);
 }

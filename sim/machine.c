@@ -366,7 +366,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         ws_block_run(L, &b, sim->cfg.on_event ? &ev : NULL);
         L->stats.cycles += b.cycle;
         if (L->sms)
-            ws_grid_block(L->sms, b.cycle, L->stats.warp_instructions - insns_before);
+            ws_grid_block(L->sms, b.cycle, ws_timing_block_memory(L->timing), L->stats.warp_instructions - insns_before);
         L->stats.blocks++;
         L->stats.warps += b.nwarps;
         if (L->out_len && sim->cfg.on_output) {

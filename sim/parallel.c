@@ -41,6 +41,7 @@ typedef struct {
     int done;
     uint64_t work;   /* warp instructions and extra work */
     uint64_t cycles; /* timing mode: the block's cycles */
+    uint64_t memory; /* and what its first global loads add to the launch (grid.h) */
     int stopped;     /* it stopped for a reason of its own (not the work limit) */
     ws_status status;
     char message[512];
@@ -84,7 +85,7 @@ static void take_finished(par_launch *P)
         }
         P->work_before = total;
         if (P->G->sms) /* in block order, as one host thread would */
-            ws_grid_block(P->G->sms, r->cycles, r->work);
+            ws_grid_block(P->G->sms, r->cycles, r->memory, r->work);
         r->done = 0;
         P->done_upto++;
     }
@@ -123,6 +124,7 @@ static void *par_worker_main(void *arg)
         r->done = 1;
         r->work = L->stats.warp_instructions + L->extra_work - before;
         r->cycles = W->b.cycle;
+        r->memory = L->timing ? ws_timing_block_memory(L->timing) : 0;
         r->stopped = L->stop && L->stop_limit != LIMIT_WORK;
         if (r->stopped) {
             r->status = L->stop_status;

@@ -83,7 +83,7 @@ const char ws_preset_sm90_text[] =
     "# ---- loads by state space ----\n"
     "ld.shared       23      # LDS, one wavefront: bench_shared_ld stride 1\n"
     "ld.global       34      # LDG, an L1 hit: bench_global (an L2 hit is 263-305: .cg; no caches modelled)\n"
-    "ld.miss         1080    # a global line the block has not touched: L2/HBM under load (whole launches, launch.txt)\n"
+    "ld.miss         1080    # a block's first load of global lines: L2/HBM under load, added to the block in whole launches (launch.txt)\n"
     "ld.local        30      # LDL, an L1 hit: bench_local (29.5 a step)\n"
     "ld.param        10\n"
     "ld.const        10\n"

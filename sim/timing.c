@@ -59,6 +59,7 @@ struct ws_timing {
         uint32_t gen;
     } lines[LINE_SET];
     uint32_t gen;
+    int block_missed; /* the block loaded a global line it had not touched */
 };
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
@@ -93,6 +94,11 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
 }
 
 const ws_preset *ws_timing_preset(const ws_timing *t) { return &t->p; }
+
+uint64_t ws_timing_block_memory(const ws_timing *t)
+{
+    return t->block_missed ? (uint64_t)llround(t->p.ld_miss - t->p.ld_global) : 0;
+}
 
 uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
 {
@@ -170,11 +176,15 @@ static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_
         c.space = ws_resolve_generic(space, &addr[l]);
     }
     int returns = ws_op_writes_op0(in->op); /* ld, ldu, atom: a result, with a load's latency */
-    if (c.space == WS_SPACE_GLOBAL && ws_op_class_of(in->op) != CLS_ATOMIC && !ws_insn_is_strong_load(in)) {
-        /* a load of a line the block has not touched misses L1 (ld.miss, whole launches) */
+    if (commit && returns && c.space == WS_SPACE_GLOBAL && ws_op_class_of(in->op) != CLS_ATOMIC &&
+        !ws_insn_is_strong_load(in)) {
+        /* a load of a line the block has not touched: the block waits for L2/HBM once (ld.miss,
+         * charged by the whole-launch model, sim/grid.c; the block's own cycles keep the L1 hit) */
         FOR_EACH_LANE(exec, l)
-            if (!touch_line(t, addr[l] >> 7, commit) && returns)
-                c.extra_latency = t->p.ld_miss - t->p.ld_global;
+            t->block_missed |= !touch_line(t, addr[l] >> 7, 1);
+    } else if (commit && c.space == WS_SPACE_GLOBAL) {
+        FOR_EACH_LANE(exec, l)
+            touch_line(t, addr[l] >> 7, 1); /* stores and atomics bring their lines in too */
     }
     if (ws_op_class_of(in->op) == CLS_ATOMIC &&
         returns) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
@@ -519,6 +529,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->rr, 0xff, sizeof t->rr);
     t->pipe_free = 0;
     t->gen++; /* a new block: no line touched */
+    t->block_missed = 0;
     unsigned nsp = t->p.subpartitions;
     uint64_t cycle = 0;
     uint64_t when[WS_MAX_BLOCK_THREADS / 32];
