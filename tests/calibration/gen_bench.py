@@ -144,8 +144,8 @@ progs['bench_shared_wide'] = (['ld.shared.u64 consecutive', 'ld.shared.v2.u64 co
 }}
 ''', 32)
 
-# ---- bar.sync with 1, 4 and 32 warps ---------------------------------------------------------
-for w in (1, 4, 32):
+# ---- bar.sync with 1 to 32 warps ---------------------------------------------------------
+for w in (1, 2, 4, 8, 16, 32):
     name = f'bench_bar_w{w}'
     sec = chain(0, '"bar.sync 0;\\n\\t"', ' : ')
     progs[name] = ([f'bar.sync {w} warps'], f'{N} bar.sync in a row, block of {w} warps', f'''extern "C" __global__ void {name}(unsigned long long *out, unsigned *sink) {{
@@ -580,14 +580,6 @@ extern "C" __global__ void bench_throughput(unsigned long long *out, unsigned *s
     sink[threadIdx.x] = acc + (unsigned)tab[lane];
 }}
 ''', 32)
-
-for w in (2, 8, 16):
-    name = f'bench_bar_w{w}'
-    sec = chain(0, '"bar.sync 0;\\n\\t"', ' : ')
-    progs[name] = ([f'bar.sync {w} warps'], f'{N} bar.sync in a row, block of {w} warps', f'''extern "C" __global__ void {name}(unsigned long long *out, unsigned *sink) {{
-{sec}    sink[threadIdx.x] = threadIdx.x;
-}}
-''', 32 * w)
 
 # ptxas rewrites these chains (tests/calibration/sass): activemask is uniform, hoisted out, and the adds
 # merge into IADD3; two dependent min.f16x2 become one three-input VHMNMX
