@@ -16,6 +16,7 @@ var Module = {
   onRuntimeInitialized: function () {
     ready = true;
     Module.FS.mkdir("/w");
+    Module.FS.chdir("/w"); /* messages name kernel.ptx, as the user knows it */
     setState("ready");
     runNow();
   }
@@ -115,9 +116,9 @@ function pickProgram(name) {
 
 function launchWords() {
   var fs = Module.FS;
-  fs.writeFile("/w/kernel.ptx", $("ptx").value);
-  fs.writeFile("/w/kernel.args", $("args").value);
-  var w = ["/w/kernel.ptx", "@/w/kernel.args"];
+  fs.writeFile("kernel.ptx", $("ptx").value);
+  fs.writeFile("kernel.args", $("args").value);
+  var w = ["kernel.ptx", "@kernel.args"];
   if ($("grid").value.trim()) w.push("--grid", $("grid").value.trim());
   if ($("block").value.trim()) w.push("--block", $("block").value.trim());
   if ($("kernel").value.trim()) w.push("--kernel", $("kernel").value.trim());
@@ -205,12 +206,12 @@ function runNow() {
     return;
   }
   var fw = words.concat(["--warp", $("warp").value || "0", "--cta", $("cta").value || "0",
-                         "--frames-json", "/w/frames.json"]);
+                         "--frames-json", "frames.json"]);
   if ($("only").value.trim()) fw.push("--only", $("only").value.trim());
   if ($("lane").value.trim()) fw.push("--lane", $("lane").value.trim());
   var f = warpsim(["frames"].concat(fw));
   if (f.status === 0) {
-    showFrames(JSON.parse(Module.FS.readFile("/w/frames.json", {encoding: "utf8"})), pendingFrame);
+    showFrames(JSON.parse(Module.FS.readFile("frames.json", {encoding: "utf8"})), pendingFrame);
     pendingFrame = 0;
   } else {
     errors = (errors ? errors + "\n" : "") + f.err;

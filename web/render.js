@@ -45,13 +45,13 @@ var WarpsimRender = (function () {
     var s = text(PAD, y + 15, fit(row.label || row.reg || "", 16) + (row.role ? " (" + row.role + ")" : ""),
                  {size: 11, fill: "#333"});
     var vals = row.values || [];
-    if (row.uniform) {
-      var first = null;
-      for (var l = 0; l < 32; l++) if (vals[l] !== null && vals[l] !== undefined) { first = vals[l]; break; }
-      if (first !== null)
-        return s + rect(laneX(0), y + 2, 32 * CELL - 2, ROW - 4, "#eef3fb", "#9ab") +
-          text(laneX(16), y + 15, "every lane: " + first, {anchor: "middle", cls: cls + " uniform"});
-    }
+    var have = [];
+    for (var l = 0; l < 32; l++) if (vals[l] !== null && vals[l] !== undefined) have.push(l);
+    if (row.uniform && have.length > 1)  /* one chip across the lanes that hold the value */
+      return s + rect(laneX(have[0]), y + 2, (have[have.length - 1] - have[0] + 1) * CELL - 2, ROW - 4, "#eef3fb", "#9ab") +
+        text((laneX(have[0]) + laneX(have[have.length - 1]) + CELL) / 2, y + 15,
+             (have.length === 32 ? "every lane" : "lanes " + lanes(have)) + ": " + vals[have[0]],
+             {anchor: "middle", cls: cls + " uniform"});
     for (var i = 0; i < 32; i++) {
       var v = vals[i];
       if (v === null || v === undefined) continue;
