@@ -114,13 +114,15 @@ var WarpsimRender = (function () {
   function warpsSVG(ws, y) {
     var s = text(PAD, y + 12, "warps", {fill: "#555"}), colors = {issues: "#2ca02c", stalled: "#d62728", done: "#999",
                                                                     waiting: "#ccc"};
+    var step = Math.max(1, Math.min(150, Math.floor(32 * CELL / ws.length))), wide = step >= 120;
     ws.forEach(function (w, i) {
-      var x = laneX(0) + i * 150;
-      if (x + 140 > WIDTH) return;
+      var x = laneX(0) + i * step;
       s += '<g class="warp-state"><title>warp ' + w.warp + ": " + w.state + (w.reason ? " (" + w.reason + ")" : "") +
         (w.line ? " at line " + w.line : "") + (w.waits_for_line ? ", waits for line " + w.waits_for_line : "") +
-        "</title>" + rect(x, y, 140, 16, colors[w.state] || "#ccc", null, ' fill-opacity="0.3"') +
-        text(x + 4, y + 12, "warp " + w.warp + ": " + w.state + (w.reason ? " " + w.reason : ""), {size: 10}) + "</g>";
+        "</title>" + rect(x, y, step - 4, 16, colors[w.state] || "#ccc", null, ' fill-opacity="0.3"') +
+        (step >= 24 ? text(x + 3, y + 12, wide ? "warp " + w.warp + ": " + w.state + (w.reason ? " " + w.reason : "")
+                                                 : fit("w" + w.warp + " " + w.state, Math.floor(step / 6.5)), {size: 10})
+                    : "") + "</g>";
     });
     return s;
   }
