@@ -250,3 +250,35 @@ def test_numba_kernel():
     out = np.zeros(1, np.float32)
     r = warpsim.run(reduce, None, 1, 32, np.arange(32, dtype=np.float32), out)
     assert out[0] == 496 and r.stats["shuffles"] == 5
+
+
+COPY_PTX = """
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry copy(.param .u64 src, .param .u64 dst)
+{
+    .reg .b32 %r<3>;
+    .reg .b64 %rd<6>;
+    ld.param.u64 %rd1, [src];
+    ld.param.u64 %rd2, [dst];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd3, %r1, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    add.s64 %rd5, %rd2, %rd3;
+    ld.global.b32 %r2, [%rd4];
+    st.global.b32 [%rd5], %r2;
+    ret;
+}
+"""
+
+
+def test_float_bits_survive():
+    """NaN payloads, -0, infinities and denormals go in and come back bit for bit."""
+    words = np.array([0x7FA00001, 0xFFC00000, 0x80000000, 0x7F800000, 0xFF800000, 0x00000001, 0x3F800000,
+                      0x7FC00000], np.uint32)
+    src = words.view(np.float32).copy()
+    dst = np.zeros(8, np.float32)
+    r = warpsim.run(COPY_PTX, None, 1, 8, src, dst)
+    assert [hex(int(w)) for w in dst.view(np.uint32)] == [hex(int(w)) for w in words]
+    assert r.buffers[1].view(np.uint32).tolist() == words.tolist()
