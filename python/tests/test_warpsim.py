@@ -282,3 +282,21 @@ def test_float_bits_survive():
     r = warpsim.run(COPY_PTX, None, 1, 8, src, dst)
     assert [hex(int(w)) for w in dst.view(np.uint32)] == [hex(int(w)) for w in words]
     assert r.buffers[1].view(np.uint32).tolist() == words.tolist()
+
+
+def test_cuda_source(tmp_path):
+    """A .cu file goes through NVRTC as on the command line; its compile errors keep their place."""
+    name = "butterfly_allreduce"
+    try:
+        r = warpsim.run(os.path.join(SRC, "programs", name + ".cu"), None, 1, 32)
+    except warpsim.InputError as e:
+        if "needs NVRTC" in str(e) or "is no NVRTC library" in str(e):
+            pytest.skip("no NVRTC here (the CUDA toolkit or pip install nvidia-cuda-nvrtc): %s" % str(e)[:200])
+        raise
+    with open(os.path.join(SRC, "tests", "golden", name + ".json")) as f:
+        assert r.stdout == json.load(f)["stdout"]
+    bad = tmp_path / "bad.cu"
+    bad.write_text('extern "C" __global__ void k(int *o) {\n  o[0] = undefined_name;\n}\n')
+    with pytest.raises(warpsim.InputError) as e:
+        warpsim.run(str(bad), None, 1, 32, np.zeros(1, np.int32))
+    assert "bad.cu(2): error" in str(e.value) and "undefined_name" in str(e.value)
