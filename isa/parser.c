@@ -5,6 +5,7 @@
  * instruction reads them as. An error stops the parse with file:line:column, the source line
  * and what was expected; an instruction outside the opcode table is an error that names it. */
 #include "check.h"
+#include "contract.h"
 #include "half.h"
 #include "demangle.h"
 #include "opcodes.h"
@@ -2180,6 +2181,20 @@ static void link_module(parser *p)
     p->scratch = NULL;
 }
 
+/* Which mul + add/sub pairs ptxas fuses into one fma (isa/contract.c), in each linked kernel. */
+static void contract_module(parser *p)
+{
+    for (uint32_t i = 0; i < p->m->nkernels; i++) {
+        ws_kernel *k = &p->m->kernels[i];
+        char msg[400];
+        uint32_t pc;
+        if (ws_contract_kernel(k, msg, sizeof msg, &pc)) {
+            ws_token t = {TOK_WORD, NULL, 0, k->insns[pc].line, k->insns[pc].col, NULL};
+            fail_at(p, &t, "%s", msg);
+        }
+    }
+}
+
 /* Per instruction, the label a branch to it prints (label_of): of several labels at one
  * instruction (nvcc -G writes $L__tmp and $L__BB ones) the first by name, a choice that survives
  * printing and parsing again. Computed once, so that printing is linear in the kernel. */
@@ -2281,6 +2296,7 @@ static void parse_module(parser *p)
     if (!p->m->version)
         fail_at(p, &p->tok, "missing .version directive");
     link_module(p);
+    contract_module(p);
     layout_module(p->m);
     for (uint32_t i = 0; i < p->m->nkernels + p->m->nfdefs; i++)
         index_labels(p, i < p->m->nkernels ? &p->m->kernels[i] : &p->m->fdefs[i - p->m->nkernels]);

@@ -113,6 +113,7 @@ ws_status wsh_kernel(wsh_run *r, const char *ptx, const char *kernel, const wsh_
         cfg.diagnostics_are_errors = o->diagnostics_are_errors;
         cfg.check_uninitialized = o->check_uninitialized;
         cfg.poison_undefined = o->poison_undefined;
+        cfg.no_contract = o->no_contract;
         cfg.poison_value = o->poison_value;
         cfg.mode = o->timing ? WS_MODE_TIMING : WS_MODE_FUNCTIONAL;
     }

@@ -38,6 +38,7 @@ typedef struct {
     bool poison_undefined;          /* undefined shuffle reads give WS_POISON */
     uint32_t poison_value;          /* ws_config.poison_value (0: WS_POISON) */
     bool timing;                    /* the timing mode (default: functional) */
+    bool no_contract;               /* ws_config.no_contract: mul and add rounded apart */
 } wsh_opts;
 
 typedef struct {
