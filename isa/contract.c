@@ -108,8 +108,44 @@ typedef struct {
     ws_kernel *k;
     uint8_t *start;
     uint32_t *stamp, gen, *stack;
-    uint64_t budget; /* instructions the liveness walks may still visit */
+    uint64_t budget;     /* instructions the scans and liveness walks may still visit */
+    uint32_t *block_end; /* per instruction: where its block ends (the next start) */
+    /* per register, in the block being scanned (valid where reg_block is filled): the last
+     * instruction that reads it and the last that writes it unguarded, + 1 (0: none) */
+    uint32_t *last_read, *last_write, *reg_block, filled;
 } walker;
+
+/* The last reads and writes of each register from instruction `from` to the end of its block. */
+static void fill_block(walker *w, uint32_t from)
+{
+    uint32_t end = w->block_end[from];
+    if (w->filled == end)
+        return;
+    w->filled = end;
+    for (uint32_t j = from; j < end; j++) {
+        ws_reg_use u;
+        ws_insn_reg_use(&w->k->insns[j], &u);
+        for (uint32_t a = 0; a < u.nsrc + u.ndst; a++) {
+            int dst = a >= u.nsrc;
+            uint32_t r = dst ? u.dst[a - u.nsrc] : u.src[a];
+            if (r >= w->k->nregs)
+                continue;
+            if (w->reg_block[r] != end) {
+                w->reg_block[r] = end;
+                w->last_read[r] = w->last_write[r] = 0;
+            }
+            if (!dst)
+                w->last_read[r] = j + 1;
+            else if (w->k->insns[j].guard == WS_NO_REG)
+                w->last_write[r] = j + 1;
+        }
+    }
+}
+
+static uint32_t last_of(const walker *w, const uint32_t *last, uint32_t r)
+{
+    return r < w->k->nregs && w->reg_block[r] == w->filled ? last[r] : 0;
+}
 
 /* Whether register r may be read, before it is written, on a path from instruction `from`:
  * 1 yes, 0 no, -1 the walk ran out of budget. */
@@ -165,8 +201,13 @@ static int scan_mul(walker *w, uses *U, uint32_t i)
     unsigned nv = 1, nfound = 0;
     uint32_t found[MAX_USES], clobbered = 0;
     uint8_t found_neg[MAX_USES], found_clob[MAX_USES];
-    uint32_t j = i + 1;
-    for (; j < k->ninsns && !w->start[j] && nv; j++) {
+    uint32_t j = i + 1, end = w->block_end[i], horizon = 0;
+    fill_block(w, i + 1 < end ? i + 1 : i);
+    horizon = last_of(w, w->last_read, v[0].reg);
+    /* up to the last read, in the block, of a register that holds the product */
+    for (; j < end && nv && j < horizon; j++) {
+        if (!w->budget--)
+            return -1;
         const ws_insn *in = &k->insns[j];
         ws_reg_use u;
         ws_insn_reg_use(in, &u);
@@ -207,9 +248,18 @@ static int scan_mul(walker *w, uses *U, uint32_t i)
         }
         if (pass_on)
             v[nv++] = passed;
+        horizon = 0;
+        for (unsigned a = 0; a < nv; a++) {
+            uint32_t h = last_of(w, w->last_read, v[a].reg);
+            horizon = h > horizon ? h : horizon;
+        }
     }
-    /* still held at the end of the block: read later? */
-    if (nv && j <= k->ninsns) {
+    /* no read left in the block: overwritten before its end, or read after it? */
+    for (unsigned a = 0; a < nv; a++)
+        if (last_of(w, w->last_write, v[a].reg) > j)
+            v[a--] = v[--nv];
+    if (nv) {
+        j = end;
         const ws_insn *last = &k->insns[j - 1];
         ws_op_class c = ws_op_class_of(last->op);
         uint32_t next[2], nn = 0;
@@ -237,18 +287,34 @@ int ws_contract_kernel(ws_kernel *k, char *msg, size_t cap, uint32_t *pc)
 {
     uint32_t n = k->ninsns;
     int rc = 0;
-    walker w = {k, calloc((size_t)n + 1, 1), calloc((size_t)n + 1, sizeof(uint32_t)), 0,
-                malloc(((size_t)n + 2) * sizeof(uint32_t)), 64 * (uint64_t)n + 1000000};
+    size_t nr = (size_t)k->nregs + 1;
+    walker w = {k,
+                calloc((size_t)n + 1, 1),
+                calloc((size_t)n + 1, sizeof(uint32_t)),
+                0,
+                malloc(((size_t)n + 2) * sizeof(uint32_t)),
+                64 * (uint64_t)n + 1000000,
+                malloc(((size_t)n + 1) * sizeof(uint32_t)),
+                calloc(nr, sizeof(uint32_t)),
+                calloc(nr, sizeof(uint32_t)),
+                calloc(nr, sizeof(uint32_t)),
+                0};
     uses U = {calloc(2 * (size_t)n + 2, sizeof(uint32_t)), calloc(2 * (size_t)n + 2, 1), calloc(2 * (size_t)n + 2, 1),
               calloc((size_t)n + 1, sizeof(uint32_t))};
     uint8_t *plain = calloc((size_t)n + 1, 1);
-    if (!w.start || !w.stamp || !w.stack || !U.mul || !U.neg || !U.clobber || !U.nuses || !plain) {
+    if (!w.start || !w.stamp || !w.stack || !w.block_end || !w.last_read || !w.last_write || !w.reg_block || !U.mul ||
+        !U.neg || !U.clobber || !U.nuses || !plain) {
         snprintf(msg, cap, "out of memory");
         *pc = 0;
         rc = 1;
         goto done;
     }
     block_starts(k, w.start);
+    for (uint32_t i = n, end = n; i-- > 0;) {
+        if (w.start[i + 1])
+            end = i + 1;
+        w.block_end[i] = end;
+    }
     for (uint32_t i = 0; i < n; i++) {
         k->insns[i].fused_mul = 0;
         k->insns[i].fused_how = 0;
@@ -288,6 +354,10 @@ done:
     free(w.start);
     free(w.stamp);
     free(w.stack);
+    free(w.block_end);
+    free(w.last_read);
+    free(w.last_write);
+    free(w.reg_block);
     free(U.mul);
     free(U.neg);
     free(U.clobber);

@@ -150,7 +150,10 @@ static uint32_t reference(int form, float a, float b, float c, int fused)
     case SUB_PRODUCT_FIRST: r = fused ? fmaf(a, b, -c) : p - c; break;
     case SUB_PRODUCT_SECOND: r = fused ? fmaf(-a, b, c) : c - p; break;
     case NEG_ADD: r = fused ? fmaf(-a, b, c) : -p + c; break;
-    default: r = fused ? fmaf(a, b, c) : p + c; r = r > 0.0f ? (r < 1.0f ? r : 1.0f) : 0.0f; break;
+    default:
+        r = fused ? fmaf(a, b, c) : p + c;
+        r = r > 0.0f ? (r < 1.0f ? r : 1.0f) : 0.0f;
+        break;
     }
     return bits32(r);
 }
@@ -183,8 +186,8 @@ static void test_f32_forms(void **state)
 {
     (void)state;
     run_f32("add", F32_IN " mul.f32 %f5, %f1, %f2;\n add.f32 %f6, %f5, %f3;\n mov.b32 %r2, %f6;\n", ADD, -1.0f);
-    run_f32("add, the product second",
-            F32_IN " mul.f32 %f5, %f1, %f2;\n add.f32 %f6, %f3, %f5;\n mov.b32 %r2, %f6;\n", ADD, -1.0f);
+    run_f32("add, the product second", F32_IN " mul.f32 %f5, %f1, %f2;\n add.f32 %f6, %f3, %f5;\n mov.b32 %r2, %f6;\n",
+            ADD, -1.0f);
     /* c = +1 here: the results near 0 */
     run_f32("sub, product - c",
             " mov.b32 %f1, %r1;\n mov.b32 %f2, %r4;\n mov.f32 %f3, 0f3F800000;\n"
@@ -223,7 +226,7 @@ static void test_f32_not_fused(void **state)
                     want, NULL, 32);
     wsh_check_lanes("across a branch",
                     F32_IN " mul.f32 %f5, %f1, %f2;\n setp.ne.u32 %p1, %r1, 0;\n @%p1 bra $Lx;\n mov.f32 %f9, %f1;\n"
-                    "$Lx:\n add.f32 %f6, %f5, %f3;\n mov.b32 %r2, %f6;\n",
+                           "$Lx:\n add.f32 %f6, %f5, %f3;\n mov.b32 %r2, %f6;\n",
                     a, b, want, NULL, 32);
 }
 
@@ -327,8 +330,8 @@ static void test_refused(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cases),         cmocka_unit_test(test_f32_forms), cmocka_unit_test(test_f32_not_fused),
-        cmocka_unit_test(test_f64),           cmocka_unit_test(test_f16x2),     cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_cases), cmocka_unit_test(test_f32_forms), cmocka_unit_test(test_f32_not_fused),
+        cmocka_unit_test(test_f64),   cmocka_unit_test(test_f16x2),     cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
