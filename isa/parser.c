@@ -861,7 +861,25 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
         default: in->mods |= x->value; return;
         }
     }
-    fail_at(p, at, "unknown suffix '.%.*s' for '%s'", (int)n, s, ws_optable[in->op].mnemonic);
+    /* forms ptxas takes elsewhere, or that need what warpsim does not model: say which */
+    const char *mn = ws_optable[in->op].mnemonic;
+    if ((in->op == WS_OP_LD || in->op == WS_OP_ST) && n > 11 && !memcmp(s, "L2::evict_", 10))
+        fail_at(p, at,
+                "'.%.*s': ptxas 13.0 takes an L2 eviction priority only on 256-bit loads and stores (.v8.b32, "
+                ".v4.b64), which need .target sm_100",
+                (int)n, s);
+    if ((in->op == WS_OP_LD || in->op == WS_OP_ST) && n == 14 && !memcmp(s, "L2::cache_hint", 14))
+        fail_at(p, at, "'.L2::cache_hint' is not supported: its cache policy operand comes from createpolicy, "
+                       "which warpsim does not model");
+    if ((ws_optable[in->op].suffixes & SFX_VEC) && n == 2 && !memcmp(s, "v8", 2))
+        fail_at(p, at, "'%s.v8': 256-bit loads and stores need .target sm_100 (ptxas refuses them for sm_90)", mn);
+    if (in->op == WS_OP_FENCE && ((n > 6 && !memcmp(s, "proxy.", 6)) || (n == 5 && !memcmp(s, "proxy", 5))))
+        fail_at(p, at,
+                "this fence.proxy form is not supported (fence.proxy.alias and fence.proxy.async are; tensor maps are "
+                "not modelled)");
+    if (in->op == WS_OP_FENCE && n >= 13 && !memcmp(s, "mbarrier_init", 13))
+        fail_at(p, at, "'fence.mbarrier_init' is not supported: warpsim does not model mbarrier objects");
+    fail_at(p, at, "unknown suffix '.%.*s' for '%s'", (int)n, s, mn);
 }
 
 /* A parsed but not yet checked operand. */
