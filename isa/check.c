@@ -529,12 +529,15 @@ static int check_hints(ck *c)
     const ws_insn *in = c->in;
     const char *mn = ws_optable[in->op].mnemonic;
     if (in->op == WS_OP_FENCE_ASYNC && in->space && in->space != WS_SPACE_GLOBAL && !has(c, "shared::cta"))
-        return bad(c, -1, "fence.proxy.async orders .global or .shared::cta, not .%s", ws_space_name((ws_space)in->space));
+        return bad(c, -1, "fence.proxy.async orders .global or .shared::cta, not .%s",
+                   ws_space_name((ws_space)in->space));
     if (in->op != WS_OP_LD && in->op != WS_OP_ST && in->op != WS_OP_LDU)
         return 0;
     if (in->vec == 4 && ws_type_bits((ws_type)in->type) == 64)
-        return bad(c, -1, "'%s.v4' of 64-bit values: 256-bit loads and stores need .target sm_100 (ptxas refuses them "
-                          "for sm_90)", mn);
+        return bad(c, -1,
+                   "'%s.v4' of 64-bit values: 256-bit loads and stores need .target sm_100 (ptxas refuses them "
+                   "for sm_90)",
+                   mn);
     static const char *const l1[] = {"L1::evict_normal", "L1::evict_unchanged", "L1::evict_first", "L1::evict_last",
                                      "L1::no_allocate"};
     const char *hint = NULL;

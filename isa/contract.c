@@ -12,7 +12,7 @@
  *     with .rn, ...) and the mul stays a mul;
  *   - all of it in one basic block: a label that a branch targets, a branch, a call, an exit/ret/
  *     trap, a membar or a fence (.sc, .acq_rel) ends one; bar.sync, atom, shfl, vote and loads
- *     or stores do not; the product must not be read after the block either;
+ *     and stores and fence.proxy.alias do not; the product must not be read after the block either;
  *   - when both sources of an add are products: first the products used once, then the others,
  *     each pass over the adds in program order taking the first source before the second; the
  *     source not fused is computed by its mul from then on (its later adds are not fused, the
