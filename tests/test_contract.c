@@ -127,6 +127,20 @@ static uint32_t bits32(float f)
     return b;
 }
 
+/* body run with ws_config.no_contract: %r2 (and %r3 when want3) as the PTX reads, rounded twice */
+static void check_apart(const char *what, const char *body, const uint32_t *a, const uint32_t *b, const uint32_t *want,
+                        const uint32_t *want3)
+{
+    wsh_run r;
+    wsh_opts o = {.in = a, .in2 = b, .no_contract = true};
+    wsh_body(&r, body, &o);
+    WSH_EXPECT_OK(&r);
+    WSH_CHECK(what, r.out, want, 32);
+    if (want3)
+        WSH_CHECK(what, r.out2, want3, 32);
+    wsh_free(&r);
+}
+
 /* Operands near 1 whose product, less 1, loses bits when the product is rounded first. */
 static void operands(uint32_t *a, uint32_t *b)
 {
@@ -171,12 +185,7 @@ static void run_f32(const char *what, const char *body, int form, float c)
     if (differ < 16) /* the operands must tell one rounding from two */
         fail_msg("%s: only %u of 32 lanes tell one rounding from two", what, differ);
     wsh_check_lanes(what, body, a, b, fused, NULL, 32);
-    wsh_run r;
-    wsh_opts o = {.in = a, .in2 = b, .no_contract = true};
-    wsh_body(&r, body, &o);
-    WSH_EXPECT_OK(&r);
-    WSH_CHECK(what, r.out, apart, 32);
-    wsh_free(&r);
+    check_apart(what, body, a, b, apart, NULL);
 }
 
 /* c = -1 in a register (%f3); the result in %r2 */
@@ -256,13 +265,7 @@ static void test_f64(void **state)
                        " mul.f64 %fd3, %fd1, %fd2;\n sub.f64 %fd4, %fd3, 0d3FF0000000000000;\n"
                        " mov.b64 {%r2, %r3}, %fd4;\n";
     wsh_check_lanes("f64 sub", body, a, b, lo, hi, 32);
-    wsh_run r;
-    wsh_opts o = {.in = a, .in2 = b, .no_contract = true};
-    wsh_body(&r, body, &o);
-    WSH_EXPECT_OK(&r);
-    WSH_CHECK("f64 sub, --no-contract (low word)", r.out, alo, 32);
-    WSH_CHECK("f64 sub, --no-contract (high word)", r.out2, ahi, 32);
-    wsh_free(&r);
+    check_apart("f64 sub, --no-contract", body, a, b, alo, ahi);
 }
 
 /* f16x2: c - a*b, both halves (the product negated through the pair's two sign bits) */
@@ -301,12 +304,7 @@ static void test_f16x2(void **state)
     assert_true(differ >= 8);
     const char *body = " mov.b32 %r10, 0x42004200;\n mul.f16x2 %r5, %r1, %r4;\n sub.f16x2 %r2, %r10, %r5;\n";
     wsh_check_lanes("f16x2 c - product", body, a, b, want, NULL, 32);
-    wsh_run r;
-    wsh_opts o = {.in = a, .in2 = b, .no_contract = true};
-    wsh_body(&r, body, &o);
-    WSH_EXPECT_OK(&r);
-    WSH_CHECK("f16x2, --no-contract", r.out, apart, 32);
-    wsh_free(&r);
+    check_apart("f16x2, --no-contract", body, a, b, apart, NULL);
 #else
     skip();
 #endif

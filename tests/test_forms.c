@@ -67,41 +67,27 @@ static void test_fence_proxy(void **state)
                                                " ld.shared.u32 %r2, [%r6];\n");
 }
 
-/* The body's first line must not load: the message says why, at that line (and column). */
-static void refused(const char *body, const char *needle, unsigned col)
-{
-    wsh_run r;
-    wsh_opts o = {0};
-    ws_status s = wsh_body(&r, body, &o);
-    assert_int_equal(s, WS_ERR_INPUT);
-    assert_false(r.parsed);
-    if (!strstr(r.perr.message, needle))
-        fail_msg("expected '%s' in the refusal, got: %s", needle, r.perr.message);
-    assert_int_equal(r.perr.line, WSH_BODY_LINE);
-    if (col)
-        assert_int_equal(r.perr.column, col);
-    wsh_free(&r);
-}
-
 static void test_refused_forms(void **state)
 {
     (void)state;
-    refused(" ld.global.L2::evict_last.u32 %r2, [%rd4];\n", "only on 256-bit loads and stores", 2);
-    refused(" st.global.L2::evict_first.u32 [%rd8], %r1;\n", "only on 256-bit loads and stores", 2);
-    refused(" ld.global.L2::cache_hint.u32 %r2, [%rd4], %rd5;\n", "createpolicy, which warpsim does not model", 2);
-    refused(" ld.global.v8.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, [%rd4];\n", "need .target sm_100", 2);
-    refused(" ld.global.v4.u64 {%rd20, %rd21, %rd22, %rd23}, [%rd4];\n", "need .target sm_100", 2);
-    refused(" ld.shared.L1::evict_last.u32 %r2, [sh];\n", "applies to .global or generic addresses, not .shared", 2);
-    refused(" ld.local.L1::evict_last.u32 %r2, [loc];\n", "not .local", 2);
-    refused(" ld.global.L1::evict_last.L1::evict_first.u32 %r2, [%rd4];\n", "one L1 eviction priority", 2);
-    refused(" ld.global.cg.L1::evict_last.u32 %r2, [%rd4];\n", "cache operator .cg", 2);
-    refused(" ld.volatile.global.L1::evict_last.u32 %r2, [%rd4];\n", "does not go with .volatile", 2);
-    refused(" st.global.L2::128B.u32 [%rd8], %r1;\n", "st takes no L2 prefetch size", 2);
-    refused(" ld.global.L2::64B.L2::128B.u32 %r2, [%rd4];\n", "one L2 prefetch size", 2);
-    refused(" fence.proxy.tensormap::generic.release.gpu;\n", "tensor maps are not modelled", 2);
-    refused(" fence.mbarrier_init.release.cluster;\n", "does not model mbarrier objects", 2);
-    refused(" fence.proxy.async.shared;\n", "fence.proxy.async orders .global or .shared::cta", 2);
-    refused(" fence.proxy.async.local;\n", "not .local", 2);
+    WSH_EXPECT_REFUSED(" ld.global.L2::evict_last.u32 %r2, [%rd4];\n", "only on 256-bit loads and stores", 2);
+    WSH_EXPECT_REFUSED(" st.global.L2::evict_first.u32 [%rd8], %r1;\n", "only on 256-bit loads and stores", 2);
+    WSH_EXPECT_REFUSED(" ld.global.L2::cache_hint.u32 %r2, [%rd4], %rd5;\n",
+                       "createpolicy, which warpsim does not model", 2);
+    WSH_EXPECT_REFUSED(" ld.global.v8.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, [%rd4];\n", "need .target sm_100", 2);
+    WSH_EXPECT_REFUSED(" ld.global.v4.u64 {%rd20, %rd21, %rd22, %rd23}, [%rd4];\n", "need .target sm_100", 2);
+    WSH_EXPECT_REFUSED(" ld.shared.L1::evict_last.u32 %r2, [sh];\n",
+                       "applies to .global or generic addresses, not .shared", 2);
+    WSH_EXPECT_REFUSED(" ld.local.L1::evict_last.u32 %r2, [loc];\n", "not .local", 2);
+    WSH_EXPECT_REFUSED(" ld.global.L1::evict_last.L1::evict_first.u32 %r2, [%rd4];\n", "one L1 eviction priority", 2);
+    WSH_EXPECT_REFUSED(" ld.global.cg.L1::evict_last.u32 %r2, [%rd4];\n", "cache operator .cg", 2);
+    WSH_EXPECT_REFUSED(" ld.volatile.global.L1::evict_last.u32 %r2, [%rd4];\n", "does not go with .volatile", 2);
+    WSH_EXPECT_REFUSED(" st.global.L2::128B.u32 [%rd8], %r1;\n", "st takes no L2 prefetch size", 2);
+    WSH_EXPECT_REFUSED(" ld.global.L2::64B.L2::128B.u32 %r2, [%rd4];\n", "one L2 prefetch size", 2);
+    WSH_EXPECT_REFUSED(" fence.proxy.tensormap::generic.release.gpu;\n", "tensor maps are not modelled", 2);
+    WSH_EXPECT_REFUSED(" fence.mbarrier_init.release.cluster;\n", "does not model mbarrier objects", 2);
+    WSH_EXPECT_REFUSED(" fence.proxy.async.shared;\n", "fence.proxy.async orders .global or .shared::cta", 2);
+    WSH_EXPECT_REFUSED(" fence.proxy.async.local;\n", "not .local", 2);
 }
 
 int main(void)

@@ -157,9 +157,10 @@ typedef struct {
     uint32_t call;     /* CALL: index into the kernel's call sites */
     uint32_t src_line; /* -lineinfo: the CUDA source line (.loc; inlined code: the line it was inlined at) */
     /* An add/sub that ptxas contracts with the mul producing one of its operands into one fma
-     * (isa/contract.h): the mul's instruction index + 1, 0 none; fused_how: WS_FUSE_*. */
-    uint32_t fused_mul;
-    uint8_t fused_how;
+     * (isa/contract.h): the mul's instruction index + 1, 0 none; fused_how: WS_FUSE_*. (In what
+     * was padding: a kernel has far fewer than 2^30 instructions.) */
+    unsigned fused_mul : 30;
+    unsigned fused_how : 2;
     ws_operand ops[WS_MAX_OPERANDS];
 } ws_insn;
 
