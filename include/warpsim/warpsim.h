@@ -255,6 +255,8 @@ typedef struct {
     unsigned slow_paths;            /* WS_SLOW_* bits: fast paths to turn off; 0 = all on */
     unsigned regs_per_thread;       /* timing mode: registers a thread takes, for the blocks an SM
                                        holds (sim/grid.c); 0 = the preset's estimate */
+    bool no_contract;               /* run each mul and add/sub as written, rounding twice, where
+                                       ptxas fuses them into one fma (the H200's answer) */
 } ws_config;
 
 typedef struct {
