@@ -20,6 +20,12 @@ static int ncu_opts;
 
 enum { CU_PTX_OUT = 1, CU_OPT };
 
+void ws_cu_options_reset(void)
+{
+    ptx_out = NULL;
+    ncu_opts = 0;
+}
+
 /* clang-format off */
 const cli_option ws_cu_options[] = {
     {0,          "FILE.cu",   NULL,     "CUDA C++ in place of FILE.ptx, compiled with NVRTC (docs/cli.md: CUDA C++ files)"},
