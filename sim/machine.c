@@ -39,6 +39,9 @@ ws_sim *ws_sim_create(const ws_config *cfg)
         s->cfg.max_output = WS_DEFAULT_MAX_OUTPUT;
     if (s->cfg.max_output > WS_MAX_OUTPUT_LIMIT) /* printf.c hands widths up to it to snprintf */
         s->cfg.max_output = WS_MAX_OUTPUT_LIMIT;
+    /* what the caller holds already counts from the start, so that every message names the
+     * whole limit and what is left of it */
+    s->mem_used = s->cfg.memory_held < s->cfg.max_memory ? s->cfg.memory_held : s->cfg.max_memory;
     s->next_addr = GLOBAL_BASE;
     return s;
 }

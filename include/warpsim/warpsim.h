@@ -237,6 +237,8 @@ typedef struct {
      * block's registers, shared and local memory, call stacks, checks and timing state, the
      * diagnostics and the printf text. 0 = WS_DEFAULT_MAX_MEMORY. */
     uint64_t max_memory;
+    uint64_t memory_held;           /* of max_memory, bytes the caller holds already (the module, its
+                                       own copies of the buffers): counted from ws_sim_create on */
     uint64_t max_output;            /* bytes of printf text per launch; 0 = WS_DEFAULT_MAX_OUTPUT, at most WS_MAX_OUTPUT_LIMIT */
     bool diagnostics_are_errors;
     bool check_uninitialized;       /* track never-written registers and shared words */
