@@ -478,7 +478,7 @@ void ex_rsqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
 void ex_ex2(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     if (ws_type_is_half((ws_type)in->type)) {
-        ws_ex_half_ex2(x, in, mask);
+        ws_ex_half_mufu(x, in, mask);
         return;
     }
     ROWS;
@@ -498,6 +498,15 @@ void ex_cos(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
     MUFU_OP(ws_ptx_cos_approx(a))
+}
+void ex_tanh(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    if (ws_type_is_half((ws_type)in->type)) {
+        ws_ex_half_mufu(x, in, mask);
+        return;
+    }
+    ROWS;
+    MUFU_OP(ws_mufu_tanh(a)) /* MUFU.TANH alone */
 }
 
 void ex_copysign(ws_exec *x, const ws_insn *in, uint32_t mask)

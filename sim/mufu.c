@@ -11,6 +11,7 @@
 #include "mufu.h"
 
 #include "mufu_tables.h"
+#include "mufu_tanh_table.h"
 
 #define NAN_BITS 0x7fffffffu
 #define SIGN     0x80000000u
@@ -193,4 +194,26 @@ WS_MUFU_FN uint32_t ws_mufu_cos(uint32_t r)
     if (((r >> 23) & 0xff) == 0xff)
         return NAN_BITS;
     return sine_of_turn((turn_fraction(r) + 0x800000u) & 0x1ffffff, 0);
+}
+
+/* MUFU.TANH: odd; |x| below 2^-8 (zeros and subnormals too) gives x, from 8 on (infinity too)
+ * 1. In between, binade E of |x| has its own table (tools/mufu/fit_tanh.py): the top m fraction
+ * bits pick a segment, the next 17 are xh, the rest is dropped; W is truncated to 2^-u,
+ * u = min(24 - E, 24), then toward zero to single precision. */
+WS_MUFU_FN uint32_t ws_mufu_tanh(uint32_t x)
+{
+    uint32_t s = x & SIGN, a = x & ~SIGN;
+    if (a > INF)
+        return NAN_BITS;
+    if (a >= 0x41000000u) /* 8 */
+        return s | 0x3f800000u;
+    int E = (int)(a >> 23) - 127;
+    if (E < -8)
+        return x;
+    int m = mufu_tanh_seg_bits[E + 8], u = E > 0 ? 24 : 24 - E;
+    uint32_t q = (a & 0x7fffff) >> (23 - m - 17);
+    uint32_t seg = mufu_tanh_first[E + 8] + (q >> 17), xh = q & 0x1ffff;
+    int64_t w = mufu_tanh_coef[seg].c0 + (int64_t)mufu_tanh_coef[seg].c1 * xh * ((int64_t)1 << 17) +
+                (int64_t)mufu_tanh_coef[seg].c2 * (int64_t)squarer(xh, 17, 19);
+    return pack(s, (uint64_t)w >> 34, -u);
 }

@@ -34,6 +34,7 @@ WS_MUFU_FN uint32_t ws_mufu_ex2(uint32_t x);
 WS_MUFU_FN uint32_t ws_mufu_lg2(uint32_t x);
 WS_MUFU_FN uint32_t ws_mufu_sin(uint32_t turns);
 WS_MUFU_FN uint32_t ws_mufu_cos(uint32_t turns);
+WS_MUFU_FN uint32_t ws_mufu_tanh(uint32_t x); /* tanh.approx.f32 is MUFU.TANH alone */
 
 /* The PTX forms: rcp, sqrt, rsqrt, ex2 and lg2 .approx[.ftz].f32, sin and cos .approx[.ftz].f32. */
 WS_MUFU_FN uint32_t ws_ptx_rcp_approx(uint32_t x, bool ftz);

@@ -28,4 +28,7 @@ nvcc -O2 -arch=sm_90 -std=c++17 -Xcompiler -fopenmp -I$S/sim -I$S/tools/mufu $S/
 cuobjdump -sass $W/verify | grep -oE "(MUFU|FMUL|FSETP|FSEL|FADD)[A-Z0-9.]*" | sort | uniq -c > $OUT/verify-sass.txt
 echo "built at +$(( $(date +%s) - t0 )) s"
 OMP_NUM_THREADS=$(nproc) VERIFY_SECONDS=${VERIFY_SECONDS:-150} timeout ${VERIFY_TIMEOUT:-240} $W/verify
-echo "verify exit $?; done at +$(( $(date +%s) - t0 )) s"
+echo "verify exit $?; at +$(( $(date +%s) - t0 )) s"
+echo "negative control: the model broken on purpose (VERIFY_BREAK=1), every form must differ"
+OMP_NUM_THREADS=$(nproc) VERIFY_BREAK=1 timeout ${VERIFY_TIMEOUT:-240} $W/verify | grep -E "^[a-z]"
+echo "done at +$(( $(date +%s) - t0 )) s"

@@ -6,7 +6,8 @@
 // library's model (the objects warpsim links) is checked against the device's copy on 2^26
 // operands per form spread over every exponent, so the counts speak for the simulator's code.
 // Prints per form: operands compared, equal bit for bit, the differences by size in ulps and the
-// first differences (operand, GPU, model).
+// first differences (operand, GPU, model). VERIFY_BREAK=1 breaks the model on purpose (its last
+// bit on one operand in 2^20: 4,096 differences per 2^32 form) to show that the count moves.
 //   nvcc -O2 -arch=sm_90 -std=c++17 -Xcompiler -fopenmp -Isim -Itools/mufu verify.cu LIBOBJS -lm -lgomp
 #include <chrono>
 #include <cmath>
@@ -32,7 +33,9 @@ uint32_t ws_ptx_sin_approx(uint32_t x);
 uint32_t ws_ptx_cos_approx(uint32_t x);
 uint32_t ws_ptx_div_approx(uint32_t a, uint32_t b, bool ftz);
 uint32_t ws_ptx_div_full(uint32_t a, uint32_t b, bool ftz);
+uint32_t ws_mufu_tanh(uint32_t x);
 uint32_t ws_half_ex2(uint32_t h, int bf16); /* sim/half.h, which is C only */
+uint32_t ws_half_tanh(uint32_t h, int bf16);
 }
 
 // the same sources compiled for the GPU
@@ -49,15 +52,30 @@ namespace dev {
 
 enum form {
     F_RCP_FTZ, F_RCP, F_SQRT_FTZ, F_SQRT, F_RSQ_FTZ, F_RSQ, F_EX2_FTZ, F_EX2, F_LG2_FTZ, F_LG2,
-    F_SIN_FTZ, F_SIN, F_COS_FTZ, F_COS, F_DIV_APPROX, F_DIV_APPROX_FTZ, F_DIV_FULL, F_DIV_FULL_FTZ,
-    F_EX2_F16X2, F_EX2_BF16X2, F_EX2_F16, F_EX2_BF16, F_COUNT
+    F_SIN_FTZ, F_SIN, F_COS_FTZ, F_COS, F_TANH, F_DIV_APPROX, F_DIV_APPROX_FTZ, F_DIV_FULL, F_DIV_FULL_FTZ,
+    F_EX2_F16X2, F_EX2_BF16X2, F_TANH_F16X2, F_TANH_BF16X2, F_EX2_F16, F_EX2_BF16, F_TANH_F16, F_TANH_BF16, F_COUNT
 };
 static const char *names[F_COUNT] = {
     "rcp.approx.ftz.f32", "rcp.approx.f32", "sqrt.approx.ftz.f32", "sqrt.approx.f32", "rsqrt.approx.ftz.f32",
     "rsqrt.approx.f32", "ex2.approx.ftz.f32", "ex2.approx.f32", "lg2.approx.ftz.f32", "lg2.approx.f32",
-    "sin.approx.ftz.f32", "sin.approx.f32", "cos.approx.ftz.f32", "cos.approx.f32", "div.approx.f32",
-    "div.approx.ftz.f32", "div.full.f32", "div.full.ftz.f32", "ex2.approx.f16x2", "ex2.approx.ftz.bf16x2",
-    "ex2.approx.f16", "ex2.approx.ftz.bf16"};
+    "sin.approx.ftz.f32", "sin.approx.f32", "cos.approx.ftz.f32", "cos.approx.f32", "tanh.approx.f32",
+    "div.approx.f32", "div.approx.ftz.f32", "div.full.f32", "div.full.ftz.f32", "ex2.approx.f16x2",
+    "ex2.approx.ftz.bf16x2", "tanh.approx.f16x2", "tanh.approx.bf16x2", "ex2.approx.f16", "ex2.approx.ftz.bf16",
+    "tanh.approx.f16", "tanh.approx.bf16"};
+
+// the host table of a half form: ex2 f16, ex2 bf16, tanh f16, tanh bf16
+__host__ __device__ static int half_table_of(int f)
+{
+    switch (f) {
+    case F_EX2_F16X2:
+    case F_EX2_F16: return 0;
+    case F_EX2_BF16X2:
+    case F_EX2_BF16: return 1;
+    case F_TANH_F16X2:
+    case F_TANH_F16: return 2;
+    default: return 3;
+    }
+}
 
 __host__ __device__ static bool is_div(int f) { return f >= F_DIV_APPROX && f <= F_DIV_FULL_FTZ; }
 
@@ -102,14 +120,19 @@ __device__ static unsigned gpu(int f, unsigned long long i)
     case F_SIN: F32("sin.approx.f32"); break;
     case F_COS_FTZ: F32("cos.approx.ftz.f32"); break;
     case F_COS: F32("cos.approx.f32"); break;
+    case F_TANH: F32("tanh.approx.f32"); break;
     case F_DIV_APPROX: DIV("div.approx.f32"); break;
     case F_DIV_APPROX_FTZ: DIV("div.approx.ftz.f32"); break;
     case F_DIV_FULL: DIV("div.full.f32"); break;
     case F_DIV_FULL_FTZ: DIV("div.full.ftz.f32"); break;
     case F_EX2_F16X2: B32("ex2.approx.f16x2"); return ro;
     case F_EX2_BF16X2: B32("ex2.approx.ftz.bf16x2"); return ro;
+    case F_TANH_F16X2: B32("tanh.approx.f16x2"); return ro;
+    case F_TANH_BF16X2: B32("tanh.approx.bf16x2"); return ro;
     case F_EX2_F16: B16("ex2.approx.f16"); return ho;
     case F_EX2_BF16: B16("ex2.approx.ftz.bf16"); return ho;
+    case F_TANH_F16: B16("tanh.approx.f16"); return ho;
+    case F_TANH_BF16: B16("tanh.approx.bf16"); return ho;
     }
     return __float_as_uint(fo);
 }
@@ -135,12 +158,15 @@ __device__ static unsigned model_dev(int f, unsigned long long i, const unsigned
     case F_SIN: return dev::ws_ptx_sin_approx(x);
     case F_COS_FTZ:
     case F_COS: return dev::ws_ptx_cos_approx(x);
+    case F_TANH: return dev::ws_mufu_tanh(x);
     case F_DIV_APPROX: return dev::ws_ptx_div_approx(a, b, false);
     case F_DIV_APPROX_FTZ: return dev::ws_ptx_div_approx(a, b, true);
     case F_DIV_FULL: return dev::ws_ptx_div_full(a, b, false);
     case F_DIV_FULL_FTZ: return dev::ws_ptx_div_full(a, b, true);
     case F_EX2_F16X2:
-    case F_EX2_BF16X2: return half_table[x & 0xffff] | half_table[x >> 16] << 16;
+    case F_EX2_BF16X2:
+    case F_TANH_F16X2:
+    case F_TANH_BF16X2: return half_table[x & 0xffff] | half_table[x >> 16] << 16;
     default: return half_table[x & 0xffff];
     }
 }
@@ -165,14 +191,19 @@ static unsigned model_host(int f, unsigned long long i)
     case F_SIN: return ws_ptx_sin_approx(x);
     case F_COS_FTZ:
     case F_COS: return ws_ptx_cos_approx(x);
+    case F_TANH: return ws_mufu_tanh(x);
     case F_DIV_APPROX: return ws_ptx_div_approx(a, b, false);
     case F_DIV_APPROX_FTZ: return ws_ptx_div_approx(a, b, true);
     case F_DIV_FULL: return ws_ptx_div_full(a, b, false);
     case F_DIV_FULL_FTZ: return ws_ptx_div_full(a, b, true);
     case F_EX2_F16X2: return ws_half_ex2(x & 0xffff, 0) | ws_half_ex2(x >> 16, 0) << 16;
     case F_EX2_BF16X2: return ws_half_ex2(x & 0xffff, 1) | ws_half_ex2(x >> 16, 1) << 16;
+    case F_TANH_F16X2: return ws_half_tanh(x & 0xffff, 0) | ws_half_tanh(x >> 16, 0) << 16;
+    case F_TANH_BF16X2: return ws_half_tanh(x & 0xffff, 1) | ws_half_tanh(x >> 16, 1) << 16;
     case F_EX2_F16: return ws_half_ex2(x & 0xffff, 0);
-    default: return ws_half_ex2(x & 0xffff, 1);
+    case F_EX2_BF16: return ws_half_ex2(x & 0xffff, 1);
+    case F_TANH_F16: return ws_half_tanh(x & 0xffff, 0);
+    default: return ws_half_tanh(x & 0xffff, 1);
     }
 }
 
@@ -195,13 +226,16 @@ struct tally {
     unsigned first_gpu[FIRST], first_model[FIRST];
 };
 
-__global__ void compare(int f, unsigned long long base, unsigned long long n, const unsigned *half_table, tally *t)
+__global__ void compare(int f, unsigned long long base, unsigned long long n, const unsigned *half_table, int brk,
+                        tally *t)
 {
     unsigned long long eq = 0;
     for (unsigned long long k = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; k < n;
          k += (unsigned long long)gridDim.x * blockDim.x) {
         unsigned long long i = base + k;
         unsigned g = gpu(f, i), m = model_dev(f, i, half_table);
+        if (brk && (i & 0xfffff) == 0x12345) /* VERIFY_BREAK: a broken model, to see the count move */
+            m ^= 1;
         if (g == m) {
             eq++;
             continue;
@@ -252,12 +286,15 @@ int main()
     auto t0 = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     const double budget = getenv("VERIFY_SECONDS") ? atof(getenv("VERIFY_SECONDS")) : 150;
+    const int brk = getenv("VERIFY_BREAK") != NULL; /* flip the model's last bit on 1 operand in 2^20 */
 
-    // the host library's ex2 of every half, f16 and bf16
-    static unsigned table[2][65536];
+    // the host library's ex2 and tanh of every half, f16 and bf16
+    static unsigned table[4][65536];
     for (unsigned h = 0; h < 65536; h++)
-        for (int bf = 0; bf < 2; bf++)
+        for (int bf = 0; bf < 2; bf++) {
             table[bf][h] = ws_half_ex2(h, bf);
+            table[2 + bf][h] = ws_half_tanh(h, bf);
+        }
     unsigned *d_table, *d_cross;
     tally *d_t;
     const unsigned ncross = 1u << 26;
@@ -275,7 +312,7 @@ int main()
             continue;
         }
         double tf = elapsed();
-        const unsigned *tab = d_table + (f == F_EX2_BF16X2 || f == F_EX2_BF16 ? 65536 : 0);
+        const unsigned *tab = d_table + 65536 * half_table_of(f);
         unsigned long long total = f >= F_EX2_F16 ? 1ull << 16 : 1ull << 32;
         tally t;
         memset(&t, 0, sizeof t);
@@ -283,7 +320,7 @@ int main()
         const unsigned long long chunk = 1ull << 30; /* short kernels */
         for (unsigned long long base = 0; base < total; base += chunk) {
             unsigned long long n = total - base < chunk ? total - base : chunk;
-            compare<<<132 * 16, 256>>>(f, base, n, tab, d_t);
+            compare<<<132 * 16, 256>>>(f, base, n, tab, brk, d_t);
             CHECK(cudaGetLastError());
         }
         CHECK(cudaMemcpy(&t, d_t, sizeof t, cudaMemcpyDeviceToHost));
