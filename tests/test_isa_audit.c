@@ -613,6 +613,10 @@ static void test_refused_forms(void **state)
     /* valid PTX whose H200 answer is not known: refused, not approximated */
     refused("rcp.approx.ftz.f64 %fd1, %fd2;", "not modelled");
     refused("rsqrt.approx.f64 %fd1, %fd2;", "not modelled");
+    /* tanh exists as .approx of .f32 and the half types only, without .ftz */
+    refused("tanh.f32 %f2, %f1;", "tanh needs .approx");
+    refused("tanh.approx.ftz.f32 %f2, %f1;", "unknown suffix '.ftz'");
+    refused("tanh.approx.f64 %fd1, %fd2;", ".f64 is not a type tanh takes");
 }
 
 /* The special functions are the H200's unit bit for bit, compared over every operand on the
