@@ -1,4 +1,4 @@
-/* The H200's special-function unit (SASS MUFU.RCP, RSQ, SQRT, EX2, LG2, SIN, COS) bit for bit.
+/* The H200's special-function unit (SASS MUFU.RCP, RSQ, SQRT, EX2, LG2, SIN, COS, TANH) bit for bit.
  *
  * Each function is a piecewise quadratic in fixed point, as NVIDIA published the unit's design
  * (Oberman and Siu, "A high-performance area-efficient multifunction interpolator", ARITH 2005):
@@ -199,7 +199,7 @@ WS_MUFU_FN uint32_t ws_mufu_cos(uint32_t r)
 /* MUFU.TANH: odd; |x| below 2^-8 (zeros and subnormals too) gives x, from 8 on (infinity too)
  * 1. In between, binade E of |x| has its own table (tools/mufu/fit_tanh.py): the top m fraction
  * bits pick a segment, the next 17 are xh, the rest is dropped; W is truncated to 2^-u,
- * u = min(24 - E, 24), then toward zero to single precision. */
+ * u = 24 - min(E, 0), then toward zero to single precision. */
 WS_MUFU_FN uint32_t ws_mufu_tanh(uint32_t x)
 {
     uint32_t s = x & SIGN, a = x & ~SIGN;
