@@ -270,62 +270,30 @@ static void test_instructions(void **state)
     }
 }
 
-/* ex2.approx.f16 (bf16 0) and ex2.approx.ftz.bf16 (1): h_ex2_f16 and h_ex2_bf16, all 2^16 measured */
-static void test_half_ex2(void **state)
-{
-    (void)state;
-    static const struct {
-        int bf16;
-        uint32_t h, h200;
-    } half[] = {
-        {0, 0x0000, 0x3c00}, {0, 0x8001, 0x3c00}, {0, 0x3c00, 0x4000}, {0, 0xbc00, 0x3800}, {0, 0xa39d, 0x3bea},
-        {0, 0x4bff, 0x7bf4}, {0, 0x4c00, 0x7c00}, {0, 0xcc80, 0x0040}, {0, 0xcf00, 0x0000}, {0, 0x7c00, 0x7c00},
-        {0, 0xfc00, 0x0000}, {0, 0x7e00, 0x7fff}, {1, 0x0000, 0x3f80}, {1, 0x8001, 0x3f80}, {1, 0x3f80, 0x4000},
-        {1, 0xbf80, 0x3f00}, {1, 0xc2fc, 0x0080}, {1, 0xc2fe, 0x0000}, {1, 0x4300, 0x7f80}, {1, 0xff80, 0x0000},
-        {1, 0x7fc0, 0x7fff}, {1, 0x3dcd, 0x3f89},
-    };
-    int wrong = 0;
-    for (size_t i = 0; i < sizeof half / sizeof half[0]; i++) {
-        uint32_t got = ws_half_ex2(half[i].h, half[i].bf16);
-        if (got != half[i].h200) {
-            fprintf(stderr, "ex2 %s of %04x: H200 %04x, warpsim %04x\n", half[i].bf16 ? "bf16" : "f16", half[i].h,
-                    half[i].h200, got);
-            wrong++;
-        }
-    }
-    assert_int_equal(wrong, 0);
-}
+/* Rows of a half function (bf16 0: binary16, 1: bfloat16): through the model, then the pair form
+ * of each type through the instruction, each row in the low half and the row before it in the high. */
+typedef struct {
+    int bf16;
+    uint32_t h, h200;
+} half_row;
 
-/* tanh.approx.f16 (bf16 0) and tanh.approx.bf16 (1): h_tanh_f16 and h_tanh_bf16, all 2^16 measured;
- * then the pair forms through the instructions */
-static void test_half_tanh(void **state)
+static void check_half(const char *name, uint32_t (*fn)(uint32_t, int), const half_row *rows, size_t nrows,
+                       const char *const pair_form[2])
 {
-    (void)state;
-    static const struct {
-        int bf16;
-        uint32_t h, h200;
-    } half[] = {
-        {0, 0x0000, 0x0000}, {0, 0x8001, 0x8001}, {0, 0x0001, 0x0001}, {0, 0x1c00, 0x1c00}, {0, 0x1c08, 0x1c07},
-        {0, 0x2e66, 0x2e60}, {0, 0x3800, 0x3764}, {0, 0x3c00, 0x3a17}, {0, 0xbc00, 0xba17}, {0, 0x4000, 0x3bb6},
-        {0, 0x47ff, 0x3bff}, {0, 0x4800, 0x3c00}, {0, 0x7c00, 0x3c00}, {0, 0xfc00, 0xbc00}, {0, 0x7e00, 0x7fff},
-        {1, 0x0000, 0x0000}, {1, 0x8001, 0x8001}, {1, 0x3b80, 0x3b80}, {1, 0x3b81, 0x3b80}, {1, 0x3e80, 0x3e7a},
-        {1, 0x3f00, 0x3eec}, {1, 0x3f80, 0x3f42}, {1, 0xbf80, 0xbf42}, {1, 0x40ff, 0x3f7f}, {1, 0x4100, 0x3f80},
-        {1, 0x7f80, 0x3f80}, {1, 0xff80, 0xbf80}, {1, 0x7fc0, 0x7fff}, {1, 0x3dcd, 0x3dcc},
-    };
     int wrong = 0;
     uint32_t in[2][32], want[2][32];
     size_t n[2] = {0, 0};
-    for (size_t i = 0; i < sizeof half / sizeof half[0]; i++) {
-        uint32_t got = ws_half_tanh(half[i].h, half[i].bf16);
-        if (got != half[i].h200) {
-            fprintf(stderr, "tanh %s of %04x: H200 %04x, warpsim %04x\n", half[i].bf16 ? "bf16" : "f16", half[i].h,
-                    half[i].h200, got);
+    for (size_t i = 0; i < nrows; i++) {
+        uint32_t got = fn(rows[i].h, rows[i].bf16);
+        if (got != rows[i].h200) {
+            fprintf(stderr, "%s %s of %04x: H200 %04x, warpsim %04x\n", name, rows[i].bf16 ? "bf16" : "f16", rows[i].h,
+                    rows[i].h200, got);
             wrong++;
         }
-        int b = half[i].bf16;
-        size_t k = n[b]++; /* pairs: this row in the low half, the row before it in the high half */
-        in[b][k] = half[i].h | (k ? in[b][k - 1] & 0xffffu : half[i].h) << 16;
-        want[b][k] = half[i].h200 | (k ? want[b][k - 1] & 0xffffu : half[i].h200) << 16;
+        int b = rows[i].bf16;
+        size_t k = n[b]++;
+        in[b][k] = rows[i].h | (k ? in[b][k - 1] & 0xffffu : rows[i].h) << 16;
+        want[b][k] = rows[i].h200 | (k ? want[b][k - 1] & 0xffffu : rows[i].h200) << 16;
     }
     assert_int_equal(wrong, 0);
     for (int b = 0; b < 2; b++) {
@@ -333,11 +301,41 @@ static void test_half_tanh(void **state)
             in[b][l] = in[b][0];
             want[b][l] = want[b][0];
         }
-        const char *form = b ? "tanh.approx.bf16x2" : "tanh.approx.f16x2";
         char body[200];
-        snprintf(body, sizeof body, "%s %%r2, %%r1;", form);
-        wsh_check_lanes(form, body, in[b], NULL, want[b], NULL, 32);
+        snprintf(body, sizeof body, "%s %%r2, %%r1;", pair_form[b]);
+        wsh_check_lanes(pair_form[b], body, in[b], NULL, want[b], NULL, 32);
     }
+}
+
+/* ex2.approx.f16 and ex2.approx.ftz.bf16: h_ex2_f16 and h_ex2_bf16, all 2^16 measured */
+static void test_half_ex2(void **state)
+{
+    (void)state;
+    static const half_row rows[] = {
+        {0, 0x0000, 0x3c00}, {0, 0x8001, 0x3c00}, {0, 0x3c00, 0x4000}, {0, 0xbc00, 0x3800}, {0, 0xa39d, 0x3bea},
+        {0, 0x4bff, 0x7bf4}, {0, 0x4c00, 0x7c00}, {0, 0xcc80, 0x0040}, {0, 0xcf00, 0x0000}, {0, 0x7c00, 0x7c00},
+        {0, 0xfc00, 0x0000}, {0, 0x7e00, 0x7fff}, {1, 0x0000, 0x3f80}, {1, 0x8001, 0x3f80}, {1, 0x3f80, 0x4000},
+        {1, 0xbf80, 0x3f00}, {1, 0xc2fc, 0x0080}, {1, 0xc2fe, 0x0000}, {1, 0x4300, 0x7f80}, {1, 0xff80, 0x0000},
+        {1, 0x7fc0, 0x7fff}, {1, 0x3dcd, 0x3f89},
+    };
+    static const char *const pairs[2] = {"ex2.approx.f16x2", "ex2.approx.ftz.bf16x2"};
+    check_half("ex2", ws_half_ex2, rows, sizeof rows / sizeof rows[0], pairs);
+}
+
+/* tanh.approx.f16 and tanh.approx.bf16: h_tanh_f16 and h_tanh_bf16, all 2^16 measured */
+static void test_half_tanh(void **state)
+{
+    (void)state;
+    static const half_row rows[] = {
+        {0, 0x0000, 0x0000}, {0, 0x8001, 0x8001}, {0, 0x0001, 0x0001}, {0, 0x1c00, 0x1c00}, {0, 0x1c08, 0x1c07},
+        {0, 0x2e66, 0x2e60}, {0, 0x3800, 0x3764}, {0, 0x3c00, 0x3a17}, {0, 0xbc00, 0xba17}, {0, 0x4000, 0x3bb6},
+        {0, 0x47ff, 0x3bff}, {0, 0x4800, 0x3c00}, {0, 0x7c00, 0x3c00}, {0, 0xfc00, 0xbc00}, {0, 0x7e00, 0x7fff},
+        {1, 0x0000, 0x0000}, {1, 0x8001, 0x8001}, {1, 0x3b80, 0x3b80}, {1, 0x3b81, 0x3b80}, {1, 0x3e80, 0x3e7a},
+        {1, 0x3f00, 0x3eec}, {1, 0x3f80, 0x3f42}, {1, 0xbf80, 0xbf42}, {1, 0x40ff, 0x3f7f}, {1, 0x4100, 0x3f80},
+        {1, 0x7f80, 0x3f80}, {1, 0xff80, 0xbf80}, {1, 0x7fc0, 0x7fff}, {1, 0x3dcd, 0x3dcc},
+    };
+    static const char *const pairs[2] = {"tanh.approx.f16x2", "tanh.approx.bf16x2"};
+    check_half("tanh", ws_half_tanh, rows, sizeof rows / sizeof rows[0], pairs);
 }
 
 int main(void)
