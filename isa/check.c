@@ -106,7 +106,8 @@ static uint32_t allowed_types(const ws_insn *in)
     case WS_OP_EX2:
     case WS_OP_LG2:
     case WS_OP_SIN:
-    case WS_OP_COS: return T(F32);
+    case WS_OP_COS:
+    case WS_OP_TANH: return T(F32);
     case WS_OP_AND:
     case WS_OP_OR:
     case WS_OP_XOR:
@@ -424,6 +425,7 @@ static int check_modifiers(ck *c)
     case WS_OP_LG2:
     case WS_OP_SIN:
     case WS_OP_COS:
+    case WS_OP_TANH:
         if (!approx)
             return bad(c, -1, "%s needs .approx", mn);
         break;

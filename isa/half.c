@@ -186,6 +186,10 @@ const char *ws_half_form_error(const ws_insn *in, char *buf, size_t cap)
             return fail(buf, cap, f16 ? "ex2.%s: write ex2.approx.%s (no .ftz)" : "ex2.%s: write ex2.approx.ftz.%s", tn,
                         tn);
         return NULL;
+    case WS_OP_TANH: /* tanh.approx.{f16,bf16}[x2] (sim/mufu.c) */
+        if (!(mods & WS_MOD_APPROX) || in->rnd != WS_RND_NONE || (mods & ~(uint32_t)WS_MOD_APPROX))
+            return fail(buf, cap, "tanh.%s: write tanh.approx.%s", tn, tn);
+        return NULL;
     case WS_OP_RCP:
     case WS_OP_SQRT:
     case WS_OP_RSQRT:

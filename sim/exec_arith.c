@@ -264,20 +264,6 @@ void ex_fma(ws_exec *x, const ws_insn *in, uint32_t mask)
         FLOAT_OP(fma(fa, fb, fc));
 }
 
-/* The f32 special functions are the H200's special-function unit as measured (sim/mufu.c: equal
- * bit for bit on every one of the 157 million operands measured, every mantissa of each table),
- * but not yet compared over all 2^32 operands: until tools/mufu/job2.sh has, each instruction
- * says so once (a note: --werror leaves it alone). ex2 of halves was measured on every operand. */
-static void note_unverified(ws_exec *x, const ws_insn *in, uint32_t mask)
-{
-    if (in->type != WS_T_F32 || !(in->mods & (WS_MOD_APPROX | WS_MOD_FULL)))
-        return;
-    ws_diag_report(x, WS_DIAG_APPROXIMATION, mask,
-                   "%s.%s.f32 gives the H200's bits on every operand measured (157 million; tools/mufu), "
-                   "not yet compared over all 2^32",
-                   ws_optable[in->op].mnemonic, (in->mods & WS_MOD_FULL) ? "full" : "approx");
-}
-
 /* One f32 special function on every lane: the bits of a in, the bits of d out. */
 #define MUFU_OP(call)                                                                                                  \
     FOR_EACH_LANE(mask, l) {                                                                                           \
@@ -293,7 +279,6 @@ void ex_div(ws_exec *x, const ws_insn *in, uint32_t mask)
     ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (is_float(in)) {
-        note_unverified(x, in, mask);
         bool ftz = in->mods & WS_MOD_FTZ;
         if (in->type == WS_T_F32 && (in->mods & WS_MOD_APPROX))
             MUFU_OP(ws_ptx_div_approx(a, b, ftz))
@@ -469,7 +454,6 @@ void ex_sad(ws_exec *x, const ws_insn *in, uint32_t mask)
 void ex_rcp(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
-    note_unverified(x, in, mask);
     if (in->type == WS_T_F32 && (in->mods & WS_MOD_APPROX))
         MUFU_OP(ws_ptx_rcp_approx(a, in->mods & WS_MOD_FTZ))
     else if (in->type == WS_T_F32)
@@ -480,7 +464,6 @@ void ex_rcp(ws_exec *x, const ws_insn *in, uint32_t mask)
 void ex_sqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
-    note_unverified(x, in, mask);
     if (in->type == WS_T_F32 && (in->mods & WS_MOD_APPROX))
         MUFU_OP(ws_ptx_sqrt_approx(a, in->mods & WS_MOD_FTZ))
     else if (in->type == WS_T_F32)
@@ -491,7 +474,6 @@ void ex_sqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
 void ex_rsqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
-    note_unverified(x, in, mask);
     if (in->type == WS_T_F32)
         MUFU_OP(ws_ptx_rsqrt_approx(a, in->mods & WS_MOD_FTZ))
     else
@@ -500,30 +482,35 @@ void ex_rsqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
 void ex_ex2(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     if (ws_type_is_half((ws_type)in->type)) {
-        ws_ex_half_ex2(x, in, mask);
+        ws_ex_half_mufu(x, in, mask);
         return;
     }
     ROWS;
-    note_unverified(x, in, mask);
     MUFU_OP(ws_ptx_ex2_approx(a, in->mods & WS_MOD_FTZ))
 }
 void ex_lg2(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
-    note_unverified(x, in, mask);
     MUFU_OP(ws_ptx_lg2_approx(a, in->mods & WS_MOD_FTZ))
 }
 void ex_sin(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
-    note_unverified(x, in, mask);
     MUFU_OP(ws_ptx_sin_approx(a)) /* .ftz or not: the same SASS */
 }
 void ex_cos(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
-    note_unverified(x, in, mask);
     MUFU_OP(ws_ptx_cos_approx(a))
+}
+void ex_tanh(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    if (ws_type_is_half((ws_type)in->type)) {
+        ws_ex_half_mufu(x, in, mask);
+        return;
+    }
+    ROWS;
+    MUFU_OP(ws_mufu_tanh(a)) /* MUFU.TANH alone */
 }
 
 void ex_copysign(ws_exec *x, const ws_insn *in, uint32_t mask)

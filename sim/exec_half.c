@@ -227,15 +227,16 @@ void ws_ex_half_arith(ws_exec *x, const ws_insn *in, uint32_t mask)
         ws_nan_fold(x, in, fold);
 }
 
-/* ex2.approx.f16 and ex2.approx.ftz.bf16 (MUFU.EX2.F16/.BF16, measured over all 2^16 halves on an
- * H200, tools/mufu): MUFU.EX2 of the half's exact single-precision value, truncated toward zero to
- * the half; a binary16 result of 2^16 or more is infinity. Subnormal binary16 results stay. */
-uint32_t ws_half_ex2(uint32_t h, int bf16)
+/* The special functions of halves (MUFU.EX2.F16/.BF16, MUFU.TANH.F16/.BF16, measured over all
+ * 2^16 halves on an H200, tools/mufu): the f32 unit of the half's exact single-precision value,
+ * truncated toward zero to the half; a binary16 result of 2^16 or more is infinity (ex2).
+ * Subnormal binary16 results stay. */
+static uint32_t half_mufu(uint32_t h, int bf16, uint32_t (*unit)(uint32_t))
 {
     float f = (float)ws_half_to_double(h, bf16); /* exact */
     uint32_t fb;
     memcpy(&fb, &f, sizeof fb);
-    uint32_t r = ws_mufu_ex2(fb);
+    uint32_t r = unit(fb);
     float v;
     memcpy(&v, &r, sizeof v);
     if (!bf16 && v >= 65536.0f)
@@ -243,16 +244,21 @@ uint32_t ws_half_ex2(uint32_t h, int bf16)
     return ws_half_from_double(v, bf16, WS_RND_RZ);
 }
 
-void ws_ex_half_ex2(ws_exec *x, const ws_insn *in, uint32_t mask)
+uint32_t ws_half_ex2(uint32_t h, int bf16) { return half_mufu(h, bf16, ws_mufu_ex2); }
+uint32_t ws_half_tanh(uint32_t h, int bf16) { return half_mufu(h, bf16, ws_mufu_tanh); }
+
+/* ex2.approx.f16[x2], ex2.approx.ftz.bf16[x2], tanh.approx.{f16,bf16}[x2]: one half at a time */
+void ws_ex_half_mufu(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
     int bf = is_bf16((ws_type)in->type);
+    uint32_t (*fn)(uint32_t, int) = in->op == WS_OP_TANH ? ws_half_tanh : ws_half_ex2;
     if (is_pair((ws_type)in->type))
         FOR_EACH_LANE(mask, l)
-            set_reg(x, D, l, ws_half_ex2(A(l) & 0xffffu, bf) | ws_half_ex2((A(l) >> 16) & 0xffffu, bf) << 16);
+            set_reg(x, D, l, fn(A(l) & 0xffffu, bf) | fn((A(l) >> 16) & 0xffffu, bf) << 16);
     else
         FOR_EACH_LANE(mask, l)
-            set_reg(x, D, l, ws_half_ex2(A(l) & 0xffffu, bf));
+            set_reg(x, D, l, fn(A(l) & 0xffffu, bf));
 }
 
 /* ---- comparisons -------------------------------------------------------------------------- */

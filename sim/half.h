@@ -21,11 +21,13 @@ uint32_t ws_half_from_int(uint64_t v, int is_signed, int bf16, unsigned rnd);
 
 void ws_ex_half_arith(ws_exec *x, const ws_insn *in, uint32_t mask); /* add sub mul fma neg abs min max */
 void ws_ex_half_setp(ws_exec *x, const ws_insn *in, uint32_t mask);
-void ws_ex_half_set(ws_exec *x, const ws_insn *in, uint32_t mask); /* set with a half source type */
-void ws_ex_half_cvt(ws_exec *x, const ws_insn *in, uint32_t mask); /* cvt with a half on either side */
-uint64_t ws_half_atom_add(ws_type t, uint64_t old, uint64_t b);    /* atom/red.add.noftz */
-void ws_ex_half_ex2(ws_exec *x, const ws_insn *in, uint32_t mask); /* ex2.approx(.ftz) of halves */
-/* ex2.approx.f16 / ex2.approx.ftz.bf16 of one half: MUFU.EX2.F16/.BF16 (exec_half.c, sim/mufu.c) */
+void ws_ex_half_set(ws_exec *x, const ws_insn *in, uint32_t mask);  /* set with a half source type */
+void ws_ex_half_cvt(ws_exec *x, const ws_insn *in, uint32_t mask);  /* cvt with a half on either side */
+uint64_t ws_half_atom_add(ws_type t, uint64_t old, uint64_t b);     /* atom/red.add.noftz */
+void ws_ex_half_mufu(ws_exec *x, const ws_insn *in, uint32_t mask); /* ex2.approx, tanh.approx of halves */
+/* ex2.approx.f16 / ex2.approx.ftz.bf16 and tanh.approx.f16 / .bf16 of one half:
+ * MUFU.EX2/TANH.F16/.BF16 (exec_half.c, sim/mufu.c) */
 uint32_t ws_half_ex2(uint32_t h, int bf16);
+uint32_t ws_half_tanh(uint32_t h, int bf16);
 
 #endif

@@ -1,4 +1,4 @@
-/* The H200's special-function unit (SASS MUFU.RCP, RSQ, SQRT, EX2, LG2, SIN, COS) bit for bit.
+/* The H200's special-function unit (SASS MUFU.RCP, RSQ, SQRT, EX2, LG2, SIN, COS, TANH) bit for bit.
  *
  * Each function is a piecewise quadratic in fixed point, as NVIDIA published the unit's design
  * (Oberman and Siu, "A high-performance area-efficient multifunction interpolator", ARITH 2005):
@@ -11,13 +11,14 @@
 #include "mufu.h"
 
 #include "mufu_tables.h"
+#include "mufu_tanh_table.h"
 
 #define NAN_BITS 0x7fffffffu
 #define SIGN     0x80000000u
 #define INF      0x7f800000u
 
 /* xh^2 without the partial products x_k x_l of weight below 2^thr (2^(k+l), doubled for k != l) */
-static uint64_t squarer(uint32_t xh, int n, int thr)
+WS_MUFU_FN static uint64_t squarer(uint32_t xh, int n, int thr)
 {
     uint64_t s = 0;
     for (uint32_t bits = xh; bits; bits &= bits - 1) {
@@ -32,7 +33,7 @@ static uint64_t squarer(uint32_t xh, int n, int thr)
 }
 
 /* W in units of 2^-(2n) / H of the function's unit (H = max(h1, h2), 1 or 2) */
-static int64_t interpolate(const ws_mufu_table *t, uint32_t seg, uint32_t xh)
+WS_MUFU_FN static int64_t interpolate(const ws_mufu_table *t, uint32_t seg, uint32_t xh)
 {
     const ws_mufu_coef *c = &t->coef[seg];
     int h = t->h1 > 1 || t->h2 > 1; /* log2 H */
@@ -43,14 +44,14 @@ static int64_t interpolate(const ws_mufu_table *t, uint32_t seg, uint32_t xh)
 }
 
 /* the interpolated value truncated to the function's unit (W is positive for these functions) */
-static uint64_t interpolate_floor(const ws_mufu_table *t, uint32_t seg, uint32_t xh)
+WS_MUFU_FN static uint64_t interpolate_floor(const ws_mufu_table *t, uint32_t seg, uint32_t xh)
 {
     int shift = 2 * t->n + (t->h1 > 1 || t->h2 > 1);
     return (uint64_t)interpolate(t, seg, xh) >> shift;
 }
 
 /* sign | m * 2^k truncated toward zero to single precision; subnormal results flush to zero */
-static uint32_t pack(uint32_t sign, uint64_t m, int k)
+WS_MUFU_FN static uint32_t pack(uint32_t sign, uint64_t m, int k)
 {
     if (m == 0)
         return sign;
@@ -70,7 +71,7 @@ static uint32_t pack(uint32_t sign, uint64_t m, int k)
     return sign | (uint32_t)biased << 23 | (uint32_t)(m & 0x7fffff);
 }
 
-uint32_t ws_mufu_rcp(uint32_t x)
+WS_MUFU_FN uint32_t ws_mufu_rcp(uint32_t x)
 {
     uint32_t s = x & SIGN, e = (x >> 23) & 0xff, f = x & 0x7fffff;
     if (e == 0xff)
@@ -81,7 +82,7 @@ uint32_t ws_mufu_rcp(uint32_t x)
     return pack(s, interpolate_floor(&mufu_rcp, f >> 16, f & 0xffff), -24 - ((int)e - 127));
 }
 
-uint32_t ws_mufu_rsq(uint32_t x)
+WS_MUFU_FN uint32_t ws_mufu_rsq(uint32_t x)
 {
     uint32_t s = x & SIGN, e = (x >> 23) & 0xff, f = x & 0x7fffff;
     if (e == 0xff)
@@ -97,7 +98,7 @@ uint32_t ws_mufu_rsq(uint32_t x)
     return pack(0, interpolate_floor(&mufu_rsq, (uint32_t)odd << 6 | f >> 17, f & 0x1ffff), -24 - ((E - odd) >> 1));
 }
 
-uint32_t ws_mufu_sqrt(uint32_t x)
+WS_MUFU_FN uint32_t ws_mufu_sqrt(uint32_t x)
 {
     uint32_t s = x & SIGN, e = (x >> 23) & 0xff, f = x & 0x7fffff;
     if (e == 0xff)
@@ -111,7 +112,7 @@ uint32_t ws_mufu_sqrt(uint32_t x)
     return pack(0, interpolate_floor(&mufu_sqrt, (uint32_t)odd << 6 | f >> 17, f & 0x1ffff), -23 + ((E - odd) >> 1));
 }
 
-uint32_t ws_mufu_ex2(uint32_t x)
+WS_MUFU_FN uint32_t ws_mufu_ex2(uint32_t x)
 {
     uint32_t s = x & SIGN, e = (x >> 23) & 0xff, f = x & 0x7fffff;
     if (e == 0xff)
@@ -137,9 +138,9 @@ uint32_t ws_mufu_ex2(uint32_t x)
 }
 
 /* sign | G 2^-bits truncated toward zero to single precision */
-static uint32_t pack_fixed(uint32_t sign, uint64_t g, int bits) { return pack(sign, g, -bits); }
+WS_MUFU_FN static uint32_t pack_fixed(uint32_t sign, uint64_t g, int bits) { return pack(sign, g, -bits); }
 
-uint32_t ws_mufu_lg2(uint32_t x)
+WS_MUFU_FN uint32_t ws_mufu_lg2(uint32_t x)
 {
     uint32_t s = x & SIGN, e = (x >> 23) & 0xff, f = x & 0x7fffff;
     if (e == 0xff)
@@ -158,7 +159,7 @@ uint32_t ws_mufu_lg2(uint32_t x)
 }
 
 /* the unit's turn: the fraction of |turns| in fixed point with 25 bits, truncated */
-static uint32_t turn_fraction(uint32_t r)
+WS_MUFU_FN static uint32_t turn_fraction(uint32_t r)
 {
     uint32_t e = (r >> 23) & 0xff;
     if (e == 0)
@@ -170,7 +171,7 @@ static uint32_t turn_fraction(uint32_t r)
 }
 
 /* sin of q / 2^25 turns: the first quadrant's table, mirrored (ones' complement) and negated */
-static uint32_t sine_of_turn(uint32_t q, uint32_t sign)
+WS_MUFU_FN static uint32_t sine_of_turn(uint32_t q, uint32_t sign)
 {
     uint32_t q23 = q & 0x7fffff;
     if ((q >> 23) & 1)
@@ -181,16 +182,38 @@ static uint32_t sine_of_turn(uint32_t q, uint32_t sign)
     return pack_fixed(sign, (uint64_t)w >> 21, 37);
 }
 
-uint32_t ws_mufu_sin(uint32_t r)
+WS_MUFU_FN uint32_t ws_mufu_sin(uint32_t r)
 {
     if (((r >> 23) & 0xff) == 0xff)
         return NAN_BITS;
     return sine_of_turn(turn_fraction(r), r & SIGN);
 }
 
-uint32_t ws_mufu_cos(uint32_t r)
+WS_MUFU_FN uint32_t ws_mufu_cos(uint32_t r)
 {
     if (((r >> 23) & 0xff) == 0xff)
         return NAN_BITS;
     return sine_of_turn((turn_fraction(r) + 0x800000u) & 0x1ffffff, 0);
+}
+
+/* MUFU.TANH: odd; |x| below 2^-8 (zeros and subnormals too) gives x, from 8 on (infinity too)
+ * 1. In between, binade E of |x| has its own table (tools/mufu/fit_tanh.py): the top m fraction
+ * bits pick a segment, the next 17 are xh, the rest is dropped; W is truncated to 2^-u,
+ * u = 24 - min(E, 0), then toward zero to single precision. */
+WS_MUFU_FN uint32_t ws_mufu_tanh(uint32_t x)
+{
+    uint32_t s = x & SIGN, a = x & ~SIGN;
+    if (a > INF)
+        return NAN_BITS;
+    if (a >= 0x41000000u) /* 8 */
+        return s | 0x3f800000u;
+    int E = (int)(a >> 23) - 127;
+    if (E < -8)
+        return x;
+    int m = mufu_tanh_seg_bits[E + 8], u = E > 0 ? 24 : 24 - E;
+    uint32_t q = (a & 0x7fffff) >> (23 - m - 17);
+    uint32_t seg = mufu_tanh_first[E + 8] + (q >> 17), xh = q & 0x1ffff;
+    int64_t w = mufu_tanh_coef[seg].c0 + (int64_t)mufu_tanh_coef[seg].c1 * xh * ((int64_t)1 << 17) +
+                (int64_t)mufu_tanh_coef[seg].c2 * (int64_t)squarer(xh, 17, 19);
+    return pack(s, (uint64_t)w >> 34, -u);
 }

@@ -8,7 +8,7 @@
 #include "mufu.h"
 
 /* clang-format off */
-static const ws_mufu_coef mufu_rcp_coef[128] = {
+WS_MUFU_DATA static const ws_mufu_coef mufu_rcp_coef[128] = {
     {67108864, -131068, 1013}, {66588642, -129044, 989}, {66076422, -127066, 966},
     {65572021, -125134, 945}, {65075262, -123244, 923}, {64585976, -121398, 902},
     {64103992, -119594, 883}, {63629146, -117828, 863}, {63161284, -116102, 845},
@@ -54,10 +54,10 @@ static const ws_mufu_coef mufu_rcp_coef[128] = {
     {33818641, -33286, 131}, {33686019, -33026, 130},
 };
 /* clang-format on */
-static const ws_mufu_table mufu_rcp = {mufu_rcp_coef, 16, 17, 1, 1, 128, 265289727ll};
+WS_MUFU_DATA static const ws_mufu_table mufu_rcp = {mufu_rcp_coef, 16, 17, 1, 1, 128, 265289727ll};
 
 /* clang-format off */
-static const ws_mufu_coef mufu_rsq_coef[128] = {
+WS_MUFU_DATA static const ws_mufu_coef mufu_rsq_coef[128] = {
     {67108862, -131062, 1508}, {66590638, -128048, 1450}, {66084240, -125150, 1396},
     {65589220, -122358, 1344}, {65105161, -119670, 1296}, {64631662, -117078, 1250},
     {64168346, -114578, 1206}, {63714854, -112166, 1164}, {63270844, -109838, 1124},
@@ -103,10 +103,10 @@ static const ws_mufu_coef mufu_rsq_coef[128] = {
     {33819688, -33550, 198}, {33686280, -33156, 194},
 };
 /* clang-format on */
-static const ws_mufu_table mufu_rsq = {mufu_rsq_coef, 17, 19, 1, 1, 128, 4294967295ll};
+WS_MUFU_DATA static const ws_mufu_table mufu_rsq = {mufu_rsq_coef, 17, 19, 1, 1, 128, 4294967295ll};
 
 /* clang-format off */
-static const ws_mufu_coef mufu_sqrt_coef[128] = {
+WS_MUFU_DATA static const ws_mufu_coef mufu_sqrt_coef[128] = {
     {33554432, 65535, -506}, {33815560, 65029, -494}, {34074687, 64534, -482},
     {34331858, 64051, -472}, {34587117, 63578, -461}, {34840506, 63116, -452},
     {35092065, 62664, -443}, {35341834, 62221, -434}, {35589850, 61787, -424},
@@ -152,10 +152,10 @@ static const ws_mufu_coef mufu_sqrt_coef[128] = {
     {66582512, 66054, -261}, {66846206, 65794, -259},
 };
 /* clang-format on */
-static const ws_mufu_table mufu_sqrt = {mufu_sqrt_coef, 17, 19, 1, 2, 128, 8589934591ll};
+WS_MUFU_DATA static const ws_mufu_table mufu_sqrt = {mufu_sqrt_coef, 17, 19, 1, 2, 128, 8589934591ll};
 
 /* clang-format off */
-static const ws_mufu_coef mufu_ex2_coef[64] = {
+WS_MUFU_DATA static const ws_mufu_coef mufu_ex2_coef[64] = {
     {33554435, 90852, 494}, {33919818, 91840, 501}, {34289182, 92840, 506},
     {34662565, 93852, 511}, {35040018, 94872, 518}, {35421577, 95908, 521},
     {35807292, 96952, 527}, {36197209, 98008, 532}, {36591372, 99072, 541},
@@ -180,10 +180,10 @@ static const ws_mufu_coef mufu_ex2_coef[64] = {
     {66385972, 179744, 980},
 };
 /* clang-format on */
-static const ws_mufu_table mufu_ex2 = {mufu_ex2_coef, 17, 19, 1, 1, 64, 3206021119ll};
+WS_MUFU_DATA static const ws_mufu_table mufu_ex2 = {mufu_ex2_coef, 17, 19, 1, 1, 64, 3206021119ll};
 
 /* clang-format off */
-static const ws_mufu_coef mufu_lg2_coef[64] = {
+WS_MUFU_DATA static const ws_mufu_coef mufu_lg2_coef[64] = {
     {7, 378176, -2908}, {1501082, 372360, -2820}, {2979248, 366720, -2740},
     {4435178, 361248, -2660}, {5869541, 355936, -2584}, {7282962, 350776, -2508},
     {8676044, 345768, -2440}, {10049363, 340896, -2368}, {11403483, 336160, -2304},
@@ -208,10 +208,10 @@ static const ws_mufu_coef mufu_lg2_coef[64] = {
     {66349508, 190584, -744},
 };
 /* clang-format on */
-static const ws_mufu_table mufu_lg2 = {mufu_lg2_coef, 17, 19, 1, 1, 64, 878706687ll};
+WS_MUFU_DATA static const ws_mufu_table mufu_lg2 = {mufu_lg2_coef, 17, 19, 1, 1, 64, 878706687ll};
 
 /* clang-format off */
-static const ws_mufu_coef mufu_sin_coef[64] = {
+WS_MUFU_DATA static const ws_mufu_coef mufu_sin_coef[64] = {
     {0, 411792, -56}, {1646926, 411680, -192}, {3292872, 411296, -304},
     {4936828, 410688, -440}, {6577812, 409808, -548}, {8214836, 408704, -684},
     {9846906, 407344, -804}, {11473052, 405728, -916}, {13092282, 403888, -1048},
@@ -236,6 +236,6 @@ static const ws_mufu_coef mufu_sin_coef[64] = {
     {67088652, 10112, -5060},
 };
 /* clang-format on */
-static const ws_mufu_table mufu_sin = {mufu_sin_coef, 17, 19, 1, 1, 64, 2097151ll};
+WS_MUFU_DATA static const ws_mufu_table mufu_sin = {mufu_sin_coef, 17, 19, 1, 1, 64, 2097151ll};
 
 #endif

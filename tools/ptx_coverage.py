@@ -30,7 +30,7 @@ ISA = [
     ('Floating point', [
         ('testp', None), ('copysign', None), ('fma', None), ('rcp', None), ('sqrt', None),
         ('rsqrt', None), ('sin', None), ('cos', None), ('lg2', None), ('ex2', None),
-        ('tanh', 'the special function unit\'s tanh.approx is not modelled bit for bit')]),
+        ('tanh', None)]),
     ('Comparison and selection', [
         ('set', None), ('setp', None), ('selp', None), ('slct', 'not emitted by nvcc 13; not modelled yet')]),
     ('Logic and shift', [

@@ -88,11 +88,6 @@ typedef enum { WS_SEV_WARNING, WS_SEV_ERROR, WS_SEV_NOTE } ws_severity;
       "each side of an if/else) run them as one collective, each lane with its own operands",        \
       "not deterministic: the H200 merged such a pair in one kernel (HARDWARE-NOTES.md) and hung "   \
       "on `programs/div_merge`; warpsim merges and warns")                                          \
-    X(APPROXIMATION, "approximation", WS_SEV_NOTE,                                                  \
-      "an `.approx` special function (rcp, sqrt, rsqrt, ex2, lg2, sin, cos `.f32`; div.approx) or "    \
-      "`div.full.f32`: warpsim computes the H200's special-function unit as measured (sim/mufu.c), "   \
-      "not yet compared over all 2^32 operands (docs/hardware.md point 14)",                           \
-      "equal bit for bit on all 157 million operands measured (tools/mufu)")                           \
     X(SPLIT_WARP, "split-warp", WS_SEV_NOTE,                                                         \
       "a warp-wide `activemask`, collective or `bar.sync` after a collective whose lanes named "      \
       "different membermasks: ptxas compiles that one with `WARPSYNC.EXCLUSIVE`, which can leave "   \

@@ -1,4 +1,4 @@
-/* mufu_check RAWDIR: compares warpsim's model (sim/mufu.c, sim/mufu_ptx.c, exec_half.c's ex2 of
+/* mufu_check RAWDIR: compares warpsim's model (sim/mufu.c, sim/mufu_ptx.c, exec_half.c's ex2 and tanh of
  * halves) with every measured set of sets.h found in RAWDIR (tools/mufu/unpack.sh): per set, the
  * outputs equal bit for bit and the first differences. Exit 1 on any difference, 2 when no set
  * is found. Built by CMake (target mufu_check); ctest mufu_measured runs it on tools/mufu/data. */
@@ -40,7 +40,12 @@ static int64_t model(int op, uint32_t x)
     case OP_EX2_BF16: return ws_half_ex2(x & 0xffff, 1);
     case OP_EX2_F16X2: return ws_half_ex2(x & 0xffff, 0) | ws_half_ex2(x >> 16, 0) << 16;
     case OP_EX2_BF16X2: return ws_half_ex2(x & 0xffff, 1) | ws_half_ex2(x >> 16, 1) << 16;
-    default: return -1; /* tanh: not modelled */
+    case OP_TANH: return ws_mufu_tanh(x);
+    case OP_TANH_F16: return ws_half_tanh(x & 0xffff, 0);
+    case OP_TANH_BF16: return ws_half_tanh(x & 0xffff, 1);
+    case OP_TANH_F16X2: return ws_half_tanh(x & 0xffff, 0) | ws_half_tanh(x >> 16, 0) << 16;
+    case OP_TANH_BF16X2: return ws_half_tanh(x & 0xffff, 1) | ws_half_tanh(x >> 16, 1) << 16;
+    default: return -1;
     }
 }
 

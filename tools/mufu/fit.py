@@ -153,11 +153,11 @@ def emit(out, results):
     w('#ifndef WS_MUFU_TABLES_H\n#define WS_MUFU_TABLES_H\n\n#include "mufu.h"\n\n')
     for name, (f, table, D) in results.items():
         w('/* clang-format off */\n')
-        w('static const ws_mufu_coef mufu_%s_coef[%d] = {\n' % (name, len(table)))
+        w('WS_MUFU_DATA static const ws_mufu_coef mufu_%s_coef[%d] = {\n' % (name, len(table)))
         for k in range(0, len(table), 3):
             w('   ' + ''.join(' {%d, %d, %d},' % t for t in table[k:k + 3]) + '\n')
         w('};\n/* clang-format on */\n')
-        w('static const ws_mufu_table mufu_%s = {mufu_%s_coef, %d, %d, %d, %d, %d, %dll};\n\n'
+        w('WS_MUFU_DATA static const ws_mufu_table mufu_%s = {mufu_%s_coef, %d, %d, %d, %d, %d, %dll};\n\n'
           % (name, name, f['n'], f['thr'], f['h1'], f['h2'], len(table), D))
     w('#endif\n')
 
