@@ -216,7 +216,9 @@ typedef enum {
     WS_SLOW_EXEC = 2,      /* the general executors, not the specialised ones (sim/exec_fast.c) */
     WS_SLOW_SHFL = 4,      /* a full-warp shuffle without the general routing */
     WS_SLOW_TIMING = 8,    /* register uses recomputed per issue, not once per launch */
-    WS_SLOW_ALL = 15
+    WS_SLOW_INTERP = 16,   /* a converged warp's stretch runs instruction by instruction through the
+                              executors, not decoded once (sim/interp.c) */
+    WS_SLOW_ALL = 31
 } ws_slow_path;
 
 /* The limits of a run (docs/cli.md, "Limits"): reaching one stops the launch with WS_ERR_LIMIT
@@ -253,6 +255,10 @@ typedef struct {
     uint64_t dynamic_shared_bytes;  /* dynamic shared memory (the .extern .shared arrays) per block */
     const char *timing_preset;      /* timing mode: preset text over the built-in sm_90 (presets/sm_90.preset); NULL: built-in */
     unsigned slow_paths;            /* WS_SLOW_* bits: fast paths to turn off; 0 = all on */
+    /* The decoded interpreter's SIMD variant: "sse2" (on other machines "base"), "avx2",
+     * "avx512", or NULL for the environment's WARPSIM_SIMD, else the best the CPU has. Every
+     * variant gives the same bytes. A variant the CPU lacks fails the launch (WS_ERR_INPUT). */
+    const char *simd;
 } ws_config;
 
 typedef struct {
