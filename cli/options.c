@@ -94,6 +94,8 @@ static const cli_option bench_options[] = {
     {BENCH_DIR,     "--dir",     "ROOT",      "the repository (default: found from the current directory)"},
     {BENCH_SCALING, "--scaling", NULL,        "program length scaling: straight-line kernels of growing length"},
     {BENCH_SPEEDUP, "--speedup", NULL,        "with --jobs N: each kernel with --jobs 1 and N in turns, the speed-up"},
+    {BENCH_VARIANTS, "--variants", NULL,      "functional: the interpreter off and each SIMD variant side by side"},
+    {BENCH_SIMD,    "--simd",    "sse2|avx2|avx512", "the functional interpreter's SIMD variant (default: the best the CPU has)"},
     {0, NULL, NULL, NULL},
 };
 

@@ -83,7 +83,9 @@ enum {
     BENCH_SPEEDUP,
     BENCH_DIR,
     BENCH_PYTHON,
-    BENCH_PEER
+    BENCH_PEER,
+    BENCH_VARIANTS,
+    BENCH_SIMD
 };
 enum {
     VIZ_WARP = 1,

@@ -170,12 +170,20 @@ int ws_fast_kind(const ws_insn *in)
         is_int_type((ws_type)in->type) && is_int_type((ws_type)in->type2))
         return WS_FK_CVT_INT;
     unsigned bits = int_bits((ws_type)in->type);
-    if (!bits || mods || !in->nops || !is_row(&in->ops[0]))
-        return WS_FK_NONE;
     int r1 = in->nops > 1 && is_row(&in->ops[1]);
     int rr = in->nops > 2 && r1 && is_row(&in->ops[2]);
     int ri = in->nops > 2 && r1 && is_imm(&in->ops[2]);
     int bin = in->nops == 3 && (rr || ri);
+    if (in->type == WS_T_F32 && !mods && bin && is_row(&in->ops[0]) && fe_mode(in->rnd) == FE_TONEAREST) {
+        switch (in->op) {
+        case WS_OP_ADD: return RR_RI(WS_FK_ADD_F32);
+        case WS_OP_SUB: return RR_RI(WS_FK_SUB_F32);
+        case WS_OP_MUL: return RR_RI(WS_FK_MUL_F32);
+        default: return WS_FK_NONE;
+        }
+    }
+    if (!bits || mods || !in->nops || !is_row(&in->ops[0]))
+        return WS_FK_NONE;
     switch (in->op) {
     case WS_OP_ADD:
         if (bin)

@@ -5,6 +5,8 @@
 #ifndef WS_FAST_OPS_H
 #define WS_FAST_OPS_H
 
+#include "fp.h"
+
 #define M32 0xffffffffull
 
 /* clang-format off */
@@ -27,7 +29,11 @@
     X(SHL32, (uint32_t)B >= 32 ? 0 : (A << (uint32_t)B) & M32)                                      \
     X(SHL64, (uint32_t)B >= 64 ? 0 : A << (uint32_t)B)                                              \
     X(SHR32, (uint32_t)B >= 32 ? 0 : (A & M32) >> (uint32_t)B)                                      \
-    X(SHR64, (uint32_t)B >= 64 ? 0 : A >> (uint32_t)B)
+    X(SHR64, (uint32_t)B >= 64 ? 0 : A >> (uint32_t)B)                                              \
+    /* add, sub, mul .f32 rounding to nearest, no .ftz, no .sat: FLOAT_OP of exec_arith.c */       \
+    X(ADD_F32, f32_result(as_f32(A) + as_f32(B), 0))                                                \
+    X(SUB_F32, f32_result(as_f32(A) - as_f32(B), 0))                                                \
+    X(MUL_F32, f32_result(as_f32(A) * as_f32(B), 0))
 
 /* mad.lo on 32 bits: the low half of the product does not depend on the signedness */
 #define WS_FAST_MAD32(A, B, C) (((uint64_t)(uint32_t)((uint32_t)(A) * (uint32_t)(B)) + (C)) & M32)

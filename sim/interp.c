@@ -7,7 +7,7 @@
 #define WS_HAVE_X86_VARIANTS 1
 #endif
 
-const char *ws_simd_name(ws_simd_variant v)
+const char *ws_simd_name(ws_simd_kind v)
 {
     static const char *const names[WS_SIMD_COUNT] = {
 #ifdef WS_HAVE_X86_VARIANTS
@@ -19,7 +19,7 @@ const char *ws_simd_name(ws_simd_variant v)
     return v < WS_SIMD_COUNT ? names[v] : "?";
 }
 
-int ws_simd_available(ws_simd_variant v)
+int ws_simd_available(ws_simd_kind v)
 {
     switch (v) {
     case WS_SIMD_BASE: return 1;
@@ -34,7 +34,7 @@ int ws_simd_available(ws_simd_variant v)
     }
 }
 
-ws_interp_run_fn ws_interp_run_of(ws_simd_variant v)
+ws_interp_run_fn ws_interp_run_of(ws_simd_kind v)
 {
     switch (v) {
 #ifdef WS_HAVE_X86_VARIANTS
@@ -51,12 +51,16 @@ int ws_simd_select(const char *name)
         name = getenv("WARPSIM_SIMD");
     if (!name || !*name || !strcmp(name, "auto")) {
         for (int v = WS_SIMD_COUNT - 1; v > 0; v--)
-            if (ws_simd_available((ws_simd_variant)v))
+            if (ws_simd_available((ws_simd_kind)v))
                 return v;
         return WS_SIMD_BASE;
     }
     for (int v = 0; v < WS_SIMD_COUNT; v++)
-        if (!strcmp(name, ws_simd_name((ws_simd_variant)v)))
-            return ws_simd_available((ws_simd_variant)v) ? v : -1;
+        if (!strcmp(name, ws_simd_name((ws_simd_kind)v)))
+            return ws_simd_available((ws_simd_kind)v) ? v : -1;
     return -1;
 }
+
+const char *ws_simd_variant(unsigned i) { return i < WS_SIMD_COUNT ? ws_simd_name((ws_simd_kind)i) : NULL; }
+
+bool ws_simd_supported(const char *name) { return name && strcmp(name, "auto") && ws_simd_select(name) >= 0; }

@@ -8,12 +8,12 @@
 
 /* The SIMD variants of the run loop, by name: "sse2" (the baseline build, any x86-64; "base"
  * elsewhere), "avx2", "avx512". */
-typedef enum { WS_SIMD_BASE, WS_SIMD_AVX2, WS_SIMD_AVX512, WS_SIMD_COUNT } ws_simd_variant;
-const char *ws_simd_name(ws_simd_variant v);
+typedef enum { WS_SIMD_BASE, WS_SIMD_AVX2, WS_SIMD_AVX512, WS_SIMD_COUNT } ws_simd_kind;
+const char *ws_simd_name(ws_simd_kind v);
 /* Whether this build has the variant and this CPU runs it. */
-int ws_simd_available(ws_simd_variant v);
+int ws_simd_available(ws_simd_kind v);
 /* The run loop of a variant (which must be available). */
-ws_interp_run_fn ws_interp_run_of(ws_simd_variant v);
+ws_interp_run_fn ws_interp_run_of(ws_simd_kind v);
 /* The variants' run loops (interp_base.c, interp_avx2.c, interp_avx512.c) */
 uint64_t ws_interp_run_base(ws_exec *x, const ws_dkernel *dk, uint32_t *pc, uint64_t budget, uint64_t *lanes,
                             int *yield, int *ended);

@@ -303,7 +303,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         free(L);
         return res->status = WS_ERR_INPUT;
     }
-    L->interp_run = ws_interp_run_of((ws_simd_variant)simd);
+    L->interp_run = ws_interp_run_of((ws_simd_kind)simd);
     ws_status st = WS_OK;
     ws_block b;
     memset(&b, 0, sizeof b);

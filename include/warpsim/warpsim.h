@@ -261,6 +261,12 @@ typedef struct {
     const char *simd;
 } ws_config;
 
+/* The SIMD variants of the functional interpreter (ws_config.simd): the name of the i-th (NULL
+ * past the last; the first is the baseline build's), and whether this build and CPU run the one
+ * named. */
+const char *ws_simd_variant(unsigned i);
+bool ws_simd_supported(const char *name);
+
 typedef struct {
     uint64_t cycles;
     uint64_t warp_instructions;
