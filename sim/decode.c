@@ -45,14 +45,47 @@ static int constant_before(const ws_insn *code, const uint8_t *targets, uint32_t
     return 0;
 }
 
+/* Registers that hold 0 wherever they are read: every write of them in the kernel (its linked
+ * functions included) is a move of the immediate 0, and a register never written reads 0
+ * (registers start zeroed: ws_registers_read_unwritten). One byte per register. */
+static uint8_t *zero_registers(const ws_kernel *k, const ws_insn *code)
+{
+    uint8_t *z = malloc(k->nregs ? k->nregs : 1);
+    if (!z)
+        return NULL;
+    memset(z, 1, k->nregs);
+    for (uint32_t i = 0; i < k->ninsns; i++) {
+        const ws_insn *in = &code[i];
+        ws_reg_use u;
+        ws_insn_reg_use(in, &u);
+        int zero_move = ws_fast_kind(in) == WS_FK_MOV_I && ws_fast_mov_value(in) == 0;
+        for (uint32_t d = 0; d < u.ndst; d++)
+            if (u.dst[d] < k->nregs && !(zero_move && u.dst[d] == in->ops[0].reg))
+                z[u.dst[d]] = 0;
+    }
+    return z;
+}
+
+/* What decode_one needs to know of the whole kernel. */
+typedef struct {
+    uint8_t *targets; /* branch_targets */
+    uint8_t *zero;    /* zero_registers */
+} kernel_facts;
+
 /* An operand's value when it is the same for every lane at every run of pc. */
-static int constant_operand(const ws_insn *code, const uint8_t *targets, uint32_t pc, const ws_operand *o, uint64_t *v)
+static int constant_operand(const ws_insn *code, const kernel_facts *f, uint32_t pc, const ws_operand *o, uint64_t *v)
 {
     if (o->kind == WS_OPND_IMM) {
         *v = o->imm;
         return 1;
     }
-    return o->kind == WS_OPND_REG && !o->neg && o->reg != WS_NO_REG && constant_before(code, targets, pc, o->reg, v);
+    if (o->kind != WS_OPND_REG || o->neg || o->reg == WS_NO_REG)
+        return 0;
+    if (f->zero[o->reg]) {
+        *v = 0;
+        return 1;
+    }
+    return constant_before(code, f->targets, pc, o->reg, v);
 }
 
 static int is_row(const ws_operand *o) { return o->kind == WS_OPND_REG && !o->neg && o->reg != WS_NO_REG; }
@@ -60,14 +93,14 @@ static int is_row(const ws_operand *o) { return o->kind == WS_OPND_REG && !o->ne
 /* shfl.sync.MODE.b32 d[|p], a, b, c, membermask with b, c and a full membermask constant: the
  * routing, fixed (ws_shfl_rule, the executors' own rule). With all 32 lanes executing, as the
  * run loop checks, no lane reads an absent or outside lane and no diagnostic can arise. */
-static int decode_shfl(const ws_insn *code, const uint8_t *targets, uint32_t pc, ws_dshfl *s)
+static int decode_shfl(const ws_insn *code, const kernel_facts *f, uint32_t pc, ws_dshfl *s)
 {
     const ws_insn *in = &code[pc];
     uint64_t b, c, m;
     if (in->nops != 5 || (in->mods & ~(uint32_t)WS_MOD_SYNC) || !is_row(&in->ops[0]) || !is_row(&in->ops[1]) ||
-        ws_type_bits((ws_type)in->type) != 32 || !constant_operand(code, targets, pc, &in->ops[2], &b) ||
-        !constant_operand(code, targets, pc, &in->ops[3], &c) ||
-        !constant_operand(code, targets, pc, &in->ops[4], &m) || (uint32_t)m != FULL_MASK)
+        ws_type_bits((ws_type)in->type) != 32 || !constant_operand(code, f, pc, &in->ops[2], &b) ||
+        !constant_operand(code, f, pc, &in->ops[3], &c) || !constant_operand(code, f, pc, &in->ops[4], &m) ||
+        (uint32_t)m != FULL_MASK)
         return 0;
     s->shifted = 0;
     for (unsigned l = 0; l < 32; l++) {
@@ -109,7 +142,7 @@ static int decode_ld_param(const ws_kernel *k, const ws_insn *in)
 
 static uint32_t row_of(uint32_t reg) { return reg == WS_NO_REG ? WS_NO_REG : reg * 32; }
 
-static void decode_one(const ws_kernel *k, const ws_insn *code, const uint8_t *targets, uint32_t pc, ws_dinsn *d,
+static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_facts *f, uint32_t pc, ws_dinsn *d,
                        ws_dkernel *dk)
 {
     const ws_insn *in = &code[pc];
@@ -151,7 +184,7 @@ static void decode_one(const ws_kernel *k, const ws_insn *code, const uint8_t *t
         }
         return;
     }
-    if (in->op == WS_OP_SHFL && decode_shfl(code, targets, pc, &dk->shfl[dk->nshfl])) {
+    if (in->op == WS_OP_SHFL && decode_shfl(code, f, pc, &dk->shfl[dk->nshfl])) {
         d->kind = DK_SHFL_PERM;
         d->shfl = dk->nshfl++;
         return;
@@ -179,21 +212,23 @@ ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code)
     for (uint32_t i = 0; i < k->ninsns; i++)
         nshfl += code[i].op == WS_OP_SHFL;
     ws_dkernel *dk = calloc(1, sizeof *dk);
-    uint8_t *targets = branch_targets(k, code);
+    kernel_facts f = {branch_targets(k, code), zero_registers(k, code)};
     if (dk) {
         dk->insns = malloc(((size_t)k->ninsns + 1) * sizeof *dk->insns);
         dk->shfl = malloc((nshfl ? nshfl : 1) * sizeof *dk->shfl);
     }
-    if (!dk || !targets || !dk->insns || !dk->shfl) {
-        free(targets);
+    if (!dk || !f.targets || !f.zero || !dk->insns || !dk->shfl) {
+        free(f.targets);
+        free(f.zero);
         ws_interp_free(dk);
         return NULL;
     }
     for (uint32_t i = 0; i < k->ninsns; i++)
-        decode_one(k, code, targets, i, &dk->insns[i], dk);
+        decode_one(k, code, &f, i, &dk->insns[i], dk);
     memset(&dk->insns[k->ninsns], 0, sizeof *dk->insns);
     dk->insns[k->ninsns].kind = DK_LEAVE;
-    free(targets);
+    free(f.targets);
+    free(f.zero);
     return dk;
 }
 

@@ -66,6 +66,9 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     const uint32_t live = w->live;
     uint32_t pc = *pc_io;
     uint64_t n = 0, lanes = 0;
+    /* the block's cycle, one per instruction (ws_warp_run_converged's), stored before an
+     * executor runs (%clock reads it) and at the end */
+    const uint64_t cycle0 = x->blk->cycle;
     uint64_t t_[32];
     /* a constant shuffle's values with 32 lanes of zeros either side: a shift by k reads
      * pad_ + 32 + k, no index out of the array */
@@ -76,15 +79,11 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
         const ws_dinsn *di = &dk->insns[pc];
         uint32_t exec = live;
         if (di->guard != WS_NO_REG) { /* ws_guard_mask on the decoded row */
-            const uint64_t *g = R(di->guard);
-            uint32_t m = 0;
-            for (unsigned l = 0; l < 32; l++)
-                m |= (uint32_t)(g[l] != 0) << l;
+            uint32_t m = ws_predicate_bits(R(di->guard));
             exec = (di->guard_neg ? ~m : m) & live;
         }
         if (di->kind == DK_LEAVE || (di->kind == DK_BRA && exec != live && exec))
-            break;       /* what moves lanes, and a divergent branch, are warp.c's */
-        x->blk->cycle++; /* before the executor: %clock reads it */
+            break; /* what moves lanes, and a divergent branch, are warp.c's */
         n++;
         lanes += (uint64_t)__builtin_popcount(exec);
         if (di->kind == DK_BRA) { /* ex_bra's uniform case */
@@ -199,6 +198,7 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
             const ws_insn *in = &L->code[pc];
             x->in = in;
             x->pc = pc;
+            x->blk->cycle = cycle0 + n;
             L->xfn[pc](x, in, exec);
             if (L->stop || di->ends) { /* a strong load ends the warp's turn, a call the stretch */
                 pc++;
@@ -212,6 +212,7 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
         pc++;
     }
 out:
+    x->blk->cycle = cycle0 + n;
     *pc_io = pc;
     *lanes_io += lanes;
     return n;

@@ -273,16 +273,20 @@ static inline const uint64_t *operand_row(const ws_exec *x, const ws_operand *o,
 
 /* Of the lanes of group, those whose guard (@p, @!p) lets them execute the instruction: the one
  * place a guard is read (the scheduler, its fast path, merged collectives, timing). */
+static inline uint32_t ws_predicate_bits(const uint64_t *g)
+{
+    uint32_t m = 0;
+    for (unsigned l = 0; l < 32; l += 4) { /* a branch-free pass over the whole row */
+        m |= (uint32_t)(g[l] != 0) << l | (uint32_t)(g[l + 1] != 0) << (l + 1);
+        m |= (uint32_t)(g[l + 2] != 0) << (l + 2) | (uint32_t)(g[l + 3] != 0) << (l + 3);
+    }
+    return m;
+}
 static inline uint32_t ws_guard_mask(const uint64_t *regs, const ws_insn *in, uint32_t group)
 {
     if (in->guard == WS_NO_REG)
         return group;
-    const uint64_t *g = &regs[(size_t)in->guard * 32];
-    uint32_t m = 0;
-    for (unsigned l = 0; l < 32; l += 4) { /* a branch-free pass over the whole row, then the group's lanes */
-        m |= (uint32_t)(g[l] != 0) << l | (uint32_t)(g[l + 1] != 0) << (l + 1);
-        m |= (uint32_t)(g[l + 2] != 0) << (l + 2) | (uint32_t)(g[l + 3] != 0) << (l + 3);
-    }
+    uint32_t m = ws_predicate_bits(&regs[(size_t)in->guard * 32]); /* then the group's lanes */
     return (in->guard_neg ? ~m : m) & group;
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_simd_variants.py WARPSIM SRCDIR [--jobs N] [--only NAME,...]
+"""check_simd_variants.py WARPSIM SRCDIR [--jobs N] [--only NAME,...] [--programs DIR --golden DIR]
 
 The decoded interpreter (sim/interp.c) runs converged stretches in the functional mode when
 nothing watches and nothing is checked, so every program with a golden (tests/golden/NAME.json)
@@ -7,7 +7,8 @@ runs here with --no-check-uninit: `warpsim run programs/NAME.ptx @programs/NAME.
 --mode functional --no-check-uninit` once per SIMD variant this CPU has (--simd sse2, avx2,
 avx512, from /proc/cpuinfo's flags), and once with --slow-path all (no interpreter, the general
 executors and scheduling). Every run must give the same bytes, and a variant the CPU has must
-run (one the CPU lacks must be refused with exit 2)."""
+run (one the CPU lacks must be refused with exit 2). --programs tests/corpus --golden
+tests/corpus/golden runs the corpus so (too long for every CI run)."""
 import argparse
 import concurrent.futures
 import glob
@@ -42,9 +43,9 @@ def run(cmd, src):
     return p.returncode, p.stdout + p.stderr
 
 
-def check(warpsim, src, name, vs):
-    base = [warpsim, 'run', 'programs/%s.ptx' % name, '@programs/%s.args' % name, '--json', '--mode', 'functional',
-            '--no-check-uninit']
+def check(warpsim, src, programs, name, vs):
+    base = [warpsim, 'run', '%s/%s.ptx' % (programs, name), '@%s/%s.args' % (programs, name), '--json', '--mode',
+            'functional', '--no-check-uninit']
     rc, ref = run(base + ['--slow-path', 'all'], src)
     errors = []
     for v, expected in vs:
@@ -69,8 +70,10 @@ def main():
     ap.add_argument('src')
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--only')
+    ap.add_argument('--programs', default='programs')
+    ap.add_argument('--golden', default=os.path.join('tests', 'golden'))
     a = ap.parse_args()
-    names = sorted(os.path.basename(p)[:-5] for p in glob.glob(os.path.join(a.src, 'tests', 'golden', '*.json')))
+    names = sorted(os.path.basename(p)[:-5] for p in glob.glob(os.path.join(a.src, a.golden, '*.json')))
     if a.only:
         names = [n for n in names if n in a.only.split(',')]
     if not names:
@@ -78,7 +81,7 @@ def main():
         return 1
     vs = variants()
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        results = list(ex.map(lambda n: check(os.path.abspath(a.warpsim), a.src, n, vs), names))
+        results = list(ex.map(lambda n: check(os.path.abspath(a.warpsim), a.src, a.programs, n, vs), names))
     errors = [e for r in results for e in r]
     for e in errors:
         print(e)
