@@ -145,7 +145,8 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
         store_predicates : {
             uint64_t *d_ = R(di->d);
             if (exec == FULL_MASK) {
-                memcpy(d_, t_, sizeof t_);
+                for (unsigned l = 0; l < 32; l++)
+                    d_[l] = t_[l];
                 if (di->p != WS_NO_REG) {
                     uint64_t *q_ = R(di->p);
                     for (unsigned l = 0; l < 32; l++)
@@ -178,8 +179,11 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
                     for (unsigned l = 0; l < 32; l++)
                         d_[l] = val_[s_->src[l]];
                 }
-                if (di->p != WS_NO_REG)
-                    memcpy(R(di->p), s_->in_range, sizeof s_->in_range);
+                if (di->p != WS_NO_REG) { /* a loop the compiler vectorises, not a call of memcpy */
+                    uint64_t *p_ = R(di->p);
+                    for (unsigned l = 0; l < 32; l++)
+                        p_[l] = s_->in_range[l];
+                }
                 x->coll_exec = FULL_MASK;
                 L->stats.shfl++;
                 break;
