@@ -266,6 +266,14 @@ static void bench_speedup(const char *root, const bench_kernel *bk, ws_mode mode
     fflush(stdout);
 }
 
+/* Whether kernel bk is measured (--only), and its grid and loop count (--blocks, --quick). */
+static int bench_size(const bench_kernel *bk, const char *only, unsigned blocks, int quick, unsigned *grid, int *iters)
+{
+    *grid = blocks ? blocks : quick ? bk->grid_quick : bk->grid;
+    *iters = quick ? bk->iters_quick : bk->iters;
+    return !only || !strcmp(only, bk->name);
+}
+
 /* Host instructions per lane instruction, or "-" without a counter */
 static const char *per_lane(const bench_row *r, char *buf, size_t n)
 {
@@ -286,10 +294,10 @@ static void bench_variants(const char *root, const char *only, unsigned blocks, 
            "host/lane", "speed-up", "same result");
     for (size_t i = 0; i < NKERNELS; i++) {
         const bench_kernel *bk = &kernels[i];
-        if (only && strcmp(only, bk->name))
+        unsigned grid;
+        int iters;
+        if (!bench_size(bk, only, blocks, quick, &grid, &iters))
             continue;
-        unsigned grid = blocks ? blocks : quick ? bk->grid_quick : bk->grid;
-        int iters = quick ? bk->iters_quick : bk->iters;
         char gb[32], hb[32];
         snprintf(gb, sizeof gb, "%ux%u", grid, bk->block);
         bench_row off, r;
@@ -566,10 +574,10 @@ int cmd_bench(int argc, char **argv)
                "warp insn/s", "lane insn/s", "cycles/s", "peak KiB", "host/lane");
     for (size_t i = 0; i < NKERNELS; i++) {
         const bench_kernel *bk = &kernels[i];
-        if (only && strcmp(only, bk->name))
+        unsigned grid;
+        int iters;
+        if (!bench_size(bk, only, blocks, quick, &grid, &iters))
             continue;
-        unsigned grid = blocks ? blocks : quick ? bk->grid_quick : bk->grid;
-        int iters = quick ? bk->iters_quick : bk->iters;
         for (int mi = 0; mi < 2; mi++) {
             bench_row *r = &rows[i][mi];
             if (only_mode >= 0 && mi != only_mode) {
