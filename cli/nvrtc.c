@@ -20,6 +20,12 @@ static int ncu_opts;
 
 enum { CU_PTX_OUT = 1, CU_OPT };
 
+void ws_cu_options_reset(void)
+{
+    ptx_out = NULL;
+    ncu_opts = 0;
+}
+
 /* clang-format off */
 const cli_option ws_cu_options[] = {
     {0,          "FILE.cu",   NULL,     "CUDA C++ in place of FILE.ptx, compiled with NVRTC (docs/cli.md: CUDA C++ files)"},
@@ -77,6 +83,26 @@ static struct {
     const char *(*error)(int);
 } nv;
 
+/* NVRTC dlopens its libnvrtc-builtins by bare name, found through its own $ORIGIN run path.
+   A program built with AddressSanitizer intercepts dlopen, so the loader sees the sanitizer as
+   the caller and that run path is not searched (compiling then fails with "failed to open
+   libnvrtc-builtins"). Loading the builtins from NVRTC's directory first makes NVRTC's own
+   dlopen find them by their soname, whoever the caller appears to be. */
+static void preload_builtins(void)
+{
+    char pattern[1100];
+    const char *slash = strrchr(nv.path, '/');
+    if (!slash)
+        return;
+    snprintf(pattern, sizeof pattern, "%.*s/libnvrtc-builtins.so*", (int)(slash - nv.path), nv.path);
+    glob_t g;
+    if (glob(pattern, 0, NULL, &g) != 0)
+        return;
+    for (size_t i = 0; i < g.gl_pathc; i++)
+        dlopen(g.gl_pathv[i], RTLD_NOW | RTLD_LOCAL); /* kept loaded for NVRTC: never closed */
+    globfree(&g);
+}
+
 static bool try_load(const char *path)
 {
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
@@ -107,6 +133,7 @@ static bool try_load(const char *path)
     snprintf(nv.path, sizeof nv.path, "%s",
              dladdr(*(void **)&nv.version, &info) && info.dli_fname ? info.dli_fname : path);
     nv.lib = h;
+    preload_builtins();
     return true;
 }
 

@@ -30,6 +30,8 @@ bool ws_is_cuda_source(const char *path);
  * Returns 1 when argv[*i] was one (*i advanced past it and its value), 0 when not, -1 on an
  * error (printed). */
 int ws_cu_parse_arg(int argc, char **argv, int *i);
+/* Forgets the options taken so far: a process that runs several commands (embed/) starts each afresh. */
+void ws_cu_options_reset(void);
 /* Those options, as a table of options.h (the --help and docs/cli.md of run, viz and step). */
 extern const cli_option ws_cu_options[];
 
