@@ -163,7 +163,7 @@ int cmd_run(int argc, char **argv)
 {
     ws_launch L;
     ws_launch_init(&L);
-    int json = 0, trace = 0, werror = 0, check_uninit = 1, poison = 0;
+    int json = 0, trace = 0, werror = 0, check_uninit = 1, poison = 0, no_contract = 0;
     uint32_t poison_value = 0;
     unsigned slow_paths = 0; /* --slow-path: same output, measured or checked against the fast paths */
     const char *simd = NULL; /* --simd: the interpreter's SIMD variant (same output) */
@@ -238,6 +238,7 @@ int cmd_run(int argc, char **argv)
             }
             break;
         case RUN_NO_CHECK_UNINIT: check_uninit = 0; break; /* uninitialized registers/shared memory and shared races */
+        case RUN_NO_CONTRACT: no_contract = 1; break;
         case RUN_POISON: poison = 1; break; /* undefined shuffle reads give WS_POISON, not the H200's 0 */
         case RUN_POISON_VALUE: {
             uint64_t n;
@@ -314,6 +315,7 @@ int cmd_run(int argc, char **argv)
     cfg.timing_preset = preset;
     cfg.check_uninitialized = check_uninit;
     cfg.poison_undefined = poison;
+    cfg.no_contract = no_contract;
     cfg.poison_value = poison_value;
     cfg.slow_paths = slow_paths;
     cfg.simd = simd;

@@ -520,6 +520,52 @@ static int has_cache_op(const ck *c)
     return 0;
 }
 
+/* Cache hints (eviction priorities, prefetch sizes) change no result; ptxas 13.0 takes them
+ * (tests/test_forms.c): one L1 eviction priority, on .global or generic addresses, not with a
+ * cache operator other than .nc nor with .volatile; an L2 prefetch size on loads only. Also the
+ * 256-bit vectors (.v4 of 64-bit values), which need sm_100, and fence.proxy.async's spaces. */
+static int check_hints(ck *c)
+{
+    const ws_insn *in = c->in;
+    const char *mn = ws_optable[in->op].mnemonic;
+    if (in->op == WS_OP_FENCE_ASYNC && in->space && in->space != WS_SPACE_GLOBAL && !has(c, "shared::cta"))
+        return bad(c, -1, "fence.proxy.async orders .global or .shared::cta, not .%s",
+                   ws_space_name((ws_space)in->space));
+    if (in->op != WS_OP_LD && in->op != WS_OP_ST && in->op != WS_OP_LDU)
+        return 0;
+    if (in->vec == 4 && ws_type_bits((ws_type)in->type) == 64)
+        return bad(c, -1,
+                   "'%s.v4' of 64-bit values: 256-bit loads and stores need .target sm_100 (ptxas refuses them "
+                   "for sm_90)",
+                   mn);
+    static const char *const l1[] = {"L1::evict_normal", "L1::evict_unchanged", "L1::evict_first", "L1::evict_last",
+                                     "L1::no_allocate"};
+    const char *hint = NULL;
+    for (size_t i = 0; i < sizeof l1 / sizeof l1[0]; i++)
+        if (has(c, l1[i])) {
+            if (hint)
+                return bad(c, -1, "%s takes one L1 eviction priority; found .%s and .%s", mn, hint, l1[i]);
+            hint = l1[i];
+        }
+    if (hint) {
+        if (in->space != WS_SPACE_GLOBAL && in->space != WS_SPACE_GENERIC)
+            return bad(c, -1, ".%s applies to .global or generic addresses, not .%s", hint,
+                       ws_space_name((ws_space)in->space));
+        static const char *const cops[] = {"ca", "cg", "cs", "lu", "cv", "wb", "wt"};
+        for (size_t i = 0; i < sizeof cops / sizeof cops[0]; i++)
+            if (has(c, cops[i]))
+                return bad(c, -1, ".%s does not go with the cache operator .%s", hint, cops[i]);
+        if (in->sem == WS_SEM_VOLATILE)
+            return bad(c, -1, ".%s does not go with .volatile", hint);
+    }
+    int sizes = has(c, "L2::64B") + has(c, "L2::128B") + has(c, "L2::256B");
+    if (sizes && in->op == WS_OP_ST)
+        return bad(c, -1, "st takes no L2 prefetch size (.L2::64B .L2::128B .L2::256B are for loads)");
+    if (sizes > 1)
+        return bad(c, -1, "%s takes one L2 prefetch size", mn);
+    return 0;
+}
+
 /* The orders and scopes ptxas 13.0 takes on each instruction (PTX ISA "Memory Consistency Model",
  * each instruction's syntax; tests/ptx/malformed/ld_*, st_*, atom_*, fence_*, membar_*). warpsim
  * runs a launch's memory operations one at a time in a single order, which every order allows,
@@ -647,7 +693,7 @@ int ws_check_insn(const ws_module *m, const ws_kernel *k, const ws_insn *in, con
 {
     ck c = {m, k, in, mnemonic, mlen, ops, msg, cap, where};
     *where = -1;
-    if (check_memory_order(&c) || check_simd(&c))
+    if (check_memory_order(&c) || check_simd(&c) || check_hints(&c))
         return 1;
     ws_type t = (ws_type)in->type;
     uint32_t allowed = allowed_types(in);

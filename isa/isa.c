@@ -162,6 +162,10 @@ const ws_suffix ws_suffixes[] = {
     {"gl", SFX_SCOPE, WS_SCOPE_GL}, {"cluster", SFX_SCOPE, WS_SCOPE_CLUSTER},
     {"nc", SFX_CACHE, WS_MOD_NC}, {"ca", SFX_CACHE, 0}, {"cg", SFX_CACHE, 0}, {"cs", SFX_CACHE, 0},
     {"lu", SFX_CACHE, 0}, {"cv", SFX_CACHE, 0}, {"wb", SFX_CACHE, 0}, {"wt", SFX_CACHE, 0},
+    /* eviction priorities and prefetch sizes: hints, no effect on results (check.c: where they go) */
+    {"L1::evict_normal", SFX_CACHE, 0}, {"L1::evict_unchanged", SFX_CACHE, 0}, {"L1::evict_first", SFX_CACHE, 0},
+    {"L1::evict_last", SFX_CACHE, 0}, {"L1::no_allocate", SFX_CACHE, 0},
+    {"L2::64B", SFX_CACHE, 0}, {"L2::128B", SFX_CACHE, 0}, {"L2::256B", SFX_CACHE, 0},
     {"aligned", SFX_ALIGNED, WS_MOD_ALIGNED}, {"NaN", SFX_NAN, WS_MOD_NAN},
     {"cc", SFX_CC, WS_MOD_CC}, {"shiftamt", SFX_SHIFTAMT, WS_MOD_SHIFTAMT},
     {"f4e", SFX_PRMT, 1}, {"b4e", SFX_PRMT, 2}, {"rc8", SFX_PRMT, 3}, {"ecl", SFX_PRMT, 4},

@@ -5,6 +5,7 @@
  * instruction reads them as. An error stops the parse with file:line:column, the source line
  * and what was expected; an instruction outside the opcode table is an error that names it. */
 #include "check.h"
+#include "contract.h"
 #include "half.h"
 #include "demangle.h"
 #include "opcodes.h"
@@ -860,7 +861,25 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
         default: in->mods |= x->value; return;
         }
     }
-    fail_at(p, at, "unknown suffix '.%.*s' for '%s'", (int)n, s, ws_optable[in->op].mnemonic);
+    /* forms ptxas takes elsewhere, or that need what warpsim does not model: say which */
+    const char *mn = ws_optable[in->op].mnemonic;
+    if ((in->op == WS_OP_LD || in->op == WS_OP_ST) && n > 11 && !memcmp(s, "L2::evict_", 10))
+        fail_at(p, at,
+                "'.%.*s': ptxas 13.0 takes an L2 eviction priority only on 256-bit loads and stores (.v8.b32, "
+                ".v4.b64), which need .target sm_100",
+                (int)n, s);
+    if ((in->op == WS_OP_LD || in->op == WS_OP_ST) && n == 14 && !memcmp(s, "L2::cache_hint", 14))
+        fail_at(p, at, "'.L2::cache_hint' is not supported: its cache policy operand comes from createpolicy, "
+                       "which warpsim does not model");
+    if ((ws_optable[in->op].suffixes & SFX_VEC) && n == 2 && !memcmp(s, "v8", 2))
+        fail_at(p, at, "'%s.v8': 256-bit loads and stores need .target sm_100 (ptxas refuses them for sm_90)", mn);
+    if (in->op == WS_OP_FENCE && ((n > 6 && !memcmp(s, "proxy.", 6)) || (n == 5 && !memcmp(s, "proxy", 5))))
+        fail_at(p, at,
+                "this fence.proxy form is not supported (fence.proxy.alias and fence.proxy.async are; tensor maps are "
+                "not modelled)");
+    if (in->op == WS_OP_FENCE && n >= 13 && !memcmp(s, "mbarrier_init", 13))
+        fail_at(p, at, "'fence.mbarrier_init' is not supported: warpsim does not model mbarrier objects");
+    fail_at(p, at, "unknown suffix '.%.*s' for '%s'", (int)n, s, mn);
 }
 
 /* A parsed but not yet checked operand. */
@@ -2180,6 +2199,20 @@ static void link_module(parser *p)
     p->scratch = NULL;
 }
 
+/* Which mul + add/sub pairs ptxas fuses into one fma (isa/contract.c), in each linked kernel. */
+static void contract_module(parser *p)
+{
+    for (uint32_t i = 0; i < p->m->nkernels; i++) {
+        ws_kernel *k = &p->m->kernels[i];
+        char msg[400];
+        uint32_t pc;
+        if (ws_contract_kernel(k, msg, sizeof msg, &pc)) {
+            ws_token t = {TOK_WORD, NULL, 0, k->insns[pc].line, k->insns[pc].col, NULL};
+            fail_at(p, &t, "%s", msg);
+        }
+    }
+}
+
 /* Per instruction, the label a branch to it prints (label_of): of several labels at one
  * instruction (nvcc -G writes $L__tmp and $L__BB ones) the first by name, a choice that survives
  * printing and parsing again. Computed once, so that printing is linear in the kernel. */
@@ -2281,6 +2314,7 @@ static void parse_module(parser *p)
     if (!p->m->version)
         fail_at(p, &p->tok, "missing .version directive");
     link_module(p);
+    contract_module(p);
     layout_module(p->m);
     for (uint32_t i = 0; i < p->m->nkernels + p->m->nfdefs; i++)
         index_labels(p, i < p->m->nkernels ? &p->m->kernels[i] : &p->m->fdefs[i - p->m->nkernels]);

@@ -79,7 +79,8 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
     if (s & SFX_TO && (in->mods & WS_MOD_TO))
         sb_printf(b, ".to");
     if (in->space && in->space != WS_SPACE_GENERIC)
-        sb_printf(b, ".%s", ws_space_name((ws_space)in->space));
+        sb_printf(b, ".%s%s", ws_space_name((ws_space)in->space),
+                  in->op == WS_OP_FENCE_ASYNC && in->space == WS_SPACE_SHARED ? "::cta" : "");
     if (in->mods & WS_MOD_NC)
         sb_printf(b, ".nc");
     if (s & SFX_OP)

@@ -88,7 +88,10 @@ static int constant_operand(const ws_insn *code, const kernel_facts *f, uint32_t
     return constant_before(code, f->targets, pc, o->reg, v);
 }
 
-static int is_row(const ws_operand *o) { return o->kind == WS_OPND_REG && !o->neg && o->reg != WS_NO_REG; }
+static int is_row(const ws_operand *o)
+{
+    return o->kind == WS_OPND_REG && !o->neg && !(o->flags & WS_FNEG) && o->reg != WS_NO_REG; /* FNEG: contract.h */
+}
 
 /* shfl.sync.MODE.b32 d[|p], a, b, c, membermask with b, c and a full membermask constant: the
  * routing, fixed (ws_shfl_rule, the executors' own rule). With all 32 lanes executing, as the

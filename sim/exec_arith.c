@@ -7,6 +7,7 @@
 #include "sim.h"
 #include "diag.h"
 #include "ptxas.h"
+#include "contract.h"
 
 #include <stdlib.h>
 
@@ -254,6 +255,9 @@ void ex_fma(ws_exec *x, const ws_insn *in, uint32_t mask)
         return;
     }
     ROWS;
+    uint64_t na[32], nc[32], sign = ws_sign_bits((ws_type)in->type);
+    a_ = fneg_row(&in->ops[1], a_, sign, mask, na);
+    c_ = fneg_row(&in->ops[3], c_, sign, mask, nc);
     if (in->type == WS_T_F32)
         FLOAT_OP(fmaf(fa, fb, fc));
     else

@@ -125,7 +125,10 @@ static void store_predicates(ws_exec *x, const ws_insn *in, uint32_t mask, const
     }
 WS_FAST_SETP(SETP)
 
-static int is_row(const ws_operand *o) { return o->kind == WS_OPND_REG && !o->neg && o->reg != WS_NO_REG; }
+static int is_row(const ws_operand *o)
+{
+    return o->kind == WS_OPND_REG && !o->neg && !(o->flags & WS_FNEG) && o->reg != WS_NO_REG; /* FNEG: contract.h */
+}
 static int is_imm(const ws_operand *o) { return o->kind == WS_OPND_IMM; }
 
 /* 32 or 64 for the integer types, 0 for anything else */

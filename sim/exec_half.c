@@ -7,6 +7,7 @@
  * would (Boldo and Melquiond, "When double rounding is odd"), so each operation is one IEEE
  * rounding, as on the hardware. The final rounding is done in integers (half_encode). */
 #include "half.h"
+#include "contract.h"
 
 #include <math.h>
 #include <string.h>
@@ -208,6 +209,9 @@ void ws_ex_half_arith(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
     ws_type t = (ws_type)in->type;
+    uint64_t na[32], nc[32];
+    a_ = fneg_row(&in->ops[1], a_, ws_sign_bits(t), mask, na);
+    c_ = in->nops > 3 ? fneg_row(&in->ops[3], c_, ws_sign_bits(t), mask, nc) : c_;
     int bf = is_bf16(t);
     uint32_t fold = nan_fold_lanes(in, a_, b_, mask, bf);
     if (is_pair(t))

@@ -6,6 +6,7 @@
 #include "block.h"
 #include "calls.h"
 #include "cfg.h"
+#include "contract.h"
 #include "diag.h"
 #include "exec.h"
 #include "exec_fast.h"
@@ -178,6 +179,8 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
         memcpy(p->insns, k->insns, bytes);
         memcpy(p->code, k->insns, bytes);
         fold_symbols(L, p->code, 0);
+        if (!sim->cfg.no_contract) /* the H200 runs what ptxas made: mul + add fused into one fma */
+            ws_contract_rewrite(k, p->code);
         for (uint32_t i = 0; i < k->ninsns; i++) {
             p->xfn[i] = (L->slow & WS_SLOW_EXEC) ? ws_executors[p->code[i].op] : ws_fast_executor(&p->code[i]);
             ws_insn_reg_use(&p->code[i], &p->uses[i]);

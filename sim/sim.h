@@ -271,6 +271,20 @@ static inline const uint64_t *operand_row(const ws_exec *x, const ws_operand *o,
     return tmp;
 }
 
+/* A float source read negated (WS_FNEG: the fma a contracted mul + add/sub becomes,
+ * isa/contract.h): row with the sign bits flipped, in tmp; any other source: row itself. */
+static inline const uint64_t *fneg_row(const ws_operand *o, const uint64_t *row, uint64_t sign, uint32_t mask,
+                                       uint64_t *tmp)
+{
+    if (!(o->flags & WS_FNEG))
+        return row;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        tmp[l] = row[l] ^ sign;
+    }
+    return tmp;
+}
+
 /* Of the lanes of group, those whose guard (@p, @!p) lets them execute the instruction: the one
  * place a guard is read (the scheduler, its fast path, merged collectives, timing). */
 static inline uint32_t ws_predicate_bits(const uint64_t *g)

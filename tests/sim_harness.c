@@ -113,6 +113,7 @@ ws_status wsh_kernel(wsh_run *r, const char *ptx, const char *kernel, const wsh_
         cfg.diagnostics_are_errors = o->diagnostics_are_errors;
         cfg.check_uninitialized = o->check_uninitialized;
         cfg.poison_undefined = o->poison_undefined;
+        cfg.no_contract = o->no_contract;
         cfg.poison_value = o->poison_value;
         cfg.mode = o->timing ? WS_MODE_TIMING : WS_MODE_FUNCTIONAL;
     }
@@ -226,6 +227,22 @@ void wsh_expect_status(const wsh_run *r, ws_status want, const char *file, int l
         print_diags(r);
         fail();
     }
+}
+
+void wsh_expect_refused(const char *body, const char *needle, unsigned col, const char *file, int line)
+{
+    wsh_run r;
+    wsh_opts o = {0};
+    ws_status s = wsh_body(&r, body, &o);
+    if (s != WS_ERR_INPUT || r.parsed || !strstr(r.perr.message, needle) || r.perr.line != WSH_BODY_LINE ||
+        (col && r.perr.column != col)) {
+        print_error("%s:%d: expected a refusal with '%s' at line %u%s, got status %d%s%u:%u: %s\n", file, line, needle,
+                    WSH_BODY_LINE, col ? " (and the column given)" : "", (int)s, r.parsed ? " (parsed) " : " ",
+                    r.perr.line, r.perr.column, r.perr.message);
+        wsh_free(&r);
+        fail();
+    }
+    wsh_free(&r);
 }
 
 const ws_diag *wsh_expect_diag(const wsh_run *r, ws_diag_kind k, unsigned line, uint32_t lanes, const char *file,

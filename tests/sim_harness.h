@@ -38,6 +38,7 @@ typedef struct {
     bool poison_undefined;          /* undefined shuffle reads give WS_POISON */
     uint32_t poison_value;          /* ws_config.poison_value (0: WS_POISON) */
     bool timing;                    /* the timing mode (default: functional) */
+    bool no_contract;               /* ws_config.no_contract: mul and add rounded apart */
 } wsh_opts;
 
 typedef struct {
@@ -96,6 +97,10 @@ const ws_diag *wsh_expect_diag(const wsh_run *r, ws_diag_kind k, unsigned line, 
                                int srcline);
 #define WSH_EXPECT_DIAG(r, k, line, lanes) wsh_expect_diag((r), (k), (line), (lanes), __FILE__, __LINE__)
 
+/* Fail unless body does not load: WS_ERR_INPUT with needle in the message, at the body's first
+ * line and (col non-zero) that column. */
+void wsh_expect_refused(const char *body, const char *needle, unsigned col, const char *file, int line);
+#define WSH_EXPECT_REFUSED(body, needle, col) wsh_expect_refused((body), (needle), (col), __FILE__, __LINE__)
 /* The PTX line of the first line of the body in wsh_body's kernel, so that tests can name
  * the line of the n-th body line: WSH_BODY_LINE + n (n from 0). */
 extern const unsigned WSH_BODY_LINE;

@@ -34,18 +34,7 @@ static void run_rows(const char *what, const char *body, const row *rows, size_t
 #define RUN(what, body, rows) run_rows((what), (body), (rows), sizeof(rows) / sizeof(rows)[0], NULL)
 
 /* The body must not load: the message names the line and says what is wrong. */
-static void refused(const char *body, const char *needle)
-{
-    wsh_run r;
-    wsh_opts o = {0};
-    ws_status s = wsh_body(&r, body, &o);
-    assert_int_equal(s, WS_ERR_INPUT);
-    assert_false(r.parsed);
-    if (!strstr(r.perr.message, needle))
-        fail_msg("expected '%s' in the refusal, got: %s", needle, r.perr.message);
-    assert_int_equal(r.perr.line, WSH_BODY_LINE);
-    wsh_free(&r);
-}
+static void refused(const char *body, const char *needle) { WSH_EXPECT_REFUSED(body, needle, 0); }
 
 /* f32 bit patterns used below */
 #define ONE     0x3f800000u

@@ -53,7 +53,10 @@ ISA = [
         ('exit', None)]),
     ('Parallel synchronization and communication', [
         ('bar', None), ('barrier', None), ('bar.warp.sync', None),
-        ('barrier.cluster', CLUSTER), ('membar', None), ('fence', None), ('atom', None), ('red', None),
+        ('barrier.cluster', CLUSTER), ('membar', None), ('fence', None), ('fence.proxy.alias', None),
+        ('fence.proxy.async', None),
+        ('fence.proxy.tensormap', 'tensor maps (used with cp.async.bulk.tensor): not modelled'),
+        ('fence.mbarrier_init', 'mbarrier objects: not modelled'), ('atom', None), ('red', None),
         ('vote', None), ('match', None), ('activemask', None), ('redux', None), ('griddepcontrol', None),
         ('elect', None), ('mbarrier', 'asynchronous transaction barriers (used with cp.async.bulk): not modelled'),
         ('tensormap.cp_fenceproxy', NOT_SIMT), ('clusterlaunchcontrol', CLUSTER)]),
@@ -73,6 +76,23 @@ ISA = [
         ('brkpt', 'a debugger breakpoint: not modelled'), ('nanosleep', None),
         ('pmevent', 'profiler events: not modelled'), ('trap', None),
         ('setmaxnreg', 'register reallocation between warpgroups: not modelled')]),
+]
+
+
+# Forms of instructions warpsim runs: accepted with a meaning of their own, or refused at load
+# time with file, line and column (each has a test: tests/test_forms.c, tests/test_contract.c).
+FORMS = [
+    ('`mul` + `add`/`sub` without rounding modifiers (f32, f64, f16, f16x2, bf16, bf16x2)',
+     'fused into one fma where ptxas 13.0 fuses them (docs/hardware.md point 19); `--no-contract` keeps them apart; '
+     'a pair whose mul source is written before the add: refused'),
+    ('`ld`/`st` `.L1::evict_normal` `.L1::evict_unchanged` `.L1::evict_first` `.L1::evict_last` `.L1::no_allocate`, '
+     '`ld` `.L2::64B` `.L2::128B` `.L2::256B`',
+     'accepted and ignored (hints: no effect on results), where ptxas takes them'),
+    ('`ld`/`st` `.L2::evict_*`', 'refused: ptxas 13.0 takes them only on 256-bit loads and stores (sm_100)'),
+    ('`ld`/`st` `.L2::cache_hint`', 'refused: its policy operand comes from `createpolicy`, not modelled'),
+    ('`ld`/`st` `.v8`, `.v4` of 64-bit values', 'refused: 256-bit loads and stores need sm_100 (ptxas refuses them)'),
+    ('`fence.proxy.async.shared::cluster`', 'refused: ' + CLUSTER),
+    ('`.reg .v2`/`.v4` vector registers', 'refused: not modelled yet (ptxas 13.0 accepts them; nvcc does not emit them)'),
 ]
 
 
@@ -106,6 +126,9 @@ def render(src):
                 out.append('| `%s` | no | %s |' % (mn, why or '?'))
         out.append('')
     out[6:6] = ['%d of the %d instructions run.' % (run, total), '']
+    out += ['## Forms', '', '| form | what warpsim does |', '| --- | --- |']
+    out += ['| %s | %s |' % f for f in FORMS]
+    out.append('')
     extra = sorted(have - {mn for _, rows in ISA for mn, _ in rows})
     if extra:
         out += ['Rows of the table under other names: ' + ', '.join('`%s`' % m for m in extra) + '.', '']

@@ -117,6 +117,9 @@ typedef enum {
 #define WS_ADDR32 1
 /* An immediate that is a function's address (mov.u64 %rd, func): the printer writes the name. */
 #define WS_FUNCADDR 2
+/* A float source read negated: only in the fma that a contracted mul + add/sub becomes in the
+ * simulator's copy of the code (isa/contract.h); never in a parsed module. */
+#define WS_FNEG 4
 #define WS_NO_SYM UINT32_MAX
 #define WS_MAX_OPERANDS 6
 
@@ -153,8 +156,18 @@ typedef struct {
     uint32_t line, col;/* where it was written */
     uint32_t call;     /* CALL: index into the kernel's call sites */
     uint32_t src_line; /* -lineinfo: the CUDA source line (.loc; inlined code: the line it was inlined at) */
+    /* An add/sub that ptxas contracts with the mul producing one of its operands into one fma
+     * (isa/contract.h): the mul's instruction index + 1, 0 none; fused_how: WS_FUSE_*. (In what
+     * was padding: a kernel has far fewer than 2^30 instructions.) */
+    unsigned fused_mul : 30;
+    unsigned fused_how : 2;
     ws_operand ops[WS_MAX_OPERANDS];
 } ws_insn;
+
+enum {
+    WS_FUSE_B = 1,   /* the product is the add's second source (ops[2]), else its first (ops[1]) */
+    WS_FUSE_NEG = 2, /* the product reaches the add negated (through neg) */
+};
 
 /* ---- symbols, registers, kernels, modules ---------------------------------------------------- */
 typedef struct {

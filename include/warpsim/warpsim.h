@@ -255,6 +255,8 @@ typedef struct {
     uint64_t dynamic_shared_bytes;  /* dynamic shared memory (the .extern .shared arrays) per block */
     const char *timing_preset;      /* timing mode: preset text over the built-in sm_90 (presets/sm_90.preset); NULL: built-in */
     unsigned slow_paths;            /* WS_SLOW_* bits: fast paths to turn off; 0 = all on */
+    bool no_contract;               /* run each mul and add/sub as written, rounding twice, where
+                                       ptxas fuses them into one fma (the H200's answer) */
     /* The decoded interpreter's SIMD variant: "sse2" (on other machines "base"), "avx2",
      * "avx512", or NULL for the environment's WARPSIM_SIMD, else the best the CPU has. Every
      * variant gives the same bytes. A variant the CPU lacks fails the launch (WS_ERR_INPUT). */
