@@ -9,6 +9,7 @@
  * warpsim's time per launch to numba's. --speedup --jobs N runs each kernel with --jobs 1 and
  * --jobs N in turns and prints the speed-up. Benchmarks report; they assert nothing. */
 #include "commands.h"
+#include "hostcount.h"
 #include "json.h"
 #include "options.h"
 
@@ -53,8 +54,22 @@ typedef struct {
     long peak_kb;
     uint64_t checksum; /* fnv-1a of the output buffer */
     double parse_s;    /* loading the module */
+    double cpu_s;      /* CPU seconds of the fastest launch (the process's own time: a busy machine's
+                          other work does not count) */
+    double host_insns; /* host instructions retired by that launch; -1: no counter (hostcount.h) */
     char message[200];
 } bench_row;
+
+/* --simd and --variants: the interpreter's variant and the fast paths turned off, for every run */
+static const char *run_simd;
+static unsigned run_slow;
+
+static double cpu_now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
 
 static double now_s(void)
 {
@@ -119,6 +134,8 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
     cfg.check_uninitialized = false;
     cfg.max_warp_instructions = UINT64_MAX / 2;
     cfg.jobs = jobs;
+    cfg.simd = run_simd;
+    cfg.slow_paths = run_slow;
     ws_sim *sim = ws_sim_create(&cfg);
     size_t nthreads = (size_t)grid * block;
     size_t out_bytes = bk->iters ? nthreads * 4 : (size_t)grid * 4;
@@ -146,13 +163,24 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
     }
     unsigned g[3] = {grid, 1, 1}, b[3] = {block, 1, 1};
     double t0 = now_s(), best = 1e300;
+    int counter = host_counter_open();
+    row->cpu_s = 1e300;
+    row->host_insns = counter < 0 ? -1 : 1e300;
     do { /* the fastest launch counts: the machine may be busy with other work now and then */
-        double t1 = now_s();
+        double t1 = now_s(), c1 = cpu_now_s();
+        uint64_t h1 = host_counter_read(counter);
         ws_result res;
         ws_status st = ws_sim_launch(sim, m, k, g, b, params, k->param_bytes, &res);
+        uint64_t h2 = host_counter_read(counter);
+        double c2 = cpu_now_s();
+        if (c2 - c1 < row->cpu_s)
+            row->cpu_s = c2 - c1;
+        if (counter >= 0 && (double)(h2 - h1) < row->host_insns)
+            row->host_insns = (double)(h2 - h1);
         if (st != WS_OK) {
             snprintf(row->message, sizeof row->message, "launch failed (%d): %.170s", (int)st, res.message);
             ws_result_free(&res);
+            host_counter_close(counter);
             goto done;
         }
         double t2 = now_s();
@@ -165,6 +193,7 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
         ws_result_free(&res);
     } while (now_s() - t0 < min_s || row->launches < 2);
     row->wall_s = best; /* seconds per launch */
+    host_counter_close(counter);
     uint8_t *out = malloc(out_bytes);
     if (out && ws_sim_read(sim, a_out, out, out_bytes) == 0)
         row->checksum = fnv1a(out, out_bytes, 0xcbf29ce484222325ull);
@@ -235,6 +264,65 @@ static void bench_speedup(const char *root, const bench_kernel *bk, ws_mode mode
     printf("%-15s %-10s %8ux%-5u %12.3f %12.3f %9.2fx %s\n", bk->name, ws_mode_name(mode),
            grid, bk->block, one.wall_s, many.wall_s, one.wall_s / many.wall_s, one.checksum == many.checksum ? "yes" : "NO");
     fflush(stdout);
+}
+
+/* Whether kernel bk is measured (--only), and its grid and loop count (--blocks, --quick). */
+static int bench_size(const bench_kernel *bk, const char *only, unsigned blocks, int quick, unsigned *grid, int *iters)
+{
+    *grid = blocks ? blocks : quick ? bk->grid_quick : bk->grid;
+    *iters = quick ? bk->iters_quick : bk->iters;
+    return !only || !strcmp(only, bk->name);
+}
+
+/* Host instructions per lane instruction, or "-" without a counter */
+static const char *per_lane(const bench_row *r, char *buf, size_t n)
+{
+    if (r->host_insns < 0 || !r->lane_insns)
+        return "-";
+    snprintf(buf, n, "%.3g", r->host_insns / (double)r->lane_insns);
+    return buf;
+}
+
+/* --variants: each kernel in the functional mode with the decoded interpreter off (--slow-path
+ * interp) and with each SIMD variant this build and CPU have, side by side in one run: lane
+ * instructions per second of wall time and of the process's CPU time (which another job on a
+ * busy machine does not inflate), host instructions per lane instruction where the CPU counts
+ * them, the speed-up over the interpreter off (CPU time), and whether the output is the same. */
+static void bench_variants(const char *root, const char *only, unsigned blocks, int quick, unsigned jobs)
+{
+    printf("%-15s %-10s %11s %12s %12s %10s %9s %s\n", "kernel", "variant", "grid x blk", "lane insn/s", "cpu lane/s",
+           "host/lane", "speed-up", "same result");
+    for (size_t i = 0; i < NKERNELS; i++) {
+        const bench_kernel *bk = &kernels[i];
+        unsigned grid;
+        int iters;
+        if (!bench_size(bk, only, blocks, quick, &grid, &iters))
+            continue;
+        char gb[32], hb[32];
+        snprintf(gb, sizeof gb, "%ux%u", grid, bk->block);
+        bench_row off, r;
+        for (int v = -1; v < 0 || ws_simd_variant((unsigned)v); v++) {
+            const char *name = v < 0 ? "interp off" : ws_simd_variant((unsigned)v);
+            if (v >= 0 && !ws_simd_supported(name))
+                continue;
+            run_simd = v < 0 ? NULL : name;
+            run_slow = v < 0 ? WS_SLOW_INTERP : 0;
+            bench_row *row = v < 0 ? &off : &r;
+            run_measured(root, bk, WS_MODE_FUNCTIONAL, grid, bk->block, iters, jobs, quick ? 0.3 : 1.5, row);
+            if (!row->ok) {
+                printf("%-15s %-10s %11s  error: %s\n", bk->name, name, gb, row->message);
+                break;
+            }
+            printf("%-15s %-10s %11s %12.4g %12.4g %10s %8.2fx %s\n", bk->name, name, gb,
+                   row->lane_insns / row->wall_s, row->lane_insns / row->cpu_s, per_lane(row, hb, sizeof hb),
+                   off.cpu_s / row->cpu_s, row->checksum == off.checksum ? "yes" : "NO");
+            fflush(stdout);
+        }
+    }
+    run_simd = NULL;
+    run_slow = 0;
+    printf("speed-up: CPU time per launch with the interpreter off / with the variant; host/lane: host instructions\n"
+           "per lane instruction (\"-\": this CPU or VM has no instruction counter; docs/performance.md has callgrind's)\n");
 }
 
 /* The repository root: --dir, $WARPSIM_ROOT, or the first directory above the executable or the
@@ -391,7 +479,7 @@ int cmd_bench(int argc, char **argv)
     unsigned jobs = 1;
     const char *only = NULL, *dir = NULL, *python = "python3";
     unsigned blocks = 0; /* --blocks N: the grid of every kernel */
-    int only_mode = -1, scaling = 0, speedup = 0;
+    int only_mode = -1, scaling = 0, speedup = 0, variants = 0;
     for (int i = 1; i < argc;) {
         const char *v;
         switch (cli_option_next(CLI_VERB_BENCH, argc, argv, &i, &v)) {
@@ -420,6 +508,14 @@ int cmd_bench(int argc, char **argv)
             break;
         case BENCH_SCALING: scaling = 1; break;
         case BENCH_SPEEDUP: speedup = 1; break;
+        case BENCH_VARIANTS: variants = 1; break;
+        case BENCH_SIMD:
+            if (!ws_simd_supported(v)) {
+                fprintf(stderr, "warpsim: error: --simd: '%s' is not a SIMD variant this build and CPU have\n", v);
+                return WS_ERR_INPUT;
+            }
+            run_simd = v;
+            break;
         case BENCH_DIR: dir = v; break;
         case BENCH_PYTHON: python = v; break;
         case BENCH_PEER:
@@ -438,6 +534,10 @@ int cmd_bench(int argc, char **argv)
     }
     if (scaling)
         return bench_scaling(root, quick);
+    if (variants) {
+        bench_variants(root, only, blocks, quick, jobs);
+        return WS_OK;
+    }
     static const ws_mode modes[2] = {WS_MODE_FUNCTIONAL, WS_MODE_TIMING};
     if (speedup) {
         if (jobs < 2) {
@@ -470,14 +570,14 @@ int cmd_bench(int argc, char **argv)
     if (peer) /* the peer first, while the machine is otherwise idle in both cases */
         peer_failed = run_peer(root, python, peers) != 0;
     if (!json)
-        printf("%-15s %-10s %11s %9s %12s %12s %12s %10s\n", "kernel", "mode", "grid x blk", "s/launch",
-               "warp insn/s", "lane insn/s", "cycles/s", "peak KiB");
+        printf("%-15s %-10s %11s %9s %12s %12s %12s %10s %10s\n", "kernel", "mode", "grid x blk", "s/launch",
+               "warp insn/s", "lane insn/s", "cycles/s", "peak KiB", "host/lane");
     for (size_t i = 0; i < NKERNELS; i++) {
         const bench_kernel *bk = &kernels[i];
-        if (only && strcmp(only, bk->name))
+        unsigned grid;
+        int iters;
+        if (!bench_size(bk, only, blocks, quick, &grid, &iters))
             continue;
-        unsigned grid = blocks ? blocks : quick ? bk->grid_quick : bk->grid;
-        int iters = quick ? bk->iters_quick : bk->iters;
         for (int mi = 0; mi < 2; mi++) {
             bench_row *r = &rows[i][mi];
             if (only_mode >= 0 && mi != only_mode) {
@@ -493,9 +593,10 @@ int cmd_bench(int argc, char **argv)
                 printf("%-15s %-10s %11s  error: %s\n", bk->name, ws_mode_name(modes[mi]), gb, r->message);
                 continue;
             }
-            printf("%-15s %-10s %11s %9.3f %12.4g %12.4g %12.4g %10ld\n", bk->name, ws_mode_name(modes[mi]), gb,
+            char hb[32];
+            printf("%-15s %-10s %11s %9.3f %12.4g %12.4g %12.4g %10ld %10s\n", bk->name, ws_mode_name(modes[mi]), gb,
                    r->wall_s, r->warp_insns / r->wall_s, r->lane_insns / r->wall_s,
-                   mi ? r->cycles / r->wall_s : 0.0, r->peak_kb);
+                   mi ? r->cycles / r->wall_s : 0.0, r->peak_kb, per_lane(r, hb, sizeof hb));
             fflush(stdout);
         }
         if (peer) /* warpsim at the peer's size: launches repeated for at least 0.3 s */
@@ -578,6 +679,12 @@ int cmd_bench(int argc, char **argv)
                     ws_json_f64(&j, r->cycles / r->wall_s);
                     ws_json_key(&j, "peak_rss_kib");
                     ws_json_s64(&j, r->peak_kb);
+                    ws_json_key(&j, "cpu_seconds_per_launch");
+                    ws_json_f64(&j, r->cpu_s);
+                    if (r->host_insns >= 0) {
+                        ws_json_key(&j, "host_instructions_per_lane_instruction");
+                        ws_json_f64(&j, r->lane_insns ? r->host_insns / (double)r->lane_insns : 0);
+                    }
                 }
                 ws_json_end_object(&j);
             }

@@ -135,8 +135,8 @@ static int parse_slow_paths(const char *list, unsigned *out)
         const char *name;
         unsigned bit;
     } paths[] = {
-        {"converged", WS_SLOW_CONVERGED}, {"exec", WS_SLOW_EXEC}, {"shfl", WS_SLOW_SHFL},
-        {"timing", WS_SLOW_TIMING},       {"all", WS_SLOW_ALL},
+        {"converged", WS_SLOW_CONVERGED}, {"exec", WS_SLOW_EXEC},     {"shfl", WS_SLOW_SHFL},
+        {"timing", WS_SLOW_TIMING},       {"interp", WS_SLOW_INTERP}, {"all", WS_SLOW_ALL},
     };
     *out = 0;
     for (const char *p = list;; p++) {
@@ -146,7 +146,7 @@ static int parse_slow_paths(const char *list, unsigned *out)
             i++;
         if (i == sizeof paths / sizeof paths[0]) {
             fprintf(stderr,
-                    "warpsim: error: --slow-path takes converged, exec, shfl, timing or all, separated by "
+                    "warpsim: error: --slow-path takes converged, exec, shfl, timing, interp or all, separated by "
                     "commas, found '%.*s'\n",
                     (int)n, p);
             return -1;
@@ -168,6 +168,7 @@ int cmd_run(int argc, char **argv)
     const char *npy_dir = NULL; /* --out DIR: the buffers as .npy files too */
     uint32_t poison_value = 0;
     unsigned slow_paths = 0; /* --slow-path: same output, measured or checked against the fast paths */
+    const char *simd = NULL; /* --simd: the interpreter's SIMD variant (same output) */
     uint64_t max_insns = 0, max_memory = 0, max_cycles = 0, max_output = 0;
     uint64_t jobs = 1; /* --jobs N: blocks on N host threads (results identical to one) */
     ws_mode mode = WS_MODE_TIMING;
@@ -257,6 +258,7 @@ int cmd_run(int argc, char **argv)
             if (parse_slow_paths(v, &slow_paths) != 0)
                 goto done;
             break;
+        case RUN_SIMD: simd = v; break; /* a variant the CPU lacks fails the launch, with its message */
         case RUN_MAX_MEMORY:
             if (parse_u64(v, &max_memory) != 0 || !max_memory) {
                 fprintf(stderr, "warpsim: error: --max-memory takes a positive number of bytes, found '%s'\n", v);
@@ -320,6 +322,7 @@ int cmd_run(int argc, char **argv)
     cfg.no_contract = no_contract;
     cfg.poison_value = poison_value;
     cfg.slow_paths = slow_paths;
+    cfg.simd = simd;
     cfg.diagnostics_are_errors = werror;
     cfg.on_output = collect_output;
     cfg.output_user = &out;

@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "exec.h"
 #include "exec_fast.h"
+#include "interp.h"
 #include "memory.h"
 #include "parallel.h"
 #include "shadow.h"
@@ -121,6 +122,7 @@ static void prepared_free(ws_sim *sim)
     free(p->zero_regs);
     free(p->xfn);
     free(p->uses);
+    ws_interp_free(p->dec);
     memset(p, 0, sizeof *p);
     ws_mem_release(sim, sim->prepared_bytes);
     sim->prepared_bytes = 0;
@@ -131,7 +133,7 @@ static void prepared_free(ws_sim *sim)
 static uint64_t prepared_bytes(const ws_kernel *k)
 {
     return (uint64_t)k->ninsns * (2 * sizeof(ws_insn) + sizeof(uint32_t) + sizeof(ws_executor) + sizeof(ws_reg_use)) +
-           (uint64_t)k->nregs * sizeof(uint32_t) + 64;
+           (uint64_t)k->nregs * sizeof(uint32_t) + 64 + ws_interp_bytes(k);
 }
 static uint64_t analysis_bytes(const ws_kernel *k)
 {
@@ -187,6 +189,12 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
             p->xfn[i] = (L->slow & WS_SLOW_EXEC) ? ws_executors[p->code[i].op] : ws_fast_executor(&p->code[i]);
             ws_insn_reg_use(&p->code[i], &p->uses[i]);
         }
+        p->dec = ws_interp_decode(k, p->code);
+        if (!p->dec) {
+            prepared_free(sim);
+            snprintf(res->message, sizeof res->message, "out of memory");
+            return WS_ERR_INTERNAL;
+        }
         p->ninsns = k->ninsns;
         p->nregs = k->nregs;
         p->slow = L->slow;
@@ -197,6 +205,8 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     L->nzero_regs = p->nzero_regs;
     L->xfn = p->xfn;
     L->uses = p->uses;
+    /* the functional mode's converged stretches run decoded, unless that fast path is off */
+    L->dk = sim->cfg.mode == WS_MODE_FUNCTIONAL && !(L->slow & (WS_SLOW_CONVERGED | WS_SLOW_INTERP)) ? p->dec : NULL;
     return WS_OK;
 }
 
@@ -291,6 +301,16 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     L->shared_bytes = RESERVED_SMEM_BYTES + k->shared_bytes + sim->cfg.dynamic_shared_bytes;
     L->local_bytes = k->local_bytes;
     L->slow = sim->cfg.slow_paths;
+    int simd = ws_simd_select(sim->cfg.simd);
+    if (simd < 0) {
+        snprintf(res->message, sizeof res->message,
+                 "SIMD variant '%.40s' is not one this build and CPU have (sse2, avx2, avx512 or auto; see warpsim "
+                 "bench --simd)",
+                 sim->cfg.simd ? sim->cfg.simd : getenv("WARPSIM_SIMD"));
+        free(L);
+        return res->status = WS_ERR_INPUT;
+    }
+    L->interp_run = ws_interp_run_of((ws_simd_kind)simd);
     ws_status st = WS_OK;
     ws_block b;
     memset(&b, 0, sizeof b);

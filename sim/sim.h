@@ -79,6 +79,11 @@ typedef struct {
 typedef struct ws_launch_ctx ws_launch_ctx;
 typedef struct ws_exec ws_exec;
 typedef void (*ws_executor)(ws_exec *x, const ws_insn *in, uint32_t mask);
+/* The decoded interpreter (interp.h): a kernel decoded once, and the run loop of the SIMD
+ * variant chosen (ws_config.simd) */
+struct ws_dkernel;
+typedef uint64_t (*ws_interp_run_fn)(ws_exec *x, const struct ws_dkernel *dk, uint32_t *pc, uint64_t budget,
+                                     uint64_t *lanes, int *yield, int *ended);
 
 struct ws_block {
     ws_launch_ctx *L;
@@ -127,6 +132,7 @@ typedef struct {
     uint32_t nzero_regs;
     ws_executor *xfn;
     ws_reg_use *uses;
+    struct ws_dkernel *dec;    /* the decoded interpreter's form (interp.c); NULL: out of memory */
 } ws_prepared;
 
 struct ws_sim {
@@ -164,6 +170,8 @@ struct ws_launch_ctx {
     uint32_t nzero_regs;
     ws_executor *xfn;          /* per instruction: its executor (ws_fast_executor) */
     const ws_reg_use *uses;    /* per instruction: the registers it reads and writes (ws_insn_reg_use) */
+    const struct ws_dkernel *dk; /* the decoded kernel the converged run loop runs; NULL: not used */
+    ws_interp_run_fn interp_run; /* its run loop, of the SIMD variant chosen */
     unsigned slow;             /* ws_config.slow_paths: fast paths turned off (WS_SLOW_*) */
     pthread_mutex_t *atom_lock; /* --jobs: serialises atomics across host threads; NULL with one */
     unsigned grid[3], block[3];
@@ -280,16 +288,20 @@ static inline const uint64_t *fneg_row(const ws_operand *o, const uint64_t *row,
 
 /* Of the lanes of group, those whose guard (@p, @!p) lets them execute the instruction: the one
  * place a guard is read (the scheduler, its fast path, merged collectives, timing). */
+static inline uint32_t ws_predicate_bits(const uint64_t *g)
+{
+    uint32_t m = 0;
+    for (unsigned l = 0; l < 32; l += 4) { /* a branch-free pass over the whole row */
+        m |= (uint32_t)(g[l] != 0) << l | (uint32_t)(g[l + 1] != 0) << (l + 1);
+        m |= (uint32_t)(g[l + 2] != 0) << (l + 2) | (uint32_t)(g[l + 3] != 0) << (l + 3);
+    }
+    return m;
+}
 static inline uint32_t ws_guard_mask(const uint64_t *regs, const ws_insn *in, uint32_t group)
 {
     if (in->guard == WS_NO_REG)
         return group;
-    const uint64_t *g = &regs[(size_t)in->guard * 32];
-    uint32_t m = 0;
-    for (unsigned l = 0; l < 32; l += 4) { /* a branch-free pass over the whole row, then the group's lanes */
-        m |= (uint32_t)(g[l] != 0) << l | (uint32_t)(g[l + 1] != 0) << (l + 1);
-        m |= (uint32_t)(g[l + 2] != 0) << (l + 2) | (uint32_t)(g[l + 3] != 0) << (l + 3);
-    }
+    uint32_t m = ws_predicate_bits(&regs[(size_t)in->guard * 32]); /* then the group's lanes */
     return (in->guard_neg ? ~m : m) & group;
 }
 

@@ -626,7 +626,8 @@ int ws_warp_step(ws_exec *x, ws_warp *w)
  * when the warp's shape changes (a divergent branch, an exit, bar.sync, a .func call), after a
  * strong load (*yield set: the warp's turn ends, as in ws_warp_step), after `budget`
  * instructions, or when the launch stops, and ws_warp_step takes the rest. Results, statistics
- * and cycles are those of ws_warp_step. Returns the instructions run. */
+ * and cycles are those of ws_warp_step. Straight-line stretches run decoded (L->dk, interp.h)
+ * unless that is off; what moves lanes runs here. Returns the instructions run. */
 uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget, int *yield)
 {
     ws_launch_ctx *L = x->L;
@@ -636,6 +637,12 @@ uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget, int *yie
     uint64_t n = 0, lanes = 0;
     x->active = live;
     while (n < budget && pc < ninsns) {
+        if (L->dk) {
+            int ended;
+            n += L->interp_run(x, L->dk, &pc, budget - n, &lanes, yield, &ended);
+            if (ended || n >= budget || pc >= ninsns)
+                break;
+        }
         const ws_insn *in = &code[pc];
         uint32_t exec = ws_guard_mask(x->regs, in, live);
         x->in = in;

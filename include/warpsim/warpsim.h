@@ -211,7 +211,9 @@ typedef enum {
     WS_SLOW_EXEC = 2,      /* the general executors, not the specialised ones (sim/exec_fast.c) */
     WS_SLOW_SHFL = 4,      /* a full-warp shuffle without the general routing */
     WS_SLOW_TIMING = 8,    /* register uses recomputed per issue, not once per launch */
-    WS_SLOW_ALL = 15
+    WS_SLOW_INTERP = 16,   /* a converged warp's stretch runs instruction by instruction through the
+                              executors, not decoded once (sim/interp.c) */
+    WS_SLOW_ALL = 31
 } ws_slow_path;
 
 /* The limits of a run (docs/cli.md, "Limits"): reaching one stops the launch with WS_ERR_LIMIT
@@ -254,7 +256,17 @@ typedef struct {
                                        holds (sim/grid.c); 0 = the preset's estimate */
     bool no_contract;               /* run each mul and add/sub as written, rounding twice, where
                                        ptxas fuses them into one fma (the H200's answer) */
+    /* The decoded interpreter's SIMD variant: "sse2" (on other machines "base"), "avx2",
+     * "avx512", or NULL for the environment's WARPSIM_SIMD, else the best the CPU has. Every
+     * variant gives the same bytes. A variant the CPU lacks fails the launch (WS_ERR_INPUT). */
+    const char *simd;
 } ws_config;
+
+/* The SIMD variants of the functional interpreter (ws_config.simd): the name of the i-th (NULL
+ * past the last; the first is the baseline build's), and whether this build and CPU run the one
+ * named. */
+const char *ws_simd_variant(unsigned i);
+bool ws_simd_supported(const char *name);
 
 typedef struct {
     /* timing mode: the launch's makespan, its blocks placed on the SMs (sim/grid.c); functional

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""host_counts.py WARPSIM [--simd V | --extra 'ARGS'] [--kernels a,b]
+
+Host instructions per simulated instruction, counted by callgrind (valgrind --tool=callgrind
+--toggle-collect=ws_sim_launch: the launch only, not parsing or printing), for the functional
+mode of warpsim bench's kernels at small sizes. The count does not move with the machine's load,
+so it shows an improvement on a busy machine. Run from the repository root; valgrind cannot run
+AVX-512 code, so measure the sse2 and avx2 variants (docs/performance.md)."""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+KERNELS = {
+    'reduce_loop': ['bench/reduce_loop.ptx', '--grid', '1', '--block', '128', 'out=u32[128]', 'iters=s32:5000'],
+    'block_reduce': ['programs/block_reduce.ptx', '--grid', '20', '--block', '1024', 'in=f32[20480]:iota',
+                     'out=f32[20]'],
+    'scan_loop': ['bench/scan_loop.ptx', '--grid', '1', '--block', '128', 'out=u32[128]', 'iters=s32:5000'],
+    'divergent': ['bench/divergent.ptx', '--grid', '1', '--block', '128', 'out=u32[128]', 'iters=s32:2000'],
+    'bank_conflicts': ['bench/bank_conflicts.ptx', '--grid', '1', '--block', '128', 'out=u32[128]',
+                       'iters=s32:5000'],
+}
+
+
+def main():
+    ap = argparse.ArgumentParser(usage=__doc__.split('\n')[0])
+    ap.add_argument('warpsim')
+    ap.add_argument('--simd')
+    ap.add_argument('--extra', default='')
+    ap.add_argument('--kernels', default=','.join(KERNELS))
+    a = ap.parse_args()
+    extra = (['--simd', a.simd] if a.simd else []) + a.extra.split()
+    print('%-15s %14s %14s %12s %12s' % ('kernel', 'lane insns', 'host insns', 'host/lane', 'host/warp'))
+    for name in a.kernels.split(','):
+        cmd = [a.warpsim, 'run'] + KERNELS[name] + ['--mode', 'functional', '--no-check-uninit'] + extra
+        st = json.loads(subprocess.run(cmd + ['--json'], capture_output=True, text=True, check=True).stdout)['stats']
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, 'cg.out')
+            p = subprocess.run(['valgrind', '--tool=callgrind', '--toggle-collect=ws_sim_launch',
+                                '--callgrind-out-file=' + out] + cmd, capture_output=True, text=True)
+            m = re.search(r'Collected : (\d+)', p.stderr)
+            if p.returncode or not m:
+                print('%-15s callgrind failed: %s' % (name, p.stderr.strip().splitlines()[-1:]))
+                continue
+        ir = int(m.group(1))
+        print('%-15s %14d %14d %12.2f %12.1f' % (name, st['lane_instructions'], ir, ir / st['lane_instructions'],
+                                                 ir / st['warp_instructions']))
+        sys.stdout.flush()
+
+
+if __name__ == '__main__':
+    sys.exit(main())

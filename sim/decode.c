@@ -1,0 +1,245 @@
+/* Decoding a kernel once for the interpreter's run loop (decode.h). */
+#include "decode.h"
+#include "exec_fast.h"
+#include "exec_warp.h"
+#include "memory.h"
+
+#include <stdlib.h>
+
+/* ---- constants known at decode time -------------------------------------------------------------- */
+
+/* Branch targets: where a lane may arrive from elsewhere than the instruction before. */
+static uint8_t *branch_targets(const ws_kernel *k, const ws_insn *code)
+{
+    uint8_t *t = calloc((size_t)k->ninsns + 1, 1);
+    if (!t)
+        return NULL;
+    for (uint32_t i = 0; i < k->ninsns; i++)
+        if (ws_op_class_of(code[i].op) == CLS_BRANCH && code[i].ops[0].imm < k->ninsns)
+            t[code[i].ops[0].imm] = 1;
+    return t;
+}
+
+/* The value register r holds whenever the instruction at pc runs, if the straight line before
+ * it (no branch target, no instruction that moves lanes, in the kernel's own code) last wrote r
+ * with an unguarded move of an immediate. Returns 1 and *v if so. */
+static int constant_before(const ws_insn *code, const uint8_t *targets, uint32_t pc, uint32_t r, uint64_t *v)
+{
+    while (pc > 0 && !targets[pc]) {
+        const ws_insn *in = &code[--pc];
+        if (ws_op_moves_lanes(in->op) || (in->mods & WS_MOD_INFUNC))
+            return 0;
+        ws_reg_use u;
+        ws_insn_reg_use(in, &u);
+        int writes = 0;
+        for (uint32_t i = 0; i < u.ndst; i++)
+            writes |= u.dst[i] == r;
+        if (!writes)
+            continue;
+        if (in->op != WS_OP_MOV || in->guard != WS_NO_REG || in->nops != 2 || in->ops[0].kind != WS_OPND_REG ||
+            in->ops[0].reg != r || in->ops[1].kind != WS_OPND_IMM || ws_fast_kind(in) != WS_FK_MOV_I)
+            return 0;
+        *v = ws_fast_mov_value(in);
+        return 1;
+    }
+    return 0;
+}
+
+/* Registers that hold 0 wherever they are read: every write of them in the kernel (its linked
+ * functions included) is a move of the immediate 0, and a register never written reads 0
+ * (registers start zeroed: ws_registers_read_unwritten). One byte per register. */
+static uint8_t *zero_registers(const ws_kernel *k, const ws_insn *code)
+{
+    uint8_t *z = malloc(k->nregs ? k->nregs : 1);
+    if (!z)
+        return NULL;
+    memset(z, 1, k->nregs);
+    for (uint32_t i = 0; i < k->ninsns; i++) {
+        const ws_insn *in = &code[i];
+        ws_reg_use u;
+        ws_insn_reg_use(in, &u);
+        int zero_move = ws_fast_kind(in) == WS_FK_MOV_I && ws_fast_mov_value(in) == 0;
+        for (uint32_t d = 0; d < u.ndst; d++)
+            if (u.dst[d] < k->nregs && !(zero_move && u.dst[d] == in->ops[0].reg))
+                z[u.dst[d]] = 0;
+    }
+    return z;
+}
+
+/* What decode_one needs to know of the whole kernel. */
+typedef struct {
+    uint8_t *targets; /* branch_targets */
+    uint8_t *zero;    /* zero_registers */
+} kernel_facts;
+
+/* An operand's value when it is the same for every lane at every run of pc. */
+static int constant_operand(const ws_insn *code, const kernel_facts *f, uint32_t pc, const ws_operand *o, uint64_t *v)
+{
+    if (o->kind == WS_OPND_IMM) {
+        *v = o->imm;
+        return 1;
+    }
+    if (o->kind != WS_OPND_REG || o->neg || o->reg == WS_NO_REG)
+        return 0;
+    if (f->zero[o->reg]) {
+        *v = 0;
+        return 1;
+    }
+    return constant_before(code, f->targets, pc, o->reg, v);
+}
+
+static int is_row(const ws_operand *o)
+{
+    return o->kind == WS_OPND_REG && !o->neg && !(o->flags & WS_FNEG) && o->reg != WS_NO_REG; /* FNEG: contract.h */
+}
+
+/* shfl.sync.MODE.b32 d[|p], a, b, c, membermask with b, c and a full membermask constant: the
+ * routing, fixed (ws_shfl_rule, the executors' own rule). With all 32 lanes executing, as the
+ * run loop checks, no lane reads an absent or outside lane and no diagnostic can arise. */
+static int decode_shfl(const ws_insn *code, const kernel_facts *f, uint32_t pc, ws_dshfl *s)
+{
+    const ws_insn *in = &code[pc];
+    uint64_t b, c, m;
+    if (in->nops != 5 || (in->mods & ~(uint32_t)WS_MOD_SYNC) || !is_row(&in->ops[0]) || !is_row(&in->ops[1]) ||
+        ws_type_bits((ws_type)in->type) != 32 || !constant_operand(code, f, pc, &in->ops[2], &b) ||
+        !constant_operand(code, f, pc, &in->ops[3], &c) || !constant_operand(code, f, pc, &in->ops[4], &m) ||
+        (uint32_t)m != FULL_MASK)
+        return 0;
+    s->shifted = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        ws_shfl_route rt = ws_shfl_rule((ws_shfl_mode)in->sub, l, (uint32_t)b, (uint32_t)c);
+        s->src[l] = (uint8_t)rt.src;
+        s->in_range[l] = rt.in_range;
+    }
+    /* up and down by one amount over the whole warp: lanes [lo, hi) read l + shift, the others
+     * their own value */
+    unsigned lo = 0, hi;
+    while (lo < 32 && s->src[lo] == lo)
+        lo++;
+    if (lo == 32)
+        return 1;
+    int shift = (int)s->src[lo] - (int)lo;
+    for (hi = lo; hi < 32 && (int)s->src[hi] == (int)hi + shift;)
+        hi++;
+    for (unsigned l = hi; l < 32; l++)
+        if (s->src[l] != l)
+            return 1;
+    s->shifted = 1;
+    s->shift = shift;
+    for (unsigned l = 0; l < 32; l++)
+        s->take[l] = l >= lo && l < hi ? ~0ull : 0;
+    return 1;
+}
+
+/* ld.param.{u32,b32,u64,b64} d, [constant] inside the kernel's parameters, aligned: the bytes
+ * every lane reads (the general load's result for each lane) */
+static int decode_ld_param(const ws_kernel *k, const ws_insn *in)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    const ws_operand *a = &in->ops[1];
+    return in->op == WS_OP_LD && ws_access_space(in) == WS_SPACE_PARAM && !in->mods && !in->sem && in->vec == 1 &&
+           in->nops == 2 && is_row(&in->ops[0]) && (bits == 32 || bits == 64) && !ws_type_is_signed((ws_type)in->type) &&
+           !ws_type_is_float((ws_type)in->type) && a->kind == WS_OPND_ADDR && a->reg == WS_NO_REG &&
+           a->imm % (bits / 8) == 0 && a->imm < k->param_bytes && bits / 8 <= k->param_bytes - a->imm;
+}
+
+static uint32_t row_of(uint32_t reg) { return reg == WS_NO_REG ? WS_NO_REG : reg * 32; }
+
+static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_facts *f, uint32_t pc, ws_dinsn *d,
+                       ws_dkernel *dk)
+{
+    const ws_insn *in = &code[pc];
+    memset(d, 0, sizeof *d);
+    d->guard = row_of(in->guard);
+    d->guard_neg = in->guard_neg;
+    d->p = row_of(in->dpred);
+    for (unsigned i = 0; i < 4 && i < in->nops; i++) {
+        uint32_t r = is_row(&in->ops[i]) ? in->ops[i].reg * 32 : WS_NO_REG;
+        uint32_t *slot = i == 0 ? &d->d : i == 1 ? &d->a : i == 2 ? &d->b : &d->c;
+        *slot = r;
+    }
+    if (ws_op_moves_lanes(in->op)) {
+        d->kind = ws_op_class_of(in->op) == CLS_BRANCH ? DK_BRA : DK_LEAVE;
+        d->imm = in->ops[0].imm;
+        return;
+    }
+    d->yields = ws_insn_is_strong_load(in);
+    d->ends = d->yields || in->op == WS_OP_CALL;
+    int fk = ws_fast_kind(in);
+    if (fk != WS_FK_NONE) {
+        d->kind = (uint8_t)fk;
+        switch (fk) {
+        case WS_FK_MOV_I: d->imm = ws_fast_mov_value(in); break;
+        case WS_FK_MAD32_RIR: d->imm = in->ops[2].imm; break;
+        case WS_FK_MAD32_RRI: d->imm = in->ops[3].imm; break;
+        case WS_FK_MAD32_RII:
+            d->imm = in->ops[2].imm;
+            d->imm2 = in->ops[3].imm;
+            break;
+        case WS_FK_CVT_INT: {
+            ws_fast_cvt c = ws_fast_cvt_of(in);
+            d->imm = c.from_mask;
+            d->imm2 = c.sign_bit;
+            d->imm3 = c.to_mask;
+            break;
+        }
+        default: d->imm = in->nops > 2 ? in->ops[2].imm : 0; break; /* the _RI forms' b */
+        }
+        return;
+    }
+    if (in->op == WS_OP_SHFL && decode_shfl(code, f, pc, &dk->shfl[dk->nshfl])) {
+        d->kind = DK_SHFL_PERM;
+        d->shfl = dk->nshfl++;
+        return;
+    }
+    if (decode_ld_param(k, in)) {
+        d->kind = DK_LD_PARAM;
+        d->imm = in->ops[1].imm;
+        d->imm2 = ws_type_bits((ws_type)in->type) / 8;
+        return;
+    }
+    d->kind = DK_GENERAL;
+}
+
+uint64_t ws_interp_bytes(const ws_kernel *k)
+{
+    uint32_t nshfl = 0;
+    for (uint32_t i = 0; i < k->ninsns; i++)
+        nshfl += k->insns[i].op == WS_OP_SHFL;
+    return ((uint64_t)k->ninsns + 1) * sizeof(ws_dinsn) + (uint64_t)nshfl * sizeof(ws_dshfl) + sizeof(ws_dkernel);
+}
+
+ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code)
+{
+    uint32_t nshfl = 0;
+    for (uint32_t i = 0; i < k->ninsns; i++)
+        nshfl += code[i].op == WS_OP_SHFL;
+    ws_dkernel *dk = calloc(1, sizeof *dk);
+    kernel_facts f = {branch_targets(k, code), zero_registers(k, code)};
+    if (dk) {
+        dk->insns = malloc(((size_t)k->ninsns + 1) * sizeof *dk->insns);
+        dk->shfl = malloc((nshfl ? nshfl : 1) * sizeof *dk->shfl);
+    }
+    if (!dk || !f.targets || !f.zero || !dk->insns || !dk->shfl) {
+        free(f.targets);
+        free(f.zero);
+        ws_interp_free(dk);
+        return NULL;
+    }
+    for (uint32_t i = 0; i < k->ninsns; i++)
+        decode_one(k, code, &f, i, &dk->insns[i], dk);
+    memset(&dk->insns[k->ninsns], 0, sizeof *dk->insns);
+    dk->insns[k->ninsns].kind = DK_LEAVE;
+    free(f.targets);
+    free(f.zero);
+    return dk;
+}
+
+void ws_interp_free(ws_dkernel *dk)
+{
+    if (!dk)
+        return;
+    free(dk->insns);
+    free(dk->shfl);
+    free(dk);
+}

@@ -1,0 +1,69 @@
+/* decode: a kernel decoded once for the functional mode's interpreter (decode.c decodes,
+ * interp_run.h runs, interp.h chooses the run loop's SIMD variant). Each instruction becomes a
+ * handler number with its operands resolved to register rows and immediates; a shfl.sync whose mode, b, c and membermask are constants
+ * becomes a fixed lane permutation; ld.param with a constant address reads the parameter once
+ * for the warp. A converged warp's straight-line stretch runs through it (warp.c,
+ * ws_warp_run_converged); an instruction it has no handler for runs through the instruction's
+ * executor (L->xfn), as before, so every result, statistic and diagnostic is the one the
+ * executors give. The run loop is compiled once per SIMD variant (interp_base.c, interp_avx2.c,
+ * interp_avx512.c) and one is chosen at run time (interp.h). */
+#ifndef WS_DECODE_H
+#define WS_DECODE_H
+
+#include "fast_ops.h"
+#include "sim.h"
+
+/* What a decoded instruction does (the run loop's switch): a form of fast_ops.h (WS_FK_*, the
+ * same numbers), or one of these. */
+enum {
+    DK_GENERAL = WS_FK_NONE, /* its executor, L->xfn[pc] */
+    DK_LEAVE = WS_FK_COUNT,  /* the stretch ends before it: it moves lanes (warp.c runs it) */
+    DK_BRA,                  /* a branch: inline when uniform, else as DK_LEAVE */
+    DK_SHFL_PERM,            /* a constant shuffle: lane l reads lane src[l] (ws_dshfl) */
+    DK_LD_PARAM,             /* ld.param of 4 or 8 bytes at a constant offset, zero-extended */
+    DK_COUNT
+};
+
+/* A constant shuffle's routing, computed at decode time by ws_shfl_rule. */
+typedef struct {
+    uint8_t src[32];
+    uint64_t in_range[32]; /* the predicate destination's row */
+    int shifted;           /* src[l] = l + shift in the lanes of take, l in the others (up, down) */
+    int shift;
+    uint64_t take[32]; /* all ones in the lanes that read l + shift, else 0 */
+} ws_dshfl;
+
+/* One decoded instruction. Registers are row offsets (reg * 32) into the warp's register file. */
+typedef struct {
+    uint8_t kind;   /* DK_* */
+    uint8_t ends;   /* the stretch ends after it: a strong load (the warp yields) or a call */
+    uint8_t yields; /* of those, a strong load */
+    uint8_t guard_neg;
+    uint32_t guard; /* the guard's row offset, or WS_NO_REG */
+    uint32_t d, a, b, c, p;
+    uint64_t imm;  /* b's (or c's) immediate, a mov's value, a branch's target, a parameter's offset */
+    uint64_t imm2; /* mad's immediate c; cvt's sign bit */
+    uint64_t imm3; /* cvt's destination mask (its source mask is imm) */
+    uint32_t shfl; /* DK_SHFL_PERM: index into ws_dkernel.shfl */
+} ws_dinsn;
+
+/* A kernel decoded once, kept with its prepared form (ws_prepared.dec). */
+typedef struct ws_dkernel {
+    ws_dinsn *insns; /* ninsns + 1: the last is a DK_LEAVE past the end */
+    ws_dshfl *shfl;
+    uint32_t nshfl;
+} ws_dkernel;
+
+/* Decodes a kernel's prepared code (symbol addresses folded in); NULL when out of memory. */
+ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code);
+void ws_interp_free(ws_dkernel *dk);
+/* Bytes ws_interp_decode keeps for a kernel (charged with the prepared kernel). */
+uint64_t ws_interp_bytes(const ws_kernel *k);
+
+/* ws_interp_run_fn (sim.h) runs the converged warp's straight-line stretch from *pc:
+ * instructions that do not move lanes and uniform branches, up to budget of them. It stops
+ * before an instruction that moves lanes (or a divergent branch), after a strong load (*yield =
+ * 1) or a call, or when the launch stops (*ended = 1 for those three); it adds the lanes executed
+ * to *lanes, advances the block's cycle per instruction, and returns the instructions run. */
+
+#endif

@@ -1,0 +1,4 @@
+/* The decoded interpreter's run loop for the baseline instruction set (on x86-64: SSE2), with
+ * the build's own flags. */
+#define WS_INTERP_RUN ws_interp_run_base
+#include "interp_run.h"

@@ -1,0 +1,223 @@
+/* The decoded interpreter's run loop (interp.h, ws_interp_run_fn), included once per SIMD
+ * variant by interp_base.c, interp_avx2.c and interp_avx512.c with WS_INTERP_RUN naming the
+ * function: one source, compiled for each instruction set, so the variants cannot disagree
+ * (ctest simd_variants compares their output byte for byte). Every handler computes what the
+ * instruction's executor computes (the forms' expressions are fast_ops.h's, which exec_fast.c
+ * expands too); an instruction without a handler runs through its executor. */
+#include "decode.h"
+#include "exec_fast.h"
+
+/* d[l] = value in the lanes of exec; value reads lane l of any row */
+#define WRITE(value)                                                                                                   \
+    do {                                                                                                               \
+        uint64_t *dst_ = R(di->d);                                                                                     \
+        if (exec == FULL_MASK) {                                                                                       \
+            for (unsigned l = 0; l < 32; l++)                                                                          \
+                dst_[l] = (value);                                                                                     \
+        } else {                                                                                                       \
+            uint64_t row_[32];                                                                                         \
+            for (unsigned l = 0; l < 32; l++)                                                                          \
+                row_[l] = (value);                                                                                     \
+            FOR_EACH_LANE(exec, k_)                                                                                    \
+                dst_[k_] = row_[k_];                                                                                   \
+        }                                                                                                              \
+    } while (0)
+
+#define R(off) (regs + (off))
+
+#define CASE_RR_RI(name, expr)                                                                                         \
+    case WS_FK_##name##_RR: {                                                                                          \
+        const uint64_t *a_ = R(di->a), *b_ = R(di->b);                                                                 \
+        WRITE(name##_expr(a_[l], b_[l]));                                                                              \
+        break;                                                                                                         \
+    }                                                                                                                  \
+    case WS_FK_##name##_RI: {                                                                                          \
+        const uint64_t *a_ = R(di->a), bi_ = di->imm;                                                                  \
+        WRITE(name##_expr(a_[l], bi_));                                                                                \
+        break;                                                                                                         \
+    }
+#define EXPR(name, expr)                                                                                               \
+    static inline uint64_t name##_expr(uint64_t A, uint64_t B) { return (expr); }
+
+/* setp: t in the first destination, !t in the second (after the first, as ex_setp does) */
+#define CASE_SETP(name, T, CMP)                                                                                        \
+    case WS_FK_SETP_##name##_RR: {                                                                                     \
+        const uint64_t *a_ = R(di->a), *b_ = R(di->b);                                                                 \
+        for (unsigned l = 0; l < 32; l++)                                                                              \
+            t_[l] = (uint64_t)((T)a_[l] CMP(T) b_[l]);                                                                 \
+        goto store_predicates;                                                                                         \
+    }                                                                                                                  \
+    case WS_FK_SETP_##name##_RI: {                                                                                     \
+        const uint64_t *a_ = R(di->a);                                                                                 \
+        const T bv_ = (T)di->imm;                                                                                      \
+        for (unsigned l = 0; l < 32; l++)                                                                              \
+            t_[l] = (uint64_t)((T)a_[l] CMP bv_);                                                                      \
+        goto store_predicates;                                                                                         \
+    }
+
+WS_FAST_BINARY(EXPR)
+
+uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64_t budget, uint64_t *lanes_io,
+                       int *yield, int *ended)
+{
+    ws_launch_ctx *L = x->L;
+    ws_warp *w = x->w;
+    uint64_t *const regs = x->regs;
+    const uint32_t live = w->live;
+    uint32_t pc = *pc_io;
+    uint64_t n = 0, lanes = 0;
+    /* the block's cycle, one per instruction (ws_warp_run_converged's), stored before an
+     * executor runs (%clock reads it) and at the end */
+    const uint64_t cycle0 = x->blk->cycle;
+    uint64_t t_[32];
+    /* a constant shuffle's values with 32 lanes of zeros either side: a shift by k reads
+     * pad_ + 32 + k, no index out of the array */
+    uint64_t pad_[96];
+    memset(pad_, 0, sizeof pad_);
+    *yield = *ended = 0;
+    while (n < budget) {
+        const ws_dinsn *di = &dk->insns[pc];
+        uint32_t exec = live;
+        if (di->guard != WS_NO_REG) { /* ws_guard_mask on the decoded row */
+            uint32_t m = ws_predicate_bits(R(di->guard));
+            exec = (di->guard_neg ? ~m : m) & live;
+        }
+        if (di->kind == DK_LEAVE || (di->kind == DK_BRA && exec != live && exec))
+            break; /* what moves lanes, and a divergent branch, are warp.c's */
+        n++;
+        lanes += (uint64_t)__builtin_popcount(exec);
+        if (di->kind == DK_BRA) { /* ex_bra's uniform case */
+            pc = exec ? (uint32_t)di->imm : pc + 1;
+            continue;
+        }
+        if (!exec) { /* nothing runs, but a strong load still ends the warp's turn */
+            pc++;
+            if (di->ends) {
+                *yield = di->yields;
+                *ended = 1;
+                break;
+            }
+            continue;
+        }
+        switch (di->kind) {
+            WS_FAST_BINARY(CASE_RR_RI)
+            WS_FAST_SETP(CASE_SETP)
+        case WS_FK_MAD32_RRR: {
+            const uint64_t *a_ = R(di->a), *b_ = R(di->b), *c_ = R(di->c);
+            WRITE(WS_FAST_MAD32(a_[l], b_[l], c_[l]));
+            break;
+        }
+        case WS_FK_MAD32_RRI: {
+            const uint64_t *a_ = R(di->a), *b_ = R(di->b), ci_ = di->imm;
+            WRITE(WS_FAST_MAD32(a_[l], b_[l], ci_));
+            break;
+        }
+        case WS_FK_MAD32_RIR: {
+            const uint64_t *a_ = R(di->a), bi_ = di->imm, *c_ = R(di->c);
+            WRITE(WS_FAST_MAD32(a_[l], bi_, c_[l]));
+            break;
+        }
+        case WS_FK_MAD32_RII: {
+            const uint64_t *a_ = R(di->a), bi_ = di->imm, ci_ = di->imm2;
+            WRITE(WS_FAST_MAD32(a_[l], bi_, ci_));
+            break;
+        }
+        case WS_FK_MOV32_R: {
+            const uint64_t *a_ = R(di->a);
+            WRITE(a_[l] & M32);
+            break;
+        }
+        case WS_FK_MOV64_R: {
+            const uint64_t *a_ = R(di->a);
+            WRITE(a_[l]);
+            break;
+        }
+        case WS_FK_MOV_I: {
+            const uint64_t v_ = di->imm;
+            WRITE(v_);
+            break;
+        }
+        case WS_FK_CVT_INT: {
+            const uint64_t *a_ = R(di->a), fm_ = di->imm, sb_ = di->imm2, tm_ = di->imm3;
+            WRITE(WS_FAST_CVT(a_[l], fm_, sb_, tm_));
+            break;
+        }
+        store_predicates : {
+            uint64_t *d_ = R(di->d);
+            if (exec == FULL_MASK) {
+                for (unsigned l = 0; l < 32; l++)
+                    d_[l] = t_[l];
+                if (di->p != WS_NO_REG) {
+                    uint64_t *q_ = R(di->p);
+                    for (unsigned l = 0; l < 32; l++)
+                        q_[l] = t_[l] ^ 1;
+                }
+            } else {
+                uint64_t *q_ = di->p != WS_NO_REG ? R(di->p) : NULL;
+                FOR_EACH_LANE(exec, l) {
+                    d_[l] = t_[l];
+                    if (q_)
+                        q_[l] = t_[l] ^ 1;
+                }
+            }
+            break;
+        }
+        case DK_SHFL_PERM:
+            /* what ws_collective and shuffle_full do for one instruction, all 32 lanes and a full
+             * constant membermask, in a warp no collective has split (ws_split_check: nothing) */
+            if (exec == FULL_MASK && !w->split[WS_SPLIT_CALLS].n && !w->split[WS_SPLIT_MASKS].n) {
+                const ws_dshfl *s_ = &dk->shfl[di->shfl];
+                const uint64_t *a_ = R(di->a);
+                uint64_t *d_ = R(di->d), *val_ = pad_ + 32; /* a copy: d may be a */
+                for (unsigned l = 0; l < 32; l++)
+                    val_[l] = (uint32_t)a_[l];
+                if (s_->shifted) { /* up, down: lanes of take read l + shift, the others their own */
+                    const uint64_t *from_ = val_ + s_->shift;
+                    for (unsigned l = 0; l < 32; l++)
+                        d_[l] = (from_[l] & s_->take[l]) | (val_[l] & ~s_->take[l]);
+                } else {
+                    for (unsigned l = 0; l < 32; l++)
+                        d_[l] = val_[s_->src[l]];
+                }
+                if (di->p != WS_NO_REG) { /* a loop the compiler vectorises, not a call of memcpy */
+                    uint64_t *p_ = R(di->p);
+                    for (unsigned l = 0; l < 32; l++)
+                        p_[l] = s_->in_range[l];
+                }
+                x->coll_exec = FULL_MASK;
+                L->stats.shfl++;
+                break;
+            }
+            goto general;
+        case DK_LD_PARAM: {
+            /* every lane reads the same bytes: read once (ws_mem_translate's bounds were checked
+             * at decode time) */
+            uint64_t v_ = 0;
+            memcpy(&v_, L->params + di->imm, di->imm2 == 8 ? 8 : 4);
+            WRITE(v_);
+            break;
+        }
+        default:
+        general : {
+            const ws_insn *in = &L->code[pc];
+            x->in = in;
+            x->pc = pc;
+            x->blk->cycle = cycle0 + n;
+            L->xfn[pc](x, in, exec);
+            if (L->stop || di->ends) { /* a strong load ends the warp's turn, a call the stretch */
+                pc++;
+                *yield = di->yields;
+                *ended = 1;
+                goto out;
+            }
+            break;
+        }
+        }
+        pc++;
+    }
+out:
+    x->blk->cycle = cycle0 + n;
+    *pc_io = pc;
+    *lanes_io += lanes;
+    return n;
+}
