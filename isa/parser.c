@@ -970,6 +970,7 @@ typedef struct {
     int num_neg;
     int label_ref;      /* a word that named nothing: a label, perhaps defined later */
     ws_token word;
+    int vector_reg;     /* a vector register's name: o is the brace list of its elements */
 } raw_operand;
 
 static void parse_address(parser *p, raw_operand *r)
@@ -1096,6 +1097,7 @@ static void parse_operand(parser *p, raw_operand *r)
         r->o.reg = idx;
     } else if ((nvec = vector_reg(p, p->tok.start, p->tok.len, &idx)) > 0) {
         r->o.kind = WS_OPND_VEC; /* the brace list of its elements */
+        r->vector_reg = 1;
         r->o.nvec = (uint8_t)nvec;
         for (unsigned i = 0; i < nvec; i++)
             r->o.regs[i] = idx + i;
@@ -1393,12 +1395,20 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
                 fail_at(p, &raw.at, "expected a predicate register, found a number");
             o->imm = literal_bits(p, &raw.at, &raw.num, raw.num_neg, t);
         }
+        /* a vector register is what its brace list is, but mov.b64 %d, %v packs it whole: say so in its terms */
+        if (raw.vector_reg && op == WS_OP_MOV &&
+            o->nvec * ws_type_bits((ws_type)p->k->regs[o->regs[0]].type) != ws_type_bits((ws_type)in->type))
+            fail_at(p, &raw.at, "'%.*s' is a .v%u .%s vector register (%u bits); mov.%s moves %u", (int)raw.at.len,
+                    raw.at.start, o->nvec, ws_type_name((ws_type)p->k->regs[o->regs[0]].type),
+                    o->nvec * ws_type_bits((ws_type)p->k->regs[o->regs[0]].type), ws_type_name((ws_type)in->type),
+                    ws_type_bits((ws_type)in->type));
         /* what each shape letter accepts */
         switch (sh) {
         case 'd': case 'D': case 'P':
             if (o->kind != WS_OPND_REG && o->kind != WS_OPND_SINK &&
                 !(o->kind == WS_OPND_VEC && (ws_op_class_of(op) == CLS_LOAD || op == WS_OP_MOV)))
-                fail_at(p, &raw.at, "expected a destination register");
+                fail_at(p, &raw.at, o->kind == WS_OPND_VEC ? "a vector operand is not allowed here"
+                                                           : "expected a destination register");
             if (o->neg)
                 fail_at(p, &raw.at, "a destination cannot be negated");
             if (sh == 'D' && is_punct(&p->tok, '|')) {
