@@ -677,13 +677,35 @@ static void parse_variable(parser *p, ws_space space, int is_extern)
 #define REG_CLOSED (UINT32_MAX - 1) /* p->shadowed: a register of a closed block, renamed */
 static char *unique_name(parser *p, const char *name, char tag, unsigned *serial);
 
+/* A closed block's vector element %v.y becomes %v$sN.y, N the serial its %v.x took (the
+ * elements follow one another): the elements stay one vector, %v$sN, for the printer. NULL for
+ * a scalar register. */
+static char *vector_elem_rename(parser *p, const char *name)
+{
+    size_t n = strlen(name);
+    if (n < 3 || name[n - 2] != '.')
+        return NULL;
+    size_t cap = n + 16;
+    charge(p, cap);
+    char *buf = xrealloc(p, NULL, cap);
+    uint32_t idx;
+    int len = 0;
+    do /* a new serial at .x, unused by any vector (a declared %v$s3 too) */
+        len = snprintf(buf, cap, "%.*s$s%u%s", (int)(n - 2), name, p->scope_serial += name[n - 1] == 'x',
+                       name + n - 2);
+    while (name[n - 1] == 'x' && strmap_get(&p->regs, buf, (size_t)len, &idx));
+    return buf;
+}
+
 static uint32_t add_reg(parser *p, const char *name, size_t n, ws_type t, const ws_token *at)
 {
     strslot *e = strmap_slot(p, &p->regs, name, n);
     uint32_t prev = e->key ? e->val : UINT32_MAX;
     int shadows = e->key != NULL;
     if (shadows && p->shadowed[prev] == REG_CLOSED) { /* a closed block's register had the name: it takes another */
-        char *renamed = unique_name(p, p->k->regs[prev].name, 's', &p->scope_serial);
+        char *renamed = vector_elem_rename(p, p->k->regs[prev].name);
+        if (!renamed)
+            renamed = unique_name(p, p->k->regs[prev].name, 's', &p->scope_serial);
         strmap_remove(&p->regs, name, n);
         free(p->k->regs[prev].name);
         p->k->regs[prev].name = renamed;
@@ -761,7 +783,8 @@ static void declare_reg(parser *p, const char *name, size_t n, ws_type t, unsign
         fail_at(p, at, "register name '%.*s' has a '.'", (int)n, name);
     uint32_t idx;
     /* a name declared twice in one block, as a scalar or a vector: ptxas refuses it */
-    if ((strmap_get(&p->regs, name, n, &idx) || vector_reg(p, name, n, &idx) > 0) && idx >= p->scope_floor)
+    if ((strmap_get(&p->regs, name, n, &idx) || vector_reg(p, name, n, &idx) > 0) && idx >= p->scope_floor &&
+        p->shadowed[idx] != REG_CLOSED) /* a closed block's register renamed to this name gives it up (add_reg) */
         fail_at(p, at, "register '%.*s' is declared twice", (int)n, name);
     if (!vec) {
         add_reg(p, name, n, t, at);
@@ -1637,23 +1660,6 @@ static void parse_param_list(parser *p)
  * and the names they hid mean the outer registers again. Linear in the block's registers, so
  * that many blocks cost no more than their declarations. (tests/test_isa.c: programs with two
  * inline-asm blocks.) */
-/* A closed block's vector element %v.y becomes %v$sN.y, N the serial its %v.x took (the
- * elements follow one another): the elements stay one vector, %v$sN, for the printer. NULL for
- * a scalar register. */
-static char *vector_elem_rename(parser *p, const char *name)
-{
-    size_t n = strlen(name);
-    if (n < 3 || name[n - 2] != '.')
-        return NULL;
-    if (name[n - 1] == 'x')
-        ++p->scope_serial;
-    size_t cap = n + 16;
-    charge(p, cap);
-    char *buf = xrealloc(p, NULL, cap);
-    snprintf(buf, cap, "%.*s$s%u%s", (int)(n - 2), name, p->scope_serial, name + n - 2);
-    return buf;
-}
-
 static void close_reg_scope(parser *p, size_t height)
 {
     ws_kernel *k = p->k;
