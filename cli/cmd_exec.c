@@ -4,7 +4,7 @@
  * starts); exec puts warpsim's runtime (runtime/, built as build/.../cudart/libcudart.so.13)
  * in place of NVIDIA's with LD_PRELOAD and LD_LIBRARY_PATH and replaces itself with the
  * program, so the exit status is the program's. The options reach the runtime through the
- * environment: WARPSIM_MODE, WARPSIM_WERROR, WARPSIM_MAX_INSTRUCTIONS, WARPSIM_PTX_DIR (the
+ * environment: WARPSIM_MODE, WARPSIM_WERROR, WARPSIM_MAX_INSTRUCTIONS, WARPSIM_MAX_OUTPUT, WARPSIM_PTX_DIR (the
  * same variables work with a plain LD_PRELOAD). A program built with nvcc's default static
  * runtime, or for another CUDA major version, is refused with the command that fixes it. */
 #include "commands.h"
@@ -96,6 +96,17 @@ int cmd_exec(int argc, char **argv)
                 return WS_ERR_INPUT;
             }
             setenv("WARPSIM_MAX_INSTRUCTIONS", v, 1);
+            break;
+        }
+        case EXEC_MAX_OUTPUT: {
+            char *end;
+            unsigned long long n = strtoull(v, &end, 0);
+            if (n == 0 || *end || v[0] == '-' || n > WS_MAX_OUTPUT_LIMIT) {
+                fprintf(stderr, "warpsim: error: --max-output takes a number of bytes from 1 to %llu, found '%s'\n",
+                        (unsigned long long)WS_MAX_OUTPUT_LIMIT, v);
+                return WS_ERR_INPUT;
+            }
+            setenv("WARPSIM_MAX_OUTPUT", v, 1);
             break;
         }
         case EXEC_PTX_DIR: setenv("WARPSIM_PTX_DIR", v, 1); break;

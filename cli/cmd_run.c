@@ -4,6 +4,7 @@
  * prints what a GPU would: the kernel's printf output, every buffer, a summary. */
 #include "commands.h"
 #include "launch.h"
+#include "npy.h"
 #include "options.h"
 #include "report.h"
 #include "session.h"
@@ -163,7 +164,8 @@ int cmd_run(int argc, char **argv)
 {
     ws_launch L;
     ws_launch_init(&L);
-    int json = 0, trace = 0, werror = 0, check_uninit = 1, poison = 0, no_contract = 0;
+    int json = 0, trace = 0, werror = 0, check_uninit = 1, poison = 0, no_contract = 0, all_values = 0;
+    const char *npy_dir = NULL; /* --out DIR: the buffers as .npy files too */
     uint32_t poison_value = 0;
     unsigned slow_paths = 0; /* --slow-path: same output, measured or checked against the fast paths */
     uint64_t max_insns = 0, max_memory = 0, max_cycles = 0, max_output = 0;
@@ -220,6 +222,8 @@ int cmd_run(int argc, char **argv)
             break;
         }
         case RUN_TRACE_JSON: json_path = v; break;
+        case RUN_ALL_VALUES: all_values = 1; break;
+        case RUN_OUT: npy_dir = v; break;
         case RUN_PERFETTO: perfetto_path = v; break;
         case RUN_VCD: vcd_path = v; break;
         case RUN_VCD_REGS: vcd_regs = v; break;
@@ -373,6 +377,12 @@ int cmd_run(int argc, char **argv)
 #undef STALL_STAT
             ws_stat_uint("bank_conflicts", res.stats.bank_conflicts),
         ws_stat_uint("shared_wavefronts", res.stats.shared_wavefronts),
+        /* timing mode: the whole launch on the SMs (sim/grid.c) */
+        ws_stat_uint("launch_cycles", res.stats.launch_cycles),
+        ws_stat_uint("blocks_per_sm", res.stats.blocks_per_sm),
+        ws_stat_uint("sms_used", res.stats.sms_used),
+        ws_stat_uint("sm_busy_min", res.stats.sm_busy_min),
+        ws_stat_uint("sm_busy_max", res.stats.sm_busy_max),
     };
     size_t nstats = sizeof stats / sizeof stats[0];
     if (json) {
@@ -393,7 +403,7 @@ int cmd_run(int argc, char **argv)
         ws_report_json(stdout, &L, k->name, out.buf ? out.buf : "", out.len, stats, nstats, rd, rd ? res.ndiags : 0);
         free(rd);
     } else {
-        ws_report_text(stdout, &L, k->name, out.buf ? out.buf : "", out.len, stats, nstats);
+        ws_report_text_abbrev(stdout, &L, k->name, out.buf ? out.buf : "", out.len, stats, nstats, all_values);
         for (size_t i = 0; i < res.ndiags; i++) {
             const ws_diag *d = &res.diags[i];
             char src[168] = ""; /* -lineinfo PTX: the CUDA line beside the PTX line */
@@ -407,6 +417,12 @@ int cmd_run(int argc, char **argv)
                 fprintf(stderr, "; %" PRIu64 " times", d->count);
             fprintf(stderr, ")\n");
         }
+    }
+    char npy_err[512];
+    if (npy_dir && ws_npy_write_buffers(npy_dir, &L, npy_err, sizeof npy_err) != 0) {
+        fprintf(stderr, "warpsim: error: --out: %s\n", npy_err);
+        if (status == WS_OK)
+            status = WS_ERR_INPUT;
     }
     if (res.ndiags_not_listed)
         fprintf(stderr, "warpsim: %" PRIu64 " more distinct diagnostics are not listed (at most %d are)\n",

@@ -328,11 +328,28 @@ static void explain_missing_header(const char *log)
             nv.path);
 }
 
-/* The include directories beside NVRTC: ROOT/include and ROOT/include/cccl, ROOT being the
- * directory above its lib or lib64. */
+/* Adds "-IDIR" to opts when DIR is a directory not already there. */
+static void add_include(char opts[][1100], int *n, int max, const char *dir)
+{
+    struct stat st;
+    if (*n >= max || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return;
+    for (int i = 0; i < *n; i++)
+        if (!strcmp(opts[i] + 2, dir))
+            return;
+    snprintf(opts[*n], sizeof opts[*n], "-I%s", dir);
+    ++*n;
+}
+
+/* The include directories for NVRTC's headers, found without being told: ROOT/include and
+ * ROOT/include/cccl, ROOT being the directory above NVRTC's lib or lib64 (a toolkit, or the
+ * CUDA 13 wheels, which all install into site-packages/nvidia/cu13), then, for NVRTC from a
+ * wheel, every other nvidia/PACKAGE/include (and its cccl) of the same site-packages: the CUDA
+ * 12 wheels install cooperative_groups in nvidia/cuda_runtime/include and CUB, libcu++ and
+ * nv/target in nvidia/cuda_cccl/include. */
 static int header_options(char opts[][1100], int max)
 {
-    char root[1024];
+    char root[1024], dir[1100];
     snprintf(root, sizeof root, "%s", nv.path);
     for (int up = 0; up < 2; up++) {
         char *s = strrchr(root, '/');
@@ -341,12 +358,24 @@ static int header_options(char opts[][1100], int max)
         *s = 0;
     }
     int n = 0;
+    snprintf(dir, sizeof dir, "%s/include", root);
+    add_include(opts, &n, max, dir);
+    snprintf(dir, sizeof dir, "%s/include/cccl", root);
+    add_include(opts, &n, max, dir);
+    char *wheel = NULL; /* root: SITE/nvidia/PACKAGE (the last "/nvidia/": a home may be /home/nvidia) */
+    for (char *p = strstr(root, "/nvidia/"); p; p = strstr(p + 1, "/nvidia/"))
+        wheel = p;
+    if (!wheel || strchr(wheel + strlen("/nvidia/"), '/'))
+        return n;
+    wheel[strlen("/nvidia")] = 0;
     const char *subs[] = {"include", "include/cccl"};
-    for (int i = 0; i < 2 && n < max; i++) {
-        struct stat st;
-        snprintf(opts[n], sizeof opts[n], "-I%s/%s", root, subs[i]);
-        if (stat(opts[n] + 2, &st) == 0 && S_ISDIR(st.st_mode))
-            n++;
+    for (int i = 0; i < 2; i++) {
+        glob_t g;
+        snprintf(dir, sizeof dir, "%s/*/%s", root, subs[i]);
+        if (glob(dir, 0, NULL, &g) == 0)
+            for (size_t k = 0; k < g.gl_pathc; k++)
+                add_include(opts, &n, max, g.gl_pathv[k]);
+        globfree(&g);
     }
     return n;
 }
@@ -376,15 +405,15 @@ int ws_cu_compile(const char *path, const char *kernel, char **ptx_text, size_t 
         return -1;
     }
     /* the options: line info for traces, sm_90 PTX, headers beside NVRTC and beside the file */
-    char dir[1100], incs[3][1100];
+    char dir[1100], incs[8][1100];
     snprintf(dir, sizeof dir, "-I%s", path);
     char *slash = strrchr(dir, '/');
     if (slash)
         *slash = 0;
     else
         snprintf(dir, sizeof dir, "-I.");
-    int ninc = header_options(incs, 2);
-    const char *opts[MAX_CU_OPTS + 8];
+    int ninc = header_options(incs, 8);
+    const char *opts[MAX_CU_OPTS + 12]; /* 3 of its own, 8 include directories, --cu-opt's */
     int nopts = 0;
     opts[nopts++] = "--gpu-architecture=compute_90";
     opts[nopts++] = "--generate-line-info";

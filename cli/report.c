@@ -84,9 +84,34 @@ static void text_quoted(FILE *fp, const char *s)
     fputc('"', fp);
 }
 
+/* Rows [from, to) of a buffer: values separated by one space, per_line a row. */
+static void buffer_rows(FILE *fp, const ws_arg *arg, size_t per_line, size_t from, size_t to)
+{
+    size_t size = ws_elem_size(arg->elem);
+    /* One line at a time: 16 values of at most 24 characters and their separators. */
+    char line[16 * (WS_FMT_FLOAT_MAX + 1) + 2];
+    for (size_t i = from * per_line; i < arg->count && i < to * per_line; i += per_line) {
+        size_t n = 0;
+        for (size_t k = i; k < arg->count && k < i + per_line; k++) {
+            if (k > i)
+                line[n++] = ' ';
+            n += elem_text(line + n, arg->elem, load_bits(arg->data, k, size));
+        }
+        line[n++] = '\n';
+        fwrite(line, 1, n, fp);
+    }
+}
+
 int ws_report_text(FILE *fp, const ws_launch *l, const char *kernel_name,
                    const char *printf_text, size_t printf_len, const ws_stat *stats,
                    size_t nstats)
+{
+    return ws_report_text_abbrev(fp, l, kernel_name, printf_text, printf_len, stats, nstats, true);
+}
+
+int ws_report_text_abbrev(FILE *fp, const ws_launch *l, const char *kernel_name,
+                          const char *printf_text, size_t printf_len, const ws_stat *stats,
+                          size_t nstats, bool all_values)
 {
     if (printf_len) {
         fwrite(printf_text, 1, printf_len, fp);
@@ -98,21 +123,21 @@ int ws_report_text(FILE *fp, const ws_launch *l, const char *kernel_name,
         const ws_arg *arg = &l->args[a];
         if (!arg->is_buffer)
             continue;
-        size_t size = ws_elem_size(arg->elem);
-        size_t per_line = size <= 2 ? 16 : 8;
+        size_t per_line = ws_elem_size(arg->elem) <= 2 ? 16 : 8;
+        size_t rows = (arg->count + per_line - 1) / per_line;
         fprintf(fp, "== %s %s[%zu]\n", arg->label, ws_elem_name(arg->elem), arg->count);
-        /* One line at a time: 16 values of at most 24 characters and their separators. */
-        char line[16 * (WS_FMT_FLOAT_MAX + 1) + 2];
-        for (size_t i = 0; i < arg->count; i += per_line) {
-            size_t n = 0;
-            for (size_t k = i; k < arg->count && k < i + per_line; k++) {
-                if (k > i)
-                    line[n++] = ' ';
-                n += elem_text(line + n, arg->elem, load_bits(arg->data, k, size));
-            }
-            line[n++] = '\n';
-            fwrite(line, 1, n, fp);
+        if (all_values || arg->count <= WS_REPORT_ABBREV_VALUES) {
+            buffer_rows(fp, arg, per_line, 0, rows);
+            continue;
         }
+        /* more than 1024 values: at least 65 rows, so the two ends do not meet */
+        size_t edge = WS_REPORT_EDGE_ROWS;
+        size_t hidden = (rows - 2 * edge) * per_line;
+        buffer_rows(fp, arg, per_line, 0, edge);
+        fprintf(fp, "... %zu values not shown (rows %zu to %zu of %zu; --all-values shows them, "
+                    "--out DIR writes .npy)\n",
+                hidden, edge + 1, rows - edge, rows);
+        buffer_rows(fp, arg, per_line, rows - edge, rows);
     }
 
     fprintf(fp, "-- kernel %s grid %u,%u,%u block %u,%u,%u:", kernel_name ? kernel_name : "?",

@@ -8,7 +8,8 @@
  *      then its values separated by one space, 8 per line for 4- and 8-byte types and 16 per
  *      line for 1- and 2-byte types; integers in decimal (unsigned types unsigned), floats
  *      as ws_fmt_f32/ws_fmt_f64 write them (shortest round-trip; -0, nan, inf, -inf; NaN
- *      payloads are not shown in text). Scalars are not printed;
+ *      payloads are not shown in text). Scalars are not printed. (ws_report_text_abbrev
+ *      shortens long buffers.)
  *   3. one summary line:
  *        -- kernel NAME grid X,Y,Z block X,Y,Z: key=value key=value ...
  *      with the caller's stats in their order: integers in decimal, floats shortest
@@ -102,6 +103,15 @@ const char *ws_diag_severity_name(ws_diag_severity s); /* "note", "warning", "er
 int ws_report_text(FILE *fp, const ws_launch *l, const char *kernel_name,
                    const char *printf_text, size_t printf_len, const ws_stat *stats,
                    size_t nstats);
+
+/* ws_report_text, with all_values false: a buffer of more than WS_REPORT_ABBREV_VALUES values
+ * shows its first and last WS_REPORT_EDGE_ROWS rows around one line
+ *   ... N values not shown (rows A to B of R; --all-values shows them, --out DIR writes .npy)
+ * (`warpsim run` without --all-values: a 10-million-value buffer is not 1.25 million lines). */
+#define WS_REPORT_ABBREV_VALUES 1024
+#define WS_REPORT_EDGE_ROWS 4
+int ws_report_text_abbrev(FILE *fp, const ws_launch *l, const char *kernel_name, const char *printf_text,
+                          size_t printf_len, const ws_stat *stats, size_t nstats, bool all_values);
 
 /* The JSON report (see above) to fp, pretty-printed and followed by a newline. Returns 0, or
  * -1 on a write error. */

@@ -165,7 +165,8 @@ int ws_session_prepare(ws_session *s, const ws_launch *L, const ws_config *cfg)
                 kernel_prints(s->k) ? " and the printf text" : "", (unsigned long long)limit);
         return WS_ERR_LIMIT;
     }
-    c.max_memory = limit - kept;
+    c.max_memory = limit;
+    c.memory_held = kept; /* the simulator's messages then name the whole limit */
     c.dynamic_shared_bytes = L->shared_bytes;
     cfg = &c;
     s->sim = ws_sim_create(cfg);
@@ -181,10 +182,11 @@ int ws_session_prepare(ws_session *s, const ws_launch *L, const ws_config *cfg)
         s->addrs[i] = ws_sim_alloc(s->sim, L->args[i].count * ws_elem_size(L->args[i].elem), L->args[i].data);
         if (!s->addrs[i]) {
             fprintf(stderr,
-                    "warpsim: error: memory limit reached: buffer %s (%zu bytes) does not fit in the %llu bytes the "
-                    "limit leaves besides the module and the host copies of the buffers; raise it with --max-memory\n",
+                    "warpsim: error: memory limit reached: buffer %s (%zu bytes) does not fit in the limit of %llu "
+                    "bytes besides the module and the host copies of the buffers (%llu bytes); raise it with "
+                    "--max-memory\n",
                     L->args[i].label, L->args[i].count * ws_elem_size(L->args[i].elem),
-                    (unsigned long long)cfg->max_memory);
+                    (unsigned long long)cfg->max_memory, (unsigned long long)kept);
             return WS_ERR_LIMIT;
         }
     }

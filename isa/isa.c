@@ -15,7 +15,9 @@ static const char *const latency_names[LAT_CLASS_COUNT] = {
     [LAT_DIV] = "div",       [LAT_SFU] = "sfu",       [LAT_CONV] = "conv",     [LAT_MEM] = "mem",
     [LAT_STORE] = "store",   [LAT_ATOM] = "atom",     [LAT_BRANCH] = "branch", [LAT_CALL] = "call",
     [LAT_SHFL] = "shfl",     [LAT_VOTE] = "vote",     [LAT_MATCH] = "match",   [LAT_REDUX] = "redux",
-    [LAT_SYNC] = "sync",     [LAT_BAR] = "bar",
+    [LAT_SYNC] = "sync",     [LAT_BAR] = "bar",       [LAT_POPC] = "popc",     [LAT_CLZ] = "clz",
+    [LAT_BFIND] = "bfind",   [LAT_BREV] = "brev",     [LAT_BFE] = "bfe",       [LAT_BFI] = "bfi",
+    [LAT_MUL24] = "mul24",
 };
 
 const char *ws_op_class_name(ws_op_class c)

@@ -39,7 +39,7 @@ typedef enum {
 typedef enum {
     LAT_ALU, LAT_ADD, LAT_MUL, LAT_FMA, LAT_DIV, LAT_SFU, LAT_CONV, LAT_MEM, LAT_STORE,
     LAT_ATOM, LAT_BRANCH, LAT_CALL, LAT_SHFL, LAT_VOTE, LAT_MATCH, LAT_REDUX, LAT_SYNC,
-    LAT_BAR, LAT_CLASS_COUNT
+    LAT_BAR, LAT_POPC, LAT_CLZ, LAT_BFIND, LAT_BREV, LAT_BFE, LAT_BFI, LAT_MUL24, LAT_CLASS_COUNT
 } ws_latency_class;
 
 /* Suffix groups an opcode accepts (the table's "suffixes" column). */

@@ -229,14 +229,17 @@ static void expected(parser *p, const char *what)
 }
 
 /* The module may hold at most p->max_bytes (ws_parse_limits): every array and string that the
- * input can make grow is charged here when it grows. */
+ * input can make grow is charged here when it grows. The message gives the limit and what was
+ * counted when it stopped (the file's text included), a lower bound of what the module needs. */
 static void charge(parser *p, uint64_t bytes)
 {
     p->bytes += bytes;
     if (p->bytes > p->max_bytes) {
         p->err->limit = 1;
-        fail_at(p, &p->tok, "memory limit reached: the module needs more than %llu bytes; raise it with --max-memory",
-                (unsigned long long)p->max_bytes);
+        fail_at(p, &p->tok,
+                "memory limit reached: the module needs more than %llu bytes (%llu counted when parsing stopped "
+                "here, the file's text included); raise it with --max-memory",
+                (unsigned long long)p->max_bytes, (unsigned long long)p->bytes);
     }
 }
 
@@ -2468,8 +2471,10 @@ static void parser_free(parser *p)
     free(p);
 }
 
-ws_module *ws_module_parse_limited(const char *text, size_t len, const char *path, uint64_t max_memory,
-                                   ws_parse_error *err)
+/* ws_module_parse_limited with text_bytes already counted towards the limit (the file's text,
+ * which ws_module_load_limited holds while it parses). */
+static ws_module *parse_counted(const char *text, size_t len, const char *path, uint64_t max_memory,
+                                uint64_t text_bytes, ws_parse_error *err)
 {
     parser *p = calloc(1, sizeof *p);
     ws_module *volatile m = calloc(1, sizeof *m);
@@ -2488,6 +2493,7 @@ ws_module *ws_module_parse_limited(const char *text, size_t len, const char *pat
     p->err = err;
     p->m = m;
     p->max_bytes = max_memory ? max_memory : WS_DEFAULT_MAX_MEMORY;
+    p->bytes = text_bytes;
     m->address_size = 64;
     m->path = path ? strdup(path) : NULL;
     if (setjmp(p->fail)) {
@@ -2504,6 +2510,12 @@ ws_module *ws_module_parse_limited(const char *text, size_t len, const char *pat
     m->memory_bytes = p->bytes;
     parser_free(p);
     return m;
+}
+
+ws_module *ws_module_parse_limited(const char *text, size_t len, const char *path, uint64_t max_memory,
+                                   ws_parse_error *err)
+{
+    return parse_counted(text, len, path, max_memory, 0, err);
 }
 
 ws_module *ws_module_parse(const char *text, size_t len, const char *path, ws_parse_error *err)
@@ -2581,9 +2593,12 @@ ws_module *ws_module_load_limited(const char *path, uint64_t max_memory, ws_pars
                  (unsigned long long)max);
         return NULL;
     }
-    ws_module *m = ws_module_parse_limited(buf, n, path, max > cap ? max - cap : 1, err);
-    if (m)
-        m->memory_bytes += cap;
+    /* the text is held while it parses: counted (its unused capacity given back first), so
+     * that a limit the module passes is reported as the limit itself, not as what is left */
+    char *fit = realloc(buf, n ? n : 1);
+    if (fit)
+        buf = fit;
+    ws_module *m = parse_counted(buf, n, path, max, fit ? n : cap, err);
     free(buf);
     return m;
 }

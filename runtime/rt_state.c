@@ -55,6 +55,10 @@ ws_sim *rt_sim(void)
         rt_fatal("WARPSIM_MODE takes 'timing' or 'functional', found '%s'", mode);
     rt.cfg.diagnostics_are_errors = env_u64("WARPSIM_WERROR", 0) != 0;
     rt.cfg.max_warp_instructions = env_u64("WARPSIM_MAX_INSTRUCTIONS", 0);
+    rt.cfg.max_output = env_u64("WARPSIM_MAX_OUTPUT", 0); /* printf text per launch: 0 is the default */
+    if (rt.cfg.max_output > WS_MAX_OUTPUT_LIMIT)
+        rt_fatal("WARPSIM_MAX_OUTPUT takes at most %llu bytes, found %llu", (unsigned long long)WS_MAX_OUTPUT_LIMIT,
+                 (unsigned long long)rt.cfg.max_output);
     rt.cfg.check_uninitialized = true;
     rt.cfg.max_memory = rt_h200.totalGlobalMem; /* as much as an H200 has, if the host lends it */
     rt.cfg.on_output = keep_output;

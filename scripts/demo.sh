@@ -5,8 +5,8 @@ set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 log=$(mktemp)
-echo "building warpsim (cmake --preset release; the log is in $log)"
-if ! { cmake --preset release && cmake --build build/release -j"$(nproc)"; } >"$log" 2>&1; then
+echo "building warpsim (cmake --preset dev; the log is in $log)"
+if ! { cmake --preset dev && cmake --build build/dev -j"$(nproc)"; } >"$log" 2>&1; then
   cat "$log"
   exit 1
 fi
@@ -20,4 +20,4 @@ value every lane wrote. Rows that are the same in every lane are shown once.
 
 $ warpsim run programs/warp_reduce_down.ptx @programs/warp_reduce_down.args --trace
 INTRO
-build/release/warpsim run programs/warp_reduce_down.ptx @programs/warp_reduce_down.args --trace
+build/dev/warpsim run programs/warp_reduce_down.ptx @programs/warp_reduce_down.args --trace

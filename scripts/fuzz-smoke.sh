@@ -4,7 +4,7 @@
 # the regressions, the hostile-input suite's small cases and programs/*.args, then replays
 # tests/fuzz/regressions/. Fails on any crash, leak or
 # sanitizer report. Usage: scripts/fuzz-smoke.sh [RUNS]   (default 20000 per target)
-# Longer runs by hand: build/fuzz/tests/fuzz/fuzz_ptx build/fuzz/corpus/ptx -jobs=2 -workers=2
+# Longer runs by hand: build/fuzz/tests/fuzz/fuzz_ptx build/fuzz/corpus/ptx -max_len=65536 -jobs=2 -workers=2
 set -eu
 cd "$(dirname "$0")/.."
 runs=${1:-20000}
@@ -34,7 +34,11 @@ done
 printf '\002--grid\n4,2\n--block=32,2\nu32[4]\nk.ptx\n--kernel\nfoo' > "$corpus/args/argv0"
 for t in ptx args; do
   echo "== fuzz_$t: $runs runs"
-  build/fuzz/tests/fuzz/fuzz_$t "$corpus/$t" -runs="$runs" -timeout=10 -rss_limit_mb=2560 \
+  # the targets return at once on inputs over 64 KiB (PTX) and 16 KiB (arguments): without
+  # -max_len libFuzzer would mutate up to the largest seed (a hostile case of 780 KiB)
+  len=65536
+  [ $t = args ] && len=16384
+  build/fuzz/tests/fuzz/fuzz_$t "$corpus/$t" -runs="$runs" -max_len=$len -timeout=10 -rss_limit_mb=2560 \
       -malloc_limit_mb=1200 -artifact_prefix=build/fuzz/artifacts/ -print_final_stats=1 2>&1 |
     grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec)|ERROR|SUMMARY|runtime error' || true
   echo "== fuzz_$t: regressions"

@@ -13,6 +13,7 @@
 #include "memory.h"
 #include "parallel.h"
 #include "shadow.h"
+#include "grid.h"
 #include "timing.h"
 
 #include <inttypes.h>
@@ -38,6 +39,9 @@ ws_sim *ws_sim_create(const ws_config *cfg)
         s->cfg.max_output = WS_DEFAULT_MAX_OUTPUT;
     if (s->cfg.max_output > WS_MAX_OUTPUT_LIMIT) /* printf.c hands widths up to it to snprintf */
         s->cfg.max_output = WS_MAX_OUTPUT_LIMIT;
+    /* what the caller holds already counts from the start, so that every message names the
+     * whole limit and what is left of it */
+    s->mem_used = s->cfg.memory_held < s->cfg.max_memory ? s->cfg.memory_held : s->cfg.max_memory;
     s->next_addr = GLOBAL_BASE;
     return s;
 }
@@ -322,6 +326,13 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
             st = WS_ERR_INPUT;
             goto done;
         }
+        L->sms = ws_grid_create(ws_timing_preset(L->timing), (uint32_t)nthreads, L->shared_bytes,
+                                sim->cfg.regs_per_thread, nblocks);
+        if (!L->sms) {
+            snprintf(res->message, sizeof res->message, "out of memory");
+            st = WS_ERR_INTERNAL;
+            goto done;
+        }
     }
     if (jobs > 1) {
         st = ws_run_parallel(L, jobs, nblocks, (uint32_t)nthreads, &res->ndiags_not_listed);
@@ -357,8 +368,11 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     for (uint64_t id = 0; id < nblocks && !L->stop; id++) {
         ws_block_init(L, &b, (uint32_t)id);
         memset(&ev, 0, sizeof ev);
+        uint64_t insns_before = L->stats.warp_instructions;
         ws_block_run(L, &b, sim->cfg.on_event ? &ev : NULL);
         L->stats.cycles += b.cycle;
+        if (L->sms)
+            ws_grid_block(L->sms, b.cycle, ws_timing_block_memory(L->timing), L->stats.warp_instructions - insns_before);
         L->stats.blocks++;
         L->stats.warps += b.nwarps;
         if (L->out_len && sim->cfg.on_output) {
@@ -386,6 +400,8 @@ done:
         sim->reg_pool_words = 0;
     }
     ws_mem_release(sim, charged + L->out_charged);
+    if (L->sms) /* the timing mode's cycles: the makespan of the blocks on the SMs */
+        ws_grid_finish(L->sms, &L->stats);
     res->stats = L->stats;
     res->diags = L->diags;
     res->ndiags = L->ndiags;

@@ -16,6 +16,7 @@
 #include "parallel.h"
 #include "block.h"
 #include "diag.h"
+#include "grid.h"
 #include "timing.h"
 
 #include <inttypes.h>
@@ -38,8 +39,10 @@ typedef struct {
 /* A finished block, until the blocks before it have finished too. */
 typedef struct {
     int done;
-    uint64_t work; /* warp instructions and extra work */
-    int stopped;   /* it stopped for a reason of its own (not the work limit) */
+    uint64_t work;   /* warp instructions and extra work */
+    uint64_t cycles; /* timing mode: the block's cycles */
+    uint64_t memory; /* and what its first global loads add to the launch (grid.h) */
+    int stopped;     /* it stopped for a reason of its own (not the work limit) */
     ws_status status;
     char message[512];
 } block_record;
@@ -81,6 +84,8 @@ static void take_finished(par_launch *P)
             memcpy(P->stop_msg, r->message, sizeof P->stop_msg);
         }
         P->work_before = total;
+        if (P->G->sms) /* in block order, as one host thread would */
+            ws_grid_block(P->G->sms, r->cycles, r->memory, r->work);
         r->done = 0;
         P->done_upto++;
     }
@@ -118,6 +123,8 @@ static void *par_worker_main(void *arg)
         block_record *r = &P->ring[id % P->window];
         r->done = 1;
         r->work = L->stats.warp_instructions + L->extra_work - before;
+        r->cycles = W->b.cycle;
+        r->memory = L->timing ? ws_timing_block_memory(L->timing) : 0;
         r->stopped = L->stop && L->stop_limit != LIMIT_WORK;
         if (r->stopped) {
             r->status = L->stop_status;
@@ -236,6 +243,7 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
         w->L.stop = 0;
         w->L.atom_lock = &P.atom_lock;
         w->L.timing = NULL;
+        w->L.sms = NULL; /* the blocks reach the grid model in order, through take_finished */
         if (G->timing &&
             !(w->L.timing = ws_timing_create(&w->L, sim->cfg.timing_preset, w->res.message, sizeof w->res.message)))
             break;

@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* presets/sm_90.preset, compiled in so that no file is needed (test_timing checks they agree). */
+/* presets/sm_90.preset, compiled in so that no file is needed (test_timing checks they agree).
+ * It is longer than the 4095 characters ISO C requires compilers to take in one string literal;
+ * GCC and Clang take any length. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverlength-strings"
 const char ws_preset_sm90_text[] =
     "# warpsim timing preset: sm_90, fitted to an NVIDIA H200 (docs/calibration.md).\n"
     "# One \"key value\" a line; '#' starts a comment. A file given with --preset is read over\n"
@@ -30,11 +34,32 @@ const char ws_preset_sm90_text[] =
     "call            1\n"
     "shfl            24      # SHFL.UP/DOWN/BFLY: bench_shfl\n"
     "shfl.idx        26      # SHFL.IDX with a register lane: bench_shfl\n"
+    "shfl.pred       8       # a shuffle writing |p too (SHFL + predicated FADD): CUB WarpReduce<float>, 36 a step\n"
     "vote            13      # VOTE: bench_collective (chain step vote + setp = 17)\n"
-    "match           39      # MATCH.ANY: bench_collective\n"
+    "match           36      # MATCH.ANY with one distinct value: bench_match 40.1 a step with the lop3\n"
     "redux           44      # REDUX + the move out of the uniform register: bench_collective\n"
     "sync            1       # bar.warp.sync: a NOP in SASS with a full mask (bench_sync); it has no result\n"
     "bar             14      # bar.sync of one warp: bench_bar_w1\n"
+    "\n"
+    "# ---- integer bit operations and other classes measured for issue 15 (bench_bits, bench_mul) ----\n"
+    "popc            17      # POPC: bench_bits, 17.0 a step (issue 15)\n"
+    "clz             23      # FLO + IADD3 (31 - x): bench_bits clz + xor, 27.3 a step\n"
+    "bfind           19      # FLO: bench_bits bfind + xor, 23.0-23.3 a step\n"
+    "brev            19      # BREV: bench_bits brev + xor, 23.3 a step\n"
+    "bfe             8       # SHF + SGXT: bench_bits, 8.2-8.3 a step\n"
+    "bfi             10      # BMSK + SHF + LOP3 pieces: bench_bits, 10.4 a step\n"
+    "mul24           10      # an IMAD sequence (sm_90 has no 24-bit multiply): bench_mul, 10.1 a step\n"
+    "\n"
+    "# ---- forms by type or modifier (timing.c lowered_latency) ----\n"
+    "mul.hi              9       # mul.hi/mad.hi of 32-bit integers (IMAD.HI): bench_mul, 9.0 a step\n"
+    "mul.hi.64           29      # mul.hi of 64-bit integers (IMAD.WIDE.U32 sequence): bench_mul + xor.b64, 33.4 a step\n"
+    "fp64                8       # add/sub/mul/fma/mad .f64 (DADD/DMUL/DFMA): bench_half, 8.0-8.2 a step\n"
+    "alu.64              6       # add/sub/shr on 64-bit integers (IADD3 + IADD3.X, SHF pairs): bench_mul + xor.b64, 10.1 a step\n"
+    "minmax.64           12      # min/max of 64-bit integers (ISETP pair + 2 SEL): bench_mul + xor.b64, 16.2 a step\n"
+    "setp.64             8       # setp on 64-bit integers (ISETP + ISETP.EX): bench_mul setp + selp + xor.b64, 16.2 a step\n"
+    "match.all           30      # MATCH.ALL: bench_match + lop3, 34.0 a step with 1 or 2 distinct values\n"
+    "match.base          19      # MATCH.ANY with d >= 2 distinct values: match.base + d x match.value (bench_match: 45.1 a step\n"
+    "match.value         11      #   at d = 2 to 375.0 at d = 32, with the lop3; match (above): one value, 40.1)\n"
     "\n"
     "# ---- forms that ptxas lowers to a longer SASS sequence than their class has ----\n"
     "sfu.fixup       39      # lg2/rcp/sqrt.approx.f32 without .ftz: MUFU + a denormal fix-up, 38.7-41.0 a step (bench_sfu)\n"
@@ -58,6 +83,7 @@ const char ws_preset_sm90_text[] =
     "# ---- loads by state space ----\n"
     "ld.shared       23      # LDS, one wavefront: bench_shared_ld stride 1\n"
     "ld.global       34      # LDG, an L1 hit: bench_global (an L2 hit is 263-305: .cg; no caches modelled)\n"
+    "ld.miss         1080    # a block's first load of global lines: L2/HBM under load, added to the block in whole launches (launch.txt)\n"
     "ld.local        30      # LDL, an L1 hit: bench_local (29.5 a step)\n"
     "ld.param        10\n"
     "ld.const        10\n"
@@ -71,7 +97,19 @@ const char ws_preset_sm90_text[] =
     "store.same_word     0.52   # cycles per extra lane storing the same word (32 lanes: 21)\n"
     "\n"
     "# ---- bar.sync: cycles from the last warp's arrival until the warps issue again ----\n"
-    "bar.per_warp        1.76   # plus bar (above) for the first warp: bench_bar_w1/w4/w32\n";
+    "bar.per_warp        1.76   # plus bar (above) for the first warp: bench_bar_w1/w4/w32\n"
+    "\n"
+    "# ---- whole launches (sim/grid.c): tests/calibration/launch.txt, docs/calibration.md ----\n"
+    "sms                 132     # SMs of the H200\n"
+    "sm.threads          2048    # an SM's limits: threads, warps, blocks, shared memory (bytes), registers\n"
+    "sm.warps            64\n"
+    "sm.blocks           32\n"
+    "sm.shared           233472\n"
+    "sm.regs             65536\n"
+    "regs.default        32      # registers a thread is assumed to take (--regs gives them)\n"
+    "launch.overhead     10500   # cycles a cuEvent pair around a launch sees besides its blocks\n"
+    "launch.dispatch     1.1     # cycles between two blocks' dispatches, for the whole GPU\n";
+#pragma GCC diagnostic pop
 
 typedef struct {
     const char *key;
@@ -87,8 +125,10 @@ static const preset_key preset_keys[] = {
     PK("shfl.down", shfl_mode[WS_SHFL_DOWN]),
     PK("shfl.bfly", shfl_mode[WS_SHFL_BFLY]),
     PK("shfl.idx", shfl_mode[WS_SHFL_IDX]),
+    PK("shfl.pred", shfl_pred),
     PK("ld.shared", ld_shared),
     PK("ld.global", ld_global),
+    PK("ld.miss", ld_miss),
     PK("ld.local", ld_local),
     PK("ld.param", ld_param),
     PK("ld.const", ld_const),
@@ -106,6 +146,24 @@ static const preset_key preset_keys[] = {
     PK("div.f64", div_f64),
     PK("div.64", div_64),
     PK("conv.f16", conv_f16),
+    PK("mul.hi", mul_hi),
+    PK("mul.hi.64", mul_hi_64),
+    PK("fp64", fp64),
+    PK("alu.64", alu_64),
+    PK("minmax.64", minmax_64),
+    PK("setp.64", setp_64),
+    PK("match.all", match_all),
+    PK("match.base", match_base),
+    PK("match.value", match_value),
+    PK("sms", sms),
+    PK("sm.threads", sm_threads),
+    PK("sm.warps", sm_warps),
+    PK("sm.blocks", sm_blocks),
+    PK("sm.shared", sm_shared),
+    PK("sm.regs", sm_regs),
+    PK("regs.default", regs_default),
+    PK("launch.overhead", launch_overhead),
+    PK("launch.dispatch", launch_dispatch),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),

@@ -11,7 +11,9 @@
 typedef struct {
     double lat[LAT_CLASS_COUNT]; /* cycles from issue until a result can be read, per class */
     double shfl_mode[4];         /* per ws_shfl_mode; 0 = the class latency */
+    double shfl_pred;            /* extra latency of a shuffle that writes a predicate too */
     double ld_shared, ld_global, ld_local, ld_param, ld_const;
+    double ld_miss;                /* a global load of a line its block has not touched (L2/HBM under load) */
     double shared_wavefront;       /* extra load latency per extra wavefront */
     double shared_128;             /* extra load latency of a 16-byte shared access */
     double store_issue;            /* cycles a shared store holds the pipe at least */
@@ -21,11 +23,19 @@ typedef struct {
     double bar_base, bar_per_warp; /* bar.sync: cycles from the last arrival to the release */
     /* forms lowered to longer sequences (timing.c lowered_latency); 0: their class's latency */
     double sfu_fixup, sfu_sincos, rcp_rn, sqrt_rn, div_f64, div_64, conv_f16;
+    /* forms by type or modifier (timing.c lowered_latency): 32-bit and 64-bit mul.hi, f64
+     * arithmetic, 64-bit integer add/sub/shr, min/max and setp; match.all, and match.any with
+     * d >= 2 distinct values: match_base + d x match_value */
+    double mul_hi, mul_hi_64, fp64, alu_64, minmax_64, setp_64, match_all, match_base, match_value;
     double atom_shared;    /* an atomic on shared memory (atom: global) */
     double atom_same_word; /* extra latency per extra lane on one word */
     /* memory orders (timing.c fence_of, acquire_of): a strong global load beyond .cta scope, the
      * acquire's extra latency, the fence's stall at .cta scope and beyond */
     double ld_strong, acquire_cta, acquire_gpu, acquire_gpu_shared, fence_cta, fence_gpu;
+    /* whole launches (sim/grid.c): SMs, each SM's limits, the registers a thread is assumed to
+     * take when not given, the launch overhead and the cycles between two blocks' dispatches */
+    double sms, sm_threads, sm_warps, sm_blocks, sm_shared, sm_regs, regs_default;
+    double launch_overhead, launch_dispatch;
     unsigned subpartitions; /* 4 on sm_90 */
     char name[64];
 } ws_preset;

@@ -171,6 +171,7 @@ struct ws_launch_ctx {
     ws_result *res;
     ws_stats stats;
     struct ws_timing *timing;  /* timing mode (sim/timing.c); NULL: functional */
+    struct ws_grid *sms;       /* timing mode: the blocks on the SMs (sim/grid.c) */
     /* The work limit: warp instructions plus extra_work reach insn_limit (--jobs: the block's
      * share of it, see parallel.c) and the launch stops. */
     uint64_t insn_limit;

@@ -35,6 +35,8 @@
 
 /* ---- per-launch state ------------------------------------------------------------------------- */
 
+#define LINE_SET 4096 /* global lines remembered per block; beyond, a line counts as touched */
+
 struct ws_timing {
     ws_preset p;
     uint32_t nwarps, nregs;
@@ -50,6 +52,14 @@ struct ws_timing {
     const ws_reg_use *uses; /* the launch's L->uses, per instruction */
     ws_reg_use tmp_use;
     int slow; /* WS_SLOW_TIMING: each instruction's registers walked per use (else L->uses) */
+    /* the 128-byte global lines the block has loaded or stored (an open-addressing set; an entry
+     * counts when its generation is the block's) */
+    struct {
+        uint64_t line;
+        uint32_t gen;
+    } lines[LINE_SET];
+    uint32_t gen;
+    int block_missed; /* the block loaded a global line it had not touched */
 };
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
@@ -81,6 +91,13 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
         return NULL;
     }
     return t;
+}
+
+const ws_preset *ws_timing_preset(const ws_timing *t) { return &t->p; }
+
+uint64_t ws_timing_block_memory(const ws_timing *t)
+{
+    return t->block_missed ? (uint64_t)llround(t->p.ld_miss - t->p.ld_global) : 0;
 }
 
 uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
@@ -121,7 +138,27 @@ typedef struct {
     ws_space space;
 } mem_cost;
 
-static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t group)
+/* Whether the block has touched the global line; commit: it does now. */
+static int touch_line(ws_timing *t, uint64_t line, int commit)
+{
+    for (unsigned k = 0; k < 16; k++) {
+        unsigned i = (unsigned)((line * 0x9e3779b97f4a7c15ull) >> 52) + k * 7;
+        i %= LINE_SET;
+        if (t->lines[i].gen == t->gen && t->lines[i].line == line)
+            return 1;
+        if (t->lines[i].gen != t->gen) {
+            if (commit) {
+                t->lines[i].gen = t->gen;
+                t->lines[i].line = line;
+            }
+            return 0;
+        }
+    }
+    return 1; /* the set is full here: count it as touched */
+}
+
+/* commit: the access issues now (its lines become the block's) */
+static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t group, int commit)
 {
     mem_cost c = {0};
     c.space = WS_SPACE_NONE;
@@ -139,6 +176,16 @@ static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_
         c.space = ws_resolve_generic(space, &addr[l]);
     }
     int returns = ws_op_writes_op0(in->op); /* ld, ldu, atom: a result, with a load's latency */
+    if (commit && returns && c.space == WS_SPACE_GLOBAL && ws_op_class_of(in->op) != CLS_ATOMIC &&
+        !ws_insn_is_strong_load(in)) {
+        /* a load of a line the block has not touched: the block waits for L2/HBM once (ld.miss,
+         * charged by the whole-launch model, sim/grid.c; the block's own cycles keep the L1 hit) */
+        FOR_EACH_LANE(exec, l)
+            t->block_missed |= !touch_line(t, addr[l] >> 7, 1);
+    } else if (commit && c.space == WS_SPACE_GLOBAL) {
+        FOR_EACH_LANE(exec, l)
+            touch_line(t, addr[l] >> 7, 1); /* stores and atomics bring their lines in too */
+    }
     if (ws_op_class_of(in->op) == CLS_ATOMIC &&
         returns) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
         c.extra_latency = (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.atom_same_word;
@@ -182,16 +229,66 @@ static double lowered_latency(const ws_preset *p, const ws_insn *in)
         return !ws_type_is_float((ws_type)in->type) && ws_type_bits((ws_type)in->type) == 64 ? p->div_64 : 0;
     case WS_OP_CVT: {
         /* a cvt between integer types is a move or an ALU op (bench_conv[6]) and a 32-bit integer
-         * to f32 is I2FP, an FMA-pipe op (bench_conv[0-1]); F2I, F2F, I2F.F64 and FRND take conv */
+         * to f32 is I2FP, an FMA-pipe op (bench_conv[0-1]); F2I, F2F, I2F.F64 and FRND take conv.
+         * bf16 to f32 is a shift (IMAD.U32, bench_conv2[0]); f32 to f16 or to a pair of halves
+         * is F2FP, f16 to f32 HADD2.F32 (bench_conv[5], bench_conv2[1]) */
         ws_type to = (ws_type)in->type, from = (ws_type)in->type2;
         if (!ws_type_is_float(from) && !ws_type_is_float(to))
             return p->lat[LAT_ALU];
         if (!ws_type_is_float(from) && to == WS_T_F32 && ws_type_bits(from) == 32)
             return p->lat[LAT_FMA];
-        return (to == WS_T_F16 && from == WS_T_F32) || (to == WS_T_F32 && from == WS_T_F16) ? p->conv_f16 : 0;
+        if (to == WS_T_F32 && from == WS_T_BF16)
+            return p->lat[LAT_ALU];
+        return (to == WS_T_F16 || to == WS_T_F16X2 || to == WS_T_BF16X2) && from == WS_T_F32 ? p->conv_f16
+               : to == WS_T_F32 && from == WS_T_F16                                          ? p->conv_f16
+                                                                                             : 0;
     }
     default: return 0;
     }
+}
+
+/* Forms whose cycles depend on the type or a modifier rather than the opcode's class
+ * (bench_mul, bench_half: issue 15); 0: the class latency. */
+static double form_latency(const ws_preset *p, const ws_insn *in)
+{
+    ws_type ty = (ws_type)in->type;
+    int int64 = !ws_type_is_float(ty) && ws_type_bits(ty) == 64;
+    ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
+    if (ty == WS_T_F64 && (cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA))
+        return p->fp64;
+    if (cls == LAT_MUL && in->sub == WS_MUL_HI && !ws_type_is_float(ty))
+        return int64 ? p->mul_hi_64 : p->mul_hi;
+    if (!int64)
+        return 0;
+    switch (in->op) { /* 64-bit integers: two 32-bit halves with a carry or a compare between them */
+    case WS_OP_ADD:
+    case WS_OP_SUB:
+    case WS_OP_SHR: return p->alu_64;
+    case WS_OP_MIN:
+    case WS_OP_MAX: return p->minmax_64;
+    case WS_OP_SETP: return p->setp_64;
+    default: return 0;
+    }
+}
+
+/* match.any costs by the number of distinct values among its lanes (bench_match); match.all one
+ * latency. Reads the operand before the instruction executes. */
+static double match_latency(const ws_preset *p, ws_exec *x, const ws_insn *in, uint32_t group)
+{
+    if (in->sub == WS_VOTE_ALL)
+        return p->match_all;
+    uint32_t exec = ws_guard_mask(x->regs, in, group);
+    uint64_t tmp[32];
+    const uint64_t *v = operand_row(x, &in->ops[1], exec, tmp);
+    uint64_t width = ws_type_bits((ws_type)in->type) == 64 ? UINT64_MAX : UINT32_MAX;
+    unsigned distinct = 0;
+    FOR_EACH_LANE(exec, l) {
+        int seen = 0;
+        for (unsigned k = 0; k < l && !seen; k++)
+            seen = ((exec >> k) & 1) && ((v[k] ^ v[l]) & width) == 0;
+        distinct += !seen;
+    }
+    return distinct <= 1 ? p->lat[LAT_MATCH] : p->match_base + distinct * p->match_value;
 }
 
 /* ---- memory orders (bench_memord, docs/calibration.md) ------------------------------------------
@@ -252,6 +349,8 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
         return base + mc->extra_latency + acquire_of(p, in, mc->space);
     }
     double lowered = lowered_latency(p, in);
+    if (lowered <= 0)
+        lowered = form_latency(p, in);
     return lowered > 0 ? lowered : p->lat[cls];
 }
 
@@ -295,7 +394,7 @@ static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_s
     if (ws_op_is_memory(in->op)) {
         x->w = w;
         x->regs = w->regs;
-        mem_cost mc = mem_cost_of(t, x, in, t->pick[wi].group);
+        mem_cost mc = mem_cost_of(t, x, in, t->pick[wi].group, 0);
         uint64_t pipe = (uint64_t)ceil(t->pipe_free - 1e-9);
         if (mc.shared && pipe > when) {
             when = pipe;
@@ -309,6 +408,10 @@ static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_s
  * of its user), so it takes no issue slot and no latency. Measured: bench_reduce_shfl. */
 static int is_free_mov(const ws_insn *in)
 {
+    if (in->op == WS_OP_CVT && in->ops[1].kind == WS_OPND_REG && !ws_type_is_float((ws_type)in->type) &&
+        !ws_type_is_float((ws_type)in->type2) && !(in->mods & WS_MOD_SAT) && ws_type_bits((ws_type)in->type) == 32 &&
+        ws_type_bits((ws_type)in->type2) == 64)
+        return 1; /* cvt.u32.u64: the low register of the pair (bench_mul[0], [4]) */
     return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
 }
 
@@ -332,7 +435,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     const ws_insn *in = &L->code[pk.pc];
     x->w = w;
     x->regs = w->regs;
-    mem_cost mc = mem_cost_of(t, x, in, pk.group);
+    mem_cost mc = mem_cost_of(t, x, in, pk.group, 1);
     x->mem_wavefronts = mc.wavefronts;
     if (mc.shared) {
         double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
@@ -340,7 +443,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         L->stats.shared_wavefronts += mc.wavefronts;
         L->stats.bank_conflicts += mc.wavefronts - mc.min_wavefronts;
     }
-    double lat = latency_of(t, in, &mc);
+    double lat = ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group) : latency_of(t, in, &mc);
     const ws_reg_use *u = uses_of(t, L, pk.pc);
     b->cycle = cycle;
     t->has_pick[wi] = 0;
@@ -351,8 +454,12 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     if (is_free_mov(in))
         lat = 0;
     uint64_t done = cycle + (uint64_t)llround(lat);
+    /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
+     * reductions and scans read it at once (SHFL paired with a predicated FADD in SASS, 36 cycles
+     * a step: time_cub_warp_reduce_sum_float); nvcc's __shfl_*_sync leave it unread (bench_reduce_shfl) */
+    uint64_t done_pred = done + (ws_optable[in->op].latency == LAT_SHFL ? (uint64_t)llround(t->p.shfl_pred) : 0);
     for (uint32_t i = 0; i < u->ndst; i++) {
-        t->reg_ready[(size_t)wi * t->nregs + u->dst[i]] = done;
+        t->reg_ready[(size_t)wi * t->nregs + u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
         t->reg_prod[(size_t)wi * t->nregs + u->dst[i]] = pk.pc;
     }
     uint64_t next = cycle + 1;
@@ -421,6 +528,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->bar_wait, 0, t->nwarps);
     memset(t->rr, 0xff, sizeof t->rr);
     t->pipe_free = 0;
+    t->gen++; /* a new block: no line touched */
+    t->block_missed = 0;
     unsigned nsp = t->p.subpartitions;
     uint64_t cycle = 0;
     uint64_t when[WS_MAX_BLOCK_THREADS / 32];

@@ -22,5 +22,10 @@ void ws_timing_destroy(ws_timing *t);
 /* Bytes ws_timing_create takes for a block of nwarps warps (the memory limit charges them). */
 uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps);
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x);
+/* Cycles the last block's first loads of global lines add in a whole launch: one L2/HBM round trip
+ * (ld.miss less the L1 hit its own cycles charged) when it loaded a line it had not touched. */
+uint64_t ws_timing_block_memory(const ws_timing *t);
+/* The preset the launch runs with. */
+const ws_preset *ws_timing_preset(const ws_timing *t);
 
 #endif

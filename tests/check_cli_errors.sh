@@ -157,7 +157,13 @@ expect "run --max-output 0" 2 "--max-output takes a number of bytes from 1 to 10
   run programs/shfl_xor_16.ptx @programs/shfl_xor_16.args --max-output 0
 expect "run --max-output 100 stops the printf text" 3 "printf output limit reached: 100 bytes, in block 0; raise it with --max-output" -- \
   run programs/shfl_xor_16.ptx @programs/shfl_xor_16.args --max-output 100
-expect "run --max-memory below what the kernel needs" 3 "memory limit reached: kernel warp_reduce_down .*raise it with --max-memory" -- \
+expect "run --max-memory below what the kernel needs" 3 "memory limit reached: kernel warp_reduce_down .* of the limit of 40000 bytes .*raise it with --max-memory" -- \
+  run "$reduce" @programs/warp_reduce_down.args --max-memory 40000
+# the messages name the limit given, not what is left of it after the module's text (#13: "the
+# module needs more than 1 bytes" with --max-memory 20000)
+expect "run --max-memory 20000: the parse names the limit" 3 "the module needs more than 20000 bytes \([0-9]+ counted when parsing stopped here" -- \
+  run "$reduce" @programs/warp_reduce_down.args --max-memory 20000
+expect "run --max-memory 100000: the block names the whole limit" 3 "a block of 32 threads .* needs [0-9]+ bytes .*, [0-9]+ of the limit of 100000 bytes are left" -- \
   run "$reduce" @programs/warp_reduce_down.args --max-memory 100000
 expect "step --block-index x" 2 "--block-index takes a block index, found 'x'" -- \
   step "$reduce" @programs/warp_reduce_down.args --block-index x

@@ -30,5 +30,13 @@ expect 0 "instruction limit reached: 10000 warp instructions" \
     "$warpsim" exec --max-instructions 10000 --ptx-dir "$tmp" "$src/tests/cuda/bin/endless"
 printf 'launch: cudaSuccess\nsynchronize: cudaErrorLaunchTimeout\nmalloc: cudaErrorLaunchTimeout\n' |
     cmp -s - "$tmp/out" || { echo "FAIL: endless printed:"; cat "$tmp/out"; status=1; }
+# printf text beyond --max-output (default 16 MiB) stops the launch the same way; the option is
+# checked as warpsim run checks it
+expect 2 "--max-output takes a number of bytes from 1 to 1073741824, found '0'" \
+    "$warpsim" exec --max-output 0 /bin/true
+expect 0 "printf output limit reached: 30 bytes" \
+    "$warpsim" exec --max-output 30 --ptx-dir "$tmp" "$src/tests/cuda/bin/rt_printf_order"
+grep -qx "round 1: device thread 1" "$tmp/out" &&
+    { echo "FAIL: --max-output 30 printed more than 30 bytes of a launch's printf text:"; cat "$tmp/out"; status=1; }
 [ $status = 0 ] && echo "warpsim exec: every error as expected"
 exit $status

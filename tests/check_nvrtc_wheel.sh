@@ -9,7 +9,9 @@
 #  2. with nvidia-cuda-runtime (cooperative_groups.h) and nvidia-cuda-cccl (the cuda/std and
 #     nv/target headers it includes) added, tests/cuda/cg_tile_xor.cu (cooperative_groups tiles
 #     and __shfl_xor_sync) gives the H200's buffers (tests/golden/nvrtc), and the PTX is the
-#     wheel's NVRTC's.
+#     wheel's NVRTC's;
+#  3. the same with NVRTC and the headers laid out as the CUDA 12 wheels lay them out (each
+#     package in its own site-packages/nvidia/NAME), made from the CUDA 13 wheels' files.
 # The wheels come from PyPI, or from WARPSIM_WHEEL_DIR (pip --find-links, no network). Skipped
 # (77), saying why, when they cannot be installed.
 set -u
@@ -54,3 +56,19 @@ if ! grep -q "V$version\b" "$tmp/k.ptx"; then
     exit 1
 fi
 echo "the PTX came from the nvidia-cuda-nvrtc $version wheel ($(grep -m1 '^\.version' "$tmp/k.ptx"))"
+# 3. the CUDA 12 wheels' layout: NVRTC in site-packages/nvidia/cuda_nvrtc/lib, cooperative_groups
+#    in nvidia/cuda_runtime/include, CUB/libcu++/nv in nvidia/cuda_cccl/include (not beside
+#    NVRTC, as the CUDA 13 wheels' nvidia/cu13 are): made here from the CUDA 13 wheels' files,
+#    warpsim finds the headers in the sibling packages without being told
+site=$(echo "$tmp"/venv/lib/python3*/site-packages)
+cu13=$site/nvidia/cu13
+fake=$tmp/cu12site/nvidia
+mkdir -p "$fake/cuda_nvrtc/lib" "$fake/cuda_runtime/include" "$fake/cuda_cccl"
+for f in "$cu13"/lib/libnvrtc*; do ln -s "$f" "$fake/cuda_nvrtc/lib/"; done
+for f in "$cu13"/include/*; do [ "$(basename "$f")" = cccl ] || ln -s "$f" "$fake/cuda_runtime/include/"; done
+ln -s "$cu13/include/cccl" "$fake/cuda_cccl/include"
+env -u CUDA_HOME -u CUDA_PATH -u LD_LIBRARY_PATH -u VIRTUAL_ENV PATH="$path" XDG_CACHE_HOME="$tmp/cache12" \
+    WARPSIM_NVRTC="$fake/cuda_nvrtc/lib/libnvrtc.so.13" \
+    python3 tests/check_golden.py "$warpsim" . cg_tile_xor --programs tests/cuda --golden tests/golden/nvrtc \
+    --source cu || { echo "the CUDA 12 wheels' layout: the headers in nvidia/cuda_runtime and nvidia/cuda_cccl were not found"; exit 1; }
+echo "the CUDA 12 wheels' layout (headers in nvidia/cuda_runtime/include and nvidia/cuda_cccl/include): found"

@@ -237,6 +237,8 @@ typedef struct {
      * block's registers, shared and local memory, call stacks, checks and timing state, the
      * diagnostics and the printf text. 0 = WS_DEFAULT_MAX_MEMORY. */
     uint64_t max_memory;
+    uint64_t memory_held;           /* of max_memory, bytes the caller holds already (the module, its
+                                       own copies of the buffers): counted from ws_sim_create on */
     uint64_t max_output;            /* bytes of printf text per launch; 0 = WS_DEFAULT_MAX_OUTPUT, at most WS_MAX_OUTPUT_LIMIT */
     bool diagnostics_are_errors;
     bool check_uninitialized;       /* track never-written registers and shared words */
@@ -253,12 +255,19 @@ typedef struct {
     uint64_t dynamic_shared_bytes;  /* dynamic shared memory (the .extern .shared arrays) per block */
     const char *timing_preset;      /* timing mode: preset text over the built-in sm_90 (presets/sm_90.preset); NULL: built-in */
     unsigned slow_paths;            /* WS_SLOW_* bits: fast paths to turn off; 0 = all on */
+    unsigned regs_per_thread;       /* timing mode: registers a thread takes, for the blocks an SM
+                                       holds (sim/grid.c); 0 = the preset's estimate */
     bool no_contract;               /* run each mul and add/sub as written, rounding twice, where
                                        ptxas fuses them into one fma (the H200's answer) */
 } ws_config;
 
 typedef struct {
+    /* timing mode: the launch's makespan, its blocks placed on the SMs (sim/grid.c); functional
+     * mode: the sum over the blocks of their warp instructions */
     uint64_t cycles;
+    /* timing mode: cycles plus the launch overhead; blocks one SM holds at once; SMs that ran a
+     * block; the least and the most cycles an SM ran blocks */
+    uint64_t launch_cycles, blocks_per_sm, sms_used, sm_busy_min, sm_busy_max;
     uint64_t warp_instructions;
     uint64_t lane_instructions;
     uint64_t blocks;

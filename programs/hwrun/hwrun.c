@@ -75,6 +75,8 @@ typedef struct {
     char *out;                 /* captured printf output */
     size_t out_len;
     char err[JIT_LOG_SIZE + 1024];
+    unsigned time_grids[64];   /* --time-grids: grid sizes (x) whose launches are timed */
+    unsigned ntime_grids, time_runs;
 } hwrun;
 
 /* Fills h->err and returns -1. */
@@ -112,12 +114,16 @@ static void usage(FILE *fp)
 {
     fprintf(fp,
             "usage: " PROG " FILE.ptx [--kernel NAME] [--grid X[,Y[,Z]]] [--block X[,Y[,Z]]]\n"
-            "       [--arg SPEC]... [SPEC]... [@ARGSFILE] [--json]\n"
+            "       [--arg SPEC]... [SPEC]... [@ARGSFILE] [--json] [--time-grids X1,X2,... [--time-runs N]]\n"
             "Runs the kernel on GPU 0 (choose with CUDA_VISIBLE_DEVICES) and prints its printf\n"
             "output, every buffer after the run and a summary, as `warpsim run` does.\n"
             "SPEC: [LABEL=]TYPE[N][:INIT] (a buffer) or [LABEL=]TYPE:VALUE (a scalar);\n"
             "TYPE u8 s8 u16 s16 u32 s32 u64 s64 f32 f64; INIT zero iota fill:V rand:SEED\n"
-            "list:V1,V2,... file:PATH. See cli/launch.h for the whole grammar.\n");
+            "list:V1,V2,... file:PATH. See cli/launch.h for the whole grammar.\n"
+            "--time-grids: after the run, launch the kernel again with each grid size (x; the buffers\n"
+            "are those of the run, so size them for the largest grid), 2 untimed then --time-runs\n"
+            "(default 21) timed by cuEvent each, and print 'launch GRID MEDIAN_US MIN_US' on stderr\n"
+            "instead of the report.\n");
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -137,6 +143,21 @@ static int parse_args(hwrun *h, int argc, char **argv)
             continue;
         if (!strcmp(argv[i], "--json")) {
             h->json = true;
+        } else if ((!strcmp(argv[i], "--time-grids") || !strcmp(argv[i], "--time-runs")) && i + 1 < argc) {
+            char *p = argv[++i], *end;
+            do {
+                unsigned long v = strtoul(p, &end, 10);
+                if (end == p || v == 0 || v > 0x7fffffffUL || (*end && *end != ','))
+                    return failf(h, "%s: expected positive integers separated by commas, found '%s'",
+                                 argv[i - 1], argv[i]);
+                if (!strcmp(argv[i - 1], "--time-runs"))
+                    h->time_runs = (unsigned)v;
+                else if (h->ntime_grids < sizeof h->time_grids / sizeof h->time_grids[0])
+                    h->time_grids[h->ntime_grids++] = (unsigned)v;
+                else
+                    return failf(h, "--time-grids: at most 64 grid sizes");
+                p = end + (*end == ',');
+            } while (*end);
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             return 1;
         } else {
@@ -554,6 +575,37 @@ static void cleanup(hwrun *h)
     ws_launch_free(&h->spec);
 }
 
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+/* --time-grids: each grid size launched 2 times untimed, then time_runs times, each launch alone
+ * between two events (launch overhead included, as a program sees it). */
+static int time_grids(hwrun *h)
+{
+    const ws_launch *l = &h->spec;
+    unsigned runs = h->time_runs ? h->time_runs : 21;
+    float ms[1024];
+    if (runs > sizeof ms / sizeof ms[0])
+        runs = sizeof ms / sizeof ms[0];
+    for (unsigned g = 0; g < h->ntime_grids; g++) {
+        for (unsigned k = 0; k < runs + 2; k++) {
+            CU(cuEventRecord, (h->ev_start, NULL));
+            CU(cuLaunchKernel, (h->fn, h->time_grids[g], 1, 1, l->block[0], l->block[1], l->block[2],
+                                (unsigned)l->shared_bytes, NULL, h->params, NULL));
+            CU(cuEventRecord, (h->ev_stop, NULL));
+            CU(cuEventSynchronize, (h->ev_stop));
+            if (k >= 2)
+                CU(cuEventElapsedTime, (&ms[k - 2], h->ev_start, h->ev_stop));
+        }
+        qsort(ms, runs, sizeof ms[0], cmp_float);
+        fprintf(stderr, "launch %u %.3f %.3f\n", h->time_grids[g], 1000.0 * ms[runs / 2], 1000.0 * ms[0]);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     hwrun *h = calloc(1, sizeof *h);
@@ -584,7 +636,9 @@ int main(int argc, char **argv)
         } else {
             if (!h->json && h->jit_error[0]) /* ptxas warnings of a module that loaded */
                 fprintf(stderr, PROG ": JIT log:\n%s\n", h->jit_error);
-            if (download(h) < 0 || report(h) < 0) {
+            /* --time-grids: the launch times only (a report of buffers sized for 13,200 blocks
+             * would take longer than the launches) */
+            if (h->ntime_grids ? time_grids(h) < 0 : download(h) < 0 || report(h) < 0) {
                 fprintf(stderr, PROG ": %s\n", h->err);
                 status = 1;
             }

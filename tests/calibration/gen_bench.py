@@ -144,8 +144,8 @@ progs['bench_shared_wide'] = (['ld.shared.u64 consecutive', 'ld.shared.v2.u64 co
 }}
 ''', 32)
 
-# ---- bar.sync with 1, 4 and 32 warps ---------------------------------------------------------
-for w in (1, 4, 32):
+# ---- bar.sync with 1 to 32 warps ---------------------------------------------------------
+for w in (1, 2, 4, 8, 16, 32):
     name = f'bench_bar_w{w}'
     sec = chain(0, '"bar.sync 0;\\n\\t"', ' : ')
     progs[name] = ([f'bar.sync {w} warps'], f'{N} bar.sync in a row, block of {w} warps', f'''extern "C" __global__ void {name}(unsigned long long *out, unsigned *sink) {{
@@ -408,6 +408,183 @@ progs['bench_memord'] = ([m[0] for m in memord], 'memory orders: acquire and rel
 extra_args['bench_memord'] = 'b=u64[32]\ng=u32[32]\n'
 notes[('bench_memord', 12)] = ' [bound 15%]'
 notes[('bench_memord', 20)] = ' [bound 10%]'
+
+
+# ---- issue 15: every latency class and throughput limit ---------------------------------------
+def simple_prog(name, rows, what, decl, sink='v', threads=32, params=''):
+    """A program of one dependent chain per row (asm body, operands, slot name). Each chain starts
+    from values ptxas cannot know (zero[] is loaded), so that no chain folds into constants."""
+    body = ''.join(chain(n, f'"{b}\\n\\t"', regs, after='', setup=FRESH).replace('    }\n', '        acc += ' + sink + ';\n    }\n', 1)
+                   for n, (b, regs, _) in enumerate(rows))
+    progs[name] = ([r[2] for r in rows], what, f'''extern "C" __global__ void {name}(unsigned long long *out, unsigned *sink, const unsigned *zero{params}) {{
+    unsigned lane = threadIdx.x & 31, zz = zero[lane], acc = 0;
+{decl}
+{body}    sink[threadIdx.x] = acc + k + m + z + p + (unsigned)q + g + gg + (unsigned)e + __float_as_uint(c);
+}}
+''', threads)
+    extra_args[name] = 'zero=u32[32]\n'
+
+
+INT_DECL = '''    unsigned k = lane * 5 + 1, m = lane ^ 0x55, z = lane & 7, p = 0x3210u + lane;
+    unsigned long long q = lane + 3;
+    unsigned short g = 0x3c01;
+    unsigned gg = 0x3c013c01u;
+    double e = 1.0001;
+    float c = 0.25f;'''
+# every chain starts from these, xored with loaded zeros
+FRESH = '''        unsigned v = (lane * 0x9e3779b9u + 1) ^ zz, t = zz;
+        unsigned long long w = (lane * 0x9e3779b97f4a7c15ull + 1) ^ zz;
+        unsigned short h = 0x3c00 ^ (unsigned short)zz;
+        unsigned hh = (0x3c003c00u + lane) ^ zz;
+        double d = 1.0 + lane + zz;
+        float f = 0.5f + lane + zz;
+'''
+SINK = 'v + t + (unsigned)w + h + hh + (unsigned)d + __float_as_uint(f)'
+
+bits = [('popc.b32 %0, %0;', '"+r"(v)', 'popc.b32'), ('clz.b32 %0, %0;\\n\\txor.b32 %0, %0, %1;', '"+r"(v) : "r"(zz)', 'clz.b32 (+ xor.b32)'),
+        ('brev.b32 %0, %0;\\n\\txor.b32 %0, %0, %1;', '"+r"(v) : "r"(k)', 'brev.b32 (+ xor.b32)'),
+        ('bfind.u32 %0, %0;\\n\\txor.b32 %0, %0, %1;', '"+r"(v) : "r"(zz)', 'bfind.u32 (+ xor.b32)'),
+        ('bfind.s32 %0, %0;\\n\\txor.b32 %0, %0, %1;', '"+r"(v) : "r"(zz)', 'bfind.s32 (+ xor.b32)'),
+        ('bfe.u32 %0, %0, %1, %2;', '"+r"(v) : "r"(z), "r"(k)', 'bfe.u32 (register position and length)'),
+        ('bfe.s32 %0, %0, %1, %2;', '"+r"(v) : "r"(z), "r"(k)', 'bfe.s32 (register position and length)'),
+        ('bfi.b32 %0, %1, %0, %2, %3;', '"+r"(v) : "r"(k), "r"(z), "r"(m)', 'bfi.b32 (register position and length)'),
+        ('prmt.b32 %0, %0, %1, %2;', '"+r"(v) : "r"(k), "r"(p)', 'prmt.b32 (register selector)'),
+        ('bmsk.clamp.b32 %0, %0, %1;\\n\\txor.b32 %0, %0, %2;', '"+r"(v) : "r"(k), "r"(zz)', 'bmsk.clamp.b32 (+ xor.b32)'),
+        ('shf.l.wrap.b32 %0, %0, %1, %2;', '"+r"(v) : "r"(k), "r"(z)', 'shf.l.wrap.b32'),
+        ('popc.b64 %0, %1;\\n\\tcvt.u64.u32 %1, %0;\\n\\txor.b64 %1, %1, %2;', '"+r"(v), "+l"(w) : "l"(q)', 'popc.b64 (+ xor.b64)'),
+        ('clz.b64 %0, %1;\\n\\tcvt.u64.u32 %1, %0;\\n\\txor.b64 %1, %1, %2;', '"+r"(v), "+l"(w) : "l"(q)', 'clz.b64 (+ xor.b64)')]
+simple_prog('bench_bits', bits, 'integer bit operations (popc, clz, brev, bfind, bfe, bfi, prmt, bmsk, shf) in dependent chains of %d' % N, INT_DECL, SINK)
+
+# match.any with d distinct values among the lanes: v = lane % d; the lop3 adds (mask & zero) so the
+# values stay and each match waits for the one before (zeros loaded from memory: ptxas cannot fold them)
+rows = [('match.any.sync.b32 %1, %0, -1;\\n\\tlop3.b32 %0, %0, %1, %2, 0x78;', '"+r"(v), "+r"(t) : "r"(z)', f'match.any {dd} distinct values')
+        for dd in range(1, 33)]
+rows += [('{ .reg .pred p; match.all.sync.b32 %1|p, %0, -1; }\\n\\tlop3.b32 %0, %0, %1, %2, 0x78;', '"+r"(v), "+r"(t) : "r"(z)', f'match.all {dd} distinct values')
+         for dd in (1, 2)]
+body = ''
+for i, (b, regs, _) in enumerate(rows):
+    dd = i + 1 if i < 32 else i - 31
+    body += chain(i, f'"{b}\\n\\t"', regs, setup=f'        unsigned v = lane % {dd}u;\n', after='') + f'    acc += t;\n'
+progs['bench_match'] = ([r[2] for r in rows], 'match.any.sync by number of distinct values (1-32) and match.all, chains of %d match + lop3' % N,
+    f'''extern "C" __global__ void bench_match(unsigned long long *out, unsigned *sink, const unsigned *zero) {{
+    unsigned lane = threadIdx.x & 31, z = zero[lane], t = 0, acc = 0;
+{body}    sink[threadIdx.x] = acc;
+}}
+''', 32)
+extra_args['bench_match'] = 'zero=u32[32]\n'
+
+redux = [(f'redux.sync.{op}.{t} %0, %0, -1;', '"+r"(v)', f'redux.{op}.{t}') for op, t in
+         [('add', 'u32'), ('add', 's32'), ('min', 'u32'), ('min', 's32'), ('max', 'u32'), ('max', 's32'),
+          ('and', 'b32'), ('or', 'b32'), ('xor', 'b32')]]
+redux += [('{ .reg .pred p, q; setp.ne.u32 p, %0, 0; vote.sync.all.pred q, p, -1; selp.u32 %0, %1, 0, q; }', '"+r"(v) : "r"(k)', 'vote.all + setp + selp'),
+          ('{ .reg .pred p, q; setp.ne.u32 p, %0, 0; vote.sync.uni.pred q, p, -1; selp.u32 %0, %1, 0, q; }', '"+r"(v) : "r"(k)', 'vote.uni + setp + selp'),
+          ('activemask.b32 %1;\\n\\tadd.u32 %0, %0, %1;', '"+r"(v), "+r"(t)', 'activemask + add')]
+simple_prog('bench_redux', redux, 'redux.sync by op and type, vote.all/uni and activemask, chains of %d' % N, INT_DECL, SINK)
+
+half = [('add.f16 %0, %0, %1;', '"+h"(h) : "h"(g)', 'add.f16'), ('mul.f16 %0, %0, %1;', '"+h"(h) : "h"(g)', 'mul.f16'),
+        ('fma.rn.f16 %0, %0, %1, %1;', '"+h"(h) : "h"(g)', 'fma.rn.f16'),
+        ('add.f16x2 %0, %0, %1;', '"+r"(hh) : "r"(gg)', 'add.f16x2'), ('mul.f16x2 %0, %0, %1;', '"+r"(hh) : "r"(gg)', 'mul.f16x2'),
+        ('fma.rn.f16x2 %0, %0, %1, %1;', '"+r"(hh) : "r"(gg)', 'fma.rn.f16x2'),
+        ('add.bf16 %0, %0, %1;', '"+h"(h) : "h"(g)', 'add.bf16'), ('fma.rn.bf16 %0, %0, %1, %1;', '"+h"(h) : "h"(g)', 'fma.rn.bf16'),
+        ('add.bf16x2 %0, %0, %1;', '"+r"(hh) : "r"(gg)', 'add.bf16x2'), ('fma.rn.bf16x2 %0, %0, %1, %1;', '"+r"(hh) : "r"(gg)', 'fma.rn.bf16x2'),
+        ('min.f16x2 %0, %0, %1;', '"+r"(hh) : "r"(gg)', 'min.f16x2'), ('ex2.approx.f16x2 %0, %0;', '"+r"(hh)', 'ex2.approx.f16x2'),
+        ('add.f64 %0, %0, %1;', '"+d"(d) : "d"(e)', 'add.f64'), ('mul.f64 %0, %0, %1;', '"+d"(d) : "d"(e)', 'mul.f64'),
+        ('fma.rn.f64 %0, %0, %1, %1;', '"+d"(d) : "d"(e)', 'fma.rn.f64')]
+simple_prog('bench_half', half, 'f16, bf16 (scalar and x2) and f64 arithmetic in dependent chains of %d' % N, INT_DECL, SINK)
+
+conv2 = [('cvt.rn.bf16.f32 %1, %2;\\n\\tcvt.f32.bf16 %2, %1;\\n\\tadd.f32 %2, %2, %3;', '"+r"(v), "+h"(h), "+f"(f) : "f"(c)', 'f32->bf16->f32 (+ add.f32)'),
+         ('cvt.rn.f16x2.f32 %0, %2, %2;\\n\\tmov.b32 {%1, _}, %0;\\n\\tcvt.f32.f16 %2, %1;', '"+r"(v), "+h"(h), "+f"(f)', 'f32 pair->f16x2, f16->f32'),
+         ('cvt.rzi.s64.f32 %3, %2;\\n\\tcvt.rn.f32.s64 %2, %3;', '"+r"(v), "+h"(h), "+f"(f), "+l"(w)', 'f32->s64->f32'),
+         ('cvt.rn.f64.u64 %3, %4;\\n\\tcvt.rzi.u64.f64 %4, %3;', '"+r"(v), "+h"(h), "+f"(f), "+d"(d), "+l"(w)', 'u64->f64->u64'),
+         ('cvt.sat.u8.s32 %0, %0;\\n\\txor.b32 %0, %0, %3;', '"+r"(v), "+h"(h), "+f"(f) : "r"(k)', 'cvt.sat.u8.s32 (+ xor.b32)'),
+         ('cvta.shared.u64 %3, %3;\\n\\tcvta.to.shared.u64 %3, %3;\\n\\txor.b64 %3, %3, %4;', '"+r"(v), "+h"(h), "+f"(f), "+l"(w) : "l"(q)', 'cvta.shared + cvta.to.shared (+ xor.b64)')]
+simple_prog('bench_conv2', conv2, 'conversions (bf16, f16x2, 64-bit integer <-> float, saturation) and cvta, chains of %d' % N, INT_DECL, SINK)
+
+mul = [('mul.wide.u32 %1, %0, %2;\\n\\tcvt.u32.u64 %0, %1;', '"+r"(v), "+l"(w) : "r"(k)', 'mul.wide.u32 (+ the low half)'),
+       ('mul.wide.s32 %1, %0, %2;\\n\\tshr.u64 %1, %1, 32;\\n\\tcvt.u32.u64 %0, %1;', '"+r"(v), "+l"(w) : "r"(k)', 'mul.wide.s32 (+ the high half)'),
+       ('mul.hi.u32 %0, %0, %2;', '"+r"(v), "+l"(w) : "r"(k)', 'mul.hi.u32'), ('mul.hi.s32 %0, %0, %2;', '"+r"(v), "+l"(w) : "r"(k)', 'mul.hi.s32'),
+       ('mad.wide.u32 %1, %0, %2, %1;\\n\\tcvt.u32.u64 %0, %1;', '"+r"(v), "+l"(w) : "r"(k)', 'mad.wide.u32 (+ the low half)'),
+       ('mul.lo.u64 %1, %1, %3;', '"+r"(v), "+l"(w) : "r"(k), "l"(q)', 'mul.lo.u64'),
+       ('mul.hi.u64 %1, %1, %3;\\n\\txor.b64 %1, %1, %3;', '"+r"(v), "+l"(w) : "r"(k), "l"(q)', 'mul.hi.u64 (+ xor.b64)'),
+       ('mad.lo.u64 %1, %1, %3, %3;', '"+r"(v), "+l"(w) : "r"(k), "l"(q)', 'mad.lo.u64'),
+       ('mul24.lo.u32 %0, %0, %2;', '"+r"(v), "+l"(w) : "r"(k)', 'mul24.lo.u32'),
+       ('add.u64 %1, %1, %3;\\n\\txor.b64 %1, %1, %3;', '"+r"(v), "+l"(w) : "r"(k), "l"(q)', 'add.u64+xor.b64'),
+       ('shl.b64 %1, %1, %2;\\n\\txor.b64 %1, %1, %3;', '"+r"(v), "+l"(w) : "r"(z), "l"(q)', 'shl.b64 (register shift) + xor.b64'),
+       ('shr.u64 %1, %1, %2;\\n\\txor.b64 %1, %1, %3;', '"+r"(v), "+l"(w) : "r"(z), "l"(q)', 'shr.u64 (register shift) + xor.b64'),
+       ('min.u64 %1, %1, %3;\\n\\txor.b64 %1, %1, %3;', '"+r"(v), "+l"(w) : "r"(z), "l"(q)', 'min.u64 + xor.b64'),
+       ('{ .reg .pred p; setp.lt.u64 p, %1, %3; selp.b64 %1, %3, %1, p; }\\n\\txor.b64 %1, %1, %3;', '"+r"(v), "+l"(w) : "r"(z), "l"(q)', 'setp.lt.u64 + selp.b64 + xor.b64')]
+simple_prog('bench_mul', mul, 'mul.wide, mul.hi, mul24 and 64-bit integer arithmetic in dependent chains of %d' % N,
+            INT_DECL.replace('z = lane & 7', 'z = 1 + (lane & 7)'), SINK)
+
+# shared loads with independent accesses in flight: 64 loads into 8 registers (no load reads another's
+# result), then the 8 results xored together inside the region: issue rate and the MIO queue
+strides = [1, 2, 4, 8, 16, 32, 0]
+LD8 = ''.join(f'ld.volatile.shared.u32 %{i}, [%16];\\n\\txor.b32 %{8 + i}, %{8 + i}, %{i};\\n\\t' for i in range(8))
+XOR8 = ''.join(f'xor.b32 %8, %8, %{8 + i};\\n\\t' for i in range(1, 8))
+# early clobber: no output shares the address's register
+OUTS = ', '.join(f'"=&r"(r{i})' for i in range(8)) + ', ' + ', '.join(f'"+r"(s{i})' for i in range(8))
+body = ''
+for i, s in enumerate(strides):
+    body += f'''    {{
+        unsigned a = base + 4u * ((lane * {s}u) % 1024u), r0, r1, r2, r3, r4, r5, r6, r7;
+        unsigned s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+        unsigned long long t0 = clk();
+        asm volatile(R8("{LD8}") "{XOR8}" : {OUTS} : "r"(a) : "memory");
+        unsigned long long t1 = clk();
+        if (threadIdx.x == 0) out[{i}] = t1 - t0;
+        acc += s0 + r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7;
+    }}
+'''
+progs['bench_shared_ilp'] = (['ld.shared ILP 8 + xor ' + ('broadcast' if s == 0 else f'stride{s}') for s in strides],
+    '64 independent ld.shared.u32 (8 registers in turn) at conflict degrees 1-32 and broadcast, then their xor',
+    f'''#define R8(x) R4(x) R4(x)
+extern "C" __global__ void bench_shared_ilp(unsigned long long *out, unsigned *sink) {{
+    __shared__ unsigned tab[1024];
+    unsigned lane = threadIdx.x & 31;
+    unsigned base = (unsigned)__cvta_generic_to_shared(tab);
+    for (unsigned i = lane; i < 1024; i += 32) tab[i] = i;
+    __syncwarp();
+    unsigned acc = 0;
+{body}    sink[threadIdx.x] = acc;
+}}
+''', 32)
+
+# back-to-back stores of 64 and 128 bits, and back-to-back independent shuffles (throughput)
+st = [('st.volatile.shared.u64 [%0], %1;', '"r"(a8), "l"(w)', 'st.shared.u64 consecutive (throughput)'),
+      ('st.volatile.shared.v4.u32 [%0], {%2, %2, %2, %2};', '"r"(a16), "l"(w), "r"(k)', 'st.shared.v4.u32 consecutive (throughput)'),
+      ('st.volatile.shared.u64 [%0], %1;', '"r"(a16), "l"(w)', 'st.shared.u64 stride 16 bytes (throughput)')]
+body = rows_chains([(b, ': ' + r, n) for b, r, n in st])
+for i, mode in enumerate(['idx', 'down', 'bfly']):
+    # 64 different shuffles (ptxas merges equal ones): lane operand 0-31 times two source registers
+    SH = ''.join(f'shfl.sync.{mode}.b32 %{j % 8}, %{16 + j // 32}, {j % 32}, 31, -1;\\n\\txor.b32 %{8 + j % 8}, %{8 + j % 8}, %{j % 8};\\n\\t'
+                 for j in range(64))
+    body += f'''    {{
+        unsigned r0, r1, r2, r3, r4, r5, r6, r7, s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+        unsigned long long t0 = clk();
+        asm volatile("{SH}" "{XOR8}" : {OUTS} : "r"(k), "r"(z) : "memory");
+        unsigned long long t1 = clk();
+        if (threadIdx.x == 0) out[{3 + i}] = t1 - t0;
+        acc += s0 + r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7;
+    }}
+'''
+progs['bench_throughput'] = ([n for _, _, n in st] + [f'shfl.{m} 64 independent + xor (throughput)' for m in ('idx', 'down', 'bfly')],
+    '64 back-to-back wide shared stores, and 64 independent shuffles (8 registers in turn) then their xor',
+    f'''#define R8(x) R4(x) R4(x)
+extern "C" __global__ void bench_throughput(unsigned long long *out, unsigned *sink) {{
+    __shared__ unsigned long long tab[1024];
+    unsigned lane = threadIdx.x & 31;
+    unsigned base = (unsigned)__cvta_generic_to_shared(tab);
+    unsigned a8 = base + 8u * lane, a16 = base + 16u * lane, k = lane * 3 + 1, z = 1 + (lane & 7), acc = 0;
+    unsigned long long w = lane;
+{body}    __syncwarp();
+    sink[threadIdx.x] = acc + (unsigned)tab[lane];
+}}
+''', 32)
+
+# ptxas rewrites these chains (tests/calibration/sass): activemask is uniform, hoisted out, and the adds
+# merge into IADD3; two dependent min.f16x2 become one three-input VHMNMX
+notes[('bench_redux', 11)] = ' (ptxas hoists activemask and merges the adds)' + INFO
+notes[('bench_half', 10)] = ' (ptxas merges pairs into one VHMNMX)' + INFO
 
 with open('tests/calibration/slots.txt', 'w') as sf:
     sf.write('# program slot name (out[slot] of programs/PROGRAM.ptx)\n')
