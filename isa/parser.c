@@ -680,13 +680,35 @@ static void parse_variable(parser *p, ws_space space, int is_extern)
 #define REG_CLOSED (UINT32_MAX - 1) /* p->shadowed: a register of a closed block, renamed */
 static char *unique_name(parser *p, const char *name, char tag, unsigned *serial);
 
+/* A closed block's vector element %v.y becomes %v$sN.y, N the serial its %v.x took (the
+ * elements follow one another): the elements stay one vector, %v$sN, for the printer. NULL for
+ * a scalar register. */
+static char *vector_elem_rename(parser *p, const char *name)
+{
+    size_t n = strlen(name);
+    if (n < 3 || name[n - 2] != '.')
+        return NULL;
+    size_t cap = n + 16;
+    charge(p, cap);
+    char *buf = xrealloc(p, NULL, cap);
+    uint32_t idx;
+    int len = 0;
+    do /* a new serial at .x, unused by any vector (a declared %v$s3 too) */
+        len = snprintf(buf, cap, "%.*s$s%u%s", (int)(n - 2), name, p->scope_serial += name[n - 1] == 'x',
+                       name + n - 2);
+    while (name[n - 1] == 'x' && strmap_get(&p->regs, buf, (size_t)len, &idx));
+    return buf;
+}
+
 static uint32_t add_reg(parser *p, const char *name, size_t n, ws_type t, const ws_token *at)
 {
     strslot *e = strmap_slot(p, &p->regs, name, n);
     uint32_t prev = e->key ? e->val : UINT32_MAX;
     int shadows = e->key != NULL;
     if (shadows && p->shadowed[prev] == REG_CLOSED) { /* a closed block's register had the name: it takes another */
-        char *renamed = unique_name(p, p->k->regs[prev].name, 's', &p->scope_serial);
+        char *renamed = vector_elem_rename(p, p->k->regs[prev].name);
+        if (!renamed)
+            renamed = unique_name(p, p->k->regs[prev].name, 's', &p->scope_serial);
         strmap_remove(&p->regs, name, n);
         free(p->k->regs[prev].name);
         p->k->regs[prev].name = renamed;
@@ -713,7 +735,76 @@ static uint32_t add_reg(parser *p, const char *name, size_t n, ws_type t, const 
     return p->k->nregs++;
 }
 
-/* .reg .type %r<N>; or .reg .type %a, %b; */
+/* Vector registers (.reg .v2 .f32 %v;) are one scalar register per element, named %v.x, %v.y,
+ * %v.z, %v.w: an element operand is then an ordinary register, and a bare %v stands for the
+ * brace list of its elements where a vector operand is allowed (vector_reg). No other register
+ * name has a '.' (declare_reg refuses one), so %v.x being declared is what makes %v a vector. */
+static const char vec_elems[] = "xyzw", vec_colours[] = "rgba";
+
+/* The register a name means: %v.r, .g, .b, .a are %v.x, .y, .z, .w. */
+static int find_reg(parser *p, const char *s, size_t n, uint32_t *idx)
+{
+    if (strmap_get(&p->regs, s, n, idx))
+        return 1;
+    const char *c = n > 2 && s[n - 2] == '.' ? strchr(vec_colours, s[n - 1]) : NULL;
+    if (!c || !s[n - 1])
+        return 0;
+    char buf[256];
+    if (n > sizeof buf)
+        return 0;
+    memcpy(buf, s, n);
+    buf[n - 1] = vec_elems[c - vec_colours];
+    return strmap_get(&p->regs, buf, n, idx);
+}
+
+/* If NAME is a vector register: its element count, and its first element's index in *first
+ * (the others follow it). */
+static unsigned vector_reg(parser *p, const char *s, size_t n, uint32_t *first)
+{
+    char buf[256];
+    if (n + 2 > sizeof buf)
+        return 0;
+    memcpy(buf, s, n);
+    memcpy(buf + n, ".x", 2);
+    if (!strmap_get(&p->regs, buf, n + 2, first))
+        return 0;
+    unsigned count = 1;
+    while (count < 4 && *first + count < p->k->nregs) {
+        buf[n + 1] = vec_elems[count];
+        const char *name = p->k->regs[*first + count].name;
+        if (strlen(name) != n + 2 || memcmp(name, buf, n + 2) != 0)
+            break;
+        count++;
+    }
+    return count;
+}
+
+/* One declared name: a scalar register, or a vector's VEC element registers. */
+static void declare_reg(parser *p, const char *name, size_t n, ws_type t, unsigned vec, const ws_token *at)
+{
+    if (memchr(name, '.', n))
+        fail_at(p, at, "register name '%.*s' has a '.'", (int)n, name);
+    uint32_t idx;
+    /* a name declared twice in one block, as a scalar or a vector: ptxas refuses it */
+    if ((strmap_get(&p->regs, name, n, &idx) || vector_reg(p, name, n, &idx) > 0) && idx >= p->scope_floor &&
+        p->shadowed[idx] != REG_CLOSED) /* a closed block's register renamed to this name gives it up (add_reg) */
+        fail_at(p, at, "register '%.*s' is declared twice", (int)n, name);
+    if (!vec) {
+        add_reg(p, name, n, t, at);
+        return;
+    }
+    if (n + 2 > 256)
+        fail_at(p, at, "vector register name too long");
+    char buf[256];
+    memcpy(buf, name, n);
+    buf[n] = '.';
+    for (unsigned i = 0; i < vec; i++) {
+        buf[n + 1] = vec_elems[i];
+        add_reg(p, buf, n + 2, t, at);
+    }
+}
+
+/* .reg .type %r<N>; or .reg .type %a, %b; or .reg .v2 .type %v; */
 static void parse_reg_decl(parser *p)
 {
     ws_token tail = p->tok; /* ".reg.b32" without a space, as cuda_fp16.h's inline asm writes it */
@@ -723,11 +814,22 @@ static void parse_reg_decl(parser *p)
         next(p);
         tail = p->tok;
     }
-    if (is_word(&tail, ".v2") || is_word(&tail, ".v4"))
-        fail_at(p, &tail, "vector registers (.reg .v2/.v4) are not supported");
+    unsigned vec = 0;
+    ws_token vec_at = tail;
+    if (is_word(&tail, ".v2") || is_word(&tail, ".v4")) {
+        vec = (unsigned)(tail.start[2] - '0');
+        next(p);
+        tail = p->tok;
+    }
     ws_type t = type_word(&tail);
     if (t == WS_T_NONE)
         expected(p, "a register type such as .b32 or .pred");
+    /* what ptxas 13.0 refuses (tests/test_forms.c) */
+    if (vec && t == WS_T_PRED)
+        fail_at(p, &tail, "a vector register cannot be .pred: predicates are scalar registers only");
+    if (vec * ws_type_bits(t) > 128)
+        fail_at(p, &vec_at, "a .v%u .%s register is %u bits: a vector is at most 128 bits", vec, ws_type_name(t),
+                vec * ws_type_bits(t));
     next(p);
     for (;;) {
         if (p->tok.kind != TOK_WORD || p->tok.start[0] == '.')
@@ -747,7 +849,7 @@ static void parse_reg_decl(parser *p)
             size_t len = name.len + 1;
             buf[name.len] = '0';
             for (uint64_t i = 0; i < count; i++) {
-                add_reg(p, buf, len, t, &name);
+                declare_reg(p, buf, len, t, vec, &name);
                 size_t d = len;
                 while (d > name.len && buf[d - 1] == '9')
                     buf[--d] = '0';
@@ -759,7 +861,7 @@ static void parse_reg_decl(parser *p)
                 }
             }
         } else {
-            add_reg(p, name.start, name.len, t, &name);
+            declare_reg(p, name.start, name.len, t, vec, &name);
         }
         if (!is_punct(&p->tok, ','))
             break;
@@ -894,6 +996,7 @@ typedef struct {
     int num_neg;
     int label_ref;      /* a word that named nothing: a label, perhaps defined later */
     ws_token word;
+    int vector_reg;     /* a vector register's name: o is the brace list of its elements */
 } raw_operand;
 
 static void parse_address(parser *p, raw_operand *r)
@@ -904,7 +1007,10 @@ static void parse_address(parser *p, raw_operand *r)
     r->o.sym = WS_NO_SYM;
     if (p->tok.kind == TOK_WORD) {
         uint32_t idx;
-        if (strmap_get(&p->regs, p->tok.start, p->tok.len, &idx)) {
+        if (find_reg(p, p->tok.start, p->tok.len, &idx)) {
+            if (memchr(p->tok.start, '.', p->tok.len)) /* ptxas: a syntax error */
+                fail_at(p, &p->tok, "'%.*s': a vector register's element cannot be an address", (int)p->tok.len,
+                        p->tok.start);
             r->o.reg = idx;
             if (ws_type_bits((ws_type)p->k->regs[idx].type) == 32)
                 r->o.flags |= WS_ADDR32;
@@ -941,7 +1047,7 @@ static void parse_address(parser *p, raw_operand *r)
 static uint32_t reg_or_fail(parser *p, const ws_token *t)
 {
     uint32_t idx;
-    if (!strmap_get(&p->regs, t->start, t->len, &idx))
+    if (!find_reg(p, t->start, t->len, &idx))
         fail_at(p, t, "unknown register '%.*s'", (int)t->len, t->start);
     return idx;
 }
@@ -1002,6 +1108,7 @@ static void parse_operand(parser *p, raw_operand *r)
     if (p->tok.kind != TOK_WORD)
         expected(p, "an operand");
     uint32_t idx;
+    unsigned nvec;
     int s;
     if (is_word(&p->tok, "_")) {
         r->o.kind = WS_OPND_SINK;
@@ -1011,9 +1118,15 @@ static void parse_operand(parser *p, raw_operand *r)
         r->has_num = 1;
         r->num.kind = NUM_INT;
         r->num.bits = 32;
-    } else if (strmap_get(&p->regs, p->tok.start, p->tok.len, &idx)) {
+    } else if (find_reg(p, p->tok.start, p->tok.len, &idx)) {
         r->o.kind = WS_OPND_REG;
         r->o.reg = idx;
+    } else if ((nvec = vector_reg(p, p->tok.start, p->tok.len, &idx)) > 0) {
+        r->o.kind = WS_OPND_VEC; /* the brace list of its elements */
+        r->vector_reg = 1;
+        r->o.nvec = (uint8_t)nvec;
+        for (unsigned i = 0; i < nvec; i++)
+            r->o.regs[i] = idx + i;
     } else if ((s = ws_sreg_lookup(p->tok.start, p->tok.len)) >= 0) {
         r->o.kind = WS_OPND_SREG;
         r->o.reg = (uint32_t)s;
@@ -1284,6 +1397,11 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
             /* %r1.h0, %r2.b3210: a video instruction's mask or byte/half selector */
             const char *dot = memchr(raw.word.start, '.', raw.word.len);
             uint32_t sel_reg;
+            unsigned nv;
+            if (sh != 'l' && dot && (nv = vector_reg(p, raw.word.start, (size_t)(dot - raw.word.start), &sel_reg)) > 0)
+                fail_at(p, &raw.word, "'%.*s': '%.*s' is a .v%u vector register; its elements are %s", (int)raw.word.len,
+                        raw.word.start, (int)(dot - raw.word.start), raw.word.start, nv,
+                        nv == 2 ? ".x .y (or .r .g)" : ".x .y .z .w (or .r .g .b .a)");
             if (sh != 'l' && dot && strmap_get(&p->regs, raw.word.start, (size_t)(dot - raw.word.start), &sel_reg))
                 fail_at(p, &raw.word,
                         "'%.*s': operand selectors and masks (.b3210, .h10, ...) are not modelled: warpsim runs the "
@@ -1303,12 +1421,20 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
                 fail_at(p, &raw.at, "expected a predicate register, found a number");
             o->imm = literal_bits(p, &raw.at, &raw.num, raw.num_neg, t);
         }
+        /* a vector register is what its brace list is, but mov.b64 %d, %v packs it whole: say so in its terms */
+        if (raw.vector_reg && op == WS_OP_MOV &&
+            o->nvec * ws_type_bits((ws_type)p->k->regs[o->regs[0]].type) != ws_type_bits((ws_type)in->type))
+            fail_at(p, &raw.at, "'%.*s' is a .v%u .%s vector register (%u bits); mov.%s moves %u", (int)raw.at.len,
+                    raw.at.start, o->nvec, ws_type_name((ws_type)p->k->regs[o->regs[0]].type),
+                    o->nvec * ws_type_bits((ws_type)p->k->regs[o->regs[0]].type), ws_type_name((ws_type)in->type),
+                    ws_type_bits((ws_type)in->type));
         /* what each shape letter accepts */
         switch (sh) {
         case 'd': case 'D': case 'P':
             if (o->kind != WS_OPND_REG && o->kind != WS_OPND_SINK &&
                 !(o->kind == WS_OPND_VEC && (ws_op_class_of(op) == CLS_LOAD || op == WS_OP_MOV)))
-                fail_at(p, &raw.at, "expected a destination register");
+                fail_at(p, &raw.at, o->kind == WS_OPND_VEC ? "a vector operand is not allowed here"
+                                                           : "expected a destination register");
             if (o->neg)
                 fail_at(p, &raw.at, "a destination cannot be negated");
             if (sh == 'D' && is_punct(&p->tok, '|')) {
@@ -1553,7 +1679,9 @@ static void close_reg_scope(parser *p, size_t height)
         uint32_t r = p->open_regs[i];
         if (strcmp(k->regs[r].name, WS_CARRY_REG_NAME) == 0)
             continue;
-        char *renamed = unique_name(p, k->regs[r].name, 's', &p->scope_serial);
+        char *renamed = vector_elem_rename(p, k->regs[r].name);
+        if (!renamed)
+            renamed = unique_name(p, k->regs[r].name, 's', &p->scope_serial);
         free(k->regs[r].name);
         k->regs[r].name = renamed;
         /* in the map too, so that no later name takes it; a later declaration of it renames it

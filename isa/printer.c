@@ -347,6 +347,24 @@ static int label_order(const void *a, const void *b)
     return strcmp(k->labels[x], k->labels[y]);
 }
 
+/* A vector register's element count if register R is its .x element (only vector elements
+ * have a '.' in their names: isa/parser.c declare_reg), else 0. */
+static uint32_t vector_decl(const ws_kernel *k, uint32_t r)
+{
+    const char *x = k->regs[r].name;
+    size_t n = strlen(x);
+    if (n < 3 || strcmp(x + n - 2, ".x") != 0)
+        return 0;
+    uint32_t count = 1;
+    while (count < 4 && r + count < k->nbody_regs) {
+        const char *e = k->regs[r + count].name;
+        if (strlen(e) != n || memcmp(e, x, n - 1) != 0 || e[n - 1] != "xyzw"[count])
+            break;
+        count++;
+    }
+    return count;
+}
+
 /* syms: the unit's own symbol indices, in order */
 static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, const uint32_t *syms, uint32_t nsyms,
                        int is_func)
@@ -357,8 +375,16 @@ static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, const ui
     if (k->reqntid[0])
         sb_printf(b, "\n.reqntid %u, %u, %u", k->reqntid[0], k->reqntid[1], k->reqntid[2]);
     sb_printf(b, "\n{\n");
-    for (uint32_t r = 0; r < k->nbody_regs; r++)
-        sb_printf(b, "\t.reg .%s %s;\n", ws_type_name((ws_type)k->regs[r].type), k->regs[r].name);
+    for (uint32_t r = 0; r < k->nbody_regs; r++) {
+        uint32_t vec = vector_decl(k, r);
+        if (vec) { /* its elements %v.x, %v.y, ...: the parser declares them so */
+            sb_printf(b, "\t.reg .v%u .%s %.*s;\n", vec, ws_type_name((ws_type)k->regs[r].type),
+                      (int)strlen(k->regs[r].name) - 2, k->regs[r].name);
+            r += vec - 1;
+        } else {
+            sb_printf(b, "\t.reg .%s %s;\n", ws_type_name((ws_type)k->regs[r].type), k->regs[r].name);
+        }
+    }
     for (uint32_t j = 0; j < nsyms; j++) {
         const ws_symbol *s = &m->symbols[syms[j]];
         if (!s->is_kernel_param && !s->is_func_param) {

@@ -92,7 +92,13 @@ FORMS = [
     ('`ld`/`st` `.L2::cache_hint`', 'refused: its policy operand comes from `createpolicy`, not modelled'),
     ('`ld`/`st` `.v8`, `.v4` of 64-bit values', 'refused: 256-bit loads and stores need sm_100 (ptxas refuses them)'),
     ('`fence.proxy.async.shared::cluster`', 'refused: ' + CLUSTER),
-    ('`.reg .v2`/`.v4` vector registers', 'refused: not modelled yet (ptxas 13.0 accepts them; nvcc does not emit them)'),
+    ('`.reg .v2`/`.v4` vector registers',
+     'accepted: one scalar register per element, `%v.x .y .z .w` (or `.r .g .b .a`) as operands anywhere a register '
+     'goes but an address; a bare `%v` is the brace list of its elements where `ld`/`st`/`mov` take one '
+     '(`ld.global.v2.f32 %v, [%rd1]`, `mov.b64 %rd1, %v`); printed back as `.reg .vN`. Refused as ptxas 13.0 '
+     'refuses them: `.pred` vectors, over 128 bits (`.v4` of 64-bit types), an element the vector lacks (`.z` of a '
+     '`.v2`), a vector where a scalar goes, an element count unlike the instruction\'s `.vN`, an element as an address '
+     '(tests/ptx/malformed/vreg_*.ptx; tests/check_vector_regs.sh: the same buffers as brace lists)'),
 ]
 
 
