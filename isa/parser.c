@@ -827,6 +827,9 @@ static void parse_reg_decl(parser *p)
     /* what ptxas 13.0 refuses (tests/test_forms.c) */
     if (vec && t == WS_T_PRED)
         fail_at(p, &tail, "a vector register cannot be .pred: predicates are scalar registers only");
+    if (t == WS_T_BF16 || t == WS_T_BF16X2 || t == WS_T_U16X2 || t == WS_T_S16X2)
+        fail_at(p, &tail, "ptxas refuses a .%s register: declare it .b%u (the instructions give the type)",
+                ws_type_name(t), ws_type_bits(t));
     if (vec * ws_type_bits(t) > 128)
         fail_at(p, &vec_at, "a .v%u .%s register is %u bits: a vector is at most 128 bits", vec, ws_type_name(t),
                 vec * ws_type_bits(t));
