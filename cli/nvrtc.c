@@ -83,6 +83,10 @@ static struct {
     const char *(*error)(int);
 } nv;
 
+static bool try_each(const char *pattern, bool (*try)(const char *));
+/* dlopen one builtins library, kept loaded for NVRTC (never closed) */
+static bool load_builtins(const char *path) { return dlopen(path, RTLD_NOW | RTLD_LOCAL) != NULL; }
+
 /* NVRTC dlopens its libnvrtc-builtins by bare name, found through its own $ORIGIN run path.
    A program built with AddressSanitizer intercepts dlopen, so the loader sees the sanitizer as
    the caller and that run path is not searched (compiling then fails with "failed to open
@@ -90,17 +94,12 @@ static struct {
    dlopen find them by their soname, whoever the caller appears to be. */
 static void preload_builtins(void)
 {
-    char pattern[1100];
     const char *slash = strrchr(nv.path, '/');
     if (!slash)
         return;
+    char pattern[1100];
     snprintf(pattern, sizeof pattern, "%.*s/libnvrtc-builtins.so*", (int)(slash - nv.path), nv.path);
-    glob_t g;
-    if (glob(pattern, 0, NULL, &g) != 0)
-        return;
-    for (size_t i = 0; i < g.gl_pathc; i++)
-        dlopen(g.gl_pathv[i], RTLD_NOW | RTLD_LOCAL); /* kept loaded for NVRTC: never closed */
-    globfree(&g);
+    try_each(pattern, load_builtins);
 }
 
 static bool try_load(const char *path)
