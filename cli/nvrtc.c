@@ -382,13 +382,14 @@ static int header_options(char opts[][1100], int max)
     return n;
 }
 
-/* True when a directory of the -IDIR options holds NAME. */
+/* True when a directory of the -IDIR options, or of the user's --cu-opt -IDIR, holds NAME. */
 static bool has_header(char opts[][1100], int n, const char *name)
 {
     char p[1200];
-    for (int i = 0; i < n; i++) {
-        snprintf(p, sizeof p, "%s/%s", opts[i] + 2, name);
-        if (access(p, F_OK) == 0)
+    for (int i = 0; i < n + ncu_opts; i++) {
+        const char *o = i < n ? opts[i] : cu_opts[i - n];
+        snprintf(p, sizeof p, "%s/%s", o + 2, name);
+        if (!strncmp(o, "-I", 2) && o[2] && access(p, F_OK) == 0)
             return true;
     }
     return false;
