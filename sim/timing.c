@@ -21,6 +21,14 @@
  *    (its sub-partition issued another warp this cycle, or the warp issued the cycle before).
  * Executors run when the instruction issues, so results are those of the functional mode for
  * every program whose threads synchronise (races may see another interleaving).
+ *
+ * Host cost (docs/performance.md, issue 14): the cycles with nothing to issue are skipped at once;
+ * what a warp's picked instruction waits for (its ready cycle and source registers) and what its
+ * memory access costs are computed once per pick and kept until the pick issues (only the shared
+ * pipe, which other warps move, is compared each cycle); a warp blocked at a barrier is picked
+ * again only when a barrier releases; the latencies that do not depend on the data are integers
+ * computed once per instruction of the kernel (timing_info). --slow-path timing turns the caches
+ * off: everything is recomputed where it is used, as the reference they must agree with.
  */
 #include "timing.h"
 #include "banks.h"
@@ -37,18 +45,63 @@
 
 #define LINE_SET 4096 /* global lines remembered per block; beyond, a line counts as touched */
 
+/* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
+typedef struct {
+    int shared;
+    unsigned wavefronts, min_wavefronts;
+    double hold, extra_latency;
+    ws_space space;
+} mem_cost;
+
+/* One memory access of a picked group: its cost and what issuing it commits (the global lines it
+ * touches, the lanes' banks for the events). */
+typedef struct {
+    mem_cost c;
+    uint32_t exec;
+    uint64_t addr[32];
+    uint8_t bank[32];
+} mem_access;
+
+/* Per warp: its picked group and what it waits for. */
+typedef struct {
+    ws_pick pick;        /* its chosen group, while has_pick */
+    uint64_t ready;      /* the first cycle it may issue again */
+    uint8_t ready_why;   /* the stall reason while ready is in the future */
+    uint8_t blocked_why; /* while blocked: why (blocked_reason) */
+    uint8_t sb_valid, mem_valid;
+    /* while sb_valid: the pick's first cycle and reason from ready and the scoreboard (the
+     * shared pipe left out) */
+    uint8_t sb_why;
+    uint32_t sb_prod;
+    uint64_t sb_when;
+    mem_access mem; /* while mem_valid: the pick's memory access */
+} warp_state;
+
+/* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. */
+typedef struct {
+    int64_t latency;  /* destinations ready this many cycles after issue; -1: from the data (loads, match) */
+    int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
+    int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
+    int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
+    uint8_t free_mov; /* is_free_mov */
+    uint8_t memory;   /* ws_op_is_memory */
+} timing_info;
+
 struct ws_timing {
     ws_preset p;
     uint32_t nwarps, nregs;
     uint64_t *reg_ready; /* nwarps x nregs: the cycle each register's value is ready */
     uint32_t *reg_prod;  /* nwarps x nregs: the pc of the instruction that writes it */
-    ws_pick *pick;       /* per warp: its chosen group, while has_pick */
-    uint8_t *has_pick;
-    uint64_t *ready;        /* per warp: the first cycle it may issue again */
-    uint8_t *ready_why;     /* per warp: the stall reason while ready is in the future */
-    uint8_t *bar_wait;      /* per warp: lanes wait at bar.sync */
-    uint32_t rr[64];        /* per sub-partition: the warp that issued last */
-    double pipe_free;       /* the shared pipe is busy until this cycle */
+    warp_state *ws;      /* per warp */
+    uint32_t has_pick;   /* warps with a picked group (WS_MAX_BLOCK_THREADS / 32 <= 32) */
+    uint32_t blocked;    /* warps whose pick found nothing to run: picked again after a release */
+    uint32_t bar_wait;   /* warps whose lanes wait at bar.sync */
+    uint32_t rr[64];     /* per sub-partition: the warp that issued last */
+    double pipe_free;    /* the shared pipe is busy until this cycle */
+    uint64_t pipe_at;    /* the first whole cycle it is free */
+    timing_info *info;   /* per instruction (timing_info_of), built for the launch's first block */
+    uint32_t ninfo;
+    int info_ready;
     const ws_reg_use *uses; /* the launch's L->uses, per instruction */
     ws_reg_use tmp_use;
     int slow; /* WS_SLOW_TIMING: each instruction's registers walked per use (else L->uses) */
@@ -80,12 +133,10 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     size_t n = (size_t)t->nwarps * t->nregs;
     t->reg_ready = calloc(n, sizeof *t->reg_ready);
     t->reg_prod = calloc(n, sizeof *t->reg_prod);
-    t->pick = calloc(t->nwarps, sizeof *t->pick);
-    t->has_pick = calloc(t->nwarps, 1);
-    t->ready = calloc(t->nwarps, sizeof *t->ready);
-    t->ready_why = calloc(t->nwarps, 1);
-    t->bar_wait = calloc(t->nwarps, 1);
-    if (!t->reg_ready || !t->reg_prod || !t->pick || !t->has_pick || !t->ready || !t->ready_why || !t->bar_wait) {
+    t->ws = calloc(t->nwarps, sizeof *t->ws);
+    t->ninfo = L->k->ninsns;
+    t->info = calloc(t->ninfo ? t->ninfo : 1, sizeof *t->info);
+    if (!t->reg_ready || !t->reg_prod || !t->ws || !t->info || t->nwarps > 32) {
         ws_timing_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -103,8 +154,8 @@ uint64_t ws_timing_block_memory(const ws_timing *t)
 uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
 {
     uint64_t nregs = k->nregs ? k->nregs : 1;
-    return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) +
-           nwarps * (sizeof(ws_pick) + sizeof(uint64_t) + 3);
+    return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
+           (uint64_t)(k->ninsns ? k->ninsns : 1) * sizeof(timing_info);
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -113,11 +164,8 @@ void ws_timing_destroy(ws_timing *t)
         return;
     free(t->reg_ready);
     free(t->reg_prod);
-    free(t->pick);
-    free(t->has_pick);
-    free(t->ready);
-    free(t->ready_why);
-    free(t->bar_wait);
+    free(t->ws);
+    free(t->info);
     free(t);
 }
 
@@ -129,14 +177,6 @@ static const ws_reg_use *uses_of(ws_timing *t, const ws_launch_ctx *L, uint32_t 
     ws_insn_reg_use(&L->code[pc], &t->tmp_use);
     return &t->tmp_use;
 }
-
-/* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
-typedef struct {
-    int shared;
-    unsigned wavefronts, min_wavefronts;
-    double hold, extra_latency;
-    ws_space space;
-} mem_cost;
 
 /* Whether the block has touched the global line; commit: it does now. */
 static int touch_line(ws_timing *t, uint64_t line, int commit)
@@ -157,52 +197,60 @@ static int touch_line(ws_timing *t, uint64_t line, int commit)
     return 1; /* the set is full here: count it as touched */
 }
 
-/* commit: the access issues now (its lines become the block's) */
-static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t group, int commit)
+/* The access group's lanes make, with what it costs; touches nothing (mem_commit does). */
+static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t group, mem_access *m)
 {
-    mem_cost c = {0};
-    c.space = WS_SPACE_NONE;
+    mem_cost *c = &m->c;
+    *c = (mem_cost){0};
+    c->space = WS_SPACE_NONE;
+    m->exec = 0;
     if (!ws_op_is_memory(in->op))
-        return c;
+        return;
     uint32_t exec = ws_guard_mask(x->regs, in, group);
+    m->exec = exec;
     if (!exec)
-        return c;
+        return;
     unsigned bytes = ws_type_bits((ws_type)in->type) / 8 * (in->vec ? in->vec : 1);
-    uint64_t addr[32] = {0};
+    uint64_t *addr = m->addr;
     const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
     ws_space space = ws_access_space(in);
     FOR_EACH_LANE(exec, l) {
         addr[l] = ws_access_address(x->regs, a, l); /* the executors' decoder (memory.h) */
-        c.space = ws_resolve_generic(space, &addr[l]);
+        c->space = ws_resolve_generic(space, &addr[l]);
     }
     int returns = ws_op_writes_op0(in->op); /* ld, ldu, atom: a result, with a load's latency */
-    if (commit && returns && c.space == WS_SPACE_GLOBAL && ws_op_class_of(in->op) != CLS_ATOMIC &&
-        !ws_insn_is_strong_load(in)) {
-        /* a load of a line the block has not touched: the block waits for L2/HBM once (ld.miss,
-         * charged by the whole-launch model, sim/grid.c; the block's own cycles keep the L1 hit) */
-        FOR_EACH_LANE(exec, l)
-            t->block_missed |= !touch_line(t, addr[l] >> 7, 1);
-    } else if (commit && c.space == WS_SPACE_GLOBAL) {
-        FOR_EACH_LANE(exec, l)
-            touch_line(t, addr[l] >> 7, 1); /* stores and atomics bring their lines in too */
-    }
     if (ws_op_class_of(in->op) == CLS_ATOMIC &&
         returns) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
-        c.extra_latency = (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.atom_same_word;
-    if (c.space != WS_SPACE_SHARED)
-        return c;
-    c.shared = 1;
-    c.wavefronts = ws_bank_wavefronts(addr, exec, bytes, x->mem_bank);
-    c.min_wavefronts = ws_bank_min_wavefronts(exec, bytes);
+        c->extra_latency = (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.atom_same_word;
+    if (c->space != WS_SPACE_SHARED)
+        return;
+    c->shared = 1;
+    c->wavefronts = ws_bank_wavefronts(addr, exec, bytes, m->bank);
+    c->min_wavefronts = ws_bank_min_wavefronts(exec, bytes);
     if (!returns) { /* st, red */
-        double h = c.wavefronts * t->p.store_wavefront - t->p.store_overlap;
-        c.hold = h > t->p.store_issue ? h : t->p.store_issue;
-        c.hold += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
+        double h = c->wavefronts * t->p.store_wavefront - t->p.store_overlap;
+        c->hold = h > t->p.store_issue ? h : t->p.store_issue;
+        c->hold += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
     } else {
-        c.hold = c.wavefronts;
-        c.extra_latency += (c.wavefronts - 1) * t->p.shared_wavefront + (bytes >= 16 ? t->p.shared_128 : 0);
+        c->hold = c->wavefronts;
+        c->extra_latency += (c->wavefronts - 1) * t->p.shared_wavefront + (bytes >= 16 ? t->p.shared_128 : 0);
     }
-    return c;
+}
+
+/* The access issues now: its global lines become the block's. */
+static void mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m)
+{
+    if (!m->exec || m->c.space != WS_SPACE_GLOBAL)
+        return;
+    if (ws_op_writes_op0(in->op) && ws_op_class_of(in->op) != CLS_ATOMIC && !ws_insn_is_strong_load(in)) {
+        /* a load of a line the block has not touched: the block waits for L2/HBM once (ld.miss,
+         * charged by the whole-launch model, sim/grid.c; the block's own cycles keep the L1 hit) */
+        FOR_EACH_LANE(m->exec, l)
+            t->block_missed |= !touch_line(t, m->addr[l] >> 7, 1);
+    } else {
+        FOR_EACH_LANE(m->exec, l)
+            touch_line(t, m->addr[l] >> 7, 1); /* stores and atomics bring their lines in too */
+    }
 }
 
 /* Forms that ptxas lowers to other SASS than the rest of their class: longer sequences (the
@@ -354,6 +402,52 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
     return lowered > 0 ? lowered : p->lat[cls];
 }
 
+/* A mov of a register or an immediate: ptxas folds it away (a rename, or an immediate operand
+ * of its user), so it takes no issue slot and no latency. Measured: bench_reduce_shfl. */
+static int is_free_mov(const ws_insn *in)
+{
+    if (in->op == WS_OP_CVT && in->ops[1].kind == WS_OPND_REG && !ws_type_is_float((ws_type)in->type) &&
+        !ws_type_is_float((ws_type)in->type2) && !(in->mods & WS_MOD_SAT) && ws_type_bits((ws_type)in->type) == 32 &&
+        ws_type_bits((ws_type)in->type2) == 64)
+        return 1; /* cvt.u32.u64: the low register of the pair (bench_mul[0], [4]) */
+    return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
+}
+
+/* What issuing in does to the scoreboard, rounded to whole cycles as the issue rounds them. */
+static timing_info timing_info_of(const ws_timing *t, const ws_insn *in)
+{
+    const ws_preset *p = &t->p;
+    ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
+    timing_info f = {0};
+    f.free_mov = (uint8_t)is_free_mov(in);
+    f.memory = (uint8_t)ws_op_is_memory(in->op);
+    /* ld, ldu, atom: from the access; match: from the values */
+    int from_data = cls == LAT_MATCH || (f.memory && ws_op_writes_op0(in->op));
+    mem_cost none = {0};
+    /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
+     * register is a rename, its result ready as soon as its source */
+    f.latency = f.free_mov ? 0 : from_data ? -1 : llround(latency_of(t, in, &none));
+    /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
+     * reductions and scans read it at once (SHFL paired with a predicated FADD in SASS, 36 cycles
+     * a step: time_cub_warp_reduce_sum_float); nvcc's __shfl_*_sync leave it unread (bench_reduce_shfl) */
+    f.pred = cls == LAT_SHFL ? llround(p->shfl_pred) : 0;
+    double fence = fence_of(p, in);
+    f.fence = fence >= 0 ? llround(fence) : -1;
+    f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? llround(p->lat[LAT_BRANCH]) : 0;
+    return f;
+}
+
+/* The timing facts of instruction pc: from the launch's table, or (--slow-path timing) computed
+ * here into *tmp. */
+static const timing_info *info_of(ws_timing *t, const ws_launch_ctx *L, uint32_t pc, timing_info *tmp)
+{
+    if (t->slow || pc >= t->ninfo) {
+        *tmp = timing_info_of(t, &L->code[pc]);
+        return tmp;
+    }
+    return &t->info[pc];
+}
+
 /* ---- one block ---------------------------------------------------------------------------------- */
 
 static int waits_at(const ws_warp *w, int state)
@@ -376,43 +470,52 @@ static ws_stall_reason blocked_reason(const ws_warp *w)
     return WS_STALL_ISSUE;
 }
 
-/* The first cycle warp wi could issue its picked group, and why it cannot before. */
-static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_stall_reason *why, uint32_t *prod)
+/* The memory access of warp wi's picked group, computed once per pick (every time with
+ * --slow-path timing). */
+static const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi)
 {
-    const ws_insn *in = &x->L->code[t->pick[wi].pc];
-    uint64_t when = t->ready[wi];
-    *why = (ws_stall_reason)t->ready_why[wi];
-    *prod = UINT32_MAX;
-    const ws_reg_use *u = uses_of(t, x->L, t->pick[wi].pc);
-    const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
-    for (uint32_t i = 0; i < u->nsrc; i++)
-        if (rr[u->src[i]] > when) {
-            when = rr[u->src[i]];
-            *why = WS_STALL_SCOREBOARD;
-            *prod = t->reg_prod[(size_t)wi * t->nregs + u->src[i]];
-        }
-    if (ws_op_is_memory(in->op)) {
+    warp_state *s = &t->ws[wi];
+    if (!s->mem_valid || t->slow) {
         x->w = w;
         x->regs = w->regs;
-        mem_cost mc = mem_cost_of(t, x, in, t->pick[wi].group, 0);
-        uint64_t pipe = (uint64_t)ceil(t->pipe_free - 1e-9);
-        if (mc.shared && pipe > when) {
-            when = pipe;
-            *why = WS_STALL_BANK;
-        }
+        mem_access_of(t, x, &x->L->code[s->pick.pc], s->pick.group, &s->mem);
+        s->mem_valid = 1;
     }
-    return when;
+    return &s->mem;
 }
 
-/* A mov of a register or an immediate: ptxas folds it away (a rename, or an immediate operand
- * of its user), so it takes no issue slot and no latency. Measured: bench_reduce_shfl. */
-static int is_free_mov(const ws_insn *in)
+/* The first cycle warp wi could issue its picked group, and why it cannot before. Ready cycle and
+ * scoreboard change only when the warp issues or a barrier releases it: they are kept while the
+ * pick waits (sb_valid); the shared pipe, which every warp moves, is compared each time. */
+static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_stall_reason *why, uint32_t *prod)
 {
-    if (in->op == WS_OP_CVT && in->ops[1].kind == WS_OPND_REG && !ws_type_is_float((ws_type)in->type) &&
-        !ws_type_is_float((ws_type)in->type2) && !(in->mods & WS_MOD_SAT) && ws_type_bits((ws_type)in->type) == 32 &&
-        ws_type_bits((ws_type)in->type2) == 64)
-        return 1; /* cvt.u32.u64: the low register of the pair (bench_mul[0], [4]) */
-    return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
+    warp_state *s = &t->ws[wi];
+    uint32_t pc = s->pick.pc;
+    if (!s->sb_valid || t->slow) {
+        uint64_t when = s->ready;
+        ws_stall_reason y = (ws_stall_reason)s->ready_why;
+        uint32_t pr = UINT32_MAX;
+        const ws_reg_use *u = uses_of(t, x->L, pc);
+        const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
+        for (uint32_t i = 0; i < u->nsrc; i++)
+            if (rr[u->src[i]] > when) {
+                when = rr[u->src[i]];
+                y = WS_STALL_SCOREBOARD;
+                pr = t->reg_prod[(size_t)wi * t->nregs + u->src[i]];
+            }
+        s->sb_when = when;
+        s->sb_why = (uint8_t)y;
+        s->sb_prod = pr;
+        s->sb_valid = 1;
+    }
+    uint64_t when = s->sb_when;
+    *why = (ws_stall_reason)s->sb_why;
+    *prod = s->sb_prod;
+    if (ws_op_is_memory(x->L->code[pc].op) && access_of(t, x, w, wi)->c.shared && t->pipe_at > when) {
+        when = t->pipe_at;
+        *why = WS_STALL_BANK;
+    }
+    return when;
 }
 
 static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, uint64_t cycle, ws_stall_reason why,
@@ -427,75 +530,81 @@ static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, u
     ws_emit(L, &ev);
 }
 
+/* Warp wi's ready cycle moves: what it waits for is computed again. */
+static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason why)
+{
+    t->ws[wi].ready = ready;
+    t->ws[wi].ready_why = (uint8_t)why;
+    t->ws[wi].sb_valid = 0;
+}
+
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
 {
     ws_launch_ctx *L = x->L;
     ws_warp *w = &b->warps[wi];
-    ws_pick pk = t->pick[wi];
+    warp_state *s = &t->ws[wi];
+    ws_pick pk = s->pick;
     const ws_insn *in = &L->code[pk.pc];
+    timing_info tmp;
+    const timing_info *f = info_of(t, L, pk.pc, &tmp);
+    const mem_access *m = f->memory ? access_of(t, x, w, wi) : NULL;
     x->w = w;
     x->regs = w->regs;
-    mem_cost mc = mem_cost_of(t, x, in, pk.group, 1);
-    x->mem_wavefronts = mc.wavefronts;
-    if (mc.shared) {
-        double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
-        t->pipe_free = start + mc.hold;
-        L->stats.shared_wavefronts += mc.wavefronts;
-        L->stats.bank_conflicts += mc.wavefronts - mc.min_wavefronts;
+    x->mem_wavefronts = m ? m->c.wavefronts : 0;
+    if (m) {
+        mem_commit(t, in, m);
+        if (m->c.shared) {
+            memcpy(x->mem_bank, m->bank, sizeof x->mem_bank);
+            double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
+            t->pipe_free = start + m->c.hold;
+            t->pipe_at = (uint64_t)ceil(t->pipe_free - 1e-9);
+            L->stats.shared_wavefronts += m->c.wavefronts;
+            L->stats.bank_conflicts += m->c.wavefronts - m->c.min_wavefronts;
+        }
     }
-    double lat = ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group) : latency_of(t, in, &mc);
+    int64_t lat = f->latency;
+    if (lat < 0) /* from the data: read before the instruction executes */
+        lat = llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
+                                                              : latency_of(t, in, &m->c));
     const ws_reg_use *u = uses_of(t, L, pk.pc);
     b->cycle = cycle;
-    t->has_pick[wi] = 0;
+    t->has_pick &= ~(1u << wi);
     ws_warp_issue(x, w, &pk);
     x->mem_wavefronts = 0;
-    /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
-     * register is a rename, its result ready as soon as its source */
-    if (is_free_mov(in))
-        lat = 0;
-    uint64_t done = cycle + (uint64_t)llround(lat);
-    /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
-     * reductions and scans read it at once (SHFL paired with a predicated FADD in SASS, 36 cycles
-     * a step: time_cub_warp_reduce_sum_float); nvcc's __shfl_*_sync leave it unread (bench_reduce_shfl) */
-    uint64_t done_pred = done + (ws_optable[in->op].latency == LAT_SHFL ? (uint64_t)llround(t->p.shfl_pred) : 0);
+    uint64_t done = cycle + (uint64_t)lat;
+    uint64_t done_pred = done + (uint64_t)f->pred;
     for (uint32_t i = 0; i < u->ndst; i++) {
         t->reg_ready[(size_t)wi * t->nregs + u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
         t->reg_prod[(size_t)wi * t->nregs + u->dst[i]] = pk.pc;
     }
     uint64_t next = cycle + 1;
-    double fence = fence_of(&t->p, in);
-    if (fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
+    if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
         const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
         uint64_t drained = cycle + 1;
         for (uint32_t r = 0; r < t->nregs; r++)
             drained = rr[r] > drained ? rr[r] : drained;
-        next = drained + (uint64_t)llround(fence);
+        next = drained + (uint64_t)f->fence;
     }
-    if (ws_optable[in->op].latency == LAT_BRANCH && t->p.lat[LAT_BRANCH] > 1)
-        next = cycle + (uint64_t)llround(t->p.lat[LAT_BRANCH]);
-    t->ready[wi] = is_free_mov(in) ? cycle : next;
-    t->ready_why[wi] = WS_STALL_ISSUE;
+    if (f->branch)
+        next = cycle + (uint64_t)f->branch;
+    set_ready(t, wi, f->free_mov ? cycle : next, WS_STALL_ISSUE);
     if (ws_op_class_of(in->op) == CLS_BARRIER)
-        t->bar_wait[wi] = 1;
+        t->bar_wait |= 1u << wi;
 }
 
 /* Releases every complete bar.sync; its warps issue again bar + per_warp x (warps - 1) later. */
 static int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
 {
-    int waiting = 0;
-    for (uint32_t wi = 0; wi < b->nwarps; wi++)
-        waiting |= t->bar_wait[wi];
-    if (!waiting || !ws_block_release_barriers(b, 0))
+    if (!t->bar_wait || !ws_block_release_barriers(b, 0))
         return 0;
+    t->blocked = 0; /* lanes run again: every warp picks anew */
     uint64_t at = cycle + (uint64_t)llround(t->p.lat[LAT_BAR] + t->p.bar_per_warp * (b->nwarps - 1));
     for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-        if (!t->bar_wait[wi] || waits_at(&b->warps[wi], LANE_WAIT_BAR))
+        if (!((t->bar_wait >> wi) & 1) || waits_at(&b->warps[wi], LANE_WAIT_BAR))
             continue;
-        t->bar_wait[wi] = 0;
-        if (t->ready[wi] < at) {
-            t->ready[wi] = at;
-            t->ready_why[wi] = WS_STALL_BARRIER;
-        }
+        t->bar_wait &= ~(1u << wi);
+        if (t->ws[wi].ready < at)
+            set_ready(t, wi, at, WS_STALL_BARRIER);
     }
     return 1;
 }
@@ -513,7 +622,36 @@ static void charge(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t from, u
         L->stats.stalls[why[wi]] += to - from;
         if (L->sim->cfg.on_event)
             for (uint64_t c = from; c < to && !L->stop; c++)
-                emit_stall(L, b, w, t->has_pick[wi] ? t->pick[wi].pc : 0, c, why[wi], prod[wi]);
+                emit_stall(L, b, w, (t->has_pick >> wi) & 1 ? t->ws[wi].pick.pc : 0, c, why[wi], prod[wi]);
+    }
+}
+
+/* Warp wi picks its next group unless it has one or is blocked (bookkeeping steps cost nothing;
+ * a free mov issues at once when it can). */
+static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
+{
+    ws_warp *w = &b->warps[wi];
+    warp_state *s = &t->ws[wi];
+    x->w = w;
+    x->regs = w->regs;
+    for (int guard = 0; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) {
+        int r = ws_warp_pick(x, w, &s->pick);
+        if (r == WS_PICK_EXEC) {
+            t->has_pick |= 1u << wi;
+            s->sb_valid = s->mem_valid = 0;
+            ws_stall_reason wy;
+            uint32_t pr;
+            if (is_free_mov(&x->L->code[s->pick.pc]) && earliest(t, x, w, wi, &wy, &pr) <= cycle) {
+                issue(t, x, b, wi, cycle); /* no slot: pick the next one */
+                x->w = w;
+                x->regs = w->regs;
+            }
+        } else if (r == WS_PICK_BLOCKED) {
+            /* nothing of it runs until a barrier releases (release_barriers, resolve_stuck) */
+            t->blocked |= 1u << wi;
+            s->blocked_why = (uint8_t)blocked_reason(w);
+            break;
+        }
     }
 }
 
@@ -521,13 +659,18 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
 {
     ws_timing *t = L->timing;
     t->uses = L->uses; /* ws_sim_launch prepared them after ws_timing_create */
+    if (!t->info_ready) {
+        for (uint32_t pc = 0; pc < t->ninfo; pc++)
+            t->info[pc] = timing_info_of(t, &L->code[pc]);
+        t->info_ready = 1;
+    }
     uint64_t max_cycles = L->sim->cfg.max_cycles;
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
-    memset(t->has_pick, 0, t->nwarps);
-    memset(t->ready, 0, t->nwarps * sizeof *t->ready);
-    memset(t->bar_wait, 0, t->nwarps);
+    memset(t->ws, 0, t->nwarps * sizeof *t->ws);
+    t->has_pick = t->blocked = t->bar_wait = 0;
     memset(t->rr, 0xff, sizeof t->rr);
     t->pipe_free = 0;
+    t->pipe_at = 0;
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
     unsigned nsp = t->p.subpartitions;
@@ -536,29 +679,30 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     ws_stall_reason why[WS_MAX_BLOCK_THREADS / 32];
     uint32_t prod[WS_MAX_BLOCK_THREADS / 32];
     for (;;) {
-        /* every live warp without a group picks one (bookkeeping steps cost nothing) */
+        /* every live warp without a group picks one; then when each could issue, and why not
+         * before (a warp's pick changes only its own figures, so one pass does both) */
         int alive = 0;
+        uint64_t next_event = UINT64_MAX;
         for (uint32_t wi = 0; wi < b->nwarps && !L->stop; wi++) {
             ws_warp *w = &b->warps[wi];
+            prod[wi] = UINT32_MAX;
+            when[wi] = UINT64_MAX;
             if (!w->live)
                 continue;
             alive = 1;
-            x->w = w;
-            x->regs = w->regs;
-            for (int guard = 0; !t->has_pick[wi] && guard < 4096; guard++) {
-                int r = ws_warp_pick(x, w, &t->pick[wi]);
-                if (r == WS_PICK_EXEC) {
-                    t->has_pick[wi] = 1;
-                    ws_stall_reason wy;
-                    uint32_t pr;
-                    if (is_free_mov(&L->code[t->pick[wi].pc]) && earliest(t, x, w, wi, &wy, &pr) <= cycle) {
-                        issue(t, x, b, wi, cycle); /* no slot: pick the next one */
-                        x->w = w;
-                        x->regs = w->regs;
-                    }
-                } else if (r == WS_PICK_BLOCKED)
-                    break;
+            uint32_t bit = 1u << wi;
+            if (!((t->has_pick | t->blocked) & bit) || t->slow)
+                pick_warp(t, x, b, wi, cycle);
+            if (t->has_pick & bit) {
+                when[wi] = earliest(t, x, w, wi, &why[wi], &prod[wi]);
+            } else if (t->ws[wi].ready > cycle) {
+                when[wi] = t->ws[wi].ready; /* released from a barrier, not issuing yet */
+                why[wi] = (ws_stall_reason)t->ws[wi].ready_why;
+            } else {
+                why[wi] = (t->blocked & bit) && !t->slow ? (ws_stall_reason)t->ws[wi].blocked_why : blocked_reason(w);
             }
+            if (when[wi] < next_event)
+                next_event = when[wi];
         }
         if (L->stop || !alive)
             break;
@@ -568,30 +712,14 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
                            max_cycles, b->id);
             break;
         }
-        /* when each warp could issue, and why not before */
-        uint64_t next_event = UINT64_MAX;
-        for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-            ws_warp *w = &b->warps[wi];
-            prod[wi] = UINT32_MAX;
-            when[wi] = UINT64_MAX;
-            if (!w->live)
-                continue;
-            if (t->has_pick[wi]) {
-                when[wi] = earliest(t, x, w, wi, &why[wi], &prod[wi]);
-            } else if (t->ready[wi] > cycle) {
-                when[wi] = t->ready[wi]; /* released from a barrier, not issuing yet */
-                why[wi] = (ws_stall_reason)t->ready_why[wi];
-            } else {
-                why[wi] = blocked_reason(w);
-            }
-            if (when[wi] < next_event)
-                next_event = when[wi];
-        }
         if (next_event == UINT64_MAX) {
             /* nothing can ever issue: a complete barrier releases, else the fallbacks */
-            if (!release_barriers(t, b, cycle) && !ws_block_resolve_stuck(b, x)) {
-                ws_launch_stop(L, WS_ERR_INTERNAL, "block %u: no lane can run and nothing waits", b->id);
-                break;
+            if (!release_barriers(t, b, cycle)) {
+                if (!ws_block_resolve_stuck(b, x)) {
+                    ws_launch_stop(L, WS_ERR_INTERNAL, "block %u: no lane can run and nothing waits", b->id);
+                    break;
+                }
+                t->blocked = 0;
             }
             charge(t, L, b, cycle, cycle + 1, why, prod);
             cycle++;
@@ -613,7 +741,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             uint32_t start = last == UINT32_MAX ? 0 : (last / nsp + 1) % nmine;
             for (uint32_t k = 0; k < nmine; k++) {
                 uint32_t wi = sp + ((start + k) % nmine) * nsp;
-                if (!t->has_pick[wi] || when[wi] > cycle)
+                if (!((t->has_pick >> wi) & 1) || when[wi] > cycle)
                     continue;
                 issue(t, x, b, wi, cycle);
                 t->rr[sp % 64] = wi;
@@ -628,7 +756,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             ws_stall_reason r = when[wi] <= cycle ? WS_STALL_ISSUE : why[wi];
             L->stats.stalls[r]++;
             if (L->sim->cfg.on_event)
-                emit_stall(L, b, &b->warps[wi], t->has_pick[wi] ? t->pick[wi].pc : 0, cycle, r, prod[wi]);
+                emit_stall(L, b, &b->warps[wi], (t->has_pick >> wi) & 1 ? t->ws[wi].pick.pc : 0, cycle, r, prod[wi]);
         }
         if (!ws_work_left(L)) {
             ws_limit_stop(L, LIMIT_WORK, b->id);
