@@ -93,13 +93,23 @@ struct ws_timing {
     uint64_t *reg_ready; /* nwarps x nregs: the cycle each register's value is ready */
     uint32_t *reg_prod;  /* nwarps x nregs: the pc of the instruction that writes it */
     warp_state *ws;      /* per warp */
-    uint32_t has_pick;   /* warps with a picked group (WS_MAX_BLOCK_THREADS / 32 <= 32) */
+    uint32_t live;       /* warps with live lanes (WS_MAX_BLOCK_THREADS / 32 <= 32) */
+    uint32_t has_pick;   /* warps with a picked group */
     uint32_t blocked;    /* warps whose pick found nothing to run: picked again after a release */
     uint32_t bar_wait;   /* warps whose lanes wait at bar.sync */
-    uint32_t rr[64];     /* per sub-partition: the warp that issued last */
-    double pipe_free;    /* the shared pipe is busy until this cycle */
-    uint64_t pipe_at;    /* the first whole cycle it is free */
-    timing_info *info;   /* per instruction (timing_info_of), built for the launch's first block */
+    uint32_t dirty;      /* warps whose when/why below must be computed again */
+    uint32_t on_pipe;    /* warps whose picked access waits for the shared pipe (dirty when it moves) */
+    /* per warp, as of the last scheduling pass that computed them: the first cycle it can issue
+     * (UINT64_MAX: not before something changes), why not before, the producing pc; and the
+     * first cycle not yet charged to a stall reason (settle) */
+    uint64_t when[32], charged[32];
+    uint8_t why[32];
+    uint32_t prod[32];
+    int eager;         /* stall events or --slow-path timing: every cycle charged as it passes */
+    uint32_t rr[64];   /* per sub-partition: the warp that issued last */
+    double pipe_free;  /* the shared pipe is busy until this cycle */
+    uint64_t pipe_at;  /* the first whole cycle it is free */
+    timing_info *info; /* per instruction (timing_info_of), built for the launch's first block */
     uint32_t ninfo;
     int info_ready;
     const ws_reg_use *uses; /* the launch's L->uses, per instruction */
@@ -536,6 +546,7 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
     t->ws[wi].ready = ready;
     t->ws[wi].ready_why = (uint8_t)why;
     t->ws[wi].sb_valid = 0;
+    t->dirty |= 1u << wi;
 }
 
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
@@ -558,6 +569,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
             t->pipe_free = start + m->c.hold;
             t->pipe_at = (uint64_t)ceil(t->pipe_free - 1e-9);
+            t->dirty |= t->on_pipe; /* the warps waiting for the pipe wait longer */
             L->stats.shared_wavefronts += m->c.wavefronts;
             L->stats.bank_conflicts += m->c.wavefronts - m->c.min_wavefronts;
         }
@@ -569,7 +581,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     const ws_reg_use *u = uses_of(t, L, pk.pc);
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
+    t->on_pipe &= ~(1u << wi);
     ws_warp_issue(x, w, &pk);
+    if (!w->live)
+        t->live &= ~(1u << wi);
     x->mem_wavefronts = 0;
     uint64_t done = cycle + (uint64_t)lat;
     uint64_t done_pred = done + (uint64_t)f->pred;
@@ -609,21 +624,53 @@ static int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
     return 1;
 }
 
-/* Charges cycles [from, to) to each live warp's reason. */
-static void charge(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t from, uint64_t to, const ws_stall_reason *why,
-                   const uint32_t *prod)
+/* Charges warp wi's cycles from the first uncharged one to `to` (excluded) as the scheduling pass
+ * that computed its when/why saw them: a cycle before `when` to why, a cycle from `when` on (it
+ * could issue, another warp did) to issue. The figures change only in a scheduling pass (update),
+ * so a warp is charged lazily, when they change or it issues; with stall events (eager) every
+ * cycle as it passes, in the order the events are emitted. */
+static void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every)
 {
+    uint64_t from = t->charged[wi];
     if (to <= from)
         return;
-    for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-        ws_warp *w = &b->warps[wi];
-        if (!w->live)
-            continue;
-        L->stats.stalls[why[wi]] += to - from;
-        if (L->sim->cfg.on_event)
-            for (uint64_t c = from; c < to && !L->stop; c++)
-                emit_stall(L, b, w, (t->has_pick >> wi) & 1 ? t->ws[wi].pick.pc : 0, c, why[wi], prod[wi]);
+    t->charged[wi] = to;
+    uint64_t split = t->when[wi] < from ? from : t->when[wi] > to ? to : t->when[wi];
+    L->stats.stalls[t->why[wi]] += split - from;
+    L->stats.stalls[WS_STALL_ISSUE] += to - split;
+    if (L->sim->cfg.on_event)
+        for (uint64_t c = from; c < to && (every || !L->stop); c++)
+            emit_stall(L, b, &b->warps[wi], (t->has_pick >> wi) & 1 ? t->ws[wi].pick.pc : 0, c,
+                       c < split ? (ws_stall_reason)t->why[wi] : WS_STALL_ISSUE, t->prod[wi]);
+}
+
+/* Eager charging: every live warp up to `to`, in warp order (the order of the stall events).
+ * every: a stop (the trace's output limit) does not end the events of this cycle early. */
+static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to, int every)
+{
+    for (uint32_t m = t->live; m; m &= m - 1)
+        settle(t, L, b, (uint32_t)__builtin_ctz(m), to, every);
+}
+
+/* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones). */
+static void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
+{
+    settle(t, x->L, b, wi, cycle, 0);
+    uint32_t bit = 1u << wi;
+    ws_warp *w = &b->warps[wi];
+    ws_stall_reason why;
+    t->prod[wi] = UINT32_MAX;
+    t->dirty &= ~bit;
+    if (t->has_pick & bit) {
+        t->when[wi] = earliest(t, x, w, wi, &why, &t->prod[wi]);
+    } else if (t->ws[wi].ready > cycle) {
+        t->when[wi] = t->ws[wi].ready; /* released from a barrier, not issuing yet */
+        why = (ws_stall_reason)t->ws[wi].ready_why;
+    } else {
+        t->when[wi] = UINT64_MAX;
+        why = (t->blocked & bit) && !t->slow ? (ws_stall_reason)t->ws[wi].blocked_why : blocked_reason(w);
     }
+    t->why[wi] = (uint8_t)why;
 }
 
 /* Warp wi picks its next group unless it has one or is blocked (bookkeeping steps cost nothing;
@@ -636,9 +683,12 @@ static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64
     x->regs = w->regs;
     for (int guard = 0; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) {
         int r = ws_warp_pick(x, w, &s->pick);
+        t->dirty |= 1u << wi;
         if (r == WS_PICK_EXEC) {
             t->has_pick |= 1u << wi;
             s->sb_valid = s->mem_valid = 0;
+            if (ws_op_is_memory(x->L->code[s->pick.pc].op) && access_of(t, x, w, wi)->c.shared)
+                t->on_pipe |= 1u << wi;
             ws_stall_reason wy;
             uint32_t pr;
             if (is_free_mov(&x->L->code[s->pick.pc]) && earliest(t, x, w, wi, &wy, &pr) <= cycle) {
@@ -655,6 +705,23 @@ static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64
     }
 }
 
+/* The warp of sub-partition sp that issues among `ready`: loose round robin, the search starts
+ * after the warp that issued last there (warps sp, sp + nsp, sp + 2 nsp, ...). */
+static int rr_pick(ws_timing *t, uint32_t ready, unsigned sp, unsigned nsp, uint32_t nwarps)
+{
+    uint32_t mine = 0;
+    for (uint32_t wi = sp; wi < nwarps; wi += nsp)
+        mine |= 1u << wi;
+    mine &= ready;
+    if (!mine)
+        return -1;
+    uint32_t nmine = (nwarps - sp + nsp - 1) / nsp;
+    uint32_t last = t->rr[sp % 64];
+    uint32_t first = sp + (last == UINT32_MAX ? 0 : (last / nsp + 1) % nmine) * nsp;
+    uint32_t after = first < 32 ? mine & (~0u << first) : 0;
+    return __builtin_ctz(after ? after : mine);
+}
+
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
 {
     ws_timing *t = L->timing;
@@ -667,44 +734,44 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     uint64_t max_cycles = L->sim->cfg.max_cycles;
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
     memset(t->ws, 0, t->nwarps * sizeof *t->ws);
-    t->has_pick = t->blocked = t->bar_wait = 0;
+    t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = 0;
+    for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+        t->live |= b->warps[wi].live ? 1u << wi : 0;
+        t->when[wi] = UINT64_MAX;
+        t->charged[wi] = 0;
+        t->why[wi] = WS_STALL_ISSUE;
+        t->prod[wi] = UINT32_MAX;
+    }
+    t->dirty = t->live;
+    t->eager = L->sim->cfg.on_event || t->slow;
     memset(t->rr, 0xff, sizeof t->rr);
     t->pipe_free = 0;
     t->pipe_at = 0;
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
     unsigned nsp = t->p.subpartitions;
-    uint64_t cycle = 0;
-    uint64_t when[WS_MAX_BLOCK_THREADS / 32];
-    ws_stall_reason why[WS_MAX_BLOCK_THREADS / 32];
-    uint32_t prod[WS_MAX_BLOCK_THREADS / 32];
+    uint64_t cycle = 0, charged_to = 0; /* at the end: the cycles charged to every live warp */
     for (;;) {
-        /* every live warp without a group picks one; then when each could issue, and why not
-         * before (a warp's pick changes only its own figures, so one pass does both) */
-        int alive = 0;
+        /* every live warp without a group picks one; the warps whose figures changed (a new pick,
+         * a release, the shared pipe moved, a wait that ended) compute when they could issue and
+         * why not before. A warp's pick changes only its own figures, so one pass does both. */
         uint64_t next_event = UINT64_MAX;
-        for (uint32_t wi = 0; wi < b->nwarps && !L->stop; wi++) {
-            ws_warp *w = &b->warps[wi];
-            prod[wi] = UINT32_MAX;
-            when[wi] = UINT64_MAX;
-            if (!w->live)
-                continue;
-            alive = 1;
-            uint32_t bit = 1u << wi;
+        uint32_t ready = 0;
+        for (uint32_t m = t->live; m && !L->stop; m &= m - 1) {
+            uint32_t wi = (uint32_t)__builtin_ctz(m), bit = 1u << wi;
             if (!((t->has_pick | t->blocked) & bit) || t->slow)
                 pick_warp(t, x, b, wi, cycle);
-            if (t->has_pick & bit) {
-                when[wi] = earliest(t, x, w, wi, &why[wi], &prod[wi]);
-            } else if (t->ws[wi].ready > cycle) {
-                when[wi] = t->ws[wi].ready; /* released from a barrier, not issuing yet */
-                why[wi] = (ws_stall_reason)t->ws[wi].ready_why;
-            } else {
-                why[wi] = (t->blocked & bit) && !t->slow ? (ws_stall_reason)t->ws[wi].blocked_why : blocked_reason(w);
-            }
-            if (when[wi] < next_event)
-                next_event = when[wi];
+            if (!(t->live & bit)) /* its pick issued an exit */
+                continue;
+            if ((t->dirty & bit) || t->slow || (t->when[wi] <= cycle && !(t->has_pick & bit)))
+                update(t, x, b, wi, cycle);
+            if (t->when[wi] < next_event)
+                next_event = t->when[wi];
+            if (t->when[wi] <= cycle)
+                ready |= bit;
         }
-        if (L->stop || !alive)
+        charged_to = cycle;
+        if (L->stop || !t->live)
             break;
         if (max_cycles && cycle >= max_cycles) {
             ws_launch_stop(L, WS_ERR_LIMIT,
@@ -720,44 +787,36 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
                     break;
                 }
                 t->blocked = 0;
+                t->dirty = t->live;
             }
-            charge(t, L, b, cycle, cycle + 1, why, prod);
+            if (t->eager)
+                settle_all(t, L, b, cycle + 1, 0);
             cycle++;
             continue;
         }
         if (next_event > cycle) {
-            /* nobody can issue before next_event: charge the skipped cycles at once */
-            charge(t, L, b, cycle, next_event, why, prod);
+            /* nobody can issue before next_event: the cycles between are charged as they are */
+            if (t->eager)
+                settle_all(t, L, b, next_event, 0);
             cycle = next_event;
             continue; /* pick again: released warps may have a group now */
         }
-        /* each sub-partition issues one ready warp, loose round robin */
-        uint32_t issued = 0;
+        /* each sub-partition issues one ready warp, loose round robin (the figures are the pass's:
+         * an access issued here delays the others' from the next cycle on) */
+        ready &= t->has_pick;
         for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
-            uint32_t nmine = b->nwarps > sp ? (b->nwarps - sp + nsp - 1) / nsp : 0;
-            if (!nmine)
+            int wi = b->nwarps > sp ? rr_pick(t, ready, sp, nsp, b->nwarps) : -1;
+            if (wi < 0)
                 continue;
-            uint32_t last = t->rr[sp % 64];
-            uint32_t start = last == UINT32_MAX ? 0 : (last / nsp + 1) % nmine;
-            for (uint32_t k = 0; k < nmine; k++) {
-                uint32_t wi = sp + ((start + k) % nmine) * nsp;
-                if (!((t->has_pick >> wi) & 1) || when[wi] > cycle)
-                    continue;
-                issue(t, x, b, wi, cycle);
-                t->rr[sp % 64] = wi;
-                issued |= 1u << wi;
-                break;
-            }
+            settle(t, L, b, (uint32_t)wi, cycle, 0);
+            t->charged[wi] = cycle + 1; /* it issued: no stall this cycle */
+            issue(t, x, b, (uint32_t)wi, cycle);
+            t->rr[sp % 64] = (uint32_t)wi;
         }
         /* the live warps that did not issue this cycle */
-        for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-            if ((issued >> wi) & 1 || !b->warps[wi].live)
-                continue;
-            ws_stall_reason r = when[wi] <= cycle ? WS_STALL_ISSUE : why[wi];
-            L->stats.stalls[r]++;
-            if (L->sim->cfg.on_event)
-                emit_stall(L, b, &b->warps[wi], (t->has_pick >> wi) & 1 ? t->ws[wi].pick.pc : 0, cycle, r, prod[wi]);
-        }
+        if (t->eager)
+            settle_all(t, L, b, cycle + 1, 1);
+        charged_to = cycle + 1;
         if (!ws_work_left(L)) {
             ws_limit_stop(L, LIMIT_WORK, b->id);
             break;
@@ -765,5 +824,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         release_barriers(t, b, cycle);
         cycle++;
     }
+    /* the cycles charged so far to every warp still live */
+    for (uint32_t m = t->live; m; m &= m - 1)
+        settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0);
     b->cycle = cycle;
 }
