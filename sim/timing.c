@@ -90,15 +90,17 @@ typedef struct {
 struct ws_timing {
     ws_preset p;
     uint32_t nwarps, nregs;
-    uint64_t *reg_ready; /* nwarps x nregs: the cycle each register's value is ready */
-    uint32_t *reg_prod;  /* nwarps x nregs: the pc of the instruction that writes it */
-    warp_state *ws;      /* per warp */
-    uint32_t live;       /* warps with live lanes (WS_MAX_BLOCK_THREADS / 32 <= 32) */
-    uint32_t has_pick;   /* warps with a picked group */
-    uint32_t blocked;    /* warps whose pick found nothing to run: picked again after a release */
-    uint32_t bar_wait;   /* warps whose lanes wait at bar.sync */
-    uint32_t dirty;      /* warps whose when/why below must be computed again */
-    uint32_t on_pipe;    /* warps whose picked access waits for the shared pipe (dirty when it moves) */
+    uint64_t *reg_ready;   /* nwarps x nregs: the cycle each register's value is ready */
+    uint32_t *reg_prod;    /* nwarps x nregs: the pc of the instruction that writes it */
+    warp_state *ws;        /* per warp */
+    uint32_t live;         /* warps with live lanes (WS_MAX_BLOCK_THREADS / 32 <= 32) */
+    uint32_t has_pick;     /* warps with a picked group */
+    uint32_t blocked;      /* warps whose pick found nothing to run: picked again after a release */
+    uint32_t bar_wait;     /* warps whose lanes wait at bar.sync */
+    uint32_t dirty;        /* warps whose when/why below must be computed again */
+    uint32_t on_pipe;      /* warps whose picked access waits for the shared pipe (dirty when it moves) */
+    uint32_t timed;        /* warps without a pick that wait for their ready cycle (dirty when it comes) */
+    uint32_t sp_warps[32]; /* per sub-partition: its warps */
     /* per warp, as of the last scheduling pass that computed them: the first cycle it can issue
      * (UINT64_MAX: not before something changes), why not before, the producing pc; and the
      * first cycle not yet charged to a stall reason (settle) */
@@ -583,8 +585,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
     ws_warp_issue(x, w, &pk);
-    if (!w->live)
+    if (!w->live) { /* it exited: no more cycles to charge, nothing to wait for */
         t->live &= ~(1u << wi);
+        t->when[wi] = UINT64_MAX;
+    }
     x->mem_wavefronts = 0;
     uint64_t done = cycle + (uint64_t)lat;
     uint64_t done_pred = done + (uint64_t)f->pred;
@@ -661,11 +665,13 @@ static void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t 
     ws_stall_reason why;
     t->prod[wi] = UINT32_MAX;
     t->dirty &= ~bit;
+    t->timed &= ~bit;
     if (t->has_pick & bit) {
         t->when[wi] = earliest(t, x, w, wi, &why, &t->prod[wi]);
     } else if (t->ws[wi].ready > cycle) {
         t->when[wi] = t->ws[wi].ready; /* released from a barrier, not issuing yet */
         why = (ws_stall_reason)t->ws[wi].ready_why;
+        t->timed |= bit;
     } else {
         t->when[wi] = UINT64_MAX;
         why = (t->blocked & bit) && !t->slow ? (ws_stall_reason)t->ws[wi].blocked_why : blocked_reason(w);
@@ -709,10 +715,7 @@ static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64
  * after the warp that issued last there (warps sp, sp + nsp, sp + 2 nsp, ...). */
 static int rr_pick(ws_timing *t, uint32_t ready, unsigned sp, unsigned nsp, uint32_t nwarps)
 {
-    uint32_t mine = 0;
-    for (uint32_t wi = sp; wi < nwarps; wi += nsp)
-        mine |= 1u << wi;
-    mine &= ready;
+    uint32_t mine = t->sp_warps[sp] & ready;
     if (!mine)
         return -1;
     uint32_t nmine = (nwarps - sp + nsp - 1) / nsp;
@@ -734,7 +737,14 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     uint64_t max_cycles = L->sim->cfg.max_cycles;
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
     memset(t->ws, 0, t->nwarps * sizeof *t->ws);
-    t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = 0;
+    t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->timed = 0;
+    unsigned nsp = t->p.subpartitions;
+    memset(t->sp_warps, 0, sizeof t->sp_warps);
+    for (uint32_t wi = 0; wi < 32; wi++) {
+        t->when[wi] = UINT64_MAX;
+        if (wi < b->nwarps && wi % nsp < 32)
+            t->sp_warps[wi % nsp] |= 1u << wi;
+    }
     for (uint32_t wi = 0; wi < b->nwarps; wi++) {
         t->live |= b->warps[wi].live ? 1u << wi : 0;
         t->when[wi] = UINT64_MAX;
@@ -749,26 +759,25 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->pipe_at = 0;
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
-    unsigned nsp = t->p.subpartitions;
     uint64_t cycle = 0, charged_to = 0; /* at the end: the cycles charged to every live warp */
     for (;;) {
-        /* every live warp without a group picks one; the warps whose figures changed (a new pick,
-         * a release, the shared pipe moved, a wait that ended) compute when they could issue and
-         * why not before. A warp's pick changes only its own figures, so one pass does both. */
+        /* every live warp without a group picks one (in warp order: a free mov issues at once);
+         * the warps whose figures changed (a new pick, a release, the shared pipe moved, a wait
+         * that ended) compute when they could issue and why not before; the others keep theirs */
+        uint32_t todo = t->slow ? t->live : t->live & ~(t->has_pick | t->blocked);
+        for (uint32_t m = todo; m && !L->stop; m &= m - 1)
+            pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), cycle);
+        uint32_t due = 0;
+        for (uint32_t m = t->timed; m; m &= m - 1)
+            due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
+        todo = t->slow ? t->live : (t->dirty | due) & t->live;
+        for (uint32_t m = todo; m && !L->stop; m &= m - 1)
+            update(t, x, b, (uint32_t)__builtin_ctz(m), cycle);
         uint64_t next_event = UINT64_MAX;
         uint32_t ready = 0;
-        for (uint32_t m = t->live; m && !L->stop; m &= m - 1) {
-            uint32_t wi = (uint32_t)__builtin_ctz(m), bit = 1u << wi;
-            if (!((t->has_pick | t->blocked) & bit) || t->slow)
-                pick_warp(t, x, b, wi, cycle);
-            if (!(t->live & bit)) /* its pick issued an exit */
-                continue;
-            if ((t->dirty & bit) || t->slow || (t->when[wi] <= cycle && !(t->has_pick & bit)))
-                update(t, x, b, wi, cycle);
-            if (t->when[wi] < next_event)
-                next_event = t->when[wi];
-            if (t->when[wi] <= cycle)
-                ready |= bit;
+        for (uint32_t wi = 0; wi < b->nwarps; wi++) { /* warps not live wait for UINT64_MAX */
+            next_event = t->when[wi] < next_event ? t->when[wi] : next_event;
+            ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
         }
         charged_to = cycle;
         if (L->stop || !t->live)
