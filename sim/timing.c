@@ -633,7 +633,15 @@ static int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
  * could issue, another warp did) to issue. The figures change only in a scheduling pass (update),
  * so a warp is charged lazily, when they change or it issues; with stall events (eager) every
  * cycle as it passes, in the order the events are emitted. */
-static void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every)
+static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi,
+                                                  uint64_t from, uint64_t split, uint64_t to, int every)
+{
+    for (uint64_t c = from; c < to && (every || !L->stop); c++)
+        emit_stall(L, b, &b->warps[wi], (t->has_pick >> wi) & 1 ? t->ws[wi].pick.pc : 0, c,
+                   c < split ? (ws_stall_reason)t->why[wi] : WS_STALL_ISSUE, t->prod[wi]);
+}
+
+static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every)
 {
     uint64_t from = t->charged[wi];
     if (to <= from)
@@ -642,10 +650,8 @@ static void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uin
     uint64_t split = t->when[wi] < from ? from : t->when[wi] > to ? to : t->when[wi];
     L->stats.stalls[t->why[wi]] += split - from;
     L->stats.stalls[WS_STALL_ISSUE] += to - split;
-    if (L->sim->cfg.on_event)
-        for (uint64_t c = from; c < to && (every || !L->stop); c++)
-            emit_stall(L, b, &b->warps[wi], (t->has_pick >> wi) & 1 ? t->ws[wi].pick.pc : 0, c,
-                       c < split ? (ws_stall_reason)t->why[wi] : WS_STALL_ISSUE, t->prod[wi]);
+    if (t->eager && L->sim->cfg.on_event)
+        emit_stalls(t, L, b, wi, from, split, to, every);
 }
 
 /* Eager charging: every live warp up to `to`, in warp order (the order of the stall events).
@@ -693,11 +699,13 @@ static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64
         if (r == WS_PICK_EXEC) {
             t->has_pick |= 1u << wi;
             s->sb_valid = s->mem_valid = 0;
-            if (ws_op_is_memory(x->L->code[s->pick.pc].op) && access_of(t, x, w, wi)->c.shared)
+            timing_info tmp;
+            const timing_info *f = info_of(t, x->L, s->pick.pc, &tmp);
+            if (f->memory && access_of(t, x, w, wi)->c.shared)
                 t->on_pipe |= 1u << wi;
             ws_stall_reason wy;
             uint32_t pr;
-            if (is_free_mov(&x->L->code[s->pick.pc]) && earliest(t, x, w, wi, &wy, &pr) <= cycle) {
+            if (f->free_mov && earliest(t, x, w, wi, &wy, &pr) <= cycle) {
                 issue(t, x, b, wi, cycle); /* no slot: pick the next one */
                 x->w = w;
                 x->regs = w->regs;
