@@ -546,7 +546,10 @@ int ws_cu_compile(const char *path, const char *kernel, char **ptx_text, size_t 
         fprintf(stderr, "warpsim: error: cannot write %s: %s\n", ptx_out, strerror(errno));
         goto done;
     }
-    *ptx_path = strdup(cdir[0] && !access(cached, R_OK) ? cached : (ptx_out ? ptx_out : path));
+    /* Diagnostics name the PTX's lines: never the .cu file's name with them (its lines are the CUDA ones) */
+    char unkept[1200];
+    snprintf(unkept, sizeof unkept, "%s (NVRTC's PTX)", path);
+    *ptx_path = strdup(cdir[0] && !access(cached, R_OK) ? cached : (ptx_out ? ptx_out : unkept));
     *ptx_text = text;
     text = NULL;
     rc = *ptx_path ? 0 : -1;
