@@ -928,7 +928,7 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
                 in->type = (uint8_t)x->value;
             else if (*ntypes == 1 && (ws_optable[in->op].suffixes & (SFX_TYPE2 | SFX_VIDEO)))
                 in->type2 = (uint8_t)x->value;
-            else if (*ntypes == 2 && (ws_optable[in->op].suffixes & SFX_VIDEO))
+            else if (*ntypes == 2 && (ws_optable[in->op].suffixes & (SFX_VIDEO | SFX_TYPE3)))
                 in->type3 = (uint8_t)x->value;
             else
                 fail_at(p, at, "'%s' takes one type; found another: .%.*s", ws_optable[in->op].mnemonic, (int)n, s);
@@ -960,7 +960,7 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
                 fail_at(p, at, "'%s' takes one scope; found another: .%.*s", ws_optable[in->op].mnemonic, (int)n, s);
             in->scope = (uint8_t)x->value;
             return;
-        case SFX_BMODE: case SFX_GRIDDEP:
+        case SFX_BMODE: case SFX_GRIDDEP: case SFX_ISSPACE:
             in->sub = (uint8_t)x->value;
             return;
         case SFX_SHF:
@@ -1147,19 +1147,6 @@ static void parse_operand(parser *p, raw_operand *r)
     }
 }
 
-/* The type an immediate in this operand position is read as. */
-static ws_type operand_type(const ws_insn *in, char shape)
-{
-    switch (shape) {
-    case 'u': return WS_T_U32;
-    case 'q': return WS_T_PRED;
-    default: break;
-    }
-    if ((ws_optable[in->op].suffixes & SFX_TYPE2) && in->type2) /* cvt, set: the source's type */
-        return (ws_type)in->type2;
-    return (ws_type)in->type; /* shfl's is .b32 (parse_instruction) */
-}
-
 static void parse_call(parser *p, ws_insn *in)
 {
     ws_call_site cs;
@@ -1329,7 +1316,7 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
     if ((info->suffixes & SFX_TYPE) && !(info->suffixes & SFX_TYPE2) && ntypes == 0 &&
         op != WS_OP_NANOSLEEP)
         fail_at(p, &mn, "'%.*s' needs a type suffix such as .u32", (int)mn.len, mn.start);
-    if ((info->suffixes & SFX_TYPE2) && ntypes != 2)
+    if ((info->suffixes & SFX_TYPE2) && ntypes != 2 && !((info->suffixes & SFX_TYPE3) && ntypes == 3))
         fail_at(p, &mn, "'%.*s' needs two types (destination and source)", (int)mn.len, mn.start);
     if ((info->suffixes & SFX_VIDEO) && ntypes != ((info->suffixes & SFX_CMP) ? 2 : 3))
         fail_at(p, &mn, "'%.*s' needs %s", (int)mn.len, mn.start,
@@ -1419,7 +1406,7 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
             fail_at(p, &raw.at, "expected a label");
         }
         if (raw.has_num) {
-            ws_type t = operand_type(in, sh);
+            ws_type t = ws_check_operand_type(in, (unsigned)n, sh);
             if (sh == 'q')
                 fail_at(p, &raw.at, "expected a predicate register, found a number");
             o->imm = literal_bits(p, &raw.at, &raw.num, raw.num_neg, t);

@@ -97,6 +97,8 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
             sfx(b, SFX_HILO, in->sub);
     if (in->mods & WS_MOD_CC)
         sb_printf(b, ".cc");
+    if (s & SFX_ISSPACE)
+        sfx(b, SFX_ISSPACE, in->sub);
     if (s & (SFX_BMODE | SFX_GRIDDEP))
         sfx(b, s & SFX_BMODE ? SFX_BMODE : SFX_GRIDDEP, in->sub);
     if (s & SFX_SHF)
