@@ -311,7 +311,7 @@ static int check_operands(ck *c)
                 if (o->regs[e] == WS_NO_REG)
                     continue;
                 ws_type r = (ws_type)c->k->regs[o->regs[e]].type;
-                if (in->op == WS_OP_MOV) { /* pack/unpack: each element is a 1/n share of the value */
+                if (in->op == WS_OP_MOV && in->vec == 1) { /* pack/unpack: each element is a 1/n share of the value */
                     if (kind(t) == K_OTHER || kind(r) == K_OTHER)
                         continue;
                     if (r == WS_T_PRED || size(r) * o->nvec != size(t))

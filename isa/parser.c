@@ -1412,7 +1412,7 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
             o->imm = literal_bits(p, &raw.at, &raw.num, raw.num_neg, t);
         }
         /* a vector register is what its brace list is, but mov.b64 %d, %v packs it whole: say so in its terms */
-        if (raw.vector_reg && op == WS_OP_MOV &&
+        if (raw.vector_reg && op == WS_OP_MOV && in->vec == 1 &&
             o->nvec * ws_type_bits((ws_type)p->k->regs[o->regs[0]].type) != ws_type_bits((ws_type)in->type))
             fail_at(p, &raw.at, "'%.*s' is a .v%u .%s vector register (%u bits); mov.%s moves %u", (int)raw.at.len,
                     raw.at.start, o->nvec, ws_type_name((ws_type)p->k->regs[o->regs[0]].type),
@@ -1463,6 +1463,11 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         fail_at(p, &p->tok, "'%s' needs %zu operands, found %zu", info->mnemonic, min, n);
     in->nops = (uint8_t)n;
     /* vectors must match the .vN suffix */
+    if (op == WS_OP_MOV && in->vec > 1)
+        for (unsigned i = 0; i < 2; i++)
+            if (in->ops[i].kind != WS_OPND_VEC || in->ops[i].nvec != in->vec)
+                fail_at(p, &mn, "'%.*s' moves %u elements: its %s must be a .v%u vector register or a list of %u",
+                        (int)mn.len, mn.start, in->vec, i ? "source" : "destination", in->vec, in->vec);
     int moves = ws_op_class_of(op) == CLS_LOAD || ws_op_class_of(op) == CLS_STORE; /* ld, ldu, st */
     if (moves) {
         const ws_operand *v = &in->ops[ws_op_writes_op0(op) ? 0 : 1];

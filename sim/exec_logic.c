@@ -16,7 +16,14 @@ void ex_mov(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     const ws_operand *d = &in->ops[0], *a = &in->ops[1];
     unsigned bits = tbits(in);
-    if (a->kind == WS_OPND_VEC) {
+    if (in->vec > 1) { /* mov.v2/.v4: element by element, every source read before any is written */
+        uint64_t v[4][32];
+        for (unsigned i = 0; i < in->vec; i++)
+            FOR_EACH_LANE(mask, l) v[i][l] = trunc_bits(x->regs[(size_t)a->regs[i] * 32 + l], bits);
+        for (unsigned i = 0; i < in->vec; i++)
+            if (d->regs[i] != WS_NO_REG)
+                FOR_EACH_LANE(mask, l) set_reg(x, d->regs[i], l, v[i][l]);
+    } else if (a->kind == WS_OPND_VEC) {
         unsigned part = bits / a->nvec;
         FOR_EACH_LANE(mask, l) {
             uint64_t v = 0;
