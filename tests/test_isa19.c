@@ -17,21 +17,8 @@
 
 #include "sim_harness.h"
 
-typedef struct {
-    uint32_t a, b, want;
-} row;
-
-static void run_rows(const char *what, const char *body, const row *rows, size_t n, const uint32_t *want3)
-{
-    uint32_t a[32] = {0}, b[32] = {0}, want[32];
-    assert_true(n <= 32);
-    for (size_t i = 0; i < n; i++) {
-        a[i] = rows[i].a;
-        b[i] = rows[i].b;
-        want[i] = rows[i].want;
-    }
-    wsh_check_lanes(what, body, a, b, want, want3, n);
-}
+typedef wsh_row row;
+#define run_rows              wsh_check_rows
 #define RUN(what, body, rows) run_rows((what), (body), (rows), sizeof(rows) / sizeof(rows)[0], NULL)
 
 static void refused(const char *body, const char *needle) { WSH_EXPECT_REFUSED(body, needle, 0); }
