@@ -991,6 +991,9 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
         fail_at(p, at,
                 "this fence.proxy form is not supported (fence.proxy.alias and fence.proxy.async are; tensor maps are "
                 "not modelled)");
+    if (in->op == WS_OP_CVT_PACK && n == 2 && (s[0] == 'u' || s[0] == 's') && (s[1] == '2' || s[1] == '4'))
+        fail_at(p, at, "'cvt.pack.sat.%.*s': packing into 2- and 4-bit integers is not modelled (.u8 .s8 .u16 .s16 are)",
+                (int)n, s);
     if (in->op == WS_OP_FENCE && n >= 13 && !memcmp(s, "mbarrier_init", 13))
         fail_at(p, at, "'fence.mbarrier_init' is not supported: warpsim does not model mbarrier objects");
     fail_at(p, at, "unknown suffix '.%.*s' for '%s'", (int)n, s, mn);

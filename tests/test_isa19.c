@@ -214,6 +214,8 @@ static void test_cvt_pack(void **state)
     RUN("cvt.pack.sat.u8.s32.b32", "cvt.pack.sat.u8.s32.b32 %r2, %r1, %r4, 0xabcd1234;", u8);
     const row s8[] = {{200, 0xffffff38u, 0x12347f80u}, {0xffffffffu, 1, 0x1234ff01u}, {127, 0xffffff80u, 0x12347f80u}};
     RUN("cvt.pack.sat.s8.s32.b32", "cvt.pack.sat.s8.s32.b32 %r2, %r1, %r4, 0xabcd1234;", s8);
+    /* ptxas 13.0 also takes .u4 .s4 .u2 .s2: not modelled, refused */
+    refused("cvt.pack.sat.u4.s32.b32 %r2, %r1, %r4, %r3;", "2- and 4-bit integers is not modelled");
 }
 
 /* ---- isspacep ----------------------------------------------------------------------------------- */

@@ -96,6 +96,8 @@ FORMS = [
      'refused at load time, and a stop at run time: where the H200\'s generic space puts `__constant__` data is not '
      'measured (the other windows are cvta\'s: `.param` inside `.global`, `.shared::cta` = `.shared::cluster` '
      'without clusters); a 32-bit address register: refused'),
+    ('`cvt.pack.sat` `.u4` `.s4` `.u2` `.s2`', 'refused: packing into 2- and 4-bit integers is not modelled (`.u8` '
+     '`.s8` `.u16` `.s16` run)'),
     ('`mov.v2`/`.v4`', 'element by element between vector registers or brace lists of registers (every source read '
      'before any element is written); a brace list of immediates: refused'),
     ('`.reg .v2`/`.v4` vector registers',
