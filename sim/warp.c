@@ -398,8 +398,7 @@ void ex_trap(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     if (mask && in->sub == 1) {
         ws_diag_report(x, WS_DIAG_UNSUPPORTED, mask,
-                       "brx.idx: lanes 0x%08x have an index past the .branchtargets list (undefined on the H200)",
-                       mask);
+                       "brx.idx: lanes 0x%08x have an index past the .branchtargets list (undefined on the H200)", mask);
         ws_launch_stop(x->L, WS_ERR_DIAG, "brx.idx at line %u: an index past its .branchtargets list",
                        x->L->k->insns[x->pc].line);
     } else if (mask) {

@@ -16,7 +16,7 @@
 #include "sim_harness.h"
 
 typedef wsh_row row;
-#define run_rows wsh_check_rows
+#define run_rows              wsh_check_rows
 #define RUN(what, body, rows) run_rows((what), (body), (rows), sizeof(rows) / sizeof(rows)[0], NULL)
 
 /* The body must not load: the message names the line and says what is wrong. */
