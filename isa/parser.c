@@ -1339,7 +1339,7 @@ static ws_insn *emit(parser *p, const ws_insn *at, uint16_t op)
  * Written out here as one compare and branch per target (setp.eq.u32 %p, index, i; @%p bra Li;
  * under brx's own guard through setp's .and), so that the lanes of each target branch together
  * as on the H200 and every analysis sees every target; then a lane whose index is past the list
- * (undefined on the H200) stops the launch at a trap that says so (sub 1). */
+ * (undefined on the H200) stops the launch at a trap that says so (its guard is named %brx$pN). */
 static void parse_brx(parser *p, uint32_t guard, int guard_neg, const ws_token *guard_tok)
 {
     ws_token mn = p->tok;
@@ -1392,9 +1392,7 @@ static void parse_brx(parser *p, uint32_t guard, int guard_neg, const ws_token *
             j->ops[0] = (ws_operand){.kind = WS_OPND_LABEL, .reg = WS_NO_REG, .sym = WS_NO_SYM,
                                      .imm = p->bt_labels[p->bt_first[b] + i]};
             j->nops = 1;
-        } else {
-            j->sub = 1; /* ex_trap: an index past the list */
-        }
+        } /* else the trap: ex_trap knows it by its %brx$ guard */
     }
 }
 
