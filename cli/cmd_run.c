@@ -414,7 +414,7 @@ int cmd_run(int argc, char **argv)
                 src[0] = ' ', src[1] = '(';
                 strcat(src, ")");
             }
-            fprintf(stderr, "%s:%u%s: %s: %s [%s] (block %u, warp %u, lanes 0x%08x", L.ptx_path, d->line, src,
+            fprintf(stderr, "%s:%u%s: %s: %s [%s] (block %u, warp %u, lanes 0x%08x", S.m->path, d->line, src,
                     ws_severity_name(d->severity), d->message, ws_diag_kind_name(d->kind), d->block, d->warp, d->lanes);
             if (d->count > 1)
                 fprintf(stderr, "; %" PRIu64 " times", d->count);

@@ -94,7 +94,12 @@ static uint32_t allowed_types(const ws_insn *in)
     case WS_OP_MAX: return INTS | FLOATS;
     case WS_OP_REM:
     case WS_OP_SAD: return INTS;
-    case WS_OP_MUL24: return T(U32) | T(S32);
+    case WS_OP_MUL24:
+    case WS_OP_MAD24:
+    case WS_OP_DP4A:
+    case WS_OP_DP2A: return T(U32) | T(S32);
+    case WS_OP_SLCT: return BITS | INTS | FLOATS;
+    case WS_OP_CVT_PACK: return T(U8) | T(S8) | T(U16) | T(S16);
     case WS_OP_ABS:
     case WS_OP_NEG: return T(S16) | T(S32) | T(S64) | FLOATS;
     case WS_OP_FMA:
@@ -193,6 +198,11 @@ static ws_type position_type(const ws_insn *in, unsigned i, char letter, int *re
     switch (in->op) {
     case WS_OP_SETP: return i == 0 ? WS_T_PRED : t;
     case WS_OP_SET: return i == 0 ? t : (ws_type)in->type2;
+    case WS_OP_DP4A:
+    case WS_OP_DP2A: return i == 2 ? (ws_type)in->type2 : t; /* d and c: .s32 or .u32 alike (same rule) */
+    case WS_OP_SLCT: return i == 3 ? (ws_type)in->type2 : t;
+    case WS_OP_CVT_PACK: return i == 0 ? WS_T_U32 : i == 3 ? (ws_type)in->type3 : (ws_type)in->type2;
+    case WS_OP_ISSPACEP: return WS_T_U64; /* a generic address: ptxas also takes a .b32, warpsim refuses it */
     case WS_OP_CVT: *relaxed = 1; return i == 0 ? t : (ws_type)in->type2;
     case WS_OP_LD:
     case WS_OP_LDU: *relaxed = i == 0; return t;
@@ -215,6 +225,12 @@ static ws_type position_type(const ws_insn *in, unsigned i, char letter, int *re
         return t;
     default: return t;
     }
+}
+
+ws_type ws_check_operand_type(const ws_insn *in, unsigned i, char letter)
+{
+    int relaxed;
+    return position_type(in, i, letter, &relaxed);
 }
 
 /* 64-bit special registers; the rest are 32 bits (and %tid and friends also move as 16). */
@@ -295,7 +311,7 @@ static int check_operands(ck *c)
                 if (o->regs[e] == WS_NO_REG)
                     continue;
                 ws_type r = (ws_type)c->k->regs[o->regs[e]].type;
-                if (in->op == WS_OP_MOV) { /* pack/unpack: each element is a 1/n share of the value */
+                if (in->op == WS_OP_MOV && in->vec == 1) { /* pack/unpack: each element is a 1/n share of the value */
                     if (kind(t) == K_OTHER || kind(r) == K_OTHER)
                         continue;
                     if (r == WS_T_PRED || size(r) * o->nvec != size(t))
@@ -365,7 +381,7 @@ static int check_modifiers(ck *c)
     }
     /* .ftz: .f32 only (rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64 aside); .sat as each says */
     if (ftz && !f32 && !((in->op == WS_OP_RCP || in->op == WS_OP_RSQRT) && approx && t == WS_T_F64) &&
-        in->op != WS_OP_CVT && in->op != WS_OP_SET)
+        in->op != WS_OP_CVT && in->op != WS_OP_SET && in->op != WS_OP_SLCT)
         return bad(c, -1, "illegal modifier .ftz for %s.%s: .ftz applies to .f32 only", mn, tname(t));
     if (in->op == WS_OP_SET && ftz && in->type2 != WS_T_F32)
         return bad(c, -1, "illegal modifier .ftz for set with .%s sources", tname((ws_type)in->type2));
@@ -376,7 +392,9 @@ static int check_modifiers(ck *c)
         case WS_OP_SUB: ok = t == WS_T_S32 || f32; break;
         case WS_OP_MUL:
         case WS_OP_FMA: ok = f32; break;
-        case WS_OP_MAD: ok = f32 || (t == WS_T_S32 && in->sub == WS_MUL_HI); break;
+        case WS_OP_MAD:
+        case WS_OP_MAD24: ok = f32 || (t == WS_T_S32 && in->sub == WS_MUL_HI); break;
+        case WS_OP_CVT_PACK: ok = 1; break;
         default: ok = in->op == WS_OP_CVT || (ws_optable[in->op].suffixes & SFX_VIDEO); break;
         }
         if (!ok)
@@ -396,10 +414,12 @@ static int check_modifiers(ck *c)
             return bad(c, -1, "mad.%s needs a rounding modifier (.rn .rz .rm .rp)", tname(t));
         break;
     case WS_OP_MUL24:
+    case WS_OP_MAD24:
+    case WS_OP_DP2A:
         if (!has(c, "lo") && !has(c, "hi"))
-            return bad(c, -1, "mul24 needs .lo or .hi");
+            return bad(c, -1, "%s needs .lo or .hi", mn);
         if (has(c, "wide"))
-            return bad(c, -1, "mul24 has no .wide form");
+            return bad(c, -1, "%s has no .wide form", mn);
         break;
     case WS_OP_FMA:
         if (!rnd)
@@ -678,6 +698,56 @@ static int check_simd(ck *c)
     return 0;
 }
 
+/* dp4a and dp2a (.atype.btype each .u32 or .s32), slct (.s32 or .f32 selector; .ftz with .f32
+ * only), cvt.pack (.sat always; .u16/.s16 from two .s32, .u8/.s8 with a third operand of .b32)
+ * and isspacep (a 64-bit address), as ptxas 13.0 takes them (tests/ptx/malformed/isa19_*). */
+static int check_int_forms(ck *c)
+{
+    const ws_insn *in = c->in;
+    ws_type t = (ws_type)in->type, t2 = (ws_type)in->type2;
+    const char *mn = ws_optable[in->op].mnemonic;
+    switch (in->op) {
+    case WS_OP_DP4A:
+    case WS_OP_DP2A:
+        if (t2 != WS_T_U32 && t2 != WS_T_S32)
+            return bad(c, -1, "%s's types are .u32 or .s32, not .%s", mn, tname(t2));
+        return 0;
+    case WS_OP_SLCT:
+        if (t2 != WS_T_S32 && t2 != WS_T_F32)
+            return bad(c, -1, "slct's selector c is .s32 or .f32, not .%s", tname(t2));
+        if ((in->mods & WS_MOD_FTZ) && t2 != WS_T_F32)
+            return bad(c, -1, "illegal modifier .ftz for slct with an .s32 selector: .ftz goes with .f32");
+        return 0;
+    case WS_OP_CVT_PACK: {
+        int narrow = t == WS_T_U8 || t == WS_T_S8;
+        if (!(in->mods & WS_MOD_SAT))
+            return bad(c, -1, "cvt.pack needs .sat");
+        if (t2 != WS_T_S32)
+            return bad(c, -1, "cvt.pack converts from .s32, not .%s", tname(t2));
+        if (narrow && in->type3 != WS_T_B32)
+            return bad(c, -1, "cvt.pack.sat.%s.s32 needs c's type, .b32 (cvt.pack.sat.%s.s32.b32)", tname(t), tname(t));
+        if (!narrow && in->type3)
+            return bad(c, -1, "cvt.pack.sat.%s.s32 takes no third type (ptxas: unexpected instruction types)", tname(t));
+        if (narrow ? in->nops != 4 : in->nops != 3)
+            return bad(c, -1, "cvt.pack.sat.%s takes %s", tname(t),
+                       narrow ? "four operands: d, a, b and c" : "three operands: d, a and b");
+        return 0;
+    }
+    case WS_OP_ISSPACEP:
+        if (!in->sub)
+            return bad(c, -1,
+                       "isspacep needs a state space: .global .shared .shared::cta .shared::cluster .local "
+                       ".const .param .param::entry");
+        if (in->nops > 1 && in->ops[1].kind == WS_OPND_REG && size((ws_type)c->k->regs[in->ops[1].reg].type) != 64)
+            return bad(c, 1,
+                       "isspacep of a %u-bit register is not modelled: warpsim's generic addresses are 64 bits "
+                       "(cvta.u64)",
+                       size((ws_type)c->k->regs[in->ops[1].reg].type));
+        return 0;
+    default: return 0;
+    }
+}
+
 /* Forms ptxas accepts but warpsim cannot run exactly: refused rather than approximated. */
 static int check_modelled(ck *c)
 {
@@ -687,6 +757,10 @@ static int check_modelled(ck *c)
                    "%s.approx.f64 is not modelled: the H200's double-precision approximation has not been "
                    "measured (rcp.rn.f64, or sqrt.rn.f64 and div.rn.f64, are exact)",
                    ws_optable[in->op].mnemonic);
+    if (in->op == WS_OP_ISSPACEP && in->sub == WS_ISSPACE_CONST)
+        return bad(c, -1,
+                   "isspacep.const (__isConstant) is not modelled: where the H200's generic space puts __constant__ "
+                   "data has not been measured");
     return 0;
 }
 
@@ -706,7 +780,7 @@ int ws_check_insn(const ws_module *m, const ws_kernel *k, const ws_insn *in, con
     if (t != WS_T_NONE && !(allowed & (1u << t)))
         return bad(&c, -1, "'%.*s': .%s is not a type %s takes (ptxas: unexpected instruction types)", (int)mlen,
                    mnemonic, tname(t), ws_optable[in->op].mnemonic);
-    if (check_modifiers(&c) || check_operands(&c))
+    if (check_modifiers(&c) || check_int_forms(&c) || check_operands(&c))
         return 1;
     return check_modelled(&c);
 }

@@ -23,4 +23,9 @@ typedef struct {
 int ws_check_insn(const ws_module *m, const ws_kernel *k, const ws_insn *in, const char *mnemonic, size_t mlen,
                   const ws_check_operand *ops, char *msg, size_t cap, int *where);
 
+/* The type operand i (shape letter `letter`) is read or written as: the instruction type, or the
+ * second or third type, or a type of its own (a predicate, .u32 for 'u', isspacep's 64-bit
+ * address). The parser reads immediates in it; ws_check_insn checks registers against it. */
+ws_type ws_check_operand_type(const ws_insn *in, unsigned i, char letter);
+
 #endif

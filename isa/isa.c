@@ -177,6 +177,10 @@ const ws_suffix ws_suffixes[] = {
     {"notanumber", SFX_TESTP, 3}, {"normal", SFX_TESTP, 4}, {"subnormal", SFX_TESTP, 5},
     {"clamp", SFX_BMODE, WS_BMODE_CLAMP}, {"wrap", SFX_BMODE, WS_BMODE_WRAP},
     {"launch_dependents", SFX_GRIDDEP, WS_GRIDDEP_LAUNCH}, {"wait", SFX_GRIDDEP, WS_GRIDDEP_WAIT},
+    {"global", SFX_ISSPACE, WS_ISSPACE_GLOBAL}, {"shared", SFX_ISSPACE, WS_ISSPACE_SHARED},
+    {"shared::cta", SFX_ISSPACE, WS_ISSPACE_SHARED_CTA}, {"shared::cluster", SFX_ISSPACE, WS_ISSPACE_SHARED_CLUSTER},
+    {"local", SFX_ISSPACE, WS_ISSPACE_LOCAL}, {"const", SFX_ISSPACE, WS_ISSPACE_CONST},
+    {"param", SFX_ISSPACE, WS_ISSPACE_PARAM}, {"param::entry", SFX_ISSPACE, WS_ISSPACE_PARAM_ENTRY},
     {NULL, 0, 0},
 };
 /* clang-format on */

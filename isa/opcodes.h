@@ -79,7 +79,12 @@ enum {
 /* (ISO C enumerators are ints: the groups from bit 31 on are macros) */
 #define SFX_GRIDDEP (1u << 31)   /* griddepcontrol .launch_dependents .wait */
 #define SFX_VIDEO (1ull << 32)   /* SIMD video: .dtype.atype.btype (vset: .atype.btype), .add accumulates */
+#define SFX_TYPE3 (1ull << 33)   /* a third type: cvt.pack.sat.u8.s32.b32 */
+#define SFX_ISSPACE (1ull << 34) /* isspacep's space: .global .shared{::cta,::cluster} .local .const .param{::entry} */
 enum { WS_BMODE_CLAMP = 1, WS_BMODE_WRAP = 2 };          /* ws_insn.sub of bmsk, szext */
+/* ws_insn.sub of isspacep: the window asked about */
+enum { WS_ISSPACE_GLOBAL = 1, WS_ISSPACE_SHARED, WS_ISSPACE_SHARED_CTA, WS_ISSPACE_SHARED_CLUSTER, WS_ISSPACE_LOCAL,
+       WS_ISSPACE_CONST, WS_ISSPACE_PARAM, WS_ISSPACE_PARAM_ENTRY };
 /* ws_insn.sem (0: none written) and ws_insn.scope (0: none written) */
 enum { WS_SEM_VOLATILE = 1, WS_SEM_RELAXED, WS_SEM_ACQUIRE, WS_SEM_RELEASE, WS_SEM_ACQ_REL, WS_SEM_SC,
        WS_SEM_WEAK, WS_SEM_MMIO };

@@ -142,6 +142,12 @@ typedef struct {
     } protos[256];
     uint32_t nprotos;
     ws_token *addr_at; /* per m->addr_funcs entry: where its address was first taken (freed on error too) */
+    /* the body's .branchtargets lists (NAME: .branchtargets L0, L1, ...;): list i holds the label
+     * indices bt_labels[bt_first[i] .. bt_first[i] + bt_count[i]); label_bt[l] is 1 + the list
+     * that label l names, 0 none (l < nlabel_bt) */
+    uint32_t *bt_labels, *bt_first, *bt_count, *label_bt;
+    size_t nbt_labels, bt_labels_cap, nbt, bt_first_cap, bt_count_cap, nlabel_bt, label_bt_cap;
+    unsigned brx_serial; /* brx.idx's hidden predicate registers */
 } parser;
 
 static void *xrealloc(parser *p, void *ptr, size_t n);
@@ -928,7 +934,7 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
                 in->type = (uint8_t)x->value;
             else if (*ntypes == 1 && (ws_optable[in->op].suffixes & (SFX_TYPE2 | SFX_VIDEO)))
                 in->type2 = (uint8_t)x->value;
-            else if (*ntypes == 2 && (ws_optable[in->op].suffixes & SFX_VIDEO))
+            else if (*ntypes == 2 && (ws_optable[in->op].suffixes & (SFX_VIDEO | SFX_TYPE3)))
                 in->type3 = (uint8_t)x->value;
             else
                 fail_at(p, at, "'%s' takes one type; found another: .%.*s", ws_optable[in->op].mnemonic, (int)n, s);
@@ -960,7 +966,7 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
                 fail_at(p, at, "'%s' takes one scope; found another: .%.*s", ws_optable[in->op].mnemonic, (int)n, s);
             in->scope = (uint8_t)x->value;
             return;
-        case SFX_BMODE: case SFX_GRIDDEP:
+        case SFX_BMODE: case SFX_GRIDDEP: case SFX_ISSPACE:
             in->sub = (uint8_t)x->value;
             return;
         case SFX_SHF:
@@ -985,6 +991,9 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
         fail_at(p, at,
                 "this fence.proxy form is not supported (fence.proxy.alias and fence.proxy.async are; tensor maps are "
                 "not modelled)");
+    if (in->op == WS_OP_CVT_PACK && n == 2 && (s[0] == 'u' || s[0] == 's') && (s[1] == '2' || s[1] == '4'))
+        fail_at(p, at, "'cvt.pack.sat.%.*s': packing into 2- and 4-bit integers is not modelled (.u8 .s8 .u16 .s16 are)",
+                (int)n, s);
     if (in->op == WS_OP_FENCE && n >= 13 && !memcmp(s, "mbarrier_init", 13))
         fail_at(p, at, "'fence.mbarrier_init' is not supported: warpsim does not model mbarrier objects");
     fail_at(p, at, "unknown suffix '.%.*s' for '%s'", (int)n, s, mn);
@@ -1147,19 +1156,6 @@ static void parse_operand(parser *p, raw_operand *r)
     }
 }
 
-/* The type an immediate in this operand position is read as. */
-static ws_type operand_type(const ws_insn *in, char shape)
-{
-    switch (shape) {
-    case 'u': return WS_T_U32;
-    case 'q': return WS_T_PRED;
-    default: break;
-    }
-    if ((ws_optable[in->op].suffixes & SFX_TYPE2) && in->type2) /* cvt, set: the source's type */
-        return (ws_type)in->type2;
-    return (ws_type)in->type; /* shfl's is .b32 (parse_instruction) */
-}
-
 static void parse_call(parser *p, ws_insn *in)
 {
     ws_call_site cs;
@@ -1291,10 +1287,123 @@ static void check_forms(parser *p, ws_insn *in, const ws_token *mn)
 }
 
 
+/* NAME: .branchtargets L0, L1, ...; -- the list brx.idx jumps through. NAME is a label of its own
+ * (defined here, so that no code label can take its name); the targets may be defined later. */
+static void parse_branchtargets(parser *p, const ws_token *name, uint32_t l)
+{
+    if (p->k->label_pc[l] != UINT32_MAX)
+        fail_at(p, name, "label '%.*s' is defined twice", (int)name->len, name->start);
+    p->k->label_pc[l] = p->k->ninsns;
+    next(p); /* .branchtargets */
+    GROW(p, p->bt_first, p->nbt, p->bt_first_cap);
+    GROW(p, p->bt_count, p->nbt, p->bt_count_cap);
+    p->bt_first[p->nbt] = (uint32_t)p->nbt_labels;
+    p->bt_count[p->nbt] = 0;
+    for (;;) {
+        if (p->tok.kind != TOK_WORD || p->tok.start[0] == '.' || p->tok.start[0] == '%')
+            expected(p, "a label in the .branchtargets list");
+        GROW(p, p->bt_labels, p->nbt_labels, p->bt_labels_cap);
+        p->bt_labels[p->nbt_labels++] = label_index(p, p->tok.start, p->tok.len);
+        p->bt_count[p->nbt]++;
+        next(p);
+        if (!is_punct(&p->tok, ','))
+            break;
+        next(p);
+    }
+    expect_punct(p, ';');
+    while (p->nlabel_bt <= l) {
+        GROW(p, p->label_bt, p->nlabel_bt, p->label_bt_cap);
+        p->label_bt[p->nlabel_bt++] = 0;
+    }
+    p->label_bt[l] = (uint32_t)++p->nbt;
+}
+
+/* An instruction the parser writes itself (brx.idx's expansion), at the source position of `at`. */
+static ws_insn *emit(parser *p, const ws_insn *at, uint16_t op)
+{
+    GROW(p, p->k->insns, p->k->ninsns, p->insn_cap);
+    ws_insn *in = &p->k->insns[p->k->ninsns++];
+    memset(in, 0, sizeof *in);
+    in->op = op;
+    in->vec = 1;
+    in->guard = WS_NO_REG;
+    in->dpred = WS_NO_REG;
+    in->line = at->line;
+    in->col = at->col;
+    in->src_file = at->src_file;
+    in->src_line = at->src_line;
+    return in;
+}
+
+/* brx.idx{.uni} index, list: each lane jumps to the index-th label of the .branchtargets list.
+ * Written out here as one compare and branch per target (setp.eq.u32 %p, index, i; @%p bra Li;
+ * under brx's own guard through setp's .and), so that the lanes of each target branch together
+ * as on the H200 and every analysis sees every target; then a lane whose index is past the list
+ * (undefined on the H200) stops the launch at a trap that says so (its guard is named %brx$pN). */
+static void parse_brx(parser *p, uint32_t guard, int guard_neg, const ws_token *guard_tok)
+{
+    ws_token mn = p->tok;
+    if (!(mn.len == 7 || (mn.len == 11 && !memcmp(mn.start + 7, ".uni", 4))))
+        fail_at(p, &mn, "'%.*s': brx takes .idx and optionally .uni (brx.idx.uni)", (int)mn.len, mn.start);
+    ws_insn at = {0};
+    at.line = guard_tok ? guard_tok->line : mn.line;
+    at.col = guard_tok ? guard_tok->col : mn.col;
+    at.src_file = (uint16_t)p->loc_file;
+    at.src_line = p->loc_line;
+    next(p);
+    raw_operand idx, list;
+    parse_operand(p, &idx);
+    if (idx.label_ref || (idx.o.kind != WS_OPND_REG && !idx.has_num))
+        fail_at(p, &idx.at, "brx.idx's index is a .u32 register or number");
+    if (idx.has_num)
+        idx.o.imm = literal_bits(p, &idx.at, &idx.num, idx.num_neg, WS_T_U32);
+    else if (p->k->regs[idx.o.reg].type == WS_T_PRED || ws_type_bits((ws_type)p->k->regs[idx.o.reg].type) != 32 ||
+             ws_type_is_float((ws_type)p->k->regs[idx.o.reg].type))
+        fail_at(p, &idx.at, "brx.idx's index is a 32-bit integer register; '%.*s' is .%s", (int)idx.at.len,
+                idx.at.start, ws_type_name((ws_type)p->k->regs[idx.o.reg].type));
+    expect_punct(p, ',');
+    parse_operand(p, &list);
+    uint32_t l = UINT32_MAX;
+    if (list.label_ref)
+        strmap_get(&p->labels, list.word.start, list.word.len, &l);
+    if (l == UINT32_MAX || l >= p->nlabel_bt || !p->label_bt[l])
+        fail_at(p, &list.at, "brx.idx needs the name of a .branchtargets list declared before it");
+    expect_punct(p, ';');
+    uint32_t b = p->label_bt[l] - 1, n = p->bt_count[b];
+    char *name = unique_name(p, "%brx", 'p', &p->brx_serial);
+    uint32_t t = add_reg(p, name, strlen(name), WS_T_PRED, &mn);
+    free(name);
+    for (uint32_t i = 0; i <= n; i++) { /* i == n: the range check */
+        ws_insn *s = emit(p, &at, WS_OP_SETP);
+        s->type = WS_T_U32;
+        s->cmp = i < n ? WS_CMP_EQ : WS_CMP_HS;
+        s->ops[0] = (ws_operand){.kind = WS_OPND_REG, .reg = t, .sym = WS_NO_SYM};
+        s->ops[1] = idx.o;
+        s->ops[2] = (ws_operand){.kind = WS_OPND_IMM, .reg = WS_NO_REG, .sym = WS_NO_SYM, .imm = i};
+        s->nops = 3;
+        if (guard != WS_NO_REG) {
+            s->sub = WS_BOOL_AND;
+            s->ops[3] = (ws_operand){.kind = WS_OPND_REG, .reg = guard, .sym = WS_NO_SYM, .neg = (uint8_t)guard_neg};
+            s->nops = 4;
+        }
+        ws_insn *j = emit(p, &at, i < n ? WS_OP_BRA : WS_OP_TRAP);
+        j->guard = t;
+        if (i < n) {
+            j->ops[0] = (ws_operand){.kind = WS_OPND_LABEL, .reg = WS_NO_REG, .sym = WS_NO_SYM,
+                                     .imm = p->bt_labels[p->bt_first[b] + i]};
+            j->nops = 1;
+        } /* else the trap: ex_trap knows it by its %brx$ guard */
+    }
+}
+
 static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws_token *guard_tok)
 {
     ws_token mn = p->tok;
     size_t mlen;
+    if (mn.len >= 7 && !memcmp(mn.start, "brx.idx", 7)) {
+        parse_brx(p, guard, guard_neg, guard_tok);
+        return;
+    }
     int op = lookup_opcode(mn.start, mn.len, &mlen);
     if (op < 0) {
         size_t n = 0;
@@ -1329,7 +1438,7 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
     if ((info->suffixes & SFX_TYPE) && !(info->suffixes & SFX_TYPE2) && ntypes == 0 &&
         op != WS_OP_NANOSLEEP)
         fail_at(p, &mn, "'%.*s' needs a type suffix such as .u32", (int)mn.len, mn.start);
-    if ((info->suffixes & SFX_TYPE2) && ntypes != 2)
+    if ((info->suffixes & SFX_TYPE2) && ntypes != 2 && !((info->suffixes & SFX_TYPE3) && ntypes == 3))
         fail_at(p, &mn, "'%.*s' needs two types (destination and source)", (int)mn.len, mn.start);
     if ((info->suffixes & SFX_VIDEO) && ntypes != ((info->suffixes & SFX_CMP) ? 2 : 3))
         fail_at(p, &mn, "'%.*s' needs %s", (int)mn.len, mn.start,
@@ -1419,13 +1528,13 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
             fail_at(p, &raw.at, "expected a label");
         }
         if (raw.has_num) {
-            ws_type t = operand_type(in, sh);
+            ws_type t = ws_check_operand_type(in, (unsigned)n, sh);
             if (sh == 'q')
                 fail_at(p, &raw.at, "expected a predicate register, found a number");
             o->imm = literal_bits(p, &raw.at, &raw.num, raw.num_neg, t);
         }
         /* a vector register is what its brace list is, but mov.b64 %d, %v packs it whole: say so in its terms */
-        if (raw.vector_reg && op == WS_OP_MOV &&
+        if (raw.vector_reg && op == WS_OP_MOV && in->vec == 1 &&
             o->nvec * ws_type_bits((ws_type)p->k->regs[o->regs[0]].type) != ws_type_bits((ws_type)in->type))
             fail_at(p, &raw.at, "'%.*s' is a .v%u .%s vector register (%u bits); mov.%s moves %u", (int)raw.at.len,
                     raw.at.start, o->nvec, ws_type_name((ws_type)p->k->regs[o->regs[0]].type),
@@ -1476,6 +1585,11 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
         fail_at(p, &p->tok, "'%s' needs %zu operands, found %zu", info->mnemonic, min, n);
     in->nops = (uint8_t)n;
     /* vectors must match the .vN suffix */
+    if (op == WS_OP_MOV && in->vec > 1)
+        for (unsigned i = 0; i < 2; i++)
+            if (in->ops[i].kind != WS_OPND_VEC || in->ops[i].nvec != in->vec)
+                fail_at(p, &mn, "'%.*s' moves %u elements: its %s must be a .v%u vector register or a list of %u",
+                        (int)mn.len, mn.start, in->vec, i ? "source" : "destination", in->vec, in->vec);
     int moves = ws_op_class_of(op) == CLS_LOAD || ws_op_class_of(op) == CLS_STORE; /* ld, ldu, st */
     if (moves) {
         const ws_operand *v = &in->ops[ws_op_writes_op0(op) ? 0 : 1];
@@ -1854,6 +1968,10 @@ static void parse_body(parser *p)
                 continue;
             }
             uint32_t l = label_index(p, name.start, name.len);
+            if (is_word(&p->tok, ".branchtargets")) {
+                parse_branchtargets(p, &name, l);
+                continue;
+            }
             if (p->k->label_pc[l] != UINT32_MAX)
                 fail_at(p, &name, "label '%.*s' is defined twice", (int)name.len, name.start);
             p->k->label_pc[l] = p->k->ninsns;
@@ -1948,6 +2066,7 @@ static void finish_kernel(parser *p)
     strmap_free(&p->labels);
     strmap_free(&p->syms_local);
     p->nopen = 0;
+    p->nbt = p->nbt_labels = p->nlabel_bt = 0;
     p->k = NULL;
 }
 
@@ -2471,6 +2590,10 @@ static void parser_free(parser *p)
     free(p->module_extern);
     free(p->range_name);
     free(p->addr_at);
+    free(p->bt_labels);
+    free(p->bt_first);
+    free(p->bt_count);
+    free(p->label_bt);
     free(p);
 }
 

@@ -1,5 +1,6 @@
 /* The printer: a module back as PTX that ptxas accepts, and one instruction for traces.
  * Suffixes come out in the order the PTX ISA's syntax lines give them. */
+#include "check.h"
 #include "opcodes.h"
 #include "suffix.h"
 
@@ -97,6 +98,8 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
             sfx(b, SFX_HILO, in->sub);
     if (in->mods & WS_MOD_CC)
         sb_printf(b, ".cc");
+    if (s & SFX_ISSPACE)
+        sfx(b, SFX_ISSPACE, in->sub);
     if (s & (SFX_BMODE | SFX_GRIDDEP))
         sfx(b, s & SFX_BMODE ? SFX_BMODE : SFX_GRIDDEP, in->sub);
     if (s & SFX_SHF)
@@ -174,10 +177,8 @@ static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const
             sb_printf(b, "%s", func_at(m, o->imm));
             break;
         }
-        ws_type t = shape == 'u' ? WS_T_U32 : (ws_type)in->type;
-        if ((ws_optable[in->op].suffixes & SFX_TYPE2) && in->type2) /* cvt, set: the source's type */
-            t = (ws_type)in->type2;
-        print_imm(b, o->imm, t);
+        /* in the type the parser read it in (ws_check_operand_type) */
+        print_imm(b, o->imm, ws_check_operand_type(in, (unsigned)(o - in->ops), shape));
         break;
     }
     case WS_OPND_SYM:

@@ -235,15 +235,71 @@ void ex_subc(ws_exec *x, const ws_insn *in, uint32_t mask) { carry_op(x, in, mas
 void ex_madc(ws_exec *x, const ws_insn *in, uint32_t mask) { carry_op(x, in, mask, 0, 1, 1); }
 
 /* d = a[23:0] * b[23:0]: .lo the low 32 bits, .hi bits 47..16 of the 48-bit product */
+/* mul24 and mad24's product: a[23:0] * b[23:0] (sign-extended from bit 23 for .s32), 48 bits;
+ * .lo: its bits 31..0, .hi: its bits 47..16. */
+static uint32_t mul24_part(const ws_insn *in, uint64_t av, uint64_t bv)
+{
+    int sgn = ws_type_is_signed((ws_type)in->type);
+    int64_t a = sgn ? sval(av, 24) : (int64_t)trunc_bits(av, 24);
+    int64_t b = sgn ? sval(bv, 24) : (int64_t)trunc_bits(bv, 24);
+    uint64_t p = (uint64_t)(a * b);
+    return (uint32_t)(in->sub == WS_MUL_HI ? p >> 16 : p);
+}
+
 void ex_mul24(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
-    int sgn = ws_type_is_signed((ws_type)in->type);
+    FOR_EACH_LANE(mask, l)
+        set_reg(x, D, l, mul24_part(in, A(l), B(l)));
+}
+
+/* mad24: d = the mul24 part + c, wrapping at 32 bits; .hi.sat.s32 (the only .sat form): the sum
+ * of the two as s32 values, clamped to MININT..MAXINT. */
+void ex_mad24(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    int sat = (in->mods & WS_MOD_SAT) != 0;
     FOR_EACH_LANE(mask, l) {
-        int64_t a = sgn ? sval(A(l), 24) : (int64_t)trunc_bits(A(l), 24);
-        int64_t b = sgn ? sval(B(l), 24) : (int64_t)trunc_bits(B(l), 24);
-        uint64_t p = (uint64_t)(a * b);
-        set_reg(x, D, l, trunc_bits(in->sub == WS_MUL_HI ? p >> 16 : p, 32));
+        uint32_t t = mul24_part(in, A(l), B(l));
+        int64_t s = (int64_t)(int32_t)t + (int64_t)(int32_t)C(l);
+        uint64_t d = sat ? (uint64_t)sat_s32(s) : t + C(l);
+        set_reg(x, D, l, trunc_bits(d, 32));
+    }
+}
+
+/* Part i (of width bits) of a, zero-extended for .u32 and sign-extended for .s32. */
+static int64_t dp_part(uint64_t a, unsigned i, unsigned bits, ws_type t)
+{
+    uint64_t v = trunc_bits(a >> (i * bits), bits);
+    return ws_type_is_signed(t) ? sval(v, bits) : (int64_t)v;
+}
+
+/* dp4a.atype.btype: d = c + a.byte[0] * b.byte[0] + ... + a.byte[3] * b.byte[3], each byte
+ * extended by its operand's type; the sum wraps at 32 bits (no saturation). */
+void ex_dp4a(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    ws_type ta = (ws_type)in->type, tb = (ws_type)in->type2;
+    FOR_EACH_LANE(mask, l) {
+        uint64_t d = C(l);
+        for (unsigned i = 0; i < 4; i++)
+            d += (uint64_t)(dp_part(A(l), i, 8, ta) * dp_part(B(l), i, 8, tb));
+        set_reg(x, D, l, trunc_bits(d, 32));
+    }
+}
+
+/* dp2a.mode.atype.btype: d = c + a.half[0] * b.byte[k] + a.half[1] * b.byte[k + 1], k = 0 for
+ * .lo and 2 for .hi, halves and bytes extended by their operand's type; wraps at 32 bits. */
+void ex_dp2a(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    ws_type ta = (ws_type)in->type, tb = (ws_type)in->type2;
+    unsigned k = in->sub == WS_MUL_HI ? 2 : 0;
+    FOR_EACH_LANE(mask, l) {
+        uint64_t d = C(l);
+        for (unsigned i = 0; i < 2; i++)
+            d += (uint64_t)(dp_part(A(l), i, 16, ta) * dp_part(B(l), k + i, 8, tb));
+        set_reg(x, D, l, trunc_bits(d, 32));
     }
 }
 

@@ -16,7 +16,14 @@ void ex_mov(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     const ws_operand *d = &in->ops[0], *a = &in->ops[1];
     unsigned bits = tbits(in);
-    if (a->kind == WS_OPND_VEC) {
+    if (in->vec > 1) { /* mov.v2/.v4: element by element, every source read before any is written */
+        uint64_t v[4][32];
+        for (unsigned i = 0; i < in->vec; i++)
+            FOR_EACH_LANE(mask, l) v[i][l] = trunc_bits(x->regs[(size_t)a->regs[i] * 32 + l], bits);
+        for (unsigned i = 0; i < in->vec; i++)
+            if (d->regs[i] != WS_NO_REG)
+                FOR_EACH_LANE(mask, l) set_reg(x, d->regs[i], l, v[i][l]);
+    } else if (a->kind == WS_OPND_VEC) {
         unsigned part = bits / a->nvec;
         FOR_EACH_LANE(mask, l) {
             uint64_t v = 0;
@@ -52,6 +59,46 @@ void ex_selp(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
     FOR_EACH_LANE(mask, l) set_reg(x, D, l, C(l) ? A(l) : B(l));
+}
+
+/* slct.dtype.s32: d = c >= 0 ? a : b. slct.dtype.f32: the same with c a float: -0.0 selects a,
+ * NaN selects b; .ftz: a subnormal c is a zero of its sign, so it selects a (without .ftz a
+ * negative subnormal selects b). */
+void ex_slct(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    int fsel = in->type2 == WS_T_F32, ftz = (in->mods & WS_MOD_FTZ) != 0;
+    unsigned bits = tbits(in);
+    FOR_EACH_LANE(mask, l) {
+        int take_a;
+        if (fsel) {
+            float c = as_f32(C(l));
+            take_a = (ftz ? flush_f32(c) : c) >= 0.0f;
+        } else {
+            take_a = (int32_t)(uint32_t)C(l) >= 0;
+        }
+        set_reg(x, D, l, trunc_bits(take_a ? A(l) : B(l), bits));
+    }
+}
+
+/* cvt.pack.sat.type.s32[.b32]: a and b clamped to the 8- or 16-bit type's range; d = a's bits
+ * above b's, and for .u8/.s8 the low 16 bits of c above both (bits 31..16). */
+void ex_cvt_pack(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    ws_type t = (ws_type)in->type;
+    unsigned bits = ws_type_bits(t);
+    int64_t lo = ws_type_is_signed(t) ? -((int64_t)1 << (bits - 1)) : 0;
+    int64_t hi = ws_type_is_signed(t) ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
+    FOR_EACH_LANE(mask, l) {
+        int64_t a = (int32_t)(uint32_t)A(l), b = (int32_t)(uint32_t)B(l);
+        a = a < lo ? lo : a > hi ? hi : a;
+        b = b < lo ? lo : b > hi ? hi : b;
+        uint64_t d = trunc_bits((uint64_t)a, bits) << bits | trunc_bits((uint64_t)b, bits);
+        if (bits == 8)
+            d |= trunc_bits(C(l), 16) << 16;
+        set_reg(x, D, l, d);
+    }
 }
 
 /* ---- comparisons ------------------------------------------------------------------------------ */
@@ -215,6 +262,45 @@ void ex_cvta(ws_exec *x, const ws_insn *in, uint32_t mask)
         uint64_t a = A(l);
         uint64_t r = (in->mods & WS_MOD_TO) ? a - window : a + window;
         set_reg(x, D, l, trunc_bits(r, bits));
+    }
+}
+
+/* isspacep: whether the generic address a lies in a window of warpsim's generic space (memory.h),
+ * the windows cvta makes. The PTX ISA: the .param window lies inside the .global window, and a
+ * non-cluster launch's .shared::cluster window is its CTA's, .shared::cta's. Everything outside
+ * the shared and local windows is global (ws_resolve_generic). isspacep.const is refused at
+ * load time (check.c), and so .global of an address in the const window stops the launch: the
+ * H200's answers for __constant__ addresses are not measured. */
+void ex_isspacep(ws_exec *x, const ws_insn *in, uint32_t mask)
+{
+    ROWS;
+    uint32_t unknown = 0;
+    FOR_EACH_LANE(mask, l) {
+        uint64_t a = A(l);
+        ws_space s = ws_resolve_generic(WS_SPACE_GENERIC, &a);
+        int r;
+        switch (in->sub) {
+        case WS_ISSPACE_SHARED:
+        case WS_ISSPACE_SHARED_CTA:
+        case WS_ISSPACE_SHARED_CLUSTER: r = s == WS_SPACE_SHARED; break;
+        case WS_ISSPACE_LOCAL: r = s == WS_SPACE_LOCAL; break;
+        case WS_ISSPACE_PARAM:
+        case WS_ISSPACE_PARAM_ENTRY: r = s == WS_SPACE_PARAM; break;
+        default: /* .global */
+            r = s == WS_SPACE_GLOBAL || s == WS_SPACE_PARAM;
+            if (s == WS_SPACE_CONST)
+                unknown |= 1u << l;
+            break;
+        }
+        set_reg(x, D, l, (uint64_t)r);
+    }
+    if (unknown) {
+        ws_diag_report(x, WS_DIAG_UNSUPPORTED, unknown,
+                       "isspacep.global: lanes 0x%08x hold __constant__ addresses, whose answer on the H200 is not "
+                       "measured",
+                       unknown);
+        ws_launch_stop(x->L, WS_ERR_DIAG, "isspacep.global of a __constant__ address at line %u is not modelled",
+                       in->line);
     }
 }
 

@@ -391,11 +391,18 @@ void ex_ret(ws_exec *x, const ws_insn *in, uint32_t mask)
     send_lanes(w, group, mask, ret_pc, pc + 1);
 }
 
-/* trap: the launch stops with an error; the lanes go on only to be stopped. */
+/* trap: the launch stops with an error; the lanes go on only to be stopped. A trap guarded by a
+ * %brx$ register is the one the parser puts after a brx.idx's targets (isa/parser.c parse_brx;
+ * the name survives printing), reached by lanes whose index is past the .branchtargets list,
+ * where the H200's jump is undefined. */
 void ex_trap(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
-    (void)in;
-    if (mask) {
+    if (mask && in->guard != WS_NO_REG && strncmp(x->L->k->regs[in->guard].name, "%brx$", 5) == 0) {
+        ws_diag_report(x, WS_DIAG_UNSUPPORTED, mask,
+                       "brx.idx: lanes 0x%08x have an index past the .branchtargets list (undefined on the H200)", mask);
+        ws_launch_stop(x->L, WS_ERR_DIAG, "brx.idx at line %u: an index past its .branchtargets list",
+                       x->L->k->insns[x->pc].line);
+    } else if (mask) {
         ws_diag_report(x, WS_DIAG_TRAP, mask, "trap executed");
         ws_launch_stop(x->L, WS_ERR_DIAG, "the kernel executed trap at line %u", x->L->k->insns[x->pc].line);
     }

@@ -26,6 +26,13 @@ done
 # -lineinfo: the trace names the .cu line of each instruction (the __shfl_xor_sync is line 17)
 "$warpsim" run tests/cuda/cg_tile_xor.cu @tests/cuda/cg_tile_xor.args --trace > "$tmp/trace" 2>&1
 grep -q '(cg_tile_xor.cu:17)  shfl.sync.bfly.b32' "$tmp/trace" || fail "the trace shows no CUDA line for the shuffle"
+# a diagnostic's PTX line goes with the PTX's name (the cached file), never with the .cu file's name,
+# and the CUDA line beside it; with no cache to keep the PTX in, the name says it is NVRTC's PTX
+grep -q "^$tmp/cache/warpsim/nvrtc-[0-9a-f]*\.ptx:[0-9]* (cooperative_groups.h:[0-9]*): note: .*\[split-warp\]" "$tmp/trace" ||
+    fail "a diagnostic of a .cu run does not name the cached PTX: $(grep -m1 split-warp "$tmp/trace")"
+XDG_CACHE_HOME=/proc/none "$warpsim" run tests/cuda/cg_tile_xor.cu @tests/cuda/cg_tile_xor.args 2>&1 |
+    grep -q "^tests/cuda/cg_tile_xor.cu (NVRTC's PTX):[0-9]* (cooperative_groups.h:[0-9]*): note:" ||
+    fail "without a cache, a diagnostic of a .cu run names the .cu file with a PTX line"
 # another instantiation, named with spaces; and a name that instantiates nothing
 "$warpsim" run tests/cuda/cg_tile_xor.cu --kernel 'tile_allreduce< 8 >' --block 32 in=s32[32]:iota sum=s32[32] \
     tile_sum=s32[32] ballot=u32[32] rank=s32[32] > "$tmp/t8" 2>&1 || fail "tile_allreduce< 8 >: $(tail -3 "$tmp/t8")"

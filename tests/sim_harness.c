@@ -303,3 +303,15 @@ void wsh_check_lanes(const char *what, const char *body, const uint32_t *in, con
     }
     wsh_free(&r);
 }
+
+void wsh_check_rows(const char *what, const char *body, const wsh_row *rows, size_t n, const uint32_t *want3)
+{
+    uint32_t a[32] = {0}, b[32] = {0}, want[32];
+    assert_true(n <= 32);
+    for (size_t i = 0; i < n; i++) {
+        a[i] = rows[i].a;
+        b[i] = rows[i].b;
+        want[i] = rows[i].want;
+    }
+    wsh_check_lanes(what, body, a, b, want, want3, n);
+}

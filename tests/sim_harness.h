@@ -75,6 +75,13 @@ void wsh_free(wsh_run *r);
 void wsh_check_lanes(const char *what, const char *body, const uint32_t *in, const uint32_t *in2,
                      const uint32_t *want, const uint32_t *want2, size_t n);
 
+/* A table row for wsh_check_rows: the lane's a and b, and the %r2 it must end with. */
+typedef struct {
+    uint32_t a, b, want;
+} wsh_row;
+/* wsh_check_lanes with a row per lane (n at most 32); %r3 must equal want3[i] when it is given. */
+void wsh_check_rows(const char *what, const char *body, const wsh_row *rows, size_t n, const uint32_t *want3);
+
 /* The first diagnostic of kind k, or NULL. */
 const ws_diag *wsh_diag(const wsh_run *r, ws_diag_kind k);
 /* Number of diagnostics of any kind. */

@@ -15,22 +15,8 @@
 
 #include "sim_harness.h"
 
-typedef struct {
-    uint32_t a, b, want;
-} row;
-
-/* Run body with a row per lane; %r2 must equal want (and %r3 want3[i] when want3 is given). */
-static void run_rows(const char *what, const char *body, const row *rows, size_t n, const uint32_t *want3)
-{
-    uint32_t a[32] = {0}, b[32] = {0}, want[32];
-    assert_true(n <= 32);
-    for (size_t i = 0; i < n; i++) {
-        a[i] = rows[i].a;
-        b[i] = rows[i].b;
-        want[i] = rows[i].want;
-    }
-    wsh_check_lanes(what, body, a, b, want, want3, n);
-}
+typedef wsh_row row;
+#define run_rows              wsh_check_rows
 #define RUN(what, body, rows) run_rows((what), (body), (rows), sizeof(rows) / sizeof(rows)[0], NULL)
 
 /* The body must not load: the message names the line and says what is wrong. */

@@ -70,6 +70,9 @@ static const struct { uint64_t bit; const char *name, *words; } groups[] = {
     {SFX_BMODE, "bmode", "bmsk and szext `.clamp` `.wrap`"},
     {SFX_GRIDDEP, "griddep", "griddepcontrol `.launch_dependents` `.wait`"},
     {SFX_VIDEO, "video", "SIMD video: three types `.dtype.atype.btype` (vset: two), `.add` accumulates into c"},
+    {SFX_TYPE3, "type3", "a third type: `cvt.pack.sat.u8.s32.b32` (c's type)"},
+    {SFX_ISSPACE, "isspace",
+     "isspacep's window: `.global` `.shared` `.shared::cta` `.shared::cluster` `.local` `.const` `.param` `.param::entry`"},
 };
 
 /* Markdown table cells: a '|' in the text would end the cell. */

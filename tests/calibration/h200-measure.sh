@@ -6,7 +6,7 @@
 #                            tests/calibration/kernels/time_*.ptx (clock64-timed regions), RUNS runs
 #   launch/NAME.txt          'launch GRID MEDIAN_US MIN_US' of each program of launch_programs.txt at
 #                            every grid size in GRIDS (cuEvent around each launch, 21 runs each)
-#   sass/NAME.sass           cuobjdump -sass of ptxas -arch=sm_90 of every PTX measured
+#   sass/NAME.sass.xz        cuobjdump -sass of ptxas -arch=sm_90 of every PTX measured
 # Usage: tests/calibration/h200-measure.sh   (environment: RUNS (3), GRIDS, OUT, ONLY: a pattern)
 set -u
 PATH=$PATH:/usr/local/cuda/bin
@@ -28,7 +28,7 @@ sh programs/hwrun/build.sh "$hw" >"$stage/build.log" 2>&1 || { cat "$stage/build
     echo "ptxas: $(ptxas --version | tail -1)"
 } >"$stage/meta.txt"
 cat "$stage/meta.txt"
-sass() { ptxas -arch=sm_90 "$1" -o "$stage/x.cubin" && cuobjdump -sass "$stage/x.cubin" >"$stage/sass/$2.sass"; rm -f "$stage/x.cubin"; }
+sass() { ptxas -arch=sm_90 "$1" -o "$stage/x.cubin" && cuobjdump -sass "$stage/x.cubin" >"$stage/sass/$2.sass" && xz -9f "$stage/sass/$2.sass"; rm -f "$stage/x.cubin"; }
 for ptx in programs/bench_*.ptx tests/calibration/kernels/time_*.ptx; do
     name=$(basename "$ptx" .ptx)
     case $name in ${ONLY:-*}) ;; *) continue ;; esac
