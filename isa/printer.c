@@ -426,12 +426,22 @@ static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, const ui
     sb_printf(b, "}\n");
 }
 
+/* The word "debug" in a .target list (", debug" followed by ',' or the end), not a word that
+ * begins with it such as debugm_90 (cutting that one made "sm_90ss" of "s, debugm_90, debugss"). */
+static const char *debug_word(const char *target)
+{
+    for (const char *d = strstr(target, ", debug"); d; d = strstr(d + 1, ", debug"))
+        if (d[7] == 0 || d[7] == ',')
+            return d;
+    return NULL;
+}
+
 int ws_module_print(const ws_module *m, char **out, size_t *outlen)
 {
     sbuf b = {0};
     /* -G PTX says ".target sm_90, debug"; the DWARF sections are not printed, and ptxas
      * refuses the debug target without them */
-    const char *target = m->target ? m->target : "sm_90", *dbg = strstr(target, ", debug");
+    const char *target = m->target ? m->target : "sm_90", *dbg = debug_word(target);
     int tlen = dbg ? (int)(dbg - target) : (int)strlen(target);
     sb_printf(&b, ".version %s\n.target %.*s%s\n.address_size %u\n\n", m->version ? m->version : "9.0", tlen,
               target, dbg ? dbg + 7 : "", m->address_size);
