@@ -107,6 +107,7 @@ const char ws_preset_sm90_text[] =
     "sm.shared           233472\n"
     "sm.regs             65536\n"
     "regs.default        32      # registers a thread is assumed to take (--regs gives them)\n"
+    "schedule            1       # 1: issue in the order ptxas schedules a basic block (sim/schedule.c), 0: PTX order\n"
     "launch.overhead     10500   # cycles a cuEvent pair around a launch sees besides its blocks\n"
     "launch.dispatch     1.1     # cycles between two blocks' dispatches, for the whole GPU\n";
 #pragma GCC diagnostic pop
@@ -164,6 +165,7 @@ static const preset_key preset_keys[] = {
     PK("regs.default", regs_default),
     PK("launch.overhead", launch_overhead),
     PK("launch.dispatch", launch_dispatch),
+    PK("schedule", schedule),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),

@@ -27,6 +27,7 @@
 #include "barrier.h"
 #include "diag.h"
 #include "memory.h"
+#include "schedule.h"
 #include "warp.h"
 
 #include <inttypes.h>
@@ -60,6 +61,11 @@ struct ws_timing {
     } lines[LINE_SET];
     uint32_t gen;
     int block_missed; /* the block loaded a global line it had not touched */
+    /* ptxas's order (schedule.h), built at the first block when the preset asks for it */
+    ws_schedule sched;
+    int sched_built;
+    uint32_t *seg;  /* per warp: the segment it entered at its first position (UINT32_MAX: none) */
+    uint32_t *slot; /* per warp: the position its pick stands for, when it differs from the pick's pc */
 };
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
@@ -85,7 +91,10 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->ready = calloc(t->nwarps, sizeof *t->ready);
     t->ready_why = calloc(t->nwarps, 1);
     t->bar_wait = calloc(t->nwarps, 1);
-    if (!t->reg_ready || !t->reg_prod || !t->pick || !t->has_pick || !t->ready || !t->ready_why || !t->bar_wait) {
+    t->seg = calloc(t->nwarps, sizeof *t->seg);
+    t->slot = calloc(t->nwarps, sizeof *t->slot);
+    if (!t->reg_ready || !t->reg_prod || !t->pick || !t->has_pick || !t->ready || !t->ready_why || !t->bar_wait ||
+        !t->seg || !t->slot) {
         ws_timing_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -104,7 +113,8 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
 {
     uint64_t nregs = k->nregs ? k->nregs : 1;
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) +
-           nwarps * (sizeof(ws_pick) + sizeof(uint64_t) + 3);
+           nwarps * (sizeof(ws_pick) + sizeof(uint64_t) + 3 + 2 * sizeof(uint32_t)) + ws_schedule_bytes(k->ninsns) +
+           (uint64_t)k->ninsns * sizeof(double);
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -118,6 +128,9 @@ void ws_timing_destroy(ws_timing *t)
     free(t->ready);
     free(t->ready_why);
     free(t->bar_wait);
+    free(t->seg);
+    free(t->slot);
+    ws_schedule_free(&t->sched);
     free(t);
 }
 
@@ -415,6 +428,49 @@ static int is_free_mov(const ws_insn *in)
     return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
 }
 
+/* ptxas's order (schedule.h), with each instruction's latency as issue() charges it when nothing
+ * conflicts (a load's space from the instruction; generic: the mem class). */
+static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
+{
+    uint32_t n = L->k->ninsns;
+    double *lat = malloc(((size_t)n + 1) * sizeof *lat);
+    if (!lat)
+        return -1;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_insn *in = &L->code[pc];
+        mem_cost mc = {0};
+        mc.space = ws_op_is_memory(in->op) ? ws_access_space(in) : WS_SPACE_NONE;
+        lat[pc] = is_free_mov(in)                           ? 0
+                  : ws_optable[in->op].latency == LAT_MATCH ? t->p.lat[LAT_MATCH]
+                                                            : latency_of(t, in, &mc);
+    }
+    int r = ws_schedule_build(L->k, L->code, L->uses, lat, &t->sched);
+    free(lat);
+    return r;
+}
+
+/* ws_warp_pick, then ptxas's order: a converged warp that entered a segment at its first position
+ * issues the instruction the schedule puts at the position it stands at (t->slot remembers the
+ * position; issue() moves the warp on from there). A diverged warp issues in program order. */
+static int pick(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi)
+{
+    ws_pick *pk = &t->pick[wi];
+    int r = ws_warp_pick(x, w, pk);
+    t->slot[wi] = UINT32_MAX;
+    if (r != WS_PICK_EXEC || !t->sched.order || pk->merged || !w->converged) {
+        t->seg[wi] = UINT32_MAX; /* it may converge again in the middle of a segment: program order there */
+        return r;
+    }
+    uint32_t p = pk->pc, first = t->sched.first[p];
+    if (first == p)
+        t->seg[wi] = p;
+    if (t->seg[wi] == first && t->sched.order[p] != p) {
+        pk->pc = t->sched.order[p];
+        t->slot[wi] = p;
+    }
+    return r;
+}
+
 static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, uint64_t cycle, ws_stall_reason why,
                        uint32_t prod)
 {
@@ -448,6 +504,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     b->cycle = cycle;
     t->has_pick[wi] = 0;
     ws_warp_issue(x, w, &pk);
+    if (t->slot[wi] != UINT32_MAX) { /* it issued another position's instruction: on to the next position */
+        w->cpc = t->slot[wi] + 1;
+        t->slot[wi] = UINT32_MAX;
+    }
     x->mem_wavefronts = 0;
     /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
      * register is a rename, its result ready as soon as its source */
@@ -521,6 +581,15 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
 {
     ws_timing *t = L->timing;
     t->uses = L->uses; /* ws_sim_launch prepared them after ws_timing_create */
+    if (!t->sched_built && t->p.schedule > 0) {
+        t->sched_built = 1;
+        if (build_schedule(t, L) != 0) {
+            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+            return;
+        }
+    }
+    for (uint32_t wi = 0; wi < t->nwarps; wi++)
+        t->seg[wi] = t->slot[wi] = UINT32_MAX;
     uint64_t max_cycles = L->sim->cfg.max_cycles;
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
     memset(t->has_pick, 0, t->nwarps);
@@ -546,7 +615,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             x->w = w;
             x->regs = w->regs;
             for (int guard = 0; !t->has_pick[wi] && guard < 4096; guard++) {
-                int r = ws_warp_pick(x, w, &t->pick[wi]);
+                int r = pick(t, x, w, wi);
                 if (r == WS_PICK_EXEC) {
                     t->has_pick[wi] = 1;
                     ws_stall_reason wy;
