@@ -29,13 +29,15 @@
 
 #define SEG_MAX 128
 
-uint64_t ws_schedule_bytes(uint32_t n) { return 2 * ((uint64_t)n + 1) * sizeof(uint32_t); }
+uint64_t ws_schedule_bytes(uint32_t n) { return ((uint64_t)n + 1) * (2 * sizeof(uint32_t) + 1); }
 
 void ws_schedule_free(ws_schedule *s)
 {
     free(s->order);
     free(s->first);
+    free(s->warp_wide);
     s->order = s->first = NULL;
+    s->warp_wide = NULL;
 }
 
 /* Rule 1: the instruction is a segment of its own. */
@@ -158,9 +160,10 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     uint32_t n = k->ninsns;
     s->order = malloc(((size_t)n + 1) * sizeof *s->order);
     s->first = malloc(((size_t)n + 1) * sizeof *s->first);
+    s->warp_wide = calloc((size_t)n + 1, 1);
     uint8_t *leader = calloc((size_t)n + 1, 1);
     seg_scratch *w = malloc(sizeof *w);
-    if (!s->order || !s->first || !leader || !w) {
+    if (!s->order || !s->first || !s->warp_wide || !leader || !w) {
         free(leader);
         free(w);
         ws_schedule_free(s);
@@ -185,9 +188,16 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         uint32_t end = start + 1;
         while (end < n && !leader[end] && end - start < SEG_MAX)
             end++;
-        for (uint32_t p = start; p < end; p++)
-            s->first[p] = start;
         schedule_segment(w, code, uses, latency, start, end - start, s->order);
+        int moved = 0, wide = 0;
+        for (uint32_t p = start; p < end; p++) {
+            moved |= s->order[p] != p;
+            wide |= is_warp_wide(&code[p]);
+        }
+        for (uint32_t p = start; p < end; p++) {
+            s->first[p] = start;
+            s->warp_wide[p] = (uint8_t)(moved && wide);
+        }
         start = end;
     }
     free(leader);

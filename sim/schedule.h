@@ -17,8 +17,9 @@
  * ordering points (every instruction that moves lanes, fences, bar.warp.sync, clock reads: each
  * a segment of its own, order[p] = p). */
 typedef struct {
-    uint32_t *order; /* per position: the pc of the instruction issued there */
-    uint32_t *first; /* per position: the first position of its segment */
+    uint32_t *order;    /* per position: the pc of the instruction issued there */
+    uint32_t *first;    /* per position: the first position of its segment */
+    uint8_t *warp_wide; /* per position: its segment reorders a collective or activemask */
 } ws_schedule;
 
 /* Computes the schedule of n instructions (code, their register uses, each one's latency in

@@ -64,8 +64,7 @@ struct ws_timing {
     /* ptxas's order (schedule.h), built at the first block when the preset asks for it */
     ws_schedule sched;
     int sched_built;
-    uint32_t *seg;  /* per warp: the segment it entered at its first position (UINT32_MAX: none) */
-    uint32_t *slot; /* per warp: the position its pick stands for, when it differs from the pick's pc */
+    uint32_t *seg; /* per warp: the segment it entered converged at its first position (UINT32_MAX: none) */
 };
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
@@ -92,9 +91,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->ready_why = calloc(t->nwarps, 1);
     t->bar_wait = calloc(t->nwarps, 1);
     t->seg = calloc(t->nwarps, sizeof *t->seg);
-    t->slot = calloc(t->nwarps, sizeof *t->slot);
     if (!t->reg_ready || !t->reg_prod || !t->pick || !t->has_pick || !t->ready || !t->ready_why || !t->bar_wait ||
-        !t->seg || !t->slot) {
+        !t->seg) {
         ws_timing_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -113,7 +111,7 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
 {
     uint64_t nregs = k->nregs ? k->nregs : 1;
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) +
-           nwarps * (sizeof(ws_pick) + sizeof(uint64_t) + 3 + 2 * sizeof(uint32_t)) + ws_schedule_bytes(k->ninsns) +
+           nwarps * (sizeof(ws_pick) + sizeof(uint64_t) + 3 + sizeof(uint32_t)) + ws_schedule_bytes(k->ninsns) +
            (uint64_t)k->ninsns * sizeof(double);
 }
 
@@ -129,7 +127,6 @@ void ws_timing_destroy(ws_timing *t)
     free(t->ready_why);
     free(t->bar_wait);
     free(t->seg);
-    free(t->slot);
     ws_schedule_free(&t->sched);
     free(t);
 }
@@ -449,24 +446,27 @@ static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
     return r;
 }
 
-/* ws_warp_pick, then ptxas's order: a converged warp that entered a segment at its first position
- * issues the instruction the schedule puts at the position it stands at (t->slot remembers the
- * position; issue() moves the warp on from there). A diverged warp issues in program order. */
+/* ws_warp_pick, then ptxas's order: a group at position p of a segment issues the instruction the
+ * schedule puts there, and goes on to position p + 1. ws_warp_pick decides whether a group may run
+ * by the instruction at p, so a segment with a collective or activemask (schedule.h: warp_wide)
+ * is issued in the schedule's order only by a warp that enters it converged at its first position
+ * (a converged warp stays converged to the segment's end); a diverged warp issues it in program
+ * order, and so does a warp that converges in its middle. Each lane thus runs every segment in one
+ * of the two orders from its start to its end. */
 static int pick(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi)
 {
     ws_pick *pk = &t->pick[wi];
     int r = ws_warp_pick(x, w, pk);
-    t->slot[wi] = UINT32_MAX;
-    if (r != WS_PICK_EXEC || !t->sched.order || pk->merged || !w->converged) {
-        t->seg[wi] = UINT32_MAX; /* it may converge again in the middle of a segment: program order there */
+    if (r != WS_PICK_EXEC || !t->sched.order)
         return r;
-    }
     uint32_t p = pk->pc, first = t->sched.first[p];
-    if (first == p)
+    if (!w->converged || pk->merged)
+        t->seg[wi] = UINT32_MAX;
+    else if (first == p)
         t->seg[wi] = p;
-    if (t->seg[wi] == first && t->sched.order[p] != p) {
+    if (!pk->merged && t->sched.order[p] != p && (!t->sched.warp_wide[p] || t->seg[wi] == first)) {
         pk->pc = t->sched.order[p];
-        t->slot[wi] = p;
+        pk->next = p + 1;
     }
     return r;
 }
@@ -504,10 +504,6 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     b->cycle = cycle;
     t->has_pick[wi] = 0;
     ws_warp_issue(x, w, &pk);
-    if (t->slot[wi] != UINT32_MAX) { /* it issued another position's instruction: on to the next position */
-        w->cpc = t->slot[wi] + 1;
-        t->slot[wi] = UINT32_MAX;
-    }
     x->mem_wavefronts = 0;
     /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
      * register is a rename, its result ready as soon as its source */
@@ -589,7 +585,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         }
     }
     for (uint32_t wi = 0; wi < t->nwarps; wi++)
-        t->seg[wi] = t->slot[wi] = UINT32_MAX;
+        t->seg[wi] = UINT32_MAX;
     uint64_t max_cycles = L->sim->cfg.max_cycles;
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
     memset(t->has_pick, 0, t->nwarps);
