@@ -10,6 +10,7 @@
 #define WS_SCHEDULE_H
 
 #include "opcodes.h"
+#include "warp.h"
 
 /* A kernel's schedule. Positions are pcs: the instructions of a segment [first[p], ...) are
  * issued in the order order[first[p]], order[first[p] + 1], ... where a warp in program order
@@ -27,6 +28,10 @@ typedef struct {
 int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
                       ws_schedule *s);
 void ws_schedule_free(ws_schedule *s);
+/* The timing mode's hook, after ws_warp_pick chose *pk (WS_PICK_EXEC) for warp w: the group at
+ * position p issues the instruction the schedule puts there (pk->pc) and goes on to position p + 1
+ * (pk->next). *seg is the warp's own state: UINT32_MAX at the start of a block. */
+void ws_schedule_pick(const ws_schedule *s, const ws_warp *w, ws_pick *pk, uint32_t *seg);
 /* Bytes ws_schedule_build keeps for n instructions. */
 uint64_t ws_schedule_bytes(uint32_t n);
 

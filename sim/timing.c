@@ -446,28 +446,12 @@ static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
     return r;
 }
 
-/* ws_warp_pick, then ptxas's order: a group at position p of a segment issues the instruction the
- * schedule puts there, and goes on to position p + 1. ws_warp_pick decides whether a group may run
- * by the instruction at p, so a segment with a collective or activemask (schedule.h: warp_wide)
- * is issued in the schedule's order only by a warp that enters it converged at its first position
- * (a converged warp stays converged to the segment's end); a diverged warp issues it in program
- * order, and so does a warp that converges in its middle. Each lane thus runs every segment in one
- * of the two orders from its start to its end. */
+/* ws_warp_pick, then ptxas's order (ws_schedule_pick). */
 static int pick(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi)
 {
-    ws_pick *pk = &t->pick[wi];
-    int r = ws_warp_pick(x, w, pk);
-    if (r != WS_PICK_EXEC || !t->sched.order)
-        return r;
-    uint32_t p = pk->pc, first = t->sched.first[p];
-    if (!w->converged || pk->merged)
-        t->seg[wi] = UINT32_MAX;
-    else if (first == p)
-        t->seg[wi] = p;
-    if (!pk->merged && t->sched.order[p] != p && (!t->sched.warp_wide[p] || t->seg[wi] == first)) {
-        pk->pc = t->sched.order[p];
-        pk->next = p + 1;
-    }
+    int r = ws_warp_pick(x, w, &t->pick[wi]);
+    if (r == WS_PICK_EXEC && t->sched.order)
+        ws_schedule_pick(&t->sched, w, &t->pick[wi], &t->seg[wi]);
     return r;
 }
 
