@@ -207,6 +207,9 @@ static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_
     if (!returns) { /* st, red */
         double h = c.wavefronts * t->p.store_wavefront - t->p.store_overlap;
         c.hold = h > t->p.store_issue ? h : t->p.store_issue;
+        /* wide stores: the data path takes store.bandwidth bytes a cycle (bench_throughput) */
+        double data = t->p.store_bandwidth > 0 ? bytes * __builtin_popcount(exec) / t->p.store_bandwidth : 0;
+        c.hold = data > c.hold ? data : c.hold;
         c.hold += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
     } else {
         c.hold = c.wavefronts;
