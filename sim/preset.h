@@ -37,7 +37,7 @@ typedef struct {
      * take when not given, the launch overhead and the cycles between two blocks' dispatches */
     double sms, sm_threads, sm_warps, sm_blocks, sm_shared, sm_regs, regs_default;
     double launch_overhead, launch_dispatch;
-    double schedule; /* 1: a converged warp issues in ptxas's order (schedule.h), 0: in program order */
+    double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
     unsigned subpartitions; /* 4 on sm_90 */
     char name[64];
 } ws_preset;
