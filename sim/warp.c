@@ -456,8 +456,9 @@ static void begin_issue(ws_exec *x, ws_warp *w, const ws_insn *in, uint32_t pc, 
 }
 
 /* One instruction for a group of lanes at one pc, through its row's executor: control flow and
- * barriers move the lanes themselves; every other instruction's group goes on to pc + 1. */
-static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
+ * barriers move the lanes themselves; every other instruction's group goes on to next (pc + 1,
+ * unless the timing mode issues another position's instruction: ws_pick). */
+static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group, uint32_t next)
 {
     ws_launch_ctx *L = x->L;
     const ws_insn *in = &L->code[pc];
@@ -469,7 +470,7 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
         L->xfn[pc](x, in, exec);
     } else {
         run_insn(x, in, pc, exec);
-        advance(w, group, pc + 1);
+        advance(w, group, next);
     }
     if (x->blk->shadow)
         ws_shadow_writes(x, in, exec);
@@ -589,12 +590,14 @@ int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
                 return 1;
             }
             p->pc = pc;
+            p->next = pc + 1;
             p->group = group | joinable;
             p->merged = 1;
             return WS_PICK_EXEC;
         }
     }
     p->pc = pc;
+    p->next = pc + 1;
     p->group = group;
     p->merged = 0;
     return WS_PICK_EXEC;
@@ -608,7 +611,7 @@ void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p)
         try_converge(w);
         return;
     }
-    exec_group(x, w, p->pc, p->group);
+    exec_group(x, w, p->pc, p->group, p->next);
     if (!w->converged)
         try_converge(w);
 }

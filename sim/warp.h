@@ -11,7 +11,9 @@
 /* ---- the scheduler's two halves ---------------------------------------------------------------- */
 typedef struct {
     uint32_t pc, group;
-    int merged; /* a collective joined by lanes waiting at other pcs */
+    uint32_t next; /* where the group goes after it (not a lane-moving one): pc + 1, or the position
+                      after the one it was issued at in ptxas's order (timing.c, schedule.h) */
+    int merged;    /* a collective joined by lanes waiting at other pcs */
 } ws_pick;
 enum { WS_PICK_BLOCKED = 0, WS_PICK_CHANGED = 1, WS_PICK_EXEC = 2 };
 /* Choose the next group of a warp: WS_PICK_EXEC with the group in *p (nothing executed yet),
