@@ -63,7 +63,8 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     ws_launch_ctx *L = x->L;
     ws_warp *w = x->w;
     uint64_t *const regs = x->regs;
-    const uint32_t live = w->live;
+    const uint32_t live = x->active; /* the warp's live lanes, or a diverged warp's group */
+    const uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
     uint32_t pc = *pc_io;
     uint64_t n = 0, lanes = 0;
     /* the block's cycle, one per instruction (ws_warp_run_converged's), stored before an
@@ -74,6 +75,11 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
      * pad_ + 32 + k, no index out of the array */
     uint64_t pad_[96];
     memset(pad_, 0, sizeof pad_);
+    /* what warp.c runs (DK_STOP_*): under check_uninitialized, the instructions whose check is
+     * not proven needless; in a diverged group, collectives and, but at the first instruction
+     * (the scheduler has seen to it), reconvergence points */
+    const uint8_t stop_first = (x->blk->shadow ? DK_STOP_UNINIT : 0) | (x->stretch_end ? DK_STOP_COLLECTIVE : 0);
+    const uint8_t stop_next = stop_first | (x->stretch_end ? DK_STOP_RECONV : 0);
     *yield = *ended = 0;
     while (n < budget) {
         const ws_dinsn *di = &dk->insns[pc];
@@ -82,7 +88,8 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
             uint32_t m = ws_predicate_bits(R(di->guard));
             exec = (di->guard_neg ? ~m : m) & live;
         }
-        if (di->kind == DK_LEAVE || (di->kind == DK_BRA && exec != live && exec))
+        if (di->kind == DK_LEAVE || (di->stops & (n ? stop_next : stop_first)) || pc >= end ||
+            (di->kind == DK_BRA && exec != live && exec))
             break; /* what moves lanes, and a divergent branch, are warp.c's */
         n++;
         lanes += (uint64_t)__builtin_popcount(exec);
