@@ -244,6 +244,9 @@ ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const uint
     }
     memset(&dk->insns[k->ninsns], 0, sizeof *dk->insns);
     dk->insns[k->ninsns].kind = DK_LEAVE;
+    for (uint32_t i = 0; i <= k->ninsns; i++)
+        if (dk->insns[i].kind == DK_LEAVE)
+            dk->insns[i].stops |= DK_STOP_LEAVE;
     free(f.targets);
     free(f.zero);
     return dk;

@@ -29,8 +29,9 @@ enum {
  *    warp.c runs it with the check);
  *  - in a diverged warp's group: a collective (it may wait for lanes of other groups) and,
  *    after the first instruction, a reconvergence point (lanes may wait there): the scheduler's
- *    (ws_warp_step_stretch). */
-enum { DK_STOP_UNINIT = 3, DK_STOP_COLLECTIVE = 4, DK_STOP_RECONV = 8 };
+ *    (ws_warp_step_stretch);
+ *  - always: an instruction of DK_LEAVE. */
+enum { DK_STOP_UNINIT = 3, DK_STOP_COLLECTIVE = 4, DK_STOP_RECONV = 8, DK_STOP_LEAVE = 16 /* DK_LEAVE: always */ };
 
 /* A constant shuffle's routing, computed at decode time by ws_shfl_rule. */
 typedef struct {

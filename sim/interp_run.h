@@ -74,29 +74,34 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     /* a constant shuffle's values with 32 lanes of zeros either side: a shift by k reads
      * pad_ + 32 + k, no index out of the array */
     uint64_t pad_[96];
-    memset(pad_, 0, sizeof pad_);
+    int pad_zeroed = 0; /* zeroed at the first shuffle: a short stretch (a diverged group's) has none */
     /* what warp.c runs (DK_STOP_*): under check_uninitialized, the instructions whose check is
      * not proven needless; in a diverged group, collectives and, but at the first instruction
      * (the scheduler has seen to it), reconvergence points */
-    const uint8_t stop_first = (x->blk->shadow ? DK_STOP_UNINIT : 0) | (x->stretch_end ? DK_STOP_COLLECTIVE : 0);
-    const uint8_t stop_next = stop_first | (x->stretch_end ? DK_STOP_RECONV : 0);
+    const uint8_t stop_next = DK_STOP_LEAVE | (x->blk->shadow ? DK_STOP_UNINIT : 0) |
+                              (x->stretch_end ? DK_STOP_COLLECTIVE | DK_STOP_RECONV : 0);
+    uint8_t stop = stop_next & ~DK_STOP_RECONV;
     *yield = *ended = 0;
     while (n < budget) {
         const ws_dinsn *di = &dk->insns[pc];
+        if ((di->stops & stop) || pc >= end)
+            break; /* what moves lanes is warp.c's, and the rest of DK_STOP_* */
+        stop = stop_next;
         uint32_t exec = live;
         if (di->guard != WS_NO_REG) { /* ws_guard_mask on the decoded row */
             uint32_t m = ws_predicate_bits(R(di->guard));
             exec = (di->guard_neg ? ~m : m) & live;
         }
-        if (di->kind == DK_LEAVE || (di->stops & (n ? stop_next : stop_first)) || pc >= end ||
-            (di->kind == DK_BRA && exec != live && exec))
-            break; /* what moves lanes, and a divergent branch, are warp.c's */
-        n++;
-        lanes += (uint64_t)__builtin_popcount(exec);
-        if (di->kind == DK_BRA) { /* ex_bra's uniform case */
+        if (di->kind == DK_BRA) { /* ex_bra's uniform case; a divergent branch is warp.c's */
+            if (exec != live && exec)
+                break;
+            n++;
+            lanes += (uint64_t)__builtin_popcount(exec);
             pc = exec ? (uint32_t)di->imm : pc + 1;
             continue;
         }
+        n++;
+        lanes += (uint64_t)__builtin_popcount(exec);
         if (!exec) { /* nothing runs, but a strong load still ends the warp's turn */
             pc++;
             if (di->ends) {
@@ -176,6 +181,10 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
                 const ws_dshfl *s_ = &dk->shfl[di->shfl];
                 const uint64_t *a_ = R(di->a);
                 uint64_t *d_ = R(di->d), *val_ = pad_ + 32; /* a copy: d may be a */
+                if (!pad_zeroed) {
+                    memset(pad_, 0, sizeof pad_);
+                    pad_zeroed = 1;
+                }
                 for (unsigned l = 0; l < 32; l++)
                     val_[l] = (uint32_t)a_[l];
                 if (s_->shifted) { /* up, down: lanes of take read l + shift, the others their own */
