@@ -6,6 +6,7 @@
  * expands too); an instruction without a handler runs through its executor. */
 #include "decode.h"
 #include "exec_fast.h"
+#include "warp.h"
 
 /* d[l] = value in the lanes of exec; value reads lane l of any row */
 #define WRITE(value)                                                                                                   \
@@ -63,8 +64,8 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     ws_launch_ctx *L = x->L;
     ws_warp *w = x->w;
     uint64_t *const regs = x->regs;
-    const uint32_t live = x->active; /* the warp's live lanes, or a diverged warp's group */
-    const uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
+    uint32_t live = x->active; /* the warp's live lanes, or a diverged warp's group */
+    uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
     uint32_t pc = *pc_io;
     uint64_t n = 0, lanes = 0;
     /* the block's cycle, one per instruction (ws_warp_run_converged's), stored before an
@@ -92,9 +93,34 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
             uint32_t m = ws_predicate_bits(R(di->guard));
             exec = (di->guard_neg ? ~m : m) & live;
         }
-        if (di->kind == DK_BRA) { /* ex_bra's uniform case; a divergent branch is warp.c's */
-            if (exec != live && exec)
-                break;
+        if (di->kind == DK_BRA) {       /* ex_bra's uniform case */
+            if (exec != live && exec) { /* divergent */
+                if (!x->stretch_end)
+                    break; /* a converged warp's: warp.c's */
+                /* a diverged group's: ex_bra splits it, and the part with the lower pc is the
+                 * group the scheduler picks next (every other is at end or above); it goes on */
+                const uint32_t target = (uint32_t)di->imm;
+                n++;
+                lanes += (uint64_t)__builtin_popcount(exec);
+                x->in = &L->code[pc];
+                x->pc = pc;
+                x->active = live;
+                x->blk->cycle = cycle0 + n;
+                ws_stretch_branch(x, pc, exec);
+                if (target == pc + 1) { /* both ways lead to pc + 1: still one group */
+                    pc++;
+                } else if (target <= pc) { /* a loop's back edge: the taken lanes */
+                    live = exec;
+                    end = end < pc + 1 ? end : pc + 1;
+                    pc = target;
+                } else { /* forward: those that fall through (target > pc + 1: ex_bra split them) */
+                    live &= ~exec;
+                    end = end < target ? end : target;
+                    pc++;
+                }
+                x->active = live;
+                continue;
+            }
             n++;
             lanes += (uint64_t)__builtin_popcount(exec);
             pc = exec ? (uint32_t)di->imm : pc + 1;

@@ -622,13 +622,21 @@ int ws_warp_step(ws_exec *x, ws_warp *w)
     return r != WS_PICK_BLOCKED;
 }
 
+void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask)
+{
+    move_lanes(x->w, x->active, pc, LANE_RUN); /* the group's record was left at the stretch's start */
+    ex_bra(x, x->in, mask);
+}
+
 /* ws_warp_step for the functional mode's fast path (block.c; nobody listens): the group the
  * scheduler picks runs its straight-line stretch decoded (interp.h), each instruction on the
  * group's lanes only, for as long as the scheduler would keep picking it: the lowest pc runs
  * first, so it stops before the pc of the next runnable group (where the two would merge), a
  * reconvergence point and a collective (where lanes may wait: ws_warp_pick's business), what
- * moves lanes, a divergent branch, a strong load (the warp's turn ends) and an instruction
- * the uninitialised-value check must look at. Until then the scheduler would pick this group at
+ * moves lanes, a strong load (the warp's turn ends) and an instruction
+ * the uninitialised-value check must look at. A divergent branch runs through ex_bra
+ * (ws_stretch_branch) and the part of the group with the lower pc goes on: the scheduler's next
+ * pick. Until then the scheduler would pick this group at
  * every step and nothing else of the block would run (a warp runs until it blocks or yields),
  * so the instructions run in the same order, memory and %clock included; the group's lanes
  * then move to where it stopped, as the steps would have moved them one by one, and results,
@@ -651,8 +659,8 @@ int ws_warp_step_stretch(ws_exec *x, ws_warp *w, uint64_t budget)
         x->stretch_end = end;
         uint64_t n = L->interp_run(x, L->dk, &pc, budget, &lanes, &yield, &ended);
         x->stretch_end = 0;
-        if (n) {
-            move_lanes(w, p.group, pc, LANE_RUN);
+        if (n) { /* the group may have become part of itself at divergent branches */
+            move_lanes(w, x->active, pc, LANE_RUN);
             try_converge(w);
             w->instructions += n;
             L->stats.warp_instructions += n;
