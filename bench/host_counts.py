@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""host_counts.py WARPSIM [--simd V | --extra 'ARGS'] [--kernels a,b] [--check-uninit]
+"""host_counts.py WARPSIM [--mode functional|timing] [--simd V | --extra 'ARGS'] [--kernels a,b] [--check-uninit]
 
 Host instructions per simulated instruction, counted by callgrind (valgrind --tool=callgrind
---toggle-collect=ws_sim_launch: the launch only, not parsing or printing), for the functional
-mode of warpsim bench's kernels at small sizes. The count does not move with the machine's load,
+--toggle-collect=ws_sim_launch: the launch only, not parsing or printing), for warpsim bench's
+kernels at small sizes in one mode (default functional; --mode timing: block_reduce_256 runs the same
+threads as block_reduce in blocks of 256, for the per-lane cost of 1024- against 256-thread blocks). The count does not move with the machine's load,
 so it shows an improvement on a busy machine. Run from the repository root; valgrind cannot run
 AVX-512 code, so measure the sse2 and avx2 variants (docs/performance.md). The runs pass
 --no-check-uninit, as warpsim bench does; --check-uninit keeps the check on, as a plain
@@ -20,6 +21,8 @@ KERNELS = {
     'reduce_loop': ['bench/reduce_loop.ptx', '--grid', '1', '--block', '128', 'out=u32[128]', 'iters=s32:5000'],
     'block_reduce': ['programs/block_reduce.ptx', '--grid', '20', '--block', '1024', 'in=f32[20480]:iota',
                      'out=f32[20]'],
+    'block_reduce_256': ['programs/block_reduce.ptx', '--grid', '80', '--block', '256', 'in=f32[20480]:iota',
+                         'out=f32[80]'],
     'scan_loop': ['bench/scan_loop.ptx', '--grid', '1', '--block', '128', 'out=u32[128]', 'iters=s32:5000'],
     'divergent': ['bench/divergent.ptx', '--grid', '1', '--block', '128', 'out=u32[128]', 'iters=s32:2000'],
     'bank_conflicts': ['bench/bank_conflicts.ptx', '--grid', '1', '--block', '128', 'out=u32[128]',
@@ -30,15 +33,16 @@ KERNELS = {
 def main():
     ap = argparse.ArgumentParser(usage=__doc__.split('\n')[0])
     ap.add_argument('warpsim')
+    ap.add_argument('--mode', default='functional', choices=['functional', 'timing'])
     ap.add_argument('--simd')
     ap.add_argument('--extra', default='')
-    ap.add_argument('--kernels', default=','.join(KERNELS))
+    ap.add_argument('--kernels', default=','.join(k for k in KERNELS if k != 'block_reduce_256'))
     ap.add_argument('--check-uninit', action='store_true')
     a = ap.parse_args()
     extra = (['--simd', a.simd] if a.simd else []) + a.extra.split()
     print('%-15s %14s %14s %12s %12s' % ('kernel', 'lane insns', 'host insns', 'host/lane', 'host/warp'))
     for name in a.kernels.split(','):
-        cmd = [a.warpsim, 'run'] + KERNELS[name] + ['--mode', 'functional'] + ([] if a.check_uninit else ['--no-check-uninit']) + extra
+        cmd = [a.warpsim, 'run'] + KERNELS[name] + ['--mode', a.mode] + ([] if a.check_uninit else ['--no-check-uninit']) + extra
         st = json.loads(subprocess.run(cmd + ['--json'], capture_output=True, text=True, check=True).stdout)['stats']
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, 'cg.out')

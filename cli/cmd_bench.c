@@ -7,7 +7,8 @@
  * kernels written for numba's CUDA simulator (bench/numba_peer.py, NUMBA_ENABLE_CUDASIM=1) run
  * in the same invocation at a size both can afford, and each kernel prints the ratio of
  * warpsim's time per launch to numba's. --speedup --jobs N runs each kernel with --jobs 1 and
- * --jobs N in turns and prints the speed-up. Benchmarks report; they assert nothing. */
+ * --jobs N in turns and prints the speed-up. After the table, block_reduce's threads in blocks of
+ * 1024 and of 256 side by side (bench_block_sizes). Benchmarks report; they assert nothing. */
 #include "commands.h"
 #include "hostcount.h"
 #include "json.h"
@@ -325,6 +326,38 @@ static void bench_variants(const char *root, const char *only, unsigned blocks, 
            "per lane instruction (\"-\": this CPU or VM has no instruction counter; docs/performance.md has callgrind's)\n");
 }
 
+/* The cost per lane of block size: block_reduce's threads in blocks of 1024 and of 256 (four times
+ * the blocks), side by side in one run, in each mode measured. Prints the CPU time per lane
+ * instruction of each (a busy machine's other work does not count in it) and their ratio; the
+ * timing mode's scheduler should not cost more per lane when a block has more warps. */
+static void bench_block_sizes(const char *root, unsigned blocks, int quick, unsigned jobs, int only_mode)
+{
+    static const ws_mode modes[2] = {WS_MODE_FUNCTIONAL, WS_MODE_TIMING};
+    const bench_kernel *bk = &kernels[1]; /* block_reduce */
+    unsigned grid = blocks ? blocks : quick ? bk->grid_quick : bk->grid;
+    printf("\nblock size: %s, the same threads in blocks of 1024 and of 256\n", bk->name);
+    printf("%-10s %12s %14s %12s %14s %12s\n", "mode", "1024: grid", "ns/lane insn", "256: grid", "ns/lane insn",
+           "1024 / 256");
+    for (int mi = 0; mi < 2; mi++) {
+        if (only_mode >= 0 && mi != only_mode)
+            continue;
+        bench_row r[2];
+        unsigned g[2] = {grid, grid * 4}, b[2] = {1024, 256};
+        for (int k = 0; k < 2; k++)
+            run_measured(root, bk, modes[mi], g[k], b[k], 0, jobs, quick ? 0.3 : 1.5, &r[k]);
+        if (!r[0].ok || !r[1].ok) {
+            printf("%-10s error: %s\n", ws_mode_name(modes[mi]), r[r[0].ok].message);
+            continue;
+        }
+        double ns[2];
+        for (int k = 0; k < 2; k++)
+            ns[k] = r[k].cpu_s * 1e9 / (double)r[k].lane_insns;
+        printf("%-10s %12u %14.3f %12u %14.3f %11.2fx\n", ws_mode_name(modes[mi]), g[0], ns[0], g[1], ns[1],
+               ns[0] / ns[1]);
+        fflush(stdout);
+    }
+}
+
 /* The repository root: --dir, $WARPSIM_ROOT, or the first directory above the executable or the
  * current directory that holds bench/reduce_loop.ptx. */
 static int find_root(const char *given, char *root, size_t n)
@@ -603,6 +636,8 @@ int cmd_bench(int argc, char **argv)
             run_measured(root, bk, WS_MODE_FUNCTIONAL, bk->peer_grid, bk->peer_block, bk->peer_iters, jobs, 0.3,
                          &prow[i]);
     }
+    if (!json && (!only || !strcmp(only, kernels[1].name)))
+        bench_block_sizes(root, blocks, quick, jobs, only_mode);
     if (peer && !json) {
         printf("\npeer: numba-cuda's simulator (NUMBA_ENABLE_CUDASIM=1), bench/numba_peer.py; it has no warp-level\n"
                "functions, so its kernels exchange through shared memory with syncthreads (as a numba user writes them)\n");

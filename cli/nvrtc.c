@@ -3,11 +3,13 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <glob.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -323,7 +325,8 @@ static void explain_missing_header(const char *log)
             "warpsim: note: NVRTC (%s) looks for headers in its CUDA's include and include/cccl; "
             "cooperative_groups and cuda_fp16 come with `pip install nvidia-cuda-runtime`, CUB, "
             "Thrust and libcu++ (cuda/std, nv/target) with `pip install nvidia-cuda-cccl`, or with "
-            "the CUDA toolkit\n",
+            "the CUDA toolkit, or with an NVRTC that brings its own (`pip install -U nvidia-cuda-nvrtc`: "
+            "13.5 does)\n",
             nv.path);
 }
 
@@ -379,6 +382,40 @@ static int header_options(char opts[][1100], int max)
     return n;
 }
 
+/* True when a directory of the -IDIR options, or of the user's --cu-opt -IDIR, holds NAME. */
+static bool has_header(char opts[][1100], int n, const char *name)
+{
+    char p[1200];
+    for (int i = 0; i < n + ncu_opts; i++) {
+        const char *o = i < n ? opts[i] : cu_opts[i - n];
+        snprintf(p, sizeof p, "%s/%s", o + 2, name);
+        if (!strncmp(o, "-I", 2) && o[2] && access(p, F_OK) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* NVRTC 13.5 carries CUDA's headers (cooperative_groups, cuda_fp16, CUB, Thrust, libcu++) in
+ * its libnvrtc-builtins: with --use-bundled-headers=DIR it unpacks them into DIR once (a
+ * version marker file there says they are in) and compiles with them, so its wheel alone
+ * compiles a kernel that includes them. Such an NVRTC exports nvrtcInstallBundledHeaders;
+ * older ones refuse the option. DIR is in warpsim's cache, one per NVRTC: its version, and
+ * the library's size, as NVRTC's marker names only the version and a patch release may change
+ * the headers. Writes the option into opt and the lock file's path into lock; false when this
+ * NVRTC has no headers of its own, the user chose with --cu-opt, or there is no cache. */
+static bool bundled_headers(const char *cdir, int major, int minor, char *opt, size_t cap, char *lock, size_t lcap)
+{
+    struct stat st;
+    if (!cdir[0] || !dlsym(nv.lib, "nvrtcInstallBundledHeaders") || stat(nv.path, &st) != 0)
+        return false;
+    for (int i = 0; i < ncu_opts; i++)
+        if (!strncmp(cu_opts[i], "--use-bundled-headers", 21))
+            return false;
+    snprintf(opt, cap, "--use-bundled-headers=%s/nvrtc-headers-%d.%d-%lld", cdir, major, minor, (long long)st.st_size);
+    snprintf(lock, lcap, "%s.lock", strchr(opt, '=') + 1);
+    return true;
+}
+
 int ws_cu_compile(const char *path, const char *kernel, char **ptx_text, size_t *len, char **ptx_path, char **entry)
 {
     *ptx_text = *ptx_path = *entry = NULL;
@@ -411,12 +448,24 @@ int ws_cu_compile(const char *path, const char *kernel, char **ptx_text, size_t 
         *slash = 0;
     else
         snprintf(dir, sizeof dir, "-I.");
+    int major = 0, minor = 0;
+    nv.version(&major, &minor);
+    char cdir[1024], bundled[1200], lock[1200];
+    cache_dir(cdir, sizeof cdir);
     int ninc = header_options(incs, 8);
-    const char *opts[MAX_CU_OPTS + 12]; /* 3 of its own, 8 include directories, --cu-opt's */
+    /* without a toolkit's or the wheels' cooperative_groups and CCCL, NVRTC's own headers, if it
+       has them (never mixed with some of the others: one CUDA's set) */
+    bool own = !(has_header(incs, ninc, "cooperative_groups.h") && has_header(incs, ninc, "nv/target")) &&
+               bundled_headers(cdir, major, minor, bundled, sizeof bundled, lock, sizeof lock);
+    if (own)
+        ninc = 0;
+    const char *opts[MAX_CU_OPTS + 13]; /* 4 of its own, 8 include directories, --cu-opt's */
     int nopts = 0;
     opts[nopts++] = "--gpu-architecture=compute_90";
     opts[nopts++] = "--generate-line-info";
     opts[nopts++] = dir;
+    if (own)
+        opts[nopts++] = bundled; /* in the key: the PTX of other headers is another PTX */
     for (int i = 0; i < ninc; i++)
         opts[nopts++] = incs[i];
     for (int i = 0; i < ncu_opts; i++)
@@ -424,8 +473,6 @@ int ws_cu_compile(const char *path, const char *kernel, char **ptx_text, size_t 
     /* a template kernel exists in the PTX only once instantiated: --kernel's name does it */
     const char *name_expr = kernel && strchr(kernel, '<') ? kernel : NULL;
 
-    int major = 0, minor = 0;
-    nv.version(&major, &minor);
     digest d = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
     mix(&d, src, srclen);
     mix_includes(&d, src, slash ? dir + 2 : ".", 0);
@@ -435,8 +482,7 @@ int ws_cu_compile(const char *path, const char *kernel, char **ptx_text, size_t 
     mix(&d, &major, sizeof major);
     mix(&d, &minor, sizeof minor);
     mix_str(&d, path); /* the name the line info gives the file */
-    char cdir[1024], cached[1200], cached_entry[1200];
-    cache_dir(cdir, sizeof cdir);
+    char cached[1200], cached_entry[1200];
     snprintf(cached, sizeof cached, "%s/nvrtc-%016llx%016llx.ptx", cdir, (unsigned long long)d.a,
              (unsigned long long)d.b);
     snprintf(cached_entry, sizeof cached_entry, "%.*s.entry", (int)(strlen(cached) - 4), cached);
@@ -459,7 +505,16 @@ int ws_cu_compile(const char *path, const char *kernel, char **ptx_text, size_t 
             fprintf(stderr, "warpsim: error: NVRTC: %s\n", nv.error(r));
             goto done;
         }
+        /* NVRTC installs its headers on the first compile; another warpsim compiling at the
+           same time waits here until they are all in, instead of finding NVRTC's own install
+           lock taken or a directory half written */
+        int lk = own ? open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644) : -1;
+        if (lk >= 0)
+            while (flock(lk, LOCK_EX) != 0 && errno == EINTR)
+                ;
         r = nv.compile(prog, nopts, opts);
+        if (lk >= 0)
+            close(lk); /* the lock goes with it */
         size_t n = 0;
         char *log = NULL;
         if (nv.log_size(prog, &n) == 0 && n > 1 && (log = malloc(n)) && nv.log(prog, log) == 0)

@@ -21,6 +21,14 @@
  *    (its sub-partition issued another warp this cycle, or the warp issued the cycle before).
  * Executors run when the instruction issues, so results are those of the functional mode for
  * every program whose threads synchronise (races may see another interleaving).
+ *
+ * Host cost (docs/performance.md, issue 14): the cycles with nothing to issue are skipped at once;
+ * what a warp's picked instruction waits for (its ready cycle and source registers) and what its
+ * memory access costs are computed once per pick and kept until the pick issues (only the shared
+ * pipe, which other warps move, is compared each cycle); a warp blocked at a barrier is picked
+ * again only when a barrier releases; the latencies that do not depend on the data are integers
+ * computed once per instruction of the kernel (timing_info). --slow-path timing turns the caches
+ * off: everything is recomputed where it is used, as the reference they must agree with.
  */
 #include "timing.h"
 #include "banks.h"
@@ -37,18 +45,75 @@
 
 #define LINE_SET 4096 /* global lines remembered per block; beyond, a line counts as touched */
 
+/* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
+typedef struct {
+    int shared;
+    unsigned wavefronts, min_wavefronts;
+    double hold, extra_latency;
+    ws_space space;
+} mem_cost;
+
+/* One memory access of a picked group: its cost and what issuing it commits (the global lines it
+ * touches, the lanes' banks for the events). */
+typedef struct {
+    mem_cost c;
+    uint32_t exec;
+    uint64_t addr[32];
+    uint8_t bank[32];
+} mem_access;
+
+/* Per warp: its picked group and what it waits for. */
+typedef struct {
+    ws_pick pick;        /* its chosen group, while has_pick */
+    uint64_t ready;      /* the first cycle it may issue again */
+    uint8_t ready_why;   /* the stall reason while ready is in the future */
+    uint8_t blocked_why; /* while blocked: why (blocked_reason) */
+    uint8_t sb_valid, mem_valid;
+    /* while sb_valid: the pick's first cycle and reason from ready and the scoreboard (the
+     * shared pipe left out) */
+    uint8_t sb_why;
+    uint32_t sb_prod;
+    uint64_t sb_when;
+    mem_access mem; /* while mem_valid: the pick's memory access */
+} warp_state;
+
+/* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. */
+typedef struct {
+    int64_t latency;  /* destinations ready this many cycles after issue; -1: from the data (loads, match) */
+    int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
+    int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
+    int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
+    uint8_t free_mov; /* is_free_mov */
+    uint8_t memory;   /* ws_op_is_memory */
+} timing_info;
+
 struct ws_timing {
     ws_preset p;
     uint32_t nwarps, nregs;
-    uint64_t *reg_ready; /* nwarps x nregs: the cycle each register's value is ready */
-    uint32_t *reg_prod;  /* nwarps x nregs: the pc of the instruction that writes it */
-    ws_pick *pick;       /* per warp: its chosen group, while has_pick */
-    uint8_t *has_pick;
-    uint64_t *ready;        /* per warp: the first cycle it may issue again */
-    uint8_t *ready_why;     /* per warp: the stall reason while ready is in the future */
-    uint8_t *bar_wait;      /* per warp: lanes wait at bar.sync */
-    uint32_t rr[64];        /* per sub-partition: the warp that issued last */
-    double pipe_free;       /* the shared pipe is busy until this cycle */
+    uint64_t *reg_ready;   /* nwarps x nregs: the cycle each register's value is ready */
+    uint32_t *reg_prod;    /* nwarps x nregs: the pc of the instruction that writes it */
+    warp_state *ws;        /* per warp */
+    uint32_t live;         /* warps with live lanes (WS_MAX_BLOCK_THREADS / 32 <= 32) */
+    uint32_t has_pick;     /* warps with a picked group */
+    uint32_t blocked;      /* warps whose pick found nothing to run: picked again after a release */
+    uint32_t bar_wait;     /* warps whose lanes wait at bar.sync */
+    uint32_t dirty;        /* warps whose when/why below must be computed again */
+    uint32_t on_pipe;      /* warps whose picked access waits for the shared pipe (dirty when it moves) */
+    uint32_t timed;        /* warps without a pick that wait for their ready cycle (dirty when it comes) */
+    uint32_t sp_warps[32]; /* per sub-partition: its warps */
+    /* per warp, as of the last scheduling pass that computed them: the first cycle it can issue
+     * (UINT64_MAX: not before something changes), why not before, the producing pc; and the
+     * first cycle not yet charged to a stall reason (settle) */
+    uint64_t when[32], charged[32];
+    uint8_t why[32];
+    uint32_t prod[32];
+    int eager;         /* stall events or --slow-path timing: every cycle charged as it passes */
+    uint32_t rr[64];   /* per sub-partition: the warp that issued last */
+    double pipe_free;  /* the shared pipe is busy until this cycle */
+    uint64_t pipe_at;  /* the first whole cycle it is free */
+    timing_info *info; /* per instruction (timing_info_of), built for the launch's first block */
+    uint32_t ninfo;
+    int info_ready;
     const ws_reg_use *uses; /* the launch's L->uses, per instruction */
     ws_reg_use tmp_use;
     int slow; /* WS_SLOW_TIMING: each instruction's registers walked per use (else L->uses) */
@@ -80,12 +145,10 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     size_t n = (size_t)t->nwarps * t->nregs;
     t->reg_ready = calloc(n, sizeof *t->reg_ready);
     t->reg_prod = calloc(n, sizeof *t->reg_prod);
-    t->pick = calloc(t->nwarps, sizeof *t->pick);
-    t->has_pick = calloc(t->nwarps, 1);
-    t->ready = calloc(t->nwarps, sizeof *t->ready);
-    t->ready_why = calloc(t->nwarps, 1);
-    t->bar_wait = calloc(t->nwarps, 1);
-    if (!t->reg_ready || !t->reg_prod || !t->pick || !t->has_pick || !t->ready || !t->ready_why || !t->bar_wait) {
+    t->ws = calloc(t->nwarps, sizeof *t->ws);
+    t->ninfo = L->k->ninsns;
+    t->info = calloc(t->ninfo ? t->ninfo : 1, sizeof *t->info);
+    if (!t->reg_ready || !t->reg_prod || !t->ws || !t->info || t->nwarps > 32) {
         ws_timing_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -103,8 +166,8 @@ uint64_t ws_timing_block_memory(const ws_timing *t)
 uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
 {
     uint64_t nregs = k->nregs ? k->nregs : 1;
-    return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) +
-           nwarps * (sizeof(ws_pick) + sizeof(uint64_t) + 3);
+    return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
+           (uint64_t)(k->ninsns ? k->ninsns : 1) * sizeof(timing_info);
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -113,11 +176,8 @@ void ws_timing_destroy(ws_timing *t)
         return;
     free(t->reg_ready);
     free(t->reg_prod);
-    free(t->pick);
-    free(t->has_pick);
-    free(t->ready);
-    free(t->ready_why);
-    free(t->bar_wait);
+    free(t->ws);
+    free(t->info);
     free(t);
 }
 
@@ -129,14 +189,6 @@ static const ws_reg_use *uses_of(ws_timing *t, const ws_launch_ctx *L, uint32_t 
     ws_insn_reg_use(&L->code[pc], &t->tmp_use);
     return &t->tmp_use;
 }
-
-/* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
-typedef struct {
-    int shared;
-    unsigned wavefronts, min_wavefronts;
-    double hold, extra_latency;
-    ws_space space;
-} mem_cost;
 
 /* Whether the block has touched the global line; commit: it does now. */
 static int touch_line(ws_timing *t, uint64_t line, int commit)
@@ -157,52 +209,60 @@ static int touch_line(ws_timing *t, uint64_t line, int commit)
     return 1; /* the set is full here: count it as touched */
 }
 
-/* commit: the access issues now (its lines become the block's) */
-static mem_cost mem_cost_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t group, int commit)
+/* The access group's lanes make, with what it costs; touches nothing (mem_commit does). */
+static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t group, mem_access *m)
 {
-    mem_cost c = {0};
-    c.space = WS_SPACE_NONE;
+    mem_cost *c = &m->c;
+    *c = (mem_cost){0};
+    c->space = WS_SPACE_NONE;
+    m->exec = 0;
     if (!ws_op_is_memory(in->op))
-        return c;
+        return;
     uint32_t exec = ws_guard_mask(x->regs, in, group);
+    m->exec = exec;
     if (!exec)
-        return c;
+        return;
     unsigned bytes = ws_type_bits((ws_type)in->type) / 8 * (in->vec ? in->vec : 1);
-    uint64_t addr[32] = {0};
+    uint64_t *addr = m->addr;
     const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
     ws_space space = ws_access_space(in);
     FOR_EACH_LANE(exec, l) {
         addr[l] = ws_access_address(x->regs, a, l); /* the executors' decoder (memory.h) */
-        c.space = ws_resolve_generic(space, &addr[l]);
+        c->space = ws_resolve_generic(space, &addr[l]);
     }
     int returns = ws_op_writes_op0(in->op); /* ld, ldu, atom: a result, with a load's latency */
-    if (commit && returns && c.space == WS_SPACE_GLOBAL && ws_op_class_of(in->op) != CLS_ATOMIC &&
-        !ws_insn_is_strong_load(in)) {
-        /* a load of a line the block has not touched: the block waits for L2/HBM once (ld.miss,
-         * charged by the whole-launch model, sim/grid.c; the block's own cycles keep the L1 hit) */
-        FOR_EACH_LANE(exec, l)
-            t->block_missed |= !touch_line(t, addr[l] >> 7, 1);
-    } else if (commit && c.space == WS_SPACE_GLOBAL) {
-        FOR_EACH_LANE(exec, l)
-            touch_line(t, addr[l] >> 7, 1); /* stores and atomics bring their lines in too */
-    }
     if (ws_op_class_of(in->op) == CLS_ATOMIC &&
         returns) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
-        c.extra_latency = (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.atom_same_word;
-    if (c.space != WS_SPACE_SHARED)
-        return c;
-    c.shared = 1;
-    c.wavefronts = ws_bank_wavefronts(addr, exec, bytes, x->mem_bank);
-    c.min_wavefronts = ws_bank_min_wavefronts(exec, bytes);
+        c->extra_latency = (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.atom_same_word;
+    if (c->space != WS_SPACE_SHARED)
+        return;
+    c->shared = 1;
+    c->wavefronts = ws_bank_wavefronts(addr, exec, bytes, m->bank);
+    c->min_wavefronts = ws_bank_min_wavefronts(exec, bytes);
     if (!returns) { /* st, red */
-        double h = c.wavefronts * t->p.store_wavefront - t->p.store_overlap;
-        c.hold = h > t->p.store_issue ? h : t->p.store_issue;
-        c.hold += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
+        double h = c->wavefronts * t->p.store_wavefront - t->p.store_overlap;
+        c->hold = h > t->p.store_issue ? h : t->p.store_issue;
+        c->hold += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
     } else {
-        c.hold = c.wavefronts;
-        c.extra_latency += (c.wavefronts - 1) * t->p.shared_wavefront + (bytes >= 16 ? t->p.shared_128 : 0);
+        c->hold = c->wavefronts;
+        c->extra_latency += (c->wavefronts - 1) * t->p.shared_wavefront + (bytes >= 16 ? t->p.shared_128 : 0);
     }
-    return c;
+}
+
+/* The access issues now: its global lines become the block's. */
+static void mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m)
+{
+    if (!m->exec || m->c.space != WS_SPACE_GLOBAL)
+        return;
+    if (ws_op_writes_op0(in->op) && ws_op_class_of(in->op) != CLS_ATOMIC && !ws_insn_is_strong_load(in)) {
+        /* a load of a line the block has not touched: the block waits for L2/HBM once (ld.miss,
+         * charged by the whole-launch model, sim/grid.c; the block's own cycles keep the L1 hit) */
+        FOR_EACH_LANE(m->exec, l)
+            t->block_missed |= !touch_line(t, m->addr[l] >> 7, 1);
+    } else {
+        FOR_EACH_LANE(m->exec, l)
+            touch_line(t, m->addr[l] >> 7, 1); /* stores and atomics bring their lines in too */
+    }
 }
 
 /* Forms that ptxas lowers to other SASS than the rest of their class: longer sequences (the
@@ -354,6 +414,52 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
     return lowered > 0 ? lowered : p->lat[cls];
 }
 
+/* A mov of a register or an immediate: ptxas folds it away (a rename, or an immediate operand
+ * of its user), so it takes no issue slot and no latency. Measured: bench_reduce_shfl. */
+static int is_free_mov(const ws_insn *in)
+{
+    if (in->op == WS_OP_CVT && in->ops[1].kind == WS_OPND_REG && !ws_type_is_float((ws_type)in->type) &&
+        !ws_type_is_float((ws_type)in->type2) && !(in->mods & WS_MOD_SAT) && ws_type_bits((ws_type)in->type) == 32 &&
+        ws_type_bits((ws_type)in->type2) == 64)
+        return 1; /* cvt.u32.u64: the low register of the pair (bench_mul[0], [4]) */
+    return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
+}
+
+/* What issuing in does to the scoreboard, rounded to whole cycles as the issue rounds them. */
+static timing_info timing_info_of(const ws_timing *t, const ws_insn *in)
+{
+    const ws_preset *p = &t->p;
+    ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
+    timing_info f = {0};
+    f.free_mov = (uint8_t)is_free_mov(in);
+    f.memory = (uint8_t)ws_op_is_memory(in->op);
+    /* ld, ldu, atom: from the access; match: from the values */
+    int from_data = cls == LAT_MATCH || (f.memory && ws_op_writes_op0(in->op));
+    mem_cost none = {0};
+    /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
+     * register is a rename, its result ready as soon as its source */
+    f.latency = f.free_mov ? 0 : from_data ? -1 : llround(latency_of(t, in, &none));
+    /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
+     * reductions and scans read it at once (SHFL paired with a predicated FADD in SASS, 36 cycles
+     * a step: time_cub_warp_reduce_sum_float); nvcc's __shfl_*_sync leave it unread (bench_reduce_shfl) */
+    f.pred = cls == LAT_SHFL ? llround(p->shfl_pred) : 0;
+    double fence = fence_of(p, in);
+    f.fence = fence >= 0 ? llround(fence) : -1;
+    f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? llround(p->lat[LAT_BRANCH]) : 0;
+    return f;
+}
+
+/* The timing facts of instruction pc: from the launch's table, or (--slow-path timing) computed
+ * here into *tmp. */
+static const timing_info *info_of(ws_timing *t, const ws_launch_ctx *L, uint32_t pc, timing_info *tmp)
+{
+    if (t->slow || pc >= t->ninfo) {
+        *tmp = timing_info_of(t, &L->code[pc]);
+        return tmp;
+    }
+    return &t->info[pc];
+}
+
 /* ---- one block ---------------------------------------------------------------------------------- */
 
 static int waits_at(const ws_warp *w, int state)
@@ -376,43 +482,52 @@ static ws_stall_reason blocked_reason(const ws_warp *w)
     return WS_STALL_ISSUE;
 }
 
-/* The first cycle warp wi could issue its picked group, and why it cannot before. */
-static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_stall_reason *why, uint32_t *prod)
+/* The memory access of warp wi's picked group, computed once per pick (every time with
+ * --slow-path timing). */
+static const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi)
 {
-    const ws_insn *in = &x->L->code[t->pick[wi].pc];
-    uint64_t when = t->ready[wi];
-    *why = (ws_stall_reason)t->ready_why[wi];
-    *prod = UINT32_MAX;
-    const ws_reg_use *u = uses_of(t, x->L, t->pick[wi].pc);
-    const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
-    for (uint32_t i = 0; i < u->nsrc; i++)
-        if (rr[u->src[i]] > when) {
-            when = rr[u->src[i]];
-            *why = WS_STALL_SCOREBOARD;
-            *prod = t->reg_prod[(size_t)wi * t->nregs + u->src[i]];
-        }
-    if (ws_op_is_memory(in->op)) {
+    warp_state *s = &t->ws[wi];
+    if (!s->mem_valid || t->slow) {
         x->w = w;
         x->regs = w->regs;
-        mem_cost mc = mem_cost_of(t, x, in, t->pick[wi].group, 0);
-        uint64_t pipe = (uint64_t)ceil(t->pipe_free - 1e-9);
-        if (mc.shared && pipe > when) {
-            when = pipe;
-            *why = WS_STALL_BANK;
-        }
+        mem_access_of(t, x, &x->L->code[s->pick.pc], s->pick.group, &s->mem);
+        s->mem_valid = 1;
     }
-    return when;
+    return &s->mem;
 }
 
-/* A mov of a register or an immediate: ptxas folds it away (a rename, or an immediate operand
- * of its user), so it takes no issue slot and no latency. Measured: bench_reduce_shfl. */
-static int is_free_mov(const ws_insn *in)
+/* The first cycle warp wi could issue its picked group, and why it cannot before. Ready cycle and
+ * scoreboard change only when the warp issues or a barrier releases it: they are kept while the
+ * pick waits (sb_valid); the shared pipe, which every warp moves, is compared each time. */
+static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_stall_reason *why, uint32_t *prod)
 {
-    if (in->op == WS_OP_CVT && in->ops[1].kind == WS_OPND_REG && !ws_type_is_float((ws_type)in->type) &&
-        !ws_type_is_float((ws_type)in->type2) && !(in->mods & WS_MOD_SAT) && ws_type_bits((ws_type)in->type) == 32 &&
-        ws_type_bits((ws_type)in->type2) == 64)
-        return 1; /* cvt.u32.u64: the low register of the pair (bench_mul[0], [4]) */
-    return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
+    warp_state *s = &t->ws[wi];
+    uint32_t pc = s->pick.pc;
+    if (!s->sb_valid || t->slow) {
+        uint64_t when = s->ready;
+        ws_stall_reason y = (ws_stall_reason)s->ready_why;
+        uint32_t pr = UINT32_MAX;
+        const ws_reg_use *u = uses_of(t, x->L, pc);
+        const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
+        for (uint32_t i = 0; i < u->nsrc; i++)
+            if (rr[u->src[i]] > when) {
+                when = rr[u->src[i]];
+                y = WS_STALL_SCOREBOARD;
+                pr = t->reg_prod[(size_t)wi * t->nregs + u->src[i]];
+            }
+        s->sb_when = when;
+        s->sb_why = (uint8_t)y;
+        s->sb_prod = pr;
+        s->sb_valid = 1;
+    }
+    uint64_t when = s->sb_when;
+    *why = (ws_stall_reason)s->sb_why;
+    *prod = s->sb_prod;
+    if (ws_op_is_memory(x->L->code[pc].op) && access_of(t, x, w, wi)->c.shared && t->pipe_at > when) {
+        when = t->pipe_at;
+        *why = WS_STALL_BANK;
+    }
+    return when;
 }
 
 static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, uint64_t cycle, ws_stall_reason why,
@@ -427,140 +542,253 @@ static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, u
     ws_emit(L, &ev);
 }
 
+/* Warp wi's ready cycle moves: what it waits for is computed again. */
+static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason why)
+{
+    t->ws[wi].ready = ready;
+    t->ws[wi].ready_why = (uint8_t)why;
+    t->ws[wi].sb_valid = 0;
+    t->dirty |= 1u << wi;
+}
+
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
 {
     ws_launch_ctx *L = x->L;
     ws_warp *w = &b->warps[wi];
-    ws_pick pk = t->pick[wi];
+    warp_state *s = &t->ws[wi];
+    ws_pick pk = s->pick;
     const ws_insn *in = &L->code[pk.pc];
+    timing_info tmp;
+    const timing_info *f = info_of(t, L, pk.pc, &tmp);
+    const mem_access *m = f->memory ? access_of(t, x, w, wi) : NULL;
     x->w = w;
     x->regs = w->regs;
-    mem_cost mc = mem_cost_of(t, x, in, pk.group, 1);
-    x->mem_wavefronts = mc.wavefronts;
-    if (mc.shared) {
-        double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
-        t->pipe_free = start + mc.hold;
-        L->stats.shared_wavefronts += mc.wavefronts;
-        L->stats.bank_conflicts += mc.wavefronts - mc.min_wavefronts;
+    x->mem_wavefronts = m ? m->c.wavefronts : 0;
+    if (m) {
+        mem_commit(t, in, m);
+        if (m->c.shared) {
+            memcpy(x->mem_bank, m->bank, sizeof x->mem_bank);
+            double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
+            t->pipe_free = start + m->c.hold;
+            t->pipe_at = (uint64_t)ceil(t->pipe_free - 1e-9);
+            t->dirty |= t->on_pipe; /* the warps waiting for the pipe wait longer */
+            L->stats.shared_wavefronts += m->c.wavefronts;
+            L->stats.bank_conflicts += m->c.wavefronts - m->c.min_wavefronts;
+        }
     }
-    double lat = ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group) : latency_of(t, in, &mc);
+    int64_t lat = f->latency;
+    if (lat < 0) /* from the data: read before the instruction executes */
+        lat = llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
+                                                              : latency_of(t, in, &m->c));
     const ws_reg_use *u = uses_of(t, L, pk.pc);
     b->cycle = cycle;
-    t->has_pick[wi] = 0;
+    t->has_pick &= ~(1u << wi);
+    t->on_pipe &= ~(1u << wi);
     ws_warp_issue(x, w, &pk);
+    if (!w->live) { /* it exited: no more cycles to charge, nothing to wait for */
+        t->live &= ~(1u << wi);
+        t->when[wi] = UINT64_MAX;
+    }
     x->mem_wavefronts = 0;
-    /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
-     * register is a rename, its result ready as soon as its source */
-    if (is_free_mov(in))
-        lat = 0;
-    uint64_t done = cycle + (uint64_t)llround(lat);
-    /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
-     * reductions and scans read it at once (SHFL paired with a predicated FADD in SASS, 36 cycles
-     * a step: time_cub_warp_reduce_sum_float); nvcc's __shfl_*_sync leave it unread (bench_reduce_shfl) */
-    uint64_t done_pred = done + (ws_optable[in->op].latency == LAT_SHFL ? (uint64_t)llround(t->p.shfl_pred) : 0);
+    uint64_t done = cycle + (uint64_t)lat;
+    uint64_t done_pred = done + (uint64_t)f->pred;
     for (uint32_t i = 0; i < u->ndst; i++) {
         t->reg_ready[(size_t)wi * t->nregs + u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
         t->reg_prod[(size_t)wi * t->nregs + u->dst[i]] = pk.pc;
     }
     uint64_t next = cycle + 1;
-    double fence = fence_of(&t->p, in);
-    if (fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
+    if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
         const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
         uint64_t drained = cycle + 1;
         for (uint32_t r = 0; r < t->nregs; r++)
             drained = rr[r] > drained ? rr[r] : drained;
-        next = drained + (uint64_t)llround(fence);
+        next = drained + (uint64_t)f->fence;
     }
-    if (ws_optable[in->op].latency == LAT_BRANCH && t->p.lat[LAT_BRANCH] > 1)
-        next = cycle + (uint64_t)llround(t->p.lat[LAT_BRANCH]);
-    t->ready[wi] = is_free_mov(in) ? cycle : next;
-    t->ready_why[wi] = WS_STALL_ISSUE;
+    if (f->branch)
+        next = cycle + (uint64_t)f->branch;
+    set_ready(t, wi, f->free_mov ? cycle : next, WS_STALL_ISSUE);
     if (ws_op_class_of(in->op) == CLS_BARRIER)
-        t->bar_wait[wi] = 1;
+        t->bar_wait |= 1u << wi;
 }
 
 /* Releases every complete bar.sync; its warps issue again bar + per_warp x (warps - 1) later. */
 static int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
 {
-    int waiting = 0;
-    for (uint32_t wi = 0; wi < b->nwarps; wi++)
-        waiting |= t->bar_wait[wi];
-    if (!waiting || !ws_block_release_barriers(b, 0))
+    if (!t->bar_wait || !ws_block_release_barriers(b, 0))
         return 0;
+    t->blocked = 0; /* lanes run again: every warp picks anew */
     uint64_t at = cycle + (uint64_t)llround(t->p.lat[LAT_BAR] + t->p.bar_per_warp * (b->nwarps - 1));
     for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-        if (!t->bar_wait[wi] || waits_at(&b->warps[wi], LANE_WAIT_BAR))
+        if (!((t->bar_wait >> wi) & 1) || waits_at(&b->warps[wi], LANE_WAIT_BAR))
             continue;
-        t->bar_wait[wi] = 0;
-        if (t->ready[wi] < at) {
-            t->ready[wi] = at;
-            t->ready_why[wi] = WS_STALL_BARRIER;
-        }
+        t->bar_wait &= ~(1u << wi);
+        if (t->ws[wi].ready < at)
+            set_ready(t, wi, at, WS_STALL_BARRIER);
     }
     return 1;
 }
 
-/* Charges cycles [from, to) to each live warp's reason. */
-static void charge(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t from, uint64_t to, const ws_stall_reason *why,
-                   const uint32_t *prod)
+/* Charges warp wi's cycles from the first uncharged one to `to` (excluded) as the scheduling pass
+ * that computed its when/why saw them: a cycle before `when` to why, a cycle from `when` on (it
+ * could issue, another warp did) to issue. The figures change only in a scheduling pass (update),
+ * so a warp is charged lazily, when they change or it issues; with stall events (eager) every
+ * cycle as it passes, in the order the events are emitted. */
+static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi,
+                                                  uint64_t from, uint64_t split, uint64_t to, int every)
 {
+    for (uint64_t c = from; c < to && (every || !L->stop); c++)
+        emit_stall(L, b, &b->warps[wi], (t->has_pick >> wi) & 1 ? t->ws[wi].pick.pc : 0, c,
+                   c < split ? (ws_stall_reason)t->why[wi] : WS_STALL_ISSUE, t->prod[wi]);
+}
+
+static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every)
+{
+    uint64_t from = t->charged[wi];
     if (to <= from)
         return;
-    for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-        ws_warp *w = &b->warps[wi];
-        if (!w->live)
-            continue;
-        L->stats.stalls[why[wi]] += to - from;
-        if (L->sim->cfg.on_event)
-            for (uint64_t c = from; c < to && !L->stop; c++)
-                emit_stall(L, b, w, t->has_pick[wi] ? t->pick[wi].pc : 0, c, why[wi], prod[wi]);
+    t->charged[wi] = to;
+    uint64_t split = t->when[wi] < from ? from : t->when[wi] > to ? to : t->when[wi];
+    L->stats.stalls[t->why[wi]] += split - from;
+    L->stats.stalls[WS_STALL_ISSUE] += to - split;
+    if (t->eager && L->sim->cfg.on_event)
+        emit_stalls(t, L, b, wi, from, split, to, every);
+}
+
+/* Eager charging: every live warp up to `to`, in warp order (the order of the stall events).
+ * every: a stop (the trace's output limit) does not end the events of this cycle early. */
+static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to, int every)
+{
+    for (uint32_t m = t->live; m; m &= m - 1)
+        settle(t, L, b, (uint32_t)__builtin_ctz(m), to, every);
+}
+
+/* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones). */
+static void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
+{
+    settle(t, x->L, b, wi, cycle, 0);
+    uint32_t bit = 1u << wi;
+    ws_warp *w = &b->warps[wi];
+    ws_stall_reason why;
+    t->prod[wi] = UINT32_MAX;
+    t->dirty &= ~bit;
+    t->timed &= ~bit;
+    if (t->has_pick & bit) {
+        t->when[wi] = earliest(t, x, w, wi, &why, &t->prod[wi]);
+    } else if (t->ws[wi].ready > cycle) {
+        t->when[wi] = t->ws[wi].ready; /* released from a barrier, not issuing yet */
+        why = (ws_stall_reason)t->ws[wi].ready_why;
+        t->timed |= bit;
+    } else {
+        t->when[wi] = UINT64_MAX;
+        why = (t->blocked & bit) && !t->slow ? (ws_stall_reason)t->ws[wi].blocked_why : blocked_reason(w);
     }
+    t->why[wi] = (uint8_t)why;
+}
+
+/* Warp wi picks its next group unless it has one or is blocked (bookkeeping steps cost nothing;
+ * a free mov issues at once when it can). */
+static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
+{
+    ws_warp *w = &b->warps[wi];
+    warp_state *s = &t->ws[wi];
+    x->w = w;
+    x->regs = w->regs;
+    for (int guard = 0; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) {
+        int r = ws_warp_pick(x, w, &s->pick);
+        t->dirty |= 1u << wi;
+        if (r == WS_PICK_EXEC) {
+            t->has_pick |= 1u << wi;
+            s->sb_valid = s->mem_valid = 0;
+            timing_info tmp;
+            const timing_info *f = info_of(t, x->L, s->pick.pc, &tmp);
+            if (f->memory && access_of(t, x, w, wi)->c.shared)
+                t->on_pipe |= 1u << wi;
+            ws_stall_reason wy;
+            uint32_t pr;
+            if (f->free_mov && earliest(t, x, w, wi, &wy, &pr) <= cycle) {
+                issue(t, x, b, wi, cycle); /* no slot: pick the next one */
+                x->w = w;
+                x->regs = w->regs;
+            }
+        } else if (r == WS_PICK_BLOCKED) {
+            /* nothing of it runs until a barrier releases (release_barriers, resolve_stuck) */
+            t->blocked |= 1u << wi;
+            s->blocked_why = (uint8_t)blocked_reason(w);
+            break;
+        }
+    }
+}
+
+/* The warp of sub-partition sp that issues among `ready`: loose round robin, the search starts
+ * after the warp that issued last there (warps sp, sp + nsp, sp + 2 nsp, ...). */
+static int rr_pick(ws_timing *t, uint32_t ready, unsigned sp, unsigned nsp, uint32_t nwarps)
+{
+    uint32_t mine = t->sp_warps[sp] & ready;
+    if (!mine)
+        return -1;
+    uint32_t nmine = (nwarps - sp + nsp - 1) / nsp;
+    uint32_t last = t->rr[sp % 64];
+    uint32_t first = sp + (last == UINT32_MAX ? 0 : (last / nsp + 1) % nmine) * nsp;
+    uint32_t after = first < 32 ? mine & (~0u << first) : 0;
+    return __builtin_ctz(after ? after : mine);
 }
 
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
 {
     ws_timing *t = L->timing;
     t->uses = L->uses; /* ws_sim_launch prepared them after ws_timing_create */
+    if (!t->info_ready) {
+        for (uint32_t pc = 0; pc < t->ninfo; pc++)
+            t->info[pc] = timing_info_of(t, &L->code[pc]);
+        t->info_ready = 1;
+    }
     uint64_t max_cycles = L->sim->cfg.max_cycles;
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
-    memset(t->has_pick, 0, t->nwarps);
-    memset(t->ready, 0, t->nwarps * sizeof *t->ready);
-    memset(t->bar_wait, 0, t->nwarps);
+    memset(t->ws, 0, t->nwarps * sizeof *t->ws);
+    t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->timed = 0;
+    unsigned nsp = t->p.subpartitions;
+    memset(t->sp_warps, 0, sizeof t->sp_warps);
+    for (uint32_t wi = 0; wi < 32; wi++) {
+        t->when[wi] = UINT64_MAX;
+        if (wi < b->nwarps && wi % nsp < 32)
+            t->sp_warps[wi % nsp] |= 1u << wi;
+    }
+    for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+        t->live |= b->warps[wi].live ? 1u << wi : 0;
+        t->when[wi] = UINT64_MAX;
+        t->charged[wi] = 0;
+        t->why[wi] = WS_STALL_ISSUE;
+        t->prod[wi] = UINT32_MAX;
+    }
+    t->dirty = t->live;
+    t->eager = L->sim->cfg.on_event || t->slow;
     memset(t->rr, 0xff, sizeof t->rr);
     t->pipe_free = 0;
+    t->pipe_at = 0;
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
-    unsigned nsp = t->p.subpartitions;
-    uint64_t cycle = 0;
-    uint64_t when[WS_MAX_BLOCK_THREADS / 32];
-    ws_stall_reason why[WS_MAX_BLOCK_THREADS / 32];
-    uint32_t prod[WS_MAX_BLOCK_THREADS / 32];
+    uint64_t cycle = 0, charged_to = 0; /* at the end: the cycles charged to every live warp */
     for (;;) {
-        /* every live warp without a group picks one (bookkeeping steps cost nothing) */
-        int alive = 0;
-        for (uint32_t wi = 0; wi < b->nwarps && !L->stop; wi++) {
-            ws_warp *w = &b->warps[wi];
-            if (!w->live)
-                continue;
-            alive = 1;
-            x->w = w;
-            x->regs = w->regs;
-            for (int guard = 0; !t->has_pick[wi] && guard < 4096; guard++) {
-                int r = ws_warp_pick(x, w, &t->pick[wi]);
-                if (r == WS_PICK_EXEC) {
-                    t->has_pick[wi] = 1;
-                    ws_stall_reason wy;
-                    uint32_t pr;
-                    if (is_free_mov(&L->code[t->pick[wi].pc]) && earliest(t, x, w, wi, &wy, &pr) <= cycle) {
-                        issue(t, x, b, wi, cycle); /* no slot: pick the next one */
-                        x->w = w;
-                        x->regs = w->regs;
-                    }
-                } else if (r == WS_PICK_BLOCKED)
-                    break;
-            }
+        /* every live warp without a group picks one (in warp order: a free mov issues at once);
+         * the warps whose figures changed (a new pick, a release, the shared pipe moved, a wait
+         * that ended) compute when they could issue and why not before; the others keep theirs */
+        uint32_t todo = t->slow ? t->live : t->live & ~(t->has_pick | t->blocked);
+        for (uint32_t m = todo; m && !L->stop; m &= m - 1)
+            pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), cycle);
+        uint32_t due = 0;
+        for (uint32_t m = t->timed; m; m &= m - 1)
+            due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
+        todo = t->slow ? t->live : (t->dirty | due) & t->live;
+        for (uint32_t m = todo; m && !L->stop; m &= m - 1)
+            update(t, x, b, (uint32_t)__builtin_ctz(m), cycle);
+        uint64_t next_event = UINT64_MAX;
+        uint32_t ready = 0;
+        for (uint32_t wi = 0; wi < b->nwarps; wi++) { /* warps not live wait for UINT64_MAX */
+            next_event = t->when[wi] < next_event ? t->when[wi] : next_event;
+            ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
         }
-        if (L->stop || !alive)
+        charged_to = cycle;
+        if (L->stop || !t->live)
             break;
         if (max_cycles && cycle >= max_cycles) {
             ws_launch_stop(L, WS_ERR_LIMIT,
@@ -568,68 +796,44 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
                            max_cycles, b->id);
             break;
         }
-        /* when each warp could issue, and why not before */
-        uint64_t next_event = UINT64_MAX;
-        for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-            ws_warp *w = &b->warps[wi];
-            prod[wi] = UINT32_MAX;
-            when[wi] = UINT64_MAX;
-            if (!w->live)
-                continue;
-            if (t->has_pick[wi]) {
-                when[wi] = earliest(t, x, w, wi, &why[wi], &prod[wi]);
-            } else if (t->ready[wi] > cycle) {
-                when[wi] = t->ready[wi]; /* released from a barrier, not issuing yet */
-                why[wi] = (ws_stall_reason)t->ready_why[wi];
-            } else {
-                why[wi] = blocked_reason(w);
-            }
-            if (when[wi] < next_event)
-                next_event = when[wi];
-        }
         if (next_event == UINT64_MAX) {
             /* nothing can ever issue: a complete barrier releases, else the fallbacks */
-            if (!release_barriers(t, b, cycle) && !ws_block_resolve_stuck(b, x)) {
-                ws_launch_stop(L, WS_ERR_INTERNAL, "block %u: no lane can run and nothing waits", b->id);
-                break;
+            if (!release_barriers(t, b, cycle)) {
+                if (!ws_block_resolve_stuck(b, x)) {
+                    ws_launch_stop(L, WS_ERR_INTERNAL, "block %u: no lane can run and nothing waits", b->id);
+                    break;
+                }
+                t->blocked = 0;
+                t->dirty = t->live;
             }
-            charge(t, L, b, cycle, cycle + 1, why, prod);
+            if (t->eager)
+                settle_all(t, L, b, cycle + 1, 0);
             cycle++;
             continue;
         }
         if (next_event > cycle) {
-            /* nobody can issue before next_event: charge the skipped cycles at once */
-            charge(t, L, b, cycle, next_event, why, prod);
+            /* nobody can issue before next_event: the cycles between are charged as they are */
+            if (t->eager)
+                settle_all(t, L, b, next_event, 0);
             cycle = next_event;
             continue; /* pick again: released warps may have a group now */
         }
-        /* each sub-partition issues one ready warp, loose round robin */
-        uint32_t issued = 0;
+        /* each sub-partition issues one ready warp, loose round robin (the figures are the pass's:
+         * an access issued here delays the others' from the next cycle on) */
+        ready &= t->has_pick;
         for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
-            uint32_t nmine = b->nwarps > sp ? (b->nwarps - sp + nsp - 1) / nsp : 0;
-            if (!nmine)
+            int wi = b->nwarps > sp ? rr_pick(t, ready, sp, nsp, b->nwarps) : -1;
+            if (wi < 0)
                 continue;
-            uint32_t last = t->rr[sp % 64];
-            uint32_t start = last == UINT32_MAX ? 0 : (last / nsp + 1) % nmine;
-            for (uint32_t k = 0; k < nmine; k++) {
-                uint32_t wi = sp + ((start + k) % nmine) * nsp;
-                if (!t->has_pick[wi] || when[wi] > cycle)
-                    continue;
-                issue(t, x, b, wi, cycle);
-                t->rr[sp % 64] = wi;
-                issued |= 1u << wi;
-                break;
-            }
+            settle(t, L, b, (uint32_t)wi, cycle, 0);
+            t->charged[wi] = cycle + 1; /* it issued: no stall this cycle */
+            issue(t, x, b, (uint32_t)wi, cycle);
+            t->rr[sp % 64] = (uint32_t)wi;
         }
         /* the live warps that did not issue this cycle */
-        for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-            if ((issued >> wi) & 1 || !b->warps[wi].live)
-                continue;
-            ws_stall_reason r = when[wi] <= cycle ? WS_STALL_ISSUE : why[wi];
-            L->stats.stalls[r]++;
-            if (L->sim->cfg.on_event)
-                emit_stall(L, b, &b->warps[wi], t->has_pick[wi] ? t->pick[wi].pc : 0, cycle, r, prod[wi]);
-        }
+        if (t->eager)
+            settle_all(t, L, b, cycle + 1, 1);
+        charged_to = cycle + 1;
         if (!ws_work_left(L)) {
             ws_limit_stop(L, LIMIT_WORK, b->id);
             break;
@@ -637,5 +841,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         release_barriers(t, b, cycle);
         cycle++;
     }
+    /* the cycles charged so far to every warp still live */
+    for (uint32_t m = t->live; m; m &= m - 1)
+        settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0);
     b->cycle = cycle;
 }

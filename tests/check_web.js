@@ -7,12 +7,16 @@
  *   - shows out[0] = 496 in the buffers, 5 shuffle frames and the result frame, the cycles;
  *   - steps with the arrow keys to the result frame, whose lane 0 is 496 from lanes 0-31;
  *   - keeps the frame in the URL, and a reload of that URL comes back to it;
+ *   - lists viz/examples' programs: transpose_conflict runs (out[1] = in[32], bank conflicts);
  *   - refuses pasted PTX with a bad instruction at kernel.ptx:LINE:COLUMN;
+ *   - served over http (a server of its own, on a free port), is taken over by its service
+ *     worker, and, the server gone, loads again and runs the reduction (lane 0 = 496);
  *   - logs no console error, warning or exception, and no failed load.
  * Exit 0 when all hold, 1 with what failed. */
 "use strict";
 const {spawn} = require("child_process");
 const fs = require("fs");
+const http = require("http");
 const os = require("os");
 const path = require("path");
 
@@ -55,6 +59,20 @@ function send(method, params, sessionId) {
   const id = nextId++;
   toBrowser.write(JSON.stringify({id, method, params: params || {}, sessionId}) + "\0");
   return new Promise((resolve, reject) => pending.set(id, {resolve, reject}));
+}
+/* SITE_DIR over http on 127.0.0.1 (a secure context, as service workers need), on a free port */
+function serve(dir) {
+  const types = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"};
+  const server = http.createServer((req, res) => {
+    let p = new URL(req.url, "http://localhost").pathname;
+    if (p.endsWith("/")) p += "index.html";
+    const file = path.join(dir, path.normalize(decodeURIComponent(p)));
+    fs.readFile(file, (err, data) => {
+      res.writeHead(err ? 404 : 200, {"Content-Type": types[path.extname(file)] || "application/octet-stream"});
+      res.end(err ? "" : data);
+    });
+  });
+  return new Promise(resolve => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 const sleep = ms => new Promise(r => setTimeout(r, ms));
 function check(ok, what) {
@@ -136,11 +154,51 @@ async function main() {
   const customHash = await evaluate("new Promise(r => setTimeout(() => r(location.hash), 300))");
   check(/ptx=/.test(customHash) && !/p=/.test(customHash), "the URL carries pasted PTX itself");
 
+  // a program of viz/examples/ (web/programs_js.cmake gathers them too): the bank-conflict transpose
+  const listed = await evaluate("Array.from(document.querySelectorAll('#program option')).map(o => o.value)");
+  check(listed.includes("transpose_conflict") && listed.includes("transpose_padded"),
+        "viz/examples' transpose pair is in the program list");
+  await evaluate(`(function () {
+    var s = document.getElementById('program');
+    document.getElementById('only').value = 'mem';
+    s.value = 'transpose_conflict';
+    s.onchange();
+  })()`);
+  await waitFor("document.querySelectorAll('#framelist li').length > 0 || !document.getElementById('errors').hidden",
+                "transpose_conflict ran");
+  const t1 = await evaluate("(document.querySelector(\".buffer[data-label='out'] span[data-index='1']\") || {}).textContent");
+  const conflicts = await evaluate("(document.querySelector('.stat-bank_conflicts') || {}).textContent");
+  const memFrames = await evaluate("document.querySelectorAll('#framelist li.frame-step').length");
+  check(t1 === "32" && +conflicts > 0 && memFrames > 0, "transpose_conflict: out[1] = in[32] = 32 (" + t1 +
+        "), with bank conflicts (" + conflicts + ") and " + memFrames + " memory frames");
+
+  // over http, then offline: the service worker (web/sw.js) serves the page with the server gone
+  const server = await serve(site);
+  const httpUrl = "http://127.0.0.1:" + server.address().port + "/index.html#p=warp_reduce_down&only=shfl";
+  await cmd("Page.navigate", {url: httpUrl});
+  if (await waitFor("navigator.serviceWorker.controller !== null", "the service worker takes the page over http")) {
+    server.close();
+    server.closeAllConnections();
+    await cmd("Page.navigate", {url: "about:blank"});
+    await sleep(200);
+    await cmd("Page.navigate", {url: httpUrl});
+    await waitFor("document.querySelectorAll('#framelist li').length > 0 || !document.getElementById('errors').hidden",
+                  "offline, the page ran the program");
+    const gone = await new Promise(r => http.get(httpUrl, () => r("answered")).on("error", e => r(e.code)));
+    const offline0 = await evaluate("(document.querySelector(\".buffer[data-label='out'] span[data-index='0']\") || {}).textContent");
+    const offlineShfl = await evaluate("document.querySelectorAll('#framelist li.frame-step').length");
+    const controlled = await evaluate("navigator.serviceWorker.controller !== null");
+    check(gone === "ECONNREFUSED" && controlled && offline0 === "496" && offlineShfl === 5,
+          "with the server gone (" + gone + "), the page, served by the service worker (" + controlled +
+          "), shows out[0] = 496 (" + offline0 + ") and " + offlineShfl + " shuffle frames");
+  }
+  server.close();
+
   await sleep(200);
   check(problems.length === 0, "no console errors or warnings" + (problems.length ? ":\n  " + problems.join("\n  ") : ""));
 }
 
-const timer = setTimeout(() => { check(false, "finished within 120 s"); finish(); }, 120000);
+const timer = setTimeout(() => { check(false, "finished within 180 s"); finish(); }, 180000);
 function finish() {
   clearTimeout(timer);
   if (failures.length && stderr) console.log("chromium said:\n" + stderr.slice(-2000));
