@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""host_counts.py WARPSIM [--mode functional|timing] [--simd V | --extra 'ARGS'] [--kernels a,b]
+"""host_counts.py WARPSIM [--mode functional|timing] [--simd V | --extra 'ARGS'] [--kernels a,b] [--check-uninit]
 
 Host instructions per simulated instruction, counted by callgrind (valgrind --tool=callgrind
 --toggle-collect=ws_sim_launch: the launch only, not parsing or printing), for warpsim bench's
 kernels at small sizes in one mode (default functional; --mode timing: block_reduce_256 runs the same
 threads as block_reduce in blocks of 256, for the per-lane cost of 1024- against 256-thread blocks). The count does not move with the machine's load,
 so it shows an improvement on a busy machine. Run from the repository root; valgrind cannot run
-AVX-512 code, so measure the sse2 and avx2 variants (docs/performance.md)."""
+AVX-512 code, so measure the sse2 and avx2 variants (docs/performance.md). The runs pass
+--no-check-uninit, as warpsim bench does; --check-uninit keeps the check on, as a plain
+`warpsim run` has it."""
 import argparse
 import json
 import os
@@ -35,11 +37,12 @@ def main():
     ap.add_argument('--simd')
     ap.add_argument('--extra', default='')
     ap.add_argument('--kernels', default=','.join(k for k in KERNELS if k != 'block_reduce_256'))
+    ap.add_argument('--check-uninit', action='store_true')
     a = ap.parse_args()
     extra = (['--simd', a.simd] if a.simd else []) + a.extra.split()
     print('%-15s %14s %14s %12s %12s' % ('kernel', 'lane insns', 'host insns', 'host/lane', 'host/warp'))
     for name in a.kernels.split(','):
-        cmd = [a.warpsim, 'run'] + KERNELS[name] + ['--mode', a.mode, '--no-check-uninit'] + extra
+        cmd = [a.warpsim, 'run'] + KERNELS[name] + ['--mode', a.mode] + ([] if a.check_uninit else ['--no-check-uninit']) + extra
         st = json.loads(subprocess.run(cmd + ['--json'], capture_output=True, text=True, check=True).stdout)['stats']
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, 'cg.out')

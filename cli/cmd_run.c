@@ -135,8 +135,13 @@ static int parse_slow_paths(const char *list, unsigned *out)
         const char *name;
         unsigned bit;
     } paths[] = {
-        {"converged", WS_SLOW_CONVERGED}, {"exec", WS_SLOW_EXEC},     {"shfl", WS_SLOW_SHFL},
-        {"timing", WS_SLOW_TIMING},       {"interp", WS_SLOW_INTERP}, {"all", WS_SLOW_ALL},
+        {"converged", WS_SLOW_CONVERGED},
+        {"exec", WS_SLOW_EXEC},
+        {"shfl", WS_SLOW_SHFL},
+        {"timing", WS_SLOW_TIMING},
+        {"interp", WS_SLOW_INTERP},
+        {"uninit", WS_SLOW_UNINIT},
+        {"all", WS_SLOW_ALL},
     };
     *out = 0;
     for (const char *p = list;; p++) {
@@ -146,7 +151,7 @@ static int parse_slow_paths(const char *list, unsigned *out)
             i++;
         if (i == sizeof paths / sizeof paths[0]) {
             fprintf(stderr,
-                    "warpsim: error: --slow-path takes converged, exec, shfl, timing, interp or all, separated by "
+                    "warpsim: error: --slow-path takes converged, exec, shfl, timing, interp, uninit or all, separated by "
                     "commas, found '%.*s'\n",
                     (int)n, p);
             return -1;

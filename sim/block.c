@@ -102,7 +102,8 @@ void ws_block_run(ws_launch_ctx *L, ws_block *b, ws_event *ev)
             break;
         }
         int progress = 0, alive = 0;
-        const int fast = !ev && !b->shadow && !(L->slow & WS_SLOW_CONVERGED); /* nobody listens, nothing is checked */
+        /* nobody listens; the uninitialised-value check runs in the fast path too (warp.c) */
+        const int fast = !ev && !(L->slow & WS_SLOW_CONVERGED) && !(b->shadow && (L->slow & WS_SLOW_UNINIT));
         for (uint32_t wi = 0; wi < b->nwarps && !L->stop; wi++) {
             ws_warp *w = &b->warps[wi];
             x.w = w;
@@ -119,7 +120,7 @@ void ws_block_run(ws_launch_ctx *L, ws_block *b, ws_event *ev)
                 if (fast && w->converged && !w->nreconv && !L->stop && budget &&
                     ws_warp_run_converged(&x, w, budget, &yield)) {
                     /* ran a stretch; the checks below as after a step */
-                } else if (!(step = ws_warp_step(&x, w))) {
+                } else if (!(step = fast ? ws_warp_step_stretch(&x, w, budget) : ws_warp_step(&x, w))) {
                     break;
                 }
                 yield |= step == 2;

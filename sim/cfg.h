@@ -10,8 +10,17 @@
 uint32_t *ws_reconvergence_points(const ws_kernel *k);
 /* The registers some path may read before writing them (sorted; *count of them), or NULL when
  * every register must be zeroed: out of memory, or a kernel too large to analyse in
- * WS_ANALYSIS_BYTES (what the memory limit charges for it). */
+ * WS_ANALYSIS_BYTES (what the memory limit charges for it). code: k's instructions as they run
+ * (symbols folded, mul + add contracted). When plan is not NULL, *plan is set to the
+ * uninitialised-value check's plan, one byte of WS_UNINIT_* per instruction (NULL with the list,
+ * or when out of memory: then every instruction is checked in full):
+ *  - WS_UNINIT_READS: some source may be read before a write on some path; elsewhere every
+ *    source was written, unguarded, on every path from the entry, so that each lane that runs
+ *    the instruction wrote it itself and the check (shadow.c) could only find every lane written;
+ *  - WS_UNINIT_WRITES: it writes a register that some WS_UNINIT_READS instruction reads (the
+ *    writes of the others are read only where they are proven). */
 #define WS_ANALYSIS_BYTES ((uint64_t)32 << 20)
-uint32_t *ws_registers_read_unwritten(const ws_kernel *k, uint32_t *count);
+enum { WS_UNINIT_READS = 1, WS_UNINIT_WRITES = 2 };
+uint32_t *ws_registers_read_unwritten(const ws_kernel *k, const ws_insn *code, uint32_t *count, uint8_t **plan);
 
 #endif

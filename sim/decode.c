@@ -1,6 +1,7 @@
 /* Decoding a kernel once for the interpreter's run loop (decode.h). */
 #include "decode.h"
 #include "exec_fast.h"
+#include "cfg.h"
 #include "exec_warp.h"
 #include "memory.h"
 
@@ -209,7 +210,8 @@ uint64_t ws_interp_bytes(const ws_kernel *k)
     return ((uint64_t)k->ninsns + 1) * sizeof(ws_dinsn) + (uint64_t)nshfl * sizeof(ws_dshfl) + sizeof(ws_dkernel);
 }
 
-ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code)
+ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const uint8_t *uninit_plan,
+                             const uint32_t *reconv_pc)
 {
     uint32_t nshfl = 0;
     for (uint32_t i = 0; i < k->ninsns; i++)
@@ -226,10 +228,25 @@ ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code)
         ws_interp_free(dk);
         return NULL;
     }
-    for (uint32_t i = 0; i < k->ninsns; i++)
+    for (uint32_t i = 0; i < k->ninsns; i++) {
         decode_one(k, code, &f, i, &dk->insns[i], dk);
+        dk->insns[i].stops |= uninit_plan ? uninit_plan[i] : DK_STOP_UNINIT;
+        if (ws_op_class_of(code[i].op) == CLS_COLLECTIVE)
+            dk->insns[i].stops |= DK_STOP_COLLECTIVE;
+    }
+    /* where lanes may wait to reconverge: after a divergent branch (reconv_pc; NULL when out of
+     * memory, and then the launch fails) and after a call (ex_call) */
+    for (uint32_t i = 0; i < k->ninsns; i++) {
+        if (reconv_pc && reconv_pc[i] < k->ninsns)
+            dk->insns[reconv_pc[i]].stops |= DK_STOP_RECONV;
+        if (code[i].op == WS_OP_CALL)
+            dk->insns[i + 1].stops |= DK_STOP_RECONV; /* insns[ninsns] exists: the DK_LEAVE past the end */
+    }
     memset(&dk->insns[k->ninsns], 0, sizeof *dk->insns);
     dk->insns[k->ninsns].kind = DK_LEAVE;
+    for (uint32_t i = 0; i <= k->ninsns; i++)
+        if (dk->insns[i].kind == DK_LEAVE)
+            dk->insns[i].stops |= DK_STOP_LEAVE;
     free(f.targets);
     free(f.zero);
     return dk;

@@ -24,6 +24,15 @@ enum {
     DK_COUNT
 };
 
+/* When the run loop stops before an instruction it could run (ws_dinsn.stops), for warp.c:
+ *  - under check_uninitialized, one whose check is not proven needless (WS_UNINIT_*, cfg.h:
+ *    warp.c runs it with the check);
+ *  - in a diverged warp's group: a collective (it may wait for lanes of other groups) and,
+ *    after the first instruction, a reconvergence point (lanes may wait there): the scheduler's
+ *    (ws_warp_step_stretch);
+ *  - always: an instruction of DK_LEAVE. */
+enum { DK_STOP_UNINIT = 3, DK_STOP_COLLECTIVE = 4, DK_STOP_RECONV = 8, DK_STOP_LEAVE = 16 /* DK_LEAVE: always */ };
+
 /* A constant shuffle's routing, computed at decode time by ws_shfl_rule. */
 typedef struct {
     uint8_t src[32];
@@ -39,6 +48,7 @@ typedef struct {
     uint8_t ends;   /* the stretch ends after it: a strong load (the warp yields) or a call */
     uint8_t yields; /* of those, a strong load */
     uint8_t guard_neg;
+    uint8_t stops;  /* DK_STOP_*: when the run loop leaves it to warp.c */
     uint32_t guard; /* the guard's row offset, or WS_NO_REG */
     uint32_t d, a, b, c, p;
     uint64_t imm;  /* b's (or c's) immediate, a mov's value, a branch's target, a parameter's offset */
@@ -54,8 +64,11 @@ typedef struct ws_dkernel {
     uint32_t nshfl;
 } ws_dkernel;
 
-/* Decodes a kernel's prepared code (symbol addresses folded in); NULL when out of memory. */
-ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code);
+/* Decodes a kernel's prepared code (symbol addresses folded in); NULL when out of memory.
+ * uninit_plan: the uninitialised-value check's plan (cfg.h; NULL: every instruction checked);
+ * reconv_pc: per instruction, where a divergent branch reconverges (cfg.h). */
+ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const uint8_t *uninit_plan,
+                             const uint32_t *reconv_pc);
 void ws_interp_free(ws_dkernel *dk);
 /* Bytes ws_interp_decode keeps for a kernel (charged with the prepared kernel). */
 uint64_t ws_interp_bytes(const ws_kernel *k);
@@ -63,7 +76,10 @@ uint64_t ws_interp_bytes(const ws_kernel *k);
 /* ws_interp_run_fn (sim.h) runs the converged warp's straight-line stretch from *pc:
  * instructions that do not move lanes and uniform branches, up to budget of them. It stops
  * before an instruction that moves lanes (or a divergent branch), after a strong load (*yield =
- * 1) or a call, or when the launch stops (*ended = 1 for those three); it adds the lanes executed
+ * 1) or a call, or when the launch stops (*ended = 1 for those three), and before an
+ * instruction ws_dinsn.stops leaves to warp.c. The lanes are x->active: the warp's live lanes,
+ * or a diverged warp's group (x->stretch_end not 0; it stops before a pc at or above it, and its
+ * writes touch only those lanes: masked rows); it adds the lanes executed
  * to *lanes, advances the block's cycle per instruction, and returns the instructions run. */
 
 #endif

@@ -268,13 +268,13 @@ void ex_cvta(ws_exec *x, const ws_insn *in, uint32_t mask)
 /* isspacep: whether the generic address a lies in a window of warpsim's generic space (memory.h),
  * the windows cvta makes. The PTX ISA: the .param window lies inside the .global window, and a
  * non-cluster launch's .shared::cluster window is its CTA's, .shared::cta's. Everything outside
- * the shared and local windows is global (ws_resolve_generic). isspacep.const is refused at
- * load time (check.c), and so .global of an address in the const window stops the launch: the
- * H200's answers for __constant__ addresses are not measured. */
+ * the shared, local and const windows is global (ws_resolve_generic), null included. The const
+ * window is its own: on the H200 (tests/corpus/isa_isspacep, 2026-12-02) isspacep.const is true
+ * and .global false for a cvta.const address, and .const false for global, shared, local, param
+ * and null ones. */
 void ex_isspacep(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
-    uint32_t unknown = 0;
     FOR_EACH_LANE(mask, l) {
         uint64_t a = A(l);
         ws_space s = ws_resolve_generic(WS_SPACE_GENERIC, &a);
@@ -284,23 +284,12 @@ void ex_isspacep(ws_exec *x, const ws_insn *in, uint32_t mask)
         case WS_ISSPACE_SHARED_CTA:
         case WS_ISSPACE_SHARED_CLUSTER: r = s == WS_SPACE_SHARED; break;
         case WS_ISSPACE_LOCAL: r = s == WS_SPACE_LOCAL; break;
+        case WS_ISSPACE_CONST: r = s == WS_SPACE_CONST; break;
         case WS_ISSPACE_PARAM:
         case WS_ISSPACE_PARAM_ENTRY: r = s == WS_SPACE_PARAM; break;
-        default: /* .global */
-            r = s == WS_SPACE_GLOBAL || s == WS_SPACE_PARAM;
-            if (s == WS_SPACE_CONST)
-                unknown |= 1u << l;
-            break;
+        default: /* .global */ r = s == WS_SPACE_GLOBAL || s == WS_SPACE_PARAM; break;
         }
         set_reg(x, D, l, (uint64_t)r);
-    }
-    if (unknown) {
-        ws_diag_report(x, WS_DIAG_UNSUPPORTED, unknown,
-                       "isspacep.global: lanes 0x%08x hold __constant__ addresses, whose answer on the H200 is not "
-                       "measured",
-                       unknown);
-        ws_launch_stop(x->L, WS_ERR_DIAG, "isspacep.global of a __constant__ address at line %u is not modelled",
-                       in->line);
     }
 }
 

@@ -6,6 +6,7 @@
  * expands too); an instruction without a handler runs through its executor. */
 #include "decode.h"
 #include "exec_fast.h"
+#include "warp.h"
 
 /* d[l] = value in the lanes of exec; value reads lane l of any row */
 #define WRITE(value)                                                                                                   \
@@ -63,7 +64,8 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     ws_launch_ctx *L = x->L;
     ws_warp *w = x->w;
     uint64_t *const regs = x->regs;
-    const uint32_t live = w->live;
+    uint32_t live = x->active; /* the warp's live lanes, or a diverged warp's group */
+    uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
     uint32_t pc = *pc_io;
     uint64_t n = 0, lanes = 0;
     /* the block's cycle, one per instruction (ws_warp_run_converged's), stored before an
@@ -73,23 +75,59 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     /* a constant shuffle's values with 32 lanes of zeros either side: a shift by k reads
      * pad_ + 32 + k, no index out of the array */
     uint64_t pad_[96];
-    memset(pad_, 0, sizeof pad_);
+    int pad_zeroed = 0; /* zeroed at the first shuffle: a short stretch (a diverged group's) has none */
+    /* what warp.c runs (DK_STOP_*): under check_uninitialized, the instructions whose check is
+     * not proven needless; in a diverged group, collectives and, but at the first instruction
+     * (the scheduler has seen to it), reconvergence points */
+    const uint8_t stop_next = DK_STOP_LEAVE | (x->blk->shadow ? DK_STOP_UNINIT : 0) |
+                              (x->stretch_end ? DK_STOP_COLLECTIVE | DK_STOP_RECONV : 0);
+    uint8_t stop = stop_next & ~DK_STOP_RECONV;
     *yield = *ended = 0;
     while (n < budget) {
         const ws_dinsn *di = &dk->insns[pc];
+        if ((di->stops & stop) || pc >= end)
+            break; /* what moves lanes is warp.c's, and the rest of DK_STOP_* */
+        stop = stop_next;
         uint32_t exec = live;
         if (di->guard != WS_NO_REG) { /* ws_guard_mask on the decoded row */
             uint32_t m = ws_predicate_bits(R(di->guard));
             exec = (di->guard_neg ? ~m : m) & live;
         }
-        if (di->kind == DK_LEAVE || (di->kind == DK_BRA && exec != live && exec))
-            break; /* what moves lanes, and a divergent branch, are warp.c's */
-        n++;
-        lanes += (uint64_t)__builtin_popcount(exec);
-        if (di->kind == DK_BRA) { /* ex_bra's uniform case */
+        if (di->kind == DK_BRA) {       /* ex_bra's uniform case */
+            if (exec != live && exec) { /* divergent */
+                if (!x->stretch_end)
+                    break; /* a converged warp's: warp.c's */
+                /* a diverged group's: ex_bra splits it, and the part with the lower pc is the
+                 * group the scheduler picks next (every other is at end or above); it goes on */
+                const uint32_t target = (uint32_t)di->imm;
+                n++;
+                lanes += (uint64_t)__builtin_popcount(exec);
+                x->in = &L->code[pc];
+                x->pc = pc;
+                x->active = live;
+                x->blk->cycle = cycle0 + n;
+                ws_stretch_branch(x, pc, exec);
+                if (target == pc + 1) { /* both ways lead to pc + 1: still one group */
+                    pc++;
+                } else if (target <= pc) { /* a loop's back edge: the taken lanes */
+                    live = exec;
+                    end = end < pc + 1 ? end : pc + 1;
+                    pc = target;
+                } else { /* forward: those that fall through (target > pc + 1: ex_bra split them) */
+                    live &= ~exec;
+                    end = end < target ? end : target;
+                    pc++;
+                }
+                x->active = live;
+                continue;
+            }
+            n++;
+            lanes += (uint64_t)__builtin_popcount(exec);
             pc = exec ? (uint32_t)di->imm : pc + 1;
             continue;
         }
+        n++;
+        lanes += (uint64_t)__builtin_popcount(exec);
         if (!exec) { /* nothing runs, but a strong load still ends the warp's turn */
             pc++;
             if (di->ends) {
@@ -169,6 +207,10 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
                 const ws_dshfl *s_ = &dk->shfl[di->shfl];
                 const uint64_t *a_ = R(di->a);
                 uint64_t *d_ = R(di->d), *val_ = pad_ + 32; /* a copy: d may be a */
+                if (!pad_zeroed) {
+                    memset(pad_, 0, sizeof pad_);
+                    pad_zeroed = 1;
+                }
                 for (unsigned l = 0; l < 32; l++)
                     val_[l] = (uint32_t)a_[l];
                 if (s_->shifted) { /* up, down: lanes of take read l + shift, the others their own */

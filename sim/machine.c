@@ -120,6 +120,7 @@ static void prepared_free(ws_sim *sim)
     free(p->code);
     free(p->reconv_pc);
     free(p->zero_regs);
+    free(p->uninit_plan);
     free(p->xfn);
     free(p->uses);
     ws_interp_free(p->dec);
@@ -132,7 +133,7 @@ static void prepared_free(ws_sim *sim)
  * some 80 bytes an instruction, and at most WS_ANALYSIS_BYTES for the registers' sets). */
 static uint64_t prepared_bytes(const ws_kernel *k)
 {
-    return (uint64_t)k->ninsns * (2 * sizeof(ws_insn) + sizeof(uint32_t) + sizeof(ws_executor) + sizeof(ws_reg_use)) +
+    return (uint64_t)k->ninsns * (2 * sizeof(ws_insn) + sizeof(uint32_t) + 1 + sizeof(ws_executor) + sizeof(ws_reg_use)) +
            (uint64_t)k->nregs * sizeof(uint32_t) + 64 + ws_interp_bytes(k);
 }
 static uint64_t analysis_bytes(const ws_kernel *k)
@@ -171,11 +172,10 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
         p->insns = malloc(bytes ? bytes : 1);
         p->code = malloc(bytes ? bytes : 1);
         p->reconv_pc = ws_reconvergence_points(k);
-        p->zero_regs = ws_registers_read_unwritten(k, &p->nzero_regs); /* NULL: zero them all */
         p->xfn = malloc(((size_t)k->ninsns + 1) * sizeof *p->xfn);
         p->uses = malloc(((size_t)k->ninsns + 1) * sizeof *p->uses);
-        ws_mem_release(sim, work);
         if (!p->insns || !p->code || !p->reconv_pc || !p->xfn || !p->uses) {
+            ws_mem_release(sim, work);
             prepared_free(sim);
             snprintf(res->message, sizeof res->message, "out of memory");
             return WS_ERR_INTERNAL;
@@ -189,7 +189,14 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
             p->xfn[i] = (L->slow & WS_SLOW_EXEC) ? ws_executors[p->code[i].op] : ws_fast_executor(&p->code[i]);
             ws_insn_reg_use(&p->code[i], &p->uses[i]);
         }
-        p->dec = ws_interp_decode(k, p->code);
+        /* NULL: zero them all, and check every instruction in full */
+        p->zero_regs = ws_registers_read_unwritten(k, p->code, &p->nzero_regs, &p->uninit_plan);
+        ws_mem_release(sim, work);
+        if (p->uninit_plan) /* an acquire starts a new race epoch in ws_shadow_writes */
+            for (uint32_t i = 0; i < k->ninsns; i++)
+                if (ws_shadow_acquires(&p->code[i]))
+                    p->uninit_plan[i] |= WS_UNINIT_WRITES;
+        p->dec = ws_interp_decode(k, p->code, p->uninit_plan, p->reconv_pc);
         if (!p->dec) {
             prepared_free(sim);
             snprintf(res->message, sizeof res->message, "out of memory");
@@ -203,6 +210,7 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     L->reconv_pc = p->reconv_pc;
     L->zero_regs = p->zero_regs;
     L->nzero_regs = p->nzero_regs;
+    L->uninit_plan = (L->slow & WS_SLOW_UNINIT) ? NULL : p->uninit_plan;
     L->xfn = p->xfn;
     L->uses = p->uses;
     /* the functional mode's converged stretches run decoded, unless that fast path is off */

@@ -95,6 +95,7 @@ const char ws_preset_sm90_text[] =
     "store.wavefront     1.36   # ... or wavefronts x this, less store.overlap: bench_shared_st\n"
     "store.overlap       0.77\n"
     "store.same_word     0.52   # cycles per extra lane storing the same word (32 lanes: 21)\n"
+    "store.bandwidth     52     # bytes a cycle of a shared store's data: bench_throughput st.shared.u64, .v4 (5.25, 9.8 a store)\n"
     "\n"
     "# ---- bar.sync: cycles from the last warp's arrival until the warps issue again ----\n"
     "bar.per_warp        1.76   # plus bar (above) for the first warp: bench_bar_w1/w4/w32\n"
@@ -107,6 +108,7 @@ const char ws_preset_sm90_text[] =
     "sm.shared           233472\n"
     "sm.regs             65536\n"
     "regs.default        32      # registers a thread is assumed to take (--regs gives them)\n"
+    "schedule            1       # 1: issue in the order ptxas schedules a basic block (sim/schedule.c), 0: PTX order\n"
     "launch.overhead     10500   # cycles a cuEvent pair around a launch sees besides its blocks\n"
     "launch.dispatch     1.1     # cycles between two blocks' dispatches, for the whole GPU\n";
 #pragma GCC diagnostic pop
@@ -138,6 +140,7 @@ static const preset_key preset_keys[] = {
     PK("store.wavefront", store_wavefront),
     PK("store.overlap", store_overlap),
     PK("store.same_word", store_same_word),
+    PK("store.bandwidth", store_bandwidth),
     PK("bar.per_warp", bar_per_warp),
     PK("sfu.fixup", sfu_fixup),
     PK("sfu.sincos", sfu_sincos),
@@ -164,6 +167,7 @@ static const preset_key preset_keys[] = {
     PK("regs.default", regs_default),
     PK("launch.overhead", launch_overhead),
     PK("launch.dispatch", launch_dispatch),
+    PK("schedule", schedule),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),

@@ -20,6 +20,7 @@ typedef struct {
     double store_wavefront;        /* cycles per wavefront of a shared store */
     double store_overlap;          /* subtracted from wavefronts x store_wavefront */
     double store_same_word;        /* cycles per extra lane storing one word */
+    double store_bandwidth;        /* bytes a cycle a shared store's data takes (wide stores) */
     double bar_base, bar_per_warp; /* bar.sync: cycles from the last arrival to the release */
     /* forms lowered to longer sequences (timing.c lowered_latency); 0: their class's latency */
     double sfu_fixup, sfu_sincos, rcp_rn, sqrt_rn, div_f64, div_64, conv_f16;
@@ -36,6 +37,7 @@ typedef struct {
      * take when not given, the launch overhead and the cycles between two blocks' dispatches */
     double sms, sm_threads, sm_warps, sm_blocks, sm_shared, sm_regs, regs_default;
     double launch_overhead, launch_dispatch;
+    double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
     unsigned subpartitions; /* 4 on sm_90 */
     char name[64];
 } ws_preset;

@@ -144,7 +144,7 @@ static void mark_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
  * atom.acquire/.acq_rel, fence and membar (the release side is a store, red or atom after a
  * release or a fence). cooperative_groups' tiles wider than a warp exchange through shared
  * memory this way, with no bar.sync. */
-static bool acquires(const ws_insn *in)
+bool ws_shadow_acquires(const ws_insn *in)
 {
     switch (in->op) {
     case WS_OP_LD: return in->sem == WS_SEM_ACQUIRE;
@@ -161,7 +161,7 @@ void ws_shadow_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
         return;
     /* accesses before an acquire are ordered with those after it: a new race epoch, as after a
      * barrier (the check then misses races that span one, rather than report ordered accesses) */
-    if (acquires(in) && x->blk->shadow)
+    if (ws_shadow_acquires(in) && x->blk->shadow)
         x->blk->shadow->epoch++;
     ws_reg_use tmp;
     const ws_reg_use *u = uses_of(x, in, &tmp);

@@ -13,6 +13,7 @@
 #ifndef WS_SHADOW_H
 #define WS_SHADOW_H
 
+#include "cfg.h"
 #include "sim.h"
 
 /* Allocate (first block) or reset (later blocks) the shadow state of a block whose warps
@@ -21,6 +22,18 @@ int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b);
 void ws_shadow_block_free(ws_block *b);
 /* Bytes ws_shadow_block_begin takes for a block (the memory limit charges them). */
 uint64_t ws_shadow_block_bytes(uint32_t nwarps, uint32_t nregs, uint64_t shared_size);
+
+/* What the check must do for the instruction at pc (WS_UNINIT_* of the launch's plan, cfg.h):
+ * reads where a source may be unwritten, writes where a register so read is written (and at
+ * acquires); everything where the launch has no plan. Skipping the rest changes nothing: such a
+ * read would find every lane written. */
+static inline unsigned ws_shadow_need(const ws_launch_ctx *L, uint32_t pc)
+{
+    return L->uninit_plan && pc < L->k->ninsns ? L->uninit_plan[pc] : WS_UNINIT_READS | WS_UNINIT_WRITES;
+}
+/* Whether the instruction may acquire what another warp released (ws_shadow_writes then starts
+ * a new race epoch). */
+bool ws_shadow_acquires(const ws_insn *in);
 
 /* Before an instruction runs: group issued it, exec of them have a true guard. Reports
  * reads of registers that no instruction wrote for those lanes. */

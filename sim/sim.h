@@ -130,6 +130,7 @@ typedef struct {
     uint32_t *reconv_pc;
     uint32_t *zero_regs;
     uint32_t nzero_regs;
+    uint8_t *uninit_plan;      /* WS_UNINIT_* per instruction (cfg.h); NULL: check every one */
     ws_executor *xfn;
     ws_reg_use *uses;
     struct ws_dkernel *dec;    /* the decoded interpreter's form (interp.c); NULL: out of memory */
@@ -168,6 +169,8 @@ struct ws_launch_ctx {
     uint32_t *reconv_pc;       /* per instruction: where a divergent branch reconverges */
     uint32_t *zero_regs;       /* the registers a block must start zeroed (NULL: all of them) */
     uint32_t nzero_regs;
+    const uint8_t *uninit_plan; /* check_uninitialized: what each instruction's check needs (cfg.h
+                                   WS_UNINIT_*, ws_shadow_need); NULL: everything */
     ws_executor *xfn;          /* per instruction: its executor (ws_fast_executor) */
     const ws_reg_use *uses;    /* per instruction: the registers it reads and writes (ws_insn_reg_use) */
     const struct ws_dkernel *dk; /* the decoded kernel the converged run loop runs; NULL: not used */
@@ -226,6 +229,9 @@ struct ws_exec {
     uint32_t next_pc_taken;    /* bra: lanes that jump */
     uint8_t mem_bank[32];      /* timing: each lane's shared-memory bank */
     uint32_t mem_wavefronts;   /* timing: wavefronts of this shared access, 0 if none */
+    /* the decoded run loop on a diverged warp's group (ws_warp_step_stretch): it stops before
+     * a pc at or above this one (another group's); 0 when the warp is converged */
+    uint32_t stretch_end;
 };
 
 /* ---- operand access (special registers: sreg.c) ----------------------------------------------------------------------------- */

@@ -35,6 +35,7 @@
 #include "barrier.h"
 #include "diag.h"
 #include "memory.h"
+#include "schedule.h"
 #include "warp.h"
 
 #include <inttypes.h>
@@ -75,6 +76,7 @@ typedef struct {
     uint32_t sb_prod;
     uint64_t sb_when;
     mem_access mem; /* while mem_valid: the pick's memory access */
+    uint32_t seg;   /* ws_schedule_pick's state: the segment it entered converged (UINT32_MAX: none) */
 } warp_state;
 
 /* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. */
@@ -125,6 +127,9 @@ struct ws_timing {
     } lines[LINE_SET];
     uint32_t gen;
     int block_missed; /* the block loaded a global line it had not touched */
+    /* ptxas's order (schedule.h), built at the first block when the preset asks for it */
+    ws_schedule sched;
+    int sched_built;
 };
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
@@ -167,7 +172,8 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
 {
     uint64_t nregs = k->nregs ? k->nregs : 1;
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
-           (uint64_t)(k->ninsns ? k->ninsns : 1) * sizeof(timing_info);
+           (uint64_t)(k->ninsns ? k->ninsns : 1) * sizeof(timing_info) + ws_schedule_bytes(k->ninsns) +
+           (uint64_t)k->ninsns * sizeof(double);
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -178,6 +184,7 @@ void ws_timing_destroy(ws_timing *t)
     free(t->reg_prod);
     free(t->ws);
     free(t->info);
+    ws_schedule_free(&t->sched);
     free(t);
 }
 
@@ -242,6 +249,9 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     if (!returns) { /* st, red */
         double h = c->wavefronts * t->p.store_wavefront - t->p.store_overlap;
         c->hold = h > t->p.store_issue ? h : t->p.store_issue;
+        /* wide stores: the data path takes store.bandwidth bytes a cycle (bench_throughput) */
+        double data = t->p.store_bandwidth > 0 ? bytes * __builtin_popcount(exec) / t->p.store_bandwidth : 0;
+        c->hold = data > c->hold ? data : c->hold;
         c->hold += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
     } else {
         c->hold = c->wavefronts;
@@ -530,6 +540,27 @@ static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_s
     return when;
 }
 
+/* ptxas's order (schedule.h), with each instruction's latency as issue() charges it when nothing
+ * conflicts (a load's space from the instruction; generic: the mem class). */
+static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
+{
+    uint32_t n = L->k->ninsns;
+    double *lat = malloc(((size_t)n + 1) * sizeof *lat);
+    if (!lat)
+        return -1;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_insn *in = &L->code[pc];
+        mem_cost mc = {0};
+        mc.space = ws_op_is_memory(in->op) ? ws_access_space(in) : WS_SPACE_NONE;
+        lat[pc] = is_free_mov(in)                           ? 0
+                  : ws_optable[in->op].latency == LAT_MATCH ? t->p.lat[LAT_MATCH]
+                                                            : latency_of(t, in, &mc);
+    }
+    int r = ws_schedule_build(L->k, L->code, L->uses, lat, &t->sched);
+    free(lat);
+    return r;
+}
+
 static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, uint64_t cycle, ws_stall_reason why,
                        uint32_t prod)
 {
@@ -696,6 +727,8 @@ static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64
     for (int guard = 0; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) {
         int r = ws_warp_pick(x, w, &s->pick);
         t->dirty |= 1u << wi;
+        if (r == WS_PICK_EXEC && t->sched.order) /* ptxas's order: the instruction at the group's position */
+            ws_schedule_pick(&t->sched, w, &s->pick, &s->seg);
         if (r == WS_PICK_EXEC) {
             t->has_pick |= 1u << wi;
             s->sb_valid = s->mem_valid = 0;
@@ -742,9 +775,18 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             t->info[pc] = timing_info_of(t, &L->code[pc]);
         t->info_ready = 1;
     }
+    if (!t->sched_built && t->p.schedule > 0) {
+        t->sched_built = 1;
+        if (build_schedule(t, L) != 0) {
+            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+            return;
+        }
+    }
     uint64_t max_cycles = L->sim->cfg.max_cycles;
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
     memset(t->ws, 0, t->nwarps * sizeof *t->ws);
+    for (uint32_t wi = 0; wi < t->nwarps; wi++)
+        t->ws[wi].seg = UINT32_MAX;
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->timed = 0;
     unsigned nsp = t->p.subpartitions;
     memset(t->sp_warps, 0, sizeof t->sp_warps);

@@ -456,22 +456,24 @@ static void begin_issue(ws_exec *x, ws_warp *w, const ws_insn *in, uint32_t pc, 
 }
 
 /* One instruction for a group of lanes at one pc, through its row's executor: control flow and
- * barriers move the lanes themselves; every other instruction's group goes on to pc + 1. */
-static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group)
+ * barriers move the lanes themselves; every other instruction's group goes on to next (pc + 1,
+ * unless the timing mode issues another position's instruction: ws_pick). */
+static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group, uint32_t next)
 {
     ws_launch_ctx *L = x->L;
     const ws_insn *in = &L->code[pc];
     uint32_t exec = ws_guard_mask(x->regs, in, group);
     begin_issue(x, w, in, pc, group, exec);
-    if (x->blk->shadow) /* check_uninitialized */
+    const unsigned need = x->blk->shadow ? ws_shadow_need(L, pc) : 0; /* check_uninitialized */
+    if (need & WS_UNINIT_READS)
         ws_shadow_reads(x, in, group, exec);
     if (ws_op_moves_lanes(in->op)) {
         L->xfn[pc](x, in, exec);
     } else {
         run_insn(x, in, pc, exec);
-        advance(w, group, pc + 1);
+        advance(w, group, next);
     }
-    if (x->blk->shadow)
+    if (need & WS_UNINIT_WRITES)
         ws_shadow_writes(x, in, exec);
     if (x->ev)
         emit_exec(x, in, group, exec);
@@ -505,7 +507,8 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
     if (x->blk->shadow) /* check_uninitialized: every lane reads its own instruction's operands */
         FOR_EACH_LANE(lanes, l) {
             x->pc = lpc[l];
-            ws_shadow_reads(x, x->lane_insn[l], 1u << l, exec & (1u << l));
+            if (ws_shadow_need(L, lpc[l]) & WS_UNINIT_READS)
+                ws_shadow_reads(x, x->lane_insn[l], 1u << l, exec & (1u << l));
         }
     x->pc = pc;
     uint32_t elsewhere = 0; /* lanes at another instruction than the lowest pc's */
@@ -522,7 +525,8 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
     x->merged = 0;
     if (x->blk->shadow)
         FOR_EACH_LANE(lanes, l)
-            ws_shadow_writes(x, x->lane_insn[l], exec & (1u << l));
+            if (ws_shadow_need(L, lpc[l]) & WS_UNINIT_WRITES)
+                ws_shadow_writes(x, x->lane_insn[l], exec & (1u << l));
     for (unsigned j = 0; j < ng; j++)
         move_lanes(w, glanes[j], gpc[j] + 1, LANE_RUN);
     if (x->ev)
@@ -589,12 +593,14 @@ int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
                 return 1;
             }
             p->pc = pc;
+            p->next = pc + 1;
             p->group = group | joinable;
             p->merged = 1;
             return WS_PICK_EXEC;
         }
     }
     p->pc = pc;
+    p->next = pc + 1;
     p->group = group;
     p->merged = 0;
     return WS_PICK_EXEC;
@@ -608,7 +614,7 @@ void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p)
         try_converge(w);
         return;
     }
-    exec_group(x, w, p->pc, p->group);
+    exec_group(x, w, p->pc, p->group, p->next);
     if (!w->converged)
         try_converge(w);
 }
@@ -626,7 +632,57 @@ int ws_warp_step(ws_exec *x, ws_warp *w)
     return r != WS_PICK_BLOCKED;
 }
 
-/* The functional mode's fast path, when nobody listens and nothing is checked: a converged
+void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask)
+{
+    move_lanes(x->w, x->active, pc, LANE_RUN); /* the group's record was left at the stretch's start */
+    ex_bra(x, x->in, mask);
+}
+
+/* ws_warp_step for the functional mode's fast path (block.c; nobody listens): the group the
+ * scheduler picks runs its straight-line stretch decoded (interp.h), each instruction on the
+ * group's lanes only, for as long as the scheduler would keep picking it: the lowest pc runs
+ * first, so it stops before the pc of the next runnable group (where the two would merge), a
+ * reconvergence point and a collective (where lanes may wait: ws_warp_pick's business), what
+ * moves lanes, a strong load (the warp's turn ends) and an instruction
+ * the uninitialised-value check must look at. A divergent branch runs through ex_bra
+ * (ws_stretch_branch) and the part of the group with the lower pc goes on: the scheduler's next
+ * pick. Until then the scheduler would pick this group at
+ * every step and nothing else of the block would run (a warp runs until it blocks or yields),
+ * so the instructions run in the same order, memory and %clock included; the group's lanes
+ * then move to where it stopped, as the steps would have moved them one by one, and results,
+ * statistics and cycles are those of ws_warp_step. budget 0: ws_warp_step. */
+int ws_warp_step_stretch(ws_exec *x, ws_warp *w, uint64_t budget)
+{
+    ws_launch_ctx *L = x->L;
+    ws_pick p;
+    int r = ws_warp_pick(x, w, &p);
+    if (r != WS_PICK_EXEC)
+        return r != WS_PICK_BLOCKED;
+    if (budget && L->dk && !p.merged && !w->converged) {
+        uint32_t end = UINT32_MAX, pc = p.pc; /* the next runnable group's pc */
+        for (unsigned i = 0; i < w->ngroups; i++)
+            if (w->gstate[i] == LANE_RUN && w->gpc[i] != p.pc && w->gpc[i] < end)
+                end = w->gpc[i];
+        uint64_t lanes = 0;
+        int yield = 0, ended = 0;
+        x->active = p.group;
+        x->stretch_end = end;
+        uint64_t n = L->interp_run(x, L->dk, &pc, budget, &lanes, &yield, &ended);
+        x->stretch_end = 0;
+        if (n) { /* the group may have become part of itself at divergent branches */
+            move_lanes(w, x->active, pc, LANE_RUN);
+            try_converge(w);
+            w->instructions += n;
+            L->stats.warp_instructions += n;
+            L->stats.lane_instructions += lanes;
+            return yield ? 2 : 1;
+        }
+    }
+    ws_warp_issue(x, w, &p);
+    return ws_insn_is_strong_load(&L->code[p.pc]) ? 2 : 1;
+}
+
+/* The functional mode's fast path, when nobody listens: a converged
  * warp with no pending convergence barrier runs its instructions back to back, with none of
  * ws_warp_pick's choices to make (the whole warp is the group). An instruction that moves the
  * lanes runs through its executor as in exec_group (a uniform branch inline); the stretch ends
@@ -634,7 +690,9 @@ int ws_warp_step(ws_exec *x, ws_warp *w)
  * strong load (*yield set: the warp's turn ends, as in ws_warp_step), after `budget`
  * instructions, or when the launch stops, and ws_warp_step takes the rest. Results, statistics
  * and cycles are those of ws_warp_step. Straight-line stretches run decoded (L->dk, interp.h)
- * unless that is off; what moves lanes runs here. Returns the instructions run. */
+ * unless that is off; what moves lanes runs here, and so, under check_uninitialized, does every
+ * instruction the check must look at (ws_shadow_need), checked as exec_group checks it.
+ * Returns the instructions run. */
 uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget, int *yield)
 {
     ws_launch_ctx *L = x->L;
@@ -657,16 +715,25 @@ uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget, int *yie
         x->blk->cycle++; /* before the executor: %clock reads it */
         n++;
         lanes += (uint64_t)__builtin_popcount(exec);
+        const unsigned need = x->blk->shadow ? ws_shadow_need(L, pc) : 0; /* as in exec_group */
+        if (need & WS_UNINIT_READS)
+            ws_shadow_reads(x, in, live, exec);
         if (!ws_op_moves_lanes(in->op)) {
             run_insn(x, in, pc, exec);
+            if (need & WS_UNINIT_WRITES)
+                ws_shadow_writes(x, in, exec);
             pc++;
             if ((*yield = ws_insn_is_strong_load(in)))
                 break;
         } else if (ws_op_class_of(in->op) == CLS_BRANCH && (exec == live || !exec)) {
             pc = exec ? (uint32_t)in->ops[0].imm : pc + 1; /* ex_bra's uniform case */
+            if (need & WS_UNINIT_WRITES)
+                ws_shadow_writes(x, in, exec);
         } else {
             w->cpc = pc;
             L->xfn[pc](x, in, exec);
+            if (need & WS_UNINIT_WRITES)
+                ws_shadow_writes(x, in, exec);
             if (!w->converged)
                 try_converge(w);
             pc = w->cpc;

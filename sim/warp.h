@@ -11,7 +11,9 @@
 /* ---- the scheduler's two halves ---------------------------------------------------------------- */
 typedef struct {
     uint32_t pc, group;
-    int merged; /* a collective joined by lanes waiting at other pcs */
+    uint32_t next; /* where the group goes after it (not a lane-moving one): pc + 1, or the position
+                      after the one it was issued at in ptxas's order (timing.c, schedule.h) */
+    int merged;    /* a collective joined by lanes waiting at other pcs */
 } ws_pick;
 enum { WS_PICK_BLOCKED = 0, WS_PICK_CHANGED = 1, WS_PICK_EXEC = 2 };
 /* Choose the next group of a warp: WS_PICK_EXEC with the group in *p (nothing executed yet),
@@ -23,6 +25,12 @@ void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p);
 /* Both: one scheduling step. Returns 0 if the warp is blocked, 2 if it ran a strong load (the
  * functional mode then lets the other warps run), 1 if anything else changed. */
 int ws_warp_step(ws_exec *x, ws_warp *w);
+/* ws_warp_step, but a diverged warp's group runs its straight-line stretch decoded, up to
+ * budget instructions (the functional mode when nobody listens; see warp.c). */
+int ws_warp_step_stretch(ws_exec *x, ws_warp *w, uint64_t budget);
+/* The decoded run loop's divergent branch at pc in a diverged warp's group (x->active, x->in):
+ * ex_bra, the group's lanes first brought to pc. */
+void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask);
 /* The functional mode's fast path for a converged warp that nobody watches: up to budget
  * instructions back to back, stopping before anything that changes the warp's shape and after a
  * strong load (*yield set). Returns the instructions run (0: take ws_warp_step). */

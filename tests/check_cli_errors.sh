@@ -149,7 +149,7 @@ for verb in step shfl vote match print bench; do
 done
 expect "run option without its value" 2 "--trace-json takes FILE, found the end of the arguments" -- \
   run programs/warp_scan.ptx @programs/warp_scan.args --trace-json
-expect "run --slow-path bogus" 2 "--slow-path takes converged, exec, shfl, timing, interp or all, .*found 'bogus'" -- \
+expect "run --slow-path bogus" 2 "--slow-path takes converged, exec, shfl, timing, interp, uninit or all, .*found 'bogus'" -- \
   run programs/warp_scan.ptx @programs/warp_scan.args --slow-path exec,bogus
 expect "run unknown option" 2 "unknown option '--bogus' \(see warpsim run --help\)" -- run programs/warp_scan.ptx --bogus
 # the limits' options: a bad value is exit 2, a limit reached exit 3 with the option that raises it

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "banks.h"
+#include "schedule.h"
 #include "timing.h"
 
 static const char *warpsim_bin;
@@ -150,6 +151,73 @@ static void bank_same_word_lanes(void **state)
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu), 32);
 }
 
+/* ptxas's order (sim/schedule.c): with loads of 23 cycles and adds of 4, the second load goes
+ * ahead of the first load's add (rule 4); the load after the store stays after it (rule 2) but
+ * goes ahead of the add that rewrites %r2, which waits for the store that reads %r2 (rule 3,
+ * write after read); the load after the clock read stays after it (rule 1). */
+static void schedule_rules(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD "mov.u32 %r0, 0;\n"
+                           "ld.shared.u32 %r1, [%r0];\nadd.u32 %r2, %r1, 1;\n"
+                           "ld.shared.u32 %r3, [%r0+4];\nadd.u32 %r4, %r3, 1;\n"
+                           "st.shared.u32 [%r0+8], %r2;\nadd.u32 %r2, %r4, 2;\n"
+                           "ld.shared.u32 %r5, [%r0+12];\nmov.u64 %rd2, %clock64;\n"
+                           "add.u32 %r6, %r5, 1;\nld.shared.u32 %r7, [%r0+16];\nret;\n}\n";
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(m);
+    const ws_kernel *k = ws_module_kernel(m, NULL);
+    ws_reg_use uses[32];
+    double lat[32];
+    assert_true(k->ninsns <= 32);
+    for (uint32_t i = 0; i < k->ninsns; i++) {
+        ws_insn_reg_use(&k->insns[i], &uses[i]);
+        lat[i] = k->insns[i].op == WS_OP_LD ? 23 : k->insns[i].op == WS_OP_MOV ? 0 : 4; /* mov: a rename */
+    }
+    ws_schedule s;
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, &s), 0);
+    /* 0: ld.param, 1: mov, 2-8: ld add ld add st add ld; 9: the clock read; 10, 11 after it; 12: ret */
+    const uint32_t want[] = {0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 11, 10, 12};
+    assert_int_equal(k->ninsns, sizeof want / sizeof want[0]);
+    for (uint32_t p = 0; p < k->ninsns; p++)
+        assert_int_equal(s.order[p], want[p]);
+    assert_int_equal(s.first[5], 0);
+    assert_int_equal(s.first[9], 9);
+    assert_int_equal(s.first[11], 10);
+    ws_schedule_free(&s);
+    ws_module_free(m);
+}
+
+/* The timing mode issues in that order: four independent ld.shared, each with its add, take about
+ * one load latency, not four; the values are program order's. The group of lanes 0-15 is a
+ * diverged one (lanes 16-31 wait at the end). */
+static void schedule_hoists_loads(void **state)
+{
+    (void)state;
+    const char *ptx =
+        ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[64];\n"
+        ".visible .entry k(.param .u64 o)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n.reg .pred %p<2>;\n"
+        "ld.param.u64 %rd1, [o];\nmov.u32 %r0, sh;\nmov.u32 %r7, %tid.x;\nsetp.ge.u32 %p1, %r7, 16;\n"
+        "@%p1 bra DONE;\nmov.u64 %rd2, %clock64;\n"
+        "ld.shared.u32 %r1, [%r0];\nadd.u32 %r1, %r1, 1;\nld.shared.u32 %r2, [%r0+4];\nadd.u32 %r2, %r2, 2;\n"
+        "ld.shared.u32 %r3, [%r0+8];\nadd.u32 %r3, %r3, 3;\nld.shared.u32 %r4, [%r0+12];\nadd.u32 %r4, %r4, 4;\n"
+        "st.shared.u32 [%r0+16], %r4;\nmov.u64 %rd3, %clock64;\nsub.s64 %rd4, %rd3, %rd2;\n"
+        "mul.lo.u32 %r5, %r1, %r2;\nmad.lo.u32 %r5, %r5, %r3, %r4;\n"
+        "st.global.u64 [%rd1], %rd4;\nst.global.u32 [%rd1+8], %r5;\nDONE:\nret;\n}\n";
+    uint64_t in_order[2], scheduled[2], functional[2];
+    run_ptx(ptx, 32, in_order, 2, WS_MODE_TIMING, "schedule 0\n");
+    run_ptx(ptx, 32, scheduled, 2, WS_MODE_TIMING, NULL);
+    run_ptx(ptx, 32, functional, 2, WS_MODE_FUNCTIONAL, NULL);
+    assert_int_equal((uint32_t)functional[1], 1 * 2 * 3 + 4); /* shared memory starts zeroed */
+    assert_int_equal((uint32_t)in_order[1], (uint32_t)functional[1]);
+    assert_int_equal((uint32_t)scheduled[1], (uint32_t)functional[1]);
+    /* program order: each add waits 23 cycles for its load, the next load issues after it;
+     * ptxas's: the loads back to back, then the adds */
+    assert_true(in_order[0] >= 4 * (23 + 1));
+    assert_true(scheduled[0] <= 23 + 4 * 4 + 4);
+}
+
 /* presets/sm_90.preset is the compiled-in default, character for character. */
 static void preset_file_is_builtin(void **state)
 {
@@ -219,6 +287,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(bank_rule_map),
         cmocka_unit_test(bank_same_word_lanes),
         cmocka_unit_test(preset_file_is_builtin),
+        cmocka_unit_test(schedule_rules),
+        cmocka_unit_test(schedule_hoists_loads),
         cmocka_unit_test(modes_agree_on_every_program),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

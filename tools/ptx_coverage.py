@@ -92,10 +92,10 @@ FORMS = [
     ('`ld`/`st` `.L2::cache_hint`', 'refused: its policy operand comes from `createpolicy`, not modelled'),
     ('`ld`/`st` `.v8`, `.v4` of 64-bit values', 'refused: 256-bit loads and stores need sm_100 (ptxas refuses them)'),
     ('`fence.proxy.async.shared::cluster`', 'refused: ' + CLUSTER),
-    ('`isspacep.const`, `isspacep.global` of a `__constant__` address',
-     'refused at load time, and a stop at run time: where the H200\'s generic space puts `__constant__` data is not '
-     'measured (the other windows are cvta\'s: `.param` inside `.global`, `.shared::cta` = `.shared::cluster` '
-     'without clusters); a 32-bit address register: refused'),
+    ('`isspacep` on a 32-bit address register',
+     'refused (warpsim\'s generic addresses are 64 bits); every state space runs: the windows are cvta\'s '
+     '(`.param` inside `.global`, `.shared::cta` = `.shared::cluster` without clusters, `.const` its own window, '
+     'as the H200 answers: tests/corpus/isa_isspacep)'),
     ('`cvt.pack.sat` `.u4` `.s4` `.u2` `.s2`', 'refused: packing into 2- and 4-bit integers is not modelled (`.u8` '
      '`.s8` `.u16` `.s16` run)'),
     ('`mov.v2`/`.v4`', 'element by element between vector registers or brace lists of registers (every source read '

@@ -213,7 +213,10 @@ typedef enum {
     WS_SLOW_TIMING = 8,    /* register uses recomputed per issue, not once per launch */
     WS_SLOW_INTERP = 16,   /* a converged warp's stretch runs instruction by instruction through the
                               executors, not decoded once (sim/interp.c) */
-    WS_SLOW_ALL = 31
+    WS_SLOW_UNINIT = 32,   /* check_uninitialized checks every instruction's registers, not only
+                              those the read-before-write analysis cannot prove (sim/cfg.h), and
+                              converged warps run instruction by instruction while it checks */
+    WS_SLOW_ALL = 63
 } ws_slow_path;
 
 /* The limits of a run (docs/cli.md, "Limits"): reaching one stops the launch with WS_ERR_LIMIT

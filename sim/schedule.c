@@ -1,0 +1,225 @@
+/* The order ptxas issues a basic block's instructions in (schedule.h): a list schedule.
+ *
+ * Rules (docs/calibration.md "ptxas's schedule", each with the SASS of tests/calibration/sass/):
+ *  1. Nothing moves across an ordering point: an instruction that moves lanes (bra, exit, ret,
+ *     call, bar.sync), a fence or membar, nanosleep, bar.warp.sync, a read of %clock,
+ *     %clock64 or %globaltimer (bench_*: the timed instructions stay between the two CS2R), or
+ *     a basic block's first instruction (a label, a .func's entry).
+ *     A collective whose membermask is not the full warp is one too: ptxas puts WARPSYNC.EXCLUSIVE
+ *     before it (cg tiles of 8 and 16 lanes, CUB WarpReduce<int, 16>).
+ *  2. Memory accesses keep their order among themselves (ld, st, atom, red of every space): the
+ *     SASS keeps them in program order (bench_shared_ilp: the LDS in order; CUB BlockReduce:
+ *     STS, BAR, LDS); each lane's loads see the same memory as in program order. So do the
+ *     collectives and activemask (each lane meets them in the same order: the split-warp
+ *     diagnostics name the same instructions).
+ *  3. Every register dependence keeps its order: read after write, write after read, write
+ *     after write (guards and predicates included).
+ *  4. Among the instructions whose dependences have issued, the first that can issue without
+ *     waiting goes first, the one on the longest latency path to the segment's end before the
+ *     others (loads and shuffles ahead of adds: bench_shared_ilp hoists its LDS ahead of the
+ *     LOP3s that use the ones before; CUB's warp reductions put each SHFL before the add of the
+ *     step before), program order between equals. When none can issue yet, the one ready first.
+ * A segment longer than SEG_MAX instructions is cut into pieces of SEG_MAX (the cost stays
+ * linear in the kernel's length; ptxas's hoisting is bounded by its registers as well).
+ */
+#include "schedule.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SEG_MAX 128
+
+uint64_t ws_schedule_bytes(uint32_t n) { return ((uint64_t)n + 1) * (2 * sizeof(uint32_t) + 1); }
+
+void ws_schedule_free(ws_schedule *s)
+{
+    free(s->order);
+    free(s->first);
+    free(s->warp_wide);
+    s->order = s->first = NULL;
+    s->warp_wide = NULL;
+}
+
+/* Rule 1: the instruction is a segment of its own. */
+static int is_ordering_point(const ws_insn *in)
+{
+    ws_op_class c = ws_op_class_of(in->op);
+    if (ws_op_moves_lanes(in->op) || c == CLS_ORDER || in->op == WS_OP_BAR_WARP)
+        return 1;
+    if (c == CLS_COLLECTIVE && in->nops) { /* a membermask other than the full warp: WARPSYNC.EXCLUSIVE */
+        const ws_operand *m = &in->ops[in->nops - 1];
+        if (m->kind != WS_OPND_IMM || (uint32_t)m->imm != UINT32_MAX)
+            return 1;
+    }
+    for (unsigned i = 0; i < in->nops; i++)
+        if (in->ops[i].kind == WS_OPND_SREG &&
+            (in->ops[i].reg == WS_SREG_CLOCK || in->ops[i].reg == WS_SREG_CLOCK_HI ||
+             in->ops[i].reg == WS_SREG_CLOCK64 || in->ops[i].reg == WS_SREG_GLOBALTIMER ||
+             in->ops[i].reg == WS_SREG_GLOBALTIMER_LO || in->ops[i].reg == WS_SREG_GLOBALTIMER_HI))
+            return 1;
+    return 0;
+}
+
+static int shares_reg(const uint32_t *a, uint32_t na, const uint32_t *b, uint32_t nb)
+{
+    for (uint32_t i = 0; i < na; i++)
+        for (uint32_t j = 0; j < nb; j++)
+            if (a[i] == b[j])
+                return 1;
+    return 0;
+}
+
+/* What reads or changes the warp's set of lanes: collectives and activemask keep their order. */
+static int is_warp_wide(const ws_insn *in)
+{
+    return ws_op_class_of(in->op) == CLS_COLLECTIVE || in->op == WS_OP_ACTIVEMASK;
+}
+
+/* Rules 2 and 3: whether b (after a in program order) must issue after a; *raw: b reads what a writes. */
+static int depends(const ws_insn *ia, const ws_reg_use *a, const ws_insn *ib, const ws_reg_use *b, int *raw)
+{
+    *raw = shares_reg(a->dst, a->ndst, b->src, b->nsrc);
+    return *raw || shares_reg(a->src, a->nsrc, b->dst, b->ndst) || shares_reg(a->dst, a->ndst, b->dst, b->ndst) ||
+           (ws_op_is_memory(ia->op) && ws_op_is_memory(ib->op)) || (is_warp_wide(ia) && is_warp_wide(ib));
+}
+
+/* Scratch of one segment's list schedule. */
+typedef struct {
+    int16_t edge[SEG_MAX][SEG_MAX]; /* edge[i][j] (i < j): -1 none, else cycles from i's issue to j's */
+    double height[SEG_MAX];         /* the longest latency path from the instruction to the segment's end */
+    uint32_t npred[SEG_MAX];
+    uint64_t earliest[SEG_MAX];
+    uint8_t done[SEG_MAX];
+} seg_scratch;
+
+/* Rule 4 over positions [s, s + m): writes order[s ...]. */
+static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
+                             uint32_t s, uint32_t m, uint32_t *order)
+{
+    for (uint32_t j = 0; j < m; j++) {
+        w->npred[j] = 0;
+        w->earliest[j] = 0;
+        w->done[j] = 0;
+        for (uint32_t i = 0; i < j; i++) {
+            int raw;
+            w->edge[i][j] = -1;
+            if (depends(&code[s + i], &uses[s + i], &code[s + j], &uses[s + j], &raw)) {
+                w->edge[i][j] = raw ? (int16_t)(latency[s + i] < 1       ? 0
+                                                : latency[s + i] > 30000 ? 30000
+                                                                         : latency[s + i])
+                                    : 1;
+                w->npred[j]++;
+            }
+        }
+    }
+    for (uint32_t i = m; i-- > 0;) {
+        double h = latency[s + i];
+        for (uint32_t j = i + 1; j < m; j++)
+            if (w->edge[i][j] >= 0 && w->edge[i][j] + w->height[j] > h)
+                h = w->edge[i][j] + w->height[j];
+        w->height[i] = h;
+    }
+    uint64_t cycle = 0;
+    for (uint32_t k = 0; k < m; k++) {
+        uint32_t best = UINT32_MAX;
+        for (uint32_t j = 0; j < m; j++) {
+            if (w->done[j] || w->npred[j])
+                continue;
+            if (best == UINT32_MAX) {
+                best = j;
+                continue;
+            }
+            int now_j = w->earliest[j] <= cycle, now_b = w->earliest[best] <= cycle;
+            if (now_j != now_b) {
+                best = now_j ? j : best;
+            } else if (now_j) {
+                best = w->height[j] > w->height[best] ? j : best;
+            } else if (w->earliest[j] != w->earliest[best]) {
+                best = w->earliest[j] < w->earliest[best] ? j : best;
+            } else {
+                best = w->height[j] > w->height[best] ? j : best;
+            }
+        }
+        order[s + k] = s + best;
+        w->done[best] = 1;
+        if (w->earliest[best] > cycle)
+            cycle = w->earliest[best];
+        for (uint32_t j = best + 1; j < m; j++)
+            if (w->edge[best][j] >= 0) {
+                w->npred[j]--;
+                uint64_t at = cycle + (uint64_t)w->edge[best][j];
+                w->earliest[j] = at > w->earliest[j] ? at : w->earliest[j];
+            }
+        cycle++;
+    }
+}
+
+int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
+                      ws_schedule *s)
+{
+    uint32_t n = k->ninsns;
+    s->order = malloc(((size_t)n + 1) * sizeof *s->order);
+    s->first = malloc(((size_t)n + 1) * sizeof *s->first);
+    s->warp_wide = calloc((size_t)n + 1, 1);
+    uint8_t *leader = calloc((size_t)n + 1, 1);
+    seg_scratch *w = malloc(sizeof *w);
+    if (!s->order || !s->first || !s->warp_wide || !leader || !w) {
+        free(leader);
+        free(w);
+        ws_schedule_free(s);
+        return -1;
+    }
+    /* rule 1: the first instruction of each basic block and of the linked .func code */
+    leader[0] = 1;
+    if (k->nbody < n)
+        leader[k->nbody] = 1;
+    for (uint32_t i = 0; i < k->nlabels; i++)
+        if (k->label_pc[i] < n)
+            leader[k->label_pc[i]] = 1;
+    for (uint32_t i = 0; i < k->ncalls; i++)
+        if (k->calls[i].entry < n)
+            leader[k->calls[i].entry] = 1;
+    for (uint32_t i = 0; i < n; i++)
+        if (is_ordering_point(&code[i])) {
+            leader[i] = 1;
+            leader[i + 1] = 1;
+        }
+    for (uint32_t start = 0; start < n;) {
+        uint32_t end = start + 1;
+        while (end < n && !leader[end] && end - start < SEG_MAX)
+            end++;
+        schedule_segment(w, code, uses, latency, start, end - start, s->order);
+        int moved = 0, wide = 0;
+        for (uint32_t p = start; p < end; p++) {
+            moved |= s->order[p] != p;
+            wide |= is_warp_wide(&code[p]);
+        }
+        for (uint32_t p = start; p < end; p++) {
+            s->first[p] = start;
+            s->warp_wide[p] = (uint8_t)(moved && wide);
+        }
+        start = end;
+    }
+    free(leader);
+    free(w);
+    return 0;
+}
+
+/* ws_warp_pick decides whether a group may run by the instruction at its position, so a segment
+ * that moves a collective or activemask (warp_wide) is issued in the schedule's order only by a
+ * warp that enters it converged at its first position (*seg: that segment; a converged warp stays
+ * converged to the segment's end); a diverged warp issues it in program order, and so does a warp
+ * that converges in its middle. Every other segment is issued in the schedule's order by every
+ * group. Each lane thus runs a segment in one of the two orders from its start to its end. */
+void ws_schedule_pick(const ws_schedule *s, const ws_warp *w, ws_pick *pk, uint32_t *seg)
+{
+    uint32_t p = pk->pc, first = s->first[p];
+    if (!w->converged || pk->merged)
+        *seg = UINT32_MAX;
+    else if (first == p)
+        *seg = p;
+    if (!pk->merged && s->order[p] != p && (!s->warp_wide[p] || *seg == first)) {
+        pk->pc = s->order[p];
+        pk->next = p + 1;
+    }
+}

@@ -1,0 +1,38 @@
+/* schedule: the order in which ptxas issues a kernel's instructions, for the timing mode
+ * (schedule.c; docs/calibration.md "ptxas's schedule" gives each rule with its SASS).
+ *
+ * ptxas reorders the instructions of a basic block: long-latency loads and shuffles move ahead
+ * of the uses of the ones before them, their uses move down (a list schedule over the block's
+ * dependences, longest latency path first). The timing mode issues a converged warp's
+ * instructions in this order; every register and memory dependence keeps its order, so each
+ * lane computes the same values as in program order (the functional mode never uses it). */
+#ifndef WS_SCHEDULE_H
+#define WS_SCHEDULE_H
+
+#include "opcodes.h"
+#include "warp.h"
+
+/* A kernel's schedule. Positions are pcs: the instructions of a segment [first[p], ...) are
+ * issued in the order order[first[p]], order[first[p] + 1], ... where a warp in program order
+ * would run first[p], first[p] + 1, ... . A segment is a stretch of a basic block between
+ * ordering points (every instruction that moves lanes, fences, bar.warp.sync, clock reads: each
+ * a segment of its own, order[p] = p). */
+typedef struct {
+    uint32_t *order;    /* per position: the pc of the instruction issued there */
+    uint32_t *first;    /* per position: the first position of its segment */
+    uint8_t *warp_wide; /* per position: its segment reorders a collective or activemask */
+} ws_schedule;
+
+/* Computes the schedule of n instructions (code, their register uses, each one's latency in
+ * cycles as the timing model charges it without conflicts). Returns 0, or -1 when out of memory. */
+int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
+                      ws_schedule *s);
+void ws_schedule_free(ws_schedule *s);
+/* The timing mode's hook, after ws_warp_pick chose *pk (WS_PICK_EXEC) for warp w: the group at
+ * position p issues the instruction the schedule puts there (pk->pc) and goes on to position p + 1
+ * (pk->next). *seg is the warp's own state: UINT32_MAX at the start of a block. */
+void ws_schedule_pick(const ws_schedule *s, const ws_warp *w, ws_pick *pk, uint32_t *seg);
+/* Bytes ws_schedule_build keeps for n instructions. */
+uint64_t ws_schedule_bytes(uint32_t n);
+
+#endif
