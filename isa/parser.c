@@ -618,6 +618,11 @@ static void parse_variable(parser *p, ws_space space, int is_extern)
      * inside a body, which does not parse back; ptxas rejects it too */
     if (unsized && (space == WS_SPACE_LOCAL || space == WS_SPACE_PARAM))
         fail_at(p, &name, "a .%s array needs a size: only .extern arrays may leave it out", ws_space_name(space));
+    /* ptxas: "Non-external variable 'g' has incomplete type" (fuzz: such a body variable printed
+     * as .extern, which a body does not take) */
+    if (unsized && !is_extern && !is_punct(&p->tok, '='))
+        fail_at(p, &name, "array '%.*s' has no size: only .extern arrays may leave it out (ptxas: incomplete type)",
+                (int)name.len, name.start);
     uint32_t idx = add_symbol(p, &name, space, t, align ? align : (uint32_t)elem_size, unsized ? 0 : count * elem_size);
     ws_symbol *sym = &p->m->symbols[idx];
     sym->is_extern = (uint8_t)(is_extern || unsized);

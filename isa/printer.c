@@ -426,25 +426,33 @@ static void print_unit(sbuf *b, const ws_module *m, const ws_kernel *k, const ui
     sb_printf(b, "}\n");
 }
 
-/* The word "debug" in a .target list (", debug" followed by ',' or the end), not a word that
- * begins with it such as debugm_90 (cutting that one made "sm_90ss" of "s, debugm_90, debugss"). */
-static const char *debug_word(const char *target)
+/* The .target list without its "debug" words (-G PTX says ".target sm_90, debug"; the DWARF
+ * sections are not printed, and ptxas refuses the debug target without them). Whole words only,
+ * and every one of them: cutting the first "debug" alone, or a word that begins with it such as
+ * debugm_90, printed a target that printed differently again (fuzz). */
+static void print_target(sbuf *b, const char *target)
 {
-    for (const char *d = strstr(target, ", debug"); d; d = strstr(d + 1, ", debug"))
-        if (d[7] == 0 || d[7] == ',')
-            return d;
-    return NULL;
+    int first = 1;
+    for (const char *w = target; *w;) {
+        size_t n = strcspn(w, ",");
+        if (!(n == 5 && !strncmp(w, "debug", 5))) {
+            sb_printf(b, "%s%.*s", first ? "" : ", ", (int)n, w);
+            first = 0;
+        }
+        w += n;
+        while (*w == ',' || *w == ' ')
+            w++;
+    }
+    if (first) /* nothing but debug: kept, so that it prints the same again */
+        sb_printf(b, "%s", target);
 }
 
 int ws_module_print(const ws_module *m, char **out, size_t *outlen)
 {
     sbuf b = {0};
-    /* -G PTX says ".target sm_90, debug"; the DWARF sections are not printed, and ptxas
-     * refuses the debug target without them */
-    const char *target = m->target ? m->target : "sm_90", *dbg = debug_word(target);
-    int tlen = dbg ? (int)(dbg - target) : (int)strlen(target);
-    sb_printf(&b, ".version %s\n.target %.*s%s\n.address_size %u\n\n", m->version ? m->version : "9.0", tlen,
-              target, dbg ? dbg + 7 : "", m->address_size);
+    sb_printf(&b, ".version %s\n.target ", m->version ? m->version : "9.0");
+    print_target(&b, m->target ? m->target : "sm_90");
+    sb_printf(&b, "\n.address_size %u\n\n", m->address_size);
     for (uint32_t f = 0; f < m->nfuncs; f++)
         if (strcmp(m->funcs[f], "vprintf") == 0)
             sb_printf(&b, ".extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n"
