@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check_isa19_corpus.py WARPSIM SRCDIR
 
-Until the H200 goldens of tests/corpus/isa_* exist, their buffers are checked here against an
+Beside the H200 goldens of tests/corpus/isa_* (corpus_isa_*), their buffers are checked here against an
 independent reading of the PTX ISA's pseudo-code (written in Python from the ISA text, sharing
 nothing with warpsim's executors), in both modes and with --slow-path all: dp4a/dp2a
 (isa_dp4a), mad24/slct/cvt.pack (isa_int_misc), brx.idx (isa_brx_idx: the jump table's six
