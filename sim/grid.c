@@ -4,40 +4,64 @@
  *  - An SM holds as many blocks at once as its limits allow (ws_grid_occupancy): threads, warps,
  *    blocks, shared memory and registers per SM (preset keys sm.*).
  *  - Blocks are dispatched in order, one every launch.dispatch cycles for the whole GPU, each to
- *    the free place that frees first (the first sms blocks one to each SM).
- *  - A block takes the cycles it took alone, or longer when the blocks sharing its SM need more
- *    issue slots than the SM has: with k blocks resident, k x its warp instructions / the
- *    sub-partitions (each issues one instruction a cycle).
+ *    the free place that freed first (the first sms blocks one to each SM).
+ *  - A block first waits for its memory (its first L2/HBM round trip: `memory`, 0 in the schedule
+ *    of the run's own cycles), issuing nothing, then runs: alone it would take its `cycles`. The
+ *    blocks running on one SM share its issue slots (the sub-partitions issue one instruction a
+ *    cycle each): when the instructions they need a cycle (each its warp instructions / the
+ *    sub-partitions / its cycles) add up to more than one issue cycle, they all slow down in
+ *    proportion. A block waiting for memory leaves the slots to the others, so co-resident
+ *    blocks that started apart overlap their waits with each other's issue, and blocks that
+ *    started together (2 blocks of 1024 threads) wait together and then compete.
  *  - The launch's cycles are the makespan, the end of the last block. launch_cycles, the duration
- *    a program sees, is the makespan of the same schedule with each block's first L2/HBM round
- *    trip added (ld.miss, when it loads global memory: timing.c ws_timing_block_memory), plus the
+ *    a program sees, is the makespan of the same schedule with each block's memory wait, plus the
  *    launch overhead (launch.overhead: what a cuEvent pair around a one-block launch sees besides
  *    the block).
+ * The schedule is an event simulation in time order, advanced as the blocks come in (in block
+ * order): a block starts once it is dispatched and a place is free.
  */
 #include "grid.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 typedef struct {
-    uint64_t free_at; /* the place is free from this cycle */
-    uint64_t rank;    /* ties: the first SM's first place, then the next SM's (blocks spread) */
-    uint32_t sm;
+    double free_at; /* the place is free from this cycle */
+    uint64_t rank;  /* ties: the first SM's first place, then the next SM's (blocks spread) */
 } place;
 
-/* One list schedule of the blocks on the SMs' places. */
 typedef struct {
-    place *heap;    /* a min-heap of (free_at, rank) */
+    double wait_end; /* it issues from this cycle on */
+    double progress; /* of its run, 0 to 1 */
+    double cycles;   /* alone */
+    double demand;   /* issue cycles a cycle it needs alone: warp instructions / sub-partitions / cycles */
+    double start;
+    uint64_t rank;
+} resident;
+
+typedef struct {
+    resident *blk; /* per_sm of them */
+    unsigned n;
+    double t;    /* the residents' progress is known up to this cycle */
+    double next; /* the next end of a wait or of a block (INFINITY: none resident) */
+} sm_state;
+
+/* One schedule of the blocks on the SMs. */
+typedef struct {
+    place *heap; /* the free places: a min-heap of (free_at, rank) */
+    size_t nfree;
+    sm_state *sm;
     uint64_t *busy; /* per SM: cycles its blocks ran */
-    uint64_t makespan;
+    double makespan;
 } schedule;
 
 struct ws_grid {
     const ws_preset *p;
-    unsigned per_sm, resident; /* occupancy; blocks resident on one SM in this launch */
+    unsigned nsm, per_sm; /* SMs; occupancy */
     size_t nplaces;
     uint64_t next;
-    /* [0]: the blocks' own cycles (the run's cycles); [1]: with each block's first L2/HBM round
-     * trip (launch_cycles, the duration a program sees) */
+    /* [0]: the blocks' own cycles (the run's cycles); [1]: with each block's memory wait
+     * (launch_cycles, the duration a program sees) */
     schedule s[2];
 };
 
@@ -79,73 +103,171 @@ static void sift_down(place *h, size_t n, size_t i)
     }
 }
 
+static void heap_push(schedule *sc, place x)
+{
+    size_t i = sc->nfree++;
+    sc->heap[i] = x;
+    while (i && before(&sc->heap[i], &sc->heap[(i - 1) / 2])) {
+        place t = sc->heap[i];
+        sc->heap[i] = sc->heap[(i - 1) / 2];
+        sc->heap[(i - 1) / 2] = t;
+        i = (i - 1) / 2;
+    }
+}
+
+static place heap_pop(schedule *sc)
+{
+    place top = sc->heap[0];
+    sc->heap[0] = sc->heap[--sc->nfree];
+    sift_down(sc->heap, sc->nfree, 0);
+    return top;
+}
+
 ws_grid *ws_grid_create(const ws_preset *p, uint32_t threads, uint64_t shared_bytes, unsigned regs, uint64_t nblocks)
 {
+    (void)nblocks;
     ws_grid *g = calloc(1, sizeof *g);
-    unsigned nsm = p->sms >= 1 ? (unsigned)p->sms : 1;
     if (!g)
         return NULL;
     g->p = p;
+    g->nsm = p->sms >= 1 ? (unsigned)p->sms : 1;
     g->per_sm = ws_grid_occupancy(p, threads, shared_bytes, regs);
-    uint64_t waves_first = (nblocks + nsm - 1) / nsm;
-    g->resident = waves_first < g->per_sm ? (unsigned)waves_first : g->per_sm;
-    g->nplaces = (size_t)nsm * g->per_sm;
+    g->nplaces = (size_t)g->nsm * g->per_sm;
     for (int k = 0; k < 2; k++) {
-        g->s[k].heap = calloc(g->nplaces, sizeof *g->s[k].heap);
-        g->s[k].busy = calloc(nsm, sizeof *g->s[k].busy);
-        if (!g->s[k].heap || !g->s[k].busy) {
-            for (int j = 0; j <= k; j++) {
-                free(g->s[j].heap);
-                free(g->s[j].busy);
-            }
-            free(g);
+        schedule *sc = &g->s[k];
+        sc->heap = calloc(g->nplaces, sizeof *sc->heap);
+        sc->sm = calloc(g->nsm, sizeof *sc->sm);
+        sc->busy = calloc(g->nsm, sizeof *sc->busy);
+        int ok = sc->heap && sc->sm && sc->busy;
+        for (unsigned i = 0; ok && i < g->nsm; i++) {
+            sc->sm[i].blk = calloc(g->per_sm, sizeof *sc->sm[i].blk);
+            sc->sm[i].next = INFINITY;
+            ok = sc->sm[i].blk != NULL;
+        }
+        if (!ok) {
+            ws_stats unused;
+            ws_grid_finish(g, &unused);
             return NULL;
         }
         for (size_t i = 0; i < g->nplaces; i++) /* sorted by rank: already a heap */
-            g->s[k].heap[i] = (place){0, i, (uint32_t)(i % nsm)};
+            sc->heap[i] = (place){0, i};
+        sc->nfree = g->nplaces;
     }
     return g;
 }
 
-static void place_block(ws_grid *g, schedule *sc, uint64_t dispatch, uint64_t took)
+/* The share of its speed alone each running block of the SM gets at cycle m->t. */
+static double share(const sm_state *m)
 {
-    place *top = &sc->heap[0];
-    uint64_t start = top->free_at > dispatch ? top->free_at : dispatch;
-    sc->busy[top->sm] += took;
-    top->free_at = start + took;
-    top->rank += g->nplaces; /* after every other place freeing at the same cycle */
-    if (top->free_at > sc->makespan)
-        sc->makespan = top->free_at;
-    sift_down(sc->heap, g->nplaces, 0);
+    double demand = 0;
+    for (unsigned i = 0; i < m->n; i++)
+        if (m->blk[i].wait_end <= m->t)
+            demand += m->blk[i].demand;
+    return demand > 1 ? 1 / demand : 1;
+}
+
+/* When the SM's next wait or block ends (the residents' shares are constant until then). */
+static void plan(sm_state *m)
+{
+    double sh = share(m);
+    m->next = INFINITY;
+    for (unsigned i = 0; i < m->n; i++) {
+        const resident *r = &m->blk[i];
+        double e = r->wait_end > m->t ? r->wait_end : m->t + (1 - r->progress) * r->cycles / sh;
+        m->next = e < m->next ? e : m->next;
+    }
+}
+
+/* Advances the SM's residents to cycle t (no wait or block ends before it). */
+static void advance(sm_state *m, double t)
+{
+    double sh = share(m);
+    for (unsigned i = 0; i < m->n; i++) {
+        resident *r = &m->blk[i];
+        if (r->wait_end <= m->t && r->cycles > 0)
+            r->progress += (t - m->t) * sh / r->cycles;
+    }
+    m->t = t;
+}
+
+/* Runs the SM's next event: the blocks that end free their places. */
+static void step(ws_grid *g, schedule *sc, unsigned smi)
+{
+    sm_state *m = &sc->sm[smi];
+    double t = m->next;
+    advance(m, t);
+    for (unsigned i = 0; i < m->n;) {
+        resident *r = &m->blk[i];
+        /* ends now: its run is done up to rounding (1e-9 of a block is far below a cycle) */
+        if (r->wait_end <= t && (r->cycles <= 0 || r->progress >= 1 - 1e-9)) {
+            sc->busy[smi] += (uint64_t)llround(t - r->start);
+            sc->makespan = t > sc->makespan ? t : sc->makespan;
+            heap_push(sc, (place){t, r->rank + g->nplaces}); /* after every place freeing at t */
+            *r = m->blk[--m->n];
+        } else
+            i++;
+    }
+    plan(m);
+}
+
+/* The SM whose next event comes first (the lowest index on ties); g->nsm when none is resident. */
+static unsigned first_event(const ws_grid *g, const schedule *sc)
+{
+    unsigned best = g->nsm;
+    for (unsigned i = 0; i < g->nsm; i++)
+        if (sc->sm[i].n && (best == g->nsm || sc->sm[i].next < sc->sm[best].next))
+            best = i;
+    return best;
+}
+
+static void place_block(ws_grid *g, schedule *sc, double dispatch, uint64_t cycles, uint64_t wait, double demand)
+{
+    for (;;) {
+        unsigned e = first_event(g, sc);
+        double start = sc->nfree && sc->heap[0].free_at > dispatch ? sc->heap[0].free_at : dispatch;
+        if (sc->nfree && (e == g->nsm || start <= sc->sm[e].next))
+            break;
+        step(g, sc, e); /* a place is always resident or free: e < nsm when none is free */
+    }
+    place pl = heap_pop(sc);
+    double start = pl.free_at > dispatch ? pl.free_at : dispatch;
+    sm_state *m = &sc->sm[pl.rank % g->nsm];
+    advance(m, start);
+    m->blk[m->n++] = (resident){start + (double)wait, 0, (double)cycles, demand, start, pl.rank};
+    plan(m);
 }
 
 void ws_grid_block(ws_grid *g, uint64_t cycles, uint64_t memory, uint64_t warp_instructions)
 {
     const ws_preset *p = g->p;
-    uint64_t dispatch = (uint64_t)((double)g->next++ * p->launch_dispatch);
-    /* the SM's issue slots, shared by the blocks resident on it */
-    uint64_t issue = (uint64_t)g->resident * warp_instructions / (p->subpartitions ? p->subpartitions : 1);
-    uint64_t took = cycles > issue ? cycles : issue;
-    place_block(g, &g->s[0], dispatch, took);
-    place_block(g, &g->s[1], dispatch, took + memory);
+    double dispatch = floor((double)g->next++ * p->launch_dispatch);
+    /* the SM's issue cycles a cycle the block needs alone */
+    double demand = cycles ? (double)warp_instructions / (p->subpartitions ? p->subpartitions : 1) / (double)cycles : 0;
+    place_block(g, &g->s[0], dispatch, cycles, 0, demand);
+    place_block(g, &g->s[1], dispatch, cycles, memory, demand);
 }
 
 void ws_grid_finish(ws_grid *g, ws_stats *s)
 {
-    unsigned nsm = g->p->sms >= 1 ? (unsigned)g->p->sms : 1;
-    s->cycles = g->s[0].makespan;
-    s->launch_cycles = g->s[1].makespan + (uint64_t)g->p->launch_overhead;
+    for (int k = 0; k < 2; k++) /* the blocks still resident end */
+        for (unsigned e; g->s[k].sm && (e = first_event(g, &g->s[k])) < g->nsm;)
+            step(g, &g->s[k], e);
+    s->cycles = (uint64_t)llround(g->s[0].makespan);
+    s->launch_cycles = (uint64_t)llround(g->s[1].makespan) + (uint64_t)g->p->launch_overhead;
     s->blocks_per_sm = g->per_sm;
     s->sm_busy_min = UINT64_MAX;
     s->sm_busy_max = 0;
     s->sms_used = 0;
-    for (unsigned i = 0; i < nsm; i++) {
+    for (unsigned i = 0; g->s[0].busy && i < g->nsm; i++) {
         uint64_t b = g->s[0].busy[i];
         s->sms_used += b != 0;
         s->sm_busy_min = b < s->sm_busy_min ? b : s->sm_busy_min;
         s->sm_busy_max = b > s->sm_busy_max ? b : s->sm_busy_max;
     }
     for (int k = 0; k < 2; k++) {
+        for (unsigned i = 0; g->s[k].sm && i < g->nsm; i++)
+            free(g->s[k].sm[i].blk);
+        free(g->s[k].sm);
         free(g->s[k].heap);
         free(g->s[k].busy);
     }
