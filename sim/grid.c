@@ -46,8 +46,17 @@ typedef struct {
     double next; /* the next end of a wait or of a block (INFINITY: none resident) */
 } sm_state;
 
+/* A global word's queue at L2: the L2 takes the stores and atomics to one word one at a time,
+ * atom.same_word cycles each (bench_atom: lanes of a warp on one word, 2.06 cycles each). */
+typedef struct {
+    uint64_t word;
+    double free_at; /* the word's queue is empty from this cycle (0: the slot is empty) */
+} l2_word;
+
 /* One schedule of the blocks on the SMs. */
 typedef struct {
+    l2_word *l2; /* an open-addressing table of the words whose queue is not empty yet */
+    size_t l2_cap, l2_used;
     place *heap; /* the free places: a min-heap of (free_at, rank) */
     size_t nfree;
     sm_state *sm;
@@ -227,7 +236,58 @@ static unsigned first_event(const ws_grid *g, const schedule *sc)
     return best;
 }
 
-static void place_block(ws_grid *g, schedule *sc, double dispatch, uint64_t cycles, uint64_t wait, double demand)
+static size_t l2_slot(uint64_t word, size_t cap) { return (size_t)((word * 0x9e3779b97f4a7c15ull) >> 20) & (cap - 1); }
+
+/* Keeps the words whose queue is busy after cycle `dead` (blocks start in order, so no later store
+ * comes before it) in a table of at least four times their number. -1: out of memory. */
+static int l2_rebuild(schedule *sc, double dead)
+{
+    size_t live = 0;
+    for (size_t i = 0; i < sc->l2_cap; i++)
+        live += sc->l2[i].free_at > dead;
+    size_t cap = 256;
+    while (cap < 4 * live)
+        cap *= 2;
+    l2_word *t = calloc(cap, sizeof *t);
+    if (!t)
+        return -1;
+    for (size_t i = 0; i < sc->l2_cap; i++)
+        if (sc->l2[i].free_at > dead) {
+            size_t j = l2_slot(sc->l2[i].word, cap);
+            while (t[j].free_at > 0)
+                j = (j + 1) & (cap - 1);
+            t[j] = sc->l2[i];
+        }
+    free(sc->l2);
+    sc->l2 = t;
+    sc->l2_cap = cap;
+    sc->l2_used = live;
+    return 0;
+}
+
+/* A store to `word` reaches L2 at cycle `at` (no block starts before `dead`): how long it waits
+ * behind the stores of other blocks to the same word. -1: out of memory. */
+static double l2_wait(schedule *sc, uint64_t word, double at, double dead, double rate)
+{
+    if (2 * (sc->l2_used + 1) > sc->l2_cap && l2_rebuild(sc, dead) != 0)
+        return -1;
+    size_t i = l2_slot(word, sc->l2_cap), reuse = SIZE_MAX;
+    for (; sc->l2[i].free_at > 0 && sc->l2[i].word != word; i = (i + 1) & (sc->l2_cap - 1))
+        if (reuse == SIZE_MAX && sc->l2[i].free_at <= dead)
+            reuse = i; /* a queue that emptied before any later store: free to take */
+    double wait = 0;
+    if (sc->l2[i].free_at > 0)
+        wait = sc->l2[i].free_at > at ? sc->l2[i].free_at - at : 0;
+    else if (reuse != SIZE_MAX)
+        i = reuse;
+    else
+        sc->l2_used++;
+    sc->l2[i] = (l2_word){word, at + wait + rate};
+    return wait;
+}
+
+static int place_block(ws_grid *g, schedule *sc, double dispatch, uint64_t cycles, uint64_t wait, double demand,
+                       const ws_grid_store *stores, size_t nstores)
 {
     for (;;) {
         unsigned e = first_event(g, sc);
@@ -242,16 +302,31 @@ static void place_block(ws_grid *g, schedule *sc, double dispatch, uint64_t cycl
     advance(m, start);
     m->blk[m->n++] = (resident){start + (double)wait, 0, (double)cycles, demand, start, pl.rank};
     plan(m);
+    /* its stores queue at L2 behind other blocks' stores to the same words: the launch ends no
+     * sooner than the block alone would, delayed by the longest of those waits */
+    double delay = 0, rate = g->p->atom_same_word > 0 ? g->p->atom_same_word : 0;
+    for (size_t i = 0; rate > 0 && i < nstores; i++) {
+        double w = l2_wait(sc, stores[i].word, start + (double)wait + (double)stores[i].cycle, start, rate);
+        if (w < 0)
+            return -1;
+        delay = w > delay ? w : delay;
+    }
+    double end = start + (double)wait + (double)cycles + delay;
+    if (delay > 0 && end > sc->makespan)
+        sc->makespan = end;
+    return 0;
 }
 
-void ws_grid_block(ws_grid *g, uint64_t cycles, uint64_t memory, uint64_t warp_instructions)
+int ws_grid_block(ws_grid *g, uint64_t cycles, uint64_t memory, uint64_t warp_instructions, const ws_grid_store *stores,
+                  size_t nstores)
 {
     const ws_preset *p = g->p;
     double dispatch = floor((double)g->next++ * p->launch_dispatch);
     /* the SM's issue cycles a cycle the block needs alone */
     double demand = cycles ? (double)warp_instructions / (p->subpartitions ? p->subpartitions : 1) / (double)cycles : 0;
-    place_block(g, &g->s[0], dispatch, cycles, 0, demand);
-    place_block(g, &g->s[1], dispatch, cycles, memory, demand);
+    if (place_block(g, &g->s[0], dispatch, cycles, 0, demand, stores, nstores) != 0)
+        return -1;
+    return place_block(g, &g->s[1], dispatch, cycles, memory, demand, stores, nstores);
 }
 
 void ws_grid_finish(ws_grid *g, ws_stats *s)
@@ -278,6 +353,7 @@ void ws_grid_finish(ws_grid *g, ws_stats *s)
         free(g->s[k].sm);
         free(g->s[k].heap);
         free(g->s[k].busy);
+        free(g->s[k].l2);
     }
     free(g);
 }

@@ -408,8 +408,13 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         uint64_t insns_before = L->stats.warp_instructions;
         ws_block_run(L, &b, sim->cfg.on_event ? &ev : NULL);
         L->stats.cycles += b.cycle;
-        if (L->sms)
-            ws_grid_block(L->sms, b.cycle, ws_timing_block_memory(L->timing), L->stats.warp_instructions - insns_before);
+        if (L->sms) {
+            size_t nstores;
+            const ws_grid_store *stores = ws_timing_block_stores(L->timing, &nstores);
+            if (ws_grid_block(L->sms, b.cycle, ws_timing_block_memory(L->timing),
+                              L->stats.warp_instructions - insns_before, stores, nstores) != 0)
+                ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+        }
         L->stats.blocks++;
         L->stats.warps += b.nwarps;
         if (L->out_len && sim->cfg.on_output) {

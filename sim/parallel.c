@@ -39,10 +39,12 @@ typedef struct {
 /* A finished block, until the blocks before it have finished too. */
 typedef struct {
     int done;
-    uint64_t work;   /* warp instructions and extra work */
-    uint64_t cycles; /* timing mode: the block's cycles */
-    uint64_t memory; /* and what its first global loads add to the launch (grid.h) */
-    int stopped;     /* it stopped for a reason of its own (not the work limit) */
+    uint64_t work;         /* warp instructions and extra work */
+    uint64_t cycles;       /* timing mode: the block's cycles */
+    uint64_t memory;       /* and what its first global loads add to the launch (grid.h) */
+    ws_grid_store *stores; /* its stores and atomics to global words (grid.h) */
+    size_t nstores, stores_cap;
+    int stopped; /* it stopped for a reason of its own (not the work limit) */
     ws_status status;
     char message[512];
 } block_record;
@@ -84,8 +86,12 @@ static void take_finished(par_launch *P)
             memcpy(P->stop_msg, r->message, sizeof P->stop_msg);
         }
         P->work_before = total;
-        if (P->G->sms) /* in block order, as one host thread would */
-            ws_grid_block(P->G->sms, r->cycles, r->memory, r->work);
+        if (P->G->sms && /* in block order, as one host thread would */
+            ws_grid_block(P->G->sms, r->cycles, r->memory, r->work, r->stores, r->nstores) != 0 && !P->decided) {
+            P->decided = 1;
+            P->stop_status = WS_ERR_INTERNAL;
+            snprintf(P->stop_msg, sizeof P->stop_msg, "out of memory");
+        }
         r->done = 0;
         P->done_upto++;
     }
@@ -125,6 +131,22 @@ static void *par_worker_main(void *arg)
         r->work = L->stats.warp_instructions + L->extra_work - before;
         r->cycles = W->b.cycle;
         r->memory = L->timing ? ws_timing_block_memory(L->timing) : 0;
+        r->nstores = 0;
+        if (L->timing) {
+            size_t n;
+            const ws_grid_store *st = ws_timing_block_stores(L->timing, &n);
+            if (n > r->stores_cap) {
+                ws_grid_store *grown = realloc(r->stores, n * sizeof *grown);
+                if (grown) {
+                    r->stores = grown;
+                    r->stores_cap = n;
+                } else if (!L->stop)
+                    ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+            }
+            if (n <= r->stores_cap && n)
+                memcpy(r->stores, st, n * sizeof *st);
+            r->nstores = n <= r->stores_cap ? n : 0;
+        }
         r->stopped = L->stop && L->stop_limit != LIMIT_WORK;
         if (r->stopped) {
             r->status = L->stop_status;
@@ -299,6 +321,8 @@ out:
         free(W[i].L.diags);
         ws_diags_free(&W[i].L);
     }
+    for (uint64_t i = 0; P.ring && i < P.window; i++)
+        free(P.ring[i].stores);
     free(P.ring);
     free(W);
     pthread_mutex_destroy(&P.lock);

@@ -132,6 +132,10 @@ struct ws_timing {
     } lines[LINE_SET];
     uint32_t gen;
     int block_missed; /* the block loaded a global line it had not touched */
+    /* the block's stores and atomics to global words, for the L2's same-word queue (grid.h) */
+    ws_grid_store *stores;
+    size_t nstores, stores_cap;
+    int stores_failed; /* out of memory: the launch stops */
     /* ptxas's order (schedule.h), built at the first block when the preset asks for it */
     ws_schedule sched;
     int sched_built;
@@ -169,6 +173,12 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
 
 const ws_preset *ws_timing_preset(const ws_timing *t) { return &t->p; }
 
+const ws_grid_store *ws_timing_block_stores(const ws_timing *t, size_t *n)
+{
+    *n = t->nstores;
+    return t->stores;
+}
+
 uint64_t ws_timing_block_memory(const ws_timing *t)
 {
     return t->block_missed ? (uint64_t)llround(t->p.ld_miss - t->p.ld_global) : 0;
@@ -191,6 +201,7 @@ void ws_timing_destroy(ws_timing *t)
     free(t->ws);
     free(t->info);
     free(t->narrow);
+    free(t->stores);
     ws_schedule_free(&t->sched);
     free(t);
 }
@@ -266,8 +277,26 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     }
 }
 
-/* The access issues now: its global lines become the block's. */
-static void mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m)
+/* A store or atomic to a global word at this cycle of the block: one per word an instruction. */
+static void record_store(ws_timing *t, uint64_t word, uint64_t cycle)
+{
+    if (t->nstores && t->stores[t->nstores - 1].word == word && t->stores[t->nstores - 1].cycle == cycle)
+        return; /* lanes of one access on one word: one request to L2 */
+    if (t->nstores == t->stores_cap) {
+        size_t cap = t->stores_cap ? 2 * t->stores_cap : 64;
+        ws_grid_store *n = realloc(t->stores, cap * sizeof *n);
+        if (!n) {
+            t->stores_failed = 1;
+            return;
+        }
+        t->stores = n;
+        t->stores_cap = cap;
+    }
+    t->stores[t->nstores++] = (ws_grid_store){word, cycle};
+}
+
+/* The access issues now (at cycle): its global lines become the block's. */
+static void mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, uint64_t cycle)
 {
     if (!m->exec || m->c.space != WS_SPACE_GLOBAL)
         return;
@@ -277,8 +306,12 @@ static void mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m)
         FOR_EACH_LANE(m->exec, l)
             t->block_missed |= !touch_line(t, m->addr[l] >> 7, 1);
     } else {
-        FOR_EACH_LANE(m->exec, l)
+        int queued = !ws_op_writes_op0(in->op) || ws_op_class_of(in->op) == CLS_ATOMIC; /* not a strong load */
+        FOR_EACH_LANE(m->exec, l) {
             touch_line(t, m->addr[l] >> 7, 1); /* stores and atomics bring their lines in too */
+            if (queued)
+                record_store(t, m->addr[l] >> 2, cycle);
+        }
     }
 }
 
@@ -635,7 +668,9 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     x->regs = w->regs;
     x->mem_wavefronts = m ? m->c.wavefronts : 0;
     if (m) {
-        mem_commit(t, in, m);
+        mem_commit(t, in, m, cycle);
+        if (t->stores_failed)
+            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
         if (m->c.shared) {
             memcpy(x->mem_bank, m->bank, sizeof x->mem_bank);
             double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
@@ -857,6 +892,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->pipe_at = 0;
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
+    t->nstores = 0;
     uint64_t cycle = 0, charged_to = 0; /* at the end: the cycles charged to every live warp */
     for (;;) {
         /* every live warp without a group picks one (in warp order: a free mov issues at once);

@@ -12,6 +12,7 @@
 #ifndef WS_TIMING_H
 #define WS_TIMING_H
 
+#include "grid.h"
 #include "preset.h"
 #include "sim.h"
 
@@ -25,6 +26,9 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x);
 /* Cycles the last block's first loads of global lines add in a whole launch: one L2/HBM round trip
  * (ld.miss less the L1 hit its own cycles charged) when it loaded a line it had not touched. */
 uint64_t ws_timing_block_memory(const ws_timing *t);
+/* The last block's stores and atomics to global words, in issue order (the L2's same-word queue of
+ * the whole-launch model, grid.h); valid until the next block. */
+const ws_grid_store *ws_timing_block_stores(const ws_timing *t, size_t *n);
 /* The preset the launch runs with. */
 const ws_preset *ws_timing_preset(const ws_timing *t);
 
