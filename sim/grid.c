@@ -13,6 +13,8 @@
  *    proportion. A block waiting for memory leaves the slots to the others, so co-resident
  *    blocks that started apart overlap their waits with each other's issue, and blocks that
  *    started together (2 blocks of 1024 threads) wait together and then compete.
+ *  - The stores and atomics of all blocks to one global word queue at L2, atom.same_word cycles
+ *    each (bench_atom); a block whose store waits there ends the launch that much later.
  *  - The launch's cycles are the makespan, the end of the last block. launch_cycles, the duration
  *    a program sees, is the makespan of the same schedule with each block's memory wait, plus the
  *    launch overhead (launch.overhead: what a cuEvent pair around a one-block launch sees besides
