@@ -74,11 +74,75 @@ static void launch_regs(void **state)
     ws_module_free(m);
 }
 
+/* The launch of n identical blocks of `threads` threads: its cycles (memory 0) or launch_cycles. */
+static uint64_t launch_of(const ws_preset *p, uint32_t threads, uint64_t n, uint64_t cycles, uint64_t memory,
+                          uint64_t insns, const ws_grid_store *stores, size_t nstores, int with_memory)
+{
+    ws_grid *g = ws_grid_create(p, threads, 0, 0, n);
+    assert_non_null(g);
+    for (uint64_t i = 0; i < n; i++)
+        assert_int_equal(ws_grid_block(g, cycles, memory, insns, stores, nstores), 0);
+    ws_stats s;
+    memset(&s, 0, sizeof s);
+    ws_grid_finish(g, &s);
+    return with_memory ? s.launch_cycles - (uint64_t)p->launch_overhead : s.cycles;
+}
+
+/* Co-resident blocks share the SM's issue slots, but a block waiting for memory issues nothing. */
+static void issue_sharing(void **state)
+{
+    (void)state;
+    ws_preset p = sm90();
+    p.sms = 1;
+    p.launch_dispatch = 0;
+    /* one block: its cycles, and with its memory wait */
+    assert_int_equal(launch_of(&p, 1024, 1, 1000, 500, 3000, NULL, 0, 0), 1000);
+    assert_int_equal(launch_of(&p, 1024, 1, 1000, 500, 3000, NULL, 0, 1), 1500);
+    /* two blocks of 1024 threads started together need 2 x 3000 / 4 = 1500 issue cycles: they
+     * wait for memory together, then compete */
+    assert_int_equal(launch_of(&p, 1024, 2, 1000, 500, 3000, NULL, 0, 0), 1500);
+    assert_int_equal(launch_of(&p, 1024, 2, 1000, 500, 3000, NULL, 0, 1), 2000);
+    /* few instructions: no slowdown */
+    assert_int_equal(launch_of(&p, 1024, 2, 1000, 500, 1000, NULL, 0, 1), 1500);
+    /* started apart (dispatched 1000 cycles apart), the second block's wait overlaps the first
+     * block's issue: it only competes for the slots once its wait is over */
+    p.launch_dispatch = 1000;
+    /* block 0 waits 0-1000 and runs 1000-2000 alone; block 1 waits 1000-2000 and runs 2000-3000
+     * (adding both blocks' issue to each, as if they ran together, would give 3500) */
+    assert_int_equal(launch_of(&p, 1024, 2, 1000, 1000, 3000, NULL, 0, 1), 3000);
+}
+
+/* Stores of all blocks to one global word queue at L2, atom.same_word cycles each. */
+static void l2_same_word(void **state)
+{
+    (void)state;
+    ws_preset p = sm90();
+    p.launch_dispatch = 0;
+    ws_grid_store one = {0, 90};
+    uint64_t alone = launch_of(&p, 32, 1, 100, 0, 10, &one, 1, 0);
+    assert_int_equal(alone, 100);
+    /* 1000 blocks of one warp at once (132 SMs x 32): their stores to word 0 take 2 cycles each */
+    uint64_t same = launch_of(&p, 32, 1000, 100, 0, 10, &one, 1, 0);
+    assert_int_equal(same, 100 + (uint64_t)(999 * p.atom_same_word));
+    /* distinct words: no queue */
+    ws_grid *g = ws_grid_create(&p, 32, 0, 0, 1000);
+    for (uint64_t i = 0; i < 1000; i++) {
+        ws_grid_store st = {i, 90};
+        assert_int_equal(ws_grid_block(g, 100, 0, 10, &st, 1), 0);
+    }
+    ws_stats s;
+    memset(&s, 0, sizeof s);
+    ws_grid_finish(g, &s);
+    assert_int_equal(s.cycles, 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(occupancy_limits),
         cmocka_unit_test(launch_regs),
+        cmocka_unit_test(issue_sharing),
+        cmocka_unit_test(l2_same_word),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
