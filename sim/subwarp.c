@@ -1,0 +1,213 @@
+/* subwarp: the SASS ptxas puts before a collective with a register membermask (subwarp.h). */
+#include "subwarp.h"
+
+#include <stdlib.h>
+
+void ws_subwarp_free(ws_subwarp *s)
+{
+    free(s->form);
+    free(s->covered);
+    s->form = NULL;
+    s->covered = NULL;
+}
+
+/* ---- which masks ptxas can prove equal: value numbers within a basic block ----
+ * ptxas computes each mask once and checks it once: the cg tiles recompute theirs from a new
+ * %laneid before each shuffle (time_cg_reduce_plus_tile8_unsigned.ptx), and the SASS has one
+ * check for the three SHFL. A mask that depends on a load or a collective's result is new each
+ * time (subwarp_shfl_reg: a check before each SHFL). A mask whose value is a constant (mov of
+ * an immediate, even in another register: subwarp_shfl_one_w32) is an immediate in SASS. */
+#define VN_DEPTH 12
+#define VN_CONST 1ull /* the low bit of a value number: the value is a constant */
+
+static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ull ^ ((h ^ v) >> 29); }
+
+/* The last instruction in [from, pc) that writes reg; UINT32_MAX: none. */
+static uint32_t writer(const ws_reg_use *uses, uint32_t from, uint32_t pc, uint32_t reg)
+{
+    for (uint32_t w = pc; w-- > from;)
+        for (uint32_t i = 0; i < uses[w].ndst; i++)
+            if (uses[w].dst[i] == reg)
+                return w;
+    return UINT32_MAX;
+}
+
+/* Whether ptxas may recompute the instruction from its operands: no memory, no lanes moved, no
+ * collective, no guard, one result. */
+static int is_pure(const ws_insn *in, const ws_reg_use *u)
+{
+    ws_op_class c = ws_op_class_of(in->op);
+    return (c == CLS_ALU || in->op == WS_OP_MOV) && !ws_op_is_memory(in->op) && !ws_op_moves_lanes(in->op) &&
+           in->guard == WS_NO_REG && u->ndst == 1 && ws_op_writes_op0(in->op);
+}
+
+static uint64_t vn_reg(const ws_insn *code, const ws_reg_use *uses, uint32_t n, uint32_t from, uint32_t pc,
+                       uint32_t reg, int depth);
+
+/* The value number of instruction w's result. */
+static uint64_t vn_insn(const ws_insn *code, const ws_reg_use *uses, uint32_t n, uint32_t from, uint32_t w, int depth)
+{
+    const ws_insn *in = &code[w];
+    if (depth <= 0 || !is_pure(in, &uses[w]))
+        return mix(0x9e3779b97f4a7c15ull, w) & ~VN_CONST; /* a value of its own */
+    if (in->op == WS_OP_MOV && in->ops[1].kind == WS_OPND_REG)
+        return vn_reg(code, uses, n, from, w, in->ops[1].reg, depth - 1);
+    uint64_t h =
+        mix(mix(mix(0xcbf29ce484222325ull, in->op), in->type | (uint64_t)in->type2 << 8 | (uint64_t)in->sub << 16),
+            in->mods);
+    int constant = 1;
+    for (unsigned i = 1; i < in->nops; i++) {
+        const ws_operand *o = &in->ops[i];
+        uint64_t v;
+        switch (o->kind) {
+        case WS_OPND_IMM: v = mix(1, o->imm); break;
+        case WS_OPND_SREG: /* %laneid, %tid: the same value each time; a clock is not */
+            if (o->reg == WS_SREG_CLOCK || o->reg == WS_SREG_CLOCK_HI || o->reg == WS_SREG_CLOCK64 ||
+                o->reg == WS_SREG_GLOBALTIMER || o->reg == WS_SREG_GLOBALTIMER_LO || o->reg == WS_SREG_GLOBALTIMER_HI)
+                return mix(0x9e3779b97f4a7c15ull, w) & ~VN_CONST;
+            v = mix(2, o->reg);
+            constant = 0;
+            break;
+        case WS_OPND_REG:
+            v = vn_reg(code, uses, n, from, w, o->reg, depth - 1);
+            constant &= (int)(v & VN_CONST);
+            break;
+        default: return mix(0x9e3779b97f4a7c15ull, w) & ~VN_CONST;
+        }
+        h = mix(h, v);
+    }
+    return constant ? h | VN_CONST : h & ~VN_CONST;
+}
+
+/* The value number of reg as instruction pc reads it: from its writer in the block [from, pc), else
+ * its only writer in the kernel when that one is a mov of an immediate, else the register itself. */
+static uint64_t vn_reg(const ws_insn *code, const ws_reg_use *uses, uint32_t n, uint32_t from, uint32_t pc,
+                       uint32_t reg, int depth)
+{
+    uint32_t w = writer(uses, from, pc, reg);
+    if (w != UINT32_MAX)
+        return vn_insn(code, uses, n, from, w, depth);
+    uint32_t only = UINT32_MAX, writers = 0;
+    for (uint32_t q = 0; q < n && writers < 2; q++)
+        for (uint32_t i = 0; i < uses[q].ndst; i++)
+            if (uses[q].dst[i] == reg) {
+                only = q;
+                writers++;
+            }
+    if (writers == 1 && code[only].op == WS_OP_MOV && code[only].ops[1].kind == WS_OPND_IMM &&
+        code[only].guard == WS_NO_REG)
+        return mix(1, code[only].ops[1].imm) | VN_CONST;
+    return mix(3, reg) & ~VN_CONST;
+}
+
+/* A collective whose membermask is not an immediate, of the kinds measured: shfl, bar.warp.sync
+ * (the MATCH.ANY forms), vote and redux (the REDUX.OR forms); 0 otherwise. */
+static int register_mask_kind(const ws_insn *in)
+{
+    if (ws_op_class_of(in->op) != CLS_COLLECTIVE || !in->nops || in->ops[in->nops - 1].kind != WS_OPND_REG)
+        return 0;
+    switch (in->op) {
+    case WS_OP_SHFL:
+    case WS_OP_BAR_WARP: return SUBWARP_MATCH;
+    case WS_OP_VOTE:
+    case WS_OP_REDUX: return SUBWARP_UNIFORM;
+    default: return 0;
+    }
+}
+
+int ws_subwarp_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, ws_subwarp *s)
+{
+    uint32_t n = k->ninsns;
+    s->form = calloc((size_t)n + 1, 1);
+    s->covered = calloc((size_t)n + 1, 1);
+    uint32_t *first = calloc((size_t)n + 1, sizeof *first); /* per pc: its basic block's first pc */
+    uint64_t *vn = calloc((size_t)n + 1, sizeof *vn);
+    uint8_t *leader = calloc((size_t)n + 1, 1);
+    if (!s->form || !s->covered || !first || !vn || !leader) {
+        free(first);
+        free(vn);
+        free(leader);
+        ws_subwarp_free(s);
+        return -1;
+    }
+    /* basic blocks: from each label, .func entry and instruction after one that moves lanes */
+    if (k->nbody < n)
+        leader[k->nbody] = 1;
+    for (uint32_t i = 0; i < k->nlabels; i++)
+        if (k->label_pc[i] < n)
+            leader[k->label_pc[i]] = 1;
+    for (uint32_t i = 0; i < k->ncalls; i++)
+        if (k->calls[i].entry < n)
+            leader[k->calls[i].entry] = 1;
+    for (uint32_t pc = 0; pc < n; pc++)
+        first[pc] = pc && !leader[pc] && !ws_op_moves_lanes(code[pc - 1].op) ? first[pc - 1] : pc;
+    /* the register-mask collectives, their masks' value numbers (a constant: an immediate in SASS) */
+    for (uint32_t pc = 0; pc < n; pc++) {
+        int kind = register_mask_kind(&code[pc]);
+        if (!kind)
+            continue;
+        vn[pc] = vn_reg(code, uses, n, first[pc], pc, code[pc].ops[code[pc].nops - 1].reg, VN_DEPTH);
+        if (!(vn[pc] & VN_CONST))
+            s->form[pc] = (uint8_t)kind;
+    }
+    /* per basic block: the only one gets WARPSYNC (.EXCLUSIVE); of several, each checks unless one
+     * before it in the block has the same mask */
+    for (uint32_t b = 0; b < n;) {
+        uint32_t e = b + 1, count = 0;
+        while (e < n && first[e] == b)
+            e++;
+        for (uint32_t pc = b; pc < e; pc++)
+            count += s->form[pc] != SUBWARP_NONE;
+        for (uint32_t pc = b; pc < e; pc++) {
+            if (s->form[pc] == SUBWARP_NONE)
+                continue;
+            if (count == 1)
+                s->form[pc] = s->form[pc] == SUBWARP_MATCH ? SUBWARP_WARPSYNC : SUBWARP_EXCLUSIVE;
+            for (uint32_t q = b; q < pc && !s->covered[pc]; q++)
+                s->covered[pc] = s->form[q] == s->form[pc] && vn[q] == vn[pc];
+        }
+        b = e;
+    }
+    free(first);
+    free(vn);
+    free(leader);
+    return 0;
+}
+
+unsigned ws_distinct_values(const uint64_t *v, uint32_t exec, uint64_t width)
+{
+    unsigned distinct = 0;
+    FOR_EACH_LANE(exec, l) {
+        int seen = 0;
+        for (unsigned k = 0; k < l && !seen; k++)
+            seen = ((exec >> k) & 1) && ((v[k] ^ v[l]) & width) == 0;
+        distinct += !seen;
+    }
+    return distinct;
+}
+
+double ws_match_any_cycles(const ws_preset *p, unsigned distinct)
+{
+    return distinct <= 1 ? p->lat[LAT_MATCH] : p->match_base + distinct * p->match_value;
+}
+
+double ws_subwarp_cycles(const ws_subwarp *s, const ws_preset *p, uint32_t pc, double lat, const uint64_t *mask,
+                         uint32_t exec)
+{
+    int form = s->form[pc];
+    if (form == SUBWARP_NONE || !exec)
+        return 0;
+    unsigned groups = ws_distinct_values(mask, exec, UINT32_MAX);
+    /* each group of lanes naming one mask runs the collective alone (WARPSYNC.EXCLUSIVE, or the
+     * REDUX.OR check's loop): the collective and the convergence bookkeeping, group by group */
+    double serial = groups > 1 ? groups * (lat + p->subwarp_group) - lat : 0;
+    switch (form) {
+    case SUBWARP_WARPSYNC: return p->subwarp_warpsync + groups * p->subwarp_warpsync_group;
+    case SUBWARP_EXCLUSIVE: return serial;
+    default: break;
+    }
+    double check = 0;
+    if (!s->covered[pc])
+        check = form == SUBWARP_MATCH ? ws_match_any_cycles(p, groups) + p->subwarp_check : p->subwarp_uniform;
+    return check + (form == SUBWARP_UNIFORM ? serial : 0);
+}
