@@ -115,7 +115,8 @@ const char ws_preset_sm90_text[] =
     "# ---- sub-warp collectives: a register membermask (sim/subwarp.h; subwarp_bench, docs/calibration.md) ----\n"
     "subwarp.check        22     # the MATCH.ANY check of shuffles and bar.warp.sync: LOP3 + BRA.DIV after MATCH.ANY\n"
     "subwarp.uniform      45     # the REDUX.OR check of votes and reduxes (REDUX.OR + R2UR + BRA.DIV)\n"
-    "subwarp.group        56     # per group of lanes running a vote or redux alone, past the collective\n"
+    "subwarp.group        62     # per group of lanes a vote or redux runs alone in the REDUX.OR check's loop, past the collective\n"
+    "subwarp.exclusive    52     # per group of lanes WARPSYNC.EXCLUSIVE runs alone, past the collective\n"
     "subwarp.warpsync     20     # WARPSYNC R before the block's only register-mask shuffle or bar.warp.sync\n"
     "subwarp.warpsync.group 20   # ... plus this per group of lanes naming one mask\n"
     "sreg.laneid          24     # S2R SR_LANEID (mov %laneid): subwarp_laneid 30 cycles with the add and the store\n";
@@ -187,6 +188,7 @@ static const preset_key preset_keys[] = {
     PK("subwarp.check", subwarp_check),
     PK("subwarp.uniform", subwarp_uniform),
     PK("subwarp.group", subwarp_group),
+    PK("subwarp.exclusive", subwarp_exclusive),
     PK("subwarp.warpsync", subwarp_warpsync),
     PK("subwarp.warpsync.group", subwarp_warpsync_group),
     PK("sreg.laneid", sreg_laneid),

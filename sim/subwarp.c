@@ -200,7 +200,8 @@ double ws_subwarp_cycles(const ws_subwarp *s, const ws_preset *p, uint32_t pc, d
     unsigned groups = ws_distinct_values(mask, exec, UINT32_MAX);
     /* each group of lanes naming one mask runs the collective alone (WARPSYNC.EXCLUSIVE, or the
      * REDUX.OR check's loop): the collective and the convergence bookkeeping, group by group */
-    double serial = groups > 1 ? groups * (lat + p->subwarp_group) - lat : 0;
+    double alone = form == SUBWARP_EXCLUSIVE ? p->subwarp_exclusive : p->subwarp_group;
+    double serial = groups > 1 ? groups * (lat + alone) - lat : 0;
     switch (form) {
     case SUBWARP_WARPSYNC: return p->subwarp_warpsync + groups * p->subwarp_warpsync_group;
     case SUBWARP_EXCLUSIVE: return serial;

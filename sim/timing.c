@@ -397,9 +397,8 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
 {
     const ws_preset *p = &t->p;
     ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
-    if (in->op == WS_OP_MOV && in->ops[1].kind == WS_OPND_SREG && in->ops[1].reg == WS_SREG_LANEID &&
-        p->sreg_laneid > 0)
-        return p->sreg_laneid; /* S2R SR_LANEID (subwarp_laneid) */
+    if (in->op == WS_OP_MOV && in->ops[1].kind == WS_OPND_SREG && in->ops[1].reg == WS_SREG_LANEID && p->sreg_laneid > 0)
+        return p->sreg_laneid;                                       /* S2R SR_LANEID (subwarp_laneid) */
     if (cls == LAT_SHFL && in->sub < 4 && p->shfl_mode[in->sub] > 0) /* in->sub: the shuffle's mode */
         return p->shfl_mode[in->sub];
     if (ws_op_is_memory(in->op) && ws_op_writes_op0(in->op)) { /* ld, ldu, atom */
