@@ -18,19 +18,59 @@ void ws_subwarp_free(ws_subwarp *s)
  * check for the three SHFL. A mask that depends on a load or a collective's result is new each
  * time (subwarp_shfl_reg: a check before each SHFL). A mask whose value is a constant (mov of
  * an immediate, even in another register: subwarp_shfl_one_w32) is an immediate in SASS. */
-#define VN_DEPTH 12
 #define VN_CONST 1ull /* the low bit of a value number: the value is a constant */
 
 static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ull ^ ((h ^ v) >> 29); }
 
-/* The last instruction in [from, pc) that writes reg; UINT32_MAX: none. */
-static uint32_t writer(const ws_reg_use *uses, uint32_t from, uint32_t pc, uint32_t reg)
+/* A value no other is equal to: result i of instruction pc. */
+static uint64_t unique(uint32_t pc, uint32_t i) { return mix(mix(0x9e3779b97f4a7c15ull, pc), i) & ~VN_CONST; }
+
+static int is_clock(uint32_t sreg)
 {
-    for (uint32_t w = pc; w-- > from;)
-        for (uint32_t i = 0; i < uses[w].ndst; i++)
-            if (uses[w].dst[i] == reg)
-                return w;
-    return UINT32_MAX;
+    return sreg == WS_SREG_CLOCK || sreg == WS_SREG_CLOCK_HI || sreg == WS_SREG_CLOCK64 ||
+           sreg == WS_SREG_GLOBALTIMER || sreg == WS_SREG_GLOBALTIMER_LO || sreg == WS_SREG_GLOBALTIMER_HI;
+}
+
+/* Value numbering, one basic block at a time: each register's value number as the block runs. */
+typedef struct {
+    const ws_kernel *k;
+    const ws_insn *code;
+    const ws_reg_use *uses;
+    uint64_t *val;     /* per register: its value number, while seen[reg] == block */
+    uint32_t *seen;    /* per register: the block (+ 1) that wrote val */
+    uint64_t *initial; /* per register: its value number at a block's start */
+} vn_state;
+
+/* At a block's start a register holds a value of its own, or the immediate its only writer in the
+ * kernel moves into it (a constant). */
+static void vn_initial(vn_state *v)
+{
+    uint32_t nregs = v->k->nregs;
+    uint32_t *writers = v->seen, *only = calloc((size_t)nregs + 1, sizeof *only);
+    for (uint32_t r = 0; r < nregs; r++)
+        v->initial[r] = mix(3, r) & ~VN_CONST;
+    if (!only)
+        return; /* out of memory: no constants found, still correct */
+    for (uint32_t pc = 0; pc < v->k->ninsns; pc++)
+        for (uint32_t i = 0; i < v->uses[pc].ndst; i++)
+            if (v->uses[pc].dst[i] < nregs) {
+                writers[v->uses[pc].dst[i]]++;
+                only[v->uses[pc].dst[i]] = pc;
+            }
+    for (uint32_t r = 0; r < nregs; r++) {
+        const ws_insn *in = &v->code[only[r]];
+        if (writers[r] == 1 && in->op == WS_OP_MOV && in->ops[1].kind == WS_OPND_IMM && in->guard == WS_NO_REG)
+            v->initial[r] = mix(1, in->ops[1].imm) | VN_CONST;
+        writers[r] = 0;
+    }
+    free(only);
+}
+
+static uint64_t vn_of(const vn_state *v, uint32_t block, uint32_t reg)
+{
+    if (reg >= v->k->nregs)
+        return mix(4, reg) & ~VN_CONST;
+    return v->seen[reg] == block + 1 ? v->val[reg] : v->initial[reg];
 }
 
 /* Whether ptxas may recompute the instruction from its operands: no memory, no lanes moved, no
@@ -42,63 +82,36 @@ static int is_pure(const ws_insn *in, const ws_reg_use *u)
            in->guard == WS_NO_REG && u->ndst == 1 && ws_op_writes_op0(in->op);
 }
 
-static uint64_t vn_reg(const ws_insn *code, const ws_reg_use *uses, uint32_t n, uint32_t from, uint32_t pc,
-                       uint32_t reg, int depth);
-
-/* The value number of instruction w's result. */
-static uint64_t vn_insn(const ws_insn *code, const ws_reg_use *uses, uint32_t n, uint32_t from, uint32_t w, int depth)
+/* The value number of the result of instruction pc (pure: the same operations on the same values
+ * give the same number; %laneid and %tid count as values, a clock does not). */
+static uint64_t vn_result(const vn_state *v, uint32_t block, uint32_t pc)
 {
-    const ws_insn *in = &code[w];
-    if (depth <= 0 || !is_pure(in, &uses[w]))
-        return mix(0x9e3779b97f4a7c15ull, w) & ~VN_CONST; /* a value of its own */
+    const ws_insn *in = &v->code[pc];
+    if (!is_pure(in, &v->uses[pc]))
+        return unique(pc, 0);
     if (in->op == WS_OP_MOV && in->ops[1].kind == WS_OPND_REG)
-        return vn_reg(code, uses, n, from, w, in->ops[1].reg, depth - 1);
+        return vn_of(v, block, in->ops[1].reg);
     uint64_t h =
         mix(mix(mix(0xcbf29ce484222325ull, in->op), in->type | (uint64_t)in->type2 << 8 | (uint64_t)in->sub << 16),
             in->mods);
     int constant = 1;
     for (unsigned i = 1; i < in->nops; i++) {
         const ws_operand *o = &in->ops[i];
-        uint64_t v;
-        switch (o->kind) {
-        case WS_OPND_IMM: v = mix(1, o->imm); break;
-        case WS_OPND_SREG: /* %laneid, %tid: the same value each time; a clock is not */
-            if (o->reg == WS_SREG_CLOCK || o->reg == WS_SREG_CLOCK_HI || o->reg == WS_SREG_CLOCK64 ||
-                o->reg == WS_SREG_GLOBALTIMER || o->reg == WS_SREG_GLOBALTIMER_LO || o->reg == WS_SREG_GLOBALTIMER_HI)
-                return mix(0x9e3779b97f4a7c15ull, w) & ~VN_CONST;
-            v = mix(2, o->reg);
+        uint64_t x;
+        if (o->kind == WS_OPND_IMM) {
+            x = mix(1, o->imm);
+        } else if (o->kind == WS_OPND_SREG && !is_clock(o->reg)) {
+            x = mix(2, o->reg);
             constant = 0;
-            break;
-        case WS_OPND_REG:
-            v = vn_reg(code, uses, n, from, w, o->reg, depth - 1);
-            constant &= (int)(v & VN_CONST);
-            break;
-        default: return mix(0x9e3779b97f4a7c15ull, w) & ~VN_CONST;
+        } else if (o->kind == WS_OPND_REG) {
+            x = vn_of(v, block, o->reg);
+            constant &= (int)(x & VN_CONST);
+        } else {
+            return unique(pc, 0);
         }
-        h = mix(h, v);
+        h = mix(h, x);
     }
     return constant ? h | VN_CONST : h & ~VN_CONST;
-}
-
-/* The value number of reg as instruction pc reads it: from its writer in the block [from, pc), else
- * its only writer in the kernel when that one is a mov of an immediate, else the register itself. */
-static uint64_t vn_reg(const ws_insn *code, const ws_reg_use *uses, uint32_t n, uint32_t from, uint32_t pc,
-                       uint32_t reg, int depth)
-{
-    uint32_t w = writer(uses, from, pc, reg);
-    if (w != UINT32_MAX)
-        return vn_insn(code, uses, n, from, w, depth);
-    uint32_t only = UINT32_MAX, writers = 0;
-    for (uint32_t q = 0; q < n && writers < 2; q++)
-        for (uint32_t i = 0; i < uses[q].ndst; i++)
-            if (uses[q].dst[i] == reg) {
-                only = q;
-                writers++;
-            }
-    if (writers == 1 && code[only].op == WS_OP_MOV && code[only].ops[1].kind == WS_OPND_IMM &&
-        code[only].guard == WS_NO_REG)
-        return mix(1, code[only].ops[1].imm) | VN_CONST;
-    return mix(3, reg) & ~VN_CONST;
 }
 
 /* A collective whose membermask is not an immediate, of the kinds measured: shfl, bar.warp.sync
@@ -136,14 +149,41 @@ int ws_subwarp_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
     for (uint32_t pc = 0; pc < n; pc++)
         first[pc] = pc && !leader[pc] && !ws_op_moves_lanes(code[pc - 1].op) ? first[pc - 1] : pc;
     /* the register-mask collectives, their masks' value numbers (a constant: an immediate in SASS) */
-    for (uint32_t pc = 0; pc < n; pc++) {
-        int kind = register_mask_kind(&code[pc]);
-        if (!kind)
-            continue;
-        vn[pc] = vn_reg(code, uses, n, first[pc], pc, code[pc].ops[code[pc].nops - 1].reg, VN_DEPTH);
-        if (!(vn[pc] & VN_CONST))
-            s->form[pc] = (uint8_t)kind;
+    vn_state v = {k,
+                  code,
+                  uses,
+                  calloc((size_t)k->nregs + 1, sizeof(uint64_t)),
+                  calloc((size_t)k->nregs + 1, sizeof(uint32_t)),
+                  calloc((size_t)k->nregs + 1, sizeof(uint64_t))};
+    if (!v.val || !v.seen || !v.initial) {
+        free(v.val);
+        free(v.seen);
+        free(v.initial);
+        free(first);
+        free(vn);
+        free(leader);
+        ws_subwarp_free(s);
+        return -1;
     }
+    vn_initial(&v);
+    for (uint32_t pc = 0; pc < n; pc++) {
+        uint32_t block = first[pc];
+        int kind = register_mask_kind(&code[pc]);
+        if (kind) {
+            vn[pc] = vn_of(&v, block, code[pc].ops[code[pc].nops - 1].reg);
+            if (!(vn[pc] & VN_CONST))
+                s->form[pc] = (uint8_t)kind;
+        }
+        uint64_t r = vn_result(&v, block, pc);
+        for (uint32_t i = 0; i < uses[pc].ndst; i++)
+            if (uses[pc].dst[i] < k->nregs) {
+                v.val[uses[pc].dst[i]] = uses[pc].ndst == 1 ? r : unique(pc, i);
+                v.seen[uses[pc].dst[i]] = block + 1;
+            }
+    }
+    free(v.val);
+    free(v.seen);
+    free(v.initial);
     /* per basic block: the only one gets WARPSYNC (.EXCLUSIVE); of several, each checks unless one
      * before it in the block has the same mask */
     for (uint32_t b = 0; b < n;) {
