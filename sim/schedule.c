@@ -5,8 +5,9 @@
  *     call, bar.sync), a fence or membar, nanosleep, bar.warp.sync, a read of %clock,
  *     %clock64 or %globaltimer (bench_*: the timed instructions stay between the two CS2R), or
  *     a basic block's first instruction (a label, a .func's entry).
- *     A collective whose membermask is not the full warp is one too: ptxas puts WARPSYNC.EXCLUSIVE
- *     before it (cg tiles of 8 and 16 lanes, CUB WarpReduce<int, 16>).
+ *     A collective whose membermask is not the full warp is one too: ptxas puts WARPSYNC,
+ *     WARPSYNC.EXCLUSIVE or a convergence check ending in BRA.DIV before it (subwarp.h; cg tiles
+ *     of 8 and 16 lanes, CUB WarpReduce<int, 16>).
  *  2. Memory accesses keep their order among themselves (ld, st, atom, red of every space): the
  *     SASS keeps them in program order (bench_shared_ilp: the LDS in order; CUB BlockReduce:
  *     STS, BAR, LDS); each lane's loads see the same memory as in program order. So do the
@@ -46,7 +47,7 @@ static int is_ordering_point(const ws_insn *in)
     ws_op_class c = ws_op_class_of(in->op);
     if (ws_op_moves_lanes(in->op) || c == CLS_ORDER || in->op == WS_OP_BAR_WARP)
         return 1;
-    if (c == CLS_COLLECTIVE && in->nops) { /* a membermask other than the full warp: WARPSYNC.EXCLUSIVE */
+    if (c == CLS_COLLECTIVE && in->nops) { /* a membermask other than the full warp: subwarp.h */
         const ws_operand *m = &in->ops[in->nops - 1];
         if (m->kind != WS_OPND_IMM || (uint32_t)m->imm != UINT32_MAX)
             return 1;
