@@ -23,6 +23,7 @@
  * linear in the kernel's length; ptxas's hoisting is bounded by its registers as well).
  */
 #include "schedule.h"
+#include "cfg.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -170,15 +171,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         return -1;
     }
     /* rule 1: the first instruction of each basic block and of the linked .func code */
-    leader[0] = 1;
-    if (k->nbody < n)
-        leader[k->nbody] = 1;
-    for (uint32_t i = 0; i < k->nlabels; i++)
-        if (k->label_pc[i] < n)
-            leader[k->label_pc[i]] = 1;
-    for (uint32_t i = 0; i < k->ncalls; i++)
-        if (k->calls[i].entry < n)
-            leader[k->calls[i].entry] = 1;
+    ws_block_starts(k, leader);
     for (uint32_t i = 0; i < n; i++)
         if (is_ordering_point(&code[i])) {
             leader[i] = 1;
