@@ -14,6 +14,20 @@
 static int is_branch(const ws_insn *in) { return ws_op_class_of(in->op) == CLS_BRANCH; }
 static int ends_block(const ws_insn *in) { return is_branch(in) || ws_op_ends_path(in->op); }
 
+void ws_block_starts(const ws_kernel *k, uint8_t *leader)
+{
+    uint32_t n = k->ninsns;
+    leader[0] = 1;
+    if (k->nbody < n)
+        leader[k->nbody] = 1;
+    for (uint32_t i = 0; i < k->nlabels; i++)
+        if (k->label_pc[i] < n)
+            leader[k->label_pc[i]] = 1;
+    for (uint32_t i = 0; i < k->ncalls; i++)
+        if (k->calls[i].entry < n)
+            leader[k->calls[i].entry] = 1;
+}
+
 uint32_t *ws_reconvergence_points(const ws_kernel *k)
 {
     uint32_t n = k->ninsns;

@@ -8,6 +8,10 @@
 /* Per instruction, the reconvergence pc of a divergent branch (UINT32_MAX: none), or NULL when
  * out of memory. */
 uint32_t *ws_reconvergence_points(const ws_kernel *k);
+/* Marks in leader (k->ninsns + 1 bytes, zeroed) the instructions a label, a function's entry or
+ * the kernel's start makes the first of a basic block (the linked .func code starts one too).
+ * The instruction after a branch or an exit starts one as well; the caller marks those. */
+void ws_block_starts(const ws_kernel *k, uint8_t *leader);
 /* The registers some path may read before writing them (sorted; *count of them), or NULL when
  * every register must be zeroed: out of memory, or a kernel too large to analyse in
  * WS_ANALYSIS_BYTES (what the memory limit charges for it). code: k's instructions as they run

@@ -6,6 +6,7 @@
  * comes before a write there (then no path from the block's end reaches a read).
  */
 #include "narrow.h"
+#include "cfg.h"
 
 #include <stdlib.h>
 
@@ -90,15 +91,7 @@ int ws_narrow_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
     int ok = c.block && c.reader_block && c.exposed && written && leader;
     if (ok) {
         /* basic blocks: a label or a function's entry starts one, a branch or an exit ends one */
-        leader[0] = 1;
-        for (uint32_t i = 0; i < k->nlabels; i++)
-            if (k->label_pc[i] < n)
-                leader[k->label_pc[i]] = 1;
-        for (uint32_t i = 0; i < k->ncalls; i++)
-            if (k->calls[i].entry < n)
-                leader[k->calls[i].entry] = 1;
-        if (k->nbody < n)
-            leader[k->nbody] = 1;
+        ws_block_starts(k, leader);
         for (uint32_t i = 0; i < n; i++)
             if (ws_op_moves_lanes(code[i].op))
                 leader[i + 1] = 1;

@@ -24,6 +24,7 @@
  * linear in the kernel's length; ptxas's hoisting is bounded by its registers as well).
  */
 #include "schedule.h"
+#include "cfg.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -155,20 +156,6 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
     }
 }
 
-void ws_mark_block_starts(const ws_kernel *k, uint8_t *start)
-{
-    uint32_t n = k->ninsns;
-    start[0] = 1;
-    if (k->nbody < n)
-        start[k->nbody] = 1;
-    for (uint32_t i = 0; i < k->nlabels; i++)
-        if (k->label_pc[i] < n)
-            start[k->label_pc[i]] = 1;
-    for (uint32_t i = 0; i < k->ncalls; i++)
-        if (k->calls[i].entry < n)
-            start[k->calls[i].entry] = 1;
-}
-
 int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
                       ws_schedule *s)
 {
@@ -185,7 +172,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         return -1;
     }
     /* rule 1: the first instruction of each basic block and of the linked .func code */
-    ws_mark_block_starts(k, leader);
+    ws_block_starts(k, leader);
     for (uint32_t i = 0; i < n; i++)
         if (is_ordering_point(&code[i])) {
             leader[i] = 1;

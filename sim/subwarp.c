@@ -1,5 +1,6 @@
 /* subwarp: the SASS ptxas puts before a collective with a register membermask (subwarp.h). */
 #include "subwarp.h"
+#include "cfg.h"
 #include "schedule.h"
 
 #include <stdlib.h>
@@ -145,7 +146,7 @@ int ws_subwarp_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
         return -1;
     }
     /* basic blocks: from each label, .func entry and instruction after one that moves lanes */
-    ws_mark_block_starts(k, leader);
+    ws_block_starts(k, leader);
     for (uint32_t pc = 0; pc < n; pc++)
         first[pc] = pc && !leader[pc] && !ws_op_moves_lanes(code[pc - 1].op) ? first[pc - 1] : pc;
     /* the register-mask collectives, their masks' value numbers (a constant: an immediate in SASS) */
