@@ -19,7 +19,6 @@ head = text[:head_end]
 head = head[:head.rfind('\n\t// .globl')] + '\n' if '// .globl' in head else head
 entries = re.findall(r'(\t// \.globl\t(\S+)\n(?:.*\n)*?\.visible \.entry \2\((?:.*\n)*?\n\}\n)', text)
 table = re.findall(r'E\((\w+), (\d+)\)', open(src).read())
-comments = dict(re.findall(r'// (.*)\nK\((\w+)\)', open(src).read())[::1])
 what = {k: c for c, k in re.findall(r'// (.*)\nK\((\w+)\)', open(src).read())}
 n = 0
 for kname, w in table:
