@@ -581,6 +581,67 @@ extern "C" __global__ void bench_throughput(unsigned long long *out, unsigned *s
 }}
 ''', 32)
 
+# the MIO pipe with several warps (issue 15): the ILP loads, shuffles and stores above run by every warp of
+# 1, 4 and 8 warps at once (one, one and two a sub-partition): whether a warp's LDS/SHFL issue limit is
+# the warp's, its sub-partition's or the SM's. A __syncthreads before each region lines the warps up; warp 0's
+# lane 0 writes out[slot], the last warp's lane 0 out[NS + slot]. The broadcast is read once through a register
+# address (a zero loaded from memory: ptxas cannot prove it uniform, LDS [R]) and once through a uniform one
+# (LDS [UR]).
+MIO_ROWS = []
+def mio_ld(addr, name):
+    MIO_ROWS.append((f'''        unsigned a = {addr}, r0, r1, r2, r3, r4, r5, r6, r7;
+        unsigned s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+        __syncthreads();
+        unsigned long long t0 = clk();
+        asm volatile(R8("{LD8}") "{XOR8}" : {OUTS} : "r"(a) : "memory");
+        unsigned long long t1 = clk();
+        acc += s0 + r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7;
+''', name))
+mio_ld('base + 4u * (lane % 1024u)', 'ld.shared ILP 8 + xor stride1')
+mio_ld('base + 4u * ((lane * 4u) % 1024u)', 'ld.shared ILP 8 + xor stride4')
+mio_ld('base + 4u * ((lane * 32u) % 1024u)', 'ld.shared ILP 8 + xor stride32')
+mio_ld('base + 4u * zero', 'ld.shared ILP 8 + xor broadcast (register address)')
+mio_ld('base', 'ld.shared ILP 8 + xor broadcast (uniform address)')
+for mode in ('idx', 'down', 'bfly'):
+    SH = ''.join(f'shfl.sync.{mode}.b32 %{j % 8}, %{16 + j // 32}, {j % 32}, 31, -1;\\n\\txor.b32 %{8 + j % 8}, %{8 + j % 8}, %{j % 8};\\n\\t'
+                 for j in range(64))
+    MIO_ROWS.append((f'''        unsigned r0, r1, r2, r3, r4, r5, r6, r7, s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+        __syncthreads();
+        unsigned long long t0 = clk();
+        asm volatile("{SH}" "{XOR8}" : {OUTS} : "r"(k), "r"(k ^ zero) : "memory");
+        unsigned long long t1 = clk();
+        acc += s0 + r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7;
+''', f'shfl.{mode} 64 independent + xor'))
+MIO_ROWS.append(("""        unsigned a = base + 4u * (threadIdx.x % 1024u);
+        __syncthreads();
+        unsigned long long t0 = clk();
+        asm volatile(R64("st.volatile.shared.u32 [%0], %1;\\n\\t") :: "r"(a), "r"(k) : "memory");
+        unsigned long long t1 = clk();
+""", 'st.shared.u32 64 back-to-back, each thread its word'))
+NS = len(MIO_ROWS)
+for nw in (1, 4, 8):  # 32 warps: too many registers a thread for a 1024-thread launch (the H200 refuses it)
+    body = ''.join(f'''    {{
+{b}        if (threadIdx.x == 0) out[{i}] = t1 - t0;
+        if (threadIdx.x == blockDim.x - 32) out[{NS + i}] = t1 - t0;
+    }}
+''' for i, (b, _) in enumerate(MIO_ROWS))
+    name = f'bench_mio_w{nw}'
+    progs[name] = ([n + f' ({nw} warps)' for _, n in MIO_ROWS] + [n + f' ({nw} warps, last warp)' for _, n in MIO_ROWS],
+        f'the MIO pipe with {nw} warps: independent ld.shared, shuffles, st.shared; warp 0, then the last warp',
+        """#define R8(x) R4(x) R4(x)
+__shared__ unsigned mio_tab[1024];
+extern "C" __global__ void %s(unsigned long long *out, unsigned *sink) {
+    unsigned lane = threadIdx.x & 31;
+    unsigned base = (unsigned)__cvta_generic_to_shared(mio_tab);
+    for (unsigned i = threadIdx.x; i < 1024; i += blockDim.x) mio_tab[i] = i;
+    unsigned zero = sink[threadIdx.x] & 0xfff0000u, k = lane * 3 + 1, acc = 0;
+%s    sink[threadIdx.x] = acc;
+}
+""" % (name, body), 32 * nw)
+
+# the last of 8 warps reading one word through a register address: 971-1079 in five runs (its start varies)
+notes[('bench_mio_w8', NS + 3)] = ' (varies run to run)' + INFO
+
 # ptxas rewrites these chains (tests/calibration/sass): activemask is uniform, hoisted out, and the adds
 # merge into IADD3; two dependent min.f16x2 become one three-input VHMNMX
 notes[('bench_redux', 11)] = ' (ptxas hoists activemask and merges the adds)' + INFO
