@@ -639,6 +639,60 @@ extern "C" __global__ void %s(unsigned long long *out, unsigned *sink) {
 }
 """ % (name, body), 32 * nw)
 
+# special registers read in SASS by S2R / S2UR (issue 15): a shared variable's address is S2R SR_CgaCtaId + LEA
+# (the CTA's window in the cluster's shared memory; CUB's BlockReduce regions read it after their bar.sync).
+# Each region: the read, then an add that waits for it (S2R and S2UR are waited for on the scoreboard), then t1.
+S2R_ROWS = [('{ .reg .u32 q; mov.u32 q, %%cluster_ctarank; add.u32 %0, %0, q; xor.b32 %0, %0, 1; }', '"+r"(v) : "r"(lane)',
+             'mov %cluster_ctarank + add (S2UR SR_CgaCtaId)'),
+            ('{ .reg .u32 q; mov.u32 q, s2r_a; add.u32 q, q, %1; st.volatile.shared.u32 [q], %0; }', ': "r"(v), "r"(4 * lane)',
+             'mov of a shared symbol + add + st.shared (ULEA, LEA, STS: the window read before)'),
+            ('{ .reg .u32 q; mov.u32 q, s2r_b; st.volatile.shared.u32 [q], %0; }', ': "r"(v), "r"(lane)',
+             'mov of a shared symbol + st.shared (STS [UR+imm])'),
+            ('{ .reg .u32 q; mov.u32 q, %%smid; add.u32 %0, %0, q; xor.b32 %0, %0, 1; }', '"+r"(v) : "r"(lane)',
+             'mov %smid + add (S2UR SR_VIRTUALSMID)')]
+body = ''.join(f'''    {{
+        unsigned long long t0 = clk();
+        asm volatile("{b}" : {r} : "memory");
+        unsigned long long t1 = clk();
+        if (threadIdx.x == 0) out[{i}] = t1 - t0;
+    }}
+''' for i, (b, r, _) in enumerate(S2R_ROWS))
+progs['bench_s2r'] = ([n for _, _, n in S2R_ROWS], 'special registers (S2R, S2UR) and shared-symbol addresses',
+    """__shared__ unsigned s2r_a[32], s2r_b[32];
+extern "C" __global__ void bench_s2r(unsigned long long *out, unsigned *sink) {
+    unsigned lane = threadIdx.x & 31, v = lane;
+%s    s2r_a[lane] += 1;
+    s2r_b[lane] += 2;
+    __syncwarp();
+    sink[threadIdx.x] = v + s2r_a[lane] + s2r_b[0];
+}
+""" % body, 32)
+
+# wide shared stores at strides (issue 15): what a 64- or 128-bit store costs beyond its wavefronts
+# (bench_throughput: st.shared.u64 16 bytes apart 6.5 cycles a store, 4 wavefronts, where 32-bit stores of 4
+# wavefronts take 4.7)
+stw = [('st.volatile.shared.u64 [%0], %1;', '"r"(a8), "l"(w)', 'st.shared.u64 consecutive'),
+       ('st.volatile.shared.u64 [%0], %1;', '"r"(a16), "l"(w)', 'st.shared.u64 stride 16 bytes'),
+       ('st.volatile.shared.u64 [%0], %1;', '"r"(a32), "l"(w)', 'st.shared.u64 stride 32 bytes'),
+       ('st.volatile.shared.u64 [%0], %1;', '"r"(a64), "l"(w)', 'st.shared.u64 stride 64 bytes'),
+       ('st.volatile.shared.v2.u32 [%0], {%2, %2};', '"r"(a8), "l"(w), "r"(k)', 'st.shared.v2.u32 consecutive'),
+       ('st.volatile.shared.v4.u32 [%0], {%2, %2, %2, %2};', '"r"(a32), "l"(w), "r"(k)', 'st.shared.v4.u32 stride 32 bytes'),
+       ('st.volatile.shared.u32 [%0], %2;', '"r"(a16), "l"(w), "r"(k)', 'st.shared.u32 stride 16 bytes (4 wavefronts)'),
+       ('st.volatile.shared.u16 [%0], %3;', '"r"(a2), "l"(w), "r"(k), "h"(hk)', 'st.shared.u16 consecutive')]
+progs['bench_st_wide'] = ([n + ' (throughput)' for _, _, n in stw], '64 back-to-back shared stores of 16 to 128 bits at strides',
+    f'''extern "C" __global__ void bench_st_wide(unsigned long long *out, unsigned *sink) {{
+    __shared__ unsigned long long tab[1024];
+    unsigned lane = threadIdx.x & 31;
+    unsigned base = (unsigned)__cvta_generic_to_shared(tab);
+    unsigned a2 = base + 2u * lane, a8 = base + 8u * lane, a16 = base + 16u * lane, a32 = base + 32u * lane,
+             a64 = base + 64u * lane, k = lane * 3 + 1;
+    unsigned short hk = (unsigned short)k;
+    unsigned long long w = lane;
+{rows_chains([(b, ': ' + r, n) for b, r, n in stw])}    __syncwarp();
+    sink[threadIdx.x] = (unsigned)tab[lane];
+}}
+''', 32)
+
 # the last of 8 warps reading one word through a register address: 971-1079 in five runs (its start varies)
 notes[('bench_mio_w8', NS + 3)] = ' (varies run to run)' + INFO
 
