@@ -100,6 +100,11 @@ const char ws_preset_sm90_text[] =
     "store.same_word     0.52   # cycles per extra lane storing the same word (32 lanes: 21)\n"
     "store.bandwidth     52     # bytes a cycle of a shared store's data: bench_throughput st.shared.u64, .v4 (5.25, 9.8 a store)\n"
     "\n"
+    "# ---- the MIO pipe of each sub-partition (LDS, STS, SHFL issue; bench_mio_w1/w4/w8, bench_shared_ilp) ----\n"
+    "# the block's shared pipe serves one wavefront a cycle (4 warps at stride 32: 8225 cycles for 8192)\n"
+    "mio.issue           4      # a shared access or shuffle holds its sub-partition's MIO pipe at least this long\n"
+    "mio.wavefront       2      # a shared load holds it this long a wavefront (one warp at stride 4-32: 2.0-2.1)\n"
+    "\n"
     "# ---- bar.sync: cycles from the last warp's arrival until the warps issue again ----\n"
     "bar.per_warp        1.76   # plus bar (above) for the first warp: bench_bar_w1/w4/w32\n"
     "\n"
@@ -153,6 +158,8 @@ static const preset_key preset_keys[] = {
     PK("store.overlap", store_overlap),
     PK("store.same_word", store_same_word),
     PK("store.bandwidth", store_bandwidth),
+    PK("mio.issue", mio_issue),
+    PK("mio.wavefront", mio_wavefront),
     PK("bar.per_warp", bar_per_warp),
     PK("sfu.fixup", sfu_fixup),
     PK("sfu.sincos", sfu_sincos),

@@ -21,6 +21,8 @@ typedef struct {
     double store_overlap;          /* subtracted from wavefronts x store_wavefront */
     double store_same_word;        /* cycles per extra lane storing one word */
     double store_bandwidth;        /* bytes a cycle a shared store's data takes (wide stores) */
+    double mio_issue;              /* cycles a shared access or shuffle holds its sub-partition's MIO pipe at least */
+    double mio_wavefront;          /* cycles a shared load holds it per wavefront */
     double bar_base, bar_per_warp; /* bar.sync: cycles from the last arrival to the release */
     /* forms lowered to longer sequences (timing.c lowered_latency); 0: their class's latency */
     double sfu_fixup, sfu_sincos, rcp_rn, sqrt_rn, div_f64, div_64, conv_f16;

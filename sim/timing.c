@@ -11,8 +11,11 @@
  *    operands, address bases, membermask) are ready. Its destinations are ready `latency`
  *    cycles after issue; the latency comes from the opcode table's class through the preset.
  *  - Shared memory: each access needs ws_bank_wavefronts() wavefronts; each extra one adds
- *    shared.wavefront cycles of load latency. The block has one shared pipe: an access holds
- *    it for its wavefronts (stores: the store.* keys), and the next shared access waits.
+ *    shared.wavefront cycles of load latency. Two limits on its issue (bench_mio_w*: one, four
+ *    and eight warps): each sub-partition's MIO pipe takes a shared access or a shuffle every
+ *    mio.issue cycles at most, a shared load holding it mio.wavefront cycles a wavefront and a
+ *    store as the store.* keys say; the block's shared pipe serves one wavefront a cycle.
+ *    An access or shuffle waits until both are free.
  *  - bar.sync: when the last thread arrives, the waiting warps issue again bar + per_warp x
  *    (warps - 1) cycles later.
  *  - Every cycle a live warp does not issue is charged to one ws_stall_reason, in this order:
@@ -52,7 +55,7 @@
 typedef struct {
     int shared;
     unsigned wavefronts, min_wavefronts;
-    double hold, extra_latency;
+    double hold, mio, extra_latency; /* cycles held: the block's shared pipe, the sub-partition's MIO */
     ws_space space;
 } mem_cost;
 
@@ -92,6 +95,7 @@ typedef struct {
     uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
                          more for a value of a fixed-latency ALU op */
     uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
+    uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
 } timing_info;
 
 struct ws_timing {
@@ -105,7 +109,7 @@ struct ws_timing {
     uint32_t blocked;      /* warps whose pick found nothing to run: picked again after a release */
     uint32_t bar_wait;     /* warps whose lanes wait at bar.sync */
     uint32_t dirty;        /* warps whose when/why below must be computed again */
-    uint32_t on_pipe;      /* warps whose picked access waits for the shared pipe (dirty when it moves) */
+    uint32_t on_pipe;      /* warps whose pick waits for the shared or MIO pipe (dirty when one moves) */
     uint32_t timed;        /* warps without a pick that wait for their ready cycle (dirty when it comes) */
     uint32_t sp_warps[32]; /* per sub-partition: its warps */
     /* per warp, as of the last scheduling pass that computed them: the first cycle it can issue
@@ -114,12 +118,14 @@ struct ws_timing {
     uint64_t when[32], charged[32];
     uint8_t why[32];
     uint32_t prod[32];
-    int eager;         /* stall events or --slow-path timing: every cycle charged as it passes */
-    uint32_t rr[64];   /* per sub-partition: the warp that issued last */
-    double pipe_free;  /* the shared pipe is busy until this cycle */
-    uint64_t pipe_at;  /* the first whole cycle it is free */
-    timing_info *info; /* per instruction (timing_info_of), built for the launch's first block */
-    uint8_t *narrow;   /* per instruction: WS_NARROW_* (narrow.h), built before info */
+    int eager;           /* stall events or --slow-path timing: every cycle charged as it passes */
+    uint32_t rr[64];     /* per sub-partition: the warp that issued last */
+    double pipe_free;    /* the shared pipe is busy until this cycle */
+    uint64_t pipe_at;    /* the first whole cycle it is free */
+    double mio_free[64]; /* per sub-partition: its MIO pipe is busy until this cycle */
+    uint64_t mio_at[64]; /* the first whole cycle it is free */
+    timing_info *info;   /* per instruction (timing_info_of), built for the launch's first block */
+    uint8_t *narrow;     /* per instruction: WS_NARROW_* (narrow.h), built before info */
     uint32_t ninfo;
     int info_ready;
     const ws_reg_use *uses; /* the launch's L->uses, per instruction */
@@ -269,15 +275,17 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     c->shared = 1;
     c->wavefronts = ws_bank_wavefronts(addr, exec, bytes, m->bank);
     c->min_wavefronts = ws_bank_min_wavefronts(exec, bytes);
-    if (!returns) { /* st, red */
+    c->hold = c->wavefronts; /* the block's shared pipe: a wavefront a cycle (bench_mio_w4, _w8) */
+    if (!returns) {          /* st, red: the MIO pipe as bench_shared_st and bench_throughput measure one warp */
         double h = c->wavefronts * t->p.store_wavefront - t->p.store_overlap;
-        c->hold = h > t->p.store_issue ? h : t->p.store_issue;
+        c->mio = h > t->p.store_issue ? h : t->p.store_issue;
         /* wide stores: the data path takes store.bandwidth bytes a cycle (bench_throughput) */
         double data = t->p.store_bandwidth > 0 ? bytes * __builtin_popcount(exec) / t->p.store_bandwidth : 0;
-        c->hold = data > c->hold ? data : c->hold;
-        c->hold += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
-    } else {
-        c->hold = c->wavefronts;
+        c->mio = data > c->mio ? data : c->mio;
+        c->mio += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
+    } else { /* one warp's loads: mio.wavefront a wavefront, mio.issue at least (bench_shared_ilp) */
+        c->mio = c->wavefronts * t->p.mio_wavefront;
+        c->mio = c->mio > t->p.mio_issue ? c->mio : t->p.mio_issue;
         c->extra_latency += (c->wavefronts - 1) * t->p.shared_wavefront + (bytes >= 16 ? t->p.shared_128 : 0);
     }
 }
@@ -504,6 +512,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     f.free_mov = (uint8_t)is_free_mov(in, narrow);
     f.memory = (uint8_t)ws_op_is_memory(in->op);
+    f.shfl = cls == LAT_SHFL;
     /* ld, ldu, atom: from the access; match: from the values */
     int from_data = cls == LAT_MATCH || (f.memory && ws_op_writes_op0(in->op));
     mem_cost none = {0};
@@ -605,9 +614,15 @@ static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_s
     uint64_t when = s->sb_when;
     *why = (ws_stall_reason)s->sb_why;
     *prod = s->sb_prod;
-    if (ws_op_is_memory(x->L->code[pc].op) && access_of(t, x, w, wi)->c.shared && t->pipe_at > when) {
-        when = t->pipe_at;
-        *why = WS_STALL_BANK;
+    const ws_insn *in = &x->L->code[pc];
+    int shared = ws_op_is_memory(in->op) && access_of(t, x, w, wi)->c.shared;
+    if (shared || ws_optable[in->op].latency == LAT_SHFL) { /* the MIO and shared pipes (stall: bank) */
+        uint64_t free = t->mio_at[wi % t->p.subpartitions];
+        free = shared && t->pipe_at > free ? t->pipe_at : free;
+        if (free > when) {
+            when = free;
+            *why = WS_STALL_BANK;
+        }
     }
     return when;
 }
@@ -654,6 +669,17 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
     t->dirty |= 1u << wi;
 }
 
+/* Warp wi's shared access or shuffle holds its sub-partition's MIO pipe `hold` cycles from now (or
+ * from when the pipe frees); the warps waiting for a pipe wait longer. */
+static void hold_mio(ws_timing *t, uint32_t wi, uint64_t cycle, double hold)
+{
+    unsigned sp = wi % t->p.subpartitions;
+    double start = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle;
+    t->mio_free[sp] = start + hold;
+    t->mio_at[sp] = (uint64_t)ceil(t->mio_free[sp] - 1e-9);
+    t->dirty |= t->on_pipe;
+}
+
 /* Cycles the SASS before a collective with a register membermask takes (subwarp.h): the warp
  * issues nothing else meanwhile and the collective's results come that much later. Reads the
  * membermask before the collective executes. */
@@ -689,11 +715,13 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
             t->pipe_free = start + m->c.hold;
             t->pipe_at = (uint64_t)ceil(t->pipe_free - 1e-9);
-            t->dirty |= t->on_pipe; /* the warps waiting for the pipe wait longer */
+            hold_mio(t, wi, cycle, m->c.mio);
             L->stats.shared_wavefronts += m->c.wavefronts;
             L->stats.bank_conflicts += m->c.wavefronts - m->c.min_wavefronts;
         }
     }
+    if (f->shfl)
+        hold_mio(t, wi, cycle, t->p.mio_issue);
     int64_t lat = f->latency;
     if (lat < 0) /* from the data: read before the instruction executes */
         lat = llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
@@ -829,7 +857,7 @@ static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64
             s->sb_valid = s->mem_valid = 0;
             timing_info tmp;
             const timing_info *f = info_of(t, x->L, s->pick.pc, &tmp);
-            if (f->memory && access_of(t, x, w, wi)->c.shared)
+            if (f->shfl || (f->memory && access_of(t, x, w, wi)->c.shared))
                 t->on_pipe |= 1u << wi;
             if (f->free_mov && s->ready <= cycle) {
                 issue(t, x, b, wi, cycle); /* no slot, no wait for its source: pick the next one */
@@ -911,6 +939,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->rr, 0xff, sizeof t->rr);
     t->pipe_free = 0;
     t->pipe_at = 0;
+    memset(t->mio_free, 0, sizeof t->mio_free);
+    memset(t->mio_at, 0, sizeof t->mio_at);
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
     t->nstores = 0;

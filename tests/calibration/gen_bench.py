@@ -581,6 +581,124 @@ extern "C" __global__ void bench_throughput(unsigned long long *out, unsigned *s
 }}
 ''', 32)
 
+# the MIO pipe with several warps (issue 15): the ILP loads, shuffles and stores above run by every warp of
+# 1, 4 and 8 warps at once (one, one and two a sub-partition): whether a warp's LDS/SHFL issue limit is
+# the warp's, its sub-partition's or the SM's. A __syncthreads before each region lines the warps up; warp 0's
+# lane 0 writes out[slot], the last warp's lane 0 out[NS + slot]. The broadcast is read once through a register
+# address (a zero loaded from memory: ptxas cannot prove it uniform, LDS [R]) and once through a uniform one
+# (LDS [UR]).
+MIO_ROWS = []
+def mio_ld(addr, name):
+    MIO_ROWS.append((f'''        unsigned a = {addr}, r0, r1, r2, r3, r4, r5, r6, r7;
+        unsigned s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+        __syncthreads();
+        unsigned long long t0 = clk();
+        asm volatile(R8("{LD8}") "{XOR8}" : {OUTS} : "r"(a) : "memory");
+        unsigned long long t1 = clk();
+        acc += s0 + r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7;
+''', name))
+mio_ld('base + 4u * (lane % 1024u)', 'ld.shared ILP 8 + xor stride1')
+mio_ld('base + 4u * ((lane * 4u) % 1024u)', 'ld.shared ILP 8 + xor stride4')
+mio_ld('base + 4u * ((lane * 32u) % 1024u)', 'ld.shared ILP 8 + xor stride32')
+mio_ld('base + 4u * zero', 'ld.shared ILP 8 + xor broadcast (register address)')
+mio_ld('base', 'ld.shared ILP 8 + xor broadcast (uniform address)')
+for mode in ('idx', 'down', 'bfly'):
+    SH = ''.join(f'shfl.sync.{mode}.b32 %{j % 8}, %{16 + j // 32}, {j % 32}, 31, -1;\\n\\txor.b32 %{8 + j % 8}, %{8 + j % 8}, %{j % 8};\\n\\t'
+                 for j in range(64))
+    MIO_ROWS.append((f'''        unsigned r0, r1, r2, r3, r4, r5, r6, r7, s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+        __syncthreads();
+        unsigned long long t0 = clk();
+        asm volatile("{SH}" "{XOR8}" : {OUTS} : "r"(k), "r"(k ^ zero) : "memory");
+        unsigned long long t1 = clk();
+        acc += s0 + r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7;
+''', f'shfl.{mode} 64 independent + xor'))
+MIO_ROWS.append(("""        unsigned a = base + 4u * (threadIdx.x % 1024u);
+        __syncthreads();
+        unsigned long long t0 = clk();
+        asm volatile(R64("st.volatile.shared.u32 [%0], %1;\\n\\t") :: "r"(a), "r"(k) : "memory");
+        unsigned long long t1 = clk();
+""", 'st.shared.u32 64 back-to-back, each thread its word'))
+NS = len(MIO_ROWS)
+for nw in (1, 4, 8):  # 32 warps: too many registers a thread for a 1024-thread launch (the H200 refuses it)
+    body = ''.join(f'''    {{
+{b}        if (threadIdx.x == 0) out[{i}] = t1 - t0;
+        if (threadIdx.x == blockDim.x - 32) out[{NS + i}] = t1 - t0;
+    }}
+''' for i, (b, _) in enumerate(MIO_ROWS))
+    name = f'bench_mio_w{nw}'
+    progs[name] = ([n + f' ({nw} warps)' for _, n in MIO_ROWS] + [n + f' ({nw} warps, last warp)' for _, n in MIO_ROWS],
+        f'the MIO pipe with {nw} warps: independent ld.shared, shuffles, st.shared; warp 0, then the last warp',
+        """#define R8(x) R4(x) R4(x)
+__shared__ unsigned mio_tab[1024];
+extern "C" __global__ void %s(unsigned long long *out, unsigned *sink) {
+    unsigned lane = threadIdx.x & 31;
+    unsigned base = (unsigned)__cvta_generic_to_shared(mio_tab);
+    for (unsigned i = threadIdx.x; i < 1024; i += blockDim.x) mio_tab[i] = i;
+    unsigned zero = sink[threadIdx.x] & 0xfff0000u, k = lane * 3 + 1, acc = 0;
+%s    sink[threadIdx.x] = acc;
+}
+""" % (name, body), 32 * nw)
+
+# special registers read in SASS by S2R / S2UR (issue 15): a shared variable's address is S2R SR_CgaCtaId + LEA
+# (the CTA's window in the cluster's shared memory; CUB's BlockReduce regions read it after their bar.sync).
+# Each region: the read, then an add that waits for it (S2R and S2UR are waited for on the scoreboard), then t1.
+S2R_ROWS = [('{ .reg .u32 q; mov.u32 q, %%cluster_ctarank; add.u32 %0, %0, q; xor.b32 %0, %0, 1; }', '"+r"(v) : "r"(lane)',
+             'mov %cluster_ctarank + add (S2UR SR_CgaCtaId)'),
+            ('{ .reg .u32 q; mov.u32 q, s2r_a; add.u32 q, q, %1; st.volatile.shared.u32 [q], %0; }', ': "r"(v), "r"(4 * lane)',
+             'mov of a shared symbol + add + st.shared (ULEA, LEA, STS: the window read before)'),
+            ('{ .reg .u32 q; mov.u32 q, s2r_b; st.volatile.shared.u32 [q], %0; }', ': "r"(v), "r"(lane)',
+             'mov of a shared symbol + st.shared (STS [UR+imm])'),
+            ('{ .reg .u32 q; mov.u32 q, %%smid; add.u32 %0, %0, q; xor.b32 %0, %0, 1; }', '"+r"(v) : "r"(lane)',
+             'mov %smid + add (S2UR SR_VIRTUALSMID)')]
+body = ''.join(f'''    {{
+        unsigned long long t0 = clk();
+        asm volatile("{b}" : {r} : "memory");
+        unsigned long long t1 = clk();
+        if (threadIdx.x == 0) out[{i}] = t1 - t0;
+    }}
+''' for i, (b, r, _) in enumerate(S2R_ROWS))
+# measured on the H200, but warpsim refuses %cluster_ctarank at load time: kept out of programs/, whose every
+# PTX must parse (test_isa); its cycles are comments in h200-issue15.txt
+PROBES = {'bench_s2r': 'tests/calibration/probes'}
+progs['bench_s2r'] = ([n for _, _, n in S2R_ROWS], 'special registers (S2R, S2UR) and shared-symbol addresses',
+    """__shared__ unsigned s2r_a[32], s2r_b[32];
+extern "C" __global__ void bench_s2r(unsigned long long *out, unsigned *sink) {
+    unsigned lane = threadIdx.x & 31, v = lane;
+%s    s2r_a[lane] += 1;
+    s2r_b[lane] += 2;
+    __syncwarp();
+    sink[threadIdx.x] = v + s2r_a[lane] + s2r_b[0];
+}
+""" % body, 32)
+
+# wide shared stores at strides (issue 15): what a 64- or 128-bit store costs beyond its wavefronts
+# (bench_throughput: st.shared.u64 16 bytes apart 6.5 cycles a store, 4 wavefronts, where 32-bit stores of 4
+# wavefronts take 4.7)
+stw = [('st.volatile.shared.u64 [%0], %1;', '"r"(a8), "l"(w)', 'st.shared.u64 consecutive'),
+       ('st.volatile.shared.u64 [%0], %1;', '"r"(a16), "l"(w)', 'st.shared.u64 stride 16 bytes'),
+       ('st.volatile.shared.u64 [%0], %1;', '"r"(a32), "l"(w)', 'st.shared.u64 stride 32 bytes'),
+       ('st.volatile.shared.u64 [%0], %1;', '"r"(a64), "l"(w)', 'st.shared.u64 stride 64 bytes'),
+       ('st.volatile.shared.v2.u32 [%0], {%2, %2};', '"r"(a8), "l"(w), "r"(k)', 'st.shared.v2.u32 consecutive'),
+       ('st.volatile.shared.v4.u32 [%0], {%2, %2, %2, %2};', '"r"(a32), "l"(w), "r"(k)', 'st.shared.v4.u32 stride 32 bytes'),
+       ('st.volatile.shared.u32 [%0], %2;', '"r"(a16), "l"(w), "r"(k)', 'st.shared.u32 stride 16 bytes (4 wavefronts)'),
+       ('st.volatile.shared.u16 [%0], %3;', '"r"(a2), "l"(w), "r"(k), "h"(hk)', 'st.shared.u16 consecutive')]
+progs['bench_st_wide'] = ([n + ' (throughput)' for _, _, n in stw], '64 back-to-back shared stores of 16 to 128 bits at strides',
+    f'''extern "C" __global__ void bench_st_wide(unsigned long long *out, unsigned *sink) {{
+    __shared__ unsigned long long tab[1024];
+    unsigned lane = threadIdx.x & 31;
+    unsigned base = (unsigned)__cvta_generic_to_shared(tab);
+    unsigned a2 = base + 2u * lane, a8 = base + 8u * lane, a16 = base + 16u * lane, a32 = base + 32u * lane,
+             a64 = base + 64u * lane, k = lane * 3 + 1;
+    unsigned short hk = (unsigned short)k;
+    unsigned long long w = lane;
+{rows_chains([(b, ': ' + r, n) for b, r, n in stw])}    __syncwarp();
+    sink[threadIdx.x] = (unsigned)tab[lane];
+}}
+''', 32)
+
+# the last of 8 warps reading one word through a register address: 971-1079 in five runs (its start varies)
+notes[('bench_mio_w8', NS + 3)] = ' (varies run to run)' + INFO
+
 # ptxas rewrites these chains (tests/calibration/sass): activemask is uniform, hoisted out, and the adds
 # merge into IADD3; two dependent min.f16x2 become one three-input VHMNMX
 notes[('bench_redux', 11)] = ' (ptxas hoists activemask and merges the adds)' + INFO
@@ -589,10 +707,11 @@ notes[('bench_half', 10)] = ' (ptxas merges pairs into one VHMNMX)' + INFO
 with open('tests/calibration/slots.txt', 'w') as sf:
     sf.write('# program slot name (out[slot] of programs/PROGRAM.ptx)\n')
     for name, (slots, what, src, threads) in progs.items():
-        with open(f'programs/{name}.cu', 'w') as f:
+        d = PROBES.get(name, 'programs')
+        with open(f'{d}/{name}.cu', 'w') as f:
             f.write(HDR % what + '\n' + src)
         sinkt = 'f32[1]' if 'reduce' in name else ('u64' if 'wide' in name else 'f32' if 'sfu' in name else 'u32') + f'[{threads}]'
-        with open(f'programs/{name}.args', 'w') as f:
+        with open(f'{d}/{name}.args', 'w') as f:
             f.write(f'# calibration benchmark: {what}\n# out[slot] = cycles: ' + ', '.join(slots) + '\n')
             f.write(f'--grid 1 --block {threads}\nout=u64[{max(len(slots), 1)}]\nsink={sinkt}\n' + extra_args.get(name, ''))
         for i, s in enumerate(slots):
