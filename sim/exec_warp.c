@@ -3,6 +3,7 @@
  * each lane computes. Every lane reads its operands from its own instruction, so two
  * instructions merged into one collective (as the H200 does across an if/else) work. */
 #include "exec_warp.h"
+#include "decode.h"
 #include "diag.h"
 #include "ptxas.h"
 
@@ -263,6 +264,38 @@ static void shuffle(ws_exec *x, uint32_t exec, uint32_t mask)
         set_reg(x, li->dpred, l, rt.in_range);
     }
     report_shuffle(x, exec, mask, read_absent, read_outside);
+}
+
+/* What shuffle() computes for a merged shuffle when every lane's instruction is a constant
+ * shuffle: with all 32 lanes executing and one full membermask (the decoder proved it constant
+ * for each), membermask_groups finds one group and nothing outside it, no lane reads an absent
+ * or outside lane, and in a warp no collective has split ws_split_check reports nothing; so no
+ * diagnostic can arise and each lane reads its own instruction's source lane (ws_dshfl.src) and
+ * range. The values are all read before any is written, as in shuffle(). */
+int ws_shuffle_merged_fixed(ws_exec *x, const ws_dkernel *dk, const uint32_t lpc[32], uint32_t exec)
+{
+    if (exec != FULL_MASK || x->ev || (x->L->slow & WS_SLOW_SHFL) || x->w->split[WS_SPLIT_CALLS].n ||
+        x->w->split[WS_SPLIT_MASKS].n)
+        return 0;
+    const ws_dinsn *di[32];
+    for (unsigned l = 0; l < 32; l++) {
+        di[l] = &dk->insns[lpc[l]];
+        if (di[l]->kind != DK_SHFL_PERM)
+            return 0;
+    }
+    uint64_t *regs = x->regs;
+    uint32_t val[32];
+    for (unsigned l = 0; l < 32; l++)
+        val[l] = (uint32_t)regs[di[l]->a + l];
+    for (unsigned l = 0; l < 32; l++) {
+        const ws_dshfl *s = &dk->shfl[di[l]->shfl];
+        regs[di[l]->d + l] = val[s->src[l]];
+        if (di[l]->p != WS_NO_REG)
+            regs[di[l]->p + l] = s->in_range[l];
+    }
+    x->coll_exec = exec;
+    x->L->stats.shfl++;
+    return 1;
 }
 
 /* Statistics, diagnostics and event details of a shuffle. */
