@@ -34,7 +34,8 @@ static uint8_t *warp_region(ws_exec *x, const ws_insn *in, const ws_operand *a, 
                             uint64_t *lo_out)
 {
     ws_space space = ws_access_space(in);
-    if (!mask || in->vec != 1 || x->blk->shadow || (x->L->slow & WS_SLOW_EXEC) || a->reg == WS_NO_REG ||
+    /* a few lanes' own lookups cost less than the pass over the warp (block_reduce's one-lane stores) */
+    if (__builtin_popcount(mask) < 8 || in->vec != 1 || x->blk->shadow || (x->L->slow & WS_SLOW_EXEC) || a->reg == WS_NO_REG ||
         (space != WS_SPACE_GLOBAL && space != WS_SPACE_GENERIC && space != WS_SPACE_SHARED))
         return NULL;
     const uint64_t *base = &x->regs[(size_t)a->reg * 32];

@@ -272,8 +272,8 @@ static void shuffle(ws_exec *x, uint32_t exec, uint32_t mask)
  * or outside lane, and in a warp no collective has split ws_split_check reports nothing; so no
  * diagnostic can arise and each lane reads its own instruction's source lane (ws_dshfl.src) and
  * range. The values are all read before any is written, as in shuffle(). */
-int ws_shuffle_merged_fixed(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, const uint32_t *glanes,
-                            unsigned ng, uint32_t exec)
+int ws_shuffle_merged_fixed(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, const uint32_t *glanes, unsigned ng,
+                            uint32_t exec)
 {
     if (exec != FULL_MASK || x->ev || (x->L->slow & WS_SLOW_SHFL) || x->w->split[WS_SPLIT_CALLS].n ||
         x->w->split[WS_SPLIT_MASKS].n)
