@@ -23,26 +23,43 @@ static void note_shared(ws_exec *x, ws_space space, uint32_t mask)
 }
 
 /* d = memory[a]: sub-word loads sign- or zero-extend by the type */
-/* A full warp's scalar access whose 32 addresses are aligned and fall in one global allocation
- * or inside the block's shared memory: one lookup instead of 32. Every lane's address goes to
- * x->mem_addr; the result is the host pointer of the lowest address *lo (lane l's bytes are at
- * result + mem_addr[l] - *lo), or NULL when the access needs the general path (which also
- * reports what is wrong with it). */
-static uint8_t *warp_region(ws_exec *x, const ws_insn *in, const ws_operand *a, unsigned esz, uint64_t *lo_out)
+/* A scalar access of the lanes of mask (a full warp, or a diverged warp's group) whose addresses
+ * are aligned and fall in one global allocation or inside the block's shared memory: one lookup
+ * and one bounds check instead of one a lane. Each lane's address goes to x->mem_addr[l] (only
+ * the lanes of mask, as the per-lane path writes them); the result is the host pointer of the
+ * lowest address *lo (lane l's bytes are at result + mem_addr[l] - *lo), or NULL when the access
+ * needs the general path (which also reports what is wrong with it). The other lanes' registers
+ * are not looked at. --slow-path exec turns it off (every lane's own lookup). */
+static uint8_t *warp_region(ws_exec *x, const ws_insn *in, const ws_operand *a, unsigned esz, uint32_t mask,
+                            uint64_t *lo_out)
 {
     ws_space space = ws_access_space(in);
-    if (in->vec != 1 || x->blk->shadow || a->reg == WS_NO_REG ||
+    /* a few lanes' own lookups cost less than the pass over the warp (block_reduce's one-lane stores) */
+    if (__builtin_popcount(mask) < 8 || in->vec != 1 || x->blk->shadow || (x->L->slow & WS_SLOW_EXEC) || a->reg == WS_NO_REG ||
         (space != WS_SPACE_GLOBAL && space != WS_SPACE_GENERIC && space != WS_SPACE_SHARED))
         return NULL;
     const uint64_t *base = &x->regs[(size_t)a->reg * 32];
     uint64_t lo = UINT64_MAX, hi = 0, misaligned = 0;
     const uint64_t wrap = ws_address_mask(a); /* ws_access_address for 32 lanes at once */
-    for (unsigned l = 0; l < 32; l++) {
-        uint64_t addr = (base[l] + a->imm) & wrap;
-        x->mem_addr[l] = addr;
-        lo = addr < lo ? addr : lo;
-        hi = addr > hi ? addr : hi;
-        misaligned |= addr & (esz - 1);
+    if (mask == FULL_MASK) {
+        for (unsigned l = 0; l < 32; l++) {
+            uint64_t addr = (base[l] + a->imm) & wrap;
+            x->mem_addr[l] = addr;
+            lo = addr < lo ? addr : lo;
+            hi = addr > hi ? addr : hi;
+            misaligned |= addr & (esz - 1);
+        }
+    } else { /* branch-free over the warp, the lanes outside mask left out of the bounds */
+        uint64_t addrs[32];
+        for (unsigned l = 0; l < 32; l++) {
+            uint64_t addr = (base[l] + a->imm) & wrap, in_mask = 0 - (uint64_t)((mask >> l) & 1);
+            addrs[l] = addr;
+            lo = (addr | ~in_mask) < lo ? (addr | ~in_mask) : lo;
+            hi = (addr & in_mask) > hi ? (addr & in_mask) : hi;
+            misaligned |= addr & (esz - 1) & in_mask;
+        }
+        FOR_EACH_LANE(mask, l)
+            x->mem_addr[l] = addrs[l];
     }
     *lo_out = lo;
     if (misaligned)
@@ -76,14 +93,21 @@ static int ld_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned esz, i
     const ws_operand *d = &in->ops[0];
     uint64_t lo;
     uint8_t *p;
-    if (mask != FULL_MASK || d->kind != WS_OPND_REG || sgn || !(p = warp_region(x, in, &in->ops[1], esz, &lo)))
+    if (d->kind != WS_OPND_REG || sgn || !(p = warp_region(x, in, &in->ops[1], esz, mask, &lo)))
         return 0;
     uint64_t *dst = &x->regs[(size_t)d->reg * 32];
-    FOR_EACH_SIZE(esz, for (unsigned l = 0; l < 32; l++) {
-        uint64_t v = 0;
-        memcpy(&v, p + (x->mem_addr[l] - lo), N);
-        dst[l] = v;
-    })
+    if (mask == FULL_MASK)
+        FOR_EACH_SIZE(esz, for (unsigned l = 0; l < 32; l++) {
+            uint64_t v = 0;
+            memcpy(&v, p + (x->mem_addr[l] - lo), N);
+            dst[l] = v;
+        })
+    else
+        FOR_EACH_SIZE(esz, FOR_EACH_LANE(mask, l) {
+            uint64_t v = 0;
+            memcpy(&v, p + (x->mem_addr[l] - lo), N);
+            dst[l] = v;
+        })
     return 1;
 }
 
@@ -92,11 +116,14 @@ static int st_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned esz)
     const ws_operand *v = &in->ops[1];
     uint64_t lo, tmp[32];
     uint8_t *p;
-    if (mask != FULL_MASK || v->kind == WS_OPND_VEC || !(p = warp_region(x, in, &in->ops[0], esz, &lo)))
+    if (v->kind == WS_OPND_VEC || !(p = warp_region(x, in, &in->ops[0], esz, mask, &lo)))
         return 0;
     const uint64_t *src = operand_row(x, v, mask, tmp);
     /* in lane order: the highest lane wins a shared word, as before */
-    FOR_EACH_SIZE(esz, for (unsigned l = 0; l < 32; l++) memcpy(p + (x->mem_addr[l] - lo), &src[l], N);)
+    if (mask == FULL_MASK)
+        FOR_EACH_SIZE(esz, for (unsigned l = 0; l < 32; l++) memcpy(p + (x->mem_addr[l] - lo), &src[l], N);)
+    else
+        FOR_EACH_SIZE(esz, FOR_EACH_LANE(mask, l) memcpy(p + (x->mem_addr[l] - lo), &src[l], N);)
     return 1;
 }
 

@@ -486,22 +486,23 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
     /* the lanes' groups, before they move on */
     uint32_t gpc[32], glanes[32], lpc[32];
     unsigned ng = 0;
+    uint32_t exec = 0;
     for (unsigned i = 0; i < w->ngroups; i++)
         if (w->glanes[i] & lanes) {
             gpc[ng] = w->gpc[i];
-            glanes[ng++] = w->glanes[i] & lanes;
-            FOR_EACH_LANE(w->glanes[i] & lanes, l)
-                lpc[l] = w->gpc[i];
+            glanes[ng] = w->glanes[i] & lanes;
+            const ws_insn *gi = &L->code[gpc[ng]];
+            exec |= ws_guard_mask(x->regs, gi, glanes[ng]); /* each lane its own instruction's guard */
+            FOR_EACH_LANE(glanes[ng], l) {
+                lpc[l] = gpc[ng];
+                x->lane_insn[l] = gi;
+            }
+            ng++;
         }
     /* the lowest pc speaks for the event; every lane runs its own instruction */
     uint32_t pc = UINT32_MAX;
     for (unsigned j = 0; j < ng; j++)
         pc = gpc[j] < pc ? gpc[j] : pc;
-    uint32_t exec = 0;
-    FOR_EACH_LANE(lanes, l) {
-        x->lane_insn[l] = &L->code[lpc[l]];
-        exec |= ws_guard_mask(x->regs, x->lane_insn[l], 1u << l); /* each lane its own instruction's guard */
-    }
     const ws_insn *in = &L->code[pc];
     begin_issue(x, w, in, pc, lanes, exec);
     if (x->blk->shadow) /* check_uninitialized: every lane reads its own instruction's operands */
@@ -521,7 +522,8 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
                        "kernel and hung in another, programs/div_merge)",
                        ws_optable[in->op].mnemonic, elsewhere, ws_optable[in->op].mnemonic);
     x->merged = 1;
-    ws_collective(x, exec);
+    if (!L->dk || in->op != WS_OP_SHFL || !ws_shuffle_merged_fixed(x, L->dk, gpc, glanes, ng, exec))
+        ws_collective(x, exec);
     x->merged = 0;
     if (x->blk->shadow)
         FOR_EACH_LANE(lanes, l)

@@ -208,7 +208,8 @@ typedef void (*ws_event_fn)(void *user, const ws_event *ev);
  * measure them (docs/performance.md) or to check them. */
 typedef enum {
     WS_SLOW_CONVERGED = 1, /* a converged warp runs without the per-group scheduling */
-    WS_SLOW_EXEC = 2,      /* the general executors, not the specialised ones (sim/exec_fast.c) */
+    WS_SLOW_EXEC = 2,      /* the general executors, not the specialised ones (sim/exec_fast.c), and
+                              every lane's own address lookup, not one for the warp's (exec_mem.c) */
     WS_SLOW_SHFL = 4,      /* a full-warp shuffle without the general routing */
     WS_SLOW_TIMING = 8,    /* register uses recomputed per issue, not once per launch */
     WS_SLOW_INTERP = 16,   /* a converged warp's stretch runs instruction by instruction through the
