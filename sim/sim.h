@@ -175,6 +175,8 @@ struct ws_launch_ctx {
     const ws_reg_use *uses;    /* per instruction: the registers it reads and writes (ws_insn_reg_use) */
     const struct ws_dkernel *dk; /* the decoded kernel the converged run loop runs; NULL: not used */
     ws_interp_run_fn interp_run; /* its run loop, of the SIMD variant chosen */
+    const struct ws_dkernel *dk_issue; /* the timing mode: the decoded kernel whose handlers execute
+                                          each issued instruction (ws_interp_issue); NULL: executors */
     unsigned slow;             /* ws_config.slow_paths: fast paths turned off (WS_SLOW_*) */
     pthread_mutex_t *atom_lock; /* --jobs: serialises atomics across host threads; NULL with one */
     unsigned grid[3], block[3];

@@ -18,6 +18,7 @@
 #include "calls.h"
 #include "diag.h"
 #include "exec_warp.h"
+#include "interp_issue.h"
 #include "ptxas.h"
 #include "memory.h"
 #include "printf.h"
@@ -470,7 +471,10 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group, uint
     if (ws_op_moves_lanes(in->op)) {
         L->xfn[pc](x, in, exec);
     } else {
-        run_insn(x, in, pc, exec);
+        /* the timing mode: through the decoded handler when it has one and nobody listens (an
+         * event carries what only the executors record) */
+        if (!L->dk_issue || x->ev || !ws_interp_issue(x, L->dk_issue, pc))
+            run_insn(x, in, pc, exec);
         advance(w, group, next);
     }
     if (need & WS_UNINIT_WRITES)
