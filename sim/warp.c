@@ -441,7 +441,7 @@ void ex_bar(ws_exec *x, const ws_insn *in, uint32_t mask)
 
 /* What every issued instruction does first: the executor's context, the event record, the
  * counts and (functional mode) the cycle. */
-static void begin_issue(ws_exec *x, ws_warp *w, const ws_insn *in, uint32_t pc, uint32_t active, uint32_t exec)
+static inline void begin_issue(ws_exec *x, ws_warp *w, const ws_insn *in, uint32_t pc, uint32_t active, uint32_t exec)
 {
     ws_launch_ctx *L = x->L;
     if (x->ev)
