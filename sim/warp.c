@@ -18,7 +18,6 @@
 #include "calls.h"
 #include "diag.h"
 #include "exec_warp.h"
-#include "interp_issue.h"
 #include "ptxas.h"
 #include "memory.h"
 #include "printf.h"
@@ -473,7 +472,7 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group, uint
     } else {
         /* the timing mode: through the decoded handler when it has one and nobody listens (an
          * event carries what only the executors record) */
-        if (!L->dk_issue || x->ev || !ws_interp_issue(x, L->dk_issue, pc))
+        if (!L->dk_issue || x->ev || !L->interp_issue(x, L->dk_issue, pc))
             run_insn(x, in, pc, exec);
         advance(w, group, next);
     }
