@@ -20,7 +20,9 @@
  *    scoreboard (with the producing instruction's pc), bank (the shared pipe is busy), issue
  *    (its sub-partition issued another warp this cycle, or the warp issued the cycle before).
  * Executors run when the instruction issues, so results are those of the functional mode for
- * every program whose threads synchronise (races may see another interleaving).
+ * every program whose threads synchronise (races may see another interleaving); an instruction the
+ * decoded kernel has a handler for runs through that handler (interp_issue.c), the functional
+ * mode's code, unless --slow-path interp.
  *
  * Host cost (docs/performance.md, issue 14): the cycles with nothing to issue are skipped at once;
  * what a warp's picked instruction waits for (its ready cycle and source registers) and what its
