@@ -113,7 +113,16 @@ const char ws_preset_sm90_text[] =
     "regs.default        32      # registers a thread is assumed to take (--regs gives them)\n"
     "schedule            1       # 1: issue in the order ptxas schedules a basic block (sim/schedule.c), 0: PTX order\n"
     "launch.overhead     10500   # cycles a cuEvent pair around a launch sees besides its blocks\n"
-    "launch.dispatch     1.1     # cycles between two blocks' dispatches, for the whole GPU\n";
+    "launch.dispatch     1.1     # cycles between two blocks' dispatches, for the whole GPU\n"
+    "\n"
+    "# ---- sub-warp collectives: a register membermask (sim/subwarp.h; subwarp_bench, docs/calibration.md) ----\n"
+    "subwarp.check        22     # the MATCH.ANY check of shuffles and bar.warp.sync: LOP3 + BRA.DIV after MATCH.ANY\n"
+    "subwarp.uniform      45     # the REDUX.OR check of votes and reduxes (REDUX.OR + R2UR + BRA.DIV)\n"
+    "subwarp.group        62     # per group of lanes a vote or redux runs alone in the REDUX.OR check's loop, past the collective\n"
+    "subwarp.exclusive    52     # per group of lanes WARPSYNC.EXCLUSIVE runs alone, past the collective\n"
+    "subwarp.warpsync     20     # WARPSYNC R before the block's only register-mask shuffle or bar.warp.sync\n"
+    "subwarp.warpsync.group 20   # ... plus this per group of lanes naming one mask\n"
+    "sreg.laneid          24     # S2R SR_LANEID (mov %laneid): subwarp_laneid 30 cycles with the add and the store\n";
 #pragma GCC diagnostic pop
 
 typedef struct {
@@ -181,6 +190,13 @@ static const preset_key preset_keys[] = {
     PK("acquire.gpu.shared", acquire_gpu_shared),
     PK("fence.cta", fence_cta),
     PK("fence.gpu", fence_gpu),
+    PK("subwarp.check", subwarp_check),
+    PK("subwarp.uniform", subwarp_uniform),
+    PK("subwarp.group", subwarp_group),
+    PK("subwarp.exclusive", subwarp_exclusive),
+    PK("subwarp.warpsync", subwarp_warpsync),
+    PK("subwarp.warpsync.group", subwarp_warpsync_group),
+    PK("sreg.laneid", sreg_laneid),
 };
 
 #define WS_PRESET_MAX 1e6

@@ -39,6 +39,11 @@ typedef struct {
      * take when not given, the launch overhead and the cycles between two blocks' dispatches */
     double sms, sm_threads, sm_warps, sm_blocks, sm_shared, sm_regs, regs_default;
     double launch_overhead, launch_dispatch;
+    /* sub-warp collectives (subwarp.h): the MATCH.ANY check past its MATCH.ANY, the REDUX.OR
+     * check, each group's cycles past the collective when groups run alone (the REDUX.OR check's
+     * loop, WARPSYNC.EXCLUSIVE), WARPSYNC R (plus per group); S2R of %laneid */
+    double subwarp_check, subwarp_uniform, subwarp_group, subwarp_exclusive, subwarp_warpsync, subwarp_warpsync_group;
+    double sreg_laneid;
     double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
     unsigned subpartitions; /* 4 on sm_90 */
     char name[64];

@@ -39,6 +39,7 @@
 #include "memory.h"
 #include "narrow.h"
 #include "schedule.h"
+#include "subwarp.h"
 #include "warp.h"
 
 #include <inttypes.h>
@@ -138,6 +139,9 @@ struct ws_timing {
     /* ptxas's order (schedule.h), built at the first block when the preset asks for it */
     ws_schedule sched;
     int sched_built;
+    /* what ptxas puts before collectives with a register membermask (subwarp.h), at the first block */
+    ws_subwarp subwarp;
+    int subwarp_built;
 };
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
@@ -182,7 +186,7 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
     uint64_t nregs = k->nregs ? k->nregs : 1;
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
            (uint64_t)(k->ninsns ? k->ninsns : 1) * (sizeof(timing_info) + 1) + ws_schedule_bytes(k->ninsns) +
-           (uint64_t)k->ninsns * sizeof(double);
+           (uint64_t)k->ninsns * sizeof(double) + ((uint64_t)k->ninsns + 1) * 2;
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -195,6 +199,7 @@ void ws_timing_destroy(ws_timing *t)
     free(t->info);
     free(t->narrow);
     ws_schedule_free(&t->sched);
+    ws_subwarp_free(&t->subwarp);
     free(t);
 }
 
@@ -365,14 +370,7 @@ static double match_latency(const ws_preset *p, ws_exec *x, const ws_insn *in, u
     uint64_t tmp[32];
     const uint64_t *v = operand_row(x, &in->ops[1], exec, tmp);
     uint64_t width = ws_type_bits((ws_type)in->type) == 64 ? UINT64_MAX : UINT32_MAX;
-    unsigned distinct = 0;
-    FOR_EACH_LANE(exec, l) {
-        int seen = 0;
-        for (unsigned k = 0; k < l && !seen; k++)
-            seen = ((exec >> k) & 1) && ((v[k] ^ v[l]) & width) == 0;
-        distinct += !seen;
-    }
-    return distinct <= 1 ? p->lat[LAT_MATCH] : p->match_base + distinct * p->match_value;
+    return ws_match_any_cycles(p, ws_distinct_values(v, exec, width));
 }
 
 /* ---- memory orders (bench_memord, docs/calibration.md) ------------------------------------------
@@ -413,6 +411,8 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
 {
     const ws_preset *p = &t->p;
     ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
+    if (in->op == WS_OP_MOV && in->ops[1].kind == WS_OPND_SREG && in->ops[1].reg == WS_SREG_LANEID && p->sreg_laneid > 0)
+        return p->sreg_laneid;                                       /* S2R SR_LANEID (subwarp_laneid) */
     if (cls == LAT_SHFL && in->sub < 4 && p->shfl_mode[in->sub] > 0) /* in->sub: the shuffle's mode */
         return p->shfl_mode[in->sub];
     if (ws_op_is_memory(in->op) && ws_op_writes_op0(in->op)) { /* ld, ldu, atom */
@@ -624,6 +624,19 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
     t->dirty |= 1u << wi;
 }
 
+/* Cycles the SASS before a collective with a register membermask takes (subwarp.h): the warp
+ * issues nothing else meanwhile and the collective's results come that much later. Reads the
+ * membermask before the collective executes. */
+static int64_t subwarp_before(ws_timing *t, ws_exec *x, const ws_insn *in, ws_pick pk, double lat)
+{
+    if (!t->subwarp.form || pk.pc >= t->ninfo || t->subwarp.form[pk.pc] == SUBWARP_NONE)
+        return 0;
+    uint32_t exec = ws_guard_mask(x->regs, in, pk.group);
+    uint64_t tmp[32];
+    const uint64_t *mask = operand_row(x, &in->ops[in->nops - 1], exec, tmp);
+    return llround(ws_subwarp_cycles(&t->subwarp, &t->p, pk.pc, lat, mask, exec));
+}
+
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
 {
     ws_launch_ctx *L = x->L;
@@ -653,6 +666,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     if (lat < 0) /* from the data: read before the instruction executes */
         lat = llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
                                                               : latency_of(t, in, &m->c));
+    int64_t before = subwarp_before(t, x, in, pk, (double)lat); /* the SASS ptxas puts before it */
     const ws_reg_use *u = uses_of(t, L, pk.pc);
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
@@ -663,7 +677,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         t->when[wi] = UINT64_MAX;
     }
     x->mem_wavefronts = 0;
-    uint64_t done = cycle + (uint64_t)lat;
+    uint64_t done = cycle + (uint64_t)(before + lat);
     uint32_t prod = pk.pc;
     if (f->free_mov) /* a rename: ready when its source is, as made by the source's producer */
         for (uint32_t i = 0; i < u->nsrc; i++)
@@ -676,7 +690,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         t->reg_ready[(size_t)wi * t->nregs + u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
         t->reg_prod[(size_t)wi * t->nregs + u->dst[i]] = prod;
     }
-    uint64_t next = cycle + 1;
+    uint64_t next = cycle + 1 + (uint64_t)before;
     if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
         const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
         uint64_t drained = cycle + 1;
@@ -686,7 +700,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     }
     if (f->branch)
         next = cycle + (uint64_t)f->branch;
-    set_ready(t, wi, f->free_mov ? cycle : next, WS_STALL_ISSUE);
+    set_ready(t, wi, f->free_mov ? cycle : next, before ? WS_STALL_SYNC : WS_STALL_ISSUE);
     if (ws_op_class_of(in->op) == CLS_BARRIER)
         t->bar_wait |= 1u << wi;
 }
@@ -836,6 +850,13 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         for (uint32_t pc = 0; pc < t->ninfo; pc++)
             t->info[pc] = timing_info_of(t, L->code, pc);
         t->info_ready = 1;
+    }
+    if (!t->subwarp_built) {
+        t->subwarp_built = 1;
+        if (ws_subwarp_build(L->k, L->code, L->uses, &t->subwarp) != 0) {
+            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+            return;
+        }
     }
     if (!t->sched_built && t->p.schedule > 0) {
         t->sched_built = 1;
