@@ -19,7 +19,7 @@ static const cli_option run_options[] = {
     {RUN_POISON_VALUE,     "--poison-value",      "V",        "--poison-undefined with V (non-zero, 32 bits) as the poison"},
     {RUN_NO_CONTRACT,      "--no-contract",       NULL,       "round each mul and add/sub as the PTX reads, where ptxas fuses them into one fma (the H200 does)"},
     {RUN_SLOW_PATH,        "--slow-path",         "LIST",     "turn fast paths off: converged, exec, shfl, timing, interp, uninit or all, by commas (same output)"},
-    {RUN_SIMD,             "--simd",              "sse2|avx2|avx512", "the functional interpreter's SIMD variant (default: the best the CPU has; same output)"},
+    {RUN_SIMD,             "--simd",              "sse2|avx2|avx512", "the decoded interpreter's SIMD variant, both modes (default: the best the CPU has; same output)"},
     {0, "limits", NULL, NULL},
     {RUN_MAX_INSTRUCTIONS, "--max-instructions",  "N",        "stop after N warp instructions, printf's formatting counted (default 5 million): exit 3"},
     {RUN_MAX_CYCLES,       "--max-cycles",        "N",        "stop after N cycles of a block (functional: one a warp instruction): exit 3"},

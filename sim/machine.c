@@ -11,6 +11,7 @@
 #include "exec.h"
 #include "exec_fast.h"
 #include "interp.h"
+#include "interp_issue.h"
 #include "memory.h"
 #include "parallel.h"
 #include "shadow.h"
@@ -215,6 +216,9 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     L->uses = p->uses;
     /* the functional mode's converged stretches run decoded, unless that fast path is off */
     L->dk = sim->cfg.mode == WS_MODE_FUNCTIONAL && !(L->slow & (WS_SLOW_CONVERGED | WS_SLOW_INTERP)) ? p->dec : NULL;
+    /* the timing mode's issued instructions run through the same handlers, unless that is off */
+    L->dk_issue = sim->cfg.mode == WS_MODE_TIMING && !(L->slow & WS_SLOW_INTERP) ? p->dec : NULL;
+    L->interp_issue = ws_interp_issue;
     return WS_OK;
 }
 

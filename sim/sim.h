@@ -84,6 +84,8 @@ typedef void (*ws_executor)(ws_exec *x, const ws_insn *in, uint32_t mask);
 struct ws_dkernel;
 typedef uint64_t (*ws_interp_run_fn)(ws_exec *x, const struct ws_dkernel *dk, uint32_t *pc, uint64_t budget,
                                      uint64_t *lanes, int *yield, int *ended);
+/* The timing mode's issue of one instruction through its decoded handler (interp_issue.h) */
+typedef int (*ws_interp_issue_fn)(ws_exec *x, const struct ws_dkernel *dk, uint32_t pc);
 
 struct ws_block {
     ws_launch_ctx *L;
@@ -175,6 +177,9 @@ struct ws_launch_ctx {
     const ws_reg_use *uses;    /* per instruction: the registers it reads and writes (ws_insn_reg_use) */
     const struct ws_dkernel *dk; /* the decoded kernel the converged run loop runs; NULL: not used */
     ws_interp_run_fn interp_run; /* its run loop, of the SIMD variant chosen */
+    const struct ws_dkernel *dk_issue; /* the timing mode: the decoded kernel whose handlers execute
+                                          each issued instruction (interp_issue.c); NULL: executors */
+    ws_interp_issue_fn interp_issue; /* ws_interp_issue (a pointer: warp.c is below the decoder) */
     unsigned slow;             /* ws_config.slow_paths: fast paths turned off (WS_SLOW_*) */
     pthread_mutex_t *atom_lock; /* --jobs: serialises atomics across host threads; NULL with one */
     unsigned grid[3], block[3];

@@ -23,7 +23,9 @@
  *    scoreboard (with the producing instruction's pc), bank (the shared pipe is busy), issue
  *    (its sub-partition issued another warp this cycle, or the warp issued the cycle before).
  * Executors run when the instruction issues, so results are those of the functional mode for
- * every program whose threads synchronise (races may see another interleaving).
+ * every program whose threads synchronise (races may see another interleaving); an instruction the
+ * decoded kernel has a handler for runs through that handler (interp_issue.c), the functional
+ * mode's code, unless --slow-path interp.
  *
  * Host cost (docs/performance.md, issue 14): the cycles with nothing to issue are skipped at once;
  * what a warp's picked instruction waits for (its ready cycle and source registers) and what its
@@ -118,14 +120,15 @@ struct ws_timing {
     uint64_t when[32], charged[32];
     uint8_t why[32];
     uint32_t prod[32];
-    int eager;           /* stall events or --slow-path timing: every cycle charged as it passes */
-    uint32_t rr[64];     /* per sub-partition: the warp that issued last */
-    double pipe_free;    /* the shared pipe is busy until this cycle */
-    uint64_t pipe_at;    /* the first whole cycle it is free */
-    double mio_free[64]; /* per sub-partition: its MIO pipe is busy until this cycle */
-    uint64_t mio_at[64]; /* the first whole cycle it is free */
-    timing_info *info;   /* per instruction (timing_info_of), built for the launch's first block */
-    uint8_t *narrow;     /* per instruction: WS_NARROW_* (narrow.h), built before info */
+    int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
+    uint32_t rr_first[64]; /* per sub-partition: where its round robin's search starts (rr_pick) */
+    uint32_t rr_after[32]; /* per warp: that start once the warp has issued (the next of its sub-partition) */
+    double pipe_free;      /* the shared pipe is busy until this cycle */
+    uint64_t pipe_at;      /* the first whole cycle it is free */
+    double mio_free[64];   /* per sub-partition: its MIO pipe is busy until this cycle */
+    uint64_t mio_at[64];   /* the first whole cycle it is free */
+    timing_info *info;     /* per instruction (timing_info_of), built for the launch's first block */
+    uint8_t *narrow;       /* per instruction: WS_NARROW_* (narrow.h), built before info */
     uint32_t ninfo;
     int info_ready;
     const ws_reg_use *uses; /* the launch's L->uses, per instruction */
@@ -581,7 +584,7 @@ static const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_
 /* The first cycle warp wi could issue its picked group, and why it cannot before. Ready cycle and
  * scoreboard change only when the warp issues or a barrier releases it: they are kept while the
  * pick waits (sb_valid); the shared pipe, which every warp moves, is compared each time. */
-static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_stall_reason *why, uint32_t *prod)
+static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_stall_reason *why, uint32_t *prod)
 {
     warp_state *s = &t->ws[wi];
     uint32_t pc = s->pick.pc;
@@ -874,17 +877,28 @@ static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64
 }
 
 /* The warp of sub-partition sp that issues among `ready`: loose round robin, the search starts
- * after the warp that issued last there (warps sp, sp + nsp, sp + 2 nsp, ...). */
-static int rr_pick(ws_timing *t, uint32_t ready, unsigned sp, unsigned nsp, uint32_t nwarps)
+ * after the warp that issued last there (warps sp, sp + nsp, sp + 2 nsp, ...; rr_first, from
+ * rr_after of the warp that issued, computed once per block: no division per pass). */
+static int rr_pick(ws_timing *t, uint32_t ready, unsigned sp)
 {
     uint32_t mine = t->sp_warps[sp] & ready;
     if (!mine)
         return -1;
-    uint32_t nmine = (nwarps - sp + nsp - 1) / nsp;
-    uint32_t last = t->rr[sp % 64];
-    uint32_t first = sp + (last == UINT32_MAX ? 0 : (last / nsp + 1) % nmine) * nsp;
+    uint32_t first = t->rr_first[sp % 64];
     uint32_t after = first < 32 ? mine & (~0u << first) : 0;
     return __builtin_ctz(after ? after : mine);
+}
+
+/* The round robin's state at the start of a block: each sub-partition's search starts at its
+ * first warp; after warp wi issues, at the next warp of its sub-partition (wrapping round). */
+static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
+{
+    for (unsigned sp = 0; sp < 64; sp++)
+        t->rr_first[sp] = sp;
+    for (uint32_t wi = 0; wi < nwarps && wi < 32; wi++) {
+        uint32_t sp = wi % nsp, nmine = (nwarps - sp + nsp - 1) / nsp;
+        t->rr_after[wi] = sp + (wi / nsp + 1) % nmine * nsp;
+    }
 }
 
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
@@ -936,7 +950,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     }
     t->dirty = t->live;
     t->eager = L->sim->cfg.on_event || t->slow;
-    memset(t->rr, 0xff, sizeof t->rr);
+    rr_reset(t, nsp, b->nwarps);
     t->pipe_free = 0;
     t->pipe_at = 0;
     memset(t->mio_free, 0, sizeof t->mio_free);
@@ -999,13 +1013,13 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
          * an access issued here delays the others' from the next cycle on) */
         ready &= t->has_pick;
         for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
-            int wi = b->nwarps > sp ? rr_pick(t, ready, sp, nsp, b->nwarps) : -1;
+            int wi = b->nwarps > sp ? rr_pick(t, ready, sp) : -1;
             if (wi < 0)
                 continue;
             settle(t, L, b, (uint32_t)wi, cycle, 0);
             t->charged[wi] = cycle + 1; /* it issued: no stall this cycle */
             issue(t, x, b, (uint32_t)wi, cycle);
-            t->rr[sp % 64] = (uint32_t)wi;
+            t->rr_first[sp % 64] = t->rr_after[wi];
         }
         /* the live warps that did not issue this cycle */
         if (t->eager)

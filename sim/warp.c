@@ -440,7 +440,7 @@ void ex_bar(ws_exec *x, const ws_insn *in, uint32_t mask)
 
 /* What every issued instruction does first: the executor's context, the event record, the
  * counts and (functional mode) the cycle. */
-static void begin_issue(ws_exec *x, ws_warp *w, const ws_insn *in, uint32_t pc, uint32_t active, uint32_t exec)
+static inline void begin_issue(ws_exec *x, ws_warp *w, const ws_insn *in, uint32_t pc, uint32_t active, uint32_t exec)
 {
     ws_launch_ctx *L = x->L;
     if (x->ev)
@@ -470,7 +470,10 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group, uint
     if (ws_op_moves_lanes(in->op)) {
         L->xfn[pc](x, in, exec);
     } else {
-        run_insn(x, in, pc, exec);
+        /* the timing mode: through the decoded handler when it has one and nobody listens (an
+         * event carries what only the executors record) */
+        if (!L->dk_issue || x->ev || !L->interp_issue(x, L->dk_issue, pc))
+            run_insn(x, in, pc, exec);
         advance(w, group, next);
     }
     if (need & WS_UNINIT_WRITES)

@@ -213,7 +213,8 @@ typedef enum {
     WS_SLOW_SHFL = 4,      /* a full-warp shuffle without the general routing */
     WS_SLOW_TIMING = 8,    /* register uses recomputed per issue, not once per launch */
     WS_SLOW_INTERP = 16,   /* a converged warp's stretch runs instruction by instruction through the
-                              executors, not decoded once (sim/interp.c) */
+                              executors, not decoded once (sim/interp.c); the timing mode's issued
+                              instructions run through their executors, not the decoded handlers */
     WS_SLOW_UNINIT = 32,   /* check_uninitialized checks every instruction's registers, not only
                               those the read-before-write analysis cannot prove (sim/cfg.h), and
                               converged warps run instruction by instruction while it checks */
