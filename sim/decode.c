@@ -111,6 +111,9 @@ static int decode_shfl(const ws_insn *code, const kernel_facts *f, uint32_t pc, 
         ws_shfl_route rt = ws_shfl_rule((ws_shfl_mode)in->sub, l, (uint32_t)b, (uint32_t)c);
         s->src[l] = (uint8_t)rt.src;
         s->in_range[l] = rt.in_range;
+        s->src32[l] = rt.src;
+        s->perm[2 * l] = rt.src;
+        s->perm[2 * l + 1] = 0;
     }
     /* up and down by one amount over the whole warp: lanes [lo, hi) read l + shift, the others
      * their own value */
@@ -244,9 +247,12 @@ ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const uint
     }
     memset(&dk->insns[k->ninsns], 0, sizeof *dk->insns);
     dk->insns[k->ninsns].kind = DK_LEAVE;
-    for (uint32_t i = 0; i <= k->ninsns; i++)
-        if (dk->insns[i].kind == DK_LEAVE)
-            dk->insns[i].stops |= DK_STOP_LEAVE;
+    for (uint32_t i = 0; i <= k->ninsns; i++) {
+        ws_dinsn *d = &dk->insns[i];
+        if (d->kind == DK_LEAVE)
+            d->stops |= DK_STOP_LEAVE;
+        d->disp = d->stops || d->guard != WS_NO_REG || d->kind == DK_BRA ? DK_CHECK : d->kind;
+    }
     free(f.targets);
     free(f.zero);
     return dk;
