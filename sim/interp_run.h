@@ -8,7 +8,9 @@
 #include "exec_fast.h"
 #include "warp.h"
 
-/* d[l] = value in the lanes of exec; value reads lane l of any row */
+/* d[l] = value in the lanes of exec; value reads lane l of any row. With all 32 lanes, straight
+ * into d: the destination may be a source row (rows are the same or apart), so the compiler
+ * tests for overlap before its vector loop (-O3; the binary forms avoid even that: CASE_RR_RI) */
 #define WRITE(value)                                                                                                   \
     do {                                                                                                               \
         uint64_t *dst_ = R(di->d);                                                                                     \
@@ -55,9 +57,9 @@ static inline void shfl_perm(uint64_t *d, const uint64_t *a, const ws_dshfl *s)
     const __m256i m32 = _mm256_set1_epi64x((long long)M32);
     __m256i v[8];
     for (unsigned j = 0; j < 8; j++)
-        v[j] = _mm256_and_si256(
-            _mm256_i32gather_epi64((const long long *)a, _mm_loadu_si128((const __m128i *)(s->src32 + 4 * j)), 8),
-            m32);
+        v[j] = _mm256_and_si256(_mm256_i32gather_epi64((const long long *)a,
+                                                       _mm_loadu_si128((const __m128i *)(s->src32 + 4 * j)), 8),
+                                m32);
     for (unsigned j = 0; j < 8; j++)
         _mm256_storeu_si256((__m256i *)(d + 4 * j), v[j]);
 }
@@ -77,8 +79,9 @@ static inline void shfl_perm(uint64_t *d, const uint64_t *a, const ws_dshfl *s)
 #endif
 
 /* X(dispatch value, handler label) for every value of ws_dinsn.disp */
-#define WS_HANDLER_RR_RI(name, ...)      X(WS_FK_##name##_RR, h_##name##_RR) X(WS_FK_##name##_RI, h_##name##_RI)
-#define WS_HANDLER_SETP_RR_RI(name, ...) X(WS_FK_SETP_##name##_RR, h_SETP_##name##_RR) X(WS_FK_SETP_##name##_RI, h_SETP_##name##_RI)
+#define WS_HANDLER_RR_RI(name, ...) X(WS_FK_##name##_RR, h_##name##_RR) X(WS_FK_##name##_RI, h_##name##_RI)
+#define WS_HANDLER_SETP_RR_RI(name, ...)                                                                               \
+    X(WS_FK_SETP_##name##_RR, h_SETP_##name##_RR) X(WS_FK_SETP_##name##_RI, h_SETP_##name##_RI)
 #define WS_INTERP_HANDLERS(X)                                                                                          \
     X(DK_GENERAL, h_general)                                                                                           \
     WS_FAST_BINARY(WS_HANDLER_RR_RI)                                                                                   \
@@ -91,7 +94,7 @@ static inline void shfl_perm(uint64_t *d, const uint64_t *a, const ws_dshfl *s)
     X(WS_FK_MOV64_R, h_MOV64_R)                                                                                        \
     X(WS_FK_MOV_I, h_MOV_I)                                                                                            \
     X(WS_FK_CVT_INT, h_CVT_INT)                                                                                        \
-    X(DK_LEAVE, h_check) /* never dispatched: DK_STOP_LEAVE stops it in h_check */                                    \
+    X(DK_LEAVE, h_check) /* never dispatched: DK_STOP_LEAVE stops it in h_check */                                     \
     X(DK_BRA, h_bra)                                                                                                   \
     X(DK_SHFL_PERM, h_SHFL_PERM)                                                                                       \
     X(DK_LD_PARAM, h_LD_PARAM)                                                                                         \
@@ -125,29 +128,51 @@ static inline void shfl_perm(uint64_t *d, const uint64_t *a, const ws_dshfl *s)
         HEAD();                                                                                                        \
     } while (0)
 
+/* The binary forms, the most frequent: all 32 lanes into a row that is none of the sources
+ * (restrict: vector code with no test of overlap, no copy), else WRITE */
 #define CASE_RR_RI(name, expr)                                                                                         \
-    h_##name##_RR : {                                                                                                  \
+    h_##name##_RR:                                                                                                     \
+    {                                                                                                                  \
         const uint64_t *a_ = R(di->a), *b_ = R(di->b);                                                                 \
-        WRITE(name##_expr(a_[l], b_[l]));                                                                              \
+        if (exec == FULL_MASK && di->d != di->a && di->d != di->b)                                                     \
+            name##_rows(R(di->d), a_, b_);                                                                             \
+        else                                                                                                           \
+            WRITE(name##_expr(a_[l], b_[l]));                                                                          \
         NEXT();                                                                                                        \
     }                                                                                                                  \
-    h_##name##_RI : {                                                                                                  \
+    h_##name##_RI:                                                                                                     \
+    {                                                                                                                  \
         const uint64_t *a_ = R(di->a), bi_ = di->imm;                                                                  \
-        WRITE(name##_expr(a_[l], bi_));                                                                                \
+        if (exec == FULL_MASK && di->d != di->a)                                                                       \
+            name##_row_imm(R(di->d), a_, bi_);                                                                         \
+        else                                                                                                           \
+            WRITE(name##_expr(a_[l], bi_));                                                                            \
         NEXT();                                                                                                        \
     }
 #define EXPR(name, expr)                                                                                               \
-    static inline uint64_t name##_expr(uint64_t A, uint64_t B) { return (expr); }
+    static inline uint64_t name##_expr(uint64_t A, uint64_t B) { return (expr); }                                      \
+    static inline void name##_rows(uint64_t *restrict d, const uint64_t *restrict a, const uint64_t *restrict b)       \
+    {                                                                                                                  \
+        for (unsigned l = 0; l < 32; l++)                                                                              \
+            d[l] = name##_expr(a[l], b[l]);                                                                            \
+    }                                                                                                                  \
+    static inline void name##_row_imm(uint64_t *restrict d, const uint64_t *restrict a, uint64_t b)                    \
+    {                                                                                                                  \
+        for (unsigned l = 0; l < 32; l++)                                                                              \
+            d[l] = name##_expr(a[l], b);                                                                               \
+    }
 
 /* setp: t in the first destination, !t in the second (after the first, as ex_setp does) */
 #define CASE_SETP(name, T, CMP)                                                                                        \
-    h_SETP_##name##_RR : {                                                                                             \
+    h_SETP_##name##_RR:                                                                                                \
+    {                                                                                                                  \
         const uint64_t *a_ = R(di->a), *b_ = R(di->b);                                                                 \
         for (unsigned l = 0; l < 32; l++)                                                                              \
             t_[l] = (uint64_t)((T)a_[l] CMP(T) b_[l]);                                                                 \
         goto store_predicates;                                                                                         \
     }                                                                                                                  \
-    h_SETP_##name##_RI : {                                                                                             \
+    h_SETP_##name##_RI:                                                                                                \
+    {                                                                                                                  \
         const uint64_t *a_ = R(di->a);                                                                                 \
         const T bv_ = (T)di->imm;                                                                                      \
         for (unsigned l = 0; l < 32; l++)                                                                              \
@@ -224,7 +249,7 @@ guard:
     }
     GOTO_HANDLER(di->kind);
 
-h_bra:                              /* ex_bra's uniform case */
+h_bra:                          /* ex_bra's uniform case */
     if (exec != live && exec) { /* divergent */
         if (!x->stretch_end)
             goto out; /* a converged warp's: warp.c's */
