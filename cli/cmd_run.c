@@ -176,6 +176,7 @@ int cmd_run(int argc, char **argv)
     const char *simd = NULL; /* --simd: the interpreter's SIMD variant (same output) */
     uint64_t max_insns = 0, max_memory = 0, max_cycles = 0, max_output = 0;
     uint64_t jobs = 1; /* --jobs N: blocks on N host threads (results identical to one) */
+    uint64_t regs = 0; /* --regs N: registers a thread, for the blocks an SM holds (0: the preset's) */
     ws_mode mode = WS_MODE_TIMING;
     char *preset = NULL; /* --preset FILE: its text */
     int status = WS_ERR_INPUT;
@@ -299,6 +300,13 @@ int cmd_run(int argc, char **argv)
                 goto done;
             }
             break;
+        case RUN_REGS: /* sm_90: at most 255 registers a thread */
+            if (parse_u64(v, &regs) != 0 || !regs || regs > 255) {
+                fprintf(stderr,
+                        "warpsim: error: --regs takes a number of registers a thread from 1 to 255, found '%s'\n", v);
+                goto done;
+            }
+            break;
         case RUN_MAX_INSTRUCTIONS:
             if (parse_u64(v, &max_insns) != 0 || !max_insns) {
                 fprintf(stderr, "warpsim: error: --max-instructions takes a positive number, found '%s'\n", v);
@@ -317,6 +325,7 @@ int cmd_run(int argc, char **argv)
     cfg.mode = mode;
     cfg.max_warp_instructions = max_insns;
     cfg.jobs = (unsigned)jobs;
+    cfg.regs_per_thread = (unsigned)regs;
     cfg.max_memory = max_memory;
     cfg.max_output = max_output;
     fan.max_bytes = max_output ? max_output : WS_DEFAULT_MAX_OUTPUT;
@@ -388,6 +397,7 @@ int cmd_run(int argc, char **argv)
         /* timing mode: the whole launch on the SMs (sim/grid.c) */
         ws_stat_uint("launch_cycles", res.stats.launch_cycles),
         ws_stat_uint("blocks_per_sm", res.stats.blocks_per_sm),
+        ws_stat_uint("regs_per_thread", res.stats.regs_per_thread),
         ws_stat_uint("sms_used", res.stats.sms_used),
         ws_stat_uint("sm_busy_min", res.stats.sm_busy_min),
         ws_stat_uint("sm_busy_max", res.stats.sm_busy_max),

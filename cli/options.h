@@ -56,6 +56,7 @@ enum {
     RUN_MODE,
     RUN_PRESET,
     RUN_JOBS,
+    RUN_REGS,
     RUN_WERROR,
     RUN_NO_CHECK_UNINIT,
     RUN_POISON,

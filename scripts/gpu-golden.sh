@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs ON the GPU machine (the device tool): builds programs/hwrun, runs every PROGRAM_DIR/*.ptx
-# with its .args through warpsim-hwrun --json into GOLDEN_DIR/NAME.json (exactly the runner's
+# with its .args through warpsim-hwrun --json into GOLDEN_DIR/NAME.json (gzipped, NAME.json.gz, when over 500 kB; exactly the runner's
 # JSON), writes GOLDEN_DIR/METADATA.txt, runs the differential fuzzer batch (tools/fuzz/fuzz.py)
 # on the GPU, and packs everything into $OUT/GOLDEN_NAME.tar.gz (or ./golden-out/ without $OUT;
 # compressed: the device tool brings back files of at most 16 MiB, and a larger archive is an
@@ -75,6 +75,9 @@ for ptx in "$pdir"/${GOLDEN_GLOB:-*}.ptx; do
         echo "$name: ok ($(echo "$(date +%s.%N) - $t1" | bc 2>/dev/null || echo ?) s)"
         [ -s "$stage/$name.err" ] && { echo "$name: stderr:"; head -5 "$stage/$name.err"; }
         rm -f "$stage/$name.err"
+        # a large golden (the sweeps) is kept as NAME.json.gz: the tracked tree must stay small
+        # enough for the device runner (tests/golden_files.py reads both)
+        [ "$(stat -c %s "$stage/$name.json")" -gt 500000 ] && gzip -9n "$stage/$name.json"
     else
         rc=$?
         echo "gpu-golden.sh: $name failed (rc $rc):"; head -20 "$stage/$name.err"

@@ -34,6 +34,7 @@ typedef struct {
 struct ws_grid {
     const ws_preset *p;
     unsigned per_sm, resident; /* occupancy; blocks resident on one SM in this launch */
+    unsigned regs;             /* registers a thread */
     size_t nplaces;
     uint64_t next;
     /* [0]: the blocks' own cycles (the run's cycles); [1]: with each block's first L2/HBM round
@@ -41,17 +42,22 @@ struct ws_grid {
     schedule s[2];
 };
 
+unsigned ws_grid_regs(const ws_preset *p, unsigned regs) { return regs ? regs : (unsigned)p->regs_default; }
+
+uint64_t ws_grid_block_regs(const ws_preset *p, uint32_t threads, unsigned regs)
+{
+    /* registers are given out per warp, in units of 256 */
+    return ((uint64_t)ws_grid_regs(p, regs) * 32 + 255) / 256 * 256 * ((threads + 31) / 32);
+}
+
 unsigned ws_grid_occupancy(const ws_preset *p, uint32_t threads, uint64_t shared_bytes, unsigned regs)
 {
     uint32_t warps = (threads + 31) / 32;
-    if (!regs)
-        regs = (unsigned)p->regs_default;
-    /* registers are given out per warp, in units of 256 */
-    uint64_t regs_warp = ((uint64_t)regs * 32 + 255) / 256 * 256;
+    uint64_t block_regs = ws_grid_block_regs(p, threads, regs);
     uint64_t n = (uint64_t)p->sm_blocks;
     uint64_t lim[] = {(uint64_t)p->sm_threads / (warps * 32), (uint64_t)p->sm_warps / warps,
                       shared_bytes ? (uint64_t)p->sm_shared / shared_bytes : n,
-                      regs_warp ? (uint64_t)p->sm_regs / (regs_warp * warps) : n};
+                      block_regs ? (uint64_t)p->sm_regs / block_regs : n};
     for (size_t i = 0; i < sizeof lim / sizeof lim[0]; i++)
         n = lim[i] < n ? lim[i] : n;
     return n ? (unsigned)n : 1; /* a block that fits nowhere still runs (the launch would fail on a GPU) */
@@ -87,6 +93,7 @@ ws_grid *ws_grid_create(const ws_preset *p, uint32_t threads, uint64_t shared_by
         return NULL;
     g->p = p;
     g->per_sm = ws_grid_occupancy(p, threads, shared_bytes, regs);
+    g->regs = ws_grid_regs(p, regs);
     uint64_t waves_first = (nblocks + nsm - 1) / nsm;
     g->resident = waves_first < g->per_sm ? (unsigned)waves_first : g->per_sm;
     g->nplaces = (size_t)nsm * g->per_sm;
@@ -136,6 +143,7 @@ void ws_grid_finish(ws_grid *g, ws_stats *s)
     s->cycles = g->s[0].makespan;
     s->launch_cycles = g->s[1].makespan + (uint64_t)g->p->launch_overhead;
     s->blocks_per_sm = g->per_sm;
+    s->regs_per_thread = g->regs;
     s->sm_busy_min = UINT64_MAX;
     s->sm_busy_max = 0;
     s->sms_used = 0;

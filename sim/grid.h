@@ -20,6 +20,11 @@ ws_grid *ws_grid_create(const ws_preset *p, uint32_t threads, uint64_t shared_by
 void ws_grid_block(ws_grid *g, uint64_t cycles, uint64_t memory, uint64_t warp_instructions);
 /* Writes the launch's figures into s (cycles: the makespan; launch_cycles) and frees g. */
 void ws_grid_finish(ws_grid *g, ws_stats *s);
+/* The registers a thread takes: regs, or when 0 the preset's regs.default. */
+unsigned ws_grid_regs(const ws_preset *p, unsigned regs);
+/* The registers a block of `threads` threads taking regs each holds (given out per warp, in units
+ * of 256; regs 0: the preset's regs.default). */
+uint64_t ws_grid_block_regs(const ws_preset *p, uint32_t threads, unsigned regs);
 /* Blocks of this shape one SM holds at once (threads, warps, blocks, shared memory, registers). */
 unsigned ws_grid_occupancy(const ws_preset *p, uint32_t threads, uint64_t shared_bytes, unsigned regs);
 

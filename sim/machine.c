@@ -354,8 +354,17 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
             st = WS_ERR_INPUT;
             goto done;
         }
-        L->sms = ws_grid_create(ws_timing_preset(L->timing), (uint32_t)nthreads, L->shared_bytes,
-                                sim->cfg.regs_per_thread, nblocks);
+        const ws_preset *tp = ws_timing_preset(L->timing);
+        uint64_t block_regs = ws_grid_block_regs(tp, (uint32_t)nthreads, sim->cfg.regs_per_thread);
+        if (sim->cfg.regs_per_thread && block_regs > (uint64_t)tp->sm_regs) {
+            snprintf(res->message, sizeof res->message,
+                     "kernel %s: %u registers a thread take %" PRIu64 " registers for a block of %" PRIu64
+                     " threads, more than the %.0f of an SM: the launch would fail (too many resources requested)",
+                     k->name, sim->cfg.regs_per_thread, block_regs, (uint64_t)nthreads, tp->sm_regs);
+            st = WS_ERR_INPUT;
+            goto done;
+        }
+        L->sms = ws_grid_create(tp, (uint32_t)nthreads, L->shared_bytes, sim->cfg.regs_per_thread, nblocks);
         if (!L->sms) {
             snprintf(res->message, sizeof res->message, "out of memory");
             st = WS_ERR_INTERNAL;

@@ -43,12 +43,14 @@ const char ws_preset_sm90_text[] =
     "\n"
     "# ---- integer bit operations and other classes measured for issue 15 (bench_bits, bench_mul) ----\n"
     "popc            17      # POPC: bench_bits, 17.0 a step (issue 15)\n"
-    "clz             23      # FLO + IADD3 (31 - x): bench_bits clz + xor, 27.3 a step\n"
-    "bfind           19      # FLO: bench_bits bfind + xor, 23.0-23.3 a step\n"
-    "brev            19      # BREV: bench_bits brev + xor, 23.3 a step\n"
+    "clz             21      # FLO + IADD3 (31 - x): bench_bits clz + xor, 27.3 a step (with bits.feed)\n"
+    "bfind           17      # FLO: bench_bits bfind + xor, 23.0-23.3 a step (with bits.feed)\n"
+    "brev            17      # BREV: bench_bits brev + xor, 23.3 a step (with bits.feed)\n"
     "bfe             8       # SHF + SGXT: bench_bits, 8.2-8.3 a step\n"
     "bfi             10      # BMSK + SHF + LOP3 pieces: bench_bits, 10.4 a step\n"
     "mul24           10      # an IMAD sequence (sm_90 has no 24-bit multiply): bench_mul, 10.1 a step\n"
+    "bits.feed       2       # popc/clz/bfind/brev wait this much more for a fixed-latency ALU op's result (ptxas:\n"
+    "                        # 6 cycles, not 4, from LOP3 to POPC or FLO: bench_bits popc.b64 + xor 23.5 a step)\n"
     "\n"
     "# ---- forms by type or modifier (timing.c lowered_latency) ----\n"
     "mul.hi              9       # mul.hi/mad.hi of 32-bit integers (IMAD.HI): bench_mul, 9.0 a step\n"
@@ -57,6 +59,7 @@ const char ws_preset_sm90_text[] =
     "alu.64              6       # add/sub/shr on 64-bit integers (IADD3 + IADD3.X, SHF pairs): bench_mul + xor.b64, 10.1 a step\n"
     "minmax.64           12      # min/max of 64-bit integers (ISETP pair + 2 SEL): bench_mul + xor.b64, 16.2 a step\n"
     "setp.64             8       # setp on 64-bit integers (ISETP + ISETP.EX): bench_mul setp + selp + xor.b64, 16.2 a step\n"
+    "mul.f16x2           8       # mul.f16x2: ptxas alternates HMUL2 (6) and HFMA2.MMA (10): bench_half, 8.0 a step\n"
     "match.all           30      # MATCH.ALL: bench_match + lop3, 34.0 a step with 1 or 2 distinct values\n"
     "match.base          19      # MATCH.ANY with d >= 2 distinct values: match.base + d x match.value (bench_match: 45.1 a step\n"
     "match.value         11      #   at d = 2 to 375.0 at d = 32, with the lop3; match (above): one value, 40.1)\n"
@@ -68,7 +71,7 @@ const char ws_preset_sm90_text[] =
     "sqrt.rn         55      # sqrt.rn.f32: a software sequence, 55.3 a step (bench_sfu)\n"
     "div.f64         156     # div.rn.f64: a DFMA sequence, 155.6 a step (bench_div)\n"
     "div.64          320     # div/rem on 64-bit integers: a called subroutine, 319.6 a step (bench_div)\n"
-    "conv.f16        5.5     # cvt between f16 and f32: F2FP / HADD2.F32, 5.5 each (bench_conv)\n"
+    "conv.f16        5       # cvt between f16 and f32: F2FP / HADD2.F32, 5 each (bench_conv2[1]: 10.1 a step)\n"
     "atom.shared     26      # ATOMS on distinct words: bench_atom, 25.6 a step\n"
     "atom.same_word  2       # per extra lane on one word, shared or global: bench_atom, 1.97 and 2.06\n"
     "\n"
@@ -110,7 +113,16 @@ const char ws_preset_sm90_text[] =
     "regs.default        32      # registers a thread is assumed to take (--regs gives them)\n"
     "schedule            1       # 1: issue in the order ptxas schedules a basic block (sim/schedule.c), 0: PTX order\n"
     "launch.overhead     10500   # cycles a cuEvent pair around a launch sees besides its blocks\n"
-    "launch.dispatch     1.1     # cycles between two blocks' dispatches, for the whole GPU\n";
+    "launch.dispatch     1.1     # cycles between two blocks' dispatches, for the whole GPU\n"
+    "\n"
+    "# ---- sub-warp collectives: a register membermask (sim/subwarp.h; subwarp_bench, docs/calibration.md) ----\n"
+    "subwarp.check        22     # the MATCH.ANY check of shuffles and bar.warp.sync: LOP3 + BRA.DIV after MATCH.ANY\n"
+    "subwarp.uniform      45     # the REDUX.OR check of votes and reduxes (REDUX.OR + R2UR + BRA.DIV)\n"
+    "subwarp.group        62     # per group of lanes a vote or redux runs alone in the REDUX.OR check's loop, past the collective\n"
+    "subwarp.exclusive    52     # per group of lanes WARPSYNC.EXCLUSIVE runs alone, past the collective\n"
+    "subwarp.warpsync     20     # WARPSYNC R before the block's only register-mask shuffle or bar.warp.sync\n"
+    "subwarp.warpsync.group 20   # ... plus this per group of lanes naming one mask\n"
+    "sreg.laneid          24     # S2R SR_LANEID (mov %laneid): subwarp_laneid 30 cycles with the add and the store\n";
 #pragma GCC diagnostic pop
 
 typedef struct {
@@ -149,6 +161,8 @@ static const preset_key preset_keys[] = {
     PK("div.f64", div_f64),
     PK("div.64", div_64),
     PK("conv.f16", conv_f16),
+    PK("mul.f16x2", mul_f16x2),
+    PK("bits.feed", bits_feed),
     PK("mul.hi", mul_hi),
     PK("mul.hi.64", mul_hi_64),
     PK("fp64", fp64),
@@ -176,6 +190,13 @@ static const preset_key preset_keys[] = {
     PK("acquire.gpu.shared", acquire_gpu_shared),
     PK("fence.cta", fence_cta),
     PK("fence.gpu", fence_gpu),
+    PK("subwarp.check", subwarp_check),
+    PK("subwarp.uniform", subwarp_uniform),
+    PK("subwarp.group", subwarp_group),
+    PK("subwarp.exclusive", subwarp_exclusive),
+    PK("subwarp.warpsync", subwarp_warpsync),
+    PK("subwarp.warpsync.group", subwarp_warpsync_group),
+    PK("sreg.laneid", sreg_laneid),
 };
 
 #define WS_PRESET_MAX 1e6

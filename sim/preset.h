@@ -28,6 +28,8 @@ typedef struct {
      * arithmetic, 64-bit integer add/sub/shr, min/max and setp; match.all, and match.any with
      * d >= 2 distinct values: match_base + d x match_value */
     double mul_hi, mul_hi_64, fp64, alu_64, minmax_64, setp_64, match_all, match_base, match_value;
+    double mul_f16x2;      /* mul.f16x2 (HMUL2 and HFMA2.MMA in turn) */
+    double bits_feed;      /* popc/clz/bfind/brev: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
     double atom_shared;    /* an atomic on shared memory (atom: global) */
     double atom_same_word; /* extra latency per extra lane on one word */
     /* memory orders (timing.c fence_of, acquire_of): a strong global load beyond .cta scope, the
@@ -37,6 +39,11 @@ typedef struct {
      * take when not given, the launch overhead and the cycles between two blocks' dispatches */
     double sms, sm_threads, sm_warps, sm_blocks, sm_shared, sm_regs, regs_default;
     double launch_overhead, launch_dispatch;
+    /* sub-warp collectives (subwarp.h): the MATCH.ANY check past its MATCH.ANY, the REDUX.OR
+     * check, each group's cycles past the collective when groups run alone (the REDUX.OR check's
+     * loop, WARPSYNC.EXCLUSIVE), WARPSYNC R (plus per group); S2R of %laneid */
+    double subwarp_check, subwarp_uniform, subwarp_group, subwarp_exclusive, subwarp_warpsync, subwarp_warpsync_group;
+    double sreg_laneid;
     double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
     unsigned subpartitions; /* 4 on sm_90 */
     char name[64];

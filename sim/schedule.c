@@ -5,8 +5,9 @@
  *     call, bar.sync), a fence or membar, nanosleep, bar.warp.sync, a read of %clock,
  *     %clock64 or %globaltimer (bench_*: the timed instructions stay between the two CS2R), or
  *     a basic block's first instruction (a label, a .func's entry).
- *     A collective whose membermask is not the full warp is one too: ptxas puts WARPSYNC.EXCLUSIVE
- *     before it (cg tiles of 8 and 16 lanes, CUB WarpReduce<int, 16>).
+ *     A collective whose membermask is not the full warp is one too: ptxas puts WARPSYNC,
+ *     WARPSYNC.EXCLUSIVE or a convergence check ending in BRA.DIV before it (subwarp.h; cg tiles
+ *     of 8 and 16 lanes, CUB WarpReduce<int, 16>).
  *  2. Memory accesses keep their order among themselves (ld, st, atom, red of every space): the
  *     SASS keeps them in program order (bench_shared_ilp: the LDS in order; CUB BlockReduce:
  *     STS, BAR, LDS); each lane's loads see the same memory as in program order. So do the
@@ -46,7 +47,7 @@ static int is_ordering_point(const ws_insn *in)
     ws_op_class c = ws_op_class_of(in->op);
     if (ws_op_moves_lanes(in->op) || c == CLS_ORDER || in->op == WS_OP_BAR_WARP)
         return 1;
-    if (c == CLS_COLLECTIVE && in->nops) { /* a membermask other than the full warp: WARPSYNC.EXCLUSIVE */
+    if (c == CLS_COLLECTIVE && in->nops) { /* a membermask other than the full warp: subwarp.h */
         const ws_operand *m = &in->ops[in->nops - 1];
         if (m->kind != WS_OPND_IMM || (uint32_t)m->imm != UINT32_MAX)
             return 1;
@@ -154,6 +155,20 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
     }
 }
 
+void ws_mark_block_starts(const ws_kernel *k, uint8_t *start)
+{
+    uint32_t n = k->ninsns;
+    start[0] = 1;
+    if (k->nbody < n)
+        start[k->nbody] = 1;
+    for (uint32_t i = 0; i < k->nlabels; i++)
+        if (k->label_pc[i] < n)
+            start[k->label_pc[i]] = 1;
+    for (uint32_t i = 0; i < k->ncalls; i++)
+        if (k->calls[i].entry < n)
+            start[k->calls[i].entry] = 1;
+}
+
 int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
                       ws_schedule *s)
 {
@@ -170,15 +185,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         return -1;
     }
     /* rule 1: the first instruction of each basic block and of the linked .func code */
-    leader[0] = 1;
-    if (k->nbody < n)
-        leader[k->nbody] = 1;
-    for (uint32_t i = 0; i < k->nlabels; i++)
-        if (k->label_pc[i] < n)
-            leader[k->label_pc[i]] = 1;
-    for (uint32_t i = 0; i < k->ncalls; i++)
-        if (k->calls[i].entry < n)
-            leader[k->calls[i].entry] = 1;
+    ws_mark_block_starts(k, leader);
     for (uint32_t i = 0; i < n; i++)
         if (is_ordering_point(&code[i])) {
             leader[i] = 1;

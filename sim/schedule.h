@@ -32,6 +32,10 @@ void ws_schedule_free(ws_schedule *s);
  * position p issues the instruction the schedule puts there (pk->pc) and goes on to position p + 1
  * (pk->next). *seg is the warp's own state: UINT32_MAX at the start of a block. */
 void ws_schedule_pick(const ws_schedule *s, const ws_warp *w, ws_pick *pk, uint32_t *seg);
+/* Sets start[pc] (n + 1 entries, zeroed) for the first instruction of the kernel, of its linked
+ * .func code, and at each label and .func entry: where basic blocks start (besides the instruction
+ * after one that moves lanes). */
+void ws_mark_block_starts(const ws_kernel *k, uint8_t *start);
 /* Bytes ws_schedule_build keeps for n instructions. */
 uint64_t ws_schedule_bytes(uint32_t n);
 

@@ -35,7 +35,9 @@
 #include "barrier.h"
 #include "diag.h"
 #include "memory.h"
+#include "narrow.h"
 #include "schedule.h"
+#include "subwarp.h"
 #include "warp.h"
 
 #include <inttypes.h>
@@ -87,6 +89,9 @@ typedef struct {
     int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
     uint8_t free_mov; /* is_free_mov */
     uint8_t memory;   /* ws_op_is_memory */
+    uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
+                         more for a value of a fixed-latency ALU op */
+    uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
 } timing_info;
 
 struct ws_timing {
@@ -114,6 +119,7 @@ struct ws_timing {
     double pipe_free;  /* the shared pipe is busy until this cycle */
     uint64_t pipe_at;  /* the first whole cycle it is free */
     timing_info *info; /* per instruction (timing_info_of), built for the launch's first block */
+    uint8_t *narrow;   /* per instruction: WS_NARROW_* (narrow.h), built before info */
     uint32_t ninfo;
     int info_ready;
     const ws_reg_use *uses; /* the launch's L->uses, per instruction */
@@ -130,6 +136,9 @@ struct ws_timing {
     /* ptxas's order (schedule.h), built at the first block when the preset asks for it */
     ws_schedule sched;
     int sched_built;
+    /* what ptxas puts before collectives with a register membermask (subwarp.h), at the first block */
+    ws_subwarp subwarp;
+    int subwarp_built;
 };
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
@@ -153,7 +162,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->ws = calloc(t->nwarps, sizeof *t->ws);
     t->ninfo = L->k->ninsns;
     t->info = calloc(t->ninfo ? t->ninfo : 1, sizeof *t->info);
-    if (!t->reg_ready || !t->reg_prod || !t->ws || !t->info || t->nwarps > 32) {
+    t->narrow = calloc(t->ninfo ? t->ninfo : 1, 1);
+    if (!t->reg_ready || !t->reg_prod || !t->ws || !t->info || !t->narrow || t->nwarps > 32) {
         ws_timing_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -172,8 +182,8 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
 {
     uint64_t nregs = k->nregs ? k->nregs : 1;
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
-           (uint64_t)(k->ninsns ? k->ninsns : 1) * sizeof(timing_info) + ws_schedule_bytes(k->ninsns) +
-           (uint64_t)k->ninsns * sizeof(double);
+           (uint64_t)(k->ninsns ? k->ninsns : 1) * (sizeof(timing_info) + 1) + ws_schedule_bytes(k->ninsns) +
+           (uint64_t)k->ninsns * sizeof(double) + ((uint64_t)k->ninsns + 1) * 2;
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -184,7 +194,9 @@ void ws_timing_destroy(ws_timing *t)
     free(t->reg_prod);
     free(t->ws);
     free(t->info);
+    free(t->narrow);
     ws_schedule_free(&t->sched);
+    ws_subwarp_free(&t->subwarp);
     free(t);
 }
 
@@ -326,6 +338,10 @@ static double form_latency(const ws_preset *p, const ws_insn *in)
     ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
     if (ty == WS_T_F64 && (cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA))
         return p->fp64;
+    if (in->op == WS_OP_MUL && ty == WS_T_F16X2) /* HMUL2 and HFMA2.MMA in turn (bench_half.sass) */
+        return p->mul_f16x2;
+    if (in->op == WS_OP_CVTA && !(in->mods & WS_MOD_TO) && in->space == WS_SPACE_SHARED && int64)
+        return p->alu_64; /* two MOVs: the low word, then the shared window's high word (bench_conv2.sass) */
     if (cls == LAT_MUL && in->sub == WS_MUL_HI && !ws_type_is_float(ty))
         return int64 ? p->mul_hi_64 : p->mul_hi;
     if (!int64)
@@ -351,14 +367,7 @@ static double match_latency(const ws_preset *p, ws_exec *x, const ws_insn *in, u
     uint64_t tmp[32];
     const uint64_t *v = operand_row(x, &in->ops[1], exec, tmp);
     uint64_t width = ws_type_bits((ws_type)in->type) == 64 ? UINT64_MAX : UINT32_MAX;
-    unsigned distinct = 0;
-    FOR_EACH_LANE(exec, l) {
-        int seen = 0;
-        for (unsigned k = 0; k < l && !seen; k++)
-            seen = ((exec >> k) & 1) && ((v[k] ^ v[l]) & width) == 0;
-        distinct += !seen;
-    }
-    return distinct <= 1 ? p->lat[LAT_MATCH] : p->match_base + distinct * p->match_value;
+    return ws_match_any_cycles(p, ws_distinct_values(v, exec, width));
 }
 
 /* ---- memory orders (bench_memord, docs/calibration.md) ------------------------------------------
@@ -399,6 +408,8 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
 {
     const ws_preset *p = &t->p;
     ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
+    if (in->op == WS_OP_MOV && in->ops[1].kind == WS_OPND_SREG && in->ops[1].reg == WS_SREG_LANEID && p->sreg_laneid > 0)
+        return p->sreg_laneid;                                       /* S2R SR_LANEID (subwarp_laneid) */
     if (cls == LAT_SHFL && in->sub < 4 && p->shfl_mode[in->sub] > 0) /* in->sub: the shuffle's mode */
         return p->shfl_mode[in->sub];
     if (ws_op_is_memory(in->op) && ws_op_writes_op0(in->op)) { /* ld, ldu, atom */
@@ -424,31 +435,50 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
     return lowered > 0 ? lowered : p->lat[cls];
 }
 
-/* A mov of a register or an immediate: ptxas folds it away (a rename, or an immediate operand
- * of its user), so it takes no issue slot and no latency. Measured: bench_reduce_shfl. */
-static int is_free_mov(const ws_insn *in)
+/* The latency of instruction pc (in) with the access mc: latency_of, but for a mul.wide whose
+ * high half alone is read (narrow.h), an IMAD.WIDE read at its high register: as IMAD.HI. */
+static double insn_latency(const ws_timing *t, uint32_t pc, const ws_insn *in, const mem_cost *mc)
 {
-    if (in->op == WS_OP_CVT && in->ops[1].kind == WS_OPND_REG && !ws_type_is_float((ws_type)in->type) &&
-        !ws_type_is_float((ws_type)in->type2) && !(in->mods & WS_MOD_SAT) && ws_type_bits((ws_type)in->type) == 32 &&
-        ws_type_bits((ws_type)in->type2) == 64)
-        return 1; /* cvt.u32.u64: the low register of the pair (bench_mul[0], [4]) */
+    return pc < t->ninfo && t->narrow[pc] == WS_NARROW_HIGH_ONLY ? t->p.mul_hi : latency_of(t, in, mc);
+}
+
+/* A mov of a register or an immediate: ptxas folds it away (a rename, or an immediate operand
+ * of its user), so it takes no issue slot and no latency: its destination is ready when its
+ * source is. Measured: bench_reduce_shfl. narrow: the instruction's WS_NARROW_* (narrow.h). */
+static int is_free_mov(const ws_insn *in, unsigned narrow)
+{
+    ws_type to = (ws_type)in->type, from = (ws_type)in->type2;
+    if (narrow == WS_NARROW_HIGH_REG)
+        return 1; /* shr by 32, only its low half read: the source's high register (bench_mul[1]) */
+    if (in->op == WS_OP_CVT && in->ops[1].kind == WS_OPND_REG && !ws_type_is_float(to) && !ws_type_is_float(from) &&
+        !(in->mods & WS_MOD_SAT)) {
+        if (ws_type_bits(to) == 32 && ws_type_bits(from) == 64)
+            return 1; /* cvt.u32.u64: the low register of the pair (bench_mul[0], [4]) */
+        if (ws_type_bits(to) == 64 && ws_type_bits(from) == 32 && !ws_type_is_signed(from))
+            return 1; /* cvt.u64.u32: the same register and a zero high one (bench_bits[11-12]) */
+    }
     return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
 }
 
-/* What issuing in does to the scoreboard, rounded to whole cycles as the issue rounds them. */
-static timing_info timing_info_of(const ws_timing *t, const ws_insn *in)
+/* What issuing instruction pc does to the scoreboard, rounded to whole cycles as the issue
+ * rounds them. */
+static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t pc)
 {
     const ws_preset *p = &t->p;
+    const ws_insn *in = &code[pc];
     ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
     timing_info f = {0};
-    f.free_mov = (uint8_t)is_free_mov(in);
+    unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
+    f.free_mov = (uint8_t)is_free_mov(in, narrow);
     f.memory = (uint8_t)ws_op_is_memory(in->op);
     /* ld, ldu, atom: from the access; match: from the values */
     int from_data = cls == LAT_MATCH || (f.memory && ws_op_writes_op0(in->op));
     mem_cost none = {0};
     /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
-     * register is a rename, its result ready as soon as its source */
-    f.latency = f.free_mov ? 0 : from_data ? -1 : llround(latency_of(t, in, &none));
+     * register is a rename, its result ready as soon as its source (issue) */
+    f.latency = f.free_mov ? 0 : from_data ? -1 : llround(insn_latency(t, pc, in, &none));
+    f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV;
+    f.fixed = !f.free_mov && !f.memory && (cls == LAT_ALU || cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA);
     /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
      * reductions and scans read it at once (SHFL paired with a predicated FADD in SASS, 36 cycles
      * a step: time_cub_warp_reduce_sum_float); nvcc's __shfl_*_sync leave it unread (bench_reduce_shfl) */
@@ -464,7 +494,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *in)
 static const timing_info *info_of(ws_timing *t, const ws_launch_ctx *L, uint32_t pc, timing_info *tmp)
 {
     if (t->slow || pc >= t->ninfo) {
-        *tmp = timing_info_of(t, &L->code[pc]);
+        *tmp = timing_info_of(t, L->code, pc);
         return tmp;
     }
     return &t->info[pc];
@@ -519,12 +549,21 @@ static uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_s
         uint32_t pr = UINT32_MAX;
         const ws_reg_use *u = uses_of(t, x->L, pc);
         const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
-        for (uint32_t i = 0; i < u->nsrc; i++)
-            if (rr[u->src[i]] > when) {
-                when = rr[u->src[i]];
+        const uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
+        timing_info tmp, tp;
+        int bits = info_of(t, x->L, pc, &tmp)->bits;
+        for (uint32_t i = 0; i < u->nsrc; i++) {
+            uint64_t r = rr[u->src[i]];
+            /* an XU bit operation reads a fixed-latency ALU op's result bits.feed later: ptxas waits
+             * 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass) */
+            if (bits && r && rp[u->src[i]] < t->ninfo && info_of(t, x->L, rp[u->src[i]], &tp)->fixed)
+                r += (uint64_t)llround(t->p.bits_feed);
+            if (r > when) {
+                when = r;
                 y = WS_STALL_SCOREBOARD;
-                pr = t->reg_prod[(size_t)wi * t->nregs + u->src[i]];
+                pr = rp[u->src[i]];
             }
+        }
         s->sb_when = when;
         s->sb_why = (uint8_t)y;
         s->sb_prod = pr;
@@ -552,9 +591,9 @@ static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
         const ws_insn *in = &L->code[pc];
         mem_cost mc = {0};
         mc.space = ws_op_is_memory(in->op) ? ws_access_space(in) : WS_SPACE_NONE;
-        lat[pc] = is_free_mov(in)                           ? 0
+        lat[pc] = t->info[pc].free_mov                      ? 0
                   : ws_optable[in->op].latency == LAT_MATCH ? t->p.lat[LAT_MATCH]
-                                                            : latency_of(t, in, &mc);
+                                                            : insn_latency(t, pc, in, &mc);
     }
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, &t->sched);
     free(lat);
@@ -580,6 +619,19 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
     t->ws[wi].ready_why = (uint8_t)why;
     t->ws[wi].sb_valid = 0;
     t->dirty |= 1u << wi;
+}
+
+/* Cycles the SASS before a collective with a register membermask takes (subwarp.h): the warp
+ * issues nothing else meanwhile and the collective's results come that much later. Reads the
+ * membermask before the collective executes. */
+static int64_t subwarp_before(ws_timing *t, ws_exec *x, const ws_insn *in, ws_pick pk, double lat)
+{
+    if (!t->subwarp.form || pk.pc >= t->ninfo || t->subwarp.form[pk.pc] == SUBWARP_NONE)
+        return 0;
+    uint32_t exec = ws_guard_mask(x->regs, in, pk.group);
+    uint64_t tmp[32];
+    const uint64_t *mask = operand_row(x, &in->ops[in->nops - 1], exec, tmp);
+    return llround(ws_subwarp_cycles(&t->subwarp, &t->p, pk.pc, lat, mask, exec));
 }
 
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
@@ -611,6 +663,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     if (lat < 0) /* from the data: read before the instruction executes */
         lat = llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
                                                               : latency_of(t, in, &m->c));
+    int64_t before = subwarp_before(t, x, in, pk, (double)lat); /* the SASS ptxas puts before it */
     const ws_reg_use *u = uses_of(t, L, pk.pc);
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
@@ -621,13 +674,20 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         t->when[wi] = UINT64_MAX;
     }
     x->mem_wavefronts = 0;
-    uint64_t done = cycle + (uint64_t)lat;
+    uint64_t done = cycle + (uint64_t)(before + lat);
+    uint32_t prod = pk.pc;
+    if (f->free_mov) /* a rename: ready when its source is, as made by the source's producer */
+        for (uint32_t i = 0; i < u->nsrc; i++)
+            if (t->reg_ready[(size_t)wi * t->nregs + u->src[i]] > done) {
+                done = t->reg_ready[(size_t)wi * t->nregs + u->src[i]];
+                prod = t->reg_prod[(size_t)wi * t->nregs + u->src[i]];
+            }
     uint64_t done_pred = done + (uint64_t)f->pred;
     for (uint32_t i = 0; i < u->ndst; i++) {
         t->reg_ready[(size_t)wi * t->nregs + u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
-        t->reg_prod[(size_t)wi * t->nregs + u->dst[i]] = pk.pc;
+        t->reg_prod[(size_t)wi * t->nregs + u->dst[i]] = prod;
     }
-    uint64_t next = cycle + 1;
+    uint64_t next = cycle + 1 + (uint64_t)before;
     if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
         const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
         uint64_t drained = cycle + 1;
@@ -637,7 +697,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     }
     if (f->branch)
         next = cycle + (uint64_t)f->branch;
-    set_ready(t, wi, f->free_mov ? cycle : next, WS_STALL_ISSUE);
+    set_ready(t, wi, f->free_mov ? cycle : next, before ? WS_STALL_SYNC : WS_STALL_ISSUE);
     if (ws_op_class_of(in->op) == CLS_BARRIER)
         t->bar_wait |= 1u << wi;
 }
@@ -736,10 +796,8 @@ static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64
             const timing_info *f = info_of(t, x->L, s->pick.pc, &tmp);
             if (f->memory && access_of(t, x, w, wi)->c.shared)
                 t->on_pipe |= 1u << wi;
-            ws_stall_reason wy;
-            uint32_t pr;
-            if (f->free_mov && earliest(t, x, w, wi, &wy, &pr) <= cycle) {
-                issue(t, x, b, wi, cycle); /* no slot: pick the next one */
+            if (f->free_mov && s->ready <= cycle) {
+                issue(t, x, b, wi, cycle); /* no slot, no wait for its source: pick the next one */
                 x->w = w;
                 x->regs = w->regs;
             }
@@ -771,9 +829,20 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     ws_timing *t = L->timing;
     t->uses = L->uses; /* ws_sim_launch prepared them after ws_timing_create */
     if (!t->info_ready) {
+        if (ws_narrow_build(L->k, L->code, L->uses, t->narrow) != 0) {
+            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+            return;
+        }
         for (uint32_t pc = 0; pc < t->ninfo; pc++)
-            t->info[pc] = timing_info_of(t, &L->code[pc]);
+            t->info[pc] = timing_info_of(t, L->code, pc);
         t->info_ready = 1;
+    }
+    if (!t->subwarp_built) {
+        t->subwarp_built = 1;
+        if (ws_subwarp_build(L->k, L->code, L->uses, &t->subwarp) != 0) {
+            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+            return;
+        }
     }
     if (!t->sched_built && t->p.schedule > 0) {
         t->sched_built = 1;

@@ -168,6 +168,23 @@ expect "run --max-memory 100000: the block names the whole limit" 3 "a block of 
 expect "step --block-index x" 2 "--block-index takes a block index, found 'x'" -- \
   step "$reduce" @programs/warp_reduce_down.args --block-index x
 
+# --regs N: registers a thread for the occupancy of whole launches (sim/grid.c), 1 to 255; a block
+# that needs more than an SM's 64K registers is refused as the launch would fail on the H200
+expect "run --regs 0" 2 "--regs takes a number of registers a thread from 1 to 255, found '0'" -- \
+  run "$reduce" @programs/warp_reduce_down.args --regs 0
+expect "run --regs 256" 2 "--regs takes a number of registers a thread from 1 to 255, found '256'" -- \
+  run "$reduce" @programs/warp_reduce_down.args --regs 256
+expect "run --regs 65 with 1024 threads a block" 2 "kernel block_reduce: 65 registers a thread take 73728 registers for a block of 1024 threads, more than the 65536 of an SM: the launch would fail" -- \
+  run programs/block_reduce.ptx @programs/block_reduce.args --regs 65
+expect "run --regs 64 with 1024 threads: one block an SM" 0 '"blocks_per_sm": 1,' -- \
+  run programs/block_reduce.ptx @programs/block_reduce.args --regs 64 --json
+expect "run --regs 64: --json reports it" 0 '"regs_per_thread": 64,' -- \
+  run programs/block_reduce.ptx @programs/block_reduce.args --regs 64 --json
+expect "run without --regs: two blocks an SM" 0 '"blocks_per_sm": 2,' -- \
+  run programs/block_reduce.ptx @programs/block_reduce.args --json
+expect "run without --regs: the preset's 32 registers" 0 '"regs_per_thread": 32,' -- \
+  run programs/block_reduce.ptx @programs/block_reduce.args --json
+
 # bench --speedup: needs --jobs N; a small grid gives one row whose two sides agree
 expect "bench --speedup without --jobs" 2 "--speedup compares --jobs N" -- bench --speedup
 expect "bench --speedup --jobs 2" 0 "block_reduce +functional +8x1024 .*x yes" -- \

@@ -35,6 +35,8 @@ import os
 import subprocess
 import sys
 
+import golden_files
+
 # Programs whose float results may differ from the GPU within a documented tolerance:
 #   NAME: (within(buffer, index, gpu value, warpsim value) -> bool, the tolerance in words).
 # Every other program is compared bit for bit.
@@ -115,10 +117,9 @@ def main():
         return 2
     name, gdir = a.name, a.golden
     os.chdir(a.src)
-    gpath = os.path.join(gdir, name + '.json')
     try:
-        with open(gpath) as f:
-            gold = load(f.read())
+        gpath = golden_files.path(gdir, name)
+        gold = load(golden_files.read(gdir, name))
         known = parse_known(a.known, name) if a.known else None
     except (OSError, ValueError) as e:
         print('check_golden: %s' % e)

@@ -11,11 +11,12 @@ run (one the CPU lacks must be refused with exit 2). --programs tests/corpus --g
 tests/corpus/golden runs the corpus so (too long for every CI run)."""
 import argparse
 import concurrent.futures
-import glob
 import os
 import platform
 import subprocess
 import sys
+
+import golden_files
 
 
 def cpu_flags():
@@ -73,7 +74,7 @@ def main():
     ap.add_argument('--programs', default='programs')
     ap.add_argument('--golden', default=os.path.join('tests', 'golden'))
     a = ap.parse_args()
-    names = sorted(os.path.basename(p)[:-5] for p in glob.glob(os.path.join(a.src, a.golden, '*.json')))
+    names = golden_files.names(os.path.join(a.src, a.golden))
     if a.only:
         names = [n for n in names if n in a.only.split(',')]
     if not names:

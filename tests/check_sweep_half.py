@@ -5,7 +5,7 @@ Runs programs/sweep_half on warpsim and recomputes every word with exact rationa
 (fractions.Fraction) and a rounding written here from the IEEE definition, independent of
 warpsim's C (sim/exec_half.c). Where the hardware's convention is not IEEE's to decide (the NaN
 written, .sat/.relu of -0), this follows what warpsim documents; the H200 golden
-(tests/golden/sweep_half.json, when present) is the judge of those. Exit 0 when every word
+(tests/golden/sweep_half.json.gz, when present) is the judge of those. Exit 0 when every word
 agrees, 1 otherwise (the first differences are printed), 2 when warpsim fails.
 """
 import json

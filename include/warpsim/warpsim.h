@@ -276,8 +276,9 @@ typedef struct {
      * mode: the sum over the blocks of their warp instructions */
     uint64_t cycles;
     /* timing mode: cycles plus the launch overhead; blocks one SM holds at once; SMs that ran a
-     * block; the least and the most cycles an SM ran blocks */
-    uint64_t launch_cycles, blocks_per_sm, sms_used, sm_busy_min, sm_busy_max;
+     * block; the least and the most cycles an SM ran blocks; the registers a thread was taken to
+     * use for blocks_per_sm (ws_config.regs_per_thread, or the preset's regs.default) */
+    uint64_t launch_cycles, blocks_per_sm, sms_used, sm_busy_min, sm_busy_max, regs_per_thread;
     uint64_t warp_instructions;
     uint64_t lane_instructions;
     uint64_t blocks;

@@ -8,11 +8,11 @@ bit, the printf text, the statistics and the exit status with `warpsim run ... -
 
 Environment: WARPSIM (the warpsim command of the build), WARPSIM_SRC (the repository).
 """
-import glob
 import json
 import os
 import struct
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -21,7 +21,10 @@ import warpsim
 
 SRC = os.environ.get("WARPSIM_SRC", os.path.join(os.path.dirname(__file__), "..", ".."))
 WARPSIM = os.environ.get("WARPSIM", os.path.join(SRC, "build", "dev", "warpsim"))
-GOLDEN = sorted(os.path.basename(p)[:-5] for p in glob.glob(os.path.join(SRC, "tests", "golden", "*.json")))
+sys.path.insert(0, os.path.join(SRC, "tests"))
+import golden_files  # noqa: E402 (found through SRC)
+
+GOLDEN = golden_files.names(os.path.join(SRC, "tests", "golden"))
 DTYPES = {"u8": np.uint8, "s8": np.int8, "u16": np.uint16, "s16": np.int16, "u32": np.uint32, "s32": np.int32,
           "u64": np.uint64, "s64": np.int64, "f32": np.float32, "f64": np.float64}
 MASK64 = (1 << 64) - 1
@@ -222,8 +225,7 @@ def test_printf():
     name = "butterfly_allreduce"
     kernel, grid, block, shared, args = launch(name)
     r = warpsim.run(os.path.join(SRC, "programs", name + ".ptx"), kernel, grid, block, *args)
-    with open(os.path.join(SRC, "tests", "golden", name + ".json")) as f:
-        assert r.stdout == json.load(f)["stdout"] and r.stdout
+    assert r.stdout == json.loads(golden_files.read(os.path.join(SRC, "tests", "golden"), name))["stdout"] and r.stdout
 
 
 def test_numba_kernel():
@@ -293,8 +295,7 @@ def test_cuda_source(tmp_path):
         if "needs NVRTC" in str(e) or "is no NVRTC library" in str(e):
             pytest.skip("no NVRTC here (the CUDA toolkit or pip install nvidia-cuda-nvrtc): %s" % str(e)[:200])
         raise
-    with open(os.path.join(SRC, "tests", "golden", name + ".json")) as f:
-        assert r.stdout == json.load(f)["stdout"]
+    assert r.stdout == json.loads(golden_files.read(os.path.join(SRC, "tests", "golden"), name))["stdout"]
     bad = tmp_path / "bad.cu"
     bad.write_text('extern "C" __global__ void k(int *o) {\n  o[0] = undefined_name;\n}\n')
     with pytest.raises(warpsim.InputError) as e:
