@@ -67,10 +67,48 @@ static uint8_t *zero_registers(const ws_kernel *k, const ws_insn *code)
     return z;
 }
 
+/* Registers named only as a shuffle's predicate destination, nowhere else in the kernel (its
+ * linked functions included): no instruction reads them, so the run loop need not write them
+ * (nothing looks at the registers while it runs: no trace listens; the carry flag, read
+ * through dpred, is named by its readers too). One byte per register. */
+static uint8_t *unread_shfl_predicates(const ws_kernel *k, const ws_insn *code)
+{
+    uint8_t *u = calloc(k->nregs ? k->nregs : 1, 1), *named = calloc(k->nregs ? k->nregs : 1, 1);
+    if (!u || !named) {
+        free(u);
+        free(named);
+        return NULL;
+    }
+#define NAME(r)                                                                                                        \
+    do {                                                                                                               \
+        if ((r) < k->nregs)                                                                                            \
+            named[r] = 1;                                                                                              \
+    } while (0)
+    for (uint32_t i = 0; i < k->ninsns; i++) {
+        const ws_insn *in = &code[i];
+        NAME(in->guard);
+        if (in->op == WS_OP_SHFL && in->dpred < k->nregs)
+            u[in->dpred] = 1;
+        else
+            NAME(in->dpred);
+        for (unsigned o = 0; o < in->nops && o < WS_MAX_OPERANDS; o++) {
+            NAME(in->ops[o].reg);
+            for (unsigned e = 0; e < in->ops[o].nvec && e < 4; e++)
+                NAME(in->ops[o].regs[e]);
+        }
+    }
+#undef NAME
+    for (uint32_t r = 0; r < k->nregs; r++)
+        u[r] &= !named[r];
+    free(named);
+    return u;
+}
+
 /* What decode_one needs to know of the whole kernel. */
 typedef struct {
-    uint8_t *targets; /* branch_targets */
-    uint8_t *zero;    /* zero_registers */
+    uint8_t *targets;     /* branch_targets */
+    uint8_t *zero;        /* zero_registers */
+    uint8_t *unread_pred; /* unread_shfl_predicates */
 } kernel_facts;
 
 /* An operand's value when it is the same for every lane at every run of pc. */
@@ -111,6 +149,9 @@ static int decode_shfl(const ws_insn *code, const kernel_facts *f, uint32_t pc, 
         ws_shfl_route rt = ws_shfl_rule((ws_shfl_mode)in->sub, l, (uint32_t)b, (uint32_t)c);
         s->src[l] = (uint8_t)rt.src;
         s->in_range[l] = rt.in_range;
+        s->src32[l] = rt.src;
+        s->perm[2 * l] = rt.src;
+        s->perm[2 * l + 1] = 0;
     }
     /* up and down by one amount over the whole warp: lanes [lo, hi) read l + shift, the others
      * their own value */
@@ -191,6 +232,8 @@ static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_fac
     if (in->op == WS_OP_SHFL && decode_shfl(code, f, pc, &dk->shfl[dk->nshfl])) {
         d->kind = DK_SHFL_PERM;
         d->shfl = dk->nshfl++;
+        if (in->dpred != WS_NO_REG && f->unread_pred[in->dpred])
+            d->p = WS_NO_REG; /* a predicate nothing reads: not written */
         return;
     }
     if (decode_ld_param(k, in)) {
@@ -217,14 +260,15 @@ ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const uint
     for (uint32_t i = 0; i < k->ninsns; i++)
         nshfl += code[i].op == WS_OP_SHFL;
     ws_dkernel *dk = calloc(1, sizeof *dk);
-    kernel_facts f = {branch_targets(k, code), zero_registers(k, code)};
+    kernel_facts f = {branch_targets(k, code), zero_registers(k, code), unread_shfl_predicates(k, code)};
     if (dk) {
         dk->insns = malloc(((size_t)k->ninsns + 1) * sizeof *dk->insns);
         dk->shfl = malloc((nshfl ? nshfl : 1) * sizeof *dk->shfl);
     }
-    if (!dk || !f.targets || !f.zero || !dk->insns || !dk->shfl) {
+    if (!dk || !f.targets || !f.zero || !f.unread_pred || !dk->insns || !dk->shfl) {
         free(f.targets);
         free(f.zero);
+        free(f.unread_pred);
         ws_interp_free(dk);
         return NULL;
     }
@@ -244,11 +288,15 @@ ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const uint
     }
     memset(&dk->insns[k->ninsns], 0, sizeof *dk->insns);
     dk->insns[k->ninsns].kind = DK_LEAVE;
-    for (uint32_t i = 0; i <= k->ninsns; i++)
-        if (dk->insns[i].kind == DK_LEAVE)
-            dk->insns[i].stops |= DK_STOP_LEAVE;
+    for (uint32_t i = 0; i <= k->ninsns; i++) {
+        ws_dinsn *d = &dk->insns[i];
+        if (d->kind == DK_LEAVE)
+            d->stops |= DK_STOP_LEAVE;
+        d->disp = d->stops || d->guard != WS_NO_REG || d->kind == DK_BRA ? DK_CHECK : d->kind;
+    }
     free(f.targets);
     free(f.zero);
+    free(f.unread_pred);
     return dk;
 }
 

@@ -21,7 +21,10 @@ enum {
     DK_BRA,                  /* a branch: inline when uniform, else as DK_LEAVE */
     DK_SHFL_PERM,            /* a constant shuffle: lane l reads lane src[l] (ws_dshfl) */
     DK_LD_PARAM,             /* ld.param of 4 or 8 bytes at a constant offset, zero-extended */
-    DK_COUNT
+    DK_COUNT,
+    /* ws_dinsn.disp only: the run loop looks at the guard, the branch or the stops first */
+    DK_CHECK = DK_COUNT,
+    DK_DISPATCH_COUNT
 };
 
 /* When the run loop stops before an instruction it could run (ws_dinsn.stops), for warp.c:
@@ -40,6 +43,11 @@ typedef struct {
     int shifted;           /* src[l] = l + shift in the lanes of take, l in the others (up, down) */
     int shift;
     uint64_t take[32]; /* all ones in the lanes that read l + shift, else 0 */
+    /* the same routing as register permutations (interp_run.h's vector variants): src as 32-bit
+     * indices (AVX2's gathers); per 8 lanes of the result, the 32-bit element of the source's
+     * low halves each lane reads, at even positions, 0 at odd (AVX-512's vpermt2d) */
+    uint32_t src32[32];
+    uint32_t perm[64];
 } ws_dshfl;
 
 /* One decoded instruction. Registers are row offsets (reg * 32) into the warp's register file. */
@@ -49,6 +57,7 @@ typedef struct {
     uint8_t yields; /* of those, a strong load */
     uint8_t guard_neg;
     uint8_t stops;  /* DK_STOP_*: when the run loop leaves it to warp.c */
+    uint8_t disp;   /* the run loop's handler: kind, or DK_CHECK for a guard, a branch or stops */
     uint32_t guard; /* the guard's row offset, or WS_NO_REG */
     uint32_t d, a, b, c, p;
     uint64_t imm;  /* b's (or c's) immediate, a mov's value, a branch's target, a parameter's offset */
