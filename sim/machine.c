@@ -219,6 +219,7 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     /* the timing mode's issued instructions run through the same handlers, unless that is off */
     L->dk_issue = sim->cfg.mode == WS_MODE_TIMING && !(L->slow & WS_SLOW_INTERP) ? p->dec : NULL;
     L->interp_issue = ws_interp_issue;
+    L->merged_shfl = ws_interp_merged_shfl;
     return WS_OK;
 }
 

@@ -86,6 +86,9 @@ typedef uint64_t (*ws_interp_run_fn)(ws_exec *x, const struct ws_dkernel *dk, ui
                                      uint64_t *lanes, int *yield, int *ended);
 /* The timing mode's issue of one instruction through its decoded handler (interp_issue.h) */
 typedef int (*ws_interp_issue_fn)(ws_exec *x, const struct ws_dkernel *dk, uint32_t pc);
+/* A merged shuffle of constant shuffles by their decoded routing (interp_issue.h) */
+typedef int (*ws_merged_shfl_fn)(ws_exec *x, const struct ws_dkernel *dk, const uint32_t *gpc, const uint32_t *glanes,
+                                 unsigned ng, uint32_t exec);
 
 struct ws_block {
     ws_launch_ctx *L;
@@ -180,6 +183,7 @@ struct ws_launch_ctx {
     const struct ws_dkernel *dk_issue; /* the timing mode: the decoded kernel whose handlers execute
                                           each issued instruction (interp_issue.c); NULL: executors */
     ws_interp_issue_fn interp_issue; /* ws_interp_issue (a pointer: warp.c is below the decoder) */
+    ws_merged_shfl_fn merged_shfl;   /* ws_interp_merged_shfl (the same) */
     unsigned slow;             /* ws_config.slow_paths: fast paths turned off (WS_SLOW_*) */
     pthread_mutex_t *atom_lock; /* --jobs: serialises atomics across host threads; NULL with one */
     unsigned grid[3], block[3];

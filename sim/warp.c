@@ -525,7 +525,7 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
                        "kernel and hung in another, programs/div_merge)",
                        ws_optable[in->op].mnemonic, elsewhere, ws_optable[in->op].mnemonic);
     x->merged = 1;
-    if (!L->dk || in->op != WS_OP_SHFL || !ws_shuffle_merged_fixed(x, L->dk, gpc, glanes, ng, exec))
+    if (!L->dk || in->op != WS_OP_SHFL || !L->merged_shfl(x, L->dk, gpc, glanes, ng, exec))
         ws_collective(x, exec);
     x->merged = 0;
     if (x->blk->shadow)
