@@ -12,32 +12,11 @@
 #include <string.h>
 
 #include "banks.h"
+#include "run_ptx.h"
 #include "schedule.h"
 #include "timing.h"
 
 static const char *warpsim_bin;
-
-/* Runs a one-block kernel whose thread 0 writes clock differences to out[0..n). */
-static ws_result run_ptx(const char *ptx, unsigned threads, uint64_t *out, unsigned n, ws_mode mode, const char *preset)
-{
-    ws_parse_error perr;
-    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
-    if (!m)
-        fail_msg("parse: %s at %u:%u", perr.message, perr.line, perr.column);
-    ws_config cfg = {0};
-    cfg.mode = mode;
-    cfg.timing_preset = preset;
-    ws_sim *sim = ws_sim_create(&cfg);
-    uint64_t buf = ws_sim_alloc(sim, 8 * 64, NULL);
-    unsigned grid[3] = {1, 1, 1}, block[3] = {threads, 1, 1};
-    ws_result res;
-    assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, &buf, 8, &res), WS_OK);
-    ws_sim_read(sim, buf, out, 8 * n);
-    ws_result_free(&res);
-    ws_sim_destroy(sim);
-    ws_module_free(m);
-    return res;
-}
 
 #define HEAD ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n" \
              ".reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n.reg .pred %p<2>;\nld.param.u64 %rd1, [o];\n"

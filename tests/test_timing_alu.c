@@ -9,9 +9,8 @@
 #include <cmocka.h>
 
 #include <stdio.h>
-#include <string.h>
 
-#include "warpsim/warpsim.h"
+#include "run_ptx.h"
 
 /* The %clock64 difference the one-warp kernel writes to out[0], with the preset text over sm_90. */
 static uint64_t cycles_of(const char *body, const char *preset)
@@ -24,22 +23,8 @@ static uint64_t cycles_of(const char *body, const char *preset)
              "sub.s64 %%rd10, %%rd9, %%rd8;\nst.global.u64 [%%rd1], %%rd10;\nst.global.u32 [%%rd1+8], %%r3;\n"
              "ret;\n}\n",
              body);
-    ws_parse_error perr;
-    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
-    if (!m)
-        fail_msg("parse: %s at %u:%u", perr.message, perr.line, perr.column);
-    ws_config cfg = {0};
-    cfg.mode = WS_MODE_TIMING;
-    cfg.timing_preset = preset;
-    ws_sim *sim = ws_sim_create(&cfg);
-    uint64_t buf = ws_sim_alloc(sim, 64, NULL), out = 0;
-    unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
-    ws_result res;
-    assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, &buf, 8, &res), WS_OK);
-    ws_sim_read(sim, buf, &out, 8);
-    ws_result_free(&res);
-    ws_sim_destroy(sim);
-    ws_module_free(m);
+    uint64_t out = 0;
+    run_ptx(ptx, 32, &out, 1, WS_MODE_TIMING, preset);
     return out;
 }
 

@@ -1,0 +1,34 @@
+/* run_ptx: the timing tests' one-block launch (test_timing.c, test_timing_alu.c). Include after
+ * cmocka.h. */
+#ifndef WS_TEST_RUN_PTX_H
+#define WS_TEST_RUN_PTX_H
+
+#include <string.h>
+
+#include "warpsim/warpsim.h"
+
+/* Runs a one-block kernel of PTX text whose thread 0 writes clock differences to out[0..n) (its
+ * one buffer argument holds 64 words), in the mode with the preset text over sm_90 (NULL: none);
+ * returns the launch's result (its stats; the rest is freed). */
+static ws_result run_ptx(const char *ptx, unsigned threads, uint64_t *out, unsigned n, ws_mode mode, const char *preset)
+{
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    if (!m)
+        fail_msg("parse: %s at %u:%u", perr.message, perr.line, perr.column);
+    ws_config cfg = {0};
+    cfg.mode = mode;
+    cfg.timing_preset = preset;
+    ws_sim *sim = ws_sim_create(&cfg);
+    uint64_t buf = ws_sim_alloc(sim, 8 * 64, NULL);
+    unsigned grid[3] = {1, 1, 1}, block[3] = {threads, 1, 1};
+    ws_result res;
+    assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, &buf, 8, &res), WS_OK);
+    ws_sim_read(sim, buf, out, 8 * n);
+    ws_result_free(&res);
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+    return res;
+}
+
+#endif
