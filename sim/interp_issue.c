@@ -9,12 +9,9 @@
 
 int ws_interp_issue(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
 {
-    switch (dk->insns[pc].kind) {
-    case DK_GENERAL: /* its executor: the caller's */
-    case DK_LEAVE:
-    case DK_BRA: return 0;
-    default: break;
-    }
+    const unsigned kind = dk->insns[pc].kind;
+    if (kind == DK_GENERAL || kind == DK_LEAVE || kind == DK_BRA) /* its executor: the caller's */
+        return 0;
     ws_launch_ctx *L = x->L;
     ws_block *b = x->blk;
     const uint64_t cycle = b->cycle; /* the cycle of issue, which the run loop must leave as it is */

@@ -198,22 +198,3 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     free(w);
     return 0;
 }
-
-/* ws_warp_pick decides whether a group may run by the instruction at its position, so a segment
- * that moves a collective or activemask (warp_wide) is issued in the schedule's order only by a
- * warp that enters it converged at its first position (*seg: that segment; a converged warp stays
- * converged to the segment's end); a diverged warp issues it in program order, and so does a warp
- * that converges in its middle. Every other segment is issued in the schedule's order by every
- * group. Each lane thus runs a segment in one of the two orders from its start to its end. */
-void ws_schedule_pick(const ws_schedule *s, const ws_warp *w, ws_pick *pk, uint32_t *seg)
-{
-    uint32_t p = pk->pc, first = s->first[p];
-    if (!w->converged || pk->merged)
-        *seg = UINT32_MAX;
-    else if (first == p)
-        *seg = p;
-    if (!pk->merged && s->order[p] != p && (!s->warp_wide[p] || *seg == first)) {
-        pk->pc = s->order[p];
-        pk->next = p + 1;
-    }
-}

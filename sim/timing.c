@@ -98,6 +98,7 @@ typedef struct {
                          more for a value of a fixed-latency ALU op */
     uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
+    uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
 } timing_info;
 
 struct ws_timing {
@@ -120,6 +121,7 @@ struct ws_timing {
     uint64_t when[32], charged[32];
     uint8_t why[32];
     uint32_t prod[32];
+    int64_t bits_feed;     /* the preset's bits.feed in whole cycles */
     int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
     uint32_t rr_first[64]; /* per sub-partition: where its round robin's search starts (rr_pick) */
     uint32_t rr_after[32]; /* per warp: that start once the warp has issued (the next of its sub-partition) */
@@ -130,6 +132,7 @@ struct ws_timing {
     timing_info *info;     /* per instruction (timing_info_of), built for the launch's first block */
     uint8_t *narrow;       /* per instruction: WS_NARROW_* (narrow.h), built before info */
     uint32_t ninfo;
+    uint32_t nfast; /* ninfo, or 0 with --slow-path timing: info_of and uses_of take the tables below it */
     int info_ready;
     const ws_reg_use *uses; /* the launch's L->uses, per instruction */
     ws_reg_use tmp_use;
@@ -169,11 +172,13 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->nwarps = (uint32_t)((nthreads + 31) / 32);
     t->nregs = L->k->nregs ? L->k->nregs : 1;
     t->slow = (L->slow & WS_SLOW_TIMING) != 0;
+    t->bits_feed = llround(t->p.bits_feed);
     size_t n = (size_t)t->nwarps * t->nregs;
     t->reg_ready = calloc(n, sizeof *t->reg_ready);
     t->reg_prod = calloc(n, sizeof *t->reg_prod);
     t->ws = calloc(t->nwarps, sizeof *t->ws);
     t->ninfo = L->k->ninsns;
+    t->nfast = t->slow ? 0 : t->ninfo;
     t->info = calloc(t->ninfo ? t->ninfo : 1, sizeof *t->info);
     t->narrow = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!t->reg_ready || !t->reg_prod || !t->ws || !t->info || !t->narrow || t->nwarps > 32) {
@@ -223,7 +228,7 @@ void ws_timing_destroy(ws_timing *t)
 /* The registers instruction pc reads and writes (ws_insn_reg_use, computed once per kernel). */
 static const ws_reg_use *uses_of(ws_timing *t, const ws_launch_ctx *L, uint32_t pc)
 {
-    if (!t->slow)
+    if (pc < t->nfast)
         return &t->uses[pc];
     ws_insn_reg_use(&L->code[pc], &t->tmp_use);
     return &t->tmp_use;
@@ -531,6 +536,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     double fence = fence_of(p, in);
     f.fence = fence >= 0 ? llround(fence) : -1;
     f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? llround(p->lat[LAT_BRANCH]) : 0;
+    f.subwarp = t->subwarp.form && pc < t->ninfo && t->subwarp.form[pc] != SUBWARP_NONE; /* built before */
     return f;
 }
 
@@ -538,7 +544,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
  * here into *tmp. */
 static const timing_info *info_of(ws_timing *t, const ws_launch_ctx *L, uint32_t pc, timing_info *tmp)
 {
-    if (t->slow || pc >= t->ninfo) {
+    if (pc >= t->nfast) {
         *tmp = timing_info_of(t, L->code, pc);
         return tmp;
     }
@@ -596,17 +602,25 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
         const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
         const uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
         timing_info tmp, tp;
-        int bits = info_of(t, x->L, pc, &tmp)->bits;
-        for (uint32_t i = 0; i < u->nsrc; i++) {
-            uint64_t r = rr[u->src[i]];
-            /* an XU bit operation reads a fixed-latency ALU op's result bits.feed later: ptxas waits
-             * 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass) */
-            if (bits && r && rp[u->src[i]] < t->ninfo && info_of(t, x->L, rp[u->src[i]], &tp)->fixed)
-                r += (uint64_t)llround(t->p.bits_feed);
-            if (r > when) {
-                when = r;
-                y = WS_STALL_SCOREBOARD;
-                pr = rp[u->src[i]];
+        if (!info_of(t, x->L, pc, &tmp)->bits) {
+            for (uint32_t i = 0; i < u->nsrc; i++)
+                if (rr[u->src[i]] > when) {
+                    when = rr[u->src[i]];
+                    y = WS_STALL_SCOREBOARD;
+                    pr = rp[u->src[i]];
+                }
+        } else {
+            for (uint32_t i = 0; i < u->nsrc; i++) {
+                uint64_t r = rr[u->src[i]];
+                /* an XU bit operation reads a fixed-latency ALU op's result bits.feed later: ptxas
+                 * waits 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass) */
+                if (r && rp[u->src[i]] < t->ninfo && info_of(t, x->L, rp[u->src[i]], &tp)->fixed)
+                    r += (uint64_t)t->bits_feed;
+                if (r > when) {
+                    when = r;
+                    y = WS_STALL_SCOREBOARD;
+                    pr = rp[u->src[i]];
+                }
             }
         }
         s->sb_when = when;
@@ -729,7 +743,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     if (lat < 0) /* from the data: read before the instruction executes */
         lat = llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
                                                               : latency_of(t, in, &m->c));
-    int64_t before = subwarp_before(t, x, in, pk, (double)lat); /* the SASS ptxas puts before it */
+    int64_t before = f->subwarp ? subwarp_before(t, x, in, pk, (double)lat) : 0; /* the SASS ptxas puts before it */
     const ws_reg_use *u = uses_of(t, L, pk.pc);
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
@@ -742,20 +756,21 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     x->mem_wavefronts = 0;
     uint64_t done = cycle + (uint64_t)(before + lat);
     uint32_t prod = pk.pc;
+    uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
+    uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
     if (f->free_mov) /* a rename: ready when its source is, as made by the source's producer */
         for (uint32_t i = 0; i < u->nsrc; i++)
-            if (t->reg_ready[(size_t)wi * t->nregs + u->src[i]] > done) {
-                done = t->reg_ready[(size_t)wi * t->nregs + u->src[i]];
-                prod = t->reg_prod[(size_t)wi * t->nregs + u->src[i]];
+            if (rr[u->src[i]] > done) {
+                done = rr[u->src[i]];
+                prod = rp[u->src[i]];
             }
     uint64_t done_pred = done + (uint64_t)f->pred;
     for (uint32_t i = 0; i < u->ndst; i++) {
-        t->reg_ready[(size_t)wi * t->nregs + u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
-        t->reg_prod[(size_t)wi * t->nregs + u->dst[i]] = prod;
+        rr[u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
+        rp[u->dst[i]] = prod;
     }
     uint64_t next = cycle + 1 + (uint64_t)before;
     if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
-        const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
         uint64_t drained = cycle + 1;
         for (uint32_t r = 0; r < t->nregs; r++)
             drained = rr[r] > drained ? rr[r] : drained;
@@ -826,19 +841,21 @@ static void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t 
     uint32_t bit = 1u << wi;
     ws_warp *w = &b->warps[wi];
     ws_stall_reason why;
+    uint64_t when;
     t->prod[wi] = UINT32_MAX;
     t->dirty &= ~bit;
     t->timed &= ~bit;
     if (t->has_pick & bit) {
-        t->when[wi] = earliest(t, x, w, wi, &why, &t->prod[wi]);
+        when = earliest(t, x, w, wi, &why, &t->prod[wi]);
     } else if (t->ws[wi].ready > cycle) {
-        t->when[wi] = t->ws[wi].ready; /* released from a barrier, not issuing yet */
+        when = t->ws[wi].ready; /* released from a barrier, not issuing yet */
         why = (ws_stall_reason)t->ws[wi].ready_why;
         t->timed |= bit;
     } else {
-        t->when[wi] = UINT64_MAX;
+        when = UINT64_MAX;
         why = (t->blocked & bit) && !t->slow ? (ws_stall_reason)t->ws[wi].blocked_why : blocked_reason(w);
     }
+    t->when[wi] = when;
     t->why[wi] = (uint8_t)why;
 }
 
@@ -904,7 +921,14 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
 {
     ws_timing *t = L->timing;
-    t->uses = L->uses; /* ws_sim_launch prepared them after ws_timing_create */
+    t->uses = L->uses;       /* ws_sim_launch prepared them after ws_timing_create */
+    if (!t->subwarp_built) { /* before info: timing_info_of reads it */
+        t->subwarp_built = 1;
+        if (ws_subwarp_build(L->k, L->code, L->uses, &t->subwarp) != 0) {
+            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+            return;
+        }
+    }
     if (!t->info_ready) {
         if (ws_narrow_build(L->k, L->code, L->uses, t->narrow) != 0) {
             ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
@@ -913,13 +937,6 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         for (uint32_t pc = 0; pc < t->ninfo; pc++)
             t->info[pc] = timing_info_of(t, L->code, pc);
         t->info_ready = 1;
-    }
-    if (!t->subwarp_built) {
-        t->subwarp_built = 1;
-        if (ws_subwarp_build(L->k, L->code, L->uses, &t->subwarp) != 0) {
-            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
-            return;
-        }
     }
     if (!t->sched_built && t->p.schedule > 0) {
         t->sched_built = 1;
@@ -930,9 +947,14 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     }
     uint64_t max_cycles = L->sim->cfg.max_cycles;
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
-    memset(t->ws, 0, t->nwarps * sizeof *t->ws);
-    for (uint32_t wi = 0; wi < t->nwarps; wi++)
-        t->ws[wi].seg = UINT32_MAX;
+    for (uint32_t wi = 0; wi < t->nwarps; wi++) { /* all but mem, read only while mem_valid */
+        warp_state *s = &t->ws[wi];
+        s->pick = (ws_pick){0};
+        s->ready = s->sb_when = 0;
+        s->ready_why = s->blocked_why = s->sb_valid = s->mem_valid = s->sb_why = 0;
+        s->sb_prod = 0;
+        s->seg = UINT32_MAX;
+    }
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->timed = 0;
     unsigned nsp = t->p.subpartitions;
     memset(t->sp_warps, 0, sizeof t->sp_warps);

@@ -541,7 +541,7 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
 /* Choose the next group of a warp: WS_PICK_EXEC with the group in *p (nothing executed yet),
  * WS_PICK_CHANGED after a bookkeeping step (lanes started waiting, a barrier released), or
  * WS_PICK_BLOCKED when the warp cannot run. The timing mode calls it, then ws_warp_issue. */
-int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
+int ws_warp_pick_any(ws_exec *x, ws_warp *w, ws_pick *p)
 {
     ws_launch_ctx *L = x->L;
     uint32_t pc, group;

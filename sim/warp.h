@@ -19,7 +19,19 @@ enum { WS_PICK_BLOCKED = 0, WS_PICK_CHANGED = 1, WS_PICK_EXEC = 2 };
 /* Choose the next group of a warp: WS_PICK_EXEC with the group in *p (nothing executed yet),
  * WS_PICK_CHANGED after a bookkeeping step (lanes started waiting, a barrier released), or
  * WS_PICK_BLOCKED when the warp cannot run. */
-int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p);
+int ws_warp_pick_any(ws_exec *x, ws_warp *w, ws_pick *p);
+/* ws_warp_pick_any, the converged warp with no convergence barrier inline (the timing mode
+ * picks once per instruction): its live lanes at its pc, with nothing to wait for or join. */
+static inline int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
+{
+    if (!w->converged || w->nreconv || w->cpc >= x->L->k->ninsns)
+        return ws_warp_pick_any(x, w, p);
+    p->pc = w->cpc;
+    p->next = w->cpc + 1;
+    p->group = w->live;
+    p->merged = 0;
+    return WS_PICK_EXEC;
+}
 /* Execute the group ws_warp_pick chose. */
 void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p);
 /* Both: one scheduling step. Returns 0 if the warp is blocked, 2 if it ran a strong load (the
