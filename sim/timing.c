@@ -290,7 +290,7 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     int returns = ws_op_writes_op0(in->op); /* ld, ldu, atom: a result, with a load's latency */
     if (ws_op_class_of(in->op) == CLS_ATOMIC &&
         returns) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
-        c->extra_latency = (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.atom_same_word;
+        c->extra_latency = (ws_bank_same_word_lanes(addr, exec, 4) - 1) * t->p.atom_same_word;
     if (c->space != WS_SPACE_SHARED)
         return;
     c->shared = 1;
@@ -303,7 +303,9 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
         /* wide stores: the data path takes store.bandwidth bytes a cycle (bench_throughput) */
         double data = t->p.store_bandwidth > 0 ? bytes * __builtin_popcount(exec) / t->p.store_bandwidth : 0;
         c->mio = data > c->mio ? data : c->mio;
-        c->mio += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
+        /* lanes storing to one word take turns, but not lanes storing its different bytes: a
+         * consecutive st.shared.u16 (two lanes a word) takes 4 cycles like a u32 (bench_st_wide[7]) */
+        c->mio += (ws_bank_same_word_lanes(addr, exec, bytes < 4 ? bytes : 4) - 1) * t->p.store_same_word;
     } else { /* one warp's loads: mio.wavefront a wavefront, mio.issue at least (bench_shared_ilp) */
         c->mio = c->wavefronts * t->p.mio_wavefront;
         c->mio = c->mio > t->p.mio_issue ? c->mio : t->p.mio_issue;
