@@ -110,13 +110,13 @@ unsigned ws_bank_min_wavefronts(uint32_t mask, unsigned bytes)
     return n;
 }
 
-unsigned ws_bank_same_word_lanes(const uint64_t addr[32], uint32_t mask)
+unsigned ws_bank_same_word_lanes(const uint64_t addr[32], uint32_t mask, unsigned unit)
 {
     word_set lanes_of;
     lanes_of.used = 0;
     unsigned most = 0;
     FOR_EACH_LANE(mask, l) {
-        unsigned n = lanes_of.count[word_set_add(&lanes_of, addr[l] / 4)];
+        unsigned n = lanes_of.count[word_set_add(&lanes_of, addr[l] / unit)];
         most = n > most ? n : most;
     }
     return most;

@@ -10,7 +10,7 @@
  * bank into bank[] when not NULL. */
 unsigned ws_bank_wavefronts(const uint64_t addr[32], uint32_t mask, unsigned bytes, uint8_t bank[32]);
 unsigned ws_bank_min_wavefronts(uint32_t mask, unsigned bytes);
-/* The largest number of lanes addressing one 4-byte word. */
-unsigned ws_bank_same_word_lanes(const uint64_t addr[32], uint32_t mask);
+/* The largest number of lanes addressing one `unit`-byte granule (a 4-byte word: unit 4). */
+unsigned ws_bank_same_word_lanes(const uint64_t addr[32], uint32_t mask, unsigned unit);
 
 #endif

@@ -86,7 +86,11 @@ const char ws_preset_sm90_text[] =
     "# ---- loads by state space ----\n"
     "ld.shared       23      # LDS, one wavefront: bench_shared_ld stride 1\n"
     "ld.global       34      # LDG, an L1 hit: bench_global (an L2 hit is 263-305: .cg; no caches modelled)\n"
-    "ld.miss         1080    # a block's first load of global lines: L2/HBM under load, added to the block in whole launches (launch.txt)\n"
+    "ld.miss         1080    # a block's first load of global lines when they come from HBM: under load, added to the block in whole launches (launch.txt)\n"
+    "ld.l2           725     # ... when they are in L2 (l2.warm): block_reduce's time a wave at 3,960-9,900 blocks (launch.txt)\n"
+    "l2.kib          51200   # the L2's capacity (50 MiB: the H200's 50 MB L2)\n"
+    "l2.warm         1       # 1: a launch repeats over the same buffers (the measurement launches each grid 23 times):\n"
+    "                        # when all the allocations fit in l2.kib, the blocks' first loads are L2 hits (ld.l2); 0: ld.miss\n"
     "ld.local        30      # LDL, an L1 hit: bench_local (29.5 a step)\n"
     "ld.param        10\n"
     "ld.const        10\n"
@@ -117,7 +121,7 @@ const char ws_preset_sm90_text[] =
     "sm.regs             65536\n"
     "regs.default        32      # registers a thread is assumed to take (--regs gives them)\n"
     "schedule            1       # 1: issue in the order ptxas schedules a basic block (sim/schedule.c), 0: PTX order\n"
-    "launch.overhead     10500   # cycles a cuEvent pair around a launch sees besides its blocks\n"
+    "launch.overhead     10855   # cycles a cuEvent pair around a launch sees besides its blocks\n"
     "launch.dispatch     1.1     # cycles between two blocks' dispatches, for the whole GPU\n"
     "\n"
     "# ---- sub-warp collectives: a register membermask (sim/subwarp.h; subwarp_bench, docs/calibration.md) ----\n"
@@ -148,6 +152,9 @@ static const preset_key preset_keys[] = {
     PK("ld.shared", ld_shared),
     PK("ld.global", ld_global),
     PK("ld.miss", ld_miss),
+    PK("ld.l2", ld_l2),
+    PK("l2.kib", l2_kib),
+    PK("l2.warm", l2_warm),
     PK("ld.local", ld_local),
     PK("ld.param", ld_param),
     PK("ld.const", ld_const),

@@ -13,7 +13,9 @@ typedef struct {
     double shfl_mode[4];         /* per ws_shfl_mode; 0 = the class latency */
     double shfl_pred;            /* extra latency of a shuffle that writes a predicate too */
     double ld_shared, ld_global, ld_local, ld_param, ld_const;
-    double ld_miss;                /* a global load of a line its block has not touched (L2/HBM under load) */
+    double ld_miss;                /* a block's first load of global lines from HBM (under load) */
+    double ld_l2;                  /* ... from L2: the launch's allocations fit in l2_kib and l2_warm */
+    double l2_kib, l2_warm;        /* the L2's capacity; 1: a launch follows launches over the same buffers */
     double shared_wavefront;       /* extra load latency per extra wavefront */
     double shared_128;             /* extra load latency of a 16-byte shared access */
     double store_issue;            /* cycles a shared store holds the pipe at least */

@@ -145,6 +145,7 @@ struct ws_timing {
     } lines[LINE_SET];
     uint32_t gen;
     int block_missed; /* the block loaded a global line it had not touched */
+    double miss;      /* what that costs the block beyond an L1 hit (launch_miss) */
     /* the block's stores and atomics to global words, for the L2's same-word queue (grid.h) */
     ws_grid_store *stores;
     size_t nstores, stores_cap;
@@ -157,6 +158,22 @@ struct ws_timing {
     int subwarp_built;
 };
 
+/* A block's first load of global lines waits for L2 or HBM (charged by sim/grid.c): beyond the L1
+ * hit its own cycles keep, ld.l2 when the lines are in L2, else ld.miss. The measurement launches
+ * each grid 23 times over the same buffers (tests/calibration/launch.txt), so with l2.warm what the
+ * previous launch read is still in L2 when all of the launch's allocations (what it can read: the
+ * sum of the device buffers, an upper bound of what it reads) fit in the L2's l2.kib; the launches
+ * read their buffers in the same order each time, so a footprint beyond the L2 misses throughout
+ * (an LRU cache evicts each line before its next use). docs/calibration.md "Whole launches". */
+static double launch_miss(const ws_launch_ctx *L, const ws_preset *p)
+{
+    uint64_t bytes = 0;
+    for (size_t i = 0; i < L->sim->nallocs; i++)
+        bytes += L->sim->allocs[i].size;
+    int in_l2 = p->l2_warm != 0 && (double)bytes <= p->l2_kib * 1024;
+    return (in_l2 ? p->ld_l2 : p->ld_miss) - p->ld_global;
+}
+
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
 {
     ws_timing *t = calloc(1, sizeof *t);
@@ -168,6 +185,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
         free(t);
         return NULL;
     }
+    t->miss = launch_miss(L, &t->p);
     uint64_t nthreads = (uint64_t)L->block[0] * L->block[1] * L->block[2];
     t->nwarps = (uint32_t)((nthreads + 31) / 32);
     t->nregs = L->k->nregs ? L->k->nregs : 1;
@@ -199,7 +217,7 @@ const ws_grid_store *ws_timing_block_stores(const ws_timing *t, size_t *n)
 
 uint64_t ws_timing_block_memory(const ws_timing *t)
 {
-    return t->block_missed ? (uint64_t)llround(t->p.ld_miss - t->p.ld_global) : 0;
+    return t->block_missed && t->miss > 0 ? (uint64_t)llround(t->miss) : 0;
 }
 
 uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
@@ -277,7 +295,7 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     int returns = ws_op_writes_op0(in->op); /* ld, ldu, atom: a result, with a load's latency */
     if (ws_op_class_of(in->op) == CLS_ATOMIC &&
         returns) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
-        c->extra_latency = (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.atom_same_word;
+        c->extra_latency = (ws_bank_same_word_lanes(addr, exec, 4) - 1) * t->p.atom_same_word;
     if (c->space != WS_SPACE_SHARED)
         return;
     c->shared = 1;
@@ -290,7 +308,9 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
         /* wide stores: the data path takes store.bandwidth bytes a cycle (bench_throughput) */
         double data = t->p.store_bandwidth > 0 ? bytes * __builtin_popcount(exec) / t->p.store_bandwidth : 0;
         c->mio = data > c->mio ? data : c->mio;
-        c->mio += (ws_bank_same_word_lanes(addr, exec) - 1) * t->p.store_same_word;
+        /* lanes storing to one word take turns, but not lanes storing its different bytes: a
+         * consecutive st.shared.u16 (two lanes a word) takes 4 cycles like a u32 (bench_st_wide[7]) */
+        c->mio += (ws_bank_same_word_lanes(addr, exec, bytes < 4 ? bytes : 4) - 1) * t->p.store_same_word;
     } else { /* one warp's loads: mio.wavefront a wavefront, mio.issue at least (bench_shared_ilp) */
         c->mio = c->wavefronts * t->p.mio_wavefront;
         c->mio = c->mio > t->p.mio_issue ? c->mio : t->p.mio_issue;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_launch.py WARPSIM SRCDIR [--table] [--max-grid N] [--only NAME,...] [--jobs N]
+"""check_launch.py WARPSIM SRCDIR [--table] [--max-grid N] [--only NAME,...] [--jobs N] [--preset FILE]
 
 Whole launches (docs/calibration.md "Whole launches"): runs every program of
 tests/calibration/launch_programs.txt in warpsim's timing mode at every grid size measured on the
@@ -7,7 +7,8 @@ H200 (tests/calibration/launch.txt) and compares launch_cycles(grid) / launch_cy
 H200's median duration(grid) / duration(1). Fails when an error exceeds 15% (the bound of issue
 15). Prints the mean and the largest error. --max-grid skips the larger grids (a quick look).
 --jobs N runs N launches at a time (each warpsim with --jobs 2; the whole set, to 13,200 blocks,
-takes minutes on a machine with many cores); the output is the same, in the same order.
+takes minutes on a machine with many cores); the output is the same, in the same order. --preset FILE
+runs warpsim with that preset over sm_90's (a refit of the launch keys).
 """
 import concurrent.futures, json, re, subprocess, sys
 
@@ -18,6 +19,7 @@ def main():
     max_grid = int(args[args.index('--max-grid') + 1]) if '--max-grid' in args else None
     only = args[args.index('--only') + 1].split(',') if '--only' in args else None
     jobs = int(args[args.index('--jobs') + 1]) if '--jobs' in args else 1
+    preset = ['--preset', args[args.index('--preset') + 1]] if '--preset' in args else []
     progs = {}
     for line in open(f'{src}/tests/calibration/launch_programs.txt'):
         if line.startswith('#') or not line.strip():
@@ -38,7 +40,7 @@ def main():
         kernel = ptx.rsplit('/', 1)[-1][:-4]
         r = subprocess.run([warpsim, 'run', f'{src}/{ptx}', '--kernel', kernel, '--grid', str(g), '--block', str(block),
                             *words, '--json', '--mode', 'timing', '--jobs', '2',
-                            '--max-instructions', '4000000000'], capture_output=True, text=True)
+                            '--max-instructions', '4000000000', *preset], capture_output=True, text=True)
         if r.returncode:
             raise SystemExit(f'FAIL {name} grid {g}: warpsim failed ({r.returncode}): {r.stderr.strip()[:300]}')
         return json.loads(r.stdout)['stats']

@@ -1,6 +1,6 @@
 /* Whole launches (sim/grid.c): the blocks an SM holds by threads, warps, blocks, shared memory and
- * registers (the sm.* keys of presets/sm_90.preset), and the registers a thread given with
- * ws_config.regs_per_thread (warpsim run --regs). */
+ * registers (the sm.* keys of presets/sm_90.preset), the registers a thread given with
+ * ws_config.regs_per_thread (warpsim run --regs), and whether a launch's data is in L2 (l2.*). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -136,13 +136,58 @@ static void l2_same_word(void **state)
     assert_int_equal(s.cycles, 100);
 }
 
+/* The launch_cycles of a one-block launch of a kernel that loads one global word, with buffers of
+ * these sizes (the first one its argument) and the preset text over sm_90. */
+static uint64_t load_launch(const uint64_t *sizes, unsigned n, const char *preset)
+{
+    const char *ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 a)\n{\n"
+                      ".reg .b64 %rd<2>;\n.reg .b32 %r<2>;\nld.param.u64 %rd1, [a];\n"
+                      "ld.global.u32 %r1, [%rd1];\nst.global.u32 [%rd1+4], %r1;\nret;\n}\n";
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(m);
+    ws_config cfg = {0};
+    cfg.mode = WS_MODE_TIMING;
+    cfg.timing_preset = preset;
+    ws_sim *sim = ws_sim_create(&cfg);
+    uint64_t arg = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t a = ws_sim_alloc(sim, sizes[i], NULL);
+        arg = i ? arg : a;
+    }
+    unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
+    ws_result res;
+    assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, &arg, 8, &res), WS_OK);
+    uint64_t cycles = res.stats.launch_cycles;
+    ws_result_free(&res);
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+    return cycles;
+}
+
+/* A block's first global load is an L2 hit (ld.l2) when all of the launch's allocations fit in the
+ * L2 (l2.kib) and the launch repeats over its buffers (l2.warm), an HBM access (ld.miss) otherwise. */
+static void l2_resident(void **state)
+{
+    (void)state;
+    ws_preset p = sm90();
+    uint64_t one[] = {600}, two[] = {600, 600};
+    const char *kib1 = "l2.kib 1\n";
+    uint64_t hit = load_launch(one, 1, kib1);
+    /* 1,200 bytes do not fit in 1 KiB: every first load misses */
+    assert_int_equal(load_launch(two, 2, kib1) - hit, (uint64_t)(p.ld_miss - p.ld_l2));
+    /* the sm_90 preset's 50 MiB hold both */
+    assert_int_equal(load_launch(two, 2, NULL), hit);
+    /* a cold launch (l2.warm 0) misses whatever its size */
+    assert_int_equal(load_launch(one, 1, "l2.kib 1\nl2.warm 0\n") - hit, (uint64_t)(p.ld_miss - p.ld_l2));
+    assert_true(p.ld_miss > p.ld_l2 && p.ld_l2 > p.ld_global);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(occupancy_limits),
-        cmocka_unit_test(launch_regs),
-        cmocka_unit_test(issue_sharing),
-        cmocka_unit_test(l2_same_word),
+        cmocka_unit_test(occupancy_limits), cmocka_unit_test(launch_regs), cmocka_unit_test(issue_sharing),
+        cmocka_unit_test(l2_same_word),     cmocka_unit_test(l2_resident),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

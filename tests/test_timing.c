@@ -115,19 +115,25 @@ static void bank_rule_map(void **state)
     assert_int_equal(m.wave[31][1], 31);
 }
 
-/* the most lanes of an access that name one 4-byte word (stores to one word are serialised) */
+/* the most lanes of an access that name one 4-byte word (stores to one word are serialised), or
+ * one granule of a narrower store (lanes storing different bytes of a word do not take turns) */
 static void bank_same_word_lanes(void **state)
 {
     (void)state;
     uint64_t a[32];
     for (unsigned l = 0; l < 32; l++) a[l] = 4 * l + (l & 3); /* bytes of 32 distinct words */
-    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu), 1);
+    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 4), 1);
     for (unsigned l = 0; l < 32; l++) a[l] = l < 5 ? 400 + (l & 3) : l < 8 ? 4096 : 8 * l + 1024;
-    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu), 5); /* lanes 0-4: bytes of word 100 */
-    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffe0u), 3); /* lanes 5-7: word 1024 */
-    assert_int_equal(ws_bank_same_word_lanes(a, 0), 0);
+    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 4), 5); /* lanes 0-4: bytes of word 100 */
+    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffe0u, 4), 3); /* lanes 5-7: word 1024 */
+    assert_int_equal(ws_bank_same_word_lanes(a, 0, 4), 0);
+    assert_int_equal(ws_bank_same_word_lanes(a, 0x1fu, 1), 2); /* bytes: lanes 0 and 4 store byte 400 */
     for (unsigned l = 0; l < 32; l++) a[l] = 64;
-    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu), 32);
+    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 4), 32);
+    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 2), 32);
+    for (unsigned l = 0; l < 32; l++) a[l] = 2 * l; /* st.shared.u16 consecutive: two lanes a word */
+    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 4), 2);
+    assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 2), 1);
 }
 
 /* ptxas's order (sim/schedule.c): with loads of 23 cycles and adds of 4, the second load goes
