@@ -38,6 +38,7 @@
 #include "timing.h"
 #include "banks.h"
 #include "barrier.h"
+#include "cga.h"
 #include "diag.h"
 #include "memory.h"
 #include "narrow.h"
@@ -152,6 +153,9 @@ struct ws_timing {
     /* what ptxas puts before collectives with a register membermask (subwarp.h), at the first block */
     ws_subwarp subwarp;
     int subwarp_built;
+    /* the shared window's base, read once per SASS basic block (cga.h), at the first block */
+    ws_cga cga;
+    int cga_built;
 };
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
@@ -202,7 +206,8 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
     uint64_t nregs = k->nregs ? k->nregs : 1;
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
            (uint64_t)(k->ninsns ? k->ninsns : 1) * (sizeof(timing_info) + 1) + ws_schedule_bytes(k->ninsns) +
-           (uint64_t)k->ninsns * sizeof(double) + ((uint64_t)k->ninsns + 1) * 2;
+           (uint64_t)k->ninsns * sizeof(double) + ((uint64_t)k->ninsns + 1) * 2 +
+           ((uint64_t)k->ninsns + 1) * (sizeof(uint32_t) + 2);
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -217,6 +222,7 @@ void ws_timing_destroy(ws_timing *t)
     free(t->stores);
     ws_schedule_free(&t->sched);
     ws_subwarp_free(&t->subwarp);
+    ws_cga_free(&t->cga);
     free(t);
 }
 
@@ -596,17 +602,30 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
         const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
         const uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
         timing_info tmp, tp;
-        int bits = info_of(t, x->L, pc, &tmp)->bits;
+        int bits = info_of(t, x->L, pc, &tmp)->bits, shfl = info_of(t, x->L, pc, &tmp)->shfl;
         for (uint32_t i = 0; i < u->nsrc; i++) {
             uint64_t r = rr[u->src[i]];
             /* an XU bit operation reads a fixed-latency ALU op's result bits.feed later: ptxas waits
              * 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass) */
             if (bits && r && rp[u->src[i]] < t->ninfo && info_of(t, x->L, rp[u->src[i]], &tp)->fixed)
                 r += (uint64_t)llround(t->p.bits_feed);
+            /* and a shuffle 1 cycle later (shfl.feed): ptxas puts 5 cycles, not 4, between an IADD3,
+             * IMAD.IADD or FADD and the SHFL reading it in every region of the corpus
+             * (bench_reduce_shfl.sass, time_cub_warp_scan_inclusive_sum_int_w32.sass) */
+            if (shfl && r && rp[u->src[i]] < t->ninfo && info_of(t, x->L, rp[u->src[i]], &tp)->fixed)
+                r += (uint64_t)llround(t->p.shfl_feed);
             if (r > when) {
                 when = r;
                 y = WS_STALL_SCOREBOARD;
                 pr = rp[u->src[i]];
+            }
+        }
+        if (ws_op_is_memory(x->L->code[pc].op)) { /* an access at [symbol]: the base (cga.h) */
+            uint64_t base = ws_cga_ready(&t->cga, wi, pc, t->p.sreg_cga);
+            if (base > when) {
+                when = base;
+                y = WS_STALL_SCOREBOARD;
+                pr = UINT32_MAX;
             }
         }
         s->sb_when = when;
@@ -740,7 +759,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         t->when[wi] = UINT64_MAX;
     }
     x->mem_wavefronts = 0;
+    ws_cga_issue(&t->cga, wi, pk.pc, cycle);
     uint64_t done = cycle + (uint64_t)(before + lat);
+    if (!f->memory && ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga) > done) /* a shared variable's address */
+        done = ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga);
     uint32_t prod = pk.pc;
     if (f->free_mov) /* a rename: ready when its source is, as made by the source's producer */
         for (uint32_t i = 0; i < u->nsrc; i++)
@@ -921,6 +943,14 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             return;
         }
     }
+    if (!t->cga_built) {
+        t->cga_built = 1;
+        if (ws_cga_build(L->k, L->code, L->m, &t->cga) != 0) {
+            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+            return;
+        }
+    }
+    ws_cga_reset(&t->cga);
     if (!t->sched_built && t->p.schedule > 0) {
         t->sched_built = 1;
         if (build_schedule(t, L) != 0) {
