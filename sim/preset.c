@@ -35,6 +35,7 @@ const char ws_preset_sm90_text[] =
     "shfl            24      # SHFL.UP/DOWN/BFLY: bench_shfl\n"
     "shfl.idx        26      # SHFL.IDX with a register lane: bench_shfl\n"
     "shfl.pred       8       # a shuffle writing |p too (SHFL + predicated FADD): CUB WarpReduce<float>, 36 a step\n"
+    "shfl.feed       1       # a shuffle reads a fixed-latency op's result this much later (SASS: 5 cycles from IADD3/FADD to SHFL)\n"
     "vote            13      # VOTE: bench_collective (chain step vote + setp = 17)\n"
     "match           36      # MATCH.ANY with one distinct value: bench_match 40.1 a step with the lop3\n"
     "redux           44      # REDUX + the move out of the uniform register: bench_collective\n"
@@ -131,7 +132,8 @@ const char ws_preset_sm90_text[] =
     "subwarp.exclusive    52     # per group of lanes WARPSYNC.EXCLUSIVE runs alone, past the collective\n"
     "subwarp.warpsync     20     # WARPSYNC R before the block's only register-mask shuffle or bar.warp.sync\n"
     "subwarp.warpsync.group 20   # ... plus this per group of lanes naming one mask\n"
-    "sreg.laneid          24     # S2R SR_LANEID (mov %laneid): subwarp_laneid 30 cycles with the add and the store\n";
+    "sreg.laneid          24     # S2R SR_LANEID (mov %laneid): subwarp_laneid 30 cycles with the add and the store\n"
+    "sreg.cga             35     # S2R/S2UR SR_CgaCtaId, a shared variable's address once per SASS block (sim/cga.h): bench_s2r 45 with CS2R + VIADD\n";
 #pragma GCC diagnostic pop
 
 typedef struct {
@@ -177,6 +179,7 @@ static const preset_key preset_keys[] = {
     PK("conv.f16", conv_f16),
     PK("mul.f16x2", mul_f16x2),
     PK("bits.feed", bits_feed),
+    PK("shfl.feed", shfl_feed),
     PK("mul.hi", mul_hi),
     PK("mul.hi.64", mul_hi_64),
     PK("fp64", fp64),
@@ -211,6 +214,7 @@ static const preset_key preset_keys[] = {
     PK("subwarp.warpsync", subwarp_warpsync),
     PK("subwarp.warpsync.group", subwarp_warpsync_group),
     PK("sreg.laneid", sreg_laneid),
+    PK("sreg.cga", sreg_cga),
 };
 
 #define WS_PRESET_MAX 1e6

@@ -34,6 +34,7 @@ typedef struct {
     double mul_hi, mul_hi_64, fp64, alu_64, minmax_64, setp_64, match_all, match_base, match_value;
     double mul_f16x2;      /* mul.f16x2 (HMUL2 and HFMA2.MMA in turn) */
     double bits_feed;      /* popc/clz/bfind/brev: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
+    double shfl_feed;      /* a shuffle: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
     double atom_shared;    /* an atomic on shared memory (atom: global) */
     double atom_same_word; /* extra latency per extra lane on one word */
     /* memory orders (timing.c fence_of, acquire_of): a strong global load beyond .cta scope, the
@@ -48,6 +49,7 @@ typedef struct {
      * loop, WARPSYNC.EXCLUSIVE), WARPSYNC R (plus per group); S2R of %laneid */
     double subwarp_check, subwarp_uniform, subwarp_group, subwarp_exclusive, subwarp_warpsync, subwarp_warpsync_group;
     double sreg_laneid;
+    double sreg_cga;        /* S2R/S2UR SR_CgaCtaId: the shared window's base (cga.h) */
     double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
     unsigned subpartitions; /* 4 on sm_90 */
     char name[64];

@@ -5,7 +5,8 @@
  *     call, bar.sync), a fence or membar, nanosleep, bar.warp.sync, a read of %clock,
  *     %clock64 or %globaltimer (bench_*: the timed instructions stay between the two CS2R), or
  *     a basic block's first instruction (a label, a .func's entry).
- *     A collective whose membermask is not the full warp is one too: ptxas puts WARPSYNC,
+ *     A collective whose membermask is not the full warp (an immediate, or a register only ever
+ *     set to it: full_mask_registers) is one too: ptxas puts WARPSYNC,
  *     WARPSYNC.EXCLUSIVE or a convergence check ending in BRA.DIV before it (subwarp.h; cg tiles
  *     of 8 and 16 lanes, CUB WarpReduce<int, 16>).
  *  2. Memory accesses keep their order among themselves (ld, st, atom, red of every space): the
@@ -42,15 +43,37 @@ void ws_schedule_free(ws_schedule *s)
     s->warp_wide = NULL;
 }
 
-/* Rule 1: the instruction is a segment of its own. */
-static int is_ordering_point(const ws_insn *in)
+/* Per register: 1 when every write of it is an unguarded mov of the full mask 0xffffffff. nvcc
+ * puts __shfl_*_sync(0xffffffff, ...)'s and CUB's masks in a register so; ptxas makes it the
+ * immediate (time_cub_warp_scan_inclusive_sum_int_w32.sass: `SHFL.UP P0, R3, R0, 0x1, RZ` with
+ * no WARPSYNC, the S2UR and ULEA of the next statement between two SHFLs). NULL: out of memory. */
+static uint8_t *full_mask_registers(const ws_kernel *k, const ws_insn *code)
+{
+    uint8_t *full = calloc((size_t)k->nregs + 1, 1); /* 0 unwritten, 1 full mask, 2 anything else */
+    if (!full)
+        return NULL;
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        const ws_insn *in = &code[pc];
+        if (!ws_op_writes_op0(in->op) || in->ops[0].kind != WS_OPND_REG || in->ops[0].reg >= k->nregs)
+            continue;
+        int mask = in->op == WS_OP_MOV && in->ops[1].kind == WS_OPND_IMM && (uint32_t)in->ops[1].imm == UINT32_MAX &&
+                   in->guard == WS_NO_REG;
+        uint8_t *f = &full[in->ops[0].reg];
+        *f = mask && *f != 2 ? 1 : 2;
+    }
+    return full;
+}
+
+/* Rule 1: the instruction is a segment of its own. full: full_mask_registers. */
+static int is_ordering_point(const ws_insn *in, const uint8_t *full)
 {
     ws_op_class c = ws_op_class_of(in->op);
     if (ws_op_moves_lanes(in->op) || c == CLS_ORDER || in->op == WS_OP_BAR_WARP)
         return 1;
     if (c == CLS_COLLECTIVE && in->nops) { /* a membermask other than the full warp: subwarp.h */
         const ws_operand *m = &in->ops[in->nops - 1];
-        if (m->kind != WS_OPND_IMM || (uint32_t)m->imm != UINT32_MAX)
+        int full_reg = m->kind == WS_OPND_REG && full && m->reg != WS_NO_REG && full[m->reg] == 1;
+        if (!full_reg && (m->kind != WS_OPND_IMM || (uint32_t)m->imm != UINT32_MAX))
             return 1;
     }
     for (unsigned i = 0; i < in->nops; i++)
@@ -163,10 +186,11 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     s->order = malloc(((size_t)n + 1) * sizeof *s->order);
     s->first = malloc(((size_t)n + 1) * sizeof *s->first);
     s->warp_wide = calloc((size_t)n + 1, 1);
-    uint8_t *leader = calloc((size_t)n + 1, 1);
+    uint8_t *leader = calloc((size_t)n + 1, 1), *full = full_mask_registers(k, code);
     seg_scratch *w = malloc(sizeof *w);
-    if (!s->order || !s->first || !s->warp_wide || !leader || !w) {
+    if (!s->order || !s->first || !s->warp_wide || !leader || !w || !full) {
         free(leader);
+        free(full);
         free(w);
         ws_schedule_free(s);
         return -1;
@@ -174,7 +198,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     /* rule 1: the first instruction of each basic block and of the linked .func code */
     ws_block_starts(k, leader);
     for (uint32_t i = 0; i < n; i++)
-        if (is_ordering_point(&code[i])) {
+        if (is_ordering_point(&code[i], full)) {
             leader[i] = 1;
             leader[i + 1] = 1;
         }
@@ -195,6 +219,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         start = end;
     }
     free(leader);
+    free(full);
     free(w);
     return 0;
 }

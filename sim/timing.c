@@ -38,6 +38,7 @@
 #include "timing.h"
 #include "banks.h"
 #include "barrier.h"
+#include "cga.h"
 #include "diag.h"
 #include "memory.h"
 #include "narrow.h"
@@ -122,6 +123,7 @@ struct ws_timing {
     uint8_t why[32];
     uint32_t prod[32];
     int64_t bits_feed;     /* the preset's bits.feed in whole cycles */
+    int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
     int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
     uint32_t rr_first[64]; /* per sub-partition: where its round robin's search starts (rr_pick) */
     uint32_t rr_after[32]; /* per warp: that start once the warp has issued (the next of its sub-partition) */
@@ -156,6 +158,9 @@ struct ws_timing {
     /* what ptxas puts before collectives with a register membermask (subwarp.h), at the first block */
     ws_subwarp subwarp;
     int subwarp_built;
+    /* the shared window's base, read once per SASS basic block (cga.h), at the first block */
+    ws_cga cga;
+    int cga_built;
 };
 
 /* A block's first load of global lines waits for L2 or HBM (charged by sim/grid.c): beyond the L1
@@ -191,6 +196,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->nregs = L->k->nregs ? L->k->nregs : 1;
     t->slow = (L->slow & WS_SLOW_TIMING) != 0;
     t->bits_feed = llround(t->p.bits_feed);
+    t->shfl_feed = llround(t->p.shfl_feed);
     size_t n = (size_t)t->nwarps * t->nregs;
     t->reg_ready = calloc(n, sizeof *t->reg_ready);
     t->reg_prod = calloc(n, sizeof *t->reg_prod);
@@ -225,7 +231,8 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
     uint64_t nregs = k->nregs ? k->nregs : 1;
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
            (uint64_t)(k->ninsns ? k->ninsns : 1) * (sizeof(timing_info) + 1) + ws_schedule_bytes(k->ninsns) +
-           (uint64_t)k->ninsns * sizeof(double) + ((uint64_t)k->ninsns + 1) * 2;
+           (uint64_t)k->ninsns * sizeof(double) + ((uint64_t)k->ninsns + 1) * 2 +
+           ((uint64_t)k->ninsns + 1) * (sizeof(uint32_t) + 2);
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -240,6 +247,7 @@ void ws_timing_destroy(ws_timing *t)
     free(t->stores);
     ws_schedule_free(&t->sched);
     ws_subwarp_free(&t->subwarp);
+    ws_cga_free(&t->cga);
     free(t);
 }
 
@@ -622,7 +630,8 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
         const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
         const uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
         timing_info tmp, tp;
-        if (!info_of(t, x->L, pc, &tmp)->bits) {
+        const timing_info *ti = info_of(t, x->L, pc, &tmp);
+        if (!ti->bits && !ti->shfl) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
                     when = rr[u->src[i]];
@@ -630,17 +639,29 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
                     pr = rp[u->src[i]];
                 }
         } else {
+            /* an XU bit operation reads a fixed-latency ALU op's result bits.feed later: ptxas
+             * waits 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass);
+             * a shuffle shfl.feed later: ptxas puts 5 cycles, not 4, between an IADD3, IMAD.IADD or
+             * FADD and the SHFL reading it in every region of the corpus (bench_reduce_shfl.sass,
+             * time_cub_warp_scan_inclusive_sum_int_w32.sass) */
+            uint64_t feed = (uint64_t)((ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0));
             for (uint32_t i = 0; i < u->nsrc; i++) {
                 uint64_t r = rr[u->src[i]];
-                /* an XU bit operation reads a fixed-latency ALU op's result bits.feed later: ptxas
-                 * waits 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass) */
                 if (r && rp[u->src[i]] < t->ninfo && info_of(t, x->L, rp[u->src[i]], &tp)->fixed)
-                    r += (uint64_t)t->bits_feed;
+                    r += feed;
                 if (r > when) {
                     when = r;
                     y = WS_STALL_SCOREBOARD;
                     pr = rp[u->src[i]];
                 }
+            }
+        }
+        if (ws_op_is_memory(x->L->code[pc].op)) { /* an access at [symbol]: the base (cga.h) */
+            uint64_t base = ws_cga_ready(&t->cga, wi, pc, t->p.sreg_cga);
+            if (base > when) {
+                when = base;
+                y = WS_STALL_SCOREBOARD;
+                pr = UINT32_MAX;
             }
         }
         s->sb_when = when;
@@ -774,7 +795,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         t->when[wi] = UINT64_MAX;
     }
     x->mem_wavefronts = 0;
+    ws_cga_issue(&t->cga, wi, pk.pc, cycle);
     uint64_t done = cycle + (uint64_t)(before + lat);
+    if (!f->memory && ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga) > done) /* a shared variable's address */
+        done = ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga);
     uint32_t prod = pk.pc;
     uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
     uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
@@ -958,6 +982,14 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             t->info[pc] = timing_info_of(t, L->code, pc);
         t->info_ready = 1;
     }
+    if (!t->cga_built) {
+        t->cga_built = 1;
+        if (ws_cga_build(L->k, L->code, L->m, &t->cga) != 0) {
+            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+            return;
+        }
+    }
+    ws_cga_reset(&t->cga);
     if (!t->sched_built && t->p.schedule > 0) {
         t->sched_built = 1;
         if (build_schedule(t, L) != 0) {

@@ -1,0 +1,145 @@
+/* cga: the shared window's base, read once per SASS basic block (cga.h). */
+#include "cga.h"
+#include "cfg.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+void ws_cga_free(ws_cga *c)
+{
+    free(c->stretch);
+    free(c->reads);
+    free(c->needs);
+    c->stretch = NULL;
+    c->reads = c->needs = NULL;
+}
+
+static int is_shared_symbol(const ws_module *m, const ws_operand *o)
+{
+    return (o->kind == WS_OPND_SYM || o->kind == WS_OPND_ADDR) && o->sym != WS_NO_SYM && o->sym < m->nsymbols &&
+           m->symbols[o->sym].space == WS_SPACE_SHARED;
+}
+
+/* A shared variable's address: mov or cvta of it, or a memory access at [symbol + offset]. */
+static int needs_base(const ws_module *m, const ws_insn *in)
+{
+    if (in->op != WS_OP_MOV && in->op != WS_OP_CVTA && !ws_op_is_memory(in->op))
+        return 0;
+    for (unsigned i = 0; i < in->nops; i++)
+        if (is_shared_symbol(m, &in->ops[i]))
+            return 1;
+    return 0;
+}
+
+static int reads_clock(const ws_insn *in)
+{
+    for (unsigned i = 0; i < in->nops; i++)
+        if (in->ops[i].kind == WS_OPND_SREG &&
+            (in->ops[i].reg == WS_SREG_CLOCK || in->ops[i].reg == WS_SREG_CLOCK_HI || in->ops[i].reg == WS_SREG_CLOCK64))
+            return 1;
+    return 0;
+}
+
+/* Does ptxas turn the branch at pc into predicated code (cga.h)? A guarded forward bra over one
+ * PTX block of at most CGA_IFCONV_MAX instructions, none a collective, activemask, barrier or
+ * control flow; labels: the kernel's block starts (ws_block_starts). */
+static int predicated(const ws_insn *code, const uint8_t *labels, uint32_t n, uint32_t pc)
+{
+    const ws_insn *b = &code[pc];
+    if (ws_op_class_of(b->op) != CLS_BRANCH || b->guard == WS_NO_REG || b->ops[0].kind != WS_OPND_LABEL)
+        return 0;
+    uint64_t target = b->ops[0].imm;
+    if (target <= pc + 1 || target > n || target - pc - 1 > CGA_IFCONV_MAX)
+        return 0;
+    for (uint32_t i = pc + 1; i < target; i++) {
+        const ws_insn *in = &code[i];
+        if (labels[i] || ws_op_moves_lanes(in->op) || ws_op_class_of(in->op) == CLS_COLLECTIVE ||
+            in->op == WS_OP_ACTIVEMASK)
+            return 0;
+    }
+    return 1;
+}
+
+int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws_cga *c)
+{
+    uint32_t n = k->ninsns;
+    c->stretch = malloc(((size_t)n + 1) * sizeof *c->stretch);
+    c->reads = calloc((size_t)n + 1, 1);
+    c->needs = calloc((size_t)n + 1, 1);
+    uint8_t *labels = calloc((size_t)n + 1, 1), *block = calloc((size_t)n + 1, 1);
+    uint32_t *targets = calloc((size_t)n + 1, sizeof *targets);
+    if (!c->stretch || !c->reads || !c->needs || !labels || !block || !targets) {
+        free(labels);
+        free(block);
+        free(targets);
+        ws_cga_free(c);
+        return -1;
+    }
+    ws_block_starts(k, labels);
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_insn *in = &code[pc];
+        c->needs[pc] = (uint8_t)needs_base(m, in);
+        block[pc] |= labels[pc];
+        if (ws_op_class_of(in->op) == CLS_BRANCH && in->ops[0].kind == WS_OPND_LABEL && in->ops[0].imm <= n)
+            targets[in->ops[0].imm]++;
+        if (ws_op_moves_lanes(in->op) && ws_op_class_of(in->op) != CLS_BARRIER) /* bar.sync: not a SASS block end */
+            block[pc + 1] = 1;
+    }
+    /* a predicated branch's body and what follows it stay in the branch's SASS block */
+    for (uint32_t pc = 0; pc < n; pc++)
+        if (predicated(code, labels, n, pc)) {
+            uint32_t target = (uint32_t)code[pc].ops[0].imm;
+            block[pc + 1] = labels[pc + 1];
+            if (targets[target] == 1)
+                block[target] = 0;
+        }
+    /* stretches: SASS blocks cut at clock reads; each block reads the base on entering the
+     * stretch of its first instruction that needs it */
+    uint32_t id = 0, first_of_block = 0;
+    int found = 0;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        if (pc == 0 || block[pc] || reads_clock(&code[pc]) || reads_clock(&code[pc - 1]))
+            id++;
+        if (pc == 0 || block[pc]) {
+            first_of_block = pc;
+            found = 0;
+        }
+        c->stretch[pc] = id;
+        if (c->needs[pc] && !found) {
+            found = 1;
+            for (uint32_t i = first_of_block; i < pc; i++)
+                c->reads[i] = c->stretch[i] == id;
+            c->reads[pc] = 1;
+        }
+        c->reads[pc] |= found && c->stretch[pc] == id && pc > 0 && c->reads[pc - 1] && c->stretch[pc - 1] == id;
+    }
+    free(labels);
+    free(block);
+    free(targets);
+    ws_cga_reset(c);
+    return 0;
+}
+
+void ws_cga_reset(ws_cga *c)
+{
+    for (unsigned w = 0; w < 32; w++) {
+        c->in[w] = UINT32_MAX;
+        c->at[w] = 0;
+    }
+}
+
+void ws_cga_issue(ws_cga *c, uint32_t w, uint32_t pc, uint64_t cycle)
+{
+    if (!c->stretch || w >= 32 || c->stretch[pc] == c->in[w])
+        return;
+    c->in[w] = c->stretch[pc];
+    if (c->reads[pc])
+        c->at[w] = cycle;
+}
+
+uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga)
+{
+    if (!c->needs || !c->needs[pc] || w >= 32 || sreg_cga <= 0)
+        return 0;
+    return c->at[w] + (uint64_t)llround(sreg_cga);
+}

@@ -1,0 +1,56 @@
+/* cga: what a shared variable's address costs in the timing mode (cga.c; docs/calibration.md
+ * "The shared window's base").
+ *
+ * A shared variable's address in SASS is the shared window's base plus its offset, and the base
+ * comes from the special register SR_CgaCtaId: `S2R R, SR_CgaCtaId` or `S2UR UR, SR_CgaCtaId`,
+ * then `LEA`/`ULEA R, R, 0x400, 0x18` (tests/calibration/sass/time_cub_*, time_cg_*: every region
+ * that forms the address of a __shared__ array; bench_s2r: the S2UR and an add 45 cycles).
+ * ptxas reads it once per SASS basic block that forms such an address, at the top of the stretch
+ * (between clock reads) where the block first needs it, and puts the LEA that waits for it a few
+ * instructions later, where the warp, issuing in order, waits for it:
+ *  - once per SASS basic block: time_cub_block_reduce_rakingcomm_sum_int_b128 reads it three
+ *    times, once in each block of its region (BAR.SYNC + BRA, then a block ending in REDUX, then
+ *    the rest); time_cub_block_reduce_warp_sum_int_b128 once for three symbols in three PTX
+ *    blocks: ptxas turned its two branches into predicated code and hoisted the LEAs above the
+ *    BAR.SYNC;
+ *  - PTX blocks join into one SASS block where ptxas predicates a short forward branch: its body
+ *    a single PTX block of at most CGA_IFCONV_MAX instructions without collectives, barriers or
+ *    control flow (rakingcomm_b128's first branch, a 5-instruction store: `@P0 S2R`, `@P0 STS`;
+ *    its second, ending in redux.sync, stays a branch: WARPSYNC.ALL, REDUX in a block of its own).
+ * The model: a warp that enters the stretch where its SASS block first needs the base reads it
+ * then (preset sreg.cga cycles); a mov or cvta of a shared variable's address is ready no sooner,
+ * and a shared access addressed by a symbol issues no sooner. */
+#ifndef WS_CGA_H
+#define WS_CGA_H
+
+#include "sim.h"
+
+#include <stdint.h>
+
+/* The longest branch body ptxas turns into predicated code here (the corpus' bodies: 5 to 9). */
+#define CGA_IFCONV_MAX 12
+
+/* Per instruction of a kernel: its stretch (a number, the same for the instructions of one
+ * stretch), whether the base is read when a warp enters that stretch, and whether the
+ * instruction needs the base. Per warp: the cycle it read the base and the stretch it is in. */
+typedef struct {
+    uint32_t *stretch;
+    uint8_t *reads; /* per instruction: its stretch reads the base on entry */
+    uint8_t *needs; /* per instruction: a shared variable's address (mov, cvta, or an access at [symbol]) */
+    uint32_t in[32];
+    uint64_t at[32];
+} ws_cga;
+
+/* The stretches of a kernel's instructions (code: as they run; m: its module, for the symbols'
+ * state spaces). Returns 0, or -1 when out of memory. */
+int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws_cga *c);
+void ws_cga_free(ws_cga *c);
+/* A block starts: no warp has read the base. */
+void ws_cga_reset(ws_cga *c);
+/* Warp w issues instruction pc at cycle (it enters pc's stretch if it was in another). */
+void ws_cga_issue(ws_cga *c, uint32_t w, uint32_t pc, uint64_t cycle);
+/* The first cycle instruction pc's shared address is ready for warp w (0: it needs none):
+ * sreg_cga cycles after the warp read the base. */
+uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga);
+
+#endif

@@ -1,0 +1,144 @@
+/* What ptxas's SASS adds to the timing mode around shuffles and shared variables (sim/cga.c,
+ * sim/schedule.c, sim/timing.c; docs/calibration.md "Issue 15: the timed regions of the corpus"):
+ * the shared window's base read once per SASS basic block, a shuffle whose membermask register
+ * holds the full mask reordered as one with the immediate, and a shuffle reading an add's result
+ * a cycle later. Each kernel reads %clock64 around a short region; thread 0 writes the difference. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+
+#include "cga.h"
+#include "run_ptx.h"
+
+#define HEAD                                                                                                           \
+    ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[64];\n"                                   \
+    ".visible .entry k(.param .u64 o)\n{\n.reg .b32 %r<16>;\n.reg .b64 %rd<12>;\n.reg .pred %p<4>;\n"                  \
+    "ld.param.u64 %rd1, [o];\nmov.u32 %r1, %tid.x;\n"
+#define TAIL                                                                                                           \
+    "mov.u64 %rd9, %clock64;\nsub.s64 %rd10, %rd9, %rd8;\nsetp.ne.u32 %p3, %r1, 0;\n@%p3 bra END;\n"                   \
+    "st.global.u64 [%rd1], %rd10;\nEND:\nret;\n}\n"
+
+static uint64_t region(const char *body, const char *preset)
+{
+    char ptx[4096];
+    snprintf(ptx, sizeof ptx, "%s%s%s", HEAD, body, TAIL);
+    uint64_t out = 0;
+    run_ptx(ptx, 32, &out, 1, WS_MODE_TIMING, preset);
+    return out;
+}
+
+/* A shared variable's address in the region: S2UR SR_CgaCtaId + ULEA, the store waits for it
+ * (time_cg_reduce_plus_tile32_float.sass): sreg.cga cycles after the region's start. */
+static void shared_address_waits_for_the_base(void **state)
+{
+    (void)state;
+    const char *body = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\n";
+    uint64_t c35 = region(body, NULL), c0 = region(body, "sreg.cga 0\n"), c70 = region(body, "sreg.cga 70\n");
+    assert_true(c35 >= 35 && c35 <= 35 + 8);
+    assert_int_equal(c70 - c35, 35);
+    assert_true(c0 < 10);
+    /* a store at [symbol] waits for it too (bench_s2r.sass: STS [UR6+0x80]) */
+    const char *direct = "mov.u64 %rd8, %clock64;\nst.volatile.shared.u32 [sh+4], %r1;\n";
+    assert_int_equal(region(direct, "sreg.cga 70\n") - region(direct, NULL), 35);
+}
+
+/* Once per SASS basic block: a short forward branch is predicated code in SASS (one block:
+ * time_cub_block_reduce_warp_sum_int_b128.sass reads the base once for three symbols), a branch
+ * over a collective stays a branch (time_cub_block_reduce_rakingcomm_sum_int_b128.sass: again). */
+static void shared_base_once_per_sass_block(void **state)
+{
+    (void)state;
+    const char *once = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\n"
+                       "setp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\nadd.u32 %r3, %r1, 1;\nJ:\n"
+                       "mov.u32 %r4, sh;\nst.volatile.shared.u32 [%r4+4], %r1;\n";
+    const char *twice = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\n"
+                        "setp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\nactivemask.b32 %r3;\nJ:\n"
+                        "mov.u32 %r4, sh;\nst.volatile.shared.u32 [%r4+4], %r1;\n";
+    /* the same without the second symbol: the first address reused */
+    const char *reuse = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\n"
+                        "setp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\nactivemask.b32 %r3;\nJ:\n"
+                        "st.volatile.shared.u32 [%r2+4], %r1;\n";
+    uint64_t a = region(once, NULL), b = region(twice, NULL), r = region(reuse, NULL);
+    assert_true(a <= r);
+    assert_true(b >= r + 15); /* the second block waits for its own read (the first store's pipe hides some) */
+    assert_int_equal(region(twice, "sreg.cga 0\n"), region(reuse, "sreg.cga 0\n"));
+}
+
+/* The stretches themselves: the base is read on entering the stretch (between clock reads) of a
+ * SASS block's first shared address; a predicated branch's body and its join stay in the block. */
+static void cga_stretches(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD "mov.u64 %rd8, %clock64;\nadd.u32 %r5, %r1, 1;\nmov.u32 %r2, sh;\n"
+                           "setp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\nadd.u32 %r3, %r1, 1;\nJ:\n"
+                           "mov.u32 %r4, sh;\n" TAIL;
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(m);
+    const ws_kernel *k = ws_module_kernel(m, NULL);
+    ws_cga c = {0};
+    assert_int_equal(ws_cga_build(k, k->insns, m, &c), 0);
+    /* 0 ld.param, 1 mov tid, 2 clock, 3 add, 4 mov sh, 5 setp, 6 bra, 7 add, 8 mov sh, 9 clock, ... */
+    assert_int_equal(k->insns[4].op, WS_OP_MOV);
+    assert_true(c.needs[4] && c.needs[8] && !c.needs[3]);
+    assert_true(!c.reads[0] && !c.reads[1] && !c.reads[2]);
+    for (uint32_t pc = 3; pc <= 8; pc++) {
+        assert_true(c.reads[pc]);
+        assert_int_equal(c.stretch[pc], c.stretch[3]); /* the predicated branch joins the blocks */
+    }
+    assert_true(c.stretch[2] != c.stretch[3] && c.stretch[9] != c.stretch[8]);
+    ws_cga_issue(&c, 0, 2, 10);
+    ws_cga_issue(&c, 0, 3, 11);
+    ws_cga_issue(&c, 0, 8, 40); /* the same stretch: no new read */
+    assert_int_equal(ws_cga_ready(&c, 0, 8, 35), 11 + 35);
+    assert_int_equal(ws_cga_ready(&c, 0, 3, 35), 0);
+    ws_cga_free(&c);
+    ws_module_free(m);
+}
+
+/* A shuffle whose membermask is a register only ever set to 0xffffffff is the immediate's SHFL:
+ * ptxas moves it like one (time_cub_warp_scan_inclusive_sum_int_w32.sass: SHFL.UP before the
+ * S2UR of the statement before it). The add waiting for a global load does not hold it back. */
+static void full_mask_register_reorders(void **state)
+{
+    (void)state;
+    const char *reg = "mov.u32 %r9, -1;\nld.global.u32 %r6, [%rd1+64];\nmov.u64 %rd8, %clock64;\n"
+                      "add.u32 %r7, %r6, 1;\nshfl.sync.bfly.b32 %r3, %r1, 1, 31, %r9;\nadd.u32 %r4, %r3, %r7;\n"
+                      "st.volatile.shared.u32 [sh], %r4;\n";
+    const char *imm = "ld.global.u32 %r6, [%rd1+64];\nmov.u64 %rd8, %clock64;\n"
+                      "add.u32 %r7, %r6, 1;\nshfl.sync.bfly.b32 %r3, %r1, 1, 31, -1;\nadd.u32 %r4, %r3, %r7;\n"
+                      "st.volatile.shared.u32 [sh], %r4;\n";
+    uint64_t r = region(reg, "sreg.cga 0\n"), i = region(imm, "sreg.cga 0\n");
+    assert_int_equal(r, i);
+    assert_true(r + 15 < region(reg, "sreg.cga 0\nschedule 0\n"));
+}
+
+/* A shuffle reads an add's result shfl.feed later (5 cycles, not 4: bench_reduce_shfl.sass FADD
+ * then SHFL.DOWN; 28 a step). Three steps of add + shuffle. */
+static void shuffle_reads_add_late(void **state)
+{
+    (void)state;
+    const char *body = "mov.u64 %rd8, %clock64;\n"
+                       "add.u32 %r2, %r1, 1;\nshfl.sync.down.b32 %r3, %r2, 1, 31, -1;\n"
+                       "add.u32 %r4, %r3, 1;\nshfl.sync.down.b32 %r5, %r4, 1, 31, -1;\n"
+                       "add.u32 %r6, %r5, 1;\nshfl.sync.down.b32 %r7, %r6, 1, 31, -1;\n"
+                       "st.volatile.shared.u32 [sh], %r7;\n";
+    assert_int_equal(region(body, "sreg.cga 0\n") - region(body, "sreg.cga 0\nshfl.feed 0\n"), 3);
+    assert_int_equal(region(body, "sreg.cga 0\nshfl.feed 5\n") - region(body, "sreg.cga 0\nshfl.feed 0\n"), 15);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(shared_address_waits_for_the_base),
+        cmocka_unit_test(shared_base_once_per_sass_block),
+        cmocka_unit_test(cga_stretches),
+        cmocka_unit_test(full_mask_register_reorders),
+        cmocka_unit_test(shuffle_reads_add_late),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
