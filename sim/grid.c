@@ -65,7 +65,7 @@ typedef struct {
     uint64_t fresh;
     place *heap;
     size_t nfree, heap_cap;
-    sm_state *sm; /* each SM's blk array is allocated at its first block */
+    sm_state *sm;   /* each SM's blk array is allocated at its first block */
     uint64_t *busy; /* per SM: cycles its blocks ran */
     double makespan;
 } schedule;
