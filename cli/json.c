@@ -28,12 +28,9 @@ static size_t copy_text(char *buf, const char *s)
     return n;
 }
 
-/* The fewest significant digits that read back to the same bits: %.*e gives the correctly
- * rounded decimal of each precision, and the first one that strtof/strtod (both correctly
- * rounded) return unchanged is the shortest; 9 digits always do for binary32, 17 for
- * binary64. Then the digits are laid out as Python's repr does: positional for decimal
- * exponents -4..15, else d.ddde+XX. */
-static size_t shortest(char *buf, double v, bool f32)
+/* The shortest digits of v by trying each precision (shortest, below); *exp: the decimal exponent of the
+ * first. Returns how many. */
+static int shortest_digits(double v, bool f32, char digits[24], int *exp)
 {
     char sci[48];
     int maxprec = f32 ? 9 : 17;
@@ -52,18 +49,20 @@ static size_t shortest(char *buf, double v, bool f32)
     }
 
     /* sci is [-]d[.ddd]e(+|-)XX */
-    char digits[24];
     int nd = 0;
     const char *q = sci + (sci[0] == '-');
     for (; *q && *q != 'e'; q++)
         if (*q != '.')
             digits[nd++] = *q;
-    int exp = atoi(q + 1);
-    while (nd > 1 && digits[nd - 1] == '0')
-        nd--;
+    *exp = atoi(q + 1);
+    return nd;
+}
 
+/* The digits laid out as Python's repr does. */
+static size_t layout(char *buf, int neg, const char *digits, int nd, int exp)
+{
     size_t n = 0;
-    if (sci[0] == '-')
+    if (neg)
         buf[n++] = '-';
     if (exp >= -4 && exp < 16) {
         if (exp < 0) {
@@ -91,6 +90,34 @@ static size_t shortest(char *buf, double v, bool f32)
         n += (size_t)snprintf(buf + n, WS_FMT_FLOAT_MAX - n, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
     }
     return n;
+}
+
+/* The fewest significant digits that read back to the same bits: %.*e gives the correctly
+ * rounded decimal of each precision, and the first one that strtof/strtod (both correctly
+ * rounded) return unchanged is the shortest; 9 digits always do for binary32, 17 for
+ * binary64. Then the digits are laid out as Python's repr does: positional for decimal
+ * exponents -4..15, else d.ddde+XX.
+ * An integer below 2^24 (binary32) or 2^53 (binary64) takes its own digits, trailing zeros
+ * dropped, at once: the next value is at most 1 away, and a number with fewer significant digits
+ * is a multiple of 10 other than it, so no shorter one reads back to it (what the loop finds,
+ * at a sixtieth of its cost: most output buffers a program prints hold integers). */
+static size_t shortest(char *buf, double v, bool f32)
+{
+    char digits[24];
+    int nd = 0, exp = 0, neg = v < 0;
+    double mag = fabs(v);
+    if (mag < (f32 ? 16777216.0 : 9007199254740992.0) && mag == (double)(uint64_t)mag) {
+        char rev[24];
+        for (uint64_t u = (uint64_t)mag; u; u /= 10)
+            rev[nd++] = (char)('0' + u % 10);
+        for (int k = 0; k < nd; k++)
+            digits[k] = rev[nd - 1 - k];
+        exp = nd - 1;
+    } else
+        nd = shortest_digits(v, f32, digits, &exp);
+    while (nd > 1 && digits[nd - 1] == '0')
+        nd--;
+    return layout(buf, neg, digits, nd, exp);
 }
 
 size_t ws_fmt_f32(char *buf, float v)

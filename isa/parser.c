@@ -905,14 +905,16 @@ static uint32_t label_index(parser *p, const char *s, size_t n)
 
 /* ---- instructions ---------------------------------------------------------------------------- */
 
-/* The mnemonic is the longest dotted prefix of the word that the table knows. */
+/* The mnemonic is the longest dotted prefix of the word that the table knows. (Names are compared
+ * by their first character before their length: a strlen of every table entry for every
+ * instruction was a quarter of a one-warp run's host instructions.) */
 static int lookup_opcode(const char *w, size_t n, size_t *mlen)
 {
     size_t len = n;
     for (;;) {
         for (int op = 0; op < WS_OP_COUNT; op++) {
             const char *mn = ws_optable[op].mnemonic;
-            if (strlen(mn) == len && memcmp(mn, w, len) == 0) {
+            if (mn[0] == w[0] && strlen(mn) == len && memcmp(mn, w, len) == 0) {
                 *mlen = len;
                 return op;
             }
@@ -931,7 +933,8 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
     if (allowed & SFX_TYPE2)
         allowed |= SFX_TYPE;
     for (const ws_suffix *x = ws_suffixes; x->name; x++) {
-        if (strlen(x->name) != n || memcmp(x->name, s, n) != 0 || !(x->group & allowed))
+        if (n == 0 || x->name[0] != s[0] || strlen(x->name) != n || memcmp(x->name, s, n) != 0 ||
+            !(x->group & allowed))
             continue;
         switch (x->group) {
         case SFX_TYPE:

@@ -59,9 +59,13 @@ typedef struct {
 typedef struct {
     l2_word *l2; /* an open-addressing table of the words whose queue is not empty yet */
     size_t l2_cap, l2_used;
-    place *heap; /* the free places: a min-heap of (free_at, rank) */
-    size_t nfree;
-    sm_state *sm;
+    /* the free places: the places never used yet, ranks fresh..nplaces-1 (free from cycle 0, so
+     * they come before every place freed again), then a min-heap of (free_at, rank) of the places
+     * blocks freed. Made as blocks come: a one-block launch touches one place, not 132 x 32. */
+    uint64_t fresh;
+    place *heap;
+    size_t nfree, heap_cap;
+    sm_state *sm;   /* each SM's blk array is allocated at its first block */
     uint64_t *busy; /* per SM: cycles its blocks ran */
     double makespan;
 } schedule;
@@ -120,6 +124,7 @@ static void sift_down(place *h, size_t n, size_t i)
     }
 }
 
+/* The heap has room for every place handed out (reserve_places). */
 static void heap_push(schedule *sc, place x)
 {
     size_t i = sc->nfree++;
@@ -132,8 +137,39 @@ static void heap_push(schedule *sc, place x)
     }
 }
 
-static place heap_pop(schedule *sc)
+/* The free place the next block takes (the first by (free_at, rank)); 0 when none is free. */
+static int first_free(const ws_grid *g, const schedule *sc, place *pl)
 {
+    if (sc->fresh < g->nplaces)
+        *pl = (place){0, sc->fresh};
+    else if (sc->nfree)
+        *pl = sc->heap[0];
+    else
+        return 0;
+    return 1;
+}
+
+/* Room in the heap for every place handed out, each of which a block may free again. -1: out of
+ * memory. */
+static int reserve_places(schedule *sc, size_t n)
+{
+    if (n <= sc->heap_cap)
+        return 0;
+    size_t cap = sc->heap_cap ? 2 * sc->heap_cap : 64;
+    cap = cap < n ? n : cap;
+    place *h = realloc(sc->heap, cap * sizeof *h);
+    if (!h)
+        return -1;
+    sc->heap = h;
+    sc->heap_cap = cap;
+    return 0;
+}
+
+/* Takes that place (first_free said there is one). */
+static place take_free(const ws_grid *g, schedule *sc)
+{
+    if (sc->fresh < g->nplaces)
+        return (place){0, sc->fresh++};
     place top = sc->heap[0];
     sc->heap[0] = sc->heap[--sc->nfree];
     sift_down(sc->heap, sc->nfree, 0);
@@ -153,23 +189,15 @@ ws_grid *ws_grid_create(const ws_preset *p, uint32_t threads, uint64_t shared_by
     g->nplaces = (size_t)g->nsm * g->per_sm;
     for (int k = 0; k < 2; k++) {
         schedule *sc = &g->s[k];
-        sc->heap = calloc(g->nplaces, sizeof *sc->heap);
         sc->sm = calloc(g->nsm, sizeof *sc->sm);
         sc->busy = calloc(g->nsm, sizeof *sc->busy);
-        int ok = sc->heap && sc->sm && sc->busy;
-        for (unsigned i = 0; ok && i < g->nsm; i++) {
-            sc->sm[i].blk = calloc(g->per_sm, sizeof *sc->sm[i].blk);
-            sc->sm[i].next = INFINITY;
-            ok = sc->sm[i].blk != NULL;
-        }
-        if (!ok) {
+        if (!sc->sm || !sc->busy) {
             ws_stats unused;
             ws_grid_finish(g, &unused);
             return NULL;
         }
-        for (size_t i = 0; i < g->nplaces; i++) /* sorted by rank: already a heap */
-            sc->heap[i] = (place){0, i};
-        sc->nfree = g->nplaces;
+        for (unsigned i = 0; i < g->nsm; i++)
+            sc->sm[i].next = INFINITY;
     }
     return g;
 }
@@ -293,14 +321,20 @@ static int place_block(ws_grid *g, schedule *sc, double dispatch, uint64_t cycle
 {
     for (;;) {
         unsigned e = first_event(g, sc);
-        double start = sc->nfree && sc->heap[0].free_at > dispatch ? sc->heap[0].free_at : dispatch;
-        if (sc->nfree && (e == g->nsm || start <= sc->sm[e].next))
+        place pl;
+        int any = first_free(g, sc, &pl);
+        double start = any && pl.free_at > dispatch ? pl.free_at : dispatch;
+        if (any && (e == g->nsm || start <= sc->sm[e].next))
             break;
         step(g, sc, e); /* a place is always resident or free: e < nsm when none is free */
     }
-    place pl = heap_pop(sc);
+    if (sc->fresh < g->nplaces && reserve_places(sc, sc->fresh + 1) != 0)
+        return -1;
+    place pl = take_free(g, sc);
     double start = pl.free_at > dispatch ? pl.free_at : dispatch;
     sm_state *m = &sc->sm[pl.rank % g->nsm];
+    if (!m->blk && !(m->blk = calloc(g->per_sm, sizeof *m->blk)))
+        return -1;
     advance(m, start);
     m->blk[m->n++] = (resident){start + (double)wait, 0, (double)cycles, demand, start, pl.rank};
     plan(m);

@@ -96,21 +96,49 @@ static uint64_t symbol_address(const ws_launch_ctx *L, const ws_symbol *s)
     }
 }
 
+/* The operand's folded immediate: its own plus its symbol's address. */
+static uint64_t folded(const ws_launch_ctx *L, const ws_operand *op)
+{
+    return op->imm + symbol_address(L, &L->m->symbols[op->sym]);
+}
+
 /* Folds the symbol addresses of the launch's module into code, a copy of its kernel's
- * instructions, or (check) says whether code already holds them. */
-static int fold_symbols(const ws_launch_ctx *L, ws_insn *code, int check)
+ * instructions, and lists where in p->sym_at. -1: out of memory. */
+static int fold_symbols(const ws_launch_ctx *L, ws_prepared *p)
 {
     const ws_kernel *k = L->k;
-    for (uint32_t i = 0; i < k->ninsns; i++)
-        for (unsigned o = 0; o < k->insns[i].nops; o++) {
-            const ws_operand *op = &k->insns[i].ops[o];
-            if ((op->kind != WS_OPND_ADDR && op->kind != WS_OPND_SYM) || op->sym == WS_NO_SYM)
-                continue;
-            uint64_t imm = op->imm + symbol_address(L, &L->m->symbols[op->sym]);
-            if (check && code[i].ops[o].imm != imm)
-                return 0;
-            code[i].ops[o].imm = imm;
+    uint32_t n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t i = 0; i < k->ninsns; i++)
+            for (unsigned o = 0; o < k->insns[i].nops; o++) {
+                const ws_operand *op = &k->insns[i].ops[o];
+                if ((op->kind != WS_OPND_ADDR && op->kind != WS_OPND_SYM) || op->sym == WS_NO_SYM)
+                    continue;
+                if (pass) {
+                    p->code[i].ops[o].imm = folded(L, op);
+                    p->sym_at[n] = i * WS_MAX_OPERANDS + o;
+                }
+                n++;
+            }
+        if (!pass) {
+            p->nsym_at = n;
+            n = 0;
+            if (!(p->sym_at = malloc((p->nsym_at ? p->nsym_at : 1) * sizeof *p->sym_at)))
+                return -1;
         }
+    }
+    return 0;
+}
+
+/* Whether p->code holds the symbol addresses of the launch's module (a kernel launched again
+ * with its module's symbols elsewhere is prepared again): only the operands that have one. */
+static int symbols_same(const ws_launch_ctx *L, const ws_prepared *p)
+{
+    for (uint32_t j = 0; j < p->nsym_at; j++) {
+        uint32_t i = p->sym_at[j] / WS_MAX_OPERANDS, o = p->sym_at[j] % WS_MAX_OPERANDS;
+        if (p->code[i].ops[o].imm != folded(L, &L->k->insns[i].ops[o]))
+            return 0;
+    }
     return 1;
 }
 
@@ -119,6 +147,7 @@ static void prepared_free(ws_sim *sim)
     ws_prepared *p = &sim->prepared;
     free(p->insns);
     free(p->code);
+    free(p->sym_at);
     free(p->reconv_pc);
     free(p->zero_regs);
     free(p->uninit_plan);
@@ -159,7 +188,7 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     const ws_kernel *k = L->k;
     size_t bytes = (size_t)k->ninsns * sizeof *k->insns;
     int same = p->code && p->ninsns == k->ninsns && p->nregs == k->nregs && p->slow == L->slow &&
-               !memcmp(p->insns, k->insns, bytes) && fold_symbols(L, p->code, 1);
+               !memcmp(p->insns, k->insns, bytes) && symbols_same(L, p);
     if (!same) {
         prepared_free(sim);
         uint64_t keep = prepared_bytes(k), work = analysis_bytes(k);
@@ -188,7 +217,12 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
         memcpy(p->insns, k->insns, bytes);
         memcpy(p->code, k->insns, bytes);
         p->reg_words = ws_reg_layout(k, p->roff, p->rkind);
-        fold_symbols(L, p->code, 0);
+        if (fold_symbols(L, p) != 0) {
+            ws_mem_release(sim, work);
+            prepared_free(sim);
+            snprintf(res->message, sizeof res->message, "out of memory");
+            return WS_ERR_INTERNAL;
+        }
         if (!sim->cfg.no_contract) /* the H200 runs what ptxas made: mul + add fused into one fma */
             ws_contract_rewrite(k, p->code);
         for (uint32_t i = 0; i < k->ninsns; i++) {

@@ -1,6 +1,8 @@
 /* preset: the architecture's cycles (preset.h), the sm_90 preset compiled in. */
 #include "preset.h"
 
+#include <ctype.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,6 +221,24 @@ static const preset_key preset_keys[] = {
 
 #define WS_PRESET_MAX 1e6
 
+/* The next whitespace-separated word of buf at *pos, at most 63 characters (as sscanf's %63s
+ * takes them: a longer word goes on as the next one); 0 when there is none. */
+static int word(const char *buf, size_t *pos, char out[64])
+{
+    size_t i = *pos, n = 0;
+    while (isspace((unsigned char)buf[i]))
+        i++;
+    while (buf[i] && !isspace((unsigned char)buf[i]) && n < 63)
+        out[n++] = buf[i++];
+    out[n] = 0;
+    *pos = i;
+    return n > 0;
+}
+
+/* Whether key is name (the first characters compared inline: the built-in preset is read at every
+ * start, and a call to strcmp for each of some 140 keys a line was a sixth of a one-warp run). */
+static int same(const char *key, const char *name) { return key[0] == name[0] && !strcmp(key, name); }
+
 static int parse_into(const char *text, ws_preset *p, char *err, size_t errlen)
 {
     unsigned line = 0;
@@ -236,14 +256,16 @@ static int parse_into(const char *text, ws_preset *p, char *err, size_t errlen)
         if (hash)
             *hash = 0;
         char key[64], val[64];
-        int got = sscanf(buf, "%63s %63s", key, val);
+        size_t pos = 0;
+        int got = word(buf, &pos, key);
+        got += got && word(buf, &pos, val);
         if (got <= 0)
             continue;
         if (got != 2) {
             snprintf(err, errlen, "preset line %u: expected \"key value\", found \"%s\"", line, key);
             return -1;
         }
-        if (!strcmp(key, "name")) {
+        if (same(key, "name")) {
             snprintf(p->name, sizeof p->name, "%s", val);
             continue;
         }
@@ -255,7 +277,7 @@ static int parse_into(const char *text, ws_preset *p, char *err, size_t errlen)
                      WS_PRESET_MAX);
             return -1;
         }
-        if (!strcmp(key, "subpartitions")) {
+        if (same(key, "subpartitions")) {
             if (v < 1 || v > 64) {
                 snprintf(err, errlen, "preset line %u: subpartitions must be 1 to 64", line);
                 return -1;
@@ -265,12 +287,12 @@ static int parse_into(const char *text, ws_preset *p, char *err, size_t errlen)
         }
         int found = 0;
         for (unsigned c = 0; c < LAT_CLASS_COUNT && !found; c++)
-            if (!strcmp(key, ws_latency_name((ws_latency_class)c))) {
+            if (same(key, ws_latency_name((ws_latency_class)c))) {
                 p->lat[c] = v;
                 found = 1;
             }
         for (size_t i = 0; i < sizeof preset_keys / sizeof preset_keys[0] && !found; i++)
-            if (!strcmp(key, preset_keys[i].key)) {
+            if (same(key, preset_keys[i].key)) {
                 *(double *)((char *)p + preset_keys[i].off) = v;
                 found = 1;
             }
@@ -282,10 +304,24 @@ static int parse_into(const char *text, ws_preset *p, char *err, size_t errlen)
     return 0;
 }
 
+/* The built-in preset, read once a process (every timing launch starts from it). */
+static ws_preset builtin;
+static int builtin_status;
+static char builtin_err[256];
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+static void read_builtin(void)
+{
+    builtin_status = parse_into(ws_preset_sm90_text, &builtin, builtin_err, sizeof builtin_err);
+}
+
 int ws_preset_parse(const char *text, ws_preset *p, char *err, size_t errlen)
 {
-    memset(p, 0, sizeof *p);
-    if (parse_into(ws_preset_sm90_text, p, err, errlen) != 0)
+    pthread_once(&builtin_once, read_builtin);
+    if (builtin_status != 0) {
+        snprintf(err, errlen, "%s", builtin_err);
         return -1;
+    }
+    *p = builtin;
     return text ? parse_into(text, p, err, errlen) : 0;
 }

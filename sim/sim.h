@@ -132,6 +132,8 @@ typedef struct {
     uint32_t ninsns, nregs;
     unsigned slow;
     ws_insn *code;             /* the instructions with symbol addresses folded in */
+    uint32_t *sym_at;          /* where code has them: instruction * WS_MAX_OPERANDS + operand */
+    uint32_t nsym_at;
     uint32_t *reconv_pc;
     uint32_t *zero_regs;
     uint32_t nzero_regs;
