@@ -185,6 +185,44 @@ static int decode_ld_param(const ws_kernel *k, const ws_insn *in)
            a->imm % (bits / 8) == 0 && a->imm < k->param_bytes && bits / 8 <= k->param_bytes - a->imm;
 }
 
+/* mov d, imm (any type) or mov d, sym (a symbol's address, folded in: ws_prepared's code): ex_mov's
+ * value, the bits cut to the type, the same in every lane */
+static int decode_mov_const(const ws_insn *in, uint64_t *v)
+{
+    const ws_operand *a = &in->ops[1];
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    if (in->op != WS_OP_MOV || (in->mods & ~(uint32_t)WS_MOD_INFUNC) || in->vec > 1 || in->nops != 2 ||
+        !is_row(&in->ops[0]) || !bits || !(a->kind == WS_OPND_IMM || (a->kind == WS_OPND_SYM && a->reg == WS_NO_REG)))
+        return 0;
+    *v = a->imm & (bits >= 64 ? ~0ull : (1ull << bits) - 1);
+    return 1;
+}
+
+/* mov d, %sreg of 32 or 64 bits for a special register that is the same at every run of a warp's
+ * instruction (its thread's, block's or grid's place: never a clock), below 2^32, so the type's
+ * cut changes nothing (ws_sreg_row) */
+static int decode_mov_sreg(const ws_insn *in)
+{
+    const ws_operand *a = &in->ops[1];
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    return in->op == WS_OP_MOV && !(in->mods & ~(uint32_t)WS_MOD_INFUNC) && in->vec <= 1 && in->nops == 2 &&
+           is_row(&in->ops[0]) && (bits == 32 || bits == 64) && a->kind == WS_OPND_SREG && a->reg <= WS_SREG_LANEID;
+}
+
+/* cvta[.to].space d, a on a row: ex_cvta's a -/+ the space's window, cut to 32 or 64 bits: the
+ * forms sub/add with the window as immediate */
+static int decode_cvta(const ws_insn *in, ws_dinsn *d)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    if (in->op != WS_OP_CVTA || (in->mods & ~(uint32_t)(WS_MOD_TO | WS_MOD_INFUNC)) || in->nops != 2 ||
+        !is_row(&in->ops[0]) || !is_row(&in->ops[1]) || (bits != 32 && bits != 64))
+        return 0;
+    int to = (in->mods & WS_MOD_TO) != 0;
+    d->kind = (uint8_t)(bits == 32 ? (to ? WS_FK_SUB32_RI : WS_FK_ADD32_RI) : (to ? WS_FK_SUB64_RI : WS_FK_ADD64_RI));
+    d->imm = ws_space_window((ws_space)in->space);
+    return 1;
+}
+
 static uint32_t row_of(uint32_t reg) { return reg == WS_NO_REG ? WS_NO_REG : reg * 32; }
 
 static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_facts *f, uint32_t pc, ws_dinsn *d,
@@ -229,6 +267,17 @@ static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_fac
         }
         return;
     }
+    if (decode_mov_const(in, &d->imm)) {
+        d->kind = WS_FK_MOV_I;
+        return;
+    }
+    if (decode_mov_sreg(in)) {
+        d->kind = DK_SREG;
+        d->imm = in->ops[1].reg;
+        return;
+    }
+    if (decode_cvta(in, d))
+        return;
     if (in->op == WS_OP_SHFL && decode_shfl(code, f, pc, &dk->shfl[dk->nshfl])) {
         d->kind = DK_SHFL_PERM;
         d->shfl = dk->nshfl++;

@@ -21,6 +21,7 @@ enum {
     DK_BRA,                  /* a branch: inline when uniform, else as DK_LEAVE */
     DK_SHFL_PERM,            /* a constant shuffle: lane l reads lane src[l] (ws_dshfl) */
     DK_LD_PARAM,             /* ld.param of 4 or 8 bytes at a constant offset, zero-extended */
+    DK_SREG,                 /* mov of a special register ws_sreg_row computes per warp (imm: which) */
     DK_COUNT,
     /* ws_dinsn.disp only: the run loop looks at the guard, the branch or the stops first */
     DK_CHECK = DK_COUNT,

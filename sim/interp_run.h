@@ -98,6 +98,7 @@ static inline void shfl_perm(uint64_t *d, const uint64_t *a, const ws_dshfl *s)
     X(DK_BRA, h_bra)                                                                                                   \
     X(DK_SHFL_PERM, h_SHFL_PERM)                                                                                       \
     X(DK_LD_PARAM, h_LD_PARAM)                                                                                         \
+    X(DK_SREG, h_SREG)                                                                                                 \
     X(DK_CHECK, h_check)
 
 #if WS_INTERP_THREADED
@@ -386,6 +387,12 @@ h_LD_PARAM : {
     uint64_t v_ = 0;
     memcpy(&v_, L->params + di->imm, di->imm2 == 8 ? 8 : 4);
     WRITE(v_);
+    NEXT();
+}
+h_SREG : {
+    /* %tid, %ntid, %ctaid, %nctaid, %laneid: the row of the warp's values (ws_sreg_row) */
+    ws_sreg_row(x, (unsigned)di->imm, FULL_MASK, t_);
+    WRITE(t_[l]);
     NEXT();
 }
 h_general : {

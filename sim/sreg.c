@@ -58,10 +58,10 @@ void ws_sreg_row(const ws_exec *x, unsigned sreg, uint32_t mask, uint64_t *row)
     const ws_launch_ctx *L = x->L;
     switch (sreg) {
     case WS_SREG_TID_X:
-        if (L->block[0] % 32 == 0) { /* a warp's lanes are consecutive x */
-            uint32_t t0 = x->w->index * 32;
+        if (L->block[0] % 32 == 0) { /* a warp's lanes are consecutive x, from a multiple of 32 */
+            uint32_t x0 = x->w->index * 32 % L->block[0];
             for (unsigned l = 0; l < 32; l++)
-                row[l] = (t0 + l) % L->block[0];
+                row[l] = x0 + l;
             return;
         }
         break;
