@@ -223,6 +223,35 @@ static int decode_cvta(const ws_insn *in, ws_dinsn *d)
     return 1;
 }
 
+/* ld/st.{global,shared} of one element of 1, 2, 4 or 8 bytes, weak (no order, no .volatile), at
+ * [register + offset], into a row (ld: zero-extended, so no signed integer type) or from a row
+ * (st): the run loop's one-check path (DK_LD, DK_ST); a = the address's row, imm its offset,
+ * imm2 its wrap (ws_address_mask), imm3 the element's bytes, c the space */
+static int decode_mem(const ws_insn *in, ws_dinsn *d)
+{
+    int ld = in->op == WS_OP_LD;
+    ws_type t = (ws_type)in->type;
+    unsigned bits = ws_type_bits(t);
+    ws_space sp = ws_access_space(in);
+    if ((!ld && in->op != WS_OP_ST) || (in->mods & ~(uint32_t)(WS_MOD_NC | WS_MOD_INFUNC)) || in->sem ||
+        in->vec != 1 || in->nops != 2 || (sp != WS_SPACE_GLOBAL && sp != WS_SPACE_SHARED) || t == WS_T_PRED ||
+        (bits != 8 && bits != 16 && bits != 32 && bits != 64) ||
+        (ld && ws_type_is_signed(t) && !ws_type_is_float(t)) || ws_insn_is_strong_load(in))
+        return 0;
+    const ws_operand *addr = &in->ops[ld ? 1 : 0], *v = &in->ops[ld ? 0 : 1];
+    if (addr->kind != WS_OPND_ADDR || addr->reg == WS_NO_REG || !is_row(v))
+        return 0;
+    d->kind = ld ? DK_LD : DK_ST;
+    d->a = addr->reg * 32;
+    d->d = ld ? v->reg * 32 : WS_NO_REG;
+    d->b = ld ? WS_NO_REG : v->reg * 32;
+    d->c = sp;
+    d->imm = addr->imm;
+    d->imm2 = ws_address_mask(addr);
+    d->imm3 = bits / 8;
+    return 1;
+}
+
 static uint32_t row_of(uint32_t reg) { return reg == WS_NO_REG ? WS_NO_REG : reg * 32; }
 
 static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_facts *f, uint32_t pc, ws_dinsn *d,
@@ -276,7 +305,7 @@ static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_fac
         d->imm = in->ops[1].reg;
         return;
     }
-    if (decode_cvta(in, d))
+    if (decode_cvta(in, d) || decode_mem(in, d))
         return;
     if (in->op == WS_OP_SHFL && decode_shfl(code, f, pc, &dk->shfl[dk->nshfl])) {
         d->kind = DK_SHFL_PERM;

@@ -22,6 +22,8 @@ enum {
     DK_SHFL_PERM,            /* a constant shuffle: lane l reads lane src[l] (ws_dshfl) */
     DK_LD_PARAM,             /* ld.param of 4 or 8 bytes at a constant offset, zero-extended */
     DK_SREG,                 /* mov of a special register ws_sreg_row computes per warp (imm: which) */
+    DK_LD,                   /* ld/st.{global,shared} of a row: one bounds check for consecutive lanes */
+    DK_ST,
     DK_COUNT,
     /* ws_dinsn.disp only: the run loop looks at the guard, the branch or the stops first */
     DK_CHECK = DK_COUNT,

@@ -6,6 +6,7 @@
  * expands too); an instruction without a handler runs through its executor. */
 #include "decode.h"
 #include "exec_fast.h"
+#include "memory.h"
 #include "warp.h"
 
 /* d[l] = value in the lanes of exec; value reads lane l of any row. With all 32 lanes, straight
@@ -65,6 +66,62 @@ static inline void shfl_perm(uint64_t *d, const uint64_t *a, const ws_dshfl *s)
 }
 #endif
 
+/* The host bytes of a DK_LD or DK_ST (decode.c, decode_mem) in one check, as exec_mem.c's
+ * warp_region finds them: all 32 lanes at consecutive elements from an aligned address, or one
+ * lane at an aligned address, inside the block's shared memory or one global allocation. NULL for
+ * anything else: the executor then does the work, its diagnostics included. Each executing lane's
+ * address goes to x->mem_addr[l], as the executor leaves it. */
+static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *base, uint32_t exec)
+{
+    const uint64_t esz = di->imm3, off = di->imm, wrap = di->imm2;
+    uint64_t a0, n;
+    if (exec == FULL_MASK) {
+        uint64_t apart = 0;
+        a0 = (base[0] + off) & wrap;
+        for (unsigned l = 0; l < 32; l++)
+            apart |= ((base[l] + off) & wrap) ^ (a0 + l * esz);
+        if (apart)
+            return NULL;
+        for (unsigned l = 0; l < 32; l++)
+            x->mem_addr[l] = a0 + l * esz;
+        n = 32;
+    } else if (exec && !(exec & (exec - 1))) {
+        unsigned l = (unsigned)__builtin_ctz(exec);
+        a0 = x->mem_addr[l] = (base[l] + off) & wrap;
+        n = 1;
+    } else {
+        return NULL;
+    }
+    if (a0 & (esz - 1))
+        return NULL;
+    if (di->c == WS_SPACE_SHARED)
+        return a0 < x->blk->shared_size && n * esz <= x->blk->shared_size - a0 ? x->blk->shared + a0 : NULL;
+    ws_alloc *al = ws_find_alloc(x->L->sim, a0, n * esz);
+    return al ? al->data + (a0 - al->base) : NULL;
+}
+
+/* Each of 32 lanes' element of N bytes at p + N * l to or from its row (little-endian: the low
+ * bytes; a load zero-extends), with N a constant in each loop */
+#define FOR_EACH_ESZ(esz, LOOP)                                                                                        \
+    switch (esz) {                                                                                                     \
+    case 1: {                                                                                                          \
+        typedef uint8_t E;                                                                                             \
+        LOOP                                                                                                           \
+    } break;                                                                                                           \
+    case 2: {                                                                                                          \
+        typedef uint16_t E;                                                                                            \
+        LOOP                                                                                                           \
+    } break;                                                                                                           \
+    case 4: {                                                                                                          \
+        typedef uint32_t E;                                                                                            \
+        LOOP                                                                                                           \
+    } break;                                                                                                           \
+    default: {                                                                                                         \
+        typedef uint64_t E;                                                                                            \
+        LOOP                                                                                                           \
+    } break;                                                                                                           \
+    }
+
 /* Dispatch: threaded code where the compiler has labels as values (GCC, clang): every handler
  * ends with its own jump to the next instruction's handler, which the processor predicts per
  * handler (one shared jump, a switch's, mispredicts where the kernel's sequence of forms
@@ -99,6 +156,8 @@ static inline void shfl_perm(uint64_t *d, const uint64_t *a, const ws_dshfl *s)
     X(DK_SHFL_PERM, h_SHFL_PERM)                                                                                       \
     X(DK_LD_PARAM, h_LD_PARAM)                                                                                         \
     X(DK_SREG, h_SREG)                                                                                                 \
+    X(DK_LD, h_LD)                                                                                                     \
+    X(DK_ST, h_ST)                                                                                                     \
     X(DK_CHECK, h_check)
 
 #if WS_INTERP_THREADED
@@ -393,6 +452,45 @@ h_SREG : {
     /* %tid, %ntid, %ctaid, %nctaid, %laneid: the row of the warp's values (ws_sreg_row) */
     ws_sreg_row(x, (unsigned)di->imm, FULL_MASK, t_);
     WRITE(t_[l]);
+    NEXT();
+}
+h_LD : {
+    /* ex_ld with the bytes found in one check (mem_span); else, or where ex_ld does more (the
+     * uninitialised-value check, poisoned shared words, --slow-path exec), the executor */
+    uint8_t *p_;
+    if (x->blk->shadow || (L->slow & WS_SLOW_EXEC) || (di->c == WS_SPACE_SHARED && x->blk->poison_shared) ||
+        !(p_ = mem_span(x, di, R(di->a), exec)))
+        goto h_general;
+    uint64_t *d_ = R(di->d);
+    if (exec == FULL_MASK) {
+        FOR_EACH_ESZ(di->imm3, for (unsigned l = 0; l < 32; l++) {
+            E e_;
+            memcpy(&e_, p_ + sizeof e_ * l, sizeof e_);
+            d_[l] = e_;
+        })
+    } else {
+        uint64_t v_ = 0;
+        memcpy(&v_, p_, di->imm3);
+        d_[__builtin_ctz(exec)] = v_;
+    }
+    L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
+    NEXT();
+}
+h_ST : {
+    /* ex_st likewise; the elements are apart, so the order of the lanes' stores does not matter */
+    uint8_t *p_;
+    if (x->blk->shadow || (L->slow & WS_SLOW_EXEC) || !(p_ = mem_span(x, di, R(di->a), exec)))
+        goto h_general;
+    const uint64_t *v_ = R(di->b);
+    if (exec == FULL_MASK) {
+        FOR_EACH_ESZ(di->imm3, for (unsigned l = 0; l < 32; l++) {
+            E e_ = (E)v_[l];
+            memcpy(p_ + sizeof e_ * l, &e_, sizeof e_);
+        })
+    } else {
+        memcpy(p_, &v_[__builtin_ctz(exec)], di->imm3);
+    }
+    L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
     NEXT();
 }
 h_general : {
