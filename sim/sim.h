@@ -62,7 +62,7 @@ typedef struct {
     uint32_t ngroups;
     uint32_t gpc[32], glanes[32];
     uint8_t gstate[32];
-    uint32_t bar_id[32];       /* barrier a lane waits at */
+    uint32_t bar_lanes[16];    /* per block barrier, the lanes that last arrived at it (ex_bar) */
     uint64_t *regs;            /* nregs x 32, structure of arrays */
     uint32_t *reg_written;     /* check_uninitialized: per register, lanes that wrote it */
     reconv_barrier reconv[MAX_RECONV];
