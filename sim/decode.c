@@ -233,10 +233,10 @@ static int decode_mem(const ws_insn *in, ws_dinsn *d)
     ws_type t = (ws_type)in->type;
     unsigned bits = ws_type_bits(t);
     ws_space sp = ws_access_space(in);
-    if ((!ld && in->op != WS_OP_ST) || (in->mods & ~(uint32_t)(WS_MOD_NC | WS_MOD_INFUNC)) || in->sem ||
-        in->vec != 1 || in->nops != 2 || (sp != WS_SPACE_GLOBAL && sp != WS_SPACE_SHARED) || t == WS_T_PRED ||
-        (bits != 8 && bits != 16 && bits != 32 && bits != 64) ||
-        (ld && ws_type_is_signed(t) && !ws_type_is_float(t)) || ws_insn_is_strong_load(in))
+    if ((!ld && in->op != WS_OP_ST) || (in->mods & ~(uint32_t)(WS_MOD_NC | WS_MOD_INFUNC)) || in->sem || in->vec != 1 ||
+        in->nops != 2 || (sp != WS_SPACE_GLOBAL && sp != WS_SPACE_SHARED) || t == WS_T_PRED ||
+        (bits != 8 && bits != 16 && bits != 32 && bits != 64) || (ld && ws_type_is_signed(t) && !ws_type_is_float(t)) ||
+        ws_insn_is_strong_load(in))
         return 0;
     const ws_operand *addr = &in->ops[ld ? 1 : 0], *v = &in->ops[ld ? 0 : 1];
     if (addr->kind != WS_OPND_ADDR || addr->reg == WS_NO_REG || !is_row(v))
@@ -323,6 +323,29 @@ static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_fac
     d->kind = DK_GENERAL;
 }
 
+/* A guarded forward branch at pc over a straight line [pc + 1, target) to its own reconvergence
+ * point, in which nothing moves lanes, waits for lanes (collectives) or ends a stretch: when it
+ * diverges in a converged warp, the scheduler would run the lanes that fall through (the lower
+ * pc) alone up to target, where the taken lanes wait, and the whole warp then goes on together;
+ * nothing else of the block runs in between. The run loop does the same without leaving the
+ * warp converged: the fall-through lanes run the line masked, then all go on at target. */
+static int skip_region(const ws_kernel *k, const ws_insn *code, const ws_dkernel *dk, const uint32_t *reconv_pc,
+                       uint32_t pc)
+{
+    const ws_dinsn *d = &dk->insns[pc];
+    uint32_t target = (uint32_t)d->imm;
+    if (!reconv_pc || ws_op_class_of(code[pc].op) != CLS_BRANCH || d->guard == WS_NO_REG || target <= pc + 1 ||
+        target >= k->ninsns || reconv_pc[pc] != target)
+        return 0;
+    for (uint32_t i = pc + 1; i < target; i++) {
+        const ws_dinsn *r = &dk->insns[i];
+        if (r->kind == DK_BRA || r->kind == DK_LEAVE || r->ends || (r->stops & DK_STOP_COLLECTIVE) ||
+            ws_op_class_of(code[i].op) == CLS_COLLECTIVE)
+            return 0;
+    }
+    return 1;
+}
+
 uint64_t ws_interp_bytes(const ws_kernel *k)
 {
     uint32_t nshfl = 0;
@@ -364,6 +387,9 @@ ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const uint
         if (code[i].op == WS_OP_CALL)
             dk->insns[i + 1].stops |= DK_STOP_RECONV; /* insns[ninsns] exists: the DK_LEAVE past the end */
     }
+    for (uint32_t i = 0; i < k->ninsns; i++)
+        if (dk->insns[i].kind == DK_BRA)
+            dk->insns[i].imm2 = skip_region(k, code, dk, reconv_pc, i);
     memset(&dk->insns[k->ninsns], 0, sizeof *dk->insns);
     dk->insns[k->ninsns].kind = DK_LEAVE;
     for (uint32_t i = 0; i <= k->ninsns; i++) {

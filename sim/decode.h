@@ -64,7 +64,7 @@ typedef struct {
     uint32_t guard; /* the guard's row offset, or WS_NO_REG */
     uint32_t d, a, b, c, p;
     uint64_t imm;  /* b's (or c's) immediate, a mov's value, a branch's target, a parameter's offset */
-    uint64_t imm2; /* mad's immediate c; cvt's sign bit */
+    uint64_t imm2; /* mad's immediate c; cvt's sign bit; DK_BRA: 1 if a converged warp may skip (skip_region) */
     uint64_t imm3; /* cvt's destination mask (its source mask is imm) */
     uint32_t shfl; /* DK_SHFL_PERM: index into ws_dkernel.shfl */
 } ws_dinsn;

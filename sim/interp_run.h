@@ -269,6 +269,9 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
                          (x->stretch_end ? DK_STOP_COLLECTIVE | DK_STOP_RECONV : 0);
     const ws_dinsn *di;
     uint32_t exec; /* the lanes that run di */
+    /* a converged warp's skipped region (ws_dinsn.imm2 of DK_BRA): at pc rejoin, the lanes
+     * rejoin_live go on together again */
+    uint32_t rejoin = UINT32_MAX, rejoin_live = live;
 #if WS_INTERP_THREADED
 #define X(v, label) [v] = &&label,
     static const void *const handlers_[DK_DISPATCH_COUNT] = {WS_INTERP_HANDLERS(X)};
@@ -288,6 +291,10 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
 
     /* an instruction with a guard, a branch, or one some DK_STOP_* may stop (ws_dinsn.disp) */
 h_check:
+    if (pc == rejoin) { /* the end of a skipped region: the taken lanes waited here */
+        live = exec = rejoin_live;
+        rejoin = UINT32_MAX;
+    }
     if (di->stops & stop)
         goto out; /* what moves lanes is warp.c's, and the rest of DK_STOP_* */
 guard:
@@ -311,6 +318,18 @@ guard:
 
 h_bra:                          /* ex_bra's uniform case */
     if (exec != live && exec) { /* divergent */
+        if (!x->stretch_end && di->imm2 && rejoin == UINT32_MAX && !x->blk->shadow && budget - n >= di->imm - pc) {
+            /* a converged warp's over a region it may skip (decode.c, skip_region): the lanes
+             * that fall through run it, the taken ones wait at the target, which the budget
+             * reaches; nothing in it stops the stretch but a launch that stops */
+            n++;
+            lanes += (uint64_t)__builtin_popcount(exec);
+            rejoin = (uint32_t)di->imm;
+            rejoin_live = live;
+            live &= ~exec;
+            pc++;
+            HEAD();
+        }
         if (!x->stretch_end)
             goto out; /* a converged warp's: warp.c's */
         /* a diverged group's: ex_bra splits it, and the part with the lower pc is the group the
@@ -449,9 +468,15 @@ h_LD_PARAM : {
     NEXT();
 }
 h_SREG : {
-    /* %tid, %ntid, %ctaid, %nctaid, %laneid: the row of the warp's values (ws_sreg_row) */
-    ws_sreg_row(x, (unsigned)di->imm, FULL_MASK, t_);
-    WRITE(t_[l]);
+    /* %tid, %ntid, %ctaid, %nctaid, %laneid: the row of the warp's values, a vector fill where
+     * it is base + step * lane (ws_sreg_affine), else ws_sreg_row */
+    uint64_t base_, step_;
+    if (ws_sreg_affine(x, (unsigned)di->imm, &base_, &step_)) {
+        WRITE(base_ + step_ * l);
+    } else {
+        ws_sreg_row(x, (unsigned)di->imm, FULL_MASK, t_);
+        WRITE(t_[l]);
+    }
     NEXT();
 }
 h_LD : {
@@ -463,11 +488,12 @@ h_LD : {
         goto h_general;
     uint64_t *d_ = R(di->d);
     if (exec == FULL_MASK) {
-        FOR_EACH_ESZ(di->imm3, for (unsigned l = 0; l < 32; l++) {
-            E e_;
-            memcpy(&e_, p_ + sizeof e_ * l, sizeof e_);
-            d_[l] = e_;
-        })
+        FOR_EACH_ESZ(
+            di->imm3, for (unsigned l = 0; l < 32; l++) {
+                E e_;
+                memcpy(&e_, p_ + sizeof e_ * l, sizeof e_);
+                d_[l] = e_;
+            })
     } else {
         uint64_t v_ = 0;
         memcpy(&v_, p_, di->imm3);
@@ -483,10 +509,11 @@ h_ST : {
         goto h_general;
     const uint64_t *v_ = R(di->b);
     if (exec == FULL_MASK) {
-        FOR_EACH_ESZ(di->imm3, for (unsigned l = 0; l < 32; l++) {
-            E e_ = (E)v_[l];
-            memcpy(p_ + sizeof e_ * l, &e_, sizeof e_);
-        })
+        FOR_EACH_ESZ(
+            di->imm3, for (unsigned l = 0; l < 32; l++) {
+                E e_ = (E)v_[l];
+                memcpy(p_ + sizeof e_ * l, &e_, sizeof e_);
+            })
     } else {
         memcpy(p_, &v_[__builtin_ctz(exec)], di->imm3);
     }

@@ -247,6 +247,9 @@ struct ws_exec {
 uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane);
 /* A special register in every lane of mask: one switch for the row, not one per lane. */
 void ws_sreg_row(const ws_exec *x, unsigned sreg, uint32_t mask, uint64_t *row);
+/* The same row as base + step * lane, when it is one (%tid.x of a block a multiple of 32 wide,
+ * %laneid, %ntid, %ctaid, %nctaid): 1, else 0. */
+int ws_sreg_affine(const ws_exec *x, unsigned sreg, uint64_t *base, uint64_t *step);
 
 static inline uint64_t opnd(const ws_exec *x, const ws_operand *o, unsigned lane)
 {

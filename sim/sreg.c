@@ -81,3 +81,21 @@ void ws_sreg_row(const ws_exec *x, unsigned sreg, uint32_t mask, uint64_t *row)
     FOR_EACH_LANE(mask, l)
         row[l] = ws_sreg_value(x, sreg, l);
 }
+
+int ws_sreg_affine(const ws_exec *x, unsigned sreg, uint64_t *base, uint64_t *step)
+{
+    const ws_launch_ctx *L = x->L;
+    *step = 0;
+    if (sreg == WS_SREG_TID_X && L->block[0] % 32 == 0) { /* as in ws_sreg_row */
+        *base = x->w->index * 32 % L->block[0];
+        *step = 1;
+    } else if (sreg == WS_SREG_LANEID) {
+        *base = 0;
+        *step = 1;
+    } else if (sreg >= WS_SREG_NTID_X && sreg <= WS_SREG_NCTAID_Z) {
+        *base = ws_sreg_value(x, sreg, 0);
+    } else {
+        return 0;
+    }
+    return 1;
+}
