@@ -196,6 +196,85 @@ static int decode_ld_param(const ws_kernel *k, const uint8_t *rkind, const ws_in
            bits / 8 <= k->param_bytes - a->imm;
 }
 
+/* mov d, imm (any type) or mov d, sym (a symbol's address, folded in: ws_prepared's code): ex_mov's
+ * value, the bits cut to the type, the same in every lane */
+static int decode_mov_const(const uint8_t *rkind, const ws_insn *in, ws_dinsn *d)
+{
+    const ws_operand *a = &in->ops[1];
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    if (in->op != WS_OP_MOV || (in->mods & ~(uint32_t)WS_MOD_INFUNC) || in->vec > 1 || in->nops != 2 ||
+        !is_row(&in->ops[0]) || !bits || !(a->kind == WS_OPND_IMM || (a->kind == WS_OPND_SYM && a->reg == WS_NO_REG)))
+        return 0;
+    uint8_t rk = rkind[in->ops[0].reg];
+    if (!(rk == WS_ROW_64 || (rk == WS_ROW_32 && bits <= 32)))
+        return 0;
+    d->kind = rk == WS_ROW_32 ? WS_FK_MOV32_I : WS_FK_MOV64_I;
+    d->imm = a->imm & (bits >= 64 ? ~0ull : (1ull << bits) - 1);
+    return 1;
+}
+
+/* mov d, %sreg of 32 or 64 bits for a special register that is the same at every run of a warp's
+ * instruction (its thread's, block's or grid's place: never a clock), below 2^32, so the type's
+ * cut changes nothing (ws_sreg_row) */
+static int decode_mov_sreg(const uint8_t *rkind, const ws_insn *in)
+{
+    const ws_operand *a = &in->ops[1];
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    return in->op == WS_OP_MOV && !(in->mods & ~(uint32_t)WS_MOD_INFUNC) && in->vec <= 1 && in->nops == 2 &&
+           is_row(&in->ops[0]) && rkind[in->ops[0].reg] != WS_ROW_PRED && (bits == 32 || bits == 64) &&
+           a->kind == WS_OPND_SREG && a->reg <= WS_SREG_LANEID;
+}
+
+/* cvta[.to].space d, a on a row: ex_cvta's a -/+ the space's window, cut to 32 or 64 bits: the
+ * forms sub/add with the window as immediate */
+static int decode_cvta(const uint8_t *rkind, const ws_insn *in, ws_dinsn *d)
+{
+    unsigned bits = ws_type_bits((ws_type)in->type);
+    uint8_t rk = bits == 32 ? WS_ROW_32 : WS_ROW_64;
+    if (in->op != WS_OP_CVTA || (in->mods & ~(uint32_t)(WS_MOD_TO | WS_MOD_INFUNC)) || in->nops != 2 ||
+        !is_row(&in->ops[0]) || !is_row(&in->ops[1]) || (bits != 32 && bits != 64) || rkind[in->ops[0].reg] != rk ||
+        rkind[in->ops[1].reg] != rk)
+        return 0;
+    int to = (in->mods & WS_MOD_TO) != 0;
+    d->kind = (uint8_t)(bits == 32 ? (to ? WS_FK_SUB32_RI : WS_FK_ADD32_RI) : (to ? WS_FK_SUB64_RI : WS_FK_ADD64_RI));
+    d->imm = ws_space_window((ws_space)in->space);
+    return 1;
+}
+
+/* ld/st.{global,shared} of one element of 1, 2, 4 or 8 bytes, weak (no order, no .volatile), at
+ * [register + offset], into a row (ld: zero-extended, so no signed integer type) or from a row
+ * (st): the run loop's one-check path (DK_LD, DK_ST); a = the address's row, imm its offset,
+ * imm2 its wrap (ws_address_mask), imm3 the element's bytes (and DK_ADDR_ROW32 for a
+ * 32-bit address row), c the space, d_row the value's row */
+static int decode_mem(const kernel_facts *f, const ws_insn *in, ws_dinsn *d)
+{
+    int ld = in->op == WS_OP_LD;
+    ws_type t = (ws_type)in->type;
+    unsigned bits = ws_type_bits(t);
+    ws_space sp = ws_access_space(in);
+    if ((!ld && in->op != WS_OP_ST) || (in->mods & ~(uint32_t)(WS_MOD_NC | WS_MOD_INFUNC)) || in->sem || in->vec != 1 ||
+        in->nops != 2 || (sp != WS_SPACE_GLOBAL && sp != WS_SPACE_SHARED) || t == WS_T_PRED ||
+        (bits != 8 && bits != 16 && bits != 32 && bits != 64) || (ld && ws_type_is_signed(t) && !ws_type_is_float(t)) ||
+        ws_insn_is_strong_load(in))
+        return 0;
+    const ws_operand *addr = &in->ops[ld ? 1 : 0], *v = &in->ops[ld ? 0 : 1];
+    if (addr->kind != WS_OPND_ADDR || addr->reg == WS_NO_REG || !is_row(v) || f->rkind[addr->reg] == WS_ROW_PRED)
+        return 0;
+    uint8_t rk = f->rkind[v->reg];
+    if (!((bits <= 32 && rk == WS_ROW_32) || (bits == 64 && rk == WS_ROW_64)))
+        return 0;
+    d->kind = ld ? DK_LD : DK_ST;
+    d->d_row = rk;
+    d->a = f->roff[addr->reg];
+    d->d = ld ? f->roff[v->reg] : WS_NO_REG;
+    d->b = ld ? WS_NO_REG : f->roff[v->reg];
+    d->c = sp;
+    d->imm = addr->imm;
+    d->imm2 = ws_address_mask(addr);
+    d->imm3 = bits / 8 | (f->rkind[addr->reg] == WS_ROW_32 ? DK_ADDR_ROW32 : 0);
+    return 1;
+}
+
 static uint32_t row_of(const kernel_facts *f, uint32_t reg) { return reg == WS_NO_REG ? WS_NO_REG : f->roff[reg]; }
 
 static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_facts *f, uint32_t pc, ws_dinsn *d,
@@ -252,6 +331,16 @@ static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_fac
         }
         return;
     }
+    if (decode_mov_const(f->rkind, in, d))
+        return;
+    if (decode_mov_sreg(f->rkind, in)) {
+        d->kind = DK_SREG;
+        d->d_row = f->rkind[in->ops[0].reg];
+        d->imm = in->ops[1].reg;
+        return;
+    }
+    if (decode_cvta(f->rkind, in, d) || decode_mem(f, in, d))
+        return;
     if (in->op == WS_OP_SHFL && decode_shfl(code, f, pc, &dk->shfl[dk->nshfl])) {
         d->kind = DK_SHFL_PERM;
         d->shfl = dk->nshfl++;
@@ -267,6 +356,29 @@ static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_fac
         return;
     }
     d->kind = DK_GENERAL;
+}
+
+/* A guarded forward branch at pc over a straight line [pc + 1, target) to its own reconvergence
+ * point, in which nothing moves lanes, waits for lanes (collectives) or ends a stretch: when it
+ * diverges in a converged warp, the scheduler would run the lanes that fall through (the lower
+ * pc) alone up to target, where the taken lanes wait, and the whole warp then goes on together;
+ * nothing else of the block runs in between. The run loop does the same without leaving the
+ * warp converged: the fall-through lanes run the line masked, then all go on at target. */
+static int skip_region(const ws_kernel *k, const ws_insn *code, const ws_dkernel *dk, const uint32_t *reconv_pc,
+                       uint32_t pc)
+{
+    const ws_dinsn *d = &dk->insns[pc];
+    uint32_t target = (uint32_t)d->imm;
+    if (!reconv_pc || ws_op_class_of(code[pc].op) != CLS_BRANCH || d->guard == WS_NO_REG || target <= pc + 1 ||
+        target >= k->ninsns || reconv_pc[pc] != target)
+        return 0;
+    for (uint32_t i = pc + 1; i < target; i++) {
+        const ws_dinsn *r = &dk->insns[i];
+        if (r->kind == DK_BRA || r->kind == DK_LEAVE || r->ends || (r->stops & DK_STOP_COLLECTIVE) ||
+            ws_op_class_of(code[i].op) == CLS_COLLECTIVE)
+            return 0;
+    }
+    return 1;
 }
 
 uint64_t ws_interp_bytes(const ws_kernel *k)
@@ -311,6 +423,9 @@ ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const uint
         if (code[i].op == WS_OP_CALL)
             dk->insns[i + 1].stops |= DK_STOP_RECONV; /* insns[ninsns] exists: the DK_LEAVE past the end */
     }
+    for (uint32_t i = 0; i < k->ninsns; i++)
+        if (dk->insns[i].kind == DK_BRA)
+            dk->insns[i].imm2 = skip_region(k, code, dk, reconv_pc, i);
     memset(&dk->insns[k->ninsns], 0, sizeof *dk->insns);
     dk->insns[k->ninsns].kind = DK_LEAVE;
     for (uint32_t i = 0; i <= k->ninsns; i++) {

@@ -21,6 +21,9 @@ enum {
     DK_BRA,                  /* a branch: inline when uniform, else as DK_LEAVE */
     DK_SHFL_PERM,            /* a constant shuffle: lane l reads lane src[l] (ws_dshfl) */
     DK_LD_PARAM,             /* ld.param of 4 or 8 bytes at a constant offset, zero-extended */
+    DK_SREG,                 /* mov of a special register ws_sreg_row computes per warp (imm: which) */
+    DK_LD,                   /* ld/st.{global,shared} of a row: one bounds check for consecutive lanes */
+    DK_ST,
     DK_COUNT,
     /* ws_dinsn.disp only: the run loop looks at the guard, the branch or the stops first */
     DK_CHECK = DK_COUNT,
@@ -34,6 +37,9 @@ enum {
  *    after the first instruction, a reconvergence point (lanes may wait there): the scheduler's
  *    (ws_warp_step_stretch);
  *  - always: an instruction of DK_LEAVE. */
+/* DK_LD, DK_ST: ws_dinsn.imm3's flag for an address in a 32-bit row (else a 64-bit row) */
+enum { DK_ADDR_ROW32 = 256 };
+
 enum { DK_STOP_UNINIT = 3, DK_STOP_COLLECTIVE = 4, DK_STOP_RECONV = 8, DK_STOP_LEAVE = 16 /* DK_LEAVE: always */ };
 
 /* A constant shuffle's routing, computed at decode time by ws_shfl_rule. Its source and
@@ -58,11 +64,12 @@ typedef struct {
     uint8_t stops;     /* DK_STOP_*: when the run loop leaves it to warp.c */
     uint8_t disp;      /* the run loop's handler: kind, or DK_CHECK for a guard, a branch or stops */
     uint8_t guard_row; /* the guard's WS_ROW_* (a predicate's, but for registers the parser makes) */
-    uint8_t d_row;     /* DK_LD_PARAM: the destination's WS_ROW_* */
+    uint8_t d_row;     /* DK_LD_PARAM, DK_SREG, DK_LD, DK_ST: the value's WS_ROW_* */
     uint32_t guard;    /* the guard's row offset, or WS_NO_REG */
     uint32_t d, a, b, c, p;
     uint64_t imm;  /* b's (or c's) immediate, a mov's value, a branch's target, a parameter's offset */
-    uint64_t imm2; /* mad's immediate c; cvt's sign bit; ld.param's bytes */
+    uint64_t imm2; /* mad's immediate c; cvt's sign bit; ld.param's bytes; DK_BRA: 1 if a converged warp may skip
+                    * the region after it (decode.c, skip_region) */
     uint64_t imm3; /* cvt's destination mask (its source mask is imm) */
     uint32_t shfl; /* DK_SHFL_PERM: index into ws_dkernel.shfl */
 } ws_dinsn;

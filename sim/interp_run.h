@@ -6,6 +6,7 @@
  * expands too); an instruction without a handler runs through its executor. */
 #include "decode.h"
 #include "exec_fast.h"
+#include "memory.h"
 #include "warp.h"
 
 /* d[l] = value in the lanes of exec, d a row of T; value reads lane l of any row. With all 32
@@ -71,6 +72,50 @@ static inline void shfl_perm(uint32_t *d, const uint32_t *a, const ws_dshfl *s)
 }
 #endif
 
+/* The host bytes of a DK_LD or DK_ST (decode.c, decode_mem) in one check, as exec_mem.c's
+ * warp_region finds them: all 32 lanes at consecutive elements from an aligned address, or one
+ * lane at an aligned address, inside the block's shared memory or one global allocation. NULL for
+ * anything else: the executor then does the work, its diagnostics included. Each executing lane's
+ * address goes to x->mem_addr[l], as the executor leaves it. */
+static inline uint64_t lane_base(const ws_dinsn *di, const uint64_t *base, unsigned l)
+{
+    return (di->imm3 & DK_ADDR_ROW32) ? ((const uint32_t *)base)[l] : base[l];
+}
+static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *base, uint32_t exec)
+{
+    const uint64_t esz = di->imm3 & 15, off = di->imm, wrap = di->imm2;
+    uint64_t a0, n;
+    if (exec == FULL_MASK) {
+        uint64_t apart = 0;
+        a0 = (lane_base(di, base, 0) + off) & wrap;
+        if (di->imm3 & DK_ADDR_ROW32) {
+            const uint32_t *b32 = (const uint32_t *)base;
+            for (unsigned l = 0; l < 32; l++)
+                apart |= ((b32[l] + off) & wrap) ^ (a0 + l * esz);
+        } else {
+            for (unsigned l = 0; l < 32; l++)
+                apart |= ((base[l] + off) & wrap) ^ (a0 + l * esz);
+        }
+        if (apart)
+            return NULL;
+        for (unsigned l = 0; l < 32; l++)
+            x->mem_addr[l] = a0 + l * esz;
+        n = 32;
+    } else if (exec && !(exec & (exec - 1))) {
+        unsigned l = (unsigned)__builtin_ctz(exec);
+        a0 = x->mem_addr[l] = (lane_base(di, base, l) + off) & wrap;
+        n = 1;
+    } else {
+        return NULL;
+    }
+    if (a0 & (esz - 1))
+        return NULL;
+    if (di->c == WS_SPACE_SHARED)
+        return a0 < x->blk->shared_size && n * esz <= x->blk->shared_size - a0 ? x->blk->shared + a0 : NULL;
+    ws_alloc *al = ws_find_alloc(x->L->sim, a0, n * esz);
+    return al ? al->data + (a0 - al->base) : NULL;
+}
+
 /* Dispatch: threaded code where the compiler has labels as values (GCC, clang): every handler
  * ends with its own jump to the next instruction's handler, which the processor predicts per
  * handler (one shared jump, a switch's, mispredicts where the kernel's sequence of forms
@@ -106,6 +151,9 @@ static inline void shfl_perm(uint32_t *d, const uint32_t *a, const ws_dshfl *s)
     X(DK_BRA, h_bra)                                                                                                   \
     X(DK_SHFL_PERM, h_SHFL_PERM)                                                                                       \
     X(DK_LD_PARAM, h_LD_PARAM)                                                                                         \
+    X(DK_SREG, h_SREG)                                                                                                 \
+    X(DK_LD, h_LD)                                                                                                     \
+    X(DK_ST, h_ST)                                                                                                     \
     X(DK_CHECK, h_check)
 
 #if WS_INTERP_THREADED
@@ -256,6 +304,9 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
                          (x->stretch_end ? DK_STOP_COLLECTIVE | DK_STOP_RECONV : 0);
     const ws_dinsn *di;
     uint32_t exec; /* the lanes that run di */
+    /* a converged warp's skipped region (ws_dinsn.imm2 of DK_BRA): at pc rejoin, the lanes
+     * rejoin_live go on together again */
+    uint32_t rejoin = UINT32_MAX, rejoin_live = live;
 #if WS_INTERP_THREADED
 #define X(v, label) [v] = &&label,
     static const void *const handlers_[DK_DISPATCH_COUNT] = {WS_INTERP_HANDLERS(X)};
@@ -275,6 +326,10 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
 
     /* an instruction with a guard, a branch, or one some DK_STOP_* may stop (ws_dinsn.disp) */
 h_check:
+    if (pc == rejoin) { /* the end of a skipped region: the taken lanes waited here */
+        live = exec = rejoin_live;
+        rejoin = UINT32_MAX;
+    }
     if (di->stops & stop)
         goto out; /* what moves lanes is warp.c's, and the rest of DK_STOP_* */
 guard:
@@ -298,6 +353,18 @@ guard:
 
 h_bra:                          /* ex_bra's uniform case */
     if (exec != live && exec) { /* divergent */
+        if (!x->stretch_end && di->imm2 && rejoin == UINT32_MAX && !x->blk->shadow && budget - n >= di->imm - pc) {
+            /* a converged warp's over a region it may skip (decode.c, skip_region): the lanes
+             * that fall through run it, the taken ones wait at the target, which the budget
+             * reaches; nothing in it stops the stretch but a launch that stops */
+            n++;
+            lanes += (uint64_t)__builtin_popcount(exec);
+            rejoin = (uint32_t)di->imm;
+            rejoin_live = live;
+            live &= ~exec;
+            pc++;
+            HEAD();
+        }
         if (!x->stretch_end)
             goto out; /* a converged warp's: warp.c's */
         /* a diverged group's: ex_bra splits it, and the part with the lower pc is the group the
@@ -426,6 +493,86 @@ h_LD_PARAM : {
     } else {
         WRITE(uint64_t, v_);
     }
+    NEXT();
+}
+h_SREG : {
+    /* %tid, %ntid, %ctaid, %nctaid, %laneid: the row of the warp's values, a vector fill where
+     * it is base + step * lane (ws_sreg_affine), else the executor */
+    uint64_t base_, step_;
+    if (!ws_sreg_affine(x, (unsigned)di->imm, &base_, &step_))
+        goto h_general;
+    if (di->d_row == WS_ROW_32) {
+        const uint32_t b32_ = (uint32_t)base_, s32_ = (uint32_t)step_;
+        WRITE(uint32_t, b32_ + s32_ * l);
+    } else {
+        WRITE(uint64_t, base_ + step_ * l);
+    }
+    NEXT();
+}
+h_LD : {
+    /* ex_ld with the bytes found in one check (mem_span); else, or where ex_ld does more (the
+     * uninitialised-value check, poisoned shared words, --slow-path exec), the executor. The
+     * row's elements take the bytes zero-extended: 32-bit rows for up to 4 bytes, 64-bit for 8
+     * (decode_mem). */
+    uint8_t *p_;
+    if (x->blk->shadow || (L->slow & WS_SLOW_EXEC) || (di->c == WS_SPACE_SHARED && x->blk->poison_shared) ||
+        !(p_ = mem_span(x, di, R(di->a), exec)))
+        goto h_general;
+    const unsigned esz_ = (unsigned)(di->imm3 & 15);
+    if (exec == FULL_MASK) {
+        if (esz_ == 4 || esz_ == 8) {
+            memcpy(R(di->d), p_, 32 * esz_);
+        } else if (esz_ == 2) {
+            uint32_t *d_ = RT(uint32_t, di->d);
+            for (unsigned l = 0; l < 32; l++) {
+                uint16_t e_;
+                memcpy(&e_, p_ + 2 * l, 2);
+                d_[l] = e_;
+            }
+        } else {
+            uint32_t *d_ = RT(uint32_t, di->d);
+            for (unsigned l = 0; l < 32; l++)
+                d_[l] = p_[l];
+        }
+    } else {
+        const unsigned l_ = (unsigned)__builtin_ctz(exec);
+        uint64_t v_ = 0;
+        memcpy(&v_, p_, esz_);
+        if (di->d_row == WS_ROW_32)
+            RT(uint32_t, di->d)[l_] = (uint32_t)v_;
+        else
+            R(di->d)[l_] = v_;
+    }
+    L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
+    NEXT();
+}
+h_ST : {
+    /* ex_st likewise; the elements are apart, so the order of the lanes' stores does not matter;
+     * each lane's low bytes (little-endian) */
+    uint8_t *p_;
+    if (x->blk->shadow || (L->slow & WS_SLOW_EXEC) || !(p_ = mem_span(x, di, R(di->a), exec)))
+        goto h_general;
+    const unsigned esz_ = (unsigned)(di->imm3 & 15);
+    if (exec == FULL_MASK) {
+        if (esz_ == 4 || esz_ == 8) {
+            memcpy(p_, R(di->b), 32 * esz_);
+        } else if (esz_ == 2) {
+            const uint32_t *v_ = RT(uint32_t, di->b);
+            for (unsigned l = 0; l < 32; l++) {
+                uint16_t e_ = (uint16_t)v_[l];
+                memcpy(p_ + 2 * l, &e_, 2);
+            }
+        } else {
+            const uint32_t *v_ = RT(uint32_t, di->b);
+            for (unsigned l = 0; l < 32; l++)
+                p_[l] = (uint8_t)v_[l];
+        }
+    } else {
+        const unsigned l_ = (unsigned)__builtin_ctz(exec);
+        const uint8_t *v_ = (const uint8_t *)R(di->b) + (size_t)l_ * (di->d_row == WS_ROW_32 ? 4 : 8);
+        memcpy(p_, v_, esz_);
+    }
+    L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
     NEXT();
 }
 h_general : {

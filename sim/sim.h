@@ -62,7 +62,7 @@ typedef struct {
     uint32_t ngroups;
     uint32_t gpc[32], glanes[32];
     uint8_t gstate[32];
-    uint32_t bar_id[32];       /* barrier a lane waits at */
+    uint32_t bar_lanes[16];    /* per block barrier, the lanes that last arrived at it (ex_bar) */
     uint64_t *regs;            /* the warp's register file: rows of 32 lanes (ws_reg_layout) */
     uint32_t *reg_written;     /* check_uninitialized: per register, lanes that wrote it */
     reconv_barrier reconv[MAX_RECONV];
@@ -256,6 +256,9 @@ struct ws_exec {
 uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane);
 /* A special register in every lane of mask: one switch for the row, not one per lane. */
 void ws_sreg_row(const ws_exec *x, unsigned sreg, uint32_t mask, uint64_t *row);
+/* The same row as base + step * lane, when it is one (%tid.x of a block a multiple of 32 wide,
+ * %laneid, %ntid, %ctaid, %nctaid): 1, else 0. */
+int ws_sreg_affine(const ws_exec *x, unsigned sreg, uint64_t *base, uint64_t *step);
 
 /* The body once per lane of mask; a full warp runs a plain loop the compiler can vectorise. */
 #define PER_LANE(mask, lane, ...)                                                                   \

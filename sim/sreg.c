@@ -58,10 +58,10 @@ void ws_sreg_row(const ws_exec *x, unsigned sreg, uint32_t mask, uint64_t *row)
     const ws_launch_ctx *L = x->L;
     switch (sreg) {
     case WS_SREG_TID_X:
-        if (L->block[0] % 32 == 0) { /* a warp's lanes are consecutive x */
-            uint32_t t0 = x->w->index * 32;
+        if (L->block[0] % 32 == 0) { /* a warp's lanes are consecutive x, from a multiple of 32 */
+            uint32_t x0 = x->w->index * 32 % L->block[0];
             for (unsigned l = 0; l < 32; l++)
-                row[l] = (t0 + l) % L->block[0];
+                row[l] = x0 + l;
             return;
         }
         break;
@@ -80,4 +80,22 @@ void ws_sreg_row(const ws_exec *x, unsigned sreg, uint32_t mask, uint64_t *row)
     }
     FOR_EACH_LANE(mask, l)
         row[l] = ws_sreg_value(x, sreg, l);
+}
+
+int ws_sreg_affine(const ws_exec *x, unsigned sreg, uint64_t *base, uint64_t *step)
+{
+    const ws_launch_ctx *L = x->L;
+    *step = 0;
+    if (sreg == WS_SREG_TID_X && L->block[0] % 32 == 0) { /* as in ws_sreg_row */
+        *base = x->w->index * 32 % L->block[0];
+        *step = 1;
+    } else if (sreg == WS_SREG_LANEID) {
+        *base = 0;
+        *step = 1;
+    } else if (sreg >= WS_SREG_NTID_X && sreg <= WS_SREG_NCTAID_Z) {
+        *base = ws_sreg_value(x, sreg, 0);
+    } else {
+        return 0;
+    }
+    return 1;
 }

@@ -228,9 +228,7 @@ void ws_warp_release_barrier(ws_warp *w, unsigned id)
     for (unsigned i = 0; !w->converged && i < w->ngroups; i++) {
         if (w->gstate[i] != LANE_WAIT_BAR)
             continue;
-        uint32_t m = 0;
-        FOR_EACH_LANE(w->glanes[i], l)
-            m |= w->bar_id[l] == id ? 1u << l : 0;
+        uint32_t m = w->glanes[i] & w->bar_lanes[id];
         if (m) {
             gpc[n] = w->gpc[i];
             glanes[n++] = m;
@@ -431,8 +429,9 @@ void ex_bar(ws_exec *x, const ws_insn *in, uint32_t mask)
                            mask, w->index, w->live & ~mask);
         ws_split_barrier(x, in, mask); /* a warp the H200 may have split passes it group by group */
         leave_converged(w);
-        FOR_EACH_LANE(mask, l)
-            w->bar_id[l] = id;
+        for (unsigned i = 0; i < 16; i++) /* a lane waits at one barrier: the one it arrives at */
+            w->bar_lanes[i] &= ~mask;
+        w->bar_lanes[id] |= mask;
         move_lanes(w, mask, pc + 1, LANE_WAIT_BAR);
         b->bar_arrived[id] += (uint32_t)__builtin_popcount(mask);
         b->bar_expected[id] = expected;
