@@ -165,6 +165,20 @@ static void push_reconv(ws_warp *w, uint32_t pc, uint32_t lanes)
 
 static void remove_reconv(ws_warp *w, unsigned i) { w->reconv[i] = w->reconv[--w->nreconv]; }
 
+/* A converged warp: the whole warp is at its pc, so a convergence barrier there has nothing to
+ * wait for. ws_warp_pick drops it before the warp runs on; the fast path (ws_warp_step_stretch)
+ * drops it as soon as the warp converges, so that the warp goes on in ws_warp_run_converged
+ * (block.c runs that for a converged warp with no barrier pending) instead of one
+ * instruction a step. */
+static void drop_reconv_here(ws_warp *w)
+{
+    if (!w->converged)
+        return;
+    for (unsigned i = 0; i < w->nreconv; i++)
+        if (w->reconv[i].pc == w->cpc)
+            remove_reconv(w, i--);
+}
+
 /* The lanes in a state that share the lowest pc among such lanes (0 if none); the scheduler's
  * policy: the oldest work first. */
 static uint32_t lowest_pc_group(const ws_warp *w, int state, uint32_t *pc_out)
@@ -548,10 +562,7 @@ int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
     if (w->converged) {
         pc = w->cpc;
         group = w->live;
-        /* the whole warp is here: a convergence barrier at this pc has nothing to wait for */
-        for (unsigned i = 0; i < w->nreconv; i++)
-            if (w->reconv[i].pc == pc)
-                remove_reconv(w, i--);
+        drop_reconv_here(w);
     } else {
         uint32_t runnable = lowest_pc_group(w, LANE_RUN, &pc);
         if (!runnable)
@@ -573,10 +584,16 @@ int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
                 move_lanes(w, group, pc, LANE_WAIT_RECONV);
                 return 1;
             }
-            move_lanes(w, arrived, pc, LANE_RUN);
             remove_reconv(w, i);
+            if (arrived != group) {
+                move_lanes(w, arrived, pc, LANE_RUN);
+                try_converge(w);
+                return 1; /* pick again: the group is larger now */
+            }
+            /* the group was all the barrier waited for: picking again would pick it as it is
+             * (one barrier a pc: push_reconv) */
             try_converge(w);
-            return 1; /* pick again: the group is larger now */
+            break;
         }
     }
     if (pc >= L->k->ninsns) {
@@ -677,6 +694,7 @@ int ws_warp_step_stretch(ws_exec *x, ws_warp *w, uint64_t budget)
         if (n) { /* the group may have become part of itself at divergent branches */
             move_lanes(w, x->active, pc, LANE_RUN);
             try_converge(w);
+            drop_reconv_here(w);
             w->instructions += n;
             L->stats.warp_instructions += n;
             L->stats.lane_instructions += lanes;
@@ -684,6 +702,7 @@ int ws_warp_step_stretch(ws_exec *x, ws_warp *w, uint64_t budget)
         }
     }
     ws_warp_issue(x, w, &p);
+    drop_reconv_here(w);
     return ws_insn_is_strong_load(&L->code[p.pc]) ? 2 : 1;
 }
 
