@@ -18,13 +18,29 @@
             for (unsigned l = 0; l < 32; l++)                                                                          \
                 dst_[l] = (value);                                                                                     \
         } else {                                                                                                       \
-            uint64_t row_[32];                                                                                         \
-            for (unsigned l = 0; l < 32; l++)                                                                          \
-                row_[l] = (value);                                                                                     \
-            FOR_EACH_LANE(exec, k_)                                                                                    \
-                dst_[k_] = row_[k_];                                                                                   \
+            WRITE_MASKED(value);                                                                                       \
         }                                                                                                              \
     } while (0)
+/* WRITE's lanes of exec: with per-lane variable shifts (AVX2, AVX-512) a blend of the whole row,
+ * each lane's mask made from its bit of exec in the vector; without them (SSE2) the row is
+ * computed aside and the lanes of exec copied one by one (a blend without variable shifts costs
+ * more: docs/performance.md, branch divergent4) */
+#if WS_INTERP_SIMD || defined(__AVX2__)
+#define WRITE_MASKED(value)                                                                                            \
+    for (unsigned l = 0; l < 32; l++) {                                                                                \
+        const uint64_t m_ = (uint64_t)0 - ((exec >> l) & 1);                                                           \
+        dst_[l] = (m_ & (value)) | (dst_[l] & ~m_);                                                                    \
+    }
+#else
+#define WRITE_MASKED(value)                                                                                            \
+    do {                                                                                                               \
+        uint64_t row_[32];                                                                                             \
+        for (unsigned l = 0; l < 32; l++)                                                                              \
+            row_[l] = (value);                                                                                         \
+        FOR_EACH_LANE(exec, k_)                                                                                        \
+            dst_[k_] = row_[k_];                                                                                       \
+    } while (0)
+#endif
 
 #define R(off) (regs + (off))
 
