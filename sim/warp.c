@@ -496,6 +496,17 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group, uint
         emit_exec(x, in, group, exec);
 }
 
+/* Each lane's pc and instruction (x->lane_insn) from the groups of a merged collective: what
+ * the check and ws_collective read; the merged constant shuffle needs neither. */
+static void lanes_of_groups(ws_exec *x, const uint32_t *gpc, const uint32_t *glanes, unsigned ng, uint32_t lpc[32])
+{
+    for (unsigned j = 0; j < ng; j++)
+        FOR_EACH_LANE(glanes[j], l) {
+            lpc[l] = gpc[j];
+            x->lane_insn[l] = &x->L->code[gpc[j]];
+        }
+}
+
 /* Run a collective whose lanes may wait at different pcs (merged collectives). */
 static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
 {
@@ -508,12 +519,8 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
         if (w->glanes[i] & lanes) {
             gpc[ng] = w->gpc[i];
             glanes[ng] = w->glanes[i] & lanes;
-            const ws_insn *gi = &L->code[gpc[ng]];
-            exec |= ws_guard_mask(x->regs, gi, glanes[ng]); /* each lane its own instruction's guard */
-            FOR_EACH_LANE(glanes[ng], l) {
-                lpc[l] = gpc[ng];
-                x->lane_insn[l] = gi;
-            }
+            /* each lane its own instruction's guard */
+            exec |= ws_guard_mask(x->regs, &L->code[gpc[ng]], glanes[ng]);
             ng++;
         }
     /* the lowest pc speaks for the event; every lane runs its own instruction */
@@ -522,6 +529,9 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
         pc = gpc[j] < pc ? gpc[j] : pc;
     const ws_insn *in = &L->code[pc];
     begin_issue(x, w, in, pc, lanes, exec);
+    const int per_lane = x->blk->shadow != NULL; /* lpc and x->lane_insn filled */
+    if (per_lane)
+        lanes_of_groups(x, gpc, glanes, ng, lpc);
     if (x->blk->shadow) /* check_uninitialized: every lane reads its own instruction's operands */
         FOR_EACH_LANE(lanes, l) {
             x->pc = lpc[l];
@@ -539,8 +549,11 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
                        "kernel and hung in another, programs/div_merge)",
                        ws_optable[in->op].mnemonic, elsewhere, ws_optable[in->op].mnemonic);
     x->merged = 1;
-    if (!L->dk || in->op != WS_OP_SHFL || !L->merged_shfl(x, L->dk, gpc, glanes, ng, exec))
+    if (!L->dk || in->op != WS_OP_SHFL || !L->merged_shfl(x, L->dk, gpc, glanes, ng, exec)) {
+        if (!per_lane)
+            lanes_of_groups(x, gpc, glanes, ng, lpc);
         ws_collective(x, exec);
+    }
     x->merged = 0;
     if (x->blk->shadow)
         FOR_EACH_LANE(lanes, l)
