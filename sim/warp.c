@@ -549,7 +549,10 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
                        "kernel and hung in another, programs/div_merge)",
                        ws_optable[in->op].mnemonic, elsewhere, ws_optable[in->op].mnemonic);
     x->merged = 1;
-    if (!L->dk || in->op != WS_OP_SHFL || !L->merged_shfl(x, L->dk, gpc, glanes, ng, exec)) {
+    /* the merged constant shuffle in either mode: its outcome is ws_collective's, and the timing
+     * mode's costs come from the instruction, not from how it ran */
+    const struct ws_dkernel *dk = L->dk ? L->dk : L->dk_issue;
+    if (!dk || in->op != WS_OP_SHFL || !L->merged_shfl(x, dk, gpc, glanes, ng, exec)) {
         if (!per_lane)
             lanes_of_groups(x, gpc, glanes, ng, lpc);
         ws_collective(x, exec);
