@@ -24,7 +24,7 @@ int ws_block_alloc(ws_launch_ctx *L, ws_block *b, uint32_t nthreads)
     if (!b->shared || (L->local_bytes && !b->local) || !b->warps)
         return -1;
     for (uint32_t wi = 0; wi < b->nwarps; wi++)
-        if (!(b->warps[wi].regs = calloc((size_t)(L->k->nregs ? L->k->nregs : 1) * 32, sizeof(uint64_t))))
+        if (!(b->warps[wi].regs = calloc(L->reg_words, sizeof(uint64_t))))
             return -1;
     return 0;
 }
@@ -56,7 +56,7 @@ void ws_block_init(ws_launch_ctx *L, ws_block *b, uint32_t id)
     memset(b->shared, 0, b->shared_size);
     if (b->local)
         memset(b->local, 0, (size_t)b->nthreads * L->local_bytes);
-    size_t regs_per_warp = (size_t)L->k->nregs * 32;
+    size_t regs_per_warp = L->reg_words;
     for (uint32_t wi = 0; wi < b->nwarps; wi++) {
         ws_warp *w = &b->warps[wi];
         uint64_t *regs = w->regs;
@@ -70,8 +70,14 @@ void ws_block_init(ws_launch_ctx *L, ws_block *b, uint32_t id)
         if (!L->zero_regs || L->sim->cfg.on_event)
             memset(w->regs, 0, regs_per_warp * sizeof *w->regs);
         else
-            for (uint32_t i = 0; i < L->nzero_regs; i++)
-                memset(&w->regs[(size_t)L->zero_regs[i] * 32], 0, 32 * sizeof *w->regs);
+            for (uint32_t i = 0; i < L->nzero_regs; i++) {
+                uint32_t r = L->zero_regs[i];
+                memset(&w->regs[L->roff[r]], 0,
+                       (L->rkind[r] == WS_ROW_64   ? 32
+                        : L->rkind[r] == WS_ROW_32 ? 16
+                                                   : 1) *
+                           sizeof *w->regs);
+            }
         w->blk = b;
         w->index = wi;
         uint32_t n = b->nthreads - wi * 32;

@@ -75,7 +75,7 @@ static const ws_call_site *lane_target(ws_exec *x, const ws_call_site *site, uns
     const ws_module *m = x->L->m;
     if (site->indirect_reg == WS_NO_REG)
         return site;
-    uint64_t v = x->regs[(size_t)site->indirect_reg * 32 + l], i = (v - WS_FUNC_ADDR_BASE) / 16 - 1;
+    uint64_t v = ws_reg_get(x, site->indirect_reg, l), i = (v - WS_FUNC_ADDR_BASE) / 16 - 1;
     if (v % 16 || v <= WS_FUNC_ADDR_BASE || i >= m->naddr_funcs)
         return NULL;
     for (uint32_t t = site->first_target; t < site->first_target + site->ntargets; t++)
@@ -97,7 +97,7 @@ int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t *entry)
         ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory for the call stack");
         return -1;
     }
-    uint64_t *frame = &x->regs[(size_t)k->frame_reg * 32];
+    uint64_t *frame = x->regs + L->roff[k->frame_reg]; /* .u64: a 64-bit row */
     FOR_EACH_LANE(exec, l) {
         uint32_t ci = in->call;
         const ws_call_site *cs = lane_target(x, site, l, &ci);
@@ -106,9 +106,8 @@ int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t *entry)
             ws_launch_stop(L, WS_ERR_DIAG,
                            "indirect call at PTX line %u: lane %u of warp %u in block %u calls address 0x%llx, which is "
                            "no function of the module with the call's prototype (%u parameter(s)%s)",
-                           in->line, l, w->index, x->blk->id,
-                           (unsigned long long)x->regs[(size_t)t->indirect_reg * 32 + l], t->nargs,
-                           t->ret_sym != WS_NO_SYM ? ", a return value" : "");
+                           in->line, l, w->index, x->blk->id, (unsigned long long)ws_reg_get(x, t->indirect_reg, l),
+                           t->nargs, t->ret_sym != WS_NO_SYM ? ", a return value" : "");
             return -1;
         }
         const ws_kernel *F = &m->fdefs[cs->func];
@@ -130,8 +129,10 @@ int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t *entry)
         /* the callee's registers of this lane, then the return record */
         uint64_t rec[2] = {(uint64_t)(x->pc + 1) | (uint64_t)ci << 32, frame[l]};
         int err = 0;
-        for (uint32_t r = 0; r < cs->reg_count && !err; r++)
-            err = push_words(st, &x->regs[(size_t)(cs->reg_first + r) * 32 + l], 1);
+        for (uint32_t r = 0; r < cs->reg_count && !err; r++) {
+            uint64_t v = ws_reg_get(x, cs->reg_first + r, l);
+            err = push_words(st, &v, 1);
+        }
         if (err || push_words(st, rec, 2) != 0) {
             ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory for the call stack");
             return -1;
@@ -156,7 +157,7 @@ void ws_call_return(ws_exec *x, uint32_t exec, uint32_t *ret_pc)
     ws_launch_ctx *L = x->L;
     const ws_kernel *k = L->k;
     const ws_module *m = L->m;
-    uint64_t *frame = &x->regs[(size_t)k->frame_reg * 32];
+    uint64_t *frame = x->regs + L->roff[k->frame_reg]; /* .u64: a 64-bit row */
     FOR_EACH_LANE(exec, l) {
         ws_lane_stack *st = &x->w->stack[l];
         uint64_t pcw = st->words[st->nwords - 2], caller_base = st->words[st->nwords - 1];
@@ -171,7 +172,7 @@ void ws_call_return(ws_exec *x, uint32_t exec, uint32_t *ret_pc)
         st->nwords -= 2 + cs->reg_count;
         x->blk->saved_words -= 2 + cs->reg_count;
         for (uint32_t r = 0; r < cs->reg_count; r++)
-            x->regs[(size_t)(cs->reg_first + r) * 32 + l] = st->words[st->nwords + r];
+            set_reg(x, cs->reg_first + r, l, st->words[st->nwords + r]);
         st->depth--;
         frame[l] = caller_base;
         ret_pc[l] = (uint32_t)pcw;

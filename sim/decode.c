@@ -24,7 +24,14 @@ static uint8_t *branch_targets(const ws_kernel *k, const ws_insn *code)
 /* The value register r holds whenever the instruction at pc runs, if the straight line before
  * it (no branch target, no instruction that moves lanes, in the kernel's own code) last wrote r
  * with an unguarded move of an immediate. Returns 1 and *v if so. */
-static int constant_before(const ws_insn *code, const uint8_t *targets, uint32_t pc, uint32_t r, uint64_t *v)
+static int is_mov_imm(const ws_insn *in, const uint8_t *rkind)
+{
+    int fk = ws_fast_kind(in, rkind);
+    return fk == WS_FK_MOV32_I || fk == WS_FK_MOV64_I;
+}
+
+static int constant_before(const ws_insn *code, const uint8_t *targets, const uint8_t *rkind, uint32_t pc, uint32_t r,
+                           uint64_t *v)
 {
     while (pc > 0 && !targets[pc]) {
         const ws_insn *in = &code[--pc];
@@ -38,7 +45,7 @@ static int constant_before(const ws_insn *code, const uint8_t *targets, uint32_t
         if (!writes)
             continue;
         if (in->op != WS_OP_MOV || in->guard != WS_NO_REG || in->nops != 2 || in->ops[0].kind != WS_OPND_REG ||
-            in->ops[0].reg != r || in->ops[1].kind != WS_OPND_IMM || ws_fast_kind(in) != WS_FK_MOV_I)
+            in->ops[0].reg != r || in->ops[1].kind != WS_OPND_IMM || !is_mov_imm(in, rkind))
             return 0;
         *v = ws_fast_mov_value(in);
         return 1;
@@ -49,7 +56,7 @@ static int constant_before(const ws_insn *code, const uint8_t *targets, uint32_t
 /* Registers that hold 0 wherever they are read: every write of them in the kernel (its linked
  * functions included) is a move of the immediate 0, and a register never written reads 0
  * (registers start zeroed: ws_registers_read_unwritten). One byte per register. */
-static uint8_t *zero_registers(const ws_kernel *k, const ws_insn *code)
+static uint8_t *zero_registers(const ws_kernel *k, const ws_insn *code, const uint8_t *rkind)
 {
     uint8_t *z = malloc(k->nregs ? k->nregs : 1);
     if (!z)
@@ -59,7 +66,7 @@ static uint8_t *zero_registers(const ws_kernel *k, const ws_insn *code)
         const ws_insn *in = &code[i];
         ws_reg_use u;
         ws_insn_reg_use(in, &u);
-        int zero_move = ws_fast_kind(in) == WS_FK_MOV_I && ws_fast_mov_value(in) == 0;
+        int zero_move = is_mov_imm(in, rkind) && ws_fast_mov_value(in) == 0;
         for (uint32_t d = 0; d < u.ndst; d++)
             if (u.dst[d] < k->nregs && !(zero_move && u.dst[d] == in->ops[0].reg))
                 z[u.dst[d]] = 0;
@@ -109,6 +116,8 @@ typedef struct {
     uint8_t *targets;     /* branch_targets */
     uint8_t *zero;        /* zero_registers */
     uint8_t *unread_pred; /* unread_shfl_predicates */
+    const uint32_t *roff; /* the register file's layout (ws_reg_layout) */
+    const uint8_t *rkind;
 } kernel_facts;
 
 /* An operand's value when it is the same for every lane at every run of pc. */
@@ -124,7 +133,7 @@ static int constant_operand(const ws_insn *code, const kernel_facts *f, uint32_t
         *v = 0;
         return 1;
     }
-    return constant_before(code, f->targets, pc, o->reg, v);
+    return constant_before(code, f->targets, f->rkind, pc, o->reg, v);
 }
 
 static int is_row(const ws_operand *o)
@@ -140,18 +149,18 @@ static int decode_shfl(const ws_insn *code, const kernel_facts *f, uint32_t pc, 
     const ws_insn *in = &code[pc];
     uint64_t b, c, m;
     if (in->nops != 5 || (in->mods & ~(uint32_t)WS_MOD_SYNC) || !is_row(&in->ops[0]) || !is_row(&in->ops[1]) ||
-        ws_type_bits((ws_type)in->type) != 32 || !constant_operand(code, f, pc, &in->ops[2], &b) ||
-        !constant_operand(code, f, pc, &in->ops[3], &c) || !constant_operand(code, f, pc, &in->ops[4], &m) ||
-        (uint32_t)m != FULL_MASK)
+        f->rkind[in->ops[0].reg] != WS_ROW_32 || f->rkind[in->ops[1].reg] != WS_ROW_32 ||
+        (in->dpred != WS_NO_REG && f->rkind[in->dpred] != WS_ROW_PRED) || ws_type_bits((ws_type)in->type) != 32 ||
+        !constant_operand(code, f, pc, &in->ops[2], &b) || !constant_operand(code, f, pc, &in->ops[3], &c) ||
+        !constant_operand(code, f, pc, &in->ops[4], &m) || (uint32_t)m != FULL_MASK)
         return 0;
     s->shifted = 0;
+    s->in_range = 0;
     for (unsigned l = 0; l < 32; l++) {
         ws_shfl_route rt = ws_shfl_rule((ws_shfl_mode)in->sub, l, (uint32_t)b, (uint32_t)c);
         s->src[l] = (uint8_t)rt.src;
-        s->in_range[l] = rt.in_range;
+        s->in_range |= (uint32_t)(rt.in_range != 0) << l;
         s->src32[l] = rt.src;
-        s->perm[2 * l] = rt.src;
-        s->perm[2 * l + 1] = 0;
     }
     /* up and down by one amount over the whole warp: lanes [lo, hi) read l + shift, the others
      * their own value */
@@ -169,34 +178,37 @@ static int decode_shfl(const ws_insn *code, const kernel_facts *f, uint32_t pc, 
     s->shifted = 1;
     s->shift = shift;
     for (unsigned l = 0; l < 32; l++)
-        s->take[l] = l >= lo && l < hi ? ~0ull : 0;
+        s->take[l] = l >= lo && l < hi ? ~0u : 0;
     return 1;
 }
 
 /* ld.param.{u32,b32,u64,b64} d, [constant] inside the kernel's parameters, aligned: the bytes
  * every lane reads (the general load's result for each lane) */
-static int decode_ld_param(const ws_kernel *k, const ws_insn *in)
+static int decode_ld_param(const ws_kernel *k, const uint8_t *rkind, const ws_insn *in)
 {
     unsigned bits = ws_type_bits((ws_type)in->type);
     const ws_operand *a = &in->ops[1];
     return in->op == WS_OP_LD && ws_access_space(in) == WS_SPACE_PARAM && !in->mods && !in->sem && in->vec == 1 &&
-           in->nops == 2 && is_row(&in->ops[0]) && (bits == 32 || bits == 64) && !ws_type_is_signed((ws_type)in->type) &&
-           !ws_type_is_float((ws_type)in->type) && a->kind == WS_OPND_ADDR && a->reg == WS_NO_REG &&
-           a->imm % (bits / 8) == 0 && a->imm < k->param_bytes && bits / 8 <= k->param_bytes - a->imm;
+           in->nops == 2 && is_row(&in->ops[0]) &&
+           ((bits == 32 && rkind[in->ops[0].reg] == WS_ROW_32) || (bits == 64 && rkind[in->ops[0].reg] == WS_ROW_64)) &&
+           !ws_type_is_signed((ws_type)in->type) && !ws_type_is_float((ws_type)in->type) && a->kind == WS_OPND_ADDR &&
+           a->reg == WS_NO_REG && a->imm % (bits / 8) == 0 && a->imm < k->param_bytes &&
+           bits / 8 <= k->param_bytes - a->imm;
 }
 
-static uint32_t row_of(uint32_t reg) { return reg == WS_NO_REG ? WS_NO_REG : reg * 32; }
+static uint32_t row_of(const kernel_facts *f, uint32_t reg) { return reg == WS_NO_REG ? WS_NO_REG : f->roff[reg]; }
 
 static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_facts *f, uint32_t pc, ws_dinsn *d,
                        ws_dkernel *dk)
 {
     const ws_insn *in = &code[pc];
     memset(d, 0, sizeof *d);
-    d->guard = row_of(in->guard);
+    d->guard = row_of(f, in->guard);
+    d->guard_row = in->guard != WS_NO_REG ? f->rkind[in->guard] : WS_ROW_PRED;
     d->guard_neg = in->guard_neg;
-    d->p = row_of(in->dpred);
+    d->p = row_of(f, in->dpred);
     for (unsigned i = 0; i < 4 && i < in->nops; i++) {
-        uint32_t r = is_row(&in->ops[i]) ? in->ops[i].reg * 32 : WS_NO_REG;
+        uint32_t r = is_row(&in->ops[i]) ? f->roff[in->ops[i].reg] : WS_NO_REG;
         uint32_t *slot = i == 0 ? &d->d : i == 1 ? &d->a : i == 2 ? &d->b : &d->c;
         *slot = r;
     }
@@ -207,18 +219,29 @@ static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_fac
     }
     d->yields = ws_insn_is_strong_load(in);
     d->ends = d->yields || in->op == WS_OP_CALL;
-    int fk = ws_fast_kind(in);
+    int fk = ws_fast_kind(in, f->rkind);
     if (fk != WS_FK_NONE) {
         d->kind = (uint8_t)fk;
         switch (fk) {
-        case WS_FK_MOV_I: d->imm = ws_fast_mov_value(in); break;
+        case WS_FK_MOV32_I:
+        case WS_FK_MOV64_I: d->imm = ws_fast_mov_value(in); break;
         case WS_FK_MAD32_RIR: d->imm = in->ops[2].imm; break;
         case WS_FK_MAD32_RRI: d->imm = in->ops[3].imm; break;
         case WS_FK_MAD32_RII:
             d->imm = in->ops[2].imm;
             d->imm2 = in->ops[3].imm;
             break;
-        case WS_FK_CVT_INT: {
+        case WS_FK_SELP32_RR:
+        case WS_FK_SELP32_RI:
+        case WS_FK_SELP32_IR:
+        case WS_FK_SELP32_II:
+            d->imm = in->ops[1].imm;
+            d->imm2 = in->ops[2].imm;
+            break;
+        case WS_FK_CVT_32_32:
+        case WS_FK_CVT_32_64:
+        case WS_FK_CVT_64_32:
+        case WS_FK_CVT_64_64: {
             ws_fast_cvt c = ws_fast_cvt_of(in);
             d->imm = c.from_mask;
             d->imm2 = c.sign_bit;
@@ -236,8 +259,9 @@ static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_fac
             d->p = WS_NO_REG; /* a predicate nothing reads: not written */
         return;
     }
-    if (decode_ld_param(k, in)) {
+    if (decode_ld_param(k, f->rkind, in)) {
         d->kind = DK_LD_PARAM;
+        d->d_row = f->rkind[in->ops[0].reg];
         d->imm = in->ops[1].imm;
         d->imm2 = ws_type_bits((ws_type)in->type) / 8;
         return;
@@ -254,13 +278,14 @@ uint64_t ws_interp_bytes(const ws_kernel *k)
 }
 
 ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const uint8_t *uninit_plan,
-                             const uint32_t *reconv_pc)
+                             const uint32_t *reconv_pc, const uint32_t *roff, const uint8_t *rkind)
 {
     uint32_t nshfl = 0;
     for (uint32_t i = 0; i < k->ninsns; i++)
         nshfl += code[i].op == WS_OP_SHFL;
     ws_dkernel *dk = calloc(1, sizeof *dk);
-    kernel_facts f = {branch_targets(k, code), zero_registers(k, code), unread_shfl_predicates(k, code)};
+    kernel_facts f = {branch_targets(k, code), zero_registers(k, code, rkind), unread_shfl_predicates(k, code), roff,
+                      rkind};
     if (dk) {
         dk->insns = malloc(((size_t)k->ninsns + 1) * sizeof *dk->insns);
         dk->shfl = malloc((nshfl ? nshfl : 1) * sizeof *dk->shfl);

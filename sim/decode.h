@@ -36,32 +36,33 @@ enum {
  *  - always: an instruction of DK_LEAVE. */
 enum { DK_STOP_UNINIT = 3, DK_STOP_COLLECTIVE = 4, DK_STOP_RECONV = 8, DK_STOP_LEAVE = 16 /* DK_LEAVE: always */ };
 
-/* A constant shuffle's routing, computed at decode time by ws_shfl_rule. */
+/* A constant shuffle's routing, computed at decode time by ws_shfl_rule. Its source and
+ * destination are 32-bit rows, its predicate (if any) a predicate's word. */
 typedef struct {
     uint8_t src[32];
-    uint64_t in_range[32]; /* the predicate destination's row */
-    int shifted;           /* src[l] = l + shift in the lanes of take, l in the others (up, down) */
+    uint32_t in_range; /* the predicate destination's lanes */
+    int shifted;       /* src[l] = l + shift in the lanes of take, l in the others (up, down) */
     int shift;
-    uint64_t take[32]; /* all ones in the lanes that read l + shift, else 0 */
-    /* the same routing as register permutations (interp_run.h's vector variants): src as 32-bit
-     * indices (AVX2's gathers); per 8 lanes of the result, the 32-bit element of the source's
-     * low halves each lane reads, at even positions, 0 at odd (AVX-512's vpermt2d) */
+    uint32_t take[32]; /* all ones in the lanes that read l + shift, else 0 */
+    /* src as 32-bit indices: the vector variants' permutations (interp_run.h) */
     uint32_t src32[32];
-    uint32_t perm[64];
 } ws_dshfl;
 
-/* One decoded instruction. Registers are row offsets (reg * 32) into the warp's register file. */
+/* One decoded instruction. Registers are their rows' offsets in the warp's register file
+ * (ws_reg_layout: a form's rows are of the widths it names, fast_ops.h). */
 typedef struct {
     uint8_t kind;   /* DK_* */
     uint8_t ends;   /* the stretch ends after it: a strong load (the warp yields) or a call */
     uint8_t yields; /* of those, a strong load */
     uint8_t guard_neg;
-    uint8_t stops;  /* DK_STOP_*: when the run loop leaves it to warp.c */
-    uint8_t disp;   /* the run loop's handler: kind, or DK_CHECK for a guard, a branch or stops */
-    uint32_t guard; /* the guard's row offset, or WS_NO_REG */
+    uint8_t stops;     /* DK_STOP_*: when the run loop leaves it to warp.c */
+    uint8_t disp;      /* the run loop's handler: kind, or DK_CHECK for a guard, a branch or stops */
+    uint8_t guard_row; /* the guard's WS_ROW_* (a predicate's, but for registers the parser makes) */
+    uint8_t d_row;     /* DK_LD_PARAM: the destination's WS_ROW_* */
+    uint32_t guard;    /* the guard's row offset, or WS_NO_REG */
     uint32_t d, a, b, c, p;
     uint64_t imm;  /* b's (or c's) immediate, a mov's value, a branch's target, a parameter's offset */
-    uint64_t imm2; /* mad's immediate c; cvt's sign bit */
+    uint64_t imm2; /* mad's immediate c; cvt's sign bit; ld.param's bytes */
     uint64_t imm3; /* cvt's destination mask (its source mask is imm) */
     uint32_t shfl; /* DK_SHFL_PERM: index into ws_dkernel.shfl */
 } ws_dinsn;
@@ -77,7 +78,7 @@ typedef struct ws_dkernel {
  * uninit_plan: the uninitialised-value check's plan (cfg.h; NULL: every instruction checked);
  * reconv_pc: per instruction, where a divergent branch reconverges (cfg.h). */
 ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const uint8_t *uninit_plan,
-                             const uint32_t *reconv_pc);
+                             const uint32_t *reconv_pc, const uint32_t *roff, const uint8_t *rkind);
 void ws_interp_free(ws_dkernel *dk);
 /* Bytes ws_interp_decode keeps for a kernel (charged with the prepared kernel). */
 uint64_t ws_interp_bytes(const ws_kernel *k);

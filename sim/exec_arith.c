@@ -29,6 +29,7 @@ static inline int64_t sval(uint64_t v, unsigned bits) { return (int64_t)sext(v, 
 /* One float body for f32 and f64: r is computed from fa/fb/fc of the right precision. */
 #define FLOAT_OP(expr)                                                                                                 \
     do {                                                                                                               \
+        uint64_t d_[32];                                                                                               \
         if (in->type == WS_T_F32) {                                                                                    \
             WITH_ROUNDING(in->rnd, PER_LANE(mask, l, {                                                                 \
                               float fa = ftz_in(in, a_[l]);                                                            \
@@ -36,7 +37,7 @@ static inline int64_t sval(uint64_t v, unsigned bits) { return (int64_t)sext(v, 
                               float fc = ftz_in(in, c_[l]);                                                            \
                               (void)fb;                                                                                \
                               (void)fc;                                                                                \
-                              x->regs[(size_t)D * 32 + l] = f32_result((float)(expr), in->mods);                       \
+                              d_[l] = f32_result((float)(expr), in->mods);                                             \
                           }));                                                                                         \
         } else {                                                                                                       \
             WITH_ROUNDING(in->rnd, PER_LANE(mask, l, {                                                                 \
@@ -45,9 +46,10 @@ static inline int64_t sval(uint64_t v, unsigned bits) { return (int64_t)sext(v, 
                               double fc = as_f64(c_[l]);                                                               \
                               (void)fb;                                                                                \
                               (void)fc;                                                                                \
-                              x->regs[(size_t)D * 32 + l] = f64_result((double)(expr), in->mods);                      \
+                              d_[l] = f64_result((double)(expr), in->mods);                                            \
                           }));                                                                                         \
         }                                                                                                              \
+        ws_reg_put_row(x, D, mask, d_);                                                                                \
     } while (0)
 
 static int is_float(const ws_insn *in) { return in->type == WS_T_F32 || in->type == WS_T_F64; }
@@ -106,8 +108,11 @@ void ex_add(ws_exec *x, const ws_insn *in, uint32_t mask)
     else if (in->mods & WS_MOD_SAT)
         FOR_EACH_LANE(mask, l)
             set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(A(l), 32) + sval(B(l), 32)), 32));
-    else
-        PER_LANE(mask, l, x->regs[(size_t)D * 32 + l] = trunc_bits(A(l) + B(l), bits););
+    else {
+        uint64_t d_[32];
+        PER_LANE(mask, l, d_[l] = trunc_bits(A(l) + B(l), bits););
+        ws_reg_put_row(x, D, mask, d_);
+    }
 }
 
 /* d = a - b */
@@ -128,8 +133,11 @@ void ex_sub(ws_exec *x, const ws_insn *in, uint32_t mask)
     else if (in->mods & WS_MOD_SAT)
         FOR_EACH_LANE(mask, l)
             set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(A(l), 32) - sval(B(l), 32)), 32));
-    else
-        PER_LANE(mask, l, x->regs[(size_t)D * 32 + l] = trunc_bits(A(l) - B(l), bits););
+    else {
+        uint64_t d_[32];
+        PER_LANE(mask, l, d_[l] = trunc_bits(A(l) - B(l), bits););
+        ws_reg_put_row(x, D, mask, d_);
+    }
 }
 
 /* The product of a and b: .lo, .hi or .wide part of the double-width product. */
@@ -213,12 +221,12 @@ static void carry_op(ws_exec *x, const ws_insn *in, uint32_t mask, int sub, int 
 {
     ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
-    uint64_t *cf = &x->regs[(size_t)in->dpred * 32];
     int write = (in->mods & WS_MOD_CC) != 0;
     FOR_EACH_LANE(mask, l) {
         /* cf holds the hardware's flag: the carry, or for a subtraction the carry of a + ~b + 1 */
         u128 a = trunc_bits(A(l), bits), b = trunc_bits(B(l), bits);
-        u128 cin = carry_in ? (sub ? !(cf[l] & 1) : (cf[l] & 1)) : 0; /* a borrow for a subtraction */
+        uint64_t cf = ws_reg_get(x, in->dpred, l);              /* the carry register (CC.CF) */
+        u128 cin = carry_in ? (sub ? !(cf & 1) : (cf & 1)) : 0; /* a borrow for a subtraction */
         if (mad) {
             uint64_t hi, lo = int_product(in, A(l), B(l), &hi);
             a = in->sub == WS_MUL_HI ? hi : trunc_bits(lo, bits);
@@ -227,7 +235,7 @@ static void carry_op(ws_exec *x, const ws_insn *in, uint32_t mask, int sub, int 
         u128 r = sub ? a - (b + cin) : a + b + cin;
         set_reg(x, D, l, trunc_bits((uint64_t)r, bits));
         if (write)
-            cf[l] = sub ? (uint64_t) !(a < b + cin) : (uint64_t)(r >> bits) & 1;
+            set_reg(x, in->dpred, l, sub ? (uint64_t) !(a < b + cin) : (uint64_t)(r >> bits) & 1);
     }
 }
 void ex_addc(ws_exec *x, const ws_insn *in, uint32_t mask) { carry_op(x, in, mask, 0, 1, 0); }

@@ -11,17 +11,17 @@
 #include "exec_fast.h"
 #include "exec.h"
 
-#define ROW(i) (&x->regs[(size_t)in->ops[i].reg * 32])
-#define DROW   ROW(0)
+/* Operand i's register row, as rows of T (the form says which) */
+#define ROW(T, i) ((T *)(x->regs + x->L->roff[in->ops[i].reg]))
 
 /* d[l] = value in every lane l of mask; value may read lane l of any row. */
-#define WRITE_ROW(d, l, value)                                                                                         \
+#define WRITE_ROW(T, d, l, value)                                                                                      \
     do {                                                                                                               \
         if (mask == FULL_MASK) {                                                                                       \
             for (unsigned l = 0; l < 32; l++)                                                                          \
                 (d)[l] = (value);                                                                                      \
         } else {                                                                                                       \
-            uint64_t row_[32];                                                                                         \
+            T row_[32];                                                                                                \
             for (unsigned l = 0; l < 32; l++)                                                                          \
                 row_[l] = (value);                                                                                     \
             FOR_EACH_LANE(mask, k_)                                                                                    \
@@ -30,97 +30,102 @@
     } while (0)
 
 /* d = expr(A, B) with B a register row (rr) or an immediate (ri). */
-#define BIN(name, expr)                                                                                                \
-    static inline uint64_t name##_op(uint64_t A, uint64_t B) { return (expr); }                                        \
+#define BIN(name, TD, TA, TB, expr)                                                                                    \
+    static inline TD name##_op(TA A, TB B) { return (TD)(expr); }                                                      \
     static void name##_rr(ws_exec *x, const ws_insn *in, uint32_t mask)                                                \
     {                                                                                                                  \
-        const uint64_t *a = ROW(1), *b = ROW(2);                                                                       \
-        uint64_t *d = DROW;                                                                                            \
-        WRITE_ROW(d, l, name##_op(a[l], b[l]));                                                                        \
+        const TA *a = ROW(const TA, 1);                                                                                \
+        const TB *b = ROW(const TB, 2);                                                                                \
+        TD *d = ROW(TD, 0);                                                                                            \
+        WRITE_ROW(TD, d, l, name##_op(a[l], b[l]));                                                                    \
     }                                                                                                                  \
     static void name##_ri(ws_exec *x, const ws_insn *in, uint32_t mask)                                                \
     {                                                                                                                  \
-        const uint64_t *a = ROW(1), b = in->ops[2].imm;                                                                \
-        uint64_t *d = DROW;                                                                                            \
-        WRITE_ROW(d, l, name##_op(a[l], b));                                                                           \
+        const TA *a = ROW(const TA, 1);                                                                                \
+        const TB b = (TB)in->ops[2].imm;                                                                               \
+        TD *d = ROW(TD, 0);                                                                                            \
+        WRITE_ROW(TD, d, l, name##_op(a[l], b));                                                                       \
     }
 WS_FAST_BINARY(BIN)
 
 #define MAD(name, bexpr, cexpr)                                                                                        \
     static void name(ws_exec *x, const ws_insn *in, uint32_t mask)                                                     \
     {                                                                                                                  \
-        const uint64_t *a = ROW(1);                                                                                    \
-        uint64_t *d = DROW;                                                                                            \
-        WRITE_ROW(d, l, WS_FAST_MAD32(a[l], bexpr, cexpr));                                                            \
+        const uint32_t *a = ROW(const uint32_t, 1);                                                                    \
+        uint32_t *d = ROW(uint32_t, 0);                                                                                \
+        WRITE_ROW(uint32_t, d, l, WS_FAST_MAD32(a[l], bexpr, cexpr));                                                  \
     }
-MAD(mad32_rrr, ROW(2)[l], ROW(3)[l])
-MAD(mad32_rri, ROW(2)[l], in->ops[3].imm)
-MAD(mad32_rir, in->ops[2].imm, ROW(3)[l])
+MAD(mad32_rrr, ROW(const uint32_t, 2)[l], ROW(const uint32_t, 3)[l])
+MAD(mad32_rri, ROW(const uint32_t, 2)[l], in->ops[3].imm)
+MAD(mad32_rir, in->ops[2].imm, ROW(const uint32_t, 3)[l])
 MAD(mad32_rii, in->ops[2].imm, in->ops[3].imm)
 
-static void mov32_r(ws_exec *x, const ws_insn *in, uint32_t mask)
-{
-    const uint64_t *a = ROW(1);
-    uint64_t *d = DROW;
-    WRITE_ROW(d, l, a[l] & M32);
-}
-static void mov64_r(ws_exec *x, const ws_insn *in, uint32_t mask)
-{
-    const uint64_t *a = ROW(1);
-    uint64_t *d = DROW;
-    WRITE_ROW(d, l, a[l]);
-}
-static void mov_i(ws_exec *x, const ws_insn *in, uint32_t mask)
-{
-    uint64_t v = ws_fast_mov_value(in);
-    uint64_t *d = DROW;
-    WRITE_ROW(d, l, v);
-}
+#define MOV(w, TD, TA)                                                                                                 \
+    static void mov##w##_r(ws_exec *x, const ws_insn *in, uint32_t mask)                                               \
+    {                                                                                                                  \
+        const TA *a = ROW(const TA, 1);                                                                                \
+        TD *d = ROW(TD, 0);                                                                                            \
+        WRITE_ROW(TD, d, l, (TD)a[l]);                                                                                 \
+    }                                                                                                                  \
+    static void mov##w##_i(ws_exec *x, const ws_insn *in, uint32_t mask)                                               \
+    {                                                                                                                  \
+        const TD v = (TD)ws_fast_mov_value(in);                                                                        \
+        TD *d = ROW(TD, 0);                                                                                            \
+        WRITE_ROW(TD, d, l, v);                                                                                        \
+    }
+WS_FAST_MOV(MOV)
 
-static void cvt_int(ws_exec *x, const ws_insn *in, uint32_t mask)
-{
-    ws_fast_cvt k = ws_fast_cvt_of(in);
-    const uint64_t *a = ROW(1);
-    uint64_t *d = DROW;
-    WRITE_ROW(d, l, WS_FAST_CVT(a[l], k.from_mask, k.sign_bit, k.to_mask));
-}
+#define CVT(w, TD, TA)                                                                                                 \
+    static void cvt_##w(ws_exec *x, const ws_insn *in, uint32_t mask)                                                  \
+    {                                                                                                                  \
+        ws_fast_cvt k = ws_fast_cvt_of(in);                                                                            \
+        const TA *a = ROW(const TA, 1);                                                                                \
+        TD *d = ROW(TD, 0);                                                                                            \
+        WRITE_ROW(TD, d, l, (TD)(WS_FAST_CVT((uint64_t)a[l], k.from_mask, k.sign_bit, k.to_mask)));                    \
+    }
+WS_FAST_CVT_ROWS(CVT)
+
+/* selp: lane l takes a where bit l of the predicate c is set, else b */
+#define SELP(v, aexpr, bexpr)                                                                                          \
+    static void selp32_##v(ws_exec *x, const ws_insn *in, uint32_t mask)                                               \
+    {                                                                                                                  \
+        const uint32_t c = (uint32_t)*ROW(const uint64_t, 3);                                                          \
+        uint32_t *d = ROW(uint32_t, 0);                                                                                \
+        WRITE_ROW(uint32_t, d, l, (c >> l & 1) ? (aexpr) : (bexpr));                                                   \
+    }
+SELP(RR, ROW(const uint32_t, 1)[l], ROW(const uint32_t, 2)[l])
+SELP(RI, ROW(const uint32_t, 1)[l], (uint32_t)in->ops[2].imm)
+SELP(IR, (uint32_t)in->ops[1].imm, ROW(const uint32_t, 2)[l])
+SELP(II, (uint32_t)in->ops[1].imm, (uint32_t)in->ops[2].imm)
 
 /* setp's results: t in the lanes of mask of the first destination, !t in the second's (written
- * after the first, as ex_setp does, should they be one register). */
-static void store_predicates(ws_exec *x, const ws_insn *in, uint32_t mask, const uint64_t *t)
+ * after the first, as ex_setp does, should they be one register); predicates are words of bits */
+static void store_predicates(ws_exec *x, const ws_insn *in, uint32_t mask, uint32_t t)
 {
-    uint64_t *d = DROW;
-    uint64_t *q = in->dpred != WS_NO_REG ? &x->regs[(size_t)in->dpred * 32] : NULL;
-    if (mask != FULL_MASK) {
-        FOR_EACH_LANE(mask, l) {
-            d[l] = t[l];
-            if (q)
-                q[l] = t[l] ^ 1;
-        }
-        return;
+    uint64_t *d = ROW(uint64_t, 0);
+    *d = (*d & ~(uint64_t)mask) | (t & mask);
+    if (in->dpred != WS_NO_REG) {
+        uint64_t *q = x->regs + x->L->roff[in->dpred];
+        *q = (*q & ~(uint64_t)mask) | (~t & mask);
     }
-    memcpy(d, t, 32 * sizeof *t);
-    if (q)
-        for (unsigned l = 0; l < 32; l++)
-            q[l] = t[l] ^ 1;
 }
 
-#define SETP(name, T, CMP)                                                                                             \
+#define SETP(name, T, CMP, TS)                                                                                         \
     static void setp_##name##_rr(ws_exec *x, const ws_insn *in, uint32_t mask)                                         \
     {                                                                                                                  \
-        const uint64_t *a = ROW(1), *b = ROW(2);                                                                       \
-        uint64_t t[32];                                                                                                \
+        const TS *a = ROW(const TS, 1), *b = ROW(const TS, 2);                                                         \
+        uint32_t t = 0;                                                                                                \
         for (unsigned l = 0; l < 32; l++)                                                                              \
-            t[l] = (uint64_t)((T)a[l] CMP(T) b[l]);                                                                    \
+            t |= (uint32_t)((T)a[l] CMP(T) b[l]) << l;                                                                 \
         store_predicates(x, in, mask, t);                                                                              \
     }                                                                                                                  \
     static void setp_##name##_ri(ws_exec *x, const ws_insn *in, uint32_t mask)                                         \
     {                                                                                                                  \
-        const uint64_t *a = ROW(1);                                                                                    \
+        const TS *a = ROW(const TS, 1);                                                                                \
         const T bv = (T)in->ops[2].imm;                                                                                \
-        uint64_t t[32];                                                                                                \
+        uint32_t t = 0;                                                                                                \
         for (unsigned l = 0; l < 32; l++)                                                                              \
-            t[l] = (uint64_t)((T)a[l] CMP bv);                                                                         \
+            t |= (uint32_t)((T)a[l] CMP bv) << l;                                                                      \
         store_predicates(x, in, mask, t);                                                                              \
     }
 WS_FAST_SETP(SETP)
@@ -166,18 +171,27 @@ static int is_int_type(ws_type t) { return t >= WS_T_B8 && t <= WS_T_S64; }
     default: break;                                                                                                    \
     }
 
-int ws_fast_kind(const ws_insn *in)
+/* The kind of row (WS_ROW_*) the form of bits wants */
+static unsigned row_of_bits(unsigned bits) { return bits == 64 ? WS_ROW_64 : WS_ROW_32; }
+
+int ws_fast_kind(const ws_insn *in, const uint8_t *rkind)
 {
     uint32_t mods = in->mods & ~(uint32_t)WS_MOD_INFUNC; /* code of a linked .func runs the same */
+#define K(i) rkind[in->ops[i].reg]
     if (in->op == WS_OP_CVT && !mods && in->nops == 2 && is_row(&in->ops[0]) && is_row(&in->ops[1]) &&
-        is_int_type((ws_type)in->type) && is_int_type((ws_type)in->type2))
-        return WS_FK_CVT_INT;
+        is_int_type((ws_type)in->type) && is_int_type((ws_type)in->type2) && K(1) != WS_ROW_PRED &&
+        (K(0) == WS_ROW_64 || (K(0) == WS_ROW_32 && ws_type_bits((ws_type)in->type) <= 32)))
+        return K(0) == WS_ROW_32 ? (K(1) == WS_ROW_32 ? WS_FK_CVT_32_32 : WS_FK_CVT_32_64)
+                                 : (K(1) == WS_ROW_32 ? WS_FK_CVT_64_32 : WS_FK_CVT_64_64);
     unsigned bits = int_bits((ws_type)in->type);
     int r1 = in->nops > 1 && is_row(&in->ops[1]);
     int rr = in->nops > 2 && r1 && is_row(&in->ops[2]);
     int ri = in->nops > 2 && r1 && is_imm(&in->ops[2]);
-    int bin = in->nops == 3 && (rr || ri);
-    if (in->type == WS_T_F32 && !mods && bin && is_row(&in->ops[0]) && fe_mode(in->rnd) == FE_TONEAREST) {
+    int bin = in->nops == 3 && (rr || ri) && is_row(&in->ops[0]);
+    /* the rows of d, a and b are of kinds kd, ka and kb (b: when a row) */
+#define ROWS_ARE(kd, ka, kb) (K(0) == (kd) && K(1) == (ka) && (!rr || K(2) == (kb)))
+    if (in->type == WS_T_F32 && !mods && bin && fe_mode(in->rnd) == FE_TONEAREST &&
+        ROWS_ARE(WS_ROW_32, WS_ROW_32, WS_ROW_32)) {
         switch (in->op) {
         case WS_OP_ADD: return RR_RI(WS_FK_ADD_F32);
         case WS_OP_SUB: return RR_RI(WS_FK_SUB_F32);
@@ -185,50 +199,61 @@ int ws_fast_kind(const ws_insn *in)
         default: return WS_FK_NONE;
         }
     }
+    if (in->op == WS_OP_SELP && !mods && in->nops == 4 && is_row(&in->ops[0]) && is_row(&in->ops[3]) &&
+        K(3) == WS_ROW_PRED && K(0) == WS_ROW_32 && (bits == 32 || in->type == WS_T_F32)) {
+        int ar = is_row(&in->ops[1]) && K(1) == WS_ROW_32, br = is_row(&in->ops[2]) && K(2) == WS_ROW_32;
+        int ai = is_imm(&in->ops[1]), bi = is_imm(&in->ops[2]);
+        if (ar && br)
+            return WS_FK_SELP32_RR;
+        if (ar && bi)
+            return WS_FK_SELP32_RI;
+        if (ai && br)
+            return WS_FK_SELP32_IR;
+        if (ai && bi)
+            return WS_FK_SELP32_II;
+    }
     if (!bits || mods || !in->nops || !is_row(&in->ops[0]))
         return WS_FK_NONE;
+    const unsigned rk = row_of_bits(bits);
+    const int same = bin && ROWS_ARE(rk, rk, rk); /* d, a, b: rows of the type's width */
     switch (in->op) {
     case WS_OP_ADD:
-        if (bin)
+        if (same)
             return bits == 32 ? RR_RI(WS_FK_ADD32) : RR_RI(WS_FK_ADD64);
         break;
     case WS_OP_SUB:
-        if (bin)
+        if (same)
             return bits == 32 ? RR_RI(WS_FK_SUB32) : RR_RI(WS_FK_SUB64);
         break;
     case WS_OP_AND:
-        if (bin)
-            return RR_RI(WS_FK_AND);
+        if (same)
+            return bits == 32 ? RR_RI(WS_FK_AND32) : RR_RI(WS_FK_AND64);
         break;
     case WS_OP_OR:
-        if (bin)
-            return RR_RI(WS_FK_OR);
+        if (same)
+            return bits == 32 ? RR_RI(WS_FK_OR32) : RR_RI(WS_FK_OR64);
         break;
     case WS_OP_XOR:
-        if (bin)
-            return RR_RI(WS_FK_XOR);
+        if (same)
+            return bits == 32 ? RR_RI(WS_FK_XOR32) : RR_RI(WS_FK_XOR64);
         break;
     case WS_OP_MUL:
-        if (!bin)
-            break;
-        if (in->sub == WS_MUL_LO)
+        if (in->sub == WS_MUL_LO && same)
             return bits == 32 ? RR_RI(WS_FK_MUL32) : RR_RI(WS_FK_MUL64);
-        if (in->sub == WS_MUL_WIDE && bits == 32 && ws_type_is_signed((ws_type)in->type))
-            return RR_RI(WS_FK_MULWIDE_S32);
-        if (in->sub == WS_MUL_WIDE && bits == 32)
-            return RR_RI(WS_FK_MULWIDE_U32);
+        if (in->sub == WS_MUL_WIDE && bits == 32 && bin && ROWS_ARE(WS_ROW_64, WS_ROW_32, WS_ROW_32))
+            return ws_type_is_signed((ws_type)in->type) ? RR_RI(WS_FK_MULWIDE_S32) : RR_RI(WS_FK_MULWIDE_U32);
         break;
     case WS_OP_SHL:
-        if (bin)
+        if (bin && ROWS_ARE(rk, rk, WS_ROW_32))
             return bits == 32 ? RR_RI(WS_FK_SHL32) : RR_RI(WS_FK_SHL64);
         break;
     case WS_OP_SHR:
-        if (bin && !ws_type_is_signed((ws_type)in->type))
+        if (bin && ROWS_ARE(rk, rk, WS_ROW_32) && !ws_type_is_signed((ws_type)in->type))
             return bits == 32 ? RR_RI(WS_FK_SHR32) : RR_RI(WS_FK_SHR64);
         break;
     case WS_OP_MAD:
-        if (bits == 32 && in->sub == WS_MUL_LO && in->nops == 4 && r1) {
-            int b_row = is_row(&in->ops[2]), c_row = is_row(&in->ops[3]);
+        if (bits == 32 && in->sub == WS_MUL_LO && in->nops == 4 && r1 && K(0) == WS_ROW_32 && K(1) == WS_ROW_32) {
+            int b_row = is_row(&in->ops[2]) && K(2) == WS_ROW_32, c_row = is_row(&in->ops[3]) && K(3) == WS_ROW_32;
             int b_imm = is_imm(&in->ops[2]), c_imm = is_imm(&in->ops[3]);
             if (b_row && c_row)
                 return WS_FK_MAD32_RRR;
@@ -241,13 +266,14 @@ int ws_fast_kind(const ws_insn *in)
         }
         break;
     case WS_OP_MOV:
-        if (in->nops == 2 && r1)
+        if (in->nops == 2 && r1 && K(0) == rk && K(1) == rk)
             return bits == 32 ? WS_FK_MOV32_R : WS_FK_MOV64_R;
-        if (in->nops == 2 && is_imm(&in->ops[1]))
-            return WS_FK_MOV_I;
+        if (in->nops == 2 && is_imm(&in->ops[1]) && (K(0) == WS_ROW_64 || (K(0) == WS_ROW_32 && bits == 32)))
+            return K(0) == WS_ROW_32 ? WS_FK_MOV32_I : WS_FK_MOV64_I;
         break;
     case WS_OP_SETP:
-        if (!bin || in->sub != WS_BOOL_NONE)
+        if (!bin || in->sub != WS_BOOL_NONE || K(0) != WS_ROW_PRED || K(1) != rk || (rr && K(2) != rk) ||
+            (in->dpred != WS_NO_REG && rkind[in->dpred] != WS_ROW_PRED))
             break;
         if (bits == 32 && ws_type_is_signed((ws_type)in->type) && in->cmp <= WS_CMP_GE)
             PICK_SETP(S32)
@@ -260,24 +286,23 @@ int ws_fast_kind(const ws_insn *in)
         break;
     default: break;
     }
+#undef ROWS_ARE
+#undef K
     return WS_FK_NONE;
 }
 
 #define EXEC_RR_RI(name, ...) [WS_FK_##name##_RR] = name##_rr, [WS_FK_##name##_RI] = name##_ri,
 #define EXEC_SETP(name, ...)  [WS_FK_SETP_##name##_RR] = setp_##name##_rr, [WS_FK_SETP_##name##_RI] = setp_##name##_ri,
+#define EXEC_MOV(w, ...)      [WS_FK_MOV##w##_R] = mov##w##_r, [WS_FK_MOV##w##_I] = mov##w##_i,
+#define EXEC_CVT(w, ...)      [WS_FK_CVT_##w] = cvt_##w,
+#define EXEC_SELP(v)          [WS_FK_SELP32_##v] = selp32_##v,
 static const ws_executor fast_executors[WS_FK_COUNT] = {
-    WS_FAST_BINARY(EXEC_RR_RI) WS_FAST_SETP(EXEC_SETP)[WS_FK_MAD32_RRR] = mad32_rrr,
-    [WS_FK_MAD32_RRI] = mad32_rri,
-    [WS_FK_MAD32_RIR] = mad32_rir,
-    [WS_FK_MAD32_RII] = mad32_rii,
-    [WS_FK_MOV32_R] = mov32_r,
-    [WS_FK_MOV64_R] = mov64_r,
-    [WS_FK_MOV_I] = mov_i,
-    [WS_FK_CVT_INT] = cvt_int,
-};
+    WS_FAST_BINARY(EXEC_RR_RI) WS_FAST_SETP(EXEC_SETP)[WS_FK_MAD32_RRR] = mad32_rrr, [WS_FK_MAD32_RRI] = mad32_rri,
+    [WS_FK_MAD32_RIR] = mad32_rir, [WS_FK_MAD32_RII] = mad32_rii,
+    WS_FAST_MOV(EXEC_MOV) WS_FAST_CVT_ROWS(EXEC_CVT) WS_FAST_SELP(EXEC_SELP)};
 
-ws_executor ws_fast_executor(const ws_insn *in)
+ws_executor ws_fast_executor(const ws_insn *in, const uint8_t *rkind)
 {
-    int k = ws_fast_kind(in);
+    int k = ws_fast_kind(in, rkind);
     return k != WS_FK_NONE ? fast_executors[k] : ws_executors[in->op];
 }

@@ -6,18 +6,19 @@
 #include "fast_ops.h"
 #include "sim.h"
 
-/* The instruction's form (WS_FK_*), WS_FK_NONE when it has none. */
-int ws_fast_kind(const ws_insn *in);
+/* The instruction's form (WS_FK_*), WS_FK_NONE when it has none; rkind: the kernel's registers'
+ * rows (ws_reg_layout). */
+int ws_fast_kind(const ws_insn *in, const uint8_t *rkind);
 /* The executor for one instruction: a specialised one for its form, else the table's. */
-ws_executor ws_fast_executor(const ws_insn *in);
+ws_executor ws_fast_executor(const ws_insn *in, const uint8_t *rkind);
 
-/* WS_FK_MOV_I: the immediate cut to the type's width */
+/* WS_FK_MOV32_I, WS_FK_MOV64_I: the immediate cut to the type's width */
 static inline uint64_t ws_fast_mov_value(const ws_insn *in)
 {
     return in->ops[1].imm & (ws_type_bits((ws_type)in->type) >= 64 ? ~0ull : M32);
 }
 
-/* WS_FK_CVT_INT: a's source bits, sign-extended from a signed source, cut to the destination's
+/* WS_FK_CVT_*: a's source bits, sign-extended from a signed source, cut to the destination's
  * width (ex_cvt's clamp_int without saturation) */
 typedef struct {
     uint64_t from_mask, sign_bit, to_mask;

@@ -19,7 +19,7 @@ void ex_mov(ws_exec *x, const ws_insn *in, uint32_t mask)
     if (in->vec > 1) { /* mov.v2/.v4: element by element, every source read before any is written */
         uint64_t v[4][32];
         for (unsigned i = 0; i < in->vec; i++)
-            FOR_EACH_LANE(mask, l) v[i][l] = trunc_bits(x->regs[(size_t)a->regs[i] * 32 + l], bits);
+            FOR_EACH_LANE(mask, l) v[i][l] = trunc_bits(ws_reg_get(x, a->regs[i], l), bits);
         for (unsigned i = 0; i < in->vec; i++)
             if (d->regs[i] != WS_NO_REG)
                 FOR_EACH_LANE(mask, l) set_reg(x, d->regs[i], l, v[i][l]);
@@ -29,7 +29,7 @@ void ex_mov(ws_exec *x, const ws_insn *in, uint32_t mask)
             uint64_t v = 0;
             for (unsigned i = 0; i < a->nvec; i++)
                 if (a->regs[i] != WS_NO_REG)
-                    v |= trunc_bits(x->regs[(size_t)a->regs[i] * 32 + l], part) << (i * part);
+                    v |= trunc_bits(ws_reg_get(x, a->regs[i], l), part) << (i * part);
             set_reg(x, d->reg, l, v);
         }
     } else if (d->kind == WS_OPND_VEC) {
@@ -40,17 +40,14 @@ void ex_mov(ws_exec *x, const ws_insn *in, uint32_t mask)
                 set_reg(x, d->regs[i], l, trunc_bits(v >> (i * part), part));
         }
     } else {
-        uint64_t tmp[32];
+        uint64_t tmp[32], dst[32];
         const uint64_t *src = operand_row(x, a, mask, tmp);
-        uint64_t *dst = &x->regs[(size_t)d->reg * 32];
         uint64_t keep = bits >= 64 ? ~0ull : (1ull << bits) - 1;
         if (d->kind != WS_OPND_REG)
             return; /* mov to the sink '_' */
-        if (mask == FULL_MASK)
-            for (unsigned l = 0; l < 32; l++)
-                dst[l] = src[l] & keep;
-        else
-            FOR_EACH_LANE(mask, l) dst[l] = src[l] & keep;
+        for (unsigned l = 0; l < 32; l++)
+            dst[l] = src[l] & keep;
+        ws_reg_put_row(x, d->reg, mask, dst);
     }
 }
 

@@ -38,7 +38,8 @@ static uint8_t *warp_region(ws_exec *x, const ws_insn *in, const ws_operand *a, 
     if (__builtin_popcount(mask) < 8 || in->vec != 1 || x->blk->shadow || (x->L->slow & WS_SLOW_EXEC) || a->reg == WS_NO_REG ||
         (space != WS_SPACE_GLOBAL && space != WS_SPACE_GENERIC && space != WS_SPACE_SHARED))
         return NULL;
-    const uint64_t *base = &x->regs[(size_t)a->reg * 32];
+    uint64_t base_[32];
+    const uint64_t *base = ws_reg_row(x, a->reg, base_);
     uint64_t lo = UINT64_MAX, hi = 0, misaligned = 0;
     const uint64_t wrap = ws_address_mask(a); /* ws_access_address for 32 lanes at once */
     if (mask == FULL_MASK) {
@@ -95,7 +96,7 @@ static int ld_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned esz, i
     uint8_t *p;
     if (d->kind != WS_OPND_REG || sgn || !(p = warp_region(x, in, &in->ops[1], esz, mask, &lo)))
         return 0;
-    uint64_t *dst = &x->regs[(size_t)d->reg * 32];
+    uint64_t dst[32];
     if (mask == FULL_MASK)
         FOR_EACH_SIZE(esz, for (unsigned l = 0; l < 32; l++) {
             uint64_t v = 0;
@@ -108,6 +109,7 @@ static int ld_fast(ws_exec *x, const ws_insn *in, uint32_t mask, unsigned esz, i
             memcpy(&v, p + (x->mem_addr[l] - lo), N);
             dst[l] = v;
         })
+    ws_reg_put_row(x, d->reg, mask, dst);
     return 1;
 }
 
@@ -159,7 +161,7 @@ static void load(ws_exec *x, const ws_insn *in, uint32_t mask)
     if (ld_fast(x, in, mask, esz, sgn))
         return;
     FOR_EACH_LANE(mask, l) {
-        uint64_t addr = ws_access_address(x->regs, a, l);
+        uint64_t addr = ws_access_address(x, a, l);
         x->mem_addr[l] = addr;
         uint8_t *p = ws_mem_translate(x, space, addr, l, (size_t)esz * in->vec, 0);
         if (x->blk->shadow && p) /* check_uninitialized: shared words never written, races */
@@ -193,7 +195,7 @@ void ex_st(ws_exec *x, const ws_insn *in, uint32_t mask)
     if (st_fast(x, in, mask, esz))
         return;
     FOR_EACH_LANE(mask, l) {
-        uint64_t addr = ws_access_address(x->regs, a, l);
+        uint64_t addr = ws_access_address(x, a, l);
         x->mem_addr[l] = addr;
         uint8_t *p = ws_mem_translate(x, space, addr, l, (size_t)esz * in->vec, 1);
         if (!p)
@@ -201,7 +203,7 @@ void ex_st(ws_exec *x, const ws_insn *in, uint32_t mask)
         if (x->blk->shadow)
             ws_shadow_shared(x, p, (size_t)esz * in->vec, 1, l);
         for (unsigned i = 0; i < in->vec; i++) {
-            uint64_t val = v->kind == WS_OPND_VEC ? (v->regs[i] == WS_NO_REG ? 0 : x->regs[(size_t)v->regs[i] * 32 + l])
+            uint64_t val = v->kind == WS_OPND_VEC ? (v->regs[i] == WS_NO_REG ? 0 : ws_reg_get(x, v->regs[i], l))
                                                   : opnd(x, v, l);
             memcpy(p + i * esz, &val, esz);
         }
@@ -261,7 +263,7 @@ static void atomic(ws_exec *x, const ws_insn *in, uint32_t mask, int returns)
     if (x->L->atom_lock)
         pthread_mutex_lock(x->L->atom_lock);
     FOR_EACH_LANE(mask, l) {
-        uint64_t addr = ws_access_address(x->regs, a, l);
+        uint64_t addr = ws_access_address(x, a, l);
         x->mem_addr[l] = addr;
         uint8_t *p = ws_mem_translate(x, space, addr, l, esz, 1);
         uint64_t old = 0;

@@ -74,7 +74,8 @@ static unsigned membermask_groups(ws_exec *x, const ws_insn *first, uint32_t exe
     if (mo->kind == WS_OPND_REG || x->merged) {
         uint32_t differ = 0;
         if (exec == FULL_MASK && !x->merged) { /* the usual case: one vectorised pass finds that all agree */
-            const uint64_t *row = &x->regs[(size_t)mo->reg * 32];
+            uint64_t row_[32];
+            const uint64_t *row = ws_reg_row(x, mo->reg, row_);
             uint64_t any = 0;
             for (unsigned l = 0; l < 32; l++)
                 any |= (uint32_t)row[l] ^ mask;
@@ -137,8 +138,8 @@ static uint32_t absent_source_value(const ws_exec *x)
  * results are those of shuffle_one (every source lane executes, so none reads 0). */
 static void shuffle_full(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
-    uint64_t tb[32], tc[32];
-    const uint64_t *a = &x->regs[(size_t)in->ops[1].reg * 32];
+    uint64_t ta[32], tb[32], tc[32], d[32], p[32];
+    const uint64_t *a = ws_reg_row(x, in->ops[1].reg, ta);
     const uint64_t *b = operand_row(x, &in->ops[2], FULL_MASK, tb);
     const uint64_t *c = operand_row(x, &in->ops[3], FULL_MASK, tc);
     uint32_t val[32], src[32], inr[32];
@@ -160,13 +161,13 @@ static void shuffle_full(ws_exec *x, const ws_insn *in, uint32_t mask)
     default: SHFL_RULE(min_lane | (bval & ~segmask), j <= max_lane) break;
     }
 #undef SHFL_RULE
-    uint64_t *d = &x->regs[(size_t)in->ops[0].reg * 32];
     for (unsigned l = 0; l < 32; l++)
         d[l] = val[src[l] & 31];
+    ws_reg_put_row(x, in->ops[0].reg, FULL_MASK, d);
     if (in->dpred != WS_NO_REG) {
-        uint64_t *p = &x->regs[(size_t)in->dpred * 32];
         for (unsigned l = 0; l < 32; l++)
             p[l] = inr[l];
+        ws_reg_put_row(x, in->dpred, FULL_MASK, p);
     }
     uint32_t read_outside = 0;
     if (mask != FULL_MASK)
@@ -183,8 +184,7 @@ static void shuffle_one(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t m
     const uint64_t *b = operand_row(x, &in->ops[2], exec, tb);
     const uint64_t *c = operand_row(x, &in->ops[3], exec, tc);
     memcpy(val, a, sizeof val); /* the destination may be the source */
-    uint64_t *d = &x->regs[(size_t)in->ops[0].reg * 32];
-    uint64_t *p = in->dpred != WS_NO_REG ? &x->regs[(size_t)in->dpred * 32] : NULL;
+    uint64_t d[32], p[32];
     uint32_t read_absent = 0, read_outside = 0;
     ws_shfl_mode mode = (ws_shfl_mode)in->sub;
     uint8_t src[32], in_range[32];
@@ -209,14 +209,15 @@ static void shuffle_one(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t m
                 read_absent |= 1u << l;
         }
         d[l] = r;
-        if (p)
-            p[l] = in_range[l];
+        p[l] = in_range[l];
         if (x->ev) {
             x->shfl_src[l] = (int8_t)j;
             x->shfl_in_range[l] = in_range[l];
             x->shfl_val[l] = r;
         }
     });
+    ws_reg_put_row(x, in->ops[0].reg, exec, d);
+    ws_reg_put_row(x, in->dpred, exec, p); /* WS_NO_REG: none */
     report_shuffle(x, exec, mask, read_absent, read_outside);
 }
 

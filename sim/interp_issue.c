@@ -47,22 +47,19 @@ int ws_interp_merged_shfl(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc,
             return 0;
     uint64_t *regs = x->regs;
     uint32_t val[32];
-    for (unsigned j = 0; j < ng; j++) {
-        const uint64_t *a = regs + dk->insns[gpc[j]].a;
+    for (unsigned j = 0; j < ng; j++) { /* a constant shuffle's rows are 32-bit (decode_shfl) */
+        const uint32_t *a = (const uint32_t *)(regs + dk->insns[gpc[j]].a);
         FOR_EACH_LANE(glanes[j], l)
-            val[l] = (uint32_t)a[l];
+            val[l] = a[l];
     }
     for (unsigned j = 0; j < ng; j++) {
         const ws_dinsn *di = &dk->insns[gpc[j]];
         const ws_dshfl *s = &dk->shfl[di->shfl];
-        uint64_t *d = regs + di->d;
+        uint32_t *d = (uint32_t *)(regs + di->d);
         FOR_EACH_LANE(glanes[j], l)
             d[l] = val[s->src[l]];
-        if (di->p != WS_NO_REG) {
-            uint64_t *p = regs + di->p;
-            FOR_EACH_LANE(glanes[j], l)
-                p[l] = s->in_range[l];
-        }
+        if (di->p != WS_NO_REG) /* a predicate's word */
+            regs[di->p] = (regs[di->p] & ~(uint64_t)glanes[j]) | (s->in_range & glanes[j]);
     }
     x->coll_exec = exec;
     x->L->stats.shfl++;

@@ -8,17 +8,18 @@
 #include "exec_fast.h"
 #include "warp.h"
 
-/* d[l] = value in the lanes of exec; value reads lane l of any row. With all 32 lanes, straight
- * into d: the destination may be a source row (rows are the same or apart), so the compiler
- * tests for overlap before its vector loop (-O3; the binary forms avoid even that: CASE_RR_RI) */
-#define WRITE(value)                                                                                                   \
+/* d[l] = value in the lanes of exec, d a row of T; value reads lane l of any row. With all 32
+ * lanes, straight into d: the destination may be a source row (rows are the same or apart), so
+ * the compiler tests for overlap before its vector loop (-O3; the binary forms avoid even that:
+ * CASE_RR_RI) */
+#define WRITE(T, value)                                                                                                \
     do {                                                                                                               \
-        uint64_t *dst_ = R(di->d);                                                                                     \
+        T *dst_ = (T *)R(di->d);                                                                                       \
         if (exec == FULL_MASK) {                                                                                       \
             for (unsigned l = 0; l < 32; l++)                                                                          \
                 dst_[l] = (value);                                                                                     \
         } else {                                                                                                       \
-            WRITE_MASKED(value);                                                                                       \
+            WRITE_MASKED(T, value);                                                                                    \
         }                                                                                                              \
     } while (0)
 /* WRITE's lanes of exec: with per-lane variable shifts (AVX2, AVX-512) a blend of the whole row,
@@ -26,15 +27,15 @@
  * computed aside and the lanes of exec copied one by one (a blend without variable shifts costs
  * more: docs/performance.md, branch divergent4) */
 #if WS_INTERP_SIMD || defined(__AVX2__)
-#define WRITE_MASKED(value)                                                                                            \
+#define WRITE_MASKED(T, value)                                                                                         \
     for (unsigned l = 0; l < 32; l++) {                                                                                \
-        const uint64_t m_ = (uint64_t)0 - ((exec >> l) & 1);                                                           \
+        const T m_ = (T)((T)0 - (T)((exec >> l) & 1));                                                                 \
         dst_[l] = (m_ & (value)) | (dst_[l] & ~m_);                                                                    \
     }
 #else
-#define WRITE_MASKED(value)                                                                                            \
+#define WRITE_MASKED(T, value)                                                                                         \
     do {                                                                                                               \
-        uint64_t row_[32];                                                                                             \
+        T row_[32];                                                                                                    \
         for (unsigned l = 0; l < 32; l++)                                                                              \
             row_[l] = (value);                                                                                         \
         FOR_EACH_LANE(exec, k_)                                                                                        \
@@ -42,7 +43,9 @@
     } while (0)
 #endif
 
-#define R(off) (regs + (off))
+#define R(off)     (regs + (off))
+/* a row of T at offset off */
+#define RT(T, off) ((T *)(regs + (off)))
 
 /* WS_INTERP_SIMD: 2 in interp_avx2.c, 3 in interp_avx512.c (with immintrin.h included there);
  * otherwise plain C for the build's own instruction set. */
@@ -50,34 +53,37 @@
 #define WS_INTERP_SIMD 0
 #endif
 
-/* A constant shuffle's result, d[l] = (uint32_t)a[s->src[l]], in registers: a permutation that
- * goes through memory (a copy, then loads at lane offsets) makes the processor wait for the
- * copy's stores (a load that spans two of them cannot take its bytes from the store buffer).
- * Every lane of a is read before d is written: d may be a. */
+/* A constant shuffle's result, d[l] = a[s->src[l]] (32-bit rows), in registers: a permutation
+ * that goes through memory (a copy, then loads at lane offsets) makes the processor wait for the
+ * copy's stores. Every lane of a is read before d is written: d may be a. */
 #if WS_INTERP_SIMD == 3
-static inline void shfl_perm(uint64_t *d, const uint64_t *a, const ws_dshfl *s)
+static inline void shfl_perm(uint32_t *d, const uint32_t *a, const ws_dshfl *s)
 {
-    /* the 32-bit low halves of the 32 lanes in two vectors, then each 8 lanes of the result
-     * from them, zero-extended (the odd 32-bit elements zeroed) */
-    const __m512i even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
-    const __m512i lo = _mm512_permutex2var_epi32(_mm512_loadu_si512(a), even, _mm512_loadu_si512(a + 8));
-    const __m512i hi = _mm512_permutex2var_epi32(_mm512_loadu_si512(a + 16), even, _mm512_loadu_si512(a + 24));
-    for (unsigned j = 0; j < 4; j++)
-        _mm512_storeu_si512(d + 8 * j,
-                            _mm512_maskz_permutex2var_epi32(0x5555, lo, _mm512_loadu_si512(s->perm + 16 * j), hi));
+    const __m512i lo = _mm512_loadu_si512(a), hi = _mm512_loadu_si512(a + 16);
+    const __m512i r0 = _mm512_permutex2var_epi32(lo, _mm512_loadu_si512(s->src32), hi);
+    const __m512i r1 = _mm512_permutex2var_epi32(lo, _mm512_loadu_si512(s->src32 + 16), hi);
+    _mm512_storeu_si512(d, r0);
+    _mm512_storeu_si512(d + 16, r1);
 }
 #elif WS_INTERP_SIMD == 2
-static inline void shfl_perm(uint64_t *d, const uint64_t *a, const ws_dshfl *s)
+static inline void shfl_perm(uint32_t *d, const uint32_t *a, const ws_dshfl *s)
 {
-    /* gathers: each lane's load takes its bytes from one earlier store */
-    const __m256i m32 = _mm256_set1_epi64x((long long)M32);
-    __m256i v[8];
-    for (unsigned j = 0; j < 8; j++)
-        v[j] = _mm256_and_si256(_mm256_i32gather_epi64((const long long *)a,
-                                                       _mm_loadu_si128((const __m128i *)(s->src32 + 4 * j)), 8),
-                                m32);
-    for (unsigned j = 0; j < 8; j++)
-        _mm256_storeu_si256((__m256i *)(d + 4 * j), v[j]);
+    /* per 8 lanes of the result, each of the source's four vectors permuted, and the lanes
+     * taken from the vector their index names */
+    __m256i v[4], r[4];
+    for (unsigned j = 0; j < 4; j++)
+        v[j] = _mm256_loadu_si256((const __m256i *)(a + 8 * j));
+    for (unsigned j = 0; j < 4; j++) {
+        const __m256i idx = _mm256_loadu_si256((const __m256i *)(s->src32 + 8 * j));
+        const __m256i hi = _mm256_srli_epi32(idx, 3);
+        __m256i acc = _mm256_permutevar8x32_epi32(v[0], idx);
+        for (int k = 1; k < 4; k++)
+            acc = _mm256_blendv_epi8(acc, _mm256_permutevar8x32_epi32(v[k], idx),
+                                     _mm256_cmpeq_epi32(hi, _mm256_set1_epi32(k)));
+        r[j] = acc;
+    }
+    for (unsigned j = 0; j < 4; j++)
+        _mm256_storeu_si256((__m256i *)(d + 8 * j), r[j]);
 }
 #endif
 
@@ -98,6 +104,9 @@ static inline void shfl_perm(uint64_t *d, const uint64_t *a, const ws_dshfl *s)
 #define WS_HANDLER_RR_RI(name, ...) X(WS_FK_##name##_RR, h_##name##_RR) X(WS_FK_##name##_RI, h_##name##_RI)
 #define WS_HANDLER_SETP_RR_RI(name, ...)                                                                               \
     X(WS_FK_SETP_##name##_RR, h_SETP_##name##_RR) X(WS_FK_SETP_##name##_RI, h_SETP_##name##_RI)
+#define WS_HANDLER_MOV(w, ...) X(WS_FK_MOV##w##_R, h_MOV##w##_R) X(WS_FK_MOV##w##_I, h_MOV##w##_I)
+#define WS_HANDLER_CVT(w, ...) X(WS_FK_CVT_##w, h_CVT_##w)
+#define WS_HANDLER_SELP(v)     X(WS_FK_SELP32_##v, h_SELP32_##v)
 #define WS_INTERP_HANDLERS(X)                                                                                          \
     X(DK_GENERAL, h_general)                                                                                           \
     WS_FAST_BINARY(WS_HANDLER_RR_RI)                                                                                   \
@@ -106,10 +115,9 @@ static inline void shfl_perm(uint64_t *d, const uint64_t *a, const ws_dshfl *s)
     X(WS_FK_MAD32_RRI, h_MAD32_RRI)                                                                                    \
     X(WS_FK_MAD32_RIR, h_MAD32_RIR)                                                                                    \
     X(WS_FK_MAD32_RII, h_MAD32_RII)                                                                                    \
-    X(WS_FK_MOV32_R, h_MOV32_R)                                                                                        \
-    X(WS_FK_MOV64_R, h_MOV64_R)                                                                                        \
-    X(WS_FK_MOV_I, h_MOV_I)                                                                                            \
-    X(WS_FK_CVT_INT, h_CVT_INT)                                                                                        \
+    WS_FAST_MOV(WS_HANDLER_MOV)                                                                                        \
+    WS_FAST_CVT_ROWS(WS_HANDLER_CVT)                                                                                   \
+    WS_FAST_SELP(WS_HANDLER_SELP)                                                                                      \
     X(DK_LEAVE, h_check) /* never dispatched: DK_STOP_LEAVE stops it in h_check */                                     \
     X(DK_BRA, h_bra)                                                                                                   \
     X(DK_SHFL_PERM, h_SHFL_PERM)                                                                                       \
@@ -146,55 +154,94 @@ static inline void shfl_perm(uint64_t *d, const uint64_t *a, const ws_dshfl *s)
 
 /* The binary forms, the most frequent: all 32 lanes into a row that is none of the sources
  * (restrict: vector code with no test of overlap, no copy), else WRITE */
-#define CASE_RR_RI(name, expr)                                                                                         \
+#define CASE_RR_RI(name, TD, TA, TB, expr)                                                                             \
     h_##name##_RR:                                                                                                     \
     {                                                                                                                  \
-        const uint64_t *a_ = R(di->a), *b_ = R(di->b);                                                                 \
+        const TA *a_ = RT(const TA, di->a);                                                                            \
+        const TB *b_ = RT(const TB, di->b);                                                                            \
         if (exec == FULL_MASK && di->d != di->a && di->d != di->b)                                                     \
-            name##_rows(R(di->d), a_, b_);                                                                             \
+            name##_rows(RT(TD, di->d), a_, b_);                                                                        \
         else                                                                                                           \
-            WRITE(name##_expr(a_[l], b_[l]));                                                                          \
+            WRITE(TD, name##_expr(a_[l], b_[l]));                                                                      \
         NEXT();                                                                                                        \
     }                                                                                                                  \
     h_##name##_RI:                                                                                                     \
     {                                                                                                                  \
-        const uint64_t *a_ = R(di->a), bi_ = di->imm;                                                                  \
+        const TA *a_ = RT(const TA, di->a);                                                                            \
+        const TB bi_ = (TB)di->imm;                                                                                    \
         if (exec == FULL_MASK && di->d != di->a)                                                                       \
-            name##_row_imm(R(di->d), a_, bi_);                                                                         \
+            name##_row_imm(RT(TD, di->d), a_, bi_);                                                                    \
         else                                                                                                           \
-            WRITE(name##_expr(a_[l], bi_));                                                                            \
+            WRITE(TD, name##_expr(a_[l], bi_));                                                                        \
         NEXT();                                                                                                        \
     }
-#define EXPR(name, expr)                                                                                               \
-    static inline uint64_t name##_expr(uint64_t A, uint64_t B) { return (expr); }                                      \
-    static inline void name##_rows(uint64_t *restrict d, const uint64_t *restrict a, const uint64_t *restrict b)       \
+#define EXPR(name, TD, TA, TB, expr)                                                                                   \
+    static inline TD name##_expr(TA A, TB B) { return (TD)(expr); }                                                    \
+    static inline void name##_rows(TD *restrict d, const TA *restrict a, const TB *restrict b)                         \
     {                                                                                                                  \
         for (unsigned l = 0; l < 32; l++)                                                                              \
             d[l] = name##_expr(a[l], b[l]);                                                                            \
     }                                                                                                                  \
-    static inline void name##_row_imm(uint64_t *restrict d, const uint64_t *restrict a, uint64_t b)                    \
+    static inline void name##_row_imm(TD *restrict d, const TA *restrict a, TB b)                                      \
     {                                                                                                                  \
         for (unsigned l = 0; l < 32; l++)                                                                              \
             d[l] = name##_expr(a[l], b);                                                                               \
     }
 
-/* setp: t in the first destination, !t in the second (after the first, as ex_setp does) */
-#define CASE_SETP(name, T, CMP)                                                                                        \
+/* setp: the lanes' results as a word of bits (t_), stored by store_predicates */
+#define CASE_SETP(name, T, CMP, TS)                                                                                    \
     h_SETP_##name##_RR:                                                                                                \
     {                                                                                                                  \
-        const uint64_t *a_ = R(di->a), *b_ = R(di->b);                                                                 \
+        const TS *a_ = RT(const TS, di->a), *b_ = RT(const TS, di->b);                                                 \
+        t_ = 0;                                                                                                        \
         for (unsigned l = 0; l < 32; l++)                                                                              \
-            t_[l] = (uint64_t)((T)a_[l] CMP(T) b_[l]);                                                                 \
+            t_ |= (uint32_t)((T)a_[l] CMP(T) b_[l]) << l;                                                              \
         goto store_predicates;                                                                                         \
     }                                                                                                                  \
     h_SETP_##name##_RI:                                                                                                \
     {                                                                                                                  \
-        const uint64_t *a_ = R(di->a);                                                                                 \
+        const TS *a_ = RT(const TS, di->a);                                                                            \
         const T bv_ = (T)di->imm;                                                                                      \
+        t_ = 0;                                                                                                        \
         for (unsigned l = 0; l < 32; l++)                                                                              \
-            t_[l] = (uint64_t)((T)a_[l] CMP bv_);                                                                      \
+            t_ |= (uint32_t)((T)a_[l] CMP bv_) << l;                                                                   \
         goto store_predicates;                                                                                         \
     }
+
+/* mov of a row or an immediate, cvt between integer rows */
+#define CASE_MOV(w, TD, TA)                                                                                            \
+    h_MOV##w##_R:                                                                                                      \
+    {                                                                                                                  \
+        const TA *a_ = RT(const TA, di->a);                                                                            \
+        WRITE(TD, (TD)a_[l]);                                                                                          \
+        NEXT();                                                                                                        \
+    }                                                                                                                  \
+    h_MOV##w##_I:                                                                                                      \
+    {                                                                                                                  \
+        const TD v_ = (TD)di->imm;                                                                                     \
+        WRITE(TD, v_);                                                                                                 \
+        NEXT();                                                                                                        \
+    }
+#define CASE_CVT(w, TD, TA)                                                                                            \
+    h_CVT_##w:                                                                                                         \
+    {                                                                                                                  \
+        const TA *a_ = RT(const TA, di->a);                                                                            \
+        const uint64_t fm_ = di->imm, sb_ = di->imm2, tm_ = di->imm3;                                                  \
+        WRITE(TD, (TD)(WS_FAST_CVT((uint64_t)a_[l], fm_, sb_, tm_)));                                                  \
+        NEXT();                                                                                                        \
+    }
+
+/* The lanes in which a guard's row is not zero: a predicate's word, or (registers the parser
+ * makes) a row */
+static inline uint32_t guard_bits(const uint64_t *r, unsigned row)
+{
+    uint32_t m = 0;
+    if (row == WS_ROW_PRED)
+        return (uint32_t)*r;
+    for (unsigned l = 0; l < 32; l++)
+        m |= (uint32_t)(row == WS_ROW_32 ? ((const uint32_t *)r)[l] != 0 : r[l] != 0) << l;
+    return m;
+}
 
 WS_FAST_BINARY(EXPR)
 
@@ -211,11 +258,11 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     /* the block's cycle, one per instruction (ws_warp_run_converged's), stored before an
      * executor runs (%clock reads it) and at the end */
     const uint64_t cycle0 = x->blk->cycle;
-    uint64_t t_[32];
+    uint32_t t_ = 0; /* setp's result, a bit per lane */
 #if !WS_INTERP_SIMD
     /* a constant shuffle's values with 32 lanes of zeros either side: a shift by k reads
      * pad_ + 32 + k, no index out of the array */
-    uint64_t pad_[96];
+    uint32_t pad_[96];
     int pad_zeroed = 0; /* zeroed at the first shuffle: a short stretch (a diverged group's) has none */
 #endif
     /* what warp.c runs (DK_STOP_*): under check_uninitialized, the instructions whose check is
@@ -248,7 +295,7 @@ h_check:
         goto out; /* what moves lanes is warp.c's, and the rest of DK_STOP_* */
 guard:
     if (di->guard != WS_NO_REG) { /* ws_guard_mask on the decoded row */
-        uint32_t m = ws_predicate_bits(R(di->guard));
+        uint32_t m = guard_bits(R(di->guard), di->guard_row);
         exec = (di->guard_neg ? ~m : m) & live;
     }
     if (di->kind == DK_BRA)
@@ -301,62 +348,53 @@ h_bra:                          /* ex_bra's uniform case */
     WS_FAST_BINARY(CASE_RR_RI)
     WS_FAST_SETP(CASE_SETP)
 h_MAD32_RRR : {
-    const uint64_t *a_ = R(di->a), *b_ = R(di->b), *c_ = R(di->c);
-    WRITE(WS_FAST_MAD32(a_[l], b_[l], c_[l]));
+    const uint32_t *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b), *c_ = RT(const uint32_t, di->c);
+    WRITE(uint32_t, WS_FAST_MAD32(a_[l], b_[l], c_[l]));
     NEXT();
 }
 h_MAD32_RRI : {
-    const uint64_t *a_ = R(di->a), *b_ = R(di->b), ci_ = di->imm;
-    WRITE(WS_FAST_MAD32(a_[l], b_[l], ci_));
+    const uint32_t *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b), ci_ = (uint32_t)di->imm;
+    WRITE(uint32_t, WS_FAST_MAD32(a_[l], b_[l], ci_));
     NEXT();
 }
 h_MAD32_RIR : {
-    const uint64_t *a_ = R(di->a), bi_ = di->imm, *c_ = R(di->c);
-    WRITE(WS_FAST_MAD32(a_[l], bi_, c_[l]));
+    const uint32_t *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm, *c_ = RT(const uint32_t, di->c);
+    WRITE(uint32_t, WS_FAST_MAD32(a_[l], bi_, c_[l]));
     NEXT();
 }
 h_MAD32_RII : {
-    const uint64_t *a_ = R(di->a), bi_ = di->imm, ci_ = di->imm2;
-    WRITE(WS_FAST_MAD32(a_[l], bi_, ci_));
+    const uint32_t *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm, ci_ = (uint32_t)di->imm2;
+    WRITE(uint32_t, WS_FAST_MAD32(a_[l], bi_, ci_));
     NEXT();
 }
-h_MOV32_R : {
-    const uint64_t *a_ = R(di->a);
-    WRITE(a_[l] & M32);
+    WS_FAST_MOV(CASE_MOV)
+    WS_FAST_CVT_ROWS(CASE_CVT)
+h_SELP32_RR : {
+    const uint32_t c_ = (uint32_t)*R(di->c), *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b);
+    WRITE(uint32_t, (c_ >> l & 1) ? a_[l] : b_[l]);
     NEXT();
 }
-h_MOV64_R : {
-    const uint64_t *a_ = R(di->a);
-    WRITE(a_[l]);
+h_SELP32_RI : {
+    const uint32_t c_ = (uint32_t)*R(di->c), *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm2;
+    WRITE(uint32_t, (c_ >> l & 1) ? a_[l] : bi_);
     NEXT();
 }
-h_MOV_I : {
-    const uint64_t v_ = di->imm;
-    WRITE(v_);
+h_SELP32_IR : {
+    const uint32_t c_ = (uint32_t)*R(di->c), ai_ = (uint32_t)di->imm, *b_ = RT(const uint32_t, di->b);
+    WRITE(uint32_t, (c_ >> l & 1) ? ai_ : b_[l]);
     NEXT();
 }
-h_CVT_INT : {
-    const uint64_t *a_ = R(di->a), fm_ = di->imm, sb_ = di->imm2, tm_ = di->imm3;
-    WRITE(WS_FAST_CVT(a_[l], fm_, sb_, tm_));
+h_SELP32_II : {
+    const uint32_t c_ = (uint32_t)*R(di->c), ai_ = (uint32_t)di->imm, bi_ = (uint32_t)di->imm2;
+    WRITE(uint32_t, (c_ >> l & 1) ? ai_ : bi_);
     NEXT();
 }
-store_predicates : {
+store_predicates : { /* t in the first destination, !t in the second (after the first, as ex_setp does) */
     uint64_t *d_ = R(di->d);
-    if (exec == FULL_MASK) {
-        for (unsigned l = 0; l < 32; l++)
-            d_[l] = t_[l];
-        if (di->p != WS_NO_REG) {
-            uint64_t *q_ = R(di->p);
-            for (unsigned l = 0; l < 32; l++)
-                q_[l] = t_[l] ^ 1;
-        }
-    } else {
-        uint64_t *q_ = di->p != WS_NO_REG ? R(di->p) : NULL;
-        FOR_EACH_LANE(exec, l) {
-            d_[l] = t_[l];
-            if (q_)
-                q_[l] = t_[l] ^ 1;
-        }
+    *d_ = (*d_ & ~(uint64_t)exec) | (t_ & exec);
+    if (di->p != WS_NO_REG) {
+        uint64_t *q_ = R(di->p);
+        *q_ = (*q_ & ~(uint64_t)exec) | (~t_ & exec);
     }
     NEXT();
 }
@@ -365,20 +403,20 @@ h_SHFL_PERM:
      * constant membermask, in a warp no collective has split (ws_split_check: nothing) */
     if (exec == FULL_MASK && !w->split[WS_SPLIT_CALLS].n && !w->split[WS_SPLIT_MASKS].n) {
         const ws_dshfl *s_ = &dk->shfl[di->shfl];
-        const uint64_t *a_ = R(di->a);
-        uint64_t *d_ = R(di->d);
+        const uint32_t *a_ = RT(const uint32_t, di->a);
+        uint32_t *d_ = RT(uint32_t, di->d);
 #if WS_INTERP_SIMD
         shfl_perm(d_, a_, s_);
 #else
-        uint64_t *val_ = pad_ + 32; /* a copy: d may be a */
+        uint32_t *val_ = pad_ + 32; /* a copy: d may be a */
         if (!pad_zeroed) {
             memset(pad_, 0, sizeof pad_);
             pad_zeroed = 1;
         }
         for (unsigned l = 0; l < 32; l++)
-            val_[l] = (uint32_t)a_[l];
+            val_[l] = a_[l];
         if (s_->shifted) { /* up, down: lanes of take read l + shift, the others their own */
-            const uint64_t *from_ = val_ + s_->shift;
+            const uint32_t *from_ = val_ + s_->shift;
             for (unsigned l = 0; l < 32; l++)
                 d_[l] = (from_[l] & s_->take[l]) | (val_[l] & ~s_->take[l]);
         } else {
@@ -386,11 +424,8 @@ h_SHFL_PERM:
                 d_[l] = val_[s_->src[l]];
         }
 #endif
-        if (di->p != WS_NO_REG) { /* a loop the compiler vectorises, not a call of memcpy */
-            uint64_t *p_ = R(di->p);
-            for (unsigned l = 0; l < 32; l++)
-                p_[l] = s_->in_range[l];
-        }
+        if (di->p != WS_NO_REG)
+            *R(di->p) = s_->in_range;
         x->coll_exec = FULL_MASK;
         L->stats.shfl++;
         NEXT();
@@ -401,7 +436,12 @@ h_LD_PARAM : {
      * decode time) */
     uint64_t v_ = 0;
     memcpy(&v_, L->params + di->imm, di->imm2 == 8 ? 8 : 4);
-    WRITE(v_);
+    if (di->d_row == WS_ROW_32) {
+        const uint32_t v32_ = (uint32_t)v_;
+        WRITE(uint32_t, v32_);
+    } else {
+        WRITE(uint64_t, v_);
+    }
     NEXT();
 }
 h_general : {

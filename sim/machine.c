@@ -124,6 +124,8 @@ static void prepared_free(ws_sim *sim)
     free(p->uninit_plan);
     free(p->xfn);
     free(p->uses);
+    free(p->roff);
+    free(p->rkind);
     ws_interp_free(p->dec);
     memset(p, 0, sizeof *p);
     ws_mem_release(sim, sim->prepared_bytes);
@@ -135,7 +137,7 @@ static void prepared_free(ws_sim *sim)
 static uint64_t prepared_bytes(const ws_kernel *k)
 {
     return (uint64_t)k->ninsns * (2 * sizeof(ws_insn) + sizeof(uint32_t) + 1 + sizeof(ws_executor) + sizeof(ws_reg_use)) +
-           (uint64_t)k->nregs * sizeof(uint32_t) + 64 + ws_interp_bytes(k);
+           (uint64_t)k->nregs * (2 * sizeof(uint32_t) + 1) + 64 + ws_interp_bytes(k);
 }
 static uint64_t analysis_bytes(const ws_kernel *k)
 {
@@ -175,7 +177,9 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
         p->reconv_pc = ws_reconvergence_points(k);
         p->xfn = malloc(((size_t)k->ninsns + 1) * sizeof *p->xfn);
         p->uses = malloc(((size_t)k->ninsns + 1) * sizeof *p->uses);
-        if (!p->insns || !p->code || !p->reconv_pc || !p->xfn || !p->uses) {
+        p->roff = malloc(((size_t)k->nregs + 1) * sizeof *p->roff);
+        p->rkind = malloc((size_t)k->nregs + 1);
+        if (!p->insns || !p->code || !p->reconv_pc || !p->xfn || !p->uses || !p->roff || !p->rkind) {
             ws_mem_release(sim, work);
             prepared_free(sim);
             snprintf(res->message, sizeof res->message, "out of memory");
@@ -183,11 +187,12 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
         }
         memcpy(p->insns, k->insns, bytes);
         memcpy(p->code, k->insns, bytes);
+        p->reg_words = ws_reg_layout(k, p->roff, p->rkind);
         fold_symbols(L, p->code, 0);
         if (!sim->cfg.no_contract) /* the H200 runs what ptxas made: mul + add fused into one fma */
             ws_contract_rewrite(k, p->code);
         for (uint32_t i = 0; i < k->ninsns; i++) {
-            p->xfn[i] = (L->slow & WS_SLOW_EXEC) ? ws_executors[p->code[i].op] : ws_fast_executor(&p->code[i]);
+            p->xfn[i] = (L->slow & WS_SLOW_EXEC) ? ws_executors[p->code[i].op] : ws_fast_executor(&p->code[i], p->rkind);
             ws_insn_reg_use(&p->code[i], &p->uses[i]);
         }
         /* NULL: zero them all, and check every instruction in full */
@@ -197,7 +202,7 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
             for (uint32_t i = 0; i < k->ninsns; i++)
                 if (ws_shadow_acquires(&p->code[i]))
                     p->uninit_plan[i] |= WS_UNINIT_WRITES;
-        p->dec = ws_interp_decode(k, p->code, p->uninit_plan, p->reconv_pc);
+        p->dec = ws_interp_decode(k, p->code, p->uninit_plan, p->reconv_pc, p->roff, p->rkind);
         if (!p->dec) {
             prepared_free(sim);
             snprintf(res->message, sizeof res->message, "out of memory");
@@ -214,6 +219,9 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     L->uninit_plan = (L->slow & WS_SLOW_UNINIT) ? NULL : p->uninit_plan;
     L->xfn = p->xfn;
     L->uses = p->uses;
+    L->roff = p->roff;
+    L->rkind = p->rkind;
+    L->reg_words = p->reg_words;
     /* the functional mode's converged stretches run decoded, unless that fast path is off */
     L->dk = sim->cfg.mode == WS_MODE_FUNCTIONAL && !(L->slow & (WS_SLOW_CONVERGED | WS_SLOW_INTERP)) ? p->dec : NULL;
     /* the timing mode's issued instructions run through the same handlers, unless that is off */
@@ -380,6 +388,12 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         st = ws_run_parallel(L, jobs, nblocks, (uint32_t)nthreads, &res->ndiags_not_listed);
         goto done;
     }
+    /* an event shows the registers as 64-bit rows (ws_event.regfile) */
+    if (sim->cfg.on_event && !(L->ev_regs = calloc((size_t)(k->nregs ? k->nregs : 1) * 32, sizeof *L->ev_regs))) {
+        snprintf(res->message, sizeof res->message, "out of memory");
+        st = WS_ERR_INTERNAL;
+        goto done;
+    }
     b.L = L;
     b.nthreads = (uint32_t)nthreads;
     b.nwarps = (uint32_t)((nthreads + 31) / 32);
@@ -394,7 +408,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     }
     /* the register files come from the machine's pool, kept from launch to launch: a launch of
      * one block of 1024 threads would otherwise spend more time zeroing them than running */
-    size_t words = (size_t)(k->nregs ? k->nregs : 1) * 32;
+    size_t words = L->reg_words;
     if (sim->reg_pool_words < words * b.nwarps) {
         free(sim->reg_pool);
         sim->reg_pool = calloc(words * b.nwarps, sizeof *sim->reg_pool);
@@ -460,6 +474,7 @@ done:
     ws_timing_destroy(L->timing);
     ws_diags_free(L);
     free(L->out);
+    free(L->ev_regs);
     free(L);
     return st;
 }

@@ -29,9 +29,9 @@ static inline ws_space ws_access_space(const ws_insn *in)
 static inline uint64_t ws_address_mask(const ws_operand *a) { return (a->flags & WS_ADDR32) ? UINT32_MAX : UINT64_MAX; }
 
 /* Lane l's address: the address operand's base register (if any) plus its offset. */
-static inline uint64_t ws_access_address(const uint64_t *regs, const ws_operand *a, unsigned lane)
+static inline uint64_t ws_access_address(const ws_exec *x, const ws_operand *a, unsigned lane)
 {
-    uint64_t base = a->reg != WS_NO_REG ? regs[(size_t)a->reg * 32 + lane] : 0;
+    uint64_t base = a->reg != WS_NO_REG ? ws_reg_get(x, a->reg, lane) : 0;
     return (base + a->imm) & ws_address_mask(a);
 }
 

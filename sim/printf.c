@@ -369,7 +369,7 @@ void ws_vprintf_call(ws_exec *x, const ws_insn *in, uint32_t mask)
     FOR_EACH_LANE(mask, l) {
         uint64_t fmt = 0, args = 0;
         /* inside a .func, the call-site parameters sit in the lane's frame */
-        uint64_t base = cs->caller_in_func ? x->regs[(size_t)x->L->k->frame_reg * 32 + l] : 0;
+        uint64_t base = cs->caller_in_func ? ws_reg_get(x, x->L->k->frame_reg, l) : 0;
         uint8_t *pf = ws_mem_translate(x, WS_SPACE_LOCAL, base + m->symbols[cs->args[0]].offset, l, 8, 0);
         uint8_t *pa = ws_mem_translate(x, WS_SPACE_LOCAL, base + m->symbols[cs->args[1]].offset, l, 8, 0);
         if (pf)

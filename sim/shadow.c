@@ -106,7 +106,7 @@ static void check_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
     ws_diag_report(x, WS_DIAG_UNINIT_REG, missing,
                    "kernel %s: lanes 0x%08x (first: lane %u) of warp %u read %s before anything wrote it (%s); "
                    "the value read is 0x%" PRIx64,
-                   x->L->k->name, missing, lane, x->w->index, reg_name(x->L, reg), who, x->regs[(size_t)reg * 32 + lane]);
+                   x->L->k->name, missing, lane, x->w->index, reg_name(x->L, reg), who, ws_reg_get(x, reg, lane));
 }
 
 

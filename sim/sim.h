@@ -63,7 +63,7 @@ typedef struct {
     uint32_t gpc[32], glanes[32];
     uint8_t gstate[32];
     uint32_t bar_id[32];       /* barrier a lane waits at */
-    uint64_t *regs;            /* nregs x 32, structure of arrays */
+    uint64_t *regs;            /* the warp's register file: rows of 32 lanes (ws_reg_layout) */
     uint32_t *reg_written;     /* check_uninitialized: per register, lanes that wrote it */
     reconv_barrier reconv[MAX_RECONV];
     unsigned nreconv;
@@ -138,6 +138,9 @@ typedef struct {
     uint8_t *uninit_plan;      /* WS_UNINIT_* per instruction (cfg.h); NULL: check every one */
     ws_executor *xfn;
     ws_reg_use *uses;
+    uint32_t *roff;            /* the register file's layout (ws_reg_layout) */
+    uint8_t *rkind;
+    uint32_t reg_words;
     struct ws_dkernel *dec;    /* the decoded interpreter's form (interp.c); NULL: out of memory */
 } ws_prepared;
 
@@ -178,6 +181,10 @@ struct ws_launch_ctx {
                                    WS_UNINIT_*, ws_shadow_need); NULL: everything */
     ws_executor *xfn;          /* per instruction: its executor (ws_fast_executor) */
     const ws_reg_use *uses;    /* per instruction: the registers it reads and writes (ws_insn_reg_use) */
+    const uint32_t *roff;      /* per register: its row's offset in a warp's file, in words (ws_reg_layout) */
+    const uint8_t *rkind;      /* per register: WS_ROW_* */
+    uint32_t reg_words;        /* words of a warp's register file */
+    uint64_t *ev_regs;         /* events: the file widened to 64-bit rows (reg * 32 + lane), as ws_event shows it */
     const struct ws_dkernel *dk; /* the decoded kernel the converged run loop runs; NULL: not used */
     ws_interp_run_fn interp_run; /* its run loop, of the SIMD variant chosen */
     const struct ws_dkernel *dk_issue; /* the timing mode: the decoded kernel whose handlers execute
@@ -248,28 +255,145 @@ uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane);
 /* A special register in every lane of mask: one switch for the row, not one per lane. */
 void ws_sreg_row(const ws_exec *x, unsigned sreg, uint32_t mask, uint64_t *row);
 
+/* The body once per lane of mask; a full warp runs a plain loop the compiler can vectorise. */
+#define PER_LANE(mask, lane, ...)                                                                   \
+    do {                                                                                            \
+        if ((mask) == FULL_MASK) {                                                                  \
+            for (uint32_t lane = 0; lane < 32; lane++) {                                            \
+                __VA_ARGS__                                                                         \
+            }                                                                                       \
+        } else {                                                                                    \
+            FOR_EACH_LANE(mask, lane) {                                                             \
+                __VA_ARGS__                                                                         \
+            }                                                                                       \
+        }                                                                                           \
+    } while (0)
+
+#define FOR_EACH_LANE(mask, lane)                                                                   \
+    for (uint32_t lane##_m = (mask), lane = 0; lane##_m && ((lane = (uint32_t)__builtin_ctz(lane##_m)), 1); \
+         lane##_m &= lane##_m - 1)
+
+/* ---- the register file ----------------------------------------------------------------------------------------------
+ * A warp's registers are rows of its 32 lanes, at x->regs + L->roff[reg] (ws_reg_layout, regfile.c): a register of 32
+ * bits or fewer a row of 32 uint32_t (16 words), a predicate one word whose bit l is lane l's value (0 or 1), any
+ * other a row of 32 uint64_t. The executors read and write them through the accessors below, which give every value as
+ * a uint64_t (zero-extended; a predicate 0 or 1); the decoded run loop (interp_run.h) reads the rows as they are. */
+enum { WS_ROW_64, WS_ROW_32, WS_ROW_PRED };
+
+/* Lays the registers of k out (roff, rkind: nregs each) and returns the words of a warp's file (at least 1). */
+uint32_t ws_reg_layout(const ws_kernel *k, uint32_t *roff, uint8_t *rkind);
+
+static inline uint64_t ws_reg_get(const ws_exec *x, uint32_t reg, unsigned lane)
+{
+    const uint64_t *r = x->regs + x->L->roff[reg];
+    switch (x->L->rkind[reg]) {
+    case WS_ROW_32: return ((const uint32_t *)r)[lane];
+    case WS_ROW_PRED: return *r >> lane & 1;
+    default: return r[lane];
+    }
+}
+
+static inline void set_reg(ws_exec *x, uint32_t reg, unsigned lane, uint64_t v)
+{
+    if (reg == WS_NO_REG)
+        return;
+    uint64_t *r = x->regs + x->L->roff[reg];
+    switch (x->L->rkind[reg]) {
+    case WS_ROW_32: ((uint32_t *)r)[lane] = (uint32_t)v; break;
+    case WS_ROW_PRED: *r = (*r & ~(1ull << lane)) | (uint64_t)(v != 0) << lane; break;
+    default: r[lane] = v;
+    }
+}
+
+/* Register reg's 32 lanes as uint64_t, into row (a 64-bit register: its row, no copy) */
+static inline const uint64_t *ws_reg_row(const ws_exec *x, uint32_t reg, uint64_t *row)
+{
+    const uint64_t *r = x->regs + x->L->roff[reg];
+    switch (x->L->rkind[reg]) {
+    case WS_ROW_32:
+        for (unsigned l = 0; l < 32; l++)
+            row[l] = ((const uint32_t *)r)[l];
+        return row;
+    case WS_ROW_PRED:
+        for (unsigned l = 0; l < 32; l++)
+            row[l] = *r >> l & 1;
+        return row;
+    default: return r;
+    }
+}
+
+/* Writes lanes of mask of register reg from row (a lane's value as set_reg stores it) */
+static inline void ws_reg_put_row(ws_exec *x, uint32_t reg, uint32_t mask, const uint64_t *row)
+{
+    if (reg == WS_NO_REG)
+        return;
+    uint64_t *r = x->regs + x->L->roff[reg];
+    switch (x->L->rkind[reg]) {
+    case WS_ROW_32:
+        if (mask == FULL_MASK)
+            for (unsigned l = 0; l < 32; l++)
+                ((uint32_t *)r)[l] = (uint32_t)row[l];
+        else
+            FOR_EACH_LANE(mask, l)
+                ((uint32_t *)r)[l] = (uint32_t)row[l];
+        break;
+    case WS_ROW_PRED: {
+        uint64_t bits = 0;
+        for (unsigned l = 0; l < 32; l++)
+            bits |= (uint64_t)(row[l] != 0) << l;
+        *r = (*r & ~(uint64_t)mask) | (bits & mask);
+        break;
+    }
+    default:
+        if (mask == FULL_MASK)
+            for (unsigned l = 0; l < 32; l++)
+                r[l] = row[l];
+        else
+            FOR_EACH_LANE(mask, l)
+                r[l] = row[l];
+    }
+}
+
+/* The lanes in which register reg is not zero (a guard's, a predicate's lanes) */
+static inline uint32_t ws_reg_bits(const ws_exec *x, uint32_t reg)
+{
+    const uint64_t *r = x->regs + x->L->roff[reg];
+    uint32_t m = 0;
+    switch (x->L->rkind[reg]) {
+    case WS_ROW_PRED: return (uint32_t)*r;
+    case WS_ROW_32:
+        for (unsigned l = 0; l < 32; l++)
+            m |= (uint32_t)(((const uint32_t *)r)[l] != 0) << l;
+        return m;
+    default:
+        for (unsigned l = 0; l < 32; l++)
+            m |= (uint32_t)(r[l] != 0) << l;
+        return m;
+    }
+}
+
 static inline uint64_t opnd(const ws_exec *x, const ws_operand *o, unsigned lane)
 {
     switch (o->kind) {
     case WS_OPND_REG: {
-        uint64_t v = x->regs[(size_t)o->reg * 32 + lane];
+        uint64_t v = ws_reg_get(x, o->reg, lane);
         return o->neg ? !v : v;
     }
     case WS_OPND_IMM: return o->imm;
     case WS_OPND_SYM: /* in a linked .func, a frame variable's address adds the lane's frame base */
-        return o->imm + (o->reg != WS_NO_REG ? x->regs[(size_t)o->reg * 32 + lane] : 0);
+        return o->imm + (o->reg != WS_NO_REG ? ws_reg_get(x, o->reg, lane) : 0);
     case WS_OPND_SREG: return ws_sreg_value(x, o->reg, lane);
     default: return 0;
     }
 }
 
-/* A source operand's value in every lane of mask, as a row of 32: a register is its row in
- * the register file (no copy); anything else is written into tmp. Executors read rows, so the
+/* A source operand's value in every lane of mask, as a row of 32: a 64-bit register is its row
+ * in the register file (no copy); anything else is written into tmp. Executors read rows, so the
  * per-lane loops carry no switch on the operand kind. */
 static inline const uint64_t *operand_row(const ws_exec *x, const ws_operand *o, uint32_t mask, uint64_t *tmp)
 {
     if (o->kind == WS_OPND_REG && !o->neg)
-        return &x->regs[(size_t)o->reg * 32];
+        return ws_reg_row(x, o->reg, tmp);
     if (o->kind == WS_OPND_IMM || (o->kind == WS_OPND_SYM && o->reg == WS_NO_REG) || o->kind == WS_OPND_NONE) {
         uint64_t v = o->kind == WS_OPND_NONE ? 0 : o->imm;
         for (unsigned l = 0; l < 32; l++)
@@ -303,28 +427,12 @@ static inline const uint64_t *fneg_row(const ws_operand *o, const uint64_t *row,
 
 /* Of the lanes of group, those whose guard (@p, @!p) lets them execute the instruction: the one
  * place a guard is read (the scheduler, its fast path, merged collectives, timing). */
-static inline uint32_t ws_predicate_bits(const uint64_t *g)
-{
-    uint32_t m = 0;
-    for (unsigned l = 0; l < 32; l += 4) { /* a branch-free pass over the whole row */
-        m |= (uint32_t)(g[l] != 0) << l | (uint32_t)(g[l + 1] != 0) << (l + 1);
-        m |= (uint32_t)(g[l + 2] != 0) << (l + 2) | (uint32_t)(g[l + 3] != 0) << (l + 3);
-    }
-    return m;
-}
-static inline uint32_t ws_guard_mask(const uint64_t *regs, const ws_insn *in, uint32_t group)
+static inline uint32_t ws_guard_mask(const ws_exec *x, const ws_insn *in, uint32_t group)
 {
     if (in->guard == WS_NO_REG)
         return group;
-    uint32_t m = ws_predicate_bits(&regs[(size_t)in->guard * 32]); /* then the group's lanes */
+    uint32_t m = ws_reg_bits(x, in->guard); /* then the group's lanes */
     return (in->guard_neg ? ~m : m) & group;
-}
-
-static inline void set_reg(ws_exec *x, uint32_t reg, unsigned lane, uint64_t v)
-{
-    if (reg == WS_NO_REG)
-        return;
-    x->regs[(size_t)reg * 32 + lane] = v;
 }
 
 static inline uint64_t sext(uint64_t v, unsigned bits)
@@ -341,23 +449,6 @@ static inline uint64_t trunc_bits(uint64_t v, unsigned bits)
     return bits >= 64 ? v : v & ((1ull << bits) - 1);
 }
 
-/* The body once per lane of mask; a full warp runs a plain loop the compiler can vectorise. */
-#define PER_LANE(mask, lane, ...)                                                                   \
-    do {                                                                                            \
-        if ((mask) == FULL_MASK) {                                                                  \
-            for (uint32_t lane = 0; lane < 32; lane++) {                                            \
-                __VA_ARGS__                                                                         \
-            }                                                                                       \
-        } else {                                                                                    \
-            FOR_EACH_LANE(mask, lane) {                                                             \
-                __VA_ARGS__                                                                         \
-            }                                                                                       \
-        }                                                                                           \
-    } while (0)
-
-#define FOR_EACH_LANE(mask, lane)                                                                   \
-    for (uint32_t lane##_m = (mask), lane = 0; lane##_m && ((lane = (uint32_t)__builtin_ctz(lane##_m)), 1); \
-         lane##_m &= lane##_m - 1)
 
 /* The memory limit: charge bytes against cfg.max_memory (0 when they fit, -1 when not: nothing
  * charged), or give them back. Here, below every file that charges (memory, diag, printf,

@@ -257,7 +257,7 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     m->exec = 0;
     if (!ws_op_is_memory(in->op))
         return;
-    uint32_t exec = ws_guard_mask(x->regs, in, group);
+    uint32_t exec = ws_guard_mask(x, in, group);
     m->exec = exec;
     if (!exec)
         return;
@@ -266,7 +266,7 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
     ws_space space = ws_access_space(in);
     FOR_EACH_LANE(exec, l) {
-        addr[l] = ws_access_address(x->regs, a, l); /* the executors' decoder (memory.h) */
+        addr[l] = ws_access_address(x, a, l); /* the executors' decoder (memory.h) */
         c->space = ws_resolve_generic(space, &addr[l]);
     }
     int returns = ws_op_writes_op0(in->op); /* ld, ldu, atom: a result, with a load's latency */
@@ -407,7 +407,7 @@ static double match_latency(const ws_preset *p, ws_exec *x, const ws_insn *in, u
 {
     if (in->sub == WS_VOTE_ALL)
         return p->match_all;
-    uint32_t exec = ws_guard_mask(x->regs, in, group);
+    uint32_t exec = ws_guard_mask(x, in, group);
     uint64_t tmp[32];
     const uint64_t *v = operand_row(x, &in->ops[1], exec, tmp);
     uint64_t width = ws_type_bits((ws_type)in->type) == 64 ? UINT64_MAX : UINT32_MAX;
@@ -690,7 +690,7 @@ static int64_t subwarp_before(ws_timing *t, ws_exec *x, const ws_insn *in, ws_pi
 {
     if (!t->subwarp.form || pk.pc >= t->ninfo || t->subwarp.form[pk.pc] == SUBWARP_NONE)
         return 0;
-    uint32_t exec = ws_guard_mask(x->regs, in, pk.group);
+    uint32_t exec = ws_guard_mask(x, in, pk.group);
     uint64_t tmp[32];
     const uint64_t *mask = operand_row(x, &in->ops[in->nops - 1], exec, tmp);
     return llround(ws_subwarp_cycles(&t->subwarp, &t->p, pk.pc, lat, mask, exec));

@@ -268,14 +268,17 @@ static void emit_exec(ws_exec *x, const ws_insn *in, uint32_t active, uint32_t e
     ev->pc = x->pc;
     ev->kernel = L->k;
     ev->insn = &L->k->insns[x->pc];
-    ev->regfile = x->regs;
+    for (uint32_t r = 0; r < L->k->nregs; r++) /* as 64-bit rows, whatever the layout */
+        if (ws_reg_row(x, r, &L->ev_regs[(size_t)r * 32]) != &L->ev_regs[(size_t)r * 32])
+            memcpy(&L->ev_regs[(size_t)r * 32], x->regs + L->roff[r], 32 * sizeof *L->ev_regs);
+    ev->regfile = L->ev_regs;
     ev->active = active;
     ev->exec = exec;
     const ws_reg_use *u = &L->uses[x->pc];
     ev->ndst = u->ndst;
     for (uint32_t i = 0; i < u->ndst; i++) {
         ev->dst_reg[i] = u->dst[i];
-        ev->dst_val[i] = &x->regs[(size_t)u->dst[i] * 32];
+        ev->dst_val[i] = &L->ev_regs[(size_t)u->dst[i] * 32];
     }
     if (ws_op_is_memory(in->op)) {
         ev->mem_space = (uint8_t)ws_access_space(in);
@@ -476,7 +479,7 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group, uint
 {
     ws_launch_ctx *L = x->L;
     const ws_insn *in = &L->code[pc];
-    uint32_t exec = ws_guard_mask(x->regs, in, group);
+    uint32_t exec = ws_guard_mask(x, in, group);
     begin_issue(x, w, in, pc, group, exec);
     const unsigned need = x->blk->shadow ? ws_shadow_need(L, pc) : 0; /* check_uninitialized */
     if (need & WS_UNINIT_READS)
@@ -520,7 +523,7 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
             gpc[ng] = w->gpc[i];
             glanes[ng] = w->glanes[i] & lanes;
             /* each lane its own instruction's guard */
-            exec |= ws_guard_mask(x->regs, &L->code[gpc[ng]], glanes[ng]);
+            exec |= ws_guard_mask(x, &L->code[gpc[ng]], glanes[ng]);
             ng++;
         }
     /* the lowest pc speaks for the event; every lane runs its own instruction */
@@ -619,7 +622,7 @@ int ws_warp_pick(ws_exec *x, ws_warp *w, ws_pick *p)
     const ws_insn *in = &L->code[pc];
     if (is_collective(in) && group != w->live) { /* with the whole warp here, no member can be missing */
         x->pc = pc;
-        uint32_t exec = ws_guard_mask(x->regs, in, group);
+        uint32_t exec = ws_guard_mask(x, in, group);
         uint32_t mask = exec ? membermask_of(x, in, exec) : group;
         uint32_t missing = mask & w->live & ~group;
         if (missing) {
@@ -749,7 +752,7 @@ uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget, int *yie
                 break;
         }
         const ws_insn *in = &code[pc];
-        uint32_t exec = ws_guard_mask(x->regs, in, live);
+        uint32_t exec = ws_guard_mask(x, in, live);
         x->in = in;
         x->pc = pc;
         x->blk->cycle++; /* before the executor: %clock reads it */
@@ -800,7 +803,7 @@ int ws_warp_resolve_sync(ws_exec *x, ws_warp *w)
         return 0;
     const ws_insn *in = &L->code[pc];
     x->pc = pc;
-    uint32_t exec = ws_guard_mask(x->regs, in, lanes);
+    uint32_t exec = ws_guard_mask(x, in, lanes);
     uint32_t mask = exec ? membermask_of(x, in, exec) : lanes;
     /* compatible lanes waiting elsewhere join, as in the merged case */
     uint32_t join = lanes_joining(w, L->code, in, w->live & mask & ~lanes);
