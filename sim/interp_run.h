@@ -20,13 +20,20 @@
             for (unsigned l = 0; l < 32; l++)                                                                          \
                 dst_[l] = (value);                                                                                     \
         } else {                                                                                                       \
-            T row_[32];                                                                                                \
-            for (unsigned l = 0; l < 32; l++)                                                                          \
-                row_[l] = (value);                                                                                     \
-            FOR_EACH_LANE(exec, k_)                                                                                    \
-                dst_[k_] = row_[k_];                                                                                   \
+            WRITE_MASKED(T, value);                                                                                    \
         }                                                                                                              \
     } while (0)
+/* WRITE's lanes of exec: a blend of the whole row, each lane's mask made in the vector from its
+ * bit of exec (an AND with the lane's bit and a compare, which SSE2 has too) */
+static const uint32_t lane_bit_[32] = {1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
+                                       1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+                                       1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
+                                       1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31};
+#define WRITE_MASKED(T, value)                                                                                         \
+    for (unsigned l = 0; l < 32; l++) {                                                                                \
+        const T m_ = (T)((T)0 - (T)((exec & lane_bit_[l]) != 0));                                                      \
+        dst_[l] = (m_ & (value)) | (dst_[l] & ~m_);                                                                    \
+    }
 
 #define R(off)     (regs + (off))
 /* a row of T at offset off */

@@ -165,6 +165,20 @@ static void push_reconv(ws_warp *w, uint32_t pc, uint32_t lanes)
 
 static void remove_reconv(ws_warp *w, unsigned i) { w->reconv[i] = w->reconv[--w->nreconv]; }
 
+/* A converged warp: the whole warp is at its pc, so a convergence barrier there has nothing to
+ * wait for. ws_warp_pick drops it before the warp runs on; the fast path (ws_warp_step_stretch)
+ * drops it as soon as the warp converges, so that the warp goes on in ws_warp_run_converged
+ * (block.c runs that for a converged warp with no barrier pending) instead of one
+ * instruction a step. */
+static void drop_reconv_here(ws_warp *w)
+{
+    if (!w->converged)
+        return;
+    for (unsigned i = 0; i < w->nreconv; i++)
+        if (w->reconv[i].pc == w->cpc)
+            remove_reconv(w, i--);
+}
+
 /* The lanes in a state that share the lowest pc among such lanes (0 if none); the scheduler's
  * policy: the oldest work first. */
 static uint32_t lowest_pc_group(const ws_warp *w, int state, uint32_t *pc_out)
@@ -484,6 +498,17 @@ static void exec_group(ws_exec *x, ws_warp *w, uint32_t pc, uint32_t group, uint
         emit_exec(x, in, group, exec);
 }
 
+/* Each lane's pc and instruction (x->lane_insn) from the groups of a merged collective: what
+ * the check and ws_collective read; the merged constant shuffle needs neither. */
+static void lanes_of_groups(ws_exec *x, const uint32_t *gpc, const uint32_t *glanes, unsigned ng, uint32_t lpc[32])
+{
+    for (unsigned j = 0; j < ng; j++)
+        FOR_EACH_LANE(glanes[j], l) {
+            lpc[l] = gpc[j];
+            x->lane_insn[l] = &x->L->code[gpc[j]];
+        }
+}
+
 /* Run a collective whose lanes may wait at different pcs (merged collectives). */
 static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
 {
@@ -496,12 +521,8 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
         if (w->glanes[i] & lanes) {
             gpc[ng] = w->gpc[i];
             glanes[ng] = w->glanes[i] & lanes;
-            const ws_insn *gi = &L->code[gpc[ng]];
-            exec |= ws_guard_mask(x, gi, glanes[ng]); /* each lane its own instruction's guard */
-            FOR_EACH_LANE(glanes[ng], l) {
-                lpc[l] = gpc[ng];
-                x->lane_insn[l] = gi;
-            }
+            /* each lane its own instruction's guard */
+            exec |= ws_guard_mask(x, &L->code[gpc[ng]], glanes[ng]);
             ng++;
         }
     /* the lowest pc speaks for the event; every lane runs its own instruction */
@@ -510,6 +531,9 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
         pc = gpc[j] < pc ? gpc[j] : pc;
     const ws_insn *in = &L->code[pc];
     begin_issue(x, w, in, pc, lanes, exec);
+    const int per_lane = x->blk->shadow != NULL; /* lpc and x->lane_insn filled */
+    if (per_lane)
+        lanes_of_groups(x, gpc, glanes, ng, lpc);
     if (x->blk->shadow) /* check_uninitialized: every lane reads its own instruction's operands */
         FOR_EACH_LANE(lanes, l) {
             x->pc = lpc[l];
@@ -527,8 +551,14 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
                        "kernel and hung in another, programs/div_merge)",
                        ws_optable[in->op].mnemonic, elsewhere, ws_optable[in->op].mnemonic);
     x->merged = 1;
-    if (!L->dk || in->op != WS_OP_SHFL || !L->merged_shfl(x, L->dk, gpc, glanes, ng, exec))
+    /* the merged constant shuffle in either mode: its outcome is ws_collective's, and the timing
+     * mode's costs come from the instruction, not from how it ran */
+    const struct ws_dkernel *dk = L->dk ? L->dk : L->dk_issue;
+    if (!dk || in->op != WS_OP_SHFL || !L->merged_shfl(x, dk, gpc, glanes, ng, exec)) {
+        if (!per_lane)
+            lanes_of_groups(x, gpc, glanes, ng, lpc);
         ws_collective(x, exec);
+    }
     x->merged = 0;
     if (x->blk->shadow)
         FOR_EACH_LANE(lanes, l)
@@ -550,10 +580,7 @@ int ws_warp_pick_any(ws_exec *x, ws_warp *w, ws_pick *p)
     if (w->converged) {
         pc = w->cpc;
         group = w->live;
-        /* the whole warp is here: a convergence barrier at this pc has nothing to wait for */
-        for (unsigned i = 0; i < w->nreconv; i++)
-            if (w->reconv[i].pc == pc)
-                remove_reconv(w, i--);
+        drop_reconv_here(w);
     } else {
         uint32_t runnable = lowest_pc_group(w, LANE_RUN, &pc);
         if (!runnable)
@@ -575,10 +602,16 @@ int ws_warp_pick_any(ws_exec *x, ws_warp *w, ws_pick *p)
                 move_lanes(w, group, pc, LANE_WAIT_RECONV);
                 return 1;
             }
-            move_lanes(w, arrived, pc, LANE_RUN);
             remove_reconv(w, i);
+            if (arrived != group) {
+                move_lanes(w, arrived, pc, LANE_RUN);
+                try_converge(w);
+                return 1; /* pick again: the group is larger now */
+            }
+            /* the group was all the barrier waited for: picking again would pick it as it is
+             * (one barrier a pc: push_reconv) */
             try_converge(w);
-            return 1; /* pick again: the group is larger now */
+            break;
         }
     }
     if (pc >= L->k->ninsns) {
@@ -679,6 +712,7 @@ int ws_warp_step_stretch(ws_exec *x, ws_warp *w, uint64_t budget)
         if (n) { /* the group may have become part of itself at divergent branches */
             move_lanes(w, x->active, pc, LANE_RUN);
             try_converge(w);
+            drop_reconv_here(w);
             w->instructions += n;
             L->stats.warp_instructions += n;
             L->stats.lane_instructions += lanes;
@@ -686,6 +720,7 @@ int ws_warp_step_stretch(ws_exec *x, ws_warp *w, uint64_t budget)
         }
     }
     ws_warp_issue(x, w, &p);
+    drop_reconv_here(w);
     return ws_insn_is_strong_load(&L->code[p.pc]) ? 2 : 1;
 }
 

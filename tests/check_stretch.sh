@@ -1,38 +1,40 @@
 #!/bin/sh
 # check_stretch.sh WARPSIM SRCDIR
-# tests/ptx/diverged_stretch.ptx (see its comment) in the functional mode, --json: the decoded
+# tests/ptx/diverged_stretch.ptx (see its comment) in both modes, --json: the decoded
 # stretches of a diverged warp's groups and the uninitialised-value check's plan (sim/warp.c,
 # sim/cfg.h) against the general code they replace, byte for byte (--slow-path interp: no
 # stretches; uninit: every instruction checked; all), and the two reads before writing it
 # contains reported; with the check and without it. The same comparison for programs/div_merge
 # (if/else shuffles of different modes merged into one collective, with its diagnostics) and
 # bench/divergent (lane-dependent loops, an if/else shuffle pair): merged constant shuffles run
-# by their decoded routing (ws_shuffle_merged_fixed, sim/exec_warp.c).
+# by their decoded routing (ws_interp_merged_shfl, sim/interp_issue.c), in the timing mode too.
 set -u
 warpsim=$1 src=$2
 cd "$src" || exit 2
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 stretch() {
-    "$warpsim" run tests/ptx/diverged_stretch.ptx --grid 1 --block 64 'out=u32[129]' --mode functional --json "$@"
+    "$warpsim" run tests/ptx/diverged_stretch.ptx --grid 1 --block 64 'out=u32[129]' --mode "$mode" --json "$@"
 }
 merge() {
-    "$warpsim" run programs/div_merge.ptx @programs/div_merge.args --mode functional --json "$@"
+    "$warpsim" run programs/div_merge.ptx @programs/div_merge.args --mode "$mode" --json "$@"
 }
 divergent() {
-    "$warpsim" run bench/divergent.ptx --grid 1 --block 128 'out=u32[128]' 'iters=s32:40' --mode functional --json "$@"
+    "$warpsim" run bench/divergent.ptx --grid 1 --block 128 'out=u32[128]' 'iters=s32:40' --mode "$mode" --json "$@"
 }
 # with the check and without it (the instructions it must look at end a stretch)
-for run in stretch merge divergent; do
-    for check in "" --no-check-uninit; do
-        $run ${check:+"$check"} >"$tmp/fast" 2>&1 || { echo "$run $check exited with $?"; head -5 "$tmp/fast"; exit 1; }
-        for slow in interp uninit shfl all; do
-            $run ${check:+"$check"} --slow-path $slow >"$tmp/slow" 2>&1
-            if ! cmp -s "$tmp/fast" "$tmp/slow"; then
-                echo "$run $check: the fast paths and --slow-path $slow differ:"
-                diff "$tmp/fast" "$tmp/slow" | head -20
-                exit 1
-            fi
+for mode in functional timing; do
+    for run in stretch merge divergent; do
+        for check in "" --no-check-uninit; do
+            $run ${check:+"$check"} >"$tmp/fast" 2>&1 || { echo "$run $check exited with $?"; head -5 "$tmp/fast"; exit 1; }
+            for slow in interp uninit shfl all; do
+                $run ${check:+"$check"} --slow-path $slow >"$tmp/slow" 2>&1
+                if ! cmp -s "$tmp/fast" "$tmp/slow"; then
+                    echo "$run $mode $check: the fast paths and --slow-path $slow differ:"
+                    diff "$tmp/fast" "$tmp/slow" | head -20
+                    exit 1
+                fi
+            done
         done
     done
 done
@@ -41,6 +43,7 @@ if [ "$n" -lt 1 ]; then
     echo "expected merged-collective diagnostics from bench/divergent, found none"
     exit 1
 fi
+mode=functional
 stretch >"$tmp/fast" 2>&1
 n=$(grep -c '"kind": *"uninitialized-register"' "$tmp/fast")
 if [ "$n" -ne 2 ]; then
@@ -48,4 +51,4 @@ if [ "$n" -ne 2 ]; then
     grep -i uninit "$tmp/fast" | head
     exit 1
 fi
-echo "diverged_stretch, div_merge, divergent: the same bytes with --slow-path interp, uninit, shfl and all; 2 reads before writing reported"
+echo "diverged_stretch, div_merge, divergent, both modes: the same bytes with --slow-path interp, uninit, shfl and all; 2 reads before writing reported"
