@@ -54,6 +54,19 @@ __device__ __forceinline__ void drain() {
 def rep(body, n):
     return ''.join(body + '\\n\\t' for _ in range(n))
 
+def kernel(name, body, regs='k = lane * 3 + 1, acc = 0'):
+    """The kernel around the sections' body: one table, the lane's values, the sink of what it read."""
+    return f'''extern "C" __global__ void {name}(unsigned long long *out, unsigned *sink) {{
+    __shared__ unsigned long long tab[1024];
+    unsigned lane = threadIdx.x & 31;
+    unsigned base = (unsigned)__cvta_generic_to_shared(tab);
+    unsigned {regs};
+    unsigned long long w = lane;
+{body}    __syncwarp();
+    sink[threadIdx.x] = acc + (unsigned)tab[lane];
+}}
+'''
+
 def st_kernel(name, tail, tail_regs):
     body, s, rows = '', 0, []
     for sname, ins, addr, wf in SHAPES:
@@ -71,16 +84,7 @@ def st_kernel(name, tail, tail_regs):
 '''
             rows.append(f'{sname} x {n} ({wf} wavefronts)')
             s += 1
-    return f'''extern "C" __global__ void {name}(unsigned long long *out, unsigned *sink) {{
-    __shared__ unsigned long long tab[1024];
-    unsigned lane = threadIdx.x & 31;
-    unsigned base = (unsigned)__cvta_generic_to_shared(tab);
-    unsigned k = lane * 3 + 1, acc = 0;
-    unsigned long long w = lane;
-{body}    __syncwarp();
-    sink[threadIdx.x] = acc + (unsigned)tab[lane];
-}}
-''', rows
+    return kernel(name, body), rows
 
 B_ST = 'asm volatile(R64("st.volatile.shared.u32 [%0], %1;\\n\\t") :: "r"(base + 4u * lane), "r"(k) : "memory");'
 B_LD = ('{ unsigned v; asm volatile("ld.volatile.shared.u32 %0, [%1];\\n\\tst.volatile.shared.u32 [%2], %0;" : "=&r"(v) : '
@@ -156,17 +160,7 @@ def ctx_kernel():
             rows.append(f'{rname}: after {what}, in ({", ".join(r for r, _ in regions)})')
             s += 1
     assert s < 62
-    return f'''#define R8(x) R4(x) R4(x)
-extern "C" __global__ void probe_stq_ctx(unsigned long long *out, unsigned *sink) {{
-    __shared__ unsigned long long tab[1024];
-    unsigned lane = threadIdx.x & 31;
-    unsigned base = (unsigned)__cvta_generic_to_shared(tab);
-    unsigned k = lane * 3 + 1, z = 1 + (lane & 7), acc = 0;
-    unsigned long long w = lane;
-{body}    __syncwarp();
-    sink[threadIdx.x] = acc + (unsigned)tab[lane];
-}}
-''', rows
+    return '#define R8(x) R4(x) R4(x)\n' + kernel('probe_stq_ctx', body, 'k = lane * 3 + 1, z = 1 + (lane & 7), acc = 0'), rows
 
 SEQ_SHAPES = {  # name: PTX store, address, for probe_stq_seq
     'u32 s4': ('st.volatile.shared.u32 [%0], %1;', 'base + 4u * lane'),
@@ -223,16 +217,7 @@ def seq_kernel():
 '''
             rows.append(f'{name} x {n}: in ({", ".join(f"{a} x {b}" for a, b in seq)})')
             s += 1
-    return f'''extern "C" __global__ void probe_stq_seq(unsigned long long *out, unsigned *sink) {{
-    __shared__ unsigned long long tab[1024];
-    unsigned lane = threadIdx.x & 31;
-    unsigned base = (unsigned)__cvta_generic_to_shared(tab);
-    unsigned k = lane * 3 + 1, acc = 0;
-    unsigned long long w = lane;
-{body}    __syncwarp();
-    sink[threadIdx.x] = acc + (unsigned)tab[lane];
-}}
-''', rows
+    return kernel('probe_stq_seq', body), rows
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
