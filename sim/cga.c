@@ -10,8 +10,9 @@ void ws_cga_free(ws_cga *c)
     free(c->stretch);
     free(c->reads);
     free(c->needs);
+    free(c->s2r);
     c->stretch = NULL;
-    c->reads = c->needs = NULL;
+    c->reads = c->needs = c->s2r = NULL;
 }
 
 static int is_shared_symbol(const ws_module *m, const ws_operand *o)
@@ -60,15 +61,41 @@ static int predicated(const ws_insn *code, const uint8_t *labels, uint32_t n, ui
     return 1;
 }
 
+/* Per instruction, 1 where some lanes of a warp may run it without the others: between a guarded
+ * branch and where its lanes meet again (a loop's body for a backward one). Every guarded
+ * branch counts as divergent (those of the corpus test the thread's index). -1: out of memory. */
+static int mark_divergent(const ws_kernel *k, const ws_insn *code, uint8_t *divergent)
+{
+    uint32_t *reconv = ws_reconvergence_points(k);
+    if (!reconv)
+        return -1;
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        const ws_insn *b = &code[pc];
+        if (ws_op_class_of(b->op) != CLS_BRANCH || b->guard == WS_NO_REG || b->ops[0].kind != WS_OPND_LABEL)
+            continue;
+        uint32_t target = (uint32_t)b->ops[0].imm, from = target < pc ? target : pc + 1;
+        uint32_t to = target < pc ? pc : reconv[pc] != UINT32_MAX ? reconv[pc] : target;
+        for (uint32_t i = from; i < to && i < k->ninsns; i++)
+            divergent[i] = 1;
+    }
+    free(reconv);
+    return 0;
+}
+
 int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws_cga *c)
 {
     uint32_t n = k->ninsns;
     c->stretch = malloc(((size_t)n + 1) * sizeof *c->stretch);
     c->reads = calloc((size_t)n + 1, 1);
     c->needs = calloc((size_t)n + 1, 1);
+    c->s2r = calloc((size_t)n + 2, 1);
     uint8_t *labels = calloc((size_t)n + 1, 1), *block = calloc((size_t)n + 1, 1);
+    uint8_t *body = calloc((size_t)n + 1, 1), *divergent = calloc((size_t)n + 1, 1);
     uint32_t *targets = calloc((size_t)n + 1, sizeof *targets);
-    if (!c->stretch || !c->reads || !c->needs || !labels || !block || !targets) {
+    if (!c->stretch || !c->reads || !c->needs || !c->s2r || !labels || !block || !targets || !body || !divergent ||
+        mark_divergent(k, code, divergent) != 0) {
+        free(body);
+        free(divergent);
         free(labels);
         free(block);
         free(targets);
@@ -92,10 +119,13 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
             block[pc + 1] = labels[pc + 1];
             if (targets[target] == 1)
                 block[target] = 0;
+            for (uint32_t i = pc + 1; i < target; i++)
+                body[i] = 1;
         }
     /* stretches: SASS blocks cut at clock reads; each block reads the base on entering the
-     * stretch of its first instruction that needs it */
-    uint32_t id = 0, first_of_block = 0;
+     * stretch of its first instruction that needs it, unless a read every lane made before, in
+     * code that is neither divergent nor predicated, still holds it (cover: that read's stretch) */
+    uint32_t id = 0, first_of_block = 0, cover = 0, read_in = 0;
     int found = 0;
     for (uint32_t pc = 0; pc < n; pc++) {
         if (pc == 0 || block[pc] || reads_clock(&code[pc]) || reads_clock(&code[pc - 1]))
@@ -107,12 +137,22 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
         c->stretch[pc] = id;
         if (c->needs[pc] && !found) {
             found = 1;
-            for (uint32_t i = first_of_block; i < pc; i++)
-                c->reads[i] = c->stretch[i] == id;
-            c->reads[pc] = 1;
+            read_in = cover ? cover : id;
+            if (!cover) {
+                for (uint32_t i = first_of_block; i < pc; i++)
+                    c->reads[i] = c->stretch[i] == id;
+                c->reads[pc] = 1;
+                cover = body[pc] || divergent[pc] ? 0 : id;
+            }
         }
+        /* S2R, not S2UR: where the base feeds predicated code, or a register address in
+         * divergent code (ws_cga_ready) */
+        if (c->needs[pc] && (body[pc] || (divergent[pc] && !ws_op_is_memory(code[pc].op))))
+            c->s2r[read_in] = 1;
         c->reads[pc] |= found && c->stretch[pc] == id && pc > 0 && c->reads[pc - 1] && c->stretch[pc - 1] == id;
     }
+    free(body);
+    free(divergent);
     free(labels);
     free(block);
     free(targets);
@@ -125,6 +165,7 @@ void ws_cga_reset(ws_cga *c)
     for (unsigned w = 0; w < 32; w++) {
         c->in[w] = UINT32_MAX;
         c->at[w] = 0;
+        c->by_s2r[w] = 0;
     }
 }
 
@@ -133,13 +174,15 @@ void ws_cga_issue(ws_cga *c, uint32_t w, uint32_t pc, uint64_t cycle)
     if (!c->stretch || w >= 32 || c->stretch[pc] == c->in[w])
         return;
     c->in[w] = c->stretch[pc];
-    if (c->reads[pc])
+    if (c->reads[pc]) {
         c->at[w] = cycle;
+        c->by_s2r[w] = c->s2r[c->stretch[pc]];
+    }
 }
 
-uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga)
+uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga, double sreg_s2r)
 {
     if (!c->needs || !c->needs[pc] || w >= 32 || sreg_cga <= 0)
         return 0;
-    return c->at[w] + (uint64_t)llround(sreg_cga);
+    return c->at[w] + (uint64_t)llround(c->by_s2r[w] && sreg_s2r > 0 ? sreg_s2r : sreg_cga);
 }

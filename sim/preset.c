@@ -135,7 +135,8 @@ const char ws_preset_sm90_text[] =
     "subwarp.warpsync     20     # WARPSYNC R before the block's only register-mask shuffle or bar.warp.sync\n"
     "subwarp.warpsync.group 20   # ... plus this per group of lanes naming one mask\n"
     "sreg.laneid          24     # S2R SR_LANEID (mov %laneid): subwarp_laneid 30 cycles with the add and the store\n"
-    "sreg.cga             35     # S2R/S2UR SR_CgaCtaId, a shared variable's address once per SASS block (sim/cga.h): bench_s2r 45 with CS2R + VIADD\n";
+    "sreg.cga             35     # S2UR SR_CgaCtaId, a shared variable's address once per SASS block (sim/cga.h): bench_s2r 45 with CS2R + VIADD\n"
+    "sreg.s2r             23     # S2R SR_CgaCtaId where ptxas cannot use S2UR (sim/cga.h): probe_s2r_tid S2R 23\n";
 #pragma GCC diagnostic pop
 
 typedef struct {
@@ -217,6 +218,7 @@ static const preset_key preset_keys[] = {
     PK("subwarp.warpsync.group", subwarp_warpsync_group),
     PK("sreg.laneid", sreg_laneid),
     PK("sreg.cga", sreg_cga),
+    PK("sreg.s2r", sreg_s2r),
 };
 
 #define WS_PRESET_MAX 1e6

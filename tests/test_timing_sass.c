@@ -94,8 +94,11 @@ static void cga_stretches(void **state)
     ws_cga_issue(&c, 0, 2, 10);
     ws_cga_issue(&c, 0, 3, 11);
     ws_cga_issue(&c, 0, 8, 40); /* the same stretch: no new read */
-    assert_int_equal(ws_cga_ready(&c, 0, 8, 35), 11 + 35);
-    assert_int_equal(ws_cga_ready(&c, 0, 3, 35), 0);
+    /* the base feeds the predicated body (8): ptxas reads it with S2R (sreg.s2r), not S2UR */
+    assert_true(c.s2r[c.stretch[3]]);
+    assert_int_equal(ws_cga_ready(&c, 0, 8, 35, 23), 11 + 23);
+    assert_int_equal(ws_cga_ready(&c, 0, 8, 35, 0), 11 + 35);
+    assert_int_equal(ws_cga_ready(&c, 0, 3, 35, 23), 0);
     ws_cga_free(&c);
     ws_module_free(m);
 }
