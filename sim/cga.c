@@ -82,6 +82,26 @@ static int mark_divergent(const ws_kernel *k, const ws_insn *code, uint8_t *dive
     return 0;
 }
 
+/* Whether the address instruction pc forms (a mov or cvta of a shared variable) is read outside
+ * its SASS block (sass: per instruction, its block's number): then ptxas keeps the base in a
+ * register (S2R) for the later blocks. */
+static int address_leaves_block(const ws_kernel *k, const ws_insn *code, const uint32_t *sass, uint32_t pc)
+{
+    const ws_insn *in = &code[pc];
+    if (ws_op_is_memory(in->op) || in->ops[0].kind != WS_OPND_REG)
+        return 0;
+    for (uint32_t j = 0; j < k->ninsns; j++) {
+        if (sass[j] == sass[pc])
+            continue;
+        ws_reg_use u;
+        ws_insn_reg_use(&code[j], &u);
+        for (uint32_t i = 0; i < u.nsrc; i++)
+            if (u.src[i] == in->ops[0].reg)
+                return 1;
+    }
+    return 0;
+}
+
 int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws_cga *c)
 {
     uint32_t n = k->ninsns;
@@ -91,9 +111,11 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
     c->s2r = calloc((size_t)n + 2, 1);
     uint8_t *labels = calloc((size_t)n + 1, 1), *block = calloc((size_t)n + 1, 1);
     uint8_t *body = calloc((size_t)n + 1, 1), *divergent = calloc((size_t)n + 1, 1);
+    uint32_t *sass = calloc((size_t)n + 1, sizeof *sass);
     uint32_t *targets = calloc((size_t)n + 1, sizeof *targets);
     if (!c->stretch || !c->reads || !c->needs || !c->s2r || !labels || !block || !targets || !body || !divergent ||
-        mark_divergent(k, code, divergent) != 0) {
+        !sass || mark_divergent(k, code, divergent) != 0) {
+        free(sass);
         free(body);
         free(divergent);
         free(labels);
@@ -122,9 +144,13 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
             for (uint32_t i = pc + 1; i < target; i++)
                 body[i] = 1;
         }
+    for (uint32_t pc = 1; pc < n; pc++)
+        sass[pc] = sass[pc - 1] + (block[pc] ? 1 : 0);
     /* stretches: SASS blocks cut at clock reads; each block reads the base on entering the
-     * stretch of its first instruction that needs it, unless a read every lane made before, in
-     * code that is neither divergent nor predicated, still holds it (cover: that read's stretch) */
+     * stretch of its first instruction that needs it, unless an earlier read still holds it
+     * (cover: that read's stretch): one every lane made, outside divergent and predicated code,
+     * whose block formed an address that later blocks read (ptxas keeps the base in a register
+     * then, read with S2R, and hoists the later blocks' LEAs to it) */
     uint32_t id = 0, first_of_block = 0, cover = 0, read_in = 0;
     int found = 0;
     for (uint32_t pc = 0; pc < n; pc++) {
@@ -142,8 +168,11 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
                 for (uint32_t i = first_of_block; i < pc; i++)
                     c->reads[i] = c->stretch[i] == id;
                 c->reads[pc] = 1;
-                cover = body[pc] || divergent[pc] ? 0 : id;
             }
+        }
+        if (c->needs[pc] && read_in == id && !body[pc] && !divergent[pc] && address_leaves_block(k, code, sass, pc)) {
+            cover = id;
+            c->s2r[id] = 1;
         }
         /* S2R, not S2UR: where the base feeds predicated code, or a register address in
          * divergent code (ws_cga_ready) */
@@ -151,6 +180,7 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
             c->s2r[read_in] = 1;
         c->reads[pc] |= found && c->stretch[pc] == id && pc > 0 && c->reads[pc - 1] && c->stretch[pc - 1] == id;
     }
+    free(sass);
     free(body);
     free(divergent);
     free(labels);
