@@ -32,15 +32,6 @@ static int needs_base(const ws_module *m, const ws_insn *in)
     return 0;
 }
 
-static int reads_clock(const ws_insn *in)
-{
-    for (unsigned i = 0; i < in->nops; i++)
-        if (in->ops[i].kind == WS_OPND_SREG &&
-            (in->ops[i].reg == WS_SREG_CLOCK || in->ops[i].reg == WS_SREG_CLOCK_HI || in->ops[i].reg == WS_SREG_CLOCK64))
-            return 1;
-    return 0;
-}
-
 /* Does ptxas turn the branch at pc into predicated code (cga.h)? A guarded forward bra over one
  * PTX block of at most CGA_IFCONV_MAX instructions, none a collective, activemask, barrier or
  * control flow; labels: the kernel's block starts (ws_block_starts). */
@@ -154,7 +145,7 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
     uint32_t id = 0, first_of_block = 0, cover = 0, read_in = 0;
     int found = 0;
     for (uint32_t pc = 0; pc < n; pc++) {
-        if (pc == 0 || block[pc] || reads_clock(&code[pc]) || reads_clock(&code[pc - 1]))
+        if (pc == 0 || block[pc] || ws_insn_reads_clock(&code[pc]) || ws_insn_reads_clock(&code[pc - 1]))
             id++;
         if (pc == 0 || block[pc]) {
             first_of_block = pc;

@@ -34,17 +34,6 @@ static int family_of(const ws_insn *in)
     }
 }
 
-/* A clock read: the timed instructions stay between two (schedule.c rule 1), so nothing folds
- * across one. */
-static int reads_clock(const ws_insn *in)
-{
-    for (unsigned i = 0; i < in->nops; i++)
-        if (in->ops[i].kind == WS_OPND_SREG &&
-            (in->ops[i].reg == WS_SREG_CLOCK || in->ops[i].reg == WS_SREG_CLOCK_HI || in->ops[i].reg == WS_SREG_CLOCK64))
-            return 1;
-    return 0;
-}
-
 static int writes(const ws_reg_use *u, uint32_t reg)
 {
     for (uint32_t i = 0; i < u->ndst; i++)
@@ -111,8 +100,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     ws_block_starts(k, leader);
     uint32_t id = 0;
     for (uint32_t pc = 0; pc < n; pc++) {
-        id += pc > 0 &&
-              (leader[pc] || ws_op_moves_lanes(code[pc - 1].op) || reads_clock(&code[pc]) || reads_clock(&code[pc - 1]));
+        id += pc > 0 && (leader[pc] || ws_op_moves_lanes(code[pc - 1].op) || ws_insn_reads_clock(&code[pc]) ||
+                         ws_insn_reads_clock(&code[pc - 1]));
         block[pc] = id;
         for (uint32_t i = 0; i < uses[pc].nsrc; i++)
             if (uses[pc].src[i] < k->nregs)
