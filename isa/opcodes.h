@@ -158,6 +158,16 @@ static inline bool ws_insn_is_strong_load(const ws_insn *in)
 {
     return in->op == WS_OP_LD && ((in->sem && in->sem != WS_SEM_WEAK) || (in->mods & WS_MOD_MMIO));
 }
+/* A read of %clock, %clock_hi or %clock64: the timed instructions stay between two (ptxas's
+ * schedule, the shared window's base and the folds of the timing mode do not cross one). */
+static inline bool ws_insn_reads_clock(const ws_insn *in)
+{
+    for (unsigned i = 0; i < in->nops; i++)
+        if (in->ops[i].kind == WS_OPND_SREG &&
+            (in->ops[i].reg == WS_SREG_CLOCK || in->ops[i].reg == WS_SREG_CLOCK_HI || in->ops[i].reg == WS_SREG_CLOCK64))
+            return true;
+    return false;
+}
 const char *ws_latency_name(ws_latency_class c);
 const char *ws_op_class_name(ws_op_class c);
 

@@ -10,8 +10,9 @@ void ws_cga_free(ws_cga *c)
     free(c->stretch);
     free(c->reads);
     free(c->needs);
+    free(c->s2r);
     c->stretch = NULL;
-    c->reads = c->needs = NULL;
+    c->reads = c->needs = c->s2r = NULL;
 }
 
 static int is_shared_symbol(const ws_module *m, const ws_operand *o)
@@ -27,15 +28,6 @@ static int needs_base(const ws_module *m, const ws_insn *in)
         return 0;
     for (unsigned i = 0; i < in->nops; i++)
         if (is_shared_symbol(m, &in->ops[i]))
-            return 1;
-    return 0;
-}
-
-static int reads_clock(const ws_insn *in)
-{
-    for (unsigned i = 0; i < in->nops; i++)
-        if (in->ops[i].kind == WS_OPND_SREG &&
-            (in->ops[i].reg == WS_SREG_CLOCK || in->ops[i].reg == WS_SREG_CLOCK_HI || in->ops[i].reg == WS_SREG_CLOCK64))
             return 1;
     return 0;
 }
@@ -60,15 +52,63 @@ static int predicated(const ws_insn *code, const uint8_t *labels, uint32_t n, ui
     return 1;
 }
 
+/* Per instruction, 1 where some lanes of a warp may run it without the others: between a guarded
+ * branch and where its lanes meet again (a loop's body for a backward one). Every guarded
+ * branch counts as divergent (those of the corpus test the thread's index). -1: out of memory. */
+static int mark_divergent(const ws_kernel *k, const ws_insn *code, uint8_t *divergent)
+{
+    uint32_t *reconv = ws_reconvergence_points(k);
+    if (!reconv)
+        return -1;
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        const ws_insn *b = &code[pc];
+        if (ws_op_class_of(b->op) != CLS_BRANCH || b->guard == WS_NO_REG || b->ops[0].kind != WS_OPND_LABEL)
+            continue;
+        uint32_t target = (uint32_t)b->ops[0].imm, from = target < pc ? target : pc + 1;
+        uint32_t to = target < pc ? pc : reconv[pc] != UINT32_MAX ? reconv[pc] : target;
+        for (uint32_t i = from; i < to && i < k->ninsns; i++)
+            divergent[i] = 1;
+    }
+    free(reconv);
+    return 0;
+}
+
+/* Whether the address instruction pc forms (a mov or cvta of a shared variable) is read outside
+ * its SASS block (sass: per instruction, its block's number): then ptxas keeps the base in a
+ * register (S2R) for the later blocks. */
+static int address_leaves_block(const ws_kernel *k, const ws_insn *code, const uint32_t *sass, uint32_t pc)
+{
+    const ws_insn *in = &code[pc];
+    if (ws_op_is_memory(in->op) || in->ops[0].kind != WS_OPND_REG)
+        return 0;
+    for (uint32_t j = 0; j < k->ninsns; j++) {
+        if (sass[j] == sass[pc])
+            continue;
+        ws_reg_use u;
+        ws_insn_reg_use(&code[j], &u);
+        for (uint32_t i = 0; i < u.nsrc; i++)
+            if (u.src[i] == in->ops[0].reg)
+                return 1;
+    }
+    return 0;
+}
+
 int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws_cga *c)
 {
     uint32_t n = k->ninsns;
     c->stretch = malloc(((size_t)n + 1) * sizeof *c->stretch);
     c->reads = calloc((size_t)n + 1, 1);
     c->needs = calloc((size_t)n + 1, 1);
+    c->s2r = calloc((size_t)n + 2, 1);
     uint8_t *labels = calloc((size_t)n + 1, 1), *block = calloc((size_t)n + 1, 1);
+    uint8_t *body = calloc((size_t)n + 1, 1), *divergent = calloc((size_t)n + 1, 1);
+    uint32_t *sass = calloc((size_t)n + 1, sizeof *sass);
     uint32_t *targets = calloc((size_t)n + 1, sizeof *targets);
-    if (!c->stretch || !c->reads || !c->needs || !labels || !block || !targets) {
+    if (!c->stretch || !c->reads || !c->needs || !c->s2r || !labels || !block || !targets || !body || !divergent ||
+        !sass || mark_divergent(k, code, divergent) != 0) {
+        free(sass);
+        free(body);
+        free(divergent);
         free(labels);
         free(block);
         free(targets);
@@ -92,13 +132,20 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
             block[pc + 1] = labels[pc + 1];
             if (targets[target] == 1)
                 block[target] = 0;
+            for (uint32_t i = pc + 1; i < target; i++)
+                body[i] = 1;
         }
+    for (uint32_t pc = 1; pc < n; pc++)
+        sass[pc] = sass[pc - 1] + (block[pc] ? 1 : 0);
     /* stretches: SASS blocks cut at clock reads; each block reads the base on entering the
-     * stretch of its first instruction that needs it */
-    uint32_t id = 0, first_of_block = 0;
+     * stretch of its first instruction that needs it, unless an earlier read still holds it
+     * (cover: that read's stretch): one every lane made, outside divergent and predicated code,
+     * whose block formed an address that later blocks read (ptxas keeps the base in a register
+     * then, read with S2R, and hoists the later blocks' LEAs to it) */
+    uint32_t id = 0, first_of_block = 0, cover = 0, read_in = 0;
     int found = 0;
     for (uint32_t pc = 0; pc < n; pc++) {
-        if (pc == 0 || block[pc] || reads_clock(&code[pc]) || reads_clock(&code[pc - 1]))
+        if (pc == 0 || block[pc] || ws_insn_reads_clock(&code[pc]) || ws_insn_reads_clock(&code[pc - 1]))
             id++;
         if (pc == 0 || block[pc]) {
             first_of_block = pc;
@@ -107,12 +154,26 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
         c->stretch[pc] = id;
         if (c->needs[pc] && !found) {
             found = 1;
-            for (uint32_t i = first_of_block; i < pc; i++)
-                c->reads[i] = c->stretch[i] == id;
-            c->reads[pc] = 1;
+            read_in = cover ? cover : id;
+            if (!cover) {
+                for (uint32_t i = first_of_block; i < pc; i++)
+                    c->reads[i] = c->stretch[i] == id;
+                c->reads[pc] = 1;
+            }
         }
+        if (c->needs[pc] && read_in == id && !body[pc] && !divergent[pc] && address_leaves_block(k, code, sass, pc)) {
+            cover = id;
+            c->s2r[id] = 1;
+        }
+        /* S2R, not S2UR: where the base feeds predicated code, or a register address in
+         * divergent code (ws_cga_ready) */
+        if (c->needs[pc] && (body[pc] || (divergent[pc] && !ws_op_is_memory(code[pc].op))))
+            c->s2r[read_in] = 1;
         c->reads[pc] |= found && c->stretch[pc] == id && pc > 0 && c->reads[pc - 1] && c->stretch[pc - 1] == id;
     }
+    free(sass);
+    free(body);
+    free(divergent);
     free(labels);
     free(block);
     free(targets);
@@ -125,6 +186,7 @@ void ws_cga_reset(ws_cga *c)
     for (unsigned w = 0; w < 32; w++) {
         c->in[w] = UINT32_MAX;
         c->at[w] = 0;
+        c->by_s2r[w] = 0;
     }
 }
 
@@ -133,13 +195,15 @@ void ws_cga_issue(ws_cga *c, uint32_t w, uint32_t pc, uint64_t cycle)
     if (!c->stretch || w >= 32 || c->stretch[pc] == c->in[w])
         return;
     c->in[w] = c->stretch[pc];
-    if (c->reads[pc])
+    if (c->reads[pc]) {
         c->at[w] = cycle;
+        c->by_s2r[w] = c->s2r[c->stretch[pc]];
+    }
 }
 
-uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga)
+uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga, double sreg_s2r)
 {
     if (!c->needs || !c->needs[pc] || w >= 32 || sreg_cga <= 0)
         return 0;
-    return c->at[w] + (uint64_t)llround(sreg_cga);
+    return c->at[w] + (uint64_t)llround(c->by_s2r[w] && sreg_s2r > 0 ? sreg_s2r : sreg_cga);
 }

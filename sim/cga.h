@@ -19,7 +19,16 @@
  *    its second, ending in redux.sync, stays a branch: WARPSYNC.ALL, REDUX in a block of its own).
  * The model: a warp that enters the stretch where its SASS block first needs the base reads it
  * then (preset sreg.cga cycles); a mov or cvta of a shared variable's address is ready no sooner,
- * and a shared access addressed by a symbol issues no sooner. */
+ * and a shared access addressed by a symbol issues no sooner.
+ * S2R or S2UR: ptxas reads the base into a uniform register (S2UR, sreg.cga = 35) unless the
+ * uniform datapath cannot serve the code that uses it: predicated code (an if-converted body:
+ * `@P0 S2R`, time_cub_block_reduce_rakingcomm_sum_int_b128, warp_sum_int_b1024, warp_sum_int_b128)
+ * or a register address formed in divergent code (rakingcomm_b128's and rakingcomm_b1024's
+ * block after `@P1 BRA`: S2R, LEA, IMAD with the thread index; bench_mio_w1's loop). There it
+ * reads it with S2R (sreg.s2r = 23, probe_s2r_tid). In divergent code whose accesses are at
+ * [symbol + offset] it stays S2UR (warp_sum_int_b1024: `S2UR`, then `LDS.128 [UR4+0x20]`), and
+ * so it does in code every lane runs (the blocks where divergent lanes meet again: S2UR, then
+ * `LEA R4, R0, UR4`). */
 #ifndef WS_CGA_H
 #define WS_CGA_H
 
@@ -37,8 +46,10 @@ typedef struct {
     uint32_t *stretch;
     uint8_t *reads; /* per instruction: its stretch reads the base on entry */
     uint8_t *needs; /* per instruction: a shared variable's address (mov, cvta, or an access at [symbol]) */
+    uint8_t *s2r;   /* per stretch: the base is read with S2R, not S2UR */
     uint32_t in[32];
     uint64_t at[32];
+    uint8_t by_s2r[32];
 } ws_cga;
 
 /* The stretches of a kernel's instructions (code: as they run; m: its module, for the symbols'
@@ -50,7 +61,7 @@ void ws_cga_reset(ws_cga *c);
 /* Warp w issues instruction pc at cycle (it enters pc's stretch if it was in another). */
 void ws_cga_issue(ws_cga *c, uint32_t w, uint32_t pc, uint64_t cycle);
 /* The first cycle instruction pc's shared address is ready for warp w (0: it needs none):
- * sreg_cga cycles after the warp read the base. */
-uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga);
+ * sreg_cga cycles after the warp read the base with S2UR, sreg_s2r after it read it with S2R. */
+uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga, double sreg_s2r);
 
 #endif

@@ -86,6 +86,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("subwarp.warpsync.group", subwarp_warpsync_group),
     PK("sreg.laneid", sreg_laneid),
     PK("sreg.cga", sreg_cga),
+    PK("sreg.s2r", sreg_s2r),
 };
 const size_t ws_preset_key_count = sizeof ws_preset_keys / sizeof ws_preset_keys[0];
 

@@ -96,5 +96,6 @@ static const ws_preset ws_preset_sm90 = {
     .subwarp_warpsync_group = 20, /* subwarp.warpsync.group */
     .sreg_laneid = 24, /* sreg.laneid */
     .sreg_cga = 35, /* sreg.cga */
+    .sreg_s2r = 23, /* sreg.s2r */
 };
 /* clang-format on */

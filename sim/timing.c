@@ -41,6 +41,7 @@
 #include "cga.h"
 #include "diag.h"
 #include "memory.h"
+#include "fold.h"
 #include "narrow.h"
 #include "schedule.h"
 #include "subwarp.h"
@@ -93,7 +94,8 @@ typedef struct {
     int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
     int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
     int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
-    uint8_t free_mov; /* is_free_mov */
+    uint8_t free_mov; /* is_free_mov, or folded into another instruction (fold.h) */
+    uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync ending its block) */
     uint8_t memory;   /* ws_op_is_memory */
     uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
                          more for a value of a fixed-latency ALU op */
@@ -133,6 +135,7 @@ struct ws_timing {
     uint64_t mio_at[64];   /* the first whole cycle it is free */
     timing_info *info;     /* per instruction (timing_info_of), built for the launch's first block */
     uint8_t *narrow;       /* per instruction: WS_NARROW_* (narrow.h), built before info */
+    ws_fold fold;          /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
     uint32_t ninfo;
     uint32_t nfast; /* ninfo, or 0 with --slow-path timing: info_of and uses_of take the tables below it */
     int info_ready;
@@ -232,7 +235,7 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
            (uint64_t)(k->ninsns ? k->ninsns : 1) * (sizeof(timing_info) + 1) + ws_schedule_bytes(k->ninsns) +
            (uint64_t)k->ninsns * sizeof(double) + ((uint64_t)k->ninsns + 1) * 2 +
-           ((uint64_t)k->ninsns + 1) * (sizeof(uint32_t) + 2);
+           ((uint64_t)k->ninsns + 1) * (sizeof(uint32_t) + 2) + ((uint64_t)k->ninsns + 1) * 2;
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -244,6 +247,7 @@ void ws_timing_destroy(ws_timing *t)
     free(t->ws);
     free(t->info);
     free(t->narrow);
+    ws_fold_free(&t->fold);
     free(t->stores);
     ws_schedule_free(&t->sched);
     ws_subwarp_free(&t->subwarp);
@@ -546,8 +550,10 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
     timing_info f = {0};
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
-    f.free_mov = (uint8_t)is_free_mov(in, narrow);
+    unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
+    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU);
     f.memory = (uint8_t)ws_op_is_memory(in->op);
+    f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
     /* ld, ldu, atom: from the access; match: from the values */
     int from_data = cls == LAT_MATCH || (f.memory && ws_op_writes_op0(in->op));
@@ -657,7 +663,7 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
             }
         }
         if (ws_op_is_memory(x->L->code[pc].op)) { /* an access at [symbol]: the base (cga.h) */
-            uint64_t base = ws_cga_ready(&t->cga, wi, pc, t->p.sreg_cga);
+            uint64_t base = ws_cga_ready(&t->cga, wi, pc, t->p.sreg_cga, t->p.sreg_s2r);
             if (base > when) {
                 when = base;
                 y = WS_STALL_SCOREBOARD;
@@ -797,8 +803,9 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     x->mem_wavefronts = 0;
     ws_cga_issue(&t->cga, wi, pk.pc, cycle);
     uint64_t done = cycle + (uint64_t)(before + lat);
-    if (!f->memory && ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga) > done) /* a shared variable's address */
-        done = ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga);
+    uint64_t base = ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga, t->p.sreg_s2r);
+    if (!f->memory && base > done) /* a shared variable's address */
+        done = base;
     uint32_t prod = pk.pc;
     uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
     uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
@@ -822,6 +829,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     }
     if (f->branch)
         next = cycle + (uint64_t)f->branch;
+    if (f->hold && done > next)
+        next = done;
     set_ready(t, wi, f->free_mov ? cycle : next, before ? WS_STALL_SYNC : WS_STALL_ISSUE);
     if (ws_op_class_of(in->op) == CLS_BARRIER)
         t->bar_wait |= 1u << wi;
@@ -974,7 +983,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         }
     }
     if (!t->info_ready) {
-        if (ws_narrow_build(L->k, L->code, L->uses, t->narrow) != 0) {
+        if (ws_narrow_build(L->k, L->code, L->uses, t->narrow) != 0 ||
+            (t->p.schedule > 0 && ws_fold_build(L->k, L->code, L->uses, &t->fold) != 0)) {
             ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
             return;
         }

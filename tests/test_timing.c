@@ -21,17 +21,18 @@ static const char *warpsim_bin;
 #define HEAD ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n" \
              ".reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n.reg .pred %p<2>;\nld.param.u64 %rd1, [o];\n"
 
-/* A dependent add waits the add latency (4 on sm_90); an independent one issues next cycle. */
+/* A dependent op waits the add latency (4 on sm_90); an independent one issues next cycle. (A xor
+ * reads the add: two dependent adds would be one IADD3, sim/fold.h.) */
 static void scoreboard_delays_dependent(void **state)
 {
     (void)state;
-    const char *ptx = HEAD "mov.u32 %r1, 5;\nmov.u64 %rd2, %clock64;\nadd.u32 %r2, %r1, 1;\nadd.u32 %r3, %r2, 1;\n"
+    const char *ptx = HEAD "mov.u32 %r1, 5;\nmov.u64 %rd2, %clock64;\nadd.u32 %r2, %r1, 1;\nxor.b32 %r3, %r2, 1;\n"
                            "mov.u64 %rd3, %clock64;\nadd.u32 %r4, %r1, 1;\nadd.u32 %r5, %r1, 2;\nmov.u64 %rd4, %clock64;\n"
                            "sub.s64 %rd5, %rd3, %rd2;\nsub.s64 %rd6, %rd4, %rd3;\nst.global.u64 [%rd1], %rd5;\n"
                            "st.global.u64 [%rd1+8], %rd6;\nst.global.u32 [%rd1+16], %r3;\nret;\n}\n";
     uint64_t out[3];
     run_ptx(ptx, 32, out, 3, WS_MODE_TIMING, NULL);
-    /* clock, add (c+1), dependent add (c+1+4), clock (c+6): 6; then two independent adds: 3 */
+    /* clock, add (c+1), dependent xor (c+1+4), clock (c+6): 6; then two independent adds: 3 */
     assert_int_equal(out[0], 1 + 4 + 1);
     assert_int_equal(out[1], 3);
     assert_int_equal((uint32_t)out[2], 7);

@@ -63,7 +63,10 @@ static void shared_base_once_per_sass_block(void **state)
                         "setp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\nactivemask.b32 %r3;\nJ:\n"
                         "st.volatile.shared.u32 [%r2+4], %r1;\n";
     uint64_t a = region(once, NULL), b = region(twice, NULL), r = region(reuse, NULL);
-    assert_true(a <= r);
+    /* reuse: the first block's address is read in the next block, so ptxas keeps the base in a
+     * register (S2R, sreg.s2r) and the next block reads it no more (raking_sum_int_b1024.sass) */
+    assert_true(r <= a);
+    assert_int_equal(region(reuse, "sreg.s2r 70\n") - r, 70 - 23);
     assert_true(b >= r + 15); /* the second block waits for its own read (the first store's pipe hides some) */
     assert_int_equal(region(twice, "sreg.cga 0\n"), region(reuse, "sreg.cga 0\n"));
 }
@@ -94,10 +97,59 @@ static void cga_stretches(void **state)
     ws_cga_issue(&c, 0, 2, 10);
     ws_cga_issue(&c, 0, 3, 11);
     ws_cga_issue(&c, 0, 8, 40); /* the same stretch: no new read */
-    assert_int_equal(ws_cga_ready(&c, 0, 8, 35), 11 + 35);
-    assert_int_equal(ws_cga_ready(&c, 0, 3, 35), 0);
+    /* no predicated or divergent use of the base: S2UR (sreg.cga), not S2R */
+    assert_true(!c.s2r[c.stretch[3]]);
+    assert_int_equal(ws_cga_ready(&c, 0, 8, 35, 23), 11 + 35);
+    assert_int_equal(ws_cga_ready(&c, 0, 3, 35, 23), 0);
     ws_cga_free(&c);
     ws_module_free(m);
+}
+
+/* S2R where the uniform datapath cannot serve the base's use: predicated code (an if-converted
+ * body: rakingcomm_sum_int_b128.sass `@P0 S2R`) and a register address in divergent code (its
+ * block after `@P1 BRA`: S2R, LEA, IMAD); a divergent access at [symbol] keeps S2UR
+ * (warp_sum_int_b1024.sass: S2UR, LDS.128 [UR4+0x20]). */
+static void base_by_s2r_where_uniform_cannot(void **state)
+{
+    (void)state;
+    const char *pred = "mov.u64 %rd8, %clock64;\nsetp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\n"
+                       "mov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\nJ:\n";
+    const char *diverged = "mov.u64 %rd8, %clock64;\nsetp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\nactivemask.b32 %r3;\n"
+                           "mov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r3;\nJ:\n";
+    const char *symbol = "mov.u64 %rd8, %clock64;\nsetp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\nactivemask.b32 %r3;\n"
+                         "st.volatile.shared.u32 [sh+4], %r3;\nJ:\n";
+    assert_int_equal(region(pred, "sreg.s2r 70\n") - region(pred, NULL), 70 - 23);
+    assert_int_equal(region(pred, "sreg.cga 70\n"), region(pred, NULL));
+    assert_int_equal(region(diverged, "sreg.s2r 70\n") - region(diverged, NULL), 70 - 23);
+    assert_int_equal(region(symbol, "sreg.s2r 70\n"), region(symbol, NULL));
+    assert_int_equal(region(symbol, "sreg.cga 70\n") - region(symbol, NULL), 70 - 35);
+}
+
+/* IADD3: of two dependent adds whose first value only the second reads, the first takes no slot
+ * and no latency (raking_sum_int_b1024.sass: 31 adds are 16 IADD3; bench_alu[1]). Eight chained
+ * adds are four IADD3: 16 cycles less than in PTX order without ptxas's schedule. A value read
+ * twice is not folded. */
+static void adds_pair_into_iadd3(void **state)
+{
+    (void)state;
+    const char *chain = "mov.u64 %rd8, %clock64;\nadd.u32 %r2, %r1, 1;\nadd.u32 %r2, %r2, %r1;\nadd.u32 %r2, %r2, 3;\n"
+                        "add.u32 %r2, %r2, %r1;\nadd.u32 %r2, %r2, 5;\nadd.u32 %r2, %r2, %r1;\nadd.u32 %r2, %r2, 7;\n"
+                        "add.u32 %r2, %r2, %r1;\nst.volatile.shared.u32 [sh], %r2;\n";
+    const char *twice = "mov.u64 %rd8, %clock64;\nadd.u32 %r2, %r1, 1;\nadd.u32 %r3, %r2, 3;\nadd.u32 %r4, %r2, %r1;\n"
+                        "st.volatile.shared.u32 [sh], %r3;\nst.volatile.shared.u32 [sh+4], %r4;\n";
+    assert_int_equal(region(chain, "sreg.cga 0\nschedule 0\n") - region(chain, "sreg.cga 0\n"), 16);
+    assert_int_equal(region(twice, "sreg.cga 0\nschedule 0\n") - region(twice, "sreg.cga 0\n"), 0);
+}
+
+/* A redux.sync ending its block: REDUX, then the copy out of its uniform register ends the SASS
+ * block (rakingcomm_sum_int_b128.sass: REDUX, IMAD.U32, then the next block's S2UR), so the next
+ * block's base read starts after the result: all of sreg.cga shows. */
+static void redux_copy_ends_its_block(void **state)
+{
+    (void)state;
+    const char *body = "mov.u64 %rd8, %clock64;\nredux.sync.add.s32 %r2, %r1, -1;\nbra.uni J;\nJ:\n"
+                       "mov.u32 %r3, sh;\nst.volatile.shared.u32 [%r3], %r2;\n";
+    assert_int_equal(region(body, "sreg.cga 70\n") - region(body, "sreg.cga 10\n"), 60);
 }
 
 /* A shuffle whose membermask is a register only ever set to 0xffffffff is the immediate's SHFL:
@@ -137,6 +189,9 @@ int main(void)
         cmocka_unit_test(shared_address_waits_for_the_base),
         cmocka_unit_test(shared_base_once_per_sass_block),
         cmocka_unit_test(cga_stretches),
+        cmocka_unit_test(base_by_s2r_where_uniform_cannot),
+        cmocka_unit_test(adds_pair_into_iadd3),
+        cmocka_unit_test(redux_copy_ends_its_block),
         cmocka_unit_test(full_mask_register_reorders),
         cmocka_unit_test(shuffle_reads_add_late),
     };

@@ -1,0 +1,123 @@
+/* fold: the IADD3 and LOP3 ptxas forms, and its REDUX copies (fold.h). */
+#include "fold.h"
+#include "cfg.h"
+
+#include <stdlib.h>
+
+void ws_fold_free(ws_fold *f)
+{
+    free(f->kind);
+    free(f->holds);
+    f->kind = f->holds = NULL;
+}
+
+enum { FAMILY_NONE, FAMILY_ADD, FAMILY_LOGIC };
+
+/* Which 3-input SASS op the instruction can be half of: a 32-bit integer add or sub (IADD3), or a
+ * 32-bit and/or/xor (LOP3); unguarded, without .sat or .cc, of registers and immediates. */
+static int family_of(const ws_insn *in)
+{
+    ws_type t = (ws_type)in->type;
+    if (in->guard != WS_NO_REG || ws_type_is_float(t) || ws_type_bits(t) != 32 || in->nops != 3 ||
+        (in->mods & (WS_MOD_SAT | WS_MOD_CC)) || in->ops[0].kind != WS_OPND_REG)
+        return FAMILY_NONE;
+    for (unsigned i = 1; i < 3; i++)
+        if (in->ops[i].kind != WS_OPND_REG && in->ops[i].kind != WS_OPND_IMM)
+            return FAMILY_NONE;
+    switch (in->op) {
+    case WS_OP_ADD:
+    case WS_OP_SUB: return FAMILY_ADD;
+    case WS_OP_AND:
+    case WS_OP_OR:
+    case WS_OP_XOR: return FAMILY_LOGIC;
+    default: return FAMILY_NONE;
+    }
+}
+
+static int writes(const ws_reg_use *u, uint32_t reg)
+{
+    for (uint32_t i = 0; i < u->ndst; i++)
+        if (u->dst[i] == reg)
+            return 1;
+    return 0;
+}
+
+/* The one instruction that reads the value pc writes to reg, in pc's block: UINT32_MAX when none
+ * or several do, or when the value may be read in another block (it is live at the block's end
+ * and the register is written or read elsewhere). */
+static uint32_t only_reader(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                            const uint32_t *reads, const uint32_t *written, uint32_t pc, uint32_t reg)
+{
+    uint32_t reader = UINT32_MAX, n = 0;
+    for (uint32_t j = pc + 1; j < k->ninsns && block[j] == block[pc]; j++) {
+        for (uint32_t i = 0; i < uses[j].nsrc; i++)
+            if (uses[j].src[i] == reg) {
+                reader = n++ ? UINT32_MAX : j;
+                break;
+            }
+        if (code[j].guard == WS_NO_REG && writes(&uses[j], reg))
+            return n == 1 ? reader : UINT32_MAX; /* the value ends here */
+    }
+    return n == 1 && reads[reg] == 1 && written[reg] == 1 ? reader : UINT32_MAX;
+}
+
+/* IADD3 / LOP3: instruction pc (not yet a 3-input op itself) whose value one instruction of its
+ * family reads, in the same block, that is not a 3-input op yet either. */
+static void fold_alu(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                     const uint32_t *reads, const uint32_t *written, uint8_t *host, ws_fold *f)
+{
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        int fam = family_of(&code[pc]);
+        uint32_t r = code[pc].ops[0].reg;
+        if (fam == FAMILY_NONE || host[pc] || r >= k->nregs)
+            continue;
+        uint32_t j = only_reader(k, code, uses, block, reads, written, pc, r);
+        if (j != UINT32_MAX && family_of(&code[j]) == fam && !host[j]) {
+            f->kind[pc] = WS_FOLD_ALU;
+            host[j] = 1;
+        }
+    }
+}
+
+int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, ws_fold *f)
+{
+    uint32_t n = k->ninsns;
+    f->kind = calloc((size_t)n + 1, 1);
+    f->holds = calloc((size_t)n + 1, 1);
+    uint8_t *leader = calloc((size_t)n + 1, 1), *host = calloc((size_t)n + 1, 1);
+    uint32_t *block = malloc(((size_t)n + 1) * sizeof *block);
+    uint32_t *reads = calloc((size_t)k->nregs + 1, sizeof *reads),
+             *written = calloc((size_t)k->nregs + 1, sizeof *written);
+    if (!f->kind || !f->holds || !leader || !host || !block || !reads || !written) {
+        free(leader);
+        free(host);
+        free(block);
+        free(reads);
+        free(written);
+        ws_fold_free(f);
+        return -1;
+    }
+    ws_block_starts(k, leader);
+    uint32_t id = 0;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        id += pc > 0 && (leader[pc] || ws_op_moves_lanes(code[pc - 1].op) || ws_insn_reads_clock(&code[pc]) ||
+                         ws_insn_reads_clock(&code[pc - 1]));
+        block[pc] = id;
+        for (uint32_t i = 0; i < uses[pc].nsrc; i++)
+            if (uses[pc].src[i] < k->nregs)
+                reads[uses[pc].src[i]]++;
+        for (uint32_t i = 0; i < uses[pc].ndst; i++)
+            if (uses[pc].dst[i] < k->nregs)
+                written[uses[pc].dst[i]]++;
+    }
+    for (uint32_t pc = 0; pc < n; pc++) /* a redux.sync that ends its block: REDUX + IMAD.U32 */
+        f->holds[pc] =
+            code[pc].op == WS_OP_REDUX && (pc + 1 == n || leader[pc + 1] || ws_op_moves_lanes(code[pc + 1].op));
+    fold_alu(k, code, uses, block, reads, written, host, f);
+    free(leader);
+    free(host);
+    free(block);
+    free(reads);
+    free(written);
+    return 0;
+}

@@ -1,0 +1,39 @@
+/* fold: what ptxas makes of a basic block's adds, logic ops and redux.sync, for the timing mode
+ * (fold.c; docs/calibration.md "ptxas's fusions and the REDUX copy").
+ *
+ * Part of ptxas's schedule (schedule.h; built only with the preset's schedule 1):
+ *  - Within a basic block, ptxas makes two dependent 32-bit integer adds (or subs) one IADD3,
+ *    and two dependent 32-bit and/or/xor one LOP3, when the first one's value is read by the
+ *    second alone and neither is a 3-input op already
+ *    (time_cub_block_reduce_raking_sum_int_b1024.sass: its 31 adds are 15 IADD3 and an
+ *    IMAD.IADD; bench_alu.sass: 64 `add.u32 %r13, %r13, %r2` are 32 IADD3; bench_mio_w1.sass:
+ *    `LOP3.LUT 0x96` of two xors). The first of the pair takes no issue slot and no latency: its
+ *    value is ready when its sources are, and its reader (the IADD3, LOP3) waits for them.
+ *  - Where a basic block ends with redux.sync, REDUX writes a uniform register that the block's
+ *    last instruction copies out (`REDUX.SUM.S32 UR4, R5` then `IMAD.U32 R9, RZ, RZ, UR4`:
+ *    time_cub_block_reduce_raking*_sum_int_b128/_b1024.sass): the warp, issuing in order, waits
+ *    there for the result before it starts the next block (rakingcomm's `S2UR` of the next
+ *    block comes after the copy). */
+#ifndef WS_FOLD_H
+#define WS_FOLD_H
+
+#include "opcodes.h"
+
+enum {
+    WS_FOLD_NONE,
+    WS_FOLD_ALU, /* an add or logic op folded into its one reader (IADD3, LOP3) */
+};
+
+/* Per instruction: its WS_FOLD_*, and whether the warp issues nothing more until its result is
+ * ready (a redux.sync that ends its block). */
+typedef struct {
+    uint8_t *kind;
+    uint8_t *holds;
+} ws_fold;
+
+/* The folds of a kernel (code: its instructions as they run; uses: their registers). Returns 0,
+ * or -1 when out of memory. */
+int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, ws_fold *f);
+void ws_fold_free(ws_fold *f);
+
+#endif
