@@ -135,7 +135,9 @@ const char ws_preset_sm90_text[] =
     "subwarp.warpsync     20     # WARPSYNC R before the block's only register-mask shuffle or bar.warp.sync\n"
     "subwarp.warpsync.group 20   # ... plus this per group of lanes naming one mask\n"
     "sreg.laneid          24     # S2R SR_LANEID (mov %laneid): subwarp_laneid 30 cycles with the add and the store\n"
-    "sreg.cga             35     # S2R/S2UR SR_CgaCtaId, a shared variable's address once per SASS block (sim/cga.h): bench_s2r 45 with CS2R + VIADD\n";
+    "sreg.tid             23     # S2R SR_TID.X/Y/Z (mov %tid.*): probe_s2r_tid 30 cycles for S2R SR_TID.Z + IADD3 + the store\n"
+    "sreg.cga             35     # S2R/S2UR SR_CgaCtaId, a shared variable's address once per SASS block (sim/cga.h): bench_s2r 45 with CS2R + VIADD\n"
+    "imc.miss             55     # the block's first read of %ntid/%nctaid (ULDC c[0x0][0x0..]): the immediate-constant cache misses, the warp waits (probe_shfl_steps)\n";
 #pragma GCC diagnostic pop
 
 typedef struct {
@@ -216,7 +218,9 @@ static const preset_key preset_keys[] = {
     PK("subwarp.warpsync", subwarp_warpsync),
     PK("subwarp.warpsync.group", subwarp_warpsync_group),
     PK("sreg.laneid", sreg_laneid),
+    PK("sreg.tid", sreg_tid),
     PK("sreg.cga", sreg_cga),
+    PK("imc.miss", imc_miss),
 };
 
 #define WS_PRESET_MAX 1e6

@@ -49,7 +49,9 @@ typedef struct {
      * loop, WARPSYNC.EXCLUSIVE), WARPSYNC R (plus per group); S2R of %laneid */
     double subwarp_check, subwarp_uniform, subwarp_group, subwarp_exclusive, subwarp_warpsync, subwarp_warpsync_group;
     double sreg_laneid;
+    double sreg_tid;        /* S2R SR_TID.X/Y/Z (mov %tid.*) */
     double sreg_cga;        /* S2R/S2UR SR_CgaCtaId: the shared window's base (cga.h) */
+    double imc_miss;        /* the first read of the launch's dimensions (%ntid, %nctaid): an immediate-constant miss */
     double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
     unsigned subpartitions; /* 4 on sm_90 */
     char name[64];

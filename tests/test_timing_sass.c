@@ -37,7 +37,8 @@ static void shared_address_waits_for_the_base(void **state)
 {
     (void)state;
     const char *body = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\n";
-    uint64_t c35 = region(body, NULL), c0 = region(body, "sreg.cga 0\n"), c70 = region(body, "sreg.cga 70\n");
+    /* sreg.tid 0: the %tid.x the store writes is ready before the region (S2R at the entry) */
+    uint64_t c35 = region(body, NULL), c0 = region(body, "sreg.cga 0\nsreg.tid 0\n"), c70 = region(body, "sreg.cga 70\n");
     assert_true(c35 >= 35 && c35 <= 35 + 8);
     assert_int_equal(c70 - c35, 35);
     assert_true(c0 < 10);
@@ -131,6 +132,32 @@ static void shuffle_reads_add_late(void **state)
     assert_int_equal(region(body, "sreg.cga 0\nshfl.feed 5\n") - region(body, "sreg.cga 0\nshfl.feed 0\n"), 15);
 }
 
+/* The launch's dimensions come from the constant bank (ULDC c[0x0][0x4], c[0x0][0x0] in
+ * time_cg_iscan_plus_tile32_int.sass): the block's first read misses in the immediate-constant
+ * cache and the warp waits imc.miss; the second read (the same line) hits, and a read before the
+ * region leaves nothing to wait for in it (probe_shfl_steps: thread_rank() 53-67 cycles). */
+static void launch_dims_miss_once(void **state)
+{
+    (void)state;
+    const char *two = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, %ntid.y;\nadd.u32 %r3, %r2, %r1;\n"
+                      "mov.u32 %r4, %ntid.x;\nadd.u32 %r5, %r3, %r4;\nst.volatile.shared.u32 [sh], %r5;\n";
+    const char *pre = "mov.u32 %r2, %ntid.y;\nmov.u64 %rd8, %clock64;\nadd.u32 %r3, %r2, %r1;\n"
+                      "mov.u32 %r4, %ntid.x;\nadd.u32 %r5, %r3, %r4;\nst.volatile.shared.u32 [sh], %r5;\n";
+    const char *z = "sreg.cga 0\nsreg.tid 0\nimc.miss 0\n"; /* %tid.x (the entry's S2R) ready at once */
+    assert_int_equal(region(two, "sreg.cga 0\nsreg.tid 0\n") - region(two, z), 55);
+    assert_int_equal(region(two, "sreg.cga 0\nsreg.tid 0\nimc.miss 80\n") - region(two, z), 80);
+    assert_int_equal(region(pre, "sreg.cga 0\nsreg.tid 0\n"), region(pre, z));
+}
+
+/* mov %tid.y is S2R SR_TID.Y: its value comes sreg.tid cycles later (probe_s2r_tid: 23). */
+static void tid_is_s2r(void **state)
+{
+    (void)state;
+    const char *body = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, %tid.y;\nadd.u32 %r3, %r2, %r1;\n"
+                       "st.volatile.shared.u32 [sh], %r3;\n";
+    assert_int_equal(region(body, "sreg.cga 0\nsreg.tid 40\n") - region(body, "sreg.cga 0\n"), 17);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -139,6 +166,8 @@ int main(void)
         cmocka_unit_test(cga_stretches),
         cmocka_unit_test(full_mask_register_reorders),
         cmocka_unit_test(shuffle_reads_add_late),
+        cmocka_unit_test(launch_dims_miss_once),
+        cmocka_unit_test(tid_is_s2r),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
