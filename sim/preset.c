@@ -59,6 +59,7 @@ const char ws_preset_sm90_text[] =
     "mul.hi              9       # mul.hi/mad.hi of 32-bit integers (IMAD.HI): bench_mul, 9.0 a step\n"
     "mul.hi.64           29      # mul.hi of 64-bit integers (IMAD.WIDE.U32 sequence): bench_mul + xor.b64, 33.4 a step\n"
     "fp64                8       # add/sub/mul/fma/mad .f64 (DADD/DMUL/DFMA): bench_half, 8.0-8.2 a step\n"
+    "fp64.select         6       # a predicated one (@p add.f64): the op, then two FSELs (a register of the pair each): time_cub_warp_reduce_sum_double_w32.sass, probe_down_cub_dadd\n"
     "alu.64              6       # add/sub/shr on 64-bit integers (IADD3 + IADD3.X, SHF pairs): bench_mul + xor.b64, 10.1 a step\n"
     "minmax.64           12      # min/max of 64-bit integers (ISETP pair + 2 SEL): bench_mul + xor.b64, 16.2 a step\n"
     "setp.64             8       # setp on 64-bit integers (ISETP + ISETP.EX): bench_mul setp + selp + xor.b64, 16.2 a step\n"
@@ -187,6 +188,7 @@ static const preset_key preset_keys[] = {
     PK("mul.hi", mul_hi),
     PK("mul.hi.64", mul_hi_64),
     PK("fp64", fp64),
+    PK("fp64.select", fp64_select),
     PK("alu.64", alu_64),
     PK("minmax.64", minmax_64),
     PK("setp.64", setp_64),

@@ -31,7 +31,7 @@ typedef struct {
     /* forms by type or modifier (timing.c lowered_latency): 32-bit and 64-bit mul.hi, f64
      * arithmetic, 64-bit integer add/sub/shr, min/max and setp; match.all, and match.any with
      * d >= 2 distinct values: match_base + d x match_value */
-    double mul_hi, mul_hi_64, fp64, alu_64, minmax_64, setp_64, match_all, match_base, match_value;
+    double mul_hi, mul_hi_64, fp64, fp64_select, alu_64, minmax_64, setp_64, match_all, match_base, match_value;
     double mul_f16x2;      /* mul.f16x2 (HMUL2 and HFMA2.MMA in turn) */
     double bits_feed;      /* popc/clz/bfind/brev: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
     double shfl_feed;      /* a shuffle: extra wait for a fixed-latency ALU op's result (timing.c earliest) */

@@ -416,7 +416,7 @@ static double form_latency(const ws_preset *p, const ws_insn *in)
     int int64 = !ws_type_is_float(ty) && ws_type_bits(ty) == 64;
     ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
     if (ty == WS_T_F64 && (cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA))
-        return p->fp64;
+        return p->fp64 + (in->guard != WS_NO_REG ? p->fp64_select : 0);
     if (in->op == WS_OP_MUL && ty == WS_T_F16X2) /* HMUL2 and HFMA2.MMA in turn (bench_half.sass) */
         return p->mul_f16x2;
     if (in->op == WS_OP_CVTA && !(in->mods & WS_MOD_TO) && in->space == WS_SPACE_SHARED && int64)
@@ -538,6 +538,11 @@ static int is_free_mov(const ws_insn *in, unsigned narrow)
         if (ws_type_bits(to) == 64 && ws_type_bits(from) == 32 && !ws_type_is_signed(from))
             return 1; /* cvt.u64.u32: the same register and a zero high one (bench_bits[11-12]) */
     }
+    /* a pack of 32-bit registers into a 64-bit value (mov.b64 %fd, {%r, %r}) is the register pair
+     * ptxas allocated the halves into: the two SHFLs of a double's shuffle write R6 and R7, the DADD
+     * reads R6 (time_cg_reduce_plus_tile32_double.sass; probe_bfly_dadd 35 cycles a step) */
+    if (in->op == WS_OP_MOV && in->ops[1].kind == WS_OPND_VEC && in->ops[0].kind == WS_OPND_REG)
+        return 1;
     return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
 }
 

@@ -158,6 +158,23 @@ static void tid_is_s2r(void **state)
     assert_int_equal(region(body, "sreg.cga 0\nsreg.tid 40\n") - region(body, "sreg.cga 0\n"), 17);
 }
 
+/* A 64-bit value packed from two 32-bit registers is their register pair: the pack costs nothing
+ * (time_cg_reduce_plus_tile32_double.sass: SHFL R6, SHFL R7, DADD R6). A predicated f64 add is the
+ * DADD and two FSELs, fp64.select later (time_cub_warp_reduce_sum_double_w32.sass). */
+static void double_pack_and_select(void **state)
+{
+    (void)state;
+    const char *pack = "mov.u64 %rd8, %clock64;\nadd.u32 %r2, %r1, 1;\nmov.b64 %rd2, {%r2, %r2};\n"
+                       "add.f64 %rd3, %rd2, %rd2;\nst.volatile.shared.u64 [sh], %rd3;\n";
+    const char *cvt = "mov.u64 %rd8, %clock64;\nadd.u32 %r2, %r1, 1;\ncvt.u64.u32 %rd2, %r2;\n"
+                      "add.f64 %rd3, %rd2, %rd2;\nst.volatile.shared.u64 [sh], %rd3;\n";
+    const char *z = "sreg.cga 0\nsreg.tid 0\n";
+    assert_int_equal(region(pack, z), region(cvt, z));
+    const char *sel = "setp.eq.u32 %p1, %r1, 3;\nmov.u64 %rd8, %clock64;\nadd.u32 %r2, %r1, 1;\n"
+                      "cvt.u64.u32 %rd2, %r2;\n@%p1 add.f64 %rd2, %rd2, %rd2;\nst.volatile.shared.u64 [sh], %rd2;\n";
+    assert_int_equal(region(sel, "sreg.cga 0\nsreg.tid 0\nfp64.select 16\n") - region(sel, z), 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -168,6 +185,7 @@ int main(void)
         cmocka_unit_test(shuffle_reads_add_late),
         cmocka_unit_test(launch_dims_miss_once),
         cmocka_unit_test(tid_is_s2r),
+        cmocka_unit_test(double_pack_and_select),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
