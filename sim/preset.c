@@ -54,6 +54,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("mul.hi", mul_hi),
     PK("mul.hi.64", mul_hi_64),
     PK("fp64", fp64),
+    PK("fp64.select", fp64_select),
     PK("alu.64", alu_64),
     PK("minmax.64", minmax_64),
     PK("setp.64", setp_64),
@@ -85,8 +86,10 @@ const ws_preset_key ws_preset_keys[] = {
     PK("subwarp.warpsync", subwarp_warpsync),
     PK("subwarp.warpsync.group", subwarp_warpsync_group),
     PK("sreg.laneid", sreg_laneid),
+    PK("sreg.tid", sreg_tid),
     PK("sreg.cga", sreg_cga),
     PK("sreg.s2r", sreg_s2r),
+    PK("imc.miss", imc_miss),
 };
 const size_t ws_preset_key_count = sizeof ws_preset_keys / sizeof ws_preset_keys[0];
 

@@ -32,7 +32,7 @@ typedef struct {
     /* forms by type or modifier (timing.c lowered_latency): 32-bit and 64-bit mul.hi, f64
      * arithmetic, 64-bit integer add/sub/shr, min/max and setp; match.all, and match.any with
      * d >= 2 distinct values: match_base + d x match_value */
-    double mul_hi, mul_hi_64, fp64, alu_64, minmax_64, setp_64, match_all, match_base, match_value;
+    double mul_hi, mul_hi_64, fp64, fp64_select, alu_64, minmax_64, setp_64, match_all, match_base, match_value;
     double mul_f16x2;      /* mul.f16x2 (HMUL2 and HFMA2.MMA in turn) */
     double bits_feed;      /* popc/clz/bfind/brev: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
     double shfl_feed;      /* a shuffle: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
@@ -50,8 +50,10 @@ typedef struct {
      * loop, WARPSYNC.EXCLUSIVE), WARPSYNC R (plus per group); S2R of %laneid */
     double subwarp_check, subwarp_uniform, subwarp_group, subwarp_exclusive, subwarp_warpsync, subwarp_warpsync_group;
     double sreg_laneid;
+    double sreg_tid;        /* S2R SR_TID.X/Y/Z (mov %tid.*) */
     double sreg_cga;        /* S2UR SR_CgaCtaId: the shared window's base (cga.h) */
     double sreg_s2r;        /* S2R SR_CgaCtaId: the base where ptxas reads it with S2R (cga.h) */
+    double imc_miss;        /* the first read of the launch's dimensions (%ntid, %nctaid): an immediate-constant miss */
     double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
     unsigned subpartitions; /* 4 on sm_90 */
     char name[64];

@@ -64,6 +64,7 @@ static const ws_preset ws_preset_sm90 = {
     .mul_hi = 9, /* mul.hi */
     .mul_hi_64 = 29, /* mul.hi.64 */
     .fp64 = 8, /* fp64 */
+    .fp64_select = 6, /* fp64.select */
     .alu_64 = 6, /* alu.64 */
     .minmax_64 = 12, /* minmax.64 */
     .setp_64 = 8, /* setp.64 */
@@ -95,7 +96,9 @@ static const ws_preset ws_preset_sm90 = {
     .subwarp_warpsync = 20, /* subwarp.warpsync */
     .subwarp_warpsync_group = 20, /* subwarp.warpsync.group */
     .sreg_laneid = 24, /* sreg.laneid */
+    .sreg_tid = 23, /* sreg.tid */
     .sreg_cga = 35, /* sreg.cga */
     .sreg_s2r = 23, /* sreg.s2r */
+    .imc_miss = 55, /* imc.miss */
 };
 /* clang-format on */

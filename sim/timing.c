@@ -102,6 +102,7 @@ typedef struct {
     uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
+    uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
 } timing_info;
 
 struct ws_timing {
@@ -161,6 +162,7 @@ struct ws_timing {
     /* what ptxas puts before collectives with a register membermask (subwarp.h), at the first block */
     ws_subwarp subwarp;
     int subwarp_built;
+    uint64_t imc_at; /* the block's immediate-constant line of the launch's dimensions is there (0: not read yet) */
     /* the shared window's base, read once per SASS basic block (cga.h), at the first block */
     ws_cga cga;
     int cga_built;
@@ -418,7 +420,7 @@ static double form_latency(const ws_preset *p, const ws_insn *in)
     int int64 = !ws_type_is_float(ty) && ws_type_bits(ty) == 64;
     ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
     if (ty == WS_T_F64 && (cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA))
-        return p->fp64;
+        return p->fp64 + (in->guard != WS_NO_REG ? p->fp64_select : 0);
     if (in->op == WS_OP_MUL && ty == WS_T_F16X2) /* HMUL2 and HFMA2.MMA in turn (bench_half.sass) */
         return p->mul_f16x2;
     if (in->op == WS_OP_CVTA && !(in->mods & WS_MOD_TO) && in->space == WS_SPACE_SHARED && int64)
@@ -490,7 +492,9 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
     const ws_preset *p = &t->p;
     ws_latency_class cls = (ws_latency_class)ws_optable[in->op].latency;
     if (in->op == WS_OP_MOV && in->ops[1].kind == WS_OPND_SREG && in->ops[1].reg == WS_SREG_LANEID && p->sreg_laneid > 0)
-        return p->sreg_laneid;                                       /* S2R SR_LANEID (subwarp_laneid) */
+        return p->sreg_laneid; /* S2R SR_LANEID (subwarp_laneid) */
+    if (in->op == WS_OP_MOV && in->ops[1].kind == WS_OPND_SREG && in->ops[1].reg <= WS_SREG_TID_Z && p->sreg_tid > 0)
+        return p->sreg_tid; /* S2R SR_TID.X/Y/Z (probe_s2r_tid; cg's thread_rank() in a timed region) */
     if (cls == LAT_SHFL && in->sub < 4 && p->shfl_mode[in->sub] > 0) /* in->sub: the shuffle's mode */
         return p->shfl_mode[in->sub];
     if (ws_op_is_memory(in->op) && ws_op_writes_op0(in->op)) { /* ld, ldu, atom */
@@ -538,7 +542,28 @@ static int is_free_mov(const ws_insn *in, unsigned narrow)
         if (ws_type_bits(to) == 64 && ws_type_bits(from) == 32 && !ws_type_is_signed(from))
             return 1; /* cvt.u64.u32: the same register and a zero high one (bench_bits[11-12]) */
     }
+    /* a pack of 32-bit registers into a 64-bit value (mov.b64 %fd, {%r, %r}) is the register pair
+     * ptxas allocated the halves into: the two SHFLs of a double's shuffle write R6 and R7, the DADD
+     * reads R6 (time_cg_reduce_plus_tile32_double.sass; probe_bfly_dadd 35 cycles a step) */
+    if (in->op == WS_OP_MOV && in->ops[1].kind == WS_OPND_VEC && in->ops[0].kind == WS_OPND_REG)
+        return 1;
     return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
+}
+
+/* A mov of %ntid.* or %nctaid.*: ptxas reads the launch's dimensions from the constant bank (ULDC
+ * UR, c[0x0][0x0] .. c[0x0][0x14]), a line no instruction before it has read: the kernel's entry
+ * reads c[0x0][0x28] with LDC, which goes around the immediate-constant cache, and the parameters'
+ * line (c[0x0][0x208] ..). The block's first such read misses in the immediate-constant cache and
+ * the warp issues nothing until the line is there, imc.miss later (probe_shfl_steps: cg's
+ * thread_rank() in a region, ULDC c[0x0][0x4] and c[0x0][0x0] after the CS2R, 53-67 cycles over the
+ * same region with the rank from %tid.x alone; time_cg_iscan_plus_tile32_*.sass); every warp after
+ * it waits for the same line, and a read after the line is there hits. */
+static int reads_launch_dims(const ws_insn *in)
+{
+    if (in->op != WS_OP_MOV || in->nops < 2 || in->ops[1].kind != WS_OPND_SREG)
+        return 0;
+    unsigned r = in->ops[1].reg;
+    return (r >= WS_SREG_NTID_X && r <= WS_SREG_NTID_Z) || (r >= WS_SREG_NCTAID_X && r <= WS_SREG_NCTAID_Z);
 }
 
 /* What issuing instruction pc does to the scoreboard, rounded to whole cycles as the issue
@@ -571,6 +596,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.fence = fence >= 0 ? llround(fence) : -1;
     f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? llround(p->lat[LAT_BRANCH]) : 0;
     f.subwarp = t->subwarp.form && pc < t->ninfo && t->subwarp.form[pc] != SUBWARP_NONE; /* built before */
+    f.imc = (uint8_t)(reads_launch_dims(in) && p->imc_miss > 0);
     return f;
 }
 
@@ -706,6 +732,8 @@ static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
         lat[pc] = t->info[pc].free_mov                      ? 0
                   : ws_optable[in->op].latency == LAT_MATCH ? t->p.lat[LAT_MATCH]
                                                             : insn_latency(t, pc, in, &mc);
+        if (t->info[pc].imc) /* ptxas puts the ULDC among the stretch's first S2Rs (time_cg_*scan*.sass) */
+            lat[pc] += t->p.sreg_tid;
     }
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, &t->sched);
     free(lat);
@@ -791,6 +819,12 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         lat = llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
                                                               : latency_of(t, in, &m->c));
     int64_t before = f->subwarp ? subwarp_before(t, x, in, pk, (double)lat) : 0; /* the SASS ptxas puts before it */
+    int64_t imc = 0; /* the immediate-constant miss of the launch's dimensions (reads_launch_dims) */
+    if (f->imc) {
+        if (!t->imc_at)
+            t->imc_at = cycle + (uint64_t)llround(t->p.imc_miss);
+        imc = t->imc_at > cycle ? (int64_t)(t->imc_at - cycle) : 0;
+    }
     const ws_reg_use *u = uses_of(t, L, pk.pc);
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
@@ -802,7 +836,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     }
     x->mem_wavefronts = 0;
     ws_cga_issue(&t->cga, wi, pk.pc, cycle);
-    uint64_t done = cycle + (uint64_t)(before + lat);
+    uint64_t done = cycle + (uint64_t)(before + imc + lat);
     uint64_t base = ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga, t->p.sreg_s2r);
     if (!f->memory && base > done) /* a shared variable's address */
         done = base;
@@ -820,7 +854,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         rr[u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
         rp[u->dst[i]] = prod;
     }
-    uint64_t next = cycle + 1 + (uint64_t)before;
+    uint64_t next = cycle + 1 + (uint64_t)(before + imc);
     if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
         uint64_t drained = cycle + 1;
         for (uint32_t r = 0; r < t->nregs; r++)
@@ -831,7 +865,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         next = cycle + (uint64_t)f->branch;
     if (f->hold && done > next)
         next = done;
-    set_ready(t, wi, f->free_mov ? cycle : next, before ? WS_STALL_SYNC : WS_STALL_ISSUE);
+    set_ready(t, wi, f->free_mov ? cycle : next, before ? WS_STALL_SYNC : imc ? WS_STALL_SCOREBOARD : WS_STALL_ISSUE);
     if (ws_op_class_of(in->op) == CLS_BARRIER)
         t->bar_wait |= 1u << wi;
 }
@@ -1000,6 +1034,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         }
     }
     ws_cga_reset(&t->cga);
+    t->imc_at = 0;
     if (!t->sched_built && t->p.schedule > 0) {
         t->sched_built = 1;
         if (build_schedule(t, L) != 0) {

@@ -37,7 +37,8 @@ static void shared_address_waits_for_the_base(void **state)
 {
     (void)state;
     const char *body = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\n";
-    uint64_t c35 = region(body, NULL), c0 = region(body, "sreg.cga 0\n"), c70 = region(body, "sreg.cga 70\n");
+    /* sreg.tid 0: the %tid.x the store writes is ready before the region (S2R at the entry) */
+    uint64_t c35 = region(body, NULL), c0 = region(body, "sreg.cga 0\nsreg.tid 0\n"), c70 = region(body, "sreg.cga 70\n");
     assert_true(c35 >= 35 && c35 <= 35 + 8);
     assert_int_equal(c70 - c35, 35);
     assert_true(c0 < 10);
@@ -137,8 +138,11 @@ static void adds_pair_into_iadd3(void **state)
                         "add.u32 %r2, %r2, %r1;\nst.volatile.shared.u32 [sh], %r2;\n";
     const char *twice = "mov.u64 %rd8, %clock64;\nadd.u32 %r2, %r1, 1;\nadd.u32 %r3, %r2, 3;\nadd.u32 %r4, %r2, %r1;\n"
                         "st.volatile.shared.u32 [sh], %r3;\nst.volatile.shared.u32 [sh+4], %r4;\n";
-    assert_int_equal(region(chain, "sreg.cga 0\nschedule 0\n") - region(chain, "sreg.cga 0\n"), 16);
-    assert_int_equal(region(twice, "sreg.cga 0\nschedule 0\n") - region(twice, "sreg.cga 0\n"), 0);
+    /* sreg.tid 0: %r1 (%tid.x) ready before the region, so only the adds differ */
+    assert_int_equal(region(chain, "sreg.cga 0\nsreg.tid 0\nschedule 0\n") - region(chain, "sreg.cga 0\nsreg.tid 0\n"),
+                     16);
+    assert_int_equal(region(twice, "sreg.cga 0\nsreg.tid 0\nschedule 0\n") - region(twice, "sreg.cga 0\nsreg.tid 0\n"),
+                     0);
 }
 
 /* A redux.sync ending its block: REDUX, then the copy out of its uniform register ends the SASS
@@ -183,6 +187,49 @@ static void shuffle_reads_add_late(void **state)
     assert_int_equal(region(body, "sreg.cga 0\nshfl.feed 5\n") - region(body, "sreg.cga 0\nshfl.feed 0\n"), 15);
 }
 
+/* The launch's dimensions come from the constant bank (ULDC c[0x0][0x4], c[0x0][0x0] in
+ * time_cg_iscan_plus_tile32_int.sass): the block's first read misses in the immediate-constant
+ * cache and the warp waits imc.miss; the second read (the same line) hits, and a read before the
+ * region leaves nothing to wait for in it (probe_shfl_steps: thread_rank() 53-67 cycles). */
+static void launch_dims_miss_once(void **state)
+{
+    (void)state;
+    const char *two = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, %ntid.y;\nadd.u32 %r3, %r2, %r1;\n"
+                      "mov.u32 %r4, %ntid.x;\nadd.u32 %r5, %r3, %r4;\nst.volatile.shared.u32 [sh], %r5;\n";
+    const char *pre = "mov.u32 %r2, %ntid.y;\nmov.u64 %rd8, %clock64;\nadd.u32 %r3, %r2, %r1;\n"
+                      "mov.u32 %r4, %ntid.x;\nadd.u32 %r5, %r3, %r4;\nst.volatile.shared.u32 [sh], %r5;\n";
+    const char *z = "sreg.cga 0\nsreg.tid 0\nimc.miss 0\n"; /* %tid.x (the entry's S2R) ready at once */
+    assert_int_equal(region(two, "sreg.cga 0\nsreg.tid 0\n") - region(two, z), 55);
+    assert_int_equal(region(two, "sreg.cga 0\nsreg.tid 0\nimc.miss 80\n") - region(two, z), 80);
+    assert_int_equal(region(pre, "sreg.cga 0\nsreg.tid 0\n"), region(pre, z));
+}
+
+/* mov %tid.y is S2R SR_TID.Y: its value comes sreg.tid cycles later (probe_s2r_tid: 23). */
+static void tid_is_s2r(void **state)
+{
+    (void)state;
+    const char *body = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, %tid.y;\nadd.u32 %r3, %r2, %r1;\n"
+                       "st.volatile.shared.u32 [sh], %r3;\n";
+    assert_int_equal(region(body, "sreg.cga 0\nsreg.tid 40\n") - region(body, "sreg.cga 0\n"), 17);
+}
+
+/* A 64-bit value packed from two 32-bit registers is their register pair: the pack costs nothing
+ * (time_cg_reduce_plus_tile32_double.sass: SHFL R6, SHFL R7, DADD R6). A predicated f64 add is the
+ * DADD and two FSELs, fp64.select later (time_cub_warp_reduce_sum_double_w32.sass). */
+static void double_pack_and_select(void **state)
+{
+    (void)state;
+    const char *pack = "mov.u64 %rd8, %clock64;\nadd.u32 %r2, %r1, 1;\nmov.b64 %rd2, {%r2, %r2};\n"
+                       "add.f64 %rd3, %rd2, %rd2;\nst.volatile.shared.u64 [sh], %rd3;\n";
+    const char *cvt = "mov.u64 %rd8, %clock64;\nadd.u32 %r2, %r1, 1;\ncvt.u64.u32 %rd2, %r2;\n"
+                      "add.f64 %rd3, %rd2, %rd2;\nst.volatile.shared.u64 [sh], %rd3;\n";
+    const char *z = "sreg.cga 0\nsreg.tid 0\n";
+    assert_int_equal(region(pack, z), region(cvt, z));
+    const char *sel = "setp.eq.u32 %p1, %r1, 3;\nmov.u64 %rd8, %clock64;\nadd.u32 %r2, %r1, 1;\n"
+                      "cvt.u64.u32 %rd2, %r2;\n@%p1 add.f64 %rd2, %rd2, %rd2;\nst.volatile.shared.u64 [sh], %rd2;\n";
+    assert_int_equal(region(sel, "sreg.cga 0\nsreg.tid 0\nfp64.select 16\n") - region(sel, z), 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -194,6 +241,9 @@ int main(void)
         cmocka_unit_test(redux_copy_ends_its_block),
         cmocka_unit_test(full_mask_register_reorders),
         cmocka_unit_test(shuffle_reads_add_late),
+        cmocka_unit_test(launch_dims_miss_once),
+        cmocka_unit_test(tid_is_s2r),
+        cmocka_unit_test(double_pack_and_select),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
