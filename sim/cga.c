@@ -2,7 +2,6 @@
 #include "cga.h"
 #include "cfg.h"
 
-#include <math.h>
 #include <stdlib.h>
 
 void ws_cga_free(ws_cga *c)
@@ -188,22 +187,4 @@ void ws_cga_reset(ws_cga *c)
         c->at[w] = 0;
         c->by_s2r[w] = 0;
     }
-}
-
-void ws_cga_issue(ws_cga *c, uint32_t w, uint32_t pc, uint64_t cycle)
-{
-    if (!c->stretch || w >= 32 || c->stretch[pc] == c->in[w])
-        return;
-    c->in[w] = c->stretch[pc];
-    if (c->reads[pc]) {
-        c->at[w] = cycle;
-        c->by_s2r[w] = c->s2r[c->stretch[pc]];
-    }
-}
-
-uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga, double sreg_s2r)
-{
-    if (!c->needs || !c->needs[pc] || w >= 32 || sreg_cga <= 0)
-        return 0;
-    return c->at[w] + (uint64_t)llround(c->by_s2r[w] && sreg_s2r > 0 ? sreg_s2r : sreg_cga);
 }

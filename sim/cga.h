@@ -34,6 +34,7 @@
 
 #include "sim.h"
 
+#include <math.h>
 #include <stdint.h>
 
 /* The longest branch body ptxas turns into predicated code here (the corpus' bodies: 5 to 9). */
@@ -58,10 +59,25 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
 void ws_cga_free(ws_cga *c);
 /* A block starts: no warp has read the base. */
 void ws_cga_reset(ws_cga *c);
-/* Warp w issues instruction pc at cycle (it enters pc's stretch if it was in another). */
-void ws_cga_issue(ws_cga *c, uint32_t w, uint32_t pc, uint64_t cycle);
+/* Warp w issues instruction pc at cycle (it enters pc's stretch if it was in another). Inline,
+ * as ws_cga_ready: the timing scheduler calls both at every issue. */
+static inline void ws_cga_issue(ws_cga *c, uint32_t w, uint32_t pc, uint64_t cycle)
+{
+    if (!c->stretch || w >= 32 || c->stretch[pc] == c->in[w])
+        return;
+    c->in[w] = c->stretch[pc];
+    if (c->reads[pc]) {
+        c->at[w] = cycle;
+        c->by_s2r[w] = c->s2r[c->stretch[pc]];
+    }
+}
 /* The first cycle instruction pc's shared address is ready for warp w (0: it needs none):
  * sreg_cga cycles after the warp read the base with S2UR, sreg_s2r after it read it with S2R. */
-uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga, double sreg_s2r);
+static inline uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga, double sreg_s2r)
+{
+    if (!c->needs || !c->needs[pc] || w >= 32 || sreg_cga <= 0)
+        return 0;
+    return c->at[w] + (uint64_t)llround(c->by_s2r[w] && sreg_s2r > 0 ? sreg_s2r : sreg_cga);
+}
 
 #endif

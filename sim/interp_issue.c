@@ -13,6 +13,8 @@ int ws_interp_issue(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
     if (kind == DK_GENERAL || kind == DK_LEAVE || kind == DK_BRA) /* its executor: the caller's */
         return 0;
     ws_launch_ctx *L = x->L;
+    if (L->interp_step(x, dk, pc)) /* the forms that need neither the loop nor the cycle */
+        return 1;
     ws_block *b = x->blk;
     const uint64_t cycle = b->cycle; /* the cycle of issue, which the run loop must leave as it is */
     uint64_t lanes = 0;

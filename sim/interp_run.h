@@ -284,11 +284,55 @@ static inline uint32_t guard_bits(const uint64_t *r, unsigned row)
 
 WS_FAST_BINARY(EXPR)
 
+/* setp's results t (a bit per lane) in its first destination, !t in the second (after the first,
+ * as ex_setp does), in the lanes of exec */
+static inline void set_predicates(uint64_t *regs, const ws_dinsn *di, uint32_t exec, uint32_t t)
+{
+    uint64_t *d = R(di->d);
+    *d = (*d & ~(uint64_t)exec) | (t & exec);
+    if (di->p != WS_NO_REG) {
+        uint64_t *q = R(di->p);
+        *q = (*q & ~(uint64_t)exec) | (~t & exec);
+    }
+}
+
+/* What a constant shuffle leaves besides its values: the predicate, the collective's lanes, the count */
+static inline void shfl_done(ws_exec *x, const ws_dinsn *di, const ws_dshfl *s, uint64_t *regs)
+{
+    if (di->p != WS_NO_REG)
+        *R(di->p) = s->in_range;
+    x->coll_exec = FULL_MASK;
+    x->L->stats.shfl++;
+}
+
+#if WS_INTERP_SIMD
+/* A constant shuffle (DK_SHFL_PERM): what ws_collective and shuffle_full do for one instruction,
+ * all 32 lanes and a full constant membermask, in a warp no collective has split (ws_split_check:
+ * nothing). Returns 0, having done nothing, otherwise (its executor then). */
+static inline int shfl_insn(ws_exec *x, const ws_dkernel *dk, const ws_dinsn *di, uint64_t *regs, uint32_t exec)
+{
+    if (exec != FULL_MASK || x->w->split[WS_SPLIT_CALLS].n || x->w->split[WS_SPLIT_MASKS].n)
+        return 0;
+    const ws_dshfl *s = &dk->shfl[di->shfl];
+    shfl_perm(RT(uint32_t, di->d), RT(const uint32_t, di->a), s);
+    shfl_done(x, di, s, regs);
+    return 1;
+}
+#endif
+
+/* The DK_STOP_* that stop the run loop (warp.c runs those instructions): under check_uninitialized,
+ * the instructions whose check is not proven needless; in a diverged group, collectives and, but
+ * at the first instruction (the scheduler has seen to it), reconvergence points */
+static inline uint8_t run_stops(const ws_exec *x)
+{
+    return DK_STOP_LEAVE | (x->blk->shadow ? DK_STOP_UNINIT : 0) |
+           (x->stretch_end ? DK_STOP_COLLECTIVE | DK_STOP_RECONV : 0);
+}
+
 uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64_t budget, uint64_t *lanes_io,
                        int *yield, int *ended)
 {
     ws_launch_ctx *L = x->L;
-    ws_warp *w = x->w;
     uint64_t *const regs = x->regs;
     uint32_t live = x->active; /* the warp's live lanes, or a diverged warp's group */
     uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
@@ -304,11 +348,7 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     uint32_t pad_[96];
     int pad_zeroed = 0; /* zeroed at the first shuffle: a short stretch (a diverged group's) has none */
 #endif
-    /* what warp.c runs (DK_STOP_*): under check_uninitialized, the instructions whose check is
-     * not proven needless; in a diverged group, collectives and, but at the first instruction
-     * (the scheduler has seen to it), reconvergence points */
-    const uint8_t stop = DK_STOP_LEAVE | (x->blk->shadow ? DK_STOP_UNINIT : 0) |
-                         (x->stretch_end ? DK_STOP_COLLECTIVE | DK_STOP_RECONV : 0);
+    const uint8_t stop = run_stops(x); /* what warp.c runs */
     const ws_dinsn *di;
     uint32_t exec; /* the lanes that run di */
     /* a converged warp's skipped region (ws_dinsn.imm2 of DK_BRA): at pc rejoin, the lanes
@@ -447,25 +487,20 @@ h_SELP32_II : {
     WRITE(uint32_t, (c_ >> l & 1) ? ai_ : bi_);
     NEXT();
 }
-store_predicates : { /* t in the first destination, !t in the second (after the first, as ex_setp does) */
-    uint64_t *d_ = R(di->d);
-    *d_ = (*d_ & ~(uint64_t)exec) | (t_ & exec);
-    if (di->p != WS_NO_REG) {
-        uint64_t *q_ = R(di->p);
-        *q_ = (*q_ & ~(uint64_t)exec) | (~t_ & exec);
-    }
+store_predicates:
+    set_predicates(regs, di, exec, t_);
     NEXT();
-}
 h_SHFL_PERM:
     /* what ws_collective and shuffle_full do for one instruction, all 32 lanes and a full
      * constant membermask, in a warp no collective has split (ws_split_check: nothing) */
-    if (exec == FULL_MASK && !w->split[WS_SPLIT_CALLS].n && !w->split[WS_SPLIT_MASKS].n) {
+#if WS_INTERP_SIMD
+    if (shfl_insn(x, dk, di, regs, exec))
+        NEXT();
+#else
+    if (exec == FULL_MASK && !x->w->split[WS_SPLIT_CALLS].n && !x->w->split[WS_SPLIT_MASKS].n) {
         const ws_dshfl *s_ = &dk->shfl[di->shfl];
         const uint32_t *a_ = RT(const uint32_t, di->a);
         uint32_t *d_ = RT(uint32_t, di->d);
-#if WS_INTERP_SIMD
-        shfl_perm(d_, a_, s_);
-#else
         uint32_t *val_ = pad_ + 32; /* a copy: d may be a */
         if (!pad_zeroed) {
             memset(pad_, 0, sizeof pad_);
@@ -481,13 +516,10 @@ h_SHFL_PERM:
             for (unsigned l = 0; l < 32; l++)
                 d_[l] = val_[s_->src[l]];
         }
-#endif
-        if (di->p != WS_NO_REG)
-            *R(di->p) = s_->in_range;
-        x->coll_exec = FULL_MASK;
-        L->stats.shfl++;
+        shfl_done(x, di, s_, regs);
         NEXT();
     }
+#endif
     goto h_general;
 h_LD_PARAM : {
     /* every lane reads the same bytes: read once (ws_mem_translate's bounds were checked at
@@ -615,6 +647,54 @@ out:
     *pc_io = pc;
     *lanes_io += lanes;
     return n;
+}
+
+/* One instruction for the timing mode's issue (ws_interp_step_fn, interp_issue.c): the forms that
+ * need no executor, the cycle or the run loop's state (ALU forms, setp, mov, cvt and, in the SIMD
+ * variants, constant shuffles), through the run loop's own handlers (the same macros), without
+ * the loop's entry and exit. Returns 1 when it ran it, else 0 having done nothing (the caller
+ * runs it through the run loop then). */
+#undef NEXT
+#define NEXT() goto done_
+int WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
+{
+    uint64_t *const regs = x->regs;
+    const ws_dinsn *di = &dk->insns[pc];
+    uint32_t exec = x->active, t_;
+    if (di->stops & run_stops(x) & ~DK_STOP_RECONV)
+        return 0;
+    if (di->guard != WS_NO_REG) { /* as the run loop's guard */
+        uint32_t m = guard_bits(R(di->guard), di->guard_row);
+        exec = (di->guard_neg ? ~m : m) & exec;
+    }
+    if (!exec)
+        return 0;
+    switch (di->kind) {
+#define X(v, label)                                                                                                    \
+    case v: goto label;
+        WS_FAST_BINARY(WS_HANDLER_RR_RI)
+        WS_FAST_SETP(WS_HANDLER_SETP_RR_RI)
+        WS_FAST_MOV(WS_HANDLER_MOV)
+        WS_FAST_CVT_ROWS(WS_HANDLER_CVT)
+#if WS_INTERP_SIMD
+        X(DK_SHFL_PERM, h_SHFL_PERM)
+#endif
+#undef X
+    default: return 0;
+    }
+    WS_FAST_BINARY(CASE_RR_RI)
+    WS_FAST_SETP(CASE_SETP)
+    WS_FAST_MOV(CASE_MOV)
+    WS_FAST_CVT_ROWS(CASE_CVT)
+store_predicates:
+    set_predicates(regs, di, exec, t_);
+    NEXT();
+#if WS_INTERP_SIMD
+h_SHFL_PERM:
+    return shfl_insn(x, dk, di, regs, exec);
+#endif
+done_:
+    return 1;
 }
 
 #if WS_INTERP_THREADED

@@ -366,6 +366,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         return res->status = WS_ERR_INPUT;
     }
     L->interp_run = ws_interp_run_of((ws_simd_kind)simd);
+    L->interp_step = ws_interp_step_of((ws_simd_kind)simd);
     ws_status st = WS_OK;
     ws_block b;
     memset(&b, 0, sizeof b);

@@ -86,6 +86,9 @@ typedef uint64_t (*ws_interp_run_fn)(ws_exec *x, const struct ws_dkernel *dk, ui
                                      uint64_t *lanes, int *yield, int *ended);
 /* The timing mode's issue of one instruction through its decoded handler (interp_issue.h) */
 typedef int (*ws_interp_issue_fn)(ws_exec *x, const struct ws_dkernel *dk, uint32_t pc);
+/* The same for the forms the run loop's handlers run without the loop (interp_run.h, WS_INTERP_STEP):
+ * 1 when it ran it, 0 having done nothing */
+typedef int (*ws_interp_step_fn)(ws_exec *x, const struct ws_dkernel *dk, uint32_t pc);
 /* A merged shuffle of constant shuffles by their decoded routing (interp_issue.h) */
 typedef int (*ws_merged_shfl_fn)(ws_exec *x, const struct ws_dkernel *dk, const uint32_t *gpc, const uint32_t *glanes,
                                  unsigned ng, uint32_t exec);
@@ -189,6 +192,7 @@ struct ws_launch_ctx {
     uint64_t *ev_regs;         /* events: the file widened to 64-bit rows (reg * 32 + lane), as ws_event shows it */
     const struct ws_dkernel *dk; /* the decoded kernel the converged run loop runs; NULL: not used */
     ws_interp_run_fn interp_run; /* its run loop, of the SIMD variant chosen */
+    ws_interp_step_fn interp_step; /* one instruction without the loop, the same variant's */
     const struct ws_dkernel *dk_issue; /* the timing mode: the decoded kernel whose handlers execute
                                           each issued instruction (interp_issue.c); NULL: executors */
     ws_interp_issue_fn interp_issue; /* ws_interp_issue (a pointer: warp.c is below the decoder) */
