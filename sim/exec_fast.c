@@ -220,6 +220,13 @@ int ws_fast_kind(const ws_insn *in, const uint8_t *rkind)
         if (form >= 0)
             return WS_FK_SELP32_RR + form;
     }
+    if (ws_type_bits((ws_type)in->type) == 16 && is_int_type((ws_type)in->type) && !mods && bin &&
+        ROWS_ARE(WS_ROW_32, WS_ROW_32, WS_ROW_32)) {
+        if (in->op == WS_OP_ADD)
+            return RR_RI(WS_FK_ADD16);
+        if (in->op == WS_OP_SUB)
+            return RR_RI(WS_FK_SUB16);
+    }
     if (!bits || mods || !in->nops || !is_row(&in->ops[0]))
         return WS_FK_NONE;
     const unsigned rk = row_of_bits(bits);

@@ -18,6 +18,9 @@
 #define WS_FAST_BINARY(X)                                                                           \
     X(ADD32, uint32_t, uint32_t, uint32_t, A + B)                                                   \
     X(ADD64, uint64_t, uint64_t, uint64_t, A + B)                                                   \
+    /* add, sub .{b16,u16,s16} in 32-bit rows: the sum's low 16 bits (ex_add's trunc_bits) */      \
+    X(ADD16, uint32_t, uint32_t, uint32_t, (A + B) & 0xffffu)                                       \
+    X(SUB16, uint32_t, uint32_t, uint32_t, (A - B) & 0xffffu)                                       \
     X(SUB32, uint32_t, uint32_t, uint32_t, A - B)                                                   \
     X(SUB64, uint64_t, uint64_t, uint64_t, A - B)                                                   \
     X(AND32, uint32_t, uint32_t, uint32_t, A & B)                                                   \

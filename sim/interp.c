@@ -56,6 +56,17 @@ ws_interp_step_fn ws_interp_step_of(ws_simd_kind v)
     }
 }
 
+ws_merged_shfl_fn ws_interp_merged_shfl_of(ws_simd_kind v)
+{
+    switch (v) {
+#ifdef WS_HAVE_X86_VARIANTS
+    case WS_SIMD_AVX2: return ws_interp_merged_shfl_avx2;
+    case WS_SIMD_AVX512: return ws_interp_merged_shfl_avx512;
+#endif
+    default: return ws_interp_merged_shfl_base;
+    }
+}
+
 int ws_simd_select(const char *name)
 {
     if (!name)

@@ -26,6 +26,19 @@ uint64_t ws_interp_run_avx512(ws_exec *x, const ws_dkernel *dk, uint32_t *pc, ui
 int ws_interp_step_base(ws_exec *x, const ws_dkernel *dk, uint32_t pc);
 int ws_interp_step_avx2(ws_exec *x, const ws_dkernel *dk, uint32_t pc);
 int ws_interp_step_avx512(ws_exec *x, const ws_dkernel *dk, uint32_t pc);
+/* ws_collective for a merged shuffle whose lanes' instructions are all constant shuffles of the
+ * decoded kernel (decode.h: DK_SHFL_PERM), the lanes glanes[j] (disjoint) at pc gpc[j] for j <
+ * ng, when all 32 lanes execute in a warp no collective has split and nobody listens: each lane
+ * by its own instruction's fixed routing. Returns 0, having done nothing, in every other case.
+ * For warp.c's exec_merged, through L->merged_shfl (ws_merged_shfl_fn): one per variant
+ * (interp_run.h's WS_INTERP_MERGED), and the one of a variant (which must be available). */
+int ws_interp_merged_shfl_base(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, const uint32_t *glanes,
+                               unsigned ng, uint32_t exec);
+int ws_interp_merged_shfl_avx2(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, const uint32_t *glanes,
+                               unsigned ng, uint32_t exec);
+int ws_interp_merged_shfl_avx512(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, const uint32_t *glanes,
+                                 unsigned ng, uint32_t exec);
+ws_merged_shfl_fn ws_interp_merged_shfl_of(ws_simd_kind v);
 /* The variant to use: name ("sse2", "avx2", "avx512" or "auto"/NULL: the best available; the
  * environment's WARPSIM_SIMD when name is NULL). Returns -1 when name is unknown or unavailable. */
 int ws_simd_select(const char *name);

@@ -7,9 +7,10 @@
 #else
 #pragma GCC target("avx2,bmi,bmi2,popcnt")
 #endif
-#define WS_INTERP_RUN  ws_interp_run_avx2
-#define WS_INTERP_STEP ws_interp_step_avx2
-#define WS_INTERP_SIMD 2 /* interp_run.h's AVX2 code */
+#define WS_INTERP_RUN    ws_interp_run_avx2
+#define WS_INTERP_STEP   ws_interp_step_avx2
+#define WS_INTERP_MERGED ws_interp_merged_shfl_avx2
+#define WS_INTERP_SIMD   2 /* interp_run.h's AVX2 code */
 #include "interp_run.h"
 #ifdef __clang__
 #pragma clang attribute pop

@@ -8,9 +8,10 @@
 #else
 #pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,avx2,bmi,bmi2,popcnt,prefer-vector-width=512")
 #endif
-#define WS_INTERP_RUN  ws_interp_run_avx512
-#define WS_INTERP_STEP ws_interp_step_avx512
-#define WS_INTERP_SIMD 3 /* interp_run.h's AVX-512 code */
+#define WS_INTERP_RUN    ws_interp_run_avx512
+#define WS_INTERP_STEP   ws_interp_step_avx512
+#define WS_INTERP_MERGED ws_interp_merged_shfl_avx512
+#define WS_INTERP_SIMD   3 /* interp_run.h's AVX-512 code */
 #include "interp_run.h"
 #ifdef __clang__
 #pragma clang attribute pop

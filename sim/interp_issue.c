@@ -28,39 +28,3 @@ int ws_interp_issue(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
     b->cycle = cycle;
     return n != 0; /* 0: it stopped before (the uninitialised-value check must look at it) */
 }
-
-/* What exec_warp.c's shuffle() computes for a merged shuffle when every lane's instruction is a constant
- * shuffle: with all 32 lanes executing and one full membermask (the decoder proved it constant
- * for each), membermask_groups finds one group and nothing outside it, no lane reads an absent
- * or outside lane, and in a warp no collective has split ws_split_check reports nothing; so no
- * diagnostic can arise and each lane reads its own instruction's source lane (ws_dshfl.src) and
- * range. The values are all read before any is written, as in shuffle(). */
-int ws_interp_merged_shfl(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, const uint32_t *glanes, unsigned ng,
-                          uint32_t exec)
-{
-    if (exec != FULL_MASK || x->ev || (x->L->slow & WS_SLOW_SHFL) || x->w->split[WS_SPLIT_CALLS].n ||
-        x->w->split[WS_SPLIT_MASKS].n)
-        return 0;
-    for (unsigned j = 0; j < ng; j++)
-        if (dk->insns[gpc[j]].kind != DK_SHFL_PERM)
-            return 0;
-    uint64_t *regs = x->regs;
-    uint32_t val[32];
-    for (unsigned j = 0; j < ng; j++) { /* a constant shuffle's rows are 32-bit (decode_shfl) */
-        const uint32_t *a = (const uint32_t *)(regs + dk->insns[gpc[j]].a);
-        FOR_EACH_LANE(glanes[j], l)
-            val[l] = a[l];
-    }
-    for (unsigned j = 0; j < ng; j++) {
-        const ws_dinsn *di = &dk->insns[gpc[j]];
-        const ws_dshfl *s = &dk->shfl[di->shfl];
-        uint32_t *d = (uint32_t *)(regs + di->d);
-        FOR_EACH_LANE(glanes[j], l)
-            d[l] = val[s->src[l]];
-        if (di->p != WS_NO_REG) /* a predicate's word */
-            regs[di->p] = (regs[di->p] & ~(uint64_t)glanes[j]) | (s->in_range & glanes[j]);
-    }
-    x->coll_exec = exec;
-    x->L->stats.shfl++;
-    return 1;
-}

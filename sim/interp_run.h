@@ -700,3 +700,53 @@ done_:
 #if WS_INTERP_THREADED
 #pragma GCC diagnostic pop
 #endif
+
+/* What exec_warp.c's shuffle() computes for a merged shuffle when every lane's instruction is a
+ * constant shuffle (WS_INTERP_MERGED: ws_merged_shfl_fn, interp_issue.h): with all 32 lanes
+ * executing and one full membermask (the decoder proved it constant for each), membermask_groups
+ * finds one group and nothing outside it, no lane reads an absent or outside lane, and in a warp
+ * no collective has split ws_split_check reports nothing; so no diagnostic can arise and each
+ * lane reads its own instruction's source lane (ws_dshfl.src) and range. The values are all read
+ * before any is written, as in shuffle(): the lanes' sources blended into one row, each group's
+ * routing applied to it as a whole row (shfl_perm where the variant has it) and blended into the
+ * group's lanes of its destination. */
+static inline void blend_lanes(uint32_t *restrict d, const uint32_t *restrict v, uint32_t lanes)
+{
+    for (unsigned l = 0; l < 32; l++) {
+        const uint32_t m_ = 0u - (uint32_t)((lanes & lane_bit_[l]) != 0);
+        d[l] = (m_ & v[l]) | (d[l] & ~m_);
+    }
+}
+int WS_INTERP_MERGED(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, const uint32_t *glanes, unsigned ng,
+                     uint32_t exec)
+{
+    if (exec != FULL_MASK || x->ev || (x->L->slow & WS_SLOW_SHFL) || x->w->split[WS_SPLIT_CALLS].n ||
+        x->w->split[WS_SPLIT_MASKS].n || !ng)
+        return 0;
+    for (unsigned j = 0; j < ng; j++)
+        if (dk->insns[gpc[j]].kind != DK_SHFL_PERM)
+            return 0;
+    uint64_t *regs = x->regs;
+    uint32_t val[32], got[32];
+    /* a constant shuffle's rows are 32-bit (decode_shfl); the groups are disjoint and cover the
+     * 32 lanes (exec is full) */
+    memcpy(val, regs + dk->insns[gpc[0]].a, sizeof val);
+    for (unsigned j = 1; j < ng; j++)
+        blend_lanes(val, (const uint32_t *)(regs + dk->insns[gpc[j]].a), glanes[j]);
+    for (unsigned j = 0; j < ng; j++) {
+        const ws_dinsn *di = &dk->insns[gpc[j]];
+        const ws_dshfl *s = &dk->shfl[di->shfl];
+#if WS_INTERP_SIMD
+        shfl_perm(got, val, s);
+#else
+        for (unsigned l = 0; l < 32; l++)
+            got[l] = val[s->src[l]];
+#endif
+        blend_lanes((uint32_t *)(regs + di->d), got, glanes[j]);
+        if (di->p != WS_NO_REG) /* a predicate's word */
+            regs[di->p] = (regs[di->p] & ~(uint64_t)glanes[j]) | (s->in_range & glanes[j]);
+    }
+    x->coll_exec = exec;
+    x->L->stats.shfl++;
+    return 1;
+}

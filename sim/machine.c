@@ -261,7 +261,6 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     /* the timing mode's issued instructions run through the same handlers, unless that is off */
     L->dk_issue = sim->cfg.mode == WS_MODE_TIMING && !(L->slow & WS_SLOW_INTERP) ? p->dec : NULL;
     L->interp_issue = ws_interp_issue;
-    L->merged_shfl = ws_interp_merged_shfl;
     return WS_OK;
 }
 
@@ -367,6 +366,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     }
     L->interp_run = ws_interp_run_of((ws_simd_kind)simd);
     L->interp_step = ws_interp_step_of((ws_simd_kind)simd);
+    L->merged_shfl = ws_interp_merged_shfl_of((ws_simd_kind)simd);
     ws_status st = WS_OK;
     ws_block b;
     memset(&b, 0, sizeof b);

@@ -196,7 +196,7 @@ struct ws_launch_ctx {
     const struct ws_dkernel *dk_issue; /* the timing mode: the decoded kernel whose handlers execute
                                           each issued instruction (interp_issue.c); NULL: executors */
     ws_interp_issue_fn interp_issue; /* ws_interp_issue (a pointer: warp.c is below the decoder) */
-    ws_merged_shfl_fn merged_shfl;   /* ws_interp_merged_shfl (the same) */
+    ws_merged_shfl_fn merged_shfl;   /* the SIMD variant's merged constant shuffle (interp.h) */
     unsigned slow;             /* ws_config.slow_paths: fast paths turned off (WS_SLOW_*) */
     pthread_mutex_t *atom_lock; /* --jobs: serialises atomics across host threads; NULL with one */
     unsigned grid[3], block[3];

@@ -355,6 +355,32 @@ static void test_setp_float_nan(void **state)
     assert_false(f_setp_float(A[3], B[3]) & (1u << 2));
 }
 
+/* ---- 16-bit add and sub (decoded forms ADD16, SUB16: rows of 32 bits, the low 16 kept) -------------- */
+static uint32_t f_addsub16(uint32_t a, uint32_t b) { return (uint16_t)(a + b) | (uint32_t)(uint16_t)(a - b) << 16; }
+static uint32_t f_addsub16_imm(uint32_t a, uint32_t b)
+{
+    (void)b;
+    return (uint16_t)(a + 40000u) | (uint32_t)(uint16_t)(a - 7u) << 16;
+}
+/* the same in the lanes whose a is odd (a diverged group), 0 in the others */
+static uint32_t f_addsub16_odd(uint32_t a, uint32_t b) { return (a & 1) ? f_addsub16(a, b) : 0; }
+static uint32_t f_addsub16_imm_odd(uint32_t a, uint32_t b) { return (a & 1) ? f_addsub16_imm(a, b) : 0; }
+
+#define ADDSUB16_BODY                                                                                                  \
+    "cvt.u16.u32 %rs1, %r1;\ncvt.u16.u32 %rs2, %r4;\n"                                                                   \
+    "add.s16 %rs3, %rs1, %rs2;\nsub.u16 %rs4, %rs1, %rs2;\n"                                                            \
+    "add.u16 %rs5, %rs1, 40000;\nsub.s16 %rs6, %rs1, 7;\n"                                                              \
+    "mov.b32 %r2, {%rs3, %rs4};\nmov.b32 %r3, {%rs5, %rs6};\n"
+
+static void test_add_sub_16(void **state)
+{
+    (void)state;
+    check_body("add/sub .u16 .s16, all lanes", ADDSUB16_BODY, f_addsub16, f_addsub16_imm);
+    check_body("add/sub .u16 .s16, a diverged group",
+               "and.b32 %r9, %r1, 1;\nsetp.eq.u32 %p1, %r9, 0;\n@%p1 bra $Lend;\n" ADDSUB16_BODY, f_addsub16_odd,
+               f_addsub16_imm_odd);
+}
+
 /* ---- cvt ---------------------------------------------------------------------------------------- */
 static uint32_t f_s8(uint32_t a, uint32_t b) { (void)b; return (uint32_t)(int32_t)(int8_t)a; }
 static uint32_t f_u8(uint32_t a, uint32_t b) { (void)b; return a & 0xff; }
@@ -1265,6 +1291,7 @@ int main(void)
         cmocka_unit_test(test_bit_manipulation),
         cmocka_unit_test(test_setp_selp_int),
         cmocka_unit_test(test_setp_float_nan),
+        cmocka_unit_test(test_add_sub_16),
         cmocka_unit_test(test_cvt_int),
         cmocka_unit_test(test_cvt_float_int),
         cmocka_unit_test(test_cvt_int_float_and_f32_f64),
