@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <sys/stat.h>
 #include <stdarg.h>
@@ -905,19 +906,83 @@ static uint32_t label_index(parser *p, const char *s, size_t n)
 
 /* ---- instructions ---------------------------------------------------------------------------- */
 
-/* The mnemonic is the longest dotted prefix of the word that the table knows. (Names are compared
- * by their first character before their length: a strlen of every table entry for every
- * instruction was a quarter of a one-warp run's host instructions.) */
+/* ---- names of the opcode and suffix tables ----------------------------------------------------- */
+
+/* A table's names by first character, in table order, with their lengths: a lookup compares only
+ * the names that start with the word's character, first to last as a scan of the table would
+ * (the first match wins). Scanning the whole opcode table with a strlen of every name was a
+ * quarter of a one-warp run's host instructions, and a third of it after names were compared by
+ * their first character. Built once a process. */
+enum { NAME_INDEX_MAX = 512 };
+typedef struct {
+    const char *base; /* entry i's name is *(const char **)(base + i x stride) */
+    size_t stride;
+    uint16_t first[128];           /* 1 + the first entry starting with that character; 0: none */
+    uint16_t next[NAME_INDEX_MAX]; /* 1 + the next entry with the same first character; 0: none */
+    uint8_t len[NAME_INDEX_MAX];   /* each name's length (255: longer, compared by strlen) */
+} name_index;
+
+static name_index opcode_names, suffix_names;
+static pthread_once_t names_once = PTHREAD_ONCE_INIT;
+
+static const char *index_name(const name_index *x, size_t i)
+{
+    return *(const char *const *)(x->base + i * x->stride);
+}
+
+/* Index n names, each at base + i x stride. */
+static void index_names(name_index *x, const void *base, size_t stride, size_t n)
+{
+    if (n > NAME_INDEX_MAX) {
+        fprintf(stderr, "warpsim: internal error: more than %d names in a table\n", NAME_INDEX_MAX);
+        abort();
+    }
+    x->base = base;
+    x->stride = stride;
+    for (size_t i = n; i-- > 0;) { /* backwards, so that each chain runs in table order */
+        const char *name = index_name(x, i);
+        unsigned char c = (unsigned char)name[0] & 127;
+        size_t len = strlen(name);
+        x->len[i] = (uint8_t)(len < 255 ? len : 255);
+        x->next[i] = x->first[c];
+        x->first[c] = (uint16_t)(i + 1);
+    }
+}
+
+static void index_tables(void)
+{
+    index_names(&opcode_names, &ws_optable[0].mnemonic, sizeof ws_optable[0], WS_OP_COUNT);
+    size_t n = 0;
+    while (ws_suffixes[n].name)
+        n++;
+    index_names(&suffix_names, &ws_suffixes[0].name, sizeof ws_suffixes[0], n);
+}
+
+/* The first entry of x after entry `after` (-1: from the start) whose name is w[0..n); -1 if none. */
+static int find_name(const name_index *x, int after, const char *w, size_t n)
+{
+    if (n == 0)
+        return -1;
+    unsigned i = after < 0 ? x->first[(unsigned char)w[0] & 127] : x->next[after];
+    for (; i; i = x->next[i - 1]) {
+        const char *name = index_name(x, i - 1);
+        if (name[0] == w[0] && (x->len[i - 1] < 255 ? x->len[i - 1] == n : strlen(name) == n) &&
+            memcmp(name, w, n) == 0)
+            return (int)i - 1;
+    }
+    return -1;
+}
+
+/* The mnemonic is the longest dotted prefix of the word that the table knows. */
 static int lookup_opcode(const char *w, size_t n, size_t *mlen)
 {
+    pthread_once(&names_once, index_tables);
     size_t len = n;
     for (;;) {
-        for (int op = 0; op < WS_OP_COUNT; op++) {
-            const char *mn = ws_optable[op].mnemonic;
-            if (mn[0] == w[0] && strlen(mn) == len && memcmp(mn, w, len) == 0) {
-                *mlen = len;
-                return op;
-            }
+        int op = find_name(&opcode_names, -1, w, len);
+        if (op >= 0) {
+            *mlen = len;
+            return op;
         }
         while (len > 0 && w[len - 1] != '.')
             len--;
@@ -932,9 +997,10 @@ static void apply_suffix(parser *p, ws_insn *in, const ws_token *at, const char 
     uint64_t allowed = ws_optable[in->op].suffixes;
     if (allowed & SFX_TYPE2)
         allowed |= SFX_TYPE;
-    for (const ws_suffix *x = ws_suffixes; x->name; x++) {
-        if (n == 0 || x->name[0] != s[0] || strlen(x->name) != n || memcmp(x->name, s, n) != 0 ||
-            !(x->group & allowed))
+    pthread_once(&names_once, index_tables);
+    for (int i = find_name(&suffix_names, -1, s, n); i >= 0; i = find_name(&suffix_names, i, s, n)) {
+        const ws_suffix *x = &ws_suffixes[i];
+        if (!(x->group & allowed))
             continue;
         switch (x->group) {
         case SFX_TYPE:

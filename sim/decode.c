@@ -304,19 +304,6 @@ static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_fac
         switch (fk) {
         case WS_FK_MOV32_I:
         case WS_FK_MOV64_I: d->imm = ws_fast_mov_value(in); break;
-        case WS_FK_MAD32_RIR: d->imm = in->ops[2].imm; break;
-        case WS_FK_MAD32_RRI: d->imm = in->ops[3].imm; break;
-        case WS_FK_MAD32_RII:
-            d->imm = in->ops[2].imm;
-            d->imm2 = in->ops[3].imm;
-            break;
-        case WS_FK_SELP32_RR:
-        case WS_FK_SELP32_RI:
-        case WS_FK_SELP32_IR:
-        case WS_FK_SELP32_II:
-            d->imm = in->ops[1].imm;
-            d->imm2 = in->ops[2].imm;
-            break;
         case WS_FK_CVT_32_32:
         case WS_FK_CVT_32_64:
         case WS_FK_CVT_64_32:
@@ -327,7 +314,12 @@ static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_fac
             d->imm3 = c.to_mask;
             break;
         }
-        default: d->imm = in->nops > 2 ? in->ops[2].imm : 0; break; /* the _RI forms' b */
+        default: {
+            unsigned x = ws_fast_pair_operand(fk); /* selp's and mad's pair of rows or immediates */
+            d->imm = x ? in->ops[x].imm : in->nops > 2 ? in->ops[2].imm : 0; /* else the _RI forms' b */
+            d->imm2 = x ? in->ops[x + 1].imm : 0;
+            break;
+        }
         }
         return;
     }

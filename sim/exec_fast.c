@@ -55,10 +55,10 @@ WS_FAST_BINARY(BIN)
         uint32_t *d = ROW(uint32_t, 0);                                                                                \
         WRITE_ROW(uint32_t, d, l, WS_FAST_MAD32(a[l], bexpr, cexpr));                                                  \
     }
-MAD(mad32_rrr, ROW(const uint32_t, 2)[l], ROW(const uint32_t, 3)[l])
-MAD(mad32_rri, ROW(const uint32_t, 2)[l], in->ops[3].imm)
-MAD(mad32_rir, in->ops[2].imm, ROW(const uint32_t, 3)[l])
-MAD(mad32_rii, in->ops[2].imm, in->ops[3].imm)
+MAD(mad32_RRR, ROW(const uint32_t, 2)[l], ROW(const uint32_t, 3)[l])
+MAD(mad32_RRI, ROW(const uint32_t, 2)[l], in->ops[3].imm)
+MAD(mad32_RIR, in->ops[2].imm, ROW(const uint32_t, 3)[l])
+MAD(mad32_RII, in->ops[2].imm, in->ops[3].imm)
 
 #define MOV(w, TD, TA)                                                                                                 \
     static void mov##w##_r(ws_exec *x, const ws_insn *in, uint32_t mask)                                               \
@@ -171,6 +171,21 @@ static int is_int_type(ws_type t) { return t >= WS_T_B8 && t <= WS_T_S64; }
     default: break;                                                                                                    \
     }
 
+/* Operands x and x + 1, each a 32-bit row (R) or an immediate (I): the form's offset in the order
+ * RR, RI, IR, II (fast_ops.h, WS_FAST_SELP and WS_FAST_MAD32S); -1 when either is neither. */
+static int pair_form(const ws_insn *in, const uint8_t *rkind, unsigned x)
+{
+    int form = 0;
+    for (unsigned i = x; i < x + 2; i++) {
+        form *= 2;
+        if (is_imm(&in->ops[i]))
+            form += 1;
+        else if (!is_row(&in->ops[i]) || rkind[in->ops[i].reg] != WS_ROW_32)
+            return -1;
+    }
+    return form;
+}
+
 /* The kind of row (WS_ROW_*) the form of bits wants */
 static unsigned row_of_bits(unsigned bits) { return bits == 64 ? WS_ROW_64 : WS_ROW_32; }
 
@@ -201,16 +216,9 @@ int ws_fast_kind(const ws_insn *in, const uint8_t *rkind)
     }
     if (in->op == WS_OP_SELP && !mods && in->nops == 4 && is_row(&in->ops[0]) && is_row(&in->ops[3]) &&
         K(3) == WS_ROW_PRED && K(0) == WS_ROW_32 && (bits == 32 || in->type == WS_T_F32)) {
-        int ar = is_row(&in->ops[1]) && K(1) == WS_ROW_32, br = is_row(&in->ops[2]) && K(2) == WS_ROW_32;
-        int ai = is_imm(&in->ops[1]), bi = is_imm(&in->ops[2]);
-        if (ar && br)
-            return WS_FK_SELP32_RR;
-        if (ar && bi)
-            return WS_FK_SELP32_RI;
-        if (ai && br)
-            return WS_FK_SELP32_IR;
-        if (ai && bi)
-            return WS_FK_SELP32_II;
+        int form = pair_form(in, rkind, WS_FAST_SELP_PAIR);
+        if (form >= 0)
+            return WS_FK_SELP32_RR + form;
     }
     if (!bits || mods || !in->nops || !is_row(&in->ops[0]))
         return WS_FK_NONE;
@@ -253,16 +261,9 @@ int ws_fast_kind(const ws_insn *in, const uint8_t *rkind)
         break;
     case WS_OP_MAD:
         if (bits == 32 && in->sub == WS_MUL_LO && in->nops == 4 && r1 && K(0) == WS_ROW_32 && K(1) == WS_ROW_32) {
-            int b_row = is_row(&in->ops[2]) && K(2) == WS_ROW_32, c_row = is_row(&in->ops[3]) && K(3) == WS_ROW_32;
-            int b_imm = is_imm(&in->ops[2]), c_imm = is_imm(&in->ops[3]);
-            if (b_row && c_row)
-                return WS_FK_MAD32_RRR;
-            if (b_row && c_imm)
-                return WS_FK_MAD32_RRI;
-            if (b_imm && c_row)
-                return WS_FK_MAD32_RIR;
-            if (b_imm && c_imm)
-                return WS_FK_MAD32_RII;
+            int form = pair_form(in, rkind, WS_FAST_MAD32_PAIR);
+            if (form >= 0)
+                return WS_FK_MAD32_RRR + form;
         }
         break;
     case WS_OP_MOV:
@@ -296,10 +297,12 @@ int ws_fast_kind(const ws_insn *in, const uint8_t *rkind)
 #define EXEC_MOV(w, ...)      [WS_FK_MOV##w##_R] = mov##w##_r, [WS_FK_MOV##w##_I] = mov##w##_i,
 #define EXEC_CVT(w, ...)      [WS_FK_CVT_##w] = cvt_##w,
 #define EXEC_SELP(v)          [WS_FK_SELP32_##v] = selp32_##v,
+#define EXEC_MAD32(v)         [WS_FK_MAD32_##v] = mad32_##v,
+/* clang-format off */
 static const ws_executor fast_executors[WS_FK_COUNT] = {
-    WS_FAST_BINARY(EXEC_RR_RI) WS_FAST_SETP(EXEC_SETP)[WS_FK_MAD32_RRR] = mad32_rrr, [WS_FK_MAD32_RRI] = mad32_rri,
-    [WS_FK_MAD32_RIR] = mad32_rir, [WS_FK_MAD32_RII] = mad32_rii,
+    WS_FAST_BINARY(EXEC_RR_RI) WS_FAST_SETP(EXEC_SETP) WS_FAST_MAD32S(EXEC_MAD32)
     WS_FAST_MOV(EXEC_MOV) WS_FAST_CVT_ROWS(EXEC_CVT) WS_FAST_SELP(EXEC_SELP)};
+/* clang-format on */
 
 ws_executor ws_fast_executor(const ws_insn *in, const uint8_t *rkind)
 {

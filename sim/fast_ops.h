@@ -72,8 +72,13 @@
     X(64_64, uint64_t, uint64_t)
 
 /* X(name): selp.{b32,u32,s32,f32} d, a, b, c: d = c ? a : b in 32-bit rows, a and b rows (R) or
- * immediates (I), c a predicate */
-#define WS_FAST_SELP(X) X(RR) X(RI) X(IR) X(II)
+ * immediates (I), c a predicate; mad.lo.{u32,s32} d, a, b, c with a a row and b and c rows or
+ * immediates. Both are a pair of operands that are each a row or an immediate, in the order RR,
+ * RI, IR, II (ws_fast_kind picks the form by its offset in that order): operands 1 and 2 of selp,
+ * 2 and 3 of mad; a decoded instruction has the first one's immediate in imm, the second's in imm2. */
+#define WS_FAST_SELP(X)   X(RR) X(RI) X(IR) X(II)
+#define WS_FAST_MAD32S(X) X(RRR) X(RRI) X(RIR) X(RII)
+enum { WS_FAST_SELP_PAIR = 1, WS_FAST_MAD32_PAIR = 2 };
 
 /* clang-format on */
 
@@ -86,13 +91,22 @@
 #define WS_FK_MOV_R(w, ...)         WS_FK_MOV##w##_R, WS_FK_MOV##w##_I,
 #define WS_FK_CVT(w, ...)           WS_FK_CVT_##w,
 #define WS_FK_SELP(v)               WS_FK_SELP32_##v,
+#define WS_FK_MAD32(v)              WS_FK_MAD32_##v,
 enum {
     WS_FK_NONE, /* the general executor */
-    WS_FAST_BINARY(WS_FK_RR_RI) WS_FAST_SETP(WS_FK_SETP_RR_RI) WS_FK_MAD32_RRR,
-    WS_FK_MAD32_RRI,
-    WS_FK_MAD32_RIR,
-    WS_FK_MAD32_RII,
-    WS_FAST_MOV(WS_FK_MOV_R) WS_FAST_CVT_ROWS(WS_FK_CVT) WS_FAST_SELP(WS_FK_SELP) WS_FK_COUNT
+    WS_FAST_BINARY(WS_FK_RR_RI) WS_FAST_SETP(WS_FK_SETP_RR_RI) WS_FAST_MAD32S(WS_FK_MAD32) WS_FAST_MOV(WS_FK_MOV_R)
+        WS_FAST_CVT_ROWS(WS_FK_CVT) WS_FAST_SELP(WS_FK_SELP) WS_FK_COUNT
 };
+
+/* The first operand of the row-or-immediate pair of form fk (WS_FAST_SELP_PAIR,
+ * WS_FAST_MAD32_PAIR); 0: fk has no such pair. */
+static inline unsigned ws_fast_pair_operand(int fk)
+{
+    if (fk >= WS_FK_SELP32_RR && fk <= WS_FK_SELP32_II)
+        return WS_FAST_SELP_PAIR;
+    if (fk >= WS_FK_MAD32_RRR && fk <= WS_FK_MAD32_RII)
+        return WS_FAST_MAD32_PAIR;
+    return 0;
+}
 
 #endif

@@ -420,7 +420,7 @@ h_MAD32_RRR : {
     NEXT();
 }
 h_MAD32_RRI : {
-    const uint32_t *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b), ci_ = (uint32_t)di->imm;
+    const uint32_t *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b), ci_ = (uint32_t)di->imm2;
     WRITE(uint32_t, WS_FAST_MAD32(a_[l], b_[l], ci_));
     NEXT();
 }

@@ -1,5 +1,6 @@
 /* preset: an architecture's cycles, the "key value" text of presets/ parsed over the sm_90
- * preset compiled in (preset.c; tests/test_timing.c checks the two agree). */
+ * preset compiled in (preset_sm90.h, generated from presets/sm_90.preset by tools/preset_table.c;
+ * ctest preset_table_current checks the two agree). */
 #ifndef WS_PRESET_H
 #define WS_PRESET_H
 
@@ -55,8 +56,19 @@ typedef struct {
     char name[64];
 } ws_preset;
 
-extern const char ws_preset_sm90_text[];
-/* Parse a preset over the built-in defaults. Returns 0, or -1 with a located message. */
+/* Parse a preset over the built-in defaults (text NULL: the defaults alone). Returns 0, or -1
+ * with a located message. */
 int ws_preset_parse(const char *text, ws_preset *p, char *err, size_t errlen);
+/* Parse a preset over *p as it is (tools/preset_table.c: over zeros). */
+int ws_preset_read(const char *text, ws_preset *p, char *err, size_t errlen);
+
+/* The keys a preset sets besides name, subpartitions and the latency classes (whose keys are
+ * ws_latency_name's): each with its field, as C, and where it is in ws_preset. */
+typedef struct {
+    const char *key, *field;
+    size_t off;
+} ws_preset_key;
+extern const ws_preset_key ws_preset_keys[];
+extern const size_t ws_preset_key_count;
 
 #endif
