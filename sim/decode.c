@@ -340,6 +340,11 @@ static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_fac
             d->p = WS_NO_REG; /* a predicate nothing reads: not written */
         return;
     }
+    if (in->op == WS_OP_BAR_WARP && in->nops == 1 && in->ops[0].kind == WS_OPND_IMM &&
+        (uint32_t)in->ops[0].imm == 0xffffffffu) {
+        d->kind = DK_WARPSYNC;
+        return;
+    }
     if (decode_ld_param(k, f->rkind, in)) {
         d->kind = DK_LD_PARAM;
         d->d_row = f->rkind[in->ops[0].reg];

@@ -24,6 +24,7 @@ enum {
     DK_SREG,                 /* mov of a special register ws_sreg_row computes per warp (imm: which) */
     DK_LD,                   /* ld/st.{global,shared} of a row: one bounds check for consecutive lanes */
     DK_ST,
+    DK_WARPSYNC, /* bar.warp.sync with the constant membermask of all 32 lanes */
     DK_COUNT,
     /* ws_dinsn.disp only: the run loop looks at the guard, the branch or the stops first */
     DK_CHECK = DK_COUNT,

@@ -95,7 +95,14 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
     if (exec == FULL_MASK) {
         uint64_t apart = 0;
         a0 = (lane_base(di, base, 0) + off) & wrap;
-        if (di->imm3 & DK_ADDR_ROW32) {
+        if ((di->imm3 & DK_ADDR_ROW32) && wrap <= UINT32_MAX) { /* in 32-bit lanes, as mem_lanes */
+            const uint32_t *b32 = (const uint32_t *)base, o32 = (uint32_t)off, w32 = (uint32_t)wrap;
+            const uint32_t a32 = (uint32_t)a0, e32 = (uint32_t)esz;
+            uint32_t apart32 = 0;
+            for (unsigned l = 0; l < 32; l++)
+                apart32 |= ((b32[l] + o32) & w32) ^ (a32 + l * e32);
+            apart = apart32;
+        } else if (di->imm3 & DK_ADDR_ROW32) {
             const uint32_t *b32 = (const uint32_t *)base;
             for (unsigned l = 0; l < 32; l++)
                 apart |= ((b32[l] + off) & wrap) ^ (a0 + l * esz);
@@ -122,6 +129,7 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
     ws_alloc *al = ws_find_alloc(x->L->sim, a0, n * esz);
     return al ? al->data + (a0 - al->base) : NULL;
 }
+#include "interp_mem.h" /* the other lanes' patterns: mem_lanes, after lane_base */
 
 /* Dispatch: threaded code where the compiler has labels as values (GCC, clang): every handler
  * ends with its own jump to the next instruction's handler, which the processor predicts per
@@ -161,6 +169,7 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
     X(DK_SREG, h_SREG)                                                                                                 \
     X(DK_LD, h_LD)                                                                                                     \
     X(DK_ST, h_ST)                                                                                                     \
+    X(DK_WARPSYNC, h_WARPSYNC)                                                                                         \
     X(DK_CHECK, h_check)
 
 #if WS_INTERP_THREADED
@@ -554,10 +563,17 @@ h_LD : {
      * row's elements take the bytes zero-extended: 32-bit rows for up to 4 bytes, 64-bit for 8
      * (decode_mem). */
     uint8_t *p_;
-    if (x->blk->shadow || (L->slow & WS_SLOW_EXEC) || (di->c == WS_SPACE_SHARED && x->blk->poison_shared) ||
-        !(p_ = mem_span(x, di, R(di->a), exec)))
+    uint32_t offs_[32];
+    if (x->blk->shadow || (L->slow & WS_SLOW_EXEC) || (di->c == WS_SPACE_SHARED && x->blk->poison_shared))
         goto h_general;
     const unsigned esz_ = (unsigned)(di->imm3 & 15);
+    if (!(p_ = mem_span(x, di, R(di->a), exec))) {
+        if (!(p_ = mem_lanes(x, di, R(di->a), exec, offs_)))
+            goto h_general;
+        load_lanes(R(di->d), p_, offs_, esz_, exec);
+        L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
+        NEXT();
+    }
     if (exec == FULL_MASK) {
         if (esz_ == 4 || esz_ == 8) {
             memcpy(R(di->d), p_, 32 * esz_);
@@ -589,9 +605,17 @@ h_ST : {
     /* ex_st likewise; the elements are apart, so the order of the lanes' stores does not matter;
      * each lane's low bytes (little-endian) */
     uint8_t *p_;
-    if (x->blk->shadow || (L->slow & WS_SLOW_EXEC) || !(p_ = mem_span(x, di, R(di->a), exec)))
+    uint32_t offs_[32];
+    if (x->blk->shadow || (L->slow & WS_SLOW_EXEC))
         goto h_general;
     const unsigned esz_ = (unsigned)(di->imm3 & 15);
+    if (!(p_ = mem_span(x, di, R(di->a), exec))) {
+        if (!(p_ = mem_lanes(x, di, R(di->a), exec, offs_)))
+            goto h_general;
+        store_lanes(p_, R(di->b), offs_, esz_, exec);
+        L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
+        NEXT();
+    }
     if (exec == FULL_MASK) {
         if (esz_ == 4 || esz_ == 8) {
             memcpy(p_, R(di->b), 32 * esz_);
@@ -614,6 +638,15 @@ h_ST : {
     L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
     NEXT();
 }
+h_WARPSYNC:
+    /* what ws_collective does for it: every executing lane is in the membermask (no report, one
+     * group) and, in a warp no collective has split, ws_split_check finds nothing; the lanes are
+     * together already (a converged stretch, or the scheduler's group) */
+    if (!w->split[WS_SPLIT_CALLS].n && !w->split[WS_SPLIT_MASKS].n) {
+        x->coll_exec = exec;
+        NEXT();
+    }
+    goto h_general;
 h_general : {
     const ws_insn *in = &L->code[pc];
     x->in = in;

@@ -1,0 +1,136 @@
+/* The decoded run loop's (interp_run.h) loads and stores whose lanes are not consecutive
+ * elements: strided, permuted or repeated addresses, or a group of several lanes of a diverged
+ * warp. One pass over the warp finds the lowest and highest address and whether any is
+ * misaligned, so one bounds check covers every lane; each lane's bytes are then at the host
+ * pointer of the lowest address plus its own offset. Included by interp_run.h once per SIMD
+ * variant (WS_INTERP_SIMD), so a gather is used where the variant has one; every variant moves
+ * the same bytes in the same lane order (ctest simd_variants). */
+#ifndef WS_INTERP_MEM_H
+#define WS_INTERP_MEM_H
+
+/* The lanes of exec of a DK_LD or DK_ST (decode_mem: a = the address's row, imm its offset, imm2
+ * its wrap, imm3 the element's bytes and DK_ADDR_ROW32, c the space): each executing lane's address
+ * to x->mem_addr[l] (those lanes only, as the executor leaves it) and its offset from the lowest
+ * to offs[l]; the host pointer of the lowest address when every address is aligned and all of them
+ * lie inside the block's shared memory or one global allocation, else NULL: the executor then
+ * does the work and reports what is wrong (the same message, the same lane as ever). */
+static inline uint8_t *mem_lanes(ws_exec *x, const ws_dinsn *di, const uint64_t *base, uint32_t exec, uint32_t *offs)
+{
+    const uint64_t esz = di->imm3 & 15, off = di->imm, wrap = di->imm2;
+    uint64_t lo, hi, misaligned;
+    if (!exec)
+        return NULL;
+    if (exec == FULL_MASK && di->c == WS_SPACE_SHARED && (di->imm3 & DK_ADDR_ROW32) && wrap <= UINT32_MAX &&
+        x->blk->shared_size >= esz) {
+        /* the commonest: a whole warp in shared memory, whose addresses are the offsets from its
+         * start; each lane compared with the last aligned element's address, with no minimum or
+         * maximum (which SSE2 has no instruction for) */
+        const uint32_t *b32 = (const uint32_t *)base, o32 = (uint32_t)off, w32 = (uint32_t)wrap;
+        const uint64_t last64 = x->blk->shared_size - esz;
+        const uint32_t last = last64 > UINT32_MAX ? UINT32_MAX : (uint32_t)last64, align = (uint32_t)esz - 1;
+        uint32_t bad = 0;
+        for (unsigned l = 0; l < 32; l++) {
+            const uint32_t a = (b32[l] + o32) & w32;
+            offs[l] = a;
+            x->mem_addr[l] = a;
+            bad |= (uint32_t)(a > last) | (a & align);
+        }
+        return bad ? NULL : x->blk->shared;
+    }
+    if ((di->imm3 & DK_ADDR_ROW32) && wrap <= UINT32_MAX) {
+        /* 32-bit addresses, so 32-bit lanes (twice as many a vector): (b + off) & wrap has the
+         * same low 32 bits in either width, and wrap clears the rest */
+        const uint32_t *b32 = (const uint32_t *)base, o32 = (uint32_t)off, w32 = (uint32_t)wrap;
+        uint32_t a32[32], lo32 = UINT32_MAX, hi32 = 0, mis32 = 0;
+        for (unsigned l = 0; l < 32; l++) {
+            const uint32_t a = (b32[l] + o32) & w32, in = 0u - ((exec >> l) & 1u);
+            a32[l] = a;
+            lo32 = (a | ~in) < lo32 ? (a | ~in) : lo32;
+            hi32 = (a & in) > hi32 ? (a & in) : hi32;
+            mis32 |= a & in;
+        }
+        for (unsigned l = 0; l < 32; l++)
+            offs[l] = a32[l] - lo32;
+        if (exec == FULL_MASK) {
+            for (unsigned l = 0; l < 32; l++)
+                x->mem_addr[l] = a32[l];
+        } else {
+            FOR_EACH_LANE(exec, l)
+                x->mem_addr[l] = a32[l];
+        }
+        lo = lo32, hi = hi32, misaligned = mis32;
+    } else {
+        uint64_t a64[32];
+        lo = UINT64_MAX, hi = 0, misaligned = 0;
+        for (unsigned l = 0; l < 32; l++) {
+            const uint64_t a = (lane_base(di, base, l) + off) & wrap, in = 0u - (uint64_t)((exec >> l) & 1u);
+            a64[l] = a;
+            lo = (a | ~in) < lo ? (a | ~in) : lo;
+            hi = (a & in) > hi ? (a & in) : hi;
+            misaligned |= a & in;
+        }
+        for (unsigned l = 0; l < 32; l++)
+            offs[l] = (uint32_t)(a64[l] - lo);
+        if (exec == FULL_MASK) {
+            memcpy(x->mem_addr, a64, sizeof a64);
+        } else {
+            FOR_EACH_LANE(exec, l)
+                x->mem_addr[l] = a64[l];
+        }
+    }
+    if ((misaligned & (esz - 1)) || hi - lo > INT32_MAX) /* the offsets are signed in a gather */
+        return NULL;
+    const uint64_t span = hi - lo + esz;
+    if (di->c == WS_SPACE_SHARED)
+        return lo < x->blk->shared_size && span <= x->blk->shared_size - lo ? x->blk->shared + lo : NULL;
+    ws_alloc *al = ws_find_alloc(x->L->sim, lo, span);
+    return al ? al->data + (lo - al->base) : NULL;
+}
+
+/* d[l] = the element at p + offs[l], zero-extended into d's row (32-bit for up to 4 bytes, 64-bit
+ * for 8: decode_mem), in the lanes of exec; offs was read whole before d is written (d may be the
+ * address's row) */
+static inline void load_lanes(uint64_t *d, const uint8_t *p, const uint32_t *offs, unsigned esz, uint32_t exec)
+{
+    if (exec == FULL_MASK && esz == 4) {
+        uint32_t *d32 = (uint32_t *)d;
+#if WS_INTERP_SIMD == 3
+        for (unsigned j = 0; j < 32; j += 16)
+            _mm512_storeu_si512(d32 + j, _mm512_i32gather_epi32(_mm512_loadu_si512(offs + j), p, 1));
+#elif WS_INTERP_SIMD == 2
+        for (unsigned j = 0; j < 32; j += 8)
+            _mm256_storeu_si256((__m256i *)(d32 + j),
+                                _mm256_i32gather_epi32((const int *)p, _mm256_loadu_si256((const __m256i *)(offs + j)),
+                                                       1));
+#else
+        for (unsigned l = 0; l < 32; l++)
+            memcpy(&d32[l], p + offs[l], 4);
+#endif
+        return;
+    }
+    FOR_EACH_LANE(exec, l) {
+        uint64_t v = 0;
+        memcpy(&v, p + offs[l], esz);
+        if (esz == 8)
+            d[l] = v;
+        else
+            ((uint32_t *)d)[l] = (uint32_t)v;
+    }
+}
+
+/* the element at p + offs[l] = lane l's low bytes (little-endian) of v's row, in lane order: where
+ * lanes share an address the highest lane's value stays, as in the executor */
+static inline void store_lanes(uint8_t *p, const uint64_t *v, const uint32_t *offs, unsigned esz, uint32_t exec)
+{
+    const uint8_t *src = (const uint8_t *)v;
+    const size_t stride = esz == 8 ? 8 : 4;
+    if (exec == FULL_MASK && esz == 4) {
+        for (unsigned l = 0; l < 32; l++)
+            memcpy(p + offs[l], src + 4 * l, 4);
+        return;
+    }
+    FOR_EACH_LANE(exec, l)
+        memcpy(p + offs[l], src + stride * l, esz);
+}
+
+#endif
