@@ -642,7 +642,7 @@ h_WARPSYNC:
     /* what ws_collective does for it: every executing lane is in the membermask (no report, one
      * group) and, in a warp no collective has split, ws_split_check finds nothing; the lanes are
      * together already (a converged stretch, or the scheduler's group) */
-    if (!w->split[WS_SPLIT_CALLS].n && !w->split[WS_SPLIT_MASKS].n) {
+    if (!x->w->split[WS_SPLIT_CALLS].n && !x->w->split[WS_SPLIT_MASKS].n) {
         x->coll_exec = exec;
         NEXT();
     }
