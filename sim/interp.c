@@ -34,36 +34,15 @@ int ws_simd_available(ws_simd_kind v)
     }
 }
 
-ws_interp_run_fn ws_interp_run_of(ws_simd_kind v)
+ws_interp_fns ws_interp_of(ws_simd_kind v)
 {
     switch (v) {
 #ifdef WS_HAVE_X86_VARIANTS
-    case WS_SIMD_AVX2: return ws_interp_run_avx2;
-    case WS_SIMD_AVX512: return ws_interp_run_avx512;
+    case WS_SIMD_AVX2: return (ws_interp_fns){ws_interp_run_avx2, ws_interp_step_avx2, ws_interp_merged_shfl_avx2};
+    case WS_SIMD_AVX512:
+        return (ws_interp_fns){ws_interp_run_avx512, ws_interp_step_avx512, ws_interp_merged_shfl_avx512};
 #endif
-    default: return ws_interp_run_base;
-    }
-}
-
-ws_interp_step_fn ws_interp_step_of(ws_simd_kind v)
-{
-    switch (v) {
-#ifdef WS_HAVE_X86_VARIANTS
-    case WS_SIMD_AVX2: return ws_interp_step_avx2;
-    case WS_SIMD_AVX512: return ws_interp_step_avx512;
-#endif
-    default: return ws_interp_step_base;
-    }
-}
-
-ws_merged_shfl_fn ws_interp_merged_shfl_of(ws_simd_kind v)
-{
-    switch (v) {
-#ifdef WS_HAVE_X86_VARIANTS
-    case WS_SIMD_AVX2: return ws_interp_merged_shfl_avx2;
-    case WS_SIMD_AVX512: return ws_interp_merged_shfl_avx512;
-#endif
-    default: return ws_interp_merged_shfl_base;
+    default: return (ws_interp_fns){ws_interp_run_base, ws_interp_step_base, ws_interp_merged_shfl_base};
     }
 }
 

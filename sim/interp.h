@@ -12,10 +12,14 @@ typedef enum { WS_SIMD_BASE, WS_SIMD_AVX2, WS_SIMD_AVX512, WS_SIMD_COUNT } ws_si
 const char *ws_simd_name(ws_simd_kind v);
 /* Whether this build has the variant and this CPU runs it. */
 int ws_simd_available(ws_simd_kind v);
-/* The run loop of a variant (which must be available). */
-ws_interp_run_fn ws_interp_run_of(ws_simd_kind v);
-/* Its one-instruction entry for the timing mode's issue (interp_run.h, WS_INTERP_STEP). */
-ws_interp_step_fn ws_interp_step_of(ws_simd_kind v);
+/* A variant's entry points (which must be available): its run loop, its one-instruction entry
+ * for the timing mode's issue (interp_run.h, WS_INTERP_STEP) and its merged shuffle (below). */
+typedef struct {
+    ws_interp_run_fn run;
+    ws_interp_step_fn step;
+    ws_merged_shfl_fn merged_shfl;
+} ws_interp_fns;
+ws_interp_fns ws_interp_of(ws_simd_kind v);
 /* The variants' run loops and one-instruction entries (interp_base.c, interp_avx2.c, interp_avx512.c) */
 uint64_t ws_interp_run_base(ws_exec *x, const ws_dkernel *dk, uint32_t *pc, uint64_t budget, uint64_t *lanes,
                             int *yield, int *ended);
@@ -31,14 +35,13 @@ int ws_interp_step_avx512(ws_exec *x, const ws_dkernel *dk, uint32_t pc);
  * ng, when all 32 lanes execute in a warp no collective has split and nobody listens: each lane
  * by its own instruction's fixed routing. Returns 0, having done nothing, in every other case.
  * For warp.c's exec_merged, through L->merged_shfl (ws_merged_shfl_fn): one per variant
- * (interp_run.h's WS_INTERP_MERGED), and the one of a variant (which must be available). */
+ * (interp_run.h's WS_INTERP_MERGED). */
 int ws_interp_merged_shfl_base(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, const uint32_t *glanes,
                                unsigned ng, uint32_t exec);
 int ws_interp_merged_shfl_avx2(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, const uint32_t *glanes,
                                unsigned ng, uint32_t exec);
 int ws_interp_merged_shfl_avx512(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, const uint32_t *glanes,
                                  unsigned ng, uint32_t exec);
-ws_merged_shfl_fn ws_interp_merged_shfl_of(ws_simd_kind v);
 /* The variant to use: name ("sse2", "avx2", "avx512" or "auto"/NULL: the best available; the
  * environment's WARPSIM_SIMD when name is NULL). Returns -1 when name is unknown or unavailable. */
 int ws_simd_select(const char *name);

@@ -364,9 +364,10 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         free(L);
         return res->status = WS_ERR_INPUT;
     }
-    L->interp_run = ws_interp_run_of((ws_simd_kind)simd);
-    L->interp_step = ws_interp_step_of((ws_simd_kind)simd);
-    L->merged_shfl = ws_interp_merged_shfl_of((ws_simd_kind)simd);
+    const ws_interp_fns fns = ws_interp_of((ws_simd_kind)simd);
+    L->interp_run = fns.run;
+    L->interp_step = fns.step;
+    L->merged_shfl = fns.merged_shfl;
     ws_status st = WS_OK;
     ws_block b;
     memset(&b, 0, sizeof b);
