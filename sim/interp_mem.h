@@ -8,13 +8,18 @@
 #ifndef WS_INTERP_MEM_H
 #define WS_INTERP_MEM_H
 
+/* mem_lanes, load_lanes and store_lanes are kept out of line: inlined into the run loop they made
+ * its other handlers cost more (callgrind, avx2: reduce_loop's binary ops 65.0 -> 68.0 host
+ * instructions per warp instruction, and bank_conflicts itself 101 -> 135). */
+
 /* The lanes of exec of a DK_LD or DK_ST (decode_mem: a = the address's row, imm its offset, imm2
  * its wrap, imm3 the element's bytes and DK_ADDR_ROW32, c the space): each executing lane's address
  * to x->mem_addr[l] (those lanes only, as the executor leaves it) and its offset from the lowest
  * to offs[l]; the host pointer of the lowest address when every address is aligned and all of them
  * lie inside the block's shared memory or one global allocation, else NULL: the executor then
  * does the work and reports what is wrong (the same message, the same lane as ever). */
-static inline uint8_t *mem_lanes(ws_exec *x, const ws_dinsn *di, const uint64_t *base, uint32_t exec, uint32_t *offs)
+static __attribute__((noinline)) uint8_t *mem_lanes(ws_exec *x, const ws_dinsn *di, const uint64_t *base, uint32_t exec,
+                                                    uint32_t *offs)
 {
     const uint64_t esz = di->imm3 & 15, off = di->imm, wrap = di->imm2;
     uint64_t lo, hi, misaligned;
@@ -90,7 +95,8 @@ static inline uint8_t *mem_lanes(ws_exec *x, const ws_dinsn *di, const uint64_t 
 /* d[l] = the element at p + offs[l], zero-extended into d's row (32-bit for up to 4 bytes, 64-bit
  * for 8: decode_mem), in the lanes of exec; offs was read whole before d is written (d may be the
  * address's row) */
-static inline void load_lanes(uint64_t *d, const uint8_t *p, const uint32_t *offs, unsigned esz, uint32_t exec)
+static __attribute__((noinline)) void load_lanes(uint64_t *d, const uint8_t *p, const uint32_t *offs, unsigned esz,
+                                                 uint32_t exec)
 {
     if (exec == FULL_MASK && esz == 4) {
         uint32_t *d32 = (uint32_t *)d;
@@ -120,7 +126,8 @@ static inline void load_lanes(uint64_t *d, const uint8_t *p, const uint32_t *off
 
 /* the element at p + offs[l] = lane l's low bytes (little-endian) of v's row, in lane order: where
  * lanes share an address the highest lane's value stays, as in the executor */
-static inline void store_lanes(uint8_t *p, const uint64_t *v, const uint32_t *offs, unsigned esz, uint32_t exec)
+static __attribute__((noinline)) void store_lanes(uint8_t *p, const uint64_t *v, const uint32_t *offs, unsigned esz,
+                                                  uint32_t exec)
 {
     const uint8_t *src = (const uint8_t *)v;
     const size_t stride = esz == 8 ? 8 : 4;
