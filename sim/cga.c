@@ -103,16 +103,11 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
     uint8_t *body = calloc((size_t)n + 1, 1), *divergent = calloc((size_t)n + 1, 1);
     uint32_t *sass = calloc((size_t)n + 1, sizeof *sass);
     uint32_t *targets = calloc((size_t)n + 1, sizeof *targets);
+    int rc = -1;
     if (!c->stretch || !c->reads || !c->needs || !c->s2r || !labels || !block || !targets || !body || !divergent ||
         !sass || mark_divergent(k, code, divergent) != 0) {
-        free(sass);
-        free(body);
-        free(divergent);
-        free(labels);
-        free(block);
-        free(targets);
         ws_cga_free(c);
-        return -1;
+        goto done;
     }
     ws_block_starts(k, labels);
     for (uint32_t pc = 0; pc < n; pc++) {
@@ -170,14 +165,16 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
             c->s2r[read_in] = 1;
         c->reads[pc] |= found && c->stretch[pc] == id && pc > 0 && c->reads[pc - 1] && c->stretch[pc - 1] == id;
     }
+    ws_cga_reset(c);
+    rc = 0;
+done: /* the work arrays, on both paths */
     free(sass);
     free(body);
     free(divergent);
     free(labels);
     free(block);
     free(targets);
-    ws_cga_reset(c);
-    return 0;
+    return rc;
 }
 
 void ws_cga_reset(ws_cga *c)
