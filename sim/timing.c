@@ -44,6 +44,7 @@
 #include "fold.h"
 #include "narrow.h"
 #include "schedule.h"
+#include "stq.h"
 #include "subwarp.h"
 #include "warp.h"
 
@@ -60,6 +61,8 @@ typedef struct {
     int shared;
     unsigned wavefronts, min_wavefronts;
     double hold, mio, extra_latency; /* cycles held: the block's shared pipe, the sub-partition's MIO */
+    int queued;                      /* a shared store with the store queue on (stq.bytes > 0) ... */
+    ws_stq_store stq;                /* ... its size and costs there (stq.h) */
     ws_space space;
 } mem_cost;
 
@@ -84,8 +87,10 @@ typedef struct {
     uint8_t sb_why;
     uint32_t sb_prod;
     uint64_t sb_when;
-    mem_access mem; /* while mem_valid: the pick's memory access */
-    uint32_t seg;   /* ws_schedule_pick's state: the segment it entered converged (UINT32_MAX: none) */
+    mem_access mem;   /* while mem_valid: the pick's memory access */
+    uint32_t seg;     /* ws_schedule_pick's state: the segment it entered converged (UINT32_MAX: none) */
+    double stq_until; /* its last shared store's drain end: while later than the cycle, the warp has
+                         stores in its sub-partition's store queue (a warp running ahead must not) */
 } warp_state;
 
 /* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. */
@@ -125,18 +130,20 @@ struct ws_timing {
     uint64_t when[32], charged[32];
     uint8_t why[32];
     uint32_t prod[32];
-    int64_t bits_feed;     /* the preset's bits.feed in whole cycles */
-    int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
-    int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
-    uint32_t rr_first[64]; /* per sub-partition: where its round robin's search starts (rr_pick) */
-    uint32_t rr_after[32]; /* per warp: that start once the warp has issued (the next of its sub-partition) */
-    double pipe_free;      /* the shared pipe is busy until this cycle */
-    uint64_t pipe_at;      /* the first whole cycle it is free */
-    double mio_free[64];   /* per sub-partition: its MIO pipe is busy until this cycle */
-    uint64_t mio_at[64];   /* the first whole cycle it is free */
-    timing_info *info;     /* per instruction (timing_info_of), built for the launch's first block */
-    uint8_t *narrow;       /* per instruction: WS_NARROW_* (narrow.h), built before info */
-    ws_fold fold;          /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
+    int64_t bits_feed;      /* the preset's bits.feed in whole cycles */
+    int64_t shfl_feed;      /* the preset's shfl.feed in whole cycles */
+    int eager;              /* stall events or --slow-path timing: every cycle charged as it passes */
+    uint32_t rr_first[64];  /* per sub-partition: where its round robin's search starts (rr_pick) */
+    uint32_t rr_after[32];  /* per warp: that start once the warp has issued (the next of its sub-partition) */
+    double pipe_free;       /* the shared pipe is busy until this cycle */
+    uint64_t pipe_at;       /* the first whole cycle it is free */
+    double mio_free[64];    /* per sub-partition: its MIO pipe is busy until this cycle */
+    uint64_t mio_at[64];    /* the first whole cycle it is free */
+    uint64_t mio_issue[64]; /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
+    ws_stq stq[64];         /* per sub-partition: its store queue (stq.entries > 0) */
+    timing_info *info;      /* per instruction (timing_info_of), built for the launch's first block */
+    uint8_t *narrow;        /* per instruction: WS_NARROW_* (narrow.h), built before info */
+    ws_fold fold;           /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
     uint32_t ninfo;
     uint32_t nfast; /* ninfo, or 0 with --slow-path timing: info_of and uses_of take the tables below it */
     int info_ready;
@@ -167,6 +174,9 @@ struct ws_timing {
     ws_cga cga;
     int cga_built;
 };
+
+/* The store queue's bounds (stq.h) from the preset. */
+static ws_stq_bounds stq_bounds(const ws_timing *t) { return (ws_stq_bounds){t->p.stq_bytes, t->p.stq_wavefronts}; }
 
 /* A block's first load of global lines waits for L2 or HBM (charged by sim/grid.c): beyond the L1
  * hit its own cycles keep, ld.l2 when the lines are in L2, else ld.miss. The measurement launches
@@ -324,7 +334,18 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
         c->mio = data > c->mio ? data : c->mio;
         /* lanes storing to one word take turns, but not lanes storing its different bytes: a
          * consecutive st.shared.u16 (two lanes a word) takes 4 cycles like a u32 (bench_st_wide[7]) */
-        c->mio += (ws_bank_same_word_lanes(addr, exec, bytes < 4 ? bytes : 4) - 1) * t->p.store_same_word;
+        double same = (ws_bank_same_word_lanes(addr, exec, bytes < 4 ? bytes : 4) - 1) * t->p.store_same_word;
+        c->mio += same;
+        if (t->p.stq_bytes > 0) { /* queued, then drained as probe_stq measures (stq.h) */
+            c->queued = 1;
+            c->stq.bytes = bytes * __builtin_popcount(exec);
+            c->stq.wavefronts = c->wavefronts;
+            c->stq.data = t->p.stq_data + (t->p.stq_bandwidth > 0 ? c->stq.bytes / t->p.stq_bandwidth : 0);
+            double w = c->wavefronts * t->p.stq_wavefront;
+            /* lanes of a st on one word do not take turns: 64 broadcast STS [UR4] take 254 cycles
+             * after a drain (probe_stq_ctx); a red's lanes on one word do */
+            c->stq.write = (w > t->p.stq_min ? w : t->p.stq_min) + (ws_op_class_of(in->op) == CLS_ATOMIC ? same : 0);
+        }
     } else { /* one warp's loads: mio.wavefront a wavefront, mio.issue at least (bench_shared_ilp) */
         c->mio = c->wavefronts * t->p.mio_wavefront;
         c->mio = c->mio > t->p.mio_issue ? c->mio : t->p.mio_issue;
@@ -707,7 +728,18 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
     const ws_insn *in = &x->L->code[pc];
     int shared = ws_op_is_memory(in->op) && access_of(t, x, w, wi)->c.shared;
     if (shared || ws_optable[in->op].latency == LAT_SHFL) { /* the MIO and shared pipes (stall: bank) */
-        uint64_t free = t->mio_at[wi % t->p.subpartitions];
+        unsigned sp = wi % t->p.subpartitions;
+        uint64_t free = t->mio_at[sp];
+        const mem_access *m = shared ? access_of(t, x, w, wi) : NULL;
+        if (m && !m->c.queued && ws_op_writes_op0(in->op)) { /* a load: the warp's queued stores are written */
+            uint64_t drained = (uint64_t)ceil(s->stq_until - 1e-9);
+            free = drained > free ? drained : free;
+        }
+        if (m && m->c.queued) { /* a queued store: the pipe's issue and the queue's room */
+            double room = ws_stq_room(&t->stq[sp], 0, &m->c.stq, stq_bounds(t));
+            free = (uint64_t)ceil(room - 1e-9);
+            free = t->mio_issue[sp] > free ? t->mio_issue[sp] : free;
+        }
         free = shared && t->pipe_at > free ? t->pipe_at : free;
         if (free > when) {
             when = free;
@@ -769,6 +801,7 @@ static void hold_mio(ws_timing *t, uint32_t wi, uint64_t cycle, double hold)
     double start = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle;
     t->mio_free[sp] = start + hold;
     t->mio_at[sp] = (uint64_t)ceil(t->mio_free[sp] - 1e-9);
+    t->mio_issue[sp] = cycle + (uint64_t)llround(t->p.mio_issue);
     t->dirty |= t->on_pipe;
 }
 
@@ -807,7 +840,13 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
             t->pipe_free = start + m->c.hold;
             t->pipe_at = (uint64_t)ceil(t->pipe_free - 1e-9);
-            hold_mio(t, wi, cycle, m->c.mio);
+            if (m->c.queued) { /* it holds the MIO pipe until it leaves the data stage (stq.h) */
+                unsigned sp = wi % t->p.subpartitions;
+                double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
+                s->stq_until = ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved);
+                hold_mio(t, wi, cycle, moved - from);
+            } else
+                hold_mio(t, wi, cycle, m->c.mio);
             L->stats.shared_wavefronts += m->c.wavefronts;
             L->stats.bank_conflicts += m->c.wavefronts - m->c.min_wavefronts;
         }
@@ -877,6 +916,12 @@ static int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
         return 0;
     t->blocked = 0; /* lanes run again: every warp picks anew */
     uint64_t at = cycle + (uint64_t)llround(t->p.lat[LAT_BAR] + t->p.bar_per_warp * (b->nwarps - 1));
+    /* not before every warp's queued shared stores are written: after 64 stores of 32 wavefronts
+     * in one warp, the other warps' loads past the bar.sync wait as long as its own (probe_stq2 s2) */
+    for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+        uint64_t drained = (uint64_t)ceil(t->ws[wi].stq_until - 1e-9);
+        at = drained > at ? drained : at;
+    }
     for (uint32_t wi = 0; wi < b->nwarps; wi++) {
         if (!((t->bar_wait >> wi) & 1) || waits_at(&b->warps[wi], LANE_WAIT_BAR))
             continue;
@@ -1051,6 +1096,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         s->ready_why = s->blocked_why = s->sb_valid = s->mem_valid = s->sb_why = 0;
         s->sb_prod = 0;
         s->seg = UINT32_MAX;
+        s->stq_until = 0;
     }
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->timed = 0;
     unsigned nsp = t->p.subpartitions;
@@ -1074,6 +1120,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->pipe_at = 0;
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->mio_at, 0, sizeof t->mio_at);
+    memset(t->mio_issue, 0, sizeof t->mio_issue);
+    memset(t->stq, 0, sizeof t->stq);
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
     t->nstores = 0;

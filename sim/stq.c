@@ -1,0 +1,59 @@
+/* The MIO store queue of a sub-partition (stq.h). Both stages serve in order, so each store's
+ * times follow from the stores before it when it enters: the stores still in a stage at a later
+ * cycle are always a suffix of the ring. */
+#include "stq.h"
+
+static unsigned slot(const ws_stq *q, unsigned i) { return (q->head + i) % WS_STQ_CAP; }
+
+/* The first cycle at or after `from` at which `need` more fits under `max` in the stage whose
+ * stores leave at t[] (0 = no bound): drop the oldest until the rest fit; the new one then enters
+ * when the last dropped leaves. `size` picks bytes (1) or wavefronts (0). */
+static double fits(const ws_stq *q, const double *t, int bytes, double need, double max, double from)
+{
+    if (max <= 0)
+        return from;
+    double held = need;
+    for (unsigned i = 0; i < q->n; i++) {
+        unsigned k = slot(q, i);
+        held += t[k] > from ? (bytes ? q->s[k].bytes : q->s[k].wavefronts) : 0;
+    }
+    for (unsigned i = 0; i < q->n && held > max; i++) {
+        unsigned k = slot(q, i);
+        if (t[k] > from) {
+            held -= bytes ? q->s[k].bytes : q->s[k].wavefronts;
+            from = t[k];
+        }
+    }
+    return from;
+}
+
+double ws_stq_room(const ws_stq *q, double now, const ws_stq_store *st, ws_stq_bounds b)
+{
+    return fits(q, q->moved, 1, st->bytes, b.bytes, now);
+}
+
+double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, ws_stq_bounds b, double *moved_out)
+{
+    while (q->n && (q->done[q->head] <= now || q->n == WS_STQ_CAP)) {
+        q->head = (q->head + 1) % WS_STQ_CAP;
+        q->n--;
+    }
+    double moved = now, written = now; /* the previous store's: it left the data stage; was written */
+    if (q->n) {
+        unsigned last = slot(q, q->n - 1);
+        moved = q->moved[last] > now ? q->moved[last] : now;
+        written = q->done[last] > now ? q->done[last] : now;
+    }
+    /* the data stage takes its data after the previous store has left it; the store enters the bank
+     * stage as its data starts (when the bank stage has room) and is written after the previous one */
+    double begin = busy > moved ? busy : moved;
+    double ready = begin + st->data;
+    double enter = fits(q, q->done, 0, st->wavefronts, b.wavefronts, begin);
+    double start = enter > written ? enter : written;
+    unsigned k = slot(q, q->n++);
+    q->s[k] = *st;
+    q->moved[k] = ready > enter ? ready : enter;
+    q->done[k] = start + st->write > ready ? start + st->write : ready;
+    *moved_out = q->moved[k];
+    return q->done[k];
+}
