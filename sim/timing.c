@@ -87,9 +87,9 @@ typedef struct {
     uint8_t sb_why;
     uint32_t sb_prod;
     uint64_t sb_when;
-    mem_access mem;   /* while mem_valid: the pick's memory access */
-    uint32_t seg;     /* ws_schedule_pick's state: the segment it entered converged (UINT32_MAX: none) */
-    double stq_until; /* its last shared store's drain end: while later than the cycle, the warp has
+    mem_access mem; /* while mem_valid: the pick's memory access */
+    uint32_t seg;   /* ws_schedule_pick's state: the segment it entered converged (UINT32_MAX: none) */
+    double stq_end; /* its last shared store's drain end: while later than the cycle, the warp has
                          stores in its sub-partition's store queue (a warp running ahead must not) */
 } warp_state;
 
@@ -130,20 +130,20 @@ struct ws_timing {
     uint64_t when[32], charged[32];
     uint8_t why[32];
     uint32_t prod[32];
-    int64_t bits_feed;      /* the preset's bits.feed in whole cycles */
-    int64_t shfl_feed;      /* the preset's shfl.feed in whole cycles */
-    int eager;              /* stall events or --slow-path timing: every cycle charged as it passes */
-    uint32_t rr_first[64];  /* per sub-partition: where its round robin's search starts (rr_pick) */
-    uint32_t rr_after[32];  /* per warp: that start once the warp has issued (the next of its sub-partition) */
-    double pipe_free;       /* the shared pipe is busy until this cycle */
-    uint64_t pipe_at;       /* the first whole cycle it is free */
-    double mio_free[64];    /* per sub-partition: its MIO pipe is busy until this cycle */
-    uint64_t mio_at[64];    /* the first whole cycle it is free */
-    uint64_t mio_issue[64]; /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
-    ws_stq stq[64];         /* per sub-partition: its store queue (stq.entries > 0) */
-    timing_info *info;      /* per instruction (timing_info_of), built for the launch's first block */
-    uint8_t *narrow;        /* per instruction: WS_NARROW_* (narrow.h), built before info */
-    ws_fold fold;           /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
+    int64_t bits_feed;     /* the preset's bits.feed in whole cycles */
+    int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
+    int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
+    uint32_t rr_first[64]; /* per sub-partition: where its round robin's search starts (rr_pick) */
+    uint32_t rr_after[32]; /* per warp: that start once the warp has issued (the next of its sub-partition) */
+    double pipe_free;      /* the shared pipe is busy until this cycle */
+    uint64_t pipe_at;      /* the first whole cycle it is free */
+    double mio_free[64];   /* per sub-partition: its MIO pipe is busy until this cycle */
+    uint64_t mio_at[64];   /* the first whole cycle it is free */
+    uint64_t mio_next[64]; /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
+    ws_stq stq[64];        /* per sub-partition: its store queue (stq.entries > 0) */
+    timing_info *info;     /* per instruction (timing_info_of), built for the launch's first block */
+    uint8_t *narrow;       /* per instruction: WS_NARROW_* (narrow.h), built before info */
+    ws_fold fold;          /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
     uint32_t ninfo;
     uint32_t nfast; /* ninfo, or 0 with --slow-path timing: info_of and uses_of take the tables below it */
     int info_ready;
@@ -732,13 +732,13 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
         uint64_t free = t->mio_at[sp];
         const mem_access *m = shared ? access_of(t, x, w, wi) : NULL;
         if (m && !m->c.queued && ws_op_writes_op0(in->op)) { /* a load: the warp's queued stores are written */
-            uint64_t drained = (uint64_t)ceil(s->stq_until - 1e-9);
+            uint64_t drained = (uint64_t)ceil(s->stq_end - 1e-9);
             free = drained > free ? drained : free;
         }
         if (m && m->c.queued) { /* a queued store: the pipe's issue and the queue's room */
             double room = ws_stq_room(&t->stq[sp], 0, &m->c.stq, stq_bounds(t));
             free = (uint64_t)ceil(room - 1e-9);
-            free = t->mio_issue[sp] > free ? t->mio_issue[sp] : free;
+            free = t->mio_next[sp] > free ? t->mio_next[sp] : free;
         }
         free = shared && t->pipe_at > free ? t->pipe_at : free;
         if (free > when) {
@@ -801,7 +801,7 @@ static void hold_mio(ws_timing *t, uint32_t wi, uint64_t cycle, double hold)
     double start = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle;
     t->mio_free[sp] = start + hold;
     t->mio_at[sp] = (uint64_t)ceil(t->mio_free[sp] - 1e-9);
-    t->mio_issue[sp] = cycle + (uint64_t)llround(t->p.mio_issue);
+    t->mio_next[sp] = cycle + (uint64_t)llround(t->p.mio_issue);
     t->dirty |= t->on_pipe;
 }
 
@@ -843,7 +843,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             if (m->c.queued) { /* it holds the MIO pipe until it leaves the data stage (stq.h) */
                 unsigned sp = wi % t->p.subpartitions;
                 double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
-                s->stq_until = ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved);
+                s->stq_end = ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved);
                 hold_mio(t, wi, cycle, moved - from);
             } else
                 hold_mio(t, wi, cycle, m->c.mio);
@@ -919,7 +919,7 @@ static int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
     /* not before every warp's queued shared stores are written: after 64 stores of 32 wavefronts
      * in one warp, the other warps' loads past the bar.sync wait as long as its own (probe_stq2 s2) */
     for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-        uint64_t drained = (uint64_t)ceil(t->ws[wi].stq_until - 1e-9);
+        uint64_t drained = (uint64_t)ceil(t->ws[wi].stq_end - 1e-9);
         at = drained > at ? drained : at;
     }
     for (uint32_t wi = 0; wi < b->nwarps; wi++) {
@@ -1096,7 +1096,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         s->ready_why = s->blocked_why = s->sb_valid = s->mem_valid = s->sb_why = 0;
         s->sb_prod = 0;
         s->seg = UINT32_MAX;
-        s->stq_until = 0;
+        s->stq_end = 0;
     }
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->timed = 0;
     unsigned nsp = t->p.subpartitions;
@@ -1120,7 +1120,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->pipe_at = 0;
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->mio_at, 0, sizeof t->mio_at);
-    memset(t->mio_issue, 0, sizeof t->mio_issue);
+    memset(t->mio_next, 0, sizeof t->mio_next);
     memset(t->stq, 0, sizeof t->stq);
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
