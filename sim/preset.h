@@ -29,7 +29,7 @@ typedef struct {
     /* the MIO store queue (stq.h; 0 entries: none, a store holds the pipe as the store.* keys say):
      * its entries and operand registers (a store: its address and data registers a lane), and a
      * store's drain: stq.min at least, stq.wavefront a wavefront, stq.data + bytes / stq.bandwidth */
-    double stq_bytes, stq_wavefronts, stq_min, stq_wavefront, stq_data, stq_bandwidth;
+    double stq_bytes, stq_wavefronts, stq_stores, stq_min, stq_wavefront, stq_data, stq_bandwidth;
     double bar_base, bar_per_warp; /* bar.sync: cycles from the last arrival to the release */
     /* forms lowered to longer sequences (timing.c lowered_latency); 0: their class's latency */
     double sfu_fixup, sfu_sincos, rcp_rn, sqrt_rn, div_f64, div_64, conv_f16;

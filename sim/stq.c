@@ -5,22 +5,29 @@
 
 static unsigned slot(const ws_stq *q, unsigned i) { return (q->head + i) % WS_STQ_CAP; }
 
+enum { BY_WAVEFRONTS, BY_BYTES, BY_STORES };
+
+static double size_of(const ws_stq_store *s, int by)
+{
+    return by == BY_BYTES ? s->bytes : by == BY_WAVEFRONTS ? s->wavefronts : 1;
+}
+
 /* The first cycle at or after `from` at which `need` more fits under `max` in the stage whose
- * stores leave at t[] (0 = no bound): drop the oldest until the rest fit; the new one then enters
- * when the last dropped leaves. `size` picks bytes (1) or wavefronts (0). */
-static double fits(const ws_stq *q, const double *t, int bytes, double need, double max, double from)
+ * stores leave at t[] (0 = no bound), each store counted by `by`: drop the oldest until the rest
+ * fit; the new one then enters when the last dropped leaves. */
+static double fits(const ws_stq *q, const double *t, int by, double need, double max, double from)
 {
     if (max <= 0)
         return from;
     double held = need;
     for (unsigned i = 0; i < q->n; i++) {
         unsigned k = slot(q, i);
-        held += t[k] > from ? (bytes ? q->s[k].bytes : q->s[k].wavefronts) : 0;
+        held += t[k] > from ? size_of(&q->s[k], by) : 0;
     }
     for (unsigned i = 0; i < q->n && held > max; i++) {
         unsigned k = slot(q, i);
         if (t[k] > from) {
-            held -= bytes ? q->s[k].bytes : q->s[k].wavefronts;
+            held -= size_of(&q->s[k], by);
             from = t[k];
         }
     }
@@ -29,7 +36,7 @@ static double fits(const ws_stq *q, const double *t, int bytes, double need, dou
 
 double ws_stq_room(const ws_stq *q, double now, const ws_stq_store *st, ws_stq_bounds b)
 {
-    return fits(q, q->moved, 1, st->bytes, b.bytes, now);
+    return fits(q, q->moved, BY_BYTES, st->bytes, b.bytes, now);
 }
 
 double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, ws_stq_bounds b, double *moved_out)
@@ -48,7 +55,8 @@ double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, w
      * stage as its data starts (when the bank stage has room) and is written after the previous one */
     double begin = busy > moved ? busy : moved;
     double ready = begin + st->data;
-    double enter = fits(q, q->done, 0, st->wavefronts, b.wavefronts, begin);
+    double enter = fits(q, q->done, BY_WAVEFRONTS, st->wavefronts, b.wavefronts, begin);
+    enter = fits(q, q->done, BY_STORES, 1, b.stores, enter);
     double start = enter > written ? enter : written;
     unsigned k = slot(q, q->n++);
     q->s[k] = *st;

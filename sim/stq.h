@@ -15,9 +15,9 @@ typedef struct {
     double data, write;       /* cycles in the data stage; in the bank stage */
 } ws_stq_store;
 
-/* The bounds: bytes in the data stage, wavefronts in the bank stage (0: none). */
+/* The bounds: bytes in the data stage; wavefronts and stores in the bank stage (0: none). */
 typedef struct {
-    double bytes, wavefronts;
+    double bytes, wavefronts, stores;
 } ws_stq_bounds;
 
 typedef struct {

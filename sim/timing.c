@@ -176,7 +176,10 @@ struct ws_timing {
 };
 
 /* The store queue's bounds (stq.h) from the preset. */
-static ws_stq_bounds stq_bounds(const ws_timing *t) { return (ws_stq_bounds){t->p.stq_bytes, t->p.stq_wavefronts}; }
+static ws_stq_bounds stq_bounds(const ws_timing *t)
+{
+    return (ws_stq_bounds){t->p.stq_bytes, t->p.stq_wavefronts, t->p.stq_stores};
+}
 
 /* A block's first load of global lines waits for L2 or HBM (charged by sim/grid.c): beyond the L1
  * hit its own cycles keep, ld.l2 when the lines are in L2, else ld.miss. The measurement launches
