@@ -14,22 +14,25 @@
 #include "banks.h"
 #include "run_ptx.h"
 #include "schedule.h"
+#include "stq.h"
 #include "timing.h"
 
 static const char *warpsim_bin;
 
-#define HEAD ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n" \
-             ".reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n.reg .pred %p<2>;\nld.param.u64 %rd1, [o];\n"
+#define HEAD                                                                                                           \
+    ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"                             \
+    ".reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n.reg .pred %p<2>;\nld.param.u64 %rd1, [o];\n"
 
 /* A dependent op waits the add latency (4 on sm_90); an independent one issues next cycle. (A xor
  * reads the add: two dependent adds would be one IADD3, sim/fold.h.) */
 static void scoreboard_delays_dependent(void **state)
 {
     (void)state;
-    const char *ptx = HEAD "mov.u32 %r1, 5;\nmov.u64 %rd2, %clock64;\nadd.u32 %r2, %r1, 1;\nxor.b32 %r3, %r2, 1;\n"
-                           "mov.u64 %rd3, %clock64;\nadd.u32 %r4, %r1, 1;\nadd.u32 %r5, %r1, 2;\nmov.u64 %rd4, %clock64;\n"
-                           "sub.s64 %rd5, %rd3, %rd2;\nsub.s64 %rd6, %rd4, %rd3;\nst.global.u64 [%rd1], %rd5;\n"
-                           "st.global.u64 [%rd1+8], %rd6;\nst.global.u32 [%rd1+16], %r3;\nret;\n}\n";
+    const char *ptx =
+        HEAD "mov.u32 %r1, 5;\nmov.u64 %rd2, %clock64;\nadd.u32 %r2, %r1, 1;\nxor.b32 %r3, %r2, 1;\n"
+             "mov.u64 %rd3, %clock64;\nadd.u32 %r4, %r1, 1;\nadd.u32 %r5, %r1, 2;\nmov.u64 %rd4, %clock64;\n"
+             "sub.s64 %rd5, %rd3, %rd2;\nsub.s64 %rd6, %rd4, %rd3;\nst.global.u64 [%rd1], %rd5;\n"
+             "st.global.u64 [%rd1+8], %rd6;\nst.global.u32 [%rd1+16], %r3;\nret;\n}\n";
     uint64_t out[3];
     run_ptx(ptx, 32, out, 3, WS_MODE_TIMING, NULL);
     /* clock, add (c+1), dependent xor (c+1+4), clock (c+6): 6; then two independent adds: 3 */
@@ -62,22 +65,29 @@ static void bank_wavefronts(void **state)
     (void)state;
     uint64_t a[32];
     uint8_t bank[32];
-    for (unsigned l = 0; l < 32; l++) a[l] = 4 * l;
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 4 * l;
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 1);
     assert_int_equal(bank[5], 5);
-    for (unsigned l = 0; l < 32; l++) a[l] = 8 * l; /* stride 2 words */
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 8 * l; /* stride 2 words */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 2);
-    for (unsigned l = 0; l < 32; l++) a[l] = 128 * l; /* stride 32 words: one bank */
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 128 * l; /* stride 32 words: one bank */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 32);
     assert_int_equal(bank[31], 0);
-    for (unsigned l = 0; l < 32; l++) a[l] = 64; /* broadcast */
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 64; /* broadcast */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 1);
-    for (unsigned l = 0; l < 32; l++) a[l] = 8 * l; /* 64-bit consecutive: two half-warp phases */
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 8 * l; /* 64-bit consecutive: two half-warp phases */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 8, bank), 2);
-    for (unsigned l = 0; l < 32; l++) a[l] = 16 * l; /* 128-bit consecutive: four phases */
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 16 * l; /* 128-bit consecutive: four phases */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 16, bank), 4);
     assert_int_equal(ws_bank_wavefronts(a, 0x0000ffffu, 8, bank), 2); /* 64-bit stride 2: 2 words a bank */
-    for (unsigned l = 0; l < 32; l++) a[l] = 4 * (l % 3) + 128 * (l / 16); /* 3 words a half, mixed */
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 4 * (l % 3) + 128 * (l / 16);                          /* 3 words a half, mixed */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 2); /* banks 0-2 hold 2 words each */
     assert_int_equal(ws_bank_wavefronts(a, 0x0000ffffu, 4, bank), 1);
 }
@@ -89,7 +99,8 @@ static void bank_rule_map(void **state)
     (void)state;
     uint64_t a[32];
     ws_bank_access m;
-    for (unsigned l = 0; l < 32; l++) a[l] = 8 * l; /* stride 2 words: lanes l and l + 16 share a bank */
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 8 * l; /* stride 2 words: lanes l and l + 16 share a bank */
     assert_int_equal(ws_bank_rule(a, 0xffffffffu, 4, &m), 2);
     assert_int_equal(m.degree[0], 2);
     assert_int_equal(m.min_wavefronts, 1);
@@ -97,20 +108,23 @@ static void bank_rule_map(void **state)
     assert_int_equal(m.wave[3][0], 0);
     assert_int_equal(m.wave[19][0], 1);
     assert_int_equal(m.first[19][0], 19);
-    for (unsigned l = 0; l < 32; l++) a[l] = 64 + 4 * (l / 8); /* 4 words, 8 lanes on each: broadcasts */
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 64 + 4 * (l / 8); /* 4 words, 8 lanes on each: broadcasts */
     assert_int_equal(ws_bank_rule(a, 0xfffffffeu, 4, &m), 1);
     assert_int_equal(m.first[5][0], 1); /* lane 0 is not in the mask: lane 1 brings word 16 */
     assert_int_equal(m.first[9][0], 8);
     assert_int_equal(m.first[0][0], -1);
     assert_int_equal(m.bank[31][0], 19);
-    for (unsigned l = 0; l < 32; l++) a[l] = 16 * l; /* 128-bit consecutive: 4 phases of 8 lanes */
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 16 * l; /* 128-bit consecutive: 4 phases of 8 lanes */
     assert_int_equal(ws_bank_rule(a, 0xffffffffu, 16, &m), 4);
     assert_int_equal(m.lanes_per_phase, 8);
     assert_int_equal(m.words, 4);
     assert_int_equal(m.bank[9][3], 7);
     assert_int_equal(m.wave[9][3], 1); /* phase 1 */
     assert_int_equal(m.degree[3], 1);
-    for (unsigned l = 0; l < 32; l++) a[l] = 8 * 32 * l; /* 64-bit, stride 64 words: one bank pair */
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 8 * 32 * l; /* 64-bit, stride 64 words: one bank pair */
     assert_int_equal(ws_bank_rule(a, 0xffffffffu, 8, &m), 32);
     assert_int_equal(m.degree[0], 16);
     assert_int_equal(m.wave[31][1], 31);
@@ -122,19 +136,81 @@ static void bank_same_word_lanes(void **state)
 {
     (void)state;
     uint64_t a[32];
-    for (unsigned l = 0; l < 32; l++) a[l] = 4 * l + (l & 3); /* bytes of 32 distinct words */
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 4 * l + (l & 3); /* bytes of 32 distinct words */
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 4), 1);
-    for (unsigned l = 0; l < 32; l++) a[l] = l < 5 ? 400 + (l & 3) : l < 8 ? 4096 : 8 * l + 1024;
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = l < 5 ? 400 + (l & 3) : l < 8 ? 4096 : 8 * l + 1024;
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 4), 5); /* lanes 0-4: bytes of word 100 */
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffe0u, 4), 3); /* lanes 5-7: word 1024 */
     assert_int_equal(ws_bank_same_word_lanes(a, 0, 4), 0);
     assert_int_equal(ws_bank_same_word_lanes(a, 0x1fu, 1), 2); /* bytes: lanes 0 and 4 store byte 400 */
-    for (unsigned l = 0; l < 32; l++) a[l] = 64;
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 64;
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 4), 32);
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 2), 32);
-    for (unsigned l = 0; l < 32; l++) a[l] = 2 * l; /* st.shared.u16 consecutive: two lanes a word */
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = 2 * l; /* st.shared.u16 consecutive: two lanes a word */
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 4), 2);
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 2), 1);
+}
+
+/* The MIO store queue (sim/stq.c): the data stage takes a store's data one store after the other
+ * and holds at most `bytes`; the bank stage writes one store after the other and holds at most
+ * `wavefronts` and `stores`; a store that does not fit in the data stage waits for the oldest to
+ * leave it. */
+static void store_queue_stages(void **state)
+{
+    (void)state;
+    ws_stq q = {0};
+    ws_stq_bounds b = {256, 0, 1}; /* two 128-byte stores; one in the bank stage */
+    ws_stq_store st = {.bytes = 128, .wavefronts = 32, .data = 4, .write = 64}; /* u32 128 bytes apart */
+    double moved;
+    assert_true(ws_stq_room(&q, 0, &st, b) == 0);
+    assert_true(ws_stq_push(&q, 0, 0, &st, b, &moved) == 64); /* written 64 cycles on */
+    assert_true(moved == 4);                                  /* its data taken */
+    /* the second enters the bank stage when the first is written */
+    assert_true(ws_stq_push(&q, 4, 4, &st, b, &moved) == 128);
+    assert_true(moved == 64);
+    /* the data stage holds both until 64: a third fits when the first has left it */
+    assert_true(ws_stq_room(&q, 8, &st, b) == 8);
+    assert_true(ws_stq_push(&q, 8, 64, &st, b, &moved) == 192);
+    assert_true(moved == 128);
+    assert_true(ws_stq_room(&q, 12, &st, b) == 64); /* 256 bytes held until the second leaves */
+    /* data-bound stores (v4, 512 bytes: 10 cycles of data, 8 of writes) drain at the data rate */
+    ws_stq p = {0};
+    ws_stq_store v4 = {.bytes = 512, .wavefronts = 4, .data = 10, .write = 8};
+    ws_stq_bounds wide = {2048, 0, 0};
+    double end = 0;
+    for (int i = 0; i < 8; i++)
+        end = ws_stq_push(&p, ws_stq_room(&p, 4.0 * i, &v4, wide), 0, &v4, wide, &moved);
+    assert_true(end == 80);
+}
+
+/* With the queue on (stq.bytes > 0) a warp's shared stores are queued: 8 stores of 32 wavefronts
+ * issue before they are written, and the load after them waits until they are; without it each
+ * store holds the pipe (store.*) and the load does not wait. */
+static void store_queue_load_waits(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD ".shared .align 4 .b8 t[4096];\n"
+                           "mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 7;\nmov.u32 %r3, t;\nadd.u32 %r2, %r2, %r3;\n"
+                           "mov.u64 %rd2, %clock64;\n"
+                           "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"
+                           "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"
+                           "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"
+                           "mov.u64 %rd3, %clock64;\nld.shared.u32 %r4, [%r3+4];\nadd.u32 %r5, %r4, 1;\n"
+                           "mov.u64 %rd4, %clock64;\nsub.s64 %rd5, %rd3, %rd2;\nsub.s64 %rd6, %rd4, %rd3;\n"
+                           "st.global.u64 [%rd1], %rd5;\nst.global.u64 [%rd1+8], %rd6;\nret;\n}\n";
+    uint64_t out[2], off[2];
+    const char *queued = "stq.bytes 4096\nstq.wavefronts 0\nstq.stores 1\nstq.min 4\nstq.wavefront 2\n"
+                         "stq.data 2\nstq.bandwidth 64\nmio.issue 4\n";
+    run_ptx(ptx, 32, out, 2, WS_MODE_TIMING, queued);
+    assert_true(out[0] <= 8 * 32 + 4);      /* issued as the block's shared pipe takes their wavefronts */
+    assert_true(out[0] + out[1] >= 8 * 64); /* the load waited for 8 x 64 cycles of writes */
+    run_ptx(ptx, 32, off, 2, WS_MODE_TIMING, "stq.bytes 0\n");
+    /* store.*: each store held the pipe (32 x 1.36 - 0.77 cycles): the region is longer, the load's wait shorter */
+    assert_true(off[0] > out[0] && off[1] + 200 < out[1]);
 }
 
 /* ptxas's order (sim/schedule.c): with loads of 23 cycles and adds of 4, the second load goes
@@ -283,6 +359,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(bank_wavefronts),
         cmocka_unit_test(bank_rule_map),
         cmocka_unit_test(bank_same_word_lanes),
+        cmocka_unit_test(store_queue_stages),
+        cmocka_unit_test(store_queue_load_waits),
         cmocka_unit_test(preset_file_is_builtin),
         cmocka_unit_test(schedule_rules),
         cmocka_unit_test(schedule_hoists_loads),

@@ -69,7 +69,9 @@ static void shared_base_once_per_sass_block(void **state)
     assert_true(r <= a);
     assert_int_equal(region(reuse, "sreg.s2r 70\n") - r, 70 - 23);
     assert_true(b >= r + 15); /* the second block waits for its own read (the first store's pipe hides some) */
-    assert_int_equal(region(twice, "sreg.cga 0\n"), region(reuse, "sreg.cga 0\n"));
+    /* with a free base the two are alike; the first store holding the pipe (store.*, no store queue)
+     * hides the 4 cycles of twice's mov.u32 %r4, sh, as ptxas's ULEA is hidden */
+    assert_int_equal(region(twice, "sreg.cga 0\nstq.bytes 0\n"), region(reuse, "sreg.cga 0\nstq.bytes 0\n"));
 }
 
 /* The stretches themselves: the base is read on entering the stretch (between clock reads) of a
