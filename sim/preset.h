@@ -26,11 +26,11 @@ typedef struct {
     double store_bandwidth;        /* bytes a cycle a shared store's data takes (wide stores) */
     double mio_issue;              /* cycles a shared access or shuffle holds its sub-partition's MIO pipe at least */
     double mio_wavefront;          /* cycles a shared load holds it per wavefront */
-    /* the MIO store queue (stq.h; 0 entries: none, a store holds the pipe as the store.* keys say):
-     * its entries and operand registers (a store: its address and data registers a lane), and a
-     * store's drain: stq.min at least, stq.wavefront a wavefront, stq.data + bytes / stq.bandwidth */
-    double stq_bytes, stq_wavefronts, stq_stores, stq_min, stq_wavefront, stq_data, stq_bandwidth;
     double bar_base, bar_per_warp; /* bar.sync: cycles from the last arrival to the release */
+    /* the MIO store queue (stq.h; stq.bytes 0: none, a store holds the pipe as the store.* keys
+     * say): the data stage's bytes, the bank stage's wavefronts and stores; a store's data takes
+     * stq.data + bytes / stq.bandwidth cycles, its write stq.min at least, stq.wavefront a wavefront */
+    double stq_bytes, stq_wavefronts, stq_stores, stq_min, stq_wavefront, stq_data, stq_bandwidth;
     /* forms lowered to longer sequences (timing.c lowered_latency); 0: their class's latency */
     double sfu_fixup, sfu_sincos, rcp_rn, sqrt_rn, div_f64, div_64, conv_f16;
     /* forms by type or modifier (timing.c lowered_latency): 32-bit and 64-bit mul.hi, f64
