@@ -307,10 +307,13 @@ static void advance(ws_warp *w, uint32_t lanes, uint32_t pc)
  * warp the whole warp), the lanes of taken go to target, the others to pc + 1, each joining a
  * runnable group already there. What leave_converged, move_lanes(group, pc), move_lanes(taken,
  * target) and move_lanes(group & ~taken, pc + 1) leave (the order of the groups means nothing),
- * in one pass over the groups; anything unusual takes those. */
-static void split_at_branch(ws_warp *w, uint32_t group, uint32_t taken, uint32_t target, uint32_t pc)
+ * in one pass over the groups; anything unusual takes those, and so does --slow-path converged
+ * (reference), which the tests compare with. */
+static void split_at_branch(ws_warp *w, uint32_t group, uint32_t taken, uint32_t target, uint32_t pc, int reference)
 {
     const uint32_t not_taken = group & ~taken, next = pc + 1;
+    if (reference) /* --slow-path converged: the moves one by one, what the tests compare with */
+        goto one_by_one;
     if (w->converged && group == w->live) {
         w->converged = 0;
         if (target == next) {
@@ -341,6 +344,7 @@ static void split_at_branch(ws_warp *w, uint32_t group, uint32_t taken, uint32_t
         }
     }
     if (gi == none || gp != none || w->gstate[gi] != LANE_RUN) {
+    one_by_one:
         leave_converged(w);
         move_lanes(w, group, pc, LANE_RUN);
         move_lanes(w, taken, target, LANE_RUN);
@@ -381,7 +385,7 @@ void ex_bra(ws_exec *x, const ws_insn *in, uint32_t mask)
         advance(w, group, mask ? target : pc + 1);
         return;
     }
-    split_at_branch(w, group, mask, target, pc);
+    split_at_branch(w, group, mask, target, pc, x->L->slow & WS_SLOW_CONVERGED);
     if (x->L->reconv_pc[pc] != UINT32_MAX)
         push_reconv(w, x->L->reconv_pc[pc], group);
 }
@@ -657,10 +661,13 @@ static inline __attribute__((always_inline)) int pick_group(ws_exec *x, ws_warp 
         drop_reconv_here(w);
     } else {
         /* lowest_pc_group(w, LANE_RUN) and the lowest pc above it: at most one group is at a
-         * (pc, state), so the second is another group's */
+         * (pc, state), so the second is another group's (--slow-path converged, which runs no
+         * stretch, takes lowest_pc_group: what the tests compare with) */
         uint32_t runnable = 0, next = UINT32_MAX;
         pc = UINT32_MAX;
-        for (unsigned i = 0; i < w->ngroups; i++) {
+        if (L->slow & WS_SLOW_CONVERGED)
+            runnable = lowest_pc_group(w, LANE_RUN, &pc);
+        for (unsigned i = 0; i < w->ngroups && !(L->slow & WS_SLOW_CONVERGED); i++) {
             if (w->gstate[i] != LANE_RUN)
                 continue;
             uint32_t gp = w->gpc[i];
