@@ -103,6 +103,7 @@ typedef struct {
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
+    uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
 } timing_info;
 
 struct ws_timing {
@@ -576,8 +577,9 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     timing_info f = {0};
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
-    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU);
-    f.memory = (uint8_t)ws_op_is_memory(in->op);
+    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_LOAD);
+    f.same = fold == WS_FOLD_LOAD ? t->fold.same[pc] : WS_NO_REG;
+    f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_LOAD); /* a folded load: no access */
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
     /* ld, ldu, atom: from the access; match: from the values */
@@ -735,7 +737,7 @@ static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
         if (t->info[pc].imc) /* ptxas puts the ULDC among the stretch's first S2Rs (time_cg_*scan*.sass) */
             lat[pc] += t->p.sreg_tid;
     }
-    int r = ws_schedule_build(L->k, L->code, L->uses, lat, &t->sched);
+    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &t->sched);
     free(lat);
     return r;
 }
@@ -844,11 +846,13 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
     uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
     if (f->free_mov) /* a rename: ready when its source is, as made by the source's producer */
-        for (uint32_t i = 0; i < u->nsrc; i++)
-            if (rr[u->src[i]] > done) {
-                done = rr[u->src[i]];
-                prod = rp[u->src[i]];
+        for (uint32_t i = 0; i <= u->nsrc; i++) {
+            uint32_t r = i < u->nsrc ? u->src[i] : f->same; /* a folded load: the earlier load's value */
+            if (r < t->nregs && rr[r] > done) {
+                done = rr[r];
+                prod = rp[r];
             }
+        }
     uint64_t done_pred = done + (uint64_t)f->pred;
     for (uint32_t i = 0; i < u->ndst; i++) {
         rr[u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
