@@ -9,6 +9,12 @@
  *    IMAD.IADD; bench_alu.sass: 64 `add.u32 %r13, %r13, %r2` are 32 IADD3; bench_mio_w1.sass:
  *    `LOP3.LUT 0x96` of two xors). The first of the pair takes no issue slot and no latency: its
  *    value is ready when its sources are, and its reader (the IADD3, LOP3) waits for them.
+ *  - A longer chain of one and/or/xor (three ops and more, each value read by the next alone)
+ *    with a shuffle's or a load's value among its leaves is a tree of 3-input LOP3s that
+ *    combines the leaves as they come (bench_mio_w1.sass, bench_throughput.sass: the 64 shuffle
+ *    values and eight xor accumulators are one tree, one LOP3 after the last SHFL): every op but
+ *    the chain's last is folded, the last waits for all the leaves. (IADD3 chains stay pairs:
+ *    bench_alu.sass's 64 dependent adds are 32 IADD3 one after another.)
  *  - Where a basic block ends with redux.sync, REDUX writes a uniform register that the block's
  *    last instruction copies out (`REDUX.SUM.S32 UR4, R5` then `IMAD.U32 R9, RZ, RZ, UR4`:
  *    time_cub_block_reduce_raking*_sum_int_b128/_b1024.sass): the warp, issuing in order, waits
