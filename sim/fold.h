@@ -9,11 +9,25 @@
  *    IMAD.IADD; bench_alu.sass: 64 `add.u32 %r13, %r13, %r2` are 32 IADD3; bench_mio_w1.sass:
  *    `LOP3.LUT 0x96` of two xors). The first of the pair takes no issue slot and no latency: its
  *    value is ready when its sources are, and its reader (the IADD3, LOP3) waits for them.
+ *  - A longer chain of one and/or/xor (three ops and more, each value read by the next alone)
+ *    with a shuffle's or a load's value among its leaves is a tree of 3-input LOP3s that
+ *    combines the leaves as they come (bench_mio_w1.sass, bench_throughput.sass: the 64 shuffle
+ *    values and eight xor accumulators are one tree, one LOP3 after the last SHFL): every op but
+ *    the chain's last is folded, the last waits for all the leaves. (IADD3 chains stay pairs:
+ *    bench_alu.sass's 64 dependent adds are 32 IADD3 one after another.) Only with the preset's
+ *    fold.tree 1 (0 in sm_90): with the tree free, bench_mio's and bench_shared_ilp's regions
+ *    become bound by the MIO pipe alone (282 cycles where the H200 takes 306-316), since where
+ *    ptxas puts the tree's LOP3s (each waiting for the load or shuffle just issued, which drains
+ *    the pipe: docs/calibration.md "Instruction fetch and the LOP3 tree") is not modelled.
  *  - Where a basic block ends with redux.sync, REDUX writes a uniform register that the block's
  *    last instruction copies out (`REDUX.SUM.S32 UR4, R5` then `IMAD.U32 R9, RZ, RZ, UR4`:
  *    time_cub_block_reduce_raking*_sum_int_b128/_b1024.sass): the warp, issuing in order, waits
  *    there for the result before it starts the next block (rakingcomm's `S2UR` of the next
- *    block comes after the copy). */
+ *    block comes after the copy).
+ *  - A shared load of the address an earlier load of its block read, with no store, atomic or
+ *    fence between and the address's register and the earlier value unchanged, is not issued:
+ *    ptxas reads the earlier load's register (time_cub_block_scan_raking_exclusivesum_int_b1024.sass:
+ *    32 LDS for the PTX's 64 loads of the raking thread's elements). */
 #ifndef WS_FOLD_H
 #define WS_FOLD_H
 
@@ -21,19 +35,22 @@
 
 enum {
     WS_FOLD_NONE,
-    WS_FOLD_ALU, /* an add or logic op folded into its one reader (IADD3, LOP3) */
+    WS_FOLD_ALU,  /* an add or logic op folded into its one reader (IADD3, LOP3) */
+    WS_FOLD_LOAD, /* a shared load of what an earlier load of its block read: its register (same) */
 };
 
-/* Per instruction: its WS_FOLD_*, and whether the warp issues nothing more until its result is
- * ready (a redux.sync that ends its block). */
+/* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
+ * ready (a redux.sync that ends its block), and for WS_FOLD_LOAD the register holding the value
+ * (the earlier load's destination; WS_NO_REG otherwise). */
 typedef struct {
     uint8_t *kind;
     uint8_t *holds;
+    uint32_t *same;
 } ws_fold;
 
 /* The folds of a kernel (code: its instructions as they run; uses: their registers). Returns 0,
  * or -1 when out of memory. */
-int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, ws_fold *f);
+int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, int tree, ws_fold *f);
 void ws_fold_free(ws_fold *f);
 
 #endif
