@@ -103,7 +103,6 @@ typedef struct {
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
-    uint8_t alone;    /* issuing it touches only its warp's state and its sub-partition's MIO pipe (run_alone) */
 } timing_info;
 
 struct ws_timing {
@@ -129,8 +128,6 @@ struct ws_timing {
     int64_t bits_feed;     /* the preset's bits.feed in whole cycles */
     int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
     int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
-    int alone;             /* the block's warps run ahead in cycle order (run_alone): no warp shares its
-                              sub-partition, nobody listens, the caches are on */
     uint32_t rr_first[64]; /* per sub-partition: where its round robin's search starts (rr_pick) */
     uint32_t rr_after[32]; /* per warp: that start once the warp has issued (the next of its sub-partition) */
     double pipe_free;      /* the shared pipe is busy until this cycle */
@@ -600,12 +597,6 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? llround(p->lat[LAT_BRANCH]) : 0;
     f.subwarp = t->subwarp.form && pc < t->ninfo && t->subwarp.form[pc] != SUBWARP_NONE; /* built before */
     f.imc = (uint8_t)(reads_launch_dims(in) && p->imc_miss > 0);
-    /* no memory (the shared pipe and the global lines are the block's), no barrier, exit, call
-     * or fence (they release or hold other warps, or end the warp), no launch dimension (the
-     * block's immediate-constant line): only its registers, its lanes and, for a collective, its
-     * sub-partition's MIO pipe */
-    ws_op_class oc = ws_op_class_of(in->op);
-    f.alone = !f.memory && !f.imc && (oc == CLS_ALU || oc == CLS_COLLECTIVE || oc == CLS_BRANCH);
     return f;
 }
 
@@ -659,8 +650,7 @@ static const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_
 /* The first cycle warp wi could issue its picked group, and why it cannot before. Ready cycle and
  * scoreboard change only when the warp issues or a barrier releases it: they are kept while the
  * pick waits (sb_valid); the shared pipe, which every warp moves, is compared each time. */
-static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi,
-                                                               ws_stall_reason *why, uint32_t *prod)
+static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_stall_reason *why, uint32_t *prod)
 {
     warp_state *s = &t->ws[wi];
     uint32_t pc = s->pick.pc;
@@ -932,8 +922,7 @@ static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to,
 }
 
 /* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones). */
-static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                         uint64_t cycle)
+static void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
 {
     settle(t, x->L, b, wi, cycle, 0);
     uint32_t bit = 1u << wi;
@@ -959,8 +948,7 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
 
 /* Warp wi picks its next group unless it has one or is blocked (bookkeeping steps cost nothing;
  * a free mov issues at once when it can). */
-static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                            uint64_t cycle)
+static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
 {
     ws_warp *w = &b->warps[wi];
     warp_state *s = &t->ws[wi];
@@ -1014,76 +1002,6 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
     for (uint32_t wi = 0; wi < nwarps && wi < 32; wi++) {
         uint32_t sp = wi % nsp, nmine = (nwarps - sp + nsp - 1) / nsp;
         t->rr_after[wi] = sp + (wi / nsp + 1) % nmine * nsp;
-    }
-}
-
-/* Work one pass of run_alone can issue: a slot a warp and the free movs of its picks (pick_warp's
- * guard). Below this much work left, the general loop takes over (its limit check). */
-#define ALONE_WORK (32u * 4097u)
-
-/* Whether run_alone may issue at cycle c (the earliest `when` of the block's warps, the pass before
- * it done): each live warp has a pick and nothing to recompute, no warp waits at or for a barrier,
- * every pick issuing at c is one that touches only its own warp and sub-partition, and no limit
- * can stop the block before the pass after c. */
-static int alone_at(ws_timing *t, const ws_launch_ctx *L, uint32_t ready, uint64_t c)
-{
-    if (t->has_pick != t->live || (t->blocked | t->timed | t->bar_wait) || (t->dirty & t->live) || L->stop)
-        return 0;
-    uint64_t max_cycles = L->sim->cfg.max_cycles;
-    if ((max_cycles && c + 1 >= max_cycles) || ws_work_left(L) <= ALONE_WORK)
-        return 0;
-    for (uint32_t m = ready; m; m &= m - 1)
-        if (!t->info[t->ws[__builtin_ctz(m)].pick.pc].alone)
-            return 0;
-    return 1;
-}
-
-/* The block's warps issue in cycle order without the general loop's passes, while each is the only
- * warp of its sub-partition and what they issue touches only their own warp (timing_info.alone).
- * Then a warp's issue cycle depends on its own scoreboard, ready cycle and MIO pipe only, and the
- * pass between two issue cycles has nothing to do: no pick waits for a release, nothing is
- * recomputed, each sub-partition's round robin has one warp to pick. The cycles are the general
- * loop's, in the same order (the cycle, then the sub-partition), stops and diagnostics included:
- * the warps of a block are not run ahead one by one, as a stop or the first report of a
- * diagnostic by one warp must find the others where the general loop would have them.
- * Called with the pass at cycle `pass` done and c = the earliest `when`; returns the cycle of the
- * general loop's next pass, with *passed set when run_alone did it (its picks and updates, not the
- * rest), or 0 when it issued nothing. */
-static uint64_t run_alone(ws_timing *t, ws_exec *x, ws_block *b, uint64_t pass, uint64_t c, int *passed)
-{
-    ws_launch_ctx *L = x->L;
-    for (int issued = 0;; issued = 1) {
-        uint32_t ready = 0; /* c is the earliest `when`: the warps that issue at c */
-        for (uint32_t m = t->live; m; m &= m - 1)
-            ready |= t->when[__builtin_ctz(m)] == c ? m & -m : 0;
-        if (!alone_at(t, L, ready, c)) {
-            *passed = issued && c == pass; /* a pass at a later cycle: the general loop's */
-            return issued ? c : 0;
-        }
-        /* each ready warp issues at c (warp wi is sub-partition wi's only warp), as the general
-         * loop's sub-partitions do */
-        for (uint32_t m = ready; m && !L->stop; m &= m - 1) {
-            uint32_t wi = (uint32_t)__builtin_ctz(m);
-            settle(t, L, b, wi, c, 0);
-            t->charged[wi] = c + 1;
-            issue(t, x, b, wi, c);
-            t->rr_first[wi] = t->rr_after[wi];
-        }
-        *passed = 0;
-        if (L->stop) /* the general loop's pass at c + 1 ends the block */
-            return c + 1;
-        /* the pass at c + 1: the warps that issued pick, then the warps whose figures changed */
-        pass = c + 1;
-        for (uint32_t m = t->live & ~(t->has_pick | t->blocked); m && !L->stop; m &= m - 1)
-            pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), pass);
-        for (uint32_t m = t->dirty & t->live; m && !L->stop; m &= m - 1)
-            update(t, x, b, (uint32_t)__builtin_ctz(m), pass);
-        *passed = 1;
-        c = UINT64_MAX;
-        for (uint32_t m = t->live; m; m &= m - 1)
-            c = t->when[__builtin_ctz(m)] < c ? t->when[__builtin_ctz(m)] : c;
-        if (c == UINT64_MAX || L->stop)
-            return pass;
     }
 }
 
@@ -1159,25 +1077,20 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
     t->nstores = 0;
-    t->alone = !t->eager && b->nwarps <= nsp;
     uint64_t cycle = 0, charged_to = 0; /* at the end: the cycles charged to every live warp */
-    int passed = 0;                     /* run_alone did the pass at cycle: its picks and updates */
     for (;;) {
         /* every live warp without a group picks one (in warp order: a free mov issues at once);
          * the warps whose figures changed (a new pick, a release, the shared pipe moved, a wait
          * that ended) compute when they could issue and why not before; the others keep theirs */
-        if (!passed) {
-            uint32_t todo = t->slow ? t->live : t->live & ~(t->has_pick | t->blocked);
-            for (uint32_t m = todo; m && !L->stop; m &= m - 1)
-                pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), cycle);
-            uint32_t due = 0;
-            for (uint32_t m = t->timed; m; m &= m - 1)
-                due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
-            todo = t->slow ? t->live : (t->dirty | due) & t->live;
-            for (uint32_t m = todo; m && !L->stop; m &= m - 1)
-                update(t, x, b, (uint32_t)__builtin_ctz(m), cycle);
-        }
-        passed = 0;
+        uint32_t todo = t->slow ? t->live : t->live & ~(t->has_pick | t->blocked);
+        for (uint32_t m = todo; m && !L->stop; m &= m - 1)
+            pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), cycle);
+        uint32_t due = 0;
+        for (uint32_t m = t->timed; m; m &= m - 1)
+            due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
+        todo = t->slow ? t->live : (t->dirty | due) & t->live;
+        for (uint32_t m = todo; m && !L->stop; m &= m - 1)
+            update(t, x, b, (uint32_t)__builtin_ctz(m), cycle);
         uint64_t next_event = UINT64_MAX;
         uint32_t ready = 0;
         for (uint32_t wi = 0; wi < b->nwarps; wi++) { /* warps not live wait for UINT64_MAX */
@@ -1207,13 +1120,6 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
                 settle_all(t, L, b, cycle + 1, 0);
             cycle++;
             continue;
-        }
-        if (t->alone) { /* the warps run ahead in cycle order while they can (its passes are ours) */
-            uint64_t next = run_alone(t, x, b, cycle, next_event, &passed);
-            if (next) {
-                cycle = next;
-                continue;
-            }
         }
         if (next_event > cycle) {
             /* nobody can issue before next_event: the cycles between are charged as they are */
