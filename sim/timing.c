@@ -690,7 +690,8 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
             uint64_t feed = (uint64_t)((ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0));
             for (uint32_t i = 0; i < u->nsrc; i++) {
                 uint64_t r = rr[u->src[i]];
-                if (r && rp[u->src[i]] < t->ninfo && info_of(t, x->L, rp[u->src[i]], &tp)->fixed)
+                uint32_t by = rp[u->src[i]]; /* the producer: a fixed-latency ALU op? */
+                if (r && (by < t->nfast ? t->info[by].fixed : by < t->ninfo && info_of(t, x->L, by, &tp)->fixed))
                     r += feed;
                 if (r > when) {
                     when = r;
@@ -979,9 +980,9 @@ static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64
             t->has_pick |= 1u << wi;
             s->sb_valid = s->mem_valid = 0;
             timing_info tmp;
-            const timing_info *f = info_of(t, x->L, s->pick.pc, &tmp);
+            const timing_info *f = t->slow ? info_of(t, x->L, s->pick.pc, &tmp) : &t->info[s->pick.pc];
             s->f = t->slow ? NULL : f; /* --slow-path timing: computed where they are used */
-            s->u = t->slow ? NULL : uses_of(t, x->L, s->pick.pc);
+            s->u = t->slow ? NULL : &t->uses[s->pick.pc];
             if (f->shfl || (f->memory && access_of(t, x, w, wi)->c.shared))
                 t->on_pipe |= 1u << wi;
             if (f->free_mov && s->ready <= cycle) {
