@@ -18,20 +18,18 @@
 
 static const char *warpsim_bin;
 
-#define HEAD                                                                                                           \
-    ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"                             \
-    ".reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n.reg .pred %p<2>;\nld.param.u64 %rd1, [o];\n"
+#define HEAD ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n" \
+             ".reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n.reg .pred %p<2>;\nld.param.u64 %rd1, [o];\n"
 
 /* A dependent op waits the add latency (4 on sm_90); an independent one issues next cycle. (A xor
  * reads the add: two dependent adds would be one IADD3, sim/fold.h.) */
 static void scoreboard_delays_dependent(void **state)
 {
     (void)state;
-    const char *ptx =
-        HEAD "mov.u32 %r1, 5;\nmov.u64 %rd2, %clock64;\nadd.u32 %r2, %r1, 1;\nxor.b32 %r3, %r2, 1;\n"
-             "mov.u64 %rd3, %clock64;\nadd.u32 %r4, %r1, 1;\nadd.u32 %r5, %r1, 2;\nmov.u64 %rd4, %clock64;\n"
-             "sub.s64 %rd5, %rd3, %rd2;\nsub.s64 %rd6, %rd4, %rd3;\nst.global.u64 [%rd1], %rd5;\n"
-             "st.global.u64 [%rd1+8], %rd6;\nst.global.u32 [%rd1+16], %r3;\nret;\n}\n";
+    const char *ptx = HEAD "mov.u32 %r1, 5;\nmov.u64 %rd2, %clock64;\nadd.u32 %r2, %r1, 1;\nxor.b32 %r3, %r2, 1;\n"
+                           "mov.u64 %rd3, %clock64;\nadd.u32 %r4, %r1, 1;\nadd.u32 %r5, %r1, 2;\nmov.u64 %rd4, %clock64;\n"
+                           "sub.s64 %rd5, %rd3, %rd2;\nsub.s64 %rd6, %rd4, %rd3;\nst.global.u64 [%rd1], %rd5;\n"
+                           "st.global.u64 [%rd1+8], %rd6;\nst.global.u32 [%rd1+16], %r3;\nret;\n}\n";
     uint64_t out[3];
     run_ptx(ptx, 32, out, 3, WS_MODE_TIMING, NULL);
     /* clock, add (c+1), dependent xor (c+1+4), clock (c+6): 6; then two independent adds: 3 */
@@ -85,29 +83,22 @@ static void bank_wavefronts(void **state)
     (void)state;
     uint64_t a[32];
     uint8_t bank[32];
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 4 * l;
+    for (unsigned l = 0; l < 32; l++) a[l] = 4 * l;
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 1);
     assert_int_equal(bank[5], 5);
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 8 * l; /* stride 2 words */
+    for (unsigned l = 0; l < 32; l++) a[l] = 8 * l; /* stride 2 words */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 2);
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 128 * l; /* stride 32 words: one bank */
+    for (unsigned l = 0; l < 32; l++) a[l] = 128 * l; /* stride 32 words: one bank */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 32);
     assert_int_equal(bank[31], 0);
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 64; /* broadcast */
+    for (unsigned l = 0; l < 32; l++) a[l] = 64; /* broadcast */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 1);
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 8 * l; /* 64-bit consecutive: two half-warp phases */
+    for (unsigned l = 0; l < 32; l++) a[l] = 8 * l; /* 64-bit consecutive: two half-warp phases */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 8, bank), 2);
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 16 * l; /* 128-bit consecutive: four phases */
+    for (unsigned l = 0; l < 32; l++) a[l] = 16 * l; /* 128-bit consecutive: four phases */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 16, bank), 4);
     assert_int_equal(ws_bank_wavefronts(a, 0x0000ffffu, 8, bank), 2); /* 64-bit stride 2: 2 words a bank */
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 4 * (l % 3) + 128 * (l / 16);                          /* 3 words a half, mixed */
+    for (unsigned l = 0; l < 32; l++) a[l] = 4 * (l % 3) + 128 * (l / 16); /* 3 words a half, mixed */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 2); /* banks 0-2 hold 2 words each */
     assert_int_equal(ws_bank_wavefronts(a, 0x0000ffffu, 4, bank), 1);
 }
@@ -119,8 +110,7 @@ static void bank_rule_map(void **state)
     (void)state;
     uint64_t a[32];
     ws_bank_access m;
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 8 * l; /* stride 2 words: lanes l and l + 16 share a bank */
+    for (unsigned l = 0; l < 32; l++) a[l] = 8 * l; /* stride 2 words: lanes l and l + 16 share a bank */
     assert_int_equal(ws_bank_rule(a, 0xffffffffu, 4, &m), 2);
     assert_int_equal(m.degree[0], 2);
     assert_int_equal(m.min_wavefronts, 1);
@@ -128,23 +118,20 @@ static void bank_rule_map(void **state)
     assert_int_equal(m.wave[3][0], 0);
     assert_int_equal(m.wave[19][0], 1);
     assert_int_equal(m.first[19][0], 19);
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 64 + 4 * (l / 8); /* 4 words, 8 lanes on each: broadcasts */
+    for (unsigned l = 0; l < 32; l++) a[l] = 64 + 4 * (l / 8); /* 4 words, 8 lanes on each: broadcasts */
     assert_int_equal(ws_bank_rule(a, 0xfffffffeu, 4, &m), 1);
     assert_int_equal(m.first[5][0], 1); /* lane 0 is not in the mask: lane 1 brings word 16 */
     assert_int_equal(m.first[9][0], 8);
     assert_int_equal(m.first[0][0], -1);
     assert_int_equal(m.bank[31][0], 19);
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 16 * l; /* 128-bit consecutive: 4 phases of 8 lanes */
+    for (unsigned l = 0; l < 32; l++) a[l] = 16 * l; /* 128-bit consecutive: 4 phases of 8 lanes */
     assert_int_equal(ws_bank_rule(a, 0xffffffffu, 16, &m), 4);
     assert_int_equal(m.lanes_per_phase, 8);
     assert_int_equal(m.words, 4);
     assert_int_equal(m.bank[9][3], 7);
     assert_int_equal(m.wave[9][3], 1); /* phase 1 */
     assert_int_equal(m.degree[3], 1);
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 8 * 32 * l; /* 64-bit, stride 64 words: one bank pair */
+    for (unsigned l = 0; l < 32; l++) a[l] = 8 * 32 * l; /* 64-bit, stride 64 words: one bank pair */
     assert_int_equal(ws_bank_rule(a, 0xffffffffu, 8, &m), 32);
     assert_int_equal(m.degree[0], 16);
     assert_int_equal(m.wave[31][1], 31);
@@ -156,21 +143,17 @@ static void bank_same_word_lanes(void **state)
 {
     (void)state;
     uint64_t a[32];
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 4 * l + (l & 3); /* bytes of 32 distinct words */
+    for (unsigned l = 0; l < 32; l++) a[l] = 4 * l + (l & 3); /* bytes of 32 distinct words */
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 4), 1);
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = l < 5 ? 400 + (l & 3) : l < 8 ? 4096 : 8 * l + 1024;
+    for (unsigned l = 0; l < 32; l++) a[l] = l < 5 ? 400 + (l & 3) : l < 8 ? 4096 : 8 * l + 1024;
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 4), 5); /* lanes 0-4: bytes of word 100 */
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffe0u, 4), 3); /* lanes 5-7: word 1024 */
     assert_int_equal(ws_bank_same_word_lanes(a, 0, 4), 0);
     assert_int_equal(ws_bank_same_word_lanes(a, 0x1fu, 1), 2); /* bytes: lanes 0 and 4 store byte 400 */
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 64;
+    for (unsigned l = 0; l < 32; l++) a[l] = 64;
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 4), 32);
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 2), 32);
-    for (unsigned l = 0; l < 32; l++)
-        a[l] = 2 * l; /* st.shared.u16 consecutive: two lanes a word */
+    for (unsigned l = 0; l < 32; l++) a[l] = 2 * l; /* st.shared.u16 consecutive: two lanes a word */
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 4), 2);
     assert_int_equal(ws_bank_same_word_lanes(a, 0xffffffffu, 2), 1);
 }
