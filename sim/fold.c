@@ -8,7 +8,9 @@ void ws_fold_free(ws_fold *f)
 {
     free(f->kind);
     free(f->holds);
+    free(f->same);
     f->kind = f->holds = NULL;
+    f->same = NULL;
 }
 
 enum { FAMILY_NONE, FAMILY_ADD, FAMILY_LOGIC };
@@ -79,16 +81,62 @@ static void fold_alu(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
     }
 }
 
+/* A scalar ld.shared, unguarded, not volatile, of no memory order: what a later load of the same address can reuse. */
+static int plain_shared_load(const ws_insn *in)
+{
+    return in->op == WS_OP_LD && in->space == WS_SPACE_SHARED && in->guard == WS_NO_REG &&
+           !(in->mods & (WS_MOD_VOLATILE | WS_MOD_CALLPARAM)) && !in->sem && in->vec == 1 && in->nops == 2 &&
+           in->ops[0].kind == WS_OPND_REG && in->ops[1].kind == WS_OPND_ADDR;
+}
+
+/* Whether instruction j may change what a shared load reads: a memory access that writes
+ * (st, atom, red, ...: every memory op but ld and ldu), a fence or membar. */
+static int may_write_memory(const ws_insn *in)
+{
+    if (ws_op_is_memory(in->op))
+        return in->op != WS_OP_LD && in->op != WS_OP_LDU;
+    return ws_op_class_of(in->op) == CLS_ORDER;
+}
+
+/* Loads ptxas does not issue: a shared load of the address an earlier load of its block read, of
+ * the same type, with nothing between them that writes memory or changes the address's register
+ * or the earlier load's destination. ptxas keeps the first value in its register and reads that
+ * (time_cub_block_scan_raking_exclusivesum_int_b1024.sass: the raking thread's 32 elements are
+ * read once, 32 LDS, where the PTX reads them again after the warp scan to add the prefix and
+ * store them: the downsweep's IMAD.IADDs read the registers of the upsweep's LDS). */
+static void fold_loads(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block, ws_fold *f)
+{
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        const ws_insn *in = &code[pc];
+        if (!plain_shared_load(in) || f->kind[pc] != WS_FOLD_NONE)
+            continue;
+        const ws_operand *a = &in->ops[1];
+        for (uint32_t j = pc + 1; j < k->ninsns && block[j] == block[pc]; j++) {
+            const ws_insn *ij = &code[j];
+            if (may_write_memory(ij) || (a->reg != WS_NO_REG && writes(&uses[j], a->reg)))
+                break;
+            if (plain_shared_load(ij) && f->kind[j] == WS_FOLD_NONE && ij->type == in->type &&
+                ij->ops[1].reg == a->reg && ij->ops[1].sym == a->sym && ij->ops[1].imm == a->imm) {
+                f->kind[j] = WS_FOLD_LOAD;
+                f->same[j] = in->ops[0].reg;
+            }
+            if (writes(&uses[j], in->ops[0].reg))
+                break; /* the first value is gone (a load just folded took it over) */
+        }
+    }
+}
+
 int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, ws_fold *f)
 {
     uint32_t n = k->ninsns;
     f->kind = calloc((size_t)n + 1, 1);
     f->holds = calloc((size_t)n + 1, 1);
+    f->same = malloc(((size_t)n + 1) * sizeof *f->same);
     uint8_t *leader = calloc((size_t)n + 1, 1), *host = calloc((size_t)n + 1, 1);
     uint32_t *block = malloc(((size_t)n + 1) * sizeof *block);
     uint32_t *reads = calloc((size_t)k->nregs + 1, sizeof *reads),
              *written = calloc((size_t)k->nregs + 1, sizeof *written);
-    if (!f->kind || !f->holds || !leader || !host || !block || !reads || !written) {
+    if (!f->kind || !f->holds || !f->same || !leader || !host || !block || !reads || !written) {
         free(leader);
         free(host);
         free(block);
@@ -97,6 +145,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
         ws_fold_free(f);
         return -1;
     }
+    for (uint32_t pc = 0; pc <= n; pc++)
+        f->same[pc] = WS_NO_REG;
     ws_block_starts(k, leader);
     uint32_t id = 0;
     for (uint32_t pc = 0; pc < n; pc++) {
@@ -113,6 +163,7 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     for (uint32_t pc = 0; pc < n; pc++) /* a redux.sync that ends its block: REDUX + IMAD.U32 */
         f->holds[pc] =
             code[pc].op == WS_OP_REDUX && (pc + 1 == n || leader[pc + 1] || ws_op_moves_lanes(code[pc + 1].op));
+    fold_loads(k, code, uses, block, f);
     fold_alu(k, code, uses, block, reads, written, host, f);
     free(leader);
     free(host);

@@ -13,7 +13,11 @@
  *    last instruction copies out (`REDUX.SUM.S32 UR4, R5` then `IMAD.U32 R9, RZ, RZ, UR4`:
  *    time_cub_block_reduce_raking*_sum_int_b128/_b1024.sass): the warp, issuing in order, waits
  *    there for the result before it starts the next block (rakingcomm's `S2UR` of the next
- *    block comes after the copy). */
+ *    block comes after the copy).
+ *  - A shared load of the address an earlier load of its block read, with no store, atomic or
+ *    fence between and the address's register and the earlier value unchanged, is not issued:
+ *    ptxas reads the earlier load's register (time_cub_block_scan_raking_exclusivesum_int_b1024.sass:
+ *    32 LDS for the PTX's 64 loads of the raking thread's elements). */
 #ifndef WS_FOLD_H
 #define WS_FOLD_H
 
@@ -21,14 +25,17 @@
 
 enum {
     WS_FOLD_NONE,
-    WS_FOLD_ALU, /* an add or logic op folded into its one reader (IADD3, LOP3) */
+    WS_FOLD_ALU,  /* an add or logic op folded into its one reader (IADD3, LOP3) */
+    WS_FOLD_LOAD, /* a shared load of what an earlier load of its block read: its register (same) */
 };
 
-/* Per instruction: its WS_FOLD_*, and whether the warp issues nothing more until its result is
- * ready (a redux.sync that ends its block). */
+/* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
+ * ready (a redux.sync that ends its block), and for WS_FOLD_LOAD the register holding the value
+ * (the earlier load's destination; WS_NO_REG otherwise). */
 typedef struct {
     uint8_t *kind;
     uint8_t *holds;
+    uint32_t *same;
 } ws_fold;
 
 /* The folds of a kernel (code: its instructions as they run; uses: their registers). Returns 0,

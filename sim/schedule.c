@@ -11,7 +11,11 @@
  *     of 8 and 16 lanes, CUB WarpReduce<int, 16>).
  *  2. Memory accesses keep their order among themselves (ld, st, atom, red of every space): the
  *     SASS keeps them in program order (bench_shared_ilp: the LDS in order; CUB BlockReduce:
- *     STS, BAR, LDS); each lane's loads see the same memory as in program order. So do the
+ *     STS, BAR, LDS); each lane's loads see the same memory as in program order. A load ptxas
+ *     does not issue (fold.h: it reads an earlier load's register) keeps its order with the
+ *     stores and the loads before it, not with the loads after it, and goes as early as its
+ *     dependences let it (it is not in the SASS): BlockScan raking's downsweep stores follow
+ *     its adds, not the PTX's second reads. So do the
  *     collectives and activemask (each lane meets them in the same order: the split-warp
  *     diagnostics name the same instructions).
  *  3. Every register dependence keeps its order: read after write, write after read, write
@@ -21,11 +25,16 @@
  *     others (loads and shuffles ahead of adds: bench_shared_ilp hoists its LDS ahead of the
  *     LOP3s that use the ones before; CUB's warp reductions put each SHFL before the add of the
  *     step before), program order between equals. When none can issue yet, the one ready first.
- * A segment longer than SEG_MAX instructions is cut into pieces of SEG_MAX (the cost stays
- * linear in the kernel's length; ptxas's hoisting is bounded by its registers as well).
+ * A stretch longer than SEG_MAX instructions is cut into the fewest pieces of equal length
+ * (at most SEG_MAX: the cost stays linear in the kernel's length; ptxas's hoisting is bounded by
+ * its registers as well). The cut is warpsim's, not ptxas's: pieces of equal length leave no
+ * short last piece that issues only after all of the one before (BlockScan raking<int, 1024>'s
+ * raking block, 183 instructions: 92 + 91, its downsweep's stores among the adds that compute
+ * them as in its SASS; 128 + 55 put them after every add; bench_mio_w1's regions of 143: 72 + 71).
  */
 #include "schedule.h"
 #include "cfg.h"
+#include "fold.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -100,12 +109,28 @@ static int is_warp_wide(const ws_insn *in)
     return ws_op_class_of(in->op) == CLS_COLLECTIVE || in->op == WS_OP_ACTIVEMASK;
 }
 
-/* Rules 2 and 3: whether b (after a in program order) must issue after a; *raw: b reads what a writes. */
-static int depends(const ws_insn *ia, const ws_reg_use *a, const ws_insn *ib, const ws_reg_use *b, int *raw)
+static int folded_load(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_LOAD; }
+
+/* Rule 2 for memory accesses a and b (a first): a load ptxas does not issue (fold.h) keeps its
+ * order with the stores, atomics and fences around it (each lane reads what it read in program
+ * order) and comes after the loads before it (the one whose register it reads among them), but
+ * the loads after it need not wait for it. */
+static int memory_order(const ws_insn *code, const uint8_t *fold, uint32_t a, uint32_t b)
 {
-    *raw = shares_reg(a->dst, a->ndst, b->src, b->nsrc);
-    return *raw || shares_reg(a->src, a->nsrc, b->dst, b->ndst) || shares_reg(a->dst, a->ndst, b->dst, b->ndst) ||
-           (ws_op_is_memory(ia->op) && ws_op_is_memory(ib->op)) || (is_warp_wide(ia) && is_warp_wide(ib));
+    if (!ws_op_is_memory(code[a].op) || !ws_op_is_memory(code[b].op))
+        return 0;
+    int loads = ws_op_class_of(code[a].op) == CLS_LOAD && ws_op_class_of(code[b].op) == CLS_LOAD;
+    return !(loads && folded_load(fold, a));
+}
+
+/* Rules 2 and 3: whether instruction b (after a in program order) must issue after a; *raw: b
+ * reads what a writes. */
+static int depends(const ws_insn *code, const ws_reg_use *uses, const uint8_t *fold, uint32_t a, uint32_t b, int *raw)
+{
+    const ws_reg_use *ua = &uses[a], *ub = &uses[b];
+    *raw = shares_reg(ua->dst, ua->ndst, ub->src, ub->nsrc);
+    return *raw || shares_reg(ua->src, ua->nsrc, ub->dst, ub->ndst) || shares_reg(ua->dst, ua->ndst, ub->dst, ub->ndst) ||
+           memory_order(code, fold, a, b) || (is_warp_wide(&code[a]) && is_warp_wide(&code[b]));
 }
 
 /* Scratch of one segment's list schedule. */
@@ -119,7 +144,7 @@ typedef struct {
 
 /* Rule 4 over positions [s, s + m): writes order[s ...]. */
 static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
-                             uint32_t s, uint32_t m, uint32_t *order)
+                             const uint8_t *fold, uint32_t s, uint32_t m, uint32_t *order)
 {
     for (uint32_t j = 0; j < m; j++) {
         w->npred[j] = 0;
@@ -128,7 +153,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         for (uint32_t i = 0; i < j; i++) {
             int raw;
             w->edge[i][j] = -1;
-            if (depends(&code[s + i], &uses[s + i], &code[s + j], &uses[s + j], &raw)) {
+            if (depends(code, uses, fold, s + i, s + j, &raw)) {
                 w->edge[i][j] = raw ? (int16_t)(latency[s + i] < 1       ? 0
                                                 : latency[s + i] > 30000 ? 30000
                                                                          : latency[s + i])
@@ -155,7 +180,9 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 continue;
             }
             int now_j = w->earliest[j] <= cycle, now_b = w->earliest[best] <= cycle;
-            if (now_j != now_b) {
+            if (folded_load(fold, s + j) != folded_load(fold, s + best)) {
+                best = folded_load(fold, s + j) ? j : best; /* not in the SASS: as early as it can be */
+            } else if (now_j != now_b) {
                 best = now_j ? j : best;
             } else if (now_j) {
                 best = w->height[j] > w->height[best] ? j : best;
@@ -180,7 +207,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
 }
 
 int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
-                      ws_schedule *s)
+                      const uint8_t *fold, ws_schedule *s)
 {
     uint32_t n = k->ninsns;
     s->order = malloc(((size_t)n + 1) * sizeof *s->order);
@@ -203,10 +230,12 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
             leader[i + 1] = 1;
         }
     for (uint32_t start = 0; start < n;) {
-        uint32_t end = start + 1;
-        while (end < n && !leader[end] && end - start < SEG_MAX)
-            end++;
-        schedule_segment(w, code, uses, latency, start, end - start, s->order);
+        uint32_t stretch = start + 1;
+        while (stretch < n && !leader[stretch])
+            stretch++;
+        uint32_t pieces = (stretch - start + SEG_MAX - 1) / SEG_MAX;
+        uint32_t end = start + (stretch - start + pieces - 1) / pieces;
+        schedule_segment(w, code, uses, latency, fold, start, end - start, s->order);
         int moved = 0, wide = 0;
         for (uint32_t p = start; p < end; p++) {
             moved |= s->order[p] != p;

@@ -90,6 +90,7 @@ typedef struct {
     uint8_t rare;     /* any of: memory, a latency from the data, subwarp, imc, a fence, a branch's hold,
                          hold, a barrier, a shared variable's address (cga.h), lanes that end (exit, ret):
                          issue() looks at each */
+    uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
 } timing_info;
 
 /* Per warp: its picked group and what it waits for. */
@@ -106,7 +107,7 @@ typedef struct {
     uint64_t sb_when;
     mem_access mem; /* while mem_valid: the pick's memory access */
     uint32_t seg;   /* ws_schedule_pick's state: the segment it entered converged (UINT32_MAX: none) */
-    /* while has_pick, unless --slow-path timing: the pick's timing facts and registers (pick_facts) */
+    /* while has_pick, unless --slow-path timing: the pick's timing facts and registers (pick_warp) */
     const timing_info *f;
     const ws_reg_use *u;
 } warp_state;
@@ -583,8 +584,9 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     timing_info f = {0};
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
-    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU);
-    f.memory = (uint8_t)ws_op_is_memory(in->op);
+    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_LOAD);
+    f.same = fold == WS_FOLD_LOAD ? t->fold.same[pc] : WS_NO_REG;
+    f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_LOAD); /* a folded load: no access */
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
     /* ld, ldu, atom: from the access; match: from the values */
@@ -728,6 +730,14 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
     return when;
 }
 
+static int writes_reg(const ws_reg_use *u, uint32_t reg)
+{
+    for (uint32_t i = 0; i < u->ndst; i++)
+        if (u->dst[i] == reg)
+            return 1;
+    return 0;
+}
+
 /* ptxas's order (schedule.h), with each instruction's latency as issue() charges it when nothing
  * conflicts (a load's space from the instruction; generic: the mem class). */
 static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
@@ -746,7 +756,24 @@ static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
         if (t->info[pc].imc) /* ptxas puts the ULDC among the stretch's first S2Rs (time_cg_*scan*.sass) */
             lat[pc] += t->p.sreg_tid;
     }
-    int r = ws_schedule_build(L->k, L->code, L->uses, lat, &t->sched);
+    /* The MATCH.ANY check of a register membermask (subwarp.h) is SASS in the segment before the
+     * collective, on the mask's path: ptxas issues the mask's S2R SR_LANEID first, ahead of the
+     * S2Rs and the ULDC of thread_rank(), and MATCH.ANY as soon as the mask is there
+     * (time_cg_escan_plus_tile16_unsigned.sass, time_cg_iscan_plus_tile8_longlong.sass:
+     * CS2R, S2R SR_LANEID, ..., ULDC, ..., MATCH.ANY, REDUX.OR before the first SHFL). The mask's
+     * last write before the collective counts that latency more in the schedule. */
+    for (uint32_t pc = 0; t->subwarp.form && pc < n && pc < t->ninfo; pc++) {
+        const ws_insn *in = &L->code[pc];
+        if (t->subwarp.form[pc] != SUBWARP_MATCH || !in->nops || in->ops[in->nops - 1].kind != WS_OPND_REG)
+            continue;
+        uint32_t mask = in->ops[in->nops - 1].reg;
+        for (uint32_t j = pc; j-- > 0;)
+            if (writes_reg(&L->uses[j], mask)) {
+                lat[j] += t->p.lat[LAT_MATCH] + t->p.subwarp_check;
+                break;
+            }
+    }
+    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &t->sched);
     free(lat);
     return r;
 }
@@ -786,14 +813,31 @@ static void hold_mio(ws_timing *t, uint32_t wi, uint64_t cycle, double hold)
 /* Cycles the SASS before a collective with a register membermask takes (subwarp.h): the warp
  * issues nothing else meanwhile and the collective's results come that much later. Reads the
  * membermask before the collective executes. */
-static int64_t subwarp_before(ws_timing *t, ws_exec *x, const ws_insn *in, ws_pick pk, double lat)
+static int64_t subwarp_before(ws_timing *t, ws_exec *x, const ws_insn *in, ws_pick pk, double lat, uint32_t wi,
+                              uint64_t cycle)
 {
     if (!t->subwarp.form || pk.pc >= t->ninfo || t->subwarp.form[pk.pc] == SUBWARP_NONE)
         return 0;
     uint32_t exec = ws_guard_mask(x, in, pk.group);
     uint64_t tmp[32];
     const uint64_t *mask = operand_row(x, &in->ops[in->nops - 1], exec, tmp);
-    return llround(ws_subwarp_cycles(&t->subwarp, &t->p, pk.pc, lat, mask, exec));
+    int64_t before = llround(ws_subwarp_cycles(&t->subwarp, &t->p, pk.pc, lat, mask, exec));
+    /* The MATCH.ANY check issues as soon as the mask is there, ahead of what the warp issues
+     * before the collective (time_cg_escan_plus_tile16_unsigned.sass: MATCH.ANY and REDUX.OR at
+     * 0x100, then thread_rank()'s IMADs, LOP3 P0 and BRA.DIV at 0x190): the cycles since the mask
+     * was ready are spent, when the mask is written in the segment before the collective (the
+     * check stays after an ordering point: a clock read, a branch). */
+    const ws_operand *m = &in->ops[in->nops - 1];
+    if (t->subwarp.form[pk.pc] == SUBWARP_MATCH && m->kind == WS_OPND_REG && m->reg < t->nregs && t->sched.first &&
+        pk.pc > 0 && pk.pc < t->ninfo) {
+        uint64_t ready = t->reg_ready[(size_t)wi * t->nregs + m->reg];
+        uint32_t prod = t->reg_prod[(size_t)wi * t->nregs + m->reg];
+        if (prod < t->sched.first[pk.pc - 1] || prod >= pk.pc)
+            ready = cycle;
+        int64_t spent = cycle > ready ? (int64_t)(cycle - ready) : 0;
+        before = before > spent ? before - spent : 0;
+    }
+    return before;
 }
 
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
@@ -828,7 +872,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         if (lat < 0) /* from the data: read before the instruction executes */
             lat = llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
                                                                   : latency_of(t, in, &m->c));
-        before = f->subwarp ? subwarp_before(t, x, in, pk, (double)lat) : 0; /* the SASS ptxas puts before it */
+        before = f->subwarp ? subwarp_before(t, x, in, pk, (double)lat, wi, cycle) : 0; /* the SASS ptxas puts before it */
         if (f->imc) { /* the immediate-constant miss of the launch's dimensions (reads_launch_dims) */
             if (!t->imc_at)
                 t->imc_at = cycle + (uint64_t)llround(t->p.imc_miss);
@@ -859,11 +903,13 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
     uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
     if (f->free_mov) /* a rename: ready when its source is, as made by the source's producer */
-        for (uint32_t i = 0; i < u->nsrc; i++)
-            if (rr[u->src[i]] > done) {
-                done = rr[u->src[i]];
-                prod = rp[u->src[i]];
+        for (uint32_t i = 0; i <= u->nsrc; i++) {
+            uint32_t r = i < u->nsrc ? u->src[i] : f->same; /* a folded load: the earlier load's value */
+            if (r < t->nregs && rr[r] > done) {
+                done = rr[r];
+                prod = rp[r];
             }
+        }
     uint64_t done_pred = done + (uint64_t)f->pred;
     for (uint32_t i = 0; i < u->ndst; i++) {
         rr[u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "banks.h"
+#include "fold.h"
 #include "run_ptx.h"
 #include "schedule.h"
 #include "timing.h"
@@ -183,7 +184,7 @@ static void schedule_rules(void **state)
         lat[i] = k->insns[i].op == WS_OP_LD ? 23 : k->insns[i].op == WS_OP_MOV ? 0 : 4; /* mov: a rename */
     }
     ws_schedule s;
-    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, &s), 0);
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, &s), 0);
     /* 0: ld.param, 1: mov, 2-8: ld add ld add st add ld; 9: the clock read; 10, 11 after it; 12: ret */
     const uint32_t want[] = {0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 11, 10, 12};
     assert_int_equal(k->ninsns, sizeof want / sizeof want[0]);
@@ -193,6 +194,78 @@ static void schedule_rules(void **state)
     assert_int_equal(s.first[9], 9);
     assert_int_equal(s.first[11], 10);
     ws_schedule_free(&s);
+    ws_module_free(m);
+}
+
+/* A stretch longer than 128 instructions is cut into pieces of equal length (sim/schedule.c):
+ * 183 instructions after the clock read are 92 + 91, not 128 + 55 (BlockScan raking<int, 1024>'s
+ * raking block). A shared load of an address read before in its block, nothing written between,
+ * is folded (fold.h: ptxas reads the first load's register): it keeps its order with the loads
+ * before it and the store after it (the store writes the address it reads), and goes as early as
+ * they let it: ahead of the add before it. */
+static void schedule_pieces_and_folded_loads(void **state)
+{
+    (void)state;
+    char ptx[16384];
+    int len = snprintf(ptx, sizeof ptx, "%smov.u64 %%rd2, %%clock64;\n", HEAD);
+    for (int i = 0; i < 183; i++)
+        len += snprintf(ptx + len, sizeof ptx - (size_t)len, "add.u32 %%r%d, %%r%d, %d;\n", 1 + i % 2, i % 2 ? 3 : 4, i);
+    snprintf(ptx + len, sizeof ptx - (size_t)len, "ret;\n}\n");
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(m);
+    const ws_kernel *k = ws_module_kernel(m, NULL);
+    ws_reg_use *uses = calloc(k->ninsns, sizeof *uses);
+    double *lat = calloc(k->ninsns, sizeof *lat);
+    assert_non_null(uses);
+    assert_non_null(lat);
+    for (uint32_t i = 0; i < k->ninsns; i++) {
+        ws_insn_reg_use(&k->insns[i], &uses[i]);
+        lat[i] = 4;
+    }
+    ws_schedule s;
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, &s), 0);
+    /* 0: ld.param, 1: the clock read, 2 .. 184: the adds, 185: ret */
+    assert_int_equal(s.first[2], 2);
+    assert_int_equal(s.first[93], 2);
+    assert_int_equal(s.first[94], 94);
+    assert_int_equal(s.first[184], 94);
+    ws_schedule_free(&s);
+    free(uses);
+    free(lat);
+    ws_module_free(m);
+
+    const char *fold = ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[8];\n"
+                       ".visible .entry k(.param .u64 o)\n{\n.reg .b32 %r<8>;\nmov.u32 %r0, sh;\n"
+                       "ld.shared.u32 %r1, [%r0];\nld.shared.u32 %r2, [%r0+4];\nadd.u32 %r3, %r1, %r2;\n"
+                       "ld.shared.u32 %r4, [%r0];\nst.shared.u32 [%r0], %r3;\nld.shared.u32 %r5, [%r0];\n"
+                       "ld.volatile.shared.u32 %r6, [%r0+4];\nst.shared.u32 [%r0+4], %r4;\nret;\n}\n";
+    m = ws_module_parse(fold, strlen(fold), "t.ptx", &perr);
+    assert_non_null(m);
+    k = ws_module_kernel(m, NULL);
+    ws_reg_use u[16];
+    double l[16];
+    assert_true(k->ninsns <= 16);
+    for (uint32_t i = 0; i < k->ninsns; i++) {
+        ws_insn_reg_use(&k->insns[i], &u[i]);
+        l[i] = k->insns[i].op == WS_OP_LD ? 23 : 4;
+    }
+    ws_fold f = {0};
+    assert_int_equal(ws_fold_build(k, k->insns, u, &f), 0);
+    /* 0 mov, 1 ld [0], 2 ld [4], 3 add, 4 ld [0] (folded: %r1), 5 st [0], 6 ld [0] (after the
+     * store: issued), 7 ld.volatile (issued), 8 st, 9 ret */
+    assert_int_equal(f.kind[4], WS_FOLD_LOAD);
+    assert_int_equal(f.same[4], k->insns[1].ops[0].reg);
+    assert_int_equal(f.kind[6], WS_FOLD_NONE);
+    assert_int_equal(f.kind[7], WS_FOLD_NONE);
+    l[4] = 0;
+    assert_int_equal(ws_schedule_build(k, k->insns, u, l, f.kind, &s), 0);
+    const uint32_t want[] = {0, 1, 2, 4, 3, 5, 6, 7, 8, 9};
+    assert_int_equal(k->ninsns, sizeof want / sizeof want[0]);
+    for (uint32_t p = 0; p < k->ninsns; p++)
+        assert_int_equal(s.order[p], want[p]);
+    ws_schedule_free(&s);
+    ws_fold_free(&f);
     ws_module_free(m);
 }
 
@@ -307,6 +380,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(bank_same_word_lanes),
         cmocka_unit_test(preset_file_is_builtin),
         cmocka_unit_test(schedule_rules),
+        cmocka_unit_test(schedule_pieces_and_folded_loads),
         cmocka_unit_test(schedule_hoists_loads),
         cmocka_unit_test(modes_agree_on_every_program),
     };

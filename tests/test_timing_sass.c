@@ -145,6 +145,59 @@ static void adds_pair_into_iadd3(void **state)
                      0);
 }
 
+/* A shared load of an address its block read before, with no store between, is the first load's
+ * register (time_cub_block_scan_raking_exclusivesum_int_b1024.sass: 32 LDS for the PTX's 64):
+ * it costs what a mov of that register costs. After a store, or volatile, it is a load again. */
+static void reload_is_the_register(void **state)
+{
+    (void)state;
+    const char *reload = "mov.u64 %rd8, %clock64;\nld.shared.u32 %r2, [sh];\nadd.u32 %r3, %r2, %r1;\n"
+                         "ld.shared.u32 %r4, [sh];\nmul.lo.u32 %r5, %r4, %r3;\nst.volatile.shared.u32 [sh+8], %r5;\n";
+    const char *mov = "mov.u64 %rd8, %clock64;\nld.shared.u32 %r2, [sh];\nadd.u32 %r3, %r2, %r1;\n"
+                      "mov.u32 %r4, %r2;\nmul.lo.u32 %r5, %r4, %r3;\nst.volatile.shared.u32 [sh+8], %r5;\n";
+    const char *stored = "mov.u64 %rd8, %clock64;\nld.shared.u32 %r2, [sh];\nadd.u32 %r3, %r2, %r1;\n"
+                         "st.shared.u32 [sh+12], %r3;\nld.shared.u32 %r4, [sh];\nmul.lo.u32 %r5, %r4, %r3;\n"
+                         "st.volatile.shared.u32 [sh+8], %r5;\n";
+    const char *z = "sreg.cga 0\nsreg.tid 0\n";
+    uint64_t r = region(reload, z);
+    assert_int_equal(r, region(mov, z));
+    assert_true(region(stored, z) > r + 15);
+    /* five reloads: no MIO slots; volatile, five more loads 4 cycles apart (mio.issue) */
+    char five[1024], five_v[1024];
+    int n = snprintf(five, sizeof five, "mov.u64 %%rd8, %%clock64;\nld.shared.u32 %%r2, [sh];\n");
+    int m = snprintf(five_v, sizeof five_v, "%s", five);
+    for (int i = 4; i < 9; i++) {
+        n += snprintf(five + n, sizeof five - (size_t)n, "ld.shared.u32 %%r%d, [sh];\n", i);
+        m += snprintf(five_v + m, sizeof five_v - (size_t)m, "ld.volatile.shared.u32 %%r%d, [sh];\n", i);
+    }
+    snprintf(five + n, sizeof five - (size_t)n, "add.u32 %%r9, %%r8, %%r1;\nst.volatile.shared.u32 [sh+8], %%r9;\n");
+    snprintf(five_v + m, sizeof five_v - (size_t)m, "add.u32 %%r9, %%r8, %%r1;\nst.volatile.shared.u32 [sh+8], %%r9;\n");
+    assert_int_equal(region(five_v, z) - region(five, z), 5 * 4);
+}
+
+/* The MATCH.ANY check of a tile's mask (cg tiles of 8 and 16: two shuffles, one mask) runs from
+ * when the mask is there: ptxas issues S2R SR_LANEID first and MATCH.ANY while thread_rank()'s
+ * S2Rs are outstanding (time_cg_escan_plus_tile16_unsigned.sass). With a %tid.y of 150 cycles
+ * (sreg.tid) between the mask and the first shuffle, 40 more cycles of subwarp.check are hidden;
+ * with the mask written before the clock read (an ordering point) they all show. */
+static void match_check_overlaps(void **state)
+{
+    (void)state;
+    const char *in = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, %tid.y;\nmov.u32 %r3, %laneid;\n"
+                     "and.b32 %r4, %r3, -16;\nmov.u32 %r5, 65535;\nshl.b32 %r6, %r5, %r4;\n"
+                     "add.u32 %r7, %r2, %r1;\nshfl.sync.up.b32 %r8|%p1, %r7, 1, 4096, %r6;\n"
+                     "shfl.sync.up.b32 %r9|%p2, %r8, 2, 4096, %r6;\nst.volatile.shared.u32 [sh], %r9;\n";
+    const char *before = "mov.u32 %r3, %laneid;\nand.b32 %r4, %r3, -16;\nmov.u32 %r5, 65535;\n"
+                         "shl.b32 %r6, %r5, %r4;\nmov.u64 %rd8, %clock64;\nmov.u32 %r2, %tid.y;\n"
+                         "add.u32 %r7, %r2, %r1;\nshfl.sync.up.b32 %r8|%p1, %r7, 1, 4096, %r6;\n"
+                         "shfl.sync.up.b32 %r9|%p2, %r8, 2, 4096, %r6;\nst.volatile.shared.u32 [sh], %r9;\n";
+    const char *z = "sreg.cga 0\nsreg.tid 150\nsubwarp.check 0\n";
+    const char *c40 = "sreg.cga 0\nsreg.tid 150\nsubwarp.check 40\n";
+    uint64_t hidden = region(in, c40) - region(in, z); /* the schedule's order may move by an issue slot */
+    assert_true(hidden <= 1);
+    assert_int_equal(region(before, c40) - region(before, z), 40);
+}
+
 /* A redux.sync ending its block: REDUX, then the copy out of its uniform register ends the SASS
  * block (rakingcomm_sum_int_b128.sass: REDUX, IMAD.U32, then the next block's S2UR), so the next
  * block's base read starts after the result: all of sreg.cga shows. */
@@ -238,6 +291,8 @@ int main(void)
         cmocka_unit_test(cga_stretches),
         cmocka_unit_test(base_by_s2r_where_uniform_cannot),
         cmocka_unit_test(adds_pair_into_iadd3),
+        cmocka_unit_test(reload_is_the_register),
+        cmocka_unit_test(match_check_overlaps),
         cmocka_unit_test(redux_copy_ends_its_block),
         cmocka_unit_test(full_mask_register_reorders),
         cmocka_unit_test(shuffle_reads_add_late),
