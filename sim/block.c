@@ -126,7 +126,7 @@ void ws_block_run(ws_launch_ctx *L, ws_block *b, ws_event *ev)
                 if (fast && w->converged && !w->nreconv && !L->stop && budget &&
                     ws_warp_run_converged(&x, w, budget, &yield)) {
                     /* ran a stretch; the checks below as after a step */
-                } else if (!(step = fast ? ws_warp_step_stretch(&x, w, budget) : ws_warp_step(&x, w))) {
+                } else if (!(step = fast ? ws_warp_run_diverged(&x, w, max_cycles) : ws_warp_step(&x, w))) {
                     break;
                 }
                 yield |= step == 2;

@@ -15,6 +15,9 @@ void ws_fold_free(ws_fold *f)
 
 enum { FAMILY_NONE, FAMILY_ADD, FAMILY_LOGIC };
 
+/* A tree of fewer nodes is what pairwise folding makes of it already. */
+enum { TREE_MIN = 3 };
+
 /* Which 3-input SASS op the instruction can be half of: a 32-bit integer add or sub (IADD3), or a
  * 32-bit and/or/xor (LOP3); unguarded, without .sat or .cc, of registers and immediates. */
 static int family_of(const ws_insn *in)
@@ -126,17 +129,63 @@ static void fold_loads(const ws_kernel *k, const ws_insn *code, const ws_reg_use
     }
 }
 
-int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, ws_fold *f)
+/* The tree ptxas makes of an associative chain (fold.h): nodes of one and/or/xor op, each read by
+ * another node of the tree alone (its parent), at least one leaf a shuffle's or a load's value. */
+static void fold_tree(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                      const uint32_t *reads, const uint32_t *written, uint8_t *host, ws_fold *f, uint32_t *root)
+{
+    uint32_t n = k->ninsns, *parent = root + n, *size = root + 2 * n, *last = root + 3 * n;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        parent[pc] = UINT32_MAX;
+        size[pc] = 0;
+        uint32_t r = code[pc].ops[0].reg;
+        if (family_of(&code[pc]) != FAMILY_LOGIC || r >= k->nregs)
+            continue;
+        uint32_t j = only_reader(k, code, uses, block, reads, written, pc, r);
+        if (j != UINT32_MAX && family_of(&code[j]) == FAMILY_LOGIC && code[j].op == code[pc].op)
+            parent[pc] = j;
+    }
+    for (uint32_t pc = n; pc-- > 0;) /* a parent comes after its children */
+        root[pc] = parent[pc] == UINT32_MAX ? pc : root[parent[pc]];
+    for (uint32_t r = 0; r < k->nregs; r++)
+        last[r] = UINT32_MAX;
+    uint8_t *slow = host + n + 1; /* per root: a leaf from a shuffle or a load */
+    for (uint32_t pc = 0; pc < n; pc++) {
+        if (family_of(&code[pc]) == FAMILY_LOGIC) {
+            size[root[pc]]++;
+            for (uint32_t i = 0; i < uses[pc].nsrc; i++) {
+                uint32_t w = uses[pc].src[i] < k->nregs ? last[uses[pc].src[i]] : UINT32_MAX;
+                if (w != UINT32_MAX && block[w] == block[pc] && (code[w].op == WS_OP_SHFL || code[w].op == WS_OP_LD))
+                    slow[root[pc]] = 1;
+            }
+        }
+        for (uint32_t i = 0; i < uses[pc].ndst; i++)
+            if (uses[pc].dst[i] < k->nregs)
+                last[uses[pc].dst[i]] = pc;
+    }
+    for (uint32_t pc = 0; pc < n; pc++) {
+        uint32_t r = root[pc];
+        if (family_of(&code[pc]) != FAMILY_LOGIC || size[r] < TREE_MIN || !slow[r])
+            continue;
+        host[pc] = 1; /* pairwise folding leaves the tree alone */
+        if (pc != r)
+            f->kind[pc] = WS_FOLD_ALU;
+    }
+}
+
+int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, int tree_on, ws_fold *f)
 {
     uint32_t n = k->ninsns;
     f->kind = calloc((size_t)n + 1, 1);
     f->holds = calloc((size_t)n + 1, 1);
     f->same = malloc(((size_t)n + 1) * sizeof *f->same);
-    uint8_t *leader = calloc((size_t)n + 1, 1), *host = calloc((size_t)n + 1, 1);
+    uint8_t *leader = calloc((size_t)n + 1, 1), *host = calloc(2 * ((size_t)n + 1), 1);
+    uint32_t *tree = malloc(4 * ((size_t)n + (size_t)k->nregs + 1) * sizeof *tree);
     uint32_t *block = malloc(((size_t)n + 1) * sizeof *block);
     uint32_t *reads = calloc((size_t)k->nregs + 1, sizeof *reads),
              *written = calloc((size_t)k->nregs + 1, sizeof *written);
-    if (!f->kind || !f->holds || !f->same || !leader || !host || !block || !reads || !written) {
+    if (!f->kind || !f->holds || !f->same || !leader || !host || !block || !reads || !written || !tree) {
+        free(tree);
         free(leader);
         free(host);
         free(block);
@@ -164,7 +213,10 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
         f->holds[pc] =
             code[pc].op == WS_OP_REDUX && (pc + 1 == n || leader[pc + 1] || ws_op_moves_lanes(code[pc + 1].op));
     fold_loads(k, code, uses, block, f);
+    if (tree_on)
+        fold_tree(k, code, uses, block, reads, written, host, f, tree);
     fold_alu(k, code, uses, block, reads, written, host, f);
+    free(tree);
     free(leader);
     free(host);
     free(block);

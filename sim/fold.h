@@ -9,6 +9,16 @@
  *    IMAD.IADD; bench_alu.sass: 64 `add.u32 %r13, %r13, %r2` are 32 IADD3; bench_mio_w1.sass:
  *    `LOP3.LUT 0x96` of two xors). The first of the pair takes no issue slot and no latency: its
  *    value is ready when its sources are, and its reader (the IADD3, LOP3) waits for them.
+ *  - A longer chain of one and/or/xor (three ops and more, each value read by the next alone)
+ *    with a shuffle's or a load's value among its leaves is a tree of 3-input LOP3s that
+ *    combines the leaves as they come (bench_mio_w1.sass, bench_throughput.sass: the 64 shuffle
+ *    values and eight xor accumulators are one tree, one LOP3 after the last SHFL): every op but
+ *    the chain's last is folded, the last waits for all the leaves. (IADD3 chains stay pairs:
+ *    bench_alu.sass's 64 dependent adds are 32 IADD3 one after another.) Only with the preset's
+ *    fold.tree 1 (0 in sm_90): with the tree free, bench_mio's and bench_shared_ilp's regions
+ *    become bound by the MIO pipe alone (282 cycles where the H200 takes 306-316), since where
+ *    ptxas puts the tree's LOP3s (each waiting for the load or shuffle just issued, which drains
+ *    the pipe: docs/calibration.md "Instruction fetch and the LOP3 tree") is not modelled.
  *  - Where a basic block ends with redux.sync, REDUX writes a uniform register that the block's
  *    last instruction copies out (`REDUX.SUM.S32 UR4, R5` then `IMAD.U32 R9, RZ, RZ, UR4`:
  *    time_cub_block_reduce_raking*_sum_int_b128/_b1024.sass): the warp, issuing in order, waits
@@ -40,7 +50,7 @@ typedef struct {
 
 /* The folds of a kernel (code: its instructions as they run; uses: their registers). Returns 0,
  * or -1 when out of memory. */
-int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, ws_fold *f);
+int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, int tree, ws_fold *f);
 void ws_fold_free(ws_fold *f);
 
 #endif

@@ -55,6 +55,7 @@ typedef struct {
     double sreg_s2r;        /* S2R SR_CgaCtaId: the base where ptxas reads it with S2R (cga.h) */
     double imc_miss;        /* the first read of the launch's dimensions (%ntid, %nctaid): an immediate-constant miss */
     double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
+    double fold_tree;       /* 1: a shuffle- or load-fed logic chain is one LOP3 tree (fold.h) */
     unsigned subpartitions; /* 4 on sm_90 */
     char name[64];
 } ws_preset;

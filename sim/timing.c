@@ -503,7 +503,11 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
         return p->sreg_laneid; /* S2R SR_LANEID (subwarp_laneid) */
     if (in->op == WS_OP_MOV && in->ops[1].kind == WS_OPND_SREG && in->ops[1].reg <= WS_SREG_TID_Z && p->sreg_tid > 0)
         return p->sreg_tid; /* S2R SR_TID.X/Y/Z (probe_s2r_tid; cg's thread_rank() in a timed region) */
-    if (cls == LAT_SHFL && in->sub < 4 && p->shfl_mode[in->sub] > 0) /* in->sub: the shuffle's mode */
+    /* in->sub: the shuffle's mode; shfl.idx's own latency is for a register lane (bench_shfl): with an
+     * immediate lane, SHFL.IDX takes what SHFL.DOWN does (bench_mio_w1/w4/w8: 283/291/548 cycles for
+     * 64 of them, down 283/290/545) */
+    if (cls == LAT_SHFL && in->sub < 4 && p->shfl_mode[in->sub] > 0 &&
+        !(in->sub == WS_SHFL_IDX && in->ops[2].kind == WS_OPND_IMM))
         return p->shfl_mode[in->sub];
     if (ws_op_is_memory(in->op) && ws_op_writes_op0(in->op)) { /* ld, ldu, atom */
         double base;
@@ -1092,7 +1096,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     }
     if (!t->info_ready) {
         if (ws_narrow_build(L->k, L->code, L->uses, t->narrow) != 0 ||
-            (t->p.schedule > 0 && ws_fold_build(L->k, L->code, L->uses, &t->fold) != 0)) {
+            (t->p.schedule > 0 && ws_fold_build(L->k, L->code, L->uses, t->p.fold_tree > 0, &t->fold) != 0)) {
             ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
             return;
         }

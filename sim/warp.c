@@ -303,6 +303,77 @@ static void advance(ws_warp *w, uint32_t lanes, uint32_t pc)
  * Each gets the issuing group in x->active and the lanes whose guard is true as mask (possibly
  * none), and says where every lane of the group goes next. */
 
+/* A divergent branch at pc: of the running group (its own record, wherever it is; in a converged
+ * warp the whole warp), the lanes of taken go to target, the others to pc + 1, each joining a
+ * runnable group already there. What leave_converged, move_lanes(group, pc), move_lanes(taken,
+ * target) and move_lanes(group & ~taken, pc + 1) leave (the order of the groups means nothing),
+ * in one pass over the groups; anything unusual takes those, and so does --slow-path converged
+ * (reference), which the tests compare with. */
+static void split_at_branch(ws_warp *w, uint32_t group, uint32_t taken, uint32_t target, uint32_t pc, int reference)
+{
+    const uint32_t not_taken = group & ~taken, next = pc + 1;
+    if (reference) /* --slow-path converged: the moves one by one, what the tests compare with */
+        goto one_by_one;
+    if (w->converged && group == w->live) {
+        w->converged = 0;
+        if (target == next) {
+            w->ngroups = 1;
+            w->gpc[0] = next;
+            w->glanes[0] = group;
+            w->gstate[0] = LANE_RUN;
+            return;
+        }
+        w->ngroups = 2;
+        w->gpc[0] = next;
+        w->glanes[0] = not_taken;
+        w->gstate[0] = LANE_RUN;
+        w->gpc[1] = target;
+        w->glanes[1] = taken;
+        w->gstate[1] = LANE_RUN;
+        return;
+    }
+    const unsigned none = w->converged ? 0 : w->ngroups;
+    unsigned ng = none, gi = none, gt = none, gn = none, gp = none;
+    for (unsigned i = 0; i < ng; i++) {
+        if (w->glanes[i] == group)
+            gi = i;
+        else if (w->gstate[i] == LANE_RUN) {
+            gt = w->gpc[i] == target ? i : gt;
+            gn = w->gpc[i] == next ? i : gn;
+            gp = w->gpc[i] == pc ? i : gp;
+        }
+    }
+    if (gi == none || gp != none || w->gstate[gi] != LANE_RUN) {
+    one_by_one:
+        leave_converged(w);
+        move_lanes(w, group, pc, LANE_RUN);
+        move_lanes(w, taken, target, LANE_RUN);
+        move_lanes(w, not_taken, next, LANE_RUN);
+        return;
+    }
+    uint32_t stay = not_taken; /* the lanes that go to next */
+    if (target == next) {
+        stay = group;
+    } else if (gt != none) {
+        w->glanes[gt] |= taken;
+    } else {
+        w->gpc[ng] = target;
+        w->glanes[ng] = taken;
+        w->gstate[ng] = LANE_RUN;
+        w->ngroups = ++ng;
+    }
+    if (gn != none) { /* the group's record empties: the last one fills the hole */
+        w->glanes[gn] |= stay;
+        w->ngroups = --ng;
+        w->gpc[gi] = w->gpc[ng];
+        w->glanes[gi] = w->glanes[ng];
+        w->gstate[gi] = w->gstate[ng];
+    } else {
+        w->gpc[gi] = next;
+        w->glanes[gi] = stay;
+    }
+}
+
 /* bra: the lanes of mask jump, the others fall through; a divergent branch pushes the
  * convergence barrier at its immediate post-dominator (cfg.c) for the whole group. */
 void ex_bra(ws_exec *x, const ws_insn *in, uint32_t mask)
@@ -314,9 +385,7 @@ void ex_bra(ws_exec *x, const ws_insn *in, uint32_t mask)
         advance(w, group, mask ? target : pc + 1);
         return;
     }
-    leave_converged(w);
-    move_lanes(w, mask, target, LANE_RUN);
-    move_lanes(w, not_taken, pc + 1, LANE_RUN);
+    split_at_branch(w, group, mask, target, pc, x->L->slow & WS_SLOW_CONVERGED);
     if (x->L->reconv_pc[pc] != UINT32_MAX)
         push_reconv(w, x->L->reconv_pc[pc], group);
 }
@@ -570,32 +639,58 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
         emit_exec(x, in, lanes, exec);
 }
 
-/* Choose the next group of a warp: WS_PICK_EXEC with the group in *p (nothing executed yet),
- * WS_PICK_CHANGED after a bookkeeping step (lanes started waiting, a barrier released), or
- * WS_PICK_BLOCKED when the warp cannot run. The timing mode calls it, then ws_warp_issue. */
-int ws_warp_pick_any(ws_exec *x, ws_warp *w, ws_pick *p)
+/* Lanes at pc leave the kernel there: an unguarded exit, or the kernel's own ret. */
+static int ends_at(const ws_launch_ctx *L, uint32_t pc)
+{
+    const ws_insn *at = pc < L->k->ninsns ? &L->code[pc] : NULL;
+    return at && at->guard == WS_NO_REG &&
+           (ws_op_class_of(at->op) == CLS_EXIT || (ws_op_class_of(at->op) == CLS_RETURN && !(at->mods & WS_MOD_INFUNC)));
+}
+
+/* ws_warp_pick_any, inline in the functional mode's loop over a diverged warp's steps
+ * (ws_warp_run_diverged); *end: the pc of the next runnable group after the one picked
+ * (UINT32_MAX if none, or when the warp is converged), found in the same pass over the groups. */
+static inline __attribute__((always_inline)) int pick_group(ws_exec *x, ws_warp *w, ws_pick *p, uint32_t *end)
 {
     ws_launch_ctx *L = x->L;
     uint32_t pc, group;
+    *end = UINT32_MAX;
     if (w->converged) {
         pc = w->cpc;
         group = w->live;
         drop_reconv_here(w);
     } else {
-        uint32_t runnable = lowest_pc_group(w, LANE_RUN, &pc);
+        /* lowest_pc_group(w, LANE_RUN) and the lowest pc above it: at most one group is at a
+         * (pc, state), so the second is another group's (--slow-path converged, which runs no
+         * stretch, takes lowest_pc_group: what the tests compare with) */
+        uint32_t runnable = 0, next = UINT32_MAX;
+        pc = UINT32_MAX;
+        if (L->slow & WS_SLOW_CONVERGED)
+            runnable = lowest_pc_group(w, LANE_RUN, &pc);
+        for (unsigned i = 0; i < w->ngroups && !(L->slow & WS_SLOW_CONVERGED); i++) {
+            if (w->gstate[i] != LANE_RUN)
+                continue;
+            uint32_t gp = w->gpc[i];
+            if (gp < pc) {
+                next = pc;
+                pc = gp;
+                runnable = w->glanes[i];
+            } else if (gp != pc && gp < next) {
+                next = gp;
+            }
+        }
         if (!runnable)
             return release_complete_reconv(w) != 0;
         group = runnable;
+        *end = next;
         /* a convergence barrier here? Not before an exit: lanes that branch to the kernel's end
          * leave at once, as the H200 does (ptxas makes such a branch a predicated EXIT, so a
          * collective after it does not wait for them: programs/probe_lanemask case H). */
-        const ws_insn *at = pc < L->k->ninsns ? &L->code[pc] : NULL;
-        int ends = at && at->guard == WS_NO_REG &&
-                   (ws_op_class_of(at->op) == CLS_EXIT ||
-                    (ws_op_class_of(at->op) == CLS_RETURN && !(at->mods & WS_MOD_INFUNC)));
-        for (unsigned i = 0; i < w->nreconv && !ends; i++) {
+        for (unsigned i = 0; i < w->nreconv; i++) {
             if (w->reconv[i].pc != pc || !(w->reconv[i].lanes & group))
                 continue;
+            if (ends_at(L, pc))
+                break;
             uint32_t members = w->reconv[i].lanes & w->live;
             uint32_t arrived = group | lanes_waiting_at(w, LANE_WAIT_RECONV, pc);
             if (members & ~arrived) {
@@ -646,6 +741,15 @@ int ws_warp_pick_any(ws_exec *x, ws_warp *w, ws_pick *p)
     return WS_PICK_EXEC;
 }
 
+/* Choose the next group of a warp: WS_PICK_EXEC with the group in *p (nothing executed yet),
+ * WS_PICK_CHANGED after a bookkeeping step (lanes started waiting, a barrier released), or
+ * WS_PICK_BLOCKED when the warp cannot run. The timing mode calls it, then ws_warp_issue. */
+int ws_warp_pick_any(ws_exec *x, ws_warp *w, ws_pick *p)
+{
+    uint32_t end;
+    return pick_group(x, w, p, &end);
+}
+
 /* Execute the group ws_warp_pick chose. */
 void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p)
 {
@@ -674,11 +778,10 @@ int ws_warp_step(ws_exec *x, ws_warp *w)
 
 void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask)
 {
-    move_lanes(x->w, x->active, pc, LANE_RUN); /* the group's record was left at the stretch's start */
-    ex_bra(x, x->in, mask);
+    ex_bra(x, x->in, mask); /* the group's record, left at the stretch's start: split_at_branch */
 }
 
-/* ws_warp_step for the functional mode's fast path (block.c; nobody listens): the group the
+/* ws_warp_step for the functional mode's fast path (ws_warp_run_diverged; nobody listens): the group the
  * scheduler picks runs its straight-line stretch decoded (interp.h), each instruction on the
  * group's lanes only, for as long as the scheduler would keep picking it: the lowest pc runs
  * first, so it stops before the pc of the next runnable group (where the two would merge), a
@@ -691,18 +794,16 @@ void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask)
  * so the instructions run in the same order, memory and %clock included; the group's lanes
  * then move to where it stopped, as the steps would have moved them one by one, and results,
  * statistics and cycles are those of ws_warp_step. budget 0: ws_warp_step. */
-int ws_warp_step_stretch(ws_exec *x, ws_warp *w, uint64_t budget)
+static inline __attribute__((always_inline)) int step_stretch(ws_exec *x, ws_warp *w, uint64_t budget)
 {
     ws_launch_ctx *L = x->L;
     ws_pick p;
-    int r = ws_warp_pick(x, w, &p);
+    uint32_t end; /* the next runnable group's pc */
+    int r = pick_group(x, w, &p, &end);
     if (r != WS_PICK_EXEC)
         return r != WS_PICK_BLOCKED;
     if (budget && L->dk && !p.merged && !w->converged) {
-        uint32_t end = UINT32_MAX, pc = p.pc; /* the next runnable group's pc */
-        for (unsigned i = 0; i < w->ngroups; i++)
-            if (w->gstate[i] == LANE_RUN && w->gpc[i] != p.pc && w->gpc[i] < end)
-                end = w->gpc[i];
+        uint32_t pc = p.pc;
         uint64_t lanes = 0;
         int yield = 0, ended = 0;
         x->active = p.group;
@@ -722,6 +823,34 @@ int ws_warp_step_stretch(ws_exec *x, ws_warp *w, uint64_t budget)
     ws_warp_issue(x, w, &p);
     drop_reconv_here(w);
     return ws_insn_is_strong_load(&L->code[p.pc]) ? 2 : 1;
+}
+
+/* ws_block_run's loop over a diverged warp's steps (the fast path), in one call: step_stretch
+ * after step_stretch, each with the budget ws_block_run would give it, for as long as
+ * ws_block_run would go on calling it (the warp not blocked, not converged with no barrier
+ * pending, no strong load, no stop, work and cycles left). Returns 0 if the first step found
+ * the warp blocked, 2 if the last ran a strong load, 1 otherwise; ws_block_run then does what it
+ * does after a step (a blocked step later on is picked again there, with nothing changed). */
+int ws_warp_run_diverged(ws_exec *x, ws_warp *w, uint64_t max_cycles)
+{
+    ws_launch_ctx *L = x->L;
+    int ran = 0;
+    for (;;) {
+        uint64_t budget = ws_work_left(L); /* as ws_block_run computes it */
+        if (max_cycles) {
+            uint64_t cycles_left = x->blk->cycle < max_cycles ? max_cycles - x->blk->cycle : 0;
+            budget = budget < cycles_left ? budget : cycles_left;
+        }
+        int step = step_stretch(x, w, budget);
+        if (!step)
+            return ran;
+        ran = 1;
+        if (step == 2)
+            return 2;
+        if (L->stop || !w->live || (w->converged && !w->nreconv) || !ws_work_left(L) ||
+            (max_cycles && x->blk->cycle >= max_cycles))
+            return 1;
+    }
 }
 
 /* The functional mode's fast path, when nobody listens: a converged

@@ -37,9 +37,11 @@ void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p);
 /* Both: one scheduling step. Returns 0 if the warp is blocked, 2 if it ran a strong load (the
  * functional mode then lets the other warps run), 1 if anything else changed. */
 int ws_warp_step(ws_exec *x, ws_warp *w);
-/* ws_warp_step, but a diverged warp's group runs its straight-line stretch decoded, up to
- * budget instructions (the functional mode when nobody listens; see warp.c). */
-int ws_warp_step_stretch(ws_exec *x, ws_warp *w, uint64_t budget);
+/* ws_warp_step again and again, but a diverged warp's group runs its straight-line stretch
+ * decoded, each step within the instruction and cycle limits (the functional mode when nobody
+ * listens; see warp.c): until the warp blocks (0 if at once), runs a strong load (2), converges
+ * with no convergence barrier pending, or a limit or stop that ws_block_run reports (1). */
+int ws_warp_run_diverged(ws_exec *x, ws_warp *w, uint64_t max_cycles);
 /* The decoded run loop's divergent branch at pc in a diverged warp's group (x->active, x->in):
  * ex_bra, the group's lanes first brought to pc. */
 void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask);

@@ -251,7 +251,7 @@ static void schedule_pieces_and_folded_loads(void **state)
         l[i] = k->insns[i].op == WS_OP_LD ? 23 : 4;
     }
     ws_fold f = {0};
-    assert_int_equal(ws_fold_build(k, k->insns, u, &f), 0);
+    assert_int_equal(ws_fold_build(k, k->insns, u, 0, &f), 0);
     /* 0 mov, 1 ld [0], 2 ld [4], 3 add, 4 ld [0] (folded: %r1), 5 st [0], 6 ld [0] (after the
      * store: issued), 7 ld.volatile (issued), 8 st, 9 ret */
     assert_int_equal(f.kind[4], WS_FOLD_LOAD);

@@ -198,6 +198,49 @@ static void match_check_overlaps(void **state)
     assert_int_equal(region(before, c40) - region(before, z), 40);
 }
 
+/* LOP3 tree: ptxas re-associates a chain of xors fed by independent shuffles into a tree of 3-input
+ * LOP3 that combines the shuffles' values as they come, so one LOP3 follows the last SHFL
+ * (bench_mio_w1.sass, bench_throughput.sass: LOP3.LUT 0x96 trees). Eight shuffles xored in a chain:
+ * only the root's latency follows the last shuffle (alu 20 costs 16 more than alu 4; pairwise
+ * folding would leave four LOP3s after it). */
+static void xor_chain_of_shuffles_is_a_tree(void **state)
+{
+    (void)state;
+    char tree[2048], split[2048];
+    const char *shfl = "mov.u64 %rd8, %clock64;\n"
+                       "shfl.sync.bfly.b32 %r2, %r1, 1, 31, -1;\nshfl.sync.bfly.b32 %r3, %r1, 2, 31, -1;\n"
+                       "shfl.sync.bfly.b32 %r4, %r1, 3, 31, -1;\nshfl.sync.bfly.b32 %r5, %r1, 4, 31, -1;\n"
+                       "shfl.sync.bfly.b32 %r6, %r1, 5, 31, -1;\nshfl.sync.bfly.b32 %r7, %r1, 6, 31, -1;\n"
+                       "shfl.sync.bfly.b32 %r8, %r1, 7, 31, -1;\nshfl.sync.bfly.b32 %r9, %r1, 8, 31, -1;\n";
+    /* the last shuffle's value comes first: in PTX order all seven xors wait for it */
+    const char *chain = "xor.b32 %r10, %r9, %r8;\nxor.b32 %r11, %r10, %r7;\nxor.b32 %r12, %r11, %r6;\n"
+                        "xor.b32 %r13, %r12, %r5;\nxor.b32 %r14, %r13, %r4;\nxor.b32 %r15, %r14, %r3;\n"
+                        "xor.b32 %r15, %r15, %r2;\nst.volatile.shared.u32 [sh], %r15;\n";
+    snprintf(tree, sizeof tree, "%s%s", shfl, chain);
+    snprintf(split, sizeof split, "%s%sst.volatile.shared.u32 [sh+4], %%r12;\n", shfl, chain);
+    const char *p4 = "sreg.cga 0\nfold.tree 1\n", *p20 = "sreg.cga 0\nfold.tree 1\nalu 20\n";
+    assert_int_equal(region(tree, p20) - region(tree, p4), 16);
+    /* read twice, %r12 ends one tree and starts another: two roots after the last shuffle */
+    assert_int_equal(region(split, p20) - region(split, p4), 32);
+}
+
+/* SHFL.IDX with an immediate lane takes SHFL.DOWN's latency (bench_mio_w1: 64 of each, 283 and 283
+ * cycles); shfl.idx's own (26, bench_shfl) is for a register lane. A chain of four. */
+static void shfl_idx_immediate_lane_is_down(void **state)
+{
+    (void)state;
+    const char *imm = "mov.u64 %rd8, %clock64;\nshfl.sync.idx.b32 %r2, %r1, 3, 31, -1;\n"
+                      "shfl.sync.idx.b32 %r3, %r2, 3, 31, -1;\nshfl.sync.idx.b32 %r4, %r3, 3, 31, -1;\n"
+                      "shfl.sync.idx.b32 %r5, %r4, 3, 31, -1;\nst.volatile.shared.u32 [sh], %r5;\n";
+    const char *reg = "mov.u64 %rd8, %clock64;\nshfl.sync.idx.b32 %r2, %r1, %r1, 31, -1;\n"
+                      "shfl.sync.idx.b32 %r3, %r2, %r1, 31, -1;\nshfl.sync.idx.b32 %r4, %r3, %r1, 31, -1;\n"
+                      "shfl.sync.idx.b32 %r5, %r4, %r1, 31, -1;\nst.volatile.shared.u32 [sh], %r5;\n";
+    const char *p = "sreg.cga 0\nsreg.tid 0\nshfl 24\nshfl.idx 40\n";
+    const char *q = "sreg.cga 0\nsreg.tid 0\nshfl 30\nshfl.idx 40\n";
+    assert_int_equal(region(imm, q) - region(imm, p), 4 * 6);
+    assert_int_equal(region(reg, q), region(reg, p));
+}
+
 /* A redux.sync ending its block: REDUX, then the copy out of its uniform register ends the SASS
  * block (rakingcomm_sum_int_b128.sass: REDUX, IMAD.U32, then the next block's S2UR), so the next
  * block's base read starts after the result: all of sreg.cga shows. */
@@ -293,6 +336,8 @@ int main(void)
         cmocka_unit_test(adds_pair_into_iadd3),
         cmocka_unit_test(reload_is_the_register),
         cmocka_unit_test(match_check_overlaps),
+        cmocka_unit_test(xor_chain_of_shuffles_is_a_tree),
+        cmocka_unit_test(shfl_idx_immediate_lane_is_down),
         cmocka_unit_test(redux_copy_ends_its_block),
         cmocka_unit_test(full_mask_register_reorders),
         cmocka_unit_test(shuffle_reads_add_late),
