@@ -75,24 +75,6 @@ typedef struct {
     uint8_t bank[32];
 } mem_access;
 
-/* Per warp: its picked group and what it waits for. */
-typedef struct {
-    ws_pick pick;        /* its chosen group, while has_pick */
-    uint64_t ready;      /* the first cycle it may issue again */
-    uint8_t ready_why;   /* the stall reason while ready is in the future */
-    uint8_t blocked_why; /* while blocked: why (blocked_reason) */
-    uint8_t sb_valid, mem_valid;
-    /* while sb_valid: the pick's first cycle and reason from ready and the scoreboard (the
-     * shared pipe left out) */
-    uint8_t sb_why;
-    uint32_t sb_prod;
-    uint64_t sb_when;
-    mem_access mem; /* while mem_valid: the pick's memory access */
-    uint32_t seg;   /* ws_schedule_pick's state: the segment it entered converged (UINT32_MAX: none) */
-    double stq_end; /* its last shared store's drain end: while later than the cycle, the warp has
-                         stores in its sub-partition's store queue (a warp running ahead must not) */
-} warp_state;
-
 /* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. */
 typedef struct {
     int64_t latency;  /* destinations ready this many cycles after issue; -1: from the data (loads, match) */
@@ -108,8 +90,32 @@ typedef struct {
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
+    uint8_t rare;     /* any of: memory, a latency from the data, subwarp, imc, a fence, a branch's hold,
+                         hold, a barrier, a shared variable's address (cga.h), lanes that end (exit, ret):
+                         issue() looks at each */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
 } timing_info;
+
+/* Per warp: its picked group and what it waits for. */
+typedef struct {
+    ws_pick pick;        /* its chosen group, while has_pick */
+    uint64_t ready;      /* the first cycle it may issue again */
+    uint8_t ready_why;   /* the stall reason while ready is in the future */
+    uint8_t blocked_why; /* while blocked: why (blocked_reason) */
+    uint8_t sb_valid, mem_valid;
+    /* while sb_valid: the pick's first cycle and reason from ready and the scoreboard (the
+     * shared pipe left out) */
+    uint8_t sb_why;
+    uint32_t sb_prod;
+    uint64_t sb_when;
+    mem_access mem; /* while mem_valid: the pick's memory access */
+    uint32_t seg;   /* ws_schedule_pick's state: the segment it entered converged (UINT32_MAX: none) */
+    /* while has_pick, unless --slow-path timing: the pick's timing facts and registers (pick_warp) */
+    const timing_info *f;
+    const ws_reg_use *u;
+    double stq_end; /* its last shared store's drain end: while later than the cycle, the warp has
+                         stores in its sub-partition's store queue (a warp running ahead must not) */
+} warp_state;
 
 struct ws_timing {
     ws_preset p;
@@ -174,6 +180,7 @@ struct ws_timing {
     /* the shared window's base, read once per SASS basic block (cga.h), at the first block */
     ws_cga cga;
     int cga_built;
+    int cga_used; /* an instruction of the kernel needs the base (else ws_cga_ready is 0 throughout) */
 };
 
 /* The store queue's bounds (stq.h) from the preset. */
@@ -627,6 +634,9 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? llround(p->lat[LAT_BRANCH]) : 0;
     f.subwarp = t->subwarp.form && pc < t->ninfo && t->subwarp.form[pc] != SUBWARP_NONE; /* built before */
     f.imc = (uint8_t)(reads_launch_dims(in) && p->imc_miss > 0);
+    int cga = t->cga.needs && pc < t->ninfo && t->cga.needs[pc]; /* built before */
+    f.rare = f.memory || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold || cga ||
+             ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
     return f;
 }
 
@@ -684,15 +694,16 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
 {
     warp_state *s = &t->ws[wi];
     uint32_t pc = s->pick.pc;
+    timing_info tmp;
+    const timing_info *ti = t->slow ? info_of(t, x->L, pc, &tmp) : s->f;
     if (!s->sb_valid || t->slow) {
         uint64_t when = s->ready;
         ws_stall_reason y = (ws_stall_reason)s->ready_why;
         uint32_t pr = UINT32_MAX;
-        const ws_reg_use *u = uses_of(t, x->L, pc);
+        const ws_reg_use *u = t->slow ? uses_of(t, x->L, pc) : s->u;
         const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
         const uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
-        timing_info tmp, tp;
-        const timing_info *ti = info_of(t, x->L, pc, &tmp);
+        timing_info tp;
         if (!ti->bits && !ti->shfl) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
@@ -709,7 +720,8 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
             uint64_t feed = (uint64_t)((ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0));
             for (uint32_t i = 0; i < u->nsrc; i++) {
                 uint64_t r = rr[u->src[i]];
-                if (r && rp[u->src[i]] < t->ninfo && info_of(t, x->L, rp[u->src[i]], &tp)->fixed)
+                uint32_t by = rp[u->src[i]]; /* the producer: a fixed-latency ALU op? */
+                if (r && (by < t->nfast ? t->info[by].fixed : by < t->ninfo && info_of(t, x->L, by, &tp)->fixed))
                     r += feed;
                 if (r > when) {
                     when = r;
@@ -718,7 +730,7 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
                 }
             }
         }
-        if (ws_op_is_memory(x->L->code[pc].op)) { /* an access at [symbol]: the base (cga.h) */
+        if (ti->memory) { /* an access at [symbol]: the base (cga.h) */
             uint64_t base = ws_cga_ready(&t->cga, wi, pc, t->p.sreg_cga, t->p.sreg_s2r);
             if (base > when) {
                 when = base;
@@ -734,13 +746,12 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
     uint64_t when = s->sb_when;
     *why = (ws_stall_reason)s->sb_why;
     *prod = s->sb_prod;
-    const ws_insn *in = &x->L->code[pc];
-    int shared = ws_op_is_memory(in->op) && access_of(t, x, w, wi)->c.shared;
-    if (shared || ws_optable[in->op].latency == LAT_SHFL) { /* the MIO and shared pipes (stall: bank) */
+    int shared = ti->memory && access_of(t, x, w, wi)->c.shared;
+    if (shared || ti->shfl) { /* the MIO and shared pipes (stall: bank) */
         unsigned sp = wi % t->p.subpartitions;
         uint64_t free = t->mio_at[sp];
         const mem_access *m = shared ? access_of(t, x, w, wi) : NULL;
-        if (m && !m->c.queued && ws_op_writes_op0(in->op)) { /* a load: the warp's queued stores are written */
+        if (m && !m->c.queued && ws_op_writes_op0(x->L->code[pc].op)) { /* a load: the warp's queued stores are written */
             uint64_t drained = (uint64_t)ceil(s->stq_end - 1e-9);
             free = drained > free ? drained : free;
         }
@@ -877,60 +888,63 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     ws_pick pk = s->pick;
     const ws_insn *in = &L->code[pk.pc];
     timing_info tmp;
-    const timing_info *f = info_of(t, L, pk.pc, &tmp);
+    const timing_info *f = t->slow ? info_of(t, L, pk.pc, &tmp) : s->f;
     const mem_access *m = f->memory ? access_of(t, x, w, wi) : NULL;
     x->w = w;
     x->regs = w->regs;
     x->mem_wavefronts = m ? m->c.wavefronts : 0;
-    if (m) {
-        mem_commit(t, in, m, cycle);
-        if (t->stores_failed)
-            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
-        if (m->c.shared) {
-            memcpy(x->mem_bank, m->bank, sizeof x->mem_bank);
-            double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
-            t->pipe_free = start + m->c.hold;
-            t->pipe_at = (uint64_t)ceil(t->pipe_free - 1e-9);
-            if (m->c.queued) { /* it holds the MIO pipe until it leaves the data stage (stq.h) */
-                unsigned sp = wi % t->p.subpartitions;
-                double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
-                s->stq_end = ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved);
-                hold_mio(t, wi, cycle, moved - from);
-            } else
-                hold_mio(t, wi, cycle, m->c.mio);
-            L->stats.shared_wavefronts += m->c.wavefronts;
-            L->stats.bank_conflicts += m->c.wavefronts - m->c.min_wavefronts;
+    int64_t lat = f->latency, before = 0, imc = 0;
+    if (f->rare) {
+        if (m) {
+            mem_commit(t, in, m, cycle);
+            if (t->stores_failed)
+                ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+            if (m->c.shared) {
+                memcpy(x->mem_bank, m->bank, sizeof x->mem_bank);
+                double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
+                t->pipe_free = start + m->c.hold;
+                t->pipe_at = (uint64_t)ceil(t->pipe_free - 1e-9);
+                if (m->c.queued) { /* it holds the MIO pipe until it leaves the data stage (stq.h) */
+                    unsigned sp = wi % t->p.subpartitions;
+                    double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
+                    s->stq_end = ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved);
+                    hold_mio(t, wi, cycle, moved - from);
+                } else
+                    hold_mio(t, wi, cycle, m->c.mio);
+                L->stats.shared_wavefronts += m->c.wavefronts;
+                L->stats.bank_conflicts += m->c.wavefronts - m->c.min_wavefronts;
+            }
+        }
+        if (lat < 0) /* from the data: read before the instruction executes */
+            lat = llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
+                                                                  : latency_of(t, in, &m->c));
+        before = f->subwarp ? subwarp_before(t, x, in, pk, (double)lat, wi, cycle) : 0; /* the SASS ptxas puts before it */
+        if (f->imc) { /* the immediate-constant miss of the launch's dimensions (reads_launch_dims) */
+            if (!t->imc_at)
+                t->imc_at = cycle + (uint64_t)llround(t->p.imc_miss);
+            imc = t->imc_at > cycle ? (int64_t)(t->imc_at - cycle) : 0;
         }
     }
-    if (f->shfl)
+    if (f->shfl) /* after the memory's hold: nothing between reads the MIO pipe */
         hold_mio(t, wi, cycle, t->p.mio_issue);
-    int64_t lat = f->latency;
-    if (lat < 0) /* from the data: read before the instruction executes */
-        lat = llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
-                                                              : latency_of(t, in, &m->c));
-    int64_t before =
-        f->subwarp ? subwarp_before(t, x, in, pk, (double)lat, wi, cycle) : 0; /* the SASS ptxas puts before it */
-    int64_t imc = 0; /* the immediate-constant miss of the launch's dimensions (reads_launch_dims) */
-    if (f->imc) {
-        if (!t->imc_at)
-            t->imc_at = cycle + (uint64_t)llround(t->p.imc_miss);
-        imc = t->imc_at > cycle ? (int64_t)(t->imc_at - cycle) : 0;
-    }
-    const ws_reg_use *u = uses_of(t, L, pk.pc);
+    const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
     ws_warp_issue(x, w, &pk);
-    if (!w->live) { /* it exited: no more cycles to charge, nothing to wait for */
+    if (f->rare && !w->live) { /* it exited: no more cycles to charge, nothing to wait for */
         t->live &= ~(1u << wi);
         t->when[wi] = UINT64_MAX;
     }
     x->mem_wavefronts = 0;
-    ws_cga_issue(&t->cga, wi, pk.pc, cycle);
+    if (t->cga_used) /* the stretches matter only to an instruction that needs the base */
+        ws_cga_issue(&t->cga, wi, pk.pc, cycle);
     uint64_t done = cycle + (uint64_t)(before + imc + lat);
-    uint64_t base = ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga, t->p.sreg_s2r);
-    if (!f->memory && base > done) /* a shared variable's address */
-        done = base;
+    if (f->rare) { /* a shared variable's address */
+        uint64_t base = ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga, t->p.sreg_s2r);
+        if (!f->memory && base > done)
+            done = base;
+    }
     uint32_t prod = pk.pc;
     uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
     uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
@@ -948,19 +962,21 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         rp[u->dst[i]] = prod;
     }
     uint64_t next = cycle + 1 + (uint64_t)(before + imc);
-    if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
-        uint64_t drained = cycle + 1;
-        for (uint32_t r = 0; r < t->nregs; r++)
-            drained = rr[r] > drained ? rr[r] : drained;
-        next = drained + (uint64_t)f->fence;
+    if (f->rare) {
+        if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
+            uint64_t drained = cycle + 1;
+            for (uint32_t r = 0; r < t->nregs; r++)
+                drained = rr[r] > drained ? rr[r] : drained;
+            next = drained + (uint64_t)f->fence;
+        }
+        if (f->branch)
+            next = cycle + (uint64_t)f->branch;
+        if (f->hold && done > next)
+            next = done;
+        if (ws_op_class_of(in->op) == CLS_BARRIER)
+            t->bar_wait |= 1u << wi;
     }
-    if (f->branch)
-        next = cycle + (uint64_t)f->branch;
-    if (f->hold && done > next)
-        next = done;
     set_ready(t, wi, f->free_mov ? cycle : next, before ? WS_STALL_SYNC : imc ? WS_STALL_SCOREBOARD : WS_STALL_ISSUE);
-    if (ws_op_class_of(in->op) == CLS_BARRIER)
-        t->bar_wait |= 1u << wi;
 }
 
 /* Releases every complete bar.sync; its warps issue again bar + per_warp x (warps - 1) later. */
@@ -1062,7 +1078,9 @@ static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64
             t->has_pick |= 1u << wi;
             s->sb_valid = s->mem_valid = 0;
             timing_info tmp;
-            const timing_info *f = info_of(t, x->L, s->pick.pc, &tmp);
+            const timing_info *f = t->slow ? info_of(t, x->L, s->pick.pc, &tmp) : &t->info[s->pick.pc];
+            s->f = t->slow ? NULL : f; /* --slow-path timing: computed where they are used */
+            s->u = t->slow ? NULL : &t->uses[s->pick.pc];
             if (f->shfl || (f->memory && access_of(t, x, w, wi)->c.shared))
                 t->on_pipe |= 1u << wi;
             if (f->free_mov && s->ready <= cycle) {
@@ -1115,6 +1133,15 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             return;
         }
     }
+    if (!t->cga_built) { /* before info: timing_info_of reads it */
+        t->cga_built = 1;
+        if (ws_cga_build(L->k, L->code, L->m, &t->cga) != 0) {
+            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+            return;
+        }
+        for (uint32_t pc = 0; t->cga.needs && pc < t->ninfo; pc++)
+            t->cga_used |= t->cga.needs[pc];
+    }
     if (!t->info_ready) {
         if (ws_narrow_build(L->k, L->code, L->uses, t->narrow) != 0 ||
             (t->p.schedule > 0 && ws_fold_build(L->k, L->code, L->uses, t->p.fold_tree > 0, &t->fold) != 0)) {
@@ -1124,13 +1151,6 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         for (uint32_t pc = 0; pc < t->ninfo; pc++)
             t->info[pc] = timing_info_of(t, L->code, pc);
         t->info_ready = 1;
-    }
-    if (!t->cga_built) {
-        t->cga_built = 1;
-        if (ws_cga_build(L->k, L->code, L->m, &t->cga) != 0) {
-            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
-            return;
-        }
     }
     ws_cga_reset(&t->cga);
     t->imc_at = 0;

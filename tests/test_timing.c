@@ -61,6 +61,27 @@ static void four_subpartitions_issue_together(void **state)
     assert_true(r8.stats.stalls[WS_STALL_ISSUE] > 0);
 }
 
+/* What issue() looks at only for the instructions timing_info.rare flags follows the preset and
+ * the instruction: a branch holds its warp `branch` cycles (1 on sm_90: the next instruction
+ * issues the next cycle), a fence `fence.cta` cycles after the warp's results are ready. Neither
+ * shows with the built-in preset's branch key, so a fact left out of the flag would pass every
+ * golden: this compares each against its key raised. */
+static void rare_issue_facts(void **state)
+{
+    (void)state;
+    const char *branch = HEAD "mov.u64 %rd2, %clock64;\nbra L1;\nL1:\nmov.u64 %rd3, %clock64;\n"
+                              "sub.s64 %rd5, %rd3, %rd2;\nst.global.u64 [%rd1], %rd5;\nret;\n}\n";
+    const char *fence = HEAD "mov.u64 %rd2, %clock64;\nmembar.cta;\nmov.u64 %rd3, %clock64;\n"
+                             "sub.s64 %rd5, %rd3, %rd2;\nst.global.u64 [%rd1], %rd5;\nret;\n}\n";
+    uint64_t base[1], raised[1];
+    run_ptx(branch, 32, base, 1, WS_MODE_TIMING, NULL);
+    run_ptx(branch, 32, raised, 1, WS_MODE_TIMING, "branch 7\n");
+    assert_int_equal(raised[0], base[0] + 6);
+    run_ptx(fence, 32, base, 1, WS_MODE_TIMING, NULL);
+    run_ptx(fence, 32, raised, 1, WS_MODE_TIMING, "fence.cta 21\n");
+    assert_int_equal(raised[0], base[0] + 20);
+}
+
 static void bank_wavefronts(void **state)
 {
     (void)state;
@@ -429,6 +450,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scoreboard_delays_dependent),
         cmocka_unit_test(four_subpartitions_issue_together),
+        cmocka_unit_test(rare_issue_facts),
         cmocka_unit_test(bank_wavefronts),
         cmocka_unit_test(bank_rule_map),
         cmocka_unit_test(bank_same_word_lanes),
