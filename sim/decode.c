@@ -245,7 +245,7 @@ static int decode_cvta(const uint8_t *rkind, const ws_insn *in, ws_dinsn *d)
  * [register + offset], into a row (ld: zero-extended, so no signed integer type) or from a row
  * (st): the run loop's one-check path (DK_LD, DK_ST); a = the address's row, imm its offset,
  * imm2 its wrap (ws_address_mask), imm3 the element's bytes (and DK_ADDR_ROW32 for a
- * 32-bit address row), c the space, d_row the value's row */
+ * 32-bit address row, DK_SHARED_WORD), c the space, d_row the value's row */
 static int decode_mem(const kernel_facts *f, const ws_insn *in, ws_dinsn *d)
 {
     int ld = in->op == WS_OP_LD;
@@ -272,6 +272,8 @@ static int decode_mem(const kernel_facts *f, const ws_insn *in, ws_dinsn *d)
     d->imm = addr->imm;
     d->imm2 = ws_address_mask(addr);
     d->imm3 = bits / 8 | (f->rkind[addr->reg] == WS_ROW_32 ? DK_ADDR_ROW32 : 0);
+    if ((d->imm3 & DK_ADDR_ROW32) && bits == 32 && sp == WS_SPACE_SHARED && d->imm2 <= UINT32_MAX)
+        d->imm3 |= DK_SHARED_WORD;
     return 1;
 }
 

@@ -38,8 +38,10 @@ enum {
  *    after the first instruction, a reconvergence point (lanes may wait there): the scheduler's
  *    (ws_warp_step_stretch);
  *  - always: an instruction of DK_LEAVE. */
-/* DK_LD, DK_ST: ws_dinsn.imm3's flag for an address in a 32-bit row (else a 64-bit row) */
-enum { DK_ADDR_ROW32 = 256 };
+/* DK_LD, DK_ST: ws_dinsn.imm3's flags for an address in a 32-bit row (else a 64-bit row) and, with
+ * it, a 4-byte element in shared memory whose wrap keeps addresses to 32 bits (interp_mem.h's
+ * shared_words) */
+enum { DK_ADDR_ROW32 = 256, DK_SHARED_WORD = 512 };
 
 enum { DK_STOP_UNINIT = 3, DK_STOP_COLLECTIVE = 4, DK_STOP_RECONV = 8, DK_STOP_LEAVE = 16 /* DK_LEAVE: always */ };
 
