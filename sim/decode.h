@@ -85,9 +85,9 @@ typedef struct ws_dkernel {
 } ws_dkernel;
 
 /* Decodes a kernel's prepared code (symbol addresses folded in); NULL when out of memory.
- * uninit_plan: the uninitialised-value check's plan (cfg.h; NULL: every instruction checked);
+ * uses: ws_insn_reg_use of each instruction of code; uninit_plan: the uninitialised-value check's plan (cfg.h; NULL: every instruction checked);
  * reconv_pc: per instruction, where a divergent branch reconverges (cfg.h). */
-ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const uint8_t *uninit_plan,
+ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *uninit_plan,
                              const uint32_t *reconv_pc, const uint32_t *roff, const uint8_t *rkind);
 void ws_interp_free(ws_dkernel *dk);
 /* Bytes ws_interp_decode keeps for a kernel (charged with the prepared kernel). */
