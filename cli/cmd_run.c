@@ -341,7 +341,7 @@ int cmd_run(int argc, char **argv)
     cfg.on_output = collect_output;
     cfg.output_user = &out;
     if (trace)
-        tr = trace_text_create(stdout, m, k);
+        tr = trace_text_create(stdout, m, k, mode);
     trace_text_only(tr, trace_block, trace_warp);
     fanout_add(&fan, trace_text_event, tr, text_bytes, "--trace");
     trace_meta meta = {L.ptx_path, mode, {L.grid[0], L.grid[1], L.grid[2]}, {L.block[0], L.block[1], L.block[2]}};

@@ -24,7 +24,7 @@ void print_parse_error(FILE *f, const ws_parse_error *e);
 /* The lane-table text trace: an event consumer that prints each executed instruction with a
  * row per lane group. */
 typedef struct trace_text trace_text;
-trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k);
+trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k, ws_mode mode);
 void trace_text_event(void *user, const ws_event *ev);
 void trace_text_destroy(trace_text *t);
 /* Show only one block and/or one warp (-1: all). */

@@ -18,6 +18,8 @@ struct trace_text {
     uint64_t bytes; /* written so far (--max-output) */
     const ws_module *m;
     const ws_kernel *k;
+    int timing;           /* the timing mode: each step shows its issue cycle */
+    int said_how;         /* the line that says what order the steps come in is written */
     uint8_t *shows_float; /* per register */
     uint32_t last_block;
     int64_t only_block, only_warp; /* -1: every block, every warp */
@@ -31,7 +33,7 @@ void trace_text_add_buffer(trace_text *t, const char *label, uint64_t base, uint
         ws_buffer_map_add(&t->buffers, label, base, size, 1);
 }
 
-trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k)
+trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k, ws_mode mode)
 {
     trace_text *t = calloc(1, sizeof *t);
     if (!t)
@@ -39,6 +41,7 @@ trace_text *trace_text_create(FILE *out, const ws_module *m, const ws_kernel *k)
     t->out = out;
     t->m = m;
     t->k = k;
+    t->timing = mode == WS_MODE_TIMING;
     t->last_block = UINT32_MAX;
     t->only_block = t->only_warp = -1;
     t->shows_float = calloc(k->nregs + 1, 1);
@@ -199,7 +202,8 @@ static void describe_shuffle(trace_text *t, const ws_insn *in, const ws_event *e
         snprintf(rule, sizeof rule, what[in->sub], b & 31);
     else
         snprintf(rule, sizeof rule, "each lane reads the lane its b operand names");
-    tprintf(t, "   shuffle %s: %s", in->sub == WS_SHFL_UP ? "up" : in->sub == WS_SHFL_DOWN ? "down" : in->sub == WS_SHFL_BFLY ? "xor" : "idx", rule);
+    static const char *const mode_name[] = {"up", "down", "xor", "idx"}; /* in ws_shfl_mode order, as what[] */
+    tprintf(t, "   shuffle %s: %s", mode_name[in->sub], rule);
     if (out) {
         char lanes[160];
         format_lanes(out, lanes, sizeof lanes);
@@ -229,11 +233,22 @@ void trace_text_event(void *user, const ws_event *ev)
     char text[256];
     ws_insn_print(t->m, t->k, in, text, sizeof text);
     unsigned n = (unsigned)__builtin_popcount(ev->exec);
+    if (!t->said_how) {
+        /* a learner sees PTX lines out of order in the timing mode: say why once */
+        if (t->timing)
+            tprintf(t,
+                    "(timing mode: each step at the cycle it issues, in the order the H200 runs them; ptxas moves\n"
+                    " independent instructions, so PTX lines can come out of order. --mode functional: program order)\n");
+        t->said_how = 1;
+    }
+    char when[40] = ""; /* the timing mode's issue cycle */
+    if (t->timing)
+        snprintf(when, sizeof when, "cycle %llu  ", (unsigned long long)ev->cycle);
     char src[160]; /* -lineinfo: the CUDA line beside the PTX line */
     if (ws_insn_source(t->m, in, src, sizeof src))
-        tprintf(t, "\nblock %u warp %u  line %u (%s)  %s\n", ev->block, ev->warp, in->line, src, text);
+        tprintf(t, "\nblock %u warp %u  %sline %u (%s)  %s\n", ev->block, ev->warp, when, in->line, src, text);
     else
-        tprintf(t, "\nblock %u warp %u  line %u  %s\n", ev->block, ev->warp, in->line, text);
+        tprintf(t, "\nblock %u warp %u  %sline %u  %s\n", ev->block, ev->warp, when, in->line, text);
     if (ev->active != 0xffffffffu || ev->exec != ev->active)
         tprintf(t, "   lanes executing: 0x%08x (%u of 32)%s\n", ev->exec, n,
                 ev->exec != ev->active ? ", the others' guard is false" : "");
@@ -256,8 +271,10 @@ void trace_text_event(void *user, const ws_event *ev)
     if (in->op == WS_OP_VOTE) {
         row *r = &rows[nrows++];
         snprintf(r->name, sizeof r->name, "pred");
-        for (unsigned l = 0; l < 32; l++)
-            snprintf(r->cell[l], sizeof r->cell[l], "%s", !((ev->exec >> l) & 1) ? "." : ((ev->vote_preds >> l) & 1) ? "1" : "0");
+        for (unsigned l = 0; l < 32; l++) {
+            int voted = (ev->vote_preds >> l) & 1;
+            snprintf(r->cell[l], sizeof r->cell[l], "%s", !((ev->exec >> l) & 1) ? "." : voted ? "1" : "0");
+        }
     }
     for (unsigned d = 0; d < ev->ndst && nrows < 8; d++) {
         row *r = &rows[nrows++];

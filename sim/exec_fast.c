@@ -231,40 +231,32 @@ int ws_fast_kind(const ws_insn *in, const uint8_t *rkind)
         return WS_FK_NONE;
     const unsigned rk = row_of_bits(bits);
     const int same = bin && ROWS_ARE(rk, rk, rk); /* d, a, b: rows of the type's width */
+    /* the 32-bit or the 64-bit form of NAME, register or immediate b */
+#define BY_WIDTH(name) (bits == 32 ? RR_RI(WS_FK_##name##32) : RR_RI(WS_FK_##name##64))
+    if (same) {
+        switch (in->op) {
+        case WS_OP_ADD: return BY_WIDTH(ADD);
+        case WS_OP_SUB: return BY_WIDTH(SUB);
+        case WS_OP_AND: return BY_WIDTH(AND);
+        case WS_OP_OR: return BY_WIDTH(OR);
+        case WS_OP_XOR: return BY_WIDTH(XOR);
+        default: break;
+        }
+    }
     switch (in->op) {
-    case WS_OP_ADD:
-        if (same)
-            return bits == 32 ? RR_RI(WS_FK_ADD32) : RR_RI(WS_FK_ADD64);
-        break;
-    case WS_OP_SUB:
-        if (same)
-            return bits == 32 ? RR_RI(WS_FK_SUB32) : RR_RI(WS_FK_SUB64);
-        break;
-    case WS_OP_AND:
-        if (same)
-            return bits == 32 ? RR_RI(WS_FK_AND32) : RR_RI(WS_FK_AND64);
-        break;
-    case WS_OP_OR:
-        if (same)
-            return bits == 32 ? RR_RI(WS_FK_OR32) : RR_RI(WS_FK_OR64);
-        break;
-    case WS_OP_XOR:
-        if (same)
-            return bits == 32 ? RR_RI(WS_FK_XOR32) : RR_RI(WS_FK_XOR64);
-        break;
     case WS_OP_MUL:
         if (in->sub == WS_MUL_LO && same)
-            return bits == 32 ? RR_RI(WS_FK_MUL32) : RR_RI(WS_FK_MUL64);
+            return BY_WIDTH(MUL);
         if (in->sub == WS_MUL_WIDE && bits == 32 && bin && ROWS_ARE(WS_ROW_64, WS_ROW_32, WS_ROW_32))
             return ws_type_is_signed((ws_type)in->type) ? RR_RI(WS_FK_MULWIDE_S32) : RR_RI(WS_FK_MULWIDE_U32);
         break;
     case WS_OP_SHL:
         if (bin && ROWS_ARE(rk, rk, WS_ROW_32))
-            return bits == 32 ? RR_RI(WS_FK_SHL32) : RR_RI(WS_FK_SHL64);
+            return BY_WIDTH(SHL);
         break;
     case WS_OP_SHR:
         if (bin && ROWS_ARE(rk, rk, WS_ROW_32) && !ws_type_is_signed((ws_type)in->type))
-            return bits == 32 ? RR_RI(WS_FK_SHR32) : RR_RI(WS_FK_SHR64);
+            return BY_WIDTH(SHR);
         break;
     case WS_OP_MAD:
         if (bits == 32 && in->sub == WS_MUL_LO && in->nops == 4 && r1 && K(0) == WS_ROW_32 && K(1) == WS_ROW_32) {
@@ -294,6 +286,7 @@ int ws_fast_kind(const ws_insn *in, const uint8_t *rkind)
         break;
     default: break;
     }
+#undef BY_WIDTH
 #undef ROWS_ARE
 #undef K
     return WS_FK_NONE;
