@@ -202,36 +202,32 @@ fail_early:
 
 /* Registers i reads that some path from the entry reaches i without writing (the IN set
  * written): into needs (when not NULL); returns whether there is one. */
-static int insn_reads(uint8_t *needs, const ws_kernel *k, const ws_insn *in, const uint64_t *written)
+static int insn_reads(uint8_t *needs, const ws_kernel *k, const ws_reg_use *u, const uint64_t *written)
 {
-    ws_reg_use u;
-    ws_insn_reg_use(in, &u);
     int any = 0;
-    for (uint32_t i = 0; i < u.nsrc; i++)
-        if (u.src[i] < k->nregs && !((written[u.src[i] / 64] >> (u.src[i] % 64)) & 1)) {
+    for (uint32_t i = 0; i < u->nsrc; i++)
+        if (u->src[i] < k->nregs && !((written[u->src[i] / 64] >> (u->src[i] % 64)) & 1)) {
             if (needs)
-                needs[u.src[i]] = 1;
+                needs[u->src[i]] = 1;
             any = 1;
         }
     return any;
 }
 
 /* A guarded write does not count: its guard may be false. */
-static void insn_writes(const ws_insn *in, uint64_t *written, uint32_t nregs)
+static void insn_writes(const ws_insn *in, const ws_reg_use *u, uint64_t *written, uint32_t nregs)
 {
     if (in->guard != WS_NO_REG)
         return;
-    ws_reg_use u;
-    ws_insn_reg_use(in, &u);
-    for (uint32_t i = 0; i < u.ndst; i++)
-        if (u.dst[i] < nregs)
-            written[u.dst[i] / 64] |= 1ull << (u.dst[i] % 64);
+    for (uint32_t i = 0; i < u->ndst; i++)
+        if (u->dst[i] < nregs)
+            written[u->dst[i] / 64] |= 1ull << (u->dst[i] % 64);
 }
 
 /* The uninitialised-value check's plan (cfg.h): reads flagged where the analysis cannot prove
  * every source written; the registers those instructions read are the only ones whose writes
  * need recording (every other read is proven, so its check would find every lane written). */
-static uint8_t *uninit_plan(const ws_kernel *k, const ws_insn *code, const uint8_t *reached, const uint64_t *in_sets,
+static uint8_t *uninit_plan(const ws_kernel *k, const ws_reg_use *uses, const uint8_t *reached, const uint64_t *in_sets,
                             uint32_t words)
 {
     uint32_t n = k->ninsns;
@@ -243,20 +239,18 @@ static uint8_t *uninit_plan(const ws_kernel *k, const ws_insn *code, const uint8
     }
     for (uint32_t i = 0; i < n; i++) {
         /* an instruction no path reaches is checked in full (it does not run) */
-        if (reached[i] && !insn_reads(NULL, k, &code[i], &in_sets[(size_t)i * words]))
+        if (reached[i] && !insn_reads(NULL, k, &uses[i], &in_sets[(size_t)i * words]))
             continue;
         plan[i] = WS_UNINIT_READS;
-        ws_reg_use u;
-        ws_insn_reg_use(&code[i], &u);
-        for (uint32_t s = 0; s < u.nsrc; s++)
-            if (u.src[s] < k->nregs)
-                tracked[u.src[s]] = 1;
+        const ws_reg_use *u = &uses[i];
+        for (uint32_t s = 0; s < u->nsrc; s++)
+            if (u->src[s] < k->nregs)
+                tracked[u->src[s]] = 1;
     }
     for (uint32_t i = 0; i < n; i++) {
-        ws_reg_use u;
-        ws_insn_reg_use(&code[i], &u);
-        for (uint32_t d = 0; d < u.ndst; d++)
-            if (u.dst[d] < k->nregs && tracked[u.dst[d]])
+        const ws_reg_use *u = &uses[i];
+        for (uint32_t d = 0; d < u->ndst; d++)
+            if (u->dst[d] < k->nregs && tracked[u->dst[d]])
                 plan[i] |= WS_UNINIT_WRITES;
         if (!reached[i])
             plan[i] |= WS_UNINIT_WRITES;
@@ -265,7 +259,8 @@ static uint8_t *uninit_plan(const ws_kernel *k, const ws_insn *code, const uint8
     return plan;
 }
 
-uint32_t *ws_registers_read_unwritten(const ws_kernel *k, const ws_insn *code, uint32_t *count, uint8_t **plan)
+uint32_t *ws_registers_read_unwritten(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, uint32_t *count,
+                                      uint8_t **plan)
 {
     uint32_t n = k->ninsns, words = (k->nregs + 63) / 64;
     *count = 0;
@@ -305,7 +300,7 @@ uint32_t *ws_registers_read_unwritten(const ws_kernel *k, const ws_insn *code, u
         queued[i] = 0;
         memcpy(cur, &in_sets[(size_t)i * words], words * sizeof *cur);
         const ws_insn *in = &code[i];
-        insn_writes(in, cur, k->nregs);
+        insn_writes(in, &uses[i], cur, k->nregs);
         uint32_t succ[2], ns = 0;
         if (is_branch(in) && in->ops[0].imm < n)
             succ[ns++] = (uint32_t)in->ops[0].imm;
@@ -329,8 +324,8 @@ uint32_t *ws_registers_read_unwritten(const ws_kernel *k, const ws_insn *code, u
     }
     for (uint32_t i = 0; i < n; i++)
         if (reached[i])
-            insn_reads(needs, k, &code[i], &in_sets[(size_t)i * words]);
-    if (plan && !(*plan = uninit_plan(k, code, reached, in_sets, words)))
+            insn_reads(needs, k, &uses[i], &in_sets[(size_t)i * words]);
+    if (plan && !(*plan = uninit_plan(k, uses, reached, in_sets, words)))
         goto done;
     list = malloc((k->nregs ? k->nregs : 1) * sizeof *list);
     if (list)

@@ -25,6 +25,8 @@ void ws_block_starts(const ws_kernel *k, uint8_t *leader);
  *    writes of the others are read only where they are proven). */
 #define WS_ANALYSIS_BYTES ((uint64_t)32 << 20)
 enum { WS_UNINIT_READS = 1, WS_UNINIT_WRITES = 2 };
-uint32_t *ws_registers_read_unwritten(const ws_kernel *k, const ws_insn *code, uint32_t *count, uint8_t **plan);
+/* uses: ws_insn_reg_use of each instruction of code, computed once by the caller */
+uint32_t *ws_registers_read_unwritten(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, uint32_t *count,
+                                      uint8_t **plan);
 
 #endif

@@ -30,18 +30,17 @@ static int is_mov_imm(const ws_insn *in, const uint8_t *rkind)
     return fk == WS_FK_MOV32_I || fk == WS_FK_MOV64_I;
 }
 
-static int constant_before(const ws_insn *code, const uint8_t *targets, const uint8_t *rkind, uint32_t pc, uint32_t r,
-                           uint64_t *v)
+static int constant_before(const ws_insn *code, const ws_reg_use *uses, const uint8_t *targets, const uint8_t *rkind,
+                           uint32_t pc, uint32_t r, uint64_t *v)
 {
     while (pc > 0 && !targets[pc]) {
         const ws_insn *in = &code[--pc];
         if (ws_op_moves_lanes(in->op) || (in->mods & WS_MOD_INFUNC))
             return 0;
-        ws_reg_use u;
-        ws_insn_reg_use(in, &u);
+        const ws_reg_use *u = &uses[pc];
         int writes = 0;
-        for (uint32_t i = 0; i < u.ndst; i++)
-            writes |= u.dst[i] == r;
+        for (uint32_t i = 0; i < u->ndst; i++)
+            writes |= u->dst[i] == r;
         if (!writes)
             continue;
         if (in->op != WS_OP_MOV || in->guard != WS_NO_REG || in->nops != 2 || in->ops[0].kind != WS_OPND_REG ||
@@ -56,7 +55,7 @@ static int constant_before(const ws_insn *code, const uint8_t *targets, const ui
 /* Registers that hold 0 wherever they are read: every write of them in the kernel (its linked
  * functions included) is a move of the immediate 0, and a register never written reads 0
  * (registers start zeroed: ws_registers_read_unwritten). One byte per register. */
-static uint8_t *zero_registers(const ws_kernel *k, const ws_insn *code, const uint8_t *rkind)
+static uint8_t *zero_registers(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *rkind)
 {
     uint8_t *z = malloc(k->nregs ? k->nregs : 1);
     if (!z)
@@ -64,12 +63,11 @@ static uint8_t *zero_registers(const ws_kernel *k, const ws_insn *code, const ui
     memset(z, 1, k->nregs);
     for (uint32_t i = 0; i < k->ninsns; i++) {
         const ws_insn *in = &code[i];
-        ws_reg_use u;
-        ws_insn_reg_use(in, &u);
+        const ws_reg_use *u = &uses[i];
         int zero_move = is_mov_imm(in, rkind) && ws_fast_mov_value(in) == 0;
-        for (uint32_t d = 0; d < u.ndst; d++)
-            if (u.dst[d] < k->nregs && !(zero_move && u.dst[d] == in->ops[0].reg))
-                z[u.dst[d]] = 0;
+        for (uint32_t d = 0; d < u->ndst; d++)
+            if (u->dst[d] < k->nregs && !(zero_move && u->dst[d] == in->ops[0].reg))
+                z[u->dst[d]] = 0;
     }
     return z;
 }
@@ -113,10 +111,11 @@ static uint8_t *unread_shfl_predicates(const ws_kernel *k, const ws_insn *code)
 
 /* What decode_one needs to know of the whole kernel. */
 typedef struct {
-    uint8_t *targets;     /* branch_targets */
-    uint8_t *zero;        /* zero_registers */
-    uint8_t *unread_pred; /* unread_shfl_predicates */
-    const uint32_t *roff; /* the register file's layout (ws_reg_layout) */
+    uint8_t *targets;       /* branch_targets */
+    uint8_t *zero;          /* zero_registers */
+    uint8_t *unread_pred;   /* unread_shfl_predicates */
+    const ws_reg_use *uses; /* ws_insn_reg_use of each instruction */
+    const uint32_t *roff;   /* the register file's layout (ws_reg_layout) */
     const uint8_t *rkind;
 } kernel_facts;
 
@@ -133,7 +132,7 @@ static int constant_operand(const ws_insn *code, const kernel_facts *f, uint32_t
         *v = 0;
         return 1;
     }
-    return constant_before(code, f->targets, f->rkind, pc, o->reg, v);
+    return constant_before(code, f->uses, f->targets, f->rkind, pc, o->reg, v);
 }
 
 static int is_row(const ws_operand *o)
@@ -245,7 +244,7 @@ static int decode_cvta(const uint8_t *rkind, const ws_insn *in, ws_dinsn *d)
  * [register + offset], into a row (ld: zero-extended, so no signed integer type) or from a row
  * (st): the run loop's one-check path (DK_LD, DK_ST); a = the address's row, imm its offset,
  * imm2 its wrap (ws_address_mask), imm3 the element's bytes (and DK_ADDR_ROW32 for a
- * 32-bit address row), c the space, d_row the value's row */
+ * 32-bit address row, DK_SHARED_WORD), c the space, d_row the value's row */
 static int decode_mem(const kernel_facts *f, const ws_insn *in, ws_dinsn *d)
 {
     int ld = in->op == WS_OP_LD;
@@ -272,6 +271,8 @@ static int decode_mem(const kernel_facts *f, const ws_insn *in, ws_dinsn *d)
     d->imm = addr->imm;
     d->imm2 = ws_address_mask(addr);
     d->imm3 = bits / 8 | (f->rkind[addr->reg] == WS_ROW_32 ? DK_ADDR_ROW32 : 0);
+    if ((d->imm3 & DK_ADDR_ROW32) && bits == 32 && sp == WS_SPACE_SHARED && d->imm2 <= UINT32_MAX)
+        d->imm3 |= DK_SHARED_WORD;
     return 1;
 }
 
@@ -386,14 +387,18 @@ uint64_t ws_interp_bytes(const ws_kernel *k)
     return ((uint64_t)k->ninsns + 1) * sizeof(ws_dinsn) + (uint64_t)nshfl * sizeof(ws_dshfl) + sizeof(ws_dkernel);
 }
 
-ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const uint8_t *uninit_plan,
+ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *uninit_plan,
                              const uint32_t *reconv_pc, const uint32_t *roff, const uint8_t *rkind)
 {
     uint32_t nshfl = 0;
     for (uint32_t i = 0; i < k->ninsns; i++)
         nshfl += code[i].op == WS_OP_SHFL;
     ws_dkernel *dk = calloc(1, sizeof *dk);
-    kernel_facts f = {branch_targets(k, code), zero_registers(k, code, rkind), unread_shfl_predicates(k, code), roff,
+    kernel_facts f = {branch_targets(k, code),
+                      zero_registers(k, code, uses, rkind),
+                      unread_shfl_predicates(k, code),
+                      uses,
+                      roff,
                       rkind};
     if (dk) {
         dk->insns = malloc(((size_t)k->ninsns + 1) * sizeof *dk->insns);

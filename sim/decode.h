@@ -38,8 +38,10 @@ enum {
  *    after the first instruction, a reconvergence point (lanes may wait there): the scheduler's
  *    (ws_warp_step_stretch);
  *  - always: an instruction of DK_LEAVE. */
-/* DK_LD, DK_ST: ws_dinsn.imm3's flag for an address in a 32-bit row (else a 64-bit row) */
-enum { DK_ADDR_ROW32 = 256 };
+/* DK_LD, DK_ST: ws_dinsn.imm3's flags for an address in a 32-bit row (else a 64-bit row) and, with
+ * it, a 4-byte element in shared memory whose wrap keeps addresses to 32 bits (interp_mem.h's
+ * shared_words) */
+enum { DK_ADDR_ROW32 = 256, DK_SHARED_WORD = 512 };
 
 enum { DK_STOP_UNINIT = 3, DK_STOP_COLLECTIVE = 4, DK_STOP_RECONV = 8, DK_STOP_LEAVE = 16 /* DK_LEAVE: always */ };
 
@@ -83,9 +85,9 @@ typedef struct ws_dkernel {
 } ws_dkernel;
 
 /* Decodes a kernel's prepared code (symbol addresses folded in); NULL when out of memory.
- * uninit_plan: the uninitialised-value check's plan (cfg.h; NULL: every instruction checked);
+ * uses: ws_insn_reg_use of each instruction of code; uninit_plan: the uninitialised-value check's plan (cfg.h; NULL: every instruction checked);
  * reconv_pc: per instruction, where a divergent branch reconverges (cfg.h). */
-ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const uint8_t *uninit_plan,
+ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *uninit_plan,
                              const uint32_t *reconv_pc, const uint32_t *roff, const uint8_t *rkind);
 void ws_interp_free(ws_dkernel *dk);
 /* Bytes ws_interp_decode keeps for a kernel (charged with the prepared kernel). */

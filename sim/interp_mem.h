@@ -109,6 +109,7 @@ static __attribute__((noinline)) void load_lanes(uint64_t *d, const uint8_t *p, 
                                 _mm256_i32gather_epi32((const int *)p, _mm256_loadu_si256((const __m256i *)(offs + j)),
                                                        1));
 #else
+#pragma GCC unroll 32
         for (unsigned l = 0; l < 32; l++)
             memcpy(&d32[l], p + offs[l], 4);
 #endif
@@ -138,6 +139,91 @@ static __attribute__((noinline)) void store_lanes(uint8_t *p, const uint64_t *v,
     }
     FOR_EACH_LANE(exec, l)
         memcpy(p + offs[l], src + stride * l, esz);
+}
+
+/* DK_SHARED_WORD with all 32 lanes: the commonest shared access (consecutive, strided or
+ * permuted words; bench/bank_conflicts.ptx has every stride) in one vectorised pass over the
+ * address row, which finds each lane's offset, whether any lane is outside the block's shared
+ * memory or misaligned and whether the lanes are consecutive words (then one copy). A load
+ * gathers, a store writes lane by lane in lane order (the highest lane keeps a word that lanes
+ * share, as in the executor). Returns 0, having done nothing, where the executor must report (a
+ * lane out of bounds or misaligned). */
+#if WS_INTERP_SIMD
+#define WS_WORDS 8 /* a vector of AVX2 */
+#else
+#define WS_WORDS 4 /* 16 bytes, which generic code lowers well (SSE2, NEON) */
+#endif
+typedef uint32_t ws_words __attribute__((vector_size(4 * WS_WORDS)));
+static __attribute__((noinline)) int shared_words(const ws_exec *x, const ws_dinsn *di, uint64_t *regs)
+{
+    const uint32_t *b32 = RT(const uint32_t, di->a), o = (uint32_t)di->imm, w = (uint32_t)di->imm2;
+    const uint64_t size = x->blk->shared_size;
+    if (size < 4)
+        return 0;
+    const uint32_t last = size - 4 > UINT32_MAX ? UINT32_MAX : (uint32_t)(size - 4), a0 = (b32[0] + o) & w;
+    ws_words expect, any = {0}, apart = {0}, bad = {0}, a[32 / WS_WORDS];
+#if WS_INTERP_SIMD
+    ws_words hi = {0}; /* the highest offset: an unsigned maximum, which SSE2 lacks */
+#endif
+    for (unsigned k = 0; k < WS_WORDS; k++)
+        expect[k] = a0 + 4 * k;
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < 32 / WS_WORDS; j++) {
+        memcpy(&a[j], b32 + WS_WORDS * j, sizeof a[j]);
+        a[j] = (a[j] + o) & w;
+        any |= a[j];
+        apart |= a[j] ^ expect;
+        expect += 4 * WS_WORDS;
+#if WS_INTERP_SIMD
+        hi = (ws_words)_mm256_max_epu32((__m256i)hi, (__m256i)a[j]);
+#else
+        bad |= (ws_words)(a[j] > last);
+#endif
+    }
+#if WS_INTERP_SIMD
+    bad = (ws_words)(hi > last);
+#endif
+    bad |= any & 3;
+    uint32_t any_bad = 0, any_apart = 0;
+    for (unsigned k = 0; k < WS_WORDS; k++)
+        any_bad |= bad[k], any_apart |= apart[k];
+    if (any_bad)
+        return 0;
+    uint8_t *p = x->blk->shared;
+    if (!any_apart) {
+        if (di->kind == DK_LD)
+            memcpy(RT(uint32_t, di->d), p + a0, 128);
+        else
+            memcpy(p + a0, RT(const uint32_t, di->b), 128);
+        x->L->stats.shared_accesses++;
+        return 1;
+    }
+#if WS_INTERP_SIMD == 2
+    if (di->kind == DK_LD) {
+        uint32_t *d = RT(uint32_t, di->d);
+        for (unsigned j = 0; j < 4; j++)
+            _mm256_storeu_si256((__m256i *)(d + 8 * j), _mm256_i32gather_epi32((const int *)p, (__m256i)a[j], 1));
+        x->L->stats.shared_accesses++;
+        return 1;
+    }
+#endif
+    uint32_t offs[32];
+    memcpy(offs, a, sizeof offs);
+    if (di->kind == DK_LD) {
+        load_lanes(R(di->d), p, offs, 4, FULL_MASK);
+    } else {
+        const uint32_t *v = RT(const uint32_t, di->b);
+#if WS_INTERP_SIMD == 3 /* a scatter writes overlapping elements in lane order */
+        for (unsigned j = 0; j < 32; j += 16)
+            _mm512_i32scatter_epi32(p, _mm512_loadu_si512(offs + j), _mm512_loadu_si512(v + j), 1);
+#else
+#pragma GCC unroll 32
+        for (unsigned l = 0; l < 32; l++)
+            memcpy(p + offs[l], v + l, 4);
+#endif
+    }
+    x->L->stats.shared_accesses++;
+    return 1;
 }
 
 #endif

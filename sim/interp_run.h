@@ -566,6 +566,8 @@ h_LD : {
     uint32_t offs_[32];
     if (x->blk->shadow || (L->slow & WS_SLOW_EXEC) || (di->c == WS_SPACE_SHARED && x->blk->poison_shared))
         goto h_general;
+    if (exec == FULL_MASK && (di->imm3 & DK_SHARED_WORD) && shared_words(x, di, regs))
+        NEXT();
     const unsigned esz_ = (unsigned)(di->imm3 & 15);
     if (!(p_ = mem_span(x, di, R(di->a), exec))) {
         if (!(p_ = mem_lanes(x, di, R(di->a), exec, offs_)))
@@ -608,6 +610,8 @@ h_ST : {
     uint32_t offs_[32];
     if (x->blk->shadow || (L->slow & WS_SLOW_EXEC))
         goto h_general;
+    if (exec == FULL_MASK && (di->imm3 & DK_SHARED_WORD) && shared_words(x, di, regs))
+        NEXT();
     const unsigned esz_ = (unsigned)(di->imm3 & 15);
     if (!(p_ = mem_span(x, di, R(di->a), exec))) {
         if (!(p_ = mem_lanes(x, di, R(di->a), exec, offs_)))

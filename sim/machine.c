@@ -230,13 +230,13 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
             ws_insn_reg_use(&p->code[i], &p->uses[i]);
         }
         /* NULL: zero them all, and check every instruction in full */
-        p->zero_regs = ws_registers_read_unwritten(k, p->code, &p->nzero_regs, &p->uninit_plan);
+        p->zero_regs = ws_registers_read_unwritten(k, p->code, p->uses, &p->nzero_regs, &p->uninit_plan);
         ws_mem_release(sim, work);
         if (p->uninit_plan) /* an acquire starts a new race epoch in ws_shadow_writes */
             for (uint32_t i = 0; i < k->ninsns; i++)
                 if (ws_shadow_acquires(&p->code[i]))
                     p->uninit_plan[i] |= WS_UNINIT_WRITES;
-        p->dec = ws_interp_decode(k, p->code, p->uninit_plan, p->reconv_pc, p->roff, p->rkind);
+        p->dec = ws_interp_decode(k, p->code, p->uses, p->uninit_plan, p->reconv_pc, p->roff, p->rkind);
         if (!p->dec) {
             prepared_free(sim);
             snprintf(res->message, sizeof res->message, "out of memory");
