@@ -151,6 +151,14 @@ typedef struct {
     uint32_t dst[6], ndst;
 } ws_reg_use;
 void ws_insn_reg_use(const ws_insn *in, ws_reg_use *u);
+/* Whether the instruction whose uses are u writes register reg. */
+static inline bool ws_reg_use_writes(const ws_reg_use *u, uint32_t reg)
+{
+    for (uint32_t i = 0; i < u->ndst; i++)
+        if (u->dst[i] == reg)
+            return true;
+    return false;
+}
 /* A load with a memory order stronger than .weak (.volatile .relaxed .acquire, .mmio): what a
  * warp spins on while it waits for another warp's store, so the functional scheduler lets the
  * other warps run after it. */

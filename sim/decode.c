@@ -38,10 +38,7 @@ static int constant_before(const ws_insn *code, const ws_reg_use *uses, const ui
         if (ws_op_moves_lanes(in->op) || (in->mods & WS_MOD_INFUNC))
             return 0;
         const ws_reg_use *u = &uses[pc];
-        int writes = 0;
-        for (uint32_t i = 0; i < u->ndst; i++)
-            writes |= u->dst[i] == r;
-        if (!writes)
+        if (!ws_reg_use_writes(u, r))
             continue;
         if (in->op != WS_OP_MOV || in->guard != WS_NO_REG || in->nops != 2 || in->ops[0].kind != WS_OPND_REG ||
             in->ops[0].reg != r || in->ops[1].kind != WS_OPND_IMM || !is_mov_imm(in, rkind))

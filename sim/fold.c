@@ -39,14 +39,6 @@ static int family_of(const ws_insn *in)
     }
 }
 
-static int writes(const ws_reg_use *u, uint32_t reg)
-{
-    for (uint32_t i = 0; i < u->ndst; i++)
-        if (u->dst[i] == reg)
-            return 1;
-    return 0;
-}
-
 /* The one instruction that reads the value pc writes to reg, in pc's block: UINT32_MAX when none
  * or several do, or when the value may be read in another block (it is live at the block's end
  * and the register is written or read elsewhere). */
@@ -60,7 +52,7 @@ static uint32_t only_reader(const ws_kernel *k, const ws_insn *code, const ws_re
                 reader = n++ ? UINT32_MAX : j;
                 break;
             }
-        if (code[j].guard == WS_NO_REG && writes(&uses[j], reg))
+        if (code[j].guard == WS_NO_REG && ws_reg_use_writes(&uses[j], reg))
             return n == 1 ? reader : UINT32_MAX; /* the value ends here */
     }
     return n == 1 && reads[reg] == 1 && written[reg] == 1 ? reader : UINT32_MAX;
@@ -116,14 +108,14 @@ static void fold_loads(const ws_kernel *k, const ws_insn *code, const ws_reg_use
         const ws_operand *a = &in->ops[1];
         for (uint32_t j = pc + 1; j < k->ninsns && block[j] == block[pc]; j++) {
             const ws_insn *ij = &code[j];
-            if (may_write_memory(ij) || (a->reg != WS_NO_REG && writes(&uses[j], a->reg)))
+            if (may_write_memory(ij) || (a->reg != WS_NO_REG && ws_reg_use_writes(&uses[j], a->reg)))
                 break;
             if (plain_shared_load(ij) && f->kind[j] == WS_FOLD_NONE && ij->type == in->type &&
                 ij->ops[1].reg == a->reg && ij->ops[1].sym == a->sym && ij->ops[1].imm == a->imm) {
                 f->kind[j] = WS_FOLD_LOAD;
                 f->same[j] = in->ops[0].reg;
             }
-            if (writes(&uses[j], in->ops[0].reg))
+            if (ws_reg_use_writes(&uses[j], in->ops[0].reg))
                 break; /* the first value is gone (a load just folded took it over) */
         }
     }

@@ -746,16 +746,17 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
     uint64_t when = s->sb_when;
     *why = (ws_stall_reason)s->sb_why;
     *prod = s->sb_prod;
-    int shared = ti->memory && access_of(t, x, w, wi)->c.shared;
+    const mem_access *m = ti->memory ? access_of(t, x, w, wi) : NULL;
+    int shared = m && m->c.shared;
     if (shared || ti->shfl) { /* the MIO and shared pipes (stall: bank) */
         unsigned sp = wi % t->p.subpartitions;
         uint64_t free = t->mio_at[sp];
-        const mem_access *m = shared ? access_of(t, x, w, wi) : NULL;
-        if (m && !m->c.queued && ws_op_writes_op0(x->L->code[pc].op)) { /* a load: the warp's queued stores are written */
+        /* a load: the warp's queued stores are written */
+        if (shared && !m->c.queued && ws_op_writes_op0(x->L->code[pc].op)) {
             uint64_t drained = (uint64_t)ceil(s->stq_end - 1e-9);
             free = drained > free ? drained : free;
         }
-        if (m && m->c.queued) { /* a queued store: the pipe's issue and the queue's room */
+        if (shared && m->c.queued) { /* a queued store: the pipe's issue and the queue's room */
             double room = ws_stq_room(&t->stq[sp], 0, &m->c.stq, stq_bounds(t));
             free = (uint64_t)ceil(room - 1e-9);
             free = t->mio_next[sp] > free ? t->mio_next[sp] : free;
@@ -767,14 +768,6 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
         }
     }
     return when;
-}
-
-static int writes_reg(const ws_reg_use *u, uint32_t reg)
-{
-    for (uint32_t i = 0; i < u->ndst; i++)
-        if (u->dst[i] == reg)
-            return 1;
-    return 0;
 }
 
 /* ptxas's order (schedule.h), with each instruction's latency as issue() charges it when nothing
@@ -807,7 +800,7 @@ static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
             continue;
         uint32_t mask = in->ops[in->nops - 1].reg;
         for (uint32_t j = pc; j-- > 0;)
-            if (writes_reg(&L->uses[j], mask)) {
+            if (ws_reg_use_writes(&L->uses[j], mask)) {
                 lat[j] += t->p.lat[LAT_MATCH] + t->p.subwarp_check;
                 break;
             }
