@@ -133,8 +133,14 @@ static __attribute__((noinline)) void store_lanes(uint8_t *p, const uint64_t *v,
     const uint8_t *src = (const uint8_t *)v;
     const size_t stride = esz == 8 ? 8 : 4;
     if (exec == FULL_MASK && esz == 4) {
+#if WS_INTERP_SIMD == 3 /* a scatter writes overlapping elements in lane order */
+        for (unsigned j = 0; j < 32; j += 16)
+            _mm512_i32scatter_epi32(p, _mm512_loadu_si512(offs + j), _mm512_loadu_si512(src + 4 * j), 1);
+#else
+#pragma GCC unroll 32
         for (unsigned l = 0; l < 32; l++)
             memcpy(p + offs[l], src + 4 * l, 4);
+#endif
         return;
     }
     FOR_EACH_LANE(exec, l)
@@ -161,7 +167,8 @@ static __attribute__((noinline)) int shared_words(const ws_exec *x, const ws_din
     if (size < 4)
         return 0;
     const uint32_t last = size - 4 > UINT32_MAX ? UINT32_MAX : (uint32_t)(size - 4), a0 = (b32[0] + o) & w;
-    ws_words expect, any = {0}, apart = {0}, bad = {0}, a[32 / WS_WORDS];
+    ws_words expect, any = {0}, apart = {0}, bad = {0};
+    uint32_t offs[32]; /* each lane's offset, for load_lanes and store_lanes */
 #if WS_INTERP_SIMD
     ws_words hi = {0}; /* the highest offset: an unsigned maximum, which SSE2 lacks */
 #endif
@@ -169,15 +176,17 @@ static __attribute__((noinline)) int shared_words(const ws_exec *x, const ws_din
         expect[k] = a0 + 4 * k;
 #pragma GCC unroll 8
     for (unsigned j = 0; j < 32 / WS_WORDS; j++) {
-        memcpy(&a[j], b32 + WS_WORDS * j, sizeof a[j]);
-        a[j] = (a[j] + o) & w;
-        any |= a[j];
-        apart |= a[j] ^ expect;
+        ws_words a;
+        memcpy(&a, b32 + WS_WORDS * j, sizeof a);
+        a = (a + o) & w;
+        memcpy(offs + WS_WORDS * j, &a, sizeof a);
+        any |= a;
+        apart |= a ^ expect;
         expect += 4 * WS_WORDS;
 #if WS_INTERP_SIMD
-        hi = (ws_words)_mm256_max_epu32((__m256i)hi, (__m256i)a[j]);
+        hi = (ws_words)_mm256_max_epu32((__m256i)hi, (__m256i)a);
 #else
-        bad |= (ws_words)(a[j] > last);
+        bad |= (ws_words)(a > last);
 #endif
     }
 #if WS_INTERP_SIMD
@@ -198,30 +207,10 @@ static __attribute__((noinline)) int shared_words(const ws_exec *x, const ws_din
         x->L->stats.shared_accesses++;
         return 1;
     }
-#if WS_INTERP_SIMD == 2
-    if (di->kind == DK_LD) {
-        uint32_t *d = RT(uint32_t, di->d);
-        for (unsigned j = 0; j < 4; j++)
-            _mm256_storeu_si256((__m256i *)(d + 8 * j), _mm256_i32gather_epi32((const int *)p, (__m256i)a[j], 1));
-        x->L->stats.shared_accesses++;
-        return 1;
-    }
-#endif
-    uint32_t offs[32];
-    memcpy(offs, a, sizeof offs);
-    if (di->kind == DK_LD) {
+    if (di->kind == DK_LD)
         load_lanes(R(di->d), p, offs, 4, FULL_MASK);
-    } else {
-        const uint32_t *v = RT(const uint32_t, di->b);
-#if WS_INTERP_SIMD == 3 /* a scatter writes overlapping elements in lane order */
-        for (unsigned j = 0; j < 32; j += 16)
-            _mm512_i32scatter_epi32(p, _mm512_loadu_si512(offs + j), _mm512_loadu_si512(v + j), 1);
-#else
-#pragma GCC unroll 32
-        for (unsigned l = 0; l < 32; l++)
-            memcpy(p + offs[l], v + l, 4);
-#endif
-    }
+    else
+        store_lanes(p, R(di->b), offs, 4, FULL_MASK);
     x->L->stats.shared_accesses++;
     return 1;
 }
