@@ -27,9 +27,9 @@ uint64_t ws_interp_run_avx2(ws_exec *x, const ws_dkernel *dk, uint32_t *pc, uint
                             int *yield, int *ended);
 uint64_t ws_interp_run_avx512(ws_exec *x, const ws_dkernel *dk, uint32_t *pc, uint64_t budget, uint64_t *lanes,
                               int *yield, int *ended);
-int ws_interp_step_base(ws_exec *x, const ws_dkernel *dk, uint32_t pc);
-int ws_interp_step_avx2(ws_exec *x, const ws_dkernel *dk, uint32_t pc);
-int ws_interp_step_avx512(ws_exec *x, const ws_dkernel *dk, uint32_t pc);
+uint32_t ws_interp_step_base(ws_exec *x, const ws_dkernel *dk, uint32_t pc);
+uint32_t ws_interp_step_avx2(ws_exec *x, const ws_dkernel *dk, uint32_t pc);
+uint32_t ws_interp_step_avx512(ws_exec *x, const ws_dkernel *dk, uint32_t pc);
 /* ws_collective for a merged shuffle whose lanes' instructions are all constant shuffles of the
  * decoded kernel (decode.h: DK_SHFL_PERM), the lanes glanes[j] (disjoint) at pc gpc[j] for j <
  * ng, when all 32 lanes execute in a warp no collective has split and nobody listens: each lane

@@ -689,11 +689,11 @@ out:
 /* One instruction for the timing mode's issue (ws_interp_step_fn, interp_issue.c): the forms that
  * need no executor, the cycle or the run loop's state (ALU forms, setp, mov, cvt and, in the SIMD
  * variants, constant shuffles), through the run loop's own handlers (the same macros), without
- * the loop's entry and exit. Returns 1 when it ran it, else 0 having done nothing (the caller
- * runs it through the run loop then). */
+ * the loop's entry and exit. Returns the lanes it ran (the guard's, never 0), else 0 having done
+ * nothing (the caller runs it through the run loop then). */
 #undef NEXT
 #define NEXT() goto done_
-int WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
+uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
 {
     uint64_t *const regs = x->regs;
     const ws_dinsn *di = &dk->insns[pc];
@@ -728,10 +728,10 @@ store_predicates:
     NEXT();
 #if WS_INTERP_SIMD
 h_SHFL_PERM:
-    return shfl_insn(x, dk, di, regs, exec);
+    return shfl_insn(x, dk, di, regs, exec) ? exec : 0;
 #endif
 done_:
-    return 1;
+    return exec;
 }
 
 #if WS_INTERP_THREADED

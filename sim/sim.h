@@ -87,8 +87,8 @@ typedef uint64_t (*ws_interp_run_fn)(ws_exec *x, const struct ws_dkernel *dk, ui
 /* The timing mode's issue of one instruction through its decoded handler (interp_issue.h) */
 typedef int (*ws_interp_issue_fn)(ws_exec *x, const struct ws_dkernel *dk, uint32_t pc);
 /* The same for the forms the run loop's handlers run without the loop (interp_run.h, WS_INTERP_STEP):
- * 1 when it ran it, 0 having done nothing */
-typedef int (*ws_interp_step_fn)(ws_exec *x, const struct ws_dkernel *dk, uint32_t pc);
+ * the lanes it ran when it ran it (never 0), 0 having done nothing */
+typedef uint32_t (*ws_interp_step_fn)(ws_exec *x, const struct ws_dkernel *dk, uint32_t pc);
 /* A merged shuffle of constant shuffles by their decoded routing (interp_issue.h) */
 typedef int (*ws_merged_shfl_fn)(ws_exec *x, const struct ws_dkernel *dk, const uint32_t *gpc, const uint32_t *glanes,
                                  unsigned ng, uint32_t exec);

@@ -139,6 +139,7 @@ struct ws_timing {
     uint32_t prod[32];
     int64_t bits_feed;     /* the preset's bits.feed in whole cycles */
     int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
+    uint64_t mio_issue;    /* the preset's mio.issue in whole cycles (hold_mio) */
     int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
     uint32_t rr_first[64]; /* per sub-partition: where its round robin's search starts (rr_pick) */
     uint32_t rr_after[32]; /* per warp: that start once the warp has issued (the next of its sub-partition) */
@@ -183,6 +184,16 @@ struct ws_timing {
     int cga_used; /* an instruction of the kernel needs the base (else ws_cga_ready is 0 throughout) */
 };
 
+/* The first whole cycle at or after v, a pipe's or queue's end (a sum of fractional cycles, so
+ * within 1e-9): ceil(v - 1e-9) for v > -1 + 1e-9, without the rounding call (x86-64 before SSE4.1
+ * has no instruction for it; a shuffle's hold_mio paid ~20 host instructions for ceil). */
+static inline uint64_t whole_cycle(double v)
+{
+    double c = v - 1e-9;
+    int64_t i = (int64_t)c; /* toward 0: floor(c) for c >= 0, 0 for -1 < c < 0 */
+    return (uint64_t)(i + ((double)i < c));
+}
+
 /* The store queue's bounds (stq.h) from the preset. */
 static ws_stq_bounds stq_bounds(const ws_timing *t)
 {
@@ -223,6 +234,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->slow = (L->slow & WS_SLOW_TIMING) != 0;
     t->bits_feed = llround(t->p.bits_feed);
     t->shfl_feed = llround(t->p.shfl_feed);
+    t->mio_issue = (uint64_t)llround(t->p.mio_issue);
     size_t n = (size_t)t->nwarps * t->nregs;
     t->reg_ready = calloc(n, sizeof *t->reg_ready);
     t->reg_prod = calloc(n, sizeof *t->reg_prod);
@@ -753,12 +765,12 @@ static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t w
         uint64_t free = t->mio_at[sp];
         /* a load: the warp's queued stores are written */
         if (shared && !m->c.queued && ws_op_writes_op0(x->L->code[pc].op)) {
-            uint64_t drained = (uint64_t)ceil(s->stq_end - 1e-9);
+            uint64_t drained = whole_cycle(s->stq_end);
             free = drained > free ? drained : free;
         }
         if (shared && m->c.queued) { /* a queued store: the pipe's issue and the queue's room */
             double room = ws_stq_room(&t->stq[sp], 0, &m->c.stq, stq_bounds(t));
-            free = (uint64_t)ceil(room - 1e-9);
+            free = whole_cycle(room);
             free = t->mio_next[sp] > free ? t->mio_next[sp] : free;
         }
         free = shared && t->pipe_at > free ? t->pipe_at : free;
@@ -838,8 +850,8 @@ static void hold_mio(ws_timing *t, uint32_t wi, uint64_t cycle, double hold)
     unsigned sp = wi % t->p.subpartitions;
     double start = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle;
     t->mio_free[sp] = start + hold;
-    t->mio_at[sp] = (uint64_t)ceil(t->mio_free[sp] - 1e-9);
-    t->mio_next[sp] = cycle + (uint64_t)llround(t->p.mio_issue);
+    t->mio_at[sp] = whole_cycle(t->mio_free[sp]);
+    t->mio_next[sp] = cycle + t->mio_issue;
     t->dirty |= t->on_pipe;
 }
 
@@ -896,7 +908,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                 memcpy(x->mem_bank, m->bank, sizeof x->mem_bank);
                 double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
                 t->pipe_free = start + m->c.hold;
-                t->pipe_at = (uint64_t)ceil(t->pipe_free - 1e-9);
+                t->pipe_at = whole_cycle(t->pipe_free);
                 if (m->c.queued) { /* it holds the MIO pipe until it leaves the data stage (stq.h) */
                     unsigned sp = wi % t->p.subpartitions;
                     double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
@@ -924,7 +936,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
-    ws_warp_issue(x, w, &pk);
+    if (f->rare || !ws_warp_issue_step(x, w, &pk)) /* the step entry takes no rare instruction */
+        ws_warp_issue(x, w, &pk);
     if (f->rare && !w->live) { /* it exited: no more cycles to charge, nothing to wait for */
         t->live &= ~(1u << wi);
         t->when[wi] = UINT64_MAX;
@@ -982,7 +995,7 @@ static int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
     /* not before every warp's queued shared stores are written: after 64 stores of 32 wavefronts
      * in one warp, the other warps' loads past the bar.sync wait as long as its own (probe_stq2 s2) */
     for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-        uint64_t drained = (uint64_t)ceil(t->ws[wi].stq_end - 1e-9);
+        uint64_t drained = whole_cycle(t->ws[wi].stq_end);
         at = drained > at ? drained : at;
     }
     for (uint32_t wi = 0; wi < b->nwarps; wi++) {

@@ -533,9 +533,7 @@ static inline void begin_issue(ws_exec *x, ws_warp *w, const ws_insn *in, uint32
     x->in = in;
     x->pc = pc;
     x->active = active;
-    w->instructions++;
-    L->stats.warp_instructions++;
-    L->stats.lane_instructions += (uint64_t)__builtin_popcount(exec);
+    ws_warp_count_issue(L, w, exec);
     if (!L->timing) /* the timing mode sets the cycle of issue */
         x->blk->cycle++;
 }
