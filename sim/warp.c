@@ -748,6 +748,12 @@ int ws_warp_pick_any(ws_exec *x, ws_warp *w, ws_pick *p)
     return pick_group(x, w, p, &end);
 }
 
+void ws_warp_group_done(ws_warp *w, uint32_t group, uint32_t next)
+{
+    advance(w, group, next);
+    try_converge(w);
+}
+
 /* Execute the group ws_warp_pick chose. */
 void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p)
 {

@@ -42,17 +42,20 @@ static inline void ws_warp_count_issue(ws_launch_ctx *L, ws_warp *w, uint32_t ex
     L->stats.warp_instructions++;
     L->stats.lane_instructions += (uint64_t)__builtin_popcount(exec);
 }
-/* ws_warp_issue for the timing mode's commonest case, a converged warp's instruction that the
- * decoded kernel's step entry runs (L->interp_step: ALU forms, setp, mov, cvt, constant shuffles),
- * without the executor chain around it (exec_group, ws_interp_issue; about 100 host instructions
- * an issue): the same context, counts and handler, and the warp goes on to p->next as exec_group
- * moves a converged warp. Returns 0 having done nothing where that is not the case (a diverged
- * warp, a merged collective, a listener, the decoded handlers off, a form, a guard or a check the
- * step does not take): the caller takes ws_warp_issue then. */
+/* A diverged warp's group that ran an instruction of its pc goes on to next (exec_group's advance
+ * and ws_warp_issue's reconvergence test). */
+void ws_warp_group_done(ws_warp *w, uint32_t group, uint32_t next);
+/* ws_warp_issue for the timing mode's commonest case, a group's instruction that the decoded
+ * kernel's step entry runs (L->interp_step: ALU forms, setp, mov, cvt, constant shuffles), without
+ * the executor chain around it (exec_group, ws_interp_issue; about 100 host instructions an
+ * issue): the same context, counts and handler, and the group goes on to p->next as exec_group
+ * moves it. Returns 0 having done nothing where that is not the case (a merged collective, a
+ * listener, the decoded handlers off, a form, a guard or a check the step does not take): the
+ * caller takes ws_warp_issue then. */
 static inline int ws_warp_issue_step(ws_exec *x, ws_warp *w, const ws_pick *p)
 {
     ws_launch_ctx *L = x->L;
-    if (!w->converged || p->merged || x->ev || !L->dk_issue)
+    if (p->merged || x->ev || !L->dk_issue)
         return 0;
     x->in = &L->code[p->pc];
     x->pc = p->pc;
@@ -61,7 +64,10 @@ static inline int ws_warp_issue_step(ws_exec *x, ws_warp *w, const ws_pick *p)
     if (!exec)
         return 0;
     ws_warp_count_issue(L, w, exec);
-    w->cpc = p->next;
+    if (w->converged)
+        w->cpc = p->next;
+    else
+        ws_warp_group_done(w, p->group, p->next);
     return 1;
 }
 /* Both: one scheduling step. Returns 0 if the warp is blocked, 2 if it ran a strong load (the
