@@ -6,6 +6,7 @@
 #ifndef WS_WARP_H
 #define WS_WARP_H
 
+#include "shadow.h"
 #include "sim.h"
 
 /* ---- the scheduler's two halves ---------------------------------------------------------------- */
@@ -50,13 +51,13 @@ void ws_warp_group_done(ws_warp *w, uint32_t group, uint32_t next);
  * the executor chain around it (exec_group, ws_interp_issue; about 100 host instructions an
  * issue): the same context, counts and handler, and the group goes on to p->next as exec_group
  * moves it. Returns 0 having done nothing where that is not the case (a merged collective, a
- * listener, the decoded handlers off, a form, a guard or a check the step does not take): the
- * caller takes ws_warp_issue then. */
+ * listener, the decoded handlers off, an instruction the uninitialised-value check looks at, a
+ * form, a guard or a stop the step does not take): the caller takes ws_warp_issue then. */
 static inline int ws_warp_issue_step(ws_exec *x, ws_warp *w, const ws_pick *p)
 {
     ws_launch_ctx *L = x->L;
-    if (p->merged || x->ev || !L->dk_issue)
-        return 0;
+    if (p->merged || x->ev || !L->dk_issue || (x->blk->shadow && ws_shadow_need(L, p->pc)))
+        return 0; /* the check's reads and writes are exec_group's (its plan, or all under --slow-path uninit) */
     x->in = &L->code[p->pc];
     x->pc = p->pc;
     x->active = p->group;
