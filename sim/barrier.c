@@ -6,12 +6,7 @@
 
 int ws_block_release_barriers(ws_block *b, int force)
 {
-    uint32_t exited = 0;
-    for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-        ws_warp *w = &b->warps[wi];
-        uint32_t exists = b->nthreads - wi * 32 >= 32 ? FULL_MASK : (1u << (b->nthreads - wi * 32)) - 1;
-        exited += (uint32_t)__builtin_popcount(exists & ~w->live);
-    }
+    uint32_t exited = b->lanes_exited; /* counted as they end: no walk over the warps per call */
     int released = 0;
     for (unsigned id = 0; id < 16; id++) {
         if (!b->bar_arrived[id])

@@ -52,6 +52,7 @@ void ws_block_init(ws_launch_ctx *L, ws_block *b, uint32_t id)
     b->cycle = 0;
     b->saved_words = 0;
     memset(b->bar_arrived, 0, sizeof b->bar_arrived);
+    b->lanes_exited = 0;
     b->poison_shared = 0;
     memset(b->shared, 0, b->shared_size);
     if (b->local)

@@ -110,6 +110,7 @@ struct ws_block {
     /* block barrier state (bar.sync id): threads arrived per id */
     uint32_t bar_arrived[16];
     uint32_t bar_expected[16];
+    uint32_t lanes_exited; /* threads that ended (exit, the kernel's ret): a barrier no longer waits for them */
 };
 
 /* A global allocation. */

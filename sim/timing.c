@@ -55,6 +55,7 @@
 /* ---- per-launch state ------------------------------------------------------------------------- */
 
 #define LINE_SET 4096 /* global lines remembered per block; beyond, a line counts as touched */
+#define WHEEL    64   /* cycles ahead a warp's `when` is filed by its cycle (ws_timing.wheel: one bit each) */
 
 /* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
 typedef struct {
@@ -127,6 +128,9 @@ struct ws_timing {
     uint32_t has_pick;     /* warps with a picked group */
     uint32_t blocked;      /* warps whose pick found nothing to run: picked again after a release */
     uint32_t bar_wait;     /* warps whose lanes wait at bar.sync */
+    int bar_moved;         /* a rare instruction issued since release_barriers last looked: only a
+                              bar.sync (arrivals) or an exit (the threads a barrier waits for) can
+                              complete a barrier */
     uint32_t dirty;        /* warps whose when/why below must be computed again */
     uint32_t on_pipe;      /* warps whose pick waits for the shared or MIO pipe (dirty when one moves) */
     uint32_t timed;        /* warps without a pick that wait for their ready cycle (dirty when it comes) */
@@ -137,6 +141,19 @@ struct ws_timing {
     uint64_t when[32], charged[32];
     uint8_t why[32];
     uint32_t prod[32];
+    /* while filed (blocks of more than two warps per sub-partition, not --slow-path timing), the
+     * warps by their `when` (file_when), so that a pass finds the warps that can issue and the
+     * next cycle one can without looking at each of the block's warps (up to 32): can_issue,
+     * `when` at most the cycle of a pass since (they can issue at every later cycle until
+     * updated); near, `when` within the next WHEEL cycles, in the wheel's slot `when` % WHEEL
+     * (wheel_used: the slots that hold a warp); far, `when` later but not UINT64_MAX, with
+     * far_from at most their earliest. woke: the cycle up to which the wheel's slots have moved
+     * to can_issue. With fewer warps the scan costs less than the filing. */
+    int filed;
+    uint32_t can_issue, near, far;
+    uint32_t wheel[WHEEL];
+    uint64_t wheel_used;
+    uint64_t far_from, woke;
     int64_t bits_feed;     /* the preset's bits.feed in whole cycles */
     int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
     uint64_t mio_issue;    /* the preset's mio.issue in whole cycles (hold_mio) */
@@ -702,7 +719,8 @@ static const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_
 /* The first cycle warp wi could issue its picked group, and why it cannot before. Ready cycle and
  * scoreboard change only when the warp issues or a barrier releases it: they are kept while the
  * pick waits (sb_valid); the shared pipe, which every warp moves, is compared each time. */
-static inline uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi, ws_stall_reason *why, uint32_t *prod)
+static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi,
+                                                               ws_stall_reason *why, uint32_t *prod)
 {
     warp_state *s = &t->ws[wi];
     uint32_t pc = s->pick.pc;
@@ -834,6 +852,88 @@ static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, u
     ws_emit(L, &ev);
 }
 
+/* Takes warp wi out of the sets file_when put it in. */
+static inline void unfile(ws_timing *t, uint32_t wi)
+{
+    uint32_t bit = 1u << wi;
+    if (t->near & bit) {
+        unsigned slot = (unsigned)(t->when[wi] % WHEEL);
+        t->wheel[slot] &= ~bit;
+        t->wheel_used &= t->wheel[slot] ? ~0ull : ~(1ull << slot);
+    }
+    t->near &= ~bit;
+    t->far &= ~bit;
+    t->can_issue &= ~bit;
+}
+
+/* Files warp wi under its new `when`, computed in the pass at `cycle` (after wake_near). */
+static inline void file_when(ws_timing *t, uint32_t wi, uint64_t when, uint64_t cycle)
+{
+    uint32_t bit = 1u << wi;
+    unfile(t, wi);
+    t->when[wi] = when;
+    if (when <= cycle) {
+        t->can_issue |= bit;
+    } else if (when - cycle < WHEEL) {
+        unsigned slot = (unsigned)(when % WHEEL);
+        t->wheel[slot] |= bit;
+        t->wheel_used |= 1ull << slot;
+        t->near |= bit;
+    } else if (when != UINT64_MAX) {
+        t->far |= bit;
+        t->far_from = when < t->far_from ? when : t->far_from;
+    }
+}
+
+/* The near warps whose cycle has come, from woke + 1 to `cycle`, can issue. */
+static inline void wake_near(ws_timing *t, uint64_t cycle)
+{
+    uint64_t n = cycle - t->woke;
+    if (n && t->wheel_used) {
+        unsigned from = (unsigned)((t->woke + 1) % WHEEL);
+        uint64_t span = n >= WHEEL ? ~0ull : (1ull << n) - 1;
+        uint64_t slots = from ? span << from | span >> (WHEEL - from) : span; /* the cycles' slots */
+        for (uint64_t m = t->wheel_used & slots; m; m &= m - 1) {
+            unsigned slot = (unsigned)__builtin_ctzll(m);
+            t->can_issue |= t->wheel[slot];
+            t->near &= ~t->wheel[slot];
+            t->wheel[slot] = 0;
+        }
+        t->wheel_used &= ~slots;
+    }
+    t->woke = cycle;
+}
+
+/* The far warps whose cycle has come can issue; far_from becomes the earliest cycle of those
+ * still far (UINT64_MAX: none). */
+static void wake_far(ws_timing *t, uint64_t cycle)
+{
+    uint64_t from = UINT64_MAX;
+    for (uint32_t m = t->far; m; m &= m - 1) {
+        uint64_t when = t->when[__builtin_ctz(m)];
+        if (when <= cycle) {
+            t->can_issue |= m & -m;
+            t->far &= ~(m & -m);
+        } else
+            from = when < from ? when : from;
+    }
+    t->far_from = from;
+}
+
+/* The first cycle after `cycle` a near or far warp can issue (UINT64_MAX: none), when none can
+ * now (wake_near and wake_far ran for this cycle). */
+static inline uint64_t next_filed(const ws_timing *t, uint64_t cycle)
+{
+    uint64_t next = t->far_from;
+    if (t->wheel_used) {
+        unsigned from = (unsigned)((cycle + 1) % WHEEL);
+        uint64_t used = from ? t->wheel_used >> from | t->wheel_used << (WHEEL - from) : t->wheel_used;
+        uint64_t near = cycle + 1 + (uint64_t)__builtin_ctzll(used);
+        next = near < next ? near : next;
+    }
+    return next;
+}
+
 /* Warp wi's ready cycle moves: what it waits for is computed again. */
 static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason why)
 {
@@ -940,6 +1040,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         ws_warp_issue(x, w, &pk);
     if (f->rare && !w->live) { /* it exited: no more cycles to charge, nothing to wait for */
         t->live &= ~(1u << wi);
+        unfile(t, wi);
         t->when[wi] = UINT64_MAX;
     }
     x->mem_wavefronts = 0;
@@ -981,6 +1082,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             next = done;
         if (ws_op_class_of(in->op) == CLS_BARRIER)
             t->bar_wait |= 1u << wi;
+        t->bar_moved = 1;
     }
     set_ready(t, wi, f->free_mov ? cycle : next, before ? WS_STALL_SYNC : imc ? WS_STALL_SCOREBOARD : WS_STALL_ISSUE);
 }
@@ -988,7 +1090,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
 /* Releases every complete bar.sync; its warps issue again bar + per_warp x (warps - 1) later. */
 static int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
 {
-    if (!t->bar_wait || !ws_block_release_barriers(b, 0))
+    if (!t->bar_wait || !(t->bar_moved || t->slow)) /* nothing arrived or ended since: none completes */
+        return 0;
+    t->bar_moved = 0; /* every complete barrier is released below */
+    if (!ws_block_release_barriers(b, 0))
         return 0;
     t->blocked = 0; /* lanes run again: every warp picks anew */
     uint64_t at = cycle + (uint64_t)llround(t->p.lat[LAT_BAR] + t->p.bar_per_warp * (b->nwarps - 1));
@@ -1042,8 +1147,10 @@ static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to,
         settle(t, L, b, (uint32_t)__builtin_ctz(m), to, every);
 }
 
-/* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones). */
-static void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
+/* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones).
+ * filed: t->filed, a constant where it is inlined (run_passes). */
+static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
+                                                         uint64_t cycle, const int filed)
 {
     settle(t, x->L, b, wi, cycle, 0);
     uint32_t bit = 1u << wi;
@@ -1063,13 +1170,17 @@ static void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t 
         when = UINT64_MAX;
         why = (t->blocked & bit) && !t->slow ? (ws_stall_reason)t->ws[wi].blocked_why : blocked_reason(w);
     }
-    t->when[wi] = when;
+    if (filed)
+        file_when(t, wi, when, cycle);
+    else
+        t->when[wi] = when;
     t->why[wi] = (uint8_t)why;
 }
 
 /* Warp wi picks its next group unless it has one or is blocked (bookkeeping steps cost nothing;
  * a free mov issues at once when it can). */
-static void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
+static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
+                                                            uint64_t cycle)
 {
     ws_warp *w = &b->warps[wi];
     warp_state *s = &t->ws[wi];
@@ -1128,6 +1239,103 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
     }
 }
 
+/* The block's scheduling passes, from cycle 0 until it ends or stops; returns the last cycle,
+ * *charged_to the cycles charged to every live warp. filed: t->filed, a constant in each of the
+ * two calls, so that each copy has only its own way to find the warps that can issue. */
+static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *L, ws_block *b, ws_exec *x,
+                                                                 const int filed, uint64_t *charged_to)
+{
+    ws_timing *t = L->timing;
+    uint64_t max_cycles = L->sim->cfg.max_cycles;
+    unsigned nsp = t->p.subpartitions;
+    uint64_t cycle = 0;
+    for (;;) {
+        /* every live warp without a group picks one (in warp order: a free mov issues at once);
+         * the warps whose figures changed (a new pick, a release, the shared pipe moved, a wait
+         * that ended) compute when they could issue and why not before; the others keep theirs */
+        uint32_t todo = t->slow ? t->live : t->live & ~(t->has_pick | t->blocked);
+        for (uint32_t m = todo; m && !L->stop; m &= m - 1)
+            pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), cycle);
+        uint32_t due = 0;
+        for (uint32_t m = t->timed; m; m &= m - 1)
+            due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
+        todo = t->slow ? t->live : (t->dirty | due) & t->live;
+        if (filed) /* before any warp is filed in this pass */
+            wake_near(t, cycle);
+        for (uint32_t m = todo; m && !L->stop; m &= m - 1)
+            update(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed);
+        /* the warps that can issue now; else the first cycle one can (warps not live wait for
+         * UINT64_MAX) */
+        uint64_t next_event = UINT64_MAX;
+        uint32_t ready = 0;
+        if (filed) {
+            if (t->far_from <= cycle || !t->can_issue)
+                wake_far(t, cycle); /* far_from exact when no warp can issue */
+            ready = t->can_issue;
+            next_event = ready ? cycle : next_filed(t, cycle);
+        } else
+            for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+                next_event = t->when[wi] < next_event ? t->when[wi] : next_event;
+                ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
+            }
+        *charged_to = cycle;
+        if (L->stop || !t->live)
+            break;
+        if (max_cycles && cycle >= max_cycles) {
+            ws_launch_stop(L, WS_ERR_LIMIT,
+                           "cycle limit reached: %" PRIu64 " cycles, in block %u; raise it with --max-cycles",
+                           max_cycles, b->id);
+            break;
+        }
+        if (next_event == UINT64_MAX) {
+            /* nothing can ever issue: a complete barrier releases, else the fallbacks */
+            if (!release_barriers(t, b, cycle)) {
+                if (!ws_block_resolve_stuck(b, x)) {
+                    ws_launch_stop(L, WS_ERR_INTERNAL, "block %u: no lane can run and nothing waits", b->id);
+                    break;
+                }
+                t->blocked = 0;
+                t->dirty = t->live;
+                t->bar_moved = 1; /* a forced release leaves the barriers after the first as they were */
+            }
+            if (t->eager)
+                settle_all(t, L, b, cycle + 1, 0);
+            cycle++;
+            continue;
+        }
+        if (next_event > cycle) {
+            /* nobody can issue before next_event: the cycles between are charged as they are */
+            if (t->eager)
+                settle_all(t, L, b, next_event, 0);
+            cycle = next_event;
+            continue; /* pick again: released warps may have a group now */
+        }
+        /* each sub-partition issues one ready warp, loose round robin (the figures are the pass's:
+         * an access issued here delays the others' from the next cycle on) */
+        ready &= t->has_pick;
+        for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
+            int wi = b->nwarps > sp ? rr_pick(t, ready, sp) : -1;
+            if (wi < 0)
+                continue;
+            settle(t, L, b, (uint32_t)wi, cycle, 0);
+            t->charged[wi] = cycle + 1; /* it issued: no stall this cycle */
+            issue(t, x, b, (uint32_t)wi, cycle);
+            t->rr_first[sp % 64] = t->rr_after[wi];
+        }
+        /* the live warps that did not issue this cycle */
+        if (t->eager)
+            settle_all(t, L, b, cycle + 1, 1);
+        *charged_to = cycle + 1;
+        if (!ws_work_left(L)) {
+            ws_limit_stop(L, LIMIT_WORK, b->id);
+            break;
+        }
+        release_barriers(t, b, cycle);
+        cycle++;
+    }
+    return cycle;
+}
+
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
 {
     ws_timing *t = L->timing;
@@ -1167,7 +1375,6 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             return;
         }
     }
-    uint64_t max_cycles = L->sim->cfg.max_cycles;
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
     for (uint32_t wi = 0; wi < t->nwarps; wi++) { /* all but mem, read only while mem_valid */
         warp_state *s = &t->ws[wi];
@@ -1179,7 +1386,14 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         s->stq_end = 0;
     }
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->timed = 0;
+    t->bar_moved = 1;
+    t->can_issue = t->near = t->far = 0;
+    memset(t->wheel, 0, sizeof t->wheel);
+    t->wheel_used = 0;
+    t->far_from = UINT64_MAX;
+    t->woke = 0;
     unsigned nsp = t->p.subpartitions;
+    t->filed = !t->slow && b->nwarps > 2 * nsp;
     memset(t->sp_warps, 0, sizeof t->sp_warps);
     for (uint32_t wi = 0; wi < 32; wi++) {
         t->when[wi] = UINT64_MAX;
@@ -1207,80 +1421,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
     t->nstores = 0;
-    uint64_t cycle = 0, charged_to = 0; /* at the end: the cycles charged to every live warp */
-    for (;;) {
-        /* every live warp without a group picks one (in warp order: a free mov issues at once);
-         * the warps whose figures changed (a new pick, a release, the shared pipe moved, a wait
-         * that ended) compute when they could issue and why not before; the others keep theirs */
-        uint32_t todo = t->slow ? t->live : t->live & ~(t->has_pick | t->blocked);
-        for (uint32_t m = todo; m && !L->stop; m &= m - 1)
-            pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), cycle);
-        uint32_t due = 0;
-        for (uint32_t m = t->timed; m; m &= m - 1)
-            due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
-        todo = t->slow ? t->live : (t->dirty | due) & t->live;
-        for (uint32_t m = todo; m && !L->stop; m &= m - 1)
-            update(t, x, b, (uint32_t)__builtin_ctz(m), cycle);
-        uint64_t next_event = UINT64_MAX;
-        uint32_t ready = 0;
-        for (uint32_t wi = 0; wi < b->nwarps; wi++) { /* warps not live wait for UINT64_MAX */
-            next_event = t->when[wi] < next_event ? t->when[wi] : next_event;
-            ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
-        }
-        charged_to = cycle;
-        if (L->stop || !t->live)
-            break;
-        if (max_cycles && cycle >= max_cycles) {
-            ws_launch_stop(L, WS_ERR_LIMIT,
-                           "cycle limit reached: %" PRIu64 " cycles, in block %u; raise it with --max-cycles",
-                           max_cycles, b->id);
-            break;
-        }
-        if (next_event == UINT64_MAX) {
-            /* nothing can ever issue: a complete barrier releases, else the fallbacks */
-            if (!release_barriers(t, b, cycle)) {
-                if (!ws_block_resolve_stuck(b, x)) {
-                    ws_launch_stop(L, WS_ERR_INTERNAL, "block %u: no lane can run and nothing waits", b->id);
-                    break;
-                }
-                t->blocked = 0;
-                t->dirty = t->live;
-            }
-            if (t->eager)
-                settle_all(t, L, b, cycle + 1, 0);
-            cycle++;
-            continue;
-        }
-        if (next_event > cycle) {
-            /* nobody can issue before next_event: the cycles between are charged as they are */
-            if (t->eager)
-                settle_all(t, L, b, next_event, 0);
-            cycle = next_event;
-            continue; /* pick again: released warps may have a group now */
-        }
-        /* each sub-partition issues one ready warp, loose round robin (the figures are the pass's:
-         * an access issued here delays the others' from the next cycle on) */
-        ready &= t->has_pick;
-        for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
-            int wi = b->nwarps > sp ? rr_pick(t, ready, sp) : -1;
-            if (wi < 0)
-                continue;
-            settle(t, L, b, (uint32_t)wi, cycle, 0);
-            t->charged[wi] = cycle + 1; /* it issued: no stall this cycle */
-            issue(t, x, b, (uint32_t)wi, cycle);
-            t->rr_first[sp % 64] = t->rr_after[wi];
-        }
-        /* the live warps that did not issue this cycle */
-        if (t->eager)
-            settle_all(t, L, b, cycle + 1, 1);
-        charged_to = cycle + 1;
-        if (!ws_work_left(L)) {
-            ws_limit_stop(L, LIMIT_WORK, b->id);
-            break;
-        }
-        release_barriers(t, b, cycle);
-        cycle++;
-    }
+    uint64_t charged_to = 0; /* at the end: the cycles charged to every live warp */
+    uint64_t cycle = t->filed ? run_passes(L, b, x, 1, &charged_to) : run_passes(L, b, x, 0, &charged_to);
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
         settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0);

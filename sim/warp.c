@@ -447,6 +447,7 @@ void ex_exit(ws_exec *x, const ws_insn *in, uint32_t mask)
     if (mask) {
         leave_converged(w);
         drop_lanes(w, mask);
+        x->blk->lanes_exited += (uint32_t)__builtin_popcount(mask & w->live);
         w->live &= ~mask;
         /* collectives that waited for these lanes wait no more: they are picked again */
         uint32_t wpc[32], wlanes[32];
