@@ -255,6 +255,9 @@ struct ws_exec {
     /* the decoded run loop on a diverged warp's group (ws_warp_step_stretch): it stops before
      * a pc at or above this one (another group's); 0 when the warp is converged */
     uint32_t stretch_end;
+    /* the runnable groups of a diverged warp's region loop (warp.c, ws_warp_run_diverged), where
+     * the run loop's divergent branches put their lanes; NULL otherwise */
+    struct ws_region *region;
 };
 
 /* ---- operand access (special registers: sreg.c) ----------------------------------------------------------------------------- */

@@ -147,7 +147,7 @@ static void try_converge(ws_warp *w)
     w->cpc = w->gpc[0];
 }
 
-static void push_reconv(ws_warp *w, uint32_t pc, uint32_t lanes)
+static inline void push_reconv(ws_warp *w, uint32_t pc, uint32_t lanes)
 {
     for (unsigned i = 0; i < w->nreconv; i++)
         if (w->reconv[i].pc == pc) {
@@ -781,9 +781,97 @@ int ws_warp_step(ws_exec *x, ws_warp *w)
     return r != WS_PICK_BLOCKED;
 }
 
+/* ---- a diverged warp's region loop (ws_warp_run_diverged) ----
+ * Between a divergent branch and the reconvergence, most steps are a pick of the lowest runnable
+ * group and its stretch, and the records ws_warp.gpc, glanes and gstate are passed over again
+ * at every one (the pick, the move after the stretch, the split at each divergent branch). The
+ * region loop keeps the runnable groups in a list ordered by pc instead: the pick is its head,
+ * a stretch's group runs out of the list and goes back in where it stopped, joining a runnable
+ * group there (as move_lanes), and a divergent branch inside the stretch puts the lanes that
+ * leave it in the list (as split_at_branch). The waiting groups stay in the records; the list
+ * goes back into them (region_close) before any step the loop does not take itself: a
+ * convergence barrier that makes lanes wait or merges them, a collective, a stretch that runs
+ * nothing, a warp that converges, or no runnable group. The groups left are those of the steps
+ * one by one (their order in the records means nothing: every reader takes a group by its pc
+ * and state or ORs lanes). */
+typedef struct ws_region {
+    uint32_t n; /* runnable groups, pc descending (one a pc; the lowest last), but the one whose stretch runs */
+    uint32_t pc[32], lanes[32];
+} ws_region;
+
+/* Lanes go to pc, runnable: joining the group there or a new one in its place in the order (the
+ * lowest pcs, last, move up: usually none or one). */
+static inline void region_put(ws_region *R, uint32_t pc, uint32_t lanes)
+{
+    unsigned i = R->n;
+    while (i && R->pc[i - 1] < pc)
+        i--;
+    if (i && R->pc[i - 1] == pc) {
+        R->lanes[i - 1] |= lanes;
+        return;
+    }
+    unsigned j = R->n++;
+    while (j && R->pc[j - 1] < pc) {
+        R->pc[j] = R->pc[j - 1];
+        R->lanes[j] = R->lanes[j - 1];
+        j--;
+    }
+    R->pc[j] = pc;
+    R->lanes[j] = lanes;
+}
+
+/* The runnable groups out of the records into the list; the waiting ones stay. */
+static void region_open(ws_warp *w, ws_region *R)
+{
+    unsigned k = 0;
+    R->n = 0;
+    for (unsigned i = 0; i < w->ngroups; i++) {
+        if (w->gstate[i] == LANE_RUN) { /* one a pc: its place in the order, nothing to join */
+            const uint32_t pc = w->gpc[i], lanes = w->glanes[i];
+            unsigned j = R->n++;
+            while (j && R->pc[j - 1] < pc) {
+                R->pc[j] = R->pc[j - 1];
+                R->lanes[j] = R->lanes[j - 1];
+                j--;
+            }
+            R->pc[j] = pc;
+            R->lanes[j] = lanes;
+            continue;
+        }
+        w->gpc[k] = w->gpc[i];
+        w->glanes[k] = w->glanes[i];
+        w->gstate[k++] = w->gstate[i];
+    }
+    w->ngroups = k;
+}
+
+/* The list back into the records. */
+static void region_close(ws_warp *w, ws_region *R)
+{
+    for (unsigned j = 0; j < R->n; j++) {
+        w->gpc[w->ngroups] = R->pc[j];
+        w->glanes[w->ngroups] = R->lanes[j];
+        w->gstate[w->ngroups++] = LANE_RUN;
+    }
+    R->n = 0;
+}
+
 void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask)
 {
-    ex_bra(x, x->in, mask); /* the group's record, left at the stretch's start: split_at_branch */
+    ws_region *R = x->region;
+    if (!R) {
+        ex_bra(x, x->in, mask); /* the group's record, left at the stretch's start: split_at_branch */
+        return;
+    }
+    /* split_at_branch's outcome: the part with the lower pc goes on (the run loop's), the other
+     * joins the list; the convergence barrier as ex_bra pushes it */
+    const uint32_t group = x->active, target = (uint32_t)x->in->ops[0].imm, next = pc + 1;
+    if (target > next)
+        region_put(R, target, mask);
+    else if (target < next)
+        region_put(R, next, group & ~mask);
+    if (x->L->reconv_pc[pc] != UINT32_MAX)
+        push_reconv(x->w, x->L->reconv_pc[pc], group);
 }
 
 /* ws_warp_step for the functional mode's fast path (ws_warp_run_diverged; nobody listens): the group the
@@ -830,30 +918,160 @@ static inline __attribute__((always_inline)) int step_stretch(ws_exec *x, ws_war
     return ws_insn_is_strong_load(&L->code[p.pc]) ? 2 : 1;
 }
 
-/* ws_block_run's loop over a diverged warp's steps (the fast path), in one call: step_stretch
- * after step_stretch, each with the budget ws_block_run would give it, for as long as
- * ws_block_run would go on calling it (the warp not blocked, not converged with no barrier
- * pending, no strong load, no stop, work and cycles left). Returns 0 if the first step found
- * the warp blocked, 2 if the last ran a strong load, 1 otherwise; ws_block_run then does what it
- * does after a step (a blocked step later on is picked again there, with nothing changed). */
+/* A step's budget, as ws_block_run computes it: the instructions left, and the cycles left (one
+ * a warp instruction). */
+static inline uint64_t step_budget(const ws_exec *x, uint64_t max_cycles)
+{
+    uint64_t budget = ws_work_left(x->L);
+    if (max_cycles) {
+        uint64_t cycles_left = x->blk->cycle < max_cycles ? max_cycles - x->blk->cycle : 0;
+        budget = budget < cycles_left ? budget : cycles_left;
+    }
+    return budget;
+}
+
+/* After a step that ran: whether ws_block_run would stop calling the fast path (a stop, the warp
+ * ended or converged with no convergence barrier pending, a limit reached). */
+static inline int steps_stop(const ws_exec *x, const ws_warp *w, uint64_t max_cycles)
+{
+    const ws_launch_ctx *L = x->L;
+    return L->stop || !w->live || (w->converged && !w->nreconv) || !ws_work_left(L) ||
+           (max_cycles && x->blk->cycle >= max_cycles);
+}
+
+/* The steps of ws_warp_run_diverged that the region loop takes: pick and stretch, as
+ * step_stretch. Returns what ws_warp_run_diverged returns when the steps stop here (1, or 2
+ * after a strong load; *ran set once a step ran), or -1, the records whole again, when the next
+ * step is one step_stretch takes. */
+static int region_steps(ws_exec *x, ws_warp *w, uint64_t max_cycles, int *ran)
+{
+    ws_launch_ctx *L = x->L;
+    ws_region R;
+    int rc = -1;
+    uint64_t budget = step_budget(x, max_cycles);
+    region_open(w, &R);
+    while (R.n && !w->converged && budget) {
+        const uint32_t pc = R.pc[R.n - 1], group = R.lanes[R.n - 1];
+        if (pc >= L->k->ninsns)
+            break;
+        /* pick_group's convergence barrier: the group goes on when it is all the barrier waits
+         * for and others run (the rest is pick_group's) */
+        int others = 0;
+        for (unsigned i = 0; i < w->nreconv; i++) {
+            if (w->reconv[i].pc != pc || !(w->reconv[i].lanes & group))
+                continue;
+            if (ends_at(L, pc))
+                break;
+            others = (w->reconv[i].lanes & w->live & ~group) || lanes_waiting_at(w, LANE_WAIT_RECONV, pc) ||
+                     (R.n == 1 && !w->ngroups);
+            if (!others)
+                remove_reconv(w, i);
+            break;
+        }
+        if (others)
+            break;
+        const ws_insn *in = &L->code[pc];
+        if (is_collective(in)) { /* pick_group's: the group waits for lanes, or merges with them */
+            x->pc = pc;
+            uint32_t exec = ws_guard_mask(x, in, group);
+            uint32_t mask = exec ? membermask_of(x, in, exec) : group;
+            uint32_t missing = mask & w->live & ~group;
+            if (!missing || group == w->live)
+                break; /* step_stretch's */
+            uint32_t joinable = lanes_joining(w, L->code, in, missing);
+            R.n--;                     /* the group leaves the list */
+            if (missing & ~joinable) { /* it waits (move_lanes to LANE_WAIT_SYNC) */
+                unsigned i = 0;
+                while (i < w->ngroups && !(w->gpc[i] == pc && w->gstate[i] == LANE_WAIT_SYNC))
+                    i++;
+                if (i == w->ngroups) {
+                    w->gpc[i] = pc;
+                    w->glanes[i] = 0;
+                    w->gstate[i] = LANE_WAIT_SYNC;
+                    w->ngroups++;
+                }
+                w->glanes[i] |= group;
+            } else { /* the merged collective, as ws_warp_issue and step_stretch run it */
+                region_put(&R, pc, group);
+                region_close(w, &R);
+                exec_merged(x, w, group | joinable);
+                try_converge(w);
+                drop_reconv_here(w);
+                if (!w->converged)
+                    region_open(w, &R);
+                if (ws_insn_is_strong_load(in)) {
+                    *ran = 1;
+                    rc = 2;
+                    break;
+                }
+            }
+            *ran = 1;
+            budget = step_budget(x, max_cycles);
+            if (L->stop || !w->live || (w->converged && !w->nreconv) || !budget) {
+                rc = 1;
+                break;
+            }
+            continue;
+        }
+        R.n--; /* the group runs out of the list */
+        uint32_t at = pc;
+        uint64_t lanes = 0;
+        int yield = 0, ended = 0;
+        x->active = group;
+        x->stretch_end = R.n ? R.pc[R.n - 1] : UINT32_MAX;
+        x->region = &R;
+        uint64_t n = L->interp_run(x, L->dk, &at, budget, &lanes, &yield, &ended);
+        x->region = NULL;
+        x->stretch_end = 0;
+        if (!n) { /* its first instruction is step_stretch's (the picked group as it was) */
+            region_put(&R, pc, group);
+            break;
+        }
+        region_put(&R, at, x->active); /* the group where it stopped; as move_lanes */
+        if (R.n == 1 && !w->ngroups) { /* converged (try_converge) */
+            region_close(w, &R);
+            try_converge(w);
+            drop_reconv_here(w);
+        }
+        w->instructions += n;
+        L->stats.warp_instructions += n;
+        L->stats.lane_instructions += lanes;
+        *ran = 1;
+        budget = step_budget(x, max_cycles); /* 0: the instruction or cycle limit reached */
+        if (yield || L->stop || !w->live || (w->converged && !w->nreconv) || !budget) {
+            rc = yield ? 2 : 1;
+            break;
+        }
+    }
+    region_close(w, &R);
+    return rc;
+}
+
+/* ws_block_run's loop over a diverged warp's steps (the fast path), in one call: the region
+ * loop's steps (region_steps) and step_stretch's, each with the budget ws_block_run would give
+ * it, for as long as ws_block_run would go on calling it (the warp not blocked, not converged
+ * with no barrier pending, no strong load, no stop, work and cycles left). Returns 0 if the first
+ * step found the warp blocked, 2 if the last ran a strong load, 1 otherwise; ws_block_run then
+ * does what it does after a step (a blocked step later on is picked again there, with nothing
+ * changed). */
 int ws_warp_run_diverged(ws_exec *x, ws_warp *w, uint64_t max_cycles)
 {
     ws_launch_ctx *L = x->L;
     int ran = 0;
     for (;;) {
-        uint64_t budget = ws_work_left(L); /* as ws_block_run computes it */
-        if (max_cycles) {
-            uint64_t cycles_left = x->blk->cycle < max_cycles ? max_cycles - x->blk->cycle : 0;
-            budget = budget < cycles_left ? budget : cycles_left;
+        /* not for a warp whose lanes all wait in one group (at bar.sync, say): nothing runs */
+        if (L->dk && !w->converged && (w->ngroups > 1 || w->gstate[0] == LANE_RUN)) {
+            int rc = region_steps(x, w, max_cycles, &ran);
+            if (rc >= 0)
+                return rc;
         }
-        int step = step_stretch(x, w, budget);
+        int step = step_stretch(x, w, step_budget(x, max_cycles));
         if (!step)
             return ran;
         ran = 1;
         if (step == 2)
             return 2;
-        if (L->stop || !w->live || (w->converged && !w->nreconv) || !ws_work_left(L) ||
-            (max_cycles && x->blk->cycle >= max_cycles))
+        if (steps_stop(x, w, max_cycles))
             return 1;
     }
 }

@@ -80,7 +80,8 @@ int ws_warp_step(ws_exec *x, ws_warp *w);
  * with no convergence barrier pending, or a limit or stop that ws_block_run reports (1). */
 int ws_warp_run_diverged(ws_exec *x, ws_warp *w, uint64_t max_cycles);
 /* The decoded run loop's divergent branch at pc in a diverged warp's group (x->active, x->in):
- * ex_bra, the group's lanes first brought to pc. */
+ * ex_bra, the group's lanes first brought to pc; in the region loop (x->region, warp.c), the
+ * lanes that leave the group join its list of runnable groups. */
 void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask);
 /* The functional mode's fast path for a converged warp that nobody watches: up to budget
  * instructions back to back, stopping before anything that changes the warp's shape and after a
