@@ -82,7 +82,7 @@ typedef struct {
     int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
     int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
     uint8_t free_mov; /* is_free_mov, or folded into another instruction (fold.h) */
-    uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync ending its block) */
+    uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
     uint8_t memory;   /* ws_op_is_memory */
     uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
                          more for a value of a fixed-latency ALU op */
