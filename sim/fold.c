@@ -201,9 +201,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
             if (uses[pc].dst[i] < k->nregs)
                 written[uses[pc].dst[i]]++;
     }
-    for (uint32_t pc = 0; pc < n; pc++) /* a redux.sync that ends its block: REDUX + IMAD.U32 */
-        f->holds[pc] =
-            code[pc].op == WS_OP_REDUX && (pc + 1 == n || leader[pc + 1] || ws_op_moves_lanes(code[pc + 1].op));
+    for (uint32_t pc = 0; pc < n; pc++) /* a redux.sync: REDUX + IMAD.U32, which waits */
+        f->holds[pc] = code[pc].op == WS_OP_REDUX;
     fold_loads(k, code, uses, block, f);
     if (tree_on)
         fold_tree(k, code, uses, block, reads, written, host, f, tree);

@@ -19,11 +19,12 @@
  *    become bound by the MIO pipe alone (282 cycles where the H200 takes 306-316), since where
  *    ptxas puts the tree's LOP3s (each waiting for the load or shuffle just issued, which drains
  *    the pipe: docs/calibration.md "Instruction fetch and the LOP3 tree") is not modelled.
- *  - Where a basic block ends with redux.sync, REDUX writes a uniform register that the block's
- *    last instruction copies out (`REDUX.SUM.S32 UR4, R5` then `IMAD.U32 R9, RZ, RZ, UR4`:
- *    time_cub_block_reduce_raking*_sum_int_b128/_b1024.sass): the warp, issuing in order, waits
- *    there for the result before it starts the next block (rakingcomm's `S2UR` of the next
- *    block comes after the copy).
+ *  - REDUX writes a uniform register that ptxas copies out right after it (`REDUX.SUM.S32 UR4,
+ *    R5` then `IMAD.U32 R9, RZ, RZ, UR4`: time_cub_block_reduce_raking*_sum_int_b128/_b1024.sass,
+ *    and with only independent instructions between them in warp_sum_int_b128.sass and
+ *    probe_cub7.sass): the warp, issuing in order, waits there for the result (rakingcomm's `S2UR`
+ *    of the next block comes after the copy; warp_sum_int_b128's ISETP and address arithmetic
+ *    too). The schedule issues what else can go first before the REDUX (schedule.c).
  *  - A shared load of the address an earlier load of its block read, with no store, atomic or
  *    fence between and the address's register and the earlier value unchanged, is not issued:
  *    ptxas reads the earlier load's register (time_cub_block_scan_raking_exclusivesum_int_b1024.sass:
@@ -40,7 +41,7 @@ enum {
 };
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
- * ready (a redux.sync that ends its block), and for WS_FOLD_LOAD the register holding the value
+ * ready (a redux.sync), and for WS_FOLD_LOAD the register holding the value
  * (the earlier load's destination; WS_NO_REG otherwise). */
 typedef struct {
     uint8_t *kind;

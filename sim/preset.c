@@ -33,6 +33,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("ld.const", ld_const),
     PK("shared.wavefront", shared_wavefront),
     PK("shared.128", shared_128),
+    PK("shared.bcast128", shared_bcast128),
     PK("store.issue", store_issue),
     PK("store.wavefront", store_wavefront),
     PK("store.overlap", store_overlap),

@@ -19,6 +19,7 @@ typedef struct {
     double l2_kib, l2_warm;        /* the L2's capacity; 1: a launch follows launches over the same buffers */
     double shared_wavefront;       /* extra load latency per extra wavefront */
     double shared_128;             /* extra load latency of a 16-byte shared access */
+    double shared_bcast128;        /* wavefronts a 16-byte shared load of one address costs (0: its phases' count) */
     double store_issue;            /* cycles a shared store holds the pipe at least */
     double store_wavefront;        /* cycles per wavefront of a shared store */
     double store_overlap;          /* subtracted from wavefronts x store_wavefront */

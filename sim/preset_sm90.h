@@ -43,6 +43,7 @@ static const ws_preset ws_preset_sm90 = {
     .ld_const = 10, /* ld.const */
     .shared_wavefront = 2, /* shared.wavefront */
     .shared_128 = 4, /* shared.128 */
+    .shared_bcast128 = 2, /* shared.bcast128 */
     .store_issue = 4, /* store.issue */
     .store_wavefront = 1.36, /* store.wavefront */
     .store_overlap = 0.77, /* store.overlap */

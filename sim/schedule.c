@@ -133,6 +133,11 @@ static int depends(const ws_insn *code, const ws_reg_use *uses, const uint8_t *f
            memory_order(code, fold, a, b) || (is_warp_wide(&code[a]) && is_warp_wide(&code[b]));
 }
 
+/* A redux.sync: the warp issues nothing after its REDUX until the result is ready (fold.h), so
+ * ptxas issues what else can go first (time_cub_block_reduce_warp_sum_int_b128.sass: S2R SR_LANEID,
+ * REDUX, then the REDUX's IMAD.U32 copy, which waits, before ISETP reads the lane). */
+static int holds(const ws_insn *code, uint32_t pc) { return code[pc].op == WS_OP_REDUX; }
+
 /* Scratch of one segment's list schedule. */
 typedef struct {
     int16_t edge[SEG_MAX][SEG_MAX]; /* edge[i][j] (i < j): -1 none, else cycles from i's issue to j's */
@@ -184,6 +189,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 best = folded_load(fold, s + j) ? j : best; /* not in the SASS: as early as it can be */
             } else if (now_j != now_b) {
                 best = now_j ? j : best;
+            } else if (now_j && holds(code, s + j) != holds(code, s + best)) {
+                best = holds(code, s + best) ? j : best;
             } else if (now_j) {
                 best = w->height[j] > w->height[best] ? j : best;
             } else if (w->earliest[j] != w->earliest[best]) {

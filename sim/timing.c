@@ -83,7 +83,7 @@ typedef struct {
     int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
     int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
     uint8_t free_mov; /* is_free_mov, or folded into another instruction (fold.h) */
-    uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync ending its block) */
+    uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
     uint8_t memory;   /* ws_op_is_memory */
     uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
                          more for a value of a fixed-latency ALU op */
@@ -365,8 +365,16 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     c->shared = 1;
     c->wavefronts = ws_bank_wavefronts(addr, exec, bytes, m->bank);
     c->min_wavefronts = ws_bank_min_wavefronts(exec, bytes);
-    c->hold = c->wavefronts; /* the block's shared pipe: a wavefront a cycle (bench_mio_w4, _w8) */
-    if (!returns) {          /* st, red: the MIO pipe as bench_shared_st and bench_throughput measure one warp */
+    c->hold = c->wavefronts;        /* the block's shared pipe: a wavefront a cycle (bench_mio_w4, _w8) */
+    unsigned waves = c->wavefronts; /* what a load costs the pipes, in wavefronts */
+    if (returns && bytes == 16 && t->p.shared_bcast128 > 0 &&
+        ws_bank_same_word_lanes(addr, exec, 16) == (unsigned)__builtin_popcount(exec)) {
+        /* every lane reads one 16-byte chunk (BlockScan's warp aggregates, `LDS.128 [UR4+0x20]`): the H200 serves
+         * it in less than its four 8-lane phases (probe_v4: 32 warps x 16 loads 1,365 cycles, 16 bytes a lane 2,408) */
+        waves = (unsigned)llround(t->p.shared_bcast128);
+        c->hold = waves;
+    }
+    if (!returns) { /* st, red: the MIO pipe as bench_shared_st and bench_throughput measure one warp */
         double h = c->wavefronts * t->p.store_wavefront - t->p.store_overlap;
         c->mio = h > t->p.store_issue ? h : t->p.store_issue;
         /* wide stores: the data path takes store.bandwidth bytes a cycle (bench_throughput) */
@@ -387,9 +395,9 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
             c->stq.write = (w > t->p.stq_min ? w : t->p.stq_min) + (ws_op_class_of(in->op) == CLS_ATOMIC ? same : 0);
         }
     } else { /* one warp's loads: mio.wavefront a wavefront, mio.issue at least (bench_shared_ilp) */
-        c->mio = c->wavefronts * t->p.mio_wavefront;
+        c->mio = waves * t->p.mio_wavefront;
         c->mio = c->mio > t->p.mio_issue ? c->mio : t->p.mio_issue;
-        c->extra_latency += (c->wavefronts - 1) * t->p.shared_wavefront + (bytes >= 16 ? t->p.shared_128 : 0);
+        c->extra_latency += (waves - 1) * t->p.shared_wavefront + (bytes >= 16 ? t->p.shared_128 : 0);
     }
 }
 

@@ -254,6 +254,42 @@ static void redux_copy_ends_its_block(void **state)
     assert_int_equal(region(body, "sreg.cga 70\n") - region(body, "sreg.cga 10\n"), 60);
 }
 
+/* The warp issues nothing after a REDUX until its result is ready (ptxas copies the uniform
+ * result out at once: time_cub_block_reduce_warp_sum_int_b128.sass REDUX, then IMAD.U32 waiting
+ * for it before the ISETP and the address arithmetic), and ptxas issues what else can go first
+ * before the REDUX (S2R SR_LANEID, then REDUX). Four independent adds after it wait for it; the
+ * lane's S2R overlaps it. */
+static void redux_holds_the_warp(void **state)
+{
+    (void)state;
+    /* the lane's S2R, the REDUX, then four shifts of the lane (not folded) and the sum */
+    const char *body = "mov.u64 %rd8, %clock64;\nredux.sync.add.s32 %r2, %r1, -1;\nmov.u32 %r3, %laneid;\n"
+                       "shl.b32 %r4, %r3, 1;\nshl.b32 %r5, %r4, 1;\nshl.b32 %r6, %r5, 1;\nshl.b32 %r7, %r6, 1;\n"
+                       "add.u32 %r8, %r7, %r2;\nst.volatile.shared.u32 [sh], %r8;\n";
+    uint64_t c10 = region(body, "sreg.cga 0\nsreg.tid 0\nsreg.laneid 10\nredux 44\nalu 4\n");
+    /* the shifts wait for the REDUX's result: every cycle of its latency shows */
+    assert_int_equal(c10 - region(body, "sreg.cga 0\nsreg.tid 0\nsreg.laneid 10\nredux 20\nalu 4\n"), 24);
+    /* the S2R goes before the REDUX: its latency hides under the REDUX's */
+    assert_int_equal(region(body, "sreg.cga 0\nsreg.tid 0\nsreg.laneid 20\nredux 44\nalu 4\n"), c10);
+}
+
+/* A 16-byte shared load every lane reads at one address costs shared.bcast128 wavefronts, not its
+ * four 8-lane phases (probe_v4 on the H200: 32 warps x 16 such loads 1,365 cycles, 16 bytes a lane
+ * 2,408); a load of 16 bytes a lane keeps them. One warp: each wavefront beyond the first adds
+ * shared.wavefront to the latency. */
+static void broadcast_v4_load_two_wavefronts(void **state)
+{
+    (void)state;
+    const char *bcast = "mov.u32 %r2, sh;\nmov.u64 %rd8, %clock64;\nld.shared.v4.u32 {%r3, %r4, %r5, %r6}, [%r2];\n"
+                        "add.u32 %r7, %r3, %r6;\nst.volatile.shared.u32 [sh], %r7;\n";
+    const char *lanes = "mov.u32 %r2, sh;\nand.b32 %r8, %r1, 15;\nshl.b32 %r8, %r8, 4;\nadd.u32 %r2, %r2, %r8;\n"
+                        "mov.u64 %rd8, %clock64;\nld.shared.v4.u32 {%r3, %r4, %r5, %r6}, [%r2];\n"
+                        "add.u32 %r7, %r3, %r6;\nst.volatile.shared.u32 [sh], %r7;\n";
+    const char *p = "sreg.cga 0\nsreg.tid 0\nshared.wavefront 10\n";
+    assert_int_equal(region(lanes, p) - region(bcast, p), 2 * 10);
+    assert_int_equal(region(bcast, "sreg.cga 0\nsreg.tid 0\nshared.wavefront 10\nshared.bcast128 0\n"), region(lanes, p));
+}
+
 /* A shuffle whose membermask is a register only ever set to 0xffffffff is the immediate's SHFL:
  * ptxas moves it like one (time_cub_warp_scan_inclusive_sum_int_w32.sass: SHFL.UP before the
  * S2UR of the statement before it). The add waiting for a global load does not hold it back. */
@@ -341,6 +377,8 @@ int main(void)
         cmocka_unit_test(xor_chain_of_shuffles_is_a_tree),
         cmocka_unit_test(shfl_idx_immediate_lane_is_down),
         cmocka_unit_test(redux_copy_ends_its_block),
+        cmocka_unit_test(redux_holds_the_warp),
+        cmocka_unit_test(broadcast_v4_load_two_wavefronts),
         cmocka_unit_test(full_mask_register_reorders),
         cmocka_unit_test(shuffle_reads_add_late),
         cmocka_unit_test(launch_dims_miss_once),
