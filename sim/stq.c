@@ -39,7 +39,8 @@ double ws_stq_room(const ws_stq *q, double now, const ws_stq_store *st, ws_stq_b
     return fits(q, q->moved, BY_BYTES, st->bytes, b.bytes, now);
 }
 
-double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, ws_stq_bounds b, double *moved_out)
+double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, ws_stq_bounds b, double *moved_out,
+                   double *pipe)
 {
     while (q->n && (q->done[q->head] <= now || q->n == WS_STQ_CAP)) {
         q->head = (q->head + 1) % WS_STQ_CAP;
@@ -58,6 +59,8 @@ double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, w
     double enter = fits(q, q->done, BY_WAVEFRONTS, st->wavefronts, b.wavefronts, begin);
     enter = fits(q, q->done, BY_STORES, 1, b.stores, enter);
     double start = enter > written ? enter : written;
+    start = *pipe > start ? *pipe : start; /* the block's shared pipe writes its wavefronts */
+    *pipe = start + st->wavefronts;
     unsigned k = slot(q, q->n++);
     q->s[k] = *st;
     q->moved[k] = ready > enter ? ready : enter;

@@ -31,8 +31,10 @@ typedef struct {
 double ws_stq_room(const ws_stq *q, double now, const ws_stq_store *st, ws_stq_bounds b);
 
 /* Store st, issued at `now` (when it fits), enters q; its data stage starts not before `busy` (the
- * pipe's other work). Returns when the bank stage has written it and sets *moved to when it leaves
+ * pipe's other work), its writes not before *pipe (the block's shared pipe, then busy a cycle a
+ * wavefront of it). Returns when the bank stage has written it and sets *moved to when it leaves
  * the data stage. The stores written by `now` leave q. */
-double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, ws_stq_bounds b, double *moved);
+double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, ws_stq_bounds b, double *moved,
+                   double *pipe);
 
 #endif

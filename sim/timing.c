@@ -162,6 +162,7 @@ struct ws_timing {
     uint32_t rr_after[32]; /* per warp: that start once the warp has issued (the next of its sub-partition) */
     double pipe_free;      /* the shared pipe is busy until this cycle */
     uint64_t pipe_at;      /* the first whole cycle it is free */
+    double stq_pipe;       /* the bank stages of the store queues write a wavefront a cycle until this cycle */
     double mio_free[64];   /* per sub-partition: its MIO pipe is busy until this cycle */
     uint64_t mio_at[64];   /* the first whole cycle it is free */
     uint64_t mio_next[64]; /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
@@ -799,7 +800,8 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
             free = whole_cycle(room);
             free = t->mio_next[sp] > free ? t->mio_next[sp] : free;
         }
-        free = shared && t->pipe_at > free ? t->pipe_at : free;
+        /* the block's shared pipe: not a queued store's (its wavefronts are written in the bank stage) */
+        free = shared && !m->c.queued && t->pipe_at > free ? t->pipe_at : free;
         if (free > when) {
             when = free;
             *why = WS_STALL_BANK;
@@ -1014,16 +1016,19 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                 ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
             if (m->c.shared) {
                 memcpy(x->mem_bank, m->bank, sizeof x->mem_bank);
-                double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
-                t->pipe_free = start + m->c.hold;
-                t->pipe_at = whole_cycle(t->pipe_free);
-                if (m->c.queued) { /* it holds the MIO pipe until it leaves the data stage (stq.h) */
+                if (m->c.queued) { /* it holds the MIO pipe until it leaves the data stage; the bank
+                                    * stages write the block's queued stores in turn (stq.h) */
                     unsigned sp = wi % t->p.subpartitions;
                     double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
-                    s->stq_end = ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved);
+                    s->stq_end =
+                        ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
                     hold_mio(t, wi, cycle, moved - from);
-                } else
+                } else {
+                    double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
+                    t->pipe_free = start + m->c.hold;
                     hold_mio(t, wi, cycle, m->c.mio);
+                    t->pipe_at = whole_cycle(t->pipe_free);
+                }
                 L->stats.shared_wavefronts += m->c.wavefronts;
                 L->stats.bank_conflicts += m->c.wavefronts - m->c.min_wavefronts;
             }
@@ -1419,6 +1424,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->eager = L->sim->cfg.on_event || t->slow;
     rr_reset(t, nsp, b->nwarps);
     t->pipe_free = 0;
+    t->stq_pipe = 0;
     t->pipe_at = 0;
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->mio_at, 0, sizeof t->mio_at);
