@@ -799,17 +799,10 @@ typedef struct ws_region {
     uint32_t pc[32], lanes[32];
 } ws_region;
 
-/* Lanes go to pc, runnable: joining the group there or a new one in its place in the order (the
+/* A new group of lanes at pc, which no group in the list has, in its place in the order (the
  * lowest pcs, last, move up: usually none or one). */
-static inline void region_put(ws_region *R, uint32_t pc, uint32_t lanes)
+static inline void region_insert(ws_region *R, uint32_t pc, uint32_t lanes)
 {
-    unsigned i = R->n;
-    while (i && R->pc[i - 1] < pc)
-        i--;
-    if (i && R->pc[i - 1] == pc) {
-        R->lanes[i - 1] |= lanes;
-        return;
-    }
     unsigned j = R->n++;
     while (j && R->pc[j - 1] < pc) {
         R->pc[j] = R->pc[j - 1];
@@ -820,6 +813,18 @@ static inline void region_put(ws_region *R, uint32_t pc, uint32_t lanes)
     R->lanes[j] = lanes;
 }
 
+/* Lanes go to pc, runnable: joining the group there or a new one (region_insert). */
+static inline void region_put(ws_region *R, uint32_t pc, uint32_t lanes)
+{
+    unsigned i = R->n;
+    while (i && R->pc[i - 1] < pc)
+        i--;
+    if (i && R->pc[i - 1] == pc)
+        R->lanes[i - 1] |= lanes;
+    else
+        region_insert(R, pc, lanes);
+}
+
 /* The runnable groups out of the records into the list; the waiting ones stay. */
 static void region_open(ws_warp *w, ws_region *R)
 {
@@ -827,15 +832,7 @@ static void region_open(ws_warp *w, ws_region *R)
     R->n = 0;
     for (unsigned i = 0; i < w->ngroups; i++) {
         if (w->gstate[i] == LANE_RUN) { /* one a pc: its place in the order, nothing to join */
-            const uint32_t pc = w->gpc[i], lanes = w->glanes[i];
-            unsigned j = R->n++;
-            while (j && R->pc[j - 1] < pc) {
-                R->pc[j] = R->pc[j - 1];
-                R->lanes[j] = R->lanes[j - 1];
-                j--;
-            }
-            R->pc[j] = pc;
-            R->lanes[j] = lanes;
+            region_insert(R, w->gpc[i], w->glanes[i]);
             continue;
         }
         w->gpc[k] = w->gpc[i];
@@ -931,12 +928,11 @@ static inline uint64_t step_budget(const ws_exec *x, uint64_t max_cycles)
 }
 
 /* After a step that ran: whether ws_block_run would stop calling the fast path (a stop, the warp
- * ended or converged with no convergence barrier pending, a limit reached). */
-static inline int steps_stop(const ws_exec *x, const ws_warp *w, uint64_t max_cycles)
+ * ended or converged with no convergence barrier pending, a limit reached: the next step's
+ * budget, step_budget, 0). */
+static inline int steps_stop(const ws_exec *x, const ws_warp *w, uint64_t budget)
 {
-    const ws_launch_ctx *L = x->L;
-    return L->stop || !w->live || (w->converged && !w->nreconv) || !ws_work_left(L) ||
-           (max_cycles && x->blk->cycle >= max_cycles);
+    return x->L->stop || !w->live || (w->converged && !w->nreconv) || !budget;
 }
 
 /* The steps of ws_warp_run_diverged that the region loop takes: pick and stretch, as
@@ -1007,7 +1003,7 @@ static int region_steps(ws_exec *x, ws_warp *w, uint64_t max_cycles, int *ran)
             }
             *ran = 1;
             budget = step_budget(x, max_cycles);
-            if (L->stop || !w->live || (w->converged && !w->nreconv) || !budget) {
+            if (steps_stop(x, w, budget)) {
                 rc = 1;
                 break;
             }
@@ -1038,7 +1034,7 @@ static int region_steps(ws_exec *x, ws_warp *w, uint64_t max_cycles, int *ran)
         L->stats.lane_instructions += lanes;
         *ran = 1;
         budget = step_budget(x, max_cycles); /* 0: the instruction or cycle limit reached */
-        if (yield || L->stop || !w->live || (w->converged && !w->nreconv) || !budget) {
+        if (yield || steps_stop(x, w, budget)) {
             rc = yield ? 2 : 1;
             break;
         }
@@ -1071,7 +1067,7 @@ int ws_warp_run_diverged(ws_exec *x, ws_warp *w, uint64_t max_cycles)
         ran = 1;
         if (step == 2)
             return 2;
-        if (steps_stop(x, w, max_cycles))
+        if (steps_stop(x, w, step_budget(x, max_cycles)))
             return 1;
     }
 }
