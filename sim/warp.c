@@ -85,6 +85,20 @@ static void drop_lanes(ws_warp *w, uint32_t lanes)
     }
 }
 
+/* Lanes that are in no group go to pc in state, joining the group already there. */
+static inline void join_group(ws_warp *w, uint32_t lanes, uint32_t pc, int state)
+{
+    for (unsigned i = 0; i < w->ngroups; i++)
+        if (w->gpc[i] == pc && w->gstate[i] == state) {
+            w->glanes[i] |= lanes;
+            return;
+        }
+    w->gpc[w->ngroups] = pc;
+    w->glanes[w->ngroups] = lanes;
+    w->gstate[w->ngroups] = (uint8_t)state;
+    w->ngroups++;
+}
+
 /* Lanes go to pc in state, joining the group already there. */
 static void move_lanes(ws_warp *w, uint32_t lanes, uint32_t pc, int state)
 {
@@ -101,15 +115,7 @@ static void move_lanes(ws_warp *w, uint32_t lanes, uint32_t pc, int state)
         return;
     }
     drop_lanes(w, lanes);
-    for (unsigned i = 0; i < w->ngroups; i++)
-        if (w->gpc[i] == pc && w->gstate[i] == state) {
-            w->glanes[i] |= lanes;
-            return;
-        }
-    w->gpc[w->ngroups] = pc;
-    w->glanes[w->ngroups] = lanes;
-    w->gstate[w->ngroups] = (uint8_t)state;
-    w->ngroups++;
+    join_group(w, lanes, pc, state);
 }
 
 /* The group lane l belongs to (the lane is live and the warp diverged). */
@@ -976,17 +982,8 @@ static int region_steps(ws_exec *x, ws_warp *w, uint64_t max_cycles, int *ran)
                 break; /* step_stretch's */
             uint32_t joinable = lanes_joining(w, L->code, in, missing);
             R.n--;                     /* the group leaves the list */
-            if (missing & ~joinable) { /* it waits (move_lanes to LANE_WAIT_SYNC) */
-                unsigned i = 0;
-                while (i < w->ngroups && !(w->gpc[i] == pc && w->gstate[i] == LANE_WAIT_SYNC))
-                    i++;
-                if (i == w->ngroups) {
-                    w->gpc[i] = pc;
-                    w->glanes[i] = 0;
-                    w->gstate[i] = LANE_WAIT_SYNC;
-                    w->ngroups++;
-                }
-                w->glanes[i] |= group;
+            if (missing & ~joinable) { /* it waits (move_lanes; the list's lanes are in no record) */
+                join_group(w, group, pc, LANE_WAIT_SYNC);
             } else { /* the merged collective, as ws_warp_issue and step_stretch run it */
                 region_put(&R, pc, group);
                 region_close(w, &R);
