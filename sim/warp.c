@@ -583,8 +583,11 @@ static void lanes_of_groups(ws_exec *x, const uint32_t *gpc, const uint32_t *gla
         }
 }
 
-/* Run a collective whose lanes may wait at different pcs (merged collectives). */
-static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
+static inline void region_put(struct ws_region *R, uint32_t pc, uint32_t lanes);
+
+/* Run a collective whose lanes may wait at different pcs (merged collectives). Its groups go on
+ * after it as records, or (R: the region loop's) into R, the list of runnable groups. */
+static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes, struct ws_region *R)
 {
     ws_launch_ctx *L = x->L;
     /* the lanes' groups, before they move on */
@@ -638,8 +641,14 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes)
         FOR_EACH_LANE(lanes, l)
             if (ws_shadow_need(L, lpc[l]) & WS_UNINIT_WRITES)
                 ws_shadow_writes(x, x->lane_insn[l], exec & (1u << l));
-    for (unsigned j = 0; j < ng; j++)
-        move_lanes(w, glanes[j], gpc[j] + 1, LANE_RUN);
+    if (R) {
+        drop_lanes(w, lanes);
+        for (unsigned j = 0; j < ng; j++)
+            region_put(R, gpc[j] + 1, glanes[j]);
+    } else {
+        for (unsigned j = 0; j < ng; j++)
+            move_lanes(w, glanes[j], gpc[j] + 1, LANE_RUN);
+    }
     if (x->ev)
         emit_exec(x, in, lanes, exec);
 }
@@ -765,7 +774,7 @@ void ws_warp_group_done(ws_warp *w, uint32_t group, uint32_t next)
 void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p)
 {
     if (p->merged) {
-        exec_merged(x, w, p->group);
+        exec_merged(x, w, p->group, NULL);
         try_converge(w);
         return;
     }
@@ -820,7 +829,7 @@ static inline void region_insert(ws_region *R, uint32_t pc, uint32_t lanes)
 }
 
 /* Lanes go to pc, runnable: joining the group there or a new one (region_insert). */
-static inline void region_put(ws_region *R, uint32_t pc, uint32_t lanes)
+static inline void region_put(struct ws_region *R, uint32_t pc, uint32_t lanes)
 {
     unsigned i = R->n;
     while (i && R->pc[i - 1] < pc)
@@ -984,14 +993,16 @@ static int region_steps(ws_exec *x, ws_warp *w, uint64_t max_cycles, int *ran)
             R.n--;                     /* the group leaves the list */
             if (missing & ~joinable) { /* it waits (move_lanes; the list's lanes are in no record) */
                 join_group(w, group, pc, LANE_WAIT_SYNC);
-            } else { /* the merged collective, as ws_warp_issue and step_stretch run it */
-                region_put(&R, pc, group);
-                region_close(w, &R);
-                exec_merged(x, w, group | joinable);
-                try_converge(w);
-                drop_reconv_here(w);
-                if (!w->converged)
-                    region_open(w, &R);
+            } else { /* the merged collective, as ws_warp_issue and step_stretch run it: exec_merged
+                      * takes its groups from the records (no runnable one is there while the list
+                      * holds them) and puts them into the list after it */
+                join_group(w, group, pc, LANE_RUN);
+                exec_merged(x, w, group | joinable, &R);
+                if (R.n == 1 && !w->ngroups) { /* converged (try_converge) */
+                    region_close(w, &R);
+                    try_converge(w);
+                    drop_reconv_here(w);
+                }
                 if (ws_insn_is_strong_load(in)) {
                     *ran = 1;
                     rc = 2;
@@ -1052,17 +1063,32 @@ int ws_warp_run_diverged(ws_exec *x, ws_warp *w, uint64_t max_cycles)
     ws_launch_ctx *L = x->L;
     int ran = 0;
     for (;;) {
+        int rc = -1;
         /* not for a warp whose lanes all wait in one group (at bar.sync, say): nothing runs */
-        if (L->dk && !w->converged && (w->ngroups > 1 || w->gstate[0] == LANE_RUN)) {
-            int rc = region_steps(x, w, max_cycles, &ran);
-            if (rc >= 0)
-                return rc;
+        if (L->dk && !w->converged && (w->ngroups > 1 || w->gstate[0] == LANE_RUN))
+            rc = region_steps(x, w, max_cycles, &ran);
+        if (rc < 0) {
+            int step = step_stretch(x, w, step_budget(x, max_cycles));
+            if (!step)
+                return ran;
+            ran = 1;
+            if (step == 2)
+                return 2;
+            if (!steps_stop(x, w, step_budget(x, max_cycles)))
+                continue;
+            rc = 1;
         }
-        int step = step_stretch(x, w, step_budget(x, max_cycles));
-        if (!step)
-            return ran;
-        ran = 1;
-        if (step == 2)
+        /* A warp that converged with no convergence barrier pending: ws_block_run's next step
+         * is ws_warp_run_converged, taken here with the same budget and the same checks after
+         * it, so that a warp that diverges again (a loop around an if/else) comes back to the
+         * region loop without the round trip through ws_block_run. */
+        uint64_t budget = step_budget(x, max_cycles);
+        if (rc != 1 || L->stop || !w->live || !w->converged || w->nreconv || !budget)
+            return rc;
+        int yield = 0;
+        if (!ws_warp_run_converged(x, w, budget, &yield))
+            return 1;
+        if (yield)
             return 2;
         if (steps_stop(x, w, step_budget(x, max_cycles)))
             return 1;
@@ -1168,7 +1194,7 @@ int ws_warp_resolve_sync(ws_exec *x, ws_warp *w)
     ws_diag_report(x, WS_DIAG_MASK_NEVER_ARRIVED, never,
                    "%s with membermask 0x%08x: lanes 0x%08x never arrived (%s); it ran with lanes 0x%08x",
                    ws_optable[in->op].mnemonic, mask, never, where, lanes | join);
-    exec_merged(x, w, lanes | join);
+    exec_merged(x, w, lanes | join, NULL);
     try_converge(w);
     return 1;
 }
