@@ -421,8 +421,21 @@ h_bra:                          /* ex_bra's uniform case */
             pc++;
             HEAD();
         }
-        if (!x->stretch_end)
-            goto out; /* a converged warp's: warp.c's */
+        if (!x->stretch_end) {
+            /* a converged warp's: ex_bra splits it (the executor ws_warp_run_converged would
+             * run; with the target past pc + 1 it leaves two groups) and the stretch ends */
+            if (rejoin != UINT32_MAX || (uint32_t)di->imm == pc + 1)
+                goto out;
+            n++;
+            lanes += (uint64_t)__builtin_popcount(exec);
+            x->in = &L->code[pc];
+            x->pc = x->w->cpc = pc;
+            x->blk->cycle = cycle0 + n;
+            L->xfn[pc](x, x->in, exec);
+            *ended = 1;
+            pc++;
+            goto out;
+        }
         /* a diverged group's: ex_bra splits it, and the part with the lower pc is the group the
          * scheduler picks next (every other is at end or above); it goes on */
         const uint32_t target = (uint32_t)di->imm;
