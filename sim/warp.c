@@ -1041,7 +1041,9 @@ static int region_steps(ws_exec *x, ws_warp *w, uint64_t max_cycles, int *ran)
         L->stats.warp_instructions += n;
         L->stats.lane_instructions += lanes;
         *ran = 1;
-        budget = step_budget(x, max_cycles); /* 0: the instruction or cycle limit reached */
+        /* 0: the instruction or cycle limit reached. Each instruction of the stretch was a unit of
+         * work and a cycle; only an instruction that ends a stretch (a printf's call) adds work */
+        budget = ended ? step_budget(x, max_cycles) : budget - n;
         if (yield || steps_stop(x, w, budget)) {
             rc = yield ? 2 : 1;
             break;
