@@ -78,10 +78,8 @@ static size_t diag_max(const ws_kernel *k)
 }
 static size_t diag_nslots(const ws_kernel *k)
 {
-    size_t n = 16;
-    while (n < 2 * diag_max(k))
-        n *= 2;
-    return n;
+    const uint64_t m = 2 * (uint64_t)diag_max(k); /* the least power of two, at least 16, not below m */
+    return m <= 16 ? 16 : (size_t)1 << (64 - __builtin_clzll(m - 1));
 }
 
 /* The record of (kind, pc) in L->diags, or where a new one goes: diag_index is an open-addressing
@@ -123,8 +121,36 @@ uint64_t ws_diags_not_listed(const ws_launch_ctx *L, const uint64_t *seen, const
     return n;
 }
 
+/* (kind, pc) happened, listed or not (ws_diags_not_listed counts those beyond WS_MAX_DIAGS) */
+static void mark_seen(ws_launch_ctx *L, ws_diag_kind kind, uint32_t pc)
+{
+    if (pc < L->k->ninsns) {
+        uint64_t bit = (uint64_t)pc * WS_DIAG_KIND_COUNT + kind;
+        L->diag_seen[bit / 64] |= 1ull << (bit % 64);
+    }
+}
+
+int ws_diag_again(ws_exec *x, ws_diag_kind kind, uint32_t lanes)
+{
+    ws_launch_ctx *L = x->L;
+    if (!L->diag_index)
+        return 0;
+    mark_seen(L, kind, x->pc);
+    uint32_t *slot = diag_slot(L, kind, x->pc);
+    if (!*slot)
+        return 0;
+    ws_diag *d = &L->diags[*slot - 1];
+    d->count++;
+    /* later lanes of the same warp and block join the report's lane mask */
+    if (d->block == (x->blk ? x->blk->id : 0) && d->warp == (x->w ? x->w->index : 0))
+        d->lanes |= lanes;
+    return 1;
+}
+
 void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *fmt, ...)
 {
+    if (ws_diag_again(x, kind, lanes))
+        return;
     ws_launch_ctx *L = x->L;
     const ws_insn *in = x->pc < L->k->ninsns ? &L->k->insns[x->pc] : NULL;
     if (!L->diag_index) {
@@ -135,19 +161,8 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
             return;
         }
     }
-    if (x->pc < L->k->ninsns) {
-        uint64_t bit = (uint64_t)x->pc * WS_DIAG_KIND_COUNT + kind;
-        L->diag_seen[bit / 64] |= 1ull << (bit % 64);
-    }
-    uint32_t *slot = diag_slot(L, kind, x->pc);
-    if (*slot) {
-        ws_diag *d = &L->diags[*slot - 1];
-        d->count++;
-        /* later lanes of the same warp and block join the report's lane mask */
-        if (d->block == (x->blk ? x->blk->id : 0) && d->warp == (x->w ? x->w->index : 0))
-            d->lanes |= lanes;
-        return;
-    }
+    mark_seen(L, kind, x->pc);
+    uint32_t *slot = diag_slot(L, kind, x->pc); /* empty: ws_diag_again found no record */
     if (L->ndiags == WS_MAX_DIAGS) /* counted in ndiags_not_listed from diag_seen */
         return;
     if (L->ndiags == L->cap_diags) {

@@ -12,6 +12,10 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+/* The diagnostic of kind at x->pc again, when its record exists: counted, and the lanes joined
+ * (those of the same warp and block): 1; 0 when there is none yet (ws_diag_report makes it, with
+ * its message). What ws_diag_report does first, for a caller whose message costs arguments. */
+int ws_diag_again(ws_exec *x, ws_diag_kind kind, uint32_t lanes);
 /* Stops every block of the launch with st; the first stop's message is kept. */
 void ws_launch_stop(ws_launch_ctx *L, ws_status st, const char *fmt, ...)
 #if defined(__GNUC__)

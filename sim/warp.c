@@ -621,7 +621,7 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes, struct ws_region
     uint32_t elsewhere = 0; /* lanes at another instruction than the lowest pc's */
     for (unsigned j = 0; j < ng; j++)
         elsewhere |= gpc[j] != pc ? glanes[j] : 0;
-    if (elsewhere)
+    if (elsewhere && !ws_diag_again(x, WS_DIAG_MERGED_COLLECTIVE, elsewhere))
         ws_diag_report(x, WS_DIAG_MERGED_COLLECTIVE, elsewhere,
                        "%s: lanes 0x%08x arrived at a different %s on another path and ran with this one as one "
                        "collective, each with its own operands (undefined: the H200 merged such a pair in one "
