@@ -185,9 +185,8 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
 /* The next instruction, if the stretch goes on: its handler, or h_check (ws_dinsn.disp) */
 #define HEAD()                                                                                                         \
     do {                                                                                                               \
-        if (n >= budget || pc >= end)                                                                                  \
+        if (n >= budget || (uintptr_t)di >= dend)                                                                      \
             goto out;                                                                                                  \
-        di = &dk->insns[pc];                                                                                           \
         exec = live;                                                                                                   \
         GOTO_HANDLER(di->disp);                                                                                        \
     } while (0)
@@ -196,7 +195,7 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
     do {                                                                                                               \
         n++;                                                                                                           \
         lanes += (uint64_t)__builtin_popcount(exec);                                                                   \
-        pc++;                                                                                                          \
+        di++;                                                                                                          \
         HEAD();                                                                                                        \
     } while (0)
 
@@ -344,8 +343,11 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     ws_launch_ctx *L = x->L;
     uint64_t *const regs = x->regs;
     uint32_t live = x->active; /* the warp's live lanes, or a diverged warp's group */
-    uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
-    uint32_t pc = *pc_io;
+    const uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
+    /* the instruction as a pointer into the decoded kernel (its pc: PC): the next one is di + 1 */
+    const ws_dinsn *const insns = dk->insns;
+#define PC ((uint32_t)(di - insns))
+    const uint32_t pc0 = *pc_io;
     uint64_t n = 0, lanes = 0;
     /* the block's cycle, one per instruction (ws_warp_run_converged's), stored before an
      * executor runs (%clock reads it) and at the end */
@@ -360,9 +362,10 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     const uint8_t stop = run_stops(x); /* what warp.c runs */
     const ws_dinsn *di;
     uint32_t exec; /* the lanes that run di */
-    /* a converged warp's skipped region (ws_dinsn.imm2 of DK_BRA): at pc rejoin, the lanes
-     * rejoin_live go on together again */
-    uint32_t rejoin = UINT32_MAX, rejoin_live = live;
+    /* a converged warp's skipped region (ws_dinsn.imm2 of DK_BRA): at rejoin (NULL: none), the
+     * lanes rejoin_live go on together again */
+    const ws_dinsn *rejoin = NULL;
+    uint32_t rejoin_live = live;
 #if WS_INTERP_THREADED
 #define X(v, label) [v] = &&label,
     static const void *const handlers_[DK_DISPATCH_COUNT] = {WS_INTERP_HANDLERS(X)};
@@ -372,9 +375,11 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
 #endif
     *yield = *ended = 0;
     /* the first instruction: as h_check, but a reconvergence point does not stop it */
-    if (!budget || pc >= end)
-        goto out;
-    di = &dk->insns[pc];
+    if (!budget || pc0 >= end)
+        return 0;
+    di = insns + pc0;
+    /* where the stretch ends, as an address (integers: a converged warp's has none) */
+    uintptr_t dend = x->stretch_end ? (uintptr_t)insns + (uintptr_t)end * sizeof *insns : UINTPTR_MAX;
     exec = live;
     if (di->stops & stop & ~DK_STOP_RECONV)
         goto out;
@@ -382,9 +387,9 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
 
     /* an instruction with a guard, a branch, or one some DK_STOP_* may stop (ws_dinsn.disp) */
 h_check:
-    if (pc == rejoin) { /* the end of a skipped region: the taken lanes waited here */
+    if (di == rejoin) { /* the end of a skipped region: the taken lanes waited here */
         live = exec = rejoin_live;
-        rejoin = UINT32_MAX;
+        rejoin = NULL;
     }
     if (di->stops & stop)
         goto out; /* what moves lanes is warp.c's, and the rest of DK_STOP_* */
@@ -397,34 +402,36 @@ guard:
         goto h_bra;
     if (!exec) { /* nothing runs, but a strong load still ends the warp's turn */
         n++;
-        pc++;
         if (di->ends) {
             *yield = di->yields;
             *ended = 1;
+            di++;
             goto out;
         }
+        di++;
         HEAD();
     }
     GOTO_HANDLER(di->kind);
 
 h_bra:                          /* ex_bra's uniform case */
     if (exec != live && exec) { /* divergent */
-        if (!x->stretch_end && di->imm2 && rejoin == UINT32_MAX && !x->blk->shadow && budget - n >= di->imm - pc) {
+        const uint32_t pc = PC;
+        if (!x->stretch_end && di->imm2 && !rejoin && !x->blk->shadow && budget - n >= di->imm - pc) {
             /* a converged warp's over a region it may skip (decode.c, skip_region): the lanes
              * that fall through run it, the taken ones wait at the target, which the budget
              * reaches; nothing in it stops the stretch but a launch that stops */
             n++;
             lanes += (uint64_t)__builtin_popcount(exec);
-            rejoin = (uint32_t)di->imm;
+            rejoin = insns + di->imm;
             rejoin_live = live;
             live &= ~exec;
-            pc++;
+            di++;
             HEAD();
         }
         if (!x->stretch_end) {
             /* a converged warp's: ex_bra splits it (the executor ws_warp_run_converged would
              * run; with the target past pc + 1 it leaves two groups) and the stretch ends */
-            if (rejoin != UINT32_MAX || (uint32_t)di->imm == pc + 1)
+            if (rejoin || (uint32_t)di->imm == pc + 1)
                 goto out;
             n++;
             lanes += (uint64_t)__builtin_popcount(exec);
@@ -433,7 +440,7 @@ h_bra:                          /* ex_bra's uniform case */
             x->blk->cycle = cycle0 + n;
             L->xfn[pc](x, x->in, exec);
             *ended = 1;
-            pc++;
+            di++;
             goto out;
         }
         /* a diverged group's: ex_bra splits it, and the part with the lower pc is the group the
@@ -447,22 +454,22 @@ h_bra:                          /* ex_bra's uniform case */
         x->blk->cycle = cycle0 + n;
         ws_stretch_branch(x, pc, exec);
         if (target == pc + 1) { /* both ways lead to pc + 1: still one group */
-            pc++;
+            di++;
         } else if (target <= pc) { /* a loop's back edge: the taken lanes */
             live = exec;
-            end = end < pc + 1 ? end : pc + 1;
-            pc = target;
+            dend = dend < (uintptr_t)(di + 1) ? dend : (uintptr_t)(di + 1);
+            di = insns + target;
         } else { /* forward: those that fall through (target > pc + 1: ex_bra split them) */
             live &= ~exec;
-            end = end < target ? end : target;
-            pc++;
+            dend = dend < (uintptr_t)(insns + target) ? dend : (uintptr_t)(insns + target);
+            di++;
         }
         x->active = live;
         HEAD();
     }
     n++;
     lanes += (uint64_t)__builtin_popcount(exec);
-    pc = exec ? (uint32_t)di->imm : pc + 1;
+    di = exec ? insns + di->imm : di + 1;
     HEAD();
 
     WS_FAST_BINARY(CASE_RR_RI)
@@ -665,6 +672,7 @@ h_WARPSYNC:
     }
     goto h_general;
 h_general : {
+    const uint32_t pc = PC;
     const ws_insn *in = &L->code[pc];
     x->in = in;
     x->pc = pc;
@@ -673,8 +681,8 @@ h_general : {
     if (L->stop || di->ends) { /* a strong load ends the warp's turn, a call the stretch */
         n++;
         lanes += (uint64_t)__builtin_popcount(exec);
-        pc++;
         *yield = di->yields;
+        di++;
         *ended = 1;
         goto out;
     }
@@ -694,9 +702,10 @@ dispatch_:
 
 out:
     x->blk->cycle = cycle0 + n;
-    *pc_io = pc;
+    *pc_io = PC;
     *lanes_io += lanes;
     return n;
+#undef PC
 }
 
 /* One instruction for the timing mode's issue (ws_interp_step_fn, interp_issue.c): the forms that
