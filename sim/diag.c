@@ -162,7 +162,8 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
         }
     }
     mark_seen(L, kind, x->pc);
-    uint32_t *slot = diag_slot(L, kind, x->pc); /* empty: ws_diag_again found no record */
+    /* an empty slot: ws_diag_again found no record */
+    uint32_t *slot = diag_slot(L, kind, x->pc);
     if (L->ndiags == WS_MAX_DIAGS) /* counted in ndiags_not_listed from diag_seen */
         return;
     if (L->ndiags == L->cap_diags) {

@@ -1055,11 +1055,12 @@ static int region_steps(ws_exec *x, ws_warp *w, uint64_t max_cycles, int *ran)
 
 /* ws_block_run's loop over a diverged warp's steps (the fast path), in one call: the region
  * loop's steps (region_steps) and step_stretch's, each with the budget ws_block_run would give
- * it, for as long as ws_block_run would go on calling it (the warp not blocked, not converged
- * with no barrier pending, no strong load, no stop, work and cycles left). Returns 0 if the first
- * step found the warp blocked, 2 if the last ran a strong load, 1 otherwise; ws_block_run then
- * does what it does after a step (a blocked step later on is picked again there, with nothing
- * changed). */
+ * it, for as long as ws_block_run would go on calling it (the warp not blocked, no strong load,
+ * no stop, work and cycles left); a warp that converges with no barrier pending runs on in
+ * ws_warp_run_converged, ws_block_run's next step, and comes back here if it diverges again.
+ * Returns 0 if the first step found the warp blocked, 2 if the last ran a strong load, 1
+ * otherwise; ws_block_run then does what it does after a step (a blocked step later on is picked
+ * again there, with nothing changed). */
 int ws_warp_run_diverged(ws_exec *x, ws_warp *w, uint64_t max_cycles)
 {
     ws_launch_ctx *L = x->L;

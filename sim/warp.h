@@ -76,8 +76,9 @@ static inline int ws_warp_issue_step(ws_exec *x, ws_warp *w, const ws_pick *p)
 int ws_warp_step(ws_exec *x, ws_warp *w);
 /* ws_warp_step again and again, but a diverged warp's group runs its straight-line stretch
  * decoded, each step within the instruction and cycle limits (the functional mode when nobody
- * listens; see warp.c): until the warp blocks (0 if at once), runs a strong load (2), converges
- * with no convergence barrier pending, or a limit or stop that ws_block_run reports (1). */
+ * listens; see warp.c), and a warp that converges with no convergence barrier pending runs
+ * ws_warp_run_converged, as ws_block_run would next: until the warp blocks (0 if at once), runs
+ * a strong load (2), or a limit or stop that ws_block_run reports (1). */
 int ws_warp_run_diverged(ws_exec *x, ws_warp *w, uint64_t max_cycles);
 /* The decoded run loop's divergent branch at pc in a diverged warp's group (x->active, x->in):
  * ex_bra, the group's lanes first brought to pc; in the region loop (x->region, warp.c), the
