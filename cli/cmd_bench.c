@@ -61,8 +61,8 @@ typedef struct {
     double cpu_s;      /* CPU seconds of the fastest launch (the process's own time: a busy machine's
                           other work does not count) */
     double host_insns; /* host instructions retired by that launch; -1: no counter (hostcount.h) */
-    /* the rest of the machine over the launches (hostload.h): CPU seconds of other processes,
-     * steal, and the wall seconds of the launches they were measured over */
+    /* the rest of the machine while the launches ran (hostload.h): CPU seconds of other
+     * processes, steal, and the wall seconds they were measured over */
     double others_s, steal_s, span_s;
     char message[200];
 } bench_row;
@@ -91,6 +91,9 @@ static void corun_start(corun_group *grp)
 /* --simd and --variants: the interpreter's variant and the fast paths turned off, for every run */
 static const char *run_simd;
 static unsigned run_slow;
+/* --speedup: exactly this many launches a measurement, whatever they take (0: as many as fit in
+ * min_s): the fewest CPU seconds of a side must not come from more tries than the other sides' */
+static unsigned run_launches;
 
 static double cpu_now_s(clockid_t clock)
 {
@@ -209,29 +212,23 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
         corun_start(grp);
         corun_state = 1;
     }
-    double t0 = now_s(), best = 1e300, any_cpu = 1e300;
+    host_load l0, l1;
+    host_load_read(&l0);
+    double t0 = now_s(), cpu0 = cpu_now_s(CLOCK_PROCESS_CPUTIME_ID), best = 1e300, any_cpu = 1e300;
     int counter = grp ? -1 : host_counter_open();
     row->cpu_s = 1e300;
     row->host_insns = counter < 0 ? -1 : 1e300;
     do { /* the fastest launch counts: the machine may be busy with other work now and then */
-        host_load l1, l2;
-        host_load_read(&l1);
         double t1 = now_s(), q1 = cpu_now_s(CLOCK_PROCESS_CPUTIME_ID), c1 = cpu_now_s(CLOCK_THREAD_CPUTIME_ID);
         uint64_t h1 = host_counter_read(counter);
         ws_result res;
         ws_status st = ws_sim_launch(sim, m, k, g, b, params, k->param_bytes, &res);
         uint64_t h2 = host_counter_read(counter);
         double c2 = cpu_now_s(CLOCK_THREAD_CPUTIME_ID), q2 = cpu_now_s(CLOCK_PROCESS_CPUTIME_ID), t2 = now_s();
-        host_load_read(&l2);
         double cpu = grp ? c2 - c1 : q2 - q1; /* --jobs N: the process's time is all its threads' */
         any_cpu = cpu < any_cpu ? cpu : any_cpu;
         if (cpu < row->cpu_s && (!grp || !atomic_load(&grp->finished)))
             row->cpu_s = cpu;
-        if (l1.ok && l2.ok) { /* what the machine did besides this process */
-            row->others_s += (l2.busy_s - l1.busy_s) - (q2 - q1);
-            row->steal_s += l2.steal_s - l1.steal_s;
-            row->span_s += t2 - t1;
-        }
         if (counter >= 0 && (double)(h2 - h1) < row->host_insns)
             row->host_insns = (double)(h2 - h1);
         if (st != WS_OK) {
@@ -247,8 +244,15 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
         row->cycles = res.stats.cycles;
         row->launches++;
         ws_result_free(&res);
-    } while (now_s() - t0 < min_s || row->launches < 2);
+    } while (run_launches ? row->launches < run_launches : now_s() - t0 < min_s || row->launches < 2);
     corun_leave(grp, &corun_state);
+    double t9 = now_s(), cpu9 = cpu_now_s(CLOCK_PROCESS_CPUTIME_ID);
+    host_load_read(&l1);
+    if (l0.ok && l1.ok) { /* what the machine did besides this process, over the launches */
+        row->others_s = (l1.busy_s - l0.busy_s) - (cpu9 - cpu0);
+        row->steal_s = l1.steal_s - l0.steal_s;
+        row->span_s = t9 - t0;
+    }
     if (row->cpu_s > 1e299) /* no launch of it ended while the others ran (they were much shorter) */
         row->cpu_s = any_cpu;
     row->wall_s = best; /* seconds per launch */
@@ -402,6 +406,7 @@ static void bench_speedup(const char *root, const bench_kernel *bk, ws_mode mode
     double cpu[3] = {1e300, 1e300, 1e300}, others[3] = {0}, span[3] = {0}, steal = 0;
     unsigned corun = jobs < grid ? jobs : grid;
     memset(best, 0, sizeof best);
+    run_launches = 0; /* the first measurement (--jobs 1) sets the number of launches of every one */
     for (int round = 0; round < SPEEDUP_ROUNDS; round++)
         for (int side = 0; side < 3; side++) {
             if (side == 1 && corun < 2)
@@ -410,8 +415,11 @@ static void bench_speedup(const char *root, const bench_kernel *bk, ws_mode mode
                       min_s / 3, &r);
             if (!r.ok) {
                 printf("%-15s %-10s  error: %s\n", bk->name, ws_mode_name(mode), r.message);
+                run_launches = 0;
                 return;
             }
+            if (!run_launches)
+                run_launches = (unsigned)r.launches;
             if (!best[side].ok || r.wall_s < best[side].wall_s)
                 best[side] = r;
             cpu[side] = r.cpu_s < cpu[side] ? r.cpu_s : cpu[side];
@@ -435,6 +443,7 @@ static void bench_speedup(const char *root, const bench_kernel *bk, ws_mode mode
            bk->block, best[0].wall_s, best[2].wall_s, best[0].wall_s / best[2].wall_s, jobs * cpu[0] / cpu[2], co, vs,
            best[0].checksum == best[2].checksum ? "yes" : "NO", load);
     fflush(stdout);
+    run_launches = 0;
 }
 
 /* Whether kernel bk is measured (--only), and its grid and loop count (--blocks, --quick). */
@@ -759,14 +768,15 @@ int cmd_bench(int argc, char **argv)
                                   blocks ? blocks : quick ? bk->grid_quick : bk->grid, quick ? bk->iters_quick : bk->iters,
                                   jobs, quick ? 0.3 : 1.5);
         }
-        printf("jobs N = %u; jobs 1, the co-run and jobs N measured %d times in turns, the fastest launch of each\n"
-               "side counts. cpu scaling: N x CPU seconds of a launch with jobs 1 / CPU seconds of all threads of one\n"
-               "with jobs N (time another job takes a core away, and the VM's steal, do not count in it; running N\n"
-               "threads at once on the machine's shared caches and memory does). co-run: the same N x CPU seconds\n"
-               "with jobs 1 / CPU seconds of N threads launching 1/N of the grid each at once with jobs 1, sharing\n"
-               "nothing: the machine's own scaling now. vs co-run: its CPU seconds / jobs N's, what warpsim's\n"
-               "threads add (1.00x: nothing). others: cores used by other processes during the jobs 1, co-run and\n"
-               "jobs N launches, and the cores' steal (/proc/stat)\n",
+        printf("jobs N = %u; jobs 1, the co-run and jobs N measured %d times in turns, each time with as many\n"
+               "launches as the first jobs 1 measurement fitted in its time; the fastest launch of each side counts.\n"
+               "cpu scaling: N x CPU seconds of a launch with jobs 1 / CPU seconds of all threads of one with jobs N\n"
+               "(time another job takes a core away, and the VM's steal, do not count in it; running N threads at\n"
+               "once on the machine's shared caches and memory does). co-run: the same N x CPU seconds with jobs 1\n"
+               "/ CPU seconds of N threads launching 1/N of the grid each at once with jobs 1, sharing nothing: the\n"
+               "machine's own scaling now. vs co-run: its CPU seconds / jobs N's, what warpsim's threads add (1.00x:\n"
+               "nothing). others: cores used by other processes during the jobs 1, co-run and jobs N launches, and\n"
+               "the cores' steal (/proc/stat)\n",
                jobs, SPEEDUP_ROUNDS);
         return WS_OK;
     }
