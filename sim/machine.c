@@ -293,9 +293,9 @@ static uint64_t *reg_pool(ws_sim *sim, size_t words)
         return sim->reg_pool;
     free(sim->reg_pool);
     size_t n = (words + REG_POOL_LINE - 1) / REG_POOL_LINE * REG_POOL_LINE;
-    sim->reg_pool = n <= SIZE_MAX / sizeof *sim->reg_pool ? aligned_alloc(REG_POOL_LINE * sizeof *sim->reg_pool,
-                                                                          n * sizeof *sim->reg_pool)
-                                                          : NULL;
+    sim->reg_pool = n <= SIZE_MAX / sizeof *sim->reg_pool
+                        ? aligned_alloc(REG_POOL_LINE * sizeof *sim->reg_pool, n * sizeof *sim->reg_pool)
+                        : NULL;
     sim->reg_pool_words = sim->reg_pool ? n : 0;
     if (sim->reg_pool)
         memset(sim->reg_pool, 0, n * sizeof *sim->reg_pool);

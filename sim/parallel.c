@@ -30,8 +30,8 @@
 #define WINDOW_PER_JOB 64
 /* Chunks: a share of what is left, (left / (jobs x CHUNK_SHARE)), between 1 and CHUNK_MAX blocks:
  * the last blocks go one by one, so the threads finish together (guided self-scheduling) */
-#define CHUNK_SHARE 4
-#define CHUNK_MAX 16
+#define CHUNK_SHARE    4
+#define CHUNK_MAX      16
 
 typedef struct par_launch par_launch;
 typedef struct {
