@@ -11,11 +11,14 @@
  * 1024 and of 256 side by side (bench_block_sizes). Benchmarks report; they assert nothing. */
 #include "commands.h"
 #include "hostcount.h"
+#include "hostload.h"
 #include "json.h"
 #include "options.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -58,17 +61,44 @@ typedef struct {
     double cpu_s;      /* CPU seconds of the fastest launch (the process's own time: a busy machine's
                           other work does not count) */
     double host_insns; /* host instructions retired by that launch; -1: no counter (hostcount.h) */
+    /* the rest of the machine while the launches ran (hostload.h): CPU seconds of other
+     * processes, steal, and the wall seconds they were measured over */
+    double others_s, steal_s, span_s;
     char message[200];
 } bench_row;
+
+/* --speedup's co-run: N one-thread launches of 1/N of the grid each, on N host threads at once,
+ * each on a machine of its own (nothing of warpsim shared). A thread's launch counts only while
+ * every other thread is still launching, so that each counted launch ran beside the others. */
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t all_set; /* every machine set up: the launches begin together */
+    unsigned set, threads;  /* threads set up, threads that run */
+    atomic_int finished;    /* threads that have left their loop */
+} corun_group;
+
+/* Waits until every thread of the co-run is set up. */
+static void corun_start(corun_group *grp)
+{
+    pthread_mutex_lock(&grp->lock);
+    if (++grp->set >= grp->threads)
+        pthread_cond_broadcast(&grp->all_set);
+    while (grp->set < grp->threads)
+        pthread_cond_wait(&grp->all_set, &grp->lock);
+    pthread_mutex_unlock(&grp->lock);
+}
 
 /* --simd and --variants: the interpreter's variant and the fast paths turned off, for every run */
 static const char *run_simd;
 static unsigned run_slow;
+/* --speedup: exactly this many launches a measurement, whatever they take (0: as many as fit in
+ * min_s): the fewest CPU seconds of a side must not come from more tries than the other sides' */
+static unsigned run_launches;
 
-static double cpu_now_s(void)
+static double cpu_now_s(clockid_t clock)
 {
     struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    clock_gettime(clock, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
@@ -112,11 +142,25 @@ static char *straight_line_ptx(unsigned len)
     return t;
 }
 
-/* One configuration of one kernel, `reps` launches (or as many as fit in min_s seconds). */
+/* A co-run thread is done launching (or failed): the others' launches stop counting. Passes the
+ * start first if this thread never reached it, so that the others do not wait for it. */
+static void corun_leave(corun_group *grp, int *state)
+{
+    if (!grp || *state == 2)
+        return;
+    if (*state == 0)
+        corun_start(grp);
+    atomic_fetch_add(&grp->finished, 1);
+    *state = 2;
+}
+
+/* One configuration of one kernel, launched as many times as fit in min_s seconds (two at least).
+ * grp: one of a co-run's threads (its own CPU time counts, not the process's), or NULL. */
 static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsigned grid, unsigned block, int iters,
-                    unsigned jobs, double min_s, bench_row *row)
+                    unsigned jobs, double min_s, corun_group *grp, bench_row *row)
 {
     memset(row, 0, sizeof *row);
+    int corun_state = 0; /* corun_leave's: 0 before the start, 1 launching, 2 left */
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", root, bk->ptx);
     ws_parse_error perr;
@@ -126,6 +170,7 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
     row->parse_s = now_s() - tp;
     if (!m) {
         snprintf(row->message, sizeof row->message, "%.80s: %.100s", path, perr.message);
+        corun_leave(grp, &corun_state);
         return;
     }
     const ws_kernel *k = ws_module_kernel(m, NULL);
@@ -163,19 +208,27 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
         memcpy(params + p1->offset, &a_out, 8);
     }
     unsigned g[3] = {grid, 1, 1}, b[3] = {block, 1, 1};
-    double t0 = now_s(), best = 1e300;
-    int counter = host_counter_open();
+    if (grp) {
+        corun_start(grp);
+        corun_state = 1;
+    }
+    host_load l0, l1;
+    host_load_read(&l0);
+    double t0 = now_s(), cpu0 = cpu_now_s(CLOCK_PROCESS_CPUTIME_ID), best = 1e300, any_cpu = 1e300;
+    int counter = grp ? -1 : host_counter_open();
     row->cpu_s = 1e300;
     row->host_insns = counter < 0 ? -1 : 1e300;
     do { /* the fastest launch counts: the machine may be busy with other work now and then */
-        double t1 = now_s(), c1 = cpu_now_s();
+        double t1 = now_s(), q1 = cpu_now_s(CLOCK_PROCESS_CPUTIME_ID), c1 = cpu_now_s(CLOCK_THREAD_CPUTIME_ID);
         uint64_t h1 = host_counter_read(counter);
         ws_result res;
         ws_status st = ws_sim_launch(sim, m, k, g, b, params, k->param_bytes, &res);
         uint64_t h2 = host_counter_read(counter);
-        double c2 = cpu_now_s();
-        if (c2 - c1 < row->cpu_s)
-            row->cpu_s = c2 - c1;
+        double c2 = cpu_now_s(CLOCK_THREAD_CPUTIME_ID), q2 = cpu_now_s(CLOCK_PROCESS_CPUTIME_ID), t2 = now_s();
+        double cpu = grp ? c2 - c1 : q2 - q1; /* --jobs N: the process's time is all its threads' */
+        any_cpu = cpu < any_cpu ? cpu : any_cpu;
+        if (cpu < row->cpu_s && (!grp || !atomic_load(&grp->finished)))
+            row->cpu_s = cpu;
         if (counter >= 0 && (double)(h2 - h1) < row->host_insns)
             row->host_insns = (double)(h2 - h1);
         if (st != WS_OK) {
@@ -184,7 +237,6 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
             host_counter_close(counter);
             goto done;
         }
-        double t2 = now_s();
         if (t2 - t1 < best)
             best = t2 - t1;
         row->warp_insns = res.stats.warp_instructions; /* every launch does the same work */
@@ -192,7 +244,17 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
         row->cycles = res.stats.cycles;
         row->launches++;
         ws_result_free(&res);
-    } while (now_s() - t0 < min_s || row->launches < 2);
+    } while (run_launches ? row->launches < run_launches : now_s() - t0 < min_s || row->launches < 2);
+    corun_leave(grp, &corun_state);
+    double t9 = now_s(), cpu9 = cpu_now_s(CLOCK_PROCESS_CPUTIME_ID);
+    host_load_read(&l1);
+    if (l0.ok && l1.ok) { /* what the machine did besides this process, over the launches */
+        row->others_s = (l1.busy_s - l0.busy_s) - (cpu9 - cpu0);
+        row->steal_s = l1.steal_s - l0.steal_s;
+        row->span_s = t9 - t0;
+    }
+    if (row->cpu_s > 1e299) /* no launch of it ended while the others ran (they were much shorter) */
+        row->cpu_s = any_cpu;
     row->wall_s = best; /* seconds per launch */
     host_counter_close(counter);
     uint8_t *out = malloc(out_bytes);
@@ -201,19 +263,92 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
     free(out);
     row->ok = 1;
 done:
+    corun_leave(grp, &corun_state);
     free(in);
     ws_sim_destroy(sim);
     ws_module_free(m);
 }
 
-/* Runs run_one in a forked child so that ru_maxrss is this run's own peak. */
-static void run_measured(const char *root, const bench_kernel *bk, ws_mode mode, unsigned grid, unsigned block,
-                         int iters, unsigned jobs, double min_s, bench_row *row)
+typedef struct {
+    const char *root;
+    const bench_kernel *bk;
+    ws_mode mode;
+    unsigned grid, block;
+    int iters;
+    double min_s;
+    corun_group *grp;
+    bench_row row;
+} corun_thread;
+
+static void *corun_main(void *arg)
+{
+    corun_thread *t = arg;
+    run_one(t->root, t->bk, t->mode, t->grid, t->block, t->iters, 1, t->min_s, t->grp, &t->row);
+    return NULL;
+}
+
+/* The co-run: n host threads, each launching its share of the grid (grid / n blocks, one more for
+ * the first grid % n) with --jobs 1 on a machine of its own, at once. The row's CPU time is the sum
+ * of the threads' fewest, each counted while all ran: what n threads that share nothing of
+ * warpsim cost on this machine at this moment (its cores' shared caches, memory and clocks, and
+ * whatever else runs on it). n is at most grid. */
+static void run_corun(const char *root, const bench_kernel *bk, ws_mode mode, unsigned grid, unsigned block, int iters,
+                      unsigned n, double min_s, bench_row *row)
+{
+    corun_group grp = {.lock = PTHREAD_MUTEX_INITIALIZER, .all_set = PTHREAD_COND_INITIALIZER, .threads = n};
+    corun_thread *t = calloc(n, sizeof *t);
+    pthread_t *th = calloc(n, sizeof *th);
+    memset(row, 0, sizeof *row);
+    if (!t || !th) {
+        snprintf(row->message, sizeof row->message, "out of memory");
+        free(t);
+        free(th);
+        return;
+    }
+    atomic_init(&grp.finished, 0);
+    unsigned started = 1;
+    for (unsigned i = 0; i < n; i++)
+        t[i] = (corun_thread){root, bk, mode, grid / n + (i < grid % n), block, iters, min_s, &grp, {0}};
+    for (; started < n; started++)
+        if (pthread_create(&th[started], NULL, corun_main, &t[started]) != 0)
+            break;
+    if (started < n) { /* the threads that started wait for n: let them go with fewer */
+        pthread_mutex_lock(&grp.lock);
+        grp.threads = started - 1;
+        pthread_cond_broadcast(&grp.all_set);
+        pthread_mutex_unlock(&grp.lock);
+        snprintf(t[0].row.message, sizeof t[0].row.message, "cannot start the co-run's threads");
+    } else
+        corun_main(&t[0]);
+    for (unsigned i = 1; i < started; i++)
+        pthread_join(th[i], NULL);
+    *row = t[0].row; /* the machine's load as thread 0 saw it (the process's CPU time taken off) */
+    for (unsigned i = 1; i < n && row->ok; i++) {
+        const bench_row *r = &t[i].row;
+        if (!r->ok) {
+            *row = *r;
+            break;
+        }
+        row->cpu_s += r->cpu_s;
+        row->wall_s = r->wall_s > row->wall_s ? r->wall_s : row->wall_s;
+        row->warp_insns += r->warp_insns;
+        row->lane_insns += r->lane_insns;
+    }
+    free(t);
+    free(th);
+}
+
+/* Runs run_one (corun > 1: run_corun) in a forked child so that ru_maxrss is this run's own peak. */
+static void run_child(const char *root, const bench_kernel *bk, ws_mode mode, unsigned grid, unsigned block, int iters,
+                      unsigned jobs, unsigned corun, double min_s, bench_row *row)
 {
     int fd[2];
     fflush(stdout);
     if (pipe(fd) != 0) {
-        run_one(root, bk, mode, grid, block, iters, jobs, min_s, row);
+        if (corun > 1)
+            run_corun(root, bk, mode, grid, block, iters, corun, min_s, row);
+        else
+            run_one(root, bk, mode, grid, block, iters, jobs, min_s, NULL, row);
         return;
     }
     pid_t pid = fork();
@@ -222,7 +357,10 @@ static void run_measured(const char *root, const bench_kernel *bk, ws_mode mode,
         struct rusage ru0, ru1;
         getrusage(RUSAGE_SELF, &ru0);
         bench_row r;
-        run_one(root, bk, mode, grid, block, iters, jobs, min_s, &r);
+        if (corun > 1)
+            run_corun(root, bk, mode, grid, block, iters, corun, min_s, &r);
+        else
+            run_one(root, bk, mode, grid, block, iters, jobs, min_s, NULL, &r);
         getrusage(RUSAGE_SELF, &ru1);
         r.peak_kb = ru1.ru_maxrss - ru0.ru_maxrss;
         ssize_t n = write(fd[1], &r, sizeof r);
@@ -240,38 +378,72 @@ static void run_measured(const char *root, const bench_kernel *bk, ws_mode mode,
     }
 }
 
-/* --speedup: the same grid with --jobs 1 and --jobs N, measured in turns (rounds of each, the
- * fastest launch of each counts) so that a busy moment of the machine falls on both alike.
- * Prints the speed-up, and whether the two gave the same output bytes.
- * Also the CPU-time scaling, N x (CPU seconds of a launch with --jobs 1) / (CPU seconds of all
- * threads of a launch with --jobs N), fewest of each: what running on N threads adds to the work
- * (locks, the serial merging, caches shared), which another job on the machine does not change as
- * it changes the wall time (a thread descheduled by it shows as wall time, not as CPU time). */
-enum { SPEEDUP_ROUNDS = 3 };
+static void run_measured(const char *root, const bench_kernel *bk, ws_mode mode, unsigned grid, unsigned block,
+                         int iters, unsigned jobs, double min_s, bench_row *row)
+{
+    run_child(root, bk, mode, grid, block, iters, jobs, 0, min_s, row);
+}
+
+/* --speedup: the same grid with --jobs 1, as a co-run and with --jobs N, measured in turns (rounds
+ * of the three, short ones, the fewest CPU seconds of each side counting) so that a busy moment of
+ * the machine falls on all alike. Prints the wall speed-up (fastest launches) and whether the
+ * output bytes agree, and the CPU-time scaling: N x (CPU seconds of a launch with --jobs 1) / (CPU
+ * seconds of all threads of a launch with --jobs N). A job elsewhere that takes a core away shows
+ * in the wall time, not in the threads' CPU time (with the VM's steal not counted either: Linux
+ * takes it off a thread's time); what else does count is what running N threads at once costs on
+ * this machine, with or without warpsim: the cores' shared caches, memory and clocks, which the
+ * other jobs load too. So the co-run (run_corun: N threads with 1/N of the grid each, sharing
+ * nothing) is measured beside it: the co-run scaling is the machine's own, and jobs N against the
+ * co-run is what warpsim's threads add to it (1.00x: nothing). And the rest of the machine during
+ * each side's launches: the cores other processes used, and the steal. */
+enum { SPEEDUP_ROUNDS = 5 };
 
 static void bench_speedup(const char *root, const bench_kernel *bk, ws_mode mode, unsigned grid, int iters,
                           unsigned jobs, double min_s)
 {
-    bench_row one, many, r;
-    double cpu[2] = {1e300, 1e300};
-    memset(&one, 0, sizeof one);
-    memset(&many, 0, sizeof many);
+    /* side 0: --jobs 1; 1: the co-run of N threads; 2: --jobs N */
+    bench_row best[3], r;
+    double cpu[3] = {1e300, 1e300, 1e300}, others[3] = {0}, span[3] = {0}, steal = 0;
+    unsigned corun = jobs < grid ? jobs : grid;
+    memset(best, 0, sizeof best);
+    run_launches = 0; /* the first measurement (--jobs 1) sets the number of launches of every one */
     for (int round = 0; round < SPEEDUP_ROUNDS; round++)
-        for (int side = 0; side < 2; side++) {
-            bench_row *best = side ? &many : &one;
-            run_measured(root, bk, mode, grid, bk->block, iters, side ? jobs : 1, min_s, &r);
+        for (int side = 0; side < 3; side++) {
+            if (side == 1 && corun < 2)
+                continue;
+            run_child(root, bk, mode, grid, bk->block, iters, side == 2 ? jobs : 1, side == 1 ? corun : 0,
+                      min_s / 3, &r);
             if (!r.ok) {
                 printf("%-15s %-10s  error: %s\n", bk->name, ws_mode_name(mode), r.message);
+                run_launches = 0;
                 return;
             }
-            if (!best->ok || r.wall_s < best->wall_s)
-                *best = r;
+            if (!run_launches)
+                run_launches = (unsigned)r.launches;
+            if (!best[side].ok || r.wall_s < best[side].wall_s)
+                best[side] = r;
             cpu[side] = r.cpu_s < cpu[side] ? r.cpu_s : cpu[side];
+            others[side] += r.others_s;
+            span[side] += r.span_s;
+            steal += r.steal_s;
         }
-    printf("%-15s %-10s %8ux%-5u %12.3f %12.3f %9.2fx %10.2fx %s\n", bk->name, ws_mode_name(mode), grid, bk->block,
-           one.wall_s, many.wall_s, one.wall_s / many.wall_s, jobs * cpu[0] / cpu[1],
-           one.checksum == many.checksum ? "yes" : "NO");
+    char co[16] = "-", vs[16] = "-", load[48];
+    if (corun >= 2) {
+        snprintf(co, sizeof co, "%.2fx", corun * cpu[0] / cpu[1]);
+        if (corun == jobs)
+            snprintf(vs, sizeof vs, "%.2fx", cpu[1] / cpu[2]);
+    }
+    double all = span[0] + span[1] + span[2];
+    if (all > 0)
+        snprintf(load, sizeof load, "%.2f/%.2f/%.2f %6.2f", span[0] > 0 ? others[0] / span[0] : 0.0,
+                 span[1] > 0 ? others[1] / span[1] : 0.0, span[2] > 0 ? others[2] / span[2] : 0.0, steal / all);
+    else
+        snprintf(load, sizeof load, "- -");
+    printf("%-15s %-10s %8ux%-5u %9.3f %9.3f %8.2fx %10.2fx %9s %9s %-4s %s\n", bk->name, ws_mode_name(mode), grid,
+           bk->block, best[0].wall_s, best[2].wall_s, best[0].wall_s / best[2].wall_s, jobs * cpu[0] / cpu[2], co, vs,
+           best[0].checksum == best[2].checksum ? "yes" : "NO", load);
     fflush(stdout);
+    run_launches = 0;
 }
 
 /* Whether kernel bk is measured (--only), and its grid and loop count (--blocks, --quick). */
@@ -584,8 +756,8 @@ int cmd_bench(int argc, char **argv)
             fprintf(stderr, "warpsim: error: --speedup compares --jobs N (2 or more) with --jobs 1; give --jobs N\n");
             return WS_ERR_INPUT;
         }
-        printf("%-15s %-10s %14s %12s %12s %10s %11s %s\n", "kernel", "mode", "grid x blk", "jobs 1 s", "jobs N s",
-               "speed-up", "cpu scaling", "same result");
+        printf("%-15s %-10s %14s %9s %9s %9s %11s %9s %9s %-4s %s\n", "kernel", "mode", "grid x blk", "jobs 1 s",
+               "jobs N s", "speed-up", "cpu scaling", "co-run", "vs co-run", "same", "others 1/co/N steal");
         for (size_t i = 0; i < NKERNELS; i++) {
             const bench_kernel *bk = &kernels[i];
             if (only && strcmp(only, bk->name))
@@ -596,9 +768,15 @@ int cmd_bench(int argc, char **argv)
                                   blocks ? blocks : quick ? bk->grid_quick : bk->grid, quick ? bk->iters_quick : bk->iters,
                                   jobs, quick ? 0.3 : 1.5);
         }
-        printf("jobs N = %u; each side measured %d times in turns, the fastest launch of each counts; cpu scaling:\n"
-               "N x CPU seconds with jobs 1 / CPU seconds of all threads with jobs N (wall time another job takes\n"
-               "away does not count)\n",
+        printf("jobs N = %u; jobs 1, the co-run and jobs N measured %d times in turns, each time with as many\n"
+               "launches as the first jobs 1 measurement fitted in its time; the fastest launch of each side counts.\n"
+               "cpu scaling: N x CPU seconds of a launch with jobs 1 / CPU seconds of all threads of one with jobs N\n"
+               "(time another job takes a core away, and the VM's steal, do not count in it; running N threads at\n"
+               "once on the machine's shared caches and memory does). co-run: the same N x CPU seconds with jobs 1\n"
+               "/ CPU seconds of N threads launching 1/N of the grid each at once with jobs 1, sharing nothing: the\n"
+               "machine's own scaling now. vs co-run: its CPU seconds / jobs N's, what warpsim's threads add (1.00x:\n"
+               "nothing). others: cores used by other processes during the jobs 1, co-run and jobs N launches, and\n"
+               "the cores' steal (/proc/stat)\n",
                jobs, SPEEDUP_ROUNDS);
         return WS_OK;
     }

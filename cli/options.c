@@ -98,7 +98,7 @@ static const cli_option bench_options[] = {
     {BENCH_PYTHON,  "--python",  "PY",        "the Python that runs the peer (default python3)"},
     {BENCH_DIR,     "--dir",     "ROOT",      "the repository (default: found from the current directory)"},
     {BENCH_SCALING, "--scaling", NULL,        "program length scaling: straight-line kernels of growing length"},
-    {BENCH_SPEEDUP, "--speedup", NULL,        "with --jobs N: each kernel with --jobs 1 and N in turns, the speed-up"},
+    {BENCH_SPEEDUP, "--speedup", NULL,        "with --jobs N: each kernel with --jobs 1, N threads at once and --jobs N in turns, the scaling"},
     {BENCH_VARIANTS, "--variants", NULL,      "functional: the interpreter off and each SIMD variant side by side"},
     {BENCH_SIMD,    "--simd",    "sse2|avx2|avx512", "the functional interpreter's SIMD variant (default: the best the CPU has)"},
     {0, NULL, NULL, NULL},

@@ -11,7 +11,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-int ws_block_alloc(ws_launch_ctx *L, ws_block *b, uint32_t nthreads)
+int ws_block_alloc(ws_launch_ctx *L, ws_block *b, uint32_t nthreads, uint64_t *regs)
 {
     memset(b, 0, sizeof *b);
     b->L = L;
@@ -23,8 +23,9 @@ int ws_block_alloc(ws_launch_ctx *L, ws_block *b, uint32_t nthreads)
     b->warps = calloc(b->nwarps, sizeof *b->warps);
     if (!b->shared || (L->local_bytes && !b->local) || !b->warps)
         return -1;
+    b->regs_pooled = regs != NULL;
     for (uint32_t wi = 0; wi < b->nwarps; wi++)
-        if (!(b->warps[wi].regs = calloc(L->reg_words, sizeof(uint64_t))))
+        if (!(b->warps[wi].regs = regs ? regs + (size_t)wi * L->reg_words : calloc(L->reg_words, sizeof(uint64_t))))
             return -1;
     return 0;
 }
@@ -33,7 +34,8 @@ void ws_block_free(ws_block *b)
 {
     if (b->warps)
         for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-            free(b->warps[wi].regs);
+            if (!b->regs_pooled)
+                free(b->warps[wi].regs);
             ws_call_stacks_free(&b->warps[wi]);
         }
     ws_shadow_block_free(b);

@@ -7,9 +7,10 @@
 
 #include "sim.h"
 
-/* Storage for a block of nthreads threads, with register files of its own. -1: out of memory
- * (ws_block_free frees what was allocated). */
-int ws_block_alloc(ws_launch_ctx *L, ws_block *b, uint32_t nthreads);
+/* Storage for a block of nthreads threads. regs: its warps' register files, nwarps x L->reg_words
+ * words one after the other that the caller keeps (the machine's pool, ws_sim_launch), or NULL:
+ * files of its own. -1: out of memory (ws_block_free frees what was allocated). */
+int ws_block_alloc(ws_launch_ctx *L, ws_block *b, uint32_t nthreads, uint64_t *regs);
 void ws_block_free(ws_block *b);
 /* The block's state at its start as block id of the grid. */
 void ws_block_init(ws_launch_ctx *L, ws_block *b, uint32_t id);

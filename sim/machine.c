@@ -282,6 +282,26 @@ static uint64_t thread_bytes(const ws_launch_ctx *L, uint32_t nthreads)
     return b;
 }
 
+/* The machine's register pool with room for `words` words, on 128-byte lines of its own (parallel.c
+ * puts each host thread's files REG_POOL_LINE words apart). It is kept from launch to launch: a
+ * launch of one block of 1024 threads would otherwise spend more time having fresh pages zeroed
+ * than running, and --jobs threads would do so at every launch. NULL: out of memory. */
+#define REG_POOL_LINE 16
+static uint64_t *reg_pool(ws_sim *sim, size_t words)
+{
+    if (sim->reg_pool_words >= words)
+        return sim->reg_pool;
+    free(sim->reg_pool);
+    size_t n = (words + REG_POOL_LINE - 1) / REG_POOL_LINE * REG_POOL_LINE;
+    sim->reg_pool = n <= SIZE_MAX / sizeof *sim->reg_pool
+                        ? aligned_alloc(REG_POOL_LINE * sizeof *sim->reg_pool, n * sizeof *sim->reg_pool)
+                        : NULL;
+    sim->reg_pool_words = sim->reg_pool ? n : 0;
+    if (sim->reg_pool)
+        memset(sim->reg_pool, 0, n * sizeof *sim->reg_pool);
+    return sim->reg_pool;
+}
+
 /* Whether the kernel calls vprintf (its blocks then run on one host thread, see ws_sim_launch). */
 static int calls_printf(const ws_kernel *k)
 {
@@ -420,8 +440,17 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
             goto done;
         }
     }
+    /* a block's register files, nwarps x reg_words, one set per host thread, from the machine's pool */
+    size_t block_words = (size_t)(nthreads + 31) / 32 * L->reg_words;
+    size_t pool_stride = (block_words + REG_POOL_LINE - 1) / REG_POOL_LINE * REG_POOL_LINE;
+    uint64_t *pool = reg_pool(sim, pool_stride * jobs);
+    if (!pool) {
+        snprintf(res->message, sizeof res->message, "out of memory");
+        st = WS_ERR_INTERNAL;
+        goto done;
+    }
     if (jobs > 1) {
-        st = ws_run_parallel(L, jobs, nblocks, (uint32_t)nthreads, &res->ndiags_not_listed);
+        st = ws_run_parallel(L, jobs, nblocks, (uint32_t)nthreads, pool, pool_stride, &res->ndiags_not_listed);
         goto done;
     }
     /* an event shows the registers as 64-bit rows (ws_event.regfile) */
@@ -430,33 +459,11 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         st = WS_ERR_INTERNAL;
         goto done;
     }
-    b.L = L;
-    b.nthreads = (uint32_t)nthreads;
-    b.nwarps = (uint32_t)((nthreads + 31) / 32);
-    b.shared_size = L->shared_bytes;
-    b.shared = malloc(L->shared_bytes ? L->shared_bytes : 1); /* init_block zeroes it */
-    b.local = L->local_bytes ? calloc(nthreads, L->local_bytes) : NULL;
-    b.warps = calloc(b.nwarps, sizeof *b.warps);
-    if (!b.shared || (L->local_bytes && !b.local) || !b.warps) {
+    if (ws_block_alloc(L, &b, (uint32_t)nthreads, pool) != 0) {
         snprintf(res->message, sizeof res->message, "out of memory");
         st = WS_ERR_INTERNAL;
         goto done;
     }
-    /* the register files come from the machine's pool, kept from launch to launch: a launch of
-     * one block of 1024 threads would otherwise spend more time zeroing them than running */
-    size_t words = L->reg_words;
-    if (sim->reg_pool_words < words * b.nwarps) {
-        free(sim->reg_pool);
-        sim->reg_pool = calloc(words * b.nwarps, sizeof *sim->reg_pool);
-        sim->reg_pool_words = sim->reg_pool ? words * b.nwarps : 0;
-        if (!sim->reg_pool) {
-            snprintf(res->message, sizeof res->message, "out of memory");
-            st = WS_ERR_INTERNAL;
-            goto done;
-        }
-    }
-    for (uint32_t wi = 0; wi < b.nwarps; wi++)
-        b.warps[wi].regs = sim->reg_pool + wi * words;
     for (uint64_t id = 0; id < nblocks && !L->stop; id++) {
         ws_block_init(L, &b, (uint32_t)id);
         memset(&ev, 0, sizeof ev);
@@ -485,12 +492,7 @@ done:
     if (L->out_len && sim->cfg.on_output)
         sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
     /* b.warps[].regs belong to the machine's pool; a large pool goes back with the launch's charge */
-    ws_shadow_block_free(&b);
-    for (uint32_t wi = 0; b.warps && wi < b.nwarps; wi++)
-        ws_call_stacks_free(&b.warps[wi]);
-    free(b.warps);
-    free(b.shared);
-    free(b.local);
+    ws_block_free(&b);
     if (sim->reg_pool_words * sizeof *sim->reg_pool > ((size_t)4 << 20)) {
         free(sim->reg_pool);
         sim->reg_pool = NULL;

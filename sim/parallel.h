@@ -5,8 +5,10 @@
 #include "sim.h"
 
 /* Runs the blocks on `jobs` host threads, each with its block storage (charged by the caller);
- * fills G's statistics, diagnostics and stop state, and *not_listed with the distinct
+ * thread i's register files are regs + i x regs_stride words (the caller's, kept from launch to
+ * launch). Fills G's statistics, diagnostics and stop state, and *not_listed with the distinct
  * diagnostics beyond the WS_MAX_DIAGS listed. */
-ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uint32_t nthreads, uint64_t *not_listed);
+ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uint32_t nthreads, uint64_t *regs,
+                          size_t regs_stride, uint64_t *not_listed);
 
 #endif

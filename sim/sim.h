@@ -99,6 +99,7 @@ struct ws_block {
     uint32_t ctaid[3];
     uint32_t nthreads, nwarps;
     ws_warp *warps;
+    int regs_pooled;           /* the warps' register files are the machine's (ws_block_alloc) */
     uint8_t *shared;
     uint64_t shared_size;
     uint8_t *shared_written;   /* check_uninitialized: one byte per shared byte */

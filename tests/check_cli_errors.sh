@@ -185,9 +185,10 @@ expect "run without --regs: two blocks an SM" 0 '"blocks_per_sm": 2,' -- \
 expect "run without --regs: the preset's 32 registers" 0 '"regs_per_thread": 32,' -- \
   run programs/block_reduce.ptx @programs/block_reduce.args --json
 
-# bench --speedup: needs --jobs N; a small grid gives one row whose two sides agree
+# bench --speedup: needs --jobs N; a small grid gives one row whose two sides agree, with the
+# co-run's scaling, --jobs N against it, and the others' cores during each side and the steal
 expect "bench --speedup without --jobs" 2 "--speedup compares --jobs N" -- bench --speedup
-expect "bench --speedup --jobs 2" 0 "block_reduce +functional +8x1024 .*x yes" -- \
+expect "bench --speedup --jobs 2" 0 "block_reduce +functional +8x1024 .*x +[0-9.]+x +[0-9.]+x yes +-?[0-9.]+/-?[0-9.]+/-?[0-9.]+ +-?[0-9.]+$" -- \
   bench --speedup --jobs 2 --only block_reduce --blocks 8 --mode functional --quick
 
 echo "$((n - fails)) of $n checks passed"

@@ -1164,6 +1164,40 @@ static void test_limit_same_with_jobs(void **state)
     assert_non_null(strstr(msg[0], "instruction limit reached: 12345 warp instructions (with printf's formatting), in block 0"));
 }
 
+/* A stop deep in a large grid, inside one of the chunks of blocks a host thread takes at once
+ * (sim/parallel.c): the instruction limit in block 637 (4 warp instructions a block), and a trap
+ * in block 637 alone, give the same status, message and diagnostics with one, two and four threads. */
+static void test_stop_mid_chunk_same_with_jobs(void **state)
+{
+    (void)state;
+    static const char ptx[] = ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry few()\n{\n"
+                              "\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+                              "\tmov.u32 %r1, %ctaid.x;\n\tsetp.eq.u32 %p1, %r1, TRAPPED;\n\t@%p1 trap;\n\tret;\n}\n";
+    char text[sizeof ptx + 16], msg[2][512];
+    for (int trap = 0; trap < 2; trap++) {
+        const char *at = strstr(ptx, "TRAPPED");
+        snprintf(text, sizeof text, "%.*s%s%s", (int)(at - ptx), ptx, trap ? "637" : "9999", at + strlen("TRAPPED"));
+        for (unsigned j = 1; j <= 4; j *= 2) {
+            wsh_run r;
+            wsh_opts o = {.grid = {1000, 1, 1}, .block = {32, 1, 1}, .jobs = j};
+            if (!trap)
+                o.max_warp_instructions = 4 * 637 + 2;
+            wsh_kernel(&r, text, "few", &o, 0, NULL, NULL);
+            WSH_EXPECT_STATUS(&r, trap ? WS_ERR_DIAG : WS_ERR_LIMIT);
+            snprintf(msg[j > 1], sizeof msg[0], "%s", r.res.message);
+            assert_string_equal(msg[j > 1], msg[0]);
+            if (trap) {
+                const ws_diag *d = wsh_diag(&r, WS_DIAG_TRAP);
+                assert_non_null(d);
+                assert_int_equal(d->block, 637);
+                assert_int_equal(d->count, 1);
+            } else
+                assert_non_null(strstr(msg[0], "in block 637"));
+            wsh_free(&r);
+        }
+    }
+}
+
 /* The memory limit covers the machine's own memory: local memory x threads. */
 static void test_memory_limit_local(void **state)
 {
@@ -1311,6 +1345,7 @@ int main(void)
         cmocka_unit_test(test_printf_counts_as_work),
         cmocka_unit_test(test_cycle_limit_functional),
         cmocka_unit_test(test_limit_same_with_jobs),
+        cmocka_unit_test(test_stop_mid_chunk_same_with_jobs),
         cmocka_unit_test(test_memory_limit_local),
         cmocka_unit_test(test_diagnostics_capped),
         cmocka_unit_test(test_bad_memory_access),
