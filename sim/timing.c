@@ -1014,10 +1014,17 @@ static inline __attribute__((always_inline)) uint64_t write_results(ws_timing *t
                 prod = rp[r];
             }
         }
-    uint64_t done_pred = done + (uint64_t)f->pred;
-    for (uint32_t i = 0; i < u->ndst; i++) {
-        rr[u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
-        rp[u->dst[i]] = prod;
+    if (!f->pred) /* all destinations at once (most instructions) */
+        for (uint32_t i = 0; i < u->ndst; i++) {
+            rr[u->dst[i]] = done;
+            rp[u->dst[i]] = prod;
+        }
+    else {
+        uint64_t done_pred = done + (uint64_t)f->pred;
+        for (uint32_t i = 0; i < u->ndst; i++) {
+            rr[u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
+            rp[u->dst[i]] = prod;
+        }
     }
     return done;
 }
@@ -1256,7 +1263,8 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
     x->regs = w->regs;
     for (int guard = 0; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) {
         int r = ws_warp_pick(x, w, &s->pick);
-        t->dirty |= 1u << wi;
+        if (eager) /* else update() below, which clears it */
+            t->dirty |= 1u << wi;
         if (r == WS_PICK_EXEC && t->sched.order) /* ptxas's order: the instruction at the group's position */
             ws_schedule_pick(&t->sched, w, &s->pick, &s->seg);
         if (r == WS_PICK_EXEC) {
