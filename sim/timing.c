@@ -135,6 +135,7 @@ struct ws_timing {
     uint32_t on_pipe;      /* warps whose pick waits for the shared or MIO pipe (dirty when one moves) */
     uint32_t timed;        /* warps without a pick that wait for their ready cycle (dirty when it comes) */
     uint32_t sp_warps[32]; /* per sub-partition: its warps */
+    uint8_t sp_of[32];     /* per warp: its sub-partition, wi % subpartitions (no division per issue) */
     /* per warp, as of the last scheduling pass that computed them: the first cycle it can issue
      * (UINT64_MAX: not before something changes), why not before, the producing pc; and the
      * first cycle not yet charged to a stall reason (settle) */
@@ -253,6 +254,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->bits_feed = llround(t->p.bits_feed);
     t->shfl_feed = llround(t->p.shfl_feed);
     t->mio_issue = (uint64_t)llround(t->p.mio_issue);
+    for (uint32_t wi = 0; wi < 32; wi++)
+        t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
     size_t n = (size_t)t->nwarps * t->nregs;
     t->reg_ready = calloc(n, sizeof *t->reg_ready);
     t->reg_prod = calloc(n, sizeof *t->reg_prod);
@@ -789,7 +792,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     const mem_access *m = ti->memory ? access_of(t, x, w, wi) : NULL;
     int shared = m && m->c.shared;
     if (shared || ti->shfl) { /* the MIO and shared pipes (stall: bank) */
-        unsigned sp = wi % t->p.subpartitions;
+        unsigned sp = t->sp_of[wi];
         uint64_t free = t->mio_at[sp];
         /* a load: the warp's queued stores are written */
         if (shared && !m->c.queued && ws_op_writes_op0(x->L->code[pc].op)) {
@@ -958,7 +961,7 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
  * from when the pipe frees); the warps waiting for a pipe wait longer. */
 static void hold_mio(ws_timing *t, uint32_t wi, uint64_t cycle, double hold)
 {
-    unsigned sp = wi % t->p.subpartitions;
+    unsigned sp = t->sp_of[wi];
     double start = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle;
     t->mio_free[sp] = start + hold;
     t->mio_at[sp] = whole_cycle(t->mio_free[sp]);
@@ -1079,7 +1082,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                 memcpy(x->mem_bank, m->bank, sizeof x->mem_bank);
                 if (m->c.queued) { /* it holds the MIO pipe until it leaves the data stage; the bank
                                     * stages write the block's queued stores in turn (stq.h) */
-                    unsigned sp = wi % t->p.subpartitions;
+                    unsigned sp = t->sp_of[wi];
                     double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
                     s->stq_end =
                         ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
