@@ -116,6 +116,8 @@ typedef struct {
     const ws_reg_use *u;
     double stq_end; /* its last shared store's drain end: while later than the cycle, the warp has
                          stores in its sub-partition's store queue (a warp running ahead must not) */
+    uint64_t *rr;   /* its rows of reg_ready and reg_prod (set once per launch) */
+    uint32_t *rp;
 } warp_state;
 
 struct ws_timing {
@@ -268,6 +270,10 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
         ws_timing_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
+    }
+    for (uint32_t wi = 0; wi < t->nwarps; wi++) {
+        t->ws[wi].rr = &t->reg_ready[(size_t)wi * t->nregs];
+        t->ws[wi].rp = &t->reg_prod[(size_t)wi * t->nregs];
     }
     return t;
 }
@@ -744,8 +750,8 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         ws_stall_reason y = (ws_stall_reason)s->ready_why;
         uint32_t pr = UINT32_MAX;
         const ws_reg_use *u = slow ? uses_of(t, x->L, pc) : s->u;
-        const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
-        const uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
+        const uint64_t *rr = s->rr;
+        const uint32_t *rp = s->rp;
         timing_info tp;
         if (!ti->bits && !ti->shfl) {
             for (uint32_t i = 0; i < u->nsrc; i++)
@@ -1007,8 +1013,8 @@ static inline __attribute__((always_inline)) uint64_t write_results(ws_timing *t
                                                                     uint64_t done)
 {
     uint32_t prod = pc;
-    uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
-    uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
+    uint64_t *rr = t->ws[wi].rr;
+    uint32_t *rp = t->ws[wi].rp;
     if (f->free_mov)
         for (uint32_t i = 0; i <= u->nsrc; i++) {
             uint32_t r = i < u->nsrc ? u->src[i] : f->same; /* a folded load: the earlier load's value */
