@@ -1062,7 +1062,10 @@ static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_
     if (t->cga_used)
         ws_cga_issue(&t->cga, wi, pk.pc, cycle);
     write_results(t, wi, f, u, &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency);
-    set_ready(t, wi, f->free_mov ? cycle : cycle + 1, WS_STALL_ISSUE);
+    /* set_ready's other two writes are the next pick's: the warp has no pick now, so the next pass
+     * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
+    s->ready = f->free_mov ? cycle : cycle + 1;
+    s->ready_why = WS_STALL_ISSUE;
 }
 
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
