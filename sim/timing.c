@@ -116,6 +116,8 @@ typedef struct {
     const ws_reg_use *u;
     double stq_end; /* its last shared store's drain end: while later than the cycle, the warp has
                          stores in its sub-partition's store queue (a warp running ahead must not) */
+    uint64_t *rr;   /* its rows of reg_ready and reg_prod (set once per launch) */
+    uint32_t *rp;
 } warp_state;
 
 struct ws_timing {
@@ -135,6 +137,7 @@ struct ws_timing {
     uint32_t on_pipe;      /* warps whose pick waits for the shared or MIO pipe (dirty when one moves) */
     uint32_t timed;        /* warps without a pick that wait for their ready cycle (dirty when it comes) */
     uint32_t sp_warps[32]; /* per sub-partition: its warps */
+    uint8_t sp_of[32];     /* per warp: its sub-partition, wi % subpartitions (no division per issue) */
     /* per warp, as of the last scheduling pass that computed them: the first cycle it can issue
      * (UINT64_MAX: not before something changes), why not before, the producing pc; and the
      * first cycle not yet charged to a stall reason (settle) */
@@ -253,6 +256,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->bits_feed = llround(t->p.bits_feed);
     t->shfl_feed = llround(t->p.shfl_feed);
     t->mio_issue = (uint64_t)llround(t->p.mio_issue);
+    for (uint32_t wi = 0; wi < 32; wi++)
+        t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
     size_t n = (size_t)t->nwarps * t->nregs;
     t->reg_ready = calloc(n, sizeof *t->reg_ready);
     t->reg_prod = calloc(n, sizeof *t->reg_prod);
@@ -265,6 +270,10 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
         ws_timing_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
+    }
+    for (uint32_t wi = 0; wi < t->nwarps; wi++) {
+        t->ws[wi].rr = &t->reg_ready[(size_t)wi * t->nregs];
+        t->ws[wi].rp = &t->reg_prod[(size_t)wi * t->nregs];
     }
     return t;
 }
@@ -729,19 +738,20 @@ static const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_
  * scoreboard change only when the warp issues or a barrier releases it: they are kept while the
  * pick waits (sb_valid); the shared pipe, which every warp moves, is compared each time. */
 static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi,
-                                                               ws_stall_reason *why, uint32_t *prod)
+                                                               ws_stall_reason *why, uint32_t *prod, const int eager)
 {
+    const int slow = eager && t->slow; /* a constant 0 in run_passes' copies without eager */
     warp_state *s = &t->ws[wi];
     uint32_t pc = s->pick.pc;
     timing_info tmp;
-    const timing_info *ti = t->slow ? info_of(t, x->L, pc, &tmp) : s->f;
-    if (!s->sb_valid || t->slow) {
+    const timing_info *ti = slow ? info_of(t, x->L, pc, &tmp) : s->f;
+    if (!s->sb_valid || slow) {
         uint64_t when = s->ready;
         ws_stall_reason y = (ws_stall_reason)s->ready_why;
         uint32_t pr = UINT32_MAX;
-        const ws_reg_use *u = t->slow ? uses_of(t, x->L, pc) : s->u;
-        const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
-        const uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
+        const ws_reg_use *u = slow ? uses_of(t, x->L, pc) : s->u;
+        const uint64_t *rr = s->rr;
+        const uint32_t *rp = s->rp;
         timing_info tp;
         if (!ti->bits && !ti->shfl) {
             for (uint32_t i = 0; i < u->nsrc; i++)
@@ -788,7 +798,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     const mem_access *m = ti->memory ? access_of(t, x, w, wi) : NULL;
     int shared = m && m->c.shared;
     if (shared || ti->shfl) { /* the MIO and shared pipes (stall: bank) */
-        unsigned sp = wi % t->p.subpartitions;
+        unsigned sp = t->sp_of[wi];
         uint64_t free = t->mio_at[sp];
         /* a load: the warp's queued stores are written */
         if (shared && !m->c.queued && ws_op_writes_op0(x->L->code[pc].op)) {
@@ -957,7 +967,7 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
  * from when the pipe frees); the warps waiting for a pipe wait longer. */
 static void hold_mio(ws_timing *t, uint32_t wi, uint64_t cycle, double hold)
 {
-    unsigned sp = wi % t->p.subpartitions;
+    unsigned sp = t->sp_of[wi];
     double start = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle;
     t->mio_free[sp] = start + hold;
     t->mio_at[sp] = whole_cycle(t->mio_free[sp]);
@@ -995,6 +1005,69 @@ static int64_t subwarp_before(ws_timing *t, ws_exec *x, const ws_insn *in, ws_pi
     return before;
 }
 
+/* The scoreboard after warp wi issued instruction pc (in, its facts f and registers u): its
+ * destinations are ready at `done` (a shuffle's predicate f->pred later), made by pc; a free mov
+ * renames, ready when its source is, as made by the source's producer. Returns `done` as written. */
+static inline __attribute__((always_inline)) uint64_t write_results(ws_timing *t, uint32_t wi, const timing_info *f,
+                                                                    const ws_reg_use *u, const ws_insn *in, uint32_t pc,
+                                                                    uint64_t done)
+{
+    uint32_t prod = pc;
+    uint64_t *rr = t->ws[wi].rr;
+    uint32_t *rp = t->ws[wi].rp;
+    if (f->free_mov)
+        for (uint32_t i = 0; i <= u->nsrc; i++) {
+            uint32_t r = i < u->nsrc ? u->src[i] : f->same; /* a folded load: the earlier load's value */
+            if (r < t->nregs && rr[r] > done) {
+                done = rr[r];
+                prod = rp[r];
+            }
+        }
+    if (!f->pred) /* all destinations at once (most instructions) */
+        for (uint32_t i = 0; i < u->ndst; i++) {
+            rr[u->dst[i]] = done;
+            rp[u->dst[i]] = prod;
+        }
+    else {
+        uint64_t done_pred = done + (uint64_t)f->pred;
+        for (uint32_t i = 0; i < u->ndst; i++) {
+            rr[u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
+            rp[u->dst[i]] = prod;
+        }
+    }
+    return done;
+}
+
+/* issue() for an instruction that is not timing_info.rare, with the caches on (not --slow-path
+ * timing): most of every kernel's issues. The same steps as issue() with every rare fact false
+ * (no access, the latency an integer, nothing before it, the warp's lanes all still live), inline
+ * in the scheduling pass: a call and the rare facts' tests cost ~30 host instructions an issue. */
+static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
+                                                               uint64_t cycle)
+{
+    ws_warp *w = &b->warps[wi];
+    warp_state *s = &t->ws[wi];
+    const ws_pick pk = s->pick;
+    const timing_info *f = s->f;
+    const ws_reg_use *u = s->u;
+    x->w = w;
+    x->regs = w->regs;
+    if (f->shfl)
+        hold_mio(t, wi, cycle, t->p.mio_issue);
+    b->cycle = cycle;
+    t->has_pick &= ~(1u << wi);
+    t->on_pipe &= ~(1u << wi);
+    if (!ws_warp_issue_step(x, w, &pk))
+        ws_warp_issue(x, w, &pk);
+    if (t->cga_used)
+        ws_cga_issue(&t->cga, wi, pk.pc, cycle);
+    write_results(t, wi, f, u, &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency);
+    /* set_ready's other two writes are the next pick's: the warp has no pick now, so the next pass
+     * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
+    s->ready = f->free_mov ? cycle : cycle + 1;
+    s->ready_why = WS_STALL_ISSUE;
+}
+
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
 {
     ws_launch_ctx *L = x->L;
@@ -1018,7 +1091,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                 memcpy(x->mem_bank, m->bank, sizeof x->mem_bank);
                 if (m->c.queued) { /* it holds the MIO pipe until it leaves the data stage; the bank
                                     * stages write the block's queued stores in turn (stq.h) */
-                    unsigned sp = wi % t->p.subpartitions;
+                    unsigned sp = t->sp_of[wi];
                     double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
                     s->stq_end =
                         ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
@@ -1065,26 +1138,12 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         if (!f->memory && base > done)
             done = base;
     }
-    uint32_t prod = pk.pc;
-    uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
-    uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
-    if (f->free_mov) /* a rename: ready when its source is, as made by the source's producer */
-        for (uint32_t i = 0; i <= u->nsrc; i++) {
-            uint32_t r = i < u->nsrc ? u->src[i] : f->same; /* a folded load: the earlier load's value */
-            if (r < t->nregs && rr[r] > done) {
-                done = rr[r];
-                prod = rp[r];
-            }
-        }
-    uint64_t done_pred = done + (uint64_t)f->pred;
-    for (uint32_t i = 0; i < u->ndst; i++) {
-        rr[u->dst[i]] = u->dst[i] == in->dpred ? done_pred : done;
-        rp[u->dst[i]] = prod;
-    }
+    done = write_results(t, wi, f, u, in, pk.pc, done);
     uint64_t next = cycle + 1 + (uint64_t)(before + imc);
     if (f->rare) {
         if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
             uint64_t drained = cycle + 1;
+            const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
             for (uint32_t r = 0; r < t->nregs; r++)
                 drained = rr[r] > drained ? rr[r] : drained;
             next = drained + (uint64_t)f->fence;
@@ -1098,6 +1157,16 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         t->bar_moved = 1;
     }
     set_ready(t, wi, f->free_mov ? cycle : next, before ? WS_STALL_SYNC : imc ? WS_STALL_SCOREBOARD : WS_STALL_ISSUE);
+}
+
+/* Warp wi issues its pick at `cycle`: the common path where it applies. */
+static inline __attribute__((always_inline)) void issue_any(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
+                                                            uint64_t cycle, const int eager)
+{
+    if (!(eager && t->slow) && !t->ws[wi].f->rare)
+        issue_common(t, x, b, wi, cycle);
+    else
+        issue(t, x, b, wi, cycle);
 }
 
 /* Releases every complete bar.sync; its warps issue again bar + per_warp x (warps - 1) later. */
@@ -1161,9 +1230,9 @@ static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to,
 }
 
 /* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones).
- * filed: t->filed, a constant where it is inlined (run_passes). */
+ * filed, eager: t->filed and t->eager, constants where it is inlined (run_passes). */
 static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                         uint64_t cycle, const int filed)
+                                                         uint64_t cycle, const int filed, const int eager)
 {
     settle(t, x->L, b, wi, cycle, 0);
     uint32_t bit = 1u << wi;
@@ -1174,14 +1243,14 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     t->dirty &= ~bit;
     t->timed &= ~bit;
     if (t->has_pick & bit) {
-        when = earliest(t, x, w, wi, &why, &t->prod[wi]);
+        when = earliest(t, x, w, wi, &why, &t->prod[wi], eager);
     } else if (t->ws[wi].ready > cycle) {
         when = t->ws[wi].ready; /* released from a barrier, not issuing yet */
         why = (ws_stall_reason)t->ws[wi].ready_why;
         t->timed |= bit;
     } else {
         when = UINT64_MAX;
-        why = (t->blocked & bit) && !t->slow ? (ws_stall_reason)t->ws[wi].blocked_why : blocked_reason(w);
+        why = (t->blocked & bit) && !(eager && t->slow) ? (ws_stall_reason)t->ws[wi].blocked_why : blocked_reason(w);
     }
     if (filed)
         file_when(t, wi, when, cycle);
@@ -1191,30 +1260,36 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
 }
 
 /* Warp wi picks its next group unless it has one or is blocked (bookkeeping steps cost nothing;
- * a free mov issues at once when it can). */
+ * a free mov issues at once when it can). Unless every cycle is charged as it passes (eager), its
+ * when/why are computed here too (update), not in the pass's loop over the changed warps: a pick
+ * changes nothing another warp's figures read (a free mov holds no pipe), so the figures are those
+ * that loop would compute, and without stall events the order of the charges does not show.
+ * filed, eager: as for update. */
 static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                            uint64_t cycle)
+                                                            uint64_t cycle, const int filed, const int eager)
 {
+    const int slow = eager && t->slow; /* a constant 0 in run_passes' copies without eager */
     ws_warp *w = &b->warps[wi];
     warp_state *s = &t->ws[wi];
     x->w = w;
     x->regs = w->regs;
     for (int guard = 0; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) {
         int r = ws_warp_pick(x, w, &s->pick);
-        t->dirty |= 1u << wi;
+        if (eager) /* else update() below, which clears it */
+            t->dirty |= 1u << wi;
         if (r == WS_PICK_EXEC && t->sched.order) /* ptxas's order: the instruction at the group's position */
             ws_schedule_pick(&t->sched, w, &s->pick, &s->seg);
         if (r == WS_PICK_EXEC) {
             t->has_pick |= 1u << wi;
             s->sb_valid = s->mem_valid = 0;
             timing_info tmp;
-            const timing_info *f = t->slow ? info_of(t, x->L, s->pick.pc, &tmp) : &t->info[s->pick.pc];
-            s->f = t->slow ? NULL : f; /* --slow-path timing: computed where they are used */
-            s->u = t->slow ? NULL : &t->uses[s->pick.pc];
+            const timing_info *f = slow ? info_of(t, x->L, s->pick.pc, &tmp) : &t->info[s->pick.pc];
+            s->f = slow ? NULL : f; /* --slow-path timing: computed where they are used */
+            s->u = slow ? NULL : &t->uses[s->pick.pc];
             if (f->shfl || (f->memory && access_of(t, x, w, wi)->c.shared))
                 t->on_pipe |= 1u << wi;
             if (f->free_mov && s->ready <= cycle) {
-                issue(t, x, b, wi, cycle); /* no slot, no wait for its source: pick the next one */
+                issue_any(t, x, b, wi, cycle, eager); /* no slot, no wait for its source: pick the next one */
                 x->w = w;
                 x->regs = w->regs;
             }
@@ -1225,6 +1300,8 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
             break;
         }
     }
+    if (!eager)
+        update(t, x, b, wi, cycle, filed, eager);
 }
 
 /* The warp of sub-partition sp that issues among `ready`: loose round robin, the search starts
@@ -1253,30 +1330,32 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
 }
 
 /* The block's scheduling passes, from cycle 0 until it ends or stops; returns the last cycle,
- * *charged_to the cycles charged to every live warp. filed: t->filed, a constant in each of the
- * two calls, so that each copy has only its own way to find the warps that can issue. */
+ * *charged_to the cycles charged to every live warp. filed, eager: t->filed and t->eager, constants
+ * in each of the four calls, so that each copy has only its own way to find the warps that can
+ * issue and to charge stalls, and the copies without eager none of --slow-path timing's tests. */
 static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *L, ws_block *b, ws_exec *x,
-                                                                 const int filed, uint64_t *charged_to)
+                                                                 const int filed, const int eager, uint64_t *charged_to)
 {
     ws_timing *t = L->timing;
     uint64_t max_cycles = L->sim->cfg.max_cycles;
     unsigned nsp = t->p.subpartitions;
     uint64_t cycle = 0;
+    const int slow = eager && t->slow; /* --slow-path timing makes every copy eager */
     for (;;) {
         /* every live warp without a group picks one (in warp order: a free mov issues at once);
          * the warps whose figures changed (a new pick, a release, the shared pipe moved, a wait
          * that ended) compute when they could issue and why not before; the others keep theirs */
-        uint32_t todo = t->slow ? t->live : t->live & ~(t->has_pick | t->blocked);
+        if (filed) /* before any warp is filed in this pass */
+            wake_near(t, cycle);
+        uint32_t todo = slow ? t->live : t->live & ~(t->has_pick | t->blocked);
         for (uint32_t m = todo; m && !L->stop; m &= m - 1)
-            pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), cycle);
+            pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed, eager);
         uint32_t due = 0;
         for (uint32_t m = t->timed; m; m &= m - 1)
             due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
-        todo = t->slow ? t->live : (t->dirty | due) & t->live;
-        if (filed) /* before any warp is filed in this pass */
-            wake_near(t, cycle);
+        todo = slow ? t->live : (t->dirty | due) & t->live;
         for (uint32_t m = todo; m && !L->stop; m &= m - 1)
-            update(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed);
+            update(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed, eager);
         /* the warps that can issue now; else the first cycle one can (warps not live wait for
          * UINT64_MAX) */
         uint64_t next_event = UINT64_MAX;
@@ -1311,14 +1390,14 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                 t->dirty = t->live;
                 t->bar_moved = 1; /* a forced release leaves the barriers after the first as they were */
             }
-            if (t->eager)
+            if (eager)
                 settle_all(t, L, b, cycle + 1, 0);
             cycle++;
             continue;
         }
         if (next_event > cycle) {
             /* nobody can issue before next_event: the cycles between are charged as they are */
-            if (t->eager)
+            if (eager)
                 settle_all(t, L, b, next_event, 0);
             cycle = next_event;
             continue; /* pick again: released warps may have a group now */
@@ -1332,11 +1411,11 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                 continue;
             settle(t, L, b, (uint32_t)wi, cycle, 0);
             t->charged[wi] = cycle + 1; /* it issued: no stall this cycle */
-            issue(t, x, b, (uint32_t)wi, cycle);
+            issue_any(t, x, b, (uint32_t)wi, cycle, eager);
             t->rr_first[sp % 64] = t->rr_after[wi];
         }
         /* the live warps that did not issue this cycle */
-        if (t->eager)
+        if (eager)
             settle_all(t, L, b, cycle + 1, 1);
         *charged_to = cycle + 1;
         if (!ws_work_left(L)) {
@@ -1436,7 +1515,11 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->block_missed = 0;
     t->nstores = 0;
     uint64_t charged_to = 0; /* at the end: the cycles charged to every live warp */
-    uint64_t cycle = t->filed ? run_passes(L, b, x, 1, &charged_to) : run_passes(L, b, x, 0, &charged_to);
+    /* a copy for each way of finding the ready warps and each way of charging stalls, so that each
+     * tests neither per warp (filed and eager are constants in it; eager covers --slow-path timing) */
+    uint64_t cycle = t->filed
+                         ? (t->eager ? run_passes(L, b, x, 1, 1, &charged_to) : run_passes(L, b, x, 1, 0, &charged_to))
+                         : (t->eager ? run_passes(L, b, x, 0, 1, &charged_to) : run_passes(L, b, x, 0, 0, &charged_to));
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
         settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0);
