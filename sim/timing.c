@@ -132,7 +132,8 @@ struct ws_timing {
                               bar.sync (arrivals) or an exit (the threads a barrier waits for) can
                               complete a barrier */
     uint32_t dirty;        /* warps whose when/why below must be computed again */
-    uint32_t on_pipe;      /* warps whose pick waits for the shared or MIO pipe (dirty when one moves) */
+    uint32_t on_pipe;      /* warps whose pick waits for the shared or MIO pipe (retimed when one moves: hold_mio) */
+    uint32_t on_shfl;      /* those whose pick is a shuffle: only their sub-partition's MIO pipe moves them */
     uint32_t timed;        /* warps without a pick that wait for their ready cycle (dirty when it comes) */
     uint32_t sp_warps[32]; /* per sub-partition: its warps */
     /* per warp, as of the last scheduling pass that computed them: the first cycle it can issue
@@ -862,6 +863,32 @@ static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, u
     ws_emit(L, &ev);
 }
 
+/* Charges warp wi's cycles from the first uncharged one to `to` (excluded) as the scheduling pass
+ * that computed its when/why saw them: a cycle before `when` to why, a cycle from `when` on (it
+ * could issue, another warp did) to issue. The figures change only in a scheduling pass (update),
+ * so a warp is charged lazily, when they change or it issues; with stall events (eager) every
+ * cycle as it passes, in the order the events are emitted. */
+static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi,
+                                                  uint64_t from, uint64_t split, uint64_t to, int every)
+{
+    for (uint64_t c = from; c < to && (every || !L->stop); c++)
+        emit_stall(L, b, &b->warps[wi], (t->has_pick >> wi) & 1 ? t->ws[wi].pick.pc : 0, c,
+                   c < split ? (ws_stall_reason)t->why[wi] : WS_STALL_ISSUE, t->prod[wi]);
+}
+
+static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every)
+{
+    uint64_t from = t->charged[wi];
+    if (to <= from)
+        return;
+    t->charged[wi] = to;
+    uint64_t split = t->when[wi] < from ? from : t->when[wi] > to ? to : t->when[wi];
+    L->stats.stalls[t->why[wi]] += split - from;
+    L->stats.stalls[WS_STALL_ISSUE] += to - split;
+    if (t->eager && L->sim->cfg.on_event)
+        emit_stalls(t, L, b, wi, from, split, to, every);
+}
+
 /* Takes warp wi out of the sets file_when put it in. */
 static inline void unfile(ws_timing *t, uint32_t wi)
 {
@@ -876,23 +903,29 @@ static inline void unfile(ws_timing *t, uint32_t wi)
     t->can_issue &= ~bit;
 }
 
+/* Files the warps `bits`, out of every set, under their common `when` (computed in the pass at
+ * `cycle`, after wake_near). */
+static inline void file_bits(ws_timing *t, uint32_t bits, uint64_t when, uint64_t cycle)
+{
+    if (when <= cycle) {
+        t->can_issue |= bits;
+    } else if (when - cycle < WHEEL) {
+        unsigned slot = (unsigned)(when % WHEEL);
+        t->wheel[slot] |= bits;
+        t->wheel_used |= 1ull << slot;
+        t->near |= bits;
+    } else if (when != UINT64_MAX) {
+        t->far |= bits;
+        t->far_from = when < t->far_from ? when : t->far_from;
+    }
+}
+
 /* Files warp wi under its new `when`, computed in the pass at `cycle` (after wake_near). */
 static inline void file_when(ws_timing *t, uint32_t wi, uint64_t when, uint64_t cycle)
 {
-    uint32_t bit = 1u << wi;
     unfile(t, wi);
     t->when[wi] = when;
-    if (when <= cycle) {
-        t->can_issue |= bit;
-    } else if (when - cycle < WHEEL) {
-        unsigned slot = (unsigned)(when % WHEEL);
-        t->wheel[slot] |= bit;
-        t->wheel_used |= 1ull << slot;
-        t->near |= bit;
-    } else if (when != UINT64_MAX) {
-        t->far |= bit;
-        t->far_from = when < t->far_from ? when : t->far_from;
-    }
+    file_bits(t, 1u << wi, when, cycle);
 }
 
 /* The near warps whose cycle has come, from woke + 1 to `cycle`, can issue. */
@@ -954,15 +987,41 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
 }
 
 /* Warp wi's shared access or shuffle holds its sub-partition's MIO pipe `hold` cycles from now (or
- * from when the pipe frees); the warps waiting for a pipe wait longer. */
-static void hold_mio(ws_timing *t, uint32_t wi, uint64_t cycle, double hold)
+ * from when the pipe frees); the warps waiting for a pipe wait longer. A shuffle waits for its
+ * sub-partition's MIO pipe alone (earliest: its `when` is the later of its scoreboard's sb_when and
+ * mio_at), so of the shuffles only this sub-partition's whose `when` is before the pipe's new free
+ * cycle change. Those that could issue in this pass wait for the pipe until then (bank): they are
+ * retimed here, their cycles to this one charged with the old figures, as the next pass's update
+ * (at cycle + 1) would; the others are updated there (and all of them with stall events, whose
+ * order is the pass's). */
+static void hold_mio(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t cycle, double hold)
 {
     unsigned sp = wi % t->p.subpartitions;
     double start = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle;
     t->mio_free[sp] = start + hold;
-    t->mio_at[sp] = whole_cycle(t->mio_free[sp]);
+    uint64_t at = whole_cycle(t->mio_free[sp]);
+    t->mio_at[sp] = at;
     t->mio_next[sp] = cycle + t->mio_issue;
-    t->dirty |= t->on_pipe;
+    uint32_t moved = t->on_pipe & ~t->on_shfl; /* shared accesses: the block's pipe, the store queues */
+    uint32_t waits = 0;                        /* shuffles that could issue now */
+    for (uint32_t m = t->on_shfl & t->sp_warps[sp] & ~t->dirty; m; m &= m - 1) {
+        uint32_t wj = (uint32_t)__builtin_ctz(m);
+        if (t->when[wj] >= at)
+            continue;
+        if (t->when[wj] > cycle || t->eager) {
+            moved |= m & -m;
+            continue;
+        }
+        settle(t, L, b, wj, cycle + 1, 0);
+        t->when[wj] = at;
+        t->why[wj] = WS_STALL_BANK;
+        waits |= m & -m;
+    }
+    t->dirty |= moved;
+    if (waits && t->filed) { /* out of can_issue (their `when` was at most the cycle) */
+        t->can_issue &= ~waits;
+        file_bits(t, waits, at, cycle);
+    }
 }
 
 /* Cycles the SASS before a collective with a register membermask takes (subwarp.h): the warp
@@ -1022,11 +1081,11 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                     double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
                     s->stq_end =
                         ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
-                    hold_mio(t, wi, cycle, moved - from);
+                    hold_mio(t, L, b, wi, cycle, moved - from);
                 } else {
                     double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
                     t->pipe_free = start + m->c.hold;
-                    hold_mio(t, wi, cycle, m->c.mio);
+                    hold_mio(t, L, b, wi, cycle, m->c.mio);
                     t->pipe_at = whole_cycle(t->pipe_free);
                 }
                 L->stats.shared_wavefronts += m->c.wavefronts;
@@ -1043,8 +1102,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             imc = t->imc_at > cycle ? (int64_t)(t->imc_at - cycle) : 0;
         }
     }
-    if (f->shfl) /* after the memory's hold: nothing between reads the MIO pipe */
-        hold_mio(t, wi, cycle, t->p.mio_issue);
+    if (f->shfl) { /* after the memory's hold: nothing between reads the MIO pipe */
+        t->on_shfl &= ~(1u << wi);
+        hold_mio(t, L, b, wi, cycle, t->p.mio_issue);
+    }
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
@@ -1126,32 +1187,6 @@ static int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
     return 1;
 }
 
-/* Charges warp wi's cycles from the first uncharged one to `to` (excluded) as the scheduling pass
- * that computed its when/why saw them: a cycle before `when` to why, a cycle from `when` on (it
- * could issue, another warp did) to issue. The figures change only in a scheduling pass (update),
- * so a warp is charged lazily, when they change or it issues; with stall events (eager) every
- * cycle as it passes, in the order the events are emitted. */
-static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi,
-                                                  uint64_t from, uint64_t split, uint64_t to, int every)
-{
-    for (uint64_t c = from; c < to && (every || !L->stop); c++)
-        emit_stall(L, b, &b->warps[wi], (t->has_pick >> wi) & 1 ? t->ws[wi].pick.pc : 0, c,
-                   c < split ? (ws_stall_reason)t->why[wi] : WS_STALL_ISSUE, t->prod[wi]);
-}
-
-static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every)
-{
-    uint64_t from = t->charged[wi];
-    if (to <= from)
-        return;
-    t->charged[wi] = to;
-    uint64_t split = t->when[wi] < from ? from : t->when[wi] > to ? to : t->when[wi];
-    L->stats.stalls[t->why[wi]] += split - from;
-    L->stats.stalls[WS_STALL_ISSUE] += to - split;
-    if (t->eager && L->sim->cfg.on_event)
-        emit_stalls(t, L, b, wi, from, split, to, every);
-}
-
 /* Eager charging: every live warp up to `to`, in warp order (the order of the stall events).
  * every: a stop (the trace's output limit) does not end the events of this cycle early. */
 static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to, int every)
@@ -1213,6 +1248,8 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
             s->u = t->slow ? NULL : &t->uses[s->pick.pc];
             if (f->shfl || (f->memory && access_of(t, x, w, wi)->c.shared))
                 t->on_pipe |= 1u << wi;
+            if (f->shfl && !f->memory)
+                t->on_shfl |= 1u << wi;
             if (f->free_mov && s->ready <= cycle) {
                 issue(t, x, b, wi, cycle); /* no slot, no wait for its source: pick the next one */
                 x->w = w;
@@ -1398,7 +1435,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         s->seg = UINT32_MAX;
         s->stq_end = 0;
     }
-    t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->timed = 0;
+    t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = 0;
     t->bar_moved = 1;
     t->can_issue = t->near = t->far = 0;
     memset(t->wheel, 0, sizeof t->wheel);
