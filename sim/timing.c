@@ -428,13 +428,21 @@ static void mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, uin
         return;
     if (ws_op_writes_op0(in->op) && ws_op_class_of(in->op) != CLS_ATOMIC && !ws_insn_is_strong_load(in)) {
         /* a load of a line the block has not touched: the block waits for L2/HBM once (ld.miss,
-         * charged by the whole-launch model, sim/grid.c; the block's own cycles keep the L1 hit) */
-        FOR_EACH_LANE(m->exec, l)
-            t->block_missed |= !touch_line(t, m->addr[l] >> 7, 1);
+         * charged by the whole-launch model, sim/grid.c; the block's own cycles keep the L1 hit);
+         * consecutive lanes share lines, and touching the lane before's line again changes nothing */
+        uint64_t last = UINT64_MAX;
+        FOR_EACH_LANE(m->exec, l) {
+            if (m->addr[l] >> 7 != last)
+                t->block_missed |= !touch_line(t, m->addr[l] >> 7, 1);
+            last = m->addr[l] >> 7;
+        }
     } else {
         int queued = !ws_op_writes_op0(in->op) || ws_op_class_of(in->op) == CLS_ATOMIC; /* not a strong load */
+        uint64_t last = UINT64_MAX;
         FOR_EACH_LANE(m->exec, l) {
-            touch_line(t, m->addr[l] >> 7, 1); /* stores and atomics bring their lines in too */
+            if (m->addr[l] >> 7 != last)
+                touch_line(t, m->addr[l] >> 7, 1); /* stores and atomics bring their lines in too */
+            last = m->addr[l] >> 7;
             if (queued)
                 record_store(t, m->addr[l] >> 2, cycle);
         }
