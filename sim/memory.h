@@ -35,6 +35,21 @@ static inline uint64_t ws_access_address(const ws_exec *x, const ws_operand *a, 
     return (base + a->imm) & ws_address_mask(a);
 }
 
+/* ws_access_address of each lane of mask into addr[lane]: the base register's row read once
+ * (timing.c's access of a picked group); a few lanes read their own. */
+static inline void ws_access_addresses(const ws_exec *x, const ws_operand *a, uint32_t mask, uint64_t *addr)
+{
+    if (a->reg == WS_NO_REG || __builtin_popcount(mask) < 8) {
+        FOR_EACH_LANE(mask, l)
+            addr[l] = ws_access_address(x, a, l);
+        return;
+    }
+    uint64_t row[32];
+    const uint64_t *base = ws_reg_row(x, a->reg, row), imm = a->imm, wrap = ws_address_mask(a);
+    FOR_EACH_LANE(mask, l)
+        addr[l] = (base[l] + imm) & wrap;
+}
+
 /* A generic address resolved to the space whose window holds it, made relative to the window
  * of shared, local and param memory (const addresses keep theirs: the const image is addressed
  * from CONST_WINDOW); anything outside the windows is global. Another space comes back unchanged. */

@@ -354,10 +354,11 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     uint64_t *addr = m->addr;
     const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
     ws_space space = ws_access_space(in);
-    FOR_EACH_LANE(exec, l) {
-        addr[l] = ws_access_address(x, a, l); /* the executors' decoder (memory.h) */
-        c->space = ws_resolve_generic(space, &addr[l]);
-    }
+    ws_access_addresses(x, a, exec, addr); /* the executors' decoder (memory.h) */
+    c->space = space;
+    if (space == WS_SPACE_GENERIC)
+        FOR_EACH_LANE(exec, l)
+            c->space = ws_resolve_generic(space, &addr[l]);
     int returns = ws_op_writes_op0(in->op); /* ld, ldu, atom: a result, with a load's latency */
     if (ws_op_class_of(in->op) == CLS_ATOMIC &&
         returns) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
