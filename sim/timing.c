@@ -133,7 +133,8 @@ struct ws_timing {
                               complete a barrier */
     uint32_t dirty;        /* warps whose when/why below must be computed again */
     uint32_t on_pipe;      /* warps whose pick waits for the shared or MIO pipe (retimed when one moves: hold_mio) */
-    uint32_t on_shfl;      /* those whose pick is a shuffle: only their sub-partition's MIO pipe moves them */
+    uint32_t on_shfl;      /* in filed blocks, those whose pick is a shuffle (only their sub-partition's MIO
+                              pipe moves them: retime_shuffles); 0 in blocks of up to 8 warps */
     uint32_t timed;        /* warps without a pick that wait for their ready cycle (dirty when it comes) */
     uint32_t sp_warps[32]; /* per sub-partition: its warps */
     /* per warp, as of the last scheduling pass that computed them: the first cycle it can issue
@@ -995,42 +996,55 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
     t->dirty |= 1u << wi;
 }
 
-/* Warp wi's shared access or shuffle holds its sub-partition's MIO pipe `hold` cycles from now (or
- * from when the pipe frees); the warps waiting for a pipe wait longer. A shuffle waits for its
- * sub-partition's MIO pipe alone (earliest: its `when` is the later of its scoreboard's sb_when and
- * mio_at), so of the shuffles only this sub-partition's whose `when` is before the pipe's new free
- * cycle change. Those that could issue in this pass wait for the pipe until then (bank): they are
- * retimed here, their cycles to this one charged with the old figures, as the next pass's update
- * (at cycle + 1) would; the others are updated there (and all of them with stall events, whose
- * order is the pass's). */
-static void hold_mio(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t cycle, double hold)
+/* Warp wi's access or shuffle has moved its sub-partition's MIO pipe (hold_mio) in a filed block
+ * with shuffles waiting. A shuffle waits for its sub-partition's MIO pipe alone (earliest: its
+ * `when` is the later of its scoreboard's sb_when and mio_at), so only this sub-partition's
+ * shuffles whose `when` is before the pipe's new free cycle change, and the other warps on a pipe
+ * (shared accesses: the block's pipe, the store queues) compute their figures again. A shuffle that
+ * could issue in this pass waits for the pipe until then (bank): it is retimed here, its cycles to
+ * this one charged with the old figures, as the next pass's update (at cycle + 1) would do; the
+ * others are updated there (and all of them with stall events, whose order is the pass's). */
+static __attribute__((noinline)) void retime_shuffles(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
 {
-    unsigned sp = wi % t->p.subpartitions;
-    double start = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle;
-    t->mio_free[sp] = start + hold;
-    uint64_t at = whole_cycle(t->mio_free[sp]);
-    t->mio_at[sp] = at;
-    t->mio_next[sp] = cycle + t->mio_issue;
-    uint32_t moved = t->on_pipe & ~t->on_shfl; /* shared accesses: the block's pipe, the store queues */
-    uint32_t waits = 0;                        /* shuffles that could issue now */
+    uint64_t at = t->mio_at[sp];
+    t->on_shfl &= ~(1u << wi); /* it issues (a shared access has no bit there) */
+    t->dirty |= t->on_pipe & ~t->on_shfl;
+    uint32_t waits = 0; /* shuffles that could issue now */
     for (uint32_t m = t->on_shfl & t->sp_warps[sp] & ~t->dirty; m; m &= m - 1) {
         uint32_t wj = (uint32_t)__builtin_ctz(m);
         if (t->when[wj] >= at)
             continue;
         if (t->when[wj] > cycle || t->eager) {
-            moved |= m & -m;
+            t->dirty |= m & -m;
             continue;
         }
-        settle(t, L, b, wj, cycle + 1, 0);
+        settle(t, x->L, x->blk, wj, cycle + 1, 0);
         t->when[wj] = at;
         t->why[wj] = WS_STALL_BANK;
         waits |= m & -m;
     }
-    t->dirty |= moved;
     if (waits && t->filed) { /* out of can_issue (their `when` was at most the cycle) */
         t->can_issue &= ~waits;
         file_bits(t, waits, at, cycle);
     }
+}
+
+/* Warp wi's shared access or shuffle holds its sub-partition's MIO pipe `hold` cycles from now (or
+ * from when the pipe frees); the warps waiting for a pipe wait longer: in blocks of up to 8 warps
+ * (or with no shuffle waiting) every warp on a pipe computes its figures again, else see
+ * retime_shuffles. */
+static inline __attribute__((always_inline)) void hold_mio(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle,
+                                                           double hold)
+{
+    unsigned sp = wi % t->p.subpartitions;
+    double start = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle;
+    t->mio_free[sp] = start + hold;
+    t->mio_at[sp] = whole_cycle(t->mio_free[sp]);
+    t->mio_next[sp] = cycle + t->mio_issue;
+    if (t->on_shfl)
+        retime_shuffles(t, x, wi, sp, cycle);
+    else
+        t->dirty |= t->on_pipe;
 }
 
 /* Cycles the SASS before a collective with a register membermask takes (subwarp.h): the warp
@@ -1090,11 +1104,11 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                     double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
                     s->stq_end =
                         ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
-                    hold_mio(t, L, b, wi, cycle, moved - from);
+                    hold_mio(t, x, wi, cycle, moved - from);
                 } else {
                     double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
                     t->pipe_free = start + m->c.hold;
-                    hold_mio(t, L, b, wi, cycle, m->c.mio);
+                    hold_mio(t, x, wi, cycle, m->c.mio);
                     t->pipe_at = whole_cycle(t->pipe_free);
                 }
                 L->stats.shared_wavefronts += m->c.wavefronts;
@@ -1111,10 +1125,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             imc = t->imc_at > cycle ? (int64_t)(t->imc_at - cycle) : 0;
         }
     }
-    if (f->shfl) { /* after the memory's hold: nothing between reads the MIO pipe */
-        t->on_shfl &= ~(1u << wi);
-        hold_mio(t, L, b, wi, cycle, t->p.mio_issue);
-    }
+    if (f->shfl) /* after the memory's hold: nothing between reads the MIO pipe */
+        hold_mio(t, x, wi, cycle, t->p.mio_issue);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
@@ -1235,9 +1247,9 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
 }
 
 /* Warp wi picks its next group unless it has one or is blocked (bookkeeping steps cost nothing;
- * a free mov issues at once when it can). */
+ * a free mov issues at once when it can). filed: t->filed, a constant where it is inlined. */
 static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                            uint64_t cycle)
+                                                            uint64_t cycle, const int filed)
 {
     ws_warp *w = &b->warps[wi];
     warp_state *s = &t->ws[wi];
@@ -1257,7 +1269,7 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
             s->u = t->slow ? NULL : &t->uses[s->pick.pc];
             if (f->shfl || (f->memory && access_of(t, x, w, wi)->c.shared))
                 t->on_pipe |= 1u << wi;
-            if (f->shfl && !f->memory)
+            if (filed && f->shfl && !f->memory)
                 t->on_shfl |= 1u << wi;
             if (f->free_mov && s->ready <= cycle) {
                 issue(t, x, b, wi, cycle); /* no slot, no wait for its source: pick the next one */
@@ -1314,7 +1326,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
          * that ended) compute when they could issue and why not before; the others keep theirs */
         uint32_t todo = t->slow ? t->live : t->live & ~(t->has_pick | t->blocked);
         for (uint32_t m = todo; m && !L->stop; m &= m - 1)
-            pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), cycle);
+            pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed);
         uint32_t due = 0;
         for (uint32_t m = t->timed; m; m &= m - 1)
             due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
