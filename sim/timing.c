@@ -1023,7 +1023,7 @@ static __attribute__((noinline)) void retime_shuffles(ws_timing *t, ws_exec *x, 
         t->why[wj] = WS_STALL_BANK;
         waits |= m & -m;
     }
-    if (waits && t->filed) { /* out of can_issue (their `when` was at most the cycle) */
+    if (waits) { /* out of can_issue (their `when` was at most the cycle) */
         t->can_issue &= ~waits;
         file_bits(t, waits, at, cycle);
     }
