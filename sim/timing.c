@@ -873,32 +873,6 @@ static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, u
     ws_emit(L, &ev);
 }
 
-/* Charges warp wi's cycles from the first uncharged one to `to` (excluded) as the scheduling pass
- * that computed its when/why saw them: a cycle before `when` to why, a cycle from `when` on (it
- * could issue, another warp did) to issue. The figures change only in a scheduling pass (update),
- * so a warp is charged lazily, when they change or it issues; with stall events (eager) every
- * cycle as it passes, in the order the events are emitted. */
-static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi,
-                                                  uint64_t from, uint64_t split, uint64_t to, int every)
-{
-    for (uint64_t c = from; c < to && (every || !L->stop); c++)
-        emit_stall(L, b, &b->warps[wi], (t->has_pick >> wi) & 1 ? t->ws[wi].pick.pc : 0, c,
-                   c < split ? (ws_stall_reason)t->why[wi] : WS_STALL_ISSUE, t->prod[wi]);
-}
-
-static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every)
-{
-    uint64_t from = t->charged[wi];
-    if (to <= from)
-        return;
-    t->charged[wi] = to;
-    uint64_t split = t->when[wi] < from ? from : t->when[wi] > to ? to : t->when[wi];
-    L->stats.stalls[t->why[wi]] += split - from;
-    L->stats.stalls[WS_STALL_ISSUE] += to - split;
-    if (t->eager && L->sim->cfg.on_event)
-        emit_stalls(t, L, b, wi, from, split, to, every);
-}
-
 /* Takes warp wi out of the sets file_when put it in. */
 static inline void unfile(ws_timing *t, uint32_t wi)
 {
@@ -995,6 +969,8 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
     t->ws[wi].sb_valid = 0;
     t->dirty |= 1u << wi;
 }
+
+static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every);
 
 /* Warp wi's access or shuffle has moved its sub-partition's MIO pipe (hold_mio) in a filed block
  * with shuffles waiting. A shuffle waits for its sub-partition's MIO pipe alone (earliest: its
@@ -1206,6 +1182,32 @@ static int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
             set_ready(t, wi, at, WS_STALL_BARRIER);
     }
     return 1;
+}
+
+/* Charges warp wi's cycles from the first uncharged one to `to` (excluded) as the scheduling pass
+ * that computed its when/why saw them: a cycle before `when` to why, a cycle from `when` on (it
+ * could issue, another warp did) to issue. The figures change only in a scheduling pass (update),
+ * so a warp is charged lazily, when they change or it issues; with stall events (eager) every
+ * cycle as it passes, in the order the events are emitted. */
+static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi,
+                                                  uint64_t from, uint64_t split, uint64_t to, int every)
+{
+    for (uint64_t c = from; c < to && (every || !L->stop); c++)
+        emit_stall(L, b, &b->warps[wi], (t->has_pick >> wi) & 1 ? t->ws[wi].pick.pc : 0, c,
+                   c < split ? (ws_stall_reason)t->why[wi] : WS_STALL_ISSUE, t->prod[wi]);
+}
+
+static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every)
+{
+    uint64_t from = t->charged[wi];
+    if (to <= from)
+        return;
+    t->charged[wi] = to;
+    uint64_t split = t->when[wi] < from ? from : t->when[wi] > to ? to : t->when[wi];
+    L->stats.stalls[t->why[wi]] += split - from;
+    L->stats.stalls[WS_STALL_ISSUE] += to - split;
+    if (t->eager && L->sim->cfg.on_event)
+        emit_stalls(t, L, b, wi, from, split, to, every);
 }
 
 /* Eager charging: every live warp up to `to`, in warp order (the order of the stall events).
