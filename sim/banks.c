@@ -55,9 +55,7 @@ static unsigned bank_walk(const uint64_t addr[32], uint32_t mask, unsigned bytes
         word_set seen;
         seen.used = 0;
         unsigned per_bank[32] = {0}, worst = 0;
-        for (unsigned l = p0; l < p0 + lanes_per_phase; l++) {
-            if (!((pmask >> l) & 1))
-                continue;
+        FOR_EACH_LANE(pmask, l) { /* the phase's active lanes, in order (a one-lane store: one) */
             for (unsigned w = 0; w < words; w++) {
                 uint64_t word = addr[l] / 4 + w;
                 unsigned b = (unsigned)(word % 32);

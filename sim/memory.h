@@ -35,6 +35,28 @@ static inline uint64_t ws_access_address(const ws_exec *x, const ws_operand *a, 
     return (base + a->imm) & ws_address_mask(a);
 }
 
+/* ws_access_address of the lanes of mask into addr[lane] (timing.c's access of a picked group):
+ * a few lanes read their own; else every lane of the warp at once, the base register's row read
+ * once (the lanes outside mask get an address too, which the caller does not read). */
+static inline void ws_access_addresses(const ws_exec *x, const ws_operand *a, uint32_t mask, uint64_t *addr)
+{
+    if (a->reg != WS_NO_REG && __builtin_popcount(mask) < 8) {
+        FOR_EACH_LANE(mask, l)
+            addr[l] = ws_access_address(x, a, l);
+        return;
+    }
+    uint64_t imm = a->imm, wrap = ws_address_mask(a);
+    if (a->reg == WS_NO_REG) {
+        for (unsigned l = 0; l < 32; l++)
+            addr[l] = imm & wrap;
+        return;
+    }
+    uint64_t row[32];
+    const uint64_t *base = ws_reg_row(x, a->reg, row);
+    for (unsigned l = 0; l < 32; l++)
+        addr[l] = (base[l] + imm) & wrap;
+}
+
 /* A generic address resolved to the space whose window holds it, made relative to the window
  * of shared, local and param memory (const addresses keep theirs: the const image is addressed
  * from CONST_WINDOW); anything outside the windows is global. Another space comes back unchanged. */

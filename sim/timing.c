@@ -134,7 +134,9 @@ struct ws_timing {
                               bar.sync (arrivals) or an exit (the threads a barrier waits for) can
                               complete a barrier */
     uint32_t dirty;        /* warps whose when/why below must be computed again */
-    uint32_t on_pipe;      /* warps whose pick waits for the shared or MIO pipe (dirty when one moves) */
+    uint32_t on_pipe;      /* warps whose pick waits for the shared or MIO pipe (retimed when one moves: hold_mio) */
+    uint32_t on_shfl;      /* in filed blocks, those whose pick is a shuffle (only their sub-partition's MIO
+                              pipe moves them: retime_shuffles); 0 in blocks of up to 8 warps */
     uint32_t timed;        /* warps without a pick that wait for their ready cycle (dirty when it comes) */
     uint32_t sp_warps[32]; /* per sub-partition: its warps */
     uint8_t sp_of[32];     /* per warp: its sub-partition, wi % subpartitions (no division per issue) */
@@ -362,10 +364,11 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     uint64_t *addr = m->addr;
     const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
     ws_space space = ws_access_space(in);
-    FOR_EACH_LANE(exec, l) {
-        addr[l] = ws_access_address(x, a, l); /* the executors' decoder (memory.h) */
-        c->space = ws_resolve_generic(space, &addr[l]);
-    }
+    ws_access_addresses(x, a, exec, addr); /* the executors' decoder (memory.h) */
+    c->space = space;
+    if (space == WS_SPACE_GENERIC)
+        FOR_EACH_LANE(exec, l)
+            c->space = ws_resolve_generic(space, &addr[l]);
     int returns = ws_op_writes_op0(in->op); /* ld, ldu, atom: a result, with a load's latency */
     if (ws_op_class_of(in->op) == CLS_ATOMIC &&
         returns) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
@@ -436,13 +439,21 @@ static void mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, uin
         return;
     if (ws_op_writes_op0(in->op) && ws_op_class_of(in->op) != CLS_ATOMIC && !ws_insn_is_strong_load(in)) {
         /* a load of a line the block has not touched: the block waits for L2/HBM once (ld.miss,
-         * charged by the whole-launch model, sim/grid.c; the block's own cycles keep the L1 hit) */
-        FOR_EACH_LANE(m->exec, l)
-            t->block_missed |= !touch_line(t, m->addr[l] >> 7, 1);
+         * charged by the whole-launch model, sim/grid.c; the block's own cycles keep the L1 hit);
+         * consecutive lanes share lines, and touching the lane before's line again changes nothing */
+        uint64_t last = UINT64_MAX;
+        FOR_EACH_LANE(m->exec, l) {
+            if (m->addr[l] >> 7 != last)
+                t->block_missed |= !touch_line(t, m->addr[l] >> 7, 1);
+            last = m->addr[l] >> 7;
+        }
     } else {
         int queued = !ws_op_writes_op0(in->op) || ws_op_class_of(in->op) == CLS_ATOMIC; /* not a strong load */
+        uint64_t last = UINT64_MAX;
         FOR_EACH_LANE(m->exec, l) {
-            touch_line(t, m->addr[l] >> 7, 1); /* stores and atomics bring their lines in too */
+            if (m->addr[l] >> 7 != last)
+                touch_line(t, m->addr[l] >> 7, 1); /* stores and atomics bring their lines in too */
+            last = m->addr[l] >> 7;
             if (queued)
                 record_store(t, m->addr[l] >> 2, cycle);
         }
@@ -886,23 +897,29 @@ static inline void unfile(ws_timing *t, uint32_t wi)
     t->can_issue &= ~bit;
 }
 
+/* Files the warps `bits`, out of every set, under their common `when` (computed in the pass at
+ * `cycle`, after wake_near). */
+static inline void file_bits(ws_timing *t, uint32_t bits, uint64_t when, uint64_t cycle)
+{
+    if (when <= cycle) {
+        t->can_issue |= bits;
+    } else if (when - cycle < WHEEL) {
+        unsigned slot = (unsigned)(when % WHEEL);
+        t->wheel[slot] |= bits;
+        t->wheel_used |= 1ull << slot;
+        t->near |= bits;
+    } else if (when != UINT64_MAX) {
+        t->far |= bits;
+        t->far_from = when < t->far_from ? when : t->far_from;
+    }
+}
+
 /* Files warp wi under its new `when`, computed in the pass at `cycle` (after wake_near). */
 static inline void file_when(ws_timing *t, uint32_t wi, uint64_t when, uint64_t cycle)
 {
-    uint32_t bit = 1u << wi;
     unfile(t, wi);
     t->when[wi] = when;
-    if (when <= cycle) {
-        t->can_issue |= bit;
-    } else if (when - cycle < WHEEL) {
-        unsigned slot = (unsigned)(when % WHEEL);
-        t->wheel[slot] |= bit;
-        t->wheel_used |= 1ull << slot;
-        t->near |= bit;
-    } else if (when != UINT64_MAX) {
-        t->far |= bit;
-        t->far_from = when < t->far_from ? when : t->far_from;
-    }
+    file_bits(t, 1u << wi, when, cycle);
 }
 
 /* The near warps whose cycle has come, from woke + 1 to `cycle`, can issue. */
@@ -963,16 +980,57 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
     t->dirty |= 1u << wi;
 }
 
+static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every);
+
+/* Warp wi's access or shuffle has moved its sub-partition's MIO pipe (hold_mio) in a filed block
+ * with shuffles waiting. A shuffle waits for its sub-partition's MIO pipe alone (earliest: its
+ * `when` is the later of its scoreboard's sb_when and mio_at), so only this sub-partition's
+ * shuffles whose `when` is before the pipe's new free cycle change, and the other warps on a pipe
+ * (shared accesses: the block's pipe, the store queues) compute their figures again. A shuffle that
+ * could issue in this pass waits for the pipe until then (bank): it is retimed here, its cycles to
+ * this one charged with the old figures, as the next pass's update (at cycle + 1) would do; the
+ * others are updated there (and all of them with stall events, whose order is the pass's). */
+static __attribute__((noinline)) void retime_shuffles(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
+{
+    uint64_t at = t->mio_at[sp];
+    t->on_shfl &= ~(1u << wi); /* it issues (a shared access has no bit there) */
+    t->dirty |= t->on_pipe & ~t->on_shfl;
+    uint32_t waits = 0; /* shuffles that could issue now */
+    for (uint32_t m = t->on_shfl & t->sp_warps[sp] & ~t->dirty; m; m &= m - 1) {
+        uint32_t wj = (uint32_t)__builtin_ctz(m);
+        if (t->when[wj] >= at)
+            continue;
+        if (t->when[wj] > cycle || t->eager) {
+            t->dirty |= m & -m;
+            continue;
+        }
+        settle(t, x->L, x->blk, wj, cycle + 1, 0);
+        t->when[wj] = at;
+        t->why[wj] = WS_STALL_BANK;
+        waits |= m & -m;
+    }
+    if (waits) { /* out of can_issue (their `when` was at most the cycle) */
+        t->can_issue &= ~waits;
+        file_bits(t, waits, at, cycle);
+    }
+}
+
 /* Warp wi's shared access or shuffle holds its sub-partition's MIO pipe `hold` cycles from now (or
- * from when the pipe frees); the warps waiting for a pipe wait longer. */
-static void hold_mio(ws_timing *t, uint32_t wi, uint64_t cycle, double hold)
+ * from when the pipe frees); the warps waiting for a pipe wait longer: in blocks of up to 8 warps
+ * (or with no shuffle waiting) every warp on a pipe computes its figures again, else see
+ * retime_shuffles. */
+static inline __attribute__((always_inline)) void hold_mio(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle,
+                                                           double hold)
 {
     unsigned sp = t->sp_of[wi];
     double start = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle;
     t->mio_free[sp] = start + hold;
     t->mio_at[sp] = whole_cycle(t->mio_free[sp]);
     t->mio_next[sp] = cycle + t->mio_issue;
-    t->dirty |= t->on_pipe;
+    if (t->on_shfl)
+        retime_shuffles(t, x, wi, sp, cycle);
+    else
+        t->dirty |= t->on_pipe;
 }
 
 /* Cycles the SASS before a collective with a register membermask takes (subwarp.h): the warp
@@ -1053,7 +1111,7 @@ static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_
     x->w = w;
     x->regs = w->regs;
     if (f->shfl)
-        hold_mio(t, wi, cycle, t->p.mio_issue);
+        hold_mio(t, x, wi, cycle, t->p.mio_issue);
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
@@ -1095,11 +1153,11 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                     double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
                     s->stq_end =
                         ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
-                    hold_mio(t, wi, cycle, moved - from);
+                    hold_mio(t, x, wi, cycle, moved - from);
                 } else {
                     double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
                     t->pipe_free = start + m->c.hold;
-                    hold_mio(t, wi, cycle, m->c.mio);
+                    hold_mio(t, x, wi, cycle, m->c.mio);
                     t->pipe_at = whole_cycle(t->pipe_free);
                 }
                 L->stats.shared_wavefronts += m->c.wavefronts;
@@ -1117,7 +1175,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         }
     }
     if (f->shfl) /* after the memory's hold: nothing between reads the MIO pipe */
-        hold_mio(t, wi, cycle, t->p.mio_issue);
+        hold_mio(t, x, wi, cycle, t->p.mio_issue);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
@@ -1288,6 +1346,8 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
             s->u = slow ? NULL : &t->uses[s->pick.pc];
             if (f->shfl || (f->memory && access_of(t, x, w, wi)->c.shared))
                 t->on_pipe |= 1u << wi;
+            if (filed && f->shfl && !f->memory)
+                t->on_shfl |= 1u << wi;
             if (f->free_mov && s->ready <= cycle) {
                 issue_any(t, x, b, wi, cycle, eager); /* no slot, no wait for its source: pick the next one */
                 x->w = w;
@@ -1477,7 +1537,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         s->seg = UINT32_MAX;
         s->stq_end = 0;
     }
-    t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->timed = 0;
+    t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = 0;
     t->bar_moved = 1;
     t->can_issue = t->near = t->far = 0;
     memset(t->wheel, 0, sizeof t->wheel);
