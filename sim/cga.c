@@ -10,8 +10,9 @@ void ws_cga_free(ws_cga *c)
     free(c->reads);
     free(c->needs);
     free(c->s2r);
+    free(c->gate);
     c->stretch = NULL;
-    c->reads = c->needs = c->s2r = NULL;
+    c->reads = c->needs = c->s2r = c->gate = NULL;
 }
 
 static int is_shared_symbol(const ws_module *m, const ws_operand *o)
@@ -99,13 +100,16 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
     c->reads = calloc((size_t)n + 1, 1);
     c->needs = calloc((size_t)n + 1, 1);
     c->s2r = calloc((size_t)n + 2, 1);
+    c->gate = calloc((size_t)n + 1, 1);
     uint8_t *labels = calloc((size_t)n + 1, 1), *block = calloc((size_t)n + 1, 1);
-    uint8_t *body = calloc((size_t)n + 1, 1), *divergent = calloc((size_t)n + 1, 1);
+    uint8_t *divergent = calloc((size_t)n + 1, 1);
+    uint32_t *body = calloc((size_t)n + 1, sizeof *body); /* in a predicated body: its branch's pc + 1 */
+    uint32_t *guard = calloc((size_t)n + 2, sizeof *guard); /* per stretch: body[] of its guarded read */
     uint32_t *sass = calloc((size_t)n + 1, sizeof *sass);
     uint32_t *targets = calloc((size_t)n + 1, sizeof *targets);
     int rc = -1;
-    if (!c->stretch || !c->reads || !c->needs || !c->s2r || !labels || !block || !targets || !body || !divergent ||
-        !sass || mark_divergent(k, code, divergent) != 0) {
+    if (!c->stretch || !c->reads || !c->needs || !c->s2r || !c->gate || !labels || !block || !targets || !body || !divergent ||
+        !sass || !guard || mark_divergent(k, code, divergent) != 0) {
         ws_cga_free(c);
         goto done;
     }
@@ -127,7 +131,7 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
             if (targets[target] == 1)
                 block[target] = 0;
             for (uint32_t i = pc + 1; i < target; i++)
-                body[i] = 1;
+                body[i] = pc + 1;
         }
     for (uint32_t pc = 1; pc < n; pc++)
         sass[pc] = sass[pc - 1] + (block[pc] ? 1 : 0);
@@ -149,9 +153,11 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
         if (c->needs[pc] && !found) {
             found = 1;
             read_in = cover ? cover : id;
-            if (!cover) {
+            if (!cover) { /* in a predicated body: from its branch on (the S2R is guarded) */
+                uint32_t from = body[pc] && body[pc] - 1 >= first_of_block ? body[pc] - 1 : first_of_block;
+                guard[id] = from > first_of_block ? body[pc] : 0;
                 for (uint32_t i = first_of_block; i < pc; i++)
-                    c->reads[i] = c->stretch[i] == id;
+                    c->reads[i] = c->stretch[i] == id && i >= from;
                 c->reads[pc] = 1;
             }
         }
@@ -165,10 +171,23 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
             c->s2r[read_in] = 1;
         c->reads[pc] |= found && c->stretch[pc] == id && pc > 0 && c->reads[pc - 1] && c->stretch[pc - 1] == id;
     }
+    /* the read is guarded only where the body is the stretch's only user of the base: an unguarded
+     * S2R serves warp_sum_int_b128's two predicated bodies and its unpredicated store (0x00c0) */
+    for (uint32_t pc = 0; pc < n; pc++)
+        if (c->needs[pc] && guard[c->stretch[pc]] && body[pc] != guard[c->stretch[pc]])
+            guard[c->stretch[pc]] = UINT32_MAX;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        uint32_t g = guard[c->stretch[pc]];
+        if (g == UINT32_MAX)
+            c->reads[pc] = 1;
+        else if (g)
+            c->gate[g - 1] = 1;
+    }
     ws_cga_reset(c);
     rc = 0;
 done: /* the work arrays, on both paths */
     free(sass);
+    free(guard);
     free(body);
     free(divergent);
     free(labels);
@@ -183,5 +202,6 @@ void ws_cga_reset(ws_cga *c)
         c->in[w] = UINT32_MAX;
         c->at[w] = 0;
         c->by_s2r[w] = 0;
+        c->unread[w] = 0;
     }
 }

@@ -41,6 +41,7 @@ typedef struct {
     double mul_f16x2;      /* mul.f16x2 (HMUL2 and HFMA2.MMA in turn) */
     double bits_feed;      /* popc/clz/bfind/brev: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
     double shfl_feed;      /* a shuffle: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
+    double guard_feed;     /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
     double atom_shared;    /* an atomic on shared memory (atom: global) */
     double atom_same_word; /* extra latency per extra lane on one word */
     /* memory orders (timing.c fence_of, acquire_of): a strong global load beyond .cta scope, the

@@ -89,6 +89,10 @@ typedef struct {
                          more for a value of a fixed-latency ALU op */
     uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
+    uint8_t guarded;  /* a predicated branch whose body reads the base with `@P S2R` (cga.h gate): it waits
+                         guard.feed more for a fixed-latency op's predicate */
+    uint8_t hoisted;  /* a setp ptxas issues above the bar.sync before it (fold.h): ready its latency after
+                         its sources, with no issue slot */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
     uint8_t rare;     /* any of: memory, a latency from the data, subwarp, imc, a fence, a branch's hold,
@@ -156,6 +160,7 @@ struct ws_timing {
     uint64_t far_from, woke;
     int64_t bits_feed;     /* the preset's bits.feed in whole cycles */
     int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
+    int64_t guard_feed;    /* the preset's guard.feed in whole cycles */
     uint64_t mio_issue;    /* the preset's mio.issue in whole cycles (hold_mio) */
     int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
     uint32_t rr_first[64]; /* per sub-partition: where its round robin's search starts (rr_pick) */
@@ -252,6 +257,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->slow = (L->slow & WS_SLOW_TIMING) != 0;
     t->bits_feed = llround(t->p.bits_feed);
     t->shfl_feed = llround(t->p.shfl_feed);
+    t->guard_feed = llround(t->p.guard_feed);
     t->mio_issue = (uint64_t)llround(t->p.mio_issue);
     size_t n = (size_t)t->nwarps * t->nregs;
     t->reg_ready = calloc(n, sizeof *t->reg_ready);
@@ -650,7 +656,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     timing_info f = {0};
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
-    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_LOAD);
+    f.hoisted = fold == WS_FOLD_HOIST;
+    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_LOAD || f.hoisted);
     f.same = fold == WS_FOLD_LOAD ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_LOAD); /* a folded load: no access */
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
@@ -660,7 +667,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     mem_cost none = {0};
     /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
      * register is a rename, its result ready as soon as its source (issue) */
-    f.latency = f.free_mov ? 0 : from_data ? -1 : llround(insn_latency(t, pc, in, &none));
+    f.latency = f.free_mov && !f.hoisted ? 0 : from_data ? -1 : llround(insn_latency(t, pc, in, &none));
+    f.guarded = in->guard != WS_NO_REG && p->guard_feed > 0 && t->cga.gate && pc < t->ninfo && t->cga.gate[pc];
     f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV;
     f.fixed = !f.free_mov && !f.memory && (cls == LAT_ALU || cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA);
     /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
@@ -743,7 +751,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
         const uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
         timing_info tp;
-        if (!ti->bits && !ti->shfl) {
+        if (!ti->bits && !ti->shfl && !ti->guarded) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
                     when = rr[u->src[i]];
@@ -755,13 +763,19 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
              * waits 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass);
              * a shuffle shfl.feed later: ptxas puts 5 cycles, not 4, between an IADD3, IMAD.IADD or
              * FADD and the SHFL reading it in every region of the corpus (bench_reduce_shfl.sass,
-             * time_cub_warp_scan_inclusive_sum_int_w32.sass) */
+             * time_cub_warp_scan_inclusive_sum_int_w32.sass); the branch of a body that reads the
+             * base with a guarded S2R, its predicate guard.feed later: `@P0 S2R` issues 13 cycles
+             * after `ISETP P0`, not 4 (time_cub_block_reduce_rakingcomm_sum_int_b128.sass 0x0090,
+             * 0x00b0; every instruction guarded by an ISETP's or FSETP's predicate in the SASS of
+             * tests/calibration/sass issues 13 or more after it) */
             uint64_t feed = (uint64_t)((ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0));
+            uint32_t guard = ti->guarded ? x->L->code[pc].guard : WS_NO_REG;
             for (uint32_t i = 0; i < u->nsrc; i++) {
                 uint64_t r = rr[u->src[i]];
                 uint32_t by = rp[u->src[i]]; /* the producer: a fixed-latency ALU op? */
-                if (r && (by < t->nfast ? t->info[by].fixed : by < t->ninfo && info_of(t, x->L, by, &tp)->fixed))
-                    r += feed;
+                uint64_t fd = feed + (u->src[i] == guard ? (uint64_t)t->guard_feed : 0);
+                if (r && fd && (by < t->nfast ? t->info[by].fixed : by < t->ninfo && info_of(t, x->L, by, &tp)->fixed))
+                    r += fd;
                 if (r > when) {
                     when = r;
                     y = WS_STALL_SCOREBOARD;
@@ -1068,7 +1082,12 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     uint32_t prod = pk.pc;
     uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
     uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
-    if (f->free_mov) /* a rename: ready when its source is, as made by the source's producer */
+    if (f->hoisted) { /* issued above the bar.sync: its latency after its sources */
+        done = (uint64_t)lat;
+        for (uint32_t i = 0; i < u->nsrc; i++)
+            if (u->src[i] < t->nregs && rr[u->src[i]] + (uint64_t)lat > done)
+                done = rr[u->src[i]] + (uint64_t)lat;
+    } else if (f->free_mov) /* a rename: ready when its source is, as made by the source's producer */
         for (uint32_t i = 0; i <= u->nsrc; i++) {
             uint32_t r = i < u->nsrc ? u->src[i] : f->same; /* a folded load: the earlier load's value */
             if (r < t->nregs && rr[r] > done) {
