@@ -103,13 +103,13 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
     c->gate = calloc((size_t)n + 1, 1);
     uint8_t *labels = calloc((size_t)n + 1, 1), *block = calloc((size_t)n + 1, 1);
     uint8_t *divergent = calloc((size_t)n + 1, 1);
-    uint32_t *body = calloc((size_t)n + 1, sizeof *body); /* in a predicated body: its branch's pc + 1 */
+    uint32_t *body = calloc((size_t)n + 1, sizeof *body);   /* in a predicated body: its branch's pc + 1 */
     uint32_t *guard = calloc((size_t)n + 2, sizeof *guard); /* per stretch: body[] of its guarded read */
     uint32_t *sass = calloc((size_t)n + 1, sizeof *sass);
     uint32_t *targets = calloc((size_t)n + 1, sizeof *targets);
     int rc = -1;
-    if (!c->stretch || !c->reads || !c->needs || !c->s2r || !c->gate || !labels || !block || !targets || !body || !divergent ||
-        !sass || !guard || mark_divergent(k, code, divergent) != 0) {
+    if (!c->stretch || !c->reads || !c->needs || !c->s2r || !c->gate || !labels || !block || !targets || !body ||
+        !divergent || !sass || !guard || mark_divergent(k, code, divergent) != 0) {
         ws_cga_free(c);
         goto done;
     }

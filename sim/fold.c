@@ -171,7 +171,8 @@ static void fold_hoist(const ws_kernel *k, const ws_insn *code, const uint8_t *l
 {
     for (uint32_t pc = 1; pc < k->ninsns; pc++) {
         const ws_insn *in = &code[pc];
-        int plain = in->op == WS_OP_SETP && in->guard == WS_NO_REG && !leader[pc] && (code[pc - 1].op == WS_OP_BAR || code[pc - 1].op == WS_OP_BARRIER) &&
+        int plain = in->op == WS_OP_SETP && in->guard == WS_NO_REG && !leader[pc] &&
+                    (code[pc - 1].op == WS_OP_BAR || code[pc - 1].op == WS_OP_BARRIER) &&
                     !(code[pc - 1].mods & WS_MOD_ARRIVE);
         for (unsigned i = 1; plain && i < in->nops; i++)
             plain = in->ops[i].kind == WS_OPND_REG || in->ops[i].kind == WS_OPND_IMM;

@@ -42,8 +42,8 @@
 
 enum {
     WS_FOLD_NONE,
-    WS_FOLD_ALU,  /* an add or logic op folded into its one reader (IADD3, LOP3) */
-    WS_FOLD_LOAD, /* a shared load of what an earlier load of its block read: its register (same) */
+    WS_FOLD_ALU,   /* an add or logic op folded into its one reader (IADD3, LOP3) */
+    WS_FOLD_LOAD,  /* a shared load of what an earlier load of its block read: its register (same) */
     WS_FOLD_HOIST, /* a setp right after a bar.sync: ptxas issues it above the BAR.SYNC */
 };
 

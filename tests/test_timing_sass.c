@@ -31,6 +31,20 @@ static uint64_t region(const char *body, const char *preset)
     return out;
 }
 
+/* The kernel of a region's body and the stretches of its instructions (cga.h); free both. */
+static const ws_kernel *cga_of(const char *body, ws_module **m, ws_cga *c)
+{
+    char ptx[4096];
+    snprintf(ptx, sizeof ptx, "%s%s%s", HEAD, body, TAIL);
+    ws_parse_error perr;
+    *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(*m);
+    const ws_kernel *k = ws_module_kernel(*m, NULL);
+    *c = (ws_cga){0};
+    assert_int_equal(ws_cga_build(k, k->insns, *m, c), 0);
+    return k;
+}
+
 /* A shared variable's address in the region: S2UR SR_CgaCtaId + ULEA, the store waits for it
  * (time_cg_reduce_plus_tile32_float.sass): sreg.cga cycles after the region's start. */
 static void shared_address_waits_for_the_base(void **state)
@@ -79,15 +93,11 @@ static void shared_base_once_per_sass_block(void **state)
 static void cga_stretches(void **state)
 {
     (void)state;
-    const char *ptx = HEAD "mov.u64 %rd8, %clock64;\nadd.u32 %r5, %r1, 1;\nmov.u32 %r2, sh;\n"
-                           "setp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\nadd.u32 %r3, %r1, 1;\nJ:\n"
-                           "mov.u32 %r4, sh;\n" TAIL;
-    ws_parse_error perr;
-    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
-    assert_non_null(m);
-    const ws_kernel *k = ws_module_kernel(m, NULL);
-    ws_cga c = {0};
-    assert_int_equal(ws_cga_build(k, k->insns, m, &c), 0);
+    const char *body = "mov.u64 %rd8, %clock64;\nadd.u32 %r5, %r1, 1;\nmov.u32 %r2, sh;\n"
+                       "setp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\nadd.u32 %r3, %r1, 1;\nJ:\nmov.u32 %r4, sh;\n";
+    ws_module *m;
+    ws_cga c;
+    const ws_kernel *k = cga_of(body, &m, &c);
     /* 0 ld.param, 1 mov tid, 2 clock, 3 add, 4 mov sh, 5 setp, 6 bra, 7 add, 8 mov sh, 9 clock, ... */
     assert_int_equal(k->insns[4].op, WS_OP_MOV);
     assert_true(c.needs[4] && c.needs[8] && !c.needs[3]);
@@ -139,19 +149,15 @@ static void guarded_s2r_waits_for_its_predicate(void **state)
     (void)state;
     const char *pred = "mov.u64 %rd8, %clock64;\nsetp.ne.u32 %p1, %r1, 99;\n@%p1 bra J;\n"
                        "mov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\nJ:\n";
-    const char *shared = "mov.u64 %rd8, %clock64;\nsetp.ne.u32 %p1, %r1, 99;\n@%p1 bra J;\n"
-                         "mov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\nJ:\nst.volatile.shared.u32 [sh+8], %r1;\n";
+    const char *shared =
+        "mov.u64 %rd8, %clock64;\nsetp.ne.u32 %p1, %r1, 99;\n@%p1 bra J;\n"
+        "mov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\nJ:\nst.volatile.shared.u32 [sh+8], %r1;\n";
     /* every lane branches over the body: the branch itself waits guard.feed */
     assert_int_equal(region(pred, "guard.feed 30\n") - region(pred, "guard.feed 0\n"), 30);
     assert_int_equal(region(shared, "guard.feed 30\n"), region(shared, "guard.feed 0\n"));
-    ws_parse_error perr;
-    char ptx[2048];
-    snprintf(ptx, sizeof ptx, "%s%s%s", HEAD, pred, TAIL);
-    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
-    assert_non_null(m);
-    const ws_kernel *k = ws_module_kernel(m, NULL);
-    ws_cga c = {0};
-    assert_int_equal(ws_cga_build(k, k->insns, m, &c), 0);
+    ws_module *m;
+    ws_cga c;
+    const ws_kernel *k = cga_of(pred, &m, &c);
     /* 0 ld.param, 1 mov tid, 2 clock, 3 setp, 4 bra, 5 mov sh, 6 st, 7 clock */
     assert_int_equal(k->insns[4].op, WS_OP_BRA);
     assert_true(c.gate[4] && !c.gate[3] && !c.reads[3] && c.reads[4] && c.reads[5]);
