@@ -93,6 +93,30 @@ static int address_leaves_block(const ws_kernel *k, const ws_insn *code, const u
     return 0;
 }
 
+/* gate (cga.h): where a stretch's first need of the base is in a predicated body (guard: the body's
+ * branch + 1) and no need of the stretch is outside that body, the setp that writes the branch's
+ * guard, in the branch's block and stretch. */
+static void mark_gates(const ws_kernel *k, const ws_insn *code, const uint8_t *labels, const uint32_t *body,
+                       uint32_t *guard, ws_cga *c)
+{
+    for (uint32_t pc = 0; pc < k->ninsns; pc++)
+        if (c->needs[pc] && guard[c->stretch[pc]] && body[pc] != guard[c->stretch[pc]])
+            guard[c->stretch[pc]] = UINT32_MAX;
+    for (uint32_t id = 0; id <= k->ninsns; id++) {
+        if (!guard[id] || guard[id] == UINT32_MAX)
+            continue;
+        uint32_t br = guard[id] - 1, p = code[br].guard;
+        for (uint32_t i = br; i-- > 0 && c->stretch[i] == id && !labels[i + 1];) {
+            ws_reg_use u;
+            ws_insn_reg_use(&code[i], &u);
+            if (!ws_reg_use_writes(&u, p))
+                continue;
+            c->gate[i] = code[i].op == WS_OP_SETP && code[i].guard == WS_NO_REG;
+            break;
+        }
+    }
+}
+
 int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws_cga *c)
 {
     uint32_t n = k->ninsns;
@@ -104,7 +128,7 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
     uint8_t *labels = calloc((size_t)n + 1, 1), *block = calloc((size_t)n + 1, 1);
     uint8_t *divergent = calloc((size_t)n + 1, 1);
     uint32_t *body = calloc((size_t)n + 1, sizeof *body);   /* in a predicated body: its branch's pc + 1 */
-    uint32_t *guard = calloc((size_t)n + 2, sizeof *guard); /* per stretch: body[] of its guarded read */
+    uint32_t *guard = calloc((size_t)n + 2, sizeof *guard); /* per stretch: body[] of the body whose read is guarded */
     uint32_t *sass = calloc((size_t)n + 1, sizeof *sass);
     uint32_t *targets = calloc((size_t)n + 1, sizeof *targets);
     int rc = -1;
@@ -153,12 +177,11 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
         if (c->needs[pc] && !found) {
             found = 1;
             read_in = cover ? cover : id;
-            if (!cover) { /* in a predicated body: from its branch on (the S2R is guarded) */
-                uint32_t from = body[pc] && body[pc] - 1 >= first_of_block ? body[pc] - 1 : first_of_block;
-                guard[id] = from > first_of_block ? body[pc] : 0;
+            if (!cover) {
                 for (uint32_t i = first_of_block; i < pc; i++)
-                    c->reads[i] = c->stretch[i] == id && i >= from;
+                    c->reads[i] = c->stretch[i] == id;
                 c->reads[pc] = 1;
+                guard[id] = body[pc];
             }
         }
         if (c->needs[pc] && read_in == id && !body[pc] && !divergent[pc] && address_leaves_block(k, code, sass, pc)) {
@@ -171,18 +194,7 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
             c->s2r[read_in] = 1;
         c->reads[pc] |= found && c->stretch[pc] == id && pc > 0 && c->reads[pc - 1] && c->stretch[pc - 1] == id;
     }
-    /* the read is guarded only where the body is the stretch's only user of the base: an unguarded
-     * S2R serves warp_sum_int_b128's two predicated bodies and its unpredicated store (0x00c0) */
-    for (uint32_t pc = 0; pc < n; pc++)
-        if (c->needs[pc] && guard[c->stretch[pc]] && body[pc] != guard[c->stretch[pc]])
-            guard[c->stretch[pc]] = UINT32_MAX;
-    for (uint32_t pc = 0; pc < n; pc++) {
-        uint32_t g = guard[c->stretch[pc]];
-        if (g == UINT32_MAX)
-            c->reads[pc] = 1;
-        else if (g)
-            c->gate[g - 1] = 1;
-    }
+    mark_gates(k, code, labels, body, guard, c);
     ws_cga_reset(c);
     rc = 0;
 done: /* the work arrays, on both paths */
@@ -202,6 +214,5 @@ void ws_cga_reset(ws_cga *c)
         c->in[w] = UINT32_MAX;
         c->at[w] = 0;
         c->by_s2r[w] = 0;
-        c->unread[w] = 0;
     }
 }

@@ -19,11 +19,12 @@
  *    its second, ending in redux.sync, stays a branch: WARPSYNC.ALL, REDUX in a block of its own).
  * The model: a warp that enters the stretch where its SASS block first needs the base reads it
  * then (preset sreg.cga cycles); a mov or cvta of a shared variable's address is ready no sooner,
- * and a shared access addressed by a symbol issues no sooner. Where the first need is in a
- * predicated body and the body is the only user of the base in its stretch, the read is guarded
- * by the branch's predicate (`@P0 S2R`, 13 cycles after its ISETP: rakingcomm_b128 0x0090-0x00b0):
- * the warp reads it when it issues the branch (gate), which waits guard.feed more for the
- * predicate (timing.c).
+ * and a shared access addressed by a symbol issues no sooner. Where a predicated body is the only
+ * user of the base in its stretch, the S2R is guarded by the body's predicate and issues 13 cycles
+ * after its ISETP (rakingcomm_b128: `ISETP.GE.U32.AND P0` at 0x0090, `@P0 S2R R5, SR_CgaCtaId` at
+ * 0x00b0): when the setp that computes it is in the stretch and in the branch's block (gate), the
+ * warp reads the base guard.feed after the predicate is ready (timing.c); an unguarded S2R serves
+ * warp_sum_int_b128's two predicated bodies and its unpredicated store (`S2R R11` at 0x00c0).
  * S2R or S2UR: ptxas reads the base into a uniform register (S2UR, sreg.cga = 35) unless the
  * uniform datapath cannot serve the code that uses it: predicated code (an if-converted body:
  * `@P0 S2R`, time_cub_block_reduce_rakingcomm_sum_int_b128, warp_sum_int_b1024, warp_sum_int_b128)
@@ -53,11 +54,10 @@ typedef struct {
     uint8_t *reads; /* per instruction: its stretch reads the base on entry */
     uint8_t *needs; /* per instruction: a shared variable's address (mov, cvta, or an access at [symbol]) */
     uint8_t *s2r;   /* per stretch: the base is read with S2R, not S2UR */
-    uint8_t *gate;  /* per instruction: a predicated branch whose body's `@P S2R` reads the base (guard.feed) */
+    uint8_t *gate;  /* per instruction: the setp whose predicate guards its stretch's `@P S2R` (ws_cga_read_at) */
     uint32_t in[32];
     uint64_t at[32];
     uint8_t by_s2r[32];
-    uint8_t unread[32]; /* the warp has not read the base in the stretch it is in */
 } ws_cga;
 
 /* The stretches of a kernel's instructions (code: as they run; m: its module, for the symbols'
@@ -66,22 +66,23 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
 void ws_cga_free(ws_cga *c);
 /* A block starts: no warp has read the base. */
 void ws_cga_reset(ws_cga *c);
-/* Warp w issues instruction pc at cycle (it enters pc's stretch if it was in another; it reads
- * the base at its first instruction there that reads it). Inline, as ws_cga_ready: the timing
- * scheduler calls both at every issue. */
+/* Warp w issues instruction pc at cycle (it enters pc's stretch if it was in another). Inline,
+ * as ws_cga_ready: the timing scheduler calls both at every issue. */
 static inline void ws_cga_issue(ws_cga *c, uint32_t w, uint32_t pc, uint64_t cycle)
 {
-    if (!c->stretch || w >= 32 || (c->stretch[pc] == c->in[w] && !c->unread[w]))
+    if (!c->stretch || w >= 32 || c->stretch[pc] == c->in[w])
         return;
-    if (c->stretch[pc] != c->in[w]) {
-        c->in[w] = c->stretch[pc];
-        c->unread[w] = 1;
-    }
+    c->in[w] = c->stretch[pc];
     if (c->reads[pc]) {
         c->at[w] = cycle;
         c->by_s2r[w] = c->s2r[c->stretch[pc]];
-        c->unread[w] = 0;
     }
+}
+/* Warp w's read of the base in its stretch is at cycle `at` (a guarded S2R: gate). */
+static inline void ws_cga_read_at(ws_cga *c, uint32_t w, uint64_t at)
+{
+    if (w < 32)
+        c->at[w] = at;
 }
 /* The first cycle instruction pc's shared address is ready for warp w (0: it needs none):
  * sreg_cga cycles after the warp read the base with S2UR, sreg_s2r after it read it with S2R. */

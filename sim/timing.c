@@ -82,19 +82,19 @@ typedef struct {
     int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
     int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
     int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
-    uint8_t free_mov; /* is_free_mov, or folded into another instruction (fold.h) */
+    uint8_t free_mov; /* is_free_mov, or folded into another instruction (fold.h); with a latency: a setp
+                         ptxas issues above the bar.sync before it (WS_FOLD_HOIST), ready its latency after
+                         its sources */
     uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
     uint8_t memory;   /* ws_op_is_memory */
     uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
                          more for a value of a fixed-latency ALU op */
     uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
-    uint8_t guarded;  /* a predicated branch whose body reads the base with `@P S2R` (cga.h gate): it waits
-                         guard.feed more for a fixed-latency op's predicate */
-    uint8_t hoisted;  /* a setp ptxas issues above the bar.sync before it (fold.h): ready its latency after
-                         its sources, with no issue slot */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
+    uint8_t gate;     /* a setp whose predicate guards the S2R of the shared window's base (cga.h gate): the
+                         warp reads the base guard.feed after the predicate is ready */
     uint8_t rare;     /* any of: memory, a latency from the data, subwarp, imc, a fence, a branch's hold,
                          hold, a barrier, a shared variable's address (cga.h), lanes that end (exit, ret):
                          issue() looks at each */
@@ -656,8 +656,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     timing_info f = {0};
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
-    f.hoisted = fold == WS_FOLD_HOIST;
-    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_LOAD || f.hoisted);
+    int hoisted = fold == WS_FOLD_HOIST;
+    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_LOAD || hoisted);
     f.same = fold == WS_FOLD_LOAD ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_LOAD); /* a folded load: no access */
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
@@ -667,8 +667,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     mem_cost none = {0};
     /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
      * register is a rename, its result ready as soon as its source (issue) */
-    f.latency = f.free_mov && !f.hoisted ? 0 : from_data ? -1 : llround(insn_latency(t, pc, in, &none));
-    f.guarded = in->guard != WS_NO_REG && p->guard_feed > 0 && t->cga.gate && pc < t->ninfo && t->cga.gate[pc];
+    f.latency = f.free_mov && !hoisted ? 0 : from_data ? -1 : llround(insn_latency(t, pc, in, &none));
     f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV;
     f.fixed = !f.free_mov && !f.memory && (cls == LAT_ALU || cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA);
     /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
@@ -681,7 +680,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.subwarp = t->subwarp.form && pc < t->ninfo && t->subwarp.form[pc] != SUBWARP_NONE; /* built before */
     f.imc = (uint8_t)(reads_launch_dims(in) && p->imc_miss > 0);
     int cga = t->cga.needs && pc < t->ninfo && t->cga.needs[pc]; /* built before */
-    f.rare = f.memory || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold || cga ||
+    f.gate = t->cga.gate && pc < t->ninfo && t->cga.gate[pc] && p->guard_feed > 0;
+    f.rare = f.memory || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold || cga || f.gate ||
              ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
     return f;
 }
@@ -751,7 +751,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
         const uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
         timing_info tp;
-        if (!ti->bits && !ti->shfl && !ti->guarded) {
+        if (!ti->bits && !ti->shfl) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
                     when = rr[u->src[i]];
@@ -763,19 +763,13 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
              * waits 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass);
              * a shuffle shfl.feed later: ptxas puts 5 cycles, not 4, between an IADD3, IMAD.IADD or
              * FADD and the SHFL reading it in every region of the corpus (bench_reduce_shfl.sass,
-             * time_cub_warp_scan_inclusive_sum_int_w32.sass); the branch of a body that reads the
-             * base with a guarded S2R, its predicate guard.feed later: `@P0 S2R` issues 13 cycles
-             * after `ISETP P0`, not 4 (time_cub_block_reduce_rakingcomm_sum_int_b128.sass 0x0090,
-             * 0x00b0; every instruction guarded by an ISETP's or FSETP's predicate in the SASS of
-             * tests/calibration/sass issues 13 or more after it) */
+             * time_cub_warp_scan_inclusive_sum_int_w32.sass) */
             uint64_t feed = (uint64_t)((ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0));
-            uint32_t guard = ti->guarded ? x->L->code[pc].guard : WS_NO_REG;
             for (uint32_t i = 0; i < u->nsrc; i++) {
                 uint64_t r = rr[u->src[i]];
                 uint32_t by = rp[u->src[i]]; /* the producer: a fixed-latency ALU op? */
-                uint64_t fd = feed + (u->src[i] == guard ? (uint64_t)t->guard_feed : 0);
-                if (r && fd && (by < t->nfast ? t->info[by].fixed : by < t->ninfo && info_of(t, x->L, by, &tp)->fixed))
-                    r += fd;
+                if (r && (by < t->nfast ? t->info[by].fixed : by < t->ninfo && info_of(t, x->L, by, &tp)->fixed))
+                    r += feed;
                 if (r > when) {
                     when = r;
                     y = WS_STALL_SCOREBOARD;
@@ -1073,6 +1067,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     x->mem_wavefronts = 0;
     if (t->cga_used) /* the stretches matter only to an instruction that needs the base */
         ws_cga_issue(&t->cga, wi, pk.pc, cycle);
+    if (f->rare && f->gate) /* the guarded S2R: guard.feed after its predicate (cga.h) */
+        ws_cga_read_at(&t->cga, wi, cycle + (uint64_t)(lat + t->guard_feed));
     uint64_t done = cycle + (uint64_t)(before + imc + lat);
     if (f->rare) { /* a shared variable's address */
         uint64_t base = ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga, t->p.sreg_s2r);
@@ -1082,7 +1078,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     uint32_t prod = pk.pc;
     uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
     uint32_t *rp = &t->reg_prod[(size_t)wi * t->nregs];
-    if (f->hoisted) { /* issued above the bar.sync: its latency after its sources */
+    if (f->free_mov && lat > 0) { /* WS_FOLD_HOIST, issued above the bar.sync: its latency after its sources */
         done = (uint64_t)lat;
         for (uint32_t i = 0; i < u->nsrc; i++)
             if (u->src[i] < t->nregs && rr[u->src[i]] + (uint64_t)lat > done)

@@ -140,31 +140,38 @@ static void base_by_s2r_where_uniform_cannot(void **state)
 
 /* A predicated body that is its stretch's only user of the base reads it with a guarded S2R,
  * 13 cycles after its ISETP (rakingcomm_sum_int_b128.sass: `ISETP.GE.U32.AND P0` at 0x0090,
- * `@P0 S2R R5, SR_CgaCtaId` at 0x00b0): the warp reads it when it issues the branch (cga gate),
- * which waits guard.feed more for the predicate. With a use outside the body too, the S2R is not
- * guarded (warp_sum_int_b128.sass: `S2R R11, SR_CgaCtaId` at 0x00c0) and is read at the stretch's
- * entry. */
+ * `@P0 S2R R5, SR_CgaCtaId` at 0x00b0): the warp reads it guard.feed after the setp's predicate is
+ * ready (cga gate). With a use outside the body too, the S2R is not guarded
+ * (warp_sum_int_b128.sass: `S2R R11, SR_CgaCtaId` at 0x00c0) and is read at the stretch's entry. */
 static void guarded_s2r_waits_for_its_predicate(void **state)
 {
     (void)state;
-    const char *pred = "mov.u64 %rd8, %clock64;\nsetp.ne.u32 %p1, %r1, 99;\n@%p1 bra J;\n"
+    const char *pred = "mov.u64 %rd8, %clock64;\nsetp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\n"
                        "mov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\nJ:\n";
     const char *shared =
-        "mov.u64 %rd8, %clock64;\nsetp.ne.u32 %p1, %r1, 99;\n@%p1 bra J;\n"
+        "mov.u64 %rd8, %clock64;\nsetp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\n"
         "mov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\nJ:\nst.volatile.shared.u32 [sh+8], %r1;\n";
-    /* every lane branches over the body: the branch itself waits guard.feed */
-    assert_int_equal(region(pred, "guard.feed 30\n") - region(pred, "guard.feed 0\n"), 30);
+    /* every lane runs the body: its store waits for the guarded read */
+    assert_int_equal(region(pred, "guard.feed 30\n") - region(pred, "guard.feed 10\n"), 20);
+    /* guard.feed 0: no guarded read, the base read on entering the stretch (the setp's issue) */
+    assert_int_equal(region(pred, "guard.feed 10\n") - region(pred, "guard.feed 0\n"), 4 + 10);
     assert_int_equal(region(shared, "guard.feed 30\n"), region(shared, "guard.feed 0\n"));
     ws_module *m;
     ws_cga c;
     const ws_kernel *k = cga_of(pred, &m, &c);
     /* 0 ld.param, 1 mov tid, 2 clock, 3 setp, 4 bra, 5 mov sh, 6 st, 7 clock */
-    assert_int_equal(k->insns[4].op, WS_OP_BRA);
-    assert_true(c.gate[4] && !c.gate[3] && !c.reads[3] && c.reads[4] && c.reads[5]);
-    ws_cga_issue(&c, 0, 3, 10); /* enters the stretch: no read yet */
-    ws_cga_issue(&c, 0, 4, 23); /* the branch: the guarded S2R */
+    assert_int_equal(k->insns[3].op, WS_OP_SETP);
+    assert_true(c.gate[3] && !c.gate[4] && c.reads[3] && c.reads[5]);
+    ws_cga_issue(&c, 0, 3, 10);        /* enters the stretch: the read, as for an unguarded S2R */
+    ws_cga_read_at(&c, 0, 10 + 4 + 9); /* the setp's predicate, then guard.feed (timing.c) */
     ws_cga_issue(&c, 0, 5, 24);
     assert_int_equal(ws_cga_ready(&c, 0, 5, 35, 32), 23 + 32);
+    ws_cga_free(&c);
+    ws_module_free(m);
+    m = NULL;
+    k = cga_of(shared, &m, &c);
+    for (uint32_t pc = 0; pc < k->ninsns; pc++)
+        assert_false(c.gate[pc]);
     ws_cga_free(&c);
     ws_module_free(m);
 }
