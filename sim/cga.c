@@ -10,8 +10,9 @@ void ws_cga_free(ws_cga *c)
     free(c->reads);
     free(c->needs);
     free(c->s2r);
+    free(c->gate);
     c->stretch = NULL;
-    c->reads = c->needs = c->s2r = NULL;
+    c->reads = c->needs = c->s2r = c->gate = NULL;
 }
 
 static int is_shared_symbol(const ws_module *m, const ws_operand *o)
@@ -92,6 +93,30 @@ static int address_leaves_block(const ws_kernel *k, const ws_insn *code, const u
     return 0;
 }
 
+/* gate (cga.h): where a stretch's first need of the base is in a predicated body (guard: the body's
+ * branch + 1) and no need of the stretch is outside that body, the setp that writes the branch's
+ * guard, in the branch's block and stretch. */
+static void mark_gates(const ws_kernel *k, const ws_insn *code, const uint8_t *labels, const uint32_t *body,
+                       uint32_t *guard, ws_cga *c)
+{
+    for (uint32_t pc = 0; pc < k->ninsns; pc++)
+        if (c->needs[pc] && guard[c->stretch[pc]] && body[pc] != guard[c->stretch[pc]])
+            guard[c->stretch[pc]] = UINT32_MAX;
+    for (uint32_t id = 0; id <= k->ninsns; id++) {
+        if (!guard[id] || guard[id] == UINT32_MAX)
+            continue;
+        uint32_t br = guard[id] - 1, p = code[br].guard;
+        for (uint32_t i = br; i-- > 0 && c->stretch[i] == id && !labels[i + 1];) {
+            ws_reg_use u;
+            ws_insn_reg_use(&code[i], &u);
+            if (!ws_reg_use_writes(&u, p))
+                continue;
+            c->gate[i] = code[i].op == WS_OP_SETP && code[i].guard == WS_NO_REG;
+            break;
+        }
+    }
+}
+
 int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws_cga *c)
 {
     uint32_t n = k->ninsns;
@@ -99,13 +124,16 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
     c->reads = calloc((size_t)n + 1, 1);
     c->needs = calloc((size_t)n + 1, 1);
     c->s2r = calloc((size_t)n + 2, 1);
+    c->gate = calloc((size_t)n + 1, 1);
     uint8_t *labels = calloc((size_t)n + 1, 1), *block = calloc((size_t)n + 1, 1);
-    uint8_t *body = calloc((size_t)n + 1, 1), *divergent = calloc((size_t)n + 1, 1);
+    uint8_t *divergent = calloc((size_t)n + 1, 1);
+    uint32_t *body = calloc((size_t)n + 1, sizeof *body);   /* in a predicated body: its branch's pc + 1 */
+    uint32_t *guard = calloc((size_t)n + 2, sizeof *guard); /* per stretch: body[] of the body whose read is guarded */
     uint32_t *sass = calloc((size_t)n + 1, sizeof *sass);
     uint32_t *targets = calloc((size_t)n + 1, sizeof *targets);
     int rc = -1;
-    if (!c->stretch || !c->reads || !c->needs || !c->s2r || !labels || !block || !targets || !body || !divergent ||
-        !sass || mark_divergent(k, code, divergent) != 0) {
+    if (!c->stretch || !c->reads || !c->needs || !c->s2r || !c->gate || !labels || !block || !targets || !body ||
+        !divergent || !sass || !guard || mark_divergent(k, code, divergent) != 0) {
         ws_cga_free(c);
         goto done;
     }
@@ -127,7 +155,7 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
             if (targets[target] == 1)
                 block[target] = 0;
             for (uint32_t i = pc + 1; i < target; i++)
-                body[i] = 1;
+                body[i] = pc + 1;
         }
     for (uint32_t pc = 1; pc < n; pc++)
         sass[pc] = sass[pc - 1] + (block[pc] ? 1 : 0);
@@ -153,6 +181,7 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
                 for (uint32_t i = first_of_block; i < pc; i++)
                     c->reads[i] = c->stretch[i] == id;
                 c->reads[pc] = 1;
+                guard[id] = body[pc];
             }
         }
         if (c->needs[pc] && read_in == id && !body[pc] && !divergent[pc] && address_leaves_block(k, code, sass, pc)) {
@@ -165,10 +194,12 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
             c->s2r[read_in] = 1;
         c->reads[pc] |= found && c->stretch[pc] == id && pc > 0 && c->reads[pc - 1] && c->stretch[pc - 1] == id;
     }
+    mark_gates(k, code, labels, body, guard, c);
     ws_cga_reset(c);
     rc = 0;
 done: /* the work arrays, on both paths */
     free(sass);
+    free(guard);
     free(body);
     free(divergent);
     free(labels);

@@ -19,13 +19,19 @@
  *    its second, ending in redux.sync, stays a branch: WARPSYNC.ALL, REDUX in a block of its own).
  * The model: a warp that enters the stretch where its SASS block first needs the base reads it
  * then (preset sreg.cga cycles); a mov or cvta of a shared variable's address is ready no sooner,
- * and a shared access addressed by a symbol issues no sooner.
+ * and a shared access addressed by a symbol issues no sooner. Where a predicated body is the only
+ * user of the base in its stretch, the S2R is guarded by the body's predicate and issues 13 cycles
+ * after its ISETP (rakingcomm_b128: `ISETP.GE.U32.AND P0` at 0x0090, `@P0 S2R R5, SR_CgaCtaId` at
+ * 0x00b0): when the setp that computes it is in the stretch and in the branch's block (gate), the
+ * warp reads the base guard.feed after the predicate is ready (timing.c); an unguarded S2R serves
+ * warp_sum_int_b128's two predicated bodies and its unpredicated store (`S2R R11` at 0x00c0).
  * S2R or S2UR: ptxas reads the base into a uniform register (S2UR, sreg.cga = 35) unless the
  * uniform datapath cannot serve the code that uses it: predicated code (an if-converted body:
  * `@P0 S2R`, time_cub_block_reduce_rakingcomm_sum_int_b128, warp_sum_int_b1024, warp_sum_int_b128)
  * or a register address formed in divergent code (rakingcomm_b128's and rakingcomm_b1024's
  * block after `@P1 BRA`: S2R, LEA, IMAD with the thread index; bench_mio_w1's loop). There it
- * reads it with S2R (sreg.s2r = 23, probe_s2r_tid). In divergent code whose accesses are at
+ * reads it with S2R (sreg.s2r = 32: rakingcomm_b128's steps timeline, `@P0 S2R` at 15 cycles, the
+ * LEA waiting for it at 47; S2R SR_TID and SR_LANEID take 23, probe_s2r_tid). In divergent code whose accesses are at
  * [symbol + offset] it stays S2UR (warp_sum_int_b1024: `S2UR`, then `LDS.128 [UR4+0x20]`), and
  * so it does in code every lane runs (the blocks where divergent lanes meet again: S2UR, then
  * `LEA R4, R0, UR4`). */
@@ -48,6 +54,7 @@ typedef struct {
     uint8_t *reads; /* per instruction: its stretch reads the base on entry */
     uint8_t *needs; /* per instruction: a shared variable's address (mov, cvta, or an access at [symbol]) */
     uint8_t *s2r;   /* per stretch: the base is read with S2R, not S2UR */
+    uint8_t *gate;  /* per instruction: the setp whose predicate guards its stretch's `@P S2R` (ws_cga_read_at) */
     uint32_t in[32];
     uint64_t at[32];
     uint8_t by_s2r[32];
@@ -70,6 +77,12 @@ static inline void ws_cga_issue(ws_cga *c, uint32_t w, uint32_t pc, uint64_t cyc
         c->at[w] = cycle;
         c->by_s2r[w] = c->s2r[c->stretch[pc]];
     }
+}
+/* Warp w's read of the base in its stretch is at cycle `at` (a guarded S2R: gate). */
+static inline void ws_cga_read_at(ws_cga *c, uint32_t w, uint64_t at)
+{
+    if (w < 32)
+        c->at[w] = at;
 }
 /* The first cycle instruction pc's shared address is ready for warp w (0: it needs none):
  * sreg_cga cycles after the warp read the base with S2UR, sreg_s2r after it read it with S2R. */

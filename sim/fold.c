@@ -165,6 +165,22 @@ static void fold_tree(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     }
 }
 
+/* WS_FOLD_HOIST (fold.h): an unguarded setp of registers and immediates right after a bar.sync
+ * (not .arrive), not a block's first instruction. */
+static void fold_hoist(const ws_kernel *k, const ws_insn *code, const uint8_t *leader, ws_fold *f)
+{
+    for (uint32_t pc = 1; pc < k->ninsns; pc++) {
+        const ws_insn *in = &code[pc];
+        int plain = in->op == WS_OP_SETP && in->guard == WS_NO_REG && !leader[pc] &&
+                    (code[pc - 1].op == WS_OP_BAR || code[pc - 1].op == WS_OP_BARRIER) &&
+                    !(code[pc - 1].mods & WS_MOD_ARRIVE);
+        for (unsigned i = 1; plain && i < in->nops; i++)
+            plain = in->ops[i].kind == WS_OPND_REG || in->ops[i].kind == WS_OPND_IMM;
+        if (plain && f->kind[pc] == WS_FOLD_NONE)
+            f->kind[pc] = WS_FOLD_HOIST;
+    }
+}
+
 int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, int tree_on, ws_fold *f)
 {
     uint32_t n = k->ninsns;
@@ -207,6 +223,7 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     if (tree_on)
         fold_tree(k, code, uses, block, reads, written, host, f, tree);
     fold_alu(k, code, uses, block, reads, written, host, f);
+    fold_hoist(k, code, leader, f);
     free(tree);
     free(leader);
     free(host);

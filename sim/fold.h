@@ -28,7 +28,13 @@
  *  - A shared load of the address an earlier load of its block read, with no store, atomic or
  *    fence between and the address's register and the earlier value unchanged, is not issued:
  *    ptxas reads the earlier load's register (time_cub_block_scan_raking_exclusivesum_int_b1024.sass:
- *    32 LDS for the PTX's 64 loads of the raking thread's elements). */
+ *    32 LDS for the PTX's 64 loads of the raking thread's elements).
+ *  - A setp right after a bar.sync (its sources written before it) is computed above the barrier:
+ *    time_cub_block_reduce_rakingcomm_sum_int_b128.sass `ISETP.GT.U32.AND P1, PT, R0, 0x1f, PT` at
+ *    0x00a0, `BAR.SYNC` at 0x0100, `@P1 BRA` at 0x0110; warp_sum_int_b128.sass `ISETP.NE.AND P0, PT,
+ *    R0, RZ, PT` at 0x00d0, `BAR.SYNC` at 0x01a0, `@!P0 LDS.64` at 0x01b0. It takes no issue slot
+ *    after the barrier and its predicate is ready its latency after its sources, so what it guards
+ *    does not wait guard.feed after the release (timing.c). */
 #ifndef WS_FOLD_H
 #define WS_FOLD_H
 
@@ -36,8 +42,9 @@
 
 enum {
     WS_FOLD_NONE,
-    WS_FOLD_ALU,  /* an add or logic op folded into its one reader (IADD3, LOP3) */
-    WS_FOLD_LOAD, /* a shared load of what an earlier load of its block read: its register (same) */
+    WS_FOLD_ALU,   /* an add or logic op folded into its one reader (IADD3, LOP3) */
+    WS_FOLD_LOAD,  /* a shared load of what an earlier load of its block read: its register (same) */
+    WS_FOLD_HOIST, /* a setp right after a bar.sync: ptxas issues it above the BAR.SYNC */
 };
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is

@@ -59,6 +59,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("mul.f16x2", mul_f16x2),
     PK("bits.feed", bits_feed),
     PK("shfl.feed", shfl_feed),
+    PK("guard.feed", guard_feed),
     PK("mul.hi", mul_hi),
     PK("mul.hi.64", mul_hi_64),
     PK("fp64", fp64),

@@ -69,6 +69,7 @@ static const ws_preset ws_preset_sm90 = {
     .mul_f16x2 = 8, /* mul.f16x2 */
     .bits_feed = 2, /* bits.feed */
     .shfl_feed = 1, /* shfl.feed */
+    .guard_feed = 9, /* guard.feed */
     .mul_hi = 9, /* mul.hi */
     .mul_hi_64 = 29, /* mul.hi.64 */
     .fp64 = 8, /* fp64 */
@@ -106,7 +107,7 @@ static const ws_preset ws_preset_sm90 = {
     .sreg_laneid = 24, /* sreg.laneid */
     .sreg_tid = 23, /* sreg.tid */
     .sreg_cga = 35, /* sreg.cga */
-    .sreg_s2r = 23, /* sreg.s2r */
+    .sreg_s2r = 32, /* sreg.s2r */
     .imc_miss = 55, /* imc.miss */
 };
 /* clang-format on */

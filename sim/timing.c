@@ -82,7 +82,9 @@ typedef struct {
     int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
     int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
     int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
-    uint8_t free_mov; /* is_free_mov, or folded into another instruction (fold.h) */
+    uint8_t free_mov; /* is_free_mov, or folded into another instruction (fold.h); with a latency: a setp
+                         ptxas issues above the bar.sync before it (WS_FOLD_HOIST), ready its latency after
+                         its sources */
     uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
     uint8_t memory;   /* ws_op_is_memory */
     uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
@@ -91,6 +93,8 @@ typedef struct {
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
+    uint8_t gate;     /* a setp whose predicate guards the S2R of the shared window's base (cga.h gate): the
+                         warp reads the base guard.feed after the predicate is ready */
     uint8_t rare;     /* any of: memory, a latency from the data, subwarp, imc, a fence, a branch's hold,
                          hold, a barrier, a shared variable's address (cga.h), lanes that end (exit, ret):
                          issue() looks at each */
@@ -161,6 +165,7 @@ struct ws_timing {
     uint64_t far_from, woke;
     int64_t bits_feed;     /* the preset's bits.feed in whole cycles */
     int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
+    int64_t guard_feed;    /* the preset's guard.feed in whole cycles */
     uint64_t mio_issue;    /* the preset's mio.issue in whole cycles (hold_mio) */
     int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
     uint32_t rr_first[64]; /* per sub-partition: where its round robin's search starts (rr_pick) */
@@ -257,6 +262,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->slow = (L->slow & WS_SLOW_TIMING) != 0;
     t->bits_feed = llround(t->p.bits_feed);
     t->shfl_feed = llround(t->p.shfl_feed);
+    t->guard_feed = llround(t->p.guard_feed);
     t->mio_issue = (uint64_t)llround(t->p.mio_issue);
     for (uint32_t wi = 0; wi < 32; wi++)
         t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
@@ -670,7 +676,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     timing_info f = {0};
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
-    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_LOAD);
+    int hoisted = fold == WS_FOLD_HOIST;
+    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_LOAD || hoisted);
     f.same = fold == WS_FOLD_LOAD ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_LOAD); /* a folded load: no access */
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
@@ -680,7 +687,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     mem_cost none = {0};
     /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
      * register is a rename, its result ready as soon as its source (issue) */
-    f.latency = f.free_mov ? 0 : from_data ? -1 : llround(insn_latency(t, pc, in, &none));
+    f.latency = f.free_mov && !hoisted ? 0 : from_data ? -1 : llround(insn_latency(t, pc, in, &none));
     f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV;
     f.fixed = !f.free_mov && !f.memory && (cls == LAT_ALU || cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA);
     /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
@@ -693,7 +700,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.subwarp = t->subwarp.form && pc < t->ninfo && t->subwarp.form[pc] != SUBWARP_NONE; /* built before */
     f.imc = (uint8_t)(reads_launch_dims(in) && p->imc_miss > 0);
     int cga = t->cga.needs && pc < t->ninfo && t->cga.needs[pc]; /* built before */
-    f.rare = f.memory || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold || cga ||
+    f.gate = t->cga.gate && pc < t->ninfo && t->cga.gate[pc] && p->guard_feed > 0;
+    f.rare = f.memory || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold || cga || f.gate ||
              ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
     return f;
 }
@@ -1065,7 +1073,8 @@ static int64_t subwarp_before(ws_timing *t, ws_exec *x, const ws_insn *in, ws_pi
 
 /* The scoreboard after warp wi issued instruction pc (in, its facts f and registers u): its
  * destinations are ready at `done` (a shuffle's predicate f->pred later), made by pc; a free mov
- * renames, ready when its source is, as made by the source's producer. Returns `done` as written. */
+ * renames, ready when its source is, as made by the source's producer; a hoisted setp (a free mov
+ * with a latency) is ready its latency after its sources. Returns `done` as written. */
 static inline __attribute__((always_inline)) uint64_t write_results(ws_timing *t, uint32_t wi, const timing_info *f,
                                                                     const ws_reg_use *u, const ws_insn *in, uint32_t pc,
                                                                     uint64_t done)
@@ -1073,7 +1082,12 @@ static inline __attribute__((always_inline)) uint64_t write_results(ws_timing *t
     uint32_t prod = pc;
     uint64_t *rr = t->ws[wi].rr;
     uint32_t *rp = t->ws[wi].rp;
-    if (f->free_mov)
+    if (f->free_mov && f->latency > 0) { /* WS_FOLD_HOIST, issued above the bar.sync: its latency after its sources */
+        done = (uint64_t)f->latency;
+        for (uint32_t i = 0; i < u->nsrc; i++)
+            if (u->src[i] < t->nregs && rr[u->src[i]] + (uint64_t)f->latency > done)
+                done = rr[u->src[i]] + (uint64_t)f->latency;
+    } else if (f->free_mov)
         for (uint32_t i = 0; i <= u->nsrc; i++) {
             uint32_t r = i < u->nsrc ? u->src[i] : f->same; /* a folded load: the earlier load's value */
             if (r < t->nregs && rr[r] > done) {
@@ -1190,6 +1204,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     x->mem_wavefronts = 0;
     if (t->cga_used) /* the stretches matter only to an instruction that needs the base */
         ws_cga_issue(&t->cga, wi, pk.pc, cycle);
+    if (f->rare && f->gate) /* the guarded S2R: guard.feed after its predicate (cga.h) */
+        ws_cga_read_at(&t->cga, wi, cycle + (uint64_t)(lat + t->guard_feed));
     uint64_t done = cycle + (uint64_t)(before + imc + lat);
     if (f->rare) { /* a shared variable's address */
         uint64_t base = ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga, t->p.sreg_s2r);

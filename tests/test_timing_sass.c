@@ -31,6 +31,20 @@ static uint64_t region(const char *body, const char *preset)
     return out;
 }
 
+/* The kernel of a region's body and the stretches of its instructions (cga.h); free both. */
+static const ws_kernel *cga_of(const char *body, ws_module **m, ws_cga *c)
+{
+    char ptx[4096];
+    snprintf(ptx, sizeof ptx, "%s%s%s", HEAD, body, TAIL);
+    ws_parse_error perr;
+    *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(*m);
+    const ws_kernel *k = ws_module_kernel(*m, NULL);
+    *c = (ws_cga){0};
+    assert_int_equal(ws_cga_build(k, k->insns, *m, c), 0);
+    return k;
+}
+
 /* A shared variable's address in the region: S2UR SR_CgaCtaId + ULEA, the store waits for it
  * (time_cg_reduce_plus_tile32_float.sass): sreg.cga cycles after the region's start. */
 static void shared_address_waits_for_the_base(void **state)
@@ -67,7 +81,7 @@ static void shared_base_once_per_sass_block(void **state)
     /* reuse: the first block's address is read in the next block, so ptxas keeps the base in a
      * register (S2R, sreg.s2r) and the next block reads it no more (raking_sum_int_b1024.sass) */
     assert_true(r <= a);
-    assert_int_equal(region(reuse, "sreg.s2r 70\n") - r, 70 - 23);
+    assert_int_equal(region(reuse, "sreg.s2r 70\n") - r, 70 - 32);
     assert_true(b >= r + 15); /* the second block waits for its own read (the first store's pipe hides some) */
     /* with a free base the two are alike; the first store holding the pipe (store.*, no store queue)
      * hides the 4 cycles of twice's mov.u32 %r4, sh, as ptxas's ULEA is hidden */
@@ -79,15 +93,11 @@ static void shared_base_once_per_sass_block(void **state)
 static void cga_stretches(void **state)
 {
     (void)state;
-    const char *ptx = HEAD "mov.u64 %rd8, %clock64;\nadd.u32 %r5, %r1, 1;\nmov.u32 %r2, sh;\n"
-                           "setp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\nadd.u32 %r3, %r1, 1;\nJ:\n"
-                           "mov.u32 %r4, sh;\n" TAIL;
-    ws_parse_error perr;
-    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
-    assert_non_null(m);
-    const ws_kernel *k = ws_module_kernel(m, NULL);
-    ws_cga c = {0};
-    assert_int_equal(ws_cga_build(k, k->insns, m, &c), 0);
+    const char *body = "mov.u64 %rd8, %clock64;\nadd.u32 %r5, %r1, 1;\nmov.u32 %r2, sh;\n"
+                       "setp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\nadd.u32 %r3, %r1, 1;\nJ:\nmov.u32 %r4, sh;\n";
+    ws_module *m;
+    ws_cga c;
+    const ws_kernel *k = cga_of(body, &m, &c);
     /* 0 ld.param, 1 mov tid, 2 clock, 3 add, 4 mov sh, 5 setp, 6 bra, 7 add, 8 mov sh, 9 clock, ... */
     assert_int_equal(k->insns[4].op, WS_OP_MOV);
     assert_true(c.needs[4] && c.needs[8] && !c.needs[3]);
@@ -121,11 +131,67 @@ static void base_by_s2r_where_uniform_cannot(void **state)
                            "mov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r3;\nJ:\n";
     const char *symbol = "mov.u64 %rd8, %clock64;\nsetp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\nactivemask.b32 %r3;\n"
                          "st.volatile.shared.u32 [sh+4], %r3;\nJ:\n";
-    assert_int_equal(region(pred, "sreg.s2r 70\n") - region(pred, NULL), 70 - 23);
+    assert_int_equal(region(pred, "sreg.s2r 70\n") - region(pred, NULL), 70 - 32);
     assert_int_equal(region(pred, "sreg.cga 70\n"), region(pred, NULL));
-    assert_int_equal(region(diverged, "sreg.s2r 70\n") - region(diverged, NULL), 70 - 23);
+    assert_int_equal(region(diverged, "sreg.s2r 70\n") - region(diverged, NULL), 70 - 32);
     assert_int_equal(region(symbol, "sreg.s2r 70\n"), region(symbol, NULL));
     assert_int_equal(region(symbol, "sreg.cga 70\n") - region(symbol, NULL), 70 - 35);
+}
+
+/* A predicated body that is its stretch's only user of the base reads it with a guarded S2R,
+ * 13 cycles after its ISETP (rakingcomm_sum_int_b128.sass: `ISETP.GE.U32.AND P0` at 0x0090,
+ * `@P0 S2R R5, SR_CgaCtaId` at 0x00b0): the warp reads it guard.feed after the setp's predicate is
+ * ready (cga gate). With a use outside the body too, the S2R is not guarded
+ * (warp_sum_int_b128.sass: `S2R R11, SR_CgaCtaId` at 0x00c0) and is read at the stretch's entry. */
+static void guarded_s2r_waits_for_its_predicate(void **state)
+{
+    (void)state;
+    const char *pred = "mov.u64 %rd8, %clock64;\nsetp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\n"
+                       "mov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\nJ:\n";
+    const char *shared =
+        "mov.u64 %rd8, %clock64;\nsetp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\n"
+        "mov.u32 %r2, sh;\nst.volatile.shared.u32 [%r2], %r1;\nJ:\nst.volatile.shared.u32 [sh+8], %r1;\n";
+    /* every lane runs the body: its store waits for the guarded read */
+    assert_int_equal(region(pred, "guard.feed 30\n") - region(pred, "guard.feed 10\n"), 20);
+    /* guard.feed 0: no guarded read, the base read on entering the stretch (the setp's issue) */
+    assert_int_equal(region(pred, "guard.feed 10\n") - region(pred, "guard.feed 0\n"), 4 + 10);
+    assert_int_equal(region(shared, "guard.feed 30\n"), region(shared, "guard.feed 0\n"));
+    ws_module *m;
+    ws_cga c;
+    const ws_kernel *k = cga_of(pred, &m, &c);
+    /* 0 ld.param, 1 mov tid, 2 clock, 3 setp, 4 bra, 5 mov sh, 6 st, 7 clock */
+    assert_int_equal(k->insns[3].op, WS_OP_SETP);
+    assert_true(c.gate[3] && !c.gate[4] && c.reads[3] && c.reads[5]);
+    ws_cga_issue(&c, 0, 3, 10);        /* enters the stretch: the read, as for an unguarded S2R */
+    ws_cga_read_at(&c, 0, 10 + 4 + 9); /* the setp's predicate, then guard.feed (timing.c) */
+    ws_cga_issue(&c, 0, 5, 24);
+    assert_int_equal(ws_cga_ready(&c, 0, 5, 35, 32), 23 + 32);
+    ws_cga_free(&c);
+    ws_module_free(m);
+    m = NULL;
+    k = cga_of(shared, &m, &c);
+    for (uint32_t pc = 0; pc < k->ninsns; pc++)
+        assert_false(c.gate[pc]);
+    ws_cga_free(&c);
+    ws_module_free(m);
+}
+
+/* A setp right after a bar.sync is computed above the barrier (rakingcomm_sum_int_b128.sass
+ * `ISETP.GT.U32.AND P1` at 0x00a0, BAR.SYNC at 0x0100, `@P1 BRA` at 0x0110): after the release
+ * the branch does not wait for it, whatever setp's latency. One that reads a value computed after
+ * the barrier stays (its latency shows). */
+static void setp_after_barrier_is_hoisted(void **state)
+{
+    (void)state;
+    /* the add before the clock read: %tid.x is ready before the region */
+    const char *hoisted = "add.u32 %r6, %r1, 3;\nmov.u64 %rd8, %clock64;\nbar.sync 0;\nsetp.ne.u32 %p1, %r1, 99;\n"
+                          "@%p1 bra J;\nadd.u32 %r3, %r1, 1;\nJ:\n";
+    const char *stays = "add.u32 %r6, %r1, 3;\nmov.u64 %rd8, %clock64;\nbar.sync 0;\nxor.b32 %r5, %r1, 1;\n"
+                        "setp.ne.u32 %p1, %r5, 99;\n@%p1 bra J;\nadd.u32 %r3, %r1, 1;\nJ:\n";
+    assert_int_equal(region(hoisted, "alu 10\n"), region(hoisted, NULL));
+    assert_true(region(stays, "alu 10\n") >= region(stays, NULL) + 2 * 6);
+    /* ptxas's schedule off: PTX order, the setp issues after the release */
+    assert_int_equal(region(hoisted, "schedule 0\nalu 10\n") - region(hoisted, "schedule 0\n"), 6);
 }
 
 /* IADD3: of two dependent adds whose first value only the second reads, the first takes no slot
@@ -384,6 +450,8 @@ int main(void)
         cmocka_unit_test(launch_dims_miss_once),
         cmocka_unit_test(tid_is_s2r),
         cmocka_unit_test(double_pack_and_select),
+        cmocka_unit_test(guarded_s2r_waits_for_its_predicate),
+        cmocka_unit_test(setp_after_barrier_is_hoisted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
