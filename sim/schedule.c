@@ -35,6 +35,8 @@
 #include "schedule.h"
 #include "cfg.h"
 #include "fold.h"
+#include "liveness.h"
+#include "memory.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +112,7 @@ static int is_warp_wide(const ws_insn *in)
 }
 
 static int folded_load(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_LOAD; }
+static int folded_alu(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_ALU; }
 
 /* Rule 2 for memory accesses a and b (a first): a load ptxas does not issue (fold.h) keeps its
  * order with the stores, atomics and fences around it (each lane reads what it read in program
@@ -138,6 +141,29 @@ static int depends(const ws_insn *code, const ws_reg_use *uses, const uint8_t *f
  * REDUX, then the REDUX's IMAD.U32 copy, which waits, before ISETP reads the lane). */
 static int holds(const ws_insn *code, uint32_t pc) { return code[pc].op == WS_OP_REDUX; }
 
+#define USES_MAX 30 /* ws_reg_use: 24 sources and 6 destinations */
+
+/* Rule 5's state over one segment (budget.regs 0: no budget). Every register dependence keeps
+ * its order (rule 3), so each register's accesses issue in program order and whether it holds a
+ * value still to be read is known from how many of them have issued. */
+typedef struct {
+    /* the kernel's: */
+    uint32_t regs;        /* the registers its values may take (0: no rule 5) */
+    const uint64_t *live; /* ws_live_in rows, `words` words each */
+    uint32_t words;
+    const uint8_t *width; /* per register: what its value takes (0: ptxas rematerialises it) */
+    uint32_t *local;      /* per register: its index among the segment's (UINT32_MAX: none) */
+    /* the segment's registers: */
+    uint32_t nreg, reg[SEG_MAX * USES_MAX], first[SEG_MAX * USES_MAX], count[SEG_MAX * USES_MAX],
+        at[SEG_MAX * USES_MAX];
+    uint8_t weight[SEG_MAX * USES_MAX], live_out[SEG_MAX * USES_MAX];
+    uint8_t reads[SEG_MAX * USES_MAX]; /* per access, in register then program order: it reads */
+    /* per instruction: its registers (distinct) and how it touches each */
+    uint32_t ifirst[SEG_MAX + 1], ireg[SEG_MAX * USES_MAX];
+    uint8_t iread[SEG_MAX * USES_MAX], iwrite[SEG_MAX * USES_MAX];
+    uint32_t used; /* the registers taken now */
+} seg_budget;
+
 /* Scratch of one segment's list schedule. */
 typedef struct {
     int16_t edge[SEG_MAX][SEG_MAX]; /* edge[i][j] (i < j): -1 none, else cycles from i's issue to j's */
@@ -145,7 +171,112 @@ typedef struct {
     uint32_t npred[SEG_MAX];
     uint64_t earliest[SEG_MAX];
     uint8_t done[SEG_MAX];
+    seg_budget b;
 } seg_scratch;
+
+/* Whether local register r holds a value still to be read: its next access reads it, or none is
+ * left and it is live after the segment. */
+static int budget_holds(const seg_budget *b, uint32_t r)
+{
+    return b->at[r] < b->count[r] ? b->reads[b->first[r] + b->at[r]] : b->live_out[r];
+}
+
+/* Rule 5: how many registers issuing position j takes (negative: frees); commit: issue it. A value
+ * ptxas folds into its reader (fold.h: the first add or logic op of an IADD3 or LOP3) takes no
+ * register of its own, but keeps the registers of the sources it ends until its reader issues. */
+static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit)
+{
+    int delta = 0, kept = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t x = b->ifirst[j]; x < b->ifirst[j + 1]; x++) {
+            uint32_t r = b->ireg[x];
+            int before = budget_holds(b, r) ? b->weight[r] : 0;
+            b->at[r]++;
+            int after_holds = budget_holds(b, r);
+            b->at[r]--;
+            if (pass == 0) { /* the sources it ends, and the value it overwrites */
+                if (before && (b->iwrite[x] || !after_holds))
+                    kept += before;
+                continue;
+            }
+            int weight = !b->iwrite[x] ? b->weight[r] : folded ? kept : b->width[b->reg[r]];
+            delta += (after_holds ? weight : 0) - before;
+            if (commit) {
+                b->weight[r] = (uint8_t)(weight > 255 ? 255 : weight);
+                b->at[r]++;
+            }
+        }
+    if (commit)
+        b->used = (uint32_t)((int)b->used + delta);
+    return delta;
+}
+
+/* Rule 5's state for positions [s, s + m): the registers it touches, each one's accesses in
+ * program order, and the registers taken at its start (those live across it included). */
+static void budget_start(seg_budget *b, const ws_insn *code, const ws_reg_use *uses, uint32_t s, uint32_t m)
+{
+    b->nreg = 0;
+    uint32_t nacc = 0;
+    for (uint32_t j = 0; j < m; j++) { /* each instruction's registers, distinct */
+        const ws_reg_use *u = &uses[s + j];
+        int guarded = code[s + j].guard != WS_NO_REG;
+        b->ifirst[j] = nacc;
+        for (uint32_t x = 0; x < u->nsrc + u->ndst; x++) {
+            int write = x >= u->nsrc;
+            uint32_t reg = write ? u->dst[x - u->nsrc] : u->src[x];
+            if (reg == WS_NO_REG)
+                continue;
+            if (b->local[reg] == UINT32_MAX) {
+                b->local[reg] = b->nreg;
+                b->reg[b->nreg] = reg;
+                b->count[b->nreg] = 0;
+                b->nreg++;
+            }
+            uint32_t r = b->local[reg], y = b->ifirst[j];
+            while (y < nacc && b->ireg[y] != r)
+                y++;
+            if (y == nacc) {
+                b->ireg[nacc] = r;
+                b->iread[nacc] = b->iwrite[nacc] = 0;
+                nacc++;
+                b->count[r]++;
+            }
+            b->iread[y] |= (uint8_t)(!write || guarded); /* a guarded write may keep the old value */
+            b->iwrite[y] |= (uint8_t)write;
+        }
+    }
+    b->ifirst[m] = nacc;
+    uint32_t off = 0;
+    for (uint32_t r = 0; r < b->nreg; r++) {
+        b->first[r] = off;
+        off += b->count[r];
+        b->at[r] = 0;
+    }
+    for (uint32_t j = 0; j < m; j++) /* each register's accesses in program order */
+        for (uint32_t x = b->ifirst[j]; x < b->ifirst[j + 1]; x++) {
+            uint32_t r = b->ireg[x];
+            b->reads[b->first[r] + b->at[r]++] = b->iread[x];
+        }
+    const uint64_t *in = &b->live[(size_t)s * b->words], *out = &b->live[(size_t)(s + m) * b->words];
+    b->used = 0;
+    for (uint32_t r = 0; r < b->nreg; r++) {
+        b->at[r] = 0;
+        b->live_out[r] = (uint8_t)ws_live_has(out, b->reg[r]);
+        b->weight[r] = b->width[b->reg[r]];
+        b->used += budget_holds(b, r) ? b->weight[r] : 0;
+    }
+    for (uint32_t w = 0; w < b->words; w++) /* live across it: in before and after, not touched */
+        for (uint64_t bits = in[w] & out[w]; bits; bits &= bits - 1) {
+            uint32_t reg = w * 64 + (uint32_t)__builtin_ctzll(bits);
+            b->used += b->local[reg] == UINT32_MAX ? b->width[reg] : 0;
+        }
+}
+
+static void budget_end(seg_budget *b)
+{
+    for (uint32_t r = 0; r < b->nreg; r++)
+        b->local[b->reg[r]] = UINT32_MAX;
+}
 
 /* Rule 4 over positions [s, s + m): writes order[s ...]. */
 static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
@@ -174,18 +305,32 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 h = w->edge[i][j] + w->height[j];
         w->height[i] = h;
     }
+    seg_budget *b = &w->b;
+    int budget = b->regs && m > 1;
+    if (budget)
+        budget_start(b, code, uses, s, m);
     uint64_t cycle = 0;
     for (uint32_t k = 0; k < m; k++) {
         uint32_t best = UINT32_MAX;
+        int fits_b = 1;
         for (uint32_t j = 0; j < m; j++) {
             if (w->done[j] || w->npred[j])
                 continue;
+            int fits_j = 1;
+            if (budget) {
+                int d = budget_delta(b, j, folded_alu(fold, s + j), 0);
+                fits_j = d <= 0 || (int64_t)b->used + d <= (int64_t)b->regs;
+            }
             if (best == UINT32_MAX) {
                 best = j;
+                fits_b = fits_j;
                 continue;
             }
             int now_j = w->earliest[j] <= cycle, now_b = w->earliest[best] <= cycle;
-            if (folded_load(fold, s + j) != folded_load(fold, s + best)) {
+            uint32_t was = best;
+            if (fits_j != fits_b) {
+                best = fits_j ? j : best; /* rule 5: within the registers first, even if it waits */
+            } else if (folded_load(fold, s + j) != folded_load(fold, s + best)) {
                 best = folded_load(fold, s + j) ? j : best; /* not in the SASS: as early as it can be */
             } else if (now_j != now_b) {
                 best = now_j ? j : best;
@@ -198,7 +343,10 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             } else {
                 best = w->height[j] > w->height[best] ? j : best;
             }
+            fits_b = best == was ? fits_b : fits_j;
         }
+        if (budget)
+            budget_delta(b, best, folded_alu(fold, s + best), 1);
         order[s + k] = s + best;
         w->done[best] = 1;
         if (w->earliest[best] > cycle)
@@ -211,10 +359,57 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             }
         cycle++;
     }
+    if (budget)
+        budget_end(b);
+}
+
+/* Whether ptxas needs no register of its own for what instruction in writes: a kernel
+ * parameter (it reads the constant bank again: LDC, or c[0x0][...] as an operand), an immediate
+ * or a symbol's address (RZ, an immediate operand, the uniform UR of the shared window), or a
+ * copy or conversion of one (remat: the registers known so). */
+static int rematerialised(const ws_insn *in, const uint8_t *remat)
+{
+    if (ws_op_class_of(in->op) == CLS_LOAD)
+        return ws_access_space(in) == WS_SPACE_PARAM;
+    if ((in->op != WS_OP_MOV && in->op != WS_OP_CVTA && in->op != WS_OP_CVT) || in->nops < 2)
+        return 0;
+    const ws_operand *o = &in->ops[1];
+    return o->kind == WS_OPND_IMM || o->kind == WS_OPND_SYM || (o->kind == WS_OPND_REG && remat[o->reg] == 1);
+}
+
+/* Rule 5: per register, the 32-bit registers its value takes in SASS: 2 for 64 bits, 0 for a
+ * predicate and for a register whose every write ptxas rematerialises (rematerialised), else 1.
+ * NULL: out of memory. */
+static uint8_t *register_widths(const ws_kernel *k, const ws_insn *code)
+{
+    uint8_t *remat = calloc((size_t)k->nregs + 1, 1), *width = malloc((size_t)k->nregs + 1);
+    if (!remat || !width) {
+        free(remat);
+        free(width);
+        return NULL;
+    }
+    /* 0 unwritten, 1 every write rematerialised, 2 not; a copy of a copy settles in passes */
+    for (int changed = 1, pass = 0; changed && pass < 8; pass++) {
+        changed = 0;
+        for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+            const ws_insn *in = &code[pc];
+            if (!ws_op_writes_op0(in->op) || in->ops[0].kind != WS_OPND_REG || in->ops[0].reg >= k->nregs)
+                continue;
+            uint8_t *r = &remat[in->ops[0].reg], v = rematerialised(in, remat) && *r != 2 ? 1 : 2;
+            changed |= v != *r && !(v == 1 && *r == 1);
+            *r = v;
+        }
+    }
+    for (uint32_t r = 0; r < k->nregs; r++) {
+        unsigned bits = ws_type_bits((ws_type)k->regs[r].type);
+        width[r] = (uint8_t)(remat[r] == 1 || k->regs[r].type == WS_T_PRED ? 0 : bits > 32 ? 2 : 1);
+    }
+    free(remat);
+    return width;
 }
 
 int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
-                      const uint8_t *fold, ws_schedule *s)
+                      const uint8_t *fold, unsigned regs, ws_schedule *s)
 {
     uint32_t n = k->ninsns;
     s->order = malloc(((size_t)n + 1) * sizeof *s->order);
@@ -228,6 +423,19 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         free(w);
         ws_schedule_free(s);
         return -1;
+    }
+    /* rule 5: only where the kernel's registers are known, and its liveness could be found */
+    uint64_t *live = NULL;
+    uint8_t *width = NULL;
+    uint32_t *local = NULL;
+    w->b.regs = 0;
+    if (regs && (live = ws_live_in(k, code, uses, &w->b.words)) && (width = register_widths(k, code)) &&
+        (local = malloc(((size_t)k->nregs + 1) * sizeof *local))) {
+        memset(local, 0xff, ((size_t)k->nregs + 1) * sizeof *local);
+        w->b.regs = regs;
+        w->b.live = live;
+        w->b.width = width;
+        w->b.local = local;
     }
     /* rule 1: the first instruction of each basic block and of the linked .func code */
     ws_block_starts(k, leader);
@@ -254,6 +462,9 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         }
         start = end;
     }
+    free(live);
+    free(width);
+    free(local);
     free(leader);
     free(full);
     free(w);

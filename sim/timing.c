@@ -845,7 +845,11 @@ static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
                 break;
             }
     }
-    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &t->sched);
+    /* rule 5's budget: the registers --regs gives (ptxas -v's count) less those that hold no
+     * value of the PTX (schedule.reserved) */
+    unsigned regs = L->sim->cfg.regs_per_thread, reserved = (unsigned)t->p.schedule_reserved;
+    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, regs > reserved ? regs - reserved : 0,
+                              &t->sched);
     free(lat);
     return r;
 }
