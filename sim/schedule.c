@@ -25,6 +25,18 @@
  *     others (loads and shuffles ahead of adds: bench_shared_ilp hoists its LDS ahead of the
  *     LOP3s that use the ones before; CUB's warp reductions put each SHFL before the add of the
  *     step before), program order between equals. When none can issue yet, the one ready first.
+ *  5. Only with the kernel's registers given (--regs, ptxas -v's count, and the preset's
+ *     schedule.budget 1; off in sm_90): a segment's values, with those live across it, stay within
+ *     them. A value takes the 32-bit registers of its type; a constant (a parameter, an immediate,
+ *     a symbol's address, a copy of one) none; the first op of an IADD3 or LOP3 (fold.h) keeps
+ *     the registers of the sources it ends until the fused op issues. Once a value would not fit,
+ *     every candidate that frees registers goes first, even if it waits, until none is left
+ *     (bench_shared_ilp.sass 0x2db0: `LOP3.LUT R6, R72, R6, R71` right after `LDS R72`, which it
+ *     waits for). Shuffles are not held back: ptxas renames them and issues them by
+ *     accumulator (bench_throughput.sass 0x1cd0), which the PTX's reused registers do not let
+ *     warpsim do. Not on by default: with ptxas's counts it takes bench_shared_ilp[6] from 302 to
+ *     398 cycles (H200 549) and two BlockReduce/BlockScan regions at 1024 threads out of 10%
+ *     (docs/calibration.md "ptxas's register budget, modelled").
  * A stretch longer than SEG_MAX instructions is cut into the fewest pieces of equal length
  * (at most SEG_MAX: the cost stays linear in the kernel's length; ptxas's hoisting is bounded by
  * its registers as well). The cut is warpsim's, not ptxas's: pieces of equal length leave no
@@ -151,11 +163,13 @@ typedef struct {
     uint32_t regs;        /* the registers its values may take (0: no rule 5) */
     const uint64_t *live; /* ws_live_in rows, `words` words each */
     uint32_t words;
-    const uint8_t *width; /* per register: what its value takes (0: ptxas rematerialises it) */
+    const uint8_t *size;  /* per register: the 32-bit registers a value of its type takes (0: a predicate) */
+    const uint8_t *fixed; /* per instruction: it writes a constant (ptxas rematerialises it: no register) */
+    uint8_t *held;        /* per register: what its value takes at the segment's start (0: a constant) */
     uint32_t *local;      /* per register: its index among the segment's (UINT32_MAX: none) */
+    uint32_t s;           /* the segment's first position */
     /* the segment's registers: */
-    uint32_t nreg, reg[SEG_MAX * USES_MAX], first[SEG_MAX * USES_MAX], count[SEG_MAX * USES_MAX],
-        at[SEG_MAX * USES_MAX];
+    uint32_t nreg, reg[SEG_MAX * USES_MAX], first[SEG_MAX * USES_MAX], count[SEG_MAX * USES_MAX], at[SEG_MAX * USES_MAX];
     uint8_t weight[SEG_MAX * USES_MAX], live_out[SEG_MAX * USES_MAX];
     uint8_t reads[SEG_MAX * USES_MAX]; /* per access, in register then program order: it reads */
     /* per instruction: its registers (distinct) and how it touches each */
@@ -171,6 +185,7 @@ typedef struct {
     uint32_t npred[SEG_MAX];
     uint64_t earliest[SEG_MAX];
     uint8_t done[SEG_MAX];
+    uint8_t rank[SEG_MAX]; /* rule 5: 0 frees registers, 1 fits, 2 does not */
     seg_budget b;
 } seg_scratch;
 
@@ -199,7 +214,7 @@ static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit)
                     kept += before;
                 continue;
             }
-            int weight = !b->iwrite[x] ? b->weight[r] : folded ? kept : b->width[b->reg[r]];
+            int weight = !b->iwrite[x] ? b->weight[r] : folded ? kept : b->fixed[b->s + j] ? 0 : b->size[b->reg[r]];
             delta += (after_holds ? weight : 0) - before;
             if (commit) {
                 b->weight[r] = (uint8_t)(weight > 255 ? 255 : weight);
@@ -216,6 +231,7 @@ static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit)
 static void budget_start(seg_budget *b, const ws_insn *code, const ws_reg_use *uses, uint32_t s, uint32_t m)
 {
     b->nreg = 0;
+    b->s = s;
     uint32_t nacc = 0;
     for (uint32_t j = 0; j < m; j++) { /* each instruction's registers, distinct */
         const ws_reg_use *u = &uses[s + j];
@@ -262,20 +278,23 @@ static void budget_start(seg_budget *b, const ws_insn *code, const ws_reg_use *u
     for (uint32_t r = 0; r < b->nreg; r++) {
         b->at[r] = 0;
         b->live_out[r] = (uint8_t)ws_live_has(out, b->reg[r]);
-        b->weight[r] = b->width[b->reg[r]];
+        b->weight[r] = b->held[b->reg[r]];
         b->used += budget_holds(b, r) ? b->weight[r] : 0;
     }
     for (uint32_t w = 0; w < b->words; w++) /* live across it: in before and after, not touched */
         for (uint64_t bits = in[w] & out[w]; bits; bits &= bits - 1) {
             uint32_t reg = w * 64 + (uint32_t)__builtin_ctzll(bits);
-            b->used += b->local[reg] == UINT32_MAX ? b->width[reg] : 0;
+            b->used += b->local[reg] == UINT32_MAX ? b->held[reg] : 0;
         }
 }
 
+/* Each register's value after the segment takes what its last write gave it. */
 static void budget_end(seg_budget *b)
 {
-    for (uint32_t r = 0; r < b->nreg; r++)
+    for (uint32_t r = 0; r < b->nreg; r++) {
+        b->held[b->reg[r]] = b->weight[r];
         b->local[b->reg[r]] = UINT32_MAX;
+    }
 }
 
 /* Rule 4 over positions [s, s + m): writes order[s ...]. */
@@ -310,26 +329,36 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
     if (budget)
         budget_start(b, code, uses, s, m);
     uint64_t cycle = 0;
+    int draining = 0;
     for (uint32_t k = 0; k < m; k++) {
+        /* rule 5: once a value would not fit, every candidate that frees registers goes first, even
+         * if it waits, until none is left; besides, what fits goes before what does not */
+        int frees = 0, over = 0;
+        for (uint32_t j = 0; budget && j < m; j++) {
+            if (w->done[j] || w->npred[j])
+                continue;
+            int d = budget_delta(b, j, folded_alu(fold, s + j), 0);
+            int fits = d == 0 || is_warp_wide(&code[s + j]) || (int64_t)b->used + d <= (int64_t)b->regs;
+            w->rank[j] = (uint8_t)(d < 0 ? 0 : fits ? 1 : 2);
+            frees |= d < 0;
+            over |= w->rank[j] == 2;
+        }
+        draining = frees && (draining || over);
         uint32_t best = UINT32_MAX;
-        int fits_b = 1;
+        int rank_b = 0;
         for (uint32_t j = 0; j < m; j++) {
             if (w->done[j] || w->npred[j])
                 continue;
-            int fits_j = 1;
-            if (budget) {
-                int d = budget_delta(b, j, folded_alu(fold, s + j), 0);
-                fits_j = d <= 0 || (int64_t)b->used + d <= (int64_t)b->regs;
-            }
+            int rank_j = !budget ? 0 : draining ? w->rank[j] : w->rank[j] == 2;
             if (best == UINT32_MAX) {
                 best = j;
-                fits_b = fits_j;
+                rank_b = rank_j;
                 continue;
             }
             int now_j = w->earliest[j] <= cycle, now_b = w->earliest[best] <= cycle;
             uint32_t was = best;
-            if (fits_j != fits_b) {
-                best = fits_j ? j : best; /* rule 5: within the registers first, even if it waits */
+            if (rank_j != rank_b) {
+                best = rank_j < rank_b ? j : best;
             } else if (folded_load(fold, s + j) != folded_load(fold, s + best)) {
                 best = folded_load(fold, s + j) ? j : best; /* not in the SASS: as early as it can be */
             } else if (now_j != now_b) {
@@ -343,7 +372,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             } else {
                 best = w->height[j] > w->height[best] ? j : best;
             }
-            fits_b = best == was ? fits_b : fits_j;
+            rank_b = best == was ? rank_b : rank_j;
         }
         if (budget)
             budget_delta(b, best, folded_alu(fold, s + best), 1);
@@ -363,49 +392,88 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         budget_end(b);
 }
 
-/* Whether ptxas needs no register of its own for what instruction in writes: a kernel
- * parameter (it reads the constant bank again: LDC, or c[0x0][...] as an operand), an immediate
- * or a symbol's address (RZ, an immediate operand, the uniform UR of the shared window), or a
- * copy or conversion of one (remat: the registers known so). */
-static int rematerialised(const ws_insn *in, const uint8_t *remat)
+/* Whether instruction in writes a constant, which ptxas rematerialises and keeps in no register
+ * of its own: a kernel parameter (it reads the constant bank again: LDC, or c[0x0][...] as an
+ * operand), an immediate or a symbol's address (RZ, an immediate operand, the uniform UR of the
+ * shared window), or a copy or conversion of a constant (constant: whether a register's value
+ * here is one). */
+static int writes_constant(const ws_insn *in, int (*constant)(const void *, uint32_t), const void *ctx)
 {
     if (ws_op_class_of(in->op) == CLS_LOAD)
         return ws_access_space(in) == WS_SPACE_PARAM;
     if ((in->op != WS_OP_MOV && in->op != WS_OP_CVTA && in->op != WS_OP_CVT) || in->nops < 2)
         return 0;
     const ws_operand *o = &in->ops[1];
-    return o->kind == WS_OPND_IMM || o->kind == WS_OPND_SYM || (o->kind == WS_OPND_REG && remat[o->reg] == 1);
+    return o->kind == WS_OPND_IMM || o->kind == WS_OPND_SYM || (o->kind == WS_OPND_REG && constant(ctx, o->reg));
 }
 
-/* Rule 5: per register, the 32-bit registers its value takes in SASS: 2 for 64 bits, 0 for a
- * predicate and for a register whose every write ptxas rematerialises (rematerialised), else 1.
- * NULL: out of memory. */
-static uint8_t *register_widths(const ws_kernel *k, const ws_insn *code)
+typedef struct {
+    const uint32_t *stamp; /* per register: the block where its value became a constant */
+    uint32_t now;
+    const uint8_t *always; /* per register: 1 when every write of it writes a constant */
+} const_scan;
+
+static int constant_here(const void *ctx, uint32_t reg)
 {
-    uint8_t *remat = calloc((size_t)k->nregs + 1, 1), *width = malloc((size_t)k->nregs + 1);
-    if (!remat || !width) {
-        free(remat);
-        free(width);
-        return NULL;
+    const const_scan *c = ctx;
+    return c->always[reg] == 1 || (c->stamp && c->stamp[reg] == c->now);
+}
+
+/* Rule 5's facts of a kernel: each register's size in 32-bit registers (2 for 64 bits, 0 for a
+ * predicate, else 1), what its value takes where it comes from another block (base: 0 when every
+ * write of it writes a constant, else its size) and which instructions write a constant
+ * (writes_constant, a register's value followed through its basic block). block_start:
+ * ws_block_starts plus the instruction after one that moves lanes. Returns 0, or -1 when out of
+ * memory. */
+static int register_facts(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *block_start,
+                          uint8_t *size, uint8_t *base, uint8_t *fixed)
+{
+    uint32_t *stamp = calloc((size_t)k->nregs + 1, sizeof *stamp);
+    uint8_t *always = calloc((size_t)k->nregs + 1, 1); /* 0 unwritten, 1 constant, 2 not */
+    if (!stamp || !always) {
+        free(stamp);
+        free(always);
+        return -1;
     }
-    /* 0 unwritten, 1 every write rematerialised, 2 not; a copy of a copy settles in passes */
-    for (int changed = 1, pass = 0; changed && pass < 8; pass++) {
+    const_scan c = {NULL, 0, always};
+    for (int changed = 1, pass = 0; changed && pass < 8; pass++) { /* a copy of a copy settles in passes */
         changed = 0;
         for (uint32_t pc = 0; pc < k->ninsns; pc++) {
             const ws_insn *in = &code[pc];
             if (!ws_op_writes_op0(in->op) || in->ops[0].kind != WS_OPND_REG || in->ops[0].reg >= k->nregs)
                 continue;
-            uint8_t *r = &remat[in->ops[0].reg], v = rematerialised(in, remat) && *r != 2 ? 1 : 2;
-            changed |= v != *r && !(v == 1 && *r == 1);
-            *r = v;
+            uint8_t *a = &always[in->ops[0].reg], v = writes_constant(in, constant_here, &c) && *a != 2 ? 1 : 2;
+            changed |= v != *a;
+            *a = v;
         }
     }
     for (uint32_t r = 0; r < k->nregs; r++) {
         unsigned bits = ws_type_bits((ws_type)k->regs[r].type);
-        width[r] = (uint8_t)(remat[r] == 1 || k->regs[r].type == WS_T_PRED ? 0 : bits > 32 ? 2 : 1);
+        size[r] = (uint8_t)(k->regs[r].type == WS_T_PRED ? 0 : bits > 32 ? 2 : 1);
+        base[r] = always[r] == 1 ? 0 : size[r];
     }
-    free(remat);
-    return width;
+    c.stamp = stamp;
+    c.now = 1;
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        c.now += block_start[pc];
+        fixed[pc] = (uint8_t)(ws_op_writes_op0(code[pc].op) && writes_constant(&code[pc], constant_here, &c));
+        for (uint32_t d = 0; d < uses[pc].ndst; d++)
+            if (uses[pc].dst[d] < k->nregs)
+                stamp[uses[pc].dst[d]] = fixed[pc] && code[pc].guard == WS_NO_REG && uses[pc].ndst == 1 ? c.now : 0;
+    }
+    free(stamp);
+    free(always);
+    return 0;
+}
+
+/* The end of the segment that starts at start: the next leader, or a piece of equal length. */
+static uint32_t segment_end(const uint8_t *leader, uint32_t n, uint32_t start)
+{
+    uint32_t stretch = start + 1;
+    while (stretch < n && !leader[stretch])
+        stretch++;
+    uint32_t pieces = (stretch - start + SEG_MAX - 1) / SEG_MAX;
+    return start + (stretch - start + pieces - 1) / pieces;
 }
 
 int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
@@ -424,32 +492,38 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         ws_schedule_free(s);
         return -1;
     }
-    /* rule 5: only where the kernel's registers are known, and its liveness could be found */
-    uint64_t *live = NULL;
-    uint8_t *width = NULL;
-    uint32_t *local = NULL;
-    w->b.regs = 0;
-    if (regs && (live = ws_live_in(k, code, uses, &w->b.words)) && (width = register_widths(k, code)) &&
-        (local = malloc(((size_t)k->nregs + 1) * sizeof *local))) {
-        memset(local, 0xff, ((size_t)k->nregs + 1) * sizeof *local);
-        w->b.regs = regs;
-        w->b.live = live;
-        w->b.width = width;
-        w->b.local = local;
-    }
     /* rule 1: the first instruction of each basic block and of the linked .func code */
     ws_block_starts(k, leader);
+    /* rule 5: only where the kernel's registers are known, and its liveness could be found */
+    uint64_t *live = NULL;
+    uint8_t *size = NULL, *base = NULL, *fixed = NULL, *held = NULL, *block_start = NULL;
+    uint32_t *local = NULL;
+    w->b.regs = 0;
+    if (regs && (live = ws_live_in(k, code, uses, &w->b.words)) && (size = malloc((size_t)k->nregs + 1)) &&
+        (base = malloc((size_t)k->nregs + 1)) && (held = malloc((size_t)k->nregs + 1)) &&
+        (fixed = malloc((size_t)n + 1)) && (block_start = malloc((size_t)n + 1)) &&
+        (local = malloc(((size_t)k->nregs + 1) * sizeof *local))) {
+        for (uint32_t i = 0; i < n; i++)
+            block_start[i] = (uint8_t)(i == 0 || leader[i] || ws_op_moves_lanes(code[i - 1].op));
+        if (register_facts(k, code, uses, block_start, size, base, fixed) == 0) {
+            memset(local, 0xff, ((size_t)k->nregs + 1) * sizeof *local);
+            w->b.regs = regs;
+            w->b.live = live;
+            w->b.size = size;
+            w->b.fixed = fixed;
+            w->b.held = held;
+            w->b.local = local;
+        }
+    }
     for (uint32_t i = 0; i < n; i++)
         if (is_ordering_point(&code[i], full)) {
             leader[i] = 1;
             leader[i + 1] = 1;
         }
     for (uint32_t start = 0; start < n;) {
-        uint32_t stretch = start + 1;
-        while (stretch < n && !leader[stretch])
-            stretch++;
-        uint32_t pieces = (stretch - start + SEG_MAX - 1) / SEG_MAX;
-        uint32_t end = start + (stretch - start + pieces - 1) / pieces;
+        uint32_t end = segment_end(leader, n, start);
+        if (w->b.regs && block_start[start]) /* a value from another block: what its type takes */
+            memcpy(held, base, k->nregs);
         schedule_segment(w, code, uses, latency, fold, start, end - start, s->order);
         int moved = 0, wide = 0;
         for (uint32_t p = start; p < end; p++) {
@@ -463,7 +537,11 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         start = end;
     }
     free(live);
-    free(width);
+    free(size);
+    free(base);
+    free(fixed);
+    free(held);
+    free(block_start);
     free(local);
     free(leader);
     free(full);
