@@ -81,6 +81,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("launch.dispatch", launch_dispatch),
     PK("schedule", schedule),
     PK("fold.tree", fold_tree),
+    PK("schedule.budget", schedule_budget),
+    PK("schedule.reserved", schedule_reserved),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),

@@ -90,6 +90,7 @@ static const ws_preset ws_preset_sm90 = {
     .launch_overhead = 10855, /* launch.overhead */
     .launch_dispatch = 1.1, /* launch.dispatch */
     .schedule = 1, /* schedule */
+    .schedule_reserved = 3, /* schedule.reserved */
     .atom_shared = 26, /* atom.shared */
     .atom_same_word = 2, /* atom.same_word */
     .ld_strong = 305, /* ld.strong */

@@ -25,6 +25,18 @@
  *     others (loads and shuffles ahead of adds: bench_shared_ilp hoists its LDS ahead of the
  *     LOP3s that use the ones before; CUB's warp reductions put each SHFL before the add of the
  *     step before), program order between equals. When none can issue yet, the one ready first.
+ *  5. Only with the kernel's registers given (--regs, ptxas -v's count, and the preset's
+ *     schedule.budget 1; off in sm_90): a segment's values, with those live across it, stay within
+ *     them. A value takes the 32-bit registers of its type; a constant (a parameter, an immediate,
+ *     a symbol's address, a copy of one) none; the first op of an IADD3 or LOP3 (fold.h) keeps
+ *     the registers of the sources it ends until the fused op issues. Once a value would not fit,
+ *     every candidate that frees registers goes first, even if it waits, until none is left
+ *     (bench_shared_ilp.sass 0x2db0: `LOP3.LUT R6, R72, R6, R71` right after `LDS R72`, which it
+ *     waits for). Shuffles are not held back: ptxas renames them and issues them by
+ *     accumulator (bench_throughput.sass 0x1cd0), which the PTX's reused registers do not let
+ *     warpsim do. Not on by default: with ptxas's counts it takes bench_shared_ilp[6] from 302 to
+ *     398 cycles (H200 549) and two BlockReduce/BlockScan regions at 1024 threads out of 10%
+ *     (docs/calibration.md "ptxas's register budget, modelled").
  * A stretch longer than SEG_MAX instructions is cut into the fewest pieces of equal length
  * (at most SEG_MAX: the cost stays linear in the kernel's length; ptxas's hoisting is bounded by
  * its registers as well). The cut is warpsim's, not ptxas's: pieces of equal length leave no
@@ -35,6 +47,8 @@
 #include "schedule.h"
 #include "cfg.h"
 #include "fold.h"
+#include "liveness.h"
+#include "memory.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +124,7 @@ static int is_warp_wide(const ws_insn *in)
 }
 
 static int folded_load(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_LOAD; }
+static int folded_alu(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_ALU; }
 
 /* Rule 2 for memory accesses a and b (a first): a load ptxas does not issue (fold.h) keeps its
  * order with the stores, atomics and fences around it (each lane reads what it read in program
@@ -138,6 +153,31 @@ static int depends(const ws_insn *code, const ws_reg_use *uses, const uint8_t *f
  * REDUX, then the REDUX's IMAD.U32 copy, which waits, before ISETP reads the lane). */
 static int holds(const ws_insn *code, uint32_t pc) { return code[pc].op == WS_OP_REDUX; }
 
+#define USES_MAX 30 /* ws_reg_use: 24 sources and 6 destinations */
+
+/* Rule 5's state over one segment (budget.regs 0: no budget). Every register dependence keeps
+ * its order (rule 3), so each register's accesses issue in program order and whether it holds a
+ * value still to be read is known from how many of them have issued. */
+typedef struct {
+    /* the kernel's: */
+    uint32_t regs;        /* the registers its values may take (0: no rule 5) */
+    const uint64_t *live; /* ws_live_in rows, `words` words each */
+    uint32_t words;
+    const uint8_t *size;  /* per register: the 32-bit registers a value of its type takes (0: a predicate) */
+    const uint8_t *fixed; /* per instruction: it writes a constant (ptxas rematerialises it: no register) */
+    uint8_t *held;        /* per register: what its value takes at the segment's start (0: a constant) */
+    uint32_t *local;      /* per register: its index among the segment's (UINT32_MAX: none) */
+    uint32_t s;           /* the segment's first position */
+    /* the segment's registers: */
+    uint32_t nreg, reg[SEG_MAX * USES_MAX], first[SEG_MAX * USES_MAX], count[SEG_MAX * USES_MAX], at[SEG_MAX * USES_MAX];
+    uint8_t weight[SEG_MAX * USES_MAX], live_out[SEG_MAX * USES_MAX];
+    uint8_t reads[SEG_MAX * USES_MAX]; /* per access, in register then program order: it reads */
+    /* per instruction: its registers (distinct) and how it touches each */
+    uint32_t ifirst[SEG_MAX + 1], ireg[SEG_MAX * USES_MAX];
+    uint8_t iread[SEG_MAX * USES_MAX], iwrite[SEG_MAX * USES_MAX];
+    uint32_t used; /* the registers taken now */
+} seg_budget;
+
 /* Scratch of one segment's list schedule. */
 typedef struct {
     int16_t edge[SEG_MAX][SEG_MAX]; /* edge[i][j] (i < j): -1 none, else cycles from i's issue to j's */
@@ -145,7 +185,117 @@ typedef struct {
     uint32_t npred[SEG_MAX];
     uint64_t earliest[SEG_MAX];
     uint8_t done[SEG_MAX];
+    uint8_t rank[SEG_MAX]; /* rule 5: 0 frees registers, 1 fits, 2 does not */
+    seg_budget b;
 } seg_scratch;
+
+/* Whether local register r holds a value still to be read: its next access reads it, or none is
+ * left and it is live after the segment. */
+static int budget_holds(const seg_budget *b, uint32_t r)
+{
+    return b->at[r] < b->count[r] ? b->reads[b->first[r] + b->at[r]] : b->live_out[r];
+}
+
+/* Rule 5: how many registers issuing position j takes (negative: frees); commit: issue it. A value
+ * ptxas folds into its reader (fold.h: the first add or logic op of an IADD3 or LOP3) takes no
+ * register of its own, but keeps the registers of the sources it ends until its reader issues. */
+static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit)
+{
+    int delta = 0, kept = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t x = b->ifirst[j]; x < b->ifirst[j + 1]; x++) {
+            uint32_t r = b->ireg[x];
+            int before = budget_holds(b, r) ? b->weight[r] : 0;
+            b->at[r]++;
+            int after_holds = budget_holds(b, r);
+            b->at[r]--;
+            if (pass == 0) { /* the sources it ends, and the value it overwrites */
+                if (before && (b->iwrite[x] || !after_holds))
+                    kept += before;
+                continue;
+            }
+            int weight = !b->iwrite[x] ? b->weight[r] : folded ? kept : b->fixed[b->s + j] ? 0 : b->size[b->reg[r]];
+            delta += (after_holds ? weight : 0) - before;
+            if (commit) {
+                b->weight[r] = (uint8_t)(weight > 255 ? 255 : weight);
+                b->at[r]++;
+            }
+        }
+    if (commit)
+        b->used = (uint32_t)((int)b->used + delta);
+    return delta;
+}
+
+/* Rule 5's state for positions [s, s + m): the registers it touches, each one's accesses in
+ * program order, and the registers taken at its start (those live across it included). */
+static void budget_start(seg_budget *b, const ws_insn *code, const ws_reg_use *uses, uint32_t s, uint32_t m)
+{
+    b->nreg = 0;
+    b->s = s;
+    uint32_t nacc = 0;
+    for (uint32_t j = 0; j < m; j++) { /* each instruction's registers, distinct */
+        const ws_reg_use *u = &uses[s + j];
+        int guarded = code[s + j].guard != WS_NO_REG;
+        b->ifirst[j] = nacc;
+        for (uint32_t x = 0; x < u->nsrc + u->ndst; x++) {
+            int write = x >= u->nsrc;
+            uint32_t reg = write ? u->dst[x - u->nsrc] : u->src[x];
+            if (reg == WS_NO_REG)
+                continue;
+            if (b->local[reg] == UINT32_MAX) {
+                b->local[reg] = b->nreg;
+                b->reg[b->nreg] = reg;
+                b->count[b->nreg] = 0;
+                b->nreg++;
+            }
+            uint32_t r = b->local[reg], y = b->ifirst[j];
+            while (y < nacc && b->ireg[y] != r)
+                y++;
+            if (y == nacc) {
+                b->ireg[nacc] = r;
+                b->iread[nacc] = b->iwrite[nacc] = 0;
+                nacc++;
+                b->count[r]++;
+            }
+            b->iread[y] |= (uint8_t)(!write || guarded); /* a guarded write may keep the old value */
+            b->iwrite[y] |= (uint8_t)write;
+        }
+    }
+    b->ifirst[m] = nacc;
+    uint32_t off = 0;
+    for (uint32_t r = 0; r < b->nreg; r++) {
+        b->first[r] = off;
+        off += b->count[r];
+        b->at[r] = 0;
+    }
+    for (uint32_t j = 0; j < m; j++) /* each register's accesses in program order */
+        for (uint32_t x = b->ifirst[j]; x < b->ifirst[j + 1]; x++) {
+            uint32_t r = b->ireg[x];
+            b->reads[b->first[r] + b->at[r]++] = b->iread[x];
+        }
+    const uint64_t *in = &b->live[(size_t)s * b->words], *out = &b->live[(size_t)(s + m) * b->words];
+    b->used = 0;
+    for (uint32_t r = 0; r < b->nreg; r++) {
+        b->at[r] = 0;
+        b->live_out[r] = (uint8_t)ws_live_has(out, b->reg[r]);
+        b->weight[r] = b->held[b->reg[r]];
+        b->used += budget_holds(b, r) ? b->weight[r] : 0;
+    }
+    for (uint32_t w = 0; w < b->words; w++) /* live across it: in before and after, not touched */
+        for (uint64_t bits = in[w] & out[w]; bits; bits &= bits - 1) {
+            uint32_t reg = w * 64 + (uint32_t)__builtin_ctzll(bits);
+            b->used += b->local[reg] == UINT32_MAX ? b->held[reg] : 0;
+        }
+}
+
+/* Each register's value after the segment takes what its last write gave it. */
+static void budget_end(seg_budget *b)
+{
+    for (uint32_t r = 0; r < b->nreg; r++) {
+        b->held[b->reg[r]] = b->weight[r];
+        b->local[b->reg[r]] = UINT32_MAX;
+    }
+}
 
 /* Rule 4 over positions [s, s + m): writes order[s ...]. */
 static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
@@ -174,18 +324,42 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 h = w->edge[i][j] + w->height[j];
         w->height[i] = h;
     }
+    seg_budget *b = &w->b;
+    int budget = b->regs && m > 1;
+    if (budget)
+        budget_start(b, code, uses, s, m);
     uint64_t cycle = 0;
+    int draining = 0;
     for (uint32_t k = 0; k < m; k++) {
+        /* rule 5: once a value would not fit, every candidate that frees registers goes first, even
+         * if it waits, until none is left; besides, what fits goes before what does not */
+        int frees = 0, over = 0;
+        for (uint32_t j = 0; budget && j < m; j++) {
+            if (w->done[j] || w->npred[j])
+                continue;
+            int d = budget_delta(b, j, folded_alu(fold, s + j), 0);
+            int fits = d == 0 || is_warp_wide(&code[s + j]) || (int64_t)b->used + d <= (int64_t)b->regs;
+            w->rank[j] = (uint8_t)(d < 0 ? 0 : fits ? 1 : 2);
+            frees |= d < 0;
+            over |= w->rank[j] == 2;
+        }
+        draining = frees && (draining || over);
         uint32_t best = UINT32_MAX;
+        int rank_b = 0;
         for (uint32_t j = 0; j < m; j++) {
             if (w->done[j] || w->npred[j])
                 continue;
+            int rank_j = !budget ? 0 : draining ? w->rank[j] : w->rank[j] == 2;
             if (best == UINT32_MAX) {
                 best = j;
+                rank_b = rank_j;
                 continue;
             }
             int now_j = w->earliest[j] <= cycle, now_b = w->earliest[best] <= cycle;
-            if (folded_load(fold, s + j) != folded_load(fold, s + best)) {
+            uint32_t was = best;
+            if (rank_j != rank_b) {
+                best = rank_j < rank_b ? j : best;
+            } else if (folded_load(fold, s + j) != folded_load(fold, s + best)) {
                 best = folded_load(fold, s + j) ? j : best; /* not in the SASS: as early as it can be */
             } else if (now_j != now_b) {
                 best = now_j ? j : best;
@@ -198,7 +372,10 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             } else {
                 best = w->height[j] > w->height[best] ? j : best;
             }
+            rank_b = best == was ? rank_b : rank_j;
         }
+        if (budget)
+            budget_delta(b, best, folded_alu(fold, s + best), 1);
         order[s + k] = s + best;
         w->done[best] = 1;
         if (w->earliest[best] > cycle)
@@ -211,10 +388,96 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             }
         cycle++;
     }
+    if (budget)
+        budget_end(b);
+}
+
+/* Whether instruction in writes a constant, which ptxas rematerialises and keeps in no register
+ * of its own: a kernel parameter (it reads the constant bank again: LDC, or c[0x0][...] as an
+ * operand), an immediate or a symbol's address (RZ, an immediate operand, the uniform UR of the
+ * shared window), or a copy or conversion of a constant (constant: whether a register's value
+ * here is one). */
+static int writes_constant(const ws_insn *in, int (*constant)(const void *, uint32_t), const void *ctx)
+{
+    if (ws_op_class_of(in->op) == CLS_LOAD)
+        return ws_access_space(in) == WS_SPACE_PARAM;
+    if ((in->op != WS_OP_MOV && in->op != WS_OP_CVTA && in->op != WS_OP_CVT) || in->nops < 2)
+        return 0;
+    const ws_operand *o = &in->ops[1];
+    return o->kind == WS_OPND_IMM || o->kind == WS_OPND_SYM || (o->kind == WS_OPND_REG && constant(ctx, o->reg));
+}
+
+typedef struct {
+    const uint32_t *stamp; /* per register: the block where its value became a constant */
+    uint32_t now;
+    const uint8_t *always; /* per register: 1 when every write of it writes a constant */
+} const_scan;
+
+static int constant_here(const void *ctx, uint32_t reg)
+{
+    const const_scan *c = ctx;
+    return c->always[reg] == 1 || (c->stamp && c->stamp[reg] == c->now);
+}
+
+/* Rule 5's facts of a kernel: each register's size in 32-bit registers (2 for 64 bits, 0 for a
+ * predicate, else 1), what its value takes where it comes from another block (base: 0 when every
+ * write of it writes a constant, else its size) and which instructions write a constant
+ * (writes_constant, a register's value followed through its basic block). block_start:
+ * ws_block_starts plus the instruction after one that moves lanes. Returns 0, or -1 when out of
+ * memory. */
+static int register_facts(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *block_start,
+                          uint8_t *size, uint8_t *base, uint8_t *fixed)
+{
+    uint32_t *stamp = calloc((size_t)k->nregs + 1, sizeof *stamp);
+    uint8_t *always = calloc((size_t)k->nregs + 1, 1); /* 0 unwritten, 1 constant, 2 not */
+    if (!stamp || !always) {
+        free(stamp);
+        free(always);
+        return -1;
+    }
+    const_scan c = {NULL, 0, always};
+    for (int changed = 1, pass = 0; changed && pass < 8; pass++) { /* a copy of a copy settles in passes */
+        changed = 0;
+        for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+            const ws_insn *in = &code[pc];
+            if (!ws_op_writes_op0(in->op) || in->ops[0].kind != WS_OPND_REG || in->ops[0].reg >= k->nregs)
+                continue;
+            uint8_t *a = &always[in->ops[0].reg], v = writes_constant(in, constant_here, &c) && *a != 2 ? 1 : 2;
+            changed |= v != *a;
+            *a = v;
+        }
+    }
+    for (uint32_t r = 0; r < k->nregs; r++) {
+        unsigned bits = ws_type_bits((ws_type)k->regs[r].type);
+        size[r] = (uint8_t)(k->regs[r].type == WS_T_PRED ? 0 : bits > 32 ? 2 : 1);
+        base[r] = always[r] == 1 ? 0 : size[r];
+    }
+    c.stamp = stamp;
+    c.now = 1;
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        c.now += block_start[pc];
+        fixed[pc] = (uint8_t)(ws_op_writes_op0(code[pc].op) && writes_constant(&code[pc], constant_here, &c));
+        for (uint32_t d = 0; d < uses[pc].ndst; d++)
+            if (uses[pc].dst[d] < k->nregs)
+                stamp[uses[pc].dst[d]] = fixed[pc] && code[pc].guard == WS_NO_REG && uses[pc].ndst == 1 ? c.now : 0;
+    }
+    free(stamp);
+    free(always);
+    return 0;
+}
+
+/* The end of the segment that starts at start: the next leader, or a piece of equal length. */
+static uint32_t segment_end(const uint8_t *leader, uint32_t n, uint32_t start)
+{
+    uint32_t stretch = start + 1;
+    while (stretch < n && !leader[stretch])
+        stretch++;
+    uint32_t pieces = (stretch - start + SEG_MAX - 1) / SEG_MAX;
+    return start + (stretch - start + pieces - 1) / pieces;
 }
 
 int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
-                      const uint8_t *fold, ws_schedule *s)
+                      const uint8_t *fold, unsigned regs, ws_schedule *s)
 {
     uint32_t n = k->ninsns;
     s->order = malloc(((size_t)n + 1) * sizeof *s->order);
@@ -231,17 +494,36 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     }
     /* rule 1: the first instruction of each basic block and of the linked .func code */
     ws_block_starts(k, leader);
+    /* rule 5: only where the kernel's registers are known, and its liveness could be found */
+    uint64_t *live = NULL;
+    uint8_t *size = NULL, *base = NULL, *fixed = NULL, *held = NULL, *block_start = NULL;
+    uint32_t *local = NULL;
+    w->b.regs = 0;
+    if (regs && (live = ws_live_in(k, code, uses, &w->b.words)) && (size = malloc((size_t)k->nregs + 1)) &&
+        (base = malloc((size_t)k->nregs + 1)) && (held = malloc((size_t)k->nregs + 1)) &&
+        (fixed = malloc((size_t)n + 1)) && (block_start = malloc((size_t)n + 1)) &&
+        (local = malloc(((size_t)k->nregs + 1) * sizeof *local))) {
+        for (uint32_t i = 0; i < n; i++)
+            block_start[i] = (uint8_t)(i == 0 || leader[i] || ws_op_moves_lanes(code[i - 1].op));
+        if (register_facts(k, code, uses, block_start, size, base, fixed) == 0) {
+            memset(local, 0xff, ((size_t)k->nregs + 1) * sizeof *local);
+            w->b.regs = regs;
+            w->b.live = live;
+            w->b.size = size;
+            w->b.fixed = fixed;
+            w->b.held = held;
+            w->b.local = local;
+        }
+    }
     for (uint32_t i = 0; i < n; i++)
         if (is_ordering_point(&code[i], full)) {
             leader[i] = 1;
             leader[i + 1] = 1;
         }
     for (uint32_t start = 0; start < n;) {
-        uint32_t stretch = start + 1;
-        while (stretch < n && !leader[stretch])
-            stretch++;
-        uint32_t pieces = (stretch - start + SEG_MAX - 1) / SEG_MAX;
-        uint32_t end = start + (stretch - start + pieces - 1) / pieces;
+        uint32_t end = segment_end(leader, n, start);
+        if (w->b.regs && block_start[start]) /* a value from another block: what its type takes */
+            memcpy(held, base, k->nregs);
         schedule_segment(w, code, uses, latency, fold, start, end - start, s->order);
         int moved = 0, wide = 0;
         for (uint32_t p = start; p < end; p++) {
@@ -254,6 +536,13 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         }
         start = end;
     }
+    free(live);
+    free(size);
+    free(base);
+    free(fixed);
+    free(held);
+    free(block_start);
+    free(local);
     free(leader);
     free(full);
     free(w);

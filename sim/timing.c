@@ -874,7 +874,13 @@ static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
                 break;
             }
     }
-    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &t->sched);
+    /* rule 5's budget, with the preset's schedule.budget 1 (0 in sm_90: docs/calibration.md "ptxas's
+     * register budget, modelled"): the registers --regs gives (ptxas -v's count) less those that
+     * hold no value of the PTX (schedule.reserved) */
+    unsigned regs = t->p.schedule_budget > 0 ? L->sim->cfg.regs_per_thread : 0,
+             reserved = (unsigned)t->p.schedule_reserved;
+    int r =
+        ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, regs > reserved ? regs - reserved : 0, &t->sched);
     free(lat);
     return r;
 }

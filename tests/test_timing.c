@@ -267,7 +267,7 @@ static void schedule_rules(void **state)
         lat[i] = k->insns[i].op == WS_OP_LD ? 23 : k->insns[i].op == WS_OP_MOV ? 0 : 4; /* mov: a rename */
     }
     ws_schedule s;
-    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, &s), 0);
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, 0, &s), 0);
     /* 0: ld.param, 1: mov, 2-8: ld add ld add st add ld; 9: the clock read; 10, 11 after it; 12: ret */
     const uint32_t want[] = {0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 11, 10, 12};
     assert_int_equal(k->ninsns, sizeof want / sizeof want[0]);
@@ -278,6 +278,63 @@ static void schedule_rules(void **state)
     assert_int_equal(s.first[11], 10);
     ws_schedule_free(&s);
     ws_module_free(m);
+}
+
+/* The schedule of one kernel (ptx) with each load and shuffle 23 cycles, the rest 4, and regs
+ * registers for rule 5 (0: none): its order, n positions. */
+static void budget_order_of(const char *ptx, unsigned regs, uint32_t *order, uint32_t n)
+{
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(m);
+    const ws_kernel *k = ws_module_kernel(m, NULL);
+    ws_reg_use uses[16];
+    double lat[16];
+    assert_int_equal(k->ninsns, n);
+    for (uint32_t i = 0; i < k->ninsns; i++) {
+        ws_insn_reg_use(&k->insns[i], &uses[i]);
+        lat[i] = k->insns[i].op == WS_OP_LD || k->insns[i].op == WS_OP_SHFL ? 23 : 4;
+    }
+    ws_schedule s;
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, regs, &s), 0);
+    memcpy(order, s.order, n * sizeof *order);
+    ws_schedule_free(&s);
+    ws_module_free(m);
+}
+
+/* Rule 5 of ptxas's schedule (sim/schedule.c): with the kernel's registers known, a segment's
+ * values stay within them. Four independent loads and the adds of their pairs: without a budget
+ * the four loads go first (rule 4); with two registers (the shared window's address takes none:
+ * ptxas reads it from a uniform register) the first add goes before the third load, and the
+ * fourth load, which nothing within the budget can go before, goes over it. Shuffles are not
+ * held back (ptxas renames and reorders them, which the PTX's registers do not let warpsim do):
+ * the same kernel with four shuffles keeps rule 4's order under the budget. */
+static void schedule_register_budget(void **state)
+{
+    (void)state;
+    const char *head = ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[8];\n"
+                       ".visible .entry k()\n{\n.reg .b32 %r<9>;\nmov.u32 %r0, sh;\n";
+    const char *tail = "add.u32 %r5, %r1, %r2;\nadd.u32 %r6, %r3, %r4;\n"
+                       "add.u32 %r7, %r5, %r6;\nst.shared.u32 [%r0], %r7;\nret;\n}\n";
+    char loads[1024], shuffles[1024];
+    snprintf(loads, sizeof loads,
+             "%sld.shared.u32 %%r1, [%%r0];\nld.shared.u32 %%r2, [%%r0+4];\n"
+             "ld.shared.u32 %%r3, [%%r0+8];\nld.shared.u32 %%r4, [%%r0+12];\n%s",
+             head, tail);
+    snprintf(shuffles, sizeof shuffles,
+             "%sshfl.sync.bfly.b32 %%r1, %%r0, 1, 31, -1;\n"
+             "shfl.sync.bfly.b32 %%r2, %%r0, 2, 31, -1;\nshfl.sync.bfly.b32 %%r3, %%r0, 3, 31, -1;\n"
+             "shfl.sync.bfly.b32 %%r4, %%r0, 4, 31, -1;\n%s",
+             head, tail);
+    /* 0: mov, 1-4: the loads or shuffles, 5-7: the adds, 8: the store, 9: ret */
+    const uint32_t free_order[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, budget_order[] = {0, 1, 2, 5, 3, 4, 6, 7, 8, 9};
+    uint32_t order[10];
+    budget_order_of(loads, 0, order, 10);
+    assert_memory_equal(order, free_order, sizeof order);
+    budget_order_of(loads, 2, order, 10);
+    assert_memory_equal(order, budget_order, sizeof order);
+    budget_order_of(shuffles, 2, order, 10);
+    assert_memory_equal(order, free_order, sizeof order);
 }
 
 /* A stretch longer than 128 instructions is cut into pieces of equal length (sim/schedule.c):
@@ -307,7 +364,7 @@ static void schedule_pieces_and_folded_loads(void **state)
         lat[i] = 4;
     }
     ws_schedule s;
-    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, &s), 0);
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, 0, &s), 0);
     /* 0: ld.param, 1: the clock read, 2 .. 184: the adds, 185: ret */
     assert_int_equal(s.first[2], 2);
     assert_int_equal(s.first[93], 2);
@@ -342,7 +399,7 @@ static void schedule_pieces_and_folded_loads(void **state)
     assert_int_equal(f.kind[6], WS_FOLD_NONE);
     assert_int_equal(f.kind[7], WS_FOLD_NONE);
     l[4] = 0;
-    assert_int_equal(ws_schedule_build(k, k->insns, u, l, f.kind, &s), 0);
+    assert_int_equal(ws_schedule_build(k, k->insns, u, l, f.kind, 0, &s), 0);
     const uint32_t want[] = {0, 1, 2, 4, 3, 5, 6, 7, 8, 9};
     assert_int_equal(k->ninsns, sizeof want / sizeof want[0]);
     for (uint32_t p = 0; p < k->ninsns; p++)
@@ -465,6 +522,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(store_queue_load_waits),
         cmocka_unit_test(preset_file_is_builtin),
         cmocka_unit_test(schedule_rules),
+        cmocka_unit_test(schedule_register_budget),
         cmocka_unit_test(schedule_pieces_and_folded_loads),
         cmocka_unit_test(schedule_hoists_loads),
         cmocka_unit_test(modes_agree_on_every_program),

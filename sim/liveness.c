@@ -1,0 +1,58 @@
+/* Backward liveness of a kernel's registers (liveness.h), over each instruction's successors:
+ * the branch target, and the next instruction unless an unguarded branch, exit, ret or trap
+ * ends the path (the same successors as cfg.c's forward analysis). */
+#include "liveness.h"
+#include "cfg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PASSES 64 /* straight-line code settles in two passes; each loop nest adds one */
+
+static int is_branch(const ws_insn *in) { return ws_op_class_of(in->op) == CLS_BRANCH; }
+
+uint64_t *ws_live_in(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, uint32_t *words)
+{
+    uint32_t n = k->ninsns, w = (k->nregs + 63) / 64 ? (k->nregs + 63) / 64 : 1;
+    if (((uint64_t)n + 1) * w * sizeof(uint64_t) > WS_ANALYSIS_BYTES)
+        return NULL;
+    uint64_t *live = calloc(((size_t)n + 1) * w, sizeof *live), *row = malloc(w * sizeof *row);
+    if (!live || !row) {
+        free(live);
+        free(row);
+        return NULL;
+    }
+    int changed = 1;
+    for (int pass = 0; changed && pass < MAX_PASSES; pass++) {
+        changed = 0;
+        for (uint32_t i = n; i-- > 0;) {
+            const ws_insn *in = &code[i];
+            memset(row, 0, w * sizeof *row);
+            int ends = is_branch(in) || ws_op_ends_path(in->op);
+            if (is_branch(in) && in->ops[0].imm < n)
+                for (uint32_t j = 0; j < w; j++)
+                    row[j] |= live[(size_t)in->ops[0].imm * w + j];
+            if (!ends || in->guard != WS_NO_REG)
+                for (uint32_t j = 0; j < w; j++)
+                    row[j] |= live[(size_t)(i + 1) * w + j];
+            /* a guarded write may leave the old value: only an unguarded one ends it */
+            for (uint32_t d = 0; in->guard == WS_NO_REG && d < uses[i].ndst; d++)
+                if (uses[i].dst[d] < k->nregs)
+                    row[uses[i].dst[d] / 64] &= ~(1ull << (uses[i].dst[d] % 64));
+            for (uint32_t s = 0; s < uses[i].nsrc; s++)
+                if (uses[i].src[s] < k->nregs)
+                    row[uses[i].src[s] / 64] |= 1ull << (uses[i].src[s] % 64);
+            if (memcmp(row, &live[(size_t)i * w], w * sizeof *row)) {
+                memcpy(&live[(size_t)i * w], row, w * sizeof *row);
+                changed = 1;
+            }
+        }
+    }
+    free(row);
+    if (changed) {
+        free(live);
+        return NULL;
+    }
+    *words = w;
+    return live;
+}
