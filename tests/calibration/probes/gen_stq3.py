@@ -9,7 +9,8 @@ was still queued when the region's last store issued (plus the load's ~26 cycles
 section but the kernel's first starts after a 3,000-cycle clock spin (nothing queued).
   probe_stq3_chain: s0, at the kernel's start: bench_st_wide's chain (the same PTX stores, regions
       timed one after the other, no spin before, as in bench_st_wide), then the load; s1: the same
-      after a spin, 9 KiB further on in the code; s2: the chain with the load after every region.
+      after a spin, 9 KiB further on in the code; s2: the chain with the load after every region;
+      s3: s1 with every address register live after the chain (the clock reads cannot take them).
   probe_stq3_prefix: for k = 1 to 7, the chain's first k regions, then the load (what is queued at
       region k's end inside the chain).
   probe_stq3_after: each shape X alone, then the load; then X, u64 16 bytes apart, the load.
@@ -54,7 +55,9 @@ class Kernel:
     def __init__(self, name):
         self.name, self.body, self.rows = name, '', []
 
-    def section(self, pieces, what, spin_first=True):
+    def section(self, pieces, what, spin_first=True, keep=False):
+        """keep: every address and data register stays live after the section (ptxas cannot reuse
+        them for the clock reads, which would wait for the stores that read them: the SASS shows)."""
         if spin_first:
             self.body += '    drain();\n'
         for p in pieces:
@@ -68,6 +71,9 @@ class Kernel:
     }}
 '''
             self.rows.append(f'{self.name} {s} {p}: {what} ({", ".join(pieces)})')
+        if keep:
+            addrs = ', '.join(f'"r"({SHAPES[p][1]})' for p in dict.fromkeys(pieces) if p != 'ld')
+            self.body += f'    asm volatile("" :: {addrs}, "r"(k), "l"(w), "h"(hk));\n'
 
     def source(self):
         assert len(self.rows) <= 64
@@ -89,6 +95,7 @@ def main():
     chain.section(CHAIN + ['ld'], 's0 bench_st_wide chain at the kernel start', spin_first=False)
     chain.section(CHAIN + ['ld'], 's1 the chain after a spin')
     chain.section([p for r in CHAIN for p in (r, 'ld')], 's2 the chain, a load after every region')
+    chain.section(CHAIN + ['ld'], 's3 the chain, its addresses live after it', keep=True)
     prefix = Kernel('probe_stq3_prefix')
     for n in range(1, 8):
         prefix.section(CHAIN[:n] + ['ld'], f'p{n} the chain\'s first {n} regions')
