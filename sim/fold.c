@@ -8,9 +8,8 @@ void ws_fold_free(ws_fold *f)
 {
     free(f->kind);
     free(f->holds);
-    free(f->frees);
     free(f->same);
-    f->kind = f->holds = f->frees = NULL;
+    f->kind = f->holds = NULL;
     f->same = NULL;
 }
 
@@ -122,29 +121,6 @@ static void fold_loads(const ws_kernel *k, const ws_insn *code, const ws_reg_use
     }
 }
 
-/* Shared stores that read a register for the last time (fold.h): no instruction after it reads
- * the register, and no branch after it goes back to it or before it (a loop reads it again). */
-static void last_reads(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, uint32_t *last, ws_fold *f)
-{
-    uint32_t n = k->ninsns;
-    for (uint32_t r = 0; r < k->nregs; r++)
-        last[r] = UINT32_MAX;
-    for (uint32_t pc = 0; pc < n; pc++)
-        for (uint32_t i = 0; i < uses[pc].nsrc; i++)
-            if (uses[pc].src[i] < k->nregs)
-                last[uses[pc].src[i]] = pc;
-    uint64_t back = UINT64_MAX; /* the earliest target of a backward branch after pc */
-    for (uint32_t pc = n; pc-- > 0;) {
-        const ws_insn *in = &code[pc];
-        if (ws_op_class_of(in->op) == CLS_BRANCH && in->ops[0].imm <= pc && (uint64_t)in->ops[0].imm < back)
-            back = (uint64_t)in->ops[0].imm;
-        if (in->op != WS_OP_ST || in->space != WS_SPACE_SHARED || back <= pc)
-            continue;
-        for (uint32_t i = 0; i < uses[pc].nsrc; i++)
-            f->frees[pc] |= uses[pc].src[i] < k->nregs && last[uses[pc].src[i]] == pc;
-    }
-}
-
 /* The tree ptxas makes of an associative chain (fold.h): nodes of one and/or/xor op, each read by
  * another node of the tree alone (its parent), at least one leaf a shuffle's or a load's value. */
 static void fold_tree(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
@@ -194,14 +170,13 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     uint32_t n = k->ninsns;
     f->kind = calloc((size_t)n + 1, 1);
     f->holds = calloc((size_t)n + 1, 1);
-    f->frees = calloc((size_t)n + 1, 1);
     f->same = malloc(((size_t)n + 1) * sizeof *f->same);
     uint8_t *leader = calloc((size_t)n + 1, 1), *host = calloc(2 * ((size_t)n + 1), 1);
     uint32_t *tree = malloc(4 * ((size_t)n + (size_t)k->nregs + 1) * sizeof *tree);
     uint32_t *block = malloc(((size_t)n + 1) * sizeof *block);
     uint32_t *reads = calloc((size_t)k->nregs + 1, sizeof *reads),
              *written = calloc((size_t)k->nregs + 1, sizeof *written);
-    if (!f->kind || !f->holds || !f->frees || !f->same || !leader || !host || !block || !reads || !written || !tree) {
+    if (!f->kind || !f->holds || !f->same || !leader || !host || !block || !reads || !written || !tree) {
         free(tree);
         free(leader);
         free(host);
@@ -229,7 +204,6 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     for (uint32_t pc = 0; pc < n; pc++) /* a redux.sync: REDUX + IMAD.U32, which waits */
         f->holds[pc] = code[pc].op == WS_OP_REDUX;
     fold_loads(k, code, uses, block, f);
-    last_reads(k, code, uses, tree, f);
     if (tree_on)
         fold_tree(k, code, uses, block, reads, written, host, f, tree);
     fold_alu(k, code, uses, block, reads, written, host, f);

@@ -28,15 +28,7 @@
  *  - A shared load of the address an earlier load of its block read, with no store, atomic or
  *    fence between and the address's register and the earlier value unchanged, is not issued:
  *    ptxas reads the earlier load's register (time_cub_block_scan_raking_exclusivesum_int_b1024.sass:
- *    32 LDS for the PTX's 64 loads of the raking thread's elements).
- *  - A shared store that reads a register for the last time (no later instruction reads it, no
- *    branch after it goes back before it) frees that register: ptxas gives it to the next value
- *    and puts a read barrier on the STS, and the instruction that writes the register waits until
- *    the queued store has read it (bench_st_wide.sass: the u64 64-bytes-apart, v2, v4 and u32
- *    regions end with `STS ... &rd:0` and a `CS2R` of the freed register that waits on it; the
- *    u64 regions whose address the chain reads again end with a CS2R that does not wait:
- *    docs/calibration.md "What is queued at a region's end"). The timing mode holds the warp's
- *    next instruction that writes a register until then (frees). */
+ *    32 LDS for the PTX's 64 loads of the raking thread's elements). */
 #ifndef WS_FOLD_H
 #define WS_FOLD_H
 
@@ -49,13 +41,11 @@ enum {
 };
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
- * ready (a redux.sync), whether it is a shared store that frees a register (frees), and for
- * WS_FOLD_LOAD the register holding the value (the earlier load's destination; WS_NO_REG
- * otherwise). */
+ * ready (a redux.sync), and for WS_FOLD_LOAD the register holding the value
+ * (the earlier load's destination; WS_NO_REG otherwise). */
 typedef struct {
     uint8_t *kind;
     uint8_t *holds;
-    uint8_t *frees;
     uint32_t *same;
 } ws_fold;
 

@@ -36,15 +36,11 @@ static double fits(const ws_stq *q, const double *t, int by, double need, double
 
 double ws_stq_room(const ws_stq *q, double now, const ws_stq_store *st, ws_stq_bounds b)
 {
-    if (b.entries <= 0)
-        return fits(q, q->moved, BY_BYTES, st->bytes, b.bytes, now);
-    /* the stores not yet in the data stage at `now` are a suffix (they enter in order): the new one
-     * issues when fewer than `entries` of them are left */
-    return fits(q, q->taken, BY_STORES, 1, b.entries, now);
+    return fits(q, q->moved, BY_BYTES, st->bytes, b.bytes, now);
 }
 
 double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, ws_stq_bounds b, double *moved_out,
-                   double *taken, double *pipe)
+                   double *pipe)
 {
     while (q->n && (q->done[q->head] <= now || q->n == WS_STQ_CAP)) {
         q->head = (q->head + 1) % WS_STQ_CAP;
@@ -58,13 +54,7 @@ double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, w
     }
     /* the data stage takes its data after the previous store has left it; the store enters the bank
      * stage as its data starts (when the bank stage has room) and is written after the previous one */
-    double in = now; /* it enters the data stage: at issue, or when the bytes fit (entries) */
-    if (b.entries > 0) {
-        in = q->n && q->taken[slot(q, q->n - 1)] > in ? q->taken[slot(q, q->n - 1)] : in;
-        in = fits(q, q->moved, BY_BYTES, st->bytes, b.bytes, in);
-    }
     double begin = busy > moved ? busy : moved;
-    begin = in > begin ? in : begin;
     double ready = begin + st->data;
     double enter = fits(q, q->done, BY_WAVEFRONTS, st->wavefronts, b.wavefronts, begin);
     enter = fits(q, q->done, BY_STORES, 1, b.stores, enter);
@@ -73,8 +63,6 @@ double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, w
     *pipe = start + st->wavefronts;
     unsigned k = slot(q, q->n++);
     q->s[k] = *st;
-    q->taken[k] = b.entries > 0 ? begin : in; /* the registers are read as the data is taken */
-    *taken = q->taken[k];
     q->moved[k] = ready > enter ? ready : enter;
     q->done[k] = start + st->write > ready ? start + st->write : ready;
     *moved_out = q->moved[k];

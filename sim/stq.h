@@ -3,10 +3,7 @@
  * cycles, one store after the other) and holds at most stq.bytes of them; then it waits for room in
  * the bank stage, which holds at most stq.wavefronts wavefronts and writes one store after the
  * other (stq.min cycles at least, stq.wavefront a wavefront). The warp issues on while the data
- * stage has room; loads and shuffles wait until the bank stage has written every queued store.
- * With stq.entries, a store issues while fewer than that many wait for the data stage's room, and
- * reads its registers as it enters the data stage (an instruction queue before the data buffer:
- * docs/calibration.md "What is queued at a region's end"). */
+ * stage has room; loads and shuffles wait until the bank stage has written every queued store. */
 #ifndef WS_STQ_H
 #define WS_STQ_H
 
@@ -18,16 +15,13 @@ typedef struct {
     double data, write;       /* cycles in the data stage; in the bank stage */
 } ws_stq_store;
 
-/* The bounds: bytes in the data stage; wavefronts and stores in the bank stage; entries: stores
- * issued but not yet in the data stage (0: none, and a store waits at issue for the data stage's
- * room). */
+/* The bounds: bytes in the data stage; wavefronts and stores in the bank stage (0: none). */
 typedef struct {
-    double bytes, wavefronts, stores, entries;
+    double bytes, wavefronts, stores;
 } ws_stq_bounds;
 
 typedef struct {
     ws_stq_store s[WS_STQ_CAP];
-    double taken[WS_STQ_CAP]; /* when it entered the data stage (its registers are read) */
     double moved[WS_STQ_CAP]; /* when it left the data stage for the bank stage */
     double done[WS_STQ_CAP];  /* when the bank stage has written it */
     unsigned head, n;
@@ -39,9 +33,8 @@ double ws_stq_room(const ws_stq *q, double now, const ws_stq_store *st, ws_stq_b
 /* Store st, issued at `now` (when it fits), enters q; its data stage starts not before `busy` (the
  * pipe's other work), its writes not before *pipe (the block's shared pipe, then busy a cycle a
  * wavefront of it). Returns when the bank stage has written it and sets *moved to when it leaves
- * the data stage, *taken to when its data stage starts taking its data (reads its registers). The
- * stores written by `now` leave q. */
+ * the data stage. The stores written by `now` leave q. */
 double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, ws_stq_bounds b, double *moved,
-                   double *taken, double *pipe);
+                   double *pipe);
 
 #endif

@@ -84,8 +84,6 @@ typedef struct {
     int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
     uint8_t free_mov; /* is_free_mov, or folded into another instruction (fold.h) */
     uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
-    uint8_t frees;    /* a shared store that frees a register (fold.h): the warp's next register
-                         write waits until the store has read it */
     uint8_t memory;   /* ws_op_is_memory */
     uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
                          more for a value of a fixed-latency ALU op */
@@ -116,8 +114,6 @@ typedef struct {
     /* while has_pick, unless --slow-path timing: the pick's timing facts and registers (pick_warp) */
     const timing_info *f;
     const ws_reg_use *u;
-    uint64_t read_at; /* a queued store that frees a register reads it then (fold.h): the warp's next
-                         instruction that writes a register waits for it */
     double stq_end; /* its last shared store's drain end: while later than the cycle, the warp has
                          stores in its sub-partition's store queue (a warp running ahead must not) */
 } warp_state;
@@ -219,7 +215,7 @@ static inline uint64_t whole_cycle(double v)
 /* The store queue's bounds (stq.h) from the preset. */
 static ws_stq_bounds stq_bounds(const ws_timing *t)
 {
-    return (ws_stq_bounds){t->p.stq_bytes, t->p.stq_wavefronts, t->p.stq_stores, t->p.stq_entries};
+    return (ws_stq_bounds){t->p.stq_bytes, t->p.stq_wavefronts, t->p.stq_stores};
 }
 
 /* A block's first load of global lines waits for L2 or HBM (charged by sim/grid.c): beyond the L1
@@ -658,7 +654,6 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.same = fold == WS_FOLD_LOAD ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_LOAD); /* a folded load: no access */
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
-    f.frees = t->fold.frees && pc < t->ninfo && t->fold.frees[pc] && p->stq_bytes > 0;
     f.shfl = cls == LAT_SHFL;
     /* ld, ldu, atom: from the access; match: from the values */
     int from_data = cls == LAT_MATCH || (f.memory && ws_op_writes_op0(in->op));
@@ -781,11 +776,6 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
                 y = WS_STALL_SCOREBOARD;
                 pr = UINT32_MAX;
             }
-        }
-        if (s->read_at > when && u->ndst) { /* a queued store reads the register ptxas gives it (fold.h) */
-            when = s->read_at;
-            y = WS_STALL_SCOREBOARD;
-            pr = UINT32_MAX;
         }
         s->sb_when = when;
         s->sb_why = (uint8_t)y;
@@ -1029,12 +1019,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                 if (m->c.queued) { /* it holds the MIO pipe until it leaves the data stage; the bank
                                     * stages write the block's queued stores in turn (stq.h) */
                     unsigned sp = wi % t->p.subpartitions;
-                    double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved, taken;
+                    double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
                     s->stq_end =
-                        ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &taken, &t->stq_pipe);
+                        ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
                     hold_mio(t, wi, cycle, moved - from);
-                    if (f->frees) /* it reads its registers as it enters the data stage */
-                        s->read_at = whole_cycle(taken);
                 } else {
                     double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
                     t->pipe_free = start + m->c.hold;
@@ -1058,8 +1046,6 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     if (f->shfl) /* after the memory's hold: nothing between reads the MIO pipe */
         hold_mio(t, wi, cycle, t->p.mio_issue);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
-    if (u->ndst) /* the register a queued store freed is read by now (fold.h) */
-        s->read_at = 0;
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
@@ -1411,7 +1397,6 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         s->sb_prod = 0;
         s->seg = UINT32_MAX;
         s->stq_end = 0;
-        s->read_at = 0;
     }
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->timed = 0;
     t->bar_moved = 1;

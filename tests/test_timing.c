@@ -185,34 +185,34 @@ static void store_queue_stages(void **state)
 {
     (void)state;
     ws_stq q = {0};
-    ws_stq_bounds b = {256, 0, 1, 0}; /* two 128-byte stores; one in the bank stage */
+    ws_stq_bounds b = {256, 0, 1}; /* two 128-byte stores; one in the bank stage */
     ws_stq_store st = {.bytes = 128, .wavefronts = 32, .data = 4, .write = 64}; /* u32 128 bytes apart */
-    double moved, taken, pipe = 0;                                                     /* the block's shared pipe */
+    double moved, pipe = 0;                                                     /* the block's shared pipe */
     assert_true(ws_stq_room(&q, 0, &st, b) == 0);
-    assert_true(ws_stq_push(&q, 0, 0, &st, b, &moved, &taken, &pipe) == 64); /* written 64 cycles on */
+    assert_true(ws_stq_push(&q, 0, 0, &st, b, &moved, &pipe) == 64); /* written 64 cycles on */
     assert_true(moved == 4);                                         /* its data taken */
     /* the second enters the bank stage when the first is written */
-    assert_true(ws_stq_push(&q, 4, 4, &st, b, &moved, &taken, &pipe) == 128);
+    assert_true(ws_stq_push(&q, 4, 4, &st, b, &moved, &pipe) == 128);
     assert_true(moved == 64);
     /* the data stage holds both until 64: a third fits when the first has left it */
     assert_true(ws_stq_room(&q, 8, &st, b) == 8);
-    assert_true(ws_stq_push(&q, 8, 64, &st, b, &moved, &taken, &pipe) == 192);
+    assert_true(ws_stq_push(&q, 8, 64, &st, b, &moved, &pipe) == 192);
     assert_true(moved == 128);
     assert_true(ws_stq_room(&q, 12, &st, b) == 64); /* 256 bytes held until the second leaves */
     /* data-bound stores (v4, 512 bytes: 10 cycles of data, 8 of writes) drain at the data rate */
     ws_stq p = {0};
     ws_stq_store v4 = {.bytes = 512, .wavefronts = 4, .data = 10, .write = 8};
-    ws_stq_bounds wide = {2048, 0, 0, 0};
+    ws_stq_bounds wide = {2048, 0, 0};
     double end = 0;
     double pipe_p = 0;
     for (int i = 0; i < 8; i++)
-        end = ws_stq_push(&p, ws_stq_room(&p, 4.0 * i, &v4, wide), 0, &v4, wide, &moved, &taken, &pipe_p);
+        end = ws_stq_push(&p, ws_stq_room(&p, 4.0 * i, &v4, wide), 0, &v4, wide, &moved, &pipe_p);
     assert_true(end == 80);
     /* the block's shared pipe writes a wavefront a cycle for every sub-partition's queue: a store of
      * another queue issued at 8 is written after the 32 wavefronts of the first queue's third store */
     ws_stq other = {0};
     assert_true(pipe == 128 + 32);
-    assert_true(ws_stq_push(&other, 8, 8, &st, b, &moved, &taken, &pipe) == 160 + 64);
+    assert_true(ws_stq_push(&other, 8, 8, &st, b, &moved, &pipe) == 160 + 64);
     assert_true(moved == 12); /* its data taken at once: only the writes wait */
 }
 
