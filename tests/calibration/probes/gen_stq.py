@@ -226,4 +226,5 @@ def main():
         for i, r in enumerate(srows):
             f.write(f'seq {i} {r}\n')
 
-main()
+if __name__ == '__main__':
+    main()
