@@ -57,6 +57,15 @@ void ws_sim_request_stop(ws_sim *s, ws_status status, const char *message)
     snprintf(s->stop_request_msg, sizeof s->stop_request_msg, "%s", message ? message : "stopped");
 }
 
+/* Frees the register pool (reg_pool, below). */
+static void reg_pool_free(ws_sim *sim)
+{
+    free(sim->reg_pool_mem);
+    sim->reg_pool_mem = NULL;
+    sim->reg_pool = NULL;
+    sim->reg_pool_words = 0;
+}
+
 void ws_sim_destroy(ws_sim *s)
 {
     if (!s)
@@ -68,7 +77,7 @@ void ws_sim_destroy(ws_sim *s)
     for (size_t i = 0; i < s->nmodmem; i++)
         free(s->modmem[i].const_image);
     free(s->modmem);
-    free(s->reg_pool);
+    reg_pool_free(s);
     prepared_free(s);
     free(s);
 }
@@ -285,20 +294,22 @@ static uint64_t thread_bytes(const ws_launch_ctx *L, uint32_t nthreads)
 /* The machine's register pool with room for `words` words, on 128-byte lines of its own (parallel.c
  * puts each host thread's files REG_POOL_LINE words apart). It is kept from launch to launch: a
  * launch of one block of 1024 threads would otherwise spend more time having fresh pages zeroed
- * than running, and --jobs threads would do so at every launch. NULL: out of memory. */
+ * than running, and --jobs threads would do so at every launch. It comes from calloc, aligned by
+ * hand: a large allocation's fresh pages are zero already, where aligned_alloc and a memset wrote
+ * them twice (~380,000 host instructions at block_reduce's first 20 x 1024 launch). NULL: out of
+ * memory. */
 #define REG_POOL_LINE 16
 static uint64_t *reg_pool(ws_sim *sim, size_t words)
 {
     if (sim->reg_pool_words >= words)
         return sim->reg_pool;
-    free(sim->reg_pool);
+    reg_pool_free(sim);
+    const size_t line = REG_POOL_LINE * sizeof *sim->reg_pool;
     size_t n = (words + REG_POOL_LINE - 1) / REG_POOL_LINE * REG_POOL_LINE;
-    sim->reg_pool = n <= SIZE_MAX / sizeof *sim->reg_pool
-                        ? aligned_alloc(REG_POOL_LINE * sizeof *sim->reg_pool, n * sizeof *sim->reg_pool)
-                        : NULL;
-    sim->reg_pool_words = sim->reg_pool ? n : 0;
-    if (sim->reg_pool)
-        memset(sim->reg_pool, 0, n * sizeof *sim->reg_pool);
+    if (n > (SIZE_MAX - line) / sizeof *sim->reg_pool || !(sim->reg_pool_mem = calloc(1, n * sizeof *sim->reg_pool + line)))
+        return NULL;
+    sim->reg_pool = (uint64_t *)(((uintptr_t)sim->reg_pool_mem + line - 1) & ~(uintptr_t)(line - 1));
+    sim->reg_pool_words = n;
     return sim->reg_pool;
 }
 
@@ -493,11 +504,8 @@ done:
         sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
     /* b.warps[].regs belong to the machine's pool; a large pool goes back with the launch's charge */
     ws_block_free(&b);
-    if (sim->reg_pool_words * sizeof *sim->reg_pool > ((size_t)4 << 20)) {
-        free(sim->reg_pool);
-        sim->reg_pool = NULL;
-        sim->reg_pool_words = 0;
-    }
+    if (sim->reg_pool_words * sizeof *sim->reg_pool > ((size_t)4 << 20))
+        reg_pool_free(sim);
     ws_mem_release(sim, charged + L->out_charged);
     if (L->sms) /* the timing mode's cycles: the makespan of the blocks on the SMs */
         ws_grid_finish(L->sms, &L->stats);

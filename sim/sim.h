@@ -171,6 +171,7 @@ struct ws_sim {
     uint8_t *const_image;
     uint64_t const_size;
     uint64_t *reg_pool;              /* register files, reused by every launch (see ws_sim_launch) */
+    void *reg_pool_mem;              /* the allocation reg_pool lies in (reg_pool: its first 128-byte line) */
     size_t reg_pool_words;
     ws_prepared prepared;            /* the last kernel launched, ready for its next launch */
 };
