@@ -306,7 +306,8 @@ static uint64_t *reg_pool(ws_sim *sim, size_t words)
     reg_pool_free(sim);
     const size_t line = REG_POOL_LINE * sizeof *sim->reg_pool;
     size_t n = (words + REG_POOL_LINE - 1) / REG_POOL_LINE * REG_POOL_LINE;
-    if (n > (SIZE_MAX - line) / sizeof *sim->reg_pool || !(sim->reg_pool_mem = calloc(1, n * sizeof *sim->reg_pool + line)))
+    if (n > (SIZE_MAX - line) / sizeof *sim->reg_pool ||
+        !(sim->reg_pool_mem = calloc(1, n * sizeof *sim->reg_pool + line)))
         return NULL;
     sim->reg_pool = (uint64_t *)(((uintptr_t)sim->reg_pool_mem + line - 1) & ~(uintptr_t)(line - 1));
     sim->reg_pool_words = n;
