@@ -43,7 +43,6 @@ const ws_preset_key ws_preset_keys[] = {
     PK("mio.wavefront", mio_wavefront),
     PK("stq.wavefronts", stq_wavefronts),
     PK("stq.stores", stq_stores),
-    PK("stq.bank_bytes", stq_bank_bytes),
     PK("stq.bytes", stq_bytes),
     PK("stq.min", stq_min),
     PK("stq.wavefront", stq_wavefront),

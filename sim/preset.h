@@ -31,7 +31,7 @@ typedef struct {
     /* the MIO store queue (stq.h; stq.bytes 0: none, a store holds the pipe as the store.* keys
      * say): the data stage's bytes, the bank stage's wavefronts and stores; a store's data takes
      * stq.data + bytes / stq.bandwidth cycles, its write stq.min at least, stq.wavefront a wavefront */
-    double stq_bytes, stq_bank_bytes, stq_wavefronts, stq_stores, stq_min, stq_wavefront, stq_data, stq_bandwidth;
+    double stq_bytes, stq_wavefronts, stq_stores, stq_min, stq_wavefront, stq_data, stq_bandwidth;
     /* forms lowered to longer sequences (timing.c lowered_latency); 0: their class's latency */
     double sfu_fixup, sfu_sincos, rcp_rn, sqrt_rn, div_f64, div_64, conv_f16;
     /* forms by type or modifier (timing.c lowered_latency): 32-bit and 64-bit mul.hi, f64

@@ -58,7 +58,6 @@ double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, w
     double ready = begin + st->data;
     double enter = fits(q, q->done, BY_WAVEFRONTS, st->wavefronts, b.wavefronts, begin);
     enter = fits(q, q->done, BY_STORES, 1, b.stores, enter);
-    enter = fits(q, q->done, BY_BYTES, st->bytes, b.bank_bytes, enter);
     double start = enter > written ? enter : written;
     start = *pipe > start ? *pipe : start; /* the block's shared pipe writes its wavefronts */
     *pipe = start + st->wavefronts;

@@ -17,7 +17,7 @@ typedef struct {
 
 /* The bounds: bytes in the data stage; wavefronts and stores in the bank stage (0: none). */
 typedef struct {
-    double bytes, wavefronts, stores, bank_bytes;
+    double bytes, wavefronts, stores;
 } ws_stq_bounds;
 
 typedef struct {

@@ -118,7 +118,6 @@ typedef struct {
     /* while has_pick, unless --slow-path timing: the pick's timing facts and registers (pick_warp) */
     const timing_info *f;
     const ws_reg_use *u;
-    double stq_read; /* EXPERIMENT */
     double stq_end; /* its last shared store's drain end: while later than the cycle, the warp has
                          stores in its sub-partition's store queue (a warp running ahead must not) */
     uint64_t *rr;   /* its rows of reg_ready and reg_prod (set once per launch) */
@@ -226,7 +225,7 @@ static inline uint64_t whole_cycle(double v)
 /* The store queue's bounds (stq.h) from the preset. */
 static ws_stq_bounds stq_bounds(const ws_timing *t)
 {
-    return (ws_stq_bounds){t->p.stq_bytes, t->p.stq_wavefronts, t->p.stq_stores, t->p.stq_bank_bytes};
+    return (ws_stq_bounds){t->p.stq_bytes, t->p.stq_wavefronts, t->p.stq_stores};
 }
 
 /* A block's first load of global lines waits for L2 or HBM (charged by sim/grid.c): beyond the L1
@@ -813,24 +812,6 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         s->sb_valid = 1;
     }
     uint64_t when = s->sb_when;
-    { /* EXPERIMENT: clock reads listed in WS_STQ_ORACLE (their order in the code) wait for the queued stores' reads */
-        const ws_insn *ci = &x->L->code[pc];
-        const char *e = getenv("WS_STQ_ORACLE");
-        if (e && ci->op == WS_OP_MOV && ci->nops >= 2 && ci->ops[1].kind == WS_OPND_SREG && ci->ops[1].reg == WS_SREG_CLOCK64) {
-            unsigned n = 0;
-            for (uint32_t q = 0; q < pc; q++) {
-                const ws_insn *o = &x->L->code[q];
-                n += o->op == WS_OP_MOV && o->nops >= 2 && o->ops[1].kind == WS_OPND_SREG && o->ops[1].reg == WS_SREG_CLOCK64;
-            }
-            char key[16];
-            snprintf(key, sizeof key, ",%u,", n);
-            char buf[512];
-            snprintf(buf, sizeof buf, ",%s,", e);
-            uint64_t r = whole_cycle(s->stq_read);
-            if (strstr(buf, key) && r > when)
-                when = r;
-        }
-    }
     *why = (ws_stall_reason)s->sb_why;
     *prod = s->sb_prod;
     const mem_access *m = ti->memory ? access_of(t, x, w, wi) : NULL;
@@ -1193,7 +1174,6 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                     s->stq_end =
                         ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
                     hold_mio(t, x, wi, cycle, moved - from);
-                    s->stq_read = getenv("WS_STQ_READY") ? moved - 0 : moved;
                 } else {
                     double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
                     t->pipe_free = start + m->c.hold;
@@ -1578,7 +1558,6 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         s->sb_prod = 0;
         s->seg = UINT32_MAX;
         s->stq_end = 0;
-        s->stq_read = 0;
     }
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = 0;
     t->bar_moved = 1;
