@@ -12,9 +12,10 @@ region's t1 then counts the queue until the K-th store from the run's end, 0 its
 registers), `next t0 -K at ADDR` when a later one waits (the wait falls between timed regions),
 `none` when no clock read before the next store run waits on one. Then where the wait on the previous
 region's result store falls (the STG.E.64 of t1 - t0 before the run's t0, the clock read before it):
-`stg t0` when the t0 waits on its read barrier (between the regions), `stg in ADDR` when an instruction
-after the t0 does (in the region: the STG reads its registers after the stores queued before it have
-read theirs, docs/calibration.md "The store queue at a region's end, measured"), `stg -` otherwise.
+`stg t0` when the t0 (or an instruction before it) waits on its read barrier (between the regions),
+`stg in ADDR` when an instruction after the t0 does (in the region: the STG reads its registers after
+the stores queued before it have read theirs, docs/calibration.md "The store queue at a region's end,
+measured"), `stg -` otherwise (no read barrier, or no wait before the run).
 The control word (the second 64 bits of each instruction): bits 41-44 stall, 45 yield, 46-48 the
 write barrier, 49-51 the read barrier, 52-57 the wait mask (Volta-and-later encoding).
 """
