@@ -20,7 +20,8 @@ section but the kernel's first starts after a 3,000-cycle clock spin (nothing qu
 out[s] are the section's timed pieces in order (probe_stq3.slots names them). Run from the repository
 root; then nvcc -arch=sm_90 -ptx -o probe_stq3.ptx probe_stq3.cu. On the device: warpsim-hwrun
 probe_stq3.ptx --kernel NAME --grid 1 --block 32 'out=u64[64]' 'sink=u32[32]'.
-Measured: probe_stq3-h200.txt; what they show: docs/calibration.md "What is queued at a region's end".
+Measured: probe_stq3-h200.txt (2026-12-03); what they show: docs/calibration.md "The store queue at a region's end,
+measured".
 """
 import os
 
