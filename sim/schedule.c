@@ -180,7 +180,7 @@ typedef struct {
     /* per instruction: its registers (distinct) and how it touches each */
     uint32_t ifirst[SEG_MAX + 1], ireg[SEG_MAX * USES_MAX];
     uint8_t iread[SEG_MAX * USES_MAX], iwrite[SEG_MAX * USES_MAX];
-    uint32_t used; /* the registers taken now */
+    uint32_t used;       /* the registers taken now */
     const uint8_t *pred; /* per register: a predicate (taken from preds, not regs) */
     uint32_t pused;      /* the predicate registers taken now */
 } seg_budget;
@@ -222,11 +222,11 @@ static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit, int *
                     kept += before;
                 continue;
             }
-            int weight = !b->iwrite[x]             ? b->weight[r]
-                         : p                       ? (b->fixed[b->s + j] ? 0 : 1)
-                         : folded                  ? kept
-                         : b->fixed[b->s + j]      ? 0
-                                                   : b->size[b->reg[r]];
+            int weight = !b->iwrite[x]        ? b->weight[r]
+                         : p                  ? (b->fixed[b->s + j] ? 0 : 1)
+                         : folded             ? kept
+                         : b->fixed[b->s + j] ? 0
+                                              : b->size[b->reg[r]];
             if (p)
                 pd += (after_holds ? weight : 0) - before;
             else
@@ -542,9 +542,10 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     uint8_t *size = NULL, *base = NULL, *fixed = NULL, *held = NULL, *block_start = NULL, *pred = NULL;
     uint32_t *local = NULL;
     w->b.regs = 0;
-    if (budget && budget->regs && (live = ws_live_in(k, code, uses, &w->b.words)) && (size = malloc((size_t)k->nregs + 1)) &&
-        (base = malloc((size_t)k->nregs + 1)) && (held = malloc((size_t)k->nregs + 1)) &&
-        (fixed = malloc((size_t)n + 1)) && (block_start = malloc((size_t)n + 1)) && (pred = malloc((size_t)k->nregs + 1)) &&
+    if (budget && budget->regs && (live = ws_live_in(k, code, uses, &w->b.words)) &&
+        (size = malloc((size_t)k->nregs + 1)) && (base = malloc((size_t)k->nregs + 1)) &&
+        (held = malloc((size_t)k->nregs + 1)) && (fixed = malloc((size_t)n + 1)) &&
+        (block_start = malloc((size_t)n + 1)) && (pred = malloc((size_t)k->nregs + 1)) &&
         (local = malloc(((size_t)k->nregs + 1) * sizeof *local))) {
         for (uint32_t i = 0; i < n; i++)
             block_start[i] = (uint8_t)(i == 0 || leader[i] || ws_op_moves_lanes(code[i - 1].op));
