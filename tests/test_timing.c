@@ -371,6 +371,41 @@ static void schedule_predicate_budget(void **state)
     assert_memory_equal(order, one, sizeof order);
 }
 
+/* Rule 5's counts (sim/schedule.c register_facts): a 64-bit zero extension of a 32-bit value takes
+ * one register (ptxas reads RZ for its high half), a sign extension two, and a launch dimension
+ * none (ptxas reads the constant bank: time_cg_iscan_plus_tile32_float.sass `ULDC UR4,
+ * c[0x0][0x4]`). The kernel of schedule_register_budget after a bar.sync, with a 64-bit value of
+ * the thread's index (or the block's size) live across its loads and added after them, and four
+ * registers: the zero extension leaves three for the loads (the first add before the fourth load),
+ * the sign extension two (before the third), the launch dimension four (the loads first). */
+static void schedule_budget_counts(void **state)
+{
+    (void)state;
+    const char *form = ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 8 .b32 sh[8];\n"
+                       ".visible .entry k()\n{\n.reg .b32 %%r<10>;\n.reg .b64 %%rd<2>;\nmov.u32 %%r0, sh;\n"
+                       "mov.u32 %%r8, %s;\ncvt.%s %%rd1, %%r8;\nbar.sync 0;\n"
+                       "ld.shared.u32 %%r1, [%%r0];\nld.shared.u32 %%r2, [%%r0+4];\n"
+                       "ld.shared.u32 %%r3, [%%r0+8];\nld.shared.u32 %%r4, [%%r0+12];\n"
+                       "add.u32 %%r5, %%r1, %%r2;\nadd.u32 %%r6, %%r3, %%r4;\nadd.u32 %%r7, %%r5, %%r6;\n"
+                       "cvt.u64.u32 %%rd0, %%r7;\nadd.u64 %%rd0, %%rd0, %%rd1;\nst.shared.u64 [%%r0], %%rd0;\nret;\n}\n";
+    char ptx[1024];
+    /* 0: mov, 1: the index or size, 2: its cvt, 3: bar.sync, 4-7: the loads, 8-10: the adds, 11-13:
+     * the 64-bit add and its store, 14: ret */
+    const uint32_t one[] = {1, 0, 2, 3, 4, 5, 6, 8, 7, 9, 10, 11, 12, 13, 14},
+                   two[] = {1, 0, 2, 3, 4, 5, 8, 6, 7, 9, 10, 11, 12, 13, 14},
+                   none[] = {1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14};
+    uint32_t order[15];
+    snprintf(ptx, sizeof ptx, form, "%tid.x", "u64.u32");
+    budget_order_of(ptx, 4, 0, 0, order, 15);
+    assert_memory_equal(order, one, sizeof order);
+    snprintf(ptx, sizeof ptx, form, "%tid.x", "s64.s32");
+    budget_order_of(ptx, 4, 0, 0, order, 15);
+    assert_memory_equal(order, two, sizeof order);
+    snprintf(ptx, sizeof ptx, form, "%ntid.x", "s64.s32");
+    budget_order_of(ptx, 4, 0, 0, order, 15);
+    assert_memory_equal(order, none, sizeof order);
+}
+
 /* A stretch longer than 128 instructions is cut into pieces of equal length (sim/schedule.c):
  * 183 instructions after the clock read are 92 + 91, not 128 + 55 (BlockScan raking<int, 1024>'s
  * raking block). A shared load of an address read before in its block, nothing written between,
@@ -558,6 +593,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_rules),
         cmocka_unit_test(schedule_register_budget),
         cmocka_unit_test(schedule_predicate_budget),
+        cmocka_unit_test(schedule_budget_counts),
         cmocka_unit_test(schedule_pieces_and_folded_loads),
         cmocka_unit_test(schedule_hoists_loads),
         cmocka_unit_test(modes_agree_on_every_program),
