@@ -176,7 +176,9 @@ int cmd_run(int argc, char **argv)
     const char *simd = NULL; /* --simd: the interpreter's SIMD variant (same output) */
     uint64_t max_insns = 0, max_memory = 0, max_cycles = 0, max_output = 0;
     uint64_t jobs = 1; /* --jobs N: blocks on N host threads (results identical to one) */
-    uint64_t regs = 0; /* --regs N: registers a thread, for the blocks an SM holds (0: the preset's) */
+    /* --regs N: registers a thread, for the blocks an SM holds (0: the preset's) and the schedule's
+     * register budget (0: none) */
+    uint64_t regs = 0;
     ws_mode mode = WS_MODE_TIMING;
     char *preset = NULL; /* --preset FILE: its text */
     int status = WS_ERR_INPUT;

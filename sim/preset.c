@@ -83,6 +83,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("fold.tree", fold_tree),
     PK("schedule.budget", schedule_budget),
     PK("schedule.reserved", schedule_reserved),
+    PK("schedule.spare", schedule_spare),
+    PK("schedule.predicates", schedule_predicates),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),

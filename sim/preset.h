@@ -63,8 +63,10 @@ typedef struct {
     double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
     double fold_tree;       /* 1: a shuffle- or load-fed logic chain is one LOP3 tree (fold.h) */
     double schedule_budget; /* 1: rule 5 of schedule.c (a register budget) where --regs gives the registers */
-    double schedule_reserved; /* of the registers --regs gives, those no PTX value takes (schedule.c rule 5) */
-    unsigned subpartitions;   /* 4 on sm_90 */
+    double schedule_reserved;   /* of the registers --regs gives, those no PTX value takes (schedule.c rule 5) */
+    double schedule_spare;      /* rule 5 drains once a value would leave fewer registers free than this */
+    double schedule_predicates; /* rule 5: the predicate registers a thread has (0: not counted) */
+    unsigned subpartitions;     /* 4 on sm_90 */
     char name[64];
 } ws_preset;
 

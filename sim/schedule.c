@@ -25,18 +25,21 @@
  *     others (loads and shuffles ahead of adds: bench_shared_ilp hoists its LDS ahead of the
  *     LOP3s that use the ones before; CUB's warp reductions put each SHFL before the add of the
  *     step before), program order between equals. When none can issue yet, the one ready first.
- *  5. Only with the kernel's registers given (--regs, ptxas -v's count, and the preset's
- *     schedule.budget 1; off in sm_90): a segment's values, with those live across it, stay within
- *     them. A value takes the 32-bit registers of its type; a constant (a parameter, an immediate,
- *     a symbol's address, a copy of one) none; the first op of an IADD3 or LOP3 (fold.h) keeps
- *     the registers of the sources it ends until the fused op issues. Once a value would not fit,
- *     every candidate that frees registers goes first, even if it waits, until none is left
- *     (bench_shared_ilp.sass 0x2db0: `LOP3.LUT R6, R72, R6, R71` right after `LDS R72`, which it
- *     waits for). Shuffles are not held back: ptxas renames them and issues them by
- *     accumulator (bench_throughput.sass 0x1cd0), which the PTX's reused registers do not let
- *     warpsim do. Not on by default: with ptxas's counts it takes bench_shared_ilp[6] from 302 to
- *     398 cycles (H200 549) and two BlockReduce/BlockScan regions at 1024 threads out of 10%
- *     (docs/calibration.md "ptxas's register budget, modelled").
+ *  5. Only with the kernel's registers given (--regs, ptxas -v's count; tests/calibration/regs.txt
+ *     for the calibrated kernels) and the preset's schedule.budget 1 (sm_90's): a segment's values,
+ *     with those live across it, stay within them. A value takes the 32-bit registers of its type
+ *     (a 64-bit zero extension of a 32-bit value one: its high half is RZ); a constant (a
+ *     parameter, an immediate, a symbol's address, a launch dimension: ptxas reads the constant
+ *     bank, `ULDC UR4, c[0x0][0x4]`; a copy of one) none; the first op of an IADD3 or LOP3
+ *     (fold.h) keeps the registers of the sources it ends until the fused op issues; a predicate
+ *     one of the thread's schedule.predicates (P0-P6). Once a value would not fit, or would leave
+ *     fewer than schedule.spare registers free, every candidate that frees registers goes first,
+ *     even if it waits, until none is left (bench_shared_ilp.sass 0x2db0-0x2dd0: `LOP3.LUT R6,
+ *     R72, R6, R71` right after `LDS R72`, which it waits for, then `LDS R71` and the LOP3 that
+ *     waits for it with 2 of the region's 18 registers free). Shuffles are not held back: ptxas
+ *     renames them and issues them by accumulator (bench_throughput.sass 0x1cd0), which the PTX's
+ *     reused registers do not let warpsim do (docs/calibration.md "ptxas's register budget,
+ *     modelled", "ptxas's spare registers and predicates").
  * A stretch longer than SEG_MAX instructions is cut into the fewest pieces of equal length
  * (at most SEG_MAX: the cost stays linear in the kernel's length; ptxas's hoisting is bounded by
  * its registers as well). The cut is warpsim's, not ptxas's: pieces of equal length leave no
@@ -161,6 +164,8 @@ static int holds(const ws_insn *code, uint32_t pc) { return code[pc].op == WS_OP
 typedef struct {
     /* the kernel's: */
     uint32_t regs;        /* the registers its values may take (0: no rule 5) */
+    uint32_t spare;       /* draining starts where a value would leave fewer free */
+    uint32_t preds;       /* the predicate registers its predicates may take (0: not counted) */
     const uint64_t *live; /* ws_live_in rows, `words` words each */
     uint32_t words;
     const uint8_t *size;  /* per register: the 32-bit registers a value of its type takes (0: a predicate) */
@@ -175,7 +180,9 @@ typedef struct {
     /* per instruction: its registers (distinct) and how it touches each */
     uint32_t ifirst[SEG_MAX + 1], ireg[SEG_MAX * USES_MAX];
     uint8_t iread[SEG_MAX * USES_MAX], iwrite[SEG_MAX * USES_MAX];
-    uint32_t used; /* the registers taken now */
+    uint32_t used;       /* the registers taken now */
+    const uint8_t *pred; /* per register: a predicate (taken from preds, not regs) */
+    uint32_t pused;      /* the predicate registers taken now */
 } seg_budget;
 
 /* Scratch of one segment's list schedule. */
@@ -199,9 +206,9 @@ static int budget_holds(const seg_budget *b, uint32_t r)
 /* Rule 5: how many registers issuing position j takes (negative: frees); commit: issue it. A value
  * ptxas folds into its reader (fold.h: the first add or logic op of an IADD3 or LOP3) takes no
  * register of its own, but keeps the registers of the sources it ends until its reader issues. */
-static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit)
+static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit, int *pdelta)
 {
-    int delta = 0, kept = 0;
+    int delta = 0, kept = 0, pd = 0;
     for (int pass = 0; pass < 2; pass++)
         for (uint32_t x = b->ifirst[j]; x < b->ifirst[j + 1]; x++) {
             uint32_t r = b->ireg[x];
@@ -209,20 +216,32 @@ static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit)
             b->at[r]++;
             int after_holds = budget_holds(b, r);
             b->at[r]--;
+            int p = b->pred[b->reg[r]];
             if (pass == 0) { /* the sources it ends, and the value it overwrites */
-                if (before && (b->iwrite[x] || !after_holds))
+                if (!p && before && (b->iwrite[x] || !after_holds))
                     kept += before;
                 continue;
             }
-            int weight = !b->iwrite[x] ? b->weight[r] : folded ? kept : b->fixed[b->s + j] ? 0 : b->size[b->reg[r]];
-            delta += (after_holds ? weight : 0) - before;
+            int weight = !b->iwrite[x]        ? b->weight[r]
+                         : p                  ? (b->fixed[b->s + j] ? 0 : 1)
+                         : folded             ? kept
+                         : b->fixed[b->s + j] ? 0
+                                              : b->size[b->reg[r]];
+            if (p)
+                pd += (after_holds ? weight : 0) - before;
+            else
+                delta += (after_holds ? weight : 0) - before;
             if (commit) {
                 b->weight[r] = (uint8_t)(weight > 255 ? 255 : weight);
                 b->at[r]++;
             }
         }
-    if (commit)
+    if (commit) {
         b->used = (uint32_t)((int)b->used + delta);
+        b->pused = (uint32_t)((int)b->pused + pd);
+    }
+    if (pdelta)
+        *pdelta = pd;
     return delta;
 }
 
@@ -274,17 +293,17 @@ static void budget_start(seg_budget *b, const ws_insn *code, const ws_reg_use *u
             b->reads[b->first[r] + b->at[r]++] = b->iread[x];
         }
     const uint64_t *in = &b->live[(size_t)s * b->words], *out = &b->live[(size_t)(s + m) * b->words];
-    b->used = 0;
+    b->used = b->pused = 0;
     for (uint32_t r = 0; r < b->nreg; r++) {
         b->at[r] = 0;
         b->live_out[r] = (uint8_t)ws_live_has(out, b->reg[r]);
         b->weight[r] = b->held[b->reg[r]];
-        b->used += budget_holds(b, r) ? b->weight[r] : 0;
+        *(b->pred[b->reg[r]] ? &b->pused : &b->used) += budget_holds(b, r) ? b->weight[r] : 0;
     }
     for (uint32_t w = 0; w < b->words; w++) /* live across it: in before and after, not touched */
         for (uint64_t bits = in[w] & out[w]; bits; bits &= bits - 1) {
             uint32_t reg = w * 64 + (uint32_t)__builtin_ctzll(bits);
-            b->used += b->local[reg] == UINT32_MAX ? b->held[reg] : 0;
+            *(b->pred[reg] ? &b->pused : &b->used) += b->local[reg] == UINT32_MAX ? b->held[reg] : 0;
         }
 }
 
@@ -331,17 +350,20 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
     uint64_t cycle = 0;
     int draining = 0;
     for (uint32_t k = 0; k < m; k++) {
-        /* rule 5: once a value would not fit, every candidate that frees registers goes first, even
-         * if it waits, until none is left; besides, what fits goes before what does not */
+        /* rule 5: once a value would not fit, or would leave fewer than spare registers free, every
+         * candidate that frees registers goes first, even if it waits, until none is left; besides,
+         * what fits (its registers and its predicates) goes before what does not */
         int frees = 0, over = 0;
         for (uint32_t j = 0; budget && j < m; j++) {
             if (w->done[j] || w->npred[j])
                 continue;
-            int d = budget_delta(b, j, folded_alu(fold, s + j), 0);
-            int fits = d == 0 || is_warp_wide(&code[s + j]) || (int64_t)b->used + d <= (int64_t)b->regs;
+            int pd, d = budget_delta(b, j, folded_alu(fold, s + j), 0, &pd);
+            int wide = is_warp_wide(&code[s + j]);
+            int fits = (d == 0 || wide || (int64_t)b->used + d <= (int64_t)b->regs) &&
+                       (!b->preds || pd <= 0 || (int64_t)b->pused + pd <= (int64_t)b->preds);
             w->rank[j] = (uint8_t)(d < 0 ? 0 : fits ? 1 : 2);
             frees |= d < 0;
-            over |= w->rank[j] == 2;
+            over |= w->rank[j] == 2 || (d > 0 && !wide && (int64_t)b->used + d + b->spare > (int64_t)b->regs);
         }
         draining = frees && (draining || over);
         uint32_t best = UINT32_MAX;
@@ -375,7 +397,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             rank_b = best == was ? rank_b : rank_j;
         }
         if (budget)
-            budget_delta(b, best, folded_alu(fold, s + best), 1);
+            budget_delta(b, best, folded_alu(fold, s + best), 1, NULL);
         order[s + k] = s + best;
         w->done[best] = 1;
         if (w->earliest[best] > cycle)
@@ -393,10 +415,11 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
 }
 
 /* Whether instruction in writes a constant, which ptxas rematerialises and keeps in no register
- * of its own: a kernel parameter (it reads the constant bank again: LDC, or c[0x0][...] as an
- * operand), an immediate or a symbol's address (RZ, an immediate operand, the uniform UR of the
- * shared window), or a copy or conversion of a constant (constant: whether a register's value
- * here is one). */
+ * of its own: a kernel parameter or a launch dimension (%ntid, %nctaid: it reads the constant bank
+ * again: LDC, ULDC, or c[0x0][...] as an operand; time_cg_iscan_plus_tile32_float.sass 0x00d0
+ * `ULDC UR4, c[0x0][0x4]`), an immediate or a symbol's address (RZ, an immediate operand, the
+ * uniform UR of the shared window), or a copy or conversion of a constant (constant: whether a
+ * register's value here is one). */
 static int writes_constant(const ws_insn *in, int (*constant)(const void *, uint32_t), const void *ctx)
 {
     if (ws_op_class_of(in->op) == CLS_LOAD)
@@ -404,7 +427,10 @@ static int writes_constant(const ws_insn *in, int (*constant)(const void *, uint
     if ((in->op != WS_OP_MOV && in->op != WS_OP_CVTA && in->op != WS_OP_CVT) || in->nops < 2)
         return 0;
     const ws_operand *o = &in->ops[1];
-    return o->kind == WS_OPND_IMM || o->kind == WS_OPND_SYM || (o->kind == WS_OPND_REG && constant(ctx, o->reg));
+    int launch_dim = o->kind == WS_OPND_SREG && ((o->reg >= WS_SREG_NTID_X && o->reg <= WS_SREG_NTID_Z) ||
+                                                 (o->reg >= WS_SREG_NCTAID_X && o->reg <= WS_SREG_NCTAID_Z));
+    return o->kind == WS_OPND_IMM || o->kind == WS_OPND_SYM || launch_dim ||
+           (o->kind == WS_OPND_REG && constant(ctx, o->reg));
 }
 
 typedef struct {
@@ -419,21 +445,36 @@ static int constant_here(const void *ctx, uint32_t reg)
     return c->always[reg] == 1 || (c->stamp && c->stamp[reg] == c->now);
 }
 
-/* Rule 5's facts of a kernel: each register's size in 32-bit registers (2 for 64 bits, 0 for a
- * predicate, else 1), what its value takes where it comes from another block (base: 0 when every
- * write of it writes a constant, else its size) and which instructions write a constant
- * (writes_constant, a register's value followed through its basic block). block_start:
- * ws_block_starts plus the instruction after one that moves lanes. Returns 0, or -1 when out of
- * memory. */
+/* Rule 5's facts of a kernel: each register's size in 32-bit registers (2 for 64 bits but a zero
+ * extension of 32, 0 for a predicate, else 1), whether it is a predicate (pred: it takes one of
+ * the predicate registers), what its value takes where it comes from another block (base: 0 when
+ * every write of it writes a constant, else its size, 1 for a predicate) and which instructions
+ * write a constant (writes_constant, a register's value followed through its basic block).
+ * block_start: ws_block_starts plus the instruction after one that moves lanes. Returns 0, or -1
+ * when out of memory. */
 static int register_facts(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *block_start,
-                          uint8_t *size, uint8_t *base, uint8_t *fixed)
+                          uint8_t *size, uint8_t *base, uint8_t *fixed, uint8_t *pred)
 {
     uint32_t *stamp = calloc((size_t)k->nregs + 1, sizeof *stamp);
     uint8_t *always = calloc((size_t)k->nregs + 1, 1); /* 0 unwritten, 1 constant, 2 not */
-    if (!stamp || !always) {
+    /* per register: 0 unwritten, 1 every write zero-extends a 32-bit value (one register: ptxas
+     * keeps the 32-bit value and reads RZ for the high half), 2 not */
+    uint8_t *zext = calloc((size_t)k->nregs + 1, 1);
+    if (!stamp || !always || !zext) {
         free(stamp);
         free(always);
+        free(zext);
         return -1;
+    }
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        const ws_insn *in = &code[pc];
+        if (!ws_op_writes_op0(in->op) || in->ops[0].kind != WS_OPND_REG || in->ops[0].reg >= k->nregs)
+            continue;
+        ws_type from = (ws_type)in->type2;
+        int z = in->op == WS_OP_CVT && ws_type_bits((ws_type)in->type) == 64 && ws_type_bits(from) <= 32 &&
+                !ws_type_is_signed(from) && in->guard == WS_NO_REG;
+        uint8_t *e = &zext[in->ops[0].reg];
+        *e = z && *e != 2 ? 1 : 2;
     }
     const_scan c = {NULL, 0, always};
     for (int changed = 1, pass = 0; changed && pass < 8; pass++) { /* a copy of a copy settles in passes */
@@ -449,8 +490,9 @@ static int register_facts(const ws_kernel *k, const ws_insn *code, const ws_reg_
     }
     for (uint32_t r = 0; r < k->nregs; r++) {
         unsigned bits = ws_type_bits((ws_type)k->regs[r].type);
-        size[r] = (uint8_t)(k->regs[r].type == WS_T_PRED ? 0 : bits > 32 ? 2 : 1);
-        base[r] = always[r] == 1 ? 0 : size[r];
+        size[r] = (uint8_t)(k->regs[r].type == WS_T_PRED ? 0 : bits > 32 && zext[r] != 1 ? 2 : 1);
+        pred[r] = k->regs[r].type == WS_T_PRED;
+        base[r] = always[r] == 1 ? 0 : pred[r] ? 1 : size[r];
     }
     c.stamp = stamp;
     c.now = 1;
@@ -463,6 +505,7 @@ static int register_facts(const ws_kernel *k, const ws_insn *code, const ws_reg_
     }
     free(stamp);
     free(always);
+    free(zext);
     return 0;
 }
 
@@ -477,7 +520,7 @@ static uint32_t segment_end(const uint8_t *leader, uint32_t n, uint32_t start)
 }
 
 int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
-                      const uint8_t *fold, unsigned regs, ws_schedule *s)
+                      const uint8_t *fold, const ws_schedule_budget *budget, ws_schedule *s)
 {
     uint32_t n = k->ninsns;
     s->order = malloc(((size_t)n + 1) * sizeof *s->order);
@@ -496,22 +539,26 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     ws_block_starts(k, leader);
     /* rule 5: only where the kernel's registers are known, and its liveness could be found */
     uint64_t *live = NULL;
-    uint8_t *size = NULL, *base = NULL, *fixed = NULL, *held = NULL, *block_start = NULL;
+    uint8_t *size = NULL, *base = NULL, *fixed = NULL, *held = NULL, *block_start = NULL, *pred = NULL;
     uint32_t *local = NULL;
     w->b.regs = 0;
-    if (regs && (live = ws_live_in(k, code, uses, &w->b.words)) && (size = malloc((size_t)k->nregs + 1)) &&
-        (base = malloc((size_t)k->nregs + 1)) && (held = malloc((size_t)k->nregs + 1)) &&
-        (fixed = malloc((size_t)n + 1)) && (block_start = malloc((size_t)n + 1)) &&
+    if (budget && budget->regs && (live = ws_live_in(k, code, uses, &w->b.words)) &&
+        (size = malloc((size_t)k->nregs + 1)) && (base = malloc((size_t)k->nregs + 1)) &&
+        (held = malloc((size_t)k->nregs + 1)) && (fixed = malloc((size_t)n + 1)) &&
+        (block_start = malloc((size_t)n + 1)) && (pred = malloc((size_t)k->nregs + 1)) &&
         (local = malloc(((size_t)k->nregs + 1) * sizeof *local))) {
         for (uint32_t i = 0; i < n; i++)
             block_start[i] = (uint8_t)(i == 0 || leader[i] || ws_op_moves_lanes(code[i - 1].op));
-        if (register_facts(k, code, uses, block_start, size, base, fixed) == 0) {
+        if (register_facts(k, code, uses, block_start, size, base, fixed, pred) == 0) {
             memset(local, 0xff, ((size_t)k->nregs + 1) * sizeof *local);
-            w->b.regs = regs;
+            w->b.regs = budget->regs;
+            w->b.spare = budget->spare;
+            w->b.preds = budget->predicates;
             w->b.live = live;
             w->b.size = size;
             w->b.fixed = fixed;
             w->b.held = held;
+            w->b.pred = pred;
             w->b.local = local;
         }
     }
@@ -540,6 +587,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     free(size);
     free(base);
     free(fixed);
+    free(pred);
     free(held);
     free(block_start);
     free(local);

@@ -23,13 +23,20 @@ typedef struct {
     uint8_t *warp_wide; /* per position: its segment reorders a collective or activemask */
 } ws_schedule;
 
+/* Rule 5 of schedule.c, ptxas's register budget (docs/calibration.md "ptxas's register budget,
+ * modelled"). */
+typedef struct {
+    unsigned regs;       /* the 32-bit registers the kernel's values may take (0: not known, no budget) */
+    unsigned spare;      /* ptxas frees registers once a value would leave fewer than this many free */
+    unsigned predicates; /* the predicate registers a thread has (P0-P6: 7; 0: not counted) */
+} ws_schedule_budget;
+
 /* Computes the schedule of n instructions (code, their register uses, each one's latency in
  * cycles as the timing model charges it without conflicts; fold: each one's WS_FOLD_* (fold.h),
- * or NULL: a folded load accesses no memory, so rule 2 does not order it; regs: the 32-bit
- * registers the kernel's values may take, or 0 when not known: no register budget, rule 5 of
- * schedule.c). Returns 0, or -1 when out of memory. */
+ * or NULL: a folded load accesses no memory, so rule 2 does not order it; budget: rule 5's, or
+ * NULL: none). Returns 0, or -1 when out of memory. */
 int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
-                      const uint8_t *fold, unsigned regs, ws_schedule *s);
+                      const uint8_t *fold, const ws_schedule_budget *budget, ws_schedule *s);
 void ws_schedule_free(ws_schedule *s);
 /* The timing mode's hook, after ws_warp_pick chose *pk (WS_PICK_EXEC) for warp w: the group at
  * position p issues the instruction the schedule puts there (pk->pc) and goes on to position p + 1

@@ -879,8 +879,9 @@ static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
      * hold no value of the PTX (schedule.reserved) */
     unsigned regs = t->p.schedule_budget > 0 ? L->sim->cfg.regs_per_thread : 0,
              reserved = (unsigned)t->p.schedule_reserved;
-    int r =
-        ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, regs > reserved ? regs - reserved : 0, &t->sched);
+    ws_schedule_budget budget = {regs > reserved ? regs - reserved : 0, (unsigned)t->p.schedule_spare,
+                                 (unsigned)t->p.schedule_predicates};
+    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, &t->sched);
     free(lat);
     return r;
 }

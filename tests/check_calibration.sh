@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # check_calibration.sh WARPSIM SRCDIR [--table] [--data FILE] [--guard MEAN MAX WITHIN]
 # Runs every calibration benchmark and timed region of FILE (default tests/calibration/h200.txt;
-# tests/calibration/h200-issue15.txt holds the measurements of issue 15) in warpsim's timing mode
-# and compares out[slot] with the H200's cycles. Fails when an error exceeds its bound: 10% for
+# tests/calibration/h200-issue15.txt holds the measurements of issue 15) in warpsim's timing mode,
+# with --regs N where tests/calibration/regs.txt gives ptxas's count for it (ptxas_regs.sh writes
+# it; rule 5 of sim/schedule.c needs it), and compares out[slot] with the H200's cycles. Fails when an error exceeds its bound: 10% for
 # microbenchmarks and timed regions (tests/calibration/kernels/time_*), 15% for the seed kernels
 # (bench_reduce_*), and the shfl / mailbox ratio within 15% with the same sign. Slots listed as
 # "informational" in tests/calibration/slots.txt are printed but not checked (ptxas rewrites them;
@@ -48,13 +49,17 @@ def path(p):
     for d in ('programs', 'tests/calibration/kernels'):
         if os.path.exists(f'{d}/{p}.ptx'): return f'{d}/{p}'
     return f'programs/{p}'
+regs = {}
+for line in open('tests/calibration/regs.txt'):
+    if line.startswith('#') or not line.strip(): continue
+    p, n = line.split(); regs[p] = n
 sim, fails = {}, 0
 for p in sorted({p for p, _ in hw}):
     base = path(p)
     if p.startswith('time_'): # the region's name: the first line of its .args
         names[(p, 0)] = open(base + '.args').readline().lstrip('# ').strip().replace('timed region: ', '')
-    r = subprocess.run([warpsim, 'run', base + '.ptx', f'@{base}.args', '--json', '--mode', 'timing'],
-                       capture_output=True, text=True)
+    r = subprocess.run([warpsim, 'run', base + '.ptx', f'@{base}.args', '--json', '--mode', 'timing'] +
+                       (['--regs', regs[p]] if p in regs else []), capture_output=True, text=True)
     m = re.search(r'"out":\s*(\[[^\]]*\])', r.stdout)
     if r.returncode or not m:
         print(f'FAIL {p}: warpsim failed ({r.returncode}): {r.stderr.strip()}'); fails += 1; continue

@@ -267,7 +267,7 @@ static void schedule_rules(void **state)
         lat[i] = k->insns[i].op == WS_OP_LD ? 23 : k->insns[i].op == WS_OP_MOV ? 0 : 4; /* mov: a rename */
     }
     ws_schedule s;
-    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, 0, &s), 0);
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, NULL, &s), 0);
     /* 0: ld.param, 1: mov, 2-8: ld add ld add st add ld; 9: the clock read; 10, 11 after it; 12: ret */
     const uint32_t want[] = {0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 11, 10, 12};
     assert_int_equal(k->ninsns, sizeof want / sizeof want[0]);
@@ -280,9 +280,10 @@ static void schedule_rules(void **state)
     ws_module_free(m);
 }
 
-/* The schedule of one kernel (ptx) with each load and shuffle 23 cycles, the rest 4, and regs
- * registers for rule 5 (0: none): its order, n positions. */
-static void budget_order_of(const char *ptx, unsigned regs, uint32_t *order, uint32_t n)
+/* The schedule of one kernel (ptx) with each load and shuffle 23 cycles, the rest 4, and rule 5's
+ * budget of regs registers, spare and predicates (regs 0: none): its order, n positions. */
+static void budget_order_of(const char *ptx, unsigned regs, unsigned spare, unsigned predicates, uint32_t *order,
+                            uint32_t n)
 {
     ws_parse_error perr;
     ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
@@ -296,7 +297,8 @@ static void budget_order_of(const char *ptx, unsigned regs, uint32_t *order, uin
         lat[i] = k->insns[i].op == WS_OP_LD || k->insns[i].op == WS_OP_SHFL ? 23 : 4;
     }
     ws_schedule s;
-    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, regs, &s), 0);
+    ws_schedule_budget budget = {regs, spare, predicates};
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, &budget, &s), 0);
     memcpy(order, s.order, n * sizeof *order);
     ws_schedule_free(&s);
     ws_module_free(m);
@@ -329,12 +331,79 @@ static void schedule_register_budget(void **state)
     /* 0: mov, 1-4: the loads or shuffles, 5-7: the adds, 8: the store, 9: ret */
     const uint32_t free_order[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, budget_order[] = {0, 1, 2, 5, 3, 4, 6, 7, 8, 9};
     uint32_t order[10];
-    budget_order_of(loads, 0, order, 10);
+    budget_order_of(loads, 0, 0, 0, order, 10);
     assert_memory_equal(order, free_order, sizeof order);
-    budget_order_of(loads, 2, order, 10);
+    budget_order_of(loads, 2, 0, 0, order, 10);
     assert_memory_equal(order, budget_order, sizeof order);
-    budget_order_of(shuffles, 2, order, 10);
+    budget_order_of(shuffles, 2, 0, 0, order, 10);
     assert_memory_equal(order, free_order, sizeof order);
+    /* schedule.spare: with three registers the third load still fits and the first add waits for
+     * the fourth load; with one to be kept spare the add goes as soon as its loads are issued, as
+     * ptxas's LOP3 right after the LDS it reads (bench_shared_ilp.sass 0x2dc0-0x2dd0) */
+    const uint32_t full_order[] = {0, 1, 2, 3, 5, 4, 6, 7, 8, 9};
+    budget_order_of(loads, 3, 0, 0, order, 10);
+    assert_memory_equal(order, full_order, sizeof order);
+    budget_order_of(loads, 3, 1, 0, order, 10);
+    assert_memory_equal(order, budget_order, sizeof order);
+}
+
+/* Rule 5's predicates (schedule.predicates): a setp's predicate takes one of the thread's
+ * predicate registers until its selp reads it. Three setps of a thread's index, each read by the
+ * selp of a chain that waits for a load: without a count the setps go first (rule 4: ready now);
+ * with one predicate register each setp waits for the selp before it, as ptxas's ISETP P0 before
+ * each SEL (time_cub_block_scan_warpscans_exclusivesum_int_b1024.sass 0x0290-0x0800). */
+static void schedule_predicate_budget(void **state)
+{
+    (void)state;
+    const char *ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[8];\n"
+                      ".visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .pred %p<4>;\nmov.u32 %r0, sh;\n"
+                      "mov.u32 %r8, %tid.x;\nld.shared.u32 %r1, [%r0];\n"
+                      "setp.eq.u32 %p1, %r8, 1;\nselp.b32 %r2, %r1, %r8, %p1;\n"
+                      "setp.eq.u32 %p2, %r8, 2;\nselp.b32 %r3, %r2, %r8, %p2;\n"
+                      "setp.eq.u32 %p3, %r8, 3;\nselp.b32 %r4, %r3, %r8, %p3;\n"
+                      "st.shared.u32 [%r0], %r4;\nret;\n}\n";
+    /* 0: mov, 1: tid, 2: the load, 3/5/7: the setps, 4/6/8: the selps, 9: the store, 10: ret */
+    const uint32_t hoisted[] = {0, 1, 2, 3, 5, 7, 4, 6, 8, 9, 10}, one[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    uint32_t order[11];
+    budget_order_of(ptx, 8, 0, 0, order, 11);
+    assert_memory_equal(order, hoisted, sizeof order);
+    budget_order_of(ptx, 8, 0, 1, order, 11);
+    assert_memory_equal(order, one, sizeof order);
+}
+
+/* Rule 5's counts (sim/schedule.c register_facts): a 64-bit zero extension of a 32-bit value takes
+ * one register (ptxas reads RZ for its high half), a sign extension two, and a launch dimension
+ * none (ptxas reads the constant bank: time_cg_iscan_plus_tile32_float.sass `ULDC UR4,
+ * c[0x0][0x4]`). The kernel of schedule_register_budget after a bar.sync, with a 64-bit value of
+ * the thread's index (or the block's size) live across its loads and added after them, and four
+ * registers: the zero extension leaves three for the loads (the first add before the fourth load),
+ * the sign extension two (before the third), the launch dimension four (the loads first). */
+static void schedule_budget_counts(void **state)
+{
+    (void)state;
+    const char *form = ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 8 .b32 sh[8];\n"
+                       ".visible .entry k()\n{\n.reg .b32 %%r<10>;\n.reg .b64 %%rd<2>;\nmov.u32 %%r0, sh;\n"
+                       "mov.u32 %%r8, %s;\ncvt.%s %%rd1, %%r8;\nbar.sync 0;\n"
+                       "ld.shared.u32 %%r1, [%%r0];\nld.shared.u32 %%r2, [%%r0+4];\n"
+                       "ld.shared.u32 %%r3, [%%r0+8];\nld.shared.u32 %%r4, [%%r0+12];\n"
+                       "add.u32 %%r5, %%r1, %%r2;\nadd.u32 %%r6, %%r3, %%r4;\nadd.u32 %%r7, %%r5, %%r6;\n"
+                       "cvt.u64.u32 %%rd0, %%r7;\nadd.u64 %%rd0, %%rd0, %%rd1;\nst.shared.u64 [%%r0], %%rd0;\nret;\n}\n";
+    char ptx[1024];
+    /* 0: mov, 1: the index or size, 2: its cvt, 3: bar.sync, 4-7: the loads, 8-10: the adds, 11-13:
+     * the 64-bit add and its store, 14: ret */
+    const uint32_t one[] = {1, 0, 2, 3, 4, 5, 6, 8, 7, 9, 10, 11, 12, 13, 14},
+                   two[] = {1, 0, 2, 3, 4, 5, 8, 6, 7, 9, 10, 11, 12, 13, 14},
+                   none[] = {1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14};
+    uint32_t order[15];
+    snprintf(ptx, sizeof ptx, form, "%tid.x", "u64.u32");
+    budget_order_of(ptx, 4, 0, 0, order, 15);
+    assert_memory_equal(order, one, sizeof order);
+    snprintf(ptx, sizeof ptx, form, "%tid.x", "s64.s32");
+    budget_order_of(ptx, 4, 0, 0, order, 15);
+    assert_memory_equal(order, two, sizeof order);
+    snprintf(ptx, sizeof ptx, form, "%ntid.x", "s64.s32");
+    budget_order_of(ptx, 4, 0, 0, order, 15);
+    assert_memory_equal(order, none, sizeof order);
 }
 
 /* A stretch longer than 128 instructions is cut into pieces of equal length (sim/schedule.c):
@@ -364,7 +433,7 @@ static void schedule_pieces_and_folded_loads(void **state)
         lat[i] = 4;
     }
     ws_schedule s;
-    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, 0, &s), 0);
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, NULL, &s), 0);
     /* 0: ld.param, 1: the clock read, 2 .. 184: the adds, 185: ret */
     assert_int_equal(s.first[2], 2);
     assert_int_equal(s.first[93], 2);
@@ -399,7 +468,7 @@ static void schedule_pieces_and_folded_loads(void **state)
     assert_int_equal(f.kind[6], WS_FOLD_NONE);
     assert_int_equal(f.kind[7], WS_FOLD_NONE);
     l[4] = 0;
-    assert_int_equal(ws_schedule_build(k, k->insns, u, l, f.kind, 0, &s), 0);
+    assert_int_equal(ws_schedule_build(k, k->insns, u, l, f.kind, NULL, &s), 0);
     const uint32_t want[] = {0, 1, 2, 4, 3, 5, 6, 7, 8, 9};
     assert_int_equal(k->ninsns, sizeof want / sizeof want[0]);
     for (uint32_t p = 0; p < k->ninsns; p++)
@@ -523,6 +592,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(preset_file_is_builtin),
         cmocka_unit_test(schedule_rules),
         cmocka_unit_test(schedule_register_budget),
+        cmocka_unit_test(schedule_predicate_budget),
+        cmocka_unit_test(schedule_budget_counts),
         cmocka_unit_test(schedule_pieces_and_folded_loads),
         cmocka_unit_test(schedule_hoists_loads),
         cmocka_unit_test(modes_agree_on_every_program),
