@@ -790,6 +790,8 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
             uint64_t feed = (uint64_t)((ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0));
             for (uint32_t i = 0; i < u->nsrc; i++) {
                 uint64_t r = rr[u->src[i]];
+                if (r + feed <= when) /* not later even with the feed (a shuffle's constant lane, clamp, mask): */
+                    continue;         /* the producer need not be looked up */
                 uint32_t by = rp[u->src[i]]; /* the producer: a fixed-latency ALU op? */
                 if (r && (by < t->nfast ? t->info[by].fixed : by < t->ninfo && info_of(t, x->L, by, &tp)->fixed))
                     r += feed;
@@ -1362,7 +1364,7 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
     warp_state *s = &t->ws[wi];
     x->w = w;
     x->regs = w->regs;
-    for (int guard = 0; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) {
+    for (int guard = 0; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) { /* until it keeps a pick */
         int r = ws_warp_pick(x, w, &s->pick);
         if (eager) /* else update() below, which clears it */
             t->dirty |= 1u << wi;
