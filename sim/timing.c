@@ -998,7 +998,7 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
     t->dirty |= 1u << wi;
 }
 
-static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every);
+static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every, const int eager);
 
 /* Warp wi's access or shuffle has moved its sub-partition's MIO pipe (hold_mio) in a filed block
  * with shuffles waiting. A shuffle waits for its sub-partition's MIO pipe alone (earliest: its
@@ -1022,7 +1022,7 @@ static __attribute__((noinline)) void retime_shuffles(ws_timing *t, ws_exec *x, 
             t->dirty |= m & -m;
             continue;
         }
-        settle(t, x->L, x->blk, wj, cycle + 1, 0);
+        settle(t, x->L, x->blk, wj, cycle + 1, 0, t->eager);
         t->when[wj] = at;
         t->why[wj] = WS_STALL_BANK;
         waits |= m & -m;
@@ -1290,7 +1290,8 @@ static inline int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
  * that computed its when/why saw them: a cycle before `when` to why, a cycle from `when` on (it
  * could issue, another warp did) to issue. The figures change only in a scheduling pass (update),
  * so a warp is charged lazily, when they change or it issues; with stall events (eager) every
- * cycle as it passes, in the order the events are emitted. */
+ * cycle as it passes, in the order the events are emitted. eager: t->eager, a constant in
+ * run_passes' copies (the lazy ones test no listener). */
 static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi,
                                                   uint64_t from, uint64_t split, uint64_t to, int every)
 {
@@ -1299,7 +1300,8 @@ static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L
                    c < split ? (ws_stall_reason)t->why[wi] : WS_STALL_ISSUE, t->prod[wi]);
 }
 
-static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every)
+static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every,
+                          const int eager)
 {
     uint64_t from = t->charged[wi];
     if (to <= from)
@@ -1308,7 +1310,7 @@ static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t 
     uint64_t split = t->when[wi] < from ? from : t->when[wi] > to ? to : t->when[wi];
     L->stats.stalls[t->why[wi]] += split - from;
     L->stats.stalls[WS_STALL_ISSUE] += to - split;
-    if (t->eager && L->sim->cfg.on_event)
+    if (eager && L->sim->cfg.on_event)
         emit_stalls(t, L, b, wi, from, split, to, every);
 }
 
@@ -1317,7 +1319,7 @@ static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t 
 static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to, int every)
 {
     for (uint32_t m = t->live; m; m &= m - 1)
-        settle(t, L, b, (uint32_t)__builtin_ctz(m), to, every);
+        settle(t, L, b, (uint32_t)__builtin_ctz(m), to, every, t->eager);
 }
 
 /* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones).
@@ -1325,7 +1327,7 @@ static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to,
 static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
                                                          uint64_t cycle, const int filed, const int eager)
 {
-    settle(t, x->L, b, wi, cycle, 0);
+    settle(t, x->L, b, wi, cycle, 0, eager);
     uint32_t bit = 1u << wi;
     ws_warp *w = &b->warps[wi];
     ws_stall_reason why;
@@ -1401,7 +1403,7 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
 static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
                                                                 uint64_t cycle, const int eager)
 {
-    settle(t, x->L, b, wi, cycle, 0);
+    settle(t, x->L, b, wi, cycle, 0, eager);
     t->charged[wi] = cycle + 1;
     issue_any(t, x, b, wi, cycle, eager);
 }
@@ -1647,6 +1649,6 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
                          : (t->eager ? run_passes(L, b, x, 0, 1, &charged_to) : run_passes(L, b, x, 0, 0, &charged_to));
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
-        settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0);
+        settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0, t->eager);
     b->cycle = cycle;
 }
