@@ -168,6 +168,8 @@ struct ws_timing {
     int64_t guard_feed;    /* the preset's guard.feed in whole cycles */
     uint64_t mio_issue;    /* the preset's mio.issue in whole cycles (hold_mio) */
     int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
+    int step_ok;           /* for the block: nobody listens, the decoded handlers are on, the check is off
+                              (ws_warp_issue_step's tests but p->merged, which issue_common need not repeat) */
     uint32_t rr_first[64]; /* per sub-partition: where its round robin's search starts (rr_pick) */
     uint32_t rr_after[32]; /* per warp: that start once the warp has issued (the next of its sub-partition) */
     double pipe_free;      /* the shared pipe is busy until this cycle */
@@ -788,6 +790,8 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
             uint64_t feed = (uint64_t)((ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0));
             for (uint32_t i = 0; i < u->nsrc; i++) {
                 uint64_t r = rr[u->src[i]];
+                if (r + feed <= when) /* not later even with the feed (a shuffle's constant lane, clamp, mask): */
+                    continue;         /* the producer need not be looked up */
                 uint32_t by = rp[u->src[i]]; /* the producer: a fixed-latency ALU op? */
                 if (r && (by < t->nfast ? t->info[by].fixed : by < t->ninfo && info_of(t, x->L, by, &tp)->fixed))
                     r += feed;
@@ -995,7 +999,8 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
     t->dirty |= 1u << wi;
 }
 
-static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every);
+static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every,
+                          const int eager);
 
 /* Warp wi's access or shuffle has moved its sub-partition's MIO pipe (hold_mio) in a filed block
  * with shuffles waiting. A shuffle waits for its sub-partition's MIO pipe alone (earliest: its
@@ -1019,7 +1024,7 @@ static __attribute__((noinline)) void retime_shuffles(ws_timing *t, ws_exec *x, 
             t->dirty |= m & -m;
             continue;
         }
-        settle(t, x->L, x->blk, wj, cycle + 1, 0);
+        settle(t, x->L, x->blk, wj, cycle + 1, 0, t->eager);
         t->when[wj] = at;
         t->why[wj] = WS_STALL_BANK;
         waits |= m & -m;
@@ -1136,7 +1141,7 @@ static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
-    if (!ws_warp_issue_step(x, w, &pk))
+    if (!(t->step_ok && !pk.merged ? ws_warp_issue_decoded(x, w, &pk) : ws_warp_issue_step(x, w, &pk)))
         ws_warp_issue(x, w, &pk);
     if (t->cga_used)
         ws_cga_issue(&t->cga, wi, pk.pc, cycle);
@@ -1250,11 +1255,9 @@ static inline __attribute__((always_inline)) void issue_any(ws_timing *t, ws_exe
         issue(t, x, b, wi, cycle);
 }
 
-/* Releases every complete bar.sync; its warps issue again bar + per_warp x (warps - 1) later. */
-static int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
+/* release_barriers once a barrier may have completed. */
+static __attribute__((noinline)) int release_complete(ws_timing *t, ws_block *b, uint64_t cycle)
 {
-    if (!t->bar_wait || !(t->bar_moved || t->slow)) /* nothing arrived or ended since: none completes */
-        return 0;
     t->bar_moved = 0; /* every complete barrier is released below */
     if (!ws_block_release_barriers(b, 0))
         return 0;
@@ -1276,11 +1279,21 @@ static int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
     return 1;
 }
 
+/* Releases every complete bar.sync; its warps issue again bar + per_warp x (warps - 1) later.
+ * Inline: most passes that issue have nothing to release. */
+static inline int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
+{
+    if (!t->bar_wait || !(t->bar_moved || t->slow)) /* nothing arrived or ended since: none completes */
+        return 0;
+    return release_complete(t, b, cycle);
+}
+
 /* Charges warp wi's cycles from the first uncharged one to `to` (excluded) as the scheduling pass
  * that computed its when/why saw them: a cycle before `when` to why, a cycle from `when` on (it
  * could issue, another warp did) to issue. The figures change only in a scheduling pass (update),
  * so a warp is charged lazily, when they change or it issues; with stall events (eager) every
- * cycle as it passes, in the order the events are emitted. */
+ * cycle as it passes, in the order the events are emitted. eager: t->eager, a constant in
+ * run_passes' copies (the lazy ones test no listener). */
 static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi,
                                                   uint64_t from, uint64_t split, uint64_t to, int every)
 {
@@ -1289,7 +1302,8 @@ static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L
                    c < split ? (ws_stall_reason)t->why[wi] : WS_STALL_ISSUE, t->prod[wi]);
 }
 
-static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every)
+static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every,
+                          const int eager)
 {
     uint64_t from = t->charged[wi];
     if (to <= from)
@@ -1298,7 +1312,7 @@ static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t 
     uint64_t split = t->when[wi] < from ? from : t->when[wi] > to ? to : t->when[wi];
     L->stats.stalls[t->why[wi]] += split - from;
     L->stats.stalls[WS_STALL_ISSUE] += to - split;
-    if (t->eager && L->sim->cfg.on_event)
+    if (eager && L->sim->cfg.on_event)
         emit_stalls(t, L, b, wi, from, split, to, every);
 }
 
@@ -1307,7 +1321,7 @@ static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t 
 static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to, int every)
 {
     for (uint32_t m = t->live; m; m &= m - 1)
-        settle(t, L, b, (uint32_t)__builtin_ctz(m), to, every);
+        settle(t, L, b, (uint32_t)__builtin_ctz(m), to, every, t->eager);
 }
 
 /* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones).
@@ -1315,7 +1329,7 @@ static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to,
 static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
                                                          uint64_t cycle, const int filed, const int eager)
 {
-    settle(t, x->L, b, wi, cycle, 0);
+    settle(t, x->L, b, wi, cycle, 0, eager);
     uint32_t bit = 1u << wi;
     ws_warp *w = &b->warps[wi];
     ws_stall_reason why;
@@ -1354,7 +1368,7 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
     warp_state *s = &t->ws[wi];
     x->w = w;
     x->regs = w->regs;
-    for (int guard = 0; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) {
+    for (int guard = 0; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) { /* until it keeps a pick */
         int r = ws_warp_pick(x, w, &s->pick);
         if (eager) /* else update() below, which clears it */
             t->dirty |= 1u << wi;
@@ -1385,6 +1399,15 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
     }
     if (!eager)
         update(t, x, b, wi, cycle, filed, eager);
+}
+
+/* Warp wi issues in the pass at `cycle`: its cycles before are charged, this one is not a stall. */
+static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
+                                                                uint64_t cycle, const int eager)
+{
+    settle(t, x->L, b, wi, cycle, 0, eager);
+    t->charged[wi] = cycle + 1;
+    issue_any(t, x, b, wi, cycle, eager);
 }
 
 /* The warp of sub-partition sp that issues among `ready`: loose round robin, the search starts
@@ -1424,35 +1447,41 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
     unsigned nsp = t->p.subpartitions;
     uint64_t cycle = 0;
     const int slow = eager && t->slow; /* --slow-path timing makes every copy eager */
+    uint64_t next_event = UINT64_MAX;
+    uint32_t ready = 0;
+    int jumped = 0; /* the pass jumped to this cycle with nothing to pick or update: ready as computed there */
     for (;;) {
-        /* every live warp without a group picks one (in warp order: a free mov issues at once);
-         * the warps whose figures changed (a new pick, a release, the shared pipe moved, a wait
-         * that ended) compute when they could issue and why not before; the others keep theirs */
-        if (filed) /* before any warp is filed in this pass */
-            wake_near(t, cycle);
-        uint32_t todo = slow ? t->live : t->live & ~(t->has_pick | t->blocked);
-        for (uint32_t m = todo; m && !L->stop; m &= m - 1)
-            pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed, eager);
-        uint32_t due = 0;
-        for (uint32_t m = t->timed; m; m &= m - 1)
-            due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
-        todo = slow ? t->live : (t->dirty | due) & t->live;
-        for (uint32_t m = todo; m && !L->stop; m &= m - 1)
-            update(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed, eager);
-        /* the warps that can issue now; else the first cycle one can (warps not live wait for
-         * UINT64_MAX) */
-        uint64_t next_event = UINT64_MAX;
-        uint32_t ready = 0;
-        if (filed) {
-            if (t->far_from <= cycle || !t->can_issue)
-                wake_far(t, cycle); /* far_from exact when no warp can issue */
-            ready = t->can_issue;
-            next_event = ready ? cycle : next_filed(t, cycle);
-        } else
-            for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-                next_event = t->when[wi] < next_event ? t->when[wi] : next_event;
-                ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
-            }
+        if (!jumped) {
+            /* every live warp without a group picks one (in warp order: a free mov issues at once);
+             * the warps whose figures changed (a new pick, a release, the shared pipe moved, a wait
+             * that ended) compute when they could issue and why not before; the others keep theirs */
+            if (filed) /* before any warp is filed in this pass */
+                wake_near(t, cycle);
+            uint32_t todo = slow ? t->live : t->live & ~(t->has_pick | t->blocked);
+            for (uint32_t m = todo; m && !L->stop; m &= m - 1)
+                pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed, eager);
+            uint32_t due = 0;
+            for (uint32_t m = t->timed; m; m &= m - 1)
+                due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
+            todo = slow ? t->live : (t->dirty | due) & t->live;
+            for (uint32_t m = todo; m && !L->stop; m &= m - 1)
+                update(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed, eager);
+            /* the warps that can issue now; else the first cycle one can (warps not live wait for
+             * UINT64_MAX) */
+            next_event = UINT64_MAX;
+            ready = 0;
+            if (filed) {
+                if (t->far_from <= cycle || !t->can_issue)
+                    wake_far(t, cycle); /* far_from exact when no warp can issue */
+                ready = t->can_issue;
+                next_event = ready ? cycle : next_filed(t, cycle);
+            } else
+                for (uint32_t wi = 0; wi < b->nwarps; wi++) {
+                    next_event = t->when[wi] < next_event ? t->when[wi] : next_event;
+                    ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
+                }
+        }
+        jumped = 0;
         *charged_to = cycle;
         if (L->stop || !t->live)
             break;
@@ -1483,20 +1512,36 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
             if (eager)
                 settle_all(t, L, b, next_event, 0);
             cycle = next_event;
-            continue; /* pick again: released warps may have a group now */
+            if (!filed && !eager) {
+                /* the pass at next_event would pick and update nobody unless a warp lacks a pick
+                 * (its pick ran out of steps), a warp waits for its ready cycle (timed) and it has
+                 * come, or a warp changed (dirty: nothing but a pass's picks and updates ran since
+                 * they cleared it); else its ready warps are those whose `when` has come, and
+                 * next_event stays */
+                ready = 0;
+                for (uint32_t wi = 0; wi < b->nwarps; wi++)
+                    ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
+                jumped = !(t->live & ~(t->has_pick | t->blocked)) && !(t->dirty & t->live) && !(t->timed & ready);
+            }
+            continue; /* else pick again: released warps may have a group now */
         }
         /* each sub-partition issues one ready warp, loose round robin (the figures are the pass's:
          * an access issued here delays the others' from the next cycle on) */
         ready &= t->has_pick;
-        for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
-            int wi = b->nwarps > sp ? rr_pick(t, ready, sp) : -1;
-            if (wi < 0)
-                continue;
-            settle(t, L, b, (uint32_t)wi, cycle, 0);
-            t->charged[wi] = cycle + 1; /* it issued: no stall this cycle */
-            issue_any(t, x, b, (uint32_t)wi, cycle, eager);
-            t->rr_first[sp % 64] = t->rr_after[wi];
-        }
+        if (!filed && b->nwarps <= nsp) {
+            /* each warp alone on its sub-partition (warp wi on wi): every ready warp issues, in the
+             * sub-partitions' order, and the round robin has nothing to choose (rr_after[wi] is wi's
+             * own sub-partition, so rr_first does not move) */
+            for (uint32_t m = ready; m && !L->stop; m &= m - 1)
+                issue_in_pass(t, x, b, (uint32_t)__builtin_ctz(m), cycle, eager);
+        } else
+            for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
+                int wi = b->nwarps > sp ? rr_pick(t, ready, sp) : -1;
+                if (wi < 0)
+                    continue;
+                issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager);
+                t->rr_first[sp % 64] = t->rr_after[wi];
+            }
         /* the live warps that did not issue this cycle */
         if (eager)
             settle_all(t, L, b, cycle + 1, 1);
@@ -1584,6 +1629,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     }
     t->dirty = t->live;
     t->eager = L->sim->cfg.on_event || t->slow;
+    t->step_ok = !x->ev && L->dk_issue && !b->shadow;
     rr_reset(t, nsp, b->nwarps);
     t->pipe_free = 0;
     t->stq_pipe = 0;
@@ -1605,6 +1651,6 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
                          : (t->eager ? run_passes(L, b, x, 0, 1, &charged_to) : run_passes(L, b, x, 0, 0, &charged_to));
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
-        settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0);
+        settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0, t->eager);
     b->cycle = cycle;
 }

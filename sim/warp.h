@@ -53,11 +53,19 @@ void ws_warp_group_done(ws_warp *w, uint32_t group, uint32_t next);
  * moves it. Returns 0 having done nothing where that is not the case (a merged collective, a
  * listener, the decoded handlers off, an instruction the uninitialised-value check looks at, a
  * form, a guard or a stop the step does not take): the caller takes ws_warp_issue then. */
+static inline int ws_warp_issue_decoded(ws_exec *x, ws_warp *w, const ws_pick *p);
 static inline int ws_warp_issue_step(ws_exec *x, ws_warp *w, const ws_pick *p)
 {
     ws_launch_ctx *L = x->L;
     if (p->merged || x->ev || !L->dk_issue || (x->blk->shadow && ws_shadow_need(L, p->pc)))
         return 0; /* the check's reads and writes are exec_group's (its plan, or all under --slow-path uninit) */
+    return ws_warp_issue_decoded(x, w, p);
+}
+/* ws_warp_issue_step once its tests have passed: a caller that knows for the whole block that
+ * nobody listens, the decoded handlers are on and the check is off (timing.c) tests only p->merged. */
+static inline int ws_warp_issue_decoded(ws_exec *x, ws_warp *w, const ws_pick *p)
+{
+    ws_launch_ctx *L = x->L;
     x->in = &L->code[p->pc];
     x->pc = p->pc;
     x->active = p->group;
