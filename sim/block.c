@@ -18,9 +18,14 @@ int ws_block_alloc(ws_launch_ctx *L, ws_block *b, uint32_t nthreads, uint64_t *r
     b->nthreads = nthreads;
     b->nwarps = (nthreads + 31) / 32;
     b->shared_size = L->shared_bytes;
-    b->shared = calloc(1, L->shared_bytes ? L->shared_bytes : 1);
-    b->local = L->local_bytes ? calloc(nthreads, L->local_bytes) : NULL;
-    b->warps = calloc(b->nwarps, sizeof *b->warps);
+    /* not zeroed here: ws_block_init zeroes the shared and local memory and each warp before a
+     * block runs (a short launch would otherwise zero them twice) */
+    b->shared = malloc(L->shared_bytes ? L->shared_bytes : 1);
+    b->local = L->local_bytes ? malloc((size_t)nthreads * L->local_bytes) : NULL;
+    b->warps = malloc((size_t)b->nwarps * sizeof *b->warps);
+    if (b->warps) /* what ws_block_free reads and ws_block_init keeps */
+        for (uint32_t wi = 0; wi < b->nwarps; wi++)
+            b->warps[wi].regs = NULL, b->warps[wi].stack = NULL;
     if (!b->shared || (L->local_bytes && !b->local) || !b->warps)
         return -1;
     b->regs_pooled = regs != NULL;

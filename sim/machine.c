@@ -187,8 +187,10 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     ws_prepared *p = &sim->prepared;
     const ws_kernel *k = L->k;
     size_t bytes = (size_t)k->ninsns * sizeof *k->insns;
+    /* the same parse's same kernel (a module is read-only once parsed), or the same bytes */
+    int known = L->m->serial && p->serial == L->m->serial && p->kernel == k;
     int same = p->code && p->ninsns == k->ninsns && p->nregs == k->nregs && p->slow == L->slow &&
-               !memcmp(p->insns, k->insns, bytes) && symbols_same(L, p);
+               (known || !memcmp(p->insns, k->insns, bytes)) && symbols_same(L, p);
     if (!same) {
         prepared_free(sim);
         uint64_t keep = prepared_bytes(k), work = analysis_bytes(k);
@@ -245,6 +247,10 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
         p->ninsns = k->ninsns;
         p->nregs = k->nregs;
         p->slow = L->slow;
+    }
+    if (!known) { /* the same bytes in another module (or one made by hand): it becomes the one known */
+        p->kernel = k;
+        p->serial = L->m->serial;
     }
     L->code = p->code;
     L->reconv_pc = p->reconv_pc;

@@ -134,6 +134,8 @@ typedef struct {
 /* A kernel made ready to launch, kept for the next launch of it (prepare_kernel in machine.c). */
 typedef struct {
     ws_insn *insns;            /* the kernel's instructions as they were: recognises the kernel */
+    const ws_kernel *kernel;   /* and, when its module has a serial (ws_module.serial), that and */
+    uint64_t serial;           /*   the kernel's address recognise it without the comparison */
     uint32_t ninsns, nregs;
     unsigned slow;
     ws_insn *code;             /* the instructions with symbol addresses folded in */
@@ -218,7 +220,9 @@ struct ws_launch_ctx {
      * them; diag_seen marks every (kind, pc) reported, kept or not) */
     ws_diag *diags;
     size_t ndiags, cap_diags;
-    uint32_t *diag_index;      /* open addressing: diags index + 1, 0 empty; 2 x WS_MAX_DIAGS slots */
+    uint32_t *diag_index;      /* open addressing: diags index + 1, 0 empty; diag_nslots slots, at
+                                  most half full (grown as diagnostics come, diag.c) */
+    size_t diag_nslots;
     uint64_t *diag_seen;       /* a bit per (kind, pc) */
     /* printf output is gathered per block and flushed in order; out_before is what the blocks
      * before this one wrote (--jobs: what is known of it), out_limit what the launch may write */
