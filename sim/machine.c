@@ -70,6 +70,8 @@ void ws_sim_destroy(ws_sim *s)
     free(s->modmem);
     free(s->reg_pool);
     prepared_free(s);
+    free(s->spare_launch);
+    ws_block_spare_free(&s->spare_block);
     free(s);
 }
 
@@ -361,7 +363,9 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
                  WS_MAX_SHARED_BYTES);
         return res->status = WS_ERR_INPUT;
     }
-    ws_launch_ctx *L = malloc(sizeof *L);
+    /* the machine's from its last launch (taken: a launch from a callback of this one has its own) */
+    ws_launch_ctx *L = sim->spare_launch ? sim->spare_launch : malloc(sizeof *L);
+    sim->spare_launch = NULL;
     if (L) /* everything but params, which the kernel's parameter bytes fill below */
         memset(L, 0, offsetof(ws_launch_ctx, params));
     if (!L) {
@@ -465,7 +469,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         st = WS_ERR_INTERNAL;
         goto done;
     }
-    if (ws_block_alloc(L, &b, (uint32_t)nthreads, pool) != 0) {
+    if (ws_block_alloc_spare(L, &b, (uint32_t)nthreads, pool, &sim->spare_block) != 0) {
         snprintf(res->message, sizeof res->message, "out of memory");
         st = WS_ERR_INTERNAL;
         goto done;
@@ -497,8 +501,9 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
 done:
     if (L->out_len && sim->cfg.on_output)
         sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
-    /* b.warps[].regs belong to the machine's pool; a large pool goes back with the launch's charge */
-    ws_block_free(&b);
+    /* b.warps[].regs belong to the machine's pool; a large pool goes back with the launch's charge,
+     * and so do block buffers over WS_BLOCK_SPARE_BYTES */
+    ws_block_keep(&b, &sim->spare_block);
     if (sim->reg_pool_words * sizeof *sim->reg_pool > ((size_t)4 << 20)) {
         free(sim->reg_pool);
         sim->reg_pool = NULL;
@@ -519,6 +524,9 @@ done:
     ws_diags_free(L);
     free(L->out);
     free(L->ev_regs);
-    free(L);
+    if (!sim->spare_launch)
+        sim->spare_launch = L;
+    else
+        free(L);
     return st;
 }

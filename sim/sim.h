@@ -114,6 +114,14 @@ struct ws_block {
     uint32_t lanes_exited; /* threads that ended (exit, the kernel's ret): a barrier no longer waits for them */
 };
 
+/* A block's storage kept by the machine between launches (ws_block_keep): buffers and their sizes */
+typedef struct {
+    uint8_t *shared, *local;
+    uint64_t shared_bytes, local_bytes;
+    ws_warp *warps;
+    uint32_t nwarps;
+} ws_block_spare;
+
 /* A global allocation. */
 typedef struct {
     uint64_t base, size;
@@ -175,6 +183,10 @@ struct ws_sim {
     uint64_t *reg_pool;              /* register files, reused by every launch (see ws_sim_launch) */
     size_t reg_pool_words;
     ws_prepared prepared;            /* the last kernel launched, ready for its next launch */
+    /* kept from launch to launch, so that a short launch does not allocate them again: the launch
+     * context (33 KiB with its parameter space) and a block's storage (ws_block_keep) */
+    struct ws_launch_ctx *spare_launch;
+    ws_block_spare spare_block;
 };
 
 /* One launch: the decoded kernel and what every block shares. */

@@ -328,22 +328,23 @@ static uint32_t launch_flag(ws_sim *sim, const ws_module *m, uint64_t out, uint3
 /* The machine keeps a launched kernel's preparation and knows it again by its module's parse
  * (ws_module.serial): every parse has a number of its own, so a module parsed again after the
  * first is freed (it may come back at the same address) runs as its own text says. And a block's
- * shared memory starts at 0 in every launch, whatever the last one left there. */
+ * shared memory (whose buffer the machine keeps, ws_block_keep) starts at 0 in every launch,
+ * whatever the last one left there, with more or less of it than the last one had. */
 static void test_relaunch_knows_the_module_and_zeroes_shared(void **state)
 {
     (void)state;
     /* flag != 0: each thread stores flag to shared[tid]; then every thread reads shared[tid] */
     const char *fmt = ".version 9.0\n.target sm_90\n.address_size 64\n"
                       ".visible .entry k(.param .u64 out, .param .u32 flag)\n{\n"
-                      ".shared .align 4 .b8 sm[128];\n.reg .pred %%p<2>;\n.reg .b32 %%r<8>;\n.reg .b64 %%rd<6>;\n"
+                      ".shared .align 4 .b8 sm[%u];\n.reg .pred %%p<2>;\n.reg .b32 %%r<8>;\n.reg .b64 %%rd<6>;\n"
                       "ld.param.u64 %%rd1, [out];\nld.param.u32 %%r1, [flag];\nmov.u32 %%r2, %%tid.x;\n"
-                      "mov.u64 %%rd4, sm;\nmul.wide.u32 %%rd2, %%r2, 4;\nadd.s64 %%rd5, %%rd4, %%rd2;\n"
+                      "mov.u64 %%rd4, sm;\nadd.s64 %%rd4, %%rd4, %u;\nmul.wide.u32 %%rd2, %%r2, 4;\nadd.s64 %%rd5, %%rd4, %%rd2;\n"
                       "setp.ne.u32 %%p1, %%r1, 0;\n@%%p1 st.shared.u32 [%%rd5], %%r1;\nbar.sync 0;\n"
                       "ld.shared.u32 %%r3, [%%rd5];\nadd.u32 %%r3, %%r3, %u;\n"
                       "add.s64 %%rd3, %%rd1, %%rd2;\nst.global.u32 [%%rd3], %%r3;\nret;\n}\n";
     char a[1024], b[1024];
-    snprintf(a, sizeof a, fmt, 1000u);
-    snprintf(b, sizeof b, fmt, 2000u);
+    snprintf(a, sizeof a, fmt, 128u, 0u, 1000u);
+    snprintf(b, sizeof b, fmt, 16384u, 16256u, 2000u); /* more shared memory: the block's buffer grows */
     ws_parse_error err;
     ws_sim *sim = ws_sim_create(NULL);
     assert_non_null(sim);
