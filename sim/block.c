@@ -97,17 +97,9 @@ void ws_block_spare_free(ws_block_spare *spare)
 
 void ws_block_free(ws_block *b)
 {
-    if (b->warps)
-        for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-            if (!b->regs_pooled)
-                free(b->warps[wi].regs);
-            ws_call_stacks_free(&b->warps[wi]);
-        }
-    ws_shadow_block_free(b);
-    free(b->warps);
-    free(b->shared);
-    free(b->local);
-    memset(b, 0, sizeof *b);
+    ws_block_spare none = {0}; /* kept there, then freed */
+    ws_block_keep(b, &none);
+    ws_block_spare_free(&none);
 }
 
 void ws_block_init(ws_launch_ctx *L, ws_block *b, uint32_t id)
