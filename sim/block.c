@@ -42,8 +42,8 @@ int ws_block_alloc_spare(ws_launch_ctx *L, ws_block *b, uint32_t nthreads, uint6
      * block runs (a short launch would otherwise zero them twice) */
     uint64_t warps_bytes = (uint64_t)spare->nwarps * sizeof *b->warps;
     b->shared = take((void **)&spare->shared, &spare->shared_bytes, L->shared_bytes);
-    b->local = L->local_bytes ? take((void **)&spare->local, &spare->local_bytes, (uint64_t)nthreads * L->local_bytes)
-                              : NULL;
+    b->local =
+        L->local_bytes ? take((void **)&spare->local, &spare->local_bytes, (uint64_t)nthreads * L->local_bytes) : NULL;
     b->warps = take((void **)&spare->warps, &warps_bytes, (uint64_t)b->nwarps * sizeof *b->warps);
     spare->nwarps = spare->warps ? spare->nwarps : 0;
     if (b->warps) /* what ws_block_free reads and ws_block_init keeps */
