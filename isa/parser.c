@@ -16,6 +16,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <sys/stat.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -2694,6 +2695,8 @@ static ws_module *parse_counted(const char *text, size_t len, const char *path, 
     p->m = m;
     p->max_bytes = max_memory ? max_memory : WS_DEFAULT_MAX_MEMORY;
     p->bytes = text_bytes;
+    static atomic_uint_fast64_t parses; /* ws_module.serial: parses in this process */
+    m->serial = (uint64_t)atomic_fetch_add(&parses, 1) + 1;
     m->address_size = 64;
     m->path = path ? strdup(path) : NULL;
     if (setjmp(p->fail)) {

@@ -11,16 +11,44 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+/* spare's buffer *have of *cap bytes if it holds at least `need`, taken from it; else a new one */
+static void *take(void **have, uint64_t *cap, uint64_t need)
+{
+    if (*have && *cap >= need) {
+        void *p = *have;
+        *have = NULL;
+        *cap = 0;
+        return p;
+    }
+    return malloc(need ? need : 1);
+}
+
 int ws_block_alloc(ws_launch_ctx *L, ws_block *b, uint32_t nthreads, uint64_t *regs)
 {
+    return ws_block_alloc_spare(L, b, nthreads, regs, NULL);
+}
+
+int ws_block_alloc_spare(ws_launch_ctx *L, ws_block *b, uint32_t nthreads, uint64_t *regs, ws_block_spare *spare)
+{
+    ws_block_spare none = {0};
+    if (!spare)
+        spare = &none;
     memset(b, 0, sizeof *b);
     b->L = L;
     b->nthreads = nthreads;
     b->nwarps = (nthreads + 31) / 32;
     b->shared_size = L->shared_bytes;
-    b->shared = calloc(1, L->shared_bytes ? L->shared_bytes : 1);
-    b->local = L->local_bytes ? calloc(nthreads, L->local_bytes) : NULL;
-    b->warps = calloc(b->nwarps, sizeof *b->warps);
+    /* not zeroed here: ws_block_init zeroes the shared and local memory and each warp before a
+     * block runs (a short launch would otherwise zero them twice) */
+    uint64_t warps_bytes = (uint64_t)spare->nwarps * sizeof *b->warps;
+    b->shared = take((void **)&spare->shared, &spare->shared_bytes, L->shared_bytes);
+    b->local =
+        L->local_bytes ? take((void **)&spare->local, &spare->local_bytes, (uint64_t)nthreads * L->local_bytes) : NULL;
+    b->warps = take((void **)&spare->warps, &warps_bytes, (uint64_t)b->nwarps * sizeof *b->warps);
+    spare->nwarps = spare->warps ? spare->nwarps : 0;
+    if (b->warps) /* what ws_block_free reads and ws_block_init keeps */
+        for (uint32_t wi = 0; wi < b->nwarps; wi++)
+            b->warps[wi].regs = NULL, b->warps[wi].stack = NULL;
     if (!b->shared || (L->local_bytes && !b->local) || !b->warps)
         return -1;
     b->regs_pooled = regs != NULL;
@@ -30,7 +58,19 @@ int ws_block_alloc(ws_launch_ctx *L, ws_block *b, uint32_t nthreads, uint64_t *r
     return 0;
 }
 
-void ws_block_free(ws_block *b)
+/* Keeps buf of `bytes` in *have (of *cap bytes) if it is the larger and not too large; frees the other */
+static void keep(void **have, uint64_t *cap, void *buf, uint64_t bytes)
+{
+    if (buf && bytes <= WS_BLOCK_SPARE_BYTES && (!*have || bytes > *cap)) {
+        free(*have);
+        *have = buf;
+        *cap = bytes;
+    } else {
+        free(buf);
+    }
+}
+
+void ws_block_keep(ws_block *b, ws_block_spare *spare)
 {
     if (b->warps)
         for (uint32_t wi = 0; wi < b->nwarps; wi++) {
@@ -39,10 +79,27 @@ void ws_block_free(ws_block *b)
             ws_call_stacks_free(&b->warps[wi]);
         }
     ws_shadow_block_free(b);
-    free(b->warps);
-    free(b->shared);
-    free(b->local);
+    uint64_t warps_bytes = (uint64_t)spare->nwarps * sizeof *b->warps;
+    keep((void **)&spare->warps, &warps_bytes, b->warps, (uint64_t)b->nwarps * sizeof *b->warps);
+    spare->nwarps = (uint32_t)(warps_bytes / sizeof *b->warps);
+    keep((void **)&spare->shared, &spare->shared_bytes, b->shared, b->shared_size);
+    keep((void **)&spare->local, &spare->local_bytes, b->local, b->local ? (uint64_t)b->nthreads * b->L->local_bytes : 0);
     memset(b, 0, sizeof *b);
+}
+
+void ws_block_spare_free(ws_block_spare *spare)
+{
+    free(spare->shared);
+    free(spare->local);
+    free(spare->warps);
+    memset(spare, 0, sizeof *spare);
+}
+
+void ws_block_free(ws_block *b)
+{
+    ws_block_spare none = {0}; /* kept there, then freed */
+    ws_block_keep(b, &none);
+    ws_block_spare_free(&none);
 }
 
 void ws_block_init(ws_launch_ctx *L, ws_block *b, uint32_t id)

@@ -137,6 +137,26 @@ static int is_row(const ws_operand *o)
     return o->kind == WS_OPND_REG && !o->neg && !(o->flags & WS_FNEG) && o->reg != WS_NO_REG; /* FNEG: contract.h */
 }
 
+/* ws_dshfl.pair, oa, ob and pick: whether each 8 lanes of the result read at most two 8-lane
+ * vectors of the source, and which */
+static void shfl_pairs(ws_dshfl *s)
+{
+    s->pair = 1;
+    for (unsigned j = 0; j < 4; j++) {
+        unsigned ca = s->src[8 * j] / 8, cb = ca;
+        for (unsigned l = 8 * j; l < 8 * j + 8; l++) {
+            unsigned c = s->src[l] / 8;
+            if (c != ca && cb == ca)
+                cb = c;
+            else if (c != ca && c != cb)
+                s->pair = 0;
+            s->pick[l] = c != ca ? ~0u : 0;
+        }
+        s->oa[j] = (uint8_t)(32 * ca);
+        s->ob[j] = (uint8_t)(32 * cb);
+    }
+}
+
 /* shfl.sync.MODE.b32 d[|p], a, b, c, membermask with b, c and a full membermask constant: the
  * routing, fixed (ws_shfl_rule, the executors' own rule). With all 32 lanes executing, as the
  * run loop checks, no lane reads an absent or outside lane and no diagnostic can arise. */
@@ -158,6 +178,7 @@ static int decode_shfl(const ws_insn *code, const kernel_facts *f, uint32_t pc, 
         s->in_range |= (uint32_t)(rt.in_range != 0) << l;
         s->src32[l] = rt.src;
     }
+    shfl_pairs(s);
     /* up and down by one amount over the whole warp: lanes [lo, hi) read l + shift, the others
      * their own value */
     unsigned lo = 0, hi;

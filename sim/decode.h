@@ -55,6 +55,12 @@ typedef struct {
     uint32_t take[32]; /* all ones in the lanes that read l + shift, else 0 */
     /* src as 32-bit indices: the vector variants' permutations (interp_run.h) */
     uint32_t src32[32];
+    /* AVX2's (interp_run.h): the 8 lanes j of the result read at most two of the source's four
+     * 8-lane vectors, at byte offsets oa[j] and ob[j] of the row (the same where one is all), ob's
+     * in the lanes of pick (all ones): up, down and bfly do, and idx, which reads one lane */
+    int pair;
+    uint8_t oa[4], ob[4];
+    uint32_t pick[32];
 } ws_dshfl;
 
 /* One decoded instruction. Registers are their rows' offsets in the warp's register file

@@ -86,13 +86,37 @@ static size_t diag_nslots(const ws_kernel *k)
  * table, so that a launch with many diagnostics stays linear. */
 static uint32_t *diag_slot(ws_launch_ctx *L, ws_diag_kind kind, uint32_t pc)
 {
-    const size_t nslots = diag_nslots(L->k);
+    const size_t nslots = L->diag_nslots;
     size_t i = ((uint64_t)pc * WS_DIAG_KIND_COUNT + kind) * 0x9e3779b97f4a7c15ull >> 40;
     for (i &= nslots - 1;; i = (i + 1) & (nslots - 1)) {
         uint32_t *slot = &L->diag_index[i];
         if (!*slot || (L->diags[*slot - 1].kind == kind && L->diags[*slot - 1].pc == pc))
             return slot;
     }
+}
+
+/* The table at its first diagnostic: 16 slots, not diag_nslots(k)'s for every (kind, pc) a kernel
+ * could report (16 KiB to zero for a launch of a 100-instruction kernel with one diagnostic). */
+enum { DIAG_FIRST_SLOTS = 16 };
+
+/* Doubles the table when a new record would make it more than half full, up to diag_nslots(k)
+ * (which holds WS_MAX_DIAGS at half): the records keep their order in L->diags, only where the
+ * table finds them changes. -1: out of memory (the table is kept as it was). */
+static int diag_grow(ws_launch_ctx *L)
+{
+    if (2 * (L->ndiags + 1) <= L->diag_nslots || L->diag_nslots >= diag_nslots(L->k))
+        return 0;
+    uint32_t *old = L->diag_index;
+    size_t nslots = L->diag_nslots;
+    uint32_t *idx = calloc(2 * nslots, sizeof *idx);
+    if (!idx)
+        return -1;
+    L->diag_index = idx;
+    L->diag_nslots = 2 * nslots;
+    for (size_t i = 0; i < L->ndiags; i++)
+        *diag_slot(L, L->diags[i].kind, L->diags[i].pc) = (uint32_t)i + 1;
+    free(old);
+    return 0;
 }
 
 uint64_t ws_diags_bytes(const ws_kernel *k)
@@ -107,6 +131,7 @@ void ws_diags_free(ws_launch_ctx *L)
     free(L->diag_seen);
     L->diag_index = NULL;
     L->diag_seen = NULL;
+    L->diag_nslots = 0;
 }
 
 uint64_t ws_diags_not_listed(const ws_launch_ctx *L, const uint64_t *seen, const ws_diag *d, size_t nd)
@@ -154,18 +179,22 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
     ws_launch_ctx *L = x->L;
     const ws_insn *in = x->pc < L->k->ninsns ? &L->k->insns[x->pc] : NULL;
     if (!L->diag_index) {
-        L->diag_index = calloc(diag_nslots(L->k), sizeof *L->diag_index);
+        size_t first = diag_nslots(L->k) < DIAG_FIRST_SLOTS ? diag_nslots(L->k) : DIAG_FIRST_SLOTS;
+        L->diag_index = calloc(first, sizeof *L->diag_index);
         L->diag_seen = calloc(((size_t)L->k->ninsns * WS_DIAG_KIND_COUNT + 63) / 64 + 1, sizeof *L->diag_seen);
         if (!L->diag_index || !L->diag_seen) {
             ws_diags_free(L);
             return;
         }
+        L->diag_nslots = first;
     }
     mark_seen(L, kind, x->pc);
-    /* an empty slot: ws_diag_again found no record */
-    uint32_t *slot = diag_slot(L, kind, x->pc);
     if (L->ndiags == WS_MAX_DIAGS) /* counted in ndiags_not_listed from diag_seen */
         return;
+    if (diag_grow(L) != 0)
+        return;
+    /* an empty slot: ws_diag_again found no record */
+    uint32_t *slot = diag_slot(L, kind, x->pc);
     if (L->ndiags == L->cap_diags) {
         size_t nc = L->cap_diags ? L->cap_diags * 2 : 16;
         nc = nc < WS_MAX_DIAGS ? nc : WS_MAX_DIAGS;

@@ -60,9 +60,21 @@ static inline void shfl_perm(uint32_t *d, const uint32_t *a, const ws_dshfl *s)
 #elif WS_INTERP_SIMD == 2
 static inline void shfl_perm(uint32_t *d, const uint32_t *a, const ws_dshfl *s)
 {
-    /* per 8 lanes of the result, each of the source's four vectors permuted, and the lanes
-     * taken from the vector their index names */
     __m256i v[4], r[4];
+    if (s->pair) { /* per 8 lanes of the result, the two vectors they read, permuted and blended */
+        for (unsigned j = 0; j < 4; j++) {
+            const __m256i idx = _mm256_loadu_si256((const __m256i *)(s->src32 + 8 * j));
+            const __m256i va = _mm256_loadu_si256((const __m256i *)((const char *)a + s->oa[j]));
+            const __m256i vb = _mm256_loadu_si256((const __m256i *)((const char *)a + s->ob[j]));
+            r[j] = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(va, idx), _mm256_permutevar8x32_epi32(vb, idx),
+                                      _mm256_loadu_si256((const __m256i *)(s->pick + 8 * j)));
+        }
+        for (unsigned j = 0; j < 4; j++)
+            _mm256_storeu_si256((__m256i *)(d + 8 * j), r[j]);
+        return;
+    }
+    /* otherwise each of the source's four vectors permuted, and the lanes taken from the vector
+     * their index names */
     for (unsigned j = 0; j < 4; j++)
         v[j] = _mm256_loadu_si256((const __m256i *)(a + 8 * j));
     for (unsigned j = 0; j < 4; j++) {

@@ -79,6 +79,8 @@ void ws_sim_destroy(ws_sim *s)
     free(s->modmem);
     reg_pool_free(s);
     prepared_free(s);
+    free(s->spare_launch);
+    ws_block_spare_free(&s->spare_block);
     free(s);
 }
 
@@ -196,8 +198,10 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     ws_prepared *p = &sim->prepared;
     const ws_kernel *k = L->k;
     size_t bytes = (size_t)k->ninsns * sizeof *k->insns;
+    /* the same parse's same kernel (a module is read-only once parsed), or the same bytes */
+    int known = L->m->serial && p->serial == L->m->serial && p->kernel == k;
     int same = p->code && p->ninsns == k->ninsns && p->nregs == k->nregs && p->slow == L->slow &&
-               !memcmp(p->insns, k->insns, bytes) && symbols_same(L, p);
+               (known || !memcmp(p->insns, k->insns, bytes)) && symbols_same(L, p);
     if (!same) {
         prepared_free(sim);
         uint64_t keep = prepared_bytes(k), work = analysis_bytes(k);
@@ -254,6 +258,10 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
         p->ninsns = k->ninsns;
         p->nregs = k->nregs;
         p->slow = L->slow;
+    }
+    if (!known) { /* the same bytes in another module (or one made by hand): it becomes the one known */
+        p->kernel = k;
+        p->serial = L->m->serial;
     }
     L->code = p->code;
     L->reconv_pc = p->reconv_pc;
@@ -367,7 +375,9 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
                  WS_MAX_SHARED_BYTES);
         return res->status = WS_ERR_INPUT;
     }
-    ws_launch_ctx *L = malloc(sizeof *L);
+    /* the machine's from its last launch (taken: a launch from a callback of this one has its own) */
+    ws_launch_ctx *L = sim->spare_launch ? sim->spare_launch : malloc(sizeof *L);
+    sim->spare_launch = NULL;
     if (L) /* everything but params, which the kernel's parameter bytes fill below */
         memset(L, 0, offsetof(ws_launch_ctx, params));
     if (!L) {
@@ -471,7 +481,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         st = WS_ERR_INTERNAL;
         goto done;
     }
-    if (ws_block_alloc(L, &b, (uint32_t)nthreads, pool) != 0) {
+    if (ws_block_alloc_spare(L, &b, (uint32_t)nthreads, pool, &sim->spare_block) != 0) {
         snprintf(res->message, sizeof res->message, "out of memory");
         st = WS_ERR_INTERNAL;
         goto done;
@@ -503,8 +513,9 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
 done:
     if (L->out_len && sim->cfg.on_output)
         sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
-    /* b.warps[].regs belong to the machine's pool; a large pool goes back with the launch's charge */
-    ws_block_free(&b);
+    /* b.warps[].regs belong to the machine's pool; a large pool goes back with the launch's charge,
+     * and so do block buffers over WS_BLOCK_SPARE_BYTES */
+    ws_block_keep(&b, &sim->spare_block);
     if (sim->reg_pool_words * sizeof *sim->reg_pool > ((size_t)4 << 20))
         reg_pool_free(sim);
     ws_mem_release(sim, charged + L->out_charged);
@@ -522,6 +533,9 @@ done:
     ws_diags_free(L);
     free(L->out);
     free(L->ev_regs);
-    free(L);
+    if (!sim->spare_launch)
+        sim->spare_launch = L;
+    else
+        free(L);
     return st;
 }

@@ -299,6 +299,7 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
         w->L.diags = NULL;
         w->L.ndiags = w->L.cap_diags = 0;
         w->L.diag_index = NULL;
+        w->L.diag_nslots = 0;
         w->L.diag_seen = NULL;
         w->L.res = &w->res;
         w->L.stop = 0;

@@ -114,6 +114,14 @@ struct ws_block {
     uint32_t lanes_exited; /* threads that ended (exit, the kernel's ret): a barrier no longer waits for them */
 };
 
+/* A block's storage kept by the machine between launches (ws_block_keep): buffers and their sizes */
+typedef struct {
+    uint8_t *shared, *local;
+    uint64_t shared_bytes, local_bytes;
+    ws_warp *warps;
+    uint32_t nwarps;
+} ws_block_spare;
+
 /* A global allocation. */
 typedef struct {
     uint64_t base, size;
@@ -134,6 +142,8 @@ typedef struct {
 /* A kernel made ready to launch, kept for the next launch of it (prepare_kernel in machine.c). */
 typedef struct {
     ws_insn *insns;            /* the kernel's instructions as they were: recognises the kernel */
+    const ws_kernel *kernel;   /* and, when its module has a serial (ws_module.serial), that and */
+    uint64_t serial;           /*   the kernel's address recognise it without the comparison */
     uint32_t ninsns, nregs;
     unsigned slow;
     ws_insn *code;             /* the instructions with symbol addresses folded in */
@@ -174,6 +184,10 @@ struct ws_sim {
     void *reg_pool_mem;              /* the allocation reg_pool lies in (reg_pool: its first 128-byte line) */
     size_t reg_pool_words;
     ws_prepared prepared;            /* the last kernel launched, ready for its next launch */
+    /* kept from launch to launch, so that a short launch does not allocate them again: the launch
+     * context (33 KiB with its parameter space) and a block's storage (ws_block_keep) */
+    struct ws_launch_ctx *spare_launch;
+    ws_block_spare spare_block;
 };
 
 /* One launch: the decoded kernel and what every block shares. */
@@ -219,7 +233,9 @@ struct ws_launch_ctx {
      * them; diag_seen marks every (kind, pc) reported, kept or not) */
     ws_diag *diags;
     size_t ndiags, cap_diags;
-    uint32_t *diag_index;      /* open addressing: diags index + 1, 0 empty; 2 x WS_MAX_DIAGS slots */
+    uint32_t *diag_index;      /* open addressing: diags index + 1, 0 empty; diag_nslots slots, at
+                                  most half full (grown as diagnostics come, diag.c) */
+    size_t diag_nslots;
     uint64_t *diag_seen;       /* a bit per (kind, pc) */
     /* printf output is gathered per block and flushed in order; out_before is what the blocks
      * before this one wrote (--jobs: what is known of it), out_limit what the launch may write */

@@ -310,6 +310,64 @@ static void test_registers_start_at_zero_in_every_launch(void **state)
     ws_module_free(m);
 }
 
+/* Runs kernel k of `ptx` (out, flag) once on sim, 32 threads, and returns out[lane]. */
+static uint32_t launch_flag(ws_sim *sim, const ws_module *m, uint64_t out, uint32_t flag, unsigned lane)
+{
+    uint8_t params[16] = {0};
+    memcpy(params, &out, 8);
+    memcpy(params + 8, &flag, 4);
+    const unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
+    ws_result res;
+    assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, params, 12, &res), WS_OK);
+    ws_result_free(&res);
+    uint32_t got[32];
+    assert_int_equal(ws_sim_read(sim, out, got, sizeof got), 0);
+    return got[lane];
+}
+
+/* The machine keeps a launched kernel's preparation and knows it again by its module's parse
+ * (ws_module.serial): every parse has a number of its own, so a module parsed again after the
+ * first is freed (it may come back at the same address) runs as its own text says. And a block's
+ * shared memory (whose buffer the machine keeps, ws_block_keep) starts at 0 in every launch,
+ * whatever the last one left there, with more or less of it than the last one had. */
+static void test_relaunch_knows_the_module_and_zeroes_shared(void **state)
+{
+    (void)state;
+    /* flag != 0: each thread stores flag to shared[tid]; then every thread reads shared[tid] */
+    const char *fmt = ".version 9.0\n.target sm_90\n.address_size 64\n"
+                      ".visible .entry k(.param .u64 out, .param .u32 flag)\n{\n"
+                      ".shared .align 4 .b8 sm[%u];\n.reg .pred %%p<2>;\n.reg .b32 %%r<8>;\n.reg .b64 %%rd<6>;\n"
+                      "ld.param.u64 %%rd1, [out];\nld.param.u32 %%r1, [flag];\nmov.u32 %%r2, %%tid.x;\n"
+                      "mov.u64 %%rd4, sm;\nadd.s64 %%rd4, %%rd4, %u;\nmul.wide.u32 %%rd2, %%r2, 4;\nadd.s64 %%rd5, %%rd4, %%rd2;\n"
+                      "setp.ne.u32 %%p1, %%r1, 0;\n@%%p1 st.shared.u32 [%%rd5], %%r1;\nbar.sync 0;\n"
+                      "ld.shared.u32 %%r3, [%%rd5];\nadd.u32 %%r3, %%r3, %u;\n"
+                      "add.s64 %%rd3, %%rd1, %%rd2;\nst.global.u32 [%%rd3], %%r3;\nret;\n}\n";
+    char a[1024], b[1024];
+    snprintf(a, sizeof a, fmt, 128u, 0u, 1000u);
+    snprintf(b, sizeof b, fmt, 16384u, 16256u, 2000u); /* more shared memory: the block's buffer grows */
+    ws_parse_error err;
+    ws_sim *sim = ws_sim_create(NULL);
+    assert_non_null(sim);
+    uint64_t out = ws_sim_alloc(sim, 32 * 4, NULL);
+    ws_module *m = wsh_parse(a, &err);
+    assert_non_null(m);
+    assert_int_equal(launch_flag(sim, m, out, 5, 7), 1005);
+    assert_int_equal(launch_flag(sim, m, out, 0, 7), 1000); /* shared memory back at 0 */
+    uint64_t first = m->serial;
+    ws_module_free(m);
+    for (int i = 0; i < 3; i++) { /* parsed again, each time a new number; b's text, then a's */
+        m = wsh_parse(i == 1 ? a : b, &err);
+        assert_non_null(m);
+        assert_true(m->serial != 0 && m->serial != first);
+        first = m->serial;
+        uint32_t add = i == 1 ? 1000 : 2000;
+        assert_int_equal(launch_flag(sim, m, out, 9, 3), add + 9);
+        assert_int_equal(launch_flag(sim, m, out, 0, 3), add);
+        ws_module_free(m);
+    }
+    ws_sim_destroy(sim);
+}
+
 /* threads that exit before bar.sync do not block it (block of 64: lanes >= 24 of each warp
  * exit; block of 128: the whole warp 2 exits) */
 static void test_exit_before_bar_sync(void **state)
@@ -429,6 +487,7 @@ int main(void)
         cmocka_unit_test(test_grid_of_blocks),
         cmocka_unit_test(test_registers_start_at_zero_in_every_block),
         cmocka_unit_test(test_registers_start_at_zero_in_every_launch),
+        cmocka_unit_test(test_relaunch_knows_the_module_and_zeroes_shared),
         cmocka_unit_test(test_exit_before_bar_sync),
         cmocka_unit_test(test_divergent_bar_sync),
         cmocka_unit_test(test_membermask_never_arrives),

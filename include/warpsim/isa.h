@@ -275,6 +275,11 @@ typedef struct ws_module {
     uint32_t nfiles;          /* -lineinfo: .file N "path" as files[N] (NULL where no N was declared) */
     char **files;
     uint64_t memory_bytes;    /* what parsing it took, at most (the text of a loaded file included) */
+    /* This parse's number, unique in the process and never 0 (0: a module made otherwise). A
+     * module is read-only once parsed (the simulator takes it const): a machine that prepared one
+     * of its kernels knows it again by this number and the kernel's address, without comparing
+     * the instructions (sim/machine.c, prepare_kernel). */
+    uint64_t serial;
 } ws_module;
 
 /* Parse errors: where, what was expected, what was found, and the source line. */
