@@ -3,7 +3,7 @@
  *
  * usage: warpsim-launch-cost PTX GRID BLOCK ITERS LAUNCHES [functional|timing] [SIMD]
  *
- * Sets up a launch as `warpsim bench` does (cli/cmd_bench.c's run_one): ITERS > 0, a kernel
+ * Sets up a launch as `warpsim bench` does (cli/bench_args.c): ITERS > 0, a kernel
  * (out, iters) with out = u32[GRID*BLOCK]; ITERS = 0, block_reduce(in, out) with in = 0..255
  * repeated and out = f32[GRID]. Then launches it LAUNCHES times on one machine, each launch and
  * the freeing of its result inside one_launch, so that
@@ -11,6 +11,7 @@
  * counts the launches alone (bench/host_counts.py --per-launch does that and divides: the first
  * launch prepares the kernel, so run two counts and take the difference for the steady state).
  * Prints the output buffer's fnv-1a, warp instructions and wall seconds per launch. */
+#include "bench_args.h"
 #include "warpsim/warpsim.h"
 
 #include <stdio.h>
@@ -55,28 +56,12 @@ int main(int argc, char **argv)
     cfg.jobs = 1;
     cfg.simd = argc > 7 ? argv[7] : NULL;
     ws_sim *sim = ws_sim_create(&cfg);
-    size_t nthreads = (size_t)grid * block, out_bytes = iters ? nthreads * 4 : (size_t)grid * 4;
-    uint64_t a_in = 0, a_out = sim ? ws_sim_alloc(sim, out_bytes, NULL) : 0;
-    float *in = NULL;
-    if (!iters) {
-        in = malloc(nthreads * sizeof *in);
-        for (size_t i = 0; in && i < nthreads; i++)
-            in[i] = (float)(i & 255);
-        a_in = in ? ws_sim_alloc(sim, nthreads * sizeof *in, in) : 0;
-    }
-    if (!k || k->nparams != 2 || !a_out || (!iters && !a_in)) {
+    uint8_t params[64];
+    size_t out_bytes;
+    uint64_t a_out = sim ? bench_launch_args(sim, m, k, grid, block, iters, params, &out_bytes) : 0;
+    if (!a_out) {
         fprintf(stderr, "%s: cannot set up the launch\n", argv[1]);
         return 1;
-    }
-    uint8_t params[64] = {0};
-    const ws_symbol *p0 = &m->symbols[k->params[0]], *p1 = &m->symbols[k->params[1]];
-    if (iters) {
-        memcpy(params + p0->offset, &a_out, 8);
-        int32_t it = iters;
-        memcpy(params + p1->offset, &it, 4);
-    } else {
-        memcpy(params + p0->offset, &a_in, 8);
-        memcpy(params + p1->offset, &a_out, 8);
     }
     unsigned g[3] = {grid, 1, 1}, b[3] = {block, 1, 1};
     uint64_t warp_insns = 0;
@@ -95,7 +80,6 @@ int main(int argc, char **argv)
     printf("checksum %016llx warp_instructions %llu seconds_per_launch %.3g\n", (unsigned long long)h,
            (unsigned long long)warp_insns, launches ? s / (double)launches : 0.0);
     free(out);
-    free(in);
     ws_sim_destroy(sim);
     ws_module_free(m);
     return 0;

@@ -9,6 +9,7 @@
  * warpsim's time per launch to numba's. --speedup --jobs N runs each kernel with --jobs 1 and
  * --jobs N in turns and prints the speed-up. After the table, block_reduce's threads in blocks of
  * 1024 and of 256 side by side (bench_block_sizes). Benchmarks report; they assert nothing. */
+#include "bench_args.h"
 #include "commands.h"
 #include "hostcount.h"
 #include "hostload.h"
@@ -27,10 +28,10 @@
 #include <unistd.h>
 
 typedef struct {
-    const char *name;      /* the peer script's name for it */
-    const char *ptx;       /* relative to the repository root */
+    const char *name; /* the peer script's name for it */
+    const char *ptx;  /* relative to the repository root */
     const char *what;
-    unsigned block;        /* threads per block */
+    unsigned block; /* threads per block */
     unsigned grid, grid_quick;
     int iters, iters_quick; /* the int parameter; 0: the kernel takes (in, out) instead */
     unsigned peer_grid, peer_block;
@@ -38,16 +39,16 @@ typedef struct {
 } bench_kernel;
 
 static const bench_kernel kernels[] = {
-    {"reduce_loop", "bench/reduce_loop.ptx", "5-step shfl_down reduction in a loop (converged)",
-     128, 1, 1, 200000, 20000, 1, 32, 8},
-    {"block_reduce", "programs/block_reduce.ptx", "1024-thread block reduction over many blocks",
-     1024, 4000, 400, 0, 0, 1, 1024, 0},
-    {"scan_loop", "bench/scan_loop.ptx", "5-step shfl_up inclusive warp scan in a loop",
-     128, 1, 1, 200000, 20000, 1, 32, 8},
-    {"divergent", "bench/divergent.ptx", "lane-dependent trip counts, if/else shuffles",
-     128, 1, 1, 100000, 10000, 1, 32, 8},
-    {"bank_conflicts", "bench/bank_conflicts.ptx", "shared memory, 1/2/8/32-way bank conflicts",
-     128, 1, 1, 200000, 20000, 1, 32, 8},
+    {"reduce_loop", "bench/reduce_loop.ptx", "5-step shfl_down reduction in a loop (converged)", 128, 1, 1, 200000,
+     20000, 1, 32, 8},
+    {"block_reduce", "programs/block_reduce.ptx", "1024-thread block reduction over many blocks", 1024, 4000, 400, 0, 0,
+     1, 1024, 0},
+    {"scan_loop", "bench/scan_loop.ptx", "5-step shfl_up inclusive warp scan in a loop", 128, 1, 1, 200000, 20000, 1,
+     32, 8},
+    {"divergent", "bench/divergent.ptx", "lane-dependent trip counts, if/else shuffles", 128, 1, 1, 100000, 10000, 1,
+     32, 8},
+    {"bank_conflicts", "bench/bank_conflicts.ptx", "shared memory, 1/2/8/32-way bank conflicts", 128, 1, 1, 200000,
+     20000, 1, 32, 8},
 };
 #define NKERNELS (sizeof kernels / sizeof kernels[0])
 
@@ -165,8 +166,8 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
     snprintf(path, sizeof path, "%s/%s", root, bk->ptx);
     ws_parse_error perr;
     double tp = now_s();
-    ws_module *m = gen_ptx ? ws_module_parse(gen_ptx, strlen(gen_ptx), "generated.ptx", &perr)
-                           : ws_module_load(path, &perr);
+    ws_module *m =
+        gen_ptx ? ws_module_parse(gen_ptx, strlen(gen_ptx), "generated.ptx", &perr) : ws_module_load(path, &perr);
     row->parse_s = now_s() - tp;
     if (!m) {
         snprintf(row->message, sizeof row->message, "%.80s: %.100s", path, perr.message);
@@ -183,29 +184,12 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
     cfg.simd = run_simd;
     cfg.slow_paths = run_slow;
     ws_sim *sim = ws_sim_create(&cfg);
-    size_t nthreads = (size_t)grid * block;
-    size_t out_bytes = bk->iters ? nthreads * 4 : (size_t)grid * 4;
-    float *in = NULL;
-    uint64_t a_in = 0, a_out = ws_sim_alloc(sim, out_bytes, NULL);
-    uint8_t params[64] = {0};
-    if (!bk->iters) { /* block_reduce(in, out): in = 0, 1, ..., 255, 0, 1, ... (exact float sums) */
-        in = malloc(nthreads * sizeof *in);
-        for (size_t i = 0; in && i < nthreads; i++)
-            in[i] = (float)(i & 255);
-        a_in = in ? ws_sim_alloc(sim, nthreads * sizeof *in, in) : 0;
-    }
-    if (!k || k->nparams != 2 || !a_out || (!bk->iters && !a_in)) {
+    uint8_t params[64];
+    size_t out_bytes;
+    uint64_t a_out = bench_launch_args(sim, m, k, grid, block, bk->iters ? iters : 0, params, &out_bytes);
+    if (!a_out) {
         snprintf(row->message, sizeof row->message, "%.150s: cannot set up the launch", path);
         goto done;
-    }
-    const ws_symbol *p0 = &m->symbols[k->params[0]], *p1 = &m->symbols[k->params[1]];
-    if (bk->iters) {
-        memcpy(params + p0->offset, &a_out, 8);
-        int32_t it = iters;
-        memcpy(params + p1->offset, &it, 4);
-    } else {
-        memcpy(params + p0->offset, &a_in, 8);
-        memcpy(params + p1->offset, &a_out, 8);
     }
     unsigned g[3] = {grid, 1, 1}, b[3] = {block, 1, 1};
     if (grp) {
@@ -268,7 +252,6 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
     row->ok = 1;
 done:
     corun_leave(grp, &corun_state);
-    free(in);
     ws_sim_destroy(sim);
     ws_module_free(m);
 }
@@ -415,8 +398,7 @@ static void bench_speedup(const char *root, const bench_kernel *bk, ws_mode mode
         for (int side = 0; side < 3; side++) {
             if (side == 1 && corun < 2)
                 continue;
-            run_child(root, bk, mode, grid, bk->block, iters, side == 2 ? jobs : 1, side == 1 ? corun : 0,
-                      min_s / 3, &r);
+            run_child(root, bk, mode, grid, bk->block, iters, side == 2 ? jobs : 1, side == 1 ? corun : 0, min_s / 3, &r);
             if (!r.ok) {
                 printf("%-15s %-10s  error: %s\n", bk->name, ws_mode_name(mode), r.message);
                 run_launches = 0;
@@ -497,16 +479,17 @@ static void bench_variants(const char *root, const char *only, unsigned blocks, 
                 printf("%-15s %-10s %11s  error: %s\n", bk->name, name, gb, row->message);
                 break;
             }
-            printf("%-15s %-10s %11s %12.4g %12.4g %10s %8.2fx %s\n", bk->name, name, gb,
-                   row->lane_insns / row->wall_s, row->lane_insns / row->cpu_s, per_lane(row, hb, sizeof hb),
-                   off.cpu_s / row->cpu_s, row->checksum == off.checksum ? "yes" : "NO");
+            printf("%-15s %-10s %11s %12.4g %12.4g %10s %8.2fx %s\n", bk->name, name, gb, row->lane_insns / row->wall_s,
+                   row->lane_insns / row->cpu_s, per_lane(row, hb, sizeof hb), off.cpu_s / row->cpu_s,
+                   row->checksum == off.checksum ? "yes" : "NO");
             fflush(stdout);
         }
     }
     run_simd = NULL;
     run_slow = 0;
-    printf("speed-up: CPU time per launch with the interpreter off / with the variant; host/lane: host instructions\n"
-           "per lane instruction (\"-\": this CPU or VM has no instruction counter; docs/performance.md has callgrind's)\n");
+    printf(
+        "speed-up: CPU time per launch with the interpreter off / with the variant; host/lane: host instructions\n"
+        "per lane instruction (\"-\": this CPU or VM has no instruction counter; docs/performance.md has callgrind's)\n");
 }
 
 /* The cost per lane of block size: block_reduce's threads in blocks of 1024 and of 256 (four times
@@ -745,7 +728,8 @@ int cmd_bench(int argc, char **argv)
     }
     char root[4096];
     if (find_root(dir, root, sizeof root) != 0) {
-        fprintf(stderr, "warpsim: error: cannot find bench/reduce_loop.ptx; run from the repository or give --dir ROOT\n");
+        fprintf(stderr,
+                "warpsim: error: cannot find bench/reduce_loop.ptx; run from the repository or give --dir ROOT\n");
         return WS_ERR_INPUT;
     }
     if (scaling)
@@ -769,8 +753,10 @@ int cmd_bench(int argc, char **argv)
             for (int mi = 0; mi < 2; mi++)
                 if (only_mode < 0 || mi == only_mode)
                     bench_speedup(root, bk, modes[mi],
-                                  blocks ? blocks : quick ? bk->grid_quick : bk->grid, quick ? bk->iters_quick : bk->iters,
-                                  jobs, quick ? 0.3 : 1.5);
+                                  blocks  ? blocks
+                                  : quick ? bk->grid_quick
+                                          : bk->grid,
+                                  quick ? bk->iters_quick : bk->iters, jobs, quick ? 0.3 : 1.5);
         }
         printf("jobs N = %u; jobs 1, the co-run and jobs N measured %d times in turns, each time with as many\n"
                "launches as the first jobs 1 measurement fitted in its time; the fastest launch of each side counts.\n"
@@ -819,8 +805,8 @@ int cmd_bench(int argc, char **argv)
             }
             char hb[32];
             printf("%-15s %-10s %11s %9.3f %12.4g %12.4g %12.4g %10ld %10s\n", bk->name, ws_mode_name(modes[mi]), gb,
-                   r->wall_s, r->warp_insns / r->wall_s, r->lane_insns / r->wall_s,
-                   mi ? r->cycles / r->wall_s : 0.0, r->peak_kb, per_lane(r, hb, sizeof hb));
+                   r->wall_s, r->warp_insns / r->wall_s, r->lane_insns / r->wall_s, mi ? r->cycles / r->wall_s : 0.0,
+                   r->peak_kb, per_lane(r, hb, sizeof hb));
             fflush(stdout);
         }
         if (peer) /* warpsim at the peer's size: launches repeated for at least 0.3 s */
@@ -830,8 +816,9 @@ int cmd_bench(int argc, char **argv)
     if (!json && (!only || !strcmp(only, kernels[1].name)))
         bench_block_sizes(root, blocks, quick, jobs, only_mode);
     if (peer && !json) {
-        printf("\npeer: numba-cuda's simulator (NUMBA_ENABLE_CUDASIM=1), bench/numba_peer.py; it has no warp-level\n"
-               "functions, so its kernels exchange through shared memory with syncthreads (as a numba user writes them)\n");
+        printf(
+            "\npeer: numba-cuda's simulator (NUMBA_ENABLE_CUDASIM=1), bench/numba_peer.py; it has no warp-level\n"
+            "functions, so its kernels exchange through shared memory with syncthreads (as a numba user writes them)\n");
         if (peer_failed)
             printf("(the peer did not run: install it with bench/setup_numba.sh)\n");
         printf("%-15s %12s %10s %14s %14s %10s %s\n", "kernel", "grid x blk", "iters", "warpsim s/launch",
@@ -848,9 +835,8 @@ int cmd_bench(int argc, char **argv)
                        peers[i].error[0] ? peers[i].error : "");
                 continue;
             }
-            printf("%-15s %12s %10d %14.3g %14.3g %10.3g %s\n", bk->name, gb, bk->peer_iters, ws,
-                   peers[i].s_per_launch, ws / peers[i].s_per_launch,
-                   peers[i].checksum == prow[i].checksum ? "yes" : "NO");
+            printf("%-15s %12s %10d %14.3g %14.3g %10.3g %s\n", bk->name, gb, bk->peer_iters, ws, peers[i].s_per_launch,
+                   ws / peers[i].s_per_launch, peers[i].checksum == prow[i].checksum ? "yes" : "NO");
         }
         printf("ratio = warpsim time / numba time per launch of the same work (below 1: warpsim is faster)\n");
     }
