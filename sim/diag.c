@@ -178,17 +178,16 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
         return;
     ws_launch_ctx *L = x->L;
     const ws_insn *in = x->pc < L->k->ninsns ? &L->k->insns[x->pc] : NULL;
-    if (!L->diag_index) {
-        size_t first = diag_nslots(L->k) < DIAG_FIRST_SLOTS ? diag_nslots(L->k) : DIAG_FIRST_SLOTS;
-        L->diag_index = calloc(first, sizeof *L->diag_index);
+    if (!L->diag_index) { /* the launch's first diagnostic (ws_diag_again marked the others seen) */
+        L->diag_index = calloc(DIAG_FIRST_SLOTS, sizeof *L->diag_index); /* diag_nslots(k) is 16 or more */
         L->diag_seen = calloc(((size_t)L->k->ninsns * WS_DIAG_KIND_COUNT + 63) / 64 + 1, sizeof *L->diag_seen);
         if (!L->diag_index || !L->diag_seen) {
             ws_diags_free(L);
             return;
         }
-        L->diag_nslots = first;
+        L->diag_nslots = DIAG_FIRST_SLOTS;
+        mark_seen(L, kind, x->pc);
     }
-    mark_seen(L, kind, x->pc);
     if (L->ndiags == WS_MAX_DIAGS) /* counted in ndiags_not_listed from diag_seen */
         return;
     if (diag_grow(L) != 0)
