@@ -111,10 +111,10 @@ static void take_finished(par_launch *P)
 }
 
 /* How many blocks the next chunk has (under P->lock, P->next below the window's end). */
-static uint64_t chunk_size(const par_launch *P, unsigned jobs)
+static uint64_t chunk_size(const par_launch *P)
 {
     uint64_t left = P->nblocks - P->next, room = P->done_upto + P->window - P->next;
-    uint64_t n = left / ((uint64_t)jobs * CHUNK_SHARE);
+    uint64_t n = left / ((uint64_t)P->jobs * CHUNK_SHARE);
     n = n < 1 ? 1 : n > CHUNK_MAX ? CHUNK_MAX : n;
     n = n < left ? n : left;
     return n < room ? n : room;
@@ -165,7 +165,7 @@ static void *par_worker_main(void *arg)
         while (!P->stop && P->next < P->nblocks && P->next >= P->done_upto + P->window)
             pthread_cond_wait(&P->moved, &P->lock);
         uint64_t first = P->next, known = P->work_before;
-        uint64_t n = !P->stop && first < P->nblocks ? chunk_size(P, P->jobs) : 0;
+        uint64_t n = !P->stop && first < P->nblocks ? chunk_size(P) : 0;
         P->next += n;
         pthread_mutex_unlock(&P->lock);
         if (!n)
