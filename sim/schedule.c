@@ -31,15 +31,17 @@
  *     (a 64-bit zero extension of a 32-bit value one: its high half is RZ); a constant (a
  *     parameter, an immediate, a symbol's address, a launch dimension: ptxas reads the constant
  *     bank, `ULDC UR4, c[0x0][0x4]`; a copy of one) none; the first op of an IADD3 or LOP3
- *     (fold.h) keeps the registers of the sources it ends until the fused op issues; a predicate
- *     one of the thread's schedule.predicates (P0-P6). Once a value would not fit, or would leave
- *     fewer than schedule.spare registers free, every candidate that frees registers goes first,
- *     even if it waits, until none is left (bench_shared_ilp.sass 0x2db0-0x2dd0: `LOP3.LUT R6,
- *     R72, R6, R71` right after `LDS R72`, which it waits for, then `LDS R71` and the LOP3 that
- *     waits for it with 2 of the region's 18 registers free). Shuffles are not held back: ptxas
- *     renames them and issues them by accumulator (bench_throughput.sass 0x1cd0), which the PTX's
- *     reused registers do not let warpsim do (docs/calibration.md "ptxas's register budget,
- *     modelled", "ptxas's spare registers and predicates").
+ *     (fold.h) keeps the registers of the sources it ends until the fused op issues, but a
+ *     shuffle's only while it is in flight (ptxas issues the shuffles of one LOP3 together,
+ *     renamed: bench_throughput.sass 0x1d10/0x1d20; budget_delta); a predicate one of the thread's
+ *     schedule.predicates (P0-P6). Once a value would not fit, or would leave fewer than
+ *     schedule.spare registers free, every candidate that frees registers goes first, even if it
+ *     waits, until none is left (bench_shared_ilp.sass 0x2db0-0x2dd0: `LOP3.LUT R6, R72, R6, R71`
+ *     right after `LDS R72`, which it waits for, then `LDS R71` and the LOP3 that waits for it with
+ *     2 of the region's 18 registers free). Shuffles and other collectives are held back like loads
+ *     (bench_throughput.sass 0x1f30 on: with 14 registers for its values ptxas puts each LOP3 1-3
+ *     shuffles after its newest operand; docs/calibration.md "ptxas's register budget, modelled",
+ *     "ptxas's spare registers and predicates", "A shuffle's register while it is in flight").
  * A stretch longer than SEG_MAX instructions is cut into the fewest pieces of equal length
  * (at most SEG_MAX: the cost stays linear in the kernel's length; ptxas's hoisting is bounded by
  * its registers as well). The cut is warpsim's, not ptxas's: pieces of equal length leave no
@@ -172,11 +174,13 @@ typedef struct {
     const uint8_t *fixed; /* per instruction: it writes a constant (ptxas rematerialises it: no register) */
     uint8_t *held;        /* per register: what its value takes at the segment's start (0: a constant) */
     uint32_t *local;      /* per register: its index among the segment's (UINT32_MAX: none) */
+    const ws_insn *code;  /* the kernel's instructions */
     uint32_t s;           /* the segment's first position */
     /* the segment's registers: */
     uint32_t nreg, reg[SEG_MAX * USES_MAX], first[SEG_MAX * USES_MAX], count[SEG_MAX * USES_MAX], at[SEG_MAX * USES_MAX];
     uint8_t weight[SEG_MAX * USES_MAX], live_out[SEG_MAX * USES_MAX];
-    uint8_t reads[SEG_MAX * USES_MAX]; /* per access, in register then program order: it reads */
+    uint8_t shuffled[SEG_MAX * USES_MAX]; /* per register: its value is a shuffle's (written in the segment) */
+    uint8_t reads[SEG_MAX * USES_MAX];    /* per access, in register then program order: it reads */
     /* per instruction: its registers (distinct) and how it touches each */
     uint32_t ifirst[SEG_MAX + 1], ireg[SEG_MAX * USES_MAX];
     uint8_t iread[SEG_MAX * USES_MAX], iwrite[SEG_MAX * USES_MAX];
@@ -205,7 +209,12 @@ static int budget_holds(const seg_budget *b, uint32_t r)
 
 /* Rule 5: how many registers issuing position j takes (negative: frees); commit: issue it. A value
  * ptxas folds into its reader (fold.h: the first add or logic op of an IADD3 or LOP3) takes no
- * register of its own, but keeps the registers of the sources it ends until its reader issues. */
+ * register of its own, but keeps the registers of the sources it ends until its reader issues.
+ * A shuffle's value is the exception: ptxas issues the shuffles of one fused op together, renamed
+ * (bench_throughput.sass 0x1d10/0x1d20 `SHFL.BFLY R9, R4, RZ`, `SHFL.BFLY R28, R4, 0x8`, both read
+ * by the LOP3 at 0x1dd0), so the first holds its register while it is in flight, not while the
+ * PTX's turn issues the other accumulators' shuffles: the folded op holds it until it is placed
+ * (once the shuffle's value is due), and then only the value it overwrites. */
 static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit, int *pdelta)
 {
     int delta = 0, kept = 0, pd = 0;
@@ -218,7 +227,7 @@ static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit, int *
             b->at[r]--;
             int p = b->pred[b->reg[r]];
             if (pass == 0) { /* the sources it ends, and the value it overwrites */
-                if (!p && before && (b->iwrite[x] || !after_holds))
+                if (!p && before && (b->iwrite[x] || !after_holds) && !(folded && !b->iwrite[x] && b->shuffled[r]))
                     kept += before;
                 continue;
             }
@@ -232,6 +241,8 @@ static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit, int *
             else
                 delta += (after_holds ? weight : 0) - before;
             if (commit) {
+                if (b->iwrite[x])
+                    b->shuffled[r] = b->code[b->s + j].op == WS_OP_SHFL;
                 b->weight[r] = (uint8_t)(weight > 255 ? 255 : weight);
                 b->at[r]++;
             }
@@ -251,6 +262,7 @@ static void budget_start(seg_budget *b, const ws_insn *code, const ws_reg_use *u
 {
     b->nreg = 0;
     b->s = s;
+    b->code = code;
     uint32_t nacc = 0;
     for (uint32_t j = 0; j < m; j++) { /* each instruction's registers, distinct */
         const ws_reg_use *u = &uses[s + j];
@@ -298,6 +310,7 @@ static void budget_start(seg_budget *b, const ws_insn *code, const ws_reg_use *u
         b->at[r] = 0;
         b->live_out[r] = (uint8_t)ws_live_has(out, b->reg[r]);
         b->weight[r] = b->held[b->reg[r]];
+        b->shuffled[r] = 0;
         *(b->pred[b->reg[r]] ? &b->pused : &b->used) += budget_holds(b, r) ? b->weight[r] : 0;
     }
     for (uint32_t w = 0; w < b->words; w++) /* live across it: in before and after, not touched */
@@ -358,12 +371,11 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             if (w->done[j] || w->npred[j])
                 continue;
             int pd, d = budget_delta(b, j, folded_alu(fold, s + j), 0, &pd);
-            int wide = is_warp_wide(&code[s + j]);
-            int fits = (d == 0 || wide || (int64_t)b->used + d <= (int64_t)b->regs) &&
+            int fits = (d == 0 || (int64_t)b->used + d <= (int64_t)b->regs) &&
                        (!b->preds || pd <= 0 || (int64_t)b->pused + pd <= (int64_t)b->preds);
             w->rank[j] = (uint8_t)(d < 0 ? 0 : fits ? 1 : 2);
             frees |= d < 0;
-            over |= w->rank[j] == 2 || (d > 0 && !wide && (int64_t)b->used + d + b->spare > (int64_t)b->regs);
+            over |= w->rank[j] == 2 || (d > 0 && (int64_t)b->used + d + b->spare > (int64_t)b->regs);
         }
         draining = frees && (draining || over);
         uint32_t best = UINT32_MAX;

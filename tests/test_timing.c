@@ -280,10 +280,12 @@ static void schedule_rules(void **state)
     ws_module_free(m);
 }
 
-/* The schedule of one kernel (ptx) with each load and shuffle 23 cycles, the rest 4, and rule 5's
- * budget of regs registers, spare and predicates (regs 0: none): its order, n positions. */
-static void budget_order_of(const char *ptx, unsigned regs, unsigned spare, unsigned predicates, uint32_t *order,
-                            uint32_t n)
+/* The schedule of one kernel (ptx) with each load and shuffle 23 cycles, the rest 4 (an add or
+ * logic op ptxas folds, fold.h: 0), and rule 5's budget of regs registers, spare and predicates
+ * (regs 0: none); folds: with ptxas's IADD3/LOP3 pairs (ws_fold_build), else none. Its order, n
+ * positions. */
+static void fold_budget_order_of(const char *ptx, unsigned regs, unsigned spare, unsigned predicates, int folds,
+                                 uint32_t *order, uint32_t n)
 {
     ws_parse_error perr;
     ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
@@ -292,25 +294,38 @@ static void budget_order_of(const char *ptx, unsigned regs, unsigned spare, unsi
     ws_reg_use uses[16];
     double lat[16];
     assert_int_equal(k->ninsns, n);
-    for (uint32_t i = 0; i < k->ninsns; i++) {
+    for (uint32_t i = 0; i < k->ninsns; i++)
         ws_insn_reg_use(&k->insns[i], &uses[i]);
-        lat[i] = k->insns[i].op == WS_OP_LD || k->insns[i].op == WS_OP_SHFL ? 23 : 4;
-    }
+    ws_fold f = {0};
+    if (folds)
+        assert_int_equal(ws_fold_build(k, k->insns, uses, 0, &f), 0);
+    for (uint32_t i = 0; i < k->ninsns; i++)
+        lat[i] = f.kind && f.kind[i] == WS_FOLD_ALU                           ? 0
+                 : k->insns[i].op == WS_OP_LD || k->insns[i].op == WS_OP_SHFL ? 23
+                                                                              : 4;
     ws_schedule s;
     ws_schedule_budget budget = {regs, spare, predicates};
-    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, &budget, &s), 0);
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, f.kind, &budget, &s), 0);
     memcpy(order, s.order, n * sizeof *order);
     ws_schedule_free(&s);
+    if (folds)
+        ws_fold_free(&f);
     ws_module_free(m);
+}
+
+static void budget_order_of(const char *ptx, unsigned regs, unsigned spare, unsigned predicates, uint32_t *order,
+                            uint32_t n)
+{
+    fold_budget_order_of(ptx, regs, spare, predicates, 0, order, n);
 }
 
 /* Rule 5 of ptxas's schedule (sim/schedule.c): with the kernel's registers known, a segment's
  * values stay within them. Four independent loads and the adds of their pairs: without a budget
  * the four loads go first (rule 4); with two registers (the shared window's address takes none:
  * ptxas reads it from a uniform register) the first add goes before the third load, and the
- * fourth load, which nothing within the budget can go before, goes over it. Shuffles are not
- * held back (ptxas renames and reorders them, which the PTX's registers do not let warpsim do):
- * the same kernel with four shuffles keeps rule 4's order under the budget. */
+ * fourth load, which nothing within the budget can go before, goes over it. The same kernel with
+ * four shuffles: the same order (shuffles are held back too; how their LOP3s count them:
+ * schedule_budget_shuffle_pairs). */
 static void schedule_register_budget(void **state)
 {
     (void)state;
@@ -336,7 +351,7 @@ static void schedule_register_budget(void **state)
     budget_order_of(loads, 2, 0, 0, order, 10);
     assert_memory_equal(order, budget_order, sizeof order);
     budget_order_of(shuffles, 2, 0, 0, order, 10);
-    assert_memory_equal(order, free_order, sizeof order);
+    assert_memory_equal(order, budget_order, sizeof order);
     /* schedule.spare: with three registers the third load still fits and the first add waits for
      * the fourth load; with one to be kept spare the add goes as soon as its loads are issued, as
      * ptxas's LOP3 right after the LDS it reads (bench_shared_ilp.sass 0x2dc0-0x2dd0) */
@@ -345,6 +360,46 @@ static void schedule_register_budget(void **state)
     assert_memory_equal(order, full_order, sizeof order);
     budget_order_of(loads, 3, 1, 0, order, 10);
     assert_memory_equal(order, budget_order, sizeof order);
+}
+
+/* Rule 5 with ptxas's LOP3s (fold.h): two accumulators from zero, each the xor of two values, the
+ * values in the PTX's turn (a, b, a, b; the second of each accumulator in the register of its first,
+ * as nvcc writes bench_throughput's 64 shuffles), with four registers (the thread's index, read at
+ * the end, takes one). Loads: the first xor of each LOP3 keeps its load's register until the LOP3,
+ * so the third load takes the last register and the first LOP3 goes before the fourth load, waiting
+ * for the load just issued (bench_shared_ilp.sass 0x2db0). Shuffles: ptxas issues the two shuffles
+ * of one LOP3 together (bench_throughput.sass 0x1d10/0x1d20), so the first xor holds its shuffle's
+ * register only while the shuffle is in flight (until the xor is placed): the fourth shuffle fits
+ * and goes before the first LOP3, as ptxas's LOP3s 1-3 shuffles after their newest operand. */
+static void schedule_budget_shuffle_pairs(void **state)
+{
+    (void)state;
+    const char *head = ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[8];\n"
+                       ".visible .entry k()\n{\n.reg .b32 %r<10>;\nmov.u32 %r0, sh;\nmov.u32 %r9, %tid.x;\n"
+                       "mov.u32 %r5, 0;\nmov.u32 %r6, 0;\n";
+    const char *tail = "add.u32 %r7, %r5, %r6;\nadd.u32 %r7, %r7, %r9;\nst.shared.u32 [%r0], %r7;\nret;\n}\n";
+    char shuffles[1024], loads[1024];
+    snprintf(shuffles, sizeof shuffles,
+             "%sshfl.sync.bfly.b32 %%r1, %%r9, 1, 31, -1;\nxor.b32 %%r5, %%r5, %%r1;\n"
+             "shfl.sync.bfly.b32 %%r2, %%r9, 2, 31, -1;\nxor.b32 %%r6, %%r6, %%r2;\n"
+             "shfl.sync.bfly.b32 %%r1, %%r9, 3, 31, -1;\nxor.b32 %%r5, %%r5, %%r1;\n"
+             "shfl.sync.bfly.b32 %%r2, %%r9, 4, 31, -1;\nxor.b32 %%r6, %%r6, %%r2;\n%s",
+             head, tail);
+    snprintf(loads, sizeof loads,
+             "%sld.shared.u32 %%r1, [%%r0];\nxor.b32 %%r5, %%r5, %%r1;\n"
+             "ld.shared.u32 %%r2, [%%r0+4];\nxor.b32 %%r6, %%r6, %%r2;\n"
+             "ld.shared.u32 %%r1, [%%r0+8];\nxor.b32 %%r5, %%r5, %%r1;\n"
+             "ld.shared.u32 %%r2, [%%r0+12];\nxor.b32 %%r6, %%r6, %%r2;\n%s",
+             head, tail);
+    /* 0: mov, 1: tid, 2-3: the zeros, 4/6/8/10: the loads or shuffles, 5/7: the folded xors,
+     * 9/11: the LOP3s, 12-13: the adds, 14: the store, 15: ret */
+    const uint32_t shuffle_order[] = {1, 2, 3, 0, 4, 6, 5, 7, 8, 10, 9, 11, 12, 13, 14, 15},
+                   load_order[] = {0, 2, 3, 1, 4, 6, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    uint32_t order[16];
+    fold_budget_order_of(shuffles, 4, 0, 0, 1, order, 16);
+    assert_memory_equal(order, shuffle_order, sizeof order);
+    fold_budget_order_of(loads, 4, 0, 0, 1, order, 16);
+    assert_memory_equal(order, load_order, sizeof order);
 }
 
 /* Rule 5's predicates (schedule.predicates): a setp's predicate takes one of the thread's
@@ -592,6 +647,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(preset_file_is_builtin),
         cmocka_unit_test(schedule_rules),
         cmocka_unit_test(schedule_register_budget),
+        cmocka_unit_test(schedule_budget_shuffle_pairs),
         cmocka_unit_test(schedule_predicate_budget),
         cmocka_unit_test(schedule_budget_counts),
         cmocka_unit_test(schedule_pieces_and_folded_loads),
