@@ -17,7 +17,7 @@ typedef struct {
 
 /* The bounds: bytes in the data stage; wavefronts and stores in the bank stage (0: none). */
 typedef struct {
-    double bytes, wavefronts, stores;
+    double bytes, wavefronts, stores, bank_bytes, entries;
 } ws_stq_bounds;
 
 typedef struct {
