@@ -56,6 +56,7 @@ typedef struct {
     uint8_t vec, width;
     uint32_t regs[4];
     uint32_t first; /* the first store of the run (its pc): a wait of the copies falls on it */
+    uint32_t at;    /* that store's place in the assignment order */
 } copy_tuple;
 
 typedef struct {
@@ -70,7 +71,7 @@ typedef struct {
     uint32_t ncopies;
 } analysis;
 
-static int copy_of_store(analysis *a, uint32_t pc)
+static int copy_of_store(analysis *a, uint32_t pc, uint32_t at)
 {
     const ws_insn *in = &a->code[pc];
     if (!is_store(in) || in->vec < 2 || in->nops < 2 || in->ops[1].kind != WS_OPND_VEC)
@@ -93,6 +94,7 @@ static int copy_of_store(analysis *a, uint32_t pc)
     t->width = (uint8_t)w;
     memcpy(t->regs, in->ops[1].regs, t->vec * sizeof(uint32_t));
     t->first = pc;
+    t->at = at;
     return (int)a->ncopies++;
 }
 
@@ -403,15 +405,12 @@ int ws_stq_regs_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     if (!copy_event)
         goto out;
     for (uint32_t i = 0; i < n; i++) {
-        int c = copy_of_store(&a, o[i]);
+        int c = copy_of_store(&a, o[i], i);
         a.copy_at[o[i]] = c < 0 ? UINT32_MAX : (uint32_t)c;
         copy_event[i] = UINT32_MAX;
     }
     for (uint32_t c = 0; c < a.ncopies; c++) {
-        uint32_t i = 0;
-        while (o[i] != a.copies[c].first)
-            i++;
-        uint32_t at = i;
+        uint32_t i = a.copies[c].at, at = i;
         for (uint32_t j = i; a.copies[c].width == 4 && j-- > 0 && i - j <= COPY_SCAN;) {
             if (leader[o[j + 1]] && j + 1 != i)
                 break;
