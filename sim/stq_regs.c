@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NPHYS 256    /* ptxas gives a thread 255 registers at most */
-#define STACK_REG 1  /* R1: the stack pointer, never given to a value */
-#define SINK_PASSES 4  /* passes of sunk_order */
-#define SINK_REACH 512 /* how far an op looks for what depends on it */
-#define COPY_SCAN 64 /* how far back a quad of copies looks for the region's opening clock read */
+#define NPHYS       256 /* ptxas gives a thread 255 registers at most */
+#define STACK_REG   1   /* R1: the stack pointer, never given to a value */
+#define SINK_PASSES 4   /* passes of sunk_order */
+#define SINK_REACH  512 /* how far an op looks for what depends on it */
+#define COPY_SCAN   64  /* how far back a quad of copies looks for the region's opening clock read */
 
 static int is_store(const ws_insn *in)
 {

@@ -120,9 +120,9 @@ typedef struct {
     const timing_info *f;
     const ws_reg_use *u;
     double stq_moved; /* when its last queued shared store left the data stage (its registers read) */
-    double stq_end; /* its last shared store's drain end: while later than the cycle, the warp has
+    double stq_end;   /* its last shared store's drain end: while later than the cycle, the warp has
                          stores in its sub-partition's store queue (a warp running ahead must not) */
-    uint64_t *rr;   /* its rows of reg_ready and reg_prod (set once per launch) */
+    uint64_t *rr;     /* its rows of reg_ready and reg_prod (set once per launch) */
     uint32_t *rp;
 } warp_state;
 
@@ -1206,9 +1206,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                 L->stats.shared_wavefronts += m->c.wavefronts;
                 L->stats.bank_conflicts += m->c.wavefronts - m->c.min_wavefronts;
             }
-            if (t->stq_read && t->stq_regs.slot[pk.pc]) /* a store reads its registers after the queued ones */
-                t->stq_read[wi * t->stq_regs.nslots + t->stq_regs.slot[pk.pc] - 1] =
-                    m->c.queued ? s->stq_moved : s->stq_moved > (double)cycle ? s->stq_moved : (double)cycle;
+            if (t->stq_read && t->stq_regs.slot[pk.pc]) { /* a store reads its registers after the queued ones */
+                double read = m->c.queued || s->stq_moved > (double)cycle ? s->stq_moved : (double)cycle;
+                t->stq_read[wi * t->stq_regs.nslots + t->stq_regs.slot[pk.pc] - 1] = read;
+            }
         }
         if (lat < 0) /* from the data: read before the instruction executes */
             lat = llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
