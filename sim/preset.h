@@ -29,9 +29,12 @@ typedef struct {
     double mio_wavefront;          /* cycles a shared load holds it per wavefront */
     double bar_base, bar_per_warp; /* bar.sync: cycles from the last arrival to the release */
     /* the MIO store queue (stq.h; stq.bytes 0: none, a store holds the pipe as the store.* keys
-     * say): the data stage's bytes, the bank stage's wavefronts and stores; a store's data takes
+     * say): stq.reads 1: a register write waits for a queued store to read the register
+     * (stq_regs.h); the data stage's bytes and stores (stq.entries; 0: no bound); the bank
+     * stage's bytes (stq.bank_bytes; 0: no bound), wavefronts and stores; a store's data takes
      * stq.data + bytes / stq.bandwidth cycles, its write stq.min at least, stq.wavefront a wavefront */
-    double stq_bytes, stq_wavefronts, stq_stores, stq_min, stq_wavefront, stq_data, stq_bandwidth;
+    double stq_reads, stq_bytes, stq_entries, stq_bank_bytes, stq_wavefronts, stq_stores, stq_min, stq_wavefront,
+        stq_data, stq_bandwidth;
     /* forms lowered to longer sequences (timing.c lowered_latency); 0: their class's latency */
     double sfu_fixup, sfu_sincos, rcp_rn, sqrt_rn, div_f64, div_64, conv_f16;
     /* forms by type or modifier (timing.c lowered_latency): 32-bit and 64-bit mul.hi, f64

@@ -36,7 +36,8 @@ static double fits(const ws_stq *q, const double *t, int by, double need, double
 
 double ws_stq_room(const ws_stq *q, double now, const ws_stq_store *st, ws_stq_bounds b)
 {
-    return fits(q, q->moved, BY_BYTES, st->bytes, b.bytes, now);
+    double t = fits(q, q->moved, BY_BYTES, st->bytes, b.bytes, now);
+    return fits(q, q->moved, BY_STORES, 1, b.entries, t);
 }
 
 double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, ws_stq_bounds b, double *moved_out,
@@ -58,6 +59,7 @@ double ws_stq_push(ws_stq *q, double now, double busy, const ws_stq_store *st, w
     double ready = begin + st->data;
     double enter = fits(q, q->done, BY_WAVEFRONTS, st->wavefronts, b.wavefronts, begin);
     enter = fits(q, q->done, BY_STORES, 1, b.stores, enter);
+    enter = fits(q, q->done, BY_BYTES, st->bytes, b.bank_bytes, enter);
     double start = enter > written ? enter : written;
     start = *pipe > start ? *pipe : start; /* the block's shared pipe writes its wavefronts */
     *pipe = start + st->wavefronts;

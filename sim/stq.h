@@ -1,8 +1,9 @@
 /* The MIO store queue of a sub-partition (docs/calibration.md "The MIO store queue, modelled"):
  * a shared store issues into a data stage, which takes its data (stq.data + bytes / stq.bandwidth
- * cycles, one store after the other) and holds at most stq.bytes of them; then it waits for room in
- * the bank stage, which holds at most stq.wavefronts wavefronts and writes one store after the
- * other (stq.min cycles at least, stq.wavefront a wavefront). The warp issues on while the data
+ * cycles, one store after the other: it reads the store's registers) and holds at most stq.bytes
+ * of them and stq.entries stores; then it waits for room in the bank stage, which holds at most
+ * stq.wavefronts wavefronts, stq.stores stores and stq.bank_bytes bytes and writes one store after
+ * the other (stq.min cycles at least, stq.wavefront a wavefront). The warp issues on while the data
  * stage has room; loads and shuffles wait until the bank stage has written every queued store. */
 #ifndef WS_STQ_H
 #define WS_STQ_H
@@ -15,9 +16,10 @@ typedef struct {
     double data, write;       /* cycles in the data stage; in the bank stage */
 } ws_stq_store;
 
-/* The bounds: bytes in the data stage; wavefronts and stores in the bank stage (0: none). */
+/* The bounds: bytes in the data stage; wavefronts and stores in the bank stage; bytes in the bank
+ * stage; stores in the data stage (0: none). */
 typedef struct {
-    double bytes, wavefronts, stores;
+    double bytes, wavefronts, stores, bank_bytes, entries;
 } ws_stq_bounds;
 
 typedef struct {

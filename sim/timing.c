@@ -45,6 +45,7 @@
 #include "narrow.h"
 #include "schedule.h"
 #include "stq.h"
+#include "stq_regs.h"
 #include "subwarp.h"
 #include "warp.h"
 
@@ -118,9 +119,10 @@ typedef struct {
     /* while has_pick, unless --slow-path timing: the pick's timing facts and registers (pick_warp) */
     const timing_info *f;
     const ws_reg_use *u;
-    double stq_end; /* its last shared store's drain end: while later than the cycle, the warp has
+    double stq_moved; /* when its last queued shared store left the data stage (its registers read) */
+    double stq_end;   /* its last shared store's drain end: while later than the cycle, the warp has
                          stores in its sub-partition's store queue (a warp running ahead must not) */
-    uint64_t *rr;   /* its rows of reg_ready and reg_prod (set once per launch) */
+    uint64_t *rr;     /* its rows of reg_ready and reg_prod (set once per launch) */
     uint32_t *rp;
 } warp_state;
 
@@ -182,6 +184,8 @@ struct ws_timing {
     timing_info *info;     /* per instruction (timing_info_of), built for the launch's first block */
     uint8_t *narrow;       /* per instruction: WS_NARROW_* (narrow.h), built before info */
     ws_fold fold;          /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
+    ws_stq_regs stq_regs;  /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads) */
+    double *stq_read;      /* nwarps x stq_regs.nslots: when each such store last read its registers */
     uint32_t ninfo;
     uint32_t nfast; /* ninfo, or 0 with --slow-path timing: info_of and uses_of take the tables below it */
     int info_ready;
@@ -227,7 +231,7 @@ static inline uint64_t whole_cycle(double v)
 /* The store queue's bounds (stq.h) from the preset. */
 static ws_stq_bounds stq_bounds(const ws_timing *t)
 {
-    return (ws_stq_bounds){t->p.stq_bytes, t->p.stq_wavefronts, t->p.stq_stores};
+    return (ws_stq_bounds){t->p.stq_bytes, t->p.stq_wavefronts, t->p.stq_stores, t->p.stq_bank_bytes, t->p.stq_entries};
 }
 
 /* A block's first load of global lines waits for L2 or HBM (charged by sim/grid.c): beyond the L1
@@ -307,7 +311,9 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
            (uint64_t)(k->ninsns ? k->ninsns : 1) * (sizeof(timing_info) + 1) + ws_schedule_bytes(k->ninsns) +
            (uint64_t)k->ninsns * sizeof(double) + ((uint64_t)k->ninsns + 1) * 2 +
-           ((uint64_t)k->ninsns + 1) * (sizeof(uint32_t) + 2) + ((uint64_t)k->ninsns + 1) * 2;
+           ((uint64_t)k->ninsns + 1) * (sizeof(uint32_t) + 2) + ((uint64_t)k->ninsns + 1) * 2 +
+           (uint64_t)k->ninsns * 2 * sizeof(uint32_t) +
+           (uint64_t)nwarps * (k->ninsns < WS_STQ_SLOTS_MAX ? k->ninsns : WS_STQ_SLOTS_MAX) * sizeof(double);
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -320,6 +326,8 @@ void ws_timing_destroy(ws_timing *t)
     free(t->info);
     free(t->narrow);
     ws_fold_free(&t->fold);
+    ws_stq_regs_free(&t->stq_regs);
+    free(t->stq_read);
     free(t->stores);
     ws_schedule_free(&t->sched);
     ws_subwarp_free(&t->subwarp);
@@ -810,6 +818,14 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
                 pr = UINT32_MAX;
             }
         }
+        if (t->stq_read && t->stq_regs.wait[pc]) { /* a register a queued store has yet to read (stq_regs.h) */
+            uint64_t read = whole_cycle(t->stq_read[wi * t->stq_regs.nslots + t->stq_regs.wait[pc] - 1]);
+            if (read > when) {
+                when = read;
+                y = WS_STALL_BANK;
+                pr = UINT32_MAX;
+            }
+        }
         s->sb_when = when;
         s->sb_why = (uint8_t)y;
         s->sb_prod = pr;
@@ -1180,6 +1196,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                     s->stq_end =
                         ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
                     hold_mio(t, x, wi, cycle, moved - from);
+                    s->stq_moved = moved;
                 } else {
                     double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
                     t->pipe_free = start + m->c.hold;
@@ -1188,6 +1205,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                 }
                 L->stats.shared_wavefronts += m->c.wavefronts;
                 L->stats.bank_conflicts += m->c.wavefronts - m->c.min_wavefronts;
+            }
+            if (t->stq_read && t->stq_regs.slot[pk.pc]) { /* a store reads its registers after the queued ones */
+                double read = m->c.queued || s->stq_moved > (double)cycle ? s->stq_moved : (double)cycle;
+                t->stq_read[wi * t->stq_regs.nslots + t->stq_regs.slot[pk.pc] - 1] = read;
             }
         }
         if (lat < 0) /* from the data: read before the instruction executes */
@@ -1582,6 +1603,17 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
             return;
         }
+        if (t->p.stq_reads > 0 && t->p.stq_bytes > 0) {
+            if (ws_stq_regs_build(L->k, L->code, L->uses, &t->stq_regs) != 0) {
+                ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+                return;
+            }
+            if (t->stq_regs.nslots &&
+                !(t->stq_read = calloc((size_t)t->nwarps * t->stq_regs.nslots, sizeof *t->stq_read))) {
+                ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+                return;
+            }
+        }
         for (uint32_t pc = 0; pc < t->ninfo; pc++)
             t->info[pc] = timing_info_of(t, L->code, pc);
         t->info_ready = 1;
@@ -1596,6 +1628,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         }
     }
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
+    if (t->stq_read)
+        memset(t->stq_read, 0, (size_t)t->nwarps * t->stq_regs.nslots * sizeof *t->stq_read);
     for (uint32_t wi = 0; wi < t->nwarps; wi++) { /* all but mem, read only while mem_valid */
         warp_state *s = &t->ws[wi];
         s->pick = (ws_pick){0};
@@ -1604,6 +1638,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         s->sb_prod = 0;
         s->seg = UINT32_MAX;
         s->stq_end = 0;
+        s->stq_moved = 0;
     }
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = 0;
     t->bar_moved = 1;

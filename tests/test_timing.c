@@ -16,6 +16,7 @@
 #include "run_ptx.h"
 #include "schedule.h"
 #include "stq.h"
+#include "stq_regs.h"
 #include "timing.h"
 
 static const char *warpsim_bin;
@@ -185,7 +186,7 @@ static void store_queue_stages(void **state)
 {
     (void)state;
     ws_stq q = {0};
-    ws_stq_bounds b = {256, 0, 1}; /* two 128-byte stores; one in the bank stage */
+    ws_stq_bounds b = {256, 0, 1, 0, 0}; /* two 128-byte stores; one in the bank stage */
     ws_stq_store st = {.bytes = 128, .wavefronts = 32, .data = 4, .write = 64}; /* u32 128 bytes apart */
     double moved, pipe = 0;                                                     /* the block's shared pipe */
     assert_true(ws_stq_room(&q, 0, &st, b) == 0);
@@ -202,7 +203,7 @@ static void store_queue_stages(void **state)
     /* data-bound stores (v4, 512 bytes: 10 cycles of data, 8 of writes) drain at the data rate */
     ws_stq p = {0};
     ws_stq_store v4 = {.bytes = 512, .wavefronts = 4, .data = 10, .write = 8};
-    ws_stq_bounds wide = {2048, 0, 0};
+    ws_stq_bounds wide = {2048, 0, 0, 0, 0};
     double end = 0;
     double pipe_p = 0;
     for (int i = 0; i < 8; i++)
@@ -233,13 +234,62 @@ static void store_queue_load_waits(void **state)
                            "st.global.u64 [%rd1], %rd5;\nst.global.u64 [%rd1+8], %rd6;\nret;\n}\n";
     uint64_t out[2], off[2];
     const char *queued = "stq.bytes 4096\nstq.wavefronts 0\nstq.stores 1\nstq.min 4\nstq.wavefront 2\n"
-                         "stq.data 2\nstq.bandwidth 64\nmio.issue 4\n";
+                         "stq.data 2\nstq.bandwidth 64\nmio.issue 4\nstq.reads 0\nstq.entries 0\nstq.bank_bytes 0\n";
     run_ptx(ptx, 32, out, 2, WS_MODE_TIMING, queued);
     assert_true(out[0] <= 8 * 32 + 4);      /* issued as the block's shared pipe takes their wavefronts */
     assert_true(out[0] + out[1] >= 8 * 64); /* the load waited for 8 x 64 cycles of writes */
     run_ptx(ptx, 32, off, 2, WS_MODE_TIMING, "stq.bytes 0\n");
     /* store.*: each store held the pipe (32 x 1.36 - 0.77 cycles): the region is longer, the load's wait shorter */
     assert_true(off[0] > out[0] && off[1] + 200 < out[1]);
+}
+
+/* A region of stores whose address register dies at its last store: the clock read closing it
+ * takes the lowest free register pair, the address's (ptxas: bench_st_wide.sass 0x1290 CS2R R8
+ * after STS [R9]), and waits for that store to read its registers (stq_regs.h); with the address
+ * read again after the clock read, the register is not free and nothing waits (probe_stq3's
+ * section s3). The wait makes the region count the queue: 24 stores 128 bytes apart leave more
+ * than the bank stage's 18 stores unread. */
+static void stq_regs_clock_waits(void **state)
+{
+    (void)state;
+    char dies[4096], live[4096], stores[2048] = "";
+    for (int i = 0; i < 24; i++)
+        strcat(stores, "st.shared.u32 [%r2], %r1;\n");
+    const char *start = HEAD ".shared .align 4 .b8 t[4096];\n"
+                             "mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 7;\nmov.u32 %r3, t;\nadd.u32 %r2, %r2, %r3;\n"
+                             "mov.u64 %rd2, %clock64;\n";
+    const char *end = "sub.s64 %rd5, %rd3, %rd2;\nst.global.u64 [%rd1], %rd5;\nret;\n}\n";
+    snprintf(dies, sizeof dies, "%s%smov.u64 %%rd3, %%clock64;\n%s", start, stores, end);
+    snprintf(live, sizeof live, "%s%smov.u64 %%rd3, %%clock64;\nst.shared.u32 [%%r2], %%r1;\n%s", start, stores, end);
+    uint32_t waits[2];
+    const char *ptx[2] = {dies, live};
+    for (int v = 0; v < 2; v++) {
+        ws_parse_error perr;
+        ws_module *m = ws_module_parse(ptx[v], strlen(ptx[v]), "t.ptx", &perr);
+        assert_non_null(m);
+        const ws_kernel *k = ws_module_kernel(m, NULL);
+        ws_reg_use uses[64];
+        assert_true(k->ninsns <= 64);
+        for (uint32_t i = 0; i < k->ninsns; i++)
+            ws_insn_reg_use(&k->insns[i], &uses[i]);
+        ws_stq_regs r;
+        assert_int_equal(ws_stq_regs_build(k, k->insns, uses, &r), 0);
+        assert_non_null(r.wait);
+        uint32_t clock = 30, last = 29; /* ld.param, 4 of the address, the clock read, 24 stores */
+        assert_int_equal(k->insns[clock].op, WS_OP_MOV);
+        assert_int_equal(k->insns[last].op, WS_OP_ST);
+        waits[v] = r.wait[clock];
+        if (waits[v])
+            assert_int_equal(r.slot[last], waits[v]);
+        ws_stq_regs_free(&r);
+        ws_module_free(m);
+    }
+    assert_true(waits[0] != 0);
+    assert_int_equal(waits[1], 0);
+    uint64_t on, off;
+    run_ptx(dies, 32, &on, 1, WS_MODE_TIMING, NULL);
+    run_ptx(dies, 32, &off, 1, WS_MODE_TIMING, "stq.reads 0\n");
+    assert_true(on > off + 100);
 }
 
 /* ptxas's order (sim/schedule.c): with loads of 23 cycles and adds of 4, the second load goes
@@ -644,6 +694,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(bank_same_word_lanes),
         cmocka_unit_test(store_queue_stages),
         cmocka_unit_test(store_queue_load_waits),
+        cmocka_unit_test(stq_regs_clock_waits),
         cmocka_unit_test(preset_file_is_builtin),
         cmocka_unit_test(schedule_rules),
         cmocka_unit_test(schedule_register_budget),
