@@ -68,25 +68,48 @@ typedef struct {
     char message[200];
 } bench_row;
 
-/* --speedup's co-run: N one-thread launches of 1/N of the grid each, on N host threads at once,
- * each on a machine of its own (nothing of warpsim shared). A thread's launch counts only while
- * every other thread is still launching, so that each counted launch ran beside the others. */
+/* --speedup's co-run: N one-thread launches of 1/N of the grid each, on N host threads, each on a
+ * machine of its own (nothing of warpsim shared). The threads begin each launch together and wait
+ * for each other at its end, as --jobs N's threads share a launch, and a launch's CPU time is the
+ * sum of the threads' (CLOCK_THREAD_CPUTIME_ID): the fewest of those sums counts, the statistic
+ * --jobs N gets from the process's CPU time. (Each thread's own fewest, summed, came from launches
+ * that did not run at the same moment and is below what any launch of the co-run cost: on the idle
+ * VM it made the co-run look 6-15% cheaper than it was, and --jobs N 0.86-0.93x of it.) */
 typedef struct {
-    pthread_mutex_t lock;
-    pthread_cond_t all_set; /* every machine set up: the launches begin together */
-    unsigned set, threads;  /* threads set up, threads that run */
-    atomic_int finished;    /* threads that have left their loop */
+    pthread_barrier_t step; /* every thread's set-up, and each launch, ends here together */
+    unsigned threads;
+    atomic_int failed; /* a thread's set-up or launch failed: every thread stops */
+    int more;          /* thread 0's word after a launch: another one */
+    double *cpu;       /* each thread's CPU seconds of the launch that ended */
 } corun_group;
 
-/* Waits until every thread of the co-run is set up. */
-static void corun_start(corun_group *grp)
+/* After a co-run thread's set-up (ok: it went well): waits for every thread; whether all went well. */
+static int corun_ready(corun_group *grp, int ok)
 {
-    pthread_mutex_lock(&grp->lock);
-    if (++grp->set >= grp->threads)
-        pthread_cond_broadcast(&grp->all_set);
-    while (grp->set < grp->threads)
-        pthread_cond_wait(&grp->all_set, &grp->lock);
-    pthread_mutex_unlock(&grp->lock);
+    if (!ok)
+        atomic_store(&grp->failed, 1);
+    pthread_barrier_wait(&grp->step);
+    return !atomic_load(&grp->failed);
+}
+
+/* After co-run thread `seat`'s launch (cpu: its CPU seconds; ok: it succeeded; more: thread 0's
+ * decision to launch again, the others' is not read): waits for every thread's launch. Returns the
+ * launch's CPU seconds, all threads', or -1 when one failed; *more: thread 0's decision. */
+static double corun_launched(corun_group *grp, unsigned seat, double cpu, int ok, int *more)
+{
+    grp->cpu[seat] = cpu;
+    if (!ok)
+        atomic_store(&grp->failed, 1);
+    if (seat == 0)
+        grp->more = *more;
+    pthread_barrier_wait(&grp->step);
+    double sum = 0;
+    for (unsigned t = 0; t < grp->threads; t++)
+        sum += grp->cpu[t];
+    *more = grp->more;
+    int failed = atomic_load(&grp->failed);
+    pthread_barrier_wait(&grp->step); /* every thread has read them: the next launch may write them */
+    return failed ? -1 : sum;
 }
 
 /* --simd and --variants: the interpreter's variant and the fast paths turned off, for every run */
@@ -143,25 +166,13 @@ static char *straight_line_ptx(unsigned len)
     return t;
 }
 
-/* A co-run thread is done launching (or failed): the others' launches stop counting. Passes the
- * start first if this thread never reached it, so that the others do not wait for it. */
-static void corun_leave(corun_group *grp, int *state)
-{
-    if (!grp || *state == 2)
-        return;
-    if (*state == 0)
-        corun_start(grp);
-    atomic_fetch_add(&grp->finished, 1);
-    *state = 2;
-}
-
 /* One configuration of one kernel, launched as many times as fit in min_s seconds (two at least).
- * grp: one of a co-run's threads (its own CPU time counts, not the process's), or NULL. */
+ * grp: seat `seat` of a co-run (corun_group: the threads' launches in step; the CPU time of all
+ * of them counts, on seat 0's row), or NULL. */
 static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsigned grid, unsigned block, int iters,
-                    unsigned jobs, double min_s, corun_group *grp, bench_row *row)
+                    unsigned jobs, double min_s, corun_group *grp, unsigned seat, bench_row *row)
 {
     memset(row, 0, sizeof *row);
-    int corun_state = 0; /* corun_leave's: 0 before the start, 1 launching, 2 left */
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", root, bk->ptx);
     ws_parse_error perr;
@@ -171,7 +182,8 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
     row->parse_s = now_s() - tp;
     if (!m) {
         snprintf(row->message, sizeof row->message, "%.80s: %.100s", path, perr.message);
-        corun_leave(grp, &corun_state);
+        if (grp)
+            corun_ready(grp, 0);
         return;
     }
     const ws_kernel *k = ws_module_kernel(m, NULL);
@@ -187,21 +199,21 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
     uint8_t params[64];
     size_t out_bytes;
     uint64_t a_out = bench_launch_args(sim, m, k, grid, block, bk->iters ? iters : 0, params, &out_bytes);
-    if (!a_out) {
+    if (!a_out)
         snprintf(row->message, sizeof row->message, "%.150s: cannot set up the launch", path);
+    if (grp && !corun_ready(grp, a_out != 0) && a_out)
+        snprintf(row->message, sizeof row->message, "another thread of the co-run failed");
+    if (!a_out || *row->message)
         goto done;
-    }
     unsigned g[3] = {grid, 1, 1}, b[3] = {block, 1, 1};
-    if (grp) {
-        corun_start(grp);
-        corun_state = 1;
-    }
     host_load l0, l1;
     host_load_read(&l0);
-    double t0 = now_s(), cpu0 = cpu_now_s(CLOCK_PROCESS_CPUTIME_ID), best = 1e300, any_cpu = 1e300;
+    double t0 = now_s(), cpu0 = cpu_now_s(CLOCK_PROCESS_CPUTIME_ID), best = 1e300;
     int counter = grp ? -1 : host_counter_open();
     row->cpu_s = 1e300;
     row->host_insns = counter < 0 ? -1 : 1e300;
+    /* another launch (a co-run: seat 0's decision, corun_launched) */
+    int more;
     do { /* the fastest launch counts: the machine may be busy with other work now and then */
         /* the wall clock innermost: the CPU clocks and the counter are system calls (some 0.7 us
          * each on a VM), which a launch of a few microseconds must not count */
@@ -213,9 +225,14 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
         double t2 = now_s();
         uint64_t h2 = host_counter_read(counter);
         double c2 = cpu_now_s(CLOCK_THREAD_CPUTIME_ID), q2 = cpu_now_s(CLOCK_PROCESS_CPUTIME_ID);
-        double cpu = grp ? c2 - c1 : q2 - q1; /* --jobs N: the process's time is all its threads' */
-        any_cpu = cpu < any_cpu ? cpu : any_cpu;
-        if (cpu < row->cpu_s && (!grp || !atomic_load(&grp->finished)))
+        double cpu = q2 - q1; /* --jobs N: the process's time is all its threads' */
+        more = run_launches ? row->launches + 1 < run_launches : now_s() - t0 < min_s || row->launches + 1 < 2;
+        if (grp && (cpu = corun_launched(grp, seat, c2 - c1, st == WS_OK, &more)) < 0 && st == WS_OK) {
+            snprintf(row->message, sizeof row->message, "another thread of the co-run failed");
+            ws_result_free(&res);
+            goto done;
+        }
+        if (cpu < row->cpu_s)
             row->cpu_s = cpu;
         if (counter >= 0 && (double)(h2 - h1) < row->host_insns)
             row->host_insns = (double)(h2 - h1);
@@ -232,8 +249,7 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
         row->cycles = res.stats.cycles;
         row->launches++;
         ws_result_free(&res);
-    } while (run_launches ? row->launches < run_launches : now_s() - t0 < min_s || row->launches < 2);
-    corun_leave(grp, &corun_state);
+    } while (more);
     double t9 = now_s(), cpu9 = cpu_now_s(CLOCK_PROCESS_CPUTIME_ID);
     host_load_read(&l1);
     if (l0.ok && l1.ok) { /* what the machine did besides this process, over the launches */
@@ -241,8 +257,6 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
         row->steal_s = l1.steal_s - l0.steal_s;
         row->span_s = t9 - t0;
     }
-    if (row->cpu_s > 1e299) /* no launch of it ended while the others ran (they were much shorter) */
-        row->cpu_s = any_cpu;
     row->wall_s = best; /* seconds per launch */
     host_counter_close(counter);
     uint8_t *out = malloc(out_bytes);
@@ -251,7 +265,6 @@ static void run_one(const char *root, const bench_kernel *bk, ws_mode mode, unsi
     free(out);
     row->ok = 1;
 done:
-    corun_leave(grp, &corun_state);
     ws_sim_destroy(sim);
     ws_module_free(m);
 }
@@ -264,65 +277,78 @@ typedef struct {
     int iters;
     double min_s;
     corun_group *grp;
+    unsigned seat;
+    pthread_mutex_t *gate; /* held while the threads are created: then whether they all were */
     bench_row row;
 } corun_thread;
 
 static void *corun_main(void *arg)
 {
     corun_thread *t = arg;
-    run_one(t->root, t->bk, t->mode, t->grid, t->block, t->iters, 1, t->min_s, t->grp, &t->row);
+    pthread_mutex_lock(t->gate);
+    unsigned threads = t->grp->threads;
+    pthread_mutex_unlock(t->gate);
+    if (threads) /* 0: a thread could not be created, the co-run is off */
+        run_one(t->root, t->bk, t->mode, t->grid, t->block, t->iters, 1, t->min_s, t->grp, t->seat, &t->row);
     return NULL;
 }
 
 /* The co-run: n host threads, each launching its share of the grid (grid / n blocks, one more for
- * the first grid % n) with --jobs 1 on a machine of its own, at once. The row's CPU time is the sum
- * of the threads' fewest, each counted while all ran: what n threads that share nothing of
- * warpsim cost on this machine at this moment (its cores' shared caches, memory and clocks, and
+ * the first grid % n) with --jobs 1 on a machine of its own, the launches in step. The row's CPU
+ * time is the fewest of a launch's, all threads' (corun_group): what n threads that share nothing
+ * of warpsim cost on this machine at this moment (its cores' shared caches, memory and clocks, and
  * whatever else runs on it). n is at most grid. */
 static void run_corun(const char *root, const bench_kernel *bk, ws_mode mode, unsigned grid, unsigned block, int iters,
                       unsigned n, double min_s, bench_row *row)
 {
-    corun_group grp = {.lock = PTHREAD_MUTEX_INITIALIZER, .all_set = PTHREAD_COND_INITIALIZER, .threads = n};
+    corun_group grp = {.threads = n};
+    pthread_mutex_t gate = PTHREAD_MUTEX_INITIALIZER;
     corun_thread *t = calloc(n, sizeof *t);
     pthread_t *th = calloc(n, sizeof *th);
+    double *cpu = calloc(n, sizeof *cpu);
     memset(row, 0, sizeof *row);
-    if (!t || !th) {
+    if (!t || !th || !cpu || pthread_barrier_init(&grp.step, NULL, n) != 0) {
         snprintf(row->message, sizeof row->message, "out of memory");
         free(t);
         free(th);
+        free(cpu);
         return;
     }
-    atomic_init(&grp.finished, 0);
+    grp.cpu = cpu;
+    atomic_init(&grp.failed, 0);
     unsigned started = 1;
     for (unsigned i = 0; i < n; i++)
-        t[i] = (corun_thread){root, bk, mode, grid / n + (i < grid % n), block, iters, min_s, &grp, {0}};
+        t[i] = (corun_thread){root, bk, mode, grid / n + (i < grid % n), block, iters, min_s, &grp, i, &gate, {0}};
+    pthread_mutex_lock(&gate);
     for (; started < n; started++)
         if (pthread_create(&th[started], NULL, corun_main, &t[started]) != 0)
             break;
-    if (started < n) { /* the threads that started wait for n: let them go with fewer */
-        pthread_mutex_lock(&grp.lock);
-        grp.threads = started - 1;
-        pthread_cond_broadcast(&grp.all_set);
-        pthread_mutex_unlock(&grp.lock);
+    if (started < n) { /* the threads that started leave at the gate */
+        grp.threads = 0;
         snprintf(t[0].row.message, sizeof t[0].row.message, "cannot start the co-run's threads");
-    } else
+    }
+    pthread_mutex_unlock(&gate);
+    if (started == n)
         corun_main(&t[0]);
     for (unsigned i = 1; i < started; i++)
         pthread_join(th[i], NULL);
-    *row = t[0].row; /* the machine's load as thread 0 saw it (the process's CPU time taken off) */
+    pthread_barrier_destroy(&grp.step);
+    /* seat 0's row: the launches' CPU time (all threads'), the machine's load as it saw it (the
+     * process's CPU time taken off) */
+    *row = t[0].row;
     for (unsigned i = 1; i < n && row->ok; i++) {
         const bench_row *r = &t[i].row;
         if (!r->ok) {
             *row = *r;
             break;
         }
-        row->cpu_s += r->cpu_s;
         row->wall_s = r->wall_s > row->wall_s ? r->wall_s : row->wall_s;
         row->warp_insns += r->warp_insns;
         row->lane_insns += r->lane_insns;
     }
     free(t);
     free(th);
+    free(cpu);
 }
 
 /* Runs run_one (corun > 1: run_corun) in a forked child so that ru_maxrss is this run's own peak. */
@@ -335,7 +361,7 @@ static void run_child(const char *root, const bench_kernel *bk, ws_mode mode, un
         if (corun > 1)
             run_corun(root, bk, mode, grid, block, iters, corun, min_s, row);
         else
-            run_one(root, bk, mode, grid, block, iters, jobs, min_s, NULL, row);
+            run_one(root, bk, mode, grid, block, iters, jobs, min_s, NULL, 0, row);
         return;
     }
     pid_t pid = fork();
@@ -347,7 +373,7 @@ static void run_child(const char *root, const bench_kernel *bk, ws_mode mode, un
         if (corun > 1)
             run_corun(root, bk, mode, grid, block, iters, corun, min_s, &r);
         else
-            run_one(root, bk, mode, grid, block, iters, jobs, min_s, NULL, &r);
+            run_one(root, bk, mode, grid, block, iters, jobs, min_s, NULL, 0, &r);
         getrusage(RUSAGE_SELF, &ru1);
         r.peak_kb = ru1.ru_maxrss - ru0.ru_maxrss;
         ssize_t n = write(fd[1], &r, sizeof r);
@@ -380,7 +406,7 @@ static void run_measured(const char *root, const bench_kernel *bk, ws_mode mode,
  * takes it off a thread's time); what else does count is what running N threads at once costs on
  * this machine, with or without warpsim: the cores' shared caches, memory and clocks, which the
  * other jobs load too. So the co-run (run_corun: N threads with 1/N of the grid each, sharing
- * nothing) is measured beside it: the co-run scaling is the machine's own, and jobs N against the
+ * nothing, launching in step) is measured beside it: the co-run scaling is the machine's own, and jobs N against the
  * co-run is what warpsim's threads add to it (1.00x: nothing). And the rest of the machine during
  * each side's launches: the cores other processes used, and the steal. */
 enum { SPEEDUP_ROUNDS = 5 };
@@ -763,8 +789,8 @@ int cmd_bench(int argc, char **argv)
                "cpu scaling: N x CPU seconds of a launch with jobs 1 / CPU seconds of all threads of one with jobs N\n"
                "(time another job takes a core away, and the VM's steal, do not count in it; running N threads at\n"
                "once on the machine's shared caches and memory does). co-run: the same N x CPU seconds with jobs 1\n"
-               "/ CPU seconds of N threads launching 1/N of the grid each at once with jobs 1, sharing nothing: the\n"
-               "machine's own scaling now. vs co-run: its CPU seconds / jobs N's, what warpsim's threads add (1.00x:\n"
+               "/ CPU seconds of N threads launching 1/N of the grid each with jobs 1, sharing nothing, their launches\n"
+               "begun together and all threads' CPU seconds of one counted (as jobs N's): the machine's own scaling now. vs co-run: its CPU seconds / jobs N's, what warpsim's threads add (1.00x:\n"
                "nothing). others: cores used by other processes during the jobs 1, co-run and jobs N launches, and\n"
                "the cores' steal (/proc/stat)\n",
                jobs, SPEEDUP_ROUNDS);

@@ -45,18 +45,20 @@ typedef struct {
     pthread_t th;
 } par_worker;
 
-/* A finished block, until the blocks before it have finished too. */
+/* What a finished block leaves besides its work and flags (par_launch.work, .flags), until the
+ * blocks before it have finished too: what the timing mode's grid model takes, and a stop's reason. */
 typedef struct {
-    int done;
-    uint64_t work;         /* warp instructions and extra work */
     uint64_t cycles;       /* timing mode: the block's cycles */
     uint64_t memory;       /* and what its first global loads add to the launch (grid.h) */
     ws_grid_store *stores; /* its stores and atomics to global words (grid.h) */
     size_t nstores, stores_cap;
-    int stopped; /* it stopped for a reason of its own (not the work limit) */
-    ws_status status;
+    ws_status status; /* BLOCK_STOPPED: why */
     char message[512];
 } block_record;
+
+/* par_launch.flags: the block has finished (set under the lock); it stopped for a reason of its
+ * own (not the work limit: status and message in its record) */
+enum { BLOCK_DONE = 1, BLOCK_STOPPED = 2 };
 
 struct par_launch {
     ws_launch_ctx *G;
@@ -71,7 +73,13 @@ struct par_launch {
     int decided;          /* the blocks in order reached a stop: status and message below */
     ws_status stop_status;
     char stop_msg[512];
-    block_record *ring; /* finished blocks from done_upto on, at id % window */
+    /* finished blocks from done_upto on, at id % window: their work (warp instructions and extra
+     * work) and flags side by side, so that a chunk's come to the thread that takes them in a few
+     * cache lines and not in a record's line a block; the rest in ring, where the timing mode or
+     * a stop needs it */
+    uint64_t *work;
+    uint8_t *flags;
+    block_record *ring;
     uint64_t window;
 };
 
@@ -80,29 +88,31 @@ struct par_launch {
 static void take_finished(par_launch *P)
 {
     const uint64_t limit = P->G->sim->cfg.max_warp_instructions;
-    while (!P->decided && P->done_upto < P->nblocks && P->ring[P->done_upto % P->window].done) {
-        block_record *r = &P->ring[P->done_upto % P->window];
-        uint64_t total = P->work_before + r->work;
+    while (!P->decided && P->done_upto < P->nblocks && (P->flags[P->done_upto % P->window] & BLOCK_DONE)) {
+        uint64_t slot = P->done_upto % P->window;
+        block_record *r = &P->ring[slot];
+        int stopped = P->flags[slot] & BLOCK_STOPPED;
+        uint64_t total = P->work_before + P->work[slot];
         /* one thread checks the limit after each step, and an error in a step stops it first */
-        if (total > limit || (total == limit && !r->stopped)) {
+        if (total > limit || (total == limit && !stopped)) {
             char msg[512];
             ws_limit_message(P->G, LIMIT_WORK, (uint32_t)P->done_upto, msg, sizeof msg);
             P->decided = 1;
             P->stop_status = WS_ERR_LIMIT;
             memcpy(P->stop_msg, msg, sizeof msg);
-        } else if (r->stopped) {
+        } else if (stopped) {
             P->decided = 1;
             P->stop_status = r->status;
             memcpy(P->stop_msg, r->message, sizeof P->stop_msg);
         }
         P->work_before = total;
         if (P->G->sms && /* in block order, as one host thread would */
-            ws_grid_block(P->G->sms, r->cycles, r->memory, r->work, r->stores, r->nstores) != 0 && !P->decided) {
+            ws_grid_block(P->G->sms, r->cycles, r->memory, P->work[slot], r->stores, r->nstores) != 0 && !P->decided) {
             P->decided = 1;
             P->stop_status = WS_ERR_INTERNAL;
             snprintf(P->stop_msg, sizeof P->stop_msg, "out of memory");
         }
-        r->done = 0;
+        P->flags[slot] = 0;
         P->done_upto++;
     }
     if (P->decided)
@@ -120,18 +130,18 @@ static uint64_t chunk_size(const par_launch *P)
     return n < room ? n : room;
 }
 
-/* Keeps block id's outcome in its ring record (the record is this thread's until it is marked
- * done, under the lock); returns its work. */
+/* Keeps block id's outcome in its slot (this thread's until it is marked done, under the lock);
+ * returns its work. A block that stopped is the chunk's last (par_worker_main). */
 static uint64_t record_block(par_worker *W, uint64_t id, uint64_t work)
 {
     par_launch *P = W->P;
     ws_launch_ctx *L = &W->L;
-    block_record *r = &P->ring[id % P->window];
-    r->work = work;
-    r->cycles = W->b.cycle;
-    r->memory = L->timing ? ws_timing_block_memory(L->timing) : 0;
-    r->nstores = 0;
-    if (L->timing) {
+    uint64_t slot = id % P->window;
+    block_record *r = &P->ring[slot];
+    P->work[slot] = work;
+    if (L->timing) { /* what the grid model takes (P->G->sms: the timing mode's) */
+        r->cycles = W->b.cycle;
+        r->memory = ws_timing_block_memory(L->timing);
         size_t n;
         const ws_grid_store *st = ws_timing_block_stores(L->timing, &n);
         if (n > r->stores_cap) {
@@ -146,8 +156,7 @@ static uint64_t record_block(par_worker *W, uint64_t id, uint64_t work)
             memcpy(r->stores, st, n * sizeof *st);
         r->nstores = n <= r->stores_cap ? n : 0;
     }
-    r->stopped = L->stop && L->stop_limit != LIMIT_WORK;
-    if (r->stopped) {
+    if (L->stop && L->stop_limit != LIMIT_WORK) { /* BLOCK_STOPPED: the worker marks it, under the lock */
         r->status = L->stop_status;
         memcpy(r->message, W->res.message, sizeof r->message);
     }
@@ -188,7 +197,9 @@ static void *par_worker_main(void *arg)
         }
         pthread_mutex_lock(&P->lock);
         for (uint64_t i = 0; i < ran; i++)
-            P->ring[(first + i) % P->window].done = 1;
+            P->flags[(first + i) % P->window] = BLOCK_DONE;
+        if (L->stop && L->stop_limit != LIMIT_WORK) /* the chunk's last block stopped */
+            P->flags[(first + ran - 1) % P->window] |= BLOCK_STOPPED;
         if (L->stop)
             P->stop = 1;
         take_finished(P);
@@ -284,12 +295,14 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
     pthread_mutex_init(&P.atom_lock, NULL);
     pthread_cond_init(&P.moved, NULL);
     P.ring = calloc(P.window, sizeof *P.ring);
+    P.work = calloc(P.window, sizeof *P.work);
+    P.flags = calloc(P.window, sizeof *P.flags);
     par_worker *W = aligned_alloc(_Alignof(par_worker), jobs * sizeof *W); /* sizeof is a multiple of it */
     if (W)
         memset(W, 0, jobs * sizeof *W);
     ws_status st = WS_OK;
     unsigned ready = 0;
-    if (!P.ring || !W)
+    if (!P.ring || !P.work || !P.flags || !W)
         goto oom;
     for (; ready < jobs; ready++) {
         par_worker *w = &W[ready];
@@ -364,6 +377,8 @@ out:
     for (uint64_t i = 0; P.ring && i < P.window; i++)
         free(P.ring[i].stores);
     free(P.ring);
+    free(P.work);
+    free(P.flags);
     free(W);
     pthread_mutex_destroy(&P.lock);
     pthread_mutex_destroy(&P.atom_lock);
