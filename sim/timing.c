@@ -113,7 +113,6 @@ typedef struct {
     uint8_t sb_why;
     uint32_t sb_prod;
     uint64_t sb_when;
-    mem_access mem; /* while mem_valid: the pick's memory access */
     uint32_t seg;   /* ws_schedule_pick's state: the segment it entered converged (UINT32_MAX: none) */
     /* while has_pick, unless --slow-path timing: the pick's timing facts and registers (pick_warp) */
     const timing_info *f;
@@ -122,7 +121,8 @@ typedef struct {
                          stores in its sub-partition's store queue (a warp running ahead must not) */
     uint64_t *rr;   /* its rows of reg_ready and reg_prod (set once per launch) */
     uint32_t *rp;
-} warp_state;
+} __attribute__((aligned(128))) warp_state; /* 128 bytes: a shift indexes it (allocated aligned) */
+_Static_assert(sizeof(warp_state) == 128, "warp_state outgrew its 128 bytes");
 
 struct ws_timing {
     ws_preset p;
@@ -130,6 +130,8 @@ struct ws_timing {
     uint64_t *reg_ready;   /* nwarps x nregs: the cycle each register's value is ready */
     uint32_t *reg_prod;    /* nwarps x nregs: the pc of the instruction that writes it */
     warp_state *ws;        /* per warp */
+    mem_access mem[32];    /* per warp, while its mem_valid: its pick's memory access (apart from warp_state,
+                              which the pick and the issue read at every instruction) */
     uint32_t live;         /* warps with live lanes (WS_MAX_BLOCK_THREADS / 32 <= 32) */
     uint32_t has_pick;     /* warps with a picked group */
     uint32_t blocked;      /* warps whose pick found nothing to run: picked again after a release */
@@ -271,7 +273,9 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     size_t n = (size_t)t->nwarps * t->nregs;
     t->reg_ready = calloc(n, sizeof *t->reg_ready);
     t->reg_prod = calloc(n, sizeof *t->reg_prod);
-    t->ws = calloc(t->nwarps, sizeof *t->ws);
+    t->ws = aligned_alloc(_Alignof(warp_state), (t->nwarps ? t->nwarps : 1) * sizeof *t->ws); /* zeroed below */
+    if (t->ws)
+        memset(t->ws, 0, (t->nwarps ? t->nwarps : 1) * sizeof *t->ws);
     t->ninfo = L->k->ninsns;
     t->nfast = t->slow ? 0 : t->ninfo;
     t->info = calloc(t->ninfo ? t->ninfo : 1, sizeof *t->info);
@@ -749,10 +753,10 @@ static const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_
     if (!s->mem_valid || t->slow) {
         x->w = w;
         x->regs = w->regs;
-        mem_access_of(t, x, &x->L->code[s->pick.pc], s->pick.group, &s->mem);
+        mem_access_of(t, x, &x->L->code[s->pick.pc], s->pick.group, &t->mem[wi]);
         s->mem_valid = 1;
     }
-    return &s->mem;
+    return &t->mem[wi];
 }
 
 /* The first cycle warp wi could issue its picked group, and why it cannot before. Ready cycle and
@@ -1596,7 +1600,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         }
     }
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
-    for (uint32_t wi = 0; wi < t->nwarps; wi++) { /* all but mem, read only while mem_valid */
+    for (uint32_t wi = 0; wi < t->nwarps; wi++) { /* t->mem is read only while mem_valid */
         warp_state *s = &t->ws[wi];
         s->pick = (ws_pick){0};
         s->ready = s->sb_when = 0;
