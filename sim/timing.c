@@ -1042,9 +1042,11 @@ static __attribute__((noinline)) void retime_shuffles(ws_timing *t, ws_exec *x, 
 /* Warp wi's shared access or shuffle holds its sub-partition's MIO pipe `hold` cycles from now (or
  * from when the pipe frees); the warps waiting for a pipe wait longer: in blocks of up to 8 warps
  * (or with no shuffle waiting) every warp on a pipe computes its figures again, else see
- * retime_shuffles. */
+ * retime_shuffles. A shuffle (shfl) moves only its sub-partition's MIO pipe, which only that
+ * sub-partition's warps read (earliest), so only they compute theirs again (a shared access also
+ * moves the block's shared pipe, which every warp's shared access reads). */
 static inline __attribute__((always_inline)) void hold_mio(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle,
-                                                           double hold)
+                                                           double hold, const int shfl)
 {
     unsigned sp = t->sp_of[wi];
     double start = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle;
@@ -1054,7 +1056,7 @@ static inline __attribute__((always_inline)) void hold_mio(ws_timing *t, ws_exec
     if (t->on_shfl)
         retime_shuffles(t, x, wi, sp, cycle);
     else
-        t->dirty |= t->on_pipe;
+        t->dirty |= shfl ? t->on_pipe & t->sp_warps[sp] : t->on_pipe;
 }
 
 /* Cycles the SASS before a collective with a register membermask takes (subwarp.h): the warp
@@ -1141,7 +1143,7 @@ static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_
     x->w = w;
     x->regs = w->regs;
     if (f->shfl)
-        hold_mio(t, x, wi, cycle, t->p.mio_issue);
+        hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
@@ -1183,11 +1185,11 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                     double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
                     s->stq_end =
                         ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
-                    hold_mio(t, x, wi, cycle, moved - from);
+                    hold_mio(t, x, wi, cycle, moved - from, 0);
                 } else {
                     double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
                     t->pipe_free = start + m->c.hold;
-                    hold_mio(t, x, wi, cycle, m->c.mio);
+                    hold_mio(t, x, wi, cycle, m->c.mio, 0);
                     t->pipe_at = whole_cycle(t->pipe_free);
                 }
                 L->stats.shared_wavefronts += m->c.wavefronts;
@@ -1205,7 +1207,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         }
     }
     if (f->shfl) /* after the memory's hold: nothing between reads the MIO pipe */
-        hold_mio(t, x, wi, cycle, t->p.mio_issue);
+        hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
@@ -1405,6 +1407,38 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
         update(t, x, b, wi, cycle, filed, eager);
 }
 
+/* In a block of lone warps (at most one a sub-partition), unfiled and without stall events: warp wi
+ * issued a common instruction (not timing_info.rare) in the pass before `cycle`, and the pass at
+ * `cycle` would pick its next group first thing. Where that pick is the converged warp's next
+ * position and neither a free mov (which issues at its pick) nor rare, it is made now, with its
+ * figures (update at `cycle`): what it reads is the warp's own (its registers' ready cycles, its
+ * ready cycle, its sub-partition's MIO pipe, which no other warp moves) or, for a shared access,
+ * moved only by an access that marks every warp on a pipe to compute its figures again; the pass at
+ * `cycle` then has no pick to make for it. Anything else is left to that pass. */
+static inline __attribute__((always_inline)) void pick_early(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
+                                                             uint64_t cycle)
+{
+    ws_warp *w = &b->warps[wi];
+    uint32_t bit = 1u << wi;
+    if (!w->converged || w->nreconv || w->cpc >= t->ninfo || (t->bar_wait & bit))
+        return; /* not ws_warp_pick's inline case */
+    warp_state *s = &t->ws[wi];
+    ws_pick pk = {.pc = w->cpc, .group = w->live, .next = w->cpc + 1, .merged = 0};
+    if (t->sched.order) /* the same state whether this pick is kept or made again by the pass */
+        ws_schedule_pick(&t->sched, w, &pk, &s->seg);
+    const timing_info *f = &t->info[pk.pc];
+    if (f->rare || f->free_mov)
+        return;
+    s->pick = pk;
+    t->has_pick |= bit;
+    s->sb_valid = s->mem_valid = 0;
+    s->f = f;
+    s->u = &t->uses[pk.pc];
+    if (f->shfl)
+        t->on_pipe |= bit;
+    update(t, x, b, wi, cycle, 0, 0);
+}
+
 /* Warp wi issues in the pass at `cycle`: its cycles before are charged, this one is not a stall. */
 static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
                                                                 uint64_t cycle, const int eager)
@@ -1536,8 +1570,13 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
             /* each warp alone on its sub-partition (warp wi on wi): every ready warp issues, in the
              * sub-partitions' order, and the round robin has nothing to choose (rr_after[wi] is wi's
              * own sub-partition, so rr_first does not move) */
-            for (uint32_t m = ready; m && !L->stop; m &= m - 1)
-                issue_in_pass(t, x, b, (uint32_t)__builtin_ctz(m), cycle, eager);
+            for (uint32_t m = ready; m && !L->stop; m &= m - 1) {
+                uint32_t wi = (uint32_t)__builtin_ctz(m);
+                int common = !eager && !t->ws[wi].f->rare;
+                issue_in_pass(t, x, b, wi, cycle, eager);
+                if (common) /* after a stop too: the block ends with every cycle to cycle + 1 charged */
+                    pick_early(t, x, b, wi, cycle + 1);
+            }
         } else
             for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
                 int wi = b->nwarps > sp ? rr_pick(t, ready, sp) : -1;
