@@ -113,7 +113,7 @@ typedef struct {
     uint8_t sb_why;
     uint32_t sb_prod;
     uint64_t sb_when;
-    uint32_t seg;   /* ws_schedule_pick's state: the segment it entered converged (UINT32_MAX: none) */
+    uint32_t seg; /* ws_schedule_pick's state: the segment it entered converged (UINT32_MAX: none) */
     /* while has_pick, unless --slow-path timing: the pick's timing facts and registers (pick_warp) */
     const timing_info *f;
     const ws_reg_use *u;
