@@ -1411,10 +1411,10 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
  * issued a common instruction (not timing_info.rare) in the pass before `cycle`, and the pass at
  * `cycle` would pick its next group first thing. Where that pick is the converged warp's next
  * position and neither a free mov (which issues at its pick) nor rare, it is made now, with its
- * figures (update at `cycle`): what it reads is the warp's own (its registers' ready cycles, its
- * ready cycle, its sub-partition's MIO pipe, which no other warp moves) or, for a shared access,
- * moved only by an access that marks every warp on a pipe to compute its figures again; the pass at
- * `cycle` then has no pick to make for it. Anything else is left to that pass. */
+ * figures (update at `cycle`): what they read is the warp's own (its registers' ready cycles, its
+ * ready cycle, its sub-partition's MIO pipe, which no other warp moves; a shared access, which
+ * reads the block's pipe, is rare); the pass at `cycle` then has no pick to make for it. Anything
+ * else is left to that pass. */
 static inline __attribute__((always_inline)) void pick_early(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
                                                              uint64_t cycle)
 {
@@ -1436,7 +1436,12 @@ static inline __attribute__((always_inline)) void pick_early(ws_timing *t, ws_ex
     s->u = &t->uses[pk.pc];
     if (f->shfl)
         t->on_pipe |= bit;
-    update(t, x, b, wi, cycle, 0, 0);
+    /* update(), but for its settle: the warp's cycles are charged to `cycle` (issue_in_pass) */
+    ws_stall_reason why;
+    t->dirty &= ~bit;
+    t->timed &= ~bit;
+    t->when[wi] = earliest(t, x, w, wi, &why, &t->prod[wi], 0);
+    t->why[wi] = (uint8_t)why;
 }
 
 /* Warp wi issues in the pass at `cycle`: its cycles before are charged, this one is not a stall. */
