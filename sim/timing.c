@@ -1251,11 +1251,18 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     set_ready(t, wi, f->free_mov ? cycle : next, before ? WS_STALL_SYNC : imc ? WS_STALL_SCOREBOARD : WS_STALL_ISSUE);
 }
 
-/* Warp wi issues its pick at `cycle`: the common path where it applies. */
-static inline __attribute__((always_inline)) void issue_any(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                            uint64_t cycle, const int eager)
+/* Whether warp wi's pick issues through issue_common (eager: as for update). */
+static inline int issues_common(const ws_timing *t, uint32_t wi, const int eager)
 {
-    if (!(eager && t->slow) && !t->ws[wi].f->rare)
+    return !(eager && t->slow) && !t->ws[wi].f->rare;
+}
+
+/* Warp wi issues its pick at `cycle`: the common path where it applies (common: issues_common, which
+ * the lone warps' pass reads again for pick_early). */
+static inline __attribute__((always_inline)) void issue_any(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
+                                                            uint64_t cycle, const int common)
+{
+    if (common)
         issue_common(t, x, b, wi, cycle);
     else
         issue(t, x, b, wi, cycle);
@@ -1392,7 +1399,8 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
             if (filed && f->shfl && !f->memory)
                 t->on_shfl |= 1u << wi;
             if (f->free_mov && s->ready <= cycle) {
-                issue_any(t, x, b, wi, cycle, eager); /* no slot, no wait for its source: pick the next one */
+                /* no slot, no wait for its source: pick the next one */
+                issue_any(t, x, b, wi, cycle, issues_common(t, wi, eager));
                 x->w = w;
                 x->regs = w->regs;
             }
@@ -1446,11 +1454,11 @@ static inline __attribute__((always_inline)) void pick_early(ws_timing *t, ws_ex
 
 /* Warp wi issues in the pass at `cycle`: its cycles before are charged, this one is not a stall. */
 static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                                uint64_t cycle, const int eager)
+                                                                uint64_t cycle, const int eager, const int common)
 {
     settle(t, x->L, b, wi, cycle, 0, eager);
     t->charged[wi] = cycle + 1;
-    issue_any(t, x, b, wi, cycle, eager);
+    issue_any(t, x, b, wi, cycle, common);
 }
 
 /* The warp of sub-partition sp that issues among `ready`: loose round robin, the search starts
@@ -1577,9 +1585,9 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
              * own sub-partition, so rr_first does not move) */
             for (uint32_t m = ready; m && !L->stop; m &= m - 1) {
                 uint32_t wi = (uint32_t)__builtin_ctz(m);
-                int common = !eager && !t->ws[wi].f->rare;
-                issue_in_pass(t, x, b, wi, cycle, eager);
-                if (common) /* after a stop too: the block ends with every cycle to cycle + 1 charged */
+                const int common = issues_common(t, wi, eager);
+                issue_in_pass(t, x, b, wi, cycle, eager, common);
+                if (!eager && common) /* after a stop too: the block ends with every cycle to cycle + 1 charged */
                     pick_early(t, x, b, wi, cycle + 1);
             }
         } else
@@ -1587,7 +1595,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                 int wi = b->nwarps > sp ? rr_pick(t, ready, sp) : -1;
                 if (wi < 0)
                     continue;
-                issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager);
+                issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager));
                 t->rr_first[sp % 64] = t->rr_after[wi];
             }
         /* the live warps that did not issue this cycle */
