@@ -47,14 +47,27 @@ void ws_schedule_free(ws_schedule *s);
  * converged to the segment's end); a diverged warp issues it in program order, and so does a warp
  * that converges in its middle. Every other segment is issued in the schedule's order by every
  * group. Each lane thus runs a segment in one of the two orders from its start to its end. */
+/* *seg is read only in a warp_wide segment, so it is written only there (a converged warp's entry
+ * at the first position) and where a pick resets it (diverged or merged): at every pick in a
+ * warp_wide segment it holds what writing it at every pick would give, since the warp's picks since
+ * it entered the segment (or since its lanes last ran diverged there) were all in that segment. */
 static inline void ws_schedule_pick(const ws_schedule *s, const ws_warp *w, ws_pick *pk, uint32_t *seg)
 {
-    uint32_t p = pk->pc, first = s->first[p];
-    if (!w->converged || pk->merged)
+    uint32_t p = pk->pc;
+    if (pk->merged) {
         *seg = UINT32_MAX;
-    else if (first == p)
-        *seg = p;
-    if (!pk->merged && s->order[p] != p && (!s->warp_wide[p] || *seg == first)) {
+        return;
+    }
+    if (!w->converged)
+        *seg = UINT32_MAX;
+    if (s->warp_wide[p]) {
+        uint32_t first = s->first[p];
+        if (w->converged && first == p)
+            *seg = p;
+        if (*seg != first)
+            return;
+    }
+    if (s->order[p] != p) {
         pk->pc = s->order[p];
         pk->next = p + 1;
     }

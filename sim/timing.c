@@ -114,8 +114,7 @@ typedef struct {
     uint8_t sb_why;
     uint32_t sb_prod;
     uint64_t sb_when;
-    mem_access mem; /* while mem_valid: the pick's memory access */
-    uint32_t seg;   /* ws_schedule_pick's state: the segment it entered converged (UINT32_MAX: none) */
+    uint32_t seg; /* ws_schedule_pick's state: the segment it entered converged (UINT32_MAX: none) */
     /* while has_pick, unless --slow-path timing: the pick's timing facts and registers (pick_warp) */
     const timing_info *f;
     const ws_reg_use *u;
@@ -124,7 +123,8 @@ typedef struct {
                          stores in its sub-partition's store queue (a warp running ahead must not) */
     uint64_t *rr;     /* its rows of reg_ready and reg_prod (set once per launch) */
     uint32_t *rp;
-} warp_state;
+} __attribute__((aligned(128))) warp_state; /* 128 bytes: a shift indexes it (allocated aligned) */
+_Static_assert(sizeof(warp_state) == 128, "warp_state outgrew its 128 bytes");
 
 struct ws_timing {
     ws_preset p;
@@ -132,6 +132,8 @@ struct ws_timing {
     uint64_t *reg_ready;   /* nwarps x nregs: the cycle each register's value is ready */
     uint32_t *reg_prod;    /* nwarps x nregs: the pc of the instruction that writes it */
     warp_state *ws;        /* per warp */
+    mem_access mem[32];    /* per warp, while its mem_valid: its pick's memory access (apart from warp_state,
+                              which the pick and the issue read at every instruction) */
     uint32_t live;         /* warps with live lanes (WS_MAX_BLOCK_THREADS / 32 <= 32) */
     uint32_t has_pick;     /* warps with a picked group */
     uint32_t blocked;      /* warps whose pick found nothing to run: picked again after a release */
@@ -275,7 +277,9 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     size_t n = (size_t)t->nwarps * t->nregs;
     t->reg_ready = calloc(n, sizeof *t->reg_ready);
     t->reg_prod = calloc(n, sizeof *t->reg_prod);
-    t->ws = calloc(t->nwarps, sizeof *t->ws);
+    t->ws = aligned_alloc(_Alignof(warp_state), (t->nwarps ? t->nwarps : 1) * sizeof *t->ws); /* zeroed below */
+    if (t->ws)
+        memset(t->ws, 0, (t->nwarps ? t->nwarps : 1) * sizeof *t->ws);
     t->ninfo = L->k->ninsns;
     t->nfast = t->slow ? 0 : t->ninfo;
     t->info = calloc(t->ninfo ? t->ninfo : 1, sizeof *t->info);
@@ -757,10 +761,10 @@ static const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_
     if (!s->mem_valid || t->slow) {
         x->w = w;
         x->regs = w->regs;
-        mem_access_of(t, x, &x->L->code[s->pick.pc], s->pick.group, &s->mem);
+        mem_access_of(t, x, &x->L->code[s->pick.pc], s->pick.group, &t->mem[wi]);
         s->mem_valid = 1;
     }
-    return &s->mem;
+    return &t->mem[wi];
 }
 
 /* The first cycle warp wi could issue its picked group, and why it cannot before. Ready cycle and
@@ -1054,9 +1058,11 @@ static __attribute__((noinline)) void retime_shuffles(ws_timing *t, ws_exec *x, 
 /* Warp wi's shared access or shuffle holds its sub-partition's MIO pipe `hold` cycles from now (or
  * from when the pipe frees); the warps waiting for a pipe wait longer: in blocks of up to 8 warps
  * (or with no shuffle waiting) every warp on a pipe computes its figures again, else see
- * retime_shuffles. */
+ * retime_shuffles. A shuffle (shfl) moves only its sub-partition's MIO pipe, which only that
+ * sub-partition's warps read (earliest), so only they compute theirs again (a shared access also
+ * moves the block's shared pipe, which every warp's shared access reads). */
 static inline __attribute__((always_inline)) void hold_mio(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle,
-                                                           double hold)
+                                                           double hold, const int shfl)
 {
     unsigned sp = t->sp_of[wi];
     double start = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle;
@@ -1066,7 +1072,7 @@ static inline __attribute__((always_inline)) void hold_mio(ws_timing *t, ws_exec
     if (t->on_shfl)
         retime_shuffles(t, x, wi, sp, cycle);
     else
-        t->dirty |= t->on_pipe;
+        t->dirty |= shfl ? t->on_pipe & t->sp_warps[sp] : t->on_pipe;
 }
 
 /* Cycles the SASS before a collective with a register membermask takes (subwarp.h): the warp
@@ -1153,7 +1159,7 @@ static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_
     x->w = w;
     x->regs = w->regs;
     if (f->shfl)
-        hold_mio(t, x, wi, cycle, t->p.mio_issue);
+        hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
@@ -1195,12 +1201,12 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                     double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
                     s->stq_end =
                         ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
-                    hold_mio(t, x, wi, cycle, moved - from);
+                    hold_mio(t, x, wi, cycle, moved - from, 0);
                     s->stq_moved = moved;
                 } else {
                     double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
                     t->pipe_free = start + m->c.hold;
-                    hold_mio(t, x, wi, cycle, m->c.mio);
+                    hold_mio(t, x, wi, cycle, m->c.mio, 0);
                     t->pipe_at = whole_cycle(t->pipe_free);
                 }
                 L->stats.shared_wavefronts += m->c.wavefronts;
@@ -1222,7 +1228,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         }
     }
     if (f->shfl) /* after the memory's hold: nothing between reads the MIO pipe */
-        hold_mio(t, x, wi, cycle, t->p.mio_issue);
+        hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
     t->has_pick &= ~(1u << wi);
@@ -1266,11 +1272,18 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     set_ready(t, wi, f->free_mov ? cycle : next, before ? WS_STALL_SYNC : imc ? WS_STALL_SCOREBOARD : WS_STALL_ISSUE);
 }
 
-/* Warp wi issues its pick at `cycle`: the common path where it applies. */
-static inline __attribute__((always_inline)) void issue_any(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                            uint64_t cycle, const int eager)
+/* Whether warp wi's pick issues through issue_common (eager: as for update). */
+static inline int issues_common(const ws_timing *t, uint32_t wi, const int eager)
 {
-    if (!(eager && t->slow) && !t->ws[wi].f->rare)
+    return !(eager && t->slow) && !t->ws[wi].f->rare;
+}
+
+/* Warp wi issues its pick at `cycle`: the common path where it applies (common: issues_common, which
+ * the lone warps' pass reads again for pick_early). */
+static inline __attribute__((always_inline)) void issue_any(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
+                                                            uint64_t cycle, const int common)
+{
+    if (common)
         issue_common(t, x, b, wi, cycle);
     else
         issue(t, x, b, wi, cycle);
@@ -1407,7 +1420,8 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
             if (filed && f->shfl && !f->memory)
                 t->on_shfl |= 1u << wi;
             if (f->free_mov && s->ready <= cycle) {
-                issue_any(t, x, b, wi, cycle, eager); /* no slot, no wait for its source: pick the next one */
+                /* no slot, no wait for its source: pick the next one */
+                issue_any(t, x, b, wi, cycle, issues_common(t, wi, eager));
                 x->w = w;
                 x->regs = w->regs;
             }
@@ -1422,13 +1436,50 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
         update(t, x, b, wi, cycle, filed, eager);
 }
 
+/* In a block of lone warps (at most one a sub-partition), unfiled and without stall events: warp wi
+ * issued a common instruction (not timing_info.rare) in the pass before `cycle`, and the pass at
+ * `cycle` would pick its next group first thing. Where that pick is the converged warp's next
+ * position and neither a free mov (which issues at its pick) nor rare, it is made now, with its
+ * figures (update at `cycle`): what they read is the warp's own (its registers' ready cycles, its
+ * ready cycle, its sub-partition's MIO pipe, which no other warp moves; a shared access, which
+ * reads the block's pipe, is rare); the pass at `cycle` then has no pick to make for it. Anything
+ * else is left to that pass. */
+static inline __attribute__((always_inline)) void pick_early(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
+                                                             uint64_t cycle)
+{
+    ws_warp *w = &b->warps[wi];
+    uint32_t bit = 1u << wi;
+    if (!w->converged || w->nreconv || w->cpc >= t->ninfo || (t->bar_wait & bit))
+        return; /* not ws_warp_pick's inline case */
+    warp_state *s = &t->ws[wi];
+    ws_pick pk = {.pc = w->cpc, .group = w->live, .next = w->cpc + 1, .merged = 0};
+    if (t->sched.order) /* the same state whether this pick is kept or made again by the pass */
+        ws_schedule_pick(&t->sched, w, &pk, &s->seg);
+    const timing_info *f = &t->info[pk.pc];
+    if (f->rare || f->free_mov)
+        return;
+    s->pick = pk;
+    t->has_pick |= bit;
+    s->sb_valid = s->mem_valid = 0;
+    s->f = f;
+    s->u = &t->uses[pk.pc];
+    if (f->shfl)
+        t->on_pipe |= bit;
+    /* update(), but for its settle: the warp's cycles are charged to `cycle` (issue_in_pass) */
+    ws_stall_reason why;
+    t->dirty &= ~bit;
+    t->timed &= ~bit;
+    t->when[wi] = earliest(t, x, w, wi, &why, &t->prod[wi], 0);
+    t->why[wi] = (uint8_t)why;
+}
+
 /* Warp wi issues in the pass at `cycle`: its cycles before are charged, this one is not a stall. */
 static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                                uint64_t cycle, const int eager)
+                                                                uint64_t cycle, const int eager, const int common)
 {
     settle(t, x->L, b, wi, cycle, 0, eager);
     t->charged[wi] = cycle + 1;
-    issue_any(t, x, b, wi, cycle, eager);
+    issue_any(t, x, b, wi, cycle, common);
 }
 
 /* The warp of sub-partition sp that issues among `ready`: loose round robin, the search starts
@@ -1553,14 +1604,19 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
             /* each warp alone on its sub-partition (warp wi on wi): every ready warp issues, in the
              * sub-partitions' order, and the round robin has nothing to choose (rr_after[wi] is wi's
              * own sub-partition, so rr_first does not move) */
-            for (uint32_t m = ready; m && !L->stop; m &= m - 1)
-                issue_in_pass(t, x, b, (uint32_t)__builtin_ctz(m), cycle, eager);
+            for (uint32_t m = ready; m && !L->stop; m &= m - 1) {
+                uint32_t wi = (uint32_t)__builtin_ctz(m);
+                const int common = issues_common(t, wi, eager);
+                issue_in_pass(t, x, b, wi, cycle, eager, common);
+                if (!eager && common) /* after a stop too: the block ends with every cycle to cycle + 1 charged */
+                    pick_early(t, x, b, wi, cycle + 1);
+            }
         } else
             for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
                 int wi = b->nwarps > sp ? rr_pick(t, ready, sp) : -1;
                 if (wi < 0)
                     continue;
-                issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager);
+                issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager));
                 t->rr_first[sp % 64] = t->rr_after[wi];
             }
         /* the live warps that did not issue this cycle */
@@ -1630,7 +1686,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
     if (t->stq_read)
         memset(t->stq_read, 0, (size_t)t->nwarps * t->stq_regs.nslots * sizeof *t->stq_read);
-    for (uint32_t wi = 0; wi < t->nwarps; wi++) { /* all but mem, read only while mem_valid */
+    for (uint32_t wi = 0; wi < t->nwarps; wi++) { /* t->mem is read only while mem_valid */
         warp_state *s = &t->ws[wi];
         s->pick = (ws_pick){0};
         s->ready = s->sb_when = 0;
