@@ -194,10 +194,11 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
     } while (0)
 #endif
 
-/* The next instruction, if the stretch goes on: its handler, or h_check (ws_dinsn.disp) */
+/* The next instruction, if the stretch goes on (di below lim: stretch_lim): its handler, or
+ * h_check (ws_dinsn.disp) */
 #define HEAD()                                                                                                         \
     do {                                                                                                               \
-        if (n >= budget || (uintptr_t)di >= dend)                                                                      \
+        if ((uintptr_t)di >= lim)                                                                                      \
             goto out;                                                                                                  \
         exec = live;                                                                                                   \
         GOTO_HANDLER(di->disp);                                                                                        \
@@ -349,13 +350,24 @@ static inline uint8_t run_stops(const ws_exec *x)
            (x->stretch_end ? DK_STOP_COLLECTIVE | DK_STOP_RECONV : 0);
 }
 
+/* Where a run at pc stops, as an address in insns: the stretch's end (end; UINT32_MAX for a
+ * converged warp's, which has none), or the instruction the budget left (left) reaches when the run
+ * goes straight on, whichever is first. Straight on, the next instruction is one more, so one
+ * compare with the limit counts the budget and finds the stretch's end; a branch that moves
+ * elsewhere computes the limit again. */
+static inline uintptr_t stretch_lim(const ws_dinsn *insns, uint32_t pc, uint64_t left, uint32_t end)
+{
+    const uint64_t room = pc < end ? end - pc : 0;
+    return (uintptr_t)insns + (uintptr_t)(pc + (left < room ? left : room)) * sizeof *insns;
+}
+
 uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64_t budget, uint64_t *lanes_io,
                        int *yield, int *ended)
 {
     ws_launch_ctx *L = x->L;
     uint64_t *const regs = x->regs;
     uint32_t live = x->active; /* the warp's live lanes, or a diverged warp's group */
-    const uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
+    uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
     /* the instruction as a pointer into the decoded kernel (its pc: PC): the next one is di + 1 */
     const ws_dinsn *const insns = dk->insns;
 #define PC ((uint32_t)(di - insns))
@@ -390,8 +402,7 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     if (!budget || pc0 >= end)
         return 0;
     di = insns + pc0;
-    /* where the stretch ends, as an address (integers: a converged warp's has none) */
-    uintptr_t dend = x->stretch_end ? (uintptr_t)insns + (uintptr_t)end * sizeof *insns : UINTPTR_MAX;
+    uintptr_t lim = stretch_lim(insns, pc0, budget, end);
     exec = live;
     if (di->stops & stop & ~DK_STOP_RECONV)
         goto out;
@@ -469,19 +480,26 @@ h_bra:                          /* ex_bra's uniform case */
             di++;
         } else if (target <= pc) { /* a loop's back edge: the taken lanes */
             live = exec;
-            dend = dend < (uintptr_t)(di + 1) ? dend : (uintptr_t)(di + 1);
+            end = end < pc + 1 ? end : pc + 1;
             di = insns + target;
         } else { /* forward: those that fall through (target > pc + 1: ex_bra split them) */
             live &= ~exec;
-            dend = dend < (uintptr_t)(insns + target) ? dend : (uintptr_t)(insns + target);
+            end = end < target ? end : target;
             di++;
         }
+        lim = stretch_lim(insns, PC, budget - n, end);
         x->active = live;
         HEAD();
     }
     n++;
     lanes += (uint64_t)__builtin_popcount(exec);
-    di = exec ? insns + di->imm : di + 1;
+    if (exec) { /* taken: the limit from the target */
+        const uint32_t target = (uint32_t)di->imm;
+        di = insns + target;
+        lim = stretch_lim(insns, target, budget - n, end);
+    } else {
+        di++;
+    }
     HEAD();
 
     WS_FAST_BINARY(CASE_RR_RI)
