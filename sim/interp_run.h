@@ -219,14 +219,28 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
         HEAD();                                                                                                        \
     } while (0)
 
-/* The binary forms, the most frequent: all 32 lanes into a row that is none of the sources
- * (restrict: vector code with no test of overlap, no copy), else WRITE */
+/* A 32-lane loop whose lane l reads lane l of its rows and writes lane l of one: its rows are the
+ * same or apart, so no lane's write reaches another lane's read, and the compiler may make vector
+ * code without its test of overlap (where it knows the pragma; elsewhere it tests) */
+#if defined(__clang__)
+#define LANES_APART _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define LANES_APART _Pragma("GCC ivdep")
+#else
+#define LANES_APART
+#endif
+/* Rows of one width are the same or apart, lane for lane (rows of two widths that met would
+ * not be lane for lane) */
+#define SAME_WIDTH(TD, TA, TB) (sizeof(TD) == sizeof(TA) && sizeof(TD) == sizeof(TB))
+
+/* The binary forms, the most frequent: all 32 lanes, vector code (name##_rows) where the
+ * destination is a source of the same width or none of them, else WRITE */
 #define CASE_RR_RI(name, TD, TA, TB, expr)                                                                             \
     h_##name##_RR:                                                                                                     \
     {                                                                                                                  \
         const TA *a_ = RT(const TA, di->a);                                                                            \
         const TB *b_ = RT(const TB, di->b);                                                                            \
-        if (exec == FULL_MASK && di->d != di->a && di->d != di->b)                                                     \
+        if (exec == FULL_MASK && (SAME_WIDTH(TD, TA, TB) || (di->d != di->a && di->d != di->b)))                       \
             name##_rows(RT(TD, di->d), a_, b_);                                                                        \
         else                                                                                                           \
             WRITE(TD, name##_expr(a_[l], b_[l]));                                                                      \
@@ -236,7 +250,7 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
     {                                                                                                                  \
         const TA *a_ = RT(const TA, di->a);                                                                            \
         const TB bi_ = (TB)di->imm;                                                                                    \
-        if (exec == FULL_MASK && di->d != di->a)                                                                       \
+        if (exec == FULL_MASK && (sizeof(TD) == sizeof(TA) || di->d != di->a))                                         \
             name##_row_imm(RT(TD, di->d), a_, bi_);                                                                    \
         else                                                                                                           \
             WRITE(TD, name##_expr(a_[l], bi_));                                                                        \
@@ -244,15 +258,13 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
     }
 #define EXPR(name, TD, TA, TB, expr)                                                                                   \
     static inline TD name##_expr(TA A, TB B) { return (TD)(expr); }                                                    \
-    static inline void name##_rows(TD *restrict d, const TA *restrict a, const TB *restrict b)                         \
+    static inline void name##_rows(TD *d, const TA *a, const TB *b)                                                    \
     {                                                                                                                  \
-        for (unsigned l = 0; l < 32; l++)                                                                              \
-            d[l] = name##_expr(a[l], b[l]);                                                                            \
+        LANES_APART for (unsigned l = 0; l < 32; l++) d[l] = name##_expr(a[l], b[l]);                                  \
     }                                                                                                                  \
-    static inline void name##_row_imm(TD *restrict d, const TA *restrict a, TB b)                                      \
+    static inline void name##_row_imm(TD *d, const TA *a, TB b)                                                        \
     {                                                                                                                  \
-        for (unsigned l = 0; l < 32; l++)                                                                              \
-            d[l] = name##_expr(a[l], b);                                                                               \
+        LANES_APART for (unsigned l = 0; l < 32; l++) d[l] = name##_expr(a[l], b);                                     \
     }
 
 /* setp: the lanes' results as a word of bits (t_), stored by store_predicates */
