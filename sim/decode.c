@@ -354,7 +354,7 @@ static void decode_one(const ws_kernel *k, const ws_insn *code, const kernel_fac
         return;
     if (in->op == WS_OP_SHFL && decode_shfl(code, f, pc, &dk->shfl[dk->nshfl])) {
         d->kind = DK_SHFL_PERM;
-        d->shfl = dk->nshfl++;
+        d->shfl = &dk->shfl[dk->nshfl++];
         if (in->dpred != WS_NO_REG && f->unread_pred[in->dpred])
             d->p = WS_NO_REG; /* a predicate nothing reads: not written */
         return;
@@ -453,6 +453,13 @@ ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const ws_r
         if (d->kind == DK_LEAVE)
             d->stops |= DK_STOP_LEAVE;
         d->disp = d->stops || d->guard != WS_NO_REG || d->kind == DK_BRA ? DK_CHECK : d->kind;
+        /* an unguarded constant shuffle or warp sync goes to its handler, but in a run where a
+         * stop may apply to it (a diverged group's, the uninitialised-value check's: the run
+         * loop's dispatch table sends it to h_check then, interp_run.h); a reconvergence point
+         * still goes through h_check (the skipped region's end) */
+        if ((d->kind == DK_SHFL_PERM || d->kind == DK_WARPSYNC) && d->guard == WS_NO_REG &&
+            !(d->stops & (DK_STOP_RECONV | DK_STOP_LEAVE)))
+            d->disp = d->kind;
     }
     free(f.targets);
     free(f.zero);

@@ -76,11 +76,11 @@ typedef struct {
     uint8_t d_row;     /* DK_LD_PARAM, DK_SREG, DK_LD, DK_ST: the value's WS_ROW_* */
     uint32_t guard;    /* the guard's row offset, or WS_NO_REG */
     uint32_t d, a, b, c, p;
-    uint64_t imm;  /* b's immediate (selp's a), a mov's value, a branch's target, a parameter's offset */
-    uint64_t imm2; /* mad's immediate c (selp's b); cvt's sign bit; ld.param's bytes; DK_BRA: 1 if a
-                    * converged warp may skip the region after it (decode.c, skip_region) */
-    uint64_t imm3; /* cvt's destination mask (its source mask is imm) */
-    uint32_t shfl; /* DK_SHFL_PERM: index into ws_dkernel.shfl */
+    uint64_t imm;         /* b's immediate (selp's a), a mov's value, a branch's target, a parameter's offset */
+    uint64_t imm2;        /* mad's immediate c (selp's b); cvt's sign bit; ld.param's bytes; DK_BRA: 1 if a
+                           * converged warp may skip the region after it (decode.c, skip_region) */
+    uint64_t imm3;        /* cvt's destination mask (its source mask is imm) */
+    const ws_dshfl *shfl; /* DK_SHFL_PERM: its routing, in ws_dkernel.shfl */
 } ws_dinsn;
 
 /* A kernel decoded once, kept with its prepared form (ws_prepared.dec). */

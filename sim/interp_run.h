@@ -184,23 +184,31 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
     X(DK_WARPSYNC, h_WARPSYNC)                                                                                         \
     X(DK_CHECK, h_check)
 
+/* An unguarded constant shuffle or warp sync is dispatched to its handler (decode.c), which
+ * looks at no stop: a run where a stop may apply to collectives (a diverged group's, the
+ * uninitialised-value check's: stop beyond DK_STOP_LEAVE) sends them to h_check instead, the
+ * dispatch of the next instruction through that run's table (GOTO_NEXT) */
+#define STOPPED_HERE(v) ((unsigned)(v) == DK_SHFL_PERM || (unsigned)(v) == DK_WARPSYNC)
 #if WS_INTERP_THREADED
 #define GOTO_HANDLER(v) goto *handlers_[v]
+#define GOTO_NEXT(v)    goto *table_[v]
 #else
 #define GOTO_HANDLER(v)                                                                                                \
     do {                                                                                                               \
         disp_ = (v);                                                                                                   \
         goto dispatch_;                                                                                                \
     } while (0)
+#define GOTO_NEXT(v) GOTO_HANDLER(STOPPED_HERE(v) && collectives_stop ? DK_CHECK : (v))
 #endif
 
-/* The next instruction, if the stretch goes on: its handler, or h_check (ws_dinsn.disp) */
+/* The next instruction, if the stretch goes on (di below lim: stretch_lim): its handler, or
+ * h_check (ws_dinsn.disp) */
 #define HEAD()                                                                                                         \
     do {                                                                                                               \
-        if (n >= budget || (uintptr_t)di >= dend)                                                                      \
+        if ((uintptr_t)di >= lim)                                                                                      \
             goto out;                                                                                                  \
         exec = live;                                                                                                   \
-        GOTO_HANDLER(di->disp);                                                                                        \
+        GOTO_NEXT(di->disp);                                                                                           \
     } while (0)
 /* The end of a handler: the instruction counted, on to the next */
 #define NEXT()                                                                                                         \
@@ -211,14 +219,28 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
         HEAD();                                                                                                        \
     } while (0)
 
-/* The binary forms, the most frequent: all 32 lanes into a row that is none of the sources
- * (restrict: vector code with no test of overlap, no copy), else WRITE */
+/* A 32-lane loop whose lane l reads lane l of its rows and writes lane l of one: its rows are the
+ * same or apart, so no lane's write reaches another lane's read, and the compiler may make vector
+ * code without its test of overlap (where it knows the pragma; elsewhere it tests) */
+#if defined(__clang__)
+#define LANES_APART _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define LANES_APART _Pragma("GCC ivdep")
+#else
+#define LANES_APART
+#endif
+/* Rows of one width are the same or apart, lane for lane (rows of two widths that met would
+ * not be lane for lane) */
+#define SAME_WIDTH(TD, TA, TB) (sizeof(TD) == sizeof(TA) && sizeof(TD) == sizeof(TB))
+
+/* The binary forms, the most frequent: all 32 lanes, vector code (name##_rows) where the
+ * destination is a source of the same width or none of them, else WRITE */
 #define CASE_RR_RI(name, TD, TA, TB, expr)                                                                             \
     h_##name##_RR:                                                                                                     \
     {                                                                                                                  \
         const TA *a_ = RT(const TA, di->a);                                                                            \
         const TB *b_ = RT(const TB, di->b);                                                                            \
-        if (exec == FULL_MASK && di->d != di->a && di->d != di->b)                                                     \
+        if (exec == FULL_MASK && (SAME_WIDTH(TD, TA, TB) || (di->d != di->a && di->d != di->b)))                       \
             name##_rows(RT(TD, di->d), a_, b_);                                                                        \
         else                                                                                                           \
             WRITE(TD, name##_expr(a_[l], b_[l]));                                                                      \
@@ -228,7 +250,7 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
     {                                                                                                                  \
         const TA *a_ = RT(const TA, di->a);                                                                            \
         const TB bi_ = (TB)di->imm;                                                                                    \
-        if (exec == FULL_MASK && di->d != di->a)                                                                       \
+        if (exec == FULL_MASK && (sizeof(TD) == sizeof(TA) || di->d != di->a))                                         \
             name##_row_imm(RT(TD, di->d), a_, bi_);                                                                    \
         else                                                                                                           \
             WRITE(TD, name##_expr(a_[l], bi_));                                                                        \
@@ -236,15 +258,13 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
     }
 #define EXPR(name, TD, TA, TB, expr)                                                                                   \
     static inline TD name##_expr(TA A, TB B) { return (TD)(expr); }                                                    \
-    static inline void name##_rows(TD *restrict d, const TA *restrict a, const TB *restrict b)                         \
+    static inline void name##_rows(TD *d, const TA *a, const TB *b)                                                    \
     {                                                                                                                  \
-        for (unsigned l = 0; l < 32; l++)                                                                              \
-            d[l] = name##_expr(a[l], b[l]);                                                                            \
+        LANES_APART for (unsigned l = 0; l < 32; l++) d[l] = name##_expr(a[l], b[l]);                                  \
     }                                                                                                                  \
-    static inline void name##_row_imm(TD *restrict d, const TA *restrict a, TB b)                                      \
+    static inline void name##_row_imm(TD *d, const TA *a, TB b)                                                        \
     {                                                                                                                  \
-        for (unsigned l = 0; l < 32; l++)                                                                              \
-            d[l] = name##_expr(a[l], b);                                                                               \
+        LANES_APART for (unsigned l = 0; l < 32; l++) d[l] = name##_expr(a[l], b);                                     \
     }
 
 /* setp: the lanes' results as a word of bits (t_), stored by store_predicates */
@@ -316,26 +336,33 @@ static inline void set_predicates(uint64_t *regs, const ws_dinsn *di, uint32_t e
     }
 }
 
-/* What a constant shuffle leaves besides its values: the predicate, the collective's lanes, the count */
-static inline void shfl_done(ws_exec *x, const ws_dinsn *di, const ws_dshfl *s, uint64_t *regs)
+/* What a constant shuffle leaves besides its values: the predicate. (x->coll_exec, the lanes of
+ * all membermask groups, is ws_collective's, which sets it before anything reads it; the count
+ * is the caller's.) */
+static inline void shfl_done(const ws_dinsn *di, const ws_dshfl *s, uint64_t *regs)
 {
     if (di->p != WS_NO_REG)
         *R(di->p) = s->in_range;
-    x->coll_exec = FULL_MASK;
-    x->L->stats.shfl++;
+}
+
+/* Whether a warp's collectives may take their handlers' paths (no collective has split it:
+ * ws_split_check finds nothing) */
+static inline int warp_unsplit(const ws_exec *x)
+{
+    return !x->w->split[WS_SPLIT_CALLS].n && !x->w->split[WS_SPLIT_MASKS].n;
 }
 
 #if WS_INTERP_SIMD
 /* A constant shuffle (DK_SHFL_PERM): what ws_collective and shuffle_full do for one instruction,
  * all 32 lanes and a full constant membermask, in a warp no collective has split (ws_split_check:
  * nothing). Returns 0, having done nothing, otherwise (its executor then). */
-static inline int shfl_insn(ws_exec *x, const ws_dkernel *dk, const ws_dinsn *di, uint64_t *regs, uint32_t exec)
+static inline int shfl_insn(ws_exec *x, const ws_dinsn *di, uint64_t *regs, uint32_t exec)
 {
-    if (exec != FULL_MASK || x->w->split[WS_SPLIT_CALLS].n || x->w->split[WS_SPLIT_MASKS].n)
+    if (exec != FULL_MASK || !warp_unsplit(x))
         return 0;
-    const ws_dshfl *s = &dk->shfl[di->shfl];
-    shfl_perm(RT(uint32_t, di->d), RT(const uint32_t, di->a), s);
-    shfl_done(x, di, s, regs);
+    shfl_perm(RT(uint32_t, di->d), RT(const uint32_t, di->a), di->shfl);
+    shfl_done(di, di->shfl, regs);
+    x->L->stats.shfl++;
     return 1;
 }
 #endif
@@ -349,13 +376,24 @@ static inline uint8_t run_stops(const ws_exec *x)
            (x->stretch_end ? DK_STOP_COLLECTIVE | DK_STOP_RECONV : 0);
 }
 
+/* Where a run at pc stops, as an address in insns: the stretch's end (end; UINT32_MAX for a
+ * converged warp's, which has none), or the instruction the budget left (left) reaches when the run
+ * goes straight on, whichever is first. Straight on, the next instruction is one more, so one
+ * compare with the limit counts the budget and finds the stretch's end; a branch that moves
+ * elsewhere computes the limit again. */
+static inline uintptr_t stretch_lim(const ws_dinsn *insns, uint32_t pc, uint64_t left, uint32_t end)
+{
+    const uint64_t room = pc < end ? end - pc : 0;
+    return (uintptr_t)insns + (uintptr_t)(pc + (left < room ? left : room)) * sizeof *insns;
+}
+
 uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64_t budget, uint64_t *lanes_io,
                        int *yield, int *ended)
 {
     ws_launch_ctx *L = x->L;
     uint64_t *const regs = x->regs;
     uint32_t live = x->active; /* the warp's live lanes, or a diverged warp's group */
-    const uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
+    uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
     /* the instruction as a pointer into the decoded kernel (its pc: PC): the next one is di + 1 */
     const ws_dinsn *const insns = dk->insns;
 #define PC ((uint32_t)(di - insns))
@@ -372,6 +410,11 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     int pad_zeroed = 0; /* zeroed at the first shuffle: a short stretch (a diverged group's) has none */
 #endif
     const uint8_t stop = run_stops(x); /* what warp.c runs */
+    /* FULL_MASK once a collective's handler (DK_SHFL_PERM, DK_WARPSYNC) found that no collective
+     * has split the warp; until then, and after a collective's executor (it may split the warp),
+     * UINT64_MAX, which no lanes are, and the handlers look. A constant shuffle takes its path
+     * when its lanes are this. */
+    uint64_t coll_whole = UINT64_MAX;
     const ws_dinsn *di;
     uint32_t exec; /* the lanes that run di */
     /* a converged warp's skipped region (ws_dinsn.imm2 of DK_BRA): at rejoin (NULL: none), the
@@ -382,16 +425,20 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
 #define X(v, label) [v] = &&label,
     static const void *const handlers_[DK_DISPATCH_COUNT] = {WS_INTERP_HANDLERS(X)};
 #undef X
+#define X(v, label) [v] = STOPPED_HERE(v) ? &&h_check : &&label,
+    static const void *const handlers_stopping_[DK_DISPATCH_COUNT] = {WS_INTERP_HANDLERS(X)};
+#undef X
+    const void *const *const table_ = stop == DK_STOP_LEAVE ? handlers_ : handlers_stopping_;
 #else
     unsigned disp_;
+    const int collectives_stop = stop != DK_STOP_LEAVE;
 #endif
     *yield = *ended = 0;
     /* the first instruction: as h_check, but a reconvergence point does not stop it */
     if (!budget || pc0 >= end)
         return 0;
     di = insns + pc0;
-    /* where the stretch ends, as an address (integers: a converged warp's has none) */
-    uintptr_t dend = x->stretch_end ? (uintptr_t)insns + (uintptr_t)end * sizeof *insns : UINTPTR_MAX;
+    uintptr_t lim = stretch_lim(insns, pc0, budget, end);
     exec = live;
     if (di->stops & stop & ~DK_STOP_RECONV)
         goto out;
@@ -469,19 +516,26 @@ h_bra:                          /* ex_bra's uniform case */
             di++;
         } else if (target <= pc) { /* a loop's back edge: the taken lanes */
             live = exec;
-            dend = dend < (uintptr_t)(di + 1) ? dend : (uintptr_t)(di + 1);
+            end = end < pc + 1 ? end : pc + 1;
             di = insns + target;
         } else { /* forward: those that fall through (target > pc + 1: ex_bra split them) */
             live &= ~exec;
-            dend = dend < (uintptr_t)(insns + target) ? dend : (uintptr_t)(insns + target);
+            end = end < target ? end : target;
             di++;
         }
+        lim = stretch_lim(insns, PC, budget - n, end);
         x->active = live;
         HEAD();
     }
     n++;
     lanes += (uint64_t)__builtin_popcount(exec);
-    di = exec ? insns + di->imm : di + 1;
+    if (exec) { /* taken: the limit from the target */
+        const uint32_t target = (uint32_t)di->imm;
+        di = insns + target;
+        lim = stretch_lim(insns, target, budget - n, end);
+    } else {
+        di++;
+    }
     HEAD();
 
     WS_FAST_BINARY(CASE_RR_RI)
@@ -531,15 +585,20 @@ h_SELP32_II : {
 store_predicates:
     set_predicates(regs, di, exec, t_);
     NEXT();
-h_SHFL_PERM:
+h_SHFL_PERM : {
     /* what ws_collective and shuffle_full do for one instruction, all 32 lanes and a full
-     * constant membermask, in a warp no collective has split (ws_split_check: nothing) */
+     * constant membermask, in a warp no collective has split (ws_split_check: nothing); no stop
+     * applies here (GOTO_NEXT) */
+    if ((uint64_t)exec != coll_whole) {
+        if (exec != FULL_MASK || !warp_unsplit(x))
+            goto h_general;
+        coll_whole = FULL_MASK;
+    }
+    const ws_dshfl *s_ = di->shfl;
 #if WS_INTERP_SIMD
-    if (shfl_insn(x, dk, di, regs, exec))
-        NEXT();
+    shfl_perm(RT(uint32_t, di->d), RT(const uint32_t, di->a), s_);
 #else
-    if (exec == FULL_MASK && !x->w->split[WS_SPLIT_CALLS].n && !x->w->split[WS_SPLIT_MASKS].n) {
-        const ws_dshfl *s_ = &dk->shfl[di->shfl];
+    {
         const uint32_t *a_ = RT(const uint32_t, di->a);
         uint32_t *d_ = RT(uint32_t, di->d);
         uint32_t *val_ = pad_ + 32; /* a copy: d may be a */
@@ -557,11 +616,12 @@ h_SHFL_PERM:
             for (unsigned l = 0; l < 32; l++)
                 d_[l] = val_[s_->src[l]];
         }
-        shfl_done(x, di, s_, regs);
-        NEXT();
     }
 #endif
-    goto h_general;
+    shfl_done(di, s_, regs);
+    L->stats.shfl++;
+    NEXT();
+}
 h_LD_PARAM : {
     /* every lane reads the same bytes: read once (ws_mem_translate's bounds were checked at
      * decode time) */
@@ -678,8 +738,10 @@ h_WARPSYNC:
     /* what ws_collective does for it: every executing lane is in the membermask (no report, one
      * group) and, in a warp no collective has split, ws_split_check finds nothing; the lanes are
      * together already (a converged stretch, or the scheduler's group) */
-    if (!x->w->split[WS_SPLIT_CALLS].n && !x->w->split[WS_SPLIT_MASKS].n) {
-        x->coll_exec = exec;
+    if (coll_whole == FULL_MASK)
+        NEXT();
+    if (warp_unsplit(x)) {
+        coll_whole = FULL_MASK;
         NEXT();
     }
     goto h_general;
@@ -690,6 +752,8 @@ h_general : {
     x->pc = pc;
     x->blk->cycle = cycle0 + n + 1;
     L->xfn[pc](x, in, exec);
+    if (di->stops & DK_STOP_COLLECTIVE) /* a collective may split the warp (ptxas.c) */
+        coll_whole = UINT64_MAX;
     if (L->stop || di->ends) { /* a strong load ends the warp's turn, a call the stretch */
         n++;
         lanes += (uint64_t)__builtin_popcount(exec);
@@ -762,7 +826,7 @@ store_predicates:
     NEXT();
 #if WS_INTERP_SIMD
 h_SHFL_PERM:
-    return shfl_insn(x, dk, di, regs, exec) ? exec : 0;
+    return shfl_insn(x, di, regs, exec) ? exec : 0;
 #endif
 done_:
     return exec;
@@ -806,7 +870,7 @@ int WS_INTERP_MERGED(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, cons
         blend_lanes(val, (const uint32_t *)(regs + dk->insns[gpc[j]].a), glanes[j]);
     for (unsigned j = 0; j < ng; j++) {
         const ws_dinsn *di = &dk->insns[gpc[j]];
-        const ws_dshfl *s = &dk->shfl[di->shfl];
+        const ws_dshfl *s = di->shfl;
 #if WS_INTERP_SIMD
         shfl_perm(got, val, s);
 #else
@@ -817,7 +881,6 @@ int WS_INTERP_MERGED(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, cons
         if (di->p != WS_NO_REG) /* a predicate's word */
             regs[di->p] = (regs[di->p] & ~(uint64_t)glanes[j]) | (s->in_range & glanes[j]);
     }
-    x->coll_exec = exec;
     x->L->stats.shfl++;
     return 1;
 }

@@ -195,6 +195,39 @@ static void test_split_warp_note(void **state)
     }
 }
 
+/* The same split in the middle of a converged warp's stretch, between two constant shuffles that the
+ * decoded run loop runs itself (interp_run.h, h_SHFL_PERM): the first, before the split, finds the
+ * warp whole; the second, a butterfly across the halves after the redux split the warp, must not
+ * trust that any more and goes to its executor, which counts it at the note and, under
+ * --poison-undefined, poisons its result. The run loop's fast path without the second look reads
+ * lane l ^ 16 and notes nothing. */
+static void test_split_warp_between_shuffles(void **state)
+{
+    (void)state;
+    static const char *const body = "shfl.sync.bfly.b32 %r3, %r0, 1, 31, -1;\n"
+                                    "setp.lt.u32 %p1, %r0, 16;\n"
+                                    "selp.b32 %r4, 0x0000ffff, 0xffff0000, %p1;\n"
+                                    "redux.sync.add.u32 %r5, %r0, %r4;\n"
+                                    "shfl.sync.bfly.b32 %r2, %r0, 16, 31, -1;";
+    for (int poison = 0; poison < 2; poison++) {
+        wsh_run r;
+        wsh_opts o = {.poison_undefined = poison != 0};
+        wsh_body(&r, body, &o);
+        WSH_EXPECT_OK(&r);
+        const ws_diag *d = WSH_EXPECT_DIAG(&r, WS_DIAG_SPLIT_WARP, WSH_BODY_LINE + 3, 0xffffffffu);
+        assert_int_equal(d->count, 1); /* the second shuffle */
+        assert_int_equal(wsh_ndiags(&r), 1);
+        uint32_t w2[32], w3[32];
+        for (unsigned l = 0; l < 32; l++) {
+            w2[l] = poison ? WS_POISON : l ^ 16;
+            w3[l] = l ^ 1;
+        }
+        WSH_CHECK("shuffle across the halves after per-half masks", r.out, w2, 32);
+        WSH_CHECK("shuffle before the split", r.out2, w3, 32);
+        wsh_free(&r);
+    }
+}
+
 /* nan-fold: in = NaN words (both halves NaN, and NaN as f32) in lanes 0-15, 1.0 elsewhere */
 static void nan_inputs(uint32_t in[32], uint32_t in2[32])
 {
@@ -260,6 +293,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_split_after_call),
         cmocka_unit_test(test_split_warp_note),
+        cmocka_unit_test(test_split_warp_between_shuffles),
         cmocka_unit_test(test_nan_fold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
