@@ -178,7 +178,7 @@ struct ws_timing {
     double mio_free[64];   /* per sub-partition: its MIO pipe is busy until this cycle */
     uint64_t mio_at[64];   /* the first whole cycle it is free */
     uint64_t mio_next[64]; /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
-    ws_stq stq[64];        /* per sub-partition: its store queue (stq.entries > 0) */
+    uint64_t stq_used;     /* sub-partitions whose store queue a store has entered since it was emptied */
     timing_info *info;     /* per instruction (timing_info_of), built for the launch's first block */
     uint8_t *narrow;       /* per instruction: WS_NARROW_* (narrow.h), built before info */
     ws_fold fold;          /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
@@ -187,14 +187,8 @@ struct ws_timing {
     int info_ready;
     const ws_reg_use *uses; /* the launch's L->uses, per instruction */
     ws_reg_use tmp_use;
-    int slow; /* WS_SLOW_TIMING: each instruction's registers walked per use (else L->uses) */
-    /* the 128-byte global lines the block has loaded or stored (an open-addressing set; an entry
-     * counts when its generation is the block's) */
-    struct {
-        uint64_t line;
-        uint32_t gen;
-    } lines[LINE_SET];
-    uint32_t gen;
+    int slow;         /* WS_SLOW_TIMING: each instruction's registers walked per use (else L->uses) */
+    uint32_t gen;     /* the block's generation of lines[] below */
     int block_missed; /* the block loaded a global line it had not touched */
     double miss;      /* what that costs the block beyond an L1 hit (launch_miss) */
     /* the block's stores and atomics to global words, for the L2's same-word queue (grid.h) */
@@ -212,6 +206,17 @@ struct ws_timing {
     ws_cga cga;
     int cga_built;
     int cga_used; /* an instruction of the kernel needs the base (else ws_cga_ready is 0 throughout) */
+    /* The two large tables last, so that the fields above share the first pages of the calloc'ed
+     * struct (261 KB, its pages zero until touched: each page a launch touches is a page fault,
+     * ~2.5 us at a process's start):
+     * per sub-partition: its store queue (stq.entries > 0); those of stq_used are emptied at a block's start */
+    ws_stq stq[64];
+    /* the 128-byte global lines the block has loaded or stored (an open-addressing set; an entry
+     * counts when its generation is the block's) */
+    struct {
+        uint64_t line;
+        uint32_t gen;
+    } lines[LINE_SET];
 };
 
 /* The first whole cycle at or after v, a pipe's or queue's end (a sum of fractional cycles, so
@@ -1177,6 +1182,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                                     * stages write the block's queued stores in turn (stq.h) */
                     unsigned sp = t->sp_of[wi];
                     double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
+                    t->stq_used |= 1ull << sp;
                     s->stq_end =
                         ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
                     hold_mio(t, x, wi, cycle, moved - from);
@@ -1637,9 +1643,14 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->mio_at, 0, sizeof t->mio_at);
     memset(t->mio_next, 0, sizeof t->mio_next);
-    /* the queues empty: only the stores in a queue are read (zeroing all 64 was 197 KB a block) */
-    for (unsigned sp = 0; sp < nsp; sp++)
-        t->stq[sp].head = t->stq[sp].n = 0;
+    /* the queues empty: only the stores in a queue are read (zeroing all 64 was 197 KB a block), and
+     * only a queue a store entered has any (the others are as calloc left them, or emptied before;
+     * writing each sub-partition's head touched three pages of a one-warp launch) */
+    for (uint64_t used = t->stq_used; used; used &= used - 1) {
+        ws_stq *q = &t->stq[__builtin_ctzll(used)];
+        q->head = q->n = 0;
+    }
+    t->stq_used = 0;
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
     t->nstores = 0;
