@@ -3,6 +3,7 @@
  * Loads the module, checks the arguments against the kernel's .param list, runs it, and
  * prints what a GPU would: the kernel's printf output, every buffer, a summary. */
 #include "commands.h"
+#include "fpexact.h"
 #include "launch.h"
 #include "npy.h"
 #include "options.h"
@@ -389,7 +390,7 @@ int cmd_run(int argc, char **argv)
         /* timing mode: the cycle model (sim/timing.c); zeros in the functional mode */
         /* three decimals: more would claim a precision the model does not have */
         ws_stat_float("ipc", res.stats.cycles
-                                 ? round(1000.0 * (double)res.stats.warp_instructions / (double)res.stats.cycles) / 1000.0
+                                 ? ws_round(1000.0 * (double)res.stats.warp_instructions / (double)res.stats.cycles) / 1000.0
                                  : 0),
 #define STALL_STAT(id, name, what) ws_stat_uint("stall_" name, res.stats.stalls[WS_STALL_##id]),
         WS_STALL_REASONS(STALL_STAT)

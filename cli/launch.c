@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---------------------------------------------------------------------------------------- */
 /* Element types                                                                             */
@@ -238,6 +239,17 @@ static char *dir_of(const char *path)
     return dup_range(path, slash == path ? 1 : (size_t)(slash - path));
 }
 
+/* The first buffer for reading fp: a regular file's size and the byte that finds its end, else
+ * 64 KiB (a 64 KiB buffer for a 133-byte .args file spread the heap over pages that a start then
+ * faulted in). */
+static size_t first_cap(FILE *fp)
+{
+    struct stat st;
+    if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && st.st_size < 65536)
+        return (size_t)st.st_size + 1;
+    return 65536;
+}
+
 /* Reads a whole file of at most max bytes. Returns 0 (ok), 1 (more than max bytes: *len is
  * max + 1) or -1 (error: why holds strerror's text). *out is malloc'd (at least 1 byte) on 0
  * and NULL otherwise. */
@@ -261,7 +273,7 @@ static int read_file(const char *path, size_t max, unsigned char **out, size_t *
                 rc = 1;
                 break;
             }
-            size_t ncap = cap ? cap * 2 : 65536;
+            size_t ncap = cap ? cap * 2 : first_cap(fp);
             if (ncap > max + 1)
                 ncap = max + 1;
             unsigned char *nb = realloc(buf, ncap ? ncap : 1);

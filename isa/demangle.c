@@ -14,6 +14,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define DM_LEN  512
@@ -382,40 +383,53 @@ static void type(dm *d, char *out)
     }
 }
 
-static int demangle_parts(const char *mangled, dm_parts *r)
+/* The parser's state is 40 KiB (the substitution and template-argument tables): not on the
+ * stack, and not a thread-local either, whose block every process start zeroes (ten page
+ * faults) whether it demangles or not. It is allocated for the call, after the "_Z" check that
+ * turns away every C kernel name. */
+static int demangle_into(dm *d, const char *mangled, dm_parts *r)
 {
-    static _Thread_local dm d; /* 40 KiB: not on the stack */
-    memset(r, 0, sizeof *r);
-    if (strncmp(mangled, "_Z", 2) != 0)
-        return -1;
-    d.p = mangled + 2;
-    d.fail = 0;
-    d.nsubs = d.ntargs = 0;
+    d->p = mangled + 2;
+    d->fail = 0;
+    d->nsubs = d->ntargs = 0;
     int templated;
-    name(&d, r->name, r->base, r->last, 1, &templated);
-    if (d.fail)
+    name(d, r->name, r->base, r->last, 1, &templated);
+    if (d->fail)
         return -1;
     if (templated) {
-        type(&d, r->ret);
-        if (d.fail)
+        type(d, r->ret);
+        if (d->fail)
             return -1;
     }
     snprintf(r->params, DM_LEN, "(");
-    if (!*d.p) /* a function has at least one parameter type (v: none) */
+    if (!*d->p) /* a function has at least one parameter type (v: none) */
         return -1;
-    if (d.p[0] == 'v' && d.p[1] == 0) {
-        d.p++;
+    if (d->p[0] == 'v' && d->p[1] == 0) {
+        d->p++;
     } else {
-        for (int n = 0; *d.p && !d.fail; n++) {
+        for (int n = 0; *d->p && !d->fail; n++) {
             char t[DM_LEN];
-            type(&d, t);
+            type(d, t);
             if (n)
-                cat(&d, r->params, ", ");
-            cat(&d, r->params, t);
+                cat(d, r->params, ", ");
+            cat(d, r->params, t);
         }
     }
-    cat(&d, r->params, ")");
-    return d.fail || *d.p ? -1 : 0;
+    cat(d, r->params, ")");
+    return d->fail || *d->p ? -1 : 0;
+}
+
+static int demangle_parts(const char *mangled, dm_parts *r)
+{
+    memset(r, 0, sizeof *r);
+    if (strncmp(mangled, "_Z", 2) != 0)
+        return -1;
+    dm *d = malloc(sizeof *d);
+    if (!d)
+        return -1;
+    int rc = demangle_into(d, mangled, r);
+    free(d);
+    return rc;
 }
 
 int ws_demangle(const char *mangled, char *out, size_t cap)

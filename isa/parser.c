@@ -2743,7 +2743,8 @@ ws_module *ws_module_load_limited(const char *path, uint64_t max_memory, ws_pars
     }
     /* a directory opens, and a device never ends: say what it is instead of parsing nothing */
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+    int stat_ok = fstat(fileno(f), &st) == 0;
+    if (stat_ok && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
         const char *what = S_ISDIR(st.st_mode)   ? "a directory"
                            : S_ISCHR(st.st_mode) ? "a character device"
                            : S_ISBLK(st.st_mode) ? "a block device"
@@ -2753,8 +2754,11 @@ ws_module *ws_module_load_limited(const char *path, uint64_t max_memory, ws_pars
         fclose(f);
         return NULL;
     }
-    /* the text counts towards the memory limit: read at most what it leaves (a pipe too) */
-    size_t cap = 1 << 16, n = 0;
+    /* the text counts towards the memory limit: read at most what it leaves (a pipe too). A
+     * regular file's size and the byte that finds its end to start with, else 64 KiB (a 64 KiB
+     * buffer for a 1.5 KB file spread the heap over pages that then had to be faulted in). */
+    int sized = stat_ok && S_ISREG(st.st_mode) && st.st_size > 0 && st.st_size < (1 << 16);
+    size_t cap = sized ? (size_t)st.st_size + 1 : 1 << 16, n = 0;
     char *buf = malloc(cap);
     size_t r;
     errno = 0;

@@ -38,6 +38,7 @@
 #ifndef WS_CGA_H
 #define WS_CGA_H
 
+#include "fpexact.h"
 #include "sim.h"
 
 #include <math.h>
@@ -90,7 +91,7 @@ static inline uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, do
 {
     if (!c->needs || !c->needs[pc] || w >= 32 || sreg_cga <= 0)
         return 0;
-    return c->at[w] + (uint64_t)llround(c->by_s2r[w] && sreg_s2r > 0 ? sreg_s2r : sreg_cga);
+    return c->at[w] + (uint64_t)ws_llround(c->by_s2r[w] && sreg_s2r > 0 ? sreg_s2r : sreg_cga);
 }
 
 #endif

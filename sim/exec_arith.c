@@ -192,9 +192,9 @@ void ex_mad(ws_exec *x, const ws_insn *in, uint32_t mask)
     ROWS;
     unsigned bits = ws_type_bits((ws_type)in->type);
     if (in->type == WS_T_F32)
-        FLOAT_OP(fmaf(fa, fb, fc));
+        FLOAT_OP(ws_fmaf(fa, fb, fc));
     else if (in->type == WS_T_F64)
-        FLOAT_OP(fma(fa, fb, fc));
+        FLOAT_OP(ws_fma(fa, fb, fc));
     else if (in->mods & WS_MOD_SAT) /* mad.hi.sat.s32 */
         FOR_EACH_LANE(mask, l)
             set_reg(x, D, l, trunc_bits((uint64_t)sat_s32(sval(mul_part(in, A(l), B(l)), 32) + sval(C(l), 32)), 32));
@@ -323,9 +323,9 @@ void ex_fma(ws_exec *x, const ws_insn *in, uint32_t mask)
     a_ = fneg_row(&in->ops[1], a_, sign, mask, na);
     c_ = fneg_row(&in->ops[3], c_, sign, mask, nc);
     if (in->type == WS_T_F32)
-        FLOAT_OP(fmaf(fa, fb, fc));
+        FLOAT_OP(ws_fmaf(fa, fb, fc));
     else
-        FLOAT_OP(fma(fa, fb, fc));
+        FLOAT_OP(ws_fma(fa, fb, fc));
 }
 
 /* One f32 special function on every lane: the bits of a in, the bits of d out. */
@@ -531,9 +531,9 @@ void ex_sqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
     if (in->type == WS_T_F32 && (in->mods & WS_MOD_APPROX))
         MUFU_OP(ws_ptx_sqrt_approx(a, in->mods & WS_MOD_FTZ))
     else if (in->type == WS_T_F32)
-        FLOAT_OP(sqrtf(fa));
+        FLOAT_OP(ws_sqrtf(fa));
     else
-        FLOAT_OP(sqrt(fa));
+        FLOAT_OP(ws_sqrt(fa));
 }
 void ex_rsqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
@@ -541,7 +541,7 @@ void ex_rsqrt(ws_exec *x, const ws_insn *in, uint32_t mask)
     if (in->type == WS_T_F32)
         MUFU_OP(ws_ptx_rsqrt_approx(a, in->mods & WS_MOD_FTZ))
     else
-        FLOAT_OP(1.0 / sqrt(fa));
+        FLOAT_OP(1.0 / ws_sqrt(fa));
 }
 void ex_ex2(ws_exec *x, const ws_insn *in, uint32_t mask)
 {

@@ -35,9 +35,9 @@ double ws_half_to_double(uint32_t h, int bf)
     if ((h & exp_mask(bf)) == exp_mask(bf))
         v = m ? NAN : INFINITY;
     else if (e == 0)
-        v = ldexp((double)m, 1 - (int)exp_bias(bf) - (int)fb);
+        v = ws_ldexp((double)m, 1 - (int)exp_bias(bf) - (int)fb);
     else
-        v = ldexp((double)(m | 1u << fb), (int)e - (int)exp_bias(bf) - (int)fb);
+        v = ws_ldexp((double)(m | 1u << fb), (int)e - (int)exp_bias(bf) - (int)fb);
     return (h & 0x8000u) ? -v : v;
 }
 
@@ -355,7 +355,7 @@ void ws_ex_half_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
             case WS_RND_RZI: v = trunc(v); break;
             case WS_RND_RMI: v = floor(v); break;
             case WS_RND_RPI: v = ceil(v); break;
-            default: v = nearbyint(v); break;
+            default: v = ws_nearbyint(v); break;
             }
             r = half_finish(ws_half_from_double(v, is_bf16(dt), WS_RND_RN), is_bf16(dt), in->mods & WS_MOD_SAT); /* exact */
         } else if (ws_type_is_half(dt)) {

@@ -230,9 +230,9 @@ void ex_cvt(ws_exec *x, const ws_insn *in, uint32_t mask)
             int to_int = in->rnd == WS_RND_RNI || in->rnd == WS_RND_RZI || in->rnd == WS_RND_RMI || in->rnd == WS_RND_RPI;
             if (to_int) {
                 int m = fe_mode(in->rnd);
-                fesetround(m);
-                v = nearbyint(v);
-                fesetround(FE_TONEAREST);
+                ws_fesetround(m);
+                v = ws_nearbyint(v);
+                ws_fesetround(FE_TONEAREST);
             }
             if (dt == WS_T_F32) {
                 float f;

@@ -38,18 +38,18 @@ uint64_t ws_float_to_int(double v, ws_type t, unsigned rnd)
     case WS_RND_RPI:
     case WS_RND_RP: v = ceil(v); break;
     case WS_RND_RNI:
-    case WS_RND_RN: v = nearbyint(v); break;
+    case WS_RND_RN: v = ws_nearbyint(v); break;
     default: v = trunc(v); break;
     }
     if (ws_type_is_signed(t)) {
-        double lo = -ldexp(1.0, (int)bits - 1), hi = ldexp(1.0, (int)bits - 1);
+        double lo = -ws_ldexp(1.0, (int)bits - 1), hi = ws_ldexp(1.0, (int)bits - 1);
         if (v <= lo)
             return trunc_bits((uint64_t)(int64_t)lo, bits);
         if (v >= hi)
             return trunc_bits((1ull << (bits - 1)) - 1, bits);
         return trunc_bits((uint64_t)(int64_t)v, bits);
     }
-    double hi = ldexp(1.0, (int)bits);
+    double hi = ws_ldexp(1.0, (int)bits);
     if (v <= 0)
         return 0;
     if (v >= hi)

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "fpexact.h"
 #include "warpsim/isa.h"
 
 #define CANONICAL_NAN_F32 0x7fffffffu
@@ -90,9 +91,9 @@ static inline int fe_mode(unsigned rnd)
     do {                                                                                            \
         int want_ = fe_mode(rnd);                                                                   \
         if (want_ != FE_TONEAREST) {                                                                \
-            fesetround(want_);                                                                      \
+            ws_fesetround(want_);                                                                   \
             body;                                                                                   \
-            fesetround(FE_TONEAREST);                                                               \
+            ws_fesetround(FE_TONEAREST);                                                            \
         } else {                                                                                    \
             body;                                                                                   \
         }                                                                                           \

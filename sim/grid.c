@@ -23,6 +23,7 @@
  * order): a block starts once it is dispatched and a place is free.
  */
 #include "grid.h"
+#include "fpexact.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -246,7 +247,7 @@ static void step(ws_grid *g, schedule *sc, unsigned smi)
         resident *r = &m->blk[i];
         /* ends now: its run is done up to rounding (1e-9 of a block is far below a cycle) */
         if (r->wait_end <= t && (r->cycles <= 0 || r->progress >= 1 - 1e-9)) {
-            sc->busy[smi] += (uint64_t)llround(t - r->start);
+            sc->busy[smi] += (uint64_t)ws_llround(t - r->start);
             sc->makespan = t > sc->makespan ? t : sc->makespan;
             heap_push(sc, (place){t, r->rank + g->nplaces}); /* after every place freeing at t */
             *r = m->blk[--m->n];
@@ -370,8 +371,8 @@ void ws_grid_finish(ws_grid *g, ws_stats *s)
     for (int k = 0; k < 2; k++) /* the blocks still resident end */
         for (unsigned e; g->s[k].sm && (e = first_event(g, &g->s[k])) < g->nsm;)
             step(g, &g->s[k], e);
-    s->cycles = (uint64_t)llround(g->s[0].makespan);
-    s->launch_cycles = (uint64_t)llround(g->s[1].makespan) + (uint64_t)g->p->launch_overhead;
+    s->cycles = (uint64_t)ws_llround(g->s[0].makespan);
+    s->launch_cycles = (uint64_t)ws_llround(g->s[1].makespan) + (uint64_t)g->p->launch_overhead;
     s->blocks_per_sm = g->per_sm;
     s->regs_per_thread = g->regs;
     s->sm_busy_min = UINT64_MAX;

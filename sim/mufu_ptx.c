@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fpexact.h"
 #include "mufu.h"
 
 #define TWO_M126 0x1p-126f
@@ -96,7 +97,7 @@ WS_MUFU_FN static uint32_t turns(uint32_t x)
     double p = (double)f32(x) * (double)0.15915493667125701904f;
     float r = (float)p;
     if (fabs((double)r) > fabs(p))
-        r = nextafterf(r, 0.0f);
+        r = ws_nextafterf(r, 0.0f);
     return isnan(r) ? 0x7fffffffu : bits(r);
 }
 

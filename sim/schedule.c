@@ -191,14 +191,19 @@ typedef struct {
 
 /* Scratch of one segment's list schedule. */
 typedef struct {
-    int16_t edge[SEG_MAX][SEG_MAX]; /* edge[i][j] (i < j): -1 none, else cycles from i's issue to j's */
-    double height[SEG_MAX];         /* the longest latency path from the instruction to the segment's end */
+    double height[SEG_MAX]; /* the longest latency path from the instruction to the segment's end */
     uint32_t npred[SEG_MAX];
     uint64_t earliest[SEG_MAX];
     uint8_t done[SEG_MAX];
     uint8_t rank[SEG_MAX]; /* rule 5: 0 frees registers, 1 fits, 2 does not */
     seg_budget b;
+    /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's. Rows
+     * of m, not SEG_MAX, and last: a short segment touches m * m * 2 bytes of this struct's 129 KB
+     * (fresh pages from the kernel: each one touched is a page fault at a process's start). */
+    int16_t edge[SEG_MAX * SEG_MAX];
 } seg_scratch;
+
+#define EDGE(w, m, i, j) ((w)->edge[(size_t)(i) * (m) + (j)])
 
 /* Whether local register r holds a value still to be read: its next access reads it, or none is
  * left and it is live after the segment. */
@@ -339,12 +344,12 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         w->done[j] = 0;
         for (uint32_t i = 0; i < j; i++) {
             int raw;
-            w->edge[i][j] = -1;
+            EDGE(w, m, i, j) = -1;
             if (depends(code, uses, fold, s + i, s + j, &raw)) {
-                w->edge[i][j] = raw ? (int16_t)(latency[s + i] < 1       ? 0
-                                                : latency[s + i] > 30000 ? 30000
-                                                                         : latency[s + i])
-                                    : 1;
+                EDGE(w, m, i, j) = raw ? (int16_t)(latency[s + i] < 1       ? 0
+                                                   : latency[s + i] > 30000 ? 30000
+                                                                            : latency[s + i])
+                                       : 1;
                 w->npred[j]++;
             }
         }
@@ -352,8 +357,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
     for (uint32_t i = m; i-- > 0;) {
         double h = latency[s + i];
         for (uint32_t j = i + 1; j < m; j++)
-            if (w->edge[i][j] >= 0 && w->edge[i][j] + w->height[j] > h)
-                h = w->edge[i][j] + w->height[j];
+            if (EDGE(w, m, i, j) >= 0 && EDGE(w, m, i, j) + w->height[j] > h)
+                h = EDGE(w, m, i, j) + w->height[j];
         w->height[i] = h;
     }
     seg_budget *b = &w->b;
@@ -415,9 +420,9 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         if (w->earliest[best] > cycle)
             cycle = w->earliest[best];
         for (uint32_t j = best + 1; j < m; j++)
-            if (w->edge[best][j] >= 0) {
+            if (EDGE(w, m, best, j) >= 0) {
                 w->npred[j]--;
-                uint64_t at = cycle + (uint64_t)w->edge[best][j];
+                uint64_t at = cycle + (uint64_t)EDGE(w, m, best, j);
                 w->earliest[j] = at > w->earliest[j] ? at : w->earliest[j];
             }
         cycle++;

@@ -34,20 +34,15 @@ int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b)
         s->nwarps = b->nwarps;
         s->shared_size = b->shared_size;
         s->reg_written = calloc((size_t)s->nwarps * (s->nregs ? s->nregs : 1), sizeof *s->reg_written);
-        s->bytes = b->shared_size ? calloc(b->shared_size, sizeof *s->bytes) : NULL;
-        b->shared_written = calloc(1, b->shared_size ? b->shared_size : 1);
-        if (!s->reg_written || (b->shared_size && !s->bytes) || !b->shared_written) {
-            free(s->reg_written);
-            free(s->bytes);
+        if (!s->reg_written) {
             free(s);
-            free(b->shared_written);
-            b->shared_written = NULL;
             return -1;
         }
-        b->shadow = s;
+        b->shadow = s; /* the shared bytes' shadow comes at the block's first shared access (shared_shadow) */
     } else {
         memset(s->reg_written, 0, (size_t)s->nwarps * (s->nregs ? s->nregs : 1) * sizeof *s->reg_written);
-        memset(b->shared_written, 0, b->shared_size ? b->shared_size : 1);
+        if (b->shared_written)
+            memset(b->shared_written, 0, b->shared_size);
     }
     /* a new block starts a new epoch: the previous block's accesses are stale by epoch */
     s->epoch++;
@@ -173,11 +168,30 @@ void ws_shadow_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
 
 static uint32_t line_of(const ws_launch_ctx *L, uint32_t pc) { return pc < L->k->ninsns ? L->k->insns[pc].line : 0; }
 
+/* The shadow of the block's shared bytes, made at its first shared access: 25 bytes a shared byte
+ * (a kernel without shared variables still has the 1 KiB the driver reserves), which a launch that
+ * never touches shared memory would otherwise zero at every start (25 KB, six page faults).
+ * Out of memory: -1, and the access goes unchecked, as a block whose shadow could not be made. */
+static int shared_shadow(ws_block *b, struct ws_shadow *s)
+{
+    if (b->shared_written)
+        return 0;
+    s->bytes = calloc(b->shared_size, sizeof *s->bytes);
+    b->shared_written = calloc(1, b->shared_size);
+    if (s->bytes && b->shared_written)
+        return 0;
+    free(s->bytes);
+    free(b->shared_written);
+    s->bytes = NULL;
+    b->shared_written = NULL;
+    return -1;
+}
+
 void ws_shadow_shared(ws_exec *x, const uint8_t *p, size_t size, int kind, unsigned lane)
 {
     ws_block *b = x->blk;
     struct ws_shadow *s = b->shadow;
-    if (!s || !p || p < b->shared || (uint64_t)(p - b->shared) >= b->shared_size)
+    if (!s || !p || p < b->shared || (uint64_t)(p - b->shared) >= b->shared_size || shared_shadow(b, s) != 0)
         return;
     uint64_t off = (uint64_t)(p - b->shared);
     if (size > b->shared_size - off)

@@ -42,6 +42,7 @@
 #include "diag.h"
 #include "memory.h"
 #include "fold.h"
+#include "fpexact.h"
 #include "narrow.h"
 #include "schedule.h"
 #include "stq.h"
@@ -182,7 +183,7 @@ struct ws_timing {
     double mio_free[64];   /* per sub-partition: its MIO pipe is busy until this cycle */
     uint64_t mio_at[64];   /* the first whole cycle it is free */
     uint64_t mio_next[64]; /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
-    ws_stq stq[64];        /* per sub-partition: its store queue (stq.entries > 0) */
+    uint64_t stq_used;     /* sub-partitions whose store queue a store has entered since it was emptied */
     timing_info *info;     /* per instruction (timing_info_of), built for the launch's first block */
     uint8_t *narrow;       /* per instruction: WS_NARROW_* (narrow.h), built before info */
     ws_fold fold;          /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
@@ -193,14 +194,8 @@ struct ws_timing {
     int info_ready;
     const ws_reg_use *uses; /* the launch's L->uses, per instruction */
     ws_reg_use tmp_use;
-    int slow; /* WS_SLOW_TIMING: each instruction's registers walked per use (else L->uses) */
-    /* the 128-byte global lines the block has loaded or stored (an open-addressing set; an entry
-     * counts when its generation is the block's) */
-    struct {
-        uint64_t line;
-        uint32_t gen;
-    } lines[LINE_SET];
-    uint32_t gen;
+    int slow;         /* WS_SLOW_TIMING: each instruction's registers walked per use (else L->uses) */
+    uint32_t gen;     /* the block's generation of lines[] below */
     int block_missed; /* the block loaded a global line it had not touched */
     double miss;      /* what that costs the block beyond an L1 hit (launch_miss) */
     /* the block's stores and atomics to global words, for the L2's same-word queue (grid.h) */
@@ -218,6 +213,17 @@ struct ws_timing {
     ws_cga cga;
     int cga_built;
     int cga_used; /* an instruction of the kernel needs the base (else ws_cga_ready is 0 throughout) */
+    /* The two large tables last, so that the fields above share the first pages of the calloc'ed
+     * struct (261 KB, its pages zero until touched: each page a launch touches is a page fault,
+     * ~2.5 us at a process's start):
+     * per sub-partition: its store queue (stq.entries > 0); those of stq_used are emptied at a block's start */
+    ws_stq stq[64];
+    /* the 128-byte global lines the block has loaded or stored (an open-addressing set; an entry
+     * counts when its generation is the block's) */
+    struct {
+        uint64_t line;
+        uint32_t gen;
+    } lines[LINE_SET];
 };
 
 /* The first whole cycle at or after v, a pipe's or queue's end (a sum of fractional cycles, so
@@ -268,10 +274,10 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->nwarps = (uint32_t)((nthreads + 31) / 32);
     t->nregs = L->k->nregs ? L->k->nregs : 1;
     t->slow = (L->slow & WS_SLOW_TIMING) != 0;
-    t->bits_feed = llround(t->p.bits_feed);
-    t->shfl_feed = llround(t->p.shfl_feed);
-    t->guard_feed = llround(t->p.guard_feed);
-    t->mio_issue = (uint64_t)llround(t->p.mio_issue);
+    t->bits_feed = ws_llround(t->p.bits_feed);
+    t->shfl_feed = ws_llround(t->p.shfl_feed);
+    t->guard_feed = ws_llround(t->p.guard_feed);
+    t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
     for (uint32_t wi = 0; wi < 32; wi++)
         t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
     size_t n = (size_t)t->nwarps * t->nregs;
@@ -306,7 +312,7 @@ const ws_grid_store *ws_timing_block_stores(const ws_timing *t, size_t *n)
 
 uint64_t ws_timing_block_memory(const ws_timing *t)
 {
-    return t->block_missed && t->miss > 0 ? (uint64_t)llround(t->miss) : 0;
+    return t->block_missed && t->miss > 0 ? (uint64_t)ws_llround(t->miss) : 0;
 }
 
 uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
@@ -404,7 +410,7 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
         ws_bank_same_word_lanes(addr, exec, 16) == (unsigned)__builtin_popcount(exec)) {
         /* every lane reads one 16-byte chunk (BlockScan's warp aggregates, `LDS.128 [UR4+0x20]`): the H200 serves
          * it in less than its four 8-lane phases (probe_v4: 32 warps x 16 loads 1,365 cycles, 16 bytes a lane 2,408) */
-        waves = (unsigned)llround(t->p.shared_bcast128);
+        waves = (unsigned)ws_llround(t->p.shared_bcast128);
         c->hold = waves;
     }
     if (!returns) { /* st, red: the MIO pipe as bench_shared_st and bench_throughput measure one warp */
@@ -701,16 +707,16 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     mem_cost none = {0};
     /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
      * register is a rename, its result ready as soon as its source (issue) */
-    f.latency = f.free_mov && !hoisted ? 0 : from_data ? -1 : llround(insn_latency(t, pc, in, &none));
+    f.latency = f.free_mov && !hoisted ? 0 : from_data ? -1 : ws_llround(insn_latency(t, pc, in, &none));
     f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV;
     f.fixed = !f.free_mov && !f.memory && (cls == LAT_ALU || cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA);
     /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
      * reductions and scans read it at once (SHFL paired with a predicated FADD in SASS, 36 cycles
      * a step: time_cub_warp_reduce_sum_float); nvcc's __shfl_*_sync leave it unread (bench_reduce_shfl) */
-    f.pred = cls == LAT_SHFL ? llround(p->shfl_pred) : 0;
+    f.pred = cls == LAT_SHFL ? ws_llround(p->shfl_pred) : 0;
     double fence = fence_of(p, in);
-    f.fence = fence >= 0 ? llround(fence) : -1;
-    f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? llround(p->lat[LAT_BRANCH]) : 0;
+    f.fence = fence >= 0 ? ws_llround(fence) : -1;
+    f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? ws_llround(p->lat[LAT_BRANCH]) : 0;
     f.subwarp = t->subwarp.form && pc < t->ninfo && t->subwarp.form[pc] != SUBWARP_NONE; /* built before */
     f.imc = (uint8_t)(reads_launch_dims(in) && p->imc_miss > 0);
     int cga = t->cga.needs && pc < t->ninfo && t->cga.needs[pc]; /* built before */
@@ -1086,7 +1092,7 @@ static int64_t subwarp_before(ws_timing *t, ws_exec *x, const ws_insn *in, ws_pi
     uint32_t exec = ws_guard_mask(x, in, pk.group);
     uint64_t tmp[32];
     const uint64_t *mask = operand_row(x, &in->ops[in->nops - 1], exec, tmp);
-    int64_t before = llround(ws_subwarp_cycles(&t->subwarp, &t->p, pk.pc, lat, mask, exec));
+    int64_t before = ws_llround(ws_subwarp_cycles(&t->subwarp, &t->p, pk.pc, lat, mask, exec));
     /* The MATCH.ANY check issues as soon as the mask is there, ahead of what the warp issues
      * before the collective (time_cg_escan_plus_tile16_unsigned.sass: MATCH.ANY and REDUX.OR at
      * 0x100, then thread_rank()'s IMADs, LOP3 P0 and BRA.DIV at 0x190): the cycles since the mask
@@ -1199,6 +1205,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                                     * stages write the block's queued stores in turn (stq.h) */
                     unsigned sp = t->sp_of[wi];
                     double from = t->mio_free[sp] > (double)cycle ? t->mio_free[sp] : (double)cycle, moved;
+                    t->stq_used |= 1ull << sp;
                     s->stq_end =
                         ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
                     hold_mio(t, x, wi, cycle, moved - from, 0);
@@ -1218,12 +1225,12 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             }
         }
         if (lat < 0) /* from the data: read before the instruction executes */
-            lat = llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
-                                                                  : latency_of(t, in, &m->c));
+            lat = ws_llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
+                                                                     : latency_of(t, in, &m->c));
         before = f->subwarp ? subwarp_before(t, x, in, pk, (double)lat, wi, cycle) : 0; /* the SASS ptxas puts before it */
         if (f->imc) { /* the immediate-constant miss of the launch's dimensions (reads_launch_dims) */
             if (!t->imc_at)
-                t->imc_at = cycle + (uint64_t)llround(t->p.imc_miss);
+                t->imc_at = cycle + (uint64_t)ws_llround(t->p.imc_miss);
             imc = t->imc_at > cycle ? (int64_t)(t->imc_at - cycle) : 0;
         }
     }
@@ -1296,7 +1303,7 @@ static __attribute__((noinline)) int release_complete(ws_timing *t, ws_block *b,
     if (!ws_block_release_barriers(b, 0))
         return 0;
     t->blocked = 0; /* lanes run again: every warp picks anew */
-    uint64_t at = cycle + (uint64_t)llround(t->p.lat[LAT_BAR] + t->p.bar_per_warp * (b->nwarps - 1));
+    uint64_t at = cycle + (uint64_t)ws_llround(t->p.lat[LAT_BAR] + t->p.bar_per_warp * (b->nwarps - 1));
     /* not before every warp's queued shared stores are written: after 64 stores of 32 wavefronts
      * in one warp, the other warps' loads past the bar.sync wait as long as its own (probe_stq2 s2) */
     for (uint32_t wi = 0; wi < b->nwarps; wi++) {
@@ -1728,9 +1735,14 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->mio_at, 0, sizeof t->mio_at);
     memset(t->mio_next, 0, sizeof t->mio_next);
-    /* the queues empty: only the stores in a queue are read (zeroing all 64 was 197 KB a block) */
-    for (unsigned sp = 0; sp < nsp; sp++)
-        t->stq[sp].head = t->stq[sp].n = 0;
+    /* the queues empty: only the stores in a queue are read (zeroing all 64 was 197 KB a block), and
+     * only a queue a store entered has any (the others are as calloc left them, or emptied before;
+     * writing each sub-partition's head touched three pages of a one-warp launch) */
+    for (uint64_t used = t->stq_used; used; used &= used - 1) {
+        ws_stq *q = &t->stq[__builtin_ctzll(used)];
+        q->head = q->n = 0;
+    }
+    t->stq_used = 0;
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
     t->nstores = 0;
