@@ -360,8 +360,13 @@ void ws_stq_regs_free(ws_stq_regs *r)
 int ws_stq_regs_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, ws_stq_regs *r)
 {
     memset(r, 0, sizeof *r);
-    uint32_t n = k->ninsns, words = 0;
-    if (!n)
+    uint32_t n = k->ninsns, words = 0, queues = 0;
+    /* only shared stores enter the store queue (a global one waits behind them): a kernel without a
+     * store that may reach shared memory has no read to wait for (and skips the analysis: about 50 K
+     * host instructions of a one-warp run's start) */
+    for (uint32_t pc = 0; pc < n && !queues; pc++)
+        queues = is_store(&code[pc]) && (code[pc].space == WS_SPACE_SHARED || code[pc].space == WS_SPACE_GENERIC);
+    if (!queues)
         return 0;
     uint64_t *live = ws_live_in(k, code, uses, &words);
     if (!live)

@@ -36,8 +36,9 @@ typedef struct {
 } ws_stq_regs;
 
 /* The waits of kernel k (code: its instructions as they run; uses: their registers). Returns 0
- * (r->wait NULL when the kernel is too large for the analysis, needs more than 255 registers
- * or has more than WS_STQ_SLOTS_MAX stores waited for: then nothing waits), or -1 when out of memory. */
+ * (r->wait NULL when no store may reach shared memory, when the kernel is too large for the
+ * analysis, needs more than 255 registers or has more than WS_STQ_SLOTS_MAX stores waited for:
+ * then nothing waits), or -1 when out of memory. */
 int ws_stq_regs_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, ws_stq_regs *r);
 void ws_stq_regs_free(ws_stq_regs *r);
 
