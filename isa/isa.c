@@ -162,7 +162,7 @@ const ws_suffix ws_suffixes[] = {
     {"weak", SFX_MEMORD, WS_SEM_WEAK}, {"mmio", SFX_MEMORD, WS_SEM_MMIO},
     {"cta", SFX_SCOPE, WS_SCOPE_CTA}, {"gpu", SFX_SCOPE, WS_SCOPE_GPU}, {"sys", SFX_SCOPE, WS_SCOPE_SYS},
     {"gl", SFX_SCOPE, WS_SCOPE_GL}, {"cluster", SFX_SCOPE, WS_SCOPE_CLUSTER},
-    {"nc", SFX_CACHE, WS_MOD_NC}, {"ca", SFX_CACHE, 0}, {"cg", SFX_CACHE, 0}, {"cs", SFX_CACHE, 0},
+    {"nc", SFX_CACHE, WS_MOD_NC}, {"ca", SFX_CACHE, 0}, {"cg", SFX_CACHE, WS_MOD_CG}, {"cs", SFX_CACHE, 0},
     {"lu", SFX_CACHE, 0}, {"cv", SFX_CACHE, 0}, {"wb", SFX_CACHE, 0}, {"wt", SFX_CACHE, 0},
     /* eviction priorities and prefetch sizes: hints, no effect on results (check.c: where they go) */
     {"L1::evict_normal", SFX_CACHE, 0}, {"L1::evict_unchanged", SFX_CACHE, 0}, {"L1::evict_first", SFX_CACHE, 0},

@@ -84,6 +84,8 @@ static void print_mnemonic(sbuf *b, const ws_insn *in)
                   in->op == WS_OP_FENCE_ASYNC && in->space == WS_SPACE_SHARED ? "::cta" : "");
     if (in->mods & WS_MOD_NC)
         sb_printf(b, ".nc");
+    if (in->mods & WS_MOD_CG)
+        sb_printf(b, ".cg");
     if (s & SFX_OP)
         sfx(b, SFX_OP, in->sub);
     if (s & SFX_CMP) {

@@ -269,8 +269,8 @@ static int decode_mem(const kernel_facts *f, const ws_insn *in, ws_dinsn *d)
     ws_type t = (ws_type)in->type;
     unsigned bits = ws_type_bits(t);
     ws_space sp = ws_access_space(in);
-    if ((!ld && in->op != WS_OP_ST) || (in->mods & ~(uint32_t)(WS_MOD_NC | WS_MOD_INFUNC)) || in->sem || in->vec != 1 ||
-        in->nops != 2 || (sp != WS_SPACE_GLOBAL && sp != WS_SPACE_SHARED) || t == WS_T_PRED ||
+    if ((!ld && in->op != WS_OP_ST) || (in->mods & ~(uint32_t)(WS_MOD_NC | WS_MOD_CG | WS_MOD_INFUNC)) || in->sem ||
+        in->vec != 1 || in->nops != 2 || (sp != WS_SPACE_GLOBAL && sp != WS_SPACE_SHARED) || t == WS_T_PRED ||
         (bits != 8 && bits != 16 && bits != 32 && bits != 64) || (ld && ws_type_is_signed(t) && !ws_type_is_float(t)) ||
         ws_insn_is_strong_load(in))
         return 0;

@@ -91,6 +91,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),
+    PK("ld.cg", ld_cg),
     PK("acquire.cta", acquire_cta),
     PK("acquire.gpu", acquire_gpu),
     PK("acquire.gpu.shared", acquire_gpu_shared),

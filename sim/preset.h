@@ -47,6 +47,7 @@ typedef struct {
     double guard_feed;  /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
     double atom_shared; /* an atomic on shared memory (atom: global) */
     double atom_same_word; /* extra latency per extra lane on one word */
+    double ld_cg;          /* ld.global.cg: an L2 hit, L1 skipped (0: as ld.global) */
     /* memory orders (timing.c fence_of, acquire_of): a strong global load beyond .cta scope, the
      * acquire's extra latency, the fence's stall at .cta scope and beyond */
     double ld_strong, acquire_cta, acquire_gpu, acquire_gpu_shared, fence_cta, fence_gpu;

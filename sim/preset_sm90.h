@@ -100,6 +100,7 @@ static const ws_preset ws_preset_sm90 = {
     .atom_shared = 26, /* atom.shared */
     .atom_same_word = 2, /* atom.same_word */
     .ld_strong = 305, /* ld.strong */
+    .ld_cg = 263, /* ld.cg */
     .acquire_cta = 2.4, /* acquire.cta */
     .acquire_gpu = 11, /* acquire.gpu */
     .acquire_gpu_shared = 4.4, /* acquire.gpu.shared */

@@ -629,6 +629,8 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
         }
         if (mc->space == WS_SPACE_GLOBAL && ws_insn_is_strong_load(in) && beyond_cta(in))
             base = p->ld_strong;
+        else if (mc->space == WS_SPACE_GLOBAL && (in->mods & WS_MOD_CG) && p->ld_cg > 0)
+            base = p->ld_cg;                      /* .cg skips L1: an L2 hit (bench_global[1]) */
         if (ws_op_class_of(in->op) == CLS_ATOMIC) /* a release's fence comes before the atomic: its result is later */
             base = (mc->space == WS_SPACE_SHARED ? p->atom_shared : p->lat[LAT_ATOM]) +
                    (fence_of(p, in) > 0 ? fence_of(p, in) : 0);

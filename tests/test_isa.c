@@ -263,9 +263,11 @@ static void test_insn_print(void **state)
 {
     (void)state;
     static const char src[] = ".version 9.0\n.target sm_90\n.address_size 64\n"
-                              ".visible .entry k()\n{\n\t.reg .pred %p<3>;\n\t.reg .b32 %r<8>;\n"
+                              ".visible .entry k()\n{\n\t.reg .pred %p<3>;\n\t.reg .b32 %r<8>;\n\t.reg .b64 %rd<2>;\n"
                               "\tshfl.sync.down.b32 %r1|%p1, %r2, 16, 31, -1;\n"
                               "\t@!%p1 add.s32 %r3, %r1, -7;\n"
+                              "\tld.global.cg.u32 %r4, [%rd1];\n"
+                              "\tld.global.nc.u32 %r5, [%rd1];\n"
                               "\tret;\n}\n";
     ws_module *m = parse_or_fail(src, strlen(src), "insn.ptx");
     const ws_kernel *k = &m->kernels[0];
@@ -278,6 +280,11 @@ static void test_insn_print(void **state)
     assert_non_null(strstr(buf, "@!%p1"));
     assert_non_null(strstr(buf, "add.s32"));
     assert_non_null(strstr(buf, "-7"));
+    /* the cache operators the timing mode reads (.cg: an L2 hit's latency) survive a print */
+    ws_insn_print(m, k, &k->insns[2], buf, sizeof buf);
+    assert_non_null(strstr(buf, "ld.global.cg.u32"));
+    ws_insn_print(m, k, &k->insns[3], buf, sizeof buf);
+    assert_non_null(strstr(buf, "ld.global.nc.u32"));
     ws_module_free(m);
 }
 

@@ -78,6 +78,7 @@ enum {
     WS_MOD_CC = 1u << 20,        /* .cc: writes the carry flag */
     WS_MOD_MMIO = 1u << 21,      /* ld/st .mmio (with .relaxed.sys): memory-mapped I/O, no other effect here */
     WS_MOD_VIDEO_ADD = 1u << 22, /* video .add: the results are added to c (not merged with it) */
+    WS_MOD_CG = 1u << 23,        /* ld .cg: cached in L2, not L1 (its latency is an L2 hit's) */
 };
 
 /* The carry chain's flag CC.CF lives per lane in a hidden .pred register the parser declares
