@@ -18,12 +18,6 @@ static int is_store(const ws_insn *in)
     return (in->op == WS_OP_ST || in->op == WS_OP_RED) && in->space != WS_SPACE_PARAM;
 }
 
-static int is_clock(const ws_insn *in)
-{
-    return in->op == WS_OP_MOV && in->nops >= 2 && in->ops[1].kind == WS_OPND_SREG &&
-           (in->ops[1].reg == WS_SREG_CLOCK64 || in->ops[1].reg == WS_SREG_CLOCK);
-}
-
 static int ends_block(const ws_insn *in)
 {
     return ws_op_class_of(in->op) == CLS_BRANCH || ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
@@ -419,7 +413,7 @@ int ws_stq_regs_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         for (uint32_t j = i; a.copies[c].width == 4 && j-- > 0 && i - j <= COPY_SCAN;) {
             if (leader[o[j + 1]] && j + 1 != i)
                 break;
-            if (is_clock(&code[o[j]])) {
+            if (ws_insn_reads_clock(&code[o[j]])) {
                 at = j;
                 break;
             }
