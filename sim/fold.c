@@ -1,6 +1,7 @@
 /* fold: the IADD3 and LOP3 ptxas forms, and its REDUX copies (fold.h). */
 #include "fold.h"
 #include "cfg.h"
+#include "narrow.h"
 
 #include <stdlib.h>
 
@@ -19,11 +20,13 @@ enum { FAMILY_NONE, FAMILY_ADD, FAMILY_LOGIC };
 enum { TREE_MIN = 3 };
 
 /* Which 3-input SASS op the instruction can be half of: a 32-bit integer add or sub (IADD3), or a
- * 32-bit and/or/xor (LOP3); unguarded, without .sat or .cc, of registers and immediates. */
-static int family_of(const ws_insn *in)
+ * 32-bit and/or/xor (LOP3); unguarded, without .sat or .cc, of registers and immediates. A 64-bit
+ * add whose low half alone is read (narrow: its WS_NARROW_*, narrow.h) is a 32-bit one. */
+static int family_of(const ws_insn *in, unsigned narrow)
 {
     ws_type t = (ws_type)in->type;
-    if (in->guard != WS_NO_REG || ws_type_is_float(t) || ws_type_bits(t) != 32 || in->nops != 3 ||
+    unsigned bits = narrow == WS_NARROW_LOW_ONLY ? 32 : ws_type_bits(t);
+    if (in->guard != WS_NO_REG || ws_type_is_float(t) || bits != 32 || in->nops != 3 ||
         (in->mods & (WS_MOD_SAT | WS_MOD_CC)) || in->ops[0].kind != WS_OPND_REG)
         return FAMILY_NONE;
     for (unsigned i = 1; i < 3; i++)
@@ -58,20 +61,69 @@ static uint32_t only_reader(const ws_kernel *k, const ws_insn *code, const ws_re
     return n == 1 && reads[reg] == 1 && written[reg] == 1 ? reader : UINT32_MAX;
 }
 
-/* IADD3 / LOP3: instruction pc (not yet a 3-input op itself) whose value one instruction of its
- * family reads, in the same block, that is not a 3-input op yet either. */
-static void fold_alu(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
-                     const uint32_t *reads, const uint32_t *written, uint8_t *host, ws_fold *f)
+/* A cvt that is a register of its source in SASS: a 64-bit integer's low register (cvt.u32.u64), or
+ * a widening whose low half alone is read (narrow.h WS_NARROW_LOW_REG). */
+static int renames(const ws_insn *in, unsigned narrow)
 {
+    ws_type to = (ws_type)in->type, from = (ws_type)in->type2;
+    if (in->op != WS_OP_CVT || in->guard != WS_NO_REG || in->ops[1].kind != WS_OPND_REG || (in->mods & WS_MOD_SAT) ||
+        ws_type_is_float(to) || ws_type_is_float(from))
+        return 0;
+    return narrow == WS_NARROW_LOW_REG || (ws_type_bits(to) == 32 && ws_type_bits(from) == 64);
+}
+
+/* The add or logic op that reads the value pc writes, in pc's block, through the renames between
+ * (only_reader of each): the next add of bench_conv[6]'s chain reads the last one's low register. */
+static uint32_t next_op(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
+                        const uint32_t *block, const uint32_t *reads, const uint32_t *written, uint32_t pc)
+{
+    uint32_t j = only_reader(k, code, uses, block, reads, written, pc, code[pc].ops[0].reg);
+    while (j != UINT32_MAX && renames(&code[j], narrow[j]) && code[j].ops[0].reg < k->nregs)
+        j = only_reader(k, code, uses, block, reads, written, j, code[j].ops[0].reg);
+    return j;
+}
+
+/* Whether source operand i of in is a constant: an immediate, or a register only a mov of an
+ * immediate writes (konst, per register). */
+static int constant_operand(const ws_insn *in, unsigned i, const uint8_t *konst, uint32_t nregs)
+{
+    const ws_operand *o = &in->ops[i];
+    return o->kind == WS_OPND_IMM || (o->kind == WS_OPND_REG && o->reg < nregs && konst[o->reg]);
+}
+
+/* An add or sub of a constant to the value the chain carries (operand 1, or 2 when 1 is constant). */
+static int adds_constant(const ws_insn *in, const uint8_t *konst, uint32_t nregs)
+{
+    return (in->op == WS_OP_ADD || in->op == WS_OP_SUB) &&
+           (constant_operand(in, 2, konst, nregs) || (in->op == WS_OP_ADD && constant_operand(in, 1, konst, nregs)));
+}
+
+/* Adds of constants ptxas merges once more: a pair of them is an add of the constants' sum, which
+ * pairs with the next pair (bench_conv.sass: 64 dependent increments are 16 `IADD3.X R, R, 0x2, RZ,
+ * PT, PT`, +4 each; bench_alu.sass: 64 adds of a register are 32 IADD3). */
+enum { CONSTANT_GROUP = 4 };
+
+/* IADD3 / LOP3: instruction pc (not yet a 3-input op itself) whose value one instruction of its
+ * family reads, in the same block, that is not a 3-input op yet either; adds of constants in groups
+ * of CONSTANT_GROUP (merged: how many PTX ops an instruction stands for so far). */
+static void fold_alu(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
+                     const uint32_t *block, const uint32_t *reads, const uint32_t *written, const uint8_t *konst,
+                     uint8_t *host, uint8_t *merged, ws_fold *f)
+{
+    for (uint32_t pc = 0; pc < k->ninsns; pc++)
+        merged[pc] = 1;
     for (uint32_t pc = 0; pc < k->ninsns; pc++) {
-        int fam = family_of(&code[pc]);
+        int fam = family_of(&code[pc], narrow[pc]);
         uint32_t r = code[pc].ops[0].reg;
         if (fam == FAMILY_NONE || host[pc] || r >= k->nregs)
             continue;
-        uint32_t j = only_reader(k, code, uses, block, reads, written, pc, r);
-        if (j != UINT32_MAX && family_of(&code[j]) == fam && !host[j]) {
+        uint32_t j = next_op(k, code, uses, narrow, block, reads, written, pc);
+        if (j != UINT32_MAX && family_of(&code[j], narrow[j]) == fam && !host[j]) {
             f->kind[pc] = WS_FOLD_ALU;
-            host[j] = 1;
+            int constants = fam == FAMILY_ADD && adds_constant(&code[pc], konst, k->nregs) &&
+                            adds_constant(&code[j], konst, k->nregs);
+            merged[j] = (uint8_t)(merged[pc] + 1);
+            host[j] = !constants || merged[j] >= CONSTANT_GROUP;
         }
     }
 }
@@ -123,18 +175,19 @@ static void fold_loads(const ws_kernel *k, const ws_insn *code, const ws_reg_use
 
 /* The tree ptxas makes of an associative chain (fold.h): nodes of one and/or/xor op, each read by
  * another node of the tree alone (its parent), at least one leaf a shuffle's or a load's value. */
-static void fold_tree(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
-                      const uint32_t *reads, const uint32_t *written, uint8_t *host, ws_fold *f, uint32_t *root)
+static void fold_tree(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
+                      const uint32_t *block, const uint32_t *reads, const uint32_t *written, uint8_t *host, ws_fold *f,
+                      uint32_t *root)
 {
     uint32_t n = k->ninsns, *parent = root + n, *size = root + 2 * n, *last = root + 3 * n;
     for (uint32_t pc = 0; pc < n; pc++) {
         parent[pc] = UINT32_MAX;
         size[pc] = 0;
         uint32_t r = code[pc].ops[0].reg;
-        if (family_of(&code[pc]) != FAMILY_LOGIC || r >= k->nregs)
+        if (family_of(&code[pc], narrow[pc]) != FAMILY_LOGIC || r >= k->nregs)
             continue;
         uint32_t j = only_reader(k, code, uses, block, reads, written, pc, r);
-        if (j != UINT32_MAX && family_of(&code[j]) == FAMILY_LOGIC && code[j].op == code[pc].op)
+        if (j != UINT32_MAX && family_of(&code[j], narrow[j]) == FAMILY_LOGIC && code[j].op == code[pc].op)
             parent[pc] = j;
     }
     for (uint32_t pc = n; pc-- > 0;) /* a parent comes after its children */
@@ -143,7 +196,7 @@ static void fold_tree(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         last[r] = UINT32_MAX;
     uint8_t *slow = host + n + 1; /* per root: a leaf from a shuffle or a load */
     for (uint32_t pc = 0; pc < n; pc++) {
-        if (family_of(&code[pc]) == FAMILY_LOGIC) {
+        if (family_of(&code[pc], narrow[pc]) == FAMILY_LOGIC) {
             size[root[pc]]++;
             for (uint32_t i = 0; i < uses[pc].nsrc; i++) {
                 uint32_t w = uses[pc].src[i] < k->nregs ? last[uses[pc].src[i]] : UINT32_MAX;
@@ -157,7 +210,7 @@ static void fold_tree(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     }
     for (uint32_t pc = 0; pc < n; pc++) {
         uint32_t r = root[pc];
-        if (family_of(&code[pc]) != FAMILY_LOGIC || size[r] < TREE_MIN || !slow[r])
+        if (family_of(&code[pc], narrow[pc]) != FAMILY_LOGIC || size[r] < TREE_MIN || !slow[r])
             continue;
         host[pc] = 1; /* pairwise folding leaves the tree alone */
         if (pc != r)
@@ -181,18 +234,83 @@ static void fold_hoist(const ws_kernel *k, const ws_insn *code, const uint8_t *l
     }
 }
 
-int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, int tree_on, ws_fold *f)
+/* A div.full or div.approx .f32 by a register: ptxas computes it as MUFU.RCP of the divisor (with
+ * its range fix-up) and FMULs of the dividend by that reciprocal, so the reciprocal of a divisor
+ * that does not change is computed once (bench_div.sass). FTZ and the two forms each have their
+ * own fix-up, so only a division of the same form shares it. */
+static int reciprocal_div(const ws_insn *in)
+{
+    return in->op == WS_OP_DIV && in->type == WS_T_F32 && (in->mods & (WS_MOD_FULL | WS_MOD_APPROX)) && in->nops == 3 &&
+           in->ops[2].kind == WS_OPND_REG;
+}
+
+static int same_form(const ws_insn *a, const ws_insn *b)
+{
+    uint32_t m = WS_MOD_FULL | WS_MOD_APPROX | WS_MOD_FTZ;
+    return (a->mods & m) == (b->mods & m) && a->ops[2].reg == b->ops[2].reg;
+}
+
+/* Whether some instruction in [from, to] writes reg (guarded or not). */
+static int written_in(const ws_reg_use *uses, uint32_t from, uint32_t to, uint32_t reg)
+{
+    for (uint32_t j = from; j <= to; j++)
+        if (ws_reg_use_writes(&uses[j], reg))
+            return 1;
+    return 0;
+}
+
+/* WS_FOLD_RCP (fold.h): a reciprocal division whose reciprocal ptxas has computed before it, so
+ * that only its FMULs are left: its divisor is not written in the innermost loop around it (the
+ * instructions from a backward branch's target to the branch), or an earlier unguarded division
+ * of the same form by the same register in its block computed it and nothing wrote the register
+ * since. bench_div.sass: each chain of 64 div.full.f32 (div.approx.f32) by one register is one
+ * MUFU.RCP and its fix-up at the region's start, then three (two) FMULs a division. */
+static void fold_rcp(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block, ws_fold *f)
+{
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        const ws_insn *in = &code[pc];
+        if (!reciprocal_div(in) || f->kind[pc] != WS_FOLD_NONE)
+            continue;
+        uint32_t divisor = in->ops[2].reg, from = 0, to = UINT32_MAX;
+        for (uint32_t j = pc; j < k->ninsns; j++) { /* the innermost loop: the shortest span around pc */
+            const ws_insn *b = &code[j];
+            uint32_t t = (uint32_t)b->ops[0].imm;
+            if (ws_op_class_of(b->op) == CLS_BRANCH && t <= pc && j - t < to - from) {
+                from = t;
+                to = j;
+            }
+        }
+        int hoisted = to != UINT32_MAX && !written_in(uses, from, to, divisor);
+        for (uint32_t j = pc; !hoisted && j-- > 0 && block[j] == block[pc];) {
+            if (ws_reg_use_writes(&uses[j], divisor))
+                break; /* a new divisor (also a division that writes its own divisor) */
+            hoisted = reciprocal_div(&code[j]) && code[j].guard == WS_NO_REG && same_form(&code[j], in);
+        }
+        if (hoisted)
+            f->kind[pc] = WS_FOLD_RCP;
+    }
+}
+
+int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow, int tree_on,
+                  ws_fold *f)
 {
     uint32_t n = k->ninsns;
     f->kind = calloc((size_t)n + 1, 1);
     f->holds = calloc((size_t)n + 1, 1);
     f->same = malloc(((size_t)n + 1) * sizeof *f->same);
     uint8_t *leader = calloc((size_t)n + 1, 1), *host = calloc(2 * ((size_t)n + 1), 1);
+    uint8_t *merged = malloc((size_t)n + 1), *konst = calloc((size_t)k->nregs + 1, 1), *none = NULL;
+    if (!narrow) /* no 64-bit value narrowed */
+        narrow = none = calloc((size_t)n + 1, 1);
     uint32_t *tree = malloc(4 * ((size_t)n + (size_t)k->nregs + 1) * sizeof *tree);
     uint32_t *block = malloc(((size_t)n + 1) * sizeof *block);
     uint32_t *reads = calloc((size_t)k->nregs + 1, sizeof *reads),
              *written = calloc((size_t)k->nregs + 1, sizeof *written);
-    if (!f->kind || !f->holds || !f->same || !leader || !host || !block || !reads || !written || !tree) {
+    if (!f->kind || !f->holds || !f->same || !leader || !host || !block || !reads || !written || !tree || !merged ||
+        !konst || !narrow) {
+        free(merged);
+        free(konst);
+        free(none);
         free(tree);
         free(leader);
         free(host);
@@ -214,16 +332,25 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
             if (uses[pc].src[i] < k->nregs)
                 reads[uses[pc].src[i]]++;
         for (uint32_t i = 0; i < uses[pc].ndst; i++)
-            if (uses[pc].dst[i] < k->nregs)
+            if (uses[pc].dst[i] < k->nregs) {
                 written[uses[pc].dst[i]]++;
+                konst[uses[pc].dst[i]] =
+                    code[pc].op == WS_OP_MOV && code[pc].guard == WS_NO_REG && code[pc].ops[1].kind == WS_OPND_IMM;
+            }
     }
+    for (uint32_t r = 0; r < k->nregs; r++) /* a constant: one write, a mov of an immediate */
+        konst[r] = konst[r] && written[r] == 1;
     for (uint32_t pc = 0; pc < n; pc++) /* a redux.sync: REDUX + IMAD.U32, which waits */
         f->holds[pc] = code[pc].op == WS_OP_REDUX;
     fold_loads(k, code, uses, block, f);
     if (tree_on)
-        fold_tree(k, code, uses, block, reads, written, host, f, tree);
-    fold_alu(k, code, uses, block, reads, written, host, f);
+        fold_tree(k, code, uses, narrow, block, reads, written, host, f, tree);
+    fold_alu(k, code, uses, narrow, block, reads, written, konst, host, merged, f);
     fold_hoist(k, code, leader, f);
+    fold_rcp(k, code, uses, block, f);
+    free(merged);
+    free(konst);
+    free(none);
     free(tree);
     free(leader);
     free(host);

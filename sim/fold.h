@@ -8,7 +8,11 @@
  *    (time_cub_block_reduce_raking_sum_int_b1024.sass: its 31 adds are 15 IADD3 and an
  *    IMAD.IADD; bench_alu.sass: 64 `add.u32 %r13, %r13, %r2` are 32 IADD3; bench_mio_w1.sass:
  *    `LOP3.LUT 0x96` of two xors). The first of the pair takes no issue slot and no latency: its
- *    value is ready when its sources are, and its reader (the IADD3, LOP3) waits for them.
+ *    value is ready when its sources are, and its reader (the IADD3, LOP3) waits for them. Adds of
+ *    constants (immediates, registers a lone mov of an immediate writes) merge once more, four to
+ *    an IADD3 (bench_conv.sass: bench_conv[6]'s 64 increments, 32-bit adds by narrow.h, are 16
+ *    `IADD3.X R, R, 0x2, RZ, PT, PT`); the reader may be reached through cvts that are a register
+ *    of their source (the truncation to the low half, a widening narrow.h keeps as its source).
  *  - A longer chain of one and/or/xor (three ops and more, each value read by the next alone)
  *    with a shuffle's or a load's value among its leaves is a tree of 3-input LOP3s that
  *    combines the leaves as they come (bench_mio_w1.sass, bench_throughput.sass: the 64 shuffle
@@ -34,7 +38,15 @@
  *    0x00a0, `BAR.SYNC` at 0x0100, `@P1 BRA` at 0x0110; warp_sum_int_b128.sass `ISETP.NE.AND P0, PT,
  *    R0, RZ, PT` at 0x00d0, `BAR.SYNC` at 0x01a0, `@!P0 LDS.64` at 0x01b0. It takes no issue slot
  *    after the barrier and its predicate is ready its latency after its sources, so what it guards
- *    does not wait guard.feed after the release (timing.c). */
+ *    does not wait guard.feed after the release (timing.c).
+ *  - div.full.f32 and div.approx.f32 by a register are MUFU.RCP of the divisor with a range fix-up,
+ *    then FMULs of the dividend by the reciprocal. ptxas computes the reciprocal of a divisor once:
+ *    before a loop that does not write the divisor, and once in a basic block for every division
+ *    of the same form by the same unchanged register (bench_div.sass: 64 div.full.f32 by one
+ *    register are one FSETP/FSEL/MUFU.RCP fix-up, then `@P0 FMUL`, `@!P2 FMUL`, `FMUL` a division;
+ *    64 div.approx.f32 one MUFU.RCP, then `@!P2 FMUL`, `FMUL`). Such a division costs only its
+ *    FMULs (the preset's div.full.hoisted, div.approx.hoisted: 12.6 and 8.3 cycles a step on the
+ *    H200); the first of a block still costs the whole sequence. */
 #ifndef WS_FOLD_H
 #define WS_FOLD_H
 
@@ -45,6 +57,7 @@ enum {
     WS_FOLD_ALU,   /* an add or logic op folded into its one reader (IADD3, LOP3) */
     WS_FOLD_LOAD,  /* a shared load of what an earlier load of its block read: its register (same) */
     WS_FOLD_HOIST, /* a setp right after a bar.sync: ptxas issues it above the BAR.SYNC */
+    WS_FOLD_RCP,   /* a div.full/.approx.f32 whose reciprocal is computed before it: its FMULs alone */
 };
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
@@ -56,9 +69,10 @@ typedef struct {
     uint32_t *same;
 } ws_fold;
 
-/* The folds of a kernel (code: its instructions as they run; uses: their registers). Returns 0,
- * or -1 when out of memory. */
-int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, int tree, ws_fold *f);
+/* The folds of a kernel (code: its instructions as they run; uses: their registers; narrow: their
+ * WS_NARROW_* (narrow.h), or NULL for none). Returns 0, or -1 when out of memory. */
+int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow, int tree,
+                  ws_fold *f);
 void ws_fold_free(ws_fold *f);
 
 #endif

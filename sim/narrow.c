@@ -21,6 +21,7 @@ typedef struct {
     uint32_t *block;        /* per instruction: its basic block */
     uint32_t *reader_block; /* per register: the one block that reads it, NO_BLOCK or MANY_BLOCKS */
     uint8_t *exposed;       /* per register: some block reads it before writing it */
+    const uint8_t *out;     /* per instruction: its WS_NARROW_*, known for those after the one asked of */
 } narrow_ctx;
 
 static int is_int64(unsigned type) { return !ws_type_is_float((ws_type)type) && ws_type_bits((ws_type)type) == 64; }
@@ -58,8 +59,8 @@ static unsigned halves_read(const narrow_ctx *c, uint32_t pc, uint32_t reg)
     uint32_t b = c->block[pc];
     for (uint32_t j = pc + 1; j < c->n && c->block[j] == b && r != WHOLE; j++) {
         const ws_reg_use *u = &c->uses[j];
-        if (has(u->src, u->nsrc, reg))
-            r |= read_halves(&c->code[j], reg);
+        if (has(u->src, u->nsrc, reg)) /* an add whose low half alone is read reads its sources' low halves */
+            r |= c->out[j] == WS_NARROW_LOW_ONLY && c->code[j].guard != reg ? LO : read_halves(&c->code[j], reg);
         if (c->code[j].guard == WS_NO_REG && has(u->dst, u->ndst, reg))
             return r; /* overwritten: later reads are another value's */
     }
@@ -78,6 +79,11 @@ static unsigned narrow_of(const narrow_ctx *c, uint32_t pc)
         return halves_read(c, pc, dst) == HI ? WS_NARROW_HIGH_ONLY : WS_NARROW_NONE;
     if (in->op == WS_OP_SHR && is_int64(in->type) && in->ops[2].kind == WS_OPND_IMM && in->ops[2].imm == 32)
         return halves_read(c, pc, dst) & HI ? WS_NARROW_NONE : WS_NARROW_HIGH_REG;
+    if ((in->op == WS_OP_ADD || in->op == WS_OP_SUB) && is_int64(in->type) && !(in->mods & (WS_MOD_CC | WS_MOD_SAT)))
+        return halves_read(c, pc, dst) & HI ? WS_NARROW_NONE : WS_NARROW_LOW_ONLY;
+    if (in->op == WS_OP_CVT && is_int64(in->type) && !ws_type_is_float((ws_type)in->type2) &&
+        ws_type_bits((ws_type)in->type2) <= 32 && in->ops[1].kind == WS_OPND_REG && !(in->mods & WS_MOD_SAT))
+        return halves_read(c, pc, dst) & HI ? WS_NARROW_NONE : WS_NARROW_LOW_REG;
     return WS_NARROW_NONE;
 }
 
@@ -85,7 +91,8 @@ int ws_narrow_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
 {
     uint32_t n = k->ninsns, nregs = k->nregs ? k->nregs : 1;
     narrow_ctx c = {
-        code, uses, n, malloc(((size_t)n + 1) * sizeof(uint32_t)), malloc(nregs * sizeof(uint32_t)), calloc(nregs, 1)};
+        code, uses, n, malloc(((size_t)n + 1) * sizeof(uint32_t)), malloc(nregs * sizeof(uint32_t)), calloc(nregs, 1),
+        out};
     uint32_t *written = calloc(nregs, sizeof(uint32_t)); /* per register: its block + 1 once written there */
     uint8_t *leader = calloc((size_t)n + 1, 1);
     int ok = c.block && c.reader_block && c.exposed && written && leader;
@@ -111,7 +118,7 @@ int ws_narrow_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
                 if (code[i].guard == WS_NO_REG)
                     written[u->dst[d]] = b + 1;
         }
-        for (uint32_t i = 0; i < n; i++)
+        for (uint32_t i = n; i-- > 0;) /* last first: a value's readers are narrowed before it */
             out[i] = (uint8_t)narrow_of(&c, i);
     }
     free(c.block);

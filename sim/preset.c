@@ -58,6 +58,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("sqrt.rn", sqrt_rn),
     PK("div.f64", div_f64),
     PK("div.64", div_64),
+    PK("div.full.hoisted", div_full_hoisted),
+    PK("div.approx.hoisted", div_approx_hoisted),
     PK("conv.f16", conv_f16),
     PK("mul.f16x2", mul_f16x2),
     PK("bits.feed", bits_feed),

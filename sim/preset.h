@@ -37,6 +37,8 @@ typedef struct {
         stq_data, stq_bandwidth;
     /* forms lowered to longer sequences (timing.c lowered_latency); 0: their class's latency */
     double sfu_fixup, sfu_sincos, rcp_rn, sqrt_rn, div_f64, div_64, conv_f16;
+    /* div.full/div.approx.f32 whose reciprocal ptxas computed before (fold.h WS_FOLD_RCP): its FMULs */
+    double div_full_hoisted, div_approx_hoisted;
     /* forms by type or modifier (timing.c lowered_latency): 32-bit and 64-bit mul.hi, f64
      * arithmetic, 64-bit integer add/sub/shr, min/max and setp; match.all, and match.any with
      * d >= 2 distinct values: match_base + d x match_value */

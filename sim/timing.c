@@ -643,10 +643,20 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
 }
 
 /* The latency of instruction pc (in) with the access mc: latency_of, but for a mul.wide whose
- * high half alone is read (narrow.h), an IMAD.WIDE read at its high register: as IMAD.HI. */
+ * high half alone is read (narrow.h), an IMAD.WIDE read at its high register: as IMAD.HI; for a
+ * 64-bit add whose low half alone is read, a 32-bit one; for a
+ * division whose reciprocal ptxas computed before it (fold.h WS_FOLD_RCP), its FMULs. */
 static double insn_latency(const ws_timing *t, uint32_t pc, const ws_insn *in, const mem_cost *mc)
 {
-    return pc < t->ninfo && t->narrow[pc] == WS_NARROW_HIGH_ONLY ? t->p.mul_hi : latency_of(t, in, mc);
+    if (pc < t->ninfo && t->fold.kind && t->fold.kind[pc] == WS_FOLD_RCP) { /* its FMULs alone (fold.h) */
+        double fmuls = in->mods & WS_MOD_APPROX ? t->p.div_approx_hoisted : t->p.div_full_hoisted;
+        if (fmuls > 0)
+            return fmuls;
+    }
+    unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
+    if (narrow == WS_NARROW_LOW_ONLY) /* one 32-bit IADD3 of the low registers */
+        return t->p.lat[ws_optable[in->op].latency];
+    return narrow == WS_NARROW_HIGH_ONLY ? t->p.mul_hi : latency_of(t, in, mc);
 }
 
 /* A mov of a register or an immediate: ptxas folds it away (a rename, or an immediate operand
@@ -657,6 +667,8 @@ static int is_free_mov(const ws_insn *in, unsigned narrow)
     ws_type to = (ws_type)in->type, from = (ws_type)in->type2;
     if (narrow == WS_NARROW_HIGH_REG)
         return 1; /* shr by 32, only its low half read: the source's high register (bench_mul[1]) */
+    if (narrow == WS_NARROW_LOW_REG)
+        return 1; /* a widening cvt, only its low half read: the source register (bench_conv[6]) */
     if (in->op == WS_OP_CVT && in->ops[1].kind == WS_OPND_REG && !ws_type_is_float(to) && !ws_type_is_float(from) &&
         !(in->mods & WS_MOD_SAT)) {
         if (ws_type_bits(to) == 32 && ws_type_bits(from) == 64)
@@ -1664,7 +1676,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     }
     if (!t->info_ready) {
         if (ws_narrow_build(L->k, L->code, L->uses, t->narrow) != 0 ||
-            (t->p.schedule > 0 && ws_fold_build(L->k, L->code, L->uses, t->p.fold_tree > 0, &t->fold) != 0)) {
+            (t->p.schedule > 0 && ws_fold_build(L->k, L->code, L->uses, t->narrow, t->p.fold_tree > 0, &t->fold) != 0)) {
             ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
             return;
         }

@@ -348,7 +348,7 @@ static void fold_budget_order_of(const char *ptx, unsigned regs, unsigned spare,
         ws_insn_reg_use(&k->insns[i], &uses[i]);
     ws_fold f = {0};
     if (folds)
-        assert_int_equal(ws_fold_build(k, k->insns, uses, 0, &f), 0);
+        assert_int_equal(ws_fold_build(k, k->insns, uses, NULL, 0, &f), 0);
     for (uint32_t i = 0; i < k->ninsns; i++)
         lat[i] = f.kind && f.kind[i] == WS_FOLD_ALU                           ? 0
                  : k->insns[i].op == WS_OP_LD || k->insns[i].op == WS_OP_SHFL ? 23
@@ -565,7 +565,7 @@ static void schedule_pieces_and_folded_loads(void **state)
         l[i] = k->insns[i].op == WS_OP_LD ? 23 : 4;
     }
     ws_fold f = {0};
-    assert_int_equal(ws_fold_build(k, k->insns, u, 0, &f), 0);
+    assert_int_equal(ws_fold_build(k, k->insns, u, NULL, 0, &f), 0);
     /* 0 mov, 1 ld [0], 2 ld [4], 3 add, 4 ld [0] (folded: %r1), 5 st [0], 6 ld [0] (after the
      * store: issued), 7 ld.volatile (issued), 8 st, 9 ret */
     assert_int_equal(f.kind[4], WS_FOLD_LOAD);

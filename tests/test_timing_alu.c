@@ -18,7 +18,7 @@ static uint64_t cycles_of(const char *body, const char *preset)
     char ptx[4096];
     snprintf(ptx, sizeof ptx,
              ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
-             ".reg .b32 %%r<8>;\n.reg .b64 %%rd<12>;\n.reg .f32 %%f<4>;\nld.param.u64 %%rd1, [o];\n"
+             ".reg .b32 %%r<8>;\n.reg .b64 %%rd<12>;\n.reg .f32 %%f<8>;\n.reg .pred %%p<4>;\nld.param.u64 %%rd1, [o];\n"
              "ld.global.u32 %%r1, [%%rd1];\nst.global.u32 [%%rd1+12], %%r1;\nmov.u64 %%rd8, %%clock64;\n%smov.u64 %%rd9, %%clock64;\n"
              "sub.s64 %%rd10, %%rd9, %%rd8;\nst.global.u64 [%%rd1], %%rd10;\nst.global.u32 [%%rd1+8], %%r3;\n"
              "ret;\n}\n",
@@ -77,13 +77,85 @@ static void half2_mul(void **state)
     assert_int_equal(cycles_of("add.f16x2 %r2, %r1, %r1;\nadd.f16x2 %r3, %r2, %r1;\n", NULL), 1 + 4 + 1);
 }
 
+/* bench_conv[6]'s chain: cvt.s64.s32 + add.s64 + cvt.u32.u64 is a 32-bit add of the low halves
+ * (narrow.h), and ptxas merges four dependent adds of a constant into one IADD3 (fold.h; bench_conv.sass:
+ * 64 steps, 16 IADD3.X): four steps cost one add (4), the xor reading them waits for it. */
+static void widened_add_narrowed(void **state)
+{
+    (void)state;
+    char chain[1024];
+    const char *step = "cvt.s64.s32 %rd2, %r2;\nadd.s64 %rd2, %rd2, %rd3;\ncvt.u32.u64 %r2, %rd2;\n";
+    snprintf(chain, sizeof chain, "mov.u64 %%rd3, 4294967297;\nmov.u32 %%r2, %%r1;\n%s%s%s%sxor.b32 %%r3, %%r2, 1;\n",
+             step, step, step, step);
+    assert_int_equal(cycles_of(chain, NULL), 1 + 4 + 1);
+    /* an addend that is not a constant (the loaded word): adds merge in pairs, two IADD3 */
+    snprintf(chain, sizeof chain, "cvt.u64.u32 %%rd3, %%r1;\nmov.u32 %%r2, %%r1;\n%s%s%s%sxor.b32 %%r3, %%r2, 1;\n",
+             step, step, step, step);
+    assert_int_equal(cycles_of(chain, NULL), 1 + 4 + 4 + 1);
+    /* the whole 64-bit sum read (xor.b64): a sign extension (4) and a 64-bit add (alu.64, 6) a step */
+    const char *whole = "mov.u64 %rd3, 4294967297;\ncvt.s64.s32 %rd2, %r1;\nadd.s64 %rd2, %rd2, %rd3;\n"
+                        "xor.b64 %rd4, %rd2, 1;\ncvt.u32.u64 %r3, %rd4;\n";
+    assert_int_equal(cycles_of(whole, NULL), 1 + 4 + 6 + 1);
+}
+
+/* div.approx/div.full.f32 by a register (fold.h WS_FOLD_RCP): ptxas computes the divisor's
+ * reciprocal once (bench_div.sass), so a division after one of the same form by the same unchanged
+ * register costs its FMULs (div.approx.hoisted 8, div.full.hoisted 12), the first the whole
+ * sequence (div, 61). The add.f32 after the chain waits for it. */
+static void division_reuses_the_reciprocal(void **state)
+{
+    (void)state;
+    const char *same = "mov.b32 %f1, %r1;\nmov.f32 %f3, 0f40000000;\ndiv.approx.f32 %f2, %f1, %f3;\n"
+                       "div.approx.f32 %f2, %f2, %f3;\ndiv.approx.f32 %f2, %f2, %f3;\nadd.f32 %f4, %f2, %f2;\n";
+    assert_int_equal(cycles_of(same, NULL), 1 + 61 + 8 + 8 + 1);
+    assert_int_equal(cycles_of(same, "div.approx.hoisted 20\n"), 1 + 61 + 20 + 20 + 1);
+    const char *full = "mov.b32 %f1, %r1;\nmov.f32 %f3, 0f40000000;\ndiv.full.f32 %f2, %f1, %f3;\n"
+                       "div.full.f32 %f2, %f2, %f3;\nadd.f32 %f4, %f2, %f2;\n";
+    assert_int_equal(cycles_of(full, NULL), 1 + 61 + 12 + 1);
+    /* the divisor written between: a new reciprocal, the whole sequence again */
+    const char *rewritten = "mov.b32 %f1, %r1;\nmov.f32 %f3, 0f40000000;\nadd.f32 %f5, %f1, %f1;\n"
+                            "div.approx.f32 %f2, %f1, %f3;\nmov.f32 %f3, %f5;\ndiv.approx.f32 %f2, %f2, %f3;\n"
+                            "add.f32 %f4, %f2, %f2;\n";
+    assert_int_equal(cycles_of(rewritten, NULL), 1 + 61 + 61 + 1);
+    /* another form (div.full after div.approx) has its own fix-up: no reuse */
+    const char *other = "mov.b32 %f1, %r1;\nmov.f32 %f3, 0f40000000;\ndiv.approx.f32 %f2, %f1, %f3;\n"
+                        "div.full.f32 %f2, %f2, %f3;\nadd.f32 %f4, %f2, %f2;\n";
+    assert_int_equal(cycles_of(other, NULL), 1 + 61 + 61 + 1);
+}
+
+/* In a loop whose body does not write the divisor, every division (the first too) costs its FMULs:
+ * ptxas computes the reciprocal before the loop. Three dependent divisions an iteration, four
+ * iterations: the chain is 12 x 8 cycles (the loop's counter runs beside it), 12 x 53 less than
+ * with div.approx.hoisted at the class's 61. A divisor the loop writes is not hoisted. */
+static void division_in_a_loop(void **state)
+{
+    (void)state;
+    const char *invariant = "mov.b32 %f1, %r1;\nmov.f32 %f3, 0f40000000;\nmov.u32 %r4, 0;\nLOOP:\n"
+                            "div.approx.f32 %f1, %f1, %f3;\ndiv.approx.f32 %f1, %f1, %f3;\n"
+                            "div.approx.f32 %f1, %f1, %f3;\nadd.u32 %r4, %r4, 1;\nsetp.lt.u32 %p1, %r4, 4;\n"
+                            "@%p1 bra LOOP;\nadd.f32 %f4, %f1, %f1;\n";
+    assert_int_equal(cycles_of(invariant, NULL), 1 + 12 * 8 + 1);
+    assert_int_equal(cycles_of(invariant, "div.approx.hoisted 61\n") - cycles_of(invariant, NULL), 12 * 53);
+    const char *written = "mov.b32 %f1, %r1;\nmov.f32 %f3, 0f40000000;\nmov.u32 %r4, 0;\nLOOP:\n"
+                          "div.approx.f32 %f1, %f1, %f3;\ndiv.approx.f32 %f1, %f1, %f3;\n"
+                          "div.approx.f32 %f1, %f1, %f3;\nadd.f32 %f3, %f3, 0f3F800000;\nadd.u32 %r4, %r4, 1;\n"
+                          "setp.lt.u32 %p1, %r4, 4;\n@%p1 bra LOOP;\nadd.f32 %f4, %f1, %f1;\n";
+    /* within an iteration the second and third reuse the first's reciprocal: 4 x 2 x 53 */
+    assert_int_equal(cycles_of(written, "div.approx.hoisted 61\n") - cycles_of(written, NULL), 4 * 2 * 53);
+}
+
 int main(void)
 {
+    /* clang-format off */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mul_wide_high_half),
         cmocka_unit_test(free_mov_is_a_rename),
         cmocka_unit_test(bit_ops_wait_for_alu_results),
         cmocka_unit_test(half2_mul),
+        cmocka_unit_test(widened_add_narrowed),
+        cmocka_unit_test(division_reuses_the_reciprocal),
+        cmocka_unit_test(division_in_a_loop),
     };
+    /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
