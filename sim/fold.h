@@ -44,7 +44,8 @@
  *    before a loop that does not write the divisor, and once in a basic block for every division
  *    of the same form by the same unchanged register (bench_div.sass: 64 div.full.f32 by one
  *    register are one FSETP/FSEL/MUFU.RCP fix-up, then `@P0 FMUL`, `@!P2 FMUL`, `FMUL` a division;
- *    64 div.approx.f32 one MUFU.RCP, then `@!P2 FMUL`, `FMUL`). Such a division costs only its
+ *    64 div.approx.f32 one MUFU.RCP, then `@!P2 FMUL`, `FMUL`; div_loop.sass, local ptxas: a loop's
+ *    reciprocal before the loop, and in each iteration when the loop writes the divisor). Such a division costs only its
  *    FMULs (the preset's div.full.hoisted, div.approx.hoisted: 12.6 and 8.3 cycles a step on the
  *    H200); the first of a block still costs the whole sequence. */
 #ifndef WS_FOLD_H
