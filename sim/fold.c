@@ -83,31 +83,52 @@ static uint32_t next_op(const ws_kernel *k, const ws_insn *code, const ws_reg_us
     return j;
 }
 
-/* Whether source operand i of in is a constant: an immediate, or a register only a mov of an
- * immediate writes (konst, per register). */
-static int constant_operand(const ws_insn *in, unsigned i, const uint8_t *konst, uint32_t nregs)
+/* The registers that hold a constant: one write in the kernel, a mov of an immediate (value). */
+typedef struct {
+    uint8_t *known;
+    uint64_t *value;
+} reg_constants;
+
+/* Whether source operand i of in is a constant (an immediate or a constant register), into *c. */
+static int constant_operand(const ws_insn *in, unsigned i, const reg_constants *kc, uint32_t nregs, uint64_t *c)
 {
     const ws_operand *o = &in->ops[i];
-    return o->kind == WS_OPND_IMM || (o->kind == WS_OPND_REG && o->reg < nregs && konst[o->reg]);
+    if (o->kind == WS_OPND_IMM)
+        *c = o->imm;
+    else if (o->kind == WS_OPND_REG && o->reg < nregs && kc->known[o->reg])
+        *c = kc->value[o->reg];
+    else
+        return 0;
+    return 1;
 }
 
-/* An add or sub of a constant to the value the chain carries (operand 1, or 2 when 1 is constant). */
-static int adds_constant(const ws_insn *in, const uint8_t *konst, uint32_t nregs)
+enum { NOT_CONSTANT, ADDS_CONSTANT, ADDS_ONE };
+
+/* An add or sub of a constant to the value the chain carries (operand 1, or 2 when 1 is constant):
+ * ADDS_ONE for a 64-bit add narrowed to its low half (narrow.h) whose constant's low half is 1. */
+static int adds_constant(const ws_insn *in, unsigned narrow, const reg_constants *kc, uint32_t nregs)
 {
-    return (in->op == WS_OP_ADD || in->op == WS_OP_SUB) &&
-           (constant_operand(in, 2, konst, nregs) || (in->op == WS_OP_ADD && constant_operand(in, 1, konst, nregs)));
+    uint64_t c = 0;
+    if ((in->op != WS_OP_ADD && in->op != WS_OP_SUB) ||
+        !(constant_operand(in, 2, kc, nregs, &c) || (in->op == WS_OP_ADD && constant_operand(in, 1, kc, nregs, &c))))
+        return NOT_CONSTANT;
+    return in->op == WS_OP_ADD && narrow == WS_NARROW_LOW_ONLY && (uint32_t)c == 1 ? ADDS_ONE : ADDS_CONSTANT;
 }
 
-/* Adds of constants ptxas merges once more: a pair of them is an add of the constants' sum, which
- * pairs with the next pair (bench_conv.sass: 64 dependent increments are 16 `IADD3.X R, R, 0x2, RZ,
- * PT, PT`, +4 each; bench_alu.sass: 64 adds of a register are 32 IADD3). */
-enum { CONSTANT_GROUP = 4 };
+/* ptxas sums the constants of a chain of dependent adds of constants: one add for the chain
+ * (tests/calibration/sass/adds_chain.sass.xz, local ptxas: 16 `add.u32 %r, %r, 5` are one
+ * `IADD3 R5, R0, 0x50, RZ`; so are 16 of 1, 16 subs, 16 adds of a constant register, and 16
+ * narrowed cvt.s64.s32 + add.s64 of 0x100000005 or 7). Narrowed 64-bit adds of a constant whose
+ * low half is 1 (ADDS_ONE) are the exception: four increments to an `IADD3.X R, R, 0x2, RZ, PT, PT`
+ * (the immediate and two carry-ins), one after another (bench_conv.sass, bench_conv[6]'s 64 steps by
+ * 0x100000001: 16 of them; local ptxas the same for 1, 0x200000001 and 0xffffffff00000001). */
+enum { INCREMENT_GROUP = 4, MERGED_MAX = 255 };
 
 /* IADD3 / LOP3: instruction pc (not yet a 3-input op itself) whose value one instruction of its
- * family reads, in the same block, that is not a 3-input op yet either; adds of constants in groups
- * of CONSTANT_GROUP (merged: how many PTX ops an instruction stands for so far). */
+ * family reads, in the same block, that is not a 3-input op yet either; a chain of adds of constants
+ * is one add, increments four to an IADD3.X (merged: how many PTX ops an instruction stands for). */
 static void fold_alu(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
-                     const uint32_t *block, const uint32_t *reads, const uint32_t *written, const uint8_t *konst,
+                     const uint32_t *block, const uint32_t *reads, const uint32_t *written, const reg_constants *kc,
                      uint8_t *host, uint8_t *merged, ws_fold *f)
 {
     for (uint32_t pc = 0; pc < k->ninsns; pc++)
@@ -120,10 +141,11 @@ static void fold_alu(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
         uint32_t j = next_op(k, code, uses, narrow, block, reads, written, pc);
         if (j != UINT32_MAX && family_of(&code[j], narrow[j]) == fam && !host[j]) {
             f->kind[pc] = WS_FOLD_ALU;
-            int constants = fam == FAMILY_ADD && adds_constant(&code[pc], konst, k->nregs) &&
-                            adds_constant(&code[j], konst, k->nregs);
-            merged[j] = (uint8_t)(merged[pc] + 1);
-            host[j] = !constants || merged[j] >= CONSTANT_GROUP;
+            int a = fam == FAMILY_ADD ? adds_constant(&code[pc], narrow[pc], kc, k->nregs) : NOT_CONSTANT,
+                b = fam == FAMILY_ADD ? adds_constant(&code[j], narrow[j], kc, k->nregs) : NOT_CONSTANT;
+            merged[j] = (uint8_t)(merged[pc] < MERGED_MAX ? merged[pc] + 1 : MERGED_MAX);
+            host[j] = a == NOT_CONSTANT || b == NOT_CONSTANT ||
+                      ((a == ADDS_ONE || b == ADDS_ONE) && merged[j] >= INCREMENT_GROUP);
         }
     }
 }
@@ -273,9 +295,10 @@ static void fold_rcp(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
             continue;
         uint32_t divisor = in->ops[2].reg, from = 0, to = UINT32_MAX;
         for (uint32_t j = pc; j < k->ninsns; j++) { /* the innermost loop: the shortest span around pc */
-            const ws_insn *b = &code[j];
-            uint32_t t = (uint32_t)b->ops[0].imm;
-            if (ws_op_class_of(b->op) == CLS_BRANCH && t <= pc && j - t < to - from) {
+            if (ws_op_class_of(code[j].op) != CLS_BRANCH)
+                continue;
+            uint32_t t = (uint32_t)code[j].ops[0].imm;
+            if (t <= pc && j - t < to - from) {
                 from = t;
                 to = j;
             }
@@ -299,7 +322,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     f->holds = calloc((size_t)n + 1, 1);
     f->same = malloc(((size_t)n + 1) * sizeof *f->same);
     uint8_t *leader = calloc((size_t)n + 1, 1), *host = calloc(2 * ((size_t)n + 1), 1);
-    uint8_t *merged = malloc((size_t)n + 1), *konst = calloc((size_t)k->nregs + 1, 1), *none = NULL;
+    uint8_t *merged = malloc((size_t)n + 1), *none = NULL;
+    reg_constants kc = {calloc((size_t)k->nregs + 1, 1), malloc(((size_t)k->nregs + 1) * sizeof(uint64_t))};
     if (!narrow) /* no 64-bit value narrowed */
         narrow = none = calloc((size_t)n + 1, 1);
     uint32_t *tree = malloc(4 * ((size_t)n + (size_t)k->nregs + 1) * sizeof *tree);
@@ -307,9 +331,10 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     uint32_t *reads = calloc((size_t)k->nregs + 1, sizeof *reads),
              *written = calloc((size_t)k->nregs + 1, sizeof *written);
     if (!f->kind || !f->holds || !f->same || !leader || !host || !block || !reads || !written || !tree || !merged ||
-        !konst || !narrow) {
+        !kc.known || !kc.value || !narrow) {
         free(merged);
-        free(konst);
+        free(kc.known);
+        free(kc.value);
         free(none);
         free(tree);
         free(leader);
@@ -334,22 +359,25 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
         for (uint32_t i = 0; i < uses[pc].ndst; i++)
             if (uses[pc].dst[i] < k->nregs) {
                 written[uses[pc].dst[i]]++;
-                konst[uses[pc].dst[i]] =
-                    code[pc].op == WS_OP_MOV && code[pc].guard == WS_NO_REG && code[pc].ops[1].kind == WS_OPND_IMM;
+                int imm = code[pc].op == WS_OP_MOV && code[pc].guard == WS_NO_REG && code[pc].ops[1].kind == WS_OPND_IMM;
+                kc.known[uses[pc].dst[i]] = (uint8_t)imm;
+                if (imm)
+                    kc.value[uses[pc].dst[i]] = code[pc].ops[1].imm;
             }
     }
     for (uint32_t r = 0; r < k->nregs; r++) /* a constant: one write, a mov of an immediate */
-        konst[r] = konst[r] && written[r] == 1;
+        kc.known[r] = kc.known[r] && written[r] == 1;
     for (uint32_t pc = 0; pc < n; pc++) /* a redux.sync: REDUX + IMAD.U32, which waits */
         f->holds[pc] = code[pc].op == WS_OP_REDUX;
     fold_loads(k, code, uses, block, f);
     if (tree_on)
         fold_tree(k, code, uses, narrow, block, reads, written, host, f, tree);
-    fold_alu(k, code, uses, narrow, block, reads, written, konst, host, merged, f);
+    fold_alu(k, code, uses, narrow, block, reads, written, &kc, host, merged, f);
     fold_hoist(k, code, leader, f);
     fold_rcp(k, code, uses, block, f);
     free(merged);
-    free(konst);
+    free(kc.known);
+    free(kc.value);
     free(none);
     free(tree);
     free(leader);

@@ -8,10 +8,11 @@
  *    (time_cub_block_reduce_raking_sum_int_b1024.sass: its 31 adds are 15 IADD3 and an
  *    IMAD.IADD; bench_alu.sass: 64 `add.u32 %r13, %r13, %r2` are 32 IADD3; bench_mio_w1.sass:
  *    `LOP3.LUT 0x96` of two xors). The first of the pair takes no issue slot and no latency: its
- *    value is ready when its sources are, and its reader (the IADD3, LOP3) waits for them. Adds of
- *    constants (immediates, registers a lone mov of an immediate writes) merge once more, four to
- *    an IADD3 (bench_conv.sass: bench_conv[6]'s 64 increments, 32-bit adds by narrow.h, are 16
- *    `IADD3.X R, R, 0x2, RZ, PT, PT`); the reader may be reached through cvts that are a register
+ *    value is ready when its sources are, and its reader (the IADD3, LOP3) waits for them. A chain
+ *    of adds of constants (immediates, registers a lone mov of an immediate writes) is one add of
+ *    their sum (adds_chain.sass, local ptxas), but narrowed 64-bit adds (narrow.h) of a constant
+ *    whose low half is 1 are four increments to an `IADD3.X R, R, 0x2, RZ, PT, PT` (bench_conv.sass:
+ *    bench_conv[6]'s 64 steps are 16); the reader may be reached through cvts that are a register
  *    of their source (the truncation to the low half, a widening narrow.h keeps as its source).
  *  - A longer chain of one and/or/xor (three ops and more, each value read by the next alone)
  *    with a shuffle's or a load's value among its leaves is a tree of 3-input LOP3s that

@@ -78,8 +78,9 @@ static void half2_mul(void **state)
 }
 
 /* bench_conv[6]'s chain: cvt.s64.s32 + add.s64 + cvt.u32.u64 is a 32-bit add of the low halves
- * (narrow.h), and ptxas merges four dependent adds of a constant into one IADD3 (fold.h; bench_conv.sass:
- * 64 steps, 16 IADD3.X): four steps cost one add (4), the xor reading them waits for it. */
+ * (narrow.h). By a constant whose low half is 1, ptxas merges four steps into one IADD3.X (fold.h;
+ * bench_conv.sass: 64 steps, 16 IADD3.X): four steps cost one add (4), eight two; by another
+ * constant the chain is one add (adds_chain.sass). The xor reading the chain waits for it. */
 static void widened_add_narrowed(void **state)
 {
     (void)state;
@@ -88,6 +89,18 @@ static void widened_add_narrowed(void **state)
     snprintf(chain, sizeof chain, "mov.u64 %%rd3, 4294967297;\nmov.u32 %%r2, %%r1;\n%s%s%s%sxor.b32 %%r3, %%r2, 1;\n",
              step, step, step, step);
     assert_int_equal(cycles_of(chain, NULL), 1 + 4 + 1);
+    snprintf(chain, sizeof chain,
+             "mov.u64 %%rd3, 4294967297;\nmov.u32 %%r2, %%r1;\n%s%s%s%s%s%s%s%sxor.b32 %%r3, %%r2, 1;\n", step, step,
+             step, step, step, step, step, step);
+    assert_int_equal(cycles_of(chain, NULL), 1 + 4 + 4 + 1);
+    snprintf(chain, sizeof chain, "mov.u64 %%rd3, 7;\nmov.u32 %%r2, %%r1;\n%s%s%s%s%s%s%s%sxor.b32 %%r3, %%r2, 1;\n",
+             step, step, step, step, step, step, step, step);
+    assert_int_equal(cycles_of(chain, NULL), 1 + 4 + 1);
+    /* 32-bit adds and subs of immediates: one add */
+    assert_int_equal(cycles_of("add.u32 %r2, %r1, 5;\nadd.u32 %r2, %r2, 5;\nsub.u32 %r2, %r2, 1;\nadd.u32 %r2, %r2, 5;\n"
+                               "add.u32 %r2, %r2, 5;\nxor.b32 %r3, %r2, 1;\n",
+                               NULL),
+                     1 + 4 + 1);
     /* an addend that is not a constant (the loaded word): adds merge in pairs, two IADD3 */
     snprintf(chain, sizeof chain, "cvt.u64.u32 %%rd3, %%r1;\nmov.u32 %%r2, %%r1;\n%s%s%s%sxor.b32 %%r3, %%r2, 1;\n",
              step, step, step, step);
