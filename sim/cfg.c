@@ -28,6 +28,19 @@ void ws_block_starts(const ws_kernel *k, uint8_t *leader)
             leader[k->calls[i].entry] = 1;
 }
 
+void ws_flow_block_starts(const ws_insn *code, uint32_t n, uint8_t *leader)
+{
+    if (n)
+        leader[0] = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        const ws_insn *in = &code[i];
+        if (is_branch(in) && in->ops[0].imm <= n)
+            leader[in->ops[0].imm] = 1;
+        if (ends_block(in))
+            leader[i + 1] = 1;
+    }
+}
+
 uint32_t *ws_reconvergence_points(const ws_kernel *k)
 {
     uint32_t n = k->ninsns;
@@ -42,19 +55,10 @@ uint32_t *ws_reconvergence_points(const ws_kernel *k)
     }
     for (uint32_t i = 0; i < n; i++)
         result[i] = UINT32_MAX;
-    /* leaders: the first instruction, branch targets, instructions after a block end */
     uint8_t *leader = calloc(n + 1, 1);
     if (!leader)
         goto fail_early;
-    if (n)
-        leader[0] = 1;
-    for (uint32_t i = 0; i < n; i++) {
-        const ws_insn *in = &k->insns[i];
-        if (is_branch(in) && in->ops[0].imm <= n)
-            leader[in->ops[0].imm] = 1;
-        if (ends_block(in) && i + 1 <= n)
-            leader[i + 1] = 1;
-    }
+    ws_flow_block_starts(k->insns, n, leader);
     uint32_t nb = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (leader[i])
