@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "exec.h"
 #include "exec_fast.h"
+#include "fpexact.h"
 #include "interp.h"
 #include "interp_issue.h"
 #include "memory.h"
@@ -191,8 +192,9 @@ static uint64_t analysis_bytes(const ws_kernel *k)
  * next launch of the same kernel: a short launch (the numba peer's, a test's) would otherwise
  * spend a third of its time on it. The same kernel means the same instructions, byte for byte,
  * and the same symbol addresses, not only the same pointer: a module freed and parsed again may
- * come back at the address of another. Returns WS_OK, or WS_ERR_LIMIT (the memory limit) or
- * WS_ERR_INTERNAL (out of memory) with res->message set. */
+ * come back at the address of another. Returns WS_OK, or WS_ERR_LIMIT (the memory limit),
+ * WS_ERR_INPUT (an fma this host cannot compute: fpexact.h) or WS_ERR_INTERNAL (out of memory)
+ * with res->message set. */
 static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
 {
     ws_prepared *p = &sim->prepared;
@@ -239,6 +241,15 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
         if (!sim->cfg.no_contract) /* the H200 runs what ptxas made: mul + add fused into one fma */
             ws_contract_rewrite(k, p->code);
         for (uint32_t i = 0; i < k->ninsns; i++) {
+            if (ws_insn_calls_fma(&p->code[i]) && !ws_fma_available()) { /* refused, never run wrong */
+                ws_mem_release(sim, work);
+                prepared_free(sim);
+                snprintf(res->message, sizeof res->message,
+                         "kernel %s: the fused multiply-add at PTX line %u cannot be computed exactly here: this CPU "
+                         "has no FMA instruction and the C library's fma could not be loaded (libm.so.6)",
+                         k->name, k->insns[i].line);
+                return WS_ERR_INPUT;
+            }
             p->xfn[i] = (L->slow & WS_SLOW_EXEC) ? ws_executors[p->code[i].op] : ws_fast_executor(&p->code[i], p->rkind);
             ws_insn_reg_use(&p->code[i], &p->uses[i]);
         }
