@@ -187,7 +187,8 @@ struct ws_timing {
     timing_info *info;     /* per instruction (timing_info_of), built for the launch's first block */
     uint8_t *narrow;       /* per instruction: WS_NARROW_* (narrow.h), built before info */
     ws_fold fold;          /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
-    ws_stq_regs stq_regs;  /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads) */
+    ws_stq_regs stq_regs;  /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads):
+                              the prepared kernel's (L->stq_regs), not freed here */
     double *stq_read;      /* nwarps x stq_regs.nslots: when each such store last read its registers */
     uint32_t ninfo;
     uint32_t nfast; /* ninfo, or 0 with --slow-path timing: info_of and uses_of take the tables below it */
@@ -315,15 +316,14 @@ uint64_t ws_timing_block_memory(const ws_timing *t)
     return t->block_missed && t->miss > 0 ? (uint64_t)ws_llround(t->miss) : 0;
 }
 
-uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
+uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps, const ws_stq_regs *stq)
 {
     uint64_t nregs = k->nregs ? k->nregs : 1;
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
            (uint64_t)(k->ninsns ? k->ninsns : 1) * (sizeof(timing_info) + 1) + ws_schedule_bytes(k->ninsns) +
            (uint64_t)k->ninsns * sizeof(double) + ((uint64_t)k->ninsns + 1) * 2 +
            ((uint64_t)k->ninsns + 1) * (sizeof(uint32_t) + 2) + ((uint64_t)k->ninsns + 1) * 2 +
-           (uint64_t)k->ninsns * 2 * sizeof(uint32_t) +
-           (uint64_t)nwarps * (k->ninsns < WS_STQ_SLOTS_MAX ? k->ninsns : WS_STQ_SLOTS_MAX) * sizeof(double);
+           (uint64_t)nwarps * stq->nslots * sizeof(double);
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -336,7 +336,6 @@ void ws_timing_destroy(ws_timing *t)
     free(t->info);
     free(t->narrow);
     ws_fold_free(&t->fold);
-    ws_stq_regs_free(&t->stq_regs);
     free(t->stq_read);
     free(t->stores);
     ws_schedule_free(&t->sched);
@@ -1668,13 +1667,9 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
             return;
         }
-        if (t->p.stq_reads > 0 && t->p.stq_bytes > 0) {
-            if (ws_stq_regs_build(L->k, L->code, L->uses, &t->stq_regs) != 0) {
-                ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
-                return;
-            }
-            if (t->stq_regs.nslots &&
-                !(t->stq_read = calloc((size_t)t->nwarps * t->stq_regs.nslots, sizeof *t->stq_read))) {
+        if (t->p.stq_reads > 0 && t->p.stq_bytes > 0 && L->stq_regs->nslots) {
+            t->stq_regs = *L->stq_regs;
+            if (!(t->stq_read = calloc((size_t)t->nwarps * t->stq_regs.nslots, sizeof *t->stq_read))) {
                 ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
                 return;
             }
