@@ -305,12 +305,7 @@ uint32_t *ws_registers_read_unwritten(const ws_kernel *k, const ws_insn *code, c
         memcpy(cur, &in_sets[(size_t)i * words], words * sizeof *cur);
         const ws_insn *in = &code[i];
         insn_writes(in, &uses[i], cur, k->nregs);
-        uint32_t succ[2], ns = 0;
-        if (is_branch(in) && in->ops[0].imm < n)
-            succ[ns++] = (uint32_t)in->ops[0].imm;
-        if (!ends_block(in) || in->guard != WS_NO_REG)
-            if (i + 1 < n)
-                succ[ns++] = i + 1;
+        uint32_t succ[2], ns = ws_insn_successors(code, n, i, succ);
         for (uint32_t s = 0; s < ns; s++) {
             uint64_t *dst = &in_sets[(size_t)succ[s] * words];
             int changed = !reached[succ[s]];
