@@ -1654,7 +1654,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     }
     if (!t->cga_built) { /* before info: timing_info_of reads it */
         t->cga_built = 1;
-        if (ws_cga_build(L->k, L->code, L->m, &t->cga) != 0) {
+        if (ws_cga_build(L->k, L->code, L->uses, L->m, &t->cga) != 0) {
             ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
             return;
         }
