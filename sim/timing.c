@@ -1330,12 +1330,8 @@ static inline int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
     return release_complete(t, b, cycle);
 }
 
-/* Charges warp wi's cycles from the first uncharged one to `to` (excluded) as the scheduling pass
- * that computed its when/why saw them: a cycle before `when` to why, a cycle from `when` on (it
- * could issue, another warp did) to issue. The figures change only in a scheduling pass (update),
- * so a warp is charged lazily, when they change or it issues; with stall events (eager) every
- * cycle as it passes, in the order the events are emitted. eager: t->eager, a constant in
- * run_passes' copies (the lazy ones test no listener). */
+/* settle's stall events, one a cycle from `from` to `to` (excluded): why before split, issue from
+ * it on (out of line: only a listener needs them). */
 static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi,
                                                   uint64_t from, uint64_t split, uint64_t to, int every)
 {
@@ -1344,6 +1340,12 @@ static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L
                    c < split ? (ws_stall_reason)t->why[wi] : WS_STALL_ISSUE, t->prod[wi]);
 }
 
+/* Charges warp wi's cycles from the first uncharged one to `to` (excluded) as the scheduling pass
+ * that computed its when/why saw them: a cycle before `when` to why, a cycle from `when` on (it
+ * could issue, another warp did) to issue. The figures change only in a scheduling pass (update),
+ * so a warp is charged lazily, when they change or it issues; with stall events (eager) every
+ * cycle as it passes, in the order the events are emitted. eager: t->eager, a constant in
+ * run_passes' copies (the lazy ones test no listener). */
 static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every,
                           const int eager)
 {
@@ -1515,6 +1517,23 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
     }
 }
 
+/* Unfiled warps: those whose ready cycle (when) has come by `cycle`, and, when next is not NULL (a
+ * constant where it is inlined), in *next the first ready cycle of any (UINT64_MAX: none; a warp
+ * not live waits for UINT64_MAX). */
+static inline __attribute__((always_inline)) uint32_t ready_by(const ws_timing *t, uint32_t nwarps, uint64_t cycle,
+                                                               uint64_t *next)
+{
+    uint32_t ready = 0;
+    uint64_t first = UINT64_MAX;
+    for (uint32_t wi = 0; wi < nwarps; wi++) {
+        first = t->when[wi] < first ? t->when[wi] : first;
+        ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
+    }
+    if (next)
+        *next = first;
+    return ready;
+}
+
 /* The block's scheduling passes, from cycle 0 until it ends or stops; returns the last cycle,
  * *charged_to the cycles charged to every live warp. filed, eager: t->filed and t->eager, constants
  * in each of the four calls, so that each copy has only its own way to find the warps that can
@@ -1548,18 +1567,13 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                 update(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed, eager);
             /* the warps that can issue now; else the first cycle one can (warps not live wait for
              * UINT64_MAX) */
-            next_event = UINT64_MAX;
-            ready = 0;
             if (filed) {
                 if (t->far_from <= cycle || !t->can_issue)
                     wake_far(t, cycle); /* far_from exact when no warp can issue */
                 ready = t->can_issue;
                 next_event = ready ? cycle : next_filed(t, cycle);
             } else
-                for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-                    next_event = t->when[wi] < next_event ? t->when[wi] : next_event;
-                    ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
-                }
+                ready = ready_by(t, b->nwarps, cycle, &next_event);
         }
         jumped = 0;
         *charged_to = cycle;
@@ -1598,9 +1612,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                  * come, or a warp changed (dirty: nothing but a pass's picks and updates ran since
                  * they cleared it); else its ready warps are those whose `when` has come, and
                  * next_event stays */
-                ready = 0;
-                for (uint32_t wi = 0; wi < b->nwarps; wi++)
-                    ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
+                ready = ready_by(t, b->nwarps, cycle, NULL);
                 jumped = !(t->live & ~(t->has_pick | t->blocked)) && !(t->dirty & t->live) && !(t->timed & ready);
             }
             continue; /* else pick again: released warps may have a group now */
