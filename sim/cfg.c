@@ -28,6 +28,19 @@ void ws_block_starts(const ws_kernel *k, uint8_t *leader)
             leader[k->calls[i].entry] = 1;
 }
 
+void ws_flow_block_starts(const ws_insn *code, uint32_t n, uint8_t *leader)
+{
+    if (n)
+        leader[0] = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        const ws_insn *in = &code[i];
+        if (is_branch(in) && in->ops[0].imm <= n)
+            leader[in->ops[0].imm] = 1;
+        if (ends_block(in))
+            leader[i + 1] = 1;
+    }
+}
+
 uint32_t *ws_reconvergence_points(const ws_kernel *k)
 {
     uint32_t n = k->ninsns;
@@ -42,19 +55,10 @@ uint32_t *ws_reconvergence_points(const ws_kernel *k)
     }
     for (uint32_t i = 0; i < n; i++)
         result[i] = UINT32_MAX;
-    /* leaders: the first instruction, branch targets, instructions after a block end */
     uint8_t *leader = calloc(n + 1, 1);
     if (!leader)
         goto fail_early;
-    if (n)
-        leader[0] = 1;
-    for (uint32_t i = 0; i < n; i++) {
-        const ws_insn *in = &k->insns[i];
-        if (is_branch(in) && in->ops[0].imm <= n)
-            leader[in->ops[0].imm] = 1;
-        if (ends_block(in) && i + 1 <= n)
-            leader[i + 1] = 1;
-    }
+    ws_flow_block_starts(k->insns, n, leader);
     uint32_t nb = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (leader[i])
@@ -301,12 +305,7 @@ uint32_t *ws_registers_read_unwritten(const ws_kernel *k, const ws_insn *code, c
         memcpy(cur, &in_sets[(size_t)i * words], words * sizeof *cur);
         const ws_insn *in = &code[i];
         insn_writes(in, &uses[i], cur, k->nregs);
-        uint32_t succ[2], ns = 0;
-        if (is_branch(in) && in->ops[0].imm < n)
-            succ[ns++] = (uint32_t)in->ops[0].imm;
-        if (!ends_block(in) || in->guard != WS_NO_REG)
-            if (i + 1 < n)
-                succ[ns++] = i + 1;
+        uint32_t succ[2], ns = ws_insn_successors(code, n, i, succ);
         for (uint32_t s = 0; s < ns; s++) {
             uint64_t *dst = &in_sets[(size_t)succ[s] * words];
             int changed = !reached[succ[s]];

@@ -12,6 +12,25 @@ uint32_t *ws_reconvergence_points(const ws_kernel *k);
  * the kernel's start makes the first of a basic block (the linked .func code starts one too).
  * The instruction after a branch or an exit starts one as well; the caller marks those. */
 void ws_block_starts(const ws_kernel *k, uint8_t *leader);
+/* Marks in leader (n + 1 bytes, zeroed) the first instruction of each basic block of the control
+ * flow of code[0..n): the first one, each branch's target, and each one after a branch or an end of
+ * path (ret, exit, trap); n itself when a branch goes there or the last one ends a block. */
+void ws_flow_block_starts(const ws_insn *code, uint32_t n, uint8_t *leader);
+/* Where control goes after code[i] of code[0..n), into succ (returns how many, at most two): a
+ * branch's target, and the next instruction unless an unguarded branch or end of path (ret, exit,
+ * trap) ends it; none at n or beyond. */
+static inline unsigned ws_insn_successors(const ws_insn *code, uint32_t n, uint32_t i, uint32_t succ[2])
+{
+    const ws_insn *in = &code[i];
+    int branch = ws_op_class_of(in->op) == CLS_BRANCH;
+    unsigned ns = 0;
+    if (branch && in->ops[0].imm < n)
+        succ[ns++] = (uint32_t)in->ops[0].imm;
+    if ((!branch && !ws_op_ends_path(in->op)) || in->guard != WS_NO_REG)
+        if (i + 1 < n)
+            succ[ns++] = i + 1;
+    return ns;
+}
 /* The registers some path may read before writing them (sorted; *count of them), or NULL when
  * every register must be zeroed: out of memory, or a kernel too large to analyse in
  * WS_ANALYSIS_BYTES (what the memory limit charges for it). code: k's instructions as they run

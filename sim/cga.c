@@ -76,7 +76,8 @@ static int mark_divergent(const ws_kernel *k, const ws_insn *code, uint8_t *dive
 /* Whether the address instruction pc forms (a mov or cvta of a shared variable) is read outside
  * its SASS block (sass: per instruction, its block's number): then ptxas keeps the base in a
  * register (S2R) for the later blocks. */
-static int address_leaves_block(const ws_kernel *k, const ws_insn *code, const uint32_t *sass, uint32_t pc)
+static int address_leaves_block(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *sass,
+                                uint32_t pc)
 {
     const ws_insn *in = &code[pc];
     if (ws_op_is_memory(in->op) || in->ops[0].kind != WS_OPND_REG)
@@ -84,10 +85,8 @@ static int address_leaves_block(const ws_kernel *k, const ws_insn *code, const u
     for (uint32_t j = 0; j < k->ninsns; j++) {
         if (sass[j] == sass[pc])
             continue;
-        ws_reg_use u;
-        ws_insn_reg_use(&code[j], &u);
-        for (uint32_t i = 0; i < u.nsrc; i++)
-            if (u.src[i] == in->ops[0].reg)
+        for (uint32_t i = 0; i < uses[j].nsrc; i++)
+            if (uses[j].src[i] == in->ops[0].reg)
                 return 1;
     }
     return 0;
@@ -96,8 +95,8 @@ static int address_leaves_block(const ws_kernel *k, const ws_insn *code, const u
 /* gate (cga.h): where a stretch's first need of the base is in a predicated body (guard: the body's
  * branch + 1) and no need of the stretch is outside that body, the setp that writes the branch's
  * guard, in the branch's block and stretch. */
-static void mark_gates(const ws_kernel *k, const ws_insn *code, const uint8_t *labels, const uint32_t *body,
-                       uint32_t *guard, ws_cga *c)
+static void mark_gates(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *labels,
+                       const uint32_t *body, uint32_t *guard, ws_cga *c)
 {
     for (uint32_t pc = 0; pc < k->ninsns; pc++)
         if (c->needs[pc] && guard[c->stretch[pc]] && body[pc] != guard[c->stretch[pc]])
@@ -107,9 +106,7 @@ static void mark_gates(const ws_kernel *k, const ws_insn *code, const uint8_t *l
             continue;
         uint32_t br = guard[id] - 1, p = code[br].guard;
         for (uint32_t i = br; i-- > 0 && c->stretch[i] == id && !labels[i + 1];) {
-            ws_reg_use u;
-            ws_insn_reg_use(&code[i], &u);
-            if (!ws_reg_use_writes(&u, p))
+            if (!ws_reg_use_writes(&uses[i], p))
                 continue;
             c->gate[i] = code[i].op == WS_OP_SETP && code[i].guard == WS_NO_REG;
             break;
@@ -117,7 +114,7 @@ static void mark_gates(const ws_kernel *k, const ws_insn *code, const uint8_t *l
     }
 }
 
-int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws_cga *c)
+int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const ws_module *m, ws_cga *c)
 {
     uint32_t n = k->ninsns;
     c->stretch = malloc(((size_t)n + 1) * sizeof *c->stretch);
@@ -184,7 +181,8 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
                 guard[id] = body[pc];
             }
         }
-        if (c->needs[pc] && read_in == id && !body[pc] && !divergent[pc] && address_leaves_block(k, code, sass, pc)) {
+        if (c->needs[pc] && read_in == id && !body[pc] && !divergent[pc] &&
+            address_leaves_block(k, code, uses, sass, pc)) {
             cover = id;
             c->s2r[id] = 1;
         }
@@ -194,7 +192,7 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_module *m, ws
             c->s2r[read_in] = 1;
         c->reads[pc] |= found && c->stretch[pc] == id && pc > 0 && c->reads[pc - 1] && c->stretch[pc - 1] == id;
     }
-    mark_gates(k, code, labels, body, guard, c);
+    mark_gates(k, code, uses, labels, body, guard, c);
     ws_cga_reset(c);
     rc = 0;
 done: /* the work arrays, on both paths */

@@ -8,4 +8,8 @@
 
 extern const ws_executor ws_executors[WS_OP_COUNT];
 
+/* Whether the instruction's executor calls ws_fma or ws_fmaf (fpexact.h): fma and mad of f32 and
+ * f64 (exec_arith.c, beside them). */
+int ws_insn_calls_fma(const ws_insn *in);
+
 #endif

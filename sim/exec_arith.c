@@ -328,6 +328,11 @@ void ex_fma(ws_exec *x, const ws_insn *in, uint32_t mask)
         FLOAT_OP(ws_fma(fa, fb, fc));
 }
 
+int ws_insn_calls_fma(const ws_insn *in)
+{
+    return (in->op == WS_OP_FMA || in->op == WS_OP_MAD) && (in->type == WS_T_F32 || in->type == WS_T_F64);
+}
+
 /* One f32 special function on every lane: the bits of a in, the bits of d out. */
 #define MUFU_OP(call)                                                                                                  \
     FOR_EACH_LANE(mask, l) {                                                                                           \

@@ -2,6 +2,8 @@
  * instruction (sqrt, fma), or an exact computation of a value the standard defines to the bit. */
 #include "fpexact.h"
 
+int ws_fpexact_pretend_no_fma;
+
 #ifdef WS_FPEXACT_OWN
 #include <dlfcn.h>
 #include <fenv.h>
@@ -52,6 +54,17 @@ static void lib_lookup(void)
     memcpy(&lib_fmaf, &f, sizeof f);
 }
 
+int ws_fma_available(void)
+{
+    if (ws_fpexact_pretend_no_fma)
+        return 0;
+    if (__builtin_cpu_supports("fma"))
+        return 1;
+    pthread_once(&lib_once, lib_lookup);
+    return lib_fma && lib_fmaf;
+}
+
+/* NaN without FMA or libm: never reached from a kernel, as its launch is refused (ws_fma_available) */
 double ws_fma(double x, double y, double z)
 {
     if (__builtin_cpu_supports("fma"))

@@ -11,6 +11,10 @@
 #ifndef WS_FPEXACT_H
 #define WS_FPEXACT_H
 
+/* Tests only: nonzero makes ws_fma_available answer as on a CPU without FMA whose C library has
+ * no fma to load (tests/test_sim.c checks that a launch then refuses a kernel with fma). */
+extern int ws_fpexact_pretend_no_fma;
+
 #if defined(__x86_64__) && defined(__SSE2__) && !defined(WARPSIM_LIBM)
 #define WS_FPEXACT_OWN 1
 
@@ -22,6 +26,10 @@ float ws_sqrtf(float x);
  * glibc's ifunc picks; elsewhere glibc's own, looked up once) */
 double ws_fma(double x, double y, double z);
 float ws_fmaf(float x, float y, float z);
+/* Whether ws_fma and ws_fmaf can give the fused result: the CPU has FMA, or the C library's fma
+ * and fmaf were found. Where they cannot (a CPU before 2013 without libm.so.6), they give NaN, and
+ * a launch refuses a kernel that calls them (machine.c) rather than run it wrong. */
+int ws_fma_available(void);
 /* nearbyint: x rounded to an integer in the current rounding mode (the sign kept: -0.3 gives -0) */
 double ws_nearbyint(double x);
 /* round, llround: x rounded to an integer, halfway cases away from zero, in any rounding mode;
@@ -37,6 +45,7 @@ double ws_ldexp(double x, int n);
 int ws_fesetround(int mode);
 
 #else
+#define ws_fma_available() (!ws_fpexact_pretend_no_fma)
 #include <fenv.h>
 #include <math.h>
 #define ws_sqrt       sqrt

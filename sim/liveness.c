@@ -1,6 +1,5 @@
-/* Backward liveness of a kernel's registers (liveness.h), over each instruction's successors:
- * the branch target, and the next instruction unless an unguarded branch, exit, ret or trap
- * ends the path (the same successors as cfg.c's forward analysis). */
+/* Backward liveness of a kernel's registers (liveness.h), over each instruction's successors
+ * (cfg.h's ws_insn_successors, as cfg.c's forward analysis). */
 #include "liveness.h"
 #include "cfg.h"
 
@@ -8,8 +7,6 @@
 #include <string.h>
 
 #define MAX_PASSES 64 /* straight-line code settles in two passes; each loop nest adds one */
-
-static int is_branch(const ws_insn *in) { return ws_op_class_of(in->op) == CLS_BRANCH; }
 
 uint64_t *ws_live_in(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, uint32_t *words)
 {
@@ -28,13 +25,10 @@ uint64_t *ws_live_in(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
         for (uint32_t i = n; i-- > 0;) {
             const ws_insn *in = &code[i];
             memset(row, 0, w * sizeof *row);
-            int ends = is_branch(in) || ws_op_ends_path(in->op);
-            if (is_branch(in) && in->ops[0].imm < n)
+            uint32_t succ[2];
+            for (unsigned s = 0, ns = ws_insn_successors(code, n, i, succ); s < ns; s++)
                 for (uint32_t j = 0; j < w; j++)
-                    row[j] |= live[(size_t)in->ops[0].imm * w + j];
-            if (!ends || in->guard != WS_NO_REG)
-                for (uint32_t j = 0; j < w; j++)
-                    row[j] |= live[(size_t)(i + 1) * w + j];
+                    row[j] |= live[(size_t)succ[s] * w + j];
             /* a guarded write may leave the old value: only an unguarded one ends it */
             for (uint32_t d = 0; in->guard == WS_NO_REG && d < uses[i].ndst; d++)
                 if (uses[i].dst[d] < k->nregs)

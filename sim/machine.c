@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "exec.h"
 #include "exec_fast.h"
+#include "fpexact.h"
 #include "interp.h"
 #include "interp_issue.h"
 #include "memory.h"
@@ -167,6 +168,7 @@ static void prepared_free(ws_sim *sim)
     free(p->roff);
     free(p->rkind);
     ws_interp_free(p->dec);
+    ws_stq_regs_free(&p->stq_regs);
     memset(p, 0, sizeof *p);
     ws_mem_release(sim, sim->prepared_bytes);
     sim->prepared_bytes = 0;
@@ -179,6 +181,8 @@ static uint64_t prepared_bytes(const ws_kernel *k)
     return (uint64_t)k->ninsns * (2 * sizeof(ws_insn) + sizeof(uint32_t) + 1 + sizeof(ws_executor) + sizeof(ws_reg_use)) +
            (uint64_t)k->nregs * (2 * sizeof(uint32_t) + 1) + 64 + ws_interp_bytes(k);
 }
+/* what the timing mode keeps besides: stq_regs' two tables, when some write waits (stq_regs.h) */
+static uint64_t stq_regs_bytes(const ws_kernel *k) { return (uint64_t)k->ninsns * 2 * sizeof(uint32_t); }
 static uint64_t analysis_bytes(const ws_kernel *k)
 {
     uint64_t sets = (uint64_t)k->ninsns * ((k->nregs + 63) / 64) * sizeof(uint64_t); /* cfg.c's, when it fits */
@@ -187,12 +191,14 @@ static uint64_t analysis_bytes(const ws_kernel *k)
 
 /* What a launch derives from its kernel alone (the code with symbol addresses folded in, the
  * reconvergence points, the registers to zero, the executors, the registers each instruction
- * reads and writes) is kept by the machine for the
+ * reads and writes; for the timing mode, the writes that wait for a queued store) is kept by the
+ * machine for the
  * next launch of the same kernel: a short launch (the numba peer's, a test's) would otherwise
  * spend a third of its time on it. The same kernel means the same instructions, byte for byte,
  * and the same symbol addresses, not only the same pointer: a module freed and parsed again may
- * come back at the address of another. Returns WS_OK, or WS_ERR_LIMIT (the memory limit) or
- * WS_ERR_INTERNAL (out of memory) with res->message set. */
+ * come back at the address of another. Returns WS_OK, or WS_ERR_LIMIT (the memory limit),
+ * WS_ERR_INPUT (an fma this host cannot compute: fpexact.h) or WS_ERR_INTERNAL (out of memory)
+ * with res->message set. */
 static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
 {
     ws_prepared *p = &sim->prepared;
@@ -200,11 +206,12 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     size_t bytes = (size_t)k->ninsns * sizeof *k->insns;
     /* the same parse's same kernel (a module is read-only once parsed), or the same bytes */
     int known = L->m->serial && p->serial == L->m->serial && p->kernel == k;
+    int timing = sim->cfg.mode == WS_MODE_TIMING;
     int same = p->code && p->ninsns == k->ninsns && p->nregs == k->nregs && p->slow == L->slow &&
-               (known || !memcmp(p->insns, k->insns, bytes)) && symbols_same(L, p);
+               (p->timing || !timing) && (known || !memcmp(p->insns, k->insns, bytes)) && symbols_same(L, p);
     if (!same) {
         prepared_free(sim);
-        uint64_t keep = prepared_bytes(k), work = analysis_bytes(k);
+        uint64_t keep = prepared_bytes(k) + (timing ? stq_regs_bytes(k) : 0), work = analysis_bytes(k);
         if (ws_mem_charge(sim, keep + work) != 0) {
             snprintf(res->message, sizeof res->message,
                      "memory limit reached: kernel %s (%u instructions, %u registers) needs %" PRIu64
@@ -239,11 +246,31 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
         if (!sim->cfg.no_contract) /* the H200 runs what ptxas made: mul + add fused into one fma */
             ws_contract_rewrite(k, p->code);
         for (uint32_t i = 0; i < k->ninsns; i++) {
+            if (ws_insn_calls_fma(&p->code[i]) && !ws_fma_available()) { /* refused, never run wrong */
+                ws_mem_release(sim, work);
+                prepared_free(sim);
+                snprintf(res->message, sizeof res->message,
+                         "kernel %s: the fused multiply-add at PTX line %u cannot be computed exactly here: this CPU "
+                         "has no FMA instruction and the C library's fma could not be loaded (libm.so.6)",
+                         k->name, k->insns[i].line);
+                return WS_ERR_INPUT;
+            }
             p->xfn[i] = (L->slow & WS_SLOW_EXEC) ? ws_executors[p->code[i].op] : ws_fast_executor(&p->code[i], p->rkind);
             ws_insn_reg_use(&p->code[i], &p->uses[i]);
         }
         /* NULL: zero them all, and check every instruction in full */
         p->zero_regs = ws_registers_read_unwritten(k, p->code, p->uses, &p->nzero_regs, &p->uninit_plan);
+        if (timing && ws_stq_regs_build(k, p->code, p->uses, &p->stq_regs) != 0) {
+            ws_mem_release(sim, work);
+            prepared_free(sim);
+            snprintf(res->message, sizeof res->message, "out of memory");
+            return WS_ERR_INTERNAL;
+        }
+        if (timing && !p->stq_regs.wait) { /* nothing waits (no shared store, ...): no tables kept */
+            ws_mem_release(sim, stq_regs_bytes(k));
+            sim->prepared_bytes -= stq_regs_bytes(k);
+        }
+        p->timing = timing;
         ws_mem_release(sim, work);
         if (p->uninit_plan) /* an acquire starts a new race epoch in ws_shadow_writes */
             for (uint32_t i = 0; i < k->ninsns; i++)
@@ -273,6 +300,7 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     L->roff = p->roff;
     L->rkind = p->rkind;
     L->reg_words = p->reg_words;
+    L->stq_regs = timing ? &p->stq_regs : NULL;
     /* the functional mode's converged stretches run decoded, unless that fast path is off */
     L->dk = sim->cfg.mode == WS_MODE_FUNCTIONAL && !(L->slow & (WS_SLOW_CONVERGED | WS_SLOW_INTERP)) ? p->dec : NULL;
     /* the timing mode's issued instructions run through the same handlers, unless that is off */
@@ -294,8 +322,8 @@ static uint64_t thread_bytes(const ws_launch_ctx *L, uint32_t nthreads)
                  ws_call_stacks_bytes(k, nthreads) + ws_diags_bytes(k) + sizeof(ws_launch_ctx);
     if (L->sim->cfg.check_uninitialized)
         b += ws_shadow_block_bytes(nwarps, k->nregs, L->shared_bytes);
-    if (L->timing)
-        b += ws_timing_bytes(k, nwarps);
+    if (L->stq_regs) /* the timing mode */
+        b += ws_timing_bytes(k, nwarps, L->stq_regs);
     return b;
 }
 
@@ -424,8 +452,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         goto done;
     /* Each host thread's storage, charged before anything is allocated; as many threads as fit
      * (the results are the same with fewer). printf's text is charged as it grows (ws_output). */
-    uint64_t per_thread = thread_bytes(L, (uint32_t)nthreads) +
-                          (sim->cfg.mode == WS_MODE_TIMING ? ws_timing_bytes(k, (uint32_t)((nthreads + 31) / 32)) : 0);
+    uint64_t per_thread = thread_bytes(L, (uint32_t)nthreads);
     for (; jobs > 0; jobs--)
         if (per_thread <= UINT64_MAX / jobs && ws_mem_charge(sim, per_thread * jobs) == 0)
             break;

@@ -3,6 +3,7 @@
 #define WS_SIM_H
 
 #include "opcodes.h"
+#include "stq_regs.h"
 #include "warpsim/warpsim.h"
 
 #include <pthread.h>
@@ -159,6 +160,8 @@ typedef struct {
     uint8_t *rkind;
     uint32_t reg_words;
     struct ws_dkernel *dec;    /* the decoded interpreter's form (interp.c); NULL: out of memory */
+    int timing;                /* prepared for the timing mode: with stq_regs */
+    ws_stq_regs stq_regs;      /* the timing mode's writes that wait for a queued store (stq_regs.h) */
 } ws_prepared;
 
 struct ws_sim {
@@ -221,6 +224,7 @@ struct ws_launch_ctx {
     ws_result *res;
     ws_stats stats;
     struct ws_timing *timing;  /* timing mode (sim/timing.c); NULL: functional */
+    const ws_stq_regs *stq_regs; /* timing mode: the prepared kernel's store waits; NULL: functional */
     struct ws_grid *sms;       /* timing mode: the blocks on the SMs (sim/grid.c) */
     /* The work limit: warp instructions plus extra_work reach insn_limit (--jobs: the block's
      * share of it, see parallel.c) and the launch stops. */

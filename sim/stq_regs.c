@@ -389,14 +389,7 @@ int ws_stq_regs_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     for (uint32_t v = 0; v <= k->nregs; v++)
         a.narrow[v] = WS_NO_REG;
     classify(&a, ndefs);
-    leader[0] = 1;
-    for (uint32_t pc = 0; pc < n; pc++) {
-        const ws_insn *in = &code[pc];
-        if (ws_op_class_of(in->op) == CLS_BRANCH && in->ops[0].imm < n)
-            leader[in->ops[0].imm] = 1;
-        if (ws_op_class_of(in->op) == CLS_BRANCH || ws_op_ends_path(in->op))
-            leader[pc + 1] = 1;
-    }
+    ws_flow_block_starts(code, n, leader);
     if (!(o = sunk_order(&a)))
         goto out;
     /* the copy tuples, and the events: each quad of copies before the clock read opening its region */

@@ -187,7 +187,8 @@ struct ws_timing {
     timing_info *info;     /* per instruction (timing_info_of), built for the launch's first block */
     uint8_t *narrow;       /* per instruction: WS_NARROW_* (narrow.h), built before info */
     ws_fold fold;          /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
-    ws_stq_regs stq_regs;  /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads) */
+    ws_stq_regs stq_regs;  /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads):
+                              the prepared kernel's (L->stq_regs), not freed here */
     double *stq_read;      /* nwarps x stq_regs.nslots: when each such store last read its registers */
     uint32_t ninfo;
     uint32_t nfast; /* ninfo, or 0 with --slow-path timing: info_of and uses_of take the tables below it */
@@ -315,15 +316,14 @@ uint64_t ws_timing_block_memory(const ws_timing *t)
     return t->block_missed && t->miss > 0 ? (uint64_t)ws_llround(t->miss) : 0;
 }
 
-uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps)
+uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps, const ws_stq_regs *stq)
 {
     uint64_t nregs = k->nregs ? k->nregs : 1;
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
            (uint64_t)(k->ninsns ? k->ninsns : 1) * (sizeof(timing_info) + 1) + ws_schedule_bytes(k->ninsns) +
            (uint64_t)k->ninsns * sizeof(double) + ((uint64_t)k->ninsns + 1) * 2 +
            ((uint64_t)k->ninsns + 1) * (sizeof(uint32_t) + 2) + ((uint64_t)k->ninsns + 1) * 2 +
-           (uint64_t)k->ninsns * 2 * sizeof(uint32_t) +
-           (uint64_t)nwarps * (k->ninsns < WS_STQ_SLOTS_MAX ? k->ninsns : WS_STQ_SLOTS_MAX) * sizeof(double);
+           (uint64_t)nwarps * stq->nslots * sizeof(double);
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -336,7 +336,6 @@ void ws_timing_destroy(ws_timing *t)
     free(t->info);
     free(t->narrow);
     ws_fold_free(&t->fold);
-    ws_stq_regs_free(&t->stq_regs);
     free(t->stq_read);
     free(t->stores);
     ws_schedule_free(&t->sched);
@@ -1343,12 +1342,8 @@ static inline int release_barriers(ws_timing *t, ws_block *b, uint64_t cycle)
     return release_complete(t, b, cycle);
 }
 
-/* Charges warp wi's cycles from the first uncharged one to `to` (excluded) as the scheduling pass
- * that computed its when/why saw them: a cycle before `when` to why, a cycle from `when` on (it
- * could issue, another warp did) to issue. The figures change only in a scheduling pass (update),
- * so a warp is charged lazily, when they change or it issues; with stall events (eager) every
- * cycle as it passes, in the order the events are emitted. eager: t->eager, a constant in
- * run_passes' copies (the lazy ones test no listener). */
+/* settle's stall events, one a cycle from `from` to `to` (excluded): why before split, issue from
+ * it on (out of line: only a listener needs them). */
 static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi,
                                                   uint64_t from, uint64_t split, uint64_t to, int every)
 {
@@ -1357,6 +1352,12 @@ static __attribute__((noinline)) void emit_stalls(ws_timing *t, ws_launch_ctx *L
                    c < split ? (ws_stall_reason)t->why[wi] : WS_STALL_ISSUE, t->prod[wi]);
 }
 
+/* Charges warp wi's cycles from the first uncharged one to `to` (excluded) as the scheduling pass
+ * that computed its when/why saw them: a cycle before `when` to why, a cycle from `when` on (it
+ * could issue, another warp did) to issue. The figures change only in a scheduling pass (update),
+ * so a warp is charged lazily, when they change or it issues; with stall events (eager) every
+ * cycle as it passes, in the order the events are emitted. eager: t->eager, a constant in
+ * run_passes' copies (the lazy ones test no listener). */
 static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every,
                           const int eager)
 {
@@ -1528,6 +1529,23 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
     }
 }
 
+/* Unfiled warps: those whose ready cycle (when) has come by `cycle`, and, when next is not NULL (a
+ * constant where it is inlined), in *next the first ready cycle of any (UINT64_MAX: none; a warp
+ * not live waits for UINT64_MAX). */
+static inline __attribute__((always_inline)) uint32_t ready_by(const ws_timing *t, uint32_t nwarps, uint64_t cycle,
+                                                               uint64_t *next)
+{
+    uint32_t ready = 0;
+    uint64_t first = UINT64_MAX;
+    for (uint32_t wi = 0; wi < nwarps; wi++) {
+        first = t->when[wi] < first ? t->when[wi] : first;
+        ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
+    }
+    if (next)
+        *next = first;
+    return ready;
+}
+
 /* The block's scheduling passes, from cycle 0 until it ends or stops; returns the last cycle,
  * *charged_to the cycles charged to every live warp. filed, eager: t->filed and t->eager, constants
  * in each of the four calls, so that each copy has only its own way to find the warps that can
@@ -1561,18 +1579,13 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                 update(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed, eager);
             /* the warps that can issue now; else the first cycle one can (warps not live wait for
              * UINT64_MAX) */
-            next_event = UINT64_MAX;
-            ready = 0;
             if (filed) {
                 if (t->far_from <= cycle || !t->can_issue)
                     wake_far(t, cycle); /* far_from exact when no warp can issue */
                 ready = t->can_issue;
                 next_event = ready ? cycle : next_filed(t, cycle);
             } else
-                for (uint32_t wi = 0; wi < b->nwarps; wi++) {
-                    next_event = t->when[wi] < next_event ? t->when[wi] : next_event;
-                    ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
-                }
+                ready = ready_by(t, b->nwarps, cycle, &next_event);
         }
         jumped = 0;
         *charged_to = cycle;
@@ -1611,9 +1624,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                  * come, or a warp changed (dirty: nothing but a pass's picks and updates ran since
                  * they cleared it); else its ready warps are those whose `when` has come, and
                  * next_event stays */
-                ready = 0;
-                for (uint32_t wi = 0; wi < b->nwarps; wi++)
-                    ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
+                ready = ready_by(t, b->nwarps, cycle, NULL);
                 jumped = !(t->live & ~(t->has_pick | t->blocked)) && !(t->dirty & t->live) && !(t->timed & ready);
             }
             continue; /* else pick again: released warps may have a group now */
@@ -1667,7 +1678,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     }
     if (!t->cga_built) { /* before info: timing_info_of reads it */
         t->cga_built = 1;
-        if (ws_cga_build(L->k, L->code, L->m, &t->cga) != 0) {
+        if (ws_cga_build(L->k, L->code, L->uses, L->m, &t->cga) != 0) {
             ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
             return;
         }
@@ -1680,13 +1691,9 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
             return;
         }
-        if (t->p.stq_reads > 0 && t->p.stq_bytes > 0) {
-            if (ws_stq_regs_build(L->k, L->code, L->uses, &t->stq_regs) != 0) {
-                ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
-                return;
-            }
-            if (t->stq_regs.nslots &&
-                !(t->stq_read = calloc((size_t)t->nwarps * t->stq_regs.nslots, sizeof *t->stq_read))) {
+        if (t->p.stq_reads > 0 && t->p.stq_bytes > 0 && L->stq_regs->nslots) {
+            t->stq_regs = *L->stq_regs;
+            if (!(t->stq_read = calloc((size_t)t->nwarps * t->stq_regs.nslots, sizeof *t->stq_read))) {
                 ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
                 return;
             }

@@ -20,8 +20,10 @@
 typedef struct ws_timing ws_timing;
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen);
 void ws_timing_destroy(ws_timing *t);
-/* Bytes ws_timing_create takes for a block of nwarps warps (the memory limit charges them). */
-uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps);
+/* Bytes ws_timing_create takes for a block of nwarps warps (the memory limit charges them), with
+ * stq: the prepared kernel's store waits (L->stq_regs), a time per warp for each of its stores
+ * waited for (a preset without stq.reads takes none: this is then a bound). */
+uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps, const ws_stq_regs *stq);
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x);
 /* Cycles the last block's first loads of global lines add in a whole launch: one L2/HBM round trip
  * (ld.miss less the L1 hit its own cycles charged) when it loaded a line it had not touched. */

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpexact.h"
 #include "sim_harness.h"
 
 /* 32 interesting 32-bit values: zero, ones, signs, limits, patterns */
@@ -1220,6 +1221,39 @@ static void test_memory_limit_local(void **state)
     wsh_free(&r);
 }
 
+/* A host that cannot fuse a multiply-add exactly (no FMA instruction, no libm to load: simulated
+ * by ws_fpexact_pretend_no_fma) refuses the kernels that would compute one, fma and mad of f32 and
+ * f64 and a mul + add contracted into one, with a message that says why, and runs the others. */
+static void test_no_fma_refused(void **state)
+{
+    (void)state;
+    static const char *const fused[] = {
+        "mov.b32 %f1, %r1;\nfma.rn.f32 %f2, %f1, %f1, %f1;\nmov.b32 %r2, %f2;\n",
+        "cvt.rn.f64.u32 %fd1, %r1;\nmad.rn.f64 %fd2, %fd1, %fd1, %fd1;\ncvt.rzi.u32.f64 %r2, %fd2;\n",
+        "mov.b32 %f1, %r1;\nmul.f32 %f2, %f1, %f1;\nadd.f32 %f3, %f2, %f1;\nmov.b32 %r2, %f3;\n",
+    };
+    static const char plain[] = "mad.lo.s32 %r2, %r1, %r1, %r1;\nmov.b32 %f1, %r1;\nmul.rn.f32 %f2, %f1, %f1;\n"
+                                "add.rn.f32 %f3, %f2, %f1;\nmov.b32 %r3, %f3;\n";
+    wsh_run r;
+    assert_true(ws_fma_available()); /* the CPUs the tests run on */
+    ws_fpexact_pretend_no_fma = 1;
+    assert_false(ws_fma_available());
+    for (size_t i = 0; i < sizeof fused / sizeof *fused; i++) {
+        wsh_body(&r, fused[i], NULL);
+        WSH_EXPECT_STATUS(&r, WS_ERR_INPUT);
+        assert_non_null(strstr(r.res.message, "cannot be computed exactly here: this CPU has no FMA instruction"));
+        assert_int_equal(r.res.stats.warp_instructions, 0); /* refused before it ran */
+        wsh_free(&r);
+    }
+    wsh_body(&r, plain, NULL); /* .rn keeps mul and add apart */
+    WSH_EXPECT_OK(&r);
+    wsh_free(&r);
+    ws_fpexact_pretend_no_fma = 0;
+    wsh_body(&r, fused[0], NULL);
+    WSH_EXPECT_OK(&r);
+    wsh_free(&r);
+}
+
 /* At most WS_MAX_DIAGS diagnostics are listed; the others are counted (found in linear time). */
 static void test_diagnostics_capped(void **state)
 {
@@ -1347,6 +1381,7 @@ int main(void)
         cmocka_unit_test(test_limit_same_with_jobs),
         cmocka_unit_test(test_stop_mid_chunk_same_with_jobs),
         cmocka_unit_test(test_memory_limit_local),
+        cmocka_unit_test(test_no_fma_refused),
         cmocka_unit_test(test_diagnostics_capped),
         cmocka_unit_test(test_bad_memory_access),
         cmocka_unit_test(test_instruction_limit),

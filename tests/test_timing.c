@@ -290,6 +290,22 @@ static void stq_regs_clock_waits(void **state)
     run_ptx(dies, 32, &on, 1, WS_MODE_TIMING, NULL);
     run_ptx(dies, 32, &off, 1, WS_MODE_TIMING, "stq.reads 0\n");
     assert_true(on > off + 100);
+    /* launched again on the same machine, the kernel keeps its waits (prepared once: machine.c) */
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(dies, strlen(dies), "t.ptx", &perr);
+    assert_non_null(m);
+    ws_sim *sim = ws_sim_create(&(ws_config){.mode = WS_MODE_TIMING});
+    uint64_t buf = ws_sim_alloc(sim, 8 * 64, NULL), again = 0;
+    unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
+    for (int launch = 0; launch < 3; launch++) {
+        ws_result res;
+        assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, &buf, 8, &res), WS_OK);
+        ws_sim_read(sim, buf, &again, 8);
+        assert_int_equal(again, on);
+        ws_result_free(&res);
+    }
+    ws_sim_destroy(sim);
+    ws_module_free(m);
 }
 
 /* ptxas's order (sim/schedule.c): with loads of 23 cycles and adds of 4, the second load goes

@@ -40,8 +40,12 @@ static const ws_kernel *cga_of(const char *body, ws_module **m, ws_cga *c)
     *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
     assert_non_null(*m);
     const ws_kernel *k = ws_module_kernel(*m, NULL);
+    static ws_reg_use uses[256];
+    assert_true(k->ninsns <= 256);
+    for (uint32_t i = 0; i < k->ninsns; i++)
+        ws_insn_reg_use(&k->insns[i], &uses[i]);
     *c = (ws_cga){0};
-    assert_int_equal(ws_cga_build(k, k->insns, *m, c), 0);
+    assert_int_equal(ws_cga_build(k, k->insns, uses, *m, c), 0);
     return k;
 }
 
