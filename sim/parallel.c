@@ -67,7 +67,9 @@ typedef struct {
 enum { BLOCK_DONE = 1, BLOCK_STOPPED = 2 };
 
 struct par_launch {
-    ws_launch_ctx *G;
+    /* on lines of its own (a local of the launching thread): its lock and counters go from thread
+     * to thread at every chunk, and must not take the launching thread's stack with them */
+    _Alignas(128) ws_launch_ctx *G;
     uint64_t nblocks;
     unsigned jobs;
     pthread_mutex_t lock, atom_lock;
@@ -153,15 +155,17 @@ static uint64_t chunk_size(const par_launch *P)
     return n < room ? n : room;
 }
 
-/* Keeps block id's outcome in its slot (this thread's until it is marked done, under the lock);
- * returns its work. A block that stopped is the chunk's last (par_worker_main). */
-static uint64_t record_block(par_worker *W, uint64_t id, uint64_t work)
+/* Keeps what the grid model and a stop take of block id in its slot's record (this thread's until
+ * it is marked done, under the lock). Its work goes to P->work with the chunk's, under the lock
+ * (par_worker_main): work[] holds 8 slots a 64-byte line, and a line written at every block by one thread
+ * while the other writes its neighbours would go from core to core at every block. A block that
+ * stopped is the chunk's last. */
+static void record_block(par_worker *W, uint64_t id)
 {
     par_launch *P = W->P;
     ws_launch_ctx *L = &W->L;
     uint64_t slot = id % P->window;
     block_record *r = &P->ring[slot];
-    P->work[slot] = work;
     if (L->timing) { /* what the grid model takes (P->G->sms: the timing mode's) */
         r->cycles = W->b.cycle;
         r->memory = ws_timing_block_memory(L->timing);
@@ -183,7 +187,6 @@ static uint64_t record_block(par_worker *W, uint64_t id, uint64_t work)
         r->status = L->stop_status;
         memcpy(r->message, W->res.message, sizeof r->message);
     }
-    return work;
 }
 
 static void par_worker_main(par_worker *W)
@@ -201,7 +204,7 @@ static void par_worker_main(par_worker *W)
         pthread_mutex_unlock(&P->lock);
         if (!n)
             break;
-        uint64_t ran = 0;
+        uint64_t ran = 0, work[CHUNK_MAX];
         while (ran < n) {
             /* the limit less what is known of the blocks before this one: this block stops at or
              * after the point where one thread would */
@@ -212,14 +215,19 @@ static void par_worker_main(par_worker *W)
             L->stats.cycles += W->b.cycle;
             L->stats.blocks++;
             L->stats.warps += W->b.nwarps;
-            known += record_block(W, first + ran, L->stats.warp_instructions + L->extra_work - before);
+            work[ran] = L->stats.warp_instructions + L->extra_work - before;
+            known += work[ran];
+            if (L->timing || L->stop)
+                record_block(W, first + ran);
             ran++;
             if (L->stop) /* a limit or an error: the blocks after it need not run */
                 break;
         }
         pthread_mutex_lock(&P->lock);
-        for (uint64_t i = 0; i < ran; i++)
+        for (uint64_t i = 0; i < ran; i++) {
+            P->work[(first + i) % P->window] = work[i];
             P->flags[(first + i) % P->window] = BLOCK_DONE;
+        }
         if (L->stop && L->stop_limit != LIMIT_WORK) /* the chunk's last block stopped */
             P->flags[(first + ran - 1) % P->window] |= BLOCK_STOPPED;
         if (L->stop)
