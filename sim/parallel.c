@@ -1,7 +1,7 @@
 /* parallel: --jobs, blocks on several host threads (parallel.h).
  *
- * Each host thread has its own copy of the launch context (statistics, diagnostics, timing state,
- * stop flag) and its own block storage, and takes the next blocks from a shared counter: a chunk
+ * Each host thread has its own copy of the launch context (statistics, diagnostics, timing state:
+ * the first thread's is the launch's own, stop flag) and its own block storage, and takes the next blocks from a shared counter: a chunk
  * of consecutive blocks (chunk_size), so that the lock and the lines it and the counters share are
  * taken from the other thread once a chunk and not twice a block (blocks of block_reduce last
  * some 12 us, a handing over of a line between cores some 0.1 us). The
