@@ -41,7 +41,7 @@ typedef struct {
      * another thread uses would make the two threads take it from each other (false sharing). */
     _Alignas(128) par_launch *P; /* the launch in progress (set under the pool's lock) */
     ws_par_pool *pool;
-    ws_result res;               /* ws_launch_stop's message */
+    ws_result res; /* ws_launch_stop's message */
     ws_block b;
     ws_block_spare spare; /* the block's buffers between launches (ws_block_keep) */
     pthread_t th;         /* a helper's thread (workers 1 and up) */
@@ -93,10 +93,10 @@ struct par_launch {
 
 /* The machine's host threads and what they keep from launch to launch (sim->par). */
 struct ws_par_pool {
-    par_worker **W;      /* W[0] is the launching thread's; W[1..nhelpers] have threads */
-    unsigned nworkers;   /* allocated workers */
-    unsigned nhelpers;   /* helper threads started (fewer than asked: the others take more blocks) */
-    unsigned failed;     /* a thread could not be started: no more tries */
+    par_worker **W;    /* W[0] is the launching thread's; W[1..nhelpers] have threads */
+    unsigned nworkers; /* allocated workers */
+    unsigned nhelpers; /* helper threads started (fewer than asked: the others take more blocks) */
+    unsigned failed;   /* a thread could not be started: no more tries */
     pthread_mutex_t lock;
     pthread_cond_t done; /* busy reached 0 */
     unsigned busy;       /* helpers still in the launch in progress */
@@ -467,8 +467,8 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
          * their own (each made for the launch: some 450,000 host instructions for block_reduce) */
         if (G->timing && ready == 0)
             w->L.timing = G->timing;
-        else if (G->timing && !(w->L.timing = ws_timing_create(&w->L, sim->cfg.timing_preset, w->res.message,
-                                                                 sizeof w->res.message)))
+        else if (G->timing &&
+                 !(w->L.timing = ws_timing_create(&w->L, sim->cfg.timing_preset, w->res.message, sizeof w->res.message)))
             break;
         if (ws_block_alloc_spare(&w->L, &w->b, nthreads, regs + ready * regs_stride, &w->spare) != 0) {
             if (w->L.timing != G->timing)
