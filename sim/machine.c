@@ -82,6 +82,7 @@ void ws_sim_destroy(ws_sim *s)
     prepared_free(s);
     free(s->spare_launch);
     ws_block_spare_free(&s->spare_block);
+    ws_par_pool_free(s->par);
     free(s);
 }
 

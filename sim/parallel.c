@@ -1,7 +1,7 @@
 /* parallel: --jobs, blocks on several host threads (parallel.h).
  *
- * Each host thread has its own copy of the launch context (statistics, diagnostics, timing state,
- * stop flag) and its own block storage, and takes the next blocks from a shared counter: a chunk
+ * Each host thread has its own copy of the launch context (statistics, diagnostics, timing state:
+ * the first thread's is the launch's own, stop flag) and its own block storage, and takes the next blocks from a shared counter: a chunk
  * of consecutive blocks (chunk_size), so that the lock and the lines it and the counters share are
  * taken from the other thread once a chunk and not twice a block (blocks of block_reduce last
  * some 12 us, a handing over of a line between cores some 0.1 us). The
@@ -25,6 +25,7 @@
 #include "timing.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #define WINDOW_PER_JOB 64
@@ -38,11 +39,16 @@ typedef struct {
     /* Each worker on cache lines of its own (128 bytes: the line and the neighbour the hardware
      * fetches with it): L.stats and b.cycle change at every instruction, and writes to a line
      * another thread uses would make the two threads take it from each other (false sharing). */
-    _Alignas(128) par_launch *P;
-    ws_launch_ctx L;
+    _Alignas(128) par_launch *P; /* the launch in progress (set under the pool's lock) */
+    ws_par_pool *pool;
     ws_result res; /* ws_launch_stop's message */
     ws_block b;
-    pthread_t th;
+    ws_block_spare spare; /* the block's buffers between launches (ws_block_keep) */
+    pthread_t th;         /* a helper's thread (workers 1 and up) */
+    pthread_cond_t wake;  /* a helper: run is set (pool's lock) */
+    int run;              /* a helper: take part in launch P */
+    /* last: a launch copies its context but for the parameter bytes the kernel does not take */
+    ws_launch_ctx L;
 } par_worker;
 
 /* What a finished block leaves besides its work and flags (par_launch.work, .flags), until the
@@ -61,7 +67,9 @@ typedef struct {
 enum { BLOCK_DONE = 1, BLOCK_STOPPED = 2 };
 
 struct par_launch {
-    ws_launch_ctx *G;
+    /* on lines of its own (a local of the launching thread): its lock and counters go from thread
+     * to thread at every chunk, and must not take the launching thread's stack with them */
+    _Alignas(128) ws_launch_ctx *G;
     uint64_t nblocks;
     unsigned jobs;
     pthread_mutex_t lock, atom_lock;
@@ -80,6 +88,23 @@ struct par_launch {
     uint64_t *work;
     uint8_t *flags;
     block_record *ring;
+    uint64_t window;
+};
+
+/* The machine's host threads and what they keep from launch to launch (sim->par). */
+struct ws_par_pool {
+    par_worker **W;    /* W[0] is the launching thread's; W[1..nhelpers] have threads */
+    unsigned nworkers; /* allocated workers */
+    unsigned nhelpers; /* helper threads started (fewer than asked: the others take more blocks) */
+    unsigned failed;   /* a thread could not be started: no more tries */
+    pthread_mutex_t lock;
+    pthread_cond_t done; /* busy reached 0 */
+    unsigned busy;       /* helpers still in the launch in progress */
+    int quit;            /* ws_par_pool_free: the helpers return */
+    /* the ring of finished blocks (par_launch), window slots; the records keep their stores' room */
+    block_record *ring;
+    uint64_t *work;
+    uint8_t *flags;
     uint64_t window;
 };
 
@@ -130,15 +155,17 @@ static uint64_t chunk_size(const par_launch *P)
     return n < room ? n : room;
 }
 
-/* Keeps block id's outcome in its slot (this thread's until it is marked done, under the lock);
- * returns its work. A block that stopped is the chunk's last (par_worker_main). */
-static uint64_t record_block(par_worker *W, uint64_t id, uint64_t work)
+/* Keeps what the grid model and a stop take of block id in its slot's record (this thread's until
+ * it is marked done, under the lock). Its work goes to P->work with the chunk's, under the lock
+ * (par_worker_main): work[] holds 8 slots a 64-byte line, and a line written at every block by one thread
+ * while the other writes its neighbours would go from core to core at every block. A block that
+ * stopped is the chunk's last. */
+static void record_block(par_worker *W, uint64_t id)
 {
     par_launch *P = W->P;
     ws_launch_ctx *L = &W->L;
     uint64_t slot = id % P->window;
     block_record *r = &P->ring[slot];
-    P->work[slot] = work;
     if (L->timing) { /* what the grid model takes (P->G->sms: the timing mode's) */
         r->cycles = W->b.cycle;
         r->memory = ws_timing_block_memory(L->timing);
@@ -160,12 +187,10 @@ static uint64_t record_block(par_worker *W, uint64_t id, uint64_t work)
         r->status = L->stop_status;
         memcpy(r->message, W->res.message, sizeof r->message);
     }
-    return work;
 }
 
-static void *par_worker_main(void *arg)
+static void par_worker_main(par_worker *W)
 {
-    par_worker *W = arg;
     par_launch *P = W->P;
     ws_launch_ctx *L = &W->L;
     const uint64_t limit = L->sim->cfg.max_warp_instructions;
@@ -179,7 +204,7 @@ static void *par_worker_main(void *arg)
         pthread_mutex_unlock(&P->lock);
         if (!n)
             break;
-        uint64_t ran = 0;
+        uint64_t ran = 0, work[CHUNK_MAX];
         while (ran < n) {
             /* the limit less what is known of the blocks before this one: this block stops at or
              * after the point where one thread would */
@@ -190,14 +215,19 @@ static void *par_worker_main(void *arg)
             L->stats.cycles += W->b.cycle;
             L->stats.blocks++;
             L->stats.warps += W->b.nwarps;
-            known += record_block(W, first + ran, L->stats.warp_instructions + L->extra_work - before);
+            work[ran] = L->stats.warp_instructions + L->extra_work - before;
+            known += work[ran];
+            if (L->timing || L->stop)
+                record_block(W, first + ran);
             ran++;
             if (L->stop) /* a limit or an error: the blocks after it need not run */
                 break;
         }
         pthread_mutex_lock(&P->lock);
-        for (uint64_t i = 0; i < ran; i++)
+        for (uint64_t i = 0; i < ran; i++) {
+            P->work[(first + i) % P->window] = work[i];
             P->flags[(first + i) % P->window] = BLOCK_DONE;
+        }
         if (L->stop && L->stop_limit != LIMIT_WORK) /* the chunk's last block stopped */
             P->flags[(first + ran - 1) % P->window] |= BLOCK_STOPPED;
         if (L->stop)
@@ -207,6 +237,28 @@ static void *par_worker_main(void *arg)
         L->stop = 0; /* the decision is take_finished's */
         L->stop_limit = LIMIT_NONE;
     }
+}
+
+/* A helper thread: parked until a launch sets its run flag, then the launch's blocks with the
+ * others; until ws_par_pool_free. */
+static void *par_helper_main(void *arg)
+{
+    par_worker *W = arg;
+    ws_par_pool *pool = W->pool;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (!W->run && !pool->quit)
+            pthread_cond_wait(&W->wake, &pool->lock);
+        if (pool->quit)
+            break;
+        pthread_mutex_unlock(&pool->lock);
+        par_worker_main(W);
+        pthread_mutex_lock(&pool->lock);
+        W->run = 0;
+        if (--pool->busy == 0)
+            pthread_cond_signal(&pool->done);
+    }
+    pthread_mutex_unlock(&pool->lock);
     return NULL;
 }
 
@@ -229,11 +281,11 @@ static int diag_ref_order(const void *a, const void *b)
 /* The workers' diagnostics as one thread would have them: one record per (kind, pc), from the
  * lowest block, counts summed (a hash of (kind, pc) keeps it linear), the first WS_MAX_DIAGS in
  * block order. Returns -1 when out of memory. */
-static int merge_diags(ws_launch_ctx *G, par_worker *W, unsigned jobs, uint64_t *not_listed)
+static int merge_diags(ws_launch_ctx *G, par_worker *const *W, unsigned jobs, uint64_t *not_listed)
 {
     size_t total = 0, n = 0, nslots = 16;
     for (unsigned i = 0; i < jobs; i++)
-        total += W[i].L.ndiags;
+        total += W[i]->L.ndiags;
     while (nslots < 2 * total)
         nslots *= 2;
     size_t seen_words = ((size_t)G->k->ninsns * WS_DIAG_KIND_COUNT + 63) / 64 + 1;
@@ -247,10 +299,10 @@ static int merge_diags(ws_launch_ctx *G, par_worker *W, unsigned jobs, uint64_t 
         return -1;
     }
     for (unsigned i = 0; i < jobs; i++) {
-        for (size_t j = 0; W[i].L.diag_seen && j < seen_words; j++)
-            seen[j] |= W[i].L.diag_seen[j];
-        for (size_t j = 0; j < W[i].L.ndiags; j++) {
-            const ws_diag *d = &W[i].L.diags[j];
+        for (size_t j = 0; W[i]->L.diag_seen && j < seen_words; j++)
+            seen[j] |= W[i]->L.diag_seen[j];
+        for (size_t j = 0; j < W[i]->L.ndiags; j++) {
+            const ws_diag *d = &W[i]->L.diags[j];
             size_t h = (((uint64_t)d->pc * WS_DIAG_KIND_COUNT + d->kind) * 0x9e3779b97f4a7c15ull >> 32) & (nslots - 1);
             while (slot[h] && !(m[slot[h] - 1].d.kind == d->kind && m[slot[h] - 1].d.pc == d->pc))
                 h = (h + 1) & (nslots - 1);
@@ -279,35 +331,126 @@ static int merge_diags(ws_launch_ctx *G, par_worker *W, unsigned jobs, uint64_t 
     return G->diags ? 0 : -1;
 }
 
+static ws_par_pool *pool_create(void)
+{
+    ws_par_pool *pool = calloc(1, sizeof *pool);
+    if (pool) {
+        pthread_mutex_init(&pool->lock, NULL);
+        pthread_cond_init(&pool->done, NULL);
+    }
+    return pool;
+}
+
+/* The pool with `jobs` workers, threads for workers 1 to jobs - 1 (as many as start: the others'
+ * blocks go to those that run) and a ring of `window` slots. -1: out of memory. */
+static int pool_grow(ws_par_pool *pool, unsigned jobs, uint64_t window)
+{
+    if (pool->nworkers < jobs) {
+        par_worker **W = realloc(pool->W, jobs * sizeof *W);
+        if (!W)
+            return -1;
+        pool->W = W;
+        for (; pool->nworkers < jobs; pool->nworkers++) {
+            par_worker *w = aligned_alloc(_Alignof(par_worker), sizeof *w); /* sizeof is a multiple of it */
+            if (!w)
+                return -1;
+            memset(w, 0, sizeof *w);
+            w->pool = pool;
+            pthread_cond_init(&w->wake, NULL);
+            W[pool->nworkers] = w;
+        }
+    }
+    while (!pool->failed && pool->nhelpers + 1 < jobs) {
+        par_worker *w = pool->W[pool->nhelpers + 1];
+        if (pthread_create(&w->th, NULL, par_helper_main, w) != 0)
+            pool->failed = 1;
+        else
+            pool->nhelpers++;
+    }
+    if (pool->window < window) { /* the records' stores move to the new ring */
+        block_record *ring = calloc(window, sizeof *ring);
+        uint64_t *work = calloc(window, sizeof *work);
+        uint8_t *flags = calloc(window, sizeof *flags);
+        if (!ring || !work || !flags) {
+            free(ring);
+            free(work);
+            free(flags);
+            return -1;
+        }
+        if (pool->window)
+            memcpy(ring, pool->ring, pool->window * sizeof *ring);
+        free(pool->ring);
+        free(pool->work);
+        free(pool->flags);
+        pool->ring = ring;
+        pool->work = work;
+        pool->flags = flags;
+        pool->window = window;
+    }
+    return 0;
+}
+
+void ws_par_pool_free(ws_par_pool *pool)
+{
+    if (!pool)
+        return;
+    pthread_mutex_lock(&pool->lock);
+    pool->quit = 1;
+    for (unsigned i = 1; i <= pool->nhelpers; i++)
+        pthread_cond_signal(&pool->W[i]->wake);
+    pthread_mutex_unlock(&pool->lock);
+    for (unsigned i = 1; i <= pool->nhelpers; i++)
+        pthread_join(pool->W[i]->th, NULL);
+    for (unsigned i = 0; i < pool->nworkers; i++) {
+        ws_block_spare_free(&pool->W[i]->spare);
+        pthread_cond_destroy(&pool->W[i]->wake);
+        free(pool->W[i]);
+    }
+    for (uint64_t i = 0; i < pool->window; i++)
+        free(pool->ring[i].stores);
+    free(pool->W);
+    free(pool->ring);
+    free(pool->work);
+    free(pool->flags);
+    pthread_mutex_destroy(&pool->lock);
+    pthread_cond_destroy(&pool->done);
+    free(pool);
+}
+
 /* Runs the blocks on `jobs` host threads, each with its block storage (charged by the caller);
  * fills G's statistics, diagnostics and stop state. */
 ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uint32_t nthreads, uint64_t *regs,
                           size_t regs_stride, uint64_t *not_listed)
 {
     ws_sim *sim = G->sim;
+    ws_par_pool *pool = sim->par ? sim->par : pool_create(); /* taken for this launch */
+    sim->par = NULL;
     par_launch P;
     memset(&P, 0, sizeof P);
     P.G = G;
     P.nblocks = nblocks;
-    P.jobs = jobs;
-    P.window = (uint64_t)WINDOW_PER_JOB * jobs;
     pthread_mutex_init(&P.lock, NULL);
     pthread_mutex_init(&P.atom_lock, NULL);
     pthread_cond_init(&P.moved, NULL);
-    P.ring = calloc(P.window, sizeof *P.ring);
-    P.work = calloc(P.window, sizeof *P.work);
-    P.flags = calloc(P.window, sizeof *P.flags);
-    par_worker *W = aligned_alloc(_Alignof(par_worker), jobs * sizeof *W); /* sizeof is a multiple of it */
-    if (W)
-        memset(W, 0, jobs * sizeof *W);
     ws_status st = WS_OK;
     unsigned ready = 0;
-    if (!P.ring || !P.work || !P.flags || !W)
+    if (!pool || pool_grow(pool, jobs, (uint64_t)WINDOW_PER_JOB * jobs) != 0)
         goto oom;
+    if (jobs > pool->nhelpers + 1) /* fewer threads: the others take more blocks */
+        jobs = pool->nhelpers + 1;
+    P.jobs = jobs;
+    P.window = (uint64_t)WINDOW_PER_JOB * jobs; /* of the pool's ring */
+    P.ring = pool->ring;
+    P.work = pool->work;
+    P.flags = pool->flags;
+    memset(P.flags, 0, P.window * sizeof *P.flags); /* a stop may have left blocks untaken */
+    par_worker *const *W = pool->W;
+    /* the context up to the kernel's parameter bytes: ld.param reads only those */
+    size_t ctx_bytes = offsetof(ws_launch_ctx, params) + G->k->param_bytes;
     for (; ready < jobs; ready++) {
-        par_worker *w = &W[ready];
+        par_worker *w = W[ready];
         w->P = &P;
-        memcpy(&w->L, G, sizeof w->L);
+        memcpy(&w->L, G, ctx_bytes);
         memset(&w->L.stats, 0, sizeof w->L.stats);
         w->L.diags = NULL;
         w->L.ndiags = w->L.cap_diags = 0;
@@ -319,27 +462,38 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
         w->L.atom_lock = &P.atom_lock;
         w->L.timing = NULL;
         w->L.sms = NULL; /* the blocks reach the grid model in order, through take_finished */
-        if (G->timing &&
-            !(w->L.timing = ws_timing_create(&w->L, sim->cfg.timing_preset, w->res.message, sizeof w->res.message)))
+        /* the timing mode: the first worker runs on the launch's own timing state, idle while the
+         * workers run (ws_sim_launch's to destroy), as one thread would; the others on states of
+         * their own (each made for the launch: some 450,000 host instructions for block_reduce) */
+        if (G->timing && ready == 0)
+            w->L.timing = G->timing;
+        else if (G->timing &&
+                 !(w->L.timing = ws_timing_create(&w->L, sim->cfg.timing_preset, w->res.message, sizeof w->res.message)))
             break;
-        if (ws_block_alloc(&w->L, &w->b, nthreads, regs + ready * regs_stride) != 0) {
-            ws_timing_destroy(w->L.timing);
+        if (ws_block_alloc_spare(&w->L, &w->b, nthreads, regs + ready * regs_stride, &w->spare) != 0) {
+            if (w->L.timing != G->timing)
+                ws_timing_destroy(w->L.timing);
             ws_block_free(&w->b);
             break;
         }
     }
     if (ready < jobs)
         goto oom;
-    unsigned started = 1;
-    for (; started < jobs; started++)
-        if (pthread_create(&W[started].th, NULL, par_worker_main, &W[started]) != 0)
-            break; /* fewer threads: the others take more blocks */
-    par_worker_main(&W[0]);
-    for (unsigned i = 1; i < started; i++)
-        pthread_join(W[i].th, NULL);
+    pthread_mutex_lock(&pool->lock);
+    pool->busy = jobs - 1;
+    for (unsigned i = 1; i < jobs; i++) {
+        W[i]->run = 1;
+        pthread_cond_signal(&W[i]->wake);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    par_worker_main(W[0]);
+    pthread_mutex_lock(&pool->lock);
+    while (pool->busy)
+        pthread_cond_wait(&pool->done, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
     /* statistics: sums */
     for (unsigned i = 0; i < jobs; i++) {
-        const ws_stats *s = &W[i].L.stats;
+        const ws_stats *s = &W[i]->L.stats;
         ws_stats *g = &G->stats;
         g->cycles += s->cycles;
         g->warp_instructions += s->warp_instructions;
@@ -368,20 +522,19 @@ oom:
     snprintf(G->res->message, sizeof G->res->message, "out of memory");
     st = WS_ERR_INTERNAL;
 out:
-    for (unsigned i = 0; W && i < ready; i++) {
-        ws_block_free(&W[i].b);
-        ws_timing_destroy(W[i].L.timing);
-        free(W[i].L.diags);
-        ws_diags_free(&W[i].L);
+    for (unsigned i = 0; i < ready; i++) { /* the block buffers stay with the worker */
+        ws_block_keep(&pool->W[i]->b, &pool->W[i]->spare);
+        if (pool->W[i]->L.timing != G->timing)
+            ws_timing_destroy(pool->W[i]->L.timing);
+        free(pool->W[i]->L.diags);
+        ws_diags_free(&pool->W[i]->L);
     }
-    for (uint64_t i = 0; P.ring && i < P.window; i++)
-        free(P.ring[i].stores);
-    free(P.ring);
-    free(P.work);
-    free(P.flags);
-    free(W);
     pthread_mutex_destroy(&P.lock);
     pthread_mutex_destroy(&P.atom_lock);
     pthread_cond_destroy(&P.moved);
+    if (sim->par) /* a launch from inside this one kept its own */
+        ws_par_pool_free(pool);
+    else
+        sim->par = pool;
     return st;
 }

@@ -191,6 +191,7 @@ struct ws_sim {
      * context (33 KiB with its parameter space) and a block's storage (ws_block_keep) */
     struct ws_launch_ctx *spare_launch;
     ws_block_spare spare_block;
+    struct ws_par_pool *par; /* --jobs: the host threads, parked between launches (parallel.c) */
 };
 
 /* One launch: the decoded kernel and what every block shares. */

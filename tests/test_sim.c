@@ -1199,6 +1199,121 @@ static void test_stop_mid_chunk_same_with_jobs(void **state)
     }
 }
 
+/* One machine, many launches of different grids and block sizes, some of which trap in a block:
+ * with --jobs 2 and 4 (host threads kept parked between launches, their block buffers reused)
+ * every launch gives what --jobs 1 gives (status, message, the trap's block, statistics, cycles in
+ * the timing mode, and the output of the launches that finish), and a trap stops the launch
+ * without keeping the next one from running in full. The trapping block runs long first, so that
+ * the other threads finish blocks after it that the launch never counts: the next launch must not
+ * take them for its own. */
+#define MANY_LAUNCHES 24
+typedef struct {
+    ws_status status;
+    char message[sizeof((ws_result *)0)->message];
+    uint64_t warp_instructions, blocks, cycles, out_hash;
+    uint32_t trap_block;
+} launch_outcome;
+
+static void many_launches(unsigned jobs, int timing, launch_outcome *got)
+{
+    static const char ptx[] = ".version 9.0\n.target sm_90\n.address_size 64\n"
+                              ".visible .entry k(.param .u64 out, .param .u32 trap_at)\n{\n"
+                              "\t.reg .pred %p<2>;\n\t.reg .b32 %r<12>;\n\t.reg .b64 %rd<4>;\n"
+                              "\t.shared .align 4 .b8 s[1024];\n"
+                              "\tld.param.u64 %rd1, [out];\n\tld.param.u32 %r9, [trap_at];\n"
+                              "\tmov.u32 %r1, %ctaid.x;\n\tmov.u32 %r2, %tid.x;\n\tmov.u32 %r3, %ntid.x;\n"
+                              "\tsetp.ne.u32 %p1, %r1, %r9;\n\t@%p1 bra $L_work;\n\tmov.u32 %r10, 0;\n"
+                              "$L_spin:\n\tadd.u32 %r10, %r10, 1;\n\tsetp.lt.u32 %p1, %r10, 4000;\n\t@%p1 bra $L_spin;\n"
+                              "\ttrap;\n$L_work:\n"
+                              "\tmad.lo.u32 %r4, %r1, %r3, %r2;\n\tmul.lo.u32 %r5, %r4, %r4;\n"
+                              "\tshl.b32 %r6, %r2, 2;\n\tst.shared.u32 [%r6], %r5;\n\tbar.sync 0;\n"
+                              "\tsub.u32 %r7, %r3, 1;\n\tsub.u32 %r7, %r7, %r2;\n\tshl.b32 %r7, %r7, 2;\n"
+                              "\tld.shared.u32 %r8, [%r7];\n\tadd.u32 %r8, %r8, %r1;\n"
+                              "\tmul.wide.u32 %rd2, %r4, 4;\n\tadd.s64 %rd3, %rd1, %rd2;\n\tst.global.u32 [%rd3], %r8;\n"
+                              "\tret;\n}\n";
+    /* grid, block, the block that traps (0: none, else its id + 1); after a trap the same grid
+     * with another block size, whose blocks' cycles differ from the trapped launch's */
+    static const unsigned plan[MANY_LAUNCHES][3] = {
+        {1, 32, 0},   {3, 96, 0},  {37, 256, 19}, {37, 32, 0},   {200, 96, 0}, {5, 256, 0},
+        {64, 32, 33}, {64, 96, 0}, {3, 256, 2},   {3, 32, 0},    {37, 96, 0},  {1, 256, 1},
+        {1, 32, 0},   {200, 96, 101}, {200, 32, 0}, {64, 256, 0}, {5, 32, 3},  {5, 96, 0},
+        {37, 256, 0}, {2, 32, 0},  {37, 32, 2},   {37, 256, 0},  {64, 96, 0},  {200, 256, 0},
+    };
+    ws_parse_error perr;
+    ws_module *m = wsh_parse(ptx, &perr);
+    assert_non_null(m);
+    const ws_kernel *k = ws_module_kernel(m, "k");
+    assert_non_null(k);
+    ws_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.jobs = jobs;
+    cfg.mode = timing ? WS_MODE_TIMING : WS_MODE_FUNCTIONAL;
+    ws_sim *sim = ws_sim_create(&cfg);
+    assert_non_null(sim);
+    size_t out_bytes = 200 * 256 * 4;
+    uint64_t out = ws_sim_alloc(sim, out_bytes, NULL);
+    assert_true(out != 0);
+    uint8_t *host = malloc(out_bytes);
+    assert_non_null(host);
+    for (int i = 0; i < MANY_LAUNCHES; i++) {
+        unsigned g[3] = {plan[i][0], 1, 1}, b[3] = {plan[i][1], 1, 1};
+        uint32_t trap_at = plan[i][2] ? plan[i][2] - 1 : UINT32_MAX;
+        uint8_t params[16] = {0};
+        memcpy(params, &out, 8);
+        memcpy(params + 8, &trap_at, 4);
+        ws_result res;
+        launch_outcome *o = &got[i];
+        memset(o, 0, sizeof *o);
+        o->status = ws_sim_launch(sim, m, k, g, b, params, k->param_bytes, &res);
+        snprintf(o->message, sizeof o->message, "%s", res.message);
+        o->warp_instructions = res.stats.warp_instructions;
+        o->blocks = res.stats.blocks;
+        o->cycles = res.stats.cycles;
+        o->trap_block = UINT32_MAX;
+        for (size_t d = 0; d < res.ndiags; d++)
+            if (res.diags[d].kind == WS_DIAG_TRAP)
+                o->trap_block = res.diags[d].block;
+        ws_result_free(&res);
+        /* a launch that traps may leave the blocks after the trap run or not (as on a GPU) */
+        assert_int_equal(o->status, trap_at == UINT32_MAX ? WS_OK : WS_ERR_DIAG);
+        assert_int_equal(o->trap_block, trap_at);
+        if (o->status != WS_OK)
+            continue;
+        size_t n = (size_t)g[0] * b[0] * 4;
+        assert_int_equal(ws_sim_read(sim, out, host, n), 0);
+        o->out_hash = 0xcbf29ce484222325ull;
+        for (size_t j = 0; j < n; j++)
+            o->out_hash = (o->out_hash ^ host[j]) * 0x100000001b3ull;
+        assert_int_equal(o->blocks, g[0]);
+    }
+    free(host);
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+}
+
+static void test_many_launches_same_with_jobs(void **state)
+{
+    (void)state;
+    for (int timing = 0; timing < 2; timing++) {
+        launch_outcome one[MANY_LAUNCHES], more[MANY_LAUNCHES];
+        many_launches(1, timing, one);
+        for (unsigned j = 2; j <= 4; j *= 2) {
+            many_launches(j, timing, more);
+            for (int i = 0; i < MANY_LAUNCHES; i++) {
+                assert_int_equal(more[i].status, one[i].status);
+                assert_string_equal(more[i].message, one[i].message);
+                assert_int_equal(more[i].trap_block, one[i].trap_block);
+                if (one[i].status != WS_OK)
+                    continue;
+                assert_int_equal(more[i].warp_instructions, one[i].warp_instructions);
+                assert_int_equal(more[i].blocks, one[i].blocks);
+                assert_int_equal(more[i].cycles, one[i].cycles);
+                assert_int_equal(more[i].out_hash, one[i].out_hash);
+            }
+        }
+    }
+}
+
 /* The memory limit covers the machine's own memory: local memory x threads. */
 static void test_memory_limit_local(void **state)
 {
@@ -1380,6 +1495,7 @@ int main(void)
         cmocka_unit_test(test_cycle_limit_functional),
         cmocka_unit_test(test_limit_same_with_jobs),
         cmocka_unit_test(test_stop_mid_chunk_same_with_jobs),
+        cmocka_unit_test(test_many_launches_same_with_jobs),
         cmocka_unit_test(test_memory_limit_local),
         cmocka_unit_test(test_no_fma_refused),
         cmocka_unit_test(test_diagnostics_capped),

@@ -249,7 +249,8 @@ typedef struct {
                                        depend on undefined reads show */
     uint32_t poison_value;          /* the poison under poison_undefined; 0 = WS_POISON (a second
                                        run with the complement shows what a coincidence hid) */
-    unsigned jobs;                  /* host threads for independent blocks; 0 or 1 = one */
+    unsigned jobs;                  /* host threads for independent blocks; 0 or 1 = one (kept, parked
+                                       between launches, until ws_sim_destroy) */
     ws_event_fn on_event;           /* NULL: no events, no cost */
     void *event_user;
     void (*on_output)(void *user, const char *text, size_t len); /* printf output */
