@@ -699,9 +699,9 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
     int hoisted = fold == WS_FOLD_HOIST;
-    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_LOAD || hoisted);
-    f.same = fold == WS_FOLD_LOAD ? t->fold.same[pc] : WS_NO_REG;
-    f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_LOAD); /* a folded load: no access */
+    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_SAME || hoisted);
+    f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
+    f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
     /* ld, ldu, atom: from the access; match: from the values */
