@@ -594,6 +594,19 @@ static double fence_of(const ws_preset *p, const ws_insn *in)
     }
 }
 
+/* How much later than `cycle` the access of a release issues: its MEMBAR issued when the warp was
+ * ready (at `ready`, not waiting for the access's operands: bench_memord.sass, MEMBAR.ALL.CTA right
+ * after the LDS whose value the STS stores) and holds the warp fence.stall cycles, its stall count
+ * (S06 on every MEMBAR of the kept SASS); `fence` cycles after the warp's results are counted
+ * already. An acq_rel atomic's chain feels it: its acquire holds the warp until the result, so the
+ * next MEMBAR issues then (bench_memord[12]: MEMBAR.ALL.CTA, ATOMS, a NOP that waits for it; 35.0
+ * cycles a step, 9.4 more than atom.shared's). */
+static int64_t fence_stall_wait(const ws_preset *p, uint64_t ready, uint64_t cycle, int64_t fence)
+{
+    int64_t at = (int64_t)ready + ws_llround(p->fence_stall) - (int64_t)cycle - fence;
+    return at > 0 ? at : 0;
+}
+
 static double acquire_of(const ws_preset *p, const ws_insn *in, ws_space space)
 {
     if ((in->op != WS_OP_LD && in->op != WS_OP_ATOM) || (in->sem != WS_SEM_ACQUIRE && in->sem != WS_SEM_ACQ_REL))
@@ -1254,7 +1267,13 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         ws_cga_issue(&t->cga, wi, pk.pc, cycle);
     if (f->rare && f->gate) /* the guarded S2R: guard.feed after its predicate (cga.h) */
         ws_cga_read_at(&t->cga, wi, cycle + (uint64_t)(lat + t->guard_feed));
-    uint64_t done = cycle + (uint64_t)(before + imc + lat);
+    /* a release's access (st, red, atom .release/.acq_rel): the MEMBAR before it issued when the warp
+     * was ready, and the access waits its stall count after it as well as fence_of after the warp's
+     * results (in lat for an atomic, the hold below for all) */
+    int64_t membar = 0;
+    if (f->rare && f->fence >= 0 && ws_op_is_memory(in->op))
+        membar = fence_stall_wait(&t->p, s->ready, cycle, f->fence);
+    uint64_t done = cycle + (uint64_t)(before + imc + lat + membar);
     if (f->rare) { /* a shared variable's address */
         uint64_t base = ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga, t->p.sreg_s2r);
         if (!f->memory && base > done)
@@ -1269,6 +1288,9 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             for (uint32_t r = 0; r < t->nregs; r++)
                 drained = rr[r] > drained ? rr[r] : drained;
             next = drained + (uint64_t)f->fence;
+            /* a fence is the MEMBAR: its stall count holds the warp; an access after its MEMBAR: its issue */
+            uint64_t stalled = cycle + (uint64_t)(ws_op_is_memory(in->op) ? membar + 1 : ws_llround(t->p.fence_stall));
+            next = stalled > next ? stalled : next;
         }
         if (f->branch)
             next = cycle + (uint64_t)f->branch;

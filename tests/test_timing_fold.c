@@ -1,6 +1,6 @@
-/* What ptxas merges and reuses (sim/fold.c), as the kept SASS shows it (docs/calibration.md
- * "3-input min/max, one activemask a block, the MEMBAR's stall"): which instructions fold, and the
- * cycles a chain takes with and without the rule. */
+/* What ptxas merges and reuses (sim/fold.c) and the MEMBAR before a release (sim/timing.c), each
+ * as the kept SASS shows it (docs/calibration.md "3-input min/max, one activemask a block, the
+ * MEMBAR's stall"): which instructions fold, and the cycles a chain takes with and without the rule. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -147,11 +147,44 @@ static void activemask_reused_in_block(void **state)
     assert_true(slow > base);
 }
 
+/* A release's MEMBAR issues when the warp is ready and holds it fence.stall cycles, its stall count
+ * (S06 on every MEMBAR of the kept SASS). In an atom.acq_rel.cta chain the acquire holds the warp
+ * until each result, so each MEMBAR's stall adds to the step (bench_memord[12]: 35.0 cycles a step,
+ * 9.4 more than atom.shared); an st.release.cta of a load's value has its MEMBAR issued right after
+ * the load, long before the store's data is there (bench_memord[10]): no change. A fence alone holds
+ * the warp its stall (with sm_90's 6 hidden here behind the clock read's latency and fence.cta). */
+static void release_waits_membar_stall(void **state)
+{
+    (void)state;
+    const char *decls = ".shared .align 4 .b32 sh[64];\n";
+    char chain[2048] = "mov.u32 %r5, sh;\nmov.u32 %r2, 0;\n";
+    for (int i = 0; i < 8; i++)
+        strcat(chain, "atom.acq_rel.cta.shared.add.u32 %r2, [%r5], %r2;\n");
+    uint64_t on = cycles_of(decls, chain, NULL), off = cycles_of(decls, chain, "fence.stall 0\n");
+    /* each step after the first waits 6 after its MEMBAR where fence.cta (1) after the results was
+     * all: 5 more (the first waits longer for the shared window's base, its MEMBAR long done) */
+    assert_int_equal(on, off + 7 * 5);
+    assert_int_equal(cycles_of(decls, chain, "fence.stall 11\n"), on + 7 * 5);
+    char stores[2048] = "mov.u32 %r5, sh;\nst.shared.u32 [%r5], %r5;\nmov.u32 %r2, %r5;\n";
+    for (int i = 0; i < 8; i++)
+        strcat(stores, "ld.volatile.shared.u32 %r2, [%r2];\nst.release.cta.shared.u32 [%r5+4], %r2;\n");
+    assert_int_equal(cycles_of(decls, stores, NULL), cycles_of(decls, stores, "fence.stall 0\n"));
+    const char *fence = HEAD "mov.u64 %rd2, %clock64;\nmembar.cta;\nmov.u64 %rd3, %clock64;\n"
+                             "sub.s64 %rd4, %rd3, %rd2;\nst.global.u64 [%rd1], %rd4;\nret;\n}\n";
+    uint64_t base[1], held[1], longer[1];
+    run_ptx(fence, 32, base, 1, WS_MODE_TIMING, "fence.stall 0\n");
+    run_ptx(fence, 32, held, 1, WS_MODE_TIMING, "fence.stall 30\n");
+    run_ptx(fence, 32, longer, 1, WS_MODE_TIMING, "fence.stall 40\n");
+    assert_true(held[0] > base[0]);
+    assert_int_equal(longer[0], held[0] + 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(minmax_pairs_fold),
         cmocka_unit_test(activemask_reused_in_block),
+        cmocka_unit_test(release_waits_membar_stall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
