@@ -21,7 +21,7 @@ enum { TREE_MIN = 3 };
 /* Whether ptxas has a 3-input min/max of the type: VIMNMX3 for 16- and 32-bit integers and pairs
  * of them, VHMNMX for halves and pairs of halves; f32 (FMNMX) and f64 have none, nor the 64-bit
  * integers (ISETP + SEL), and .ftz/.NaN keep HMNMX2 (ptxas 13.0 -arch=sm_90 on chains of each,
- * docs/calibration.md "ptxas's fusions"). */
+ * docs/calibration.md "3-input min/max, one activemask a block, the MEMBAR's stall"). */
 static int has_minmax3(const ws_insn *in)
 {
     ws_type t = (ws_type)in->type;
@@ -38,8 +38,7 @@ static int has_minmax3(const ws_insn *in)
 static int family_of(const ws_insn *in)
 {
     ws_type t = (ws_type)in->type;
-    if (in->guard != WS_NO_REG || in->nops != 3 || (in->mods & (WS_MOD_SAT | WS_MOD_CC)) ||
-        in->ops[0].kind != WS_OPND_REG)
+    if (in->guard != WS_NO_REG || in->nops != 3 || (in->mods & (WS_MOD_SAT | WS_MOD_CC)) || in->ops[0].kind != WS_OPND_REG)
         return FAMILY_NONE;
     for (unsigned i = 1; i < 3; i++)
         if (in->ops[i].kind != WS_OPND_REG && in->ops[i].kind != WS_OPND_IMM)

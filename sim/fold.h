@@ -1,5 +1,6 @@
 /* fold: what ptxas makes of a basic block's adds, logic ops, min/max, activemask and redux.sync, for the timing mode
- * (fold.c; docs/calibration.md "ptxas's fusions and the REDUX copy").
+ * (fold.c; docs/calibration.md "ptxas's fusions, the REDUX copy and the base's S2R", "3-input min/max,
+ * one activemask a block, the MEMBAR's stall").
  *
  * Part of ptxas's schedule (schedule.h; built only with the preset's schedule 1):
  *  - Within a basic block, ptxas makes two dependent 32-bit integer adds (or subs) one IADD3,
