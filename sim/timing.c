@@ -1267,13 +1267,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         ws_cga_issue(&t->cga, wi, pk.pc, cycle);
     if (f->rare && f->gate) /* the guarded S2R: guard.feed after its predicate (cga.h) */
         ws_cga_read_at(&t->cga, wi, cycle + (uint64_t)(lat + t->guard_feed));
-    /* a release's access (st, red, atom .release/.acq_rel): the MEMBAR before it issued when the warp
-     * was ready, and the access waits its stall count after it as well as fence_of after the warp's
-     * results (in lat for an atomic, the hold below for all) */
-    int64_t membar = 0;
-    if (f->rare && f->fence >= 0 && ws_op_is_memory(in->op))
-        membar = fence_stall_wait(&t->p, s->ready, cycle, f->fence);
-    uint64_t done = cycle + (uint64_t)(before + imc + lat + membar);
+    uint64_t done = cycle + (uint64_t)(before + imc + lat);
     if (f->rare) { /* a shared variable's address */
         uint64_t base = ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga, t->p.sreg_s2r);
         if (!f->memory && base > done)
@@ -1283,13 +1277,23 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     uint64_t next = cycle + 1 + (uint64_t)(before + imc);
     if (f->rare) {
         if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
+            uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
+            /* a fence is the MEMBAR: its stall count holds the warp. A release's access (st, red, atom
+             * .release/.acq_rel) issues that much after its MEMBAR, which issued when the warp was
+             * ready (fence_stall_wait), so its results come that much later (fence_of after the
+             * warp's results is in lat already) */
+            uint64_t stalled = cycle + (uint64_t)ws_llround(t->p.fence_stall);
+            if (ws_op_is_memory(in->op)) {
+                int64_t membar = fence_stall_wait(&t->p, s->ready, cycle, f->fence);
+                for (uint32_t i = 0; i < u->ndst; i++)
+                    rr[u->dst[i]] += (uint64_t)membar;
+                done += (uint64_t)membar;
+                stalled = cycle + 1 + (uint64_t)membar;
+            }
             uint64_t drained = cycle + 1;
-            const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
             for (uint32_t r = 0; r < t->nregs; r++)
                 drained = rr[r] > drained ? rr[r] : drained;
             next = drained + (uint64_t)f->fence;
-            /* a fence is the MEMBAR: its stall count holds the warp; an access after its MEMBAR: its issue */
-            uint64_t stalled = cycle + (uint64_t)(ws_op_is_memory(in->op) ? membar + 1 : ws_llround(t->p.fence_stall));
             next = stalled > next ? stalled : next;
         }
         if (f->branch)
