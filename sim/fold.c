@@ -1,4 +1,4 @@
-/* fold: the IADD3 and LOP3 ptxas forms, and its REDUX copies (fold.h). */
+/* fold: the IADD3, LOP3 and 3-input min/max ptxas forms, the values it reuses, and its REDUX copies (fold.h). */
 #include "fold.h"
 #include "cfg.h"
 #include "narrow.h"
@@ -14,24 +14,41 @@ void ws_fold_free(ws_fold *f)
     f->same = NULL;
 }
 
-enum { FAMILY_NONE, FAMILY_ADD, FAMILY_LOGIC };
+enum { FAMILY_NONE, FAMILY_ADD, FAMILY_LOGIC, FAMILY_MINMAX };
 
 /* A tree of fewer nodes is what pairwise folding makes of it already. */
 enum { TREE_MIN = 3 };
 
-/* Which 3-input SASS op the instruction can be half of: a 32-bit integer add or sub (IADD3), or a
- * 32-bit and/or/xor (LOP3); unguarded, without .sat or .cc, of registers and immediates. A 64-bit
- * add whose low half alone is read (narrow: its WS_NARROW_*, narrow.h) is a 32-bit one. */
+/* Whether ptxas has a 3-input min/max of the type: VIMNMX3 for 16- and 32-bit integers and pairs
+ * of them, VHMNMX for halves and pairs of halves; f32 (FMNMX) and f64 have none, nor the 64-bit
+ * integers (ISETP + SEL), and .ftz/.NaN keep HMNMX2 (ptxas 13.0 -arch=sm_90 on chains of each,
+ * docs/calibration.md "3-input min/max, one activemask a block, the MEMBAR's stall"). */
+static int has_minmax3(const ws_insn *in)
+{
+    ws_type t = (ws_type)in->type;
+    if (in->mods & (WS_MOD_FTZ | WS_MOD_NAN))
+        return 0;
+    if (ws_type_is_half(t) || ws_type_is_packed_int(t))
+        return 1;
+    return !ws_type_is_float(t) && (ws_type_bits(t) == 16 || ws_type_bits(t) == 32);
+}
+
+/* Which 3-input SASS op the instruction can be half of: a 32-bit integer add or sub (IADD3), a
+ * 32-bit and/or/xor (LOP3), or a min or max with a 3-input form (has_minmax3); unguarded,
+ * without .sat or .cc, of registers and immediates. A 64-bit add whose low half alone is read
+ * (narrow: its WS_NARROW_*, narrow.h) is a 32-bit one. */
 static int family_of(const ws_insn *in, unsigned narrow)
 {
     ws_type t = (ws_type)in->type;
-    unsigned bits = narrow == WS_NARROW_LOW_ONLY ? 32 : ws_type_bits(t);
-    if (in->guard != WS_NO_REG || ws_type_is_float(t) || bits != 32 || in->nops != 3 ||
-        (in->mods & (WS_MOD_SAT | WS_MOD_CC)) || in->ops[0].kind != WS_OPND_REG)
+    if (in->guard != WS_NO_REG || in->nops != 3 || (in->mods & (WS_MOD_SAT | WS_MOD_CC)) || in->ops[0].kind != WS_OPND_REG)
         return FAMILY_NONE;
     for (unsigned i = 1; i < 3; i++)
         if (in->ops[i].kind != WS_OPND_REG && in->ops[i].kind != WS_OPND_IMM)
             return FAMILY_NONE;
+    if (in->op == WS_OP_MIN || in->op == WS_OP_MAX)
+        return has_minmax3(in) ? FAMILY_MINMAX : FAMILY_NONE;
+    if (ws_type_is_float(t) || (narrow == WS_NARROW_LOW_ONLY ? 32 : ws_type_bits(t)) != 32)
+        return FAMILY_NONE;
     switch (in->op) {
     case WS_OP_ADD:
     case WS_OP_SUB: return FAMILY_ADD;
@@ -40,6 +57,18 @@ static int family_of(const ws_insn *in, unsigned narrow)
     case WS_OP_XOR: return FAMILY_LOGIC;
     default: return FAMILY_NONE;
     }
+}
+
+/* Whether b can take a (its source) into one 3-input op: adds with subs into an IADD3, any two
+ * logic ops into a LOP3 (its table is any function of three inputs), but a min only with a min and
+ * a max with a max, of one type and modifiers (VIMNMX3 / VHMNMX pick one of the two by a
+ * predicate: a min then a max stay two VIMNMX, ptxas 13.0). */
+static int merges(const ws_insn *a, unsigned narrow_a, const ws_insn *b, unsigned narrow_b)
+{
+    int fam = family_of(a, narrow_a);
+    if (fam == FAMILY_NONE || family_of(b, narrow_b) != fam)
+        return 0;
+    return fam != FAMILY_MINMAX || (a->op == b->op && a->type == b->type && a->mods == b->mods);
 }
 
 /* The one instruction that reads the value pc writes to reg, in pc's block: UINT32_MAX when none
@@ -124,8 +153,8 @@ static int adds_constant(const ws_insn *in, unsigned narrow, const reg_constants
  * 0x100000001: 16 of them; local ptxas the same for 1, 0x200000001 and 0xffffffff00000001). */
 enum { INCREMENT_GROUP = 4, MERGED_MAX = 255 };
 
-/* IADD3 / LOP3: instruction pc (not yet a 3-input op itself) whose value one instruction of its
- * family reads, in the same block, that is not a 3-input op yet either; a chain of adds of constants
+/* IADD3 / LOP3 / VIMNMX3 / VHMNMX: instruction pc (not yet a 3-input op itself) whose value one
+ * instruction it merges with reads, in the same block, that is not a 3-input op yet either; a chain of adds of constants
  * is one add, increments four to an IADD3.X (merged: how many PTX ops an instruction stands for). */
 static void fold_alu(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
                      const uint32_t *block, const uint32_t *reads, const uint32_t *written, const reg_constants *kc,
@@ -139,7 +168,7 @@ static void fold_alu(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
         if (fam == FAMILY_NONE || host[pc] || r >= k->nregs)
             continue;
         uint32_t j = next_op(k, code, uses, narrow, block, reads, written, pc);
-        if (j != UINT32_MAX && family_of(&code[j], narrow[j]) == fam && !host[j]) {
+        if (j != UINT32_MAX && merges(&code[pc], narrow[pc], &code[j], narrow[j]) && !host[j]) {
             f->kind[pc] = WS_FOLD_ALU;
             int a = fam == FAMILY_ADD ? adds_constant(&code[pc], narrow[pc], kc, k->nregs) : NOT_CONSTANT,
                 b = fam == FAMILY_ADD ? adds_constant(&code[j], narrow[j], kc, k->nregs) : NOT_CONSTANT;
@@ -186,11 +215,41 @@ static void fold_loads(const ws_kernel *k, const ws_insn *code, const ws_reg_use
                 break;
             if (plain_shared_load(ij) && f->kind[j] == WS_FOLD_NONE && ij->type == in->type &&
                 ij->ops[1].reg == a->reg && ij->ops[1].sym == a->sym && ij->ops[1].imm == a->imm) {
-                f->kind[j] = WS_FOLD_LOAD;
+                f->kind[j] = WS_FOLD_SAME;
                 f->same[j] = in->ops[0].reg;
             }
             if (ws_reg_use_writes(&uses[j], in->ops[0].reg))
                 break; /* the first value is gone (a load just folded took it over) */
+        }
+    }
+}
+
+/* WS_FOLD_SAME for activemask: ptxas computes a block's activemask once and every later unguarded
+ * one of the block is that value (bench_redux.sass region 11: the PTX's 64 `activemask.b32 %r46` are
+ * one VOTE.ANY R5 that the 32 IADD3 read; probe_lanemask's two in its last block one VOTE.ANY R10).
+ * ptxas works on values, not the PTX's registers: it keeps the value when the first one's register
+ * is written again, but a guarded activemask is a VOTE.ANY of its own (ptxas 13.0 -arch=sm_90). The
+ * value is ready when the register that last held it was (same); with none holding it any more,
+ * at once (the first's VOTE.ANY is long done). Within a block the lanes that run are those that ran
+ * the first. */
+static void fold_activemask(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                            ws_fold *f)
+{
+    int seen = 0;
+    uint32_t holder = WS_NO_REG;
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        const ws_insn *in = &code[pc];
+        if (pc > 0 && block[pc] != block[pc - 1])
+            seen = 0, holder = WS_NO_REG;
+        int mask = in->op == WS_OP_ACTIVEMASK && in->guard == WS_NO_REG && in->ops[0].kind == WS_OPND_REG;
+        if (mask && seen && f->kind[pc] == WS_FOLD_NONE) {
+            f->kind[pc] = WS_FOLD_SAME;
+            f->same[pc] = holder;
+        } else if (holder != WS_NO_REG && ws_reg_use_writes(&uses[pc], holder))
+            holder = WS_NO_REG;
+        if (mask) {
+            seen = 1;
+            holder = in->ops[0].reg;
         }
     }
 }
@@ -370,6 +429,7 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     for (uint32_t pc = 0; pc < n; pc++) /* a redux.sync: REDUX + IMAD.U32, which waits */
         f->holds[pc] = code[pc].op == WS_OP_REDUX;
     fold_loads(k, code, uses, block, f);
+    fold_activemask(k, code, uses, block, f);
     if (tree_on)
         fold_tree(k, code, uses, narrow, block, reads, written, host, f, tree);
     fold_alu(k, code, uses, narrow, block, reads, written, &kc, host, merged, f);

@@ -1,5 +1,6 @@
-/* fold: what ptxas makes of a basic block's adds, logic ops and redux.sync, for the timing mode
- * (fold.c; docs/calibration.md "ptxas's fusions and the REDUX copy").
+/* fold: what ptxas makes of a basic block's adds, logic ops, min/max, activemask and redux.sync, for the timing mode
+ * (fold.c; docs/calibration.md "ptxas's fusions, the REDUX copy and the base's S2R", "3-input min/max,
+ * one activemask a block, the MEMBAR's stall").
  *
  * Part of ptxas's schedule (schedule.h; built only with the preset's schedule 1):
  *  - Within a basic block, ptxas makes two dependent 32-bit integer adds (or subs) one IADD3,
@@ -30,6 +31,12 @@
  *    probe_cub7.sass): the warp, issuing in order, waits there for the result (rakingcomm's `S2UR`
  *    of the next block comes after the copy; warp_sum_int_b128's ISETP and address arithmetic
  *    too). The schedule issues what else can go first before the REDUX (schedule.c).
+ *  - Two dependent min (or two max) of one type and modifiers are one VIMNMX3 (16- and 32-bit
+ *    integers and pairs of them) or VHMNMX (halves and pairs of halves), by the same rule
+ *    (bench_half.sass: 64 `min.f16x2 %r29, %r29, %r30` are 32 VHMNMX; f32, f64, 64-bit integers and
+ *    .ftz/.NaN have no 3-input form: ptxas 13.0 -arch=sm_90 on chains of each).
+ *  - An unguarded activemask after an earlier one of its block is not issued: ptxas computes the
+ *    block's activemask once (bench_redux.sass: 64 activemask.b32 are one VOTE.ANY).
  *  - A shared load of the address an earlier load of its block read, with no store, atomic or
  *    fence between and the address's register and the earlier value unchanged, is not issued:
  *    ptxas reads the earlier load's register (time_cub_block_scan_raking_exclusivesum_int_b1024.sass:
@@ -56,15 +63,16 @@
 
 enum {
     WS_FOLD_NONE,
-    WS_FOLD_ALU,   /* an add or logic op folded into its one reader (IADD3, LOP3) */
-    WS_FOLD_LOAD,  /* a shared load of what an earlier load of its block read: its register (same) */
+    WS_FOLD_ALU,   /* an add, logic op or min/max folded into its one reader (IADD3, LOP3, VIMNMX3, VHMNMX) */
+    WS_FOLD_SAME,  /* a value ptxas has in a register already (same): a shared load of what an earlier
+                    * load of its block read, an activemask after its block's first */
     WS_FOLD_HOIST, /* a setp right after a bar.sync: ptxas issues it above the BAR.SYNC */
     WS_FOLD_RCP,   /* a div.full/.approx.f32 whose reciprocal is computed before it: its FMULs alone */
 };
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
- * ready (a redux.sync), and for WS_FOLD_LOAD the register holding the value
- * (the earlier load's destination; WS_NO_REG otherwise). */
+ * ready (a redux.sync), and for WS_FOLD_SAME the register holding the value
+ * (the earlier load's or activemask's destination; WS_NO_REG otherwise). */
 typedef struct {
     uint8_t *kind;
     uint8_t *holds;

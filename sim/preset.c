@@ -99,6 +99,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("acquire.gpu.shared", acquire_gpu_shared),
     PK("fence.cta", fence_cta),
     PK("fence.gpu", fence_gpu),
+    PK("fence.stall", fence_stall),
     PK("subwarp.check", subwarp_check),
     PK("subwarp.uniform", subwarp_uniform),
     PK("subwarp.group", subwarp_group),

@@ -53,6 +53,7 @@ typedef struct {
     /* memory orders (timing.c fence_of, acquire_of): a strong global load beyond .cta scope, the
      * acquire's extra latency, the fence's stall at .cta scope and beyond */
     double ld_strong, acquire_cta, acquire_gpu, acquire_gpu_shared, fence_cta, fence_gpu;
+    double fence_stall; /* a MEMBAR's stall count: what follows it issues no earlier (0: none) */
     /* whole launches (sim/grid.c): SMs, each SM's limits, the registers a thread is assumed to
      * take when not given, the launch overhead and the cycles between two blocks' dispatches */
     double sms, sm_threads, sm_warps, sm_blocks, sm_shared, sm_regs, regs_default;

@@ -108,6 +108,7 @@ static const ws_preset ws_preset_sm90 = {
     .acquire_gpu_shared = 4.4, /* acquire.gpu.shared */
     .fence_cta = 1, /* fence.cta */
     .fence_gpu = 248, /* fence.gpu */
+    .fence_stall = 6, /* fence.stall */
     .subwarp_check = 22, /* subwarp.check */
     .subwarp_uniform = 45, /* subwarp.uniform */
     .subwarp_group = 62, /* subwarp.group */

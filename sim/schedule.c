@@ -128,7 +128,7 @@ static int is_warp_wide(const ws_insn *in)
     return ws_op_class_of(in->op) == CLS_COLLECTIVE || in->op == WS_OP_ACTIVEMASK;
 }
 
-static int folded_load(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_LOAD; }
+static int folded_load(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_SAME; }
 static int folded_alu(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_ALU; }
 
 /* Rule 2 for memory accesses a and b (a first): a load ptxas does not issue (fold.h) keeps its

@@ -593,6 +593,19 @@ static double fence_of(const ws_preset *p, const ws_insn *in)
     }
 }
 
+/* How much later than `cycle` the access of a release issues: its MEMBAR issued when the warp was
+ * ready (at `ready`, not waiting for the access's operands: bench_memord.sass, MEMBAR.ALL.CTA right
+ * after the LDS whose value the STS stores) and holds the warp fence.stall cycles, its stall count
+ * (S06 on every MEMBAR of the kept SASS); `fence` cycles after the warp's results are counted
+ * already. An acq_rel atomic's chain feels it: its acquire holds the warp until the result, so the
+ * next MEMBAR issues then (bench_memord[12]: MEMBAR.ALL.CTA, ATOMS, a NOP that waits for it; 35.0
+ * cycles a step, 9.4 more than atom.shared's). */
+static int64_t fence_stall_wait(const ws_preset *p, uint64_t ready, uint64_t cycle, int64_t fence)
+{
+    int64_t at = (int64_t)ready + ws_llround(p->fence_stall) - (int64_t)cycle - fence;
+    return at > 0 ? at : 0;
+}
+
 static double acquire_of(const ws_preset *p, const ws_insn *in, ws_space space)
 {
     if ((in->op != WS_OP_LD && in->op != WS_OP_ATOM) || (in->sem != WS_SEM_ACQUIRE && in->sem != WS_SEM_ACQ_REL))
@@ -710,9 +723,9 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
     int hoisted = fold == WS_FOLD_HOIST;
-    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_LOAD || hoisted);
-    f.same = fold == WS_FOLD_LOAD ? t->fold.same[pc] : WS_NO_REG;
-    f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_LOAD); /* a folded load: no access */
+    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_SAME || hoisted);
+    f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
+    f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
     /* ld, ldu, atom: from the access; match: from the values */
@@ -1275,11 +1288,24 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     uint64_t next = cycle + 1 + (uint64_t)(before + imc);
     if (f->rare) {
         if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
+            uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
+            /* a fence is the MEMBAR: its stall count holds the warp. A release's access (st, red, atom
+             * .release/.acq_rel) issues that much after its MEMBAR, which issued when the warp was
+             * ready (fence_stall_wait), so its results come that much later (fence_of after the
+             * warp's results is in lat already) */
+            uint64_t stalled = cycle + (uint64_t)ws_llround(t->p.fence_stall);
+            if (ws_op_is_memory(in->op)) {
+                int64_t membar = fence_stall_wait(&t->p, s->ready, cycle, f->fence);
+                for (uint32_t i = 0; i < u->ndst; i++)
+                    rr[u->dst[i]] += (uint64_t)membar;
+                done += (uint64_t)membar;
+                stalled = cycle + 1 + (uint64_t)membar;
+            }
             uint64_t drained = cycle + 1;
-            const uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];
             for (uint32_t r = 0; r < t->nregs; r++)
                 drained = rr[r] > drained ? rr[r] : drained;
             next = drained + (uint64_t)f->fence;
+            next = stalled > next ? stalled : next;
         }
         if (f->branch)
             next = cycle + (uint64_t)f->branch;

@@ -584,7 +584,7 @@ static void schedule_pieces_and_folded_loads(void **state)
     assert_int_equal(ws_fold_build(k, k->insns, u, NULL, 0, &f), 0);
     /* 0 mov, 1 ld [0], 2 ld [4], 3 add, 4 ld [0] (folded: %r1), 5 st [0], 6 ld [0] (after the
      * store: issued), 7 ld.volatile (issued), 8 st, 9 ret */
-    assert_int_equal(f.kind[4], WS_FOLD_LOAD);
+    assert_int_equal(f.kind[4], WS_FOLD_SAME);
     assert_int_equal(f.same[4], k->insns[1].ops[0].reg);
     assert_int_equal(f.kind[6], WS_FOLD_NONE);
     assert_int_equal(f.kind[7], WS_FOLD_NONE);

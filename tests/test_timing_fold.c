@@ -1,0 +1,191 @@
+/* What ptxas merges and reuses (sim/fold.c) and the MEMBAR before a release (sim/timing.c), each
+ * as the kept SASS shows it (docs/calibration.md "3-input min/max, one activemask a block, the
+ * MEMBAR's stall"): which instructions fold, and the cycles a chain takes with and without the rule. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fold.h"
+#include "run_ptx.h"
+
+#define HEAD                                                                                                           \
+    ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"                             \
+    ".reg .b32 %r<12>;\n.reg .b64 %rd<8>;\n.reg .f32 %f<4>;\n.reg .pred %p<2>;\nld.param.u64 %rd1, [o];\n"
+
+/* The WS_FOLD_* of each instruction of ptx (ws_fold_build without the LOP3 tree), for WS_FOLD_SAME
+ * the register it reads, and each one's first operand's register: kind, same, reg (n entries). */
+static void folds_of(const char *ptx, uint8_t *kind, uint32_t *same, uint32_t *reg, uint32_t n)
+{
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    if (!m)
+        fail_msg("parse: %s at %u:%u", perr.message, perr.line, perr.column);
+    const ws_kernel *k = ws_module_kernel(m, NULL);
+    assert_int_equal(k->ninsns, n);
+    ws_reg_use *uses = calloc(n, sizeof *uses);
+    assert_non_null(uses);
+    for (uint32_t i = 0; i < n; i++) {
+        ws_insn_reg_use(&k->insns[i], &uses[i]);
+        reg[i] = k->insns[i].ops[0].reg;
+    }
+    ws_fold f = {0};
+    assert_int_equal(ws_fold_build(k, k->insns, uses, NULL, 0, &f), 0);
+    memcpy(kind, f.kind, n);
+    memcpy(same, f.same, n * sizeof *same);
+    ws_fold_free(&f);
+    free(uses);
+    ws_module_free(m);
+}
+
+/* The %clock64 difference around body (thread 0's, one warp), with the preset text over sm_90. */
+static uint64_t cycles_of(const char *decls, const char *body, const char *preset)
+{
+    char ptx[8192];
+    snprintf(ptx, sizeof ptx,
+             "%s%sld.global.u32 %%r1, [%%rd1];\nmov.u64 %%rd2, %%clock64;\n%smov.u64 %%rd3, %%clock64;\n"
+             "sub.s64 %%rd4, %%rd3, %%rd2;\nst.global.u64 [%%rd1], %%rd4;\nst.global.u32 [%%rd1+8], %%r2;\n"
+             "ret;\n}\n",
+             HEAD, decls, body);
+    uint64_t out = 0;
+    run_ptx(ptx, 32, &out, 1, WS_MODE_TIMING, preset);
+    return out;
+}
+
+/* Two dependent min (or max) of one type and modifiers are one VIMNMX3 / VHMNMX (bench_half.sass:
+ * 64 min.f16x2 are 32 VHMNMX); ptxas 13.0 keeps two ops for a min then a max, f32 (FMNMX), .ftz
+ * (HMNMX2.FTZ), 64-bit integers (ISETP + SEL) and a u32 min read by an s32 one. */
+static void minmax_pairs_fold(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD "ld.global.u32 %r1, [%rd1];\n"   /* 1 */
+                           "min.f16x2 %r2, %r1, %r1;\n"     /* 2: folded into 3 */
+                           "min.f16x2 %r2, %r2, %r1;\n"     /* 3 */
+                           "min.s32 %r3, %r2, 5;\n"         /* 4: read by a max */
+                           "max.s32 %r4, %r3, 7;\n"         /* 5: folded into 6 */
+                           "max.s32 %r4, %r4, %r1;\n"       /* 6 */
+                           "mov.b32 %f1, %r4;\n"            /* 7 */
+                           "min.f32 %f2, %f1, %f1;\n"       /* 8: no FMNMX3 */
+                           "min.f32 %f3, %f2, %f1;\n"       /* 9 */
+                           "min.ftz.f16x2 %r5, %r1, %r1;\n" /* 10: .ftz */
+                           "min.ftz.f16x2 %r6, %r5, %r1;\n" /* 11 */
+                           "min.s64 %rd2, %rd1, %rd1;\n"    /* 12: 64-bit */
+                           "min.s64 %rd3, %rd2, %rd1;\n"    /* 13 */
+                           "min.u32 %r7, %r1, 3;\n"         /* 14: read by an s32 min */
+                           "min.s32 %r8, %r7, 4;\n"         /* 15 */
+                           "min.s16x2 %r9, %r1, %r1;\n"     /* 16: folded into 17 */
+                           "min.s16x2 %r9, %r9, %r1;\n"     /* 17 */
+                           "st.global.f32 [%rd1], %f3;\nst.global.u32 [%rd1+4], %r6;\nst.global.u64 [%rd1+8], %rd3;\n"
+                           "st.global.u32 [%rd1+16], %r8;\nst.global.u32 [%rd1+20], %r9;\nret;\n}\n";
+    uint8_t kind[24];
+    uint32_t same[24], reg[24];
+    folds_of(ptx, kind, same, reg, 24);
+    const uint32_t folded[] = {2, 5, 16};
+    for (uint32_t pc = 0, i = 0; pc < 24; pc++) {
+        int want = i < 3 && folded[i] == pc;
+        i += want;
+        if (kind[pc] != (want ? WS_FOLD_ALU : WS_FOLD_NONE))
+            fail_msg("instruction %u: fold kind %u, want %u", pc, kind[pc], want ? WS_FOLD_ALU : WS_FOLD_NONE);
+    }
+    /* four dependent min.s32 take two 4-cycle VIMNMX3, as four adds of a register take two IADD3 (adds
+     * of constants would be one add of their sum); a min, max, min, max chain takes four ops */
+    uint64_t mins =
+        cycles_of("", "min.s32 %r2, %r1, 3;\nmin.s32 %r2, %r2, 4;\nmin.s32 %r2, %r2, 5;\nmin.s32 %r2, %r2, 6;\n", NULL);
+    uint64_t adds =
+        cycles_of("", "add.u32 %r2, %r1, %r1;\nadd.u32 %r2, %r2, %r1;\nadd.u32 %r2, %r2, %r1;\nadd.u32 %r2, %r2, %r1;\n",
+                  NULL);
+    uint64_t mixed =
+        cycles_of("", "min.s32 %r2, %r1, 3;\nmax.s32 %r2, %r2, 4;\nmin.s32 %r2, %r2, 5;\nmax.s32 %r2, %r2, 6;\n", NULL);
+    assert_int_equal(mins, adds);
+    assert_int_equal(mixed, mins + 2 * 4);
+}
+
+/* An unguarded activemask after the block's first is that value (bench_redux.sass region 11: one
+ * VOTE.ANY for 64; ptxas keeps the value when the first one's register is written again); a guarded
+ * one, and the first of a block (the clock read starts one), are VOTE.ANYs of their own. */
+static void activemask_reused_in_block(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD "ld.global.u32 %r2, [%rd1];\n" /* 1 */
+                           "activemask.b32 %r1;\n"        /* 2: the block's first */
+                           "add.u32 %r2, %r2, %r1;\n"     /* 3 */
+                           "activemask.b32 %r3;\n"        /* 4: reused, %r1 */
+                           "add.u32 %r2, %r2, %r3;\n"     /* 5 */
+                           "activemask.b32 %r4;\n"        /* 6: reused, %r3 */
+                           "mov.u32 %r4, 7;\n"            /* 7: no register holds it now */
+                           "activemask.b32 %r5;\n"        /* 8: reused, ready at once */
+                           "setp.ne.u32 %p1, %r2, 0;\n"   /* 9 */
+                           "@%p1 activemask.b32 %r6;\n"   /* 10: guarded */
+                           "mov.u64 %rd2, %clock64;\n"    /* 11 */
+                           "activemask.b32 %r7;\n"        /* 12: a new block's first */
+                           "add.u32 %r2, %r2, %r4;\nadd.u32 %r2, %r2, %r5;\nadd.u32 %r2, %r2, %r6;\n"
+                           "add.u32 %r2, %r2, %r7;\nst.global.u32 [%rd1], %r2;\nst.global.u64 [%rd1+8], %rd2;\n"
+                           "ret;\n}\n";
+    uint8_t kind[20];
+    uint32_t same[20], reg[20];
+    folds_of(ptx, kind, same, reg, 20);
+    assert_int_equal(kind[2], WS_FOLD_NONE);
+    assert_int_equal(kind[4], WS_FOLD_SAME);
+    assert_int_equal(kind[6], WS_FOLD_SAME);
+    assert_int_equal(kind[8], WS_FOLD_SAME);
+    assert_int_equal(same[4], reg[2]); /* %r1 */
+    assert_int_equal(same[6], reg[4]); /* %r3 */
+    assert_int_equal(same[8], WS_NO_REG);
+    assert_int_equal(kind[10], WS_FOLD_NONE);
+    assert_int_equal(kind[12], WS_FOLD_NONE);
+    /* activemask + add, four times: one VOTE.ANY, then two IADD3; a vote of 10 cycles more moves
+     * the region by 10, not 40 */
+    const char *body = "activemask.b32 %r3;\nadd.u32 %r2, %r1, %r3;\nactivemask.b32 %r3;\nadd.u32 %r2, %r2, %r3;\n"
+                       "activemask.b32 %r3;\nadd.u32 %r2, %r2, %r3;\nactivemask.b32 %r3;\nadd.u32 %r2, %r2, %r3;\n";
+    uint64_t base = cycles_of("", body, NULL), slow = cycles_of("", body, "vote 100\n");
+    uint64_t one = cycles_of("", "activemask.b32 %r3;\nadd.u32 %r2, %r1, %r3;\n", NULL);
+    uint64_t one_slow = cycles_of("", "activemask.b32 %r3;\nadd.u32 %r2, %r1, %r3;\n", "vote 100\n");
+    assert_int_equal(slow - base, one_slow - one);
+    assert_true(slow > base);
+}
+
+/* A release's MEMBAR issues when the warp is ready and holds it fence.stall cycles, its stall count
+ * (S06 on every MEMBAR of the kept SASS). In an atom.acq_rel.cta chain the acquire holds the warp
+ * until each result, so each MEMBAR's stall adds to the step (bench_memord[12]: 35.0 cycles a step,
+ * 9.4 more than atom.shared); an st.release.cta of a load's value has its MEMBAR issued right after
+ * the load, long before the store's data is there (bench_memord[10]): no change. A fence alone holds
+ * the warp its stall (with sm_90's 6 hidden here behind the clock read's latency and fence.cta). */
+static void release_waits_membar_stall(void **state)
+{
+    (void)state;
+    const char *decls = ".shared .align 4 .b32 sh[64];\n";
+    char chain[2048] = "mov.u32 %r5, sh;\nmov.u32 %r2, 0;\n";
+    for (int i = 0; i < 8; i++)
+        strcat(chain, "atom.acq_rel.cta.shared.add.u32 %r2, [%r5], %r2;\n");
+    uint64_t on = cycles_of(decls, chain, NULL), off = cycles_of(decls, chain, "fence.stall 0\n");
+    /* each step after the first waits 6 after its MEMBAR where fence.cta (1) after the results was
+     * all: 5 more (the first waits longer for the shared window's base, its MEMBAR long done) */
+    assert_int_equal(on, off + 7 * 5);
+    assert_int_equal(cycles_of(decls, chain, "fence.stall 11\n"), on + 7 * 5);
+    char stores[2048] = "mov.u32 %r5, sh;\nst.shared.u32 [%r5], %r5;\nmov.u32 %r2, %r5;\n";
+    for (int i = 0; i < 8; i++)
+        strcat(stores, "ld.volatile.shared.u32 %r2, [%r2];\nst.release.cta.shared.u32 [%r5+4], %r2;\n");
+    assert_int_equal(cycles_of(decls, stores, NULL), cycles_of(decls, stores, "fence.stall 0\n"));
+    const char *fence = HEAD "mov.u64 %rd2, %clock64;\nmembar.cta;\nmov.u64 %rd3, %clock64;\n"
+                             "sub.s64 %rd4, %rd3, %rd2;\nst.global.u64 [%rd1], %rd4;\nret;\n}\n";
+    uint64_t base[1], held[1], longer[1];
+    run_ptx(fence, 32, base, 1, WS_MODE_TIMING, "fence.stall 0\n");
+    run_ptx(fence, 32, held, 1, WS_MODE_TIMING, "fence.stall 30\n");
+    run_ptx(fence, 32, longer, 1, WS_MODE_TIMING, "fence.stall 40\n");
+    assert_true(held[0] > base[0]);
+    assert_int_equal(longer[0], held[0] + 10);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(minmax_pairs_fold),
+        cmocka_unit_test(activemask_reused_in_block),
+        cmocka_unit_test(release_waits_membar_stall),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
