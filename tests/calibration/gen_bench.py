@@ -696,8 +696,10 @@ progs['bench_st_wide'] = ([n + ' (throughput)' for _, _, n in stw], '64 back-to-
 }}
 ''', 32)
 
-# the last of 8 warps reading one word through a register address: 971-1079 in five runs (its start varies)
-notes[('bench_mio_w8', NS + 3)] = ' (varies run to run)' + INFO
+# the last of 8 warps reading one word through a register address: its t0 (CS2R after BAR.SYNC.DEFER_BLOCKING)
+# does not wait for the barrier, so out[12] holds how far that warp ran ahead in the stride-32 region before
+# (939-1150 in 200 launches, median 1038); warpsim's clock reads wait for the barrier (check_mio_clock.py)
+notes[('bench_mio_w8', NS + 3)] = " (the H200's clock read after bar.sync does not wait for it)" + INFO
 
 # ptxas rewrites these chains (tests/calibration/sass): activemask is uniform, hoisted out, and the adds
 # merge into IADD3; two dependent min.f16x2 become one three-input VHMNMX
