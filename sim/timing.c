@@ -39,6 +39,7 @@
 #include "banks.h"
 #include "barrier.h"
 #include "cga.h"
+#include "ifetch.h"
 #include "diag.h"
 #include "memory.h"
 #include "fold.h"
@@ -93,6 +94,7 @@ typedef struct {
                          more for a value of a fixed-latency ALU op */
     uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
+    uint8_t synced;   /* follows a bar.warp.sync: reads a fixed-latency op's result sync.feed later */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
     uint8_t gate;     /* a setp whose predicate guards the S2R of the shared window's base (cga.h gate): the
@@ -170,6 +172,7 @@ struct ws_timing {
     uint64_t far_from, woke;
     int64_t bits_feed;     /* the preset's bits.feed in whole cycles */
     int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
+    int64_t sync_feed;     /* the preset's sync.feed in whole cycles */
     int64_t guard_feed;    /* the preset's guard.feed in whole cycles */
     uint64_t mio_issue;    /* the preset's mio.issue in whole cycles (hold_mio) */
     int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
@@ -212,7 +215,8 @@ struct ws_timing {
     /* the shared window's base, read once per SASS basic block (cga.h), at the first block */
     ws_cga cga;
     int cga_built;
-    int cga_used; /* an instruction of the kernel needs the base (else ws_cga_ready is 0 throughout) */
+    int cga_used;     /* an instruction of the kernel needs the base (else ws_cga_ready is 0 throughout) */
+    ws_ifetch ifetch; /* the block's fetch of the kernel's cold code (ifetch.h; ifetch.line 0: off) */
     /* The two large tables last, so that the fields above share the first pages of the calloc'ed
      * struct (261 KB, its pages zero until touched: each page a launch touches is a page fault,
      * ~2.5 us at a process's start):
@@ -242,20 +246,22 @@ static ws_stq_bounds stq_bounds(const ws_timing *t)
     return (ws_stq_bounds){t->p.stq_bytes, t->p.stq_wavefronts, t->p.stq_stores, t->p.stq_bank_bytes, t->p.stq_entries};
 }
 
-/* A block's first load of global lines waits for L2 or HBM (charged by sim/grid.c): beyond the L1
- * hit its own cycles keep, ld.l2 when the lines are in L2, else ld.miss. The measurement launches
- * each grid 23 times over the same buffers (tests/calibration/launch.txt), so with l2.warm what the
- * previous launch read is still in L2 when all of the launch's allocations (what it can read: the
- * sum of the device buffers, an upper bound of what it reads) fit in the L2's l2.kib; the launches
- * read their buffers in the same order each time, so a footprint beyond the L2 misses throughout
- * (an LRU cache evicts each line before its next use). docs/calibration.md "Whole launches". */
+/* A block's first load of global lines waits for L2 or HBM (charged by sim/grid.c): beyond the
+ * first load's ld.first (or the L1 hit) its own cycles keep, ld.l2 when the lines are in L2, else
+ * ld.miss. The measurement launches each grid 23 times over the same buffers
+ * (tests/calibration/launch.txt), so with l2.warm what the previous launch read is still in L2 when
+ * all of the launch's allocations (what it can read: the sum of the device buffers, an upper bound
+ * of what it reads) fit in the L2's l2.kib; the launches read their buffers in the same order each
+ * time, so a footprint beyond the L2 misses throughout (an LRU cache evicts each line before its
+ * next use). docs/calibration.md "Whole launches". */
 static double launch_miss(const ws_launch_ctx *L, const ws_preset *p)
 {
     uint64_t bytes = 0;
     for (size_t i = 0; i < L->sim->nallocs; i++)
         bytes += L->sim->allocs[i].size;
     int in_l2 = p->l2_warm != 0 && (double)bytes <= p->l2_kib * 1024;
-    return (in_l2 ? p->ld_l2 : p->ld_miss) - p->ld_global;
+    /* the block's own cycles have the first load's ld.first (an L2 hit) where it is waited for */
+    return (in_l2 ? p->ld_l2 : p->ld_miss) - (p->ld_first > 0 ? p->ld_first : p->ld_global);
 }
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
@@ -276,6 +282,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->slow = (L->slow & WS_SLOW_TIMING) != 0;
     t->bits_feed = ws_llround(t->p.bits_feed);
     t->shfl_feed = ws_llround(t->p.shfl_feed);
+    t->sync_feed = ws_llround(t->p.sync_feed);
     t->guard_feed = ws_llround(t->p.guard_feed);
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
     for (uint32_t wi = 0; wi < 32; wi++)
@@ -290,7 +297,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->nfast = t->slow ? 0 : t->ninfo;
     t->info = calloc(t->ninfo ? t->ninfo : 1, sizeof *t->info);
     t->narrow = calloc(t->ninfo ? t->ninfo : 1, 1);
-    if (!t->reg_ready || !t->reg_prod || !t->ws || !t->info || !t->narrow || t->nwarps > 32) {
+    if (!t->reg_ready || !t->reg_prod || !t->ws || !t->info || !t->narrow || t->nwarps > 32 ||
+        ws_ifetch_init(&t->ifetch, t->ninfo, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency) != 0) {
         ws_timing_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -333,6 +341,7 @@ void ws_timing_destroy(ws_timing *t)
     free(t->reg_ready);
     free(t->reg_prod);
     free(t->ws);
+    ws_ifetch_free(&t->ifetch);
     free(t->info);
     free(t->narrow);
     ws_fold_free(&t->fold);
@@ -399,6 +408,21 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     if (ws_op_class_of(in->op) == CLS_ATOMIC &&
         returns) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
         c->extra_latency = (ws_bank_same_word_lanes(addr, exec, 4) - 1) * t->p.atom_same_word;
+    if (c->space == WS_SPACE_GLOBAL && returns && t->p.ld_first > 0 && ws_op_class_of(in->op) != CLS_ATOMIC &&
+        !ws_insn_is_strong_load(in) && !(in->mods & WS_MOD_CG)) {
+        /* a line the block has not touched is not in L1: the load waits ld.first, not ld.global's L1
+         * hit (probe_sync10: 32 shuffles whose first step reads a word loaded just before the
+         * region, 1,207 cycles; with the load waited for before the region, 933) */
+        uint64_t last = UINT64_MAX;
+        int cold = 0;
+        FOR_EACH_LANE(exec, l) {
+            if (addr[l] >> 7 != last)
+                cold |= !touch_line(t, addr[l] >> 7, 0);
+            last = addr[l] >> 7;
+        }
+        if (cold)
+            c->extra_latency += t->p.ld_first - t->p.ld_global;
+    }
     if (c->space != WS_SPACE_SHARED)
         return;
     c->shared = 1;
@@ -704,6 +728,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_LOAD); /* a folded load: no access */
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
+    f.synced = pc > 0 && code[pc - 1].op == WS_OP_BAR_WARP && p->sync_feed > 0;
     /* ld, ldu, atom: from the access; match: from the values */
     int from_data = cls == LAT_MATCH || (f.memory && ws_op_writes_op0(in->op));
     mem_cost none = {0};
@@ -794,7 +819,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         const uint64_t *rr = s->rr;
         const uint32_t *rp = s->rp;
         timing_info tp;
-        if (!ti->bits && !ti->shfl) {
+        if (!ti->bits && !ti->shfl && !ti->synced) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
                     when = rr[u->src[i]];
@@ -806,8 +831,12 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
              * waits 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass);
              * a shuffle shfl.feed later: ptxas puts 5 cycles, not 4, between an IADD3, IMAD.IADD or
              * FADD and the SHFL reading it in every region of the corpus (bench_reduce_shfl.sass,
-             * time_cub_warp_scan_inclusive_sum_int_w32.sass) */
-            uint64_t feed = (uint64_t)((ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0));
+             * time_cub_warp_scan_inclusive_sum_int_w32.sass); an op after a bar.warp.sync sync.feed
+             * later: ptxas gives the producer a stall of 1 and the NOP between them the rest of the
+             * latency plus one, 5 cycles between LOP3 and IMAD.IADD across 109 of bench_sync[2]'s 128
+             * NOPs (4 across 17, between LOP3 and IADD3: bench_sync.sass) */
+            uint64_t feed = (uint64_t)((ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0) +
+                                       (ti->synced ? t->sync_feed : 0));
             for (uint32_t i = 0; i < u->nsrc; i++) {
                 uint64_t r = rr[u->src[i]];
                 if (r + feed <= when) /* not later even with the feed (a shuffle's constant lane, clamp, mask): */
@@ -835,6 +864,14 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
             if (read > when) {
                 when = read;
                 y = WS_STALL_BANK;
+                pr = UINT32_MAX;
+            }
+        }
+        if (t->ifetch.nlines) { /* the code is cold (ifetch.h) */
+            uint64_t fetched = ws_ifetch_ready(&t->ifetch, wi, pc, when);
+            if (fetched > when) {
+                when = fetched;
+                y = WS_STALL_ISSUE;
                 pr = UINT32_MAX;
             }
         }
@@ -1169,6 +1206,7 @@ static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_
     if (f->shfl)
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     b->cycle = cycle;
+    ws_ifetch_issue(&t->ifetch, wi, pk.pc, cycle);
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
     if (!(t->step_ok && !pk.merged ? ws_warp_issue_decoded(x, w, &pk) : ws_warp_issue_step(x, w, &pk)))
@@ -1240,6 +1278,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
+    ws_ifetch_issue(&t->ifetch, wi, pk.pc, cycle);
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
     if (f->rare || !ws_warp_issue_step(x, w, &pk)) /* the step entry takes no rare instruction */
@@ -1681,6 +1720,17 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         }
         for (uint32_t pc = 0; pc < t->ninfo; pc++)
             t->info[pc] = timing_info_of(t, L->code, pc);
+        if (t->ifetch.nlines) { /* a folded mov or add has no SASS of its own (ifetch.h) */
+            uint8_t *code = malloc(t->ninfo ? t->ninfo : 1);
+            if (!code) {
+                ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+                return;
+            }
+            for (uint32_t pc = 0; pc < t->ninfo; pc++)
+                code[pc] = (uint8_t)(!t->info[pc].free_mov || t->info[pc].latency > 0);
+            ws_ifetch_place(&t->ifetch, code);
+            free(code);
+        }
         t->info_ready = 1;
     }
     ws_cga_reset(&t->cga);
@@ -1745,6 +1795,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         q->head = q->n = 0;
     }
     t->stq_used = 0;
+    ws_ifetch_reset(&t->ifetch);
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
     t->nstores = 0;
