@@ -20,9 +20,11 @@
 
 typedef struct {
     uint64_t *ready;   /* per line: the cycle it has arrived (UINT64_MAX: not requested) */
+    uint8_t *covered;  /* per line: the ahead lines after it are requested (entering it requests nothing) */
     uint32_t *line_of; /* per instruction: its line */
     uint32_t ninsns;
     uint32_t nlines;
+    uint64_t settle;   /* the latest a requested line arrives: from then on no issue waits */
     uint32_t line[32]; /* per warp: the line it issued from last */
     uint32_t next[32]; /* per warp: the next line its stream requests */
     uint64_t last[32]; /* per warp: the cycle of its stream's latest request */
@@ -56,8 +58,11 @@ static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint6
     if (pc >= f->ninsns)
         return;
     uint32_t line = f->line_of[pc];
-    if (line != f->line[wi & 31])
-        ws_ifetch_enter(f, wi, line, cycle);
+    if (line != f->line[wi & 31]) {
+        f->line[wi & 31] = line;
+        if (!f->covered[line]) /* a loop's lines, once requested, cost one test an issue */
+            ws_ifetch_enter(f, wi, line, cycle);
+    }
 }
 
 #endif

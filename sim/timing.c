@@ -226,6 +226,7 @@ struct ws_timing {
      * counts when its generation is the block's) */
     struct {
         uint64_t line;
+        uint64_t at; /* the cycle it is in L1 (a first load's line arrives ld.first after it issues) */
         uint32_t gen;
     } lines[LINE_SET];
 };
@@ -363,23 +364,23 @@ static const ws_reg_use *uses_of(ws_timing *t, const ws_launch_ctx *L, uint32_t 
     return &t->tmp_use;
 }
 
-/* Whether the block has touched the global line; commit: it does now. */
-static int touch_line(ws_timing *t, uint64_t line, int commit)
+/* The block touches the global line: the cycle the line is in L1 if it had touched it before (0:
+ * the set is full here, counted as touched), else UINT64_MAX, and the line is in L1 from at. */
+static uint64_t touch_line(ws_timing *t, uint64_t line, uint64_t at)
 {
     for (unsigned k = 0; k < 16; k++) {
         unsigned i = (unsigned)((line * 0x9e3779b97f4a7c15ull) >> 52) + k * 7;
         i %= LINE_SET;
         if (t->lines[i].gen == t->gen && t->lines[i].line == line)
-            return 1;
+            return t->lines[i].at;
         if (t->lines[i].gen != t->gen) {
-            if (commit) {
-                t->lines[i].gen = t->gen;
-                t->lines[i].line = line;
-            }
-            return 0;
+            t->lines[i].gen = t->gen;
+            t->lines[i].line = line;
+            t->lines[i].at = at;
+            return UINT64_MAX;
         }
     }
-    return 1; /* the set is full here: count it as touched */
+    return 0;
 }
 
 /* The access group's lanes make, with what it costs; touches nothing (mem_commit does). */
@@ -408,21 +409,6 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     if (ws_op_class_of(in->op) == CLS_ATOMIC &&
         returns) /* lanes on one word take turns: bench_atom[1] (shared), [3] (global) */
         c->extra_latency = (ws_bank_same_word_lanes(addr, exec, 4) - 1) * t->p.atom_same_word;
-    if (c->space == WS_SPACE_GLOBAL && returns && t->p.ld_first > 0 && ws_op_class_of(in->op) != CLS_ATOMIC &&
-        !ws_insn_is_strong_load(in) && !(in->mods & WS_MOD_CG)) {
-        /* a line the block has not touched is not in L1: the load waits ld.first, not ld.global's L1
-         * hit (probe_sync10: 32 shuffles whose first step reads a word loaded just before the
-         * region, 1,207 cycles; with the load waited for before the region, 933) */
-        uint64_t last = UINT64_MAX;
-        int cold = 0;
-        FOR_EACH_LANE(exec, l) {
-            if (addr[l] >> 7 != last)
-                cold |= !touch_line(t, addr[l] >> 7, 0);
-            last = addr[l] >> 7;
-        }
-        if (cold)
-            c->extra_latency += t->p.ld_first - t->p.ld_global;
-    }
     if (c->space != WS_SPACE_SHARED)
         return;
     c->shared = 1;
@@ -482,19 +468,30 @@ static void record_store(ws_timing *t, uint64_t word, uint64_t cycle)
     t->stores[t->nstores++] = (ws_grid_store){word, cycle};
 }
 
-/* The access issues now (at cycle): its global lines become the block's. */
-static void mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, uint64_t cycle)
+/* The access issues now (at cycle): its global lines become the block's. Returns the cycles a load
+ * waits beyond ld.global's L1 hit for lines not yet in L1: a line the block has not touched is an
+ * L2 hit (ld.first, probe_sync10: 32 shuffles whose first step reads a word loaded just before
+ * the region, 1,207 cycles; with the load waited for before the region, 933), and a load of a
+ * line another load has asked for waits for it too. */
+static double mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, uint64_t cycle)
 {
     if (!m->exec || m->c.space != WS_SPACE_GLOBAL)
-        return;
+        return 0;
+    double wait = 0;
     if (ws_op_writes_op0(in->op) && ws_op_class_of(in->op) != CLS_ATOMIC && !ws_insn_is_strong_load(in)) {
-        /* a load of a line the block has not touched: the block waits for L2/HBM once (ld.miss,
-         * charged by the whole-launch model, sim/grid.c; the block's own cycles keep the L1 hit);
-         * consecutive lanes share lines, and touching the lane before's line again changes nothing */
-        uint64_t last = UINT64_MAX;
+        /* a load of a line the block has not touched: the block also waits for L2/HBM once
+         * (ld.l2/ld.miss beyond ld.first, charged by the whole-launch model, sim/grid.c); consecutive
+         * lanes share lines, and touching the lane before's line again changes nothing */
+        int first = t->p.ld_first > 0 && !(in->mods & WS_MOD_CG); /* .cg skips L1: ld.cg */
+        uint64_t fill = first ? cycle + (uint64_t)ws_llround(t->p.ld_first) : cycle, last = UINT64_MAX;
         FOR_EACH_LANE(m->exec, l) {
-            if (m->addr[l] >> 7 != last)
-                t->block_missed |= !touch_line(t, m->addr[l] >> 7, 1);
+            if (m->addr[l] >> 7 != last) {
+                uint64_t at = touch_line(t, m->addr[l] >> 7, fill);
+                t->block_missed |= at == UINT64_MAX;
+                at = at == UINT64_MAX ? fill : at;
+                double w = at > cycle ? (double)(at - cycle) - t->p.ld_global : 0;
+                wait = w > wait ? w : wait;
+            }
             last = m->addr[l] >> 7;
         }
     } else {
@@ -502,12 +499,13 @@ static void mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, uin
         uint64_t last = UINT64_MAX;
         FOR_EACH_LANE(m->exec, l) {
             if (m->addr[l] >> 7 != last)
-                touch_line(t, m->addr[l] >> 7, 1); /* stores and atomics bring their lines in too */
+                touch_line(t, m->addr[l] >> 7, cycle); /* stores and atomics bring their lines in too */
             last = m->addr[l] >> 7;
             if (queued)
                 record_store(t, m->addr[l] >> 2, cycle);
         }
     }
+    return wait;
 }
 
 /* Forms that ptxas lowers to other SASS than the rest of their class: longer sequences (the
@@ -1235,8 +1233,9 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     x->mem_wavefronts = m ? m->c.wavefronts : 0;
     int64_t lat = f->latency, before = 0, imc = 0;
     if (f->rare) {
+        double cold = 0; /* a load's wait for its lines beyond an L1 hit (mem_commit) */
         if (m) {
-            mem_commit(t, in, m, cycle);
+            cold = mem_commit(t, in, m, cycle);
             if (t->stores_failed)
                 ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
             if (m->c.shared) {
@@ -1266,7 +1265,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         }
         if (lat < 0) /* from the data: read before the instruction executes */
             lat = ws_llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
-                                                                     : latency_of(t, in, &m->c));
+                                                                     : latency_of(t, in, &m->c) + cold);
         before = f->subwarp ? subwarp_before(t, x, in, pk, (double)lat, wi, cycle) : 0; /* the SASS ptxas puts before it */
         if (f->imc) { /* the immediate-constant miss of the launch's dimensions (reads_launch_dims) */
             if (!t->imc_at)
