@@ -43,13 +43,18 @@ typedef struct {
      * arithmetic, 64-bit integer add/sub/shr, min/max and setp; match.all, and match.any with
      * d >= 2 distinct values: match_base + d x match_value */
     double mul_hi, mul_hi_64, fp64, fp64_select, alu_64, minmax_64, setp_64, match_all, match_base, match_value;
-    double mul_f16x2;   /* mul.f16x2 (HMUL2 and HFMA2.MMA in turn) */
-    double bits_feed;   /* popc/clz/bfind/brev: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
-    double shfl_feed;   /* a shuffle: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
+    double mul_f16x2;      /* mul.f16x2 (HMUL2 and HFMA2.MMA in turn) */
+    double bits_feed;      /* popc/clz/bfind/brev: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
+    double shfl_feed;      /* a shuffle: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
+    double sync_feed;      /* the op after a bar.warp.sync: extra wait for a fixed-latency ALU op's result (earliest) */
+    double ifetch_line;    /* cold code: cycles between two 128-byte line requests (ifetch.h; 0: off) */
+    double ifetch_ahead;   /* ... lines a warp's stream requests ahead of its line */
+    double ifetch_latency; /* ... cycles from a line's request to its arrival */
     double guard_feed;  /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
     double atom_shared; /* an atomic on shared memory (atom: global) */
     double atom_same_word; /* extra latency per extra lane on one word */
     double ld_cg;          /* ld.global.cg: an L2 hit, L1 skipped (0: as ld.global) */
+    double ld_first;       /* a block's load of a global line it has not touched: not in L1 (0: as ld.global) */
     /* memory orders (timing.c fence_of, acquire_of): a strong global load beyond .cta scope, the
      * acquire's extra latency, the fence's stall at .cta scope and beyond */
     double ld_strong, acquire_cta, acquire_gpu, acquire_gpu_shared, fence_cta, fence_gpu;

@@ -39,6 +39,7 @@
 #include "banks.h"
 #include "barrier.h"
 #include "cga.h"
+#include "ifetch.h"
 #include "diag.h"
 #include "memory.h"
 #include "fold.h"
@@ -93,6 +94,7 @@ typedef struct {
                          more for a value of a fixed-latency ALU op */
     uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
+    uint8_t synced;   /* follows a bar.warp.sync: reads a fixed-latency op's result sync.feed later */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
     uint8_t gate;     /* a setp whose predicate guards the S2R of the shared window's base (cga.h gate): the
@@ -170,6 +172,7 @@ struct ws_timing {
     uint64_t far_from, woke;
     int64_t bits_feed;     /* the preset's bits.feed in whole cycles */
     int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
+    int64_t sync_feed;     /* the preset's sync.feed in whole cycles */
     int64_t guard_feed;    /* the preset's guard.feed in whole cycles */
     uint64_t mio_issue;    /* the preset's mio.issue in whole cycles (hold_mio) */
     int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
@@ -213,7 +216,8 @@ struct ws_timing {
     /* the shared window's base, read once per SASS basic block (cga.h), at the first block */
     ws_cga cga;
     int cga_built;
-    int cga_used; /* an instruction of the kernel needs the base (else ws_cga_ready is 0 throughout) */
+    int cga_used;     /* an instruction of the kernel needs the base (else ws_cga_ready is 0 throughout) */
+    ws_ifetch ifetch; /* the block's fetch of the kernel's cold code (ifetch.h; ifetch.line 0: off) */
     /* The two large tables last, so that the fields above share the first pages of the calloc'ed
      * struct (261 KB, its pages zero until touched: each page a launch touches is a page fault,
      * ~2.5 us at a process's start):
@@ -223,6 +227,7 @@ struct ws_timing {
      * counts when its generation is the block's) */
     struct {
         uint64_t line;
+        uint64_t at; /* the cycle it is in L1 (a first load's line arrives ld.first after it issues) */
         uint32_t gen;
     } lines[LINE_SET];
 };
@@ -243,20 +248,22 @@ static ws_stq_bounds stq_bounds(const ws_timing *t)
     return (ws_stq_bounds){t->p.stq_bytes, t->p.stq_wavefronts, t->p.stq_stores, t->p.stq_bank_bytes, t->p.stq_entries};
 }
 
-/* A block's first load of global lines waits for L2 or HBM (charged by sim/grid.c): beyond the L1
- * hit its own cycles keep, ld.l2 when the lines are in L2, else ld.miss. The measurement launches
- * each grid 23 times over the same buffers (tests/calibration/launch.txt), so with l2.warm what the
- * previous launch read is still in L2 when all of the launch's allocations (what it can read: the
- * sum of the device buffers, an upper bound of what it reads) fit in the L2's l2.kib; the launches
- * read their buffers in the same order each time, so a footprint beyond the L2 misses throughout
- * (an LRU cache evicts each line before its next use). docs/calibration.md "Whole launches". */
+/* A block's first load of global lines waits for L2 or HBM (charged by sim/grid.c): beyond the
+ * first load's ld.first (or the L1 hit) its own cycles keep, ld.l2 when the lines are in L2, else
+ * ld.miss. The measurement launches each grid 23 times over the same buffers
+ * (tests/calibration/launch.txt), so with l2.warm what the previous launch read is still in L2 when
+ * all of the launch's allocations (what it can read: the sum of the device buffers, an upper bound
+ * of what it reads) fit in the L2's l2.kib; the launches read their buffers in the same order each
+ * time, so a footprint beyond the L2 misses throughout (an LRU cache evicts each line before its
+ * next use). docs/calibration.md "Whole launches". */
 static double launch_miss(const ws_launch_ctx *L, const ws_preset *p)
 {
     uint64_t bytes = 0;
     for (size_t i = 0; i < L->sim->nallocs; i++)
         bytes += L->sim->allocs[i].size;
     int in_l2 = p->l2_warm != 0 && (double)bytes <= p->l2_kib * 1024;
-    return (in_l2 ? p->ld_l2 : p->ld_miss) - p->ld_global;
+    /* the block's own cycles have the first load's ld.first (an L2 hit) where it is waited for */
+    return (in_l2 ? p->ld_l2 : p->ld_miss) - (p->ld_first > 0 ? p->ld_first : p->ld_global);
 }
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
@@ -277,6 +284,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->slow = (L->slow & WS_SLOW_TIMING) != 0;
     t->bits_feed = ws_llround(t->p.bits_feed);
     t->shfl_feed = ws_llround(t->p.shfl_feed);
+    t->sync_feed = ws_llround(t->p.sync_feed);
     t->guard_feed = ws_llround(t->p.guard_feed);
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
     for (uint32_t wi = 0; wi < 32; wi++)
@@ -291,7 +299,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->nfast = t->slow ? 0 : t->ninfo;
     t->info = calloc(t->ninfo ? t->ninfo : 1, sizeof *t->info);
     t->narrow = calloc(t->ninfo ? t->ninfo : 1, 1);
-    if (!t->reg_ready || !t->reg_prod || !t->ws || !t->info || !t->narrow || t->nwarps > 32) {
+    if (!t->reg_ready || !t->reg_prod || !t->ws || !t->info || !t->narrow || t->nwarps > 32 ||
+        ws_ifetch_init(&t->ifetch, t->ninfo, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency) != 0) {
         ws_timing_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -333,6 +342,7 @@ void ws_timing_destroy(ws_timing *t)
     free(t->reg_ready);
     free(t->reg_prod);
     free(t->ws);
+    ws_ifetch_free(&t->ifetch);
     free(t->info);
     free(t->narrow);
     ws_fold_free(&t->fold);
@@ -353,23 +363,23 @@ static const ws_reg_use *uses_of(ws_timing *t, const ws_launch_ctx *L, uint32_t 
     return &t->tmp_use;
 }
 
-/* Whether the block has touched the global line; commit: it does now. */
-static int touch_line(ws_timing *t, uint64_t line, int commit)
+/* The block touches the global line: the cycle the line is in L1 if it had touched it before (0:
+ * the set is full here, counted as touched), else UINT64_MAX, and the line is in L1 from at. */
+static uint64_t touch_line(ws_timing *t, uint64_t line, uint64_t at)
 {
     for (unsigned k = 0; k < 16; k++) {
         unsigned i = (unsigned)((line * 0x9e3779b97f4a7c15ull) >> 52) + k * 7;
         i %= LINE_SET;
         if (t->lines[i].gen == t->gen && t->lines[i].line == line)
-            return 1;
+            return t->lines[i].at;
         if (t->lines[i].gen != t->gen) {
-            if (commit) {
-                t->lines[i].gen = t->gen;
-                t->lines[i].line = line;
-            }
-            return 0;
+            t->lines[i].gen = t->gen;
+            t->lines[i].line = line;
+            t->lines[i].at = at;
+            return UINT64_MAX;
         }
     }
-    return 1; /* the set is full here: count it as touched */
+    return 0;
 }
 
 /* The access group's lanes make, with what it costs; touches nothing (mem_commit does). */
@@ -457,19 +467,30 @@ static void record_store(ws_timing *t, uint64_t word, uint64_t cycle)
     t->stores[t->nstores++] = (ws_grid_store){word, cycle};
 }
 
-/* The access issues now (at cycle): its global lines become the block's. */
-static void mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, uint64_t cycle)
+/* The access issues now (at cycle): its global lines become the block's. Returns the cycles a load
+ * waits beyond ld.global's L1 hit for lines not yet in L1: a line the block has not touched is an
+ * L2 hit (ld.first, probe_sync10: 32 shuffles whose first step reads a word loaded just before
+ * the region, 1,207 cycles; with the load waited for before the region, 933), and a load of a
+ * line another load has asked for waits for it too. */
+static double mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, uint64_t cycle)
 {
     if (!m->exec || m->c.space != WS_SPACE_GLOBAL)
-        return;
+        return 0;
+    double wait = 0;
     if (ws_op_writes_op0(in->op) && ws_op_class_of(in->op) != CLS_ATOMIC && !ws_insn_is_strong_load(in)) {
-        /* a load of a line the block has not touched: the block waits for L2/HBM once (ld.miss,
-         * charged by the whole-launch model, sim/grid.c; the block's own cycles keep the L1 hit);
-         * consecutive lanes share lines, and touching the lane before's line again changes nothing */
-        uint64_t last = UINT64_MAX;
+        /* a load of a line the block has not touched: the block also waits for L2/HBM once
+         * (ld.l2/ld.miss beyond ld.first, charged by the whole-launch model, sim/grid.c); consecutive
+         * lanes share lines, and touching the lane before's line again changes nothing */
+        int first = t->p.ld_first > 0 && !(in->mods & WS_MOD_CG); /* .cg skips L1: ld.cg */
+        uint64_t fill = first ? cycle + (uint64_t)ws_llround(t->p.ld_first) : cycle, last = UINT64_MAX;
         FOR_EACH_LANE(m->exec, l) {
-            if (m->addr[l] >> 7 != last)
-                t->block_missed |= !touch_line(t, m->addr[l] >> 7, 1);
+            if (m->addr[l] >> 7 != last) {
+                uint64_t at = touch_line(t, m->addr[l] >> 7, fill);
+                t->block_missed |= at == UINT64_MAX;
+                at = at == UINT64_MAX ? fill : at;
+                double w = at > cycle ? (double)(at - cycle) - t->p.ld_global : 0;
+                wait = w > wait ? w : wait;
+            }
             last = m->addr[l] >> 7;
         }
     } else {
@@ -477,12 +498,13 @@ static void mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, uin
         uint64_t last = UINT64_MAX;
         FOR_EACH_LANE(m->exec, l) {
             if (m->addr[l] >> 7 != last)
-                touch_line(t, m->addr[l] >> 7, 1); /* stores and atomics bring their lines in too */
+                touch_line(t, m->addr[l] >> 7, cycle); /* stores and atomics bring their lines in too */
             last = m->addr[l] >> 7;
             if (queued)
                 record_store(t, m->addr[l] >> 2, cycle);
         }
     }
+    return wait;
 }
 
 /* Forms that ptxas lowers to other SASS than the rest of their class: longer sequences (the
@@ -728,6 +750,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
+    f.synced = pc > 0 && code[pc - 1].op == WS_OP_BAR_WARP && p->sync_feed > 0;
     /* ld, ldu, atom: from the access; match: from the values */
     int from_data = cls == LAT_MATCH || (f.memory && ws_op_writes_op0(in->op));
     mem_cost none = {0};
@@ -818,7 +841,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         const uint64_t *rr = s->rr;
         const uint32_t *rp = s->rp;
         timing_info tp;
-        if (!ti->bits && !ti->shfl) {
+        if (!ti->bits && !ti->shfl && !ti->synced) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
                     when = rr[u->src[i]];
@@ -830,8 +853,12 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
              * waits 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass);
              * a shuffle shfl.feed later: ptxas puts 5 cycles, not 4, between an IADD3, IMAD.IADD or
              * FADD and the SHFL reading it in every region of the corpus (bench_reduce_shfl.sass,
-             * time_cub_warp_scan_inclusive_sum_int_w32.sass) */
-            uint64_t feed = (uint64_t)((ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0));
+             * time_cub_warp_scan_inclusive_sum_int_w32.sass); an op after a bar.warp.sync sync.feed
+             * later: ptxas gives the producer a stall of 1 and the NOP between them the rest of the
+             * latency plus one, 5 cycles between LOP3 and IMAD.IADD across 109 of bench_sync[2]'s 128
+             * NOPs (4 across 17, between LOP3 and IADD3: bench_sync.sass) */
+            uint64_t feed = (uint64_t)((ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0) +
+                                       (ti->synced ? t->sync_feed : 0));
             for (uint32_t i = 0; i < u->nsrc; i++) {
                 uint64_t r = rr[u->src[i]];
                 if (r + feed <= when) /* not later even with the feed (a shuffle's constant lane, clamp, mask): */
@@ -859,6 +886,14 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
             if (read > when) {
                 when = read;
                 y = WS_STALL_BANK;
+                pr = UINT32_MAX;
+            }
+        }
+        if (t->ifetch.nlines) { /* the code is cold (ifetch.h) */
+            uint64_t fetched = ws_ifetch_ready(&t->ifetch, wi, pc, when);
+            if (fetched > when) {
+                when = fetched;
+                y = WS_STALL_ISSUE;
                 pr = UINT32_MAX;
             }
         }
@@ -1193,6 +1228,7 @@ static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_
     if (f->shfl)
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     b->cycle = cycle;
+    ws_ifetch_issue(&t->ifetch, wi, pk.pc, cycle);
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
     if (!(t->step_ok && !pk.merged ? ws_warp_issue_decoded(x, w, &pk) : ws_warp_issue_step(x, w, &pk)))
@@ -1221,8 +1257,9 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     x->mem_wavefronts = m ? m->c.wavefronts : 0;
     int64_t lat = f->latency, before = 0, imc = 0;
     if (f->rare) {
+        double cold = 0; /* a load's wait for its lines beyond an L1 hit (mem_commit) */
         if (m) {
-            mem_commit(t, in, m, cycle);
+            cold = mem_commit(t, in, m, cycle);
             if (t->stores_failed)
                 ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
             if (m->c.shared) {
@@ -1252,7 +1289,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         }
         if (lat < 0) /* from the data: read before the instruction executes */
             lat = ws_llround(ws_optable[in->op].latency == LAT_MATCH ? match_latency(&t->p, x, in, pk.group)
-                                                                     : latency_of(t, in, &m->c));
+                                                                     : latency_of(t, in, &m->c) + cold);
         before = f->subwarp ? subwarp_before(t, x, in, pk, (double)lat, wi, cycle) : 0; /* the SASS ptxas puts before it */
         if (f->imc) { /* the immediate-constant miss of the launch's dimensions (reads_launch_dims) */
             if (!t->imc_at)
@@ -1264,6 +1301,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
+    ws_ifetch_issue(&t->ifetch, wi, pk.pc, cycle);
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
     if (f->rare || !ws_warp_issue_step(x, w, &pk)) /* the step entry takes no rare instruction */
@@ -1726,6 +1764,17 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         }
         for (uint32_t pc = 0; pc < t->ninfo; pc++)
             t->info[pc] = timing_info_of(t, L->code, pc);
+        if (t->ifetch.nlines) { /* a folded mov or add has no SASS of its own (ifetch.h) */
+            uint8_t *code = malloc(t->ninfo ? t->ninfo : 1);
+            if (!code) {
+                ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
+                return;
+            }
+            for (uint32_t pc = 0; pc < t->ninfo; pc++)
+                code[pc] = (uint8_t)(!t->info[pc].free_mov || t->info[pc].latency > 0);
+            ws_ifetch_place(&t->ifetch, code);
+            free(code);
+        }
         t->info_ready = 1;
     }
     ws_cga_reset(&t->cga);
@@ -1790,6 +1839,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         q->head = q->n = 0;
     }
     t->stq_used = 0;
+    ws_ifetch_reset(&t->ifetch);
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
     t->nstores = 0;

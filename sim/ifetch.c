@@ -1,0 +1,96 @@
+/* Instruction fetch of cold code: ifetch.h. */
+#include "ifetch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fp.h"
+
+int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, double period, double ahead, double latency)
+{
+    memset(f, 0, sizeof *f);
+    if (period <= 0)
+        return 0;
+    f->nlines = (ninsns >> 3) + 1;
+    f->ready = malloc((size_t)f->nlines * sizeof *f->ready);
+    f->covered = malloc(f->nlines);
+    f->line_of = malloc(((size_t)ninsns + 1) * sizeof *f->line_of);
+    if (!f->ready || !f->covered || !f->line_of) {
+        ws_ifetch_free(f);
+        return -1;
+    }
+    f->period = (uint64_t)ws_llround(period);
+    f->ahead = ahead > 0 ? (uint32_t)ws_llround(ahead) : 0;
+    f->latency = latency > 0 ? (uint64_t)ws_llround(latency) : 0;
+    for (uint32_t pc = 0; pc < ninsns; pc++) /* until ws_ifetch_place: one SASS instruction each */
+        f->line_of[pc] = pc >> 3;
+    f->ninsns = ninsns;
+    return 0;
+}
+
+void ws_ifetch_place(ws_ifetch *f, const uint8_t *code)
+{
+    uint32_t at = 0;
+    for (uint32_t pc = 0; pc < f->ninsns; pc++) {
+        f->line_of[pc] = at >> 3;
+        at += code[pc] != 0;
+    }
+}
+
+void ws_ifetch_free(ws_ifetch *f)
+{
+    free(f->ready);
+    free(f->covered);
+    free(f->line_of);
+    memset(f, 0, sizeof *f);
+}
+
+void ws_ifetch_reset(ws_ifetch *f)
+{
+    if (!f->nlines)
+        return;
+    for (uint32_t l = 0; l < f->nlines; l++) {
+        f->ready[l] = l <= f->ahead ? 0 : UINT64_MAX;
+        f->covered[l] = 0;
+    }
+    for (uint32_t w = 0; w < 32; w++) {
+        f->line[w] = 0;
+        f->next[w] = f->ahead + 1;
+        f->last[w] = 0;
+    }
+    f->settle = 0;
+}
+
+/* Requests a line at cycle from or later: one request every period cycles. */
+static uint64_t request(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t from)
+{
+    uint64_t *last = &f->last[wi & 31];
+    uint64_t at = *last + f->period > from ? *last + f->period : from;
+    *last = at;
+    f->ready[line] = at + f->latency;
+    f->settle = f->ready[line] > f->settle ? f->ready[line] : f->settle;
+    return f->ready[line];
+}
+
+uint64_t ws_ifetch_slow(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t now)
+{
+    if (line >= f->nlines) /* past the kernel's end (not reached by an instruction) */
+        return 0;
+    (void)wi;
+    f->ready[line] = now; /* a branch's target outside every stream: it comes with the branch (kept, so
+                           * that a later stream's request does not move it) */
+    return now;
+}
+
+void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
+{
+    wi &= 31;
+    uint32_t *next = &f->next[wi];
+    if (line + 1 < *next - f->ahead || line >= *next) /* a branch out of the warp's stream: it starts over */
+        *next = line + 1;
+    /* the lines up to ahead beyond, in order; those another warp's stream brought are there */
+    for (; *next <= line + f->ahead && *next < f->nlines; (*next)++)
+        if (f->ready[*next] == UINT64_MAX)
+            request(f, wi, *next, cycle);
+    f->covered[line] = 1;
+}

@@ -1,0 +1,68 @@
+/* Instruction fetch of cold code (timing mode; docs/calibration.md "Cold code, cold lines and the
+ * op after a bar.warp.sync").
+ *
+ * The first launch of a kernel in a process finds none of its code in the SM's instruction caches:
+ * each warp's stream brings it in 128-byte lines (8 SASS instructions), one request every
+ * ifetch.line cycles, each line ifetch.latency cycles after its request, at most ifetch.ahead lines
+ * ahead of the line the warp issues from. Code that issues slower than a line in ifetch.line cycles
+ * never waits; a run of one-cycle instructions does: on the H200, 16 and 32 NOPs (bar.warp.sync -1)
+ * take 17 and 33 cycles, 64 take 91-92, 128 take 242-243 and 256 take 507-516 in a process's first
+ * launch, and N + 1 in every later launch and in a loop's second iteration
+ * (.devjobs/sync10/probe_sync10.txt). warpsim places one SASS instruction (16 bytes) for each PTX
+ * instruction that issues (a folded mov or add has none: ws_ifetch_place). The lines are the
+ * block's (each block of a whole launch starts cold, as the first block on its SM does): a line
+ * one warp's stream brought is there for the others. A branch to a line outside the warp's stream
+ * starts the stream over at the target, whose line comes with the branch. */
+#ifndef WS_IFETCH_H
+#define WS_IFETCH_H
+
+#include <stdint.h>
+
+typedef struct {
+    uint64_t *ready;   /* per line: the cycle it has arrived (UINT64_MAX: not requested) */
+    uint8_t *covered;  /* per line: the ahead lines after it are requested (entering it requests nothing) */
+    uint32_t *line_of; /* per instruction: its line */
+    uint32_t ninsns;
+    uint32_t nlines;
+    uint64_t settle;   /* the latest a requested line arrives: from then on no issue waits */
+    uint32_t line[32]; /* per warp: the line it issued from last */
+    uint32_t next[32]; /* per warp: the next line its stream requests */
+    uint64_t last[32]; /* per warp: the cycle of its stream's latest request */
+    uint32_t ahead;    /* ifetch.ahead: lines a stream requests ahead of its warp's line */
+    uint64_t period;   /* ifetch.line: cycles between two requests */
+    uint64_t latency;
+} ws_ifetch;
+
+/* For a kernel of ninsns instructions; 0, or -1 when out of memory. period 0: off (no state). */
+int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, double period, double ahead, double latency);
+void ws_ifetch_free(ws_ifetch *f);
+/* The code's layout: code[pc] is nonzero for an instruction with SASS of its own. */
+void ws_ifetch_place(ws_ifetch *f, const uint8_t *code);
+/* A block starts: the kernel's first ahead + 1 lines are there (fetched as it launched). */
+void ws_ifetch_reset(ws_ifetch *f);
+/* The cycle instruction pc's line is there (now: the cycle asked; a branch's target not requested
+ * by any stream: now). */
+uint64_t ws_ifetch_slow(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t now);
+static inline uint64_t ws_ifetch_ready(ws_ifetch *f, uint32_t wi, uint32_t pc, uint64_t now)
+{
+    uint32_t line = pc < f->ninsns ? f->line_of[pc] : f->nlines;
+    if (line < f->nlines && f->ready[line] != UINT64_MAX)
+        return f->ready[line];
+    return ws_ifetch_slow(f, wi, line, now);
+}
+/* Warp wi issues from a new line at cycle: its stream requests the lines up to ifetch.ahead beyond. */
+void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle);
+/* Warp wi issued instruction pc at cycle. */
+static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint64_t cycle)
+{
+    if (pc >= f->ninsns)
+        return;
+    uint32_t line = f->line_of[pc];
+    if (line != f->line[wi & 31]) {
+        f->line[wi & 31] = line;
+        if (!f->covered[line]) /* a loop's lines, once requested, cost one test an issue */
+            ws_ifetch_enter(f, wi, line, cycle);
+    }
+}
+
+#endif

@@ -1,0 +1,110 @@
+/* What a process's first launch finds cold (docs/calibration.md "Cold code, cold lines and the op
+ * after a bar.warp.sync"): the kernel's code (sim/ifetch.h: 64 NOPs of bar.warp.sync -1 take
+ * 91-92 cycles on the H200 in a first launch, 65 after), a global line the block has not touched
+ * (ld.first, an L2 hit: probe_sync10), and ptxas's NOP between two dependent ALU ops (sync.feed:
+ * bench_sync.sass). Each kernel reads %clock64 around a region; thread 0 writes the differences. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "run_ptx.h"
+
+#define HEAD                                                                                                           \
+    ".version 8.0\n.target sm_90\n.address_size 64\n"                                                                  \
+    ".visible .entry k(.param .u64 o)\n{\n.reg .b32 %r<16>;\n.reg .b64 %rd<16>;\n.reg .pred %p<4>;\n"                  \
+    "ld.param.u64 %rd1, [o];\nmov.u32 %r1, %tid.x;\nsetp.ne.u32 %p3, %r1, 0;\n"
+
+/* A region of n bar.warp.sync -1 (n NOPs in SASS), run `times` times by a loop; out[i]: the i-th. */
+static void nops(unsigned n, unsigned times, const char *preset, uint64_t *out)
+{
+    size_t cap = 4096 + (size_t)n * 24;
+    char *ptx = malloc(cap);
+    assert_non_null(ptx);
+    int k = snprintf(ptx, cap, "%smov.u32 %%r2, 0;\nmov.u64 %%rd5, %%rd1;\nL:\nmov.u64 %%rd8, %%clock64;\n", HEAD);
+    for (unsigned i = 0; i < n; i++)
+        k += snprintf(ptx + k, cap - (size_t)k, "bar.warp.sync -1;\n");
+    snprintf(ptx + k, cap - (size_t)k,
+             "mov.u64 %%rd9, %%clock64;\nsub.s64 %%rd10, %%rd9, %%rd8;\n@!%%p3 st.global.u64 [%%rd5], %%rd10;\n"
+             "add.s64 %%rd5, %%rd5, 8;\nadd.u32 %%r2, %%r2, 1;\nsetp.lt.u32 %%p1, %%r2, %u;\n@%%p1 bra L;\nret;\n}\n",
+             times);
+    run_ptx(ptx, 32, out, times, WS_MODE_TIMING, preset);
+    free(ptx);
+}
+
+/* Code that issues a line (8 instructions) in ifetch.line cycles or slower never waits: 16 and 32
+ * NOPs take n + 1 cycles; longer runs outrun the fetch, about 2 cycles a NOP (the H200's first
+ * launch: 64 NOPs 91-92, 128 NOPs 242-243, 256 NOPs 507-516); once fetched, n + 1 again. */
+static void straight_code_outruns_the_fetch(void **state)
+{
+    (void)state;
+    uint64_t out[2];
+    nops(32, 1, NULL, out);
+    assert_int_equal(out[0], 33);
+    nops(64, 2, NULL, out);
+    assert_true(out[0] >= 84 && out[0] <= 100); /* 91-92 within 10% */
+    assert_int_equal(out[1], 65);               /* the second time: the lines are there */
+    nops(256, 1, NULL, out);
+    assert_true(out[0] >= 460 && out[0] <= 565); /* 507-516 within 10% */
+    nops(256, 1, "ifetch.line 0\n", out);        /* off: one NOP a cycle */
+    assert_int_equal(out[0], 257);
+    /* the pace: a line every ifetch.line cycles (twice as slow, twice as long) */
+    uint64_t slow[1];
+    nops(256, 1, "ifetch.line 36\n", slow);
+    assert_true(slow[0] > out[0] + 400);
+}
+
+/* A region whose first op reads a word loaded just before it: a line the block has not touched
+ * costs ld.first (263, an L2 hit), a second load of the line an L1 hit (ld.global, 34). */
+static void first_load_of_a_line_misses_l1(void **state)
+{
+    (void)state;
+    /* the second load's address depends on the first load's value (so it is not hoisted above it) */
+    const char *ptx = HEAD "ld.global.u32 %r3, [%rd1+256];\nmov.u64 %rd8, %clock64;\nadd.u32 %r4, %r3, 1;\n"
+                           "mov.u64 %rd9, %clock64;\nand.b32 %r8, %r4, 0;\ncvt.u64.u32 %rd6, %r8;\n"
+                           "add.s64 %rd7, %rd1, %rd6;\nld.global.u32 %r5, [%rd7+260];\nadd.u32 %r6, %r5, %r4;\n"
+                           "mov.u64 %rd10, %clock64;\nsub.s64 %rd11, %rd9, %rd8;\nsub.s64 %rd12, %rd10, %rd9;\n"
+                           "st.volatile.global.u32 [%rd1+320], %r6;\n@%p3 bra END;\n"
+                           "st.global.u64 [%rd1], %rd11;\nst.global.u64 [%rd1+8], %rd12;\nEND:\nret;\n}\n";
+    uint64_t cold[2], warm[2], off[2];
+    run_ptx(ptx, 32, cold, 2, WS_MODE_TIMING, NULL);
+    run_ptx(ptx, 32, warm, 2, WS_MODE_TIMING, "ld.first 300\n");
+    run_ptx(ptx, 32, off, 2, WS_MODE_TIMING, "ld.first 0\n");
+    assert_int_equal(cold[0] - off[0], 263 - 34);   /* the first line's wait */
+    assert_int_equal(warm[0] - cold[0], 300 - 263); /* ld.first itself */
+    assert_int_equal(cold[1], off[1]);              /* the same line again: an L1 hit */
+}
+
+/* add, bar.warp.sync, xor, bar.warp.sync, ...: each op waits sync.feed more for the one before it
+ * (bench_sync[2]: 630 cycles for 128 ops, 4.9 a step; ptxas: producer S1, NOP S4, across an IMAD.IADD) */
+static void op_after_warp_sync_waits_a_cycle(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD "mov.u64 %rd8, %clock64;\n"
+                           "add.u32 %r2, %r1, 7;\nbar.warp.sync -1;\nxor.b32 %r3, %r2, %r1;\nbar.warp.sync -1;\n"
+                           "add.u32 %r4, %r3, 7;\nbar.warp.sync -1;\nxor.b32 %r5, %r4, %r1;\nbar.warp.sync -1;\n"
+                           "add.u32 %r6, %r5, 7;\nbar.warp.sync -1;\nxor.b32 %r7, %r6, %r1;\nbar.warp.sync -1;\n"
+                           "st.volatile.global.u32 [%rd1+320], %r7;\n"
+                           "mov.u64 %rd9, %clock64;\nsub.s64 %rd10, %rd9, %rd8;\n@%p3 bra END;\n"
+                           "st.global.u64 [%rd1], %rd10;\nEND:\nret;\n}\n";
+    uint64_t on[1], off[1], two[1];
+    run_ptx(ptx, 32, on, 1, WS_MODE_TIMING, NULL);
+    run_ptx(ptx, 32, off, 1, WS_MODE_TIMING, "sync.feed 0\n");
+    run_ptx(ptx, 32, two, 1, WS_MODE_TIMING, "sync.feed 2\n");
+    assert_int_equal(on[0] - off[0], 6); /* the six ops that follow a bar.warp.sync */
+    assert_int_equal(two[0] - off[0], 12);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(straight_code_outruns_the_fetch),
+        cmocka_unit_test(first_load_of_a_line_misses_l1),
+        cmocka_unit_test(op_after_warp_sync_waits_a_cycle),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
