@@ -59,6 +59,8 @@ void ws_ifetch_reset(ws_ifetch *f)
         f->last[w] = 0;
     }
     f->settle = 0;
+    f->unrequested = f->nlines > f->ahead + 1 ? f->nlines - (f->ahead + 1) : 0;
+    f->live = 1;
 }
 
 /* Requests a line at cycle from or later: one request every period cycles. */
@@ -67,6 +69,7 @@ static uint64_t request(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t from)
     uint64_t *last = &f->last[wi & 31];
     uint64_t at = *last + f->period > from ? *last + f->period : from;
     *last = at;
+    f->unrequested -= f->ready[line] == UINT64_MAX;
     f->ready[line] = at + f->latency;
     f->settle = f->ready[line] > f->settle ? f->ready[line] : f->settle;
     return f->ready[line];
@@ -77,6 +80,7 @@ uint64_t ws_ifetch_slow(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t now)
     if (line >= f->nlines) /* past the kernel's end (not reached by an instruction) */
         return 0;
     (void)wi;
+    f->unrequested -= f->ready[line] == UINT64_MAX;
     f->ready[line] = now; /* a branch's target outside every stream: it comes with the branch (kept, so
                            * that a later stream's request does not move it) */
     return now;

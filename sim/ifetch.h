@@ -24,12 +24,14 @@ typedef struct {
     uint32_t *line_of; /* per instruction: its line */
     uint32_t ninsns;
     uint32_t nlines;
-    uint64_t settle;   /* the latest a requested line arrives: from then on no issue waits */
-    uint32_t line[32]; /* per warp: the line it issued from last */
-    uint32_t next[32]; /* per warp: the next line its stream requests */
-    uint64_t last[32]; /* per warp: the cycle of its stream's latest request */
-    uint32_t ahead;    /* ifetch.ahead: lines a stream requests ahead of its warp's line */
-    uint64_t period;   /* ifetch.line: cycles between two requests */
+    uint64_t settle;      /* the latest a requested line arrives: from then on no issue waits */
+    uint32_t unrequested; /* lines no stream has requested yet */
+    int live;             /* 0 once every line is requested and has arrived: no issue can wait again */
+    uint32_t line[32];    /* per warp: the line it issued from last */
+    uint32_t next[32];    /* per warp: the next line its stream requests */
+    uint64_t last[32];    /* per warp: the cycle of its stream's latest request */
+    uint32_t ahead;       /* ifetch.ahead: lines a stream requests ahead of its warp's line */
+    uint64_t period;      /* ifetch.line: cycles between two requests */
     uint64_t latency;
 } ws_ifetch;
 
@@ -52,13 +54,17 @@ static inline uint64_t ws_ifetch_ready(ws_ifetch *f, uint32_t wi, uint32_t pc, u
 }
 /* Warp wi issues from a new line at cycle: its stream requests the lines up to ifetch.ahead beyond. */
 void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle);
-/* Warp wi issued instruction pc at cycle. */
+/* Warp wi issued instruction pc at cycle (only while live). */
 static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint64_t cycle)
 {
     if (pc >= f->ninsns)
         return;
     uint32_t line = f->line_of[pc];
     if (line != f->line[wi & 31]) {
+        if (!f->unrequested && cycle >= f->settle) { /* all the code is there: the caller stops asking */
+            f->live = 0;
+            return;
+        }
         f->line[wi & 31] = line;
         if (!f->covered[line]) /* a loop's lines, once requested, cost one test an issue */
             ws_ifetch_enter(f, wi, line, cycle);

@@ -302,6 +302,7 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     L->rkind = p->rkind;
     L->reg_words = p->reg_words;
     L->stq_regs = timing ? &p->stq_regs : NULL;
+    L->code_warm = timing && p->code_warm;
     /* the functional mode's converged stretches run decoded, unless that fast path is off */
     L->dk = sim->cfg.mode == WS_MODE_FUNCTIONAL && !(L->slow & (WS_SLOW_CONVERGED | WS_SLOW_INTERP)) ? p->dec : NULL;
     /* the timing mode's issued instructions run through the same handlers, unless that is off */
@@ -556,6 +557,8 @@ done:
         if (L->diags[i].severity == WS_SEV_ERROR)
             st = WS_ERR_DIAG;
     res->status = st;
+    if (L->sms && st == WS_OK) /* its blocks fetched the code: the next launch of it finds it cached */
+        sim->prepared.code_warm = 1;
     /* L->code, reconv_pc, zero_regs and xfn belong to the machine (sim->prepared) */
     ws_timing_destroy(L->timing);
     ws_diags_free(L);

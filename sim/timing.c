@@ -889,7 +889,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
                 pr = UINT32_MAX;
             }
         }
-        if (t->ifetch.nlines) { /* the code is cold (ifetch.h) */
+        if (t->ifetch.live) { /* the code is cold (ifetch.h) */
             uint64_t fetched = ws_ifetch_ready(&t->ifetch, wi, pc, when);
             if (fetched > when) {
                 when = fetched;
@@ -1228,7 +1228,8 @@ static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_
     if (f->shfl)
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     b->cycle = cycle;
-    ws_ifetch_issue(&t->ifetch, wi, pk.pc, cycle);
+    if (t->ifetch.live)
+        ws_ifetch_issue(&t->ifetch, wi, pk.pc, cycle);
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
     if (!(t->step_ok && !pk.merged ? ws_warp_issue_decoded(x, w, &pk) : ws_warp_issue_step(x, w, &pk)))
@@ -1301,7 +1302,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
-    ws_ifetch_issue(&t->ifetch, wi, pk.pc, cycle);
+    if (t->ifetch.live)
+        ws_ifetch_issue(&t->ifetch, wi, pk.pc, cycle);
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
     if (f->rare || !ws_warp_issue_step(x, w, &pk)) /* the step entry takes no rare instruction */
@@ -1840,6 +1842,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     }
     t->stq_used = 0;
     ws_ifetch_reset(&t->ifetch);
+    if (L->code_warm) /* a later launch of the kernel: its code is cached (ifetch.h) */
+        t->ifetch.live = 0;
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
     t->nstores = 0;

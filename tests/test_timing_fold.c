@@ -138,12 +138,13 @@ static void activemask_reused_in_block(void **state)
     assert_int_equal(kind[10], WS_FOLD_NONE);
     assert_int_equal(kind[12], WS_FOLD_NONE);
     /* activemask + add, four times: one VOTE.ANY, then two IADD3; a vote of 10 cycles more moves
-     * the region by 10, not 40 */
-    const char *body = "activemask.b32 %r3;\nadd.u32 %r2, %r1, %r3;\nactivemask.b32 %r3;\nadd.u32 %r2, %r2, %r3;\n"
+     * the region by 10, not 40 (the first add reads no loaded value: the block's first load of a
+     * line, ld.first, would hide the vote) */
+    const char *body = "activemask.b32 %r3;\nadd.u32 %r2, %r3, %r3;\nactivemask.b32 %r3;\nadd.u32 %r2, %r2, %r3;\n"
                        "activemask.b32 %r3;\nadd.u32 %r2, %r2, %r3;\nactivemask.b32 %r3;\nadd.u32 %r2, %r2, %r3;\n";
     uint64_t base = cycles_of("", body, NULL), slow = cycles_of("", body, "vote 100\n");
-    uint64_t one = cycles_of("", "activemask.b32 %r3;\nadd.u32 %r2, %r1, %r3;\n", NULL);
-    uint64_t one_slow = cycles_of("", "activemask.b32 %r3;\nadd.u32 %r2, %r1, %r3;\n", "vote 100\n");
+    uint64_t one = cycles_of("", "activemask.b32 %r3;\nadd.u32 %r2, %r3, %r3;\n", NULL);
+    uint64_t one_slow = cycles_of("", "activemask.b32 %r3;\nadd.u32 %r2, %r3, %r3;\n", "vote 100\n");
     assert_int_equal(slow - base, one_slow - one);
     assert_true(slow > base);
 }
