@@ -144,11 +144,11 @@ static void mark_warpsync(const ws_kernel *k, const ws_insn *code, const ws_reg_
         if (s->form[pc] != SUBWARP_MATCH || s->covered[pc])
             continue;
         uint32_t mask = code[pc].ops[code[pc].nops - 1].reg, w = pc, q = 0;
-        while (w-- > 0 && !ws_reg_use_writes(&uses[w], mask)) {
-        }
+        while (w > 0 && !ws_reg_use_writes(&uses[w - 1], mask)) /* w - 1: the mask's last writer */
+            w--;
         while (q < branch && !(register_mask_kind(&code[q]) && code[q].ops[code[q].nops - 1].reg == mask))
             q++;
-        s->warpsync[pc] = w < branch && q == branch;
+        s->warpsync[pc] = w > 0 && w - 1 < branch && q == branch;
     }
 }
 
