@@ -111,6 +111,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("subwarp.exclusive", subwarp_exclusive),
     PK("subwarp.warpsync", subwarp_warpsync),
     PK("subwarp.warpsync.group", subwarp_warpsync_group),
+    PK("subwarp.exposed", subwarp_exposed),
+    PK("subwarp.check.warpsync", subwarp_check_warpsync),
     PK("sreg.laneid", sreg_laneid),
     PK("sreg.tid", sreg_tid),
     PK("sreg.cga", sreg_cga),

@@ -65,8 +65,11 @@ typedef struct {
     double launch_overhead, launch_dispatch;
     /* sub-warp collectives (subwarp.h): the MATCH.ANY check past its MATCH.ANY, the REDUX.OR
      * check, each group's cycles past the collective when groups run alone (the REDUX.OR check's
-     * loop, WARPSYNC.EXCLUSIVE), WARPSYNC R (plus per group); S2R of %laneid */
+     * loop, WARPSYNC.EXCLUSIVE), WARPSYNC R (plus per group); the MATCH.ANY check's VOTEU.ANY
+     * after its REDUX.OR when the mask is there at its segment's start, the WARPSYNC R before the
+     * check after a conditional branch; S2R of %laneid */
     double subwarp_check, subwarp_uniform, subwarp_group, subwarp_exclusive, subwarp_warpsync, subwarp_warpsync_group;
+    double subwarp_exposed, subwarp_check_warpsync;
     double sreg_laneid;
     double sreg_tid;        /* S2R SR_TID.X/Y/Z (mov %tid.*) */
     double sreg_cga;        /* S2UR SR_CgaCtaId: the shared window's base (cga.h) */

@@ -9,8 +9,10 @@ void ws_subwarp_free(ws_subwarp *s)
 {
     free(s->form);
     free(s->covered);
+    free(s->warpsync);
     s->form = NULL;
     s->covered = NULL;
+    s->warpsync = NULL;
 }
 
 /* ---- which masks ptxas can prove equal: value numbers within a basic block ----
@@ -130,15 +132,36 @@ static int register_mask_kind(const ws_insn *in)
     }
 }
 
+/* The MATCH.ANY checks ptxas puts WARPSYNC R before (ws_subwarp.warpsync): those after the
+ * kernel's first conditional branch whose mask was written before that branch and named by no
+ * collective before it. */
+static void mark_warpsync(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, ws_subwarp *s)
+{
+    uint32_t n = k->ninsns, branch = 0;
+    while (branch < n && !(code[branch].op == WS_OP_BRA && code[branch].guard != WS_NO_REG))
+        branch++;
+    for (uint32_t pc = branch + 1; pc < n; pc++) {
+        if (s->form[pc] != SUBWARP_MATCH || s->covered[pc])
+            continue;
+        uint32_t mask = code[pc].ops[code[pc].nops - 1].reg, w = pc, q = 0;
+        while (w > 0 && !ws_reg_use_writes(&uses[w - 1], mask)) /* w - 1: the mask's last writer */
+            w--;
+        while (q < branch && !(register_mask_kind(&code[q]) && code[q].ops[code[q].nops - 1].reg == mask))
+            q++;
+        s->warpsync[pc] = w > 0 && w - 1 < branch && q == branch;
+    }
+}
+
 int ws_subwarp_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, ws_subwarp *s)
 {
     uint32_t n = k->ninsns;
     s->form = calloc((size_t)n + 1, 1);
     s->covered = calloc((size_t)n + 1, 1);
+    s->warpsync = calloc((size_t)n + 1, 1);
     uint32_t *first = calloc((size_t)n + 1, sizeof *first); /* per pc: its basic block's first pc */
     uint64_t *vn = calloc((size_t)n + 1, sizeof *vn);
     uint8_t *leader = calloc((size_t)n + 1, 1);
-    if (!s->form || !s->covered || !first || !vn || !leader) {
+    if (!s->form || !s->covered || !s->warpsync || !first || !vn || !leader) {
         free(first);
         free(vn);
         free(leader);
@@ -203,6 +226,7 @@ int ws_subwarp_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
         }
         b = e;
     }
+    mark_warpsync(k, code, uses, s);
     free(first);
     free(vn);
     free(leader);
@@ -243,7 +267,9 @@ double ws_subwarp_cycles(const ws_subwarp *s, const ws_preset *p, uint32_t pc, d
     default: break;
     }
     double check = 0;
-    if (!s->covered[pc])
-        check = form == SUBWARP_MATCH ? ws_match_any_cycles(p, groups) + p->subwarp_check : p->subwarp_uniform;
+    if (!s->covered[pc] && form == SUBWARP_MATCH)
+        check = ws_match_any_cycles(p, groups) + p->subwarp_check + (s->warpsync[pc] ? p->subwarp_check_warpsync : 0);
+    else if (!s->covered[pc])
+        check = p->subwarp_uniform;
     return check + (form == SUBWARP_UNIFORM ? serial : 0);
 }

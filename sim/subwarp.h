@@ -29,11 +29,17 @@ typedef enum {
     SUBWARP_UNIFORM,   /* the REDUX.OR check (votes, reduxes) */
 } ws_subwarp_form;
 
-/* Per instruction of a kernel: its form, and whether a check before it in its basic block with
- * the same mask covers it. */
+/* Per instruction of a kernel: its form, whether a check before it in its basic block with the
+ * same mask covers it, and whether ptxas puts WARPSYNC R before its MATCH.ANY check: when the
+ * mask register is written before the kernel's first conditional branch (.uni too), which comes
+ * before the check, and no collective names it before that branch (bench_sync.sass 0x0500, after
+ * the predicated store of out[0]; local ptxas 13.0 on variants of bench_sync.ptx: none without the
+ * branch, none with two bar.warp.sync of the mask before it; none in cub_warp_merge_sort, whose
+ * masks are named before its loops, nor in the cg tile kernels, whose masks come after). */
 typedef struct {
     uint8_t *form;
     uint8_t *covered;
+    uint8_t *warpsync;
 } ws_subwarp;
 
 /* The forms of a kernel's instructions (code, their register uses). Returns 0, or -1 when out of

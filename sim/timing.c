@@ -1158,14 +1158,20 @@ static int64_t subwarp_before(ws_timing *t, ws_exec *x, const ws_insn *in, ws_pi
      * before the collective (time_cg_escan_plus_tile16_unsigned.sass: MATCH.ANY and REDUX.OR at
      * 0x100, then thread_rank()'s IMADs, LOP3 P0 and BRA.DIV at 0x190): the cycles since the mask
      * was ready are spent, when the mask is written in the segment before the collective (the
-     * check stays after an ordering point: a clock read, a branch). */
+     * check stays after an ordering point: a clock read, a branch). A mask there when the segment
+     * starts leaves ptxas nothing to put the check's VOTEU.ANY behind: it issues after MATCH.ANY
+     * and REDUX.OR, subwarp.exposed more (bench_sync.sass 0x0510-0x0550; probe_sync15: 75 cycles
+     * at the kernel's start where the cg and CUB regions' checks, VOTEU.ANY first, take 54). */
     const ws_operand *m = &in->ops[in->nops - 1];
     if (t->subwarp.form[pk.pc] == SUBWARP_MATCH && m->kind == WS_OPND_REG && m->reg < t->nregs && t->sched.first &&
         pk.pc > 0 && pk.pc < t->ninfo) {
         uint64_t ready = t->reg_ready[(size_t)wi * t->nregs + m->reg];
         uint32_t prod = t->reg_prod[(size_t)wi * t->nregs + m->reg];
-        if (prod < t->sched.first[pk.pc - 1] || prod >= pk.pc)
+        if (prod < t->sched.first[pk.pc - 1] || prod >= pk.pc) {
             ready = cycle;
+            if (!t->subwarp.covered[pk.pc])
+                before += ws_llround(t->p.subwarp_exposed);
+        }
         int64_t spent = cycle > ready ? (int64_t)(cycle - ready) : 0;
         before = before > spent ? before - spent : 0;
     }

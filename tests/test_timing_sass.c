@@ -270,6 +270,40 @@ static void match_check_overlaps(void **state)
     assert_int_equal(region(before, c40) - region(before, z), 40);
 }
 
+/* bar.warp.sync with a register mask, twice (one MATCH.ANY check, then a NOP: bench_sync[1]).
+ * With the mask there when the region starts, ptxas issues the check's VOTEU.ANY after MATCH.ANY
+ * and REDUX.OR (bench_sync.sass 0x0510-0x0550): subwarp.exposed more; a mask written in the region
+ * hides it (VOTEU.ANY first, as in the cg and CUB regions). A mask written before a conditional
+ * branch that no collective named before the branch gets WARPSYNC R before the check
+ * (bench_sync.sass 0x0500): subwarp.check.warpsync more. H200 (probe_sync15, warm): 75 cycles for
+ * the check at the kernel's start, 86 after bench_sync's branch. */
+static void exposed_match_check(void **state)
+{
+    (void)state;
+    const char *mask = "shr.u32 %r3, %r1, 5;\nmov.u32 %r4, -1;\nshr.u32 %r2, %r4, %r3;\n";
+    const char *clock = "mov.u64 %rd8, %clock64;\n", *syncs = "bar.warp.sync %r2;\nbar.warp.sync %r2;\n";
+    const char *branch = "setp.eq.u32 %p1, %r1, 99;\n@%p1 bra SKIP;\nSKIP:\n";
+    char ready[512], in_region[512], after_branch[512], named[512], mask_after[512];
+    snprintf(ready, sizeof ready, "%s%s%s", mask, clock, syncs);
+    snprintf(in_region, sizeof in_region, "%s%s%s", clock, mask, syncs);
+    snprintf(after_branch, sizeof after_branch, "%s%s%s%s", mask, branch, clock, syncs);
+    snprintf(named, sizeof named, "%s%s%s%s%s", mask, syncs, branch, clock, syncs);
+    snprintf(mask_after, sizeof mask_after, "%s%s%s%s", branch, mask, clock, syncs);
+    const char *off = "subwarp.exposed 0\nsubwarp.check.warpsync 0\n";
+    const char *exposed = "subwarp.exposed 21\nsubwarp.check.warpsync 0\n";
+    const char *both = "subwarp.exposed 21\nsubwarp.check.warpsync 11\n";
+    assert_int_equal(region(ready, exposed) - region(ready, off), 21);
+    assert_int_equal(region(in_region, exposed) - region(in_region, off), 0);
+    assert_int_equal(region(ready, both) - region(ready, exposed), 0);
+    assert_int_equal(region(after_branch, both) - region(after_branch, exposed), 11);
+    assert_int_equal(region(named, both) - region(named, exposed), 0);
+    assert_int_equal(region(mask_after, both) - region(mask_after, exposed), 0);
+    /* the preset's: match + subwarp.check + subwarp.exposed (75, the H200's) before the two syncs
+     * issue and the clock is read */
+    uint64_t r = region(ready, NULL);
+    assert_true(r >= 75 && r <= 75 + 6);
+}
+
 /* LOP3 tree: ptxas re-associates a chain of xors fed by independent shuffles into a tree of 3-input
  * LOP3 that combines the shuffles' values as they come, so one LOP3 follows the last SHFL
  * (bench_mio_w1.sass, bench_throughput.sass: LOP3.LUT 0x96 trees). Eight shuffles xored in a chain:
@@ -456,6 +490,7 @@ int main(void)
         cmocka_unit_test(double_pack_and_select),
         cmocka_unit_test(guarded_s2r_waits_for_its_predicate),
         cmocka_unit_test(setp_after_barrier_is_hoisted),
+        cmocka_unit_test(exposed_match_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
