@@ -481,11 +481,14 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
         goto oom;
     pthread_mutex_lock(&pool->lock);
     pool->busy = jobs - 1;
-    for (unsigned i = 1; i < jobs; i++) {
+    for (unsigned i = 1; i < jobs; i++)
         W[i]->run = 1;
-        pthread_cond_signal(&W[i]->wake);
-    }
     pthread_mutex_unlock(&pool->lock);
+    /* woken after the unlock (a helper reads its run flag under the lock, so none is missed): a
+     * helper woken while this thread held the lock went back to sleep on the lock, and was woken
+     * again by its unlock (about half the launches) */
+    for (unsigned i = 1; i < jobs; i++)
+        pthread_cond_signal(&W[i]->wake);
     par_worker_main(W[0]);
     pthread_mutex_lock(&pool->lock);
     while (pool->busy)
