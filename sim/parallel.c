@@ -464,11 +464,12 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
         w->L.sms = NULL; /* the blocks reach the grid model in order, through take_finished */
         /* the timing mode: the first worker runs on the launch's own timing state, idle while the
          * workers run (ws_sim_launch's to destroy), as one thread would; the others on states of
-         * their own (each made for the launch: some 450,000 host instructions for block_reduce) */
+         * their own, made for the launch with the kernel's timing tables that the launch's own
+         * state built (sim->prepared: read, never written, by the threads) */
         if (G->timing && ready == 0)
             w->L.timing = G->timing;
         else if (G->timing &&
-                 !(w->L.timing = ws_timing_create(&w->L, sim->cfg.timing_preset, w->res.message, sizeof w->res.message)))
+                 !(w->L.timing = ws_timing_create(&w->L, &sim->prepared, w->res.message, sizeof w->res.message)))
             break;
         if (ws_block_alloc_spare(&w->L, &w->b, nthreads, regs + ready * regs_stride, &w->spare) != 0) {
             if (w->L.timing != G->timing)
