@@ -82,6 +82,7 @@ void ws_sim_destroy(ws_sim *s)
     prepared_free(s);
     free(s->spare_launch);
     ws_block_spare_free(&s->spare_block);
+    ws_timing_destroy(s->spare_timing);
     ws_par_pool_free(s->par);
     free(s);
 }
@@ -474,7 +475,9 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     }
     charged = per_thread * jobs;
     if (sim->cfg.mode == WS_MODE_TIMING) {
-        L->timing = ws_timing_create(L, &sim->prepared, res->message, sizeof res->message);
+        /* the machine's from its last launch (taken: a launch from a callback of this one makes its own) */
+        L->timing = ws_timing_create(L, &sim->prepared, sim->spare_timing, res->message, sizeof res->message);
+        sim->spare_timing = NULL;
         if (!L->timing) {
             st = WS_ERR_INPUT;
             goto done;
@@ -565,7 +568,10 @@ done:
     if (L->sms && st == WS_OK) /* its blocks fetched the code: the next launch of it finds it cached */
         sim->prepared.code_warm = 1;
     /* L->code, reconv_pc, zero_regs, xfn and the timing tables belong to the machine (sim->prepared) */
-    ws_timing_destroy(L->timing);
+    if (!sim->spare_timing)
+        sim->spare_timing = ws_timing_keep(L->timing);
+    else
+        ws_timing_destroy(L->timing);
     ws_diags_free(L);
     free(L->out);
     free(L->ev_regs);

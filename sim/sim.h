@@ -193,9 +193,11 @@ struct ws_sim {
     size_t reg_pool_words;
     ws_prepared prepared;            /* the last kernel launched, ready for its next launch */
     /* kept from launch to launch, so that a short launch does not allocate them again: the launch
-     * context (33 KiB with its parameter space) and a block's storage (ws_block_keep) */
+     * context (33 KiB with its parameter space), a block's storage (ws_block_keep) and the timing
+     * state */
     struct ws_launch_ctx *spare_launch;
     ws_block_spare spare_block;
+    struct ws_timing *spare_timing; /* the timing mode's state (ws_timing_keep) */
     struct ws_par_pool *par; /* --jobs: the host threads, parked between launches (parallel.c) */
 };
 

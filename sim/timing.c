@@ -132,6 +132,9 @@ _Static_assert(sizeof(warp_state) == 128, "warp_state outgrew its 128 bytes");
 struct ws_timing {
     ws_preset p;
     uint32_t nwarps, nregs;
+    /* kept from launch to launch with the state (ws_timing_keep): these buffers and their room in
+     * entries, gen and stq_used below (what the large tables at the end hold depends on them) */
+    size_t regs_cap, ws_cap, stq_read_cap;
     uint64_t *reg_ready;   /* nwarps x nregs: the cycle each register's value is ready */
     uint32_t *reg_prod;    /* nwarps x nregs: the pc of the instruction that writes it */
     warp_state *ws;        /* per warp */
@@ -219,7 +222,8 @@ struct ws_timing {
     int code_warm;    /* a later launch of the kernel: its code is cached (ws_prepared.code_warm, ifetch.h) */
     /* The two large tables last, so that the fields above share the first pages of the calloc'ed
      * struct (261 KB, its pages zero until touched: each page a launch touches is a page fault,
-     * ~2.5 us at a process's start):
+     * ~2.5 us at a process's start), and a kept state is made ready for the next launch by zeroing
+     * what comes before them (ws_timing_create):
      * per sub-partition: its store queue (stq.entries > 0); those of stq_used are emptied at a block's start */
     ws_stq stq[64];
     /* the 128-byte global lines the block has loaded or stored (an open-addressing set; an entry
@@ -303,9 +307,63 @@ uint64_t ws_timing_kernel_bytes(const ws_kernel *k)
 
 static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk);
 
-ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, char *err, size_t errlen)
+/* spare (a state ws_timing_keep kept) zeroed up to its large tables as calloc would leave it, its
+ * buffers kept; a new state if NULL. NULL: out of memory. */
+static ws_timing *timing_state(ws_timing *spare)
 {
-    ws_timing *t = calloc(1, sizeof *t);
+    if (!spare)
+        return calloc(1, sizeof(ws_timing));
+    /* what stays: the buffers and their room, the lines' generation (the lines of its blocks are
+     * not the next block's) and the queues the next block empties */
+    struct {
+        size_t regs_cap, ws_cap, stq_read_cap, stores_cap;
+        uint64_t *reg_ready;
+        uint32_t *reg_prod;
+        warp_state *ws;
+        double *stq_read;
+        ws_grid_store *stores;
+        ws_ifetch ifetch;
+        uint32_t gen;
+        uint64_t stq_used;
+    } k = {spare->regs_cap, spare->ws_cap,   spare->stq_read_cap, spare->stores_cap, spare->reg_ready, spare->reg_prod,
+           spare->ws,       spare->stq_read, spare->stores,       spare->ifetch,     spare->gen,       spare->stq_used};
+    memset(spare, 0, offsetof(ws_timing, stq));
+    spare->regs_cap = k.regs_cap;
+    spare->ws_cap = k.ws_cap;
+    spare->stq_read_cap = k.stq_read_cap;
+    spare->stores_cap = k.stores_cap;
+    spare->reg_ready = k.reg_ready;
+    spare->reg_prod = k.reg_prod;
+    spare->ws = k.ws;
+    spare->stq_read = k.stq_read;
+    spare->stores = k.stores;
+    spare->ifetch = k.ifetch;
+    spare->gen = k.gen;
+    spare->stq_used = k.stq_used;
+    return spare;
+}
+
+/* *buf with room for n entries of size bytes, zeroed (*cap: its room, grown to n when smaller);
+ * align: aligned_alloc's, 0 for calloc. -1: out of memory. */
+static int zeroed(void **buf, size_t *cap, size_t n, size_t size, size_t align)
+{
+    n = n ? n : 1;
+    if (*cap < n) {
+        free(*buf);
+        *buf = align ? aligned_alloc(align, n * size) : calloc(n, size);
+        *cap = *buf ? n : 0;
+        if (!*buf)
+            return -1;
+        if (!align)
+            return 0;
+    }
+    memset(*buf, 0, n * size);
+    return 0;
+}
+
+ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare, char *err, size_t errlen)
+{
+    ws_timing *t = timing_state(spare);
     if (!t) {
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -314,7 +372,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, char *err, size_t
     if (tk)
         t->p = tk->p;
     else if (ws_preset_parse(L->sim->cfg.timing_preset, &t->p, err, errlen) != 0) {
-        free(t);
+        ws_timing_destroy(t);
         return NULL;
     }
     t->miss = launch_miss(L, &t->p);
@@ -329,16 +387,13 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, char *err, size_t
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
     for (uint32_t wi = 0; wi < 32; wi++)
         t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
-    size_t n = (size_t)t->nwarps * t->nregs;
-    t->reg_ready = calloc(n, sizeof *t->reg_ready);
-    t->reg_prod = calloc(n, sizeof *t->reg_prod);
-    t->ws = aligned_alloc(_Alignof(warp_state), (t->nwarps ? t->nwarps : 1) * sizeof *t->ws); /* zeroed below */
-    if (t->ws)
-        memset(t->ws, 0, (t->nwarps ? t->nwarps : 1) * sizeof *t->ws);
+    size_t n = (size_t)t->nwarps * t->nregs, regs_cap = t->regs_cap;
     t->ninfo = L->k->ninsns;
     t->nfast = t->slow ? 0 : t->ninfo;
     t->uses = L->uses;
-    if (!t->reg_ready || !t->reg_prod || !t->ws || t->nwarps > 32)
+    if (t->nwarps > 32 || zeroed((void **)&t->reg_ready, &t->regs_cap, n, sizeof *t->reg_ready, 0) != 0 ||
+        zeroed((void **)&t->reg_prod, &regs_cap, n, sizeof *t->reg_prod, 0) != 0 ||
+        zeroed((void **)&t->ws, &t->ws_cap, t->nwarps, sizeof *t->ws, _Alignof(warp_state)) != 0)
         goto oom;
     if (!tk) { /* the kernel's first timing launch: its tables, kept with it (built on t's fields) */
         if (!(tk = calloc(1, sizeof *tk)))
@@ -360,8 +415,13 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, char *err, size_t
     t->sched = tk->sched;
     if (t->p.stq_reads > 0 && t->p.stq_bytes > 0 && L->stq_regs->nslots) {
         t->stq_regs = *L->stq_regs;
-        if (!(t->stq_read = calloc((size_t)t->nwarps * t->stq_regs.nslots, sizeof *t->stq_read)))
+        if (zeroed((void **)&t->stq_read, &t->stq_read_cap, (size_t)t->nwarps * t->stq_regs.nslots, sizeof *t->stq_read,
+                   0) != 0)
             goto oom;
+    } else { /* read where it is not NULL */
+        free(t->stq_read);
+        t->stq_read = NULL;
+        t->stq_read_cap = 0;
     }
     if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency) != 0)
         goto oom;
@@ -396,6 +456,22 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps, const ws_stq_regs 
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
            ((uint64_t)(k->ninsns >> 3) + 1) * (sizeof(uint64_t) + 1) /* ifetch */ +
            (uint64_t)nwarps * stq->nslots * sizeof(double);
+}
+
+/* What a kept state may hold besides itself: as much as a block's kept buffer (block.h) */
+#define TIMING_SPARE_BYTES ((uint64_t)1 << 20)
+
+ws_timing *ws_timing_keep(ws_timing *t)
+{
+    if (!t)
+        return NULL;
+    uint64_t buffers = t->regs_cap * (sizeof *t->reg_ready + sizeof *t->reg_prod) +
+                       t->stq_read_cap * sizeof *t->stq_read + t->stores_cap * sizeof *t->stores;
+    if (buffers > TIMING_SPARE_BYTES) {
+        ws_timing_destroy(t);
+        return NULL;
+    }
+    return t;
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -1887,7 +1963,11 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     ws_ifetch_reset(&t->ifetch);
     if (t->code_warm) /* a later launch of the kernel: its code is cached (ifetch.h) */
         t->ifetch.live = 0;
-    t->gen++; /* a new block: no line touched */
+    if (++t->gen == 0) { /* a new block: no line touched (a kept state's generations wrapped: none is) */
+        for (unsigned i = 0; i < LINE_SET; i++)
+            t->lines[i].gen = 0;
+        t->gen = 1;
+    }
     t->block_missed = 0;
     t->nstores = 0;
     uint64_t charged_to = 0; /* at the end: the cycles charged to every live warp */

@@ -29,8 +29,12 @@ void ws_timing_kernel_free(ws_timing_kernel *tk);
 /* Bytes the tables of kernel k take (charged with the prepared kernel). */
 uint64_t ws_timing_kernel_bytes(const ws_kernel *k);
 /* The timing state of launch L, whose kernel is prepared as p (p->timing_tables built here if they are
- * not). NULL with err: the preset's error, or out of memory. */
-ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *p, char *err, size_t errlen);
+ * not), made of spare (an earlier launch's, of any kernel: ws_timing_keep) or, NULL, new. NULL with err:
+ * the preset's error, or out of memory (spare is then freed). */
+ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *p, ws_timing *spare, char *err, size_t errlen);
+/* t kept for a later ws_timing_create, so that a launch does not allocate and zero its 261 KB again:
+ * t, or NULL (t freed) when its buffers are large. */
+ws_timing *ws_timing_keep(ws_timing *t);
 void ws_timing_destroy(ws_timing *t);
 /* Bytes ws_timing_create takes for a block of nwarps warps besides the kernel's tables (the memory
  * limit charges them per host thread), with stq: the prepared kernel's store waits (L->stq_regs), a

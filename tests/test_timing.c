@@ -699,11 +699,13 @@ static void modes_agree_on_every_program(void **state)
 }
 
 /* The timing tables a kernel's first timing launch builds (ws_prepared.timing_tables, timing.h) are
- * the kernel's alone: a later launch on the same machine gives the same cycles, stalls and output
- * whatever the grid and block of the launch that built them, with --jobs 2 too (its second thread's
- * state borrows the same tables), and a launch after another kernel's builds them again. Machine a
- * launches the kernel with one shape, then with another; machine b twice with the second (a second
- * launch finds the code cached: ifetch.h); machine c, after another kernel, once cold. */
+ * the kernel's alone, and the timing states the machine keeps from launch to launch (ws_timing_keep)
+ * carry nothing to the next: a later launch on the same machine gives the same cycles, stalls and
+ * output whatever the grid and block of the launches before it, with --jobs 2 too (its second
+ * thread's state borrows the same tables), and a launch after another kernel's builds them again.
+ * Machine a launches the kernel with one shape, then with another; machine b twice with the second
+ * (a second launch finds the code cached: ifetch.h); machine c, after another kernel, once cold.
+ * (Fails with the tables kept across kernels, or a kept state's lines or store queues not cleared.) */
 #define TABLES_BUF (64u << 10)
 typedef struct {
     ws_sim *sim;
