@@ -1905,7 +1905,8 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
 {
     ws_timing *t = L->timing;
-    ws_cga_reset(&t->cga);
+    if (t->cga_used) /* the warps' reads of the base (no instruction asks for them otherwise) */
+        ws_cga_reset(&t->cga);
     t->imc_at = 0;
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
     if (t->stq_read)
@@ -1960,9 +1961,10 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         q->head = q->n = 0;
     }
     t->stq_used = 0;
-    ws_ifetch_reset(&t->ifetch);
-    if (t->code_warm) /* a later launch of the kernel: its code is cached (ifetch.h) */
+    if (t->code_warm) /* a later launch of the kernel: its code is cached (ifetch.h), its state never read */
         t->ifetch.live = 0;
+    else
+        ws_ifetch_reset(&t->ifetch);
     if (++t->gen == 0) { /* a new block: no line touched (a kept state's generations wrapped: none is) */
         for (unsigned i = 0; i < LINE_SET; i++)
             t->lines[i].gen = 0;
