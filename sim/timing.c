@@ -327,7 +327,10 @@ static ws_timing *timing_state(ws_timing *spare)
         uint64_t stq_used;
     } k = {spare->regs_cap, spare->ws_cap,   spare->stq_read_cap, spare->stores_cap, spare->reg_ready, spare->reg_prod,
            spare->ws,       spare->stq_read, spare->stores,       spare->ifetch,     spare->gen,       spare->stq_used};
-    memset(spare, 0, offsetof(ws_timing, stq));
+    /* but mem[], read only while its warp's mem_valid (zeroed with ws): 12 KB a launch less */
+    const size_t mem_end = offsetof(ws_timing, mem) + sizeof spare->mem;
+    memset(spare, 0, offsetof(ws_timing, mem));
+    memset((char *)spare + mem_end, 0, offsetof(ws_timing, stq) - mem_end);
     spare->regs_cap = k.regs_cap;
     spare->ws_cap = k.ws_cap;
     spare->stq_read_cap = k.stq_read_cap;
