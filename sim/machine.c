@@ -83,6 +83,7 @@ void ws_sim_destroy(ws_sim *s)
     free(s->spare_launch);
     ws_block_spare_free(&s->spare_block);
     ws_timing_destroy(s->spare_timing);
+    ws_grid_free(s->spare_grid);
     ws_par_pool_free(s->par);
     free(s);
 }
@@ -492,7 +493,9 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
             st = WS_ERR_INPUT;
             goto done;
         }
-        L->sms = ws_grid_create(tp, (uint32_t)nthreads, L->shared_bytes, sim->cfg.regs_per_thread, nblocks);
+        L->sms =
+            ws_grid_create(tp, (uint32_t)nthreads, L->shared_bytes, sim->cfg.regs_per_thread, nblocks, sim->spare_grid);
+        sim->spare_grid = NULL;
         if (!L->sms) {
             snprintf(res->message, sizeof res->message, "out of memory");
             st = WS_ERR_INTERNAL;
@@ -556,8 +559,13 @@ done:
     if (sim->reg_pool_words * sizeof *sim->reg_pool > ((size_t)4 << 20))
         reg_pool_free(sim);
     ws_mem_release(sim, charged + L->out_charged);
-    if (L->sms) /* the timing mode's cycles: the makespan of the blocks on the SMs */
-        ws_grid_finish(L->sms, &L->stats);
+    if (L->sms) { /* the timing mode's cycles: the makespan of the blocks on the SMs */
+        ws_grid_end(L->sms, &L->stats);
+        if (!sim->spare_grid)
+            sim->spare_grid = L->sms;
+        else
+            ws_grid_free(L->sms);
+    }
     res->stats = L->stats;
     res->diags = L->diags;
     res->ndiags = L->ndiags;

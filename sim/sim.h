@@ -198,6 +198,7 @@ struct ws_sim {
     struct ws_launch_ctx *spare_launch;
     ws_block_spare spare_block;
     struct ws_timing *spare_timing; /* the timing mode's state (ws_timing_keep) */
+    struct ws_grid *spare_grid;     /* and its whole-launch model (ws_grid_end) */
     struct ws_par_pool *par; /* --jobs: the host threads, parked between launches (parallel.c) */
 };
 

@@ -699,13 +699,14 @@ static void modes_agree_on_every_program(void **state)
 }
 
 /* The timing tables a kernel's first timing launch builds (ws_prepared.timing_tables, timing.h) are
- * the kernel's alone, and the timing states the machine keeps from launch to launch (ws_timing_keep)
- * carry nothing to the next: a later launch on the same machine gives the same cycles, stalls and
+ * the kernel's alone, and the timing states and whole-launch models the machine keeps from launch to
+ * launch (ws_timing_keep, ws_grid_end) carry nothing to the next: a later launch on the same machine gives the same cycles, stalls and
  * output whatever the grid and block of the launches before it, with --jobs 2 too (its second
  * thread's state borrows the same tables), and a launch after another kernel's builds them again.
  * Machine a launches the kernel with one shape, then with another; machine b twice with the second
  * (a second launch finds the code cached: ifetch.h); machine c, after another kernel, once cold.
- * (Fails with the tables kept across kernels, or a kept state's lines or store queues not cleared.) */
+ * (Fails with the tables kept across kernels, a kept state's lines or store queues not cleared, or a
+ * kept model's SMs' busy cycles not cleared.) */
 #define TABLES_BUF (64u << 10)
 typedef struct {
     ws_sim *sim;
@@ -746,6 +747,10 @@ static void tables_same(const tables_launch *x, const tables_launch *y)
 {
     assert_true(x->res.stats.cycles > 0);
     assert_int_equal(x->res.stats.cycles, y->res.stats.cycles);
+    assert_int_equal(x->res.stats.launch_cycles, y->res.stats.launch_cycles);
+    assert_int_equal(x->res.stats.sms_used, y->res.stats.sms_used);
+    assert_int_equal(x->res.stats.sm_busy_min, y->res.stats.sm_busy_min);
+    assert_int_equal(x->res.stats.sm_busy_max, y->res.stats.sm_busy_max);
     assert_int_equal(x->res.stats.warp_instructions, y->res.stats.warp_instructions);
     for (unsigned r = 0; r < WS_STALL_REASON_COUNT; r++)
         assert_int_equal(x->res.stats.stalls[r], y->res.stats.stalls[r]);
