@@ -307,42 +307,35 @@ uint64_t ws_timing_kernel_bytes(const ws_kernel *k)
 
 static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk);
 
-/* spare (a state ws_timing_keep kept) zeroed up to its large tables as calloc would leave it, its
- * buffers kept; a new state if NULL. NULL: out of memory. */
+#define KEPT(field)                                                                                                    \
+    {                                                                                                                  \
+        offsetof(ws_timing, field), sizeof(((ws_timing *)0)->field)                                                    \
+    }
+/* What a kept state keeps: its buffers and their room, the lines' generation (the lines of its blocks
+ * are not the next block's) and the queues the next block empties (stq_used) */
+static const struct {
+    size_t off, size;
+} kept_fields[] = {KEPT(regs_cap), KEPT(ws_cap), KEPT(stq_read_cap), KEPT(reg_ready), KEPT(reg_prod), KEPT(ws),
+                   KEPT(stq_read), KEPT(stores), KEPT(stores_cap),   KEPT(ifetch),    KEPT(gen),      KEPT(stq_used)};
+#undef KEPT
+
+/* spare (a state ws_timing_keep kept) zeroed up to its large tables as calloc would leave it, but
+ * for kept_fields; a new state if NULL. NULL: out of memory. */
 static ws_timing *timing_state(ws_timing *spare)
 {
     if (!spare)
         return calloc(1, sizeof(ws_timing));
-    /* what stays: the buffers and their room, the lines' generation (the lines of its blocks are
-     * not the next block's) and the queues the next block empties */
-    struct {
-        size_t regs_cap, ws_cap, stq_read_cap, stores_cap;
-        uint64_t *reg_ready;
-        uint32_t *reg_prod;
-        warp_state *ws;
-        double *stq_read;
-        ws_grid_store *stores;
-        ws_ifetch ifetch;
-        uint32_t gen;
-        uint64_t stq_used;
-    } k = {spare->regs_cap, spare->ws_cap,   spare->stq_read_cap, spare->stores_cap, spare->reg_ready, spare->reg_prod,
-           spare->ws,       spare->stq_read, spare->stores,       spare->ifetch,     spare->gen,       spare->stq_used};
+    unsigned char keep[offsetof(ws_timing, stq)]; /* the kept fields are among those zeroed */
+    size_t at = 0;
+    for (size_t i = 0; i < sizeof kept_fields / sizeof *kept_fields; at += kept_fields[i++].size)
+        memcpy(keep + at, (char *)spare + kept_fields[i].off, kept_fields[i].size);
     /* but mem[], read only while its warp's mem_valid (zeroed with ws): 12 KB a launch less */
     const size_t mem_end = offsetof(ws_timing, mem) + sizeof spare->mem;
     memset(spare, 0, offsetof(ws_timing, mem));
     memset((char *)spare + mem_end, 0, offsetof(ws_timing, stq) - mem_end);
-    spare->regs_cap = k.regs_cap;
-    spare->ws_cap = k.ws_cap;
-    spare->stq_read_cap = k.stq_read_cap;
-    spare->stores_cap = k.stores_cap;
-    spare->reg_ready = k.reg_ready;
-    spare->reg_prod = k.reg_prod;
-    spare->ws = k.ws;
-    spare->stq_read = k.stq_read;
-    spare->stores = k.stores;
-    spare->ifetch = k.ifetch;
-    spare->gen = k.gen;
-    spare->stq_used = k.stq_used;
+    at = 0;
+    for (size_t i = 0; i < sizeof kept_fields / sizeof *kept_fields; at += kept_fields[i++].size)
+        memcpy((char *)spare + kept_fields[i].off, keep + at, kept_fields[i].size);
     return spare;
 }
 
