@@ -53,13 +53,11 @@ static int predicated(const ws_insn *code, const uint8_t *labels, uint32_t n, ui
 }
 
 /* Per instruction, 1 where some lanes of a warp may run it without the others: between a guarded
- * branch and where its lanes meet again (a loop's body for a backward one). Every guarded
- * branch counts as divergent (those of the corpus test the thread's index). -1: out of memory. */
-static int mark_divergent(const ws_kernel *k, const ws_insn *code, uint8_t *divergent)
+ * branch and where its lanes meet again (reconv: per instruction, a divergent branch's reconvergence
+ * point, cfg.h), a loop's body for a backward one. Every guarded branch counts as divergent (those of
+ * the corpus test the thread's index). */
+static void mark_divergent(const ws_kernel *k, const ws_insn *code, const uint32_t *reconv, uint8_t *divergent)
 {
-    uint32_t *reconv = ws_reconvergence_points(k);
-    if (!reconv)
-        return -1;
     for (uint32_t pc = 0; pc < k->ninsns; pc++) {
         const ws_insn *b = &code[pc];
         if (ws_op_class_of(b->op) != CLS_BRANCH || b->guard == WS_NO_REG || b->ops[0].kind != WS_OPND_LABEL)
@@ -69,8 +67,6 @@ static int mark_divergent(const ws_kernel *k, const ws_insn *code, uint8_t *dive
         for (uint32_t i = from; i < to && i < k->ninsns; i++)
             divergent[i] = 1;
     }
-    free(reconv);
-    return 0;
 }
 
 /* Whether the address instruction pc forms (a mov or cvta of a shared variable) is read outside
@@ -114,7 +110,8 @@ static void mark_gates(const ws_kernel *k, const ws_insn *code, const ws_reg_use
     }
 }
 
-int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const ws_module *m, ws_cga *c)
+int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *reconv,
+                 const ws_module *m, ws_cga *c)
 {
     uint32_t n = k->ninsns;
     c->stretch = malloc(((size_t)n + 1) * sizeof *c->stretch);
@@ -130,10 +127,11 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses
     uint32_t *targets = calloc((size_t)n + 1, sizeof *targets);
     int rc = -1;
     if (!c->stretch || !c->reads || !c->needs || !c->s2r || !c->gate || !labels || !block || !targets || !body ||
-        !divergent || !sass || !guard || mark_divergent(k, code, divergent) != 0) {
+        !divergent || !sass || !guard) {
         ws_cga_free(c);
         goto done;
     }
+    mark_divergent(k, code, reconv, divergent);
     ws_block_starts(k, labels);
     for (uint32_t pc = 0; pc < n; pc++) {
         const ws_insn *in = &code[pc];

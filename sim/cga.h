@@ -61,9 +61,11 @@ typedef struct {
     uint8_t by_s2r[32];
 } ws_cga;
 
-/* The stretches of a kernel's instructions (code: as they run; uses: their registers; m: its
- * module, for the symbols' state spaces). Returns 0, or -1 when out of memory. */
-int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const ws_module *m, ws_cga *c);
+/* The stretches of a kernel's instructions (code: as they run; uses: their registers; reconv: the
+ * reconvergence point of each (ws_reconvergence_points, the prepared kernel's); m: its module, for the
+ * symbols' state spaces). Returns 0, or -1 when out of memory. */
+int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *reconv,
+                 const ws_module *m, ws_cga *c);
 void ws_cga_free(ws_cga *c);
 /* A block starts: no warp has read the base. */
 void ws_cga_reset(ws_cga *c);

@@ -345,19 +345,25 @@ static int written_in(const ws_reg_use *uses, uint32_t from, uint32_t to, uint32
  * instructions from a backward branch's target to the branch), or an earlier unguarded division
  * of the same form by the same register in its block computed it and nothing wrote the register
  * since. bench_div.sass: each chain of 64 div.full.f32 (div.approx.f32) by one register is one
- * MUFU.RCP and its fix-up at the region's start, then three (two) FMULs a division. */
-static void fold_rcp(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block, ws_fold *f)
+ * MUFU.RCP and its fix-up at the region's start, then three (two) FMULs a division. loops: room for
+ * 2 x k->ninsns entries, the kernel's loops (target, branch) in the order of their branches. */
+static void fold_rcp(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block, ws_fold *f,
+                     uint32_t *loops)
 {
+    uint32_t nloops = 0;
+    for (uint32_t j = 0; j < k->ninsns; j++) /* only a branch back (its target before it) encloses pc */
+        if (ws_op_class_of(code[j].op) == CLS_BRANCH && (uint32_t)code[j].ops[0].imm < j) {
+            loops[2 * nloops] = (uint32_t)code[j].ops[0].imm;
+            loops[2 * nloops++ + 1] = j;
+        }
     for (uint32_t pc = 0; pc < k->ninsns; pc++) {
         const ws_insn *in = &code[pc];
         if (!reciprocal_div(in) || f->kind[pc] != WS_FOLD_NONE)
             continue;
         uint32_t divisor = in->ops[2].reg, from = 0, to = UINT32_MAX;
-        for (uint32_t j = pc; j < k->ninsns; j++) { /* the innermost loop: the shortest span around pc */
-            if (ws_op_class_of(code[j].op) != CLS_BRANCH)
-                continue;
-            uint32_t t = (uint32_t)code[j].ops[0].imm;
-            if (t <= pc && j - t < to - from) {
+        for (uint32_t l = 0; l < nloops; l++) { /* the innermost loop: the shortest span around pc (the first) */
+            uint32_t t = loops[2 * l], j = loops[2 * l + 1];
+            if (j >= pc && t <= pc && j - t < to - from) {
                 from = t;
                 to = j;
             }
@@ -434,7 +440,7 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
         fold_tree(k, code, uses, narrow, block, reads, written, host, f, tree);
     fold_alu(k, code, uses, narrow, block, reads, written, &kc, host, merged, f);
     fold_hoist(k, code, leader, f);
-    fold_rcp(k, code, uses, block, f);
+    fold_rcp(k, code, uses, block, f, tree); /* tree: fold_tree's, free now */
     free(merged);
     free(kc.known);
     free(kc.value);

@@ -6,42 +6,45 @@
 
 #include "fp.h"
 
-int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, double period, double ahead, double latency)
+int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, double period, double ahead, double latency)
 {
+    uint32_t nlines = period > 0 ? (ninsns >> 3) + 1 : 0;
+    if (f->nlines != nlines) /* the per-line state of another size (or none): made again */
+        ws_ifetch_free(f);
+    uint64_t *ready = f->ready;
+    uint8_t *covered = f->covered;
     memset(f, 0, sizeof *f);
     if (period <= 0)
         return 0;
-    f->nlines = (ninsns >> 3) + 1;
-    f->ready = malloc((size_t)f->nlines * sizeof *f->ready);
-    f->covered = malloc(f->nlines);
-    f->line_of = malloc(((size_t)ninsns + 1) * sizeof *f->line_of);
-    if (!f->ready || !f->covered || !f->line_of) {
+    f->nlines = nlines;
+    f->ready = ready ? ready : malloc((size_t)f->nlines * sizeof *f->ready);
+    f->covered = covered ? covered : malloc(f->nlines);
+    if (!f->ready || !f->covered) {
         ws_ifetch_free(f);
         return -1;
     }
     f->period = (uint64_t)ws_llround(period);
     f->ahead = ahead > 0 ? (uint32_t)ws_llround(ahead) : 0;
     f->latency = latency > 0 ? (uint64_t)ws_llround(latency) : 0;
-    for (uint32_t pc = 0; pc < ninsns; pc++) /* until ws_ifetch_place: one SASS instruction each */
-        f->line_of[pc] = pc >> 3;
+    f->line_of = line_of;
     f->ninsns = ninsns;
     return 0;
 }
 
-void ws_ifetch_place(ws_ifetch *f, const uint8_t *code)
+uint32_t *ws_ifetch_layout(uint32_t ninsns, const uint8_t *code)
 {
-    uint32_t at = 0;
-    for (uint32_t pc = 0; pc < f->ninsns; pc++) {
-        f->line_of[pc] = at >> 3;
+    uint32_t *line_of = malloc(((size_t)ninsns + 1) * sizeof *line_of), at = 0;
+    for (uint32_t pc = 0; line_of && pc < ninsns; pc++) {
+        line_of[pc] = at >> 3;
         at += code[pc] != 0;
     }
+    return line_of;
 }
 
 void ws_ifetch_free(ws_ifetch *f)
 {
     free(f->ready);
     free(f->covered);
-    free(f->line_of);
     memset(f, 0, sizeof *f);
 }
 

@@ -19,9 +19,10 @@
 #include <stdint.h>
 
 typedef struct {
-    uint64_t *ready;   /* per line: the cycle it has arrived (UINT64_MAX: not requested) */
-    uint8_t *covered;  /* per line: the ahead lines after it are requested (entering it requests nothing) */
-    uint32_t *line_of; /* per instruction: its line */
+    uint64_t *ready;         /* per line: the cycle it has arrived (UINT64_MAX: not requested) */
+    uint8_t *covered;        /* per line: the ahead lines after it are requested (entering it requests nothing) */
+    const uint32_t *line_of; /* per instruction: its line (ws_ifetch_layout; the caller's, kept with the
+                              * prepared kernel's timing tables) */
     uint32_t ninsns;
     uint32_t nlines;
     uint64_t settle;      /* the latest a requested line arrives: from then on no issue waits */
@@ -35,11 +36,14 @@ typedef struct {
     uint64_t latency;
 } ws_ifetch;
 
-/* For a kernel of ninsns instructions; 0, or -1 when out of memory. period 0: off (no state). */
-int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, double period, double ahead, double latency);
+/* The code's layout, per instruction of ninsns its line (code[pc] is nonzero for an instruction with
+ * SASS of its own), or NULL when out of memory. */
+uint32_t *ws_ifetch_layout(uint32_t ninsns, const uint8_t *code);
+/* For a kernel of ninsns instructions laid out as line_of says (ws_ifetch_layout; it must outlive f);
+ * 0, or -1 when out of memory. period 0: off (no state). An f that holds the state of an earlier
+ * kernel of as many lines keeps its buffers. */
+int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, double period, double ahead, double latency);
 void ws_ifetch_free(ws_ifetch *f);
-/* The code's layout: code[pc] is nonzero for an instruction with SASS of its own. */
-void ws_ifetch_place(ws_ifetch *f, const uint8_t *code);
 /* A block starts: the kernel's first ahead + 1 lines are there (fetched as it launched). */
 void ws_ifetch_reset(ws_ifetch *f);
 /* The cycle instruction pc's line is there (now: the cycle asked; a branch's target not requested

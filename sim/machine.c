@@ -82,6 +82,8 @@ void ws_sim_destroy(ws_sim *s)
     prepared_free(s);
     free(s->spare_launch);
     ws_block_spare_free(&s->spare_block);
+    ws_timing_destroy(s->spare_timing);
+    ws_grid_free(s->spare_grid);
     ws_par_pool_free(s->par);
     free(s);
 }
@@ -170,6 +172,7 @@ static void prepared_free(ws_sim *sim)
     free(p->rkind);
     ws_interp_free(p->dec);
     ws_stq_regs_free(&p->stq_regs);
+    ws_timing_kernel_free(p->timing_tables);
     memset(p, 0, sizeof *p);
     ws_mem_release(sim, sim->prepared_bytes);
     sim->prepared_bytes = 0;
@@ -184,6 +187,8 @@ static uint64_t prepared_bytes(const ws_kernel *k)
 }
 /* what the timing mode keeps besides: stq_regs' two tables, when some write waits (stq_regs.h) */
 static uint64_t stq_regs_bytes(const ws_kernel *k) { return (uint64_t)k->ninsns * 2 * sizeof(uint32_t); }
+/* and the timing tables its first timing launch builds (timing.h) */
+static uint64_t timing_bytes(const ws_kernel *k) { return stq_regs_bytes(k) + ws_timing_kernel_bytes(k); }
 static uint64_t analysis_bytes(const ws_kernel *k)
 {
     uint64_t sets = (uint64_t)k->ninsns * ((k->nregs + 63) / 64) * sizeof(uint64_t); /* cfg.c's, when it fits */
@@ -212,7 +217,7 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
                (p->timing || !timing) && (known || !memcmp(p->insns, k->insns, bytes)) && symbols_same(L, p);
     if (!same) {
         prepared_free(sim);
-        uint64_t keep = prepared_bytes(k) + (timing ? stq_regs_bytes(k) : 0), work = analysis_bytes(k);
+        uint64_t keep = prepared_bytes(k) + (timing ? timing_bytes(k) : 0), work = analysis_bytes(k);
         if (ws_mem_charge(sim, keep + work) != 0) {
             snprintf(res->message, sizeof res->message,
                      "memory limit reached: kernel %s (%u instructions, %u registers) needs %" PRIu64
@@ -290,6 +295,9 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     if (!known) { /* the same bytes in another module (or one made by hand): it becomes the one known */
         p->kernel = k;
         p->serial = L->m->serial;
+        /* the timing tables read the module's symbols (their state spaces: cga.h): built again */
+        ws_timing_kernel_free(p->timing_tables);
+        p->timing_tables = NULL;
     }
     L->code = p->code;
     L->reconv_pc = p->reconv_pc;
@@ -302,7 +310,6 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     L->rkind = p->rkind;
     L->reg_words = p->reg_words;
     L->stq_regs = timing ? &p->stq_regs : NULL;
-    L->code_warm = timing && p->code_warm;
     /* the functional mode's converged stretches run decoded, unless that fast path is off */
     L->dk = sim->cfg.mode == WS_MODE_FUNCTIONAL && !(L->slow & (WS_SLOW_CONVERGED | WS_SLOW_INTERP)) ? p->dec : NULL;
     /* the timing mode's issued instructions run through the same handlers, unless that is off */
@@ -469,7 +476,9 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     }
     charged = per_thread * jobs;
     if (sim->cfg.mode == WS_MODE_TIMING) {
-        L->timing = ws_timing_create(L, sim->cfg.timing_preset, res->message, sizeof res->message);
+        /* the machine's from its last launch (taken: a launch from a callback of this one makes its own) */
+        L->timing = ws_timing_create(L, &sim->prepared, sim->spare_timing, res->message, sizeof res->message);
+        sim->spare_timing = NULL;
         if (!L->timing) {
             st = WS_ERR_INPUT;
             goto done;
@@ -484,7 +493,9 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
             st = WS_ERR_INPUT;
             goto done;
         }
-        L->sms = ws_grid_create(tp, (uint32_t)nthreads, L->shared_bytes, sim->cfg.regs_per_thread, nblocks);
+        L->sms =
+            ws_grid_create(tp, (uint32_t)nthreads, L->shared_bytes, sim->cfg.regs_per_thread, nblocks, sim->spare_grid);
+        sim->spare_grid = NULL;
         if (!L->sms) {
             snprintf(res->message, sizeof res->message, "out of memory");
             st = WS_ERR_INTERNAL;
@@ -548,8 +559,13 @@ done:
     if (sim->reg_pool_words * sizeof *sim->reg_pool > ((size_t)4 << 20))
         reg_pool_free(sim);
     ws_mem_release(sim, charged + L->out_charged);
-    if (L->sms) /* the timing mode's cycles: the makespan of the blocks on the SMs */
-        ws_grid_finish(L->sms, &L->stats);
+    if (L->sms) { /* the timing mode's cycles: the makespan of the blocks on the SMs */
+        ws_grid_end(L->sms, &L->stats);
+        if (!sim->spare_grid)
+            sim->spare_grid = L->sms;
+        else
+            ws_grid_free(L->sms);
+    }
     res->stats = L->stats;
     res->diags = L->diags;
     res->ndiags = L->ndiags;
@@ -559,8 +575,11 @@ done:
     res->status = st;
     if (L->sms && st == WS_OK) /* its blocks fetched the code: the next launch of it finds it cached */
         sim->prepared.code_warm = 1;
-    /* L->code, reconv_pc, zero_regs and xfn belong to the machine (sim->prepared) */
-    ws_timing_destroy(L->timing);
+    /* L->code, reconv_pc, zero_regs, xfn and the timing tables belong to the machine (sim->prepared) */
+    if (!sim->spare_timing)
+        sim->spare_timing = ws_timing_keep(L->timing);
+    else
+        ws_timing_destroy(L->timing);
     ws_diags_free(L);
     free(L->out);
     free(L->ev_regs);

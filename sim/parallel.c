@@ -43,10 +43,11 @@ typedef struct {
     ws_par_pool *pool;
     ws_result res; /* ws_launch_stop's message */
     ws_block b;
-    ws_block_spare spare; /* the block's buffers between launches (ws_block_keep) */
-    pthread_t th;         /* a helper's thread (workers 1 and up) */
-    pthread_cond_t wake;  /* a helper: run is set (pool's lock) */
-    int run;              /* a helper: take part in launch P */
+    ws_block_spare spare;           /* the block's buffers between launches (ws_block_keep) */
+    struct ws_timing *spare_timing; /* a helper's timing state between launches (ws_timing_keep) */
+    pthread_t th;                   /* a helper's thread (workers 1 and up) */
+    pthread_cond_t wake;            /* a helper: run is set (pool's lock) */
+    int run;                        /* a helper: take part in launch P */
     /* last: a launch copies its context but for the parameter bytes the kernel does not take */
     ws_launch_ctx L;
 } par_worker;
@@ -403,6 +404,7 @@ void ws_par_pool_free(ws_par_pool *pool)
         pthread_join(pool->W[i]->th, NULL);
     for (unsigned i = 0; i < pool->nworkers; i++) {
         ws_block_spare_free(&pool->W[i]->spare);
+        ws_timing_destroy(pool->W[i]->spare_timing);
         pthread_cond_destroy(&pool->W[i]->wake);
         free(pool->W[i]);
     }
@@ -463,16 +465,21 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
         w->L.timing = NULL;
         w->L.sms = NULL; /* the blocks reach the grid model in order, through take_finished */
         /* the timing mode: the first worker runs on the launch's own timing state, idle while the
-         * workers run (ws_sim_launch's to destroy), as one thread would; the others on states of
-         * their own (each made for the launch: some 450,000 host instructions for block_reduce) */
+         * workers run (ws_sim_launch's to keep), as one thread would; the others on states of
+         * their own, kept from launch to launch and made ready for this one with the kernel's
+         * timing tables that the launch's own state built (sim->prepared: read, never written,
+         * by the threads) */
         if (G->timing && ready == 0)
             w->L.timing = G->timing;
-        else if (G->timing &&
-                 !(w->L.timing = ws_timing_create(&w->L, sim->cfg.timing_preset, w->res.message, sizeof w->res.message)))
-            break;
+        else if (G->timing) {
+            w->L.timing = ws_timing_create(&w->L, &sim->prepared, w->spare_timing, w->res.message, sizeof w->res.message);
+            w->spare_timing = NULL;
+            if (!w->L.timing)
+                break;
+        }
         if (ws_block_alloc_spare(&w->L, &w->b, nthreads, regs + ready * regs_stride, &w->spare) != 0) {
             if (w->L.timing != G->timing)
-                ws_timing_destroy(w->L.timing);
+                w->spare_timing = ws_timing_keep(w->L.timing);
             ws_block_free(&w->b);
             break;
         }
@@ -528,7 +535,7 @@ out:
     for (unsigned i = 0; i < ready; i++) { /* the block buffers stay with the worker */
         ws_block_keep(&pool->W[i]->b, &pool->W[i]->spare);
         if (pool->W[i]->L.timing != G->timing)
-            ws_timing_destroy(pool->W[i]->L.timing);
+            pool->W[i]->spare_timing = ws_timing_keep(pool->W[i]->L.timing);
         free(pool->W[i]->L.diags);
         ws_diags_free(&pool->W[i]->L);
     }

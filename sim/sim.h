@@ -165,6 +165,8 @@ typedef struct {
     int code_warm;             /* a timing launch of it ran: its code is in the SMs' instruction caches, so
                                 * the next launch fetches none (ifetch.h: on the H200 only a process's
                                 * first launch of a kernel waits for its code) */
+    struct ws_timing_kernel *timing_tables; /* the timing mode's tables of it (timing.h), from its first
+                                               timing launch; NULL: not built yet */
 } ws_prepared;
 
 struct ws_sim {
@@ -191,9 +193,12 @@ struct ws_sim {
     size_t reg_pool_words;
     ws_prepared prepared;            /* the last kernel launched, ready for its next launch */
     /* kept from launch to launch, so that a short launch does not allocate them again: the launch
-     * context (33 KiB with its parameter space) and a block's storage (ws_block_keep) */
+     * context (33 KiB with its parameter space), a block's storage (ws_block_keep) and the timing
+     * state */
     struct ws_launch_ctx *spare_launch;
     ws_block_spare spare_block;
+    struct ws_timing *spare_timing; /* the timing mode's state (ws_timing_keep) */
+    struct ws_grid *spare_grid;     /* and its whole-launch model (ws_grid_end) */
     struct ws_par_pool *par; /* --jobs: the host threads, parked between launches (parallel.c) */
 };
 
@@ -229,7 +234,6 @@ struct ws_launch_ctx {
     ws_stats stats;
     struct ws_timing *timing;  /* timing mode (sim/timing.c); NULL: functional */
     const ws_stq_regs *stq_regs; /* timing mode: the prepared kernel's store waits; NULL: functional */
-    int code_warm;               /* timing mode: the kernel's code is cached from an earlier launch (ws_prepared) */
     struct ws_grid *sms;       /* timing mode: the blocks on the SMs (sim/grid.c) */
     /* The work limit: warp instructions plus extra_work reach insn_limit (--jobs: the block's
      * share of it, see parallel.c) and the launch stops. */

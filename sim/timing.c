@@ -132,6 +132,9 @@ _Static_assert(sizeof(warp_state) == 128, "warp_state outgrew its 128 bytes");
 struct ws_timing {
     ws_preset p;
     uint32_t nwarps, nregs;
+    /* kept from launch to launch with the state (ws_timing_keep): these buffers and their room in
+     * entries, gen and stq_used below (what the large tables at the end hold depends on them) */
+    size_t regs_cap, ws_cap, stq_read_cap;
     uint64_t *reg_ready;   /* nwarps x nregs: the cycle each register's value is ready */
     uint32_t *reg_prod;    /* nwarps x nregs: the pc of the instruction that writes it */
     warp_state *ws;        /* per warp */
@@ -187,15 +190,16 @@ struct ws_timing {
     uint64_t mio_at[64];   /* the first whole cycle it is free */
     uint64_t mio_next[64]; /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
     uint64_t stq_used;     /* sub-partitions whose store queue a store has entered since it was emptied */
-    timing_info *info;     /* per instruction (timing_info_of), built for the launch's first block */
-    uint8_t *narrow;       /* per instruction: WS_NARROW_* (narrow.h), built before info */
-    ws_fold fold;          /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
-    ws_stq_regs stq_regs;  /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads):
+    /* info, narrow, fold, sched, subwarp and cga's tables: the prepared kernel's (ws_timing_kernel),
+     * not freed here */
+    timing_info *info;    /* per instruction (timing_info_of) */
+    uint8_t *narrow;      /* per instruction: WS_NARROW_* (narrow.h), built before info */
+    ws_fold fold;         /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
+    ws_stq_regs stq_regs; /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads):
                               the prepared kernel's (L->stq_regs), not freed here */
-    double *stq_read;      /* nwarps x stq_regs.nslots: when each such store last read its registers */
+    double *stq_read;     /* nwarps x stq_regs.nslots: when each such store last read its registers */
     uint32_t ninfo;
-    uint32_t nfast; /* ninfo, or 0 with --slow-path timing: info_of and uses_of take the tables below it */
-    int info_ready;
+    uint32_t nfast;         /* ninfo, or 0 with --slow-path timing: info_of and uses_of take the tables below it */
     const ws_reg_use *uses; /* the launch's L->uses, per instruction */
     ws_reg_use tmp_use;
     int slow;         /* WS_SLOW_TIMING: each instruction's registers walked per use (else L->uses) */
@@ -206,21 +210,20 @@ struct ws_timing {
     ws_grid_store *stores;
     size_t nstores, stores_cap;
     int stores_failed; /* out of memory: the launch stops */
-    /* ptxas's order (schedule.h), built at the first block when the preset asks for it */
+    /* ptxas's order (schedule.h), when the preset asks for it (sched.order NULL: not) */
     ws_schedule sched;
-    int sched_built;
-    /* what ptxas puts before collectives with a register membermask (subwarp.h), at the first block */
+    /* what ptxas puts before collectives with a register membermask (subwarp.h) */
     ws_subwarp subwarp;
-    int subwarp_built;
     uint64_t imc_at; /* the block's immediate-constant line of the launch's dimensions is there (0: not read yet) */
-    /* the shared window's base, read once per SASS basic block (cga.h), at the first block */
+    /* the shared window's base, read once per SASS basic block (cga.h): the tables, and each warp's state */
     ws_cga cga;
-    int cga_built;
     int cga_used;     /* an instruction of the kernel needs the base (else ws_cga_ready is 0 throughout) */
     ws_ifetch ifetch; /* the block's fetch of the kernel's cold code (ifetch.h; ifetch.line 0: off) */
+    int code_warm;    /* a later launch of the kernel: its code is cached (ws_prepared.code_warm, ifetch.h) */
     /* The two large tables last, so that the fields above share the first pages of the calloc'ed
      * struct (261 KB, its pages zero until touched: each page a launch touches is a page fault,
-     * ~2.5 us at a process's start):
+     * ~2.5 us at a process's start), and a kept state is made ready for the next launch by zeroing
+     * what comes before them (ws_timing_create):
      * per sub-partition: its store queue (stq.entries > 0); those of stq_used are emptied at a block's start */
     ws_stq stq[64];
     /* the 128-byte global lines the block has loaded or stored (an open-addressing set; an entry
@@ -266,15 +269,106 @@ static double launch_miss(const ws_launch_ctx *L, const ws_preset *p)
     return (in_l2 ? p->ld_l2 : p->ld_miss) - (p->ld_first > 0 ? p->ld_first : p->ld_global);
 }
 
-ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen)
+/* The prepared kernel's timing tables (timing.h): what each launch's state borrows. */
+struct ws_timing_kernel {
+    ws_preset p;        /* the machine's preset (ws_config.timing_preset), parsed */
+    timing_info *info;  /* per instruction (timing_info_of) */
+    uint8_t *narrow;    /* per instruction: WS_NARROW_* (narrow.h) */
+    ws_fold fold;       /* fold.h (with the preset's schedule 1) */
+    ws_subwarp subwarp; /* subwarp.h */
+    ws_cga cga;         /* cga.h: its tables (each warp's state is the launch's) */
+    int cga_used;       /* an instruction needs the shared window's base */
+    ws_schedule sched;  /* schedule.h (with the preset's schedule 1) */
+    uint32_t *line_of;  /* the code's lines (ws_ifetch_layout; with the preset's ifetch.line) */
+};
+
+void ws_timing_kernel_free(ws_timing_kernel *tk)
 {
-    ws_timing *t = calloc(1, sizeof *t);
+    if (!tk)
+        return;
+    free(tk->info);
+    free(tk->narrow);
+    ws_fold_free(&tk->fold);
+    ws_subwarp_free(&tk->subwarp);
+    ws_cga_free(&tk->cga);
+    ws_schedule_free(&tk->sched);
+    free(tk->line_of);
+    free(tk);
+}
+
+uint64_t ws_timing_kernel_bytes(const ws_kernel *k)
+{
+    uint64_t n = (uint64_t)k->ninsns + 1;
+    return sizeof(ws_timing_kernel) + n * (sizeof(timing_info) + 1) + ws_schedule_bytes(k->ninsns) +
+           n * sizeof(double) /* build_schedule's latencies, while it runs */ + n * 2 /* subwarp */ +
+           n * (sizeof(uint32_t) + 5) /* cga */ + n * (2 + sizeof(uint32_t)) /* fold */ +
+           n * sizeof(uint32_t) /* line_of */;
+}
+
+static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk);
+
+#define KEPT(field)                                                                                                    \
+    {                                                                                                                  \
+        offsetof(ws_timing, field), sizeof(((ws_timing *)0)->field)                                                    \
+    }
+/* What a kept state keeps: its buffers and their room, the lines' generation (the lines of its blocks
+ * are not the next block's) and the queues the next block empties (stq_used) */
+static const struct {
+    size_t off, size;
+} kept_fields[] = {KEPT(regs_cap), KEPT(ws_cap), KEPT(stq_read_cap), KEPT(reg_ready), KEPT(reg_prod), KEPT(ws),
+                   KEPT(stq_read), KEPT(stores), KEPT(stores_cap),   KEPT(ifetch),    KEPT(gen),      KEPT(stq_used)};
+#undef KEPT
+
+/* spare (a state ws_timing_keep kept) zeroed up to its large tables as calloc would leave it, but
+ * for kept_fields; a new state if NULL. NULL: out of memory. */
+static ws_timing *timing_state(ws_timing *spare)
+{
+    if (!spare)
+        return calloc(1, sizeof(ws_timing));
+    unsigned char keep[offsetof(ws_timing, stq)]; /* the kept fields are among those zeroed */
+    size_t at = 0;
+    for (size_t i = 0; i < sizeof kept_fields / sizeof *kept_fields; at += kept_fields[i++].size)
+        memcpy(keep + at, (char *)spare + kept_fields[i].off, kept_fields[i].size);
+    /* but mem[], read only while its warp's mem_valid (zeroed with ws): 12 KB a launch less */
+    const size_t mem_end = offsetof(ws_timing, mem) + sizeof spare->mem;
+    memset(spare, 0, offsetof(ws_timing, mem));
+    memset((char *)spare + mem_end, 0, offsetof(ws_timing, stq) - mem_end);
+    at = 0;
+    for (size_t i = 0; i < sizeof kept_fields / sizeof *kept_fields; at += kept_fields[i++].size)
+        memcpy((char *)spare + kept_fields[i].off, keep + at, kept_fields[i].size);
+    return spare;
+}
+
+/* *buf with room for n entries of size bytes, zeroed (*cap: its room, grown to n when smaller);
+ * align: aligned_alloc's, 0 for calloc. -1: out of memory. */
+static int zeroed(void **buf, size_t *cap, size_t n, size_t size, size_t align)
+{
+    n = n ? n : 1;
+    if (*cap < n) {
+        free(*buf);
+        *buf = align ? aligned_alloc(align, n * size) : calloc(n, size);
+        *cap = *buf ? n : 0;
+        if (!*buf)
+            return -1;
+        if (!align)
+            return 0;
+    }
+    memset(*buf, 0, n * size);
+    return 0;
+}
+
+ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare, char *err, size_t errlen)
+{
+    ws_timing *t = timing_state(spare);
     if (!t) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    if (ws_preset_parse(preset_text, &t->p, err, errlen) != 0) {
-        free(t);
+    ws_timing_kernel *tk = pr->timing_tables;
+    if (tk)
+        t->p = tk->p;
+    else if (ws_preset_parse(L->sim->cfg.timing_preset, &t->p, err, errlen) != 0) {
+        ws_timing_destroy(t);
         return NULL;
     }
     t->miss = launch_miss(L, &t->p);
@@ -289,27 +383,54 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
     for (uint32_t wi = 0; wi < 32; wi++)
         t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
-    size_t n = (size_t)t->nwarps * t->nregs;
-    t->reg_ready = calloc(n, sizeof *t->reg_ready);
-    t->reg_prod = calloc(n, sizeof *t->reg_prod);
-    t->ws = aligned_alloc(_Alignof(warp_state), (t->nwarps ? t->nwarps : 1) * sizeof *t->ws); /* zeroed below */
-    if (t->ws)
-        memset(t->ws, 0, (t->nwarps ? t->nwarps : 1) * sizeof *t->ws);
+    size_t n = (size_t)t->nwarps * t->nregs, regs_cap = t->regs_cap;
     t->ninfo = L->k->ninsns;
     t->nfast = t->slow ? 0 : t->ninfo;
-    t->info = calloc(t->ninfo ? t->ninfo : 1, sizeof *t->info);
-    t->narrow = calloc(t->ninfo ? t->ninfo : 1, 1);
-    if (!t->reg_ready || !t->reg_prod || !t->ws || !t->info || !t->narrow || t->nwarps > 32 ||
-        ws_ifetch_init(&t->ifetch, t->ninfo, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency) != 0) {
-        ws_timing_destroy(t);
-        snprintf(err, errlen, "out of memory");
-        return NULL;
+    t->uses = L->uses;
+    if (t->nwarps > 32 || zeroed((void **)&t->reg_ready, &t->regs_cap, n, sizeof *t->reg_ready, 0) != 0 ||
+        zeroed((void **)&t->reg_prod, &regs_cap, n, sizeof *t->reg_prod, 0) != 0 ||
+        zeroed((void **)&t->ws, &t->ws_cap, t->nwarps, sizeof *t->ws, _Alignof(warp_state)) != 0)
+        goto oom;
+    if (!tk) { /* the kernel's first timing launch: its tables, kept with it (built on t's fields) */
+        if (!(tk = calloc(1, sizeof *tk)))
+            goto oom;
+        tk->p = t->p;
+        int built = build_tables(t, L, tk);
+        if (built != 0) {
+            ws_timing_kernel_free(tk);
+            goto oom;
+        }
+        pr->timing_tables = tk;
     }
+    t->info = tk->info;
+    t->narrow = tk->narrow;
+    t->fold = tk->fold;
+    t->subwarp = tk->subwarp;
+    t->cga = tk->cga;
+    t->cga_used = tk->cga_used;
+    t->sched = tk->sched;
+    if (t->p.stq_reads > 0 && t->p.stq_bytes > 0 && L->stq_regs->nslots) {
+        t->stq_regs = *L->stq_regs;
+        if (zeroed((void **)&t->stq_read, &t->stq_read_cap, (size_t)t->nwarps * t->stq_regs.nslots, sizeof *t->stq_read,
+                   0) != 0)
+            goto oom;
+    } else { /* read where it is not NULL */
+        free(t->stq_read);
+        t->stq_read = NULL;
+        t->stq_read_cap = 0;
+    }
+    if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency) != 0)
+        goto oom;
+    t->code_warm = pr->code_warm;
     for (uint32_t wi = 0; wi < t->nwarps; wi++) {
         t->ws[wi].rr = &t->reg_ready[(size_t)wi * t->nregs];
         t->ws[wi].rp = &t->reg_prod[(size_t)wi * t->nregs];
     }
     return t;
+oom:
+    ws_timing_destroy(t);
+    snprintf(err, errlen, "out of memory");
+    return NULL;
 }
 
 const ws_preset *ws_timing_preset(const ws_timing *t) { return &t->p; }
@@ -329,10 +450,24 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps, const ws_stq_regs 
 {
     uint64_t nregs = k->nregs ? k->nregs : 1;
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
-           (uint64_t)(k->ninsns ? k->ninsns : 1) * (sizeof(timing_info) + 1) + ws_schedule_bytes(k->ninsns) +
-           (uint64_t)k->ninsns * sizeof(double) + ((uint64_t)k->ninsns + 1) * 2 +
-           ((uint64_t)k->ninsns + 1) * (sizeof(uint32_t) + 2) + ((uint64_t)k->ninsns + 1) * 2 +
+           ((uint64_t)(k->ninsns >> 3) + 1) * (sizeof(uint64_t) + 1) /* ifetch */ +
            (uint64_t)nwarps * stq->nslots * sizeof(double);
+}
+
+/* What a kept state may hold besides itself: as much as a block's kept buffer (block.h) */
+#define TIMING_SPARE_BYTES ((uint64_t)1 << 20)
+
+ws_timing *ws_timing_keep(ws_timing *t)
+{
+    if (!t)
+        return NULL;
+    uint64_t buffers = t->regs_cap * (sizeof *t->reg_ready + sizeof *t->reg_prod) +
+                       t->stq_read_cap * sizeof *t->stq_read + t->stores_cap * sizeof *t->stores;
+    if (buffers > TIMING_SPARE_BYTES) {
+        ws_timing_destroy(t);
+        return NULL;
+    }
+    return t;
 }
 
 void ws_timing_destroy(ws_timing *t)
@@ -343,14 +478,8 @@ void ws_timing_destroy(ws_timing *t)
     free(t->reg_prod);
     free(t->ws);
     ws_ifetch_free(&t->ifetch);
-    free(t->info);
-    free(t->narrow);
-    ws_fold_free(&t->fold);
     free(t->stq_read);
     free(t->stores);
-    ws_schedule_free(&t->sched);
-    ws_subwarp_free(&t->subwarp);
-    ws_cga_free(&t->cga);
     free(t);
 }
 
@@ -930,9 +1059,9 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     return when;
 }
 
-/* ptxas's order (schedule.h), with each instruction's latency as issue() charges it when nothing
- * conflicts (a load's space from the instruction; generic: the mem class). */
-static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
+/* ptxas's order (schedule.h) into *sched, with each instruction's latency as issue() charges it when
+ * nothing conflicts (a load's space from the instruction; generic: the mem class). */
+static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedule *sched)
 {
     uint32_t n = L->k->ninsns;
     double *lat = malloc(((size_t)n + 1) * sizeof *lat);
@@ -972,9 +1101,47 @@ static int build_schedule(ws_timing *t, const ws_launch_ctx *L)
              reserved = (unsigned)t->p.schedule_reserved;
     ws_schedule_budget budget = {regs > reserved ? regs - reserved : 0, (unsigned)t->p.schedule_spare,
                                  (unsigned)t->p.schedule_predicates};
-    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, &t->sched);
+    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, sched);
     free(lat);
     return r;
+}
+
+/* The kernel's timing tables into tk, built on t's fields (timing_info_of and build_schedule read
+ * them there; t: the kernel's first timing launch's state, its preset parsed), which borrow them.
+ * 0, or -1 when out of memory (what was built is tk's to free). */
+static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk)
+{
+    t->info = tk->info = calloc(t->ninfo ? t->ninfo : 1, sizeof *t->info);
+    t->narrow = tk->narrow = calloc(t->ninfo ? t->ninfo : 1, 1);
+    if (!tk->info || !tk->narrow)
+        return -1;
+    /* subwarp and cga before info: timing_info_of reads them */
+    if (ws_subwarp_build(L->k, L->code, L->uses, &tk->subwarp) != 0)
+        return -1;
+    t->subwarp = tk->subwarp;
+    if (ws_cga_build(L->k, L->code, L->uses, L->reconv_pc, L->m, &tk->cga) != 0)
+        return -1;
+    for (uint32_t pc = 0; tk->cga.needs && pc < t->ninfo; pc++)
+        tk->cga_used |= tk->cga.needs[pc];
+    t->cga = tk->cga;
+    if (ws_narrow_build(L->k, L->code, L->uses, tk->narrow) != 0 ||
+        (t->p.schedule > 0 && ws_fold_build(L->k, L->code, L->uses, tk->narrow, t->p.fold_tree > 0, &tk->fold) != 0))
+        return -1;
+    t->fold = tk->fold;
+    for (uint32_t pc = 0; pc < t->ninfo; pc++)
+        tk->info[pc] = timing_info_of(t, L->code, pc);
+    if (t->p.ifetch_line > 0) { /* a folded mov or add has no SASS of its own (ifetch.h) */
+        uint8_t *code = malloc(t->ninfo ? t->ninfo : 1);
+        if (!code)
+            return -1;
+        for (uint32_t pc = 0; pc < t->ninfo; pc++)
+            code[pc] = (uint8_t)(!tk->info[pc].free_mov || tk->info[pc].latency > 0);
+        tk->line_of = ws_ifetch_layout(t->ninfo, code);
+        free(code);
+        if (!tk->line_of)
+            return -1;
+    }
+    return t->p.schedule > 0 ? build_schedule(t, L, &tk->sched) : 0;
 }
 
 static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, uint64_t cycle, ws_stall_reason why,
@@ -1740,60 +1907,9 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
 {
     ws_timing *t = L->timing;
-    t->uses = L->uses;       /* ws_sim_launch prepared them after ws_timing_create */
-    if (!t->subwarp_built) { /* before info: timing_info_of reads it */
-        t->subwarp_built = 1;
-        if (ws_subwarp_build(L->k, L->code, L->uses, &t->subwarp) != 0) {
-            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
-            return;
-        }
-    }
-    if (!t->cga_built) { /* before info: timing_info_of reads it */
-        t->cga_built = 1;
-        if (ws_cga_build(L->k, L->code, L->uses, L->m, &t->cga) != 0) {
-            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
-            return;
-        }
-        for (uint32_t pc = 0; t->cga.needs && pc < t->ninfo; pc++)
-            t->cga_used |= t->cga.needs[pc];
-    }
-    if (!t->info_ready) {
-        if (ws_narrow_build(L->k, L->code, L->uses, t->narrow) != 0 ||
-            (t->p.schedule > 0 && ws_fold_build(L->k, L->code, L->uses, t->narrow, t->p.fold_tree > 0, &t->fold) != 0)) {
-            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
-            return;
-        }
-        if (t->p.stq_reads > 0 && t->p.stq_bytes > 0 && L->stq_regs->nslots) {
-            t->stq_regs = *L->stq_regs;
-            if (!(t->stq_read = calloc((size_t)t->nwarps * t->stq_regs.nslots, sizeof *t->stq_read))) {
-                ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
-                return;
-            }
-        }
-        for (uint32_t pc = 0; pc < t->ninfo; pc++)
-            t->info[pc] = timing_info_of(t, L->code, pc);
-        if (t->ifetch.nlines) { /* a folded mov or add has no SASS of its own (ifetch.h) */
-            uint8_t *code = malloc(t->ninfo ? t->ninfo : 1);
-            if (!code) {
-                ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
-                return;
-            }
-            for (uint32_t pc = 0; pc < t->ninfo; pc++)
-                code[pc] = (uint8_t)(!t->info[pc].free_mov || t->info[pc].latency > 0);
-            ws_ifetch_place(&t->ifetch, code);
-            free(code);
-        }
-        t->info_ready = 1;
-    }
-    ws_cga_reset(&t->cga);
+    if (t->cga_used) /* the warps' reads of the base (no instruction asks for them otherwise) */
+        ws_cga_reset(&t->cga);
     t->imc_at = 0;
-    if (!t->sched_built && t->p.schedule > 0) {
-        t->sched_built = 1;
-        if (build_schedule(t, L) != 0) {
-            ws_launch_stop(L, WS_ERR_INTERNAL, "out of memory");
-            return;
-        }
-    }
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
     if (t->stq_read)
         memset(t->stq_read, 0, (size_t)t->nwarps * t->stq_regs.nslots * sizeof *t->stq_read);
@@ -1847,10 +1963,15 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         q->head = q->n = 0;
     }
     t->stq_used = 0;
-    ws_ifetch_reset(&t->ifetch);
-    if (L->code_warm) /* a later launch of the kernel: its code is cached (ifetch.h) */
+    if (t->code_warm) /* a later launch of the kernel: its code is cached (ifetch.h), its state never read */
         t->ifetch.live = 0;
-    t->gen++; /* a new block: no line touched */
+    else
+        ws_ifetch_reset(&t->ifetch);
+    if (++t->gen == 0) { /* a new block: no line touched (a kept state's generations wrapped: none is) */
+        for (unsigned i = 0; i < LINE_SET; i++)
+            t->lines[i].gen = 0;
+        t->gen = 1;
+    }
     t->block_missed = 0;
     t->nstores = 0;
     uint64_t charged_to = 0; /* at the end: the cycles charged to every live warp */

@@ -18,11 +18,28 @@
 
 /* ---- the timing mode (sim/timing.c) ---------------------------------------------------------- */
 typedef struct ws_timing ws_timing;
-ws_timing *ws_timing_create(ws_launch_ctx *L, const char *preset_text, char *err, size_t errlen);
+/* The timing tables of a prepared kernel (ws_prepared.timing_tables): the machine's preset parsed, and
+ * what the timing mode derives from the kernel and the machine's configuration alone (each
+ * instruction's latencies and folds, ptxas's schedule, the shared window's stretches, the code's
+ * lines). The kernel's first timing launch builds them in ws_timing_create, on the launching thread
+ * before any block runs (--jobs threads only read them); its later launches, whatever their grid and
+ * block, take them as they are. */
+typedef struct ws_timing_kernel ws_timing_kernel;
+void ws_timing_kernel_free(ws_timing_kernel *tk);
+/* Bytes the tables of kernel k take (charged with the prepared kernel). */
+uint64_t ws_timing_kernel_bytes(const ws_kernel *k);
+/* The timing state of launch L, whose kernel is prepared as p (p->timing_tables built here if they are
+ * not), made of spare (an earlier launch's, of any kernel: ws_timing_keep) or, NULL, new. NULL with err:
+ * the preset's error, or out of memory (spare is then freed). */
+ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *p, ws_timing *spare, char *err, size_t errlen);
+/* t kept for a later ws_timing_create, so that a launch does not allocate and zero its 261 KB again:
+ * t, or NULL (t freed) when its buffers are large. */
+ws_timing *ws_timing_keep(ws_timing *t);
 void ws_timing_destroy(ws_timing *t);
-/* Bytes ws_timing_create takes for a block of nwarps warps (the memory limit charges them), with
- * stq: the prepared kernel's store waits (L->stq_regs), a time per warp for each of its stores
- * waited for (a preset without stq.reads takes none: this is then a bound). */
+/* Bytes ws_timing_create takes for a block of nwarps warps besides the kernel's tables (the memory
+ * limit charges them per host thread), with stq: the prepared kernel's store waits (L->stq_regs), a
+ * time per warp for each of its stores waited for (a preset without stq.reads takes none: this is
+ * then a bound). */
 uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps, const ws_stq_regs *stq);
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x);
 /* Cycles the last block's first loads of global lines add in a whole launch: one L2/HBM round trip

@@ -78,7 +78,7 @@ static void launch_regs(void **state)
 static uint64_t launch_of(const ws_preset *p, uint32_t threads, uint64_t n, uint64_t cycles, uint64_t memory,
                           uint64_t insns, const ws_grid_store *stores, size_t nstores, int with_memory)
 {
-    ws_grid *g = ws_grid_create(p, threads, 0, 0, n);
+    ws_grid *g = ws_grid_create(p, threads, 0, 0, n, NULL);
     assert_non_null(g);
     for (uint64_t i = 0; i < n; i++)
         assert_int_equal(ws_grid_block(g, cycles, memory, insns, stores, nstores), 0);
@@ -125,7 +125,7 @@ static void l2_same_word(void **state)
     uint64_t same = launch_of(&p, 32, 1000, 100, 0, 10, &one, 1, 0);
     assert_int_equal(same, 100 + (uint64_t)(999 * p.atom_same_word));
     /* distinct words: no queue */
-    ws_grid *g = ws_grid_create(&p, 32, 0, 0, 1000);
+    ws_grid *g = ws_grid_create(&p, 32, 0, 0, 1000, NULL);
     for (uint64_t i = 0; i < 1000; i++) {
         ws_grid_store st = {i, 90};
         assert_int_equal(ws_grid_block(g, 100, 0, 10, &st, 1), 0);

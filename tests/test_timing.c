@@ -698,6 +698,118 @@ static void modes_agree_on_every_program(void **state)
     assert_true(checked >= 10);
 }
 
+/* The timing tables a kernel's first timing launch builds (ws_prepared.timing_tables, timing.h) are
+ * the kernel's alone, and the timing states and whole-launch models the machine keeps from launch to
+ * launch (ws_timing_keep, ws_grid_end) carry nothing to the next: a later launch on the same machine gives the same cycles, stalls and
+ * output whatever the grid and block of the launches before it, with --jobs 2 too (its second
+ * thread's state borrows the same tables), and a launch after another kernel's builds them again.
+ * Machine a launches the kernel with one shape, then with another; machine b twice with the second
+ * (a second launch finds the code cached: ifetch.h); machine c, after another kernel, once cold.
+ * (Fails with the tables kept across kernels, a kept state's lines or store queues not cleared, or a
+ * kept model's SMs' busy cycles not cleared.) */
+#define TABLES_BUF (64u << 10)
+typedef struct {
+    ws_sim *sim;
+    uint64_t buf[3]; /* the kernels' parameters: buffers alone, at the same addresses on each machine */
+} tables_sim;
+typedef struct {
+    ws_result res;
+    uint8_t out[3][TABLES_BUF];
+} tables_launch;
+
+static tables_sim tables_machine(unsigned jobs)
+{
+    ws_config cfg = {0};
+    cfg.mode = WS_MODE_TIMING;
+    cfg.jobs = jobs;
+    tables_sim t = {ws_sim_create(&cfg), {0}};
+    assert_non_null(t.sim);
+    for (unsigned i = 0; i < 3; i++)
+        assert_true((t.buf[i] = ws_sim_alloc(t.sim, TABLES_BUF, NULL)) != 0);
+    return t;
+}
+
+/* Launches m's kernel on t with its buffers zeroed, and reads them back into l. */
+static void tables_run(tables_sim *t, const ws_module *m, const unsigned *shape, tables_launch *l)
+{
+    static const uint8_t zero[TABLES_BUF];
+    const ws_kernel *k = ws_module_kernel(m, NULL);
+    assert_true(k->param_bytes % 8 == 0 && k->param_bytes <= sizeof t->buf);
+    for (unsigned i = 0; i < 3; i++)
+        assert_int_equal(ws_sim_write(t->sim, t->buf[i], zero, TABLES_BUF), 0);
+    unsigned g[3] = {shape[0], 1, 1}, b[3] = {shape[1], 1, 1};
+    assert_int_equal(ws_sim_launch(t->sim, m, k, g, b, t->buf, k->param_bytes, &l->res), WS_OK);
+    for (unsigned i = 0; i < 3; i++)
+        assert_int_equal(ws_sim_read(t->sim, t->buf[i], l->out[i], TABLES_BUF), 0);
+}
+
+static void tables_same(const tables_launch *x, const tables_launch *y)
+{
+    assert_true(x->res.stats.cycles > 0);
+    assert_int_equal(x->res.stats.cycles, y->res.stats.cycles);
+    assert_int_equal(x->res.stats.launch_cycles, y->res.stats.launch_cycles);
+    assert_int_equal(x->res.stats.sms_used, y->res.stats.sms_used);
+    assert_int_equal(x->res.stats.sm_busy_min, y->res.stats.sm_busy_min);
+    assert_int_equal(x->res.stats.sm_busy_max, y->res.stats.sm_busy_max);
+    assert_int_equal(x->res.stats.warp_instructions, y->res.stats.warp_instructions);
+    for (unsigned r = 0; r < WS_STALL_REASON_COUNT; r++)
+        assert_int_equal(x->res.stats.stalls[r], y->res.stats.stalls[r]);
+    assert_memory_equal(x->out, y->out, sizeof x->out);
+}
+
+static void timing_tables_serve_every_launch_shape(void **state)
+{
+    (void)state;
+    static const char *const programs[] = {"block_reduce", "bench_div",      "bench_redux",
+                                           "bench_sync",   "probe_lanemask", "bench_reduce_shfl"};
+    static const unsigned shapes[][2] = {{1, 32}, {3, 256}, {2, 1024}, {5, 96}}; /* grid, block */
+    const unsigned nshapes = sizeof shapes / sizeof *shapes;
+    ws_parse_error perr;
+    ws_module *other = ws_module_load(WS_SOURCE_DIR "/programs/bench_alu.ptx", &perr);
+    assert_non_null(other);
+    tables_launch *l = malloc(5 * sizeof *l);
+    assert_non_null(l);
+    for (size_t p = 0; p < sizeof programs / sizeof *programs; p++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/programs/%s.ptx", WS_SOURCE_DIR, programs[p]);
+        ws_module *m = ws_module_load(path, &perr), *copy = ws_module_load(path, &perr);
+        assert_non_null(m);
+        assert_non_null(copy);
+        for (unsigned s = 0; s < nshapes; s++) {
+            const unsigned *first = shapes[s], *then = shapes[(s + 1) % nshapes];
+            tables_sim a = tables_machine(s % 2 ? 2 : 1), b = tables_machine(1), c = tables_machine(1);
+            tables_run(&a, m, first, &l[0]); /* builds the tables */
+            tables_run(&a, m, then, &l[1]);  /* takes them */
+            tables_run(&b, m, then, &l[2]);
+            tables_run(&b, m, then, &l[3]); /* warm, as a's */
+            tables_same(&l[1], &l[3]);
+            tables_run(&a, copy, then, &l[4]); /* the same code in another module: tables made again, code warm */
+            tables_same(&l[4], &l[3]);
+            for (unsigned i = 0; i < 5; i++)
+                ws_result_free(&l[i].res);
+            tables_run(&a, other, first, &l[0]); /* another kernel: its own tables, then m's made again */
+            tables_run(&c, other, first, &l[2]);
+            tables_same(&l[0], &l[2]);
+            ws_result_free(&l[2].res);
+            ws_sim_destroy(c.sim);
+            c = tables_machine(1);
+            tables_run(&a, m, then, &l[1]); /* its code cold again */
+            tables_run(&c, m, then, &l[3]);
+            tables_same(&l[1], &l[3]);
+            ws_result_free(&l[0].res);
+            ws_result_free(&l[1].res);
+            ws_result_free(&l[3].res);
+            ws_sim_destroy(a.sim);
+            ws_sim_destroy(b.sim);
+            ws_sim_destroy(c.sim);
+        }
+        ws_module_free(m);
+        ws_module_free(copy);
+    }
+    free(l);
+    ws_module_free(other);
+}
+
 int main(int argc, char **argv)
 {
     warpsim_bin = argc > 1 ? argv[1] : "warpsim";
@@ -719,6 +831,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_budget_counts),
         cmocka_unit_test(schedule_pieces_and_folded_loads),
         cmocka_unit_test(schedule_hoists_loads),
+        cmocka_unit_test(timing_tables_serve_every_launch_shape),
         cmocka_unit_test(modes_agree_on_every_program),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

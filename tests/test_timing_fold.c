@@ -181,12 +181,45 @@ static void release_waits_membar_stall(void **state)
     assert_int_equal(longer[0], held[0] + 10);
 }
 
+/* A division's reciprocal is hoisted out of the innermost loop around it that does not write its
+ * divisor (div_loop.sass), and computed once in a block for divisions of one form by one unchanged
+ * register (bench_div.sass); a division in a loop that writes its divisor, or after every loop, pays
+ * the whole sequence. */
+static void reciprocal_hoisted_from_innermost_loop(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD "ld.global.f32 %f1, [%rd1];\n"           /* 1 */
+                           "mov.u32 %r1, 0;\n"                      /* 2 */
+                           "OUTER:\n"                               /* */
+                           "add.f32 %f1, %f1, 0f3F800000;\n"        /* 3: the divisor changes in the outer loop */
+                           "mov.u32 %r2, 0;\n"                      /* 4 */
+                           "INNER:\n"                               /* */
+                           "div.full.f32 %f2, %f3, %f1;\n"          /* 5: not in the inner loop: hoisted */
+                           "add.u32 %r2, %r2, 1;\n"                 /* 6 */
+                           "setp.lt.u32 %p1, %r2, 4;\n"             /* 7 */
+                           "@%p1 bra INNER;\n"                      /* 8 */
+                           "div.full.f32 %f3, %f3, %f1;\n"          /* 9: the outer loop writes it */
+                           "add.u32 %r1, %r1, 1;\n"                 /* 10 */
+                           "setp.lt.u32 %p1, %r1, 4;\n"             /* 11 */
+                           "@%p1 bra OUTER;\n"                      /* 12 */
+                           "div.full.f32 %f2, %f3, %f3;\n"          /* 13: in no loop, the block's first */
+                           "div.full.f32 %f2, %f2, %f3;\n"          /* 14: the same reciprocal */
+                           "div.approx.f32 %f2, %f2, %f3;\n"        /* 15: another form */
+                           "st.global.f32 [%rd1], %f2;\nret;\n}\n"; /* 16, 17 */
+    uint8_t kind[18];
+    uint32_t same[18], reg[18];
+    folds_of(ptx, kind, same, reg, 18);
+    for (uint32_t pc = 0; pc < 18; pc++)
+        assert_int_equal(kind[pc], pc == 5 || pc == 14 ? WS_FOLD_RCP : WS_FOLD_NONE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(minmax_pairs_fold),
         cmocka_unit_test(activemask_reused_in_block),
         cmocka_unit_test(release_waits_membar_stall),
+        cmocka_unit_test(reciprocal_hoisted_from_innermost_loop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,7 +10,9 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "cfg.h"
 #include "cga.h"
 #include "run_ptx.h"
 
@@ -45,7 +47,10 @@ static const ws_kernel *cga_of(const char *body, ws_module **m, ws_cga *c)
     for (uint32_t i = 0; i < k->ninsns; i++)
         ws_insn_reg_use(&k->insns[i], &uses[i]);
     *c = (ws_cga){0};
-    assert_int_equal(ws_cga_build(k, k->insns, uses, *m, c), 0);
+    uint32_t *reconv = ws_reconvergence_points(k);
+    assert_non_null(reconv);
+    assert_int_equal(ws_cga_build(k, k->insns, uses, reconv, *m, c), 0);
+    free(reconv);
     return k;
 }
 
