@@ -79,31 +79,53 @@ typedef struct {
     uint8_t bank[32];
 } mem_access;
 
-/* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. */
+/* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. The fields
+ * the common issue reads come first (the pick, earliest, issue_common, write_results); feed, checks
+ * and writes are decided here once from the per-field facts below them, which --slow-path timing
+ * reads instead (the reference: the slow_path_* tests compare the two). */
 typedef struct {
     int64_t latency;  /* destinations ready this many cycles after issue; -1: from the data (loads, match) */
-    int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
-    int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
-    int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
+    int64_t feed;     /* cycles a source made by a fixed-latency ALU op is read later (feed_of: bits, shfl,
+                         synced); 0: none, the sources' ready cycles alone */
+    uint8_t rare;     /* any of: memory, a latency from the data, subwarp, imc, a fence, a branch's hold,
+                         hold, a barrier, a shared variable's address (cga.h), lanes that end (exit, ret):
+                         issue() looks at each */
+    uint8_t checks;   /* earliest's tests beyond the sources (checks_of): CHECK_* bits */
+    uint8_t writes;   /* write_results' cases beyond the plain one (writes_of): WRITE_* bits; 0: every
+                         destination ready at once, made by this instruction */
     uint8_t free_mov; /* is_free_mov, or folded into another instruction (fold.h); with a latency: a setp
                          ptxas issues above the bar.sync before it (WS_FOLD_HOIST), ready its latency after
                          its sources */
+    uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
+    int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
+    int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
+    int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
     uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
     uint8_t memory;   /* ws_op_is_memory */
     uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
                          more for a value of a fixed-latency ALU op */
     uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
-    uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
     uint8_t synced;   /* follows a bar.warp.sync: reads a fixed-latency op's result sync.feed later */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
     uint8_t gate;     /* a setp whose predicate guards the S2R of the shared window's base (cga.h gate): the
                          warp reads the base guard.feed after the predicate is ready */
-    uint8_t rare;     /* any of: memory, a latency from the data, subwarp, imc, a fence, a branch's hold,
-                         hold, a barrier, a shared variable's address (cga.h), lanes that end (exit, ret):
-                         issue() looks at each */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
 } timing_info;
+_Static_assert(sizeof(timing_info) == 64, "timing_info outgrew its 64 bytes (a shift indexes the table)");
+
+/* timing_info.checks: what earliest tests beyond the sources' ready cycles */
+enum {
+    CHECK_BASE = 1, /* an access: the shared window's base (cga.h) */
+    CHECK_STQ = 2,  /* a register a queued store has yet to read (stq_regs.h wait) */
+    CHECK_PIPE = 4, /* an access or a shuffle: the MIO and shared pipes */
+};
+/* timing_info.writes: write_results' cases */
+enum {
+    WRITE_RENAME = 1, /* a free mov: ready when its source is, made by its source's producer */
+    WRITE_HOIST = 2,  /* a free mov with a latency (WS_FOLD_HOIST): its latency after its sources */
+    WRITE_PRED = 4,   /* a shuffle's predicate: pred cycles after its value */
+};
 
 /* Per warp: its picked group and what it waits for. */
 typedef struct {
@@ -217,6 +239,7 @@ struct ws_timing {
     ws_cga cga;
     int cga_built;
     int cga_used;     /* an instruction of the kernel needs the base (else ws_cga_ready is 0 throughout) */
+    int hooks;        /* ifetch.live or cga_used: an issue tells them (issue_hooks); one test an issue */
     ws_ifetch ifetch; /* the block's fetch of the kernel's cold code (ifetch.h; ifetch.line 0: off) */
     /* The two large tables last, so that the fields above share the first pages of the calloc'ed
      * struct (261 KB, its pages zero until touched: each page a launch touches is a page fault,
@@ -772,6 +795,13 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.gate = t->cga.gate && pc < t->ninfo && t->cga.gate[pc] && p->guard_feed > 0;
     f.rare = f.memory || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold || cga || f.gate ||
              ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
+    /* the tests of earliest and write_results, decided once (--slow-path timing makes them per use) */
+    f.feed = f.bits || f.shfl || f.synced
+                 ? (f.bits ? t->bits_feed : 0) + (f.shfl ? t->shfl_feed : 0) + (f.synced ? t->sync_feed : 0)
+                 : 0;
+    int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
+    f.checks = (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0));
+    f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
 }
 
@@ -841,7 +871,13 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         const uint64_t *rr = s->rr;
         const uint32_t *rp = s->rp;
         timing_info tp;
-        if (!ti->bits && !ti->shfl && !ti->synced) {
+        /* --slow-path timing: the per-field tests, the reference for feed (timing_info_of) */
+        int64_t feed = slow ? (ti->bits || ti->shfl || ti->synced ? (ti->bits ? t->bits_feed : 0) +
+                                                                         (ti->shfl ? t->shfl_feed : 0) +
+                                                                         (ti->synced ? t->sync_feed : 0)
+                                                                   : 0)
+                            : ti->feed;
+        if (slow ? !ti->bits && !ti->shfl && !ti->synced : !feed) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
                     when = rr[u->src[i]];
@@ -857,15 +893,13 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
              * later: ptxas gives the producer a stall of 1 and the NOP between them the rest of the
              * latency plus one, 5 cycles between LOP3 and IMAD.IADD across 109 of bench_sync[2]'s 128
              * NOPs (4 across 17, between LOP3 and IADD3: bench_sync.sass) */
-            uint64_t feed = (uint64_t)((ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0) +
-                                       (ti->synced ? t->sync_feed : 0));
             for (uint32_t i = 0; i < u->nsrc; i++) {
                 uint64_t r = rr[u->src[i]];
-                if (r + feed <= when) /* not later even with the feed (a shuffle's constant lane, clamp, mask): */
-                    continue;         /* the producer need not be looked up */
+                if (r + (uint64_t)feed <= when) /* not later even with the feed (a shuffle's constant lane, */
+                    continue;                   /* clamp, mask): the producer need not be looked up */
                 uint32_t by = rp[u->src[i]]; /* the producer: a fixed-latency ALU op? */
                 if (r && (by < t->nfast ? t->info[by].fixed : by < t->ninfo && info_of(t, x->L, by, &tp)->fixed))
-                    r += feed;
+                    r += (uint64_t)feed;
                 if (r > when) {
                     when = r;
                     y = WS_STALL_SCOREBOARD;
@@ -873,20 +907,22 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
                 }
             }
         }
-        if (ti->memory) { /* an access at [symbol]: the base (cga.h) */
-            uint64_t base = ws_cga_ready(&t->cga, wi, pc, t->p.sreg_cga, t->p.sreg_s2r);
-            if (base > when) {
-                when = base;
-                y = WS_STALL_SCOREBOARD;
-                pr = UINT32_MAX;
+        if (slow || (ti->checks & (CHECK_BASE | CHECK_STQ))) {
+            if (ti->memory) { /* an access at [symbol]: the base (cga.h) */
+                uint64_t base = ws_cga_ready(&t->cga, wi, pc, t->p.sreg_cga, t->p.sreg_s2r);
+                if (base > when) {
+                    when = base;
+                    y = WS_STALL_SCOREBOARD;
+                    pr = UINT32_MAX;
+                }
             }
-        }
-        if (t->stq_read && t->stq_regs.wait[pc]) { /* a register a queued store has yet to read (stq_regs.h) */
-            uint64_t read = whole_cycle(t->stq_read[wi * t->stq_regs.nslots + t->stq_regs.wait[pc] - 1]);
-            if (read > when) {
-                when = read;
-                y = WS_STALL_BANK;
-                pr = UINT32_MAX;
+            if (t->stq_read && t->stq_regs.wait[pc]) { /* a register a queued store has yet to read (stq_regs.h) */
+                uint64_t read = whole_cycle(t->stq_read[wi * t->stq_regs.nslots + t->stq_regs.wait[pc] - 1]);
+                if (read > when) {
+                    when = read;
+                    y = WS_STALL_BANK;
+                    pr = UINT32_MAX;
+                }
             }
         }
         if (t->ifetch.live) { /* the code is cold (ifetch.h) */
@@ -905,6 +941,8 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     uint64_t when = s->sb_when;
     *why = (ws_stall_reason)s->sb_why;
     *prod = s->sb_prod;
+    if (!slow && !(ti->checks & CHECK_PIPE))
+        return when;
     const mem_access *m = ti->memory ? access_of(t, x, w, wi) : NULL;
     int shared = m && m->c.shared;
     if (shared || ti->shfl) { /* the MIO and shared pipes (stall: bank) */
@@ -1183,6 +1221,13 @@ static inline __attribute__((always_inline)) uint64_t write_results(ws_timing *t
     uint32_t prod = pc;
     uint64_t *rr = t->ws[wi].rr;
     uint32_t *rp = t->ws[wi].rp;
+    if (!f->writes) { /* most instructions: not a free mov, no predicate later (the last loop below) */
+        for (uint32_t i = 0; i < u->ndst; i++) {
+            rr[u->dst[i]] = done;
+            rp[u->dst[i]] = prod;
+        }
+        return done;
+    }
     if (f->free_mov && f->latency > 0) { /* WS_FOLD_HOIST, issued above the bar.sync: its latency after its sources */
         done = (uint64_t)f->latency;
         for (uint32_t i = 0; i < u->nsrc; i++)
@@ -1211,6 +1256,18 @@ static inline __attribute__((always_inline)) uint64_t write_results(ws_timing *t
     return done;
 }
 
+/* Warp wi issues instruction pc at cycle: the cold code's fetch and the shared window's stretches
+ * follow it (neither reads the registers the instruction writes); hooks says whether either still
+ * listens. */
+static inline __attribute__((always_inline)) void issue_hooks(ws_timing *t, uint32_t wi, uint32_t pc, uint64_t cycle)
+{
+    if (t->ifetch.live)
+        ws_ifetch_issue(&t->ifetch, wi, pc, cycle);
+    if (t->cga_used) /* the stretches matter only to an instruction that needs the base */
+        ws_cga_issue(&t->cga, wi, pc, cycle);
+    t->hooks = t->ifetch.live || t->cga_used;
+}
+
 /* issue() for an instruction that is not timing_info.rare, with the caches on (not --slow-path
  * timing): most of every kernel's issues. The same steps as issue() with every rare fact false
  * (no access, the latency an integer, nothing before it, the warp's lanes all still live), inline
@@ -1228,14 +1285,12 @@ static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_
     if (f->shfl)
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     b->cycle = cycle;
-    if (t->ifetch.live)
-        ws_ifetch_issue(&t->ifetch, wi, pk.pc, cycle);
+    if (t->hooks)
+        issue_hooks(t, wi, pk.pc, cycle);
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
     if (!(t->step_ok && !pk.merged ? ws_warp_issue_decoded(x, w, &pk) : ws_warp_issue_step(x, w, &pk)))
         ws_warp_issue(x, w, &pk);
-    if (t->cga_used)
-        ws_cga_issue(&t->cga, wi, pk.pc, cycle);
     write_results(t, wi, f, u, &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency);
     /* set_ready's other two writes are the next pick's: the warp has no pick now, so the next pass
      * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
@@ -1302,8 +1357,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
-    if (t->ifetch.live)
-        ws_ifetch_issue(&t->ifetch, wi, pk.pc, cycle);
+    if (t->hooks)
+        issue_hooks(t, wi, pk.pc, cycle);
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
     if (f->rare || !ws_warp_issue_step(x, w, &pk)) /* the step entry takes no rare instruction */
@@ -1314,8 +1369,6 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         t->when[wi] = UINT64_MAX;
     }
     x->mem_wavefronts = 0;
-    if (t->cga_used) /* the stretches matter only to an instruction that needs the base */
-        ws_cga_issue(&t->cga, wi, pk.pc, cycle);
     if (f->rare && f->gate) /* the guarded S2R: guard.feed after its predicate (cga.h) */
         ws_cga_read_at(&t->cga, wi, cycle + (uint64_t)(lat + t->guard_feed));
     uint64_t done = cycle + (uint64_t)(before + imc + lat);
@@ -1844,6 +1897,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     ws_ifetch_reset(&t->ifetch);
     if (L->code_warm) /* a later launch of the kernel: its code is cached (ifetch.h) */
         t->ifetch.live = 0;
+    t->hooks = t->ifetch.live || t->cga_used;
     t->gen++; /* a new block: no line touched */
     t->block_missed = 0;
     t->nstores = 0;
