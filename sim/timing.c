@@ -856,14 +856,15 @@ static const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_
  * scoreboard change only when the warp issues or a barrier releases it: they are kept while the
  * pick waits (sb_valid); the shared pipe, which every warp moves, is compared each time. */
 static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi,
-                                                               ws_stall_reason *why, uint32_t *prod, const int eager)
+                                                               ws_stall_reason *why, uint32_t *prod, const int eager,
+                                                               const int fresh)
 {
     const int slow = eager && t->slow; /* a constant 0 in run_passes' copies without eager */
     warp_state *s = &t->ws[wi];
     uint32_t pc = s->pick.pc;
     timing_info tmp;
     const timing_info *ti = slow ? info_of(t, x->L, pc, &tmp) : s->f;
-    if (!s->sb_valid || slow) {
+    if (fresh || !s->sb_valid || slow) { /* fresh: a pick just made (sb_valid 0) */
         uint64_t when = s->ready;
         ws_stall_reason y = (ws_stall_reason)s->ready_why;
         uint32_t pr = UINT32_MAX;
@@ -1268,12 +1269,14 @@ static inline __attribute__((always_inline)) void issue_hooks(ws_timing *t, uint
     t->hooks = t->ifetch.live || t->cga_used;
 }
 
+static inline void pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle, ws_warp *w, warp_state *s);
+
 /* issue() for an instruction that is not timing_info.rare, with the caches on (not --slow-path
  * timing): most of every kernel's issues. The same steps as issue() with every rare fact false
  * (no access, the latency an integer, nothing before it, the warp's lanes all still live), inline
  * in the scheduling pass: a call and the rare facts' tests cost ~30 host instructions an issue. */
 static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                               uint64_t cycle)
+                                                               uint64_t cycle, const int then_pick)
 {
     ws_warp *w = &b->warps[wi];
     warp_state *s = &t->ws[wi];
@@ -1296,6 +1299,8 @@ static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_
      * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
     s->ready = f->free_mov ? cycle : cycle + 1;
     s->ready_why = WS_STALL_ISSUE;
+    if (then_pick) /* the lone warps' pass (a constant where it is inlined) */
+        pick_early(t, x, wi, cycle + 1, w, s);
 }
 
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
@@ -1423,7 +1428,7 @@ static inline __attribute__((always_inline)) void issue_any(ws_timing *t, ws_exe
                                                             uint64_t cycle, const int common)
 {
     if (common)
-        issue_common(t, x, b, wi, cycle);
+        issue_common(t, x, b, wi, cycle, 0);
     else
         issue(t, x, b, wi, cycle);
 }
@@ -1513,7 +1518,7 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     t->dirty &= ~bit;
     t->timed &= ~bit;
     if (t->has_pick & bit) {
-        when = earliest(t, x, w, wi, &why, &t->prod[wi], eager);
+        when = earliest(t, x, w, wi, &why, &t->prod[wi], eager, 0);
     } else if (t->ws[wi].ready > cycle) {
         when = t->ws[wi].ready; /* released from a barrier, not issuing yet */
         why = (ws_stall_reason)t->ws[wi].ready_why;
@@ -1585,14 +1590,12 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
  * ready cycle, its sub-partition's MIO pipe, which no other warp moves; a shared access, which
  * reads the block's pipe, is rare); the pass at `cycle` then has no pick to make for it. Anything
  * else is left to that pass. */
-static inline __attribute__((always_inline)) void pick_early(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                             uint64_t cycle)
+static inline __attribute__((always_inline)) void pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle,
+                                                             ws_warp *w, warp_state *s)
 {
-    ws_warp *w = &b->warps[wi];
     uint32_t bit = 1u << wi;
     if (!w->converged || w->nreconv || w->cpc >= t->ninfo || (t->bar_wait & bit))
         return; /* not ws_warp_pick's inline case */
-    warp_state *s = &t->ws[wi];
     ws_pick pk = {.pc = w->cpc, .group = w->live, .next = w->cpc + 1, .merged = 0};
     if (t->sched.order) /* the same state whether this pick is kept or made again by the pass */
         ws_schedule_pick(&t->sched, w, &pk, &s->seg);
@@ -1610,7 +1613,7 @@ static inline __attribute__((always_inline)) void pick_early(ws_timing *t, ws_ex
     ws_stall_reason why;
     t->dirty &= ~bit;
     t->timed &= ~bit;
-    t->when[wi] = earliest(t, x, w, wi, &why, &t->prod[wi], 0);
+    t->when[wi] = earliest(t, x, w, wi, &why, &t->prod[wi], 0, 1);
     t->why[wi] = (uint8_t)why;
 }
 
@@ -1758,9 +1761,13 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
             for (uint32_t m = ready; m && !L->stop; m &= m - 1) {
                 uint32_t wi = (uint32_t)__builtin_ctz(m);
                 const int common = issues_common(t, wi, eager);
-                issue_in_pass(t, x, b, wi, cycle, eager, common);
-                if (!eager && common) /* after a stop too: the block ends with every cycle to cycle + 1 charged */
-                    pick_early(t, x, b, wi, cycle + 1);
+                if (!eager && common) { /* then its next pick (pick_early), after a stop too: the block ends
+                                         * with every cycle to cycle + 1 charged */
+                    settle(t, L, b, wi, cycle, 0, eager); /* issue_in_pass */
+                    t->charged[wi] = cycle + 1;
+                    issue_common(t, x, b, wi, cycle, 1);
+                } else
+                    issue_in_pass(t, x, b, wi, cycle, eager, common);
             }
         } else
             for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
