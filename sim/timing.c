@@ -1659,10 +1659,17 @@ static inline __attribute__((always_inline)) uint32_t ready_by(const ws_timing *
 {
     uint32_t ready = 0;
     uint64_t first = UINT64_MAX;
-    for (uint32_t wi = 0; wi < nwarps; wi++) {
-        first = t->when[wi] < first ? t->when[wi] : first;
-        ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
-    }
+    if (nwarps <= 4) { /* a block of up to 4 warps (lone warps on sm_90): no loop; the rest wait for UINT64_MAX */
+        const uint64_t *w = t->when;
+        uint64_t a = w[0] < w[1] ? w[0] : w[1], c = w[2] < w[3] ? w[2] : w[3];
+        first = a < c ? a : c;
+        ready = (uint32_t)(w[0] <= cycle) | (uint32_t)(w[1] <= cycle) << 1 | (uint32_t)(w[2] <= cycle) << 2 |
+                (uint32_t)(w[3] <= cycle) << 3;
+    } else
+        for (uint32_t wi = 0; wi < nwarps; wi++) {
+            first = t->when[wi] < first ? t->when[wi] : first;
+            ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
+        }
     if (next)
         *next = first;
     return ready;
@@ -1791,6 +1798,26 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
     return cycle;
 }
 
+/* Each copy of run_passes a function of its own (its registers allocated for it alone). */
+static __attribute__((noinline)) uint64_t run_passes_filed(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
+{
+    return run_passes(L, b, x, 1, 0, to);
+}
+static __attribute__((noinline)) uint64_t run_passes_unfiled(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
+{
+    return run_passes(L, b, x, 0, 0, to);
+}
+static __attribute__((noinline)) uint64_t run_passes_filed_eager(ws_launch_ctx *L, ws_block *b, ws_exec *x,
+                                                                uint64_t *to)
+{
+    return run_passes(L, b, x, 1, 1, to);
+}
+static __attribute__((noinline)) uint64_t run_passes_unfiled_eager(ws_launch_ctx *L, ws_block *b, ws_exec *x,
+                                                                  uint64_t *to)
+{
+    return run_passes(L, b, x, 0, 1, to);
+}
+
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
 {
     ws_timing *t = L->timing;
@@ -1911,9 +1938,10 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     uint64_t charged_to = 0; /* at the end: the cycles charged to every live warp */
     /* a copy for each way of finding the ready warps and each way of charging stalls, so that each
      * tests neither per warp (filed and eager are constants in it; eager covers --slow-path timing) */
-    uint64_t cycle = t->filed
-                         ? (t->eager ? run_passes(L, b, x, 1, 1, &charged_to) : run_passes(L, b, x, 1, 0, &charged_to))
-                         : (t->eager ? run_passes(L, b, x, 0, 1, &charged_to) : run_passes(L, b, x, 0, 0, &charged_to));
+    uint64_t cycle = t->filed ? (t->eager ? run_passes_filed_eager(L, b, x, &charged_to)
+                                          : run_passes_filed(L, b, x, &charged_to))
+                              : (t->eager ? run_passes_unfiled_eager(L, b, x, &charged_to)
+                                          : run_passes_unfiled(L, b, x, &charged_to));
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
         settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0, t->eager);
