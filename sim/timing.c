@@ -800,7 +800,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
                  ? (f.bits ? t->bits_feed : 0) + (f.shfl ? t->shfl_feed : 0) + (f.synced ? t->sync_feed : 0)
                  : 0;
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
-    f.checks = (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0));
+    f.checks =
+        (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0));
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
 }
@@ -864,20 +865,23 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     uint32_t pc = s->pick.pc;
     timing_info tmp;
     const timing_info *ti = slow ? info_of(t, x->L, pc, &tmp) : s->f;
+    uint64_t when;
+    ws_stall_reason y;
+    uint32_t pr;
     if (fresh || !s->sb_valid || slow) { /* fresh: a pick just made (sb_valid 0) */
-        uint64_t when = s->ready;
-        ws_stall_reason y = (ws_stall_reason)s->ready_why;
-        uint32_t pr = UINT32_MAX;
+        when = s->ready;
+        y = (ws_stall_reason)s->ready_why;
+        pr = UINT32_MAX;
         const ws_reg_use *u = slow ? uses_of(t, x->L, pc) : s->u;
         const uint64_t *rr = s->rr;
         const uint32_t *rp = s->rp;
         timing_info tp;
         /* --slow-path timing: the per-field tests, the reference for feed (timing_info_of) */
-        int64_t feed = slow ? (ti->bits || ti->shfl || ti->synced ? (ti->bits ? t->bits_feed : 0) +
-                                                                         (ti->shfl ? t->shfl_feed : 0) +
-                                                                         (ti->synced ? t->sync_feed : 0)
-                                                                   : 0)
-                            : ti->feed;
+        int64_t feed =
+            slow ? (ti->bits || ti->shfl || ti->synced
+                        ? (ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0) + (ti->synced ? t->sync_feed : 0)
+                        : 0)
+                 : ti->feed;
         if (slow ? !ti->bits && !ti->shfl && !ti->synced : !feed) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
@@ -898,7 +902,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
                 uint64_t r = rr[u->src[i]];
                 if (r + (uint64_t)feed <= when) /* not later even with the feed (a shuffle's constant lane, */
                     continue;                   /* clamp, mask): the producer need not be looked up */
-                uint32_t by = rp[u->src[i]]; /* the producer: a fixed-latency ALU op? */
+                uint32_t by = rp[u->src[i]];    /* the producer: a fixed-latency ALU op? */
                 if (r && (by < t->nfast ? t->info[by].fixed : by < t->ninfo && info_of(t, x->L, by, &tp)->fixed))
                     r += (uint64_t)feed;
                 if (r > when) {
@@ -938,10 +942,13 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         s->sb_why = (uint8_t)y;
         s->sb_prod = pr;
         s->sb_valid = 1;
+    } else {
+        when = s->sb_when;
+        y = (ws_stall_reason)s->sb_why;
+        pr = s->sb_prod;
     }
-    uint64_t when = s->sb_when;
-    *why = (ws_stall_reason)s->sb_why;
-    *prod = s->sb_prod;
+    *why = y;
+    *prod = pr;
     if (!slow && !(ti->checks & CHECK_PIPE))
         return when;
     const mem_access *m = ti->memory ? access_of(t, x, w, wi) : NULL;
@@ -1214,15 +1221,18 @@ static int64_t subwarp_before(ws_timing *t, ws_exec *x, const ws_insn *in, ws_pi
 /* The scoreboard after warp wi issued instruction pc (in, its facts f and registers u): its
  * destinations are ready at `done` (a shuffle's predicate f->pred later), made by pc; a free mov
  * renames, ready when its source is, as made by the source's producer; a hoisted setp (a free mov
- * with a latency) is ready its latency after its sources. Returns `done` as written. */
+ * with a latency) is ready its latency after its sources. Returns `done` as written. slow: t->slow, a
+ * constant 0 where issue_common inlines it. */
 static inline __attribute__((always_inline)) uint64_t write_results(ws_timing *t, uint32_t wi, const timing_info *f,
                                                                     const ws_reg_use *u, const ws_insn *in, uint32_t pc,
-                                                                    uint64_t done)
+                                                                    uint64_t done, const int slow)
 {
     uint32_t prod = pc;
     uint64_t *rr = t->ws[wi].rr;
     uint32_t *rp = t->ws[wi].rp;
-    if (!f->writes) { /* most instructions: not a free mov, no predicate later (the last loop below) */
+    /* most instructions: not a free mov, no predicate later (the last loop below); --slow-path timing
+     * takes the per-field tests below, the reference for writes (timing_info_of) */
+    if (!slow && !f->writes) {
         for (uint32_t i = 0; i < u->ndst; i++) {
             rr[u->dst[i]] = done;
             rp[u->dst[i]] = prod;
@@ -1294,7 +1304,7 @@ static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_
     t->on_pipe &= ~(1u << wi);
     if (!(t->step_ok && !pk.merged ? ws_warp_issue_decoded(x, w, &pk) : ws_warp_issue_step(x, w, &pk)))
         ws_warp_issue(x, w, &pk);
-    write_results(t, wi, f, u, &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency);
+    write_results(t, wi, f, u, &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency, 0);
     /* set_ready's other two writes are the next pick's: the warp has no pick now, so the next pass
      * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
     s->ready = f->free_mov ? cycle : cycle + 1;
@@ -1382,7 +1392,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         if (!f->memory && base > done)
             done = base;
     }
-    done = write_results(t, wi, f, u, in, pk.pc, done);
+    done = write_results(t, wi, f, u, in, pk.pc, done, t->slow);
     uint64_t next = cycle + 1 + (uint64_t)(before + imc);
     if (f->rare) {
         if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
@@ -1807,13 +1817,11 @@ static __attribute__((noinline)) uint64_t run_passes_unfiled(ws_launch_ctx *L, w
 {
     return run_passes(L, b, x, 0, 0, to);
 }
-static __attribute__((noinline)) uint64_t run_passes_filed_eager(ws_launch_ctx *L, ws_block *b, ws_exec *x,
-                                                                uint64_t *to)
+static __attribute__((noinline)) uint64_t run_passes_filed_eager(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
 {
     return run_passes(L, b, x, 1, 1, to);
 }
-static __attribute__((noinline)) uint64_t run_passes_unfiled_eager(ws_launch_ctx *L, ws_block *b, ws_exec *x,
-                                                                  uint64_t *to)
+static __attribute__((noinline)) uint64_t run_passes_unfiled_eager(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
 {
     return run_passes(L, b, x, 0, 1, to);
 }
@@ -1938,10 +1946,10 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     uint64_t charged_to = 0; /* at the end: the cycles charged to every live warp */
     /* a copy for each way of finding the ready warps and each way of charging stalls, so that each
      * tests neither per warp (filed and eager are constants in it; eager covers --slow-path timing) */
-    uint64_t cycle = t->filed ? (t->eager ? run_passes_filed_eager(L, b, x, &charged_to)
-                                          : run_passes_filed(L, b, x, &charged_to))
-                              : (t->eager ? run_passes_unfiled_eager(L, b, x, &charged_to)
-                                          : run_passes_unfiled(L, b, x, &charged_to));
+    uint64_t cycle =
+        t->filed
+            ? (t->eager ? run_passes_filed_eager(L, b, x, &charged_to) : run_passes_filed(L, b, x, &charged_to))
+            : (t->eager ? run_passes_unfiled_eager(L, b, x, &charged_to) : run_passes_unfiled(L, b, x, &charged_to));
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
         settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0, t->eager);
