@@ -1272,11 +1272,13 @@ static inline __attribute__((always_inline)) uint64_t write_results(ws_timing *t
  * listens. */
 static inline __attribute__((always_inline)) void issue_hooks(ws_timing *t, uint32_t wi, uint32_t pc, uint64_t cycle)
 {
-    if (t->ifetch.live)
+    if (t->ifetch.live) {
         ws_ifetch_issue(&t->ifetch, wi, pc, cycle);
+        if (!t->ifetch.live) /* all the code is there from now on */
+            t->hooks = t->cga_used;
+    }
     if (t->cga_used) /* the stretches matter only to an instruction that needs the base */
         ws_cga_issue(&t->cga, wi, pc, cycle);
-    t->hooks = t->ifetch.live || t->cga_used;
 }
 
 static inline void pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle, ws_warp *w, warp_state *s);
