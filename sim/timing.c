@@ -79,31 +79,53 @@ typedef struct {
     uint8_t bank[32];
 } mem_access;
 
-/* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. */
+/* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. The fields
+ * the common issue reads come first (the pick, earliest, issue_common, write_results); feed, checks
+ * and writes are decided here once from the per-field facts below them, which --slow-path timing
+ * reads instead (the reference: the slow_path_* tests compare the two). */
 typedef struct {
     int64_t latency;  /* destinations ready this many cycles after issue; -1: from the data (loads, match) */
-    int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
-    int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
-    int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
+    int64_t feed;     /* cycles a source made by a fixed-latency ALU op is read later (feed_of: bits, shfl,
+                         synced); 0: none, the sources' ready cycles alone */
+    uint8_t rare;     /* any of: memory, a latency from the data, subwarp, imc, a fence, a branch's hold,
+                         hold, a barrier, a shared variable's address (cga.h), lanes that end (exit, ret):
+                         issue() looks at each */
+    uint8_t checks;   /* earliest's tests beyond the sources (checks_of): CHECK_* bits */
+    uint8_t writes;   /* write_results' cases beyond the plain one (writes_of): WRITE_* bits; 0: every
+                         destination ready at once, made by this instruction */
     uint8_t free_mov; /* is_free_mov, or folded into another instruction (fold.h); with a latency: a setp
                          ptxas issues above the bar.sync before it (WS_FOLD_HOIST), ready its latency after
                          its sources */
+    uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
+    int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
+    int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
+    int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
     uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
     uint8_t memory;   /* ws_op_is_memory */
     uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
                          more for a value of a fixed-latency ALU op */
     uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
-    uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
     uint8_t synced;   /* follows a bar.warp.sync: reads a fixed-latency op's result sync.feed later */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
     uint8_t gate;     /* a setp whose predicate guards the S2R of the shared window's base (cga.h gate): the
                          warp reads the base guard.feed after the predicate is ready */
-    uint8_t rare;     /* any of: memory, a latency from the data, subwarp, imc, a fence, a branch's hold,
-                         hold, a barrier, a shared variable's address (cga.h), lanes that end (exit, ret):
-                         issue() looks at each */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
 } timing_info;
+_Static_assert(sizeof(timing_info) == 64, "timing_info outgrew its 64 bytes (a shift indexes the table)");
+
+/* timing_info.checks: what earliest tests beyond the sources' ready cycles */
+enum {
+    CHECK_BASE = 1, /* an access: the shared window's base (cga.h) */
+    CHECK_STQ = 2,  /* a register a queued store has yet to read (stq_regs.h wait) */
+    CHECK_PIPE = 4, /* an access or a shuffle: the MIO and shared pipes */
+};
+/* timing_info.writes: write_results' cases */
+enum {
+    WRITE_RENAME = 1, /* a free mov: ready when its source is, made by its source's producer */
+    WRITE_HOIST = 2,  /* a free mov with a latency (WS_FOLD_HOIST): its latency after its sources */
+    WRITE_PRED = 4,   /* a shuffle's predicate: pred cycles after its value */
+};
 
 /* Per warp: its picked group and what it waits for. */
 typedef struct {
@@ -218,6 +240,7 @@ struct ws_timing {
     /* the shared window's base, read once per SASS basic block (cga.h): the tables, and each warp's state */
     ws_cga cga;
     int cga_used;     /* an instruction of the kernel needs the base (else ws_cga_ready is 0 throughout) */
+    int hooks;        /* ifetch.live or cga_used: an issue tells them (issue_hooks); one test an issue */
     ws_ifetch ifetch; /* the block's fetch of the kernel's cold code (ifetch.h; ifetch.line 0: off) */
     int code_warm;    /* a later launch of the kernel: its code is cached (ws_prepared.code_warm, ifetch.h) */
     /* The two large tables last, so that the fields above share the first pages of the calloc'ed
@@ -391,6 +414,18 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
         zeroed((void **)&t->reg_prod, &regs_cap, n, sizeof *t->reg_prod, 0) != 0 ||
         zeroed((void **)&t->ws, &t->ws_cap, t->nwarps, sizeof *t->ws, _Alignof(warp_state)) != 0)
         goto oom;
+    /* the store queue's register reads before the tables: timing_info_of reads t->stq_regs */
+    if (t->p.stq_reads > 0 && t->p.stq_bytes > 0 && L->stq_regs->nslots) {
+        t->stq_regs = *L->stq_regs;
+        if (zeroed((void **)&t->stq_read, &t->stq_read_cap, (size_t)t->nwarps * t->stq_regs.nslots, sizeof *t->stq_read,
+                   0) != 0)
+            goto oom;
+    } else { /* read where it is not NULL; no stale facts of another kernel (a kept state) */
+        memset(&t->stq_regs, 0, sizeof t->stq_regs);
+        free(t->stq_read);
+        t->stq_read = NULL;
+        t->stq_read_cap = 0;
+    }
     if (!tk) { /* the kernel's first timing launch: its tables, kept with it (built on t's fields) */
         if (!(tk = calloc(1, sizeof *tk)))
             goto oom;
@@ -409,16 +444,6 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->cga = tk->cga;
     t->cga_used = tk->cga_used;
     t->sched = tk->sched;
-    if (t->p.stq_reads > 0 && t->p.stq_bytes > 0 && L->stq_regs->nslots) {
-        t->stq_regs = *L->stq_regs;
-        if (zeroed((void **)&t->stq_read, &t->stq_read_cap, (size_t)t->nwarps * t->stq_regs.nslots, sizeof *t->stq_read,
-                   0) != 0)
-            goto oom;
-    } else { /* read where it is not NULL */
-        free(t->stq_read);
-        t->stq_read = NULL;
-        t->stq_read_cap = 0;
-    }
     if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency) != 0)
         goto oom;
     t->code_warm = pr->code_warm;
@@ -901,6 +926,14 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.gate = t->cga.gate && pc < t->ninfo && t->cga.gate[pc] && p->guard_feed > 0;
     f.rare = f.memory || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold || cga || f.gate ||
              ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
+    /* the tests of earliest and write_results, decided once (--slow-path timing makes them per use) */
+    f.feed = f.bits || f.shfl || f.synced
+                 ? (f.bits ? t->bits_feed : 0) + (f.shfl ? t->shfl_feed : 0) + (f.synced ? t->sync_feed : 0)
+                 : 0;
+    int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
+    f.checks =
+        (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0));
+    f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
 }
 
@@ -955,22 +988,32 @@ static const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_
  * scoreboard change only when the warp issues or a barrier releases it: they are kept while the
  * pick waits (sb_valid); the shared pipe, which every warp moves, is compared each time. */
 static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi,
-                                                               ws_stall_reason *why, uint32_t *prod, const int eager)
+                                                               ws_stall_reason *why, uint32_t *prod, const int eager,
+                                                               const int fresh)
 {
     const int slow = eager && t->slow; /* a constant 0 in run_passes' copies without eager */
     warp_state *s = &t->ws[wi];
     uint32_t pc = s->pick.pc;
     timing_info tmp;
     const timing_info *ti = slow ? info_of(t, x->L, pc, &tmp) : s->f;
-    if (!s->sb_valid || slow) {
-        uint64_t when = s->ready;
-        ws_stall_reason y = (ws_stall_reason)s->ready_why;
-        uint32_t pr = UINT32_MAX;
+    uint64_t when;
+    ws_stall_reason y;
+    uint32_t pr;
+    if (fresh || !s->sb_valid || slow) { /* fresh: a pick just made (sb_valid 0) */
+        when = s->ready;
+        y = (ws_stall_reason)s->ready_why;
+        pr = UINT32_MAX;
         const ws_reg_use *u = slow ? uses_of(t, x->L, pc) : s->u;
         const uint64_t *rr = s->rr;
         const uint32_t *rp = s->rp;
         timing_info tp;
-        if (!ti->bits && !ti->shfl && !ti->synced) {
+        /* --slow-path timing: the per-field tests, the reference for feed (timing_info_of) */
+        int64_t feed =
+            slow ? (ti->bits || ti->shfl || ti->synced
+                        ? (ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0) + (ti->synced ? t->sync_feed : 0)
+                        : 0)
+                 : ti->feed;
+        if (slow ? !ti->bits && !ti->shfl && !ti->synced : !feed) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
                     when = rr[u->src[i]];
@@ -986,15 +1029,13 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
              * later: ptxas gives the producer a stall of 1 and the NOP between them the rest of the
              * latency plus one, 5 cycles between LOP3 and IMAD.IADD across 109 of bench_sync[2]'s 128
              * NOPs (4 across 17, between LOP3 and IADD3: bench_sync.sass) */
-            uint64_t feed = (uint64_t)((ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0) +
-                                       (ti->synced ? t->sync_feed : 0));
             for (uint32_t i = 0; i < u->nsrc; i++) {
                 uint64_t r = rr[u->src[i]];
-                if (r + feed <= when) /* not later even with the feed (a shuffle's constant lane, clamp, mask): */
-                    continue;         /* the producer need not be looked up */
-                uint32_t by = rp[u->src[i]]; /* the producer: a fixed-latency ALU op? */
+                if (r + (uint64_t)feed <= when) /* not later even with the feed (a shuffle's constant lane, */
+                    continue;                   /* clamp, mask): the producer need not be looked up */
+                uint32_t by = rp[u->src[i]];    /* the producer: a fixed-latency ALU op? */
                 if (r && (by < t->nfast ? t->info[by].fixed : by < t->ninfo && info_of(t, x->L, by, &tp)->fixed))
-                    r += feed;
+                    r += (uint64_t)feed;
                 if (r > when) {
                     when = r;
                     y = WS_STALL_SCOREBOARD;
@@ -1002,20 +1043,22 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
                 }
             }
         }
-        if (ti->memory) { /* an access at [symbol]: the base (cga.h) */
-            uint64_t base = ws_cga_ready(&t->cga, wi, pc, t->p.sreg_cga, t->p.sreg_s2r);
-            if (base > when) {
-                when = base;
-                y = WS_STALL_SCOREBOARD;
-                pr = UINT32_MAX;
+        if (slow || (ti->checks & (CHECK_BASE | CHECK_STQ))) {
+            if (ti->memory) { /* an access at [symbol]: the base (cga.h) */
+                uint64_t base = ws_cga_ready(&t->cga, wi, pc, t->p.sreg_cga, t->p.sreg_s2r);
+                if (base > when) {
+                    when = base;
+                    y = WS_STALL_SCOREBOARD;
+                    pr = UINT32_MAX;
+                }
             }
-        }
-        if (t->stq_read && t->stq_regs.wait[pc]) { /* a register a queued store has yet to read (stq_regs.h) */
-            uint64_t read = whole_cycle(t->stq_read[wi * t->stq_regs.nslots + t->stq_regs.wait[pc] - 1]);
-            if (read > when) {
-                when = read;
-                y = WS_STALL_BANK;
-                pr = UINT32_MAX;
+            if (t->stq_read && t->stq_regs.wait[pc]) { /* a register a queued store has yet to read (stq_regs.h) */
+                uint64_t read = whole_cycle(t->stq_read[wi * t->stq_regs.nslots + t->stq_regs.wait[pc] - 1]);
+                if (read > when) {
+                    when = read;
+                    y = WS_STALL_BANK;
+                    pr = UINT32_MAX;
+                }
             }
         }
         if (t->ifetch.live) { /* the code is cold (ifetch.h) */
@@ -1030,10 +1073,15 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         s->sb_why = (uint8_t)y;
         s->sb_prod = pr;
         s->sb_valid = 1;
+    } else {
+        when = s->sb_when;
+        y = (ws_stall_reason)s->sb_why;
+        pr = s->sb_prod;
     }
-    uint64_t when = s->sb_when;
-    *why = (ws_stall_reason)s->sb_why;
-    *prod = s->sb_prod;
+    *why = y;
+    *prod = pr;
+    if (!slow && !(ti->checks & CHECK_PIPE))
+        return when;
     const mem_access *m = ti->memory ? access_of(t, x, w, wi) : NULL;
     int shared = m && m->c.shared;
     if (shared || ti->shfl) { /* the MIO and shared pipes (stall: bank) */
@@ -1348,14 +1396,24 @@ static int64_t subwarp_before(ws_timing *t, ws_exec *x, const ws_insn *in, ws_pi
 /* The scoreboard after warp wi issued instruction pc (in, its facts f and registers u): its
  * destinations are ready at `done` (a shuffle's predicate f->pred later), made by pc; a free mov
  * renames, ready when its source is, as made by the source's producer; a hoisted setp (a free mov
- * with a latency) is ready its latency after its sources. Returns `done` as written. */
+ * with a latency) is ready its latency after its sources. Returns `done` as written. slow: t->slow, a
+ * constant 0 where issue_common inlines it. */
 static inline __attribute__((always_inline)) uint64_t write_results(ws_timing *t, uint32_t wi, const timing_info *f,
                                                                     const ws_reg_use *u, const ws_insn *in, uint32_t pc,
-                                                                    uint64_t done)
+                                                                    uint64_t done, const int slow)
 {
     uint32_t prod = pc;
     uint64_t *rr = t->ws[wi].rr;
     uint32_t *rp = t->ws[wi].rp;
+    /* most instructions: not a free mov, no predicate later (the last loop below); --slow-path timing
+     * takes the per-field tests below, the reference for writes (timing_info_of) */
+    if (!slow && !f->writes) {
+        for (uint32_t i = 0; i < u->ndst; i++) {
+            rr[u->dst[i]] = done;
+            rp[u->dst[i]] = prod;
+        }
+        return done;
+    }
     if (f->free_mov && f->latency > 0) { /* WS_FOLD_HOIST, issued above the bar.sync: its latency after its sources */
         done = (uint64_t)f->latency;
         for (uint32_t i = 0; i < u->nsrc; i++)
@@ -1384,12 +1442,28 @@ static inline __attribute__((always_inline)) uint64_t write_results(ws_timing *t
     return done;
 }
 
+/* Warp wi issues instruction pc at cycle: the cold code's fetch and the shared window's stretches
+ * follow it (neither reads the registers the instruction writes); hooks says whether either still
+ * listens. */
+static inline __attribute__((always_inline)) void issue_hooks(ws_timing *t, uint32_t wi, uint32_t pc, uint64_t cycle)
+{
+    if (t->ifetch.live) {
+        ws_ifetch_issue(&t->ifetch, wi, pc, cycle);
+        if (!t->ifetch.live) /* all the code is there from now on */
+            t->hooks = t->cga_used;
+    }
+    if (t->cga_used) /* the stretches matter only to an instruction that needs the base */
+        ws_cga_issue(&t->cga, wi, pc, cycle);
+}
+
+static inline void pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle, ws_warp *w, warp_state *s);
+
 /* issue() for an instruction that is not timing_info.rare, with the caches on (not --slow-path
  * timing): most of every kernel's issues. The same steps as issue() with every rare fact false
  * (no access, the latency an integer, nothing before it, the warp's lanes all still live), inline
  * in the scheduling pass: a call and the rare facts' tests cost ~30 host instructions an issue. */
 static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                               uint64_t cycle)
+                                                               uint64_t cycle, const int then_pick)
 {
     ws_warp *w = &b->warps[wi];
     warp_state *s = &t->ws[wi];
@@ -1401,19 +1475,19 @@ static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_
     if (f->shfl)
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     b->cycle = cycle;
-    if (t->ifetch.live)
-        ws_ifetch_issue(&t->ifetch, wi, pk.pc, cycle);
+    if (t->hooks)
+        issue_hooks(t, wi, pk.pc, cycle);
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
     if (!(t->step_ok && !pk.merged ? ws_warp_issue_decoded(x, w, &pk) : ws_warp_issue_step(x, w, &pk)))
         ws_warp_issue(x, w, &pk);
-    if (t->cga_used)
-        ws_cga_issue(&t->cga, wi, pk.pc, cycle);
-    write_results(t, wi, f, u, &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency);
+    write_results(t, wi, f, u, &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency, 0);
     /* set_ready's other two writes are the next pick's: the warp has no pick now, so the next pass
      * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
     s->ready = f->free_mov ? cycle : cycle + 1;
     s->ready_why = WS_STALL_ISSUE;
+    if (then_pick) /* the lone warps' pass (a constant where it is inlined) */
+        pick_early(t, x, wi, cycle + 1, w, s);
 }
 
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
@@ -1475,8 +1549,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
-    if (t->ifetch.live)
-        ws_ifetch_issue(&t->ifetch, wi, pk.pc, cycle);
+    if (t->hooks)
+        issue_hooks(t, wi, pk.pc, cycle);
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
     if (f->rare || !ws_warp_issue_step(x, w, &pk)) /* the step entry takes no rare instruction */
@@ -1487,8 +1561,6 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         t->when[wi] = UINT64_MAX;
     }
     x->mem_wavefronts = 0;
-    if (t->cga_used) /* the stretches matter only to an instruction that needs the base */
-        ws_cga_issue(&t->cga, wi, pk.pc, cycle);
     if (f->rare && f->gate) /* the guarded S2R: guard.feed after its predicate (cga.h) */
         ws_cga_read_at(&t->cga, wi, cycle + (uint64_t)(lat + t->guard_feed));
     uint64_t done = cycle + (uint64_t)(before + imc + lat);
@@ -1497,7 +1569,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         if (!f->memory && base > done)
             done = base;
     }
-    done = write_results(t, wi, f, u, in, pk.pc, done);
+    done = write_results(t, wi, f, u, in, pk.pc, done, t->slow);
     uint64_t next = cycle + 1 + (uint64_t)(before + imc);
     if (f->rare) {
         if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
@@ -1543,7 +1615,7 @@ static inline __attribute__((always_inline)) void issue_any(ws_timing *t, ws_exe
                                                             uint64_t cycle, const int common)
 {
     if (common)
-        issue_common(t, x, b, wi, cycle);
+        issue_common(t, x, b, wi, cycle, 0);
     else
         issue(t, x, b, wi, cycle);
 }
@@ -1633,7 +1705,7 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     t->dirty &= ~bit;
     t->timed &= ~bit;
     if (t->has_pick & bit) {
-        when = earliest(t, x, w, wi, &why, &t->prod[wi], eager);
+        when = earliest(t, x, w, wi, &why, &t->prod[wi], eager, 0);
     } else if (t->ws[wi].ready > cycle) {
         when = t->ws[wi].ready; /* released from a barrier, not issuing yet */
         why = (ws_stall_reason)t->ws[wi].ready_why;
@@ -1705,14 +1777,12 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
  * ready cycle, its sub-partition's MIO pipe, which no other warp moves; a shared access, which
  * reads the block's pipe, is rare); the pass at `cycle` then has no pick to make for it. Anything
  * else is left to that pass. */
-static inline __attribute__((always_inline)) void pick_early(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                             uint64_t cycle)
+static inline __attribute__((always_inline)) void pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle,
+                                                             ws_warp *w, warp_state *s)
 {
-    ws_warp *w = &b->warps[wi];
     uint32_t bit = 1u << wi;
     if (!w->converged || w->nreconv || w->cpc >= t->ninfo || (t->bar_wait & bit))
         return; /* not ws_warp_pick's inline case */
-    warp_state *s = &t->ws[wi];
     ws_pick pk = {.pc = w->cpc, .group = w->live, .next = w->cpc + 1, .merged = 0};
     if (t->sched.order) /* the same state whether this pick is kept or made again by the pass */
         ws_schedule_pick(&t->sched, w, &pk, &s->seg);
@@ -1730,7 +1800,7 @@ static inline __attribute__((always_inline)) void pick_early(ws_timing *t, ws_ex
     ws_stall_reason why;
     t->dirty &= ~bit;
     t->timed &= ~bit;
-    t->when[wi] = earliest(t, x, w, wi, &why, &t->prod[wi], 0);
+    t->when[wi] = earliest(t, x, w, wi, &why, &t->prod[wi], 0, 1);
     t->why[wi] = (uint8_t)why;
 }
 
@@ -1776,10 +1846,17 @@ static inline __attribute__((always_inline)) uint32_t ready_by(const ws_timing *
 {
     uint32_t ready = 0;
     uint64_t first = UINT64_MAX;
-    for (uint32_t wi = 0; wi < nwarps; wi++) {
-        first = t->when[wi] < first ? t->when[wi] : first;
-        ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
-    }
+    if (nwarps <= 4) { /* a block of up to 4 warps (lone warps on sm_90): no loop; the rest wait for UINT64_MAX */
+        const uint64_t *w = t->when;
+        uint64_t a = w[0] < w[1] ? w[0] : w[1], c = w[2] < w[3] ? w[2] : w[3];
+        first = a < c ? a : c;
+        ready = (uint32_t)(w[0] <= cycle) | (uint32_t)(w[1] <= cycle) << 1 | (uint32_t)(w[2] <= cycle) << 2 |
+                (uint32_t)(w[3] <= cycle) << 3;
+    } else
+        for (uint32_t wi = 0; wi < nwarps; wi++) {
+            first = t->when[wi] < first ? t->when[wi] : first;
+            ready |= (uint32_t)(t->when[wi] <= cycle) << wi;
+        }
     if (next)
         *next = first;
     return ready;
@@ -1878,9 +1955,13 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
             for (uint32_t m = ready; m && !L->stop; m &= m - 1) {
                 uint32_t wi = (uint32_t)__builtin_ctz(m);
                 const int common = issues_common(t, wi, eager);
-                issue_in_pass(t, x, b, wi, cycle, eager, common);
-                if (!eager && common) /* after a stop too: the block ends with every cycle to cycle + 1 charged */
-                    pick_early(t, x, b, wi, cycle + 1);
+                if (!eager && common) { /* then its next pick (pick_early), after a stop too: the block ends
+                                         * with every cycle to cycle + 1 charged */
+                    settle(t, L, b, wi, cycle, 0, eager); /* issue_in_pass */
+                    t->charged[wi] = cycle + 1;
+                    issue_common(t, x, b, wi, cycle, 1);
+                } else
+                    issue_in_pass(t, x, b, wi, cycle, eager, common);
             }
         } else
             for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
@@ -1902,6 +1983,24 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
         cycle++;
     }
     return cycle;
+}
+
+/* Each copy of run_passes a function of its own (its registers allocated for it alone). */
+static __attribute__((noinline)) uint64_t run_passes_filed(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
+{
+    return run_passes(L, b, x, 1, 0, to);
+}
+static __attribute__((noinline)) uint64_t run_passes_unfiled(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
+{
+    return run_passes(L, b, x, 0, 0, to);
+}
+static __attribute__((noinline)) uint64_t run_passes_filed_eager(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
+{
+    return run_passes(L, b, x, 1, 1, to);
+}
+static __attribute__((noinline)) uint64_t run_passes_unfiled_eager(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
+{
+    return run_passes(L, b, x, 0, 1, to);
 }
 
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
@@ -1972,14 +2071,16 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             t->lines[i].gen = 0;
         t->gen = 1;
     }
+    t->hooks = t->ifetch.live || t->cga_used;
     t->block_missed = 0;
     t->nstores = 0;
     uint64_t charged_to = 0; /* at the end: the cycles charged to every live warp */
     /* a copy for each way of finding the ready warps and each way of charging stalls, so that each
      * tests neither per warp (filed and eager are constants in it; eager covers --slow-path timing) */
-    uint64_t cycle = t->filed
-                         ? (t->eager ? run_passes(L, b, x, 1, 1, &charged_to) : run_passes(L, b, x, 1, 0, &charged_to))
-                         : (t->eager ? run_passes(L, b, x, 0, 1, &charged_to) : run_passes(L, b, x, 0, 0, &charged_to));
+    uint64_t cycle =
+        t->filed
+            ? (t->eager ? run_passes_filed_eager(L, b, x, &charged_to) : run_passes_filed(L, b, x, &charged_to))
+            : (t->eager ? run_passes_unfiled_eager(L, b, x, &charged_to) : run_passes_unfiled(L, b, x, &charged_to));
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
         settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0, t->eager);
