@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench_mio_w8[12] (issue 15, branch mio15): checks what docs/calibration.md ("The barrier's release and the
+"""bench_mio_w8[12] (issue 15, branches mio15, mio16): checks what docs/calibration.md ("The barrier's release and the
 shared pipe's order, measured") says against the H200 runs it comes from
 (tests/calibration/device-2026-12-03-mio15.tar.xz, .devjobs/mio15/run.sh, probes.cu):
 
@@ -15,7 +15,11 @@ shared pipe's order, measured") says against the H200 runs it comes from
   w1 w2 w3 w0);
 - bench_mio_w8_abs (mio10's variant, device-2026-12-03-mio10.tar.xz): in each of its 120 launches the four
   warps that reach the barriers of regions 1 and 2 (stride 4, 32) first are the four that finish those
-  regions first (warps 4-7), which is what bench_mio_w8[12] holds: warp 7's wait for warps 0-3.
+  regions first (warps 4-7), which is what bench_mio_w8[12] holds: warp 7's wait for warps 0-3; in its
+  region 0 (stride 1) w0 and w1 arrive before w4 and w5, yet each warp 4-7 ends before the warp 0-3 of its
+  sub-partition (mio16: the order from the first arrival does not give region 0's);
+- probe_bar_release with 32 warps: the last warp's first load waits longer than the preset's period (mio16:
+  the 6-8 cycles hold up to 8 warps only).
 Usage: check_bar_release.py SRCDIR. Exit 1 with the reason when a statement fails."""
 import json, re, sys, tarfile
 
@@ -60,6 +64,14 @@ def check_release(tar, bar, per_warp, fails):
             model = bar + per_warp * (n - 1)
             if len(chain) != 1 or abs(chain.pop() - model) > 2:
                 fails.append(f'{name}: two bar.sync in a row took {sorted(chain)} cycles, the preset {model:.1f}')
+        else:  # 32 warps: the last warp's first load waits longer than the period (mio16: the short release up to 8 warps)
+            model = bar + per_warp * (n - 1)
+            waits = [(at(o, 0, 3) - at(o, 0, 2)) - (at(o, 0, 5) - at(o, 0, 4)) for o in rs]
+            if min(waits) <= model:
+                fails.append(f'{name}: the last warp\'s first load came {min(waits)} cycles after its arrival, not '
+                             f'more than the preset\'s period {model:.1f}')
+            print(f'probe_bar_release {n} warps: the last warp\'s first load {min(waits)}-{max(waits)} cycles after its '
+                  f'arrival (the period {model:.1f})')
         print(f'probe_bar_release {n} warps{"" if spin else " (no spin)"}: {len(rs)} runs, clock after the barrier '
               f'on arrival in {on_arrival} of {len(rs) * n} warps')
 
@@ -89,6 +101,17 @@ def check_variant(src, fails):
     ns = 9
     with tarfile.open(f'{src}/tests/calibration/device-2026-12-03-mio10.tar.xz') as tar:
         var = runs(tar, 'mio10', 'w8abs.txt', 'out')
+    # mio16: in region 0 (stride 1) each sub-partition's warp 4-7 ends before its warp 0-3, though w0 and w1
+    # arrive before w4 and w5: neither the first arrival's warp order nor each sub-partition's arrival order
+    region0 = 0
+    for o in var:
+        t0 = [o[w * 2 * ns] for w in range(8)]
+        end = [o[w * 2 * ns] + o[w * 2 * ns + 1] for w in range(8)]
+        region0 += (t0[0] < t0[4] and t0[1] < t0[5] and all(end[w + 4] < end[w] for w in range(4)))
+    print(f'bench_mio_w8_abs: region 0: w0, w1 arrive before w4, w5 and each warp 4-7 ends before warp 0-3 of its '
+          f'sub-partition in {region0} of {len(var)}')
+    if region0 != len(var):
+        fails.append(f'bench_mio_w8_abs: region 0\'s arrivals and ends as stated in {region0} of {len(var)}')
     alike = 0
     for o in var:
         ok = True
