@@ -90,8 +90,8 @@ typedef struct {
     uint8_t rare;     /* any of: memory, a latency from the data, subwarp, imc, a fence, a branch's hold,
                          hold, a barrier, a shared variable's address (cga.h), lanes that end (exit, ret):
                          issue() looks at each */
-    uint8_t checks;   /* earliest's tests beyond the sources (checks_of): CHECK_* bits */
-    uint8_t writes;   /* write_results' cases beyond the plain one (writes_of): WRITE_* bits; 0: every
+    uint8_t checks;   /* earliest's tests beyond the sources (timing_info_of): CHECK_* bits */
+    uint8_t writes;   /* write_results' cases beyond the plain one (timing_info_of): WRITE_* bits; 0: every
                          destination ready at once, made by this instruction */
     uint8_t free_mov; /* is_free_mov, or folded into another instruction (fold.h); with a latency: a setp
                          ptxas issues above the bar.sync before it (WS_FOLD_HOIST), ready its latency after
@@ -888,6 +888,13 @@ static int reads_launch_dims(const ws_insn *in)
     return (r >= WS_SREG_NTID_X && r <= WS_SREG_NTID_Z) || (r >= WS_SREG_NCTAID_X && r <= WS_SREG_NCTAID_Z);
 }
 
+/* Cycles a source made by a fixed-latency ALU op is read later by an instruction that is an XU
+ * bit operation (bits), a shuffle (shfl) or the op after a bar.warp.sync (synced): earliest. */
+static int64_t feed_of(const ws_timing *t, int bits, int shfl, int synced)
+{
+    return (bits ? t->bits_feed : 0) + (shfl ? t->shfl_feed : 0) + (synced ? t->sync_feed : 0);
+}
+
 /* What issuing instruction pc does to the scoreboard, rounded to whole cycles as the issue
  * rounds them. */
 static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t pc)
@@ -927,9 +934,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.rare = f.memory || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold || cga || f.gate ||
              ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
     /* the tests of earliest and write_results, decided once (--slow-path timing makes them per use) */
-    f.feed = f.bits || f.shfl || f.synced
-                 ? (f.bits ? t->bits_feed : 0) + (f.shfl ? t->shfl_feed : 0) + (f.synced ? t->sync_feed : 0)
-                 : 0;
+    f.feed = feed_of(t, f.bits, f.shfl, f.synced);
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
     f.checks =
         (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0));
@@ -1008,11 +1013,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         const uint32_t *rp = s->rp;
         timing_info tp;
         /* --slow-path timing: the per-field tests, the reference for feed (timing_info_of) */
-        int64_t feed =
-            slow ? (ti->bits || ti->shfl || ti->synced
-                        ? (ti->bits ? t->bits_feed : 0) + (ti->shfl ? t->shfl_feed : 0) + (ti->synced ? t->sync_feed : 0)
-                        : 0)
-                 : ti->feed;
+        int64_t feed = slow ? feed_of(t, ti->bits, ti->shfl, ti->synced) : ti->feed;
         if (slow ? !ti->bits && !ti->shfl && !ti->synced : !feed) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
