@@ -13,6 +13,8 @@ int ws_fpexact_pretend_no_fma;
 #include <stdint.h>
 #include <string.h>
 
+#include "cpu.h"
+
 double ws_sqrt(double x)
 {
     __m128d v = _mm_set_sd(x);
@@ -58,7 +60,7 @@ int ws_fma_available(void)
 {
     if (ws_fpexact_pretend_no_fma)
         return 0;
-    if (__builtin_cpu_supports("fma"))
+    if (ws_cpu_has(WS_CPU_FMA))
         return 1;
     pthread_once(&lib_once, lib_lookup);
     return lib_fma && lib_fmaf;
@@ -67,7 +69,7 @@ int ws_fma_available(void)
 /* NaN without FMA or libm: never reached from a kernel, as its launch is refused (ws_fma_available) */
 double ws_fma(double x, double y, double z)
 {
-    if (__builtin_cpu_supports("fma"))
+    if (ws_cpu_has(WS_CPU_FMA))
         return fma_hw(x, y, z);
     pthread_once(&lib_once, lib_lookup);
     return lib_fma ? lib_fma(x, y, z) : __builtin_nan("");
@@ -75,7 +77,7 @@ double ws_fma(double x, double y, double z)
 
 float ws_fmaf(float x, float y, float z)
 {
-    if (__builtin_cpu_supports("fma"))
+    if (ws_cpu_has(WS_CPU_FMA))
         return fmaf_hw(x, y, z);
     pthread_once(&lib_once, lib_lookup);
     return lib_fmaf ? lib_fmaf(x, y, z) : __builtin_nanf("");

@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+#include "cpu.h"
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #define WS_HAVE_X86_VARIANTS 1
 #endif
@@ -24,11 +26,8 @@ int ws_simd_available(ws_simd_kind v)
     switch (v) {
     case WS_SIMD_BASE: return 1;
 #ifdef WS_HAVE_X86_VARIANTS
-    case WS_SIMD_AVX2: return __builtin_cpu_supports("avx2");
-    case WS_SIMD_AVX512:
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
-               __builtin_cpu_supports("avx2");
+    case WS_SIMD_AVX2: return ws_cpu_has(WS_CPU_AVX2);
+    case WS_SIMD_AVX512: return ws_cpu_has(WS_CPU_AVX512 | WS_CPU_AVX2);
 #endif
     default: return 0;
     }
