@@ -17,7 +17,7 @@ unsigned ws_cpu_features_cache;
 /* "Active": the CPU has it and the OS saves its registers (XCR0), as __builtin_cpu_supports asks */
 #define HAS(name) CPU_FEATURE_ACTIVE(name)
 #else
-#define HAS(name) __builtin_cpu_supports(name##_NAME)
+#define HAS(name)     __builtin_cpu_supports(name##_NAME)
 #define FMA_NAME      "fma"
 #define AVX2_NAME     "avx2"
 #define AVX512F_NAME  "avx512f"

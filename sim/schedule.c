@@ -176,32 +176,68 @@ typedef struct {
     uint32_t *local;      /* per register: its index among the segment's (UINT32_MAX: none) */
     const ws_insn *code;  /* the kernel's instructions */
     uint32_t s;           /* the segment's first position */
-    /* the segment's registers: */
-    uint32_t nreg, reg[SEG_MAX * USES_MAX], first[SEG_MAX * USES_MAX], count[SEG_MAX * USES_MAX], at[SEG_MAX * USES_MAX];
-    uint8_t weight[SEG_MAX * USES_MAX], live_out[SEG_MAX * USES_MAX];
-    uint8_t shuffled[SEG_MAX * USES_MAX]; /* per register: its value is a shuffle's (written in the segment) */
-    uint8_t reads[SEG_MAX * USES_MAX];    /* per access, in register then program order: it reads */
+    /* the segment's registers (arrays of longest * USES_MAX, scratch_new): */
+    uint32_t nreg, *reg, *first, *count, *at;
+    uint8_t *weight, *live_out;
+    uint8_t *shuffled; /* per register: its value is a shuffle's (written in the segment) */
+    uint8_t *reads;    /* per access, in register then program order: it reads */
     /* per instruction: its registers (distinct) and how it touches each */
-    uint32_t ifirst[SEG_MAX + 1], ireg[SEG_MAX * USES_MAX];
-    uint8_t iread[SEG_MAX * USES_MAX], iwrite[SEG_MAX * USES_MAX];
+    uint32_t *ifirst, *ireg; /* longest + 1; longest * USES_MAX */
+    uint8_t *iread, *iwrite;
     uint32_t used;       /* the registers taken now */
     const uint8_t *pred; /* per register: a predicate (taken from preds, not regs) */
     uint32_t pused;      /* the predicate registers taken now */
 } seg_budget;
 
-/* Scratch of one segment's list schedule. */
+/* Scratch of one segment's list schedule, its arrays sized for the kernel's longest segment (at
+ * most SEG_MAX instructions) in one allocation (scratch_new): sized for SEG_MAX they took 129 KB,
+ * whose ~12 arrays each had a page touched by the first entries a short segment uses (fresh pages
+ * from the kernel: a page fault each at a process's start, ~2.5 us on the H200 host's VM). */
 typedef struct {
-    double height[SEG_MAX]; /* the longest latency path from the instruction to the segment's end */
-    uint32_t npred[SEG_MAX];
-    uint64_t earliest[SEG_MAX];
-    uint8_t done[SEG_MAX];
-    uint8_t rank[SEG_MAX]; /* rule 5: 0 frees registers, 1 fits, 2 does not */
+    double *height; /* the longest latency path from the instruction to the segment's end */
+    uint32_t *npred;
+    uint64_t *earliest;
+    uint8_t *done;
+    uint8_t *rank; /* rule 5: 0 frees registers, 1 fits, 2 does not */
     seg_budget b;
-    /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's. Rows
-     * of m, not SEG_MAX, and last: a short segment touches m * m * 2 bytes of this struct's 129 KB
-     * (fresh pages from the kernel: each one touched is a page fault at a process's start). */
-    int16_t edge[SEG_MAX * SEG_MAX];
+    /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's, in
+     * rows of m (a segment touches m * m of the longest * longest) */
+    int16_t *edge;
 } seg_scratch;
+
+/* The scratch for segments of up to `longest` instructions; NULL: out of memory. One free. */
+static seg_scratch *scratch_new(uint32_t longest)
+{
+    size_t n = longest, acc = n * USES_MAX;
+    /* widest elements first: each array stays aligned to its type */
+    size_t bytes = sizeof(seg_scratch) + n * (sizeof(double) + sizeof(uint64_t)) +
+                   (n + (n + 1) + 5 * acc) * sizeof(uint32_t) + n * n * sizeof(int16_t) + 2 * n + 6 * acc;
+    seg_scratch *w = malloc(bytes);
+    if (!w)
+        return NULL;
+    char *at = (char *)(w + 1);
+#define CARVE(field, count) ((field) = (void *)at, at += (count) * sizeof *(field))
+    CARVE(w->height, n);
+    CARVE(w->earliest, n);
+    CARVE(w->npred, n);
+    CARVE(w->b.ifirst, n + 1);
+    CARVE(w->b.reg, acc);
+    CARVE(w->b.first, acc);
+    CARVE(w->b.count, acc);
+    CARVE(w->b.at, acc);
+    CARVE(w->b.ireg, acc);
+    CARVE(w->edge, n * n);
+    CARVE(w->done, n);
+    CARVE(w->rank, n);
+    CARVE(w->b.weight, acc);
+    CARVE(w->b.live_out, acc);
+    CARVE(w->b.shuffled, acc);
+    CARVE(w->b.reads, acc);
+    CARVE(w->b.iread, acc);
+    CARVE(w->b.iwrite, acc);
+#undef CARVE
+    return w;
+}
 
 #define EDGE(w, m, i, j) ((w)->edge[(size_t)(i) * (m) + (j)])
 
@@ -544,11 +580,9 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     s->first = malloc(((size_t)n + 1) * sizeof *s->first);
     s->warp_wide = calloc((size_t)n + 1, 1);
     uint8_t *leader = calloc((size_t)n + 1, 1), *full = full_mask_registers(k, code);
-    seg_scratch *w = malloc(sizeof *w);
-    if (!s->order || !s->first || !s->warp_wide || !leader || !w || !full) {
+    if (!s->order || !s->first || !s->warp_wide || !leader || !full) {
         free(leader);
         free(full);
-        free(w);
         ws_schedule_free(s);
         return -1;
     }
@@ -557,26 +591,17 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     /* rule 5: only where the kernel's registers are known, and its liveness could be found */
     uint64_t *live = NULL;
     uint8_t *size = NULL, *base = NULL, *fixed = NULL, *held = NULL, *block_start = NULL, *pred = NULL;
-    uint32_t *local = NULL;
-    w->b.regs = 0;
-    if (budget && budget->regs && (live = ws_live_in(k, code, uses, &w->b.words)) &&
-        (size = malloc((size_t)k->nregs + 1)) && (base = malloc((size_t)k->nregs + 1)) &&
-        (held = malloc((size_t)k->nregs + 1)) && (fixed = malloc((size_t)n + 1)) &&
-        (block_start = malloc((size_t)n + 1)) && (pred = malloc((size_t)k->nregs + 1)) &&
-        (local = malloc(((size_t)k->nregs + 1) * sizeof *local))) {
+    uint32_t *local = NULL, words = 0;
+    int budgeted = 0;
+    if (budget && budget->regs && (live = ws_live_in(k, code, uses, &words)) && (size = malloc((size_t)k->nregs + 1)) &&
+        (base = malloc((size_t)k->nregs + 1)) && (held = malloc((size_t)k->nregs + 1)) &&
+        (fixed = malloc((size_t)n + 1)) && (block_start = malloc((size_t)n + 1)) &&
+        (pred = malloc((size_t)k->nregs + 1)) && (local = malloc(((size_t)k->nregs + 1) * sizeof *local))) {
         for (uint32_t i = 0; i < n; i++)
             block_start[i] = (uint8_t)(i == 0 || leader[i] || ws_op_moves_lanes(code[i - 1].op));
         if (register_facts(k, code, uses, block_start, size, base, fixed, pred) == 0) {
             memset(local, 0xff, ((size_t)k->nregs + 1) * sizeof *local);
-            w->b.regs = budget->regs;
-            w->b.spare = budget->spare;
-            w->b.preds = budget->predicates;
-            w->b.live = live;
-            w->b.size = size;
-            w->b.fixed = fixed;
-            w->b.held = held;
-            w->b.pred = pred;
-            w->b.local = local;
+            budgeted = 1;
         }
     }
     for (uint32_t i = 0; i < n; i++)
@@ -584,7 +609,26 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
             leader[i] = 1;
             leader[i + 1] = 1;
         }
+    uint32_t longest = 1;
     for (uint32_t start = 0; start < n;) {
+        uint32_t end = segment_end(leader, n, start);
+        longest = end - start > longest ? end - start : longest;
+        start = end;
+    }
+    seg_scratch *w = scratch_new(longest);
+    if (w) {
+        w->b.regs = budgeted ? budget->regs : 0;
+        w->b.spare = budgeted ? budget->spare : 0;
+        w->b.preds = budgeted ? budget->predicates : 0;
+        w->b.live = live;
+        w->b.words = words;
+        w->b.size = size;
+        w->b.fixed = fixed;
+        w->b.held = held;
+        w->b.pred = pred;
+        w->b.local = local;
+    }
+    for (uint32_t start = 0; w && start < n;) {
         uint32_t end = segment_end(leader, n, start);
         if (w->b.regs && block_start[start]) /* a value from another block: what its type takes */
             memcpy(held, base, k->nregs);
@@ -610,6 +654,10 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     free(local);
     free(leader);
     free(full);
+    if (!w) {
+        ws_schedule_free(s);
+        return -1;
+    }
     free(w);
     return 0;
 }
