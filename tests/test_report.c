@@ -377,11 +377,12 @@ static void test_report_text(void **state)
     build_launch(&l);
     ws_stat stats[] = {ws_stat_uint("cycles", 1234), ws_stat_int("delta", -5),
                        ws_stat_str("gpu", "NVIDIA H200"), ws_stat_float("time_ms", 0.0123),
-                       ws_stat_str("odd", "a\"b\\c\nd\x01")};
+                       ws_stat_str("odd", "a\"b\\c\nd\x01"), ws_stat_int("low", INT64_MIN),
+                       ws_stat_uint("high", UINT64_MAX), ws_stat_int("zero", 0)};
     FILE *fp = tmpfile();
     assert_non_null(fp);
     const char out[] = "lane 0 says hi\nno newline at the end";
-    assert_int_equal(ws_report_text(fp, &l, "reduce", out, sizeof out - 1, stats, 5), 0);
+    assert_int_equal(ws_report_text(fp, &l, "reduce", out, sizeof out - 1, stats, sizeof stats / sizeof *stats), 0);
     char *t = read_back(fp);
     assert_string_equal(t,
         "lane 0 says hi\n"
@@ -405,7 +406,8 @@ static void test_report_text(void **state)
         "== d f64[2]\n"
         "0.1 1e+300\n"
         "-- kernel reduce grid 2,1,1 block 64,2,1: cycles=1234 delta=-5 gpu=\"NVIDIA H200\" "
-        "time_ms=0.0123 odd=\"a\\\"b\\\\c\\nd\\x01\"\n");
+        "time_ms=0.0123 odd=\"a\\\"b\\\\c\\nd\\x01\" low=-9223372036854775808 "
+        "high=18446744073709551615 zero=0\n");
     free(t);
     fclose(fp);
 
