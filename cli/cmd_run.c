@@ -18,6 +18,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+int cmd_run_leave_to_exit;
+
+#if defined(__SANITIZE_ADDRESS__) /* GCC's -fsanitize=address */
+#define LEAKS_CHECKED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) /* clang's (the fuzz preset) */
+#define LEAKS_CHECKED 1
+#endif
+#endif
+#ifndef LEAKS_CHECKED
+#define LEAKS_CHECKED 0
+#endif
 
 typedef struct {
     char *buf;
@@ -458,8 +470,10 @@ done:
     }
     ws_result_free(&res);
     trace_text_destroy(tr);
-    ws_session_free(&S);
-    ws_launch_free(&L);
+    if (!cmd_run_leave_to_exit || LEAKS_CHECKED) {
+        ws_session_free(&S);
+        ws_launch_free(&L);
+    }
     free(out.buf);
     free(preset);
     return status;

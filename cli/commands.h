@@ -8,6 +8,12 @@
 #include "warpsim/warpsim.h"
 
 int cmd_run(int argc, char **argv);
+/* Set by the command's main, whose process ends when the verb returns: cmd_run then leaves its
+ * machine and module to the exit, which gives a process's memory back at once (freeing them piece
+ * by piece, the timing state's munmap among them, cost ~20 us of a one-warp run's start-up;
+ * docs/performance.md, start18). 0 for in-process runs (embed.c), which free what they take, and
+ * in builds with AddressSanitizer, whose leak report would list them. */
+extern int cmd_run_leave_to_exit;
 int cmd_shfl(int argc, char **argv);
 int cmd_vote(int argc, char **argv);
 int cmd_match(int argc, char **argv);

@@ -22,6 +22,7 @@ int main(int argc, char **argv)
         printf("warpsim 0.1.0\n");
         return 0;
     }
+    cmd_run_leave_to_exit = 1;
     for (int i = 0; i < CLI_VERB_COUNT; i++)
         if (!strcmp(argv[1], cli_verbs[i].name))
             return verbs[i](argc - 1, argv + 1);
