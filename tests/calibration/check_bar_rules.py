@@ -7,6 +7,8 @@ come from (docs/calibration.md "The barrier, the warps' start and bench_mio_w8[1
   tests/calibration/device-2026-12-03-mio15.tar.xz): every warp's clock read right after __syncthreads() reads
   2 cycles after its read before it (warpsim: 2 or 3); the last warp's load + xor + clock after it ends as many cycles after its
   arrival as on the H200 (46 in every run), within 2; two bar.sync in a row still take the H200's 28, within 2;
+- bar.release_warps, probe_bar_release with 32 warps: the last warp's load + xor + clock end more than the
+  period plus their own 30 cycles after its arrival (H200 175), not the short release's;
 - bar.stagger, probe_bar_release (8 warps with and without the spin, 4 warps): the warps' loads after the
   barrier end one a cycle, the sub-partitions in turn from the first arrival's (with 4 warps from warp 0), each
   sub-partition's earlier arrival first, in every H200 run and in warpsim (where two neighbours may end in one
@@ -88,6 +90,14 @@ with tempfile.TemporaryDirectory() as tmp, tarfile.open(os.path.join(src, 'tests
             if who == 'warpsim' or not ok: # every H200 run holds it; a failing one is named
                 check(ok, f'bar.stagger ({who}, {name[4:-4]}): the loads after the barrier end one a cycle in the order '
                           f'{want} (got {[w for _, w in c]})')
+    # bar.release_warps: with 32 warps the last warp's load + xor + clock take longer than the period (bar +
+    # bar.per_warp x 31 = 68.6) plus the 30 cycles they take without a barrier: the short release stops at 8 warps
+    big = run(ptx, 'probe_bar_release', 1024, ['o=u64[288]', 'sink=u32[1024]', 'spin=u32:3000'])
+    for who, r in [('H200', h200_runs(tar, 'rel_b1024_spin.txt')[0])] + [('warpsim', big)]:
+        late = max(range(32), key=lambda w: r[w * 9 + 1])
+        took = r[late * 9 + 3] - r[late * 9 + 1]
+        check(took >= 69 + 30, f'bar.release_warps ({who}): with 32 warps the last warp\'s load + xor + clock end {took} '
+                               f'cycles after its arrival, not the short release\'s ~46')
     period, hw_period = o[8] - o[7], median([r[8] - r[7] for r in hw])
     check(abs(period - hw_period) <= 2, f'bar.release: two bar.sync in a row take {period} cycles (H200 {hw_period}: the period, not the release)')
     # probe_mio_order: per warp g[0] (the clock right after the barrier: its arrival) and the ends of 8 groups of 8 loads
