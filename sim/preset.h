@@ -28,6 +28,18 @@ typedef struct {
     double mio_issue;              /* cycles a shared access or shuffle holds its sub-partition's MIO pipe at least */
     double mio_wavefront;          /* cycles a shared load holds it per wavefront */
     double bar_base, bar_per_warp; /* bar.sync: cycles from the last arrival to the release */
+    /* bar.sync as mio15/mio16/mio18 measure it (docs/calibration.md): bar.clock, a clock read right
+     * after bar.sync reads this long after the warp's bar.sync (0: at its issue, after the release);
+     * bar.release, the warps issue this long after the last arrival but not before the release
+     * before plus the period bar + per_warp x (warps - 1) (0: that period always), in blocks of at
+     * most bar.release_warps warps (0: all); bar.stagger, with bar.release the warps leave one after
+     * another this far apart (each sub-partition's earlier arrival first, the sub-partitions in turn
+     * from the first arrival's) */
+    double bar_clock, bar_release, bar_release_warps, bar_stagger;
+    /* a cold launch's start (mio17, a process's first launch): warps start start.warp cycles apart
+     * within groups of 4, the last group first, each earlier group start.group (the one after it)
+     * and start.group_next (each further) later; blocks of at most start.warps warps (0: all start at 0) */
+    double start_warp, start_group, start_group_next, start_warps;
     /* the MIO store queue (stq.h; stq.bytes 0: none, a store holds the pipe as the store.* keys
      * say): stq.reads 1: a register write waits for a queued store to read the register
      * (stq_regs.h); the data stage's bytes and stores (stq.entries; 0: no bound); the bank

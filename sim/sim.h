@@ -109,6 +109,7 @@ struct ws_block {
     uint64_t saved_words;      /* words the lanes' call stacks hold (calls.c) */
     int poison_shared;         /* --poison-undefined: a split warp passed a bar.sync (ptxas.c) */
     uint64_t cycle;
+    uint64_t clock_lag; /* the timing mode: a %clock read reads this long before `cycle` (timing.c, bar.clock) */
     /* block barrier state (bar.sync id): threads arrived per id */
     uint32_t bar_arrived[16];
     uint32_t bar_expected[16];

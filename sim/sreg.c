@@ -31,9 +31,9 @@ uint64_t ws_sreg_value(const ws_exec *x, unsigned sreg, unsigned lane)
     case WS_SREG_LANEMASK_LE: return (uint32_t)((2ull << lane) - 1);
     case WS_SREG_LANEMASK_GT: return (uint32_t) ~((2ull << lane) - 1);
     case WS_SREG_LANEMASK_GE: return (uint32_t) ~((1u << lane) - 1);
-    case WS_SREG_CLOCK: return (uint32_t)b->cycle;
-    case WS_SREG_CLOCK_HI: return (uint32_t)(b->cycle >> 32);
-    case WS_SREG_CLOCK64: return b->cycle;
+    case WS_SREG_CLOCK: return (uint32_t)(b->cycle - b->clock_lag);
+    case WS_SREG_CLOCK_HI: return (uint32_t)((b->cycle - b->clock_lag) >> 32);
+    case WS_SREG_CLOCK64: return b->cycle - b->clock_lag;
     case WS_SREG_GLOBALTIMER: return b->cycle * 1000 / 1980; /* ns at the H200's 1980 MHz */
     case WS_SREG_DYN_SMEM: return L->sim->cfg.dynamic_shared_bytes;
     /* the kernel's static and dynamic bytes in units of 128 (the PTX ISA's "static memory

@@ -97,6 +97,7 @@ typedef struct {
                          ptxas issues above the bar.sync before it (WS_FOLD_HOIST), ready its latency after
                          its sources */
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
+    uint8_t arrival;  /* a clock read right after a bar.sync: reads on the warp's arrival (bar.clock) */
     int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
     int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
     int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
@@ -205,6 +206,8 @@ struct ws_timing {
                               (ws_warp_issue_step's tests but p->merged, which issue_common need not repeat) */
     uint32_t rr_first[64]; /* per sub-partition: where its round robin's search starts (rr_pick) */
     uint32_t rr_after[32]; /* per warp: that start once the warp has issued (the next of its sub-partition) */
+    uint64_t bar_at[32];   /* per warp: the cycle it issued its last bar.sync (its arrival) */
+    uint64_t bar_last;     /* the block's last release of a barrier */
     double pipe_free;      /* the shared pipe is busy until this cycle */
     uint64_t pipe_at;      /* the first whole cycle it is free */
     double stq_pipe;       /* the bank stages of the store queues write a wavefront a cycle until this cycle */
@@ -931,8 +934,9 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.imc = (uint8_t)(reads_launch_dims(in) && p->imc_miss > 0);
     int cga = t->cga.needs && pc < t->ninfo && t->cga.needs[pc]; /* built before */
     f.gate = t->cga.gate && pc < t->ninfo && t->cga.gate[pc] && p->guard_feed > 0;
+    f.arrival = pc > 0 && ws_op_class_of(code[pc - 1].op) == CLS_BARRIER && ws_insn_reads_clock(in) && p->bar_clock > 0;
     f.rare = f.memory || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold || cga || f.gate ||
-             ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
+             f.arrival || ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
     /* the tests of earliest and write_results, decided once (--slow-path timing makes them per use) */
     f.feed = feed_of(t, f.bits, f.shfl, f.synced);
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
@@ -1554,8 +1558,13 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         issue_hooks(t, wi, pk.pc, cycle);
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
+    if (f->arrival) { /* it reads the clock on the warp's arrival, not after the release (bar.clock) */
+        uint64_t read = t->bar_at[wi] + (uint64_t)ws_llround(t->p.bar_clock);
+        b->clock_lag = read < cycle ? cycle - read : 0;
+    }
     if (f->rare || !ws_warp_issue_step(x, w, &pk)) /* the step entry takes no rare instruction */
         ws_warp_issue(x, w, &pk);
+    b->clock_lag = 0;
     if (f->rare && !w->live) { /* it exited: no more cycles to charge, nothing to wait for */
         t->live &= ~(1u << wi);
         unfile(t, wi);
@@ -1597,8 +1606,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             next = cycle + (uint64_t)f->branch;
         if (f->hold && done > next)
             next = done;
-        if (ws_op_class_of(in->op) == CLS_BARRIER)
+        if (ws_op_class_of(in->op) == CLS_BARRIER) {
             t->bar_wait |= 1u << wi;
+            t->bar_at[wi] = cycle;
+        }
         t->bar_moved = 1;
     }
     set_ready(t, wi, f->free_mov ? cycle : next, before ? WS_STALL_SYNC : imc ? WS_STALL_SCOREBOARD : WS_STALL_ISSUE);
@@ -1621,6 +1632,30 @@ static inline __attribute__((always_inline)) void issue_any(ws_timing *t, ws_exe
         issue(t, x, b, wi, cycle);
 }
 
+/* bar.stagger: how many warps of the block leave the barrier before warp wi. probe_bar_release (mio15, every run):
+ * the loads after it end one a cycle, with 8 warps in the order w6 w7 w4 w1 w2 w3 w0 w5 for arrivals w6 w7 w2 w3 w4
+ * w1 w5 w0 (w6 w7 w0 w1 w2 w3 w4 w5 without the spin): the sub-partitions in turn from the first arrival's, each its
+ * earlier arrival first; with 4 warps (one a sub-partition) w0 w1 w2 w3, though w0 arrived last. */
+static uint32_t leaving_before(const ws_timing *t, uint32_t nwarps, uint32_t wi)
+{
+    unsigned nsp = t->p.subpartitions;
+    if (!nsp || nsp > 32)
+        return 0;
+    uint32_t first = 0;
+    for (uint32_t wj = 1; wj < nwarps && wj < 32 && nwarps > nsp; wj++)
+        first = t->bar_at[wj] < t->bar_at[first] ? wj : first;
+    uint32_t rank = 0; /* wi's place among its sub-partition's warps by arrival */
+    for (uint32_t wj = wi % nsp; wj < nwarps && wj < 32; wj += nsp)
+        rank += wj != wi && (t->bar_at[wj] < t->bar_at[wi] || (t->bar_at[wj] == t->bar_at[wi] && wj < wi));
+    uint32_t turn = (wi % nsp + nsp - first % nsp) % nsp, before = 0; /* its sub-partition's turn from the first's */
+    for (unsigned sp = 0; sp < nsp && sp < nwarps; sp++) {            /* the warps of each round before it */
+        uint32_t n = (nwarps - sp + nsp - 1) / nsp, t_sp = (sp + nsp - first % nsp) % nsp;
+        before += rank < n ? rank : n;
+        before += rank < n && t_sp < turn;
+    }
+    return before;
+}
+
 /* release_barriers once a barrier may have completed. */
 static __attribute__((noinline)) int release_complete(ws_timing *t, ws_block *b, uint64_t cycle)
 {
@@ -1628,7 +1663,15 @@ static __attribute__((noinline)) int release_complete(ws_timing *t, ws_block *b,
     if (!ws_block_release_barriers(b, 0))
         return 0;
     t->blocked = 0; /* lanes run again: every warp picks anew */
-    uint64_t at = cycle + (uint64_t)ws_llround(t->p.lat[LAT_BAR] + t->p.bar_per_warp * (b->nwarps - 1));
+    uint64_t period = (uint64_t)ws_llround(t->p.lat[LAT_BAR] + t->p.bar_per_warp * (b->nwarps - 1));
+    uint64_t at = cycle + period;
+    int short_release = t->p.bar_release > 0 && (t->p.bar_release_warps <= 0 || b->nwarps <= t->p.bar_release_warps);
+    if (short_release) {
+        /* the first load issues 6-8 cycles after the last arrival (1-8 warps), the next bar.sync the
+         * period after the release before (probe_bar_release, mio15) */
+        uint64_t soon = cycle + (uint64_t)ws_llround(t->p.bar_release);
+        at = t->bar_last + period > soon ? t->bar_last + period : soon;
+    }
     /* not before every warp's queued shared stores are written: after 64 stores of 32 wavefronts
      * in one warp, the other warps' loads past the bar.sync wait as long as its own (probe_stq2 s2) */
     for (uint32_t wi = 0; wi < b->nwarps; wi++) {
@@ -1639,9 +1682,13 @@ static __attribute__((noinline)) int release_complete(ws_timing *t, ws_block *b,
         if (!((t->bar_wait >> wi) & 1) || waits_at(&b->warps[wi], LANE_WAIT_BAR))
             continue;
         t->bar_wait &= ~(1u << wi);
-        if (t->ws[wi].ready < at)
-            set_ready(t, wi, at, WS_STALL_BARRIER);
+        uint64_t mine = at + (short_release && t->p.bar_stagger > 0
+                                  ? (uint64_t)ws_llround(t->p.bar_stagger * leaving_before(t, b->nwarps, wi))
+                                  : 0);
+        if (t->ws[wi].ready < mine)
+            set_ready(t, wi, mine, WS_STALL_BARRIER);
     }
+    t->bar_last = at;
     return 1;
 }
 
@@ -2004,12 +2051,31 @@ static __attribute__((noinline)) uint64_t run_passes_unfiled_eager(ws_launch_ctx
     return run_passes(L, b, x, 0, 1, to);
 }
 
+/* A process's first launch starts a block's warps in groups of 4, start.warp cycles apart within a
+ * group, the last group first and each earlier one later (mio17, probe_start launch 0: 8 warps 7 9
+ * 11 13 0 2 4 6 in 102 of 132 SMs, 16 warps groups at 11 9 7 0 the commonest); a later launch's
+ * warps start 2 cycles apart in warp order (launches 1-24), which the sub-partitions' round robin
+ * gives already. Before its start a warp waits as for its fetch (issue). */
+static void cold_start(ws_timing *t, uint32_t nwarps)
+{
+    uint32_t groups = (nwarps + 3) / 4;
+    for (uint32_t wi = 0; wi < nwarps && wi < 32; wi++) {
+        uint32_t later = groups - 1 - wi / 4; /* groups that start before its own */
+        double at = (wi % 4) * t->p.start_warp + (later ? t->p.start_group + (later - 1) * t->p.start_group_next : 0);
+        uint64_t ready = (uint64_t)ws_llround(at);
+        if (ready)
+            set_ready(t, wi, ready, WS_STALL_ISSUE);
+    }
+}
+
 void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
 {
     ws_timing *t = L->timing;
     if (t->cga_used) /* the warps' reads of the base (no instruction asks for them otherwise) */
         ws_cga_reset(&t->cga);
     t->imc_at = 0;
+    memset(t->bar_at, 0, sizeof t->bar_at);
+    t->bar_last = 0;
     memset(t->reg_ready, 0, (size_t)t->nwarps * t->nregs * sizeof *t->reg_ready);
     if (t->stq_read)
         memset(t->stq_read, 0, (size_t)t->nwarps * t->stq_regs.nslots * sizeof *t->stq_read);
@@ -2046,6 +2112,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         t->prod[wi] = UINT32_MAX;
     }
     t->dirty = t->live;
+    if (!t->code_warm && t->p.start_warps > 0 && b->nwarps <= t->p.start_warps)
+        cold_start(t, b->nwarps);
     t->eager = L->sim->cfg.on_event || t->slow;
     t->step_ok = !x->ev && L->dk_issue && !b->shadow;
     rr_reset(t, nsp, b->nwarps);
