@@ -310,6 +310,80 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
         NEXT();                                                                                                        \
     }
 
+/* The handlers below are the run loop's and the step entry's (WS_INTERP_STEP): each once. */
+#define CASE_MAD32                                                                                                     \
+    h_MAD32_RRR : {                                                                                                    \
+        const uint32_t *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b),                               \
+                       *c_ = RT(const uint32_t, di->c);                                                                \
+        WRITE(uint32_t, WS_FAST_MAD32(a_[l], b_[l], c_[l]));                                                           \
+        NEXT();                                                                                                        \
+    }                                                                                                                  \
+    h_MAD32_RRI : {                                                                                                    \
+        const uint32_t *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b), ci_ = (uint32_t)di->imm2;     \
+        WRITE(uint32_t, WS_FAST_MAD32(a_[l], b_[l], ci_));                                                             \
+        NEXT();                                                                                                        \
+    }                                                                                                                  \
+    h_MAD32_RIR : {                                                                                                    \
+        const uint32_t *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm, *c_ = RT(const uint32_t, di->c);      \
+        WRITE(uint32_t, WS_FAST_MAD32(a_[l], bi_, c_[l]));                                                             \
+        NEXT();                                                                                                        \
+    }                                                                                                                  \
+    h_MAD32_RII : {                                                                                                    \
+        const uint32_t *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm, ci_ = (uint32_t)di->imm2;             \
+        WRITE(uint32_t, WS_FAST_MAD32(a_[l], bi_, ci_));                                                               \
+        NEXT();                                                                                                        \
+    }
+#define CASE_SELP32                                                                                                    \
+    h_SELP32_RR : {                                                                                                    \
+        const uint32_t c_ = (uint32_t)*R(di->c), *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b);     \
+        WRITE(uint32_t, (c_ >> l & 1) ? a_[l] : b_[l]);                                                                \
+        NEXT();                                                                                                        \
+    }                                                                                                                  \
+    h_SELP32_RI : {                                                                                                    \
+        const uint32_t c_ = (uint32_t)*R(di->c), *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm2;            \
+        WRITE(uint32_t, (c_ >> l & 1) ? a_[l] : bi_);                                                                  \
+        NEXT();                                                                                                        \
+    }                                                                                                                  \
+    h_SELP32_IR : {                                                                                                    \
+        const uint32_t c_ = (uint32_t)*R(di->c), ai_ = (uint32_t)di->imm, *b_ = RT(const uint32_t, di->b);             \
+        WRITE(uint32_t, (c_ >> l & 1) ? ai_ : b_[l]);                                                                  \
+        NEXT();                                                                                                        \
+    }                                                                                                                  \
+    h_SELP32_II : {                                                                                                    \
+        const uint32_t c_ = (uint32_t)*R(di->c), ai_ = (uint32_t)di->imm, bi_ = (uint32_t)di->imm2;                    \
+        WRITE(uint32_t, (c_ >> l & 1) ? ai_ : bi_);                                                                    \
+        NEXT();                                                                                                        \
+    }
+#define CASE_LD_PARAM                                                                                                    \
+    h_LD_PARAM : {                                                                                                       \
+        /* every lane reads the same bytes: read once (ws_mem_translate's bounds were checked at                       \
+         * decode time) */ \
+        uint64_t v_ = 0;                                                                                                 \
+        memcpy(&v_, L->params + di->imm, di->imm2 == 8 ? 8 : 4);                                                         \
+        if (di->d_row == WS_ROW_32) {                                                                                    \
+            const uint32_t v32_ = (uint32_t)v_;                                                                          \
+            WRITE(uint32_t, v32_);                                                                                       \
+        } else {                                                                                                         \
+            WRITE(uint64_t, v_);                                                                                         \
+        }                                                                                                                \
+        NEXT();                                                                                                          \
+    }
+#define CASE_SREG                                                                                                        \
+    h_SREG : {                                                                                                           \
+        /* %tid, %ntid, %ctaid, %nctaid, %laneid: the row of the warp's values, a vector fill where                    \
+         * it is base + step * lane (ws_sreg_affine), else the executor */ \
+        uint64_t base_, step_;                                                                                           \
+        if (!ws_sreg_affine(x, (unsigned)di->imm, &base_, &step_))                                                       \
+            goto h_general;                                                                                              \
+        if (di->d_row == WS_ROW_32) {                                                                                    \
+            const uint32_t b32_ = (uint32_t)base_, s32_ = (uint32_t)step_;                                               \
+            WRITE(uint32_t, b32_ + s32_ * l);                                                                            \
+        } else {                                                                                                         \
+            WRITE(uint64_t, base_ + step_ * l);                                                                          \
+        }                                                                                                                \
+        NEXT();                                                                                                          \
+    }
+
 /* The lanes in which a guard's row is not zero: a predicate's word, or (registers the parser
  * makes) a row */
 static inline uint32_t guard_bits(const uint64_t *r, unsigned row)
@@ -540,48 +614,10 @@ h_bra:                          /* ex_bra's uniform case */
 
     WS_FAST_BINARY(CASE_RR_RI)
     WS_FAST_SETP(CASE_SETP)
-h_MAD32_RRR : {
-    const uint32_t *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b), *c_ = RT(const uint32_t, di->c);
-    WRITE(uint32_t, WS_FAST_MAD32(a_[l], b_[l], c_[l]));
-    NEXT();
-}
-h_MAD32_RRI : {
-    const uint32_t *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b), ci_ = (uint32_t)di->imm2;
-    WRITE(uint32_t, WS_FAST_MAD32(a_[l], b_[l], ci_));
-    NEXT();
-}
-h_MAD32_RIR : {
-    const uint32_t *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm, *c_ = RT(const uint32_t, di->c);
-    WRITE(uint32_t, WS_FAST_MAD32(a_[l], bi_, c_[l]));
-    NEXT();
-}
-h_MAD32_RII : {
-    const uint32_t *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm, ci_ = (uint32_t)di->imm2;
-    WRITE(uint32_t, WS_FAST_MAD32(a_[l], bi_, ci_));
-    NEXT();
-}
+    CASE_MAD32
     WS_FAST_MOV(CASE_MOV)
     WS_FAST_CVT_ROWS(CASE_CVT)
-h_SELP32_RR : {
-    const uint32_t c_ = (uint32_t)*R(di->c), *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b);
-    WRITE(uint32_t, (c_ >> l & 1) ? a_[l] : b_[l]);
-    NEXT();
-}
-h_SELP32_RI : {
-    const uint32_t c_ = (uint32_t)*R(di->c), *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm2;
-    WRITE(uint32_t, (c_ >> l & 1) ? a_[l] : bi_);
-    NEXT();
-}
-h_SELP32_IR : {
-    const uint32_t c_ = (uint32_t)*R(di->c), ai_ = (uint32_t)di->imm, *b_ = RT(const uint32_t, di->b);
-    WRITE(uint32_t, (c_ >> l & 1) ? ai_ : b_[l]);
-    NEXT();
-}
-h_SELP32_II : {
-    const uint32_t c_ = (uint32_t)*R(di->c), ai_ = (uint32_t)di->imm, bi_ = (uint32_t)di->imm2;
-    WRITE(uint32_t, (c_ >> l & 1) ? ai_ : bi_);
-    NEXT();
-}
+    CASE_SELP32
 store_predicates:
     set_predicates(regs, di, exec, t_);
     NEXT();
@@ -622,33 +658,8 @@ h_SHFL_PERM : {
     L->stats.shfl++;
     NEXT();
 }
-h_LD_PARAM : {
-    /* every lane reads the same bytes: read once (ws_mem_translate's bounds were checked at
-     * decode time) */
-    uint64_t v_ = 0;
-    memcpy(&v_, L->params + di->imm, di->imm2 == 8 ? 8 : 4);
-    if (di->d_row == WS_ROW_32) {
-        const uint32_t v32_ = (uint32_t)v_;
-        WRITE(uint32_t, v32_);
-    } else {
-        WRITE(uint64_t, v_);
-    }
-    NEXT();
-}
-h_SREG : {
-    /* %tid, %ntid, %ctaid, %nctaid, %laneid: the row of the warp's values, a vector fill where
-     * it is base + step * lane (ws_sreg_affine), else the executor */
-    uint64_t base_, step_;
-    if (!ws_sreg_affine(x, (unsigned)di->imm, &base_, &step_))
-        goto h_general;
-    if (di->d_row == WS_ROW_32) {
-        const uint32_t b32_ = (uint32_t)base_, s32_ = (uint32_t)step_;
-        WRITE(uint32_t, b32_ + s32_ * l);
-    } else {
-        WRITE(uint64_t, base_ + step_ * l);
-    }
-    NEXT();
-}
+    CASE_LD_PARAM
+    CASE_SREG
 h_LD : {
     /* ex_ld with the bytes found in one check (mem_span); else, or where ex_ld does more (the
      * uninitialised-value check, poisoned shared words, --slow-path exec), the executor. The
@@ -785,14 +796,16 @@ out:
 }
 
 /* One instruction for the timing mode's issue (ws_interp_step_fn, interp_issue.c): the forms that
- * need no executor, the cycle or the run loop's state (ALU forms, setp, mov, cvt and, in the SIMD
- * variants, constant shuffles), through the run loop's own handlers (the same macros), without
- * the loop's entry and exit. Returns the lanes it ran (the guard's, never 0), else 0 having done
- * nothing (the caller runs it through the run loop then). */
+ * need no executor, the cycle or the run loop's state (ALU forms, setp, mad, selp, mov, cvt, the
+ * special registers of ws_sreg_affine, ld.param and, in the SIMD variants, constant shuffles),
+ * through the run loop's own handlers (the same macros), without the loop's entry and exit.
+ * Returns the lanes it ran (the guard's, never 0), else 0 having done nothing (the caller runs it
+ * through the run loop then: h_general, where a handler would take the executor). */
 #undef NEXT
 #define NEXT() goto done_
 uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
 {
+    ws_launch_ctx *const L = x->L;
     uint64_t *const regs = x->regs;
     const ws_dinsn *di = &dk->insns[pc];
     uint32_t exec = x->active, t_;
@@ -809,8 +822,15 @@ uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
     case v: goto label;
         WS_FAST_BINARY(WS_HANDLER_RR_RI)
         WS_FAST_SETP(WS_HANDLER_SETP_RR_RI)
+        X(WS_FK_MAD32_RRR, h_MAD32_RRR)
+        X(WS_FK_MAD32_RRI, h_MAD32_RRI)
+        X(WS_FK_MAD32_RIR, h_MAD32_RIR)
+        X(WS_FK_MAD32_RII, h_MAD32_RII)
         WS_FAST_MOV(WS_HANDLER_MOV)
         WS_FAST_CVT_ROWS(WS_HANDLER_CVT)
+        WS_FAST_SELP(WS_HANDLER_SELP)
+        X(DK_LD_PARAM, h_LD_PARAM)
+        X(DK_SREG, h_SREG)
 #if WS_INTERP_SIMD
         X(DK_SHFL_PERM, h_SHFL_PERM)
 #endif
@@ -819,8 +839,14 @@ uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
     }
     WS_FAST_BINARY(CASE_RR_RI)
     WS_FAST_SETP(CASE_SETP)
+    CASE_MAD32
     WS_FAST_MOV(CASE_MOV)
     WS_FAST_CVT_ROWS(CASE_CVT)
+    CASE_SELP32
+    CASE_LD_PARAM
+    CASE_SREG
+h_general:
+    return 0;
 store_predicates:
     set_predicates(regs, di, exec, t_);
     NEXT();
