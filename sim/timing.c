@@ -1554,7 +1554,9 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         issue_hooks(t, wi, pk.pc, cycle);
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
-    if (f->rare || !ws_warp_issue_step(x, w, &pk)) /* the step entry takes no rare instruction */
+    /* the step entry takes no instruction that moves lanes, but a rare one's handler where it has one
+     * (ld.param, a special register, a gate's setp: the same as ws_warp_issue's, without its chain) */
+    if ((f->rare && ws_op_moves_lanes(in->op)) || !ws_warp_issue_step(x, w, &pk))
         ws_warp_issue(x, w, &pk);
     if (f->rare && !w->live) { /* it exited: no more cycles to charge, nothing to wait for */
         t->live &= ~(1u << wi);
