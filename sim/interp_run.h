@@ -383,6 +383,92 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
         }                                                                                                                \
         NEXT();                                                                                                          \
     }
+#define CASE_LD_ST                                                                                                       \
+    h_LD : {                                                                                                             \
+        /* ex_ld with the bytes found in one check (mem_span); else, or where ex_ld does more (the                     \
+         * uninitialised-value check, poisoned shared words, --slow-path exec), the executor. The                      \
+         * row's elements take the bytes zero-extended: 32-bit rows for up to 4 bytes, 64-bit for 8                    \
+         * (decode_mem). */ \
+        uint8_t *p_;                                                                                                     \
+        uint32_t offs_[32];                                                                                              \
+        if (x->blk->shadow || (L->slow & WS_SLOW_EXEC) || (di->c == WS_SPACE_SHARED && x->blk->poison_shared))           \
+            goto h_general;                                                                                              \
+        if (exec == FULL_MASK && (di->imm3 & DK_SHARED_WORD) && shared_words(x, di, regs))                               \
+            NEXT();                                                                                                      \
+        const unsigned esz_ = (unsigned)(di->imm3 & 15);                                                                 \
+        if (!(p_ = mem_span(x, di, R(di->a), exec))) {                                                                   \
+            if (!(p_ = mem_lanes(x, di, R(di->a), exec, offs_)))                                                         \
+                goto h_general;                                                                                          \
+            load_lanes(R(di->d), p_, offs_, esz_, exec);                                                                 \
+            L->stats.shared_accesses += di->c == WS_SPACE_SHARED;                                                        \
+            NEXT();                                                                                                      \
+        }                                                                                                                \
+        if (exec == FULL_MASK) {                                                                                         \
+            if (esz_ == 4 || esz_ == 8) {                                                                                \
+                memcpy(R(di->d), p_, 32 * esz_);                                                                         \
+            } else if (esz_ == 2) {                                                                                      \
+                uint32_t *d_ = RT(uint32_t, di->d);                                                                      \
+                for (unsigned l = 0; l < 32; l++) {                                                                      \
+                    uint16_t e_;                                                                                         \
+                    memcpy(&e_, p_ + 2 * l, 2);                                                                          \
+                    d_[l] = e_;                                                                                          \
+                }                                                                                                        \
+            } else {                                                                                                     \
+                uint32_t *d_ = RT(uint32_t, di->d);                                                                      \
+                for (unsigned l = 0; l < 32; l++)                                                                        \
+                    d_[l] = p_[l];                                                                                       \
+            }                                                                                                            \
+        } else {                                                                                                         \
+            const unsigned l_ = (unsigned)__builtin_ctz(exec);                                                           \
+            uint64_t v_ = 0;                                                                                             \
+            memcpy(&v_, p_, esz_);                                                                                       \
+            if (di->d_row == WS_ROW_32)                                                                                  \
+                RT(uint32_t, di->d)[l_] = (uint32_t)v_;                                                                  \
+            else                                                                                                         \
+                R(di->d)[l_] = v_;                                                                                       \
+        }                                                                                                                \
+        L->stats.shared_accesses += di->c == WS_SPACE_SHARED;                                                            \
+        NEXT();                                                                                                          \
+    }                                                                                                                    \
+    h_ST : {                                                                                                             \
+        /* ex_st likewise; the elements are apart, so the order of the lanes' stores does not matter;                  \
+         * each lane's low bytes (little-endian) */ \
+        uint8_t *p_;                                                                                                     \
+        uint32_t offs_[32];                                                                                              \
+        if (x->blk->shadow || (L->slow & WS_SLOW_EXEC))                                                                  \
+            goto h_general;                                                                                              \
+        if (exec == FULL_MASK && (di->imm3 & DK_SHARED_WORD) && shared_words(x, di, regs))                               \
+            NEXT();                                                                                                      \
+        const unsigned esz_ = (unsigned)(di->imm3 & 15);                                                                 \
+        if (!(p_ = mem_span(x, di, R(di->a), exec))) {                                                                   \
+            if (!(p_ = mem_lanes(x, di, R(di->a), exec, offs_)))                                                         \
+                goto h_general;                                                                                          \
+            store_lanes(p_, R(di->b), offs_, esz_, exec);                                                                \
+            L->stats.shared_accesses += di->c == WS_SPACE_SHARED;                                                        \
+            NEXT();                                                                                                      \
+        }                                                                                                                \
+        if (exec == FULL_MASK) {                                                                                         \
+            if (esz_ == 4 || esz_ == 8) {                                                                                \
+                memcpy(p_, R(di->b), 32 * esz_);                                                                         \
+            } else if (esz_ == 2) {                                                                                      \
+                const uint32_t *v_ = RT(uint32_t, di->b);                                                                \
+                for (unsigned l = 0; l < 32; l++) {                                                                      \
+                    uint16_t e_ = (uint16_t)v_[l];                                                                       \
+                    memcpy(p_ + 2 * l, &e_, 2);                                                                          \
+                }                                                                                                        \
+            } else {                                                                                                     \
+                const uint32_t *v_ = RT(uint32_t, di->b);                                                                \
+                for (unsigned l = 0; l < 32; l++)                                                                        \
+                    p_[l] = (uint8_t)v_[l];                                                                              \
+            }                                                                                                            \
+        } else {                                                                                                         \
+            const unsigned l_ = (unsigned)__builtin_ctz(exec);                                                           \
+            const uint8_t *v_ = (const uint8_t *)R(di->b) + (size_t)l_ * (di->d_row == WS_ROW_32 ? 4 : 8);               \
+            memcpy(p_, v_, esz_);                                                                                        \
+        }                                                                                                                \
+        L->stats.shared_accesses += di->c == WS_SPACE_SHARED;                                                            \
+        NEXT();                                                                                                          \
+    }
 
 /* The lanes in which a guard's row is not zero: a predicate's word, or (registers the parser
  * makes) a row */
@@ -660,91 +746,7 @@ h_SHFL_PERM : {
 }
     CASE_LD_PARAM
     CASE_SREG
-h_LD : {
-    /* ex_ld with the bytes found in one check (mem_span); else, or where ex_ld does more (the
-     * uninitialised-value check, poisoned shared words, --slow-path exec), the executor. The
-     * row's elements take the bytes zero-extended: 32-bit rows for up to 4 bytes, 64-bit for 8
-     * (decode_mem). */
-    uint8_t *p_;
-    uint32_t offs_[32];
-    if (x->blk->shadow || (L->slow & WS_SLOW_EXEC) || (di->c == WS_SPACE_SHARED && x->blk->poison_shared))
-        goto h_general;
-    if (exec == FULL_MASK && (di->imm3 & DK_SHARED_WORD) && shared_words(x, di, regs))
-        NEXT();
-    const unsigned esz_ = (unsigned)(di->imm3 & 15);
-    if (!(p_ = mem_span(x, di, R(di->a), exec))) {
-        if (!(p_ = mem_lanes(x, di, R(di->a), exec, offs_)))
-            goto h_general;
-        load_lanes(R(di->d), p_, offs_, esz_, exec);
-        L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
-        NEXT();
-    }
-    if (exec == FULL_MASK) {
-        if (esz_ == 4 || esz_ == 8) {
-            memcpy(R(di->d), p_, 32 * esz_);
-        } else if (esz_ == 2) {
-            uint32_t *d_ = RT(uint32_t, di->d);
-            for (unsigned l = 0; l < 32; l++) {
-                uint16_t e_;
-                memcpy(&e_, p_ + 2 * l, 2);
-                d_[l] = e_;
-            }
-        } else {
-            uint32_t *d_ = RT(uint32_t, di->d);
-            for (unsigned l = 0; l < 32; l++)
-                d_[l] = p_[l];
-        }
-    } else {
-        const unsigned l_ = (unsigned)__builtin_ctz(exec);
-        uint64_t v_ = 0;
-        memcpy(&v_, p_, esz_);
-        if (di->d_row == WS_ROW_32)
-            RT(uint32_t, di->d)[l_] = (uint32_t)v_;
-        else
-            R(di->d)[l_] = v_;
-    }
-    L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
-    NEXT();
-}
-h_ST : {
-    /* ex_st likewise; the elements are apart, so the order of the lanes' stores does not matter;
-     * each lane's low bytes (little-endian) */
-    uint8_t *p_;
-    uint32_t offs_[32];
-    if (x->blk->shadow || (L->slow & WS_SLOW_EXEC))
-        goto h_general;
-    if (exec == FULL_MASK && (di->imm3 & DK_SHARED_WORD) && shared_words(x, di, regs))
-        NEXT();
-    const unsigned esz_ = (unsigned)(di->imm3 & 15);
-    if (!(p_ = mem_span(x, di, R(di->a), exec))) {
-        if (!(p_ = mem_lanes(x, di, R(di->a), exec, offs_)))
-            goto h_general;
-        store_lanes(p_, R(di->b), offs_, esz_, exec);
-        L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
-        NEXT();
-    }
-    if (exec == FULL_MASK) {
-        if (esz_ == 4 || esz_ == 8) {
-            memcpy(p_, R(di->b), 32 * esz_);
-        } else if (esz_ == 2) {
-            const uint32_t *v_ = RT(uint32_t, di->b);
-            for (unsigned l = 0; l < 32; l++) {
-                uint16_t e_ = (uint16_t)v_[l];
-                memcpy(p_ + 2 * l, &e_, 2);
-            }
-        } else {
-            const uint32_t *v_ = RT(uint32_t, di->b);
-            for (unsigned l = 0; l < 32; l++)
-                p_[l] = (uint8_t)v_[l];
-        }
-    } else {
-        const unsigned l_ = (unsigned)__builtin_ctz(exec);
-        const uint8_t *v_ = (const uint8_t *)R(di->b) + (size_t)l_ * (di->d_row == WS_ROW_32 ? 4 : 8);
-        memcpy(p_, v_, esz_);
-    }
-    L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
-    NEXT();
-}
+    CASE_LD_ST
 h_WARPSYNC:
     /* what ws_collective does for it: every executing lane is in the membermask (no report, one
      * group) and, in a warp no collective has split, ws_split_check finds nothing; the lanes are
@@ -797,7 +799,8 @@ out:
 
 /* One instruction for the timing mode's issue (ws_interp_step_fn, interp_issue.c): the forms that
  * need no executor, the cycle or the run loop's state (ALU forms, setp, mad, selp, mov, cvt, the
- * special registers of ws_sreg_affine, ld.param and, in the SIMD variants, constant shuffles),
+ * special registers of ws_sreg_affine, ld.param, the loads and stores of a row where the run loop
+ * takes them and, in the SIMD variants, constant shuffles),
  * through the run loop's own handlers (the same macros), without the loop's entry and exit.
  * Returns the lanes it ran (the guard's, never 0), else 0 having done nothing (the caller runs it
  * through the run loop then: h_general, where a handler would take the executor). */
@@ -831,6 +834,8 @@ uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
         WS_FAST_SELP(WS_HANDLER_SELP)
         X(DK_LD_PARAM, h_LD_PARAM)
         X(DK_SREG, h_SREG)
+        X(DK_LD, h_LD)
+        X(DK_ST, h_ST)
 #if WS_INTERP_SIMD
         X(DK_SHFL_PERM, h_SHFL_PERM)
 #endif
@@ -845,6 +850,7 @@ uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
     CASE_SELP32
     CASE_LD_PARAM
     CASE_SREG
+    CASE_LD_ST
 h_general:
     return 0;
 store_predicates:
