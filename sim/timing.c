@@ -536,8 +536,10 @@ static uint64_t touch_line(ws_timing *t, uint64_t line, uint64_t at)
     return 0;
 }
 
-/* The access group's lanes make, with what it costs; touches nothing (mem_commit does). */
-static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t group, mem_access *m)
+/* The access group's lanes make, with what it costs; touches nothing (mem_commit does). Out of
+ * line: access_of's test of its cache is inline. */
+static __attribute__((noinline)) void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t group,
+                                                    mem_access *m)
 {
     mem_cost *c = &m->c;
     *c = (mem_cost){0};
@@ -553,8 +555,12 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     uint64_t *addr = m->addr;
     const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
     ws_space space = ws_access_space(in);
-    ws_access_addresses(x, a, exec, addr); /* the executors' decoder (memory.h) */
     c->space = space;
+    /* only a global or shared access's lanes' addresses are read (mem_commit's lines, the banks);
+     * a generic one's tell which it is: ld.param and the local and constant spaces need none */
+    if (space != WS_SPACE_GLOBAL && space != WS_SPACE_SHARED && space != WS_SPACE_GENERIC)
+        return;
+    ws_access_addresses(x, a, exec, addr); /* the executors' decoder (memory.h) */
     if (space == WS_SPACE_GENERIC)
         FOR_EACH_LANE(exec, l)
             c->space = ws_resolve_generic(space, &addr[l]);
@@ -977,7 +983,7 @@ static ws_stall_reason blocked_reason(const ws_warp *w)
 
 /* The memory access of warp wi's picked group, computed once per pick (every time with
  * --slow-path timing). */
-static const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi)
+static inline const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi)
 {
     warp_state *s = &t->ws[wi];
     if (!s->mem_valid || t->slow) {
