@@ -627,6 +627,19 @@ static void record_store(ws_timing *t, uint64_t word, uint64_t cycle)
     t->stores[t->nstores++] = (ws_grid_store){word, cycle};
 }
 
+/* Whether all 32 lanes of a whole warp's access are on one 128-byte line (a loop without a branch
+ * the compiler vectorises): mem_commit's walk then takes the first lane alone, since the others
+ * touch that line again, which changes nothing. */
+static inline int one_line(const mem_access *m)
+{
+    if (m->exec != UINT32_MAX)
+        return 0;
+    uint64_t line = m->addr[0] >> 7, apart = 0;
+    for (unsigned l = 1; l < 32; l++)
+        apart |= (m->addr[l] >> 7) ^ line;
+    return !apart;
+}
+
 /* The access issues now (at cycle): its global lines become the block's. Returns the cycles a load
  * waits beyond ld.global's L1 hit for lines not yet in L1: a line the block has not touched is an
  * L2 hit (ld.first, probe_sync10: 32 shuffles whose first step reads a word loaded just before
@@ -643,7 +656,7 @@ static double mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, u
          * lanes share lines, and touching the lane before's line again changes nothing */
         int first = t->p.ld_first > 0 && !(in->mods & WS_MOD_CG); /* .cg skips L1: ld.cg */
         uint64_t fill = first ? cycle + (uint64_t)ws_llround(t->p.ld_first) : cycle, last = UINT64_MAX;
-        FOR_EACH_LANE(m->exec, l) {
+        FOR_EACH_LANE(one_line(m) ? m->exec & -m->exec : m->exec, l) { /* one line: its first lane's alone */
             if (m->addr[l] >> 7 != last) {
                 uint64_t at = touch_line(t, m->addr[l] >> 7, fill);
                 t->block_missed |= at == UINT64_MAX;
@@ -656,7 +669,7 @@ static double mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, u
     } else {
         int queued = !ws_op_writes_op0(in->op) || ws_op_class_of(in->op) == CLS_ATOMIC; /* not a strong load */
         uint64_t last = UINT64_MAX;
-        FOR_EACH_LANE(m->exec, l) {
+        FOR_EACH_LANE(!queued && one_line(m) ? m->exec & -m->exec : m->exec, l) {
             if (m->addr[l] >> 7 != last)
                 touch_line(t, m->addr[l] >> 7, cycle); /* stores and atomics bring their lines in too */
             last = m->addr[l] >> 7;
@@ -1211,7 +1224,7 @@ static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, u
     ws_emit(L, &ev);
 }
 
-/* Takes warp wi out of the sets file_when put it in. */
+/* Takes warp wi out of the set file_when put it in (the sets are apart: one write). */
 static inline void unfile(ws_timing *t, uint32_t wi)
 {
     uint32_t bit = 1u << wi;
@@ -1219,10 +1232,11 @@ static inline void unfile(ws_timing *t, uint32_t wi)
         unsigned slot = (unsigned)(t->when[wi] % WHEEL);
         t->wheel[slot] &= ~bit;
         t->wheel_used &= t->wheel[slot] ? ~0ull : ~(1ull << slot);
-    }
-    t->near &= ~bit;
-    t->far &= ~bit;
-    t->can_issue &= ~bit;
+        t->near &= ~bit;
+    } else if (t->far & bit)
+        t->far &= ~bit;
+    else
+        t->can_issue &= ~bit;
 }
 
 /* Files the warps `bits`, out of every set, under their common `when` (computed in the pass at
