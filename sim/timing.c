@@ -931,9 +931,13 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
     f.synced = pc > 0 && code[pc - 1].op == WS_OP_BAR_WARP && p->sync_feed > 0;
-    /* ld, ldu, atom: from the access; match: from the values */
-    int from_data = cls == LAT_MATCH || (f.memory && ws_op_writes_op0(in->op));
-    mem_cost none = {0};
+    /* ld, ldu, atom: from the access; match: from the values. A load of the param, local or const
+     * space: its space's latency alone (latency_of reads nothing else of such an access, and
+     * mem_commit adds nothing to it) */
+    ws_space space = f.memory ? ws_access_space(in) : WS_SPACE_NONE;
+    int in_space = space == WS_SPACE_PARAM || space == WS_SPACE_LOCAL || space == WS_SPACE_CONST;
+    int from_data = cls == LAT_MATCH || (f.memory && ws_op_writes_op0(in->op) && !in_space);
+    mem_cost none = {.space = in_space ? space : WS_SPACE_NONE};
     /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
      * register is a rename, its result ready as soon as its source (issue) */
     f.latency = f.free_mov && !hoisted ? 0 : from_data ? -1 : ws_llround(insn_latency(t, pc, in, &none));
@@ -1988,7 +1992,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
             }
         } else
             for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
-                int wi = b->nwarps > sp ? rr_pick(t, ready, sp) : -1;
+                int wi = filed || b->nwarps > sp ? rr_pick(t, ready, sp) : -1; /* filed: more than 2 warps a sp */
                 if (wi < 0)
                     continue;
                 issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager));
