@@ -797,18 +797,39 @@ out:
 #undef PC
 }
 
-/* One instruction for the timing mode's issue (ws_interp_step_fn, interp_issue.c): the forms that
- * need no executor, the cycle or the run loop's state (ALU forms, setp, mad, selp, mov, cvt, the
- * special registers of ws_sreg_affine, ld.param, the loads and stores of a row where the run loop
- * takes them and, in the SIMD variants, constant shuffles),
- * through the run loop's own handlers (the same macros), without the loop's entry and exit.
- * Returns the lanes it ran (the guard's, never 0), else 0 having done nothing (the caller runs it
- * through the run loop then: h_general, where a handler would take the executor). */
 #undef NEXT
 #define NEXT() goto done_
-uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
+/* The step entry's (below) loads and special registers: out of its line, so that its own entry and
+ * exit stay those of the ALU forms (these handlers take more of the host's registers, which the
+ * step would save and restore at every call). exec: the guard's lanes. */
+static __attribute__((noinline)) uint32_t step_mem(ws_exec *x, const ws_dinsn *di, uint32_t exec)
 {
     ws_launch_ctx *const L = x->L;
+    uint64_t *const regs = x->regs;
+    switch (di->kind) {
+    case DK_LD_PARAM: goto h_LD_PARAM;
+    case DK_SREG: goto h_SREG;
+    case DK_LD: goto h_LD;
+    case DK_ST: goto h_ST;
+    default: return 0;
+    }
+    CASE_LD_PARAM
+    CASE_SREG
+    CASE_LD_ST
+h_general:
+    return 0;
+done_:
+    return exec;
+}
+
+/* One instruction for the timing mode's issue (ws_interp_step_fn, interp_issue.c): the forms that
+ * need no executor, the cycle or the run loop's state (ALU forms, setp, mad, selp, mov, cvt and, in
+ * the SIMD variants, constant shuffles; step_mem's ld.param, special registers of ws_sreg_affine and
+ * loads and stores of a row where the run loop takes them), through the run loop's own handlers (the
+ * same macros), without the loop's entry and exit. Returns the lanes it ran (the guard's, never 0),
+ * else 0 having done nothing (the caller runs it through the run loop then). */
+uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
+{
     uint64_t *const regs = x->regs;
     const ws_dinsn *di = &dk->insns[pc];
     uint32_t exec = x->active, t_;
@@ -832,14 +853,14 @@ uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
         WS_FAST_MOV(WS_HANDLER_MOV)
         WS_FAST_CVT_ROWS(WS_HANDLER_CVT)
         WS_FAST_SELP(WS_HANDLER_SELP)
-        X(DK_LD_PARAM, h_LD_PARAM)
-        X(DK_SREG, h_SREG)
-        X(DK_LD, h_LD)
-        X(DK_ST, h_ST)
 #if WS_INTERP_SIMD
         X(DK_SHFL_PERM, h_SHFL_PERM)
 #endif
 #undef X
+    case DK_LD_PARAM:
+    case DK_SREG:
+    case DK_LD:
+    case DK_ST: return step_mem(x, di, exec);
     default: return 0;
     }
     WS_FAST_BINARY(CASE_RR_RI)
@@ -848,11 +869,6 @@ uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
     WS_FAST_MOV(CASE_MOV)
     WS_FAST_CVT_ROWS(CASE_CVT)
     CASE_SELP32
-    CASE_LD_PARAM
-    CASE_SREG
-    CASE_LD_ST
-h_general:
-    return 0;
 store_predicates:
     set_predicates(regs, di, exec, t_);
     NEXT();
