@@ -1000,7 +1000,7 @@ static ws_stall_reason blocked_reason(const ws_warp *w)
 
 /* The memory access of warp wi's picked group, computed once per pick (every time with
  * --slow-path timing). */
-static inline const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi)
+static const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_t wi)
 {
     warp_state *s = &t->ws[wi];
     if (!s->mem_valid || t->slow) {
@@ -1232,15 +1232,15 @@ static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, u
 static inline void unfile(ws_timing *t, uint32_t wi)
 {
     uint32_t bit = 1u << wi;
-    if (t->near & bit) {
+    if (t->can_issue & bit) { /* first: a warp that issued is there until its next pick files it */
+        t->can_issue &= ~bit;
+    } else if (t->near & bit) {
         unsigned slot = (unsigned)(t->when[wi] % WHEEL);
         t->wheel[slot] &= ~bit;
         t->wheel_used &= t->wheel[slot] ? ~0ull : ~(1ull << slot);
         t->near &= ~bit;
-    } else if (t->far & bit)
+    } else
         t->far &= ~bit;
-    else
-        t->can_issue &= ~bit;
 }
 
 /* Files the warps `bits`, out of every set, under their common `when` (computed in the pass at
