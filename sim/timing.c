@@ -551,15 +551,15 @@ static __attribute__((noinline)) void mem_access_of(ws_timing *t, ws_exec *x, co
     m->exec = exec;
     if (!exec)
         return;
-    unsigned bytes = ws_type_bits((ws_type)in->type) / 8 * (in->vec ? in->vec : 1);
-    uint64_t *addr = m->addr;
-    const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
     ws_space space = ws_access_space(in);
     c->space = space;
     /* only a global or shared access's lanes' addresses are read (mem_commit's lines, the banks);
      * a generic one's tell which it is: ld.param and the local and constant spaces need none */
     if (space != WS_SPACE_GLOBAL && space != WS_SPACE_SHARED && space != WS_SPACE_GENERIC)
         return;
+    unsigned bytes = ws_type_bits((ws_type)in->type) / 8 * (in->vec ? in->vec : 1);
+    uint64_t *addr = m->addr;
+    const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
     ws_access_addresses(x, a, exec, addr); /* the executors' decoder (memory.h) */
     if (space == WS_SPACE_GENERIC)
         FOR_EACH_LANE(exec, l)
