@@ -84,6 +84,12 @@ static unsigned bank_walk(const uint64_t addr[32], uint32_t mask, unsigned bytes
 
 unsigned ws_bank_wavefronts(const uint64_t addr[32], uint32_t mask, unsigned bytes, uint8_t bank[32])
 {
+    if (mask && !(mask & (mask - 1))) {             /* one lane (a warp's sum stored by its lane 0): its words are */
+        unsigned l = (unsigned)__builtin_ctz(mask); /* consecutive, each in a bank of its own: one wavefront */
+        if (bank)
+            bank[l] = (uint8_t)(addr[l] / 4 % 32);
+        return 1;
+    }
     return bank_walk(addr, mask, bytes, bank, NULL);
 }
 

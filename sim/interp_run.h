@@ -310,6 +310,166 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
         NEXT();                                                                                                        \
     }
 
+/* The handlers below are the run loop's and the step entry's (WS_INTERP_STEP): each once. */
+#define CASE_MAD32                                                                                                     \
+    h_MAD32_RRR : {                                                                                                    \
+        const uint32_t *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b),                               \
+                       *c_ = RT(const uint32_t, di->c);                                                                \
+        WRITE(uint32_t, WS_FAST_MAD32(a_[l], b_[l], c_[l]));                                                           \
+        NEXT();                                                                                                        \
+    }                                                                                                                  \
+    h_MAD32_RRI : {                                                                                                    \
+        const uint32_t *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b), ci_ = (uint32_t)di->imm2;     \
+        WRITE(uint32_t, WS_FAST_MAD32(a_[l], b_[l], ci_));                                                             \
+        NEXT();                                                                                                        \
+    }                                                                                                                  \
+    h_MAD32_RIR : {                                                                                                    \
+        const uint32_t *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm, *c_ = RT(const uint32_t, di->c);      \
+        WRITE(uint32_t, WS_FAST_MAD32(a_[l], bi_, c_[l]));                                                             \
+        NEXT();                                                                                                        \
+    }                                                                                                                  \
+    h_MAD32_RII : {                                                                                                    \
+        const uint32_t *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm, ci_ = (uint32_t)di->imm2;             \
+        WRITE(uint32_t, WS_FAST_MAD32(a_[l], bi_, ci_));                                                               \
+        NEXT();                                                                                                        \
+    }
+#define CASE_SELP32                                                                                                    \
+    h_SELP32_RR : {                                                                                                    \
+        const uint32_t c_ = (uint32_t)*R(di->c), *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b);     \
+        WRITE(uint32_t, (c_ >> l & 1) ? a_[l] : b_[l]);                                                                \
+        NEXT();                                                                                                        \
+    }                                                                                                                  \
+    h_SELP32_RI : {                                                                                                    \
+        const uint32_t c_ = (uint32_t)*R(di->c), *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm2;            \
+        WRITE(uint32_t, (c_ >> l & 1) ? a_[l] : bi_);                                                                  \
+        NEXT();                                                                                                        \
+    }                                                                                                                  \
+    h_SELP32_IR : {                                                                                                    \
+        const uint32_t c_ = (uint32_t)*R(di->c), ai_ = (uint32_t)di->imm, *b_ = RT(const uint32_t, di->b);             \
+        WRITE(uint32_t, (c_ >> l & 1) ? ai_ : b_[l]);                                                                  \
+        NEXT();                                                                                                        \
+    }                                                                                                                  \
+    h_SELP32_II : {                                                                                                    \
+        const uint32_t c_ = (uint32_t)*R(di->c), ai_ = (uint32_t)di->imm, bi_ = (uint32_t)di->imm2;                    \
+        WRITE(uint32_t, (c_ >> l & 1) ? ai_ : bi_);                                                                    \
+        NEXT();                                                                                                        \
+    }
+#define CASE_LD_PARAM                                                                                                    \
+    h_LD_PARAM : {                                                                                                       \
+        /* every lane reads the same bytes: read once (ws_mem_translate's bounds were checked at                       \
+         * decode time) */ \
+        uint64_t v_ = 0;                                                                                                 \
+        memcpy(&v_, L->params + di->imm, di->imm2 == 8 ? 8 : 4);                                                         \
+        if (di->d_row == WS_ROW_32) {                                                                                    \
+            const uint32_t v32_ = (uint32_t)v_;                                                                          \
+            WRITE(uint32_t, v32_);                                                                                       \
+        } else {                                                                                                         \
+            WRITE(uint64_t, v_);                                                                                         \
+        }                                                                                                                \
+        NEXT();                                                                                                          \
+    }
+#define CASE_SREG                                                                                                        \
+    h_SREG : {                                                                                                           \
+        /* %tid, %ntid, %ctaid, %nctaid, %laneid: the row of the warp's values, a vector fill where                    \
+         * it is base + step * lane (ws_sreg_affine), else the executor */ \
+        uint64_t base_, step_;                                                                                           \
+        if (!ws_sreg_affine(x, (unsigned)di->imm, &base_, &step_))                                                       \
+            goto h_general;                                                                                              \
+        if (di->d_row == WS_ROW_32) {                                                                                    \
+            const uint32_t b32_ = (uint32_t)base_, s32_ = (uint32_t)step_;                                               \
+            WRITE(uint32_t, b32_ + s32_ * l);                                                                            \
+        } else {                                                                                                         \
+            WRITE(uint64_t, base_ + step_ * l);                                                                          \
+        }                                                                                                                \
+        NEXT();                                                                                                          \
+    }
+#define CASE_LD_ST                                                                                                       \
+    h_LD : {                                                                                                             \
+        /* ex_ld with the bytes found in one check (mem_span); else, or where ex_ld does more (the                     \
+         * uninitialised-value check, poisoned shared words, --slow-path exec), the executor. The                      \
+         * row's elements take the bytes zero-extended: 32-bit rows for up to 4 bytes, 64-bit for 8                    \
+         * (decode_mem). */ \
+        uint8_t *p_;                                                                                                     \
+        uint32_t offs_[32];                                                                                              \
+        if (x->blk->shadow || (L->slow & WS_SLOW_EXEC) || (di->c == WS_SPACE_SHARED && x->blk->poison_shared))           \
+            goto h_general;                                                                                              \
+        if (exec == FULL_MASK && (di->imm3 & DK_SHARED_WORD) && shared_words(x, di, regs))                               \
+            NEXT();                                                                                                      \
+        const unsigned esz_ = (unsigned)(di->imm3 & 15);                                                                 \
+        if (!(p_ = mem_span(x, di, R(di->a), exec))) {                                                                   \
+            if (!(p_ = mem_lanes(x, di, R(di->a), exec, offs_)))                                                         \
+                goto h_general;                                                                                          \
+            load_lanes(R(di->d), p_, offs_, esz_, exec);                                                                 \
+            L->stats.shared_accesses += di->c == WS_SPACE_SHARED;                                                        \
+            NEXT();                                                                                                      \
+        }                                                                                                                \
+        if (exec == FULL_MASK) {                                                                                         \
+            if (esz_ == 4 || esz_ == 8) {                                                                                \
+                memcpy(R(di->d), p_, 32 * esz_);                                                                         \
+            } else if (esz_ == 2) {                                                                                      \
+                uint32_t *d_ = RT(uint32_t, di->d);                                                                      \
+                for (unsigned l = 0; l < 32; l++) {                                                                      \
+                    uint16_t e_;                                                                                         \
+                    memcpy(&e_, p_ + 2 * l, 2);                                                                          \
+                    d_[l] = e_;                                                                                          \
+                }                                                                                                        \
+            } else {                                                                                                     \
+                uint32_t *d_ = RT(uint32_t, di->d);                                                                      \
+                for (unsigned l = 0; l < 32; l++)                                                                        \
+                    d_[l] = p_[l];                                                                                       \
+            }                                                                                                            \
+        } else {                                                                                                         \
+            const unsigned l_ = (unsigned)__builtin_ctz(exec);                                                           \
+            uint64_t v_ = 0;                                                                                             \
+            memcpy(&v_, p_, esz_);                                                                                       \
+            if (di->d_row == WS_ROW_32)                                                                                  \
+                RT(uint32_t, di->d)[l_] = (uint32_t)v_;                                                                  \
+            else                                                                                                         \
+                R(di->d)[l_] = v_;                                                                                       \
+        }                                                                                                                \
+        L->stats.shared_accesses += di->c == WS_SPACE_SHARED;                                                            \
+        NEXT();                                                                                                          \
+    }                                                                                                                    \
+    h_ST : {                                                                                                             \
+        /* ex_st likewise; the elements are apart, so the order of the lanes' stores does not matter;                  \
+         * each lane's low bytes (little-endian) */ \
+        uint8_t *p_;                                                                                                     \
+        uint32_t offs_[32];                                                                                              \
+        if (x->blk->shadow || (L->slow & WS_SLOW_EXEC))                                                                  \
+            goto h_general;                                                                                              \
+        if (exec == FULL_MASK && (di->imm3 & DK_SHARED_WORD) && shared_words(x, di, regs))                               \
+            NEXT();                                                                                                      \
+        const unsigned esz_ = (unsigned)(di->imm3 & 15);                                                                 \
+        if (!(p_ = mem_span(x, di, R(di->a), exec))) {                                                                   \
+            if (!(p_ = mem_lanes(x, di, R(di->a), exec, offs_)))                                                         \
+                goto h_general;                                                                                          \
+            store_lanes(p_, R(di->b), offs_, esz_, exec);                                                                \
+            L->stats.shared_accesses += di->c == WS_SPACE_SHARED;                                                        \
+            NEXT();                                                                                                      \
+        }                                                                                                                \
+        if (exec == FULL_MASK) {                                                                                         \
+            if (esz_ == 4 || esz_ == 8) {                                                                                \
+                memcpy(p_, R(di->b), 32 * esz_);                                                                         \
+            } else if (esz_ == 2) {                                                                                      \
+                const uint32_t *v_ = RT(uint32_t, di->b);                                                                \
+                for (unsigned l = 0; l < 32; l++) {                                                                      \
+                    uint16_t e_ = (uint16_t)v_[l];                                                                       \
+                    memcpy(p_ + 2 * l, &e_, 2);                                                                          \
+                }                                                                                                        \
+            } else {                                                                                                     \
+                const uint32_t *v_ = RT(uint32_t, di->b);                                                                \
+                for (unsigned l = 0; l < 32; l++)                                                                        \
+                    p_[l] = (uint8_t)v_[l];                                                                              \
+            }                                                                                                            \
+        } else {                                                                                                         \
+            const unsigned l_ = (unsigned)__builtin_ctz(exec);                                                           \
+            const uint8_t *v_ = (const uint8_t *)R(di->b) + (size_t)l_ * (di->d_row == WS_ROW_32 ? 4 : 8);               \
+            memcpy(p_, v_, esz_);                                                                                        \
+        }                                                                                                                \
+        L->stats.shared_accesses += di->c == WS_SPACE_SHARED;                                                            \
+        NEXT();                                                                                                          \
+    }
+
 /* The lanes in which a guard's row is not zero: a predicate's word, or (registers the parser
  * makes) a row */
 static inline uint32_t guard_bits(const uint64_t *r, unsigned row)
@@ -540,48 +700,10 @@ h_bra:                          /* ex_bra's uniform case */
 
     WS_FAST_BINARY(CASE_RR_RI)
     WS_FAST_SETP(CASE_SETP)
-h_MAD32_RRR : {
-    const uint32_t *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b), *c_ = RT(const uint32_t, di->c);
-    WRITE(uint32_t, WS_FAST_MAD32(a_[l], b_[l], c_[l]));
-    NEXT();
-}
-h_MAD32_RRI : {
-    const uint32_t *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b), ci_ = (uint32_t)di->imm2;
-    WRITE(uint32_t, WS_FAST_MAD32(a_[l], b_[l], ci_));
-    NEXT();
-}
-h_MAD32_RIR : {
-    const uint32_t *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm, *c_ = RT(const uint32_t, di->c);
-    WRITE(uint32_t, WS_FAST_MAD32(a_[l], bi_, c_[l]));
-    NEXT();
-}
-h_MAD32_RII : {
-    const uint32_t *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm, ci_ = (uint32_t)di->imm2;
-    WRITE(uint32_t, WS_FAST_MAD32(a_[l], bi_, ci_));
-    NEXT();
-}
+    CASE_MAD32
     WS_FAST_MOV(CASE_MOV)
     WS_FAST_CVT_ROWS(CASE_CVT)
-h_SELP32_RR : {
-    const uint32_t c_ = (uint32_t)*R(di->c), *a_ = RT(const uint32_t, di->a), *b_ = RT(const uint32_t, di->b);
-    WRITE(uint32_t, (c_ >> l & 1) ? a_[l] : b_[l]);
-    NEXT();
-}
-h_SELP32_RI : {
-    const uint32_t c_ = (uint32_t)*R(di->c), *a_ = RT(const uint32_t, di->a), bi_ = (uint32_t)di->imm2;
-    WRITE(uint32_t, (c_ >> l & 1) ? a_[l] : bi_);
-    NEXT();
-}
-h_SELP32_IR : {
-    const uint32_t c_ = (uint32_t)*R(di->c), ai_ = (uint32_t)di->imm, *b_ = RT(const uint32_t, di->b);
-    WRITE(uint32_t, (c_ >> l & 1) ? ai_ : b_[l]);
-    NEXT();
-}
-h_SELP32_II : {
-    const uint32_t c_ = (uint32_t)*R(di->c), ai_ = (uint32_t)di->imm, bi_ = (uint32_t)di->imm2;
-    WRITE(uint32_t, (c_ >> l & 1) ? ai_ : bi_);
-    NEXT();
-}
+    CASE_SELP32
 store_predicates:
     set_predicates(regs, di, exec, t_);
     NEXT();
@@ -622,118 +744,9 @@ h_SHFL_PERM : {
     L->stats.shfl++;
     NEXT();
 }
-h_LD_PARAM : {
-    /* every lane reads the same bytes: read once (ws_mem_translate's bounds were checked at
-     * decode time) */
-    uint64_t v_ = 0;
-    memcpy(&v_, L->params + di->imm, di->imm2 == 8 ? 8 : 4);
-    if (di->d_row == WS_ROW_32) {
-        const uint32_t v32_ = (uint32_t)v_;
-        WRITE(uint32_t, v32_);
-    } else {
-        WRITE(uint64_t, v_);
-    }
-    NEXT();
-}
-h_SREG : {
-    /* %tid, %ntid, %ctaid, %nctaid, %laneid: the row of the warp's values, a vector fill where
-     * it is base + step * lane (ws_sreg_affine), else the executor */
-    uint64_t base_, step_;
-    if (!ws_sreg_affine(x, (unsigned)di->imm, &base_, &step_))
-        goto h_general;
-    if (di->d_row == WS_ROW_32) {
-        const uint32_t b32_ = (uint32_t)base_, s32_ = (uint32_t)step_;
-        WRITE(uint32_t, b32_ + s32_ * l);
-    } else {
-        WRITE(uint64_t, base_ + step_ * l);
-    }
-    NEXT();
-}
-h_LD : {
-    /* ex_ld with the bytes found in one check (mem_span); else, or where ex_ld does more (the
-     * uninitialised-value check, poisoned shared words, --slow-path exec), the executor. The
-     * row's elements take the bytes zero-extended: 32-bit rows for up to 4 bytes, 64-bit for 8
-     * (decode_mem). */
-    uint8_t *p_;
-    uint32_t offs_[32];
-    if (x->blk->shadow || (L->slow & WS_SLOW_EXEC) || (di->c == WS_SPACE_SHARED && x->blk->poison_shared))
-        goto h_general;
-    if (exec == FULL_MASK && (di->imm3 & DK_SHARED_WORD) && shared_words(x, di, regs))
-        NEXT();
-    const unsigned esz_ = (unsigned)(di->imm3 & 15);
-    if (!(p_ = mem_span(x, di, R(di->a), exec))) {
-        if (!(p_ = mem_lanes(x, di, R(di->a), exec, offs_)))
-            goto h_general;
-        load_lanes(R(di->d), p_, offs_, esz_, exec);
-        L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
-        NEXT();
-    }
-    if (exec == FULL_MASK) {
-        if (esz_ == 4 || esz_ == 8) {
-            memcpy(R(di->d), p_, 32 * esz_);
-        } else if (esz_ == 2) {
-            uint32_t *d_ = RT(uint32_t, di->d);
-            for (unsigned l = 0; l < 32; l++) {
-                uint16_t e_;
-                memcpy(&e_, p_ + 2 * l, 2);
-                d_[l] = e_;
-            }
-        } else {
-            uint32_t *d_ = RT(uint32_t, di->d);
-            for (unsigned l = 0; l < 32; l++)
-                d_[l] = p_[l];
-        }
-    } else {
-        const unsigned l_ = (unsigned)__builtin_ctz(exec);
-        uint64_t v_ = 0;
-        memcpy(&v_, p_, esz_);
-        if (di->d_row == WS_ROW_32)
-            RT(uint32_t, di->d)[l_] = (uint32_t)v_;
-        else
-            R(di->d)[l_] = v_;
-    }
-    L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
-    NEXT();
-}
-h_ST : {
-    /* ex_st likewise; the elements are apart, so the order of the lanes' stores does not matter;
-     * each lane's low bytes (little-endian) */
-    uint8_t *p_;
-    uint32_t offs_[32];
-    if (x->blk->shadow || (L->slow & WS_SLOW_EXEC))
-        goto h_general;
-    if (exec == FULL_MASK && (di->imm3 & DK_SHARED_WORD) && shared_words(x, di, regs))
-        NEXT();
-    const unsigned esz_ = (unsigned)(di->imm3 & 15);
-    if (!(p_ = mem_span(x, di, R(di->a), exec))) {
-        if (!(p_ = mem_lanes(x, di, R(di->a), exec, offs_)))
-            goto h_general;
-        store_lanes(p_, R(di->b), offs_, esz_, exec);
-        L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
-        NEXT();
-    }
-    if (exec == FULL_MASK) {
-        if (esz_ == 4 || esz_ == 8) {
-            memcpy(p_, R(di->b), 32 * esz_);
-        } else if (esz_ == 2) {
-            const uint32_t *v_ = RT(uint32_t, di->b);
-            for (unsigned l = 0; l < 32; l++) {
-                uint16_t e_ = (uint16_t)v_[l];
-                memcpy(p_ + 2 * l, &e_, 2);
-            }
-        } else {
-            const uint32_t *v_ = RT(uint32_t, di->b);
-            for (unsigned l = 0; l < 32; l++)
-                p_[l] = (uint8_t)v_[l];
-        }
-    } else {
-        const unsigned l_ = (unsigned)__builtin_ctz(exec);
-        const uint8_t *v_ = (const uint8_t *)R(di->b) + (size_t)l_ * (di->d_row == WS_ROW_32 ? 4 : 8);
-        memcpy(p_, v_, esz_);
-    }
-    L->stats.shared_accesses += di->c == WS_SPACE_SHARED;
-    NEXT();
-}
+    CASE_LD_PARAM
+    CASE_SREG
+    CASE_LD_ST
 h_WARPSYNC:
     /* what ws_collective does for it: every executing lane is in the membermask (no report, one
      * group) and, in a warp no collective has split, ws_split_check finds nothing; the lanes are
@@ -784,13 +797,37 @@ out:
 #undef PC
 }
 
-/* One instruction for the timing mode's issue (ws_interp_step_fn, interp_issue.c): the forms that
- * need no executor, the cycle or the run loop's state (ALU forms, setp, mov, cvt and, in the SIMD
- * variants, constant shuffles), through the run loop's own handlers (the same macros), without
- * the loop's entry and exit. Returns the lanes it ran (the guard's, never 0), else 0 having done
- * nothing (the caller runs it through the run loop then). */
 #undef NEXT
 #define NEXT() goto done_
+/* The step entry's (below) loads and special registers: out of its line, so that its own entry and
+ * exit stay those of the ALU forms (these handlers take more of the host's registers, which the
+ * step would save and restore at every call). exec: the guard's lanes. */
+static __attribute__((noinline)) uint32_t step_mem(ws_exec *x, const ws_dinsn *di, uint32_t exec)
+{
+    ws_launch_ctx *const L = x->L;
+    uint64_t *const regs = x->regs;
+    switch (di->kind) {
+    case DK_LD_PARAM: goto h_LD_PARAM;
+    case DK_SREG: goto h_SREG;
+    case DK_LD: goto h_LD;
+    case DK_ST: goto h_ST;
+    default: return 0;
+    }
+    CASE_LD_PARAM
+    CASE_SREG
+    CASE_LD_ST
+h_general:
+    return 0;
+done_:
+    return exec;
+}
+
+/* One instruction for the timing mode's issue (ws_interp_step_fn, interp_issue.c): the forms that
+ * need no executor, the cycle or the run loop's state (ALU forms, setp, mad, selp, mov, cvt and, in
+ * the SIMD variants, constant shuffles; step_mem's ld.param, special registers of ws_sreg_affine and
+ * loads and stores of a row where the run loop takes them), through the run loop's own handlers (the
+ * same macros), without the loop's entry and exit. Returns the lanes it ran (the guard's, never 0),
+ * else 0 having done nothing (the caller runs it through the run loop then). */
 uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
 {
     uint64_t *const regs = x->regs;
@@ -809,18 +846,29 @@ uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
     case v: goto label;
         WS_FAST_BINARY(WS_HANDLER_RR_RI)
         WS_FAST_SETP(WS_HANDLER_SETP_RR_RI)
+        X(WS_FK_MAD32_RRR, h_MAD32_RRR)
+        X(WS_FK_MAD32_RRI, h_MAD32_RRI)
+        X(WS_FK_MAD32_RIR, h_MAD32_RIR)
+        X(WS_FK_MAD32_RII, h_MAD32_RII)
         WS_FAST_MOV(WS_HANDLER_MOV)
         WS_FAST_CVT_ROWS(WS_HANDLER_CVT)
+        WS_FAST_SELP(WS_HANDLER_SELP)
 #if WS_INTERP_SIMD
         X(DK_SHFL_PERM, h_SHFL_PERM)
 #endif
 #undef X
+    case DK_LD_PARAM:
+    case DK_SREG:
+    case DK_LD:
+    case DK_ST: return step_mem(x, di, exec);
     default: return 0;
     }
     WS_FAST_BINARY(CASE_RR_RI)
     WS_FAST_SETP(CASE_SETP)
+    CASE_MAD32
     WS_FAST_MOV(CASE_MOV)
     WS_FAST_CVT_ROWS(CASE_CVT)
+    CASE_SELP32
 store_predicates:
     set_predicates(regs, di, exec, t_);
     NEXT();

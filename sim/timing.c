@@ -539,8 +539,10 @@ static uint64_t touch_line(ws_timing *t, uint64_t line, uint64_t at)
     return 0;
 }
 
-/* The access group's lanes make, with what it costs; touches nothing (mem_commit does). */
-static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t group, mem_access *m)
+/* The access group's lanes make, with what it costs; touches nothing (mem_commit does). Out of
+ * line: access_of's test of its cache is inline. */
+static __attribute__((noinline)) void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t group,
+                                                    mem_access *m)
 {
     mem_cost *c = &m->c;
     *c = (mem_cost){0};
@@ -552,12 +554,16 @@ static void mem_access_of(ws_timing *t, ws_exec *x, const ws_insn *in, uint32_t 
     m->exec = exec;
     if (!exec)
         return;
+    ws_space space = ws_access_space(in);
+    c->space = space;
+    /* only a global or shared access's lanes' addresses are read (mem_commit's lines, the banks);
+     * a generic one's tell which it is: ld.param and the local and constant spaces need none */
+    if (space != WS_SPACE_GLOBAL && space != WS_SPACE_SHARED && space != WS_SPACE_GENERIC)
+        return;
     unsigned bytes = ws_type_bits((ws_type)in->type) / 8 * (in->vec ? in->vec : 1);
     uint64_t *addr = m->addr;
     const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
-    ws_space space = ws_access_space(in);
     ws_access_addresses(x, a, exec, addr); /* the executors' decoder (memory.h) */
-    c->space = space;
     if (space == WS_SPACE_GENERIC)
         FOR_EACH_LANE(exec, l)
             c->space = ws_resolve_generic(space, &addr[l]);
@@ -624,6 +630,19 @@ static void record_store(ws_timing *t, uint64_t word, uint64_t cycle)
     t->stores[t->nstores++] = (ws_grid_store){word, cycle};
 }
 
+/* Whether all 32 lanes of a whole warp's access are on one 128-byte line (a loop without a branch
+ * the compiler vectorises): mem_commit's walk then takes the first lane alone, since the others
+ * touch that line again, which changes nothing. */
+static inline int one_line(const mem_access *m)
+{
+    if (m->exec != UINT32_MAX)
+        return 0;
+    uint64_t line = m->addr[0] >> 7, apart = 0;
+    for (unsigned l = 1; l < 32; l++)
+        apart |= (m->addr[l] >> 7) ^ line;
+    return !apart;
+}
+
 /* The access issues now (at cycle): its global lines become the block's. Returns the cycles a load
  * waits beyond ld.global's L1 hit for lines not yet in L1: a line the block has not touched is an
  * L2 hit (ld.first, probe_sync10: 32 shuffles whose first step reads a word loaded just before
@@ -640,7 +659,7 @@ static double mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, u
          * lanes share lines, and touching the lane before's line again changes nothing */
         int first = t->p.ld_first > 0 && !(in->mods & WS_MOD_CG); /* .cg skips L1: ld.cg */
         uint64_t fill = first ? cycle + (uint64_t)ws_llround(t->p.ld_first) : cycle, last = UINT64_MAX;
-        FOR_EACH_LANE(m->exec, l) {
+        FOR_EACH_LANE(one_line(m) ? m->exec & -m->exec : m->exec, l) { /* one line: its first lane's alone */
             if (m->addr[l] >> 7 != last) {
                 uint64_t at = touch_line(t, m->addr[l] >> 7, fill);
                 t->block_missed |= at == UINT64_MAX;
@@ -653,7 +672,7 @@ static double mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, u
     } else {
         int queued = !ws_op_writes_op0(in->op) || ws_op_class_of(in->op) == CLS_ATOMIC; /* not a strong load */
         uint64_t last = UINT64_MAX;
-        FOR_EACH_LANE(m->exec, l) {
+        FOR_EACH_LANE(!queued && one_line(m) ? m->exec & -m->exec : m->exec, l) {
             if (m->addr[l] >> 7 != last)
                 touch_line(t, m->addr[l] >> 7, cycle); /* stores and atomics bring their lines in too */
             last = m->addr[l] >> 7;
@@ -915,9 +934,13 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
     f.synced = pc > 0 && code[pc - 1].op == WS_OP_BAR_WARP && p->sync_feed > 0;
-    /* ld, ldu, atom: from the access; match: from the values */
-    int from_data = cls == LAT_MATCH || (f.memory && ws_op_writes_op0(in->op));
-    mem_cost none = {0};
+    /* ld, ldu, atom: from the access; match: from the values. A load of the param, local or const
+     * space: its space's latency alone (latency_of reads nothing else of such an access, and
+     * mem_commit adds nothing to it) */
+    ws_space space = f.memory ? ws_access_space(in) : WS_SPACE_NONE;
+    int in_space = space == WS_SPACE_PARAM || space == WS_SPACE_LOCAL || space == WS_SPACE_CONST;
+    int from_data = cls == LAT_MATCH || (f.memory && ws_op_writes_op0(in->op) && !in_space);
+    mem_cost none = {.space = in_space ? space : WS_SPACE_NONE};
     /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
      * register is a rename, its result ready as soon as its source (issue) */
     f.latency = f.free_mov && !hoisted ? 0 : from_data ? -1 : ws_llround(insn_latency(t, pc, in, &none));
@@ -1209,18 +1232,19 @@ static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, u
     ws_emit(L, &ev);
 }
 
-/* Takes warp wi out of the sets file_when put it in. */
+/* Takes warp wi out of the set file_when put it in (the sets are apart: one write). */
 static inline void unfile(ws_timing *t, uint32_t wi)
 {
     uint32_t bit = 1u << wi;
-    if (t->near & bit) {
+    if (t->can_issue & bit) { /* first: a warp that issued is there until its next pick files it */
+        t->can_issue &= ~bit;
+    } else if (t->near & bit) {
         unsigned slot = (unsigned)(t->when[wi] % WHEEL);
         t->wheel[slot] &= ~bit;
         t->wheel_used &= t->wheel[slot] ? ~0ull : ~(1ull << slot);
-    }
-    t->near &= ~bit;
-    t->far &= ~bit;
-    t->can_issue &= ~bit;
+        t->near &= ~bit;
+    } else
+        t->far &= ~bit;
 }
 
 /* Files the warps `bits`, out of every set, under their common `when` (computed in the pass at
@@ -1562,7 +1586,9 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         uint64_t read = t->bar_at[wi] + (uint64_t)ws_llround(t->p.bar_clock);
         b->clock_lag = read < cycle ? cycle - read : 0;
     }
-    if (f->rare || !ws_warp_issue_step(x, w, &pk)) /* the step entry takes no rare instruction */
+    /* the step entry takes no instruction that moves lanes, but a rare one's handler where it has one
+     * (ld.param, a special register, a gate's setp: the same as ws_warp_issue's, without its chain) */
+    if ((f->rare && ws_op_moves_lanes(in->op)) || !ws_warp_issue_step(x, w, &pk))
         ws_warp_issue(x, w, &pk);
     b->clock_lag = 0;
     if (f->rare && !w->live) { /* it exited: no more cycles to charge, nothing to wait for */
@@ -2013,7 +2039,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
             }
         } else
             for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
-                int wi = b->nwarps > sp ? rr_pick(t, ready, sp) : -1;
+                int wi = filed || b->nwarps > sp ? rr_pick(t, ready, sp) : -1; /* filed: more than 2 warps a sp */
                 if (wi < 0)
                     continue;
                 issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager));

@@ -113,6 +113,20 @@ static void bank_wavefronts(void **state)
         a[l] = 4 * (l % 3) + 128 * (l / 16);                          /* 3 words a half, mixed */
     assert_int_equal(ws_bank_wavefronts(a, 0xffffffffu, 4, bank), 2); /* banks 0-2 hold 2 words each */
     assert_int_equal(ws_bank_wavefronts(a, 0x0000ffffu, 4, bank), 1);
+    /* one lane (ws_bank_wavefronts' own case, without the walk): the walk's count and bank, each size,
+     * lane and a few addresses (its words consecutive, unaligned to the banks' row too) */
+    static const unsigned sizes[] = {1, 2, 4, 8, 16, 32};
+    for (unsigned i = 0; i < sizeof sizes / sizeof *sizes; i++)
+        for (unsigned l = 0; l < 32; l++)
+            for (uint64_t at = 0; at < 256; at += 36) {
+                ws_bank_access m;
+                for (unsigned k = 0; k < 32; k++)
+                    a[k] = 4 * k;
+                a[l] = at + sizes[i] * l;
+                memset(bank, 0xff, sizeof bank);
+                assert_int_equal(ws_bank_wavefronts(a, 1u << l, sizes[i], bank), ws_bank_rule(a, 1u << l, sizes[i], &m));
+                assert_int_equal(bank[l], m.bank[l][0]);
+            }
 }
 
 /* the viewer's map of an access: bank, wavefront and broadcast source of each lane's words,
