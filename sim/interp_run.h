@@ -202,11 +202,11 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
 #endif
 
 /* The next instruction, if the stretch goes on (di below lim: stretch_lim): its handler, or
- * h_check (ws_dinsn.disp) */
+ * h_check (ws_dinsn.disp); at lim, the end of the run or (at_lim) the region loop's next group */
 #define HEAD()                                                                                                         \
     do {                                                                                                               \
         if ((uintptr_t)di >= lim)                                                                                      \
-            goto out;                                                                                                  \
+            goto at_lim;                                                                                               \
         exec = live;                                                                                                   \
         GOTO_NEXT(di->disp);                                                                                           \
     } while (0)
@@ -367,15 +367,6 @@ static inline int shfl_insn(ws_exec *x, const ws_dinsn *di, uint64_t *regs, uint
 }
 #endif
 
-/* The DK_STOP_* that stop the run loop (warp.c runs those instructions): under check_uninitialized,
- * the instructions whose check is not proven needless; in a diverged group, collectives and, but
- * at the first instruction (the scheduler has seen to it), reconvergence points */
-static inline uint8_t run_stops(const ws_exec *x)
-{
-    return DK_STOP_LEAVE | (x->blk->shadow ? DK_STOP_UNINIT : 0) |
-           (x->stretch_end ? DK_STOP_COLLECTIVE | DK_STOP_RECONV : 0);
-}
-
 /* Where a run at pc stops, as an address in insns: the stretch's end (end; UINT32_MAX for a
  * converged warp's, which has none), or the instruction the budget left (left) reaches when the run
  * goes straight on, whichever is first. Straight on, the next instruction is one more, so one
@@ -409,7 +400,7 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     uint32_t pad_[96];
     int pad_zeroed = 0; /* zeroed at the first shuffle: a short stretch (a diverged group's) has none */
 #endif
-    const uint8_t stop = run_stops(x); /* what warp.c runs */
+    uint8_t stop = ws_run_stops(x); /* what warp.c runs (a run in the region loop changes it: at_lim) */
     /* FULL_MASK once a collective's handler (DK_SHFL_PERM, DK_WARPSYNC) found that no collective
      * has split the warp; until then, and after a collective's executor (it may split the warp),
      * UINT64_MAX, which no lanes are, and the handlers look. A constant shuffle takes its path
@@ -428,10 +419,20 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
 #define X(v, label) [v] = STOPPED_HERE(v) ? &&h_check : &&label,
     static const void *const handlers_stopping_[DK_DISPATCH_COUNT] = {WS_INTERP_HANDLERS(X)};
 #undef X
-    const void *const *const table_ = stop == DK_STOP_LEAVE ? handlers_ : handlers_stopping_;
+    const void *const *table_ = stop == DK_STOP_LEAVE ? handlers_ : handlers_stopping_;
+#define SET_STOPS()                                                                                                    \
+    do {                                                                                                               \
+        stop = ws_run_stops(x);                                                                                        \
+        table_ = stop == DK_STOP_LEAVE ? handlers_ : handlers_stopping_;                                               \
+    } while (0)
 #else
     unsigned disp_;
-    const int collectives_stop = stop != DK_STOP_LEAVE;
+    int collectives_stop = stop != DK_STOP_LEAVE;
+#define SET_STOPS()                                                                                                    \
+    do {                                                                                                               \
+        stop = ws_run_stops(x);                                                                                        \
+        collectives_stop = stop != DK_STOP_LEAVE;                                                                      \
+    } while (0)
 #endif
     *yield = *ended = 0;
     /* the first instruction: as h_check, but a reconvergence point does not stop it */
@@ -492,6 +493,11 @@ h_bra:                          /* ex_bra's uniform case */
              * run; with the target past pc + 1 it leaves two groups) and the stretch ends */
             if (rejoin || (uint32_t)di->imm == pc + 1)
                 goto out;
+            if (x->region) { /* converged in the region loop's run (at_lim): a diverged group's split */
+                ws_region_diverge(x);
+                SET_STOPS();
+                goto diverged_split;
+            }
             n++;
             lanes += (uint64_t)__builtin_popcount(exec);
             x->in = &L->code[pc];
@@ -504,6 +510,7 @@ h_bra:                          /* ex_bra's uniform case */
         }
         /* a diverged group's: ex_bra splits it, and the part with the lower pc is the group the
          * scheduler picks next (every other is at end or above); it goes on */
+    diverged_split:;
         const uint32_t target = (uint32_t)di->imm;
         n++;
         lanes += (uint64_t)__builtin_popcount(exec);
@@ -765,6 +772,26 @@ h_general : {
     NEXT();
 }
 
+at_lim:
+    /* the budget's end, or the stretch's: in the region loop (x->region) a diverged group's end with
+     * budget left is the next step's start, which the run takes when it is a stretch (ws_region_hop:
+     * the next group, or the whole warp converged) */
+    if (!x->region || n >= budget)
+        goto out;
+    {
+        uint32_t at_ = PC;
+        if (!ws_region_hop(x, &at_))
+            goto out;
+        live = exec = x->active;
+        end = x->stretch_end ? x->stretch_end : UINT32_MAX;
+        SET_STOPS();
+        di = insns + at_;
+        lim = stretch_lim(insns, at_, budget - n, end);
+        if (di->stops & stop & ~DK_STOP_RECONV) /* the run's first instruction: as at the start */
+            goto out;
+        goto guard;
+    }
+
 #if !WS_INTERP_THREADED
 dispatch_:
     switch (disp_) {
@@ -782,6 +809,7 @@ out:
     *lanes_io += lanes;
     return n;
 #undef PC
+#undef SET_STOPS
 }
 
 /* One instruction for the timing mode's issue (ws_interp_step_fn, interp_issue.c): the forms that
@@ -796,7 +824,7 @@ uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
     uint64_t *const regs = x->regs;
     const ws_dinsn *di = &dk->insns[pc];
     uint32_t exec = x->active, t_;
-    if (di->stops && (di->stops & run_stops(x) & ~DK_STOP_RECONV)) /* most have none: run_stops not read */
+    if (di->stops && (di->stops & ws_run_stops(x) & ~DK_STOP_RECONV)) /* most have none: run_stops not read */
         return 0;
     if (di->guard != WS_NO_REG) { /* as the run loop's guard */
         uint32_t m = guard_bits(R(di->guard), di->guard_row);

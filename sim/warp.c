@@ -16,6 +16,7 @@
  */
 #include "warp.h"
 #include "calls.h"
+#include "decode.h"
 #include "diag.h"
 #include "exec_warp.h"
 #include "ptxas.h"
@@ -886,6 +887,58 @@ void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask)
         push_reconv(x->w, x->L->reconv_pc[pc], group);
 }
 
+int ws_region_hop(ws_exec *x, uint32_t *pc_io)
+{
+    ws_region *R = x->region;
+    ws_warp *w = x->w;
+    const uint32_t pc = *pc_io, group = x->active;
+    if (!R || !R->n || !x->stretch_end)
+        return 0;
+    const uint32_t hp = R->pc[R->n - 1]; /* the lowest pc: the next pick (the run stopped at or past it) */
+    if (pc < hp || (x->L->dk->insns[hp].stops & ws_run_stops(x) & ~DK_STOP_RECONV))
+        return 0; /* a collective, an executor's instruction: region_steps' */
+    const uint32_t next = R->lanes[R->n - 1] | (pc == hp ? group : 0); /* the next group, as region_put leaves it */
+    if (pc == hp && R->n == 1 && !w->ngroups) {
+        /* the warp converges (region_steps: try_converge, drop_reconv_here); with a barrier left
+         * elsewhere it is step_stretch's */
+        for (unsigned i = 0; i < w->nreconv; i++)
+            if (w->reconv[i].pc != hp)
+                return 0;
+        w->nreconv = 0;
+        R->n = 0;
+        w->converged = 1;
+        w->cpc = hp;
+        w->ngroups = 1;
+        w->gpc[0] = hp;
+        w->glanes[0] = next;
+        w->gstate[0] = LANE_RUN;
+        x->active = w->live;
+        x->stretch_end = 0;
+        return 2;
+    }
+    /* region_steps' convergence barrier: the group goes on when it is all the barrier waits for */
+    for (unsigned i = 0; i < w->nreconv; i++) {
+        if (w->reconv[i].pc != hp || !(w->reconv[i].lanes & next))
+            continue;
+        if ((w->reconv[i].lanes & w->live & ~next) || lanes_waiting_at(w, LANE_WAIT_RECONV, hp))
+            return 0;
+        remove_reconv(w, i);
+        break;
+    }
+    region_put(R, pc, group); /* the group where it stopped (joining the next one at hp) */
+    x->active = R->lanes[--R->n];
+    x->stretch_end = R->n ? R->pc[R->n - 1] : UINT32_MAX;
+    *pc_io = hp;
+    return 1;
+}
+
+void ws_region_diverge(ws_exec *x)
+{
+    x->w->converged = 0;
+    x->w->ngroups = 0; /* its one group runs, out of the records; nothing waits */
+    x->stretch_end = UINT32_MAX;
+}
+
 /* ws_warp_step for the functional mode's fast path (ws_warp_run_diverged; nobody listens): the group the
  * scheduler picks runs its straight-line stretch decoded (interp.h), each instruction on the
  * group's lanes only, for as long as the scheduler would keep picking it: the lowest pc runs
@@ -1031,11 +1084,15 @@ static int region_steps(ws_exec *x, ws_warp *w, uint64_t max_cycles, int *ran)
             region_put(&R, pc, group);
             break;
         }
-        region_put(&R, at, x->active); /* the group where it stopped; as move_lanes */
-        if (R.n == 1 && !w->ngroups) { /* converged (try_converge) */
-            region_close(w, &R);
-            try_converge(w);
-            drop_reconv_here(w);
+        if (w->converged) { /* converged in the run (ws_region_hop), which went on with the warp */
+            w->cpc = at;
+        } else {
+            region_put(&R, at, x->active); /* the group where it stopped; as move_lanes */
+            if (R.n == 1 && !w->ngroups) { /* converged (try_converge) */
+                region_close(w, &R);
+                try_converge(w);
+                drop_reconv_here(w);
+            }
         }
         w->instructions += n;
         L->stats.warp_instructions += n;
