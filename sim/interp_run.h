@@ -784,7 +784,8 @@ at_lim:
             goto out;
         live = exec = x->active;
         end = x->stretch_end ? x->stretch_end : UINT32_MAX;
-        SET_STOPS();
+        if (!x->stretch_end) /* converged: the converged warp's stops */
+            SET_STOPS();
         di = insns + at_;
         lim = stretch_lim(insns, at_, budget - n, end);
         if (di->stops & stop & ~DK_STOP_RECONV) /* the run's first instruction: as at the start */

@@ -62,9 +62,12 @@ static uint32_t lanes_joining(const ws_warp *w, const ws_insn *code, const ws_in
     return m;
 }
 
-/* The membermask operand is the last one of every collective. */
+/* The membermask operand is the last one of every collective (in, at x->pc). */
 static uint32_t membermask_of(ws_exec *x, const ws_insn *in, uint32_t lanes)
 {
+    /* a constant shuffle's is a full mask, proven constant at decode time (decode.c, decode_shfl) */
+    if (x->L->dk && x->L->dk->insns[x->pc].kind == DK_SHFL_PERM)
+        return FULL_MASK;
     /* lanes naming different masks are diagnosed when the collective runs (exec_warp.c) */
     return (uint32_t)opnd(x, &in->ops[in->nops - 1], (unsigned)__builtin_ctz(lanes));
 }
