@@ -514,11 +514,13 @@ h_bra:                          /* ex_bra's uniform case */
         const uint32_t target = (uint32_t)di->imm;
         n++;
         lanes += (uint64_t)__builtin_popcount(exec);
-        x->in = &L->code[pc];
-        x->pc = pc;
         x->active = live;
-        x->blk->cycle = cycle0 + n;
-        ws_stretch_branch(x, pc, exec);
+        if (!x->region) { /* ex_bra's */
+            x->in = &L->code[pc];
+            x->pc = pc;
+            x->blk->cycle = cycle0 + n;
+        }
+        ws_stretch_branch(x, pc, target, exec);
         if (target == pc + 1) { /* both ways lead to pc + 1: still one group */
             di++;
         } else if (target <= pc) { /* a loop's back edge: the taken lanes */
@@ -780,7 +782,7 @@ at_lim:
         goto out;
     {
         uint32_t at_ = PC;
-        if (!ws_region_hop(x, &at_))
+        if (!ws_region_hop(x, &at_, stop))
             goto out;
         live = exec = x->active;
         end = x->stretch_end ? x->stretch_end : UINT32_MAX;
@@ -893,18 +895,27 @@ int WS_INTERP_MERGED(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, cons
     uint64_t *regs = x->regs;
     uint32_t val[32], got[32];
     /* a constant shuffle's rows are 32-bit (decode_shfl); the groups are disjoint and cover the
-     * 32 lanes (exec is full) */
-    memcpy(val, regs + dk->insns[gpc[0]].a, sizeof val);
-    for (unsigned j = 1; j < ng; j++)
-        blend_lanes(val, (const uint32_t *)(regs + dk->insns[gpc[j]].a), glanes[j]);
+     * 32 lanes (exec is full). Groups that read one row that none of them writes read it in
+     * place; otherwise a copy, blended from the groups' rows. */
+    const uint32_t a0 = dk->insns[gpc[0]].a;
+    const uint32_t *src = (const uint32_t *)(regs + a0);
+    int copy = 0;
+    for (unsigned j = 0; j < ng; j++)
+        copy |= dk->insns[gpc[j]].a != a0 || dk->insns[gpc[j]].d == a0;
+    if (copy) {
+        memcpy(val, src, sizeof val);
+        for (unsigned j = 1; j < ng; j++)
+            blend_lanes(val, (const uint32_t *)(regs + dk->insns[gpc[j]].a), glanes[j]);
+        src = val;
+    }
     for (unsigned j = 0; j < ng; j++) {
         const ws_dinsn *di = &dk->insns[gpc[j]];
         const ws_dshfl *s = di->shfl;
 #if WS_INTERP_SIMD
-        shfl_perm(got, val, s);
+        shfl_perm(got, src, s);
 #else
         for (unsigned l = 0; l < 32; l++)
-            got[l] = val[s->src[l]];
+            got[l] = src[s->src[l]];
 #endif
         blend_lanes((uint32_t *)(regs + di->d), got, glanes[j]);
         if (di->p != WS_NO_REG) /* a predicate's word */

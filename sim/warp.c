@@ -872,7 +872,7 @@ static void region_close(ws_warp *w, ws_region *R)
     R->n = 0;
 }
 
-void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask)
+void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t target, uint32_t mask)
 {
     ws_region *R = x->region;
     if (!R) {
@@ -881,7 +881,7 @@ void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask)
     }
     /* split_at_branch's outcome: the part with the lower pc goes on (the run loop's), the other
      * joins the list; the convergence barrier as ex_bra pushes it */
-    const uint32_t group = x->active, target = (uint32_t)x->in->ops[0].imm, next = pc + 1;
+    const uint32_t group = x->active, next = pc + 1;
     if (target > next)
         region_put(R, target, mask);
     else if (target < next)
@@ -890,7 +890,7 @@ void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask)
         push_reconv(x->w, x->L->reconv_pc[pc], group);
 }
 
-int ws_region_hop(ws_exec *x, uint32_t *pc_io)
+int ws_region_hop(ws_exec *x, uint32_t *pc_io, uint8_t stops)
 {
     ws_region *R = x->region;
     ws_warp *w = x->w;
@@ -898,7 +898,7 @@ int ws_region_hop(ws_exec *x, uint32_t *pc_io)
     if (!R || !R->n || !x->stretch_end)
         return 0;
     const uint32_t hp = R->pc[R->n - 1]; /* the lowest pc: the next pick (the run stopped at or past it) */
-    if (pc < hp || (x->L->dk->insns[hp].stops & ws_run_stops(x) & ~DK_STOP_RECONV))
+    if (pc < hp || (x->L->dk->insns[hp].stops & stops & ~DK_STOP_RECONV))
         return 0; /* a collective, an executor's instruction: region_steps' */
     const uint32_t next = R->lanes[R->n - 1] | (pc == hp ? group : 0); /* the next group, as region_put leaves it */
     if (pc == hp && R->n == 1 && !w->ngroups) {

@@ -88,18 +88,19 @@ int ws_warp_step(ws_exec *x, ws_warp *w);
  * ws_warp_run_converged, as ws_block_run would next: until the warp blocks (0 if at once), runs
  * a strong load (2), or a limit or stop that ws_block_run reports (1). */
 int ws_warp_run_diverged(ws_exec *x, ws_warp *w, uint64_t max_cycles);
-/* The decoded run loop's divergent branch at pc in a diverged warp's group (x->active, x->in):
- * ex_bra, the group's lanes first brought to pc; in the region loop (x->region, warp.c), the
- * lanes that leave the group join its list of runnable groups. */
-void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask);
+/* The decoded run loop's divergent branch at pc to target in a diverged warp's group (x->active):
+ * ex_bra (x->in, x->pc set), the group's lanes first brought to pc; in the region loop
+ * (x->region, warp.c), the lanes that leave the group join its list of runnable groups. */
+void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t target, uint32_t mask);
 /* The region loop's next step, taken by the run loop itself (x->region, warp.c): the running group
  * (x->active) stopped at *pc, at or past the next runnable group's pc, with budget left. When that
- * step is a stretch the run loop may run (no stop at its first instruction but a convergence
+ * step is a stretch the run loop may run (none of stops, the run's DK_STOP_*, at its first
+ * instruction but a convergence
  * barrier that lets the group go on), the group goes back into the list and the next one comes
  * out: 1, the group in x->active, its end in x->stretch_end and its pc in *pc; 2 when the warp
  * converged there with no convergence barrier left (x->active the warp, x->stretch_end 0: the run
  * goes on as ws_warp_run_converged's); 0, nothing changed, otherwise (the run ends). */
-int ws_region_hop(ws_exec *x, uint32_t *pc);
+int ws_region_hop(ws_exec *x, uint32_t *pc, uint8_t stops);
 /* A divergent branch of the warp that converged in the run loop (ws_region_hop's 2): the warp is a
  * diverged one again, its one group the running one, so that the branch splits it as a diverged
  * group's (ws_stretch_branch) and the run goes on in the region loop. */
