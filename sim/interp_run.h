@@ -781,18 +781,18 @@ at_lim:
     if (!x->region || n >= budget)
         goto out;
     {
-        uint32_t at_ = PC;
-        if (!ws_region_hop(x, &at_, stop))
+        const ws_dinsn *to_ = ws_region_hop(x, di, stop);
+        if (!to_)
             goto out;
+        di = to_;
         live = exec = x->active;
-        end = x->stretch_end ? x->stretch_end : UINT32_MAX;
-        if (!x->stretch_end) /* converged: the converged warp's stops */
+        end = x->stretch_end;
+        if (!end) { /* converged: the converged warp's stops (fewer: none at di) */
+            end = UINT32_MAX;
             SET_STOPS();
-        di = insns + at_;
-        lim = stretch_lim(insns, at_, budget - n, end);
-        if (di->stops & stop & ~DK_STOP_RECONV) /* the run's first instruction: as at the start */
-            goto out;
-        goto guard;
+        }
+        lim = stretch_lim(insns, PC, budget - n, end);
+        goto guard; /* the run's first instruction: no stop there (ws_region_hop) */
     }
 
 #if !WS_INTERP_THREADED

@@ -16,7 +16,6 @@
  */
 #include "warp.h"
 #include "calls.h"
-#include "decode.h"
 #include "diag.h"
 #include "exec_warp.h"
 #include "ptxas.h"
@@ -890,23 +889,24 @@ void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t target, uint32_t mask)
         push_reconv(x->w, x->L->reconv_pc[pc], group);
 }
 
-int ws_region_hop(ws_exec *x, uint32_t *pc_io, uint8_t stops)
+const ws_dinsn *ws_region_hop(ws_exec *x, const ws_dinsn *at, uint8_t stops)
 {
     ws_region *R = x->region;
     ws_warp *w = x->w;
-    const uint32_t pc = *pc_io, group = x->active;
+    const ws_dinsn *const insns = x->L->dk->insns;
+    const uint32_t pc = (uint32_t)(at - insns), group = x->active;
     if (!R || !R->n || !x->stretch_end)
-        return 0;
+        return NULL;
     const uint32_t hp = R->pc[R->n - 1]; /* the lowest pc: the next pick (the run stopped at or past it) */
-    if (pc < hp || (x->L->dk->insns[hp].stops & stops & ~DK_STOP_RECONV))
-        return 0; /* a collective, an executor's instruction: region_steps' */
+    if (pc < hp || (insns[hp].stops & stops & ~DK_STOP_RECONV))
+        return NULL; /* a collective, an executor's instruction: region_steps' */
     const uint32_t next = R->lanes[R->n - 1] | (pc == hp ? group : 0); /* the next group, as region_put leaves it */
     if (pc == hp && R->n == 1 && !w->ngroups) {
         /* the warp converges (region_steps: try_converge, drop_reconv_here); with a barrier left
          * elsewhere it is step_stretch's */
         for (unsigned i = 0; i < w->nreconv; i++)
             if (w->reconv[i].pc != hp)
-                return 0;
+                return NULL;
         w->nreconv = 0;
         R->n = 0;
         w->converged = 1;
@@ -917,22 +917,21 @@ int ws_region_hop(ws_exec *x, uint32_t *pc_io, uint8_t stops)
         w->gstate[0] = LANE_RUN;
         x->active = w->live;
         x->stretch_end = 0;
-        return 2;
+        return &insns[hp];
     }
     /* region_steps' convergence barrier: the group goes on when it is all the barrier waits for */
     for (unsigned i = 0; i < w->nreconv; i++) {
         if (w->reconv[i].pc != hp || !(w->reconv[i].lanes & next))
             continue;
         if ((w->reconv[i].lanes & w->live & ~next) || lanes_waiting_at(w, LANE_WAIT_RECONV, hp))
-            return 0;
+            return NULL;
         remove_reconv(w, i);
         break;
     }
     region_put(R, pc, group); /* the group where it stopped (joining the next one at hp) */
     x->active = R->lanes[--R->n];
     x->stretch_end = R->n ? R->pc[R->n - 1] : UINT32_MAX;
-    *pc_io = hp;
-    return 1;
+    return &insns[hp];
 }
 
 void ws_region_diverge(ws_exec *x)
