@@ -88,7 +88,8 @@ typedef struct {
     uint64_t imm;         /* b's immediate (selp's a), a mov's value, a branch's target, a parameter's offset */
     uint64_t imm2;        /* mad's immediate c (selp's b); cvt's sign bit; ld.param's bytes; DK_BRA: 1 if a
                            * converged warp may skip the region after it (decode.c, skip_region) */
-    uint64_t imm3;        /* cvt's destination mask (its source mask is imm) */
+    uint64_t imm3;        /* cvt's destination mask (its source mask is imm); DK_BRA: where it reconverges
+                           * (reconv_pc, UINT32_MAX for none) */
     const ws_dshfl *shfl; /* DK_SHFL_PERM: its routing, in ws_dkernel.shfl */
 } ws_dinsn;
 

@@ -520,7 +520,7 @@ h_bra:                          /* ex_bra's uniform case */
             x->pc = pc;
             x->blk->cycle = cycle0 + n;
         }
-        ws_stretch_branch(x, pc, target, exec);
+        ws_stretch_branch(x, pc, target, (uint32_t)di->imm3, exec);
         if (target == pc + 1) { /* both ways lead to pc + 1: still one group */
             di++;
         } else if (target <= pc) { /* a loop's back edge: the taken lanes */

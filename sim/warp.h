@@ -89,10 +89,11 @@ int ws_warp_step(ws_exec *x, ws_warp *w);
  * ws_warp_run_converged, as ws_block_run would next: until the warp blocks (0 if at once), runs
  * a strong load (2), or a limit or stop that ws_block_run reports (1). */
 int ws_warp_run_diverged(ws_exec *x, ws_warp *w, uint64_t max_cycles);
-/* The decoded run loop's divergent branch at pc to target in a diverged warp's group (x->active):
- * ex_bra (x->in, x->pc set), the group's lanes first brought to pc; in the region loop
- * (x->region, warp.c), the lanes that leave the group join its list of runnable groups. */
-void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t target, uint32_t mask);
+/* The decoded run loop's divergent branch at pc to target, reconverging at reconv (L->reconv_pc's),
+ * in a diverged warp's group (x->active): ex_bra (x->in, x->pc set), the group's lanes first
+ * brought to pc; in the region loop (x->region, warp.c), the lanes that leave the group join its
+ * list of runnable groups. */
+void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t target, uint32_t reconv, uint32_t mask);
 /* The region loop's next step, taken by the run loop itself (x->region, warp.c): the running group
  * (x->active) stopped at `at`, at or past the next runnable group's pc, with budget left. When
  * that step is a stretch the run loop may run (none of stops, the run's DK_STOP_*, at its first
