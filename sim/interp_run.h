@@ -827,7 +827,7 @@ uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
     uint64_t *const regs = x->regs;
     const ws_dinsn *di = &dk->insns[pc];
     uint32_t exec = x->active, t_;
-    if (di->stops && (di->stops & ws_run_stops(x) & ~DK_STOP_RECONV)) /* most have none: run_stops not read */
+    if (di->stops && (di->stops & ws_run_stops(x) & ~DK_STOP_RECONV)) /* most have none: ws_run_stops not read */
         return 0;
     if (di->guard != WS_NO_REG) { /* as the run loop's guard */
         uint32_t m = guard_bits(R(di->guard), di->guard_row);
