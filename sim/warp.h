@@ -103,7 +103,7 @@ void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t target, uint32_t reconv
  * left, the whole warp's (x->stretch_end 0: the run goes on as ws_warp_run_converged's). NULL,
  * nothing changed, otherwise (the run ends). */
 const ws_dinsn *ws_region_hop(ws_exec *x, const ws_dinsn *at, uint8_t stops);
-/* A divergent branch of the warp that converged in the run loop (ws_region_hop's converged warp): the warp is a
+/* A divergent branch of the warp that converged in the run loop (ws_region_hop): the warp is a
  * diverged one again, its one group the running one, so that the branch splits it as a diverged
  * group's (ws_stretch_branch) and the run goes on in the region loop. */
 void ws_region_diverge(ws_exec *x);
