@@ -45,15 +45,6 @@ enum { DK_ADDR_ROW32 = 256, DK_SHARED_WORD = 512 };
 
 enum { DK_STOP_UNINIT = 3, DK_STOP_COLLECTIVE = 4, DK_STOP_RECONV = 8, DK_STOP_LEAVE = 16 /* DK_LEAVE: always */ };
 
-/* The DK_STOP_* that stop the run loop (warp.c runs those instructions): under check_uninitialized,
- * the instructions whose check is not proven needless; in a diverged group, collectives and, but
- * at the first instruction (the scheduler has seen to it), reconvergence points */
-static inline uint8_t ws_run_stops(const ws_exec *x)
-{
-    return DK_STOP_LEAVE | (x->blk->shadow ? DK_STOP_UNINIT : 0) |
-           (x->stretch_end ? DK_STOP_COLLECTIVE | DK_STOP_RECONV : 0);
-}
-
 /* A constant shuffle's routing, computed at decode time by ws_shfl_rule. Its source and
  * destination are 32-bit rows, its predicate (if any) a predicate's word. */
 typedef struct {

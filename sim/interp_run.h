@@ -367,6 +367,15 @@ static inline int shfl_insn(ws_exec *x, const ws_dinsn *di, uint64_t *regs, uint
 }
 #endif
 
+/* The DK_STOP_* that stop the run loop (warp.c runs those instructions): under check_uninitialized,
+ * the instructions whose check is not proven needless; in a diverged group, collectives and, but
+ * at the first instruction (the scheduler has seen to it), reconvergence points */
+static inline uint8_t run_stops(const ws_exec *x)
+{
+    return DK_STOP_LEAVE | (x->blk->shadow ? DK_STOP_UNINIT : 0) |
+           (x->stretch_end ? DK_STOP_COLLECTIVE | DK_STOP_RECONV : 0);
+}
+
 /* Where a run at pc stops, as an address in insns: the stretch's end (end; UINT32_MAX for a
  * converged warp's, which has none), or the instruction the budget left (left) reaches when the run
  * goes straight on, whichever is first. Straight on, the next instruction is one more, so one
@@ -400,7 +409,7 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     uint32_t pad_[96];
     int pad_zeroed = 0; /* zeroed at the first shuffle: a short stretch (a diverged group's) has none */
 #endif
-    uint8_t stop = ws_run_stops(x); /* what warp.c runs (a run in the region loop changes it: at_lim) */
+    uint8_t stop = run_stops(x); /* what warp.c runs (a run in the region loop changes it: at_lim) */
     /* FULL_MASK once a collective's handler (DK_SHFL_PERM, DK_WARPSYNC) found that no collective
      * has split the warp; until then, and after a collective's executor (it may split the warp),
      * UINT64_MAX, which no lanes are, and the handlers look. A constant shuffle takes its path
@@ -422,7 +431,7 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     const void *const *table_ = stop == DK_STOP_LEAVE ? handlers_ : handlers_stopping_;
 #define SET_STOPS()                                                                                                    \
     do {                                                                                                               \
-        stop = ws_run_stops(x);                                                                                        \
+        stop = run_stops(x);                                                                                        \
         table_ = stop == DK_STOP_LEAVE ? handlers_ : handlers_stopping_;                                               \
     } while (0)
 #else
@@ -430,7 +439,7 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     int collectives_stop = stop != DK_STOP_LEAVE;
 #define SET_STOPS()                                                                                                    \
     do {                                                                                                               \
-        stop = ws_run_stops(x);                                                                                        \
+        stop = run_stops(x);                                                                                        \
         collectives_stop = stop != DK_STOP_LEAVE;                                                                      \
     } while (0)
 #endif
@@ -781,18 +790,20 @@ at_lim:
     if (!x->region || n >= budget)
         goto out;
     {
-        const ws_dinsn *to_ = ws_region_hop(x, di, stop);
-        if (!to_)
+        const uint32_t to_ = ws_region_hop(x, PC);
+        if (to_ == UINT32_MAX)
             goto out;
-        di = to_;
+        di = insns + to_;
         live = exec = x->active;
         end = x->stretch_end;
-        if (!end) { /* converged: the converged warp's stops (fewer: none at di) */
+        if (!end) { /* converged: the converged warp's stops */
             end = UINT32_MAX;
             SET_STOPS();
         }
-        lim = stretch_lim(insns, PC, budget - n, end);
-        goto guard; /* the run's first instruction: no stop there (ws_region_hop) */
+        if (di->stops & stop & ~DK_STOP_RECONV) /* the run's first instruction, as at the start */
+            goto out; /* (region_steps takes the step, the group as ws_region_hop left it) */
+        lim = stretch_lim(insns, to_, budget - n, end);
+        goto guard;
     }
 
 #if !WS_INTERP_THREADED
@@ -827,7 +838,7 @@ uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
     uint64_t *const regs = x->regs;
     const ws_dinsn *di = &dk->insns[pc];
     uint32_t exec = x->active, t_;
-    if (di->stops && (di->stops & ws_run_stops(x) & ~DK_STOP_RECONV)) /* most have none: ws_run_stops not read */
+    if (di->stops && (di->stops & run_stops(x) & ~DK_STOP_RECONV)) /* most have none: run_stops not read */
         return 0;
     if (di->guard != WS_NO_REG) { /* as the run loop's guard */
         uint32_t m = guard_bits(R(di->guard), di->guard_row);

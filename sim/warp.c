@@ -61,12 +61,9 @@ static uint32_t lanes_joining(const ws_warp *w, const ws_insn *code, const ws_in
     return m;
 }
 
-/* The membermask operand is the last one of every collective (in, at x->pc). */
+/* The membermask operand is the last one of every collective. */
 static uint32_t membermask_of(ws_exec *x, const ws_insn *in, uint32_t lanes)
 {
-    /* a constant shuffle's is a full mask, proven constant at decode time (decode.c, decode_shfl) */
-    if (x->L->dk && x->L->dk->insns[x->pc].kind == DK_SHFL_PERM)
-        return FULL_MASK;
     /* lanes naming different masks are diagnosed when the collective runs (exec_warp.c) */
     return (uint32_t)opnd(x, &in->ops[in->nops - 1], (unsigned)__builtin_ctz(lanes));
 }
@@ -892,24 +889,23 @@ void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t target, uint32_t reconv
         push_reconv(x->w, reconv, group);
 }
 
-const ws_dinsn *ws_region_hop(ws_exec *x, const ws_dinsn *at, uint8_t stops)
+uint32_t ws_region_hop(ws_exec *x, uint32_t pc)
 {
     ws_region *R = x->region;
     ws_warp *w = x->w;
-    const ws_dinsn *const insns = x->L->dk->insns;
-    const uint32_t pc = (uint32_t)(at - insns), group = x->active;
+    const uint32_t group = x->active;
     if (!R->n) /* (a run reaches its end before its budget only where the list holds a group there) */
-        return NULL;
+        return UINT32_MAX;
     const uint32_t hp = R->pc[R->n - 1]; /* the lowest pc: the next pick (the run stopped at or past it) */
-    if (pc < hp || (insns[hp].stops & stops & ~DK_STOP_RECONV))
-        return NULL; /* a collective, an executor's instruction: region_steps' */
+    if (pc < hp)
+        return UINT32_MAX;
     const uint32_t next = R->lanes[R->n - 1] | (pc == hp ? group : 0); /* the next group, as region_put leaves it */
     if (pc == hp && R->n == 1 && !w->ngroups) {
         /* the warp converges (region_steps: try_converge, drop_reconv_here); with a barrier left
          * elsewhere it is step_stretch's */
         for (unsigned i = 0; i < w->nreconv; i++)
             if (w->reconv[i].pc != hp)
-                return NULL;
+                return UINT32_MAX;
         w->nreconv = 0;
         R->n = 0;
         w->converged = 1;
@@ -920,21 +916,21 @@ const ws_dinsn *ws_region_hop(ws_exec *x, const ws_dinsn *at, uint8_t stops)
         w->gstate[0] = LANE_RUN;
         x->active = w->live;
         x->stretch_end = 0;
-        return &insns[hp];
+        return hp;
     }
     /* region_steps' convergence barrier: the group goes on when it is all the barrier waits for */
     for (unsigned i = 0; i < w->nreconv; i++) {
         if (w->reconv[i].pc != hp || !(w->reconv[i].lanes & next))
             continue;
         if ((w->reconv[i].lanes & w->live & ~next) || lanes_waiting_at(w, LANE_WAIT_RECONV, hp))
-            return NULL;
+            return UINT32_MAX;
         remove_reconv(w, i);
         break;
     }
     region_put(R, pc, group); /* the group where it stopped (joining the next one at hp) */
     x->active = R->lanes[--R->n];
     x->stretch_end = R->n ? R->pc[R->n - 1] : UINT32_MAX;
-    return &insns[hp];
+    return hp;
 }
 
 void ws_region_diverge(ws_exec *x)

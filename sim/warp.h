@@ -6,7 +6,6 @@
 #ifndef WS_WARP_H
 #define WS_WARP_H
 
-#include "decode.h"
 #include "shadow.h"
 #include "sim.h"
 
@@ -95,14 +94,15 @@ int ws_warp_run_diverged(ws_exec *x, ws_warp *w, uint64_t max_cycles);
  * list of runnable groups. */
 void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t target, uint32_t reconv, uint32_t mask);
 /* The region loop's next step, taken by the run loop itself (x->region, warp.c): the running group
- * (x->active) stopped at `at`, at or past the next runnable group's pc, with budget left. When
- * that step is a stretch the run loop may run (none of stops, the run's DK_STOP_*, at its first
- * instruction, but a convergence barrier that lets the group go on), the group goes back into the
- * list and the next one comes out: its decoded instruction is returned, its lanes in x->active
- * and its end in x->stretch_end; or, where the warp converged there with no convergence barrier
- * left, the whole warp's (x->stretch_end 0: the run goes on as ws_warp_run_converged's). NULL,
- * nothing changed, otherwise (the run ends). */
-const ws_dinsn *ws_region_hop(ws_exec *x, const ws_dinsn *at, uint8_t stops);
+ * (x->active) stopped at pc, at or past the next runnable group's pc, with budget left. Unless
+ * lanes wait at a convergence barrier there or merge, the group goes back into the list and the
+ * next one comes out (the barrier removed when the group is all it waits for): its pc is returned,
+ * its lanes in x->active and its end in x->stretch_end; or, where the warp converged there with no
+ * convergence barrier left elsewhere, the whole warp's (x->stretch_end 0: the run goes on as
+ * ws_warp_run_converged's). The run loop runs on from there, or stops at once where its first
+ * instruction is one it stops at (region_steps takes that step with the group as it left it).
+ * UINT32_MAX, nothing changed, otherwise (the run ends). */
+uint32_t ws_region_hop(ws_exec *x, uint32_t pc);
 /* A divergent branch of the warp that converged in the run loop (ws_region_hop): the warp is a
  * diverged one again, its one group the running one, so that the branch splits it as a diverged
  * group's (ws_stretch_branch) and the run goes on in the region loop. */
