@@ -431,7 +431,7 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     const void *const *table_ = stop == DK_STOP_LEAVE ? handlers_ : handlers_stopping_;
 #define SET_STOPS()                                                                                                    \
     do {                                                                                                               \
-        stop = run_stops(x);                                                                                        \
+        stop = run_stops(x);                                                                                           \
         table_ = stop == DK_STOP_LEAVE ? handlers_ : handlers_stopping_;                                               \
     } while (0)
 #else
@@ -439,7 +439,7 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     int collectives_stop = stop != DK_STOP_LEAVE;
 #define SET_STOPS()                                                                                                    \
     do {                                                                                                               \
-        stop = run_stops(x);                                                                                        \
+        stop = run_stops(x);                                                                                           \
         collectives_stop = stop != DK_STOP_LEAVE;                                                                      \
     } while (0)
 #endif
@@ -800,8 +800,10 @@ at_lim:
             end = UINT32_MAX;
             SET_STOPS();
         }
-        if (di->stops & stop & ~DK_STOP_RECONV) /* the run's first instruction, as at the start */
-            goto out; /* (region_steps takes the step, the group as ws_region_hop left it) */
+        /* the run's first instruction, as at the start (a stop: region_steps takes the step, the
+         * group as ws_region_hop left it) */
+        if (di->stops & stop & ~DK_STOP_RECONV)
+            goto out;
         lim = stretch_lim(insns, to_, budget - n, end);
         goto guard;
     }
