@@ -444,8 +444,10 @@ ws_dkernel *ws_interp_decode(const ws_kernel *k, const ws_insn *code, const ws_r
             dk->insns[i + 1].stops |= DK_STOP_RECONV; /* insns[ninsns] exists: the DK_LEAVE past the end */
     }
     for (uint32_t i = 0; i < k->ninsns; i++)
-        if (dk->insns[i].kind == DK_BRA)
+        if (dk->insns[i].kind == DK_BRA) {
             dk->insns[i].imm2 = skip_region(k, code, dk, reconv_pc, i);
+            dk->insns[i].imm3 = reconv_pc ? reconv_pc[i] : UINT32_MAX;
+        }
     memset(&dk->insns[k->ninsns], 0, sizeof *dk->insns);
     dk->insns[k->ninsns].kind = DK_LEAVE;
     for (uint32_t i = 0; i <= k->ninsns; i++) {

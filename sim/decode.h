@@ -79,7 +79,8 @@ typedef struct {
     uint64_t imm;         /* b's immediate (selp's a), a mov's value, a branch's target, a parameter's offset */
     uint64_t imm2;        /* mad's immediate c (selp's b); cvt's sign bit; ld.param's bytes; DK_BRA: 1 if a
                            * converged warp may skip the region after it (decode.c, skip_region) */
-    uint64_t imm3;        /* cvt's destination mask (its source mask is imm) */
+    uint64_t imm3;        /* cvt's destination mask (its source mask is imm); DK_BRA: where it reconverges
+                           * (reconv_pc, UINT32_MAX for none) */
     const ws_dshfl *shfl; /* DK_SHFL_PERM: its routing, in ws_dkernel.shfl */
 } ws_dinsn;
 
@@ -105,7 +106,9 @@ uint64_t ws_interp_bytes(const ws_kernel *k);
  * 1) or a call, or when the launch stops (*ended = 1 for those three), and before an
  * instruction ws_dinsn.stops leaves to warp.c. The lanes are x->active: the warp's live lanes,
  * or a diverged warp's group (x->stretch_end not 0; it stops before a pc at or above it, and its
- * writes touch only those lanes: masked rows); it adds the lanes executed
+ * writes touch only those lanes: masked rows; in the region loop, x->region, it takes the next
+ * group's stretch there, or the warp's once it converges, itself: warp.h, ws_region_hop); it adds
+ * the lanes executed
  * to *lanes, advances the block's cycle per instruction, and returns the instructions run. */
 
 #endif

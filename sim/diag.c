@@ -160,10 +160,11 @@ int ws_diag_again(ws_exec *x, ws_diag_kind kind, uint32_t lanes)
     ws_launch_ctx *L = x->L;
     if (!L->diag_index)
         return 0;
-    mark_seen(L, kind, x->pc);
     uint32_t *slot = diag_slot(L, kind, x->pc);
-    if (!*slot)
+    if (!*slot) {
+        mark_seen(L, kind, x->pc); /* (a record's was marked when it was made) */
         return 0;
+    }
     ws_diag *d = &L->diags[*slot - 1];
     d->count++;
     /* later lanes of the same warp and block join the report's lane mask */

@@ -202,11 +202,11 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
 #endif
 
 /* The next instruction, if the stretch goes on (di below lim: stretch_lim): its handler, or
- * h_check (ws_dinsn.disp) */
+ * h_check (ws_dinsn.disp); at lim, the end of the run or (at_lim) the region loop's next group */
 #define HEAD()                                                                                                         \
     do {                                                                                                               \
         if ((uintptr_t)di >= lim)                                                                                      \
-            goto out;                                                                                                  \
+            goto at_lim;                                                                                               \
         exec = live;                                                                                                   \
         GOTO_NEXT(di->disp);                                                                                           \
     } while (0)
@@ -569,7 +569,7 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     uint32_t pad_[96];
     int pad_zeroed = 0; /* zeroed at the first shuffle: a short stretch (a diverged group's) has none */
 #endif
-    const uint8_t stop = run_stops(x); /* what warp.c runs */
+    uint8_t stop = run_stops(x); /* what warp.c runs (a run in the region loop changes it: at_lim) */
     /* FULL_MASK once a collective's handler (DK_SHFL_PERM, DK_WARPSYNC) found that no collective
      * has split the warp; until then, and after a collective's executor (it may split the warp),
      * UINT64_MAX, which no lanes are, and the handlers look. A constant shuffle takes its path
@@ -588,10 +588,20 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
 #define X(v, label) [v] = STOPPED_HERE(v) ? &&h_check : &&label,
     static const void *const handlers_stopping_[DK_DISPATCH_COUNT] = {WS_INTERP_HANDLERS(X)};
 #undef X
-    const void *const *const table_ = stop == DK_STOP_LEAVE ? handlers_ : handlers_stopping_;
+    const void *const *table_ = stop == DK_STOP_LEAVE ? handlers_ : handlers_stopping_;
+#define SET_STOPS()                                                                                                    \
+    do {                                                                                                               \
+        stop = run_stops(x);                                                                                           \
+        table_ = stop == DK_STOP_LEAVE ? handlers_ : handlers_stopping_;                                               \
+    } while (0)
 #else
     unsigned disp_;
-    const int collectives_stop = stop != DK_STOP_LEAVE;
+    int collectives_stop = stop != DK_STOP_LEAVE;
+#define SET_STOPS()                                                                                                    \
+    do {                                                                                                               \
+        stop = run_stops(x);                                                                                           \
+        collectives_stop = stop != DK_STOP_LEAVE;                                                                      \
+    } while (0)
 #endif
     *yield = *ended = 0;
     /* the first instruction: as h_check, but a reconvergence point does not stop it */
@@ -652,6 +662,11 @@ h_bra:                          /* ex_bra's uniform case */
              * run; with the target past pc + 1 it leaves two groups) and the stretch ends */
             if (rejoin || (uint32_t)di->imm == pc + 1)
                 goto out;
+            if (x->region) { /* converged in the region loop's run (at_lim): a diverged group's split */
+                ws_region_diverge(x);
+                SET_STOPS();
+                goto diverged_split;
+            }
             n++;
             lanes += (uint64_t)__builtin_popcount(exec);
             x->in = &L->code[pc];
@@ -664,14 +679,17 @@ h_bra:                          /* ex_bra's uniform case */
         }
         /* a diverged group's: ex_bra splits it, and the part with the lower pc is the group the
          * scheduler picks next (every other is at end or above); it goes on */
+    diverged_split:;
         const uint32_t target = (uint32_t)di->imm;
         n++;
         lanes += (uint64_t)__builtin_popcount(exec);
-        x->in = &L->code[pc];
-        x->pc = pc;
         x->active = live;
-        x->blk->cycle = cycle0 + n;
-        ws_stretch_branch(x, pc, exec);
+        if (!x->region) { /* ex_bra's */
+            x->in = &L->code[pc];
+            x->pc = pc;
+            x->blk->cycle = cycle0 + n;
+        }
+        ws_stretch_branch(x, pc, target, (uint32_t)di->imm3, exec);
         if (target == pc + 1) { /* both ways lead to pc + 1: still one group */
             di++;
         } else if (target <= pc) { /* a loop's back edge: the taken lanes */
@@ -778,6 +796,31 @@ h_general : {
     NEXT();
 }
 
+at_lim:
+    /* the budget's end, or the stretch's: in the region loop (x->region) a diverged group's end with
+     * budget left is the next step's start, which the run takes when it is a stretch (ws_region_hop:
+     * the next group, or the whole warp converged) */
+    if (!x->region || n >= budget)
+        goto out;
+    {
+        const uint32_t to_ = ws_region_hop(x, PC);
+        if (to_ == UINT32_MAX)
+            goto out;
+        di = insns + to_;
+        live = exec = x->active;
+        end = x->stretch_end;
+        if (!end) { /* converged: the converged warp's stops */
+            end = UINT32_MAX;
+            SET_STOPS();
+        }
+        /* the run's first instruction, as at the start (a stop: region_steps takes the step, the
+         * group as ws_region_hop left it) */
+        if (di->stops & stop & ~DK_STOP_RECONV)
+            goto out;
+        lim = stretch_lim(insns, to_, budget - n, end);
+        goto guard;
+    }
+
 #if !WS_INTERP_THREADED
 dispatch_:
     switch (disp_) {
@@ -795,6 +838,7 @@ out:
     *lanes_io += lanes;
     return n;
 #undef PC
+#undef SET_STOPS
 }
 
 #undef NEXT
@@ -912,18 +956,27 @@ int WS_INTERP_MERGED(ws_exec *x, const ws_dkernel *dk, const uint32_t *gpc, cons
     uint64_t *regs = x->regs;
     uint32_t val[32], got[32];
     /* a constant shuffle's rows are 32-bit (decode_shfl); the groups are disjoint and cover the
-     * 32 lanes (exec is full) */
-    memcpy(val, regs + dk->insns[gpc[0]].a, sizeof val);
-    for (unsigned j = 1; j < ng; j++)
-        blend_lanes(val, (const uint32_t *)(regs + dk->insns[gpc[j]].a), glanes[j]);
+     * 32 lanes (exec is full). Groups that read one row that none of them writes read it in
+     * place; otherwise a copy, blended from the groups' rows. */
+    const uint32_t a0 = dk->insns[gpc[0]].a;
+    const uint32_t *src = (const uint32_t *)(regs + a0);
+    int copy = 0;
+    for (unsigned j = 0; j < ng; j++)
+        copy |= dk->insns[gpc[j]].a != a0 || dk->insns[gpc[j]].d == a0;
+    if (copy) {
+        memcpy(val, src, sizeof val);
+        for (unsigned j = 1; j < ng; j++)
+            blend_lanes(val, (const uint32_t *)(regs + dk->insns[gpc[j]].a), glanes[j]);
+        src = val;
+    }
     for (unsigned j = 0; j < ng; j++) {
         const ws_dinsn *di = &dk->insns[gpc[j]];
         const ws_dshfl *s = di->shfl;
 #if WS_INTERP_SIMD
-        shfl_perm(got, val, s);
+        shfl_perm(got, src, s);
 #else
         for (unsigned l = 0; l < 32; l++)
-            got[l] = val[s->src[l]];
+            got[l] = src[s->src[l]];
 #endif
         blend_lanes((uint32_t *)(regs + di->d), got, glanes[j]);
         if (di->p != WS_NO_REG) /* a predicate's word */

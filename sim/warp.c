@@ -586,22 +586,25 @@ static void lanes_of_groups(ws_exec *x, const uint32_t *gpc, const uint32_t *gla
 static inline void region_put(struct ws_region *R, uint32_t pc, uint32_t lanes);
 
 /* Run a collective whose lanes may wait at different pcs (merged collectives). Its groups go on
- * after it as records, or (R: the region loop's) into R, the list of runnable groups. */
-static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes, struct ws_region *R)
+ * after it as records, or (R: the region loop's) into R, the list of runnable groups; with R, the
+ * group of run_lanes at run_pc (the region loop's running group: in no record) is one of them. */
+static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes, struct ws_region *R, uint32_t run_pc, uint32_t run_lanes)
 {
     ws_launch_ctx *L = x->L;
     /* the lanes' groups, before they move on */
     uint32_t gpc[32], glanes[32], lpc[32];
     unsigned ng = 0;
     uint32_t exec = 0;
-    for (unsigned i = 0; i < w->ngroups; i++)
-        if (w->glanes[i] & lanes) {
-            gpc[ng] = w->gpc[i];
-            glanes[ng] = w->glanes[i] & lanes;
+    for (unsigned i = 0; i <= w->ngroups; i++) {
+        const uint32_t at = i < w->ngroups ? w->gpc[i] : run_pc, m = (i < w->ngroups ? w->glanes[i] : run_lanes) & lanes;
+        if (m) {
+            gpc[ng] = at;
+            glanes[ng] = m;
             /* each lane its own instruction's guard */
-            exec |= ws_guard_mask(x, &L->code[gpc[ng]], glanes[ng]);
+            exec |= ws_guard_mask(x, &L->code[at], m);
             ng++;
         }
+    }
     /* the lowest pc speaks for the event; every lane runs its own instruction */
     uint32_t pc = UINT32_MAX;
     for (unsigned j = 0; j < ng; j++)
@@ -642,7 +645,7 @@ static void exec_merged(ws_exec *x, ws_warp *w, uint32_t lanes, struct ws_region
             if (ws_shadow_need(L, lpc[l]) & WS_UNINIT_WRITES)
                 ws_shadow_writes(x, x->lane_insn[l], exec & (1u << l));
     if (R) {
-        drop_lanes(w, lanes);
+        drop_lanes(w, lanes & ~run_lanes);
         for (unsigned j = 0; j < ng; j++)
             region_put(R, gpc[j] + 1, glanes[j]);
     } else {
@@ -774,7 +777,7 @@ void ws_warp_group_done(ws_warp *w, uint32_t group, uint32_t next)
 void ws_warp_issue(ws_exec *x, ws_warp *w, const ws_pick *p)
 {
     if (p->merged) {
-        exec_merged(x, w, p->group, NULL);
+        exec_merged(x, w, p->group, NULL, 0, 0);
         try_converge(w);
         return;
     }
@@ -868,7 +871,7 @@ static void region_close(ws_warp *w, ws_region *R)
     R->n = 0;
 }
 
-void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask)
+void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t target, uint32_t reconv, uint32_t mask)
 {
     ws_region *R = x->region;
     if (!R) {
@@ -877,13 +880,64 @@ void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask)
     }
     /* split_at_branch's outcome: the part with the lower pc goes on (the run loop's), the other
      * joins the list; the convergence barrier as ex_bra pushes it */
-    const uint32_t group = x->active, target = (uint32_t)x->in->ops[0].imm, next = pc + 1;
+    const uint32_t group = x->active, next = pc + 1;
     if (target > next)
         region_put(R, target, mask);
     else if (target < next)
         region_put(R, next, group & ~mask);
-    if (x->L->reconv_pc[pc] != UINT32_MAX)
-        push_reconv(x->w, x->L->reconv_pc[pc], group);
+    if (reconv != UINT32_MAX)
+        push_reconv(x->w, reconv, group);
+}
+
+uint32_t ws_region_hop(ws_exec *x, uint32_t pc)
+{
+    ws_region *R = x->region;
+    ws_warp *w = x->w;
+    const uint32_t group = x->active;
+    if (!R->n) /* (a run reaches its end before its budget only where the list holds a group there) */
+        return UINT32_MAX;
+    const uint32_t hp = R->pc[R->n - 1]; /* the lowest pc: the next pick (the run stopped at or past it) */
+    if (pc < hp)
+        return UINT32_MAX;
+    const uint32_t next = R->lanes[R->n - 1] | (pc == hp ? group : 0); /* the next group, as region_put leaves it */
+    if (pc == hp && R->n == 1 && !w->ngroups) {
+        /* the warp converges (region_steps: try_converge, drop_reconv_here); with a barrier left
+         * elsewhere it is step_stretch's */
+        for (unsigned i = 0; i < w->nreconv; i++)
+            if (w->reconv[i].pc != hp)
+                return UINT32_MAX;
+        w->nreconv = 0;
+        R->n = 0;
+        w->converged = 1;
+        w->cpc = hp;
+        w->ngroups = 1;
+        w->gpc[0] = hp;
+        w->glanes[0] = next;
+        w->gstate[0] = LANE_RUN;
+        x->active = w->live;
+        x->stretch_end = 0;
+        return hp;
+    }
+    /* region_steps' convergence barrier: the group goes on when it is all the barrier waits for */
+    for (unsigned i = 0; i < w->nreconv; i++) {
+        if (w->reconv[i].pc != hp || !(w->reconv[i].lanes & next))
+            continue;
+        if ((w->reconv[i].lanes & w->live & ~next) || lanes_waiting_at(w, LANE_WAIT_RECONV, hp))
+            return UINT32_MAX;
+        remove_reconv(w, i);
+        break;
+    }
+    region_put(R, pc, group); /* the group where it stopped (joining the next one at hp) */
+    x->active = R->lanes[--R->n];
+    x->stretch_end = R->n ? R->pc[R->n - 1] : UINT32_MAX;
+    return hp;
+}
+
+void ws_region_diverge(ws_exec *x)
+{
+    x->w->converged = 0;
+    x->w->ngroups = 0; /* its one group runs, out of the records; nothing waits */
+    x->stretch_end = UINT32_MAX;
 }
 
 /* ws_warp_step for the functional mode's fast path (ws_warp_run_diverged; nobody listens): the group the
@@ -994,10 +1048,10 @@ static int region_steps(ws_exec *x, ws_warp *w, uint64_t max_cycles, int *ran)
             if (missing & ~joinable) { /* it waits (move_lanes; the list's lanes are in no record) */
                 join_group(w, group, pc, LANE_WAIT_SYNC);
             } else { /* the merged collective, as ws_warp_issue and step_stretch run it: exec_merged
-                      * takes its groups from the records (no runnable one is there while the list
-                      * holds them) and puts them into the list after it */
-                join_group(w, group, pc, LANE_RUN);
-                exec_merged(x, w, group | joinable, &R);
+                      * takes the waiting groups from the records (no runnable one is there while
+                      * the list holds them), this one as the running group, and puts them into the
+                      * list after it */
+                exec_merged(x, w, group | joinable, &R, pc, group);
                 if (R.n == 1 && !w->ngroups) { /* converged (try_converge) */
                     region_close(w, &R);
                     try_converge(w);
@@ -1031,11 +1085,15 @@ static int region_steps(ws_exec *x, ws_warp *w, uint64_t max_cycles, int *ran)
             region_put(&R, pc, group);
             break;
         }
-        region_put(&R, at, x->active); /* the group where it stopped; as move_lanes */
-        if (R.n == 1 && !w->ngroups) { /* converged (try_converge) */
-            region_close(w, &R);
-            try_converge(w);
-            drop_reconv_here(w);
+        if (w->converged) { /* converged in the run (ws_region_hop), which went on with the warp */
+            w->cpc = at;
+        } else {
+            region_put(&R, at, x->active); /* the group where it stopped; as move_lanes */
+            if (R.n == 1 && !w->ngroups) { /* converged (try_converge) */
+                region_close(w, &R);
+                try_converge(w);
+                drop_reconv_here(w);
+            }
         }
         w->instructions += n;
         L->stats.warp_instructions += n;
@@ -1197,7 +1255,7 @@ int ws_warp_resolve_sync(ws_exec *x, ws_warp *w)
     ws_diag_report(x, WS_DIAG_MASK_NEVER_ARRIVED, never,
                    "%s with membermask 0x%08x: lanes 0x%08x never arrived (%s); it ran with lanes 0x%08x",
                    ws_optable[in->op].mnemonic, mask, never, where, lanes | join);
-    exec_merged(x, w, lanes | join, NULL);
+    exec_merged(x, w, lanes | join, NULL, 0, 0);
     try_converge(w);
     return 1;
 }

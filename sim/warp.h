@@ -88,10 +88,25 @@ int ws_warp_step(ws_exec *x, ws_warp *w);
  * ws_warp_run_converged, as ws_block_run would next: until the warp blocks (0 if at once), runs
  * a strong load (2), or a limit or stop that ws_block_run reports (1). */
 int ws_warp_run_diverged(ws_exec *x, ws_warp *w, uint64_t max_cycles);
-/* The decoded run loop's divergent branch at pc in a diverged warp's group (x->active, x->in):
- * ex_bra, the group's lanes first brought to pc; in the region loop (x->region, warp.c), the
- * lanes that leave the group join its list of runnable groups. */
-void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t mask);
+/* The decoded run loop's divergent branch at pc to target, reconverging at reconv (L->reconv_pc's),
+ * in a diverged warp's group (x->active): ex_bra (x->in, x->pc set), the group's lanes first
+ * brought to pc; in the region loop (x->region, warp.c), the lanes that leave the group join its
+ * list of runnable groups. */
+void ws_stretch_branch(ws_exec *x, uint32_t pc, uint32_t target, uint32_t reconv, uint32_t mask);
+/* The region loop's next step, taken by the run loop itself (x->region, warp.c): the running group
+ * (x->active) stopped at pc, at or past the next runnable group's pc, with budget left. Unless
+ * lanes wait at a convergence barrier there or merge, the group goes back into the list and the
+ * next one comes out (the barrier removed when the group is all it waits for): its pc is returned,
+ * its lanes in x->active and its end in x->stretch_end; or, where the warp converged there with no
+ * convergence barrier left elsewhere, the whole warp's (x->stretch_end 0: the run goes on as
+ * ws_warp_run_converged's). The run loop runs on from there, or stops at once where its first
+ * instruction is one it stops at (region_steps takes that step with the group as it left it).
+ * UINT32_MAX, nothing changed, otherwise (the run ends). */
+uint32_t ws_region_hop(ws_exec *x, uint32_t pc);
+/* A divergent branch of the warp that converged in the run loop (ws_region_hop): the warp is a
+ * diverged one again, its one group the running one, so that the branch splits it as a diverged
+ * group's (ws_stretch_branch) and the run goes on in the region loop. */
+void ws_region_diverge(ws_exec *x);
 /* The functional mode's fast path for a converged warp that nobody watches: up to budget
  * instructions back to back, stopping before anything that changes the warp's shape and after a
  * strong load (*yield set). Returns the instructions run (0: take ws_warp_step). */

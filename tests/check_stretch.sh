@@ -71,4 +71,22 @@ for limit in $(seq 1 90) $(seq 95 7 160); do
         fi
     done
 done
-echo "diverged_stretch, div_merge, divergent, region_loop, both modes: the same bytes with --slow-path interp, uninit, shfl and all; 2 reads before writing reported; region_loop stopped by the limits at every step as by --slow-path converged"
+# bench/divergent's warps converge and diverge again inside the run loop's runs (ws_region_hop,
+# ws_region_diverge): stopped by the limits anywhere in its first iterations as by --slow-path
+# converged, with the check and without it
+for limit in $(seq 1 100) $(seq 107 13 400); do
+    for opt in --max-instructions --max-cycles; do
+        for check in "" --no-check-uninit; do
+            "$warpsim" run bench/divergent.ptx --grid 1 --block 64 'out=u32[64]' 'iters=s32:4' --json "$opt" "$limit" \
+                ${check:+"$check"} >"$tmp/fast" 2>&1
+            "$warpsim" run bench/divergent.ptx --grid 1 --block 64 'out=u32[64]' 'iters=s32:4' --json "$opt" "$limit" \
+                ${check:+"$check"} --slow-path converged >"$tmp/slow" 2>&1
+            if ! cmp -s "$tmp/fast" "$tmp/slow"; then
+                echo "divergent $opt $limit $check: the fast paths and --slow-path converged differ:"
+                diff "$tmp/fast" "$tmp/slow" | head -20
+                exit 1
+            fi
+        done
+    done
+done
+echo "diverged_stretch, div_merge, divergent, region_loop, both modes: the same bytes with --slow-path interp, uninit, shfl and all; 2 reads before writing reported; region_loop and divergent stopped by the limits at every step as by --slow-path converged"
