@@ -14,8 +14,17 @@
 unsigned ws_cpu_features_cache;
 
 #ifdef WS_CPU_FROM_GLIBC
-/* "Active": the CPU has it and the OS saves its registers (XCR0), as __builtin_cpu_supports asks */
-#define HAS(name) CPU_FEATURE_ACTIVE(name)
+/* "Active": the CPU has it and the OS saves its registers (XCR0), as __builtin_cpu_supports asks.
+ * glibc's own x86_cpu_active shifts the int 1 by up to 31 (undefined, UBSan stops there): the same
+ * lookup with an unsigned bit. */
+static int cpu_active(unsigned index)
+{
+    const unsigned per_leaf = 8 * sizeof(unsigned) * 4, per_reg = 8 * sizeof(unsigned);
+    const struct cpuid_feature *leaf = __x86_get_cpuid_feature_leaf(index / per_leaf);
+    unsigned in_leaf = index % per_leaf;
+    return (leaf->active_array[in_leaf / per_reg] >> (in_leaf % per_reg)) & 1u;
+}
+#define HAS(name) cpu_active(x86_cpu_##name)
 #else
 #define HAS(name)     __builtin_cpu_supports(name##_NAME)
 #define FMA_NAME      "fma"
