@@ -92,6 +92,26 @@ static size_t layout(char *buf, int neg, const char *digits, int nd, int exp)
     return n;
 }
 
+size_t ws_fmt_u64(char *buf, uint64_t v)
+{
+    char rev[20];
+    size_t n = 0;
+    do
+        rev[n++] = (char)('0' + v % 10);
+    while (v /= 10);
+    for (size_t k = 0; k < n; k++)
+        buf[k] = rev[n - 1 - k];
+    return n;
+}
+
+size_t ws_fmt_i64(char *buf, int64_t v)
+{
+    if (v >= 0)
+        return ws_fmt_u64(buf, (uint64_t)v);
+    buf[0] = '-';
+    return 1 + ws_fmt_u64(buf + 1, 0 - (uint64_t)v);
+}
+
 /* The fewest significant digits that read back to the same bits: %.*e gives the correctly
  * rounded decimal of each precision, and the first one that strtof/strtod (both correctly
  * rounded) return unchanged is the shortest; 9 digits always do for binary32, 17 for
@@ -107,11 +127,7 @@ static size_t shortest(char *buf, double v, bool f32)
     int nd = 0, exp = 0, neg = v < 0;
     double mag = fabs(v);
     if (mag < (f32 ? 16777216.0 : 9007199254740992.0) && mag == (double)(uint64_t)mag) {
-        char rev[24];
-        for (uint64_t u = (uint64_t)mag; u; u /= 10)
-            rev[nd++] = (char)('0' + u % 10);
-        for (int k = 0; k < nd; k++)
-            digits[k] = rev[nd - 1 - k];
+        nd = (int)ws_fmt_u64(digits, (uint64_t)mag); /* mag >= 1: zero is special_text's */
         exp = nd - 1;
     } else
         nd = shortest_digits(v, f32, digits, &exp);
@@ -408,14 +424,14 @@ static void scalar(ws_json *j, const char *text)
 void ws_json_u64(ws_json *j, uint64_t v)
 {
     char b[24];
-    snprintf(b, sizeof b, "%" PRIu64, v);
+    b[ws_fmt_u64(b, v)] = 0;
     scalar(j, b);
 }
 
 void ws_json_s64(ws_json *j, int64_t v)
 {
     char b[24];
-    snprintf(b, sizeof b, "%" PRId64, v);
+    b[ws_fmt_i64(b, v)] = 0;
     scalar(j, b);
 }
 

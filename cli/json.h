@@ -40,6 +40,10 @@
 #define WS_FMT_FLOAT_MAX 32
 size_t ws_fmt_f32(char *buf, float v);
 size_t ws_fmt_f64(char *buf, double v);
+/* v in decimal, as printf's %llu / %lld write it (not terminated: at most 20 characters); the
+ * length. printf's format reading costs ~600 host instructions a number (docs/performance.md, start18). */
+size_t ws_fmt_u64(char *buf, uint64_t v);
+size_t ws_fmt_i64(char *buf, int64_t v);
 
 #define WS_JSON_MAX_DEPTH 32
 
@@ -78,7 +82,7 @@ const char *ws_json_text(const ws_json *j, size_t *len);
 /* Buffer output: hands the malloc'd text to the caller (NULL when empty or on error) and
  * resets the buffer. */
 char *ws_json_take(ws_json *j, size_t *len);
-void ws_json_free(ws_json *j); /* frees the buffer; a FILE* is left open */
+void ws_json_free(ws_json *j);        /* frees the buffer; a FILE* is left open */
 int ws_json_status(const ws_json *j); /* WS_JSON_OK or the first error; also checks that
                                          every object and array was closed */
 
@@ -88,8 +92,8 @@ void ws_json_begin_array(ws_json *j);
 void ws_json_end_array(ws_json *j);
 void ws_json_key(ws_json *j, const char *key);
 
-void ws_json_string(ws_json *j, const char *s);              /* NULL writes null */
-void ws_json_string_n(ws_json *j, const char *s, size_t n);  /* may hold NUL bytes */
+void ws_json_string(ws_json *j, const char *s);             /* NULL writes null */
+void ws_json_string_n(ws_json *j, const char *s, size_t n); /* may hold NUL bytes */
 void ws_json_u64(ws_json *j, uint64_t v);
 void ws_json_s64(ws_json *j, int64_t v);
 void ws_json_f32(ws_json *j, float v);

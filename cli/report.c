@@ -52,30 +52,6 @@ static double as_f64(uint64_t bits)
     return d;
 }
 
-/* v's decimal digits, as printf's %llu writes them (not terminated); their count. Integer buffers
- * and the stats line (~20 numbers a run) are written with it: printf's format reading cost ~600
- * host instructions a number (30 K of a one-warp run's ~850 K; docs/performance.md, start18). */
-static size_t decimal(char *buf, uint64_t v)
-{
-    char rev[20];
-    size_t n = 0;
-    do
-        rev[n++] = (char)('0' + v % 10);
-    while (v /= 10);
-    for (size_t k = 0; k < n; k++)
-        buf[k] = rev[n - 1 - k];
-    return n;
-}
-
-/* v in decimal with its sign, as printf's %lld (not terminated); the characters' count */
-static size_t signed_decimal(char *buf, int64_t v)
-{
-    if (v >= 0)
-        return decimal(buf, (uint64_t)v);
-    buf[0] = '-';
-    return 1 + decimal(buf + 1, 0 - (uint64_t)v);
-}
-
 /* The text of one element (integers in decimal, floats shortest round-trip). */
 static size_t elem_text(char *buf, ws_elem t, uint64_t bits)
 {
@@ -84,8 +60,8 @@ static size_t elem_text(char *buf, ws_elem t, uint64_t bits)
     if (t == WS_ELEM_F64)
         return ws_fmt_f64(buf, as_f64(bits));
     if (ws_elem_is_signed(t))
-        return signed_decimal(buf, sign_extend(bits, ws_elem_size(t)));
-    return decimal(buf, bits);
+        return ws_fmt_i64(buf, sign_extend(bits, ws_elem_size(t)));
+    return ws_fmt_u64(buf, bits);
 }
 
 /* A stat's string in double quotes, escaped so that the summary stays one line. */
@@ -171,8 +147,8 @@ int ws_report_text_abbrev(FILE *fp, const ws_launch *l, const char *kernel_name,
         fputs(stats[s].key, fp);
         fputc('=', fp);
         switch (stats[s].kind) {
-        case WS_STAT_INT: b[signed_decimal(b, stats[s].v.i)] = 0; fputs(b, fp); break;
-        case WS_STAT_UINT: b[decimal(b, stats[s].v.u)] = 0; fputs(b, fp); break;
+        case WS_STAT_INT: b[ws_fmt_i64(b, stats[s].v.i)] = 0; fputs(b, fp); break;
+        case WS_STAT_UINT: b[ws_fmt_u64(b, stats[s].v.u)] = 0; fputs(b, fp); break;
         case WS_STAT_FLOAT: ws_fmt_f64(b, stats[s].v.f); fputs(b, fp); break;
         default: text_quoted(fp, stats[s].v.s); break;
         }
