@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_calibration.sh WARPSIM SRCDIR [--table] [--data FILE] [--guard MEAN MAX WITHIN]
+# check_calibration.sh WARPSIM SRCDIR [--table] [--data FILE] [--preset FILE] [--guard MEAN MAX WITHIN]
 # Runs every calibration benchmark and timed region of FILE (default tests/calibration/h200.txt;
 # tests/calibration/h200-issue15.txt holds the measurements of issue 15) in warpsim's timing mode,
 # with --regs N where tests/calibration/regs.txt gives ptxas's count for it (ptxas_regs.sh writes
@@ -10,27 +10,31 @@
 # see docs/calibration.md); a slot ending in "[bound N%]" is checked within N%. Prints the mean
 # and the largest error over the checked slots.
 # --table prints the markdown table of docs/calibration.md.
+# --preset FILE: every run reads FILE over the built-in preset (warpsim run ... --preset FILE), e.g.
+# tests/calibration/mio18.preset for the barrier and start rules that are off by default.
 # --guard MEAN MAX WITHIN: a regression guard for a set not yet within its bounds: fails only when
 # the mean error exceeds MEAN%, the largest MAX%, or fewer than WITHIN slots are within their bound
 # (the mean and max over the microbenchmarks and over the timed regions are printed too).
 set -u
 warpsim=$1 src=$2
 shift 2
-table= data=tests/calibration/h200.txt guard=
+table= data=tests/calibration/h200.txt guard= preset=
 while [ $# -gt 0 ]; do
     case $1 in
     --table) table=--table ;;
     --data) data=$2; shift ;;
+    --preset) preset=$2; shift ;;
     --guard) guard="$2 $3 $4"; shift 3 ;;
     *) echo "check_calibration.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
     shift
 done
 cd "$src" || exit 2
-python3 - "$warpsim" "$table" "$data" "$guard" <<'PY'
+python3 - "$warpsim" "$table" "$data" "$guard" "$preset" <<'PY'
 import json, os, re, subprocess, sys
 warpsim, table, data = sys.argv[1], sys.argv[2] == '--table', sys.argv[3]
 guard = [float(g) for g in sys.argv[4].split()] if sys.argv[4] else None
+preset = ['--preset', sys.argv[5]] if sys.argv[5] else []
 hw, names, info, bounds = {}, {}, set(), {}
 for line in open(data):
     if line.startswith('#') or not line.strip(): continue
@@ -59,7 +63,7 @@ for p in sorted({p for p, _ in hw}):
     if p.startswith('time_'): # the region's name: the first line of its .args
         names[(p, 0)] = open(base + '.args').readline().lstrip('# ').strip().replace('timed region: ', '')
     r = subprocess.run([warpsim, 'run', base + '.ptx', f'@{base}.args', '--json', '--mode', 'timing'] +
-                       (['--regs', regs[p]] if p in regs else []), capture_output=True, text=True)
+                       (['--regs', regs[p]] if p in regs else []) + preset, capture_output=True, text=True)
     m = re.search(r'"out":\s*(\[[^\]]*\])', r.stdout)
     if r.returncode or not m:
         print(f'FAIL {p}: warpsim failed ({r.returncode}): {r.stderr.strip()}'); fails += 1; continue
