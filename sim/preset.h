@@ -86,6 +86,7 @@ typedef struct {
     double sreg_tid;        /* S2R SR_TID.X/Y/Z (mov %tid.*) */
     double sreg_cga;        /* S2UR SR_CgaCtaId: the shared window's base (cga.h) */
     double sreg_s2r;        /* S2R SR_CgaCtaId: the base where ptxas reads it with S2R (cga.h) */
+    double sreg_s2r_lea;    /* ... and the LEA that makes the window's base of it, before its first reader */
     double imc_miss;        /* the first read of the launch's dimensions (%ntid, %nctaid): an immediate-constant miss */
     double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
     double fold_tree;       /* 1: a shuffle- or load-fed logic chain is one LOP3 tree (fold.h) */

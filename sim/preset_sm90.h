@@ -126,6 +126,7 @@ static const ws_preset ws_preset_sm90 = {
     .sreg_tid = 23, /* sreg.tid */
     .sreg_cga = 35, /* sreg.cga */
     .sreg_s2r = 32, /* sreg.s2r */
+    .sreg_s2r_lea = 5, /* sreg.s2r_lea */
     .imc_miss = 55, /* imc.miss */
 };
 /* clang-format on */

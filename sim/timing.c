@@ -1073,7 +1073,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         }
         if (slow || (ti->checks & (CHECK_BASE | CHECK_STQ))) {
             if (ti->memory) { /* an access at [symbol]: the base (cga.h) */
-                uint64_t base = ws_cga_ready(&t->cga, wi, pc, t->p.sreg_cga, t->p.sreg_s2r);
+                uint64_t base = ws_cga_ready(&t->cga, wi, pc, t->p.sreg_cga, t->p.sreg_s2r, t->p.sreg_s2r_lea);
                 if (base > when) {
                     when = base;
                     y = WS_STALL_SCOREBOARD;
@@ -1601,7 +1601,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         ws_cga_read_at(&t->cga, wi, cycle + (uint64_t)(lat + t->guard_feed));
     uint64_t done = cycle + (uint64_t)(before + imc + lat);
     if (f->rare) { /* a shared variable's address */
-        uint64_t base = ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga, t->p.sreg_s2r);
+        uint64_t base = ws_cga_ready(&t->cga, wi, pk.pc, t->p.sreg_cga, t->p.sreg_s2r, t->p.sreg_s2r_lea);
         if (!f->memory && base > done)
             done = base;
     }

@@ -121,8 +121,8 @@ static void cga_stretches(void **state)
     ws_cga_issue(&c, 0, 8, 40); /* the same stretch: no new read */
     /* no predicated or divergent use of the base: S2UR (sreg.cga), not S2R */
     assert_true(!c.s2r[c.stretch[3]]);
-    assert_int_equal(ws_cga_ready(&c, 0, 8, 35, 23), 11 + 35);
-    assert_int_equal(ws_cga_ready(&c, 0, 3, 35, 23), 0);
+    assert_int_equal(ws_cga_ready(&c, 0, 8, 35, 23, 5), 11 + 35);
+    assert_int_equal(ws_cga_ready(&c, 0, 3, 35, 23, 5), 0);
     ws_cga_free(&c);
     ws_module_free(m);
 }
@@ -145,6 +145,11 @@ static void base_by_s2r_where_uniform_cannot(void **state)
     assert_int_equal(region(diverged, "sreg.s2r 70\n") - region(diverged, NULL), 70 - 32);
     assert_int_equal(region(symbol, "sreg.s2r 70\n"), region(symbol, NULL));
     assert_int_equal(region(symbol, "sreg.cga 70\n") - region(symbol, NULL), 70 - 35);
+    /* S2R's path: the address is the LEA's result, sreg.s2r_lea (5) after the LEA issues; S2UR's
+     * sreg.cga holds its ULEA (fitted with it) */
+    assert_int_equal(region(pred, NULL) - region(pred, "sreg.s2r_lea 0\n"), 5);
+    assert_int_equal(region(diverged, NULL) - region(diverged, "sreg.s2r_lea 0\n"), 5);
+    assert_int_equal(region(symbol, "sreg.s2r_lea 0\n"), region(symbol, NULL));
 }
 
 /* A predicated body that is its stretch's only user of the base reads it with a guarded S2R,
@@ -174,7 +179,7 @@ static void guarded_s2r_waits_for_its_predicate(void **state)
     ws_cga_issue(&c, 0, 3, 10);        /* enters the stretch: the read, as for an unguarded S2R */
     ws_cga_read_at(&c, 0, 10 + 4 + 9); /* the setp's predicate, then guard.feed (timing.c) */
     ws_cga_issue(&c, 0, 5, 24);
-    assert_int_equal(ws_cga_ready(&c, 0, 5, 35, 32), 23 + 32);
+    assert_int_equal(ws_cga_ready(&c, 0, 5, 35, 32, 5), 23 + 32 + 5);
     ws_cga_free(&c);
     ws_module_free(m);
     m = NULL;
