@@ -102,6 +102,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule.reserved", schedule_reserved),
     PK("schedule.spare", schedule_spare),
     PK("schedule.predicates", schedule_predicates),
+    PK("schedule.piece", schedule_piece),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),

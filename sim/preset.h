@@ -94,6 +94,7 @@ typedef struct {
     double schedule_reserved;   /* of the registers --regs gives, those no PTX value takes (schedule.c rule 5) */
     double schedule_spare;      /* rule 5 drains once a value would leave fewer registers free than this */
     double schedule_predicates; /* rule 5: the predicate registers a thread has (0: not counted) */
+    double schedule_piece;      /* a stretch longer than this is scheduled in pieces (schedule.c; 0: 128) */
     unsigned subpartitions;     /* 4 on sm_90 */
     char name[64];
 } ws_preset;

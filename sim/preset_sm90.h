@@ -103,6 +103,7 @@ static const ws_preset ws_preset_sm90 = {
     .schedule_reserved = 3, /* schedule.reserved */
     .schedule_spare = 2, /* schedule.spare */
     .schedule_predicates = 7, /* schedule.predicates */
+    .schedule_piece = 128, /* schedule.piece */
     .atom_shared = 26, /* atom.shared */
     .atom_same_word = 2, /* atom.same_word */
     .ld_strong = 305, /* ld.strong */

@@ -42,12 +42,17 @@
  *     (bench_throughput.sass 0x1f30 on: with 14 registers for its values ptxas puts each LOP3 1-3
  *     shuffles after its newest operand; docs/calibration.md "ptxas's register budget, modelled",
  *     "ptxas's spare registers and predicates", "A shuffle's register while it is in flight").
- * A stretch longer than SEG_MAX instructions is cut into the fewest pieces of equal length
- * (at most SEG_MAX: the cost stays linear in the kernel's length; ptxas's hoisting is bounded by
- * its registers as well). The cut is warpsim's, not ptxas's: pieces of equal length leave no
- * short last piece that issues only after all of the one before (BlockScan raking<int, 1024>'s
- * raking block, 183 instructions: 92 + 91, its downsweep's stores among the adds that compute
- * them as in its SASS; 128 + 55 put them after every add; bench_mio_w1's regions of 143: 72 + 71).
+ * A stretch longer than the piece (the preset's schedule.piece, SEG_MAX when 0) is cut into the
+ * fewest pieces of equal length (at most the piece: the cost stays linear in the kernel's length;
+ * ptxas's hoisting is bounded by its registers as well). The cut is warpsim's, not ptxas's: pieces
+ * of equal length leave no short last piece that issues only after all of the one before
+ * (BlockScan raking<int, 1024>'s raking block, 183 instructions: 92 + 91, its downsweep's stores
+ * among the adds that compute them as in its SASS; 128 + 55 put them after every add). A piece
+ * issues after every instruction of the one before, so a cut costs what the first piece's last
+ * consumers wait: bench_mio_w1's shuffle regions of 143 instructions, 72 + 71 at a piece of 128,
+ * lose 21-25 cycles there (the xors of the first 32 shuffles wait for the last of them before the
+ * next shuffle issues) that their SASS does not have (docs/calibration.md "The cut of a long
+ * stretch").
  */
 #include "schedule.h"
 #include "cfg.h"
@@ -58,7 +63,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SEG_MAX 128
+#define SEG_MAX   128  /* the piece when the preset's schedule.piece is 0 */
+#define PIECE_MAX 1024 /* the longest piece: its scratch's dependence matrix takes 2 MB */
 
 uint64_t ws_schedule_bytes(uint32_t n) { return ((uint64_t)n + 1) * (2 * sizeof(uint32_t) + 1); }
 
@@ -562,20 +568,22 @@ static int register_facts(const ws_kernel *k, const ws_insn *code, const ws_reg_
     return 0;
 }
 
-/* The end of the segment that starts at start: the next leader, or a piece of equal length. */
-static uint32_t segment_end(const uint8_t *leader, uint32_t n, uint32_t start)
+/* The end of the segment that starts at start: the next leader, or a piece of equal length (of at
+ * most piece instructions). */
+static uint32_t segment_end(const uint8_t *leader, uint32_t n, uint32_t start, uint32_t piece)
 {
     uint32_t stretch = start + 1;
     while (stretch < n && !leader[stretch])
         stretch++;
-    uint32_t pieces = (stretch - start + SEG_MAX - 1) / SEG_MAX;
+    uint32_t pieces = (stretch - start + piece - 1) / piece;
     return start + (stretch - start + pieces - 1) / pieces;
 }
 
 int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
-                      const uint8_t *fold, const ws_schedule_budget *budget, ws_schedule *s)
+                      const uint8_t *fold, const ws_schedule_budget *budget, uint32_t piece, ws_schedule *s)
 {
     uint32_t n = k->ninsns;
+    piece = piece == 0 ? SEG_MAX : piece > PIECE_MAX ? PIECE_MAX : piece;
     s->order = malloc(((size_t)n + 1) * sizeof *s->order);
     s->first = malloc(((size_t)n + 1) * sizeof *s->first);
     s->warp_wide = calloc((size_t)n + 1, 1);
@@ -611,7 +619,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         }
     uint32_t longest = 1;
     for (uint32_t start = 0; start < n;) {
-        uint32_t end = segment_end(leader, n, start);
+        uint32_t end = segment_end(leader, n, start, piece);
         longest = end - start > longest ? end - start : longest;
         start = end;
     }
@@ -629,7 +637,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         w->b.local = local;
     }
     for (uint32_t start = 0; w && start < n;) {
-        uint32_t end = segment_end(leader, n, start);
+        uint32_t end = segment_end(leader, n, start, piece);
         if (w->b.regs && block_start[start]) /* a value from another block: what its type takes */
             memcpy(held, base, k->nregs);
         schedule_segment(w, code, uses, latency, fold, start, end - start, s->order);

@@ -1177,7 +1177,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
              reserved = (unsigned)t->p.schedule_reserved;
     ws_schedule_budget budget = {regs > reserved ? regs - reserved : 0, (unsigned)t->p.schedule_spare,
                                  (unsigned)t->p.schedule_predicates};
-    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, sched);
+    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, (uint32_t)t->p.schedule_piece, sched);
     free(lat);
     return r;
 }

@@ -452,6 +452,49 @@ static void launch_dims_miss_once(void **state)
     assert_int_equal(region(pre, "sreg.cga 0\nsreg.tid 0\n"), region(pre, z));
 }
 
+/* bench_mio_w1's shuffle region as nvcc writes it: 64 shfl.sync.down of one value, eight xor
+ * accumulators in turn, then their xor; a stretch of 143 instructions (8 movs, 64 shuffles, 71 xors)
+ * between its clock reads. Its SASS has no break: the SHFLs issue back to back, 4 cycles apart,
+ * with the LOP3s among them (bench_mio_w4.sass 0x2a80-0x3070), and the H200 takes 279-281 cycles for
+ * such a region after a drain (probe_stq_ctx[8], [9], [19], [21]: SHFL.IDX and SHFL.DOWN x64). In
+ * pieces of 128 instructions (72 + 71) the second piece's shuffles issue after the first piece's
+ * last xor, which waits for its shuffle: a bubble of 21-25 cycles. schedule.piece 256 takes the
+ * stretch whole: the shuffles' pipe, 63 x 4 cycles, the last one's latency and the xor. */
+static uint64_t shuffle_region(const char *preset)
+{
+    static char ptx[16384];
+    int n = snprintf(ptx, sizeof ptx,
+                     ".version 8.0\n.target sm_90\n.address_size 64\n"
+                     ".visible .entry k(.param .u64 o)\n{\n.reg .b32 %%r<32>;\n.reg .b64 %%rd<12>;\n"
+                     ".reg .pred %%p<4>;\nld.param.u64 %%rd1, [o];\nmov.u32 %%r1, %%tid.x;\n"
+                     "mov.u64 %%rd8, %%clock64;\n");
+    for (int a = 0; a < 8; a++)
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "mov.u32 %%r%d, 0;\n", 16 + a);
+    for (int i = 0; i < 64; i++)
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n,
+                      "shfl.sync.down.b32 %%r%d, %%r1, %d, 31, -1;\nxor.b32 %%r%d, %%r%d, %%r%d;\n", 8 + i % 8, i % 32,
+                      16 + i % 8, 16 + i % 8, 8 + i % 8);
+    for (int a = 1; a < 8; a++)
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "xor.b32 %%r16, %%r16, %%r%d;\n", 16 + a);
+    snprintf(ptx + n, sizeof ptx - (size_t)n,
+             "mov.u64 %%rd9, %%clock64;\nsub.s64 %%rd10, %%rd9, %%rd8;\nsetp.ne.u32 %%p3, %%r1, 0;\n@%%p3 bra END;\n"
+             "st.global.u64 [%%rd1], %%rd10;\nst.global.u32 [%%rd1+8], %%r16;\nEND:\nret;\n}\n");
+    uint64_t out = 0;
+    run_ptx(ptx, 32, &out, 1, WS_MODE_TIMING, preset);
+    return out;
+}
+
+static void long_stretch_in_one_piece(void **state)
+{
+    (void)state;
+    /* sreg.tid 0: the shuffles' value (%tid.x, the entry's S2R) is ready before the region */
+    uint64_t cut = shuffle_region("sreg.tid 0\n"), whole = shuffle_region("sreg.tid 0\nschedule.piece 256\n");
+    /* 286: the pipe's 252, the last shuffle's 24, its xor and the accumulators' (the H200: 279-281) */
+    assert_true(whole >= 63 * 4 + 24 && whole <= 63 * 4 + 24 + 12);
+    assert_true(cut >= whole + 16);                                          /* the cut's bubble */
+    assert_int_equal(shuffle_region("sreg.tid 0\nschedule.piece 0\n"), cut); /* 0: 128 */
+}
+
 /* mov %tid.y is S2R SR_TID.Y: its value comes sreg.tid cycles later (probe_s2r_tid: 23). */
 static void tid_is_s2r(void **state)
 {
@@ -501,6 +544,7 @@ int main(void)
         cmocka_unit_test(guarded_s2r_waits_for_its_predicate),
         cmocka_unit_test(setp_after_barrier_is_hoisted),
         cmocka_unit_test(exposed_match_check),
+        cmocka_unit_test(long_stretch_in_one_piece),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
