@@ -46,6 +46,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("stq.bank_bytes", stq_bank_bytes),
     PK("stq.entries", stq_entries),
     PK("stq.reads", stq_reads),
+    PK("stq.shfl", stq_shfl),
+    PK("stq.shfl_left", stq_shfl_left),
     PK("stq.bytes", stq_bytes),
     PK("stq.min", stq_min),
     PK("stq.wavefront", stq_wavefront),

@@ -47,6 +47,10 @@ typedef struct {
      * stq.data + bytes / stq.bandwidth cycles, its write stq.min at least, stq.wavefront a wavefront */
     double stq_reads, stq_bytes, stq_entries, stq_bank_bytes, stq_wavefronts, stq_stores, stq_min, stq_wavefront,
         stq_data, stq_bandwidth;
+    /* stq.shfl 1: a shuffle waits until the bank stage has written all but the last stq.shfl_left
+     * (at most 15) of its warp's queued shared stores (0: only for the MIO pipe, which a store holds
+     * until it leaves the data stage) */
+    double stq_shfl, stq_shfl_left;
     /* forms lowered to longer sequences (timing.c lowered_latency); 0: their class's latency */
     double sfu_fixup, sfu_sincos, rcp_rn, sqrt_rn, div_f64, div_64, conv_f16;
     /* div.full/div.approx.f32 whose reciprocal ptxas computed before (fold.h WS_FOLD_RCP): its FMULs */

@@ -152,6 +152,8 @@ typedef struct {
 } __attribute__((aligned(128))) warp_state; /* 128 bytes: a shift indexes it (allocated aligned) */
 _Static_assert(sizeof(warp_state) == 128, "warp_state outgrew its 128 bytes");
 
+#define STQ_TAIL 16 /* a warp's queued stores whose write a shuffle may pass (stq.shfl_left, at most 15) */
+
 struct ws_timing {
     ws_preset p;
     uint32_t nwarps, nregs;
@@ -196,25 +198,26 @@ struct ws_timing {
     uint32_t wheel[WHEEL];
     uint64_t wheel_used;
     uint64_t far_from, woke;
-    int64_t bits_feed;     /* the preset's bits.feed in whole cycles */
-    int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
-    int64_t sync_feed;     /* the preset's sync.feed in whole cycles */
-    int64_t guard_feed;    /* the preset's guard.feed in whole cycles */
-    uint64_t mio_issue;    /* the preset's mio.issue in whole cycles (hold_mio) */
-    int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
-    int step_ok;           /* for the block: nobody listens, the decoded handlers are on, the check is off
+    int64_t bits_feed;      /* the preset's bits.feed in whole cycles */
+    int64_t shfl_feed;      /* the preset's shfl.feed in whole cycles */
+    int64_t sync_feed;      /* the preset's sync.feed in whole cycles */
+    int64_t guard_feed;     /* the preset's guard.feed in whole cycles */
+    uint64_t mio_issue;     /* the preset's mio.issue in whole cycles (hold_mio) */
+    int eager;              /* stall events or --slow-path timing: every cycle charged as it passes */
+    int step_ok;            /* for the block: nobody listens, the decoded handlers are on, the check is off
                               (ws_warp_issue_step's tests but p->merged, which issue_common need not repeat) */
-    uint32_t rr_first[64]; /* per sub-partition: where its round robin's search starts (rr_pick) */
-    uint32_t rr_after[32]; /* per warp: that start once the warp has issued (the next of its sub-partition) */
-    uint64_t bar_at[32];   /* per warp: the cycle it issued its last bar.sync (its arrival) */
-    uint64_t bar_last;     /* the block's last release of a barrier */
-    double pipe_free;      /* the shared pipe is busy until this cycle */
-    uint64_t pipe_at;      /* the first whole cycle it is free */
-    double stq_pipe;       /* the bank stages of the store queues write a wavefront a cycle until this cycle */
-    double mio_free[64];   /* per sub-partition: its MIO pipe is busy until this cycle */
-    uint64_t mio_at[64];   /* the first whole cycle it is free */
-    uint64_t mio_next[64]; /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
-    uint64_t stq_used;     /* sub-partitions whose store queue a store has entered since it was emptied */
+    uint32_t rr_first[64];  /* per sub-partition: where its round robin's search starts (rr_pick) */
+    uint32_t rr_after[32];  /* per warp: that start once the warp has issued (the next of its sub-partition) */
+    uint64_t bar_at[32];    /* per warp: the cycle it issued its last bar.sync (its arrival) */
+    uint64_t bar_last;      /* the block's last release of a barrier */
+    double pipe_free;       /* the shared pipe is busy until this cycle */
+    uint64_t pipe_at;       /* the first whole cycle it is free */
+    double stq_pipe;        /* the bank stages of the store queues write a wavefront a cycle until this cycle */
+    double mio_free[64];    /* per sub-partition: its MIO pipe is busy until this cycle */
+    uint64_t mio_at[64];    /* the first whole cycle it is free */
+    uint64_t mio_next[64];  /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
+    uint64_t stq_used;      /* sub-partitions whose store queue a store has entered since it was emptied */
+    uint32_t stq_count[32]; /* per warp: its shared stores queued in the block (stq_tail) */
     /* info, narrow, fold, sched, subwarp and cga's tables: the prepared kernel's (ws_timing_kernel),
      * not freed here */
     timing_info *info;    /* per instruction (timing_info_of) */
@@ -252,6 +255,9 @@ struct ws_timing {
      * what comes before them (ws_timing_create):
      * per sub-partition: its store queue (stq.entries > 0); those of stq_used are emptied at a block's start */
     ws_stq stq[64];
+    /* per warp: when the bank stage writes its last STQ_TAIL queued stores, store k at k % STQ_TAIL
+     * (a shuffle's wait, stq.shfl); read only below stq_count */
+    double stq_tail[32][STQ_TAIL];
     /* the 128-byte global lines the block has loaded or stored (an open-addressing set; an entry
      * counts when its generation is the block's) */
     struct {
@@ -275,6 +281,13 @@ static inline uint64_t whole_cycle(double v)
 static ws_stq_bounds stq_bounds(const ws_timing *t)
 {
     return (ws_stq_bounds){t->p.stq_bytes, t->p.stq_wavefronts, t->p.stq_stores, t->p.stq_bank_bytes, t->p.stq_entries};
+}
+
+/* The warp's last queued stores a shuffle need not wait for (stq.shfl_left, 0 to STQ_TAIL - 1). */
+static uint32_t shfl_left(const ws_preset *p)
+{
+    double n = p->stq_shfl_left;
+    return n <= 0 ? 0 : n >= STQ_TAIL - 1 ? STQ_TAIL - 1 : (uint32_t)n;
 }
 
 /* A block's first load of global lines waits for L2 or HBM (charged by sim/grid.c): beyond the
@@ -1120,6 +1133,13 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
             uint64_t drained = whole_cycle(s->stq_end);
             free = drained > free ? drained : free;
         }
+        if (ti->shfl && t->p.stq_shfl > 0) { /* a shuffle: all but the warp's last stq.shfl_left stores */
+            uint32_t left = shfl_left(&t->p);
+            if (t->stq_count[wi] > left) {
+                uint64_t written = whole_cycle(t->stq_tail[wi][(t->stq_count[wi] - 1 - left) % STQ_TAIL]);
+                free = written > free ? written : free;
+            }
+        }
         if (shared && m->c.queued) { /* a queued store: the pipe's issue and the queue's room */
             double room = ws_stq_room(&t->stq[sp], 0, &m->c.stq, stq_bounds(t));
             free = whole_cycle(room);
@@ -1550,6 +1570,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                         ws_stq_push(&t->stq[sp], (double)cycle, from, &m->c.stq, stq_bounds(t), &moved, &t->stq_pipe);
                     hold_mio(t, x, wi, cycle, moved - from, 0);
                     s->stq_moved = moved;
+                    t->stq_tail[wi][t->stq_count[wi]++ % STQ_TAIL] = s->stq_end;
                 } else {
                     double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
                     t->pipe_free = start + m->c.hold;
@@ -2114,6 +2135,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         s->seg = UINT32_MAX;
         s->stq_end = 0;
         s->stq_moved = 0;
+        t->stq_count[wi] = 0;
     }
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = 0;
     t->bar_moved = 1;

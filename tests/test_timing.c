@@ -257,6 +257,39 @@ static void store_queue_load_waits(void **state)
     assert_true(off[0] > out[0] && off[1] + 200 < out[1]);
 }
 
+/* A shuffle after queued stores (stq.shfl 1) waits until the bank stage has written all but the
+ * warp's last stq.shfl_left stores (probe_stq_ctx[12], bench_throughput[3]: 64 SHFL after 64 u64
+ * stores wait 82 and 51 cycles, a load 84 to 146); with stq.shfl 0 only until the MIO pipe is free
+ * (the data stage has taken the stores' data). 8 stores of 32 wavefronts, their data 4 cycles each,
+ * written 64 cycles each; the region from before the stores to after the shuffle's result. */
+static void store_queue_shuffle_waits(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD ".shared .align 4 .b8 t[4096];\n"
+                           "mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 7;\nmov.u32 %r3, t;\nadd.u32 %r2, %r2, %r3;\n"
+                           "mov.u64 %rd2, %clock64;\n"
+                           "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"
+                           "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"
+                           "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"
+                           "mov.u64 %rd3, %clock64;\nshfl.sync.bfly.b32 %r4, %r1, 1, 31, -1;\nadd.u32 %r5, %r4, 1;\n"
+                           "mov.u64 %rd4, %clock64;\nsub.s64 %rd5, %rd4, %rd2;\n"
+                           "st.global.u64 [%rd1], %rd5;\nst.global.u32 [%rd1+8], %r5;\nret;\n}\n";
+    char preset[512];
+    uint64_t out[1];
+    const char *queued = "stq.bytes 4096\nstq.wavefronts 0\nstq.stores 0\nstq.min 4\nstq.wavefront 2\n"
+                         "stq.data 2\nstq.bandwidth 64\nmio.issue 4\nstq.reads 0\nstq.entries 0\nstq.bank_bytes 0\n";
+    uint64_t took[3];
+    const char *rule[3] = {"stq.shfl 0\n", "stq.shfl 1\nstq.shfl_left 2\n", "stq.shfl 1\nstq.shfl_left 0\n"};
+    for (int v = 0; v < 3; v++) {
+        snprintf(preset, sizeof preset, "%s%s", queued, rule[v]);
+        run_ptx(ptx, 32, out, 1, WS_MODE_TIMING, preset);
+        took[v] = out[0];
+    }
+    assert_true(took[0] < 2 * 64);                           /* the data stage only: 8 x 4 cycles of data */
+    assert_true(took[1] >= 6 * 64 && took[1] < 8 * 64);      /* all but the last 2 stores written */
+    assert_true(took[2] >= 8 * 64 && took[2] < 8 * 64 + 64); /* every store written, as a load waits */
+}
+
 /* A region of stores whose address register dies at its last store: the clock read closing it
  * takes the lowest free register pair, the address's (ptxas: bench_st_wide.sass 0x1290 CS2R R8
  * after STS [R9]), and waits for that store to read its registers (stq_regs.h); with the address
@@ -836,6 +869,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(bank_same_word_lanes),
         cmocka_unit_test(store_queue_stages),
         cmocka_unit_test(store_queue_load_waits),
+        cmocka_unit_test(store_queue_shuffle_waits),
         cmocka_unit_test(stq_regs_clock_waits),
         cmocka_unit_test(preset_file_is_builtin),
         cmocka_unit_test(schedule_rules),
