@@ -4,7 +4,8 @@
  * of them and stq.entries stores; then it waits for room in the bank stage, which holds at most
  * stq.wavefronts wavefronts, stq.stores stores and stq.bank_bytes bytes and writes one store after
  * the other (stq.min cycles at least, stq.wavefront a wavefront). The warp issues on while the data
- * stage has room; loads and shuffles wait until the bank stage has written every queued store. */
+ * stage has room; a load waits until the bank stage has written every store its warp queued, a
+ * shuffle all but the last stq.shfl_left of them (stq.shfl; sim/timing.c earliest). */
 #ifndef WS_STQ_H
 #define WS_STQ_H
 
