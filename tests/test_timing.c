@@ -231,25 +231,31 @@ static void store_queue_stages(void **state)
     assert_true(moved == 12); /* its data taken at once: only the writes wait */
 }
 
+/* store_queue_*: a clock read, 8 st.shared.u32 128 bytes apart (32 wavefronts each), a clock read
+ * (%rd2, %rd3); a queue whose stores' data take 4 cycles and writes 64, one store in the bank stage. */
+#define EIGHT_STORES                                                                                                   \
+    HEAD ".shared .align 4 .b8 t[4096];\n"                                                                             \
+         "mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 7;\nmov.u32 %r3, t;\nadd.u32 %r2, %r2, %r3;\n"                       \
+         "mov.u64 %rd2, %clock64;\n"                                                                                   \
+         "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"                           \
+         "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"                           \
+         "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"                                                      \
+         "mov.u64 %rd3, %clock64;\n"
+static const char QUEUE_PRESET[] =
+    "stq.bytes 4096\nstq.wavefronts 0\nstq.stores 1\nstq.min 4\nstq.wavefront 2\n"
+    "stq.data 2\nstq.bandwidth 64\nmio.issue 4\nstq.reads 0\nstq.entries 0\nstq.bank_bytes 0\n";
+
 /* With the queue on (stq.bytes > 0) a warp's shared stores are queued: 8 stores of 32 wavefronts
  * issue before they are written, and the load after them waits until they are; without it each
  * store holds the pipe (store.*) and the load does not wait. */
 static void store_queue_load_waits(void **state)
 {
     (void)state;
-    const char *ptx = HEAD ".shared .align 4 .b8 t[4096];\n"
-                           "mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 7;\nmov.u32 %r3, t;\nadd.u32 %r2, %r2, %r3;\n"
-                           "mov.u64 %rd2, %clock64;\n"
-                           "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"
-                           "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"
-                           "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"
-                           "mov.u64 %rd3, %clock64;\nld.shared.u32 %r4, [%r3+4];\nadd.u32 %r5, %r4, 1;\n"
-                           "mov.u64 %rd4, %clock64;\nsub.s64 %rd5, %rd3, %rd2;\nsub.s64 %rd6, %rd4, %rd3;\n"
-                           "st.global.u64 [%rd1], %rd5;\nst.global.u64 [%rd1+8], %rd6;\nret;\n}\n";
+    const char *ptx = EIGHT_STORES "ld.shared.u32 %r4, [%r3+4];\nadd.u32 %r5, %r4, 1;\n"
+                                   "mov.u64 %rd4, %clock64;\nsub.s64 %rd5, %rd3, %rd2;\nsub.s64 %rd6, %rd4, %rd3;\n"
+                                   "st.global.u64 [%rd1], %rd5;\nst.global.u64 [%rd1+8], %rd6;\nret;\n}\n";
     uint64_t out[2], off[2];
-    const char *queued = "stq.bytes 4096\nstq.wavefronts 0\nstq.stores 1\nstq.min 4\nstq.wavefront 2\n"
-                         "stq.data 2\nstq.bandwidth 64\nmio.issue 4\nstq.reads 0\nstq.entries 0\nstq.bank_bytes 0\n";
-    run_ptx(ptx, 32, out, 2, WS_MODE_TIMING, queued);
+    run_ptx(ptx, 32, out, 2, WS_MODE_TIMING, QUEUE_PRESET);
     assert_true(out[0] <= 8 * 32 + 4);      /* issued as the block's shared pipe takes their wavefronts */
     assert_true(out[0] + out[1] >= 8 * 64); /* the load waited for 8 x 64 cycles of writes */
     run_ptx(ptx, 32, off, 2, WS_MODE_TIMING, "stq.bytes 0\n");
@@ -265,23 +271,15 @@ static void store_queue_load_waits(void **state)
 static void store_queue_shuffle_waits(void **state)
 {
     (void)state;
-    const char *ptx = HEAD ".shared .align 4 .b8 t[4096];\n"
-                           "mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 7;\nmov.u32 %r3, t;\nadd.u32 %r2, %r2, %r3;\n"
-                           "mov.u64 %rd2, %clock64;\n"
-                           "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"
-                           "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"
-                           "st.shared.u32 [%r2], %r1;\nst.shared.u32 [%r2], %r1;\n"
-                           "mov.u64 %rd3, %clock64;\nshfl.sync.bfly.b32 %r4, %r1, 1, 31, -1;\nadd.u32 %r5, %r4, 1;\n"
-                           "mov.u64 %rd4, %clock64;\nsub.s64 %rd5, %rd4, %rd2;\n"
-                           "st.global.u64 [%rd1], %rd5;\nst.global.u32 [%rd1+8], %r5;\nret;\n}\n";
+    const char *ptx = EIGHT_STORES "shfl.sync.bfly.b32 %r4, %r1, 1, 31, -1;\nadd.u32 %r5, %r4, 1;\n"
+                                   "mov.u64 %rd4, %clock64;\nsub.s64 %rd5, %rd4, %rd2;\n"
+                                   "st.global.u64 [%rd1], %rd5;\nst.global.u32 [%rd1+8], %r5;\nret;\n}\n";
     char preset[512];
     uint64_t out[1];
-    const char *queued = "stq.bytes 4096\nstq.wavefronts 0\nstq.stores 0\nstq.min 4\nstq.wavefront 2\n"
-                         "stq.data 2\nstq.bandwidth 64\nmio.issue 4\nstq.reads 0\nstq.entries 0\nstq.bank_bytes 0\n";
     uint64_t took[3];
     const char *rule[3] = {"stq.shfl 0\n", "stq.shfl 1\nstq.shfl_left 2\n", "stq.shfl 1\nstq.shfl_left 0\n"};
     for (int v = 0; v < 3; v++) {
-        snprintf(preset, sizeof preset, "%s%s", queued, rule[v]);
+        snprintf(preset, sizeof preset, "%sstq.stores 0\n%s", QUEUE_PRESET, rule[v]); /* a deep bank stage */
         run_ptx(ptx, 32, out, 1, WS_MODE_TIMING, preset);
         took[v] = out[0];
     }
