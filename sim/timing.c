@@ -198,26 +198,27 @@ struct ws_timing {
     uint32_t wheel[WHEEL];
     uint64_t wheel_used;
     uint64_t far_from, woke;
-    int64_t bits_feed;      /* the preset's bits.feed in whole cycles */
-    int64_t shfl_feed;      /* the preset's shfl.feed in whole cycles */
-    int64_t sync_feed;      /* the preset's sync.feed in whole cycles */
-    int64_t guard_feed;     /* the preset's guard.feed in whole cycles */
-    uint64_t mio_issue;     /* the preset's mio.issue in whole cycles (hold_mio) */
-    int eager;              /* stall events or --slow-path timing: every cycle charged as it passes */
-    int step_ok;            /* for the block: nobody listens, the decoded handlers are on, the check is off
+    int64_t bits_feed;     /* the preset's bits.feed in whole cycles */
+    int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
+    int64_t sync_feed;     /* the preset's sync.feed in whole cycles */
+    int64_t guard_feed;    /* the preset's guard.feed in whole cycles */
+    uint64_t mio_issue;    /* the preset's mio.issue in whole cycles (hold_mio) */
+    int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
+    int step_ok;           /* for the block: nobody listens, the decoded handlers are on, the check is off
                               (ws_warp_issue_step's tests but p->merged, which issue_common need not repeat) */
-    uint32_t rr_first[64];  /* per sub-partition: where its round robin's search starts (rr_pick) */
-    uint32_t rr_after[32];  /* per warp: that start once the warp has issued (the next of its sub-partition) */
-    uint64_t bar_at[32];    /* per warp: the cycle it issued its last bar.sync (its arrival) */
-    uint64_t bar_last;      /* the block's last release of a barrier */
-    double pipe_free;       /* the shared pipe is busy until this cycle */
-    uint64_t pipe_at;       /* the first whole cycle it is free */
-    double stq_pipe;        /* the bank stages of the store queues write a wavefront a cycle until this cycle */
-    double mio_free[64];    /* per sub-partition: its MIO pipe is busy until this cycle */
-    uint64_t mio_at[64];    /* the first whole cycle it is free */
-    uint64_t mio_next[64];  /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
-    uint64_t stq_used;      /* sub-partitions whose store queue a store has entered since it was emptied */
-    uint32_t stq_count[32]; /* per warp: its shared stores queued in the block (stq_tail) */
+    uint32_t rr_first[64]; /* per sub-partition: where its round robin's search starts (rr_pick) */
+    uint32_t rr_after[32]; /* per warp: that start once the warp has issued (the next of its sub-partition) */
+    uint64_t bar_at[32];   /* per warp: the cycle it issued its last bar.sync (its arrival) */
+    uint64_t bar_last;     /* the block's last release of a barrier */
+    double pipe_free;      /* the shared pipe is busy until this cycle */
+    uint64_t pipe_at;      /* the first whole cycle it is free */
+    double stq_pipe;       /* the bank stages of the store queues write a wavefront a cycle until this cycle */
+    double mio_free[64];   /* per sub-partition: its MIO pipe is busy until this cycle */
+    uint64_t mio_at[64];   /* the first whole cycle it is free */
+    uint64_t mio_next[64]; /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
+    uint64_t stq_used;     /* sub-partitions whose store queue a store has entered since it was emptied */
+    /* per warp: its shared stores queued in the block (stq_tail) */
+    uint32_t stq_count[32];
     /* info, narrow, fold, sched, subwarp and cga's tables: the prepared kernel's (ws_timing_kernel),
      * not freed here */
     timing_info *info;    /* per instruction (timing_info_of) */
