@@ -18,6 +18,9 @@ order, tried (mio19)"). Subcommands:
   probes WARPSIM TAR   mio17's probe_queue at stride 32 (launches 1-19, medians) against warpsim's with
                        tests/calibration/mio18.preset and shared.queue 0, 8, 16, 26: per warp, loads accepted (issued
                        before the first gap of more than 30 cycles) / the last value, from the first issue of any
+  trace WARPSIM PTX PRESET
+                       bench_mio_w8 (or its sass-order variant) with a preset: each warp's t0 and t1 of regions 0-3
+                       and, per sub-partition, how many loads its later warp trails in region 2
   sweep WARPSIM PTX    bench_mio_w8's out[] with tests/calibration/mio18.preset plus shared.queue 0-26 and
                        sched.order 0/1 (a warpsim built with .devjobs/mio19/experiment.diff)
 """
@@ -166,6 +169,35 @@ def sass_order(sass, ptx, out):
     open(out, 'w').write(text.replace('.reg .b32 \t%r<381>;', '.reg .b32 \t%r<800>;'))
 
 
+def trace(warpsim, ptx, preset):
+    """each warp's clock reads of regions 0-3 (t0 and t1, less the first t0 of any warp) and, per sub-partition, how
+    far its later warp's region-2 loads trail its earlier warp's (entered loads, a histogram over the entries)"""
+    clocks, loads = collections.defaultdict(list), collections.defaultdict(list)
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, 't.jsonl')
+        subprocess.run([warpsim, 'run', ptx, '@' + os.path.join(SRC, 'programs/bench_mio_w8.args'), '--preset', preset,
+                        '--trace-json', out, '--max-output', str(1 << 30)], capture_output=True, check=True)
+        for line in open(out):
+            if '"exec"' not in line or ('clock64' not in line and 'ld.volatile.shared' not in line):
+                continue
+            e = json.loads(line)
+            if 'clock64' in e['insn']:
+                clocks[e['warp']].append(e['dst'][0]['values'][0])
+            else:
+                loads[e['warp']].append(e['cycle'])
+    base = min(c[0] for c in clocks.values())
+    for w in sorted(clocks):
+        print(f'w{w}:', ' '.join(str(c - base) for c in clocks[w][:8]))
+    for sp in range(4):
+        entries = sorted([(c, 1) for c in loads[sp + 4][128:192]] + [(c, -1) for c in loads[sp][128:192]])
+        lead, hist = 0, collections.Counter()
+        for _, d in entries:
+            lead += d
+            hist[lead] += 1
+        print(f'sub-partition {sp}: w{sp + 4} entered this many more region-2 loads than w{sp}: entries',
+              dict(sorted(hist.items())))
+
+
 def sweep(warpsim, ptx):
     base = open(os.path.join(SRC, 'tests/calibration/mio18.preset')).read()
     with tempfile.TemporaryDirectory() as d:
@@ -190,6 +222,8 @@ if __name__ == '__main__':
         sass_order(*sys.argv[2:])
     elif cmd == 'probes' and len(sys.argv) == 4:
         probes(*sys.argv[2:])
+    elif cmd == 'trace' and len(sys.argv) == 5:
+        trace(*sys.argv[2:])
     elif cmd == 'sweep' and len(sys.argv) == 4:
         sweep(*sys.argv[2:])
     else:
