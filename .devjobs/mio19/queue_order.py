@@ -16,8 +16,10 @@ order, tried (mio19)"). Subcommands:
                        the order and dependences of ptxas's SASS (tests/calibration/sass/bench_mio_w8.sass.xz):
                        each LDS its own register, each LOP3 an xor of the loads it reads
   probes WARPSIM TAR   mio17's probe_queue at stride 32 (launches 1-19, medians) against warpsim's with
-                       tests/calibration/mio18.preset and shared.queue 0, 8, 16, 26: per warp, loads accepted (issued
+                       tests/calibration/mio18.preset and shared.queue 0, 8, 16, 26, and 12 with 16 shared (shared.queue_shared): per warp, loads accepted (issued
                        before the first gap of more than 30 cycles) / the last value, from the first issue of any
+  depth TAR [WARPSIM]  the mio19 device job (tests/calibration/device-2026-12-03-mio19.tar.xz): per mask of probe_queue
+                       at stride 32, each warp's loads accepted and their sum
   trace WARPSIM PTX PRESET
                        bench_mio_w8 (or its sass-order variant) with a preset: each warp's t0 and t1 of regions 0-3
                        and, per sub-partition, how many loads its later warp trails in region 2
@@ -51,11 +53,11 @@ def split(tar):
                 print(f'  {off:4d}: {len(v):3d}, {acc[0]} + {acc[1]}, {gaps[0]} {gaps[len(gaps) // 2]} {gaps[-1]}')
 
 
-def probe_rows(t, n, mask):
+def probe_rows(t, n, mask, job='mio17'):
     """every block of launches 1-19 (warm) of probe_queue_n at stride 32: per warp of the mask, its N issues and
     values"""
     rows = collections.defaultdict(dict)
-    for line in t.extractfile(f'mio17/q_n{n}_s32_m0x{mask:02x}.txt').read().decode().splitlines():
+    for line in t.extractfile(f'{job}/q_n{n}_s32_m0x{mask:02x}.txt').read().decode().splitlines():
         f = line.split()
         if line.startswith('#') or f[6] == '-' or f[0] == '0':
             continue
@@ -79,18 +81,61 @@ def probes(warpsim, tar):
             rows = probe_rows(t, n, mask)
             med = {w: [sorted(accepted_done(r, w, n)[k] for r in rows)[len(rows) // 2] for k in (0, 1)] for w in warps}
             line = f'N {n:2d} mask {mask:#04x}: H200 ' + ', '.join(f'w{w} {a}/{e}' for w, (a, e) in med.items())
-            for q in (0, 8, 16, 26):
+            for q, pool in ((0, 0), (8, 0), (16, 0), (26, 0), (12, 16)):
                 p = os.path.join(d, 'p.preset')
                 with open(p, 'w') as f:
-                    f.write(base + (f'shared.queue {q}\nshared.queue_issue 1\n' if q else ''))
+                    f.write(base + (f'shared.queue {q}\nshared.queue_issue 1\nshared.queue_shared {pool}\n' if q else ''))
                 r = subprocess.run([warpsim, 'run', ptx, '--kernel', f'probe_queue_{n}', '--grid', '1', '--block',
                                     '256', '--arg', f'o=u64[{8 * (2 * n + 5)}]:zero', '--arg', 'sink=u32[256]:zero',
                                     '--arg', 'stride=u32:32', '--arg', f'mask=u32:{mask}', '--json', '--preset', p],
                                    capture_output=True, text=True)
                 o = json.loads(re.search(r'"o":\s*(\[[^\]]*\])', r.stdout).group(1))
                 got = {w: o[w * (2 * n + 5) + 3:w * (2 * n + 5) + 3 + 2 * n] for w in range(8) if mask >> w & 1}
-                line += f'; queue {q} ' + ', '.join('w%d %d/%d' % ((w,) + accepted_done(got, w, n)) for w in warps)
+                line += f'; queue {q}' + (f' + {pool} shared ' if pool else ' ') + ', '.join('w%d %d/%d' % ((w,) + accepted_done(got, w, n)) for w in warps)
             print(line)
+
+
+def warpsim_queue(warpsim, n, mask, preset):
+    """warpsim's probe_queue_n at stride 32 with a preset: per warp of the mask, its issues and values"""
+    r = subprocess.run([warpsim, 'run', os.path.join(SRC, 'tests/calibration/probes/probe_mio17.ptx'), '--kernel',
+                        f'probe_queue_{n}', '--grid', '1', '--block', '256', '--arg', f'o=u64[{8 * (2 * n + 5)}]:zero',
+                        '--arg', 'sink=u32[256]:zero', '--arg', 'stride=u32:32', '--arg', f'mask=u32:{mask}', '--json',
+                        '--preset', preset], capture_output=True, text=True)
+    o = json.loads(re.search(r'"o":\s*(\[[^\]]*\])', r.stdout).group(1))
+    return {w: o[w * (2 * n + 5) + 3:w * (2 * n + 5) + 3 + 2 * n] for w in range(8) if mask >> w & 1}
+
+
+def depth(tar, warpsim=None):
+    """the mio19 device job: per mask, each active warp's loads accepted (issued before its first gap of more than
+    30 cycles; medians over launches 1-19 x 8 SMs) and their sum, for N = 16 and 32; with WARPSIM, warpsim's sum
+    with tests/calibration/mio18.preset and a queue of 12 a sub-partition and 16 shared"""
+    d = tempfile.mkdtemp()
+    preset = os.path.join(d, 'p.preset')
+    with open(preset, 'w') as f:
+        f.write(open(os.path.join(SRC, 'tests/calibration/mio18.preset')).read() +
+                'shared.queue 12\nshared.queue_issue 1\nshared.queue_shared 16\n')
+    with tarfile.open(tar) as t:
+        for n in (16, 32):
+            for mask in (0x01, 0x03, 0x05, 0x09, 0x07, 0x0f, 0x11, 0x33, 0x55, 0xff):
+                try:
+                    rows = probe_rows(t, n, mask, 'mio19')
+                except KeyError:
+                    continue
+                warps = [w for w in range(8) if mask >> w & 1]
+                rows = [r for r in rows if all(w in r for w in warps)]
+                if not rows:
+                    print(f'N {n:2d} mask {mask:#04x}: no runs')
+                    continue
+                acc = {w: sorted(accepted_done(r, w, n)[0] for r in rows)[len(rows) // 2] for w in warps}
+                sums = sorted(sum(accepted_done(r, w, n)[0] for w in warps) for r in rows)
+                first = {w: sorted(r[w][0] - min(v[0] for v in r.values()) for r in rows)[len(rows) // 2] for w in warps}
+                print(f'N {n:2d} mask {mask:#04x} ({len(rows)} blocks): accepted ' +
+                      ' '.join(f'w{w} {acc[w]}' for w in warps) + f'; sum median {sums[len(sums) // 2]} '
+                      f'(min {sums[0]}, max {sums[-1]}); first issue ' + ' '.join(f'w{w} {first[w]}' for w in warps) +
+                      (f'; warpsim 12 + 16 shared: sum {sum(accepted_done(warpsim_queue(warpsim, n, mask, preset), w, n)[0] for w in warps)}'
+                       if warpsim else ''))
+    os.remove(preset)
+    os.rmdir(d)
 
 
 def fifo_toy(start, n=32, depth=27, greedy=False, strict=True, own=66, pipe=32, value=87, gap=4):
@@ -222,6 +267,8 @@ if __name__ == '__main__':
         sass_order(*sys.argv[2:])
     elif cmd == 'probes' and len(sys.argv) == 4:
         probes(*sys.argv[2:])
+    elif cmd == 'depth' and len(sys.argv) in (3, 4):
+        depth(*sys.argv[2:])
     elif cmd == 'trace' and len(sys.argv) == 5:
         trace(*sys.argv[2:])
     elif cmd == 'sweep' and len(sys.argv) == 4:
