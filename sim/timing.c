@@ -219,6 +219,8 @@ struct ws_timing {
     uint64_t stq_used;     /* sub-partitions whose store queue a store has entered since it was emptied */
     /* per warp: its shared stores queued in the block (stq_tail) */
     uint32_t stq_count[32];
+    uint32_t shfl_waits_from; /* a shuffle waits once its warp has queued more stores than this
+                                 (stq.shfl_left; UINT32_MAX: stq.shfl off): one compare a shuffle */
     /* info, narrow, fold, sched, subwarp and cga's tables: the prepared kernel's (ws_timing_kernel),
      * not freed here */
     timing_info *info;    /* per instruction (timing_info_of) */
@@ -418,6 +420,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->slow = (L->slow & WS_SLOW_TIMING) != 0;
     t->bits_feed = ws_llround(t->p.bits_feed);
     t->shfl_feed = ws_llround(t->p.shfl_feed);
+    t->shfl_waits_from = t->p.stq_shfl > 0 ? shfl_left(&t->p) : UINT32_MAX;
     t->sync_feed = ws_llround(t->p.sync_feed);
     t->guard_feed = ws_llround(t->p.guard_feed);
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
@@ -1134,12 +1137,10 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
             uint64_t drained = whole_cycle(s->stq_end);
             free = drained > free ? drained : free;
         }
-        if (ti->shfl && t->p.stq_shfl > 0) { /* a shuffle: all but the warp's last stq.shfl_left stores */
-            uint32_t left = shfl_left(&t->p);
-            if (t->stq_count[wi] > left) {
-                uint64_t written = whole_cycle(t->stq_tail[wi][(t->stq_count[wi] - 1 - left) % STQ_TAIL]);
-                free = written > free ? written : free;
-            }
+        if (ti->shfl && t->stq_count[wi] > t->shfl_waits_from) { /* a shuffle: all but the warp's last
+                                                                    stq.shfl_left stores */
+            uint64_t written = whole_cycle(t->stq_tail[wi][(t->stq_count[wi] - 1 - t->shfl_waits_from) % STQ_TAIL]);
+            free = written > free ? written : free;
         }
         if (shared && m->c.queued) { /* a queued store: the pipe's issue and the queue's room */
             double room = ws_stq_room(&t->stq[sp], 0, &m->c.stq, stq_bounds(t));
