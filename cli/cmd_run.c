@@ -126,6 +126,13 @@ static char *read_preset(const char *path)
         return NULL;
     }
     text[n] = 0;
+    /* checked now, so that a mistake is named with its file before any kernel is loaded */
+    char why[256];
+    if (ws_preset_check(text, why, sizeof why) != 0) {
+        fprintf(stderr, "warpsim: error: %s:%s\n", path, why);
+        free(text);
+        return NULL;
+    }
     return text;
 }
 

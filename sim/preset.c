@@ -1,5 +1,6 @@
 /* preset: the architecture's cycles (preset.h), the sm_90 preset compiled in. */
 #include "preset.h"
+#include "warpsim/warpsim.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -136,17 +137,40 @@ const size_t ws_preset_key_count = sizeof ws_preset_keys / sizeof ws_preset_keys
 #define WS_PRESET_MAX 1e6
 
 /* The next whitespace-separated word of buf at *pos, at most 63 characters (as sscanf's %63s
- * takes them: a longer word goes on as the next one); 0 when there is none. */
-static int word(const char *buf, size_t *pos, char out[64])
+ * takes them: a longer word goes on as the next one), and its column (from 1) in *col; 0 when
+ * there is none. */
+static int word(const char *buf, size_t *pos, char out[64], unsigned *col)
 {
     size_t i = *pos, n = 0;
     while (isspace((unsigned char)buf[i]))
         i++;
+    *col = (unsigned)i + 1;
     while (buf[i] && !isspace((unsigned char)buf[i]) && n < 63)
         out[n++] = buf[i++];
     out[n] = 0;
     *pos = i;
     return n > 0;
+}
+
+/* Keys whose value is a count with a range of its own (the others are cycles, 0 to WS_PRESET_MAX):
+ * their users take whole numbers in this range (schedule.c PIECE_MAX, timing.c STQ_TAIL), so a
+ * value outside it is refused here rather than clamped there without a word. */
+static const struct {
+    const char *key, *what;
+    unsigned min, max;
+} counted[] = {
+    {"subpartitions", "sub-partitions", 1, 64},
+    {"schedule.piece", "instructions", 0, 1024},
+    {"stq.shfl_left", "queued stores", 0, 15},
+};
+
+/* The range of key when it is a count: 1 and *i its row of counted[], else 0. */
+static int counted_key(const char *key, size_t *i)
+{
+    for (*i = 0; *i < sizeof counted / sizeof counted[0]; (*i)++)
+        if (!strcmp(key, counted[*i].key))
+            return 1;
+    return 0;
 }
 
 /* Whether key is name (the first characters compared inline before strcmp). */
@@ -160,22 +184,29 @@ int ws_preset_read(const char *text, ws_preset *p, char *err, size_t errlen)
         size_t n = e ? (size_t)(e - s) : strlen(s);
         char buf[256];
         line++;
-        if (n >= sizeof buf)
-            n = sizeof buf - 1;
+        const char *hash = memchr(s, '#', n); /* a comment may be of any length */
+        if (hash)
+            n = (size_t)(hash - s);
+        if (n >= sizeof buf) {
+            snprintf(err, errlen, "%u:%u: expected a line of at most %zu characters, found %zu", line,
+                     (unsigned)sizeof buf, sizeof buf - 1, n);
+            return -1;
+        }
         memcpy(buf, s, n);
         buf[n] = 0;
         s = e ? e + 1 : s + strlen(s);
-        char *hash = strchr(buf, '#');
-        if (hash)
-            *hash = 0;
-        char key[64], val[64];
+        char key[64], val[64], more[64];
+        unsigned key_col, val_col, more_col;
         size_t pos = 0;
-        int got = word(buf, &pos, key);
-        got += got && word(buf, &pos, val);
-        if (got <= 0)
+        if (!word(buf, &pos, key, &key_col))
             continue;
-        if (got != 2) {
-            snprintf(err, errlen, "preset line %u: expected \"key value\", found \"%s\"", line, key);
+        if (!word(buf, &pos, val, &val_col)) {
+            snprintf(err, errlen, "%u:%u: expected a value after \"%s\", found the end of the line", line, val_col, key);
+            return -1;
+        }
+        if (word(buf, &pos, more, &more_col)) {
+            snprintf(err, errlen, "%u:%u: expected the end of the line after \"%s %s\", found \"%s\"", line, more_col,
+                     key, val, more);
             return -1;
         }
         if (same(key, "name")) {
@@ -184,17 +215,20 @@ int ws_preset_read(const char *text, ws_preset *p, char *err, size_t errlen)
         }
         char *end;
         double v = strtod(val, &end);
-        /* finite and at most WS_PRESET_MAX cycles: a latency of 1e19 or nan would wrap the cycle count */
-        if (*end || !(v >= 0 && v <= WS_PRESET_MAX)) {
-            snprintf(err, errlen, "preset line %u: %s: \"%s\" is not a number of cycles from 0 to %g", line, key, val,
-                     WS_PRESET_MAX);
+        size_t ci;
+        if (counted_key(key, &ci)) {
+            if (*end || !(v >= counted[ci].min && v <= counted[ci].max) || v != (double)(unsigned)v) {
+                snprintf(err, errlen, "%u:%u: %s: expected a whole number of %s from %u to %u, found \"%s\"", line,
+                         val_col, key, counted[ci].what, counted[ci].min, counted[ci].max, val);
+                return -1;
+            }
+        } else if (*end || !(v >= 0 && v <= WS_PRESET_MAX)) {
+            /* finite and at most WS_PRESET_MAX cycles: a latency of 1e19 or nan would wrap the cycle count */
+            snprintf(err, errlen, "%u:%u: %s: expected a number of cycles from 0 to %g, found \"%s\"", line, val_col,
+                     key, WS_PRESET_MAX, val);
             return -1;
         }
         if (same(key, "subpartitions")) {
-            if (v < 1 || v > 64) {
-                snprintf(err, errlen, "preset line %u: subpartitions must be 1 to 64", line);
-                return -1;
-            }
             p->subpartitions = (unsigned)v;
             continue;
         }
@@ -210,7 +244,8 @@ int ws_preset_read(const char *text, ws_preset *p, char *err, size_t errlen)
                 found = 1;
             }
         if (!found) {
-            snprintf(err, errlen, "preset line %u: unknown key \"%s\"", line, key);
+            snprintf(err, errlen, "%u:%u: expected a preset key (presets/sm_90.preset lists them), found \"%s\"", line,
+                     key_col, key);
             return -1;
         }
     }
@@ -221,4 +256,10 @@ int ws_preset_parse(const char *text, ws_preset *p, char *err, size_t errlen)
 {
     *p = ws_preset_sm90;
     return text ? ws_preset_read(text, p, err, errlen) : 0;
+}
+
+int ws_preset_check(const char *text, char *err, size_t errlen)
+{
+    ws_preset p;
+    return ws_preset_parse(text, &p, err, errlen);
 }

@@ -104,7 +104,7 @@ typedef struct {
 } ws_preset;
 
 /* Parse a preset over the built-in defaults (text NULL: the defaults alone). Returns 0, or -1
- * with a located message. */
+ * with a message located as LINE:COLUMN (the caller names the file). */
 int ws_preset_parse(const char *text, ws_preset *p, char *err, size_t errlen);
 /* Parse a preset over *p as it is (tools/preset_table.c: over zeros). */
 int ws_preset_read(const char *text, ws_preset *p, char *err, size_t errlen);

@@ -409,9 +409,13 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     ws_timing_kernel *tk = pr->timing_tables;
     if (tk)
         t->p = tk->p;
-    else if (ws_preset_parse(L->sim->cfg.timing_preset, &t->p, err, errlen) != 0) {
-        ws_timing_destroy(t);
-        return NULL;
+    else {
+        char why[256];
+        if (ws_preset_parse(L->sim->cfg.timing_preset, &t->p, why, sizeof why) != 0) {
+            snprintf(err, errlen, "preset %s", why); /* LINE:COLUMN: what (the text has no file name here) */
+            ws_timing_destroy(t);
+            return NULL;
+        }
     }
     t->miss = launch_miss(L, &t->p);
     uint64_t nthreads = (uint64_t)L->block[0] * L->block[1] * L->block[2];

@@ -702,6 +702,42 @@ static void preset_file_is_builtin(void **state)
     assert_int_equal(ws_preset_parse("nonsense 3\n", &p, err, sizeof err), -1);
 }
 
+/* A count's own range is refused where the preset is read, located as LINE:COLUMN, not clamped where
+ * it is used (schedule.c's PIECE_MAX, timing.c's STQ_TAIL); a launch names the preset. */
+static void preset_counts_out_of_range_refused(void **state)
+{
+    (void)state;
+    char err[256];
+    assert_int_equal(ws_preset_check("schedule.piece 1024\nstq.shfl_left 15\nsubpartitions 64\n", err, sizeof err), 0);
+    assert_int_equal(ws_preset_check("# a comment\n\tschedule.piece 1025\n", err, sizeof err), -1);
+    assert_string_equal(err,
+                        "2:17: schedule.piece: expected a whole number of instructions from 0 to 1024, found \"1025\"");
+    assert_int_equal(ws_preset_check("stq.shfl_left 16 # too many\n", err, sizeof err), -1);
+    assert_string_equal(err, "1:15: stq.shfl_left: expected a whole number of queued stores from 0 to 15, found \"16\"");
+    assert_int_equal(ws_preset_check("stq.shfl_left 0x3\n", err, sizeof err), 0); /* strtod's hexadecimal: 3 */
+    assert_int_equal(ws_preset_check("stq.shfl_left -1\n", err, sizeof err), -1);
+    assert_int_equal(ws_preset_check("stq.shfl_left 1.5\n", err, sizeof err), -1);
+    assert_int_equal(ws_preset_check("subpartitions 0\n", err, sizeof err), -1);
+    assert_int_equal(ws_preset_check("alu 4 cycles\n", err, sizeof err), -1);
+    assert_string_equal(err, "1:7: expected the end of the line after \"alu 4\", found \"cycles\"");
+    /* a launch refuses it with the same words */
+    static const char ptx[] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n\tret;\n}\n";
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "k.ptx", &perr);
+    assert_non_null(m);
+    ws_config cfg = {0};
+    cfg.mode = WS_MODE_TIMING;
+    cfg.timing_preset = "stq.shfl_left 99\n";
+    ws_sim *sim = ws_sim_create(&cfg);
+    unsigned one[3] = {1, 1, 1};
+    ws_result res;
+    assert_int_not_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), one, one, NULL, 0, &res), WS_OK);
+    assert_non_null(strstr(res.message, "preset 1:15: stq.shfl_left: expected a whole number of queued stores"));
+    ws_result_free(&res);
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+}
+
 /* Every programs/ PTX file computes the same outputs in both modes (the summary line differs). */
 static void modes_agree_on_every_program(void **state)
 {
@@ -870,6 +906,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(store_queue_shuffle_waits),
         cmocka_unit_test(stq_regs_clock_waits),
         cmocka_unit_test(preset_file_is_builtin),
+        cmocka_unit_test(preset_counts_out_of_range_refused),
         cmocka_unit_test(schedule_rules),
         cmocka_unit_test(schedule_register_budget),
         cmocka_unit_test(schedule_budget_shuffle_pairs),

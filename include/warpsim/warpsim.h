@@ -274,6 +274,10 @@ typedef struct {
 const char *ws_simd_variant(unsigned i);
 bool ws_simd_supported(const char *name);
 
+/* Whether text is a preset ws_config.timing_preset takes: 0, or -1 with "LINE:COLUMN: what was
+ * expected, what was found" in err (a launch would refuse it with the same words). */
+int ws_preset_check(const char *text, char *err, size_t errlen);
+
 typedef struct {
     /* timing mode: the launch's makespan, its blocks placed on the SMs (sim/grid.c); functional
      * mode: the sum over the blocks of their warp instructions */
