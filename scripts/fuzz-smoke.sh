@@ -31,6 +31,11 @@ for s in 'u32[32]:iota' 'f32:0x1.8p3' 'in=f64[4]:list:1,2,3,4' 's8:-128' 'x=u16[
          'f32:0f3f800000' 'u64[8]:rand:7' 'f64:-nan' 'f32[2]:fill:inf'; do
   printf '\000%s' "$s" > "$corpus/args/spec$((i++))"
 done
+# mode 3: --preset text
+for f in presets/*.preset tests/calibration/*.preset; do
+  { printf '\003'; cat "$f"; } > "$corpus/args/preset-$(basename "$f")"
+done
+printf '\003schedule.piece 1025\nstq.shfl_left 2.5 x\n\talu\n' > "$corpus/args/preset-bad"
 printf '\002--grid\n4,2\n--block=32,2\nu32[4]\nk.ptx\n--kernel\nfoo' > "$corpus/args/argv0"
 for t in ptx args; do
   echo "== fuzz_$t: $runs runs"

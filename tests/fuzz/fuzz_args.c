@@ -4,7 +4,8 @@
  *   0: one SPEC word ([LABEL=]TYPE[N][:INIT] or TYPE:VALUE), for ws_launch_parse_spec;
  *   1: an ARGSFILE's text, written to a scratch file and read with ws_launch_load_argsfile
  *      (the library reads ARGSFILEs by path: @FILE and file:PATH inside resolve next to it);
- *   2: command-line words separated by NUL or newline, for ws_launch_parse_arg.
+ *   2: command-line words separated by NUL or newline, for ws_launch_parse_arg;
+ *   3: a --preset file's text, for ws_preset_check (its message formatted into a short buffer too).
  * Every error is formatted (with and without the source line) and the launch freed.
  * Paths: an input holding '/' is skipped, so nothing outside the scratch folder is read
  * (file:/dev/stdin would block). */
@@ -42,9 +43,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1 || size > 1 << 14 || memchr(data, '/', size))
         return 0;
-    int mode = data[0] % 3;
+    int mode = data[0] % 4;
     data++;
     size--;
+    if (mode == 3) {
+        char *text = malloc(size + 1), why[256], small[8];
+        if (!text)
+            return 0;
+        memcpy(text, data, size);
+        text[size] = 0;                         /* a NUL inside ends the text, as reading a --preset file does */
+        ws_preset_check(text, why, sizeof why); /* ASan and UBSan watch the reading and the message */
+        ws_preset_check(text, small, sizeof small);
+        free(text);
+        return 0;
+    }
     ws_launch l;
     ws_launch_init(&l);
     ws_launch_error err;
