@@ -1963,6 +1963,17 @@ static inline __attribute__((always_inline)) uint32_t ready_by(const ws_timing *
     return ready;
 }
 
+/* A block of lone warps without stall events, after a pass that issued, about to run the pass at `cycle`:
+ * that pass would pick and update nobody (every live warp has its pick or is blocked, none changed,
+ * none waits for its ready cycle) and not stop (nothing stopped, a warp is live, the cycle limit
+ * is not reached at `cycle`), so it would only find the warps whose `when` has come, or jump to the
+ * first cycle one has (lone warps that picked early at their issue: most passes of reduce_loop). */
+static inline int quiet_pass(const ws_timing *t, const ws_launch_ctx *L, uint64_t max_cycles, uint64_t cycle)
+{
+    return !(t->live & ~(t->has_pick | t->blocked)) && !(t->dirty & t->live) && !t->timed && t->live && !L->stop &&
+           !(max_cycles && cycle >= max_cycles);
+}
+
 /* The block's scheduling passes, from cycle 0 until it ends or stops; returns the last cycle,
  * *charged_to the cycles charged to every live warp. filed, eager: t->filed and t->eager, constants
  * in each of the four calls, so that each copy has only its own way to find the warps that can
@@ -1978,6 +1989,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
     uint64_t next_event = UINT64_MAX;
     uint32_t ready = 0;
     int jumped = 0; /* the pass jumped to this cycle with nothing to pick or update: ready as computed there */
+    const int lone = !filed && b->nwarps <= nsp; /* each warp alone on its sub-partition (warp wi on wi) */
     for (;;) {
         if (!jumped) {
             /* every live warp without a group picks one (in warp order: a free mov issues at once);
@@ -2049,10 +2061,9 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
         /* each sub-partition issues one ready warp, loose round robin (the figures are the pass's:
          * an access issued here delays the others' from the next cycle on) */
         ready &= t->has_pick;
-        if (!filed && b->nwarps <= nsp) {
-            /* each warp alone on its sub-partition (warp wi on wi): every ready warp issues, in the
-             * sub-partitions' order, and the round robin has nothing to choose (rr_after[wi] is wi's
-             * own sub-partition, so rr_first does not move) */
+        if (lone) {
+            /* every ready warp issues, in the sub-partitions' order, and the round robin has nothing
+             * to choose (rr_after[wi] is wi's own sub-partition, so rr_first does not move) */
             for (uint32_t m = ready; m && !L->stop; m &= m - 1) {
                 uint32_t wi = (uint32_t)__builtin_ctz(m);
                 const int common = issues_common(t, wi, eager);
@@ -2082,6 +2093,18 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
         }
         release_barriers(t, b, cycle);
         cycle++;
+        if (lone && !eager && quiet_pass(t, L, max_cycles, cycle)) {
+            /* the pass at cycle would pick and update nobody: its ready warps, or its jump to the
+             * first cycle one has and that cycle's ready warps, found here as it would find them */
+            ready = ready_by(t, b->nwarps, cycle, &next_event);
+            if (next_event != UINT64_MAX) {
+                if (next_event > cycle) {
+                    cycle = next_event;
+                    ready = ready_by(t, b->nwarps, cycle, NULL);
+                }
+                jumped = 1;
+            }
+        }
     }
     return cycle;
 }
