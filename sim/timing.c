@@ -1963,14 +1963,15 @@ static inline __attribute__((always_inline)) uint32_t ready_by(const ws_timing *
     return ready;
 }
 
-/* A block of lone warps without stall events, after a pass that issued, about to run the pass at `cycle`:
- * that pass would pick and update nobody (every live warp has its pick or is blocked, none changed,
- * none waits for its ready cycle) and not stop (nothing stopped, a warp is live, the cycle limit
- * is not reached at `cycle`), so it would only find the warps whose `when` has come, or jump to the
- * first cycle one has (lone warps that picked early at their issue: most passes of reduce_loop). */
+/* A block of lone warps without stall events, in the pass at `cycle` after its picks: the pass
+ * updates nobody (every live warp has its pick or is blocked, so none waits for its ready cycle
+ * without one, and none changed) and does not stop (nothing stopped, a warp is live, the cycle
+ * limit is not reached at `cycle`), so it only finds the warps whose `when` has come, or jumps to
+ * the first cycle one has (lone warps that picked early at their issue, or whose pick was a free
+ * mov: most passes of reduce_loop). */
 static inline int quiet_pass(const ws_timing *t, const ws_launch_ctx *L, uint64_t max_cycles, uint64_t cycle)
 {
-    return !(t->live & ~(t->has_pick | t->blocked)) && !(t->dirty & t->live) && !t->timed && t->live && !L->stop &&
+    return !(t->live & ~(t->has_pick | t->blocked)) && !(t->dirty & t->live) && t->live && !L->stop &&
            !(max_cycles && cycle >= max_cycles);
 }
 
@@ -2000,6 +2001,19 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
             uint32_t todo = slow ? t->live : t->live & ~(t->has_pick | t->blocked);
             for (uint32_t m = todo; m && !L->stop; m &= m - 1)
                 pick_warp(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed, eager);
+            if (lone && !eager && quiet_pass(t, L, max_cycles, cycle)) {
+                /* nobody to update, no stop: the warps that can issue now, else the jump to the first
+                 * cycle one can and its ready warps, as the rest of the pass and its jump find them */
+                ready = ready_by(t, b->nwarps, cycle, &next_event);
+                if (next_event != UINT64_MAX) {
+                    if (next_event > cycle) {
+                        cycle = next_event;
+                        ready = ready_by(t, b->nwarps, cycle, NULL);
+                    }
+                    jumped = 1;
+                    continue;
+                }
+            }
             uint32_t due = 0;
             for (uint32_t m = t->timed; m; m &= m - 1)
                 due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
@@ -2093,18 +2107,6 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
         }
         release_barriers(t, b, cycle);
         cycle++;
-        if (lone && !eager && quiet_pass(t, L, max_cycles, cycle)) {
-            /* the pass at cycle would pick and update nobody: its ready warps, or its jump to the
-             * first cycle one has and that cycle's ready warps, found here as it would find them */
-            ready = ready_by(t, b->nwarps, cycle, &next_event);
-            if (next_event != UINT64_MAX) {
-                if (next_event > cycle) {
-                    cycle = next_event;
-                    ready = ready_by(t, b->nwarps, cycle, NULL);
-                }
-                jumped = 1;
-            }
-        }
     }
     return cycle;
 }
