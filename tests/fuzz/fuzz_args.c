@@ -10,6 +10,7 @@
  * Paths: an input holding '/' is skipped, so nothing outside the scratch folder is read
  * (file:/dev/stdin would block). */
 #include "launch.h"
+#include "warpsim/warpsim.h"
 
 #include <stdio.h>
 #include <stdlib.h>
