@@ -105,6 +105,9 @@ def table(name, rs, regions=range(4)):
                 same, n, fl, n))
             sub = sum(all(r.first[reg][w] < r.first[reg][w ^ 4] for w in range(4)) for r in rs)
             print('  warps 0-3 load first in their sub-partition pair (w < w+4 by first load): %d of %d' % (sub, n))
+            pair = [sum(r.last[reg][w + 4] < r.last[reg][w] for r in rs) for w in range(4)]
+            print('  w+4 issues its last load before w (each sub-partition\'s pair): %s of %d' % (
+                ', '.join('w%d/w%d %d' % (w + 4, w, c) for w, c in enumerate(pair)), n))
             # spread: the earlier warp of each pair (w, w+4) by end, how far apart the four earlier ones end
             def spread(r):
                 lead = [min(r.t1[reg][w], r.t1[reg][w + 4]) for w in range(4)]
