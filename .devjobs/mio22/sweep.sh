@@ -38,6 +38,9 @@ declare -A V=(
   [u_rr_age2_rot2_h27]="loads|$Q shared.queue_rr 1 sched.high 2 sched.rotate 2 $H27"
   [v_rr_high_h27]="loads|$Q shared.queue_rr 1 sched.high 1 $H27"
   [w_src_rr_age2_rot2]="src|$Q shared.queue_rr 1 sched.high 2 sched.rotate 2"
+  [x_ps]="loads|$Q shared.queue_rr 2"
+  [y_ps_h27]="loads|$Q shared.queue_rr 2 $H27"
+  [z_src_ps]="src|$Q shared.queue_rr 2"
 )
 names=("$@"); [ ${#names[@]} -eq 0 ] && names=($(printf '%s\n' "${!V[@]}" | sort))
 for n in "${names[@]}"; do
