@@ -41,6 +41,7 @@ declare -A V=(
   [x_ps]="loads|$Q shared.queue_rr 2"
   [y_ps_h27]="loads|$Q shared.queue_rr 2 $H27"
   [z_src_ps]="src|$Q shared.queue_rr 2"
+  [x3_ps_dyn]="loads|$Q shared.queue_rr 3"
 )
 names=("$@"); [ ${#names[@]} -eq 0 ] && names=($(printf '%s\n' "${!V[@]}" | sort))
 for n in "${names[@]}"; do
