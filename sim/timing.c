@@ -1848,6 +1848,24 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
             t->dirty |= 1u << wi;
         if (r == WS_PICK_EXEC && t->sched.order) /* ptxas's order: the instruction at the group's position */
             ws_schedule_pick(&t->sched, w, &s->pick, &s->seg);
+        if (r == WS_PICK_EXEC && !slow && t->info[s->pick.pc].free_mov && !t->info[s->pick.pc].rare &&
+            !t->info[s->pick.pc].shfl && s->ready <= cycle) {
+            /* a free mov issues at once (below), through issue_common's steps for it: no pipe, no pick kept */
+            const ws_pick pk = s->pick;
+            const timing_info *f = &t->info[pk.pc];
+            s->sb_valid = s->mem_valid = 0;
+            b->cycle = cycle;
+            if (t->hooks)
+                issue_hooks(t, wi, pk.pc, cycle);
+            if (!(t->step_ok && !pk.merged ? ws_warp_issue_decoded(x, w, &pk) : ws_warp_issue_step(x, w, &pk)))
+                ws_warp_issue(x, w, &pk);
+            write_results(t, wi, f, &t->uses[pk.pc], &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency, 0);
+            s->ready = cycle;
+            s->ready_why = WS_STALL_ISSUE;
+            x->w = w;
+            x->regs = w->regs;
+            continue;
+        }
         if (r == WS_PICK_EXEC) {
             t->has_pick |= 1u << wi;
             s->sb_valid = s->mem_valid = 0;
