@@ -981,8 +981,13 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     int cga = t->cga.needs && pc < t->ninfo && t->cga.needs[pc]; /* built before */
     f.gate = t->cga.gate && pc < t->ninfo && t->cga.gate[pc] && p->guard_feed > 0;
     f.arrival = pc > 0 && ws_op_class_of(code[pc - 1].op) == CLS_BARRIER && ws_insn_reads_clock(in) && p->bar_clock > 0;
-    f.rare = f.memory || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold || cga || f.gate ||
-             f.arrival || ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
+    /* a load of the param or const space (read only: no line, no queue, no bank) whose latency is its space's: issue()
+     * would do nothing for it beyond the common steps (mem_commit counts global lines alone) */
+    int plain_load = (space == WS_SPACE_PARAM || space == WS_SPACE_CONST) && ws_op_writes_op0(in->op) &&
+                     ws_op_class_of(in->op) != CLS_ATOMIC && f.latency >= 0 &&
+                     !(t->stq_regs.slot && pc < t->ninfo && t->stq_regs.slot[pc]);
+    f.rare = (f.memory && !plain_load) || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold ||
+             cga || f.gate || f.arrival || ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
     /* the tests of earliest and write_results, decided once (--slow-path timing makes them per use) */
     f.feed = feed_of(t, f.bits, f.shfl, f.synced);
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
