@@ -177,6 +177,8 @@ struct ws_timing {
     uint32_t on_shfl;      /* in filed blocks, those whose pick is a shuffle (only their sub-partition's MIO
                               pipe moves them: retime_shuffles); 0 in blocks of up to 8 warps */
     uint32_t timed;        /* warps without a pick that wait for their ready cycle (dirty when it comes) */
+    uint16_t movs_n[32];   /* per warp: the free movs issue_movs issued for the next pass's pick (pick_warp's
+                              count of steps starts there); 0 where the warp has a pick */
     uint32_t sp_warps[32]; /* per sub-partition: its warps */
     uint8_t sp_of[32];     /* per warp: its sub-partition, wi % subpartitions (no division per issue) */
     /* per warp, as of the last scheduling pass that computed them: the first cycle it can issue
@@ -979,8 +981,13 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     int cga = t->cga.needs && pc < t->ninfo && t->cga.needs[pc]; /* built before */
     f.gate = t->cga.gate && pc < t->ninfo && t->cga.gate[pc] && p->guard_feed > 0;
     f.arrival = pc > 0 && ws_op_class_of(code[pc - 1].op) == CLS_BARRIER && ws_insn_reads_clock(in) && p->bar_clock > 0;
-    f.rare = f.memory || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold || cga || f.gate ||
-             f.arrival || ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
+    /* a load of the param or const space (read only: no line, no queue, no bank) whose latency is its space's: issue()
+     * would do nothing for it beyond the common steps (mem_commit counts global lines alone) */
+    int plain_load = (space == WS_SPACE_PARAM || space == WS_SPACE_CONST) && ws_op_writes_op0(in->op) &&
+                     ws_op_class_of(in->op) != CLS_ATOMIC && f.latency >= 0 &&
+                     !(t->stq_regs.slot && pc < t->ninfo && t->stq_regs.slot[pc]);
+    f.rare = (f.memory && !plain_load) || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold ||
+             cga || f.gate || f.arrival || ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
     /* the tests of earliest and write_results, decided once (--slow-path timing makes them per use) */
     f.feed = feed_of(t, f.bits, f.shfl, f.synced);
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
@@ -1511,14 +1518,14 @@ static inline __attribute__((always_inline)) void issue_hooks(ws_timing *t, uint
         ws_cga_issue(&t->cga, wi, pc, cycle);
 }
 
-static inline void pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle, ws_warp *w, warp_state *s);
+static inline int pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle, ws_warp *w, warp_state *s);
 
 /* issue() for an instruction that is not timing_info.rare, with the caches on (not --slow-path
  * timing): most of every kernel's issues. The same steps as issue() with every rare fact false
  * (no access, the latency an integer, nothing before it, the warp's lanes all still live), inline
  * in the scheduling pass: a call and the rare facts' tests cost ~30 host instructions an issue. */
-static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                               uint64_t cycle, const int then_pick)
+static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
+                                                              uint64_t cycle, const int then_pick)
 {
     ws_warp *w = &b->warps[wi];
     warp_state *s = &t->ws[wi];
@@ -1541,8 +1548,9 @@ static inline __attribute__((always_inline)) void issue_common(ws_timing *t, ws_
      * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
     s->ready = f->free_mov ? cycle : cycle + 1;
     s->ready_why = WS_STALL_ISSUE;
-    if (then_pick) /* the lone warps' pass (a constant where it is inlined) */
-        pick_early(t, x, wi, cycle + 1, w, s);
+    if (then_pick) /* the lone warps' pass (a constant where it is inlined): pick_early's answer */
+        return pick_early(t, x, wi, cycle + 1, w, s);
+    return 0;
 }
 
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
@@ -1836,12 +1844,33 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
     warp_state *s = &t->ws[wi];
     x->w = w;
     x->regs = w->regs;
-    for (int guard = 0; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) { /* until it keeps a pick */
+    int guard = filed || eager ? 0 : t->movs_n[wi]; /* issue_movs' steps for this pick loop */
+    if (!filed && !eager)
+        t->movs_n[wi] = 0;
+    for (; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) { /* until it keeps a pick */
         int r = ws_warp_pick(x, w, &s->pick);
         if (eager) /* else update() below, which clears it */
             t->dirty |= 1u << wi;
         if (r == WS_PICK_EXEC && t->sched.order) /* ptxas's order: the instruction at the group's position */
             ws_schedule_pick(&t->sched, w, &s->pick, &s->seg);
+        if (r == WS_PICK_EXEC && !slow && t->info[s->pick.pc].free_mov && !t->info[s->pick.pc].rare &&
+            !t->info[s->pick.pc].shfl && s->ready <= cycle) {
+            /* a free mov issues at once (below), through issue_common's steps for it: no pipe, no pick kept */
+            const ws_pick pk = s->pick;
+            const timing_info *f = &t->info[pk.pc];
+            s->sb_valid = s->mem_valid = 0;
+            b->cycle = cycle;
+            if (t->hooks)
+                issue_hooks(t, wi, pk.pc, cycle);
+            if (!(t->step_ok && !pk.merged ? ws_warp_issue_decoded(x, w, &pk) : ws_warp_issue_step(x, w, &pk)))
+                ws_warp_issue(x, w, &pk);
+            write_results(t, wi, f, &t->uses[pk.pc], &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency, 0);
+            s->ready = cycle;
+            s->ready_why = WS_STALL_ISSUE;
+            x->w = w;
+            x->regs = w->regs;
+            continue;
+        }
         if (r == WS_PICK_EXEC) {
             t->has_pick |= 1u << wi;
             s->sb_valid = s->mem_valid = 0;
@@ -1878,18 +1907,22 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
  * ready cycle, its sub-partition's MIO pipe, which no other warp moves; a shared access, which
  * reads the block's pipe, is rare); the pass at `cycle` then has no pick to make for it. Anything
  * else is left to that pass. */
-static inline __attribute__((always_inline)) void pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle,
-                                                             ws_warp *w, warp_state *s)
+static inline __attribute__((always_inline)) int pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle,
+                                                            ws_warp *w, warp_state *s)
 {
     uint32_t bit = 1u << wi;
     if (!w->converged || w->nreconv || w->cpc >= t->ninfo || (t->bar_wait & bit))
-        return; /* not ws_warp_pick's inline case */
+        return 0; /* not ws_warp_pick's inline case */
     ws_pick pk = {.pc = w->cpc, .group = w->live, .next = w->cpc + 1, .merged = 0};
     if (t->sched.order) /* the same state whether this pick is kept or made again by the pass */
         ws_schedule_pick(&t->sched, w, &pk, &s->seg);
     const timing_info *f = &t->info[pk.pc];
-    if (f->rare || f->free_mov)
-        return;
+    if (f->rare || f->free_mov) {
+        if (f->rare || f->shfl)
+            return 0;
+        s->pick = pk; /* a free mov, for issue_movs (not a pick: has_pick stays clear) */
+        return 1;
+    }
     s->pick = pk;
     t->has_pick |= bit;
     s->sb_valid = s->mem_valid = 0;
@@ -1903,6 +1936,45 @@ static inline __attribute__((always_inline)) void pick_early(ws_timing *t, ws_ex
     t->timed &= ~bit;
     t->when[wi] = earliest(t, x, w, wi, &why, &t->prod[wi], 0, 1);
     t->why[wi] = (uint8_t)why;
+    return 0;
+}
+
+/* In a block of lone warps without stall events, after the pass at `cycle` - 1 issued and nothing
+ * stopped: warp wi's next instruction is a free mov (pick_early found it, in s->pick), which the pass
+ * at `cycle` would issue first thing at its pick (pick_warp: a free mov whose warp is ready issues at
+ * once), then pick on. Issued here, with pick_early after each, as that pass would: what they change
+ * is the warp's own (its registers and their ready cycles, its position, the counts), the warps
+ * after it in this loop are taken in the same order as that pass's picks, and the fetch and the
+ * shared window's stretches are told in the same order. Where that pass might not issue it, it is
+ * left to the pass: the instruction limit within reach (the pass at `cycle` - 1 must not stop for a
+ * mov issued here: the pass's own check comes after this), a step that does not take it (the pass
+ * issues it through the executor chain), or the pick loop's 4096 steps (then pick_warp's count
+ * would count them again: movs_n). */
+static __attribute__((noinline)) void issue_movs(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
+{
+    ws_warp *w = &b->warps[wi];
+    warp_state *s = &t->ws[wi];
+    x->w = w;
+    x->regs = w->regs;
+    uint32_t n = 0; /* the pick loop's steps so far: one a mov */
+    for (; n < 4096 && ws_work_left(x->L) > 1; n++) {
+        const ws_pick pk = s->pick;
+        const timing_info *f = &t->info[pk.pc];
+        b->cycle = cycle;
+        if (!ws_warp_issue_decoded(x, w, &pk)) /* nothing done: the pass issues it */
+            break;
+        if (t->hooks) /* after the step (issue_common: before): neither reads what the other writes */
+            issue_hooks(t, wi, pk.pc, cycle);
+        write_results(t, wi, f, &t->uses[pk.pc], &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency, 0);
+        s->ready = cycle;
+        s->ready_why = WS_STALL_ISSUE;
+        s->sb_valid = s->mem_valid = 0;
+        if (!pick_early(t, x, wi, cycle, w, s)) {
+            n++;
+            break;
+        }
+    }
+    t->movs_n[wi] = (uint16_t)((t->has_pick >> wi) & 1 ? 0 : n); /* the pass picks on from there */
 }
 
 /* Warp wi issues in the pass at `cycle`: its cycles before are charged, this one is not a stall. */
@@ -2078,6 +2150,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
         if (lone) {
             /* every ready warp issues, in the sub-partitions' order, and the round robin has nothing
              * to choose (rr_after[wi] is wi's own sub-partition, so rr_first does not move) */
+            uint32_t movs = 0; /* warps whose next instruction is a free mov (pick_early) */
             for (uint32_t m = ready; m && !L->stop; m &= m - 1) {
                 uint32_t wi = (uint32_t)__builtin_ctz(m);
                 const int common = issues_common(t, wi, eager);
@@ -2085,10 +2158,13 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                                          * with every cycle to cycle + 1 charged */
                     settle(t, L, b, wi, cycle, 0, eager); /* issue_in_pass */
                     t->charged[wi] = cycle + 1;
-                    issue_common(t, x, b, wi, cycle, 1);
+                    movs |= (uint32_t)issue_common(t, x, b, wi, cycle, 1) << wi;
                 } else
                     issue_in_pass(t, x, b, wi, cycle, eager, common);
             }
+            if (!eager && t->step_ok) /* the next pass's first issues (issue_movs), in its picks' order */
+                for (uint32_t m = movs; m && !L->stop; m &= m - 1)
+                    issue_movs(t, x, b, (uint32_t)__builtin_ctz(m), cycle + 1);
         } else
             for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
                 int wi = filed || b->nwarps > sp ? rr_pick(t, ready, sp) : -1; /* filed: more than 2 warps a sp */
@@ -2169,6 +2245,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         t->stq_count[wi] = 0;
     }
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = 0;
+    memset(t->movs_n, 0, sizeof t->movs_n);
     t->bar_moved = 1;
     t->can_issue = t->near = t->far = 0;
     memset(t->wheel, 0, sizeof t->wheel);
