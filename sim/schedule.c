@@ -137,26 +137,54 @@ static int is_warp_wide(const ws_insn *in)
 static int folded_load(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_SAME; }
 static int folded_alu(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_ALU; }
 
-/* Rule 2 for memory accesses a and b (a first): a load ptxas does not issue (fold.h) keeps its
- * order with the stores, atomics and fences around it (each lane reads what it read in program
- * order) and comes after the loads before it (the one whose register it reads among them), but
- * the loads after it need not wait for it. */
-static int memory_order(const ws_insn *code, const uint8_t *fold, uint32_t a, uint32_t b)
+/* What rule 2 asks of an instruction, found once per segment (insn_kind): */
+enum {
+    K_MEMORY = 1,    /* ws_op_is_memory */
+    K_LOAD = 2,      /* a load */
+    K_FOLDED = 4,    /* a load ptxas does not issue (fold.h) */
+    K_WARP_WIDE = 8, /* is_warp_wide */
+};
+
+static uint8_t insn_kind(const ws_insn *code, const uint8_t *fold, uint32_t pc)
 {
-    if (!ws_op_is_memory(code[a].op) || !ws_op_is_memory(code[b].op))
-        return 0;
-    int loads = ws_op_class_of(code[a].op) == CLS_LOAD && ws_op_class_of(code[b].op) == CLS_LOAD;
-    return !(loads && folded_load(fold, a));
+    return (uint8_t)((ws_op_is_memory(code[pc].op) ? K_MEMORY : 0) |
+                     (ws_op_class_of(code[pc].op) == CLS_LOAD ? K_LOAD : 0) | (folded_load(fold, pc) ? K_FOLDED : 0) |
+                     (is_warp_wide(&code[pc]) ? K_WARP_WIDE : 0));
 }
 
-/* Rules 2 and 3: whether instruction b (after a in program order) must issue after a; *raw: b
- * reads what a writes. */
-static int depends(const ws_insn *code, const ws_reg_use *uses, const uint8_t *fold, uint32_t a, uint32_t b, int *raw)
+/* Rule 2 for memory accesses of kinds a and b (insn_kind; a first): a load ptxas does not issue
+ * (fold.h) keeps its order with the stores, atomics and fences around it (each lane reads what it
+ * read in program order) and comes after the loads before it (the one whose register it reads
+ * among them), but the loads after it need not wait for it. */
+static int memory_order(uint8_t a, uint8_t b)
 {
-    const ws_reg_use *ua = &uses[a], *ub = &uses[b];
-    *raw = shares_reg(ua->dst, ua->ndst, ub->src, ub->nsrc);
-    return *raw || shares_reg(ua->src, ua->nsrc, ub->dst, ub->ndst) || shares_reg(ua->dst, ua->ndst, ub->dst, ub->ndst) ||
-           memory_order(code, fold, a, b) || (is_warp_wide(&code[a]) && is_warp_wide(&code[b]));
+    if (!(a & K_MEMORY) || !(b & K_MEMORY))
+        return 0;
+    int loads = (a & K_LOAD) && (b & K_LOAD);
+    return !(loads && (a & K_FOLDED));
+}
+
+/* A set of register numbers as one bit each of 64 (r % 64): two lists with no bit in common share
+ * no register, so shares_reg need not compare them (the pairs of a segment are most of its cost). */
+static uint64_t reg_bits(const uint32_t *r, uint32_t n)
+{
+    uint64_t bits = 0;
+    for (uint32_t i = 0; i < n; i++)
+        bits |= (uint64_t)1 << (r[i] & 63);
+    return bits;
+}
+
+/* Rules 2 and 3: whether instruction s + j must issue after s + i (i < j); *raw: it reads what
+ * s + i writes. src, dst: reg_bits of the sources and destinations of s + 0, s + 1, ...; kind:
+ * their insn_kind. */
+static int depends(const ws_reg_use *uses, const uint64_t *src, const uint64_t *dst, const uint8_t *kind, uint32_t s,
+                   uint32_t i, uint32_t j, int *raw)
+{
+    const ws_reg_use *ua = &uses[s + i], *ub = &uses[s + j];
+    *raw = (dst[i] & src[j]) && shares_reg(ua->dst, ua->ndst, ub->src, ub->nsrc);
+    return *raw || ((src[i] & dst[j]) && shares_reg(ua->src, ua->nsrc, ub->dst, ub->ndst)) ||
+           ((dst[i] & dst[j]) && shares_reg(ua->dst, ua->ndst, ub->dst, ub->ndst)) || memory_order(kind[i], kind[j]) ||
+           ((kind[i] & K_WARP_WIDE) && (kind[j] & K_WARP_WIDE));
 }
 
 /* A redux.sync: the warp issues nothing after its REDUX until the result is ready (fold.h), so
@@ -203,7 +231,9 @@ typedef struct {
     double *height; /* the longest latency path from the instruction to the segment's end */
     uint32_t *npred;
     uint64_t *earliest;
+    uint64_t *src, *dst; /* reg_bits of each instruction's sources and destinations */
     uint8_t *done;
+    uint8_t *kind; /* insn_kind */
     uint8_t *rank; /* rule 5: 0 frees registers, 1 fits, 2 does not */
     seg_budget b;
     /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's, in
@@ -216,8 +246,8 @@ static seg_scratch *scratch_new(uint32_t longest)
 {
     size_t n = longest, acc = n * USES_MAX;
     /* widest elements first: each array stays aligned to its type */
-    size_t bytes = sizeof(seg_scratch) + n * (sizeof(double) + sizeof(uint64_t)) +
-                   (n + (n + 1) + 5 * acc) * sizeof(uint32_t) + n * n * sizeof(int16_t) + 2 * n + 6 * acc;
+    size_t bytes = sizeof(seg_scratch) + n * (sizeof(double) + 3 * sizeof(uint64_t)) +
+                   (n + (n + 1) + 5 * acc) * sizeof(uint32_t) + n * n * sizeof(int16_t) + 3 * n + 6 * acc;
     seg_scratch *w = malloc(bytes);
     if (!w)
         return NULL;
@@ -225,6 +255,8 @@ static seg_scratch *scratch_new(uint32_t longest)
 #define CARVE(field, count) ((field) = (void *)at, at += (count) * sizeof *(field))
     CARVE(w->height, n);
     CARVE(w->earliest, n);
+    CARVE(w->src, n);
+    CARVE(w->dst, n);
     CARVE(w->npred, n);
     CARVE(w->b.ifirst, n + 1);
     CARVE(w->b.reg, acc);
@@ -234,6 +266,7 @@ static seg_scratch *scratch_new(uint32_t longest)
     CARVE(w->b.ireg, acc);
     CARVE(w->edge, n * n);
     CARVE(w->done, n);
+    CARVE(w->kind, n);
     CARVE(w->rank, n);
     CARVE(w->b.weight, acc);
     CARVE(w->b.live_out, acc);
@@ -381,13 +414,18 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                              const uint8_t *fold, uint32_t s, uint32_t m, uint32_t *order)
 {
     for (uint32_t j = 0; j < m; j++) {
+        w->src[j] = reg_bits(uses[s + j].src, uses[s + j].nsrc);
+        w->dst[j] = reg_bits(uses[s + j].dst, uses[s + j].ndst);
+        w->kind[j] = insn_kind(code, fold, s + j);
+    }
+    for (uint32_t j = 0; j < m; j++) {
         w->npred[j] = 0;
         w->earliest[j] = 0;
         w->done[j] = 0;
         for (uint32_t i = 0; i < j; i++) {
             int raw;
             EDGE(w, m, i, j) = -1;
-            if (depends(code, uses, fold, s + i, s + j, &raw)) {
+            if (depends(uses, w->src, w->dst, w->kind, s, i, j, &raw)) {
                 EDGE(w, m, i, j) = raw ? (int16_t)(latency[s + i] < 1       ? 0
                                                    : latency[s + i] > 30000 ? 30000
                                                                             : latency[s + i])
