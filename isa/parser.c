@@ -100,6 +100,8 @@ typedef struct {
     uint32_t insn;     /* instruction whose operand 0 names it */
 } fixup;
 
+#define PROTOS_MAX 256 /* call prototypes in one function */
+
 typedef struct {
     ws_lexer lx;
     ws_token tok, ahead;
@@ -135,14 +137,16 @@ typedef struct {
     char *range_name;           /* parse_reg_decl's %r<N> names */
     /* the memory limit: bytes the module holds (an upper bound) and the most it may */
     uint64_t bytes, max_bytes;
-    /* the current function's call prototypes (name : .callprototype ...), for indirect calls */
-    struct {
+    /* the current function's call prototypes (name : .callprototype ...), for indirect calls: at
+     * most PROTOS_MAX, the array grown as they come (inside the parser it was 10 KB zeroed at
+     * every parse, most modules having none) */
+    struct proto {
         const char *name, *text; /* in the source text */
         size_t name_len, text_len;
         uint32_t nparams;
         int has_ret;
-    } protos[256];
-    uint32_t nprotos;
+    } *protos;
+    uint32_t nprotos, protos_cap;
     ws_token *addr_at; /* per m->addr_funcs entry: where its address was first taken (freed on error too) */
     /* the body's .branchtargets lists (NAME: .branchtargets L0, L1, ...;): list i holds the label
      * indices bt_labels[bt_first[i] .. bt_first[i] + bt_count[i]); label_bt[l] is 1 + the list
@@ -1892,8 +1896,8 @@ static void parse_callprototype(parser *p, const ws_token *name)
 {
     const char *text = p->tok.start;
     next(p);
-    if (p->nprotos == sizeof p->protos / sizeof p->protos[0])
-        fail_at(p, name, "more than %zu call prototypes in one function", sizeof p->protos / sizeof p->protos[0]);
+    if (p->nprotos == PROTOS_MAX)
+        fail_at(p, name, "more than %zu call prototypes in one function", (size_t)PROTOS_MAX);
     int has_ret = 0;
     uint32_t nparams = 0;
     if (is_punct(&p->tok, '(')) { /* the return value */
@@ -1918,6 +1922,10 @@ static void parse_callprototype(parser *p, const ws_token *name)
     for (uint32_t i = 0; i < p->nprotos; i++)
         if (p->protos[i].name_len == name->len && memcmp(p->protos[i].name, name->start, name->len) == 0)
             fail_at(p, name, "prototype '%.*s' is declared twice", (int)name->len, name->start);
+    if (p->nprotos == p->protos_cap) { /* not charged to the module: the parser's own, as it was */
+        p->protos_cap = p->protos_cap ? 2 * p->protos_cap : 8;
+        p->protos = xrealloc(p, p->protos, p->protos_cap * sizeof *p->protos);
+    }
     p->protos[p->nprotos].name = name->start;
     p->protos[p->nprotos].name_len = name->len;
     p->protos[p->nprotos].text = text;
@@ -2665,6 +2673,7 @@ static void parser_free(parser *p)
     free(p->module_extern);
     free(p->range_name);
     free(p->addr_at);
+    free(p->protos);
     free(p->bt_labels);
     free(p->bt_first);
     free(p->bt_count);

@@ -277,6 +277,19 @@ static void test_call_errors(void **state)
                        7, 1, "prototype 'pr' is declared twice");
     expect_parse_error(FUNC_HEAD ".visible .entry k()\n{\n.callprototype _ (.param .b32 _);\n}\n", 6, 1,
                        "a .callprototype needs a name");
+    /* up to 256 prototypes a function, each kept as the list grows: after 255 the duplicate of the
+     * fourth is found (line 6 + 255), after 256 a 257th is refused (line 6 + 256) */
+    for (unsigned many = 255; many <= 256; many++) {
+        static char ptx[16384];
+        int at = snprintf(ptx, sizeof ptx, FUNC_HEAD ".visible .entry k()\n{\n");
+        for (unsigned i = 0; i < many; i++)
+            at += snprintf(ptx + at, sizeof ptx - (size_t)at, "p%u : .callprototype _ (.param .b32 _);\n", i);
+        snprintf(ptx + at, sizeof ptx - (size_t)at, "%s : .callprototype _ (.param .b32 _);\n}\n",
+                 many == 255 ? "p3" : "q");
+        expect_parse_error(ptx, 6 + many, 1,
+                           many == 255 ? "prototype 'p3' is declared twice"
+                                       : "more than 256 call prototypes in one function");
+    }
     expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.func f()\n{\nret;\n}\n", 8, 7, "function 'f' is defined twice");
     expect_parse_error(FUNC_HEAD ".func f()\n{\nret;\n}\n.global .align 4 .u32 tab[1] = {f};\n", 8, 33,
                        "a function's address fills a 64-bit element, not .u32");
