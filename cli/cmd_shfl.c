@@ -8,6 +8,7 @@
  * (__shfl_down_sync). --mask gives the lanes that execute the instruction: lanes outside it
  * do not execute, and a lane whose source did not execute reads 0, as on an H200. */
 #include "commands.h"
+#include "json.h"
 #include "options.h"
 
 #include <errno.h>
@@ -81,6 +82,15 @@ static int parse_value_list(const char *s, uint64_t *vals)
         return 0;
     fprintf(stderr, "warpsim: error: expected up to 32 comma-separated integers, found '%s'\n", s);
     return -1;
+}
+
+/* s (n characters) right-aligned in width columns, as printf's %*s writes it; the end. */
+static char *right(char *at, const char *s, size_t n, size_t width)
+{
+    for (; width > n; width--)
+        *at++ = ' ';
+    memcpy(at, s, n);
+    return at + n;
 }
 
 int cmd_shfl(int argc, char **argv)
@@ -157,12 +167,20 @@ int cmd_shfl(int argc, char **argv)
                 printf(", \"source\": %d, \"in_range\": %s, \"value\": %lld", r.src, r.in_range ? "true" : "false",
                        (long long)v);
             printf("}");
-        } else if (!executes) {
-            printf("%4u       -         -      - (does not execute)\n", l);
-        } else {
-            printf("%4u  %6d  %8s  %5lld%s\n", l, r.src, r.in_range ? "yes" : "no", (long long)v,
-                   !r.in_range ? "  (out of range: its own value)"
-                   : !((mask >> r.src) & 1) ? "  (source lane does not execute: 0 on the H200)" : "");
+        } else { /* what printf's "%4u  %6d  %8s  %5lld%s\n" writes, without its format reading */
+            char line[160], num[24], *at = right(line, num, ws_fmt_u64(num, l), 4);
+            const char *yes = r.in_range ? "yes" : "no";
+            const char *note = !executes ? "       -         -      - (does not execute)"
+                   : !r.in_range ? "  (out of range: its own value)"
+                   : !((mask >> r.src) & 1) ? "  (source lane does not execute: 0 on the H200)" : "";
+            if (executes) {
+                at = right(right(at, "", 0, 2), num, ws_fmt_i64(num, r.src), 6);
+                at = right(right(at, "", 0, 2), yes, strlen(yes), 8);
+                at = right(right(at, "", 0, 2), num, ws_fmt_i64(num, (int64_t)v), 5);
+            }
+            at = right(at, note, strlen(note), 0);
+            *at++ = '\n';
+            fwrite(line, 1, (size_t)(at - line), stdout);
         }
     }
     if (json)

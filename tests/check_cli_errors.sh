@@ -98,6 +98,12 @@ expect "shfl idx 17 --width 16: lane 3 reads lane 1" 0 "^ +3 +1 +yes +1$" -- shf
 expect "shfl idx 17 --width 16: lane 20 reads lane 17" 0 "^ +20 +17 +yes +17$" -- shfl idx 17 --width 16
 expect "shfl xor 17 --width 16: lane 16 reads lane 1" 0 "^ +16 +1 +yes +1$" -- shfl xor 17 --width 16
 expect "shfl --mask: a non-executing source reads 0" 0 "^ +8 +16 +yes +0  \(source lane does not execute" -- shfl down 8 --mask 0xffff
+# the table's columns exactly (printf's "%4u  %6d  %8s  %5lld%s" before the rows were written by hand)
+expect "shfl table: an in-range row's columns" 0 "^   3       4       yes      4$" -- shfl down 1 --width 8
+expect "shfl table: an out-of-range row's columns" 0 "^   7       7        no      7  \(out of range: its own value\)$" -- shfl down 1 --width 8
+expect "shfl table: a non-executing lane's row" 0 "^  31       -         -      - \(does not execute\)$" -- shfl down 1 --mask 0xffff
+expect "shfl table: a non-executing source's row" 0 "^  15      16       yes      0  \(source lane does not execute: 0 on the H200\)$" -- shfl down 1 --mask 0xffff
+expect "shfl table: values wider than the column" 0 "^   0       1       yes  -123456789012$" -- shfl down 1 --values 5,-123456789012
 expect "run prints the result" 0 "496" -- run "$reduce" @programs/warp_reduce_down.args
 expect "print round-trips to PTX" 0 "shfl\.sync\.down\.b32" -- print "$reduce"
 
