@@ -42,6 +42,9 @@ const ws_preset_key ws_preset_keys[] = {
     PK("store.bandwidth", store_bandwidth),
     PK("mio.issue", mio_issue),
     PK("mio.wavefront", mio_wavefront),
+    PK("shared.queue", shared_queue),
+    PK("shared.queue_shared", shared_queue_shared),
+    PK("shared.queue_issue", shared_queue_issue),
     PK("stq.wavefronts", stq_wavefronts),
     PK("stq.stores", stq_stores),
     PK("stq.bank_bytes", stq_bank_bytes),
@@ -159,9 +162,9 @@ static const struct {
     const char *key, *what;
     unsigned min, max;
 } counted[] = {
-    {"subpartitions", "sub-partitions", 1, 64},
-    {"schedule.piece", "instructions", 0, 1024},
-    {"stq.shfl_left", "queued stores", 0, 15},
+    {"subpartitions", "sub-partitions", 1, 64},     {"schedule.piece", "instructions", 0, 1024},
+    {"stq.shfl_left", "queued stores", 0, 15},      {"shared.queue", "queued loads", 0, 32},
+    {"shared.queue_shared", "queued loads", 0, 32},
 };
 
 /* The range of key when it is a count: 1 and *i its row of counted[], else 0. */

@@ -51,6 +51,7 @@
 #include "subwarp.h"
 #include "warp.h"
 
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -152,7 +153,8 @@ typedef struct {
 } __attribute__((aligned(128))) warp_state; /* 128 bytes: a shift indexes it (allocated aligned) */
 _Static_assert(sizeof(warp_state) == 128, "warp_state outgrew its 128 bytes");
 
-#define STQ_TAIL 16 /* a warp's queued stores whose write a shuffle may pass (stq.shfl_left, at most 15) */
+#define STQ_TAIL   16 /* a warp's queued stores whose write a shuffle may pass (stq.shfl_left, at most 15) */
+#define QUEUE_RING 64 /* a sub-partition's queued loads kept (shared.queue + shared.queue_shared, at most 32 each) */
 
 struct ws_timing {
     ws_preset p;
@@ -214,6 +216,14 @@ struct ws_timing {
     uint64_t bar_last;     /* the block's last release of a barrier */
     double pipe_free;      /* the shared pipe is busy until this cycle */
     uint64_t pipe_at;      /* the first whole cycle it is free */
+    /* shared.queue (queue_enter, queue_room; queue_depth 0: no queue): its keys as counts, the sub-partitions
+     * holding the block's warps (queue_sps of them: the pipe's share, queue_k), per sub-partition the loads that
+     * entered (queue_n; when the pipe starts the last QUEUE_RING of them: queue_start, at the end) and when its
+     * next load may start (queue_free), per warp when its own next load may start (queue_next) */
+    uint32_t queue_depth, queue_shared, queue_sps, queue_k;
+    uint32_t queue_n[32];
+    double queue_free[32];
+    double queue_next[32];
     double stq_pipe;       /* the bank stages of the store queues write a wavefront a cycle until this cycle */
     double mio_free[64];   /* per sub-partition: its MIO pipe is busy until this cycle */
     uint64_t mio_at[64];   /* the first whole cycle it is free */
@@ -270,6 +280,9 @@ struct ws_timing {
         uint64_t at; /* the cycle it is in L1 (a first load's line arrives ld.first after it issues) */
         uint32_t gen;
     } lines[LINE_SET];
+    /* shared.queue: per sub-partition, when the pipe starts each of its last QUEUE_RING loads (load i at
+     * i % QUEUE_RING), in the order they entered, which is the order of their starts */
+    double queue_start[32][QUEUE_RING];
 };
 
 /* The first whole cycle at or after v, a pipe's or queue's end (a sum of fractional cycles, so
@@ -1044,6 +1057,44 @@ static const mem_access *access_of(ws_timing *t, ws_exec *x, ws_warp *w, uint32_
     return &t->mem[wi];
 }
 
+/* The shared pipe as a queue (shared.queue > 0; docs/calibration.md "(mio19)", "(mio22)"). A shared load (an
+ * unqueued store or atomic too) enters its sub-partition's queue, holding its MIO pipe shared.queue_issue cycles,
+ * and its result waits until the pipe has served it (queue_enter). The queue holds what mio19's probe_queue
+ * measured on the H200 (2026-12-03): 29, 41, 52 and 63-64 loads accepted with 1, 2, 3 and 4 sub-partitions busy,
+ * about 12 a sub-partition (shared.queue) and 16 more that the busy sub-partitions share (shared.queue_shared),
+ * here evenly (mio20's fair share: 28, 40, 51, 64). A load waits in the queue until the pipe starts it. */
+
+/* The first cycle (or 0) from which sub-partition q's queue has room for a load: fewer of its loads wait than
+ * its share, shared.queue + shared.queue_shared / busy, busy the sub-partitions with loads waiting, q counted.
+ * Each sub-partition's loads start in the order they entered, so at cycle c its waiting loads are its last ones
+ * (q has room once the start of its share-th last load is c or earlier) and another sub-partition is busy while
+ * its last load's start is after c. Busy only falls as c grows, and the share grows with it: the answer is the
+ * first c, walking up through the others' last starts (at most one step each), where q's own condition holds. */
+static __attribute__((noinline)) uint64_t queue_room(const ws_timing *t, unsigned q)
+{
+    double c = 0;
+    for (;;) {
+        unsigned busy = 1;
+        double next = DBL_MAX; /* the next cycle at which an other sub-partition's last load starts */
+        for (unsigned o = 0; o < t->queue_sps; o++) {
+            if (o == q || !t->queue_n[o])
+                continue;
+            double last = t->queue_start[o][(t->queue_n[o] - 1) % QUEUE_RING];
+            if (last > c) {
+                busy++;
+                next = last < next ? last : next;
+            }
+        }
+        uint32_t share = t->queue_depth + t->queue_shared / busy, n = t->queue_n[q];
+        double need = n >= share ? t->queue_start[q][(n - share) % QUEUE_RING] : 0;
+        if (need <= c)
+            return whole_cycle(c);
+        if (need <= next) /* busy stays until next: need is the first cycle with room */
+            return whole_cycle(need);
+        c = next;
+    }
+}
+
 /* The first cycle warp wi could issue its picked group, and why it cannot before. Ready cycle and
  * scoreboard change only when the warp issues or a barrier releases it: they are kept while the
  * pick waits (sb_valid); the shared pipe, which every warp moves, is compared each time. */
@@ -1158,8 +1209,12 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
             free = whole_cycle(room);
             free = t->mio_next[sp] > free ? t->mio_next[sp] : free;
         }
-        /* the block's shared pipe: not a queued store's (its wavefronts are written in the bank stage) */
-        free = shared && !m->c.queued && t->pipe_at > free ? t->pipe_at : free;
+        /* the block's shared pipe: not a queued store's (its wavefronts are written in the bank stage);
+         * with shared.queue, room in the sub-partition's queue instead */
+        if (shared && !m->c.queued) {
+            uint64_t pipe = t->queue_depth ? queue_room(t, sp) : t->pipe_at;
+            free = pipe > free ? pipe : free;
+        }
         if (free > when) {
             when = free;
             *why = WS_STALL_BANK;
@@ -1419,6 +1474,43 @@ static inline __attribute__((always_inline)) void hold_mio(ws_timing *t, ws_exec
         t->dirty |= shfl ? t->on_pipe & t->sp_warps[sp] : t->on_pipe;
 }
 
+/* Warp wi's shared access m enters its sub-partition's queue at `cycle` (shared.queue): the cycles from then until
+ * its data is read, which its result waits beyond its latency. The pipe's wavefronts are shared among the k
+ * sub-partitions holding the block's warps (queue_k): each sub-partition's loads start in the order they entered,
+ * one every hold x k cycles, and each takes hold x k cycles, not hold (mio22's row x: four 32-way loads of four
+ * sub-partitions take 128 cycles each and end together, as the H200's four warps of bench_mio_w4 end region 2
+ * within 7 cycles (8218-8225) and each sub-partition's leaders of bench_mio_w8 within 65; a pipe that served the
+ * sub-partitions one load after another would end them 32 cycles apart). A warp's own loads start one per its
+ * load's MIO hold (mio17: a warp alone 66 cycles a 32-way load, two warps' together 32). */
+static double queue_enter(ws_timing *t, ws_exec *x, uint32_t wi, const mem_access *m, uint64_t cycle)
+{
+    unsigned q = t->sp_of[wi];
+    double now = (double)cycle;
+    double start = t->queue_free[q] > now ? t->queue_free[q] : now;
+    t->queue_free[q] = start + m->c.hold * t->queue_k;
+    t->queue_start[q][t->queue_n[q]++ % QUEUE_RING] = start;
+    double mine = t->queue_next[wi] > start ? t->queue_next[wi] : start;
+    t->queue_next[wi] = mine + m->c.mio;
+    hold_mio(t, x, wi, cycle, t->p.shared_queue_issue, 0);
+    return mine + m->c.hold * (t->queue_k - 1) - now;
+}
+
+/* A block's start: shared.queue's counts from the preset, its queues empty. */
+static void queue_reset(ws_timing *t, unsigned nsp)
+{
+    t->queue_depth = (uint32_t)ws_llround(t->p.shared_queue);
+    if (!t->queue_depth)
+        return;
+    t->queue_shared = (uint32_t)ws_llround(t->p.shared_queue_shared);
+    t->queue_sps = nsp < 32 ? nsp : 32;
+    t->queue_k = 0;
+    for (unsigned sp = 0; sp < t->queue_sps; sp++)
+        t->queue_k += t->sp_warps[sp] != 0;
+    memset(t->queue_n, 0, sizeof t->queue_n);
+    memset(t->queue_free, 0, sizeof t->queue_free);
+    memset(t->queue_next, 0, sizeof t->queue_next);
+}
+
 /* Cycles the SASS before a collective with a register membermask takes (subwarp.h): the warp
  * issues nothing else meanwhile and the collective's results come that much later. Reads the
  * membermask before the collective executes. */
@@ -1585,6 +1677,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
                     hold_mio(t, x, wi, cycle, moved - from, 0);
                     s->stq_moved = moved;
                     t->stq_tail[wi][t->stq_count[wi]++ % STQ_TAIL] = s->stq_end;
+                } else if (t->queue_depth) {
+                    cold += queue_enter(t, x, wi, m, cycle);
                 } else {
                     double start = t->pipe_free > (double)cycle ? t->pipe_free : (double)cycle;
                     t->pipe_free = start + m->c.hold;
@@ -2274,6 +2368,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->step_ok = !x->ev && L->dk_issue && !b->shadow;
     rr_reset(t, nsp, b->nwarps);
     t->pipe_free = 0;
+    queue_reset(t, nsp);
     t->stq_pipe = 0;
     t->pipe_at = 0;
     memset(t->mio_free, 0, sizeof t->mio_free);
