@@ -156,16 +156,20 @@ static int word(const char *buf, size_t *pos, char out[64], unsigned *col)
 }
 
 /* Keys whose value is a count with a range of its own (the others are cycles, 0 to WS_PRESET_MAX):
- * their users take whole numbers in this range (schedule.c PIECE_MAX, timing.c STQ_TAIL), so a
+ * their users take whole numbers in this range (schedule.c PIECE_MAX, timing.c STQ_TAIL and QUEUE_RING), so a
  * value outside it is refused here rather than clamped there without a word. */
+/* clang-format off */
 static const struct {
     const char *key, *what;
     unsigned min, max;
 } counted[] = {
-    {"subpartitions", "sub-partitions", 1, 64},     {"schedule.piece", "instructions", 0, 1024},
-    {"stq.shfl_left", "queued stores", 0, 15},      {"shared.queue", "queued loads", 0, 32},
+    {"subpartitions", "sub-partitions", 1, 64},
+    {"schedule.piece", "instructions", 0, 1024},
+    {"stq.shfl_left", "queued stores", 0, 15},
+    {"shared.queue", "queued loads", 0, 32},
     {"shared.queue_shared", "queued loads", 0, 32},
 };
+/* clang-format on */
 
 /* The range of key when it is a count: 1 and *i its row of counted[], else 0. */
 static int counted_key(const char *key, size_t *i)

@@ -14,26 +14,26 @@ typedef struct {
     double shfl_mode[4];         /* per ws_shfl_mode; 0 = the class latency */
     double shfl_pred;            /* extra latency of a shuffle that writes a predicate too */
     double ld_shared, ld_global, ld_local, ld_param, ld_const;
-    double ld_miss;          /* a block's first load of global lines from HBM (under load) */
-    double ld_l2;            /* ... from L2: the launch's allocations fit in l2_kib and l2_warm */
-    double l2_kib, l2_warm;  /* the L2's capacity; 1: a launch follows launches over the same buffers */
-    double shared_wavefront; /* extra load latency per extra wavefront */
-    double shared_128;       /* extra load latency of a 16-byte shared access */
-    double shared_bcast128;  /* wavefronts a 16-byte shared load of one address costs (0: its phases' count) */
-    double store_issue;      /* cycles a shared store holds the pipe at least */
-    double store_wavefront;  /* cycles per wavefront of a shared store */
-    double store_overlap;    /* subtracted from wavefronts x store_wavefront */
-    double store_same_word;  /* cycles per extra lane storing one word */
-    double store_bandwidth;  /* bytes a cycle a shared store's data takes (wide stores) */
-    double mio_issue;        /* cycles a shared access or shuffle holds its sub-partition's MIO pipe at least */
-    double mio_wavefront;    /* cycles a shared load holds it per wavefront */
+    double ld_miss;                /* a block's first load of global lines from HBM (under load) */
+    double ld_l2;                  /* ... from L2: the launch's allocations fit in l2_kib and l2_warm */
+    double l2_kib, l2_warm;        /* the L2's capacity; 1: a launch follows launches over the same buffers */
+    double shared_wavefront;       /* extra load latency per extra wavefront */
+    double shared_128;             /* extra load latency of a 16-byte shared access */
+    double shared_bcast128;        /* wavefronts a 16-byte shared load of one address costs (0: its phases' count) */
+    double store_issue;            /* cycles a shared store holds the pipe at least */
+    double store_wavefront;        /* cycles per wavefront of a shared store */
+    double store_overlap;          /* subtracted from wavefronts x store_wavefront */
+    double store_same_word;        /* cycles per extra lane storing one word */
+    double store_bandwidth;        /* bytes a cycle a shared store's data takes (wide stores) */
+    double mio_issue;              /* cycles a shared access or shuffle holds its sub-partition's MIO pipe at least */
+    double mio_wavefront;          /* cycles a shared load holds it per wavefront */
+    double bar_base, bar_per_warp; /* bar.sync: cycles from the last arrival to the release */
     /* the shared pipe as a queue (docs/calibration.md "(mio19)", "(mio22)"; shared.queue 0: none, a load issues
      * when the block's pipe is free): a shared load enters its sub-partition's queue while fewer than its share
      * wait there (shared.queue, plus shared.queue_shared divided among the sub-partitions with loads waiting),
      * holding its MIO pipe shared.queue_issue cycles; the pipe's wavefronts are shared among the sub-partitions
      * that hold the block's warps (timing.c queue_enter) */
     double shared_queue, shared_queue_shared, shared_queue_issue;
-    double bar_base, bar_per_warp; /* bar.sync: cycles from the last arrival to the release */
     /* bar.sync as mio15/mio16/mio18 measure it (docs/calibration.md): bar.clock, a clock read right
      * after bar.sync reads this long after the warp's bar.sync (0: at its issue, after the release);
      * bar.release, the warps issue this long after the last arrival but not before the release

@@ -288,6 +288,77 @@ static void store_queue_shuffle_waits(void **state)
     assert_true(took[2] >= 8 * 64 && took[2] < 8 * 64 + 64); /* every store written, as a load waits */
 }
 
+/* The shared pipe as a queue (shared.queue; timing.c queue_room, queue_enter): `threads` / 32 warps, one a
+ * sub-partition, each issues n independent ld.shared.u32 of 32 wavefronts (lane l reads word 32 l + i: every
+ * lane in one bank) between two clock reads, then adds 1 to its last load's value and reads the clock again.
+ * out[0]: the cycles from the first read to the second, out[1] from the second to the third; every warp's. */
+static void queue_region(unsigned threads, unsigned n, const char *preset, uint64_t out[2])
+{
+    static char ptx[8192];
+    int len = snprintf(ptx, sizeof ptx,
+                       "%s.reg .b32 %%q<40>;\n.shared .align 4 .b8 t[4096];\n"
+                       "mov.u32 %%r1, %%tid.x;\nand.b32 %%r4, %%r1, 31;\nshl.b32 %%r2, %%r4, 7;\n"
+                       "mov.u32 %%r3, t;\nadd.u32 %%r2, %%r2, %%r3;\nmov.u64 %%rd2, %%clock64;\n",
+                       HEAD);
+    for (unsigned i = 0; i < n; i++)
+        len += snprintf(ptx + len, sizeof ptx - (size_t)len, "ld.shared.u32 %%q%u, [%%r2+%u];\n", i, 4 * i);
+    snprintf(ptx + len, sizeof ptx - (size_t)len,
+             "mov.u64 %%rd3, %%clock64;\nadd.u32 %%r6, %%q%u, 1;\nmov.u64 %%rd5, %%clock64;\n"
+             "sub.s64 %%rd6, %%rd3, %%rd2;\nsub.s64 %%rd7, %%rd5, %%rd3;\nshr.u32 %%r5, %%r1, 5;\n"
+             "mul.wide.u32 %%rd4, %%r5, 16;\nadd.s64 %%rd4, %%rd1, %%rd4;\nsetp.eq.u32 %%p1, %%r4, 0;\n"
+             "@%%p1 st.global.u64 [%%rd4], %%rd6;\n@%%p1 st.global.u64 [%%rd4+8], %%rd7;\nret;\n}\n",
+             n - 1);
+    uint64_t all[8];
+    run_ptx(ptx, threads, all, 2 * (threads / 32), WS_MODE_TIMING, preset);
+    for (unsigned w = 1; w < threads / 32; w++) /* the sub-partitions are served alike */
+        assert_memory_equal(&all[2 * w], all, 2 * sizeof *all);
+    memcpy(out, all, 2 * sizeof *all);
+}
+
+/* mio19's depths: 12 loads a sub-partition and 16 that the busy sub-partitions share evenly, a load waiting in the
+ * queue until the pipe starts it; the pipe's wavefronts shared among the k sub-partitions holding warps. By hand:
+ * the first load issues 3 cycles after the first clock read and the second read 1 cycle after the last load (n = 1:
+ * out[0] 4); a lone load's value is there 85 cycles after it issues (ld.shared 23 + 31 wavefronts x
+ * shared.wavefront 2), the add reads it then and the third read is 1 cycle later (out[1] 85 = 86 - 1). A load of 32
+ * wavefronts holds the pipe 32 cycles and its warp's MIO pipe 64 (mio.wavefront 2): with k sub-partitions holding
+ * warps each sub-partition's loads start 32 k apart and end 32 (k - 1) later than the pipe alone would end them,
+ * and a warp's own loads start 64 apart at least. */
+static void shared_queue_depth_and_share(void **state)
+{
+    (void)state;
+    static const char Q[] = "shared.queue 12\nshared.queue_shared 16\nshared.queue_issue 1\n";
+    uint64_t o[2];
+    /* no queue: the second load waits for the warp's MIO pipe, 64 cycles */
+    queue_region(32, 2, NULL, o);
+    assert_int_equal(o[0], 3 + 64 + 1);
+    /* one warp: 12 + 16 may wait, so 29 loads enter one a cycle (the first starts at once); the 30th waits until
+     * the second starts, 32 cycles after the first; their values come one each 64 cycles (the warp's own MIO
+     * hold): the third read 28 x 64 + 86 cycles after the first load, the second read 29 after it */
+    queue_region(32, 29, Q, o);
+    assert_int_equal(o[0], 3 + 29);
+    assert_int_equal(o[1], 28 * 64 + 86 - 29);
+    queue_region(32, 30, Q, o);
+    assert_int_equal(o[0], 3 + 32 + 1);
+    /* two sub-partitions busy: 12 + 16 / 2 = 20 wait, 21 enter; the 22nd waits for the second's start, 2 x 32
+     * after the first; a lone load ends 32 x (2 - 1) later */
+    queue_region(64, 21, Q, o);
+    assert_int_equal(o[0], 3 + 21);
+    queue_region(64, 22, Q, o);
+    assert_int_equal(o[0], 3 + 64 + 1);
+    queue_region(64, 1, Q, o);
+    assert_int_equal(o[1], 85 + 32);
+    /* four: 12 + 16 / 4 = 16 wait, 17 enter, the 18th 4 x 32 after the first; a lone load ends 96 later, and of
+     * two the second 128 after the first (its start), the second read 2 cycles after the first load */
+    queue_region(128, 17, Q, o);
+    assert_int_equal(o[0], 3 + 17);
+    queue_region(128, 18, Q, o);
+    assert_int_equal(o[0], 3 + 128 + 1);
+    queue_region(128, 1, Q, o);
+    assert_int_equal(o[1], 85 + 96);
+    queue_region(128, 2, Q, o);
+    assert_int_equal(o[1], 128 + 96 + 86 - 2);
+}
+
 /* A region of stores whose address register dies at its last store: the clock read closing it
  * takes the lowest free register pair, the address's (ptxas: bench_st_wide.sass 0x1290 CS2R R8
  * after STS [R9]), and waits for that store to read its registers (stq_regs.h); with the address
@@ -714,6 +785,12 @@ static void preset_counts_out_of_range_refused(void **state)
                         "2:17: schedule.piece: expected a whole number of instructions from 0 to 1024, found \"1025\"");
     assert_int_equal(ws_preset_check("stq.shfl_left 16 # too many\n", err, sizeof err), -1);
     assert_string_equal(err, "1:15: stq.shfl_left: expected a whole number of queued stores from 0 to 15, found \"16\"");
+    /* the shared queue's depths: whole loads, at most 32 each (timing.c QUEUE_RING) */
+    assert_int_equal(ws_preset_check("shared.queue 32\nshared.queue_shared 32\nshared.queue_issue 1.5\n", err, sizeof err),
+                     0);
+    assert_int_equal(ws_preset_check("shared.queue 33\n", err, sizeof err), -1);
+    assert_string_equal(err, "1:14: shared.queue: expected a whole number of queued loads from 0 to 32, found \"33\"");
+    assert_int_equal(ws_preset_check("shared.queue_shared 2.5\n", err, sizeof err), -1);
     assert_int_equal(ws_preset_check("stq.shfl_left 0x3\n", err, sizeof err), 0); /* strtod's hexadecimal: 3 */
     assert_int_equal(ws_preset_check("stq.shfl_left -1\n", err, sizeof err), -1);
     assert_int_equal(ws_preset_check("stq.shfl_left 1.5\n", err, sizeof err), -1);
@@ -905,6 +982,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(store_queue_load_waits),
         cmocka_unit_test(store_queue_shuffle_waits),
         cmocka_unit_test(stq_regs_clock_waits),
+        cmocka_unit_test(shared_queue_depth_and_share),
         cmocka_unit_test(preset_file_is_builtin),
         cmocka_unit_test(preset_counts_out_of_range_refused),
         cmocka_unit_test(schedule_rules),
