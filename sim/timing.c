@@ -217,13 +217,8 @@ struct ws_timing {
     double pipe_free;      /* the shared pipe is busy until this cycle */
     uint64_t pipe_at;      /* the first whole cycle it is free */
     /* shared.queue (queue_enter, queue_room; queue_depth 0: no queue): its keys as counts, the sub-partitions
-     * holding the block's warps (queue_sps of them: the pipe's share, queue_k), per sub-partition the loads that
-     * entered (queue_n; when the pipe starts the last QUEUE_RING of them: queue_start, at the end) and when its
-     * next load may start (queue_free), per warp when its own next load may start (queue_next) */
+     * (queue_sps) and those holding the block's warps (queue_k: the pipe's share); its tables at the end */
     uint32_t queue_depth, queue_shared, queue_sps, queue_k;
-    uint32_t queue_n[32];
-    double queue_free[32];
-    double queue_next[32];
     double stq_pipe;       /* the bank stages of the store queues write a wavefront a cycle until this cycle */
     double mio_free[64];   /* per sub-partition: its MIO pipe is busy until this cycle */
     uint64_t mio_at[64];   /* the first whole cycle it is free */
@@ -280,8 +275,13 @@ struct ws_timing {
         uint64_t at; /* the cycle it is in L1 (a first load's line arrives ld.first after it issues) */
         uint32_t gen;
     } lines[LINE_SET];
-    /* shared.queue: per sub-partition, when the pipe starts each of its last QUEUE_RING loads (load i at
-     * i % QUEUE_RING), in the order they entered, which is the order of their starts */
+    /* shared.queue, set at a block's start when it is on (queue_reset): per sub-partition the loads that entered
+     * (queue_n), when the pipe starts each of its last QUEUE_RING loads (load i at i % QUEUE_RING; in the order
+     * they entered, which is the order of their starts) and when its next load may start (queue_free); per warp
+     * when its own next load may start (queue_next) */
+    uint32_t queue_n[32];
+    double queue_free[32];
+    double queue_next[32];
     double queue_start[32][QUEUE_RING];
 };
 

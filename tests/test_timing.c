@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -327,36 +328,38 @@ static void shared_queue_depth_and_share(void **state)
 {
     (void)state;
     static const char Q[] = "shared.queue 12\nshared.queue_shared 16\nshared.queue_issue 1\n";
-    uint64_t o[2];
-    /* no queue: the second load waits for the warp's MIO pipe, 64 cycles */
-    queue_region(32, 2, NULL, o);
-    assert_int_equal(o[0], 3 + 64 + 1);
-    /* one warp: 12 + 16 may wait, so 29 loads enter one a cycle (the first starts at once); the 30th waits until
-     * the second starts, 32 cycles after the first; their values come one each 64 cycles (the warp's own MIO
-     * hold): the third read 28 x 64 + 86 cycles after the first load, the second read 29 after it */
-    queue_region(32, 29, Q, o);
-    assert_int_equal(o[0], 3 + 29);
-    assert_int_equal(o[1], 28 * 64 + 86 - 29);
-    queue_region(32, 30, Q, o);
-    assert_int_equal(o[0], 3 + 32 + 1);
-    /* two sub-partitions busy: 12 + 16 / 2 = 20 wait, 21 enter; the 22nd waits for the second's start, 2 x 32
-     * after the first; a lone load ends 32 x (2 - 1) later */
-    queue_region(64, 21, Q, o);
-    assert_int_equal(o[0], 3 + 21);
-    queue_region(64, 22, Q, o);
-    assert_int_equal(o[0], 3 + 64 + 1);
-    queue_region(64, 1, Q, o);
-    assert_int_equal(o[1], 85 + 32);
-    /* four: 12 + 16 / 4 = 16 wait, 17 enter, the 18th 4 x 32 after the first; a lone load ends 96 later, and of
-     * two the second 128 after the first (its start), the second read 2 cycles after the first load */
-    queue_region(128, 17, Q, o);
-    assert_int_equal(o[0], 3 + 17);
-    queue_region(128, 18, Q, o);
-    assert_int_equal(o[0], 3 + 128 + 1);
-    queue_region(128, 1, Q, o);
-    assert_int_equal(o[1], 85 + 96);
-    queue_region(128, 2, Q, o);
-    assert_int_equal(o[1], 128 + 96 + 86 - 2);
+    /* warps (one a sub-partition), loads a warp, the queue on, which figure (out[0] or out[1]), its cycles */
+    static const struct {
+        unsigned threads, n, queue, slot;
+        uint64_t cycles;
+    } rows[] = {
+        /* no queue: the second load waits for the warp's MIO pipe, 64 cycles */
+        {32, 2, 0, 0, 3 + 64 + 1},
+        /* one warp: 12 + 16 may wait, so 29 loads enter one a cycle (the first starts at once); the 30th waits
+         * until the second starts, 32 cycles after the first; the values come one each 64 cycles (the warp's own
+         * MIO hold): the third read 28 x 64 + 86 cycles after the first load, the second read 29 after it */
+        {32, 29, 1, 0, 3 + 29},
+        {32, 29, 1, 1, 28 * 64 + 86 - 29},
+        {32, 30, 1, 0, 3 + 32 + 1},
+        /* two sub-partitions busy: 12 + 16 / 2 = 20 wait, 21 enter; the 22nd waits for the second's start, 2 x 32
+         * after the first; a lone load ends 32 x (2 - 1) later */
+        {64, 21, 1, 0, 3 + 21},
+        {64, 22, 1, 0, 3 + 64 + 1},
+        {64, 1, 1, 1, 85 + 32},
+        /* four: 12 + 16 / 4 = 16 wait, 17 enter, the 18th 4 x 32 after the first; a lone load ends 96 later, and
+         * of two the second 128 after the first (its start), the second read 2 cycles after the first load */
+        {128, 17, 1, 0, 3 + 17},
+        {128, 18, 1, 0, 3 + 128 + 1},
+        {128, 1, 1, 1, 85 + 96},
+        {128, 2, 1, 1, 128 + 96 + 86 - 2},
+    };
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        uint64_t o[2];
+        queue_region(rows[r].threads, rows[r].n, rows[r].queue ? Q : NULL, o);
+        if (o[rows[r].slot] != rows[r].cycles)
+            fail_msg("%u threads, %u loads, queue %u: out[%u] %" PRIu64 ", expected %" PRIu64, rows[r].threads,
+                     rows[r].n, rows[r].queue, rows[r].slot, o[rows[r].slot], rows[r].cycles);
+    }
 }
 
 /* A region of stores whose address register dies at its last store: the clock read closing it
