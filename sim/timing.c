@@ -1259,7 +1259,7 @@ static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, u
     ws_event ev = ws_event_of(L, WS_EV_STALL, b->id, cycle);
     ev.warp = w->index;
     ev.pc = pc;
-    ev.insn = pc < L->k->ninsns ? &L->k->insns[pc] : NULL;
+    ev.insn = pc < L->ptx->ninsns ? &L->ptx->insns[pc] : NULL;
     ev.stall = why;
     ev.stall_producer_pc = prod;
     ws_emit(L, &ev);
