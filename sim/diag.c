@@ -178,7 +178,7 @@ void ws_diag_report(ws_exec *x, ws_diag_kind kind, uint32_t lanes, const char *f
     if (ws_diag_again(x, kind, lanes))
         return;
     ws_launch_ctx *L = x->L;
-    const ws_insn *in = x->pc < L->k->ninsns ? &L->k->insns[x->pc] : NULL;
+    const ws_insn *in = x->pc < L->ptx->ninsns ? &L->ptx->insns[x->pc] : NULL; /* the PTX's, as events show it */
     if (!L->diag_index) { /* the launch's first diagnostic (ws_diag_again marked the others seen) */
         L->diag_index = calloc(DIAG_FIRST_SLOTS, sizeof *L->diag_index); /* diag_nslots(k) is 16 or more */
         L->diag_seen = calloc(((size_t)L->k->ninsns * WS_DIAG_KIND_COUNT + 63) / 64 + 1, sizeof *L->diag_seen);

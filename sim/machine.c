@@ -15,6 +15,7 @@
 #include "interp_issue.h"
 #include "memory.h"
 #include "parallel.h"
+#include "preset.h"
 #include "shadow.h"
 #include "grid.h"
 #include "timing.h"
@@ -173,6 +174,7 @@ static void prepared_free(ws_sim *sim)
     ws_interp_free(p->dec);
     ws_stq_regs_free(&p->stq_regs);
     ws_timing_kernel_free(p->timing_tables);
+    ws_rename_free(&p->renamed);
     memset(p, 0, sizeof *p);
     ws_mem_release(sim, sim->prepared_bytes);
     sim->prepared_bytes = 0;
@@ -184,6 +186,11 @@ static uint64_t prepared_bytes(const ws_kernel *k)
 {
     return (uint64_t)k->ninsns * (2 * sizeof(ws_insn) + sizeof(uint32_t) + 1 + sizeof(ws_executor) + sizeof(ws_reg_use)) +
            (uint64_t)k->nregs * (2 * sizeof(uint32_t) + 1) + 64 + ws_interp_bytes(k);
+}
+/* what the renamed kernel takes (rename.h), with fresh registers: its instructions and registers */
+static uint64_t renamed_bytes(const ws_kernel *k, uint32_t fresh)
+{
+    return fresh ? (uint64_t)k->ninsns * sizeof(ws_insn) + ((uint64_t)k->nregs + fresh) * (sizeof(ws_reg_info) + 4) : 0;
 }
 /* what the timing mode keeps besides: stq_regs' two tables, when some write waits (stq_regs.h) */
 static uint64_t stq_regs_bytes(const ws_kernel *k) { return (uint64_t)k->ninsns * 2 * sizeof(uint32_t); }
@@ -213,20 +220,51 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
     /* the same parse's same kernel (a module is read-only once parsed), or the same bytes */
     int known = L->m->serial && p->serial == L->m->serial && p->kernel == k;
     int timing = sim->cfg.mode == WS_MODE_TIMING;
+    /* (a kernel prepared renamed runs only in the timing mode: the functional mode runs the PTX's) */
     int same = p->code && p->ninsns == k->ninsns && p->nregs == k->nregs && p->slow == L->slow &&
-               (p->timing || !timing) && (known || !memcmp(p->insns, k->insns, bytes)) && symbols_same(L, p);
+               (p->timing || !timing) && (!p->rename || timing) && (known || !memcmp(p->insns, k->insns, bytes)) &&
+               symbols_same(L, p);
     if (!same) {
         prepared_free(sim);
-        uint64_t keep = prepared_bytes(k) + (timing ? timing_bytes(k) : 0), work = analysis_bytes(k);
+        /* schedule.rename (rename.h): the preset is parsed again by the timing state, which reports
+         * its errors (here an error renames nothing) */
+        ws_preset pre;
+        char why[256];
+        int rename = timing && ws_preset_parse(sim->cfg.timing_preset, &pre, why, sizeof why) == 0 &&
+                     pre.schedule > 0 && pre.schedule_rename > 0;
+        uint32_t fresh = rename ? ws_rename_count(k) : 0;
+        if (fresh == UINT32_MAX) {
+            snprintf(res->message, sizeof res->message, "out of memory");
+            return WS_ERR_INTERNAL;
+        }
+        if (ws_rename_fits(k, fresh, WS_RENAME_MAX_REGS, res->message, sizeof res->message) != 0)
+            return WS_ERR_INPUT;
+        ws_kernel shape = *k; /* what the renamed kernel's registers take */
+        shape.nregs += fresh;
+        uint64_t keep = prepared_bytes(&shape) + (timing ? timing_bytes(&shape) : 0) + renamed_bytes(k, fresh),
+                 work = analysis_bytes(&shape);
         if (ws_mem_charge(sim, keep + work) != 0) {
+            char more[96] = "";
+            if (fresh)
+                snprintf(more, sizeof more, " and %u fresh ones of schedule.rename", fresh);
             snprintf(res->message, sizeof res->message,
-                     "memory limit reached: kernel %s (%u instructions, %u registers) needs %" PRIu64
+                     "memory limit reached: kernel %s (%u instructions, %u registers%s) needs %" PRIu64
                      " bytes to prepare, %" PRIu64 " of the limit of %" PRIu64 " bytes are left; raise it with "
                      "--max-memory",
-                     k->name, k->ninsns, k->nregs, keep + work, sim->cfg.max_memory - sim->mem_used, sim->cfg.max_memory);
+                     k->name, k->ninsns, k->nregs, more, keep + work, sim->cfg.max_memory - sim->mem_used,
+                     sim->cfg.max_memory);
             return WS_ERR_LIMIT;
         }
         sim->prepared_bytes = keep;
+        p->rename = rename;
+        const ws_kernel *ptx = k; /* from here on k is the kernel as it runs */
+        if (fresh && ws_rename_build(ptx, fresh, &p->renamed) != 0) {
+            ws_mem_release(sim, work);
+            prepared_free(sim);
+            snprintf(res->message, sizeof res->message, "out of memory");
+            return WS_ERR_INTERNAL;
+        }
+        k = fresh ? &p->renamed.k : ptx;
         p->insns = malloc(bytes ? bytes : 1);
         p->code = malloc(bytes ? bytes : 1);
         p->reconv_pc = ws_reconvergence_points(k);
@@ -240,7 +278,7 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
             snprintf(res->message, sizeof res->message, "out of memory");
             return WS_ERR_INTERNAL;
         }
-        memcpy(p->insns, k->insns, bytes);
+        memcpy(p->insns, ptx->insns, bytes);
         memcpy(p->code, k->insns, bytes);
         p->reg_words = ws_reg_layout(k, p->roff, p->rkind);
         if (fold_symbols(L, p) != 0) {
@@ -288,9 +326,10 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
             snprintf(res->message, sizeof res->message, "out of memory");
             return WS_ERR_INTERNAL;
         }
-        p->ninsns = k->ninsns;
-        p->nregs = k->nregs;
+        p->ninsns = ptx->ninsns;
+        p->nregs = ptx->nregs;
         p->slow = L->slow;
+        k = ptx;
     }
     if (!known) { /* the same bytes in another module (or one made by hand): it becomes the one known */
         p->kernel = k;
@@ -298,6 +337,13 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
         /* the timing tables read the module's symbols (their state spaces: cga.h): built again */
         ws_timing_kernel_free(p->timing_tables);
         p->timing_tables = NULL;
+    }
+    L->ptx = k;
+    L->ptx_reg = NULL;
+    if (p->renamed.ptx_reg) { /* its borrowed fields: this launch's kernel's (a module freed since may have had them) */
+        ws_rename_borrow(&p->renamed, k);
+        L->k = &p->renamed.k;
+        L->ptx_reg = p->renamed.ptx_reg;
     }
     L->code = p->code;
     L->reconv_pc = p->reconv_pc;
@@ -424,6 +470,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     L->sim = sim;
     L->m = m;
     L->k = k;
+    L->ptx = k;
     L->res = res;
     memcpy(L->grid, grid, sizeof L->grid);
     memcpy(L->block, block, sizeof L->block);

@@ -109,6 +109,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule.spare", schedule_spare),
     PK("schedule.predicates", schedule_predicates),
     PK("schedule.piece", schedule_piece),
+    PK("schedule.rename", schedule_rename),
+    PK("schedule.fused_frees", schedule_fused),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),

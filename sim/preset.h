@@ -105,6 +105,8 @@ typedef struct {
     double schedule_spare;      /* rule 5 drains once a value would leave fewer registers free than this */
     double schedule_predicates; /* rule 5: the predicate registers a thread has (0: not counted) */
     double schedule_piece;      /* a stretch longer than this is scheduled in pieces (schedule.c; 0: 128) */
+    double schedule_rename;     /* 1: a block's reused load registers renamed, as ptxas allocates (rename.h) */
+    double schedule_fused;      /* schedule.fused_frees 1: rule 5's fused pair frees from its first op */
     unsigned subpartitions;     /* 4 on sm_90 */
     char name[64];
 } ws_preset;

@@ -343,7 +343,7 @@ void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr
         ws_event ev = ws_event_of(L, WS_EV_PRINTF, x->blk->id, x->blk->cycle);
         ev.warp = x->w->index;
         ev.pc = x->pc;
-        ev.insn = &L->k->insns[x->pc];
+        ev.insn = &L->ptx->insns[x->pc];
         ev.active = 1u << lane;
         ev.text = out;
         ev.text_len = len;

@@ -42,6 +42,11 @@
  *     (bench_throughput.sass 0x1f30 on: with 14 registers for its values ptxas puts each LOP3 1-3
  *     shuffles after its newest operand; docs/calibration.md "ptxas's register budget, modelled",
  *     "ptxas's spare registers and predicates", "A shuffle's register while it is in flight").
+ *     With the preset's schedule.fused_frees 1 (0 in sm_90), the first op of a fused pair (fold.h)
+ *     that ends sources counts among the candidates that free registers, as the one LOP3 ptxas makes
+ *     of the pair does (bench_shared_ilp.sass 0x2da0-0x2dd0: after 17 LDS, `LOP3.LUT R6, R72, R6,
+ *     R71`, which waits for the LDS right before it, then one LDS; docs/calibration.md "ptxas's
+ *     renaming of loads, in warpsim").
  * A stretch longer than the piece (the preset's schedule.piece, SEG_MAX when 0) is cut into the
  * fewest pieces of equal length (at most the piece: the cost stays linear in the kernel's length;
  * ptxas's hoisting is bounded by its registers as well). The cut is warpsim's, not ptxas's: pieces
@@ -202,6 +207,8 @@ typedef struct {
     uint32_t regs;        /* the registers its values may take (0: no rule 5) */
     uint32_t spare;       /* draining starts where a value would leave fewer free */
     uint32_t preds;       /* the predicate registers its predicates may take (0: not counted) */
+    int fused_frees;      /* schedule.fused_frees: a fused pair's first op frees what its reader will */
+    int kept;             /* the last budget_delta of a folded op: the registers it keeps for its reader */
     const uint64_t *live; /* ws_live_in rows, `words` words each */
     uint32_t words;
     const uint8_t *size;  /* per register: the 32-bit registers a value of its type takes (0: a predicate) */
@@ -333,6 +340,7 @@ static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit, int *
     }
     if (pdelta)
         *pdelta = pd;
+    b->kept = folded ? kept : 0;
     return delta;
 }
 
@@ -458,8 +466,10 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             int pd, d = budget_delta(b, j, folded_alu(fold, s + j), 0, &pd);
             int fits = (d == 0 || (int64_t)b->used + d <= (int64_t)b->regs) &&
                        (!b->preds || pd <= 0 || (int64_t)b->pused + pd <= (int64_t)b->preds);
-            w->rank[j] = (uint8_t)(d < 0 ? 0 : fits ? 1 : 2);
-            frees |= d < 0;
+            /* schedule.fused_frees: the first op of an IADD3/LOP3 pair ends sources its reader frees */
+            int freeing = d < 0 || (b->fused_frees && folded_alu(fold, s + j) && b->kept > 0);
+            w->rank[j] = (uint8_t)(freeing ? 0 : fits ? 1 : 2);
+            frees |= freeing;
             over |= w->rank[j] == 2 || (d > 0 && (int64_t)b->used + d + b->spare > (int64_t)b->regs);
         }
         draining = frees && (draining || over);
@@ -666,6 +676,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         w->b.regs = budgeted ? budget->regs : 0;
         w->b.spare = budgeted ? budget->spare : 0;
         w->b.preds = budgeted ? budget->predicates : 0;
+        w->b.fused_frees = budgeted && budget->fused;
         w->b.live = live;
         w->b.words = words;
         w->b.size = size;

@@ -29,6 +29,7 @@ typedef struct {
     unsigned regs;       /* the 32-bit registers the kernel's values may take (0: not known, no budget) */
     unsigned spare;      /* ptxas frees registers once a value would leave fewer than this many free */
     unsigned predicates; /* the predicate registers a thread has (P0-P6: 7; 0: not counted) */
+    unsigned fused;      /* 1: a fused pair's first op frees what its reader frees (schedule.fused_frees) */
 } ws_schedule_budget;
 
 /* Computes the schedule of n instructions (code, their register uses, each one's latency in

@@ -3,6 +3,7 @@
 #define WS_SIM_H
 
 #include "opcodes.h"
+#include "rename.h"
 #include "stq_regs.h"
 #include "warpsim/warpsim.h"
 
@@ -168,6 +169,11 @@ typedef struct {
                                 * first launch of a kernel waits for its code) */
     struct ws_timing_kernel *timing_tables; /* the timing mode's tables of it (timing.h), from its first
                                                timing launch; NULL: not built yet */
+    /* the timing mode with the preset's schedule.rename 1: the kernel with its reused load registers
+     * renamed (rename.h), which code, uses, the layout and every table above are of; renamed.ptx_reg
+     * NULL: the PTX's kernel as it is (no renaming asked for, or none to do) */
+    int rename;                /* prepared with schedule.rename 1 (timing only) */
+    ws_renamed renamed;
 } ws_prepared;
 
 struct ws_sim {
@@ -207,7 +213,9 @@ struct ws_sim {
 struct ws_launch_ctx {
     ws_sim *sim;
     const ws_module *m;
-    const ws_kernel *k;
+    const ws_kernel *k;        /* the kernel as it runs: the PTX's, or its loads renamed (schedule.rename) */
+    const ws_kernel *ptx;      /* the PTX's, as the events show it (ws_event.kernel, insn, regfile) */
+    const uint32_t *ptx_reg;   /* k renamed: per register of k, the PTX's register it stands for; NULL: the same */
     ws_insn *code;             /* the kernel's instructions with symbol addresses folded in */
     uint32_t *reconv_pc;       /* per instruction: where a divergent branch reconverges */
     uint32_t *zero_regs;       /* the registers a block must start zeroed (NULL: all of them) */
@@ -516,7 +524,7 @@ static inline ws_event ws_event_of(const ws_launch_ctx *L, ws_event_kind kind, u
     ev.kind = kind;
     ev.block = block;
     ev.cycle = cycle;
-    ev.kernel = L->k;
+    ev.kernel = L->ptx;
     return ev;
 }
 

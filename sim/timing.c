@@ -1264,7 +1264,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
     unsigned regs = t->p.schedule_budget > 0 ? L->sim->cfg.regs_per_thread : 0,
              reserved = (unsigned)t->p.schedule_reserved;
     ws_schedule_budget budget = {regs > reserved ? regs - reserved : 0, (unsigned)t->p.schedule_spare,
-                                 (unsigned)t->p.schedule_predicates};
+                                 (unsigned)t->p.schedule_predicates, t->p.schedule_fused > 0};
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, (uint32_t)t->p.schedule_piece, sched);
     free(lat);
     return r;
@@ -1314,7 +1314,7 @@ static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, u
     ws_event ev = ws_event_of(L, WS_EV_STALL, b->id, cycle);
     ev.warp = w->index;
     ev.pc = pc;
-    ev.insn = pc < L->k->ninsns ? &L->k->insns[pc] : NULL;
+    ev.insn = pc < L->ptx->ninsns ? &L->ptx->insns[pc] : NULL;
     ev.stall = why;
     ev.stall_producer_pc = prod;
     ws_emit(L, &ev);

@@ -261,6 +261,15 @@ void ws_warp_release_barrier(ws_warp *w, unsigned id)
 
 /* ---- executing one group ---------------------------------------------------------------------- */
 
+/* Register reg's row as the event's row of register shown, 64 bits a lane whatever the layout. */
+static void ev_row(ws_exec *x, uint32_t reg, uint32_t shown)
+{
+    uint64_t *row = &x->L->ev_regs[(size_t)shown * 32];
+    const uint64_t *r = ws_reg_row(x, reg, row);
+    if (r != row)
+        memcpy(row, r, 32 * sizeof *row);
+}
+
 static void emit_exec(ws_exec *x, const ws_insn *in, uint32_t active, uint32_t exec)
 {
     ws_launch_ctx *L = x->L;
@@ -270,19 +279,26 @@ static void emit_exec(ws_exec *x, const ws_insn *in, uint32_t active, uint32_t e
     ev->block = x->blk->id;
     ev->warp = x->w->index;
     ev->pc = x->pc;
-    ev->kernel = L->k;
-    ev->insn = &L->k->insns[x->pc];
-    for (uint32_t r = 0; r < L->k->nregs; r++) /* as 64-bit rows, whatever the layout */
-        if (ws_reg_row(x, r, &L->ev_regs[(size_t)r * 32]) != &L->ev_regs[(size_t)r * 32])
-            memcpy(&L->ev_regs[(size_t)r * 32], x->regs + L->roff[r], 32 * sizeof *L->ev_regs);
+    ev->kernel = L->ptx;
+    ev->insn = &L->ptx->insns[x->pc];
+    for (uint32_t r = 0; r < L->ptx->nregs; r++) /* as 64-bit rows, whatever the layout */
+        ev_row(x, r, r);
+    const ws_reg_use *u = &L->uses[x->pc];
+    if (L->ptx_reg) { /* renamed (rename.h): the PTX's registers show the values this instruction read and wrote */
+        for (uint32_t i = 0; i < u->nsrc; i++)
+            if (u->src[i] != WS_NO_REG && u->src[i] >= L->ptx->nregs && !ws_reg_use_writes(u, L->ptx_reg[u->src[i]]))
+                ev_row(x, u->src[i], L->ptx_reg[u->src[i]]);
+        for (uint32_t i = 0; i < u->ndst; i++)
+            if (u->dst[i] >= L->ptx->nregs)
+                ev_row(x, u->dst[i], L->ptx_reg[u->dst[i]]);
+    }
     ev->regfile = L->ev_regs;
     ev->active = active;
     ev->exec = exec;
-    const ws_reg_use *u = &L->uses[x->pc];
     ev->ndst = u->ndst;
     for (uint32_t i = 0; i < u->ndst; i++) {
-        ev->dst_reg[i] = u->dst[i];
-        ev->dst_val[i] = &L->ev_regs[(size_t)u->dst[i] * 32];
+        ev->dst_reg[i] = L->ptx_reg ? L->ptx_reg[u->dst[i]] : u->dst[i];
+        ev->dst_val[i] = &L->ev_regs[(size_t)ev->dst_reg[i] * 32];
     }
     if (ws_op_is_memory(in->op)) {
         ev->mem_space = (uint8_t)ws_access_space(in);

@@ -469,8 +469,7 @@ static void schedule_rules(void **state)
  * logic op ptxas folds, fold.h: 0), and rule 5's budget of regs registers, spare and predicates
  * (regs 0: none); folds: with ptxas's IADD3/LOP3 pairs (ws_fold_build), else none. Its order, n
  * positions. */
-static void fold_budget_order_of(const char *ptx, unsigned regs, unsigned spare, unsigned predicates, int folds,
-                                 uint32_t *order, uint32_t n)
+static void schedule_order_of(const char *ptx, const ws_schedule_budget *budget, int folds, uint32_t *order, uint32_t n)
 {
     ws_parse_error perr;
     ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
@@ -489,8 +488,7 @@ static void fold_budget_order_of(const char *ptx, unsigned regs, unsigned spare,
                  : k->insns[i].op == WS_OP_LD || k->insns[i].op == WS_OP_SHFL ? 23
                                                                               : 4;
     ws_schedule s;
-    ws_schedule_budget budget = {regs, spare, predicates};
-    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, f.kind, &budget, 0, &s), 0);
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, f.kind, budget, 0, &s), 0);
     memcpy(order, s.order, n * sizeof *order);
     ws_schedule_free(&s);
     if (folds)
@@ -498,10 +496,45 @@ static void fold_budget_order_of(const char *ptx, unsigned regs, unsigned spare,
     ws_module_free(m);
 }
 
+static void fold_budget_order_of(const char *ptx, unsigned regs, unsigned spare, unsigned predicates, int folds,
+                                 uint32_t *order, uint32_t n)
+{
+    ws_schedule_budget budget = {regs, spare, predicates, 0};
+    schedule_order_of(ptx, &budget, folds, order, n);
+}
+
 static void budget_order_of(const char *ptx, unsigned regs, unsigned spare, unsigned predicates, uint32_t *order,
                             uint32_t n)
 {
     fold_budget_order_of(ptx, regs, spare, predicates, 0, order, n);
+}
+
+/* schedule.fused_frees (sim/schedule.c rule 5): six loads, then two LOP3 pairs (an xor of two loads
+ * folded into the xor of its value and a third), then their xor, with 5 registers and 2 spare. By
+ * default the first op of a pair frees nothing of its own, so five loads fill the registers before
+ * the first pair; with fused_frees it counts as freeing the two loads it ends (its LOP3 frees them),
+ * so once a fourth load would leave fewer than 2 free the pair goes first, right after the load it
+ * waits for, then two loads, the second pair's first op, the sixth load and its LOP3: ptxas's shape
+ * (bench_shared_ilp.sass 0x2da0-0x2dd0: LDS R72, the LOP3 that waits for it, then LDS R71). */
+static void schedule_fused_frees(void **state)
+{
+    (void)state;
+    const char *ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[8];\n"
+                      ".visible .entry k()\n{\n.reg .b32 %r<12>;\nmov.u32 %r0, sh;\n"
+                      "ld.shared.u32 %r1, [%r0];\nld.shared.u32 %r2, [%r0+4];\nld.shared.u32 %r3, [%r0+8];\n"
+                      "ld.shared.u32 %r4, [%r0+12];\nld.shared.u32 %r5, [%r0+16];\nld.shared.u32 %r6, [%r0+20];\n"
+                      "xor.b32 %r7, %r1, %r2;\nxor.b32 %r8, %r7, %r3;\nxor.b32 %r9, %r4, %r5;\n"
+                      "xor.b32 %r10, %r9, %r6;\nxor.b32 %r11, %r8, %r10;\nst.shared.u32 [%r0], %r11;\nret;\n}\n";
+    ws_schedule_budget budget = {5, 2, 0, 0};
+    uint32_t order[14];
+    /* 0: mov, 1-6: the loads, 7-8 and 9-10: the pairs, 11: their xor, 12: the store, 13: ret */
+    const uint32_t by_default[] = {0, 1, 2, 3, 4, 5, 7, 8, 6, 9, 10, 11, 12, 13},
+                   fused[] = {0, 1, 2, 3, 7, 8, 4, 5, 9, 6, 10, 11, 12, 13};
+    schedule_order_of(ptx, &budget, 1, order, 14);
+    assert_memory_equal(order, by_default, sizeof order);
+    budget.fused = 1;
+    schedule_order_of(ptx, &budget, 1, order, 14);
+    assert_memory_equal(order, fused, sizeof order);
 }
 
 /* Rule 5 of ptxas's schedule (sim/schedule.c): with the kernel's registers known, a segment's
@@ -976,6 +1009,7 @@ int main(int argc, char **argv)
     warpsim_bin = argc > 1 ? argv[1] : "warpsim";
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scoreboard_delays_dependent),
+        cmocka_unit_test(schedule_fused_frees),
         cmocka_unit_test(four_subpartitions_issue_together),
         cmocka_unit_test(rare_issue_facts),
         cmocka_unit_test(bank_wavefronts),
