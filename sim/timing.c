@@ -1830,6 +1830,21 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     t->why[wi] = (uint8_t)why;
 }
 
+/* Warp wi's free mov at pc, its step done at `cycle` (pick_warp, issue_movs): the rest of its issue, no pipe
+ * and no pick kept. The fetch and the shared window's stretches hear of it after the step (issue_common:
+ * before): neither they nor the step read what the other writes. */
+static inline __attribute__((always_inline)) void mov_issued(ws_timing *t, ws_exec *x, uint32_t wi, warp_state *s,
+                                                             uint32_t pc, uint64_t cycle)
+{
+    const timing_info *f = &t->info[pc];
+    if (t->hooks)
+        issue_hooks(t, wi, pc, cycle);
+    write_results(t, wi, f, &t->uses[pc], &x->L->code[pc], pc, cycle + (uint64_t)f->latency, 0);
+    s->ready = cycle;
+    s->ready_why = WS_STALL_ISSUE;
+    s->sb_valid = s->mem_valid = 0;
+}
+
 /* Warp wi picks its next group unless it has one or is blocked (bookkeeping steps cost nothing;
  * a free mov issues at once when it can). Unless every cycle is charged as it passes (eager), its
  * when/why are computed here too (update), not in the pass's loop over the changed warps: a pick
@@ -1857,16 +1872,10 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
             !t->info[s->pick.pc].shfl && s->ready <= cycle) {
             /* a free mov issues at once (below), through issue_common's steps for it: no pipe, no pick kept */
             const ws_pick pk = s->pick;
-            const timing_info *f = &t->info[pk.pc];
-            s->sb_valid = s->mem_valid = 0;
             b->cycle = cycle;
-            if (t->hooks)
-                issue_hooks(t, wi, pk.pc, cycle);
             if (!(t->step_ok && !pk.merged ? ws_warp_issue_decoded(x, w, &pk) : ws_warp_issue_step(x, w, &pk)))
                 ws_warp_issue(x, w, &pk);
-            write_results(t, wi, f, &t->uses[pk.pc], &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency, 0);
-            s->ready = cycle;
-            s->ready_why = WS_STALL_ISSUE;
+            mov_issued(t, x, wi, s, pk.pc, cycle);
             x->w = w;
             x->regs = w->regs;
             continue;
@@ -1959,16 +1968,10 @@ static __attribute__((noinline)) void issue_movs(ws_timing *t, ws_exec *x, ws_bl
     uint32_t n = 0; /* the pick loop's steps so far: one a mov */
     for (; n < 4096 && ws_work_left(x->L) > 1; n++) {
         const ws_pick pk = s->pick;
-        const timing_info *f = &t->info[pk.pc];
         b->cycle = cycle;
         if (!ws_warp_issue_decoded(x, w, &pk)) /* nothing done: the pass issues it */
             break;
-        if (t->hooks) /* after the step (issue_common: before): neither reads what the other writes */
-            issue_hooks(t, wi, pk.pc, cycle);
-        write_results(t, wi, f, &t->uses[pk.pc], &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency, 0);
-        s->ready = cycle;
-        s->ready_why = WS_STALL_ISSUE;
-        s->sb_valid = s->mem_valid = 0;
+        mov_issued(t, x, wi, s, pk.pc, cycle);
         if (!pick_early(t, x, wi, cycle, w, s)) {
             n++;
             break;
