@@ -177,8 +177,9 @@ struct ws_timing {
     uint32_t on_shfl;      /* in filed blocks, those whose pick is a shuffle (only their sub-partition's MIO
                               pipe moves them: retime_shuffles); 0 in blocks of up to 8 warps */
     uint32_t timed;        /* warps without a pick that wait for their ready cycle (dirty when it comes) */
-    uint16_t movs_n[32];   /* per warp: the free movs issue_movs issued for the next pass's pick (pick_warp's
-                              count of steps starts there); 0 where the warp has a pick */
+    uint16_t steps[32];    /* per warp: the steps its pick loop (at most 4096) has made toward its next pick
+                              before the pass's (issue_movs: one a free mov), which pick_warp counts on from;
+                              0 where a pick is kept (after pick_early in issue_movs) and after pick_warp */
     uint32_t sp_warps[32]; /* per sub-partition: its warps */
     uint8_t sp_of[32];     /* per warp: its sub-partition, wi % subpartitions (no division per issue) */
     /* per warp, as of the last scheduling pass that computed them: the first cycle it can issue
@@ -1859,9 +1860,9 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
     warp_state *s = &t->ws[wi];
     x->w = w;
     x->regs = w->regs;
-    int guard = filed || eager ? 0 : t->movs_n[wi]; /* issue_movs' steps for this pick loop */
+    int guard = filed || eager ? 0 : t->steps[wi]; /* issue_movs' steps for this pick loop */
     if (!filed && !eager)
-        t->movs_n[wi] = 0;
+        t->steps[wi] = 0;
     for (; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) { /* until it keeps a pick */
         int r = ws_warp_pick(x, w, &s->pick);
         if (eager) /* else update() below, which clears it */
@@ -1957,27 +1958,26 @@ static inline __attribute__((always_inline)) int pick_early(ws_timing *t, ws_exe
  * shared window's stretches are told in the same order. Where that pass might not issue it, it is
  * left to the pass: the instruction limit within reach (the pass at `cycle` - 1 must not stop for a
  * mov issued here: the pass's own check comes after this), a step that does not take it (the pass
- * issues it through the executor chain), or the pick loop's 4096 steps (then pick_warp's count
- * would count them again: movs_n). */
+ * issues it through the executor chain), or the pick loop's 4096 steps (t->steps, which pick_warp
+ * counts on from). */
 static __attribute__((noinline)) void issue_movs(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
 {
     ws_warp *w = &b->warps[wi];
     warp_state *s = &t->ws[wi];
     x->w = w;
     x->regs = w->regs;
-    uint32_t n = 0; /* the pick loop's steps so far: one a mov */
-    for (; n < 4096 && ws_work_left(x->L) > 1; n++) {
+    uint32_t n = 0; /* t->steps[wi] is 0 here: the warp kept a pick before its issue */
+    while (n < 4096 && ws_work_left(x->L) > 1) {
         const ws_pick pk = s->pick;
         b->cycle = cycle;
         if (!ws_warp_issue_decoded(x, w, &pk)) /* nothing done: the pass issues it */
             break;
         mov_issued(t, x, wi, s, pk.pc, cycle);
-        if (!pick_early(t, x, wi, cycle, w, s)) {
-            n++;
+        n++;
+        if (!pick_early(t, x, wi, cycle, w, s))
             break;
-        }
     }
-    t->movs_n[wi] = (uint16_t)((t->has_pick >> wi) & 1 ? 0 : n); /* the pass picks on from there */
+    t->steps[wi] = (uint16_t)((t->has_pick >> wi) & 1 ? 0 : n); /* kept a pick: its next loop starts afresh */
 }
 
 /* Warp wi issues in the pass at `cycle`: its cycles before are charged, this one is not a stall. */
@@ -2248,7 +2248,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         t->stq_count[wi] = 0;
     }
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = 0;
-    memset(t->movs_n, 0, sizeof t->movs_n);
+    memset(t->steps, 0, sizeof t->steps);
     t->bar_moved = 1;
     t->can_issue = t->near = t->far = 0;
     memset(t->wheel, 0, sizeof t->wheel);
