@@ -2052,10 +2052,13 @@ static inline int quiet_pass(const ws_timing *t, const ws_launch_ctx *L, uint64_
 
 /* The block's scheduling passes, from cycle 0 until it ends or stops; returns the last cycle,
  * *charged_to the cycles charged to every live warp. filed, eager: t->filed and t->eager, constants
- * in each of the four calls, so that each copy has only its own way to find the warps that can
- * issue and to charge stalls, and the copies without eager none of --slow-path timing's tests. */
+ * in each of the calls, so that each copy has only its own way to find the warps that can
+ * issue and to charge stalls, and the copies without eager none of --slow-path timing's tests;
+ * lone_k: 1 or 0 where the block is known to be of lone warps or not (the unfiled copies without
+ * eager: each has only its own issue loop), 2 where the copy finds out (the eager copies). */
 static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *L, ws_block *b, ws_exec *x,
-                                                                 const int filed, const int eager, uint64_t *charged_to)
+                                                                 const int filed, const int eager, const int lone_k,
+                                                                 uint64_t *charged_to)
 {
     ws_timing *t = L->timing;
     uint64_t max_cycles = L->sim->cfg.max_cycles;
@@ -2065,7 +2068,8 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
     uint64_t next_event = UINT64_MAX;
     uint32_t ready = 0;
     int jumped = 0; /* the pass jumped to this cycle with nothing to pick or update: ready as computed there */
-    const int lone = !filed && b->nwarps <= nsp; /* each warp alone on its sub-partition (warp wi on wi) */
+    /* each warp alone on its sub-partition (warp wi on wi) */
+    const int lone = lone_k == 2 ? !filed && b->nwarps <= nsp : lone_k;
     for (;;) {
         if (!jumped) {
             /* every live warp without a group picks one (in warp order: a free mov issues at once);
@@ -2193,19 +2197,23 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
 /* Each copy of run_passes a function of its own (its registers allocated for it alone). */
 static __attribute__((noinline)) uint64_t run_passes_filed(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
 {
-    return run_passes(L, b, x, 1, 0, to);
+    return run_passes(L, b, x, 1, 0, 0, to);
 }
 static __attribute__((noinline)) uint64_t run_passes_unfiled(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
 {
-    return run_passes(L, b, x, 0, 0, to);
+    return run_passes(L, b, x, 0, 0, 0, to);
+}
+static __attribute__((noinline)) uint64_t run_passes_lone(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
+{
+    return run_passes(L, b, x, 0, 0, 1, to);
 }
 static __attribute__((noinline)) uint64_t run_passes_filed_eager(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
 {
-    return run_passes(L, b, x, 1, 1, to);
+    return run_passes(L, b, x, 1, 1, 0, to);
 }
 static __attribute__((noinline)) uint64_t run_passes_unfiled_eager(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
 {
-    return run_passes(L, b, x, 0, 1, to);
+    return run_passes(L, b, x, 0, 1, 2, to);
 }
 
 /* A process's first launch starts a block's warps in groups of 4, start.warp cycles apart within a
@@ -2306,9 +2314,10 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     /* a copy for each way of finding the ready warps and each way of charging stalls, so that each
      * tests neither per warp (filed and eager are constants in it; eager covers --slow-path timing) */
     uint64_t cycle =
-        t->filed
-            ? (t->eager ? run_passes_filed_eager(L, b, x, &charged_to) : run_passes_filed(L, b, x, &charged_to))
-            : (t->eager ? run_passes_unfiled_eager(L, b, x, &charged_to) : run_passes_unfiled(L, b, x, &charged_to));
+        t->filed   ? (t->eager ? run_passes_filed_eager(L, b, x, &charged_to) : run_passes_filed(L, b, x, &charged_to))
+        : t->eager ? run_passes_unfiled_eager(L, b, x, &charged_to)
+        : b->nwarps <= t->p.subpartitions ? run_passes_lone(L, b, x, &charged_to)
+                                          : run_passes_unfiled(L, b, x, &charged_to);
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
         settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0, t->eager);
