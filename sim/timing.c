@@ -179,8 +179,9 @@ struct ws_timing {
     uint32_t on_shfl;      /* in filed blocks, those whose pick is a shuffle (only their sub-partition's MIO
                               pipe moves them: retime_shuffles); 0 in blocks of up to 8 warps */
     uint32_t timed;        /* warps without a pick that wait for their ready cycle (dirty when it comes) */
-    uint16_t movs_n[32];   /* per warp: the free movs issue_movs issued for the next pass's pick (pick_warp's
-                              count of steps starts there); 0 where the warp has a pick */
+    uint16_t steps[32];    /* per warp: the steps its pick loop (at most 4096) has made toward its next pick
+                              before the pass's (issue_movs: one a free mov), which pick_warp counts on from;
+                              0 where a pick is kept (after pick_early in issue_movs) and after pick_warp */
     uint32_t sp_warps[32]; /* per sub-partition: its warps */
     uint8_t sp_of[32];     /* per warp: its sub-partition, wi % subpartitions (no division per issue) */
     /* per warp, as of the last scheduling pass that computed them: the first cycle it can issue
@@ -1924,6 +1925,21 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     t->why[wi] = (uint8_t)why;
 }
 
+/* Warp wi's free mov at pc, its step done at `cycle` (pick_warp, issue_movs): the rest of its issue, no pipe
+ * and no pick kept. The fetch and the shared window's stretches hear of it after the step (issue_common:
+ * before): neither they nor the step read what the other writes. */
+static inline __attribute__((always_inline)) void mov_issued(ws_timing *t, ws_exec *x, uint32_t wi, warp_state *s,
+                                                             uint32_t pc, uint64_t cycle)
+{
+    const timing_info *f = &t->info[pc];
+    if (t->hooks)
+        issue_hooks(t, wi, pc, cycle);
+    write_results(t, wi, f, &t->uses[pc], &x->L->code[pc], pc, cycle + (uint64_t)f->latency, 0);
+    s->ready = cycle;
+    s->ready_why = WS_STALL_ISSUE;
+    s->sb_valid = s->mem_valid = 0;
+}
+
 /* Warp wi picks its next group unless it has one or is blocked (bookkeeping steps cost nothing;
  * a free mov issues at once when it can). Unless every cycle is charged as it passes (eager), its
  * when/why are computed here too (update), not in the pass's loop over the changed warps: a pick
@@ -1938,9 +1954,9 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
     warp_state *s = &t->ws[wi];
     x->w = w;
     x->regs = w->regs;
-    int guard = filed || eager ? 0 : t->movs_n[wi]; /* issue_movs' steps for this pick loop */
+    int guard = filed || eager ? 0 : t->steps[wi]; /* issue_movs' steps for this pick loop */
     if (!filed && !eager)
-        t->movs_n[wi] = 0;
+        t->steps[wi] = 0;
     for (; !((t->has_pick >> wi) & 1) && guard < 4096; guard++) { /* until it keeps a pick */
         int r = ws_warp_pick(x, w, &s->pick);
         if (eager) /* else update() below, which clears it */
@@ -1951,16 +1967,10 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
             !t->info[s->pick.pc].shfl && s->ready <= cycle) {
             /* a free mov issues at once (below), through issue_common's steps for it: no pipe, no pick kept */
             const ws_pick pk = s->pick;
-            const timing_info *f = &t->info[pk.pc];
-            s->sb_valid = s->mem_valid = 0;
             b->cycle = cycle;
-            if (t->hooks)
-                issue_hooks(t, wi, pk.pc, cycle);
             if (!(t->step_ok && !pk.merged ? ws_warp_issue_decoded(x, w, &pk) : ws_warp_issue_step(x, w, &pk)))
                 ws_warp_issue(x, w, &pk);
-            write_results(t, wi, f, &t->uses[pk.pc], &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency, 0);
-            s->ready = cycle;
-            s->ready_why = WS_STALL_ISSUE;
+            mov_issued(t, x, wi, s, pk.pc, cycle);
             x->w = w;
             x->regs = w->regs;
             continue;
@@ -2042,33 +2052,26 @@ static inline __attribute__((always_inline)) int pick_early(ws_timing *t, ws_exe
  * shared window's stretches are told in the same order. Where that pass might not issue it, it is
  * left to the pass: the instruction limit within reach (the pass at `cycle` - 1 must not stop for a
  * mov issued here: the pass's own check comes after this), a step that does not take it (the pass
- * issues it through the executor chain), or the pick loop's 4096 steps (then pick_warp's count
- * would count them again: movs_n). */
+ * issues it through the executor chain), or the pick loop's 4096 steps (t->steps, which pick_warp
+ * counts on from). */
 static __attribute__((noinline)) void issue_movs(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
 {
     ws_warp *w = &b->warps[wi];
     warp_state *s = &t->ws[wi];
     x->w = w;
     x->regs = w->regs;
-    uint32_t n = 0; /* the pick loop's steps so far: one a mov */
-    for (; n < 4096 && ws_work_left(x->L) > 1; n++) {
+    uint32_t n = 0; /* t->steps[wi] is 0 here: the warp kept a pick before its issue */
+    while (n < 4096 && ws_work_left(x->L) > 1) {
         const ws_pick pk = s->pick;
-        const timing_info *f = &t->info[pk.pc];
         b->cycle = cycle;
         if (!ws_warp_issue_decoded(x, w, &pk)) /* nothing done: the pass issues it */
             break;
-        if (t->hooks) /* after the step (issue_common: before): neither reads what the other writes */
-            issue_hooks(t, wi, pk.pc, cycle);
-        write_results(t, wi, f, &t->uses[pk.pc], &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency, 0);
-        s->ready = cycle;
-        s->ready_why = WS_STALL_ISSUE;
-        s->sb_valid = s->mem_valid = 0;
-        if (!pick_early(t, x, wi, cycle, w, s)) {
-            n++;
+        mov_issued(t, x, wi, s, pk.pc, cycle);
+        n++;
+        if (!pick_early(t, x, wi, cycle, w, s))
             break;
-        }
     }
-    t->movs_n[wi] = (uint16_t)((t->has_pick >> wi) & 1 ? 0 : n); /* the pass picks on from there */
+    t->steps[wi] = (uint16_t)((t->has_pick >> wi) & 1 ? 0 : n); /* kept a pick: its next loop starts afresh */
 }
 
 /* Warp wi issues in the pass at `cycle`: its cycles before are charged, this one is not a stall. */
@@ -2143,10 +2146,13 @@ static inline int quiet_pass(const ws_timing *t, const ws_launch_ctx *L, uint64_
 
 /* The block's scheduling passes, from cycle 0 until it ends or stops; returns the last cycle,
  * *charged_to the cycles charged to every live warp. filed, eager: t->filed and t->eager, constants
- * in each of the four calls, so that each copy has only its own way to find the warps that can
- * issue and to charge stalls, and the copies without eager none of --slow-path timing's tests. */
+ * in each of the calls, so that each copy has only its own way to find the warps that can
+ * issue and to charge stalls, and the copies without eager none of --slow-path timing's tests;
+ * lone_k: 1 or 0 where the block is known to be of lone warps or not (the unfiled copies without
+ * eager: each has only its own issue loop), 2 where the copy finds out (the eager copies). */
 static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *L, ws_block *b, ws_exec *x,
-                                                                 const int filed, const int eager, uint64_t *charged_to)
+                                                                 const int filed, const int eager, const int lone_k,
+                                                                 uint64_t *charged_to)
 {
     ws_timing *t = L->timing;
     uint64_t max_cycles = L->sim->cfg.max_cycles;
@@ -2156,7 +2162,8 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
     uint64_t next_event = UINT64_MAX;
     uint32_t ready = 0;
     int jumped = 0; /* the pass jumped to this cycle with nothing to pick or update: ready as computed there */
-    const int lone = !filed && b->nwarps <= nsp; /* each warp alone on its sub-partition (warp wi on wi) */
+    /* each warp alone on its sub-partition (warp wi on wi) */
+    const int lone = lone_k == 2 ? !filed && b->nwarps <= nsp : lone_k;
     for (;;) {
         if (!jumped) {
             /* every live warp without a group picks one (in warp order: a free mov issues at once);
@@ -2284,19 +2291,23 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
 /* Each copy of run_passes a function of its own (its registers allocated for it alone). */
 static __attribute__((noinline)) uint64_t run_passes_filed(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
 {
-    return run_passes(L, b, x, 1, 0, to);
+    return run_passes(L, b, x, 1, 0, 0, to);
 }
 static __attribute__((noinline)) uint64_t run_passes_unfiled(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
 {
-    return run_passes(L, b, x, 0, 0, to);
+    return run_passes(L, b, x, 0, 0, 0, to);
+}
+static __attribute__((noinline)) uint64_t run_passes_lone(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
+{
+    return run_passes(L, b, x, 0, 0, 1, to);
 }
 static __attribute__((noinline)) uint64_t run_passes_filed_eager(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
 {
-    return run_passes(L, b, x, 1, 1, to);
+    return run_passes(L, b, x, 1, 1, 0, to);
 }
 static __attribute__((noinline)) uint64_t run_passes_unfiled_eager(ws_launch_ctx *L, ws_block *b, ws_exec *x, uint64_t *to)
 {
-    return run_passes(L, b, x, 0, 1, to);
+    return run_passes(L, b, x, 0, 1, 2, to);
 }
 
 /* A process's first launch starts a block's warps in groups of 4, start.warp cycles apart within a
@@ -2339,7 +2350,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         t->stq_count[wi] = 0;
     }
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = 0;
-    memset(t->movs_n, 0, sizeof t->movs_n);
+    memset(t->steps, 0, sizeof t->steps);
     t->bar_moved = 1;
     t->can_issue = t->near = t->far = 0;
     memset(t->wheel, 0, sizeof t->wheel);
@@ -2398,9 +2409,10 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     /* a copy for each way of finding the ready warps and each way of charging stalls, so that each
      * tests neither per warp (filed and eager are constants in it; eager covers --slow-path timing) */
     uint64_t cycle =
-        t->filed
-            ? (t->eager ? run_passes_filed_eager(L, b, x, &charged_to) : run_passes_filed(L, b, x, &charged_to))
-            : (t->eager ? run_passes_unfiled_eager(L, b, x, &charged_to) : run_passes_unfiled(L, b, x, &charged_to));
+        t->filed   ? (t->eager ? run_passes_filed_eager(L, b, x, &charged_to) : run_passes_filed(L, b, x, &charged_to))
+        : t->eager ? run_passes_unfiled_eager(L, b, x, &charged_to)
+        : b->nwarps <= t->p.subpartitions ? run_passes_lone(L, b, x, &charged_to)
+                                          : run_passes_unfiled(L, b, x, &charged_to);
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
         settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0, t->eager);

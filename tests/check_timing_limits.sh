@@ -9,7 +9,7 @@
 # - bench kernels of four warps stopped by the cycle and instruction limits at every cycle and
 #   instruction of their first iterations;
 # - runs of 10 to 8,400 free movs (a pass's pick loop takes at most 4,096 steps, which issue_movs
-#   counts for it: movs_n), a pack of two registers the step entry does not take (left to the
+#   counts for it: t->steps), a pack of two registers the step entry does not take (left to the
 #   pass) and a guarded mov, in blocks of 1, 3 and 4 warps, stopped by the limits or not.
 set -u
 warpsim=$1 src=$2
