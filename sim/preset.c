@@ -111,6 +111,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule.piece", schedule_piece),
     PK("schedule.rename", schedule_rename),
     PK("schedule.fused_frees", schedule_fused),
+    PK("schedule.fused_start", schedule_drain),
+    PK("schedule.const_copy", schedule_copy),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),

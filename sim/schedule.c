@@ -208,6 +208,8 @@ typedef struct {
     uint32_t spare;       /* draining starts where a value would leave fewer free */
     uint32_t preds;       /* the predicate registers its predicates may take (0: not counted) */
     int fused_frees;      /* schedule.fused_frees: a fused pair's first op frees what its reader will */
+    int fused_start;      /* schedule.fused_start: that first op starts a drain, does not keep one going */
+    int const_copy;       /* schedule.const_copy: a copy of a constant register goes first (rule 4) */
     int kept;             /* the last budget_delta of a folded op: the registers it keeps for its reader */
     const uint64_t *live; /* ws_live_in rows, `words` words each */
     uint32_t words;
@@ -242,6 +244,7 @@ typedef struct {
     uint8_t *done;
     uint8_t *kind; /* insn_kind */
     uint8_t *rank; /* rule 5: 0 frees registers, 1 fits, 2 does not */
+    uint8_t *pair; /* rule 5: it frees registers only as a fused pair's first op (schedule.fused_frees) */
     seg_budget b;
     /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's, in
      * rows of m (a segment touches m * m of the longest * longest) */
@@ -254,7 +257,7 @@ static seg_scratch *scratch_new(uint32_t longest)
     size_t n = longest, acc = n * USES_MAX;
     /* widest elements first: each array stays aligned to its type */
     size_t bytes = sizeof(seg_scratch) + n * (sizeof(double) + 3 * sizeof(uint64_t)) +
-                   (n + (n + 1) + 5 * acc) * sizeof(uint32_t) + n * n * sizeof(int16_t) + 3 * n + 6 * acc;
+                   (n + (n + 1) + 5 * acc) * sizeof(uint32_t) + n * n * sizeof(int16_t) + 4 * n + 6 * acc;
     seg_scratch *w = malloc(bytes);
     if (!w)
         return NULL;
@@ -275,6 +278,7 @@ static seg_scratch *scratch_new(uint32_t longest)
     CARVE(w->done, n);
     CARVE(w->kind, n);
     CARVE(w->rank, n);
+    CARVE(w->pair, n);
     CARVE(w->b.weight, acc);
     CARVE(w->b.live_out, acc);
     CARVE(w->b.shuffled, acc);
@@ -417,6 +421,32 @@ static void budget_end(seg_budget *b)
     }
 }
 
+/* schedule.fused_start, where no value is over the budget or its spare: a fused pair's first op
+ * does not count among the candidates that free registers (it starts a drain, it does not keep one
+ * going: bench_mio_w1.sass 0x1ec0-0x1fa0, each LOP3 followed by an LDS, where rule 5 drained one
+ * accumulator's whole chain, each pair waiting for its load); returns whether one is left that
+ * does. */
+static int fused_starts_only(seg_scratch *w, uint32_t m)
+{
+    int frees = 0;
+    for (uint32_t j = 0; j < m; j++) {
+        if (w->done[j] || w->npred[j])
+            continue;
+        if (w->pair[j])
+            w->rank[j] = 1;
+        frees |= w->rank[j] == 0;
+    }
+    return frees;
+}
+
+/* schedule.const_copy: whether pc is a copy of a register that holds a constant there (`mov.u32
+ * %r256, %r255` of a 0): ptxas has no instruction for it (rule 5's facts: fixed). */
+static int constant_copy(const seg_budget *b, const ws_insn *code, const double *latency, uint32_t pc)
+{
+    return b->const_copy && b->fixed[pc] && latency[pc] == 0 && code[pc].op == WS_OP_MOV &&
+           code[pc].ops[1].kind == WS_OPND_REG;
+}
+
 /* Rule 4 over positions [s, s + m): writes order[s ...]. */
 static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
                              const uint8_t *fold, uint32_t s, uint32_t m, uint32_t *order)
@@ -467,11 +497,14 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             int fits = (d == 0 || (int64_t)b->used + d <= (int64_t)b->regs) &&
                        (!b->preds || pd <= 0 || (int64_t)b->pused + pd <= (int64_t)b->preds);
             /* schedule.fused_frees: the first op of an IADD3/LOP3 pair ends sources its reader frees */
-            int freeing = d < 0 || (b->fused_frees && folded_alu(fold, s + j) && b->kept > 0);
-            w->rank[j] = (uint8_t)(freeing ? 0 : fits ? 1 : 2);
-            frees |= freeing;
-            over |= w->rank[j] == 2 || (d > 0 && (int64_t)b->used + d + b->spare > (int64_t)b->regs);
+            int pair = d >= 0 && b->fused_frees && folded_alu(fold, s + j) && b->kept > 0;
+            w->rank[j] = (uint8_t)(d < 0 || pair ? 0 : fits ? 1 : 2);
+            w->pair[j] = (uint8_t)(pair && fits);
+            frees |= w->rank[j] == 0;
+            over |= !fits || (d > 0 && (int64_t)b->used + d + b->spare > (int64_t)b->regs);
         }
+        if (budget && b->fused_start && !over)
+            frees = fused_starts_only(w, m);
         draining = frees && (draining || over);
         uint32_t best = UINT32_MAX;
         int rank_b = 0;
@@ -488,6 +521,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             uint32_t was = best;
             if (rank_j != rank_b) {
                 best = rank_j < rank_b ? j : best;
+            } else if (budget && constant_copy(b, code, latency, s + j) != constant_copy(b, code, latency, s + best)) {
+                best = constant_copy(b, code, latency, s + j) ? j : best; /* not in the SASS */
             } else if (folded_load(fold, s + j) != folded_load(fold, s + best)) {
                 best = folded_load(fold, s + j) ? j : best; /* not in the SASS: as early as it can be */
             } else if (now_j != now_b) {
@@ -677,6 +712,8 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         w->b.spare = budgeted ? budget->spare : 0;
         w->b.preds = budgeted ? budget->predicates : 0;
         w->b.fused_frees = budgeted && budget->fused;
+        w->b.fused_start = budgeted && budget->starts;
+        w->b.const_copy = budgeted && budget->copies;
         w->b.live = live;
         w->b.words = words;
         w->b.size = size;

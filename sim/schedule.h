@@ -30,6 +30,8 @@ typedef struct {
     unsigned spare;      /* ptxas frees registers once a value would leave fewer than this many free */
     unsigned predicates; /* the predicate registers a thread has (P0-P6: 7; 0: not counted) */
     unsigned fused;      /* 1: a fused pair's first op frees what its reader frees (schedule.fused_frees) */
+    unsigned starts;     /* 1: that first op starts a drain, does not keep one going (schedule.fused_start) */
+    unsigned copies;     /* 1: a copy of a constant register goes as early as it can (schedule.const_copy) */
 } ws_schedule_budget;
 
 /* Computes the schedule of n instructions (code, their register uses, each one's latency in

@@ -1264,8 +1264,12 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
      * hold no value of the PTX (schedule.reserved) */
     unsigned regs = t->p.schedule_budget > 0 ? L->sim->cfg.regs_per_thread : 0,
              reserved = (unsigned)t->p.schedule_reserved;
-    ws_schedule_budget budget = {regs > reserved ? regs - reserved : 0, (unsigned)t->p.schedule_spare,
-                                 (unsigned)t->p.schedule_predicates, t->p.schedule_fused > 0};
+    ws_schedule_budget budget = {.regs = regs > reserved ? regs - reserved : 0,
+                                 .spare = (unsigned)t->p.schedule_spare,
+                                 .predicates = (unsigned)t->p.schedule_predicates,
+                                 .fused = t->p.schedule_fused > 0,
+                                 .starts = t->p.schedule_drain > 0,
+                                 .copies = t->p.schedule_copy > 0};
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, (uint32_t)t->p.schedule_piece, sched);
     free(lat);
     return r;

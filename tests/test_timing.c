@@ -499,7 +499,7 @@ static void schedule_order_of(const char *ptx, const ws_schedule_budget *budget,
 static void fold_budget_order_of(const char *ptx, unsigned regs, unsigned spare, unsigned predicates, int folds,
                                  uint32_t *order, uint32_t n)
 {
-    ws_schedule_budget budget = {regs, spare, predicates, 0};
+    ws_schedule_budget budget = {.regs = regs, .spare = spare, .predicates = predicates};
     schedule_order_of(ptx, &budget, folds, order, n);
 }
 
@@ -525,7 +525,7 @@ static void schedule_fused_frees(void **state)
                       "ld.shared.u32 %r4, [%r0+12];\nld.shared.u32 %r5, [%r0+16];\nld.shared.u32 %r6, [%r0+20];\n"
                       "xor.b32 %r7, %r1, %r2;\nxor.b32 %r8, %r7, %r3;\nxor.b32 %r9, %r4, %r5;\n"
                       "xor.b32 %r10, %r9, %r6;\nxor.b32 %r11, %r8, %r10;\nst.shared.u32 [%r0], %r11;\nret;\n}\n";
-    ws_schedule_budget budget = {5, 2, 0, 0};
+    ws_schedule_budget budget = {.regs = 5, .spare = 2};
     uint32_t order[14];
     /* 0: mov, 1-6: the loads, 7-8 and 9-10: the pairs, 11: their xor, 12: the store, 13: ret */
     const uint32_t by_default[] = {0, 1, 2, 3, 4, 5, 7, 8, 6, 9, 10, 11, 12, 13},
