@@ -440,11 +440,12 @@ static int fused_starts_only(seg_scratch *w, uint32_t m)
 }
 
 /* schedule.const_copy: whether pc is a copy of a register that holds a constant there (`mov.u32
- * %r256, %r255` of a 0): ptxas has no instruction for it (rule 5's facts: fixed). */
-static int constant_copy(const seg_budget *b, const ws_insn *code, const double *latency, uint32_t pc)
+ * %r256, %r255` of a 0; rule 5's facts: fixed): ptxas has no instruction for it (the timing model
+ * issues it free, timing.c is_free_mov), so it goes as early as its dependences let it, and what
+ * reads it is not held behind it. */
+static int constant_copy(const seg_budget *b, const ws_insn *code, uint32_t pc)
 {
-    return b->const_copy && b->fixed[pc] && latency[pc] == 0 && code[pc].op == WS_OP_MOV &&
-           code[pc].ops[1].kind == WS_OPND_REG;
+    return b->const_copy && b->fixed[pc] && code[pc].op == WS_OP_MOV && code[pc].ops[1].kind == WS_OPND_REG;
 }
 
 /* Rule 4 over positions [s, s + m): writes order[s ...]. */
@@ -521,8 +522,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             uint32_t was = best;
             if (rank_j != rank_b) {
                 best = rank_j < rank_b ? j : best;
-            } else if (budget && constant_copy(b, code, latency, s + j) != constant_copy(b, code, latency, s + best)) {
-                best = constant_copy(b, code, latency, s + j) ? j : best; /* not in the SASS */
+            } else if (budget && constant_copy(b, code, s + j) != constant_copy(b, code, s + best)) {
+                best = constant_copy(b, code, s + j) ? j : best; /* not in the SASS */
             } else if (folded_load(fold, s + j) != folded_load(fold, s + best)) {
                 best = folded_load(fold, s + j) ? j : best; /* not in the SASS: as early as it can be */
             } else if (now_j != now_b) {

@@ -475,9 +475,10 @@ static void schedule_order_of(const char *ptx, const ws_schedule_budget *budget,
     ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
     assert_non_null(m);
     const ws_kernel *k = ws_module_kernel(m, NULL);
-    ws_reg_use uses[16];
-    double lat[16];
+    ws_reg_use uses[24];
+    double lat[24];
     assert_int_equal(k->ninsns, n);
+    assert_true(n <= 24);
     for (uint32_t i = 0; i < k->ninsns; i++)
         ws_insn_reg_use(&k->insns[i], &uses[i]);
     ws_fold f = {0};
@@ -535,6 +536,67 @@ static void schedule_fused_frees(void **state)
     budget.fused = 1;
     schedule_order_of(ptx, &budget, 1, order, 14);
     assert_memory_equal(order, fused, sizeof order);
+}
+
+/* schedule.fused_start (sim/schedule.c rule 5): four loads fill the 4 registers, the fifth does not
+ * fit; the chain of xors over them is two LOP3 pairs. With fused_frees the first pair drains
+ * (rule 5), and then the second pair's first op, which ends the first LOP3's value and the fourth
+ * load, keeps the drain going before the fifth load, which now fits: so bench_mio_w8's regions drained
+ * one accumulator's whole chain, each pair waiting for its load, before their last load. With
+ * fused_start that first op starts a drain only while a value does not fit (or would leave fewer
+ * than the spare free): the fifth load goes first, as ptxas's LDS after each LOP3
+ * (bench_mio_w1.sass 0x1ec0-0x1fa0). */
+static void schedule_fused_start(void **state)
+{
+    (void)state;
+    const char *ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[8];\n"
+                      ".visible .entry k()\n{\n.reg .b32 %r<12>;\nmov.u32 %r0, sh;\n"
+                      "ld.shared.u32 %r1, [%r0];\nld.shared.u32 %r2, [%r0+4];\nld.shared.u32 %r3, [%r0+8];\n"
+                      "ld.shared.u32 %r4, [%r0+12];\nld.shared.u32 %r5, [%r0+16];\nld.shared.u32 %r6, [%r0+20];\n"
+                      "xor.b32 %r7, %r1, %r2;\nxor.b32 %r8, %r7, %r3;\nxor.b32 %r9, %r8, %r4;\n"
+                      "xor.b32 %r10, %r9, %r5;\nxor.b32 %r11, %r10, %r6;\nst.shared.u32 [%r0], %r11;\nret;\n}\n";
+    ws_schedule_budget budget = {.regs = 4, .spare = 0, .fused = 1};
+    uint32_t order[14];
+    /* 0: mov, 1-6: the loads, 7-8 and 9-10: the pairs, 11: the last xor, 12: the store, 13: ret */
+    const uint32_t fused[] = {0, 1, 2, 3, 4, 7, 8, 9, 5, 6, 10, 11, 12, 13},
+                   starts[] = {0, 1, 2, 3, 4, 7, 8, 5, 6, 9, 10, 11, 12, 13};
+    schedule_order_of(ptx, &budget, 1, order, 14);
+    assert_memory_equal(order, fused, sizeof order);
+    budget.starts = 1;
+    schedule_order_of(ptx, &budget, 1, order, 14);
+    assert_memory_equal(order, starts, sizeof order);
+}
+
+/* schedule.const_copy (sim/schedule.c rule 4): two accumulators copied from a register that holds
+ * 0 (`mov.u32 %r2, %r1`: bench_shared_ilp's region 6 has eight), each xored with three loads,
+ * with 5 registers, 2 spare and fused_frees. By default the copies wait behind the loads (rule 4:
+ * the loads are on longer paths), so no xor can go and five loads fill every register before
+ * anything drains. With const_copy the copies go first, as ptxas has no instruction for them
+ * (bench_shared_ilp.sass 0x2ca0: the LDS first, each accumulator in a load's register): once a
+ * fourth load would leave fewer than 2 free the first ops of the pairs drain, then the LOP3 of the
+ * third load, then the fourth load. */
+static void schedule_const_copy(void **state)
+{
+    (void)state;
+    const char *ptx =
+        ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[8];\n"
+        ".visible .entry k()\n{\n.reg .b32 %r<12>;\nmov.u32 %r0, sh;\nmov.u32 %r1, 0;\n"
+        "mov.u32 %r2, %r1;\nmov.u32 %r3, %r1;\n"
+        "ld.shared.u32 %r4, [%r0];\nxor.b32 %r2, %r2, %r4;\nld.shared.u32 %r5, [%r0+4];\nxor.b32 %r3, %r3, %r5;\n"
+        "ld.shared.u32 %r6, [%r0+8];\nxor.b32 %r2, %r2, %r6;\nld.shared.u32 %r7, [%r0+12];\nxor.b32 %r3, %r3, %r7;\n"
+        "ld.shared.u32 %r8, [%r0+16];\nxor.b32 %r2, %r2, %r8;\nld.shared.u32 %r9, [%r0+20];\nxor.b32 %r3, %r3, %r9;\n"
+        "xor.b32 %r10, %r2, %r3;\nst.shared.u32 [%r0], %r10;\nret;\n}\n";
+    ws_schedule_budget budget = {.regs = 5, .spare = 2, .fused = 1};
+    uint32_t order[19];
+    /* 0: mov, 1: the zero, 2-3: its copies, 4-15: each load (even) and its xor (odd), 16: the xor of
+     * the two, 17: the store, 18: ret */
+    const uint32_t by_default[] = {0, 1, 4, 6, 8, 10, 12, 2, 5, 9, 13, 14, 3, 7, 11, 15, 16, 17, 18},
+                   copies[] = {0, 1, 2, 3, 4, 6, 8, 5, 7, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18};
+    schedule_order_of(ptx, &budget, 1, order, 19);
+    assert_memory_equal(order, by_default, sizeof order);
+    budget.copies = 1;
+    schedule_order_of(ptx, &budget, 1, order, 19);
+    assert_memory_equal(order, copies, sizeof order);
 }
 
 /* Rule 5 of ptxas's schedule (sim/schedule.c): with the kernel's registers known, a segment's
@@ -1010,6 +1072,8 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scoreboard_delays_dependent),
         cmocka_unit_test(schedule_fused_frees),
+        cmocka_unit_test(schedule_fused_start),
+        cmocka_unit_test(schedule_const_copy),
         cmocka_unit_test(four_subpartitions_issue_together),
         cmocka_unit_test(rare_issue_facts),
         cmocka_unit_test(bank_wavefronts),
