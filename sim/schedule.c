@@ -46,7 +46,13 @@
  *     that ends sources counts among the candidates that free registers, as the one LOP3 ptxas makes
  *     of the pair does (bench_shared_ilp.sass 0x2da0-0x2dd0: after 17 LDS, `LOP3.LUT R6, R72, R6,
  *     R71`, which waits for the LDS right before it, then one LDS; docs/calibration.md "ptxas's
- *     renaming of loads, in warpsim").
+ *     renaming of loads, in warpsim"). With schedule.fused_start 1 as well, that first op counts
+ *     so only while a value would not fit or would leave fewer than schedule.spare free: it
+ *     starts a drain, it does not keep one going (fused_starts_only). With schedule.const_copy 1,
+ *     a copy of a register that holds a constant (`mov.u32 %r256, %r255` of a 0), which ptxas has
+ *     no instruction for, goes before rule 4's order, so what reads it is not held behind it
+ *     (bench_shared_ilp.sass 0x2ca0: the LDS first, each accumulator in a load's register;
+ *     docs/calibration.md "A fused pair starts a drain, a constant's copy goes first (ilp24)").
  * A stretch longer than the piece (the preset's schedule.piece, SEG_MAX when 0) is cut into the
  * fewest pieces of equal length (at most the piece: the cost stays linear in the kernel's length;
  * ptxas's hoisting is bounded by its registers as well). The cut is warpsim's, not ptxas's: pieces
@@ -421,11 +427,12 @@ static void budget_end(seg_budget *b)
     }
 }
 
-/* schedule.fused_start, where no value is over the budget or its spare: a fused pair's first op
- * does not count among the candidates that free registers (it starts a drain, it does not keep one
- * going: bench_mio_w1.sass 0x1ec0-0x1fa0, each LOP3 followed by an LDS, where rule 5 drained one
- * accumulator's whole chain, each pair waiting for its load); returns whether one is left that
- * does. */
+/* schedule.fused_start, where no candidate is over the budget or its spare (so each fits): a fused
+ * pair's first op does not count among the candidates that free registers; it starts a drain, it
+ * does not keep one going (bench_mio_w1.sass 0x1ec0-0x1fa0 and bench_mio_w8.sass 0x1140-0x1220:
+ * after each LOP3 an LDS, no two LOP3s of one accumulator together, where schedule.fused_frees
+ * alone drained one accumulator's whole chain, each pair waiting for its load, before the region's
+ * last load). Returns whether a candidate that frees registers is left. */
 static int fused_starts_only(seg_scratch *w, uint32_t m)
 {
     int frees = 0;
@@ -500,9 +507,10 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             /* schedule.fused_frees: the first op of an IADD3/LOP3 pair ends sources its reader frees */
             int pair = d >= 0 && b->fused_frees && folded_alu(fold, s + j) && b->kept > 0;
             w->rank[j] = (uint8_t)(d < 0 || pair ? 0 : fits ? 1 : 2);
-            w->pair[j] = (uint8_t)(pair && fits);
+            w->pair[j] = (uint8_t)pair;
             frees |= w->rank[j] == 0;
-            over |= !fits || (d > 0 && (int64_t)b->used + d + b->spare > (int64_t)b->regs);
+            over |= w->rank[j] == 2 || (b->fused_start && pair && !fits) ||
+                    (d > 0 && (int64_t)b->used + d + b->spare > (int64_t)b->regs);
         }
         if (budget && b->fused_start && !over)
             frees = fused_starts_only(w, m);
