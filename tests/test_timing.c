@@ -510,6 +510,33 @@ static void budget_order_of(const char *ptx, unsigned regs, unsigned spare, unsi
     fold_budget_order_of(ptx, regs, spare, predicates, 0, order, n);
 }
 
+/* The shared head of schedule_fused_frees' and schedule_fused_start's kernels: six loads; then
+ * their xors (tail), a store and ret. */
+static void six_loads(char *ptx, size_t size, const char *tail)
+{
+    snprintf(ptx, size,
+             ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[8];\n"
+             ".visible .entry k()\n{\n.reg .b32 %%r<12>;\nmov.u32 %%r0, sh;\n"
+             "ld.shared.u32 %%r1, [%%r0];\nld.shared.u32 %%r2, [%%r0+4];\nld.shared.u32 %%r3, [%%r0+8];\n"
+             "ld.shared.u32 %%r4, [%%r0+12];\nld.shared.u32 %%r5, [%%r0+16];\nld.shared.u32 %%r6, [%%r0+20];\n"
+             "%sst.shared.u32 [%%r0], %%r11;\nret;\n}\n",
+             tail);
+}
+
+/* The order of ptx's n instructions with ptxas's pairs and budget, off as it is, then with *key 1:
+ * on. */
+static void assert_key_orders(const char *ptx, ws_schedule_budget *budget, unsigned *key, const uint32_t *off,
+                              const uint32_t *on, uint32_t n)
+{
+    uint32_t order[24];
+    assert_true(n <= 24);
+    schedule_order_of(ptx, budget, 1, order, n);
+    assert_memory_equal(order, off, n * sizeof *order);
+    *key = 1;
+    schedule_order_of(ptx, budget, 1, order, n);
+    assert_memory_equal(order, on, n * sizeof *order);
+}
+
 /* schedule.fused_frees (sim/schedule.c rule 5): six loads, then two LOP3 pairs (an xor of two loads
  * folded into the xor of its value and a third), then their xor, with 5 registers and 2 spare. By
  * default the first op of a pair frees nothing of its own, so five loads fill the registers before
@@ -520,22 +547,15 @@ static void budget_order_of(const char *ptx, unsigned regs, unsigned spare, unsi
 static void schedule_fused_frees(void **state)
 {
     (void)state;
-    const char *ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[8];\n"
-                      ".visible .entry k()\n{\n.reg .b32 %r<12>;\nmov.u32 %r0, sh;\n"
-                      "ld.shared.u32 %r1, [%r0];\nld.shared.u32 %r2, [%r0+4];\nld.shared.u32 %r3, [%r0+8];\n"
-                      "ld.shared.u32 %r4, [%r0+12];\nld.shared.u32 %r5, [%r0+16];\nld.shared.u32 %r6, [%r0+20];\n"
-                      "xor.b32 %r7, %r1, %r2;\nxor.b32 %r8, %r7, %r3;\nxor.b32 %r9, %r4, %r5;\n"
-                      "xor.b32 %r10, %r9, %r6;\nxor.b32 %r11, %r8, %r10;\nst.shared.u32 [%r0], %r11;\nret;\n}\n";
+    char ptx[1024];
+    six_loads(ptx, sizeof ptx,
+              "xor.b32 %r7, %r1, %r2;\nxor.b32 %r8, %r7, %r3;\nxor.b32 %r9, %r4, %r5;\n"
+              "xor.b32 %r10, %r9, %r6;\nxor.b32 %r11, %r8, %r10;\n");
     ws_schedule_budget budget = {.regs = 5, .spare = 2};
-    uint32_t order[14];
     /* 0: mov, 1-6: the loads, 7-8 and 9-10: the pairs, 11: their xor, 12: the store, 13: ret */
     const uint32_t by_default[] = {0, 1, 2, 3, 4, 5, 7, 8, 6, 9, 10, 11, 12, 13},
                    fused[] = {0, 1, 2, 3, 7, 8, 4, 5, 9, 6, 10, 11, 12, 13};
-    schedule_order_of(ptx, &budget, 1, order, 14);
-    assert_memory_equal(order, by_default, sizeof order);
-    budget.fused = 1;
-    schedule_order_of(ptx, &budget, 1, order, 14);
-    assert_memory_equal(order, fused, sizeof order);
+    assert_key_orders(ptx, &budget, &budget.fused, by_default, fused, 14);
 }
 
 /* schedule.fused_start (sim/schedule.c rule 5): four loads fill the 4 registers, the fifth does not
@@ -549,22 +569,15 @@ static void schedule_fused_frees(void **state)
 static void schedule_fused_start(void **state)
 {
     (void)state;
-    const char *ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[8];\n"
-                      ".visible .entry k()\n{\n.reg .b32 %r<12>;\nmov.u32 %r0, sh;\n"
-                      "ld.shared.u32 %r1, [%r0];\nld.shared.u32 %r2, [%r0+4];\nld.shared.u32 %r3, [%r0+8];\n"
-                      "ld.shared.u32 %r4, [%r0+12];\nld.shared.u32 %r5, [%r0+16];\nld.shared.u32 %r6, [%r0+20];\n"
-                      "xor.b32 %r7, %r1, %r2;\nxor.b32 %r8, %r7, %r3;\nxor.b32 %r9, %r8, %r4;\n"
-                      "xor.b32 %r10, %r9, %r5;\nxor.b32 %r11, %r10, %r6;\nst.shared.u32 [%r0], %r11;\nret;\n}\n";
+    char ptx[1024];
+    six_loads(ptx, sizeof ptx,
+              "xor.b32 %r7, %r1, %r2;\nxor.b32 %r8, %r7, %r3;\nxor.b32 %r9, %r8, %r4;\n"
+              "xor.b32 %r10, %r9, %r5;\nxor.b32 %r11, %r10, %r6;\n");
     ws_schedule_budget budget = {.regs = 4, .spare = 0, .fused = 1};
-    uint32_t order[14];
     /* 0: mov, 1-6: the loads, 7-8 and 9-10: the pairs, 11: the last xor, 12: the store, 13: ret */
     const uint32_t fused[] = {0, 1, 2, 3, 4, 7, 8, 9, 5, 6, 10, 11, 12, 13},
                    starts[] = {0, 1, 2, 3, 4, 7, 8, 5, 6, 9, 10, 11, 12, 13};
-    schedule_order_of(ptx, &budget, 1, order, 14);
-    assert_memory_equal(order, fused, sizeof order);
-    budget.starts = 1;
-    schedule_order_of(ptx, &budget, 1, order, 14);
-    assert_memory_equal(order, starts, sizeof order);
+    assert_key_orders(ptx, &budget, &budget.starts, fused, starts, 14);
 }
 
 /* schedule.const_copy (sim/schedule.c rule 4): two accumulators copied from a register that holds
@@ -587,16 +600,11 @@ static void schedule_const_copy(void **state)
         "ld.shared.u32 %r8, [%r0+16];\nxor.b32 %r2, %r2, %r8;\nld.shared.u32 %r9, [%r0+20];\nxor.b32 %r3, %r3, %r9;\n"
         "xor.b32 %r10, %r2, %r3;\nst.shared.u32 [%r0], %r10;\nret;\n}\n";
     ws_schedule_budget budget = {.regs = 5, .spare = 2, .fused = 1};
-    uint32_t order[19];
     /* 0: mov, 1: the zero, 2-3: its copies, 4-15: each load (even) and its xor (odd), 16: the xor of
      * the two, 17: the store, 18: ret */
     const uint32_t by_default[] = {0, 1, 4, 6, 8, 10, 12, 2, 5, 9, 13, 14, 3, 7, 11, 15, 16, 17, 18},
                    copies[] = {0, 1, 2, 3, 4, 6, 8, 5, 7, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18};
-    schedule_order_of(ptx, &budget, 1, order, 19);
-    assert_memory_equal(order, by_default, sizeof order);
-    budget.copies = 1;
-    schedule_order_of(ptx, &budget, 1, order, 19);
-    assert_memory_equal(order, copies, sizeof order);
+    assert_key_orders(ptx, &budget, &budget.copies, by_default, copies, 19);
 }
 
 /* Rule 5 of ptxas's schedule (sim/schedule.c): with the kernel's registers known, a segment's
