@@ -153,6 +153,31 @@ typedef struct {
 } __attribute__((aligned(128))) warp_state; /* 128 bytes: a shift indexes it (allocated aligned) */
 _Static_assert(sizeof(warp_state) == 128, "warp_state outgrew its 128 bytes");
 
+/* A lone warp's issue plan of a straight-line segment (plan_pick): for a converged warp entering the
+ * segment at its first position at cycle c0 with the same key (its ready cycle, its sub-partition's MIO
+ * pipe and its live-in registers' ready cycles relative to c0, their producers), each position's pick as
+ * pick_early made it, its cycles relative to c0. */
+typedef struct {
+    int64_t at, ready;     /* the pick's cycle and the warp's ready cycle then, relative to c0 (checked) */
+    int64_t when, sb_when; /* its figures (update's and earliest's cache), relative to c0 */
+    uint32_t pc, prod, sb_prod;
+    uint8_t why, sb_why, ret; /* ret: pick_early's answer (1: a free mov for issue_movs) */
+    uint8_t last;             /* the segment's last position */
+} plan_entry;
+typedef struct {
+    uint32_t end;      /* the position after the segment's last */
+    uint32_t nin, in;  /* its live-in registers: plan_in[in], ... (nin of them) */
+    uint32_t recorder; /* the warp recording its plan, plus one (0: none) */
+    uint32_t users;    /* the warps replaying its plan (it is recorded again only when none does) */
+    uint8_t ok;        /* a segment plans cover: at least PLAN_MIN common picks, no access (plans_init) */
+    uint8_t complete;  /* its plan is recorded for the key below */
+    uint8_t ready_why;
+    int64_t ready; /* the key: the warp's ready cycle relative to c0 */
+    double mio;    /* its MIO pipe's free cycle relative to c0, 0 when not after c0 */
+} plan_seg;
+#define PLAN_OLD 64 /* a register ready PLAN_OLD or more cycles before c0 reads as any earlier (feeds below it) */
+#define PLAN_MIN 4  /* the shortest segment planned */
+
 #define STQ_TAIL   16 /* a warp's queued stores whose write a shuffle may pass (stq.shfl_left, at most 15) */
 #define QUEUE_RING 64 /* a sub-partition's queued loads kept (shared.queue + shared.queue_shared, at most 32 each) */
 
@@ -260,6 +285,19 @@ struct ws_timing {
     int hooks;        /* ifetch.live or cga_used: an issue tells them (issue_hooks); one test an issue */
     ws_ifetch ifetch; /* the block's fetch of the kernel's cold code (ifetch.h; ifetch.line 0: off) */
     int code_warm;    /* a later launch of the kernel: its code is cached (ws_prepared.code_warm, ifetch.h) */
+    /* lone warps' issue plans (plan_pick), per launch: per position (plan_s at a segment's first), the
+     * segments' live-in registers and their key, the room of each buffer; per warp its plan's next
+     * position (UINT32_MAX: none), the plan's segment and entry cycle, whether it records */
+    plan_seg *plan_s;
+    plan_entry *plan_e;
+    uint32_t *plan_in, *plan_krp;
+    int64_t *plan_krr;
+    size_t plan_s_cap, plan_e_cap, plan_in_cap, plan_krp_cap, plan_krr_cap;
+    int plan_ok; /* the launch's segments may be planned (plans_init) */
+    int plans;   /* the block's warps use plans (lone, no stall events) */
+    uint32_t plan_pos[32], plan_seg_of[32];
+    uint8_t plan_rec[32];
+    uint64_t plan_c0[32];
     /* The two large tables last, so that the fields above share the first pages of the calloc'ed
      * struct (261 KB, its pages zero until touched: each page a launch touches is a page fault,
      * ~2.5 us at a process's start), and a kept state is made ready for the next launch by zeroing
@@ -373,8 +411,11 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
  * are not the next block's) and the queues the next block empties (stq_used) */
 static const struct {
     size_t off, size;
-} kept_fields[] = {KEPT(regs_cap), KEPT(ws_cap), KEPT(stq_read_cap), KEPT(reg_ready), KEPT(reg_prod), KEPT(ws),
-                   KEPT(stq_read), KEPT(stores), KEPT(stores_cap),   KEPT(ifetch),    KEPT(gen),      KEPT(stq_used)};
+} kept_fields[] = {KEPT(regs_cap),     KEPT(ws_cap),      KEPT(stq_read_cap), KEPT(reg_ready),  KEPT(reg_prod),
+                   KEPT(ws),           KEPT(stq_read),    KEPT(stores),       KEPT(stores_cap), KEPT(ifetch),
+                   KEPT(gen),          KEPT(stq_used),    KEPT(plan_s),       KEPT(plan_e),     KEPT(plan_in),
+                   KEPT(plan_krp),     KEPT(plan_krr),    KEPT(plan_s_cap),   KEPT(plan_e_cap), KEPT(plan_in_cap),
+                   KEPT(plan_krp_cap), KEPT(plan_krr_cap)};
 #undef KEPT
 
 /* spare (a state ws_timing_keep kept) zeroed up to its large tables as calloc would leave it, but
@@ -412,6 +453,85 @@ static int zeroed(void **buf, size_t *cap, size_t n, size_t size, size_t align)
             return 0;
     }
     memset(*buf, 0, n * size);
+    return 0;
+}
+
+/* Whether the instruction at a position can be in a plan: a common pick (not rare) that reads nothing but its
+ * sources' ready cycles, its ready cycle and, a shuffle, its sub-partition's MIO pipe (no access, no hoisted
+ * setp, no free shuffle), with a feed below PLAN_OLD. */
+static int plannable(const timing_info *f)
+{
+    return !f->rare && !f->memory && !(f->checks & (CHECK_BASE | CHECK_STQ)) &&
+           !(f->free_mov && (f->shfl || f->latency > 0)) && f->feed >= 0 && f->feed < PLAN_OLD;
+}
+
+/* The launch's plannable segments (plan_seg.ok) and their live-in registers: the sources (and a folded
+ * load's register) that no earlier position of the segment writes, in ptxas's order, the order a warp
+ * entering at the first position converged issues them (ws_schedule_pick). Plans need that order and
+ * MIO holds that sum exactly (multiples of 1/1024). 0, or -1 when out of memory. */
+static int plans_init(ws_timing *t)
+{
+    uint32_t n = t->ninfo;
+    for (uint32_t wi = 0; wi < 32; wi++) { /* no warp follows a plan (ws_timing_run_block reads these) */
+        t->plan_pos[wi] = UINT32_MAX;
+        t->plan_rec[wi] = 0;
+    }
+    double hold = t->p.mio_issue * 1024;
+    t->plan_ok = t->sched.order && !t->slow && n && hold >= 0 && hold < 1e9 && (double)(int64_t)hold == hold;
+    if (!t->plan_ok)
+        return 0;
+    if (zeroed((void **)&t->plan_s, &t->plan_s_cap, n, sizeof *t->plan_s, 0) != 0 ||
+        zeroed((void **)&t->plan_e, &t->plan_e_cap, n, sizeof *t->plan_e, 0) != 0)
+        return -1;
+    uint32_t *mark = calloc((size_t)t->nregs * 2, sizeof *mark); /* written, seen: the segment's first + 1 */
+    if (!mark)
+        return -1;
+    uint32_t total = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass) {
+            if (zeroed((void **)&t->plan_in, &t->plan_in_cap, total, sizeof *t->plan_in, 0) != 0 ||
+                zeroed((void **)&t->plan_krp, &t->plan_krp_cap, total, sizeof *t->plan_krp, 0) != 0 ||
+                zeroed((void **)&t->plan_krr, &t->plan_krr_cap, total, sizeof *t->plan_krr, 0) != 0) {
+                free(mark);
+                return -1;
+            }
+            memset(mark, 0, (size_t)t->nregs * 2 * sizeof *mark);
+            total = 0;
+        }
+        for (uint32_t p = 0; p < n;) {
+            uint32_t end = p + 1;
+            while (end < n && t->sched.first[end] == p)
+                end++;
+            int ok = t->sched.first[p] == p && end - p >= PLAN_MIN;
+            for (uint32_t q = p; ok && q < end; q++)
+                ok = t->sched.order[q] < n && plannable(&t->info[t->sched.order[q]]);
+            if (ok) {
+                plan_seg *g = &t->plan_s[p];
+                g->ok = pass;
+                g->end = end;
+                g->in = total;
+                for (uint32_t q = p; q < end; q++) {
+                    uint32_t pc = t->sched.order[q];
+                    const ws_reg_use *u = &t->uses[pc];
+                    for (uint32_t i = 0; i <= u->nsrc; i++) {
+                        uint32_t r = i < u->nsrc ? u->src[i] : t->info[pc].free_mov ? t->info[pc].same : WS_NO_REG;
+                        if (r >= t->nregs || mark[r] == p + 1 || mark[t->nregs + r] == p + 1)
+                            continue;
+                        mark[t->nregs + r] = p + 1;
+                        if (pass)
+                            t->plan_in[total] = r;
+                        total++;
+                    }
+                    for (uint32_t i = 0; i < u->ndst; i++)
+                        if (u->dst[i] < t->nregs)
+                            mark[u->dst[i]] = p + 1;
+                }
+                g->nin = total - g->in;
+            }
+            p = end;
+        }
+    }
+    free(mark);
     return 0;
 }
 
@@ -487,6 +607,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency) != 0)
         goto oom;
     t->code_warm = pr->code_warm;
+    if (plans_init(t) != 0)
+        goto oom;
     for (uint32_t wi = 0; wi < t->nwarps; wi++) {
         t->ws[wi].rr = &t->reg_ready[(size_t)wi * t->nregs];
         t->ws[wi].rp = &t->reg_prod[(size_t)wi * t->nregs];
@@ -527,7 +649,9 @@ ws_timing *ws_timing_keep(ws_timing *t)
     if (!t)
         return NULL;
     uint64_t buffers = t->regs_cap * (sizeof *t->reg_ready + sizeof *t->reg_prod) +
-                       t->stq_read_cap * sizeof *t->stq_read + t->stores_cap * sizeof *t->stores;
+                       t->stq_read_cap * sizeof *t->stq_read + t->stores_cap * sizeof *t->stores +
+                       t->plan_s_cap * sizeof *t->plan_s + t->plan_e_cap * sizeof *t->plan_e +
+                       t->plan_in_cap * (sizeof *t->plan_in + sizeof *t->plan_krp + sizeof *t->plan_krr);
     if (buffers > TIMING_SPARE_BYTES) {
         ws_timing_destroy(t);
         return NULL;
@@ -545,6 +669,11 @@ void ws_timing_destroy(ws_timing *t)
     ws_ifetch_free(&t->ifetch);
     free(t->stq_read);
     free(t->stores);
+    free(t->plan_s);
+    free(t->plan_e);
+    free(t->plan_in);
+    free(t->plan_krp);
+    free(t->plan_krr);
     free(t);
 }
 
@@ -2015,12 +2144,10 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
  * ready cycle, its sub-partition's MIO pipe, which no other warp moves; a shared access, which
  * reads the block's pipe, is rare); the pass at `cycle` then has no pick to make for it. Anything
  * else is left to that pass. */
-static inline __attribute__((always_inline)) int pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle,
-                                                            ws_warp *w, warp_state *s)
+static inline __attribute__((always_inline)) int pick_made(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle,
+                                                           ws_warp *w, warp_state *s)
 {
     uint32_t bit = 1u << wi;
-    if (!w->converged || w->nreconv || w->cpc >= t->ninfo || (t->bar_wait & bit))
-        return 0; /* not ws_warp_pick's inline case */
     ws_pick pk = {.pc = w->cpc, .group = w->live, .next = w->cpc + 1, .merged = 0};
     if (t->sched.order) /* the same state whether this pick is kept or made again by the pass */
         ws_schedule_pick(&t->sched, w, &pk, &s->seg);
@@ -2045,6 +2172,181 @@ static inline __attribute__((always_inline)) int pick_early(ws_timing *t, ws_exe
     t->when[wi] = earliest(t, x, w, wi, &why, &t->prod[wi], 0, 1);
     t->why[wi] = (uint8_t)why;
     return 0;
+}
+
+/* pick_made out of line: a plan's recording (plan_slow). */
+static __attribute__((noinline)) int pick_recorded(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle, ws_warp *w,
+                                                   warp_state *s)
+{
+    return pick_made(t, x, wi, cycle, w, s);
+}
+
+/* Warp wi's pick at plan entry e, its plan entered at c0: what pick_made would make (plan_pick). */
+static inline __attribute__((always_inline)) int plan_replay(ws_timing *t, uint32_t wi, ws_warp *w, warp_state *s,
+                                                             const plan_entry *e, uint32_t pos, uint64_t c0)
+{
+    s->pick = (ws_pick){.pc = e->pc, .group = w->live, .next = pos + 1, .merged = 0};
+    if (e->ret)
+        return 1;
+    uint32_t bit = 1u << wi;
+    t->has_pick |= bit;
+    s->mem_valid = 0;
+    const timing_info *f = &t->info[e->pc];
+    s->f = f;
+    s->u = &t->uses[e->pc];
+    if (f->shfl)
+        t->on_pipe |= bit;
+    t->dirty &= ~bit;
+    t->timed &= ~bit;
+    s->sb_when = c0 + (uint64_t)e->sb_when;
+    s->sb_why = e->sb_why;
+    s->sb_prod = e->sb_prod;
+    s->sb_valid = 1;
+    t->when[wi] = c0 + (uint64_t)e->when;
+    t->why[wi] = e->why;
+    t->prod[wi] = e->prod;
+    return 0;
+}
+
+/* Whether warp wi, about to pick at the first position pos of a plannable segment at `cycle`, has the key
+ * of the segment's plan (store: writes it as the key instead). Its cycles are relative to `cycle`; a
+ * register ready PLAN_OLD or more cycles before reads as any earlier one (earliest's feeds are below
+ * PLAN_OLD and every figure of the segment is at `cycle` or later); NULL-free: -1 where the warp's state is
+ * not one a plan covers (the fetch model live, queued stores a shuffle would wait for, a ready cycle before
+ * `cycle`, a MIO pipe cycle that is not exact relative to it, too early in the block). */
+static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint64_t cycle, int store)
+{
+    if (t->ifetch.live || cycle < 2 * PLAN_OLD || s->ready < cycle || t->stq_count[wi] > t->shfl_waits_from)
+        return -1;
+    double mio = t->mio_free[t->sp_of[wi]], rel = mio > (double)cycle ? mio - (double)cycle : 0;
+    if (rel > 0 && ((double)cycle + rel != mio || rel * 1024 >= 1e9 || (double)(int64_t)(rel * 1024) != rel * 1024))
+        return -1;
+    const uint64_t *rr = s->rr;
+    const uint32_t *rp = s->rp;
+    if (store) {
+        g->ready = (int64_t)(s->ready - cycle);
+        g->ready_why = s->ready_why;
+        g->mio = rel;
+    } else if (g->ready != (int64_t)(s->ready - cycle) || g->ready_why != s->ready_why || g->mio != rel)
+        return 0;
+    for (uint32_t i = 0; i < g->nin; i++) {
+        uint32_t r = t->plan_in[g->in + i];
+        int64_t d = rr[r] + PLAN_OLD > cycle ? (int64_t)(rr[r] - cycle) : -PLAN_OLD;
+        if (store) {
+            t->plan_krr[g->in + i] = d;
+            t->plan_krp[g->in + i] = rp[r];
+        } else if (t->plan_krr[g->in + i] != d || t->plan_krp[g->in + i] != rp[r])
+            return 0;
+    }
+    return 1;
+}
+
+/* plan_pick's cases but the replay of a running plan: a plan that does not match (its recording stops),
+ * a plan's recording, a plan's entry. -1: pick_made to make the pick. */
+static __attribute__((noinline)) int plan_slow(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle, ws_warp *w,
+                                               warp_state *s)
+{
+    uint32_t pos = w->cpc;
+    if (t->plan_pos[wi] != UINT32_MAX) {
+        plan_seg *g = &t->plan_s[t->plan_seg_of[wi]];
+        if (t->plan_rec[wi] && pos == t->plan_pos[wi]) { /* the pick, made and written down */
+            uint64_t c0 = t->plan_c0[wi];
+            plan_entry *e = &t->plan_e[pos];
+            e->at = (int64_t)(cycle - c0);
+            e->ready = (int64_t)(s->ready - c0);
+            int r = pick_recorded(t, x, wi, cycle, w, s);
+            e->ret = (uint8_t)r;
+            e->pc = s->pick.pc;
+            e->last = pos + 1 == g->end;
+            int kept = r || ((t->has_pick >> wi) & 1 && t->when[wi] != UINT64_MAX);
+            if (!r && kept) {
+                e->when = (int64_t)(t->when[wi] - c0);
+                e->why = t->why[wi];
+                e->prod = t->prod[wi];
+                e->sb_when = (int64_t)(s->sb_when - c0);
+                e->sb_why = s->sb_why;
+                e->sb_prod = s->sb_prod;
+            }
+            if (!kept || pos + 1 == g->end) {
+                g->complete = kept;
+                g->recorder = 0;
+                t->plan_rec[wi] = 0;
+                t->plan_pos[wi] = UINT32_MAX;
+            } else
+                t->plan_pos[wi] = pos + 1;
+            return r;
+        }
+        if (t->plan_rec[wi]) /* it left the plan's course: the recording ends, unfinished */
+            g->recorder = 0;
+        else
+            g->users--;
+        t->plan_rec[wi] = 0;
+        t->plan_pos[wi] = UINT32_MAX;
+    }
+    plan_seg *g = &t->plan_s[pos];
+    if (!g->ok)
+        return -1;
+    if (g->complete && plan_key(t, wi, s, g, cycle, 0) == 1) {
+        const plan_entry *e = &t->plan_e[pos];
+        if (e->at != 0 || e->ready != (int64_t)(s->ready - cycle))
+            return -1;
+        if (t->sched.warp_wide[pos]) /* ws_schedule_pick's entry of the segment, converged */
+            s->seg = pos;
+        t->plan_c0[wi] = cycle;
+        t->plan_seg_of[wi] = pos;
+        t->plan_pos[wi] = pos + 1 == g->end ? UINT32_MAX : pos + 1;
+        g->users += !e->last;
+        return plan_replay(t, wi, w, s, e, pos, cycle);
+    }
+    if (g->recorder || g->users || plan_key(t, wi, s, g, cycle, 1) != 1)
+        return -1;
+    g->complete = 0;
+    g->recorder = wi + 1;
+    t->plan_rec[wi] = 1;
+    t->plan_c0[wi] = cycle;
+    t->plan_seg_of[wi] = pos;
+    t->plan_pos[wi] = pos;
+    return plan_slow(t, x, wi, cycle, w, s);
+}
+
+/* In a block of lone warps without stall events (t->plans), warp wi's pick by its segment's plan where it
+ * follows one: the pick at each position, and its figures, are those recorded for a warp that entered the
+ * segment with the same key, as long as each pick comes at the recorded cycle with the recorded ready
+ * cycle (what the figures read is then the same relative to the entry: the warp's own registers, ready
+ * cycle and MIO pipe, which no other warp moves). -1: pick_made. */
+static inline __attribute__((always_inline)) int plan_pick(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle,
+                                                           ws_warp *w, warp_state *s)
+{
+    uint32_t pos = w->cpc;
+    if (t->plan_pos[wi] == pos && !t->plan_rec[wi]) {
+        const plan_entry *e = &t->plan_e[pos];
+        uint64_t c0 = t->plan_c0[wi];
+        if (cycle - c0 == (uint64_t)e->at && s->ready - c0 == (uint64_t)e->ready) {
+            t->plan_pos[wi] = pos + 1;
+            if (e->last) {
+                t->plan_pos[wi] = UINT32_MAX;
+                t->plan_s[t->plan_seg_of[wi]].users--;
+            }
+            return plan_replay(t, wi, w, s, e, pos, c0);
+        }
+    }
+    if (t->plan_pos[wi] == UINT32_MAX && !t->plan_s[pos].ok)
+        return -1;
+    return plan_slow(t, x, wi, cycle, w, s);
+}
+
+/* pick_early: by the warp's plan where it has one (plan_pick), else made (pick_made). */
+static inline __attribute__((always_inline)) int pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle,
+                                                            ws_warp *w, warp_state *s)
+{
+    if (!w->converged || w->nreconv || w->cpc >= t->ninfo || (t->bar_wait & (1u << wi)))
+        return 0; /* not ws_warp_pick's inline case */
+    if (__builtin_expect(t->plans, 0)) {
+        int r = plan_pick(t, x, wi, cycle, w, s);
+        if (r >= 0)
+            return r;
+    }
+    return pick_made(t, x, wi, cycle, w, s);
 }
 
 /* In a block of lone warps without stall events, after the pass at `cycle` - 1 issued and nothing
@@ -2407,6 +2709,16 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         t->gen = 1;
     }
     t->hooks = t->ifetch.live || t->cga_used;
+    /* plans for lone warps without stall events; none is running or recording at a block's start */
+    t->plans = t->plan_ok && !t->eager && t->step_ok && b->nwarps <= nsp && !t->ifetch.live;
+    for (uint32_t wi = 0; wi < 32; wi++) {
+        if (t->plan_rec[wi])
+            t->plan_s[t->plan_seg_of[wi]].recorder = 0;
+        else if (t->plan_pos[wi] != UINT32_MAX)
+            t->plan_s[t->plan_seg_of[wi]].users--;
+        t->plan_rec[wi] = 0;
+        t->plan_pos[wi] = UINT32_MAX;
+    }
     t->block_missed = 0;
     t->nstores = 0;
     uint64_t charged_to = 0; /* at the end: the cycles charged to every live warp */

@@ -10,7 +10,8 @@
 #   instruction of their first iterations;
 # - runs of 10 to 8,400 free movs (a pass's pick loop takes at most 4,096 steps, which issue_movs
 #   counts for it: t->steps), a pack of two registers the step entry does not take (left to the
-#   pass) and a guarded mov, in blocks of 1, 3 and 4 warps, stopped by the limits or not.
+#   pass) and a guarded mov, in blocks of 1, 3 and 4 warps, stopped by the limits or not;
+# - the bench kernels with warm code, where lone warps replay their segments' issue plans.
 set -u
 warpsim=$1 src=$2
 cd "$src" || exit 2
@@ -67,4 +68,86 @@ for count in 10 4100 8400; do
         done
     done
 done
+# issue plans (plan_pick): a lone warp that enters a straight-line segment as a warp did before (the same
+# ready cycles relative to its entry) takes that warp's picks. Plans need the fetch model idle, so these
+# runs turn it off (ifetch.line 0: warm code, as a later launch has); loops long enough to enter each
+# segment many times, stopped at cycles and instructions throughout, in blocks of 1 to 4 warps and grids
+# of several blocks (a plan kept from block to block)
+printf 'ifetch.line 0\n' >"$dir/warm.preset"
+# warm_limits PTX LABEL ITERS FROM STEP TO: a block of four warps stopped at the cycles and instructions
+# FROM, FROM + STEP, ... up to TO
+warm_limits() {
+    for limit in $(seq "$4" "$5" "$6"); do
+        for opt in --max-cycles --max-instructions; do
+            same "$2 warm $opt $limit" run "$1" --grid 1 --block 128 'out=u32[128]' "iters=s32:$3" --mode timing \
+                --preset "$dir/warm.preset" "$opt" "$limit"
+        done
+    done
+}
+for kernel in reduce_loop scan_loop divergent bank_conflicts; do
+    same "$kernel warm" run "bench/$kernel.ptx" --grid 1 --block 128 'out=u32[128]' 'iters=s32:40' --mode timing \
+        --preset "$dir/warm.preset"
+    warm_limits "bench/$kernel.ptx" "$kernel" 40 97 61 1500
+    for shape in "--grid 3 --block 32" "--grid 2 --block 96" "--grid 2 --block 100"; do
+        same "$kernel warm $shape" run "bench/$kernel.ptx" $shape 'out=u32[300]' 'iters=s32:70' \
+            --mode timing --preset "$dir/warm.preset"
+    done
+done
+# a loop whose first segment is entered after a short or a long path in turn, with its shuffle's result
+# (read first thing) pending for a different time: the same producers, other ready cycles (a plan keyed
+# on the producers alone would replay the other path's picks: 2424 cycles against 2256)
+cat >"$dir/alt.ptx" <<'PTX'
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry alt(.param .u64 out, .param .u32 iters)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<20>;
+    .reg .b64 %rd<6>;
+    mov.u32 %r1, %tid.x;
+    ld.param.u32 %r9, [iters];
+    mov.u32 %r10, 0;
+    mov.u32 %r3, %r1;
+    mov.u32 %r12, 0;
+    mov.u32 %r13, 0;
+LOOP:
+    add.s32 %r6, %r3, 1;
+    add.s32 %r7, %r6, %r1;
+    xor.b32 %r8, %r7, %r6;
+    shfl.sync.bfly.b32 %r3, %r8, 1, 31, -1;
+    add.s32 %r10, %r10, 1;
+    and.b32 %r11, %r10, 1;
+    setp.eq.s32 %p1, %r11, 0;
+@%p1 bra EVEN;
+    add.s32 %r12, %r12, 1;
+    add.s32 %r13, %r13, 2;
+    add.s32 %r14, %r12, 3;
+    add.s32 %r15, %r13, 4;
+    add.s32 %r12, %r14, 5;
+    add.s32 %r13, %r15, 6;
+    add.s32 %r14, %r12, 7;
+    add.s32 %r15, %r13, 8;
+    add.s32 %r12, %r14, 9;
+    add.s32 %r13, %r15, 10;
+    bra.uni NEXT;
+EVEN:
+    add.s32 %r16, %r10, 1;
+NEXT:
+    setp.lt.s32 %p2, %r10, %r9;
+@%p2 bra LOOP;
+    add.s32 %r3, %r3, %r12;
+    ld.param.u64 %rd2, [out];
+    cvta.to.global.u64 %rd3, %rd2;
+    mul.wide.u32 %rd4, %r1, 4;
+    add.s64 %rd5, %rd3, %rd4;
+    st.global.u32 [%rd5], %r3;
+    ret;
+}
+PTX
+for block in 32 96 128; do
+    same "alternating paths, block $block" run "$dir/alt.ptx" --grid 1 --block "$block" 'out=u32[128]' \
+        'iters=s32:60' --mode timing --preset "$dir/warm.preset"
+done
+warm_limits "$dir/alt.ptx" "alternating paths" 60 131 53 2300
 echo "$n limited runs, the same bytes as --slow-path timing"
