@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """pipe24: summaries of probe_pipe's output files (lines: launch block warp s a t0 t1 warpid smid).
-Usage: analyse.py FILE... ; a file name KIND_N_GRID_BLOCK_MASK.txt. Per file: the blocks' medians of the span (the
+Usage: probe_pipe.py FILE... (probe_pipe.cu's output, from device-2026-12-04-pipe24.tar.xz); a file name KIND_N_GRID_BLOCK_MASK.txt. Per file: the blocks' medians of the span (the
 last loading warp's t1 less the first loading warp's t0), of warp 0's t1 - t0, the span a load (span / loads), the
 spread of the loading warps' t0, and per warp (index): median s, t0, t1 and t1 - t0."""
 import statistics as st

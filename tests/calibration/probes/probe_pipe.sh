@@ -1,4 +1,6 @@
 # Issue 15, the shared pipe's rate against the warps of a block (branch pipe24): the command for the H200 through the
+# As run on 2026-12-04 (device-2026-12-04-pipe24.tar.xz) from .devjobs/pipe24/ (probe_pipe.cu, analyse.py = probe_pipe.py,
+# gen_timeline.py's ends and steps PTX and args).
 # device tool (the session checkout, this folder untracked in it). probe_pipe.cu (its head says what it measures):
 # (1) v4b, u32b, u32r, v4l x 16, 32, 64 loads a warp x 4, 8, 12, 16, 24, 32 warps, one block on every SM, 4 launches;
 # (2) the same with 16 loads, one block alone (grid 1), 10 launches; (3) 32 warps with some warps loading (masks);
