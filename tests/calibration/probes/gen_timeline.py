@@ -38,6 +38,9 @@ REGIONS = {
     'cub_block_scan_warpscans_exclusivesum_int_b1024': {
         'ends': [],
         'steps': [(r'^\s*setp\.ne\.s32\s+%p1,', 1), (r'^\$L__BB0_2:', 1), (r'^\s*bar\.sync', 1)],
+        # pipe24: each warp's arrival (the clock after bar.sync reads on arrival) and its first load's return
+        'bar': [(r'^\s*bar\.sync', 1)],
+        'first': [(r'^\s*bar\.sync', 1), (r'^\s*add\.s32\s+%r58,', 1)],
     },
     'cg_reduce_less_tile16_float': {
         'ends': [],
