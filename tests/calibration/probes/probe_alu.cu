@@ -3,8 +3,8 @@
 // R rounds of 8 streams (each step reads the next stream's value, so that ptxas folds nothing) of one kind (inline PTX, volatile), t1; lane 0 writes t0, t1, %warpid, %smid.
 // Kinds: sel (setp.ne.s32 + selp.b32: ISETP + SEL), add (add.s32), xor (xor.b32: LOP3), fma (fma.rn.f32: FFMA),
 // mad (mad.lo.s32: IMAD), mix (add.s32 + setp.ne.s32 + selp.b32, BlockScan's step).
-// Not measured yet: the run of 2026-12-04 (probes/probe_pipe2.sh) passed no launch count; its SASS (probe_alu.sass in
-// device-2026-12-04-pipe24b.tar.xz): sel 256 ISETP + 256 SEL, add 132 IMAD.IADD + 126 IADD3, xor 141 LOP3, fma 256
+// Measured 2026-12-04 12:26Z (probes/probe_alu.sh; tests/calibration/device-2026-12-04-alu24.tar.xz, summary
+// probes/probe_alu-h200.txt). SASS: sel 256 ISETP + 256 SEL, add 132 IMAD.IADD + 126 IADD3, xor 141 LOP3, fma 256
 // FFMA, mad 257 IMAD, mix 256 each of IMAD.IADD, ISETP, SEL.
 // Host: probe_alu KIND GRID BLOCK LAUNCHES; GRID 0 = one block on every SM. Prints per warp "launch block warp t0 t1
 // warpid smid", clocks less the block's least t0.
