@@ -2208,6 +2208,19 @@ static inline __attribute__((always_inline)) int plan_replay(ws_timing *t, uint3
     return 0;
 }
 
+/* Warp wi follows no plan from here: a recording it made ends (finished or not), a plan it replayed has
+ * one user fewer. */
+static void plan_leave(ws_timing *t, uint32_t wi)
+{
+    plan_seg *g = &t->plan_s[t->plan_seg_of[wi]];
+    if (t->plan_rec[wi])
+        g->recorder = 0;
+    else
+        g->users--;
+    t->plan_rec[wi] = 0;
+    t->plan_pos[wi] = UINT32_MAX;
+}
+
 /* Whether warp wi, about to pick at the first position pos of a plannable segment at `cycle`, has the key
  * of the segment's plan (store: writes it as the key instead). Its cycles are relative to `cycle`; a
  * register ready PLAN_OLD or more cycles before reads as any earlier one (earliest's feeds are below
@@ -2269,19 +2282,12 @@ static __attribute__((noinline)) int plan_slow(ws_timing *t, ws_exec *x, uint32_
             }
             if (!kept || pos + 1 == g->end) {
                 g->complete = kept;
-                g->recorder = 0;
-                t->plan_rec[wi] = 0;
-                t->plan_pos[wi] = UINT32_MAX;
+                plan_leave(t, wi);
             } else
                 t->plan_pos[wi] = pos + 1;
             return r;
         }
-        if (t->plan_rec[wi]) /* it left the plan's course: the recording ends, unfinished */
-            g->recorder = 0;
-        else
-            g->users--;
-        t->plan_rec[wi] = 0;
-        t->plan_pos[wi] = UINT32_MAX;
+        plan_leave(t, wi); /* it left the plan's course: a recording ends, unfinished */
     }
     plan_seg *g = &t->plan_s[pos];
     if (!g->ok)
@@ -2711,14 +2717,9 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->hooks = t->ifetch.live || t->cga_used;
     /* plans for lone warps without stall events; none is running or recording at a block's start */
     t->plans = t->plan_ok && !t->eager && t->step_ok && b->nwarps <= nsp && !t->ifetch.live;
-    for (uint32_t wi = 0; wi < 32; wi++) {
-        if (t->plan_rec[wi])
-            t->plan_s[t->plan_seg_of[wi]].recorder = 0;
-        else if (t->plan_pos[wi] != UINT32_MAX)
-            t->plan_s[t->plan_seg_of[wi]].users--;
-        t->plan_rec[wi] = 0;
-        t->plan_pos[wi] = UINT32_MAX;
-    }
+    for (uint32_t wi = 0; wi < 32; wi++)
+        if (t->plan_rec[wi] || t->plan_pos[wi] != UINT32_MAX)
+            plan_leave(t, wi);
     t->block_missed = 0;
     t->nstores = 0;
     uint64_t charged_to = 0; /* at the end: the cycles charged to every live warp */
