@@ -5,7 +5,7 @@
 #include <string.h>
 
 const ws_opinfo ws_optable[WS_OP_COUNT] = {
-#define OP(id, mn, shape, sfx, cls, lat, ex, doc) [WS_OP_##id] = {mn, shape, (sfx), cls, lat, doc},
+#define OP(id, mn, shape, sfx, cls, lat, pipe, ex, doc) [WS_OP_##id] = {mn, shape, (sfx), cls, lat, pipe, doc},
 #include "opcodes.def"
 #undef OP
 };
@@ -59,6 +59,13 @@ void ws_insn_reg_use(const ws_insn *in, ws_reg_use *u)
         }
     }
     add_reg(u->dst, &u->ndst, dcap, in->dpred);
+}
+
+const char *ws_issue_pipe_name(ws_issue_pipe p)
+{
+    static const char *const names[PIPE_COUNT] = {[PIPE_NONE] = "-", [PIPE_ALU] = "alu", [PIPE_IMAD] = "imad",
+                                                  [PIPE_ADD] = "alu or imad"};
+    return (unsigned)p < PIPE_COUNT ? names[p] : "?";
 }
 
 const char *ws_latency_name(ws_latency_class c)

@@ -9,7 +9,7 @@
 
 /* ---- opcodes, from the one table ---------------------------------------------------------- */
 typedef enum {
-#define OP(id, mn, shape, sfx, cls, lat, ex, doc) WS_OP_##id,
+#define OP(id, mn, shape, sfx, cls, lat, pipe, ex, doc) WS_OP_##id,
 #include "opcodes.def"
 #undef OP
     WS_OP_COUNT
@@ -41,6 +41,17 @@ typedef enum {
     LAT_ATOM, LAT_BRANCH, LAT_CALL, LAT_SHFL, LAT_VOTE, LAT_MATCH, LAT_REDUX, LAT_SYNC,
     LAT_BAR, LAT_POPC, LAT_CLZ, LAT_BFIND, LAT_BREV, LAT_BFE, LAT_BFI, LAT_MUL24, LAT_CLASS_COUNT
 } ws_latency_class;
+
+/* Issue pipes (the table's "pipe" column): the sub-partition's pipe an instruction's integer form issues to,
+ * which takes a warp instruction every pipe.alu or pipe.imad cycles (the preset; probe_alu: 2 on the H200).
+ * A float form is on the FMA pipe, which takes one a cycle (no wait beyond the issue slot). */
+typedef enum {
+    PIPE_NONE, /* no issue rate of its own: one a cycle (FMA pipe, free movs) or modelled by its latency class */
+    PIPE_ALU,  /* ISETP, SEL, LOP3, SHF, PRMT, IMNMX, IADD3.X, ... */
+    PIPE_IMAD, /* IMAD, IMAD.HI, IMAD.WIDE */
+    PIPE_ADD,  /* an integer add: ptxas makes it IADD3 (ALU) or IMAD.IADD (IMAD's pipe), whichever is free */
+    PIPE_COUNT
+} ws_issue_pipe;
 
 /* Suffix groups an opcode accepts (the table's "suffixes" column). */
 enum {
@@ -98,6 +109,7 @@ typedef struct {
     uint64_t suffixes;
     uint8_t cls;       /* ws_op_class */
     uint8_t latency;   /* ws_latency_class */
+    uint8_t pipe;      /* ws_issue_pipe */
     const char *meaning;
 } ws_opinfo;
 extern const ws_opinfo ws_optable[WS_OP_COUNT];
@@ -177,6 +189,8 @@ static inline bool ws_insn_reads_clock(const ws_insn *in)
     return false;
 }
 const char *ws_latency_name(ws_latency_class c);
+/* "alu", "imad", "alu or imad"; "-" for PIPE_NONE */
+const char *ws_issue_pipe_name(ws_issue_pipe p);
 const char *ws_op_class_name(ws_op_class c);
 
 #endif

@@ -102,6 +102,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("regs.default", regs_default),
     PK("launch.overhead", launch_overhead),
     PK("launch.dispatch", launch_dispatch),
+    PK("pipe.alu", pipe_alu),
+    PK("pipe.imad", pipe_imad),
     PK("schedule", schedule),
     PK("fold.tree", fold_tree),
     PK("schedule.budget", schedule_budget),

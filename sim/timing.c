@@ -99,6 +99,8 @@ typedef struct {
                          its sources */
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
     uint8_t arrival;  /* a clock read right after a bar.sync: reads on the warp's arrival (bar.clock) */
+    uint8_t pipe;     /* the ALU or IMAD pipe it holds (issue_pipe_of: PIPE_*, PIPE_NONE where the preset gives
+                         that pipe no issue rate) */
     int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
     int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
     int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
@@ -121,6 +123,7 @@ enum {
     CHECK_BASE = 1, /* an access: the shared window's base (cga.h) */
     CHECK_STQ = 2,  /* a register a queued store has yet to read (stq_regs.h wait) */
     CHECK_PIPE = 4, /* an access or a shuffle: the MIO and shared pipes */
+    CHECK_MATH = 8, /* an instruction of the ALU or IMAD pipe (timing_info.pipe) */
 };
 /* timing_info.writes: write_results' cases */
 enum {
@@ -172,8 +175,9 @@ typedef struct {
     uint8_t ok;        /* a segment plans cover: at least PLAN_MIN common picks, no access (plans_init) */
     uint8_t complete;  /* its plan is recorded for the key below */
     uint8_t ready_why;
-    int64_t ready; /* the key: the warp's ready cycle relative to c0 */
-    double mio;    /* its MIO pipe's free cycle relative to c0, 0 when not after c0 */
+    int64_t ready;     /* the key: the warp's ready cycle relative to c0 */
+    double mio;        /* its MIO pipe's free cycle relative to c0, 0 when not after c0 */
+    int64_t alu, imad; /* its ALU and IMAD pipes' free cycles relative to c0, 0 when not after c0 */
 } plan_seg;
 #define PLAN_OLD 64 /* a register ready PLAN_OLD or more cycles before c0 reads as any earlier (feeds below it) */
 #define PLAN_MIN 4  /* the shortest segment planned */
@@ -249,7 +253,11 @@ struct ws_timing {
     double mio_free[64];   /* per sub-partition: its MIO pipe is busy until this cycle */
     uint64_t mio_at[64];   /* the first whole cycle it is free */
     uint64_t mio_next[64]; /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
-    uint64_t stq_used;     /* sub-partitions whose store queue a store has entered since it was emptied */
+    /* per sub-partition: its ALU and IMAD pipes are free from this cycle (hold_math); the preset's pipe.alu and
+     * pipe.imad in whole cycles */
+    uint64_t alu_at[64], imad_at[64];
+    uint64_t alu_hold, imad_hold;
+    uint64_t stq_used; /* sub-partitions whose store queue a store has entered since it was emptied */
     /* per warp: its shared stores queued in the block (stq_tail) */
     uint32_t stq_count[32];
     uint32_t shfl_waits_from; /* a shuffle waits once its warp has queued more stores than this
@@ -564,6 +572,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->sync_feed = ws_llround(t->p.sync_feed);
     t->guard_feed = ws_llround(t->p.guard_feed);
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
+    t->alu_hold = t->p.pipe_alu > 1 ? (uint64_t)ws_llround(t->p.pipe_alu) : 0; /* before the tables (issue_pipe_of) */
+    t->imad_hold = t->p.pipe_imad > 1 ? (uint64_t)ws_llround(t->p.pipe_imad) : 0;
     for (uint32_t wi = 0; wi < 32; wi++)
         t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
     size_t n = (size_t)t->nwarps * t->nregs, regs_cap = t->regs_cap;
@@ -1060,6 +1070,32 @@ static int is_free_mov(const ws_insn *in, unsigned narrow)
     return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
 }
 
+/* The ALU or IMAD pipe instruction `in` holds (PIPE_NONE: none with an issue rate, one a cycle): its row's pipe
+ * column for its integer forms, where the preset gives that pipe a rate above one a cycle; a float form is on
+ * the FMA pipe (probe_alu: FFMA one a cycle), but selp, whose type is its operands', is a SEL. An integer add
+ * goes to whichever of the two is free (ptxas alternates IADD3 and IMAD.IADD: probe_alu's add, one a cycle),
+ * so it waits only where both have a rate. */
+static unsigned issue_pipe_of(const ws_timing *t, const ws_insn *in)
+{
+    unsigned pipe = ws_optable[in->op].pipe;
+    if (pipe == PIPE_NONE || (in->op != WS_OP_SELP && ws_type_is_float((ws_type)in->type)))
+        return PIPE_NONE;
+    int alu = t->alu_hold > 1, imad = t->imad_hold > 1;
+    return (pipe == PIPE_ALU && alu) || (pipe == PIPE_IMAD && imad) || (pipe == PIPE_ADD && alu && imad) ? pipe
+                                                                                                         : PIPE_NONE;
+}
+
+/* The first cycle sub-partition sp's pipe for an instruction of `pipe` is free (an add: the earlier of the two). */
+static inline uint64_t math_free(const ws_timing *t, unsigned sp, unsigned pipe)
+{
+    if (pipe == PIPE_ALU)
+        return t->alu_at[sp];
+    if (pipe == PIPE_IMAD)
+        return t->imad_at[sp];
+    return t->alu_at[sp] < t->imad_at[sp] ? t->alu_at[sp] : t->imad_at[sp];
+}
+
+
 /* A mov of %ntid.* or %nctaid.*: ptxas reads the launch's dimensions from the constant bank (ULDC
  * UR, c[0x0][0x0] .. c[0x0][0x14]), a line no instruction before it has read: the kernel's entry
  * reads c[0x0][0x28] with LDC, which goes around the immediate-constant cache, and the parameters'
@@ -1097,6 +1133,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_SAME || hoisted);
     f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
+    f.pipe = (uint8_t)(f.free_mov ? PIPE_NONE : issue_pipe_of(t, in));
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
     f.synced = pc > 0 && code[pc - 1].op == WS_OP_BAR_WARP && p->sync_feed > 0;
@@ -1134,8 +1171,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     /* the tests of earliest and write_results, decided once (--slow-path timing makes them per use) */
     f.feed = feed_of(t, f.bits, f.shfl, f.synced);
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
-    f.checks =
-        (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0));
+    f.checks = (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) |
+                         (f.memory || f.shfl ? CHECK_PIPE : 0) | (f.pipe ? CHECK_MATH : 0));
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
 }
@@ -1317,8 +1354,15 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     }
     *why = y;
     *prod = pr;
-    if (!slow && !(ti->checks & CHECK_PIPE))
+    if (!slow && !(ti->checks & (CHECK_PIPE | CHECK_MATH)))
         return when;
+    if (ti->pipe) { /* the ALU or IMAD pipe (stall: pipe) */
+        uint64_t free = math_free(t, t->sp_of[wi], ti->pipe);
+        if (free > when) {
+            when = free;
+            *why = WS_STALL_PIPE;
+        }
+    }
     const mem_access *m = ti->memory ? access_of(t, x, w, wi) : NULL;
     int shared = m && m->c.shared;
     if (shared || ti->shfl) { /* the MIO and shared pipes (stall: bank) */
@@ -1555,6 +1599,52 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
 static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every,
                           const int eager);
 
+/* Warp wi took its sub-partition's ALU or IMAD pipe (hold_math): the sub-partition's other warps whose pick waits
+ * for the pipe now wait longer. One that could issue in this pass (its `when` at most the cycle) waits until the
+ * pipe is free, retimed here with its cycles to this one charged with the old figures, as the next pass's update
+ * would do (retime_shuffles); the others compute their figures again in the next pass (all of them with stall
+ * events, whose order is the pass's). */
+static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
+{
+    for (uint32_t m = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty; m; m &= m - 1) {
+        uint32_t wj = (uint32_t)__builtin_ctz(m);
+        timing_info tmp;
+        const timing_info *f = t->ws[wj].f ? t->ws[wj].f : info_of(t, x->L, t->ws[wj].pick.pc, &tmp);
+        uint64_t free = f->pipe ? math_free(t, sp, f->pipe) : 0;
+        if (t->when[wj] >= free)
+            continue;
+        if (t->when[wj] > cycle || t->eager) {
+            t->dirty |= m & -m;
+            continue;
+        }
+        settle(t, x->L, x->blk, wj, cycle + 1, 0, t->eager);
+        if (t->filed)
+            file_when(t, wj, free, cycle);
+        else
+            t->when[wj] = free;
+        t->why[wj] = WS_STALL_PIPE;
+        t->prod[wj] = UINT32_MAX;
+    }
+}
+
+/* Warp wi issues an instruction of `pipe` at `cycle`, when that pipe is free: it holds it the preset's cycles. An
+ * add takes the IMAD pipe when that is free, else the ALU (the ALU pipe has more takers: ISETP, SEL, LOP3, SHF; mix,
+ * BlockScan's step of IMAD.IADD, ISETP and SEL: ptxas gives the add to the IMAD pipe). The other warps of its
+ * sub-partition that wait for the pipe are retimed (none where the warp is alone there). */
+static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exec *x, uint32_t wi, unsigned pipe,
+                                                            uint64_t cycle)
+{
+    unsigned sp = t->sp_of[wi];
+    if (pipe == PIPE_ADD)
+        pipe = t->imad_at[sp] <= cycle ? PIPE_IMAD : PIPE_ALU;
+    if (pipe == PIPE_ALU)
+        t->alu_at[sp] = cycle + t->alu_hold;
+    else
+        t->imad_at[sp] = cycle + t->imad_hold;
+    if (t->sp_warps[sp] & t->has_pick & ~(1u << wi))
+        retime_math(t, x, wi, sp, cycle);
+}
+
 /* Warp wi's access or shuffle has moved its sub-partition's MIO pipe (hold_mio) in a filed block
  * with shuffles waiting. A shuffle waits for its sub-partition's MIO pipe alone (earliest: its
  * `when` is the later of its scoreboard's sb_when and mio_at), so only this sub-partition's
@@ -1762,6 +1852,8 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     x->regs = w->regs;
     if (f->shfl)
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
+    if (f->pipe)
+        hold_math(t, x, wi, f->pipe, cycle);
     b->cycle = cycle;
     if (t->hooks)
         issue_hooks(t, wi, pk.pc, cycle);
@@ -1839,6 +1931,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     }
     if (f->shfl) /* after the memory's hold: nothing between reads the MIO pipe */
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
+    if (f->pipe)
+        hold_math(t, x, wi, f->pipe, cycle);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
     if (t->hooks)
@@ -2231,16 +2325,22 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
 {
     if (t->ifetch.live || cycle < 2 * PLAN_OLD || s->ready < cycle || t->stq_count[wi] > t->shfl_waits_from)
         return -1;
-    double mio = t->mio_free[t->sp_of[wi]], rel = mio > (double)cycle ? mio - (double)cycle : 0;
+    unsigned sp = t->sp_of[wi];
+    double mio = t->mio_free[sp], rel = mio > (double)cycle ? mio - (double)cycle : 0;
     if (rel > 0 && ((double)cycle + rel != mio || rel * 1024 >= 1e9 || (double)(int64_t)(rel * 1024) != rel * 1024))
         return -1;
+    int64_t alu = t->alu_at[sp] > cycle ? (int64_t)(t->alu_at[sp] - cycle) : 0;
+    int64_t imad = t->imad_at[sp] > cycle ? (int64_t)(t->imad_at[sp] - cycle) : 0;
     const uint64_t *rr = s->rr;
     const uint32_t *rp = s->rp;
     if (store) {
         g->ready = (int64_t)(s->ready - cycle);
         g->ready_why = s->ready_why;
         g->mio = rel;
-    } else if (g->ready != (int64_t)(s->ready - cycle) || g->ready_why != s->ready_why || g->mio != rel)
+        g->alu = alu;
+        g->imad = imad;
+    } else if (g->ready != (int64_t)(s->ready - cycle) || g->ready_why != s->ready_why || g->mio != rel ||
+               g->alu != alu || g->imad != imad)
         return 0;
     for (uint32_t i = 0; i < g->nin; i++) {
         uint32_t r = t->plan_in[g->in + i];
@@ -2695,6 +2795,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->stq_pipe = 0;
     t->pipe_at = 0;
     memset(t->mio_free, 0, sizeof t->mio_free);
+    memset(t->alu_at, 0, sizeof t->alu_at);
+    memset(t->imad_at, 0, sizeof t->imad_at);
     memset(t->mio_at, 0, sizeof t->mio_at);
     memset(t->mio_next, 0, sizeof t->mio_next);
     /* the queues empty: only the stores in a queue are read (zeroing all 64 was 197 KB a block), and

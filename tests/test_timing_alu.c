@@ -140,6 +140,61 @@ static void division_reuses_the_reciprocal(void **state)
  * ptxas computes the reciprocal before the loop. Three dependent divisions an iteration, four
  * iterations: the chain is 12 x 8 cycles (the loop's counter runs beside it), 12 x 53 less than
  * with div.approx.hoisted at the class's 61. A divisor the loop writes is not hoisted. */
+/* The H200's rates of the two pipes (presets/sm_90.preset pipe.alu, pipe.imad), named so that these tests hold
+ * whatever the default. */
+#define PIPES "pipe.alu 2\npipe.imad 2\n"
+
+/* The ALU and IMAD pipes (probe_alu, H200 2026-12-04, docs/calibration.md "(alu24)"): a sub-partition issues an
+ * ISETP, SEL or LOP3 every pipe.alu (2) cycles and an IMAD every pipe.imad (2), the two side by side; an integer
+ * add takes whichever is free (IADD3 or IMAD.IADD), a float op the FMA pipe, one a cycle. Four independent ops
+ * after the clock: 1 + 2 x 3 + 1 on one pipe, 1 + 3 + 1 where they alternate or have no rate. */
+static void alu_and_imad_pipes(void **state)
+{
+    (void)state;
+    const char *xors = "xor.b32 %r2, %r1, 1;\nxor.b32 %r3, %r1, 2;\nxor.b32 %r4, %r1, 3;\nxor.b32 %r5, %r1, 4;\n";
+    const char *muls =
+        "mul.lo.s32 %r2, %r1, 3;\nmul.lo.s32 %r3, %r1, 5;\nmul.lo.s32 %r4, %r1, 7;\nmul.lo.s32 %r5, %r1, 9;\n";
+    const char *mixed = "xor.b32 %r2, %r1, 1;\nmul.lo.s32 %r3, %r1, 5;\nxor.b32 %r4, %r1, 3;\nmul.lo.s32 %r5, %r1, 9;\n";
+    const char *adds = "add.s32 %r2, %r1, 1;\nadd.s32 %r3, %r1, 2;\nadd.s32 %r4, %r1, 3;\nadd.s32 %r5, %r1, 4;\n";
+    const char *fmas =
+        "cvt.rn.f32.s32 %f1, %r1;\nmov.u64 %rd11, %clock64;\nfma.rn.f32 %f2, %f1, %f1, %f1;\n"
+        "fma.rn.f32 %f3, %f1, %f1, 1.0;\nfma.rn.f32 %f4, %f1, %f1, 2.0;\nfma.rn.f32 %f5, %f1, %f1, 3.0;\n"
+        "add.f32 %f6, %f2, %f3;\nadd.f32 %f7, %f4, %f5;\nadd.f32 %f6, %f6, %f7;\ncvt.rzi.s32.f32 %r3, %f6;\n";
+    assert_int_equal(cycles_of(xors, PIPES), 1 + 2 * 3 + 1);
+    assert_int_equal(cycles_of(xors, "pipe.alu 0\n"), 1 + 3 + 1);
+    assert_int_equal(cycles_of(xors, "pipe.alu 3\npipe.imad 2\n"), 1 + 3 * 3 + 1);
+    assert_int_equal(cycles_of(muls, PIPES), 1 + 2 * 3 + 1);
+    assert_int_equal(cycles_of(muls, "pipe.alu 2\npipe.imad 1\n"), 1 + 3 + 1);
+    assert_int_equal(cycles_of(mixed, PIPES), 1 + 3 + 1);
+    assert_int_equal(cycles_of(adds, PIPES), 1 + 3 + 1);
+    /* with the ALU pipe's rate alone an add takes the IMAD pipe, which has none: no wait */
+    assert_int_equal(cycles_of(adds, "pipe.alu 2\npipe.imad 0\n"), 1 + 3 + 1);
+    assert_int_equal(cycles_of(fmas, PIPES), cycles_of(fmas, "pipe.alu 0\npipe.imad 0\n"));
+}
+
+/* Two warps on one sub-partition share its ALU pipe: 8 warps (two a sub-partition) of independent xors take twice
+ * the cycles of 4 (one each) from the first xor on, and the waits are charged as pipe stalls (the second warp's
+ * ret issues in a cycle the pipe is busy); without the rate 8 warps take one cycle an xor more than 4 (the issue
+ * slot), and one for the second warp's ret. */
+static void pipes_shared_by_warps(void **state)
+{
+    (void)state;
+    char ptx[4096] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+                     ".reg .b32 %r<40>;\nmov.u32 %r1, %tid.x;\n";
+    for (int i = 2; i < 34; i++) /* 32 independent xors */
+        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "xor.b32 %%r%d, %%r1, %d;\n", i, i);
+    strcat(ptx, "ret;\n}\n");
+    uint64_t out[1];
+    ws_result r4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, PIPES),
+              r8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, PIPES);
+    assert_int_equal(r8.stats.cycles - r4.stats.cycles, 2 * 32);
+    assert_true(r8.stats.stalls[WS_STALL_PIPE] > 0);
+    const char *off = "pipe.alu 0\n";
+    ws_result o4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, off), o8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, off);
+    assert_int_equal(o8.stats.cycles - o4.stats.cycles, 32 + 1);
+    assert_int_equal(o8.stats.stalls[WS_STALL_PIPE], 0);
+}
+
 static void division_in_a_loop(void **state)
 {
     (void)state;
@@ -168,6 +223,8 @@ int main(void)
         cmocka_unit_test(widened_add_narrowed),
         cmocka_unit_test(division_reuses_the_reciprocal),
         cmocka_unit_test(division_in_a_loop),
+        cmocka_unit_test(alu_and_imad_pipes),
+        cmocka_unit_test(pipes_shared_by_warps),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,12 +12,12 @@
 
 /* The row ids, for the anchors: the table itself keeps only what the library needs. */
 static const char *const op_ids[WS_OP_COUNT] = {
-#define OP(id, mn, shape, sfx, cls, lat, ex, doc) #id,
+#define OP(id, mn, shape, sfx, cls, lat, pipe, ex, doc) #id,
 #include "opcodes.def"
 #undef OP
 };
 static const char *const executors[WS_OP_COUNT] = {
-#define OP(id, mn, shape, sfx, cls, lat, ex, doc) #ex,
+#define OP(id, mn, shape, sfx, cls, lat, pipe, ex, doc) #ex,
 #include "opcodes.def"
 #undef OP
 };
@@ -102,10 +102,12 @@ int main(int argc, char **argv)
                "in the words of the PTX ISA; the warp-level rules in full are in [semantics.md](semantics.md).\n"
                "The class says what kind of instruction a row is (what the scheduler, timing, diagnostics\n"
                "and traces ask of it). The latency class is what the timing model reads: the architecture preset\n"
-               "([presets/sm_90.preset](../presets/sm_90.preset) for the H200) gives each class its cycles.\n\n",
+               "([presets/sm_90.preset](../presets/sm_90.preset) for the H200) gives each class its cycles; the issue\n"
+               "pipe is the sub-partition's pipe an integer form issues to, whose rate the preset gives\n"
+               "(`pipe.alu`, `pipe.imad`: cycles a warp instruction; a float form is on the FMA pipe, one a cycle).\n\n",
             (int)WS_OP_COUNT);
-    fprintf(f, "## Instructions\n\n| mnemonic | operands | suffix groups | latency class | executor | meaning |\n"
-               "| --- | --- | --- | --- | --- | --- |\n");
+    fprintf(f, "## Instructions\n\n| mnemonic | operands | suffix groups | latency class | issue pipe | executor | "
+               "meaning |\n| --- | --- | --- | --- | --- | --- | --- |\n");
     for (int i = 0; i < WS_OP_COUNT; i++) {
         const ws_opinfo *o = &ws_optable[i];
         fprintf(f, "| <a id=\"%s\"></a>`%s` | `%s` | ", op_ids[i], o->mnemonic, o->shape[0] ? o->shape : "-");
@@ -117,8 +119,9 @@ int main(int argc, char **argv)
             }
         if (first)
             fputs("-", f);
-        fprintf(f, " | %s | %s | `%s` | ", ws_op_class_name((ws_op_class)o->cls),
-                ws_latency_name((ws_latency_class)o->latency), executors[i]);
+        fprintf(f, " | %s | %s | %s | `%s` | ", ws_op_class_name((ws_op_class)o->cls),
+                ws_latency_name((ws_latency_class)o->latency), ws_issue_pipe_name((ws_issue_pipe)o->pipe),
+                executors[i]);
         cell(f, o->meaning);
         fputs(" |\n", f);
     }
@@ -151,6 +154,14 @@ int main(int argc, char **argv)
         fprintf(f, "- `%s`:", ws_latency_name((ws_latency_class)c));
         for (int i = 0; i < WS_OP_COUNT; i++)
             if (ws_optable[i].latency == c)
+                fprintf(f, " `%s`", ws_optable[i].mnemonic);
+        fputs("\n", f);
+    }
+    fprintf(f, "\n## Issue pipes\n\n");
+    for (int c = 1; c < PIPE_COUNT; c++) {
+        fprintf(f, "- `%s`:", ws_issue_pipe_name((ws_issue_pipe)c));
+        for (int i = 0; i < WS_OP_COUNT; i++)
+            if (ws_optable[i].pipe == c)
                 fprintf(f, " `%s`", ws_optable[i].mnemonic);
         fputs("\n", f);
     }

@@ -22,6 +22,7 @@ uint32_t viz_stall_colour(ws_stall_reason r)
     case WS_STALL_BANK: return 0xe07b39u;
     case WS_STALL_ISSUE: return 0x6b7280u;
     case WS_STALL_DIVERGENCE: return 0xc9a227u;
+    case WS_STALL_PIPE: return 0xc0504du;
     default: return VIZ_C_PANEL;
     }
 }

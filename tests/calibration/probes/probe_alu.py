@@ -27,10 +27,10 @@ def spans(path):
     return statistics.median(first), statistics.median(warm)
 
 
-def warpsim(ws, ptx, kind, block):
+def warpsim(ws, ptx, kind, block, extra=()):
     n = block // 32
     out = subprocess.run([ws, "run", ptx, "--kernel", "alu_" + kind, "--grid", "1", "--block", str(block),
-                          "out=u64[%d]" % (4 * n), "sink=u32[%d]" % block, "a=u32:5", "b=u32:3"],
+                          "out=u64[%d]" % (4 * n), "sink=u32[%d]" % block, "a=u32:5", "b=u32:3", *extra],
                          capture_output=True, text=True, check=True).stdout.split("\n")
     i = out.index("== out u64[%d]" % (4 * n)) + 1
     vals = []
