@@ -63,8 +63,9 @@ void ws_insn_reg_use(const ws_insn *in, ws_reg_use *u)
 
 const char *ws_issue_pipe_name(ws_issue_pipe p)
 {
-    static const char *const names[PIPE_COUNT] = {[PIPE_NONE] = "-", [PIPE_ALU] = "alu", [PIPE_IMAD] = "imad",
-                                                  [PIPE_ADD] = "alu or imad"};
+    static const char *const names[PIPE_COUNT] = {[PIPE_NONE] = "-",         [PIPE_ALU] = "alu",
+                                                  [PIPE_IMAD] = "imad",      [PIPE_ADD] = "alu or imad",
+                                                  [PIPE_XU] = "xu",          [PIPE_CONV] = "by its types"};
     return (unsigned)p < PIPE_COUNT ? names[p] : "?";
 }
 

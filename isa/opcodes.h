@@ -42,14 +42,17 @@ typedef enum {
     LAT_BAR, LAT_POPC, LAT_CLZ, LAT_BFIND, LAT_BREV, LAT_BFE, LAT_BFI, LAT_MUL24, LAT_CLASS_COUNT
 } ws_latency_class;
 
-/* Issue pipes (the table's "pipe" column): the sub-partition's pipe an instruction's integer form issues to,
- * which takes a warp instruction every pipe.alu or pipe.imad cycles (the preset; probe_alu: 2 on the H200).
- * A float form is on the FMA pipe, which takes one a cycle (no wait beyond the issue slot). */
+/* Issue pipes (the table's "pipe" column): the sub-partition's pipe an instruction's SASS issues to, which takes a
+ * warp instruction every pipe.alu, pipe.imad or pipe.xu cycles (the preset; probe_alu, probe_alu2 on the H200: 2, 2,
+ * 8). Its form refines it (sim/timing.c math_slots: a float form, 64 bits, .hi/.wide, bfe/bfi's operands), from the
+ * SASS ptxas makes of it (docs/calibration.md "(alu25)"). */
 typedef enum {
-    PIPE_NONE, /* no issue rate of its own: one a cycle (FMA pipe, free movs) or modelled by its latency class */
-    PIPE_ALU,  /* ISETP, SEL, LOP3, SHF, PRMT, IMNMX, IADD3.X, ... */
-    PIPE_IMAD, /* IMAD, IMAD.HI, IMAD.WIDE */
+    PIPE_NONE, /* no issue rate of its own: the FMA pipe (one a cycle), free movs, or not measured */
+    PIPE_ALU,  /* ISETP, FSETP, SEL, FSEL, LOP3, PLOP3, SHF, PRMT, VIMNMX, FMNMX, IABS, SGXT, BMSK, IADD3.X */
+    PIPE_IMAD, /* IMAD; IMAD.HI and IMAD.WIDE (.hi, .wide) take it twice and the ALU pipe once */
     PIPE_ADD,  /* an integer add: ptxas makes it IADD3 (ALU) or IMAD.IADD (IMAD's pipe), whichever is free */
+    PIPE_XU,   /* POPC (and F2I: cvt from f32 to an integer) */
+    PIPE_CONV, /* a cvt, by its types: int to f32 I2FP (ALU), f32 to int F2I (XU), the others not measured */
     PIPE_COUNT
 } ws_issue_pipe;
 
@@ -189,7 +192,7 @@ static inline bool ws_insn_reads_clock(const ws_insn *in)
     return false;
 }
 const char *ws_latency_name(ws_latency_class c);
-/* "alu", "imad", "alu or imad"; "-" for PIPE_NONE */
+/* "alu", "imad", "alu or imad", "xu", "by its types"; "-" for PIPE_NONE */
 const char *ws_issue_pipe_name(ws_issue_pipe p);
 const char *ws_op_class_name(ws_op_class c);
 

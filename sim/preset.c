@@ -104,6 +104,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("launch.dispatch", launch_dispatch),
     PK("pipe.alu", pipe_alu),
     PK("pipe.imad", pipe_imad),
+    PK("pipe.xu", pipe_xu),
     PK("schedule", schedule),
     PK("fold.tree", fold_tree),
     PK("schedule.budget", schedule_budget),

@@ -80,6 +80,10 @@ typedef struct {
     uint8_t bank[32];
 } mem_access;
 
+/* The pipe slots an instruction's SASS takes (math_slots): of the ALU pipe, of the IMAD pipe, of whichever of the
+ * two is free (an add: IADD3 or IMAD.IADD), of the XU pipe. */
+enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_KINDS };
+
 /* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. The fields
  * the common issue reads come first (the pick, earliest, issue_common, write_results); feed, checks
  * and writes are decided here once from the per-field facts below them, which --slow-path timing
@@ -99,8 +103,6 @@ typedef struct {
                          its sources */
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
     uint8_t arrival;  /* a clock read right after a bar.sync: reads on the warp's arrival (bar.clock) */
-    uint8_t pipe;     /* the ALU or IMAD pipe it holds (issue_pipe_of: PIPE_*, PIPE_NONE where the preset gives
-                         that pipe no issue rate) */
     int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
     int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
     int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
@@ -115,6 +117,7 @@ typedef struct {
     uint8_t gate;     /* a setp whose predicate guards the S2R of the shared window's base (cga.h gate): the
                          warp reads the base guard.feed after the predicate is ready */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
+    uint8_t slots[SLOT_KINDS]; /* the pipe slots its SASS takes (math_slots; all 0: none with an issue rate) */
 } timing_info;
 _Static_assert(sizeof(timing_info) == 64, "timing_info outgrew its 64 bytes (a shift indexes the table)");
 
@@ -123,7 +126,7 @@ enum {
     CHECK_BASE = 1, /* an access: the shared window's base (cga.h) */
     CHECK_STQ = 2,  /* a register a queued store has yet to read (stq_regs.h wait) */
     CHECK_PIPE = 4, /* an access or a shuffle: the MIO and shared pipes */
-    CHECK_MATH = 8, /* an instruction of the ALU or IMAD pipe (timing_info.pipe) */
+    CHECK_MATH = 8, /* an instruction that takes a pipe slot (timing_info.slots) */
 };
 /* timing_info.writes: write_results' cases */
 enum {
@@ -175,9 +178,9 @@ typedef struct {
     uint8_t ok;        /* a segment plans cover: at least PLAN_MIN common picks, no access (plans_init) */
     uint8_t complete;  /* its plan is recorded for the key below */
     uint8_t ready_why;
-    int64_t ready;     /* the key: the warp's ready cycle relative to c0 */
-    double mio;        /* its MIO pipe's free cycle relative to c0, 0 when not after c0 */
-    int64_t alu, imad; /* its ALU and IMAD pipes' free cycles relative to c0, 0 when not after c0 */
+    int64_t ready;         /* the key: the warp's ready cycle relative to c0 */
+    double mio;            /* its MIO pipe's free cycle relative to c0, 0 when not after c0 */
+    int64_t alu, imad, xu; /* its ALU, IMAD and XU pipes' free cycles relative to c0, 0 when not after c0 */
 } plan_seg;
 #define PLAN_OLD 64 /* a register ready PLAN_OLD or more cycles before c0 reads as any earlier (feeds below it) */
 #define PLAN_MIN 4  /* the shortest segment planned */
@@ -253,10 +256,10 @@ struct ws_timing {
     double mio_free[64];   /* per sub-partition: its MIO pipe is busy until this cycle */
     uint64_t mio_at[64];   /* the first whole cycle it is free */
     uint64_t mio_next[64]; /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
-    /* per sub-partition: its ALU and IMAD pipes are free from this cycle (hold_math); the preset's pipe.alu and
-     * pipe.imad in whole cycles */
-    uint64_t alu_at[64], imad_at[64];
-    uint64_t alu_hold, imad_hold;
+    /* per sub-partition: its ALU, IMAD and XU pipes are free from this cycle (hold_math); the preset's pipe.alu,
+     * pipe.imad and pipe.xu in whole cycles (0: no rate) */
+    uint64_t alu_at[64], imad_at[64], xu_at[64];
+    uint64_t alu_hold, imad_hold, xu_hold;
     uint64_t stq_used; /* sub-partitions whose store queue a store has entered since it was emptied */
     /* per warp: its shared stores queued in the block (stq_tail) */
     uint32_t stq_count[32];
@@ -572,8 +575,9 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->sync_feed = ws_llround(t->p.sync_feed);
     t->guard_feed = ws_llround(t->p.guard_feed);
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
-    t->alu_hold = t->p.pipe_alu > 1 ? (uint64_t)ws_llround(t->p.pipe_alu) : 0; /* before the tables (issue_pipe_of) */
+    t->alu_hold = t->p.pipe_alu > 1 ? (uint64_t)ws_llround(t->p.pipe_alu) : 0; /* before the tables (math_slots) */
     t->imad_hold = t->p.pipe_imad > 1 ? (uint64_t)ws_llround(t->p.pipe_imad) : 0;
+    t->xu_hold = t->p.pipe_xu > 1 ? (uint64_t)ws_llround(t->p.pipe_xu) : 0;
     for (uint32_t wi = 0; wi < 32; wi++)
         t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
     size_t n = (size_t)t->nwarps * t->nregs, regs_cap = t->regs_cap;
@@ -1070,31 +1074,90 @@ static int is_free_mov(const ws_insn *in, unsigned narrow)
     return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
 }
 
-/* The ALU or IMAD pipe instruction `in` holds (PIPE_NONE: none with an issue rate, one a cycle): its row's pipe
- * column for its integer forms, where the preset gives that pipe a rate above one a cycle; a float form is on
- * the FMA pipe (probe_alu: FFMA one a cycle), but selp, whose type is its operands', is a SEL. An integer add
- * goes to whichever of the two is free (ptxas alternates IADD3 and IMAD.IADD: probe_alu's add, one a cycle),
- * so it waits only where both have a rate. */
-static unsigned issue_pipe_of(const ws_timing *t, const ws_insn *in)
+/* Whether operand i of `in` is an immediate. */
+static int is_imm(const ws_insn *in, unsigned i) { return i < in->nops && in->ops[i].kind == WS_OPND_IMM; }
+
+/* The pipe slots instruction `in` takes (SLOT_*), from its row's pipe column and its form, as the SASS ptxas makes
+ * of it issues on the H200 (probe_alu, probe_alu2: docs/calibration.md "(alu24)", "(alu25)"); a pipe the preset
+ * gives no rate takes none (an add then goes to the other pipe: no wait).
+ * - ALU: one slot; two for a 64-bit form (two LOP3, SEL or SHF; ISETP and ISETP.EX); a float form only at f32 for
+ *   setp/set (FSETP), min/max (FMNMX) and slct, and selp of any type (FSEL, SEL); the other float forms are the
+ *   FMA pipe's (FADD, FFMA: one a cycle) or not measured (f64, halves). bfe is SHF + SGXT (2); bfi with an
+ *   immediate position and length IMAD.SHL + LOP3 (one each), with registers SHF + LOP3 after a BMSK. Where the
+ *   position and length change at each bfe or bfi ptxas adds PRMTs and the BMSK (probe_alu2 bfe, bfi: about 5 ALU
+ *   instructions); loop-invariant, as in bench_bits[5-6] (H200 520, 528 cycles; 5 slots would give 632), they are
+ *   made once, so 2 here.
+ * - IMAD: mul.lo/mad.lo one IMAD; .hi and .wide (IMAD.HI, IMAD.WIDE) the IMAD pipe twice and the ALU once
+ *   (probe_alu2 mulhi, mulwide: 4 cycles alone, 6 beside an IMAD or two LOP3s). 64-bit .lo forms: not measured.
+ * - an add, sub or neg: either pipe; at 64 bits IADD3 + IMAD.X, one of each.
+ * - XU: popc, and a cvt from f32 to a 32-bit integer (F2I): 8 cycles (probe_alu2). A cvt from a 32-bit integer to
+ *   f32 is I2FP, on the ALU pipe; the other conversions are not measured. */
+static void math_slots(const ws_timing *t, const ws_insn *in, uint8_t slots[SLOT_KINDS])
 {
-    unsigned pipe = ws_optable[in->op].pipe;
-    if (pipe == PIPE_NONE || (in->op != WS_OP_SELP && ws_type_is_float((ws_type)in->type)))
-        return PIPE_NONE;
-    int alu = t->alu_hold > 1, imad = t->imad_hold > 1;
-    return (pipe == PIPE_ALU && alu) || (pipe == PIPE_IMAD && imad) || (pipe == PIPE_ADD && alu && imad) ? pipe
-                                                                                                         : PIPE_NONE;
+    memset(slots, 0, SLOT_KINDS);
+    ws_type ty = (ws_type)in->type, from = (ws_type)in->type2;
+    int wide = ws_type_bits(ty) == 64, fl = ws_type_is_float(ty);
+    switch ((ws_issue_pipe)ws_optable[in->op].pipe) {
+    case PIPE_ALU:
+        if (fl && in->op != WS_OP_SELP &&
+            !(ty == WS_T_F32 && (in->op == WS_OP_SETP || in->op == WS_OP_SET || in->op == WS_OP_MIN ||
+                                 in->op == WS_OP_MAX || in->op == WS_OP_SLCT)))
+            break;
+        if (in->op == WS_OP_BFI && is_imm(in, 3) && is_imm(in, 4))
+            slots[SLOT_ALU] = slots[SLOT_IMAD] = 1;
+        else
+            slots[SLOT_ALU] = in->op == WS_OP_BFE || in->op == WS_OP_BFI || wide ? 2 : 1;
+        break;
+    case PIPE_IMAD:
+        if (fl)
+            break;
+        if (in->sub == WS_MUL_HI || in->sub == WS_MUL_WIDE) {
+            slots[SLOT_ALU] = 1;
+            slots[SLOT_IMAD] = 2;
+        } else
+            slots[SLOT_IMAD] = 1;
+        break;
+    case PIPE_ADD:
+        if (fl)
+            break;
+        if (wide)
+            slots[SLOT_ALU] = slots[SLOT_IMAD] = 1;
+        else
+            slots[SLOT_ANY] = 1;
+        break;
+    case PIPE_XU: slots[SLOT_XU] = 1; break;
+    case PIPE_CONV:
+        if (ty == WS_T_F32 && !ws_type_is_float(from) && ws_type_bits(from) <= 32)
+            slots[SLOT_ALU] = 1; /* I2FP */
+        else if (from == WS_T_F32 && !fl && ws_type_bits(ty) <= 32)
+            slots[SLOT_XU] = 1; /* F2I */
+        break;
+    default: break;
+    }
+    if (!t->alu_hold)
+        slots[SLOT_ALU] = 0;
+    if (!t->imad_hold)
+        slots[SLOT_IMAD] = 0;
+    if (!t->alu_hold || !t->imad_hold)
+        slots[SLOT_ANY] = 0;
+    if (!t->xu_hold)
+        slots[SLOT_XU] = 0;
 }
 
-/* The first cycle sub-partition sp's pipe for an instruction of `pipe` is free (an add: the earlier of the two). */
-static inline uint64_t math_free(const ws_timing *t, unsigned sp, unsigned pipe)
+/* The first cycle sub-partition sp's pipes have the slots of f free (an add's: the earlier of the two). */
+static inline uint64_t math_free(const ws_timing *t, unsigned sp, const timing_info *f)
 {
-    if (pipe == PIPE_ALU)
-        return t->alu_at[sp];
-    if (pipe == PIPE_IMAD)
-        return t->imad_at[sp];
-    return t->alu_at[sp] < t->imad_at[sp] ? t->alu_at[sp] : t->imad_at[sp];
+    uint64_t free = 0, either = t->alu_at[sp] < t->imad_at[sp] ? t->alu_at[sp] : t->imad_at[sp];
+    if (f->slots[SLOT_ALU])
+        free = t->alu_at[sp];
+    if (f->slots[SLOT_IMAD] && t->imad_at[sp] > free)
+        free = t->imad_at[sp];
+    if (f->slots[SLOT_ANY] && either > free)
+        free = either;
+    if (f->slots[SLOT_XU] && t->xu_at[sp] > free)
+        free = t->xu_at[sp];
+    return free;
 }
-
 
 /* A mov of %ntid.* or %nctaid.*: ptxas reads the launch's dimensions from the constant bank (ULDC
  * UR, c[0x0][0x0] .. c[0x0][0x14]), a line no instruction before it has read: the kernel's entry
@@ -1133,7 +1196,9 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_SAME || hoisted);
     f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
-    f.pipe = (uint8_t)(f.free_mov ? PIPE_NONE : issue_pipe_of(t, in));
+    if (!f.free_mov)
+        math_slots(t, in, f.slots);
+    int math = f.slots[SLOT_ALU] || f.slots[SLOT_IMAD] || f.slots[SLOT_ANY] || f.slots[SLOT_XU];
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
     f.synced = pc > 0 && code[pc - 1].op == WS_OP_BAR_WARP && p->sync_feed > 0;
@@ -1172,7 +1237,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.feed = feed_of(t, f.bits, f.shfl, f.synced);
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
     f.checks = (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) |
-                         (f.memory || f.shfl ? CHECK_PIPE : 0) | (f.pipe ? CHECK_MATH : 0));
+                         (f.memory || f.shfl ? CHECK_PIPE : 0) | (math ? CHECK_MATH : 0));
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
 }
@@ -1356,8 +1421,8 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     *prod = pr;
     if (!slow && !(ti->checks & (CHECK_PIPE | CHECK_MATH)))
         return when;
-    if (ti->pipe) { /* the ALU or IMAD pipe (stall: pipe) */
-        uint64_t free = math_free(t, t->sp_of[wi], ti->pipe);
+    if (ti->checks & CHECK_MATH) { /* the ALU, IMAD or XU pipe (stall: pipe) */
+        uint64_t free = math_free(t, t->sp_of[wi], ti);
         if (free > when) {
             when = free;
             *why = WS_STALL_PIPE;
@@ -1610,7 +1675,7 @@ static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint
         uint32_t wj = (uint32_t)__builtin_ctz(m);
         timing_info tmp;
         const timing_info *f = t->ws[wj].f ? t->ws[wj].f : info_of(t, x->L, t->ws[wj].pick.pc, &tmp);
-        uint64_t free = f->pipe ? math_free(t, sp, f->pipe) : 0;
+        uint64_t free = f->checks & CHECK_MATH ? math_free(t, sp, f) : 0;
         if (t->when[wj] >= free)
             continue;
         if (t->when[wj] > cycle || t->eager) {
@@ -1627,20 +1692,26 @@ static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint
     }
 }
 
-/* Warp wi issues an instruction of `pipe` at `cycle`, when that pipe is free: it holds it the preset's cycles. An
- * add takes the IMAD pipe when that is free, else the ALU (the ALU pipe has more takers: ISETP, SEL, LOP3, SHF; mix,
- * BlockScan's step of IMAD.IADD, ISETP and SEL: ptxas gives the add to the IMAD pipe). The other warps of its
- * sub-partition that wait for the pipe are retimed (none where the warp is alone there). */
-static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exec *x, uint32_t wi, unsigned pipe,
+/* Warp wi issues instruction f at `cycle`, when its slots are free: it holds each pipe its slots x the preset's
+ * cycles. An add takes the IMAD pipe when that is free, else the ALU (the ALU pipe has more takers: ISETP, SEL,
+ * LOP3, SHF; in mix, BlockScan's step of IMAD.IADD, ISETP and SEL, ptxas gives the add to the IMAD pipe). The other
+ * warps of its sub-partition that wait for a pipe are retimed (none where the warp is alone there). */
+static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exec *x, uint32_t wi, const timing_info *f,
                                                             uint64_t cycle)
 {
     unsigned sp = t->sp_of[wi];
-    if (pipe == PIPE_ADD)
-        pipe = t->imad_at[sp] <= cycle ? PIPE_IMAD : PIPE_ALU;
-    if (pipe == PIPE_ALU)
-        t->alu_at[sp] = cycle + t->alu_hold;
-    else
-        t->imad_at[sp] = cycle + t->imad_hold;
+    if (f->slots[SLOT_ANY]) {
+        if (t->imad_at[sp] <= cycle)
+            t->imad_at[sp] = cycle + t->imad_hold;
+        else
+            t->alu_at[sp] = cycle + t->alu_hold;
+    }
+    if (f->slots[SLOT_ALU])
+        t->alu_at[sp] = cycle + f->slots[SLOT_ALU] * t->alu_hold;
+    if (f->slots[SLOT_IMAD])
+        t->imad_at[sp] = cycle + f->slots[SLOT_IMAD] * t->imad_hold;
+    if (f->slots[SLOT_XU])
+        t->xu_at[sp] = cycle + f->slots[SLOT_XU] * t->xu_hold;
     if (t->sp_warps[sp] & t->has_pick & ~(1u << wi))
         retime_math(t, x, wi, sp, cycle);
 }
@@ -1852,8 +1923,8 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     x->regs = w->regs;
     if (f->shfl)
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
-    if (f->pipe)
-        hold_math(t, x, wi, f->pipe, cycle);
+    if (f->checks & CHECK_MATH)
+        hold_math(t, x, wi, f, cycle);
     b->cycle = cycle;
     if (t->hooks)
         issue_hooks(t, wi, pk.pc, cycle);
@@ -1931,8 +2002,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     }
     if (f->shfl) /* after the memory's hold: nothing between reads the MIO pipe */
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
-    if (f->pipe)
-        hold_math(t, x, wi, f->pipe, cycle);
+    if (f->checks & CHECK_MATH)
+        hold_math(t, x, wi, f, cycle);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
     if (t->hooks)
@@ -2331,6 +2402,7 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
         return -1;
     int64_t alu = t->alu_at[sp] > cycle ? (int64_t)(t->alu_at[sp] - cycle) : 0;
     int64_t imad = t->imad_at[sp] > cycle ? (int64_t)(t->imad_at[sp] - cycle) : 0;
+    int64_t xu = t->xu_at[sp] > cycle ? (int64_t)(t->xu_at[sp] - cycle) : 0;
     const uint64_t *rr = s->rr;
     const uint32_t *rp = s->rp;
     if (store) {
@@ -2339,8 +2411,9 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
         g->mio = rel;
         g->alu = alu;
         g->imad = imad;
+        g->xu = xu;
     } else if (g->ready != (int64_t)(s->ready - cycle) || g->ready_why != s->ready_why || g->mio != rel ||
-               g->alu != alu || g->imad != imad)
+               g->alu != alu || g->imad != imad || g->xu != xu)
         return 0;
     for (uint32_t i = 0; i < g->nin; i++) {
         uint32_t r = t->plan_in[g->in + i];
@@ -2797,6 +2870,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->alu_at, 0, sizeof t->alu_at);
     memset(t->imad_at, 0, sizeof t->imad_at);
+    memset(t->xu_at, 0, sizeof t->xu_at);
     memset(t->mio_at, 0, sizeof t->mio_at);
     memset(t->mio_next, 0, sizeof t->mio_next);
     /* the queues empty: only the stores in a queue are read (zeroing all 64 was 197 KB a block), and

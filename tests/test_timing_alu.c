@@ -172,6 +172,37 @@ static void alu_and_imad_pipes(void **state)
     assert_int_equal(cycles_of(fmas, PIPES), cycles_of(fmas, "pipe.alu 0\npipe.imad 0\n"));
 }
 
+/* The forms the SASS of a PTX op decides (probe_alu2, H200 2026-12-04, docs/calibration.md "(alu25)"): mul.hi
+ * (IMAD.HI) takes the IMAD pipe twice, 4 cycles; popc and cvt from f32 to an integer (F2I) the XU pipe, 8; cvt
+ * from an integer to f32 (I2FP), setp.f32 (FSETP) and min.f32 (FMNMX) the ALU pipe; add.s64 (IADD3 + IMAD.X) one
+ * slot of each, so four take the ALU's 2 cycles each; add.f32 (FADD) none. Four independent ops after the clock. */
+static void pipe_forms(void **state)
+{
+    (void)state;
+    const char *hi =
+        "mul.hi.u32 %r2, %r1, 3;\nmul.hi.u32 %r3, %r1, 5;\nmul.hi.u32 %r4, %r1, 7;\nmul.hi.u32 %r5, %r1, 9;\n";
+    const char *popc = "popc.b32 %r2, %r1;\npopc.b32 %r3, %r1;\n";
+    const char *f2i = "cvt.rzi.s32.f32 %r2, %f1;\ncvt.rzi.s32.f32 %r3, %f1;\ncvt.rzi.s32.f32 %r4, %f1;\n"
+                      "cvt.rzi.s32.f32 %r5, %f1;\n";
+    const char *i2f = "cvt.rn.f32.s32 %f2, %r1;\ncvt.rn.f32.s32 %f3, %r1;\ncvt.rn.f32.s32 %f4, %r1;\n"
+                      "cvt.rn.f32.s32 %f5, %r1;\n";
+    const char *fsetp = "setp.lt.f32 %p0, %f1, 1.0;\nsetp.lt.f32 %p1, %f1, 2.0;\nmin.f32 %f2, %f1, 3.0;\n"
+                        "min.f32 %f3, %f1, 4.0;\n";
+    const char *add64 =
+        "add.s64 %rd2, %rd1, 1;\nadd.s64 %rd3, %rd1, 2;\nadd.s64 %rd4, %rd1, 3;\nadd.s64 %rd5, %rd1, 4;\n";
+    const char *fadd = "add.f32 %f2, %f1, 1.0;\nadd.f32 %f3, %f1, 2.0;\nadd.f32 %f4, %f1, 3.0;\nadd.f32 %f5, %f1, 4.0;\n";
+    const char *xu = PIPES "pipe.xu 8\n";
+    assert_int_equal(cycles_of(hi, PIPES), 1 + 4 * 3 + 1);
+    assert_int_equal(cycles_of(popc, xu), 1 + 8 + 1);
+    assert_int_equal(cycles_of(popc, PIPES), 1 + 1 + 1);
+    assert_int_equal(cycles_of(f2i, xu), 1 + 8 * 3 + 1);
+    assert_int_equal(cycles_of(f2i, PIPES), 1 + 3 + 1);
+    assert_int_equal(cycles_of(i2f, PIPES), 1 + 2 * 3 + 1);
+    assert_int_equal(cycles_of(fsetp, PIPES), 1 + 2 * 3 + 1);
+    assert_int_equal(cycles_of(add64, PIPES), 1 + 2 * 3 + 1);
+    assert_int_equal(cycles_of(fadd, PIPES), 1 + 3 + 1);
+}
+
 /* Two warps on one sub-partition share its ALU pipe: 8 warps (two a sub-partition) of independent xors take twice
  * the cycles of 4 (one each) from the first xor on, and the waits are charged as pipe stalls (the second warp's
  * ret issues in a cycle the pipe is busy); without the rate 8 warps take one cycle an xor more than 4 (the issue
@@ -225,6 +256,7 @@ int main(void)
         cmocka_unit_test(division_in_a_loop),
         cmocka_unit_test(alu_and_imad_pipes),
         cmocka_unit_test(pipes_shared_by_warps),
+        cmocka_unit_test(pipe_forms),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);
