@@ -107,9 +107,22 @@ FORMS(STEP32)
 FORMSU(STEP32)
 FORMS64(STEP64)
 
+// t1 (read once the streams' xor x is known), the sink, and lane 0's t0, t1, %warpid, %smid.
+__device__ __forceinline__ void finish(unsigned long long *o, unsigned *sink, unsigned long long t0, unsigned x) {
+    unsigned long long t1;
+    asm volatile("{.reg .pred p; setp.ne.u32 p, %1, 0x9E3779B9; @p mov.u64 %0, %%clock64;}" : "=l"(t1) : "r"(x) : "memory");
+    if (x == 0x9E3779B9u) t1 = 0;
+    sink[blockIdx.x * blockDim.x + threadIdx.x] = x;
+    if ((threadIdx.x & 31) == 0) {
+        unsigned r, m; asm volatile("mov.u32 %0, %%warpid;" : "=r"(r)); asm volatile("mov.u32 %0, %%smid;" : "=r"(m));
+        unsigned long long *p = o + ((size_t)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * 4;
+        p[0] = t0; p[1] = t1; p[2] = r; p[3] = m;
+    }
+}
+
 template <class K> __device__ void k(unsigned long long *o, unsigned *sink, unsigned a, unsigned b) {
     typedef typename K::T T;
-    unsigned long long t0, t1;
+    unsigned long long t0;
     T v0 = threadIdx.x, v1 = v0 + 1, v2 = v0 + 2, v3 = v0 + 3, v4 = v0 + 4, v5 = v0 + 5, v6 = v0 + 6, v7 = v0 + 7;
     __syncthreads();
     CLK(t0);
@@ -120,18 +133,11 @@ template <class K> __device__ void k(unsigned long long *o, unsigned *sink, unsi
     }
     T y = v0 ^ v1 ^ v2 ^ v3 ^ v4 ^ v5 ^ v6 ^ v7;
     unsigned x = (unsigned)y ^ (unsigned)(y >> 16 >> 16);
-    asm volatile("{.reg .pred p; setp.ne.u32 p, %1, 0x9E3779B9; @p mov.u64 %0, %%clock64;}" : "=l"(t1) : "r"(x) : "memory");
-    if (x == 0x9E3779B9u) t1 = 0;
-    sink[blockIdx.x * blockDim.x + threadIdx.x] = x;
-    if ((threadIdx.x & 31) == 0) {
-        unsigned r, m; asm volatile("mov.u32 %0, %%warpid;" : "=r"(r)); asm volatile("mov.u32 %0, %%smid;" : "=r"(m));
-        unsigned long long *p = o + ((size_t)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * 4;
-        p[0] = t0; p[1] = t1; p[2] = r; p[3] = m;
-    }
+    finish(o, sink, t0, x);
 }
 // The predicate kinds: the 8 streams' whole region in one asm statement (predicates do not cross statements).
 template <int P> __device__ void kp(unsigned long long *o, unsigned *sink, unsigned a, unsigned b) {
-    unsigned long long t0, t1;
+    unsigned long long t0;
     unsigned v0 = threadIdx.x, v1 = v0 + 1, v2 = v0 + 2, v3 = v0 + 3, v4 = v0 + 4, v5 = v0 + 5, v6 = v0 + 6, v7 = v0 + 7;
     __syncthreads();
     CLK(t0);
@@ -140,14 +146,7 @@ template <int P> __device__ void kp(unsigned long long *o, unsigned *sink, unsig
     if (P == 1) PASM(PBODY(PL));
     if (P == 2) PASM(PBODY(PM));
     unsigned x = v0 ^ v1 ^ v2 ^ v3 ^ v4 ^ v5 ^ v6 ^ v7;
-    asm volatile("{.reg .pred p; setp.ne.u32 p, %1, 0x9E3779B9; @p mov.u64 %0, %%clock64;}" : "=l"(t1) : "r"(x) : "memory");
-    if (x == 0x9E3779B9u) t1 = 0;
-    sink[blockIdx.x * blockDim.x + threadIdx.x] = x;
-    if ((threadIdx.x & 31) == 0) {
-        unsigned r, m; asm volatile("mov.u32 %0, %%warpid;" : "=r"(r)); asm volatile("mov.u32 %0, %%smid;" : "=r"(m));
-        unsigned long long *p = o + ((size_t)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * 4;
-        p[0] = t0; p[1] = t1; p[2] = r; p[3] = m;
-    }
+    finish(o, sink, t0, x);
 }
 #define KK(N, S) extern "C" __global__ void alu2_##N(unsigned long long *o, unsigned *sink, unsigned a, unsigned b) { k<S>(o, sink, a, b); }
 #define KK32(N, A) KK(N, N##_0) KK(N##_l, N##_l) KK(N##_m, N##_m)

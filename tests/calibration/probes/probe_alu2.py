@@ -11,7 +11,9 @@ block's span (the last warp's t1 less the first warp's t0), the H200's median ov
 (cold code, as warpsim models a run) and over the later ones (warm), warpsim's one run (grid 1), and from the warm
 span the cycles per warp instruction of a sub-partition (span / (warps a sub-partition x instructions a warp)) and per
 step (span / (warps a sub-partition x 256 steps))."""
-import collections, lzma, os, re, statistics, subprocess, sys, tempfile
+import collections, lzma, os, re, sys, tempfile
+
+from probe_alu import spans, warpsim
 
 BLOCKS = (32, 128, 256, 512, 1024)
 STEPS = 256  # 8 streams x 32 rounds; pred: 4 predicate streams x 64 rounds
@@ -34,33 +36,6 @@ def sass_counts(path):
         elif state == 1:
             res[cur][m.group(2)] += 1
     return res
-
-
-def spans(path):
-    per = {}
-    for line in open(path):
-        f = line.split()
-        if len(f) < 5 or not f[0].isdigit():
-            continue
-        la, bl, _, t0, t1 = map(int, f[:5])
-        a = per.setdefault((la, bl), [1 << 62, 0])
-        a[0], a[1] = min(a[0], t0), max(a[1], t1)
-    first = [v[1] - v[0] for k, v in per.items() if k[0] == 0]
-    warm = [v[1] - v[0] for k, v in per.items() if k[0] > 0]
-    return statistics.median(first), statistics.median(warm)
-
-
-def warpsim(ws, ptx, kind, block):
-    n = block // 32
-    out = subprocess.run([ws, "run", ptx, "--kernel", "alu2_" + kind, "--grid", "1", "--block", str(block),
-                          "out=u64[%d]" % (4 * n), "sink=u32[%d]" % block, "a=u32:3", "b=u32:5"],
-                         capture_output=True, text=True, check=True).stdout.split("\n")
-    i = out.index("== out u64[%d]" % (4 * n)) + 1
-    vals = []
-    while len(vals) < 4 * n:
-        vals += [int(v) for v in out[i].split()]
-        i += 1
-    return max(vals[1::4]) - min(vals[0::4])
 
 
 def main():
@@ -92,7 +67,7 @@ def main():
             for b in BLOCKS:
                 first, warm = spans(os.path.join(d, "%s_1_%d.txt" % (k, b)))
                 wps = max(1, b // 128)
-                w = warpsim(ws, ptx, k, b) if "--no-warpsim" not in sys.argv else None
+                w = warpsim(ws, ptx, "alu2_" + k, b, 3, 5) if "--no-warpsim" not in sys.argv else None
                 print("| %s | %s | %d (%d) | %.0f | %.0f | %.2f | %.2f | %s | %s |" % (
                     label, sass if b == 32 else "", b // 32, wps, first, warm, warm / (wps * n),
                     warm / (wps * STEPS), "-" if w is None else w,
