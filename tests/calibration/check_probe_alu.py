@@ -34,7 +34,7 @@ def main(argv):
         for kind in probe_alu.KINDS:
             for block in probe_alu.BLOCKS:
                 first, _ = probe_alu.spans(os.path.join(raw, f'{kind}_1_{block}.txt'))
-                sim = probe_alu.warpsim(warpsim, ptx, kind, block, extra)
+                sim = probe_alu.warpsim(warpsim, ptx, "alu_" + kind, block, extra=extra)
                 err = 100 * (sim - first) / first
                 name = f'{kind}:{block // 32}'
                 note = ' (informational)' if name in informational else ''

@@ -27,10 +27,10 @@ def spans(path):
     return statistics.median(first), statistics.median(warm)
 
 
-def warpsim(ws, ptx, kind, block, extra=()):
+def warpsim(ws, ptx, kernel, block, a=5, b=3, extra=()):
     n = block // 32
-    out = subprocess.run([ws, "run", ptx, "--kernel", "alu_" + kind, "--grid", "1", "--block", str(block),
-                          "out=u64[%d]" % (4 * n), "sink=u32[%d]" % block, "a=u32:5", "b=u32:3", *extra],
+    out = subprocess.run([ws, "run", ptx, "--kernel", kernel, "--grid", "1", "--block", str(block),
+                          "out=u64[%d]" % (4 * n), "sink=u32[%d]" % block, "a=u32:%d" % a, "b=u32:%d" % b, *extra],
                          capture_output=True, text=True, check=True).stdout.split("\n")
     i = out.index("== out u64[%d]" % (4 * n)) + 1
     vals = []
@@ -49,7 +49,7 @@ def main():
     for k in KINDS:
         for b in BLOCKS:
             first, warm = spans(os.path.join(raw, "%s_1_%d.txt" % (k, b)))
-            w = warpsim(ws, ptx, k, b)
+            w = warpsim(ws, ptx, "alu_" + k, b)
             print("| %s | %d | %.0f | %.0f | %d | %+.1f%% |" % (k, b // 32, first, warm, w, (w - first) / first * 100))
 
 
