@@ -1086,7 +1086,7 @@ static int is_imm(const ws_insn *in, unsigned i) { return i < in->nops && in->op
  *   immediate position and length IMAD.SHL + LOP3 (one each), with registers SHF + LOP3 after a BMSK. Where the
  *   position and length change at each bfe or bfi ptxas adds PRMTs and the BMSK (probe_alu2 bfe, bfi: about 5 ALU
  *   instructions); loop-invariant, as in bench_bits[5-6] (H200 520, 528 cycles; 5 slots would give 632), they are
- *   made once, so 2 here.
+ *   made once, so 2 here. shl.b32 by an immediate is SHF.L.U32 or IMAD.SHL.U32, whichever pipe is free, as an add.
  * - IMAD: mul.lo/mad.lo one IMAD; .hi and .wide (IMAD.HI, IMAD.WIDE) the IMAD pipe twice and the ALU once
  *   (probe_alu2 mulhi, mulwide: 4 cycles alone, 6 beside an IMAD or two LOP3s). 64-bit .lo forms: not measured.
  * - an add, sub or neg: either pipe; at 64 bits IADD3 + IMAD.X, one of each.
@@ -1105,6 +1105,8 @@ static void math_slots(const ws_timing *t, const ws_insn *in, uint8_t slots[SLOT
             break;
         if (in->op == WS_OP_BFI && is_imm(in, 3) && is_imm(in, 4))
             slots[SLOT_ALU] = slots[SLOT_IMAD] = 1;
+        else if (in->op == WS_OP_SHL && !wide && is_imm(in, 2))
+            slots[SLOT_ANY] = 1; /* SHF.L.U32 or IMAD.SHL.U32, as an add (probe_alu2 shl_l, shl_m) */
         else
             slots[SLOT_ALU] = in->op == WS_OP_BFE || in->op == WS_OP_BFI || wide ? 2 : 1;
         break;

@@ -201,6 +201,11 @@ static void pipe_forms(void **state)
     assert_int_equal(cycles_of(fsetp, PIPES), 1 + 2 * 3 + 1);
     assert_int_equal(cycles_of(add64, PIPES), 1 + 2 * 3 + 1);
     assert_int_equal(cycles_of(fadd, PIPES), 1 + 3 + 1);
+    /* shl by an immediate is SHF.L.U32 or IMAD.SHL.U32 (either pipe, as an add); by a register SHF alone */
+    const char *shli = "shl.b32 %r2, %r1, 1;\nshl.b32 %r3, %r1, 2;\nshl.b32 %r4, %r1, 3;\nshl.b32 %r5, %r1, 4;\n";
+    const char *shlr = "shl.b32 %r2, %r1, %r1;\nshl.b32 %r3, %r1, %r1;\nshl.b32 %r4, %r1, %r1;\nshl.b32 %r5, %r1, %r1;\n";
+    assert_int_equal(cycles_of(shli, PIPES), 1 + 3 + 1);
+    assert_int_equal(cycles_of(shlr, PIPES), 1 + 2 * 3 + 1);
 }
 
 /* Two warps on one sub-partition share its ALU pipe: 8 warps (two a sub-partition) of independent xors take twice
