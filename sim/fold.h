@@ -79,10 +79,14 @@ typedef struct {
     uint32_t *same;
 } ws_fold;
 
+/* ws_fold_build's optional rules: the LOP3 tree (preset fold.tree), xor's algebra (fold.xor). */
+enum { WS_FOLD_TREE = 1, WS_FOLD_XOR = 2 };
+
 /* The folds of a kernel (code: its instructions as they run; uses: their registers; narrow: their
- * WS_NARROW_* (narrow.h), or NULL for none). Returns 0, or -1 when out of memory. */
-int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow, int tree,
-                  ws_fold *f);
+ * WS_NARROW_* (narrow.h), or NULL for none; rules: WS_FOLD_TREE, WS_FOLD_XOR or'ed). Returns 0, or -1
+ * when out of memory. */
+int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
+                  unsigned rules, ws_fold *f);
 void ws_fold_free(ws_fold *f);
 
 #endif
