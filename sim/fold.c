@@ -306,8 +306,8 @@ static void fold_tree(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
  * by several xors is recomputed in each) or x reads y alone (pairwise folding's rule); two xor
  * bases combine as a symmetric difference, anything else as a union. x takes the first of: both
  * operands expanded, the earlier one expanded, the later one, neither, with at most three values.
- * An op is issued when a value that is issued, or another instruction, reads it as such, or when it
- * may be live after its block; the others are WS_FOLD_ALU. */
+ * An op is issued when a value that is issued, or another instruction, reads it as such, when it may
+ * be live after its block, or when nothing reads it; the others are WS_FOLD_ALU. */
 enum { XOR_BASIS = 3, NOT_NODE = 0xff };
 
 typedef struct {
@@ -421,8 +421,8 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
     for (uint32_t pc = n; pc-- > 0;) {
         if (count[pc] == NOT_NODE)
             continue;
-        host[pc] = 1; /* fold_alu leaves logic ops to this */
-        if (!need[pc]) {
+        host[pc] = 1;                      /* fold_alu leaves logic ops to this */
+        if (!need[pc] && nreads[pc] > 0) { /* one nothing reads is issued, as a pair's first op is */
             f->kind[pc] = WS_FOLD_ALU;
             continue;
         }
