@@ -299,6 +299,141 @@ static void fold_tree(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     }
 }
 
+/* The LOP3s ptxas makes of a block's logic ops, with xor's algebra (fold.h, preset fold.xor 1). Each
+ * logic op x = p OP q has a basis: the values (a block's earlier defs, registers live into the block,
+ * immediates) its LOP3 reads, at most three. An operand y of x is expanded into y's own basis when y
+ * is a logic op of the block and either both are xors (a ^ b ^ b is a: ptxas cancels, and an xor read
+ * by several xors is recomputed in each) or x reads y alone (pairwise folding's rule); two xor
+ * bases combine as a symmetric difference, anything else as a union. x takes the first of: both
+ * operands expanded, the earlier one expanded, the later one, neither, with at most three values.
+ * An op is issued when a value that is issued, or another instruction, reads it as such, when it may
+ * be live after its block, or when nothing reads it; the others are WS_FOLD_ALU. */
+enum { XOR_BASIS = 3, NOT_NODE = 0xff };
+
+typedef struct {
+    uint64_t id[2 * XOR_BASIS];
+    unsigned n;
+    int pure; /* an xor of its values (a ^ b ^ c), so that a value twice cancels */
+} xor_set;
+
+/* a and b combined into *out (an xor's: symmetric difference, when both are pure; otherwise union).
+ * Returns out->n, or XOR_BASIS + 1 when more than XOR_BASIS values. */
+static unsigned xor_combine(const xor_set *a, const xor_set *b, int xor_op, xor_set *out)
+{
+    int cancel = xor_op && a->pure && b->pure;
+    out->n = 0;
+    out->pure = cancel;
+    for (unsigned i = 0; i < a->n; i++)
+        out->id[out->n++] = a->id[i];
+    for (unsigned i = 0; i < b->n; i++) {
+        unsigned j = 0;
+        while (j < out->n && out->id[j] != b->id[i])
+            j++;
+        if (j == out->n)
+            out->id[out->n++] = b->id[i];
+        else if (cancel)
+            out->id[j] = out->id[--out->n];
+    }
+    return out->n <= XOR_BASIS ? out->n : XOR_BASIS + 1;
+}
+
+static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
+                    const uint32_t *block, const uint32_t *reads, const uint32_t *written, uint8_t *host, ws_fold *f)
+{
+    uint32_t n = k->ninsns;
+    uint32_t *lastw = malloc((2 * (size_t)k->nregs + n + 1) * sizeof *lastw), *lastb = lastw + k->nregs,
+             *nreads = lastb + k->nregs; /* per register: its last write in the block so far; per def: its reads */
+    uint8_t *count = malloc((size_t)n + 1), *pure = calloc((size_t)n + 1, 1), *need = calloc((size_t)n + 1, 1);
+    uint64_t *basis = malloc(((size_t)n * XOR_BASIS + 1) * sizeof *basis),
+             *src = malloc(2 * ((size_t)n + 1) * sizeof *src);
+    if (!lastw || !count || !pure || !need || !basis || !src) {
+        free(lastw), free(count), free(pure), free(need), free(basis), free(src);
+        return -1;
+    }
+    /* A value's id: a logic op's, its pc; a register's value from before the block, an immediate operand, another
+     * instruction's destination register, each its own (a vector load writes several). */
+    const uint64_t live_in = 1ull << 62, imm = 2ull << 62, other = 3ull << 62;
+    for (uint32_t r = 0; r < k->nregs; r++)
+        lastw[r] = lastb[r] = UINT32_MAX;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_insn *in = &code[pc];
+        int node = family_of(in, narrow[pc]) == FAMILY_LOGIC && !host[pc] && in->ops[0].reg < k->nregs;
+        count[pc] = NOT_NODE;
+        nreads[pc] = 0;
+        for (unsigned i = 1; node && i < 3; i++) { /* the operands' ids */
+            const ws_operand *o = &in->ops[i];
+            uint32_t d =
+                o->kind == WS_OPND_REG && o->reg < k->nregs && lastb[o->reg] == block[pc] ? lastw[o->reg] : UINT32_MAX;
+            src[2 * pc + i - 1] = o->kind == WS_OPND_IMM ? imm | (3 * (uint64_t)pc + i)
+                                  : d == UINT32_MAX      ? live_in | o->reg
+                                  : count[d] != NOT_NODE ? d
+                                                         : other | (uint64_t)d << 32 | o->reg;
+        }
+        for (uint32_t i = 0; i < uses[pc].nsrc; i++) { /* a def read other than as a node's operand is issued */
+            uint32_t r = uses[pc].src[i];
+            uint32_t d = r < k->nregs && lastb[r] == block[pc] ? lastw[r] : UINT32_MAX;
+            if (d != UINT32_MAX) {
+                nreads[d]++;
+                if (!node)
+                    need[d] = 1;
+            }
+        }
+        if (node) {
+            xor_set e[2], best;
+            int xo = in->op == WS_OP_XOR, alone[2] = {0, 0};
+            for (unsigned i = 0; i < 2; i++) {
+                uint64_t y = src[2 * pc + i];
+                e[i].n = 1, e[i].id[0] = y, e[i].pure = 1;
+                if (y >= n || count[y] == NOT_NODE)
+                    continue;
+                alone[i] = only_reader(k, code, uses, block, reads, written, (uint32_t)y, code[y].ops[0].reg) == pc;
+                if (alone[i] || (xo && code[y].op == WS_OP_XOR)) {
+                    e[i].n = count[y], e[i].pure = pure[y];
+                    for (unsigned j = 0; j < count[y]; j++)
+                        e[i].id[j] = basis[(size_t)y * XOR_BASIS + j];
+                }
+            }
+            xor_set plain[2] = {{{src[2 * pc]}, 1, 1}, {{src[2 * pc + 1]}, 1, 1}};
+            int later = src[2 * pc + 1] < src[2 * pc]; /* expand the earlier def first, as pairwise folding */
+            if (xor_combine(&e[0], &e[1], xo, &best) > XOR_BASIS &&
+                !(alone[later] && xor_combine(&e[later], &plain[!later], xo, &best) <= XOR_BASIS) &&
+                !(alone[!later] && xor_combine(&plain[later], &e[!later], xo, &best) <= XOR_BASIS))
+                xor_combine(&plain[0], &plain[1], xo, &best);
+            count[pc] = (uint8_t)best.n;
+            pure[pc] = (uint8_t)best.pure;
+            for (unsigned j = 0; j < best.n; j++)
+                basis[(size_t)pc * XOR_BASIS + j] = best.id[j];
+        }
+        for (uint32_t i = 0; i < uses[pc].ndst; i++) {
+            uint32_t r = uses[pc].dst[i];
+            if (r >= k->nregs)
+                continue;
+            if (in->guard != WS_NO_REG && lastb[r] == block[pc] && lastw[r] != UINT32_MAX)
+                need[lastw[r]] = 1; /* the earlier value may stay */
+            lastw[r] = pc, lastb[r] = block[pc];
+        }
+        if (pc + 1 == n || block[pc + 1] != block[pc]) /* the block's last values may be read after it */
+            for (uint32_t j = pc + 1; j-- > 0 && block[j] == block[pc];)
+                if (count[j] != NOT_NODE && lastw[code[j].ops[0].reg] == j &&
+                    !(written[code[j].ops[0].reg] == 1 && reads[code[j].ops[0].reg] == nreads[j]))
+                    need[j] = 1;
+    }
+    for (uint32_t pc = n; pc-- > 0;) {
+        if (count[pc] == NOT_NODE)
+            continue;
+        host[pc] = 1;                      /* fold_alu leaves logic ops to this */
+        if (!need[pc] && nreads[pc] > 0) { /* one nothing reads is issued, as a pair's first op is */
+            f->kind[pc] = WS_FOLD_ALU;
+            continue;
+        }
+        for (unsigned j = 0; j < count[pc]; j++)
+            if (basis[(size_t)pc * XOR_BASIS + j] < n)
+                need[basis[(size_t)pc * XOR_BASIS + j]] = 1;
+    }
+    free(lastw), free(count), free(pure), free(need), free(basis), free(src);
+    return 0;
+}
+
 /* WS_FOLD_HOIST (fold.h): an unguarded setp of registers and immediates right after a bar.sync
  * (not .arrive), not a block's first instruction. */
 static void fold_hoist(const ws_kernel *k, const ws_insn *code, const uint8_t *leader, ws_fold *f)
@@ -379,8 +514,8 @@ static void fold_rcp(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
     }
 }
 
-int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow, int tree_on,
-                  ws_fold *f)
+int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
+                  unsigned rules, ws_fold *f)
 {
     uint32_t n = k->ninsns;
     f->kind = calloc((size_t)n + 1, 1);
@@ -436,8 +571,9 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
         f->holds[pc] = code[pc].op == WS_OP_REDUX;
     fold_loads(k, code, uses, block, f);
     fold_activemask(k, code, uses, block, f);
-    if (tree_on)
+    if (rules & WS_FOLD_TREE)
         fold_tree(k, code, uses, narrow, block, reads, written, host, f, tree);
+    int failed = (rules & WS_FOLD_XOR) && fold_xor(k, code, uses, narrow, block, reads, written, host, f) != 0;
     fold_alu(k, code, uses, narrow, block, reads, written, &kc, host, merged, f);
     fold_hoist(k, code, leader, f);
     fold_rcp(k, code, uses, block, f, tree); /* tree: fold_tree's, free now */
@@ -451,5 +587,7 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     free(block);
     free(reads);
     free(written);
-    return 0;
+    if (failed)
+        ws_fold_free(f);
+    return failed ? -1 : 0;
 }

@@ -15,6 +15,13 @@
  *    whose low half is 1 are four increments to an `IADD3.X R, R, 0x2, RZ, PT, PT` (bench_conv.sass:
  *    bench_conv[6]'s 64 steps are 16); the reader may be reached through cvts that are a register
  *    of their source (the truncation to the low half, a widening narrow.h keeps as its source).
+ *  - With the preset's fold.xor 1 (sm_90's default), logic ops follow xor's algebra instead of the
+ *    pair rule above: each and/or/xor is a LOP3 of at most three values, an operand that is a logic
+ *    op of the block taking that op's values when both are xors or when it is read there alone; two
+ *    xors' values cancel in pairs ((a ^ b) ^ (b ^ c) is a LOP3 of a and c), and an xor read by several
+ *    xors is recomputed in each. An op whose value no issued op and no other instruction reads is
+ *    WS_FOLD_ALU (probe_alu.sass alu_xor: 140 LOP3 for 263 xor.b32, each read by two xors; warpsim
+ *    157; docs/calibration.md "xor's algebra in ptxas's LOP3s, and mix's lost cycles (xor25)").
  *  - A longer chain of one and/or/xor (three ops and more, each value read by the next alone)
  *    with a shuffle's or a load's value among its leaves is a tree of 3-input LOP3s that
  *    combines the leaves as they come (bench_mio_w1.sass, bench_throughput.sass: the 64 shuffle
@@ -79,10 +86,14 @@ typedef struct {
     uint32_t *same;
 } ws_fold;
 
+/* ws_fold_build's optional rules: the LOP3 tree (preset fold.tree), xor's algebra (fold.xor). */
+enum { WS_FOLD_TREE = 1, WS_FOLD_XOR = 2 };
+
 /* The folds of a kernel (code: its instructions as they run; uses: their registers; narrow: their
- * WS_NARROW_* (narrow.h), or NULL for none). Returns 0, or -1 when out of memory. */
-int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow, int tree,
-                  ws_fold *f);
+ * WS_NARROW_* (narrow.h), or NULL for none; rules: WS_FOLD_TREE, WS_FOLD_XOR or'ed). Returns 0, or -1
+ * when out of memory. */
+int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
+                  unsigned rules, ws_fold *f);
 void ws_fold_free(ws_fold *f);
 
 #endif

@@ -107,6 +107,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.xu", pipe_xu),
     PK("schedule", schedule),
     PK("fold.tree", fold_tree),
+    PK("fold.xor", fold_xor),
     PK("schedule.budget", schedule_budget),
     PK("schedule.reserved", schedule_reserved),
     PK("schedule.spare", schedule_spare),

@@ -1534,7 +1534,9 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         tk->cga_used |= tk->cga.needs[pc];
     t->cga = tk->cga;
     if (ws_narrow_build(L->k, L->code, L->uses, tk->narrow) != 0 ||
-        (t->p.schedule > 0 && ws_fold_build(L->k, L->code, L->uses, tk->narrow, t->p.fold_tree > 0, &tk->fold) != 0))
+        (t->p.schedule > 0 &&
+         ws_fold_build(L->k, L->code, L->uses, tk->narrow,
+                       (t->p.fold_tree > 0 ? WS_FOLD_TREE : 0u) | (t->p.fold_xor > 0 ? WS_FOLD_XOR : 0u), &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;
     for (uint32_t pc = 0; pc < t->ninfo; pc++)

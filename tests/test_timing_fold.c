@@ -17,9 +17,9 @@
     ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"                             \
     ".reg .b32 %r<12>;\n.reg .b64 %rd<8>;\n.reg .f32 %f<4>;\n.reg .pred %p<2>;\nld.param.u64 %rd1, [o];\n"
 
-/* The WS_FOLD_* of each instruction of ptx (ws_fold_build without the LOP3 tree), for WS_FOLD_SAME
- * the register it reads, and each one's first operand's register: kind, same, reg (n entries). */
-static void folds_of(const char *ptx, uint8_t *kind, uint32_t *same, uint32_t *reg, uint32_t n)
+/* The WS_FOLD_* of each instruction of ptx (ws_fold_build with rules: WS_FOLD_TREE, WS_FOLD_XOR), for
+ * WS_FOLD_SAME the register it reads, and each one's first operand's register: kind, same, reg (n entries). */
+static void folds_with(const char *ptx, unsigned rules, uint8_t *kind, uint32_t *same, uint32_t *reg, uint32_t n)
 {
     ws_parse_error perr;
     ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
@@ -34,12 +34,18 @@ static void folds_of(const char *ptx, uint8_t *kind, uint32_t *same, uint32_t *r
         reg[i] = k->insns[i].ops[0].reg;
     }
     ws_fold f = {0};
-    assert_int_equal(ws_fold_build(k, k->insns, uses, NULL, 0, &f), 0);
+    assert_int_equal(ws_fold_build(k, k->insns, uses, NULL, rules, &f), 0);
     memcpy(kind, f.kind, n);
     memcpy(same, f.same, n * sizeof *same);
     ws_fold_free(&f);
     free(uses);
     ws_module_free(m);
+}
+
+/* ... without the optional rules (the LOP3 tree, xor's algebra). */
+static void folds_of(const char *ptx, uint8_t *kind, uint32_t *same, uint32_t *reg, uint32_t n)
+{
+    folds_with(ptx, 0, kind, same, reg, n);
 }
 
 /* The %clock64 difference around body (thread 0's, one warp), with the preset text over sm_90. */
@@ -213,13 +219,61 @@ static void reciprocal_hoisted_from_innermost_loop(void **state)
         assert_int_equal(kind[pc], pc == 5 || pc == 14 ? WS_FOLD_RCP : WS_FOLD_NONE);
 }
 
+/* fold.xor: a block's logic ops are LOP3s of at most three values, with xor's algebra. Local ptxas
+ * 13.0 (-arch=sm_90) on this kernel: `LOP3.LUT R9, R5, R7, R0, 0x66` for %r6 = (a ^ b) ^ (b ^ c), a ^ c
+ * (neither %r4 nor %r5 computed), `LOP3 0x96` of a, b, c for %r7 = %r4 ^ c (%r4, read by two xors,
+ * recomputed in each), `LOP3 0x80` for (a & b) & (b & c), a & b & c, `LOP3 0x3c` for %r11 (stored,
+ * so computed), then `LOP3 0x96` for %r12: 5 LOP3 for 9 logic ops. Pairwise folding alone issues 7:
+ * %r4 has two readers, and of the ands only the first folds (%r10 is a 3-input op then). */
+static void xor_algebra_folds(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD "ld.global.u32 %r1, [%rd1];\n"   /* 1: a */
+                           "ld.global.u32 %r2, [%rd1+4];\n" /* 2: b */
+                           "ld.global.u32 %r3, [%rd1+8];\n" /* 3: c */
+                           "xor.b32 %r4, %r1, %r2;\n"       /* 4: a ^ b, folded into 6 and 7 */
+                           "xor.b32 %r5, %r2, %r3;\n"       /* 5: b ^ c, folded */
+                           "xor.b32 %r6, %r4, %r5;\n"       /* 6: a ^ c */
+                           "xor.b32 %r7, %r4, %r3;\n"       /* 7: a ^ b ^ c */
+                           "and.b32 %r8, %r1, %r2;\n"       /* 8: folded */
+                           "and.b32 %r9, %r2, %r3;\n"       /* 9: folded */
+                           "and.b32 %r10, %r8, %r9;\n"      /* 10: a & b & c */
+                           "xor.b32 %r11, %r1, %r3;\n"      /* 11: stored: issued */
+                           "st.global.u32 [%rd1], %r11;\n"  /* 12 */
+                           "xor.b32 %r11, %r11, %r2;\n"     /* 13 */
+                           "st.global.u32 [%rd1+4], %r6;\nst.global.u32 [%rd1+8], %r7;\n"
+                           "st.global.u32 [%rd1+12], %r10;\nst.global.u32 [%rd1+16], %r11;\nret;\n}\n";
+    uint8_t kind[19], pairs[19];
+    uint32_t same[19], reg[19];
+    folds_with(ptx, WS_FOLD_XOR, kind, same, reg, 19);
+    folds_of(ptx, pairs, same, reg, 19);
+    for (uint32_t pc = 0; pc < 19; pc++) {
+        assert_int_equal(kind[pc], pc == 4 || pc == 5 || pc == 8 || pc == 9 ? WS_FOLD_ALU : WS_FOLD_NONE);
+        assert_int_equal(pairs[pc], pc == 5 || pc == 8 ? WS_FOLD_ALU : WS_FOLD_NONE);
+    }
+    /* probe_alu's xor (tests/calibration/probes/probe_alu.cu), 8 streams of 8 steps: v[i] ^= v[i + 1], the
+     * last one reading the first's new value; every value is read by two xors. With fold.xor 0 the 64
+     * xors issue (cold code: the fetch's 2 cycles an instruction); with it, a step two rounds on is
+     * v[i] ^ v[i + 2] of the round before and a round between is not computed (the H200's 141 LOP3 for
+     * 256 such steps: 294 cycles, where warpsim took 539 with every xor issued). */
+    char body[8192] = "", *b = body, decls[512] = ".reg .b32 %x<8>;\nmov.u32 %x0, %tid.x;\n", *d = decls + strlen(decls);
+    for (int i = 1; i < 8; i++)
+        d += sprintf(d, "add.u32 %%x%d, %%x0, %d;\n", i, i);
+    for (int r = 0; r < 8; r++)
+        for (int i = 0; i < 8; i++)
+            b += sprintf(b, "xor.b32 %%x%d, %%x%d, %%x%d;\n", i, i, (i + 1) % 8);
+    sprintf(b, "xor.b32 %%r2, %%x0, %%x1;\n");
+    uint64_t algebra = cycles_of(decls, body, "fold.xor 1\n"), pairwise = cycles_of(decls, body, "fold.xor 0\n");
+    printf("xor rounds: fold.xor 1 %llu cycles, 0 %llu\n", (unsigned long long)algebra, (unsigned long long)pairwise);
+    assert_true(algebra * 4 < pairwise * 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(minmax_pairs_fold),
-        cmocka_unit_test(activemask_reused_in_block),
-        cmocka_unit_test(release_waits_membar_stall),
-        cmocka_unit_test(reciprocal_hoisted_from_innermost_loop),
+        cmocka_unit_test(minmax_pairs_fold),          cmocka_unit_test(activemask_reused_in_block),
+        cmocka_unit_test(release_waits_membar_stall), cmocka_unit_test(reciprocal_hoisted_from_innermost_loop),
+        cmocka_unit_test(xor_algebra_folds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
