@@ -434,6 +434,46 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
     return 0;
 }
 
+/* A 32-bit mul.lo, or a shl.b32 by an immediate below 32 (a multiply by a power of two), unguarded, of registers
+ * and immediates: what ptxas folds into the add that reads it (fold_imad). */
+static int multiplies(const ws_insn *in)
+{
+    if (in->guard != WS_NO_REG || in->nops != 3 || in->ops[0].kind != WS_OPND_REG ||
+        (in->mods & (WS_MOD_SAT | WS_MOD_CC)) || ws_type_is_float((ws_type)in->type) ||
+        ws_type_bits((ws_type)in->type) != 32)
+        return 0;
+    for (unsigned i = 1; i < 3; i++)
+        if (in->ops[i].kind != WS_OPND_REG && in->ops[i].kind != WS_OPND_IMM)
+            return 0;
+    if (in->op == WS_OP_SHL)
+        return in->ops[2].kind == WS_OPND_IMM && in->ops[2].imm < 32;
+    return in->op == WS_OP_MUL && in->sub == WS_MUL_LO;
+}
+
+/* IMAD and LEA: a mul.lo or a shl by an immediate whose value one 32-bit add or sub of its block reads, that add not
+ * a 3-input op already (fold_alu), is one SASS op with it: IMAD a * b + c (a shl: a * 2^k + c, or LEA, which ptxas
+ * picks as it balances the pipes). BlockReduce raking<int, 1024>'s `mul.lo.s32 %r9, %r8, 17; sub.s32 %r10, %r7, %r9`
+ * is `IMAD R4, R3, -0x11, R4`, its `shl.b32 %r13, %r12, 2; add.s32 %r15, %r14, %r13` `IMAD R6, R4, 0x4, R15`
+ * (time_cub_block_reduce_raking_sum_int_b1024.sass). The mul is free
+ * (WS_FOLD_ALU); the add of a mul.lo is an IMAD (WS_FOLD_IMAD: the IMAD pipe), of a shl an add (IMAD or LEA). */
+static void fold_imad(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
+                      const uint32_t *block, const uint32_t *reads, const uint32_t *written, uint8_t *host,
+                      const uint8_t *merged, ws_fold *f)
+{
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        if (!multiplies(&code[pc]) || f->kind[pc] != WS_FOLD_NONE || code[pc].ops[0].reg >= k->nregs)
+            continue;
+        uint32_t j = next_op(k, code, uses, narrow, block, reads, written, pc);
+        if (j == UINT32_MAX || family_of(&code[j], narrow[j]) != FAMILY_ADD || host[j] || merged[j] != 1 ||
+            f->kind[j] != WS_FOLD_NONE)
+            continue;
+        f->kind[pc] = WS_FOLD_ALU;
+        host[j] = 1;
+        if (code[pc].op == WS_OP_MUL)
+            f->kind[j] = WS_FOLD_IMAD;
+    }
+}
+
 /* WS_FOLD_HOIST (fold.h): an unguarded setp of registers and immediates right after a bar.sync
  * (not .arrive), not a block's first instruction. */
 static void fold_hoist(const ws_kernel *k, const ws_insn *code, const uint8_t *leader, ws_fold *f)
@@ -575,6 +615,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
         fold_tree(k, code, uses, narrow, block, reads, written, host, f, tree);
     int failed = (rules & WS_FOLD_XOR) && fold_xor(k, code, uses, narrow, block, reads, written, host, f) != 0;
     fold_alu(k, code, uses, narrow, block, reads, written, &kc, host, merged, f);
+    if (rules & WS_FOLD_IMAD_ADD)
+        fold_imad(k, code, uses, narrow, block, reads, written, host, merged, f);
     fold_hoist(k, code, leader, f);
     fold_rcp(k, code, uses, block, f, tree); /* tree: fold_tree's, free now */
     free(merged);

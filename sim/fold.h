@@ -75,6 +75,7 @@ enum {
                     * load of its block read, an activemask after its block's first */
     WS_FOLD_HOIST, /* a setp right after a bar.sync: ptxas issues it above the BAR.SYNC */
     WS_FOLD_RCP,   /* a div.full/.approx.f32 whose reciprocal is computed before it: its FMULs alone */
+    WS_FOLD_IMAD,  /* an add or sub a mul.lo was folded into (fold.imad): one IMAD, on the IMAD pipe */
 };
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
@@ -86,11 +87,12 @@ typedef struct {
     uint32_t *same;
 } ws_fold;
 
-/* ws_fold_build's optional rules: the LOP3 tree (preset fold.tree), xor's algebra (fold.xor). */
-enum { WS_FOLD_TREE = 1, WS_FOLD_XOR = 2 };
+/* ws_fold_build's optional rules: the LOP3 tree (preset fold.tree), xor's algebra (fold.xor), a mul.lo or a shl
+ * by an immediate in the add or sub that reads it (fold.imad: IMAD, LEA). */
+enum { WS_FOLD_TREE = 1, WS_FOLD_XOR = 2, WS_FOLD_IMAD_ADD = 4 };
 
 /* The folds of a kernel (code: its instructions as they run; uses: their registers; narrow: their
- * WS_NARROW_* (narrow.h), or NULL for none; rules: WS_FOLD_TREE, WS_FOLD_XOR or'ed). Returns 0, or -1
+ * WS_NARROW_* (narrow.h), or NULL for none; rules: WS_FOLD_TREE, WS_FOLD_XOR, WS_FOLD_IMAD_ADD or'ed). Returns 0, or -1
  * when out of memory. */
 int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
                   unsigned rules, ws_fold *f);

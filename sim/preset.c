@@ -108,6 +108,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule", schedule),
     PK("fold.tree", fold_tree),
     PK("fold.xor", fold_xor),
+    PK("fold.imad", fold_imad),
     PK("schedule.budget", schedule_budget),
     PK("schedule.reserved", schedule_reserved),
     PK("schedule.spare", schedule_spare),

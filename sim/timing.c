@@ -1092,7 +1092,7 @@ static int is_imm(const ws_insn *in, unsigned i) { return i < in->nops && in->op
  * - an add, sub or neg: either pipe; at 64 bits IADD3 + IMAD.X, one of each.
  * - XU: popc, and a cvt from f32 to a 32-bit integer (F2I): 8 cycles (probe_alu2). A cvt from a 32-bit integer to
  *   f32 is I2FP, on the ALU pipe; the other conversions are not measured. */
-static void math_slots(const ws_timing *t, const ws_insn *in, uint8_t slots[SLOT_KINDS])
+static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, uint8_t slots[SLOT_KINDS])
 {
     memset(slots, 0, SLOT_KINDS);
     ws_type ty = (ws_type)in->type, from = (ws_type)in->type2;
@@ -1122,7 +1122,9 @@ static void math_slots(const ws_timing *t, const ws_insn *in, uint8_t slots[SLOT
     case PIPE_ADD:
         if (fl)
             break;
-        if (wide)
+        if (fold == WS_FOLD_IMAD) /* a mul.lo folded into it (fold.imad): one IMAD */
+            slots[SLOT_IMAD] = 1;
+        else if (wide)
             slots[SLOT_ALU] = slots[SLOT_IMAD] = 1;
         else
             slots[SLOT_ANY] = 1;
@@ -1199,7 +1201,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     if (!f.free_mov)
-        math_slots(t, in, f.slots);
+        math_slots(t, in, fold, f.slots);
     int math = f.slots[SLOT_ALU] || f.slots[SLOT_IMAD] || f.slots[SLOT_ANY] || f.slots[SLOT_XU];
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
@@ -1536,7 +1538,9 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
     if (ws_narrow_build(L->k, L->code, L->uses, tk->narrow) != 0 ||
         (t->p.schedule > 0 &&
          ws_fold_build(L->k, L->code, L->uses, tk->narrow,
-                       (t->p.fold_tree > 0 ? WS_FOLD_TREE : 0u) | (t->p.fold_xor > 0 ? WS_FOLD_XOR : 0u), &tk->fold) != 0))
+                       (t->p.fold_tree > 0 ? WS_FOLD_TREE : 0u) | (t->p.fold_xor > 0 ? WS_FOLD_XOR : 0u) |
+                           (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u),
+                       &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;
     for (uint32_t pc = 0; pc < t->ninfo; pc++)
