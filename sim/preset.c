@@ -106,6 +106,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.imad", pipe_imad),
     PK("schedule", schedule),
     PK("fold.tree", fold_tree),
+    PK("fold.address", fold_address),
     PK("schedule.budget", schedule_budget),
     PK("schedule.reserved", schedule_reserved),
     PK("schedule.spare", schedule_spare),

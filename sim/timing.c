@@ -1130,7 +1130,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
     int hoisted = fold == WS_FOLD_HOIST;
-    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_SAME || hoisted);
+    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_ADDR ||
+                           fold == WS_FOLD_SAME || hoisted);
     f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     f.pipe = (uint8_t)(f.free_mov ? PIPE_NONE : issue_pipe_of(t, in));
@@ -1467,7 +1468,10 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         tk->cga_used |= tk->cga.needs[pc];
     t->cga = tk->cga;
     if (ws_narrow_build(L->k, L->code, L->uses, tk->narrow) != 0 ||
-        (t->p.schedule > 0 && ws_fold_build(L->k, L->code, L->uses, tk->narrow, t->p.fold_tree > 0, &tk->fold) != 0))
+        (t->p.schedule > 0 &&
+         ws_fold_build(L->k, L->code, L->uses, tk->narrow,
+                       (t->p.fold_tree > 0 ? WS_FOLD_TREE : 0u) | (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u),
+                       &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;
     for (uint32_t pc = 0; pc < t->ninfo; pc++)
