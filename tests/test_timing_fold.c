@@ -295,7 +295,8 @@ static void address_offsets_cost_nothing(void **state)
         strcat(offsets, line);
     }
     const char *presets[][2] = {{"fold.address 1\n", "fold.address 0\n"},
-                                {"pipe.alu 2\npipe.imad 2\nfold.address 1\n", "pipe.alu 2\npipe.imad 2\n"}};
+                                {"pipe.alu 2\npipe.imad 2\nfold.address 1\n",
+                                 "pipe.alu 2\npipe.imad 2\nfold.address 0\n"}};
     for (int p = 0; p < 2; p++) {
         uint64_t folded = cycles_of(decls, adds, presets[p][0]), issued = cycles_of(decls, adds, presets[p][1]);
         assert_int_equal(folded, cycles_of(decls, offsets, presets[p][0]));
