@@ -554,6 +554,104 @@ static void fold_rcp(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
     }
 }
 
+/* The SASS offset fields (fold.h): 24 bits signed in the address of LDS/STS/ATOMS, LDG/STG/ATOMG/
+ * REDG, LD, LDL/STL; 16 bits in LDC's constant-bank address (local ptxas 13.0 -arch=sm_90:
+ * 0x7ffffc and -0x800000 are offsets, 0x800000 and -0x800004 a VIADD first; LDC c[0x3][R+0x7ffc],
+ * but 0x8000 a VIADD). */
+enum { OFFSET_BITS = 24, CONST_OFFSET_BITS = 16 };
+
+/* The immediate that add or sub pc adds to its register operand, into *reg and *c: 0 when it is not
+ * such an add (unguarded, without .sat or .cc, an integer of 32 or 64 bits, its value whole). */
+static int adds_immediate(const ws_insn *in, unsigned narrow, uint32_t *reg, int64_t *c)
+{
+    ws_type t = (ws_type)in->type;
+    unsigned bits = ws_type_bits(t);
+    if ((in->op != WS_OP_ADD && in->op != WS_OP_SUB) || in->guard != WS_NO_REG || in->nops != 3 ||
+        (in->mods & (WS_MOD_SAT | WS_MOD_CC)) || ws_type_is_float(t) || (bits != 32 && bits != 64) ||
+        narrow != WS_NARROW_NONE || in->ops[0].kind != WS_OPND_REG)
+        return 0;
+    unsigned r = 1, i = 2;
+    if (in->op == WS_OP_ADD && in->ops[1].kind == WS_OPND_IMM)
+        r = 2, i = 1;
+    if (in->ops[r].kind != WS_OPND_REG || in->ops[i].kind != WS_OPND_IMM)
+        return 0;
+    int64_t v = bits == 32 ? (int64_t)(int32_t)in->ops[i].imm : (int64_t)in->ops[i].imm;
+    *reg = in->ops[r].reg;
+    *c = in->op == WS_OP_SUB ? -v : v;
+    return 1;
+}
+
+/* Whether j reads reg only as the address of a load, store or atomic whose offset, with c added,
+ * fits the instruction's field. */
+static int reads_as_address(const ws_insn *in, uint32_t reg, int64_t c)
+{
+    if (!ws_op_is_memory(in->op) || in->space == WS_SPACE_PARAM)
+        return 0;
+    int64_t lim = (int64_t)1 << ((in->space == WS_SPACE_CONST ? CONST_OFFSET_BITS : OFFSET_BITS) - 1);
+    int found = 0;
+    for (unsigned i = 0; i < in->nops; i++) {
+        const ws_operand *o = &in->ops[i];
+        if (o->kind == WS_OPND_ADDR && o->reg == reg) {
+            int64_t off = (o->flags & WS_ADDR32 ? (int64_t)(int32_t)o->imm : (int64_t)o->imm) + c;
+            if (off < -lim || off >= lim)
+                return 0;
+            found = 1;
+        } else if (o->kind == WS_OPND_REG && o->reg == reg)
+            return 0;
+        else if (o->kind == WS_OPND_VEC)
+            for (unsigned e = 0; e < o->nvec; e++)
+                if (o->regs[e] == reg)
+                    return 0;
+    }
+    return found;
+}
+
+/* WS_FOLD_ADDR (fold.h): an add of an immediate every reader of whose value reads it as an
+ * address the offset fits. Its readers: those in its block up to the next write of the register,
+ * or, when the value may leave the block, every reader in the kernel of a register written once.
+ * An add that another add was folded into (an IADD3 with a register) keeps its issue. */
+static void fold_offsets(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
+                         const uint32_t *block, const uint32_t *written, ws_fold *f)
+{
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        uint32_t src, r = code[pc].ops[0].reg, nread = 0;
+        int64_t c;
+        if (f->kind[pc] != WS_FOLD_NONE || !adds_immediate(&code[pc], narrow[pc], &src, &c) || r >= k->nregs)
+            continue;
+        int ok = 1, local = 0;
+        for (uint32_t j = pc; j-- > 0 && block[j] == block[pc] && ok;)
+            if (ws_reg_use_writes(&uses[j], src)) { /* its source: not an add folded into it */
+                ok = f->kind[j] != WS_FOLD_ALU;
+                break;
+            }
+        for (uint32_t j = pc + 1; ok && j < k->ninsns && block[j] == block[pc]; j++) {
+            for (uint32_t i = 0; i < uses[j].nsrc; i++)
+                if (uses[j].src[i] == r) {
+                    ok = reads_as_address(&code[j], r, c);
+                    nread++;
+                    break;
+                }
+            if (code[j].guard == WS_NO_REG && ws_reg_use_writes(&uses[j], r)) {
+                local = 1; /* the value ends here */
+                break;
+            }
+        }
+        if (ok && !local) { /* it may be read in other blocks: a register written once, all its readers */
+            ok = written[r] == 1;
+            nread = 0;
+            for (uint32_t j = 0; ok && j < k->ninsns; j++)
+                for (uint32_t i = 0; i < uses[j].nsrc; i++)
+                    if (uses[j].src[i] == r) {
+                        ok = reads_as_address(&code[j], r, c);
+                        nread++;
+                        break;
+                    }
+        }
+        if (ok && nread > 0)
+            f->kind[pc] = WS_FOLD_ADDR;
+    }
+}
+
 int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
                   unsigned rules, ws_fold *f)
 {
@@ -617,6 +715,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     fold_alu(k, code, uses, narrow, block, reads, written, &kc, host, merged, f);
     if (rules & WS_FOLD_IMAD_ADD)
         fold_imad(k, code, uses, narrow, block, reads, written, host, merged, f);
+    if (rules & WS_FOLD_OFFSETS)
+        fold_offsets(k, code, uses, narrow, block, written, f);
     fold_hoist(k, code, leader, f);
     fold_rcp(k, code, uses, block, f, tree); /* tree: fold_tree's, free now */
     free(merged);

@@ -62,7 +62,16 @@
  *    64 div.approx.f32 one MUFU.RCP, then `@!P2 FMUL`, `FMUL`; div_loop.sass, local ptxas: a loop's
  *    reciprocal before the loop, and in each iteration when the loop writes the divisor). Such a division costs only its
  *    FMULs (the preset's div.full.hoisted, div.approx.hoisted: 12.6 and 8.3 cycles a step on the
- *    H200); the first of a block still costs the whole sequence. */
+ *    H200); the first of a block still costs the whole sequence.
+ *  - An add (or sub) of an immediate to a register, 32- or 64-bit, whose every reader reads it as the
+ *    address of a load, store or atomic (any space but .param; a register written once may be read in
+ *    other blocks) is the immediate offset of those instructions: `add.s32 %r21, %r19, 512;
+ *    ld.shared.u32 %r20, [%r21]` is `LDS R20, [R19+0x200]` (probe_pipe.sass u32r_16: 15 adds, 15 LDS
+ *    with offsets, no IADD3). The offset (the immediate plus the address's own) must fit SASS's field:
+ *    24 bits signed for LDS/STS/ATOMS, LDG/STG/ATOMG/REDG, LD, LDL/STL, 16 bits signed for LDC (a
+ *    constant bank); out of it, and with any other reader, ptxas issues the add (local ptxas 13.0
+ *    -arch=sm_90, docs/calibration.md "(addr25)"). It takes no issue slot and no latency: its value is
+ *    ready when its source is. Only with the preset's fold.address 1 (WS_FOLD_ADDR). */
 #ifndef WS_FOLD_H
 #define WS_FOLD_H
 
@@ -76,6 +85,7 @@ enum {
     WS_FOLD_HOIST, /* a setp right after a bar.sync: ptxas issues it above the BAR.SYNC */
     WS_FOLD_RCP,   /* a div.full/.approx.f32 whose reciprocal is computed before it: its FMULs alone */
     WS_FOLD_IMAD,  /* an add or sub a mul.lo was folded into (fold.imad): one IMAD, on the IMAD pipe */
+    WS_FOLD_ADDR,  /* an add of an immediate read only as addresses: their SASS offset (WS_FOLD_OFFSETS) */
 };
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
@@ -88,12 +98,12 @@ typedef struct {
 } ws_fold;
 
 /* ws_fold_build's optional rules: the LOP3 tree (preset fold.tree), xor's algebra (fold.xor), a mul.lo or a shl
- * by an immediate in the add or sub that reads it (fold.imad: IMAD, LEA). */
-enum { WS_FOLD_TREE = 1, WS_FOLD_XOR = 2, WS_FOLD_IMAD_ADD = 4 };
+ * by an immediate in the add or sub that reads it (fold.imad: IMAD, LEA), the address offsets (fold.address). */
+enum { WS_FOLD_TREE = 1, WS_FOLD_XOR = 2, WS_FOLD_IMAD_ADD = 4, WS_FOLD_OFFSETS = 8 };
 
 /* The folds of a kernel (code: its instructions as they run; uses: their registers; narrow: their
- * WS_NARROW_* (narrow.h), or NULL for none; rules: WS_FOLD_TREE, WS_FOLD_XOR, WS_FOLD_IMAD_ADD or'ed). Returns 0, or -1
- * when out of memory. */
+ * WS_NARROW_* (narrow.h), or NULL for none; rules: WS_FOLD_TREE, WS_FOLD_XOR, WS_FOLD_IMAD_ADD, WS_FOLD_OFFSETS
+ * or'ed). Returns 0, or -1 when out of memory. */
 int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
                   unsigned rules, ws_fold *f);
 void ws_fold_free(ws_fold *f);

@@ -109,6 +109,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("fold.tree", fold_tree),
     PK("fold.xor", fold_xor),
     PK("fold.imad", fold_imad),
+    PK("fold.address", fold_address),
     PK("schedule.budget", schedule_budget),
     PK("schedule.reserved", schedule_reserved),
     PK("schedule.spare", schedule_spare),

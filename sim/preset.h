@@ -102,6 +102,7 @@ typedef struct {
     double fold_tree;       /* 1: a shuffle- or load-fed logic chain is one LOP3 tree (fold.h) */
     double fold_xor;        /* 1: logic ops folded by xor's algebra: cancels, recomputes (fold.h) */
     double fold_imad;       /* 1: a mul.lo or shl by an immediate folded into the add reading it (IMAD, LEA: fold.h) */
+    double fold_address;    /* 1: an add of an immediate read only as addresses is their offset (fold.h) */
     double schedule_budget; /* 1: rule 5 of schedule.c (a register budget) where --regs gives the registers */
     double schedule_reserved;   /* of the registers --regs gives, those no PTX value takes (schedule.c rule 5) */
     double schedule_spare;      /* rule 5 drains once a value would leave fewer registers free than this */

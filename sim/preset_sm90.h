@@ -102,6 +102,7 @@ static const ws_preset ws_preset_sm90 = {
     .launch_dispatch = 1.1, /* launch.dispatch */
     .schedule = 1, /* schedule */
     .fold_xor = 1, /* fold.xor */
+    .fold_address = 1, /* fold.address */
     .schedule_budget = 1, /* schedule.budget */
     .schedule_reserved = 3, /* schedule.reserved */
     .schedule_spare = 2, /* schedule.spare */

@@ -1197,7 +1197,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
     int hoisted = fold == WS_FOLD_HOIST;
-    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_SAME || hoisted);
+    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_ADDR ||
+                           fold == WS_FOLD_SAME || hoisted);
     f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     if (!f.free_mov)
@@ -1539,7 +1540,7 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         (t->p.schedule > 0 &&
          ws_fold_build(L->k, L->code, L->uses, tk->narrow,
                        (t->p.fold_tree > 0 ? WS_FOLD_TREE : 0u) | (t->p.fold_xor > 0 ? WS_FOLD_XOR : 0u) |
-                           (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u),
+                           (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u) | (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u),
                        &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;

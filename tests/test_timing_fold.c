@@ -17,7 +17,7 @@
     ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"                             \
     ".reg .b32 %r<12>;\n.reg .b64 %rd<8>;\n.reg .f32 %f<4>;\n.reg .pred %p<2>;\nld.param.u64 %rd1, [o];\n"
 
-/* The WS_FOLD_* of each instruction of ptx (ws_fold_build with rules: WS_FOLD_TREE, WS_FOLD_XOR), for
+/* The WS_FOLD_* of each instruction of ptx (ws_fold_build with rules: WS_FOLD_* or'ed), for
  * WS_FOLD_SAME the register it reads, and each one's first operand's register: kind, same, reg (n entries). */
 static void folds_with(const char *ptx, unsigned rules, uint8_t *kind, uint32_t *same, uint32_t *reg, uint32_t n)
 {
@@ -42,7 +42,7 @@ static void folds_with(const char *ptx, unsigned rules, uint8_t *kind, uint32_t 
     ws_module_free(m);
 }
 
-/* ... without the optional rules (the LOP3 tree, xor's algebra). */
+/* ... without the optional rules (the LOP3 tree, xor's algebra, IMAD, the address offsets). */
 static void folds_of(const char *ptx, uint8_t *kind, uint32_t *same, uint32_t *reg, uint32_t n)
 {
     folds_with(ptx, 0, kind, same, reg, n);
@@ -308,12 +308,101 @@ static void imad_folds(void **state)
     assert_int_equal(apart - fused, 3 * 4);
 }
 
+/* fold.address: an add of an immediate whose every reader reads it as an address is the offset of
+ * those loads, stores and atomics, when the offset fits SASS's field (24 bits signed; 16 for LDC).
+ * Local ptxas 13.0 (-arch=sm_90) on these cases: `LDS [R0+0x200]`, `LDS [R0+0x7ffffc]`,
+ * `LDS [R0+-0x40]` for the sub, LDG and ATOMG of [R2.64+0x200] for the 64-bit add, LDC
+ * c[0x3][R0+0x7ffc], and an LDS in a later block of [R7+0x400]: no add issued; a VIADD for
+ * 0x7ffff8 + 8 (0x800000) and for LDC's 0x8000, IADD3 + IMAD.X for the 64-bit add also stored as a
+ * value, a VIADD for the add also read by a mul. A register written twice whose value leaves its
+ * block is not followed. */
+static void address_offsets_fold(void **state)
+{
+    (void)state;
+    const char *ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b8 s[4096];\n"
+                      ".const .align 4 .b8 c[65536];\n.visible .entry k(.param .u64 o)\n{\n"
+                      ".reg .b32 %r<30>;\n.reg .b64 %rd<8>;\n.reg .pred %p<2>;\n"
+                      "ld.param.u64 %rd1, [o];\n"                /* 0 */
+                      "ld.global.u32 %r1, [%rd1];\n"             /* 1 */
+                      "add.s32 %r2, %r1, 512;\n"                 /* 2: LDS [R+0x200] */
+                      "ld.shared.u32 %r3, [%r2];\n"              /* 3 */
+                      "add.s32 %r4, %r1, 8388604;\n"             /* 4: the field's last word */
+                      "ld.shared.u32 %r5, [%r4];\n"              /* 5 */
+                      "add.s32 %r6, %r1, 8388600;\n"             /* 6: 0x800000 with the address's 8 */
+                      "ld.shared.u32 %r7, [%r6+8];\n"            /* 7 */
+                      "sub.s32 %r8, %r1, 64;\n"                  /* 8: [R+-0x40] */
+                      "st.shared.u32 [%r8], %r3;\n"              /* 9 */
+                      "add.s64 %rd2, %rd1, 512;\n"               /* 10: two address readers */
+                      "ld.global.u32 %r9, [%rd2];\n"             /* 11 */
+                      "atom.global.add.u32 %r10, [%rd2], %r9;\n" /* 12 */
+                      "add.s64 %rd3, %rd1, 1024;\n"              /* 13: also stored */
+                      "ld.global.u32 %r11, [%rd3];\n"            /* 14 */
+                      "st.global.u64 [%rd1+8], %rd3;\n"          /* 15 */
+                      "add.s32 %r12, %r1, 32764;\n"              /* 16: LDC's field */
+                      "ld.const.u32 %r13, [%r12];\n"             /* 17 */
+                      "add.s32 %r14, %r1, 32768;\n"              /* 18: past it */
+                      "ld.const.u32 %r15, [%r14];\n"             /* 19 */
+                      "add.s32 %r16, %r1, 3072;\n"               /* 20: also read by a mul */
+                      "ld.shared.u32 %r17, [%r16];\n"            /* 21 */
+                      "mul.lo.s32 %r18, %r16, %r17;\n"           /* 22 */
+                      "add.s32 %r19, %r1, 1024;\n"               /* 23: read in the next blocks */
+                      "add.s32 %r20, %r1, 2048;\n"               /* 24: written again there */
+                      "setp.lt.u32 %p1, %r1, 5;\n"               /* 25 */
+                      "@%p1 bra SKIP;\n"                         /* 26 */
+                      "ld.shared.u32 %r21, [%r19];\n"            /* 27 */
+                      "add.s32 %r20, %r20, %r21;\n"              /* 28 */
+                      "SKIP:\n"                                  /* */
+                      "ld.shared.u32 %r22, [%r19+4];\n"          /* 29 */
+                      "ld.shared.u32 %r23, [%r20];\n"            /* 30 */
+                      "st.global.u32 [%rd1], %r23;\nret;\n}\n";  /* 31, 32 */
+    uint8_t kind[33], none[33];
+    uint32_t same[33], reg[33];
+    folds_with(ptx, WS_FOLD_OFFSETS, kind, same, reg, 33);
+    folds_with(ptx, 0, none, same, reg, 33);
+    for (uint32_t pc = 0; pc < 33; pc++) {
+        int folded = pc == 2 || pc == 4 || pc == 8 || pc == 10 || pc == 16 || pc == 23;
+        assert_int_equal(kind[pc], folded ? WS_FOLD_ADDR : WS_FOLD_NONE);
+        assert_int_equal(none[pc], WS_FOLD_NONE);
+    }
+}
+
+/* A folded add takes no issue slot and no latency: a warp's eight adds and shared loads take, with the
+ * rule, what the loads with the offsets written into their addresses take after movs of the base (free
+ * renames in the same places), and more cycles without it (the loads waiting for their adds); also
+ * with the ALU pipe held 2 cycles an instruction (pipe.alu 2). An add also read as a value is issued
+ * either way. */
+static void address_offsets_cost_nothing(void **state)
+{
+    (void)state;
+    const char *decls = ".shared .align 4 .b32 sh[64];\n.reg .b32 %q<20>;\n";
+    char adds[2048] = "mov.u32 %r5, sh;\nmov.u32 %r2, 0;\n", offsets[2048] = "mov.u32 %r5, sh;\nmov.u32 %r2, 0;\n";
+    for (int i = 1; i <= 8; i++) {
+        char line[256];
+        snprintf(line, sizeof line, "add.s32 %%q%d, %%r5, %d;\nld.shared.u32 %%q%d, [%%q%d];\n", i, 4 * i, i + 10, i);
+        strcat(adds, line);
+        snprintf(line, sizeof line, "mov.u32 %%q%d, %%r5;\nld.shared.u32 %%q%d, [%%q%d+%d];\n", i, i + 10, i, 4 * i);
+        strcat(offsets, line);
+    }
+    const char *presets[][2] = {{"fold.address 1\n", "fold.address 0\n"},
+                                {"pipe.alu 2\npipe.imad 2\nfold.address 1\n",
+                                 "pipe.alu 2\npipe.imad 2\nfold.address 0\n"}};
+    for (int p = 0; p < 2; p++) {
+        uint64_t folded = cycles_of(decls, adds, presets[p][0]), issued = cycles_of(decls, adds, presets[p][1]);
+        assert_int_equal(folded, cycles_of(decls, offsets, presets[p][0]));
+        assert_int_equal(folded, cycles_of(decls, offsets, presets[p][1]));
+        assert_true(issued > folded);
+    }
+    const char *read = "mov.u32 %r5, sh;\nadd.s32 %r6, %r5, 4;\nld.shared.u32 %r7, [%r6];\nadd.u32 %r2, %r6, %r7;\n";
+    assert_int_equal(cycles_of(decls, read, presets[1][0]), cycles_of(decls, read, presets[1][1]));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(minmax_pairs_fold),          cmocka_unit_test(activemask_reused_in_block),
         cmocka_unit_test(release_waits_membar_stall), cmocka_unit_test(reciprocal_hoisted_from_innermost_loop),
         cmocka_unit_test(xor_algebra_folds),          cmocka_unit_test(imad_folds),
+        cmocka_unit_test(address_offsets_fold),       cmocka_unit_test(address_offsets_cost_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
