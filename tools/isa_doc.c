@@ -5,6 +5,7 @@
  * The build target `isa-doc` regenerates docs/isa.md; the ctest isa_doc_current fails when the
  * committed file differs from what this tool writes, so the reference cannot drift from the
  * table the parser, printer, executors and timing model read. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -86,6 +87,16 @@ static void cell(FILE *f, const char *s)
     }
 }
 
+/* A list item: the name, then the mnemonic of every row whose byte column at `column` (latency, pipe) is value. */
+static void list_ops(FILE *f, const char *name, size_t column, int value)
+{
+    fprintf(f, "- `%s`:", name);
+    for (int i = 0; i < WS_OP_COUNT; i++)
+        if (((const uint8_t *)&ws_optable[i])[column] == value)
+            fprintf(f, " `%s`", ws_optable[i].mnemonic);
+    fputs("\n", f);
+}
+
 int main(int argc, char **argv)
 {
     FILE *f = argc > 1 ? fopen(argv[1], "w") : stdout;
@@ -150,21 +161,11 @@ int main(int argc, char **argv)
                "inlined from a header shows the line it was inlined at), and the DWARF `.section .debug_*`\n"
                "blocks are skipped.\n", WS_CALL_STACK_BYTES / 1024);
     fprintf(f, "\n## Latency classes\n\n");
-    for (int c = 0; c < LAT_CLASS_COUNT; c++) {
-        fprintf(f, "- `%s`:", ws_latency_name((ws_latency_class)c));
-        for (int i = 0; i < WS_OP_COUNT; i++)
-            if (ws_optable[i].latency == c)
-                fprintf(f, " `%s`", ws_optable[i].mnemonic);
-        fputs("\n", f);
-    }
+    for (int c = 0; c < LAT_CLASS_COUNT; c++)
+        list_ops(f, ws_latency_name((ws_latency_class)c), offsetof(ws_opinfo, latency), c);
     fprintf(f, "\n## Issue pipes\n\n");
-    for (int c = 1; c < PIPE_COUNT; c++) {
-        fprintf(f, "- `%s`:", ws_issue_pipe_name((ws_issue_pipe)c));
-        for (int i = 0; i < WS_OP_COUNT; i++)
-            if (ws_optable[i].pipe == c)
-                fprintf(f, " `%s`", ws_optable[i].mnemonic);
-        fputs("\n", f);
-    }
+    for (int c = 1; c < PIPE_COUNT; c++)
+        list_ops(f, ws_issue_pipe_name((ws_issue_pipe)c), offsetof(ws_opinfo, pipe), c);
     int bad = ferror(f);
     if (f != stdout)
         bad |= fclose(f) != 0;
