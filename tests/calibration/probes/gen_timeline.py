@@ -35,12 +35,19 @@ REGIONS = {
     'cub_block_reduce_raking_sum_int_b128': {
         'ends': [],
     },
+    # tl26: each warp's arrival at the barrier (a stamp after the store before it) and its release
+    'cub_block_reduce_raking_sum_int_b1024': {
+        'ends': [],
+        'bar': [(r'^\s*st\.shared\.u32', 1), (r'^\s*bar\.sync', 1)],
+    },
     'cub_block_scan_warpscans_exclusivesum_int_b1024': {
         'ends': [],
         'steps': [(r'^\s*setp\.ne\.s32\s+%p1,', 1), (r'^\$L__BB0_2:', 1), (r'^\s*bar\.sync', 1)],
         # pipe24: each warp's arrival (the clock after bar.sync reads on arrival) and its first load's return
         'bar': [(r'^\s*bar\.sync', 1)],
         'first': [(r'^\s*bar\.sync', 1), (r'^\s*add\.s32\s+%r58,', 1)],
+        # tl26: the stamp before the bar.sync (after the add before it) and after it
+        'bar2': [(r'^\s*add\.s32\s+%r47,', 1), (r'^\s*bar\.sync', 1)],
     },
     'cg_reduce_less_tile16_float': {
         'ends': [],
