@@ -48,7 +48,9 @@ typedef enum {
  * SASS ptxas makes of it (docs/calibration.md "(alu25)"). */
 typedef enum {
     PIPE_NONE, /* no issue rate of its own: the FMA pipe (one a cycle), free movs, or not measured */
-    PIPE_ALU,  /* ISETP, FSETP, SEL, FSEL, LOP3, PLOP3, SHF, PRMT, VIMNMX, FMNMX, IABS, SGXT, BMSK, IADD3.X */
+    PIPE_ALU,     /* integer forms: ISETP, LOP3, PLOP3, SHF, PRMT, VIMNMX, IABS, SGXT, BMSK, IADD3.X */
+    PIPE_ALU_F32, /* integer and f32 forms: ISETP and FSETP, VIMNMX and FMNMX, FSEL (slct.f32); f64, f16 not measured */
+    PIPE_ALU_ALL, /* every type: SEL (a 64-bit selp is two) */
     PIPE_IMAD, /* IMAD; IMAD.HI and IMAD.WIDE (.hi, .wide) take it twice and the ALU pipe once */
     PIPE_ADD,  /* an integer add: ptxas makes it IADD3 (ALU) or IMAD.IADD (IMAD's pipe), whichever is free */
     PIPE_XU,   /* POPC (and F2I: cvt from f32 to an integer) */
@@ -192,7 +194,7 @@ static inline bool ws_insn_reads_clock(const ws_insn *in)
     return false;
 }
 const char *ws_latency_name(ws_latency_class c);
-/* "alu", "imad", "alu or imad", "xu", "by its types"; "-" for PIPE_NONE */
+/* "alu", "alu (f32 too)", "alu (every type)", "imad", "alu or imad", "xu", "by its types"; "-" for PIPE_NONE */
 const char *ws_issue_pipe_name(ws_issue_pipe p);
 const char *ws_op_class_name(ws_op_class c);
 

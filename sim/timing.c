@@ -1080,8 +1080,8 @@ static int is_imm(const ws_insn *in, unsigned i) { return i < in->nops && in->op
 /* The pipe slots instruction `in` takes (SLOT_*), from its row's pipe column and its form, as the SASS ptxas makes
  * of it issues on the H200 (probe_alu, probe_alu2: docs/calibration.md "(alu24)", "(alu25)"); a pipe the preset
  * gives no rate takes none (an add then goes to the other pipe: no wait).
- * - ALU: one slot; two for a 64-bit form (two LOP3, SEL or SHF; ISETP and ISETP.EX); a float form only at f32 for
- *   setp/set (FSETP), min/max (FMNMX) and slct, and selp of any type (FSEL, SEL); the other float forms are the
+ * - ALU: one slot; two for a 64-bit form (two LOP3, SEL or SHF; ISETP and ISETP.EX); a float form where the row
+ *   says so (PIPE_ALU_F32: f32 setp/set FSETP, min/max FMNMX, slct FSEL; PIPE_ALU_ALL: selp, SEL); the others the
  *   FMA pipe's (FADD, FFMA: one a cycle) or not measured (f64, halves). bfe is SHF + SGXT (2); bfi with an
  *   immediate position and length IMAD.SHL + LOP3 (one each), with registers SHF + LOP3 after a BMSK. Where the
  *   position and length change at each bfe or bfi ptxas adds PRMTs and the BMSK (probe_alu2 bfe, bfi: about 5 ALU
@@ -1097,11 +1097,12 @@ static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, uin
     memset(slots, 0, SLOT_KINDS);
     ws_type ty = (ws_type)in->type, from = (ws_type)in->type2;
     int wide = ws_type_bits(ty) == 64, fl = ws_type_is_float(ty);
-    switch ((ws_issue_pipe)ws_optable[in->op].pipe) {
+    ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
+    switch (pipe) {
     case PIPE_ALU:
-        if (fl && in->op != WS_OP_SELP &&
-            !(ty == WS_T_F32 && (in->op == WS_OP_SETP || in->op == WS_OP_SET || in->op == WS_OP_MIN ||
-                                 in->op == WS_OP_MAX || in->op == WS_OP_SLCT)))
+    case PIPE_ALU_F32:
+    case PIPE_ALU_ALL:
+        if (fl && !(pipe == PIPE_ALU_ALL || (pipe == PIPE_ALU_F32 && ty == WS_T_F32)))
             break;
         if (in->op == WS_OP_BFI && is_imm(in, 3) && is_imm(in, 4))
             slots[SLOT_ALU] = slots[SLOT_IMAD] = 1;

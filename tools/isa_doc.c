@@ -115,7 +115,8 @@ int main(int argc, char **argv)
                "and traces ask of it). The latency class is what the timing model reads: the architecture preset\n"
                "([presets/sm_90.preset](../presets/sm_90.preset) for the H200) gives each class its cycles; the issue\n"
                "pipe is the sub-partition's pipe an integer form issues to, whose rate the preset gives\n"
-               "(`pipe.alu`, `pipe.imad`: cycles a warp instruction; a float form is on the FMA pipe, one a cycle).\n\n",
+               "(`pipe.alu`, `pipe.imad`, `pipe.xu`: cycles a warp instruction); \"f32 too\" and \"every type\" say\n"
+               "which float forms issue there as well; another float form is on the FMA pipe, one a cycle.\n\n",
             (int)WS_OP_COUNT);
     fprintf(f, "## Instructions\n\n| mnemonic | operands | suffix groups | latency class | issue pipe | executor | "
                "meaning |\n| --- | --- | --- | --- | --- | --- | --- |\n");
