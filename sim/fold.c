@@ -337,17 +337,38 @@ static unsigned xor_combine(const xor_set *a, const xor_set *b, int xor_op, xor_
     return out->n <= XOR_BASIS ? out->n : XOR_BASIS + 1;
 }
 
+/* Whether operand i of logic op `in` is its op's identity (0 for or and xor, all ones for and): an immediate, or a
+ * register whose last write in its block blk (lastw, lastb: per register) is an unguarded mov of an immediate. ptxas
+ * propagates the constant: `mov.u32 %r19, 0; xor.b32 %r19, %r19, %r13` is no instruction (probe_bar_release's
+ * SASS, tests/calibration/device-2026-12-03-mio15.tar.xz: the ISETP reads the LDS's register). */
+static int is_identity(const ws_insn *in, const ws_insn *code, unsigned i, const uint32_t *lastw, const uint32_t *lastb,
+                       uint32_t blk, uint32_t nregs)
+{
+    const ws_operand *o = &in->ops[i];
+    uint64_t c;
+    if (o->kind == WS_OPND_IMM)
+        c = o->imm;
+    else if (o->kind == WS_OPND_REG && o->reg < nregs && lastb[o->reg] == blk && lastw[o->reg] != UINT32_MAX &&
+             code[lastw[o->reg]].op == WS_OP_MOV && code[lastw[o->reg]].guard == WS_NO_REG &&
+             code[lastw[o->reg]].ops[1].kind == WS_OPND_IMM)
+        c = code[lastw[o->reg]].ops[1].imm;
+    else
+        return 0;
+    return (uint32_t)c == (in->op == WS_OP_AND ? UINT32_MAX : 0);
+}
+
 static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
                     const uint32_t *block, const uint32_t *reads, const uint32_t *written, uint8_t *host, ws_fold *f)
 {
     uint32_t n = k->ninsns;
     uint32_t *lastw = malloc((2 * (size_t)k->nregs + n + 1) * sizeof *lastw), *lastb = lastw + k->nregs,
              *nreads = lastb + k->nregs; /* per register: its last write in the block so far; per def: its reads */
-    uint8_t *count = malloc((size_t)n + 1), *pure = calloc((size_t)n + 1, 1), *need = calloc((size_t)n + 1, 1);
+    uint8_t *count = malloc((size_t)n + 1), *pure = calloc((size_t)n + 1, 1), *need = calloc((size_t)n + 1, 1),
+            *copy = calloc((size_t)n + 1, 1); /* an op with an identity operand: a copy of its one value */
     uint64_t *basis = malloc(((size_t)n * XOR_BASIS + 1) * sizeof *basis),
              *src = malloc(2 * ((size_t)n + 1) * sizeof *src);
-    if (!lastw || !count || !pure || !need || !basis || !src) {
-        free(lastw), free(count), free(pure), free(need), free(basis), free(src);
+    if (!lastw || !count || !pure || !need || !copy || !basis || !src) {
+        free(lastw), free(count), free(pure), free(need), free(copy), free(basis), free(src);
         return -1;
     }
     /* A value's id: a logic op's, its pc; a register's value from before the block, an immediate operand, another
@@ -380,10 +401,14 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
         }
         if (node) {
             xor_set e[2], best;
-            int xo = in->op == WS_OP_XOR, alone[2] = {0, 0};
+            int xo = in->op == WS_OP_XOR, alone[2] = {0, 0}, identity = 0;
             for (unsigned i = 0; i < 2; i++) {
                 uint64_t y = src[2 * pc + i];
                 e[i].n = 1, e[i].id[0] = y, e[i].pure = 1;
+                if (is_identity(in, code, i + 1, lastw, lastb, block[pc], k->nregs)) {
+                    e[i].n = 0, identity = 1; /* x ^ 0, x | 0, x & ~0: x */
+                    continue;
+                }
                 if (y >= n || count[y] == NOT_NODE)
                     continue;
                 alone[i] = only_reader(k, code, uses, block, reads, written, (uint32_t)y, code[y].ops[0].reg) == pc;
@@ -401,6 +426,7 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
                 xor_combine(&plain[0], &plain[1], xo, &best);
             count[pc] = (uint8_t)best.n;
             pure[pc] = (uint8_t)best.pure;
+            copy[pc] = identity && best.n == 1;
             for (unsigned j = 0; j < best.n; j++)
                 basis[(size_t)pc * XOR_BASIS + j] = best.id[j];
         }
@@ -421,16 +447,17 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
     for (uint32_t pc = n; pc-- > 0;) {
         if (count[pc] == NOT_NODE)
             continue;
-        host[pc] = 1;                      /* fold_alu leaves logic ops to this */
-        if (!need[pc] && nreads[pc] > 0) { /* one nothing reads is issued, as a pair's first op is */
+        host[pc] = 1;                                    /* fold_alu leaves logic ops to this */
+        if ((!need[pc] && nreads[pc] > 0) || copy[pc]) { /* one nothing reads is issued, as a pair's first op is */
             f->kind[pc] = WS_FOLD_ALU;
-            continue;
+            if (!copy[pc])
+                continue;
         }
         for (unsigned j = 0; j < count[pc]; j++)
             if (basis[(size_t)pc * XOR_BASIS + j] < n)
                 need[basis[(size_t)pc * XOR_BASIS + j]] = 1;
     }
-    free(lastw), free(count), free(pure), free(need), free(basis), free(src);
+    free(lastw), free(count), free(pure), free(need), free(copy), free(basis), free(src);
     return 0;
 }
 

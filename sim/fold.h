@@ -22,6 +22,9 @@
  *    xors is recomputed in each. An op whose value no issued op and no other instruction reads is
  *    WS_FOLD_ALU (probe_alu.sass alu_xor: 140 LOP3 for 263 xor.b32, each read by two xors; warpsim
  *    157; docs/calibration.md "xor's algebra in ptxas's LOP3s, and mix's lost cycles (xor25)").
+ *    An and/or/xor with its op's identity (0, or all ones for and: an immediate, or a register a mov of an
+ *    immediate last wrote in the block) is a copy of its other value, WS_FOLD_ALU: ptxas propagates the
+ *    constant (probe_bar_release: `mov.u32 %r19, 0` then `xor.b32 %r19, %r19, %r13` is no SASS).
  *  - A longer chain of one and/or/xor (three ops and more, each value read by the next alone)
  *    with a shuffle's or a load's value among its leaves is a tree of 3-input LOP3s that
  *    combines the leaves as they come (bench_mio_w1.sass, bench_throughput.sass: the 64 shuffle

@@ -219,6 +219,34 @@ static void reciprocal_hoisted_from_innermost_loop(void **state)
         assert_int_equal(kind[pc], pc == 5 || pc == 14 ? WS_FOLD_RCP : WS_FOLD_NONE);
 }
 
+/* An and/or/xor with its op's identity (an immediate, or a register a mov of an immediate wrote in the block) is a
+ * copy of its other value: ptxas propagates the constant (probe_bar_release's SASS, H200 job mio15: `mov.u32 %r19,
+ * 0; xor.b32 %r19, %r19, %r13; setp.ne.u32 %p, %r19, -1` is one ISETP of the LDS's register). Not a copy: a
+ * constant that is not the identity, and a register the mov wrote in another block. */
+static void identity_operand_is_copy(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD "ld.global.u32 %r1, [%rd1];\n" /* 1 */
+                           "mov.u32 %r2, 0;\n"            /* 2 */
+                           "xor.b32 %r2, %r2, %r1;\n"     /* 3: x ^ 0: a copy */
+                           "or.b32 %r3, %r1, 0;\n"        /* 4: x | 0: a copy */
+                           "and.b32 %r4, %r1, -1;\n"      /* 5: x & ~0: a copy */
+                           "and.b32 %r5, %r1, 255;\n"     /* 6: issued */
+                           "xor.b32 %r6, %r1, 1;\n"       /* 7: issued */
+                           "st.global.u32 [%rd1], %r2;\nst.global.u32 [%rd1+4], %r3;\n"
+                           "st.global.u32 [%rd1+8], %r4;\nst.global.u32 [%rd1+12], %r5;\n"
+                           "st.global.u32 [%rd1+16], %r6;\n" /* 8-12 */
+                           "mov.u32 %r7, 0;\n"               /* 13 */
+                           "bar.sync 0;\n"                   /* 14: a new block */
+                           "xor.b32 %r8, %r7, %r1;\n"        /* 15: issued */
+                           "st.global.u32 [%rd1+20], %r8;\nret;\n}\n";
+    uint8_t kind[18];
+    uint32_t same[18], reg[18];
+    folds_with(ptx, WS_FOLD_XOR, kind, same, reg, 18);
+    for (uint32_t pc = 0; pc < 18; pc++)
+        assert_int_equal(kind[pc], pc >= 3 && pc <= 5 ? WS_FOLD_ALU : WS_FOLD_NONE);
+}
+
 /* fold.xor: a block's logic ops are LOP3s of at most three values, with xor's algebra. Local ptxas
  * 13.0 (-arch=sm_90) on this kernel: `LOP3.LUT R9, R5, R7, R0, 0x66` for %r6 = (a ^ b) ^ (b ^ c), a ^ c
  * (neither %r4 nor %r5 computed), `LOP3 0x96` of a, b, c for %r7 = %r4 ^ c (%r4, read by two xors,
@@ -399,10 +427,15 @@ static void address_offsets_cost_nothing(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(minmax_pairs_fold),          cmocka_unit_test(activemask_reused_in_block),
-        cmocka_unit_test(release_waits_membar_stall), cmocka_unit_test(reciprocal_hoisted_from_innermost_loop),
-        cmocka_unit_test(xor_algebra_folds),          cmocka_unit_test(imad_folds),
-        cmocka_unit_test(address_offsets_fold),       cmocka_unit_test(address_offsets_cost_nothing),
+        cmocka_unit_test(minmax_pairs_fold),
+        cmocka_unit_test(activemask_reused_in_block),
+        cmocka_unit_test(release_waits_membar_stall),
+        cmocka_unit_test(reciprocal_hoisted_from_innermost_loop),
+        cmocka_unit_test(xor_algebra_folds),
+        cmocka_unit_test(imad_folds),
+        cmocka_unit_test(identity_operand_is_copy),
+        cmocka_unit_test(address_offsets_fold),
+        cmocka_unit_test(address_offsets_cost_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
