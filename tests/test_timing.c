@@ -48,16 +48,18 @@ static void scoreboard_delays_dependent(void **state)
 }
 
 /* 4 warps on 4 sub-partitions issue their independent instructions in the same cycle: 4
- * warps take as many cycles as 1; 8 warps share the sub-partitions. */
+ * warps take as many cycles as 1; 8 warps share the sub-partitions. (start.warps 0: every warp
+ * starts at cycle 0, not a first launch's stagger, test_timing_cold.) */
 static void four_subpartitions_issue_together(void **state)
 {
     (void)state;
     const char *ptx = HEAD "add.u32 %r1, %r1, 1;\nadd.u32 %r2, %r2, 1;\nadd.u32 %r3, %r3, 1;\nadd.u32 %r4, %r4, 1;\n"
                            "ret;\n}\n";
     uint64_t out[1];
-    ws_result r1 = run_ptx(ptx, 32, out, 0, WS_MODE_TIMING, NULL);
-    ws_result r4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, NULL);
-    ws_result r8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, NULL);
+    const char *together = "start.warps 0\n";
+    ws_result r1 = run_ptx(ptx, 32, out, 0, WS_MODE_TIMING, together);
+    ws_result r4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, together);
+    ws_result r8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, together);
     assert_int_equal(r1.stats.cycles, r4.stats.cycles);
     assert_true(r8.stats.cycles > r4.stats.cycles);
     assert_true(r8.stats.stalls[WS_STALL_ISSUE] > 0);

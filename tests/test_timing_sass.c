@@ -459,7 +459,9 @@ static void launch_dims_miss_once(void **state)
  * such a region after a drain (probe_stq_ctx[8], [9], [19], [21]: SHFL.IDX and SHFL.DOWN x64). In
  * pieces of 128 instructions (72 + 71) the second piece's shuffles issue after the first piece's
  * last xor, which waits for its shuffle: a bubble of 21-25 cycles. schedule.piece 256 takes the
- * stretch whole: the shuffles' pipe, 63 x 4 cycles, the last one's latency and the xor. */
+ * stretch whole: the shuffles' pipe, 63 x 4 cycles, the last one's latency and the xor. The accumulators
+ * start from a register, as bench_mio_w1.ptx's (`mov.u32 %r194, %r193`): from 0, each one's first xor would be a copy
+ * (fold.h), which no piece waits for. */
 static uint64_t shuffle_region(const char *preset)
 {
     static char ptx[16384];
@@ -469,7 +471,7 @@ static uint64_t shuffle_region(const char *preset)
                      ".reg .pred %%p<4>;\nld.param.u64 %%rd1, [o];\nmov.u32 %%r1, %%tid.x;\n"
                      "mov.u64 %%rd8, %%clock64;\n");
     for (int a = 0; a < 8; a++)
-        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "mov.u32 %%r%d, 0;\n", 16 + a);
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "mov.u32 %%r%d, %%r1;\n", 16 + a);
     for (int i = 0; i < 64; i++)
         n += snprintf(ptx + n, sizeof ptx - (size_t)n,
                       "shfl.sync.down.b32 %%r%d, %%r1, %d, 31, -1;\nxor.b32 %%r%d, %%r%d, %%r%d;\n", 8 + i % 8, i % 32,

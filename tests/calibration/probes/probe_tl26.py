@@ -3,7 +3,7 @@
 
 (1) The timelines (probes/gen_timeline.py: cub_block_reduce_raking_sum_int_b1024 ends and bar,
 cub_block_scan_warpscans_exclusivesum_int_b1024 bar2): each H200 run's lane-0 stamps of every warp, less the block's
-earliest stamp, then warpsim's (built-in and tests/calibration/pipes.preset, --regs from tests/calibration/regs.txt) on
+earliest stamp, then warpsim's (built-in and tests/calibration/before-pipes.preset, --regs from tests/calibration/regs.txt) on
 the same PTX. (2) probe_tl26 (gen_probe_tl26.py): each kind's loop body (cuobjdump) and its spans.
 Usage: probe_tl26.py WARPSIM RAWDIR   (RAWDIR: the tar's tl26/ folder; run from the repository root)
 """
@@ -69,12 +69,12 @@ def loops(path):
 
 def main():
     ws, raw = sys.argv[1], sys.argv[2]
-    pipes = os.path.join(ROOT, 'tests/calibration/pipes.preset')
+    pipes = os.path.join(ROOT, 'tests/calibration/before-pipes.preset')
     print('## the calibration kernel (warpsim-hwrun, one process a run): out[0]')
     outs = [r['buffers']['out'][0] for r in reports(os.path.join(raw, 'kernel.txt'))]
     k = 'tests/calibration/kernels/time_cub_block_reduce_raking_sum_int_b1024'
     ks = [warpsim(ws, k + '.ptx', k + '.args', os.path.basename(k), p)['buffers']['out'][0] for p in (None, pipes)]
-    print(f'H200: {" ".join(map(str, outs))}; warpsim built-in {ks[0]}, pipes.preset {ks[1]}\n')
+    print(f'H200: {" ".join(map(str, outs))}; warpsim built-in {ks[0]}, before-pipes.preset {ks[1]}\n')
     gen = tempfile.mkdtemp()
     subprocess.run([sys.executable, os.path.join(ROOT, 'tests/calibration/probes/gen_timeline.py'), gen], check=True)
     for name, n in TIMELINES:
@@ -83,7 +83,7 @@ def main():
         for i, r in enumerate(reports(os.path.join(raw, name + '.txt'))):
             print(f'H200 run{i + 1}: {line(warps(r["buffers"]["stamps"], n))}')
         kernel = re.search(r'--kernel (\w+)', open(args).read()).group(1)
-        for label, p in (('built-in', None), ('pipes.preset', pipes)):
+        for label, p in (('built-in', None), ('before-pipes.preset', pipes)):
             r = warpsim(ws, os.path.join(gen, name + '.ptx'), args, kernel, p)
             print(f'warpsim {label}: {line(warps(r["buffers"]["stamps"], n))}')
         print()
