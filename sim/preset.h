@@ -44,7 +44,8 @@ typedef struct {
     double bar_clock, bar_release, bar_release_warps, bar_stagger;
     /* a cold launch's start (mio17, a process's first launch): warps start start.warp cycles apart
      * within groups of 4, the last group first, each earlier group start.group (the one after it)
-     * and start.group_next (each further) later; blocks of at most start.warps warps (0: all start at 0) */
+     * and start.group_next (each further) later; blocks of at most start.warps warps (0: all start at 0;
+     * up to 32: the measured kinds of 8, 16 and 32 warps are all of this shape, docs/calibration.md "(start32)") */
     double start_warp, start_group, start_group_next, start_warps;
     /* the MIO store queue (stq.h; stq.bytes 0: none, a store holds the pipe as the store.* keys
      * say): stq.reads 1: a register write waits for a queued store to read the register

@@ -2807,9 +2807,11 @@ static __attribute__((noinline)) uint64_t run_passes_unfiled_eager(ws_launch_ctx
 
 /* A process's first launch starts a block's warps in groups of 4, start.warp cycles apart within a
  * group, the last group first and each earlier one later (mio17, probe_start launch 0: 8 warps 7 9
- * 11 13 0 2 4 6 in 102 of 132 SMs, 16 warps groups at 11 9 7 0 the commonest); a later launch's
- * warps start 2 cycles apart in warp order (launches 1-24), which the sub-partitions' round robin
- * gives already. Before its start a warp waits as for its fetch (issue). */
+ * 11 13 0 2 4 6 in 102 of 132 SMs, 16 warps groups at 11 9 7 0 the commonest; 32 warps, start32: in
+ * 50 of 132 one group first and the others from the highest down at 7 9 11 13 15 18 22, the kind the
+ * H200's BlockReduce raking<int, 1024> and BlockScan<int, 1024> timelines show, tl26); a later
+ * launch's warps start 2 cycles apart in warp order (launches 1-24), which the sub-partitions' round
+ * robin gives already. Before its start a warp waits as for its fetch (issue). */
 static void cold_start(ws_timing *t, uint32_t nwarps)
 {
     uint32_t groups = (nwarps + 3) / 4;

@@ -140,13 +140,73 @@ static void later_launch_finds_code_cached(void **state)
     ws_module_free(mb);
 }
 
+/* Each warp's first clock read, less the block's first (out[w], w < warps): a kernel whose first
+ * instruction reads %clock64 and whose lane 0 of each warp writes it. */
+static void first_clocks(unsigned warps, const char *preset, uint64_t *out)
+{
+    const char *ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+                      ".reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n.reg .pred %p<2>;\nmov.u64 %rd5, %clock64;\n"
+                      "ld.param.u64 %rd1, [o];\nmov.u32 %r1, %tid.x;\nand.b32 %r2, %r1, 31;\nsetp.ne.u32 %p1, %r2, 0;\n"
+                      "@%p1 bra END;\nshr.u32 %r3, %r1, 5;\nmul.wide.u32 %rd2, %r3, 8;\nadd.s64 %rd3, %rd1, %rd2;\n"
+                      "st.global.u64 [%rd3], %rd5;\nEND:\nret;\n}\n";
+    run_ptx(ptx, warps * 32, out, warps, WS_MODE_TIMING, preset);
+    uint64_t first = UINT64_MAX;
+    for (unsigned w = 0; w < warps; w++)
+        first = out[w] < first ? out[w] : first;
+    for (unsigned w = 0; w < warps; w++)
+        out[w] -= first;
+}
+
+/* A first launch's start stagger (preset start.*; docs/calibration.md "(mio18)", "(start32)"): groups
+ * of 4 warps, 2 cycles apart within a group, the last group first, the one before it 7 cycles later and
+ * each earlier one 2 more (mio17's probe_start, launch 0: 8 warps 7 9 11 13 0 2 4 6 in 102 of 132
+ * SMs; 32 warps the groups from the highest down at 7 9 11 13 15 18 22 in 50 of 132), in blocks of up
+ * to start.warps warps. Where two warps of a sub-partition are due in one cycle the round robin
+ * issues one of them a few cycles later (at most 3 here). */
+#define START "start.warp 2\nstart.group 7\nstart.group_next 2\n"
+static uint64_t start_due(unsigned warps, unsigned w)
+{
+    unsigned later = (warps + 3) / 4 - 1 - w / 4;
+    return 2 * (w % 4) + (later ? 7 + 2 * (later - 1) : 0);
+}
+
+static void first_launch_starts_the_last_group_first(void **state)
+{
+    (void)state;
+    uint64_t out[32], off[32];
+    const unsigned sizes[] = {8, 16, 20, 32};
+    for (unsigned i = 0; i < 4; i++) {
+        unsigned n = sizes[i];
+        first_clocks(n, START "start.warps 32\n", out);
+        for (unsigned w = 0; w < n; w++) {
+            uint64_t due = start_due(n, w);
+            if (w / 4 == (n - 1) / 4 || n <= 16) /* no two warps of a sub-partition due in one cycle */
+                assert_int_equal(out[w], due);
+            else
+                assert_true(out[w] >= due && out[w] <= due + 3);
+        }
+    }
+    /* 32 warps: warps 28-31 first, warp 0 19 cycles later (the H200's tl26: warp 0 last of its sub-partition) */
+    first_clocks(32, START "start.warps 32\n", out);
+    assert_int_equal(out[28], 0);
+    assert_int_equal(out[0], 19);
+    /* blocks of more than start.warps warps start unstaggered, as with the rule off */
+    first_clocks(32, START "start.warps 16\n", out);
+    first_clocks(32, START "start.warps 0\n", off);
+    assert_memory_equal(out, off, sizeof out);
+    assert_int_equal(off[0], 0);
+    first_clocks(20, START "start.warps 16\n", out);
+    first_clocks(20, START "start.warps 0\n", off);
+    assert_memory_equal(out, off, 20 * sizeof *out);
+}
+#undef START
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(straight_code_outruns_the_fetch),
-        cmocka_unit_test(first_load_of_a_line_misses_l1),
-        cmocka_unit_test(op_after_warp_sync_waits_a_cycle),
-        cmocka_unit_test(later_launch_finds_code_cached),
+        cmocka_unit_test(straight_code_outruns_the_fetch),          cmocka_unit_test(first_load_of_a_line_misses_l1),
+        cmocka_unit_test(op_after_warp_sync_waits_a_cycle),         cmocka_unit_test(later_launch_finds_code_cached),
+        cmocka_unit_test(first_launch_starts_the_last_group_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

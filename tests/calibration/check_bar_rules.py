@@ -18,7 +18,9 @@ come from (docs/calibration.md "The barrier, the warps' start and bench_mio_w8[1
   (there from the sub-partitions' round robin and bar.stagger: mio16's bar.order is not needed);
 - start.*, probe_start (mio17's PTX, tests/calibration/probes/probe_mio17.ptx, one launch: a process's first):
   4 warps start at 0 2 4 6, 8 warps at 7 9 11 13 0 2 4 6 (the H200's commonest cold start, 102 of 132 SMs),
-  16 warps in groups of 4, the last group first and each earlier one later (11 9 7 0 the commonest).
+  16 warps in groups of 4, the last group first and each earlier one later (11 9 7 0 the commonest); 32 warps
+  (start.warps 32) as the H200's commonest kind of cold start, the groups from the highest down (docs/calibration.md
+  "The cold start of 17-32 warps (start32)").
 Each check but the order's fails with the built-in preset (the rules off), and each rule's without that rule. Usage: check_bar_rules.py WARPSIM SRCDIR."""
 import json, os, re, subprocess, sys, tarfile, tempfile
 
@@ -119,4 +121,31 @@ o = run(mio17, 'probe_start', 512, ['o=u64[64]'])
 starts = [min(o[w * 4] for w in range(g * 4, g * 4 + 4)) - min(o[::4]) for g in range(4)]
 check(starts[3] == 0 and starts[0] > starts[1] > starts[2] > starts[3],
       f'start: 16 warps\' groups start at {starts} (H200: the last group first, 11 9 7 0 the commonest)')
+# 32 warps (start.warps 32, sm_90's default): the H200's
+# commonest kind of cold start (mio17, launch 0, device-2026-12-03-mio17.tar.xz) starts one group first and the
+# others from the highest down; each group's start in warpsim within 5 cycles of that kind's median at its rank (the
+# round robin delays a warp due with another of its sub-partition), warps 28-31 first, warp 0 within 3 of the H200's.
+with tarfile.open(os.path.join(src, 'tests/calibration/device-2026-12-03-mio17.tar.xz')) as tar:
+    first = {}
+    for l in tar.extractfile('mio17/start_b1024.txt').read().decode().splitlines():
+        x = l.split()
+        if l[0] != '#' and x[0] == '0':
+            first.setdefault(int(x[1]), {})[int(x[2])] = int(x[3])
+ranks, w0s = [[] for _ in range(8)], []
+for d in first.values():
+    g = [min(d[w] for w in range(4 * k, 4 * k + 4)) for k in range(8)]
+    order = sorted(range(8), key=lambda k: (g[k], k))
+    if order[1:] == sorted(order[1:], reverse=True):
+        for r, k in enumerate(order):
+            ranks[r].append(g[k])
+        w0s.append(d[0])
+hw = [median(v) for v in ranks]
+check(len(w0s) >= 40, f'start: 32 warps, H200: {len(w0s)} of {len(first)} SMs start one group first and the others from the '
+      f'highest down, at {hw}, warp 0 at {median(w0s)}')
+o = run(mio17, 'probe_start', 1024, ['o=u64[128]'])
+s = [o[w * 4] - min(o[::4]) for w in range(32)]
+g = [min(s[4 * k:4 * k + 4]) for k in range(8)]
+mine = [g[7 - r] for r in range(8)]
+check(s[28:] == [0, 2, 4, 6] and all(abs(a - b) <= 5 for a, b in zip(mine, hw)) and abs(s[0] - median(w0s)) <= 3,
+      f'start: 32 warps\' groups start at {mine} from the highest down, warp 0 at {s[0]}')
 sys.exit(1 if fails else 0)
