@@ -44,8 +44,9 @@ typedef enum {
 
 /* Issue pipes (the table's "pipe" column): the sub-partition's pipe an instruction's SASS issues to, which takes a
  * warp instruction every pipe.alu, pipe.imad or pipe.xu cycles (the preset; probe_alu, probe_alu2 on the H200: 2, 2,
- * 8). Its form refines it (sim/timing.c math_slots: a float form, 64 bits, .hi/.wide, bfe/bfi's operands), from the
- * SASS ptxas makes of it (docs/calibration.md "(alu25)"). */
+ * 8; probe_alu3: MUFU, F2F, FLO and BREV on the XU pipe too). Its form refines it (sim/timing.c math_slots: a float
+ * form, 64 bits, .hi/.wide, bfe/bfi's operands, cvt's types), from the SASS ptxas makes of it (docs/calibration.md
+ * "(alu25)", "(alu27)"). */
 typedef enum {
     PIPE_NONE, /* no issue rate of its own: the FMA pipe (one a cycle), free movs, or not measured */
     PIPE_ALU,     /* integer forms: ISETP, LOP3, PLOP3, SHF, PRMT, VIMNMX, IABS, SGXT, BMSK, IADD3.X */
@@ -53,8 +54,10 @@ typedef enum {
     PIPE_ALU_ALL, /* every type: SEL (a 64-bit selp is two) */
     PIPE_IMAD, /* IMAD; IMAD.HI and IMAD.WIDE (.hi, .wide) take it twice and the ALU pipe once */
     PIPE_ADD,  /* an integer add: ptxas makes it IADD3 (ALU) or IMAD.IADD (IMAD's pipe), whichever is free */
-    PIPE_XU,   /* POPC (and F2I: cvt from f32 to an integer) */
-    PIPE_CONV, /* a cvt, by its types: int to f32 I2FP (ALU), f32 to int F2I (XU), the others not measured */
+    PIPE_XU,   /* POPC, FLO (clz, bfind), BREV, MUFU (rsqrt, ex2, lg2, sin, cos, tanh); clz is FLO + an IADD3 (ALU) */
+    PIPE_XU_APPROX, /* MUFU (rcp, sqrt) in the .approx forms; their IEEE forms are sequences, not measured */
+    PIPE_CONV, /* a cvt, by its types: int to f32 I2FP and f32 to f16x2/bf16x2 F2FP (ALU), f16 to f32 HADD2.F32
+                  (IMAD's pipe), f32 to int F2I and f32 to f16/bf16/f64, f64 to f32 F2F (XU), the others not measured */
     PIPE_COUNT
 } ws_issue_pipe;
 
@@ -194,7 +197,8 @@ static inline bool ws_insn_reads_clock(const ws_insn *in)
     return false;
 }
 const char *ws_latency_name(ws_latency_class c);
-/* "alu", "alu (f32 too)", "alu (every type)", "imad", "alu or imad", "xu", "by its types"; "-" for PIPE_NONE */
+/* "alu", "alu (f32 too)", "alu (every type)", "imad", "alu or imad", "xu", "xu (.approx)", "by its types"; "-" for
+ * PIPE_NONE */
 const char *ws_issue_pipe_name(ws_issue_pipe p);
 const char *ws_op_class_name(ws_op_class c);
 

@@ -1078,8 +1078,8 @@ static int is_free_mov(const ws_insn *in, unsigned narrow)
 static int is_imm(const ws_insn *in, unsigned i) { return i < in->nops && in->ops[i].kind == WS_OPND_IMM; }
 
 /* The pipe slots instruction `in` takes (SLOT_*), from its row's pipe column and its form, as the SASS ptxas makes
- * of it issues on the H200 (probe_alu, probe_alu2: docs/calibration.md "(alu24)", "(alu25)"); a pipe the preset
- * gives no rate takes none (an add then goes to the other pipe: no wait).
+ * of it issues on the H200 (probe_alu, probe_alu2, probe_alu3: docs/calibration.md "(alu24)", "(alu25)",
+ * "(alu27)"); a pipe the preset gives no rate takes none (an add then goes to the other pipe: no wait).
  * - ALU: one slot; two for a 64-bit form (two LOP3, SEL or SHF; ISETP and ISETP.EX); a float form where the row
  *   says so (PIPE_ALU_F32: f32 setp/set FSETP, min/max FMNMX, slct FSEL; PIPE_ALU_ALL: selp, SEL); the others the
  *   FMA pipe's (FADD, FFMA: one a cycle) or not measured (f64, halves). bfe is SHF + SGXT (2); bfi with an
@@ -1090,8 +1090,13 @@ static int is_imm(const ws_insn *in, unsigned i) { return i < in->nops && in->op
  * - IMAD: mul.lo/mad.lo one IMAD; .hi and .wide (IMAD.HI, IMAD.WIDE) the IMAD pipe twice and the ALU once
  *   (probe_alu2 mulhi, mulwide: 4 cycles alone, 6 beside an IMAD or two LOP3s). 64-bit .lo forms: not measured.
  * - an add, sub or neg: either pipe; at 64 bits IADD3 + IMAD.X, one of each.
- * - XU: popc, and a cvt from f32 to a 32-bit integer (F2I): 8 cycles (probe_alu2). A cvt from a 32-bit integer to
- *   f32 is I2FP, on the ALU pipe; the other conversions are not measured. */
+ * - XU: popc, and a cvt from f32 to a 32-bit integer (F2I): 8 cycles (probe_alu2); the MUFU forms (rsqrt, ex2, lg2,
+ *   sin, cos, tanh; rcp and sqrt .approx), clz and bfind (FLO; clz also an IADD3 on the ALU pipe) and brev (BREV), and
+ *   the cvts F2F makes (f32 to f16, bf16 or f64, f64 to f32) share it, 8 cycles each (probe_alu3: 8.0-8.1 a step
+ *   alone, 16.0-16.1 beside a POPC; F2F.F32.F64 takes 9). A cvt from a 32-bit integer to f32 is I2FP and from f32
+ *   pairs to f16x2/bf16x2 F2FP.PACK_AB, both on the ALU pipe; f16 to f32 is HADD2.F32, on the IMAD pipe (probe_alu3
+ *   h2f: 4.06 beside an IMAD, 2.12 beside a LOP3); the other conversions are not measured. (docs/calibration.md
+ *   "(alu27)") */
 static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, uint8_t slots[SLOT_KINDS])
 {
     memset(slots, 0, SLOT_KINDS);
@@ -1130,12 +1135,27 @@ static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, uin
         else
             slots[SLOT_ANY] = 1;
         break;
-    case PIPE_XU: slots[SLOT_XU] = 1; break;
+    case PIPE_XU_APPROX: /* MUFU.RCP, MUFU.SQRT; the IEEE forms are ptxas's sequences (not measured) */
+        if (!(in->mods & WS_MOD_APPROX))
+            break;
+        /* fall through */
+    case PIPE_XU:
+        slots[SLOT_XU] = 1;
+        if (in->op == WS_OP_CLZ)
+            slots[SLOT_ALU] = 1; /* FLO and IADD3 31 - it (probe_alu3 clz) */
+        break;
     case PIPE_CONV:
         if (ty == WS_T_F32 && !ws_type_is_float(from) && ws_type_bits(from) <= 32)
             slots[SLOT_ALU] = 1; /* I2FP */
         else if (from == WS_T_F32 && !fl && ws_type_bits(ty) <= 32)
             slots[SLOT_XU] = 1; /* F2I */
+        else if (from == WS_T_F32 && (ty == WS_T_F16X2 || ty == WS_T_BF16X2))
+            slots[SLOT_ALU] = 1; /* F2FP.PACK_AB (probe_alu3 f2h2, f2bf2) */
+        else if (ty == WS_T_F32 && from == WS_T_F16)
+            slots[SLOT_IMAD] = 1; /* HADD2.F32 (probe_alu3 h2f) */
+        else if ((from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64)) ||
+                 (from == WS_T_F64 && ty == WS_T_F32))
+            slots[SLOT_XU] = 1; /* F2F (probe_alu3 f2h, f2bf, f2d; d2f: F2F.F32.F64 takes 9 cycles, not 8) */
         break;
     default: break;
     }

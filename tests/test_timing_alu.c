@@ -208,6 +208,47 @@ static void pipe_forms(void **state)
     assert_int_equal(cycles_of(shlr, PIPES), 1 + 2 * 3 + 1);
 }
 
+/* probe_alu3 (H200, 2026-12-04, docs/calibration.md "(alu27)"): MUFU (ex2, rsqrt, lg2, sin, cos, tanh; rcp and sqrt
+ * .approx), FLO (clz, bfind), BREV and F2F (cvt f32 to f16, bf16, f64 and f64 to f32) take POPC's XU pipe, 8 cycles
+ * a warp instruction; clz also an IADD3 (ALU); cvt f32 pairs to f16x2 is F2FP.PACK_AB (ALU) and f16 to f32
+ * HADD2.F32 (IMAD pipe). Four independent ops after the clock: 1 + 8 x 3 + 1 on the XU pipe. */
+static void xu_forms(void **state)
+{
+    (void)state;
+    const char *xu = PIPES "pipe.xu 8\n";
+    const char *four[] = {
+        "ex2.approx.ftz.f32 %f2, %f1;\nex2.approx.ftz.f32 %f3, %f1;\nex2.approx.f32 %f4, %f1;\nex2.approx.f32 %f5, %f1;\n",
+        "rsqrt.approx.f32 %f2, %f1;\nlg2.approx.f32 %f3, %f1;\nsin.approx.f32 %f4, %f1;\ntanh.approx.f32 %f5, %f1;\n",
+        "rcp.approx.f32 %f2, %f1;\nsqrt.approx.f32 %f3, %f1;\ncos.approx.f32 %f4, %f1;\nrcp.approx.ftz.f32 %f5, %f1;\n",
+        "popc.b32 %r2, %r1;\nex2.approx.f32 %f3, %f1;\npopc.b32 %r4, %r1;\ntanh.approx.f32 %f5, %f1;\n",
+        "clz.b32 %r2, %r1;\nbfind.u32 %r3, %r1;\nbrev.b32 %r4, %r1;\nbfind.s32 %r5, %r1;\n",
+        ".reg .b16 %h<6>;\ncvt.rn.f16.f32 %h2, %f1;\ncvt.rn.bf16.f32 %h3, %f1;\n"
+        "cvt.rn.f16.f32 %h4, %f1;\ncvt.rn.bf16.f32 %h5, %f1;\n",
+        ".reg .f64 %fd<6>;\ncvt.f64.f32 %fd2, %f1;\ncvt.rn.f32.f64 %f3, %fd1;\ncvt.f64.f32 %fd4, %f1;\n"
+        "cvt.f64.f32 %fd5, %f1;\n",
+    };
+    for (unsigned i = 0; i < sizeof four / sizeof *four; i++) {
+        assert_int_equal(cycles_of(four[i], xu), 1 + 8 * 3 + 1);
+        assert_int_equal(cycles_of(four[i], PIPES "pipe.xu 0\n"), 1 + 3 + 1); /* no XU rate */
+    }
+    /* the IEEE rcp and sqrt are ptxas's sequences (not measured): no XU slot */
+    const char *rn = "rcp.rn.f32 %f2, %f1;\nrcp.rn.f32 %f3, %f1;\nsqrt.rn.f32 %f4, %f1;\nsqrt.rn.f32 %f5, %f1;\n";
+    assert_int_equal(cycles_of(rn, xu), cycles_of(rn, PIPES "pipe.xu 0\n"));
+    /* clz: FLO on the XU pipe and IADD3 on the ALU pipe, 2 cycles, with no XU rate */
+    const char *clz = "clz.b32 %r2, %r1;\nclz.b32 %r3, %r1;\nclz.b32 %r4, %r1;\nclz.b32 %r5, %r1;\n";
+    assert_int_equal(cycles_of(clz, PIPES "pipe.xu 0\n"), 1 + 2 * 3 + 1);
+    assert_int_equal(cycles_of(clz, "pipe.alu 0\npipe.imad 2\npipe.xu 0\n"), 1 + 3 + 1);
+    /* F2FP.PACK_AB on the ALU pipe, HADD2.F32 on the IMAD pipe, 2 cycles each */
+    const char *f2fp = "cvt.rn.f16x2.f32 %r2, %f1, %f1;\ncvt.rn.bf16x2.f32 %r3, %f1, %f1;\n"
+                       "cvt.rn.f16x2.f32 %r4, %f1, %f1;\ncvt.rn.bf16x2.f32 %r5, %f1, %f1;\n";
+    assert_int_equal(cycles_of(f2fp, xu), 1 + 2 * 3 + 1);
+    assert_int_equal(cycles_of(f2fp, "pipe.alu 0\npipe.imad 2\n"), 1 + 3 + 1);
+    const char *h2f = ".reg .b16 %h<2>;\ncvt.rn.f16.f32 %h1, %f1;\nmov.u64 %rd11, %clock64;\ncvt.f32.f16 %f2, %h1;\n"
+                      "cvt.f32.f16 %f3, %h1;\ncvt.f32.f16 %f4, %h1;\ncvt.f32.f16 %f5, %h1;\n";
+    uint64_t h2f_imad = cycles_of(h2f, PIPES), h2f_none = cycles_of(h2f, "pipe.alu 2\npipe.imad 0\n");
+    assert_int_equal(h2f_imad - h2f_none, 2 * 3 - 3);
+}
+
 /* Two warps on one sub-partition share its ALU pipe: 8 warps (two a sub-partition) of independent xors take twice
  * the cycles of 4 (one each) from the first xor on, and the waits are charged as pipe stalls (the second warp's
  * ret issues in a cycle the pipe is busy); without the rate 8 warps take one cycle an xor more than 4 (the issue
@@ -262,6 +303,7 @@ int main(void)
         cmocka_unit_test(alu_and_imad_pipes),
         cmocka_unit_test(pipes_shared_by_warps),
         cmocka_unit_test(pipe_forms),
+        cmocka_unit_test(xu_forms),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);
