@@ -120,6 +120,7 @@ typedef struct {
     uint8_t slots[SLOT_KINDS]; /* the pipe slots its SASS takes (math_slots; all 0: none with an issue rate) */
 } timing_info;
 _Static_assert(sizeof(timing_info) == 64, "timing_info outgrew its 64 bytes (a shift indexes the table)");
+_Static_assert(SLOT_KINDS == sizeof(uint32_t), "retime_math reads the slots as one word");
 
 /* timing_info.checks: what earliest tests beyond the sources' ready cycles */
 enum {
@@ -1678,27 +1679,45 @@ static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t 
  * for the pipe now wait longer. One that could issue in this pass (its `when` at most the cycle) waits until the
  * pipe is free, retimed here with its cycles to this one charged with the old figures, as the next pass's update
  * would do (retime_shuffles); the others compute their figures again in the next pass (all of them with stall
- * events, whose order is the pass's). */
+ * events, whose order is the pass's). In a filed block the warps that could issue are in can_issue: those that now
+ * wait for the same cycle (most: the warps of a sub-partition wait for the same pipe) move to its slot at once. */
 static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
 {
+    uint32_t moved = 0; /* warps that now wait for `at`, each out of can_issue */
+    uint64_t at = 0;
+    uint32_t slots = 0; /* the last warp's slots and their free cycle (math_free: all 0, none; most picks of a
+                           sub-partition take the same slots) */
+    uint64_t free = 0;
     for (uint32_t m = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty; m; m &= m - 1) {
-        uint32_t wj = (uint32_t)__builtin_ctz(m);
+        uint32_t wj = (uint32_t)__builtin_ctz(m), bit = m & -m, mine;
         timing_info tmp;
         const timing_info *f = t->ws[wj].f ? t->ws[wj].f : info_of(t, x->L, t->ws[wj].pick.pc, &tmp);
-        uint64_t free = f->checks & CHECK_MATH ? math_free(t, sp, f) : 0;
+        memcpy(&mine, f->slots, sizeof mine);
+        if (mine != slots) {
+            slots = mine;
+            free = math_free(t, sp, f);
+        }
         if (t->when[wj] >= free)
             continue;
         if (t->when[wj] > cycle || t->eager) {
-            t->dirty |= m & -m;
+            t->dirty |= bit;
             continue;
         }
-        settle(t, x->L, x->blk, wj, cycle + 1, 0, t->eager);
-        if (t->filed)
+        settle(t, x->L, x->blk, wj, cycle + 1, 0, 0);
+        t->why[wj] = WS_STALL_PIPE;
+        t->prod[wj] = UINT32_MAX;
+        if (t->filed && (t->can_issue & bit) && (!moved || free == at)) {
+            moved |= bit;
+            at = free;
+            t->when[wj] = free;
+        } else if (t->filed)
             file_when(t, wj, free, cycle);
         else
             t->when[wj] = free;
-        t->why[wj] = WS_STALL_PIPE;
-        t->prod[wj] = UINT32_MAX;
+    }
+    if (moved) {
+        t->can_issue &= ~moved;
+        file_bits(t, moved, at, cycle);
     }
 }
 
