@@ -1445,6 +1445,8 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
             when = free;
             *why = WS_STALL_PIPE;
         }
+        if (!slow && !(ti->checks & CHECK_PIPE)) /* most: no access, no shuffle */
+            return when;
     }
     const mem_access *m = ti->memory ? access_of(t, x, w, wi) : NULL;
     int shared = m && m->c.shared;
