@@ -103,6 +103,8 @@ typedef struct {
                          its sources */
     uint8_t shfl;     /* a shuffle: it holds its sub-partition's MIO pipe mio.issue cycles */
     uint8_t arrival;  /* a clock read right after a bar.sync: reads on the warp's arrival (bar.clock) */
+    uint8_t math_one; /* the one kind of slot it takes (most: an add's SLOT_ANY, an ISETP's SLOT_ALU), whose
+                         free cycle is its pipes' (math_free); SLOT_KINDS: none or several */
     int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
     int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
     int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
@@ -120,6 +122,7 @@ typedef struct {
     uint8_t slots[SLOT_KINDS]; /* the pipe slots its SASS takes (math_slots; all 0: none with an issue rate) */
 } timing_info;
 _Static_assert(sizeof(timing_info) == 64, "timing_info outgrew its 64 bytes (a shift indexes the table)");
+_Static_assert(SLOT_KINDS == sizeof(uint32_t), "retime_math reads the slots as one word");
 
 /* timing_info.checks: what earliest tests beyond the sources' ready cycles */
 enum {
@@ -256,9 +259,10 @@ struct ws_timing {
     double mio_free[64];   /* per sub-partition: its MIO pipe is busy until this cycle */
     uint64_t mio_at[64];   /* the first whole cycle it is free */
     uint64_t mio_next[64]; /* per sub-partition: the next shared access or shuffle issues from this cycle (stq) */
-    /* per sub-partition: its ALU, IMAD and XU pipes are free from this cycle (hold_math); the preset's pipe.alu,
-     * pipe.imad and pipe.xu in whole cycles (0: no rate) */
-    uint64_t alu_at[64], imad_at[64], xu_at[64];
+    /* per sub-partition and kind of slot: from this cycle its ALU, IMAD and XU pipes are free, [SLOT_ANY] the
+     * earlier of the ALU's and the IMAD's (hold_math); the preset's pipe.alu, pipe.imad and pipe.xu in whole
+     * cycles (0: no rate) */
+    uint64_t math_at[64][SLOT_KINDS];
     uint64_t alu_hold, imad_hold, xu_hold;
     uint64_t stq_used; /* sub-partitions whose store queue a store has entered since it was emptied */
     /* per warp: its shared stores queued in the block (stq_tail) */
@@ -1169,19 +1173,21 @@ static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, uin
         slots[SLOT_XU] = 0;
 }
 
-/* The first cycle sub-partition sp's pipes have the slots of f free (an add's: the earlier of the two). */
+/* The first cycle sub-partition sp's pipes have the slots of f free (an add's: the earlier of the two), from each
+ * kind of slot it takes (--slow-path timing: the reference for math_one). */
+static inline uint64_t math_free_slots(const ws_timing *t, unsigned sp, const timing_info *f)
+{
+    uint64_t free = 0;
+    for (unsigned k = 0; k < SLOT_KINDS; k++)
+        if (f->slots[k] && t->math_at[sp][k] > free)
+            free = t->math_at[sp][k];
+    return free;
+}
+
+/* math_free_slots, read at once for an instruction with one kind of slot. */
 static inline uint64_t math_free(const ws_timing *t, unsigned sp, const timing_info *f)
 {
-    uint64_t free = 0, either = t->alu_at[sp] < t->imad_at[sp] ? t->alu_at[sp] : t->imad_at[sp];
-    if (f->slots[SLOT_ALU])
-        free = t->alu_at[sp];
-    if (f->slots[SLOT_IMAD] && t->imad_at[sp] > free)
-        free = t->imad_at[sp];
-    if (f->slots[SLOT_ANY] && either > free)
-        free = either;
-    if (f->slots[SLOT_XU] && t->xu_at[sp] > free)
-        free = t->xu_at[sp];
-    return free;
+    return f->math_one < SLOT_KINDS ? t->math_at[sp][f->math_one] : math_free_slots(t, sp, f);
 }
 
 /* A mov of %ntid.* or %nctaid.*: ptxas reads the launch's dimensions from the constant bank (ULDC
@@ -1224,7 +1230,13 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     if (!f.free_mov)
         math_slots(t, in, fold, f.slots);
-    int math = f.slots[SLOT_ALU] || f.slots[SLOT_IMAD] || f.slots[SLOT_ANY] || f.slots[SLOT_XU];
+    int math = 0;
+    f.math_one = SLOT_KINDS;
+    for (unsigned k = 0; k < SLOT_KINDS; k++)
+        if (f.slots[k]) {
+            f.math_one = math ? SLOT_KINDS : (uint8_t)k;
+            math = 1;
+        }
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
     f.synced = pc > 0 && code[pc - 1].op == WS_OP_BAR_WARP && p->sync_feed > 0;
@@ -1448,11 +1460,13 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     if (!slow && !(ti->checks & (CHECK_PIPE | CHECK_MATH)))
         return when;
     if (ti->checks & CHECK_MATH) { /* the ALU, IMAD or XU pipe (stall: pipe) */
-        uint64_t free = math_free(t, t->sp_of[wi], ti);
+        uint64_t free = slow ? math_free_slots(t, t->sp_of[wi], ti) : math_free(t, t->sp_of[wi], ti);
         if (free > when) {
             when = free;
             *why = WS_STALL_PIPE;
         }
+        if (!slow && !(ti->checks & CHECK_PIPE)) /* most: no access, no shuffle */
+            return when;
     }
     const mem_access *m = ti->memory ? access_of(t, x, w, wi) : NULL;
     int shared = m && m->c.shared;
@@ -1698,51 +1712,76 @@ static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t 
  * for the pipe now wait longer. One that could issue in this pass (its `when` at most the cycle) waits until the
  * pipe is free, retimed here with its cycles to this one charged with the old figures, as the next pass's update
  * would do (retime_shuffles); the others compute their figures again in the next pass (all of them with stall
- * events, whose order is the pass's). */
+ * events, whose order is the pass's). In a filed block the warps that could issue are in can_issue: those that now
+ * wait for the same cycle (most: the warps of a sub-partition wait for the same pipe) move to its slot at once. */
 static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
 {
+    ws_launch_ctx *L = x->L; /* read once: the stores below are of bytes, which may alias x */
+    ws_block *b = x->blk;
+    uint32_t moved = 0; /* warps that now wait for `at`, each out of can_issue */
+    uint64_t at = 0;
+    uint32_t slots = 0; /* the last warp's slots and their free cycle (math_free: all 0, none; most picks of a
+                           sub-partition take the same slots) */
+    uint64_t free = 0;
     for (uint32_t m = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty; m; m &= m - 1) {
-        uint32_t wj = (uint32_t)__builtin_ctz(m);
+        uint32_t wj = (uint32_t)__builtin_ctz(m), bit = m & -m, mine;
         timing_info tmp;
-        const timing_info *f = t->ws[wj].f ? t->ws[wj].f : info_of(t, x->L, t->ws[wj].pick.pc, &tmp);
-        uint64_t free = f->checks & CHECK_MATH ? math_free(t, sp, f) : 0;
+        const timing_info *f = t->ws[wj].f ? t->ws[wj].f : info_of(t, L, t->ws[wj].pick.pc, &tmp);
+        memcpy(&mine, f->slots, sizeof mine);
+        if (mine != slots) {
+            slots = mine;
+            free = math_free(t, sp, f);
+        }
         if (t->when[wj] >= free)
             continue;
         if (t->when[wj] > cycle || t->eager) {
-            t->dirty |= m & -m;
+            t->dirty |= bit;
             continue;
         }
-        settle(t, x->L, x->blk, wj, cycle + 1, 0, t->eager);
-        if (t->filed)
+        settle(t, L, b, wj, cycle + 1, 0, 0);
+        t->why[wj] = WS_STALL_PIPE;
+        t->prod[wj] = UINT32_MAX;
+        if (t->filed && (t->can_issue & bit) && (!moved || free == at)) {
+            moved |= bit;
+            at = free;
+            t->when[wj] = free;
+        } else if (t->filed)
             file_when(t, wj, free, cycle);
         else
             t->when[wj] = free;
-        t->why[wj] = WS_STALL_PIPE;
-        t->prod[wj] = UINT32_MAX;
+    }
+    if (moved) {
+        t->can_issue &= ~moved;
+        file_bits(t, moved, at, cycle);
     }
 }
 
 /* Warp wi issues instruction f at `cycle`, when its slots are free: it holds each pipe its slots x the preset's
  * cycles. An add takes the IMAD pipe when that is free, else the ALU (the ALU pipe has more takers: ISETP, SEL,
  * LOP3, SHF; in mix, BlockScan's step of IMAD.IADD, ISETP and SEL, ptxas gives the add to the IMAD pipe). The other
- * warps of its sub-partition that wait for a pipe are retimed (none where the warp is alone there). */
+ * warps of its sub-partition that wait for a pipe are retimed (none where the warp is alone there; lone: a constant 1
+ * where the block is known to be of lone warps, the lone warps' issue in run_passes). */
 static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exec *x, uint32_t wi, const timing_info *f,
-                                                            uint64_t cycle)
+                                                            uint64_t cycle, const int lone)
 {
     unsigned sp = t->sp_of[wi];
+    uint64_t *at = t->math_at[sp];
     if (f->slots[SLOT_ANY]) {
-        if (t->imad_at[sp] <= cycle)
-            t->imad_at[sp] = cycle + t->imad_hold;
+        if (at[SLOT_IMAD] <= cycle)
+            at[SLOT_IMAD] = cycle + t->imad_hold;
         else
-            t->alu_at[sp] = cycle + t->alu_hold;
+            at[SLOT_ALU] = cycle + t->alu_hold;
     }
-    if (f->slots[SLOT_ALU])
-        t->alu_at[sp] = cycle + f->slots[SLOT_ALU] * t->alu_hold;
-    if (f->slots[SLOT_IMAD])
-        t->imad_at[sp] = cycle + f->slots[SLOT_IMAD] * t->imad_hold;
-    if (f->slots[SLOT_XU])
-        t->xu_at[sp] = cycle + f->slots[SLOT_XU] * t->xu_hold;
-    if (t->sp_warps[sp] & t->has_pick & ~(1u << wi))
+    if (f->math_one != SLOT_ANY) {
+        if (f->slots[SLOT_ALU])
+            at[SLOT_ALU] = cycle + f->slots[SLOT_ALU] * t->alu_hold;
+        if (f->slots[SLOT_IMAD])
+            at[SLOT_IMAD] = cycle + f->slots[SLOT_IMAD] * t->imad_hold;
+        if (f->slots[SLOT_XU])
+            at[SLOT_XU] = cycle + f->slots[SLOT_XU] * t->xu_hold;
+    }
+    at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
+    if (!lone && (t->sp_warps[sp] & t->has_pick & ~(1u << wi)))
         retime_math(t, x, wi, sp, cycle);
 }
 
@@ -1954,7 +1993,7 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     if (f->shfl)
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     if (f->checks & CHECK_MATH)
-        hold_math(t, x, wi, f, cycle);
+        hold_math(t, x, wi, f, cycle, then_pick);
     b->cycle = cycle;
     if (t->hooks)
         issue_hooks(t, wi, pk.pc, cycle);
@@ -2033,7 +2072,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     if (f->shfl) /* after the memory's hold: nothing between reads the MIO pipe */
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     if (f->checks & CHECK_MATH)
-        hold_math(t, x, wi, f, cycle);
+        hold_math(t, x, wi, f, cycle, 0);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
     if (t->hooks)
@@ -2430,9 +2469,10 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
     double mio = t->mio_free[sp], rel = mio > (double)cycle ? mio - (double)cycle : 0;
     if (rel > 0 && ((double)cycle + rel != mio || rel * 1024 >= 1e9 || (double)(int64_t)(rel * 1024) != rel * 1024))
         return -1;
-    int64_t alu = t->alu_at[sp] > cycle ? (int64_t)(t->alu_at[sp] - cycle) : 0;
-    int64_t imad = t->imad_at[sp] > cycle ? (int64_t)(t->imad_at[sp] - cycle) : 0;
-    int64_t xu = t->xu_at[sp] > cycle ? (int64_t)(t->xu_at[sp] - cycle) : 0;
+    const uint64_t *at = t->math_at[sp];
+    int64_t alu = at[SLOT_ALU] > cycle ? (int64_t)(at[SLOT_ALU] - cycle) : 0;
+    int64_t imad = at[SLOT_IMAD] > cycle ? (int64_t)(at[SLOT_IMAD] - cycle) : 0;
+    int64_t xu = at[SLOT_XU] > cycle ? (int64_t)(at[SLOT_XU] - cycle) : 0;
     const uint64_t *rr = s->rr;
     const uint32_t *rp = s->rp;
     if (store) {
@@ -2900,9 +2940,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->stq_pipe = 0;
     t->pipe_at = 0;
     memset(t->mio_free, 0, sizeof t->mio_free);
-    memset(t->alu_at, 0, sizeof t->alu_at);
-    memset(t->imad_at, 0, sizeof t->imad_at);
-    memset(t->xu_at, 0, sizeof t->xu_at);
+    memset(t->math_at, 0, sizeof t->math_at);
     memset(t->mio_at, 0, sizeof t->mio_at);
     memset(t->mio_next, 0, sizeof t->mio_next);
     /* the queues empty: only the stores in a queue are read (zeroing all 64 was 197 KB a block), and
