@@ -19,11 +19,11 @@ BLOCKS = (32, 128, 256, 512, 1024)
 STEPS = 256  # 8 streams x 32 rounds; pred: 4 predicate streams x 64 rounds
 
 
-def sass_counts(path):
-    """{kernel: Counter(opcode)} for the instructions between the first and the second clock read."""
+def sass_counts(path, prefix="alu2_"):
+    """{kernel (less prefix): Counter(opcode)} for the instructions between the first and the second clock read."""
     res, cur, state = {}, None, 0
     for line in open(path):
-        m = re.search(r"Function : alu2_(\w+)", line)
+        m = re.search(r"Function : " + prefix + r"(\w+)", line)
         if m:
             cur, state = m.group(1), 0
             res[cur] = collections.Counter()

@@ -14,32 +14,14 @@ KIND_2sm: two blocks of 1024 threads on each SM (meant as 16 warps a sub-partiti
 warps' last t1 less their first t0), how much later its second block started and how long the two ran side by side
 (medians). Where the second block started within 2% of the span the two ran as 16 warps a sub-partition (--rates
 gives span / (16 x 256)); elsewhere the second often started when the first ended, which gives no rate. --rates prints one line a kind: the warm cycles a step at 1, 2, 4, 8 (and 16) warps a sub-partition, and the SASS."""
-import collections, lzma, os, re, statistics, sys, tempfile
+import lzma, os, statistics, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from probe_alu import warpsim  # noqa: E402
+from probe_alu2 import sass_counts  # noqa: E402
 
 BLOCKS = (32, 128, 256, 512, 1024)
 STEPS = 256  # 8 streams x 32 rounds
-
-
-def sass_counts(path):
-    """{kernel: Counter(opcode)} for the instructions between the first and the second clock read."""
-    res, cur, state = {}, None, 0
-    for line in open(path):
-        m = re.search(r"Function : alu3_(\w+)", line)
-        if m:
-            cur, state = m.group(1), 0
-            res[cur] = collections.Counter()
-            continue
-        m = re.search(r"/\*[0-9a-f]{4}\*/\s+(@!?U?P\w+\s+)?([A-Z0-9_.]+)", line)
-        if not m or cur is None:
-            continue
-        if "SR_CLOCKLO" in line:
-            state += 1
-        elif state == 1:
-            res[cur][m.group(2)] += 1
-    return res
 
 
 def spans(path):
@@ -113,8 +95,8 @@ def main():
         sys.exit(__doc__)
     raw = args[0]
     if "--rates" in sys.argv:
-        counts = {"probe": sass_counts(os.path.join(raw, "probe_alu3.sass")),
-                  "probe_O0": sass_counts(os.path.join(raw, "probe_alu3_O0.sass"))}
+        counts = {"probe": sass_counts(os.path.join(raw, "probe_alu3.sass"), "alu3_"),
+                  "probe_O0": sass_counts(os.path.join(raw, "probe_alu3_O0.sass"), "alu3_")}
         for (build, k), r in rates(raw).items():
             c = counts[build][k]
             print("%s%s | %s | %s" % (k, " (-O0)" if build == "probe_O0" else "",
@@ -137,7 +119,8 @@ def main():
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for build in ("probe", "probe_O0"):
         d = os.path.join(raw, build)
-        counts = sass_counts(os.path.join(raw, "probe_alu3.sass" if build == "probe" else "probe_alu3_O0.sass"))
+        counts = sass_counts(os.path.join(raw, "probe_alu3.sass" if build == "probe" else "probe_alu3_O0.sass"),
+                             "alu3_")
         order = list(counts)[::-1]  # cuobjdump lists the kernels last-defined first
         for k in [k for k in order if os.path.exists(os.path.join(d, k + ".txt"))]:
             c = counts[k]
