@@ -116,6 +116,7 @@ static const ws_preset ws_preset_sm90 = {
     .schedule_spare = 2, /* schedule.spare */
     .schedule_predicates = 7, /* schedule.predicates */
     .schedule_piece = 128, /* schedule.piece */
+    .schedule_rename_alu = 1, /* schedule.rename_alu */
     .atom_shared = 26, /* atom.shared */
     .atom_same_word = 2, /* atom.same_word */
     .ld_strong = 305, /* ld.strong */

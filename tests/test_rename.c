@@ -197,9 +197,9 @@ static void rename_rule(void **state)
     assert_non_null(m);
     const ws_kernel *k = ws_module_kernel(m, NULL);
     assert_int_equal(k->ninsns, 26);
-    assert_int_equal(ws_rename_count(k), 2);
+    assert_int_equal(ws_rename_count(k, WS_RENAME_LOADS), 2);
     ws_renamed r;
-    assert_int_equal(ws_rename_build(k, 2, &r), 0);
+    assert_int_equal(ws_rename_build(k, WS_RENAME_LOADS, 2, &r), 0);
     uint32_t r1 = k->insns[2].ops[0].reg, r6 = k->insns[21].ops[0].reg, f0 = k->nregs, f1 = k->nregs + 1;
     assert_int_equal(r.nptx, k->nregs);
     assert_int_equal(r.k.nregs, k->nregs + 2);
@@ -240,8 +240,8 @@ static void rename_register_limit(void **state)
     assert_int_equal(ws_rename_fits(&k, 28, 128, msg, sizeof msg), 0);
     assert_int_equal(ws_rename_fits(&k, 29, 128, msg, sizeof msg), -1);
     assert_string_equal(msg, "kernel big: schedule.rename would give its 100 registers 29 fresh ones, one for each "
-                             "load it renames: more than the 128 registers a kernel may have; set schedule.rename 0 "
-                             "in the preset");
+                             "write it renames: more than the 128 registers a kernel may have; set schedule.rename "
+                             "and schedule.rename_alu 0 in the preset");
     k.nregs = 200; /* more than the limit already: no wrap-around */
     assert_int_equal(ws_rename_fits(&k, 0, 128, msg, sizeof msg), -1);
 }
