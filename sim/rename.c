@@ -64,6 +64,26 @@ static void freeze_all(const ws_kernel *k, const ws_insn *in, reg_state *s, uint
         }
 }
 
+/* What an ALU op whose operand 0 is not one plain register writes (a vector's registers, a `p|q` pair,
+ * setp's predicate), marked left alone in the block: ptxas allocates an unpacked pair (`mov.b32 {a, b}, %r`)
+ * as a group, but the register it reads is renamed as any other. */
+static void freeze_results(const ws_kernel *k, const ws_insn *in, reg_state *s, uint32_t block)
+{
+    const ws_operand *op = &in->ops[0];
+    uint32_t n = op->kind == WS_OPND_VEC ? op->nvec : 1;
+    for (uint32_t e = 0; e < n; e++) {
+        uint32_t r = op->kind == WS_OPND_VEC ? op->regs[e] : op->kind == WS_OPND_REG ? op->reg : WS_NO_REG;
+        if (r < k->nregs) {
+            touch(s, r, block);
+            s->frozen[r] = 1;
+        }
+    }
+    if (in->dpred < k->nregs) {
+        touch(s, in->dpred, block);
+        s->frozen[in->dpred] = 1;
+    }
+}
+
 /* Whether a write by in, one plain register and unguarded, is of a class that may be renamed: a load
  * (ld, ldu), or an op that computes its register from registers (CLS_ALU: mov, add, lop3, ex2,
  * cvt, ...; ptxas gives each value a register of its own too: probe_alu3.sass, alu3_ex2f_l's
@@ -84,6 +104,10 @@ static void note(const ws_kernel *k, uint32_t pc, reg_state *s, uint32_t block)
         return;
     int plain = in->nops && in->ops[0].kind == WS_OPND_REG && in->ops[0].reg < k->nregs &&
                 (in->dpred == WS_NO_REG || ws_insn_uses_carry(in)); /* .cc's carry is not written in the text */
+    if (!freezes && !plain && (s->classes & WS_RENAME_ALU) && ws_op_class_of(in->op) == CLS_ALU) {
+        freeze_results(k, in, s, block); /* its sources may still be renamed (probe_alu3 h2f's unpack) */
+        return;
+    }
     if (freezes || !plain) {
         freeze_all(k, in, s, block);
         return;

@@ -1554,22 +1554,40 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .fused = t->p.schedule_fused > 0,
                                  .starts = t->p.schedule_drain > 0,
                                  .copies = t->p.schedule_copy > 0};
-    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, (uint32_t)t->p.schedule_piece, sched);
+    /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
+     * holds it longest (math_slots) */
+    uint8_t *pipe = t->p.schedule_pipes > 0 ? calloc((size_t)n + 1, 1) : NULL;
+    if (t->p.schedule_pipes > 0 && !pipe) {
+        free(lat);
+        return -1;
+    }
+    for (uint32_t pc = 0; pipe && pc < n && pc < t->ninfo; pc++) {
+        const uint8_t *sl = t->info[pc].slots;
+        uint64_t c[SLOT_KINDS] = {sl[SLOT_ALU] * t->alu_hold, sl[SLOT_IMAD] * t->imad_hold, sl[SLOT_ANY] * t->imad_hold,
+                                  sl[SLOT_XU] * t->xu_hold};
+        static const uint8_t kind[SLOT_KINDS] = {WS_SCHED_ALU, WS_SCHED_IMAD, WS_SCHED_ANY, WS_SCHED_XU};
+        unsigned most = SLOT_ALU;
+        for (unsigned k = 1; k < SLOT_KINDS; k++)
+            most = c[k] > c[most] ? k : most;
+        if (c[most])
+            pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
+    }
+    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
+                              sched);
+    free(pipe);
     free(lat);
     return r;
 }
 
-/* The kernel's timing tables into tk, built on t's fields (timing_info_of and build_schedule read
- * them there; t: the kernel's first timing launch's state, its preset parsed), which borrow them.
- * 0, or -1 when out of memory (what was built is tk's to free). */
 /* Which adds ptxas gives the IMAD pipe (IMAD.IADD) whatever the pipes' state when they issue (add_imad: 1 for
  * those). An add is either an IADD3 (the ALU pipe) or an IMAD.IADD: ptxas chooses when it compiles, balancing the
  * two pipes over the code. Where the ALU pipe bounds a basic block (its ALU cycles at least the block's issue
  * cycles, one an instruction) and its ALU work is at least its IMAD work with every add on the IMAD pipe, every
  * add is an IMAD.IADD (probe_alu mix, BlockScan's step: 256 each of IMAD.IADD, ISETP and SEL); the other blocks'
  * adds take whichever pipe is free when they issue (hold_math; probe_alu add: 132 IMAD.IADD and 126 IADD3;
- * time_cg_iscan_plus_tile8_longlong's one add, 44 ALU cycles in 59 instructions, is an LEA). With ptxas's registers renamed (schedule.rename_alu) the schedule issues a block's adds together,
- * where the free pipe at issue would give the ALU pipe every other one (docs/calibration.md "(lat15)"). */
+ * time_cg_iscan_plus_tile8_longlong's one add, 44 ALU cycles in 59 instructions, is an LEA). With ptxas's
+ * registers renamed (schedule.rename_alu) the schedule issues a block's adds together, where the free pipe at
+ * issue would give the ALU pipe every other one (docs/calibration.md "(lat15)"). */
 static int add_pipes(const ws_timing *t, const ws_launch_ctx *L, uint8_t *add_imad)
 {
     uint32_t n = t->ninfo;
@@ -1598,6 +1616,9 @@ static int add_pipes(const ws_timing *t, const ws_launch_ctx *L, uint8_t *add_im
     return 0;
 }
 
+/* The kernel's timing tables into tk, built on t's fields (timing_info_of and build_schedule read
+ * them there; t: the kernel's first timing launch's state, its preset parsed), which borrow them.
+ * 0, or -1 when out of memory (what was built is tk's to free). */
 static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk)
 {
     t->info = tk->info = calloc(t->ninfo ? t->ninfo : 1, sizeof *t->info);
