@@ -117,6 +117,7 @@ static const ws_preset ws_preset_sm90 = {
     .schedule_predicates = 7, /* schedule.predicates */
     .schedule_piece = 128, /* schedule.piece */
     .schedule_rename_alu = 1, /* schedule.rename_alu */
+    .schedule_pipes = 1, /* schedule.pipes */
     .atom_shared = 26, /* atom.shared */
     .atom_same_word = 2, /* atom.same_word */
     .ld_strong = 305, /* ld.strong */
