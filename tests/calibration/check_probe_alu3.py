@@ -58,36 +58,24 @@ def main(argv):
         with open(ptx, 'wb') as f:
             f.write(lzma.open(os.path.join(src, 'tests/calibration/probes/probe_alu3.ptx.xz')).read())
         raw = tmp
-        for form in FORMS:
-            for kind in [form] + [form + s for s in ('_l', '_m', '_f', '_x')]:
-                path = os.path.join(raw, kind + '.txt')
-                if not os.path.exists(path):
-                    continue
-                h200 = probe_alu3.spans(path)[BLOCK][0]
-                w = probe_alu.warpsim(warpsim, ptx, 'alu3_' + kind, BLOCK, 3, 5)
-                err = (w - h200) / h200 * 100
-                line = f'{kind} at 32 warps: warpsim {w}, H200 {h200:.0f} ({err:+.1f}%)'
-                if kind in informational:
-                    print(f'info {line}')
-                    continue
-                errors.append(abs(err))
-                if abs(err) > bound:
-                    fails.append(line)
-                print(f'{"FAIL" if abs(err) > bound else "ok  "} {line}')
-        # one warp, and one warp a sub-partition (warm code: the H200's first launch of 128 threads follows ten
-        # launches of 32 in the same process)
+        # (kind, block, its name in --informational): every form at 8 warps a sub-partition; then one warp, and one
+        # warp a sub-partition (warm code: the H200's first launch of 128 threads follows ten launches of 32 in the
+        # same process)
+        runs = [(kind, BLOCK, kind) for form in FORMS for kind in [form] + [form + s for s in ('_l', '_m', '_f', '_x')]
+                if os.path.exists(os.path.join(raw, kind + '.txt'))]
+        low = [(k + s, b) for k in LOW_FORMS for s in ('_l', '_m', '_f') for b in (32, 128)]
+        low += [(k + s, 128) for k in LOW_FIXUP for s in ('_l', '_m', '_f')] + [(k, 128) for k in LOW_PAIRS]
+        runs += [(kind, block, f'{kind}:{block // 32}') for kind, block in low]
         warm = os.path.join(tmp, 'warm.preset')
         with open(warm, 'w') as f:
             f.write('ifetch.line 0\n')
-        low = [(k + s, b) for k in LOW_FORMS for s in ('_l', '_m', '_f') for b in (32, 128)]
-        low += [(k + s, 128) for k in LOW_FIXUP for s in ('_l', '_m', '_f')] + [(k, 128) for k in LOW_PAIRS]
-        for kind, block in low:
+        for kind, block, name in runs:
             h200 = probe_alu3.spans(os.path.join(raw, kind + '.txt'))[block][0]
             w = probe_alu.warpsim(warpsim, ptx, 'alu3_' + kind, block, 3, 5,
                                   extra=['--preset', warm] if block == 128 else [])
             err = (w - h200) / h200 * 100
             line = f'{kind} at {block // 32} warps: warpsim {w}, H200 {h200:.0f} ({err:+.1f}%)'
-            if kind + ':' + str(block // 32) in informational:
+            if name in informational:
                 print(f'info {line}')
                 continue
             errors.append(abs(err))
