@@ -53,6 +53,12 @@
  *     no instruction for, goes before rule 4's order, so what reads it is not held behind it
  *     (bench_shared_ilp.sass 0x2ca0: the LDS first, each accumulator in a load's register;
  *     docs/calibration.md "A fused pair starts a drain, a constant's copy goes first (ilp24)").
+ *  6. With the preset's schedule.pipes 1 (sm_90's; timing.c build_schedule gives each instruction's pipe): an
+ *     instruction whose sub-partition pipe (ALU, IMAD or XU) is still held by the one issued before it counts as
+ *     not ready until the pipe is free (pipe.alu, pipe.imad, pipe.xu cycles; an add takes the IMAD pipe when free,
+ *     else the ALU, as the timing model's issue), so rule 4 interleaves what takes different pipes: ptxas issues a
+ *     LOP3 and an IMAD in turn (probe_alu3.sass alu3_lop3_m: one a cycle, 547 cycles for 512 instructions on the
+ *     H200), where by latency alone a stream's LOP3s went together, 2 cycles apart (docs/calibration.md "(lat15)").
  * A stretch longer than the piece (the preset's schedule.piece, SEG_MAX when 0) is cut into the
  * fewest pieces of equal length (at most the piece: the cost stays linear in the kernel's length;
  * ptxas's hoisting is bounded by its registers as well). The cut is warpsim's, not ptxas's: pieces
