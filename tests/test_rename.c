@@ -168,6 +168,15 @@ static void rename_events_speak_ptx(void **state)
     assert_int_equal(xors, 4);
 }
 
+/* The module of PTX text (the test fails if it does not parse). */
+static ws_module *parsed(const char *ptx)
+{
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(m);
+    return m;
+}
+
 /* Which registers a block's renaming takes, and how (rename.h): ws_rename_build's instructions
  * against the PTX's. Block 1 (pcs 0-17, to the branch): %r1 read (1), loaded (2), read (3), loaded
  * again (4): renamed; %r2 loaded twice and written by an add (5-7), %r3 loaded twice, once under a
@@ -192,9 +201,7 @@ static void rename_rule(void **state)
                       "L1:\nld.shared.u32 %r1, [%r0+12];\n"
                       "ld.shared.u32 %r6, [%r0];\nadd.u32 %r9, %r6, 3;\nld.shared.u32 %r6, [%r6];\n"
                       "add.u32 %r9, %r6, %r1;\nret;\n}\n";
-    ws_parse_error perr;
-    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
-    assert_non_null(m);
+    ws_module *m = parsed(ptx);
     const ws_kernel *k = ws_module_kernel(m, NULL);
     assert_int_equal(k->ninsns, 26);
     assert_int_equal(ws_rename_count(k, WS_RENAME_LOADS), 2);
@@ -260,9 +267,7 @@ static void rename_alu_rule(void **state)
                       "ex2.approx.ftz.f32 %r1, %r9;\n"
                       "add.u32 %r2, %r0, 7;\nmov.b32 {%h1, %h2}, %r2;\nadd.u32 %r2, %r1, 1;\n"
                       "ld.shared.u32 %r3, [%r0];\nadd.u32 %r3, %r3, 1;\nret;\n}\n";
-    ws_parse_error perr;
-    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
-    assert_non_null(m);
+    ws_module *m = parsed(ptx);
     const ws_kernel *k = ws_module_kernel(m, NULL);
     assert_int_equal(k->ninsns, 11);
     assert_int_equal(ws_rename_count(k, WS_RENAME_LOADS), 0);
