@@ -101,8 +101,9 @@ typedef struct {
 } ws_fold;
 
 /* ws_fold_build's optional rules: the LOP3 tree (preset fold.tree), xor's algebra (fold.xor), a mul.lo or a shl
- * by an immediate in the add or sub that reads it (fold.imad: IMAD, LEA), the address offsets (fold.address). */
-enum { WS_FOLD_TREE = 1, WS_FOLD_XOR = 2, WS_FOLD_IMAD_ADD = 4, WS_FOLD_OFFSETS = 8 };
+ * by an immediate in the add or sub that reads it (fold.imad: IMAD, LEA), the address offsets (fold.address); with
+ * WS_FOLD_XOR, WS_FOLD_XOR_BLOCK (fold.xor 2): its constants through the basic block, its liveness after a block. */
+enum { WS_FOLD_TREE = 1, WS_FOLD_XOR = 2, WS_FOLD_IMAD_ADD = 4, WS_FOLD_OFFSETS = 8, WS_FOLD_XOR_BLOCK = 16 };
 
 /* The folds of a kernel (code: its instructions as they run; uses: their registers; narrow: their
  * WS_NARROW_* (narrow.h), or NULL for none; rules: WS_FOLD_TREE, WS_FOLD_XOR, WS_FOLD_IMAD_ADD, WS_FOLD_OFFSETS

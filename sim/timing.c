@@ -1575,7 +1575,8 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         (t->p.schedule > 0 &&
          ws_fold_build(L->k, L->code, L->uses, tk->narrow,
                        (t->p.fold_tree > 0 ? WS_FOLD_TREE : 0u) | (t->p.fold_xor > 0 ? WS_FOLD_XOR : 0u) |
-                           (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u) | (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u),
+                           (t->p.fold_xor > 1 ? WS_FOLD_XOR_BLOCK : 0u) | (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u) |
+                           (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u),
                        &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;
