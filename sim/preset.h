@@ -94,14 +94,14 @@ typedef struct {
     double subwarp_check, subwarp_uniform, subwarp_group, subwarp_exclusive, subwarp_warpsync, subwarp_warpsync_group;
     double subwarp_exposed, subwarp_check_warpsync;
     double sreg_laneid;
-    double sreg_tid;     /* S2R SR_TID.X/Y/Z (mov %tid.*) */
-    double sreg_cga;     /* S2UR SR_CgaCtaId: the shared window's base (cga.h) */
-    double sreg_s2r;     /* S2R SR_CgaCtaId: the base where ptxas reads it with S2R (cga.h) */
-    double sreg_s2r_lea; /* ... and the LEA that makes the window's base of it, before its first reader */
-    double imc_miss;     /* the first read of the launch's dimensions (%ntid, %nctaid): an immediate-constant miss */
-    double schedule;     /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
-    double fold_tree;    /* 1: a shuffle- or load-fed logic chain is one LOP3 tree (fold.h) */
-    double fold_xor; /* 1: logic ops folded by xor's algebra: cancels, recomputes; 2: and a basic block's constants, liveness (fold.h) */
+    double sreg_tid;        /* S2R SR_TID.X/Y/Z (mov %tid.*) */
+    double sreg_cga;        /* S2UR SR_CgaCtaId: the shared window's base (cga.h) */
+    double sreg_s2r;        /* S2R SR_CgaCtaId: the base where ptxas reads it with S2R (cga.h) */
+    double sreg_s2r_lea;    /* ... and the LEA that makes the window's base of it, before its first reader */
+    double imc_miss;        /* the first read of the launch's dimensions (%ntid, %nctaid): an immediate-constant miss */
+    double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
+    double fold_tree;       /* 1: a shuffle- or load-fed logic chain is one LOP3 tree (fold.h) */
+    double fold_xor;        /* 1: xor's algebra: cancels, recomputes; 2: with the block's constants (fold.h) */
     double fold_imad;       /* 1: a mul.lo or shl by an immediate folded into the add reading it (IMAD, LEA: fold.h) */
     double fold_address;    /* 1: an add of an immediate read only as addresses is their offset (fold.h) */
     double schedule_budget; /* 1: rule 5 of schedule.c (a register budget) where --regs gives the registers */
