@@ -148,6 +148,13 @@ static int is_warp_wide(const ws_insn *in)
 static int folded_load(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_SAME; }
 static int folded_alu(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_ALU; }
 
+/* A shared load that is issued (not folded): what ptxas's model spaces by the MIO's interval. */
+static int mio_load(const ws_insn *code, const uint8_t *fold, uint32_t pc)
+{
+    return ws_op_class_of(code[pc].op) == CLS_LOAD && ws_access_space(&code[pc]) == WS_SPACE_SHARED &&
+           !(fold && fold[pc] == WS_FOLD_SAME);
+}
+
 /* What rule 2 asks of an instruction, found once per segment (insn_kind): */
 enum {
     K_MEMORY = 1,    /* ws_op_is_memory */
@@ -248,9 +255,10 @@ typedef struct {
     uint64_t *earliest;
     uint64_t *src, *dst; /* reg_bits of each instruction's sources and destinations */
     uint8_t *done;
-    uint8_t *kind; /* insn_kind */
-    uint8_t *rank; /* rule 5: 0 frees registers, 1 fits, 2 does not */
-    uint8_t *pair; /* rule 5: it frees registers only as a fused pair's first op (schedule.fused_frees) */
+    uint8_t *kind;    /* insn_kind */
+    uint8_t *rank;    /* rule 5: 0 frees registers, 1 fits, 2 does not */
+    uint8_t *pair;    /* rule 5: it frees registers only as a fused pair's first op (schedule.fused_frees) */
+    unsigned mio_gap; /* rule 4: the cycles between two shared loads (schedule.mio_gap; 0: none) */
     seg_budget b;
     /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's, in
      * rows of m (a segment touches m * m of the longest * longest) */
@@ -491,8 +499,9 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
     int budget = b->regs && m > 1;
     if (budget)
         budget_start(b, code, uses, s, m);
-    uint64_t cycle = 0;
+    uint64_t cycle = 0, mio_next = 0;
     int draining = 0;
+    unsigned gap = w->mio_gap;
     for (uint32_t k = 0; k < m; k++) {
         /* rule 5: once a value would not fit, or would leave fewer than spare registers free, every
          * candidate that frees registers goes first, even if it waits, until none is left; besides,
@@ -526,7 +535,12 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 rank_b = rank_j;
                 continue;
             }
-            int now_j = w->earliest[j] <= cycle, now_b = w->earliest[best] <= cycle;
+            uint64_t e_j = w->earliest[j], e_b = w->earliest[best];
+            if (gap && mio_load(code, fold, s + j) && e_j < mio_next)
+                e_j = mio_next;
+            if (gap && mio_load(code, fold, s + best) && e_b < mio_next)
+                e_b = mio_next;
+            int now_j = e_j <= cycle, now_b = e_b <= cycle;
             uint32_t was = best;
             if (rank_j != rank_b) {
                 best = rank_j < rank_b ? j : best;
@@ -540,8 +554,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 best = holds(code, s + best) ? j : best;
             } else if (now_j) {
                 best = w->height[j] > w->height[best] ? j : best;
-            } else if (w->earliest[j] != w->earliest[best]) {
-                best = w->earliest[j] < w->earliest[best] ? j : best;
+            } else if (e_j != e_b) {
+                best = e_j < e_b ? j : best;
             } else {
                 best = w->height[j] > w->height[best] ? j : best;
             }
@@ -553,6 +567,11 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         w->done[best] = 1;
         if (w->earliest[best] > cycle)
             cycle = w->earliest[best];
+        if (gap && mio_load(code, fold, s + best)) {
+            if (mio_next > cycle)
+                cycle = mio_next;
+            mio_next = cycle + gap;
+        }
         for (uint32_t j = best + 1; j < m; j++)
             if (EDGE(w, m, best, j) >= 0) {
                 w->npred[j]--;
@@ -717,6 +736,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     }
     seg_scratch *w = scratch_new(longest);
     if (w) {
+        w->mio_gap = budget ? budget->mio_gap : 0;
         w->b.regs = budgeted ? budget->regs : 0;
         w->b.spare = budgeted ? budget->spare : 0;
         w->b.preds = budgeted ? budget->predicates : 0;

@@ -1547,7 +1547,8 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .predicates = (unsigned)t->p.schedule_predicates,
                                  .fused = t->p.schedule_fused > 0,
                                  .starts = t->p.schedule_drain > 0,
-                                 .copies = t->p.schedule_copy > 0};
+                                 .copies = t->p.schedule_copy > 0,
+                                 .mio_gap = (unsigned)t->p.schedule_mio_gap};
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, (uint32_t)t->p.schedule_piece, sched);
     free(lat);
     return r;
