@@ -25,6 +25,10 @@
  *     others (loads and shuffles ahead of adds: bench_shared_ilp hoists its LDS ahead of the
  *     LOP3s that use the ones before; CUB's warp reductions put each SHFL before the add of the
  *     step before), program order between equals. When none can issue yet, the one ready first.
+ *     With the preset's schedule.mio_gap, a shared load (not folded) can issue no sooner than that many
+ *     cycles after the one before, so what is ready goes in the slots between (bench_mio_w1.sass
+ *     0x1d10-0x2310: 27 LDS, then an LDS and a LOP3 of the loads 10 back by turns, 10 LOP3 after the last
+ *     LDS, where all 64 loads first leave 21 xor ops after the last; docs/calibration.md "(tree15)").
  *  5. Only with the kernel's registers given (--regs, ptxas -v's count; tests/calibration/regs.txt
  *     for the calibrated kernels) and the preset's schedule.budget 1 (sm_90's): a segment's values,
  *     with those live across it, stay within them. A value takes the 32-bit registers of its type
