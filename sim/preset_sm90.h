@@ -116,6 +116,7 @@ static const ws_preset ws_preset_sm90 = {
     .schedule_spare = 2, /* schedule.spare */
     .schedule_predicates = 7, /* schedule.predicates */
     .schedule_piece = 128, /* schedule.piece */
+    .schedule_mio_gap = 2, /* schedule.mio_gap */
     .atom_shared = 26, /* atom.shared */
     .atom_same_word = 2, /* atom.same_word */
     .ld_strong = 305, /* ld.strong */
