@@ -61,6 +61,18 @@ static inline void shfl_perm(uint32_t *d, const uint32_t *a, const ws_dshfl *s)
 static inline void shfl_perm(uint32_t *d, const uint32_t *a, const ws_dshfl *s)
 {
     __m256i v[4], r[4];
+    if (s->shifted) { /* up, down: the lanes of take read l + shift (a masked load, which reads
+                       * nothing in the other lanes, so nothing outside the row), the others their own */
+        const uintptr_t from = (uintptr_t)a + (uintptr_t)(intptr_t)s->shift * sizeof *a;
+        for (unsigned j = 0; j < 4; j++) {
+            const __m256i take = _mm256_loadu_si256((const __m256i *)(s->take + 8 * j));
+            const __m256i moved = _mm256_maskload_epi32((const int *)(from + 32 * j), take);
+            r[j] = _mm256_or_si256(moved, _mm256_andnot_si256(take, _mm256_loadu_si256((const __m256i *)(a + 8 * j))));
+        }
+        for (unsigned j = 0; j < 4; j++)
+            _mm256_storeu_si256((__m256i *)(d + 8 * j), r[j]);
+        return;
+    }
     if (s->pair) { /* per 8 lanes of the result, the two vectors they read, permuted and blended */
         for (unsigned j = 0; j < 4; j++) {
             const __m256i idx = _mm256_loadu_si256((const __m256i *)(s->src32 + 8 * j));
