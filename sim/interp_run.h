@@ -115,13 +115,16 @@ static inline uint64_t lane_base(const ws_dinsn *di, const uint64_t *base, unsig
 static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *base, uint32_t exec)
 {
     const uint64_t esz = di->imm3 & 15, off = di->imm, wrap = di->imm2;
+    /* lane l's offset from a0, l * esz, in 32 bits (at most 31 * 15): the vector code of a 64-bit
+     * product is three multiplies of halves */
+    const uint32_t e32 = (uint32_t)esz;
     uint64_t a0, n;
     if (exec == FULL_MASK) {
         uint64_t apart = 0;
         a0 = (lane_base(di, base, 0) + off) & wrap;
         if ((di->imm3 & DK_ADDR_ROW32) && wrap <= UINT32_MAX) { /* in 32-bit lanes, as mem_lanes */
             const uint32_t *b32 = (const uint32_t *)base, o32 = (uint32_t)off, w32 = (uint32_t)wrap;
-            const uint32_t a32 = (uint32_t)a0, e32 = (uint32_t)esz;
+            const uint32_t a32 = (uint32_t)a0;
             uint32_t apart32 = 0;
             for (unsigned l = 0; l < 32; l++)
                 apart32 |= ((b32[l] + o32) & w32) ^ (a32 + l * e32);
@@ -129,15 +132,15 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
         } else if (di->imm3 & DK_ADDR_ROW32) {
             const uint32_t *b32 = (const uint32_t *)base;
             for (unsigned l = 0; l < 32; l++)
-                apart |= ((b32[l] + off) & wrap) ^ (a0 + l * esz);
+                apart |= ((b32[l] + off) & wrap) ^ (a0 + (uint32_t)(l * e32));
         } else {
             for (unsigned l = 0; l < 32; l++)
-                apart |= ((base[l] + off) & wrap) ^ (a0 + l * esz);
+                apart |= ((base[l] + off) & wrap) ^ (a0 + (uint32_t)(l * e32));
         }
         if (apart)
             return NULL;
         for (unsigned l = 0; l < 32; l++)
-            x->mem_addr[l] = a0 + l * esz;
+            x->mem_addr[l] = a0 + (uint32_t)(l * e32);
         n = 32;
     } else if (exec && !(exec & (exec - 1))) {
         unsigned l = (unsigned)__builtin_ctz(exec);
