@@ -8,11 +8,13 @@ is the block's span in a process's first launch (cold code, as warpsim's run), t
 
 Checked: with 8 warps a sub-partition (1024 threads), where the pipes' rate decides the span, warpsim's span within
 BOUND (default 10%) of the H200's for every form warpsim models on a pipe: the MUFU forms (.ftz, and rsqrt, ex2, lg2,
-sqrt, sin, tanh with ptxas's fix-ups), F2F (cvt.rn.f16.f32, cvt.rn.bf16.f32, cvt.f64.f32), FLO and BREV (bfind, clz,
-brev), POPC, F2FP (cvt.rn.f16x2.f32, cvt.rn.bf16x2.f32), HADD2.F32 (cvt.f32.f16), LOP3 and IMAD; but the figures
-named with --informational KIND (printed, not checked; ctest calibration_probe_alu3 names rcp_l, rcp_m, rcp_f:
-rcp.approx.f32's four ALU fix-ups a step are not modelled, -12% to -22% beside a form; h2f_f, lop3_f, mad_f: an
-integer op beside an FFMA, -11% to +14%, the FMA pipe's pairs, not resolved by alu27). With fewer warps the spans
+sqrt, sin, tanh, rcp with ptxas's fix-ups), F2F (cvt.rn.f16.f32, cvt.rn.bf16.f32, cvt.f64.f32, cvt.rn.f32.f64), FLO
+and BREV (bfind, clz, brev), POPC, F2FP (cvt.rn.f16x2.f32, cvt.rn.bf16x2.f32), HADD2.F32 (cvt.f32.f16), DADD, DMUL
+and DFMA (add.f64, mul.f64, fma.rn.f64: their hold of the issue, docs/calibration.md "(f64x)"), LOP3 and IMAD; but
+the figures named with --informational KIND (printed, not checked; ctest calibration_probe_alu3 names rcp_m, rcp_f:
+rcp.approx.f32 beside an IMAD or an FFMA, -12%, where its XU pipe, ALU fix-ups and issue all take 8 cycles a step
+and the H200 9.2; h2f_f, lop3_f, mad_f: an integer op beside an FFMA, -11% to +14%, the FMA pipe's pairs, not
+resolved by alu27). With fewer warps the spans
 are latency-bound and not checked here (docs/calibration.md "(alu27)" gives them: a form followed by a LOP3 at one
 warp, MUFU +116%, POPC +50%, F2F -29%).
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--informational KIND,...]."""
@@ -27,7 +29,7 @@ import probe_alu  # noqa: E402  (warpsim's span, one way for every probe)
 import probe_alu3  # noqa: E402  (the H200's spans)
 
 FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin', 'ex2', 'rsqrt', 'lg2', 'sqrt', 'rcp', 'f2h', 'f2bf',
-         'f2d', 'f2h2', 'f2bf2', 'h2f', 'bfind', 'clz', 'brev', 'popc', 'lop3', 'mad')
+         'f2d', 'd2f', 'f2h2', 'f2bf2', 'h2f', 'bfind', 'clz', 'brev', 'popc', 'dadd', 'dmul', 'dfma', 'lop3', 'mad')
 BLOCK = 1024  # 8 warps a sub-partition
 
 
