@@ -1810,10 +1810,11 @@ static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint
     }
 }
 
-/* Warp wi issues instruction f at `cycle`, when its slots are free: it holds each pipe its slots' cycles. An add takes the IMAD pipe when that is free, else the ALU (the ALU pipe has more takers: ISETP, SEL,
- * LOP3, SHF; in mix, BlockScan's step of IMAD.IADD, ISETP and SEL, ptxas gives the add to the IMAD pipe). The other
- * warps of its sub-partition that wait for a pipe are retimed (none where the warp is alone there; lone: a constant 1
- * where the block is known to be of lone warps, the lone warps' issue in run_passes). */
+/* Warp wi issues instruction f at `cycle`, when its slots are free: it holds each pipe its slots' cycles. An add
+ * takes the IMAD pipe when that is free, else the ALU (the ALU pipe has more takers: ISETP, SEL, LOP3, SHF; in mix,
+ * BlockScan's step of IMAD.IADD, ISETP and SEL, ptxas gives the add to the IMAD pipe). The other warps of its
+ * sub-partition that wait for a pipe are retimed (none where the warp is alone there; lone: a constant 1 where the
+ * block is known to be of lone warps, the lone warps' issue in run_passes). */
 static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exec *x, uint32_t wi, const timing_info *f,
                                                             uint64_t cycle, const int lone)
 {
