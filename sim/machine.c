@@ -230,9 +230,11 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
          * its errors (here an error renames nothing) */
         ws_preset pre;
         char why[256];
-        int rename = timing && ws_preset_parse(sim->cfg.timing_preset, &pre, why, sizeof why) == 0 &&
-                     pre.schedule > 0 && pre.schedule_rename > 0;
-        uint32_t fresh = rename ? ws_rename_count(k) : 0;
+        unsigned classes = 0;
+        if (timing && ws_preset_parse(sim->cfg.timing_preset, &pre, why, sizeof why) == 0 && pre.schedule > 0)
+            classes = (pre.schedule_rename > 0 ? WS_RENAME_LOADS : 0) | (pre.schedule_rename_alu > 0 ? WS_RENAME_ALU : 0);
+        int rename = classes != 0;
+        uint32_t fresh = rename ? ws_rename_count(k, classes) : 0;
         if (fresh == UINT32_MAX) {
             snprintf(res->message, sizeof res->message, "out of memory");
             return WS_ERR_INTERNAL;
@@ -258,7 +260,7 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
         sim->prepared_bytes = keep;
         p->rename = rename;
         const ws_kernel *ptx = k; /* from here on k is the kernel as it runs */
-        if (fresh && ws_rename_build(ptx, fresh, &p->renamed) != 0) {
+        if (fresh && ws_rename_build(ptx, classes, fresh, &p->renamed) != 0) {
             ws_mem_release(sim, work);
             prepared_free(sim);
             snprintf(res->message, sizeof res->message, "out of memory");

@@ -20,6 +20,7 @@
 /* Per register, while one block is walked: stamped with the block's number where it is valid, so
  * that no block clears what the one before left. */
 typedef struct {
+    unsigned classes; /* WS_RENAME_LOADS | WS_RENAME_ALU: the writes that may be renamed */
     uint32_t *stamp;  /* the block whose facts below these are */
     uint32_t *writes; /* loads into it in the block */
     uint32_t *last;   /* the last of them */
@@ -63,6 +64,37 @@ static void freeze_all(const ws_kernel *k, const ws_insn *in, reg_state *s, uint
         }
 }
 
+/* What an ALU op whose operand 0 is not one plain register writes (a vector's registers, a `p|q` pair,
+ * setp's predicate), marked left alone in the block: ptxas allocates an unpacked pair (`mov.b32 {a, b}, %r`)
+ * as a group, but the register it reads is renamed as any other. */
+static void freeze_results(const ws_kernel *k, const ws_insn *in, reg_state *s, uint32_t block)
+{
+    const ws_operand *op = &in->ops[0];
+    uint32_t n = op->kind == WS_OPND_VEC ? op->nvec : 1;
+    for (uint32_t e = 0; e < n; e++) {
+        uint32_t r = op->kind == WS_OPND_VEC ? op->regs[e] : op->kind == WS_OPND_REG ? op->reg : WS_NO_REG;
+        if (r < k->nregs) {
+            touch(s, r, block);
+            s->frozen[r] = 1;
+        }
+    }
+    if (in->dpred < k->nregs) {
+        touch(s, in->dpred, block);
+        s->frozen[in->dpred] = 1;
+    }
+}
+
+/* Whether a write by in, one plain register and unguarded, is of a class that may be renamed: a load
+ * (ld, ldu), or an op that computes its register from registers (CLS_ALU: mov, add, lop3, ex2,
+ * cvt, ...; ptxas gives each value a register of its own too: probe_alu3.sass, alu3_ex2f_l's
+ * MUFU.EX2 of the next stream issued before the LOP3 that reads the stream's old value). */
+static int renamable(const ws_insn *in, unsigned classes)
+{
+    if (in->op == WS_OP_LD || in->op == WS_OP_LDU)
+        return (classes & WS_RENAME_LOADS) != 0;
+    return (classes & WS_RENAME_ALU) && ws_op_class_of(in->op) == CLS_ALU;
+}
+
 /* The first walk, over one instruction: what it writes and what it leaves alone. */
 static void note(const ws_kernel *k, uint32_t pc, reg_state *s, uint32_t block)
 {
@@ -72,6 +104,10 @@ static void note(const ws_kernel *k, uint32_t pc, reg_state *s, uint32_t block)
         return;
     int plain = in->nops && in->ops[0].kind == WS_OPND_REG && in->ops[0].reg < k->nregs &&
                 (in->dpred == WS_NO_REG || ws_insn_uses_carry(in)); /* .cc's carry is not written in the text */
+    if (!freezes && !plain && (s->classes & WS_RENAME_ALU) && ws_op_class_of(in->op) == CLS_ALU) {
+        freeze_results(k, in, s, block); /* its sources may still be renamed (probe_alu3 h2f's unpack) */
+        return;
+    }
     if (freezes || !plain) {
         freeze_all(k, in, s, block);
         return;
@@ -84,7 +120,7 @@ static void note(const ws_kernel *k, uint32_t pc, reg_state *s, uint32_t block)
     }
     s->writes[r]++;
     s->last[r] = pc;
-    if (in->op != WS_OP_LD && in->op != WS_OP_LDU)
+    if (!renamable(in, s->classes))
         s->frozen[r] = 1;
 }
 
@@ -118,8 +154,8 @@ static uint32_t rewrite(const ws_kernel *k, uint32_t pc, reg_state *s, uint32_t 
                 read_as(s, &op->reg, block);
         }
     }
-    if ((in->op != WS_OP_LD && in->op != WS_OP_LDU) || in->guard != WS_NO_REG || !in->nops ||
-        in->ops[0].kind != WS_OPND_REG || in->ops[0].reg >= k->nregs || !renamed(s, in->ops[0].reg, block))
+    if (!renamable(in, s->classes) || in->guard != WS_NO_REG || !in->nops || in->ops[0].kind != WS_OPND_REG ||
+        in->ops[0].reg >= k->nregs || !renamed(s, in->ops[0].reg, block))
         return 0;
     uint32_t r = in->ops[0].reg, to = s->last[r] == pc ? r : next;
     s->now[r] = to;
@@ -133,11 +169,12 @@ static uint32_t rewrite(const ws_kernel *k, uint32_t pc, reg_state *s, uint32_t 
 
 /* Both walks over every block of k: the fresh registers (UINT32_MAX: out of memory). out, ptx_reg:
  * as rewrite's (ptx_reg from k->nregs on). */
-static uint32_t rename_pass(const ws_kernel *k, ws_insn *out, uint32_t *ptx_reg)
+static uint32_t rename_pass(const ws_kernel *k, unsigned classes, ws_insn *out, uint32_t *ptx_reg)
 {
     uint32_t n = k->ninsns, nr = k->nregs ? k->nregs : 1;
-    reg_state s = {calloc(nr, sizeof(uint32_t)), malloc(nr * sizeof(uint32_t)), malloc(nr * sizeof(uint32_t)),
-                   malloc(nr), malloc(nr * sizeof(uint32_t))};
+    reg_state s = {
+        classes,    calloc(nr, sizeof(uint32_t)), malloc(nr * sizeof(uint32_t)), malloc(nr * sizeof(uint32_t)),
+        malloc(nr), malloc(nr * sizeof(uint32_t))};
     uint8_t *leader = calloc((size_t)n + 1, 1);
     uint32_t fresh = UINT32_MAX;
     if (!s.stamp || !s.writes || !s.last || !s.frozen || !s.now || !leader)
@@ -169,20 +206,20 @@ done:
     return fresh;
 }
 
-uint32_t ws_rename_count(const ws_kernel *k) { return rename_pass(k, NULL, NULL); }
+uint32_t ws_rename_count(const ws_kernel *k, unsigned classes) { return rename_pass(k, classes, NULL, NULL); }
 
 int ws_rename_fits(const ws_kernel *k, uint32_t fresh, uint32_t max, char *msg, size_t len)
 {
     if (k->nregs <= max && fresh <= max - k->nregs)
         return 0;
     snprintf(msg, len,
-             "kernel %s: schedule.rename would give its %u registers %u fresh ones, one for each load it renames: more "
-             "than the %u registers a kernel may have; set schedule.rename 0 in the preset",
+             "kernel %s: schedule.rename would give its %u registers %u fresh ones, one for each write it renames: more "
+             "than the %u registers a kernel may have; set schedule.rename and schedule.rename_alu 0 in the preset",
              k->name, k->nregs, fresh, max);
     return -1;
 }
 
-int ws_rename_build(const ws_kernel *k, uint32_t fresh, ws_renamed *r)
+int ws_rename_build(const ws_kernel *k, unsigned classes, uint32_t fresh, ws_renamed *r)
 {
     memset(r, 0, sizeof *r);
     uint32_t nregs = k->nregs + fresh;
@@ -198,7 +235,7 @@ int ws_rename_build(const ws_kernel *k, uint32_t fresh, ws_renamed *r)
     memcpy(insns, k->insns, (size_t)k->ninsns * sizeof *insns);
     for (uint32_t i = 0; i < nregs; i++)
         ptx_reg[i] = i;
-    if (rename_pass(k, insns, ptx_reg) != fresh) { /* out of memory (the count is the same walk) */
+    if (rename_pass(k, classes, insns, ptx_reg) != fresh) { /* out of memory (the count is the same walk) */
         free(insns);
         free(regs);
         free(ptx_reg);

@@ -16,6 +16,10 @@
 
 #include "opcodes.h"
 
+/* The writes that may be renamed (the preset's keys): loads (schedule.rename), ops that compute a
+ * register from registers (schedule.rename_alu: the CLS_ALU class of opcodes.h). */
+enum { WS_RENAME_LOADS = 1, WS_RENAME_ALU = 2 };
+
 /* The most registers a kernel may have with its fresh ones: the parser's limit for the PTX's. */
 #define WS_RENAME_MAX_REGS (1u << 24)
 
@@ -30,18 +34,18 @@ typedef struct {
 /* The fresh registers the renaming of k takes (0: it renames nothing), or UINT32_MAX when out of
  * memory. Which registers, per basic block (a label, a .func's entry, or the instruction after a
  * bra, call, ret, exit or trap starts one): those written more than once in it, every write an
- * unguarded ld or ldu whose destination is one plain register, and named by no instruction of the
- * block whose operand 0 is not a plain register (a vector, a sink, a `p|q` pair: all its registers)
- * nor by a call, elect or griddepcontrol. */
-uint32_t ws_rename_count(const ws_kernel *k);
+ * unguarded instruction of one of the classes (WS_RENAME_*) whose destination is one plain
+ * register, and named by no instruction of the block whose operand 0 is not a plain register (a
+ * vector, a sink, a `p|q` pair: all its registers) nor by a call, elect or griddepcontrol. */
+uint32_t ws_rename_count(const ws_kernel *k, unsigned classes);
 /* Whether k with fresh registers more has at most max (a launch: WS_RENAME_MAX_REGS): 0, or -1 with
  * the launch's message in msg. */
 int ws_rename_fits(const ws_kernel *k, uint32_t fresh, uint32_t max, char *msg, size_t len);
-/* Builds r from k with its fresh registers (ws_rename_count's, at least one: the caller checks
+/* Builds r from k with its fresh registers (ws_rename_count's of the same classes, at least one: the caller checks
  * that k->nregs + fresh stays within WS_RENAME_MAX_REGS). A fresh register takes the name and the
  * type of the PTX register it stands for, so what names a register names the PTX's. Returns 0,
  * or -1 when out of memory (r then holds nothing to free). */
-int ws_rename_build(const ws_kernel *k, uint32_t fresh, ws_renamed *r);
+int ws_rename_build(const ws_kernel *k, unsigned classes, uint32_t fresh, ws_renamed *r);
 /* Points r->k's borrowed fields and its registers' names at k's: the kernel of a launch, the same
  * instructions as the one r was built from, whose module may be another (sim.h ws_prepared). */
 void ws_rename_borrow(ws_renamed *r, const ws_kernel *k);

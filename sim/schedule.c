@@ -53,6 +53,12 @@
  *     no instruction for, goes before rule 4's order, so what reads it is not held behind it
  *     (bench_shared_ilp.sass 0x2ca0: the LDS first, each accumulator in a load's register;
  *     docs/calibration.md "A fused pair starts a drain, a constant's copy goes first (ilp24)").
+ *  6. With the preset's schedule.pipes 1 (sm_90's; timing.c build_schedule gives each instruction's pipe): an
+ *     instruction whose sub-partition pipe (ALU, IMAD or XU) is still held by the one issued before it counts as
+ *     not ready until the pipe is free (pipe.alu, pipe.imad, pipe.xu cycles; an add takes the IMAD pipe when free,
+ *     else the ALU, as the timing model's issue), so rule 4 interleaves what takes different pipes: ptxas issues a
+ *     LOP3 and an IMAD in turn (probe_alu3.sass alu3_lop3_m: one a cycle, 547 cycles for 512 instructions on the
+ *     H200), where by latency alone a stream's LOP3s went together, 2 cycles apart (docs/calibration.md "(lat15)").
  * A stretch longer than the piece (the preset's schedule.piece, SEG_MAX when 0) is cut into the
  * fewest pieces of equal length (at most the piece: the cost stays linear in the kernel's length;
  * ptxas's hoisting is bounded by its registers as well). The cut is warpsim's, not ptxas's: pieces
@@ -456,9 +462,37 @@ static int constant_copy(const seg_budget *b, const ws_insn *code, uint32_t pc)
 }
 
 /* Rule 4 over positions [s, s + m): writes order[s ...]. */
-static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
-                             const uint8_t *fold, uint32_t s, uint32_t m, uint32_t *order)
+/* Rule 6: the cycle from which instruction j's pipe is free (pfree: the ALU, IMAD and XU pipes'). */
+static uint64_t pipe_free(const uint8_t *pipe, const uint64_t pfree[3], uint32_t j)
 {
+    switch (pipe ? pipe[j] & 7 : WS_SCHED_NONE) {
+    case WS_SCHED_ALU: return pfree[0];
+    case WS_SCHED_IMAD: return pfree[1];
+    case WS_SCHED_ANY: return pfree[0] < pfree[1] ? pfree[0] : pfree[1];
+    case WS_SCHED_XU: return pfree[2];
+    default: return 0;
+    }
+}
+
+/* Rule 6: instruction j issued at cycle holds its pipe (an add the IMAD pipe when that is free, as timing.c). */
+static void pipe_hold(const uint8_t *pipe, uint64_t pfree[3], uint32_t j, uint64_t cycle)
+{
+    unsigned kind = pipe ? pipe[j] & 7 : WS_SCHED_NONE, cycles = pipe ? pipe[j] >> 3 : 0;
+    if (kind == WS_SCHED_ANY)
+        kind = pfree[1] <= cycle ? WS_SCHED_IMAD : WS_SCHED_ALU;
+    if (kind == WS_SCHED_ALU)
+        pfree[0] = cycle + cycles;
+    else if (kind == WS_SCHED_IMAD)
+        pfree[1] = cycle + cycles;
+    else if (kind == WS_SCHED_XU)
+        pfree[2] = cycle + cycles;
+}
+
+static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
+                             const uint8_t *fold, const uint8_t *pipe, uint32_t s, uint32_t m, uint32_t *order)
+{
+    const uint8_t *pp = pipe ? pipe + s : NULL; /* rule 6, the segment's */
+    uint64_t pfree[3] = {0, 0, 0};
     for (uint32_t j = 0; j < m; j++) {
         w->src[j] = reg_bits(uses[s + j].src, uses[s + j].nsrc);
         w->dst[j] = reg_bits(uses[s + j].dst, uses[s + j].ndst);
@@ -526,7 +560,11 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 rank_b = rank_j;
                 continue;
             }
-            int now_j = w->earliest[j] <= cycle, now_b = w->earliest[best] <= cycle;
+            uint64_t at_j = w->earliest[j], at_b = w->earliest[best], pj = pipe_free(pp, pfree, j),
+                     pb = pipe_free(pp, pfree, best);
+            at_j = pj > at_j ? pj : at_j;
+            at_b = pb > at_b ? pb : at_b;
+            int now_j = at_j <= cycle, now_b = at_b <= cycle;
             uint32_t was = best;
             if (rank_j != rank_b) {
                 best = rank_j < rank_b ? j : best;
@@ -540,8 +578,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 best = holds(code, s + best) ? j : best;
             } else if (now_j) {
                 best = w->height[j] > w->height[best] ? j : best;
-            } else if (w->earliest[j] != w->earliest[best]) {
-                best = w->earliest[j] < w->earliest[best] ? j : best;
+            } else if (at_j != at_b) {
+                best = at_j < at_b ? j : best;
             } else {
                 best = w->height[j] > w->height[best] ? j : best;
             }
@@ -551,8 +589,11 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             budget_delta(b, best, folded_alu(fold, s + best), 1, NULL);
         order[s + k] = s + best;
         w->done[best] = 1;
-        if (w->earliest[best] > cycle)
-            cycle = w->earliest[best];
+        uint64_t ready = w->earliest[best], pf = pipe_free(pp, pfree, best);
+        ready = pf > ready ? pf : ready;
+        if (ready > cycle)
+            cycle = ready;
+        pipe_hold(pp, pfree, best, cycle);
         for (uint32_t j = best + 1; j < m; j++)
             if (EDGE(w, m, best, j) >= 0) {
                 w->npred[j]--;
@@ -672,7 +713,8 @@ static uint32_t segment_end(const uint8_t *leader, uint32_t n, uint32_t start, u
 }
 
 int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
-                      const uint8_t *fold, const ws_schedule_budget *budget, uint32_t piece, ws_schedule *s)
+                      const uint8_t *fold, const ws_schedule_budget *budget, const uint8_t *pipe, uint32_t piece,
+                      ws_schedule *s)
 {
     uint32_t n = k->ninsns;
     piece = piece == 0 ? SEG_MAX : piece > PIECE_MAX ? PIECE_MAX : piece;
@@ -735,7 +777,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         uint32_t end = segment_end(leader, n, start, piece);
         if (w->b.regs && block_start[start]) /* a value from another block: what its type takes */
             memcpy(held, base, k->nregs);
-        schedule_segment(w, code, uses, latency, fold, start, end - start, s->order);
+        schedule_segment(w, code, uses, latency, fold, pipe, start, end - start, s->order);
         int moved = 0, wide = 0;
         for (uint32_t p = start; p < end; p++) {
             moved |= s->order[p] != p;

@@ -34,13 +34,18 @@ typedef struct {
     unsigned copies;     /* 1: a copy of a constant register goes as early as it can (schedule.const_copy) */
 } ws_schedule_budget;
 
+/* Rule 6 of schedule.c: the sub-partition pipe an instruction holds, per instruction WS_SCHED_PIPE(kind, cycles). */
+enum { WS_SCHED_NONE, WS_SCHED_ALU, WS_SCHED_IMAD, WS_SCHED_ANY, WS_SCHED_XU };
+#define WS_SCHED_PIPE(kind, cycles) ((uint8_t)((kind) | ((cycles) > 31 ? 31 : (cycles)) << 3))
+
 /* Computes the schedule of n instructions (code, their register uses, each one's latency in
  * cycles as the timing model charges it without conflicts; fold: each one's WS_FOLD_* (fold.h),
  * or NULL: a folded load accesses no memory, so rule 2 does not order it; budget: rule 5's, or
- * NULL: none; piece: the longest piece a stretch is scheduled in, 0: 128, at most 1024). Returns 0,
- * or -1 when out of memory. */
+ * NULL: none; pipe: rule 6's, each one's WS_SCHED_PIPE, or NULL: none; piece: the longest piece a
+ * stretch is scheduled in, 0: 128, at most 1024). Returns 0, or -1 when out of memory. */
 int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
-                      const uint8_t *fold, const ws_schedule_budget *budget, uint32_t piece, ws_schedule *s);
+                      const uint8_t *fold, const ws_schedule_budget *budget, const uint8_t *pipe, uint32_t piece,
+                      ws_schedule *s);
 void ws_schedule_free(ws_schedule *s);
 /* The timing mode's hook, after ws_warp_pick chose *pk (WS_PICK_EXEC) for warp w: the group at
  * position p issues the instruction the schedule puts there (pk->pc) and goes on to position p + 1

@@ -169,10 +169,10 @@ typedef struct {
                                 * first launch of a kernel waits for its code) */
     struct ws_timing_kernel *timing_tables; /* the timing mode's tables of it (timing.h), from its first
                                                timing launch; NULL: not built yet */
-    /* the timing mode with the preset's schedule.rename 1: the kernel with its reused load registers
+    /* the timing mode with the preset's schedule.rename or .rename_alu 1: the kernel with its reused registers
      * renamed (rename.h), which code, uses, the layout and every table above are of; renamed.ptx_reg
      * NULL: the PTX's kernel as it is (no renaming asked for, or none to do) */
-    int rename;                /* prepared with schedule.rename 1 (timing only) */
+    int rename;                /* prepared with schedule.rename(_alu) 1 (timing only) */
     ws_renamed renamed;
 } ws_prepared;
 

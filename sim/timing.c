@@ -38,6 +38,7 @@
 #include "timing.h"
 #include "banks.h"
 #include "barrier.h"
+#include "cfg.h"
 #include "cga.h"
 #include "ifetch.h"
 #include "diag.h"
@@ -278,6 +279,7 @@ struct ws_timing {
      * not freed here */
     timing_info *info;    /* per instruction (timing_info_of) */
     uint8_t *narrow;      /* per instruction: WS_NARROW_* (narrow.h), built before info */
+    uint8_t *add_imad;    /* per instruction: 1 for an add ptxas gives the IMAD pipe (add_pipes), built before info */
     ws_fold fold;         /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
     ws_stq_regs stq_regs; /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads):
                               the prepared kernel's (L->stq_regs), not freed here */
@@ -390,6 +392,7 @@ struct ws_timing_kernel {
     ws_preset p;        /* the machine's preset (ws_config.timing_preset), parsed */
     timing_info *info;  /* per instruction (timing_info_of) */
     uint8_t *narrow;    /* per instruction: WS_NARROW_* (narrow.h) */
+    uint8_t *add_imad;  /* per instruction: an add on the IMAD pipe (add_pipes) */
     ws_fold fold;       /* fold.h (with the preset's schedule 1) */
     ws_subwarp subwarp; /* subwarp.h */
     ws_cga cga;         /* cga.h: its tables (each warp's state is the launch's) */
@@ -404,6 +407,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
         return;
     free(tk->info);
     free(tk->narrow);
+    free(tk->add_imad);
     ws_fold_free(&tk->fold);
     ws_subwarp_free(&tk->subwarp);
     ws_cga_free(&tk->cga);
@@ -628,6 +632,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     }
     t->info = tk->info;
     t->narrow = tk->narrow;
+    t->add_imad = tk->add_imad;
     t->fold = tk->fold;
     t->subwarp = tk->subwarp;
     t->cga = tk->cga;
@@ -1149,7 +1154,7 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
  *   h2f: 4.06 beside an IMAD, 2.12 beside a LOP3); the other conversions are not measured. (docs/calibration.md
  *   "(alu27)", "(f64x)")
  * Each slot holds its pipe the preset's cycles (alu_hold, imad_hold, xu_hold): slots[] holds those cycles. */
-static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, uint8_t slots[SLOT_KINDS])
+static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, uint8_t slots[SLOT_KINDS])
 {
     uint64_t xu = t->xu_hold; /* the XU slot's cycles */
     memset(slots, 0, SLOT_KINDS);
@@ -1165,7 +1170,8 @@ static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, uin
         if (in->op == WS_OP_BFI && is_imm(in, 3) && is_imm(in, 4))
             slots[SLOT_ALU] = slots[SLOT_IMAD] = 1;
         else if (in->op == WS_OP_SHL && !wide && is_imm(in, 2))
-            slots[SLOT_ANY] = 1; /* SHF.L.U32 or IMAD.SHL.U32, as an add (probe_alu2 shl_l, shl_m) */
+            slots[add_imad ? SLOT_IMAD : SLOT_ANY] =
+                1; /* SHF.L.U32 or IMAD.SHL.U32, as an add (probe_alu2 shl_l, shl_m) */
         else
             slots[SLOT_ALU] = in->op == WS_OP_BFE || in->op == WS_OP_BFI || wide ? 2 : 1;
         break;
@@ -1181,7 +1187,7 @@ static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, uin
     case PIPE_ADD:
         if (fl)
             break;
-        if (fold == WS_FOLD_IMAD) /* a mul.lo folded into it (fold.imad): one IMAD */
+        if (fold == WS_FOLD_IMAD || add_imad) /* a mul.lo folded into it (fold.imad), or add_pipes: one IMAD */
             slots[SLOT_IMAD] = 1;
         else if (wide)
             slots[SLOT_ALU] = slots[SLOT_IMAD] = 1;
@@ -1281,7 +1287,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     if (!f.free_mov) {
-        math_slots(t, in, fold, f.slots);
+        math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc], f.slots);
         f.issue = (uint8_t)issue_cycles(t, in);
     }
     int math = 0;
@@ -1602,9 +1608,65 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .fused = t->p.schedule_fused > 0,
                                  .starts = t->p.schedule_drain > 0,
                                  .copies = t->p.schedule_copy > 0};
-    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, (uint32_t)t->p.schedule_piece, sched);
+    /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
+     * holds it longest (math_slots) */
+    uint8_t *pipe = t->p.schedule_pipes > 0 ? calloc((size_t)n + 1, 1) : NULL;
+    if (t->p.schedule_pipes > 0 && !pipe) {
+        free(lat);
+        return -1;
+    }
+    for (uint32_t pc = 0; pipe && pc < n && pc < t->ninfo; pc++) {
+        const uint8_t *sl = t->info[pc].slots;
+        uint64_t c[SLOT_KINDS] = {sl[SLOT_ALU], sl[SLOT_IMAD], sl[SLOT_ANY] * t->imad_hold, sl[SLOT_XU]}; /* cycles */
+        static const uint8_t kind[SLOT_KINDS] = {WS_SCHED_ALU, WS_SCHED_IMAD, WS_SCHED_ANY, WS_SCHED_XU};
+        unsigned most = SLOT_ALU;
+        for (unsigned k = 1; k < SLOT_KINDS; k++)
+            most = c[k] > c[most] ? k : most;
+        if (c[most])
+            pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
+    }
+    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
+                              sched);
+    free(pipe);
     free(lat);
     return r;
+}
+
+/* Which adds ptxas gives the IMAD pipe (IMAD.IADD) whatever the pipes' state when they issue (add_imad: 1 for
+ * those). An add is either an IADD3 (the ALU pipe) or an IMAD.IADD: ptxas chooses when it compiles, balancing the
+ * two pipes over the code. Where the ALU pipe bounds a basic block (its ALU cycles at least the block's issue
+ * cycles, one an instruction) and its ALU work is at least its IMAD work with every add on the IMAD pipe, every
+ * add is an IMAD.IADD (probe_alu mix, BlockScan's step: 256 each of IMAD.IADD, ISETP and SEL); the other blocks'
+ * adds take whichever pipe is free when they issue (hold_math; probe_alu add: 132 IMAD.IADD and 126 IADD3;
+ * time_cg_iscan_plus_tile8_longlong's one add, 44 ALU cycles in 59 instructions, is an LEA). With ptxas's
+ * registers renamed (schedule.rename_alu) the schedule issues a block's adds together, where the free pipe at
+ * issue would give the ALU pipe every other one (docs/calibration.md "(lat15)"). */
+static int add_pipes(const ws_timing *t, const ws_launch_ctx *L, uint8_t *add_imad)
+{
+    uint32_t n = t->ninfo;
+    uint8_t *leader = calloc((size_t)n + 1, 1);
+    if (!leader)
+        return -1;
+    ws_block_starts(L->k, leader);
+    for (uint32_t start = 0; start < n;) {
+        uint32_t end = start + 1;
+        while (end < n && !leader[end])
+            end++;
+        uint64_t alu = 0, imad = 0, adds = 0, issued = 0;
+        for (uint32_t pc = start; pc < end; pc++) {
+            timing_info f = timing_info_of(t, L->code, pc); /* add_imad all 0 here: the pipes at issue */
+            alu += f.slots[SLOT_ALU];                       /* the slots' cycles */
+            imad += f.slots[SLOT_IMAD];
+            adds += f.slots[SLOT_ANY];
+            issued += !f.free_mov;
+        }
+        if (adds && alu >= imad + adds * t->imad_hold && alu >= issued)
+            for (uint32_t pc = start; pc < end; pc++)
+                add_imad[pc] = 1; /* read by math_slots for an add alone */
+        start = end;
+    }
+    free(leader);
+    return 0;
 }
 
 /* The kernel's timing tables into tk, built on t's fields (timing_info_of and build_schedule read
@@ -1633,6 +1695,9 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
                        &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;
+    t->add_imad = tk->add_imad = calloc(t->ninfo ? t->ninfo : 1, 1);
+    if (!tk->add_imad || add_pipes(t, L, tk->add_imad) != 0)
+        return -1;
     for (uint32_t pc = 0; pc < t->ninfo; pc++)
         tk->info[pc] = timing_info_of(t, L->code, pc);
     if (t->p.ifetch_line > 0) { /* a folded mov or add has no SASS of its own (ifetch.h) */

@@ -168,6 +168,15 @@ static void rename_events_speak_ptx(void **state)
     assert_int_equal(xors, 4);
 }
 
+/* The module of PTX text (the test fails if it does not parse). */
+static ws_module *parsed(const char *ptx)
+{
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(m);
+    return m;
+}
+
 /* Which registers a block's renaming takes, and how (rename.h): ws_rename_build's instructions
  * against the PTX's. Block 1 (pcs 0-17, to the branch): %r1 read (1), loaded (2), read (3), loaded
  * again (4): renamed; %r2 loaded twice and written by an add (5-7), %r3 loaded twice, once under a
@@ -192,14 +201,12 @@ static void rename_rule(void **state)
                       "L1:\nld.shared.u32 %r1, [%r0+12];\n"
                       "ld.shared.u32 %r6, [%r0];\nadd.u32 %r9, %r6, 3;\nld.shared.u32 %r6, [%r6];\n"
                       "add.u32 %r9, %r6, %r1;\nret;\n}\n";
-    ws_parse_error perr;
-    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
-    assert_non_null(m);
+    ws_module *m = parsed(ptx);
     const ws_kernel *k = ws_module_kernel(m, NULL);
     assert_int_equal(k->ninsns, 26);
-    assert_int_equal(ws_rename_count(k), 2);
+    assert_int_equal(ws_rename_count(k, WS_RENAME_LOADS), 2);
     ws_renamed r;
-    assert_int_equal(ws_rename_build(k, 2, &r), 0);
+    assert_int_equal(ws_rename_build(k, WS_RENAME_LOADS, 2, &r), 0);
     uint32_t r1 = k->insns[2].ops[0].reg, r6 = k->insns[21].ops[0].reg, f0 = k->nregs, f1 = k->nregs + 1;
     assert_int_equal(r.nptx, k->nregs);
     assert_int_equal(r.k.nregs, k->nregs + 2);
@@ -240,10 +247,51 @@ static void rename_register_limit(void **state)
     assert_int_equal(ws_rename_fits(&k, 28, 128, msg, sizeof msg), 0);
     assert_int_equal(ws_rename_fits(&k, 29, 128, msg, sizeof msg), -1);
     assert_string_equal(msg, "kernel big: schedule.rename would give its 100 registers 29 fresh ones, one for each "
-                             "load it renames: more than the 128 registers a kernel may have; set schedule.rename 0 "
-                             "in the preset");
+                             "write it renames: more than the 128 registers a kernel may have; set schedule.rename "
+                             "and schedule.rename_alu 0 in the preset");
     k.nregs = 200; /* more than the limit already: no wrap-around */
     assert_int_equal(ws_rename_fits(&k, 0, 128, msg, sizeof msg), -1);
+}
+
+/* The ALU class (WS_RENAME_ALU, schedule.rename_alu): %r1 written by an ex2 (1), read and written by a lop3 (2),
+ * read (3), written again by an ex2 (4): the first two writes take fresh registers, each read reads the value it
+ * read in the PTX, the last write keeps %r1. %r2 written by an add (5), unpacked (6: its source renamed, the pair
+ * left alone), written again (7): renamed. %r3 loaded and then added to (8-9): a load among its writes, left alone
+ * (WS_RENAME_LOADS is not asked for). With WS_RENAME_LOADS alone nothing here is renamed. */
+static void rename_alu_rule(void **state)
+{
+    (void)state;
+    const char *ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<16>;\n"
+                      ".reg .b16 %h<4>;\nmov.u32 %r0, 0;\n"
+                      "ex2.approx.ftz.f32 %r1, %r5;\nlop3.b32 %r1, %r1, %r5, 3, 0x6A;\nadd.u32 %r9, %r1, 1;\n"
+                      "ex2.approx.ftz.f32 %r1, %r9;\n"
+                      "add.u32 %r2, %r0, 7;\nmov.b32 {%h1, %h2}, %r2;\nadd.u32 %r2, %r1, 1;\n"
+                      "ld.shared.u32 %r3, [%r0];\nadd.u32 %r3, %r3, 1;\nret;\n}\n";
+    ws_module *m = parsed(ptx);
+    const ws_kernel *k = ws_module_kernel(m, NULL);
+    assert_int_equal(k->ninsns, 11);
+    assert_int_equal(ws_rename_count(k, WS_RENAME_LOADS), 0);
+    assert_int_equal(ws_rename_count(k, WS_RENAME_ALU), 3);
+    ws_renamed r;
+    assert_int_equal(ws_rename_build(k, WS_RENAME_ALU, 3, &r), 0);
+    uint32_t r1 = k->insns[1].ops[0].reg, r2 = k->insns[5].ops[0].reg, r3 = k->insns[8].ops[0].reg;
+    uint32_t f0 = k->nregs, f1 = k->nregs + 1, f2 = k->nregs + 2;
+    assert_int_equal(r.k.insns[1].ops[0].reg, f0); /* ex2 */
+    assert_int_equal(r.k.insns[2].ops[1].reg, f0); /* lop3 reads it */
+    assert_int_equal(r.k.insns[2].ops[0].reg, f1); /* and writes a register of its own */
+    assert_int_equal(r.k.insns[3].ops[1].reg, f1);
+    assert_int_equal(r.k.insns[4].ops[0].reg, r1); /* the block's last write keeps %r1 */
+    assert_int_equal(r.k.insns[5].ops[0].reg, f2); /* add into %r2 */
+    assert_int_equal(r.k.insns[6].ops[1].reg, f2); /* the unpack reads it */
+    assert_memory_equal(&r.k.insns[6].ops[0], &k->insns[6].ops[0], sizeof k->insns[6].ops[0]); /* its pair */
+    assert_int_equal(r.k.insns[7].ops[0].reg, r2);
+    assert_int_equal(r.k.insns[8].ops[0].reg, r3); /* a load among %r3's writes: left alone */
+    assert_int_equal(r.k.insns[9].ops[0].reg, r3);
+    assert_int_equal(r.ptx_reg[f0], r1);
+    assert_int_equal(r.ptx_reg[f1], r1);
+    assert_int_equal(r.ptx_reg[f2], r2);
+    ws_rename_free(&r);
+    ws_module_free(m);
 }
 
 int main(void)
@@ -252,6 +300,7 @@ int main(void)
         cmocka_unit_test(rename_hoists_reused_loads),
         cmocka_unit_test(rename_events_speak_ptx),
         cmocka_unit_test(rename_rule),
+        cmocka_unit_test(rename_alu_rule),
         cmocka_unit_test(rename_register_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -454,7 +454,7 @@ static void schedule_rules(void **state)
         lat[i] = k->insns[i].op == WS_OP_LD ? 23 : k->insns[i].op == WS_OP_MOV ? 0 : 4; /* mov: a rename */
     }
     ws_schedule s;
-    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, NULL, 0, &s), 0);
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, NULL, NULL, 0, &s), 0);
     /* 0: ld.param, 1: mov, 2-8: ld add ld add st add ld; 9: the clock read; 10, 11 after it; 12: ret */
     const uint32_t want[] = {0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 11, 10, 12};
     assert_int_equal(k->ninsns, sizeof want / sizeof want[0]);
@@ -491,7 +491,7 @@ static void schedule_order_of(const char *ptx, const ws_schedule_budget *budget,
                  : k->insns[i].op == WS_OP_LD || k->insns[i].op == WS_OP_SHFL ? 23
                                                                               : 4;
     ws_schedule s;
-    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, f.kind, budget, 0, &s), 0);
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, f.kind, budget, NULL, 0, &s), 0);
     memcpy(order, s.order, n * sizeof *order);
     ws_schedule_free(&s);
     if (folds)
@@ -778,7 +778,7 @@ static void schedule_pieces_and_folded_loads(void **state)
         lat[i] = 4;
     }
     ws_schedule s;
-    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, NULL, 0, &s), 0);
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, NULL, NULL, 0, &s), 0);
     /* 0: ld.param, 1: the clock read, 2 .. 184: the adds, 185: ret */
     assert_int_equal(s.first[2], 2);
     assert_int_equal(s.first[93], 2);
@@ -813,7 +813,7 @@ static void schedule_pieces_and_folded_loads(void **state)
     assert_int_equal(f.kind[6], WS_FOLD_NONE);
     assert_int_equal(f.kind[7], WS_FOLD_NONE);
     l[4] = 0;
-    assert_int_equal(ws_schedule_build(k, k->insns, u, l, f.kind, NULL, 0, &s), 0);
+    assert_int_equal(ws_schedule_build(k, k->insns, u, l, f.kind, NULL, NULL, 0, &s), 0);
     const uint32_t want[] = {0, 1, 2, 4, 3, 5, 6, 7, 8, 9};
     assert_int_equal(k->ninsns, sizeof want / sizeof want[0]);
     for (uint32_t p = 0; p < k->ninsns; p++)

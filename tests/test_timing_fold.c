@@ -329,11 +329,17 @@ static void imad_folds(void **state)
     const char *chain = "mul.lo.s32 %y1, %y0, 17;\nsub.s32 %y2, %y0, %y1;\nmul.lo.s32 %y1, %y2, 17;\n"
                         "sub.s32 %y2, %y2, %y1;\nmul.lo.s32 %y1, %y2, 17;\nsub.s32 %y2, %y2, %y1;\n"
                         "mul.lo.s32 %y1, %y2, 17;\nsub.s32 %r2, %y2, %y1;\n";
-    uint64_t fused = cycles_of(decls, chain, "fold.imad 1\n"), apart = cycles_of(decls, chain, "fold.imad 0\n");
+    uint64_t fused = cycles_of(decls, chain, "fold.imad 1\nschedule.rename_alu 0\n"),
+             apart = cycles_of(decls, chain, "fold.imad 0\nschedule.rename_alu 0\n");
     printf("mul.lo + sub chain: fold.imad 1 %llu cycles, 0 %llu\n", (unsigned long long)fused, (unsigned long long)apart);
     /* each folded mul's latency (4) saved; the last mul's value reaches the block's end in a register the kernel
      * writes four times, so only_reader keeps it (the value may be read after the block): 3 folded */
     assert_int_equal(apart - fused, 3 * 4);
+    /* with the registers renamed as ptxas allocates (schedule.rename_alu 1, sm_90's), each mul's value has a
+     * register of its own, read by its sub alone: all 4 folded */
+    fused = cycles_of(decls, chain, "fold.imad 1\n");
+    apart = cycles_of(decls, chain, "fold.imad 0\n");
+    assert_int_equal(apart - fused, 4 * 4);
 }
 
 /* fold.address: an add of an immediate whose every reader reads it as an address is the offset of

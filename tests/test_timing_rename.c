@@ -1,0 +1,152 @@
+/* ptxas's register renaming and pipe balance in the timing mode (docs/calibration.md "(lat15)"): probe_alu3's and
+ * probe_alu's shape, 8 streams of dependent steps, each step of a stream reading the next stream's value, in inline
+ * PTX that writes each stream's register again and again. ptxas gives every value a register of its own
+ * (probe_alu3.sass alu3_ex2f_l: the next streams' MUFU.EX2 issue before the LOP3 that reads a stream's old value),
+ * so the H200 keeps the XU pipe's 8 cycles a step where a schedule that keeps the PTX's write-after-read orders
+ * waits for each MUFU's result (18 a step); ptxas alternates LOP3 and IMAD (alu3_lop3_m) and makes every add of
+ * an ALU-bound block an IMAD.IADD (probe_alu mix). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "run_ptx.h"
+
+#define ROUNDS 4 /* 32 steps a warp (alu_bound_adds_on_imad: 32 rounds, 256 steps, as probe_alu) */
+
+/* The kernel: streams %r10-%r17, ROUNDS rounds of 8 steps of STEP (printf format: %1$d the stream's register,
+ * %2$d the next stream's) between two clock reads; thread 0 writes the difference to out[0] and the streams' xor
+ * to out[1]. */
+static void kernel_of(char *ptx, size_t len, const char *step, int rounds)
+{
+    int n = snprintf(ptx, len,
+                     ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+                     ".reg .b32 %%r<40>;\n.reg .b64 %%rd<12>;\n.reg .pred %%p<40>;\n.reg .b16 %%h<40>;\n"
+                     "ld.param.u64 %%rd1, [o];\nmov.u32 %%r1, %%tid.x;\n");
+    for (int i = 0; i < 8; i++)
+        n += snprintf(ptx + n, len - n, "add.s32 %%r%d, %%r1, %d;\n", 10 + i, 0x3c000000 + i);
+    n += snprintf(ptx + n, len - n, "mov.u64 %%rd8, %%clock64;\n");
+    for (int r = 0; r < rounds; r++)
+        for (int i = 0; i < 8; i++) {
+            char fmt[512];
+            snprintf(fmt, sizeof fmt, "%s\n", step);
+            /* each step's own registers: %1 the stream, %2 the next stream, %3 a scratch register of the step */
+            char line[512], *o = line;
+            for (const char *c = fmt; *c; c++) {
+                if (c[0] == '%' && (c[1] == '1' || c[1] == '2' || c[1] == '3')) {
+                    o += sprintf(o, c[1] == '3' ? "%%h%d" : "%%r%d",
+                                 c[1] == '1'   ? 10 + i
+                                 : c[1] == '2' ? 10 + (i + 1) % 8
+                                               : 1 + i);
+                    c++;
+                } else
+                    *o++ = *c;
+            }
+            *o = 0;
+            n += snprintf(ptx + n, len - n, "%s", line);
+        }
+    n += snprintf(ptx + n, len - n,
+                  "xor.b32 %%r3, %%r10, %%r11;\nxor.b32 %%r3, %%r3, %%r12;\nxor.b32 %%r3, %%r3, %%r13;\n"
+                  "xor.b32 %%r3, %%r3, %%r14;\nxor.b32 %%r3, %%r3, %%r15;\nxor.b32 %%r3, %%r3, %%r16;\n"
+                  "xor.b32 %%r3, %%r3, %%r17;\nmov.u64 %%rd9, %%clock64;\nsub.s64 %%rd10, %%rd9, %%rd8;\n"
+                  "setp.ne.u32 %%p1, %%r1, 0;\n@%%p1 ret;\nst.global.u64 [%%rd1], %%rd10;\n"
+                  "st.global.u32 [%%rd1+8], %%r3;\nret;\n}\n");
+}
+
+/* One warp's cycles between the clocks (and the streams' xor, *value) with the preset text over sm_90. */
+static uint64_t cycles_of(const char *step, const char *preset, uint64_t *value)
+{
+    static char ptx[1 << 17];
+    kernel_of(ptx, sizeof ptx, step, ROUNDS);
+    uint64_t out[2] = {0, 0};
+    run_ptx(ptx, 32, out, 2, WS_MODE_TIMING, preset);
+    uint64_t f[2] = {0, 0};
+    run_ptx(ptx, 32, f, 2, WS_MODE_FUNCTIONAL, NULL);
+    assert_int_equal(out[1], f[1]); /* the renamed kernel computes what the PTX does */
+    if (value)
+        *value = out[1];
+    return out[0];
+}
+
+/* schedule.rename_alu: MUFU then LOP3 (probe_alu3 ex2f_l). Renamed, the next streams' ex2 issue while a stream's
+ * lop3 waits for its ex2: the XU pipe's 8 cycles a step (H200 2139 cycles for 256 steps, 8.35 a step); kept, each
+ * step's ex2 waits for the lop3 before it, which reads the register it writes: the ex2's latency (17) and one
+ * cycle a step. */
+static void reused_registers_renamed(void **state)
+{
+    (void)state;
+    const char *step = "ex2.approx.ftz.f32 %1, %2;\nlop3.b32 %1, %1, %2, 5, 0x6A;";
+    uint64_t v1, v0;
+    uint64_t on = cycles_of(step, NULL, &v1), off = cycles_of(step, "schedule.rename_alu 0\n", &v0);
+    printf("ex2 + lop3, %d steps: renamed %llu cycles, kept %llu\n", 8 * ROUNDS, (unsigned long long)on,
+           (unsigned long long)off);
+    assert_int_equal(v1, v0);
+    assert_true(on <= 8 * 8 * ROUNDS + 17 + 4 + 4 + 8 * 2);
+    assert_true(off >= 8 * ROUNDS * 17);
+    /* POPC, FLO, BREV and F2F the same (probe_alu3 popc_l, bfind_l, brev_l, f2h_l) */
+    const char *popc = "popc.b32 %1, %2;\nlop3.b32 %1, %1, %2, 5, 0x6A;";
+    assert_true(cycles_of(popc, NULL, NULL) * 2 < cycles_of(popc, "schedule.rename_alu 0\n", NULL));
+}
+
+/* An unpack (`mov.b32 {a, b}, %r`) writes a pair ptxas allocates together, but the register it reads is renamed as
+ * any other (probe_alu3 h2f_l: cvt.f32.f16 of the low half, then the LOP3). */
+static void unpack_source_renamed(void **state)
+{
+    (void)state;
+    const char *step = "mov.b32 {%3, %h0}, %2;\ncvt.f32.f16 %1, %3;\nlop3.b32 %1, %1, %2, 5, 0x6A;";
+    uint64_t on = cycles_of(step, "ifetch.line 0\n", NULL),
+             off = cycles_of(step, "ifetch.line 0\nschedule.rename_alu 0\n", NULL);
+    printf("unpack + cvt.f32.f16 + lop3: renamed %llu cycles, kept %llu\n", (unsigned long long)on,
+           (unsigned long long)off);
+    assert_true(on * 3 < off * 2);
+}
+
+/* schedule.pipes: the list schedule holds the ALU and IMAD pipes, so a LOP3 and an IMAD alternate, one a cycle
+ * (probe_alu3.sass alu3_lop3_m; H200 547 cycles for 512 instructions of one warp a sub-partition, warm code); not
+ * held, the schedule issues a stream's LOP3s together, each 2 cycles after the one before. The region's end: the
+ * streams' xor, 7 dependent ALU ops. */
+static void pipes_alternate(void **state)
+{
+    (void)state;
+    const char *step = "lop3.b32 %1, %1, %2, 5, 0x6A;\nmad.lo.s32 %1, %1, %2, 3;";
+    uint64_t on = cycles_of(step, "ifetch.line 0\nschedule.pipes 1\n", NULL),
+             off = cycles_of(step, "ifetch.line 0\nschedule.pipes 0\n", NULL);
+    printf("lop3 + mad, %d instructions: schedule.pipes 1 %llu cycles, 0 %llu\n", 16 * ROUNDS, (unsigned long long)on,
+           (unsigned long long)off);
+    assert_true(on <= 16 * ROUNDS + 16);
+    assert_true(off * 2 >= on * 3);
+}
+
+/* add_pipes: a block the ALU pipe bounds (add, setp, selp a step: two ALU ops, 4 cycles) has every add on the
+ * IMAD pipe (probe_alu mix: 256 IMAD.IADD, ISETP and SEL; 8 warps a sub-partition 4.17 cycles a step). Its adds,
+ * which the renamed schedule issues together, would otherwise take the ALU pipe whenever the IMAD pipe is busy;
+ * with no IMAD pipe rate (pipe.imad 0: an add never waits, never takes the ALU) the block takes as long. */
+static void alu_bound_adds_on_imad(void **state)
+{
+    (void)state;
+    static char ptx[1 << 17];
+    kernel_of(ptx, sizeof ptx, "add.s32 %1, %1, %2;\nsetp.ne.s32 %p1, %1, 7;\nselp.b32 %1, %2, %1, %p1;", 32);
+    uint64_t out[2];
+    ws_result imad = run_ptx(ptx, 1024, out, 0, WS_MODE_TIMING, NULL),
+              none = run_ptx(ptx, 1024, out, 0, WS_MODE_TIMING, "pipe.imad 0\n");
+    printf("add + setp + selp, 8 warps a sub-partition: %llu cycles, pipe.imad 0 %llu\n",
+           (unsigned long long)imad.stats.cycles, (unsigned long long)none.stats.cycles);
+    assert_true(imad.stats.cycles * 100 <= none.stats.cycles * 102);
+    /* the ALU pipe's bound: 8 warps x 256 steps x 2 ALU ops x 2 cycles */
+    assert_true(imad.stats.cycles >= 8 * 256 * 4);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(reused_registers_renamed),
+        cmocka_unit_test(unpack_source_renamed),
+        cmocka_unit_test(pipes_alternate),
+        cmocka_unit_test(alu_bound_adds_on_imad),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
