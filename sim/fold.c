@@ -1,6 +1,7 @@
 /* fold: the IADD3, LOP3 and 3-input min/max ptxas forms, the values it reuses, and its REDUX copies (fold.h). */
 #include "fold.h"
 #include "cfg.h"
+#include "liveness.h"
 #include "narrow.h"
 
 #include <stdlib.h>
@@ -71,14 +72,22 @@ static int merges(const ws_insn *a, unsigned narrow_a, const ws_insn *b, unsigne
     return fam != FAMILY_MINMAX || (a->op == b->op && a->type == b->type && a->mods == b->mods);
 }
 
+/* Whether reg may be read at pc or after (live: ws_live_in's rows of words words, NULL when not known: it may). */
+static int maybe_live(const uint64_t *live, uint32_t words, uint32_t pc, uint32_t reg)
+{
+    return !live || ws_live_has(&live[(size_t)pc * words], reg);
+}
+
 /* The one instruction that reads the value pc writes to reg, in pc's block: UINT32_MAX when none
  * or several do, or when the value may be read in another block (it is live at the block's end
- * and the register is written or read elsewhere). */
+ * and the register is written or read elsewhere; live: ws_live_in's rows, or NULL: the register
+ * counts alone). */
 static uint32_t only_reader(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
-                            const uint32_t *reads, const uint32_t *written, uint32_t pc, uint32_t reg)
+                            const uint32_t *reads, const uint32_t *written, const uint64_t *live, uint32_t words,
+                            uint32_t pc, uint32_t reg)
 {
-    uint32_t reader = UINT32_MAX, n = 0;
-    for (uint32_t j = pc + 1; j < k->ninsns && block[j] == block[pc]; j++) {
+    uint32_t reader = UINT32_MAX, n = 0, j;
+    for (j = pc + 1; j < k->ninsns && block[j] == block[pc]; j++) {
         for (uint32_t i = 0; i < uses[j].nsrc; i++)
             if (uses[j].src[i] == reg) {
                 reader = n++ ? UINT32_MAX : j;
@@ -87,6 +96,8 @@ static uint32_t only_reader(const ws_kernel *k, const ws_insn *code, const ws_re
         if (code[j].guard == WS_NO_REG && ws_reg_use_writes(&uses[j], reg))
             return n == 1 ? reader : UINT32_MAX; /* the value ends here */
     }
+    if (n == 1 && live && !maybe_live(live, words, j, reg))
+        return reader; /* no path from the block's end reads it */
     return n == 1 && reads[reg] == 1 && written[reg] == 1 ? reader : UINT32_MAX;
 }
 
@@ -106,9 +117,9 @@ static int renames(const ws_insn *in, unsigned narrow)
 static uint32_t next_op(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
                         const uint32_t *block, const uint32_t *reads, const uint32_t *written, uint32_t pc)
 {
-    uint32_t j = only_reader(k, code, uses, block, reads, written, pc, code[pc].ops[0].reg);
+    uint32_t j = only_reader(k, code, uses, block, reads, written, NULL, 0, pc, code[pc].ops[0].reg);
     while (j != UINT32_MAX && renames(&code[j], narrow[j]) && code[j].ops[0].reg < k->nregs)
-        j = only_reader(k, code, uses, block, reads, written, j, code[j].ops[0].reg);
+        j = only_reader(k, code, uses, block, reads, written, NULL, 0, j, code[j].ops[0].reg);
     return j;
 }
 
@@ -267,7 +278,7 @@ static void fold_tree(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         uint32_t r = code[pc].ops[0].reg;
         if (family_of(&code[pc], narrow[pc]) != FAMILY_LOGIC || r >= k->nregs)
             continue;
-        uint32_t j = only_reader(k, code, uses, block, reads, written, pc, r);
+        uint32_t j = only_reader(k, code, uses, block, reads, written, NULL, 0, pc, r);
         if (j != UINT32_MAX && family_of(&code[j], narrow[j]) == FAMILY_LOGIC && code[j].op == code[pc].op)
             parent[pc] = j;
     }
@@ -342,33 +353,66 @@ static unsigned xor_combine(const xor_set *a, const xor_set *b, int xor_op, xor_
  * propagates the constant: `mov.u32 %r19, 0; xor.b32 %r19, %r19, %r13` is no instruction (probe_bar_release's
  * SASS, tests/calibration/device-2026-12-03-mio15.tar.xz: the ISETP reads the LDS's register). */
 static int is_identity(const ws_insn *in, const ws_insn *code, unsigned i, const uint32_t *lastw, const uint32_t *lastb,
-                       uint32_t blk, uint32_t nregs)
+                       uint32_t blk, const reg_constants *held, int block_rules, uint32_t nregs)
 {
     const ws_operand *o = &in->ops[i];
     uint64_t c;
     if (o->kind == WS_OPND_IMM)
         c = o->imm;
-    else if (o->kind == WS_OPND_REG && o->reg < nregs && lastb[o->reg] == blk && lastw[o->reg] != UINT32_MAX &&
-             code[lastw[o->reg]].op == WS_OP_MOV && code[lastw[o->reg]].guard == WS_NO_REG &&
-             code[lastw[o->reg]].ops[1].kind == WS_OPND_IMM)
+    else if (block_rules && o->kind == WS_OPND_REG && o->reg < nregs && held->known[o->reg])
+        c = held->value[o->reg];
+    else if (!block_rules && o->kind == WS_OPND_REG && o->reg < nregs && lastb[o->reg] == blk &&
+             lastw[o->reg] != UINT32_MAX && code[lastw[o->reg]].op == WS_OP_MOV &&
+             code[lastw[o->reg]].guard == WS_NO_REG && code[lastw[o->reg]].ops[1].kind == WS_OPND_IMM)
         c = code[lastw[o->reg]].ops[1].imm;
     else
         return 0;
     return (uint32_t)c == (in->op == WS_OP_AND ? UINT32_MAX : 0);
 }
 
-static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
-                    const uint32_t *block, const uint32_t *reads, const uint32_t *written, uint8_t *host, ws_fold *f)
+/* The constant each register holds at pc in its basic block (between labels, across the bar.syncs and clock reads that
+ * end fold's blocks), after pc's writes: an unguarded mov of an immediate, or of a register that holds one, makes its
+ * destination hold it; any other write, and a label, ends it. ptxas propagates the constant:
+ * bench_mio_w1's `mov.u32 %r193, 0` before the region's bar.sync and clock read, the region's
+ * `mov.u32 %r194, %r193` ... `mov.u32 %r200, %r193`, then each accumulator's `xor.b32 %r193, %r193, %r185`: the
+ * first LOP3 of each accumulator reads three loads (bench_mio_w1.sass 0x1ec0 `LOP3.LUT R87, R4, R0, R15, 0x96`:
+ * the loads at 0x1d10, 0x1d90, 0x1e10), docs/calibration.md "(tree15)". */
+static void hold_constants(const ws_insn *in, const ws_reg_use *u, uint32_t nregs, reg_constants *held,
+                           uint32_t *written_at, uint32_t *nwritten)
 {
-    uint32_t n = k->ninsns;
+    int imm = in->op == WS_OP_MOV && in->guard == WS_NO_REG && in->ops[1].kind == WS_OPND_IMM,
+        copy = in->op == WS_OP_MOV && in->guard == WS_NO_REG && in->ops[1].kind == WS_OPND_REG &&
+               in->ops[1].reg < nregs && held->known[in->ops[1].reg];
+    uint64_t v = imm ? in->ops[1].imm : copy ? held->value[in->ops[1].reg] : 0;
+    for (uint32_t i = 0; i < u->ndst; i++) {
+        uint32_t r = u->dst[i];
+        if (r >= nregs)
+            continue;
+        held->known[r] = (uint8_t)((imm || copy) && u->ndst == 1);
+        held->value[r] = v;
+        if (held->known[r])
+            written_at[(*nwritten)++] = r;
+    }
+}
+
+static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
+                    const uint8_t *leader, const uint32_t *block, const uint32_t *reads, const uint32_t *written,
+                    int block_rules, uint8_t *host, ws_fold *f)
+{
+    uint32_t n = k->ninsns, words = 0;
+    /* what is read after a block: without it (too large a kernel), a register written or read elsewhere may be */
+    uint64_t *live = block_rules ? ws_live_in(k, code, uses, &words) : NULL;
     uint32_t *lastw = malloc((2 * (size_t)k->nregs + n + 1) * sizeof *lastw), *lastb = lastw + k->nregs,
              *nreads = lastb + k->nregs; /* per register: its last write in the block so far; per def: its reads */
     uint8_t *count = malloc((size_t)n + 1), *pure = calloc((size_t)n + 1, 1), *need = calloc((size_t)n + 1, 1),
             *copy = calloc((size_t)n + 1, 1); /* an op with an identity operand: a copy of its one value */
     uint64_t *basis = malloc(((size_t)n * XOR_BASIS + 1) * sizeof *basis),
              *src = malloc(2 * ((size_t)n + 1) * sizeof *src);
-    if (!lastw || !count || !pure || !need || !copy || !basis || !src) {
+    reg_constants held = {calloc((size_t)k->nregs + 1, 1), malloc(((size_t)k->nregs + 1) * sizeof(uint64_t))};
+    uint32_t *held_at = malloc(((size_t)n + 1) * sizeof *held_at), nheld = 0; /* the registers known, to forget */
+    if (!lastw || !count || !pure || !need || !copy || !basis || !src || !held.known || !held.value || !held_at) {
         free(lastw), free(count), free(pure), free(need), free(copy), free(basis), free(src);
+        free(held.known), free(held.value), free(held_at), free(live);
         return -1;
     }
     /* A value's id: a logic op's, its pc; a register's value from before the block, an immediate operand, another
@@ -381,6 +425,8 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
         int node = family_of(in, narrow[pc]) == FAMILY_LOGIC && !host[pc] && in->ops[0].reg < k->nregs;
         count[pc] = NOT_NODE;
         nreads[pc] = 0;
+        for (; leader[pc] && nheld > 0; nheld--) /* a label: the constants are not known there */
+            held.known[held_at[nheld - 1]] = 0;
         for (unsigned i = 1; node && i < 3; i++) { /* the operands' ids */
             const ws_operand *o = &in->ops[i];
             uint32_t d =
@@ -405,13 +451,14 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
             for (unsigned i = 0; i < 2; i++) {
                 uint64_t y = src[2 * pc + i];
                 e[i].n = 1, e[i].id[0] = y, e[i].pure = 1;
-                if (is_identity(in, code, i + 1, lastw, lastb, block[pc], k->nregs)) {
+                if (is_identity(in, code, i + 1, lastw, lastb, block[pc], &held, block_rules, k->nregs)) {
                     e[i].n = 0, identity = 1; /* x ^ 0, x | 0, x & ~0: x */
                     continue;
                 }
                 if (y >= n || count[y] == NOT_NODE)
                     continue;
-                alone[i] = only_reader(k, code, uses, block, reads, written, (uint32_t)y, code[y].ops[0].reg) == pc;
+                alone[i] = only_reader(k, code, uses, block, reads, written, live, words, (uint32_t)y,
+                                       code[y].ops[0].reg) == pc;
                 if (alone[i] || (xo && code[y].op == WS_OP_XOR)) {
                     e[i].n = count[y], e[i].pure = pure[y];
                     for (unsigned j = 0; j < count[y]; j++)
@@ -430,6 +477,8 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
             for (unsigned j = 0; j < best.n; j++)
                 basis[(size_t)pc * XOR_BASIS + j] = best.id[j];
         }
+        if (block_rules)
+            hold_constants(in, &uses[pc], k->nregs, &held, held_at, &nheld);
         for (uint32_t i = 0; i < uses[pc].ndst; i++) {
             uint32_t r = uses[pc].dst[i];
             if (r >= k->nregs)
@@ -441,7 +490,8 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
         if (pc + 1 == n || block[pc + 1] != block[pc]) /* the block's last values may be read after it */
             for (uint32_t j = pc + 1; j-- > 0 && block[j] == block[pc];)
                 if (count[j] != NOT_NODE && lastw[code[j].ops[0].reg] == j &&
-                    !(written[code[j].ops[0].reg] == 1 && reads[code[j].ops[0].reg] == nreads[j]))
+                    !(written[code[j].ops[0].reg] == 1 && reads[code[j].ops[0].reg] == nreads[j]) &&
+                    maybe_live(live, words, pc + 1, code[j].ops[0].reg))
                     need[j] = 1;
     }
     for (uint32_t pc = n; pc-- > 0;) {
@@ -458,6 +508,7 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
                 need[basis[(size_t)pc * XOR_BASIS + j]] = 1;
     }
     free(lastw), free(count), free(pure), free(need), free(copy), free(basis), free(src);
+    free(held.known), free(held.value), free(held_at), free(live);
     return 0;
 }
 
@@ -738,7 +789,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     fold_activemask(k, code, uses, block, f);
     if (rules & WS_FOLD_TREE)
         fold_tree(k, code, uses, narrow, block, reads, written, host, f, tree);
-    int failed = (rules & WS_FOLD_XOR) && fold_xor(k, code, uses, narrow, block, reads, written, host, f) != 0;
+    int failed = (rules & WS_FOLD_XOR) && fold_xor(k, code, uses, narrow, leader, block, reads, written,
+                                                   (rules & WS_FOLD_XOR_BLOCK) != 0, host, f) != 0;
     fold_alu(k, code, uses, narrow, block, reads, written, &kc, host, merged, f);
     if (rules & WS_FOLD_IMAD_ADD)
         fold_imad(k, code, uses, narrow, block, reads, written, host, merged, f);

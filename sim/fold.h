@@ -25,6 +25,11 @@
  *    An and/or/xor with its op's identity (0, or all ones for and: an immediate, or a register a mov of an
  *    immediate last wrote in the block) is a copy of its other value, WS_FOLD_ALU: ptxas propagates the
  *    constant (probe_bar_release: `mov.u32 %r19, 0` then `xor.b32 %r19, %r19, %r13` is no SASS).
+ *    With fold.xor 2 (WS_FOLD_XOR_BLOCK), the constants are those a basic block's unguarded movs give up to the next
+ *    label (across its bar.syncs and clock reads, a mov of a register that holds one included), and an op's value
+ *    that no path reads after its block is read by its block's reader alone: bench_mio_w1.sass's 32 LOP3 for 64
+ *    loads xored into 8 accumulators of a 0 moved before the region's bar.sync, 3 loads in each accumulator's first
+ *    LOP3, each accumulator's last load in the final chain (docs/calibration.md "(tree15)").
  *  - A longer chain of one and/or/xor (three ops and more, each value read by the next alone)
  *    with a shuffle's or a load's value among its leaves is a tree of 3-input LOP3s that
  *    combines the leaves as they come (bench_mio_w1.sass, bench_throughput.sass: the 64 shuffle
@@ -101,8 +106,9 @@ typedef struct {
 } ws_fold;
 
 /* ws_fold_build's optional rules: the LOP3 tree (preset fold.tree), xor's algebra (fold.xor), a mul.lo or a shl
- * by an immediate in the add or sub that reads it (fold.imad: IMAD, LEA), the address offsets (fold.address). */
-enum { WS_FOLD_TREE = 1, WS_FOLD_XOR = 2, WS_FOLD_IMAD_ADD = 4, WS_FOLD_OFFSETS = 8 };
+ * by an immediate in the add or sub that reads it (fold.imad: IMAD, LEA), the address offsets (fold.address); with
+ * WS_FOLD_XOR, WS_FOLD_XOR_BLOCK (fold.xor 2): its constants through the basic block, its liveness after a block. */
+enum { WS_FOLD_TREE = 1, WS_FOLD_XOR = 2, WS_FOLD_IMAD_ADD = 4, WS_FOLD_OFFSETS = 8, WS_FOLD_XOR_BLOCK = 16 };
 
 /* The folds of a kernel (code: its instructions as they run; uses: their registers; narrow: their
  * WS_NARROW_* (narrow.h), or NULL for none; rules: WS_FOLD_TREE, WS_FOLD_XOR, WS_FOLD_IMAD_ADD, WS_FOLD_OFFSETS

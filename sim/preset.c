@@ -123,6 +123,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule.fused_frees", schedule_fused),
     PK("schedule.fused_start", schedule_drain),
     PK("schedule.const_copy", schedule_copy),
+    PK("schedule.mio_gap", schedule_mio_gap),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),

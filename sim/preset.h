@@ -101,7 +101,7 @@ typedef struct {
     double imc_miss;        /* the first read of the launch's dimensions (%ntid, %nctaid): an immediate-constant miss */
     double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
     double fold_tree;       /* 1: a shuffle- or load-fed logic chain is one LOP3 tree (fold.h) */
-    double fold_xor;        /* 1: logic ops folded by xor's algebra: cancels, recomputes (fold.h) */
+    double fold_xor;        /* 1: xor's algebra: cancels, recomputes; 2: with the block's constants (fold.h) */
     double fold_imad;       /* 1: a mul.lo or shl by an immediate folded into the add reading it (IMAD, LEA: fold.h) */
     double fold_address;    /* 1: an add of an immediate read only as addresses is their offset (fold.h) */
     double schedule_budget; /* 1: rule 5 of schedule.c (a register budget) where --regs gives the registers */
@@ -115,6 +115,7 @@ typedef struct {
     double schedule_fused;      /* schedule.fused_frees 1: rule 5's fused pair frees from its first op */
     double schedule_drain;      /* schedule.fused_start 1: that first op starts a drain, does not prolong one */
     double schedule_copy;       /* schedule.const_copy 1: a copy of a constant register goes first (rule 4) */
+    double schedule_mio_gap;    /* schedule.mio_gap: rule 4's cycles between two shared loads (0: none) */
     double pipe_alu, pipe_imad; /* cycles a slot holds its sub-partition's ALU or IMAD pipe (opcodes.h PIPE_*) */
     double pipe_xu;             /* ... its XU pipe (POPC, F2I) */
     double pipe_xu_d2f;         /* ... a cvt from f64 to f32 (F2F.F32.F64) its XU pipe (0: pipe.xu) */

@@ -25,6 +25,10 @@
  *     others (loads and shuffles ahead of adds: bench_shared_ilp hoists its LDS ahead of the
  *     LOP3s that use the ones before; CUB's warp reductions put each SHFL before the add of the
  *     step before), program order between equals. When none can issue yet, the one ready first.
+ *     With the preset's schedule.mio_gap, a shared load (not folded) can issue no sooner than that many
+ *     cycles after the one before, so what is ready goes in the slots between (bench_mio_w1.sass
+ *     0x1d10-0x2310: 27 LDS, then an LDS and a LOP3 of the loads 10 back by turns, 10 LOP3 after the last
+ *     LDS, where all 64 loads first leave 21 xor ops after the last; docs/calibration.md "(tree15)").
  *  5. Only with the kernel's registers given (--regs, ptxas -v's count; tests/calibration/regs.txt
  *     for the calibrated kernels) and the preset's schedule.budget 1 (sm_90's): a segment's values,
  *     with those live across it, stay within them. A value takes the 32-bit registers of its type
@@ -154,6 +158,13 @@ static int is_warp_wide(const ws_insn *in)
 static int folded_load(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_SAME; }
 static int folded_alu(const uint8_t *fold, uint32_t pc) { return fold && fold[pc] == WS_FOLD_ALU; }
 
+/* A shared load that is issued (not folded): what ptxas's model spaces by the MIO's interval. */
+static int mio_load(const ws_insn *code, const uint8_t *fold, uint32_t pc)
+{
+    return ws_op_class_of(code[pc].op) == CLS_LOAD && ws_access_space(&code[pc]) == WS_SPACE_SHARED &&
+           !(fold && fold[pc] == WS_FOLD_SAME);
+}
+
 /* What rule 2 asks of an instruction, found once per segment (insn_kind): */
 enum {
     K_MEMORY = 1,    /* ws_op_is_memory */
@@ -254,9 +265,10 @@ typedef struct {
     uint64_t *earliest;
     uint64_t *src, *dst; /* reg_bits of each instruction's sources and destinations */
     uint8_t *done;
-    uint8_t *kind; /* insn_kind */
-    uint8_t *rank; /* rule 5: 0 frees registers, 1 fits, 2 does not */
-    uint8_t *pair; /* rule 5: it frees registers only as a fused pair's first op (schedule.fused_frees) */
+    uint8_t *kind;    /* insn_kind */
+    uint8_t *rank;    /* rule 5: 0 frees registers, 1 fits, 2 does not */
+    uint8_t *pair;    /* rule 5: it frees registers only as a fused pair's first op (schedule.fused_frees) */
+    unsigned mio_gap; /* rule 4: the cycles between two shared loads (schedule.mio_gap; 0: none) */
     seg_budget b;
     /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's, in
      * rows of m (a segment touches m * m of the longest * longest) */
@@ -525,8 +537,9 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
     int budget = b->regs && m > 1;
     if (budget)
         budget_start(b, code, uses, s, m);
-    uint64_t cycle = 0;
+    uint64_t cycle = 0, mio_next = 0;
     int draining = 0;
+    unsigned gap = w->mio_gap;
     for (uint32_t k = 0; k < m; k++) {
         /* rule 5: once a value would not fit, or would leave fewer than spare registers free, every
          * candidate that frees registers goes first, even if it waits, until none is left; besides,
@@ -564,6 +577,10 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                      pb = pipe_free(pp, pfree, best);
             at_j = pj > at_j ? pj : at_j;
             at_b = pb > at_b ? pb : at_b;
+            if (gap && mio_load(code, fold, s + j) && at_j < mio_next)
+                at_j = mio_next;
+            if (gap && mio_load(code, fold, s + best) && at_b < mio_next)
+                at_b = mio_next;
             int now_j = at_j <= cycle, now_b = at_b <= cycle;
             uint32_t was = best;
             if (rank_j != rank_b) {
@@ -593,6 +610,11 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         ready = pf > ready ? pf : ready;
         if (ready > cycle)
             cycle = ready;
+        if (gap && mio_load(code, fold, s + best)) {
+            if (mio_next > cycle)
+                cycle = mio_next;
+            mio_next = cycle + gap;
+        }
         pipe_hold(pp, pfree, best, cycle);
         for (uint32_t j = best + 1; j < m; j++)
             if (EDGE(w, m, best, j) >= 0) {
@@ -759,6 +781,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     }
     seg_scratch *w = scratch_new(longest);
     if (w) {
+        w->mio_gap = budget ? budget->mio_gap : 0;
         w->b.regs = budgeted ? budget->regs : 0;
         w->b.spare = budgeted ? budget->spare : 0;
         w->b.preds = budgeted ? budget->predicates : 0;

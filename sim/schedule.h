@@ -32,6 +32,7 @@ typedef struct {
     unsigned fused;      /* 1: a fused pair's first op frees what its reader frees (schedule.fused_frees) */
     unsigned starts;     /* 1: that first op starts a drain, does not keep one going (schedule.fused_start) */
     unsigned copies;     /* 1: a copy of a constant register goes as early as it can (schedule.const_copy) */
+    unsigned mio_gap;    /* rule 4, with or without registers: cycles between two shared loads (schedule.mio_gap) */
 } ws_schedule_budget;
 
 /* Rule 6 of schedule.c: the sub-partition pipe an instruction holds, per instruction WS_SCHED_PIPE(kind, cycles). */

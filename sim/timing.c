@@ -1607,7 +1607,8 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .predicates = (unsigned)t->p.schedule_predicates,
                                  .fused = t->p.schedule_fused > 0,
                                  .starts = t->p.schedule_drain > 0,
-                                 .copies = t->p.schedule_copy > 0};
+                                 .copies = t->p.schedule_copy > 0,
+                                 .mio_gap = (unsigned)t->p.schedule_mio_gap};
     /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
      * holds it longest (math_slots) */
     uint8_t *pipe = t->p.schedule_pipes > 0 ? calloc((size_t)n + 1, 1) : NULL;
@@ -1691,7 +1692,8 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         (t->p.schedule > 0 &&
          ws_fold_build(L->k, L->code, L->uses, tk->narrow,
                        (t->p.fold_tree > 0 ? WS_FOLD_TREE : 0u) | (t->p.fold_xor > 0 ? WS_FOLD_XOR : 0u) |
-                           (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u) | (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u),
+                           (t->p.fold_xor > 1 ? WS_FOLD_XOR_BLOCK : 0u) | (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u) |
+                           (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u),
                        &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;

@@ -582,6 +582,36 @@ static void schedule_fused_start(void **state)
     assert_key_orders(ptx, &budget, &budget.starts, fused, starts, 14);
 }
 
+/* schedule.mio_gap (sim/schedule.c rule 4): ptxas's model issues a shared load at most every that many cycles, and
+ * an op whose value is ready goes in the slots between. bench_mio_w1.sass 0x1d10-0x2310 (64 LDS xored into 8
+ * accumulators): 27 LDS, then an LDS and a LOP3 of the loads 10 back by turns, 10 LOP3 after the last LDS, where
+ * with every load first (rule 4 alone: the loads are on the longer paths) 22 xor ops are left after the last load.
+ * Eight loads, each read by an add (loads 23 cycles, adds 4): without the key every load goes first; with 4 the
+ * loads go at 1, 5, ..., 21, the first add (ready at 24) before the seventh load (25), the second (28) before the
+ * eighth (29). */
+static void schedule_mio_gap(void **state)
+{
+    (void)state;
+    char ptx[2048], *b = ptx;
+    b += sprintf(b, ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[8];\n"
+                    ".visible .entry k()\n{\n.reg .b32 %%r<20>;\nmov.u32 %%r0, sh;\n");
+    for (int i = 1; i <= 8; i++)
+        b += sprintf(b, "ld.shared.u32 %%r%d, [%%r0+%d];\n", i, 4 * (i - 1));
+    for (int i = 1; i <= 8; i++)
+        b += sprintf(b, "add.u32 %%r%d, %%r%d, 1;\n", 8 + i, i);
+    sprintf(b, "ret;\n}\n");
+    /* 0: mov, 1-8: the loads, 9-16: their adds, 17: ret */
+    const uint32_t loads_first[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17},
+                   spaced[] = {0, 1, 2, 3, 4, 5, 6, 9, 7, 10, 8, 11, 12, 13, 14, 15, 16, 17};
+    ws_schedule_budget budget = {0};
+    uint32_t order[18];
+    schedule_order_of(ptx, &budget, 0, order, 18);
+    assert_memory_equal(order, loads_first, sizeof order);
+    budget.mio_gap = 4;
+    schedule_order_of(ptx, &budget, 0, order, 18);
+    assert_memory_equal(order, spaced, sizeof order);
+}
+
 /* schedule.const_copy (sim/schedule.c rule 4): two accumulators copied from a register that holds
  * 0 (`mov.u32 %r2, %r1`: bench_shared_ilp's region 6 has eight), each xored with three loads,
  * with 5 registers, 2 spare and fused_frees. By default the copies wait behind the loads (rule 4:
@@ -1084,6 +1114,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_fused_frees),
         cmocka_unit_test(schedule_fused_start),
         cmocka_unit_test(schedule_const_copy),
+        cmocka_unit_test(schedule_mio_gap),
         cmocka_unit_test(four_subpartitions_issue_together),
         cmocka_unit_test(rare_issue_facts),
         cmocka_unit_test(bank_wavefronts),

@@ -296,6 +296,46 @@ static void xor_algebra_folds(void **state)
     assert_true(algebra * 4 < pairwise * 3);
 }
 
+/* fold.xor 2 (WS_FOLD_XOR_BLOCK): the constants a basic block's movs give, across its bar.syncs and clock reads, and
+ * what no path reads after a block. bench_mio_w1's regions (64 loads xored into 8 accumulators that start as copies
+ * of a 0 moved before the region's bar.sync and clock read, then one chain of the accumulators): ptxas's first LOP3
+ * of an accumulator reads three loads (bench_mio_w1.sass 0x1ec0 `LOP3.LUT R87, R4, R0, R15, 0x96`: the LDS at
+ * 0x1d10, 0x1d90, 0x1e10), then two more each, and an accumulator's last load joins the final chain
+ * (0x22a0 `LOP3.LUT R72, R91, R72, R21, 0x96`, after the last LDS): 32 LOP3 for the 64 loads. Here 3 accumulators
+ * of 4 loads: 6 LOP3. With fold.xor 1 the 0 is not known past the bar.sync (the first xors are LOP3s of it) and
+ * the last accumulator's value may be read after the block. */
+static void xor_block_constants_and_liveness(void **state)
+{
+    (void)state;
+    char ptx[4096], *b = ptx;
+    b += sprintf(b, "%s",
+                 HEAD ".reg .b32 %s<16>;\n"                                     /* 0: ld.param */
+                      "mov.u32 %s0, 0;\nbar.sync 0;\nmov.u64 %rd2, %clock64;\n" /* 1-3 */
+                      "mov.u32 %s1, %s0;\nmov.u32 %s2, %s0;\n");                /* 4-5: copies of the 0 */
+    for (int j = 0; j < 4; j++) /* 6-29: load j of accumulator i, xored into it */
+        for (int i = 0; i < 3; i++)
+            b += sprintf(b, "ld.global.u32 %%s%d, [%%rd1+%d];\nxor.b32 %%s%d, %%s%d, %%s%d;\n", 3 + 3 * j + i,
+                         4 * (3 * j + i), i, i, 3 + 3 * j + i);
+    sprintf(b, "xor.b32 %%s0, %%s0, %%s1;\nxor.b32 %%s0, %%s0, %%s2;\n"               /* 30-31: the final chain */
+               "mov.u64 %%rd3, %%clock64;\nst.global.u32 [%%rd1], %%s0;\nret;\n}\n"); /* 32-34 */
+    uint8_t kind[35], before[35];
+    uint32_t same[35], reg[35];
+    folds_with(ptx, WS_FOLD_XOR | WS_FOLD_XOR_BLOCK, kind, same, reg, 35);
+    folds_with(ptx, WS_FOLD_XOR, before, same, reg, 35);
+    unsigned issued = 0, issued_before = 0;
+    for (uint32_t pc = 0; pc < 35; pc++) {
+        int xor_op = pc >= 7 && pc <= 31 && (pc % 2 == 1 || pc == 30);
+        /* folded: the copies of 0 (7-11), each accumulator's second xor (13-17), a0 and a2 in the final chain */
+        int folded = (pc >= 7 && pc <= 17 && pc % 2 == 1) || pc == 25 || pc == 29;
+        assert_int_equal(kind[pc], folded ? WS_FOLD_ALU : WS_FOLD_NONE);
+        issued += xor_op && kind[pc] == WS_FOLD_NONE;
+        issued_before += xor_op && before[pc] == WS_FOLD_NONE;
+    }
+    assert_int_equal(issued, 6); /* 19, 21, 23: three loads each; 27: a1; 30, 31: the chain */
+    printf("12 loads into 3 accumulators: fold.xor 2 %u LOP3, fold.xor 1 %u\n", issued, issued_before);
+    assert_true(issued_before > issued);
+}
+
 /* fold.imad (fold_imad): a mul.lo or a shl by an immediate whose one reader is an add or sub of its block is one
  * IMAD or LEA with it, as BlockReduce raking<int, 1024>'s SASS (IMAD R4, R3, -0x11, R4; IMAD R6, R4, 0x4, R15):
  * the mul is folded, the add of a mul an IMAD (WS_FOLD_IMAD, the IMAD pipe); not a mul read twice, not a shl by a
@@ -433,15 +473,11 @@ static void address_offsets_cost_nothing(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(minmax_pairs_fold),
-        cmocka_unit_test(activemask_reused_in_block),
-        cmocka_unit_test(release_waits_membar_stall),
-        cmocka_unit_test(reciprocal_hoisted_from_innermost_loop),
-        cmocka_unit_test(xor_algebra_folds),
-        cmocka_unit_test(imad_folds),
-        cmocka_unit_test(identity_operand_is_copy),
-        cmocka_unit_test(address_offsets_fold),
-        cmocka_unit_test(address_offsets_cost_nothing),
+        cmocka_unit_test(minmax_pairs_fold),          cmocka_unit_test(activemask_reused_in_block),
+        cmocka_unit_test(release_waits_membar_stall), cmocka_unit_test(reciprocal_hoisted_from_innermost_loop),
+        cmocka_unit_test(xor_algebra_folds),          cmocka_unit_test(imad_folds),
+        cmocka_unit_test(identity_operand_is_copy),   cmocka_unit_test(xor_block_constants_and_liveness),
+        cmocka_unit_test(address_offsets_fold),       cmocka_unit_test(address_offsets_cost_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
