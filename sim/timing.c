@@ -2789,38 +2789,6 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
     }
 }
 
-/* Whether warp wi's pick (or, once issued, the instruction it issued: pick.pc stays until its next pick) is a free
- * mov that ptxas makes no SASS of (a rename; not a setp hoisted above a bar.sync, which is an ISETP). */
-static int picks_rename(ws_timing *t, const ws_launch_ctx *L, uint32_t wi)
-{
-    timing_info tmp;
-    const timing_info *f = info_of(t, L, t->ws[wi].pick.pc, &tmp);
-    return f->free_mov && !(f->writes & WRITE_HOIST);
-}
-
-/* The pass at `cycle` on sub-partition sp after warp wi issued a free mov there (issue: ready the same cycle), or
- * while an instruction before holds the sub-partition's issue (issue_cycles; held: wi was picked, not issued): a
- * rename takes no issue cycle, so the sub-partition's other warps among `cand` issue on in the round robin's order,
- * renames alone while it is held, until one that is not a rename has issued. */
-static __attribute__((noinline)) void issue_renames(ws_timing *t, ws_exec *x, ws_block *b, uint32_t cand, unsigned sp,
-                                                    uint64_t cycle, int eager, uint32_t wi, int held)
-{
-    ws_launch_ctx *L = x->L;
-    if (held)
-        cand |= 1u << wi;
-    else if (!picks_rename(t, L, wi)) /* a hoisted setp: it took the cycle */
-        return;
-    for (int w; !L->stop && (w = rr_pick(t, cand, sp)) >= 0;) {
-        cand &= ~(1u << w);
-        if (held && !picks_rename(t, L, (uint32_t)w))
-            continue;
-        issue_in_pass(t, x, b, (uint32_t)w, cycle, eager, issues_common(t, (uint32_t)w, eager));
-        t->rr_first[sp % 64] = t->rr_after[w];
-        if (!held && (t->ws[w].ready != cycle || !picks_rename(t, L, (uint32_t)w)))
-            return; /* the sub-partition's issue of the cycle */
-    }
-}
-
 /* Unfiled warps: those whose ready cycle (when) has come by `cycle`, and, when next is not NULL (a
  * constant where it is inlined), in *next the first ready cycle of any (UINT64_MAX: none; a warp
  * not live waits for UINT64_MAX). */
@@ -2984,14 +2952,10 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                 int wi = filed || b->nwarps > sp ? rr_pick(t, ready, sp) : -1; /* filed: more than 2 warps a sp */
                 if (wi < 0)
                     continue;
-                const int held = t->issue_at[sp] > cycle; /* by an instruction before (issue_cycles) */
-                if (!held) {
-                    issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager));
-                    t->rr_first[sp % 64] = t->rr_after[wi];
-                    if (t->ws[wi].ready != cycle || L->stop) /* most: not a free mov (issue: ready the next cycle) */
-                        continue;
-                }
-                issue_renames(t, x, b, ready & ~(1u << wi), sp, cycle, eager, (uint32_t)wi, held);
+                if (t->issue_at[sp] > cycle) /* held by an instruction before (issue_cycles) */
+                    continue;
+                issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager));
+                t->rr_first[sp % 64] = t->rr_after[wi];
             }
         /* the live warps that did not issue this cycle */
         if (eager)
