@@ -187,6 +187,8 @@ typedef struct {
     int64_t ready;         /* the key: the warp's ready cycle relative to c0 */
     double mio;            /* its MIO pipe's free cycle relative to c0, 0 when not after c0 */
     int64_t alu, imad, xu; /* its ALU, IMAD and XU pipes' free cycles relative to c0, 0 when not after c0 */
+    uint32_t code_gen;     /* the block (ws_timing.gen) whose fetch requested all its lines, by code_at ... */
+    uint64_t code_at;      /* ... the cycle the last of them arrives (code_there) */
 } plan_seg;
 #define PLAN_OLD 64 /* a register ready PLAN_OLD or more cycles before c0 reads as any earlier (feeds below it) */
 #define PLAN_MIN 4  /* the shortest segment planned */
@@ -2581,15 +2583,39 @@ static void plan_leave(ws_timing *t, uint32_t wi)
     t->plan_pos[wi] = UINT32_MAX;
 }
 
+/* Whether every line of the segment's positions from..end (ptxas's order) has arrived by `cycle` (ifetch.h):
+ * then no pick of the segment at `cycle` or later waits for its fetch (earliest's test reads a line's arrival
+ * without a side effect once it is requested), in the recording as in a replay, and the plan holds while the
+ * fetch model is live (a process's first launch, whose later lines the streams still bring in). */
+static int code_there(const ws_timing *t, plan_seg *g, uint32_t from, uint64_t cycle)
+{
+    if (g->code_gen == t->gen) /* a requested line's arrival does not move (ifetch.c): kept for the block */
+        return g->code_at <= cycle;
+    const ws_ifetch *f = &t->ifetch;
+    uint64_t at = 0;
+    for (uint32_t q = from; q < g->end; q++) {
+        uint32_t pc = t->sched.order[q];
+        uint32_t line = pc < f->ninsns ? f->line_of[pc] : f->nlines;
+        if (line >= f->nlines || f->ready[line] == UINT64_MAX) /* not requested yet */
+            return 0;
+        at = f->ready[line] > at ? f->ready[line] : at;
+    }
+    g->code_gen = t->gen;
+    g->code_at = at;
+    return at <= cycle;
+}
+
 /* Whether warp wi, about to pick at the first position pos of a plannable segment at `cycle`, has the key
  * of the segment's plan (store: writes it as the key instead). Its cycles are relative to `cycle`; a
  * register ready PLAN_OLD or more cycles before reads as any earlier one (earliest's feeds are below
  * PLAN_OLD and every figure of the segment is at `cycle` or later); NULL-free: -1 where the warp's state is
- * not one a plan covers (the fetch model live, queued stores a shuffle would wait for, a ready cycle before
- * `cycle`, a MIO pipe cycle that is not exact relative to it, too early in the block). */
+ * not one a plan covers (the segment's code not all there, queued stores a shuffle would wait for, a ready
+ * cycle before `cycle`, a MIO pipe cycle that is not exact relative to it, too early in the block). */
 static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint64_t cycle, int store)
 {
-    if (t->ifetch.live || cycle < 2 * PLAN_OLD || s->ready < cycle || t->stq_count[wi] > t->shfl_waits_from)
+    if (cycle < 2 * PLAN_OLD || s->ready < cycle || t->stq_count[wi] > t->shfl_waits_from)
+        return -1;
+    if (t->ifetch.live && !code_there(t, g, (uint32_t)(g - t->plan_s), cycle))
         return -1;
     unsigned sp = t->sp_of[wi];
     double mio = t->mio_free[sp], rel = mio > (double)cycle ? mio - (double)cycle : 0;
@@ -3087,11 +3113,13 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     if (++t->gen == 0) { /* a new block: no line touched (a kept state's generations wrapped: none is) */
         for (unsigned i = 0; i < LINE_SET; i++)
             t->lines[i].gen = 0;
+        for (uint32_t pc = 0; t->plan_ok && pc < t->ninfo; pc++) /* the segments' code_gen too */
+            t->plan_s[pc].code_gen = 0;
         t->gen = 1;
     }
     t->hooks = t->ifetch.live || t->cga_used;
     /* plans for lone warps without stall events; none is running or recording at a block's start */
-    t->plans = t->plan_ok && !t->eager && t->step_ok && b->nwarps <= nsp && !t->ifetch.live;
+    t->plans = t->plan_ok && !t->eager && t->step_ok && b->nwarps <= nsp;
     for (uint32_t wi = 0; wi < 32; wi++)
         if (t->plan_rec[wi] || t->plan_pos[wi] != UINT32_MAX)
             plan_leave(t, wi);

@@ -11,7 +11,8 @@
 # - runs of 10 to 8,400 free movs (a pass's pick loop takes at most 4,096 steps, which issue_movs
 #   counts for it: t->steps), a pack of two registers the step entry does not take (left to the
 #   pass) and a guarded mov, in blocks of 1, 3 and 4 warps, stopped by the limits or not;
-# - the bench kernels with warm code, where lone warps replay their segments' issue plans.
+# - the bench kernels with warm code, where lone warps replay their segments' issue plans, and with cold
+#   code (plans only where a segment's lines have arrived).
 set -u
 warpsim=$1 src=$2
 cd "$src" || exit 2
@@ -69,8 +70,8 @@ for count in 10 4100 8400; do
     done
 done
 # issue plans (plan_pick): a lone warp that enters a straight-line segment as a warp did before (the same
-# ready cycles relative to its entry) takes that warp's picks. Plans need the fetch model idle, so these
-# runs turn it off (ifetch.line 0: warm code, as a later launch has); loops long enough to enter each
+# ready cycles relative to its entry) takes that warp's picks. These runs turn the fetch model off
+# (ifetch.line 0: warm code, as a later launch has; cold code below); loops long enough to enter each
 # segment many times, stopped at cycles and instructions throughout, in blocks of 1 to 4 warps and grids
 # of several blocks (a plan kept from block to block)
 printf 'ifetch.line 0\n' >"$dir/warm.preset"
@@ -150,4 +151,42 @@ for block in 32 96 128; do
         'iters=s32:60' --mode timing --preset "$dir/warm.preset"
 done
 warm_limits "$dir/alt.ptx" "alternating paths" 60 131 53 2300
+# plans while the fetch model is live (a process's first launch: cold code): a segment is planned only where all
+# its lines have arrived by its entry (code_there), so that a plan recorded or replayed never meets a fetch wait.
+# cold.ptx: warp 0 reaches TAIL and LOOP while their lines are still coming; warp 1, after a longer chain, reaches
+# them with the same key (the same producers, every live-in old, both by a branch) once they are there: a plan
+# warp 0 recorded there would give warp 1 warp 0's fetch waits (it does when the test of the lines is left out)
+cold() {
+    printf '.version 8.0\n.target sm_90\n.address_size 64\n.visible .entry cold(.param .u64 out, .param .u32 iters)\n{\n'
+    printf '    .reg .pred %%p<4>;\n    .reg .b32 %%r<40>;\n    .reg .b64 %%rd<6>;\n    mov.u32 %%r1, %%tid.x;\n'
+    printf '    ld.param.u32 %%r9, [iters];\n    mov.u32 %%r10, 0;\n    ld.param.u64 %%rd2, [out];\n'
+    printf '    cvta.to.global.u64 %%rd3, %%rd2;\n    add.s32 %%r20, %%r1, 1;\n'
+    for i in $(seq 30); do printf '    mad.lo.s32 %%r20, %%r20, %%r1, 7;\n'; done
+    printf '    setp.lt.u32 %%p3, %%r1, 32;\n@%%p3 bra TAIL;\n'
+    for i in $(seq 40); do printf '    mad.lo.s32 %%r20, %%r20, %%r1, 9;\n'; done
+    printf '    bra.uni TAIL;\nTAIL:\n'
+    for i in $(seq 62 69); do printf '    add.s32 %%r%d, %%r1, %d;\n' $((21 + i % 8)) "$i"; done
+    printf '    setp.lt.s32 %%p1, %%r10, %%r9;\n@%%p1 bra LOOP;\n    add.s32 %%r21, %%r20, 1;\nLOOP:\n'
+    printf '    add.s32 %%r10, %%r10, 1;\n'
+    for i in $(seq 0 69); do printf '    add.s32 %%r%d, %%r1, %d;\n' $((21 + i % 8)) "$i"; done
+    printf '    setp.lt.s32 %%p2, %%r10, %%r9;\n@%%p2 bra LOOP;\n    add.s32 %%r3, %%r20, %%r21;\n'
+    printf '    add.s32 %%r3, %%r3, %%r28;\n    mul.wide.u32 %%rd4, %%r1, 4;\n    add.s64 %%rd5, %%rd3, %%rd4;\n'
+    printf '    st.global.u32 [%%rd5], %%r3;\n    ret;\n}\n'
+}
+cold >"$dir/cold.ptx"
+printf 'ifetch.ahead 1\nifetch.latency 200\n' >"$dir/slow_fetch.preset"
+for preset in "" "--preset $dir/slow_fetch.preset"; do
+    for block in 64 96 128; do
+        same "cold code $preset, block $block" run "$dir/cold.ptx" --grid 2 --block "$block" 'out=u32[128]' \
+            'iters=s32:6' --mode timing $preset
+        same "alternating paths, cold code $preset, block $block" run "$dir/alt.ptx" --grid 1 --block "$block" \
+            'out=u32[128]' 'iters=s32:60' --mode timing $preset
+    done
+done
+for limit in $(seq 131 41 1200); do
+    for opt in --max-cycles --max-instructions; do
+        same "cold code $opt $limit" run "$dir/cold.ptx" --grid 1 --block 128 'out=u32[128]' 'iters=s32:6' \
+            --mode timing "$opt" "$limit"
+    done
+done
 echo "$n limited runs, the same bytes as --slow-path timing"

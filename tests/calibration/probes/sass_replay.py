@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""A one-warp replay of a kernel's clock64-timed region from the control bits of its SASS (issue 15, lat16).
+
+usage: sass_replay.py SASS KERNEL... [--lat L] [--show N] | --check TAR
+  SASS: cuobjdump -sass output (each instruction's two 64-bit words as printed, e.g. alu27/probe_alu3.sass in
+        device-2026-12-04-alu27.tar.xz). Per kernel: the cycles a step, (last issue - first issue) / 256, of the
+        instructions between the two CS2R SR_CLOCKLO reads; --show N prints the first N with their control bits.
+The replay: an instruction issues no earlier than the one before it plus that one's stall count, and not before
+every scoreboard in its wait mask is released; a variable-latency op (POPC, FLO, BREV, F2F, MUFU) releases its
+write scoreboard L cycles (--lat, 17) after it issues, a read scoreboard 2 after. ptxas's stall counts hold the
+fixed latencies and the XU pipe's 8 cycles (POPC S08 alone; a POPC S01 then a LOP3 S07), so a scoreboard wait
+between two XU ops adds to their 8 (docs/calibration.md "(lat16)").
+--check TAR: tests/calibration/device-2026-12-04-alu27.tar.xz; the replay of the kinds in CHECK at L 17 must be
+within 5% of the H200's cycles a step at one warp (warm; probe_alu3.py --rates), and at L 15 and 19 the 12-cycle
+kinds must not be (the replay decides POPC's, FLO's, BREV's and F2F's latency to within 2 cycles)."""
+import re
+import sys
+import tarfile
+
+# probe_alu3 kinds and the H200's cycles a step at one warp, warm (alu27: probe_alu3.py RAW --rates, first figure)
+CHECK = {"popc": 8.15, "popc_l": 12.08, "bfind_l": 12.08, "brev_l": 12.08, "f2h_l": 12.08, "f2h_m": 12.09,
+         "popc_m": 12.09, "lop3_x": 12.10, "fadd_x": 12.09, "h2f_x": 12.09, "clz": 12.08, "clz_l": 11.12,
+         "ex2f_l": 8.39, "ex2f_m": 8.39, "tanh_l": 8.39, "popc_x": 16.16, "ex2f_x": 16.16}
+
+
+def kernel(lines, name):
+    """[(address, text, stall, yield, write sb, read sb, wait mask)] of one kernel of cuobjdump -sass text (lines);
+    sb 7: none."""
+    out, inside, pend = [], False, None
+    for line in lines:
+        if "Function : " in line:
+            inside = line.split("Function : ")[1].strip() == name
+            continue
+        if not inside:
+            continue
+        m = re.match(r"\s*/\*([0-9a-f]{4,})\*/\s+(.*?);\s*/\* 0x([0-9a-f]{16}) \*/", line)
+        if m:
+            pend = (m.group(1), m.group(2).strip())
+            continue
+        m = re.match(r"\s*/\* 0x([0-9a-f]{16}) \*/", line)
+        if m and pend:
+            c = int(m.group(1), 16) >> 41  # bits 105-125 of the 128-bit word
+            out.append((pend[0], pend[1], c & 15, (c >> 4) & 1, (c >> 5) & 7, (c >> 8) & 7, (c >> 11) & 63))
+            pend = None
+    return out
+
+
+def region(ins):
+    s = [i for i, x in enumerate(ins) if "SR_CLOCKLO" in x[1]]
+    return ins[s[0] + 1:s[1]]
+
+
+def replay(ins, lat):
+    t, prev, rel, first = 0, None, {}, None
+    for _, _, stall, _, w, r, wait in region(ins):
+        if prev is not None:
+            t = prev[0] + prev[1]
+        for b in range(6):
+            if wait >> b & 1:
+                t = max(t, rel.get(b, 0))
+        if w < 7:
+            rel[w] = t + lat
+        if r < 7:
+            rel[r] = t + 2
+        prev = (t, stall)
+        first = t if first is None else first
+    return prev[0] - first
+
+
+def check(tar):
+    with tarfile.open(tar) as t:
+        lines = t.extractfile("alu27/probe_alu3.sass").read().decode().split("\n")
+    bad = 0
+    for k, h200 in CHECK.items():
+        ins = kernel(lines, "alu3_" + k)
+        got = {lat: replay(ins, lat) / 256 for lat in (15, 17, 19)}
+        ok = abs(got[17] - h200) <= 0.05 * h200
+        if h200 > 11 and h200 < 13:  # the kinds whose step the XU latency sets
+            ok = ok and all(abs(got[lat] - h200) > 0.05 * h200 for lat in (15, 19))
+        print("%s %-8s H200 %.2f replay L15 %.2f L17 %.2f L19 %.2f" % ("ok  " if ok else "FAIL", k, h200, got[15],
+                                                                         got[17], got[19]))
+        bad += not ok
+    print("%d of %d kinds as the H200" % (len(CHECK) - bad, len(CHECK)))
+    return 1 if bad else 0
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--check":
+        sys.exit(check(sys.argv[2]))
+    args, lat, show = sys.argv[1:], 17, 0
+    if "--lat" in args:
+        i = args.index("--lat"); lat = int(args[i + 1]); del args[i:i + 2]
+    if "--show" in args:
+        i = args.index("--show"); show = int(args[i + 1]); del args[i:i + 2]
+    if len(args) < 2:
+        sys.exit(__doc__)
+    for k in args[1:]:
+        ins = kernel(open(args[0]).read().split("\n"), k)
+        if not ins:
+            sys.exit("no kernel %s" % k)
+        print("%s: %.2f cycles a step (L %d)" % (k, replay(ins, lat) / 256, lat))
+        for a, txt, st, _, w, r, wait in region(ins)[:show]:
+            print("  %s %-46s S%02d W%s R%s wait %s" % (a, txt[:46], st, w if w < 7 else "-", r if r < 7 else "-",
+                                                       format(wait, "06b") if wait else "-"))
+
+
+if __name__ == "__main__":
+    main()
