@@ -1123,8 +1123,8 @@ static unsigned mufu_fixups(const ws_insn *in)
  *   a POPC), and every other form beside them adds a cycle: 3.1-3.2 a step beside a LOP3, an IMAD or an FFMA, where
  *   two pipes side by side give 2. The sub-partition issues nothing else while it holds them.
  * - a MUFU with its fix-ups (mufu_fixups): the MUFU, the fix-ups and two FMA-pipe instructions, one cycle each
- *   (rcp.approx.f32: 7; the non-.ftz forms take their SASS's issue cycles, as the H200's 8.9 a step alone, 9.2
- *   beside an IMAD or an FFMA show for rcp, where its XU and ALU pipes alone would give 8). */
+ *   (rcp.approx.f32: 7, ex2, rsqrt, lg2, sqrt: 5). For rcp the H200 takes 8.9 cycles a step alone and 9.2 beside an
+ *   IMAD or an FFMA, more than the 8 its XU pipe, its ALU fix-ups and this issue give: not modelled. */
 static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
 {
     ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
