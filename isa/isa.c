@@ -66,8 +66,10 @@ const char *ws_issue_pipe_name(ws_issue_pipe p)
     static const char *const names[PIPE_COUNT] = {[PIPE_NONE] = "-",         [PIPE_ALU] = "alu",
                                                   [PIPE_ALU_F32] = "alu (f32 too)", [PIPE_ALU_ALL] = "alu (every type)",
                                                   [PIPE_IMAD] = "imad",      [PIPE_ADD] = "alu or imad",
-                                                  [PIPE_XU] = "xu",          [PIPE_XU_APPROX] = "xu (.approx)",
-                                                  [PIPE_CONV] = "by its types"};
+                                                  [PIPE_XU] = "xu",          [PIPE_MUFU] = "xu (fix-ups)",
+                                                  [PIPE_MUFU_APPROX] = "xu (.approx; fix-ups)",
+                                                  [PIPE_MUFU_RCP] = "xu (.approx; rcp's fix-ups)",
+                                                  [PIPE_CONV] = "by its types", [PIPE_FMA] = "fma"};
     return (unsigned)p < PIPE_COUNT ? names[p] : "?";
 }
 

@@ -48,16 +48,24 @@ typedef enum {
  * form, 64 bits, .hi/.wide, bfe/bfi's operands, cvt's types), from the SASS ptxas makes of it (docs/calibration.md
  * "(alu25)", "(alu27)"). */
 typedef enum {
-    PIPE_NONE, /* no issue rate of its own: the FMA pipe (one a cycle), free movs, or not measured */
+    PIPE_NONE, /* no issue rate of its own: free movs, float forms on the FMA pipe (one a cycle), or not measured */
     PIPE_ALU,     /* integer forms: ISETP, LOP3, PLOP3, SHF, PRMT, VIMNMX, IABS, SGXT, BMSK, IADD3.X */
     PIPE_ALU_F32, /* integer and f32 forms: ISETP and FSETP, VIMNMX and FMNMX, FSEL (slct.f32); f64, f16 not measured */
     PIPE_ALU_ALL, /* every type: SEL (a 64-bit selp is two) */
     PIPE_IMAD, /* IMAD; IMAD.HI and IMAD.WIDE (.hi, .wide) take it twice and the ALU pipe once */
     PIPE_ADD,  /* an integer add: ptxas makes it IADD3 (ALU) or IMAD.IADD (IMAD's pipe), whichever is free */
-    PIPE_XU,   /* POPC, FLO (clz, bfind), BREV, MUFU (rsqrt, ex2, lg2, sin, cos, tanh); clz is FLO + an IADD3 (ALU) */
-    PIPE_XU_APPROX, /* MUFU (rcp, sqrt) in the .approx forms; their IEEE forms are sequences, not measured */
+    PIPE_XU,   /* POPC, FLO (clz, bfind), BREV, MUFU (sin, cos, tanh); clz is FLO + an IADD3 (ALU) */
+    PIPE_MUFU, /* MUFU (rsqrt, ex2, lg2) on the XU pipe; an .f32 form without .ftz is ptxas's MUFU with its range
+                  fix-ups, an FSETP and an FSEL (ALU pipe) and two FMUL or FADD (FMA pipe): 5 instructions issued */
+    PIPE_MUFU_APPROX, /* MUFU (sqrt) in the .approx forms, with PIPE_MUFU's fix-ups; the IEEE forms are sequences,
+                         not measured */
+    PIPE_MUFU_RCP, /* MUFU.RCP in the .approx forms; .f32 without .ftz: two FSETP, two FSEL (ALU pipe) and two FMUL
+                      around it, 7 instructions issued */
     PIPE_CONV, /* a cvt, by its types: int to f32 I2FP and f32 to f16x2/bf16x2 F2FP (ALU), f16 to f32 HADD2.F32
-                  (IMAD's pipe), f32 to int F2I and f32 to f16/bf16/f64, f64 to f32 F2F (XU), the others not measured */
+                  (IMAD's pipe), f32 to int F2I and f32 to f16/bf16/f64, f64 to f32 F2F (XU; f64 to f32
+                  pipe.xu_d2f cycles), the others not measured */
+    PIPE_FMA,  /* the FMA pipe, one a cycle (FFMA); the .f64 form DFMA, as add/sub/neg (PIPE_ADD) and mul/mad
+                  (PIPE_IMAD) .f64 (DADD, DMUL), holds its sub-partition's issue pipe.f64 cycles */
     PIPE_COUNT
 } ws_issue_pipe;
 
@@ -197,8 +205,8 @@ static inline bool ws_insn_reads_clock(const ws_insn *in)
     return false;
 }
 const char *ws_latency_name(ws_latency_class c);
-/* "alu", "alu (f32 too)", "alu (every type)", "imad", "alu or imad", "xu", "xu (.approx)", "by its types"; "-" for
- * PIPE_NONE */
+/* "alu", "alu (f32 too)", "alu (every type)", "imad", "alu or imad", "xu", "xu (fix-ups)", "xu (.approx; fix-ups)",
+ * "xu (.approx; rcp's fix-ups)", "by its types", "fma"; "-" for PIPE_NONE */
 const char *ws_issue_pipe_name(ws_issue_pipe p);
 const char *ws_op_class_name(ws_op_class c);
 

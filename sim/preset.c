@@ -105,6 +105,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.alu", pipe_alu),
     PK("pipe.imad", pipe_imad),
     PK("pipe.xu", pipe_xu),
+    PK("pipe.xu_d2f", pipe_xu_d2f),
+    PK("pipe.f64", pipe_f64),
     PK("schedule", schedule),
     PK("fold.tree", fold_tree),
     PK("fold.xor", fold_xor),

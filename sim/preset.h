@@ -118,6 +118,8 @@ typedef struct {
     double schedule_mio_gap;    /* schedule.mio_gap: rule 4's cycles between two shared loads (0: none) */
     double pipe_alu, pipe_imad; /* cycles a slot holds its sub-partition's ALU or IMAD pipe (opcodes.h PIPE_*) */
     double pipe_xu;             /* ... its XU pipe (POPC, F2I) */
+    double pipe_xu_d2f;         /* ... a cvt from f64 to f32 (F2F.F32.F64) its XU pipe (0: pipe.xu) */
+    double pipe_f64;            /* cycles an f64 add, mul or fma (DADD, DMUL, DFMA) holds its sub-partition's issue */
     unsigned subpartitions;     /* 4 on sm_90 */
     char name[64];
 } ws_preset;

@@ -81,8 +81,8 @@ typedef struct {
     uint8_t bank[32];
 } mem_access;
 
-/* The pipe slots an instruction's SASS takes (math_slots): of the ALU pipe, of the IMAD pipe, of whichever of the
- * two is free (an add: IADD3 or IMAD.IADD), of the XU pipe. */
+/* The pipe slots an instruction's SASS takes (math_slots): the cycles it holds the ALU pipe, the IMAD pipe, the XU
+ * pipe; [SLOT_ANY] 1: one slot of whichever of the ALU and IMAD is free (an add: IADD3 or IMAD.IADD). */
 enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_KINDS };
 
 /* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. The fields
@@ -106,6 +106,8 @@ typedef struct {
     uint8_t arrival;  /* a clock read right after a bar.sync: reads on the warp's arrival (bar.clock) */
     uint8_t math_one; /* the one kind of slot it takes (most: an add's SLOT_ANY, an ISETP's SLOT_ALU), whose
                          free cycle is its pipes' (math_free); SLOT_KINDS: none or several */
+    uint8_t issue;    /* cycles it holds its sub-partition's issue (issue_cycles: an f64 DADD, DMUL, DFMA; a
+                         MUFU with ptxas's fix-ups); 0: the one cycle of any instruction */
     int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
     int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
     int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
@@ -120,7 +122,7 @@ typedef struct {
     uint8_t gate;     /* a setp whose predicate guards the S2R of the shared window's base (cga.h gate): the
                          warp reads the base guard.feed after the predicate is ready */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
-    uint8_t slots[SLOT_KINDS]; /* the pipe slots its SASS takes (math_slots; all 0: none with an issue rate) */
+    uint8_t slots[SLOT_KINDS]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate) */
 } timing_info;
 _Static_assert(sizeof(timing_info) == 64, "timing_info outgrew its 64 bytes (a shift indexes the table)");
 _Static_assert(SLOT_KINDS == sizeof(uint32_t), "retime_math reads the slots as one word");
@@ -266,7 +268,10 @@ struct ws_timing {
      * earlier of the ALU's and the IMAD's (hold_math); the preset's pipe.alu, pipe.imad and pipe.xu in whole
      * cycles (0: no rate) */
     uint64_t math_at[64][SLOT_KINDS];
-    uint64_t alu_hold, imad_hold, xu_hold;
+    uint64_t alu_hold, imad_hold, xu_hold, d2f_hold, f64_hold; /* d2f: an F2F.F32.F64's XU hold (pipe.xu_d2f) */
+    /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
+     * timing_info.issue; the pass skips the sub-partition) */
+    uint64_t issue_at[64];
     uint64_t stq_used; /* sub-partitions whose store queue a store has entered since it was emptied */
     /* per warp: its shared stores queued in the block (stq_tail) */
     uint32_t stq_count[32];
@@ -556,6 +561,10 @@ static int plans_init(ws_timing *t)
     return 0;
 }
 
+/* A preset's pipe.* figure as whole cycles a slot holds its pipe: 0 where it gives no rate (0 or 1); at most 63,
+ * so that a slot's cycles (timing_info.slots: up to twice a hold, and a MUFU's fix-ups four) fit in a byte. */
+static uint64_t hold_of(double cycles) { return cycles > 1 ? (uint64_t)(cycles < 63 ? ws_llround(cycles) : 63) : 0; }
+
 ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare, char *err, size_t errlen)
 {
     ws_timing *t = timing_state(spare);
@@ -585,9 +594,11 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->sync_feed = ws_llround(t->p.sync_feed);
     t->guard_feed = ws_llround(t->p.guard_feed);
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
-    t->alu_hold = t->p.pipe_alu > 1 ? (uint64_t)ws_llround(t->p.pipe_alu) : 0; /* before the tables (math_slots) */
-    t->imad_hold = t->p.pipe_imad > 1 ? (uint64_t)ws_llround(t->p.pipe_imad) : 0;
-    t->xu_hold = t->p.pipe_xu > 1 ? (uint64_t)ws_llround(t->p.pipe_xu) : 0;
+    t->alu_hold = hold_of(t->p.pipe_alu); /* before the tables (math_slots, issue_cycles) */
+    t->imad_hold = hold_of(t->p.pipe_imad);
+    t->xu_hold = hold_of(t->p.pipe_xu);
+    t->d2f_hold = t->xu_hold && hold_of(t->p.pipe_xu_d2f) ? hold_of(t->p.pipe_xu_d2f) : t->xu_hold;
+    t->f64_hold = hold_of(t->p.pipe_f64);
     for (uint32_t wi = 0; wi < 32; wi++)
         t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
     size_t n = (size_t)t->nwarps * t->nregs, regs_cap = t->regs_cap;
@@ -1088,6 +1099,41 @@ static int is_free_mov(const ws_insn *in, unsigned narrow)
 /* Whether operand i of `in` is an immediate. */
 static int is_imm(const ws_insn *in, unsigned i) { return i < in->nops && in->ops[i].kind == WS_OPND_IMM; }
 
+/* The ALU-pipe fix-ups ptxas puts around the MUFU of an .f32 form without .ftz (the row's pipe PIPE_MUFU,
+ * PIPE_MUFU_APPROX or PIPE_MUFU_RCP, the last two in the .approx forms): an FSETP and an FSEL, for rcp two of each
+ * (probe_alu3 ex2, rsqrt, sqrt, lg2: 256 FSETP (+ 256 FSEL) and 512 FMUL or FMUL + FADD beside the 256 MUFU; rcp:
+ * 512 FSETP, 512 FSEL, 512 FMUL; docs/calibration.md "(alu27)"); each also has two FMA-pipe instructions (FMUL,
+ * FADD: no rate, but issued: issue_cycles). 0: none. */
+static unsigned mufu_fixups(const ws_insn *in)
+{
+    ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
+    if (in->type != WS_T_F32 || (in->mods & WS_MOD_FTZ))
+        return 0;
+    if (pipe == PIPE_MUFU)
+        return 2;
+    if (!(in->mods & WS_MOD_APPROX))
+        return 0;
+    return pipe == PIPE_MUFU_RCP ? 4 : pipe == PIPE_MUFU_APPROX ? 2 : 0;
+}
+
+/* The cycles instruction `in` holds its sub-partition's issue (timing_info.issue; 0: the one cycle every
+ * instruction takes), as the H200 issues its SASS (probe_alu3, docs/calibration.md "(alu27)", "(f64x)"):
+ * - an .f64 add, sub, neg (PIPE_ADD), mul, mad (PIPE_IMAD) or fma (PIPE_FMA), DADD, DMUL, DFMA: pipe.f64 (2). Alone
+ *   they issue every 2.1-2.2 cycles a sub-partition (8 warps), on none of the ALU, IMAD, XU pipes (8.2 a step beside
+ *   a POPC), and every other form beside them adds a cycle: 3.1-3.2 a step beside a LOP3, an IMAD or an FFMA, where
+ *   two pipes side by side give 2. The sub-partition issues nothing else while it holds them.
+ * - a MUFU with its fix-ups (mufu_fixups): the MUFU, the fix-ups and two FMA-pipe instructions, one cycle each
+ *   (rcp.approx.f32: 7, ex2, rsqrt, lg2, sqrt: 5). For rcp the H200 takes 8.9 cycles a step alone and 9.2 beside an
+ *   IMAD or an FFMA, more than the 8 its XU pipe, its ALU fix-ups and this issue give: not modelled. */
+static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
+{
+    ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
+    if (in->type == WS_T_F64 && (pipe == PIPE_ADD || pipe == PIPE_IMAD || pipe == PIPE_FMA))
+        return (unsigned)t->f64_hold;
+    unsigned fix = t->alu_hold ? mufu_fixups(in) : 0; /* modelled where the ALU pipe has a rate (math_slots) */
+    return fix ? 1 + fix + 2 : 0;
+}
+
 /* The pipe slots instruction `in` takes (SLOT_*), from its row's pipe column and its form, as the SASS ptxas makes
  * of it issues on the H200 (probe_alu, probe_alu2, probe_alu3: docs/calibration.md "(alu24)", "(alu25)",
  * "(alu27)"); a pipe the preset gives no rate takes none (an add then goes to the other pipe: no wait).
@@ -1104,12 +1150,15 @@ static int is_imm(const ws_insn *in, unsigned i) { return i < in->nops && in->op
  * - XU: popc, and a cvt from f32 to a 32-bit integer (F2I): 8 cycles (probe_alu2); the MUFU forms (rsqrt, ex2, lg2,
  *   sin, cos, tanh; rcp and sqrt .approx), clz and bfind (FLO; clz also an IADD3 on the ALU pipe) and brev (BREV), and
  *   the cvts F2F makes (f32 to f16, bf16 or f64, f64 to f32) share it, 8 cycles each (probe_alu3: 8.0-8.1 a step
- *   alone, 16.0-16.1 beside a POPC; F2F.F32.F64 takes 9). A cvt from a 32-bit integer to f32 is I2FP and from f32
+ *   alone, 16.0-16.1 beside a POPC) but F2F.F32.F64, pipe.xu_d2f (9: two a step 18.0-18.1, 26.1 beside a POPC). A
+ *   MUFU's fix-ups (mufu_fixups) take the ALU pipe. A cvt from a 32-bit integer to f32 is I2FP and from f32
  *   pairs to f16x2/bf16x2 F2FP.PACK_AB, both on the ALU pipe; f16 to f32 is HADD2.F32, on the IMAD pipe (probe_alu3
  *   h2f: 4.06 beside an IMAD, 2.12 beside a LOP3); the other conversions are not measured. (docs/calibration.md
- *   "(alu27)") */
+ *   "(alu27)", "(f64x)")
+ * Each slot holds its pipe the preset's cycles (alu_hold, imad_hold, xu_hold): slots[] holds those cycles. */
 static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, uint8_t slots[SLOT_KINDS])
 {
+    uint64_t xu = t->xu_hold; /* the XU slot's cycles */
     memset(slots, 0, SLOT_KINDS);
     ws_type ty = (ws_type)in->type, from = (ws_type)in->type2;
     int wide = ws_type_bits(ty) == 64, fl = ws_type_is_float(ty);
@@ -1147,12 +1196,15 @@ static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int
         else
             slots[SLOT_ANY] = 1;
         break;
-    case PIPE_XU_APPROX: /* MUFU.RCP, MUFU.SQRT; the IEEE forms are ptxas's sequences (not measured) */
+    case PIPE_MUFU_APPROX: /* MUFU.RCP, MUFU.SQRT; the IEEE forms are ptxas's sequences (not measured) */
+    case PIPE_MUFU_RCP:
         if (!(in->mods & WS_MOD_APPROX))
             break;
         /* fall through */
+    case PIPE_MUFU:
     case PIPE_XU:
         slots[SLOT_XU] = 1;
+        slots[SLOT_ALU] = (uint8_t)mufu_fixups(in); /* FSETP, FSEL */
         if (in->op == WS_OP_CLZ)
             slots[SLOT_ALU] = 1; /* FLO and IADD3 31 - it (probe_alu3 clz) */
         break;
@@ -1165,20 +1217,20 @@ static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int
             slots[SLOT_ALU] = 1; /* F2FP.PACK_AB (probe_alu3 f2h2, f2bf2) */
         else if (ty == WS_T_F32 && from == WS_T_F16)
             slots[SLOT_IMAD] = 1; /* HADD2.F32 (probe_alu3 h2f) */
-        else if ((from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64)) ||
-                 (from == WS_T_F64 && ty == WS_T_F32))
-            slots[SLOT_XU] = 1; /* F2F (probe_alu3 f2h, f2bf, f2d; d2f: F2F.F32.F64 takes 9 cycles, not 8) */
+        else if (from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64))
+            slots[SLOT_XU] = 1; /* F2F (probe_alu3 f2h, f2bf, f2d) */
+        else if (from == WS_T_F64 && ty == WS_T_F32) {
+            slots[SLOT_XU] = 1; /* F2F.F32.F64 (probe_alu3 d2f: 9 cycles) */
+            xu = t->d2f_hold;
+        }
         break;
     default: break;
     }
-    if (!t->alu_hold)
-        slots[SLOT_ALU] = 0;
-    if (!t->imad_hold)
-        slots[SLOT_IMAD] = 0;
+    slots[SLOT_ALU] = (uint8_t)(slots[SLOT_ALU] * t->alu_hold); /* at most 4 x 63 (hold_of) */
+    slots[SLOT_IMAD] = (uint8_t)(slots[SLOT_IMAD] * t->imad_hold);
     if (!t->alu_hold || !t->imad_hold)
         slots[SLOT_ANY] = 0;
-    if (!t->xu_hold)
-        slots[SLOT_XU] = 0;
+    slots[SLOT_XU] = (uint8_t)(slots[SLOT_XU] * xu);
 }
 
 /* The first cycle sub-partition sp's pipes have the slots of f free (an add's: the earlier of the two), from each
@@ -1236,8 +1288,10 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
                            fold == WS_FOLD_SAME || hoisted);
     f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
-    if (!f.free_mov)
+    if (!f.free_mov) {
         math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc], f.slots);
+        f.issue = (uint8_t)issue_cycles(t, in);
+    }
     int math = 0;
     f.math_one = SLOT_KINDS;
     for (unsigned k = 0; k < SLOT_KINDS; k++)
@@ -1278,7 +1332,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
                      ws_op_class_of(in->op) != CLS_ATOMIC && f.latency >= 0 &&
                      !(t->stq_regs.slot && pc < t->ninfo && t->stq_regs.slot[pc]);
     f.rare = (f.memory && !plain_load) || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold ||
-             cga || f.gate || f.arrival || ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
+             f.issue || cga || f.gate || f.arrival || ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
     /* the tests of earliest and write_results, decided once (--slow-path timing makes them per use) */
     f.feed = feed_of(t, f.bits, f.shfl, f.synced);
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
@@ -1566,8 +1620,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
     }
     for (uint32_t pc = 0; pipe && pc < n && pc < t->ninfo; pc++) {
         const uint8_t *sl = t->info[pc].slots;
-        uint64_t c[SLOT_KINDS] = {sl[SLOT_ALU] * t->alu_hold, sl[SLOT_IMAD] * t->imad_hold, sl[SLOT_ANY] * t->imad_hold,
-                                  sl[SLOT_XU] * t->xu_hold};
+        uint64_t c[SLOT_KINDS] = {sl[SLOT_ALU], sl[SLOT_IMAD], sl[SLOT_ANY] * t->imad_hold, sl[SLOT_XU]}; /* cycles */
         static const uint8_t kind[SLOT_KINDS] = {WS_SCHED_ALU, WS_SCHED_IMAD, WS_SCHED_ANY, WS_SCHED_XU};
         unsigned most = SLOT_ALU;
         for (unsigned k = 1; k < SLOT_KINDS; k++)
@@ -1605,8 +1658,8 @@ static int add_pipes(const ws_timing *t, const ws_launch_ctx *L, uint8_t *add_im
         uint64_t alu = 0, imad = 0, adds = 0, issued = 0;
         for (uint32_t pc = start; pc < end; pc++) {
             timing_info f = timing_info_of(t, L->code, pc); /* add_imad all 0 here: the pipes at issue */
-            alu += f.slots[SLOT_ALU] * t->alu_hold;
-            imad += f.slots[SLOT_IMAD] * t->imad_hold;
+            alu += f.slots[SLOT_ALU];                       /* the slots' cycles */
+            imad += f.slots[SLOT_IMAD];
             adds += f.slots[SLOT_ANY];
             issued += !f.free_mov;
         }
@@ -1826,11 +1879,11 @@ static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint
     }
 }
 
-/* Warp wi issues instruction f at `cycle`, when its slots are free: it holds each pipe its slots x the preset's
- * cycles. An add takes the IMAD pipe when that is free, else the ALU (the ALU pipe has more takers: ISETP, SEL,
- * LOP3, SHF; in mix, BlockScan's step of IMAD.IADD, ISETP and SEL, ptxas gives the add to the IMAD pipe). The other
- * warps of its sub-partition that wait for a pipe are retimed (none where the warp is alone there; lone: a constant 1
- * where the block is known to be of lone warps, the lone warps' issue in run_passes). */
+/* Warp wi issues instruction f at `cycle`, when its slots are free: it holds each pipe its slots' cycles. An add
+ * takes the IMAD pipe when that is free, else the ALU (the ALU pipe has more takers: ISETP, SEL, LOP3, SHF; in mix,
+ * BlockScan's step of IMAD.IADD, ISETP and SEL, ptxas gives the add to the IMAD pipe). The other warps of its
+ * sub-partition that wait for a pipe are retimed (none where the warp is alone there; lone: a constant 1 where the
+ * block is known to be of lone warps, the lone warps' issue in run_passes). */
 static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exec *x, uint32_t wi, const timing_info *f,
                                                             uint64_t cycle, const int lone)
 {
@@ -1844,11 +1897,11 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
     }
     if (f->math_one != SLOT_ANY) {
         if (f->slots[SLOT_ALU])
-            at[SLOT_ALU] = cycle + f->slots[SLOT_ALU] * t->alu_hold;
+            at[SLOT_ALU] = cycle + f->slots[SLOT_ALU];
         if (f->slots[SLOT_IMAD])
-            at[SLOT_IMAD] = cycle + f->slots[SLOT_IMAD] * t->imad_hold;
+            at[SLOT_IMAD] = cycle + f->slots[SLOT_IMAD];
         if (f->slots[SLOT_XU])
-            at[SLOT_XU] = cycle + f->slots[SLOT_XU] * t->xu_hold;
+            at[SLOT_XU] = cycle + f->slots[SLOT_XU];
     }
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (!lone && (t->sp_warps[sp] & t->has_pick & ~(1u << wi)))
@@ -2197,6 +2250,11 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         }
         if (f->branch)
             next = cycle + (uint64_t)f->branch;
+        if (f->issue) { /* it holds its sub-partition's issue (issue_cycles): the warp's and the others' */
+            uint64_t held = cycle + f->issue;
+            next = held > next ? held : next;
+            t->issue_at[t->sp_of[wi]] = held;
+        }
         if (f->hold && done > next)
             next = done;
         if (ws_op_class_of(in->op) == CLS_BARRIER) {
@@ -2920,6 +2978,8 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                 int wi = filed || b->nwarps > sp ? rr_pick(t, ready, sp) : -1; /* filed: more than 2 warps a sp */
                 if (wi < 0)
                     continue;
+                if (t->issue_at[sp] > cycle) /* held by an instruction before (issue_cycles) */
+                    continue;
                 issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager));
                 t->rr_first[sp % 64] = t->rr_after[wi];
             }
@@ -3035,6 +3095,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->pipe_at = 0;
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->math_at, 0, sizeof t->math_at);
+    memset(t->issue_at, 0, sizeof t->issue_at);
     memset(t->mio_at, 0, sizeof t->mio_at);
     memset(t->mio_next, 0, sizeof t->mio_next);
     /* the queues empty: only the stores in a queue are read (zeroing all 64 was 197 KB a block), and

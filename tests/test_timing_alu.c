@@ -209,22 +209,26 @@ static void pipe_forms(void **state)
 }
 
 /* probe_alu3 (H200, 2026-12-04, docs/calibration.md "(alu27)"): MUFU (ex2, rsqrt, lg2, sin, cos, tanh; rcp and sqrt
- * .approx), FLO (clz, bfind), BREV and F2F (cvt f32 to f16, bf16, f64 and f64 to f32) take POPC's XU pipe, 8 cycles
- * a warp instruction; clz also an IADD3 (ALU); cvt f32 pairs to f16x2 is F2FP.PACK_AB (ALU) and f16 to f32
- * HADD2.F32 (IMAD pipe). Four independent ops after the clock: 1 + 8 x 3 + 1 on the XU pipe. */
+ * .approx), FLO (clz, bfind), BREV and F2F (cvt f32 to f16, bf16, f64) take POPC's XU pipe, 8 cycles a warp
+ * instruction; clz also an IADD3 (ALU); cvt f32 pairs to f16x2 is F2FP.PACK_AB (ALU) and f16 to f32 HADD2.F32 (IMAD
+ * pipe). Four independent ops after the clock: 1 + 8 x 3 + 1 on the XU pipe (the .ftz forms: no fix-ups,
+ * mufu_fixups below). */
 static void xu_forms(void **state)
 {
     (void)state;
     const char *xu = PIPES "pipe.xu 8\n";
     const char *four[] = {
-        "ex2.approx.ftz.f32 %f2, %f1;\nex2.approx.ftz.f32 %f3, %f1;\nex2.approx.f32 %f4, %f1;\nex2.approx.f32 %f5, %f1;\n",
-        "rsqrt.approx.f32 %f2, %f1;\nlg2.approx.f32 %f3, %f1;\nsin.approx.f32 %f4, %f1;\ntanh.approx.f32 %f5, %f1;\n",
-        "rcp.approx.f32 %f2, %f1;\nsqrt.approx.f32 %f3, %f1;\ncos.approx.f32 %f4, %f1;\nrcp.approx.ftz.f32 %f5, %f1;\n",
-        "popc.b32 %r2, %r1;\nex2.approx.f32 %f3, %f1;\npopc.b32 %r4, %r1;\ntanh.approx.f32 %f5, %f1;\n",
+        "ex2.approx.ftz.f32 %f2, %f1;\nex2.approx.ftz.f32 %f3, %f1;\nex2.approx.ftz.f32 %f4, %f1;\n"
+        "ex2.approx.ftz.f32 %f5, %f1;\n",
+        "rsqrt.approx.ftz.f32 %f2, %f1;\nlg2.approx.ftz.f32 %f3, %f1;\nsin.approx.f32 %f4, %f1;\n"
+        "tanh.approx.f32 %f5, %f1;\n",
+        "rcp.approx.ftz.f32 %f2, %f1;\nsqrt.approx.ftz.f32 %f3, %f1;\ncos.approx.f32 %f4, %f1;\n"
+        "rcp.approx.ftz.f32 %f5, %f1;\n",
+        "popc.b32 %r2, %r1;\nex2.approx.ftz.f32 %f3, %f1;\npopc.b32 %r4, %r1;\ntanh.approx.f32 %f5, %f1;\n",
         "clz.b32 %r2, %r1;\nbfind.u32 %r3, %r1;\nbrev.b32 %r4, %r1;\nbfind.s32 %r5, %r1;\n",
         ".reg .b16 %h<6>;\ncvt.rn.f16.f32 %h2, %f1;\ncvt.rn.bf16.f32 %h3, %f1;\n"
         "cvt.rn.f16.f32 %h4, %f1;\ncvt.rn.bf16.f32 %h5, %f1;\n",
-        ".reg .f64 %fd<6>;\ncvt.f64.f32 %fd2, %f1;\ncvt.rn.f32.f64 %f3, %fd1;\ncvt.f64.f32 %fd4, %f1;\n"
+        ".reg .f64 %fd<6>;\ncvt.f64.f32 %fd2, %f1;\ncvt.f64.f32 %fd3, %f1;\ncvt.f64.f32 %fd4, %f1;\n"
         "cvt.f64.f32 %fd5, %f1;\n",
     };
     for (unsigned i = 0; i < sizeof four / sizeof *four; i++) {
@@ -247,6 +251,91 @@ static void xu_forms(void **state)
                       "cvt.f32.f16 %f3, %h1;\ncvt.f32.f16 %f4, %h1;\ncvt.f32.f16 %f5, %h1;\n";
     uint64_t h2f_imad = cycles_of(h2f, PIPES), h2f_none = cycles_of(h2f, "pipe.alu 2\npipe.imad 0\n");
     assert_int_equal(h2f_imad - h2f_none, 2 * 3 - 3);
+    /* F2F.F32.F64 (cvt.rn.f32.f64) holds the XU pipe pipe.xu_d2f cycles (probe_alu3 d2f: 9; docs/calibration.md
+     * "(f64x)"); 0: pipe.xu's */
+    const char *d2f = ".reg .f64 %fd<2>;\ncvt.rn.f32.f64 %f2, %fd1;\ncvt.rn.f32.f64 %f3, %fd1;\n"
+                      "cvt.rn.f32.f64 %f4, %fd1;\ncvt.rn.f32.f64 %f5, %fd1;\n";
+    assert_int_equal(cycles_of(d2f, xu), 1 + 9 * 3 + 1);
+    assert_int_equal(cycles_of(d2f, PIPES "pipe.xu 8\npipe.xu_d2f 0\n"), 1 + 8 * 3 + 1);
+    assert_int_equal(cycles_of(d2f, PIPES "pipe.xu 0\n"), 1 + 3 + 1);
+}
+
+/* The .f32 MUFU forms without .ftz are ptxas's MUFU with range fix-ups (probe_alu3, docs/calibration.md "(alu27)",
+ * "(f64x)"): ex2, rsqrt, lg2 and sqrt.approx an FSETP and an FSEL on the ALU pipe and two FMUL or FADD, 5 SASS
+ * instructions; rcp.approx two FSETP, two FSEL and two FMUL, 7. The MUFU takes the XU pipe 8 cycles, the fix-ups the
+ * ALU pipe 2 each, and the sub-partition issues the 5 or 7 instructions one a cycle. Four independent ops after the
+ * clock: the XU pipe's 8 x 3, then the last one's issue. */
+static void mufu_fixups(void **state)
+{
+    (void)state;
+    const char *xu = PIPES "pipe.xu 8\n";
+    const char *rcp = "rcp.approx.f32 %f2, %f1;\nrcp.approx.f32 %f3, %f1;\nrcp.approx.f32 %f4, %f1;\n"
+                      "rcp.approx.f32 %f5, %f1;\n";
+    assert_int_equal(cycles_of(rcp, xu), 1 + 8 * 3 + 7);
+    const char *five[] = {
+        "ex2.approx.f32 %f2, %f1;\nex2.approx.f32 %f3, %f1;\nex2.approx.f32 %f4, %f1;\nex2.approx.f32 %f5, %f1;\n",
+        "rsqrt.approx.f32 %f2, %f1;\nlg2.approx.f32 %f3, %f1;\nsqrt.approx.f32 %f4, %f1;\n"
+        "ex2.approx.f32 %f5, %f1;\n",
+    };
+    for (unsigned i = 0; i < sizeof five / sizeof *five; i++)
+        assert_int_equal(cycles_of(five[i], xu), 1 + 8 * 3 + 5);
+    /* the fix-ups are modelled where the ALU pipe has a rate: with the XU's off, rcp's four still take it 8 cycles;
+     * with neither (before-pipes.preset), one a cycle */
+    assert_int_equal(cycles_of(rcp, "pipe.alu 2\npipe.imad 2\npipe.xu 0\n"), 1 + 8 * 3 + 7);
+    assert_int_equal(cycles_of(rcp, "pipe.alu 0\npipe.imad 0\npipe.xu 0\n"), 1 + 3 + 1);
+    /* an xor beside rcp's fix-ups waits for the ALU pipe: rcp at 1 (ALU to 9), the xor at 9 */
+    const char *mixed = "rcp.approx.f32 %f2, %f1;\nxor.b32 %r3, %r1, 1;\n";
+    assert_int_equal(cycles_of(mixed, xu), 1 + 8 + 1);
+    /* .ftz, f16 and the IEEE forms: none */
+    const char *ftz = "rcp.approx.ftz.f32 %f2, %f1;\nxor.b32 %r3, %r1, 1;\n";
+    assert_int_equal(cycles_of(ftz, xu), 1 + 1 + 1);
+}
+
+/* An f64 add, mul or fma (DADD, DMUL, DFMA) holds its sub-partition's issue pipe.f64 (2) cycles (probe_alu3:
+ * 2.1-2.2 cycles a step alone, 3.1-3.2 beside a LOP3, an IMAD or an FFMA; docs/calibration.md "(f64x)"). One warp:
+ * four independent ones after the clock, 2 cycles each; the same with 0 or 1: one a cycle. */
+static void f64_holds_the_issue(void **state)
+{
+    (void)state;
+    const char *four = ".reg .f64 %fd<6>;\nadd.f64 %fd2, %fd1, %fd1;\nmul.f64 %fd3, %fd1, %fd1;\n"
+                       "fma.rn.f64 %fd4, %fd1, %fd1, %fd1;\nsub.f64 %fd5, %fd1, %fd1;\n";
+    assert_int_equal(cycles_of(four, NULL), 1 + 2 * 3 + 2);
+    assert_int_equal(cycles_of(four, "pipe.f64 0\n"), 1 + 3 + 1);
+    assert_int_equal(cycles_of(four, "pipe.f64 3\n"), 1 + 3 * 3 + 3);
+    /* f32 forms and f64 conversions do not hold it */
+    const char *f32 = "add.f32 %f2, %f1, %f1;\nmul.f32 %f3, %f1, %f1;\nfma.rn.f32 %f4, %f1, %f1, %f1;\n"
+                      "sub.f32 %f5, %f1, %f1;\n";
+    assert_int_equal(cycles_of(f32, NULL), 1 + 3 + 1);
+}
+
+/* The sub-partition issues nothing else while an f64 instruction holds it: 8 warps (two a sub-partition) of 32
+ * independent add.f64 take twice the cycles of 4 (one each), 2 a DADD; with an add.f32 (FFMA pipe, no rate) after
+ * each, 3 a pair, one a cycle more than the pair's own issue (probe_alu3 dadd_f: 3.14 a step); and one for the
+ * second warp's ret. */
+static void f64_shared_by_warps(void **state)
+{
+    (void)state;
+    for (int pair = 0; pair < 2; pair++) {
+        char ptx[8192] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+                         ".reg .b32 %r<4>;\n.reg .f32 %f<40>;\n.reg .f64 %fd<40>;\nmov.u32 %r1, %tid.x;\n"
+                         "cvt.rn.f64.u32 %fd1, %r1;\ncvt.rn.f32.u32 %f1, %r1;\n";
+        for (int i = 2; i < 34; i++) {
+            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "add.f64 %%fd%d, %%fd1, %%fd1;\n", i);
+            if (pair)
+                snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "add.f32 %%f%d, %%f1, %%f1;\n", i);
+        }
+        strcat(ptx, "ret;\n}\n");
+        uint64_t out[1];
+        ws_result r4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, NULL),
+                  r8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, NULL);
+        assert_int_equal(r8.stats.cycles - r4.stats.cycles, (pair ? 3 : 2) * 32 + 1);
+        if (pair) /* one warp alone leaves cycles free there without the hold: no figure to compare */
+            continue;
+        const char *off = "pipe.f64 0\n"; /* one a cycle: one an add more, and one for the second warp's ret */
+        ws_result o4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, off),
+                  o8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, off);
+        assert_int_equal(o8.stats.cycles - o4.stats.cycles, 32 + 1);
+    }
 }
 
 /* Two warps on one sub-partition share its ALU pipe: 8 warps (two a sub-partition) of independent xors take twice
@@ -304,6 +393,9 @@ int main(void)
         cmocka_unit_test(pipes_shared_by_warps),
         cmocka_unit_test(pipe_forms),
         cmocka_unit_test(xu_forms),
+        cmocka_unit_test(mufu_fixups),
+        cmocka_unit_test(f64_holds_the_issue),
+        cmocka_unit_test(f64_shared_by_warps),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -116,7 +116,11 @@ int main(int argc, char **argv)
                "([presets/sm_90.preset](../presets/sm_90.preset) for the H200) gives each class its cycles; the issue\n"
                "pipe is the sub-partition's pipe an integer form issues to, whose rate the preset gives\n"
                "(`pipe.alu`, `pipe.imad`, `pipe.xu`: cycles a warp instruction); \"f32 too\" and \"every type\" say\n"
-               "which float forms issue there as well; another float form is on the FMA pipe, one a cycle.\n\n",
+               "which float forms issue there as well; another float form is on the FMA pipe, one a cycle. \"fix-ups\"\n"
+               "(an .f32 form without .ftz) is ptxas's MUFU with an FSETP and an FSEL on the ALU pipe and two\n"
+               "FMA-pipe instructions around it, \"rcp's fix-ups\" two of each: the sub-partition issues the 5 or 7\n"
+               "instructions. The .f64 forms of add, sub, neg, mul, mad and fma (DADD, DMUL, DFMA) hold their\n"
+               "sub-partition's issue `pipe.f64` cycles; a cvt from f64 to f32 holds the XU pipe `pipe.xu_d2f`.\n\n",
             (int)WS_OP_COUNT);
     fprintf(f, "## Instructions\n\n| mnemonic | operands | suffix groups | latency class | issue pipe | executor | "
                "meaning |\n| --- | --- | --- | --- | --- | --- | --- |\n");
