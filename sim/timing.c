@@ -1558,9 +1558,10 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .copies = t->p.schedule_copy > 0,
                                  .mio_gap = (unsigned)t->p.schedule_mio_gap};
     /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
-     * holds it longest (math_slots) */
-    uint8_t *pipe = t->p.schedule_pipes > 0 ? calloc((size_t)n + 1, 1) : NULL;
-    if (t->p.schedule_pipes > 0 && !pipe) {
+     * holds it longest (math_slots); with schedule.free_slot 1, WS_SCHED_FREE for what issues in no slot */
+    int pipes = t->p.schedule_pipes > 0 || t->p.schedule_free_slot > 0;
+    uint8_t *pipe = pipes ? calloc((size_t)n + 1, 1) : NULL;
+    if (pipes && !pipe) {
         free(lat);
         return -1;
     }
@@ -1572,8 +1573,10 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
         unsigned most = SLOT_ALU;
         for (unsigned k = 1; k < SLOT_KINDS; k++)
             most = c[k] > c[most] ? k : most;
-        if (c[most])
+        if (t->p.schedule_pipes > 0 && c[most])
             pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
+        if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov) /* issue(): no slot, no cycle */
+            pipe[pc] = WS_SCHED_FREE;
     }
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
