@@ -121,6 +121,24 @@ static void pipes_alternate(void **state)
     assert_true(off * 2 >= on * 3);
 }
 
+/* schedule.free_slot: the unpack `mov.b32 {a, b}` of a cvt.f32.f16 has no SASS (the timing model issues it in no
+ * slot), so it takes no cycle of the list schedule either, and HADD2.F32 (IMAD pipe) and LOP3 (ALU pipe) alternate
+ * one a cycle, as ptxas issues them (probe_alu3.sass alu3_h2f_l, S01 each; H200 548 cycles for 256 steps of one
+ * warp a sub-partition, warm code). With a cycle an unpack, the schedule gave the conversions every cycle between
+ * two of them (the IMAD pipe's 2) and put 5-8 of them before the LOP3s: 3 cycles a step (32 steps: 79 cycles, 95
+ * without). */
+static void free_slot_alternates(void **state)
+{
+    (void)state;
+    const char *step = "mov.b32 {%3, %h0}, %2;\ncvt.f32.f16 %1, %3;\nlop3.b32 %1, %1, %2, 5, 0x6A;";
+    uint64_t on = cycles_of(step, "ifetch.line 0\nschedule.free_slot 1\n", NULL),
+             off = cycles_of(step, "ifetch.line 0\nschedule.free_slot 0\n", NULL);
+    printf("unpack + cvt.f32.f16 + lop3, %d steps: schedule.free_slot 1 %llu cycles, 0 %llu\n", 8 * ROUNDS,
+           (unsigned long long)on, (unsigned long long)off);
+    assert_true(on <= 16 * ROUNDS + 16);
+    assert_true(off * 100 >= on * 115); /* 95 against 79: 3 against 2 a step, less the region's ends */
+}
+
 /* add_pipes: a block the ALU pipe bounds (add, setp, selp a step: two ALU ops, 4 cycles) has every add on the
  * IMAD pipe (probe_alu mix: 256 IMAD.IADD, ISETP and SEL; 8 warps a sub-partition 4.17 cycles a step). Its adds,
  * which the renamed schedule issues together, would otherwise take the ALU pipe whenever the IMAD pipe is busy;
@@ -143,9 +161,8 @@ static void alu_bound_adds_on_imad(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(reused_registers_renamed),
-        cmocka_unit_test(unpack_source_renamed),
-        cmocka_unit_test(pipes_alternate),
+        cmocka_unit_test(reused_registers_renamed), cmocka_unit_test(unpack_source_renamed),
+        cmocka_unit_test(pipes_alternate),          cmocka_unit_test(free_slot_alternates),
         cmocka_unit_test(alu_bound_adds_on_imad),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
