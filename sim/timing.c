@@ -1510,6 +1510,20 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     return when;
 }
 
+/* schedule.xu_reader: an XU op ptxas counts as shorter than a MUFU (its reader one XU op after it, a MUFU's two:
+ * probe_alu3.sass alu3_popc_l `POPC R15; ULDC; POPC R11; LOP3.LUT R15, R15`, alu3_ex2f_l `MUFU.EX2 R15; MUFU.EX2
+ * R11; MUFU.EX2 R14; LOP3.LUT R15, R15`): POPC, FLO (bfind, clz), BREV and F2F (the cvts between float types
+ * math_slots puts on the XU pipe); docs/calibration.md "(xu16)". */
+static int xu_short(const ws_insn *in, const uint8_t slots[SLOT_KINDS])
+{
+    if (!slots[SLOT_XU])
+        return 0;
+    if (in->op == WS_OP_POPC || in->op == WS_OP_CLZ || in->op == WS_OP_BFIND || in->op == WS_OP_BREV)
+        return 1;
+    return ws_optable[in->op].pipe == PIPE_CONV && ws_type_is_float((ws_type)in->type) &&
+           ws_type_is_float((ws_type)in->type2);
+}
+
 /* ptxas's order (schedule.h) into *sched, with each instruction's latency as issue() charges it when
  * nothing conflicts (a load's space from the instruction; generic: the mem class). */
 static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedule *sched)
@@ -1527,6 +1541,9 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                                             : insn_latency(t, pc, in, &mc);
         if (t->info[pc].imc) /* ptxas puts the ULDC among the stretch's first S2Rs (time_cg_*scan*.sass) */
             lat[pc] += t->p.sreg_tid;
+        if (t->p.schedule_xu_reader > 0 && pc < t->ninfo && xu_short(L->code + pc, t->info[pc].slots) &&
+            lat[pc] > t->p.schedule_xu_reader)
+            lat[pc] = t->p.schedule_xu_reader;
     }
     /* The MATCH.ANY check of a register membermask (subwarp.h) is SASS in the segment before the
      * collective, on the mask's path: ptxas issues the mask's S2R SR_LANEID first, ahead of the

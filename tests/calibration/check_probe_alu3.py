@@ -14,12 +14,13 @@ named with --informational KIND (printed, not checked; ctest calibration_probe_a
 rcp.approx.f32's four ALU fix-ups a step are not modelled, -12% to -22% beside a form; h2f_f, lop3_f, mad_f: an
 integer op beside an FFMA, -11% to +14%, the FMA pipe's pairs, not resolved by alu27). With fewer warps the spans
 are latency- or issue-bound; checked there (docs/calibration.md "(lat15)"), with the registers renamed as ptxas
-allocates (schedule.rename_alu) and the schedule holding the pipes (schedule.pipes): at one warp (a block of 32, a
+allocates (schedule.rename_alu) and the schedule holding the pipes (schedule.pipes; h2f_l with schedule.free_slot,
+"(xu16)"): at one warp (a block of 32, a
 process's first launch, cold code as warpsim's run) the MUFU forms (.ftz, and sin) followed by a LOP3, IMAD or
 FFMA (LOW_FORMS); at one warp a sub-partition (a block of 128, whose first launch follows the ten of 32 threads in
 the same process: warm code, warpsim with ifetch.line 0) those, the fix-up forms (ex2, rsqrt, lg2, sqrt) and the
 ALU/IMAD/FMA pairs of LOW_PAIRS. Not checked there: POPC, FLO, BREV and F2F followed by an op (-23% to -34%: ptxas
-puts the LOP3 one XU op after, not two as after a MUFU, 12 cycles a step), h2f_l (+51%), an FADD/FMUL/FFMA
+puts the LOP3 one XU op after, not two as after a MUFU, 12 cycles a step), an FADD/FMUL/FFMA
 followed by an IMAD (-27%), the half and f64 forms, the forms beside a POPC.
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] (KIND: at 8 warps a sub-partition;
 KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps)."""
@@ -36,7 +37,7 @@ import probe_alu3  # noqa: E402  (the H200's spans)
 LOW_FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin')  # _l, _m, _f at 32 and 128 threads
 LOW_FIXUP = ('ex2', 'rsqrt', 'lg2', 'sqrt')  # _l, _m, _f at 128 threads (at 32 the first launch is cold-code bound)
 LOW_PAIRS = ('lop3_l', 'lop3_m', 'lop3_f', 'mad_l', 'mad_m', 'f2h2_l', 'f2h2_m', 'f2h2_f', 'f2bf2_l', 'f2bf2_m', 'f2bf2_f',
-             'h2f_m', 'fadd_l', 'fmul_l', 'fma_l', 'fadd_f', 'fmul_f', 'fma_f')  # at 128 threads
+             'h2f_l', 'h2f_m', 'fadd_l', 'fmul_l', 'fma_l', 'fadd_f', 'fmul_f', 'fma_f')  # at 128 threads
 FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin', 'ex2', 'rsqrt', 'lg2', 'sqrt', 'rcp', 'f2h', 'f2bf',
          'f2d', 'f2h2', 'f2bf2', 'h2f', 'bfind', 'clz', 'brev', 'popc', 'lop3', 'mad')
 BLOCK = 1024  # 8 warps a sub-partition
