@@ -87,9 +87,11 @@ static void reused_registers_renamed(void **state)
     assert_int_equal(v1, v0);
     assert_true(on <= 8 * 8 * ROUNDS + 17 + 4 + 4 + 8 * 2);
     assert_true(off >= 8 * ROUNDS * 17);
-    /* POPC, FLO, BREV and F2F the same (probe_alu3 popc_l, bfind_l, brev_l, f2h_l) */
+    /* POPC, FLO, BREV and F2F the same (probe_alu3 popc_l, bfind_l, brev_l, f2h_l), with the schedule counting their
+     * latency (schedule.xu_reader 0: the reader one XU op later, xu_reader_one_later, costs a cycle a step) */
     const char *popc = "popc.b32 %1, %2;\nlop3.b32 %1, %1, %2, 5, 0x6A;";
-    assert_true(cycles_of(popc, NULL, NULL) * 2 < cycles_of(popc, "schedule.rename_alu 0\n", NULL));
+    assert_true(cycles_of(popc, "schedule.xu_reader 0\n", NULL) * 2 <
+                cycles_of(popc, "schedule.rename_alu 0\nschedule.xu_reader 0\n", NULL));
 }
 
 /* An unpack (`mov.b32 {a, b}, %r`) writes a pair ptxas allocates together, but the register it reads is renamed as
