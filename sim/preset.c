@@ -120,6 +120,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule.rename", schedule_rename),
     PK("schedule.rename_alu", schedule_rename_alu),
     PK("schedule.pipes", schedule_pipes),
+    PK("schedule.free_slot", schedule_free_slot),
+    PK("schedule.xu_reader", schedule_xu_reader),
     PK("schedule.fused_frees", schedule_fused),
     PK("schedule.fused_start", schedule_drain),
     PK("schedule.const_copy", schedule_copy),

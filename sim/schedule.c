@@ -63,6 +63,11 @@
  *     else the ALU, as the timing model's issue), so rule 4 interleaves what takes different pipes: ptxas issues a
  *     LOP3 and an IMAD in turn (probe_alu3.sass alu3_lop3_m: one a cycle, 547 cycles for 512 instructions on the
  *     H200), where by latency alone a stream's LOP3s went together, 2 cycles apart (docs/calibration.md "(lat15)").
+ *     With schedule.free_slot 1 (sm_90's) an instruction the timing model issues in no slot (a free or folded mov:
+ *     the unpack `mov.b32 {a, b}, %r` of a cvt.f32.f16, which ptxas has no SASS for) takes no cycle here either,
+ *     so the cycle it took goes to what takes another pipe: ptxas alternates HADD2.F32 and LOP3, one a cycle
+ *     (probe_alu3.sass alu3_h2f_l), where with a cycle an unpack the conversions took every cycle between
+ *     themselves and the LOP3s followed 5-8 of them (docs/calibration.md "(xu16)").
  * A stretch longer than the piece (the preset's schedule.piece, SEG_MAX when 0) is cut into the
  * fewest pieces of equal length (at most the piece: the cost stays linear in the kernel's length;
  * ptxas's hoisting is bounded by its registers as well). The cut is warpsim's, not ptxas's: pieces
@@ -622,7 +627,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 uint64_t at = cycle + (uint64_t)EDGE(w, m, best, j);
                 w->earliest[j] = at > w->earliest[j] ? at : w->earliest[j];
             }
-        cycle++;
+        cycle += !(pp && (pp[best] & 7) == WS_SCHED_FREE); /* schedule.free_slot: it took no issue slot */
     }
     if (budget)
         budget_end(b);

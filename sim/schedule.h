@@ -35,8 +35,9 @@ typedef struct {
     unsigned mio_gap;    /* rule 4, with or without registers: cycles between two shared loads (schedule.mio_gap) */
 } ws_schedule_budget;
 
-/* Rule 6 of schedule.c: the sub-partition pipe an instruction holds, per instruction WS_SCHED_PIPE(kind, cycles). */
-enum { WS_SCHED_NONE, WS_SCHED_ALU, WS_SCHED_IMAD, WS_SCHED_ANY, WS_SCHED_XU };
+/* Rule 6 of schedule.c: the sub-partition pipe an instruction holds, per instruction WS_SCHED_PIPE(kind, cycles);
+ * WS_SCHED_FREE: it takes no issue slot (schedule.free_slot), so it takes no cycle of the schedule. */
+enum { WS_SCHED_NONE, WS_SCHED_ALU, WS_SCHED_IMAD, WS_SCHED_ANY, WS_SCHED_XU, WS_SCHED_FREE };
 #define WS_SCHED_PIPE(kind, cycles) ((uint8_t)((kind) | ((cycles) > 31 ? 31 : (cycles)) << 3))
 
 /* Computes the schedule of n instructions (code, their register uses, each one's latency in

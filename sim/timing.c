@@ -1564,6 +1564,20 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     return when;
 }
 
+/* schedule.xu_reader: an XU op ptxas counts as shorter than a MUFU (its reader one XU op after it, a MUFU's two:
+ * probe_alu3.sass alu3_popc_l `POPC R15; ULDC; POPC R11; LOP3.LUT R15, R15`, alu3_ex2f_l `MUFU.EX2 R15; MUFU.EX2
+ * R11; MUFU.EX2 R14; LOP3.LUT R15, R15`): POPC, FLO (bfind, clz), BREV and F2F (the cvts between float types
+ * math_slots puts on the XU pipe); docs/calibration.md "(xu16)". */
+static int xu_short(const ws_insn *in, const uint8_t slots[SLOT_KINDS])
+{
+    if (!slots[SLOT_XU])
+        return 0;
+    if (in->op == WS_OP_POPC || in->op == WS_OP_CLZ || in->op == WS_OP_BFIND || in->op == WS_OP_BREV)
+        return 1;
+    return ws_optable[in->op].pipe == PIPE_CONV && ws_type_is_float((ws_type)in->type) &&
+           ws_type_is_float((ws_type)in->type2);
+}
+
 /* ptxas's order (schedule.h) into *sched, with each instruction's latency as issue() charges it when
  * nothing conflicts (a load's space from the instruction; generic: the mem class). */
 static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedule *sched)
@@ -1581,6 +1595,9 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                                             : insn_latency(t, pc, in, &mc);
         if (t->info[pc].imc) /* ptxas puts the ULDC among the stretch's first S2Rs (time_cg_*scan*.sass) */
             lat[pc] += t->p.sreg_tid;
+        if (t->p.schedule_xu_reader > 0 && pc < t->ninfo && xu_short(L->code + pc, t->info[pc].slots) &&
+            lat[pc] > t->p.schedule_xu_reader)
+            lat[pc] = t->p.schedule_xu_reader;
     }
     /* The MATCH.ANY check of a register membermask (subwarp.h) is SASS in the segment before the
      * collective, on the mask's path: ptxas issues the mask's S2R SR_LANEID first, ahead of the
@@ -1612,9 +1629,10 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .copies = t->p.schedule_copy > 0,
                                  .mio_gap = (unsigned)t->p.schedule_mio_gap};
     /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
-     * holds it longest (math_slots) */
-    uint8_t *pipe = t->p.schedule_pipes > 0 ? calloc((size_t)n + 1, 1) : NULL;
-    if (t->p.schedule_pipes > 0 && !pipe) {
+     * holds it longest (math_slots); with schedule.free_slot 1, WS_SCHED_FREE for what issues in no slot */
+    int pipes = t->p.schedule_pipes > 0 || t->p.schedule_free_slot > 0;
+    uint8_t *pipe = pipes ? calloc((size_t)n + 1, 1) : NULL;
+    if (pipes && !pipe) {
         free(lat);
         return -1;
     }
@@ -1625,8 +1643,10 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
         unsigned most = SLOT_ALU;
         for (unsigned k = 1; k < SLOT_KINDS; k++)
             most = c[k] > c[most] ? k : most;
-        if (c[most])
+        if (t->p.schedule_pipes > 0 && c[most])
             pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
+        if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov) /* issue(): no slot, no cycle */
+            pipe[pc] = WS_SCHED_FREE;
     }
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);

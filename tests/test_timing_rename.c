@@ -87,9 +87,11 @@ static void reused_registers_renamed(void **state)
     assert_int_equal(v1, v0);
     assert_true(on <= 8 * 8 * ROUNDS + 17 + 4 + 4 + 8 * 2);
     assert_true(off >= 8 * ROUNDS * 17);
-    /* POPC, FLO, BREV and F2F the same (probe_alu3 popc_l, bfind_l, brev_l, f2h_l) */
+    /* POPC, FLO, BREV and F2F the same (probe_alu3 popc_l, bfind_l, brev_l, f2h_l), with the schedule counting their
+     * latency (schedule.xu_reader 0: the reader one XU op later, xu_reader_one_later, costs a cycle a step) */
     const char *popc = "popc.b32 %1, %2;\nlop3.b32 %1, %1, %2, 5, 0x6A;";
-    assert_true(cycles_of(popc, NULL, NULL) * 2 < cycles_of(popc, "schedule.rename_alu 0\n", NULL));
+    assert_true(cycles_of(popc, "schedule.xu_reader 0\n", NULL) * 2 <
+                cycles_of(popc, "schedule.rename_alu 0\nschedule.xu_reader 0\n", NULL));
 }
 
 /* An unpack (`mov.b32 {a, b}, %r`) writes a pair ptxas allocates together, but the register it reads is renamed as
@@ -121,6 +123,43 @@ static void pipes_alternate(void **state)
     assert_true(off * 2 >= on * 3);
 }
 
+/* schedule.free_slot: the unpack `mov.b32 {a, b}` of a cvt.f32.f16 has no SASS (the timing model issues it in no
+ * slot), so it takes no cycle of the list schedule either, and HADD2.F32 (IMAD pipe) and LOP3 (ALU pipe) alternate
+ * one a cycle, as ptxas issues them (probe_alu3.sass alu3_h2f_l, S01 each; H200 548 cycles for 256 steps of one
+ * warp a sub-partition, warm code). With a cycle an unpack, the schedule gave the conversions every cycle between
+ * two of them (the IMAD pipe's 2) and put 5-8 of them before the LOP3s: 3 cycles a step (32 steps: 79 cycles, 95
+ * without). */
+static void free_slot_alternates(void **state)
+{
+    (void)state;
+    const char *step = "mov.b32 {%3, %h0}, %2;\ncvt.f32.f16 %1, %3;\nlop3.b32 %1, %1, %2, 5, 0x6A;";
+    uint64_t on = cycles_of(step, "ifetch.line 0\nschedule.free_slot 1\n", NULL),
+             off = cycles_of(step, "ifetch.line 0\nschedule.free_slot 0\n", NULL);
+    printf("unpack + cvt.f32.f16 + lop3, %d steps: schedule.free_slot 1 %llu cycles, 0 %llu\n", 8 * ROUNDS,
+           (unsigned long long)on, (unsigned long long)off);
+    assert_true(on <= 16 * ROUNDS + 16);
+    assert_true(off * 100 >= on * 115); /* 95 against 79: 3 against 2 a step, less the region's ends */
+}
+
+/* schedule.xu_reader: ptxas puts a POPC's reader one XU op after it (probe_alu3.sass alu3_popc_l: `POPC R15; ULDC;
+ * POPC R11; LOP3.LUT R15, R15`), a MUFU's two. Counting 9 cycles from a POPC to its reader, the list schedule does
+ * the same, and in order the POPC after that LOP3 waits for it: (17 + 1) / 2 = 9 cycles a step, where with the
+ * latency (17) it puts the LOP3 two POPCs later and the XU pipe's 8 decide. A MUFU keeps its two. */
+static void xu_reader_one_later(void **state)
+{
+    (void)state;
+    const char *popc = "popc.b32 %1, %2;\nlop3.b32 %1, %1, %2, 5, 0x6A;",
+               *ex2 = "ex2.approx.ftz.f32 %1, %2;\nlop3.b32 %1, %1, %2, 5, 0x6A;";
+    uint64_t on = cycles_of(popc, "ifetch.line 0\nschedule.xu_reader 9\n", NULL),
+             off = cycles_of(popc, "ifetch.line 0\nschedule.xu_reader 0\n", NULL),
+             mufu_on = cycles_of(ex2, "ifetch.line 0\nschedule.xu_reader 9\n", NULL),
+             mufu_off = cycles_of(ex2, "ifetch.line 0\nschedule.xu_reader 0\n", NULL);
+    printf("popc + lop3, %d steps: schedule.xu_reader 9 %llu cycles, 0 %llu; ex2 + lop3 %llu, %llu\n", 8 * ROUNDS,
+           (unsigned long long)on, (unsigned long long)off, (unsigned long long)mufu_on, (unsigned long long)mufu_off);
+    assert_true(on >= off + 8 * ROUNDS - 8); /* a cycle more a step */
+    assert_int_equal(mufu_on, mufu_off);
+}
+
 /* add_pipes: a block the ALU pipe bounds (add, setp, selp a step: two ALU ops, 4 cycles) has every add on the
  * IMAD pipe (probe_alu mix: 256 IMAD.IADD, ISETP and SEL; 8 warps a sub-partition 4.17 cycles a step). Its adds,
  * which the renamed schedule issues together, would otherwise take the ALU pipe whenever the IMAD pipe is busy;
@@ -143,10 +182,9 @@ static void alu_bound_adds_on_imad(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(reused_registers_renamed),
-        cmocka_unit_test(unpack_source_renamed),
-        cmocka_unit_test(pipes_alternate),
-        cmocka_unit_test(alu_bound_adds_on_imad),
+        cmocka_unit_test(reused_registers_renamed), cmocka_unit_test(unpack_source_renamed),
+        cmocka_unit_test(pipes_alternate),          cmocka_unit_test(free_slot_alternates),
+        cmocka_unit_test(xu_reader_one_later),      cmocka_unit_test(alu_bound_adds_on_imad),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

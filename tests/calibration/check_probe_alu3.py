@@ -15,12 +15,15 @@ the figures named with --informational KIND (printed, not checked; ctest calibra
 rcp.approx.f32 beside an IMAD or an FFMA, -12%, where its XU pipe, ALU fix-ups and issue all take 8 cycles a step
 and the H200 9.2; mad_f: an integer op beside an FFMA, the FMA pipe's pairs, not resolved by alu27). With fewer
 warps the spans are latency- or issue-bound; checked there (docs/calibration.md "(lat15)"), with the registers
-renamed as ptxas allocates (schedule.rename_alu) and the schedule holding the pipes (schedule.pipes): at one warp (a
-block of 32, a process's first launch, cold code as warpsim's run) the MUFU forms (.ftz, and sin) followed by a
-LOP3, IMAD or FFMA (LOW_FORMS); at one warp a sub-partition (a block of 128, whose first launch follows the ten of 32
-threads in the same process: warm code, warpsim with ifetch.line 0) those, the fix-up forms (ex2, rsqrt, lg2, sqrt)
-and the ALU/IMAD/FMA pairs of LOW_PAIRS. Not checked there: POPC, FLO, BREV and F2F followed by an op (-23% to -34%:
-ptxas puts the LOP3 one XU op after, not two as after a MUFU, 12 cycles a step), h2f_l (+51%), an FADD/FMUL/FFMA
+renamed as ptxas allocates (schedule.rename_alu) and the schedule holding the pipes (schedule.pipes): at one warp (a block of 32, a process's first launch, cold code as warpsim's run) the
+MUFU forms (.ftz, and sin) followed by a LOP3, IMAD or FFMA (LOW_FORMS); at one warp a sub-partition (a block of 128,
+whose first launch follows the ten of 32 threads in the same process: warm code, warpsim with ifetch.line 0) those,
+the fix-up forms (ex2, rsqrt, lg2, sqrt) and the ALU/IMAD/FMA pairs of LOW_PAIRS; at both, with the list schedule
+counting ptxas's short XU latency (schedule.xu_reader, "(xu16)"), clz and F2F.BF16.F32 followed by a LOP3, IMAD or
+FFMA and d2f (LOW_XU). Not checked there: h2f_l (+51%; within with schedule.free_slot 1, off in sm_90: "(xu16)"), POPC, FLO (bfind), BREV and
+F2F.F16.F32 followed by an op (-23% to -33%: 9
+cycles a step where ptxas's stall counts give 12, not modelled), f2bf alone and beside a POPC (+20%, +10%: warpsim
+issues the zero-extension ptxas folds into the F2F), an FADD/FMUL/FFMA
 followed by an IMAD (-27%), the half and f64 forms, the forms beside a POPC.
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] (KIND: at 8 warps a sub-partition;
 KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps)."""
@@ -38,6 +41,7 @@ LOW_FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin')  # _l, _m
 LOW_FIXUP = ('ex2', 'rsqrt', 'lg2', 'sqrt')  # _l, _m, _f at 128 threads (at 32 the first launch is cold-code bound)
 LOW_PAIRS = ('lop3_l', 'lop3_m', 'lop3_f', 'mad_l', 'mad_m', 'f2h2_l', 'f2h2_m', 'f2h2_f', 'f2bf2_l', 'f2bf2_m', 'f2bf2_f',
              'h2f_m', 'fadd_l', 'fmul_l', 'fma_l', 'fadd_f', 'fmul_f', 'fma_f')  # at 128 threads
+LOW_XU = ('clz_l', 'clz_m', 'clz_f', 'f2bf_l', 'f2bf_m', 'f2bf_f', 'd2f')  # at 32 and 128 threads (schedule.xu_reader)
 FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin', 'ex2', 'rsqrt', 'lg2', 'sqrt', 'rcp', 'f2h', 'f2bf',
          'f2d', 'd2f', 'f2h2', 'f2bf2', 'h2f', 'bfind', 'clz', 'brev', 'popc', 'dadd', 'dmul', 'dfma', 'lop3', 'mad')
 BLOCK = 1024  # 8 warps a sub-partition
@@ -66,6 +70,7 @@ def main(argv):
                 if os.path.exists(os.path.join(raw, kind + '.txt'))]
         low = [(k + s, b) for k in LOW_FORMS for s in ('_l', '_m', '_f') for b in (32, 128)]
         low += [(k + s, 128) for k in LOW_FIXUP for s in ('_l', '_m', '_f')] + [(k, 128) for k in LOW_PAIRS]
+        low += [(k, b) for k in LOW_XU for b in (32, 128)]
         runs += [(kind, block, f'{kind}:{block // 32}') for kind, block in low]
         warm = os.path.join(tmp, 'warm.preset')
         with open(warm, 'w') as f:
