@@ -12,7 +12,8 @@ sqrt, sin, tanh with ptxas's fix-ups), F2F (cvt.rn.f16.f32, cvt.rn.bf16.f32, cvt
 brev), POPC, F2FP (cvt.rn.f16x2.f32, cvt.rn.bf16x2.f32), HADD2.F32 (cvt.f32.f16), LOP3 and IMAD; but the figures
 named with --informational KIND (printed, not checked; ctest calibration_probe_alu3 names rcp_l, rcp_m, rcp_f:
 rcp.approx.f32's four ALU fix-ups a step are not modelled, -12% to -22% beside a form; h2f_f, lop3_f, mad_f: an
-integer op beside an FFMA, -11% to +14%, the FMA pipe's pairs, not resolved by alu27). With fewer warps the spans
+integer op beside an FFMA, -11% to +14%, the FMA pipe's pairs, not resolved by alu27; ffma15 found ptxas's
+schedule behind them, not a pipe rule: probes/probe_alu3_issue.py). With fewer warps the spans
 are latency-bound and not checked here (docs/calibration.md "(alu27)" gives them: a form followed by a LOP3 at one
 warp, MUFU +116%, POPC +50%, F2F -29%).
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--informational KIND,...]."""
