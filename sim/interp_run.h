@@ -566,7 +566,7 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
 {
     ws_launch_ctx *L = x->L;
     uint64_t *const regs = x->regs;
-    volatile uint32_t live = x->active; /* the warp's live lanes, or a diverged warp's group */
+    uint32_t live = x->active; /* the warp's live lanes, or a diverged warp's group */
     volatile uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
     /* the instruction as a pointer into the decoded kernel (its pc: PC): the next one is di + 1 */
     const ws_dinsn *const insns = dk->insns;
@@ -577,10 +577,9 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
      * live's count for each instruction since N was lmark, which FLUSH_LANES adds before live
      * changes; a guard that leaves lanes out of live takes them off lanes at once, and a branch
      * counts its own (at h_bra, before the guard's correction). These and the other variables that
-     * change seldom (end, rejoin, rejoin_live, coll_whole, and live and lim, which every dispatch
-     * reads once: one load each) are volatile: kept in memory, they leave the host's registers to
-     * the handlers; as plain locals GCC kept two copies of lim and live and moved them between
-     * registers and the stack at every dispatch (docs/performance.md, branch speed14f). */
+     * change seldom (end, rejoin, rejoin_live, coll_whole) are volatile: kept in memory, they leave
+     * the host's registers to the handlers, where GCC otherwise copies them between registers and
+     * the stack at every dispatch (docs/performance.md, branch speed14f). */
     volatile uint64_t nadj = (uint64_t)0 - pc0, lanes = 0, lmark = 0;
 #define N()        ((uint64_t)PC + nadj)
 #define JUMPED(n_) (nadj = (n_) - (uint64_t)PC)
@@ -639,7 +638,7 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     if (!budget || pc0 >= end)
         return 0;
     di = insns + pc0;
-    volatile uintptr_t lim = stretch_lim(insns, pc0, budget, end);
+    uintptr_t lim = stretch_lim(insns, pc0, budget, end);
     exec = live;
     if (di->stops & stop & ~DK_STOP_RECONV)
         goto out;
