@@ -225,10 +225,11 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
         exec = live;                                                                                                   \
         GOTO_NEXT(di->disp);                                                                                           \
     } while (0)
-/* The end of a handler: on to the next. The count of instructions and of lanes is the run loop's
- * (N, FLUSH_LANES): a step of di counts the instruction, with the lanes of live. */
+/* The end of a handler: the instruction counted, on to the next */
 #define NEXT()                                                                                                         \
     do {                                                                                                               \
+        n++;                                                                                                           \
+        lanes += (uint64_t)__builtin_popcount(exec);                                                                   \
         di++;                                                                                                          \
         HEAD();                                                                                                        \
     } while (0)
@@ -567,28 +568,12 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     ws_launch_ctx *L = x->L;
     uint64_t *const regs = x->regs;
     uint32_t live = x->active; /* the warp's live lanes, or a diverged warp's group */
-    volatile uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
+    uint32_t end = x->stretch_end ? x->stretch_end : UINT32_MAX;
     /* the instruction as a pointer into the decoded kernel (its pc: PC): the next one is di + 1 */
     const ws_dinsn *const insns = dk->insns;
 #define PC ((uint32_t)(di - insns))
     const uint32_t pc0 = *pc_io;
-    /* The instructions run so far, N: di's pc plus nadj, so that a step of di (NEXT) counts one
-     * with no work of its own; a jump sets nadj again (JUMPED). The lanes they ran: lanes, plus
-     * live's count for each instruction since N was lmark, which FLUSH_LANES adds before live
-     * changes; a guard that leaves lanes out of live takes them off lanes at once, and a branch
-     * counts its own (at h_bra, before the guard's correction). These and the other variables that
-     * change seldom (end, rejoin, rejoin_live, coll_whole) are volatile: kept in memory, they leave
-     * the host's registers to the handlers, where GCC otherwise copies them between registers and
-     * the stack at every dispatch (docs/performance.md, branch speed14f). */
-    volatile uint64_t nadj = (uint64_t)0 - pc0, lanes = 0, lmark = 0;
-#define N()        ((uint64_t)PC + nadj)
-#define JUMPED(n_) (nadj = (n_) - (uint64_t)PC)
-#define FLUSH_LANES()                                                                                                  \
-    do {                                                                                                               \
-        const uint64_t n_now_ = N();                                                                                   \
-        lanes += (uint64_t)__builtin_popcount(live) * (n_now_ - lmark);                                                \
-        lmark = n_now_;                                                                                                \
-    } while (0)
+    uint64_t n = 0, lanes = 0;
     /* the block's cycle, one per instruction (ws_warp_run_converged's), stored before an
      * executor runs (%clock reads it) and at the end */
     const uint64_t cycle0 = x->blk->cycle;
@@ -604,13 +589,13 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
      * has split the warp; until then, and after a collective's executor (it may split the warp),
      * UINT64_MAX, which no lanes are, and the handlers look. A constant shuffle takes its path
      * when its lanes are this. */
-    volatile uint64_t coll_whole = UINT64_MAX;
+    uint64_t coll_whole = UINT64_MAX;
     const ws_dinsn *di;
     uint32_t exec; /* the lanes that run di */
     /* a converged warp's skipped region (ws_dinsn.imm2 of DK_BRA): at rejoin (NULL: none), the
      * lanes rejoin_live go on together again */
-    const ws_dinsn *volatile rejoin = NULL;
-    volatile uint32_t rejoin_live = live;
+    const ws_dinsn *rejoin = NULL;
+    uint32_t rejoin_live = live;
 #if WS_INTERP_THREADED
 #define X(v, label) [v] = &&label,
     static const void *const handlers_[DK_DISPATCH_COUNT] = {WS_INTERP_HANDLERS(X)};
@@ -647,7 +632,6 @@ uint64_t WS_INTERP_RUN(ws_exec *x, const ws_dkernel *dk, uint32_t *pc_io, uint64
     /* an instruction with a guard, a branch, or one some DK_STOP_* may stop (ws_dinsn.disp) */
 h_check:
     if (di == rejoin) { /* the end of a skipped region: the taken lanes waited here */
-        FLUSH_LANES();
         live = exec = rejoin_live;
         rejoin = NULL;
     }
@@ -657,13 +641,11 @@ guard:
     if (di->guard != WS_NO_REG) { /* ws_guard_mask on the decoded row */
         uint32_t m = guard_bits(R(di->guard), di->guard_row);
         exec = (di->guard_neg ? ~m : m) & live;
-        if (di->kind == DK_BRA) /* its lanes: h_bra's */
-            goto h_bra;
-        lanes -= (uint64_t)__builtin_popcount(live ^ exec); /* exec is in live */
     }
     if (di->kind == DK_BRA)
         goto h_bra;
     if (!exec) { /* nothing runs, but a strong load still ends the warp's turn */
+        n++;
         if (di->ends) {
             *yield = di->yields;
             *ended = 1;
@@ -678,17 +660,16 @@ guard:
 h_bra:                          /* ex_bra's uniform case */
     if (exec != live && exec) { /* divergent */
         const uint32_t pc = PC;
-        if (!x->stretch_end && di->imm2 && !rejoin && !x->blk->shadow && budget - N() >= di->imm - pc) {
+        if (!x->stretch_end && di->imm2 && !rejoin && !x->blk->shadow && budget - n >= di->imm - pc) {
             /* a converged warp's over a region it may skip (decode.c, skip_region): the lanes
              * that fall through run it, the taken ones wait at the target, which the budget
              * reaches; nothing in it stops the stretch but a launch that stops */
-            FLUSH_LANES();
+            n++;
             lanes += (uint64_t)__builtin_popcount(exec);
             rejoin = insns + di->imm;
             rejoin_live = live;
             live &= ~exec;
             di++;
-            lmark = N();
             HEAD();
         }
         if (!x->stretch_end) {
@@ -701,30 +682,27 @@ h_bra:                          /* ex_bra's uniform case */
                 SET_STOPS();
                 goto diverged_split;
             }
-            FLUSH_LANES();
+            n++;
             lanes += (uint64_t)__builtin_popcount(exec);
-            di++;
-            lmark = N();
             x->in = &L->code[pc];
             x->pc = x->w->cpc = pc;
-            x->blk->cycle = cycle0 + N();
+            x->blk->cycle = cycle0 + n;
             L->xfn[pc](x, x->in, exec);
             *ended = 1;
+            di++;
             goto out;
         }
         /* a diverged group's: ex_bra splits it, and the part with the lower pc is the group the
          * scheduler picks next (every other is at end or above); it goes on */
     diverged_split:;
         const uint32_t target = (uint32_t)di->imm;
-        FLUSH_LANES();
+        n++;
         lanes += (uint64_t)__builtin_popcount(exec);
-        const uint64_t n1 = N() + 1; /* the branch counted */
-        lmark = n1;
         x->active = live;
         if (!x->region) { /* ex_bra's */
             x->in = &L->code[pc];
             x->pc = pc;
-            x->blk->cycle = cycle0 + n1;
+            x->blk->cycle = cycle0 + n;
         }
         ws_stretch_branch(x, pc, target, (uint32_t)di->imm3, exec);
         if (target == pc + 1) { /* both ways lead to pc + 1: still one group */
@@ -738,20 +716,17 @@ h_bra:                          /* ex_bra's uniform case */
             end = end < target ? end : target;
             di++;
         }
-        JUMPED(n1);
-        lim = stretch_lim(insns, PC, budget - n1, end);
+        lim = stretch_lim(insns, PC, budget - n, end);
         x->active = live;
         HEAD();
     }
-    /* uniform: exec is live (counted as the step's) or none */
+    n++;
+    lanes += (uint64_t)__builtin_popcount(exec);
     if (exec) { /* taken: the limit from the target */
-        const uint64_t n1 = N() + 1;
         const uint32_t target = (uint32_t)di->imm;
         di = insns + target;
-        JUMPED(n1);
-        lim = stretch_lim(insns, target, budget - n1, end);
+        lim = stretch_lim(insns, target, budget - n, end);
     } else {
-        lanes -= (uint64_t)__builtin_popcount(live);
         di++;
     }
     HEAD();
@@ -821,11 +796,13 @@ h_general : {
     const ws_insn *in = &L->code[pc];
     x->in = in;
     x->pc = pc;
-    x->blk->cycle = cycle0 + N() + 1;
+    x->blk->cycle = cycle0 + n + 1;
     L->xfn[pc](x, in, exec);
     if (di->stops & DK_STOP_COLLECTIVE) /* a collective may split the warp (ptxas.c) */
         coll_whole = UINT64_MAX;
     if (L->stop || di->ends) { /* a strong load ends the warp's turn, a call the stretch */
+        n++;
+        lanes += (uint64_t)__builtin_popcount(exec);
         *yield = di->yields;
         di++;
         *ended = 1;
@@ -838,16 +815,13 @@ at_lim:
     /* the budget's end, or the stretch's: in the region loop (x->region) a diverged group's end with
      * budget left is the next step's start, which the run takes when it is a stretch (ws_region_hop:
      * the next group, or the whole warp converged) */
-    if (!x->region || N() >= budget)
+    if (!x->region || n >= budget)
         goto out;
     {
         const uint32_t to_ = ws_region_hop(x, PC);
         if (to_ == UINT32_MAX)
             goto out;
-        FLUSH_LANES();
-        const uint64_t n1 = N();
         di = insns + to_;
-        JUMPED(n1);
         live = exec = x->active;
         end = x->stretch_end;
         if (!end) { /* converged: the converged warp's stops */
@@ -858,7 +832,7 @@ at_lim:
          * group as ws_region_hop left it) */
         if (di->stops & stop & ~DK_STOP_RECONV)
             goto out;
-        lim = stretch_lim(insns, to_, budget - n1, end);
+        lim = stretch_lim(insns, to_, budget - n, end);
         goto guard;
     }
 
@@ -873,16 +847,11 @@ dispatch_:
     goto h_general; /* not reached: every value of disp has its handler */
 #endif
 
-out : {
-    const uint64_t n_ = N();
-    *lanes_io += lanes + (uint64_t)__builtin_popcount(live) * (n_ - lmark);
-    x->blk->cycle = cycle0 + n_;
+out:
+    x->blk->cycle = cycle0 + n;
     *pc_io = PC;
-    return n_;
-}
-#undef N
-#undef JUMPED
-#undef FLUSH_LANES
+    *lanes_io += lanes;
+    return n;
 #undef PC
 #undef SET_STOPS
 }
