@@ -120,6 +120,7 @@ static const ws_preset ws_preset_sm90 = {
     .schedule_piece = 128, /* schedule.piece */
     .schedule_rename_alu = 1, /* schedule.rename_alu */
     .schedule_pipes = 1, /* schedule.pipes */
+    .schedule_free_slot = 1, /* schedule.free_slot */
     .schedule_xu_reader = 9, /* schedule.xu_reader */
     .schedule_mio_gap = 2, /* schedule.mio_gap */
     .atom_shared = 26, /* atom.shared */

@@ -1096,6 +1096,16 @@ static int is_free_mov(const ws_insn *in, unsigned narrow)
     return in->op == WS_OP_MOV && (in->ops[1].kind == WS_OPND_REG || in->ops[1].kind == WS_OPND_IMM);
 }
 
+/* schedule.free_slot's movs: the unpack of a 32-bit register into 16-bit halves (`mov.b32 {a, b}, %r`), which ptxas
+ * has no SASS for (a HADD2.F32 reads R.H0_H0: probe_alu3.sass alu3_h2f_l). Not the pack and unpack of a 64-bit value
+ * around a DADD, nor the other free movs: given no schedule cycle they put the f64 forms beside an op at +14% to +17%
+ * and probe_pipe's u32b_16 at +10.1% (docs/calibration.md "(f64x)", the merge with xu16). */
+static int is_half_unpack(const ws_insn *in)
+{
+    return in->op == WS_OP_MOV && in->nops >= 2 && in->ops[0].kind == WS_OPND_VEC && in->ops[1].kind == WS_OPND_REG &&
+           ws_type_bits((ws_type)in->type) == 32;
+}
+
 /* Whether operand i of `in` is an immediate. */
 static int is_imm(const ws_insn *in, unsigned i) { return i < in->nops && in->ops[i].kind == WS_OPND_IMM; }
 
@@ -1645,8 +1655,8 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             most = c[k] > c[most] ? k : most;
         if (t->p.schedule_pipes > 0 && c[most])
             pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
-        if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov) /* issue(): no slot, no cycle */
-            pipe[pc] = WS_SCHED_FREE;
+        if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_unpack(&L->code[pc]))
+            pipe[pc] = WS_SCHED_FREE; /* issue(): no slot, no cycle */
     }
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
