@@ -20,7 +20,8 @@ schedule.free_slot, the 16-bit unpack in no schedule cycle, "(xu16)", "(f64x)"):
 process's first launch, cold code as warpsim's run) the MUFU forms (.ftz, and sin) followed by a LOP3, IMAD or FFMA
 (LOW_FORMS); at one warp a sub-partition (a block of 128, whose first launch follows the ten of 32 threads in the
 same process: warm code, warpsim with ifetch.line 0) those, the fix-up forms (ex2, rsqrt, lg2, sqrt) and the
-ALU/IMAD/FMA pairs of LOW_PAIRS; at both, with the list schedule counting ptxas's short XU latency (schedule.xu_reader, "(xu16)"), clz and F2F.BF16.F32 followed by a LOP3, IMAD or
+ALU/IMAD/FMA pairs of LOW_PAIRS; at both, with the list schedule counting ptxas's short XU latency
+(schedule.xu_reader, "(xu16)"), clz and F2F.BF16.F32 followed by a LOP3, IMAD or
 FFMA and d2f (LOW_XU). Not checked there: POPC, FLO (bfind), BREV and F2F.F16.F32 followed by an op (-23% to -33%:
 9 cycles a step where ptxas's stall counts give 12, not modelled), f2bf alone and beside a POPC (+20%, +10%: warpsim
 issues the zero-extension ptxas folds into the F2F), an FADD/FMUL/FFMA
