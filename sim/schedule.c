@@ -505,6 +505,19 @@ static void pipe_hold(const uint8_t *pipe, uint64_t pfree[3], uint32_t j, uint64
         pfree[2] = cycle + cycles;
 }
 
+/* Rules 4, 6 and the shared loads' interval: the first cycle candidate j of the segment at s can issue, the
+ * latest of its sources' (earliest), its pipe's free cycle (rule 6) and, for a shared load, mio_next (the cycle
+ * schedule.mio_gap after the last one). */
+static uint64_t ready_at(const seg_scratch *w, const ws_insn *code, const uint8_t *fold, const uint8_t *pp,
+                         const uint64_t pfree[3], uint32_t s, uint32_t j, uint64_t mio_next)
+{
+    uint64_t at = w->earliest[j], pf = pipe_free(pp, pfree, j);
+    at = pf > at ? pf : at;
+    if (w->mio_gap && mio_load(code, fold, s + j) && at < mio_next)
+        at = mio_next;
+    return at;
+}
+
 static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
                              const uint8_t *fold, const uint8_t *pipe, uint32_t s, uint32_t m, uint32_t *order)
 {
@@ -544,7 +557,6 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         budget_start(b, code, uses, s, m);
     uint64_t cycle = 0, mio_next = 0;
     int draining = 0;
-    unsigned gap = w->mio_gap;
     for (uint32_t k = 0; k < m; k++) {
         /* rule 5: once a value would not fit, or would leave fewer than spare registers free, every
          * candidate that frees registers goes first, even if it waits, until none is left; besides,
@@ -578,14 +590,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 rank_b = rank_j;
                 continue;
             }
-            uint64_t at_j = w->earliest[j], at_b = w->earliest[best], pj = pipe_free(pp, pfree, j),
-                     pb = pipe_free(pp, pfree, best);
-            at_j = pj > at_j ? pj : at_j;
-            at_b = pb > at_b ? pb : at_b;
-            if (gap && mio_load(code, fold, s + j) && at_j < mio_next)
-                at_j = mio_next;
-            if (gap && mio_load(code, fold, s + best) && at_b < mio_next)
-                at_b = mio_next;
+            uint64_t at_j = ready_at(w, code, fold, pp, pfree, s, j, mio_next),
+                     at_b = ready_at(w, code, fold, pp, pfree, s, best, mio_next);
             int now_j = at_j <= cycle, now_b = at_b <= cycle;
             uint32_t was = best;
             if (rank_j != rank_b) {
@@ -611,15 +617,11 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             budget_delta(b, best, folded_alu(fold, s + best), 1, NULL);
         order[s + k] = s + best;
         w->done[best] = 1;
-        uint64_t ready = w->earliest[best], pf = pipe_free(pp, pfree, best);
-        ready = pf > ready ? pf : ready;
+        uint64_t ready = ready_at(w, code, fold, pp, pfree, s, best, mio_next);
         if (ready > cycle)
             cycle = ready;
-        if (gap && mio_load(code, fold, s + best)) {
-            if (mio_next > cycle)
-                cycle = mio_next;
-            mio_next = cycle + gap;
-        }
+        if (w->mio_gap && mio_load(code, fold, s + best))
+            mio_next = cycle + w->mio_gap;
         pipe_hold(pp, pfree, best, cycle);
         for (uint32_t j = best + 1; j < m; j++)
             if (EDGE(w, m, best, j) >= 0) {
