@@ -133,6 +133,7 @@ enum {
     CHECK_STQ = 2,  /* a register a queued store has yet to read (stq_regs.h wait) */
     CHECK_PIPE = 4, /* an access or a shuffle: the MIO and shared pipes */
     CHECK_MATH = 8, /* an instruction that takes a pipe slot (timing_info.slots) */
+    CHECK_XU = 16,  /* an XU op that ptxas's stall counts space from the warp's last (schedule.xu_stall: xu_spaced) */
 };
 /* timing_info.writes: write_results' cases */
 enum {
@@ -187,6 +188,8 @@ typedef struct {
     int64_t ready;         /* the key: the warp's ready cycle relative to c0 */
     double mio;            /* its MIO pipe's free cycle relative to c0, 0 when not after c0 */
     int64_t alu, imad, xu; /* its ALU, IMAD and XU pipes' free cycles relative to c0, 0 when not after c0 */
+    int64_t xu_at;         /* the warp's xu_at relative to c0, 0 when not after c0 ... */
+    uint8_t xu_left;       /* ... and its xu_left (schedule.xu_stall) */
     uint32_t code_gen;     /* the block (ws_timing.gen) whose fetch requested all its lines, by code_at ... */
     uint64_t code_at;      /* ... the cycle the last of them arrives (code_there) */
 } plan_seg;
@@ -272,6 +275,12 @@ struct ws_timing {
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
     uint64_t issue_at[64];
+    /* schedule.xu_stall (xu_spaced): per warp, its next XU op issues no earlier than xu_at; xu_left, the stall count
+     * ptxas would give the warp's next instruction (the next issued after it moves xu_at to its cycle plus one less,
+     * down to 1: no wait); xu_stall, the key in whole cycles */
+    uint64_t xu_at[32];
+    uint8_t xu_left[32];
+    uint8_t xu_stall;
     uint64_t stq_used; /* sub-partitions whose store queue a store has entered since it was emptied */
     /* per warp: its shared stores queued in the block (stq_tail) */
     uint32_t stq_count[32];
@@ -598,6 +607,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->imad_hold = hold_of(t->p.pipe_imad);
     t->xu_hold = hold_of(t->p.pipe_xu);
     t->d2f_hold = t->xu_hold && hold_of(t->p.pipe_xu_d2f) ? hold_of(t->p.pipe_xu_d2f) : t->xu_hold;
+    t->xu_stall = (uint8_t)hold_of(t->p.schedule_xu_stall);
     t->f64_hold = hold_of(t->p.pipe_f64);
     for (uint32_t wi = 0; wi < 32; wi++)
         t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
@@ -1165,10 +1175,12 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
  *   pairs to f16x2/bf16x2 F2FP.PACK_AB, both on the ALU pipe; f16 to f32 is HADD2.F32, on the IMAD pipe (probe_alu3
  *   h2f: 4.06 beside an IMAD, 2.12 beside a LOP3); the other conversions are not measured. (docs/calibration.md
  *   "(alu27)", "(f64x)")
- * Each slot holds its pipe the preset's cycles (alu_hold, imad_hold, xu_hold): slots[] holds those cycles. */
-static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, uint8_t slots[SLOT_KINDS])
+ * Each slot holds its pipe the preset's cycles (alu_hold, imad_hold, xu_hold): slots[] holds those cycles. Returns
+ * whether the form takes the XU pipe, whatever its rate (schedule.xu_stall: xu_spaced). */
+static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, uint8_t slots[SLOT_KINDS])
 {
     uint64_t xu = t->xu_hold; /* the XU slot's cycles */
+    int spaced = 1;           /* an XU slot spaced by schedule.xu_stall (below) */
     memset(slots, 0, SLOT_KINDS);
     ws_type ty = (ws_type)in->type, from = (ws_type)in->type2;
     int wide = ws_type_bits(ty) == 64, fl = ws_type_is_float(ty);
@@ -1215,8 +1227,10 @@ static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int
     case PIPE_XU:
         slots[SLOT_XU] = 1;
         slots[SLOT_ALU] = (uint8_t)mufu_fixups(in); /* FSETP, FSEL */
-        if (in->op == WS_OP_CLZ)
+        if (in->op == WS_OP_CLZ) {
             slots[SLOT_ALU] = 1; /* FLO and IADD3 31 - it (probe_alu3 clz) */
+            spaced = 0;
+        }
         break;
     case PIPE_CONV:
         if (ty == WS_T_F32 && !ws_type_is_float(from) && ws_type_bits(from) <= 32)
@@ -1227,11 +1241,13 @@ static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int
             slots[SLOT_ALU] = 1; /* F2FP.PACK_AB (probe_alu3 f2h2, f2bf2) */
         else if (ty == WS_T_F32 && from == WS_T_F16)
             slots[SLOT_IMAD] = 1; /* HADD2.F32 (probe_alu3 h2f) */
-        else if (from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64))
+        else if (from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64)) {
             slots[SLOT_XU] = 1; /* F2F (probe_alu3 f2h, f2bf, f2d) */
-        else if (from == WS_T_F64 && ty == WS_T_F32) {
+            spaced = ty == WS_T_F64;
+        } else if (from == WS_T_F64 && ty == WS_T_F32) {
             slots[SLOT_XU] = 1; /* F2F.F32.F64 (probe_alu3 d2f: 9 cycles) */
             xu = t->d2f_hold;
+            spaced = 0;
         }
         break;
     default: break;
@@ -1240,7 +1256,9 @@ static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int
     slots[SLOT_IMAD] = (uint8_t)(slots[SLOT_IMAD] * t->imad_hold);
     if (!t->alu_hold || !t->imad_hold)
         slots[SLOT_ANY] = 0;
+    int on_xu = slots[SLOT_XU] && spaced;
     slots[SLOT_XU] = (uint8_t)(slots[SLOT_XU] * xu);
+    return on_xu;
 }
 
 /* The first cycle sub-partition sp's pipes have the slots of f free (an add's: the earlier of the two), from each
@@ -1298,8 +1316,9 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
                            fold == WS_FOLD_SAME || hoisted);
     f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
+    int xu = 0;
     if (!f.free_mov) {
-        math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc], f.slots);
+        xu = math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc], f.slots);
         f.issue = (uint8_t)issue_cycles(t, in);
     }
     int math = 0;
@@ -1346,8 +1365,9 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     /* the tests of earliest and write_results, decided once (--slow-path timing makes them per use) */
     f.feed = feed_of(t, f.bits, f.shfl, f.synced);
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
-    f.checks = (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) |
-                         (f.memory || f.shfl ? CHECK_PIPE : 0) | (math ? CHECK_MATH : 0));
+    f.checks =
+        (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0) |
+                  (math ? CHECK_MATH : 0) | (xu && t->xu_stall ? CHECK_XU : 0));
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
 }
@@ -1529,8 +1549,12 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     }
     *why = y;
     *prod = pr;
-    if (!slow && !(ti->checks & (CHECK_PIPE | CHECK_MATH)))
+    if (!slow && !(ti->checks & (CHECK_PIPE | CHECK_MATH | CHECK_XU)))
         return when;
+    if ((ti->checks & CHECK_XU) && t->xu_at[wi] > when) { /* ptxas's stall counts since its last XU op (xu_spaced) */
+        when = t->xu_at[wi];
+        *why = WS_STALL_PIPE;
+    }
     if (ti->checks & CHECK_MATH) { /* the ALU, IMAD or XU pipe (stall: pipe) */
         uint64_t free = slow ? math_free_slots(t, t->sp_of[wi], ti) : math_free(t, t->sp_of[wi], ti);
         if (free > when) {
@@ -1938,6 +1962,28 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
         retime_math(t, x, wi, sp, cycle);
 }
 
+/* schedule.xu_stall: ptxas spaces a warp's XU ops (POPC, FLO, BREV, F2F, F2I, MUFU) with stall counts, not by the
+ * hardware (probe_alu3.sass: alu3_popc `POPC` S08 each; alu3_popc_l `POPC` S01, then the `LOP3.LUT` that reads the
+ * POPC before it S07, waiting on that POPC's scoreboard first). A stall count is a fixed wait after its instruction,
+ * whatever the instruction waited for before it, so a scoreboard wait between two XU ops adds to their 8 cycles
+ * (popc_l: 12 a step on the H200), where the XU pipe's hold (pipe.xu) overlaps it. Warp wi issued f at `cycle`: its
+ * next XU op issues no earlier than the last instruction issued since its last XU op plus xu_stall less the number
+ * of those instructions, at least 1 (xu_at, which earliest reads; docs/calibration.md "(xust17)"). An XU op that
+ * holds the issue (a MUFU with its fix-ups, issue_cycles) counts its held cycles as instructions after it. A free
+ * or folded instruction is no SASS instruction: it counts for nothing. */
+static inline __attribute__((always_inline)) void xu_spaced(ws_timing *t, uint32_t wi, const timing_info *f,
+                                                            uint64_t cycle)
+{
+    if (f->checks & CHECK_XU) {
+        unsigned held = f->issue > 1 ? f->issue - 1u : 0;
+        t->xu_at[wi] = cycle + t->xu_stall;
+        t->xu_left[wi] = (uint8_t)(held + 1 < t->xu_stall ? t->xu_stall - held : 1);
+    } else if (t->xu_left[wi] > 1 && !f->free_mov) {
+        t->xu_left[wi]--;
+        t->xu_at[wi] = cycle + t->xu_left[wi];
+    }
+}
+
 /* Warp wi's access or shuffle has moved its sub-partition's MIO pipe (hold_mio) in a filed block
  * with shuffles waiting. A shuffle waits for its sub-partition's MIO pipe alone (earliest: its
  * `when` is the later of its scoreboard's sb_when and mio_at), so only this sub-partition's
@@ -2147,6 +2193,7 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     if (f->checks & CHECK_MATH)
         hold_math(t, x, wi, f, cycle, then_pick);
+    xu_spaced(t, wi, f, cycle);
     b->cycle = cycle;
     if (t->hooks)
         issue_hooks(t, wi, pk.pc, cycle);
@@ -2226,6 +2273,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     if (f->checks & CHECK_MATH)
         hold_math(t, x, wi, f, cycle, 0);
+    xu_spaced(t, wi, f, cycle);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     b->cycle = cycle;
     if (t->hooks)
@@ -2655,6 +2703,7 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
     int64_t alu = at[SLOT_ALU] > cycle ? (int64_t)(at[SLOT_ALU] - cycle) : 0;
     int64_t imad = at[SLOT_IMAD] > cycle ? (int64_t)(at[SLOT_IMAD] - cycle) : 0;
     int64_t xu = at[SLOT_XU] > cycle ? (int64_t)(at[SLOT_XU] - cycle) : 0;
+    int64_t xu_at = t->xu_at[wi] > cycle ? (int64_t)(t->xu_at[wi] - cycle) : 0;
     const uint64_t *rr = s->rr;
     const uint32_t *rp = s->rp;
     if (store) {
@@ -2664,8 +2713,10 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
         g->alu = alu;
         g->imad = imad;
         g->xu = xu;
+        g->xu_at = xu_at;
+        g->xu_left = t->xu_left[wi];
     } else if (g->ready != (int64_t)(s->ready - cycle) || g->ready_why != s->ready_why || g->mio != rel ||
-               g->alu != alu || g->imad != imad || g->xu != xu)
+               g->alu != alu || g->imad != imad || g->xu != xu || g->xu_at != xu_at || g->xu_left != t->xu_left[wi])
         return 0;
     for (uint32_t i = 0; i < g->nin; i++) {
         uint32_t r = t->plan_in[g->in + i];
@@ -3126,6 +3177,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->math_at, 0, sizeof t->math_at);
     memset(t->issue_at, 0, sizeof t->issue_at);
+    memset(t->xu_at, 0, sizeof t->xu_at);
+    memset(t->xu_left, 0, sizeof t->xu_left);
     memset(t->mio_at, 0, sizeof t->mio_at);
     memset(t->mio_next, 0, sizeof t->mio_next);
     /* the queues empty: only the stores in a queue are read (zeroing all 64 was 197 KB a block), and

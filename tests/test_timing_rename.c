@@ -160,6 +160,61 @@ static void xu_reader_one_later(void **state)
     assert_int_equal(mufu_on, mufu_off);
 }
 
+/* schedule.xu_stall: ptxas spaces a warp's XU ops with stall counts (probe_alu3.sass alu3_popc_l: `POPC` S01, then
+ * the `LOP3.LUT` that reads the POPC before it S07, after its scoreboard wait), so the wait adds to the 8: the POPC
+ * after that LOP3 issues 7 cycles after it, 12 cycles a step on the H200 (3085 for 256 steps), where the XU pipe's 8
+ * (pipe.xu), which overlaps the wait, gives 9. A MUFU's reader goes two MUFUs later, with no wait: 8 a step with the
+ * rule or without (alu3_ex2f_l, H200 8.35). The fast path's issue plans key on the rule's state: --slow-path timing
+ * gives the same cycles. */
+static uint64_t xu_cycles(const char *step, const char *preset, unsigned slow)
+{
+    static char ptx[1 << 17];
+    kernel_of(ptx, sizeof ptx, step, ROUNDS);
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(m);
+    ws_config cfg = {0};
+    cfg.mode = WS_MODE_TIMING;
+    cfg.timing_preset = preset;
+    cfg.slow_paths = slow;
+    ws_sim *sim = ws_sim_create(&cfg);
+    uint64_t buf = ws_sim_alloc(sim, 8 * 64, NULL), out[2] = {0, 0};
+    unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
+    ws_result res;
+    assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, &buf, 8, &res), WS_OK);
+    ws_sim_read(sim, buf, out, sizeof out);
+    ws_result_free(&res);
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+    return out[0];
+}
+
+static void xu_stall_adds_wait(void **state)
+{
+    (void)state;
+    const char *popc = "popc.b32 %1, %2;\nlop3.b32 %1, %1, %2, 5, 0x6A;",
+               *ex2 = "ex2.approx.ftz.f32 %1, %2;\nlop3.b32 %1, %1, %2, 5, 0x6A;", *alone = "popc.b32 %1, %2;";
+    uint64_t on = xu_cycles(popc, "ifetch.line 0\nschedule.xu_stall 8\n", 0),
+             off = xu_cycles(popc, "ifetch.line 0\nschedule.xu_stall 0\n", 0),
+             slow = xu_cycles(popc, "ifetch.line 0\nschedule.xu_stall 8\n", WS_SLOW_TIMING),
+             mufu_on = xu_cycles(ex2, "ifetch.line 0\nschedule.xu_stall 8\n", 0),
+             mufu_off = xu_cycles(ex2, "ifetch.line 0\nschedule.xu_stall 0\n", 0),
+             one_on = xu_cycles(alone, "ifetch.line 0\nschedule.xu_stall 8\n", 0),
+             one_off = xu_cycles(alone, "ifetch.line 0\nschedule.xu_stall 0\n", 0);
+    printf("popc + lop3, %d steps: schedule.xu_stall 8 %llu cycles (slow path %llu), 0 %llu; ex2 + lop3 %llu, %llu; "
+           "popc %llu, %llu\n",
+           8 * ROUNDS, (unsigned long long)on, (unsigned long long)slow, (unsigned long long)off,
+           (unsigned long long)mufu_on, (unsigned long long)mufu_off, (unsigned long long)one_on,
+           (unsigned long long)one_off);
+    assert_int_equal(on, slow);
+    assert_true(on >= 12 * 8 * ROUNDS - 24 && on <= 12 * 8 * ROUNDS + 24); /* 12 a step, less or more the ends */
+    assert_true(off <= 9 * 8 * ROUNDS + 24);
+    /* a step the same: the region's end alone differs, where the xors of the streams' values go between the last XU
+     * ops and wait for them (a cycle or two, 6 and 12 here) */
+    assert_true(mufu_on <= 8 * 8 * ROUNDS + 24 && mufu_on <= mufu_off + 8);
+    assert_true(one_on <= 8 * 8 * ROUNDS + 32 && one_on <= one_off + 16); /* POPC after POPC: the pipe's 8 */
+}
+
 /* add_pipes: a block the ALU pipe bounds (add, setp, selp a step: two ALU ops, 4 cycles) has every add on the
  * IMAD pipe (probe_alu mix: 256 IMAD.IADD, ISETP and SEL; 8 warps a sub-partition 4.17 cycles a step). Its adds,
  * which the renamed schedule issues together, would otherwise take the ALU pipe whenever the IMAD pipe is busy;
@@ -185,6 +240,7 @@ int main(void)
         cmocka_unit_test(reused_registers_renamed), cmocka_unit_test(unpack_source_renamed),
         cmocka_unit_test(pipes_alternate),          cmocka_unit_test(free_slot_alternates),
         cmocka_unit_test(xu_reader_one_later),      cmocka_unit_test(alu_bound_adds_on_imad),
+        cmocka_unit_test(xu_stall_adds_wait),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
