@@ -1227,10 +1227,11 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
     case PIPE_XU:
         slots[SLOT_XU] = 1;
         slots[SLOT_ALU] = (uint8_t)mufu_fixups(in); /* FSETP, FSEL */
-        if (in->op == WS_OP_CLZ) {
+        /* POPC, FLO, BREV; not a MUFU, whose SASS has what warpsim issues as one (rcp's -R operand, sin's FMUL.RZ
+         * before it, the fix-ups) apart from the MUFU: a neg or the FMUL between two would wait where ptxas's don't */
+        spaced = in->op == WS_OP_POPC || in->op == WS_OP_BFIND || in->op == WS_OP_BREV;
+        if (in->op == WS_OP_CLZ)
             slots[SLOT_ALU] = 1; /* FLO and IADD3 31 - it (probe_alu3 clz) */
-            spaced = 0;
-        }
         break;
     case PIPE_CONV:
         if (ty == WS_T_F32 && !ws_type_is_float(from) && ws_type_bits(from) <= 32)
@@ -1242,12 +1243,12 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
         else if (ty == WS_T_F32 && from == WS_T_F16)
             slots[SLOT_IMAD] = 1; /* HADD2.F32 (probe_alu3 h2f) */
         else if (from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64)) {
-            slots[SLOT_XU] = 1; /* F2F (probe_alu3 f2h, f2bf, f2d) */
-            spaced = ty == WS_T_F64;
+            slots[SLOT_XU] = 1;      /* F2F (probe_alu3 f2h, f2bf, f2d) */
+            spaced = ty == WS_T_F64; /* f16, bf16: warpsim issues the zero-extension ptxas folds (cvt.u32.u16) */
         } else if (from == WS_T_F64 && ty == WS_T_F32) {
             slots[SLOT_XU] = 1; /* F2F.F32.F64 (probe_alu3 d2f: 9 cycles) */
             xu = t->d2f_hold;
-            spaced = 0;
+            spaced = 0; /* warpsim issues the neg.f64 ptxas writes as its operand (probe_alu3 d2f: -R8) */
         }
         break;
     default: break;
@@ -1970,7 +1971,9 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
  * next XU op issues no earlier than the last instruction issued since its last XU op plus xu_stall less the number
  * of those instructions, at least 1 (xu_at, which earliest reads; docs/calibration.md "(xust17)"). An XU op that
  * holds the issue (a MUFU with its fix-ups, issue_cycles) counts its held cycles as instructions after it. A free
- * or folded instruction is no SASS instruction: it counts for nothing. */
+ * or folded instruction is no SASS instruction: it counts for nothing. The ops spaced (math_slots' answer): POPC, FLO
+ * of bfind, BREV, F2I, F2F.F64.F32; the others are counted as instructions between (the MUFU forms, clz, F2F to f16,
+ * bf16, F2F.F32.F64: warpsim issues apart what their SASS has in one, so ptxas's spacing would wait on it). */
 static inline __attribute__((always_inline)) void xu_spaced(ws_timing *t, uint32_t wi, const timing_info *f,
                                                             uint64_t cycle)
 {
