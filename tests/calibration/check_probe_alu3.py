@@ -22,10 +22,13 @@ process's first launch, cold code as warpsim's run) the MUFU forms (.ftz, and si
 same process: warm code, warpsim with ifetch.line 0) those, the fix-up forms (ex2, rsqrt, lg2, sqrt) and the
 ALU/IMAD/FMA pairs of LOW_PAIRS; at both, with the list schedule counting ptxas's short XU latency
 (schedule.xu_reader, "(xu16)"), clz and F2F.BF16.F32 followed by a LOP3, IMAD or
-FFMA and d2f (LOW_XU). Not checked there: POPC, FLO (bfind), BREV and F2F.F16.F32 followed by an op (-23% to -33%:
-9 cycles a step where ptxas's stall counts give 12, not modelled), f2bf alone and beside a POPC (+20%, +10%: warpsim
-issues the zero-extension ptxas folds into the F2F), an FADD/FMUL/FFMA
-followed by an IMAD (-27%), the half and f64 forms, the forms beside a POPC.
+FFMA and d2f (LOW_XU); at both, with ptxas's stall counts spacing a warp's XU ops (schedule.xu_stall, "(xust17)"),
+POPC, FLO (bfind), BREV and F2F.F64.F32 followed by a LOP3, IMAD or FFMA, and the forms followed by a POPC that
+it brings within (LOW_SPACED). Not checked there: F2F.F16.F32 followed by an op (-33%: warpsim gives it `conv.f16`,
+not an XU latency), clz alone and beside a POPC (-32%, -22%: ptxas's IADD3 of clz waits between two FLOs), f2bf
+alone and beside a POPC (+20%, +17%: warpsim issues the zero-extension ptxas folds into the F2F), the MUFU forms
+beside a POPC (-19% to -23%; rcpf_x +18%: the neg ptxas writes as MUFU.RCP's operand waits between two POPCs), an
+FADD/FMUL/FFMA followed by an IMAD (-27%), the half and f64 forms alone or beside an op.
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] (KIND: at 8 warps a sub-partition;
 KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps)."""
 import lzma
@@ -43,6 +46,10 @@ LOW_FIXUP = ('ex2', 'rsqrt', 'lg2', 'sqrt')  # _l, _m, _f at 128 threads (at 32 
 LOW_PAIRS = ('lop3_l', 'lop3_m', 'lop3_f', 'mad_l', 'mad_m', 'f2h2_l', 'f2h2_m', 'f2h2_f', 'f2bf2_l', 'f2bf2_m', 'f2bf2_f',
              'h2f_l', 'h2f_m', 'fadd_l', 'fmul_l', 'fma_l', 'fadd_f', 'fmul_f', 'fma_f')  # at 128 threads
 LOW_XU = ('clz_l', 'clz_m', 'clz_f', 'f2bf_l', 'f2bf_m', 'f2bf_f', 'd2f')  # at 32 and 128 threads (schedule.xu_reader)
+LOW_SPACED = ('popc_l', 'popc_m', 'popc_f', 'bfind_l', 'bfind_m', 'bfind_f', 'brev_l', 'brev_m', 'brev_f', 'f2d_l',
+              'f2d_m', 'f2d_f', 'lop3_x', 'mad_x', 'fadd_x', 'fmul_x', 'fma_x', 'h2f_x', 'f2h2_x', 'f2bf2_x', 'hadd_x',
+              'hadd2_x', 'badd2_x', 'bfma2_x', 'hfma2_x', 'dadd_x', 'dmul_x', 'dfma_x', 'popc_x', 'bfind_x', 'brev_x',
+              'f2d_x')  # at 32 and 128 threads (schedule.xu_stall)
 FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin', 'ex2', 'rsqrt', 'lg2', 'sqrt', 'rcp', 'f2h', 'f2bf',
          'f2d', 'd2f', 'f2h2', 'f2bf2', 'h2f', 'bfind', 'clz', 'brev', 'popc', 'dadd', 'dmul', 'dfma', 'lop3', 'mad')
 BLOCK = 1024  # 8 warps a sub-partition
@@ -71,7 +78,7 @@ def main(argv):
                 if os.path.exists(os.path.join(raw, kind + '.txt'))]
         low = [(k + s, b) for k in LOW_FORMS for s in ('_l', '_m', '_f') for b in (32, 128)]
         low += [(k + s, 128) for k in LOW_FIXUP for s in ('_l', '_m', '_f')] + [(k, 128) for k in LOW_PAIRS]
-        low += [(k, b) for k in LOW_XU for b in (32, 128)]
+        low += [(k, b) for k in LOW_XU + LOW_SPACED for b in (32, 128)]
         runs += [(kind, block, f'{kind}:{block // 32}') for kind, block in low]
         warm = os.path.join(tmp, 'warm.preset')
         with open(warm, 'w') as f:
