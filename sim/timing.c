@@ -189,9 +189,11 @@ typedef struct {
     double mio;            /* its MIO pipe's free cycle relative to c0, 0 when not after c0 */
     int64_t alu, imad, xu; /* its ALU, IMAD and XU pipes' free cycles relative to c0, 0 when not after c0 */
     int64_t xu_at;         /* the warp's xu_at relative to c0, 0 when not after c0 ... */
-    uint8_t xu_left;       /* ... and its xu_left (schedule.xu_stall) */
-    uint32_t code_gen;     /* the block (ws_timing.gen) whose fetch requested all its lines, by code_at ... */
-    uint64_t code_at;      /* ... the cycle the last of them arrives (code_there) */
+    uint8_t xu_left;       /* ... its xu_left (0 for 1: none left) and, while some is, its xu_ready relative to c0 */
+    int64_t xu_ready;      /* and xu_pc (schedule.xu_stall) */
+    uint32_t xu_pc;
+    uint32_t code_gen; /* the block (ws_timing.gen) whose fetch requested all its lines, by code_at ... */
+    uint64_t code_at;  /* ... the cycle the last of them arrives (code_there) */
 } plan_seg;
 #define PLAN_OLD 64 /* a register ready PLAN_OLD or more cycles before c0 reads as any earlier (feeds below it) */
 #define PLAN_MIN 4  /* the shortest segment planned */
@@ -280,6 +282,8 @@ struct ws_timing {
      * down to 1: no wait); xu_stall, the key in whole cycles */
     uint64_t xu_at[32];
     uint8_t xu_left[32];
+    uint64_t xu_ready[32]; /* per warp: its last XU op's result is ready then, made by xu_pc (a reader of it ends the */
+    uint32_t xu_pc[32];    /* spacing: ptxas counts it 9 or more cycles after the op, schedule.xu_reader) */
     uint8_t xu_stall;
     uint64_t stq_used; /* sub-partitions whose store queue a store has entered since it was emptied */
     /* per warp: its shared stores queued in the block (stq_tail) */
@@ -1963,6 +1967,24 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
         retime_math(t, x, wi, sp, cycle);
 }
 
+/* An instruction issued at `cycle` after warp wi's last XU op (xu_spaced): one fewer cycle of the spacing left after
+ * it, or none where it reads that op's result (ptxas counts it issued the op's latency in its own model after the op,
+ * 9 or more: bench_bits brev + xor, 23 cycles a step on the H200 where one cycle more would follow from the count;
+ * bench_conv cvt.rzi.s32.f32 + cvt.rn.f32.s32). */
+static __attribute__((noinline)) void xu_counted(ws_timing *t, uint32_t wi, const ws_reg_use *u, uint64_t cycle)
+{
+    const uint64_t *rr = t->ws[wi].rr;
+    const uint32_t *rp = t->ws[wi].rp;
+    for (uint32_t i = 0; i < u->nsrc; i++)
+        if (rp[u->src[i]] == t->xu_pc[wi] && rr[u->src[i]] == t->xu_ready[wi]) {
+            t->xu_left[wi] = 1;
+            t->xu_at[wi] = cycle + 1;
+            return;
+        }
+    t->xu_left[wi]--;
+    t->xu_at[wi] = cycle + t->xu_left[wi];
+}
+
 /* schedule.xu_stall: ptxas spaces a warp's XU ops (POPC, FLO, BREV, F2F, F2I, MUFU) with stall counts, not by the
  * hardware (probe_alu3.sass: alu3_popc `POPC` S08 each; alu3_popc_l `POPC` S01, then the `LOP3.LUT` that reads the
  * POPC before it S07, waiting on that POPC's scoreboard first). A stall count is a fixed wait after its instruction,
@@ -1975,16 +1997,16 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
  * of bfind, BREV, F2I, F2F.F64.F32; the others are counted as instructions between (the MUFU forms, clz, F2F to f16,
  * bf16, F2F.F32.F64: warpsim issues apart what their SASS has in one, so ptxas's spacing would wait on it). */
 static inline __attribute__((always_inline)) void xu_spaced(ws_timing *t, uint32_t wi, const timing_info *f,
-                                                            uint64_t cycle)
+                                                            const ws_reg_use *u, uint32_t pc, uint64_t cycle)
 {
     if (f->checks & CHECK_XU) {
         unsigned held = f->issue > 1 ? f->issue - 1u : 0;
         t->xu_at[wi] = cycle + t->xu_stall;
         t->xu_left[wi] = (uint8_t)(held + 1 < t->xu_stall ? t->xu_stall - held : 1);
-    } else if (t->xu_left[wi] > 1 && !f->free_mov) {
-        t->xu_left[wi]--;
-        t->xu_at[wi] = cycle + t->xu_left[wi];
-    }
+        t->xu_ready[wi] = cycle + (uint64_t)f->latency;
+        t->xu_pc[wi] = pc;
+    } else if (t->xu_left[wi] > 1 && !f->free_mov)
+        xu_counted(t, wi, u, cycle);
 }
 
 /* Warp wi's access or shuffle has moved its sub-partition's MIO pipe (hold_mio) in a filed block
@@ -2196,7 +2218,7 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     if (f->checks & CHECK_MATH)
         hold_math(t, x, wi, f, cycle, then_pick);
-    xu_spaced(t, wi, f, cycle);
+    xu_spaced(t, wi, f, u, pk.pc, cycle);
     b->cycle = cycle;
     if (t->hooks)
         issue_hooks(t, wi, pk.pc, cycle);
@@ -2276,8 +2298,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     if (f->checks & CHECK_MATH)
         hold_math(t, x, wi, f, cycle, 0);
-    xu_spaced(t, wi, f, cycle);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
+    xu_spaced(t, wi, f, u, pk.pc, cycle);
     b->cycle = cycle;
     if (t->hooks)
         issue_hooks(t, wi, pk.pc, cycle);
@@ -2707,6 +2729,9 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
     int64_t imad = at[SLOT_IMAD] > cycle ? (int64_t)(at[SLOT_IMAD] - cycle) : 0;
     int64_t xu = at[SLOT_XU] > cycle ? (int64_t)(at[SLOT_XU] - cycle) : 0;
     int64_t xu_at = t->xu_at[wi] > cycle ? (int64_t)(t->xu_at[wi] - cycle) : 0;
+    uint8_t xu_left = t->xu_left[wi] > 1 ? t->xu_left[wi] : 0; /* 0, 1: no spacing left, nothing else read */
+    int64_t xu_ready = xu_left ? (int64_t)(t->xu_ready[wi] - cycle) : 0;
+    uint32_t xu_pc = xu_left ? t->xu_pc[wi] : 0;
     const uint64_t *rr = s->rr;
     const uint32_t *rp = s->rp;
     if (store) {
@@ -2717,9 +2742,12 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
         g->imad = imad;
         g->xu = xu;
         g->xu_at = xu_at;
-        g->xu_left = t->xu_left[wi];
+        g->xu_left = xu_left;
+        g->xu_ready = xu_ready;
+        g->xu_pc = xu_pc;
     } else if (g->ready != (int64_t)(s->ready - cycle) || g->ready_why != s->ready_why || g->mio != rel ||
-               g->alu != alu || g->imad != imad || g->xu != xu || g->xu_at != xu_at || g->xu_left != t->xu_left[wi])
+               g->alu != alu || g->imad != imad || g->xu != xu || g->xu_at != xu_at || g->xu_left != xu_left ||
+               g->xu_ready != xu_ready || g->xu_pc != xu_pc)
         return 0;
     for (uint32_t i = 0; i < g->nin; i++) {
         uint32_t r = t->plan_in[g->in + i];
@@ -3182,6 +3210,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->issue_at, 0, sizeof t->issue_at);
     memset(t->xu_at, 0, sizeof t->xu_at);
     memset(t->xu_left, 0, sizeof t->xu_left);
+    memset(t->xu_ready, 0, sizeof t->xu_ready);
+    memset(t->xu_pc, 0, sizeof t->xu_pc);
     memset(t->mio_at, 0, sizeof t->mio_at);
     memset(t->mio_next, 0, sizeof t->mio_next);
     /* the queues empty: only the stores in a queue are read (zeroing all 64 was 197 KB a block), and
