@@ -8,9 +8,11 @@
 #include "warpsim/warpsim.h"
 
 /* Runs a one-block kernel of PTX text whose thread 0 writes clock differences to out[0..n) (its
- * one buffer argument holds 64 words), in the mode with the preset text over sm_90 (NULL: none);
- * returns the launch's result (its stats; the rest is freed). */
-static ws_result run_ptx(const char *ptx, unsigned threads, uint64_t *out, unsigned n, ws_mode mode, const char *preset)
+ * one buffer argument holds 64 words), in the mode with the preset text over sm_90 (NULL: none)
+ * and the fast paths of slow_paths (WS_SLOW_*) off; returns the launch's result (its stats; the
+ * rest is freed). */
+static ws_result run_ptx_paths(const char *ptx, unsigned threads, uint64_t *out, unsigned n, ws_mode mode,
+                               const char *preset, unsigned slow_paths)
 {
     ws_parse_error perr;
     ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
@@ -19,6 +21,7 @@ static ws_result run_ptx(const char *ptx, unsigned threads, uint64_t *out, unsig
     ws_config cfg = {0};
     cfg.mode = mode;
     cfg.timing_preset = preset;
+    cfg.slow_paths = slow_paths;
     ws_sim *sim = ws_sim_create(&cfg);
     uint64_t buf = ws_sim_alloc(sim, 8 * 64, NULL);
     unsigned grid[3] = {1, 1, 1}, block[3] = {threads, 1, 1};
@@ -29,6 +32,12 @@ static ws_result run_ptx(const char *ptx, unsigned threads, uint64_t *out, unsig
     ws_sim_destroy(sim);
     ws_module_free(m);
     return res;
+}
+
+/* run_ptx_paths with every fast path on. */
+static ws_result run_ptx(const char *ptx, unsigned threads, uint64_t *out, unsigned n, ws_mode mode, const char *preset)
+{
+    return run_ptx_paths(ptx, threads, out, n, mode, preset, 0);
 }
 
 #endif

@@ -170,22 +170,8 @@ static uint64_t xu_cycles(const char *step, const char *preset, unsigned slow)
 {
     static char ptx[1 << 17];
     kernel_of(ptx, sizeof ptx, step, ROUNDS);
-    ws_parse_error perr;
-    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
-    assert_non_null(m);
-    ws_config cfg = {0};
-    cfg.mode = WS_MODE_TIMING;
-    cfg.timing_preset = preset;
-    cfg.slow_paths = slow;
-    ws_sim *sim = ws_sim_create(&cfg);
-    uint64_t buf = ws_sim_alloc(sim, 8 * 64, NULL), out[2] = {0, 0};
-    unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
-    ws_result res;
-    assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, &buf, 8, &res), WS_OK);
-    ws_sim_read(sim, buf, out, sizeof out);
-    ws_result_free(&res);
-    ws_sim_destroy(sim);
-    ws_module_free(m);
+    uint64_t out[2] = {0, 0};
+    run_ptx_paths(ptx, 32, out, 2, WS_MODE_TIMING, preset, slow);
     return out[0];
 }
 
