@@ -133,7 +133,8 @@ enum {
     CHECK_STQ = 2,  /* a register a queued store has yet to read (stq_regs.h wait) */
     CHECK_PIPE = 4, /* an access or a shuffle: the MIO and shared pipes */
     CHECK_MATH = 8, /* an instruction that takes a pipe slot (timing_info.slots) */
-    CHECK_XU = 16,  /* an XU op that ptxas's stall counts space from the warp's last (schedule.xu_stall: xu_spaced) */
+    CHECK_XU = 16,  /* an XU op that ptxas's stall counts space from the warp's last (schedule.xu_stall: xu_spaced);
+                       with CHECK_MATH, whose test reads it */
 };
 /* timing_info.writes: write_results' cases */
 enum {
@@ -319,7 +320,9 @@ struct ws_timing {
     /* the shared window's base, read once per SASS basic block (cga.h): the tables, and each warp's state */
     ws_cga cga;
     int cga_used;     /* an instruction of the kernel needs the base (else ws_cga_ready is 0 throughout) */
-    int hooks;        /* ifetch.live or cga_used: an issue tells them (issue_hooks); one test an issue */
+    int xu_used;      /* an instruction of the kernel is an XU op that schedule.xu_stall spaces (xu_spaced) */
+    int hooks;        /* ifetch.live, cga_used or xu_used: an issue tells them (issue_hooks, xu_spaced); one test an
+                         issue */
     ws_ifetch ifetch; /* the block's fetch of the kernel's cold code (ifetch.h; ifetch.line 0: off) */
     int code_warm;    /* a later launch of the kernel: its code is cached (ws_prepared.code_warm, ifetch.h) */
     /* lone warps' issue plans (plan_pick), per launch: per position (plan_s at a segment's first), the
@@ -412,6 +415,7 @@ struct ws_timing_kernel {
     ws_subwarp subwarp; /* subwarp.h */
     ws_cga cga;         /* cga.h: its tables (each warp's state is the launch's) */
     int cga_used;       /* an instruction needs the shared window's base */
+    int xu_used;        /* an instruction is an XU op schedule.xu_stall spaces (CHECK_XU) */
     ws_schedule sched;  /* schedule.h (with the preset's schedule 1) */
     uint32_t *line_of;  /* the code's lines (ws_ifetch_layout; with the preset's ifetch.line) */
 };
@@ -653,6 +657,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->subwarp = tk->subwarp;
     t->cga = tk->cga;
     t->cga_used = tk->cga_used;
+    t->xu_used = tk->xu_used;
     t->sched = tk->sched;
     if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency) != 0)
         goto oom;
@@ -1372,7 +1377,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
     f.checks =
         (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0) |
-                  (math ? CHECK_MATH : 0) | (xu && t->xu_stall ? CHECK_XU : 0));
+                  (math ? CHECK_MATH : 0) | (xu && t->xu_stall ? CHECK_XU | CHECK_MATH : 0));
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
 }
@@ -1554,14 +1559,12 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     }
     *why = y;
     *prod = pr;
-    if (!slow && !(ti->checks & (CHECK_PIPE | CHECK_MATH | CHECK_XU)))
+    if (!slow && !(ti->checks & (CHECK_PIPE | CHECK_MATH)))
         return when;
-    if ((ti->checks & CHECK_XU) && t->xu_at[wi] > when) { /* ptxas's stall counts since its last XU op (xu_spaced) */
-        when = t->xu_at[wi];
-        *why = WS_STALL_PIPE;
-    }
     if (ti->checks & CHECK_MATH) { /* the ALU, IMAD or XU pipe (stall: pipe) */
         uint64_t free = slow ? math_free_slots(t, t->sp_of[wi], ti) : math_free(t, t->sp_of[wi], ti);
+        if (__builtin_expect(ti->checks & CHECK_XU, 0) && t->xu_at[wi] > free) /* ptxas's stall counts (xu_spaced) */
+            free = t->xu_at[wi];
         if (free > when) {
             when = free;
             *why = WS_STALL_PIPE;
@@ -1761,8 +1764,10 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
     t->add_imad = tk->add_imad = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->add_imad || add_pipes(t, L, tk->add_imad) != 0)
         return -1;
-    for (uint32_t pc = 0; pc < t->ninfo; pc++)
+    for (uint32_t pc = 0; pc < t->ninfo; pc++) {
         tk->info[pc] = timing_info_of(t, L->code, pc);
+        tk->xu_used |= (tk->info[pc].checks & CHECK_XU) != 0;
+    }
     if (t->p.ifetch_line > 0) { /* a folded mov or add has no SASS of its own (ifetch.h) */
         uint8_t *code = malloc(t->ninfo ? t->ninfo : 1);
         if (!code)
@@ -1971,7 +1976,7 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
  * it, or none where it reads that op's result (ptxas counts it issued the op's latency in its own model after the op,
  * 9 or more: bench_bits brev + xor, 23 cycles a step on the H200 where one cycle more would follow from the count;
  * bench_conv cvt.rzi.s32.f32 + cvt.rn.f32.s32). */
-static __attribute__((noinline)) void xu_counted(ws_timing *t, uint32_t wi, const ws_reg_use *u, uint64_t cycle)
+static void xu_counted(ws_timing *t, uint32_t wi, const ws_reg_use *u, uint64_t cycle)
 {
     const uint64_t *rr = t->ws[wi].rr;
     const uint32_t *rp = t->ws[wi].rp;
@@ -1996,8 +2001,8 @@ static __attribute__((noinline)) void xu_counted(ws_timing *t, uint32_t wi, cons
  * or folded instruction is no SASS instruction: it counts for nothing. The ops spaced (math_slots' answer): POPC, FLO
  * of bfind, BREV, F2I, F2F.F64.F32; the others are counted as instructions between (the MUFU forms, clz, F2F to f16,
  * bf16, F2F.F32.F64: warpsim issues apart what their SASS has in one, so ptxas's spacing would wait on it). */
-static inline __attribute__((always_inline)) void xu_spaced(ws_timing *t, uint32_t wi, const timing_info *f,
-                                                            const ws_reg_use *u, uint32_t pc, uint64_t cycle)
+static __attribute__((noinline)) void xu_step(ws_timing *t, uint32_t wi, const timing_info *f, const ws_reg_use *u,
+                                              uint32_t pc, uint64_t cycle)
 {
     if (f->checks & CHECK_XU) {
         unsigned held = f->issue > 1 ? f->issue - 1u : 0;
@@ -2005,8 +2010,17 @@ static inline __attribute__((always_inline)) void xu_spaced(ws_timing *t, uint32
         t->xu_left[wi] = (uint8_t)(held + 1 < t->xu_stall ? t->xu_stall - held : 1);
         t->xu_ready[wi] = cycle + (uint64_t)f->latency;
         t->xu_pc[wi] = pc;
-    } else if (t->xu_left[wi] > 1 && !f->free_mov)
+    } else if (!f->free_mov)
         xu_counted(t, wi, u, cycle);
+}
+
+/* xu_step where it has something to do: an XU op, or a warp with spacing left (out of line: most issues have
+ * neither, and the common issue stays as it was). */
+static inline __attribute__((always_inline)) void xu_spaced(ws_timing *t, uint32_t wi, const timing_info *f,
+                                                            const ws_reg_use *u, uint32_t pc, uint64_t cycle)
+{
+    if (__builtin_expect((f->checks & CHECK_XU) || t->xu_left[wi] > 1, 0))
+        xu_step(t, wi, f, u, pc, cycle);
 }
 
 /* Warp wi's access or shuffle has moved its sub-partition's MIO pipe (hold_mio) in a filed block
@@ -2192,7 +2206,7 @@ static inline __attribute__((always_inline)) void issue_hooks(ws_timing *t, uint
     if (t->ifetch.live) {
         ws_ifetch_issue(&t->ifetch, wi, pc, cycle);
         if (!t->ifetch.live) /* all the code is there from now on */
-            t->hooks = t->cga_used;
+            t->hooks = t->cga_used || t->xu_used;
     }
     if (t->cga_used) /* the stretches matter only to an instruction that needs the base */
         ws_cga_issue(&t->cga, wi, pc, cycle);
@@ -2218,10 +2232,12 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     if (f->checks & CHECK_MATH)
         hold_math(t, x, wi, f, cycle, then_pick);
-    xu_spaced(t, wi, f, u, pk.pc, cycle);
     b->cycle = cycle;
-    if (t->hooks)
+    if (t->hooks) { /* a kernel without XU ops to space has no test for them here (host cost) */
         issue_hooks(t, wi, pk.pc, cycle);
+        if (t->xu_used)
+            xu_spaced(t, wi, f, u, pk.pc, cycle);
+    }
     t->has_pick &= ~(1u << wi);
     t->on_pipe &= ~(1u << wi);
     if (!(t->step_ok && !pk.merged ? ws_warp_issue_decoded(x, w, &pk) : ws_warp_issue_step(x, w, &pk)))
@@ -2728,8 +2744,8 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
     int64_t alu = at[SLOT_ALU] > cycle ? (int64_t)(at[SLOT_ALU] - cycle) : 0;
     int64_t imad = at[SLOT_IMAD] > cycle ? (int64_t)(at[SLOT_IMAD] - cycle) : 0;
     int64_t xu = at[SLOT_XU] > cycle ? (int64_t)(at[SLOT_XU] - cycle) : 0;
-    int64_t xu_at = t->xu_at[wi] > cycle ? (int64_t)(t->xu_at[wi] - cycle) : 0;
-    uint8_t xu_left = t->xu_left[wi] > 1 ? t->xu_left[wi] : 0; /* 0, 1: no spacing left, nothing else read */
+    int64_t xu_at = t->xu_used && t->xu_at[wi] > cycle ? (int64_t)(t->xu_at[wi] - cycle) : 0;
+    uint8_t xu_left = t->xu_used && t->xu_left[wi] > 1 ? t->xu_left[wi] : 0; /* 0, 1: none left, nothing else read */
     int64_t xu_ready = xu_left ? (int64_t)(t->xu_ready[wi] - cycle) : 0;
     uint32_t xu_pc = xu_left ? t->xu_pc[wi] : 0;
     const uint64_t *rr = s->rr;
@@ -3233,7 +3249,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
             t->plan_s[pc].code_gen = 0;
         t->gen = 1;
     }
-    t->hooks = t->ifetch.live || t->cga_used;
+    t->hooks = t->ifetch.live || t->cga_used || t->xu_used;
     /* plans for lone warps without stall events; none is running or recording at a block's start */
     t->plans = t->plan_ok && !t->eager && t->step_ok && b->nwarps <= nsp;
     for (uint32_t wi = 0; wi < 32; wi++)
