@@ -67,6 +67,7 @@ typedef struct {
      * d >= 2 distinct values: match_base + d x match_value */
     double mul_hi, mul_hi_64, fp64, fp64_select, alu_64, minmax_64, setp_64, match_all, match_base, match_value;
     double mul_f16x2;      /* mul.f16x2 (HMUL2 and HFMA2.MMA in turn) */
+    double half_mma;       /* an add, sub or fma .f16x2/.bf16x2 ptxas makes HFMA2.MMA (0: the class latency) */
     double bits_feed;      /* popc/clz/bfind/brev: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
     double shfl_feed;      /* a shuffle: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
     double sync_feed;      /* the op after a bar.warp.sync: extra wait for a fixed-latency ALU op's result (earliest) */
@@ -122,6 +123,8 @@ typedef struct {
     double pipe_xu;             /* ... its XU pipe (POPC, F2I) */
     double pipe_xu_d2f;         /* ... a cvt from f64 to f32 (F2F.F32.F64) its XU pipe (0: pipe.xu) */
     double pipe_f64;            /* cycles an f64 add, mul or fma (DADD, DMUL, DFMA) holds its sub-partition's issue */
+    double pipe_half;           /* cycles a half add, sub or mul (HADD2, HMUL2) holds its IMAD pipe */
+    double pipe_hfma2;          /* cycles a half fma (HFMA2, HFMA2.MMA) holds its sub-partition's issue */
     unsigned subpartitions;     /* 4 on sm_90 */
     char name[64];
 } ws_preset;
