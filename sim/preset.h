@@ -114,7 +114,7 @@ typedef struct {
     double schedule_rename_alu; /* 1: ... its reused registers that only ALU ops write (rename.h) */
     double schedule_pipes;      /* 1: rule 6 of schedule.c, the schedule holds the ALU, IMAD and XU pipes */
     double schedule_xu_reader;  /* >0: rule 4's latency of a POPC, FLO, BREV or F2F result (ptxas's view; 0: off) */
-    double schedule_free_slot;  /* 1: rule 6, an instruction the timing model issues free takes no schedule cycle */
+    double schedule_free_slot;  /* 1: rule 6, the 16-bit unpack takes no schedule cycle; 2: the pack {a, a} too */
     double schedule_fused;      /* schedule.fused_frees 1: rule 5's fused pair frees from its first op */
     double schedule_drain;      /* schedule.fused_start 1: that first op starts a drain, does not prolong one */
     double schedule_copy;       /* schedule.const_copy 1: a copy of a constant register goes first (rule 4) */

@@ -1106,19 +1106,20 @@ static int is_free_mov(const ws_insn *in, unsigned narrow)
 }
 
 /* schedule.free_slot's movs: the unpack of a 32-bit register into 16-bit halves (`mov.b32 {a, b}, %r`), which ptxas
- * has no SASS for (a HADD2.F32 reads R.H0_H0: probe_alu3.sass alu3_h2f_l), and the pack of one half into both
- * (`mov.b32 %r, {a, a}`), which the half op that makes it writes (`HADD2 R, R.H0_H0, R.H0_H0` gives both halves the
- * sum: probe_alu3.sass alu3_hadd_l, one HADD2 and one LOP3 a step). Not the pack and unpack of a 64-bit value around
- * a DADD, nor the other free movs: given no schedule cycle they put the f64 forms beside an op at +14% to +17% and
- * probe_pipe's u32b_16 at +10.1% (docs/calibration.md "(f64x)", the merge with xu16). */
-static int is_half_move(const ws_insn *in)
+ * has no SASS for (a HADD2.F32 reads R.H0_H0: probe_alu3.sass alu3_h2f_l), and with schedule.free_slot 2 the pack of
+ * one half into both (`mov.b32 %r, {a, a}`), which the half op that makes it writes (`HADD2 R, R.H0_H0, R.H0_H0`
+ * gives both halves the sum: probe_alu3.sass alu3_hadd_l, one HADD2 and one LOP3 a step; docs/calibration.md
+ * "(half17)"). Not the pack and unpack of a 64-bit value around a DADD, nor the other free movs: given no schedule
+ * cycle they put the f64 forms beside an op at +14% to +17% and probe_pipe's u32b_16 at +10.1% (docs/calibration.md
+ * "(f64x)", the merge with xu16). */
+static int is_half_move(const ws_insn *in, double free_slot)
 {
     if (in->op != WS_OP_MOV || in->nops < 2 || ws_type_bits((ws_type)in->type) != 32)
         return 0;
     const ws_operand *d = &in->ops[0], *s = &in->ops[1];
     return (d->kind == WS_OPND_VEC && s->kind == WS_OPND_REG) ||
-           (d->kind == WS_OPND_REG && s->kind == WS_OPND_VEC && s->nvec == 2 && s->regs[0] == s->regs[1] &&
-            s->regs[0] != WS_NO_REG);
+           (free_slot > 1 && d->kind == WS_OPND_REG && s->kind == WS_OPND_VEC && s->nvec == 2 &&
+            s->regs[0] == s->regs[1] && s->regs[0] != WS_NO_REG);
 }
 
 /* Whether operand i of `in` is an immediate. */
@@ -1704,7 +1705,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             most = c[k] > c[most] ? k : most;
         if (t->p.schedule_pipes > 0 && c[most])
             pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
-        if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_move(&L->code[pc]))
+        if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_move(&L->code[pc], t->p.schedule_free_slot))
             pipe[pc] = WS_SCHED_FREE; /* issue(): no slot, no cycle */
     }
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
