@@ -269,7 +269,7 @@ struct ws_timing {
      * cycles (0: no rate) */
     uint64_t math_at[64][SLOT_KINDS];
     uint64_t alu_hold, imad_hold, xu_hold, d2f_hold, f64_hold; /* d2f: an F2F.F32.F64's XU hold (pipe.xu_d2f) */
-    uint64_t half_hold, hfma2_hold; /* a half form's IMAD hold (pipe.half), an fma .f16x2's issue hold (pipe.hfma2) */
+    uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
     uint64_t issue_at[64];
@@ -1073,7 +1073,7 @@ static double insn_latency(const ws_timing *t, uint32_t pc, const ws_insn *in, c
             return fmuls;
     }
     if (pc < t->ninfo && t->half_mma && t->half_mma[pc] && in->op != WS_OP_MUL && t->p.half_mma > 0)
-        return t->p.half_mma; /* HFMA2.MMA (half_pairs); mul.f16x2's mul.f16x2 is the two forms' mean (bench_half) */
+        return t->p.half_mma; /* HFMA2.MMA (half_pairs); mul.f16x2 keeps its key, the two forms' mean (bench_half) */
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     if (narrow == WS_NARROW_LOW_ONLY) /* one 32-bit IADD3 of the low registers */
         return t->p.lat[ws_optable[in->op].latency];
@@ -1169,9 +1169,11 @@ static unsigned half_form(const ws_insn *in)
  *   IMAD or an FFMA, more than the 8 its XU pipe, its ALU fix-ups and this issue give: not modelled.
  * - a half fma (HFMA2, HFMA2.MMA): pipe.hfma2 (2). fma.rn.f16x2 and .bf16x2 alone 1.91-2.03 cycles a step a
  *   sub-partition with 2-8 warps, where the same count of HADD2 and HFMA2.MMA (add.f16x2) take 1.08-1.10; one warp
- *   2.39 where ptxas's stall counts give 1.50 (sass_replay.py); beside a LOP3 or an IMAD 3.20, 3.25 where those
- *   pipes give 2, so neither HFMA2 nor HFMA2.MMA holds them (probe_alu3 hfma2, bfma2; docs/calibration.md
- *   "(half17)"). The scalar forms (HFMA2 of the low halves) are taken to do the same: not measured. */
+ *   2.39 where ptxas's stall counts give 1.50 (sass_replay.py); beside a LOP3, an IMAD or an FFMA 3.20, 3.25, 3.47
+ *   where those pipes give 2. Most of those HFMA2 and HFMA2.MMA read two registers of one bank (`HFMA2 R5, R5, R7,
+ *   R4.reuse`), the add forms none: a second cycle of register reads, which ptxas's allocation decides and warpsim,
+ *   allocating none, gives every half fma (probe_alu3 hfma2, bfma2; docs/calibration.md "(half17)"). The scalar
+ *   forms (HFMA2 of the low halves) are taken to do the same: not measured. */
 static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
 {
     ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
@@ -1717,7 +1719,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
 
 /* Which half pairs' ops ptxas makes HFMA2.MMA (half_mma: 1 for those): an add, sub, mul or fma of .f16x2 or .bf16x2
  * is HADD2, HMUL2 or HFMA2, or the same op on the tensor pipe, HFMA2.MMA (an add `HFMA2.MMA R, R, 1, 1, R`), which
- * holds neither the ALU nor the IMAD pipe and gives its result later (half.mma, 10). ptxas alternates the two forms
+ * holds neither the ALU nor the IMAD pipe and gives its result later (half.mma: 11 in sm_90). ptxas alternates the two forms
  * among a basic block's pair ops, so that each takes half (probe_alu3.sass alu3_hadd2, alu3_hfma2 and their _l, _m,
  * _f: 128 of each in 256 streams' steps); an add, sub or fma that reads the pair op just before it (a dependent
  * chain, where HFMA2.MMA's latency would stall it) is HADD2 or HFMA2 and the turn starts again (bench_half.sass: 64
