@@ -107,6 +107,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.xu", pipe_xu),
     PK("pipe.xu_d2f", pipe_xu_d2f),
     PK("pipe.f64", pipe_f64),
+    PK("stall.imad_fma", stall_imad_fma),
     PK("schedule", schedule),
     PK("fold.tree", fold_tree),
     PK("fold.xor", fold_xor),

@@ -122,6 +122,8 @@ typedef struct {
     double pipe_xu;             /* ... its XU pipe (POPC, F2I) */
     double pipe_xu_d2f;         /* ... a cvt from f64 to f32 (F2F.F32.F64) its XU pipe (0: pipe.xu) */
     double pipe_f64;            /* cycles an f64 add, mul or fma (DADD, DMUL, DFMA) holds its sub-partition's issue */
+    double stall_imad_fma;      /* cycles a warp waits after an IMAD-pipe instruction whose next is an FFMA, FADD or
+                                   FMUL (ptxas's stall count; 0 or 1: one) */
     unsigned subpartitions;     /* 4 on sm_90 */
     char name[64];
 } ws_preset;

@@ -109,6 +109,7 @@ static const ws_preset ws_preset_sm90 = {
     .pipe_xu = 8, /* pipe.xu */
     .pipe_xu_d2f = 9, /* pipe.xu_d2f */
     .pipe_f64 = 2, /* pipe.f64 */
+    .stall_imad_fma = 2, /* stall.imad_fma */
     .schedule = 1, /* schedule */
     .fold_xor = 1, /* fold.xor */
     .fold_imad = 1, /* fold.imad */
