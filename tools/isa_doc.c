@@ -120,7 +120,9 @@ int main(int argc, char **argv)
                "(an .f32 form without .ftz) is ptxas's MUFU with an FSETP and an FSEL on the ALU pipe and two\n"
                "FMA-pipe instructions around it, \"rcp's fix-ups\" two of each: the sub-partition issues the 5 or 7\n"
                "instructions. The .f64 forms of add, sub, neg, mul, mad and fma (DADD, DMUL, DFMA) hold their\n"
-               "sub-partition's issue `pipe.f64` cycles; a cvt from f64 to f32 holds the XU pipe `pipe.xu_d2f`.\n\n",
+               "sub-partition's issue `pipe.f64` cycles; a cvt from f64 to f32 holds the XU pipe `pipe.xu_d2f`. A\n"
+               "warp waits `stall.imad_fma` cycles after an IMAD-pipe form whose next is an f32 add, mul or fma\n"
+               "(ptxas's stall count before an FFMA, FADD or FMUL).\n\n",
             (int)WS_OP_COUNT);
     fprintf(f, "## Instructions\n\n| mnemonic | operands | suffix groups | latency class | issue pipe | executor | "
                "meaning |\n| --- | --- | --- | --- | --- | --- | --- |\n");

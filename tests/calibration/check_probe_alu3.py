@@ -24,8 +24,10 @@ ALU/IMAD/FMA pairs of LOW_PAIRS; at both, with the list schedule counting ptxas'
 (schedule.xu_reader, "(xu16)"), clz and F2F.BF16.F32 followed by a LOP3, IMAD or
 FFMA and d2f (LOW_XU). Not checked there: POPC, FLO (bfind), BREV and F2F.F16.F32 followed by an op (-23% to -33%:
 9 cycles a step where ptxas's stall counts give 12, not modelled), f2bf alone and beside a POPC (+20%, +10%: warpsim
-issues the zero-extension ptxas folds into the F2F), an FADD/FMUL/FFMA
-followed by an IMAD (-27%), the half and f64 forms, the forms beside a POPC.
+issues the zero-extension ptxas folds into the F2F), the half and f64 forms, the forms beside a POPC. An FADD/FMUL/FFMA
+followed by an IMAD and an IMAD or HADD2.F32 followed by an FFMA at one warp a sub-partition (LOW_PAIRS' last five,
+-27% to -32% before) are checked with ptxas's stall count after an IMAD-pipe instruction (stall.imad_fma,
+docs/calibration.md "(fimad17)").
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] (KIND: at 8 warps a sub-partition;
 KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps)."""
 import lzma
@@ -41,7 +43,8 @@ import probe_alu3  # noqa: E402  (the H200's spans)
 LOW_FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin')  # _l, _m, _f at 32 and 128 threads
 LOW_FIXUP = ('ex2', 'rsqrt', 'lg2', 'sqrt')  # _l, _m, _f at 128 threads (at 32 the first launch is cold-code bound)
 LOW_PAIRS = ('lop3_l', 'lop3_m', 'lop3_f', 'mad_l', 'mad_m', 'f2h2_l', 'f2h2_m', 'f2h2_f', 'f2bf2_l', 'f2bf2_m', 'f2bf2_f',
-             'h2f_l', 'h2f_m', 'fadd_l', 'fmul_l', 'fma_l', 'fadd_f', 'fmul_f', 'fma_f')  # at 128 threads
+             'h2f_l', 'h2f_m', 'fadd_l', 'fmul_l', 'fma_l', 'fadd_f', 'fmul_f', 'fma_f',
+             'fadd_m', 'fmul_m', 'fma_m', 'mad_f', 'h2f_f')  # at 128 threads (the last five: stall.imad_fma)
 LOW_XU = ('clz_l', 'clz_m', 'clz_f', 'f2bf_l', 'f2bf_m', 'f2bf_f', 'd2f')  # at 32 and 128 threads (schedule.xu_reader)
 FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin', 'ex2', 'rsqrt', 'lg2', 'sqrt', 'rcp', 'f2h', 'f2bf',
          'f2d', 'd2f', 'f2h2', 'f2bf2', 'h2f', 'bfind', 'clz', 'brev', 'popc', 'dadd', 'dmul', 'dfma', 'lop3', 'mad')
