@@ -501,12 +501,11 @@ static void pipe_hold(const uint8_t *pipe, uint64_t pfree[4], uint32_t j, uint64
         kind = pfree[1] <= cycle ? WS_SCHED_IMAD : WS_SCHED_ALU;
     if (kind == WS_SCHED_ALU)
         pfree[0] = cycle + cycles;
-    else if (kind == WS_SCHED_IMAD && (pipe[j] & 7) == WS_SCHED_IMAD) {
+    else if (kind == WS_SCHED_IMAD) {
         pfree[1] = cycle + cycles;
-        pfree[3] = cycle + 1; /* an FMA-pipe instruction after it waits (stall.imad_fma) */
-    } else if (kind == WS_SCHED_IMAD)
-        pfree[1] = cycle + cycles;
-    else if (kind == WS_SCHED_XU)
+        if ((pipe[j] & 7) == WS_SCHED_IMAD) /* not an add that took it: an FMA-pipe instruction after it waits */
+            pfree[3] = cycle + 1;
+    } else if (kind == WS_SCHED_XU)
         pfree[2] = cycle + cycles;
 }
 

@@ -1731,9 +1731,9 @@ static int add_pipes(const ws_timing *t, const ws_launch_ctx *L, uint8_t *add_im
 
 /* stall.imad_fma: ptxas's stall count after an IMAD-pipe instruction (IMAD, IMAD.MOV, IMAD.IADD, VIADD, HADD2.F32)
  * is 2 where the next SASS instruction is an FFMA, FADD or FMUL (or another IMAD-pipe one, which the IMAD pipe's own
- * hold spaces already), 1 where it is an ALU-pipe one: 1,740 IMAD followed by an FFMA in probe_alu3.sass and
- * tests/calibration/sass all S02 (and the 254 HADD2.F32), 6,857 of 6,946 IMAD followed by a LOP3 or other ALU op
- * S01. With one warp a sub-partition that stall is the step: probe_alu3 fma_m (FFMA S01, IMAD S02) takes 3.10 cycles
+ * hold spaces already), 1 where it is an ALU-pipe one: in probe_alu3.sass, probe_alu.sass, probe_alu2.sass and
+ * tests/calibration/sass, of the independent pairs, 1,743 of 1,747 IMAD-pipe ones before an FFMA/FADD/FMUL and all
+ * 254 HADD2.F32 are S02, 10,518 of 10,816 before an ALU op S01. With one warp a sub-partition that stall is the step: probe_alu3 fma_m (FFMA S01, IMAD S02) takes 3.10 cycles
  * a step on the H200 where the two pipes alone give 2 (fadd_m, fmul_m, h2f_f 3.09-3.10, mad_f 3.28); with more warps
  * the others fill the cycle (fma_m at 8 warps a sub-partition 2.07). Per instruction: the cycles beyond one its warp
  * waits after it, where the next instruction the warp issues in ptxas's order (the schedule's next position that
