@@ -110,6 +110,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.f64", pipe_f64),
     PK("pipe.half", pipe_half),
     PK("pipe.hfma2", pipe_hfma2),
+    PK("stall.imad_fma", stall_imad_fma),
     PK("schedule", schedule),
     PK("fold.tree", fold_tree),
     PK("fold.xor", fold_xor),

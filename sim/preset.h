@@ -125,6 +125,8 @@ typedef struct {
     double pipe_f64;            /* cycles an f64 add, mul or fma (DADD, DMUL, DFMA) holds its sub-partition's issue */
     double pipe_half;           /* cycles a half add, sub or mul (HADD2, HMUL2) holds its IMAD pipe */
     double pipe_hfma2;          /* cycles a half fma (HFMA2, HFMA2.MMA) holds its sub-partition's issue */
+    double stall_imad_fma;      /* cycles a warp waits after an IMAD-pipe instruction whose next is an FFMA, FADD or
+                                   FMUL (ptxas's stall count; 0 or 1: one) */
     unsigned subpartitions;     /* 4 on sm_90 */
     char name[64];
 } ws_preset;

@@ -110,7 +110,9 @@ typedef struct {
                          MUFU with ptxas's fix-ups); 0: the one cycle of any instruction */
     int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
     int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
-    int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
+    int32_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
+    uint8_t stall;    /* the warp issues nothing for this many cycles more than the one (stall.imad_fma: an
+                         IMAD-pipe instruction whose next is an FFMA, FADD or FMUL; imad_stalls) */
     uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
     uint8_t memory;   /* ws_op_is_memory */
     uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
@@ -284,6 +286,7 @@ struct ws_timing {
     uint8_t *narrow;      /* per instruction: WS_NARROW_* (narrow.h), built before info */
     uint8_t *add_imad;    /* per instruction: 1 for an add ptxas gives the IMAD pipe (add_pipes), built before info */
     uint8_t *half_mma;    /* per instruction: 1 for a half pair's op ptxas makes HFMA2.MMA (half_pairs), likewise */
+    uint8_t *stall;       /* per instruction: timing_info.stall (imad_stalls), built after the schedule; NULL before */
     ws_fold fold;         /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
     ws_stq_regs stq_regs; /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads):
                               the prepared kernel's (L->stq_regs), not freed here */
@@ -398,6 +401,7 @@ struct ws_timing_kernel {
     uint8_t *narrow;    /* per instruction: WS_NARROW_* (narrow.h) */
     uint8_t *add_imad;  /* per instruction: an add on the IMAD pipe (add_pipes) */
     uint8_t *half_mma;  /* per instruction: a half pair's HFMA2.MMA (half_pairs) */
+    uint8_t *stall;     /* per instruction: the cycles the warp waits after it beyond one (imad_stalls) */
     ws_fold fold;       /* fold.h (with the preset's schedule 1) */
     ws_subwarp subwarp; /* subwarp.h */
     ws_cga cga;         /* cga.h: its tables (each warp's state is the launch's) */
@@ -414,6 +418,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->narrow);
     free(tk->add_imad);
     free(tk->half_mma);
+    free(tk->stall);
     ws_fold_free(&tk->fold);
     ws_subwarp_free(&tk->subwarp);
     ws_cga_free(&tk->cga);
@@ -425,7 +430,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
 uint64_t ws_timing_kernel_bytes(const ws_kernel *k)
 {
     uint64_t n = (uint64_t)k->ninsns + 1;
-    return sizeof(ws_timing_kernel) + n * (sizeof(timing_info) + 1) + ws_schedule_bytes(k->ninsns) +
+    return sizeof(ws_timing_kernel) + n * (sizeof(timing_info) + 2) + ws_schedule_bytes(k->ninsns) +
            n * sizeof(double) /* build_schedule's latencies, while it runs */ + n * 2 /* subwarp */ +
            n * (sizeof(uint32_t) + 5) /* cga */ + n * (2 + sizeof(uint32_t)) /* fold */ +
            n * sizeof(uint32_t) /* line_of */;
@@ -642,6 +647,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->narrow = tk->narrow;
     t->add_imad = tk->add_imad;
     t->half_mma = tk->half_mma;
+    t->stall = tk->stall;
     t->fold = tk->fold;
     t->subwarp = tk->subwarp;
     t->cga = tk->cga;
@@ -1382,7 +1388,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.pred = cls == LAT_SHFL ? ws_llround(p->shfl_pred) : 0;
     double fence = fence_of(p, in);
     f.fence = fence >= 0 ? ws_llround(fence) : -1;
-    f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? ws_llround(p->lat[LAT_BRANCH]) : 0;
+    f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? (int32_t)ws_llround(p->lat[LAT_BRANCH]) : 0;
+    f.stall = t->stall && pc < t->ninfo && !f.free_mov ? t->stall[pc] : 0;
     f.subwarp = t->subwarp.form && pc < t->ninfo && t->subwarp.form[pc] != SUBWARP_NONE; /* built before */
     f.imc = (uint8_t)(reads_launch_dims(in) && p->imc_miss > 0);
     int cga = t->cga.needs && pc < t->ninfo && t->cga.needs[pc]; /* built before */
@@ -1640,6 +1647,23 @@ static int xu_short(const ws_insn *in, const uint8_t slots[SLOT_KINDS])
            ws_type_is_float((ws_type)in->type2);
 }
 
+/* An f32 add, sub, mul, mad or fma: FADD, FMUL or FFMA, on the FMA pipe. */
+static int is_fma_pipe(const ws_insn *in)
+{
+    return in->type == WS_T_F32 && (in->op == WS_OP_ADD || in->op == WS_OP_SUB || in->op == WS_OP_MUL ||
+                                    in->op == WS_OP_MAD || in->op == WS_OP_FMA);
+}
+
+/* stall.imad_fma's cycles from an IMAD-pipe instruction to the warp's next, an FMA-pipe one (imad_stalls); 0: off
+ * (the key 0 or 1, or no IMAD pipe: pipe.imad 0). */
+static int64_t imad_fma_gap(const ws_timing *t)
+{
+    int64_t cycles = ws_llround(t->p.stall_imad_fma);
+    if (cycles <= 1 || !t->imad_hold)
+        return 0;
+    return cycles > 16 ? 16 : cycles; /* a stall count's 4 bits */
+}
+
 /* ptxas's order (schedule.h) into *sched, with each instruction's latency as issue() charges it when
  * nothing conflicts (a load's space from the instruction; generic: the mem class). */
 static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedule *sched)
@@ -1693,6 +1717,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
     /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
      * holds it longest (math_slots); with schedule.free_slot 1, WS_SCHED_FREE for what issues in no slot */
     int pipes = t->p.schedule_pipes > 0 || t->p.schedule_free_slot > 0;
+    int64_t fma_gap = imad_fma_gap(t);
     uint8_t *pipe = pipes ? calloc((size_t)n + 1, 1) : NULL;
     if (pipes && !pipe) {
         free(lat);
@@ -1709,6 +1734,8 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
         if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_move(&L->code[pc], t->p.schedule_free_slot))
             pipe[pc] = WS_SCHED_FREE; /* issue(): no slot, no cycle */
+        if (t->p.schedule_pipes > 0 && fma_gap > 1 && !t->info[pc].free_mov && is_fma_pipe(&L->code[pc]))
+            pipe[pc] = WS_SCHED_PIPE(WS_SCHED_FMA, fma_gap); /* after an IMAD: imad_stalls */
     }
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
@@ -1785,6 +1812,36 @@ static int add_pipes(const ws_timing *t, const ws_launch_ctx *L, uint8_t *add_im
     return 0;
 }
 
+/* stall.imad_fma: ptxas's stall count after an IMAD-pipe instruction (IMAD, IMAD.MOV, IMAD.IADD, VIADD, HADD2.F32)
+ * is 2 where the next SASS instruction is an FFMA, FADD or FMUL (or another IMAD-pipe one, which the IMAD pipe's own
+ * hold spaces already), 1 where it is an ALU-pipe one: in probe_alu3.sass, probe_alu.sass, probe_alu2.sass and
+ * tests/calibration/sass, of the independent pairs, 1,743 of 1,747 IMAD-pipe ones before an FFMA/FADD/FMUL and all
+ * 254 HADD2.F32 are S02, 10,518 of 10,816 before an ALU op S01. With one warp a sub-partition that stall is the step: probe_alu3 fma_m (FFMA S01, IMAD S02) takes 3.10 cycles
+ * a step on the H200 where the two pipes alone give 2 (fadd_m, fmul_m, h2f_f 3.09-3.10, mad_f 3.28); with more warps
+ * the others fill the cycle (fma_m at 8 warps a sub-partition 2.07). Per instruction: the cycles beyond one its warp
+ * waits after it, where the next instruction the warp issues in ptxas's order (the schedule's next position that
+ * takes an issue slot) is an FMA-pipe one (docs/calibration.md "(fimad17)"). */
+static void imad_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *stall)
+{
+    uint32_t n = t->ninfo;
+    int64_t cycles = imad_fma_gap(t);
+    if (!cycles)
+        return;
+    for (uint32_t p = 0; p < n; p++) {
+        uint32_t pc = t->sched.order ? t->sched.order[p] : p;
+        if (pc >= n || t->info[pc].free_mov || !t->info[pc].slots[SLOT_IMAD])
+            continue;
+        uint32_t q = p + 1, next = n;
+        for (; q < n; q++) {
+            next = t->sched.order ? t->sched.order[q] : q;
+            if (next >= n || !t->info[next].free_mov)
+                break;
+        }
+        if (q < n && next < n && is_fma_pipe(&L->code[next]))
+            stall[pc] = (uint8_t)(cycles - 1);
+    }
+}
+
 /* The kernel's timing tables into tk, built on t's fields (timing_info_of and build_schedule read
  * them there; t: the kernel's first timing launch's state, its preset parsed), which borrow them.
  * 0, or -1 when out of memory (what was built is tk's to free). */
@@ -1831,7 +1888,18 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         if (!tk->line_of)
             return -1;
     }
-    return t->p.schedule > 0 ? build_schedule(t, L, &tk->sched) : 0;
+    if (t->p.schedule > 0 && build_schedule(t, L, &tk->sched) != 0)
+        return -1;
+    /* after the schedule (the next instruction is the next in its order), then into info */
+    t->sched = tk->sched;
+    tk->stall = calloc(t->ninfo ? t->ninfo : 1, 1);
+    if (!tk->stall)
+        return -1;
+    imad_stalls(t, L, tk->stall);
+    t->stall = tk->stall;
+    for (uint32_t pc = 0; pc < t->ninfo; pc++)
+        tk->info[pc].stall = tk->stall[pc];
+    return 0;
 }
 
 static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, uint64_t cycle, ws_stall_reason why,
@@ -2243,7 +2311,7 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     write_results(t, wi, f, u, &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency, 0);
     /* set_ready's other two writes are the next pick's: the warp has no pick now, so the next pass
      * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
-    s->ready = f->free_mov ? cycle : cycle + 1;
+    s->ready = f->free_mov ? cycle : cycle + 1 + f->stall;
     s->ready_why = WS_STALL_ISSUE;
     if (then_pick) /* the lone warps' pass (a constant where it is inlined): pick_early's answer */
         return pick_early(t, x, wi, cycle + 1, w, s);
@@ -2342,7 +2410,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             done = base;
     }
     done = write_results(t, wi, f, u, in, pk.pc, done, t->slow);
-    uint64_t next = cycle + 1 + (uint64_t)(before + imc);
+    uint64_t next = cycle + 1 + f->stall + (uint64_t)(before + imc);
     if (f->rare) {
         if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
             uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];

@@ -338,6 +338,41 @@ static void f64_shared_by_warps(void **state)
     }
 }
 
+/* stall.imad_fma (docs/calibration.md "(fimad17)"): ptxas's stall count after an IMAD-pipe instruction (IMAD,
+ * HADD2.F32) is 2 where the next is an FFMA, FADD or FMUL and 1 where it is an ALU one (probe_alu3.sass alu3_fma_m
+ * `IMAD ... S02; FFMA ... S01`, alu3_mad_l `IMAD ... S01; LOP3.LUT ... S01`), so one warp takes 3 cycles a
+ * mul.lo + fma pair, not the IMAD pipe's 2 (H200 fma_m, fadd_m, h2f_f: 3.1 a step at one warp a sub-partition).
+ * One warp, four independent mul.lo + fma.rn.f32 pairs after the clock: 1 + 11 + 1 (each IMAD's 2 cycles and the
+ * one after the last FFMA), 1 + 7 + 1 with the key 0 (one a cycle, the FFMAs in the IMAD pipe's free cycles). The
+ * key is 0 in sm_90 (two warps a sub-partition: see the preset), so the cases name it. */
+static void imad_then_fma_stall(void **state)
+{
+    (void)state;
+#define STALL2 "stall.imad_fma 2\n"
+    const char *pairs = "mov.b32 %f1, %r1;\nmul.lo.s32 %r2, %r1, 3;\nfma.rn.f32 %f2, %f1, %f1, %f1;\n"
+                        "mul.lo.s32 %r3, %r1, 5;\nfma.rn.f32 %f3, %f1, %f1, 1.0;\nmul.lo.s32 %r4, %r1, 7;\n"
+                        "fma.rn.f32 %f4, %f1, %f1, 2.0;\nmul.lo.s32 %r5, %r1, 9;\nfma.rn.f32 %f5, %f1, %f1, 3.0;\n";
+    assert_int_equal(cycles_of(pairs, STALL2), 1 + 11 + 1);
+    assert_int_equal(cycles_of(pairs, "stall.imad_fma 0\n"), 1 + 7 + 1);
+    assert_int_equal(cycles_of(pairs, "stall.imad_fma 3\n"), 1 + 12 + 1);
+    /* FADD and FMUL alike: two pairs, 1 + 5 + 1 against one a cycle */
+    const char *fadd = "mov.b32 %f1, %r1;\nmul.lo.s32 %r2, %r1, 3;\nadd.f32 %f2, %f1, %f1;\nmul.lo.s32 %r3, %r1, 5;\n"
+                       "mul.f32 %f3, %f1, 3.0;\n";
+    assert_int_equal(cycles_of(fadd, STALL2), 1 + 5 + 1);
+    assert_int_equal(cycles_of(fadd, "stall.imad_fma 0\n"), 1 + 3 + 1);
+    /* HADD2.F32 (cvt.f32.f16, the IMAD pipe) before an FFMA too */
+    const char *h2f = ".reg .b16 %h<3>;\nmov.b32 %f1, %r1;\nmov.b32 {%h1, %h2}, %r1;\ncvt.f32.f16 %f2, %h1;\n"
+                      "fma.rn.f32 %f3, %f1, %f1, 1.0;\ncvt.f32.f16 %f4, %h2;\nfma.rn.f32 %f5, %f1, %f1, 2.0;\n";
+    assert_int_equal(cycles_of(h2f, STALL2), cycles_of(h2f, "stall.imad_fma 0\n") + 1);
+    /* an IMAD before an ALU op: no wait (IMAD S01 before a LOP3); without the IMAD pipe's rate, no IMAD-pipe op */
+    const char *alu = "mul.lo.s32 %r2, %r1, 3;\nxor.b32 %r3, %r1, 5;\nmul.lo.s32 %r4, %r1, 7;\nxor.b32 %r5, %r1, 9;\n";
+    assert_int_equal(cycles_of(alu, STALL2), 1 + 3 + 1);
+    assert_int_equal(cycles_of(pairs, STALL2 "pipe.imad 0\n"), 1 + 7 + 1);
+    /* off in sm_90 (it puts two warps a sub-partition at +42%: "(fimad17)") */
+    assert_int_equal(cycles_of(pairs, NULL), cycles_of(pairs, "stall.imad_fma 0\n"));
+#undef STALL2
+}
+
 /* Two warps on one sub-partition share its ALU pipe: 8 warps (two a sub-partition) of independent xors take twice
  * the cycles of 4 (one each) from the first xor on, and the waits are charged as pipe stalls (the second warp's
  * ret issues in a cycle the pipe is busy); without the rate 8 warps take one cycle an xor more than 4 (the issue
@@ -442,6 +477,7 @@ int main(void)
         cmocka_unit_test(f64_holds_the_issue),
         cmocka_unit_test(f64_shared_by_warps),
         cmocka_unit_test(half_forms),
+        cmocka_unit_test(imad_then_fma_stall),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -124,7 +124,8 @@ int main(int argc, char **argv)
                "Their half forms (.f16, .bf16, .f16x2, .bf16x2): add, sub and mul (HADD2, HMUL2) take the IMAD pipe\n"
                "`pipe.half` cycles, but ptxas makes every other one of a block's independent pair ops HFMA2.MMA, on\n"
                "neither pipe, its result `half.mma` cycles later; fma (HFMA2, HFMA2.MMA) holds the issue `pipe.hfma2`\n"
-               "cycles.\n\n",
+               "cycles. A warp waits `stall.imad_fma` cycles after an IMAD-pipe form whose next is an f32 add, mul or\n"
+               "fma (ptxas's stall count before an FFMA, FADD or FMUL).\n\n",
             (int)WS_OP_COUNT);
     fprintf(f, "## Instructions\n\n| mnemonic | operands | suffix groups | latency class | issue pipe | executor | "
                "meaning |\n| --- | --- | --- | --- | --- | --- | --- |\n");
