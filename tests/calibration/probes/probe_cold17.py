@@ -3,14 +3,14 @@
 
 usage: probe_cold17.py RAW_DIR [WARPSIM PTX]      the table (RAW_DIR: device-...-cold17.tar.xz unpacked, cold17/)
        probe_cold17.py --sass SASS                  each kernel's region in SASS (cuobjdump -sass of the probe)
-       probe_cold17.py --warpsim WARPSIM PTX [KERNEL..]  warpsim's spans alone (no H200 data needed): each KERNEL's
-                    at the w1, w2d, w2s and w4 blocks; with none, each kind's one-warp spans at its five lengths (SASS
-                    lines from SASS, the third word, or the PTX instructions / 8), cold and warm (ifetch.line 0), and
-                    the least-squares cycles a line
+       probe_cold17.py --warpsim WARPSIM PTX KERNEL..  warpsim's spans of each KERNEL at the w1, w2d, w2s, w4 blocks
+       probe_cold17.py --warpsim WARPSIM PTX [SASS]   each kind's one-warp spans in warpsim at its five lengths, cold
+                    and warm (ifetch.line 0), and the least-squares cycles a line (lines from SASS, or LEN / 8)
 RAW_DIR holds probe_cold17.sass and RUN/*.txt, each line "kind block mask launch warp t0 t1 warpid smid" (launch 0:
-the kernel's first in its process, cold code; 1-4 warm; a KIND_LEN_2x kernel's pass 2 shows as KIND_LEN_2x/2). RUN is the directory of one way of running (probe_cold17.sh:
-w1 one process a kernel at a block of 32; form_w1 one process a kind, its five lengths in turn; w2d, w2s, w4, w1x
-the block, mask and warps of that name; eager CUDA_MODULE_LOADING=EAGER; all every kernel in one process).
+the kernel's first in its process, cold code; 1-4 warm; a KIND_LEN_2x kernel's pass 2, in the last two words, shows
+as KIND_LEN_2x/2). RUN is the directory of one way of running (probe_cold17.sh: w1 one process a kernel at a block
+of 32, w1r some again; form_w1 one process a kind, its five lengths in turn; w1x, w2d, w2s, w4 the block, mask and
+warps of that name; eager CUDA_MODULE_LOADING=EAGER; all every kernel in one process).
 PTX: probes/probe_cold17.ptx.xz unpacked. Per kernel and run: the region's SASS instructions (between the two clock
 reads) and the 128-byte lines they touch, the block's span (the last t1 less the first t0) in the first launch and
 the median of launches 1-4, (first - warm) / lines, first / lines, and warpsim's span in timing mode (a first
@@ -183,7 +183,8 @@ def main():
             first = launches.get(0)
             warm = statistics.median([s for l, s in launches.items() if l > 0]) if len(launches) > 1 else None
             row = "| %s | %s | %d | %d | %s | %s |" % (run, kernel, n, lines, first, "%.0f" % warm if warm else None)
-            row += " %.1f | %.1f |" % ((first - warm) / lines, first / lines) if lines and first and warm else " - | - |"
+            have = lines and first and warm
+            row += " %.1f | %.1f |" % ((first - warm) / lines, first / lines) if have else " - | - |"
             w = None
             if ws:
                 w = warpsim(ws[0], ws[1], kernel, block, mask)
