@@ -12,7 +12,8 @@ as KIND_LEN_2x/2). RUN is the directory of one way of running (probe_cold17.sh: 
 of 32, w1r some again; form_w1 one process a kind, its five lengths in turn; w1x, w2d, w2s, w4 the block, mask and
 warps of that name; eager CUDA_MODULE_LOADING=EAGER; all every kernel in one process).
 PTX: probes/probe_cold17.ptx.xz unpacked. Per kernel and run: the region's SASS instructions (between the two clock
-reads) and the 128-byte lines they touch, the block's span (the last t1 less the first t0) in the first launch and
+reads) and the 128-byte lines they touch (the run's name followed by the warps' sub-partitions, %warpid % 4, where
+more than one warp ran), the block's span (the last t1 less the first t0) in the first launch and
 the median of launches 1-4, (first - warm) / lines, first / lines, and warpsim's span in timing mode (a first
 launch). Per kind and run, the least-squares line of the first-launch span over the lines of its five lengths:
 the slope (cycles a line) and the intercept, for the H200 and warpsim."""
@@ -65,8 +66,9 @@ def split_kernel(kernel):
     return kernel, None
 
 
-def h200(path):
-    """{(kernel, block, mask): {launch: span}}, the span the last t1 less the first t0 of the block's warps."""
+def h200(path, subparts=None):
+    """{(kernel, block, mask): {launch: span}}, the span the last t1 less the first t0 of the block's warps; with
+    subparts a dict, subparts[key] the sub-partitions (%warpid % 4) of the first launch's warps, as "0,1"."""
     seen = {}
     for line in open(path):
         f = line.split()
@@ -77,6 +79,8 @@ def h200(path):
         if f[0].endswith("_2x"):  # pass 2 in the words of %warpid and %smid
             key = (f[0] + "/2",) + key[1:]
             seen.setdefault(key, {}).setdefault(int(f[3]), []).append((int(f[7]), int(f[8])))
+        elif subparts is not None and f[3] == "0":
+            subparts[key] = (subparts[key] + "," if key in subparts else "") + str(int(f[7]) % 4)
     return {k: {l: max(t1 for _, t1 in w) - min(t0 for t0, _ in w) for l, w in v.items()} for k, v in seen.items()}
 
 
@@ -172,17 +176,19 @@ def main():
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |%s" % (" ---: | ---: |" if ws else ""))
     fits = []
     for run in sorted(d for d in os.listdir(raw) if os.path.isdir(os.path.join(raw, d))):
-        spans = {}
+        spans, subparts = {}, {}
         for name in sorted(os.listdir(os.path.join(raw, run))):
             if name.endswith(".txt"):
-                spans.update(h200(os.path.join(raw, run, name)))
+                spans.update(h200(os.path.join(raw, run, name), subparts))
         kinds = {}
         for (kernel, block, mask), launches in sorted(spans.items(), key=lambda kv: split_kernel(kv[0][0])[0] +
                                                       " %5d " % (split_kernel(kv[0][0])[1] or 0) + kv[0][0]):
             n, lines = regions[kernel.split("/")[0]][:2] if kernel.split("/")[0] in regions else (0, 0)
             first = launches.get(0)
             warm = statistics.median([s for l, s in launches.items() if l > 0]) if len(launches) > 1 else None
-            row = "| %s | %s | %d | %d | %s | %s |" % (run, kernel, n, lines, first, "%.0f" % warm if warm else None)
+            sp = subparts.get((kernel, block, mask), "")
+            row = "| %s | %s | %d | %d | %s | %s |" % (run + (" (SP %s)" % sp if "," in sp else ""), kernel, n, lines,
+                                                     first, "%.0f" % warm if warm else None)
             have = lines and first and warm
             row += " %.1f | %.1f |" % ((first - warm) / lines, first / lines) if have else " - | - |"
             w = None
