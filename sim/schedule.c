@@ -479,29 +479,33 @@ static int constant_copy(const seg_budget *b, const ws_insn *code, uint32_t pc)
 }
 
 /* Rule 4 over positions [s, s + m): writes order[s ...]. */
-/* Rule 6: the cycle from which instruction j's pipe is free (pfree: the ALU, IMAD and XU pipes'). */
-static uint64_t pipe_free(const uint8_t *pipe, const uint64_t pfree[3], uint32_t j)
+/* Rule 6: the cycle from which instruction j's pipe is free (pfree: the ALU, IMAD and XU pipes'; [3] the cycle after
+ * the last IMAD-pipe instruction, 0: none, from which an FMA-pipe one waits its WS_SCHED_FMA cycles). */
+static uint64_t pipe_free(const uint8_t *pipe, const uint64_t pfree[4], uint32_t j)
 {
     switch (pipe ? pipe[j] & 7 : WS_SCHED_NONE) {
     case WS_SCHED_ALU: return pfree[0];
     case WS_SCHED_IMAD: return pfree[1];
     case WS_SCHED_ANY: return pfree[0] < pfree[1] ? pfree[0] : pfree[1];
     case WS_SCHED_XU: return pfree[2];
+    case WS_SCHED_FMA: return pfree[3] ? pfree[3] - 1 + (pipe[j] >> 3) : 0;
     default: return 0;
     }
 }
 
 /* Rule 6: instruction j issued at cycle holds its pipe (an add the IMAD pipe when that is free, as timing.c). */
-static void pipe_hold(const uint8_t *pipe, uint64_t pfree[3], uint32_t j, uint64_t cycle)
+static void pipe_hold(const uint8_t *pipe, uint64_t pfree[4], uint32_t j, uint64_t cycle)
 {
     unsigned kind = pipe ? pipe[j] & 7 : WS_SCHED_NONE, cycles = pipe ? pipe[j] >> 3 : 0;
     if (kind == WS_SCHED_ANY)
         kind = pfree[1] <= cycle ? WS_SCHED_IMAD : WS_SCHED_ALU;
     if (kind == WS_SCHED_ALU)
         pfree[0] = cycle + cycles;
-    else if (kind == WS_SCHED_IMAD)
+    else if (kind == WS_SCHED_IMAD) {
         pfree[1] = cycle + cycles;
-    else if (kind == WS_SCHED_XU)
+        if ((pipe[j] & 7) == WS_SCHED_IMAD) /* not an add that took it: an FMA-pipe instruction after it waits */
+            pfree[3] = cycle + 1;
+    } else if (kind == WS_SCHED_XU)
         pfree[2] = cycle + cycles;
 }
 
@@ -509,7 +513,7 @@ static void pipe_hold(const uint8_t *pipe, uint64_t pfree[3], uint32_t j, uint64
  * latest of its sources' (earliest), its pipe's free cycle (rule 6) and, for a shared load, mio_next (the cycle
  * schedule.mio_gap after the last one). */
 static uint64_t ready_at(const seg_scratch *w, const ws_insn *code, const uint8_t *fold, const uint8_t *pp,
-                         const uint64_t pfree[3], uint32_t s, uint32_t j, uint64_t mio_next)
+                         const uint64_t pfree[4], uint32_t s, uint32_t j, uint64_t mio_next)
 {
     uint64_t at = w->earliest[j], pf = pipe_free(pp, pfree, j);
     at = pf > at ? pf : at;
@@ -522,7 +526,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                              const uint8_t *fold, const uint8_t *pipe, uint32_t s, uint32_t m, uint32_t *order)
 {
     const uint8_t *pp = pipe ? pipe + s : NULL; /* rule 6, the segment's */
-    uint64_t pfree[3] = {0, 0, 0};
+    uint64_t pfree[4] = {0, 0, 0, 0};
     for (uint32_t j = 0; j < m; j++) {
         w->src[j] = reg_bits(uses[s + j].src, uses[s + j].nsrc);
         w->dst[j] = reg_bits(uses[s + j].dst, uses[s + j].ndst);

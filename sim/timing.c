@@ -110,7 +110,9 @@ typedef struct {
                          MUFU with ptxas's fix-ups); 0: the one cycle of any instruction */
     int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
     int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
-    int64_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
+    int32_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
+    uint8_t stall;    /* the warp issues nothing for this many cycles more than the one (stall.imad_fma: an
+                         IMAD-pipe instruction whose next is an FFMA, FADD or FMUL; imad_stalls) */
     uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
     uint8_t memory;   /* ws_op_is_memory */
     uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
@@ -275,6 +277,7 @@ struct ws_timing {
      * cycles (0: no rate) */
     uint64_t math_at[64][SLOT_KINDS];
     uint64_t alu_hold, imad_hold, xu_hold, d2f_hold, f64_hold; /* d2f: an F2F.F32.F64's XU hold (pipe.xu_d2f) */
+    uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
     uint64_t issue_at[64];
@@ -296,6 +299,8 @@ struct ws_timing {
     timing_info *info;    /* per instruction (timing_info_of) */
     uint8_t *narrow;      /* per instruction: WS_NARROW_* (narrow.h), built before info */
     uint8_t *add_imad;    /* per instruction: 1 for an add ptxas gives the IMAD pipe (add_pipes), built before info */
+    uint8_t *half_mma;    /* per instruction: 1 for a half pair's op ptxas makes HFMA2.MMA (half_pairs), likewise */
+    uint8_t *stall;       /* per instruction: timing_info.stall (imad_stalls), built after the schedule; NULL before */
     ws_fold fold;         /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
     ws_stq_regs stq_regs; /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads):
                               the prepared kernel's (L->stq_regs), not freed here */
@@ -411,6 +416,8 @@ struct ws_timing_kernel {
     timing_info *info;  /* per instruction (timing_info_of) */
     uint8_t *narrow;    /* per instruction: WS_NARROW_* (narrow.h) */
     uint8_t *add_imad;  /* per instruction: an add on the IMAD pipe (add_pipes) */
+    uint8_t *half_mma;  /* per instruction: a half pair's HFMA2.MMA (half_pairs) */
+    uint8_t *stall;     /* per instruction: the cycles the warp waits after it beyond one (imad_stalls) */
     ws_fold fold;       /* fold.h (with the preset's schedule 1) */
     ws_subwarp subwarp; /* subwarp.h */
     ws_cga cga;         /* cga.h: its tables (each warp's state is the launch's) */
@@ -427,6 +434,8 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->info);
     free(tk->narrow);
     free(tk->add_imad);
+    free(tk->half_mma);
+    free(tk->stall);
     ws_fold_free(&tk->fold);
     ws_subwarp_free(&tk->subwarp);
     ws_cga_free(&tk->cga);
@@ -438,7 +447,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
 uint64_t ws_timing_kernel_bytes(const ws_kernel *k)
 {
     uint64_t n = (uint64_t)k->ninsns + 1;
-    return sizeof(ws_timing_kernel) + n * (sizeof(timing_info) + 1) + ws_schedule_bytes(k->ninsns) +
+    return sizeof(ws_timing_kernel) + n * (sizeof(timing_info) + 2) + ws_schedule_bytes(k->ninsns) +
            n * sizeof(double) /* build_schedule's latencies, while it runs */ + n * 2 /* subwarp */ +
            n * (sizeof(uint32_t) + 5) /* cga */ + n * (2 + sizeof(uint32_t)) /* fold */ +
            n * sizeof(uint32_t) /* line_of */;
@@ -617,6 +626,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->d2f_hold = t->xu_hold && hold_of(t->p.pipe_xu_d2f) ? hold_of(t->p.pipe_xu_d2f) : t->xu_hold;
     t->xu_stall = (uint8_t)hold_of(t->p.schedule_xu_stall);
     t->f64_hold = hold_of(t->p.pipe_f64);
+    t->half_hold = hold_of(t->p.pipe_half);
+    t->hfma2_hold = hold_of(t->p.pipe_hfma2);
     for (uint32_t wi = 0; wi < 32; wi++)
         t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
     size_t n = (size_t)t->nwarps * t->nregs, regs_cap = t->regs_cap;
@@ -653,6 +664,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->info = tk->info;
     t->narrow = tk->narrow;
     t->add_imad = tk->add_imad;
+    t->half_mma = tk->half_mma;
+    t->stall = tk->stall;
     t->fold = tk->fold;
     t->subwarp = tk->subwarp;
     t->cga = tk->cga;
@@ -1084,6 +1097,8 @@ static double insn_latency(const ws_timing *t, uint32_t pc, const ws_insn *in, c
         if (fmuls > 0)
             return fmuls;
     }
+    if (pc < t->ninfo && t->half_mma && t->half_mma[pc] && in->op != WS_OP_MUL && t->p.half_mma > 0)
+        return t->p.half_mma; /* HFMA2.MMA (half_pairs); mul.f16x2 keeps its key, the two forms' mean (bench_half) */
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     if (narrow == WS_NARROW_LOW_ONLY) /* one 32-bit IADD3 of the low registers */
         return t->p.lat[ws_optable[in->op].latency];
@@ -1116,13 +1131,20 @@ static int is_free_mov(const ws_insn *in, unsigned narrow)
 }
 
 /* schedule.free_slot's movs: the unpack of a 32-bit register into 16-bit halves (`mov.b32 {a, b}, %r`), which ptxas
- * has no SASS for (a HADD2.F32 reads R.H0_H0: probe_alu3.sass alu3_h2f_l). Not the pack and unpack of a 64-bit value
- * around a DADD, nor the other free movs: given no schedule cycle they put the f64 forms beside an op at +14% to +17%
- * and probe_pipe's u32b_16 at +10.1% (docs/calibration.md "(f64x)", the merge with xu16). */
-static int is_half_unpack(const ws_insn *in)
+ * has no SASS for (a HADD2.F32 reads R.H0_H0: probe_alu3.sass alu3_h2f_l), and with schedule.free_slot 2 the pack of
+ * one half into both (`mov.b32 %r, {a, a}`), which the half op that makes it writes (`HADD2 R, R.H0_H0, R.H0_H0`
+ * gives both halves the sum: probe_alu3.sass alu3_hadd_l, one HADD2 and one LOP3 a step; docs/calibration.md
+ * "(half17)"). Not the pack and unpack of a 64-bit value around a DADD, nor the other free movs: given no schedule
+ * cycle they put the f64 forms beside an op at +14% to +17% and probe_pipe's u32b_16 at +10.1% (docs/calibration.md
+ * "(f64x)", the merge with xu16). */
+static int is_half_move(const ws_insn *in, double free_slot)
 {
-    return in->op == WS_OP_MOV && in->nops >= 2 && in->ops[0].kind == WS_OPND_VEC && in->ops[1].kind == WS_OPND_REG &&
-           ws_type_bits((ws_type)in->type) == 32;
+    if (in->op != WS_OP_MOV || in->nops < 2 || ws_type_bits((ws_type)in->type) != 32)
+        return 0;
+    const ws_operand *d = &in->ops[0], *s = &in->ops[1];
+    return (d->kind == WS_OPND_VEC && s->kind == WS_OPND_REG) ||
+           (free_slot > 1 && d->kind == WS_OPND_REG && s->kind == WS_OPND_VEC && s->nvec == 2 &&
+            s->regs[0] == s->regs[1] && s->regs[0] != WS_NO_REG);
 }
 
 /* Whether operand i of `in` is an immediate. */
@@ -1145,6 +1167,22 @@ static unsigned mufu_fixups(const ws_insn *in)
     return pipe == PIPE_MUFU_RCP ? 4 : pipe == PIPE_MUFU_APPROX ? 2 : 0;
 }
 
+/* A half add, sub, mul or fma: 1 of one half (.f16, .bf16), 2 of a pair (.f16x2, .bf16x2), else 0. ptxas makes it
+ * HADD2, HMUL2 or HFMA2 (a scalar one reads its register's low half: `HADD2 R, R.H0_H0, R.H0_H0`), or for a pair
+ * HFMA2.MMA (half_pairs). */
+static unsigned half_form(const ws_insn *in)
+{
+    if (in->op != WS_OP_ADD && in->op != WS_OP_SUB && in->op != WS_OP_MUL && in->op != WS_OP_FMA)
+        return 0;
+    switch ((ws_type)in->type) {
+    case WS_T_F16:
+    case WS_T_BF16: return 1;
+    case WS_T_F16X2:
+    case WS_T_BF16X2: return 2;
+    default: return 0;
+    }
+}
+
 /* The cycles instruction `in` holds its sub-partition's issue (timing_info.issue; 0: the one cycle every
  * instruction takes), as the H200 issues its SASS (probe_alu3, docs/calibration.md "(alu27)", "(f64x)"):
  * - an .f64 add, sub, neg (PIPE_ADD), mul, mad (PIPE_IMAD) or fma (PIPE_FMA), DADD, DMUL, DFMA: pipe.f64 (2). Alone
@@ -1153,12 +1191,21 @@ static unsigned mufu_fixups(const ws_insn *in)
  *   two pipes side by side give 2. The sub-partition issues nothing else while it holds them.
  * - a MUFU with its fix-ups (mufu_fixups): the MUFU, the fix-ups and two FMA-pipe instructions, one cycle each
  *   (rcp.approx.f32: 7, ex2, rsqrt, lg2, sqrt: 5). For rcp the H200 takes 8.9 cycles a step alone and 9.2 beside an
- *   IMAD or an FFMA, more than the 8 its XU pipe, its ALU fix-ups and this issue give: not modelled. */
+ *   IMAD or an FFMA, more than the 8 its XU pipe, its ALU fix-ups and this issue give: not modelled.
+ * - a half fma (HFMA2, HFMA2.MMA): pipe.hfma2 (2). fma.rn.f16x2 and .bf16x2 alone 1.91-2.03 cycles a step a
+ *   sub-partition with 2-8 warps, where the same count of HADD2 and HFMA2.MMA (add.f16x2) take 1.08-1.10; one warp
+ *   2.39 where ptxas's stall counts give 1.50 (sass_replay.py); beside a LOP3, an IMAD or an FFMA 3.20, 3.25, 3.47
+ *   where those pipes give 2. Most of those HFMA2 and HFMA2.MMA read two registers of one bank (`HFMA2 R5, R5, R7,
+ *   R4.reuse`), the add forms none: a second cycle of register reads, which ptxas's allocation decides and warpsim,
+ *   allocating none, gives every half fma (probe_alu3 hfma2, bfma2; docs/calibration.md "(half17)"). The scalar
+ *   forms (HFMA2 of the low halves) are taken to do the same: not measured. */
 static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
 {
     ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
     if (in->type == WS_T_F64 && (pipe == PIPE_ADD || pipe == PIPE_IMAD || pipe == PIPE_FMA))
         return (unsigned)t->f64_hold;
+    if (in->op == WS_OP_FMA && half_form(in))
+        return (unsigned)t->hfma2_hold;
     unsigned fix = t->alu_hold ? mufu_fixups(in) : 0; /* modelled where the ALU pipe has a rate (math_slots) */
     return fix ? 1 + fix + 2 : 0;
 }
@@ -1168,7 +1215,7 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
  * "(alu27)"); a pipe the preset gives no rate takes none (an add then goes to the other pipe: no wait).
  * - ALU: one slot; two for a 64-bit form (two LOP3, SEL or SHF; ISETP and ISETP.EX); a float form where the row
  *   says so (PIPE_ALU_F32: f32 setp/set FSETP, min/max FMNMX, slct FSEL; PIPE_ALU_ALL: selp, SEL); the others the
- *   FMA pipe's (FADD, FFMA: one a cycle) or not measured (f64, halves). bfe is SHF + SGXT (2); bfi with an
+ *   FMA pipe's (FADD, FFMA: one a cycle) or not measured (f64). bfe is SHF + SGXT (2); bfi with an
  *   immediate position and length IMAD.SHL + LOP3 (one each), with registers SHF + LOP3 after a BMSK. Where the
  *   position and length change at each bfe or bfi ptxas adds PRMTs and the BMSK (probe_alu2 bfe, bfi: about 5 ALU
  *   instructions); loop-invariant, as in bench_bits[5-6] (H200 520, 528 cycles; 5 slots would give 632), they are
@@ -1184,13 +1231,23 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
  *   pairs to f16x2/bf16x2 F2FP.PACK_AB, both on the ALU pipe; f16 to f32 is HADD2.F32, on the IMAD pipe (probe_alu3
  *   h2f: 4.06 beside an IMAD, 2.12 beside a LOP3); the other conversions are not measured. (docs/calibration.md
  *   "(alu27)", "(f64x)")
+ * - a half add, sub or mul (half_form): HADD2 and HMUL2 take the IMAD pipe pipe.half cycles (probe_alu3 hadd:
+ *   add.f16 beside an IMAD 4.07 a step, beside a LOP3 2.13), HFMA2.MMA (mma: half_pairs) neither pipe (hadd2:
+ *   add.f16x2 half HADD2, half HFMA2.MMA, alone 1.09, beside an IMAD 3.13); a half fma none (HFMA2 and HFMA2.MMA
+ *   hold the issue: issue_cycles). (docs/calibration.md "(half17)")
  * Each slot holds its pipe the preset's cycles (alu_hold, imad_hold, xu_hold): slots[] holds those cycles. Returns
  * whether the form takes the XU pipe, whatever its rate (schedule.xu_stall: xu_spaced). */
-static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, uint8_t slots[SLOT_KINDS])
+static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, int mma,
+                      uint8_t slots[SLOT_KINDS])
 {
     uint64_t xu = t->xu_hold; /* the XU slot's cycles */
     int spaced = 1;           /* an XU slot spaced by schedule.xu_stall (below) */
     memset(slots, 0, SLOT_KINDS);
+    if (half_form(in)) { /* HADD2, HMUL2 pipe.half cycles; HFMA2 and HFMA2.MMA none (issue_cycles) */
+        if (in->op != WS_OP_FMA && !mma)
+            slots[SLOT_IMAD] = (uint8_t)t->half_hold;
+        return 0;
+    }
     ws_type ty = (ws_type)in->type, from = (ws_type)in->type2;
     int wide = ws_type_bits(ty) == 64, fl = ws_type_is_float(ty);
     ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
@@ -1328,7 +1385,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     int xu = 0;
     if (!f.free_mov) {
-        xu = math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc], f.slots);
+        xu = math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc],
+                        t->half_mma && pc < t->ninfo && t->half_mma[pc], f.slots);
         f.issue = (uint8_t)issue_cycles(t, in);
     }
     int math = 0;
@@ -1359,7 +1417,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.pred = cls == LAT_SHFL ? ws_llround(p->shfl_pred) : 0;
     double fence = fence_of(p, in);
     f.fence = fence >= 0 ? ws_llround(fence) : -1;
-    f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? ws_llround(p->lat[LAT_BRANCH]) : 0;
+    f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? (int32_t)ws_llround(p->lat[LAT_BRANCH]) : 0;
+    f.stall = t->stall && pc < t->ninfo && !f.free_mov ? t->stall[pc] : 0;
     f.subwarp = t->subwarp.form && pc < t->ninfo && t->subwarp.form[pc] != SUBWARP_NONE; /* built before */
     f.imc = (uint8_t)(reads_launch_dims(in) && p->imc_miss > 0);
     int cga = t->cga.needs && pc < t->ninfo && t->cga.needs[pc]; /* built before */
@@ -1620,6 +1679,23 @@ static int xu_short(const ws_insn *in, const uint8_t slots[SLOT_KINDS])
            ws_type_is_float((ws_type)in->type2);
 }
 
+/* An f32 add, sub, mul, mad or fma: FADD, FMUL or FFMA, on the FMA pipe. */
+static int is_fma_pipe(const ws_insn *in)
+{
+    return in->type == WS_T_F32 && (in->op == WS_OP_ADD || in->op == WS_OP_SUB || in->op == WS_OP_MUL ||
+                                    in->op == WS_OP_MAD || in->op == WS_OP_FMA);
+}
+
+/* stall.imad_fma's cycles from an IMAD-pipe instruction to the warp's next, an FMA-pipe one (imad_stalls); 0: off
+ * (the key 0 or 1, or no IMAD pipe: pipe.imad 0). */
+static int64_t imad_fma_gap(const ws_timing *t)
+{
+    int64_t cycles = ws_llround(t->p.stall_imad_fma);
+    if (cycles <= 1 || !t->imad_hold)
+        return 0;
+    return cycles > 16 ? 16 : cycles; /* a stall count's 4 bits */
+}
+
 /* ptxas's order (schedule.h) into *sched, with each instruction's latency as issue() charges it when
  * nothing conflicts (a load's space from the instruction; generic: the mem class). */
 static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedule *sched)
@@ -1673,6 +1749,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
     /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
      * holds it longest (math_slots); with schedule.free_slot 1, WS_SCHED_FREE for what issues in no slot */
     int pipes = t->p.schedule_pipes > 0 || t->p.schedule_free_slot > 0;
+    int64_t fma_gap = imad_fma_gap(t);
     uint8_t *pipe = pipes ? calloc((size_t)n + 1, 1) : NULL;
     if (pipes && !pipe) {
         free(lat);
@@ -1687,14 +1764,47 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             most = c[k] > c[most] ? k : most;
         if (t->p.schedule_pipes > 0 && c[most])
             pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
-        if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_unpack(&L->code[pc]))
+        if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_move(&L->code[pc], t->p.schedule_free_slot))
             pipe[pc] = WS_SCHED_FREE; /* issue(): no slot, no cycle */
+        if (t->p.schedule_pipes > 0 && fma_gap > 1 && !t->info[pc].free_mov && is_fma_pipe(&L->code[pc]))
+            pipe[pc] = WS_SCHED_PIPE(WS_SCHED_FMA, fma_gap); /* after an IMAD: imad_stalls */
     }
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
     free(pipe);
     free(lat);
     return r;
+}
+
+/* Which half pairs' ops ptxas makes HFMA2.MMA (half_mma: 1 for those): an add, sub, mul or fma of .f16x2 or .bf16x2
+ * is HADD2, HMUL2 or HFMA2, or the same op on the tensor pipe, HFMA2.MMA (an add `HFMA2.MMA R, R, 1, 1, R`), which
+ * holds neither the ALU nor the IMAD pipe and gives its result later (half.mma: 11 in sm_90). ptxas alternates the two forms
+ * among a basic block's pair ops, so that each takes half (probe_alu3.sass alu3_hadd2, alu3_hfma2 and their _l, _m,
+ * _f: 128 of each in 256 streams' steps); an add, sub or fma that reads the pair op just before it (a dependent
+ * chain, where HFMA2.MMA's latency would stall it) is HADD2 or HFMA2 and the turn starts again (bench_half.sass: 64
+ * dependent add.f16x2 are 64 HADD2, 64 fma.rn.f16x2 64 HFMA2), but mul.f16x2 takes its turn even there (64
+ * dependent mul.f16x2: HMUL2 and HFMA2.MMA in turn). */
+static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_mma)
+{
+    uint32_t n = t->ninfo, prev = UINT32_MAX; /* the block's last pair op */
+    uint8_t *leader = calloc((size_t)n + 1, 1);
+    if (!leader)
+        return -1;
+    ws_block_starts(L->k, leader);
+    for (uint32_t pc = 0; pc < n; pc++) {
+        if (leader[pc])
+            prev = UINT32_MAX;
+        const ws_insn *in = &L->code[pc];
+        if (half_form(in) != 2)
+            continue;
+        int reads = 0; /* it reads the op before it */
+        for (uint32_t i = 0; prev != UINT32_MAX && i < L->uses[pc].nsrc && !reads; i++)
+            reads = ws_reg_use_writes(&L->uses[prev], L->uses[pc].src[i]);
+        half_mma[pc] = (uint8_t)(prev != UINT32_MAX && !half_mma[prev] && (in->op == WS_OP_MUL || !reads));
+        prev = pc;
+    }
+    free(leader);
+    return 0;
 }
 
 /* Which adds ptxas gives the IMAD pipe (IMAD.IADD) whatever the pipes' state when they issue (add_imad: 1 for
@@ -1734,6 +1844,36 @@ static int add_pipes(const ws_timing *t, const ws_launch_ctx *L, uint8_t *add_im
     return 0;
 }
 
+/* stall.imad_fma: ptxas's stall count after an IMAD-pipe instruction (IMAD, IMAD.MOV, IMAD.IADD, VIADD, HADD2.F32)
+ * is 2 where the next SASS instruction is an FFMA, FADD or FMUL (or another IMAD-pipe one, which the IMAD pipe's own
+ * hold spaces already), 1 where it is an ALU-pipe one: in probe_alu3.sass, probe_alu.sass, probe_alu2.sass and
+ * tests/calibration/sass, of the independent pairs, 1,743 of 1,747 IMAD-pipe ones before an FFMA/FADD/FMUL and all
+ * 254 HADD2.F32 are S02, 10,518 of 10,816 before an ALU op S01. With one warp a sub-partition that stall is the step: probe_alu3 fma_m (FFMA S01, IMAD S02) takes 3.10 cycles
+ * a step on the H200 where the two pipes alone give 2 (fadd_m, fmul_m, h2f_f 3.09-3.10, mad_f 3.28); with more warps
+ * the others fill the cycle (fma_m at 8 warps a sub-partition 2.07). Per instruction: the cycles beyond one its warp
+ * waits after it, where the next instruction the warp issues in ptxas's order (the schedule's next position that
+ * takes an issue slot) is an FMA-pipe one (docs/calibration.md "(fimad17)"). */
+static void imad_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *stall)
+{
+    uint32_t n = t->ninfo;
+    int64_t cycles = imad_fma_gap(t);
+    if (!cycles)
+        return;
+    for (uint32_t p = 0; p < n; p++) {
+        uint32_t pc = t->sched.order ? t->sched.order[p] : p;
+        if (pc >= n || t->info[pc].free_mov || !t->info[pc].slots[SLOT_IMAD])
+            continue;
+        uint32_t q = p + 1, next = n;
+        for (; q < n; q++) {
+            next = t->sched.order ? t->sched.order[q] : q;
+            if (next >= n || !t->info[next].free_mov)
+                break;
+        }
+        if (q < n && next < n && is_fma_pipe(&L->code[next]))
+            stall[pc] = (uint8_t)(cycles - 1);
+    }
+}
+
 /* The kernel's timing tables into tk, built on t's fields (timing_info_of and build_schedule read
  * them there; t: the kernel's first timing launch's state, its preset parsed), which borrow them.
  * 0, or -1 when out of memory (what was built is tk's to free). */
@@ -1761,6 +1901,9 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
                        &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;
+    t->half_mma = tk->half_mma = calloc(t->ninfo ? t->ninfo : 1, 1);
+    if (!tk->half_mma || half_pairs(t, L, tk->half_mma) != 0)
+        return -1;
     t->add_imad = tk->add_imad = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->add_imad || add_pipes(t, L, tk->add_imad) != 0)
         return -1;
@@ -1779,7 +1922,18 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         if (!tk->line_of)
             return -1;
     }
-    return t->p.schedule > 0 ? build_schedule(t, L, &tk->sched) : 0;
+    if (t->p.schedule > 0 && build_schedule(t, L, &tk->sched) != 0)
+        return -1;
+    /* after the schedule (the next instruction is the next in its order), then into info */
+    t->sched = tk->sched;
+    tk->stall = calloc(t->ninfo ? t->ninfo : 1, 1);
+    if (!tk->stall)
+        return -1;
+    imad_stalls(t, L, tk->stall);
+    t->stall = tk->stall;
+    for (uint32_t pc = 0; pc < t->ninfo; pc++)
+        tk->info[pc].stall = tk->stall[pc];
+    return 0;
 }
 
 static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, uint64_t cycle, ws_stall_reason why,
@@ -2245,7 +2399,7 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     write_results(t, wi, f, u, &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency, 0);
     /* set_ready's other two writes are the next pick's: the warp has no pick now, so the next pass
      * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
-    s->ready = f->free_mov ? cycle : cycle + 1;
+    s->ready = f->free_mov ? cycle : cycle + 1 + f->stall;
     s->ready_why = WS_STALL_ISSUE;
     if (then_pick) /* the lone warps' pass (a constant where it is inlined): pick_early's answer */
         return pick_early(t, x, wi, cycle + 1, w, s);
@@ -2345,7 +2499,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             done = base;
     }
     done = write_results(t, wi, f, u, in, pk.pc, done, t->slow);
-    uint64_t next = cycle + 1 + (uint64_t)(before + imc);
+    uint64_t next = cycle + 1 + f->stall + (uint64_t)(before + imc);
     if (f->rare) {
         if (f->fence >= 0) { /* a MEMBAR waits for the warp's outstanding results, then holds the warp */
             uint64_t *rr = &t->reg_ready[(size_t)wi * t->nregs];

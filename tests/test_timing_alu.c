@@ -342,6 +342,41 @@ static void f64_shared_by_warps(void **state)
     }
 }
 
+/* stall.imad_fma (docs/calibration.md "(fimad17)"): ptxas's stall count after an IMAD-pipe instruction (IMAD,
+ * HADD2.F32) is 2 where the next is an FFMA, FADD or FMUL and 1 where it is an ALU one (probe_alu3.sass alu3_fma_m
+ * `IMAD ... S02; FFMA ... S01`, alu3_mad_l `IMAD ... S01; LOP3.LUT ... S01`), so one warp takes 3 cycles a
+ * mul.lo + fma pair, not the IMAD pipe's 2 (H200 fma_m, fadd_m, h2f_f: 3.1 a step at one warp a sub-partition).
+ * One warp, four independent mul.lo + fma.rn.f32 pairs after the clock: 1 + 11 + 1 (each IMAD's 2 cycles and the
+ * one after the last FFMA), 1 + 7 + 1 with the key 0 (one a cycle, the FFMAs in the IMAD pipe's free cycles). The
+ * key is 0 in sm_90 (two warps a sub-partition: see the preset), so the cases name it. */
+static void imad_then_fma_stall(void **state)
+{
+    (void)state;
+#define STALL2 "stall.imad_fma 2\n"
+    const char *pairs = "mov.b32 %f1, %r1;\nmul.lo.s32 %r2, %r1, 3;\nfma.rn.f32 %f2, %f1, %f1, %f1;\n"
+                        "mul.lo.s32 %r3, %r1, 5;\nfma.rn.f32 %f3, %f1, %f1, 1.0;\nmul.lo.s32 %r4, %r1, 7;\n"
+                        "fma.rn.f32 %f4, %f1, %f1, 2.0;\nmul.lo.s32 %r5, %r1, 9;\nfma.rn.f32 %f5, %f1, %f1, 3.0;\n";
+    assert_int_equal(cycles_of(pairs, STALL2), 1 + 11 + 1);
+    assert_int_equal(cycles_of(pairs, "stall.imad_fma 0\n"), 1 + 7 + 1);
+    assert_int_equal(cycles_of(pairs, "stall.imad_fma 3\n"), 1 + 12 + 1);
+    /* FADD and FMUL alike: two pairs, 1 + 5 + 1 against one a cycle */
+    const char *fadd = "mov.b32 %f1, %r1;\nmul.lo.s32 %r2, %r1, 3;\nadd.f32 %f2, %f1, %f1;\nmul.lo.s32 %r3, %r1, 5;\n"
+                       "mul.f32 %f3, %f1, 3.0;\n";
+    assert_int_equal(cycles_of(fadd, STALL2), 1 + 5 + 1);
+    assert_int_equal(cycles_of(fadd, "stall.imad_fma 0\n"), 1 + 3 + 1);
+    /* HADD2.F32 (cvt.f32.f16, the IMAD pipe) before an FFMA too */
+    const char *h2f = ".reg .b16 %h<3>;\nmov.b32 %f1, %r1;\nmov.b32 {%h1, %h2}, %r1;\ncvt.f32.f16 %f2, %h1;\n"
+                      "fma.rn.f32 %f3, %f1, %f1, 1.0;\ncvt.f32.f16 %f4, %h2;\nfma.rn.f32 %f5, %f1, %f1, 2.0;\n";
+    assert_int_equal(cycles_of(h2f, STALL2), cycles_of(h2f, "stall.imad_fma 0\n") + 1);
+    /* an IMAD before an ALU op: no wait (IMAD S01 before a LOP3); without the IMAD pipe's rate, no IMAD-pipe op */
+    const char *alu = "mul.lo.s32 %r2, %r1, 3;\nxor.b32 %r3, %r1, 5;\nmul.lo.s32 %r4, %r1, 7;\nxor.b32 %r5, %r1, 9;\n";
+    assert_int_equal(cycles_of(alu, STALL2), 1 + 3 + 1);
+    assert_int_equal(cycles_of(pairs, STALL2 "pipe.imad 0\n"), 1 + 7 + 1);
+    /* off in sm_90 (it puts two warps a sub-partition at +42%: "(fimad17)") */
+    assert_int_equal(cycles_of(pairs, NULL), cycles_of(pairs, "stall.imad_fma 0\n"));
+#undef STALL2
+}
+
 /* Two warps on one sub-partition share its ALU pipe: 8 warps (two a sub-partition) of independent xors take twice
  * the cycles of 4 (one each) from the first xor on, and the waits are charged as pipe stalls (the second warp's
  * ret issues in a cycle the pipe is busy); without the rate 8 warps take one cycle an xor more than 4 (the issue
@@ -382,6 +417,51 @@ static void division_in_a_loop(void **state)
     assert_int_equal(cycles_of(written, "div.approx.hoisted 61\n") - cycles_of(written, NULL), 4 * 2 * 53);
 }
 
+/* The half forms (probe_alu3 hadd, hadd2, hfma2, badd2, bfma2; docs/calibration.md "(half17)"): an add of halves is
+ * HADD2, on the IMAD pipe pipe.half (2) cycles; of pairs ptxas alternates HADD2 and HFMA2.MMA (neither pipe, its
+ * result half.mma (11) cycles later) among a block's independent ops, but a dependent chain is all HADD2 (4 cycles
+ * a step: bench_half); a half fma holds its sub-partition's issue pipe.hfma2 (2) cycles. Four independent ops after
+ * the clock. */
+#define HALF_PAIRS                                                                                                     \
+    "add.f16x2 %r2, %r1, %r1;\nadd.bf16x2 %r3, %r1, %r1;\nsub.f16x2 %r4, %r1, %r1;\nadd.f16x2 %r5, %r1, %r1;\n"
+static void half_forms(void **state)
+{
+    (void)state;
+    const char *scalar = ".reg .b16 %h<8>;\nmov.b32 {%h1, %h2}, %r1;\nadd.f16 %h3, %h1, %h1;\nadd.f16 %h4, %h1, %h2;\n"
+                         "add.f16 %h5, %h2, %h2;\nsub.f16 %h6, %h1, %h2;\n";
+    const char *pairs = HALF_PAIRS;
+    const char *mixed = HALF_PAIRS "mul.lo.s32 %r6, %r1, 3;\nmul.lo.s32 %r7, %r1, 5;\nmul.lo.s32 %r6, %r1, 7;\n"
+                                   "mul.lo.s32 %r7, %r1, 9;\n";
+    const char *fmas = "fma.rn.f16x2 %r2, %r1, %r1, %r1;\nfma.rn.bf16x2 %r3, %r1, %r1, %r1;\n"
+                       "fma.rn.f16x2 %r4, %r1, %r1, %r1;\nfma.rn.f16x2 %r5, %r1, %r1, %r1;\n";
+    /* HADD2 on the IMAD pipe: 2 cycles each; with pipe.half 0 one a cycle */
+    assert_int_equal(cycles_of(scalar, NULL), 1 + 2 * 3 + 1);
+    assert_int_equal(cycles_of(scalar, "pipe.half 0\n"), 1 + 3 + 1);
+    /* pairs: HADD2 and HFMA2.MMA in turn; the schedule issues the two HFMA2.MMA first (the longer latency), then
+     * the two HADD2 2 cycles apart, where four HADD2 would take 2 each */
+    assert_int_equal(cycles_of(pairs, NULL), 1 + 1 + 2 + 2);
+    /* with the MMA's latency that of HADD2 (half.mma 0), in program order: one a cycle */
+    assert_int_equal(cycles_of(pairs, "half.mma 0\n"), 1 + 3 + 1);
+    /* beside IMADs: the two HFMA2.MMA first, then the two HADD2 and the four IMADs take the IMAD pipe 2 cycles each */
+    assert_int_equal(cycles_of(mixed, NULL), 1 + 1 + 2 * 5 + 2);
+    /* with pipe.half 0 the HADD2 take no pipe: the two MMAs, the two HADD2, then the IMADs 2 cycles apart */
+    assert_int_equal(cycles_of(mixed, "pipe.half 0\n"), 1 + 3 + 2 * 3 + 2);
+    /* the HFMA2.MMA's result: the second pair op, read by an xor (the schedule issues it first) */
+    const char *mma = "add.f16x2 %r2, %r1, %r1;\nadd.f16x2 %r3, %r1, %r1;\nxor.b32 %r4, %r3, 1;\n";
+    assert_int_equal(cycles_of(mma, NULL) - cycles_of(mma, "half.mma 0\n"), 11 - 4);
+    /* a dependent chain is all HADD2 (4 cycles a step), not HADD2 and HFMA2.MMA in turn */
+    const char *chain = "add.f16x2 %r2, %r1, %r1;\nadd.f16x2 %r3, %r2, %r1;\nadd.f16x2 %r4, %r3, %r1;\n"
+                        "xor.b32 %r5, %r4, 1;\n";
+    assert_int_equal(cycles_of(chain, NULL), 1 + 4 * 3 + 1);
+    /* a half fma holds the issue 2 cycles; with pipe.hfma2 0 one a cycle */
+    assert_int_equal(cycles_of(fmas, NULL), 1 + 2 * 3 + 2);
+    assert_int_equal(cycles_of(fmas, "pipe.hfma2 0\n"), 1 + 3 + 1);
+    /* before-pipes.preset's keys: as before the half forms were modelled */
+    const char *off = "pipe.half 0\npipe.hfma2 0\nhalf.mma 0\n";
+    assert_int_equal(cycles_of(mixed, off), cycles_of(mixed, "pipe.half 0\n"));
+    assert_int_equal(cycles_of(mma, off), 1 + 4 + 1); /* the xor's source first, then the xor 4 later */
+}
+
 int main(void)
 {
     /* clang-format off */
@@ -400,6 +480,8 @@ int main(void)
         cmocka_unit_test(mufu_fixups),
         cmocka_unit_test(f64_holds_the_issue),
         cmocka_unit_test(f64_shared_by_warps),
+        cmocka_unit_test(half_forms),
+        cmocka_unit_test(imad_then_fma_stall),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);

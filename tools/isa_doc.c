@@ -121,6 +121,11 @@ int main(int argc, char **argv)
                "FMA-pipe instructions around it, \"rcp's fix-ups\" two of each: the sub-partition issues the 5 or 7\n"
                "instructions. The .f64 forms of add, sub, neg, mul, mad and fma (DADD, DMUL, DFMA) hold their\n"
                "sub-partition's issue `pipe.f64` cycles; a cvt from f64 to f32 holds the XU pipe `pipe.xu_d2f`.\n"
+               "Their half forms (.f16, .bf16, .f16x2, .bf16x2): add, sub and mul (HADD2, HMUL2) take the IMAD pipe\n"
+               "`pipe.half` cycles, but ptxas makes every other one of a block's independent pair ops HFMA2.MMA, on\n"
+               "neither pipe, its result `half.mma` cycles later; fma (HFMA2, HFMA2.MMA) holds the issue `pipe.hfma2`\n"
+               "cycles. A warp waits `stall.imad_fma` cycles after an IMAD-pipe form whose next is an f32 add, mul or\n"
+               "fma (ptxas's stall count before an FFMA, FADD or FMUL).\n"
                "A warp's popc, bfind, brev, cvt from f32 to an integer and cvt.f64.f32 issue `schedule.xu_stall`\n"
                "cycles apart, less the instructions between, as ptxas's stall counts space them: a wait between\n"
                "two adds to it.\n\n",
