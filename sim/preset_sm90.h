@@ -77,6 +77,7 @@ static const ws_preset ws_preset_sm90 = {
     .div_full_hoisted = 12, /* div.full.hoisted */
     .div_approx_hoisted = 8, /* div.approx.hoisted */
     .conv_f16 = 5, /* conv.f16 */
+    .conv_form = 1, /* conv.form */
     .mul_f16x2 = 8, /* mul.f16x2 */
     .bits_feed = 2, /* bits.feed */
     .shfl_feed = 1, /* shfl.feed */

@@ -179,12 +179,82 @@ static void alu_bound_adds_on_imad(void **state)
     assert_true(imad.stats.cycles >= 8 * 256 * 4);
 }
 
+/* One warp's cycles for STEPS dependent cvt.rn.TYPE.f32 + cvt.u32.u16 steps of one register, one chain (the
+ * latency of F2F, with its zero-extension). */
+#define CHAIN_STEPS 32
+static uint64_t f2f_chain(const char *type, const char *preset)
+{
+    static char ptx[1 << 14];
+    int n = snprintf(ptx, sizeof ptx,
+                     ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+                     ".reg .b32 %%r<8>;\n.reg .b64 %%rd<8>;\n.reg .b16 %%h<4>;\n.reg .pred %%p1;\n"
+                     "ld.param.u64 %%rd1, [o];\nmov.u32 %%r1, %%tid.x;\nadd.s32 %%r2, %%r1, 0x3c000000;\n"
+                     "mov.u64 %%rd2, %%clock64;\n");
+    for (int i = 0; i < CHAIN_STEPS; i++)
+        n += snprintf(ptx + n, sizeof ptx - n, "cvt.rn.%s.f32 %%h1, %%r2;\ncvt.u32.u16 %%r2, %%h1;\n", type);
+    snprintf(ptx + n, sizeof ptx - n,
+             "mov.u64 %%rd3, %%clock64;\nsub.s64 %%rd4, %%rd3, %%rd2;\nsetp.ne.u32 %%p1, %%r1, 0;\n@%%p1 ret;\n"
+             "st.global.u64 [%%rd1], %%rd4;\nst.global.u32 [%%rd1+8], %%r2;\nret;\n}\n");
+    uint64_t out[2] = {0, 0}, f[2] = {0, 0};
+    run_ptx(ptx, 32, out, 2, WS_MODE_TIMING, preset);
+    run_ptx(ptx, 32, f, 2, WS_MODE_FUNCTIONAL, NULL);
+    assert_int_equal(out[1], f[1]);
+    return out[0];
+}
+
+/* fold.zext: ptxas makes a cvt.rn.f16.f32 or cvt.rn.bf16.f32 whose half is zero-extended (cvt.u32.u16) an F2F
+ * that writes the 32-bit register, with no instruction for the zero-extension (probe_alu3.sass alu3_f2bf: 256
+ * F2F.BF16.F32 and nothing else; H200 2081 cycles for 256 steps at one warp, 8.1 a step). Free, it takes no slot
+ * and no schedule cycle: the XU pipe's 8 a step. Issued as an ALU op it waits for the F2F, and the next F2F waits
+ * behind it in order (2492 cycles at 256 steps, 9.7 a step; here 274 and 325 for 32). In one chain: F2F's conv
+ * (18) a step, 22 with the op (562 and 704 cycles for 32). */
+static void zext_of_f2f_free(void **state)
+{
+    (void)state;
+    const char *step = "cvt.rn.bf16.f32 %3, %2;\ncvt.u32.u16 %1, %3;";
+    uint64_t on = cycles_of(step, "ifetch.line 0\nfold.zext 1\n", NULL),
+             off = cycles_of(step, "ifetch.line 0\nfold.zext 0\n", NULL),
+             chain_on = f2f_chain("bf16", "ifetch.line 0\nfold.zext 1\n"),
+             chain_off = f2f_chain("bf16", "ifetch.line 0\nfold.zext 0\n");
+    printf("cvt.rn.bf16.f32 + cvt.u32.u16, %d steps: fold.zext 1 %llu cycles, 0 %llu; one chain of %d: %llu, %llu\n",
+           8 * ROUNDS, (unsigned long long)on, (unsigned long long)off, CHAIN_STEPS, (unsigned long long)chain_on,
+           (unsigned long long)chain_off);
+    assert_true(on <= 8 * 8 * ROUNDS + 24); /* the XU pipe's 8 a step, and the region's ends */
+    assert_true(off >= on + 8 * ROUNDS);    /* at least a cycle more a step */
+    assert_true(chain_on <= 18 * CHAIN_STEPS + 16);
+    assert_true(chain_off >= chain_on + 3 * CHAIN_STEPS);
+}
+
+/* conv.form: the readers decide the SASS of cvt.rn.f16.f32 (local ptxas 13.0, docs/calibration.md "(f2h17)"):
+ * zero-extended, F2F.F16.F32 (the XU pipe; latency conv, 18: probe_alu3 f2h_l's 12.08 cycles a step replay with
+ * 17); read by cvt.f32.f16, F2FP.F16.F32.PACK_AB with RZ and HADD2.F32 (bench_conv[5]'s SASS): the ALU pipe's 2
+ * cycles and the IMAD pipe's, one step every 2-3 cycles where an XU slot gives 8 (76 and 260 cycles for 32 steps). In
+ * one zero-extended chain 18 a step, where conv.f16 gave 5 and the XU pipe 8 (562 and 252 cycles for 32). */
+static void half_cvt_form_by_reader(void **state)
+{
+    (void)state;
+    const char *pair = "cvt.rn.f16.f32 %3, %2;\ncvt.f32.f16 %1, %3;";
+    uint64_t f2fp = cycles_of(pair, "ifetch.line 0\nconv.form 1\n", NULL),
+             xu = cycles_of(pair, "ifetch.line 0\nconv.form 0\n", NULL),
+             chain_on = f2f_chain("f16", "ifetch.line 0\nconv.form 1\nfold.zext 1\n"),
+             chain_off = f2f_chain("f16", "ifetch.line 0\nconv.form 0\nfold.zext 1\n");
+    printf("cvt.rn.f16.f32 + cvt.f32.f16, %d steps: conv.form 1 %llu cycles, 0 %llu; zero-extended, one chain of %d: "
+           "%llu, %llu\n",
+           8 * ROUNDS, (unsigned long long)f2fp, (unsigned long long)xu, CHAIN_STEPS, (unsigned long long)chain_on,
+           (unsigned long long)chain_off);
+    assert_true(f2fp <= 3 * 8 * ROUNDS + 24);
+    assert_true(xu >= 8 * 8 * ROUNDS);
+    assert_true(chain_on >= 17 * CHAIN_STEPS);      /* 18 a step, less the clock reads' overlap */
+    assert_true(chain_off <= 8 * CHAIN_STEPS + 16); /* conv.f16 (5) a step, the XU pipe's 8 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(reused_registers_renamed), cmocka_unit_test(unpack_source_renamed),
         cmocka_unit_test(pipes_alternate),          cmocka_unit_test(free_slot_alternates),
         cmocka_unit_test(xu_reader_one_later),      cmocka_unit_test(alu_bound_adds_on_imad),
+        cmocka_unit_test(zext_of_f2f_free),         cmocka_unit_test(half_cvt_form_by_reader),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
