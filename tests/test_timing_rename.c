@@ -202,6 +202,23 @@ static uint64_t f2f_chain(const char *type, const char *preset)
     return out[0];
 }
 
+/* A rule's cycles, key 1 then 0 (with the preset lines extra): c[0], c[1] of 8 streams of STEP, c[2], c[3] of one
+ * zero-extended chain of cvt.rn.TYPE.f32 (f2f_chain). */
+static void rule_cycles(const char *key, const char *extra, const char *name, const char *step, const char *type,
+                        uint64_t c[4])
+{
+    char on[128], off[128];
+    snprintf(on, sizeof on, "ifetch.line 0\n%s%s 1\n", extra, key);
+    snprintf(off, sizeof off, "ifetch.line 0\n%s%s 0\n", extra, key);
+    c[0] = cycles_of(step, on, NULL);
+    c[1] = cycles_of(step, off, NULL);
+    c[2] = f2f_chain(type, on);
+    c[3] = f2f_chain(type, off);
+    printf("%s, %d steps: %s 1 %llu cycles, 0 %llu; one zero-extended chain of %d: %llu, %llu\n", step, 8 * ROUNDS, key,
+           (unsigned long long)c[0], (unsigned long long)c[1], CHAIN_STEPS, (unsigned long long)c[2],
+           (unsigned long long)c[3]);
+}
+
 /* fold.zext: ptxas makes a cvt.rn.f16.f32 or cvt.rn.bf16.f32 whose half is zero-extended (cvt.u32.u16) an F2F
  * that writes the 32-bit register, with no instruction for the zero-extension (probe_alu3.sass alu3_f2bf: 256
  * F2F.BF16.F32 and nothing else; H200 2081 cycles for 256 steps at one warp, 8.1 a step). Free, it takes no slot
@@ -211,18 +228,13 @@ static uint64_t f2f_chain(const char *type, const char *preset)
 static void zext_of_f2f_free(void **state)
 {
     (void)state;
-    const char *step = "cvt.rn.bf16.f32 %3, %2;\ncvt.u32.u16 %1, %3;";
-    uint64_t on = cycles_of(step, "ifetch.line 0\nfold.zext 1\n", NULL),
-             off = cycles_of(step, "ifetch.line 0\nfold.zext 0\n", NULL),
-             chain_on = f2f_chain("bf16", "ifetch.line 0\nfold.zext 1\n"),
-             chain_off = f2f_chain("bf16", "ifetch.line 0\nfold.zext 0\n");
-    printf("cvt.rn.bf16.f32 + cvt.u32.u16, %d steps: fold.zext 1 %llu cycles, 0 %llu; one chain of %d: %llu, %llu\n",
-           8 * ROUNDS, (unsigned long long)on, (unsigned long long)off, CHAIN_STEPS, (unsigned long long)chain_on,
-           (unsigned long long)chain_off);
-    assert_true(on <= 8 * 8 * ROUNDS + 24); /* the XU pipe's 8 a step, and the region's ends */
-    assert_true(off >= on + 8 * ROUNDS);    /* at least a cycle more a step */
-    assert_true(chain_on <= 18 * CHAIN_STEPS + 16);
-    assert_true(chain_off >= chain_on + 3 * CHAIN_STEPS);
+    uint64_t c[4];
+    rule_cycles("fold.zext", "", "cvt.rn.bf16.f32 + cvt.u32.u16", "cvt.rn.bf16.f32 %3, %2;\ncvt.u32.u16 %1, %3;",
+                "bf16", c);
+    assert_true(c[0] <= 8 * 8 * ROUNDS + 24); /* the XU pipe's 8 a step, and the region's ends */
+    assert_true(c[1] >= c[0] + 8 * ROUNDS);   /* at least a cycle more a step */
+    assert_true(c[2] <= 18 * CHAIN_STEPS + 16);
+    assert_true(c[3] >= c[2] + 3 * CHAIN_STEPS);
 }
 
 /* conv.form: the readers decide the SASS of cvt.rn.f16.f32 (local ptxas 13.0, docs/calibration.md "(f2h17)"):
@@ -233,19 +245,13 @@ static void zext_of_f2f_free(void **state)
 static void half_cvt_form_by_reader(void **state)
 {
     (void)state;
-    const char *pair = "cvt.rn.f16.f32 %3, %2;\ncvt.f32.f16 %1, %3;";
-    uint64_t f2fp = cycles_of(pair, "ifetch.line 0\nconv.form 1\n", NULL),
-             xu = cycles_of(pair, "ifetch.line 0\nconv.form 0\n", NULL),
-             chain_on = f2f_chain("f16", "ifetch.line 0\nconv.form 1\nfold.zext 1\n"),
-             chain_off = f2f_chain("f16", "ifetch.line 0\nconv.form 0\nfold.zext 1\n");
-    printf("cvt.rn.f16.f32 + cvt.f32.f16, %d steps: conv.form 1 %llu cycles, 0 %llu; zero-extended, one chain of %d: "
-           "%llu, %llu\n",
-           8 * ROUNDS, (unsigned long long)f2fp, (unsigned long long)xu, CHAIN_STEPS, (unsigned long long)chain_on,
-           (unsigned long long)chain_off);
-    assert_true(f2fp <= 3 * 8 * ROUNDS + 24);
-    assert_true(xu >= 8 * 8 * ROUNDS);
-    assert_true(chain_on >= 17 * CHAIN_STEPS);      /* 18 a step, less the clock reads' overlap */
-    assert_true(chain_off <= 8 * CHAIN_STEPS + 16); /* conv.f16 (5) a step, the XU pipe's 8 */
+    uint64_t c[4];
+    rule_cycles("conv.form", "fold.zext 1\n", "cvt.rn.f16.f32 + cvt.f32.f16",
+                "cvt.rn.f16.f32 %3, %2;\ncvt.f32.f16 %1, %3;", "f16", c);
+    assert_true(c[0] <= 3 * 8 * ROUNDS + 24);
+    assert_true(c[1] >= 8 * 8 * ROUNDS);
+    assert_true(c[2] >= 17 * CHAIN_STEPS);     /* 18 a step, less the clock reads' overlap */
+    assert_true(c[3] <= 8 * CHAIN_STEPS + 16); /* conv.f16 (5) a step, the XU pipe's 8 */
 }
 
 int main(void)
