@@ -214,7 +214,7 @@ static void rule_cycles(const char *key, const char *extra, const char *name, co
     c[1] = cycles_of(step, off, NULL);
     c[2] = f2f_chain(type, on);
     c[3] = f2f_chain(type, off);
-    printf("%s, %d steps: %s 1 %llu cycles, 0 %llu; one zero-extended chain of %d: %llu, %llu\n", step, 8 * ROUNDS, key,
+    printf("%s, %d steps: %s 1 %llu cycles, 0 %llu; one zero-extended chain of %d: %llu, %llu\n", name, 8 * ROUNDS, key,
            (unsigned long long)c[0], (unsigned long long)c[1], CHAIN_STEPS, (unsigned long long)c[2],
            (unsigned long long)c[3]);
 }
