@@ -684,6 +684,47 @@ static int reads_as_address(const ws_insn *in, uint32_t reg, int64_t c)
     return found;
 }
 
+/* What a reader of a value must do with it (all_readers): ctx, the rule's. */
+typedef int (*reader_test)(const ws_insn *in, uint32_t reg, const void *ctx);
+
+/* Whether the value pc writes to reg has readers and each passes test: those in pc's block up to the next write of
+ * reg, or, when the value may leave the block, every reader in the kernel of a register written once. */
+static int all_readers(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                       const uint32_t *written, uint32_t pc, uint32_t reg, reader_test test, const void *ctx)
+{
+    uint32_t nread = 0;
+    int ok = 1, local = 0;
+    for (uint32_t j = pc + 1; ok && j < k->ninsns && block[j] == block[pc]; j++) {
+        for (uint32_t i = 0; i < uses[j].nsrc; i++)
+            if (uses[j].src[i] == reg) {
+                ok = test(&code[j], reg, ctx);
+                nread++;
+                break;
+            }
+        if (code[j].guard == WS_NO_REG && ws_reg_use_writes(&uses[j], reg)) {
+            local = 1; /* the value ends here */
+            break;
+        }
+    }
+    if (ok && !local) { /* it may be read in other blocks: a register written once, all its readers */
+        ok = written[reg] == 1;
+        nread = 0;
+        for (uint32_t j = 0; ok && j < k->ninsns; j++)
+            for (uint32_t i = 0; i < uses[j].nsrc; i++)
+                if (uses[j].src[i] == reg) {
+                    ok = test(&code[j], reg, ctx);
+                    nread++;
+                    break;
+                }
+    }
+    return ok && nread > 0;
+}
+
+static int address_reader(const ws_insn *in, uint32_t reg, const void *ctx)
+{
+    return reads_as_address(in, reg, *(const int64_t *)ctx);
+}
+
 /* WS_FOLD_ADDR (fold.h): an add of an immediate every reader of whose value reads it as an
  * address the offset fits. Its readers: those in its block up to the next write of the register,
  * or, when the value may leave the block, every reader in the kernel of a register written once.
@@ -692,40 +733,17 @@ static void fold_offsets(const ws_kernel *k, const ws_insn *code, const ws_reg_u
                          const uint32_t *block, const uint32_t *written, ws_fold *f)
 {
     for (uint32_t pc = 0; pc < k->ninsns; pc++) {
-        uint32_t src, r = code[pc].ops[0].reg, nread = 0;
+        uint32_t src, r = code[pc].ops[0].reg;
         int64_t c;
         if (f->kind[pc] != WS_FOLD_NONE || !adds_immediate(&code[pc], narrow[pc], &src, &c) || r >= k->nregs)
             continue;
-        int ok = 1, local = 0;
+        int ok = 1;
         for (uint32_t j = pc; j-- > 0 && block[j] == block[pc] && ok;)
             if (ws_reg_use_writes(&uses[j], src)) { /* its source: not an add folded into it */
                 ok = f->kind[j] != WS_FOLD_ALU;
                 break;
             }
-        for (uint32_t j = pc + 1; ok && j < k->ninsns && block[j] == block[pc]; j++) {
-            for (uint32_t i = 0; i < uses[j].nsrc; i++)
-                if (uses[j].src[i] == r) {
-                    ok = reads_as_address(&code[j], r, c);
-                    nread++;
-                    break;
-                }
-            if (code[j].guard == WS_NO_REG && ws_reg_use_writes(&uses[j], r)) {
-                local = 1; /* the value ends here */
-                break;
-            }
-        }
-        if (ok && !local) { /* it may be read in other blocks: a register written once, all its readers */
-            ok = written[r] == 1;
-            nread = 0;
-            for (uint32_t j = 0; ok && j < k->ninsns; j++)
-                for (uint32_t i = 0; i < uses[j].nsrc; i++)
-                    if (uses[j].src[i] == r) {
-                        ok = reads_as_address(&code[j], r, c);
-                        nread++;
-                        break;
-                    }
-        }
-        if (ok && nread > 0)
+        if (ok && all_readers(k, code, uses, block, written, pc, r, address_reader, &c))
             f->kind[pc] = WS_FOLD_ADDR;
     }
 }
@@ -817,6 +835,30 @@ static void fold_f2f(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
     }
 }
 
+/* Whether `in` reads reg only as the source of a cvt from type *ctx (F2F, F2I: a negated operand, -R). */
+static int negates_operand(const ws_insn *in, uint32_t reg, const void *ctx)
+{
+    if (in->op != WS_OP_CVT || in->type2 != *(const uint8_t *)ctx || in->nops != 2 || in->ops[1].kind != WS_OPND_REG ||
+        in->ops[1].reg != reg)
+        return 0;
+    return in->ops[0].kind != WS_OPND_REG || in->ops[0].reg != reg;
+}
+
+/* WS_FOLD_NEG (fold.h): a neg of a float every reader of whose value is a cvt from its type. */
+static void fold_negs(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                      const uint32_t *written, ws_fold *f)
+{
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        const ws_insn *in = &code[pc];
+        uint8_t ty = in->type;
+        if (in->op == WS_OP_NEG && in->guard == WS_NO_REG && (ty == WS_T_F64 || ty == WS_T_F32) &&
+            in->ops[0].kind == WS_OPND_REG && in->ops[1].kind == WS_OPND_REG && in->ops[0].reg < k->nregs &&
+            f->kind[pc] == WS_FOLD_NONE &&
+            all_readers(k, code, uses, block, written, pc, in->ops[0].reg, negates_operand, &ty))
+            f->kind[pc] = WS_FOLD_NEG;
+    }
+}
+
 int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
                   unsigned rules, ws_fold *f)
 {
@@ -885,6 +927,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
         fold_offsets(k, code, uses, narrow, block, written, f);
     if (rules & (WS_FOLD_F2F_FORM | WS_FOLD_ZEXT_FREE))
         fold_f2f(k, code, uses, block, written, (rules & WS_FOLD_F2F_FORM) != 0, (rules & WS_FOLD_ZEXT_FREE) != 0, f);
+    if (rules & WS_FOLD_NEG_OPERAND)
+        fold_negs(k, code, uses, block, written, f);
     fold_hoist(k, code, leader, f);
     fold_rcp(k, code, uses, block, f, tree); /* tree: fold_tree's, free now */
     free(merged);

@@ -1315,7 +1315,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
     int hoisted = fold == WS_FOLD_HOIST;
     f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_ADDR ||
-                           fold == WS_FOLD_SAME || fold == WS_FOLD_ZEXT || hoisted);
+                           fold == WS_FOLD_SAME || fold == WS_FOLD_ZEXT || fold == WS_FOLD_NEG || hoisted);
     f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     if (!f.free_mov) {
@@ -1660,7 +1660,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .mio_gap = (unsigned)t->p.schedule_mio_gap};
     /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
      * holds it longest (math_slots); with schedule.free_slot 1, WS_SCHED_FREE for what issues in no slot */
-    int pipes = t->p.schedule_pipes > 0 || t->p.schedule_free_slot > 0 || t->p.fold_zext > 0;
+    int pipes = t->p.schedule_pipes > 0 || t->p.schedule_free_slot > 0 || t->p.fold_zext > 0 || t->p.fold_neg > 0;
     uint8_t *pipe = pipes ? calloc((size_t)n + 1, 1) : NULL;
     if (pipes && !pipe) {
         free(lat);
@@ -1677,8 +1677,8 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
         if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_unpack(&L->code[pc]))
             pipe[pc] = WS_SCHED_FREE; /* issue(): no slot, no cycle */
-        if (t->fold.kind && t->fold.kind[pc] == WS_FOLD_ZEXT)
-            pipe[pc] = WS_SCHED_FREE; /* fold.zext: no SASS (the F2F writes the 32-bit register) */
+        if (t->fold.kind && (t->fold.kind[pc] == WS_FOLD_ZEXT || t->fold.kind[pc] == WS_FOLD_NEG))
+            pipe[pc] = WS_SCHED_FREE; /* fold.zext, fold.neg: no SASS (the F2F writes the 32-bit register; -R) */
     }
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
@@ -1747,8 +1747,8 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
          ws_fold_build(L->k, L->code, L->uses, tk->narrow,
                        (t->p.fold_tree > 0 ? WS_FOLD_TREE : 0u) | (t->p.fold_xor > 0 ? WS_FOLD_XOR : 0u) |
                            (t->p.fold_xor > 1 ? WS_FOLD_XOR_BLOCK : 0u) | (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u) |
-                           (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u) |
-                           (t->p.conv_form > 0 ? WS_FOLD_F2F_FORM : 0u) | (t->p.fold_zext > 0 ? WS_FOLD_ZEXT_FREE : 0u),
+                           (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u) | (t->p.conv_form > 0 ? WS_FOLD_F2F_FORM : 0u) |
+                           (t->p.fold_zext > 0 ? WS_FOLD_ZEXT_FREE : 0u) | (t->p.fold_neg > 0 ? WS_FOLD_NEG_OPERAND : 0u),
                        &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;
