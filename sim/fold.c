@@ -814,8 +814,20 @@ static int f2f_readers(const ws_kernel *k, const ws_insn *code, const ws_reg_use
     return f2f;
 }
 
-/* WS_FOLD_F2F and WS_FOLD_ZEXT (fold.h): a half cvt .rm or .rp (F2F.F16.F32.RM: F2FP has no such rounding), or
- * .rn or .rz whose value a reader zero-extends (or, for bf16, widens to f32), is F2F; with zext, the
+/* Whether cvt pc's source is, in its block, the value of a neg (F2FP has no negated operand: `neg.f32; cvt.rn.f16.f32`
+ * is F2F.F16.F32 R5, -R0 whatever reads it, local ptxas 13.0). */
+static int negated_source(const ws_insn *code, const ws_reg_use *uses, const uint32_t *block, uint32_t pc)
+{
+    if (code[pc].ops[1].kind != WS_OPND_REG)
+        return 0;
+    for (uint32_t j = pc; j-- > 0 && block[j] == block[pc];)
+        if (ws_reg_use_writes(&uses[j], code[pc].ops[1].reg))
+            return code[j].op == WS_OP_NEG && code[j].guard == WS_NO_REG;
+    return 0;
+}
+
+/* WS_FOLD_F2F and WS_FOLD_ZEXT (fold.h): a half cvt .rm or .rp (F2F.F16.F32.RM: F2FP has no such rounding) or of a
+ * neg's value, or .rn or .rz whose value a reader zero-extends (or, for bf16, widens to f32), is F2F; with zext, the
  * zero-extensions of an F2F's value are no instruction. */
 static void fold_f2f(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
                      const uint32_t *written, int form, int zext, ws_fold *f)
@@ -826,7 +838,7 @@ static void fold_f2f(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
         if (!half_cvt(in) || r >= k->nregs || f->kind[pc] != WS_FOLD_NONE)
             continue;
         ws_type half = (ws_type)in->type;
-        int f2f = in->rnd == WS_RND_RM || in->rnd == WS_RND_RP ||
+        int f2f = in->rnd == WS_RND_RM || in->rnd == WS_RND_RP || negated_source(code, uses, block, pc) ||
                   f2f_readers(k, code, uses, block, written, pc, r, half, 0, 0, f);
         if (f2f && zext)
             f2f_readers(k, code, uses, block, written, pc, r, half, 1, 0, f);

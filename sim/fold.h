@@ -90,8 +90,9 @@
  *    bf16 also cvt.f32.bf16, a shift of the zero-extended value), also through copies (`mov.b16 %rs5, r`, as
  *    cuda_fp16.hpp's __float2half), and F2FP.F16.F32.PACK_AB / .BF16 with RZ (the ALU pipe, `conv.f16`) otherwise:
  *    read by cvt.f32.f16, a sign-extension, a pack, a store, a half op; .rm and .rp are always F2F (F2FP has no such
- *    rounding). Local ptxas 13.0 -arch=sm_90 on each reader, docs/calibration.md "(f2h17)"; probe_alu3.sass
- *    alu3_f2h, alu3_f2bf: F2F; the SASS of bench_conv[5]: F2FP + HADD2.F32. Its readers: those in its block up to
+ *    rounding), and so is the cvt of a neg's value in its block (F2FP has no negated operand). Local ptxas 13.0
+ *    -arch=sm_90 on each reader (tests/calibration/ptxas_half_forms.py), docs/calibration.md "(f2h17)";
+ *    probe_alu3.sass alu3_f2h, alu3_f2bf: F2F; the SASS of bench_conv[5]: F2FP + HADD2.F32. Its readers: those in its block up to
  *    the next write of the register, and, for a register written once, every reader in the kernel. WS_FOLD_F2F
  *    marks the F2F form (with the preset's conv.form 1). The zero-extension of an F2F's value is no instruction
  *    (the F2F writes the 32-bit register): WS_FOLD_ZEXT, with the preset's fold.zext 1; it takes no issue slot, no

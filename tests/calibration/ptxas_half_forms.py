@@ -7,9 +7,9 @@ ptxas_half_forms.py [--nvdisasm PATH] [PTX...] needs ptxas and nvdisasm (local p
 13.2 from the nvidia-cuda-nvdisasm wheel, 2026-12-05; no GPU). It compiles (-arch=sm_90 -O3) one kernel per reader
 of the half (a zero-extension cvt.u32.u16 or cvt.u64.u16, that through a mov.b16 copy, cvt.f32.f16 / .bf16, a
 sign-extension cvt.s32.s16, a pack mov.b32 {h, h}, a store st.b16, an and.b16, an add.f16, a zero-extension and a
-cvt.f32.f16 both) and one per rounding (.rn, .rz, .rm, .rp, read by a store), and prints each one's conversion
-SASS. Given PTX files, it then counts for each the cvts the rule calls F2F (a reader zero-extends the value, through
-mov.b16 copies, or for bf16 widens it to f32; .rm and .rp always: a textual reading of the rule, the value followed
+cvt.f32.f16 both), one per rounding (.rn, .rz, .rm, .rp, read by a store) and one of a neg's value, and prints each
+one's conversion SASS. Given PTX files, it then counts for each the cvts the rule calls F2F (a reader zero-extends the value, through
+mov.b16 copies, or for bf16 widens it to f32; .rm and .rp always; not the neg rule: a textual reading of the rule, the value followed
 up to the next write of its register) against the F2F.F16/BF16.F32 in ptxas's SASS of the file."""
 import os
 import re
@@ -94,12 +94,15 @@ def main(argv):
         for ty in ('f16', 'bf16'):
             text += ''.join(kernel(f'k_{ty}_{i}', ty, 'rn', b) for i, b in enumerate(READERS.values()))
             text += ''.join(kernel(f'k_{ty}_{r}', ty, r, READERS['st.b16']) for r in ROUNDINGS)
+            text += kernel(f'k_{ty}_neg', ty, 'rn', READERS['st.b16']).replace(
+                f'cvt.rn.{ty}.f32 h, %f1;', f'neg.f32 %f3, %f1;\n cvt.rn.{ty}.f32 h, %f3;')
         forms = forms_by_kernel(sass_of(text, nvdisasm, tmp))
         for ty in ('f16', 'bf16'):
             for i, reader in enumerate(READERS):
                 print(f'cvt.rn.{ty}.f32, read by {reader:12s}: {"; ".join(forms.get(f"k_{ty}_{i}", ["(none)"]))}')
             for r in ROUNDINGS:
                 print(f'cvt.{r}.{ty}.f32, read by {"st.b16":12s}: {"; ".join(forms.get(f"k_{ty}_{r}", ["(none)"]))}')
+            print(f'cvt.rn.{ty}.f32 of a neg.f32, read by st.b16: {"; ".join(forms.get(f"k_{ty}_neg", ["(none)"]))}')
         bad = 0
         for path in argv[1:]:
             sass = sass_of(open(path).read(), nvdisasm, tmp)
