@@ -65,7 +65,9 @@ typedef enum {
                   (IMAD's pipe), f32 to int F2I and f32 to f16/bf16/f64, f64 to f32 F2F (XU; f64 to f32
                   pipe.xu_d2f cycles), the others not measured */
     PIPE_FMA,  /* the FMA pipe, one a cycle (FFMA); the .f64 form DFMA, as add/sub/neg (PIPE_ADD) and mul/mad
-                  (PIPE_IMAD) .f64 (DADD, DMUL), holds its sub-partition's issue pipe.f64 cycles */
+                  (PIPE_IMAD) .f64 (DADD, DMUL), holds its sub-partition's issue pipe.f64 cycles; a half form
+                  (HFMA2, HFMA2.MMA) pipe.hfma2 cycles, where a half add, sub or mul (HADD2, HMUL2) takes the IMAD
+                  pipe pipe.half cycles but every other one of a block's independent pair ops (HFMA2.MMA) */
     PIPE_COUNT
 } ws_issue_pipe;
 

@@ -9,6 +9,7 @@
 #include "warp.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #define BLOCK_BUFFER_ALIGN 128
@@ -127,7 +128,9 @@ void ws_block_init(ws_launch_ctx *L, ws_block *b, uint32_t id)
         ws_warp *w = &b->warps[wi];
         uint64_t *regs = w->regs;
         ws_lane_stack *stack = w->stack;
-        memset(w, 0, sizeof *w);
+        memset(w, 0, offsetof(ws_warp, gpc)); /* the arrays after it are read up to their counts */
+        for (unsigned k = 0; k < WS_SPLIT_KINDS; k++)
+            w->split[k].n = w->split[k].pc = w->split[k].line = 0;
         w->regs = regs;
         w->stack = stack;
         ws_call_stacks_reset(w);

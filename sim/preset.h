@@ -67,6 +67,7 @@ typedef struct {
      * d >= 2 distinct values: match_base + d x match_value */
     double mul_hi, mul_hi_64, fp64, fp64_select, alu_64, minmax_64, setp_64, match_all, match_base, match_value;
     double mul_f16x2;      /* mul.f16x2 (HMUL2 and HFMA2.MMA in turn) */
+    double half_mma;       /* an add, sub or fma .f16x2/.bf16x2 ptxas makes HFMA2.MMA (0: the class latency) */
     double bits_feed;      /* popc/clz/bfind/brev: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
     double shfl_feed;      /* a shuffle: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
     double sync_feed;      /* the op after a bar.warp.sync: extra wait for a fixed-latency ALU op's result (earliest) */
@@ -116,7 +117,7 @@ typedef struct {
     double schedule_rename_alu; /* 1: ... its reused registers that only ALU ops write (rename.h) */
     double schedule_pipes;      /* 1: rule 6 of schedule.c, the schedule holds the ALU, IMAD and XU pipes */
     double schedule_xu_reader;  /* >0: rule 4's latency of a POPC, FLO, BREV or F2F result (ptxas's view; 0: off) */
-    double schedule_free_slot;  /* 1: rule 6, an instruction the timing model issues free takes no schedule cycle */
+    double schedule_free_slot;  /* 1: rule 6, the 16-bit unpack takes no schedule cycle; 2: the pack {a, a} too */
     double schedule_fused;      /* schedule.fused_frees 1: rule 5's fused pair frees from its first op */
     double schedule_drain;      /* schedule.fused_start 1: that first op starts a drain, does not prolong one */
     double schedule_copy;       /* schedule.const_copy 1: a copy of a constant register goes first (rule 4) */
@@ -125,6 +126,8 @@ typedef struct {
     double pipe_xu;             /* ... its XU pipe (POPC, F2I) */
     double pipe_xu_d2f;         /* ... a cvt from f64 to f32 (F2F.F32.F64) its XU pipe (0: pipe.xu) */
     double pipe_f64;            /* cycles an f64 add, mul or fma (DADD, DMUL, DFMA) holds its sub-partition's issue */
+    double pipe_half;           /* cycles a half add, sub or mul (HADD2, HMUL2) holds its IMAD pipe */
+    double pipe_hfma2;          /* cycles a half fma (HFMA2, HFMA2.MMA) holds its sub-partition's issue */
     unsigned subpartitions;     /* 4 on sm_90 */
     char name[64];
 } ws_preset;

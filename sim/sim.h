@@ -57,25 +57,28 @@ typedef struct {
     uint32_t live;             /* lanes that exist and have not exited */
     uint32_t converged;        /* all live lanes share cpc and none waits */
     uint32_t cpc;              /* the common pc while converged */
-    /* A diverged warp's live lanes as groups, each the lanes at one pc in one state (LANE_*):
-     * disjoint, covering the live lanes, no two with the same pc and state (so the lanes a
-     * state has at a pc are one group, and the scheduler's choice is a scan of a few groups,
-     * not of 32 lanes). Not kept up to date while converged: leave_converged rebuilds them. */
-    uint32_t ngroups;
-    uint32_t gpc[32], glanes[32];
-    uint8_t gstate[32];
+    uint32_t ngroups;          /* gpc, glanes, gstate below: the groups while diverged */
+    unsigned nreconv;          /* reconv below */
     uint32_t bar_lanes[16];    /* per block barrier, the lanes that last arrived at it (ex_bar) */
     uint64_t *regs;            /* the warp's register file: rows of 32 lanes (ws_reg_layout) */
     uint32_t *reg_written;     /* check_uninitialized: per register, lanes that wrote it */
-    reconv_barrier reconv[MAX_RECONV];
-    unsigned nreconv;
-    /* How the H200 may have split the warp: by the membermask groups of collectives whose lanes
-     * named different masks, and by calls of recursive functions from divergent code (ptxas.c) */
-    ws_split_part split[WS_SPLIT_KINDS];
     uint64_t ready_cycle;      /* timing: next cycle this warp may issue */
     uint64_t *reg_ready;       /* timing: per register, the cycle its value is ready */
     uint64_t instructions;
     ws_lane_stack *stack;      /* 32 lanes' call stacks, from the warp's first .func call (else NULL) */
+    /* From here on, arrays read only up to their counts (ngroups, nreconv, split[k].n): a block's
+     * start (ws_block_init) resets the counts and leaves the rest, a kilobyte a warp that a block of
+     * 32 warps would otherwise write again at every block. */
+    /* A diverged warp's live lanes as groups, each the lanes at one pc in one state (LANE_*):
+     * disjoint, covering the live lanes, no two with the same pc and state (so the lanes a
+     * state has at a pc are one group, and the scheduler's choice is a scan of a few groups,
+     * not of 32 lanes). Not kept up to date while converged: leave_converged rebuilds them. */
+    uint32_t gpc[32], glanes[32];
+    uint8_t gstate[32];
+    reconv_barrier reconv[MAX_RECONV];
+    /* How the H200 may have split the warp: by the membermask groups of collectives whose lanes
+     * named different masks, and by calls of recursive functions from divergent code (ptxas.c) */
+    ws_split_part split[WS_SPLIT_KINDS];
 } ws_warp;
 
 typedef struct ws_launch_ctx ws_launch_ctx;

@@ -269,6 +269,7 @@ struct ws_timing {
      * cycles (0: no rate) */
     uint64_t math_at[64][SLOT_KINDS];
     uint64_t alu_hold, imad_hold, xu_hold, d2f_hold, f64_hold; /* d2f: an F2F.F32.F64's XU hold (pipe.xu_d2f) */
+    uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
     uint64_t issue_at[64];
@@ -282,6 +283,7 @@ struct ws_timing {
     timing_info *info;    /* per instruction (timing_info_of) */
     uint8_t *narrow;      /* per instruction: WS_NARROW_* (narrow.h), built before info */
     uint8_t *add_imad;    /* per instruction: 1 for an add ptxas gives the IMAD pipe (add_pipes), built before info */
+    uint8_t *half_mma;    /* per instruction: 1 for a half pair's op ptxas makes HFMA2.MMA (half_pairs), likewise */
     ws_fold fold;         /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
     ws_stq_regs stq_regs; /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads):
                               the prepared kernel's (L->stq_regs), not freed here */
@@ -395,6 +397,7 @@ struct ws_timing_kernel {
     timing_info *info;  /* per instruction (timing_info_of) */
     uint8_t *narrow;    /* per instruction: WS_NARROW_* (narrow.h) */
     uint8_t *add_imad;  /* per instruction: an add on the IMAD pipe (add_pipes) */
+    uint8_t *half_mma;  /* per instruction: a half pair's HFMA2.MMA (half_pairs) */
     ws_fold fold;       /* fold.h (with the preset's schedule 1) */
     ws_subwarp subwarp; /* subwarp.h */
     ws_cga cga;         /* cga.h: its tables (each warp's state is the launch's) */
@@ -410,6 +413,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->info);
     free(tk->narrow);
     free(tk->add_imad);
+    free(tk->half_mma);
     ws_fold_free(&tk->fold);
     ws_subwarp_free(&tk->subwarp);
     ws_cga_free(&tk->cga);
@@ -599,6 +603,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->xu_hold = hold_of(t->p.pipe_xu);
     t->d2f_hold = t->xu_hold && hold_of(t->p.pipe_xu_d2f) ? hold_of(t->p.pipe_xu_d2f) : t->xu_hold;
     t->f64_hold = hold_of(t->p.pipe_f64);
+    t->half_hold = hold_of(t->p.pipe_half);
+    t->hfma2_hold = hold_of(t->p.pipe_hfma2);
     for (uint32_t wi = 0; wi < 32; wi++)
         t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
     size_t n = (size_t)t->nwarps * t->nregs, regs_cap = t->regs_cap;
@@ -635,6 +641,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->info = tk->info;
     t->narrow = tk->narrow;
     t->add_imad = tk->add_imad;
+    t->half_mma = tk->half_mma;
     t->fold = tk->fold;
     t->subwarp = tk->subwarp;
     t->cga = tk->cga;
@@ -1059,7 +1066,7 @@ enum { HALF_NONE, HALF_F2F, HALF_F2FP };
 /* conv.form: the SASS form of a cvt from f32 to f16 or bf16 into a 16-bit register, which its readers and rounding
  * decide (fold.h WS_FOLD_F2F): F2F when one zero-extends it (or .rm, .rp), F2FP.PACK_AB with RZ otherwise.
  * HALF_NONE: not such a cvt, or the rule off (an XU slot, conv.f16 for f16 and conv for bf16, as before). */
-static int half_form(const ws_timing *t, uint32_t pc, const ws_insn *in)
+static int half_cvt_form(const ws_timing *t, uint32_t pc, const ws_insn *in)
 {
     ws_type to = (ws_type)in->type;
     if (t->p.conv_form <= 0 || !t->fold.kind || pc >= t->ninfo || in->op != WS_OP_CVT ||
@@ -1072,11 +1079,11 @@ static int half_form(const ws_timing *t, uint32_t pc, const ws_insn *in)
  * high half alone is read (narrow.h), an IMAD.WIDE read at its high register: as IMAD.HI; for a
  * 64-bit add whose low half alone is read, a 32-bit one; for a
  * division whose reciprocal ptxas computed before it (fold.h WS_FOLD_RCP), its FMULs; for a half
- * cvt (half_form), F2F's conv or F2FP's conv.f16 (F2F.F16.F32 17 a step in sass_replay of
+ * cvt (half_cvt_form), F2F's conv or F2FP's conv.f16 (F2F.F16.F32 17 a step in sass_replay of
  * probe_alu3 f2h_l; F2FP + HADD2.F32 10.1, bench_conv2[1]). */
 static double insn_latency(const ws_timing *t, uint32_t pc, const ws_insn *in, const mem_cost *mc)
 {
-    int form = half_form(t, pc, in);
+    int form = half_cvt_form(t, pc, in);
     if (form != HALF_NONE)
         return form == HALF_F2F ? t->p.lat[LAT_CONV] : t->p.conv_f16;
     if (pc < t->ninfo && t->fold.kind && t->fold.kind[pc] == WS_FOLD_RCP) { /* its FMULs alone (fold.h) */
@@ -1084,6 +1091,8 @@ static double insn_latency(const ws_timing *t, uint32_t pc, const ws_insn *in, c
         if (fmuls > 0)
             return fmuls;
     }
+    if (pc < t->ninfo && t->half_mma && t->half_mma[pc] && in->op != WS_OP_MUL && t->p.half_mma > 0)
+        return t->p.half_mma; /* HFMA2.MMA (half_pairs); mul.f16x2 keeps its key, the two forms' mean (bench_half) */
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     if (narrow == WS_NARROW_LOW_ONLY) /* one 32-bit IADD3 of the low registers */
         return t->p.lat[ws_optable[in->op].latency];
@@ -1116,13 +1125,20 @@ static int is_free_mov(const ws_insn *in, unsigned narrow)
 }
 
 /* schedule.free_slot's movs: the unpack of a 32-bit register into 16-bit halves (`mov.b32 {a, b}, %r`), which ptxas
- * has no SASS for (a HADD2.F32 reads R.H0_H0: probe_alu3.sass alu3_h2f_l). Not the pack and unpack of a 64-bit value
- * around a DADD, nor the other free movs: given no schedule cycle they put the f64 forms beside an op at +14% to +17%
- * and probe_pipe's u32b_16 at +10.1% (docs/calibration.md "(f64x)", the merge with xu16). */
-static int is_half_unpack(const ws_insn *in)
+ * has no SASS for (a HADD2.F32 reads R.H0_H0: probe_alu3.sass alu3_h2f_l), and with schedule.free_slot 2 the pack of
+ * one half into both (`mov.b32 %r, {a, a}`), which the half op that makes it writes (`HADD2 R, R.H0_H0, R.H0_H0`
+ * gives both halves the sum: probe_alu3.sass alu3_hadd_l, one HADD2 and one LOP3 a step; docs/calibration.md
+ * "(half17)"). Not the pack and unpack of a 64-bit value around a DADD, nor the other free movs: given no schedule
+ * cycle they put the f64 forms beside an op at +14% to +17% and probe_pipe's u32b_16 at +10.1% (docs/calibration.md
+ * "(f64x)", the merge with xu16). */
+static int is_half_move(const ws_insn *in, double free_slot)
 {
-    return in->op == WS_OP_MOV && in->nops >= 2 && in->ops[0].kind == WS_OPND_VEC && in->ops[1].kind == WS_OPND_REG &&
-           ws_type_bits((ws_type)in->type) == 32;
+    if (in->op != WS_OP_MOV || in->nops < 2 || ws_type_bits((ws_type)in->type) != 32)
+        return 0;
+    const ws_operand *d = &in->ops[0], *s = &in->ops[1];
+    return (d->kind == WS_OPND_VEC && s->kind == WS_OPND_REG) ||
+           (free_slot > 1 && d->kind == WS_OPND_REG && s->kind == WS_OPND_VEC && s->nvec == 2 &&
+            s->regs[0] == s->regs[1] && s->regs[0] != WS_NO_REG);
 }
 
 /* Whether operand i of `in` is an immediate. */
@@ -1145,6 +1161,22 @@ static unsigned mufu_fixups(const ws_insn *in)
     return pipe == PIPE_MUFU_RCP ? 4 : pipe == PIPE_MUFU_APPROX ? 2 : 0;
 }
 
+/* A half add, sub, mul or fma: 1 of one half (.f16, .bf16), 2 of a pair (.f16x2, .bf16x2), else 0. ptxas makes it
+ * HADD2, HMUL2 or HFMA2 (a scalar one reads its register's low half: `HADD2 R, R.H0_H0, R.H0_H0`), or for a pair
+ * HFMA2.MMA (half_pairs). */
+static unsigned half_form(const ws_insn *in)
+{
+    if (in->op != WS_OP_ADD && in->op != WS_OP_SUB && in->op != WS_OP_MUL && in->op != WS_OP_FMA)
+        return 0;
+    switch ((ws_type)in->type) {
+    case WS_T_F16:
+    case WS_T_BF16: return 1;
+    case WS_T_F16X2:
+    case WS_T_BF16X2: return 2;
+    default: return 0;
+    }
+}
+
 /* The cycles instruction `in` holds its sub-partition's issue (timing_info.issue; 0: the one cycle every
  * instruction takes), as the H200 issues its SASS (probe_alu3, docs/calibration.md "(alu27)", "(f64x)"):
  * - an .f64 add, sub, neg (PIPE_ADD), mul, mad (PIPE_IMAD) or fma (PIPE_FMA), DADD, DMUL, DFMA: pipe.f64 (2). Alone
@@ -1153,12 +1185,21 @@ static unsigned mufu_fixups(const ws_insn *in)
  *   two pipes side by side give 2. The sub-partition issues nothing else while it holds them.
  * - a MUFU with its fix-ups (mufu_fixups): the MUFU, the fix-ups and two FMA-pipe instructions, one cycle each
  *   (rcp.approx.f32: 7, ex2, rsqrt, lg2, sqrt: 5). For rcp the H200 takes 8.9 cycles a step alone and 9.2 beside an
- *   IMAD or an FFMA, more than the 8 its XU pipe, its ALU fix-ups and this issue give: not modelled. */
+ *   IMAD or an FFMA, more than the 8 its XU pipe, its ALU fix-ups and this issue give: not modelled.
+ * - a half fma (HFMA2, HFMA2.MMA): pipe.hfma2 (2). fma.rn.f16x2 and .bf16x2 alone 1.91-2.03 cycles a step a
+ *   sub-partition with 2-8 warps, where the same count of HADD2 and HFMA2.MMA (add.f16x2) take 1.08-1.10; one warp
+ *   2.39 where ptxas's stall counts give 1.50 (sass_replay.py); beside a LOP3, an IMAD or an FFMA 3.20, 3.25, 3.47
+ *   where those pipes give 2. Most of those HFMA2 and HFMA2.MMA read two registers of one bank (`HFMA2 R5, R5, R7,
+ *   R4.reuse`), the add forms none: a second cycle of register reads, which ptxas's allocation decides and warpsim,
+ *   allocating none, gives every half fma (probe_alu3 hfma2, bfma2; docs/calibration.md "(half17)"). The scalar
+ *   forms (HFMA2 of the low halves) are taken to do the same: not measured. */
 static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
 {
     ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
     if (in->type == WS_T_F64 && (pipe == PIPE_ADD || pipe == PIPE_IMAD || pipe == PIPE_FMA))
         return (unsigned)t->f64_hold;
+    if (in->op == WS_OP_FMA && half_form(in))
+        return (unsigned)t->hfma2_hold;
     unsigned fix = t->alu_hold ? mufu_fixups(in) : 0; /* modelled where the ALU pipe has a rate (math_slots) */
     return fix ? 1 + fix + 2 : 0;
 }
@@ -1168,7 +1209,7 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
  * "(alu27)"); a pipe the preset gives no rate takes none (an add then goes to the other pipe: no wait).
  * - ALU: one slot; two for a 64-bit form (two LOP3, SEL or SHF; ISETP and ISETP.EX); a float form where the row
  *   says so (PIPE_ALU_F32: f32 setp/set FSETP, min/max FMNMX, slct FSEL; PIPE_ALU_ALL: selp, SEL); the others the
- *   FMA pipe's (FADD, FFMA: one a cycle) or not measured (f64, halves). bfe is SHF + SGXT (2); bfi with an
+ *   FMA pipe's (FADD, FFMA: one a cycle) or not measured (f64). bfe is SHF + SGXT (2); bfi with an
  *   immediate position and length IMAD.SHL + LOP3 (one each), with registers SHF + LOP3 after a BMSK. Where the
  *   position and length change at each bfe or bfi ptxas adds PRMTs and the BMSK (probe_alu2 bfe, bfi: about 5 ALU
  *   instructions); loop-invariant, as in bench_bits[5-6] (H200 520, 528 cycles; 5 slots would give 632), they are
@@ -1184,12 +1225,21 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
  *   pairs to f16x2/bf16x2 F2FP.PACK_AB, both on the ALU pipe; f16 to f32 is HADD2.F32, on the IMAD pipe (probe_alu3
  *   h2f: 4.06 beside an IMAD, 2.12 beside a LOP3); the other conversions are not measured. (docs/calibration.md
  *   "(alu27)", "(f64x)")
+ * - a half add, sub or mul (half_form): HADD2 and HMUL2 take the IMAD pipe pipe.half cycles (probe_alu3 hadd:
+ *   add.f16 beside an IMAD 4.07 a step, beside a LOP3 2.13), HFMA2.MMA (mma: half_pairs) neither pipe (hadd2:
+ *   add.f16x2 half HADD2, half HFMA2.MMA, alone 1.09, beside an IMAD 3.13); a half fma none (HFMA2 and HFMA2.MMA
+ *   hold the issue: issue_cycles). (docs/calibration.md "(half17)")
  * Each slot holds its pipe the preset's cycles (alu_hold, imad_hold, xu_hold): slots[] holds those cycles. */
-static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, int form,
+static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, int mma, int form,
                        uint8_t slots[SLOT_KINDS])
 {
     uint64_t xu = t->xu_hold; /* the XU slot's cycles */
     memset(slots, 0, SLOT_KINDS);
+    if (half_form(in)) { /* HADD2, HMUL2 pipe.half cycles; HFMA2 and HFMA2.MMA none (issue_cycles) */
+        if (in->op != WS_OP_FMA && !mma)
+            slots[SLOT_IMAD] = (uint8_t)t->half_hold;
+        return;
+    }
     ws_type ty = (ws_type)in->type, from = (ws_type)in->type2;
     int wide = ws_type_bits(ty) == 64, fl = ws_type_is_float(ty);
     ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
@@ -1244,7 +1294,7 @@ static void math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int
         else if (from == WS_T_F32 && !fl && ws_type_bits(ty) <= 32)
             slots[SLOT_XU] = 1; /* F2I */
         else if (from == WS_T_F32 && (ty == WS_T_F16X2 || ty == WS_T_BF16X2 || form == HALF_F2FP))
-            slots[SLOT_ALU] = 1; /* F2FP.PACK_AB (probe_alu3 f2h2, f2bf2); a half with RZ (half_form) */
+            slots[SLOT_ALU] = 1; /* F2FP.PACK_AB (probe_alu3 f2h2, f2bf2); a half with RZ (half_cvt_form) */
         else if (ty == WS_T_F32 && from == WS_T_F16)
             slots[SLOT_IMAD] = 1; /* HADD2.F32 (probe_alu3 h2f) */
         else if (from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64))
@@ -1319,7 +1369,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     if (!f.free_mov) {
-        math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc], half_form(t, pc, in), f.slots);
+        math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc],
+                   t->half_mma && pc < t->ninfo && t->half_mma[pc], half_cvt_form(t, pc, in), f.slots);
         f.issue = (uint8_t)issue_cycles(t, in);
     }
     int math = 0;
@@ -1675,7 +1726,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             most = c[k] > c[most] ? k : most;
         if (t->p.schedule_pipes > 0 && c[most])
             pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
-        if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_unpack(&L->code[pc]))
+        if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_move(&L->code[pc], t->p.schedule_free_slot))
             pipe[pc] = WS_SCHED_FREE; /* issue(): no slot, no cycle */
         if (t->fold.kind && (t->fold.kind[pc] == WS_FOLD_ZEXT || t->fold.kind[pc] == WS_FOLD_NEG))
             pipe[pc] = WS_SCHED_FREE; /* fold.zext, fold.neg: no SASS (the F2F writes the 32-bit register; -R) */
@@ -1685,6 +1736,37 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
     free(pipe);
     free(lat);
     return r;
+}
+
+/* Which half pairs' ops ptxas makes HFMA2.MMA (half_mma: 1 for those): an add, sub, mul or fma of .f16x2 or .bf16x2
+ * is HADD2, HMUL2 or HFMA2, or the same op on the tensor pipe, HFMA2.MMA (an add `HFMA2.MMA R, R, 1, 1, R`), which
+ * holds neither the ALU nor the IMAD pipe and gives its result later (half.mma: 11 in sm_90). ptxas alternates the two forms
+ * among a basic block's pair ops, so that each takes half (probe_alu3.sass alu3_hadd2, alu3_hfma2 and their _l, _m,
+ * _f: 128 of each in 256 streams' steps); an add, sub or fma that reads the pair op just before it (a dependent
+ * chain, where HFMA2.MMA's latency would stall it) is HADD2 or HFMA2 and the turn starts again (bench_half.sass: 64
+ * dependent add.f16x2 are 64 HADD2, 64 fma.rn.f16x2 64 HFMA2), but mul.f16x2 takes its turn even there (64
+ * dependent mul.f16x2: HMUL2 and HFMA2.MMA in turn). */
+static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_mma)
+{
+    uint32_t n = t->ninfo, prev = UINT32_MAX; /* the block's last pair op */
+    uint8_t *leader = calloc((size_t)n + 1, 1);
+    if (!leader)
+        return -1;
+    ws_block_starts(L->k, leader);
+    for (uint32_t pc = 0; pc < n; pc++) {
+        if (leader[pc])
+            prev = UINT32_MAX;
+        const ws_insn *in = &L->code[pc];
+        if (half_form(in) != 2)
+            continue;
+        int reads = 0; /* it reads the op before it */
+        for (uint32_t i = 0; prev != UINT32_MAX && i < L->uses[pc].nsrc && !reads; i++)
+            reads = ws_reg_use_writes(&L->uses[prev], L->uses[pc].src[i]);
+        half_mma[pc] = (uint8_t)(prev != UINT32_MAX && !half_mma[prev] && (in->op == WS_OP_MUL || !reads));
+        prev = pc;
+    }
+    free(leader);
+    return 0;
 }
 
 /* Which adds ptxas gives the IMAD pipe (IMAD.IADD) whatever the pipes' state when they issue (add_imad: 1 for
@@ -1752,6 +1834,9 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
                        &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;
+    t->half_mma = tk->half_mma = calloc(t->ninfo ? t->ninfo : 1, 1);
+    if (!tk->half_mma || half_pairs(t, L, tk->half_mma) != 0)
+        return -1;
     t->add_imad = tk->add_imad = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->add_imad || add_pipes(t, L, tk->add_imad) != 0)
         return -1;

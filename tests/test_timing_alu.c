@@ -392,6 +392,51 @@ static void division_in_a_loop(void **state)
     assert_int_equal(cycles_of(written, "div.approx.hoisted 61\n") - cycles_of(written, NULL), 4 * 2 * 53);
 }
 
+/* The half forms (probe_alu3 hadd, hadd2, hfma2, badd2, bfma2; docs/calibration.md "(half17)"): an add of halves is
+ * HADD2, on the IMAD pipe pipe.half (2) cycles; of pairs ptxas alternates HADD2 and HFMA2.MMA (neither pipe, its
+ * result half.mma (11) cycles later) among a block's independent ops, but a dependent chain is all HADD2 (4 cycles
+ * a step: bench_half); a half fma holds its sub-partition's issue pipe.hfma2 (2) cycles. Four independent ops after
+ * the clock. */
+#define HALF_PAIRS                                                                                                     \
+    "add.f16x2 %r2, %r1, %r1;\nadd.bf16x2 %r3, %r1, %r1;\nsub.f16x2 %r4, %r1, %r1;\nadd.f16x2 %r5, %r1, %r1;\n"
+static void half_forms(void **state)
+{
+    (void)state;
+    const char *scalar = ".reg .b16 %h<8>;\nmov.b32 {%h1, %h2}, %r1;\nadd.f16 %h3, %h1, %h1;\nadd.f16 %h4, %h1, %h2;\n"
+                         "add.f16 %h5, %h2, %h2;\nsub.f16 %h6, %h1, %h2;\n";
+    const char *pairs = HALF_PAIRS;
+    const char *mixed = HALF_PAIRS "mul.lo.s32 %r6, %r1, 3;\nmul.lo.s32 %r7, %r1, 5;\nmul.lo.s32 %r6, %r1, 7;\n"
+                                   "mul.lo.s32 %r7, %r1, 9;\n";
+    const char *fmas = "fma.rn.f16x2 %r2, %r1, %r1, %r1;\nfma.rn.bf16x2 %r3, %r1, %r1, %r1;\n"
+                       "fma.rn.f16x2 %r4, %r1, %r1, %r1;\nfma.rn.f16x2 %r5, %r1, %r1, %r1;\n";
+    /* HADD2 on the IMAD pipe: 2 cycles each; with pipe.half 0 one a cycle */
+    assert_int_equal(cycles_of(scalar, NULL), 1 + 2 * 3 + 1);
+    assert_int_equal(cycles_of(scalar, "pipe.half 0\n"), 1 + 3 + 1);
+    /* pairs: HADD2 and HFMA2.MMA in turn; the schedule issues the two HFMA2.MMA first (the longer latency), then
+     * the two HADD2 2 cycles apart, where four HADD2 would take 2 each */
+    assert_int_equal(cycles_of(pairs, NULL), 1 + 1 + 2 + 2);
+    /* with the MMA's latency that of HADD2 (half.mma 0), in program order: one a cycle */
+    assert_int_equal(cycles_of(pairs, "half.mma 0\n"), 1 + 3 + 1);
+    /* beside IMADs: the two HFMA2.MMA first, then the two HADD2 and the four IMADs take the IMAD pipe 2 cycles each */
+    assert_int_equal(cycles_of(mixed, NULL), 1 + 1 + 2 * 5 + 2);
+    /* with pipe.half 0 the HADD2 take no pipe: the two MMAs, the two HADD2, then the IMADs 2 cycles apart */
+    assert_int_equal(cycles_of(mixed, "pipe.half 0\n"), 1 + 3 + 2 * 3 + 2);
+    /* the HFMA2.MMA's result: the second pair op, read by an xor (the schedule issues it first) */
+    const char *mma = "add.f16x2 %r2, %r1, %r1;\nadd.f16x2 %r3, %r1, %r1;\nxor.b32 %r4, %r3, 1;\n";
+    assert_int_equal(cycles_of(mma, NULL) - cycles_of(mma, "half.mma 0\n"), 11 - 4);
+    /* a dependent chain is all HADD2 (4 cycles a step), not HADD2 and HFMA2.MMA in turn */
+    const char *chain = "add.f16x2 %r2, %r1, %r1;\nadd.f16x2 %r3, %r2, %r1;\nadd.f16x2 %r4, %r3, %r1;\n"
+                        "xor.b32 %r5, %r4, 1;\n";
+    assert_int_equal(cycles_of(chain, NULL), 1 + 4 * 3 + 1);
+    /* a half fma holds the issue 2 cycles; with pipe.hfma2 0 one a cycle */
+    assert_int_equal(cycles_of(fmas, NULL), 1 + 2 * 3 + 2);
+    assert_int_equal(cycles_of(fmas, "pipe.hfma2 0\n"), 1 + 3 + 1);
+    /* before-pipes.preset's keys: as before the half forms were modelled */
+    const char *off = "pipe.half 0\npipe.hfma2 0\nhalf.mma 0\n";
+    assert_int_equal(cycles_of(mixed, off), cycles_of(mixed, "pipe.half 0\n"));
+    assert_int_equal(cycles_of(mma, off), 1 + 4 + 1); /* the xor's source first, then the xor 4 later */
+}
+
 int main(void)
 {
     /* clang-format off */
@@ -410,6 +455,7 @@ int main(void)
         cmocka_unit_test(mufu_fixups),
         cmocka_unit_test(f64_holds_the_issue),
         cmocka_unit_test(f64_shared_by_warps),
+        cmocka_unit_test(half_forms),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -141,6 +141,24 @@ static void free_slot_alternates(void **state)
     assert_true(off * 100 >= on * 115); /* 95 against 79: 3 against 2 a step, less the region's ends */
 }
 
+/* schedule.free_slot 2: the pack `mov.b32 %r, {a, a}` of an add.f16's result has no SASS either (`HADD2 R,
+ * R.H0_H0, R.H0_H0` writes both halves), so HADD2 (IMAD pipe) and LOP3 (ALU pipe) alternate one a cycle (probe_alu3
+ * hadd_l: 547 cycles for 256 steps of one warp a sub-partition, 2.13 a step; docs/calibration.md "(half17)"). With
+ * a schedule cycle a pack (free_slot 1) the schedule groups the adds and the LOP3s (32 steps: 83 cycles, 99 with
+ * free_slot 1). */
+static void free_slot_packs(void **state)
+{
+    (void)state;
+    const char *step = "mov.b32 {%3, %h0}, %1;\nmov.b32 {%h30, %h0}, %2;\nadd.f16 %3, %3, %h30;\nmov.b32 %1, {%3, %3};\n"
+                       "lop3.b32 %1, %1, %2, 5, 0x6A;";
+    uint64_t two = cycles_of(step, "ifetch.line 0\nschedule.free_slot 2\n", NULL),
+             one = cycles_of(step, "ifetch.line 0\nschedule.free_slot 1\n", NULL);
+    printf("unpack + add.f16 + pack + lop3, %d steps: schedule.free_slot 2 %llu cycles, 1 %llu\n", 8 * ROUNDS,
+           (unsigned long long)two, (unsigned long long)one);
+    assert_true(two <= 16 * ROUNDS + 20); /* 2 a step (the IMAD and ALU pipes', side by side) and the ends: 83 */
+    assert_true(one * 100 >= two * 115);  /* 99 */
+}
+
 /* schedule.xu_reader: ptxas puts a POPC's reader one XU op after it (probe_alu3.sass alu3_popc_l: `POPC R15; ULDC;
  * POPC R11; LOP3.LUT R15, R15`), a MUFU's two. Counting 9 cycles from a POPC to its reader, the list schedule does
  * the same, and in order the POPC after that LOP3 waits for it: (17 + 1) / 2 = 9 cycles a step, where with the
@@ -278,9 +296,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(reused_registers_renamed), cmocka_unit_test(unpack_source_renamed),
         cmocka_unit_test(pipes_alternate),          cmocka_unit_test(free_slot_alternates),
-        cmocka_unit_test(xu_reader_one_later),      cmocka_unit_test(alu_bound_adds_on_imad),
-        cmocka_unit_test(zext_of_f2f_free),         cmocka_unit_test(half_cvt_form_by_reader),
-        cmocka_unit_test(neg_of_f2f_operand),
+        cmocka_unit_test(free_slot_packs),          cmocka_unit_test(xu_reader_one_later),
+        cmocka_unit_test(alu_bound_adds_on_imad),   cmocka_unit_test(zext_of_f2f_free),
+        cmocka_unit_test(half_cvt_form_by_reader),  cmocka_unit_test(neg_of_f2f_operand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

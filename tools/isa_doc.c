@@ -120,7 +120,11 @@ int main(int argc, char **argv)
                "(an .f32 form without .ftz) is ptxas's MUFU with an FSETP and an FSEL on the ALU pipe and two\n"
                "FMA-pipe instructions around it, \"rcp's fix-ups\" two of each: the sub-partition issues the 5 or 7\n"
                "instructions. The .f64 forms of add, sub, neg, mul, mad and fma (DADD, DMUL, DFMA) hold their\n"
-               "sub-partition's issue `pipe.f64` cycles; a cvt from f64 to f32 holds the XU pipe `pipe.xu_d2f`.\n\n",
+               "sub-partition's issue `pipe.f64` cycles; a cvt from f64 to f32 holds the XU pipe `pipe.xu_d2f`.\n"
+               "Their half forms (.f16, .bf16, .f16x2, .bf16x2): add, sub and mul (HADD2, HMUL2) take the IMAD pipe\n"
+               "`pipe.half` cycles, but ptxas makes every other one of a block's independent pair ops HFMA2.MMA, on\n"
+               "neither pipe, its result `half.mma` cycles later; fma (HFMA2, HFMA2.MMA) holds the issue `pipe.hfma2`\n"
+               "cycles.\n\n",
             (int)WS_OP_COUNT);
     fprintf(f, "## Instructions\n\n| mnemonic | operands | suffix groups | latency class | issue pipe | executor | "
                "meaning |\n| --- | --- | --- | --- | --- | --- | --- |\n");

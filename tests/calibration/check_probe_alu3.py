@@ -26,7 +26,8 @@ conv.form, "(f2h17)") followed by a LOP3, IMAD or FFMA and d2f (LOW_XU). Not che
 BREV followed by an op (-23%: 9 cycles a step where ptxas's stall counts give 12, not modelled), f2bf and f2h alone
 and beside a POPC (+20%, +10%: warpsim issues the zero-extension ptxas folds into the F2F; fold.zext 1 frees it, and
 puts the F2F forms followed by an op at -20% until the stall counts are modelled), an FADD/FMUL/FFMA
-followed by an IMAD (-27%), the half and f64 forms, the forms beside a POPC.
+followed by an IMAD (-27%), the f64 forms, the forms beside a POPC, and the half forms but LOW_HALF. The half forms
+(HALF, docs/calibration.md "(half17)") at 8 warps a sub-partition but HALF_OUT, printed.
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] (KIND: at 8 warps a sub-partition;
 KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps)."""
 import lzma
@@ -47,6 +48,13 @@ LOW_XU = ('clz_l', 'clz_m', 'clz_f', 'f2bf_l', 'f2bf_m', 'f2bf_f', 'f2h_l', 'f2h
           'd2f')  # at 32 and 128 threads (schedule.xu_reader; f2h: conv.form)
 FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin', 'ex2', 'rsqrt', 'lg2', 'sqrt', 'rcp', 'f2h', 'f2bf',
          'f2d', 'd2f', 'f2h2', 'f2bf2', 'h2f', 'bfind', 'clz', 'brev', 'popc', 'dadd', 'dmul', 'dfma', 'lop3', 'mad')
+# the half forms (docs/calibration.md "(half17)"): HADD2 (add.f16 beside a form), add.f16x2/.bf16x2 (HADD2 and
+# HFMA2.MMA in turn), fma.rn.f16x2/.bf16x2 (HFMA2 and HFMA2.MMA, holding the issue), alone and with _l, _m, _f, _x at
+# 8 warps a sub-partition; printed, not checked: HALF_OUT (hadd alone, ptxas's PRMT packing: +11.5%; beside an FFMA,
+# the FMA pipe's halves, not modelled: -12.6% to -42.2%; add.f16x2 beside a LOP3 -10.4%, the pairs over their bound)
+HALF = ('hadd', 'hadd2', 'hfma2', 'badd2', 'bfma2')
+HALF_OUT = ('hadd', 'hadd_f', 'hadd2_l', 'hadd2_f', 'badd2_l', 'badd2_f', 'hfma2_f', 'bfma2_f')
+LOW_HALF = ('hadd_m', 'hadd2', 'badd2', 'hfma2_l', 'bfma2_l')  # at 128 threads (half.mma, pipe.half, pipe.hfma2)
 BLOCK = 1024  # 8 warps a sub-partition
 
 
@@ -69,11 +77,13 @@ def main(argv):
         # (kind, block, its name in --informational): every form at 8 warps a sub-partition; then one warp, and one
         # warp a sub-partition (warm code: the H200's first launch of 128 threads follows ten launches of 32 in the
         # same process)
-        runs = [(kind, BLOCK, kind) for form in FORMS for kind in [form] + [form + s for s in ('_l', '_m', '_f', '_x')]
+        runs = [(kind, BLOCK, kind) for form in FORMS + HALF
+                for kind in [form] + [form + s for s in ('_l', '_m', '_f', '_x')]
                 if os.path.exists(os.path.join(raw, kind + '.txt'))]
+        informational |= set(HALF_OUT)
         low = [(k + s, b) for k in LOW_FORMS for s in ('_l', '_m', '_f') for b in (32, 128)]
         low += [(k + s, 128) for k in LOW_FIXUP for s in ('_l', '_m', '_f')] + [(k, 128) for k in LOW_PAIRS]
-        low += [(k, b) for k in LOW_XU for b in (32, 128)]
+        low += [(k, b) for k in LOW_XU for b in (32, 128)] + [(k, 128) for k in LOW_HALF]
         runs += [(kind, block, f'{kind}:{block // 32}') for kind, block in low]
         warm = os.path.join(tmp, 'warm.preset')
         with open(warm, 'w') as f:
