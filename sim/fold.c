@@ -684,6 +684,47 @@ static int reads_as_address(const ws_insn *in, uint32_t reg, int64_t c)
     return found;
 }
 
+/* What a reader of a value must do with it (all_readers): ctx, the rule's. */
+typedef int (*reader_test)(const ws_insn *in, uint32_t reg, const void *ctx);
+
+/* Whether the value pc writes to reg has readers and each passes test: those in pc's block up to the next write of
+ * reg, or, when the value may leave the block, every reader in the kernel of a register written once. */
+static int all_readers(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                       const uint32_t *written, uint32_t pc, uint32_t reg, reader_test test, const void *ctx)
+{
+    uint32_t nread = 0;
+    int ok = 1, local = 0;
+    for (uint32_t j = pc + 1; ok && j < k->ninsns && block[j] == block[pc]; j++) {
+        for (uint32_t i = 0; i < uses[j].nsrc; i++)
+            if (uses[j].src[i] == reg) {
+                ok = test(&code[j], reg, ctx);
+                nread++;
+                break;
+            }
+        if (code[j].guard == WS_NO_REG && ws_reg_use_writes(&uses[j], reg)) {
+            local = 1; /* the value ends here */
+            break;
+        }
+    }
+    if (ok && !local) { /* it may be read in other blocks: a register written once, all its readers */
+        ok = written[reg] == 1;
+        nread = 0;
+        for (uint32_t j = 0; ok && j < k->ninsns; j++)
+            for (uint32_t i = 0; i < uses[j].nsrc; i++)
+                if (uses[j].src[i] == reg) {
+                    ok = test(&code[j], reg, ctx);
+                    nread++;
+                    break;
+                }
+    }
+    return ok && nread > 0;
+}
+
+static int address_reader(const ws_insn *in, uint32_t reg, const void *ctx)
+{
+    return reads_as_address(in, reg, *(const int64_t *)ctx);
+}
+
 /* WS_FOLD_ADDR (fold.h): an add of an immediate every reader of whose value reads it as an
  * address the offset fits. Its readers: those in its block up to the next write of the register,
  * or, when the value may leave the block, every reader in the kernel of a register written once.
@@ -692,41 +733,141 @@ static void fold_offsets(const ws_kernel *k, const ws_insn *code, const ws_reg_u
                          const uint32_t *block, const uint32_t *written, ws_fold *f)
 {
     for (uint32_t pc = 0; pc < k->ninsns; pc++) {
-        uint32_t src, r = code[pc].ops[0].reg, nread = 0;
+        uint32_t src, r = code[pc].ops[0].reg;
         int64_t c;
         if (f->kind[pc] != WS_FOLD_NONE || !adds_immediate(&code[pc], narrow[pc], &src, &c) || r >= k->nregs)
             continue;
-        int ok = 1, local = 0;
+        int ok = 1;
         for (uint32_t j = pc; j-- > 0 && block[j] == block[pc] && ok;)
             if (ws_reg_use_writes(&uses[j], src)) { /* its source: not an add folded into it */
                 ok = f->kind[j] != WS_FOLD_ALU;
                 break;
             }
-        for (uint32_t j = pc + 1; ok && j < k->ninsns && block[j] == block[pc]; j++) {
-            for (uint32_t i = 0; i < uses[j].nsrc; i++)
-                if (uses[j].src[i] == r) {
-                    ok = reads_as_address(&code[j], r, c);
-                    nread++;
-                    break;
-                }
-            if (code[j].guard == WS_NO_REG && ws_reg_use_writes(&uses[j], r)) {
+        if (ok && all_readers(k, code, uses, block, written, pc, r, address_reader, &c))
+            f->kind[pc] = WS_FOLD_ADDR;
+    }
+}
+
+/* A cvt from f32 to f16 or bf16 into a 16-bit register (fold.h: F2F or F2FP by its readers). */
+static int half_cvt(const ws_insn *in)
+{
+    ws_type to = (ws_type)in->type;
+    return in->op == WS_OP_CVT && (ws_type)in->type2 == WS_T_F32 && (to == WS_T_F16 || to == WS_T_BF16) &&
+           in->ops[0].kind == WS_OPND_REG;
+}
+
+/* Whether `in` reads reg as a zero-extension ptxas leaves to an F2F (fold.h): an unguarded cvt of the unsigned
+ * 16-bit register to a 32- or 64-bit integer (cvt.u32.u16, cvt.u64.u16). */
+static int zero_extends(const ws_insn *in, uint32_t reg)
+{
+    ws_type to = (ws_type)in->type, from = (ws_type)in->type2;
+    return in->op == WS_OP_CVT && in->guard == WS_NO_REG && !(in->mods & WS_MOD_SAT) &&
+           in->ops[1].kind == WS_OPND_REG && in->ops[1].reg == reg && (from == WS_T_U16 || from == WS_T_B16) &&
+           !ws_type_is_float(to) && (ws_type_bits(to) == 32 || ws_type_bits(to) == 64);
+}
+
+/* Whether `in` is an unguarded copy of the 16-bit register reg (`mov.b16 %rs5, r`: cuda_fp16.hpp's
+ * __float2half, whose result nvcc then zero-extends; ptxas reads reg). */
+static int copies(const ws_insn *in, uint32_t reg)
+{
+    return in->op == WS_OP_MOV && in->guard == WS_NO_REG && in->nops == 2 && in->ops[0].kind == WS_OPND_REG &&
+           in->ops[1].kind == WS_OPND_REG && in->ops[1].reg == reg && ws_type_bits((ws_type)in->type) == 16;
+}
+
+/* Whether `in` (a reader of reg, a half cvt's value of type half) makes ptxas emit the F2F form: it
+ * zero-extends it, or it is a cvt.f32.bf16 of a bf16 (SHF.L.U32 of the F2F.BF16.F32's register: local
+ * ptxas 13.0, fold.h). */
+static int wants_f2f(const ws_insn *in, uint32_t reg, ws_type half)
+{
+    if (zero_extends(in, reg))
+        return 1;
+    return half == WS_T_BF16 && in->op == WS_OP_CVT && (ws_type)in->type == WS_T_F32 &&
+           (ws_type)in->type2 == WS_T_BF16 && in->ops[1].kind == WS_OPND_REG && in->ops[1].reg == reg;
+}
+
+enum { COPY_DEPTH = 4 }; /* copies of copies followed */
+
+/* The readers of the value pc writes to reg (a half cvt's of type half, or a copy of it): those in pc's block up to
+ * the next write of reg, and every reader of a register written once. Returns whether one wants the F2F form
+ * (wants_f2f), through copies; with mark, marks the zero-extensions WS_FOLD_ZEXT. */
+static int f2f_readers(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                       const uint32_t *written, uint32_t pc, uint32_t reg, ws_type half, int mark, int depth, ws_fold *f)
+{
+    int f2f = 0, local = 0;
+    for (int pass = 0; pass < 2; pass++) { /* pass 0: its block; pass 1: the kernel, for a value that leaves it */
+        uint32_t j = pass ? 0 : pc + 1, end = k->ninsns;
+        if (pass && (local || written[reg] != 1))
+            break;
+        for (; j < end && (pass || block[j] == block[pc]); j++) {
+            const ws_insn *in = &code[j];
+            f2f |= wants_f2f(in, reg, half);
+            if (mark && zero_extends(in, reg) && f->kind[j] == WS_FOLD_NONE)
+                f->kind[j] = WS_FOLD_ZEXT;
+            if (depth < COPY_DEPTH && copies(in, reg) && in->ops[0].reg < k->nregs && in->ops[0].reg != reg)
+                f2f |= f2f_readers(k, code, uses, block, written, j, in->ops[0].reg, half, mark, depth + 1, f);
+            if (!pass && in->guard == WS_NO_REG && ws_reg_use_writes(&uses[j], reg)) {
                 local = 1; /* the value ends here */
                 break;
             }
         }
-        if (ok && !local) { /* it may be read in other blocks: a register written once, all its readers */
-            ok = written[r] == 1;
-            nread = 0;
-            for (uint32_t j = 0; ok && j < k->ninsns; j++)
-                for (uint32_t i = 0; i < uses[j].nsrc; i++)
-                    if (uses[j].src[i] == r) {
-                        ok = reads_as_address(&code[j], r, c);
-                        nread++;
-                        break;
-                    }
-        }
-        if (ok && nread > 0)
-            f->kind[pc] = WS_FOLD_ADDR;
+    }
+    return f2f;
+}
+
+/* Whether cvt pc's source is, in its block, the value of a neg (F2FP has no negated operand: `neg.f32; cvt.rn.f16.f32`
+ * is F2F.F16.F32 R5, -R0 whatever reads it, local ptxas 13.0). */
+static int negated_source(const ws_insn *code, const ws_reg_use *uses, const uint32_t *block, uint32_t pc)
+{
+    if (code[pc].ops[1].kind != WS_OPND_REG)
+        return 0;
+    for (uint32_t j = pc; j-- > 0 && block[j] == block[pc];)
+        if (ws_reg_use_writes(&uses[j], code[pc].ops[1].reg))
+            return code[j].op == WS_OP_NEG && code[j].guard == WS_NO_REG;
+    return 0;
+}
+
+/* WS_FOLD_F2F and WS_FOLD_ZEXT (fold.h): a half cvt .rm or .rp (F2F.F16.F32.RM: F2FP has no such rounding) or of a
+ * neg's value, or .rn or .rz whose value a reader zero-extends (or, for bf16, widens to f32), is F2F; with zext, the
+ * zero-extensions of an F2F's value are no instruction. */
+static void fold_f2f(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                     const uint32_t *written, int form, int zext, ws_fold *f)
+{
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        const ws_insn *in = &code[pc];
+        uint32_t r = in->ops[0].reg;
+        if (!half_cvt(in) || r >= k->nregs || f->kind[pc] != WS_FOLD_NONE)
+            continue;
+        ws_type half = (ws_type)in->type;
+        int f2f = in->rnd == WS_RND_RM || in->rnd == WS_RND_RP || negated_source(code, uses, block, pc) ||
+                  f2f_readers(k, code, uses, block, written, pc, r, half, 0, 0, f);
+        if (f2f && zext)
+            f2f_readers(k, code, uses, block, written, pc, r, half, 1, 0, f);
+        if (f2f && form)
+            f->kind[pc] = WS_FOLD_F2F;
+    }
+}
+
+/* Whether `in` reads reg only as the source of a cvt from type *ctx (F2F, F2I: a negated operand, -R). */
+static int negates_operand(const ws_insn *in, uint32_t reg, const void *ctx)
+{
+    if (in->op != WS_OP_CVT || in->type2 != *(const uint8_t *)ctx || in->nops != 2 || in->ops[1].kind != WS_OPND_REG ||
+        in->ops[1].reg != reg)
+        return 0;
+    return in->ops[0].kind != WS_OPND_REG || in->ops[0].reg != reg;
+}
+
+/* WS_FOLD_NEG (fold.h): a neg of a float every reader of whose value is a cvt from its type. */
+static void fold_negs(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                      const uint32_t *written, ws_fold *f)
+{
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        const ws_insn *in = &code[pc];
+        uint8_t ty = in->type;
+        if (in->op == WS_OP_NEG && in->guard == WS_NO_REG && (ty == WS_T_F64 || ty == WS_T_F32) &&
+            in->ops[0].kind == WS_OPND_REG && in->ops[1].kind == WS_OPND_REG && in->ops[0].reg < k->nregs &&
+            f->kind[pc] == WS_FOLD_NONE &&
+            all_readers(k, code, uses, block, written, pc, in->ops[0].reg, negates_operand, &ty))
+            f->kind[pc] = WS_FOLD_NEG;
     }
 }
 
@@ -796,6 +937,10 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
         fold_imad(k, code, uses, narrow, block, reads, written, host, merged, f);
     if (rules & WS_FOLD_OFFSETS)
         fold_offsets(k, code, uses, narrow, block, written, f);
+    if (rules & (WS_FOLD_F2F_FORM | WS_FOLD_ZEXT_FREE))
+        fold_f2f(k, code, uses, block, written, (rules & WS_FOLD_F2F_FORM) != 0, (rules & WS_FOLD_ZEXT_FREE) != 0, f);
+    if (rules & WS_FOLD_NEG_OPERAND)
+        fold_negs(k, code, uses, block, written, f);
     fold_hoist(k, code, leader, f);
     fold_rcp(k, code, uses, block, f, tree); /* tree: fold_tree's, free now */
     free(merged);

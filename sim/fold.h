@@ -79,7 +79,24 @@
  *    24 bits signed for LDS/STS/ATOMS, LDG/STG/ATOMG/REDG, LD, LDL/STL, 16 bits signed for LDC (a
  *    constant bank); out of it, and with any other reader, ptxas issues the add (local ptxas 13.0
  *    -arch=sm_90, docs/calibration.md "(addr25)"). It takes no issue slot and no latency: its value is
- *    ready when its source is. Only with the preset's fold.address 1 (WS_FOLD_ADDR). */
+ *    ready when its source is. Only with the preset's fold.address 1 (WS_FOLD_ADDR).
+ *  - A neg of a float (neg.f64, neg.f32), unguarded, whose every reader is a cvt from that type reading it as its
+ *    source, is the negation of those cvts' operand: probe_alu3.sass alu3_d2f `F2F.F32.F64 R29, -R8` for `neg.f64
+ *    t, %rd29; cvt.rn.f32.f64 hi, t`, no DADD. It takes no issue slot, no latency and no schedule cycle: its value
+ *    is ready when its source is. Its readers as fold_offsets': in its block up to the next write of the register,
+ *    or every reader of a register written once. Only with the preset's fold.neg 1 (WS_FOLD_NEG).
+ *  - A cvt.rn (or .rz) .f16.f32 or .bf16.f32 into a 16-bit register is F2F.F16.F32 / F2F.BF16.F32 (the XU pipe,
+ *    the `conv` latency) when a reader of its value zero-extends it to 32 or 64 bits (cvt.u32.u16, cvt.u64.u16; for
+ *    bf16 also cvt.f32.bf16, a shift of the zero-extended value), also through copies (`mov.b16 %rs5, r`, as
+ *    cuda_fp16.hpp's __float2half), and F2FP.F16.F32.PACK_AB / .BF16 with RZ (the ALU pipe, `conv.f16`) otherwise:
+ *    read by cvt.f32.f16, a sign-extension, a pack, a store, a half op; .rm and .rp are always F2F (F2FP has no such
+ *    rounding), and so is the cvt of a neg's value in its block (F2FP has no negated operand). Local ptxas 13.0
+ *    -arch=sm_90 on each reader (tests/calibration/ptxas_half_forms.py), docs/calibration.md "(f2h17)";
+ *    probe_alu3.sass alu3_f2h, alu3_f2bf: F2F; the SASS of bench_conv[5]: F2FP + HADD2.F32. Its readers: those in its block up to
+ *    the next write of the register, and, for a register written once, every reader in the kernel. WS_FOLD_F2F
+ *    marks the F2F form (with the preset's conv.form 1). The zero-extension of an F2F's value is no instruction
+ *    (the F2F writes the 32-bit register): WS_FOLD_ZEXT, with the preset's fold.zext 1; it takes no issue slot, no
+ *    latency and no schedule cycle. */
 #ifndef WS_FOLD_H
 #define WS_FOLD_H
 
@@ -94,6 +111,9 @@ enum {
     WS_FOLD_RCP,   /* a div.full/.approx.f32 whose reciprocal is computed before it: its FMULs alone */
     WS_FOLD_IMAD,  /* an add or sub a mul.lo was folded into (fold.imad): one IMAD, on the IMAD pipe */
     WS_FOLD_ADDR,  /* an add of an immediate read only as addresses: their SASS offset (WS_FOLD_OFFSETS) */
+    WS_FOLD_F2F,   /* a cvt.f16/bf16.f32 whose half a reader zero-extends, or .rm/.rp: F2F (WS_FOLD_F2F_FORM) */
+    WS_FOLD_ZEXT,  /* the zero-extension of such a cvt's half: no instruction (WS_FOLD_ZEXT_FREE) */
+    WS_FOLD_NEG,   /* a neg read only by cvts from its type: their operand's negation (WS_FOLD_NEG_OPERAND) */
 };
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
@@ -107,8 +127,18 @@ typedef struct {
 
 /* ws_fold_build's optional rules: the LOP3 tree (preset fold.tree), xor's algebra (fold.xor), a mul.lo or a shl
  * by an immediate in the add or sub that reads it (fold.imad: IMAD, LEA), the address offsets (fold.address); with
- * WS_FOLD_XOR, WS_FOLD_XOR_BLOCK (fold.xor 2): its constants through the basic block, its liveness after a block. */
-enum { WS_FOLD_TREE = 1, WS_FOLD_XOR = 2, WS_FOLD_IMAD_ADD = 4, WS_FOLD_OFFSETS = 8, WS_FOLD_XOR_BLOCK = 16 };
+ * WS_FOLD_XOR, WS_FOLD_XOR_BLOCK (fold.xor 2): its constants through the basic block, its liveness after a block;
+ * the F2F form of a half cvt (conv.form), its zero-extension free (fold.zext), a neg as a cvt's operand (fold.neg). */
+enum {
+    WS_FOLD_TREE = 1,
+    WS_FOLD_XOR = 2,
+    WS_FOLD_IMAD_ADD = 4,
+    WS_FOLD_OFFSETS = 8,
+    WS_FOLD_XOR_BLOCK = 16,
+    WS_FOLD_F2F_FORM = 32,
+    WS_FOLD_ZEXT_FREE = 64,
+    WS_FOLD_NEG_OPERAND = 128
+};
 
 /* The folds of a kernel (code: its instructions as they run; uses: their registers; narrow: their
  * WS_NARROW_* (narrow.h), or NULL for none; rules: WS_FOLD_TREE, WS_FOLD_XOR, WS_FOLD_IMAD_ADD, WS_FOLD_OFFSETS

@@ -105,6 +105,9 @@ typedef struct {
     double fold_xor;        /* 1: xor's algebra: cancels, recomputes; 2: with the block's constants (fold.h) */
     double fold_imad;       /* 1: a mul.lo or shl by an immediate folded into the add reading it (IMAD, LEA: fold.h) */
     double fold_address;    /* 1: an add of an immediate read only as addresses is their offset (fold.h) */
+    double fold_zext;       /* 1: the zero-extension of an F2F's half is no instruction (fold.h WS_FOLD_ZEXT) */
+    double fold_neg;        /* 1: a neg read only by cvts is their operand's negation (fold.h WS_FOLD_NEG) */
+    double conv_form;       /* 1: a cvt.rn.f16/bf16.f32 is F2F or F2FP by its readers (fold.h WS_FOLD_F2F) */
     double schedule_budget; /* 1: rule 5 of schedule.c (a register budget) where --regs gives the registers */
     double schedule_reserved;   /* of the registers --regs gives, those no PTX value takes (schedule.c rule 5) */
     double schedule_spare;      /* rule 5 drains once a value would leave fewer registers free than this */

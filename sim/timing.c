@@ -1086,12 +1086,31 @@ static double latency_of(const ws_timing *t, const ws_insn *in, const mem_cost *
     return lowered > 0 ? lowered : p->lat[cls];
 }
 
+enum { HALF_NONE, HALF_F2F, HALF_F2FP };
+
+/* conv.form: the SASS form of a cvt from f32 to f16 or bf16 into a 16-bit register, which its readers and rounding
+ * decide (fold.h WS_FOLD_F2F): F2F when one zero-extends it (or .rm, .rp), F2FP.PACK_AB with RZ otherwise.
+ * HALF_NONE: not such a cvt, or the rule off (an XU slot, conv.f16 for f16 and conv for bf16, as before). */
+static int half_cvt_form(const ws_timing *t, uint32_t pc, const ws_insn *in)
+{
+    ws_type to = (ws_type)in->type;
+    if (t->p.conv_form <= 0 || !t->fold.kind || pc >= t->ninfo || in->op != WS_OP_CVT ||
+        (ws_type)in->type2 != WS_T_F32 || (to != WS_T_F16 && to != WS_T_BF16))
+        return HALF_NONE;
+    return t->fold.kind[pc] == WS_FOLD_F2F ? HALF_F2F : HALF_F2FP;
+}
+
 /* The latency of instruction pc (in) with the access mc: latency_of, but for a mul.wide whose
  * high half alone is read (narrow.h), an IMAD.WIDE read at its high register: as IMAD.HI; for a
  * 64-bit add whose low half alone is read, a 32-bit one; for a
- * division whose reciprocal ptxas computed before it (fold.h WS_FOLD_RCP), its FMULs. */
+ * division whose reciprocal ptxas computed before it (fold.h WS_FOLD_RCP), its FMULs; for a half
+ * cvt (half_cvt_form), F2F's conv or F2FP's conv.f16 (F2F.F16.F32 17 a step in sass_replay of
+ * probe_alu3 f2h_l; F2FP + HADD2.F32 10.1, bench_conv2[1]). */
 static double insn_latency(const ws_timing *t, uint32_t pc, const ws_insn *in, const mem_cost *mc)
 {
+    int form = half_cvt_form(t, pc, in);
+    if (form != HALF_NONE)
+        return form == HALF_F2F ? t->p.lat[LAT_CONV] : t->p.conv_f16;
     if (pc < t->ninfo && t->fold.kind && t->fold.kind[pc] == WS_FOLD_RCP) { /* its FMULs alone (fold.h) */
         double fmuls = in->mods & WS_MOD_APPROX ? t->p.div_approx_hoisted : t->p.div_full_hoisted;
         if (fmuls > 0)
@@ -1237,7 +1256,7 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
  *   hold the issue: issue_cycles). (docs/calibration.md "(half17)")
  * Each slot holds its pipe the preset's cycles (alu_hold, imad_hold, xu_hold): slots[] holds those cycles. Returns
  * whether the form takes the XU pipe, whatever its rate (schedule.xu_stall: xu_spaced). */
-static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, int mma,
+static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, int mma, int form,
                       uint8_t slots[SLOT_KINDS])
 {
     uint64_t xu = t->xu_hold; /* the XU slot's cycles */
@@ -1304,8 +1323,8 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
             slots[SLOT_ALU] = 1; /* I2FP */
         else if (from == WS_T_F32 && !fl && ws_type_bits(ty) <= 32)
             slots[SLOT_XU] = 1; /* F2I */
-        else if (from == WS_T_F32 && (ty == WS_T_F16X2 || ty == WS_T_BF16X2))
-            slots[SLOT_ALU] = 1; /* F2FP.PACK_AB (probe_alu3 f2h2, f2bf2) */
+        else if (from == WS_T_F32 && (ty == WS_T_F16X2 || ty == WS_T_BF16X2 || form == HALF_F2FP))
+            slots[SLOT_ALU] = 1; /* F2FP.PACK_AB (probe_alu3 f2h2, f2bf2); a half with RZ (half_cvt_form) */
         else if (ty == WS_T_F32 && from == WS_T_F16)
             slots[SLOT_IMAD] = 1; /* HADD2.F32 (probe_alu3 h2f) */
         else if (from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64)) {
@@ -1380,13 +1399,13 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
     int hoisted = fold == WS_FOLD_HOIST;
     f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_ADDR ||
-                           fold == WS_FOLD_SAME || hoisted);
+                           fold == WS_FOLD_SAME || fold == WS_FOLD_ZEXT || fold == WS_FOLD_NEG || hoisted);
     f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     int xu = 0;
     if (!f.free_mov) {
         xu = math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc],
-                        t->half_mma && pc < t->ninfo && t->half_mma[pc], f.slots);
+                        t->half_mma && pc < t->ninfo && t->half_mma[pc], half_cvt_form(t, pc, in), f.slots);
         f.issue = (uint8_t)issue_cycles(t, in);
     }
     int math = 0;
@@ -1748,7 +1767,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .mio_gap = (unsigned)t->p.schedule_mio_gap};
     /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
      * holds it longest (math_slots); with schedule.free_slot 1, WS_SCHED_FREE for what issues in no slot */
-    int pipes = t->p.schedule_pipes > 0 || t->p.schedule_free_slot > 0;
+    int pipes = t->p.schedule_pipes > 0 || t->p.schedule_free_slot > 0 || t->p.fold_zext > 0 || t->p.fold_neg > 0;
     int64_t fma_gap = imad_fma_gap(t);
     uint8_t *pipe = pipes ? calloc((size_t)n + 1, 1) : NULL;
     if (pipes && !pipe) {
@@ -1766,6 +1785,8 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
         if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_move(&L->code[pc], t->p.schedule_free_slot))
             pipe[pc] = WS_SCHED_FREE; /* issue(): no slot, no cycle */
+        if (t->fold.kind && (t->fold.kind[pc] == WS_FOLD_ZEXT || t->fold.kind[pc] == WS_FOLD_NEG))
+            pipe[pc] = WS_SCHED_FREE; /* fold.zext, fold.neg: no SASS (the F2F writes the 32-bit register; -R) */
         if (t->p.schedule_pipes > 0 && fma_gap > 1 && !t->info[pc].free_mov && is_fma_pipe(&L->code[pc]))
             pipe[pc] = WS_SCHED_PIPE(WS_SCHED_FMA, fma_gap); /* after an IMAD: imad_stalls */
     }
@@ -1897,7 +1918,8 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
          ws_fold_build(L->k, L->code, L->uses, tk->narrow,
                        (t->p.fold_tree > 0 ? WS_FOLD_TREE : 0u) | (t->p.fold_xor > 0 ? WS_FOLD_XOR : 0u) |
                            (t->p.fold_xor > 1 ? WS_FOLD_XOR_BLOCK : 0u) | (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u) |
-                           (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u),
+                           (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u) | (t->p.conv_form > 0 ? WS_FOLD_F2F_FORM : 0u) |
+                           (t->p.fold_zext > 0 ? WS_FOLD_ZEXT_FREE : 0u) | (t->p.fold_neg > 0 ? WS_FOLD_NEG_OPERAND : 0u),
                        &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;

@@ -236,9 +236,24 @@ static void xu_forms(void **state)
         "cvt.f64.f32 %fd5, %f1;\n",
     };
     for (unsigned i = 0; i < sizeof four / sizeof *four; i++) {
-        assert_int_equal(cycles_of(four[i], xu), 1 + 8 * 3 + 1);
-        assert_int_equal(cycles_of(four[i], PIPES "pipe.xu 0\n" NO_STALL), 1 + 3 + 1); /* no XU rate */
+        /* the half cvts, whose values nothing zero-extends, are F2FP (ALU pipe) with conv.form 1: the XU form here */
+        int half = i == 5;
+        assert_int_equal(cycles_of(four[i], half ? PIPES "pipe.xu 8\nconv.form 0\n" : xu), 1 + 8 * 3 + 1);
+        assert_int_equal(cycles_of(four[i],
+                                   half ? PIPES "pipe.xu 0\nconv.form 0\n" NO_STALL : PIPES "pipe.xu 0\n" NO_STALL),
+                         1 + 3 + 1); /* no XU rate */
     }
+    /* conv.form (docs/calibration.md "(f2h17)"): cvt.rn.f16.f32 / .bf16.f32 read by nothing that zero-extends them are
+     * F2FP.PACK_AB with RZ, the ALU pipe's 2 cycles; .rm and .rp are F2F whatever reads them, and so is one of a neg */
+    assert_int_equal(cycles_of(four[5], xu), 1 + 2 * 3 + 1);
+    const char *rm = ".reg .b16 %h<6>;\ncvt.rm.f16.f32 %h2, %f1;\ncvt.rp.bf16.f32 %h3, %f1;\n"
+                     "cvt.rm.f16.f32 %h4, %f1;\ncvt.rp.bf16.f32 %h5, %f1;\n";
+    assert_int_equal(cycles_of(rm, xu), 1 + 8 * 3 + 1);
+    /* of a neg's value: F2F.F16.F32 R5, -R0 (F2FP has no negated operand), the neg free (fold.neg) */
+    const char *neg = ".reg .b16 %h<6>;\nneg.f32 %f2, %f1;\ncvt.rn.f16.f32 %h2, %f2;\nneg.f32 %f3, %f1;\n"
+                      "cvt.rn.bf16.f32 %h3, %f3;\nneg.f32 %f4, %f1;\ncvt.rn.f16.f32 %h4, %f4;\nneg.f32 %f5, %f1;\n"
+                      "cvt.rn.bf16.f32 %h5, %f5;\n";
+    assert_int_equal(cycles_of(neg, xu), 1 + 8 * 3 + 1);
     /* the IEEE rcp and sqrt are ptxas's sequences (not measured): no XU slot */
     const char *rn = "rcp.rn.f32 %f2, %f1;\nrcp.rn.f32 %f3, %f1;\nsqrt.rn.f32 %f4, %f1;\nsqrt.rn.f32 %f5, %f1;\n";
     assert_int_equal(cycles_of(rn, xu), cycles_of(rn, PIPES "pipe.xu 0\n" NO_STALL));

@@ -259,13 +259,109 @@ static void alu_bound_adds_on_imad(void **state)
     assert_true(imad.stats.cycles >= 8 * 256 * 4);
 }
 
+/* One warp's cycles for CHAIN_STEPS dependent steps of one chain (STEP: its text; registers %r2 (b32, from the
+ * thread index), %fd1 (f64, from it), %h1, %f1, %fd2 scratch), thread 0 storing %r2 and %fd1 after the region. */
+#define CHAIN_STEPS 32
+static uint64_t chain_of(const char *step, const char *preset)
+{
+    static char ptx[1 << 14];
+    int n = snprintf(ptx, sizeof ptx,
+                     ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+                     ".reg .b32 %%r<8>;\n.reg .b64 %%rd<8>;\n.reg .b16 %%h<4>;\n.reg .f32 %%f<4>;\n"
+                     ".reg .f64 %%fd<4>;\n.reg .pred %%p1;\nld.param.u64 %%rd1, [o];\nmov.u32 %%r1, %%tid.x;\n"
+                     "add.s32 %%r2, %%r1, 0x3c000000;\ncvt.rn.f64.u32 %%fd1, %%r2;\nmov.u64 %%rd2, %%clock64;\n");
+    for (int i = 0; i < CHAIN_STEPS; i++)
+        n += snprintf(ptx + n, sizeof ptx - n, "%s\n", step);
+    snprintf(ptx + n, sizeof ptx - n,
+             "mov.u64 %%rd3, %%clock64;\nsub.s64 %%rd4, %%rd3, %%rd2;\nsetp.ne.u32 %%p1, %%r1, 0;\n@%%p1 ret;\n"
+             "st.global.u64 [%%rd1], %%rd4;\nmov.b64 %%rd5, %%fd1;\ncvt.u32.u64 %%r3, %%rd5;\n"
+             "xor.b32 %%r2, %%r2, %%r3;\nst.global.u32 [%%rd1+8], %%r2;\nret;\n}\n");
+    uint64_t out[2] = {0, 0}, f[2] = {0, 0};
+    run_ptx(ptx, 32, out, 2, WS_MODE_TIMING, preset);
+    run_ptx(ptx, 32, f, 2, WS_MODE_FUNCTIONAL, NULL);
+    assert_int_equal(out[1], f[1]);
+    return out[0];
+}
+
+/* A rule's cycles, key 1 then 0 (with the preset lines extra): c[0], c[1] of 8 streams of STEP, c[2], c[3] of one
+ * chain of CHAIN (chain_of). */
+static void rule_cycles(const char *key, const char *extra, const char *name, const char *step, const char *chain,
+                        uint64_t c[4])
+{
+    char on[128], off[128];
+    snprintf(on, sizeof on, "ifetch.line 0\n%s%s 1\n", extra, key);
+    snprintf(off, sizeof off, "ifetch.line 0\n%s%s 0\n", extra, key);
+    c[0] = cycles_of(step, on, NULL);
+    c[1] = cycles_of(step, off, NULL);
+    c[2] = chain_of(chain, on);
+    c[3] = chain_of(chain, off);
+    printf("%s, %d steps: %s 1 %llu cycles, 0 %llu; one chain of %d: %llu, %llu\n", name, 8 * ROUNDS, key,
+           (unsigned long long)c[0], (unsigned long long)c[1], CHAIN_STEPS, (unsigned long long)c[2],
+           (unsigned long long)c[3]);
+}
+
+/* fold.zext: ptxas makes a cvt.rn.f16.f32 or cvt.rn.bf16.f32 whose half is zero-extended (cvt.u32.u16) an F2F
+ * that writes the 32-bit register, with no instruction for the zero-extension (probe_alu3.sass alu3_f2bf: 256
+ * F2F.BF16.F32 and nothing else; H200 2081 cycles for 256 steps at one warp, 8.1 a step). Free, it takes no slot
+ * and no schedule cycle: the XU pipe's 8 a step. Issued as an ALU op it waits for the F2F, and the next F2F waits
+ * behind it in order (2492 cycles at 256 steps, 9.7 a step; here 274 and 325 for 32). In one chain: F2F's conv
+ * (18) a step, 22 with the op (560 and 702 cycles for 32). */
+static void zext_of_f2f_free(void **state)
+{
+    (void)state;
+    uint64_t c[4];
+    rule_cycles("fold.zext", "", "cvt.rn.bf16.f32 + cvt.u32.u16", "cvt.rn.bf16.f32 %3, %2;\ncvt.u32.u16 %1, %3;",
+                "cvt.rn.bf16.f32 %h1, %r2;\ncvt.u32.u16 %r2, %h1;", c);
+    assert_true(c[0] <= 8 * 8 * ROUNDS + 24); /* the XU pipe's 8 a step, and the region's ends */
+    assert_true(c[1] >= c[0] + 8 * ROUNDS);   /* at least a cycle more a step */
+    assert_true(c[2] <= 18 * CHAIN_STEPS + 16);
+    assert_true(c[3] >= c[2] + 3 * CHAIN_STEPS);
+}
+
+/* conv.form: the readers decide the SASS of cvt.rn.f16.f32 (local ptxas 13.0, docs/calibration.md "(f2h17)"):
+ * zero-extended, F2F.F16.F32 (the XU pipe; latency conv, 18: probe_alu3 f2h_l's 12.08 cycles a step replay with
+ * 17); read by cvt.f32.f16, F2FP.F16.F32.PACK_AB with RZ and HADD2.F32 (bench_conv[5]'s SASS): the ALU pipe's 2
+ * cycles and the IMAD pipe's, one step every 2-3 cycles where an XU slot gives 8 (76 and 260 cycles for 32 steps). In
+ * one zero-extended chain 18 a step, where conv.f16 gave 5 and the XU pipe 8 (560 and 250 cycles for 32). */
+static void half_cvt_form_by_reader(void **state)
+{
+    (void)state;
+    uint64_t c[4];
+    rule_cycles("conv.form", "fold.zext 1\n", "cvt.rn.f16.f32 + cvt.f32.f16",
+                "cvt.rn.f16.f32 %3, %2;\ncvt.f32.f16 %1, %3;", "cvt.rn.f16.f32 %h1, %r2;\ncvt.u32.u16 %r2, %h1;", c);
+    assert_true(c[0] <= 3 * 8 * ROUNDS + 24);
+    assert_true(c[1] >= 8 * 8 * ROUNDS);
+    assert_true(c[2] >= 17 * CHAIN_STEPS);     /* 18 a step, less the clock reads' overlap */
+    assert_true(c[3] <= 8 * CHAIN_STEPS + 16); /* conv.f16 (5) a step, the XU pipe's 8 */
+}
+
+/* fold.neg: ptxas writes a neg.f64 whose reader is a cvt.rn.f32.f64 as the F2F's negated operand (probe_alu3.sass
+ * alu3_d2f: `F2F.F32.F64 R29, -R8`, no DADD), so it takes no issue cycle and no latency; issued, it holds the
+ * sub-partition's issue 2 cycles (pipe.f64) and its result comes 4 later. probe_alu3 d2f (two F2F.F32.F64 a step,
+ * one of a neg) at one warp: H200 4675 cycles for 256 steps, warpsim 4636 with it, 5036 without (+7.7%). One chain
+ * of neg, F2F.F32.F64, F2F.F64.F32: 36 cycles a step, 40 with the neg issued (1152 and 1280 for 32; 8 streams of
+ * the d2f step: 301 and 335). */
+static void neg_of_f2f_operand(void **state)
+{
+    (void)state;
+    uint64_t c[4];
+    rule_cycles("fold.neg", "", "neg.f64 + cvt.rn.f32.f64",
+                "{.reg .f64 a, b;\nmov.b64 a, {%1, %2};\nneg.f64 b, a;\ncvt.rn.f32.f64 %1, b;}",
+                "neg.f64 %fd2, %fd1;\ncvt.rn.f32.f64 %f1, %fd2;\ncvt.f64.f32 %fd1, %f1;", c);
+    assert_true(c[0] < c[1]);
+    assert_true(c[2] <= 36 * CHAIN_STEPS + 16);
+    assert_true(c[3] >= c[2] + 3 * CHAIN_STEPS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(reused_registers_renamed), cmocka_unit_test(unpack_source_renamed),
         cmocka_unit_test(pipes_alternate),          cmocka_unit_test(free_slot_alternates),
         cmocka_unit_test(free_slot_packs),          cmocka_unit_test(xu_reader_one_later),
-        cmocka_unit_test(alu_bound_adds_on_imad),   cmocka_unit_test(xu_stall_adds_wait),
+        cmocka_unit_test(alu_bound_adds_on_imad),   cmocka_unit_test(zext_of_f2f_free),
+        cmocka_unit_test(half_cvt_form_by_reader),  cmocka_unit_test(neg_of_f2f_operand),
+        cmocka_unit_test(xu_stall_adds_wait),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

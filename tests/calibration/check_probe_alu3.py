@@ -21,10 +21,14 @@ process's first launch, cold code as warpsim's run) the MUFU forms (.ftz, and si
 (LOW_FORMS); at one warp a sub-partition (a block of 128, whose first launch follows the ten of 32 threads in the
 same process: warm code, warpsim with ifetch.line 0) those, the fix-up forms (ex2, rsqrt, lg2, sqrt) and the
 ALU/IMAD/FMA pairs of LOW_PAIRS; at both, with the list schedule counting ptxas's short XU latency
-(schedule.xu_reader, "(xu16)"), clz and F2F.BF16.F32 followed by a LOP3, IMAD or
-FFMA and d2f (LOW_XU); at both, with ptxas's stall counts spacing a warp's XU ops (schedule.xu_stall, "(xust17)"),
-POPC, FLO (bfind), BREV and F2F.F64.F32 followed by a LOP3, IMAD or FFMA, and the forms followed by a POPC that
-it brings within (LOW_SPACED). Not checked there: F2F.F16.F32 followed by an op (-33%: warpsim gives it `conv.f16`,
+(schedule.xu_reader, "(xu16)"), clz, F2F.BF16.F32 and F2F.F16.F32 (the F2F form of a zero-extended half,
+conv.form, "(f2h17)") followed by a LOP3, IMAD or FFMA and d2f (LOW_XU). Not checked there: POPC, FLO (bfind) and
+BREV followed by an op (-23%: 9 cycles a step where ptxas's stall counts give 12, not modelled), f2bf and f2h alone
+and beside a POPC (+20%, +10%: warpsim issues the zero-extension ptxas folds into the F2F; fold.zext 1 frees it, and
+puts the F2F forms followed by an op at -20% until the stall counts are modelled), an FADD/FMUL/FFMA
+followed by an IMAD (-27%), the f64 forms, the forms beside a POPC, and the half forms but LOW_HALF. The half forms
+(HALF, docs/calibration.md "(half17)") at 8 warps a sub-partition but HALF_OUT, printed.
+LOW_SPACED). Not checked there: F2F.F16.F32 followed by an op (-33%: warpsim gives it `conv.f16`,
 not an XU latency), clz alone and beside a POPC (-32%, -22%: ptxas's IADD3 of clz waits between two FLOs), f2bf
 alone and beside a POPC (+20%, +17%: warpsim issues the zero-extension ptxas folds into the F2F), the MUFU forms
 beside a POPC (-19% to -23%; rcpf_x +18%: the neg ptxas writes as MUFU.RCP's operand waits between two POPCs), an
@@ -49,7 +53,8 @@ LOW_FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin')  # _l, _m
 LOW_FIXUP = ('ex2', 'rsqrt', 'lg2', 'sqrt')  # _l, _m, _f at 128 threads (at 32 the first launch is cold-code bound)
 LOW_PAIRS = ('lop3_l', 'lop3_m', 'lop3_f', 'mad_l', 'mad_m', 'f2h2_l', 'f2h2_m', 'f2h2_f', 'f2bf2_l', 'f2bf2_m', 'f2bf2_f',
              'h2f_l', 'h2f_m', 'fadd_l', 'fmul_l', 'fma_l', 'fadd_f', 'fmul_f', 'fma_f')  # at 128 threads
-LOW_XU = ('clz_l', 'clz_m', 'clz_f', 'f2bf_l', 'f2bf_m', 'f2bf_f', 'd2f')  # at 32 and 128 threads (schedule.xu_reader)
+LOW_XU = ('clz_l', 'clz_m', 'clz_f', 'f2bf_l', 'f2bf_m', 'f2bf_f', 'f2h_l', 'f2h_m', 'f2h_f',
+          'd2f')  # at 32 and 128 threads (schedule.xu_reader; f2h: conv.form)
 LOW_SPACED = ('popc_l', 'popc_m', 'popc_f', 'bfind_l', 'bfind_m', 'bfind_f', 'brev_l', 'brev_m', 'brev_f', 'f2d_l',
               'f2d_m', 'f2d_f', 'lop3_x', 'mad_x', 'fadd_x', 'fmul_x', 'fma_x', 'h2f_x', 'f2h2_x', 'f2bf2_x', 'hadd_x',
               'hadd2_x', 'badd2_x', 'bfma2_x', 'hfma2_x', 'dadd_x', 'dmul_x', 'dfma_x', 'popc_x', 'bfind_x', 'brev_x',
