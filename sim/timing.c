@@ -1333,7 +1333,7 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
         } else if (from == WS_T_F64 && ty == WS_T_F32) {
             slots[SLOT_XU] = 1; /* F2F.F32.F64 (probe_alu3 d2f: 9 cycles) */
             xu = t->d2f_hold;
-            spaced = 0; /* warpsim issues the neg.f64 ptxas writes as its operand (probe_alu3 d2f: -R8) */
+            /* spaced: its neg operand is folded (fold.neg) */
         }
         break;
     default: break;
@@ -2175,8 +2175,9 @@ static void xu_counted(ws_timing *t, uint32_t wi, const ws_reg_use *u, uint64_t 
  * of those instructions, at least 1 (xu_at, which earliest reads; docs/calibration.md "(xust17)"). An XU op that
  * holds the issue (a MUFU with its fix-ups, issue_cycles) counts its held cycles as instructions after it. A free
  * or folded instruction is no SASS instruction: it counts for nothing. The ops spaced (math_slots' answer): POPC, FLO
- * of bfind, BREV, F2I, F2F.F64.F32; the others are counted as instructions between (the MUFU forms, clz, F2F to f16,
- * bf16, F2F.F32.F64: warpsim issues apart what their SASS has in one, so ptxas's spacing would wait on it). */
+ * of bfind, BREV, F2I, F2F.F64.F32, F2F.F32.F64 (its neg operand folded: fold.neg); the others are counted as
+ * instructions between (the MUFU forms, clz, F2F to f16 or bf16: warpsim issues apart what their SASS has in one, an
+ * FMUL.RZ, a neg operand, clz's IADD3, the zero-extension unless fold.zext, so ptxas's spacing would wait on it). */
 static __attribute__((noinline)) void xu_step(ws_timing *t, uint32_t wi, const timing_info *f, const ws_reg_use *u,
                                               uint32_t pc, uint64_t cycle)
 {

@@ -126,9 +126,9 @@ int main(int argc, char **argv)
                "neither pipe, its result `half.mma` cycles later; fma (HFMA2, HFMA2.MMA) holds the issue `pipe.hfma2`\n"
                "cycles. A warp waits `stall.imad_fma` cycles after an IMAD-pipe form whose next is an f32 add, mul or\n"
                "fma (ptxas's stall count before an FFMA, FADD or FMUL).\n"
-               "A warp's popc, bfind, brev, cvt from f32 to an integer and cvt.f64.f32 issue `schedule.xu_stall`\n"
-               "cycles apart, less the instructions between, as ptxas's stall counts space them: a wait between\n"
-               "two adds to it.\n\n",
+               "A warp's popc, bfind, brev, cvt from f32 to an integer, cvt.f64.f32 and cvt.f32.f64 issue\n"
+               "`schedule.xu_stall` cycles apart, less the instructions between, as ptxas's stall counts space\n"
+               "them: a wait between two adds to it.\n\n",
             (int)WS_OP_COUNT);
     fprintf(f, "## Instructions\n\n| mnemonic | operands | suffix groups | latency class | issue pipe | executor | "
                "meaning |\n| --- | --- | --- | --- | --- | --- | --- |\n");

@@ -58,7 +58,7 @@ LOW_XU = ('clz_l', 'clz_m', 'clz_f', 'f2bf_l', 'f2bf_m', 'f2bf_f', 'f2h_l', 'f2h
 LOW_SPACED = ('popc_l', 'popc_m', 'popc_f', 'bfind_l', 'bfind_m', 'bfind_f', 'brev_l', 'brev_m', 'brev_f', 'f2d_l',
               'f2d_m', 'f2d_f', 'lop3_x', 'mad_x', 'fadd_x', 'fmul_x', 'fma_x', 'h2f_x', 'f2h2_x', 'f2bf2_x', 'hadd_x',
               'hadd2_x', 'badd2_x', 'bfma2_x', 'hfma2_x', 'dadd_x', 'dmul_x', 'dfma_x', 'popc_x', 'bfind_x', 'brev_x',
-              'f2d_x')  # at 32 and 128 threads (schedule.xu_stall)
+              'f2d_x', 'd2f_l', 'd2f_m', 'd2f_f')  # at 32 and 128 threads (schedule.xu_stall)
 FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin', 'ex2', 'rsqrt', 'lg2', 'sqrt', 'rcp', 'f2h', 'f2bf',
          'f2d', 'd2f', 'f2h2', 'f2bf2', 'h2f', 'bfind', 'clz', 'brev', 'popc', 'dadd', 'dmul', 'dfma', 'lop3', 'mad')
 # the half forms (docs/calibration.md "(half17)"): HADD2 (add.f16 beside a form), add.f16x2/.bf16x2 (HADD2 and
