@@ -117,6 +117,7 @@ static const ws_preset ws_preset_sm90 = {
     .fold_xor = 1, /* fold.xor */
     .fold_imad = 1, /* fold.imad */
     .fold_address = 1, /* fold.address */
+    .fold_zext = 1, /* fold.zext */
     .fold_neg = 1, /* fold.neg */
     .schedule_budget = 1, /* schedule.budget */
     .schedule_reserved = 3, /* schedule.reserved */

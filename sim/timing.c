@@ -1328,8 +1328,10 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
         else if (ty == WS_T_F32 && from == WS_T_F16)
             slots[SLOT_IMAD] = 1; /* HADD2.F32 (probe_alu3 h2f) */
         else if (from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64)) {
-            slots[SLOT_XU] = 1;      /* F2F (probe_alu3 f2h, f2bf, f2d) */
-            spaced = ty == WS_T_F64; /* f16, bf16: warpsim issues the zero-extension ptxas folds (cvt.u32.u16) */
+            slots[SLOT_XU] = 1; /* F2F (probe_alu3 f2h, f2bf, f2d) */
+            /* f16, bf16: spaced where the zero-extension ptxas folds into it is free (fold.zext; else warpsim issues
+             * that cvt.u32.u16 between, where the SASS has nothing) */
+            spaced = ty == WS_T_F64 || t->p.fold_zext > 0;
         } else if (from == WS_T_F64 && ty == WS_T_F32) {
             slots[SLOT_XU] = 1; /* F2F.F32.F64 (probe_alu3 d2f: 9 cycles) */
             xu = t->d2f_hold;

@@ -217,6 +217,21 @@ static void xu_stall_adds_wait(void **state)
      * ops and wait for them (a cycle or two, 6 and 12 here) */
     assert_true(mufu_on <= 8 * 8 * ROUNDS + 24 && mufu_on <= mufu_off + 8);
     assert_true(one_on <= 8 * 8 * ROUNDS + 32 && one_on <= one_off + 16); /* POPC after POPC: the pipe's 8 */
+    /* F2F.BF16.F32 whose zero-extension is free (fold.zext) is spaced as a POPC is (probe_alu3 f2bf_l, 12.08 a step
+     * on the H200); with the zero-extension issued (fold.zext 0) warpsim's extra instruction would stand in between,
+     * so it is not spaced there */
+    const char *f2f = "cvt.rn.bf16.f32 %3, %2;\ncvt.u32.u16 %1, %3;\nlop3.b32 %1, %1, %2, 5, 0x6A;";
+    uint64_t f2f_on = xu_cycles(f2f, "ifetch.line 0\nfold.zext 1\nschedule.xu_stall 8\n", 0),
+             f2f_off = xu_cycles(f2f, "ifetch.line 0\nfold.zext 1\nschedule.xu_stall 0\n", 0),
+             f2f_zext = xu_cycles(f2f, "ifetch.line 0\nfold.zext 0\nschedule.xu_stall 8\n", 0),
+             f2f_zext_off = xu_cycles(f2f, "ifetch.line 0\nfold.zext 0\nschedule.xu_stall 0\n", 0);
+    printf("cvt.rn.bf16.f32 + cvt.u32.u16 + lop3: fold.zext 1 %llu cycles, without the spacing %llu; fold.zext 0 %llu, "
+           "%llu\n",
+           (unsigned long long)f2f_on, (unsigned long long)f2f_off, (unsigned long long)f2f_zext,
+           (unsigned long long)f2f_zext_off);
+    assert_true(f2f_on >= 12 * 8 * ROUNDS - 24 && f2f_on <= 12 * 8 * ROUNDS + 32); /* the ends: F2F's 18 to the xor */
+    assert_true(f2f_off <= 10 * 8 * ROUNDS + 24);
+    assert_int_equal(f2f_zext, f2f_zext_off);
 
     /* One chain, brev then an xor reading it (bench_bits[2]: 23 cycles a step on the H200, the latency 17 and the
      * xor's 6 to the BREV reading it): ptxas counts the xor the BREV's latency after it in its own model, so its stall
@@ -310,8 +325,9 @@ static void zext_of_f2f_free(void **state)
 {
     (void)state;
     uint64_t c[4];
-    rule_cycles("fold.zext", "", "cvt.rn.bf16.f32 + cvt.u32.u16", "cvt.rn.bf16.f32 %3, %2;\ncvt.u32.u16 %1, %3;",
-                "cvt.rn.bf16.f32 %h1, %r2;\ncvt.u32.u16 %r2, %h1;", c);
+    /* the XU pipe alone: schedule.xu_stall (which spaces these F2Fs once the zero-extension is free) off */
+    rule_cycles("fold.zext", "schedule.xu_stall 0\n", "cvt.rn.bf16.f32 + cvt.u32.u16",
+                "cvt.rn.bf16.f32 %3, %2;\ncvt.u32.u16 %1, %3;", "cvt.rn.bf16.f32 %h1, %r2;\ncvt.u32.u16 %r2, %h1;", c);
     assert_true(c[0] <= 8 * 8 * ROUNDS + 24); /* the XU pipe's 8 a step, and the region's ends */
     assert_true(c[1] >= c[0] + 8 * ROUNDS);   /* at least a cycle more a step */
     assert_true(c[2] <= 18 * CHAIN_STEPS + 16);

@@ -22,18 +22,15 @@ process's first launch, cold code as warpsim's run) the MUFU forms (.ftz, and si
 same process: warm code, warpsim with ifetch.line 0) those, the fix-up forms (ex2, rsqrt, lg2, sqrt) and the
 ALU/IMAD/FMA pairs of LOW_PAIRS; at both, with the list schedule counting ptxas's short XU latency
 (schedule.xu_reader, "(xu16)"), clz, F2F.BF16.F32 and F2F.F16.F32 (the F2F form of a zero-extended half,
-conv.form, "(f2h17)") followed by a LOP3, IMAD or FFMA and d2f (LOW_XU). Not checked there: POPC, FLO (bfind) and
-BREV followed by an op (-23%: 9 cycles a step where ptxas's stall counts give 12, not modelled), f2bf and f2h alone
-and beside a POPC (+20%, +10%: warpsim issues the zero-extension ptxas folds into the F2F; fold.zext 1 frees it, and
-puts the F2F forms followed by an op at -20% until the stall counts are modelled), an FADD/FMUL/FFMA
-followed by an IMAD (-27%), the f64 forms, the forms beside a POPC, and the half forms but LOW_HALF. The half forms
-(HALF, docs/calibration.md "(half17)") at 8 warps a sub-partition but HALF_OUT, printed.
-LOW_SPACED). Not checked there: F2F.F16.F32 followed by an op (-33%: warpsim gives it `conv.f16`,
-not an XU latency), clz alone and beside a POPC (-32%, -22%: ptxas's IADD3 of clz waits between two FLOs), f2bf
-alone and beside a POPC (+20%, +17%: warpsim issues the zero-extension ptxas folds into the F2F), the MUFU forms
-beside a POPC (-19% to -23%; rcpf_x +18%: the neg ptxas writes as MUFU.RCP's operand waits between two POPCs), an
-FADD/FMUL/FFMA followed by an IMAD (-27%), the f64 forms alone or beside an op, and the half forms but LOW_HALF and
-LOW_SPACED's. The half forms (HALF, docs/calibration.md "(half17)") at 8 warps a sub-partition but HALF_OUT, printed.
+conv.form, "(f2h17)") followed by a LOP3, IMAD or FFMA and d2f (LOW_XU); at both, with ptxas's stall counts spacing
+a warp's XU ops (schedule.xu_stall, "(xust17)"; F2F.F16/BF16.F32 once its zero-extension is free, fold.zext), POPC,
+FLO (bfind), BREV, F2F.F64.F32 and F2F.F32.F64 followed by a LOP3, IMAD or FFMA, f2h and f2bf alone, and the forms
+followed by a POPC that it brings within (LOW_SPACED). Not checked there: clz alone and beside a POPC (-32%, -22%:
+ptxas's IADD3 of clz waits between two FLOs), the MUFU forms beside a POPC (-19% to -23%; rcpf_x +18%: the neg
+ptxas writes as MUFU.RCP's operand waits between two POPCs), an FADD/FMUL/FFMA followed by an IMAD and an IMAD
+followed by an FFMA (-27% to -32%; stall.imad_fma, off in sm_90, "(fimad17)"), the f64 forms alone or beside an op,
+and the half forms but LOW_HALF and LOW_SPACED's. The half forms (HALF, docs/calibration.md "(half17)") at 8 warps a
+sub-partition but HALF_OUT, printed.
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] (KIND: at 8 warps a sub-partition;
 KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps). With --all, checks nothing: every kind of the raw runs at every block
 size they have (32 threads cold, as the check; 128, 256 and 512 warm, ifetch.line 0; 1024 as the check) with its
@@ -58,7 +55,8 @@ LOW_XU = ('clz_l', 'clz_m', 'clz_f', 'f2bf_l', 'f2bf_m', 'f2bf_f', 'f2h_l', 'f2h
 LOW_SPACED = ('popc_l', 'popc_m', 'popc_f', 'bfind_l', 'bfind_m', 'bfind_f', 'brev_l', 'brev_m', 'brev_f', 'f2d_l',
               'f2d_m', 'f2d_f', 'lop3_x', 'mad_x', 'fadd_x', 'fmul_x', 'fma_x', 'h2f_x', 'f2h2_x', 'f2bf2_x', 'hadd_x',
               'hadd2_x', 'badd2_x', 'bfma2_x', 'hfma2_x', 'dadd_x', 'dmul_x', 'dfma_x', 'popc_x', 'bfind_x', 'brev_x',
-              'f2d_x', 'd2f_l', 'd2f_m', 'd2f_f')  # at 32 and 128 threads (schedule.xu_stall)
+              'f2d_x', 'd2f_l', 'd2f_m', 'd2f_f', 'f2h', 'f2bf', 'f2h_x',
+              'f2bf_x')  # at 32 and 128 threads (schedule.xu_stall; f2h, f2bf with fold.zext)
 FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin', 'ex2', 'rsqrt', 'lg2', 'sqrt', 'rcp', 'f2h', 'f2bf',
          'f2d', 'd2f', 'f2h2', 'f2bf2', 'h2f', 'bfind', 'clz', 'brev', 'popc', 'dadd', 'dmul', 'dfma', 'lop3', 'mad')
 # the half forms (docs/calibration.md "(half17)"): HADD2 (add.f16 beside a form), add.f16x2/.bf16x2 (HADD2 and
