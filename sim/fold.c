@@ -847,16 +847,23 @@ static void fold_f2f(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
     }
 }
 
-/* Whether `in` reads reg only as the source of a cvt from type *ctx (F2F, F2I: a negated operand, -R). */
+/* Whether `in` reads reg only as a source the SASS can negate (-R): of a cvt from type *ctx (F2F, F2I), or of an
+ * .f32 MUFU form without ptxas's fix-ups (.approx.ftz rcp, sqrt, rsqrt, ex2, lg2: probe_alu3.sass alu3_rcpf_x,
+ * `neg.f32; rcp.approx.ftz.f32` is `MUFU.RCP R4, -R4`). */
 static int negates_operand(const ws_insn *in, uint32_t reg, const void *ctx)
 {
-    if (in->op != WS_OP_CVT || in->type2 != *(const uint8_t *)ctx || in->nops != 2 || in->ops[1].kind != WS_OPND_REG ||
-        in->ops[1].reg != reg)
+    uint8_t ty = *(const uint8_t *)ctx;
+    ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
+    int mufu = (pipe == PIPE_MUFU || pipe == PIPE_MUFU_APPROX || pipe == PIPE_MUFU_RCP) && ty == WS_T_F32 &&
+               in->type == WS_T_F32 && (in->mods & WS_MOD_FTZ) && (in->mods & WS_MOD_APPROX);
+    if (!(in->op == WS_OP_CVT && in->type2 == ty) && !mufu)
+        return 0;
+    if (in->nops != 2 || in->ops[1].kind != WS_OPND_REG || in->ops[1].reg != reg)
         return 0;
     return in->ops[0].kind != WS_OPND_REG || in->ops[0].reg != reg;
 }
 
-/* WS_FOLD_NEG (fold.h): a neg of a float every reader of whose value is a cvt from its type. */
+/* WS_FOLD_NEG (fold.h): a neg of a float every reader of whose value takes it as a negated operand (negates_operand). */
 static void fold_negs(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
                       const uint32_t *written, ws_fold *f)
 {

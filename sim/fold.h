@@ -80,9 +80,10 @@
  *    constant bank); out of it, and with any other reader, ptxas issues the add (local ptxas 13.0
  *    -arch=sm_90, docs/calibration.md "(addr25)"). It takes no issue slot and no latency: its value is
  *    ready when its source is. Only with the preset's fold.address 1 (WS_FOLD_ADDR).
- *  - A neg of a float (neg.f64, neg.f32), unguarded, whose every reader is a cvt from that type reading it as its
- *    source, is the negation of those cvts' operand: probe_alu3.sass alu3_d2f `F2F.F32.F64 R29, -R8` for `neg.f64
- *    t, %rd29; cvt.rn.f32.f64 hi, t`, no DADD. It takes no issue slot, no latency and no schedule cycle: its value
+ *  - A neg of a float (neg.f64, neg.f32), unguarded, whose every reader is a cvt from that type, or for .f32 an
+ *    .approx.ftz rcp, sqrt, rsqrt, ex2 or lg2 (a MUFU without ptxas's fix-ups), reading it as its source, is the
+ *    negation of those readers' operand: probe_alu3.sass alu3_d2f `F2F.F32.F64 R29, -R8` for `neg.f64 t, %rd29;
+ *    cvt.rn.f32.f64 hi, t`, no DADD; alu3_rcpf_x `MUFU.RCP R4, -R4` for `neg.f32 t, %r; rcp.approx.ftz.f32`. It takes no issue slot, no latency and no schedule cycle: its value
  *    is ready when its source is. Its readers as fold_offsets': in its block up to the next write of the register,
  *    or every reader of a register written once. Only with the preset's fold.neg 1 (WS_FOLD_NEG).
  *  - A cvt.rn (or .rz) .f16.f32 or .bf16.f32 into a 16-bit register is F2F.F16.F32 / F2F.BF16.F32 (the XU pipe,
@@ -113,7 +114,7 @@ enum {
     WS_FOLD_ADDR,  /* an add of an immediate read only as addresses: their SASS offset (WS_FOLD_OFFSETS) */
     WS_FOLD_F2F,   /* a cvt.f16/bf16.f32 whose half a reader zero-extends, or .rm/.rp: F2F (WS_FOLD_F2F_FORM) */
     WS_FOLD_ZEXT,  /* the zero-extension of such a cvt's half: no instruction (WS_FOLD_ZEXT_FREE) */
-    WS_FOLD_NEG,   /* a neg read only by cvts from its type: their operand's negation (WS_FOLD_NEG_OPERAND) */
+    WS_FOLD_NEG,   /* a neg read only by cvts from its type or .ftz MUFU forms: their operand's negation (WS_FOLD_NEG_OPERAND) */
 };
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is

@@ -367,6 +367,17 @@ static void neg_of_f2f_operand(void **state)
     assert_true(c[0] < c[1]);
     assert_true(c[2] <= 36 * CHAIN_STEPS + 16);
     assert_true(c[3] >= c[2] + 3 * CHAIN_STEPS);
+    /* a MUFU without fix-ups takes -R too (probe_alu3.sass alu3_rcpf_x: `MUFU.RCP R4, -R4`): the neg is free */
+    rule_cycles("fold.neg", "", "neg.f32 + rcp.approx.ftz.f32",
+                "{.reg .f32 a;\nneg.f32 a, %2;\nrcp.approx.ftz.f32 %1, a;}",
+                "neg.f32 %f2, %f1;\nrcp.approx.ftz.f32 %f1, %f2;", c);
+    assert_true(c[0] <= c[1]);
+    assert_true(c[3] >= c[2] + 3 * CHAIN_STEPS);
+    /* with ptxas's fix-ups (rcp.approx.f32 without .ftz) the neg stays an instruction: the key changes nothing */
+    rule_cycles("fold.neg", "", "neg.f32 + rcp.approx.f32", "{.reg .f32 a;\nneg.f32 a, %2;\nrcp.approx.f32 %1, a;}",
+                "neg.f32 %f2, %f1;\nrcp.approx.f32 %f1, %f2;", c);
+    assert_int_equal(c[0], c[1]);
+    assert_int_equal(c[2], c[3]);
 }
 
 int main(void)

@@ -26,9 +26,8 @@ conv.form, "(f2h17)") followed by a LOP3, IMAD or FFMA and d2f (LOW_XU); at both
 a warp's XU ops (schedule.xu_stall, "(xust17)"; F2F.F16/BF16.F32 once its zero-extension is free, fold.zext), POPC,
 FLO (bfind), BREV, F2F.F64.F32 and F2F.F32.F64 followed by a LOP3, IMAD or FFMA, f2h and f2bf alone, and the forms
 followed by a POPC that it brings within (LOW_SPACED). Not checked there: clz alone and beside a POPC (-32%, -22%:
-ptxas's IADD3 of clz waits between two FLOs), the MUFU forms beside a POPC (-19% to -23%; rcpf_x +18%: the neg
-ptxas writes as MUFU.RCP's operand waits between two POPCs), an FADD/FMUL/FFMA followed by an IMAD and an IMAD
-followed by an FFMA (-27% to -32%; stall.imad_fma, off in sm_90, "(fimad17)"), the f64 forms alone or beside an op,
+ptxas's IADD3 of clz waits between two FLOs), the MUFU forms beside a POPC but rcpf_x (-19% to -23%), an
+FADD/FMUL/FFMA followed by an IMAD and an IMAD followed by an FFMA (-27% to -32%; stall.imad_fma, off in sm_90, "(fimad17)"), the f64 forms alone or beside an op,
 and the half forms but LOW_HALF and LOW_SPACED's. The half forms (HALF, docs/calibration.md "(half17)") at 8 warps a
 sub-partition but HALF_OUT, printed.
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] (KIND: at 8 warps a sub-partition;
@@ -55,8 +54,8 @@ LOW_XU = ('clz_l', 'clz_m', 'clz_f', 'f2bf_l', 'f2bf_m', 'f2bf_f', 'f2h_l', 'f2h
 LOW_SPACED = ('popc_l', 'popc_m', 'popc_f', 'bfind_l', 'bfind_m', 'bfind_f', 'brev_l', 'brev_m', 'brev_f', 'f2d_l',
               'f2d_m', 'f2d_f', 'lop3_x', 'mad_x', 'fadd_x', 'fmul_x', 'fma_x', 'h2f_x', 'f2h2_x', 'f2bf2_x', 'hadd_x',
               'hadd2_x', 'badd2_x', 'bfma2_x', 'hfma2_x', 'dadd_x', 'dmul_x', 'dfma_x', 'popc_x', 'bfind_x', 'brev_x',
-              'f2d_x', 'd2f_l', 'd2f_m', 'd2f_f', 'f2h', 'f2bf', 'f2h_x',
-              'f2bf_x')  # at 32 and 128 threads (schedule.xu_stall; f2h, f2bf with fold.zext)
+              'f2d_x', 'd2f_l', 'd2f_m', 'd2f_f', 'f2h', 'f2bf', 'f2h_x', 'f2bf_x',
+              'rcpf_x')  # at 32 and 128 threads (schedule.xu_stall; f2h, f2bf with fold.zext; rcpf_x with fold.neg)
 FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin', 'ex2', 'rsqrt', 'lg2', 'sqrt', 'rcp', 'f2h', 'f2bf',
          'f2d', 'd2f', 'f2h2', 'f2bf2', 'h2f', 'bfind', 'clz', 'brev', 'popc', 'dadd', 'dmul', 'dfma', 'lop3', 'mad')
 # the half forms (docs/calibration.md "(half17)"): HADD2 (add.f16 beside a form), add.f16x2/.bf16x2 (HADD2 and
