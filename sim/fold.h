@@ -114,7 +114,7 @@ enum {
     WS_FOLD_ADDR,  /* an add of an immediate read only as addresses: their SASS offset (WS_FOLD_OFFSETS) */
     WS_FOLD_F2F,   /* a cvt.f16/bf16.f32 whose half a reader zero-extends, or .rm/.rp: F2F (WS_FOLD_F2F_FORM) */
     WS_FOLD_ZEXT,  /* the zero-extension of such a cvt's half: no instruction (WS_FOLD_ZEXT_FREE) */
-    WS_FOLD_NEG,   /* a neg read only by cvts from its type or .ftz MUFU forms: their operand's negation (WS_FOLD_NEG_OPERAND) */
+    WS_FOLD_NEG,   /* a neg read only by cvts from its type or .ftz MUFUs: their operand's -R (WS_FOLD_NEG_OPERAND) */
 };
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
