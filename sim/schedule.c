@@ -67,7 +67,14 @@
  *     the unpack `mov.b32 {a, b}, %r` of a cvt.f32.f16, which ptxas has no SASS for) takes no cycle here either,
  *     so the cycle it took goes to what takes another pipe: ptxas alternates HADD2.F32 and LOP3, one a cycle
  *     (probe_alu3.sass alu3_h2f_l), where with a cycle an unpack the conversions took every cycle between
- *     themselves and the LOP3s followed 5-8 of them (docs/calibration.md "(xu16)").
+ *     themselves and the LOP3s followed 5-8 of them (docs/calibration.md "(xu16)"). With schedule.free_slot 3 the
+ *     pack and unpack of a 64-bit register pair (`mov.b64 {lo, hi}, %rd`, `mov.b64 %rd, {lo, hi}`) take none either:
+ *     ptxas's LOP3 reads the DADD's pair (probe_alu3.sass alu3_dadd_l `LOP3.LUT R18, R18, UR4, R19`).
+ *     With schedule.f64 1 (sm_90's) an f64 add, mul or fma (DADD, DMUL, DFMA) holds the f64 pipe pipe.f64 cycles,
+ *     as ptxas's stall counts do (DADD S02 before a DADD, S01 before a LOP3, IMAD or FFMA), so rule 4 puts the next
+ *     round's DADDs among this round's LOP3s as ptxas does (alu3_dadd_l: DADD and LOP3 by turns), where a DADD
+ *     holding nothing went with the other DADDs of its round, the round's LOP3s after them (docs/calibration.md
+ *     "(f64r18)").
  * A stretch longer than the piece (the preset's schedule.piece, SEG_MAX when 0) is cut into the
  * fewest pieces of equal length (at most the piece: the cost stays linear in the kernel's length;
  * ptxas's hoisting is bounded by its registers as well). The cut is warpsim's, not ptxas's: pieces
@@ -480,21 +487,23 @@ static int constant_copy(const seg_budget *b, const ws_insn *code, uint32_t pc)
 
 /* Rule 4 over positions [s, s + m): writes order[s ...]. */
 /* Rule 6: the cycle from which instruction j's pipe is free (pfree: the ALU, IMAD and XU pipes'; [3] the cycle after
- * the last IMAD-pipe instruction, 0: none, from which an FMA-pipe one waits its WS_SCHED_FMA cycles). */
-static uint64_t pipe_free(const uint8_t *pipe, const uint64_t pfree[4], uint32_t j)
+ * the last IMAD-pipe instruction, 0: none, from which an FMA-pipe one waits its WS_SCHED_FMA cycles; [4] the f64
+ * pipe's, schedule.f64). */
+static uint64_t pipe_free(const uint8_t *pipe, const uint64_t pfree[5], uint32_t j)
 {
     switch (pipe ? pipe[j] & 7 : WS_SCHED_NONE) {
     case WS_SCHED_ALU: return pfree[0];
     case WS_SCHED_IMAD: return pfree[1];
     case WS_SCHED_ANY: return pfree[0] < pfree[1] ? pfree[0] : pfree[1];
     case WS_SCHED_XU: return pfree[2];
+    case WS_SCHED_F64: return pfree[4];
     case WS_SCHED_FMA: return pfree[3] ? pfree[3] - 1 + (pipe[j] >> 3) : 0;
     default: return 0;
     }
 }
 
 /* Rule 6: instruction j issued at cycle holds its pipe (an add the IMAD pipe when that is free, as timing.c). */
-static void pipe_hold(const uint8_t *pipe, uint64_t pfree[4], uint32_t j, uint64_t cycle)
+static void pipe_hold(const uint8_t *pipe, uint64_t pfree[5], uint32_t j, uint64_t cycle)
 {
     unsigned kind = pipe ? pipe[j] & 7 : WS_SCHED_NONE, cycles = pipe ? pipe[j] >> 3 : 0;
     if (kind == WS_SCHED_ANY)
@@ -507,13 +516,15 @@ static void pipe_hold(const uint8_t *pipe, uint64_t pfree[4], uint32_t j, uint64
             pfree[3] = cycle + 1;
     } else if (kind == WS_SCHED_XU)
         pfree[2] = cycle + cycles;
+    else if (kind == WS_SCHED_F64)
+        pfree[4] = cycle + cycles;
 }
 
 /* Rules 4, 6 and the shared loads' interval: the first cycle candidate j of the segment at s can issue, the
  * latest of its sources' (earliest), its pipe's free cycle (rule 6) and, for a shared load, mio_next (the cycle
  * schedule.mio_gap after the last one). */
 static uint64_t ready_at(const seg_scratch *w, const ws_insn *code, const uint8_t *fold, const uint8_t *pp,
-                         const uint64_t pfree[4], uint32_t s, uint32_t j, uint64_t mio_next)
+                         const uint64_t pfree[5], uint32_t s, uint32_t j, uint64_t mio_next)
 {
     uint64_t at = w->earliest[j], pf = pipe_free(pp, pfree, j);
     at = pf > at ? pf : at;
@@ -526,7 +537,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                              const uint8_t *fold, const uint8_t *pipe, uint32_t s, uint32_t m, uint32_t *order)
 {
     const uint8_t *pp = pipe ? pipe + s : NULL; /* rule 6, the segment's */
-    uint64_t pfree[4] = {0, 0, 0, 0};
+    uint64_t pfree[5] = {0, 0, 0, 0, 0};
     for (uint32_t j = 0; j < m; j++) {
         w->src[j] = reg_bits(uses[s + j].src, uses[s + j].nsrc);
         w->dst[j] = reg_bits(uses[s + j].dst, uses[s + j].ndst);

@@ -277,6 +277,7 @@ struct ws_timing {
      * cycles (0: no rate) */
     uint64_t math_at[64][SLOT_KINDS];
     uint64_t alu_hold, imad_hold, xu_hold, d2f_hold, f64_hold; /* d2f: an F2F.F32.F64's XU hold (pipe.xu_d2f) */
+    int held_mov; /* pipe.held_mov: a free mov issues while its warp waits out an issue hold (mov_now) */
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
@@ -626,6 +627,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->d2f_hold = t->xu_hold && hold_of(t->p.pipe_xu_d2f) ? hold_of(t->p.pipe_xu_d2f) : t->xu_hold;
     t->xu_stall = (uint8_t)hold_of(t->p.schedule_xu_stall);
     t->f64_hold = hold_of(t->p.pipe_f64);
+    t->held_mov = t->p.pipe_held_mov > 0;
     t->half_hold = hold_of(t->p.pipe_half);
     t->hfma2_hold = hold_of(t->p.pipe_hfma2);
     for (uint32_t wi = 0; wi < 32; wi++)
@@ -1158,9 +1160,14 @@ static int is_free_mov(const ws_insn *in, unsigned narrow)
  * "(f64x)", the merge with xu16). */
 static int is_half_move(const ws_insn *in, double free_slot)
 {
-    if (in->op != WS_OP_MOV || in->nops < 2 || ws_type_bits((ws_type)in->type) != 32)
+    if (in->op != WS_OP_MOV || in->nops < 2)
         return 0;
     const ws_operand *d = &in->ops[0], *s = &in->ops[1];
+    if (ws_type_bits((ws_type)in->type) == 64) /* schedule.free_slot 3: a 64-bit pair's unpack or pack */
+        return free_slot > 2 && ((d->kind == WS_OPND_VEC && d->nvec == 2 && s->kind == WS_OPND_REG) ||
+                                 (d->kind == WS_OPND_REG && s->kind == WS_OPND_VEC && s->nvec == 2));
+    if (ws_type_bits((ws_type)in->type) != 32)
+        return 0;
     return (d->kind == WS_OPND_VEC && s->kind == WS_OPND_REG) ||
            (free_slot > 1 && d->kind == WS_OPND_REG && s->kind == WS_OPND_VEC && s->nvec == 2 &&
             s->regs[0] == s->regs[1] && s->regs[0] != WS_NO_REG);
@@ -1218,10 +1225,15 @@ static unsigned half_form(const ws_insn *in)
  *   R4.reuse`), the add forms none: a second cycle of register reads, which ptxas's allocation decides and warpsim,
  *   allocating none, gives every half fma (probe_alu3 hfma2, bfma2; docs/calibration.md "(half17)"). The scalar
  *   forms (HFMA2 of the low halves) are taken to do the same: not measured. */
-static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
+static int is_f64_math(const ws_insn *in)
 {
     ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
-    if (in->type == WS_T_F64 && (pipe == PIPE_ADD || pipe == PIPE_IMAD || pipe == PIPE_FMA))
+    return in->type == WS_T_F64 && (pipe == PIPE_ADD || pipe == PIPE_IMAD || pipe == PIPE_FMA);
+}
+
+static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
+{
+    if (is_f64_math(in))
         return (unsigned)t->f64_hold;
     if (in->op == WS_OP_FMA && half_form(in))
         return (unsigned)t->hfma2_hold;
@@ -1791,6 +1803,8 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             pipe[pc] = WS_SCHED_FREE; /* fold.zext, fold.neg: no SASS (the F2F writes the 32-bit register; -R) */
         if (t->p.schedule_pipes > 0 && fma_gap > 1 && !t->info[pc].free_mov && is_fma_pipe(&L->code[pc]))
             pipe[pc] = WS_SCHED_PIPE(WS_SCHED_FMA, fma_gap); /* after an IMAD: imad_stalls */
+        if (t->p.schedule_pipes > 0 && t->p.schedule_f64 > 0 && t->f64_hold && is_f64_math(&L->code[pc]))
+            pipe[pc] = WS_SCHED_PIPE(WS_SCHED_F64, t->f64_hold); /* DADD S02 before a DADD, S01 before a LOP3 */
     }
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
@@ -2424,7 +2438,7 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     write_results(t, wi, f, u, &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency, 0);
     /* set_ready's other two writes are the next pick's: the warp has no pick now, so the next pass
      * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
-    s->ready = f->free_mov ? cycle : cycle + 1 + f->stall;
+    s->ready = f->free_mov ? (s->ready > cycle ? s->ready : cycle) : cycle + 1 + f->stall;
     s->ready_why = WS_STALL_ISSUE;
     if (then_pick) /* the lone warps' pass (a constant where it is inlined): pick_early's answer */
         return pick_early(t, x, wi, cycle + 1, w, s);
@@ -2561,7 +2575,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         }
         t->bar_moved = 1;
     }
-    set_ready(t, wi, f->free_mov ? cycle : next, before ? WS_STALL_SYNC : imc ? WS_STALL_SCOREBOARD : WS_STALL_ISSUE);
+    set_ready(t, wi, f->free_mov ? (s->ready > cycle ? s->ready : cycle) : next,
+              before ? WS_STALL_SYNC
+              : imc  ? WS_STALL_SCOREBOARD
+                     : WS_STALL_ISSUE);
 }
 
 /* Whether warp wi's pick issues through issue_common (eager: as for update). */
@@ -2728,9 +2745,23 @@ static inline __attribute__((always_inline)) void mov_issued(ws_timing *t, ws_ex
     if (t->hooks)
         issue_hooks(t, wi, pc, cycle);
     write_results(t, wi, f, &t->uses[pc], &x->L->code[pc], pc, cycle + (uint64_t)f->latency, 0);
-    s->ready = cycle;
+    s->ready = s->ready > cycle ? s->ready : cycle; /* a hold's end stays (mov_now) */
     s->ready_why = WS_STALL_ISSUE;
     s->sb_valid = s->mem_valid = 0;
+}
+
+/* Whether warp wi's pick f, a free mov, issues at once at `cycle` (pick_warp): when the warp is ready, and with
+ * pipe.held_mov 1 while it waits out the issue hold of the instruction before it (issue_cycles: an f64 op's
+ * pipe.f64, a half fma's, a MUFU's fix-ups; its ready cycle is its sub-partition's issue_at), the wait kept
+ * (mov_issued, issue_common and issue keep the later ready cycle). A free mov is no SASS instruction (the LOP3 after a
+ * DADD reads its register pair: probe_alu3.sass alu3_dadd_l), so it takes no cycle of the pass; kept as a pick until
+ * the hold ends it issued in the pass and took the sub-partition's cycle there, one a step of a DADD and a LOP3 on the
+ * pair's low half (docs/calibration.md "(f64r18)"). Not a mov with a latency (a hoisted one, WS_FOLD_HOIST). */
+static inline int mov_now(const ws_timing *t, uint32_t wi, const timing_info *f, uint64_t cycle)
+{
+    uint64_t ready = t->ws[wi].ready;
+    return ready <= cycle ||
+           (t->held_mov && f->latency <= 0 && !f->rare && !f->shfl && ready == t->issue_at[t->sp_of[wi]]);
 }
 
 /* Warp wi picks its next group unless it has one or is blocked (bookkeeping steps cost nothing;
@@ -2757,7 +2788,7 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
         if (r == WS_PICK_EXEC && t->sched.order) /* ptxas's order: the instruction at the group's position */
             ws_schedule_pick(&t->sched, w, &s->pick, &s->seg);
         if (r == WS_PICK_EXEC && !slow && t->info[s->pick.pc].free_mov && !t->info[s->pick.pc].rare &&
-            !t->info[s->pick.pc].shfl && s->ready <= cycle) {
+            !t->info[s->pick.pc].shfl && mov_now(t, wi, &t->info[s->pick.pc], cycle)) {
             /* a free mov issues at once (below), through issue_common's steps for it: no pipe, no pick kept */
             const ws_pick pk = s->pick;
             b->cycle = cycle;
@@ -2779,7 +2810,7 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
                 t->on_pipe |= 1u << wi;
             if (filed && f->shfl && !f->memory)
                 t->on_shfl |= 1u << wi;
-            if (f->free_mov && s->ready <= cycle) {
+            if (f->free_mov && mov_now(t, wi, f, cycle)) {
                 /* no slot, no wait for its source: pick the next one */
                 issue_any(t, x, b, wi, cycle, issues_common(t, wi, eager));
                 x->w = w;
