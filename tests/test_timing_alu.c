@@ -345,9 +345,13 @@ static void f64_shared_by_warps(void **state)
         }
         strcat(ptx, "ret;\n}\n");
         uint64_t out[1];
-        ws_result r4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, NULL),
-                  r8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, NULL);
-        assert_int_equal(r8.stats.cycles - r4.stats.cycles, (pair ? 3 : 2) * 32 + 1);
+        /* the pairs with warm code: schedule.f64 puts them DADD, FADD by turns (3 cycles a pair), which one warp alone
+         * issues faster than cold code arrives (a fetch's wait every 18 instructions: 142 cycles, not 131), where
+         * DADDs, then FADDs let the fetch keep up; warm, the second warp adds 3 a pair and 3 (its start and ret) */
+        const char *code = pair ? "ifetch.line 0\n" : NULL;
+        ws_result r4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, code),
+                  r8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, code);
+        assert_int_equal(r8.stats.cycles - r4.stats.cycles, pair ? 3 * 32 + 3 : 2 * 32 + 1);
         if (pair) /* one warp alone leaves cycles free there without the hold: no figure to compare */
             continue;
         const char *off = "pipe.f64 0\n"; /* one a cycle: one an add more, and one for the second warp's ret */
@@ -355,6 +359,63 @@ static void f64_shared_by_warps(void **state)
                   o8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, off);
         assert_int_equal(o8.stats.cycles - o4.stats.cycles, 32 + 1);
     }
+}
+
+/* probe_alu3's f64 forms beside a LOP3 (docs/calibration.md "(f64r18)"): 8 streams of add.f64, each step's LOP3 on
+ * the low half (`mov.b64 {lo, hi}`, lop3, `mov.b64 %x, {lo, hi}`), each stream reading the next. ptxas puts a
+ * round's DADDs among the LOP3s of the round before (probe_alu3.sass alu3_dadd_l: DADD S02 before a DADD, S01 before
+ * a LOP3; its LOP3 reads the DADD's register pair, no mov), and the H200 takes 3.27 cycles a step at one warp a
+ * sub-partition: a DADD's 2-cycle hold of the issue and the LOP3's cycle. warpsim: schedule.f64 (rule 6 holds the
+ * f64 pipe), schedule.free_slot 3 (the pair's movs take no schedule cycle) and pipe.held_mov (a mov picked during
+ * the DADD's hold takes no cycle of the pass). One warp (lone, warm code), ROUNDS_F64 rounds of 8 steps between the
+ * clocks: 201 cycles, 3 a step and the last round's tail; schedule.f64 0 213 (a round's DADDs more together),
+ * schedule.free_slot 2 239 and pipe.held_mov 0 235 (a mov takes a cycle of the schedule or of the pass after a
+ * DADD); the fast and the slow path agree. */
+#define ROUNDS_F64 8
+static uint64_t dadd_lop3_cycles(const char *preset, unsigned slow)
+{
+    char ptx[65536] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+                      ".reg .b32 %r<4>;\n.reg .b32 %lo<8>;\n.reg .b32 %hi<8>;\n.reg .b64 %x<8>;\n"
+                      ".reg .b64 %rd<4>;\nld.param.u64 %rd1, [o];\nmov.u32 %r1, %tid.x;\n";
+    for (int i = 0; i < 8; i++)
+        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "cvt.u64.u32 %%x%d, %%r1;\nor.b64 %%x%d, %%x%d, %d;\n", i,
+                 i, i, 0x3ff00000 + i);
+    strcat(ptx, "bar.sync 0;\nmov.u64 %rd2, %clock64;\n");
+    for (int r = 0; r < ROUNDS_F64; r++)
+        for (int i = 0; i < 8; i++)
+            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx),
+                     "add.f64 %%x%d, %%x%d, %%x%d;\nmov.b64 {%%lo%d, %%hi%d}, %%x%d;\n"
+                     "lop3.b32 %%lo%d, %%lo%d, %%hi%d, %%r1, 0x6A;\nmov.b64 %%x%d, {%%lo%d, %%hi%d};\n",
+                     i, i, (i + 1) % 8, i, i, i, i, i, i, i, i, i);
+    strcat(ptx, "mov.u64 %rd3, %clock64;\nsub.s64 %rd3, %rd3, %rd2;\nxor.b64 %rd3, %rd3, %x0;\n"
+                "xor.b64 %rd3, %rd3, %x0;\nst.global.u64 [%rd1], %rd3;\n");
+    for (int i = 1; i < 8; i++) /* every stream live to the end */
+        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "st.global.u64 [%%rd1+%d], %%x%d;\n", 8 * i, i);
+    strcat(ptx, "ret;\n}\n");
+    uint64_t out[8];
+    run_ptx_paths(ptx, 32, out, 1, WS_MODE_TIMING, preset, slow);
+    return out[0];
+}
+
+static void f64_rounds_interleave(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+    uint64_t on = dadd_lop3_cycles(WARM, 0), no_f64 = dadd_lop3_cycles(WARM "schedule.f64 0\n", 0),
+             no_slot = dadd_lop3_cycles(WARM "schedule.free_slot 2\n", 0),
+             no_mov = dadd_lop3_cycles(WARM "pipe.held_mov 0\n", 0);
+    printf("%d rounds of 8 add.f64 + lop3: %llu cycles; schedule.f64 0 %llu, schedule.free_slot 2 %llu, "
+           "pipe.held_mov 0 %llu\n",
+           ROUNDS_F64, (unsigned long long)on, (unsigned long long)no_f64, (unsigned long long)no_slot,
+           (unsigned long long)no_mov);
+    assert_int_equal(dadd_lop3_cycles(WARM, WS_SLOW_ALL), on);
+    assert_int_equal(dadd_lop3_cycles(WARM "schedule.f64 0\n", WS_SLOW_ALL), no_f64);
+    assert_int_equal(dadd_lop3_cycles(WARM "pipe.held_mov 0\n", WS_SLOW_ALL), no_mov);
+    assert_int_equal(on, 201); /* 3 a step, and the last round's tail */
+    assert_true(no_f64 >= on + ROUNDS_F64);
+    assert_true(no_slot >= on + 8 * ROUNDS_F64 / 2);
+    assert_true(no_mov >= on + 8 * ROUNDS_F64 / 2);
+#undef WARM
 }
 
 /* stall.imad_fma (docs/calibration.md "(fimad17)"): ptxas's stall count after an IMAD-pipe instruction (IMAD,
@@ -495,6 +556,7 @@ int main(void)
         cmocka_unit_test(mufu_fixups),
         cmocka_unit_test(f64_holds_the_issue),
         cmocka_unit_test(f64_shared_by_warps),
+        cmocka_unit_test(f64_rounds_interleave),
         cmocka_unit_test(half_forms),
         cmocka_unit_test(imad_then_fma_stall),
     };
