@@ -68,6 +68,14 @@
  *     so the cycle it took goes to what takes another pipe: ptxas alternates HADD2.F32 and LOP3, one a cycle
  *     (probe_alu3.sass alu3_h2f_l), where with a cycle an unpack the conversions took every cycle between
  *     themselves and the LOP3s followed 5-8 of them (docs/calibration.md "(xu16)").
+ *     With stall.imad_fma 2 or more (0 in sm_90) an FFMA, FADD or FMUL goes no earlier than that many cycles after an
+ *     IMAD-pipe instruction (WS_SCHED_FMA, ptxas's stall count: timing.c imad_stalls), and the two pipes take turns:
+ *     of an IMAD-pipe and an FMA-pipe instruction that can go at the same cycle, the one on the other pipe than the
+ *     last instruction's goes first (fma_turn). ptxas issues them so (probe_alu3.sass alu3_fma_m, fadd_m, fmul_m:
+ *     253 of 511 neighbours IMAD S02 then FFMA, 254 FFMA S01 then IMAD; alu3_h2f_f: HADD2.F32 and FFMA alike), where
+ *     by height alone the IMADs went together, 2 cycles apart, and the FFMAs after them (7 and 7). A cvt.f32.f16's
+ *     unpack (WS_SCHED_FREE) goes first after an FFMA and last after an IMAD (free_turn): between an IMAD and its
+ *     FFMA the warp would issue it after the stall, in a cycle of its own (docs/calibration.md "(alt18)").
  * A stretch longer than the piece (the preset's schedule.piece, SEG_MAX when 0) is cut into the
  * fewest pieces of equal length (at most the piece: the cost stays linear in the kernel's length;
  * ptxas's hoisting is bounded by its registers as well). The cut is warpsim's, not ptxas's: pieces
