@@ -72,7 +72,7 @@
  *     IMAD-pipe instruction (WS_SCHED_FMA, ptxas's stall count: timing.c imad_stalls), and the two pipes take turns:
  *     of an IMAD-pipe and an FMA-pipe instruction that can go at the same cycle, the one on the other pipe than the
  *     last instruction's goes first (fma_turn). ptxas issues them so (probe_alu3.sass alu3_fma_m, fadd_m, fmul_m:
- *     253 of 511 neighbours IMAD S02 then FFMA, 254 FFMA S01 then IMAD; alu3_h2f_f: HADD2.F32 and FFMA alike), where
+ *     of 511 neighbours 253 IMAD S02 then FFMA, 254 FFMA then IMAD; alu3_h2f_f: HADD2.F32 and FFMA alike), where
  *     by height alone the IMADs went together, 2 cycles apart, and the FFMAs after them (7 and 7). A cvt.f32.f16's
  *     unpack (WS_SCHED_FREE) goes first after an FFMA and last after an IMAD (free_turn): between an IMAD and its
  *     FFMA the warp would issue it after the stall, in a cycle of its own (docs/calibration.md "(alt18)").
