@@ -922,18 +922,16 @@ static double mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, u
  * are not conversion-unit ops; 0: the class latency. */
 static double lowered_latency(const ws_preset *p, const ws_insn *in)
 {
-    bool f32 = in->type == WS_T_F32, ftz = in->mods & WS_MOD_FTZ, approx = in->mods & WS_MOD_APPROX;
+    bool f32 = in->type == WS_T_F32, approx = in->mods & WS_MOD_APPROX;
     switch (in->op) {
     case WS_OP_SIN:
     case WS_OP_COS: return p->sfu_sincos;
-    case WS_OP_LG2: return f32 && !ftz ? p->sfu_fixup : 0;
+    case WS_OP_LG2: return ws_mufu_fixups(in) > 0 ? p->sfu_fixup : 0;
     case WS_OP_RCP:
     case WS_OP_SQRT:
-        if (!f32)
-            return 0;
-        if (!approx)
+        if (f32 && !approx)
             return in->op == WS_OP_RCP ? p->rcp_rn : p->sqrt_rn;
-        return ftz ? 0 : p->sfu_fixup;
+        return ws_mufu_fixups(in) > 0 ? p->sfu_fixup : 0;
     case WS_OP_DIV:
     case WS_OP_REM:
         if (in->type == WS_T_F64)
@@ -1169,21 +1167,15 @@ static int is_half_move(const ws_insn *in, double free_slot)
 /* Whether operand i of `in` is an immediate. */
 static int is_imm(const ws_insn *in, unsigned i) { return i < in->nops && in->ops[i].kind == WS_OPND_IMM; }
 
-/* The ALU-pipe fix-ups ptxas puts around the MUFU of an .f32 form without .ftz (the row's pipe PIPE_MUFU,
- * PIPE_MUFU_APPROX or PIPE_MUFU_RCP, the last two in the .approx forms): an FSETP and an FSEL, for rcp two of each
- * (probe_alu3 ex2, rsqrt, sqrt, lg2: 256 FSETP (+ 256 FSEL) and 512 FMUL or FMUL + FADD beside the 256 MUFU; rcp:
- * 512 FSETP, 512 FSEL, 512 FMUL; docs/calibration.md "(alu27)"); each also has two FMA-pipe instructions (FMUL,
+/* The ALU-pipe fix-ups ptxas puts around the MUFU of an .f32 form without .ftz (ws_mufu_fixups; the row's pipe
+ * PIPE_MUFU, PIPE_MUFU_APPROX or PIPE_MUFU_RCP, the last two in the .approx forms): an FSETP and an FSEL, for rcp two
+ * of each (probe_alu3 ex2, rsqrt, sqrt, lg2: 256 FSETP (+ 256 FSEL) and 512 FMUL or FMUL + FADD beside the 256 MUFU;
+ * rcp: 512 FSETP, 512 FSEL, 512 FMUL; docs/calibration.md "(alu27)"); each also has two FMA-pipe instructions (FMUL,
  * FADD: no rate, but issued: issue_cycles). 0: none. */
 static unsigned mufu_fixups(const ws_insn *in)
 {
-    ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
-    if (in->type != WS_T_F32 || (in->mods & WS_MOD_FTZ))
-        return 0;
-    if (pipe == PIPE_MUFU)
-        return 2;
-    if (!(in->mods & WS_MOD_APPROX))
-        return 0;
-    return pipe == PIPE_MUFU_RCP ? 4 : pipe == PIPE_MUFU_APPROX ? 2 : 0;
+    int fix = ws_mufu_fixups(in);
+    return fix > 0 ? (unsigned)fix : 0;
 }
 
 /* A half add, sub, mul or fma: 1 of one half (.f16, .bf16), 2 of a pair (.f16x2, .bf16x2), else 0. ptxas makes it
