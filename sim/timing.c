@@ -115,8 +115,9 @@ typedef struct {
                          IMAD-pipe instruction whose next is an FFMA, FADD or FMUL; imad_stalls) */
     uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
     uint8_t memory;   /* ws_op_is_memory */
-    uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
-                         more for a value of a fixed-latency ALU op */
+    uint8_t bits;     /* an XU op that reads its source itself: an integer bit operation (popc, clz, bfind,
+                         brev) or a MUFU without fix-ups (ws_mufu_fixups 0): waits bits.feed more for a
+                         value of a fixed-latency ALU op */
     uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
     uint8_t synced;   /* follows a bar.warp.sync: reads a fixed-latency op's result sync.feed later */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
@@ -1422,7 +1423,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
      * register is a rename, its result ready as soon as its source (issue) */
     f.latency = f.free_mov && !hoisted ? 0 : from_data ? -1 : ws_llround(insn_latency(t, pc, in, &none));
-    f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV;
+    f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV || ws_mufu_fixups(in) == 0;
     f.fixed = !f.free_mov && !f.memory && (cls == LAT_ALU || cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA);
     /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
      * reductions and scans read it at once (SHFL paired with a predicated FADD in SASS, 36 cycles
@@ -1573,7 +1574,9 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
                 }
         } else {
             /* an XU bit operation reads a fixed-latency ALU op's result bits.feed later: ptxas
-             * waits 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass);
+             * waits 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass),
+             * and so the MUFU of a form without fix-ups (probe_lat16.sass lat16_ex2_l_1: `LOP3.LUT
+             * R13` S06, `MUFU.EX2 R13, R13`; the H200's chain 23 cycles a step, not 21: "(mufu18)");
              * a shuffle shfl.feed later: ptxas puts 5 cycles, not 4, between an IADD3, IMAD.IADD or
              * FADD and the SHFL reading it in every region of the corpus (bench_reduce_shfl.sass,
              * time_cub_warp_scan_inclusive_sum_int_w32.sass); an op after a bar.warp.sync sync.feed
