@@ -68,6 +68,18 @@ LOW_HALF = ('hadd_m', 'hadd2', 'badd2', 'hfma2_l', 'bfma2_l')  # at 128 threads 
 BLOCK = 1024  # 8 warps a sub-partition
 
 
+def tally(line, err, informational, bound, errors, fails):
+    """Print a figure's line: 'info' where informational (not counted), else counted in errors, 'FAIL' (and in
+    fails) beyond bound."""
+    if informational:
+        print(f'info {line}')
+        return
+    errors.append(abs(err))
+    if abs(err) > bound:
+        fails.append(line)
+    print(f'{"FAIL" if abs(err) > bound else "ok  "} {line}')
+
+
 def main(argv):
     show_all = '--all' in argv
     argv = [a for a in argv if a != '--all']
@@ -120,13 +132,7 @@ def main(argv):
                     fails.append(line)
                 print(f'{"out " if abs(err) > bound else "ok  "} {line}')
                 continue
-            if name in informational:
-                print(f'info {line}')
-                continue
-            errors.append(abs(err))
-            if abs(err) > bound:
-                fails.append(line)
-            print(f'{"FAIL" if abs(err) > bound else "ok  "} {line}')
+            tally(line, err, name in informational, bound, errors, fails)
     if show_all:
         print(f'{len(errors)} figures: mean error {sum(errors) / len(errors):.1f}%, {len(fails)} beyond {bound:g}%')
         return 0

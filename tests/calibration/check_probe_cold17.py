@@ -21,6 +21,8 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'probes'))
 import probe_cold17  # noqa: E402  (the H200's spans, warpsim's)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_probe_alu3  # noqa: E402  (a figure's line, counted or informational)
 
 
 def main(argv):
@@ -50,13 +52,7 @@ def main(argv):
             w = probe_cold17.warpsim_run(warpsim, ptx, kernel, b, m)
             err = (w - h200) / h200 * 100
             line = f'{kernel}: warpsim {w}, H200 {h200} ({err:+.1f}%)'
-            if kernel in informational:
-                print(f'info {line}')
-                continue
-            errors.append(abs(err))
-            if abs(err) > bound:
-                fails.append(line)
-            print(f'{"FAIL" if abs(err) > bound else "ok  "} {line}')
+            check_probe_alu3.tally(line, err, kernel in informational, bound, errors, fails)
     if not errors:
         print('no figures')
         return 1
