@@ -6,7 +6,8 @@
 
 #include "fp.h"
 
-int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, double period, double ahead, double latency)
+int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, double period, double ahead, double latency,
+                   double restart)
 {
     uint32_t nlines = period > 0 ? (ninsns >> 3) + 1 : 0;
     if (f->nlines != nlines) /* the per-line state of another size (or none): made again */
@@ -26,6 +27,7 @@ int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, doubl
     f->period = (uint64_t)ws_llround(period);
     f->ahead = ahead > 0 ? (uint32_t)ws_llround(ahead) : 0;
     f->latency = latency > 0 ? (uint64_t)ws_llround(latency) : 0;
+    f->restart = restart > 0 ? (uint64_t)ws_llround(restart) : 0;
     f->line_of = line_of;
     f->ninsns = ninsns;
     return 0;
@@ -92,6 +94,8 @@ uint64_t ws_ifetch_slow(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t now)
 void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
 {
     wi &= 31;
+    if (cycle && f->ready[line] == cycle) /* the warp waited for the line: its stream's next request later */
+        f->last[wi] += f->restart;
     uint32_t *next = &f->next[wi];
     if (line + 1 < *next - f->ahead || line >= *next) /* a branch out of the warp's stream: it starts over */
         *next = line + 1;

@@ -4,8 +4,12 @@
  * The first launch of a kernel in a process finds none of its code in the SM's instruction caches:
  * each warp's stream brings it in 128-byte lines (8 SASS instructions), one request every
  * ifetch.line cycles, each line ifetch.latency cycles after its request, at most ifetch.ahead lines
- * ahead of the line the warp issues from. Code that issues slower than a line in ifetch.line cycles
- * never waits; a run of one-cycle instructions does: on the H200, 16 and 32 NOPs (bar.warp.sync -1)
+ * ahead of the line the warp issues from; a line the warp had to wait for puts its stream's next
+ * request ifetch.restart cycles later. Code that issues a line in ifetch.line cycles or slower never
+ * waits (probe_cold17: LOP3s, IMADs and FFMA pairs at 2 cycles each, 16 a line, take the same cycles
+ * in the first launch as after); faster code waits for every line, ifetch.line + ifetch.restart cycles
+ * a line (probe_cold17: 17.6 a line for NOPs, FFMA, FADD, FMUL, predicated pairs, docs/calibration.md
+ * "(cold18)"); a run of one-cycle instructions: on the H200, 16 and 32 NOPs (bar.warp.sync -1)
  * take 17 and 33 cycles, 64 take 91-92, 128 take 242-243 and 256 take 507-516 in a process's first
  * launch, and N + 1 in every later launch and in a loop's second iteration
  * (.devjobs/sync10/probe_sync10.txt). warpsim places one SASS instruction (16 bytes) for each PTX
@@ -34,6 +38,7 @@ typedef struct {
     uint32_t ahead;       /* ifetch.ahead: lines a stream requests ahead of its warp's line */
     uint64_t period;      /* ifetch.line: cycles between two requests */
     uint64_t latency;
+    uint64_t restart; /* ifetch.restart: a line a warp waited for puts its stream's next request this much later */
 } ws_ifetch;
 
 /* The code's layout, per instruction of ninsns its line (code[pc] is nonzero for an instruction with
@@ -42,7 +47,8 @@ uint32_t *ws_ifetch_layout(uint32_t ninsns, const uint8_t *code);
 /* For a kernel of ninsns instructions laid out as line_of says (ws_ifetch_layout; it must outlive f);
  * 0, or -1 when out of memory. period 0: off (no state). An f that holds the state of an earlier
  * kernel of as many lines keeps its buffers. */
-int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, double period, double ahead, double latency);
+int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, double period, double ahead, double latency,
+                   double restart);
 void ws_ifetch_free(ws_ifetch *f);
 /* A block starts: the kernel's first ahead + 1 lines are there (fetched as it launched). */
 void ws_ifetch_reset(ws_ifetch *f);

@@ -199,7 +199,10 @@ void ws_shadow_shared(ws_exec *x, const uint8_t *p, size_t size, int kind, unsig
     ws_launch_ctx *L = x->L;
     uint16_t me = (uint16_t)x->w->index;
     uint32_t ep = s->epoch;
-    int reported_uninit = 0, reported_race = 0;
+    /* an acquire load reads what another warp released (a flag's spin): ordered, not a race, whether or not an
+     * earlier read of the spin (whose acquire started a new epoch) came before the release */
+    int acquire = kind == 0 && x->pc < L->k->ninsns && ws_shadow_acquires(&L->k->insns[x->pc]);
+    int reported_uninit = 0, reported_race = acquire;
     for (size_t i = 0; i < size; i++) {
         shadow_byte *sb = &s->bytes[off + i];
         if (kind == 0 && !b->shared_written[off + i] && !reported_uninit) {

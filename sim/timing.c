@@ -675,7 +675,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->cga_used = tk->cga_used;
     t->xu_used = tk->xu_used;
     t->sched = tk->sched;
-    if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency) != 0)
+    if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency,
+                       t->p.ifetch_restart) != 0)
         goto oom;
     t->code_warm = pr->code_warm;
     if (plans_init(t) != 0)

@@ -346,15 +346,18 @@ static void f64_shared_by_warps(void **state)
         strcat(ptx, "ret;\n}\n");
         uint64_t out[1];
         /* the pairs with warm code: schedule.f64 puts them DADD, FADD by turns (3 cycles a pair), which one warp alone
-         * issues faster than cold code arrives (a fetch's wait every 18 instructions: 142 cycles, not 131), where
-         * DADDs, then FADDs let the fetch keep up; warm, the second warp adds 3 a pair and 3 (its start and ret) */
-        const char *code = pair ? "ifetch.line 0\n" : NULL;
+         * issues faster than cold code arrives, where DADDs, then FADDs let the fetch keep up; warm, the second warp
+         * adds 3 a pair and 3 (its start and ret). The adds alone with the cold fetch as these figures were set
+         * (before cold18: ifetch.line 18, latency 27, no restart): the hold is the same */
+        const char *fetch = "ifetch.line 18\nifetch.latency 27\nifetch.restart 0\n";
+        const char *code = pair ? "ifetch.line 0\n" : fetch;
         ws_result r4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, code),
                   r8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, code);
         assert_int_equal(r8.stats.cycles - r4.stats.cycles, pair ? 3 * 32 + 3 : 2 * 32 + 1);
         if (pair) /* one warp alone leaves cycles free there without the hold: no figure to compare */
             continue;
-        const char *off = "pipe.f64 0\n"; /* one a cycle: one an add more, and one for the second warp's ret */
+        /* one a cycle: one an add more, and one for the second warp's ret */
+        const char *off = "pipe.f64 0\nifetch.line 18\nifetch.latency 27\nifetch.restart 0\n";
         ws_result o4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, off),
                   o8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, off);
         assert_int_equal(o8.stats.cycles - o4.stats.cycles, 32 + 1);

@@ -37,6 +37,51 @@ static void nops(unsigned n, unsigned times, const char *preset, uint64_t *out)
     free(ptx);
 }
 
+/* A region of n lop3.b32 on 8 independent registers, each reading a register of its own (probe_cold17's lop3: the
+ * ALU pipe's 2 cycles an instruction at one warp, a line in 16 cycles), run once; out[0]: its cycles. */
+static void lop3s(unsigned n, const char *preset, uint64_t *out)
+{
+    size_t cap = 4096 + (size_t)n * 48;
+    char *ptx = malloc(cap);
+    assert_non_null(ptx);
+    int k = snprintf(ptx, cap, "%s.reg .b32 %%q<24>;\n", HEAD);
+    for (unsigned i = 0; i < 16; i++)
+        k += snprintf(ptx + k, cap - (size_t)k, "add.u32 %%q%u, %%r1, %u;\n", 4 + i, 3 * i + 1);
+    k += snprintf(ptx + k, cap - (size_t)k, "mov.u64 %%rd8, %%clock64;\n");
+    for (unsigned i = 0; i < n; i++)
+        k += snprintf(ptx + k, cap - (size_t)k, "lop3.b32 %%q%u, %%q%u, %%q%u, %%r1, 0x6A;\n", 4 + i % 8, 4 + i % 8,
+                      12 + (i / 8 + i) % 8);
+    snprintf(ptx + k, cap - (size_t)k,
+             "xor.b32 %%q20, %%q4, %%q5;\nxor.b32 %%q20, %%q20, %%q6;\nxor.b32 %%q20, %%q20, %%q7;\n"
+             "xor.b32 %%q20, %%q20, %%q8;\nxor.b32 %%q20, %%q20, %%q9;\nxor.b32 %%q20, %%q20, %%q10;\n"
+             "xor.b32 %%q20, %%q20, %%q11;\nsetp.ne.u32 %%p2, %%q20, 7;\n@%%p2 mov.u64 %%rd9, %%clock64;\n"
+             "sub.s64 %%rd10, %%rd9, %%rd8;\n@!%%p3 st.global.u64 [%%rd1], %%rd10;\n"
+             "@!%%p3 st.global.u32 [%%rd1+8], %%q20;\nret;\n}\n");
+    run_ptx(ptx, 32, out, 1, WS_MODE_TIMING, preset);
+    free(ptx);
+}
+
+/* probe_cold17 (docs/calibration.md "(cold18)"): on the H200 code that issues a line in 16 cycles (LOP3s, 2
+ * cycles each at one warp: lop3_1024 2064 cycles in its first launch and after) never waits for its fetch, while
+ * one-cycle code takes 17.6 cycles a line: a stream requests a line every ifetch.line (16) cycles, and a line the
+ * warp waited for puts the next request ifetch.restart (2) later. */
+static void two_cycle_code_hides_the_fetch(void **state)
+{
+    (void)state;
+    uint64_t cold[1], warm[1], old[1];
+    lop3s(1024, NULL, cold);
+    lop3s(1024, "ifetch.line 0\n", warm);
+    assert_true(cold[0] <= warm[0] + 16);                                      /* the first lines at most */
+    lop3s(1024, "ifetch.line 18\nifetch.latency 27\nifetch.restart 0\n", old); /* a line in 18: it waits */
+    assert_true(old[0] > warm[0] + 200);
+    /* one-cycle code: 1024 NOPs (129 lines) at 17-18.5 cycles a line, the restart's 2 cycles a line waited */
+    uint64_t nop[1], none[1];
+    nops(1024, 1, NULL, nop);
+    assert_true(nop[0] >= 129 * 17 - 64 && nop[0] <= 129 * 18 + 64);
+    nops(1024, 1, "ifetch.restart 0\n", none);
+    assert_true(nop[0] >= none[0] + 200 && nop[0] <= none[0] + 2 * 129 + 16);
+}
+
 /* Code that issues a line (8 instructions) in ifetch.line cycles or slower never waits: 16 and 32
  * NOPs take n + 1 cycles; longer runs outrun the fetch, about 2 cycles a NOP (the H200's first
  * launch: 64 NOPs 91-92, 128 NOPs 242-243, 256 NOPs 507-516); once fetched, n + 1 again. */
@@ -204,9 +249,9 @@ static void first_launch_starts_the_last_group_first(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(straight_code_outruns_the_fetch),          cmocka_unit_test(first_load_of_a_line_misses_l1),
-        cmocka_unit_test(op_after_warp_sync_waits_a_cycle),         cmocka_unit_test(later_launch_finds_code_cached),
-        cmocka_unit_test(first_launch_starts_the_last_group_first),
+        cmocka_unit_test(straight_code_outruns_the_fetch), cmocka_unit_test(two_cycle_code_hides_the_fetch),
+        cmocka_unit_test(first_load_of_a_line_misses_l1),  cmocka_unit_test(op_after_warp_sync_waits_a_cycle),
+        cmocka_unit_test(later_launch_finds_code_cached),  cmocka_unit_test(first_launch_starts_the_last_group_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

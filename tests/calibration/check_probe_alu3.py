@@ -72,6 +72,18 @@ LOW_F64 = ('dadd', 'dadd_l', 'dadd_m', 'dadd_f', 'dmul', 'dmul_l', 'dmul_m', 'dm
 BLOCK = 1024  # 8 warps a sub-partition
 
 
+def tally(line, err, informational, bound, errors, fails):
+    """Print a figure's line: 'info' where informational (not counted), else counted in errors, 'FAIL' (and in
+    fails) beyond bound."""
+    if informational:
+        print(f'info {line}')
+        return
+    errors.append(abs(err))
+    if abs(err) > bound:
+        fails.append(line)
+    print(f'{"FAIL" if abs(err) > bound else "ok  "} {line}')
+
+
 def main(argv):
     show_all = '--all' in argv
     argv = [a for a in argv if a != '--all']
@@ -124,13 +136,7 @@ def main(argv):
                     fails.append(line)
                 print(f'{"out " if abs(err) > bound else "ok  "} {line}')
                 continue
-            if name in informational:
-                print(f'info {line}')
-                continue
-            errors.append(abs(err))
-            if abs(err) > bound:
-                fails.append(line)
-            print(f'{"FAIL" if abs(err) > bound else "ok  "} {line}')
+            tally(line, err, name in informational, bound, errors, fails)
     if show_all:
         print(f'{len(errors)} figures: mean error {sum(errors) / len(errors):.1f}%, {len(fails)} beyond {bound:g}%')
         return 0
