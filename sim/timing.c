@@ -1091,7 +1091,7 @@ enum { HALF_NONE, HALF_F2F, HALF_F2FP };
 /* conv.form: the SASS form of a cvt from f32 to f16 or bf16 into a 16-bit register, which its readers and rounding
  * decide (fold.h WS_FOLD_F2F): F2F when one zero-extends it (or .rm, .rp), F2FP.PACK_AB with RZ otherwise.
  * HALF_NONE: not such a cvt, or the rule off (an XU slot, conv.f16 for f16 and conv for bf16, as before). */
-static int half_cvt_form(const ws_timing *t, uint32_t pc, const ws_insn *in)
+static int cvt_to_half_sass(const ws_timing *t, uint32_t pc, const ws_insn *in)
 {
     ws_type to = (ws_type)in->type;
     if (t->p.conv_form <= 0 || !t->fold.kind || pc >= t->ninfo || in->op != WS_OP_CVT ||
@@ -1104,11 +1104,11 @@ static int half_cvt_form(const ws_timing *t, uint32_t pc, const ws_insn *in)
  * high half alone is read (narrow.h), an IMAD.WIDE read at its high register: as IMAD.HI; for a
  * 64-bit add whose low half alone is read, a 32-bit one; for a
  * division whose reciprocal ptxas computed before it (fold.h WS_FOLD_RCP), its FMULs; for a half
- * cvt (half_cvt_form), F2F's conv or F2FP's conv.f16 (F2F.F16.F32 17 a step in sass_replay of
+ * cvt (cvt_to_half_sass), F2F's conv or F2FP's conv.f16 (F2F.F16.F32 17 a step in sass_replay of
  * probe_alu3 f2h_l; F2FP + HADD2.F32 10.1, bench_conv2[1]). */
 static double insn_latency(const ws_timing *t, uint32_t pc, const ws_insn *in, const mem_cost *mc)
 {
-    int form = half_cvt_form(t, pc, in);
+    int form = cvt_to_half_sass(t, pc, in);
     if (form != HALF_NONE)
         return form == HALF_F2F ? t->p.lat[LAT_CONV] : t->p.conv_f16;
     if (pc < t->ninfo && t->fold.kind && t->fold.kind[pc] == WS_FOLD_RCP) { /* its FMULs alone (fold.h) */
@@ -1189,7 +1189,7 @@ static unsigned mufu_fixups(const ws_insn *in)
 /* A half add, sub, mul or fma: 1 of one half (.f16, .bf16), 2 of a pair (.f16x2, .bf16x2), else 0. ptxas makes it
  * HADD2, HMUL2 or HFMA2 (a scalar one reads its register's low half: `HADD2 R, R.H0_H0, R.H0_H0`), or for a pair
  * HFMA2.MMA (half_pairs). */
-static unsigned half_form(const ws_insn *in)
+static unsigned half_arith_halves(const ws_insn *in)
 {
     if (in->op != WS_OP_ADD && in->op != WS_OP_SUB && in->op != WS_OP_MUL && in->op != WS_OP_FMA)
         return 0;
@@ -1223,7 +1223,7 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
     ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
     if (in->type == WS_T_F64 && (pipe == PIPE_ADD || pipe == PIPE_IMAD || pipe == PIPE_FMA))
         return (unsigned)t->f64_hold;
-    if (in->op == WS_OP_FMA && half_form(in))
+    if (in->op == WS_OP_FMA && half_arith_halves(in))
         return (unsigned)t->hfma2_hold;
     unsigned fix = t->alu_hold ? mufu_fixups(in) : 0; /* modelled where the ALU pipe has a rate (math_slots) */
     return fix ? 1 + fix + 2 : 0;
@@ -1250,7 +1250,7 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
  *   pairs to f16x2/bf16x2 F2FP.PACK_AB, both on the ALU pipe; f16 to f32 is HADD2.F32, on the IMAD pipe (probe_alu3
  *   h2f: 4.06 beside an IMAD, 2.12 beside a LOP3); the other conversions are not measured. (docs/calibration.md
  *   "(alu27)", "(f64x)")
- * - a half add, sub or mul (half_form): HADD2 and HMUL2 take the IMAD pipe pipe.half cycles (probe_alu3 hadd:
+ * - a half add, sub or mul (half_arith_halves): HADD2 and HMUL2 take the IMAD pipe pipe.half cycles (probe_alu3 hadd:
  *   add.f16 beside an IMAD 4.07 a step, beside a LOP3 2.13), HFMA2.MMA (mma: half_pairs) neither pipe (hadd2:
  *   add.f16x2 half HADD2, half HFMA2.MMA, alone 1.09, beside an IMAD 3.13); a half fma none (HFMA2 and HFMA2.MMA
  *   hold the issue: issue_cycles). (docs/calibration.md "(half17)")
@@ -1262,7 +1262,7 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
     uint64_t xu = t->xu_hold; /* the XU slot's cycles */
     int spaced = 1;           /* an XU slot spaced by schedule.xu_stall (below) */
     memset(slots, 0, SLOT_KINDS);
-    if (half_form(in)) { /* HADD2, HMUL2 pipe.half cycles; HFMA2 and HFMA2.MMA none (issue_cycles) */
+    if (half_arith_halves(in)) { /* HADD2, HMUL2 pipe.half cycles; HFMA2 and HFMA2.MMA none (issue_cycles) */
         if (in->op != WS_OP_FMA && !mma)
             slots[SLOT_IMAD] = (uint8_t)t->half_hold;
         return 0;
@@ -1324,7 +1324,7 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
         else if (from == WS_T_F32 && !fl && ws_type_bits(ty) <= 32)
             slots[SLOT_XU] = 1; /* F2I */
         else if (from == WS_T_F32 && (ty == WS_T_F16X2 || ty == WS_T_BF16X2 || form == HALF_F2FP))
-            slots[SLOT_ALU] = 1; /* F2FP.PACK_AB (probe_alu3 f2h2, f2bf2); a half with RZ (half_cvt_form) */
+            slots[SLOT_ALU] = 1; /* F2FP.PACK_AB (probe_alu3 f2h2, f2bf2); a half with RZ (cvt_to_half_sass) */
         else if (ty == WS_T_F32 && from == WS_T_F16)
             slots[SLOT_IMAD] = 1; /* HADD2.F32 (probe_alu3 h2f) */
         else if (from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64)) {
@@ -1407,7 +1407,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     int xu = 0;
     if (!f.free_mov) {
         xu = math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc],
-                        t->half_mma && pc < t->ninfo && t->half_mma[pc], half_cvt_form(t, pc, in), f.slots);
+                        t->half_mma && pc < t->ninfo && t->half_mma[pc], cvt_to_half_sass(t, pc, in), f.slots);
         f.issue = (uint8_t)issue_cycles(t, in);
     }
     int math = 0;
@@ -1818,7 +1818,7 @@ static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_
         if (leader[pc])
             prev = UINT32_MAX;
         const ws_insn *in = &L->code[pc];
-        if (half_form(in) != 2)
+        if (half_arith_halves(in) != 2)
             continue;
         int reads = 0; /* it reads the op before it */
         for (uint32_t i = 0; prev != UINT32_MAX && i < L->uses[pc].nsrc && !reads; i++)

@@ -339,7 +339,7 @@ static void zext_of_f2f_free(void **state)
  * 17); read by cvt.f32.f16, F2FP.F16.F32.PACK_AB with RZ and HADD2.F32 (bench_conv[5]'s SASS): the ALU pipe's 2
  * cycles and the IMAD pipe's, one step every 2-3 cycles where an XU slot gives 8 (76 and 260 cycles for 32 steps). In
  * one zero-extended chain 18 a step, where conv.f16 gave 5 and the XU pipe 8 (560 and 250 cycles for 32). */
-static void half_cvt_form_by_reader(void **state)
+static void cvt_to_half_sass_by_reader(void **state)
 {
     (void)state;
     uint64_t c[4];
@@ -383,11 +383,16 @@ static void neg_of_f2f_operand(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(reused_registers_renamed), cmocka_unit_test(unpack_source_renamed),
-        cmocka_unit_test(pipes_alternate),          cmocka_unit_test(free_slot_alternates),
-        cmocka_unit_test(free_slot_packs),          cmocka_unit_test(xu_reader_one_later),
-        cmocka_unit_test(alu_bound_adds_on_imad),   cmocka_unit_test(zext_of_f2f_free),
-        cmocka_unit_test(half_cvt_form_by_reader),  cmocka_unit_test(neg_of_f2f_operand),
+        cmocka_unit_test(reused_registers_renamed),
+        cmocka_unit_test(unpack_source_renamed),
+        cmocka_unit_test(pipes_alternate),
+        cmocka_unit_test(free_slot_alternates),
+        cmocka_unit_test(free_slot_packs),
+        cmocka_unit_test(xu_reader_one_later),
+        cmocka_unit_test(alu_bound_adds_on_imad),
+        cmocka_unit_test(zext_of_f2f_free),
+        cmocka_unit_test(cvt_to_half_sass_by_reader),
+        cmocka_unit_test(neg_of_f2f_operand),
         cmocka_unit_test(xu_stall_adds_wait),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
