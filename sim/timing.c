@@ -123,6 +123,8 @@ typedef struct {
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
     uint8_t gate;     /* a setp whose predicate guards the S2R of the shared window's base (cga.h gate): the
                          warp reads the base guard.feed after the predicate is ready */
+    uint8_t side;     /* cross.feed's datapath (SIDE_*, datapath_of; 0: none, or the key 0), with SIDE_FEEDS for a
+                         producer whose reader on another datapath reads its result cross.feed later */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
     uint8_t slots[SLOT_KINDS]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate) */
 } timing_info;
@@ -143,6 +145,15 @@ enum {
     WRITE_RENAME = 1, /* a free mov: ready when its source is, made by its source's producer */
     WRITE_HOIST = 2,  /* a free mov with a latency (WS_FOLD_HOIST): its latency after its sources */
     WRITE_PRED = 4,   /* a shuffle's predicate: pred cycles after its value */
+};
+
+/* timing_info.side: the datapath whose forwarding a fixed-latency op's result takes (cross.feed) */
+enum {
+    SIDE_ALU = 1,  /* LOP3, IADD3, SEL, SHF, PRMT, ISETP, FSETP, FSEL, FMNMX, I2FP, F2FP */
+    SIDE_FMA = 2,  /* IMAD (and IMAD.IADD, IMAD.SHL), FFMA, FADD, FMUL */
+    SIDE_HALF = 3, /* HADD2, HMUL2, HFMA2, HADD2.F32 */
+    SIDE_MASK = 3,
+    SIDE_FEEDS = 4, /* its latency is the fixed one (alu): its reader on another datapath waits cross.feed more */
 };
 
 /* Per warp: its picked group and what it waits for. */
@@ -255,6 +266,7 @@ struct ws_timing {
     int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
     int64_t sync_feed;     /* the preset's sync.feed in whole cycles */
     int64_t guard_feed;    /* the preset's guard.feed in whole cycles */
+    int64_t cross_feed;    /* the preset's cross.feed in whole cycles (0: no datapaths, timing_info.side 0) */
     uint64_t mio_issue;    /* the preset's mio.issue in whole cycles (hold_mio) */
     int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
     int step_ok;           /* for the block: nobody listens, the decoded handlers are on, the check is off
@@ -619,6 +631,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->shfl_waits_from = t->p.stq_shfl > 0 ? shfl_left(&t->p) : UINT32_MAX;
     t->sync_feed = ws_llround(t->p.sync_feed);
     t->guard_feed = ws_llround(t->p.guard_feed);
+    t->cross_feed = t->p.cross_feed > 0 ? ws_llround(t->p.cross_feed) : 0;
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
     t->alu_hold = hold_of(t->p.pipe_alu); /* before the tables (math_slots, issue_cycles) */
     t->imad_hold = hold_of(t->p.pipe_imad);
@@ -1110,7 +1123,7 @@ static double insn_latency(const ws_timing *t, uint32_t pc, const ws_insn *in, c
 {
     int form = cvt_to_half_sass(t, pc, in);
     if (form != HALF_NONE)
-        return form == HALF_F2F ? t->p.lat[LAT_CONV] : t->p.conv_f16;
+        return form == HALF_F2F ? (t->p.conv_f2h > 0 ? t->p.conv_f2h : t->p.lat[LAT_CONV]) : t->p.conv_f16;
     if (pc < t->ninfo && t->fold.kind && t->fold.kind[pc] == WS_FOLD_RCP) { /* its FMULs alone (fold.h) */
         double fmuls = in->mods & WS_MOD_APPROX ? t->p.div_approx_hoisted : t->p.div_full_hoisted;
         if (fmuls > 0)
@@ -1257,19 +1270,23 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
  * Each slot holds its pipe the preset's cycles (alu_hold, imad_hold, xu_hold): slots[] holds those cycles. Returns
  * whether the form takes the XU pipe, whatever its rate (schedule.xu_stall: xu_spaced). */
 static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, int mma, int form,
-                      uint8_t slots[SLOT_KINDS])
+                      uint8_t slots[SLOT_KINDS], uint8_t *side)
 {
     uint64_t xu = t->xu_hold; /* the XU slot's cycles */
     int spaced = 1;           /* an XU slot spaced by schedule.xu_stall (below) */
     memset(slots, 0, SLOT_KINDS);
+    *side = 0;
     if (half_arith_halves(in)) { /* HADD2, HMUL2 pipe.half cycles; HFMA2 and HFMA2.MMA none (issue_cycles) */
         if (in->op != WS_OP_FMA && !mma)
             slots[SLOT_IMAD] = (uint8_t)t->half_hold;
+        *side = SIDE_HALF;
         return 0;
     }
     ws_type ty = (ws_type)in->type, from = (ws_type)in->type2;
     int wide = ws_type_bits(ty) == 64, fl = ws_type_is_float(ty);
     ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
+    if (ty == WS_T_F32 && (pipe == PIPE_ADD || pipe == PIPE_IMAD || pipe == PIPE_FMA))
+        *side = SIDE_FMA; /* FADD, FMUL, FFMA: no slot (one a cycle) */
     switch (pipe) {
     case PIPE_ALU:
     case PIPE_ALU_F32:
@@ -1325,9 +1342,10 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
             slots[SLOT_XU] = 1; /* F2I */
         else if (from == WS_T_F32 && (ty == WS_T_F16X2 || ty == WS_T_BF16X2 || form == HALF_F2FP))
             slots[SLOT_ALU] = 1; /* F2FP.PACK_AB (probe_alu3 f2h2, f2bf2); a half with RZ (cvt_to_half_sass) */
-        else if (ty == WS_T_F32 && from == WS_T_F16)
+        else if (ty == WS_T_F32 && from == WS_T_F16) {
             slots[SLOT_IMAD] = 1; /* HADD2.F32 (probe_alu3 h2f) */
-        else if (from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64)) {
+            *side = SIDE_HALF;
+        } else if (from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64)) {
             slots[SLOT_XU] = 1; /* F2F (probe_alu3 f2h, f2bf, f2d) */
             /* f16, bf16: spaced where the zero-extension ptxas folds into it is free (fold.zext; else warpsim issues
              * that cvt.u32.u16 between, where the SASS has nothing) */
@@ -1340,6 +1358,8 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
         break;
     default: break;
     }
+    if (!*side && !slots[SLOT_ANY] && !slots[SLOT_XU] && (slots[SLOT_ALU] != 0) != (slots[SLOT_IMAD] != 0))
+        *side = slots[SLOT_ALU] ? SIDE_ALU : SIDE_FMA;          /* one pipe of the two: its datapath (cross.feed) */
     slots[SLOT_ALU] = (uint8_t)(slots[SLOT_ALU] * t->alu_hold); /* at most 4 x 63 (hold_of) */
     slots[SLOT_IMAD] = (uint8_t)(slots[SLOT_IMAD] * t->imad_hold);
     if (!t->alu_hold || !t->imad_hold)
@@ -1407,7 +1427,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     int xu = 0;
     if (!f.free_mov) {
         xu = math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc],
-                        t->half_mma && pc < t->ninfo && t->half_mma[pc], cvt_to_half_sass(t, pc, in), f.slots);
+                        t->half_mma && pc < t->ninfo && t->half_mma[pc], cvt_to_half_sass(t, pc, in), f.slots, &f.side);
         f.issue = (uint8_t)issue_cycles(t, in);
     }
     int math = 0;
@@ -1430,7 +1450,17 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
      * register is a rename, its result ready as soon as its source (issue) */
     f.latency = f.free_mov && !hoisted ? 0 : from_data ? -1 : ws_llround(insn_latency(t, pc, in, &none));
-    f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV;
+    /* cross.feed: ptxas gives 5 cycles, not 4, from a fixed-latency op to its reader on another datapath (ALU: LOP3,
+     * IADD3, SEL, SHF, PRMT, ISETP, FSETP, I2FP; FMA: IMAD, VIADD, FFMA, FADD, FMUL; the half ops), 4 within one: every
+     * such adjacent pair of the kept SASS (LOP3 -> IMAD 499 of 499, IMAD -> LOP3 586 of 780, the others stall counts
+     * of 1, 3 or 7; IMAD -> IMAD 38,184 of 38,310 at 4, FFMA -> FMUL, IMAD -> FADD 4), and the H200 follows them:
+     * probe_lat16 mad_l (IMAD + LOP3) 10.0 a step, h2f_l (HADD2.F32 + LOP3) 10.0 (docs/calibration.md "(lat18)") */
+    if (!t->cross_feed)
+        f.side = 0;
+    else if (f.side && f.latency > 0 && f.latency <= ws_llround(p->lat[LAT_ALU]))
+        f.side |= SIDE_FEEDS;
+    f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV ||
+             (p->conv_f2h > 0 && cvt_to_half_sass(t, pc, in) == HALF_F2F); /* probe_lat16 f2h_l: LOP3 S06 F2F */
     f.fixed = !f.free_mov && !f.memory && (cls == LAT_ALU || cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA);
     /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
      * reductions and scans read it at once (SHFL paired with a predicated FADD in SASS, 36 cycles
@@ -1572,7 +1602,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         timing_info tp;
         /* --slow-path timing: the per-field tests, the reference for feed (timing_info_of) */
         int64_t feed = slow ? feed_of(t, ti->bits, ti->shfl, ti->synced) : ti->feed;
-        if (slow ? !ti->bits && !ti->shfl && !ti->synced : !feed) {
+        if (slow ? !ti->bits && !ti->shfl && !ti->synced && !ti->side : !feed && !ti->side) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
                     when = rr[u->src[i]];
@@ -1588,13 +1618,17 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
              * later: ptxas gives the producer a stall of 1 and the NOP between them the rest of the
              * latency plus one, 5 cycles between LOP3 and IMAD.IADD across 109 of bench_sync[2]'s 128
              * NOPs (4 across 17, between LOP3 and IADD3: bench_sync.sass) */
+            uint64_t most = (uint64_t)feed + (ti->side ? (uint64_t)t->cross_feed : 0);
             for (uint32_t i = 0; i < u->nsrc; i++) {
                 uint64_t r = rr[u->src[i]];
-                if (r + (uint64_t)feed <= when) /* not later even with the feed (a shuffle's constant lane, */
-                    continue;                   /* clamp, mask): the producer need not be looked up */
-                uint32_t by = rp[u->src[i]];    /* the producer: a fixed-latency ALU op? */
-                if (r && (by < t->nfast ? t->info[by].fixed : by < t->ninfo && info_of(t, x->L, by, &tp)->fixed))
+                if (r + most <= when)        /* not later even with the feeds (a shuffle's constant lane, */
+                    continue;                /* clamp, mask): the producer need not be looked up */
+                uint32_t by = rp[u->src[i]]; /* the producer: a fixed-latency ALU op? on another datapath? */
+                const timing_info *pi = by < t->nfast ? &t->info[by] : by < t->ninfo ? info_of(t, x->L, by, &tp) : NULL;
+                if (r && pi && pi->fixed)
                     r += (uint64_t)feed;
+                if (r && pi && (pi->side & SIDE_FEEDS) && ti->side && (ti->side & SIDE_MASK) != (pi->side & SIDE_MASK))
+                    r += (uint64_t)t->cross_feed;
                 if (r > when) {
                     when = r;
                     y = WS_STALL_SCOREBOARD;
