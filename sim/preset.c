@@ -132,6 +132,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule.free_slot", schedule_free_slot),
     PK("schedule.xu_reader", schedule_xu_reader),
     PK("schedule.xu_stall", schedule_xu_stall),
+    PK("schedule.xu_clz", schedule_xu_clz),
     PK("schedule.fused_frees", schedule_fused),
     PK("schedule.fused_start", schedule_drain),
     PK("schedule.const_copy", schedule_copy),

@@ -120,6 +120,7 @@ typedef struct {
     double schedule_pipes;      /* 1: rule 6 of schedule.c, the schedule holds the ALU, IMAD and XU pipes */
     double schedule_xu_reader;  /* >0: rule 4's latency of a POPC, FLO, BREV or F2F result (ptxas's view; 0: off) */
     double schedule_xu_stall;   /* >0: ptxas's stall counts space a warp's XU ops this many cycles (0: off) */
+    double schedule_xu_clz;     /* 1: clz spaced too, its IADD3 one XU op later (timing.c xu_clz; 0: clz not spaced) */
     double schedule_free_slot;  /* 1: rule 6, the 16-bit unpack takes no schedule cycle; 2: the pack {a, a} too */
     double schedule_fused;      /* schedule.fused_frees 1: rule 5's fused pair frees from its first op */
     double schedule_drain;      /* schedule.fused_start 1: that first op starts a drain, does not prolong one */

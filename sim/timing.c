@@ -125,6 +125,7 @@ typedef struct {
                          warp reads the base guard.feed after the predicate is ready */
     uint8_t side;     /* cross.feed's datapath (SIDE_*, datapath_of; 0: none, or the key 0), with SIDE_FEEDS for a
                          producer whose reader on another datapath reads its result cross.feed later */
+    uint8_t clz;      /* a clz: FLO, then an IADD3 that ptxas issues after the warp's next XU op (xu_step) */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
     uint8_t slots[SLOT_KINDS]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate) */
 } timing_info;
@@ -206,8 +207,9 @@ typedef struct {
     uint8_t xu_left;       /* ... its xu_left (0 for 1: none left) and, while some is, its xu_ready relative to c0 */
     int64_t xu_ready;      /* and xu_pc (schedule.xu_stall) */
     uint32_t xu_pc;
-    uint32_t code_gen; /* the block (ws_timing.gen) whose fetch requested all its lines, by code_at ... */
-    uint64_t code_at;  /* ... the cycle the last of them arrives (code_there) */
+    int64_t clz_due, clz_wait; /* the warp's clz_due and clz_wait relative to c0, INT64_MIN when they bound nothing */
+    uint32_t code_gen;         /* the block (ws_timing.gen) whose fetch requested all its lines, by code_at ... */
+    uint64_t code_at;          /* ... the cycle the last of them arrives (code_there) */
 } plan_seg;
 #define PLAN_OLD 64 /* a register ready PLAN_OLD or more cycles before c0 reads as any earlier (feeds below it) */
 #define PLAN_MIN 4  /* the shortest segment planned */
@@ -300,7 +302,11 @@ struct ws_timing {
     uint8_t xu_left[32];
     uint64_t xu_ready[32]; /* per warp: its last XU op's result is ready then, made by xu_pc (a reader of it ends the */
     uint32_t xu_pc[32];    /* spacing: ptxas counts it 9 or more cycles after the op, schedule.xu_reader) */
+    /* per warp: the cycle its last clz's FLO result is ready, while that clz's IADD3 is not placed (0: none); and
+     * that cycle of the IADD3 placed before its next XU op (0: none): xu_clz */
+    uint64_t clz_due[32], clz_wait[32];
     uint8_t xu_stall;
+    int64_t clz_flo;   /* a clz's FLO: the preset's bfind in whole cycles (xu_clz) */
     uint64_t stq_used; /* sub-partitions whose store queue a store has entered since it was emptied */
     /* per warp: its shared stores queued in the block (stq_tail) */
     uint32_t stq_count[32];
@@ -638,6 +644,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->xu_hold = hold_of(t->p.pipe_xu);
     t->d2f_hold = t->xu_hold && hold_of(t->p.pipe_xu_d2f) ? hold_of(t->p.pipe_xu_d2f) : t->xu_hold;
     t->xu_stall = (uint8_t)hold_of(t->p.schedule_xu_stall);
+    t->clz_flo = ws_llround(t->p.lat[LAT_BFIND]);
     t->f64_hold = hold_of(t->p.pipe_f64);
     t->half_hold = hold_of(t->p.pipe_half);
     t->hfma2_hold = hold_of(t->p.pipe_hfma2);
@@ -1331,7 +1338,8 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
         slots[SLOT_ALU] = (uint8_t)mufu_fixups(in); /* FSETP, FSEL */
         /* POPC, FLO, BREV; not a MUFU, whose SASS has what warpsim issues as one (rcp's -R operand, sin's FMUL.RZ
          * before it, the fix-ups) apart from the MUFU: a neg or the FMUL between two would wait where ptxas's don't */
-        spaced = in->op == WS_OP_POPC || in->op == WS_OP_BFIND || in->op == WS_OP_BREV;
+        spaced = in->op == WS_OP_POPC || in->op == WS_OP_BFIND || in->op == WS_OP_BREV ||
+                 (in->op == WS_OP_CLZ && t->p.schedule_xu_clz > 0);
         if (in->op == WS_OP_CLZ)
             slots[SLOT_ALU] = 1; /* FLO and IADD3 31 - it (probe_alu3 clz) */
         break;
@@ -1488,6 +1496,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.checks =
         (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0) |
                   (math ? CHECK_MATH : 0) | (xu && t->xu_stall ? CHECK_XU | CHECK_MATH : 0));
+    f.clz = in->op == WS_OP_CLZ && (f.checks & CHECK_XU); /* spaced: schedule.xu_clz */
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
 }
@@ -1769,8 +1778,13 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
         if (t->info[pc].imc) /* ptxas puts the ULDC among the stretch's first S2Rs (time_cg_*scan*.sass) */
             lat[pc] += t->p.sreg_tid;
         if (t->p.schedule_xu_reader > 0 && pc < t->ninfo && xu_short(L->code + pc, t->info[pc].slots) &&
-            lat[pc] > t->p.schedule_xu_reader)
+            !t->info[pc].clz && lat[pc] > t->p.schedule_xu_reader)
             lat[pc] = t->p.schedule_xu_reader;
+        /* a spaced clz (xu_clz): its IADD3 is the reader one XU op later, the IADD3's reader one more (probe_alu3.sass
+         * alu3_clz_l: FLO, the LOP3 of the IADD3 before, that IADD3, FLO) */
+        if (t->p.schedule_xu_reader > 0 && pc < t->ninfo && t->info[pc].clz &&
+            t->p.schedule_xu_reader + t->xu_stall < lat[pc])
+            lat[pc] = t->p.schedule_xu_reader + t->xu_stall;
     }
     /* The MATCH.ANY check of a register membermask (subwarp.h) is SASS in the segment before the
      * collective, on the mask's path: ptxas issues the mask's S2R SR_LANEID first, ahead of the
@@ -2184,6 +2198,24 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
         retime_math(t, x, wi, sp, cycle);
 }
 
+/* schedule.xu_stall and clz: ptxas makes a clz FLO and an IADD3 (31 - it), and issues the IADD3 one XU op later, as
+ * the reader of an XU result (probe_alu3.sass alu3_clz: `FLO.U32` S01, then the IADD3 of the FLO before it S07,
+ * waiting on that FLO's scoreboard; alu3_clz_l: FLO S01, LOP3 S02, that IADD3 S05). Warp wi's next XU op then issues
+ * no earlier than that IADD3, ready when its FLO's result is (clz_wait) or a cycle after the warp's last instruction,
+ * plus the spacing left less one (at least 1): clz at one warp 12 cycles a step on the H200 (3085 for 256), where
+ * the FLOs alone give 8 (docs/calibration.md "(lat18)"). */
+static void xu_clz(ws_timing *t, uint32_t wi)
+{
+    uint64_t wait = t->clz_wait[wi], last = t->xu_at[wi] - t->xu_left[wi];
+    if (wait <= last + 1) { /* the IADD3 waits no longer than the slot after the last instruction: it binds nothing */
+        t->clz_wait[wi] = 0;
+        return;
+    }
+    uint64_t at = wait + (t->xu_left[wi] > 2 ? t->xu_left[wi] - 1u : 1u);
+    if (at > t->xu_at[wi])
+        t->xu_at[wi] = at;
+}
+
 /* An instruction issued at `cycle` after warp wi's last XU op (xu_spaced): one fewer cycle of the spacing left after
  * it, or none where it reads that op's result (ptxas counts it issued the op's latency in its own model after the op,
  * 9 or more: bench_bits brev + xor, 23 cycles a step on the H200 where one cycle more would follow from the count;
@@ -2192,14 +2224,15 @@ static void xu_counted(ws_timing *t, uint32_t wi, const ws_reg_use *u, uint64_t 
 {
     const uint64_t *rr = t->ws[wi].rr;
     const uint32_t *rp = t->ws[wi].rp;
-    for (uint32_t i = 0; i < u->nsrc; i++)
-        if (rp[u->src[i]] == t->xu_pc[wi] && rr[u->src[i]] == t->xu_ready[wi]) {
-            t->xu_left[wi] = 1;
-            t->xu_at[wi] = cycle + 1;
-            return;
-        }
-    t->xu_left[wi]--;
+    int reader = 0;
+    for (uint32_t i = 0; i < u->nsrc && !reader; i++)
+        reader = rp[u->src[i]] == t->xu_pc[wi] && rr[u->src[i]] == t->xu_ready[wi];
+    if (reader || t->xu_left[wi] <= 1)
+        t->xu_left[wi] = 1;
+    else
+        t->xu_left[wi]--;
     t->xu_at[wi] = cycle + t->xu_left[wi];
+    xu_clz(t, wi);
 }
 
 /* schedule.xu_stall: ptxas spaces a warp's XU ops (POPC, FLO, BREV, F2F, F2I, MUFU) with stall counts, not by the
@@ -2223,6 +2256,10 @@ static __attribute__((noinline)) void xu_step(ws_timing *t, uint32_t wi, const t
         t->xu_left[wi] = (uint8_t)(held + 1 < t->xu_stall ? t->xu_stall - held : 1);
         t->xu_ready[wi] = cycle + (uint64_t)f->latency;
         t->xu_pc[wi] = pc;
+        /* the last clz's IADD3 goes after this op (xu_clz); this clz's after the next */
+        t->clz_wait[wi] = t->clz_due[wi];
+        t->clz_due[wi] = f->clz ? cycle + (uint64_t)t->clz_flo : 0;
+        xu_clz(t, wi);
     } else if (!f->free_mov)
         xu_counted(t, wi, u, cycle);
 }
@@ -2232,7 +2269,7 @@ static __attribute__((noinline)) void xu_step(ws_timing *t, uint32_t wi, const t
 static inline __attribute__((always_inline)) void xu_spaced(ws_timing *t, uint32_t wi, const timing_info *f,
                                                             const ws_reg_use *u, uint32_t pc, uint64_t cycle)
 {
-    if (__builtin_expect((f->checks & CHECK_XU) || t->xu_left[wi] > 1, 0))
+    if (__builtin_expect((f->checks & CHECK_XU) || t->xu_left[wi] > 1 || t->clz_wait[wi], 0))
         xu_step(t, wi, f, u, pc, cycle);
 }
 
@@ -2961,6 +2998,9 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
     uint8_t xu_left = t->xu_used && t->xu_left[wi] > 1 ? t->xu_left[wi] : 0; /* 0, 1: none left, nothing else read */
     int64_t xu_ready = xu_left ? (int64_t)(t->xu_ready[wi] - cycle) : 0;
     uint32_t xu_pc = xu_left ? t->xu_pc[wi] : 0;
+    /* a clz's FLO result bounds the xu_at of a later instruction (xu_clz) while it is within the spacing of now */
+    int64_t clz_due = t->clz_due[wi] > cycle ? (int64_t)(t->clz_due[wi] - cycle) : INT64_MIN;
+    int64_t clz_wait = t->clz_wait[wi] > cycle ? (int64_t)(t->clz_wait[wi] - cycle) : INT64_MIN;
     const uint64_t *rr = s->rr;
     const uint32_t *rp = s->rp;
     if (store) {
@@ -2974,9 +3014,11 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
         g->xu_left = xu_left;
         g->xu_ready = xu_ready;
         g->xu_pc = xu_pc;
+        g->clz_due = clz_due;
+        g->clz_wait = clz_wait;
     } else if (g->ready != (int64_t)(s->ready - cycle) || g->ready_why != s->ready_why || g->mio != rel ||
                g->alu != alu || g->imad != imad || g->xu != xu || g->xu_at != xu_at || g->xu_left != xu_left ||
-               g->xu_ready != xu_ready || g->xu_pc != xu_pc)
+               g->xu_ready != xu_ready || g->xu_pc != xu_pc || g->clz_due != clz_due || g->clz_wait != clz_wait)
         return 0;
     for (uint32_t i = 0; i < g->nin; i++) {
         uint32_t r = t->plan_in[g->in + i];
@@ -3441,6 +3483,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->xu_left, 0, sizeof t->xu_left);
     memset(t->xu_ready, 0, sizeof t->xu_ready);
     memset(t->xu_pc, 0, sizeof t->xu_pc);
+    memset(t->clz_due, 0, sizeof t->clz_due);
+    memset(t->clz_wait, 0, sizeof t->clz_wait);
     memset(t->mio_at, 0, sizeof t->mio_at);
     memset(t->mio_next, 0, sizeof t->mio_next);
     /* the queues empty: only the stores in a queue are read (zeroing all 64 was 197 KB a block), and

@@ -105,6 +105,21 @@ static void f2h_latency(void **state)
     assert_int_equal(cycles_of(lop3_f2f, "conv.f2h 0\n"), 1 + 4 + 1);
 }
 
+/* schedule.xu_clz: clz is FLO, then an IADD3 that ptxas issues after the warp's next XU op, waiting for the FLO (17);
+ * the XU op after that IADD3 issues the spacing left less one later (probe_alu3.sass alu3_clz: FLO S01, IADD3 S07).
+ * Four independent clz: FLO 0, FLO 8, IADD3 of the first at 17, FLO 24, IADD3 of the second at 25, FLO 32: the
+ * clock after it; with the rule off, 8 apart (pipe.xu). A popc after a clz: the clz's IADD3 is after the popc. */
+static void clz_spacing(void **state)
+{
+    (void)state;
+    const char *four = "clz.b32 %r2, %r1;\nclz.b32 %r3, %r1;\nclz.b32 %r4, %r1;\nclz.b32 %r5, %r1;\n";
+    assert_int_equal(cycles_of(four, NULL), 1 + 8 + 16 + 8 + 1);
+    assert_int_equal(cycles_of(four, "schedule.xu_clz 0\n"), 1 + 8 * 3 + 1);
+    const char *clz_popc = "clz.b32 %r2, %r1;\npopc.b32 %r3, %r1;\npopc.b32 %r4, %r1;\n";
+    assert_int_equal(cycles_of(clz_popc, NULL), 1 + 17 + 7 + 1); /* the second popc: the IADD3 at 17, then 7 */
+    assert_int_equal(cycles_of(clz_popc, "schedule.xu_clz 0\n"), 1 + 8 * 2 + 1);
+}
+
 /* mul.f16x2: HMUL2 and HFMA2.MMA in turn, 8 a step (bench_half[4]); add.f16x2 stays 4. */
 static void half2_mul(void **state)
 {
@@ -274,7 +289,11 @@ static void xu_forms(void **state)
     for (unsigned i = 0; i < sizeof four / sizeof *four; i++) {
         /* the half cvts, whose values nothing zero-extends, are F2FP (ALU pipe) with conv.form 1: the XU form here */
         int half = i == 5;
-        assert_int_equal(cycles_of(four[i], half ? PIPES "pipe.xu 8\nconv.form 0\n" : xu), 1 + 8 * 3 + 1);
+        /* clz's IADD3, issued after the next XU op, would hold the third (xu_clz: clz_spacing below) */
+        assert_int_equal(cycles_of(four[i], half     ? PIPES "pipe.xu 8\nconv.form 0\n"
+                                            : i == 4 ? PIPES "pipe.xu 8\nschedule.xu_clz 0\n"
+                                                     : xu),
+                         1 + 8 * 3 + 1);
         assert_int_equal(cycles_of(four[i],
                                    half ? PIPES "pipe.xu 0\nconv.form 0\n" NO_STALL : PIPES "pipe.xu 0\n" NO_STALL),
                          1 + 3 + 1); /* no XU rate */
@@ -521,7 +540,7 @@ int main(void)
         cmocka_unit_test(mul_wide_high_half),
         cmocka_unit_test(free_mov_is_a_rename),
         cmocka_unit_test(bit_ops_wait_for_alu_results), cmocka_unit_test(cross_datapath_feed),
-        cmocka_unit_test(f2h_latency),
+        cmocka_unit_test(f2h_latency), cmocka_unit_test(clz_spacing),
         cmocka_unit_test(half2_mul),
         cmocka_unit_test(widened_add_narrowed),
         cmocka_unit_test(division_reuses_the_reciprocal),
