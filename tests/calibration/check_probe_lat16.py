@@ -11,14 +11,13 @@ Checked: warpsim's cycles a step within BOUND (default 3%) of the H200's for eve
 ex2_l_1 .. ex2_l_8, whose MUFU forms another change models, and popc_ll_1: ptxas's POPC after two LOP3s writes
 another register than its source, so it issues 4 cycles after the LOP3, not the 6 of bits.feed, "(lat18)").
 Usage: check_probe_lat16.py WARPSIM SRCDIR [--bound B] [--informational KIND,...]"""
-import lzma
 import os
 import sys
-import tarfile
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'probes'))
 import probe_lat16  # noqa: E402  (the H200's spans, warpsim's run of a kernel)
+import raw_runs  # noqa: E402  (the runs and the PTX, unpacked)
 
 
 def main(argv):
@@ -30,14 +29,8 @@ def main(argv):
     informational = set(filter(None, opts.get('--informational', '').split(',')))
     fails, errors = [], []
     with tempfile.TemporaryDirectory() as tmp:
-        with tarfile.open(os.path.join(src, 'tests/calibration/device-2026-12-05-lat16.tar.xz')) as tar:
-            for m in tar.getmembers():  # the runs (lat16/probe/KIND.txt) as plain files
-                if m.isfile() and m.name.startswith('lat16/probe/'):
-                    with open(os.path.join(tmp, os.path.basename(m.name)), 'wb') as f:
-                        f.write(tar.extractfile(m).read())
-        ptx = os.path.join(tmp, 'probe_lat16.ptx')
-        with open(ptx, 'wb') as f:
-            f.write(lzma.open(os.path.join(src, 'tests/calibration/probes/probe_lat16.ptx.xz')).read())
+        ptx = raw_runs.unpack(os.path.join(src, 'tests/calibration/device-2026-12-05-lat16.tar.xz'), 'lat16',
+                              os.path.join(src, 'tests/calibration/probes/probe_lat16.ptx.xz'), tmp)
         warm = os.path.join(tmp, 'warm.preset')
         with open(warm, 'w') as f:
             f.write('ifetch.line 0\n')
