@@ -1814,7 +1814,8 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .fused = t->p.schedule_fused > 0,
                                  .starts = t->p.schedule_drain > 0,
                                  .copies = t->p.schedule_copy > 0,
-                                 .mio_gap = (unsigned)t->p.schedule_mio_gap};
+                                 .mio_gap = (unsigned)t->p.schedule_mio_gap,
+                                 .cross = (unsigned)t->cross_feed};
     /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
      * holds it longest (math_slots); with schedule.free_slot 1, WS_SCHED_FREE for what issues in no slot */
     int pipes = t->p.schedule_pipes > 0 || t->p.schedule_free_slot > 0 || t->p.fold_zext > 0 || t->p.fold_neg > 0;
@@ -1840,8 +1841,20 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
         if (t->p.schedule_pipes > 0 && fma_gap > 1 && !t->info[pc].free_mov && is_fma_pipe(&L->code[pc]))
             pipe[pc] = WS_SCHED_PIPE(WS_SCHED_FMA, fma_gap); /* after an IMAD: imad_stalls */
     }
+    /* cross.feed: each instruction's datapath, so that the schedule counts a reader across datapaths 5 cycles after
+     * its producer, as ptxas does (probe_alu3.sass alu3_lop3_f: each FFMA five instructions after the LOP3 it reads) */
+    uint8_t *side = t->cross_feed ? malloc((size_t)n + 1) : NULL;
+    if (t->cross_feed && !side) {
+        free(pipe);
+        free(lat);
+        return -1;
+    }
+    for (uint32_t pc = 0; side && pc < n; pc++)
+        side[pc] = pc < t->ninfo ? t->info[pc].side : 0;
+    budget.side = side;
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
+    free(side);
     free(pipe);
     free(lat);
     return r;
@@ -2244,9 +2257,10 @@ static void xu_counted(ws_timing *t, uint32_t wi, const ws_reg_use *u, uint64_t 
  * of those instructions, at least 1 (xu_at, which earliest reads; docs/calibration.md "(xust17)"). An XU op that
  * holds the issue (a MUFU with its fix-ups, issue_cycles) counts its held cycles as instructions after it. A free
  * or folded instruction is no SASS instruction: it counts for nothing. The ops spaced (math_slots' answer): POPC, FLO
- * of bfind, BREV, F2I, F2F.F64.F32, F2F.F32.F64 (its neg operand folded: fold.neg); the others are counted as
- * instructions between (the MUFU forms, clz, F2F to f16 or bf16: warpsim issues apart what their SASS has in one, an
- * FMUL.RZ, a neg operand, clz's IADD3, the zero-extension unless fold.zext, so ptxas's spacing would wait on it). */
+ * of bfind, BREV, F2I, F2F.F64.F32, F2F.F32.F64 (its neg operand folded: fold.neg), clz with schedule.xu_clz (its
+ * IADD3 after the next XU op: xu_clz); the others are counted as instructions between (the MUFU forms, F2F to f16 or
+ * bf16: warpsim issues apart what their SASS has in one, an FMUL.RZ, a neg operand, the zero-extension unless
+ * fold.zext, so ptxas's spacing would wait on it). */
 static __attribute__((noinline)) void xu_step(ws_timing *t, uint32_t wi, const timing_info *f, const ws_reg_use *u,
                                               uint32_t pc, uint64_t cycle)
 {
