@@ -206,6 +206,22 @@ static inline bool ws_insn_reads_clock(const ws_insn *in)
             return true;
     return false;
 }
+/* An .f32 form of a MUFU pipe (PIPE_MUFU; PIPE_MUFU_APPROX, PIPE_MUFU_RCP in the .approx forms) is one MUFU: the
+ * ALU-pipe fix-ups ptxas puts around it without .ftz (an FSETP and an FSEL; rcp two of each, each form also two
+ * FMUL or FADD on the FMA pipe: probe_alu3.sass alu3_ex2, alu3_rcp), 0 with .ftz, where the MUFU reads the source
+ * itself (`MUFU.RCP R4, -R4`: alu3_rcpf_x); -1: no such form (another type, the IEEE rcp and sqrt sequences, a
+ * MUFU of PIPE_XU, whose SASS has an FMUL.RZ before it, or another op). The one answer for the timing model's
+ * pipes and issue (sim/timing.c) and the neg fold (sim/fold.c), docs/calibration.md "(alu27)", "(mufu18)". */
+static inline int ws_mufu_fixups(const ws_insn *in)
+{
+    ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
+    if (in->type != WS_T_F32 || (pipe != PIPE_MUFU && pipe != PIPE_MUFU_APPROX && pipe != PIPE_MUFU_RCP) ||
+        (pipe != PIPE_MUFU && !(in->mods & WS_MOD_APPROX)))
+        return -1;
+    if (in->mods & WS_MOD_FTZ)
+        return 0;
+    return pipe == PIPE_MUFU_RCP ? 4 : 2;
+}
 const char *ws_latency_name(ws_latency_class c);
 /* "alu", "alu (f32 too)", "alu (every type)", "imad", "alu or imad", "xu", "xu (fix-ups)", "xu (.approx; fix-ups)",
  * "xu (.approx; rcp's fix-ups)", "by its types", "fma"; "-" for PIPE_NONE */

@@ -848,14 +848,12 @@ static void fold_f2f(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
 }
 
 /* Whether `in` reads reg only as a source the SASS can negate (-R): of a cvt from type *ctx (F2F, F2I), or of an
- * .f32 MUFU form without ptxas's fix-ups (.approx.ftz rcp, sqrt, rsqrt, ex2, lg2: probe_alu3.sass alu3_rcpf_x,
- * `neg.f32; rcp.approx.ftz.f32` is `MUFU.RCP R4, -R4`). */
+ * .f32 MUFU form whose MUFU reads the source itself, without ptxas's fix-ups (ws_mufu_fixups 0: .approx.ftz rcp,
+ * sqrt, rsqrt, ex2, lg2: probe_alu3.sass alu3_rcpf_x, `neg.f32; rcp.approx.ftz.f32` is `MUFU.RCP R4, -R4`). */
 static int negates_operand(const ws_insn *in, uint32_t reg, const void *ctx)
 {
     uint8_t ty = *(const uint8_t *)ctx;
-    ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
-    int mufu = (pipe == PIPE_MUFU || pipe == PIPE_MUFU_APPROX || pipe == PIPE_MUFU_RCP) && ty == WS_T_F32 &&
-               in->type == WS_T_F32 && (in->mods & WS_MOD_FTZ) && (in->mods & WS_MOD_APPROX);
+    int mufu = ty == WS_T_F32 && ws_mufu_fixups(in) == 0;
     if (!(in->op == WS_OP_CVT && in->type2 == ty) && !mufu)
         return 0;
     if (in->nops != 2 || in->ops[1].kind != WS_OPND_REG || in->ops[1].reg != reg)

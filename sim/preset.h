@@ -68,7 +68,8 @@ typedef struct {
     double mul_hi, mul_hi_64, fp64, fp64_select, alu_64, minmax_64, setp_64, match_all, match_base, match_value;
     double mul_f16x2;    /* mul.f16x2 (HMUL2 and HFMA2.MMA in turn) */
     double half_mma;     /* an add, sub or fma .f16x2/.bf16x2 ptxas makes HFMA2.MMA (0: the class latency) */
-    double bits_feed;    /* popc/clz/bfind/brev: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
+    double bits_feed;    /* popc/clz/bfind/brev, a MUFU without fix-ups (.ftz): extra wait for a fixed-latency ALU
+                              op's result (timing.c earliest) */
     double shfl_feed;    /* a shuffle: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
     double sync_feed;    /* the op after a bar.warp.sync: extra wait for a fixed-latency ALU op's result (earliest) */
     double cross_feed;   /* a reader on another datapath (ALU, FMA, half): extra wait for a fixed-latency op's result */

@@ -68,6 +68,14 @@
  *     so the cycle it took goes to what takes another pipe: ptxas alternates HADD2.F32 and LOP3, one a cycle
  *     (probe_alu3.sass alu3_h2f_l), where with a cycle an unpack the conversions took every cycle between
  *     themselves and the LOP3s followed 5-8 of them (docs/calibration.md "(xu16)").
+ *     With stall.imad_fma 2 or more (0 in sm_90) an FFMA, FADD or FMUL goes no earlier than that many cycles after an
+ *     IMAD-pipe instruction (WS_SCHED_FMA, ptxas's stall count: timing.c imad_stalls), and the two pipes take turns:
+ *     of an IMAD-pipe and an FMA-pipe instruction that can go at the same cycle, the one on the other pipe than the
+ *     last instruction's goes first (fma_turn). ptxas issues them so (probe_alu3.sass alu3_fma_m, fadd_m, fmul_m:
+ *     of 511 neighbours 253 IMAD S02 then FFMA, 254 FFMA then IMAD; alu3_h2f_f: HADD2.F32 and FFMA alike), where
+ *     by height alone the IMADs went together, 2 cycles apart, and the FFMAs after them (7 and 7). A cvt.f32.f16's
+ *     unpack (WS_SCHED_FREE) goes first after an FFMA and last after an IMAD (free_turn): between an IMAD and its
+ *     FFMA the warp would issue it after the stall, in a cycle of its own (docs/calibration.md "(alt18)").
  * A stretch longer than the piece (the preset's schedule.piece, SEG_MAX when 0) is cut into the
  * fewest pieces of equal length (at most the piece: the cost stays linear in the kernel's length;
  * ptxas's hoisting is bounded by its registers as well). The cut is warpsim's, not ptxas's: pieces
@@ -511,6 +519,26 @@ static void pipe_hold(const uint8_t *pipe, uint64_t pfree[4], uint32_t j, uint64
         pfree[2] = cycle + cycles;
 }
 
+/* Rule 6, ptxas's turns between the IMAD and FMA pipes (only where stall.imad_fma gives FMA-pipe instructions their
+ * WS_SCHED_FMA gap): whether candidate j takes the other of the two pipes than `last`, the pipe kind of the last
+ * instruction issued (WS_SCHED_IMAD or WS_SCHED_FMA; anything else: neither candidate does). */
+static int fma_turn(const uint8_t *pipe, unsigned last, uint32_t j)
+{
+    unsigned kind = pipe ? pipe[j] & 7 : WS_SCHED_NONE;
+    return (last == WS_SCHED_IMAD && kind == WS_SCHED_FMA) || (last == WS_SCHED_FMA && kind == WS_SCHED_IMAD);
+}
+
+/* Rule 6's turns for an instruction that takes no issue slot (WS_SCHED_FREE: the unpack of a cvt.f32.f16, which
+ * ptxas has no SASS for): 1 it goes first, ready at `cycle` after anything but an IMAD-pipe instruction (it costs no
+ * cycle there); -1 it goes last after an IMAD-pipe one, whose stall count would hold it (the warp issues it only after
+ * the stall, in a cycle of its own: the FFMA the turns put after the IMAD would wait one more); else 0. */
+static int free_turn(const uint8_t *pipe, unsigned last, uint32_t j, uint64_t at, uint64_t cycle)
+{
+    if (!pipe || (pipe[j] & 7) != WS_SCHED_FREE)
+        return 0;
+    return last == WS_SCHED_IMAD ? -1 : at <= cycle;
+}
+
 /* Rules 4, 6 and the shared loads' interval: the first cycle candidate j of the segment at s can issue, the
  * latest of its sources' (earliest), its pipe's free cycle (rule 6) and, for a shared load, mio_next (the cycle
  * schedule.mio_gap after the last one). */
@@ -571,6 +599,10 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
     if (budget)
         budget_start(b, code, uses, s, m);
     uint64_t cycle = 0, mio_next = 0;
+    unsigned last = WS_SCHED_NONE; /* rule 6's turns: the pipe kind of the last instruction that took a slot */
+    int turns = 0;                 /* rule 6's turns: an FMA-pipe instruction here waits after an IMAD-pipe one */
+    for (uint32_t j = 0; pp && j < m; j++)
+        turns |= (pp[j] & 7) == WS_SCHED_FMA;
     int draining = 0;
     for (uint32_t k = 0; k < m; k++) {
         /* rule 5: once a value would not fit, or would leave fewer than spare registers free, every
@@ -615,10 +647,14 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 best = constant_copy(b, code, s + j) ? j : best; /* not in the SASS */
             } else if (folded_load(fold, s + j) != folded_load(fold, s + best)) {
                 best = folded_load(fold, s + j) ? j : best; /* not in the SASS: as early as it can be */
+            } else if (turns && free_turn(pp, last, j, at_j, cycle) != free_turn(pp, last, best, at_b, cycle)) {
+                best = free_turn(pp, last, j, at_j, cycle) > free_turn(pp, last, best, at_b, cycle) ? j : best;
             } else if (now_j != now_b) {
                 best = now_j ? j : best;
             } else if (now_j && holds(code, s + j) != holds(code, s + best)) {
                 best = holds(code, s + best) ? j : best;
+            } else if ((now_j || at_j == at_b) && fma_turn(pp, last, j) != fma_turn(pp, last, best)) {
+                best = fma_turn(pp, last, j) ? j : best; /* ptxas's turns: probe_alu3.sass alu3_fma_m */
             } else if (now_j) {
                 best = w->height[j] > w->height[best] ? j : best;
             } else if (at_j != at_b) {
@@ -644,7 +680,10 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 uint64_t at = cycle + (uint64_t)EDGE(w, m, best, j);
                 w->earliest[j] = at > w->earliest[j] ? at : w->earliest[j];
             }
-        cycle += !(pp && (pp[best] & 7) == WS_SCHED_FREE); /* schedule.free_slot: it took no issue slot */
+        if (!(pp && (pp[best] & 7) == WS_SCHED_FREE)) {
+            last = pp ? pp[best] & 7u : WS_SCHED_NONE;
+            cycle++;
+        } /* else schedule.free_slot: it took no issue slot */
     }
     if (budget)
         budget_end(b);

@@ -43,7 +43,8 @@ typedef struct {
 /* Rule 6 of schedule.c: the sub-partition pipe an instruction holds, per instruction WS_SCHED_PIPE(kind, cycles);
  * WS_SCHED_FREE: it takes no issue slot (schedule.free_slot), so it takes no cycle of the schedule; WS_SCHED_FMA: an
  * FFMA, FADD or FMUL, which issues no earlier than `cycles` after an IMAD-pipe instruction (WS_SCHED_IMAD) of the
- * warp (ptxas's stall count: timing.c imad_stalls, stall.imad_fma). */
+ * warp (ptxas's stall count: timing.c imad_stalls, stall.imad_fma), and takes turns with the IMAD-pipe instructions
+ * (schedule.c rule 6). */
 enum { WS_SCHED_NONE, WS_SCHED_ALU, WS_SCHED_IMAD, WS_SCHED_ANY, WS_SCHED_XU, WS_SCHED_FREE, WS_SCHED_FMA };
 #define WS_SCHED_PIPE(kind, cycles) ((uint8_t)((kind) | ((cycles) > 31 ? 31 : (cycles)) << 3))
 

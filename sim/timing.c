@@ -115,8 +115,9 @@ typedef struct {
                          IMAD-pipe instruction whose next is an FFMA, FADD or FMUL; imad_stalls) */
     uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
     uint8_t memory;   /* ws_op_is_memory */
-    uint8_t bits;     /* an integer bit operation of the XU pipe (popc, clz, bfind, brev): waits bits.feed
-                         more for a value of a fixed-latency ALU op */
+    uint8_t bits;     /* an XU op that reads its source itself: an integer bit operation (popc, clz, bfind,
+                         brev) or a MUFU without fix-ups (ws_mufu_fixups 0): waits bits.feed more for a
+                         value of a fixed-latency ALU op */
     uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
     uint8_t synced;   /* follows a bar.warp.sync: reads a fixed-latency op's result sync.feed later */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
@@ -318,7 +319,7 @@ struct ws_timing {
     uint8_t *narrow;      /* per instruction: WS_NARROW_* (narrow.h), built before info */
     uint8_t *add_imad;    /* per instruction: 1 for an add ptxas gives the IMAD pipe (add_pipes), built before info */
     uint8_t *half_mma;    /* per instruction: 1 for a half pair's op ptxas makes HFMA2.MMA (half_pairs), likewise */
-    uint8_t *stall;       /* per instruction: timing_info.stall (imad_stalls), built after the schedule; NULL before */
+    uint8_t *stall;       /* per instruction: timing_info.stall (imad_stalls), built after the schedule; NULL: 0 */
     ws_fold fold;         /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
     ws_stq_regs stq_regs; /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads):
                               the prepared kernel's (L->stq_regs), not freed here */
@@ -435,7 +436,7 @@ struct ws_timing_kernel {
     uint8_t *narrow;    /* per instruction: WS_NARROW_* (narrow.h) */
     uint8_t *add_imad;  /* per instruction: an add on the IMAD pipe (add_pipes) */
     uint8_t *half_mma;  /* per instruction: a half pair's HFMA2.MMA (half_pairs) */
-    uint8_t *stall;     /* per instruction: the cycles the warp waits after it beyond one (imad_stalls) */
+    uint8_t *stall;     /* per instruction: the cycles the warp waits after it beyond one (imad_stalls); NULL: all 0 */
     ws_fold fold;       /* fold.h (with the preset's schedule 1) */
     ws_subwarp subwarp; /* subwarp.h */
     ws_cga cga;         /* cga.h: its tables (each warp's state is the launch's) */
@@ -942,18 +943,16 @@ static double mem_commit(ws_timing *t, const ws_insn *in, const mem_access *m, u
  * are not conversion-unit ops; 0: the class latency. */
 static double lowered_latency(const ws_preset *p, const ws_insn *in)
 {
-    bool f32 = in->type == WS_T_F32, ftz = in->mods & WS_MOD_FTZ, approx = in->mods & WS_MOD_APPROX;
+    bool f32 = in->type == WS_T_F32, approx = in->mods & WS_MOD_APPROX;
     switch (in->op) {
     case WS_OP_SIN:
     case WS_OP_COS: return p->sfu_sincos;
-    case WS_OP_LG2: return f32 && !ftz ? p->sfu_fixup : 0;
+    case WS_OP_LG2: return ws_mufu_fixups(in) > 0 ? p->sfu_fixup : 0;
     case WS_OP_RCP:
     case WS_OP_SQRT:
-        if (!f32)
-            return 0;
-        if (!approx)
+        if (f32 && !approx)
             return in->op == WS_OP_RCP ? p->rcp_rn : p->sqrt_rn;
-        return ftz ? 0 : p->sfu_fixup;
+        return ws_mufu_fixups(in) > 0 ? p->sfu_fixup : 0;
     case WS_OP_DIV:
     case WS_OP_REM:
         if (in->type == WS_T_F64)
@@ -1189,21 +1188,15 @@ static int is_half_move(const ws_insn *in, double free_slot)
 /* Whether operand i of `in` is an immediate. */
 static int is_imm(const ws_insn *in, unsigned i) { return i < in->nops && in->ops[i].kind == WS_OPND_IMM; }
 
-/* The ALU-pipe fix-ups ptxas puts around the MUFU of an .f32 form without .ftz (the row's pipe PIPE_MUFU,
- * PIPE_MUFU_APPROX or PIPE_MUFU_RCP, the last two in the .approx forms): an FSETP and an FSEL, for rcp two of each
- * (probe_alu3 ex2, rsqrt, sqrt, lg2: 256 FSETP (+ 256 FSEL) and 512 FMUL or FMUL + FADD beside the 256 MUFU; rcp:
- * 512 FSETP, 512 FSEL, 512 FMUL; docs/calibration.md "(alu27)"); each also has two FMA-pipe instructions (FMUL,
+/* The ALU-pipe fix-ups ptxas puts around the MUFU of an .f32 form without .ftz (ws_mufu_fixups; the row's pipe
+ * PIPE_MUFU, PIPE_MUFU_APPROX or PIPE_MUFU_RCP, the last two in the .approx forms): an FSETP and an FSEL, for rcp two
+ * of each (probe_alu3 ex2, rsqrt, sqrt, lg2: 256 FSETP (+ 256 FSEL) and 512 FMUL or FMUL + FADD beside the 256 MUFU;
+ * rcp: 512 FSETP, 512 FSEL, 512 FMUL; docs/calibration.md "(alu27)"); each also has two FMA-pipe instructions (FMUL,
  * FADD: no rate, but issued: issue_cycles). 0: none. */
 static unsigned mufu_fixups(const ws_insn *in)
 {
-    ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
-    if (in->type != WS_T_F32 || (in->mods & WS_MOD_FTZ))
-        return 0;
-    if (pipe == PIPE_MUFU)
-        return 2;
-    if (!(in->mods & WS_MOD_APPROX))
-        return 0;
-    return pipe == PIPE_MUFU_RCP ? 4 : pipe == PIPE_MUFU_APPROX ? 2 : 0;
+    int fix = ws_mufu_fixups(in);
+    return fix > 0 ? (unsigned)fix : 0;
 }
 
 /* A half add, sub, mul or fma: 1 of one half (.f16, .bf16), 2 of a pair (.f16x2, .bf16x2), else 0. ptxas makes it
@@ -1467,7 +1460,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
         f.side = 0;
     else if (f.side && f.latency > 0 && f.latency <= ws_llround(p->lat[LAT_ALU]))
         f.side |= SIDE_FEEDS;
-    f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV ||
+    f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV || ws_mufu_fixups(in) == 0 ||
              (p->conv_f2h > 0 && cvt_to_half_sass(t, pc, in) == HALF_F2F); /* probe_lat16 f2h_l: LOP3 S06 F2F */
     f.fixed = !f.free_mov && !f.memory && (cls == LAT_ALU || cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA);
     /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
@@ -1620,7 +1613,9 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
                 }
         } else {
             /* an XU bit operation reads a fixed-latency ALU op's result bits.feed later: ptxas
-             * waits 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass);
+             * waits 6 cycles, not 4, between a LOP3 and the POPC or FLO reading it (bench_bits.sass),
+             * and so the MUFU of a form without fix-ups (probe_lat16.sass lat16_ex2_l_1: `LOP3.LUT
+             * R13` S06, `MUFU.EX2 R13, R13`; the H200's chain 23 cycles a step, not 21: "(mufu18)");
              * a shuffle shfl.feed later: ptxas puts 5 cycles, not 4, between an IADD3, IMAD.IADD or
              * FADD and the SHFL reading it in every region of the corpus (bench_reduce_shfl.sass,
              * time_cub_warp_scan_inclusive_sum_int_w32.sass); an op after a bar.warp.sync sync.feed
@@ -2011,6 +2006,8 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         return -1;
     /* after the schedule (the next instruction is the next in its order), then into info */
     t->sched = tk->sched;
+    if (!imad_fma_gap(t))
+        return 0; /* stall.imad_fma off: every stall 0, no table (timing_info_of reads a NULL one as 0) */
     tk->stall = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->stall)
         return -1;

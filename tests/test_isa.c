@@ -183,6 +183,38 @@ static void test_immediate_forms(void **state)
     ws_module_free(m);
 }
 
+/* ws_mufu_fixups (opcodes.h): the one answer to which MUFU forms ptxas gives fix-ups, read by the timing model's
+ * pipes and issue and by the neg fold (probe_alu3.sass: alu3_rcp 2 FSETP + 2 FSEL a MUFU.RCP, alu3_ex2 FSETP +
+ * FSEL, alu3_rcpf_x `MUFU.RCP R4, -R4` with none; docs/calibration.md "(mufu18)"). */
+static void test_mufu_fixups(void **state)
+{
+    (void)state;
+    static const char src[] = ".version 9.0\n.target sm_90\n.address_size 64\n"
+                              ".visible .entry k()\n{\n\t.reg .f32 %f<4>;\n\t.reg .f64 %fd<4>;\n"
+                              "\trcp.approx.f32 %f1, %f2;\n"       /* 0: 4 */
+                              "\trcp.approx.ftz.f32 %f1, %f2;\n"   /* 1: 0 */
+                              "\tsqrt.approx.f32 %f1, %f2;\n"      /* 2: 2 */
+                              "\tsqrt.approx.ftz.f32 %f1, %f2;\n"  /* 3: 0 */
+                              "\tex2.approx.f32 %f1, %f2;\n"       /* 4: 2 */
+                              "\tex2.approx.ftz.f32 %f1, %f2;\n"   /* 5: 0 */
+                              "\tlg2.approx.f32 %f1, %f2;\n"       /* 6: 2 */
+                              "\trsqrt.approx.ftz.f32 %f1, %f2;\n" /* 7: 0 */
+                              "\trcp.rn.f32 %f1, %f2;\n"           /* 8: -1, ptxas's IEEE sequence */
+                              "\tsqrt.rn.f32 %f1, %f2;\n"          /* 9: -1 */
+                              "\trcp.rn.f64 %fd1, %fd2;\n"         /* 10: -1, another type */
+                              "\tsin.approx.f32 %f1, %f2;\n"       /* 11: -1, FMUL.RZ before the MUFU */
+                              "\tadd.f32 %f1, %f1, %f2;\n"         /* 12: -1 */
+                              "\tret;\n}\n";
+    static const int want[] = {4, 0, 2, 0, 2, 0, 2, 0, -1, -1, -1, -1, -1};
+    ws_module *m = parse_or_fail(src, strlen(src), "mufu.ptx");
+    const ws_kernel *k = &m->kernels[0];
+    for (unsigned i = 0; i < sizeof want / sizeof *want; i++)
+        if (ws_mufu_fixups(&k->insns[i]) != want[i])
+            fail_msg("instruction %u (line %u): %d fix-ups, expected %d", i, k->insns[i].line,
+                     ws_mufu_fixups(&k->insns[i]), want[i]);
+    ws_module_free(m);
+}
+
 /* ---- the printer round trip ---------------------------------------------------------------------- */
 static void same_program(const ws_module *a, const ws_module *b, const char *name)
 {
@@ -624,6 +656,7 @@ int main(void)
         cmocka_unit_test(test_programs_parse),
         cmocka_unit_test(test_warp_reduce_down_decoded),
         cmocka_unit_test(test_immediate_forms),
+        cmocka_unit_test(test_mufu_fixups),
         cmocka_unit_test(test_printer_round_trip),
         cmocka_unit_test(test_insn_print),
         cmocka_unit_test(test_malformed_inputs),

@@ -612,6 +612,101 @@ static void schedule_mio_gap(void **state)
     assert_memory_equal(order, spaced, sizeof order);
 }
 
+/* Rule 6's turns (sim/schedule.c; docs/calibration.md "(alt18)"): the order of a kernel of `steps` steps over 4
+ * streams (probe_alu3's: 8, stream v's step reads the next one, u; each value in a register of its own), each step an fma.rn.f32 then a mad.lo.s32
+ * (alu3_fma_m), or with h2f a cvt.f32.f16 of u's low half then an fma.rn.f32 (alu3_h2f_f), with every op 4 cycles; an IMAD-pipe op (mad.lo, cvt.f32.f16) holding its pipe 2 cycles,
+ * an f32 fma waiting `gap` cycles after one (WS_SCHED_FMA, stall.imad_fma; 0: no FMA kind, as with the key off) and
+ * the 16-bit unpack taking no slot (WS_SCHED_FREE). The kinds of its first n positions as letters into kinds: I an
+ * IMAD-pipe op, F an fma, m the unpack, . anything else. */
+static void turns_order_of(int h2f, int steps, int gap, char *kinds, uint32_t n)
+{
+    char ptx[16384], *b = ptx;
+    int cur[8], next = 8; /* each stream's register now; the next register free (each value a register of its own,
+                           * as ptxas allocates them: schedule.rename_alu) */
+    b += sprintf(b, ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u32 w)\n{\n"
+                    ".reg .b32 %%r<256>;\nld.param.u32 %%r255, [w];\nmov.u32 %%r0, %%tid.x;\n");
+    for (int i = 0; i < 8; i++) {
+        cur[i] = i;
+        if (i)
+            b += sprintf(b, "add.u32 %%r%d, %%r0, %d;\n", i, i);
+    }
+    b += sprintf(b, "bar.sync 0;\n");
+    for (int i = 0, v = 0; i < steps; i++, v = (v + 1) % 8, next += 2) {
+        int u = cur[(v + 1) % 8];
+        b += h2f ? sprintf(b,
+                           "{.reg .b16 a, b; mov.b32 {a, b}, %%r%d; cvt.f32.f16 %%r%d, a;}\n"
+                           "fma.rn.f32 %%r%d, %%r%d, %%r%d, %%r255;\n",
+                           u, next, next + 1, next, u)
+                 : sprintf(b, "fma.rn.f32 %%r%d, %%r%d, %%r%d, %%r255;\nmad.lo.s32 %%r%d, %%r%d, %%r%d, %%r255;\n",
+                           next, cur[v], u, next + 1, next, u);
+        cur[v] = next + 1;
+    }
+    sprintf(b, "ret;\n}\n");
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(m);
+    const ws_kernel *k = ws_module_kernel(m, NULL);
+    uint32_t count = k->ninsns;
+    ws_reg_use *uses = calloc(count, sizeof *uses);
+    double *lat = calloc(count, sizeof *lat);
+    uint8_t *pipe = calloc(count, 1);
+    assert_non_null(uses);
+    assert_non_null(lat);
+    assert_non_null(pipe);
+    for (uint32_t i = 0; i < count; i++) {
+        const ws_insn *in = &k->insns[i];
+        ws_insn_reg_use(in, &uses[i]);
+        lat[i] = 4;
+        if (in->op == WS_OP_MAD || in->op == WS_OP_CVT)
+            pipe[i] = WS_SCHED_PIPE(WS_SCHED_IMAD, 2);
+        else if (in->op == WS_OP_FMA && gap > 1)
+            pipe[i] = WS_SCHED_PIPE(WS_SCHED_FMA, gap);
+        else if (in->op == WS_OP_MOV && in->ops[0].kind == WS_OPND_VEC) /* mov.b32 {a, b}, %r: the unpack */
+            pipe[i] = WS_SCHED_FREE;
+    }
+    ws_schedule s;
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, NULL, pipe, 0, &s), 0);
+    uint32_t at = 0;
+    for (uint32_t p = 0; p < count && at < n; p++) {
+        const ws_insn *in = &k->insns[s.order[p]];
+        if (s.first[p] != s.first[count - 2]) /* the timed segment only: after bar.sync, before ret */
+            continue;
+        kinds[at++] = pipe[s.order[p]] == WS_SCHED_FREE            ? 'm'
+                      : in->op == WS_OP_MAD || in->op == WS_OP_CVT ? 'I'
+                      : in->op == WS_OP_FMA                        ? 'F'
+                                                                   : '.';
+    }
+    kinds[at] = 0;
+    ws_schedule_free(&s);
+    free(pipe);
+    free(lat);
+    free(uses);
+    ws_module_free(m);
+}
+
+/* ptxas's turns between the IMAD and FMA pipes (probe_alu3.sass alu3_fma_m: FFMA, IMAD by turns, the IMAD S02;
+ * alu3_h2f_f: HADD2.F32, FFMA by turns): with stall.imad_fma's gap an FFMA goes after each IMAD and an IMAD after
+ * each FFMA, where by height alone the IMADs went together, 2 cycles apart, and the FFMAs after them; the unpack of
+ * a cvt.f32.f16 goes after an FFMA (in no cycle), never between an IMAD and its FFMA (the stall would give it a
+ * cycle of its own). */
+static void schedule_fma_turns(void **state)
+{
+    (void)state;
+    char kinds[128];
+    /* 32 steps of 8 streams: the first round's FFMAs go before its IMADs (their IMADs wait for them), then by turns
+     * (alu3_fma_m: FFMA FFMA FFMA, then IMAD, FFMA by turns); without the turns, 7 IMADs 2 apart, then 7 FFMAs */
+    turns_order_of(0, 32, 2, kinds, 64);
+    assert_string_equal(kinds, "FFFFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIIII");
+    /* with no gap (stall.imad_fma 0) no FMA-pipe kind, no turns: the order by height */
+    turns_order_of(0, 32, 0, kinds, 64);
+    assert_string_equal(kinds, "FFFFIFIFIFIFFFFIIIFIFIFIFIFFIFIIFIFIFIFIFFIFIIFIFIFIFIFFIFIIIIII");
+    /* the unpacks first, then HADD2.F32 (I), FFMA by turns with each unpack after an FFMA (alu3_h2f_f: HADD2.F32,
+     * FFMA by turns); with the unpack free of the turns it went between the IMAD and its FFMA (IFImFImF) */
+    turns_order_of(1, 32, 2, kinds, 96);
+    assert_string_equal(kinds,
+                        "mmmmmmmIIFIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFIFIFIFIFF");
+}
+
 /* schedule.const_copy (sim/schedule.c rule 4): two accumulators copied from a register that holds
  * 0 (`mov.u32 %r2, %r1`: bench_shared_ilp's region 6 has eight), each xored with three loads,
  * with 5 registers, 2 spare and fused_frees. By default the copies wait behind the loads (rule 4:
@@ -1115,6 +1210,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_fused_start),
         cmocka_unit_test(schedule_const_copy),
         cmocka_unit_test(schedule_mio_gap),
+        cmocka_unit_test(schedule_fma_turns),
         cmocka_unit_test(four_subpartitions_issue_together),
         cmocka_unit_test(rare_issue_facts),
         cmocka_unit_test(bank_wavefronts),

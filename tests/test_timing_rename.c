@@ -386,6 +386,27 @@ static void neg_of_f2f_operand(void **state)
     assert_int_equal(c[2], c[3]);
 }
 
+/* bits.feed for a MUFU that reads its source itself (ws_mufu_fixups 0): ptxas waits 6 cycles, not 4, from a LOP3 to
+ * the MUFU reading it, as to a POPC (probe_lat16.sass lat16_ex2_l_1: `LOP3.LUT R13, R12, ...` S06, `MUFU.EX2 R13,
+ * R13`). One chain of ex2.approx.ftz.f32 + xor: the H200's 22.99 cycles a step (lat16 ex2_l_1, 128 and 256 steps),
+ * MUFU's 17 and the 6; 21 without the feed (736 and 672 cycles for 32). With ptxas's fix-ups (ex2.approx.f32) an FSETP
+ * reads the source, not the MUFU: the key changes nothing. */
+static void mufu_waits_feed(void **state)
+{
+    (void)state;
+    const char *ftz = "ex2.approx.ftz.f32 %r2, %r2;\nxor.b32 %r2, %r2, %r1;";
+    const char *fix = "ex2.approx.f32 %r2, %r2;\nxor.b32 %r2, %r2, %r1;";
+    uint64_t c[4] = {chain_of(ftz, "ifetch.line 0\nbits.feed 2\n"), chain_of(ftz, "ifetch.line 0\nbits.feed 0\n"),
+                     chain_of(fix, "ifetch.line 0\nbits.feed 2\n"), chain_of(fix, "ifetch.line 0\nbits.feed 0\n")};
+    printf("ex2.approx.ftz.f32 + xor, one chain of %d: bits.feed 2 %llu cycles, 0 %llu; ex2.approx.f32 + xor %llu, "
+           "%llu\n",
+           CHAIN_STEPS, (unsigned long long)c[0], (unsigned long long)c[1], (unsigned long long)c[2],
+           (unsigned long long)c[3]);
+    assert_true(c[0] >= 23 * CHAIN_STEPS - 8 && c[0] <= 23 * CHAIN_STEPS + 8);
+    assert_true(c[1] + 2 * CHAIN_STEPS - 8 <= c[0]);
+    assert_int_equal(c[2], c[3]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -400,6 +421,7 @@ int main(void)
         cmocka_unit_test(cvt_to_half_sass_by_reader),
         cmocka_unit_test(neg_of_f2f_operand),
         cmocka_unit_test(xu_stall_adds_wait),
+        cmocka_unit_test(mufu_waits_feed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

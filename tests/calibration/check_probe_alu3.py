@@ -27,7 +27,7 @@ a warp's XU ops (schedule.xu_stall, "(xust17)"; F2F.F16/BF16.F32 once its zero-e
 FLO (bfind), BREV, F2F.F64.F32 and F2F.F32.F64 followed by a LOP3, IMAD or FFMA, f2h and f2bf alone, and the forms
 followed by a POPC that it brings within (LOW_SPACED). Not checked there: clz alone and beside a POPC (-32%, -22%:
 ptxas's IADD3 of clz waits between two FLOs), the MUFU forms beside a POPC but rcpf_x (-19% to -23%), an
-FADD/FMUL/FFMA followed by an IMAD and an IMAD followed by an FFMA (-27% to -32%; stall.imad_fma, off in sm_90, "(fimad17)"), the f64 forms alone or beside an op,
+FADD/FMUL/FFMA followed by an IMAD and an IMAD followed by an FFMA (-27% to -32%; stall.imad_fma, off in sm_90, "(fimad17)", "(alt18)"), the f64 forms alone or beside an op,
 and the half forms but LOW_HALF and LOW_SPACED's. The half forms (HALF, docs/calibration.md "(half17)") at 8 warps a
 sub-partition but HALF_OUT, printed.
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] (KIND: at 8 warps a sub-partition;
