@@ -7,9 +7,9 @@ figure the cycles a step: (span at 256 steps - span at 128) / 128, the median of
 (probes/probe_lat16.py), warpsim's the same difference with ifetch.line 0.
 
 Checked: warpsim's cycles a step within BOUND (default 3%) of the H200's for every kind but those named with
---informational KIND (printed, not checked; ctest calibration_probe_lat16 names the MUFU.EX2 + LOP3 chains
-ex2_l_1 .. ex2_l_8, whose MUFU forms another change models, and popc_ll_1: ptxas's POPC after two LOP3s writes
-another register than its source, so it issues 4 cycles after the LOP3, not the 6 of bits.feed, "(lat18)").
+--informational KIND (printed, not checked; ctest calibration_probe_lat16 names ex2_l_8, eight MUFU.EX2 + LOP3
+chains, -4.3%, and popc_ll_1: ptxas's POPC after two LOP3s writes another register than its source, so it issues 4
+cycles after the LOP3, not the 6 of bits.feed, "(lat18)").
 Usage: check_probe_lat16.py WARPSIM SRCDIR [--bound B] [--informational KIND,...]"""
 import os
 import sys
