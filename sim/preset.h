@@ -66,14 +66,15 @@ typedef struct {
      * arithmetic, 64-bit integer add/sub/shr, min/max and setp; match.all, and match.any with
      * d >= 2 distinct values: match_base + d x match_value */
     double mul_hi, mul_hi_64, fp64, fp64_select, alu_64, minmax_64, setp_64, match_all, match_base, match_value;
-    double mul_f16x2;      /* mul.f16x2 (HMUL2 and HFMA2.MMA in turn) */
-    double half_mma;       /* an add, sub or fma .f16x2/.bf16x2 ptxas makes HFMA2.MMA (0: the class latency) */
-    double bits_feed;      /* popc/clz/bfind/brev, a MUFU without fix-ups (.ftz): extra wait for a fixed-latency ALU
+    double mul_f16x2;    /* mul.f16x2 (HMUL2 and HFMA2.MMA in turn) */
+    double half_mma;     /* an add, sub or fma .f16x2/.bf16x2 ptxas makes HFMA2.MMA (0: the class latency) */
+    double bits_feed;    /* popc/clz/bfind/brev, a MUFU without fix-ups (.ftz): extra wait for a fixed-latency ALU
                               op's result (timing.c earliest) */
-    double shfl_feed;      /* a shuffle: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
-    double sync_feed;      /* the op after a bar.warp.sync: extra wait for a fixed-latency ALU op's result (earliest) */
-    double ifetch_line;    /* cold code: cycles between two 128-byte line requests (ifetch.h; 0: off) */
-    double ifetch_ahead;   /* ... lines a warp's stream requests ahead of its line */
+    double shfl_feed;    /* a shuffle: extra wait for a fixed-latency ALU op's result (timing.c earliest) */
+    double sync_feed;    /* the op after a bar.warp.sync: extra wait for a fixed-latency ALU op's result (earliest) */
+    double cross_feed;   /* a reader on another datapath (ALU, FMA, half): extra wait for a fixed-latency op's result */
+    double ifetch_line;  /* cold code: cycles between two 128-byte line requests (ifetch.h; 0: off) */
+    double ifetch_ahead; /* ... lines a warp's stream requests ahead of its line */
     double ifetch_latency; /* ... cycles from a line's request to its arrival */
     double ifetch_restart; /* ... cycles a line the warp waited for puts its stream's next request later */
     double guard_feed;  /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
@@ -110,6 +111,7 @@ typedef struct {
     double fold_zext;       /* 1: the zero-extension of an F2F's half is no instruction (fold.h WS_FOLD_ZEXT) */
     double fold_neg;        /* 1: a neg read only by cvts is their operand's negation (fold.h WS_FOLD_NEG) */
     double conv_form;       /* 1: a cvt.rn.f16/bf16.f32 is F2F or F2FP by its readers (fold.h WS_FOLD_F2F) */
+    double conv_f2h;        /* conv.form's F2F.F16/BF16.F32: its latency (0: conv's) */
     double schedule_budget; /* 1: rule 5 of schedule.c (a register budget) where --regs gives the registers */
     double schedule_reserved;   /* of the registers --regs gives, those no PTX value takes (schedule.c rule 5) */
     double schedule_spare;      /* rule 5 drains once a value would leave fewer registers free than this */
@@ -120,6 +122,7 @@ typedef struct {
     double schedule_pipes;      /* 1: rule 6 of schedule.c, the schedule holds the ALU, IMAD and XU pipes */
     double schedule_xu_reader;  /* >0: rule 4's latency of a POPC, FLO, BREV or F2F result (ptxas's view; 0: off) */
     double schedule_xu_stall;   /* >0: ptxas's stall counts space a warp's XU ops this many cycles (0: off) */
+    double schedule_xu_clz;     /* 1: clz spaced too, its IADD3 one XU op later (timing.c xu_clz; 0: clz not spaced) */
     double schedule_free_slot;  /* 1: rule 6, the 16-bit unpack takes no schedule cycle; 2: the pack {a, a} too;
                                    3: a 64-bit pair's unpack and pack too */
     double schedule_f64;        /* 1: rule 6, the schedule holds the f64 pipe pipe.f64 cycles (DADD, DMUL, DFMA) */

@@ -285,10 +285,12 @@ typedef struct {
     uint64_t *earliest;
     uint64_t *src, *dst; /* reg_bits of each instruction's sources and destinations */
     uint8_t *done;
-    uint8_t *kind;    /* insn_kind */
-    uint8_t *rank;    /* rule 5: 0 frees registers, 1 fits, 2 does not */
-    uint8_t *pair;    /* rule 5: it frees registers only as a fused pair's first op (schedule.fused_frees) */
-    unsigned mio_gap; /* rule 4: the cycles between two shared loads (schedule.mio_gap; 0: none) */
+    uint8_t *kind;       /* insn_kind */
+    uint8_t *rank;       /* rule 5: 0 frees registers, 1 fits, 2 does not */
+    uint8_t *pair;       /* rule 5: it frees registers only as a fused pair's first op (schedule.fused_frees) */
+    unsigned mio_gap;    /* rule 4: the cycles between two shared loads (schedule.mio_gap; 0: none) */
+    const uint8_t *side; /* ws_schedule_budget's side and cross: a raw edge across datapaths is cross longer */
+    unsigned cross;
     seg_budget b;
     /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's, in
      * rows of m (a segment touches m * m of the longest * longest) */
@@ -561,6 +563,13 @@ static uint64_t ready_at(const seg_scratch *w, const ws_insn *code, const uint8_
     return at;
 }
 
+/* Whether instruction b reads a result of a on another datapath that it waits cross.feed more for (ws_schedule_budget
+ * side: a's with SIDE_FEEDS, 4, and both with one, 1-3, not the same). */
+static int crossed(const seg_scratch *w, uint32_t a, uint32_t b)
+{
+    return w->side && w->cross && (w->side[a] & 4) && (w->side[b] & 3) && (w->side[a] & 3) != (w->side[b] & 3);
+}
+
 static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
                              const uint8_t *fold, const uint8_t *pipe, uint32_t s, uint32_t m, uint32_t *order)
 {
@@ -583,6 +592,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                                                    : latency[s + i] > 30000 ? 30000
                                                                             : latency[s + i])
                                        : 1;
+                if (raw && crossed(w, s + i, s + j)) /* ptxas's 5 across datapaths (timing.c cross.feed) */
+                    EDGE(w, m, i, j) = (int16_t)(EDGE(w, m, i, j) + (int16_t)w->cross);
                 w->npred[j]++;
             }
         }
@@ -843,6 +854,8 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     seg_scratch *w = scratch_new(longest);
     if (w) {
         w->mio_gap = budget ? budget->mio_gap : 0;
+        w->side = budget ? budget->side : NULL;
+        w->cross = budget ? budget->cross : 0;
         w->b.regs = budgeted ? budget->regs : 0;
         w->b.spare = budgeted ? budget->spare : 0;
         w->b.preds = budgeted ? budget->predicates : 0;

@@ -33,6 +33,11 @@ typedef struct {
     unsigned starts;     /* 1: that first op starts a drain, does not keep one going (schedule.fused_start) */
     unsigned copies;     /* 1: a copy of a constant register goes as early as it can (schedule.const_copy) */
     unsigned mio_gap;    /* rule 4, with or without registers: cycles between two shared loads (schedule.mio_gap) */
+    /* per instruction, the datapath of its result and its reads (timing.c SIDE_*: 1-3, 0 none; SIDE_FEEDS, 4: its
+     * latency is the fixed one), and the cycles a reader on another datapath waits more for such a result
+     * (cross.feed); NULL, 0: none */
+    const uint8_t *side;
+    unsigned cross;
 } ws_schedule_budget;
 
 /* Rule 6 of schedule.c: the sub-partition pipe an instruction holds, per instruction WS_SCHED_PIPE(kind, cycles);

@@ -124,6 +124,9 @@ typedef struct {
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
     uint8_t gate;     /* a setp whose predicate guards the S2R of the shared window's base (cga.h gate): the
                          warp reads the base guard.feed after the predicate is ready */
+    uint8_t side;     /* cross.feed's datapath (SIDE_*, datapath_of; 0: none, or the key 0), with SIDE_FEEDS for a
+                         producer whose reader on another datapath reads its result cross.feed later */
+    uint8_t clz;      /* a clz: FLO, then an IADD3 that ptxas issues after the warp's next XU op (xu_step) */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
     uint8_t slots[SLOT_KINDS]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate) */
 } timing_info;
@@ -144,6 +147,15 @@ enum {
     WRITE_RENAME = 1, /* a free mov: ready when its source is, made by its source's producer */
     WRITE_HOIST = 2,  /* a free mov with a latency (WS_FOLD_HOIST): its latency after its sources */
     WRITE_PRED = 4,   /* a shuffle's predicate: pred cycles after its value */
+};
+
+/* timing_info.side: the datapath whose forwarding a fixed-latency op's result takes (cross.feed) */
+enum {
+    SIDE_ALU = 1,  /* LOP3, IADD3, SEL, SHF, PRMT, ISETP, FSETP, FSEL, FMNMX, I2FP, F2FP */
+    SIDE_FMA = 2,  /* IMAD (and IMAD.IADD, IMAD.SHL), FFMA, FADD, FMUL */
+    SIDE_HALF = 3, /* HADD2, HMUL2, HFMA2, HADD2.F32 */
+    SIDE_MASK = 3,
+    SIDE_FEEDS = 4, /* its latency is the fixed one (alu): its reader on another datapath waits cross.feed more */
 };
 
 /* Per warp: its picked group and what it waits for. */
@@ -196,8 +208,9 @@ typedef struct {
     uint8_t xu_left;       /* ... its xu_left (0 for 1: none left) and, while some is, its xu_ready relative to c0 */
     int64_t xu_ready;      /* and xu_pc (schedule.xu_stall) */
     uint32_t xu_pc;
-    uint32_t code_gen; /* the block (ws_timing.gen) whose fetch requested all its lines, by code_at ... */
-    uint64_t code_at;  /* ... the cycle the last of them arrives (code_there) */
+    int64_t clz_due, clz_wait; /* the warp's clz_due and clz_wait relative to c0, INT64_MIN when they bound nothing */
+    uint32_t code_gen;         /* the block (ws_timing.gen) whose fetch requested all its lines, by code_at ... */
+    uint64_t code_at;          /* ... the cycle the last of them arrives (code_there) */
 } plan_seg;
 #define PLAN_OLD 64 /* a register ready PLAN_OLD or more cycles before c0 reads as any earlier (feeds below it) */
 #define PLAN_MIN 4  /* the shortest segment planned */
@@ -256,6 +269,7 @@ struct ws_timing {
     int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
     int64_t sync_feed;     /* the preset's sync.feed in whole cycles */
     int64_t guard_feed;    /* the preset's guard.feed in whole cycles */
+    int64_t cross_feed;    /* the preset's cross.feed in whole cycles (0: no datapaths, timing_info.side 0) */
     uint64_t mio_issue;    /* the preset's mio.issue in whole cycles (hold_mio) */
     int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
     int step_ok;           /* for the block: nobody listens, the decoded handlers are on, the check is off
@@ -290,7 +304,11 @@ struct ws_timing {
     uint8_t xu_left[32];
     uint64_t xu_ready[32]; /* per warp: its last XU op's result is ready then, made by xu_pc (a reader of it ends the */
     uint32_t xu_pc[32];    /* spacing: ptxas counts it 9 or more cycles after the op, schedule.xu_reader) */
+    /* per warp: the cycle its last clz's FLO result is ready, while that clz's IADD3 is not placed (0: none); and
+     * that cycle of the IADD3 placed before its next XU op (0: none): xu_clz */
+    uint64_t clz_due[32], clz_wait[32];
     uint8_t xu_stall;
+    int64_t clz_flo;   /* a clz's FLO: the preset's bfind in whole cycles (xu_clz) */
     uint64_t stq_used; /* sub-partitions whose store queue a store has entered since it was emptied */
     /* per warp: its shared stores queued in the block (stq_tail) */
     uint32_t stq_count[32];
@@ -621,12 +639,14 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->shfl_waits_from = t->p.stq_shfl > 0 ? shfl_left(&t->p) : UINT32_MAX;
     t->sync_feed = ws_llround(t->p.sync_feed);
     t->guard_feed = ws_llround(t->p.guard_feed);
+    t->cross_feed = t->p.cross_feed > 0 ? ws_llround(t->p.cross_feed) : 0;
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
     t->alu_hold = hold_of(t->p.pipe_alu); /* before the tables (math_slots, issue_cycles) */
     t->imad_hold = hold_of(t->p.pipe_imad);
     t->xu_hold = hold_of(t->p.pipe_xu);
     t->d2f_hold = t->xu_hold && hold_of(t->p.pipe_xu_d2f) ? hold_of(t->p.pipe_xu_d2f) : t->xu_hold;
     t->xu_stall = (uint8_t)hold_of(t->p.schedule_xu_stall);
+    t->clz_flo = ws_llround(t->p.lat[LAT_BFIND]);
     t->f64_hold = hold_of(t->p.pipe_f64);
     t->held_mov = t->p.pipe_held_mov > 0;
     t->half_hold = hold_of(t->p.pipe_half);
@@ -1093,7 +1113,7 @@ enum { HALF_NONE, HALF_F2F, HALF_F2FP };
 /* conv.form: the SASS form of a cvt from f32 to f16 or bf16 into a 16-bit register, which its readers and rounding
  * decide (fold.h WS_FOLD_F2F): F2F when one zero-extends it (or .rm, .rp), F2FP.PACK_AB with RZ otherwise.
  * HALF_NONE: not such a cvt, or the rule off (an XU slot, conv.f16 for f16 and conv for bf16, as before). */
-static int half_cvt_form(const ws_timing *t, uint32_t pc, const ws_insn *in)
+static int cvt_to_half_sass(const ws_timing *t, uint32_t pc, const ws_insn *in)
 {
     ws_type to = (ws_type)in->type;
     if (t->p.conv_form <= 0 || !t->fold.kind || pc >= t->ninfo || in->op != WS_OP_CVT ||
@@ -1106,13 +1126,13 @@ static int half_cvt_form(const ws_timing *t, uint32_t pc, const ws_insn *in)
  * high half alone is read (narrow.h), an IMAD.WIDE read at its high register: as IMAD.HI; for a
  * 64-bit add whose low half alone is read, a 32-bit one; for a
  * division whose reciprocal ptxas computed before it (fold.h WS_FOLD_RCP), its FMULs; for a half
- * cvt (half_cvt_form), F2F's conv or F2FP's conv.f16 (F2F.F16.F32 17 a step in sass_replay of
+ * cvt (cvt_to_half_sass), F2F's conv or F2FP's conv.f16 (F2F.F16.F32 17 a step in sass_replay of
  * probe_alu3 f2h_l; F2FP + HADD2.F32 10.1, bench_conv2[1]). */
 static double insn_latency(const ws_timing *t, uint32_t pc, const ws_insn *in, const mem_cost *mc)
 {
-    int form = half_cvt_form(t, pc, in);
+    int form = cvt_to_half_sass(t, pc, in);
     if (form != HALF_NONE)
-        return form == HALF_F2F ? t->p.lat[LAT_CONV] : t->p.conv_f16;
+        return form == HALF_F2F ? (t->p.conv_f2h > 0 ? t->p.conv_f2h : t->p.lat[LAT_CONV]) : t->p.conv_f16;
     if (pc < t->ninfo && t->fold.kind && t->fold.kind[pc] == WS_FOLD_RCP) { /* its FMULs alone (fold.h) */
         double fmuls = in->mods & WS_MOD_APPROX ? t->p.div_approx_hoisted : t->p.div_full_hoisted;
         if (fmuls > 0)
@@ -1190,7 +1210,7 @@ static unsigned mufu_fixups(const ws_insn *in)
 /* A half add, sub, mul or fma: 1 of one half (.f16, .bf16), 2 of a pair (.f16x2, .bf16x2), else 0. ptxas makes it
  * HADD2, HMUL2 or HFMA2 (a scalar one reads its register's low half: `HADD2 R, R.H0_H0, R.H0_H0`), or for a pair
  * HFMA2.MMA (half_pairs). */
-static unsigned half_form(const ws_insn *in)
+static unsigned half_arith_halves(const ws_insn *in)
 {
     if (in->op != WS_OP_ADD && in->op != WS_OP_SUB && in->op != WS_OP_MUL && in->op != WS_OP_FMA)
         return 0;
@@ -1229,7 +1249,7 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
 {
     if (is_f64_math(in))
         return (unsigned)t->f64_hold;
-    if (in->op == WS_OP_FMA && half_form(in))
+    if (in->op == WS_OP_FMA && half_arith_halves(in))
         return (unsigned)t->hfma2_hold;
     unsigned fix = t->alu_hold ? mufu_fixups(in) : 0; /* modelled where the ALU pipe has a rate (math_slots) */
     return fix ? 1 + fix + 2 : 0;
@@ -1256,26 +1276,30 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
  *   pairs to f16x2/bf16x2 F2FP.PACK_AB, both on the ALU pipe; f16 to f32 is HADD2.F32, on the IMAD pipe (probe_alu3
  *   h2f: 4.06 beside an IMAD, 2.12 beside a LOP3); the other conversions are not measured. (docs/calibration.md
  *   "(alu27)", "(f64x)")
- * - a half add, sub or mul (half_form): HADD2 and HMUL2 take the IMAD pipe pipe.half cycles (probe_alu3 hadd:
+ * - a half add, sub or mul (half_arith_halves): HADD2 and HMUL2 take the IMAD pipe pipe.half cycles (probe_alu3 hadd:
  *   add.f16 beside an IMAD 4.07 a step, beside a LOP3 2.13), HFMA2.MMA (mma: half_pairs) neither pipe (hadd2:
  *   add.f16x2 half HADD2, half HFMA2.MMA, alone 1.09, beside an IMAD 3.13); a half fma none (HFMA2 and HFMA2.MMA
  *   hold the issue: issue_cycles). (docs/calibration.md "(half17)")
  * Each slot holds its pipe the preset's cycles (alu_hold, imad_hold, xu_hold): slots[] holds those cycles. Returns
  * whether the form takes the XU pipe, whatever its rate (schedule.xu_stall: xu_spaced). */
 static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, int mma, int form,
-                      uint8_t slots[SLOT_KINDS])
+                      uint8_t slots[SLOT_KINDS], uint8_t *side)
 {
     uint64_t xu = t->xu_hold; /* the XU slot's cycles */
     int spaced = 1;           /* an XU slot spaced by schedule.xu_stall (below) */
     memset(slots, 0, SLOT_KINDS);
-    if (half_form(in)) { /* HADD2, HMUL2 pipe.half cycles; HFMA2 and HFMA2.MMA none (issue_cycles) */
+    *side = 0;
+    if (half_arith_halves(in)) { /* HADD2, HMUL2 pipe.half cycles; HFMA2 and HFMA2.MMA none (issue_cycles) */
         if (in->op != WS_OP_FMA && !mma)
             slots[SLOT_IMAD] = (uint8_t)t->half_hold;
+        *side = SIDE_HALF;
         return 0;
     }
     ws_type ty = (ws_type)in->type, from = (ws_type)in->type2;
     int wide = ws_type_bits(ty) == 64, fl = ws_type_is_float(ty);
     ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
+    if (ty == WS_T_F32 && (pipe == PIPE_ADD || pipe == PIPE_IMAD || pipe == PIPE_FMA))
+        *side = SIDE_FMA; /* FADD, FMUL, FFMA: no slot (one a cycle) */
     switch (pipe) {
     case PIPE_ALU:
     case PIPE_ALU_F32:
@@ -1320,7 +1344,8 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
         slots[SLOT_ALU] = (uint8_t)mufu_fixups(in); /* FSETP, FSEL */
         /* POPC, FLO, BREV; not a MUFU, whose SASS has what warpsim issues as one (rcp's -R operand, sin's FMUL.RZ
          * before it, the fix-ups) apart from the MUFU: a neg or the FMUL between two would wait where ptxas's don't */
-        spaced = in->op == WS_OP_POPC || in->op == WS_OP_BFIND || in->op == WS_OP_BREV;
+        spaced = in->op == WS_OP_POPC || in->op == WS_OP_BFIND || in->op == WS_OP_BREV ||
+                 (in->op == WS_OP_CLZ && t->p.schedule_xu_clz > 0);
         if (in->op == WS_OP_CLZ)
             slots[SLOT_ALU] = 1; /* FLO and IADD3 31 - it (probe_alu3 clz) */
         break;
@@ -1330,10 +1355,11 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
         else if (from == WS_T_F32 && !fl && ws_type_bits(ty) <= 32)
             slots[SLOT_XU] = 1; /* F2I */
         else if (from == WS_T_F32 && (ty == WS_T_F16X2 || ty == WS_T_BF16X2 || form == HALF_F2FP))
-            slots[SLOT_ALU] = 1; /* F2FP.PACK_AB (probe_alu3 f2h2, f2bf2); a half with RZ (half_cvt_form) */
-        else if (ty == WS_T_F32 && from == WS_T_F16)
+            slots[SLOT_ALU] = 1; /* F2FP.PACK_AB (probe_alu3 f2h2, f2bf2); a half with RZ (cvt_to_half_sass) */
+        else if (ty == WS_T_F32 && from == WS_T_F16) {
             slots[SLOT_IMAD] = 1; /* HADD2.F32 (probe_alu3 h2f) */
-        else if (from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64)) {
+            *side = SIDE_HALF;
+        } else if (from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64)) {
             slots[SLOT_XU] = 1; /* F2F (probe_alu3 f2h, f2bf, f2d) */
             /* f16, bf16: spaced where the zero-extension ptxas folds into it is free (fold.zext; else warpsim issues
              * that cvt.u32.u16 between, where the SASS has nothing) */
@@ -1346,6 +1372,8 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
         break;
     default: break;
     }
+    if (!*side && !slots[SLOT_ANY] && !slots[SLOT_XU] && (slots[SLOT_ALU] != 0) != (slots[SLOT_IMAD] != 0))
+        *side = slots[SLOT_ALU] ? SIDE_ALU : SIDE_FMA;          /* one pipe of the two: its datapath (cross.feed) */
     slots[SLOT_ALU] = (uint8_t)(slots[SLOT_ALU] * t->alu_hold); /* at most 4 x 63 (hold_of) */
     slots[SLOT_IMAD] = (uint8_t)(slots[SLOT_IMAD] * t->imad_hold);
     if (!t->alu_hold || !t->imad_hold)
@@ -1413,7 +1441,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     int xu = 0;
     if (!f.free_mov) {
         xu = math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc],
-                        t->half_mma && pc < t->ninfo && t->half_mma[pc], half_cvt_form(t, pc, in), f.slots);
+                        t->half_mma && pc < t->ninfo && t->half_mma[pc], cvt_to_half_sass(t, pc, in), f.slots, &f.side);
         f.issue = (uint8_t)issue_cycles(t, in);
     }
     int math = 0;
@@ -1436,7 +1464,17 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
      * register is a rename, its result ready as soon as its source (issue) */
     f.latency = f.free_mov && !hoisted ? 0 : from_data ? -1 : ws_llround(insn_latency(t, pc, in, &none));
-    f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV || ws_mufu_fixups(in) == 0;
+    /* cross.feed: ptxas gives 5 cycles, not 4, from a fixed-latency op to its reader on another datapath (ALU: LOP3,
+     * IADD3, SEL, SHF, PRMT, ISETP, FSETP, I2FP; FMA: IMAD, VIADD, FFMA, FADD, FMUL; the half ops), 4 within one: every
+     * such adjacent pair of the kept SASS (LOP3 -> IMAD 499 of 499, IMAD -> LOP3 586 of 780, the others stall counts
+     * of 1, 3 or 7; IMAD -> IMAD 38,184 of 38,310 at 4, FFMA -> FMUL, IMAD -> FADD 4), and the H200 follows them:
+     * probe_lat16 mad_l (IMAD + LOP3) 10.0 a step, h2f_l (HADD2.F32 + LOP3) 10.0 (docs/calibration.md "(lat18)") */
+    if (!t->cross_feed)
+        f.side = 0;
+    else if (f.side && f.latency > 0 && f.latency <= ws_llround(p->lat[LAT_ALU]))
+        f.side |= SIDE_FEEDS;
+    f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV || ws_mufu_fixups(in) == 0 ||
+             (p->conv_f2h > 0 && cvt_to_half_sass(t, pc, in) == HALF_F2F); /* probe_lat16 f2h_l: LOP3 S06 F2F */
     f.fixed = !f.free_mov && !f.memory && (cls == LAT_ALU || cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA);
     /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
      * reductions and scans read it at once (SHFL paired with a predicated FADD in SASS, 36 cycles
@@ -1464,6 +1502,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.checks =
         (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0) |
                   (math ? CHECK_MATH : 0) | (xu && t->xu_stall ? CHECK_XU | CHECK_MATH : 0));
+    f.clz = in->op == WS_OP_CLZ && (f.checks & CHECK_XU); /* spaced: schedule.xu_clz */
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
 }
@@ -1578,7 +1617,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         timing_info tp;
         /* --slow-path timing: the per-field tests, the reference for feed (timing_info_of) */
         int64_t feed = slow ? feed_of(t, ti->bits, ti->shfl, ti->synced) : ti->feed;
-        if (slow ? !ti->bits && !ti->shfl && !ti->synced : !feed) {
+        if (slow ? !ti->bits && !ti->shfl && !ti->synced && !ti->side : !feed && !ti->side) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
                     when = rr[u->src[i]];
@@ -1596,13 +1635,17 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
              * later: ptxas gives the producer a stall of 1 and the NOP between them the rest of the
              * latency plus one, 5 cycles between LOP3 and IMAD.IADD across 109 of bench_sync[2]'s 128
              * NOPs (4 across 17, between LOP3 and IADD3: bench_sync.sass) */
+            uint64_t most = (uint64_t)feed + (ti->side ? (uint64_t)t->cross_feed : 0);
             for (uint32_t i = 0; i < u->nsrc; i++) {
                 uint64_t r = rr[u->src[i]];
-                if (r + (uint64_t)feed <= when) /* not later even with the feed (a shuffle's constant lane, */
-                    continue;                   /* clamp, mask): the producer need not be looked up */
-                uint32_t by = rp[u->src[i]];    /* the producer: a fixed-latency ALU op? */
-                if (r && (by < t->nfast ? t->info[by].fixed : by < t->ninfo && info_of(t, x->L, by, &tp)->fixed))
+                if (r + most <= when)        /* not later even with the feeds (a shuffle's constant lane, */
+                    continue;                /* clamp, mask): the producer need not be looked up */
+                uint32_t by = rp[u->src[i]]; /* the producer: a fixed-latency ALU op? on another datapath? */
+                const timing_info *pi = by < t->nfast ? &t->info[by] : by < t->ninfo ? info_of(t, x->L, by, &tp) : NULL;
+                if (r && pi && pi->fixed)
                     r += (uint64_t)feed;
+                if (r && pi && (pi->side & SIDE_FEEDS) && ti->side && (ti->side & SIDE_MASK) != (pi->side & SIDE_MASK))
+                    r += (uint64_t)t->cross_feed;
                 if (r > when) {
                     when = r;
                     y = WS_STALL_SCOREBOARD;
@@ -1743,8 +1786,13 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
         if (t->info[pc].imc) /* ptxas puts the ULDC among the stretch's first S2Rs (time_cg_*scan*.sass) */
             lat[pc] += t->p.sreg_tid;
         if (t->p.schedule_xu_reader > 0 && pc < t->ninfo && xu_short(L->code + pc, t->info[pc].slots) &&
-            lat[pc] > t->p.schedule_xu_reader)
+            !t->info[pc].clz && lat[pc] > t->p.schedule_xu_reader)
             lat[pc] = t->p.schedule_xu_reader;
+        /* a spaced clz (xu_clz): its IADD3 is the reader one XU op later, the IADD3's reader one more (probe_alu3.sass
+         * alu3_clz_l: FLO, the LOP3 of the IADD3 before, that IADD3, FLO) */
+        if (t->p.schedule_xu_reader > 0 && pc < t->ninfo && t->info[pc].clz &&
+            t->p.schedule_xu_reader + t->xu_stall < lat[pc])
+            lat[pc] = t->p.schedule_xu_reader + t->xu_stall;
     }
     /* The MATCH.ANY check of a register membermask (subwarp.h) is SASS in the segment before the
      * collective, on the mask's path: ptxas issues the mask's S2R SR_LANEID first, ahead of the
@@ -1774,7 +1822,8 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .fused = t->p.schedule_fused > 0,
                                  .starts = t->p.schedule_drain > 0,
                                  .copies = t->p.schedule_copy > 0,
-                                 .mio_gap = (unsigned)t->p.schedule_mio_gap};
+                                 .mio_gap = (unsigned)t->p.schedule_mio_gap,
+                                 .cross = (unsigned)t->cross_feed};
     /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
      * holds it longest (math_slots); with schedule.free_slot 1, WS_SCHED_FREE for what issues in no slot */
     int pipes = t->p.schedule_pipes > 0 || t->p.schedule_free_slot > 0 || t->p.fold_zext > 0 || t->p.fold_neg > 0;
@@ -1802,8 +1851,20 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
         if (t->p.schedule_pipes > 0 && t->p.schedule_f64 > 0 && t->f64_hold && is_f64_math(&L->code[pc]))
             pipe[pc] = WS_SCHED_PIPE(WS_SCHED_F64, t->f64_hold); /* DADD S02 before a DADD, S01 before a LOP3 */
     }
+    /* cross.feed: each instruction's datapath, so that the schedule counts a reader across datapaths 5 cycles after
+     * its producer, as ptxas does (probe_alu3.sass alu3_lop3_f: each FFMA five instructions after the LOP3 it reads) */
+    uint8_t *side = t->cross_feed ? malloc((size_t)n + 1) : NULL;
+    if (t->cross_feed && !side) {
+        free(pipe);
+        free(lat);
+        return -1;
+    }
+    for (uint32_t pc = 0; side && pc < n; pc++)
+        side[pc] = pc < t->ninfo ? t->info[pc].side : 0;
+    budget.side = side;
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
+    free(side);
     free(pipe);
     free(lat);
     return r;
@@ -1828,7 +1889,7 @@ static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_
         if (leader[pc])
             prev = UINT32_MAX;
         const ws_insn *in = &L->code[pc];
-        if (half_form(in) != 2)
+        if (half_arith_halves(in) != 2)
             continue;
         int reads = 0; /* it reads the op before it */
         for (uint32_t i = 0; prev != UINT32_MAX && i < L->uses[pc].nsrc && !reads; i++)
@@ -2162,6 +2223,24 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
         retime_math(t, x, wi, sp, cycle);
 }
 
+/* schedule.xu_stall and clz: ptxas makes a clz FLO and an IADD3 (31 - it), and issues the IADD3 one XU op later, as
+ * the reader of an XU result (probe_alu3.sass alu3_clz: `FLO.U32` S01, then the IADD3 of the FLO before it S07,
+ * waiting on that FLO's scoreboard; alu3_clz_l: FLO S01, LOP3 S02, that IADD3 S05). Warp wi's next XU op then issues
+ * no earlier than that IADD3, ready when its FLO's result is (clz_wait) or a cycle after the warp's last instruction,
+ * plus the spacing left less one (at least 1): clz at one warp 12 cycles a step on the H200 (3085 for 256), where
+ * the FLOs alone give 8 (docs/calibration.md "(lat18)"). */
+static void xu_clz(ws_timing *t, uint32_t wi)
+{
+    uint64_t wait = t->clz_wait[wi], last = t->xu_at[wi] - t->xu_left[wi];
+    if (wait <= last + 1) { /* the IADD3 waits no longer than the slot after the last instruction: it binds nothing */
+        t->clz_wait[wi] = 0;
+        return;
+    }
+    uint64_t at = wait + (t->xu_left[wi] > 2 ? t->xu_left[wi] - 1u : 1u);
+    if (at > t->xu_at[wi])
+        t->xu_at[wi] = at;
+}
+
 /* An instruction issued at `cycle` after warp wi's last XU op (xu_spaced): one fewer cycle of the spacing left after
  * it, or none where it reads that op's result (ptxas counts it issued the op's latency in its own model after the op,
  * 9 or more: bench_bits brev + xor, 23 cycles a step on the H200 where one cycle more would follow from the count;
@@ -2170,14 +2249,15 @@ static void xu_counted(ws_timing *t, uint32_t wi, const ws_reg_use *u, uint64_t 
 {
     const uint64_t *rr = t->ws[wi].rr;
     const uint32_t *rp = t->ws[wi].rp;
-    for (uint32_t i = 0; i < u->nsrc; i++)
-        if (rp[u->src[i]] == t->xu_pc[wi] && rr[u->src[i]] == t->xu_ready[wi]) {
-            t->xu_left[wi] = 1;
-            t->xu_at[wi] = cycle + 1;
-            return;
-        }
-    t->xu_left[wi]--;
+    int reader = 0;
+    for (uint32_t i = 0; i < u->nsrc && !reader; i++)
+        reader = rp[u->src[i]] == t->xu_pc[wi] && rr[u->src[i]] == t->xu_ready[wi];
+    if (reader || t->xu_left[wi] <= 1)
+        t->xu_left[wi] = 1;
+    else
+        t->xu_left[wi]--;
     t->xu_at[wi] = cycle + t->xu_left[wi];
+    xu_clz(t, wi);
 }
 
 /* schedule.xu_stall: ptxas spaces a warp's XU ops (POPC, FLO, BREV, F2F, F2I, MUFU) with stall counts, not by the
@@ -2189,9 +2269,10 @@ static void xu_counted(ws_timing *t, uint32_t wi, const ws_reg_use *u, uint64_t 
  * of those instructions, at least 1 (xu_at, which earliest reads; docs/calibration.md "(xust17)"). An XU op that
  * holds the issue (a MUFU with its fix-ups, issue_cycles) counts its held cycles as instructions after it. A free
  * or folded instruction is no SASS instruction: it counts for nothing. The ops spaced (math_slots' answer): POPC, FLO
- * of bfind, BREV, F2I, F2F.F64.F32, F2F.F32.F64 (its neg operand folded: fold.neg); the others are counted as
- * instructions between (the MUFU forms, clz, F2F to f16 or bf16: warpsim issues apart what their SASS has in one, an
- * FMUL.RZ, a neg operand, clz's IADD3, the zero-extension unless fold.zext, so ptxas's spacing would wait on it). */
+ * of bfind, BREV, F2I, F2F.F64.F32, F2F.F32.F64 (its neg operand folded: fold.neg), clz with schedule.xu_clz (its
+ * IADD3 after the next XU op: xu_clz); the others are counted as instructions between (the MUFU forms, F2F to f16 or
+ * bf16: warpsim issues apart what their SASS has in one, an FMUL.RZ, a neg operand, the zero-extension unless
+ * fold.zext, so ptxas's spacing would wait on it). */
 static __attribute__((noinline)) void xu_step(ws_timing *t, uint32_t wi, const timing_info *f, const ws_reg_use *u,
                                               uint32_t pc, uint64_t cycle)
 {
@@ -2201,6 +2282,10 @@ static __attribute__((noinline)) void xu_step(ws_timing *t, uint32_t wi, const t
         t->xu_left[wi] = (uint8_t)(held + 1 < t->xu_stall ? t->xu_stall - held : 1);
         t->xu_ready[wi] = cycle + (uint64_t)f->latency;
         t->xu_pc[wi] = pc;
+        /* the last clz's IADD3 goes after this op (xu_clz); this clz's after the next */
+        t->clz_wait[wi] = t->clz_due[wi];
+        t->clz_due[wi] = f->clz ? cycle + (uint64_t)t->clz_flo : 0;
+        xu_clz(t, wi);
     } else if (!f->free_mov)
         xu_counted(t, wi, u, cycle);
 }
@@ -2210,7 +2295,7 @@ static __attribute__((noinline)) void xu_step(ws_timing *t, uint32_t wi, const t
 static inline __attribute__((always_inline)) void xu_spaced(ws_timing *t, uint32_t wi, const timing_info *f,
                                                             const ws_reg_use *u, uint32_t pc, uint64_t cycle)
 {
-    if (__builtin_expect((f->checks & CHECK_XU) || t->xu_left[wi] > 1, 0))
+    if (__builtin_expect((f->checks & CHECK_XU) || t->xu_left[wi] > 1 || t->clz_wait[wi], 0))
         xu_step(t, wi, f, u, pc, cycle);
 }
 
@@ -2956,6 +3041,9 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
     uint8_t xu_left = t->xu_used && t->xu_left[wi] > 1 ? t->xu_left[wi] : 0; /* 0, 1: none left, nothing else read */
     int64_t xu_ready = xu_left ? (int64_t)(t->xu_ready[wi] - cycle) : 0;
     uint32_t xu_pc = xu_left ? t->xu_pc[wi] : 0;
+    /* a clz's FLO result bounds the xu_at of a later instruction (xu_clz) while it is within the spacing of now */
+    int64_t clz_due = t->clz_due[wi] > cycle ? (int64_t)(t->clz_due[wi] - cycle) : INT64_MIN;
+    int64_t clz_wait = t->clz_wait[wi] > cycle ? (int64_t)(t->clz_wait[wi] - cycle) : INT64_MIN;
     const uint64_t *rr = s->rr;
     const uint32_t *rp = s->rp;
     if (store) {
@@ -2969,9 +3057,11 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
         g->xu_left = xu_left;
         g->xu_ready = xu_ready;
         g->xu_pc = xu_pc;
+        g->clz_due = clz_due;
+        g->clz_wait = clz_wait;
     } else if (g->ready != (int64_t)(s->ready - cycle) || g->ready_why != s->ready_why || g->mio != rel ||
                g->alu != alu || g->imad != imad || g->xu != xu || g->xu_at != xu_at || g->xu_left != xu_left ||
-               g->xu_ready != xu_ready || g->xu_pc != xu_pc)
+               g->xu_ready != xu_ready || g->xu_pc != xu_pc || g->clz_due != clz_due || g->clz_wait != clz_wait)
         return 0;
     for (uint32_t i = 0; i < g->nin; i++) {
         uint32_t r = t->plan_in[g->in + i];
@@ -3436,6 +3526,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->xu_left, 0, sizeof t->xu_left);
     memset(t->xu_ready, 0, sizeof t->xu_ready);
     memset(t->xu_pc, 0, sizeof t->xu_pc);
+    memset(t->clz_due, 0, sizeof t->clz_due);
+    memset(t->clz_wait, 0, sizeof t->clz_wait);
     memset(t->mio_at, 0, sizeof t->mio_at);
     memset(t->mio_next, 0, sizeof t->mio_next);
     /* the queues empty: only the stores in a queue are read (zeroing all 64 was 197 KB a block), and

@@ -69,6 +69,57 @@ static void bit_ops_wait_for_alu_results(void **state)
     assert_int_equal(cycles_of(after_popc, NULL), 1 + 17 + 17 + 1);
 }
 
+/* cross.feed: a fixed-latency op's result read on another datapath (ALU: LOP3, FMNMX; FMA: IMAD, FADD) comes a cycle
+ * later than within one, as ptxas's stall counts give it (5, not 4) and the H200 follows them (probe_lat16 mad_l:
+ * IMAD + LOP3 10.0 a step, docs/calibration.md "(lat18)"). */
+static void cross_datapath_feed(void **state)
+{
+    (void)state;
+    const char *imad_lop3 = "mul.lo.s32 %r2, %r1, %r1;\nxor.b32 %r3, %r2, 5;\nmul.lo.s32 %r3, %r3, %r1;\n";
+    assert_int_equal(cycles_of(imad_lop3, NULL), 1 + 5 + 5 + 1);
+    assert_int_equal(cycles_of(imad_lop3, "cross.feed 0\n"), 1 + 4 + 4 + 1);
+    /* within a datapath: IMAD -> IMAD, LOP3 -> LOP3 stay 4 */
+    assert_int_equal(cycles_of("mul.lo.s32 %r2, %r1, %r1;\nmul.lo.s32 %r3, %r2, %r1;\n", NULL), 1 + 4 + 1);
+    assert_int_equal(cycles_of("xor.b32 %r2, %r1, 5;\nmin.s32 %r3, %r2, %r1;\n", NULL), 1 + 4 + 1);
+    /* FADD (FMA) -> FMNMX (ALU) -> FADD: 5 each; FADD -> FADD 4 */
+    const char *fadd_max = "mov.b32 %f1, %r1;\nadd.f32 %f2, %f1, 0f3F800000;\nmax.f32 %f3, %f2, %f1;\n"
+                           "add.f32 %f4, %f3, %f1;\nmov.b32 %r3, %f4;\n";
+    assert_int_equal(cycles_of(fadd_max, NULL), 1 + 5 + 5 + 1);
+    assert_int_equal(cycles_of(fadd_max, "cross.feed 0\n"), 1 + 4 + 4 + 1);
+    /* an XU op has no datapath: POPC reads the IMAD bits.feed (2) later, nothing more */
+    assert_int_equal(cycles_of("mul.lo.s32 %r2, %r1, %r1;\npopc.b32 %r3, %r2;\n", NULL), 1 + 4 + 2 + 1);
+}
+
+/* conv.f2h: cvt.rn.f16.f32 whose half is zero-extended is F2F.F16.F32 (conv.form), 17 cycles (probe_lat16 f2h: 17.0
+ * a step), not conv's 18; it reads a LOP3's result bits.feed (2) later, as the XU bit operations (probe_lat16 f2h_l:
+ * LOP3 S06 before the F2F, 23.0 a step). */
+static void f2h_latency(void **state)
+{
+    (void)state;
+    const char *f2f = ".reg .b16 %h<4>;\ncvt.rn.f16.f32 %h1, %r1;\ncvt.u32.u16 %r2, %h1;\n"
+                      "cvt.rn.f16.f32 %h2, %r2;\ncvt.u32.u16 %r3, %h2;\n";
+    assert_int_equal(cycles_of(f2f, NULL), 1 + 17 + 1);
+    assert_int_equal(cycles_of(f2f, "conv.f2h 0\n"), 1 + 18 + 1);
+    const char *lop3_f2f = ".reg .b16 %h<4>;\nxor.b32 %r2, %r1, 5;\ncvt.rn.f16.f32 %h1, %r2;\ncvt.u32.u16 %r3, %h1;\n";
+    assert_int_equal(cycles_of(lop3_f2f, NULL), 1 + 4 + 2 + 1);
+    assert_int_equal(cycles_of(lop3_f2f, "conv.f2h 0\n"), 1 + 4 + 1);
+}
+
+/* schedule.xu_clz: clz is FLO, then an IADD3 that ptxas issues after the warp's next XU op, waiting for the FLO (17);
+ * the XU op after that IADD3 issues the spacing left less one later (probe_alu3.sass alu3_clz: FLO S01, IADD3 S07).
+ * Four independent clz: FLO 0, FLO 8, IADD3 of the first at 17, FLO 24, IADD3 of the second at 25, FLO 32: the
+ * clock after it; with the rule off, 8 apart (pipe.xu). A popc after a clz: the clz's IADD3 is after the popc. */
+static void clz_spacing(void **state)
+{
+    (void)state;
+    const char *four = "clz.b32 %r2, %r1;\nclz.b32 %r3, %r1;\nclz.b32 %r4, %r1;\nclz.b32 %r5, %r1;\n";
+    assert_int_equal(cycles_of(four, NULL), 1 + 8 + 16 + 8 + 1);
+    assert_int_equal(cycles_of(four, "schedule.xu_clz 0\n"), 1 + 8 * 3 + 1);
+    const char *clz_popc = "clz.b32 %r2, %r1;\npopc.b32 %r3, %r1;\npopc.b32 %r4, %r1;\n";
+    assert_int_equal(cycles_of(clz_popc, NULL), 1 + 17 + 7 + 1); /* the second popc: the IADD3 at 17, then 7 */
+    assert_int_equal(cycles_of(clz_popc, "schedule.xu_clz 0\n"), 1 + 8 * 2 + 1);
+}
+
 /* mul.f16x2: HMUL2 and HFMA2.MMA in turn, 8 a step (bench_half[4]); add.f16x2 stays 4. */
 static void half2_mul(void **state)
 {
@@ -238,7 +289,11 @@ static void xu_forms(void **state)
     for (unsigned i = 0; i < sizeof four / sizeof *four; i++) {
         /* the half cvts, whose values nothing zero-extends, are F2FP (ALU pipe) with conv.form 1: the XU form here */
         int half = i == 5;
-        assert_int_equal(cycles_of(four[i], half ? PIPES "pipe.xu 8\nconv.form 0\n" : xu), 1 + 8 * 3 + 1);
+        /* clz's IADD3, issued after the next XU op, would hold the third (xu_clz: clz_spacing below) */
+        assert_int_equal(cycles_of(four[i], half     ? PIPES "pipe.xu 8\nconv.form 0\n"
+                                            : i == 4 ? PIPES "pipe.xu 8\nschedule.xu_clz 0\n"
+                                                     : xu),
+                         1 + 8 * 3 + 1);
         assert_int_equal(cycles_of(four[i],
                                    half ? PIPES "pipe.xu 0\nconv.form 0\n" NO_STALL : PIPES "pipe.xu 0\n" NO_STALL),
                          1 + 3 + 1); /* no XU rate */
@@ -347,10 +402,11 @@ static void f64_shared_by_warps(void **state)
         uint64_t out[1];
         /* the pairs with warm code: schedule.f64 puts them DADD, FADD by turns (3 cycles a pair), which one warp alone
          * issues faster than cold code arrives, where DADDs, then FADDs let the fetch keep up; warm, the second warp
-         * adds 3 a pair and 3 (its start and ret). The adds alone with the cold fetch as these figures were set
+         * adds 3 a pair and 3 (its start and ret), with cross.feed 0 (the first add.f32 reads the
+         * I2FP's %f1 a cycle later, which the two block sizes absorb differently). The adds alone with the cold fetch as these figures were set
          * (before cold18: ifetch.line 18, latency 27, no restart): the hold is the same */
         const char *fetch = "ifetch.line 18\nifetch.latency 27\nifetch.restart 0\n";
-        const char *code = pair ? "ifetch.line 0\n" : fetch;
+        const char *code = pair ? "ifetch.line 0\ncross.feed 0\n" : fetch;
         ws_result r4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, code),
                   r8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, code);
         assert_int_equal(r8.stats.cycles - r4.stats.cycles, pair ? 3 * 32 + 3 : 2 * 32 + 1);
@@ -525,20 +581,21 @@ static void half_forms(void **state)
     assert_int_equal(cycles_of(mixed, NULL), 1 + 1 + 2 * 5 + 2);
     /* with pipe.half 0 the HADD2 take no pipe: the two MMAs, the two HADD2, then the IMADs 2 cycles apart */
     assert_int_equal(cycles_of(mixed, "pipe.half 0\n"), 1 + 3 + 2 * 3 + 2);
-    /* the HFMA2.MMA's result: the second pair op, read by an xor (the schedule issues it first) */
+    /* the HFMA2.MMA's result: the second pair op, read by an xor (the schedule issues it first); as HADD2 (half.mma
+     * 0) the xor, on the ALU datapath, reads it cross.feed (1) later than the 4 */
     const char *mma = "add.f16x2 %r2, %r1, %r1;\nadd.f16x2 %r3, %r1, %r1;\nxor.b32 %r4, %r3, 1;\n";
-    assert_int_equal(cycles_of(mma, NULL) - cycles_of(mma, "half.mma 0\n"), 11 - 4);
-    /* a dependent chain is all HADD2 (4 cycles a step), not HADD2 and HFMA2.MMA in turn */
+    assert_int_equal(cycles_of(mma, NULL) - cycles_of(mma, "half.mma 0\n"), 11 - (4 + 1));
+    /* a dependent chain is all HADD2 (4 cycles a step), not HADD2 and HFMA2.MMA in turn; the xor 5 after the last */
     const char *chain = "add.f16x2 %r2, %r1, %r1;\nadd.f16x2 %r3, %r2, %r1;\nadd.f16x2 %r4, %r3, %r1;\n"
                         "xor.b32 %r5, %r4, 1;\n";
-    assert_int_equal(cycles_of(chain, NULL), 1 + 4 * 3 + 1);
+    assert_int_equal(cycles_of(chain, NULL), 1 + 4 * 2 + 5 + 1);
     /* a half fma holds the issue 2 cycles; with pipe.hfma2 0 one a cycle */
     assert_int_equal(cycles_of(fmas, NULL), 1 + 2 * 3 + 2);
     assert_int_equal(cycles_of(fmas, "pipe.hfma2 0\n"), 1 + 3 + 1);
     /* before-pipes.preset's keys: as before the half forms were modelled */
     const char *off = "pipe.half 0\npipe.hfma2 0\nhalf.mma 0\n";
     assert_int_equal(cycles_of(mixed, off), cycles_of(mixed, "pipe.half 0\n"));
-    assert_int_equal(cycles_of(mma, off), 1 + 4 + 1); /* the xor's source first, then the xor 4 later */
+    assert_int_equal(cycles_of(mma, off), 1 + 5 + 1); /* the xor's source first, then the xor 5 later (cross.feed) */
 }
 
 int main(void)
@@ -547,7 +604,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mul_wide_high_half),
         cmocka_unit_test(free_mov_is_a_rename),
-        cmocka_unit_test(bit_ops_wait_for_alu_results),
+        cmocka_unit_test(bit_ops_wait_for_alu_results), cmocka_unit_test(cross_datapath_feed),
+        cmocka_unit_test(f2h_latency), cmocka_unit_test(clz_spacing),
         cmocka_unit_test(half2_mul),
         cmocka_unit_test(widened_add_narrowed),
         cmocka_unit_test(division_reuses_the_reciprocal),

@@ -36,16 +36,15 @@ Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--informational KIND,...]
 KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps). With --all, checks nothing: every kind of the raw runs at every block
 size they have (32 threads cold, as the check; 128, 256 and 512 warm, ifetch.line 0; 1024 as the check) with its
 error, and how many are beyond BOUND (the whole picture, for the issue's "every microbenchmark")."""
-import lzma
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'probes'))
 import probe_alu  # noqa: E402  (warpsim's span, one way for every probe)
 import probe_alu3  # noqa: E402  (the H200's spans)
+import raw_runs  # noqa: E402  (the runs and the PTX, unpacked)
 
 LOW_FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin')  # _l, _m, _f at 32 and 128 threads
 LOW_FIXUP = ('ex2', 'rsqrt', 'lg2', 'sqrt')  # _l, _m, _f at 128 threads (at 32 the first launch is cold-code bound)
@@ -93,14 +92,8 @@ def main(argv):
     informational = set(filter(None, opts.get('--informational', '').split(',')))
     fails, errors = [], []
     with tempfile.TemporaryDirectory() as tmp:
-        with tarfile.open(os.path.join(src, 'tests/calibration/device-2026-12-04-alu27.tar.xz')) as tar:
-            for m in tar.getmembers():  # the runs (alu27/probe/KIND.txt) as plain files
-                if m.isfile() and m.name.startswith('alu27/probe/'):
-                    with open(os.path.join(tmp, os.path.basename(m.name)), 'wb') as f:
-                        f.write(tar.extractfile(m).read())
-        ptx = os.path.join(tmp, 'probe_alu3.ptx')
-        with open(ptx, 'wb') as f:
-            f.write(lzma.open(os.path.join(src, 'tests/calibration/probes/probe_alu3.ptx.xz')).read())
+        ptx = raw_runs.unpack(os.path.join(src, 'tests/calibration/device-2026-12-04-alu27.tar.xz'), 'alu27',
+                              os.path.join(src, 'tests/calibration/probes/probe_alu3.ptx.xz'), tmp)
         raw = tmp
         # (kind, block, its name in --informational): every form at 8 warps a sub-partition; then one warp, and one
         # warp a sub-partition (warm code: the H200's first launch of 128 threads follows ten launches of 32 in the
