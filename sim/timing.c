@@ -60,6 +60,7 @@
 /* ---- per-launch state ------------------------------------------------------------------------- */
 
 #define LINE_SET 4096 /* global lines remembered per block; beyond, a line counts as touched */
+#define TRAINS   4    /* trains a sub-partition (ws_timing.train) */
 #define WHEEL    64   /* cycles ahead a warp's `when` is filed by its cycle (ws_timing.wheel: one bit each) */
 
 /* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
@@ -144,6 +145,14 @@ enum {
     WRITE_HOIST = 2,  /* a free mov with a latency (WS_FOLD_HOIST): its latency after its sources */
     WRITE_PRED = 4,   /* a shuffle's predicate: pred cycles after its value */
 };
+
+/* A train (ws_timing.train): its members, the slots their picks take (as one word) and one of the picks (math_free),
+ * the figures of each: charged to `charged`, `when`, why WS_STALL_PIPE, no producer. */
+typedef struct {
+    uint32_t bits, key;
+    const timing_info *f;
+    uint64_t charged, when;
+} pipe_train;
 
 /* Per warp: its picked group and what it waits for. */
 typedef struct {
@@ -367,6 +376,18 @@ struct ws_timing {
     double queue_free[32];
     double queue_next[32];
     double queue_start[32][QUEUE_RING];
+    /* while filed, without stall events (retime_filed): per sub-partition up to TRAINS trains (train[sp * TRAINS +
+     * k], train_used[sp] one bit each), each of warps whose picks take the same slots and that its pipes' issues
+     * retimed together (in block_reduce up to 7 warps a sub-partition, each issue on the pipe moving the others to
+     * its next free cycle): their figures are their train's, not kept in their own when, charged, why and prod,
+     * which untrain writes back before anything else reads them (the pass's issue, update, the block's end). A
+     * member is on no pipe (not on_pipe: retime_shuffles does not read it); one made dirty keeps its place until
+     * update or retime_filed. trained: the members of every train; train_of: a member's train (k). */
+    void (*retime)(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle); /* retime_math or retime_filed */
+    uint32_t trained;
+    uint8_t train_of[32];
+    uint8_t train_used[32];
+    pipe_train train[32 * TRAINS];
 };
 
 /* The first whole cycle at or after v, a pipe's or queue's end (a sum of fractional cycles, so
@@ -2073,6 +2094,125 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
 static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every,
                           const int eager);
 
+/* Warp wi's figures back from its train, where it is a member (ws_timing.trained). */
+static inline void untrain(ws_timing *t, uint32_t wi)
+{
+    if (!((t->trained >> wi) & 1))
+        return;
+    uint32_t bit = 1u << wi;
+    unsigned sp = t->sp_of[wi], k = t->train_of[wi];
+    pipe_train *r = &t->train[sp * TRAINS + k];
+    t->trained &= ~bit;
+    r->bits &= ~bit;
+    if (!r->bits)
+        t->train_used[sp] &= (uint8_t) ~(1u << k);
+    t->charged[wi] = r->charged;
+    t->when[wi] = r->when;
+    t->why[wi] = WS_STALL_PIPE;
+    t->prod[wi] = UINT32_MAX;
+}
+
+/* untrain for each of the warps `bits`. */
+static void untrain_bits(ws_timing *t, uint32_t bits)
+{
+    for (uint32_t m = bits & t->trained; m; m &= m - 1)
+        untrain(t, (uint32_t)__builtin_ctz(m));
+}
+
+/* retime_math in a filed block without stall events (ws_timing.trains): what its loop does to each warp, done once
+ * for each of the sub-partition's trains (their members' figures are the same); then its loop for the other warps,
+ * of which those retimed join the train of their slots that moved to the same cycle in this call, or make one. The
+ * work of an issue grows with the trains, not with the warps that wait for the pipe (in block_reduce's blocks of
+ * 1024 threads most of them: 8 warps a sub-partition). */
+static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
+{
+    uint64_t to = cycle + 1;
+    pipe_train *tr = &t->train[sp * TRAINS];
+    if (t->train_used[sp]) {
+        uint64_t pipe = 0, issue = 0; /* the members' charges */
+        for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
+            pipe_train *r = tr + __builtin_ctz(used);
+            uint32_t bits = r->bits;
+            if (__builtin_expect(bits & t->dirty, 0)) { /* left to the next pass's update, as the loop leaves it */
+                untrain_bits(t, bits & t->dirty);
+                bits &= ~t->dirty;
+                if (!bits)
+                    continue;
+            }
+            uint64_t free = math_free(t, sp, r->f), when = r->when;
+            if (when >= free)
+                continue;
+            if (__builtin_expect(when > cycle, 0)) { /* computed again in the next pass */
+                untrain_bits(t, bits);
+                t->dirty |= bits;
+                continue;
+            }
+            uint64_t from = r->charged; /* settle, for each member */
+            if (to > from) {
+                uint64_t n = (uint64_t)__builtin_popcount(bits), split = when < from ? from : when;
+                pipe += n * (split - from);
+                issue += n * (to - split);
+                r->charged = to;
+            }
+            r->when = free;
+            t->can_issue &= ~bits; /* there: their `when` was at most the cycle */
+            file_bits(t, bits, free, cycle);
+            if (__builtin_expect(free >= cycle + WHEEL, 0)) /* far: wake_far reads their own `when` */
+                untrain_bits(t, bits);
+        }
+        x->L->stats.stalls[WS_STALL_PIPE] += pipe;
+        x->L->stats.stalls[WS_STALL_ISSUE] += issue;
+    }
+    /* the warps with a pick but the trains' members: not dirty (as in retime_math), not on a pipe (a shuffle, a
+     * shared access: no slot) */
+    uint32_t slots = 0; /* the last warp's slots and their free cycle (as in retime_math) */
+    uint64_t free = 0;
+    for (uint32_t m = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty & ~t->trained & ~t->on_pipe; m; m &= m - 1) {
+        uint32_t wj = (uint32_t)__builtin_ctz(m), bit = m & -m, mine;
+        const timing_info *f = t->ws[wj].f; /* not --slow-path timing, which files no block */
+        memcpy(&mine, f->slots, sizeof mine);
+        if (!mine) /* no slot: free at 0 */
+            continue;
+        if (mine != slots) {
+            slots = mine;
+            free = math_free(t, sp, f);
+        }
+        if (t->when[wj] >= free)
+            continue;
+        if (t->when[wj] > cycle) {
+            t->dirty |= bit;
+            continue;
+        }
+        settle(t, x->L, x->blk, wj, to, 0, 0);
+        t->why[wj] = WS_STALL_PIPE;
+        t->prod[wj] = UINT32_MAX;
+        if (!(t->can_issue & bit) || free >= cycle + WHEEL) { /* not as its `when` at most the cycle files it */
+            file_when(t, wj, free, cycle);
+            continue;
+        }
+        t->when[wj] = free;
+        t->can_issue &= ~bit;
+        file_bits(t, bit, free, cycle);
+        /* its figures now: charged to `to`, `free`, the pipe; the train with them, else an empty one */
+        uint32_t used = t->train_used[sp];
+        for (; used; used &= used - 1) {
+            pipe_train *r = tr + __builtin_ctz(used);
+            if (r->key == mine && r->when == free && r->charged == to)
+                break;
+        }
+        unsigned k = (unsigned)__builtin_ctz(used ? used : ~(uint32_t)t->train_used[sp]);
+        if (k >= TRAINS)
+            continue;
+        if (!used) {
+            t->train_used[sp] |= (uint8_t)(1u << k);
+            tr[k] = (pipe_train){.bits = 0, .key = mine, .f = f, .charged = to, .when = free};
+        }
+        tr[k].bits |= bit;
+        t->trained |= bit;
+        t->train_of[wj] = (uint8_t)k;
+    }
+}
+
 /* Warp wi took its sub-partition's ALU or IMAD pipe (hold_math): the sub-partition's other warps whose pick waits
  * for the pipe now wait longer. One that could issue in this pass (its `when` at most the cycle) waits until the
  * pipe is free, retimed here with its cycles to this one charged with the old figures, as the next pass's update
@@ -2147,7 +2287,7 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
     }
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (!lone && (t->sp_warps[sp] & t->has_pick & ~(1u << wi)))
-        retime_math(t, x, wi, sp, cycle);
+        t->retime(t, x, wi, sp, cycle);
 }
 
 /* An instruction issued at `cycle` after warp wi's last XU op (xu_spaced): one fewer cycle of the spacing left after
@@ -3205,6 +3345,8 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
             for (uint32_t m = t->timed; m; m &= m - 1)
                 due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
             todo = slow ? t->live : (t->dirty | due) & t->live;
+            if (filed && !eager && (todo & t->trained)) /* members of a train made dirty (ws_timing.trained) */
+                untrain_bits(t, todo);
             for (uint32_t m = todo; m && !L->stop; m &= m - 1)
                 update(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed, eager);
             /* the warps that can issue now; else the first cycle one can (warps not live wait for
@@ -3287,6 +3429,8 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                     continue;
                 if (t->issue_at[sp] > cycle) /* held by an instruction before (issue_cycles) */
                     continue;
+                if (filed && !eager) /* its figures out of its sub-partition's train, if in it (ws_timing.trained) */
+                    untrain(t, (uint32_t)wi);
                 issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager));
                 t->rr_first[sp % 64] = t->rr_after[wi];
             }
@@ -3370,7 +3514,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = 0;
     memset(t->steps, 0, sizeof t->steps);
     t->bar_moved = 1;
-    t->can_issue = t->near = t->far = 0;
+    t->can_issue = t->near = t->far = 0; /* trained: none since the last block's end (untrain_bits) */
     memset(t->wheel, 0, sizeof t->wheel);
     t->wheel_used = 0;
     t->far_from = UINT64_MAX;
@@ -3394,6 +3538,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     if (!t->code_warm && t->p.start_warps > 0 && b->nwarps <= t->p.start_warps)
         cold_start(t, b->nwarps);
     t->eager = L->sim->cfg.on_event || t->slow;
+    t->retime = t->filed && !t->eager ? retime_filed : retime_math;
     t->step_ok = !x->ev && L->dk_issue && !b->shadow;
     rr_reset(t, nsp, b->nwarps);
     t->pipe_free = 0;
@@ -3444,6 +3589,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         : t->eager ? run_passes_unfiled_eager(L, b, x, &charged_to)
         : b->nwarps <= t->p.subpartitions ? run_passes_lone(L, b, x, &charged_to)
                                           : run_passes_unfiled(L, b, x, &charged_to);
+    untrain_bits(t, t->trained);
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
         settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0, t->eager);
