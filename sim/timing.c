@@ -1381,10 +1381,22 @@ static inline uint64_t math_free_slots(const ws_timing *t, unsigned sp, const ti
     return free;
 }
 
-/* math_free_slots, read at once for an instruction with one kind of slot. */
+/* math_free_slots, read at once for an instruction with one kind of slot, from the sub-partition's free cycles at. */
+static inline uint64_t math_free_at(const uint64_t at[SLOT_KINDS], const timing_info *f)
+{
+    if (f->math_one < SLOT_KINDS)
+        return at[f->math_one];
+    uint64_t free = 0;
+    for (unsigned k = 0; k < SLOT_KINDS; k++)
+        if (f->slots[k] && at[k] > free)
+            free = at[k];
+    return free;
+}
+
+/* math_free_at for sub-partition sp. */
 static inline uint64_t math_free(const ws_timing *t, unsigned sp, const timing_info *f)
 {
-    return f->math_one < SLOT_KINDS ? t->math_at[sp][f->math_one] : math_free_slots(t, sp, f);
+    return math_free_at(t->math_at[sp], f);
 }
 
 /* A mov of %ntid.* or %nctaid.*: ptxas reads the launch's dimensions from the constant bank (ULDC
@@ -2112,8 +2124,8 @@ static inline void untrain(ws_timing *t, uint32_t wi)
     t->prod[wi] = UINT32_MAX;
 }
 
-/* untrain for each of the warps `bits`. */
-static void untrain_bits(ws_timing *t, uint32_t bits)
+/* untrain for each of the warps `bits` (out of line: seldom but at a block's end). */
+static __attribute__((noinline)) void untrain_bits(ws_timing *t, uint32_t bits)
 {
     for (uint32_t m = bits & t->trained; m; m &= m - 1)
         untrain(t, (uint32_t)__builtin_ctz(m));
@@ -2128,6 +2140,7 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
 {
     uint64_t to = cycle + 1;
     pipe_train *tr = &t->train[sp * TRAINS];
+    const uint64_t *mat = t->math_at[sp];
     if (t->train_used[sp]) {
         uint64_t pipe = 0, issue = 0; /* the members' charges */
         for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
@@ -2139,7 +2152,7 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
                 if (!bits)
                     continue;
             }
-            uint64_t free = math_free(t, sp, r->f), when = r->when;
+            uint64_t free = math_free_at(mat, r->f), when = r->when;
             if (when >= free)
                 continue;
             if (__builtin_expect(when > cycle, 0)) { /* computed again in the next pass */
@@ -2175,7 +2188,7 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
             continue;
         if (mine != slots) {
             slots = mine;
-            free = math_free(t, sp, f);
+            free = math_free_at(mat, f);
         }
         if (t->when[wj] >= free)
             continue;
