@@ -60,7 +60,7 @@
 /* ---- per-launch state ------------------------------------------------------------------------- */
 
 #define LINE_SET 4096 /* global lines remembered per block; beyond, a line counts as touched */
-#define TRAINS   4    /* trains a sub-partition (ws_timing.train) */
+#define TRAINS   4    /* trains a sub-partition at most (ws_timing.train; a warp beyond them is retimed alone) */
 #define WHEEL    64   /* cycles ahead a warp's `when` is filed by its cycle (ws_timing.wheel: one bit each) */
 
 /* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
@@ -383,7 +383,9 @@ struct ws_timing {
      * which untrain writes back before anything else reads them (the pass's issue, update, the block's end). A
      * member is on no pipe (not on_pipe: retime_shuffles does not read it); one made dirty keeps its place until
      * update or retime_filed. trained: the members of every train; train_of: a member's train (k). */
-    void (*retime)(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle); /* retime_math or retime_filed */
+    /* hold_math's retiming: retime_filed where the block has trains, else retime_math (a pointer: a test in
+     * hold_math changed the unfiled passes' code, +0.4% host instructions in block_reduce's blocks of 256) */
+    void (*retime)(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle);
     uint32_t trained;
     uint8_t train_of[32];
     uint8_t train_used[32];
@@ -1372,20 +1374,8 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
 
 /* The first cycle sub-partition sp's pipes have the slots of f free (an add's: the earlier of the two), from each
  * kind of slot it takes (--slow-path timing: the reference for math_one). */
-static inline uint64_t math_free_slots(const ws_timing *t, unsigned sp, const timing_info *f)
+static inline uint64_t math_free_slots_at(const uint64_t at[SLOT_KINDS], const timing_info *f)
 {
-    uint64_t free = 0;
-    for (unsigned k = 0; k < SLOT_KINDS; k++)
-        if (f->slots[k] && t->math_at[sp][k] > free)
-            free = t->math_at[sp][k];
-    return free;
-}
-
-/* math_free_slots, read at once for an instruction with one kind of slot, from the sub-partition's free cycles at. */
-static inline uint64_t math_free_at(const uint64_t at[SLOT_KINDS], const timing_info *f)
-{
-    if (f->math_one < SLOT_KINDS)
-        return at[f->math_one];
     uint64_t free = 0;
     for (unsigned k = 0; k < SLOT_KINDS; k++)
         if (f->slots[k] && at[k] > free)
@@ -1393,10 +1383,20 @@ static inline uint64_t math_free_at(const uint64_t at[SLOT_KINDS], const timing_
     return free;
 }
 
-/* math_free_at for sub-partition sp. */
+/* math_free_slots_at, read at once for an instruction with one kind of slot. */
+static inline uint64_t math_free_at(const uint64_t at[SLOT_KINDS], const timing_info *f)
+{
+    return f->math_one < SLOT_KINDS ? at[f->math_one] : math_free_slots_at(at, f);
+}
+
+/* math_free_slots_at and math_free_at for sub-partition sp. */
+static inline uint64_t math_free_slots(const ws_timing *t, unsigned sp, const timing_info *f)
+{
+    return math_free_slots_at(t->math_at[sp], f);
+}
 static inline uint64_t math_free(const ws_timing *t, unsigned sp, const timing_info *f)
 {
-    return math_free_at(t->math_at[sp], f);
+    return f->math_one < SLOT_KINDS ? t->math_at[sp][f->math_one] : math_free_slots(t, sp, f);
 }
 
 /* A mov of %ntid.* or %nctaid.*: ptxas reads the launch's dimensions from the constant bank (ULDC
@@ -2199,7 +2199,7 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
         settle(t, x->L, x->blk, wj, to, 0, 0);
         t->why[wj] = WS_STALL_PIPE;
         t->prod[wj] = UINT32_MAX;
-        if (!(t->can_issue & bit) || free >= cycle + WHEEL) { /* not as its `when` at most the cycle files it */
+        if (!(t->can_issue & bit) || free >= cycle + WHEEL) { /* out of can_issue, or far: filed alone, no train */
             file_when(t, wj, free, cycle);
             continue;
         }
