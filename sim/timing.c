@@ -2841,6 +2841,28 @@ static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to,
         settle(t, L, b, (uint32_t)__builtin_ctz(m), to, every, t->eager);
 }
 
+/* Warp wi, just updated, waits for its sub-partition's pipes until `when` (why pipe, no producer), charged to the
+ * same cycle as a train of its slots filed at the same `when`: it joins that train (its figures are the train's), as
+ * if a retiming had moved it there (retime_filed). Not far (wake_far reads each warp's own `when`). */
+static __attribute__((noinline)) void join_train(ws_timing *t, uint32_t wi, uint64_t when, uint64_t cycle)
+{
+    uint32_t bit = 1u << wi, mine;
+    if (t->prod[wi] != UINT32_MAX || when <= cycle || when >= cycle + WHEEL || (t->on_pipe & bit))
+        return;
+    unsigned sp = t->sp_of[wi];
+    memcpy(&mine, t->ws[wi].f->slots, sizeof mine);
+    for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
+        unsigned k = (unsigned)__builtin_ctz(used);
+        pipe_train *r = &t->train[sp * TRAINS + k];
+        if (r->key == mine && r->when == when && r->charged == t->charged[wi]) {
+            r->bits |= bit;
+            t->trained |= bit;
+            t->train_of[wi] = (uint8_t)k;
+            return;
+        }
+    }
+}
+
 /* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones).
  * filed, eager: t->filed and t->eager, constants where it is inlined (run_passes). */
 static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
@@ -2869,6 +2891,8 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     else
         t->when[wi] = when;
     t->why[wi] = (uint8_t)why;
+    if (filed && !eager && why == WS_STALL_PIPE && t->train_used[t->sp_of[wi]])
+        join_train(t, wi, when, cycle);
 }
 
 /* Warp wi's free mov at pc, its step done at `cycle` (pick_warp, issue_movs): the rest of its issue, no pipe
