@@ -985,32 +985,6 @@ static void trains_ptx(char *buf, size_t len)
     assert_true(n < len);
 }
 
-/* trains_ptx in one block of `threads` in the timing mode with the preset (NULL: none), its fast paths or
- * --slow-path timing, stopped after max_cycles (0: none): the launch's stats (status `want`). */
-static ws_stats run_trains(const char *ptx, unsigned threads, const char *preset, unsigned slow, uint64_t max_cycles,
-                           ws_status want)
-{
-    ws_parse_error perr;
-    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
-    if (!m)
-        fail_msg("parse: %s at %u:%u", perr.message, perr.line, perr.column);
-    ws_config cfg = {0};
-    cfg.mode = WS_MODE_TIMING;
-    cfg.timing_preset = preset;
-    cfg.slow_paths = slow;
-    cfg.max_cycles = max_cycles;
-    ws_sim *sim = ws_sim_create(&cfg);
-    uint64_t buf = ws_sim_alloc(sim, 8 * 64, NULL);
-    unsigned grid[3] = {1, 1, 1}, block[3] = {threads, 1, 1};
-    ws_result res;
-    assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, &buf, 8, &res), want);
-    ws_stats st = res.stats;
-    ws_result_free(&res);
-    ws_sim_destroy(sim);
-    ws_module_free(m);
-    return st;
-}
-
 /* Pipe trains (sim/timing.c retime_filed, in blocks of more than 2 warps a sub-partition): the warps an issue on a
  * sub-partition's pipes moves to the same cycle are moved as one train, which must give what retiming them one by
  * one gives (retime_math; --slow-path timing files no block and makes no train): the same cycles and stall counts
@@ -1028,8 +1002,10 @@ static void pipe_trains_match_one_by_one(void **state)
     for (unsigned i = 0; i < sizeof presets / sizeof *presets; i++)
         for (unsigned j = 0; j < sizeof stops / sizeof *stops; j++) {
             ws_status want = stops[j] ? WS_ERR_LIMIT : WS_OK;
-            ws_stats fast = run_trains(ptx, 1024, presets[i], 0, stops[j], want);
-            ws_stats slow = run_trains(ptx, 1024, presets[i], WS_SLOW_TIMING, stops[j], want);
+            uint64_t out[1];
+            ws_stats fast = run_ptx_until(ptx, 1024, out, 0, WS_MODE_TIMING, presets[i], 0, stops[j], want).stats;
+            ws_stats slow =
+                run_ptx_until(ptx, 1024, out, 0, WS_MODE_TIMING, presets[i], WS_SLOW_TIMING, stops[j], want).stats;
             assert_true(fast.stalls[WS_STALL_PIPE] > 0); /* the warps wait for their pipes */
             assert_int_equal(fast.cycles, slow.cycles);
             for (unsigned r = 0; r < WS_STALL_REASON_COUNT; r++)
