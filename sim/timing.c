@@ -60,6 +60,7 @@
 /* ---- per-launch state ------------------------------------------------------------------------- */
 
 #define LINE_SET 4096 /* global lines remembered per block; beyond, a line counts as touched */
+#define TRAINS   4    /* trains a sub-partition at most (ws_timing.train; a warp beyond them is retimed alone) */
 #define WHEEL    64   /* cycles ahead a warp's `when` is filed by its cycle (ws_timing.wheel: one bit each) */
 
 /* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
@@ -157,6 +158,14 @@ enum {
     SIDE_MASK = 3,
     SIDE_FEEDS = 4, /* its latency is the fixed one (alu): its reader on another datapath waits cross.feed more */
 };
+
+/* A train (ws_timing.train): its members, the slots their picks take (as one word) and one of the picks (math_free),
+ * the figures of each: charged to `charged`, `when`, why WS_STALL_PIPE, no producer. */
+typedef struct {
+    uint32_t bits, key;
+    const timing_info *f;
+    uint64_t charged, when;
+} pipe_train;
 
 /* Per warp: its picked group and what it waits for. */
 typedef struct {
@@ -387,6 +396,20 @@ struct ws_timing {
     double queue_free[32];
     double queue_next[32];
     double queue_start[32][QUEUE_RING];
+    /* while filed, without stall events (retime_filed): per sub-partition up to TRAINS trains (train[sp * TRAINS +
+     * k], train_used[sp] one bit each), each of warps whose picks take the same slots and that its pipes' issues
+     * retimed together (in block_reduce up to 7 warps a sub-partition, each issue on the pipe moving the others to
+     * its next free cycle): their figures are their train's, not kept in their own when, charged, why and prod,
+     * which untrain writes back before anything else reads them (the pass's issue, update, the block's end). A
+     * member is on no pipe (not on_pipe: retime_shuffles does not read it); one made dirty keeps its place until
+     * update or retime_filed. trained: the members of every train; train_of: a member's train (k). */
+    /* hold_math's retiming: retime_filed where the block has trains, else retime_math (a pointer: a test in
+     * hold_math changed the unfiled passes' code, +0.4% host instructions in block_reduce's blocks of 256) */
+    void (*retime)(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle);
+    uint32_t trained;
+    uint8_t train_of[32];
+    uint8_t train_used[32];
+    pipe_train train[32 * TRAINS];
 };
 
 /* The first whole cycle at or after v, a pipe's or queue's end (a sum of fractional cycles, so
@@ -1385,16 +1408,26 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
 
 /* The first cycle sub-partition sp's pipes have the slots of f free (an add's: the earlier of the two), from each
  * kind of slot it takes (--slow-path timing: the reference for math_one). */
-static inline uint64_t math_free_slots(const ws_timing *t, unsigned sp, const timing_info *f)
+static inline uint64_t math_free_slots_at(const uint64_t at[SLOT_KINDS], const timing_info *f)
 {
     uint64_t free = 0;
     for (unsigned k = 0; k < SLOT_KINDS; k++)
-        if (f->slots[k] && t->math_at[sp][k] > free)
-            free = t->math_at[sp][k];
+        if (f->slots[k] && at[k] > free)
+            free = at[k];
     return free;
 }
 
-/* math_free_slots, read at once for an instruction with one kind of slot. */
+/* math_free_slots_at, read at once for an instruction with one kind of slot. */
+static inline uint64_t math_free_at(const uint64_t at[SLOT_KINDS], const timing_info *f)
+{
+    return f->math_one < SLOT_KINDS ? at[f->math_one] : math_free_slots_at(at, f);
+}
+
+/* math_free_slots_at and math_free_at for sub-partition sp. */
+static inline uint64_t math_free_slots(const ws_timing *t, unsigned sp, const timing_info *f)
+{
+    return math_free_slots_at(t->math_at[sp], f);
+}
 static inline uint64_t math_free(const ws_timing *t, unsigned sp, const timing_info *f)
 {
     return f->math_one < SLOT_KINDS ? t->math_at[sp][f->math_one] : math_free_slots(t, sp, f);
@@ -2146,6 +2179,126 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
 static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every,
                           const int eager);
 
+/* Warp wi's figures back from its train, where it is a member (ws_timing.trained). */
+static inline void untrain(ws_timing *t, uint32_t wi)
+{
+    if (!((t->trained >> wi) & 1))
+        return;
+    uint32_t bit = 1u << wi;
+    unsigned sp = t->sp_of[wi], k = t->train_of[wi];
+    pipe_train *r = &t->train[sp * TRAINS + k];
+    t->trained &= ~bit;
+    r->bits &= ~bit;
+    if (!r->bits)
+        t->train_used[sp] &= (uint8_t) ~(1u << k);
+    t->charged[wi] = r->charged;
+    t->when[wi] = r->when;
+    t->why[wi] = WS_STALL_PIPE;
+    t->prod[wi] = UINT32_MAX;
+}
+
+/* untrain for each of the warps `bits` (out of line: seldom but at a block's end). */
+static __attribute__((noinline)) void untrain_bits(ws_timing *t, uint32_t bits)
+{
+    for (uint32_t m = bits & t->trained; m; m &= m - 1)
+        untrain(t, (uint32_t)__builtin_ctz(m));
+}
+
+/* retime_math in a filed block without stall events (ws_timing.trains): what its loop does to each warp, done once
+ * for each of the sub-partition's trains (their members' figures are the same); then its loop for the other warps,
+ * of which those retimed join the train of their slots that moved to the same cycle in this call, or make one. The
+ * work of an issue grows with the trains, not with the warps that wait for the pipe (in block_reduce's blocks of
+ * 1024 threads most of them: 8 warps a sub-partition). */
+static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
+{
+    uint64_t to = cycle + 1;
+    pipe_train *tr = &t->train[sp * TRAINS];
+    const uint64_t *mat = t->math_at[sp];
+    if (t->train_used[sp]) {
+        uint64_t pipe = 0, issue = 0; /* the members' charges */
+        for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
+            pipe_train *r = tr + __builtin_ctz(used);
+            uint32_t bits = r->bits;
+            if (__builtin_expect(bits & t->dirty, 0)) { /* left to the next pass's update, as the loop leaves it */
+                untrain_bits(t, bits & t->dirty);
+                bits &= ~t->dirty;
+                if (!bits)
+                    continue;
+            }
+            uint64_t free = math_free_at(mat, r->f), when = r->when;
+            if (when >= free)
+                continue;
+            if (__builtin_expect(when > cycle, 0)) { /* computed again in the next pass */
+                untrain_bits(t, bits);
+                t->dirty |= bits;
+                continue;
+            }
+            uint64_t from = r->charged; /* settle, for each member */
+            if (to > from) {
+                uint64_t n = (uint64_t)__builtin_popcount(bits), split = when < from ? from : when;
+                pipe += n * (split - from);
+                issue += n * (to - split);
+                r->charged = to;
+            }
+            r->when = free;
+            t->can_issue &= ~bits; /* there: their `when` was at most the cycle */
+            file_bits(t, bits, free, cycle);
+            if (__builtin_expect(free >= cycle + WHEEL, 0)) /* far: wake_far reads their own `when` */
+                untrain_bits(t, bits);
+        }
+        x->L->stats.stalls[WS_STALL_PIPE] += pipe;
+        x->L->stats.stalls[WS_STALL_ISSUE] += issue;
+    }
+    /* the warps with a pick but the trains' members: not dirty (as in retime_math), not on a pipe (a shuffle, a
+     * shared access: no slot) */
+    uint32_t slots = 0; /* the last warp's slots and their free cycle (as in retime_math) */
+    uint64_t free = 0;
+    for (uint32_t m = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty & ~t->trained & ~t->on_pipe; m; m &= m - 1) {
+        uint32_t wj = (uint32_t)__builtin_ctz(m), bit = m & -m, mine;
+        const timing_info *f = t->ws[wj].f; /* not --slow-path timing, which files no block */
+        memcpy(&mine, f->slots, sizeof mine);
+        if (!mine) /* no slot: free at 0 */
+            continue;
+        if (mine != slots) {
+            slots = mine;
+            free = math_free_at(mat, f);
+        }
+        if (t->when[wj] >= free)
+            continue;
+        if (t->when[wj] > cycle) {
+            t->dirty |= bit;
+            continue;
+        }
+        settle(t, x->L, x->blk, wj, to, 0, 0);
+        t->why[wj] = WS_STALL_PIPE;
+        t->prod[wj] = UINT32_MAX;
+        if (!(t->can_issue & bit) || free >= cycle + WHEEL) { /* out of can_issue, or far: filed alone, no train */
+            file_when(t, wj, free, cycle);
+            continue;
+        }
+        t->when[wj] = free;
+        t->can_issue &= ~bit;
+        file_bits(t, bit, free, cycle);
+        /* its figures now: charged to `to`, `free`, the pipe; the train with them, else an empty one */
+        uint32_t used = t->train_used[sp];
+        for (; used; used &= used - 1) {
+            pipe_train *r = tr + __builtin_ctz(used);
+            if (r->key == mine && r->when == free && r->charged == to)
+                break;
+        }
+        unsigned k = (unsigned)__builtin_ctz(used ? used : ~(uint32_t)t->train_used[sp]);
+        if (k >= TRAINS)
+            continue;
+        if (!used) {
+            t->train_used[sp] |= (uint8_t)(1u << k);
+            tr[k] = (pipe_train){.bits = 0, .key = mine, .f = f, .charged = to, .when = free};
+        }
+        tr[k].bits |= bit;
+        t->trained |= bit;
+        t->train_of[wj] = (uint8_t)k;
+    }
+}
+
 /* Warp wi took its sub-partition's ALU or IMAD pipe (hold_math): the sub-partition's other warps whose pick waits
  * for the pipe now wait longer. One that could issue in this pass (its `when` at most the cycle) waits until the
  * pipe is free, retimed here with its cycles to this one charged with the old figures, as the next pass's update
@@ -2220,7 +2373,7 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
     }
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (!lone && (t->sp_warps[sp] & t->has_pick & ~(1u << wi)))
-        retime_math(t, x, wi, sp, cycle);
+        t->retime(t, x, wi, sp, cycle);
 }
 
 /* schedule.xu_stall and clz: ptxas makes a clz FLO and an IADD3 (31 - it), and issues the IADD3 one XU op later, as
@@ -2788,6 +2941,28 @@ static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to,
         settle(t, L, b, (uint32_t)__builtin_ctz(m), to, every, t->eager);
 }
 
+/* Warp wi, just updated, waits for its sub-partition's pipes until `when` (why pipe, no producer), charged to the
+ * same cycle as a train of its slots filed at the same `when`: it joins that train (its figures are the train's), as
+ * if a retiming had moved it there (retime_filed). Not far (wake_far reads each warp's own `when`). */
+static __attribute__((noinline)) void join_train(ws_timing *t, uint32_t wi, uint64_t when, uint64_t cycle)
+{
+    uint32_t bit = 1u << wi, mine;
+    if (t->prod[wi] != UINT32_MAX || when <= cycle || when >= cycle + WHEEL || (t->on_pipe & bit))
+        return;
+    unsigned sp = t->sp_of[wi];
+    memcpy(&mine, t->ws[wi].f->slots, sizeof mine);
+    for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
+        unsigned k = (unsigned)__builtin_ctz(used);
+        pipe_train *r = &t->train[sp * TRAINS + k];
+        if (r->key == mine && r->when == when && r->charged == t->charged[wi]) {
+            r->bits |= bit;
+            t->trained |= bit;
+            t->train_of[wi] = (uint8_t)k;
+            return;
+        }
+    }
+}
+
 /* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones).
  * filed, eager: t->filed and t->eager, constants where it is inlined (run_passes). */
 static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
@@ -2816,6 +2991,8 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     else
         t->when[wi] = when;
     t->why[wi] = (uint8_t)why;
+    if (filed && !eager && why == WS_STALL_PIPE && t->train_used[t->sp_of[wi]])
+        join_train(t, wi, when, cycle);
 }
 
 /* Warp wi's free mov at pc, its step done at `cycle` (pick_warp, issue_movs): the rest of its issue, no pipe
@@ -3324,6 +3501,8 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
             for (uint32_t m = t->timed; m; m &= m - 1)
                 due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
             todo = slow ? t->live : (t->dirty | due) & t->live;
+            if (filed && !eager && (todo & t->trained)) /* members of a train made dirty (ws_timing.trained) */
+                untrain_bits(t, todo);
             for (uint32_t m = todo; m && !L->stop; m &= m - 1)
                 update(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed, eager);
             /* the warps that can issue now; else the first cycle one can (warps not live wait for
@@ -3406,6 +3585,8 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                     continue;
                 if (t->issue_at[sp] > cycle) /* held by an instruction before (issue_cycles) */
                     continue;
+                if (filed && !eager) /* its figures out of its sub-partition's train, if in it (ws_timing.trained) */
+                    untrain(t, (uint32_t)wi);
                 issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager));
                 t->rr_first[sp % 64] = t->rr_after[wi];
             }
@@ -3489,7 +3670,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = 0;
     memset(t->steps, 0, sizeof t->steps);
     t->bar_moved = 1;
-    t->can_issue = t->near = t->far = 0;
+    t->can_issue = t->near = t->far = 0; /* trained: none since the last block's end (untrain_bits) */
     memset(t->wheel, 0, sizeof t->wheel);
     t->wheel_used = 0;
     t->far_from = UINT64_MAX;
@@ -3513,6 +3694,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     if (!t->code_warm && t->p.start_warps > 0 && b->nwarps <= t->p.start_warps)
         cold_start(t, b->nwarps);
     t->eager = L->sim->cfg.on_event || t->slow;
+    t->retime = t->filed && !t->eager ? retime_filed : retime_math;
     t->step_ok = !x->ev && L->dk_issue && !b->shadow;
     rr_reset(t, nsp, b->nwarps);
     t->pipe_free = 0;
@@ -3565,6 +3747,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         : t->eager ? run_passes_unfiled_eager(L, b, x, &charged_to)
         : b->nwarps <= t->p.subpartitions ? run_passes_lone(L, b, x, &charged_to)
                                           : run_passes_unfiled(L, b, x, &charged_to);
+    untrain_bits(t, t->trained);
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
         settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0, t->eager);

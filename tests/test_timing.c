@@ -1048,6 +1048,67 @@ static void preset_counts_out_of_range_refused(void **state)
     ws_module_free(m);
 }
 
+/* A block of 1024 threads (8 warps a sub-partition) in which the warps of each sub-partition loop over integer ops
+ * of 8 kinds, one kind a warp ((tid / 128) % 8): xor (an ALU slot), mul.lo (IMAD), add (either), bfe (2 ALU),
+ * mul.hi (ALU and 2 IMAD), add.u64 (ALU and IMAD), popc (XU), shl by an immediate (either): the picks wait for
+ * their pipes with up to 8 slot words at once. 12 rounds of 8 independent ops (4 registers). */
+static void trains_ptx(char *buf, size_t len)
+{
+    static const char *const ops[8] = {"xor.b32 %r{0}, %r{0}, %r1;",    "mul.lo.u32 %r{0}, %r{0}, %r1;",
+                                       "add.u32 %r{0}, %r{0}, %r1;",    "bfe.u32 %r{0}, %r{0}, 3, 5;",
+                                       "mul.hi.u32 %r{0}, %r{0}, %r1;", "add.u64 %rd{0}, %rd{0}, %rd2;",
+                                       "popc.b32 %r{0}, %r{0};",        "shl.b32 %r{0}, %r{0}, 1;"};
+    size_t n = (size_t)snprintf(buf, len,
+                                "%smov.u32 %%r1, %%tid.x;\ncvt.u64.u32 %%rd2, %%r1;\nshr.u32 %%r2, %%r1, 7;\n"
+                                "and.b32 %%r2, %%r2, 7;\nmov.u32 %%r3, 0;\nmov.u32 %%r4, 0;\nmov.u32 %%r5, 0;\n"
+                                "mov.u32 %%r6, 0;\nmov.u32 %%r7, 0;\nmov.u64 %%rd4, 0;\nmov.u64 %%rd5, 0;\n"
+                                "mov.u64 %%rd6, 0;\nmov.u64 %%rd7, 0;\nLOOP:\n",
+                                HEAD);
+    for (int k = 1; k < 8; k++)
+        n += (size_t)snprintf(buf + n, len - n, "setp.eq.u32 %%p1, %%r2, %d;\n@%%p1 bra K%d;\n", k, k);
+    for (int k = 0; k < 8; k++) {
+        n += (size_t)snprintf(buf + n, len - n, "K%d:\n", k);
+        for (int i = 0; i < 8; i++) { /* the op on register 4 + i % 4: "{0}" is its number */
+            const char *op = ops[k], *at = strstr(op, "{0}"), *at2 = strstr(at + 3, "{0}");
+            n += (size_t)snprintf(buf + n, len - n, "%.*s%d%.*s%d%s\n", (int)(at - op), op, 4 + i % 4,
+                                  (int)(at2 - at - 3), at + 3, 4 + i % 4, at2 + 3);
+        }
+        n += (size_t)snprintf(buf + n, len - n, "bra NEXT;\n");
+    }
+    n += (size_t)snprintf(buf + n, len - n,
+                          "NEXT:\nadd.u32 %%r3, %%r3, 1;\nsetp.lt.u32 %%p1, %%r3, 12;\n@%%p1 bra LOOP;\nret;\n}\n");
+    assert_true(n < len);
+}
+
+/* Pipe trains (sim/timing.c retime_filed, in blocks of more than 2 warps a sub-partition): the warps an issue on a
+ * sub-partition's pipes moves to the same cycle are moved as one train, which must give what retiming them one by
+ * one gives (retime_math; --slow-path timing files no block and makes no train): the same cycles and stall counts
+ * (every stat). trains_ptx reaches each of retime_filed's paths (counted with a print in each, once): every train
+ * of a sub-partition taken (a warp then retimed alone), trains found waiting past the cycle (made dirty), trains
+ * filed 64 cycles or more ahead (untrained for wake_far; pipe.alu 40: ALU ops held 40 cycles), and a block
+ * stopped with trains (the cycle limit: the block's end writes their figures back before settling). */
+static void pipe_trains_match_one_by_one(void **state)
+{
+    (void)state;
+    static char ptx[16384];
+    trains_ptx(ptx, sizeof ptx);
+    static const char *const presets[] = {NULL, "pipe.alu 40\npipe.imad 30\npipe.xu 63\n"};
+    static const uint64_t stops[] = {0, 300, 700};
+    for (unsigned i = 0; i < sizeof presets / sizeof *presets; i++)
+        for (unsigned j = 0; j < sizeof stops / sizeof *stops; j++) {
+            ws_status want = stops[j] ? WS_ERR_LIMIT : WS_OK;
+            uint64_t out[1];
+            ws_stats fast = run_ptx_until(ptx, 1024, out, 0, WS_MODE_TIMING, presets[i], 0, stops[j], want).stats;
+            ws_stats slow =
+                run_ptx_until(ptx, 1024, out, 0, WS_MODE_TIMING, presets[i], WS_SLOW_TIMING, stops[j], want).stats;
+            assert_true(fast.stalls[WS_STALL_PIPE] > 0); /* the warps wait for their pipes */
+            assert_int_equal(fast.cycles, slow.cycles);
+            for (unsigned r = 0; r < WS_STALL_REASON_COUNT; r++)
+                assert_int_equal(fast.stalls[r], slow.stalls[r]);
+            assert_memory_equal(&fast, &slow, sizeof fast);
+        }
+}
+
 /* Every programs/ PTX file computes the same outputs in both modes (the summary line differs). */
 static void modes_agree_on_every_program(void **state)
 {
@@ -1231,6 +1292,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_pieces_and_folded_loads),
         cmocka_unit_test(schedule_hoists_loads),
         cmocka_unit_test(timing_tables_serve_every_launch_shape),
+        cmocka_unit_test(pipe_trains_match_one_by_one),
         cmocka_unit_test(modes_agree_on_every_program),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
