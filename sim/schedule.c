@@ -68,7 +68,7 @@
  *     so the cycle it took goes to what takes another pipe: ptxas alternates HADD2.F32 and LOP3, one a cycle
  *     (probe_alu3.sass alu3_h2f_l), where with a cycle an unpack the conversions took every cycle between
  *     themselves and the LOP3s followed 5-8 of them (docs/calibration.md "(xu16)").
- *     With stall.imad_fma 2 or more (0 in sm_90) an FFMA, FADD or FMUL goes no earlier than that many cycles after an
+ *     With stall.imad_fma 2 or more (2 in sm_90) an FFMA, FADD or FMUL goes no earlier than that many cycles after an
  *     IMAD-pipe instruction (WS_SCHED_FMA, ptxas's stall count: timing.c imad_stalls), and the two pipes take turns:
  *     of an IMAD-pipe and an FMA-pipe instruction that can go at the same cycle, the one on the other pipe than the
  *     last instruction's goes first (fma_turn). ptxas issues them so (probe_alu3.sass alu3_fma_m, fadd_m, fmul_m:
