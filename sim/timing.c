@@ -3104,30 +3104,32 @@ static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws
 /* The warp of sub-partition sp that issues among `ready`: loose round robin, the search starts
  * after the warp that issued last there (warps sp, sp + nsp, sp + 2 nsp, ...; rr_first, from
  * rr_after of the warp that issued, computed once per block: no division per pass). With pick.pipe,
- * the warps whose pick takes the IMAD pipe go first: at the cycle the pipe frees, the H200 issues a
- * warp's IMAD, not another's FFMA, so the pipe of 2 cycles a slot never idles (probe_alu3 fma_m, fadd_m,
- * fmul_m, h2f_f at 8 and 32 warps: 2.08 cycles a step, 2.5 with the round robin alone; docs/calibration.md
+ * where that warp's pick is an FMA-pipe one (FFMA, FADD, FMUL) and another's takes the IMAD pipe, the
+ * round robin's next of those goes instead: at the cycle the IMAD pipe frees the H200 issues a warp's
+ * IMAD, not another's FFMA, so the pipe of 2 cycles a slot never idles (probe_alu3 fma_m, fadd_m,
+ * fmul_m, h2f_f at 8 and 32 warps: 2.08 cycles a step, 2.5 with the round robin alone). Only before
+ * an FMA-pipe pick: before an ALU one it took CUB's integer regions 5 points faster (docs/calibration.md
  * "(pick18)"). */
 static int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsigned sp)
 {
     uint32_t mine = t->sp_warps[sp] & ready;
     if (!mine)
         return -1;
-    if (t->pick_pipe && (mine & (mine - 1))) {
-        uint32_t imad = 0;
-        for (uint32_t m = mine; m; m &= m - 1) {
-            uint32_t wj = (uint32_t)__builtin_ctz(m);
-            timing_info tmp;
-            const timing_info *f = t->ws[wj].f ? t->ws[wj].f : info_of(t, L, t->ws[wj].pick.pc, &tmp);
-            if (f->slots[SLOT_IMAD])
-                imad |= m & -m;
-        }
-        if (imad)
-            mine = imad;
-    }
     uint32_t first = t->rr_first[sp % 64];
     uint32_t after = first < 32 ? mine & (~0u << first) : 0;
-    return __builtin_ctz(after ? after : mine);
+    int wi = __builtin_ctz(after ? after : mine);
+    if (!t->pick_pipe || !(mine & (mine - 1)) || !is_fma_pipe(&L->code[t->ws[wi].pick.pc]))
+        return wi;
+    uint32_t imad = 0;
+    for (uint32_t m = mine; m; m &= m - 1) {
+        uint32_t wj = (uint32_t)__builtin_ctz(m);
+        timing_info tmp;
+        const timing_info *f = t->ws[wj].f ? t->ws[wj].f : info_of(t, L, t->ws[wj].pick.pc, &tmp);
+        if (f->slots[SLOT_IMAD])
+            imad |= m & -m;
+    }
+    after &= imad;
+    return imad ? __builtin_ctz(after ? after : imad) : wi;
 }
 
 /* The round robin's state at the start of a block: each sub-partition's search starts at its
