@@ -3110,7 +3110,10 @@ static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws
  * fmul_m, h2f_f at 8 and 32 warps: 2.08 cycles a step, 2.5 with the round robin alone). Only before
  * an FMA-pipe pick: before an ALU one it took CUB's integer regions 5 points faster (docs/calibration.md
  * "(pick18)"). */
-static int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsigned sp)
+static __attribute__((noinline)) int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t after, int wi,
+                                               unsigned sp, uint64_t cycle);
+
+static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsigned sp, uint64_t cycle)
 {
     uint32_t mine = t->sp_warps[sp] & ready;
     if (!mine)
@@ -3118,7 +3121,15 @@ static int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsigned sp)
     uint32_t first = t->rr_first[sp % 64];
     uint32_t after = first < 32 ? mine & (~0u << first) : 0;
     int wi = __builtin_ctz(after ? after : mine);
-    if (!t->pick_pipe || !(mine & (mine - 1)) || !is_fma_pipe(&L->code[t->ws[wi].pick.pc]))
+    return t->pick_pipe && (mine & (mine - 1)) ? pick_imad(t, L, mine, after, wi, sp, cycle) : wi;
+}
+
+/* rr_pick's choice wi of `mine` (after: those after rr_first) with pick.pipe: an IMAD-pipe warp's instead of an
+ * FMA-pipe pick. Apart, so that the round robin stays inlined in run_passes. */
+static int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t after, int wi, unsigned sp, uint64_t cycle)
+{
+    /* a busy IMAD pipe: no ready warp's pick takes it (its `when` waits for the pipe: math_free) */
+    if (t->math_at[sp % 64][SLOT_IMAD] > cycle || !is_fma_pipe(&L->code[t->ws[wi].pick.pc]))
         return wi;
     uint32_t imad = 0;
     for (uint32_t m = mine; m; m &= m - 1) {
@@ -3304,7 +3315,8 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                     issue_movs(t, x, b, (uint32_t)__builtin_ctz(m), cycle + 1);
         } else
             for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
-                int wi = filed || b->nwarps > sp ? rr_pick(t, L, ready, sp) : -1; /* filed: more than 2 warps a sp */
+                int wi =
+                    filed || b->nwarps > sp ? rr_pick(t, L, ready, sp, cycle) : -1; /* filed: more than 2 warps a sp */
                 if (wi < 0)
                     continue;
                 if (t->issue_at[sp] > cycle) /* held by an instruction before (issue_cycles) */
