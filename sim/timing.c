@@ -3110,8 +3110,7 @@ static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws
  * fmul_m, h2f_f at 8 and 32 warps: 2.08 cycles a step, 2.5 with the round robin alone). Only before
  * an FMA-pipe pick: before an ALU one it took CUB's integer regions 5 points faster (docs/calibration.md
  * "(pick18)"). */
-static __attribute__((noinline)) int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t after, int wi,
-                                               unsigned sp, uint64_t cycle);
+static __attribute__((noinline)) int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t after, int wi);
 
 static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsigned sp, uint64_t cycle)
 {
@@ -3121,16 +3120,18 @@ static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsign
     uint32_t first = t->rr_first[sp % 64];
     uint32_t after = first < 32 ? mine & (~0u << first) : 0;
     int wi = __builtin_ctz(after ? after : mine);
-    return t->pick_pipe && (mine & (mine - 1)) ? pick_imad(t, L, mine, after, wi, sp, cycle) : wi;
+    /* pick.pipe: only before an FMA-pipe pick, with the IMAD pipe free (else no ready warp's pick takes it: its
+     * `when` waits for the pipe, math_free) */
+    if (!t->pick_pipe || !(mine & (mine - 1)) || t->math_at[sp % 64][SLOT_IMAD] > cycle ||
+        !is_fma_pipe(&L->code[t->ws[wi].pick.pc]))
+        return wi;
+    return pick_imad(t, L, mine, after, wi);
 }
 
-/* rr_pick's choice wi of `mine` (after: those after rr_first) with pick.pipe: an IMAD-pipe warp's instead of an
- * FMA-pipe pick. Apart, so that the round robin stays inlined in run_passes. */
-static int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t after, int wi, unsigned sp, uint64_t cycle)
+/* rr_pick's choice wi of `mine` (after: those after rr_first), an FMA-pipe pick, with pick.pipe: the round robin's
+ * next IMAD-pipe warp's instead where there is one. Apart, so that the round robin stays inlined in run_passes. */
+static int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t after, int wi)
 {
-    /* a busy IMAD pipe: no ready warp's pick takes it (its `when` waits for the pipe: math_free) */
-    if (t->math_at[sp % 64][SLOT_IMAD] > cycle || !is_fma_pipe(&L->code[t->ws[wi].pick.pc]))
-        return wi;
     uint32_t imad = 0;
     for (uint32_t m = mine; m; m &= m - 1) {
         uint32_t wj = (uint32_t)__builtin_ctz(m);
