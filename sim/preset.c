@@ -116,6 +116,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.half", pipe_half),
     PK("pipe.hfma2", pipe_hfma2),
     PK("stall.imad_fma", stall_imad_fma),
+    PK("pick.pipe", pick_pipe),
     PK("schedule", schedule),
     PK("fold.tree", fold_tree),
     PK("fold.xor", fold_xor),

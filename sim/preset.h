@@ -139,6 +139,8 @@ typedef struct {
     double pipe_hfma2;          /* cycles a half fma (HFMA2, HFMA2.MMA) holds its sub-partition's issue */
     double stall_imad_fma;      /* cycles a warp waits after an IMAD-pipe instruction whose next is an FFMA, FADD or
                                    FMUL (ptxas's stall count; 0 or 1: one) */
+    double pick_pipe;           /* 1: where the round robin's warp would issue an FMA-pipe instruction, a ready warp
+                                   whose next takes the IMAD pipe issues instead; 0: the round robin alone */
     unsigned subpartitions;     /* 4 on sm_90 */
     char name[64];
 } ws_preset;

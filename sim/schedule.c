@@ -75,7 +75,7 @@
  *     round's DADDs among this round's LOP3s as ptxas does (alu3_dadd_l: DADD and LOP3 by turns), where a DADD
  *     holding nothing went with the other DADDs of its round, the round's LOP3s after them (docs/calibration.md
  *     "(f64r18)").
- *     With stall.imad_fma 2 or more (0 in sm_90) an FFMA, FADD or FMUL goes no earlier than that many cycles after an
+ *     With stall.imad_fma 2 or more (2 in sm_90) an FFMA, FADD or FMUL goes no earlier than that many cycles after an
  *     IMAD-pipe instruction (WS_SCHED_FMA, ptxas's stall count: timing.c imad_stalls), and the two pipes take turns:
  *     of an IMAD-pipe and an FMA-pipe instruction that can go at the same cycle, the one on the other pipe than the
  *     last instruction's goes first (fma_turn). ptxas issues them so (probe_alu3.sass alu3_fma_m, fadd_m, fmul_m:

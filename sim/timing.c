@@ -301,7 +301,8 @@ struct ws_timing {
      * cycles (0: no rate) */
     uint64_t math_at[64][SLOT_KINDS];
     uint64_t alu_hold, imad_hold, xu_hold, d2f_hold, f64_hold; /* d2f: an F2F.F32.F64's XU hold (pipe.xu_d2f) */
-    int held_mov; /* pipe.held_mov: a free mov issues while its warp waits out an issue hold (mov_now) */
+    int held_mov;  /* pipe.held_mov: a free mov issues while its warp waits out an issue hold (mov_now) */
+    int pick_pipe; /* pick.pipe: a ready warp whose pick takes the IMAD pipe issues first (rr_pick) */
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
@@ -666,6 +667,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
     t->alu_hold = hold_of(t->p.pipe_alu); /* before the tables (math_slots, issue_cycles) */
     t->imad_hold = hold_of(t->p.pipe_imad);
+    t->pick_pipe = t->p.pick_pipe >= 1;
     t->xu_hold = hold_of(t->p.pipe_xu);
     t->d2f_hold = t->xu_hold && hold_of(t->p.pipe_xu_d2f) ? hold_of(t->p.pipe_xu_d2f) : t->xu_hold;
     t->xu_stall = (uint8_t)hold_of(t->p.schedule_xu_stall);
@@ -3395,15 +3397,45 @@ static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws
 
 /* The warp of sub-partition sp that issues among `ready`: loose round robin, the search starts
  * after the warp that issued last there (warps sp, sp + nsp, sp + 2 nsp, ...; rr_first, from
- * rr_after of the warp that issued, computed once per block: no division per pass). */
-static int rr_pick(ws_timing *t, uint32_t ready, unsigned sp)
+ * rr_after of the warp that issued, computed once per block: no division per pass). With pick.pipe,
+ * where that warp's pick is an FMA-pipe one (FFMA, FADD, FMUL) and another's takes the IMAD pipe, the
+ * round robin's next of those goes instead: at the cycle the IMAD pipe frees the H200 issues a warp's
+ * IMAD, not another's FFMA, so the pipe of 2 cycles a slot never idles (probe_alu3 fma_m, fadd_m,
+ * fmul_m, h2f_f at 8 and 32 warps: 2.08 cycles a step, 2.5 with the round robin alone). Only before
+ * an FMA-pipe pick: before an ALU one it took CUB's integer regions 5 points faster (docs/calibration.md
+ * "(pick18)"). */
+static __attribute__((noinline)) int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t after, int wi);
+
+static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsigned sp, uint64_t cycle)
 {
     uint32_t mine = t->sp_warps[sp] & ready;
     if (!mine)
         return -1;
     uint32_t first = t->rr_first[sp % 64];
     uint32_t after = first < 32 ? mine & (~0u << first) : 0;
-    return __builtin_ctz(after ? after : mine);
+    int wi = __builtin_ctz(after ? after : mine);
+    /* pick.pipe: only before an FMA-pipe pick, with the IMAD pipe free (else no ready warp's pick takes it: its
+     * `when` waits for the pipe, math_free) */
+    if (!t->pick_pipe || !(mine & (mine - 1)) || t->math_at[sp % 64][SLOT_IMAD] > cycle ||
+        !is_fma_pipe(&L->code[t->ws[wi].pick.pc]))
+        return wi;
+    return pick_imad(t, L, mine, after, wi);
+}
+
+/* rr_pick's choice wi of `mine` (after: those after rr_first), an FMA-pipe pick, with pick.pipe: the round robin's
+ * next IMAD-pipe warp's instead where there is one. Apart, so that the round robin stays inlined in run_passes. */
+static int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t after, int wi)
+{
+    uint32_t imad = 0;
+    for (uint32_t m = mine; m; m &= m - 1) {
+        uint32_t wj = (uint32_t)__builtin_ctz(m);
+        timing_info tmp;
+        const timing_info *f = t->ws[wj].f ? t->ws[wj].f : info_of(t, L, t->ws[wj].pick.pc, &tmp);
+        if (f->slots[SLOT_IMAD])
+            imad |= m & -m;
+    }
+    after &= imad;
+    return imad ? __builtin_ctz(after ? after : imad) : wi;
 }
 
 /* The round robin's state at the start of a block: each sub-partition's search starts at its
@@ -3580,7 +3612,8 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                     issue_movs(t, x, b, (uint32_t)__builtin_ctz(m), cycle + 1);
         } else
             for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
-                int wi = filed || b->nwarps > sp ? rr_pick(t, ready, sp) : -1; /* filed: more than 2 warps a sp */
+                int wi =
+                    filed || b->nwarps > sp ? rr_pick(t, L, ready, sp, cycle) : -1; /* filed: more than 2 warps a sp */
                 if (wi < 0)
                     continue;
                 if (t->issue_at[sp] > cycle) /* held by an instruction before (issue_cycles) */

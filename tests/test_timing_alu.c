@@ -483,7 +483,7 @@ static void f64_rounds_interleave(void **state)
  * mul.lo + fma pair, not the IMAD pipe's 2 (H200 fma_m, fadd_m, h2f_f: 3.1 a step at one warp a sub-partition).
  * One warp, four independent mul.lo + fma.rn.f32 pairs after the clock: 1 + 11 + 1 (each IMAD's 2 cycles and the
  * one after the last FFMA), 1 + 7 + 1 with the key 0 (one a cycle, the FFMAs in the IMAD pipe's free cycles). The
- * key is 0 in sm_90 (two warps a sub-partition: see the preset), so the cases name it. */
+ * cases name the key; sm_90 has it 2. */
 static void imad_then_fma_stall(void **state)
 {
     (void)state;
@@ -507,9 +507,35 @@ static void imad_then_fma_stall(void **state)
     const char *alu = "mul.lo.s32 %r2, %r1, 3;\nxor.b32 %r3, %r1, 5;\nmul.lo.s32 %r4, %r1, 7;\nxor.b32 %r5, %r1, 9;\n";
     assert_int_equal(cycles_of(alu, STALL2), 1 + 3 + 1);
     assert_int_equal(cycles_of(pairs, STALL2 "pipe.imad 0\n"), 1 + 7 + 1);
-    /* off in sm_90 (it puts two warps a sub-partition at +42%: "(fimad17)") */
-    assert_int_equal(cycles_of(pairs, NULL), cycles_of(pairs, "stall.imad_fma 0\n"));
+    /* 2 in sm_90, with pick.pipe 1 (without that pick two warps a sub-partition are +22%: "(alt18)", "(pick18)") */
+    assert_int_equal(cycles_of(pairs, NULL), cycles_of(pairs, STALL2));
 #undef STALL2
+}
+
+/* pick.pipe (docs/calibration.md "(pick18)"): of a sub-partition's ready warps, one whose instruction takes the IMAD
+ * pipe issues first. Two warps a sub-partition (8 warps) of 32 independent mul.lo.s32 + fma.rn.f32 pairs in ptxas's
+ * turns (stall.imad_fma 2: IMAD S02, FFMA S01): with the pick the IMAD pipe takes a warp's IMAD at every cycle it
+ * frees and the pair takes 2 cycles a warp (the H200's 2.08, probe_alu3 fma_m at 8 warps); with the round robin
+ * alone the other warp's FFMA goes in that cycle and the pipe idles one in five (2.5). One warp a sub-partition has
+ * no choice to make: 3 cycles a pair either way. */
+static void pick_imad_pipe_first(void **state)
+{
+    (void)state;
+    char ptx[8192] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+                     ".reg .b32 %r<40>;\n.reg .f32 %f<40>;\nmov.u32 %r1, %tid.x;\nmov.b32 %f1, %r1;\n";
+    for (int i = 2; i < 34; i++)
+        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx),
+                 "mul.lo.s32 %%r%d, %%r1, %d;\nfma.rn.f32 %%f%d, %%f1, %%f1, %%f1;\n", i, i, i);
+    strcat(ptx, "ret;\n}\n");
+    uint64_t out[1];
+    const char *pick = "stall.imad_fma 2\npick.pipe 1\n", *rr = "stall.imad_fma 2\npick.pipe 0\n";
+    ws_result p4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, pick), p8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, pick),
+              r4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, rr), r8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, rr);
+    assert_int_equal(p4.stats.cycles, r4.stats.cycles);
+    /* 64 pairs at 2 cycles against one warp's 32 at 3: 32 more, and 6 of the first turns and the second warp's ret;
+     * the round robin's 2.5 a pair: 64 more, and 3 */
+    assert_int_equal(p8.stats.cycles - p4.stats.cycles, 32 + 6);
+    assert_int_equal(r8.stats.cycles - r4.stats.cycles, 64 + 3);
 }
 
 /* Two warps on one sub-partition share its ALU pipe: 8 warps (two a sub-partition) of independent xors take twice
@@ -620,6 +646,7 @@ int main(void)
         cmocka_unit_test(f64_rounds_interleave),
         cmocka_unit_test(half_forms),
         cmocka_unit_test(imad_then_fma_stall),
+        cmocka_unit_test(pick_imad_pipe_first),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);

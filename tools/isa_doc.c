@@ -126,7 +126,8 @@ int main(int argc, char **argv)
                "neither pipe, its result `half.mma` cycles later; fma (HFMA2, HFMA2.MMA) holds the issue `pipe.hfma2`\n"
                "cycles. A warp waits `stall.imad_fma` cycles after an IMAD-pipe form whose next is an f32 add, mul or\n"
                "fma (ptxas's stall count before an FFMA, FADD or FMUL); the schedule then issues the two pipes' forms\n"
-               "by turns, as ptxas does.\n"
+               "by turns, as ptxas does, and with `pick.pipe` 1 a warp whose next form takes the IMAD pipe issues\n"
+               "before the other ready warps of its sub-partition.\n"
                "A warp's popc, bfind, brev, cvt from f32 to an integer, cvt.f64.f32 and cvt.f32.f64 issue\n"
                "`schedule.xu_stall` cycles apart, less the instructions between, as ptxas's stall counts space\n"
                "them: a wait between two adds to it.\n\n",

@@ -27,10 +27,16 @@ a warp's XU ops (schedule.xu_stall, "(xust17)"; F2F.F16/BF16.F32 once its zero-e
 FLO (bfind), BREV, F2F.F64.F32 and F2F.F32.F64 followed by a LOP3, IMAD or FFMA, f2h and f2bf alone, and the forms
 followed by a POPC that it brings within (LOW_SPACED). Not checked there: clz alone and beside a POPC (-32%, -22%:
 ptxas's IADD3 of clz waits between two FLOs), the MUFU forms beside a POPC but rcpf_x (-19% to -23%), an
-FADD/FMUL/FFMA followed by an IMAD and an IMAD followed by an FFMA (-27% to -32%; stall.imad_fma, off in sm_90, "(fimad17)", "(alt18)"), the f64 forms alone or beside an op
-at one warp (-14% to -15%, cold code; at one warp a sub-partition they are checked, LOW_F64: the list schedule holds
-the f64 pipe and gives the pair's movs no cycle, so DADD and LOP3 go by turns as in ptxas's SASS, "(f64r18)"), and
-the half forms but LOW_HALF and LOW_SPACED's. The half forms (HALF, docs/calibration.md "(half17)") at 8 warps a
+FADD/FMUL/FFMA followed by an IMAD and an IMAD followed by an FFMA at one warp (-14% to -15%: cold code, "(cold17)"),
+the f64 forms alone or beside an op at one warp (-14% to -15%, cold code; at one warp a sub-partition they are
+checked, LOW_F64: the list schedule holds the f64 pipe and gives the pair's movs no cycle, so DADD and LOP3 go by
+turns as in ptxas's SASS, "(f64r18)"), and the half forms but LOW_HALF and LOW_SPACED's. With ptxas's stall count after
+an IMAD before an FFMA (stall.imad_fma), its IMAD/FMA turns in the schedule ("(alt18)") and a warp whose next takes the
+IMAD pipe issuing first (pick.pipe, "(pick18)"), TURNS (an FADD, FMUL or FFMA followed by an IMAD, a HADD2.F32 by an
+FFMA) at 1, 2 and 8 warps a sub-partition, mad_f at 1 and fadd_m, fmul_m at 4; not checked: fma_m and h2f_f at 4
+warps a sub-partition (-14.2%: the H200's 2.39 cycles a step where fadd_m's, of the same pipes, takes 2.07) and
+mad_f at 2-8 (-23% to -25%: the H200's 2.7 a step, the same pipes as fma_m; "(pick18)"). The half forms (HALF,
+docs/calibration.md "(half17)") at 8 warps a
 sub-partition but HALF_OUT, printed.
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] (KIND: at 8 warps a sub-partition;
 KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps). With --all, checks nothing: every kind of the raw runs at every block
@@ -68,6 +74,7 @@ HALF_OUT = ('hadd', 'hadd_f', 'hadd2_l', 'hadd2_f', 'badd2_l', 'badd2_f', 'hfma2
 LOW_HALF = ('hadd_m', 'hadd2', 'badd2', 'hfma2_l', 'bfma2_l')  # at 128 threads (half.mma, pipe.half, pipe.hfma2)
 LOW_F64 = ('dadd', 'dadd_l', 'dadd_m', 'dadd_f', 'dmul', 'dmul_l', 'dmul_m', 'dmul_f', 'dfma', 'dfma_l', 'dfma_m',
            'dfma_f')  # at 128 threads (schedule.f64, schedule.free_slot 3, pipe.held_mov: docs/calibration.md "(f64r18)")
+TURNS = ('fma_m', 'fadd_m', 'fmul_m', 'h2f_f')  # at 128, 256 and 1024 threads (stall.imad_fma, pick.pipe: "(pick18)")
 BLOCK = 1024  # 8 warps a sub-partition
 
 
@@ -105,6 +112,8 @@ def main(argv):
         low = [(k + s, b) for k in LOW_FORMS for s in ('_l', '_m', '_f') for b in (32, 128)]
         low += [(k + s, 128) for k in LOW_FIXUP for s in ('_l', '_m', '_f')] + [(k, 128) for k in LOW_PAIRS]
         low += [(k, b) for k in LOW_XU + LOW_SPACED for b in (32, 128)] + [(k, 128) for k in LOW_HALF + LOW_F64]
+        low += [(k, b) for k in TURNS for b in (128, 256)] + [('mad_f', 128), ('fadd_m', 512), ('fmul_m', 512)]
+        runs += [(k, BLOCK, k) for k in TURNS if (k, BLOCK, k) not in runs]
         runs += [(kind, block, f'{kind}:{block // 32}') for kind, block in low]
         if show_all:
             runs = [(f[:-4], block, None) for f in sorted(os.listdir(raw)) if f.endswith('.txt')
