@@ -18,6 +18,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'probes'))
 import probe_lat16  # noqa: E402  (the H200's spans, warpsim's run of a kernel)
 import raw_runs  # noqa: E402  (the runs and the PTX, unpacked)
+import check_probe_alu3  # noqa: E402  (a figure's line, counted or informational)
 
 
 def main(argv):
@@ -45,13 +46,7 @@ def main(argv):
             ws = (w[256] - w[128]) / 128
             err = (ws - h200) / h200 * 100
             line = f'{kind}: warpsim {ws:.2f} a step, H200 {h200:.2f} ({err:+.1f}%)'
-            if kind in informational:
-                print(f'info {line}')
-                continue
-            errors.append(abs(err))
-            if abs(err) > bound:
-                fails.append(line)
-            print(f'{"FAIL" if abs(err) > bound else "ok  "} {line}')
+            check_probe_alu3.tally(line, err, kind in informational, bound, errors, fails)
     print(f'{len(errors)} checked: mean error {sum(errors) / len(errors):.1f}%, max {max(errors):.1f}%, '
           f'{len(errors) - len(fails)} within {bound:g}%')
     return 1 if fails or not errors else 0
