@@ -13,7 +13,7 @@
 // and every kind with two sets of values (SEED, W on the command line): 0 5 as alu27 (v = tid + i, w = 5: mad_f's
 // IMAD then computes 5 * 5 + 5 and its FFMA denormals, every step the same), and 0x3f800000 0x3f800001 (normal
 // floats, values that change every step): if mad_f's 2.7 is its data, the second set moves it.
-// Host: probe_mad19 KIND GRID BLOCKS LAUNCHES [SEED W] | list (as probe_alu3; GRID 1: one block on one SM).
+// Host: probe_mad19 KIND GRID BLOCKS LAUNCHES [SEED W [LATE]] | list (as probe_alu3; GRID 1: one block on one SM).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -62,12 +62,17 @@ struct S64 { typedef unsigned long long T; };
 FORMS(STEP32)
 FORMS64(STEP64)
 
-template <class K> __device__ void k(unsigned long long *o, unsigned *sink, unsigned a, unsigned b, unsigned seed) {
+template <class K>
+__device__ void k(unsigned long long *o, unsigned *sink, unsigned a, unsigned b, unsigned seed, unsigned late) {
     typedef typename K::T T;
     unsigned long long t0;
     unsigned s = seed + threadIdx.x;
     T v0 = (T)s | ((T)s << 16 << 16), v1 = v0 + 1, v2 = v0 + 2, v3 = v0 + 3, v4 = v0 + 4, v5 = v0 + 5, v6 = v0 + 6, v7 = v0 + 7;
     __syncthreads();
+    if ((threadIdx.x >> 7) == late) {  // the block's warps 4 x late .. 4 x late + 3 (one a sub-partition) start 300 later
+        unsigned long long c0 = clock64();
+        while (clock64() - c0 < 300) {}
+    }
     CLK(t0);
 #pragma unroll
     for (int r = 0; r < R; r++) {
@@ -78,7 +83,7 @@ template <class K> __device__ void k(unsigned long long *o, unsigned *sink, unsi
     unsigned x = (unsigned)y ^ (unsigned)(y >> 16 >> 16);
     finish(o, sink, t0, x);
 }
-#define KK(N, A) extern "C" __global__ void mad19_##N(unsigned long long *o, unsigned *sink, unsigned a, unsigned b, unsigned s) { k<N##_k>(o, sink, a, b, s); }
+#define KK(N, A) extern "C" __global__ void mad19_##N(unsigned long long *o, unsigned *sink, unsigned a, unsigned b, unsigned s, unsigned l) { k<N##_k>(o, sink, a, b, s, l); }
 FORMS(KK)
 FORMS64(KK)
 #define NAME(N, A) #N,
@@ -91,12 +96,13 @@ int main(int argc, char **argv) {
         for (unsigned i = 0; i < sizeof names / sizeof *names; i++) printf("%s\n", names[i]);
         return 0;
     }
-    if (argc < 5) { fprintf(stderr, "usage: %s KIND GRID BLOCKS LAUNCHES [SEED W] | list\n", argv[0]); return 2; }
+    if (argc < 5) { fprintf(stderr, "usage: %s KIND GRID BLOCKS LAUNCHES [SEED W [LATE]] | list\n", argv[0]); return 2; }
     void *fn = 0;
     for (unsigned i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(argv[1], names[i])) fn = fns[i];
     if (!fn) { fprintf(stderr, "unknown %s\n", argv[1]); return 2; }
     int grid = atoi(argv[2]), launches = atoi(argv[4]);
-    unsigned *sink, a = 3, b = argc > 6 ? (unsigned)strtoul(argv[6], 0, 0) : 5, seed = argc > 5 ? (unsigned)strtoul(argv[5], 0, 0) : 0;
+    unsigned *sink, a = 3, b = argc > 6 ? (unsigned)strtoul(argv[6], 0, 0) : 5, seed = argc > 5 ? (unsigned)strtoul(argv[5], 0, 0) : 0,
+             late = argc > 7 ? (unsigned)strtoul(argv[7], 0, 0) : ~0u;
     CK(cudaMalloc(&sink, (size_t)grid * 1024 * 4));
     for (char *p = argv[3]; *p;) {
         int block = (int)strtol(p, &p, 10);
@@ -107,7 +113,7 @@ int main(int argc, char **argv) {
         CK(cudaMalloc(&o, ow * 8));
         for (int l = 0; l < launches; l++) {
             CK(cudaMemset(o, 0, ow * 8));
-            void *args[5] = {&o, &sink, &a, &b, &seed};
+            void *args[6] = {&o, &sink, &a, &b, &seed, &late};
             CK(cudaLaunchKernel(fn, dim3(grid), dim3(block), args, 0, 0));
             CK(cudaDeviceSynchronize());
             CK(cudaMemcpy(h, o, ow * 8, cudaMemcpyDeviceToHost));

@@ -9,6 +9,9 @@
 # chains: no op reads the other pipe's result), ffm, mff (two FFMAs and an IMAD a step: the FMA pipe's halves).
 # Sets: a (v = tid + i, w = 5: alu27's values; mad_f's IMAD and FFMA then write one value all run long) and
 # b (v = 0x3f800000 + tid + i, w = 0x3f800001: values that change every step).
+# fm-a-late3, mf-a-late3 (512 and 1024 threads): the warps 12-15 (one a sub-partition) start 300 cycles after the
+# others; alu27's fma_m and h2f_f at 4 warps a sub-partition left the warp that started last (0-3) waiting until the
+# other three ended: if warps 12-15 are the ones left here, the H200's pick follows the start order.
 # What decides: mf-b against mf-a (the data), mfi/fmi against mf/fm (the IMAD -> FFMA read), ffm/mff at 8 warps a
 # sub-partition (3 cycles a step: an FFMA takes a 16-lane half for 2 cycles, the IMAD the same half as one FFMA;
 # 2: one pipe of an FFMA a cycle beside the IMAD pipe).
@@ -26,6 +29,13 @@ for kind in $($s/p list); do
     timeout 60 $s/p $kind 1 32,128,256,512,1024 10 0 5 >$o/probe/$kind-a.txt 2>&1 || echo "rc=$? $kind a" >>$o/meta.txt
     timeout 60 $s/p $kind 1 32,128,256,512,1024 10 0x3f800000 0x3f800001 >$o/probe/$kind-b.txt 2>&1 ||
         echo "rc=$? $kind b" >>$o/meta.txt
+done
+# the start order and the warp left waiting (fma_m at 4 warps a sub-partition, alu27): warps 12-15, then 0-3 start late
+for late in 3 0; do
+    for kind in fm mf; do
+        timeout 60 $s/p $kind 1 512,1024 10 0 5 $late >$o/probe/$kind-a-late$late.txt 2>&1 ||
+            echo "rc=$? $kind late $late" >>$o/meta.txt
+    done
 done
 echo "end: $(date -u +%H:%M:%SZ) after ${SECONDS}s, clocks $(nvidia-smi --query-gpu=clocks.sm,clocks.max.sm --format=csv,noheader | head -1)" >>$o/meta.txt
 cd $out && tar cJf mad19.tar.xz mad19 && rm -r mad19; ls -l $out
