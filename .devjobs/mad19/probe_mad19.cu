@@ -8,8 +8,9 @@
 //   mfi, fmi, fli, lfi: the same two forms on two independent chains (the 64-bit stream's halves: the low half the
 //     first form's, the high half the second's), so no op reads the other pipe's result: if mfi and fmi both take
 //     ~2.07 with several warps a sub-partition, mad_f's 2.7 is its IMAD -> FFMA read, not the pipes or the order;
-//   ffm, mff: two FFMAs and an IMAD a step (the FMA pipe as two 16-lane halves, an IMAD on one of them: 3 cycles a
-//     step with several warps a sub-partition; one pipe taking an FFMA a cycle beside the IMAD's 2: 2);
+//   ffm, mff: two FFMAs and an IMAD a step, ptxas's order with 378-380 FFMA-FFMA neighbours: with one warp a
+//     sub-partition 4.5 cycles a step if an FFMA holds a 16-lane half of the FMA pipe 2 cycles (the lite one when
+//     free, else the heavy one, which the IMAD then waits for), 4.05 with one FMA pipe of an FFMA a cycle;
 // and every kind with two sets of values (SEED, W on the command line): 0 5 as alu27 (v = tid + i, w = 5: mad_f's
 // IMAD then computes 5 * 5 + 5 and its FFMA denormals, every step the same), and 0x3f800000 0x3f800001 (normal
 // floats, values that change every step): if mad_f's 2.7 is its data, the second set moves it.

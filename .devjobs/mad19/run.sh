@@ -7,14 +7,15 @@
 # Kinds (probe_mad19.cu): mf, fm, fl, lf, ml, lm (probe_alu3's mad_f, fma_m, fma_l, lop3_f, mad_l, lop3_m; local
 # ptxas 13.0 gives them alu27's SASS, neighbour for neighbour), mfi, fmi, fli, lfi (the same pairs on independent
 # chains: no op reads the other pipe's result), ffm, mff (two FFMAs and an IMAD a step: the FMA pipe's halves).
-# Sets: a (v = tid + i, w = 5: alu27's values; mad_f's IMAD and FFMA then write one value all run long) and
+# Sets: a (v = tid + i, w = 5: alu27's values; mad_f's IMAD and FFMA then write 30 and 5 every step) and
 # b (v = 0x3f800000 + tid + i, w = 0x3f800001: values that change every step).
 # fm-a-late3, mf-a-late3 (512 and 1024 threads): the warps 12-15 (one a sub-partition) start 300 cycles after the
 # others; alu27's fma_m and h2f_f at 4 warps a sub-partition left the warp that started last (0-3) waiting until the
 # other three ended: if warps 12-15 are the ones left here, the H200's pick follows the start order.
-# What decides: mf-b against mf-a (the data), mfi/fmi against mf/fm (the IMAD -> FFMA read), ffm/mff at 8 warps a
-# sub-partition (3 cycles a step: an FFMA takes a 16-lane half for 2 cycles, the IMAD the same half as one FFMA;
-# 2: one pipe of an FFMA a cycle beside the IMAD pipe).
+# What decides: mf-b against mf-a (the data), mfi/fmi against mf/fm (the IMAD -> FFMA read), ffm/mff at one warp a
+# sub-partition (128 threads; tests/calibration/probes/fma_halves_model.py on this build's SASS: 4.54 and 4.55 cycles
+# a step with the FMA pipe's two halves, an FFMA on the lite one when free, else the heavy one the IMAD needs; 4.05
+# with one FMA pipe; with several warps a sub-partition both give the issue's 3).
 set -u
 PATH=$PATH:/usr/local/cuda/bin
 out=${OUT:?}; s=/tmp/mad19; o=$out/mad19; mkdir -p $s $o/probe
