@@ -10,9 +10,14 @@ I first: pick.pipe 1). Prints the cycles a step of the sub-partition at 1, 2, 4 
 region's span / (warps x 256)) for each pick, one pipe and halves, beside the H200's warm figures for alu27's kinds
 (probe_alu3.py RAW --rates).
 usage: fma_halves_model.py SASS KERNEL... (alu27/probe_alu3.sass: alu3_mad_f ...; .devjobs/mad19's probe_mad19.sass:
-mad19_mf ...)"""
+mad19_mf ...) | --check TAR
+--check TAR: tests/calibration/device-2026-12-04-alu27.tar.xz; with one warp a sub-partition mad_f over fma_m (their
+first launches of 128 threads on the H200: 840 / 795 = 1.057) must come within 1% with the halves and not with one
+FMA pipe, and fma_m, fadd_m, h2f_f, lop3_f and fma_l must not move with the halves (their order has no FFMA-FFMA
+neighbour before an IMAD)."""
 import os
 import sys
+import tarfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sass_replay import kernel, region  # noqa: E402
@@ -63,7 +68,30 @@ def cycles(s, warps, pick, halves, stagger=2):
     return c
 
 
+def check(tar):
+    with tarfile.open(tar) as t:
+        lines = t.extractfile("alu27/probe_alu3.sass").read().decode().split("\n")
+    one = {k: [cycles(order(lines, "alu3_" + k), 1, "imad", h) for h in (0, 1)]
+           for k in ("mad_f", "fma_m", "fadd_m", "h2f_f", "lop3_f", "fma_l")}
+    h200 = 840 / 795
+    ratio = [one["mad_f"][h] / one["fma_m"][h] for h in (0, 1)]
+    bad = 0
+    for h in (0, 1):
+        ok = (abs(ratio[h] - h200) <= 0.01 * h200) == bool(h)
+        print("%s mad_f / fma_m at one warp a sub-partition, %s: %.3f (H200 %.3f)" % (
+            "ok  " if ok else "FAIL", "halves" if h else "one FMA pipe", ratio[h], h200))
+        bad += not ok
+    for k in ("fma_m", "fadd_m", "h2f_f", "lop3_f", "fma_l"):
+        ok = one[k][0] == one[k][1]
+        print("%s %s at one warp a sub-partition: %d cycles, %d with the halves" % ("ok  " if ok else "FAIL", k,
+                                                                                   one[k][0], one[k][1]))
+        bad += not ok
+    return 1 if bad else 0
+
+
 def main(argv):
+    if len(argv) == 3 and argv[1] == "--check":
+        sys.exit(check(argv[2]))
     if len(argv) < 3:
         sys.exit(__doc__)
     lines = open(argv[1]).read().split("\n")
