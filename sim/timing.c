@@ -266,11 +266,12 @@ struct ws_timing {
      * next cycle one can without looking at each of the block's warps (up to 32): can_issue,
      * `when` at most the cycle of a pass since (they can issue at every later cycle until
      * updated); near, `when` within the next WHEEL cycles, in the wheel's slot `when` % WHEEL
-     * (wheel_used: the slots that hold a warp); far, `when` later but not UINT64_MAX, with
-     * far_from at most their earliest. woke: the cycle up to which the wheel's slots have moved
-     * to can_issue. With fewer warps the scan costs less than the filing. */
+     * (wheel_used: the slots that hold a warp; no set of their own: a filed warp in neither
+     * can_issue nor far is near, or its `when` is UINT64_MAX, in no slot); far, `when` later but
+     * not UINT64_MAX, with far_from at most their earliest. woke: the cycle up to which the
+     * wheel's slots have moved to can_issue. With fewer warps the scan costs less than the filing. */
     int filed;
-    uint32_t can_issue, near, far;
+    uint32_t can_issue, far;
     uint32_t wheel[WHEEL];
     uint64_t wheel_used;
     uint64_t far_from, woke;
@@ -2075,19 +2076,20 @@ static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, u
     ws_emit(L, &ev);
 }
 
-/* Takes warp wi out of the set file_when put it in (the sets are apart: one write). */
+/* Takes warp wi out of the set file_when put it in (the sets are apart: one write). Near or in
+ * none (`when` UINT64_MAX): out of the slot of its `when`, which holds it if it is near. */
 static inline void unfile(ws_timing *t, uint32_t wi)
 {
     uint32_t bit = 1u << wi;
     if (t->can_issue & bit) { /* first: a warp that issued is there until its next pick files it */
         t->can_issue &= ~bit;
-    } else if (t->near & bit) {
+    } else if (t->far & bit) {
+        t->far &= ~bit;
+    } else {
         unsigned slot = (unsigned)(t->when[wi] % WHEEL);
         t->wheel[slot] &= ~bit;
         t->wheel_used &= t->wheel[slot] ? ~0ull : ~(1ull << slot);
-        t->near &= ~bit;
-    } else
-        t->far &= ~bit;
+    }
 }
 
 /* Files the warps `bits`, out of every set, under their common `when` (computed in the pass at
@@ -2100,7 +2102,6 @@ static inline void file_bits(ws_timing *t, uint32_t bits, uint64_t when, uint64_
         unsigned slot = (unsigned)(when % WHEEL);
         t->wheel[slot] |= bits;
         t->wheel_used |= 1ull << slot;
-        t->near |= bits;
     } else if (when != UINT64_MAX) {
         t->far |= bits;
         t->far_from = when < t->far_from ? when : t->far_from;
@@ -2119,14 +2120,20 @@ static inline void file_when(ws_timing *t, uint32_t wi, uint64_t when, uint64_t 
 static inline void wake_near(ws_timing *t, uint64_t cycle)
 {
     uint64_t n = cycle - t->woke;
-    if (n && t->wheel_used) {
+    if (n == 1) { /* most passes: the cycle after the last, one slot */
+        unsigned slot = (unsigned)(cycle % WHEEL);
+        if ((t->wheel_used >> slot) & 1) {
+            t->can_issue |= t->wheel[slot];
+            t->wheel[slot] = 0;
+            t->wheel_used &= ~(1ull << slot);
+        }
+    } else if (n && t->wheel_used) {
         unsigned from = (unsigned)((t->woke + 1) % WHEEL);
         uint64_t span = n >= WHEEL ? ~0ull : (1ull << n) - 1;
         uint64_t slots = from ? span << from | span >> (WHEEL - from) : span; /* the cycles' slots */
         for (uint64_t m = t->wheel_used & slots; m; m &= m - 1) {
             unsigned slot = (unsigned)__builtin_ctzll(m);
             t->can_issue |= t->wheel[slot];
-            t->near &= ~t->wheel[slot];
             t->wheel[slot] = 0;
         }
         t->wheel_used &= ~slots;
@@ -3694,7 +3701,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = 0;
     memset(t->steps, 0, sizeof t->steps);
     t->bar_moved = 1;
-    t->can_issue = t->near = t->far = 0; /* trained: none since the last block's end (untrain_bits) */
+    t->can_issue = t->far = 0; /* trained: none since the last block's end (untrain_bits) */
     memset(t->wheel, 0, sizeof t->wheel);
     t->wheel_used = 0;
     t->far_from = UINT64_MAX;
