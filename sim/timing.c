@@ -128,6 +128,7 @@ typedef struct {
     uint8_t side;     /* cross.feed's datapath (SIDE_*, datapath_of; 0: none, or the key 0), with SIDE_FEEDS for a
                          producer whose reader on another datapath reads its result cross.feed later */
     uint8_t clz;      /* a clz: FLO, then an IADD3 that ptxas issues after the warp's next XU op (xu_step) */
+    uint8_t fma_pipe; /* is_fma_pipe: FADD, FMUL or FFMA (rr_pick's pick.pipe) */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
     uint8_t slots[SLOT_KINDS]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate) */
 } timing_info;
@@ -1459,6 +1460,13 @@ static int64_t feed_of(const ws_timing *t, int bits, int shfl, int synced)
     return (bits ? t->bits_feed : 0) + (shfl ? t->shfl_feed : 0) + (synced ? t->sync_feed : 0);
 }
 
+/* An f32 add, sub, mul, mad or fma: FADD, FMUL or FFMA, on the FMA pipe. */
+static int is_fma_pipe(const ws_insn *in)
+{
+    return in->type == WS_T_F32 && (in->op == WS_OP_ADD || in->op == WS_OP_SUB || in->op == WS_OP_MUL ||
+                                    in->op == WS_OP_MAD || in->op == WS_OP_FMA);
+}
+
 /* What issuing instruction pc does to the scoreboard, rounded to whole cycles as the issue
  * rounds them. */
 static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t pc)
@@ -1539,6 +1547,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
         (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0) |
                   (math ? CHECK_MATH : 0) | (xu && t->xu_stall ? CHECK_XU | CHECK_MATH : 0));
     f.clz = in->op == WS_OP_CLZ && (f.checks & CHECK_XU); /* spaced: schedule.xu_clz */
+    f.fma_pipe = (uint8_t)is_fma_pipe(in);
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
 }
@@ -1785,13 +1794,6 @@ static int xu_short(const ws_insn *in, const uint8_t slots[SLOT_KINDS])
         return 1;
     return ws_optable[in->op].pipe == PIPE_CONV && ws_type_is_float((ws_type)in->type) &&
            ws_type_is_float((ws_type)in->type2);
-}
-
-/* An f32 add, sub, mul, mad or fma: FADD, FMUL or FFMA, on the FMA pipe. */
-static int is_fma_pipe(const ws_insn *in)
-{
-    return in->type == WS_T_F32 && (in->op == WS_OP_ADD || in->op == WS_OP_SUB || in->op == WS_OP_MUL ||
-                                    in->op == WS_OP_MAD || in->op == WS_OP_FMA);
 }
 
 /* stall.imad_fma's cycles from an IMAD-pipe instruction to the warp's next, an FMA-pipe one (imad_stalls); 0: off
@@ -2274,6 +2276,9 @@ static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint
  * them: 8 warps a sub-partition). */
 static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
 {
+    uint32_t loose = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty & ~t->trained & ~t->on_pipe;
+    if (!t->train_used[sp] && !loose) /* nothing to retime: out before the set-up */
+        return;
     ws_launch_ctx *L = x->L; /* read once: the stores below are of bytes, which may alias x */
     ws_block *b = x->blk;
     uint64_t to = cycle + 1;
@@ -3415,7 +3420,7 @@ static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsign
     /* pick.pipe: only before an FMA-pipe pick, with the IMAD pipe free (else no ready warp's pick takes it: its
      * `when` waits for the pipe, math_free) */
     if (!t->pick_pipe || !(mine & (mine - 1)) || t->math_at[sp % 64][SLOT_IMAD] > cycle ||
-        !is_fma_pipe(&L->code[t->ws[wi].pick.pc]))
+        !(t->ws[wi].f ? t->ws[wi].f->fma_pipe : is_fma_pipe(&L->code[t->ws[wi].pick.pc])))
         return wi;
     return pick_imad(t, L, mine, after, wi);
 }
