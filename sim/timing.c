@@ -87,7 +87,7 @@ typedef struct {
  * FMA pipe beside half work (pipe.fma_half: a half op's FMA_HALF | its cycles, an FFMA's cycles, held only within
  * pipe.half_window of a half op: hold_math). SLOT_BYTES: the slots as one word (retime_math, the trains' key). */
 enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_FMA, SLOT_KINDS, SLOT_BYTES = 8 };
-enum { FMA_HALF = 0x80 }; /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
+enum { FMA_HALF = 0x80 };   /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
 typedef uint64_t slot_word; /* the slots read as one word */
 
 /* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. The fields
@@ -585,8 +585,8 @@ static int plans_init(ws_timing *t)
     }
     double hold = t->p.mio_issue * 1024;
     /* not with pipe.fma_half's rule: the FMA pipe's cycles are not in a plan's key (plan_key) */
-    t->plan_ok = t->sched.order && !t->slow && n && hold >= 0 && hold < 1e9 && (double)(int64_t)hold == hold &&
-                 !t->fma_rule;
+    t->plan_ok =
+        t->sched.order && !t->slow && n && hold >= 0 && hold < 1e9 && (double)(int64_t)hold == hold && !t->fma_rule;
     if (!t->plan_ok)
         return 0;
     if (zeroed((void **)&t->plan_s, &t->plan_s_cap, n, sizeof *t->plan_s, 0) != 0 ||
