@@ -1,0 +1,20 @@
+# half19: probe_fwin on the H200: 4096 FFMAs a thread with one HADD2 every K (0: none), blocks of 128-1024 (1-8 warps
+# a sub-partition), 10 launches: how long after a HADD2 its sub-partition's FFMAs stay unpaired (pipe.half_window,
+# docs/calibration.md "(half19)": 32 fits probe_alu3's _f kinds, whose FFMAs are never further from a half op).
+# Run from the repository root on the device: OUT=DIR sh .devjobs/half19/run.sh; DIR/fwin19.tar.xz.
+set -u
+PATH=$PATH:/usr/local/cuda/bin
+out=${OUT:?}; s=/tmp/fwin19; o=$out/fwin19; mkdir -p $s $o
+{
+    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    nvidia-smi --query-gpu=name,uuid,serial,pci.bus_id,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv
+    echo "CUDA: $(nvcc --version | tail -1)"
+} >$o/meta.txt
+nvcc -arch=sm_90 -O3 -o $s/p .devjobs/half19/probe_fwin.cu >$o/nvcc.log 2>&1 || { cat $o/nvcc.log; exit 1; }
+cuobjdump -sass $s/p >$o/probe_fwin.sass
+nvcc -arch=sm_90 -O3 -ptx -o $o/probe_fwin.ptx .devjobs/half19/probe_fwin.cu
+for k in 0 8 16 32 64 128 256; do
+    timeout 60 $s/p $k 32,128,256,512,1024 10 >$o/k$k.txt 2>&1 || echo "rc=$? k=$k" >>$o/meta.txt
+done
+echo "end: $(date -u +%H:%M:%SZ) after ${SECONDS}s" >>$o/meta.txt
+cd $out && tar cJf fwin19.tar.xz fwin19 && rm -r fwin19; ls -l $out
