@@ -15,7 +15,11 @@ template <int K> __global__ void fwin(unsigned long long *o, unsigned *sink, flo
     unsigned hv = h ^ threadIdx.x;
     unsigned long long t0, t1;
     __syncthreads();
-    asm volatile("mov.u64 %0, %%clock64;" : "=l"(t0)::"memory");
+    /* the chains tied to the clocks, so that no FFMA leaves the region */
+    asm volatile("mov.u64 %0, %%clock64;"
+                 : "=l"(t0), "+f"(v0), "+f"(v1), "+f"(v2), "+f"(v3), "+f"(v4), "+f"(v5), "+f"(v6), "+f"(v7)
+                 :
+                 : "memory");
 #pragma unroll 1
     for (int r = 0; r < (K ? N / K : 1); r++) {
 #pragma unroll
@@ -26,7 +30,10 @@ template <int K> __global__ void fwin(unsigned long long *o, unsigned *sink, flo
         if (K)
             asm volatile("add.f16x2 %0, %0, %1;" : "+r"(hv) : "r"(h));
     }
-    asm volatile("mov.u64 %0, %%clock64;" : "=l"(t1)::"memory");
+    asm volatile("mov.u64 %0, %%clock64;"
+                 : "=l"(t1), "+f"(v0), "+f"(v1), "+f"(v2), "+f"(v3), "+f"(v4), "+f"(v5), "+f"(v6), "+f"(v7)
+                 :
+                 : "memory");
     if ((threadIdx.x & 31) == 0) {
         o[threadIdx.x / 32 * 2] = t0;
         o[threadIdx.x / 32 * 2 + 1] = t1;

@@ -1,6 +1,13 @@
 # half19: probe_fwin on the H200: 4096 FFMAs a thread with one HADD2 every K (0: none), blocks of 128-1024 (1-8 warps
 # a sub-partition), 10 launches: how long after a HADD2 its sub-partition's FFMAs stay unpaired (pipe.half_window,
 # docs/calibration.md "(half19)": 32 fits probe_alu3's _f kinds, whose FFMAs are never further from a half op).
+# warpsim (warm code, ifetch.line 0; cycles of the region at 128 / 256 / 1024 threads), main / this branch (window
+# 32) / the window the whole kernel:
+#   K 0:   4097 / 8195 / 32783 all three (one FFMA a cycle a sub-partition)
+#   K 8:   8193 / 13827 / 49193;  11776 / 19973 / 63332;  11776 / 20484 / 79147
+#   K 32:  4993 / 9284 / 36882;   6913 / 11524 / 40814;   8960 / 17156 / 68505
+#   K 128: 4321 / 8452 / 33823;   4801 / 9059 / 36243;    8318 / 16389 / 65587
+#   K 256: 4210 / 8325 / 33318;   4450 / 8628 / 34492;    8116 / 16112 / 64479
 # Run from the repository root on the device: OUT=DIR sh .devjobs/half19/run.sh; DIR/fwin19.tar.xz.
 set -u
 PATH=$PATH:/usr/local/cuda/bin
