@@ -137,6 +137,10 @@ typedef struct {
     double pipe_held_mov;       /* 1: a free mov issues while its warp waits out such a hold (no cycle of the pass) */
     double pipe_half;           /* cycles a half add, sub or mul (HADD2, HMUL2) holds its IMAD pipe */
     double pipe_hfma2;          /* cycles a half fma (HFMA2, HFMA2.MMA) holds its sub-partition's issue */
+    double pipe_fma_half;       /* cycles an FFMA, FADD or FMUL holds the FMA pipe whole beside half work, and a
+                                   half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA) both its halves (0 or 1: no rule) */
+    double pipe_half_window;    /* ... such an FFMA: one issued within this many cycles after its sub-partition's
+                                   last half op; the others pair (two a cycle's halves, no hold) */
     double stall_imad_fma;      /* cycles a warp waits after an IMAD-pipe instruction whose next is an FFMA, FADD or
                                    FMUL (ptxas's stall count; 0 or 1: one) */
     double pick_pipe;           /* 1: where the round robin's warp would issue an FMA-pipe instruction, a ready warp

@@ -83,8 +83,12 @@ typedef struct {
 } mem_access;
 
 /* The pipe slots an instruction's SASS takes (math_slots): the cycles it holds the ALU pipe, the IMAD pipe, the XU
- * pipe; [SLOT_ANY] 1: one slot of whichever of the ALU and IMAD is free (an add: IADD3 or IMAD.IADD). */
-enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_KINDS };
+ * pipe; [SLOT_ANY] 1: one slot of whichever of the ALU and IMAD is free (an add: IADD3 or IMAD.IADD); [SLOT_FMA] the
+ * FMA pipe beside half work (pipe.fma_half: a half op's FMA_HALF | its cycles, an FFMA's cycles, held only within
+ * pipe.half_window of a half op: hold_math). SLOT_BYTES: the slots as one word (retime_math, the trains' key). */
+enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_FMA, SLOT_KINDS, SLOT_BYTES = 8 };
+enum { FMA_HALF = 0x80 };   /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
+typedef uint64_t slot_word; /* the slots read as one word */
 
 /* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. The fields
  * the common issue reads come first (the pick, earliest, issue_common, write_results); feed, checks
@@ -109,9 +113,9 @@ typedef struct {
                          free cycle is its pipes' (math_free); SLOT_KINDS: none or several */
     uint8_t issue;    /* cycles it holds its sub-partition's issue (issue_cycles: an f64 DADD, DMUL, DFMA; a
                          MUFU with ptxas's fix-ups); 0: the one cycle of any instruction */
-    int64_t pred;     /* a shuffle's predicate: this many cycles after its value */
-    int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
+    int32_t pred;     /* a shuffle's predicate: this many cycles after its value */
     int32_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
+    int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
     uint8_t stall;    /* the warp issues nothing for this many cycles more than the one (stall.imad_fma: an
                          IMAD-pipe instruction whose next is an FFMA, FADD or FMUL; imad_stalls) */
     uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
@@ -130,10 +134,10 @@ typedef struct {
     uint8_t clz;      /* a clz: FLO, then an IADD3 that ptxas issues after the warp's next XU op (xu_step) */
     uint8_t fma_pipe; /* is_fma_pipe: FADD, FMUL or FFMA (rr_pick's pick.pipe) */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
-    uint8_t slots[SLOT_KINDS]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate) */
+    uint8_t slots[SLOT_BYTES]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate) */
 } timing_info;
 _Static_assert(sizeof(timing_info) == 64, "timing_info outgrew its 64 bytes (a shift indexes the table)");
-_Static_assert(SLOT_KINDS == sizeof(uint32_t), "retime_math reads the slots as one word");
+_Static_assert(SLOT_KINDS <= SLOT_BYTES && SLOT_BYTES == sizeof(slot_word), "retime_math reads the slots as one word");
 
 /* timing_info.checks: what earliest tests beyond the sources' ready cycles */
 enum {
@@ -163,7 +167,8 @@ enum {
 /* A train (ws_timing.train): its members, the slots their picks take (as one word) and one of the picks (math_free),
  * the figures of each: charged to `charged`, `when`, why WS_STALL_PIPE, no producer. */
 typedef struct {
-    uint32_t bits, key;
+    uint32_t bits;
+    slot_word key;
     const timing_info *f;
     uint64_t charged, when;
 } pipe_train;
@@ -306,6 +311,11 @@ struct ws_timing {
     int held_mov;  /* pipe.held_mov: a free mov issues while its warp waits out an issue hold (mov_now) */
     int pick_pipe; /* pick.pipe: a ready warp whose pick takes the IMAD pipe issues first (rr_pick) */
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
+    /* pipe.fma_half: the kernel has half ops that hold the FMA pipe (fma_half_rule; 0: the rule off, no FMA slot), an
+     * FFMA's hold beside them, the window after a half op (pipe.half_window) and per sub-partition the cycle it ends */
+    int fma_rule;
+    uint64_t fma_hold, half_window;
+    uint64_t half_end[64];
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
     uint64_t issue_at[64];
@@ -469,6 +479,7 @@ struct ws_timing_kernel {
     ws_cga cga;         /* cga.h: its tables (each warp's state is the launch's) */
     int cga_used;       /* an instruction needs the shared window's base */
     int xu_used;        /* an instruction is an XU op schedule.xu_stall spaces (CHECK_XU) */
+    int fma_rule;       /* pipe.fma_half holds in this kernel (fma_half_rule) */
     ws_schedule sched;  /* schedule.h (with the preset's schedule 1) */
     uint32_t *line_of;  /* the code's lines (ws_ifetch_layout; with the preset's ifetch.line) */
 };
@@ -575,7 +586,9 @@ static int plans_init(ws_timing *t)
         t->plan_rec[wi] = 0;
     }
     double hold = t->p.mio_issue * 1024;
-    t->plan_ok = t->sched.order && !t->slow && n && hold >= 0 && hold < 1e9 && (double)(int64_t)hold == hold;
+    /* not with pipe.fma_half's rule: the FMA pipe's cycles are not in a plan's key (plan_key) */
+    t->plan_ok =
+        t->sched.order && !t->slow && n && hold >= 0 && hold < 1e9 && (double)(int64_t)hold == hold && !t->fma_rule;
     if (!t->plan_ok)
         return 0;
     if (zeroed((void **)&t->plan_s, &t->plan_s_cap, n, sizeof *t->plan_s, 0) != 0 ||
@@ -678,6 +691,9 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->held_mov = t->p.pipe_held_mov > 0;
     t->half_hold = hold_of(t->p.pipe_half);
     t->hfma2_hold = hold_of(t->p.pipe_hfma2);
+    t->fma_hold = hold_of(t->p.pipe_fma_half);
+    t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;
+    t->fma_rule = 0; /* build_tables decides it, before the tables (math_slots); else the kernel's, below */
     for (uint32_t wi = 0; wi < 32; wi++)
         t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
     size_t n = (size_t)t->nwarps * t->nregs, regs_cap = t->regs_cap;
@@ -721,6 +737,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->cga = tk->cga;
     t->cga_used = tk->cga_used;
     t->xu_used = tk->xu_used;
+    t->fma_rule = tk->fma_rule;
     t->sched = tk->sched;
     if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency,
                        t->p.ifetch_restart) != 0)
@@ -1310,23 +1327,28 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
  * Each slot holds its pipe the preset's cycles (alu_hold, imad_hold, xu_hold): slots[] holds those cycles. Returns
  * whether the form takes the XU pipe, whatever its rate (schedule.xu_stall: xu_spaced). */
 static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, int mma, int form,
-                      uint8_t slots[SLOT_KINDS], uint8_t *side)
+                      uint8_t slots[SLOT_BYTES], uint8_t *side)
 {
     uint64_t xu = t->xu_hold; /* the XU slot's cycles */
     int spaced = 1;           /* an XU slot spaced by schedule.xu_stall (below) */
-    memset(slots, 0, SLOT_KINDS);
+    memset(slots, 0, SLOT_BYTES);
     *side = 0;
     if (half_arith_halves(in)) { /* HADD2, HMUL2 pipe.half cycles; HFMA2 and HFMA2.MMA none (issue_cycles) */
         if (in->op != WS_OP_FMA && !mma)
             slots[SLOT_IMAD] = (uint8_t)t->half_hold;
+        if (t->fma_rule && !mma) /* HADD2, HMUL2, HFMA2: both halves of the FMA pipe */
+            slots[SLOT_FMA] = (uint8_t)(FMA_HALF | (t->half_hold > 1 ? t->half_hold : 1));
         *side = SIDE_HALF;
         return 0;
     }
     ws_type ty = (ws_type)in->type, from = (ws_type)in->type2;
     int wide = ws_type_bits(ty) == 64, fl = ws_type_is_float(ty);
     ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
-    if (ty == WS_T_F32 && (pipe == PIPE_ADD || pipe == PIPE_IMAD || pipe == PIPE_FMA))
-        *side = SIDE_FMA; /* FADD, FMUL, FFMA: no slot (one a cycle) */
+    if (ty == WS_T_F32 && (pipe == PIPE_ADD || pipe == PIPE_IMAD || pipe == PIPE_FMA)) {
+        *side = SIDE_FMA; /* FADD, FMUL, FFMA: no slot (one a cycle), but beside half work (pipe.fma_half) */
+        if (t->fma_rule)
+            slots[SLOT_FMA] = (uint8_t)t->fma_hold;
+    }
     switch (pipe) {
     case PIPE_ALU:
     case PIPE_ALU_F32:
@@ -1523,7 +1545,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     /* the predicate of a shuffle (shfl.sync r|p) is ready shfl.pred after its value: CUB's warp
      * reductions and scans read it at once (SHFL paired with a predicated FADD in SASS, 36 cycles
      * a step: time_cub_warp_reduce_sum_float); nvcc's __shfl_*_sync leave it unread (bench_reduce_shfl) */
-    f.pred = cls == LAT_SHFL ? ws_llround(p->shfl_pred) : 0;
+    f.pred = cls == LAT_SHFL ? (int32_t)ws_llround(p->shfl_pred) : 0;
     double fence = fence_of(p, in);
     f.fence = fence >= 0 ? ws_llround(fence) : -1;
     f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? (int32_t)ws_llround(p->lat[LAT_BRANCH]) : 0;
@@ -1873,10 +1895,11 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
     }
     for (uint32_t pc = 0; pipe && pc < n && pc < t->ninfo; pc++) {
         const uint8_t *sl = t->info[pc].slots;
-        uint64_t c[SLOT_KINDS] = {sl[SLOT_ALU], sl[SLOT_IMAD], sl[SLOT_ANY] * t->imad_hold, sl[SLOT_XU]}; /* cycles */
-        static const uint8_t kind[SLOT_KINDS] = {WS_SCHED_ALU, WS_SCHED_IMAD, WS_SCHED_ANY, WS_SCHED_XU};
+        /* not SLOT_FMA: pipe.fma_half's holds are the hardware's, not ptxas's (its stall counts know of none) */
+        uint64_t c[SLOT_FMA] = {sl[SLOT_ALU], sl[SLOT_IMAD], sl[SLOT_ANY] * t->imad_hold, sl[SLOT_XU]}; /* cycles */
+        static const uint8_t kind[SLOT_FMA] = {WS_SCHED_ALU, WS_SCHED_IMAD, WS_SCHED_ANY, WS_SCHED_XU};
         unsigned most = SLOT_ALU;
-        for (unsigned k = 1; k < SLOT_KINDS; k++)
+        for (unsigned k = 1; k < SLOT_FMA; k++)
             most = c[k] > c[most] ? k : most;
         if (t->p.schedule_pipes > 0 && c[most])
             pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
@@ -2001,6 +2024,19 @@ static void imad_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *sta
     }
 }
 
+/* pipe.fma_half's rule for the kernel: where the preset holds an FFMA beside half work and the kernel has a half op
+ * that is not HFMA2.MMA (half_pairs). In no other kernel does an FFMA, FADD or FMUL take an FMA slot: no test at its
+ * issue, and the kernels without half work are timed as without the rule. */
+static int fma_half_rule(const ws_timing *t, const ws_launch_ctx *L)
+{
+    if (!t->fma_hold || !t->half_window)
+        return 0;
+    for (uint32_t pc = 0; pc < t->ninfo; pc++)
+        if (half_arith_halves(&L->code[pc]) && !(t->half_mma && t->half_mma[pc]))
+            return 1;
+    return 0;
+}
+
 /* The kernel's timing tables into tk, built on t's fields (timing_info_of and build_schedule read
  * them there; t: the kernel's first timing launch's state, its preset parsed), which borrow them.
  * 0, or -1 when out of memory (what was built is tk's to free). */
@@ -2035,6 +2071,7 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
     t->add_imad = tk->add_imad = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->add_imad || add_pipes(t, L, tk->add_imad) != 0)
         return -1;
+    t->fma_rule = tk->fma_rule = fma_half_rule(t, L); /* after half_pairs, before info (math_slots) */
     for (uint32_t pc = 0; pc < t->ninfo; pc++) {
         tk->info[pc] = timing_info_of(t, L->code, pc);
         tk->xu_used |= (tk->info[pc].checks & CHECK_XU) != 0;
@@ -2216,9 +2253,9 @@ static __attribute__((noinline)) void untrain_bits(ws_timing *t, uint32_t bits)
 
 /* The first cycle pick f's slots are free on a sub-partition's pipes `at` (math_free_at), through *slots and *free,
  * the last slots asked about and their answer (most picks of a sub-partition take the same slots; none: free at 0). */
-static inline uint64_t slots_free(const uint64_t at[SLOT_KINDS], const timing_info *f, uint32_t *slots, uint64_t *free)
+static inline uint64_t slots_free(const uint64_t at[SLOT_KINDS], const timing_info *f, slot_word *slots, uint64_t *free)
 {
-    uint32_t mine;
+    slot_word mine;
     memcpy(&mine, f->slots, sizeof mine);
     if (mine != *slots) {
         *slots = mine;
@@ -2258,7 +2295,7 @@ static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint
 {
     ws_launch_ctx *L = x->L; /* read once: the stores below are of bytes, which may alias x */
     ws_block *b = x->blk;
-    uint32_t slots = 0; /* slots_free's cache */
+    slot_word slots = 0; /* slots_free's cache */
     uint64_t free = 0;
     for (uint32_t m = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty; m; m &= m - 1) {
         uint32_t wj = (uint32_t)__builtin_ctz(m);
@@ -2321,10 +2358,10 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
     }
     /* the warps with a pick but the trains' members: not dirty (as in retime_math), not on a pipe (a shuffle, a
      * shared access: no slot) */
-    uint32_t slots = 0; /* slots_free's cache */
+    slot_word slots = 0; /* slots_free's cache */
     uint64_t free = 0;
     for (uint32_t m = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty & ~t->trained & ~t->on_pipe; m; m &= m - 1) {
-        uint32_t wj = (uint32_t)__builtin_ctz(m), bit = m & -m, mine;
+        uint32_t wj = (uint32_t)__builtin_ctz(m), bit = m & -m;
         const timing_info *f = t->ws[wj].f; /* not --slow-path timing, which files no block */
         if (!retime_warp(t, L, b, wj, slots_free(mat, f, &slots, &free), cycle, 0, WS_STALL_PIPE))
             continue;
@@ -2336,7 +2373,7 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
         t->can_issue &= ~bit;
         file_bits(t, bit, free, cycle);
         /* its figures now: charged to `to`, `free`, the pipe; the train with them, else an empty one */
-        mine = slots;
+        slot_word mine = slots;
         uint32_t used = t->train_used[sp];
         for (; used; used &= used - 1) {
             pipe_train *r = tr + __builtin_ctz(used);
@@ -2354,6 +2391,24 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
         t->trained |= bit;
         t->train_of[wj] = (uint8_t)k;
     }
+}
+
+/* pipe.fma_half: an instruction with an FMA slot (math_slots) issued at `cycle` on sub-partition sp. A half op (HADD2,
+ * HMUL2, HFMA2: FMA_HALF) holds both halves of the FMA pipe its cycles, and opens the window (pipe.half_window) in
+ * which the FFMAs, FADDs and FMULs after it hold the pipe whole, each its cycles (pipe.fma_half), against the next
+ * FFMA or half op alike; outside it they pair as ever, one a cycle, holding nothing. The H200 issues hadd_f (HADD2 +
+ * FFMA) 3.86 cycles a step with 8 warps a sub-partition and hadd2_f (a HADD2, an HFMA2.MMA and two FFMAs a two steps)
+ * 2.96, where an FFMA beside an IMAD costs nothing (fma_m 2.07) and two FFMAs alone take a cycle (fma 1.08); NVIDIA
+ * dual-issues FP16x2 to both halves of the FMA pipe, FMAheavy and FMAlite (docs/calibration.md "(half18)",
+ * "(half19)"). */
+static inline void hold_fma(ws_timing *t, unsigned sp, uint8_t slot, uint64_t cycle)
+{
+    uint64_t *at = t->math_at[sp];
+    if (slot & FMA_HALF) {
+        at[SLOT_FMA] = cycle + (slot & (FMA_HALF - 1));
+        t->half_end[sp] = cycle + t->half_window;
+    } else if (cycle < t->half_end[sp])
+        at[SLOT_FMA] = cycle + slot;
 }
 
 /* Warp wi issues instruction f at `cycle`, when its slots are free: it holds each pipe its slots' cycles. An add
@@ -2379,6 +2434,8 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
             at[SLOT_IMAD] = cycle + f->slots[SLOT_IMAD];
         if (f->slots[SLOT_XU])
             at[SLOT_XU] = cycle + f->slots[SLOT_XU];
+        if (__builtin_expect(f->slots[SLOT_FMA] != 0, 0))
+            hold_fma(t, sp, f->slots[SLOT_FMA], cycle);
     }
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (!lone && (t->sp_warps[sp] & t->has_pick & ~(1u << wi)))
@@ -2951,7 +3008,8 @@ static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to,
  * if a retiming had moved it there (retime_filed). Not far (wake_far reads each warp's own `when`). */
 static __attribute__((noinline)) void join_train(ws_timing *t, uint32_t wi, uint64_t when, uint64_t cycle)
 {
-    uint32_t bit = 1u << wi, mine;
+    uint32_t bit = 1u << wi;
+    slot_word mine;
     if (t->prod[wi] != UINT32_MAX || when <= cycle || when >= cycle + WHEEL || (t->on_pipe & bit))
         return;
     unsigned sp = t->sp_of[wi];
@@ -3739,6 +3797,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->pipe_at = 0;
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->math_at, 0, sizeof t->math_at);
+    memset(t->half_end, 0, sizeof t->half_end);
     memset(t->issue_at, 0, sizeof t->issue_at);
     memset(t->xu_at, 0, sizeof t->xu_at);
     memset(t->xu_left, 0, sizeof t->xu_left);

@@ -615,13 +615,69 @@ static void half_forms(void **state)
     const char *chain = "add.f16x2 %r2, %r1, %r1;\nadd.f16x2 %r3, %r2, %r1;\nadd.f16x2 %r4, %r3, %r1;\n"
                         "xor.b32 %r5, %r4, 1;\n";
     assert_int_equal(cycles_of(chain, NULL), 1 + 4 * 2 + 5 + 1);
-    /* a half fma holds the issue 2 cycles; with pipe.hfma2 0 one a cycle */
+    /* a half fma holds the issue 2 cycles; with pipe.hfma2 0 the two HFMA2 (not the HFMA2.MMAs) still hold both
+     * halves of the FMA pipe 2 cycles (pipe.fma_half's rule, fma_beside_half_ops), and with pipe.fma_half 0 too one a
+     * cycle */
     assert_int_equal(cycles_of(fmas, NULL), 1 + 2 * 3 + 2);
-    assert_int_equal(cycles_of(fmas, "pipe.hfma2 0\n"), 1 + 3 + 1);
+    assert_int_equal(cycles_of(fmas, "pipe.hfma2 0\n"), 1 + 4 + 1);
+    assert_int_equal(cycles_of(fmas, "pipe.hfma2 0\npipe.fma_half 0\n"), 1 + 3 + 1);
     /* before-pipes.preset's keys: as before the half forms were modelled */
     const char *off = "pipe.half 0\npipe.hfma2 0\nhalf.mma 0\n";
     assert_int_equal(cycles_of(mixed, off), cycles_of(mixed, "pipe.half 0\n"));
     assert_int_equal(cycles_of(mma, off), 1 + 5 + 1); /* the xor's source first, then the xor 5 later (cross.feed) */
+}
+
+/* pipe.fma_half and pipe.half_window (docs/calibration.md "(half18)", "(half19)"): a half op that is not HFMA2.MMA
+ * (HADD2, HMUL2, HFMA2) holds both halves of its sub-partition's FMA pipe pipe.half (2) cycles, and an FFMA, FADD or
+ * FMUL issued within pipe.half_window (32) cycles after it holds the pipe whole pipe.fma_half (2) cycles against the
+ * next FFMA or half op; later FFMAs pair again, one a cycle. A warp of `halves` add.f16 and then `fmas` independent
+ * fma.rn.f32, or of `halves` add.f16 + fma.rn.f32 pairs (pairs 1), after a bar.sync: nthreads threads, the block's
+ * cycles (the fast path, or with `slow` the slow one). */
+static uint64_t half_fma_cycles(int halves, int fmas, int pairs, unsigned nthreads, const char *preset, unsigned slow)
+{
+    char ptx[16384] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+                      ".reg .b32 %r<4>;\n.reg .b16 %h<80>;\n.reg .f32 %f<80>;\nmov.u32 %r1, %tid.x;\n"
+                      "mov.b32 %f1, %r1;\nmov.b32 {%h1, %h2}, %r1;\nbar.sync 0;\n";
+    for (int i = 3; i < 3 + halves; i++) {
+        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "add.f16 %%h%d, %%h1, %%h2;\n", i);
+        if (pairs)
+            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "fma.rn.f32 %%f%d, %%f1, %%f1, %%f1;\n", i);
+    }
+    for (int i = 3; i < 3 + fmas; i++)
+        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "fma.rn.f32 %%f%d, %%f1, %%f1, %%f1;\n", i);
+    strcat(ptx, "ret;\n}\n");
+    uint64_t out[1];
+    return run_ptx_paths(ptx, nthreads, out, 0, WS_MODE_TIMING, preset, slow).stats.cycles;
+}
+
+static void fma_beside_half_ops(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+#define OFF  WARM "pipe.fma_half 0\n"
+    /* FFMAs alone: one a cycle, the rule or not (no half op in the kernel) */
+    assert_int_equal(half_fma_cycles(0, 48, 0, 32, WARM, 0), half_fma_cycles(0, 48, 0, 32, OFF, 0));
+    uint64_t p1 = half_fma_cycles(16, 0, 1, 32, WARM, 0), p1_off = half_fma_cycles(16, 0, 1, 32, OFF, 0);
+    uint64_t p8 = half_fma_cycles(16, 0, 1, 256, WARM, 0), p8_off = half_fma_cycles(16, 0, 1, 256, OFF, 0);
+    uint64_t t1 = half_fma_cycles(1, 48, 0, 32, WARM, 0), t1_off = half_fma_cycles(1, 48, 0, 32, OFF, 0);
+    uint64_t w8 = half_fma_cycles(1, 48, 0, 32, WARM "pipe.half_window 8\n", 0);
+    uint64_t w0 = half_fma_cycles(1, 48, 0, 32, WARM "pipe.half_window 0\n", 0);
+    /* one warp a sub-partition: the FFMA waits for the HADD2's hold, the next HADD2 for the FFMA's */
+    assert_true(p1 > p1_off + 8);
+    /* 8 warps, two a sub-partition: 32 pairs there, 2 cycles a pair without the rule (the HADD2's IMAD pipe, the FFMA
+     * beside it), 4 with it (HADD2's 2 and FFMA's 2 on the FMA pipe: hadd_f 3.86 a step on the H200) */
+    assert_true(p8 >= p8_off + 2 * 32 - 4 && p8 <= p8_off + 2 * 32);
+    /* one HADD2 and 48 FFMAs: those issued within the window (at 2, 4, .. 30 cycles after it) hold the pipe 2 cycles,
+     * the others pair: 15 cycles more; with a window of 8, 3 more; window 0 or pipe.fma_half 0, none */
+    assert_int_equal(t1 - t1_off, 15);
+    assert_int_equal(w8 - t1_off, 3);
+    assert_int_equal(w0, t1_off);
+    /* the built-in keys: 2 and 32 */
+    assert_int_equal(half_fma_cycles(1, 48, 0, 32, WARM "pipe.fma_half 2\npipe.half_window 32\n", 0), t1);
+    assert_int_equal(half_fma_cycles(16, 0, 1, 256, WARM, WS_SLOW_ALL), p8);
+    assert_int_equal(half_fma_cycles(1, 48, 0, 32, WARM, WS_SLOW_ALL), t1);
+#undef OFF
+#undef WARM
 }
 
 int main(void)
@@ -647,6 +703,7 @@ int main(void)
         cmocka_unit_test(half_forms),
         cmocka_unit_test(imad_then_fma_stall),
         cmocka_unit_test(pick_imad_pipe_first),
+        cmocka_unit_test(fma_beside_half_ops),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);
