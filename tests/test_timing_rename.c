@@ -407,6 +407,41 @@ static void mufu_waits_feed(void **state)
     assert_int_equal(c[2], c[3]);
 }
 
+/* schedule.xu_fixup: a MUFU form with ptxas's range fix-ups reads its source with an FSETP, which ptxas issues one XU
+ * op after the POPC that makes the source, waiting for it, with the spacing left as its stall count; the MUFU goes
+ * later (probe_alu3.sass alu3_ex2_x: `POPC` S01, an FMUL S01, the FSETP of the POPC before S06). So in warpsim's run
+ * of POPCs the one two after a POPC whose value such a form reads waits for that POPC's result and 7: ex2.approx.f32 +
+ * popc 20.25 cycles a step on the H200 (5184 for 256), warpsim 16.1 with the POPCs 8 apart, 19.3 with the rule. .ftz (no fix-ups: the MUFU
+ * reads the source itself) and the key 0 keep the 8. --slow-path timing gives the fast path's cycles. */
+static void fixup_waits_popc(void **state)
+{
+    (void)state;
+    const char *fix = "ex2.approx.f32 %1, %2;\npopc.b32 %1, %1;", *ftz = "ex2.approx.ftz.f32 %1, %2;\npopc.b32 %1, %1;",
+               *rsqrt = "rsqrt.approx.f32 %1, %2;\npopc.b32 %1, %1;";
+    uint64_t on = xu_cycles(fix, "ifetch.line 0\nschedule.xu_fixup 1\n", 0),
+             off = xu_cycles(fix, "ifetch.line 0\nschedule.xu_fixup 0\n", 0),
+             slow = xu_cycles(fix, "ifetch.line 0\nschedule.xu_fixup 1\n", WS_SLOW_TIMING),
+             spaced_off = xu_cycles(fix, "ifetch.line 0\nschedule.xu_stall 0\n", 0),
+             ftz_on = xu_cycles(ftz, "ifetch.line 0\nschedule.xu_fixup 1\n", 0),
+             ftz_off = xu_cycles(ftz, "ifetch.line 0\nschedule.xu_fixup 0\n", 0),
+             rsqrt_on = xu_cycles(rsqrt, "ifetch.line 0\nschedule.xu_fixup 1\n", 0),
+             rsqrt_off = xu_cycles(rsqrt, "ifetch.line 0\nschedule.xu_fixup 0\n", 0);
+    printf("ex2.approx.f32 + popc, %d steps: schedule.xu_fixup 1 %llu cycles (slow path %llu), 0 %llu, xu_stall 0 "
+           "%llu; ex2.approx.ftz.f32 + popc %llu, %llu; rsqrt.approx.f32 + popc %llu, %llu\n",
+           8 * ROUNDS, (unsigned long long)on, (unsigned long long)slow, (unsigned long long)off,
+           (unsigned long long)spaced_off, (unsigned long long)ftz_on, (unsigned long long)ftz_off,
+           (unsigned long long)rsqrt_on, (unsigned long long)rsqrt_off);
+    assert_int_equal(on, slow);
+    /* 595 and 539: 1.75 cycles a step more, from the POPC runs of 8 and 16 by turns (the first and last step of a
+     * round lose nothing) */
+    assert_true(on >= off + 3 * 8 * ROUNDS / 2 && on <= 21 * 8 * ROUNDS);
+    assert_true(off <= 17 * 8 * ROUNDS); /* the XU pipe's 8 + 8 and the region's ends */
+    assert_true(spaced_off <= off);      /* the rule needs ptxas's spacing */
+    assert_int_equal(ftz_on, ftz_off);
+    assert_int_equal(rsqrt_on, on); /* the other fix-up forms alike */
+    assert_int_equal(rsqrt_off, off);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -422,6 +457,7 @@ int main(void)
         cmocka_unit_test(neg_of_f2f_operand),
         cmocka_unit_test(xu_stall_adds_wait),
         cmocka_unit_test(mufu_waits_feed),
+        cmocka_unit_test(fixup_waits_popc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
