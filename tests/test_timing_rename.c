@@ -416,30 +416,32 @@ static void mufu_waits_feed(void **state)
 static void fixup_waits_popc(void **state)
 {
     (void)state;
-    const char *fix = "ex2.approx.f32 %1, %2;\npopc.b32 %1, %1;", *ftz = "ex2.approx.ftz.f32 %1, %2;\npopc.b32 %1, %1;",
-               *rsqrt = "rsqrt.approx.f32 %1, %2;\npopc.b32 %1, %1;";
-    uint64_t on = xu_cycles(fix, "ifetch.line 0\nschedule.xu_fixup 1\n", 0),
-             off = xu_cycles(fix, "ifetch.line 0\nschedule.xu_fixup 0\n", 0),
-             slow = xu_cycles(fix, "ifetch.line 0\nschedule.xu_fixup 1\n", WS_SLOW_TIMING),
-             spaced_off = xu_cycles(fix, "ifetch.line 0\nschedule.xu_stall 0\n", 0),
-             ftz_on = xu_cycles(ftz, "ifetch.line 0\nschedule.xu_fixup 1\n", 0),
-             ftz_off = xu_cycles(ftz, "ifetch.line 0\nschedule.xu_fixup 0\n", 0),
-             rsqrt_on = xu_cycles(rsqrt, "ifetch.line 0\nschedule.xu_fixup 1\n", 0),
-             rsqrt_off = xu_cycles(rsqrt, "ifetch.line 0\nschedule.xu_fixup 0\n", 0);
-    printf("ex2.approx.f32 + popc, %d steps: schedule.xu_fixup 1 %llu cycles (slow path %llu), 0 %llu, xu_stall 0 "
-           "%llu; ex2.approx.ftz.f32 + popc %llu, %llu; rsqrt.approx.f32 + popc %llu, %llu\n",
-           8 * ROUNDS, (unsigned long long)on, (unsigned long long)slow, (unsigned long long)off,
-           (unsigned long long)spaced_off, (unsigned long long)ftz_on, (unsigned long long)ftz_off,
-           (unsigned long long)rsqrt_on, (unsigned long long)rsqrt_off);
-    assert_int_equal(on, slow);
+    enum { ON, OFF, SLOW, UNSPACED, FTZ_ON, FTZ_OFF, RSQRT_ON, RSQRT_OFF, CASES };
+    static const char *const form[CASES] = {"ex2.approx.f32",   "ex2.approx.f32",     "ex2.approx.f32",
+                                            "ex2.approx.f32",   "ex2.approx.ftz.f32", "ex2.approx.ftz.f32",
+                                            "rsqrt.approx.f32", "rsqrt.approx.f32"};
+    static const char *const key[CASES] = {"schedule.xu_fixup 1", "schedule.xu_fixup 0", "schedule.xu_fixup 1",
+                                           "schedule.xu_stall 0", "schedule.xu_fixup 1", "schedule.xu_fixup 0",
+                                           "schedule.xu_fixup 1", "schedule.xu_fixup 0"};
+    unsigned long long c[CASES];
+    for (int i = 0; i < CASES; i++) {
+        char step[64], preset[64];
+        snprintf(step, sizeof step, "%s %%1, %%2;\npopc.b32 %%1, %%1;", form[i]);
+        snprintf(preset, sizeof preset, "ifetch.line 0\n%s\n", key[i]);
+        c[i] = xu_cycles(step, preset, i == SLOW ? WS_SLOW_TIMING : 0);
+        printf("%s + popc, %d steps, %s%s: %llu cycles\n", form[i], 8 * ROUNDS, key[i], i == SLOW ? " (slow path)" : "",
+               c[i]);
+    }
+    unsigned long long on = c[ON], off = c[OFF];
+    assert_int_equal(on, c[SLOW]);
     /* 595 and 539: 1.75 cycles a step more, from the POPC runs of 8 and 16 by turns (the first and last step of a
      * round lose nothing) */
     assert_true(on >= off + 3 * 8 * ROUNDS / 2 && on <= 21 * 8 * ROUNDS);
     assert_true(off <= 17 * 8 * ROUNDS); /* the XU pipe's 8 + 8 and the region's ends */
-    assert_true(spaced_off <= off);      /* the rule needs ptxas's spacing */
-    assert_int_equal(ftz_on, ftz_off);
-    assert_int_equal(rsqrt_on, on); /* the other fix-up forms alike */
-    assert_int_equal(rsqrt_off, off);
+    assert_true(c[UNSPACED] <= off);     /* the rule needs ptxas's spacing */
+    assert_int_equal(c[FTZ_ON], c[FTZ_OFF]);
+    assert_int_equal(c[RSQRT_ON], on); /* the other fix-up forms alike */
+    assert_int_equal(c[RSQRT_OFF], off);
 }
 
 int main(void)
