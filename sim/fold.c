@@ -835,13 +835,13 @@ static int negated_source(const ws_insn *code, const ws_reg_use *uses, const uin
     return j != UINT32_MAX && code[j].op == WS_OP_NEG && code[j].guard == WS_NO_REG;
 }
 
-/* fixup_read (fold.h): the instruction of its block whose value a MUFU form with ptxas's range fix-ups reads as its
- * source (ws_mufu_fixups > 0: the form's FSETP reads it, not the MUFU). */
+/* fixup_read (fold.h): the instruction of its block whose value a MUFU form reads as its source where ptxas's SASS
+ * reads it before the MUFU (ws_mufu_reads_first: the FSETP of the range fix-ups, sin's and cos's FMUL.RZ). */
 static void mark_fixup_sources(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
                                ws_fold *f)
 {
     for (uint32_t pc = 0; pc < k->ninsns; pc++) {
-        uint32_t j = ws_mufu_fixups(&code[pc]) > 0 ? source_writer(code, uses, block, pc) : UINT32_MAX;
+        uint32_t j = ws_mufu_reads_first(&code[pc]) ? source_writer(code, uses, block, pc) : UINT32_MAX;
         if (j != UINT32_MAX)
             f->fixup_read[j] = 1;
     }

@@ -119,10 +119,10 @@ enum {
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
  * ready (a redux.sync), and for WS_FOLD_SAME the register holding the value
- * (the earlier load's or activemask's destination; WS_NO_REG otherwise); fixup_read: whether a MUFU form with
- * ptxas's range fix-ups (ws_mufu_fixups > 0) in its block reads its value as the form's source, which the form's
- * leading FSETP reads, not the MUFU (probe_alu3.sass alu3_ex2_x: ptxas issues that FSETP one XU op after a POPC it
- * reads, where the MUFU goes later; timing.c xu_step, docs/calibration.md "(mufu19)"). */
+ * (the earlier load's or activemask's destination; WS_NO_REG otherwise); fixup_read: whether a MUFU form in its
+ * block reads its value as the form's source where ptxas's SASS reads that before the MUFU (ws_mufu_reads_first: the
+ * FSETP of the range fix-ups, sin's and cos's FMUL.RZ; probe_alu3.sass alu3_ex2_x, alu3_sin_x: ptxas issues that
+ * instruction one XU op after a POPC it reads, the MUFU later; timing.c xu_late, docs/calibration.md "(mufu19)"). */
 typedef struct {
     uint8_t *kind;
     uint8_t *holds;

@@ -128,7 +128,8 @@ typedef struct {
     uint8_t side;     /* cross.feed's datapath (SIDE_*, datapath_of; 0: none, or the key 0), with SIDE_FEEDS for a
                          producer whose reader on another datapath reads its result cross.feed later */
     uint8_t late;     /* a spaced XU op whose value an instruction ptxas issues after the warp's next XU op reads (a
-                         clz's IADD3, a fix-up FSETP: xu_late): the cycles until that reader may issue; 0: none */
+                         clz's IADD3, a MUFU form's FSETP or FMUL.RZ: xu_late): the cycles until that reader may
+                         issue; 0: none */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
     uint8_t slots[SLOT_KINDS]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate) */
 } timing_info;
@@ -1551,8 +1552,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
         (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0) |
                   (math ? CHECK_MATH : 0) | (xu && t->xu_stall ? CHECK_XU | CHECK_MATH : 0));
     /* the late reader of a spaced XU op (xu_late): a clz's IADD3, ready with its FLO's result (bfind; schedule.xu_clz);
-     * with schedule.xu_fixup the FSETP of a MUFU form with fix-ups (fold.h fixup_read) reading a POPC's, FLO's, BREV's
-     * or F2F's value, ready with it */
+     * with schedule.xu_fixup the FSETP or FMUL.RZ before a MUFU form's MUFU (fold.h fixup_read) reading a POPC's,
+     * FLO's, BREV's or F2F's value, ready with it */
     int64_t late = !(f.checks & CHECK_XU) ? 0
                    : in->op == WS_OP_CLZ  ? ws_llround(p->lat[LAT_BFIND])
                    : p->schedule_xu_fixup > 0 && t->fold.fixup_read && pc < t->ninfo && t->fold.fixup_read[pc] &&
@@ -2393,10 +2394,12 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
  *   `FLO.U32` S01, then the IADD3 of the FLO before it S07, waiting on that FLO's scoreboard; alu3_clz_l: FLO S01,
  *   LOP3 S02, that IADD3 S05): clz at one warp 12 cycles a step on the H200 (3085 for 256), where the FLOs alone
  *   give 8 (docs/calibration.md "(lat18)");
- * - a MUFU form with ptxas's range fix-ups reading a POPC's, FLO's, BREV's or F2F's value (schedule.xu_fixup): its
- *   FSETP one XU op after that op, the MUFU later (probe_alu3.sass alu3_ex2_x: `POPC` S01, an FMUL S01, then the
- *   `FSETP.GEU.AND` of the POPC before S06, waiting on its scoreboard): ex2_x at one warp 20.25 cycles a step on
- *   the H200, where warpsim's POPCs 8 apart gave 16.1 (docs/calibration.md "(mufu19)").
+ * - a MUFU form whose SASS reads its source before the MUFU (ws_mufu_reads_first: the FSETP of ptxas's range
+ *   fix-ups, sin's and cos's FMUL.RZ) reading a POPC's, FLO's, BREV's or F2F's value (schedule.xu_fixup): that
+ *   FSETP or FMUL.RZ one XU op after the op, the MUFU later (probe_alu3.sass alu3_ex2_x: `POPC` S01, an FMUL S01,
+ *   then the `FSETP.GEU.AND` of the POPC before S06, waiting on its scoreboard; alu3_sin_x: `POPC` S01, the
+ *   `FMUL.RZ` of the POPC before S07): ex2_x at one warp 20.25 cycles a step on the H200, sin_x 19.9, where
+ *   warpsim's POPCs 8 apart gave 16.1 (docs/calibration.md "(mufu19)").
  * Warp wi's next XU op then issues no earlier than that reader, ready with the op's result (late_wait) or a cycle
  * after the warp's last instruction, plus the spacing left less one (at least 1). */
 static void xu_late(ws_timing *t, uint32_t wi)
@@ -2440,8 +2443,8 @@ static void xu_counted(ws_timing *t, uint32_t wi, const ws_reg_use *u, uint64_t 
  * holds the issue (a MUFU with its fix-ups, issue_cycles) counts its held cycles as instructions after it. A free
  * or folded instruction is no SASS instruction: it counts for nothing. The ops spaced (math_slots' answer): POPC, FLO
  * of bfind, BREV, F2I, F2F.F64.F32, F2F.F32.F64 (its neg operand folded: fold.neg), clz with schedule.xu_clz (its
- * IADD3 after the next XU op: xu_late; with schedule.xu_fixup a MUFU form's fix-up FSETP reading a POPC, FLO, BREV
- * or F2F the same); the others are counted as instructions between (the MUFU forms, F2F to f16 or
+ * IADD3 after the next XU op: xu_late; with schedule.xu_fixup a MUFU form's FSETP or FMUL.RZ reading a POPC, FLO,
+ * BREV or F2F the same); the others are counted as instructions between (the MUFU forms, F2F to f16 or
  * bf16: warpsim issues apart what their SASS has in one, an FMUL.RZ, a neg operand, the zero-extension unless
  * fold.zext, so ptxas's spacing would wait on it). */
 static __attribute__((noinline)) void xu_step(ws_timing *t, uint32_t wi, const timing_info *f, const ws_reg_use *u,

@@ -416,13 +416,15 @@ static void mufu_waits_feed(void **state)
 static void fixup_waits_popc(void **state)
 {
     (void)state;
-    enum { ON, OFF, SLOW, UNSPACED, FTZ_ON, FTZ_OFF, RSQRT_ON, RSQRT_OFF, CASES };
+    enum { ON, OFF, SLOW, UNSPACED, FTZ_ON, FTZ_OFF, RSQRT_ON, RSQRT_OFF, SIN_ON, SIN_OFF, TANH_ON, TANH_OFF, CASES };
     static const char *const form[CASES] = {"ex2.approx.f32",   "ex2.approx.f32",     "ex2.approx.f32",
                                             "ex2.approx.f32",   "ex2.approx.ftz.f32", "ex2.approx.ftz.f32",
-                                            "rsqrt.approx.f32", "rsqrt.approx.f32"};
+                                            "rsqrt.approx.f32", "rsqrt.approx.f32",   "sin.approx.f32",
+                                            "sin.approx.f32",   "tanh.approx.f32",    "tanh.approx.f32"};
     static const char *const key[CASES] = {"schedule.xu_fixup 1", "schedule.xu_fixup 0", "schedule.xu_fixup 1",
                                            "schedule.xu_stall 0", "schedule.xu_fixup 1", "schedule.xu_fixup 0",
-                                           "schedule.xu_fixup 1", "schedule.xu_fixup 0"};
+                                           "schedule.xu_fixup 1", "schedule.xu_fixup 0", "schedule.xu_fixup 1",
+                                           "schedule.xu_fixup 0", "schedule.xu_fixup 1", "schedule.xu_fixup 0"};
     unsigned long long c[CASES];
     for (int i = 0; i < CASES; i++) {
         char step[64], preset[64];
@@ -442,6 +444,10 @@ static void fixup_waits_popc(void **state)
     assert_int_equal(c[FTZ_ON], c[FTZ_OFF]);
     assert_int_equal(c[RSQRT_ON], on); /* the other fix-up forms alike */
     assert_int_equal(c[RSQRT_OFF], off);
+    /* sin's FMUL.RZ reads the source before the MUFU as the fix-ups' FSETP does (probe_alu3.sass alu3_sin_x: POPC S01,
+     * the FMUL.RZ of the POPC before S07); tanh's MUFU reads it itself */
+    assert_true(c[SIN_ON] >= c[SIN_OFF] + 3 * 8 * ROUNDS / 2);
+    assert_int_equal(c[TANH_ON], c[TANH_OFF]);
 }
 
 int main(void)
