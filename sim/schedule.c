@@ -289,7 +289,8 @@ typedef struct {
     uint8_t *rank;       /* rule 5: 0 frees registers, 1 fits, 2 does not */
     uint8_t *pair;       /* rule 5: it frees registers only as a fused pair's first op (schedule.fused_frees) */
     unsigned mio_gap;    /* rule 4: the cycles between two shared loads (schedule.mio_gap; 0: none) */
-    const uint8_t *side; /* ws_schedule_budget's side and cross: a raw edge across datapaths is cross longer */
+    const uint8_t *side; /* ws_schedule_budget's side, side_step and cross: a raw edge across datapaths is cross longer */
+    size_t side_step;
     unsigned cross;
     seg_budget b;
     /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's, in
@@ -567,7 +568,10 @@ static uint64_t ready_at(const seg_scratch *w, const ws_insn *code, const uint8_
  * side: a's with SIDE_FEEDS, 4, and both with one, 1-3, not the same). */
 static int crossed(const seg_scratch *w, uint32_t a, uint32_t b)
 {
-    return w->side && w->cross && (w->side[a] & 4) && (w->side[b] & 3) && (w->side[a] & 3) != (w->side[b] & 3);
+    if (!w->side || !w->cross)
+        return 0;
+    unsigned sa = w->side[a * w->side_step], sb = w->side[b * w->side_step];
+    return (sa & 4) && (sb & 3) && (sa & 3) != (sb & 3);
 }
 
 static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
@@ -855,6 +859,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     if (w) {
         w->mio_gap = budget ? budget->mio_gap : 0;
         w->side = budget ? budget->side : NULL;
+        w->side_step = budget ? budget->side_step : 0;
         w->cross = budget ? budget->cross : 0;
         w->b.regs = budgeted ? budget->regs : 0;
         w->b.spare = budgeted ? budget->spare : 0;

@@ -34,9 +34,11 @@ typedef struct {
     unsigned copies;     /* 1: a copy of a constant register goes as early as it can (schedule.const_copy) */
     unsigned mio_gap;    /* rule 4, with or without registers: cycles between two shared loads (schedule.mio_gap) */
     /* per instruction, the datapath of its result and its reads (timing.c SIDE_*: 1-3, 0 none; SIDE_FEEDS, 4: its
-     * latency is the fixed one), and the cycles a reader on another datapath waits more for such a result
+     * latency is the fixed one), instruction pc's at side[pc * side_step] (a field of a table of records: timing.c's
+     * timing_info, read where it is), and the cycles a reader on another datapath waits more for such a result
      * (cross.feed); NULL, 0: none */
     const uint8_t *side;
+    size_t side_step;
     unsigned cross;
 } ws_schedule_budget;
 

@@ -130,6 +130,7 @@ typedef struct {
     uint8_t late;     /* a spaced XU op whose value an instruction ptxas issues after the warp's next XU op reads (a
                          clz's IADD3, a MUFU form's FSETP or FMUL.RZ: xu_late): the cycles until that reader may
                          issue; 0: none */
+    uint8_t fma_pipe; /* is_fma_pipe: FADD, FMUL or FFMA (rr_pick's pick.pipe) */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
     uint8_t slots[SLOT_KINDS]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate) */
 } timing_info;
@@ -268,11 +269,12 @@ struct ws_timing {
      * next cycle one can without looking at each of the block's warps (up to 32): can_issue,
      * `when` at most the cycle of a pass since (they can issue at every later cycle until
      * updated); near, `when` within the next WHEEL cycles, in the wheel's slot `when` % WHEEL
-     * (wheel_used: the slots that hold a warp); far, `when` later but not UINT64_MAX, with
-     * far_from at most their earliest. woke: the cycle up to which the wheel's slots have moved
-     * to can_issue. With fewer warps the scan costs less than the filing. */
+     * (wheel_used: the slots that hold a warp; no set of their own: a filed warp in neither
+     * can_issue nor far is near, or its `when` is UINT64_MAX, in no slot); far, `when` later but
+     * not UINT64_MAX, with far_from at most their earliest. woke: the cycle up to which the
+     * wheel's slots have moved to can_issue. With fewer warps the scan costs less than the filing. */
     int filed;
-    uint32_t can_issue, near, far;
+    uint32_t can_issue, far;
     uint32_t wheel[WHEEL];
     uint64_t wheel_used;
     uint64_t far_from, woke;
@@ -1472,6 +1474,13 @@ static int64_t feed_of(const ws_timing *t, int bits, int shfl, int synced)
     return (bits ? t->bits_feed : 0) + (shfl ? t->shfl_feed : 0) + (synced ? t->sync_feed : 0);
 }
 
+/* An f32 add, sub, mul, mad or fma: FADD, FMUL or FFMA, on the FMA pipe. */
+static int is_fma_pipe(const ws_insn *in)
+{
+    return in->type == WS_T_F32 && (in->op == WS_OP_ADD || in->op == WS_OP_SUB || in->op == WS_OP_MUL ||
+                                    in->op == WS_OP_MAD || in->op == WS_OP_FMA);
+}
+
 /* What issuing instruction pc does to the scoreboard, rounded to whole cycles as the issue
  * rounds them. */
 static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t pc)
@@ -1561,6 +1570,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
                        ? f.latency
                        : 0;
     f.late = (uint8_t)(late < 0 ? 0 : late > UINT8_MAX ? UINT8_MAX : late);
+    f.fma_pipe = (uint8_t)is_fma_pipe(in);
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
 }
@@ -1795,13 +1805,6 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     return when;
 }
 
-/* An f32 add, sub, mul, mad or fma: FADD, FMUL or FFMA, on the FMA pipe. */
-static int is_fma_pipe(const ws_insn *in)
-{
-    return in->type == WS_T_F32 && (in->op == WS_OP_ADD || in->op == WS_OP_SUB || in->op == WS_OP_MUL ||
-                                    in->op == WS_OP_MAD || in->op == WS_OP_FMA);
-}
-
 /* stall.imad_fma's cycles from an IMAD-pipe instruction to the warp's next, an FMA-pipe one (imad_stalls); 0: off
  * (the key 0 or 1, or no IMAD pipe: pipe.imad 0). */
 static int64_t imad_fma_gap(const ws_timing *t)
@@ -1896,19 +1899,14 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             pipe[pc] = WS_SCHED_PIPE(WS_SCHED_F64, t->f64_hold); /* DADD S02 before a DADD, S01 before a LOP3 */
     }
     /* cross.feed: each instruction's datapath, so that the schedule counts a reader across datapaths 5 cycles after
-     * its producer, as ptxas does (probe_alu3.sass alu3_lop3_f: each FFMA five instructions after the LOP3 it reads) */
-    uint8_t *side = t->cross_feed ? malloc((size_t)n + 1) : NULL;
-    if (t->cross_feed && !side) {
-        free(pipe);
-        free(lat);
-        return -1;
+     * its producer, as ptxas does (probe_alu3.sass alu3_lop3_f: each FFMA five instructions after the LOP3 it reads);
+     * read in info (one entry an instruction: ninfo is the kernel's ninsns) */
+    if (t->cross_feed && n) {
+        budget.side = &t->info[0].side;
+        budget.side_step = sizeof *t->info;
     }
-    for (uint32_t pc = 0; side && pc < n; pc++)
-        side[pc] = pc < t->ninfo ? t->info[pc].side : 0;
-    budget.side = side;
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
-    free(side);
     free(pipe);
     free(lat);
     return r;
@@ -2089,19 +2087,20 @@ static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, u
     ws_emit(L, &ev);
 }
 
-/* Takes warp wi out of the set file_when put it in (the sets are apart: one write). */
+/* Takes warp wi out of the set file_when put it in (the sets are apart: one write). Near or in
+ * none (`when` UINT64_MAX): out of the slot of its `when`, which holds it if it is near. */
 static inline void unfile(ws_timing *t, uint32_t wi)
 {
     uint32_t bit = 1u << wi;
     if (t->can_issue & bit) { /* first: a warp that issued is there until its next pick files it */
         t->can_issue &= ~bit;
-    } else if (t->near & bit) {
+    } else if (t->far & bit) {
+        t->far &= ~bit;
+    } else {
         unsigned slot = (unsigned)(t->when[wi] % WHEEL);
         t->wheel[slot] &= ~bit;
         t->wheel_used &= t->wheel[slot] ? ~0ull : ~(1ull << slot);
-        t->near &= ~bit;
-    } else
-        t->far &= ~bit;
+    }
 }
 
 /* Files the warps `bits`, out of every set, under their common `when` (computed in the pass at
@@ -2114,7 +2113,6 @@ static inline void file_bits(ws_timing *t, uint32_t bits, uint64_t when, uint64_
         unsigned slot = (unsigned)(when % WHEEL);
         t->wheel[slot] |= bits;
         t->wheel_used |= 1ull << slot;
-        t->near |= bits;
     } else if (when != UINT64_MAX) {
         t->far |= bits;
         t->far_from = when < t->far_from ? when : t->far_from;
@@ -2133,14 +2131,20 @@ static inline void file_when(ws_timing *t, uint32_t wi, uint64_t when, uint64_t 
 static inline void wake_near(ws_timing *t, uint64_t cycle)
 {
     uint64_t n = cycle - t->woke;
-    if (n && t->wheel_used) {
+    if (n == 1) { /* most passes: the cycle after the last, one slot */
+        unsigned slot = (unsigned)(cycle % WHEEL);
+        if ((t->wheel_used >> slot) & 1) {
+            t->can_issue |= t->wheel[slot];
+            t->wheel[slot] = 0;
+            t->wheel_used &= ~(1ull << slot);
+        }
+    } else if (n && t->wheel_used) {
         unsigned from = (unsigned)((t->woke + 1) % WHEEL);
         uint64_t span = n >= WHEEL ? ~0ull : (1ull << n) - 1;
         uint64_t slots = from ? span << from | span >> (WHEEL - from) : span; /* the cycles' slots */
         for (uint64_t m = t->wheel_used & slots; m; m &= m - 1) {
             unsigned slot = (unsigned)__builtin_ctzll(m);
             t->can_issue |= t->wheel[slot];
-            t->near &= ~t->wheel[slot];
             t->wheel[slot] = 0;
         }
         t->wheel_used &= ~slots;
@@ -2177,6 +2181,10 @@ static inline uint64_t next_filed(const ws_timing *t, uint64_t cycle)
     }
     return next;
 }
+
+/* Warp s's ready cycle once a free mov of it issues at `cycle`: a hold's end it waits out stays (mov_now; a free mov
+ * takes no cycle of its own). */
+static inline uint64_t mov_ready(const warp_state *s, uint64_t cycle) { return s->ready > cycle ? s->ready : cycle; }
 
 /* Warp wi's ready cycle moves: what it waits for is computed again. */
 static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason why)
@@ -2215,13 +2223,73 @@ static __attribute__((noinline)) void untrain_bits(ws_timing *t, uint32_t bits)
         untrain(t, (uint32_t)__builtin_ctz(m));
 }
 
-/* retime_math in a filed block without stall events (ws_timing.trains): what its loop does to each warp, done once
- * for each of the sub-partition's trains (their members' figures are the same); then its loop for the other warps,
- * of which those retimed join the train of their slots that moved to the same cycle in this call, or make one. The
- * work of an issue grows with the trains, not with the warps that wait for the pipe (in block_reduce's blocks of
- * 1024 threads most of them: 8 warps a sub-partition). */
+/* The first cycle pick f's slots are free on a sub-partition's pipes `at` (math_free_at), through *slots and *free,
+ * the last slots asked about and their answer (most picks of a sub-partition take the same slots; none: free at 0). */
+static inline uint64_t slots_free(const uint64_t at[SLOT_KINDS], const timing_info *f, uint32_t *slots, uint64_t *free)
+{
+    uint32_t mine;
+    memcpy(&mine, f->slots, sizeof mine);
+    if (mine != *slots) {
+        *slots = mine;
+        *free = math_free_at(at, f);
+    }
+    return *free;
+}
+
+/* A retiming's step for warp wj, whose pick now waits for a pipe until `free` (retime_math, retime_filed,
+ * retime_shuffles): nothing where it waits as long already; where it could not issue in this pass anyway (its `when`
+ * after the cycle), or with stall events (eager: their order is the pass's), it computes its figures again in the
+ * next pass (dirty). Else it could issue in this pass and now waits for `why`: its cycles to this one are charged
+ * with its old figures, as the next pass's update would charge them, and it answers 1 (its `when`, free, is the
+ * caller's to write or file). L: x->L, read once by the caller (the stores here are of bytes, which may alias x). */
+static inline int retime_warp(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wj, uint64_t free, uint64_t cycle,
+                              int eager, ws_stall_reason why)
+{
+    if (t->when[wj] >= free)
+        return 0;
+    if (t->when[wj] > cycle || eager) {
+        t->dirty |= 1u << wj;
+        return 0;
+    }
+    settle(t, L, b, wj, cycle + 1, 0, 0);
+    t->why[wj] = (uint8_t)why;
+    t->prod[wj] = UINT32_MAX;
+    return 1;
+}
+
+/* Warp wi took its sub-partition's ALU or IMAD pipe (hold_math): the sub-partition's other warps whose pick waits
+ * for the pipe now wait longer. One that could issue in this pass (its `when` at most the cycle) waits until the
+ * pipe is free, retimed here with its cycles to this one charged with the old figures, as the next pass's update
+ * would do (retime_shuffles); the others compute their figures again in the next pass (all of them with stall
+ * events, whose order is the pass's). Unfiled blocks, and every block with stall events (where nothing is retimed
+ * here, so that a filed block's warps are filed by update alone); filed blocks without: retime_filed. */
+static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
+{
+    ws_launch_ctx *L = x->L; /* read once: the stores below are of bytes, which may alias x */
+    ws_block *b = x->blk;
+    uint32_t slots = 0; /* slots_free's cache */
+    uint64_t free = 0;
+    for (uint32_t m = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty; m; m &= m - 1) {
+        uint32_t wj = (uint32_t)__builtin_ctz(m);
+        timing_info tmp;
+        const timing_info *f = t->ws[wj].f ? t->ws[wj].f : info_of(t, L, t->ws[wj].pick.pc, &tmp);
+        if (retime_warp(t, L, b, wj, slots_free(t->math_at[sp], f, &slots, &free), cycle, t->eager, WS_STALL_PIPE))
+            t->when[wj] = free;
+    }
+}
+
+/* retime_math in a filed block without stall events (ws_timing.trains): its step for each warp done once for each of
+ * the sub-partition's trains (their members' figures are the same); then its loop for the other warps, of which those
+ * retimed join the train of their slots that moved to the same cycle in this call, or make one. The work of an issue
+ * grows with the trains, not with the warps that wait for the pipe (in block_reduce's blocks of 1024 threads most of
+ * them: 8 warps a sub-partition). */
 static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
 {
+    uint32_t loose = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty & ~t->trained & ~t->on_pipe;
+    if (!t->train_used[sp] && !loose) /* nothing to retime: out before the set-up */
+        return;
+    ws_launch_ctx *L = x->L; /* read once: the stores below are of bytes, which may alias x */
+    ws_block *b = x->blk;
     uint64_t to = cycle + 1;
     pipe_train *tr = &t->train[sp * TRAINS];
     const uint64_t *mat = t->math_at[sp];
@@ -2257,32 +2325,18 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
             if (__builtin_expect(free >= cycle + WHEEL, 0)) /* far: wake_far reads their own `when` */
                 untrain_bits(t, bits);
         }
-        x->L->stats.stalls[WS_STALL_PIPE] += pipe;
-        x->L->stats.stalls[WS_STALL_ISSUE] += issue;
+        L->stats.stalls[WS_STALL_PIPE] += pipe;
+        L->stats.stalls[WS_STALL_ISSUE] += issue;
     }
     /* the warps with a pick but the trains' members: not dirty (as in retime_math), not on a pipe (a shuffle, a
      * shared access: no slot) */
-    uint32_t slots = 0; /* the last warp's slots and their free cycle (as in retime_math) */
+    uint32_t slots = 0; /* slots_free's cache */
     uint64_t free = 0;
     for (uint32_t m = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty & ~t->trained & ~t->on_pipe; m; m &= m - 1) {
         uint32_t wj = (uint32_t)__builtin_ctz(m), bit = m & -m, mine;
         const timing_info *f = t->ws[wj].f; /* not --slow-path timing, which files no block */
-        memcpy(&mine, f->slots, sizeof mine);
-        if (!mine) /* no slot: free at 0 */
+        if (!retime_warp(t, L, b, wj, slots_free(mat, f, &slots, &free), cycle, 0, WS_STALL_PIPE))
             continue;
-        if (mine != slots) {
-            slots = mine;
-            free = math_free_at(mat, f);
-        }
-        if (t->when[wj] >= free)
-            continue;
-        if (t->when[wj] > cycle) {
-            t->dirty |= bit;
-            continue;
-        }
-        settle(t, x->L, x->blk, wj, to, 0, 0);
-        t->why[wj] = WS_STALL_PIPE;
-        t->prod[wj] = UINT32_MAX;
         if (!(t->can_issue & bit) || free >= cycle + WHEEL) { /* out of can_issue, or far: filed alone, no train */
             file_when(t, wj, free, cycle);
             continue;
@@ -2291,6 +2345,7 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
         t->can_issue &= ~bit;
         file_bits(t, bit, free, cycle);
         /* its figures now: charged to `to`, `free`, the pipe; the train with them, else an empty one */
+        mine = slots;
         uint32_t used = t->train_used[sp];
         for (; used; used &= used - 1) {
             pipe_train *r = tr + __builtin_ctz(used);
@@ -2307,54 +2362,6 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
         tr[k].bits |= bit;
         t->trained |= bit;
         t->train_of[wj] = (uint8_t)k;
-    }
-}
-
-/* Warp wi took its sub-partition's ALU or IMAD pipe (hold_math): the sub-partition's other warps whose pick waits
- * for the pipe now wait longer. One that could issue in this pass (its `when` at most the cycle) waits until the
- * pipe is free, retimed here with its cycles to this one charged with the old figures, as the next pass's update
- * would do (retime_shuffles); the others compute their figures again in the next pass (all of them with stall
- * events, whose order is the pass's). In a filed block the warps that could issue are in can_issue: those that now
- * wait for the same cycle (most: the warps of a sub-partition wait for the same pipe) move to its slot at once. */
-static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
-{
-    ws_launch_ctx *L = x->L; /* read once: the stores below are of bytes, which may alias x */
-    ws_block *b = x->blk;
-    uint32_t moved = 0; /* warps that now wait for `at`, each out of can_issue */
-    uint64_t at = 0;
-    uint32_t slots = 0; /* the last warp's slots and their free cycle (math_free: all 0, none; most picks of a
-                           sub-partition take the same slots) */
-    uint64_t free = 0;
-    for (uint32_t m = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty; m; m &= m - 1) {
-        uint32_t wj = (uint32_t)__builtin_ctz(m), bit = m & -m, mine;
-        timing_info tmp;
-        const timing_info *f = t->ws[wj].f ? t->ws[wj].f : info_of(t, L, t->ws[wj].pick.pc, &tmp);
-        memcpy(&mine, f->slots, sizeof mine);
-        if (mine != slots) {
-            slots = mine;
-            free = math_free(t, sp, f);
-        }
-        if (t->when[wj] >= free)
-            continue;
-        if (t->when[wj] > cycle || t->eager) {
-            t->dirty |= bit;
-            continue;
-        }
-        settle(t, L, b, wj, cycle + 1, 0, 0);
-        t->why[wj] = WS_STALL_PIPE;
-        t->prod[wj] = UINT32_MAX;
-        if (t->filed && (t->can_issue & bit) && (!moved || free == at)) {
-            moved |= bit;
-            at = free;
-            t->when[wj] = free;
-        } else if (t->filed)
-            file_when(t, wj, free, cycle);
-        else
-            t->when[wj] = free;
-    }
-    if (moved) {
-        t->can_issue &= ~moved;
-        file_bits(t, moved, at, cycle);
     }
 }
 
@@ -2486,19 +2493,15 @@ static __attribute__((noinline)) void retime_shuffles(ws_timing *t, ws_exec *x, 
     uint64_t at = t->mio_at[sp];
     t->on_shfl &= ~(1u << wi); /* it issues (a shared access has no bit there) */
     t->dirty |= t->on_pipe & ~t->on_shfl;
-    uint32_t waits = 0; /* shuffles that could issue now */
+    uint32_t waits = 0;      /* shuffles that could issue now */
+    ws_launch_ctx *L = x->L; /* read once: the stores below are of bytes, which may alias x */
+    ws_block *b = x->blk;
     for (uint32_t m = t->on_shfl & t->sp_warps[sp] & ~t->dirty; m; m &= m - 1) {
         uint32_t wj = (uint32_t)__builtin_ctz(m);
-        if (t->when[wj] >= at)
-            continue;
-        if (t->when[wj] > cycle || t->eager) {
-            t->dirty |= m & -m;
-            continue;
+        if (retime_warp(t, L, b, wj, at, cycle, t->eager, WS_STALL_BANK)) {
+            t->when[wj] = at;
+            waits |= m & -m;
         }
-        settle(t, x->L, x->blk, wj, cycle + 1, 0, t->eager);
-        t->when[wj] = at;
-        t->why[wj] = WS_STALL_BANK;
-        waits |= m & -m;
     }
     if (waits) { /* out of can_issue (their `when` was at most the cycle) */
         t->can_issue &= ~waits;
@@ -2695,7 +2698,7 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     write_results(t, wi, f, u, &x->L->code[pk.pc], pk.pc, cycle + (uint64_t)f->latency, 0);
     /* set_ready's other two writes are the next pick's: the warp has no pick now, so the next pass
      * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
-    s->ready = f->free_mov ? (s->ready > cycle ? s->ready : cycle) : cycle + 1 + f->stall;
+    s->ready = f->free_mov ? mov_ready(s, cycle) : cycle + 1 + f->stall;
     s->ready_why = WS_STALL_ISSUE;
     if (then_pick) /* the lone warps' pass (a constant where it is inlined): pick_early's answer */
         return pick_early(t, x, wi, cycle + 1, w, s);
@@ -2832,7 +2835,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         }
         t->bar_moved = 1;
     }
-    set_ready(t, wi, f->free_mov ? (s->ready > cycle ? s->ready : cycle) : next,
+    set_ready(t, wi, f->free_mov ? mov_ready(s, cycle) : next,
               before ? WS_STALL_SYNC
               : imc  ? WS_STALL_SCOREBOARD
                      : WS_STALL_ISSUE);
@@ -3026,7 +3029,7 @@ static inline __attribute__((always_inline)) void mov_issued(ws_timing *t, ws_ex
     if (t->hooks)
         issue_hooks(t, wi, pc, cycle);
     write_results(t, wi, f, &t->uses[pc], &x->L->code[pc], pc, cycle + (uint64_t)f->latency, 0);
-    s->ready = s->ready > cycle ? s->ready : cycle; /* a hold's end stays (mov_now) */
+    s->ready = mov_ready(s, cycle);
     s->ready_why = WS_STALL_ISSUE;
     s->sb_valid = s->mem_valid = 0;
 }
@@ -3436,7 +3439,7 @@ static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsign
     /* pick.pipe: only before an FMA-pipe pick, with the IMAD pipe free (else no ready warp's pick takes it: its
      * `when` waits for the pipe, math_free) */
     if (!t->pick_pipe || !(mine & (mine - 1)) || t->math_at[sp % 64][SLOT_IMAD] > cycle ||
-        !is_fma_pipe(&L->code[t->ws[wi].pick.pc]))
+        !(t->ws[wi].f ? t->ws[wi].f->fma_pipe : is_fma_pipe(&L->code[t->ws[wi].pick.pc])))
         return wi;
     return pick_imad(t, L, mine, after, wi);
 }
@@ -3722,7 +3725,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = 0;
     memset(t->steps, 0, sizeof t->steps);
     t->bar_moved = 1;
-    t->can_issue = t->near = t->far = 0; /* trained: none since the last block's end (untrain_bits) */
+    t->can_issue = t->far = 0; /* trained: none since the last block's end (untrain_bits) */
     memset(t->wheel, 0, sizeof t->wheel);
     t->wheel_used = 0;
     t->far_from = UINT64_MAX;

@@ -17,14 +17,13 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'probes'))
 import probe_alu  # noqa: E402  (the H200's spans and warpsim's, one way for both scripts)
+import raw_runs  # noqa: E402  (the command line)
 
 
 def main(argv):
-    warpsim, src = argv[1], argv[2]
-    opts = dict(zip(argv[3::2], argv[4::2]))
-    bound = float(opts.get('--bound', 10))
-    extra = ['--preset', os.path.join(src, opts['--preset'])] if '--preset' in opts else []
-    informational = set(filter(None, opts.get('--informational', '').split(',')))
+    a = raw_runs.options(argv, 10, __doc__)
+    warpsim, src, bound, informational = a.warpsim, a.src, a.bound, a.informational
+    extra = ['--preset', os.path.join(src, a.opts['--preset'])] if '--preset' in a.opts else []
     fails, checked, errors = [], 0, []
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(os.path.join(src, 'tests/calibration/device-2026-12-04-alu24.tar.xz')) as tar:

@@ -40,8 +40,9 @@ warps a sub-partition (-14.2%: the H200's 2.39 cycles a step where fadd_m's, of 
 mad_f at 2-8 (-23% to -25%: the H200's 2.7 a step, the same pipes as fma_m; "(pick18)"). The half forms (HALF,
 docs/calibration.md "(half17)") at 8 warps a
 sub-partition but HALF_OUT, printed.
-Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] (KIND: at 8 warps a sub-partition;
-KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps). With --all, checks nothing: every kind of the raw runs at every block
+Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--preset FILE] [--informational KIND,...] (KIND: at 8 warps a
+sub-partition; KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps; --preset FILE: warpsim's keys over the built-in preset,
+the warm runs with ifetch.line 0 after them, e.g. fetch-alu27.preset, docs/calibration.md "(first19)"). With --all, checks nothing: every kind of the raw runs at every block
 size they have (32 threads cold, as the check; 128, 256 and 512 warm, ifetch.line 0; 1024 as the check) with its
 error, and how many are beyond BOUND (the whole picture, for the issue's "every microbenchmark")."""
 import os
@@ -94,12 +95,8 @@ def tally(line, err, informational, bound, errors, fails):
 
 
 def main(argv):
-    show_all = '--all' in argv
-    argv = [a for a in argv if a != '--all']
-    warpsim, src = argv[1], argv[2]
-    opts = dict(zip(argv[3::2], argv[4::2]))
-    bound = float(opts.get('--bound', 10))
-    informational = set(filter(None, opts.get('--informational', '').split(',')))
+    a = raw_runs.options(argv, 10, __doc__, flags=('--all',))
+    warpsim, src, bound, informational, show_all = a.warpsim, a.src, a.bound, a.informational, '--all' in a.flags
     fails, errors = [], []
     with tempfile.TemporaryDirectory() as tmp:
         ptx = raw_runs.unpack(os.path.join(src, 'tests/calibration/device-2026-12-04-alu27.tar.xz'), 'alu27',
@@ -121,14 +118,18 @@ def main(argv):
         if show_all:
             runs = [(f[:-4], block, None) for f in sorted(os.listdir(raw)) if f.endswith('.txt')
                     for block in sorted(probe_alu3.spans(os.path.join(raw, f)))]
-        warm = os.path.join(tmp, 'warm.preset')
-        with open(warm, 'w') as f:
-            f.write('ifetch.line 0\n')
+        overlay = open(os.path.join(src, a.opts['--preset'])).read() if '--preset' in a.opts else ''
+        cold, warm = os.path.join(tmp, 'cold.preset'), os.path.join(tmp, 'warm.preset')
+        with open(cold, 'w') as f:
+            f.write(overlay)
+        with open(warm, 'w') as f:  # a key's last line decides
+            f.write(overlay + '\nifetch.line 0\n')
         for kind, block, name in runs:
             h200 = probe_alu3.spans(os.path.join(raw, kind + '.txt'))[block][0]
             try:
                 w = probe_alu.warpsim(warpsim, ptx, 'alu3_' + kind, block, 3, 5,
-                                      extra=['--preset', warm] if 128 <= block <= 512 else [])
+                                      extra=['--preset', warm] if 128 <= block <= 512 else
+                                      ['--preset', cold] if overlay else [])
             except subprocess.CalledProcessError:
                 if show_all:  # a raw run of a kernel the PTX does not have (bfind_2sm)
                     continue

@@ -21,16 +21,15 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'probes'))
 import probe_cold17  # noqa: E402  (the H200's spans, warpsim's)
+import raw_runs  # noqa: E402  (the command line)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check_probe_alu3  # noqa: E402  (a figure's line, counted or informational)
 
 
 def main(argv):
-    warpsim, src = argv[1], argv[2]
-    opts = dict(zip(argv[3::2], argv[4::2]))
-    bound = float(opts.get('--bound', 10))
-    run = opts.get('--run', 'w1')
-    informational = set(filter(None, opts.get('--informational', '').split(',')))
+    a = raw_runs.options(argv, 10, __doc__)
+    warpsim, src, bound, informational = a.warpsim, a.src, a.bound, a.informational
+    run = a.opts.get('--run', 'w1')
     block, mask = probe_cold17.RUNS[run]
     errors, fails = [], []
     with tempfile.TemporaryDirectory() as tmp:

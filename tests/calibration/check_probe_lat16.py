@@ -22,12 +22,8 @@ import check_probe_alu3  # noqa: E402  (a figure's line, counted or informationa
 
 
 def main(argv):
-    if len(argv) < 3:
-        sys.exit(__doc__)
-    warpsim, src = argv[1], argv[2]
-    opts = dict(zip(argv[3::2], argv[4::2]))
-    bound = float(opts.get('--bound', 3))
-    informational = set(filter(None, opts.get('--informational', '').split(',')))
+    a = raw_runs.options(argv, 3, __doc__)
+    warpsim, src, bound, informational = a.warpsim, a.src, a.bound, a.informational
     fails, errors = [], []
     with tempfile.TemporaryDirectory() as tmp:
         ptx = raw_runs.unpack(os.path.join(src, 'tests/calibration/device-2026-12-05-lat16.tar.xz'), 'lat16',

@@ -1,8 +1,26 @@
 """A probe's raw H200 runs and PTX, unpacked for a check: the tarball's PREFIX/probe/KIND.txt files as plain files in
-a folder, and the probe's .ptx.xz as plain PTX there (check_probe_alu3.py, check_probe_lat16.py)."""
+a folder, and the probe's .ptx.xz as plain PTX there (check_probe_alu3.py, check_probe_lat16.py); and the probe
+checks' one command line (check_probe_alu.py, check_probe_alu3.py, check_probe_cold17.py, check_probe_lat16.py)."""
 import lzma
 import os
+import sys
 import tarfile
+import types
+
+
+def options(argv, bound, usage, flags=()):
+    """A probe check's command line: WARPSIM SRCDIR, then --NAME VALUE pairs; the bare flags named in FLAGS (e.g.
+    --all) may come anywhere. Returns warpsim, src, opts ({'--NAME': VALUE}), bound (--bound, else BOUND),
+    informational (--informational's comma-separated names, a set) and flags (those of FLAGS given); exits with
+    USAGE where WARPSIM or SRCDIR is missing."""
+    given = {a for a in argv if a in flags}
+    argv = [a for a in argv if a not in flags]
+    if len(argv) < 3:
+        sys.exit(usage)
+    opts = dict(zip(argv[3::2], argv[4::2]))
+    return types.SimpleNamespace(warpsim=argv[1], src=argv[2], opts=opts, bound=float(opts.get('--bound', bound)),
+                                 informational=set(filter(None, opts.get('--informational', '').split(','))),
+                                 flags=given)
 
 
 def unpack(tarball, prefix, ptx_xz, dest):
