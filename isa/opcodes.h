@@ -224,6 +224,14 @@ static inline int ws_mufu_fixups(const ws_insn *in)
         return 0;
     return pipe == PIPE_MUFU_RCP ? 4 : 2;
 }
+/* Whether ptxas's SASS of an .f32 MUFU form reads the form's source with an instruction before the MUFU, not the MUFU
+ * itself: the FSETP of the range fix-ups (ws_mufu_fixups > 0), or sin's and cos's FMUL.RZ by 1 / (2 pi) (probe_alu3.sass
+ * alu3_sin_x: `FMUL.RZ R13, R7, 0.15915493667125701904`). ptxas issues that instruction as the reader of an XU op's
+ * value, one XU op after it, the MUFU later (sim/fold.c fixup_read, docs/calibration.md "(mufu19)"). */
+static inline int ws_mufu_reads_first(const ws_insn *in)
+{
+    return ws_mufu_fixups(in) > 0 || ((in->op == WS_OP_SIN || in->op == WS_OP_COS) && in->type == WS_T_F32);
+}
 const char *ws_latency_name(ws_latency_class c);
 /* "alu", "alu (f32 too)", "alu (every type)", "imad", "alu or imad", "xu", "xu (fix-ups)", "xu (.approx; fix-ups)",
  * "xu (.approx; rcp's fix-ups)", "by its types", "fma"; "-" for PIPE_NONE */

@@ -11,7 +11,8 @@ void ws_fold_free(ws_fold *f)
     free(f->kind);
     free(f->holds);
     free(f->same);
-    f->kind = f->holds = NULL;
+    free(f->fixup_read);
+    f->kind = f->holds = f->fixup_read = NULL;
     f->same = NULL;
 }
 
@@ -814,16 +815,36 @@ static int f2f_readers(const ws_kernel *k, const ws_insn *code, const ws_reg_use
     return f2f;
 }
 
+/* The instruction of pc's block that last writes the register pc reads as its source (ops[1]); UINT32_MAX: none (an
+ * immediate, or a value from before the block). */
+static uint32_t source_writer(const ws_insn *code, const ws_reg_use *uses, const uint32_t *block, uint32_t pc)
+{
+    if (code[pc].ops[1].kind != WS_OPND_REG)
+        return UINT32_MAX;
+    for (uint32_t j = pc; j-- > 0 && block[j] == block[pc];)
+        if (ws_reg_use_writes(&uses[j], code[pc].ops[1].reg))
+            return j;
+    return UINT32_MAX;
+}
+
 /* Whether cvt pc's source is, in its block, the value of a neg (F2FP has no negated operand: `neg.f32; cvt.rn.f16.f32`
  * is F2F.F16.F32 R5, -R0 whatever reads it, local ptxas 13.0). */
 static int negated_source(const ws_insn *code, const ws_reg_use *uses, const uint32_t *block, uint32_t pc)
 {
-    if (code[pc].ops[1].kind != WS_OPND_REG)
-        return 0;
-    for (uint32_t j = pc; j-- > 0 && block[j] == block[pc];)
-        if (ws_reg_use_writes(&uses[j], code[pc].ops[1].reg))
-            return code[j].op == WS_OP_NEG && code[j].guard == WS_NO_REG;
-    return 0;
+    uint32_t j = source_writer(code, uses, block, pc);
+    return j != UINT32_MAX && code[j].op == WS_OP_NEG && code[j].guard == WS_NO_REG;
+}
+
+/* fixup_read (fold.h): the instruction of its block whose value a MUFU form reads as its source where ptxas's SASS
+ * reads it before the MUFU (ws_mufu_reads_first: the FSETP of the range fix-ups, sin's and cos's FMUL.RZ). */
+static void mark_fixup_sources(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                               ws_fold *f)
+{
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        uint32_t j = ws_mufu_reads_first(&code[pc]) ? source_writer(code, uses, block, pc) : UINT32_MAX;
+        if (j != UINT32_MAX)
+            f->fixup_read[j] = 1;
+    }
 }
 
 /* WS_FOLD_F2F and WS_FOLD_ZEXT (fold.h): a half cvt .rm or .rp (F2F.F16.F32.RM: F2FP has no such rounding) or of a
@@ -882,6 +903,7 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     uint32_t n = k->ninsns;
     f->kind = calloc((size_t)n + 1, 1);
     f->holds = calloc((size_t)n + 1, 1);
+    f->fixup_read = calloc((size_t)n + 1, 1);
     f->same = malloc(((size_t)n + 1) * sizeof *f->same);
     uint8_t *leader = calloc((size_t)n + 1, 1), *host = calloc(2 * ((size_t)n + 1), 1);
     uint8_t *merged = malloc((size_t)n + 1), *none = NULL;
@@ -892,8 +914,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     uint32_t *block = malloc(((size_t)n + 1) * sizeof *block);
     uint32_t *reads = calloc((size_t)k->nregs + 1, sizeof *reads),
              *written = calloc((size_t)k->nregs + 1, sizeof *written);
-    if (!f->kind || !f->holds || !f->same || !leader || !host || !block || !reads || !written || !tree || !merged ||
-        !kc.known || !kc.value || !narrow) {
+    if (!f->kind || !f->holds || !f->same || !f->fixup_read || !leader || !host || !block || !reads || !written ||
+        !tree || !merged || !kc.known || !kc.value || !narrow) {
         free(merged);
         free(kc.known);
         free(kc.value);
@@ -946,6 +968,7 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
         fold_f2f(k, code, uses, block, written, (rules & WS_FOLD_F2F_FORM) != 0, (rules & WS_FOLD_ZEXT_FREE) != 0, f);
     if (rules & WS_FOLD_NEG_OPERAND)
         fold_negs(k, code, uses, block, written, f);
+    mark_fixup_sources(k, code, uses, block, f);
     fold_hoist(k, code, leader, f);
     fold_rcp(k, code, uses, block, f, tree); /* tree: fold_tree's, free now */
     free(merged);

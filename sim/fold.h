@@ -119,11 +119,15 @@ enum {
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
  * ready (a redux.sync), and for WS_FOLD_SAME the register holding the value
- * (the earlier load's or activemask's destination; WS_NO_REG otherwise). */
+ * (the earlier load's or activemask's destination; WS_NO_REG otherwise); fixup_read: whether a MUFU form in its
+ * block reads its value as the form's source where ptxas's SASS reads that before the MUFU (ws_mufu_reads_first: the
+ * FSETP of the range fix-ups, sin's and cos's FMUL.RZ; probe_alu3.sass alu3_ex2_x, alu3_sin_x: ptxas issues that
+ * instruction one XU op after a POPC it reads, the MUFU later; timing.c xu_late, docs/calibration.md "(mufu19)"). */
 typedef struct {
     uint8_t *kind;
     uint8_t *holds;
     uint32_t *same;
+    uint8_t *fixup_read;
 } ws_fold;
 
 /* ws_fold_build's optional rules: the LOP3 tree (preset fold.tree), xor's algebra (fold.xor), a mul.lo or a shl

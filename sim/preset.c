@@ -139,6 +139,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule.xu_reader", schedule_xu_reader),
     PK("schedule.xu_stall", schedule_xu_stall),
     PK("schedule.xu_clz", schedule_xu_clz),
+    PK("schedule.xu_fixup", schedule_xu_fixup),
     PK("schedule.fused_frees", schedule_fused),
     PK("schedule.fused_start", schedule_drain),
     PK("schedule.const_copy", schedule_copy),

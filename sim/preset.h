@@ -122,7 +122,8 @@ typedef struct {
     double schedule_pipes;      /* 1: rule 6 of schedule.c, the schedule holds the ALU, IMAD and XU pipes */
     double schedule_xu_reader;  /* >0: rule 4's latency of a POPC, FLO, BREV or F2F result (ptxas's view; 0: off) */
     double schedule_xu_stall;   /* >0: ptxas's stall counts space a warp's XU ops this many cycles (0: off) */
-    double schedule_xu_clz;     /* 1: clz spaced too, its IADD3 one XU op later (timing.c xu_clz; 0: clz not spaced) */
+    double schedule_xu_clz;     /* 1: clz spaced too, its IADD3 one XU op later (timing.c xu_late; 0: clz not spaced) */
+    double schedule_xu_fixup;   /* 1: a MUFU form's FSETP, FMUL.RZ one XU op after the op it reads (timing.c xu_late) */
     double schedule_free_slot;  /* 1: rule 6, the 16-bit unpack takes no schedule cycle; 2: the pack {a, a} too;
                                    3: a 64-bit pair's unpack and pack too */
     double schedule_f64;        /* 1: rule 6, the schedule holds the f64 pipe pipe.f64 cycles (DADD, DMUL, DFMA) */

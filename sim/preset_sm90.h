@@ -139,6 +139,7 @@ static const ws_preset ws_preset_sm90 = {
     .schedule_xu_reader = 9, /* schedule.xu_reader */
     .schedule_xu_stall = 8, /* schedule.xu_stall */
     .schedule_xu_clz = 1, /* schedule.xu_clz */
+    .schedule_xu_fixup = 1, /* schedule.xu_fixup */
     .schedule_mio_gap = 2, /* schedule.mio_gap */
     .atom_shared = 26, /* atom.shared */
     .atom_same_word = 2, /* atom.same_word */

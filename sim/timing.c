@@ -131,7 +131,9 @@ typedef struct {
                          warp reads the base guard.feed after the predicate is ready */
     uint8_t side;     /* cross.feed's datapath (SIDE_*, datapath_of; 0: none, or the key 0), with SIDE_FEEDS for a
                          producer whose reader on another datapath reads its result cross.feed later */
-    uint8_t clz;      /* a clz: FLO, then an IADD3 that ptxas issues after the warp's next XU op (xu_step) */
+    uint8_t late;     /* a spaced XU op whose value an instruction ptxas issues after the warp's next XU op reads (a
+                         clz's IADD3, a MUFU form's FSETP or FMUL.RZ: xu_late): the cycles until that reader may
+                         issue; 0: none */
     uint8_t fma_pipe; /* is_fma_pipe: FADD, FMUL or FFMA (rr_pick's pick.pipe) */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
     uint8_t slots[SLOT_BYTES]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate) */
@@ -223,9 +225,9 @@ typedef struct {
     uint8_t xu_left;       /* ... its xu_left (0 for 1: none left) and, while some is, its xu_ready relative to c0 */
     int64_t xu_ready;      /* and xu_pc (schedule.xu_stall) */
     uint32_t xu_pc;
-    int64_t clz_due, clz_wait; /* the warp's clz_due and clz_wait relative to c0, INT64_MIN when they bound nothing */
-    uint32_t code_gen;         /* the block (ws_timing.gen) whose fetch requested all its lines, by code_at ... */
-    uint64_t code_at;          /* ... the cycle the last of them arrives (code_there) */
+    int64_t late_due, late_wait; /* the warp's late_due and late_wait relative to c0, INT64_MIN: they bound nothing */
+    uint32_t code_gen;           /* the block (ws_timing.gen) whose fetch requested all its lines, by code_at ... */
+    uint64_t code_at;            /* ... the cycle the last of them arrives (code_there) */
 } plan_seg;
 #define PLAN_OLD 64 /* a register ready PLAN_OLD or more cycles before c0 reads as any earlier (feeds below it) */
 #define PLAN_MIN 4  /* the shortest segment planned */
@@ -326,11 +328,10 @@ struct ws_timing {
     uint8_t xu_left[32];
     uint64_t xu_ready[32]; /* per warp: its last XU op's result is ready then, made by xu_pc (a reader of it ends the */
     uint32_t xu_pc[32];    /* spacing: ptxas counts it 9 or more cycles after the op, schedule.xu_reader) */
-    /* per warp: the cycle its last clz's FLO result is ready, while that clz's IADD3 is not placed (0: none); and
-     * that cycle of the IADD3 placed before its next XU op (0: none): xu_clz */
-    uint64_t clz_due[32], clz_wait[32];
+    /* per warp: the cycle the late reader of its last XU op (timing_info.late) may issue, while that reader is not
+     * placed (0: none); and that cycle of the reader placed before its next XU op (0: none): xu_late */
+    uint64_t late_due[32], late_wait[32];
     uint8_t xu_stall;
-    int64_t clz_flo;   /* a clz's FLO: the preset's bfind in whole cycles (xu_clz) */
     uint64_t stq_used; /* sub-partitions whose store queue a store has entered since it was emptied */
     /* per warp: its shared stores queued in the block (stq_tail) */
     uint32_t stq_count[32];
@@ -686,7 +687,6 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->xu_hold = hold_of(t->p.pipe_xu);
     t->d2f_hold = t->xu_hold && hold_of(t->p.pipe_xu_d2f) ? hold_of(t->p.pipe_xu_d2f) : t->xu_hold;
     t->xu_stall = (uint8_t)hold_of(t->p.schedule_xu_stall);
-    t->clz_flo = ws_llround(t->p.lat[LAT_BFIND]);
     t->f64_hold = hold_of(t->p.pipe_f64);
     t->held_mov = t->p.pipe_held_mov > 0;
     t->half_hold = hold_of(t->p.pipe_half);
@@ -1475,6 +1475,20 @@ static int reads_launch_dims(const ws_insn *in)
     return (r >= WS_SREG_NTID_X && r <= WS_SREG_NTID_Z) || (r >= WS_SREG_NCTAID_X && r <= WS_SREG_NCTAID_Z);
 }
 
+/* schedule.xu_reader: an XU op ptxas counts as shorter than a MUFU (its reader one XU op after it, a MUFU's two:
+ * probe_alu3.sass alu3_popc_l `POPC R15; ULDC; POPC R11; LOP3.LUT R15, R15`, alu3_ex2f_l `MUFU.EX2 R15; MUFU.EX2
+ * R11; MUFU.EX2 R14; LOP3.LUT R15, R15`): POPC, FLO (bfind, clz), BREV and F2F (the cvts between float types
+ * math_slots puts on the XU pipe); docs/calibration.md "(xu16)". */
+static int xu_short(const ws_insn *in, const uint8_t slots[SLOT_KINDS])
+{
+    if (!slots[SLOT_XU])
+        return 0;
+    if (in->op == WS_OP_POPC || in->op == WS_OP_CLZ || in->op == WS_OP_BFIND || in->op == WS_OP_BREV)
+        return 1;
+    return ws_optable[in->op].pipe == PIPE_CONV && ws_type_is_float((ws_type)in->type) &&
+           ws_type_is_float((ws_type)in->type2);
+}
+
 /* Cycles a source made by a fixed-latency ALU op is read later by an instruction that is an XU
  * bit operation (bits), a shuffle (shfl) or the op after a bar.warp.sync (synced): earliest. */
 static int64_t feed_of(const ws_timing *t, int bits, int shfl, int synced)
@@ -1568,7 +1582,16 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     f.checks =
         (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0) |
                   (math ? CHECK_MATH : 0) | (xu && t->xu_stall ? CHECK_XU | CHECK_MATH : 0));
-    f.clz = in->op == WS_OP_CLZ && (f.checks & CHECK_XU); /* spaced: schedule.xu_clz */
+    /* the late reader of a spaced XU op (xu_late): a clz's IADD3, ready with its FLO's result (bfind; schedule.xu_clz);
+     * with schedule.xu_fixup the FSETP or FMUL.RZ before a MUFU form's MUFU (fold.h fixup_read) reading a POPC's,
+     * FLO's, BREV's or F2F's value, ready with it */
+    int64_t late = !(f.checks & CHECK_XU) ? 0
+                   : in->op == WS_OP_CLZ  ? ws_llround(p->lat[LAT_BFIND])
+                   : p->schedule_xu_fixup > 0 && t->fold.fixup_read && pc < t->ninfo && t->fold.fixup_read[pc] &&
+                           xu_short(in, f.slots)
+                       ? f.latency
+                       : 0;
+    f.late = (uint8_t)(late < 0 ? 0 : late > UINT8_MAX ? UINT8_MAX : late);
     f.fma_pipe = (uint8_t)is_fma_pipe(in);
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
@@ -1804,20 +1827,6 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
     return when;
 }
 
-/* schedule.xu_reader: an XU op ptxas counts as shorter than a MUFU (its reader one XU op after it, a MUFU's two:
- * probe_alu3.sass alu3_popc_l `POPC R15; ULDC; POPC R11; LOP3.LUT R15, R15`, alu3_ex2f_l `MUFU.EX2 R15; MUFU.EX2
- * R11; MUFU.EX2 R14; LOP3.LUT R15, R15`): POPC, FLO (bfind, clz), BREV and F2F (the cvts between float types
- * math_slots puts on the XU pipe); docs/calibration.md "(xu16)". */
-static int xu_short(const ws_insn *in, const uint8_t slots[SLOT_KINDS])
-{
-    if (!slots[SLOT_XU])
-        return 0;
-    if (in->op == WS_OP_POPC || in->op == WS_OP_CLZ || in->op == WS_OP_BFIND || in->op == WS_OP_BREV)
-        return 1;
-    return ws_optable[in->op].pipe == PIPE_CONV && ws_type_is_float((ws_type)in->type) &&
-           ws_type_is_float((ws_type)in->type2);
-}
-
 /* stall.imad_fma's cycles from an IMAD-pipe instruction to the warp's next, an FMA-pipe one (imad_stalls); 0: off
  * (the key 0 or 1, or no IMAD pipe: pipe.imad 0). */
 static int64_t imad_fma_gap(const ws_timing *t)
@@ -1845,13 +1854,13 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                                             : insn_latency(t, pc, in, &mc);
         if (t->info[pc].imc) /* ptxas puts the ULDC among the stretch's first S2Rs (time_cg_*scan*.sass) */
             lat[pc] += t->p.sreg_tid;
-        if (t->p.schedule_xu_reader > 0 && pc < t->ninfo && xu_short(L->code + pc, t->info[pc].slots) &&
-            !t->info[pc].clz && lat[pc] > t->p.schedule_xu_reader)
+        int spaced_clz = pc < t->ninfo && in->op == WS_OP_CLZ && t->info[pc].late;
+        if (t->p.schedule_xu_reader > 0 && pc < t->ninfo && xu_short(L->code + pc, t->info[pc].slots) && !spaced_clz &&
+            lat[pc] > t->p.schedule_xu_reader)
             lat[pc] = t->p.schedule_xu_reader;
-        /* a spaced clz (xu_clz): its IADD3 is the reader one XU op later, the IADD3's reader one more (probe_alu3.sass
+        /* a spaced clz (xu_late): its IADD3 is the reader one XU op later, the IADD3's reader one more (probe_alu3.sass
          * alu3_clz_l: FLO, the LOP3 of the IADD3 before, that IADD3, FLO) */
-        if (t->p.schedule_xu_reader > 0 && pc < t->ninfo && t->info[pc].clz &&
-            t->p.schedule_xu_reader + t->xu_stall < lat[pc])
+        if (t->p.schedule_xu_reader > 0 && spaced_clz && t->p.schedule_xu_reader + t->xu_stall < lat[pc])
             lat[pc] = t->p.schedule_xu_reader + t->xu_stall;
     }
     /* The MATCH.ANY check of a register membermask (subwarp.h) is SASS in the segment before the
@@ -2442,17 +2451,26 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
         t->retime(t, x, wi, sp, cycle);
 }
 
-/* schedule.xu_stall and clz: ptxas makes a clz FLO and an IADD3 (31 - it), and issues the IADD3 one XU op later, as
- * the reader of an XU result (probe_alu3.sass alu3_clz: `FLO.U32` S01, then the IADD3 of the FLO before it S07,
- * waiting on that FLO's scoreboard; alu3_clz_l: FLO S01, LOP3 S02, that IADD3 S05). Warp wi's next XU op then issues
- * no earlier than that IADD3, ready when its FLO's result is (clz_wait) or a cycle after the warp's last instruction,
- * plus the spacing left less one (at least 1): clz at one warp 12 cycles a step on the H200 (3085 for 256), where
- * the FLOs alone give 8 (docs/calibration.md "(lat18)"). */
-static void xu_clz(ws_timing *t, uint32_t wi)
+/* schedule.xu_stall and a late reader (timing_info.late): an instruction of ptxas's that reads an XU op's result and
+ * that ptxas issues one XU op later, as the reader of an XU result, where warpsim issues nothing (it is part of an
+ * instruction warpsim issues elsewhere):
+ * - clz (schedule.xu_clz): FLO and an IADD3 (31 - it), the IADD3 one XU op later (probe_alu3.sass alu3_clz:
+ *   `FLO.U32` S01, then the IADD3 of the FLO before it S07, waiting on that FLO's scoreboard; alu3_clz_l: FLO S01,
+ *   LOP3 S02, that IADD3 S05): clz at one warp 12 cycles a step on the H200 (3085 for 256), where the FLOs alone
+ *   give 8 (docs/calibration.md "(lat18)");
+ * - a MUFU form whose SASS reads its source before the MUFU (ws_mufu_reads_first: the FSETP of ptxas's range
+ *   fix-ups, sin's and cos's FMUL.RZ) reading a POPC's, FLO's, BREV's or F2F's value (schedule.xu_fixup): that
+ *   FSETP or FMUL.RZ one XU op after the op, the MUFU later (probe_alu3.sass alu3_ex2_x: `POPC` S01, an FMUL S01,
+ *   then the `FSETP.GEU.AND` of the POPC before S06, waiting on its scoreboard; alu3_sin_x: `POPC` S01, the
+ *   `FMUL.RZ` of the POPC before S07): ex2_x at one warp 20.25 cycles a step on the H200, sin_x 19.9, where
+ *   warpsim's POPCs 8 apart gave 16.1 (docs/calibration.md "(mufu19)").
+ * Warp wi's next XU op then issues no earlier than that reader, ready with the op's result (late_wait) or a cycle
+ * after the warp's last instruction, plus the spacing left less one (at least 1). */
+static void xu_late(ws_timing *t, uint32_t wi)
 {
-    uint64_t wait = t->clz_wait[wi], last = t->xu_at[wi] - t->xu_left[wi];
-    if (wait <= last + 1) { /* the IADD3 waits no longer than the slot after the last instruction: it binds nothing */
-        t->clz_wait[wi] = 0;
+    uint64_t wait = t->late_wait[wi], last = t->xu_at[wi] - t->xu_left[wi];
+    if (wait <= last + 1) { /* the reader waits no longer than the slot after the last instruction: it binds nothing */
+        t->late_wait[wi] = 0;
         return;
     }
     uint64_t at = wait + (t->xu_left[wi] > 2 ? t->xu_left[wi] - 1u : 1u);
@@ -2476,7 +2494,7 @@ static void xu_counted(ws_timing *t, uint32_t wi, const ws_reg_use *u, uint64_t 
     else
         t->xu_left[wi]--;
     t->xu_at[wi] = cycle + t->xu_left[wi];
-    xu_clz(t, wi);
+    xu_late(t, wi);
 }
 
 /* schedule.xu_stall: ptxas spaces a warp's XU ops (POPC, FLO, BREV, F2F, F2I, MUFU) with stall counts, not by the
@@ -2489,7 +2507,8 @@ static void xu_counted(ws_timing *t, uint32_t wi, const ws_reg_use *u, uint64_t 
  * holds the issue (a MUFU with its fix-ups, issue_cycles) counts its held cycles as instructions after it. A free
  * or folded instruction is no SASS instruction: it counts for nothing. The ops spaced (math_slots' answer): POPC, FLO
  * of bfind, BREV, F2I, F2F.F64.F32, F2F.F32.F64 (its neg operand folded: fold.neg), clz with schedule.xu_clz (its
- * IADD3 after the next XU op: xu_clz); the others are counted as instructions between (the MUFU forms, F2F to f16 or
+ * IADD3 after the next XU op: xu_late; with schedule.xu_fixup a MUFU form's FSETP or FMUL.RZ reading a POPC, FLO,
+ * BREV or F2F the same); the others are counted as instructions between (the MUFU forms, F2F to f16 or
  * bf16: warpsim issues apart what their SASS has in one, an FMUL.RZ, a neg operand, the zero-extension unless
  * fold.zext, so ptxas's spacing would wait on it). */
 static __attribute__((noinline)) void xu_step(ws_timing *t, uint32_t wi, const timing_info *f, const ws_reg_use *u,
@@ -2501,10 +2520,10 @@ static __attribute__((noinline)) void xu_step(ws_timing *t, uint32_t wi, const t
         t->xu_left[wi] = (uint8_t)(held + 1 < t->xu_stall ? t->xu_stall - held : 1);
         t->xu_ready[wi] = cycle + (uint64_t)f->latency;
         t->xu_pc[wi] = pc;
-        /* the last clz's IADD3 goes after this op (xu_clz); this clz's after the next */
-        t->clz_wait[wi] = t->clz_due[wi];
-        t->clz_due[wi] = f->clz ? cycle + (uint64_t)t->clz_flo : 0;
-        xu_clz(t, wi);
+        /* the last op's late reader goes after this op (xu_late); this op's after the next */
+        t->late_wait[wi] = t->late_due[wi];
+        t->late_due[wi] = f->late ? cycle + f->late : 0;
+        xu_late(t, wi);
     } else if (!f->free_mov)
         xu_counted(t, wi, u, cycle);
 }
@@ -2514,7 +2533,7 @@ static __attribute__((noinline)) void xu_step(ws_timing *t, uint32_t wi, const t
 static inline __attribute__((always_inline)) void xu_spaced(ws_timing *t, uint32_t wi, const timing_info *f,
                                                             const ws_reg_use *u, uint32_t pc, uint64_t cycle)
 {
-    if (__builtin_expect((f->checks & CHECK_XU) || t->xu_left[wi] > 1 || t->clz_wait[wi], 0))
+    if (__builtin_expect((f->checks & CHECK_XU) || t->xu_left[wi] > 1 || t->late_wait[wi], 0))
         xu_step(t, wi, f, u, pc, cycle);
 }
 
@@ -3281,9 +3300,9 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
     uint8_t xu_left = t->xu_used && t->xu_left[wi] > 1 ? t->xu_left[wi] : 0; /* 0, 1: none left, nothing else read */
     int64_t xu_ready = xu_left ? (int64_t)(t->xu_ready[wi] - cycle) : 0;
     uint32_t xu_pc = xu_left ? t->xu_pc[wi] : 0;
-    /* a clz's FLO result bounds the xu_at of a later instruction (xu_clz) while it is within the spacing of now */
-    int64_t clz_due = t->clz_due[wi] > cycle ? (int64_t)(t->clz_due[wi] - cycle) : INT64_MIN;
-    int64_t clz_wait = t->clz_wait[wi] > cycle ? (int64_t)(t->clz_wait[wi] - cycle) : INT64_MIN;
+    /* a late reader's cycle bounds the xu_at of a later instruction (xu_late) while it is within the spacing of now */
+    int64_t late_due = t->late_due[wi] > cycle ? (int64_t)(t->late_due[wi] - cycle) : INT64_MIN;
+    int64_t late_wait = t->late_wait[wi] > cycle ? (int64_t)(t->late_wait[wi] - cycle) : INT64_MIN;
     const uint64_t *rr = s->rr;
     const uint32_t *rp = s->rp;
     if (store) {
@@ -3297,11 +3316,11 @@ static int plan_key(ws_timing *t, uint32_t wi, warp_state *s, plan_seg *g, uint6
         g->xu_left = xu_left;
         g->xu_ready = xu_ready;
         g->xu_pc = xu_pc;
-        g->clz_due = clz_due;
-        g->clz_wait = clz_wait;
+        g->late_due = late_due;
+        g->late_wait = late_wait;
     } else if (g->ready != (int64_t)(s->ready - cycle) || g->ready_why != s->ready_why || g->mio != rel ||
                g->alu != alu || g->imad != imad || g->xu != xu || g->xu_at != xu_at || g->xu_left != xu_left ||
-               g->xu_ready != xu_ready || g->xu_pc != xu_pc || g->clz_due != clz_due || g->clz_wait != clz_wait)
+               g->xu_ready != xu_ready || g->xu_pc != xu_pc || g->late_due != late_due || g->late_wait != late_wait)
         return 0;
     for (uint32_t i = 0; i < g->nin; i++) {
         uint32_t r = t->plan_in[g->in + i];
@@ -3803,8 +3822,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->xu_left, 0, sizeof t->xu_left);
     memset(t->xu_ready, 0, sizeof t->xu_ready);
     memset(t->xu_pc, 0, sizeof t->xu_pc);
-    memset(t->clz_due, 0, sizeof t->clz_due);
-    memset(t->clz_wait, 0, sizeof t->clz_wait);
+    memset(t->late_due, 0, sizeof t->late_due);
+    memset(t->late_wait, 0, sizeof t->late_wait);
     memset(t->mio_at, 0, sizeof t->mio_at);
     memset(t->mio_next, 0, sizeof t->mio_next);
     /* the queues empty: only the stores in a queue are read (zeroing all 64 was 197 KB a block), and

@@ -204,14 +204,22 @@ static void test_mufu_fixups(void **state)
                               "\trcp.rn.f64 %fd1, %fd2;\n"         /* 10: -1, another type */
                               "\tsin.approx.f32 %f1, %f2;\n"       /* 11: -1, FMUL.RZ before the MUFU */
                               "\tadd.f32 %f1, %f1, %f2;\n"         /* 12: -1 */
+                              "\tcos.approx.ftz.f32 %f1, %f2;\n"   /* 13: -1, FMUL.RZ */
+                              "\ttanh.approx.f32 %f1, %f2;\n"      /* 14: -1, the MUFU alone */
                               "\tret;\n}\n";
-    static const int want[] = {4, 0, 2, 0, 2, 0, 2, 0, -1, -1, -1, -1, -1};
+    static const int want[] = {4, 0, 2, 0, 2, 0, 2, 0, -1, -1, -1, -1, -1, -1, -1};
+    /* ws_mufu_reads_first: an instruction before the MUFU reads the source (the fix-ups' FSETP, FMUL.RZ) */
+    static const int first[] = {1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0};
     ws_module *m = parse_or_fail(src, strlen(src), "mufu.ptx");
     const ws_kernel *k = &m->kernels[0];
-    for (unsigned i = 0; i < sizeof want / sizeof *want; i++)
+    for (unsigned i = 0; i < sizeof want / sizeof *want; i++) {
         if (ws_mufu_fixups(&k->insns[i]) != want[i])
             fail_msg("instruction %u (line %u): %d fix-ups, expected %d", i, k->insns[i].line,
                      ws_mufu_fixups(&k->insns[i]), want[i]);
+        if (ws_mufu_reads_first(&k->insns[i]) != first[i])
+            fail_msg("instruction %u (line %u): ws_mufu_reads_first %d, expected %d", i, k->insns[i].line,
+                     ws_mufu_reads_first(&k->insns[i]), first[i]);
+    }
     ws_module_free(m);
 }
 

@@ -407,6 +407,49 @@ static void mufu_waits_feed(void **state)
     assert_int_equal(c[2], c[3]);
 }
 
+/* schedule.xu_fixup: a MUFU form with ptxas's range fix-ups reads its source with an FSETP, which ptxas issues one XU
+ * op after the POPC that makes the source, waiting for it, with the spacing left as its stall count; the MUFU goes
+ * later (probe_alu3.sass alu3_ex2_x: `POPC` S01, an FMUL S01, the FSETP of the POPC before S06). So in warpsim's run
+ * of POPCs the one two after a POPC whose value such a form reads waits for that POPC's result and 7: ex2.approx.f32 +
+ * popc 20.25 cycles a step on the H200 (5184 for 256), warpsim 16.1 with the POPCs 8 apart, 19.3 with the rule. .ftz (no fix-ups: the MUFU
+ * reads the source itself) and the key 0 keep the 8. --slow-path timing gives the fast path's cycles. */
+static void fixup_waits_popc(void **state)
+{
+    (void)state;
+    enum { ON, OFF, SLOW, UNSPACED, FTZ_ON, FTZ_OFF, RSQRT_ON, RSQRT_OFF, SIN_ON, SIN_OFF, TANH_ON, TANH_OFF, CASES };
+    static const char *const form[CASES] = {"ex2.approx.f32",   "ex2.approx.f32",     "ex2.approx.f32",
+                                            "ex2.approx.f32",   "ex2.approx.ftz.f32", "ex2.approx.ftz.f32",
+                                            "rsqrt.approx.f32", "rsqrt.approx.f32",   "sin.approx.f32",
+                                            "sin.approx.f32",   "tanh.approx.f32",    "tanh.approx.f32"};
+    static const char *const key[CASES] = {"schedule.xu_fixup 1", "schedule.xu_fixup 0", "schedule.xu_fixup 1",
+                                           "schedule.xu_stall 0", "schedule.xu_fixup 1", "schedule.xu_fixup 0",
+                                           "schedule.xu_fixup 1", "schedule.xu_fixup 0", "schedule.xu_fixup 1",
+                                           "schedule.xu_fixup 0", "schedule.xu_fixup 1", "schedule.xu_fixup 0"};
+    unsigned long long c[CASES];
+    for (int i = 0; i < CASES; i++) {
+        char step[64], preset[64];
+        snprintf(step, sizeof step, "%s %%1, %%2;\npopc.b32 %%1, %%1;", form[i]);
+        snprintf(preset, sizeof preset, "ifetch.line 0\n%s\n", key[i]);
+        c[i] = xu_cycles(step, preset, i == SLOW ? WS_SLOW_TIMING : 0);
+        printf("%s + popc, %d steps, %s%s: %llu cycles\n", form[i], 8 * ROUNDS, key[i], i == SLOW ? " (slow path)" : "",
+               c[i]);
+    }
+    unsigned long long on = c[ON], off = c[OFF];
+    assert_int_equal(on, c[SLOW]);
+    /* 595 and 539: 1.75 cycles a step more, from the POPC runs of 8 and 16 by turns (the first and last step of a
+     * round lose nothing) */
+    assert_true(on >= off + 3 * 8 * ROUNDS / 2 && on <= 21 * 8 * ROUNDS);
+    assert_true(off <= 17 * 8 * ROUNDS); /* the XU pipe's 8 + 8 and the region's ends */
+    assert_true(c[UNSPACED] <= off);     /* the rule needs ptxas's spacing */
+    assert_int_equal(c[FTZ_ON], c[FTZ_OFF]);
+    assert_int_equal(c[RSQRT_ON], on); /* the other fix-up forms alike */
+    assert_int_equal(c[RSQRT_OFF], off);
+    /* sin's FMUL.RZ reads the source before the MUFU as the fix-ups' FSETP does (probe_alu3.sass alu3_sin_x: POPC S01,
+     * the FMUL.RZ of the POPC before S07); tanh's MUFU reads it itself */
+    assert_true(c[SIN_ON] >= c[SIN_OFF] + 3 * 8 * ROUNDS / 2);
+    assert_int_equal(c[TANH_ON], c[TANH_OFF]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -422,6 +465,7 @@ int main(void)
         cmocka_unit_test(neg_of_f2f_operand),
         cmocka_unit_test(xu_stall_adds_wait),
         cmocka_unit_test(mufu_waits_feed),
+        cmocka_unit_test(fixup_waits_popc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
