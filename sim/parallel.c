@@ -36,9 +36,9 @@
 
 typedef struct par_launch par_launch;
 typedef struct {
-    /* Each worker on cache lines of its own (128 bytes: the line and the neighbour the hardware
-     * fetches with it): L.stats and b.cycle change at every instruction, and writes to a line
-     * another thread uses would make the two threads take it from each other (false sharing). */
+    /* Each worker on pages of its own (pool_grow, WS_THREAD_PAGE): L.stats and b.cycle change at
+     * every instruction, and writes to a line another thread uses, or fetches with the lines
+     * next to it, would make the two threads take it from each other (false sharing). */
     _Alignas(128) par_launch *P; /* the launch in progress (set under the pool's lock) */
     ws_par_pool *pool;
     ws_result res; /* ws_launch_stop's message */
@@ -352,7 +352,9 @@ static int pool_grow(ws_par_pool *pool, unsigned jobs, uint64_t window)
             return -1;
         pool->W = W;
         for (; pool->nworkers < jobs; pool->nworkers++) {
-            par_worker *w = aligned_alloc(_Alignof(par_worker), sizeof *w); /* sizeof is a multiple of it */
+            /* on pages of its own (WS_THREAD_PAGE): L and b are written at every instruction */
+            par_worker *w =
+                aligned_alloc(WS_THREAD_PAGE, (sizeof *w + WS_THREAD_PAGE - 1) / WS_THREAD_PAGE * WS_THREAD_PAGE);
             if (!w)
                 return -1;
             memset(w, 0, sizeof *w);

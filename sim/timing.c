@@ -518,8 +518,12 @@ static const struct {
  * for kept_fields; a new state if NULL. NULL: out of memory. */
 static ws_timing *timing_state(ws_timing *spare)
 {
-    if (!spare)
-        return calloc(1, sizeof(ws_timing));
+    if (!spare) { /* on pages of its own, as zeroed's buffers */
+        ws_timing *t = aligned_alloc(WS_THREAD_PAGE, (sizeof *t + WS_THREAD_PAGE - 1) / WS_THREAD_PAGE * WS_THREAD_PAGE);
+        if (t)
+            memset(t, 0, sizeof *t);
+        return t;
+    }
     unsigned char keep[offsetof(ws_timing, stq)]; /* the kept fields are among those zeroed */
     size_t at = 0;
     for (size_t i = 0; i < sizeof kept_fields / sizeof *kept_fields; at += kept_fields[i++].size)
@@ -534,19 +538,18 @@ static ws_timing *timing_state(ws_timing *spare)
     return spare;
 }
 
-/* *buf with room for n entries of size bytes, zeroed (*cap: its room, grown to n when smaller);
- * align: aligned_alloc's, 0 for calloc. -1: out of memory. */
-static int zeroed(void **buf, size_t *cap, size_t n, size_t size, size_t align)
+/* *buf with room for n entries of size bytes, zeroed (*cap: its room, grown to n when smaller), on
+ * pages of its own: a --jobs thread's state, written at every instruction (WS_THREAD_PAGE). -1: out
+ * of memory. */
+static int zeroed(void **buf, size_t *cap, size_t n, size_t size)
 {
     n = n ? n : 1;
     if (*cap < n) {
         free(*buf);
-        *buf = align ? aligned_alloc(align, n * size) : calloc(n, size);
+        *buf = aligned_alloc(WS_THREAD_PAGE, (n * size + WS_THREAD_PAGE - 1) / WS_THREAD_PAGE * WS_THREAD_PAGE);
         *cap = *buf ? n : 0;
         if (!*buf)
             return -1;
-        if (!align)
-            return 0;
     }
     memset(*buf, 0, n * size);
     return 0;
@@ -576,8 +579,8 @@ static int plans_init(ws_timing *t)
     t->plan_ok = t->sched.order && !t->slow && n && hold >= 0 && hold < 1e9 && (double)(int64_t)hold == hold;
     if (!t->plan_ok)
         return 0;
-    if (zeroed((void **)&t->plan_s, &t->plan_s_cap, n, sizeof *t->plan_s, 0) != 0 ||
-        zeroed((void **)&t->plan_e, &t->plan_e_cap, n, sizeof *t->plan_e, 0) != 0)
+    if (zeroed((void **)&t->plan_s, &t->plan_s_cap, n, sizeof *t->plan_s) != 0 ||
+        zeroed((void **)&t->plan_e, &t->plan_e_cap, n, sizeof *t->plan_e) != 0)
         return -1;
     uint32_t *mark = calloc((size_t)t->nregs * 2, sizeof *mark); /* written, seen: the segment's first + 1 */
     if (!mark)
@@ -585,9 +588,9 @@ static int plans_init(ws_timing *t)
     uint32_t total = 0;
     for (int pass = 0; pass < 2; pass++) {
         if (pass) {
-            if (zeroed((void **)&t->plan_in, &t->plan_in_cap, total, sizeof *t->plan_in, 0) != 0 ||
-                zeroed((void **)&t->plan_krp, &t->plan_krp_cap, total, sizeof *t->plan_krp, 0) != 0 ||
-                zeroed((void **)&t->plan_krr, &t->plan_krr_cap, total, sizeof *t->plan_krr, 0) != 0) {
+            if (zeroed((void **)&t->plan_in, &t->plan_in_cap, total, sizeof *t->plan_in) != 0 ||
+                zeroed((void **)&t->plan_krp, &t->plan_krp_cap, total, sizeof *t->plan_krp) != 0 ||
+                zeroed((void **)&t->plan_krr, &t->plan_krr_cap, total, sizeof *t->plan_krr) != 0) {
                 free(mark);
                 return -1;
             }
@@ -682,15 +685,15 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->ninfo = L->k->ninsns;
     t->nfast = t->slow ? 0 : t->ninfo;
     t->uses = L->uses;
-    if (t->nwarps > 32 || zeroed((void **)&t->reg_ready, &t->regs_cap, n, sizeof *t->reg_ready, 0) != 0 ||
-        zeroed((void **)&t->reg_prod, &regs_cap, n, sizeof *t->reg_prod, 0) != 0 ||
-        zeroed((void **)&t->ws, &t->ws_cap, t->nwarps, sizeof *t->ws, _Alignof(warp_state)) != 0)
+    if (t->nwarps > 32 || zeroed((void **)&t->reg_ready, &t->regs_cap, n, sizeof *t->reg_ready) != 0 ||
+        zeroed((void **)&t->reg_prod, &regs_cap, n, sizeof *t->reg_prod) != 0 ||
+        zeroed((void **)&t->ws, &t->ws_cap, t->nwarps, sizeof *t->ws) != 0)
         goto oom;
     /* the store queue's register reads before the tables: timing_info_of reads t->stq_regs */
     if (t->p.stq_reads > 0 && t->p.stq_bytes > 0 && L->stq_regs->nslots) {
         t->stq_regs = *L->stq_regs;
-        if (zeroed((void **)&t->stq_read, &t->stq_read_cap, (size_t)t->nwarps * t->stq_regs.nslots, sizeof *t->stq_read,
-                   0) != 0)
+        if (zeroed((void **)&t->stq_read, &t->stq_read_cap, (size_t)t->nwarps * t->stq_regs.nslots,
+                   sizeof *t->stq_read) != 0)
             goto oom;
     } else { /* read where it is not NULL; no stale facts of another kernel (a kept state) */
         memset(&t->stq_regs, 0, sizeof t->stq_regs);
