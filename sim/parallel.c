@@ -337,8 +337,7 @@ static int merge_diags(ws_launch_ctx *G, par_worker *const *W, unsigned jobs, ui
 static ws_par_pool *pool_create(void)
 {
     ws_par_pool *pool = calloc(1, sizeof *pool);
-    if (pool && !(pool->launch = aligned_alloc(WS_THREAD_PAGE, (sizeof *pool->launch + WS_THREAD_PAGE - 1) /
-                                                                   WS_THREAD_PAGE * WS_THREAD_PAGE))) {
+    if (pool && !(pool->launch = ws_thread_alloc(sizeof *pool->launch))) {
         free(pool);
         return NULL;
     }
@@ -360,8 +359,7 @@ static int pool_grow(ws_par_pool *pool, unsigned jobs, uint64_t window)
         pool->W = W;
         for (; pool->nworkers < jobs; pool->nworkers++) {
             /* on pages of its own (WS_THREAD_PAGE): L and b are written at every instruction */
-            par_worker *w =
-                aligned_alloc(WS_THREAD_PAGE, (sizeof *w + WS_THREAD_PAGE - 1) / WS_THREAD_PAGE * WS_THREAD_PAGE);
+            par_worker *w = ws_thread_alloc(sizeof *w);
             if (!w)
                 return -1;
             memset(w, 0, sizeof *w);

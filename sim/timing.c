@@ -519,7 +519,7 @@ static const struct {
 static ws_timing *timing_state(ws_timing *spare)
 {
     if (!spare) { /* on pages of its own, as zeroed's buffers */
-        ws_timing *t = aligned_alloc(WS_THREAD_PAGE, (sizeof *t + WS_THREAD_PAGE - 1) / WS_THREAD_PAGE * WS_THREAD_PAGE);
+        ws_timing *t = ws_thread_alloc(sizeof *t);
         if (t)
             memset(t, 0, sizeof *t);
         return t;
@@ -546,7 +546,7 @@ static int zeroed(void **buf, size_t *cap, size_t n, size_t size)
     n = n ? n : 1;
     if (*cap < n) {
         free(*buf);
-        *buf = aligned_alloc(WS_THREAD_PAGE, (n * size + WS_THREAD_PAGE - 1) / WS_THREAD_PAGE * WS_THREAD_PAGE);
+        *buf = ws_thread_alloc(n * size);
         *cap = *buf ? n : 0;
         if (!*buf)
             return -1;
