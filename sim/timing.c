@@ -228,6 +228,7 @@ typedef struct {
 #define QUEUE_RING 64 /* a sub-partition's queued loads kept (shared.queue + shared.queue_shared, at most 32 each) */
 
 struct ws_timing {
+    void *alloc; /* the allocation it lies in (timing_state; kept with the state) */
     ws_preset p;
     uint32_t nwarps, nregs;
     /* kept from launch to launch with the state (ws_timing_keep): these buffers and their room in
@@ -507,21 +508,24 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
  * are not the next block's) and the queues the next block empties (stq_used) */
 static const struct {
     size_t off, size;
-} kept_fields[] = {KEPT(regs_cap),     KEPT(ws_cap),      KEPT(stq_read_cap), KEPT(reg_ready),  KEPT(reg_prod),
-                   KEPT(ws),           KEPT(stq_read),    KEPT(stores),       KEPT(stores_cap), KEPT(ifetch),
-                   KEPT(gen),          KEPT(stq_used),    KEPT(plan_s),       KEPT(plan_e),     KEPT(plan_in),
-                   KEPT(plan_krp),     KEPT(plan_krr),    KEPT(plan_s_cap),   KEPT(plan_e_cap), KEPT(plan_in_cap),
-                   KEPT(plan_krp_cap), KEPT(plan_krr_cap)};
+} kept_fields[] = {KEPT(alloc),       KEPT(regs_cap),     KEPT(ws_cap),      KEPT(stq_read_cap), KEPT(reg_ready),
+                   KEPT(reg_prod),    KEPT(ws),           KEPT(stq_read),    KEPT(stores),       KEPT(stores_cap),
+                   KEPT(ifetch),      KEPT(gen),          KEPT(stq_used),    KEPT(plan_s),       KEPT(plan_e),
+                   KEPT(plan_in),     KEPT(plan_krp),     KEPT(plan_krr),    KEPT(plan_s_cap),   KEPT(plan_e_cap),
+                   KEPT(plan_in_cap), KEPT(plan_krp_cap), KEPT(plan_krr_cap)};
 #undef KEPT
 
 /* spare (a state ws_timing_keep kept) zeroed up to its large tables as calloc would leave it, but
  * for kept_fields; a new state if NULL. NULL: out of memory. */
 static ws_timing *timing_state(ws_timing *spare)
 {
-    if (!spare) { /* on pages of its own, as zeroed's buffers */
-        ws_timing *t = ws_thread_alloc(sizeof *t);
+    if (!spare) { /* on pages of its own, as zeroed's buffers: from calloc (a large allocation's fresh
+                   * pages are zero already), aligned by hand; ws_timing_destroy frees t->alloc */
+        void *mem = calloc(1, sizeof(ws_timing) / WS_THREAD_PAGE * WS_THREAD_PAGE + 2 * WS_THREAD_PAGE);
+        ws_timing *t =
+            mem ? (ws_timing *)(((uintptr_t)mem + WS_THREAD_PAGE - 1) & ~(uintptr_t)(WS_THREAD_PAGE - 1)) : NULL;
         if (t)
-            memset(t, 0, sizeof *t);
+            t->alloc = mem;
         return t;
     }
     unsigned char keep[offsetof(ws_timing, stq)]; /* the kept fields are among those zeroed */
@@ -794,7 +798,7 @@ void ws_timing_destroy(ws_timing *t)
     free(t->plan_in);
     free(t->plan_krp);
     free(t->plan_krr);
-    free(t);
+    free(t->alloc);
 }
 
 /* The registers instruction pc reads and writes (ws_insn_reg_use, computed once per kernel). */
