@@ -12,7 +12,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#define BLOCK_BUFFER_ALIGN 128
 
 /* spare's buffer *have of *cap bytes if it holds at least `need`, taken from it; else a new one */
 static void *take(void **have, uint64_t *cap, uint64_t need)
@@ -23,11 +22,10 @@ static void *take(void **have, uint64_t *cap, uint64_t need)
         *cap = 0;
         return p;
     }
-    /* on 128-byte lines of its own (a line and the neighbour the hardware fetches with it): the
-     * blocks of --jobs' threads are allocated one after another, and a warp's state or shared
-     * memory written by one thread must not share them with another's */
-    return aligned_alloc(BLOCK_BUFFER_ALIGN, (need + BLOCK_BUFFER_ALIGN - 1) / BLOCK_BUFFER_ALIGN * BLOCK_BUFFER_ALIGN +
-                                                 (need ? 0 : BLOCK_BUFFER_ALIGN));
+    /* on pages of its own (WS_THREAD_PAGE): the blocks of --jobs' threads are allocated one
+     * after another, and a warp's state or shared memory written by one thread must not share
+     * them with another's */
+    return ws_thread_alloc(need ? need : 1);
 }
 
 int ws_block_alloc(ws_launch_ctx *L, ws_block *b, uint32_t nthreads, uint64_t *regs)

@@ -384,14 +384,14 @@ static uint64_t thread_bytes(const ws_launch_ctx *L, uint32_t nthreads)
     return b;
 }
 
-/* The machine's register pool with room for `words` words, on 128-byte lines of its own (parallel.c
- * puts each host thread's files REG_POOL_LINE words apart). It is kept from launch to launch: a
- * launch of one block of 1024 threads would otherwise spend more time having fresh pages zeroed
- * than running, and --jobs threads would do so at every launch. It comes from calloc, aligned by
- * hand: a large allocation's fresh pages are zero already, where aligned_alloc and a memset wrote
- * them twice (~380,000 host instructions at block_reduce's first 20 x 1024 launch). NULL: out of
- * memory. */
-#define REG_POOL_LINE 16
+/* The machine's register pool with room for `words` words, on pages of its own (parallel.c puts
+ * each host thread's files a multiple of REG_POOL_LINE words apart: WS_THREAD_PAGE). It is kept
+ * from launch to launch: a launch of one block of 1024 threads would otherwise spend more time
+ * having fresh pages zeroed than running, and --jobs threads would do so at every launch. It comes
+ * from calloc, aligned by hand: a large allocation's fresh pages are zero already, where
+ * aligned_alloc and a memset wrote them twice (~380,000 host instructions at block_reduce's first
+ * 20 x 1024 launch). NULL: out of memory. */
+#define REG_POOL_LINE (WS_THREAD_PAGE / sizeof(uint64_t))
 static uint64_t *reg_pool(ws_sim *sim, size_t words)
 {
     if (sim->reg_pool_words >= words)

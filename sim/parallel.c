@@ -36,9 +36,9 @@
 
 typedef struct par_launch par_launch;
 typedef struct {
-    /* Each worker on cache lines of its own (128 bytes: the line and the neighbour the hardware
-     * fetches with it): L.stats and b.cycle change at every instruction, and writes to a line
-     * another thread uses would make the two threads take it from each other (false sharing). */
+    /* Each worker on pages of its own (pool_grow, WS_THREAD_PAGE): L.stats and b.cycle change at
+     * every instruction, and writes to a line another thread uses, or fetches with the lines
+     * next to it, would make the two threads take it from each other (false sharing). */
     _Alignas(128) par_launch *P; /* the launch in progress (set under the pool's lock) */
     ws_par_pool *pool;
     ws_result res; /* ws_launch_stop's message */
@@ -68,8 +68,9 @@ typedef struct {
 enum { BLOCK_DONE = 1, BLOCK_STOPPED = 2 };
 
 struct par_launch {
-    /* on lines of its own (a local of the launching thread): its lock and counters go from thread
-     * to thread at every chunk, and must not take the launching thread's stack with them */
+    /* on pages of its own (ws_par_pool.launch, WS_THREAD_PAGE): its lock and counters go from
+     * thread to thread at every chunk, and must not take a thread's stack or block with them (as a
+     * local of the launching thread, it shared a page with the frames of the blocks it ran) */
     _Alignas(128) ws_launch_ctx *G;
     uint64_t nblocks;
     unsigned jobs;
@@ -94,10 +95,11 @@ struct par_launch {
 
 /* The machine's host threads and what they keep from launch to launch (sim->par). */
 struct ws_par_pool {
-    par_worker **W;    /* W[0] is the launching thread's; W[1..nhelpers] have threads */
-    unsigned nworkers; /* allocated workers */
-    unsigned nhelpers; /* helper threads started (fewer than asked: the others take more blocks) */
-    unsigned failed;   /* a thread could not be started: no more tries */
+    par_launch *launch; /* the launch in progress */
+    par_worker **W;     /* W[0] is the launching thread's; W[1..nhelpers] have threads */
+    unsigned nworkers;  /* allocated workers */
+    unsigned nhelpers;  /* helper threads started (fewer than asked: the others take more blocks) */
+    unsigned failed;    /* a thread could not be started: no more tries */
     pthread_mutex_t lock;
     pthread_cond_t done; /* busy reached 0 */
     unsigned busy;       /* helpers still in the launch in progress */
@@ -335,6 +337,10 @@ static int merge_diags(ws_launch_ctx *G, par_worker *const *W, unsigned jobs, ui
 static ws_par_pool *pool_create(void)
 {
     ws_par_pool *pool = calloc(1, sizeof *pool);
+    if (pool && !(pool->launch = ws_thread_alloc(sizeof *pool->launch))) {
+        free(pool);
+        return NULL;
+    }
     if (pool) {
         pthread_mutex_init(&pool->lock, NULL);
         pthread_cond_init(&pool->done, NULL);
@@ -352,7 +358,8 @@ static int pool_grow(ws_par_pool *pool, unsigned jobs, uint64_t window)
             return -1;
         pool->W = W;
         for (; pool->nworkers < jobs; pool->nworkers++) {
-            par_worker *w = aligned_alloc(_Alignof(par_worker), sizeof *w); /* sizeof is a multiple of it */
+            /* on pages of its own (WS_THREAD_PAGE): L and b are written at every instruction */
+            par_worker *w = ws_thread_alloc(sizeof *w);
             if (!w)
                 return -1;
             memset(w, 0, sizeof *w);
@@ -411,6 +418,7 @@ void ws_par_pool_free(ws_par_pool *pool)
     for (uint64_t i = 0; i < pool->window; i++)
         free(pool->ring[i].stores);
     free(pool->W);
+    free(pool->launch);
     free(pool->ring);
     free(pool->work);
     free(pool->flags);
@@ -427,31 +435,35 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
     ws_sim *sim = G->sim;
     ws_par_pool *pool = sim->par ? sim->par : pool_create(); /* taken for this launch */
     sim->par = NULL;
-    par_launch P;
-    memset(&P, 0, sizeof P);
-    P.G = G;
-    P.nblocks = nblocks;
-    pthread_mutex_init(&P.lock, NULL);
-    pthread_mutex_init(&P.atom_lock, NULL);
-    pthread_cond_init(&P.moved, NULL);
+    if (!pool) {
+        snprintf(G->res->message, sizeof G->res->message, "out of memory");
+        return WS_ERR_INTERNAL;
+    }
+    par_launch *P = pool->launch;
+    memset(P, 0, sizeof *P);
+    P->G = G;
+    P->nblocks = nblocks;
+    pthread_mutex_init(&P->lock, NULL);
+    pthread_mutex_init(&P->atom_lock, NULL);
+    pthread_cond_init(&P->moved, NULL);
     ws_status st = WS_OK;
     unsigned ready = 0;
-    if (!pool || pool_grow(pool, jobs, (uint64_t)WINDOW_PER_JOB * jobs) != 0)
+    if (pool_grow(pool, jobs, (uint64_t)WINDOW_PER_JOB * jobs) != 0)
         goto oom;
     if (jobs > pool->nhelpers + 1) /* fewer threads: the others take more blocks */
         jobs = pool->nhelpers + 1;
-    P.jobs = jobs;
-    P.window = (uint64_t)WINDOW_PER_JOB * jobs; /* of the pool's ring */
-    P.ring = pool->ring;
-    P.work = pool->work;
-    P.flags = pool->flags;
-    memset(P.flags, 0, P.window * sizeof *P.flags); /* a stop may have left blocks untaken */
+    P->jobs = jobs;
+    P->window = (uint64_t)WINDOW_PER_JOB * jobs; /* of the pool's ring */
+    P->ring = pool->ring;
+    P->work = pool->work;
+    P->flags = pool->flags;
+    memset(P->flags, 0, P->window * sizeof *P->flags); /* a stop may have left blocks untaken */
     par_worker *const *W = pool->W;
     /* the context up to the kernel's parameter bytes: ld.param reads only those */
     size_t ctx_bytes = offsetof(ws_launch_ctx, params) + G->k->param_bytes;
     for (; ready < jobs; ready++) {
         par_worker *w = W[ready];
-        w->P = &P;
+        w->P = P;
         memcpy(&w->L, G, ctx_bytes);
         memset(&w->L.stats, 0, sizeof w->L.stats);
         w->L.diags = NULL;
@@ -461,7 +473,7 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
         w->L.diag_seen = NULL;
         w->L.res = &w->res;
         w->L.stop = 0;
-        w->L.atom_lock = &P.atom_lock;
+        w->L.atom_lock = &P->atom_lock;
         w->L.timing = NULL;
         w->L.sms = NULL; /* the blocks reach the grid model in order, through take_finished */
         /* the timing mode: the first worker runs on the launch's own timing state, idle while the
@@ -521,11 +533,11 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
     }
     if (merge_diags(G, W, jobs, not_listed) != 0)
         goto oom;
-    if (P.decided) {
+    if (P->decided) {
         G->stop = 1;
-        G->stop_status = P.stop_status;
-        memcpy(G->res->message, P.stop_msg, sizeof G->res->message);
-        st = P.stop_status;
+        G->stop_status = P->stop_status;
+        memcpy(G->res->message, P->stop_msg, sizeof G->res->message);
+        st = P->stop_status;
     }
     goto out;
 oom:
@@ -539,9 +551,9 @@ out:
         free(pool->W[i]->L.diags);
         ws_diags_free(&pool->W[i]->L);
     }
-    pthread_mutex_destroy(&P.lock);
-    pthread_mutex_destroy(&P.atom_lock);
-    pthread_cond_destroy(&P.moved);
+    pthread_mutex_destroy(&P->lock);
+    pthread_mutex_destroy(&P->atom_lock);
+    pthread_cond_destroy(&P->moved);
     if (sim->par) /* a launch from inside this one kept its own */
         ws_par_pool_free(pool);
     else

@@ -9,6 +9,7 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define FULL_MASK 0xffffffffu
@@ -20,6 +21,20 @@
  * docs/hardware.md). */
 #define RESERVED_SMEM_BYTES 1024u
 #define RESERVED_SMEM_END   288u
+
+/* What a --jobs host thread writes as it runs blocks (its worker, registers, a block's shared
+ * memory and warps, the timing state) lies on 4 KiB pages of its own, not on lines of its own
+ * only: a core's prefetchers fetch lines beyond those a thread streams through, up to the end of
+ * their page, and a line of the other thread's fetched so must be taken back from this core before
+ * that thread writes it again. With buffers of the two threads on one page, the thread whose
+ * buffers lay above the other's took up to 80% more CPU time a block of block_reduce than the other
+ * (docs/performance.md, "(jobs19)"). */
+#define WS_THREAD_PAGE 4096u
+/* `bytes` on pages of their own (WS_THREAD_PAGE), not zeroed; NULL: out of memory */
+static inline void *ws_thread_alloc(size_t bytes)
+{
+    return aligned_alloc(WS_THREAD_PAGE, (bytes + WS_THREAD_PAGE - 1) / WS_THREAD_PAGE * WS_THREAD_PAGE);
+}
 
 /* What a lane is doing between instructions. */
 enum { LANE_RUN, LANE_WAIT_SYNC, LANE_WAIT_RECONV, LANE_WAIT_BAR };

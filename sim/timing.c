@@ -236,6 +236,7 @@ typedef struct {
 #define QUEUE_RING 64 /* a sub-partition's queued loads kept (shared.queue + shared.queue_shared, at most 32 each) */
 
 struct ws_timing {
+    void *alloc; /* the allocation it lies in (timing_state; kept with the state) */
     ws_preset p;
     uint32_t nwarps, nregs;
     /* kept from launch to launch with the state (ws_timing_keep): these buffers and their room in
@@ -521,19 +522,26 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
  * are not the next block's) and the queues the next block empties (stq_used) */
 static const struct {
     size_t off, size;
-} kept_fields[] = {KEPT(regs_cap),     KEPT(ws_cap),      KEPT(stq_read_cap), KEPT(reg_ready),  KEPT(reg_prod),
-                   KEPT(ws),           KEPT(stq_read),    KEPT(stores),       KEPT(stores_cap), KEPT(ifetch),
-                   KEPT(gen),          KEPT(stq_used),    KEPT(plan_s),       KEPT(plan_e),     KEPT(plan_in),
-                   KEPT(plan_krp),     KEPT(plan_krr),    KEPT(plan_s_cap),   KEPT(plan_e_cap), KEPT(plan_in_cap),
-                   KEPT(plan_krp_cap), KEPT(plan_krr_cap)};
+} kept_fields[] = {KEPT(alloc),       KEPT(regs_cap),     KEPT(ws_cap),      KEPT(stq_read_cap), KEPT(reg_ready),
+                   KEPT(reg_prod),    KEPT(ws),           KEPT(stq_read),    KEPT(stores),       KEPT(stores_cap),
+                   KEPT(ifetch),      KEPT(gen),          KEPT(stq_used),    KEPT(plan_s),       KEPT(plan_e),
+                   KEPT(plan_in),     KEPT(plan_krp),     KEPT(plan_krr),    KEPT(plan_s_cap),   KEPT(plan_e_cap),
+                   KEPT(plan_in_cap), KEPT(plan_krp_cap), KEPT(plan_krr_cap)};
 #undef KEPT
 
 /* spare (a state ws_timing_keep kept) zeroed up to its large tables as calloc would leave it, but
  * for kept_fields; a new state if NULL. NULL: out of memory. */
 static ws_timing *timing_state(ws_timing *spare)
 {
-    if (!spare)
-        return calloc(1, sizeof(ws_timing));
+    if (!spare) { /* on pages of its own, as zeroed's buffers: from calloc (a large allocation's fresh
+                   * pages are zero already), aligned by hand; ws_timing_destroy frees t->alloc */
+        void *mem = calloc(1, sizeof(ws_timing) / WS_THREAD_PAGE * WS_THREAD_PAGE + 2 * WS_THREAD_PAGE);
+        ws_timing *t =
+            mem ? (ws_timing *)(((uintptr_t)mem + WS_THREAD_PAGE - 1) & ~(uintptr_t)(WS_THREAD_PAGE - 1)) : NULL;
+        if (t)
+            t->alloc = mem;
+        return t;
+    }
     unsigned char keep[offsetof(ws_timing, stq)]; /* the kept fields are among those zeroed */
     size_t at = 0;
     for (size_t i = 0; i < sizeof kept_fields / sizeof *kept_fields; at += kept_fields[i++].size)
@@ -548,19 +556,18 @@ static ws_timing *timing_state(ws_timing *spare)
     return spare;
 }
 
-/* *buf with room for n entries of size bytes, zeroed (*cap: its room, grown to n when smaller);
- * align: aligned_alloc's, 0 for calloc. -1: out of memory. */
-static int zeroed(void **buf, size_t *cap, size_t n, size_t size, size_t align)
+/* *buf with room for n entries of size bytes, zeroed (*cap: its room, grown to n when smaller), on
+ * pages of its own: a --jobs thread's state, written at every instruction (WS_THREAD_PAGE). -1: out
+ * of memory. */
+static int zeroed(void **buf, size_t *cap, size_t n, size_t size)
 {
     n = n ? n : 1;
     if (*cap < n) {
         free(*buf);
-        *buf = align ? aligned_alloc(align, n * size) : calloc(n, size);
+        *buf = ws_thread_alloc(n * size);
         *cap = *buf ? n : 0;
         if (!*buf)
             return -1;
-        if (!align)
-            return 0;
     }
     memset(*buf, 0, n * size);
     return 0;
@@ -592,8 +599,8 @@ static int plans_init(ws_timing *t)
         t->sched.order && !t->slow && n && hold >= 0 && hold < 1e9 && (double)(int64_t)hold == hold && !t->fma_rule;
     if (!t->plan_ok)
         return 0;
-    if (zeroed((void **)&t->plan_s, &t->plan_s_cap, n, sizeof *t->plan_s, 0) != 0 ||
-        zeroed((void **)&t->plan_e, &t->plan_e_cap, n, sizeof *t->plan_e, 0) != 0)
+    if (zeroed((void **)&t->plan_s, &t->plan_s_cap, n, sizeof *t->plan_s) != 0 ||
+        zeroed((void **)&t->plan_e, &t->plan_e_cap, n, sizeof *t->plan_e) != 0)
         return -1;
     uint32_t *mark = calloc((size_t)t->nregs * 2, sizeof *mark); /* written, seen: the segment's first + 1 */
     if (!mark)
@@ -601,9 +608,9 @@ static int plans_init(ws_timing *t)
     uint32_t total = 0;
     for (int pass = 0; pass < 2; pass++) {
         if (pass) {
-            if (zeroed((void **)&t->plan_in, &t->plan_in_cap, total, sizeof *t->plan_in, 0) != 0 ||
-                zeroed((void **)&t->plan_krp, &t->plan_krp_cap, total, sizeof *t->plan_krp, 0) != 0 ||
-                zeroed((void **)&t->plan_krr, &t->plan_krr_cap, total, sizeof *t->plan_krr, 0) != 0) {
+            if (zeroed((void **)&t->plan_in, &t->plan_in_cap, total, sizeof *t->plan_in) != 0 ||
+                zeroed((void **)&t->plan_krp, &t->plan_krp_cap, total, sizeof *t->plan_krp) != 0 ||
+                zeroed((void **)&t->plan_krr, &t->plan_krr_cap, total, sizeof *t->plan_krr) != 0) {
                 free(mark);
                 return -1;
             }
@@ -700,15 +707,15 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->ninfo = L->k->ninsns;
     t->nfast = t->slow ? 0 : t->ninfo;
     t->uses = L->uses;
-    if (t->nwarps > 32 || zeroed((void **)&t->reg_ready, &t->regs_cap, n, sizeof *t->reg_ready, 0) != 0 ||
-        zeroed((void **)&t->reg_prod, &regs_cap, n, sizeof *t->reg_prod, 0) != 0 ||
-        zeroed((void **)&t->ws, &t->ws_cap, t->nwarps, sizeof *t->ws, _Alignof(warp_state)) != 0)
+    if (t->nwarps > 32 || zeroed((void **)&t->reg_ready, &t->regs_cap, n, sizeof *t->reg_ready) != 0 ||
+        zeroed((void **)&t->reg_prod, &regs_cap, n, sizeof *t->reg_prod) != 0 ||
+        zeroed((void **)&t->ws, &t->ws_cap, t->nwarps, sizeof *t->ws) != 0)
         goto oom;
     /* the store queue's register reads before the tables: timing_info_of reads t->stq_regs */
     if (t->p.stq_reads > 0 && t->p.stq_bytes > 0 && L->stq_regs->nslots) {
         t->stq_regs = *L->stq_regs;
-        if (zeroed((void **)&t->stq_read, &t->stq_read_cap, (size_t)t->nwarps * t->stq_regs.nslots, sizeof *t->stq_read,
-                   0) != 0)
+        if (zeroed((void **)&t->stq_read, &t->stq_read_cap, (size_t)t->nwarps * t->stq_regs.nslots,
+                   sizeof *t->stq_read) != 0)
             goto oom;
     } else { /* read where it is not NULL; no stale facts of another kernel (a kept state) */
         memset(&t->stq_regs, 0, sizeof t->stq_regs);
@@ -810,7 +817,7 @@ void ws_timing_destroy(ws_timing *t)
     free(t->plan_in);
     free(t->plan_krp);
     free(t->plan_krr);
-    free(t);
+    free(t->alloc);
 }
 
 /* The registers instruction pc reads and writes (ws_insn_reg_use, computed once per kernel). */

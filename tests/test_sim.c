@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "fpexact.h"
+#include "sim.h" /* the machine's register pool and kept block buffers, WS_THREAD_PAGE */
 #include "sim_harness.h"
 
 /* 32 interesting 32-bit values: zero, ones, signs, limits, patterns */
@@ -1464,6 +1465,44 @@ static void test_instruction_limit(void **state)
     wsh_free(&r);
 }
 
+/* --jobs: what a host thread writes lies on pages of its own (WS_THREAD_PAGE): the register pool
+ * starts on a page and holds each thread's files whole pages apart, and a block's kept buffers
+ * start on a page (block.c), so that a core's prefetchers never fetch another thread's lines */
+static void test_thread_pages(void **state)
+{
+    (void)state;
+    static const char ptx[] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n"
+                              ".reg .b32 %r<2>;\n.shared .align 4 .b32 s[32];\nmov.u32 %r1, %tid.x;\n"
+                              "st.shared.u32 [s], %r1;\nbar.sync 0;\nret;\n}\n";
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "pages.ptx", &perr);
+    assert_non_null(m);
+    for (unsigned jobs = 1; jobs <= 2; jobs++)
+        for (int timing = 0; timing <= 1; timing++) {
+            ws_config cfg;
+            memset(&cfg, 0, sizeof cfg);
+            cfg.mode = timing ? WS_MODE_TIMING : WS_MODE_FUNCTIONAL;
+            cfg.jobs = jobs;
+            ws_sim *sim = ws_sim_create(&cfg);
+            assert_non_null(sim);
+            unsigned grid[3] = {8, 1, 1}, block[3] = {96, 1, 1};
+            ws_result res;
+            assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, NULL, 0, &res), WS_OK);
+            ws_result_free(&res);
+            assert_non_null(sim->reg_pool);
+            assert_int_equal((uintptr_t)sim->reg_pool % WS_THREAD_PAGE, 0);
+            assert_int_equal(sim->reg_pool_words * sizeof *sim->reg_pool % WS_THREAD_PAGE, 0);
+            if (jobs == 1) { /* --jobs 2 keeps its workers' buffers in its pool (parallel.c) */
+                assert_non_null(sim->spare_block.shared);
+                assert_non_null(sim->spare_block.warps);
+                assert_int_equal((uintptr_t)sim->spare_block.shared % WS_THREAD_PAGE, 0);
+                assert_int_equal((uintptr_t)sim->spare_block.warps % WS_THREAD_PAGE, 0);
+            }
+            ws_sim_destroy(sim);
+        }
+    ws_module_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1501,6 +1540,7 @@ int main(void)
         cmocka_unit_test(test_diagnostics_capped),
         cmocka_unit_test(test_bad_memory_access),
         cmocka_unit_test(test_instruction_limit),
+        cmocka_unit_test(test_thread_pages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
