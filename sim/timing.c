@@ -2379,6 +2379,10 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
     for (uint32_t m = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty & ~t->trained & ~t->on_pipe; m; m &= m - 1) {
         uint32_t wj = (uint32_t)__builtin_ctz(m), bit = m & -m;
         const timing_info *f = t->ws[wj].f; /* not --slow-path timing, which files no block */
+        slot_word mine;
+        memcpy(&mine, f->slots, sizeof mine);
+        if (!mine) /* no slot: free at 0, nothing to retime (most of the warps here: an FP op, a load) */
+            continue;
         if (!retime_warp(t, L, b, wj, slots_free(mat, f, &slots, &free), cycle, 0, WS_STALL_PIPE))
             continue;
         if (!(t->can_issue & bit) || free >= cycle + WHEEL) { /* out of can_issue, or far: filed alone, no train */
@@ -2388,8 +2392,8 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
         t->when[wj] = free;
         t->can_issue &= ~bit;
         file_bits(t, bit, free, cycle);
-        /* its figures now: charged to `to`, `free`, the pipe; the train with them, else an empty one */
-        slot_word mine = slots;
+        /* its figures now: charged to `to`, `free`, the pipe; the train with them (its slots: mine), else an empty
+         * one */
         uint32_t used = t->train_used[sp];
         for (; used; used &= used - 1) {
             pipe_train *r = tr + __builtin_ctz(used);
