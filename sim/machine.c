@@ -388,21 +388,18 @@ static uint64_t thread_bytes(const ws_launch_ctx *L, uint32_t nthreads)
  * each host thread's files a multiple of REG_POOL_LINE words apart: WS_THREAD_PAGE). It is kept
  * from launch to launch: a launch of one block of 1024 threads would otherwise spend more time
  * having fresh pages zeroed than running, and --jobs threads would do so at every launch. It comes
- * from calloc, aligned by hand: a large allocation's fresh pages are zero already, where
- * aligned_alloc and a memset wrote them twice (~380,000 host instructions at block_reduce's first
- * 20 x 1024 launch). NULL: out of memory. */
+ * from ws_thread_calloc (aligned_alloc and a memset wrote its pages twice: ~380,000 host
+ * instructions at block_reduce's first 20 x 1024 launch). NULL: out of memory. */
 #define REG_POOL_LINE (WS_THREAD_PAGE / sizeof(uint64_t))
 static uint64_t *reg_pool(ws_sim *sim, size_t words)
 {
     if (sim->reg_pool_words >= words)
         return sim->reg_pool;
     reg_pool_free(sim);
-    const size_t line = REG_POOL_LINE * sizeof *sim->reg_pool;
     size_t n = (words + REG_POOL_LINE - 1) / REG_POOL_LINE * REG_POOL_LINE;
-    if (n > (SIZE_MAX - line) / sizeof *sim->reg_pool ||
-        !(sim->reg_pool_mem = calloc(1, n * sizeof *sim->reg_pool + line)))
+    if (n < words || n > SIZE_MAX / sizeof *sim->reg_pool ||
+        !(sim->reg_pool = ws_thread_calloc(n * sizeof *sim->reg_pool, &sim->reg_pool_mem)))
         return NULL;
-    sim->reg_pool = (uint64_t *)(((uintptr_t)sim->reg_pool_mem + line - 1) & ~(uintptr_t)(line - 1));
     sim->reg_pool_words = n;
     return sim->reg_pool;
 }

@@ -35,6 +35,18 @@ static inline void *ws_thread_alloc(size_t bytes)
 {
     return aligned_alloc(WS_THREAD_PAGE, (bytes + WS_THREAD_PAGE - 1) / WS_THREAD_PAGE * WS_THREAD_PAGE);
 }
+/* `bytes` zeroed on pages of their own, from calloc aligned by hand: a large allocation's fresh pages are zero
+ * already, where ws_thread_alloc and a memset write them twice. *mem: the allocation, for free. NULL: out of memory. */
+static inline void *ws_thread_calloc(size_t bytes, void **mem)
+{
+    *mem = NULL;
+    if (bytes > SIZE_MAX - 2 * WS_THREAD_PAGE)
+        return NULL;
+    size_t n = (bytes + WS_THREAD_PAGE - 1) / WS_THREAD_PAGE * WS_THREAD_PAGE;
+    if (!(*mem = calloc(1, n + WS_THREAD_PAGE)))
+        return NULL;
+    return (void *)(((uintptr_t)*mem + WS_THREAD_PAGE - 1) & ~(uintptr_t)(WS_THREAD_PAGE - 1));
+}
 
 /* What a lane is doing between instructions. */
 enum { LANE_RUN, LANE_WAIT_SYNC, LANE_WAIT_RECONV, LANE_WAIT_BAR };
@@ -214,7 +226,7 @@ struct ws_sim {
     uint8_t *const_image;
     uint64_t const_size;
     uint64_t *reg_pool;              /* register files, reused by every launch (see ws_sim_launch) */
-    void *reg_pool_mem;              /* the allocation reg_pool lies in (reg_pool: its first 128-byte line) */
+    void *reg_pool_mem;              /* the allocation reg_pool lies in (reg_pool: its first page, WS_THREAD_PAGE) */
     size_t reg_pool_words;
     ws_prepared prepared;            /* the last kernel launched, ready for its next launch */
     /* kept from launch to launch, so that a short launch does not allocate them again: the launch

@@ -533,11 +533,9 @@ static const struct {
  * for kept_fields; a new state if NULL. NULL: out of memory. */
 static ws_timing *timing_state(ws_timing *spare)
 {
-    if (!spare) { /* on pages of its own, as zeroed's buffers: from calloc (a large allocation's fresh
-                   * pages are zero already), aligned by hand; ws_timing_destroy frees t->alloc */
-        void *mem = calloc(1, sizeof(ws_timing) / WS_THREAD_PAGE * WS_THREAD_PAGE + 2 * WS_THREAD_PAGE);
-        ws_timing *t =
-            mem ? (ws_timing *)(((uintptr_t)mem + WS_THREAD_PAGE - 1) & ~(uintptr_t)(WS_THREAD_PAGE - 1)) : NULL;
+    if (!spare) { /* on pages of its own, as zeroed's buffers; ws_timing_destroy frees t->alloc */
+        void *mem;
+        ws_timing *t = ws_thread_calloc(sizeof(ws_timing), &mem);
         if (t)
             t->alloc = mem;
         return t;
