@@ -565,13 +565,12 @@ static uint64_t ready_at(const seg_scratch *w, const ws_insn *code, const uint8_
 }
 
 /* Whether instruction b reads a result of a on another datapath that it waits cross.feed more for (ws_schedule_budget
- * side: a's with SIDE_FEEDS, 4, and both with one, 1-3, not the same). */
+ * side, ws_side_crosses). */
 static int crossed(const seg_scratch *w, uint32_t a, uint32_t b)
 {
     if (!w->side || !w->cross)
         return 0;
-    unsigned sa = w->side[a * w->side_step], sb = w->side[b * w->side_step];
-    return (sa & 4) && (sb & 3) && (sa & 3) != (sb & 3);
+    return ws_side_crosses(w->side[a * w->side_step], w->side[b * w->side_step]);
 }
 
 static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,

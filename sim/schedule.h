@@ -23,6 +23,23 @@ typedef struct {
     uint8_t *warp_wide; /* per position: its segment reorders a collective or activemask */
 } ws_schedule;
 
+/* The datapath whose forwarding a fixed-latency op's result takes (cross.feed: timing.c timing_info.side, rule 5's
+ * ws_schedule_budget.side). */
+enum {
+    WS_SIDE_ALU = 1,  /* LOP3, IADD3, SEL, SHF, PRMT, ISETP, FSETP, FSEL, FMNMX, I2FP, F2FP */
+    WS_SIDE_FMA = 2,  /* IMAD (and IMAD.IADD, IMAD.SHL), FFMA, FADD, FMUL */
+    WS_SIDE_HALF = 3, /* HADD2, HMUL2, HFMA2, HADD2.F32 */
+    WS_SIDE_MASK = 3,
+    WS_SIDE_FEEDS = 4, /* its latency is the fixed one (alu): its reader on another datapath waits cross.feed more */
+};
+
+/* Whether a reader with datapath `reader` waits cross.feed more for a result of datapath `producer` (WS_SIDE_*):
+ * ptxas's 5 cycles, not 4, from a fixed-latency op to its reader on another datapath (docs/calibration.md "(lat18)"). */
+static inline int ws_side_crosses(unsigned producer, unsigned reader)
+{
+    return (producer & WS_SIDE_FEEDS) && (reader & WS_SIDE_MASK) && (producer & WS_SIDE_MASK) != (reader & WS_SIDE_MASK);
+}
+
 /* Rule 5 of schedule.c, ptxas's register budget (docs/calibration.md "ptxas's register budget,
  * modelled"). */
 typedef struct {
@@ -33,8 +50,8 @@ typedef struct {
     unsigned starts;     /* 1: that first op starts a drain, does not keep one going (schedule.fused_start) */
     unsigned copies;     /* 1: a copy of a constant register goes as early as it can (schedule.const_copy) */
     unsigned mio_gap;    /* rule 4, with or without registers: cycles between two shared loads (schedule.mio_gap) */
-    /* per instruction, the datapath of its result and its reads (timing.c SIDE_*: 1-3, 0 none; SIDE_FEEDS, 4: its
-     * latency is the fixed one), instruction pc's at side[pc * side_step] (a field of a table of records: timing.c's
+    /* per instruction, the datapath of its result and its reads (WS_SIDE_*: 1-3, 0 none; WS_SIDE_FEEDS: its latency
+     * is the fixed one), instruction pc's at side[pc * side_step] (a field of a table of records: timing.c's
      * timing_info, read where it is), and the cycles a reader on another datapath waits more for such a result
      * (cross.feed); NULL, 0: none */
     const uint8_t *side;

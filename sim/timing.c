@@ -129,7 +129,7 @@ typedef struct {
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
     uint8_t gate;     /* a setp whose predicate guards the S2R of the shared window's base (cga.h gate): the
                          warp reads the base guard.feed after the predicate is ready */
-    uint8_t side;     /* cross.feed's datapath (SIDE_*, datapath_of; 0: none, or the key 0), with SIDE_FEEDS for a
+    uint8_t side;     /* cross.feed's datapath (SIDE_*, datapath_of; 0: none, or the key 0), with WS_SIDE_FEEDS for a
                          producer whose reader on another datapath reads its result cross.feed later */
     uint8_t late;     /* a spaced XU op whose value an instruction ptxas issues after the warp's next XU op reads (a
                          clz's IADD3, a MUFU form's FSETP or FMUL.RZ: xu_late): the cycles until that reader may
@@ -155,15 +155,6 @@ enum {
     WRITE_RENAME = 1, /* a free mov: ready when its source is, made by its source's producer */
     WRITE_HOIST = 2,  /* a free mov with a latency (WS_FOLD_HOIST): its latency after its sources */
     WRITE_PRED = 4,   /* a shuffle's predicate: pred cycles after its value */
-};
-
-/* timing_info.side: the datapath whose forwarding a fixed-latency op's result takes (cross.feed) */
-enum {
-    SIDE_ALU = 1,  /* LOP3, IADD3, SEL, SHF, PRMT, ISETP, FSETP, FSEL, FMNMX, I2FP, F2FP */
-    SIDE_FMA = 2,  /* IMAD (and IMAD.IADD, IMAD.SHL), FFMA, FADD, FMUL */
-    SIDE_HALF = 3, /* HADD2, HMUL2, HFMA2, HADD2.F32 */
-    SIDE_MASK = 3,
-    SIDE_FEEDS = 4, /* its latency is the fixed one (alu): its reader on another datapath waits cross.feed more */
 };
 
 /* A train (ws_timing.train): its members, the slots their picks take (as one word) and one of the picks (math_free),
@@ -1343,14 +1334,14 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
             slots[SLOT_IMAD] = (uint8_t)t->half_hold;
         if (t->fma_rule && !mma) /* HADD2, HMUL2, HFMA2: both halves of the FMA pipe */
             slots[SLOT_FMA] = (uint8_t)(FMA_HALF | (t->half_hold > 1 ? t->half_hold : 1));
-        *side = SIDE_HALF;
+        *side = WS_SIDE_HALF;
         return 0;
     }
     ws_type ty = (ws_type)in->type, from = (ws_type)in->type2;
     int wide = ws_type_bits(ty) == 64, fl = ws_type_is_float(ty);
     ws_issue_pipe pipe = (ws_issue_pipe)ws_optable[in->op].pipe;
     if (ty == WS_T_F32 && (pipe == PIPE_ADD || pipe == PIPE_IMAD || pipe == PIPE_FMA)) {
-        *side = SIDE_FMA; /* FADD, FMUL, FFMA: no slot (one a cycle), but beside half work (pipe.fma_half) */
+        *side = WS_SIDE_FMA; /* FADD, FMUL, FFMA: no slot (one a cycle), but beside half work (pipe.fma_half) */
         if (t->fma_rule)
             slots[SLOT_FMA] = (uint8_t)t->fma_hold;
     }
@@ -1412,7 +1403,7 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
             slots[SLOT_ALU] = 1; /* F2FP.PACK_AB (probe_alu3 f2h2, f2bf2); a half with RZ (cvt_to_half_sass) */
         else if (ty == WS_T_F32 && from == WS_T_F16) {
             slots[SLOT_IMAD] = 1; /* HADD2.F32 (probe_alu3 h2f) */
-            *side = SIDE_HALF;
+            *side = WS_SIDE_HALF;
         } else if (from == WS_T_F32 && (ty == WS_T_F16 || ty == WS_T_BF16 || ty == WS_T_F64)) {
             slots[SLOT_XU] = 1; /* F2F (probe_alu3 f2h, f2bf, f2d) */
             /* f16, bf16: spaced where the zero-extension ptxas folds into it is free (fold.zext; else warpsim issues
@@ -1427,7 +1418,7 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
     default: break;
     }
     if (!*side && !slots[SLOT_ANY] && !slots[SLOT_XU] && (slots[SLOT_ALU] != 0) != (slots[SLOT_IMAD] != 0))
-        *side = slots[SLOT_ALU] ? SIDE_ALU : SIDE_FMA;          /* one pipe of the two: its datapath (cross.feed) */
+        *side = slots[SLOT_ALU] ? WS_SIDE_ALU : WS_SIDE_FMA;    /* one pipe of the two: its datapath (cross.feed) */
     slots[SLOT_ALU] = (uint8_t)(slots[SLOT_ALU] * t->alu_hold); /* at most 4 x 63 (hold_of) */
     slots[SLOT_IMAD] = (uint8_t)(slots[SLOT_IMAD] * t->imad_hold);
     if (!t->alu_hold || !t->imad_hold)
@@ -1557,7 +1548,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     if (!t->cross_feed)
         f.side = 0;
     else if (f.side && f.latency > 0 && f.latency <= ws_llround(p->lat[LAT_ALU]))
-        f.side |= SIDE_FEEDS;
+        f.side |= WS_SIDE_FEEDS;
     f.bits = cls == LAT_POPC || cls == LAT_CLZ || cls == LAT_BFIND || cls == LAT_BREV || ws_mufu_fixups(in) == 0 ||
              (p->conv_f2h > 0 && cvt_to_half_sass(t, pc, in) == HALF_F2F); /* probe_lat16 f2h_l: LOP3 S06 F2F */
     f.fixed = !f.free_mov && !f.memory && (cls == LAT_ALU || cls == LAT_ADD || cls == LAT_MUL || cls == LAT_FMA);
@@ -1739,7 +1730,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
                 const timing_info *pi = by < t->nfast ? &t->info[by] : by < t->ninfo ? info_of(t, x->L, by, &tp) : NULL;
                 if (r && pi && pi->fixed)
                     r += (uint64_t)feed;
-                if (r && pi && (pi->side & SIDE_FEEDS) && ti->side && (ti->side & SIDE_MASK) != (pi->side & SIDE_MASK))
+                if (r && pi && ws_side_crosses(pi->side, ti->side))
                     r += (uint64_t)t->cross_feed;
                 if (r > when) {
                     when = r;
