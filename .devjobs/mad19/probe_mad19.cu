@@ -15,11 +15,7 @@
 // IMAD then computes 5 * 5 + 5 and its FFMA denormals, every step the same), and 0x3f800000 0x3f800001 (normal
 // floats, values that change every step): if mad_f's 2.7 is its data, the second set moves it.
 // Host: probe_mad19 KIND GRID BLOCKS LAUNCHES [SEED W [LATE]] | list (as probe_alu3; GRID 1: one block on one SM).
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <cuda_runtime.h>
-#define CLK(t) asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory")
+#include "../../tests/calibration/probes/probe_host.h"  // finish, CK, the kind lookup and lines, as probe_alu3
 #define R 32
 #define MAD "mad.lo.s32 %0, %0, %1, %3;"
 #define FMA "fma.rn.f32 %0, %0, %1, %3;"
@@ -45,17 +41,6 @@
     F(fli, IND(FFMA_("vl", "ul"), LOP3_("vh", "uh")))                                                                  \
     F(lfi, IND(LOP3_("vl", "ul"), FFMA_("vh", "uh")))
 
-__device__ __forceinline__ void finish(unsigned long long *o, unsigned *sink, unsigned long long t0, unsigned x) {
-    unsigned long long t1;
-    asm volatile("{.reg .pred p; setp.ne.u32 p, %1, 0x9E3779B9; @p mov.u64 %0, %%clock64;}" : "=l"(t1) : "r"(x) : "memory");
-    if (x == 0x9E3779B9u) t1 = 0;
-    sink[blockIdx.x * blockDim.x + threadIdx.x] = x;
-    if ((threadIdx.x & 31) == 0) {
-        unsigned r, m; asm volatile("mov.u32 %0, %%warpid;" : "=r"(r)); asm volatile("mov.u32 %0, %%smid;" : "=r"(m));
-        unsigned long long *p = o + ((size_t)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * 4;
-        p[0] = t0; p[1] = t1; p[2] = r; p[3] = m;
-    }
-}
 struct S32 { typedef unsigned T; };
 struct S64 { typedef unsigned long long T; };
 #define STEP32(N, A) struct N##_k : S32 { static __device__ __forceinline__ void step(T &v, T u, unsigned k, unsigned w) { asm volatile(A : "+r"(v) : "r"(u), "r"(k), "r"(w)); } };
@@ -91,16 +76,10 @@ FORMS64(KK)
 #define FN(N, A) (void *)mad19_##N,
 static const char *names[] = {FORMS(NAME) FORMS64(NAME)};
 static void *fns[] = {FORMS(FN) FORMS64(FN)};
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
 int main(int argc, char **argv) {
-    if (argc == 2 && !strcmp(argv[1], "list")) {
-        for (unsigned i = 0; i < sizeof names / sizeof *names; i++) printf("%s\n", names[i]);
-        return 0;
-    }
+    if (probe_list(argc, argv, names)) return 0;
     if (argc < 5) { fprintf(stderr, "usage: %s KIND GRID BLOCKS LAUNCHES [SEED W [LATE]] | list\n", argv[0]); return 2; }
-    void *fn = 0;
-    for (unsigned i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(argv[1], names[i])) fn = fns[i];
-    if (!fn) { fprintf(stderr, "unknown %s\n", argv[1]); return 2; }
+    void *fn = fns[probe_kind(names, argv[1])];
     int grid = atoi(argv[2]), launches = atoi(argv[4]);
     unsigned *sink, a = 3, b = argc > 6 ? (unsigned)strtoul(argv[6], 0, 0) : 5, seed = argc > 5 ? (unsigned)strtoul(argv[5], 0, 0) : 0,
              late = argc > 7 ? (unsigned)strtoul(argv[7], 0, 0) : ~0u;
@@ -113,16 +92,9 @@ int main(int argc, char **argv) {
         unsigned long long *o, *h = (unsigned long long *)malloc(ow * 8);
         CK(cudaMalloc(&o, ow * 8));
         for (int l = 0; l < launches; l++) {
-            CK(cudaMemset(o, 0, ow * 8));
             void *args[6] = {&o, &sink, &a, &b, &seed, &late};
-            CK(cudaLaunchKernel(fn, dim3(grid), dim3(block), args, 0, 0));
-            CK(cudaDeviceSynchronize());
-            CK(cudaMemcpy(h, o, ow * 8, cudaMemcpyDeviceToHost));
-            for (int bl = 0; bl < grid; bl++)
-                for (int w = 0; w < nw; w++) {
-                    const unsigned long long *r = h + ((size_t)bl * nw + w) * words;
-                    printf("%d %d %d %d %llu %llu %llu %llu\n", block, l, bl, w, r[0], r[1], r[2], r[3]);
-                }
+            probe_launch(fn, grid, block, args, 0, o, h, ow * 8);
+            probe_print_warps(h, grid, nw, block, l, ~0ull);
         }
         CK(cudaFree(o));
         free(h);

@@ -8,11 +8,7 @@
 // FFMA, mad 257 IMAD, mix 256 each of IMAD.IADD, ISETP, SEL.
 // Host: probe_alu KIND GRID BLOCK LAUNCHES; GRID 0 = one block on every SM. Prints per warp "launch block warp t0 t1
 // warpid smid", clocks less the block's least t0.
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <cuda_runtime.h>
-#define CLK(t) asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory")
+#include "probe_host.h"
 #define R 32
 template <int K> __device__ __forceinline__ void step(unsigned &v, unsigned u, unsigned k, unsigned w) {
     if (K == 0) asm volatile("{.reg .pred p; setp.ne.s32 p, %0, %2; selp.b32 %0, %1, %0, p;}" : "+r"(v) : "r"(u), "r"(k));
@@ -35,46 +31,14 @@ template <int K> __device__ void k(unsigned long long *o, unsigned *sink, unsign
     unsigned x = v0 ^ v1 ^ v2 ^ v3 ^ v4 ^ v5 ^ v6 ^ v7;
     asm volatile("{.reg .pred p; setp.ne.u32 p, %1, 7; @p mov.u64 %0, %%clock64;}" : "=l"(t1) : "r"(x) : "memory");
     if (x == 7) t1 = 0;
-    sink[blockIdx.x * blockDim.x + threadIdx.x] = x;
-    if ((threadIdx.x & 31) == 0) {
-        unsigned r, m; asm volatile("mov.u32 %0, %%warpid;" : "=r"(r)); asm volatile("mov.u32 %0, %%smid;" : "=r"(m));
-        unsigned long long *p = o + ((size_t)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * 4;
-        p[0] = t0; p[1] = t1; p[2] = r; p[3] = m;
-    }
+    record(o, sink, t0, t1, x);
 }
 #define KK(N, K) extern "C" __global__ void alu_##N(unsigned long long *o, unsigned *sink, unsigned a, unsigned b) { k<K>(o, sink, a, b); }
 KK(sel, 0) KK(add, 1) KK(xor, 2) KK(fma, 3) KK(mad, 4) KK(mix, 5)
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
 int main(int argc, char **argv) {
     if (argc < 5) { fprintf(stderr, "usage: %s KIND GRID BLOCK LAUNCHES\n", argv[0]); return 2; }
     const char *names[6] = {"sel", "add", "xor", "fma", "mad", "mix"};
     void *fns[6] = {(void *)alu_sel, (void *)alu_add, (void *)alu_xor, (void *)alu_fma, (void *)alu_mad, (void *)alu_mix};
-    void *fn = 0;
-    for (int i = 0; i < 6; i++) if (!strcmp(argv[1], names[i])) fn = fns[i];
-    if (!fn) { fprintf(stderr, "unknown %s\n", argv[1]); return 2; }
-    int grid = atoi(argv[2]), block = atoi(argv[3]), launches = atoi(argv[4]), nsm = 0;
-    CK(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, 0));
-    size_t dyn = 0;
-    if (grid <= 0) { grid = nsm; dyn = 160 * 1024; CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)dyn)); }
-    int nw = block / 32, words = 4;
-    size_t ow = (size_t)grid * nw * words;
-    unsigned long long *o, *h = (unsigned long long *)malloc(ow * 8);
-    unsigned *sink, a = 3, b = 5;
-    CK(cudaMalloc(&o, ow * 8)); CK(cudaMalloc(&sink, (size_t)grid * block * 4));
-    for (int l = 0; l < launches; l++) {
-        CK(cudaMemset(o, 0, ow * 8));
-        void *args[4] = {&o, &sink, &a, &b};
-        CK(cudaLaunchKernel(fn, dim3(grid), dim3(block), args, dyn, 0));
-        CK(cudaDeviceSynchronize());
-        CK(cudaMemcpy(h, o, ow * 8, cudaMemcpyDeviceToHost));
-        for (int bl = 0; bl < grid; bl++) {
-            unsigned long long base = ~0ull;
-            for (int w = 0; w < nw; w++) if (h[((size_t)bl * nw + w) * words] < base) base = h[((size_t)bl * nw + w) * words];
-            for (int w = 0; w < nw; w++) {
-                const unsigned long long *r = h + ((size_t)bl * nw + w) * words;
-                printf("%d %d %d %lld %lld %llu %llu\n", l, bl, w, (long long)(r[0] - base), (long long)(r[1] - base), r[2], r[3]);
-            }
-        }
-    }
-    return 0;
+    void *fn = fns[probe_kind(names, argv[1])];
+    return probe_run(fn, argv, 3, 5, true);
 }

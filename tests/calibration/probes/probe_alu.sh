@@ -3,7 +3,7 @@
 # (run from .devjobs/alu24/ with probe_alu.cu beside it, as the device job; d= names that folder)
 set -u;PATH=$PATH:/usr/local/cuda/bin;s=/tmp/alu24;mkdir -p $s;o=$OUT/alu24;mkdir -p $o;d=.devjobs/alu24
 { date -u +%FT%TZ;nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader;nvcc --version|tail -1;}>$o/meta.txt
-nvcc -arch=sm_90 -O3 -o $s/p $d/probe_alu.cu||exit 1;cuobjdump -sass $s/p>$o/probe_alu.sass
+nvcc -arch=sm_90 -O3 -I tests/calibration/probes -o $s/p $d/probe_alu.cu||exit 1;cuobjdump -sass $s/p>$o/probe_alu.sass
 for k in sel add xor fma mad mix;do for b in 32 128 256 512 1024;do
  timeout 60 $s/p $k 1 $b 10 >$o/${k}_1_$b.txt 2>&1||echo "rc=$? $k 1 $b">>$o/meta.txt
  timeout 60 $s/p $k 0 $b 3 >$o/${k}_0_$b.txt 2>&1||echo "rc=$? $k 0 $b">>$o/meta.txt;done;done

@@ -14,11 +14,7 @@
 // t1 waits for the 8 streams (it is read under a predicate on their xor, 0x9E3779B9, a value they never take).
 // Host: probe_alu2 KIND GRID BLOCK LAUNCHES; GRID 0 = one block on every SM. Prints per warp "launch block warp t0 t1
 // warpid smid", clocks less the block's least t0.
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <cuda_runtime.h>
-#define CLK(t) asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory")
+#include "probe_host.h"
 #define R 32
 // The forms on 32-bit streams: %0 v (the stream), %1 u (the next stream), %2 k, %3 w (kernel parameters).
 #define FORMS(F)                                                                                                       \
@@ -107,19 +103,6 @@ FORMS(STEP32)
 FORMSU(STEP32)
 FORMS64(STEP64)
 
-// t1 (read once the streams' xor x is known), the sink, and lane 0's t0, t1, %warpid, %smid.
-__device__ __forceinline__ void finish(unsigned long long *o, unsigned *sink, unsigned long long t0, unsigned x) {
-    unsigned long long t1;
-    asm volatile("{.reg .pred p; setp.ne.u32 p, %1, 0x9E3779B9; @p mov.u64 %0, %%clock64;}" : "=l"(t1) : "r"(x) : "memory");
-    if (x == 0x9E3779B9u) t1 = 0;
-    sink[blockIdx.x * blockDim.x + threadIdx.x] = x;
-    if ((threadIdx.x & 31) == 0) {
-        unsigned r, m; asm volatile("mov.u32 %0, %%warpid;" : "=r"(r)); asm volatile("mov.u32 %0, %%smid;" : "=r"(m));
-        unsigned long long *p = o + ((size_t)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * 4;
-        p[0] = t0; p[1] = t1; p[2] = r; p[3] = m;
-    }
-}
-
 template <class K> __device__ void k(unsigned long long *o, unsigned *sink, unsigned a, unsigned b) {
     typedef typename K::T T;
     unsigned long long t0;
@@ -167,39 +150,9 @@ extern "C" __global__ void alu2_pred_m(unsigned long long *o, unsigned *sink, un
 #define FNU(N, A) (void *)alu2_##N##_l, (void *)alu2_##N##_m,
 static const char *names[] = {FORMS(NAME32) FORMSU(NAMEU) FORMS64(NAME64) "pred", "pred_l", "pred_m"};
 static void *fns[] = {FORMS(FN32) FORMSU(FNU) FORMS64(FN64)(void *) alu2_pred, (void *)alu2_pred_l, (void *)alu2_pred_m};
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
 int main(int argc, char **argv) {
-    if (argc == 2 && !strcmp(argv[1], "list")) {
-        for (unsigned i = 0; i < sizeof names / sizeof *names; i++) printf("%s\n", names[i]);
-        return 0;
-    }
+    if (probe_list(argc, argv, names)) return 0;
     if (argc < 5) { fprintf(stderr, "usage: %s KIND GRID BLOCK LAUNCHES | list\n", argv[0]); return 2; }
-    void *fn = 0;
-    for (unsigned i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(argv[1], names[i])) fn = fns[i];
-    if (!fn) { fprintf(stderr, "unknown %s\n", argv[1]); return 2; }
-    int grid = atoi(argv[2]), block = atoi(argv[3]), launches = atoi(argv[4]), nsm = 0;
-    CK(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, 0));
-    size_t dyn = 0;
-    if (grid <= 0) { grid = nsm; dyn = 160 * 1024; CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)dyn)); }
-    int nw = block / 32, words = 4;
-    size_t ow = (size_t)grid * nw * words;
-    unsigned long long *o, *h = (unsigned long long *)malloc(ow * 8);
-    unsigned *sink, a = 3, b = 5;
-    CK(cudaMalloc(&o, ow * 8)); CK(cudaMalloc(&sink, (size_t)grid * block * 4));
-    for (int l = 0; l < launches; l++) {
-        CK(cudaMemset(o, 0, ow * 8));
-        void *args[4] = {&o, &sink, &a, &b};
-        CK(cudaLaunchKernel(fn, dim3(grid), dim3(block), args, dyn, 0));
-        CK(cudaDeviceSynchronize());
-        CK(cudaMemcpy(h, o, ow * 8, cudaMemcpyDeviceToHost));
-        for (int bl = 0; bl < grid; bl++) {
-            unsigned long long base = ~0ull;
-            for (int w = 0; w < nw; w++) if (h[((size_t)bl * nw + w) * words] < base) base = h[((size_t)bl * nw + w) * words];
-            for (int w = 0; w < nw; w++) {
-                const unsigned long long *r = h + ((size_t)bl * nw + w) * words;
-                printf("%d %d %d %lld %lld %llu %llu\n", l, bl, w, (long long)(r[0] - base), (long long)(r[1] - base), r[2], r[3]);
-            }
-        }
-    }
-    return 0;
+    void *fn = fns[probe_kind(names, argv[1])];
+    return probe_run(fn, argv, 3, 5, true);
 }

@@ -7,7 +7,7 @@
 # (run from .devjobs/alu25/ with probe_alu2.cu beside it, as the device job; d= names that folder; R=alu25 or alu25b)
 set -u;PATH=$PATH:/usr/local/cuda/bin;s=/tmp/alu25;mkdir -p $s;R=${R:-alu25};o=$OUT/$R;mkdir -p $o;d=.devjobs/alu25
 { date -u +%FT%TZ;nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader;nvcc --version|tail -1;}>$o/meta.txt
-nvcc -arch=sm_90 -O3 -o $s/p $d/probe_alu2.cu||exit 1;cuobjdump -sass $s/p>$o/probe_alu2.sass
+nvcc -arch=sm_90 -O3 -I tests/calibration/probes -o $s/p $d/probe_alu2.cu||exit 1;cuobjdump -sass $s/p>$o/probe_alu2.sass
 if [ $R = alu25 ];then K=$($s/p list|grep -vE '^(iadd3|lea|f2i|u2f|mulhi2|addi)');else
  K="iadd3 iadd3_l iadd3_m lea lea_l lea_m f2i f2i_l f2i_m u2f u2f_l u2f_m mulhi2 mulhi2_l mulhi2_m addi_l addi_m mad fadd_l mulwide_l sub_l";fi
 for k in $K;do for b in 32 128 256 512 1024;do

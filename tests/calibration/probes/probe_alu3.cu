@@ -16,11 +16,7 @@
 // Host: probe_alu3 KIND GRID BLOCKS LAUNCHES | list; BLOCKS a comma list; GRID > 0 blocks, 0 one block on every SM
 // (160 KiB of dynamic shared memory each), -N N blocks on every SM (no dynamic shared memory; only SMs 0-3's warps are
 // printed). Prints per warp "block launch bl warp t0 t1 warpid smid", the clocks as read (clock64 counts per SM).
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <cuda_runtime.h>
-#define CLK(t) asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory")
+#include "probe_host.h"
 #define R 32
 // The forms on 32-bit streams: %0 v (the stream), %1 u (the next stream), %2 k, %3 w (kernel parameters).
 #define FORMS(F)                                                                                                       \
@@ -93,20 +89,6 @@ struct S64 {
 FORMS(STEP32)
 FORMS64(STEP64)
 
-// t1 (read once the streams' xor x is known: it is read under a predicate on x, a value the streams never give),
-// the sink, and lane 0's t0, t1, %warpid, %smid.
-__device__ __forceinline__ void finish(unsigned long long *o, unsigned *sink, unsigned long long t0, unsigned x) {
-    unsigned long long t1;
-    asm volatile("{.reg .pred p; setp.ne.u32 p, %1, 0x9E3779B9; @p mov.u64 %0, %%clock64;}" : "=l"(t1) : "r"(x) : "memory");
-    if (x == 0x9E3779B9u) t1 = 0;
-    sink[blockIdx.x * blockDim.x + threadIdx.x] = x;
-    if ((threadIdx.x & 31) == 0) {
-        unsigned r, m; asm volatile("mov.u32 %0, %%warpid;" : "=r"(r)); asm volatile("mov.u32 %0, %%smid;" : "=r"(m));
-        unsigned long long *p = o + ((size_t)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * 4;
-        p[0] = t0; p[1] = t1; p[2] = r; p[3] = m;
-    }
-}
-
 template <class K> __device__ void k(unsigned long long *o, unsigned *sink, unsigned a, unsigned b) {
     typedef typename K::T T;
     unsigned long long t0;
@@ -131,21 +113,14 @@ FORMS64(KK5)
 #define FN5(N, A) (void *)alu3_##N, (void *)alu3_##N##_l, (void *)alu3_##N##_m, (void *)alu3_##N##_f, (void *)alu3_##N##_x,
 static const char *names[] = {FORMS(NAME5) FORMS64(NAME5)};
 static void *fns[] = {FORMS(FN5) FORMS64(FN5)};
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
 int main(int argc, char **argv) {
-    if (argc == 2 && !strcmp(argv[1], "list")) {
-        for (unsigned i = 0; i < sizeof names / sizeof *names; i++) printf("%s\n", names[i]);
-        return 0;
-    }
+    if (probe_list(argc, argv, names)) return 0;
     if (argc < 5) { fprintf(stderr, "usage: %s KIND GRID BLOCKS LAUNCHES | list\n", argv[0]); return 2; }
-    void *fn = 0;
-    for (unsigned i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(argv[1], names[i])) fn = fns[i];
-    if (!fn) { fprintf(stderr, "unknown %s\n", argv[1]); return 2; }
-    int g = atoi(argv[2]), launches = atoi(argv[4]), nsm = 0;
-    CK(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, 0));
+    void *fn = fns[probe_kind(names, argv[1])];
+    int g = atoi(argv[2]), launches = atoi(argv[4]), nsm = probe_sms();
     size_t dyn = 0;
     int grid = g > 0 ? g : g == 0 ? nsm : -g * nsm;
-    if (g == 0) { dyn = 160 * 1024; CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)dyn)); }
+    if (g == 0) dyn = probe_one_per_sm(fn);
     unsigned *sink, a = 3, b = 5;
     CK(cudaMalloc(&sink, (size_t)grid * 1024 * 4));
     for (char *s = argv[3]; *s;) {
@@ -156,17 +131,9 @@ int main(int argc, char **argv) {
         unsigned long long *o, *h = (unsigned long long *)malloc(ow * 8);
         CK(cudaMalloc(&o, ow * 8));
         for (int l = 0; l < launches; l++) {
-            CK(cudaMemset(o, 0, ow * 8));
             void *args[4] = {&o, &sink, &a, &b};
-            CK(cudaLaunchKernel(fn, dim3(grid), dim3(block), args, dyn, 0));
-            CK(cudaDeviceSynchronize());
-            CK(cudaMemcpy(h, o, ow * 8, cudaMemcpyDeviceToHost));
-            for (int bl = 0; bl < grid; bl++)
-                for (int w = 0; w < nw; w++) {
-                    const unsigned long long *r = h + ((size_t)bl * nw + w) * words;
-                    if (g < 0 && r[3] >= 4) continue;  // N blocks on every SM: SMs 0-3's warps only
-                    printf("%d %d %d %d %llu %llu %llu %llu\n", block, l, bl, w, r[0], r[1], r[2], r[3]);
-                }
+            probe_launch(fn, grid, block, args, dyn, o, h, ow * 8);
+            probe_print_warps(h, grid, nw, block, l, g < 0 ? 4 : ~0ull);  // N blocks on every SM: SMs 0-3's warps only
         }
         CK(cudaFree(o));
         free(h);

@@ -20,8 +20,8 @@ out=${OUT:?}; d=.devjobs/alu27; s=/tmp/alu27; o=$out/alu27; mkdir -p $s $o/probe
     echo "CUDA: $(nvcc --version | tail -1)"
 } >$o/meta.txt
 # the probe's two builds, on the CPU while the regions run on the GPU
-( nvcc -arch=sm_90 -O3 -o $s/p $d/probe_alu3.cu && cuobjdump -sass $s/p >$o/probe_alu3.sass
-  nvcc -arch=sm_90 -O3 -Xptxas -O0 -o $s/p0 $d/probe_alu3.cu && cuobjdump -sass $s/p0 >$o/probe_alu3_O0.sass ) >$s/nvcc.log 2>&1 &
+( nvcc -arch=sm_90 -O3 -I tests/calibration/probes -o $s/p $d/probe_alu3.cu && cuobjdump -sass $s/p >$o/probe_alu3.sass
+  nvcc -arch=sm_90 -O3 -I tests/calibration/probes -Xptxas -O0 -o $s/p0 $d/probe_alu3.cu && cuobjdump -sass $s/p0 >$o/probe_alu3_O0.sass ) >$s/nvcc.log 2>&1 &
 cpid=$!
 OUT=$o RUNS=5 sh $d/h200-measure-regions.sh >$o/measure.log 2>&1
 echo "regions ended $(date -u +%T) after ${SECONDS}s" >>$o/meta.txt

@@ -25,11 +25,7 @@
 // Host: probe_cold17 list | KIND[,KIND..] LAUNCHES [BLOCK [MASK]]: the kernels in the order given, LAUNCHES launches
 // each (one block), printing per active warp "kind block mask launch warp t0 t1 warpid smid" (launch 0: the kernel's
 // first in this process; a _2x kernel prints pass 2's t0, t1 in place of warpid, smid).
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <cuda_runtime.h>
-#define CLK(t) asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory")
+#include "probe_host.h"
 
 // One step of a form: %0 v (the stream), %1 u (a register of its own, r[(s + j) & 7], or the next stream for the
 // alu3 forms), %2 k, %3 w (kernel parameters: 3 and 5).
@@ -64,19 +60,6 @@ struct f_nop {
     }
 };
 
-// t1 read once the streams' xor x is known (under a predicate on x, a value the streams never give), the sink, and
-// lane 0's t0, t1, %warpid, %smid (probe_alu3's finish).
-__device__ __forceinline__ void finish(unsigned long long *o, unsigned *sink, unsigned long long t0, unsigned x) {
-    unsigned long long t1;
-    asm volatile("{.reg .pred p; setp.ne.u32 p, %1, 0x9E3779B9; @p mov.u64 %0, %%clock64;}" : "=l"(t1) : "r"(x) : "memory");
-    if (x == 0x9E3779B9u) t1 = 0;
-    sink[blockIdx.x * blockDim.x + threadIdx.x] = x;
-    if ((threadIdx.x & 31) == 0) {
-        unsigned r, m; asm volatile("mov.u32 %0, %%warpid;" : "=r"(r)); asm volatile("mov.u32 %0, %%smid;" : "=r"(m));
-        unsigned long long *p = o + ((size_t)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * 4;
-        p[0] = t0; p[1] = t1; p[2] = r; p[3] = m;
-    }
-}
 // Warps whose bit in mask is clear leave after the barrier, before t0.
 #define LEAVE(mask) if (!((mask >> (threadIdx.x >> 5)) & 1)) return
 
@@ -165,8 +148,7 @@ template <class B> __device__ void twice(unsigned long long *o, unsigned *sink, 
         unsigned long long t0, t1;
         CLK(t0);
         x = body.run(a, b);
-        asm volatile("{.reg .pred p; setp.ne.u32 p, %1, 0x9E3779B9; @p mov.u64 %0, %%clock64;}" : "=l"(t1) : "r"(x) : "memory");
-        if (x == 0x9E3779B9u) t1 = 0;
+        t1 = clock_after(x);
         if (p == 0) { t[0] = t0; t[1] = t1; } else { t[2] = t0; t[3] = t1; }
     }
     sink[blockIdx.x * blockDim.x + threadIdx.x] = x;
@@ -232,13 +214,8 @@ static struct { const char *name; void *fn; } kinds[] = {
     {"alu3v_lg2_b", (void *)cold17_alu3v_lg2_b}, {"alu3v_sqrt_b", (void *)cold17_alu3v_sqrt_b},
 #define E2(NAME, LEN) {#NAME "_" #LEN "_2x", (void *)cold17_##NAME##_##LEN##_2x},
     TWICE(E2)};
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
 int main(int argc, char **argv) {
-    unsigned nk = sizeof kinds / sizeof *kinds;
-    if (argc == 2 && !strcmp(argv[1], "list")) {
-        for (unsigned i = 0; i < nk; i++) printf("%s\n", kinds[i].name);
-        return 0;
-    }
+    if (probe_list(argc, argv, kinds)) return 0;
     if (argc < 3) { fprintf(stderr, "usage: %s KIND[,KIND..] LAUNCHES [BLOCK [MASK]] | list\n", argv[0]); return 2; }
     int launches = atoi(argv[2]), block = argc > 3 ? atoi(argv[3]) : 32;
     unsigned mask = argc > 4 ? (unsigned)strtoul(argv[4], 0, 0) : 0xffffffffu, a = 3, b = 5;
@@ -250,16 +227,11 @@ int main(int argc, char **argv) {
     CK(cudaMalloc(&o, nw * 32));
     for (char *s = argv[1]; *s;) {
         size_t n = strcspn(s, ",");
-        int ki = -1;
-        for (unsigned i = 0; i < nk; i++) if (strlen(kinds[i].name) == n && !strncmp(s, kinds[i].name, n)) ki = (int)i;
-        if (ki < 0) { fprintf(stderr, "unknown %.*s\n", (int)n, s); return 2; }
+        unsigned ki = probe_kind(kinds, s, n);
         s += n + (s[n] == ',');
         for (int l = 0; l < launches; l++) {
-            CK(cudaMemset(o, 0, nw * 32));
             void *args[5] = {&o, &sink, &a, &b, &mask};  // the alu3v kernels read the first 4
-            CK(cudaLaunchKernel(kinds[ki].fn, dim3(1), dim3(block), args, 0, 0));
-            CK(cudaDeviceSynchronize());
-            CK(cudaMemcpy(h, o, nw * 32, cudaMemcpyDeviceToHost));
+            probe_launch(kinds[ki].fn, 1, block, args, 0, o, h, nw * 32);
             for (int w = 0; w < nw; w++)
                 if (!strncmp(kinds[ki].name, "alu3v", 5) || ((mask >> w) & 1))
                     printf("%s %d 0x%x %d %d %llu %llu %llu %llu\n", kinds[ki].name, block, mask, l, w, h[w * 4], h[w * 4 + 1],

@@ -6,11 +6,7 @@
 // the clock reads' cost. Each step's LOP3/IMAD reads a register of its own (r[s % 8]) so that ptxas cannot merge
 // two steps into one LOP3.
 // Host: probe_lat16 list | KIND LAUNCHES: prints "kind S launch t0 t1" of lane 0 (clock64 around the region).
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <cuda_runtime.h>
-#define CLK(t) asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory")
+#include "probe_host.h"
 // %0 the stream, %1 the step's register, %2 a kernel parameter.
 #define L3 " lop3.b32 %0, %0, %1, %2, 0x6A;"
 #define FORMS(F)                                                                                                       \
@@ -56,8 +52,7 @@ template <class K, int S, int N> __device__ void k(unsigned long long *o, unsign
 #pragma unroll
     for (int j = 0; j < N; j++) x ^= v[j];
     // t1 read under a predicate on x (a value the streams never give), so that it waits for every stream.
-    asm volatile("{.reg .pred p; setp.ne.u32 p, %1, 0x9E3779B9; @p mov.u64 %0, %%clock64;}" : "=l"(t1) : "r"(x) : "memory");
-    if (x == 0x9E3779B9u) t1 = 0;
+    t1 = clock_after(x);
     sink[threadIdx.x] = x;
     if (threadIdx.x == 0) { o[0] = t0; o[1] = t1; }
 }
@@ -72,17 +67,10 @@ MULTI(KN)
 #define EN1(N, M) {#N "_" #M, (void *)lat16_##N##_##M##_128, (void *)lat16_##N##_##M##_256},
 #define EN(N) EN1(N, 2) EN1(N, 3) EN1(N, 4) EN1(N, 8)
 static struct { const char *name; void *fn128, *fn256; } kinds[] = {FORMS(E1) MULTI(EN)};
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
 int main(int argc, char **argv) {
-    unsigned nk = sizeof kinds / sizeof *kinds;
-    if (argc == 2 && !strcmp(argv[1], "list")) {
-        for (unsigned i = 0; i < nk; i++) printf("%s\n", kinds[i].name);
-        return 0;
-    }
+    if (probe_list(argc, argv, kinds)) return 0;
     if (argc < 3) { fprintf(stderr, "usage: %s KIND LAUNCHES | list\n", argv[0]); return 2; }
-    int ki = -1;
-    for (unsigned i = 0; i < nk; i++) if (!strcmp(argv[1], kinds[i].name)) ki = (int)i;
-    if (ki < 0) { fprintf(stderr, "unknown %s\n", argv[1]); return 2; }
+    unsigned ki = probe_kind(kinds, argv[1]);
     int launches = atoi(argv[2]);
     unsigned *sink, a = 3, b = 5;
     unsigned long long *o, h[2];

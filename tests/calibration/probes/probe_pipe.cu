@@ -8,11 +8,7 @@
 // Host: probe_pipe KIND N GRID BLOCK LAUNCHES MASK; GRID 0 = one block on every SM (dynamic shared memory keeps a
 // second off), else GRID blocks. Prints per warp "launch block warp s a t0 t1 warpid smid", clocks less the block's
 // least s.
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <cuda_runtime.h>
-#define CLK(t) asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory")
+#include "probe_host.h"
 __shared__ __align__(16) unsigned s[1024 * 8];
 template <int M> __device__ __forceinline__ unsigned ld(unsigned a) {
     unsigned x, y, z, w;
@@ -37,7 +33,8 @@ template <int M, int N> __device__ void k(unsigned long long *o, unsigned z, uns
     asm volatile("st.volatile.shared.u32 [%0], %1;" ::"r"((unsigned)__cvta_generic_to_shared(s) + threadIdx.x * 4), "r"(v) : "memory");
     CLK(t1);
     if (lane == 0) {
-        unsigned r, m; asm volatile("mov.u32 %0, %%warpid;" : "=r"(r)); asm volatile("mov.u32 %0, %%smid;" : "=r"(m));
+        unsigned r, m;
+        warp_sm(r, m);
         unsigned long long *p = o + ((size_t)blockIdx.x * (blockDim.x >> 5) + w) * 6;
         p[0] = t_s; p[1] = t_a; p[2] = t0; p[3] = t1; p[4] = r; p[5] = m;
     }
@@ -45,41 +42,29 @@ template <int M, int N> __device__ void k(unsigned long long *o, unsigned z, uns
 #define K(NAME, M, N) extern "C" __global__ void NAME##_##N(unsigned long long *o, unsigned z, unsigned mask) { k<M, N>(o, z, mask); }
 #define KS(N) K(v4b, 0, N) K(u32b, 1, N) K(u32r, 2, N) K(v4l, 3, N)
 KS(16) KS(32) KS(64)
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
 int main(int argc, char **argv) {
     if (argc < 7) { fprintf(stderr, "usage: %s KIND N GRID BLOCK LAUNCHES MASK\n", argv[0]); return 2; }
     const char *kind = argv[1];
-    int n = atoi(argv[2]), grid = atoi(argv[3]), block = atoi(argv[4]), launches = atoi(argv[5]), nsm = 0;
+    int n = atoi(argv[2]), grid = atoi(argv[3]), block = atoi(argv[4]), launches = atoi(argv[5]), nsm = probe_sms();
     unsigned mask = (unsigned)strtoul(argv[6], 0, 0), z = 0;
-    CK(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, 0));
     size_t dyn = 0;
-    if (grid <= 0) { grid = nsm; dyn = 160 * 1024; }
+    int every = grid <= 0;  // one block on every SM
+    if (every) grid = nsm;
     void *tab[4][3] = {{(void *)v4b_16, (void *)v4b_32, (void *)v4b_64}, {(void *)u32b_16, (void *)u32b_32, (void *)u32b_64},
                        {(void *)u32r_16, (void *)u32r_32, (void *)u32r_64}, {(void *)v4l_16, (void *)v4l_32, (void *)v4l_64}};
     int m = !strcmp(kind, "v4b") ? 0 : !strcmp(kind, "u32b") ? 1 : !strcmp(kind, "u32r") ? 2 : !strcmp(kind, "v4l") ? 3 : -1;
     int j = n == 16 ? 0 : n == 32 ? 1 : n == 64 ? 2 : -1;
     if (m < 0 || j < 0) { fprintf(stderr, "unknown %s %d\n", kind, n); return 2; }
     void *fn = tab[m][j];
-    if (dyn) CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)dyn));
+    if (every) dyn = probe_one_per_sm(fn);
     int nw = block / 32, words = 6;
     size_t ow = (size_t)grid * nw * words;
     unsigned long long *o, *h = (unsigned long long *)malloc(ow * 8);
     CK(cudaMalloc(&o, ow * 8));
     for (int l = 0; l < launches; l++) {
-        CK(cudaMemset(o, 0, ow * 8));
         void *args[3] = {&o, &z, &mask};
-        CK(cudaLaunchKernel(fn, dim3(grid), dim3(block), args, dyn, 0));
-        CK(cudaDeviceSynchronize());
-        CK(cudaMemcpy(h, o, ow * 8, cudaMemcpyDeviceToHost));
-        for (int b = 0; b < grid; b++) {
-            unsigned long long base = ~0ull;
-            for (int w = 0; w < nw; w++) if (h[((size_t)b * nw + w) * words] < base) base = h[((size_t)b * nw + w) * words];
-            for (int w = 0; w < nw; w++) {
-                const unsigned long long *r = h + ((size_t)b * nw + w) * words;
-                printf("%d %d %d %lld %lld %lld %lld %llu %llu\n", l, b, w, (long long)(r[0] - base), (long long)(r[1] - base),
-                       (long long)(r[2] - base), (long long)(r[3] - base), r[4], r[5]);
-            }
-        }
+        probe_launch(fn, grid, block, args, dyn, o, h, ow * 8);
+        probe_print_rel(h, grid, nw, words, 4, l);
     }
     return 0;
 }

@@ -8,7 +8,7 @@
 # Results: $OUT/pipe24.tar.xz (meta.txt, probe_pipe.ptx/.sass, one file a run, summary.txt from analyse.py).
 set -u;PATH=$PATH:/usr/local/cuda/bin;s=/tmp/pipe24/dev;mkdir -p $s;o=$OUT/pipe24;mkdir -p $o;d=.devjobs/pipe24
 { date -u +%FT%TZ;nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader;nvcc --version|tail -1;}>$o/meta.txt
-nvcc -arch=sm_90 -O3 -o $s/p $d/probe_pipe.cu||exit 1;nvcc -arch=sm_90 -O3 -ptx -o $o/probe_pipe.ptx $d/probe_pipe.cu
+nvcc -arch=sm_90 -O3 -I tests/calibration/probes -o $s/p $d/probe_pipe.cu||exit 1;nvcc -arch=sm_90 -O3 -I tests/calibration/probes -ptx -o $o/probe_pipe.ptx $d/probe_pipe.cu
 cuobjdump -sass $s/p>$o/probe_pipe.sass;sh programs/hwrun/build.sh $s/hw>/dev/null||echo "hwrun build failed">>$o/meta.txt
 r(){ f=$o/$1_$2_$3_$4_$6.txt;timeout 60 $s/p "$@">$f 2>&1||echo "rc=$? $f">>$o/meta.txt;}
 for k in u32b v4b u32r v4l;do for n in 16 32 64;do for b in 128 256 384 512 768 1024;do r $k $n 0 $b 4 0xffffffff;done;done;done
@@ -18,5 +18,5 @@ r u32b 64 0 256 4 0x11;r u32b 64 0 256 4 0x03;r u32b 16 0 256 4 0x11
 nvidia-smi --query-gpu=clocks.sm,clocks.max.sm --format=csv,noheader>>$o/meta.txt
 t=timeline_cub_block_scan_warpscans_exclusivesum_int_b1024
 for v in ends steps;do k=1;while [ $k -le 20 ];do echo "== $k";timeout 20 $s/hw $d/${t}_$v.ptx @$d/${t}_$v.args --json 2>&1;k=$((k+1));done>$o/${t}_$v.txt;done
-python3 $d/analyse.py $o/*_0x*.txt>$o/summary.txt 2>&1;cp $d/probe_pipe.cu $d/analyse.py $o/;echo "ended $(date -u +%T) after ${SECONDS}s">>$o/meta.txt
+python3 $d/analyse.py $o/*_0x*.txt>$o/summary.txt 2>&1;cp $d/probe_pipe.cu tests/calibration/probes/probe_host.h $d/analyse.py $o/;echo "ended $(date -u +%T) after ${SECONDS}s">>$o/meta.txt
 cd $OUT&&tar cJf pipe24.tar.xz pipe24&&cp pipe24/summary.txt summary.txt&&rm -r pipe24;ls -l $OUT

@@ -6,22 +6,7 @@
 // Host: probe_tl26 KIND GRID BLOCK LAUNCHES [ITERATIONS]; prints per warp "launch block warp t0 t1 warpid smid".
 // Measured 2026-12-04T15:55Z (NVIDIA H200, driver 580.159.04, 1980 MHz; probes/probe_tl26.sh): probes/probe_tl26-h200.txt,
 // raw tests/calibration/device-2026-12-04-tl26.tar.xz, docs/calibration.md "(tl26)".
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <cuda_runtime.h>
-#define CLK(t) asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory")
-__device__ __forceinline__ void finish(unsigned long long *o, unsigned *sink, unsigned long long t0, unsigned x) {
-    unsigned long long t1;
-    asm volatile("{.reg .pred p; setp.ne.u32 p, %1, 0x9E3779B9; @p mov.u64 %0, %%clock64;}" : "=l"(t1) : "r"(x) : "memory");
-    if (x == 0x9E3779B9u) t1 = 0;
-    sink[blockIdx.x * blockDim.x + threadIdx.x] = x;
-    if ((threadIdx.x & 31) == 0) {
-        unsigned r, m; asm volatile("mov.u32 %0, %%warpid;" : "=r"(r)); asm volatile("mov.u32 %0, %%smid;" : "=r"(m));
-        unsigned long long *p = o + ((size_t)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * 4;
-        p[0] = t0; p[1] = t1; p[2] = r; p[3] = m;
-    }
-}
+#include "probe_host.h"
 extern "C" __global__ void tl_viadd(unsigned long long *o, unsigned *sink, unsigned n, unsigned b) {
     unsigned v[16]; for (int i = 0; i < 16; i++) v[i] = threadIdx.x * 7 + i;
     unsigned u[8]; for (int i = 0; i < 8; i++) u[i] = threadIdx.x * 5 + i;
@@ -151,38 +136,11 @@ extern "C" __global__ void tl_neg_m(unsigned long long *o, unsigned *sink, unsig
 
 static const char *names[] = {"viadd", "mov", "sel", "isetp", "add", "neg", "viadd_s", "viadd_m", "mov_s", "mov_m", "add_s", "add_m", "neg_s", "neg_m"};
 static void *fns[] = {(void *)tl_viadd, (void *)tl_mov, (void *)tl_sel, (void *)tl_isetp, (void *)tl_add, (void *)tl_neg, (void *)tl_viadd_s, (void *)tl_viadd_m, (void *)tl_mov_s, (void *)tl_mov_m, (void *)tl_add_s, (void *)tl_add_m, (void *)tl_neg_s, (void *)tl_neg_m};
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
 int main(int argc, char **argv) {
-    if (argc == 2 && !strcmp(argv[1], "list")) {
-        for (unsigned i = 0; i < sizeof names / sizeof *names; i++) printf("%s\n", names[i]);
-        return 0;
-    }
+    if (probe_list(argc, argv, names)) return 0;
     if (argc < 5) { fprintf(stderr, "usage: %s KIND GRID BLOCK LAUNCHES [ITERATIONS] | list\n", argv[0]); return 2; }
-    void *fn = 0;
-    for (unsigned i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(argv[1], names[i])) fn = fns[i];
-    if (!fn) { fprintf(stderr, "unknown %s\n", argv[1]); return 2; }
-    int grid = atoi(argv[2]), block = atoi(argv[3]), launches = atoi(argv[4]);
-    unsigned n = argc > 5 ? (unsigned)atoi(argv[5]) : 32u, b = 1;
-    int nw = block / 32, words = 4;
-    size_t ow = (size_t)grid * nw * words;
-    unsigned long long *o, *h = (unsigned long long *)malloc(ow * 8);
-    unsigned *sink;
-    CK(cudaMalloc(&o, ow * 8)); CK(cudaMalloc(&sink, (size_t)grid * block * 4));
-    for (int l = 0; l < launches; l++) {
-        CK(cudaMemset(o, 0, ow * 8));
-        void *args[4] = {&o, &sink, &n, &b};
-        CK(cudaLaunchKernel(fn, dim3(grid), dim3(block), args, 0, 0));
-        CK(cudaDeviceSynchronize());
-        CK(cudaMemcpy(h, o, ow * 8, cudaMemcpyDeviceToHost));
-        for (int bl = 0; bl < grid; bl++) {
-            unsigned long long base = ~0ull;
-            for (int w = 0; w < nw; w++) if (h[((size_t)bl * nw + w) * words] < base) base = h[((size_t)bl * nw + w) * words];
-            for (int w = 0; w < nw; w++) {
-                const unsigned long long *r = h + ((size_t)bl * nw + w) * words;
-                printf("%d %d %d %lld %lld %llu %llu\n", l, bl, w, (long long)(r[0] - base), (long long)(r[1] - base), r[2], r[3]);
-            }
-        }
-    }
-    return 0;
+    void *fn = fns[probe_kind(names, argv[1])];
+    unsigned n = argc > 5 ? (unsigned)atoi(argv[5]) : 32u;  // the loop's iterations, the kernels' a
+    return probe_run(fn, argv, n, 1, false);                 // GRID as given (no one-block-a-SM form)
 }
 

@@ -34,7 +34,7 @@ for t in timeline_cub_block_reduce_raking_sum_int_b1024_ends timeline_cub_block_
 done
 ptxas -arch=sm_90 $k.ptx -o $s/k.cubin && cuobjdump -sass $s/k.cubin >$o/sass/time_cub_block_reduce_raking_sum_int_b1024.sass
 echo "timelines ended $(date -u +%T) after ${SECONDS}s" >>$o/meta.txt
-nvcc -arch=sm_90 -O3 -o $s/p $d/probe_tl26.cu || exit 1
+nvcc -arch=sm_90 -O3 -I tests/calibration/probes -o $s/p $d/probe_tl26.cu || exit 1
 cuobjdump -sass $s/p >$o/sass/probe_tl26.sass
 for kind in $($s/p list); do for b in 32 128 256 512 1024; do
     timeout 60 $s/p $kind 1 $b 10 64 >$o/probe/${kind}_$b.txt 2>&1 || echo "rc=$? $kind $b" >>$o/meta.txt
