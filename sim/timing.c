@@ -1906,6 +1906,11 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
         unsigned most = SLOT_ALU;
         for (unsigned k = 1; k < SLOT_FMA; k++)
             most = c[k] > c[most] ? k : most;
+        /* a MUFU form is its MUFU here, whatever its fix-ups' ALU cycles (rcp.approx.f32's four: 8, as its XU
+         * slot's): ptxas spaces the MUFUs and POPCs on the XU pipe and puts the FSETPs and FSELs between other
+         * chains' instructions (probe_alu3.sass alu3_rcp_x; docs/calibration.md "(rcp20)") */
+        if (c[SLOT_XU] && ws_mufu_fixups(&L->code[pc]) > 0)
+            most = SLOT_XU;
         if (t->p.schedule_pipes > 0 && c[most])
             pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
         if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_move(&L->code[pc], t->p.schedule_free_slot))

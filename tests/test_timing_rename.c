@@ -450,6 +450,29 @@ static void fixup_waits_popc(void **state)
     assert_int_equal(c[TANH_ON], c[TANH_OFF]);
 }
 
+/* rcp.approx.f32's fix-ups are four ALU instructions (two FSETP, two FSEL: 8 cycles of the ALU pipe, as many as its
+ * MUFU's on the XU pipe); ptxas spaces its MUFU with the POPCs on the XU pipe and puts the fix-ups between other
+ * chains' instructions (probe_alu3.sass alu3_rcp_x), so the list schedule counts the form on the XU pipe: runs of
+ * POPCs as for ex2, whose late FSETP readers (schedule.xu_fixup) then bind: rcp.approx.f32 + popc 19.65 cycles a step
+ * on the H200 at one warp (5030 for 256), warpsim 16.35 with the form counted on the ALU pipe, 19.3 here as ex2's.
+ * docs/calibration.md "(rcp20)". */
+static void rcp_scheduled_on_xu(void **state)
+{
+    (void)state;
+    const char *rcp = "rcp.approx.f32 %1, %2;\npopc.b32 %1, %1;", *ex2 = "ex2.approx.f32 %1, %2;\npopc.b32 %1, %1;";
+    uint64_t on = xu_cycles(rcp, "ifetch.line 0\nschedule.xu_fixup 1\n", 0),
+             off = xu_cycles(rcp, "ifetch.line 0\nschedule.xu_fixup 0\n", 0),
+             slow = xu_cycles(rcp, "ifetch.line 0\nschedule.xu_fixup 1\n", WS_SLOW_TIMING),
+             ex2_on = xu_cycles(ex2, "ifetch.line 0\nschedule.xu_fixup 1\n", 0);
+    printf("rcp.approx.f32 + popc, %d steps: schedule.xu_fixup 1 %llu cycles (slow path %llu), 0 %llu; ex2 %llu\n",
+           8 * ROUNDS, (unsigned long long)on, (unsigned long long)slow, (unsigned long long)off,
+           (unsigned long long)ex2_on);
+    assert_int_equal(on, slow);
+    assert_int_equal(on, ex2_on);                /* the POPC runs of ex2_x */
+    assert_true(on >= off + 3 * 8 * ROUNDS / 2); /* the late readers bind */
+    assert_true(off <= 17 * 8 * ROUNDS);         /* the XU pipe's 8 + 8 and the region's ends */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -466,6 +489,7 @@ int main(void)
         cmocka_unit_test(xu_stall_adds_wait),
         cmocka_unit_test(mufu_waits_feed),
         cmocka_unit_test(fixup_waits_popc),
+        cmocka_unit_test(rcp_scheduled_on_xu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

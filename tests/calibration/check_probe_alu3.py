@@ -26,9 +26,9 @@ conv.form, "(f2h17)") followed by a LOP3, IMAD or FFMA and d2f (LOW_XU); at both
 a warp's XU ops (schedule.xu_stall, "(xust17)"; F2F.F16/BF16.F32 once its zero-extension is free, fold.zext), POPC,
 FLO (bfind), BREV, F2F.F64.F32 and F2F.F32.F64 followed by a LOP3, IMAD or FFMA, f2h and f2bf alone, and the forms
 followed by a POPC that it brings within (LOW_SPACED; the MUFU forms beside a POPC whose SASS reads the source
-before the MUFU, ex2, rsqrt, lg2, sqrt with ptxas's fix-ups and sin, with schedule.xu_fixup, "(mufu19)"). Not checked
-there: clz alone and beside a POPC (-32%, -22%: ptxas's IADD3 of clz waits between two FLOs), rcp_x (-21%, -17%:
-warpsim's schedule puts its forms between the POPCs, where ptxas's has a run of each), an
+before the MUFU, ex2, rsqrt, lg2, sqrt with ptxas's fix-ups and sin, with schedule.xu_fixup, "(mufu19)"; rcp, whose
+four fix-ups the list schedule counts as ptxas places them, the form by its MUFU on the XU pipe, "(rcp20)"). Not
+checked there: clz alone and beside a POPC (-32%, -22%: ptxas's IADD3 of clz waits between two FLOs), an
 FADD/FMUL/FFMA followed by an IMAD and an IMAD followed by an FFMA at one warp (-14% to -15%: cold code, "(cold17)"),
 the f64 forms alone or beside an op at one warp (-14% to -15%, cold code; at one warp a sub-partition they are
 checked, LOW_F64: the list schedule holds the f64 pipe and gives the pair's movs no cycle, so DADD and LOP3 go by
@@ -65,8 +65,9 @@ LOW_SPACED = ('popc_l', 'popc_m', 'popc_f', 'bfind_l', 'bfind_m', 'bfind_f', 'br
               'f2d_m', 'f2d_f', 'lop3_x', 'mad_x', 'fadd_x', 'fmul_x', 'fma_x', 'h2f_x', 'f2h2_x', 'f2bf2_x', 'hadd_x',
               'hadd2_x', 'badd2_x', 'bfma2_x', 'hfma2_x', 'dadd_x', 'dmul_x', 'dfma_x', 'popc_x', 'bfind_x', 'brev_x',
               'f2d_x', 'd2f_l', 'd2f_m', 'd2f_f', 'f2h', 'f2bf', 'f2h_x', 'f2bf_x', 'rcpf_x', 'ex2_x', 'rsqrt_x', 'lg2_x',
-              'sqrt_x', 'sin_x')  # at 32 and 128 threads (schedule.xu_stall; f2h, f2bf with fold.zext; rcpf_x with
-# fold.neg; ex2_x, rsqrt_x, lg2_x, sqrt_x, sin_x with schedule.xu_fixup: docs/calibration.md "(mufu19)")
+              'sqrt_x', 'sin_x', 'rcp_x')  # at 32 and 128 threads (schedule.xu_stall; f2h, f2bf with fold.zext; rcpf_x
+# with fold.neg; ex2_x, rsqrt_x, lg2_x, sqrt_x, sin_x with schedule.xu_fixup: docs/calibration.md "(mufu19)"; rcp_x
+# with the form counted on the XU pipe in the list schedule: "(rcp20)")
 FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin', 'ex2', 'rsqrt', 'lg2', 'sqrt', 'rcp', 'f2h', 'f2bf',
          'f2d', 'd2f', 'f2h2', 'f2bf2', 'h2f', 'bfind', 'clz', 'brev', 'popc', 'dadd', 'dmul', 'dfma', 'lop3', 'mad')
 # the half forms (docs/calibration.md "(half17)"): HADD2 (add.f16 beside a form), add.f16x2/.bf16x2 (HADD2 and
