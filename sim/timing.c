@@ -1321,9 +1321,12 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
  *   h2f: 4.06 beside an IMAD, 2.12 beside a LOP3); the other conversions are not measured. (docs/calibration.md
  *   "(alu27)", "(f64x)")
  * - a half add, sub or mul (half_arith_halves): HADD2 and HMUL2 take the IMAD pipe pipe.half cycles (probe_alu3 hadd:
- *   add.f16 beside an IMAD 4.07 a step, beside a LOP3 2.13), HFMA2.MMA (mma: half_pairs) neither pipe (hadd2:
- *   add.f16x2 half HADD2, half HFMA2.MMA, alone 1.09, beside an IMAD 3.13); a half fma none (HFMA2 and HFMA2.MMA
- *   hold the issue: issue_cycles). (docs/calibration.md "(half17)")
+ *   add.f16 beside an IMAD 4.07 a step, beside a LOP3 2.13), HFMA2.MMA (mma: half_pairs) not the IMAD pipe (hadd2:
+ *   add.f16x2 half HADD2, half HFMA2.MMA, alone 1.09, beside an IMAD 3.13) but the ALU pipe pipe.mma_alu cycles
+ *   (1: beside a LOP3 2.48-2.52 a step with 2-8 warps a sub-partition, where add.f16's HADD2 takes 2.08-2.13; that
+ *   of a mul not measured); a half fma none (HFMA2 and HFMA2.MMA hold the issue: issue_cycles; with the ALU cycle
+ *   too fma.rn.f16x2 beside a LOP3 would take 3.6 a step where the H200 takes 3.2). (docs/calibration.md "(half17)",
+ *   "(half20)")
  * Each slot holds its pipe the preset's cycles (alu_hold, imad_hold, xu_hold): slots[] holds those cycles. Returns
  * whether the form takes the XU pipe, whatever its rate (schedule.xu_stall: xu_spaced). */
 static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, int mma, int form,
@@ -1336,7 +1339,7 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
     if (half_arith_halves(in)) { /* HADD2, HMUL2 pipe.half cycles; HFMA2 and HFMA2.MMA none (issue_cycles) */
         if (in->op != WS_OP_FMA && !mma)
             slots[SLOT_IMAD] = (uint8_t)t->half_hold;
-        if (mma && in->op != WS_OP_FMA) /* an add's HFMA2.MMA: the ALU pipe (pipe.mma_alu); an fma's holds the issue */
+        if (mma && in->op != WS_OP_FMA) /* an add's, sub's or mul's HFMA2.MMA: the ALU pipe (pipe.mma_alu) */
             slots[SLOT_ALU] = (uint8_t)t->mma_alu_hold;
         if (t->fma_rule && !mma) /* HADD2, HMUL2, HFMA2: both halves of the FMA pipe */
             slots[SLOT_FMA] = (uint8_t)(FMA_HALF | (t->half_hold > 1 ? t->half_hold : 1));
