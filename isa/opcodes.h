@@ -67,9 +67,10 @@ typedef enum {
     PIPE_FMA,  /* the FMA pipe, one a cycle (FFMA); the .f64 form DFMA, as add/sub/neg (PIPE_ADD) and mul/mad
                   (PIPE_IMAD) .f64 (DADD, DMUL), holds its sub-partition's issue pipe.f64 cycles; a half form
                   (HFMA2, HFMA2.MMA) pipe.hfma2 cycles, where a half add, sub or mul (HADD2, HMUL2) takes the IMAD
-                  pipe pipe.half cycles but every other one of a block's independent pair ops (HFMA2.MMA); a half
-                  op but HFMA2.MMA holds both halves of the FMA pipe, and an FFMA within pipe.half_window cycles
-                  after one holds it whole pipe.fma_half cycles (timing.c hold_fma) */
+                  pipe pipe.half cycles but every other one of a block's independent pair ops (HFMA2.MMA: an
+                  add's takes the ALU pipe pipe.mma_alu cycles); a half op but HFMA2.MMA holds both halves of the
+                  FMA pipe, and an FFMA within pipe.half_window cycles after one holds it whole pipe.fma_half
+                  cycles (timing.c hold_fma) */
     PIPE_COUNT
 } ws_issue_pipe;
 

@@ -117,6 +117,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.hfma2", pipe_hfma2),
     PK("pipe.fma_half", pipe_fma_half),
     PK("pipe.half_window", pipe_half_window),
+    PK("pipe.mma_alu", pipe_mma_alu),
     PK("stall.imad_fma", stall_imad_fma),
     PK("pick.pipe", pick_pipe),
     PK("schedule", schedule),

@@ -142,6 +142,7 @@ typedef struct {
                                    half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA) both its halves (0 or 1: no rule) */
     double pipe_half_window;    /* ... such an FFMA: one issued within this many cycles after its sub-partition's
                                    last half op; the others pair (two a cycle's halves, no hold) */
+    double pipe_mma_alu;        /* cycles a half pair add's, sub's or mul's HFMA2.MMA (half_pairs) holds its ALU pipe */
     double stall_imad_fma;      /* cycles a warp waits after an IMAD-pipe instruction whose next is an FFMA, FADD or
                                    FMUL (ptxas's stall count; 0 or 1: one) */
     double pick_pipe;           /* 1: where the round robin's warp would issue an FMA-pipe instruction, a ready warp

@@ -119,6 +119,7 @@ static const ws_preset ws_preset_sm90 = {
     .pipe_hfma2 = 2, /* pipe.hfma2 */
     .pipe_fma_half = 2, /* pipe.fma_half */
     .pipe_half_window = 32, /* pipe.half_window */
+    .pipe_mma_alu = 1, /* pipe.mma_alu */
     .stall_imad_fma = 2, /* stall.imad_fma */
     .pick_pipe = 1, /* pick.pipe */
     .schedule = 1, /* schedule */

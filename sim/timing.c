@@ -305,6 +305,7 @@ struct ws_timing {
     int held_mov;  /* pipe.held_mov: a free mov issues while its warp waits out an issue hold (mov_now) */
     int pick_pipe; /* pick.pipe: a ready warp whose pick takes the IMAD pipe issues first (rr_pick) */
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
+    uint64_t mma_alu_hold;          /* an HFMA2.MMA's ALU hold (pipe.mma_alu; 0: none) */
     /* pipe.fma_half: the kernel has half ops that hold the FMA pipe (fma_half_rule; 0: the rule off, no FMA slot), an
      * FFMA's hold beside them, the window after a half op (pipe.half_window) and per sub-partition the cycle it ends */
     int fma_rule;
@@ -687,6 +688,9 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->held_mov = t->p.pipe_held_mov > 0;
     t->half_hold = hold_of(t->p.pipe_half);
     t->hfma2_hold = hold_of(t->p.pipe_hfma2);
+    t->mma_alu_hold = t->alu_hold && t->p.pipe_mma_alu >= 1
+                          ? (uint64_t)ws_llround(t->p.pipe_mma_alu < 63 ? t->p.pipe_mma_alu : 63)
+                          : 0;
     t->fma_hold = hold_of(t->p.pipe_fma_half);
     t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;
     t->fma_rule = 0; /* build_tables decides it, before the tables (math_slots); else the kernel's, below */
@@ -1317,9 +1321,12 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
  *   h2f: 4.06 beside an IMAD, 2.12 beside a LOP3); the other conversions are not measured. (docs/calibration.md
  *   "(alu27)", "(f64x)")
  * - a half add, sub or mul (half_arith_halves): HADD2 and HMUL2 take the IMAD pipe pipe.half cycles (probe_alu3 hadd:
- *   add.f16 beside an IMAD 4.07 a step, beside a LOP3 2.13), HFMA2.MMA (mma: half_pairs) neither pipe (hadd2:
- *   add.f16x2 half HADD2, half HFMA2.MMA, alone 1.09, beside an IMAD 3.13); a half fma none (HFMA2 and HFMA2.MMA
- *   hold the issue: issue_cycles). (docs/calibration.md "(half17)")
+ *   add.f16 beside an IMAD 4.07 a step, beside a LOP3 2.13), HFMA2.MMA (mma: half_pairs) not the IMAD pipe (hadd2:
+ *   add.f16x2 half HADD2, half HFMA2.MMA, alone 1.09, beside an IMAD 3.13) but the ALU pipe pipe.mma_alu cycles
+ *   (1: beside a LOP3 2.48-2.52 a step with 2-8 warps a sub-partition, where add.f16's HADD2 takes 2.08-2.13; that
+ *   of a mul not measured); a half fma none (HFMA2 and HFMA2.MMA hold the issue: issue_cycles; with the ALU cycle
+ *   too fma.rn.f16x2 beside a LOP3 would take 3.6 a step where the H200 takes 3.2). (docs/calibration.md "(half17)",
+ *   "(half20)")
  * Each slot holds its pipe the preset's cycles (alu_hold, imad_hold, xu_hold): slots[] holds those cycles. Returns
  * whether the form takes the XU pipe, whatever its rate (schedule.xu_stall: xu_spaced). */
 static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int add_imad, int mma, int form,
@@ -1329,9 +1336,11 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
     int spaced = 1;           /* an XU slot spaced by schedule.xu_stall (below) */
     memset(slots, 0, SLOT_BYTES);
     *side = 0;
-    if (half_arith_halves(in)) { /* HADD2, HMUL2 pipe.half cycles; HFMA2 and HFMA2.MMA none (issue_cycles) */
+    if (half_arith_halves(in)) { /* HADD2, HMUL2 pipe.half cycles; an add's HFMA2.MMA the ALU (below); HFMA2 none */
         if (in->op != WS_OP_FMA && !mma)
             slots[SLOT_IMAD] = (uint8_t)t->half_hold;
+        if (mma && in->op != WS_OP_FMA) /* an add's, sub's or mul's HFMA2.MMA: the ALU pipe (pipe.mma_alu) */
+            slots[SLOT_ALU] = (uint8_t)t->mma_alu_hold;
         if (t->fma_rule && !mma) /* HADD2, HMUL2, HFMA2: both halves of the FMA pipe */
             slots[SLOT_FMA] = (uint8_t)(FMA_HALF | (t->half_hold > 1 ? t->half_hold : 1));
         *side = WS_SIDE_HALF;
@@ -1901,7 +1910,9 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
     for (uint32_t pc = 0; pipe && pc < n && pc < t->ninfo; pc++) {
         const uint8_t *sl = t->info[pc].slots;
         /* not SLOT_FMA: pipe.fma_half's holds are the hardware's, not ptxas's (its stall counts know of none) */
-        uint64_t c[SLOT_FMA] = {sl[SLOT_ALU], sl[SLOT_IMAD], sl[SLOT_ANY] * t->imad_hold, sl[SLOT_XU]}; /* cycles */
+        /* nor an HFMA2.MMA's ALU cycle (pipe.mma_alu): ptxas's stall counts space no LOP3 after one */
+        uint64_t alu = t->half_mma && t->half_mma[pc] ? 0 : sl[SLOT_ALU];
+        uint64_t c[SLOT_FMA] = {alu, sl[SLOT_IMAD], sl[SLOT_ANY] * t->imad_hold, sl[SLOT_XU]}; /* cycles */
         static const uint8_t kind[SLOT_FMA] = {WS_SCHED_ALU, WS_SCHED_IMAD, WS_SCHED_ANY, WS_SCHED_XU};
         unsigned most = SLOT_ALU;
         for (unsigned k = 1; k < SLOT_FMA; k++)

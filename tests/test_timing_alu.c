@@ -680,6 +680,50 @@ static void fma_beside_half_ops(void **state)
 #undef WARM
 }
 
+/* pipe.mma_alu (docs/calibration.md "(half20)"): an add's HFMA2.MMA holds its sub-partition's ALU pipe a cycle; an
+ * fma's (which holds the issue, pipe.hfma2) does not. probe_alu3's shape: 8 streams, each step `op` of the stream
+ * and the next (ptxas makes every other one HFMA2.MMA: half_pairs), then an xor (LOP3, the ALU pipe's 2 cycles) of
+ * it; `rounds` rounds of 8 steps a warp after a bar.sync, 256 threads (two warps a sub-partition): the block's cycles
+ * (the fast path, or with `slow` the slow one). */
+static uint64_t mma_alu_cycles(const char *op, int rounds, const char *preset, unsigned slow)
+{
+    char ptx[32768] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+                      ".reg .b32 %r<20>;\n.reg .b64 %rd<2>;\nmov.u32 %r1, %tid.x;\n";
+    for (int s = 0; s < 8; s++)
+        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "add.u32 %%r%d, %%r1, %d;\n", 10 + s, s);
+    strcat(ptx, "bar.sync 0;\n");
+    for (int r = 0; r < rounds; r++)
+        for (int s = 0; s < 8; s++) {
+            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "%s %%r%d, %%r%d, %%r%d%s;\n", op, 10 + s, 10 + s,
+                     10 + (s + 1) % 8, strncmp(op, "fma", 3) ? "" : ", %r1");
+            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "xor.b32 %%r%d, %%r%d, 106;\n", 10 + s, 10 + s);
+        }
+    strcat(ptx, "xor.b32 %r2, %r10, %r11;\nxor.b32 %r2, %r2, %r12;\nxor.b32 %r2, %r2, %r13;\nxor.b32 %r2, %r2, %r14;\n"
+                "xor.b32 %r2, %r2, %r15;\nxor.b32 %r2, %r2, %r16;\nxor.b32 %r2, %r2, %r17;\nld.param.u64 %rd1, [o];\n"
+                "st.global.u32 [%rd1], %r2;\nret;\n}\n");
+    uint64_t out[1];
+    return run_ptx_paths(ptx, 256, out, 1, WS_MODE_TIMING, preset, slow).stats.cycles;
+}
+
+static void mma_holds_the_alu(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+    uint64_t on = mma_alu_cycles("add.f16x2", 8, WARM, 0),
+             off = mma_alu_cycles("add.f16x2", 8, WARM "pipe.mma_alu 0\n", 0);
+    /* two warps a sub-partition, 64 xors each: 256 cycles of the ALU pipe; the 32 HFMA2.MMA of each a cycle more
+     * there (64 at most; probe_alu3 hadd2_l: 2.5 cycles a step with 2-8 warps a sub-partition, add.f16 beside a
+     * LOP3 2.1) */
+    assert_true(on >= off + 48 && on <= off + 64);
+    assert_int_equal(mma_alu_cycles("add.bf16x2", 8, WARM, 0), on);
+    assert_int_equal(mma_alu_cycles("add.f16x2", 8, WARM "pipe.mma_alu 1\n", 0), on);
+    assert_int_equal(mma_alu_cycles("add.f16x2", 8, WARM, WS_SLOW_ALL), on);
+    /* an fma's HFMA2.MMA holds the issue (pipe.hfma2), not the ALU pipe: hfma2_l 3.2 a step as before */
+    assert_int_equal(mma_alu_cycles("fma.rn.f16x2", 8, WARM, 0),
+                     mma_alu_cycles("fma.rn.f16x2", 8, WARM "pipe.mma_alu 0\n", 0));
+#undef WARM
+}
+
 int main(void)
 {
     /* clang-format off */
@@ -704,6 +748,7 @@ int main(void)
         cmocka_unit_test(imad_then_fma_stall),
         cmocka_unit_test(pick_imad_pipe_first),
         cmocka_unit_test(fma_beside_half_ops),
+        cmocka_unit_test(mma_holds_the_alu),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -39,7 +39,8 @@ FFMA) at 1, 2 and 8 warps a sub-partition, mad_f at 1 and fadd_m, fmul_m at 4; n
 warps a sub-partition (-14.2%: the H200's 2.39 cycles a step where fadd_m's, of the same pipes, takes 2.07) and
 mad_f at 2-8 (-23% to -25%: the H200's 2.7 a step, the same pipes as fma_m; "(pick18)"). The half forms (HALF,
 docs/calibration.md "(half17)") at 8 warps a
-sub-partition but HALF_OUT, printed; those beside an FFMA (HALF_FMA, "(half19)") at 2, 4 and 8.
+sub-partition but HALF_OUT, printed; those beside an FFMA (HALF_FMA, "(half19)") at 2, 4 and 8; add.f16x2 and add.bf16x2
+beside a LOP3 (HALF_ALU, "(half20)") at 1, 2, 4 and 8.
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--preset FILE] [--informational KIND,...] (KIND: at 8 warps a
 sub-partition; KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps; --preset FILE: warpsim's keys over the built-in preset,
 the warm runs with ifetch.line 0 after them, e.g. fetch-alu27.preset, docs/calibration.md "(first19)"). With --all, checks nothing: every kind of the raw runs at every block
@@ -72,12 +73,14 @@ FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin', 'ex2', 'rsqrt
          'f2d', 'd2f', 'f2h2', 'f2bf2', 'h2f', 'bfind', 'clz', 'brev', 'popc', 'dadd', 'dmul', 'dfma', 'lop3', 'mad')
 # the half forms (docs/calibration.md "(half17)"): HADD2 (add.f16 beside a form), add.f16x2/.bf16x2 (HADD2 and
 # HFMA2.MMA in turn), fma.rn.f16x2/.bf16x2 (HFMA2 and HFMA2.MMA, holding the issue), alone and with _l, _m, _f, _x at
-# 8 warps a sub-partition; printed, not checked: HALF_OUT (hadd alone, ptxas's PRMT packing: +11.5%; add.f16x2 beside
-# a LOP3 -10.4%, the pairs over their bound). Beside an FFMA (the FMA pipe's halves, pipe.fma_half: "(half19)") also
-# at 2 and 4 warps a sub-partition: HALF_FMA
+# 8 warps a sub-partition; printed, not checked: HALF_OUT (hadd alone, ptxas's PRMT packing: +11.5%). Beside an FFMA
+# (the FMA pipe's halves, pipe.fma_half: "(half19)") also at 2 and 4 warps a sub-partition: HALF_FMA; add.f16x2 and
+# add.bf16x2 beside a LOP3 (an add's HFMA2.MMA holds the ALU pipe a cycle, pipe.mma_alu: "(half20)") at 1, 2 and 4
+# warps a sub-partition: HALF_ALU
 HALF = ('hadd', 'hadd2', 'hfma2', 'badd2', 'bfma2')
-HALF_OUT = ('hadd', 'hadd2_l', 'badd2_l')
+HALF_OUT = ('hadd',)
 HALF_FMA = ('hadd_f', 'hadd2_f', 'badd2_f', 'hfma2_f', 'bfma2_f')  # at 256 and 512 threads too
+HALF_ALU = ('hadd2_l', 'badd2_l')  # at 128, 256 and 512 threads too
 LOW_HALF = ('hadd_m', 'hadd2', 'badd2', 'hfma2_l', 'bfma2_l')  # at 128 threads (half.mma, pipe.half, pipe.hfma2)
 LOW_F64 = ('dadd', 'dadd_l', 'dadd_m', 'dadd_f', 'dmul', 'dmul_l', 'dmul_m', 'dmul_f', 'dfma', 'dfma_l', 'dfma_m',
            'dfma_f')  # at 128 threads (schedule.f64, schedule.free_slot 3, pipe.held_mov: docs/calibration.md "(f64r18)")
@@ -116,7 +119,7 @@ def main(argv):
         low += [(k + s, 128) for k in LOW_FIXUP for s in ('_l', '_m', '_f')] + [(k, 128) for k in LOW_PAIRS]
         low += [(k, b) for k in LOW_XU + LOW_SPACED for b in (32, 128)] + [(k, 128) for k in LOW_HALF + LOW_F64]
         low += [(k, b) for k in TURNS for b in (128, 256)] + [('mad_f', 128), ('fadd_m', 512), ('fmul_m', 512)]
-        low += [(k, b) for k in HALF_FMA for b in (256, 512)]
+        low += [(k, b) for k in HALF_FMA for b in (256, 512)] + [(k, b) for k in HALF_ALU for b in (128, 256, 512)]
         runs += [(k, BLOCK, k) for k in TURNS if (k, BLOCK, k) not in runs]
         runs += [(kind, block, f'{kind}:{block // 32}') for kind, block in low]
         if show_all:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A one-warp replay of a kernel's clock64-timed region from the control bits of its SASS (issue 15, lat16).
 
-usage: sass_replay.py SASS KERNEL... [--lat L] [--show N] | --check TAR
+usage: sass_replay.py SASS KERNEL... [--lat L] [--show N] [--pipes] [--hold H] | --check TAR
   SASS: cuobjdump -sass output (each instruction's two 64-bit words as printed, e.g. alu27/probe_alu3.sass in
         device-2026-12-04-alu27.tar.xz). Per kernel: the cycles a step, (last issue - first issue) / 256, of the
         instructions between the two CS2R SR_CLOCKLO reads; --show N prints the first N with their control bits.
@@ -10,6 +10,12 @@ every scoreboard in its wait mask is released; a variable-latency op (POPC, FLO,
 write scoreboard L cycles (--lat, 17) after it issues, a read scoreboard 2 after. ptxas's stall counts hold the
 fixed latencies and the XU pipe's 8 cycles (POPC S08 alone; a POPC S01 then a LOP3 S07), so a scoreboard wait
 between two XU ops adds to their 8 (docs/calibration.md "(lat16)").
+--pipes (docs/calibration.md "(half20)"): the sub-partition's pipes too, as warpsim models them: the ALU pipe
+(LOP3, PRMT, IADD3, SEL, SHF, ISETP) and the IMAD pipe (IMAD, HADD2, HADD2.F32) 2 cycles an instruction, an add's
+HFMA2.MMA (`HFMA2.MMA R, R, 1, 1, R`) the ALU pipe 1 (pipe.mma_alu), a half op but HFMA2.MMA and HADD2.F32 (HADD2,
+HMUL2, HFMA2) both halves of the FMA pipe 2, and in a region with such a half op an FFMA, FADD or FMUL the FMA pipe
+2 (pipe.fma_half; elsewhere they pair); an instruction issues once its pipes are free. --hold H: an fma's HFMA2 or
+HFMA2.MMA holds the issue H cycles before its stall count runs (the next issues H - 1 + its stall count later).
 --check TAR: tests/calibration/device-2026-12-04-alu27.tar.xz; the replay of the kinds in CHECK at L 17 must be
 within 5% of the H200's cycles a step at one warp (warm; probe_alu3.py --rates), and at L 15 and 19 the 12-cycle
 kinds must not be (the replay decides POPC's, FLO's, BREV's and F2F's latency to within 2 cycles)."""
@@ -50,14 +56,41 @@ def region(ins):
     return ins[s[0] + 1:s[1]]
 
 
-def replay(ins, lat):
-    t, prev, rel, first = 0, None, {}, None
-    for _, _, stall, _, w, r, wait in region(ins):
+def pipes_of(txt, halves):
+    """[(pipe, cycles)] an instruction holds (--pipes); halves: the region has a half op on the FMA pipe."""
+    op = txt.split()[0]
+    mma = op.startswith("HFMA2.MMA")
+    use = []
+    if op.startswith(("IMAD", "HADD2")):
+        use.append(("imad", 2))
+    if op.startswith(("LOP3", "PRMT", "IADD3", "SEL", "SHF", "ISETP")):
+        use.append(("alu", 2))
+    if mma and ", 1, 1," in txt:
+        use.append(("alu", 1))
+    if (op.startswith(("HADD2", "HMUL2")) and "F32" not in op) or (op.startswith("HFMA2") and not mma):
+        use.append(("fma", 2))
+    if halves and op.startswith(("FFMA", "FADD", "FMUL")):
+        use.append(("fma", 2))
+    return use
+
+
+def replay(ins, lat, pipes=False, hold=0):
+    t, prev, rel, first, free = 0, None, {}, None, {}
+    reg = region(ins)
+    halves = pipes and any(("fma", 2) in pipes_of(x[1], False) for x in reg)
+    for _, txt, stall, _, w, r, wait in reg:
         if prev is not None:
             t = prev[0] + prev[1]
         for b in range(6):
             if wait >> b & 1:
                 t = max(t, rel.get(b, 0))
+        use = pipes_of(txt, halves) if pipes else []
+        for pipe, _ in use:
+            t = max(t, free.get(pipe, 0))
+        for pipe, c in use:
+            free[pipe] = t + c
+        if hold and txt.startswith("HFMA2") and ", 1, 1," not in txt:
+            stall += hold - 1
         if w < 7:
             rel[w] = t + lat
         if r < 7:
@@ -92,13 +125,19 @@ def main():
         i = args.index("--lat"); lat = int(args[i + 1]); del args[i:i + 2]
     if "--show" in args:
         i = args.index("--show"); show = int(args[i + 1]); del args[i:i + 2]
+    pipes, hold = "--pipes" in args, 0
+    if pipes:
+        args.remove("--pipes")
+    if "--hold" in args:
+        i = args.index("--hold"); hold = int(args[i + 1]); del args[i:i + 2]
     if len(args) < 2:
         sys.exit(__doc__)
     for k in args[1:]:
         ins = kernel(open(args[0]).read().split("\n"), k)
         if not ins:
             sys.exit("no kernel %s" % k)
-        print("%s: %.2f cycles a step (L %d)" % (k, replay(ins, lat) / 256, lat))
+        print("%s: %.2f cycles a step (L %d%s%s)" % (k, replay(ins, lat, pipes, hold) / 256, lat,
+                                                      ", pipes" if pipes else "", ", hold %d" % hold if hold else ""))
         for a, txt, st, _, w, r, wait in region(ins)[:show]:
             print("  %s %-46s S%02d W%s R%s wait %s" % (a, txt[:46], st, w if w < 7 else "-", r if r < 7 else "-",
                                                        format(wait, "06b") if wait else "-"))
