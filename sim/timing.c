@@ -60,7 +60,6 @@
 /* ---- per-launch state ------------------------------------------------------------------------- */
 
 #define LINE_SET 4096 /* global lines remembered per block; beyond, a line counts as touched */
-#define TRAINS   4    /* pipe waits a sub-partition at most (ws_timing.train; a warp beyond them is retimed alone) */
 #define WHEEL    64   /* cycles ahead a warp's `when` is filed by its cycle (ws_timing.wheel: one bit each) */
 
 /* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
@@ -157,16 +156,13 @@ enum {
     WRITE_PRED = 4,   /* a shuffle's predicate: pred cycles after its value */
 };
 
-/* A pipe wait (ws_timing.train): warps of a sub-partition whose picks take the same slots (`key`, the slots as one
- * word; f one of the picks, for math_free_at) and wait for those pipes alone, filed together at `when` (why
- * WS_STALL_PIPE, no producer). Their stall cycles are kept in a ledger, not charged at each issue on the pipes: each
- * issue that moves them (retime_filed) adds the cycles it charges a member to the issue reason (from `when` to the
- * issue's cycle + 1) to `led` and keeps its cycle in `last`; a member's own figures are written back from them when
- * it leaves (untrain). */
+/* A pipe's wait (ws_timing.train): the warps of a sub-partition whose picks take one kind of slot (math_one) and
+ * wait for its pipe alone, filed together at `when` (why WS_STALL_PIPE, no producer). Their stall cycles are kept
+ * in a ledger, not charged at each issue on the pipe: each of the pipe's issues that moves them (retime_filed) adds
+ * the cycles it charges a member to the issue reason (from `when` to the issue's cycle + 1) to `led` and keeps its
+ * cycle in `last`; a member's own figures are written back from them when it leaves (untrain). */
 typedef struct {
     uint32_t bits;
-    slot_word key;
-    const timing_info *f;
     uint64_t when, led, last;
 } pipe_train;
 
@@ -406,14 +402,14 @@ struct ws_timing {
     double queue_free[32];
     double queue_next[32];
     double queue_start[32][QUEUE_RING];
-    /* while filed, without stall events (retime_filed): per sub-partition up to TRAINS pipe waits (train[sp *
-     * TRAINS + k], train_used[sp] one bit each, one a slot word): the warps whose picks take those slots and wait
-     * for their pipes alone. Their figures are their wait's (when, why WS_STALL_PIPE, no producer), not kept
+    /* while filed, without stall events (retime_filed): per sub-partition and kind of slot, the pipe's wait
+     * (train[sp * SLOT_KINDS + k], train_used[sp] one bit each): the warps whose picks take that one kind of slot
+     * and wait for its pipe alone. Their figures are their wait's (when, why WS_STALL_PIPE, no producer), not kept
      * in their own when, why and prod, and their `charged` and led_at (the wait's ledger when they joined) are as
      * of their joining: untrain writes their figures back, charging the cycles since from the ledger, before
      * anything else reads them (the pass's issue, update, the block's end). A member is on no pipe (not on_pipe:
      * retime_shuffles does not read it); one made dirty keeps its place until update or retime_filed. trained:
-     * the members of every wait; train_of: a member's wait (k). An issue on the pipe files the wait's members
+     * the members of every wait; train_of: a member's kind of slot. An issue on the pipe files the wait's members
      * with one file_bits and adds to its ledger: its work does not grow with the warps that wait. */
     /* hold_math's retiming: retime_filed where the block has trains, else retime_math (a pointer: a test in
      * hold_math changed the unfiled passes' code, +0.4% host instructions in block_reduce's blocks of 256) */
@@ -422,7 +418,7 @@ struct ws_timing {
     uint8_t train_of[32];
     uint8_t train_used[32];
     uint64_t led_at[32];
-    pipe_train train[32 * TRAINS];
+    pipe_train train[32 * SLOT_KINDS];
 };
 
 /* The first whole cycle at or after v, a pipe's or queue's end (a sum of fractional cycles, so
@@ -2250,7 +2246,7 @@ static inline void untrain(ws_timing *t, ws_launch_ctx *L, uint32_t wi)
         return;
     uint32_t bit = 1u << wi;
     unsigned sp = t->sp_of[wi], k = t->train_of[wi];
-    pipe_train *r = &t->train[sp * TRAINS + k];
+    pipe_train *r = &t->train[sp * SLOT_KINDS + k];
     t->trained &= ~bit;
     r->bits &= ~bit;
     if (!r->bits)
@@ -2274,27 +2270,20 @@ static __attribute__((noinline)) void untrain_bits(ws_timing *t, ws_launch_ctx *
         untrain(t, L, (uint32_t)__builtin_ctz(m));
 }
 
-/* Warp wi, filed at `when` with its cycles charged to `charged` (why WS_STALL_PIPE, no producer, `when` after
- * `charged`), joins the wait of its sub-partition for its pick f's slots (`mine`) where that wait's members are
- * filed at the same `when`, or makes it where there is none and fewer than TRAINS: from now on it is moved with
- * them. */
-static inline void join_wait(ws_timing *t, uint32_t wi, unsigned sp, const timing_info *f, slot_word mine, uint64_t when)
+/* Warp wi, filed at `when` with its cycles charged to `charged` (why WS_STALL_PIPE, no producer), joins the wait of
+ * its sub-partition's pipe k (its pick's one kind of slot), whose members are filed at the same `when` (or makes
+ * it): from now on it is moved with them. */
+static inline void join_wait(ws_timing *t, uint32_t wi, unsigned sp, unsigned k, uint64_t when)
 {
-    pipe_train *tr = &t->train[sp * TRAINS];
-    uint32_t used = t->train_used[sp];
-    for (; used; used &= used - 1)
-        if (tr[__builtin_ctz(used)].key == mine)
-            break;
-    unsigned k = (unsigned)__builtin_ctz(used ? used : ~(uint32_t)t->train_used[sp]);
-    if (k >= TRAINS)
-        return;
-    pipe_train *r = tr + k;
-    if (!used) {
+    pipe_train *r = &t->train[sp * SLOT_KINDS + k];
+    uint32_t bit = 1u << wi;
+    if (!((t->train_used[sp] >> k) & 1)) {
         t->train_used[sp] |= (uint8_t)(1u << k);
-        *r = (pipe_train){.bits = 0, .key = mine, .f = f, .when = when, .led = r->led, .last = 0}; /* no move yet */
+        r->bits = 0;
+        r->when = when;
+        r->last = 0; /* no move yet (the ledger's start: `when` is after the cycle) */
     } else if (r->when != when)
         return;
-    uint32_t bit = 1u << wi;
     r->bits |= bit;
     t->trained |= bit;
     t->train_of[wi] = (uint8_t)k;
@@ -2357,10 +2346,10 @@ static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint
 }
 
 /* retime_math in a filed block without stall events: its step for each warp done once for each of the
- * sub-partition's pipe waits (ws_timing.train: their members' figures are the same) whose pipes this issue moved,
+ * sub-partition's pipe waits (ws_timing.train: their members' figures are the same) whose pipe this issue moved,
  * their members filed at once and their cycles counted in the wait's ledger (untrain charges them); then its loop
- * for the other warps, of which those retimed join the wait of their pick's slots. The work of an issue grows with
- * the slot words waited for, not with the warps that wait for the pipe (in block_reduce's blocks of
+ * for the other warps, of which those retimed join the wait of their pick's one kind of slot. The work of an issue
+ * grows with the kinds of slot waited for, not with the warps that wait for the pipe (in block_reduce's blocks of
  * 1024 threads most of them: 8 warps a sub-partition). */
 static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
 {
@@ -2369,11 +2358,12 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
         return;
     ws_launch_ctx *L = x->L; /* read once: the stores below are of bytes, which may alias x */
     ws_block *b = x->blk;
-    pipe_train *tr = &t->train[sp * TRAINS];
+    pipe_train *tr = &t->train[sp * SLOT_KINDS];
     const uint64_t *mat = t->math_at[sp];
     for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
-        pipe_train *r = tr + __builtin_ctz(used);
-        uint64_t free = math_free_at(mat, r->f), when = r->when;
+        unsigned k = (unsigned)__builtin_ctz(used);
+        pipe_train *r = tr + k;
+        uint64_t free = mat[k], when = r->when;
         if (when >= free) /* its pipe not moved past it */
             continue;
         uint32_t bits = r->bits;
@@ -2412,7 +2402,8 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
             continue;
         if (!retime_warp(t, L, b, wj, slots_free(mat, f, &slots, &free), cycle, 0, WS_STALL_PIPE))
             continue;
-        if (!(t->can_issue & bit) || free >= cycle + WHEEL) { /* out of can_issue, or far: filed alone, in no wait */
+        if (!(t->can_issue & bit) || free >= cycle + WHEEL || f->math_one >= SLOT_KINDS) {
+            /* out of can_issue, far or of several kinds of slot: filed alone, in no wait */
             file_when(t, wj, free, cycle);
             continue;
         }
@@ -2422,7 +2413,7 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
         /* its figures now: charged to cycle + 1, `free`, the pipe; a wait's `when` is after the cycle (untrain's
          * ledger: a pipe this issue did not move may be free already) */
         if (free > cycle)
-            join_wait(t, wj, sp, f, mine, free);
+            join_wait(t, wj, sp, f->math_one, free);
     }
 }
 
@@ -3046,17 +3037,16 @@ static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to,
         settle(t, L, b, (uint32_t)__builtin_ctz(m), to, every, t->eager);
 }
 
-/* Warp wi, just updated, waits for its sub-partition's pipes until `when` (why pipe, no producer): it joins the wait
- * for its pick's slots (join_wait: its figures are the wait's), as if a retiming had moved it there (retime_filed).
- * Not far (wake_far reads each warp's own `when`). */
+/* Warp wi, just updated, waits for its sub-partition's pipe until `when` (why pipe, no producer): where its pick
+ * takes one kind of slot it joins that pipe's wait (join_wait: its figures are the wait's), as if a retiming had moved
+ * it there (retime_filed). Not far (wake_far reads each warp's own `when`). */
 static __attribute__((noinline)) void join_train(ws_timing *t, uint32_t wi, uint64_t when, uint64_t cycle)
 {
     const timing_info *f = t->ws[wi].f;
-    slot_word mine;
-    if (t->prod[wi] != UINT32_MAX || when <= cycle || when >= cycle + WHEEL || (t->on_pipe & (1u << wi)))
+    if (t->prod[wi] != UINT32_MAX || when <= cycle || when >= cycle + WHEEL || (t->on_pipe & (1u << wi)) ||
+        f->math_one >= SLOT_KINDS)
         return;
-    memcpy(&mine, f->slots, sizeof mine);
-    join_wait(t, wi, t->sp_of[wi], f, mine, when);
+    join_wait(t, wi, t->sp_of[wi], f->math_one, when);
 }
 
 /* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones).
@@ -3087,7 +3077,7 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     else
         t->when[wi] = when;
     t->why[wi] = (uint8_t)why;
-    if (filed && !eager && why == WS_STALL_PIPE && t->train_used[t->sp_of[wi]])
+    if (filed && !eager && why == WS_STALL_PIPE)
         join_train(t, wi, when, cycle);
 }
 
