@@ -60,6 +60,7 @@
 /* ---- per-launch state ------------------------------------------------------------------------- */
 
 #define LINE_SET 4096 /* global lines remembered per block; beyond, a line counts as touched */
+#define TRAINS   4    /* trains a sub-partition at most (ws_timing.train; a warp beyond them is retimed alone) */
 #define WHEEL    64   /* cycles ahead a warp's `when` is filed by its cycle (ws_timing.wheel: one bit each) */
 
 /* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
@@ -156,14 +157,13 @@ enum {
     WRITE_PRED = 4,   /* a shuffle's predicate: pred cycles after its value */
 };
 
-/* A pipe's wait (ws_timing.train): the warps of a sub-partition whose picks take one kind of slot (math_one) and
- * wait for its pipe alone, filed together at `when` (why WS_STALL_PIPE, no producer). Their stall cycles are kept
- * in a ledger, not charged at each issue on the pipe: each of the pipe's issues that moves them (retime_filed) adds
- * the cycles it charges a member to the issue reason (from `when` to the issue's cycle + 1) to `led` and keeps its
- * cycle in `last`; a member's own figures are written back from them when it leaves (untrain). */
+/* A train (ws_timing.train): its members, the slots their picks take (as one word) and one of the picks (math_free),
+ * the figures of each: charged to `charged`, `when`, why WS_STALL_PIPE, no producer. */
 typedef struct {
     uint32_t bits;
-    uint64_t when, led, last;
+    slot_word key;
+    const timing_info *f;
+    uint64_t charged, when;
 } pipe_train;
 
 /* Per warp: its picked group and what it waits for. */
@@ -402,23 +402,20 @@ struct ws_timing {
     double queue_free[32];
     double queue_next[32];
     double queue_start[32][QUEUE_RING];
-    /* while filed, without stall events (retime_filed): per sub-partition and kind of slot, the pipe's wait
-     * (train[sp * SLOT_KINDS + k], train_used[sp] one bit each): the warps whose picks take that one kind of slot
-     * and wait for its pipe alone. Their figures are their wait's (when, why WS_STALL_PIPE, no producer), not kept
-     * in their own when, why and prod, and their `charged` and led_at (the wait's ledger when they joined) are as
-     * of their joining: untrain writes their figures back, charging the cycles since from the ledger, before
-     * anything else reads them (the pass's issue, update, the block's end). A member is on no pipe (not on_pipe:
-     * retime_shuffles does not read it); one made dirty keeps its place until update or retime_filed. trained:
-     * the members of every wait; train_of: a member's kind of slot. An issue on the pipe files the wait's members
-     * with one file_bits and adds to its ledger: its work does not grow with the warps that wait. */
+    /* while filed, without stall events (retime_filed): per sub-partition up to TRAINS trains (train[sp * TRAINS +
+     * k], train_used[sp] one bit each), each of warps whose picks take the same slots and that its pipes' issues
+     * retimed together (in block_reduce up to 7 warps a sub-partition, each issue on the pipe moving the others to
+     * its next free cycle): their figures are their train's, not kept in their own when, charged, why and prod,
+     * which untrain writes back before anything else reads them (the pass's issue, update, the block's end). A
+     * member is on no pipe (not on_pipe: retime_shuffles does not read it); one made dirty keeps its place until
+     * update or retime_filed. trained: the members of every train; train_of: a member's train (k). */
     /* hold_math's retiming: retime_filed where the block has trains, else retime_math (a pointer: a test in
      * hold_math changed the unfiled passes' code, +0.4% host instructions in block_reduce's blocks of 256) */
     void (*retime)(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle);
     uint32_t trained;
     uint8_t train_of[32];
     uint8_t train_used[32];
-    uint64_t led_at[32];
-    pipe_train train[32 * SLOT_KINDS];
+    pipe_train train[32 * TRAINS];
 };
 
 /* The first whole cycle at or after v, a pipe's or queue's end (a sum of fractional cycles, so
@@ -2234,60 +2231,29 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
 static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every,
                           const int eager);
 
-/* Warp wi's figures back from its pipe's wait, where it is a member (ws_timing.trained): its cycles since it joined
- * are charged as the pipe's issues that moved it would have charged them one by one (retime_warp: each from the
- * wait's `when` to the issue's cycle + 1 to the issue reason, the cycles before to the pipe): the ledger's count
- * since it joined to the issue reason, the rest up to the cycle after the last move to the pipe (a warp joins a wait
- * with its `when` after its `charged`, and the ledger counts each move from the later of `when` and the cycle after
- * the move before). */
-static inline void untrain(ws_timing *t, ws_launch_ctx *L, uint32_t wi)
+/* Warp wi's figures back from its train, where it is a member (ws_timing.trained). */
+static inline void untrain(ws_timing *t, uint32_t wi)
 {
     if (!((t->trained >> wi) & 1))
         return;
     uint32_t bit = 1u << wi;
     unsigned sp = t->sp_of[wi], k = t->train_of[wi];
-    pipe_train *r = &t->train[sp * SLOT_KINDS + k];
+    pipe_train *r = &t->train[sp * TRAINS + k];
     t->trained &= ~bit;
     r->bits &= ~bit;
     if (!r->bits)
         t->train_used[sp] &= (uint8_t) ~(1u << k);
-    uint64_t issue = r->led - t->led_at[wi];
-    if (issue) {
-        uint64_t to = r->last + 1;
-        L->stats.stalls[WS_STALL_PIPE] += to - t->charged[wi] - issue;
-        L->stats.stalls[WS_STALL_ISSUE] += issue;
-        t->charged[wi] = to;
-    }
+    t->charged[wi] = r->charged;
     t->when[wi] = r->when;
     t->why[wi] = WS_STALL_PIPE;
     t->prod[wi] = UINT32_MAX;
 }
 
 /* untrain for each of the warps `bits` (out of line: seldom but at a block's end). */
-static __attribute__((noinline)) void untrain_bits(ws_timing *t, ws_launch_ctx *L, uint32_t bits)
+static __attribute__((noinline)) void untrain_bits(ws_timing *t, uint32_t bits)
 {
     for (uint32_t m = bits & t->trained; m; m &= m - 1)
-        untrain(t, L, (uint32_t)__builtin_ctz(m));
-}
-
-/* Warp wi, filed at `when` with its cycles charged to `charged` (why WS_STALL_PIPE, no producer), joins the wait of
- * its sub-partition's pipe k (its pick's one kind of slot), whose members are filed at the same `when` (or makes
- * it): from now on it is moved with them. */
-static inline void join_wait(ws_timing *t, uint32_t wi, unsigned sp, unsigned k, uint64_t when)
-{
-    pipe_train *r = &t->train[sp * SLOT_KINDS + k];
-    uint32_t bit = 1u << wi;
-    if (!((t->train_used[sp] >> k) & 1)) {
-        t->train_used[sp] |= (uint8_t)(1u << k);
-        r->bits = 0;
-        r->when = when;
-        r->last = 0; /* no move yet (the ledger's start: `when` is after the cycle) */
-    } else if (r->when != when)
-        return;
-    r->bits |= bit;
-    t->trained |= bit;
-    t->train_of[wi] = (uint8_t)k;
-    t->led_at[wi] = r->led;
+        untrain(t, (uint32_t)__builtin_ctz(m));
 }
 
 /* The first cycle pick f's slots are free on a sub-partition's pipes `at` (math_free_at), through *slots and *free,
@@ -2345,12 +2311,11 @@ static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint
     }
 }
 
-/* retime_math in a filed block without stall events: its step for each warp done once for each of the
- * sub-partition's pipe waits (ws_timing.train: their members' figures are the same) whose pipe this issue moved,
- * their members filed at once and their cycles counted in the wait's ledger (untrain charges them); then its loop
- * for the other warps, of which those retimed join the wait of their pick's one kind of slot. The work of an issue
- * grows with the kinds of slot waited for, not with the warps that wait for the pipe (in block_reduce's blocks of
- * 1024 threads most of them: 8 warps a sub-partition). */
+/* retime_math in a filed block without stall events (ws_timing.trains): its step for each warp done once for each of
+ * the sub-partition's trains (their members' figures are the same); then its loop for the other warps, of which those
+ * retimed join the train of their slots that moved to the same cycle in this call, or make one. The work of an issue
+ * grows with the trains, not with the warps that wait for the pipe (in block_reduce's blocks of 1024 threads most of
+ * them: 8 warps a sub-partition). */
 static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
 {
     uint32_t loose = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty & ~t->trained & ~t->on_pipe;
@@ -2358,38 +2323,45 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
         return;
     ws_launch_ctx *L = x->L; /* read once: the stores below are of bytes, which may alias x */
     ws_block *b = x->blk;
-    pipe_train *tr = &t->train[sp * SLOT_KINDS];
+    uint64_t to = cycle + 1;
+    pipe_train *tr = &t->train[sp * TRAINS];
     const uint64_t *mat = t->math_at[sp];
-    for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
-        unsigned k = (unsigned)__builtin_ctz(used);
-        pipe_train *r = tr + k;
-        uint64_t free = mat[k], when = r->when;
-        if (when >= free) /* its pipe not moved past it */
-            continue;
-        uint32_t bits = r->bits;
-        if (__builtin_expect(bits & t->dirty, 0)) { /* left to the next pass's update, as the loop leaves it */
-            untrain_bits(t, L, bits & t->dirty);
-            bits &= ~t->dirty;
-            if (!bits)
+    if (t->train_used[sp]) {
+        uint64_t pipe = 0, issue = 0; /* the members' charges */
+        for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
+            pipe_train *r = tr + __builtin_ctz(used);
+            uint32_t bits = r->bits;
+            if (__builtin_expect(bits & t->dirty, 0)) { /* left to the next pass's update, as the loop leaves it */
+                untrain_bits(t, bits & t->dirty);
+                bits &= ~t->dirty;
+                if (!bits)
+                    continue;
+            }
+            uint64_t free = math_free_at(mat, r->f), when = r->when;
+            if (when >= free)
                 continue;
+            if (__builtin_expect(when > cycle, 0)) { /* computed again in the next pass */
+                untrain_bits(t, bits);
+                t->dirty |= bits;
+                continue;
+            }
+            uint64_t from = r->charged; /* settle, for each member */
+            if (to > from) {
+                uint64_t n = (uint64_t)__builtin_popcount(bits), split = when < from ? from : when;
+                pipe += n * (split - from);
+                issue += n * (to - split);
+                r->charged = to;
+            }
+            r->when = free;
+            t->can_issue &= ~bits; /* there: their `when` was at most the cycle */
+            file_bits(t, bits, free, cycle);
+            if (__builtin_expect(free >= cycle + WHEEL, 0)) /* far: wake_far reads their own `when` */
+                untrain_bits(t, bits);
         }
-        if (__builtin_expect(when > cycle, 0)) { /* computed again in the next pass */
-            untrain_bits(t, L, bits);
-            t->dirty |= bits;
-            continue;
-        }
-        /* retime_warp for each member: charged to cycle + 1, from `when` on to the issue reason (the ledger); from
-         * the cycle after its last move where that is later (an add's pipe, the earlier of the ALU's and the IMAD's,
-         * may have moved it to a cycle it had reached: its members were charged to last + 1, every one) */
-        r->led += cycle + 1 - (when > r->last ? when : r->last + 1);
-        r->last = cycle;
-        r->when = free;
-        t->can_issue &= ~bits; /* there: their `when` was at most the cycle */
-        file_bits(t, bits, free, cycle);
-        if (__builtin_expect(free >= cycle + WHEEL, 0)) /* far: wake_far reads their own `when` */
-            untrain_bits(t, L, bits);
+        L->stats.stalls[WS_STALL_PIPE] += pipe;
+        L->stats.stalls[WS_STALL_ISSUE] += issue;
     }
-    /* the warps with a pick but the waits' members: not dirty (as in retime_math), not on a pipe (a shuffle, a
+    /* the warps with a pick but the trains' members: not dirty (as in retime_math), not on a pipe (a shuffle, a
      * shared access: no slot) */
     slot_word slots = 0; /* slots_free's cache */
     uint64_t free = 0;
@@ -2402,18 +2374,31 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
             continue;
         if (!retime_warp(t, L, b, wj, slots_free(mat, f, &slots, &free), cycle, 0, WS_STALL_PIPE))
             continue;
-        if (!(t->can_issue & bit) || free >= cycle + WHEEL || f->math_one >= SLOT_KINDS) {
-            /* out of can_issue, far or of several kinds of slot: filed alone, in no wait */
+        if (!(t->can_issue & bit) || free >= cycle + WHEEL) { /* out of can_issue, or far: filed alone, no train */
             file_when(t, wj, free, cycle);
             continue;
         }
-        t->when[wj] = free; /* kept where it joins no wait */
+        t->when[wj] = free;
         t->can_issue &= ~bit;
         file_bits(t, bit, free, cycle);
-        /* its figures now: charged to cycle + 1, `free`, the pipe; a wait's `when` is after the cycle (untrain's
-         * ledger: a pipe this issue did not move may be free already) */
-        if (free > cycle)
-            join_wait(t, wj, sp, f->math_one, free);
+        /* its figures now: charged to `to`, `free`, the pipe; the train with them (its slots: mine), else an empty
+         * one */
+        uint32_t used = t->train_used[sp];
+        for (; used; used &= used - 1) {
+            pipe_train *r = tr + __builtin_ctz(used);
+            if (r->key == mine && r->when == free && r->charged == to)
+                break;
+        }
+        unsigned k = (unsigned)__builtin_ctz(used ? used : ~(uint32_t)t->train_used[sp]);
+        if (k >= TRAINS)
+            continue;
+        if (!used) {
+            t->train_used[sp] |= (uint8_t)(1u << k);
+            tr[k] = (pipe_train){.bits = 0, .key = mine, .f = f, .charged = to, .when = free};
+        }
+        tr[k].bits |= bit;
+        t->trained |= bit;
+        t->train_of[wj] = (uint8_t)k;
     }
 }
 
@@ -3037,16 +3022,27 @@ static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to,
         settle(t, L, b, (uint32_t)__builtin_ctz(m), to, every, t->eager);
 }
 
-/* Warp wi, just updated, waits for its sub-partition's pipe until `when` (why pipe, no producer): where its pick
- * takes one kind of slot it joins that pipe's wait (join_wait: its figures are the wait's), as if a retiming had moved
- * it there (retime_filed). Not far (wake_far reads each warp's own `when`). */
+/* Warp wi, just updated, waits for its sub-partition's pipes until `when` (why pipe, no producer), charged to the
+ * same cycle as a train of its slots filed at the same `when`: it joins that train (its figures are the train's), as
+ * if a retiming had moved it there (retime_filed). Not far (wake_far reads each warp's own `when`). */
 static __attribute__((noinline)) void join_train(ws_timing *t, uint32_t wi, uint64_t when, uint64_t cycle)
 {
-    const timing_info *f = t->ws[wi].f;
-    if (t->prod[wi] != UINT32_MAX || when <= cycle || when >= cycle + WHEEL || (t->on_pipe & (1u << wi)) ||
-        f->math_one >= SLOT_KINDS)
+    uint32_t bit = 1u << wi;
+    slot_word mine;
+    if (t->prod[wi] != UINT32_MAX || when <= cycle || when >= cycle + WHEEL || (t->on_pipe & bit))
         return;
-    join_wait(t, wi, t->sp_of[wi], f->math_one, when);
+    unsigned sp = t->sp_of[wi];
+    memcpy(&mine, t->ws[wi].f->slots, sizeof mine);
+    for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
+        unsigned k = (unsigned)__builtin_ctz(used);
+        pipe_train *r = &t->train[sp * TRAINS + k];
+        if (r->key == mine && r->when == when && r->charged == t->charged[wi]) {
+            r->bits |= bit;
+            t->trained |= bit;
+            t->train_of[wi] = (uint8_t)k;
+            return;
+        }
+    }
 }
 
 /* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones).
@@ -3077,7 +3073,7 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     else
         t->when[wi] = when;
     t->why[wi] = (uint8_t)why;
-    if (filed && !eager && why == WS_STALL_PIPE)
+    if (filed && !eager && why == WS_STALL_PIPE && t->train_used[t->sp_of[wi]])
         join_train(t, wi, when, cycle);
 }
 
@@ -3618,7 +3614,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                 due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
             todo = slow ? t->live : (t->dirty | due) & t->live;
             if (filed && !eager && (todo & t->trained)) /* members of a train made dirty (ws_timing.trained) */
-                untrain_bits(t, L, todo);
+                untrain_bits(t, todo);
             for (uint32_t m = todo; m && !L->stop; m &= m - 1)
                 update(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed, eager);
             /* the warps that can issue now; else the first cycle one can (warps not live wait for
@@ -3703,7 +3699,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                 if (t->issue_at[sp] > cycle) /* held by an instruction before (issue_cycles) */
                     continue;
                 if (filed && !eager) /* its figures out of its sub-partition's train, if in it (ws_timing.trained) */
-                    untrain(t, L, (uint32_t)wi);
+                    untrain(t, (uint32_t)wi);
                 issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager));
                 t->rr_first[sp % 64] = t->rr_after[wi];
             }
@@ -3865,7 +3861,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         : t->eager ? run_passes_unfiled_eager(L, b, x, &charged_to)
         : b->nwarps <= t->p.subpartitions ? run_passes_lone(L, b, x, &charged_to)
                                           : run_passes_unfiled(L, b, x, &charged_to);
-    untrain_bits(t, L, t->trained);
+    untrain_bits(t, t->trained);
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
         settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0, t->eager);
