@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""One sub-partition issuing a probe_alu3 kind's code from the barrier to the timed region's end as ptxas wrote it,
+under several warp picks (issue 15, docs/calibration.md "(turn21)").
+
+Each warp runs the region's SASS (probe_alu3.sass, sass_replay.kernel) in order, an instruction no earlier than the
+one before it plus that one's stall count; the ALU pipe (LOP3, IADD3, ISETP, ...) and the IMAD pipe (IMAD,
+HADD2.F32) take an instruction every 2 cycles, the FMA pipe (FFMA, FADD, FMUL, VIADD) one a cycle. Each cycle one
+warp of those that can issue goes, by the pick:
+  rr     warpsim's loose round robin (from the warp after the last issuer);
+  imad   a warp whose next is an IMAD-pipe instruction first, then rr (warpsim's pick.pipe 1, "(pick18)");
+  greedy the last issuer while it can issue, then rr;
+  yield  the last issuer while it can issue and its last instruction's yield bit (bit 45 of the second word) is
+         set, then rr: ptxas clears the bit on about one instruction in 12 cycles of stall counts, only on one of
+         stall count 2 or more, so a warp of S01 instructions (lop3_f, mad_l) never yields.
+Prints cycles a step a sub-partition ((last end - first start) / 256 / warps) at 1 / 2 / 4 / 8 warps a
+sub-partition beside the H200's (probe_alu3.py RAW --rates, warm), and at 4 and 8 warps the gap between the last
+and the second-last warp to end (the H200: docs/calibration.md "(mad19)", "(turn21)").
+usage: yield_pick_model.py PROBE_ALU3.SASS [--pick P,...] [KIND ...]"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sass_replay import kernel  # noqa: E402
+
+# H200 warm cycles a step a sub-partition at 1 / 2 / 4 / 8 warps a sub-partition (alu27, probe_alu3.py --rates)
+H200 = {"fma_l": (2.32, 2.29, 2.28, 2.36), "fadd_l": (2.31, 2.29, 2.28, 2.37), "lop3_f": (2.13, 2.10, 2.09, 2.08),
+        "mad_l": (2.14, 2.09, 2.09, 2.14), "fma_m": (3.10, 2.08, 2.39, 2.07), "fadd_m": (3.09, 2.08, 2.08, 2.07),
+        "h2f_f": (3.10, 2.08, 2.38, 2.27), "mad_f": (3.28, 2.75, 2.72, 2.66)}
+ALU = ("LOP3", "IADD3", "ISETP", "SHF", "PRMT", "SEL")
+
+
+def order(lines, kind):
+    """[(pipe, cycles it holds, stall, clock read, yield bit)] from the barrier to the second clock read."""
+    ins = kernel(lines, "alu3_" + kind)
+    bar = [i for i, x in enumerate(ins) if x[1].startswith("BAR")][0]
+    clk = [i for i, x in enumerate(ins) if "SR_CLOCKLO" in x[1]]
+    out = []
+    for _, text, stall, yld, *_ in ins[bar + 1:clk[1] + 1]:
+        op = text.split()[1] if text.startswith("@") else text.split()[0]
+        if op.startswith(("IMAD", "HADD2.F32")):
+            pipe = ("I", 2)
+        elif op.split(".")[0] in ("FFMA", "FADD", "FMUL", "VIADD"):
+            pipe = ("F", 1)
+        elif op.split(".")[0] in ALU:
+            pipe = ("A", 2)
+        else:
+            pipe = ("O", 0)
+        out.append(pipe + (max(stall, 1), "SR_CLOCKLO" in text, yld))
+    return out
+
+
+def run(s, warps, pick):
+    """(first clock read, second) of each warp."""
+    n, pos, ready, free = len(s), [0] * warps, [0] * warps, {"A": 0, "I": 0, "F": 0, "O": 0}
+    last, c, t0, t1 = warps - 1, 0, [None] * warps, [None] * warps
+    while min(pos) < n:
+        can = [w for w in range(warps) if pos[w] < n and ready[w] <= c and free[s[pos[w]][0]] <= c]
+        if can:
+            rr = min(can, key=lambda w: (w - last - 1) % warps)
+            if pick == "imad":
+                w = min(can, key=lambda w: (s[pos[w]][0] != "I", (w - last - 1) % warps))
+            elif pick == "greedy":
+                w = last if last in can else rr
+            elif pick == "yield":
+                w = last if last in can and s[pos[last] - 1][4] else rr
+            else:
+                w = rr
+            p, cy, st, clk, _ = s[pos[w]]
+            if clk:
+                t0[w], t1[w] = (c, None) if t0[w] is None else (t0[w], c)
+            free[p] = c + cy
+            ready[w], pos[w], last = c + st, pos[w] + 1, w
+        c += 1
+    return t0, t1
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    args = argv[2:]
+    picks = ["rr", "imad", "greedy", "yield"]
+    if "--pick" in args:
+        i = args.index("--pick")
+        picks, args = args[i + 1].split(","), args[:i] + args[i + 2:]
+    lines = open(argv[1]).read().splitlines()
+    print("| kind | pick | cycles a step at 1 / 2 / 4 / 8 warps a sub-partition | end gap at 4 / 8 |")
+    print("| --- | --- | --- | --- |")
+    for kind in args or list(H200):
+        s = order(lines, kind)
+        if kind in H200:
+            print("| %s | H200 | %s | |" % (kind, " / ".join("%.2f" % r for r in H200[kind])))
+        for pick in picks:
+            rates, gaps = [], []
+            for warps in (1, 2, 4, 8):
+                t0, t1 = run(s, warps, pick)
+                rates.append((max(t1) - min(t0)) / 256 / warps)
+                if warps >= 4:
+                    e = sorted(t1)
+                    gaps.append(e[-1] - e[-2])
+            print("| %s | %s | %s | %s |" % (kind, pick, " / ".join("%.2f" % r for r in rates),
+                                           " / ".join(str(g) for g in gaps)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
