@@ -15,9 +15,13 @@ warp of those that can issue goes, by the pick:
 Prints cycles a step a sub-partition ((last end - first start) / 256 / warps) at 1 / 2 / 4 / 8 warps a
 sub-partition beside the H200's (probe_alu3.py RAW --rates, warm), and at 4 and 8 warps the gap between the last
 and the second-last warp to end (the H200: docs/calibration.md "(mad19)", "(turn21)").
-usage: yield_pick_model.py PROBE_ALU3.SASS [--pick P,...] [KIND ...]"""
+usage: yield_pick_model.py PROBE_ALU3.SASS [--pick P,...] [KIND ...] | --check TAR
+--check TAR: tests/calibration/device-2026-12-04-alu27.tar.xz; at 2 warps a sub-partition the yield pick must give
+fma_m, fadd_m and h2f_f within 3% of the H200 and the plain greedy pick must not (fma_m, h2f_f); lop3_f and fma_l
+within 5% at 1-8 warps a sub-partition; mad_f at 2-8 nearer the H200 than warpsim's pick (imad)."""
 import os
 import sys
+import tarfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sass_replay import kernel  # noqa: E402
@@ -74,7 +78,48 @@ def run(s, warps, pick):
     return t0, t1
 
 
+def rates(s, pick):
+    out = []
+    for warps in (1, 2, 4, 8):
+        t0, t1 = run(s, warps, pick)
+        out.append((max(t1) - min(t0)) / 256 / warps)
+    return out
+
+
+def fmt(v):
+    return " / ".join("%.2f" % x for x in v)
+
+
+def check(tar):
+    with tarfile.open(tar) as t:
+        lines = t.extractfile("alu27/probe_alu3.sass").read().decode().split("\n")
+    bad = 0
+    for kind in ("fma_m", "fadd_m", "h2f_f", "lop3_f", "fma_l", "mad_f"):
+        s, h = order(lines, kind), H200[kind]
+        r = {p: rates(s, p) for p in ("yield", "greedy", "imad")}
+        res = []
+        if kind in ("fma_m", "fadd_m", "h2f_f"):
+            res.append((abs(r["yield"][1] / h[1] - 1) <= 0.03, "%s at 2 warps a sub-partition, yield pick: %.2f (H200 "
+                        "%.2f)" % (kind, r["yield"][1], h[1])))
+            if kind != "fadd_m":
+                res.append((abs(r["greedy"][1] / h[1] - 1) > 0.03, "%s at 2, greedy pick: %.2f, not the H200's"
+                            % (kind, r["greedy"][1])))
+        elif kind == "mad_f":
+            res.append((all(abs(r["yield"][i] - h[i]) < abs(r["imad"][i] - h[i]) for i in (1, 2, 3)),
+                        "mad_f at 2 / 4 / 8, yield %s, imad %s (H200 %s)" % (fmt(r["yield"][1:]), fmt(r["imad"][1:]),
+                                                                             fmt(h[1:]))))
+        else:
+            res.append((all(abs(r["yield"][i] / h[i] - 1) <= 0.05 for i in range(4)),
+                        "%s at 1-8, yield pick: %s (H200 %s)" % (kind, fmt(r["yield"]), fmt(h))))
+        for ok, text in res:
+            print("%s %s" % ("ok  " if ok else "FAIL", text))
+            bad += not ok
+    return 1 if bad else 0
+
+
 def main(argv):
+    if len(argv) == 3 and argv[1] == "--check":
+        return check(argv[2])
     if len(argv) < 2:
         print(__doc__)
         return 2
@@ -91,15 +136,11 @@ def main(argv):
         if kind in H200:
             print("| %s | H200 | %s | |" % (kind, " / ".join("%.2f" % r for r in H200[kind])))
         for pick in picks:
-            rates, gaps = [], []
-            for warps in (1, 2, 4, 8):
-                t0, t1 = run(s, warps, pick)
-                rates.append((max(t1) - min(t0)) / 256 / warps)
-                if warps >= 4:
-                    e = sorted(t1)
-                    gaps.append(e[-1] - e[-2])
-            print("| %s | %s | %s | %s |" % (kind, pick, " / ".join("%.2f" % r for r in rates),
-                                           " / ".join(str(g) for g in gaps)))
+            gaps = []
+            for warps in (4, 8):
+                e = sorted(run(s, warps, pick)[1])
+                gaps.append(e[-1] - e[-2])
+            print("| %s | %s | %s | %s |" % (kind, pick, fmt(rates(s, pick)), " / ".join(str(g) for g in gaps)))
     return 0
 
 
