@@ -1,0 +1,26 @@
+# pack21 (issue 15): probe_alu3's hadd is ptxas's packed SASS (157 PRMT, 94 HADD2, 57 HFMA2.MMA for 256 scalar
+# add.f16): with warpsim's pipe costs (PRMT 2 ALU cycles, an add's HFMA2.MMA 1) that is 1.49 cycles a step at 4-8 warps
+# a sub-partition where the H200 takes 1.77 / 1.82. This job measures what the packed form costs: PRMT alone, a PRMT
+# with each f16x2 op, and the scalar half forms ptxas packs (sub, mul, fma, bf16): docs/calibration.md "(pack21)".
+# Run from the repository root on the device: OUT=DIR sh .devjobs/pack21/run.sh (under a minute); DIR/pack21.tar.xz
+# holds pack21/probe/KIND.txt (as alu27/probe/KIND.txt: "block launch bl warp t0 t1 warpid smid" a warp; read with
+# tests/calibration/probes/probe_alu3.py's spans()), probe_pack21.sass (sass_replay.py: kernels pack21_KIND),
+# probe_pack21.ptx (for warpsim) and meta.txt. Kinds: probe_pack21.cu's head.
+# What decides: p's cycles a step at 2-8 warps a sub-partition (PRMT's ALU cost; 2.0 if warpsim's 2 cycles hold),
+# p2 / pm against h2 (what a PRMT adds to each f16x2 op), h against alu27's hadd (the same session's baseline).
+set -u
+PATH=$PATH:/usr/local/cuda/bin
+out=${OUT:?}; s=/tmp/pack21; o=$out/pack21; mkdir -p $s $o/probe
+{
+    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    nvidia-smi --query-gpu=name,uuid,pci.bus_id,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv
+    echo "CUDA: $(nvcc --version | tail -1)"
+} >$o/meta.txt
+nvcc -arch=sm_90 -O3 -o $s/p .devjobs/pack21/probe_pack21.cu >$o/nvcc.log 2>&1 || { cat $o/nvcc.log; exit 1; }
+nvcc -arch=sm_90 -O3 -ptx -o $o/probe_pack21.ptx .devjobs/pack21/probe_pack21.cu >>$o/nvcc.log 2>&1
+cuobjdump -sass $s/p >$o/probe_pack21.sass
+for kind in $($s/p list); do
+    timeout 60 $s/p $kind 1 32,128,256,512,1024 10 >$o/probe/$kind.txt 2>&1 || echo "rc=$? $kind" >>$o/meta.txt
+done
+echo "end: $(date -u +%H:%M:%SZ) after ${SECONDS}s, clocks $(nvidia-smi --query-gpu=clocks.sm,clocks.max.sm --format=csv,noheader | head -1)" >>$o/meta.txt
+cd $out && tar cJf pack21.tar.xz pack21 && rm -r pack21; ls -l $out
