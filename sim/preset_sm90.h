@@ -121,6 +121,7 @@ static const ws_preset ws_preset_sm90 = {
     .pipe_half_window = 32, /* pipe.half_window */
     .pipe_mma_alu = 1, /* pipe.mma_alu */
     .stall_imad_fma = 2, /* stall.imad_fma */
+    .stall_hfma2 = 1, /* stall.hfma2 */
     .pick_pipe = 1, /* pick.pipe */
     .schedule = 1, /* schedule */
     .fold_xor = 1, /* fold.xor */

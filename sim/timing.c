@@ -2045,6 +2045,69 @@ static void imad_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *sta
     }
 }
 
+/* stall.hfma2: ptxas's stall count after a half fma (HFMA2, HFMA2.MMA: issue_cycles' pipe.hfma2 hold) is counted as if
+ * it issued one a cycle, and the H200 waits it out after the hold: the next instruction of the warp issues the hold
+ * less one plus the stall count after it (probe_alu3.sass alu3_hfma2, ptxas's order the PTX's: 7 S01 and an S04 a
+ * round of 8, the S04 before the HFMA2 that reads the round's first HFMA2.MMA 10 cycles on; the H200 2.39 cycles a
+ * step at one warp a sub-partition, sass_replay.py --hold 2 2.50, the hold alone 2.08; docs/calibration.md
+ * "(half20)", "(hsched21)"). ptxas's stall count here: its timeline over the segment in the schedule's order, each
+ * instruction one cycle after the one before or once the registers it reads are ready (timing_info.latency after
+ * their writers), the stall count the next issuing instruction's cycle less the fma's. Per instruction into stall:
+ * the cycles beyond one its warp waits, the hold's and the stall count's. */
+/* hfma2_stalls' timeline: the cycles ptxas counts from instruction a to b, the next in its order: none after a free
+ * mov; 2 after a half add, sub, mul or fma that is not HFMA2.MMA (HADD2, HMUL2, HFMA2) where b takes the IMAD pipe
+ * (not a half op itself) or the FMA pipe (probe_alu3.sass alu3_hfma2_m, _f, alu3_hadd2_m, _f, bfma2_m: of 126 such
+ * HFMA2 or HADD2 before an IMAD or FFMA each, 84-85 S02 and the others S04-S05, none S01; before a LOP3 S01); else 1
+ * and the stall after a (stall.imad_fma's). */
+static int64_t ptxas_step(const ws_timing *t, const ws_launch_ctx *L, uint32_t a, uint32_t b, const uint8_t *stall)
+{
+    if (a >= t->ninfo || b >= t->ninfo || t->info[a].free_mov)
+        return 0;
+    const ws_insn *ia = &L->code[a], *ib = &L->code[b];
+    int half = half_arith_halves(ia) == 2 && !(t->half_mma && t->half_mma[a]);
+    int next = is_fma_pipe(ib) || (t->info[b].slots[SLOT_IMAD] && !half_arith_halves(ib));
+    int64_t step = 1 + stall[a];
+    return half && next && step < 2 ? 2 : step;
+}
+
+static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *stall)
+{
+    uint32_t n = t->ninfo;
+    if (t->p.stall_hfma2 <= 0 || t->hfma2_hold < 2 || !t->sched.order || !t->sched.first)
+        return;
+    int64_t *at = malloc(((size_t)n + 1) * sizeof *at); /* per position: ptxas's issue cycle in its segment */
+    if (!at)
+        return; /* no stall counts: the hold alone */
+    for (uint32_t p = 0; p < n; p++) {
+        uint32_t pc = t->sched.order[p], first = t->sched.first[p];
+        int64_t c = p == first ? 0 : at[p - 1] + ptxas_step(t, L, t->sched.order[p - 1], pc, stall);
+        for (uint32_t i = 0; pc < n && i < L->uses[pc].nsrc; i++)
+            for (uint32_t q = p; q-- > first;) {
+                uint32_t w = t->sched.order[q];
+                if (w < n && ws_reg_use_writes(&L->uses[w], L->uses[pc].src[i])) {
+                    int64_t lat = t->info[w].latency > 0 ? t->info[w].latency : 0;
+                    c = at[q] + lat > c ? at[q] + lat : c;
+                    break;
+                }
+            }
+        at[p] = c;
+    }
+    for (uint32_t p = 0; p < n; p++) {
+        uint32_t pc = t->sched.order[p];
+        if (pc >= n || t->info[pc].issue != t->hfma2_hold || !(L->code[pc].op == WS_OP_FMA))
+            continue;
+        uint32_t q = p + 1;
+        while (q < n && t->sched.first[q] == t->sched.first[p] && t->info[t->sched.order[q]].free_mov)
+            q++;
+        if (q >= n || t->sched.first[q] != t->sched.first[p])
+            continue; /* the segment's last: what follows waits as without a stall count */
+        int64_t count = at[q] - at[p], cycles = (int64_t)t->hfma2_hold - 1 + (count < 1 ? 1 : count > 15 ? 15 : count);
+        if (cycles - 1 > (int64_t)stall[pc])
+            stall[pc] = (uint8_t)(cycles - 1);
+    }
+    free(at);
+}
+
 /* pipe.fma_half's rule for the kernel: where the preset holds an FFMA beside half work and the kernel has a half op
  * that is not HFMA2.MMA (half_pairs). In no other kernel does an FFMA, FADD or FMUL take an FMA slot: no test at its
  * issue, and the kernels without half work are timed as without the rule. */
@@ -2112,12 +2175,13 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         return -1;
     /* after the schedule (the next instruction is the next in its order), then into info */
     t->sched = tk->sched;
-    if (!imad_fma_gap(t))
-        return 0; /* stall.imad_fma off: every stall 0, no table (timing_info_of reads a NULL one as 0) */
+    if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order))
+        return 0; /* stall.imad_fma and stall.hfma2 off: every stall 0, no table (timing_info_of reads a NULL one as 0) */
     tk->stall = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->stall)
         return -1;
     imad_stalls(t, L, tk->stall);
+    hfma2_stalls(t, L, tk->stall);
     t->stall = tk->stall;
     for (uint32_t pc = 0; pc < t->ninfo; pc++)
         tk->info[pc].stall = tk->stall[pc];
