@@ -724,6 +724,54 @@ static void mma_holds_the_alu(void **state)
 #undef WARM
 }
 
+/* probe_alu3 hfma2's shape: 8 streams, each step `fma.rn.f16x2 x[s], x[s], x[s + 1], c` (then `second` of the same
+ * registers, if any), `rounds` rounds, threads threads. */
+static uint64_t hfma2_cycles(const char *second, int rounds, unsigned threads, const char *preset, unsigned slow)
+{
+    char ptx[32768] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+                      ".reg .b32 %r<20>;\n.reg .b64 %rd<2>;\nmov.u32 %r1, %tid.x;\n";
+    for (int s = 0; s < 8; s++)
+        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "add.u32 %%r%d, %%r1, %d;\n", 10 + s, s);
+    strcat(ptx, "bar.sync 0;\n");
+    for (int r = 0; r < rounds; r++)
+        for (int s = 0; s < 8; s++) {
+            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "fma.rn.f16x2 %%r%d, %%r%d, %%r%d, %%r1;\n", 10 + s,
+                     10 + s, 10 + (s + 1) % 8);
+            if (second)
+                snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "%s %%r%d, %%r%d, %%r%d, %%r1;\n", second, 10 + s,
+                         10 + s, 10 + (s + 1) % 8);
+        }
+    strcat(ptx, "xor.b32 %r2, %r10, %r11;\nxor.b32 %r2, %r2, %r12;\nxor.b32 %r2, %r2, %r13;\nxor.b32 %r2, %r2, %r14;\n"
+                "xor.b32 %r2, %r2, %r15;\nxor.b32 %r2, %r2, %r16;\nxor.b32 %r2, %r2, %r17;\nld.param.u64 %rd1, [o];\n"
+                "st.global.u32 [%rd1], %r2;\nret;\n}\n");
+    uint64_t out[1];
+    return run_ptx_paths(ptx, threads, out, 1, WS_MODE_TIMING, preset, slow).stats.cycles;
+}
+
+/* stall.hfma2: after a half fma the warp waits the issue hold, then ptxas's stall count (docs/calibration.md
+ * "(hsched21)"). */
+static void hfma2_stall_counts(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+    /* one warp: the round's last HFMA2 reads its first HFMA2.MMA (half.mma 11 cycles) 7 instructions on, which ptxas
+     * counts one a cycle: 5 cycles of stall count more a round (probe_alu3 hfma2 at one warp a sub-partition: H200
+     * 2.39 cycles a step, the hold alone 2.08) */
+    uint64_t on = hfma2_cycles(NULL, 8, 32, WARM, 0), off = hfma2_cycles(NULL, 8, 32, WARM "stall.hfma2 0\n", 0);
+    assert_true(on >= off + 7 * 3 && on <= off + 8 * 5);
+    assert_int_equal(hfma2_cycles(NULL, 8, 32, WARM "stall.hfma2 1\n", 0), on);
+    assert_int_equal(hfma2_cycles(NULL, 8, 32, WARM, WS_SLOW_ALL), on);
+    /* beside an IMAD: an HFMA2 before an IMAD is S02 at least (alu3_hfma2_m), 3 cycles with the hold (293 cycles here, 270 without) */
+    on = hfma2_cycles("mad.lo.s32", 8, 32, WARM, 0);
+    off = hfma2_cycles("mad.lo.s32", 8, 32, WARM "stall.hfma2 0\n", 0);
+    assert_true(on >= off + 16);
+    assert_int_equal(hfma2_cycles("mad.lo.s32", 8, 32, WARM, WS_SLOW_ALL), on);
+    /* with pipe.hfma2 0 there is no hold, and no stall count either */
+    assert_int_equal(hfma2_cycles(NULL, 8, 32, WARM "pipe.hfma2 0\n", 0),
+                     hfma2_cycles(NULL, 8, 32, WARM "pipe.hfma2 0\nstall.hfma2 0\n", 0));
+#undef WARM
+}
+
 int main(void)
 {
     /* clang-format off */
@@ -749,6 +797,7 @@ int main(void)
         cmocka_unit_test(pick_imad_pipe_first),
         cmocka_unit_test(fma_beside_half_ops),
         cmocka_unit_test(mma_holds_the_alu),
+        cmocka_unit_test(hfma2_stall_counts),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);
