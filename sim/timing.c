@@ -1842,6 +1842,17 @@ static int64_t imad_fma_gap(const ws_timing *t)
     return cycles > 16 ? 16 : cycles; /* a stall count's 4 bits */
 }
 
+/* stall.half_fma: ptxas counts a half pair's HFMA2 (not HFMA2.MMA) as an FMA-pipe instruction for stall.imad_fma's
+ * stall and rule 6's turns: IMAD S02 before it, and IMAD and HFMA2 by turns (probe_alu3.sass alu3_hfma2_m: IMAD S02
+ * before each HFMA2, S01 before each HFMA2.MMA; docs/calibration.md "(hsched21)"). */
+static int fma_turn_op(const ws_timing *t, const ws_insn *in, uint32_t pc)
+{
+    if (is_fma_pipe(in))
+        return 1;
+    return t->p.stall_half_fma > 0 && in->op == WS_OP_FMA && pc < t->ninfo && half_arith_halves(in) == 2 &&
+           !(t->half_mma && t->half_mma[pc]);
+}
+
 /* ptxas's order (schedule.h) into *sched, with each instruction's latency as issue() charges it when
  * nothing conflicts (a load's space from the instruction; generic: the mem class). */
 static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedule *sched)
@@ -1928,7 +1939,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             pipe[pc] = WS_SCHED_FREE; /* issue(): no slot, no cycle */
         if (t->fold.kind && (t->fold.kind[pc] == WS_FOLD_ZEXT || t->fold.kind[pc] == WS_FOLD_NEG))
             pipe[pc] = WS_SCHED_FREE; /* fold.zext, fold.neg: no SASS (the F2F writes the 32-bit register; -R) */
-        if (t->p.schedule_pipes > 0 && fma_gap > 1 && !t->info[pc].free_mov && is_fma_pipe(&L->code[pc]))
+        if (t->p.schedule_pipes > 0 && fma_gap > 1 && !t->info[pc].free_mov && fma_turn_op(t, &L->code[pc], pc))
             pipe[pc] = WS_SCHED_PIPE(WS_SCHED_FMA, fma_gap); /* after an IMAD: imad_stalls */
         if (t->p.schedule_pipes > 0 && t->p.schedule_f64 > 0 && t->f64_hold && is_f64_math(&L->code[pc]))
             pipe[pc] = WS_SCHED_PIPE(WS_SCHED_F64, t->f64_hold); /* DADD S02 before a DADD, S01 before a LOP3 */
@@ -2040,7 +2051,7 @@ static void imad_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *sta
             if (next >= n || !t->info[next].free_mov)
                 break;
         }
-        if (q < n && next < n && is_fma_pipe(&L->code[next]))
+        if (q < n && next < n && fma_turn_op(t, &L->code[next], next))
             stall[pc] = (uint8_t)(cycles - 1);
     }
 }
