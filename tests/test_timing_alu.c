@@ -680,12 +680,21 @@ static void fma_beside_half_ops(void **state)
 #undef WARM
 }
 
-/* pipe.mma_alu (docs/calibration.md "(half20)"): an add's HFMA2.MMA holds its sub-partition's ALU pipe a cycle; an
- * fma's (which holds the issue, pipe.hfma2) does not. probe_alu3's shape: 8 streams, each step `op` of the stream
- * and the next (ptxas makes every other one HFMA2.MMA: half_pairs), then an xor (LOP3, the ALU pipe's 2 cycles) of
- * it; `rounds` rounds of 8 steps a warp after a bar.sync, 256 threads (two warps a sub-partition): the block's cycles
- * (the fast path, or with `slow` the slow one). */
-static uint64_t mma_alu_cycles(const char *op, int rounds, const char *preset, unsigned slow)
+/* One step's instruction of stream s (of 8): `op x[s], x[s], x[s + 1]`, with c (%r1) for a 3-source op (fma, mad), an
+ * xor with 106 (x[s] alone). */
+static void stream_step(char *ptx, size_t size, const char *op, int s)
+{
+    if (!strncmp(op, "xor", 3))
+        snprintf(ptx + strlen(ptx), size - strlen(ptx), "%s %%r%d, %%r%d, 106;\n", op, 10 + s, 10 + s);
+    else
+        snprintf(ptx + strlen(ptx), size - strlen(ptx), "%s %%r%d, %%r%d, %%r%d%s;\n", op, 10 + s, 10 + s,
+                 10 + (s + 1) % 8, strncmp(op, "fma", 3) && strncmp(op, "mad", 3) ? "" : ", %r1");
+}
+
+/* 8 streams, each step `op` then `second` (stream_step; NULL: none), `rounds` rounds of 8 steps a warp after a
+ * bar.sync, `threads` threads: the block's cycles (the fast path, or with `slow` the slow one). */
+static uint64_t stream_cycles(const char *op, const char *second, int rounds, unsigned threads, const char *preset,
+                              unsigned slow)
 {
     char ptx[32768] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
                       ".reg .b32 %r<20>;\n.reg .b64 %rd<2>;\nmov.u32 %r1, %tid.x;\n";
@@ -694,15 +703,24 @@ static uint64_t mma_alu_cycles(const char *op, int rounds, const char *preset, u
     strcat(ptx, "bar.sync 0;\n");
     for (int r = 0; r < rounds; r++)
         for (int s = 0; s < 8; s++) {
-            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "%s %%r%d, %%r%d, %%r%d%s;\n", op, 10 + s, 10 + s,
-                     10 + (s + 1) % 8, strncmp(op, "fma", 3) ? "" : ", %r1");
-            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "xor.b32 %%r%d, %%r%d, 106;\n", 10 + s, 10 + s);
+            stream_step(ptx, sizeof ptx, op, s);
+            if (second)
+                stream_step(ptx, sizeof ptx, second, s);
         }
     strcat(ptx, "xor.b32 %r2, %r10, %r11;\nxor.b32 %r2, %r2, %r12;\nxor.b32 %r2, %r2, %r13;\nxor.b32 %r2, %r2, %r14;\n"
                 "xor.b32 %r2, %r2, %r15;\nxor.b32 %r2, %r2, %r16;\nxor.b32 %r2, %r2, %r17;\nld.param.u64 %rd1, [o];\n"
                 "st.global.u32 [%rd1], %r2;\nret;\n}\n");
     uint64_t out[1];
-    return run_ptx_paths(ptx, 256, out, 1, WS_MODE_TIMING, preset, slow).stats.cycles;
+    return run_ptx_paths(ptx, threads, out, 1, WS_MODE_TIMING, preset, slow).stats.cycles;
+}
+
+/* pipe.mma_alu (docs/calibration.md "(half20)"): an add's HFMA2.MMA holds its sub-partition's ALU pipe a cycle; an
+ * fma's (which holds the issue, pipe.hfma2) does not. probe_alu3's shape: 8 streams, each step `op` of the stream
+ * and the next (ptxas makes every other one HFMA2.MMA: half_pairs), then an xor (LOP3, the ALU pipe's 2 cycles) of
+ * it; `rounds` rounds, 256 threads (two warps a sub-partition). */
+static uint64_t mma_alu_cycles(const char *op, int rounds, const char *preset, unsigned slow)
+{
+    return stream_cycles(op, "xor.b32", rounds, 256, preset, slow);
 }
 
 static void mma_holds_the_alu(void **state)
@@ -724,28 +742,10 @@ static void mma_holds_the_alu(void **state)
 #undef WARM
 }
 
-/* probe_alu3 hfma2's shape: 8 streams, each step `fma.rn.f16x2 x[s], x[s], x[s + 1], c` (then `second` of the same
- * registers, if any), `rounds` rounds, threads threads. */
+/* probe_alu3 hfma2's shape: 8 streams, each step `fma.rn.f16x2 x[s], x[s], x[s + 1], c` (then `second`, if any). */
 static uint64_t hfma2_cycles(const char *second, int rounds, unsigned threads, const char *preset, unsigned slow)
 {
-    char ptx[32768] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
-                      ".reg .b32 %r<20>;\n.reg .b64 %rd<2>;\nmov.u32 %r1, %tid.x;\n";
-    for (int s = 0; s < 8; s++)
-        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "add.u32 %%r%d, %%r1, %d;\n", 10 + s, s);
-    strcat(ptx, "bar.sync 0;\n");
-    for (int r = 0; r < rounds; r++)
-        for (int s = 0; s < 8; s++) {
-            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "fma.rn.f16x2 %%r%d, %%r%d, %%r%d, %%r1;\n", 10 + s,
-                     10 + s, 10 + (s + 1) % 8);
-            if (second)
-                snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "%s %%r%d, %%r%d, %%r%d, %%r1;\n", second, 10 + s,
-                         10 + s, 10 + (s + 1) % 8);
-        }
-    strcat(ptx, "xor.b32 %r2, %r10, %r11;\nxor.b32 %r2, %r2, %r12;\nxor.b32 %r2, %r2, %r13;\nxor.b32 %r2, %r2, %r14;\n"
-                "xor.b32 %r2, %r2, %r15;\nxor.b32 %r2, %r2, %r16;\nxor.b32 %r2, %r2, %r17;\nld.param.u64 %rd1, [o];\n"
-                "st.global.u32 [%rd1], %r2;\nret;\n}\n");
-    uint64_t out[1];
-    return run_ptx_paths(ptx, threads, out, 1, WS_MODE_TIMING, preset, slow).stats.cycles;
+    return stream_cycles("fma.rn.f16x2", second, rounds, threads, preset, slow);
 }
 
 /* stall.hfma2: after a half fma the warp waits the issue hold, then ptxas's stall count (docs/calibration.md
