@@ -119,6 +119,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.half_window", pipe_half_window),
     PK("pipe.mma_alu", pipe_mma_alu),
     PK("stall.imad_fma", stall_imad_fma),
+    PK("stall.hfma2", stall_hfma2),
+    PK("stall.half_fma", stall_half_fma),
     PK("pick.pipe", pick_pipe),
     PK("schedule", schedule),
     PK("fold.tree", fold_tree),

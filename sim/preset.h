@@ -145,6 +145,10 @@ typedef struct {
     double pipe_mma_alu;        /* cycles a half pair add's, sub's or mul's HFMA2.MMA (half_pairs) holds its ALU pipe */
     double stall_imad_fma;      /* cycles a warp waits after an IMAD-pipe instruction whose next is an FFMA, FADD or
                                    FMUL (ptxas's stall count; 0 or 1: one) */
+    double stall_hfma2;         /* 1: after a half fma (HFMA2, HFMA2.MMA) its warp waits its issue hold and then
+                                   ptxas's stall count (hfma2_stalls); 0: the hold alone */
+    double stall_half_fma;      /* 1: a half pair's HFMA2 counts as an FMA-pipe instruction for stall.imad_fma and the
+                                   schedule's turns (timing.c fma_turn_op); 0: not */
     double pick_pipe;           /* 1: where the round robin's warp would issue an FMA-pipe instruction, a ready warp
                                    whose next takes the IMAD pipe issues instead; 0: the round robin alone */
     unsigned subpartitions;     /* 4 on sm_90 */

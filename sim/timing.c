@@ -1842,6 +1842,17 @@ static int64_t imad_fma_gap(const ws_timing *t)
     return cycles > 16 ? 16 : cycles; /* a stall count's 4 bits */
 }
 
+/* stall.half_fma: ptxas counts a half pair's HFMA2 (not HFMA2.MMA) as an FMA-pipe instruction for stall.imad_fma's
+ * stall and rule 6's turns: IMAD S02 before it, and IMAD and HFMA2 by turns (probe_alu3.sass alu3_hfma2_m: IMAD S02
+ * before each HFMA2, S01 before each HFMA2.MMA; docs/calibration.md "(hsched21)"). */
+static int fma_turn_op(const ws_timing *t, const ws_insn *in, uint32_t pc)
+{
+    if (is_fma_pipe(in))
+        return 1;
+    return t->p.stall_half_fma > 0 && in->op == WS_OP_FMA && pc < t->ninfo && half_arith_halves(in) == 2 &&
+           !(t->half_mma && t->half_mma[pc]);
+}
+
 /* ptxas's order (schedule.h) into *sched, with each instruction's latency as issue() charges it when
  * nothing conflicts (a load's space from the instruction; generic: the mem class). */
 static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedule *sched)
@@ -1928,7 +1939,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             pipe[pc] = WS_SCHED_FREE; /* issue(): no slot, no cycle */
         if (t->fold.kind && (t->fold.kind[pc] == WS_FOLD_ZEXT || t->fold.kind[pc] == WS_FOLD_NEG))
             pipe[pc] = WS_SCHED_FREE; /* fold.zext, fold.neg: no SASS (the F2F writes the 32-bit register; -R) */
-        if (t->p.schedule_pipes > 0 && fma_gap > 1 && !t->info[pc].free_mov && is_fma_pipe(&L->code[pc]))
+        if (t->p.schedule_pipes > 0 && fma_gap > 1 && !t->info[pc].free_mov && fma_turn_op(t, &L->code[pc], pc))
             pipe[pc] = WS_SCHED_PIPE(WS_SCHED_FMA, fma_gap); /* after an IMAD: imad_stalls */
         if (t->p.schedule_pipes > 0 && t->p.schedule_f64 > 0 && t->f64_hold && is_f64_math(&L->code[pc]))
             pipe[pc] = WS_SCHED_PIPE(WS_SCHED_F64, t->f64_hold); /* DADD S02 before a DADD, S01 before a LOP3 */
@@ -2040,9 +2051,78 @@ static void imad_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *sta
             if (next >= n || !t->info[next].free_mov)
                 break;
         }
-        if (q < n && next < n && is_fma_pipe(&L->code[next]))
+        if (q < n && next < n && fma_turn_op(t, &L->code[next], next))
             stall[pc] = (uint8_t)(cycles - 1);
     }
+}
+
+/* stall.hfma2: ptxas's stall count after a half fma (HFMA2, HFMA2.MMA: issue_cycles' pipe.hfma2 hold) is counted as if
+ * it issued one a cycle, and the H200 waits it out after the hold: the next instruction of the warp issues the hold
+ * less one plus the stall count after it (probe_alu3.sass alu3_hfma2, ptxas's order the PTX's: 7 S01 and an S04 a
+ * round of 8, the S04 before the HFMA2 that reads the round's first HFMA2.MMA 10 cycles on; the H200 2.39 cycles a
+ * step at one warp a sub-partition, sass_replay.py --hold 2 2.50, the hold alone 2.08; docs/calibration.md
+ * "(half20)", "(hsched21)"). ptxas's stall count here: its timeline over the segment in the schedule's order, each
+ * instruction one cycle after the one before or once the registers it reads are ready (timing_info.latency after
+ * their writers), the stall count the next issuing instruction's cycle less the fma's. Per instruction into stall:
+ * the cycles beyond one its warp waits, the hold's and the stall count's. */
+/* hfma2_stalls' timeline: the cycles ptxas counts from instruction a to b, the next in its order: none after a free
+ * mov; 2 after a half add, sub, mul or fma that is not HFMA2.MMA (HADD2, HMUL2, HFMA2) where b takes the IMAD pipe
+ * (not a half op itself) or the FMA pipe (probe_alu3.sass alu3_hfma2_m, _f, alu3_hadd2_m, _f, bfma2_m: of 126 such
+ * HFMA2 or HADD2 before an IMAD or FFMA each, 84-85 S02 and the others S04-S05, none S01; before a LOP3 S01); else 1
+ * and the stall after a (stall.imad_fma's). */
+static int64_t ptxas_step(const ws_timing *t, const ws_launch_ctx *L, uint32_t a, uint32_t b, const uint8_t *stall)
+{
+    if (a >= t->ninfo || b >= t->ninfo || t->info[a].free_mov)
+        return 0;
+    const ws_insn *ia = &L->code[a], *ib = &L->code[b];
+    int half = half_arith_halves(ia) == 2 && !(t->half_mma && t->half_mma[a]);
+    int next = is_fma_pipe(ib) || (t->info[b].slots[SLOT_IMAD] && !half_arith_halves(ib));
+    int64_t step = 1 + stall[a];
+    return half && next && step < 2 ? 2 : step;
+}
+
+static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *stall)
+{
+    uint32_t n = t->ninfo;
+    if (t->p.stall_hfma2 <= 0 || t->hfma2_hold < 2 || !t->sched.order || !t->sched.first)
+        return;
+    int64_t *at = malloc(((size_t)n + 1) * sizeof *at); /* per position: ptxas's issue cycle in its segment */
+    if (!at)
+        return; /* no stall counts: the hold alone */
+    for (uint32_t p = 0; p < n; p++) {
+        uint32_t pc = t->sched.order[p], first = t->sched.first[p];
+        int64_t c = p == first ? 0 : at[p - 1] + ptxas_step(t, L, t->sched.order[p - 1], pc, stall);
+        for (uint32_t i = 0; pc < n && i < L->uses[pc].nsrc; i++)
+            for (uint32_t q = p; q-- > first;) {
+                uint32_t w = t->sched.order[q];
+                if (w < n && ws_reg_use_writes(&L->uses[w], L->uses[pc].src[i])) {
+                    int64_t lat = t->info[w].latency > 0 ? t->info[w].latency : 0;
+                    c = at[q] + lat > c ? at[q] + lat : c;
+                    break;
+                }
+            }
+        at[p] = c;
+    }
+    for (uint32_t p = 0; p < n; p++) {
+        uint32_t pc = t->sched.order[p];
+        if (pc >= n || t->info[pc].issue != t->hfma2_hold || half_arith_halves(&L->code[pc]) != 2)
+            continue;
+        uint32_t q = p + 1;
+        while (q < n && t->sched.first[q] == t->sched.first[p] && t->info[t->sched.order[q]].free_mov)
+            q++;
+        if (q >= n || t->sched.first[q] != t->sched.first[p])
+            continue;  /* the segment's last: what follows waits as without a stall count */
+        int reads = 0; /* a reader of the fma's own result waits that alone, the hold within it (bench_half[5]: 64
+                          dependent fma.rn.f16x2, 64 HFMA2, 254 cycles on the H200) */
+        for (uint32_t i = 0; i < L->uses[t->sched.order[q]].nsrc && !reads; i++)
+            reads = ws_reg_use_writes(&L->uses[pc], L->uses[t->sched.order[q]].src[i]);
+        if (reads)
+            continue;
+        int64_t count = at[q] - at[p], cycles = (int64_t)t->hfma2_hold - 1 + (count < 1 ? 1 : count > 15 ? 15 : count);
+        if (cycles - 1 > (int64_t)stall[pc])
+            stall[pc] = (uint8_t)(cycles - 1);
+    }
+    free(at);
 }
 
 /* pipe.fma_half's rule for the kernel: where the preset holds an FFMA beside half work and the kernel has a half op
@@ -2112,12 +2192,13 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         return -1;
     /* after the schedule (the next instruction is the next in its order), then into info */
     t->sched = tk->sched;
-    if (!imad_fma_gap(t))
-        return 0; /* stall.imad_fma off: every stall 0, no table (timing_info_of reads a NULL one as 0) */
+    if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order))
+        return 0; /* stall.imad_fma and stall.hfma2 off: every stall 0, no table (timing_info_of reads a NULL one as 0) */
     tk->stall = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->stall)
         return -1;
     imad_stalls(t, L, tk->stall);
+    hfma2_stalls(t, L, tk->stall);
     t->stall = tk->stall;
     for (uint32_t pc = 0; pc < t->ninfo; pc++)
         tk->info[pc].stall = tk->stall[pc];

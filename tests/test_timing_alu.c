@@ -680,12 +680,21 @@ static void fma_beside_half_ops(void **state)
 #undef WARM
 }
 
-/* pipe.mma_alu (docs/calibration.md "(half20)"): an add's HFMA2.MMA holds its sub-partition's ALU pipe a cycle; an
- * fma's (which holds the issue, pipe.hfma2) does not. probe_alu3's shape: 8 streams, each step `op` of the stream
- * and the next (ptxas makes every other one HFMA2.MMA: half_pairs), then an xor (LOP3, the ALU pipe's 2 cycles) of
- * it; `rounds` rounds of 8 steps a warp after a bar.sync, 256 threads (two warps a sub-partition): the block's cycles
- * (the fast path, or with `slow` the slow one). */
-static uint64_t mma_alu_cycles(const char *op, int rounds, const char *preset, unsigned slow)
+/* One step's instruction of stream s (of 8): `op x[s], x[s], x[s + 1]`, with c (%r1) for a 3-source op (fma, mad), an
+ * xor with 106 (x[s] alone). */
+static void stream_step(char *ptx, size_t size, const char *op, int s)
+{
+    if (!strncmp(op, "xor", 3))
+        snprintf(ptx + strlen(ptx), size - strlen(ptx), "%s %%r%d, %%r%d, 106;\n", op, 10 + s, 10 + s);
+    else
+        snprintf(ptx + strlen(ptx), size - strlen(ptx), "%s %%r%d, %%r%d, %%r%d%s;\n", op, 10 + s, 10 + s,
+                 10 + (s + 1) % 8, strncmp(op, "fma", 3) && strncmp(op, "mad", 3) ? "" : ", %r1");
+}
+
+/* 8 streams, each step `op` then `second` (stream_step; NULL: none), `rounds` rounds of 8 steps a warp after a
+ * bar.sync, `threads` threads: the block's cycles (the fast path, or with `slow` the slow one). */
+static uint64_t stream_cycles(const char *op, const char *second, int rounds, unsigned threads, const char *preset,
+                              unsigned slow)
 {
     char ptx[32768] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
                       ".reg .b32 %r<20>;\n.reg .b64 %rd<2>;\nmov.u32 %r1, %tid.x;\n";
@@ -694,15 +703,24 @@ static uint64_t mma_alu_cycles(const char *op, int rounds, const char *preset, u
     strcat(ptx, "bar.sync 0;\n");
     for (int r = 0; r < rounds; r++)
         for (int s = 0; s < 8; s++) {
-            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "%s %%r%d, %%r%d, %%r%d%s;\n", op, 10 + s, 10 + s,
-                     10 + (s + 1) % 8, strncmp(op, "fma", 3) ? "" : ", %r1");
-            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "xor.b32 %%r%d, %%r%d, 106;\n", 10 + s, 10 + s);
+            stream_step(ptx, sizeof ptx, op, s);
+            if (second)
+                stream_step(ptx, sizeof ptx, second, s);
         }
     strcat(ptx, "xor.b32 %r2, %r10, %r11;\nxor.b32 %r2, %r2, %r12;\nxor.b32 %r2, %r2, %r13;\nxor.b32 %r2, %r2, %r14;\n"
                 "xor.b32 %r2, %r2, %r15;\nxor.b32 %r2, %r2, %r16;\nxor.b32 %r2, %r2, %r17;\nld.param.u64 %rd1, [o];\n"
                 "st.global.u32 [%rd1], %r2;\nret;\n}\n");
     uint64_t out[1];
-    return run_ptx_paths(ptx, 256, out, 1, WS_MODE_TIMING, preset, slow).stats.cycles;
+    return run_ptx_paths(ptx, threads, out, 1, WS_MODE_TIMING, preset, slow).stats.cycles;
+}
+
+/* pipe.mma_alu (docs/calibration.md "(half20)"): an add's HFMA2.MMA holds its sub-partition's ALU pipe a cycle; an
+ * fma's (which holds the issue, pipe.hfma2) does not. probe_alu3's shape: 8 streams, each step `op` of the stream
+ * and the next (ptxas makes every other one HFMA2.MMA: half_pairs), then an xor (LOP3, the ALU pipe's 2 cycles) of
+ * it; `rounds` rounds, 256 threads (two warps a sub-partition). */
+static uint64_t mma_alu_cycles(const char *op, int rounds, const char *preset, unsigned slow)
+{
+    return stream_cycles(op, "xor.b32", rounds, 256, preset, slow);
 }
 
 static void mma_holds_the_alu(void **state)
@@ -721,6 +739,41 @@ static void mma_holds_the_alu(void **state)
     /* an fma's HFMA2.MMA holds the issue (pipe.hfma2), not the ALU pipe: hfma2_l 3.2 a step as before */
     assert_int_equal(mma_alu_cycles("fma.rn.f16x2", 8, WARM, 0),
                      mma_alu_cycles("fma.rn.f16x2", 8, WARM "pipe.mma_alu 0\n", 0));
+#undef WARM
+}
+
+/* probe_alu3 hfma2's shape: 8 streams, each step `fma.rn.f16x2 x[s], x[s], x[s + 1], c` (then `second`, if any). */
+static uint64_t hfma2_cycles(const char *second, int rounds, unsigned threads, const char *preset, unsigned slow)
+{
+    return stream_cycles("fma.rn.f16x2", second, rounds, threads, preset, slow);
+}
+
+/* stall.hfma2: after a half fma the warp waits the issue hold, then ptxas's stall count (docs/calibration.md
+ * "(hsched21)"). */
+static void hfma2_stall_counts(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+    /* one warp: the round's last HFMA2 reads its first HFMA2.MMA (half.mma 11 cycles) 7 instructions on, which ptxas
+     * counts one a cycle: 5 cycles of stall count more a round (probe_alu3 hfma2 at one warp a sub-partition: H200
+     * 2.39 cycles a step, the hold alone 2.08) */
+    uint64_t on = hfma2_cycles(NULL, 8, 32, WARM, 0), off = hfma2_cycles(NULL, 8, 32, WARM "stall.hfma2 0\n", 0);
+    assert_true(on >= off + 7 * 3 && on <= off + 8 * 5);
+    assert_int_equal(hfma2_cycles(NULL, 8, 32, WARM "stall.hfma2 1\n", 0), on);
+    assert_int_equal(hfma2_cycles(NULL, 8, 32, WARM, WS_SLOW_ALL), on);
+    /* beside an IMAD: an HFMA2 before an IMAD is S02 at least (alu3_hfma2_m), 3 cycles with the hold (with stall.half_fma as well: 313 cycles here, 270 without either) */
+    on = hfma2_cycles("mad.lo.s32", 8, 32, WARM, 0);
+    off = hfma2_cycles("mad.lo.s32", 8, 32, WARM "stall.hfma2 0\nstall.half_fma 0\n", 0);
+    assert_true(on >= off + 16);
+    assert_int_equal(hfma2_cycles("mad.lo.s32", 8, 32, WARM, WS_SLOW_ALL), on);
+    /* stall.half_fma: IMAD S02 before an HFMA2 and the two by turns (alu3_hfma2_m at one warp a sub-partition: H200
+     * 1071 cycles, 953 without) */
+    uint64_t turns = hfma2_cycles("mad.lo.s32", 8, 32, WARM "stall.half_fma 0\n", 0);
+    assert_true(on >= turns + 12); /* 313 cycles here, 293 without */
+    assert_int_equal(hfma2_cycles("mad.lo.s32", 8, 32, WARM "stall.half_fma 1\n", 0), on);
+    /* with pipe.hfma2 0 there is no hold, and no stall count either */
+    assert_int_equal(hfma2_cycles(NULL, 8, 32, WARM "pipe.hfma2 0\n", 0),
+                     hfma2_cycles(NULL, 8, 32, WARM "pipe.hfma2 0\nstall.hfma2 0\n", 0));
 #undef WARM
 }
 
@@ -749,6 +802,7 @@ int main(void)
         cmocka_unit_test(pick_imad_pipe_first),
         cmocka_unit_test(fma_beside_half_ops),
         cmocka_unit_test(mma_holds_the_alu),
+        cmocka_unit_test(hfma2_stall_counts),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);

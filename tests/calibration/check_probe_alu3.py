@@ -81,6 +81,7 @@ HALF = ('hadd', 'hadd2', 'hfma2', 'badd2', 'bfma2')
 HALF_OUT = ('hadd',)
 HALF_FMA = ('hadd_f', 'hadd2_f', 'badd2_f', 'hfma2_f', 'bfma2_f')  # at 256 and 512 threads too
 HALF_ALU = ('hadd2_l', 'badd2_l')  # at 128, 256 and 512 threads too
+HALF_STALL = ('hfma2', 'bfma2', 'hfma2_m', 'bfma2_m')  # at 128, 256 and 512 threads too (stall.hfma2, stall.half_fma)
 LOW_HALF = ('hadd_m', 'hadd2', 'badd2', 'hfma2_l', 'bfma2_l')  # at 128 threads (half.mma, pipe.half, pipe.hfma2)
 LOW_F64 = ('dadd', 'dadd_l', 'dadd_m', 'dadd_f', 'dmul', 'dmul_l', 'dmul_m', 'dmul_f', 'dfma', 'dfma_l', 'dfma_m',
            'dfma_f')  # at 128 threads (schedule.f64, schedule.free_slot 3, pipe.held_mov: docs/calibration.md "(f64r18)")
@@ -120,6 +121,7 @@ def main(argv):
         low += [(k, b) for k in LOW_XU + LOW_SPACED for b in (32, 128)] + [(k, 128) for k in LOW_HALF + LOW_F64]
         low += [(k, b) for k in TURNS for b in (128, 256)] + [('mad_f', 128), ('fadd_m', 512), ('fmul_m', 512)]
         low += [(k, b) for k in HALF_FMA for b in (256, 512)] + [(k, b) for k in HALF_ALU for b in (128, 256, 512)]
+        low += [(k, b) for k in HALF_STALL for b in (128, 256, 512)] + [('hfma2_f', 128), ('bfma2_f', 128)]
         runs += [(k, BLOCK, k) for k in TURNS if (k, BLOCK, k) not in runs]
         runs += [(kind, block, f'{kind}:{block // 32}') for kind, block in low]
         if show_all:
