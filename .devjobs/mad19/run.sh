@@ -17,14 +17,10 @@
 # a step with the FMA pipe's two halves, an FFMA on the lite one when free, else the heavy one the IMAD needs; 4.05
 # with one FMA pipe; with several warps a sub-partition both give the 3).
 set -u
-PATH=$PATH:/usr/local/cuda/bin
-out=${OUT:?}; s=/tmp/mad19; o=$out/mad19; mkdir -p $s $o/probe
-{
-    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    nvidia-smi --query-gpu=name,uuid,pci.bus_id,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv
-    echo "CUDA: $(nvcc --version | tail -1)"
-} >$o/meta.txt
-nvcc -arch=sm_90 -O3 -o $s/p .devjobs/mad19/probe_mad19.cu >$o/nvcc.log 2>&1 || { cat $o/nvcc.log; exit 1; }
+. .devjobs/lib.sh  # job, meta, build, ends, pack
+job mad19
+meta $o/meta.txt
+build .devjobs/mad19/probe_mad19.cu $s/p $o/nvcc.log
 cuobjdump -sass $s/p >$o/probe_mad19.sass
 for kind in $($s/p list); do
     timeout 60 $s/p $kind 1 32,128,256,512,1024 10 0 5 >$o/probe/$kind-a.txt 2>&1 || echo "rc=$? $kind a" >>$o/meta.txt
@@ -38,5 +34,5 @@ for late in 3 0; do
             echo "rc=$? $kind late $late" >>$o/meta.txt
     done
 done
-echo "end: $(date -u +%H:%M:%SZ) after ${SECONDS}s, clocks $(nvidia-smi --query-gpu=clocks.sm,clocks.max.sm --format=csv,noheader | head -1)" >>$o/meta.txt
-cd $out && tar cJf mad19.tar.xz mad19 && rm -r mad19; ls -l $out
+ends $o/meta.txt
+pack mad19; ls -l $out

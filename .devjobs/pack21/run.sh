@@ -9,18 +9,14 @@
 # What decides: p's cycles a step at 2-8 warps a sub-partition (PRMT's ALU cost; 2.0 if warpsim's 2 cycles hold),
 # p2 / pm against h2 (what a PRMT adds to each f16x2 op), h against alu27's hadd (the same session's baseline).
 set -u
-PATH=$PATH:/usr/local/cuda/bin
-out=${OUT:?}; s=/tmp/pack21; o=$out/pack21; mkdir -p $s $o/probe
-{
-    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    nvidia-smi --query-gpu=name,uuid,pci.bus_id,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv
-    echo "CUDA: $(nvcc --version | tail -1)"
-} >$o/meta.txt
-nvcc -arch=sm_90 -O3 -o $s/p .devjobs/pack21/probe_pack21.cu >$o/nvcc.log 2>&1 || { cat $o/nvcc.log; exit 1; }
+. .devjobs/lib.sh  # job, meta, build, ends, pack
+job pack21
+meta $o/meta.txt
+build .devjobs/pack21/probe_pack21.cu $s/p $o/nvcc.log
 nvcc -arch=sm_90 -O3 -ptx -o $o/probe_pack21.ptx .devjobs/pack21/probe_pack21.cu >>$o/nvcc.log 2>&1
 cuobjdump -sass $s/p >$o/probe_pack21.sass
 for kind in $($s/p list); do
     timeout 60 $s/p $kind 1 32,128,256,512,1024 10 >$o/probe/$kind.txt 2>&1 || echo "rc=$? $kind" >>$o/meta.txt
 done
-echo "end: $(date -u +%H:%M:%SZ) after ${SECONDS}s, clocks $(nvidia-smi --query-gpu=clocks.sm,clocks.max.sm --format=csv,noheader | head -1)" >>$o/meta.txt
-cd $out && tar cJf pack21.tar.xz pack21 && rm -r pack21; ls -l $out
+ends $o/meta.txt
+pack pack21; ls -l $out

@@ -8,19 +8,15 @@
 # What decides: rmi/rfi/rli against rm/rf/rl (the read of the rcp's result by the other op), set b against set a
 # (the data), zm/zf and em against rm/rf (MUFU.RCP without the fix-ups; ex2's one FSETP and FSEL).
 set -u
-PATH=$PATH:/usr/local/cuda/bin
-out=${OUT:?}; s=/tmp/rcp20; o=$out/rcp20; mkdir -p $s $o/probe
-{
-    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    nvidia-smi --query-gpu=name,uuid,pci.bus_id,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv
-    echo "CUDA: $(nvcc --version | tail -1)"
-} >$o/meta.txt
-nvcc -arch=sm_90 -O3 -o $s/p .devjobs/rcp20/probe_rcp20.cu >$o/nvcc.log 2>&1 || { cat $o/nvcc.log; exit 1; }
+. .devjobs/lib.sh  # job, meta, build, ends, pack
+job rcp20
+meta $o/meta.txt
+build .devjobs/rcp20/probe_rcp20.cu $s/p $o/nvcc.log
 cuobjdump -sass $s/p >$o/probe_rcp20.sass
 for kind in $($s/p list); do
     timeout 60 $s/p $kind 1 32,128,256,512,1024 10 0 5 >$o/probe/$kind-a.txt 2>&1 || echo "rc=$? $kind a" >>$o/meta.txt
     timeout 60 $s/p $kind 1 32,128,256,512,1024 10 0x3f800000 0x3f800001 >$o/probe/$kind-b.txt 2>&1 ||
         echo "rc=$? $kind b" >>$o/meta.txt
 done
-echo "end: $(date -u +%H:%M:%SZ) after ${SECONDS}s, clocks $(nvidia-smi --query-gpu=clocks.sm,clocks.max.sm --format=csv,noheader | head -1)" >>$o/meta.txt
-cd $out && tar cJf rcp20.tar.xz rcp20 && rm -r rcp20; ls -l $out
+ends $o/meta.txt
+pack rcp20; ls -l $out

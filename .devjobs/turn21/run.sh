@@ -14,14 +14,10 @@
 # holds turn21/probe/KIND-late-L.txt ("block launch bl warp t0 t1 warpid smid" a warp, as alu27/probe/KIND.txt; read
 # with tests/calibration/probes/probe_alu3.py's spans()) and meta.txt; DIR/mad19.tar.xz as .devjobs/mad19/run.sh.
 set -u
-PATH=$PATH:/usr/local/cuda/bin
-out=${OUT:?}; s=/tmp/turn21; o=$out/turn21; mkdir -p $s $o/probe
-{
-    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    nvidia-smi --query-gpu=name,uuid,pci.bus_id,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv
-    echo "CUDA: $(nvcc --version | tail -1)"
-} >$o/meta.txt
-nvcc -arch=sm_90 -O3 -o $s/p .devjobs/mad19/probe_mad19.cu >$o/nvcc.log 2>&1 || { cat $o/nvcc.log; exit 1; }
+. .devjobs/lib.sh  # job, meta, build, ends, pack
+job turn21
+meta $o/meta.txt
+build .devjobs/mad19/probe_mad19.cu $s/p $o/nvcc.log
 for kind in fl lf ml lm fm mf; do
     # no late warp (alu27's case), then each group of 4 late in turn at 1024 threads (8 warps a sub-partition)
     timeout 30 $s/p $kind 1 512,1024 10 0 5 >$o/probe/$kind-late-none.txt 2>&1 || echo "rc=$? $kind" >>$o/meta.txt
@@ -30,6 +26,6 @@ for kind in fl lf ml lm fm mf; do
             echo "rc=$? $kind late $late" >>$o/meta.txt
     done
 done
-echo "end: $(date -u +%H:%M:%SZ) after ${SECONDS}s, clocks $(nvidia-smi --query-gpu=clocks.sm,clocks.max.sm --format=csv,noheader | head -1)" >>$o/meta.txt
-(cd $out && tar cJf turn21.tar.xz turn21 && rm -r turn21)
+ends $o/meta.txt
+pack turn21
 OUT=$out sh .devjobs/mad19/run.sh

@@ -1,0 +1,39 @@
+# .devjobs/lib.sh: the steps the device jobs .devjobs/NAME/run.sh (mad19, rcp20, pack21, turn21) each wrote out,
+# written once. A job sources it from the repository root after its `set -u`: . .devjobs/lib.sh
+# (POSIX sh: dash or bash). It puts /usr/local/cuda/bin last on PATH (nvcc, cuobjdump on the device).
+#   job NAME            out=$OUT (unset or empty ends the job), s=/tmp/NAME (the build), o=$out/NAME (the results,
+#                       with $o/probe); makes s and o/probe
+#   meta FILE           the date, the GPU (name, uuid, bus, driver, clocks) and nvcc's version line into FILE
+#   build SRC BIN LOG   nvcc -arch=sm_90 -O3 SRC into BIN, its messages in LOG; a failed build prints LOG and ends
+#                       the job (status 1)
+#   ends FILE           the end time, the job's seconds (${SECONDS}: bash's, or the environment's) and the clocks
+#                       after, appended to FILE
+#   pack NAME           $out/NAME into $out/NAME.tar.xz, the folder removed
+PATH=$PATH:/usr/local/cuda/bin
+job()
+{
+    out=${OUT:?}
+    s=/tmp/$1
+    o=$out/$1
+    mkdir -p $s $o/probe
+}
+meta()
+{
+    {
+        echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+        nvidia-smi --query-gpu=name,uuid,pci.bus_id,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv
+        echo "CUDA: $(nvcc --version | tail -1)"
+    } >"$1"
+}
+build()
+{
+    nvcc -arch=sm_90 -O3 -o "$2" "$1" >"$3" 2>&1 || { cat "$3"; exit 1; }
+}
+ends()
+{
+    echo "end: $(date -u +%H:%M:%SZ) after ${SECONDS}s, clocks $(nvidia-smi --query-gpu=clocks.sm,clocks.max.sm --format=csv,noheader | head -1)" >>"$1"
+}
+pack()
+{
+    (cd "$out" && tar cJf "$1.tar.xz" "$1" && rm -r "$1")
+}
