@@ -8,6 +8,7 @@
 #                       the job (status 1)
 #   ends FILE           the end time, the job's seconds (${SECONDS}: bash's, or the environment's) and the clocks
 #                       after, appended to FILE
+#   sets                the kinds with the value sets a and b (below)
 #   pack NAME           $out/NAME into $out/NAME.tar.xz, the folder removed
 PATH=$PATH:/usr/local/cuda/bin
 job()
@@ -36,4 +37,15 @@ ends()
 pack()
 {
     (cd "$out" && tar cJf "$1.tar.xz" "$1" && rm -r "$1")
+}
+# sets: each kind of $s/p list on one block of 32, 128, 256, 512, 1024 threads, 10 launches, with the value sets a
+# (SEED 0, W 5: alu27's) and b (0x3f800000 0x3f800001: normal floats) into $o/probe/KIND-a.txt and KIND-b.txt; a run
+# that fails or takes over 60 s leaves its status in $o/meta.txt (mad19, rcp20)
+sets()
+{
+    for kind in $($s/p list); do
+        timeout 60 $s/p $kind 1 32,128,256,512,1024 10 0 5 >$o/probe/$kind-a.txt 2>&1 || echo "rc=$? $kind a" >>$o/meta.txt
+        timeout 60 $s/p $kind 1 32,128,256,512,1024 10 0x3f800000 0x3f800001 >$o/probe/$kind-b.txt 2>&1 ||
+            echo "rc=$? $kind b" >>$o/meta.txt
+    done
 }

@@ -25,20 +25,16 @@ struct S32 {
 struct S64 {
     typedef unsigned long long T;
 };
-#define STEP32(N, A)                                                                                                   \
-    struct N##_k : S32 {                                                                                               \
+// kind N's step struct N_k: its form A on a stream of S's type, C the stream's asm constraint
+#define STEP(N, A, S, C)                                                                                               \
+    struct N##_k : S {                                                                                                 \
         static __device__ __forceinline__ void step(T &v, T u, unsigned k, unsigned w)                                 \
         {                                                                                                              \
-            asm volatile(A : "+r"(v) : "r"(u), "r"(k), "r"(w));                                                        \
+            asm volatile(A : "+" C(v) : C(u), "r"(k), "r"(w));                                                         \
         }                                                                                                              \
     };
-#define STEP64(N, A)                                                                                                   \
-    struct N##_k : S64 {                                                                                               \
-        static __device__ __forceinline__ void step(T &v, T u, unsigned k, unsigned w)                                 \
-        {                                                                                                              \
-            asm volatile(A : "+l"(v) : "l"(u), "r"(k), "r"(w));                                                        \
-        }                                                                                                              \
-    };
+#define STEP32(N, A) STEP(N, A, S32, "r")
+#define STEP64(N, A) STEP(N, A, S64, "l")
 
 template <class K>
 __device__ void k(unsigned long long *o, unsigned *sink, unsigned a, unsigned b, unsigned seed, unsigned late)

@@ -17,16 +17,12 @@
 # a step with the FMA pipe's two halves, an FFMA on the lite one when free, else the heavy one the IMAD needs; 4.05
 # with one FMA pipe; with several warps a sub-partition both give the 3).
 set -u
-. .devjobs/lib.sh  # job, meta, build, ends, pack
+. .devjobs/lib.sh  # job, meta, build, sets, ends, pack
 job mad19
 meta $o/meta.txt
 build .devjobs/mad19/probe_mad19.cu $s/p $o/nvcc.log
 cuobjdump -sass $s/p >$o/probe_mad19.sass
-for kind in $($s/p list); do
-    timeout 60 $s/p $kind 1 32,128,256,512,1024 10 0 5 >$o/probe/$kind-a.txt 2>&1 || echo "rc=$? $kind a" >>$o/meta.txt
-    timeout 60 $s/p $kind 1 32,128,256,512,1024 10 0x3f800000 0x3f800001 >$o/probe/$kind-b.txt 2>&1 ||
-        echo "rc=$? $kind b" >>$o/meta.txt
-done
+sets
 # the start order and the warp left waiting (fma_m at 4 warps a sub-partition, alu27): warps 12-15, then 0-3 start late
 for late in 3 0; do
     for kind in fm mf; do

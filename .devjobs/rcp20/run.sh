@@ -8,15 +8,11 @@
 # What decides: rmi/rfi/rli against rm/rf/rl (the read of the rcp's result by the other op), set b against set a
 # (the data), zm/zf and em against rm/rf (MUFU.RCP without the fix-ups; ex2's one FSETP and FSEL).
 set -u
-. .devjobs/lib.sh  # job, meta, build, ends, pack
+. .devjobs/lib.sh  # job, meta, build, sets, ends, pack
 job rcp20
 meta $o/meta.txt
 build .devjobs/rcp20/probe_rcp20.cu $s/p $o/nvcc.log
 cuobjdump -sass $s/p >$o/probe_rcp20.sass
-for kind in $($s/p list); do
-    timeout 60 $s/p $kind 1 32,128,256,512,1024 10 0 5 >$o/probe/$kind-a.txt 2>&1 || echo "rc=$? $kind a" >>$o/meta.txt
-    timeout 60 $s/p $kind 1 32,128,256,512,1024 10 0x3f800000 0x3f800001 >$o/probe/$kind-b.txt 2>&1 ||
-        echo "rc=$? $kind b" >>$o/meta.txt
-done
+sets
 ends $o/meta.txt
 pack rcp20; ls -l $out
