@@ -12,7 +12,8 @@ void ws_fold_free(ws_fold *f)
     free(f->holds);
     free(f->same);
     free(f->fixup_read);
-    f->kind = f->holds = f->fixup_read = NULL;
+    free(f->mufu_chain);
+    f->kind = f->holds = f->fixup_read = f->mufu_chain = NULL;
     f->same = NULL;
 }
 
@@ -847,6 +848,20 @@ static void mark_fixup_sources(const ws_kernel *k, const ws_insn *code, const ws
     }
 }
 
+/* mufu_chain (fold.h): an ex2.approx.f32 reading, in its block, an ex2.approx.f32's value (ptxas's value range: the
+ * fix-ups of the source's range are not needed). */
+static void mark_mufu_chains(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                             ws_fold *f)
+{
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        if (code[pc].op != WS_OP_EX2 || ws_mufu_fixups(&code[pc]) <= 0)
+            continue;
+        uint32_t j = source_writer(code, uses, block, pc);
+        f->mufu_chain[pc] = (uint8_t)(j != UINT32_MAX && code[j].op == WS_OP_EX2 && code[j].type == WS_T_F32 &&
+                                      code[j].guard == WS_NO_REG);
+    }
+}
+
 /* WS_FOLD_F2F and WS_FOLD_ZEXT (fold.h): a half cvt .rm or .rp (F2F.F16.F32.RM: F2FP has no such rounding) or of a
  * neg's value, or .rn or .rz whose value a reader zero-extends (or, for bf16, widens to f32), is F2F; with zext, the
  * zero-extensions of an F2F's value are no instruction. */
@@ -904,6 +919,7 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     f->kind = calloc((size_t)n + 1, 1);
     f->holds = calloc((size_t)n + 1, 1);
     f->fixup_read = calloc((size_t)n + 1, 1);
+    f->mufu_chain = calloc((size_t)n + 1, 1);
     f->same = malloc(((size_t)n + 1) * sizeof *f->same);
     uint8_t *leader = calloc((size_t)n + 1, 1), *host = calloc(2 * ((size_t)n + 1), 1);
     uint8_t *merged = malloc((size_t)n + 1), *none = NULL;
@@ -914,8 +930,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     uint32_t *block = malloc(((size_t)n + 1) * sizeof *block);
     uint32_t *reads = calloc((size_t)k->nregs + 1, sizeof *reads),
              *written = calloc((size_t)k->nregs + 1, sizeof *written);
-    if (!f->kind || !f->holds || !f->same || !f->fixup_read || !leader || !host || !block || !reads || !written ||
-        !tree || !merged || !kc.known || !kc.value || !narrow) {
+    if (!f->kind || !f->holds || !f->same || !f->fixup_read || !f->mufu_chain || !leader || !host || !block || !reads ||
+        !written || !tree || !merged || !kc.known || !kc.value || !narrow) {
         free(merged);
         free(kc.known);
         free(kc.value);
@@ -969,6 +985,7 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     if (rules & WS_FOLD_NEG_OPERAND)
         fold_negs(k, code, uses, block, written, f);
     mark_fixup_sources(k, code, uses, block, f);
+    mark_mufu_chains(k, code, uses, block, f);
     fold_hoist(k, code, leader, f);
     fold_rcp(k, code, uses, block, f, tree); /* tree: fold_tree's, free now */
     free(merged);

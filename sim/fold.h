@@ -128,6 +128,9 @@ typedef struct {
     uint8_t *holds;
     uint32_t *same;
     uint8_t *fixup_read;
+    uint8_t *mufu_chain; /* an ex2.approx.f32 whose source is, in its block, an ex2.approx.f32's value: ptxas puts no
+                          * fix-ups around its MUFU (probe_alu3.sass alu3_ex2, a chain: 7 FSETP for 256 MUFU.EX2, where
+                          * alu3_ex2_l has 256 FSETP and 256 FSEL; docs/calibration.md "(fetch21)") */
 } ws_fold;
 
 /* ws_fold_build's optional rules: the LOP3 tree (preset fold.tree), xor's algebra (fold.xor), a mul.lo or a shl

@@ -1296,7 +1296,7 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
     if (in->op == WS_OP_FMA && half_arith_halves(in))
         return (unsigned)t->hfma2_hold;
     unsigned fix = t->alu_hold ? mufu_fixups(in) : 0; /* modelled where the ALU pipe has a rate (math_slots) */
-    return fix ? 1 + fix + 2 : 0;
+    return fix ? (unsigned)ws_mufu_sass(in) : 0;
 }
 
 /* The pipe slots instruction `in` takes (SLOT_*), from its row's pipe column and its form, as the SASS ptxas makes
@@ -1508,6 +1508,21 @@ static int is_fma_pipe(const ws_insn *in)
                                     in->op == WS_OP_MAD || in->op == WS_OP_FMA);
 }
 
+/* Whether instruction pc is an ex2 whose fix-ups ptxas drops (fold.h mufu_chain; with ifetch.sass). */
+static int mufu_chain(const ws_timing *t, uint32_t pc)
+{
+    return t->p.ifetch_sass > 0 && t->fold.mufu_chain && pc < t->ninfo && t->fold.mufu_chain[pc];
+}
+
+/* The SASS instructions of instruction pc in the cold code's lines (ifetch.h): with ifetch.sass its form's
+ * (ws_mufu_sass; an ex2 without fix-ups, mufu_chain, its MUFU), else one. */
+static unsigned sass_count(const ws_timing *t, const ws_insn *code, uint32_t pc)
+{
+    if (t->p.ifetch_sass <= 0 || mufu_chain(t, pc))
+        return 1;
+    return (unsigned)ws_mufu_sass(&code[pc]);
+}
+
 /* What issuing instruction pc does to the scoreboard, rounded to whole cycles as the issue
  * rounds them. */
 static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t pc)
@@ -1528,6 +1543,10 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
         xu = math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc],
                         t->half_mma && pc < t->ninfo && t->half_mma[pc], cvt_to_half_sass(t, pc, in), f.slots, &f.side);
         f.issue = (uint8_t)issue_cycles(t, in);
+        if (mufu_chain(t, pc)) { /* no fix-ups: the MUFU alone */
+            f.issue = 0;
+            f.slots[SLOT_ALU] = 0;
+        }
     }
     int math = 0;
     f.math_one = SLOT_KINDS;
@@ -2102,7 +2121,7 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         if (!code)
             return -1;
         for (uint32_t pc = 0; pc < t->ninfo; pc++)
-            code[pc] = (uint8_t)(!tk->info[pc].free_mov || tk->info[pc].latency > 0);
+            code[pc] = (uint8_t)((!tk->info[pc].free_mov || tk->info[pc].latency > 0) ? sass_count(t, L->code, pc) : 0);
         tk->line_of = ws_ifetch_layout(t->ninfo, code);
         free(code);
         if (!tk->line_of)
