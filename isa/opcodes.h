@@ -233,13 +233,13 @@ static inline int ws_mufu_reads_first(const ws_insn *in)
 {
     return ws_mufu_fixups(in) > 0 || ((in->op == WS_OP_SIN || in->op == WS_OP_COS) && in->type == WS_T_F32);
 }
-/* The SASS instructions ptxas makes of an .f32 MUFU form: with fix-ups (ws_mufu_fixups > 0) the MUFU, the fix-ups and
- * two FMUL or FADD (rcp.approx.f32: 7; ex2, rsqrt, lg2, sqrt: 5; probe_alu3.sass alu3_rcp, alu3_ex2_l); sin and cos
- * their FMUL.RZ and the MUFU (2); else 1. The one count for the timing model's issue (sim/timing.c issue_cycles) and
- * the cold code's lines (ifetch.sass, docs/calibration.md "(fetch21)"). */
-static inline int ws_mufu_sass(const ws_insn *in)
+/* The SASS instructions ptxas makes of an .f32 MUFU form with `fix` ALU fix-ups (ws_mufu_fixups, less those ptxas
+ * leaves out: sim/fold.h mufu_less): the MUFU, the fix-ups and two FMUL or FADD (rcp.approx.f32: 7; ex2, rsqrt, lg2,
+ * sqrt: 5, 4 without the FSEL; probe_alu3.sass alu3_rcp, alu3_ex2_l, alu3_lg2); sin and cos their FMUL.RZ and the
+ * MUFU (2); else 1. The one count for the timing model's issue (sim/timing.c issue_cycles) and the cold code's lines
+ * (ifetch.sass, docs/calibration.md "(fetch21)"). */
+static inline int ws_mufu_sass(const ws_insn *in, int fix)
 {
-    int fix = ws_mufu_fixups(in);
     if (fix > 0)
         return 1 + fix + 2;
     return (in->op == WS_OP_SIN || in->op == WS_OP_COS) && in->type == WS_T_F32 ? 2 : 1;
