@@ -37,9 +37,12 @@ static void nops(unsigned n, unsigned times, const char *preset, uint64_t *out)
     free(ptx);
 }
 
-/* A region of n lop3.b32 on 8 independent registers, each reading a register of its own (probe_cold17's lop3: the
- * ALU pipe's 2 cycles an instruction at one warp, a line in 16 cycles), run once; out[0]: its cycles. */
-static void lop3s(unsigned n, const char *preset, uint64_t *out)
+/* Instruction i of a region on the 8 registers %q4-%q11 (16 set before it: %q4-%q19): out, cap; its length. */
+typedef int (*region_op)(char *out, size_t cap, unsigned i, int arg);
+
+/* A region of n instructions `op` writes, run once; %q4-%q11 xor'ed after it (the clock read waits for them);
+ * out[0]: its cycles. */
+static void region(unsigned n, region_op op, int arg, const char *preset, uint64_t *out)
 {
     size_t cap = 4096 + (size_t)n * 48;
     char *ptx = malloc(cap);
@@ -49,8 +52,7 @@ static void lop3s(unsigned n, const char *preset, uint64_t *out)
         k += snprintf(ptx + k, cap - (size_t)k, "add.u32 %%q%u, %%r1, %u;\n", 4 + i, 3 * i + 1);
     k += snprintf(ptx + k, cap - (size_t)k, "mov.u64 %%rd8, %%clock64;\n");
     for (unsigned i = 0; i < n; i++)
-        k += snprintf(ptx + k, cap - (size_t)k, "lop3.b32 %%q%u, %%q%u, %%q%u, %%r1, 0x6A;\n", 4 + i % 8, 4 + i % 8,
-                      12 + (i / 8 + i) % 8);
+        k += op(ptx + k, cap - (size_t)k, i, arg);
     snprintf(ptx + k, cap - (size_t)k,
              "xor.b32 %%q20, %%q4, %%q5;\nxor.b32 %%q20, %%q20, %%q6;\nxor.b32 %%q20, %%q20, %%q7;\n"
              "xor.b32 %%q20, %%q20, %%q8;\nxor.b32 %%q20, %%q20, %%q9;\nxor.b32 %%q20, %%q20, %%q10;\n"
@@ -61,29 +63,22 @@ static void lop3s(unsigned n, const char *preset, uint64_t *out)
     free(ptx);
 }
 
-/* A region of n ex2.approx.f32 on 8 registers, run once; out[0]: its cycles. chain: each reads the ex2 before it on
- * its register (probe_alu3's alu3_ex2: ptxas drops the fix-ups, one MUFU.EX2 a step), else each reads a value of an
- * add (alu3_ex2_l: FSETP, FSEL, the MUFU and two FMUL, 5 SASS a step). */
-static void ex2s(unsigned n, int chain, const char *preset, uint64_t *out)
+/* lop3.b32 on 8 independent registers, each reading a register of its own (probe_cold17's lop3: the ALU pipe's 2
+ * cycles an instruction at one warp, a line in 16 cycles). */
+static int lop3_op(char *out, size_t cap, unsigned i, int arg)
 {
-    size_t cap = 4096 + (size_t)n * 48;
-    char *ptx = malloc(cap);
-    assert_non_null(ptx);
-    int k = snprintf(ptx, cap, "%s.reg .b32 %%q<24>;\n", HEAD);
-    for (unsigned i = 0; i < 16; i++)
-        k += snprintf(ptx + k, cap - (size_t)k, "add.u32 %%q%u, %%r1, %u;\n", 4 + i, 3 * i + 1);
-    k += snprintf(ptx + k, cap - (size_t)k, "mov.u64 %%rd8, %%clock64;\n");
-    for (unsigned i = 0; i < n; i++)
-        k += snprintf(ptx + k, cap - (size_t)k, "ex2.approx.f32 %%q%u, %%q%u;\n", chain ? 12 + i % 8 : 4 + i % 8,
-                      12 + i % 8);
-    snprintf(ptx + k, cap - (size_t)k,
-             "xor.b32 %%q20, %%q4, %%q5;\nxor.b32 %%q20, %%q20, %%q6;\nxor.b32 %%q20, %%q20, %%q7;\n"
-             "xor.b32 %%q20, %%q20, %%q12;\nxor.b32 %%q20, %%q20, %%q13;\nxor.b32 %%q20, %%q20, %%q14;\n"
-             "xor.b32 %%q20, %%q20, %%q19;\nsetp.ne.u32 %%p2, %%q20, 7;\n@%%p2 mov.u64 %%rd9, %%clock64;\n"
-             "sub.s64 %%rd10, %%rd9, %%rd8;\n@!%%p3 st.global.u64 [%%rd1], %%rd10;\n"
-             "@!%%p3 st.global.u32 [%%rd1+8], %%q20;\nret;\n}\n");
-    run_ptx(ptx, 32, out, 1, WS_MODE_TIMING, preset);
-    free(ptx);
+    (void)arg;
+    return snprintf(out, cap, "lop3.b32 %%q%u, %%q%u, %%q%u, %%r1, 0x6A;\n", 4 + i % 8, 4 + i % 8, 12 + (i / 8 + i) % 8);
+}
+
+static void lop3s(unsigned n, const char *preset, uint64_t *out) { region(n, lop3_op, 0, preset, out); }
+
+/* ex2.approx.f32 on 8 registers. chain: each reads the ex2 before it on its register (probe_alu3's alu3_ex2: ptxas
+ * drops the fix-ups, one MUFU.EX2 a step), else each reads an add's value, read again later (alu3_ex2_l: FSETP,
+ * FSEL, the MUFU and two FMUL, 5 SASS a step). */
+static int ex2_op(char *out, size_t cap, unsigned i, int chain)
+{
+    return snprintf(out, cap, "ex2.approx.f32 %%q%u, %%q%u;\n", 4 + i % 8, chain ? 4 + i % 8 : 12 + i % 8);
 }
 
 /* ifetch.sass (docs/calibration.md "(fetch21)"): an ex2 with ptxas's fix-ups is 5 SASS instructions, so 256 of them
@@ -95,15 +90,15 @@ static void mufu_forms_take_their_sass_lines(void **state)
 {
     (void)state;
     uint64_t cold[1], warm[1], one[1];
-    ex2s(256, 0, NULL, cold);
-    ex2s(256, 0, "ifetch.line 0\n", warm);
-    ex2s(256, 0, "ifetch.sass 0\n", one);
+    region(256, ex2_op, 0, NULL, cold);
+    region(256, ex2_op, 0, "ifetch.line 0\n", warm);
+    region(256, ex2_op, 0, "ifetch.sass 0\n", one);
     assert_true(one[0] <= warm[0] + 64);   /* 32 lines at 64 cycles: hidden */
     assert_true(cold[0] >= warm[0] + 400); /* 160 lines of 5 SASS a step: 17-18 cycles each */
     assert_true(cold[0] >= 160 * 17 - 64 && cold[0] <= 160 * 18 + 64);
     uint64_t chain[1], chain_warm[1];
-    ex2s(256, 1, NULL, chain);
-    ex2s(256, 1, "ifetch.line 0\n", chain_warm);
+    region(256, ex2_op, 1, NULL, chain);
+    region(256, ex2_op, 1, "ifetch.line 0\n", chain_warm);
     assert_true(chain[0] <= chain_warm[0] + 64);
 }
 
