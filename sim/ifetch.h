@@ -14,8 +14,8 @@
  * launch, and N + 1 in every later launch and in a loop's second iteration
  * (.devjobs/sync10/probe_sync10.txt). warpsim places one SASS instruction (16 bytes) for each PTX
  * instruction that issues (a folded mov or add has none), with ifetch.sass its SASS count (ws_mufu_sass: a MUFU form
- * with fix-ups 5, 4 without the FSEL, rcp 7, sin and cos 2; an ex2 reading an ex2 1, fold.h mufu_less: docs/calibration.md "(fetch21)"). The lines are the
- * block's (each block of a whole launch starts cold, as the first block on its SM does): a line
+ * with fix-ups 5, 4 without the FSEL, rcp 7, sin and cos 2; an ex2 reading an ex2 1, fold.h mufu_less:
+ * docs/calibration.md "(fetch21)"). The lines are the block's (each block of a whole launch starts cold, as the first block on its SM does): a line
  * one warp's stream brought is there for the others. A branch to a line outside the warp's stream
  * starts the stream over at the target, whose line comes with the branch. */
 #ifndef WS_IFETCH_H
