@@ -233,6 +233,17 @@ static inline int ws_mufu_reads_first(const ws_insn *in)
 {
     return ws_mufu_fixups(in) > 0 || ((in->op == WS_OP_SIN || in->op == WS_OP_COS) && in->type == WS_T_F32);
 }
+/* The SASS instructions ptxas makes of an .f32 MUFU form with `fix` ALU fix-ups (ws_mufu_fixups, less those ptxas
+ * leaves out: sim/fold.h mufu_less): the MUFU, the fix-ups and two FMUL or FADD (rcp.approx.f32: 7; ex2, rsqrt, lg2,
+ * sqrt: 5, 4 without the FSEL; probe_alu3.sass alu3_rcp, alu3_ex2_l, alu3_lg2); sin and cos their FMUL.RZ and the
+ * MUFU (2); else 1. The one count for the timing model's issue (sim/timing.c issue_cycles) and the cold code's lines
+ * (ifetch.sass, docs/calibration.md "(fetch21)"). */
+static inline int ws_mufu_sass(const ws_insn *in, int fix)
+{
+    if (fix > 0)
+        return 1 + fix + 2;
+    return (in->op == WS_OP_SIN || in->op == WS_OP_COS) && in->type == WS_T_F32 ? 2 : 1;
+}
 const char *ws_latency_name(ws_latency_class c);
 /* "alu", "alu (f32 too)", "alu (every type)", "imad", "alu or imad", "xu", "xu (fix-ups)", "xu (.approx; fix-ups)",
  * "xu (.approx; rcp's fix-ups)", "by its types", "fma"; "-" for PIPE_NONE */

@@ -12,7 +12,8 @@ void ws_fold_free(ws_fold *f)
     free(f->holds);
     free(f->same);
     free(f->fixup_read);
-    f->kind = f->holds = f->fixup_read = NULL;
+    free(f->mufu_less);
+    f->kind = f->holds = f->fixup_read = f->mufu_less = NULL;
     f->same = NULL;
 }
 
@@ -847,6 +848,44 @@ static void mark_fixup_sources(const ws_kernel *k, const ws_insn *code, const ws
     }
 }
 
+/* mufu_less (fold.h): the fix-ups ptxas leaves out of an ex2, lg2, sqrt or rsqrt .f32 form's: all of an ex2's that
+ * reads an ex2's value (its range needs none), the FSEL of one whose source value nothing reads after it: the value
+ * written in the form's block and read last by the form (the timing's code has a register a value: an in-place
+ * PTX chain's values are read once). Where a register is written more than once or read past the form, kept. */
+static int mark_mufu_less(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                          ws_fold *f)
+{
+    uint32_t *first = malloc(((size_t)k->nregs + 1) * sizeof *first), *last = calloc((size_t)k->nregs + 1, sizeof *last);
+    if (!first || !last) {
+        free(first);
+        free(last);
+        return -1;
+    }
+    for (uint32_t r = 0; r <= k->nregs; r++)
+        first[r] = UINT32_MAX;
+    for (uint32_t pc = 0; pc < k->ninsns; pc++)
+        for (uint32_t i = 0; i < uses[pc].nsrc; i++)
+            if (uses[pc].src[i] < k->nregs) {
+                first[uses[pc].src[i]] = first[uses[pc].src[i]] < pc ? first[uses[pc].src[i]] : pc;
+                last[uses[pc].src[i]] = pc;
+            }
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        const ws_insn *in = &code[pc];
+        if (ws_mufu_fixups(in) != 2 || in->ops[1].kind != WS_OPND_REG || in->ops[1].reg >= k->nregs)
+            continue;
+        uint32_t j = source_writer(code, uses, block, pc), r = in->ops[1].reg;
+        if (j == UINT32_MAX)
+            continue;
+        if (in->op == WS_OP_EX2 && code[j].op == WS_OP_EX2 && code[j].type == WS_T_F32 && code[j].guard == WS_NO_REG)
+            f->mufu_less[pc] = 2;
+        else if (last[r] == pc && first[r] > j)
+            f->mufu_less[pc] = 1;
+    }
+    free(first);
+    free(last);
+    return 0;
+}
+
 /* WS_FOLD_F2F and WS_FOLD_ZEXT (fold.h): a half cvt .rm or .rp (F2F.F16.F32.RM: F2FP has no such rounding) or of a
  * neg's value, or .rn or .rz whose value a reader zero-extends (or, for bf16, widens to f32), is F2F; with zext, the
  * zero-extensions of an F2F's value are no instruction. */
@@ -904,6 +943,7 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     f->kind = calloc((size_t)n + 1, 1);
     f->holds = calloc((size_t)n + 1, 1);
     f->fixup_read = calloc((size_t)n + 1, 1);
+    f->mufu_less = calloc((size_t)n + 1, 1);
     f->same = malloc(((size_t)n + 1) * sizeof *f->same);
     uint8_t *leader = calloc((size_t)n + 1, 1), *host = calloc(2 * ((size_t)n + 1), 1);
     uint8_t *merged = malloc((size_t)n + 1), *none = NULL;
@@ -914,8 +954,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     uint32_t *block = malloc(((size_t)n + 1) * sizeof *block);
     uint32_t *reads = calloc((size_t)k->nregs + 1, sizeof *reads),
              *written = calloc((size_t)k->nregs + 1, sizeof *written);
-    if (!f->kind || !f->holds || !f->same || !f->fixup_read || !leader || !host || !block || !reads || !written ||
-        !tree || !merged || !kc.known || !kc.value || !narrow) {
+    if (!f->kind || !f->holds || !f->same || !f->fixup_read || !f->mufu_less || !leader || !host || !block || !reads ||
+        !written || !tree || !merged || !kc.known || !kc.value || !narrow) {
         free(merged);
         free(kc.known);
         free(kc.value);
@@ -969,6 +1009,7 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     if (rules & WS_FOLD_NEG_OPERAND)
         fold_negs(k, code, uses, block, written, f);
     mark_fixup_sources(k, code, uses, block, f);
+    failed |= mark_mufu_less(k, code, uses, block, f) != 0;
     fold_hoist(k, code, leader, f);
     fold_rcp(k, code, uses, block, f, tree); /* tree: fold_tree's, free now */
     free(merged);

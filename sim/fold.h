@@ -128,6 +128,13 @@ typedef struct {
     uint8_t *holds;
     uint32_t *same;
     uint8_t *fixup_read;
+    uint8_t *mufu_less; /* the ALU fix-ups ptxas leaves out of a MUFU form's (ws_mufu_fixups 2, mufu_fixups_of):
+                         * 2 for an ex2 reading, in its block, an ex2's value (probe_alu3.sass alu3_ex2, a chain: 7
+                         * FSETP and no FSEL for 256 MUFU.EX2, alu3_ex2_l 256 of each); 1 (the FSEL: the FMUL scales
+                         * the source in place, predicated) for an ex2, lg2, sqrt or rsqrt whose source nothing in
+                         * the block reads after it (alu3_lg2, _sqrt, _rsqrt, their _x: FSETP, @P FMUL, MUFU, FMUL or
+                         * FADD; _l, _m, _f, whose op reads the source again, add an FSEL); docs/calibration.md
+                         * "(fetch21)" */
 } ws_fold;
 
 /* ws_fold_build's optional rules: the LOP3 tree (preset fold.tree), xor's algebra (fold.xor), a mul.lo or a shl

@@ -9,7 +9,11 @@
 int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, double period, double ahead, double latency,
                    double restart)
 {
+    /* the layout's lines (line_of[ninsns]: past the last instruction's), and at least a line an 8 instructions
+     * and one (as before ifetch.sass: the same lines where every instruction has at most one SASS) */
     uint32_t nlines = period > 0 ? (ninsns >> 3) + 1 : 0;
+    if (period > 0 && line_of && line_of[ninsns] + 1 > nlines)
+        nlines = line_of[ninsns] + 1;
     if (f->nlines != nlines) /* the per-line state of another size (or none): made again */
         ws_ifetch_free(f);
     uint64_t *ready = f->ready;
@@ -38,8 +42,10 @@ uint32_t *ws_ifetch_layout(uint32_t ninsns, const uint8_t *code)
     uint32_t *line_of = malloc(((size_t)ninsns + 1) * sizeof *line_of), at = 0;
     for (uint32_t pc = 0; line_of && pc < ninsns; pc++) {
         line_of[pc] = at >> 3;
-        at += code[pc] != 0;
+        at += code[pc];
     }
+    if (line_of)
+        line_of[ninsns] = at >> 3; /* the line after the last instruction's SASS (ws_ifetch_init sizes by it) */
     return line_of;
 }
 

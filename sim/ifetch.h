@@ -13,8 +13,9 @@
  * take 17 and 33 cycles, 64 take 91-92, 128 take 242-243 and 256 take 507-516 in a process's first
  * launch, and N + 1 in every later launch and in a loop's second iteration
  * (.devjobs/sync10/probe_sync10.txt). warpsim places one SASS instruction (16 bytes) for each PTX
- * instruction that issues (a folded mov or add has none: ws_ifetch_place). The lines are the
- * block's (each block of a whole launch starts cold, as the first block on its SM does): a line
+ * instruction that issues (a folded mov or add has none), with ifetch.sass its SASS count (ws_mufu_sass: a MUFU form
+ * with fix-ups 5, 4 without the FSEL, rcp 7, sin and cos 2; an ex2 reading an ex2 1, fold.h mufu_less:
+ * docs/calibration.md "(fetch21)"). The lines are the block's (each block of a whole launch starts cold, as the first block on its SM does): a line
  * one warp's stream brought is there for the others. A branch to a line outside the warp's stream
  * starts the stream over at the target, whose line comes with the branch. */
 #ifndef WS_IFETCH_H
@@ -41,8 +42,8 @@ typedef struct {
     uint64_t restart; /* ifetch.restart: a line a warp waited for puts its stream's next request this much later */
 } ws_ifetch;
 
-/* The code's layout, per instruction of ninsns its line (code[pc] is nonzero for an instruction with
- * SASS of its own), or NULL when out of memory. */
+/* The code's layout, per instruction of ninsns its line (code[pc]: the SASS instructions it takes, 0 for one with
+ * none of its own), and at [ninsns] the line the code ends in; NULL when out of memory. */
 uint32_t *ws_ifetch_layout(uint32_t ninsns, const uint8_t *code);
 /* For a kernel of ninsns instructions laid out as line_of says (ws_ifetch_layout; it must outlive f);
  * 0, or -1 when out of memory. period 0: off (no state). An f that holds the state of an earlier

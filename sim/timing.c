@@ -1289,14 +1289,14 @@ static int is_f64_math(const ws_insn *in)
     return in->type == WS_T_F64 && (pipe == PIPE_ADD || pipe == PIPE_IMAD || pipe == PIPE_FMA);
 }
 
-static unsigned issue_cycles(const ws_timing *t, const ws_insn *in)
+static unsigned issue_cycles(const ws_timing *t, const ws_insn *in, unsigned fix)
 {
     if (is_f64_math(in))
         return (unsigned)t->f64_hold;
     if (in->op == WS_OP_FMA && half_arith_halves(in))
         return (unsigned)t->hfma2_hold;
-    unsigned fix = t->alu_hold ? mufu_fixups(in) : 0; /* modelled where the ALU pipe has a rate (math_slots) */
-    return fix ? 1 + fix + 2 : 0;
+    fix = t->alu_hold ? fix : 0; /* modelled where the ALU pipe has a rate (math_slots) */
+    return fix ? (unsigned)ws_mufu_sass(in, (int)fix) : 0;
 }
 
 /* The pipe slots instruction `in` takes (SLOT_*), from its row's pipe column and its form, as the SASS ptxas makes
@@ -1508,6 +1508,23 @@ static int is_fma_pipe(const ws_insn *in)
                                     in->op == WS_OP_MAD || in->op == WS_OP_FMA);
 }
 
+/* The ALU fix-ups of instruction pc (mufu_fixups), with ifetch.sass less those ptxas leaves out (fold.h mufu_less: an
+ * ex2 reading an ex2's value none, a form whose source is dead after it no FSEL). */
+static unsigned mufu_fixups_at(const ws_timing *t, const ws_insn *in, uint32_t pc)
+{
+    unsigned fix = mufu_fixups(in);
+    if (fix && t->p.ifetch_sass > 0 && t->fold.mufu_less && pc < t->ninfo)
+        fix -= t->fold.mufu_less[pc] < fix ? t->fold.mufu_less[pc] : fix;
+    return fix;
+}
+
+/* The SASS instructions of instruction pc in the cold code's lines (ifetch.h): with ifetch.sass its form's
+ * (ws_mufu_sass), else one. */
+static unsigned sass_count(const ws_timing *t, const ws_insn *code, uint32_t pc)
+{
+    return t->p.ifetch_sass > 0 ? (unsigned)ws_mufu_sass(&code[pc], (int)mufu_fixups_at(t, &code[pc], pc)) : 1;
+}
+
 /* What issuing instruction pc does to the scoreboard, rounded to whole cycles as the issue
  * rounds them. */
 static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t pc)
@@ -1527,7 +1544,10 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     if (!f.free_mov) {
         xu = math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc],
                         t->half_mma && pc < t->ninfo && t->half_mma[pc], cvt_to_half_sass(t, pc, in), f.slots, &f.side);
-        f.issue = (uint8_t)issue_cycles(t, in);
+        unsigned fix = mufu_fixups_at(t, in, pc);
+        f.issue = (uint8_t)issue_cycles(t, in, fix);
+        if (fix < mufu_fixups(in)) /* ptxas left some out (mufu_fixups_at) */
+            f.slots[SLOT_ALU] = (uint8_t)fix;
     }
     int math = 0;
     f.math_one = SLOT_KINDS;
@@ -2182,7 +2202,7 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         if (!code)
             return -1;
         for (uint32_t pc = 0; pc < t->ninfo; pc++)
-            code[pc] = (uint8_t)(!tk->info[pc].free_mov || tk->info[pc].latency > 0);
+            code[pc] = (uint8_t)((!tk->info[pc].free_mov || tk->info[pc].latency > 0) ? sass_count(t, L->code, pc) : 0);
         tk->line_of = ws_ifetch_layout(t->ninfo, code);
         free(code);
         if (!tk->line_of)

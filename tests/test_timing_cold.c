@@ -37,9 +37,12 @@ static void nops(unsigned n, unsigned times, const char *preset, uint64_t *out)
     free(ptx);
 }
 
-/* A region of n lop3.b32 on 8 independent registers, each reading a register of its own (probe_cold17's lop3: the
- * ALU pipe's 2 cycles an instruction at one warp, a line in 16 cycles), run once; out[0]: its cycles. */
-static void lop3s(unsigned n, const char *preset, uint64_t *out)
+/* Instruction i of a region on the 8 registers %q4-%q11 (16 set before it: %q4-%q19): out, cap; its length. */
+typedef int (*region_op)(char *out, size_t cap, unsigned i, int arg);
+
+/* A region of n instructions `op` writes, run once; %q4-%q11 xor'ed after it (the clock read waits for them);
+ * out[0]: its cycles. */
+static void region(unsigned n, region_op op, int arg, const char *preset, uint64_t *out)
 {
     size_t cap = 4096 + (size_t)n * 48;
     char *ptx = malloc(cap);
@@ -49,8 +52,7 @@ static void lop3s(unsigned n, const char *preset, uint64_t *out)
         k += snprintf(ptx + k, cap - (size_t)k, "add.u32 %%q%u, %%r1, %u;\n", 4 + i, 3 * i + 1);
     k += snprintf(ptx + k, cap - (size_t)k, "mov.u64 %%rd8, %%clock64;\n");
     for (unsigned i = 0; i < n; i++)
-        k += snprintf(ptx + k, cap - (size_t)k, "lop3.b32 %%q%u, %%q%u, %%q%u, %%r1, 0x6A;\n", 4 + i % 8, 4 + i % 8,
-                      12 + (i / 8 + i) % 8);
+        k += op(ptx + k, cap - (size_t)k, i, arg);
     snprintf(ptx + k, cap - (size_t)k,
              "xor.b32 %%q20, %%q4, %%q5;\nxor.b32 %%q20, %%q20, %%q6;\nxor.b32 %%q20, %%q20, %%q7;\n"
              "xor.b32 %%q20, %%q20, %%q8;\nxor.b32 %%q20, %%q20, %%q9;\nxor.b32 %%q20, %%q20, %%q10;\n"
@@ -59,6 +61,45 @@ static void lop3s(unsigned n, const char *preset, uint64_t *out)
              "@!%%p3 st.global.u32 [%%rd1+8], %%q20;\nret;\n}\n");
     run_ptx(ptx, 32, out, 1, WS_MODE_TIMING, preset);
     free(ptx);
+}
+
+/* lop3.b32 on 8 independent registers, each reading a register of its own (probe_cold17's lop3: the ALU pipe's 2
+ * cycles an instruction at one warp, a line in 16 cycles). */
+static int lop3_op(char *out, size_t cap, unsigned i, int arg)
+{
+    (void)arg;
+    return snprintf(out, cap, "lop3.b32 %%q%u, %%q%u, %%q%u, %%r1, 0x6A;\n", 4 + i % 8, 4 + i % 8, 12 + (i / 8 + i) % 8);
+}
+
+static void lop3s(unsigned n, const char *preset, uint64_t *out) { region(n, lop3_op, 0, preset, out); }
+
+/* ex2.approx.f32 on 8 registers. chain: each reads the ex2 before it on its register (probe_alu3's alu3_ex2: ptxas
+ * drops the fix-ups, one MUFU.EX2 a step), else each reads an add's value, read again later (alu3_ex2_l: FSETP,
+ * FSEL, the MUFU and two FMUL, 5 SASS a step). */
+static int ex2_op(char *out, size_t cap, unsigned i, int chain)
+{
+    return snprintf(out, cap, "ex2.approx.f32 %%q%u, %%q%u;\n", 4 + i % 8, chain ? 4 + i % 8 : 12 + i % 8);
+}
+
+/* ifetch.sass (docs/calibration.md "(fetch21)"): an ex2 with ptxas's fix-ups is 5 SASS instructions, so 256 of them
+ * at one warp (the XU pipe's 8 cycles each: a line of SASS in 12.8 cycles) are 160 lines that outrun the fetch, as
+ * probe_alu3's ex2_l/m/f, rsqrt_l, lg2_l, sqrt_l, rcp at one warp do on the H200 (alu27: -42% to -58% with one SASS a
+ * PTX instruction); the lines past the first 33 are counted (ws_ifetch_init sized them by PTX instructions: free). A
+ * chain of ex2s has no fix-ups (alu3_ex2: 7 FSETP for 256 MUFU.EX2): 32 lines at 64 cycles each, the fetch hidden. */
+static void mufu_forms_take_their_sass_lines(void **state)
+{
+    (void)state;
+    uint64_t cold[1], warm[1], one[1];
+    region(256, ex2_op, 0, NULL, cold);
+    region(256, ex2_op, 0, "ifetch.line 0\n", warm);
+    region(256, ex2_op, 0, "ifetch.sass 0\n", one);
+    assert_true(one[0] <= warm[0] + 64);   /* 32 lines at 64 cycles: hidden */
+    assert_true(cold[0] >= warm[0] + 400); /* 160 lines of 5 SASS a step: 17-18 cycles each */
+    assert_true(cold[0] >= 160 * 17 - 64 && cold[0] <= 160 * 18 + 64);
+    uint64_t chain[1], chain_warm[1];
+    region(256, ex2_op, 1, NULL, chain);
+    region(256, ex2_op, 1, "ifetch.line 0\n", chain_warm);
+    assert_true(chain[0] <= chain_warm[0] + 64);
 }
 
 /* probe_cold17 (docs/calibration.md "(cold18)"): on the H200 code that issues a line in 16 cycles (LOP3s, 2
@@ -249,9 +290,10 @@ static void first_launch_starts_the_last_group_first(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(straight_code_outruns_the_fetch), cmocka_unit_test(two_cycle_code_hides_the_fetch),
-        cmocka_unit_test(first_load_of_a_line_misses_l1),  cmocka_unit_test(op_after_warp_sync_waits_a_cycle),
-        cmocka_unit_test(later_launch_finds_code_cached),  cmocka_unit_test(first_launch_starts_the_last_group_first),
+        cmocka_unit_test(straight_code_outruns_the_fetch),  cmocka_unit_test(two_cycle_code_hides_the_fetch),
+        cmocka_unit_test(first_load_of_a_line_misses_l1),   cmocka_unit_test(op_after_warp_sync_waits_a_cycle),
+        cmocka_unit_test(later_launch_finds_code_cached),   cmocka_unit_test(first_launch_starts_the_last_group_first),
+        cmocka_unit_test(mufu_forms_take_their_sass_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
