@@ -130,6 +130,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("fold.address", fold_address),
     PK("fold.zext", fold_zext),
     PK("fold.neg", fold_neg),
+    PK("fold.mufu", fold_mufu),
     PK("schedule.budget", schedule_budget),
     PK("schedule.reserved", schedule_reserved),
     PK("schedule.spare", schedule_spare),

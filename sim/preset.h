@@ -111,6 +111,7 @@ typedef struct {
     double fold_address;    /* 1: an add of an immediate read only as addresses is their offset (fold.h) */
     double fold_zext;       /* 1: the zero-extension of an F2F's half is no instruction (fold.h WS_FOLD_ZEXT) */
     double fold_neg;        /* 1: a neg read only by cvts is their operand's negation (fold.h WS_FOLD_NEG) */
+    double fold_mufu;       /* 1: the fix-ups ptxas leaves out of a MUFU form are none (fold.h mufu_less) */
     double conv_form;       /* 1: a cvt.rn.f16/bf16.f32 is F2F or F2FP by its readers (fold.h WS_FOLD_F2F) */
     double conv_f2h;        /* conv.form's F2F.F16/BF16.F32: its latency (0: conv's) */
     double schedule_budget; /* 1: rule 5 of schedule.c (a register budget) where --regs gives the registers */

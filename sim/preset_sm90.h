@@ -131,6 +131,7 @@ static const ws_preset ws_preset_sm90 = {
     .fold_address = 1, /* fold.address */
     .fold_zext = 1, /* fold.zext */
     .fold_neg = 1, /* fold.neg */
+    .fold_mufu = 1, /* fold.mufu */
     .schedule_budget = 1, /* schedule.budget */
     .schedule_reserved = 3, /* schedule.reserved */
     .schedule_spare = 2, /* schedule.spare */

@@ -1508,12 +1508,12 @@ static int is_fma_pipe(const ws_insn *in)
                                     in->op == WS_OP_MAD || in->op == WS_OP_FMA);
 }
 
-/* The ALU fix-ups of instruction pc (mufu_fixups), with ifetch.sass less those ptxas leaves out (fold.h mufu_less: an
+/* The ALU fix-ups of instruction pc (mufu_fixups), with fold.mufu less those ptxas leaves out (fold.h mufu_less: an
  * ex2 reading an ex2's value none, a form whose source is dead after it no FSEL). */
 static unsigned mufu_fixups_at(const ws_timing *t, const ws_insn *in, uint32_t pc)
 {
     unsigned fix = mufu_fixups(in);
-    if (fix && t->p.ifetch_sass > 0 && t->fold.mufu_less && pc < t->ninfo)
+    if (fix && t->p.fold_mufu > 0 && t->fold.mufu_less && pc < t->ninfo)
         fix -= t->fold.mufu_less[pc] < fix ? t->fold.mufu_less[pc] : fix;
     return fix;
 }

@@ -100,6 +100,12 @@ static void mufu_forms_take_their_sass_lines(void **state)
     region(256, ex2_op, 1, NULL, chain);
     region(256, ex2_op, 1, "ifetch.line 0\n", chain_warm);
     assert_true(chain[0] <= chain_warm[0] + 64);
+    /* fold.mufu 0: the chain's ex2s keep their fix-ups, 5 SASS a step in the lines, which outrun the fetch */
+    uint64_t kept[1];
+    region(256, ex2_op, 1, "fold.mufu 0\n", kept);
+    print_message("ex2 chain of 256, first launch: %llu cycles, fold.mufu 0 %llu\n", (unsigned long long)chain[0],
+                  (unsigned long long)kept[0]);
+    assert_true(kept[0] >= chain[0] + 400);
 }
 
 /* probe_cold17 (docs/calibration.md "(cold18)"): on the H200 code that issues a line in 16 cycles (LOP3s, 2
