@@ -192,6 +192,14 @@ static inline bool ws_reg_use_writes(const ws_reg_use *u, uint32_t reg)
             return true;
     return false;
 }
+/* Whether the instruction whose uses are `reader` reads a register the one whose uses are `writer` writes. */
+static inline bool ws_reg_use_reads_from(const ws_reg_use *reader, const ws_reg_use *writer)
+{
+    for (uint32_t i = 0; i < reader->nsrc; i++)
+        if (ws_reg_use_writes(writer, reader->src[i]))
+            return true;
+    return false;
+}
 /* A load with a memory order stronger than .weak (.volatile .relaxed .acquire, .mmio): what a
  * warp spins on while it waits for another warp's store, so the functional scheduler lets the
  * other warps run after it. */

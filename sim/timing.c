@@ -1999,9 +1999,7 @@ static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_
         const ws_insn *in = &L->code[pc];
         if (half_arith_halves(in) != 2)
             continue;
-        int reads = 0; /* it reads the op before it */
-        for (uint32_t i = 0; prev != UINT32_MAX && i < L->uses[pc].nsrc && !reads; i++)
-            reads = ws_reg_use_writes(&L->uses[prev], L->uses[pc].src[i]);
+        int reads = prev != UINT32_MAX && ws_reg_use_reads_from(&L->uses[pc], &L->uses[prev]); /* the op before */
         half_mma[pc] = (uint8_t)(prev != UINT32_MAX && !half_mma[prev] && (in->op == WS_OP_MUL || !reads));
         prev = pc;
     }
@@ -2131,12 +2129,10 @@ static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *st
         while (q < n && t->sched.first[q] == t->sched.first[p] && t->info[t->sched.order[q]].free_mov)
             q++;
         if (q >= n || t->sched.first[q] != t->sched.first[p])
-            continue;  /* the segment's last: what follows waits as without a stall count */
-        int reads = 0; /* a reader of the fma's own result waits that alone, the hold within it (bench_half[5]: 64
-                          dependent fma.rn.f16x2, 64 HFMA2, 254 cycles on the H200) */
-        for (uint32_t i = 0; i < L->uses[t->sched.order[q]].nsrc && !reads; i++)
-            reads = ws_reg_use_writes(&L->uses[pc], L->uses[t->sched.order[q]].src[i]);
-        if (reads)
+            continue; /* the segment's last: what follows waits as without a stall count */
+        /* a reader of the fma's own result waits that alone, the hold within it (bench_half[5]: 64 dependent
+         * fma.rn.f16x2, 64 HFMA2, 254 cycles on the H200) */
+        if (ws_reg_use_reads_from(&L->uses[t->sched.order[q]], &L->uses[pc]))
             continue;
         int64_t count = at[q] - at[p], cycles = (int64_t)t->hfma2_hold - 1 + (count < 1 ? 1 : count > 15 ? 15 : count);
         if (cycles - 1 > (int64_t)stall[pc])
