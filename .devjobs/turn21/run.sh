@@ -28,4 +28,4 @@ for kind in fl lf ml lm fm mf; do
 done
 ends $o/meta.txt
 pack turn21
-OUT=$out sh .devjobs/mad19/run.sh
+OUT=$out bash .devjobs/mad19/run.sh
