@@ -45,7 +45,9 @@ Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--preset FILE] [--informa
 sub-partition; KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps; --preset FILE: warpsim's keys over the built-in preset,
 the warm runs with ifetch.line 0 after them, e.g. fetch-alu27.preset, docs/calibration.md "(first19)"). With --all, checks nothing: every kind of the raw runs at every block
 size they have (32 threads cold, as the check; 128, 256 and 512 warm, ifetch.line 0; 1024 as the check) with its
-error, and how many are beyond BOUND (the whole picture, for the issue's "every microbenchmark")."""
+error, and how many are beyond BOUND (the whole picture, for the issue's "every microbenchmark"). --raw TARBALL reads
+another run of the same job in place of alu27's (its top folder's probe/KIND.txt), e.g.
+tests/calibration/device-2026-12-05-h100-alu3r.tar.xz (.devjobs/alu3r on an H100, docs/calibration.md "(h100r)")."""
 import os
 import subprocess
 import sys
@@ -106,9 +108,10 @@ def main(argv):
     warpsim, src, bound, informational, show_all = a.warpsim, a.src, a.bound, a.informational, '--all' in a.flags
     fails, errors = [], []
     with tempfile.TemporaryDirectory() as tmp:
-        ptx = raw_runs.unpack(os.path.join(src, 'tests/calibration/device-2026-12-04-alu27.tar.xz'), 'alu27',
+        tarball = os.path.join(src, a.opts.get('--raw', 'tests/calibration/device-2026-12-04-alu27.tar.xz'))
+        ptx = raw_runs.unpack(tarball, raw_runs.top_folder(tarball),
                               os.path.join(src, 'tests/calibration/probes/probe_alu3.ptx.xz'), tmp)
-        raw = tmp
+        raw, gpu = tmp, raw_runs.card(tarball)
         # (kind, block, its name in --informational): every form at 8 warps a sub-partition; then one warp, and one
         # warp a sub-partition (warm code: the H200's first launch of 128 threads follows ten launches of 32 in the
         # same process)
@@ -144,7 +147,7 @@ def main(argv):
                     continue
                 raise
             err = (w - h200) / h200 * 100
-            line = f'{kind} at {block // 32} warps: warpsim {w}, H200 {h200:.0f} ({err:+.1f}%)'
+            line = f'{kind} at {block // 32} warps: warpsim {w}, {gpu} {h200:.0f} ({err:+.1f}%)'
             if show_all:
                 errors.append(abs(err))
                 if abs(err) > bound:

@@ -23,6 +23,20 @@ def options(argv, bound, usage, flags=()):
                                  flags=given)
 
 
+def top_folder(tarball):
+    """The folder a device job's tarball holds its files under (alu27, alu3r, ...)."""
+    with tarfile.open(tarball) as tar:
+        return next(m.name.split('/')[0] for m in tar.getmembers() if '/' in m.name)
+
+
+def card(tarball):
+    """The GPU a device job's tarball was measured on, from its meta.txt (H200 where it does not say)."""
+    with tarfile.open(tarball) as tar:
+        meta = next((m for m in tar.getmembers() if m.name.endswith('/meta.txt')), None)
+        text = tar.extractfile(meta).read().decode() if meta else ''
+    return 'H100' if 'H100' in text else 'H200'
+
+
 def unpack(tarball, prefix, ptx_xz, dest):
     """Writes each PREFIX/probe/KIND.txt of tarball to dest/KIND.txt and ptx_xz unpacked to dest/NAME.ptx; returns
     that PTX's path."""
