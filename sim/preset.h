@@ -153,8 +153,6 @@ typedef struct {
                                    schedule's turns (timing.c fma_turn_op); 0: not */
     double pick_pipe;           /* 1: where the round robin's warp would issue an FMA-pipe instruction, a ready warp
                                    whose next takes the IMAD pipe issues instead; 0: the round robin alone */
-    double pick_yield;          /* cycles of ptxas's stall counts after which it clears an S02 instruction's yield bit
-                                   (yield_bits): a sub-partition issues its last warp again until one; 0: off */
     unsigned subpartitions;     /* 4 on sm_90 */
     char name[64];
 } ws_preset;

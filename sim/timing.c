@@ -134,8 +134,7 @@ typedef struct {
     uint8_t late;     /* a spaced XU op whose value an instruction ptxas issues after the warp's next XU op reads (a
                          clz's IADD3, a MUFU form's FSETP or FMUL.RZ: xu_late): the cycles until that reader may
                          issue; 0: none */
-    uint8_t fma_pipe : 1; /* is_fma_pipe: FADD, FMUL or FFMA (rr_pick's pick.pipe) */
-    uint8_t yield : 1;    /* ptxas's yield bit clear (pick.yield: yield_bits): after it the sub-partition's pick moves on */
+    uint8_t fma_pipe; /* is_fma_pipe: FADD, FMUL or FFMA (rr_pick's pick.pipe) */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
     uint8_t slots[SLOT_BYTES]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate) */
 } timing_info;
@@ -305,9 +304,6 @@ struct ws_timing {
     uint64_t alu_hold, imad_hold, xu_hold, d2f_hold, f64_hold; /* d2f: an F2F.F32.F64's XU hold (pipe.xu_d2f) */
     int held_mov;  /* pipe.held_mov: a free mov issues while its warp waits out an issue hold (mov_now) */
     int pick_pipe; /* pick.pipe: a ready warp whose pick takes the IMAD pipe issues first (rr_pick) */
-    int pick_yield; /* pick.yield: a sub-partition's last warp issues again while it can and did not yield (rr_pick) */
-    /* per sub-partition: the warp that issued last (32: none) and whether its instruction yielded (pick.yield) */
-    uint8_t last_wi[64], last_yield[64];
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     uint64_t mma_alu_hold;          /* an HFMA2.MMA's ALU hold (pipe.mma_alu; 0: none) */
     /* pipe.fma_half: the kernel has half ops that hold the FMA pipe (fma_half_rule; 0: the rule off, no FMA slot), an
@@ -685,7 +681,6 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->alu_hold = hold_of(t->p.pipe_alu); /* before the tables (math_slots, issue_cycles) */
     t->imad_hold = hold_of(t->p.pipe_imad);
     t->pick_pipe = t->p.pick_pipe >= 1;
-    t->pick_yield = t->p.pick_yield >= 1;
     t->xu_hold = hold_of(t->p.pipe_xu);
     t->d2f_hold = t->xu_hold && hold_of(t->p.pipe_xu_d2f) ? hold_of(t->p.pipe_xu_d2f) : t->xu_hold;
     t->xu_stall = (uint8_t)hold_of(t->p.schedule_xu_stall);
@@ -2104,15 +2099,14 @@ static int64_t ptxas_step(const ws_timing *t, const ws_launch_ctx *L, uint32_t a
     return half && next && step < 2 ? 2 : step;
 }
 
-/* ptxas's timeline over each segment in the schedule's order into at (per position: its issue cycle in its segment):
- * each instruction ptxas_step after the one before, or once the registers it reads are ready (timing_info.latency
- * after their writers); with pipes, also once the ALU, IMAD and XU pipes it takes are free of the instructions before
- * it in the segment (their slots' cycles: an independent LOP3 after a LOP3 S02, yield_bits). */
-static void ptxas_timeline(const ws_timing *t, const ws_launch_ctx *L, const uint8_t *stall, int pipes, int64_t *at)
+static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *stall)
 {
     uint32_t n = t->ninfo;
-    static const unsigned kinds[] = {SLOT_ALU, SLOT_IMAD, SLOT_XU};
-    int64_t free_at[SLOT_KINDS] = {0};
+    if (t->p.stall_hfma2 <= 0 || t->hfma2_hold < 2 || !t->sched.order || !t->sched.first)
+        return;
+    int64_t *at = malloc(((size_t)n + 1) * sizeof *at); /* per position: ptxas's issue cycle in its segment */
+    if (!at)
+        return; /* no stall counts: the hold alone */
     for (uint32_t p = 0; p < n; p++) {
         uint32_t pc = t->sched.order[p], first = t->sched.first[p];
         int64_t c = p == first ? 0 : at[p - 1] + ptxas_step(t, L, t->sched.order[p - 1], pc, stall);
@@ -2125,45 +2119,16 @@ static void ptxas_timeline(const ws_timing *t, const ws_launch_ctx *L, const uin
                     break;
                 }
             }
-        if (p == first)
-            memset(free_at, 0, sizeof free_at);
-        for (unsigned k = 0; pipes && pc < n && !t->info[pc].free_mov && k < sizeof kinds / sizeof *kinds; k++) {
-            /* not an HFMA2.MMA's ALU cycle (pipe.mma_alu): ptxas's stall counts space no LOP3 after one */
-            unsigned cy = kinds[k] == SLOT_ALU && t->half_mma && t->half_mma[pc] ? 0 : t->info[pc].slots[kinds[k]];
-            c = cy && free_at[kinds[k]] > c ? free_at[kinds[k]] : c;
-        }
-        for (unsigned k = 0; pipes && pc < n && !t->info[pc].free_mov && k < sizeof kinds / sizeof *kinds; k++) {
-            unsigned cy = kinds[k] == SLOT_ALU && t->half_mma && t->half_mma[pc] ? 0 : t->info[pc].slots[kinds[k]];
-            free_at[kinds[k]] = cy ? c + cy : free_at[kinds[k]];
-        }
         at[p] = c;
     }
-}
-
-/* The position after p in its segment that issues (not a free mov); n: none (the segment's last). */
-static uint32_t next_issuing(const ws_timing *t, uint32_t p)
-{
-    uint32_t n = t->ninfo, q = p + 1;
-    while (q < n && t->sched.first[q] == t->sched.first[p] && t->info[t->sched.order[q]].free_mov)
-        q++;
-    return q < n && t->sched.first[q] == t->sched.first[p] ? q : n;
-}
-
-static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *stall)
-{
-    uint32_t n = t->ninfo;
-    if (t->p.stall_hfma2 <= 0 || t->hfma2_hold < 2 || !t->sched.order || !t->sched.first)
-        return;
-    int64_t *at = malloc(((size_t)n + 1) * sizeof *at); /* per position: ptxas's issue cycle in its segment */
-    if (!at)
-        return; /* no stall counts: the hold alone */
-    ptxas_timeline(t, L, stall, 0, at);
     for (uint32_t p = 0; p < n; p++) {
         uint32_t pc = t->sched.order[p];
         if (pc >= n || t->info[pc].issue != t->hfma2_hold || half_arith_halves(&L->code[pc]) != 2)
             continue;
-        uint32_t q = next_issuing(t, p);
-        if (q >= n)
+        uint32_t q = p + 1;
+        while (q < n && t->sched.first[q] == t->sched.first[p] && t->info[t->sched.order[q]].free_mov)
+            q++;
+        if (q >= n || t->sched.first[q] != t->sched.first[p])
             continue; /* the segment's last: what follows waits as without a stall count */
         /* a reader of the fma's own result waits that alone, the hold within it (bench_half[5]: 64 dependent
          * fma.rn.f16x2, 64 HFMA2, 254 cycles on the H200) */
@@ -2172,47 +2137,6 @@ static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *st
         int64_t count = at[q] - at[p], cycles = (int64_t)t->hfma2_hold - 1 + (count < 1 ? 1 : count > 15 ? 15 : count);
         if (cycles - 1 > (int64_t)stall[pc])
             stall[pc] = (uint8_t)(cycles - 1);
-    }
-    free(at);
-}
-
-/* pick.yield: where ptxas clears an instruction's yield bit (bit 45 of the control word), as it would in the
- * schedule's order. In probe_alu3.sass (alu27, 185 kernels, 114,427 instructions) the bit is clear on every
- * fixed-latency instruction of stall count 3 or more, on none of stall count 1 nor on a variable-latency op (MUFU, POPC,
- * F2F, FLO, BREV: a scoreboard), and on a fixed-latency one of stall count 2 once the stall counts since the last clear
- * bit, its own in, reach 12 (fma_m's IMAD S02 every 4th, lop3's LOP3 S02 every 6th, fma_l's LOP3 S02 of 20
- * instructions apart); counted from the kernel's start in code order, 4,155 of the bits differ, most in d2f, clz_x and
- * sin_x's fix-ups (docs/calibration.md "(yield23)"). The stall counts: ptxas_timeline's with the pipes, to the next
- * instruction of the segment that issues (the last of a segment: its own stall, timing_info.stall). Into
- * info[pc].yield. */
-static void yield_bits(const ws_timing *t, const ws_launch_ctx *L, const uint8_t *stall, timing_info *info)
-{
-    uint32_t n = t->ninfo;
-    int64_t every = ws_llround(t->p.pick_yield), acc = 0;
-    if (every <= 0 || !t->sched.order || !t->sched.first)
-        return;
-    int64_t *at = malloc(((size_t)n + 1) * sizeof *at);
-    if (!at)
-        return; /* no bit clear: the round robin's pick */
-    ptxas_timeline(t, L, stall, 1, at);
-    for (uint32_t p = 0; p < n; p++) {
-        uint32_t pc = t->sched.order[p];
-        if (pc >= n || info[pc].free_mov)
-            continue;
-        uint32_t q = next_issuing(t, p);
-        int64_t count = q < n ? at[q] - at[p] : 1 + stall[pc];
-        count = count < 1 ? 1 : count > 15 ? 15 : count;
-        acc += count;
-        const uint8_t *sl = info[pc].slots; /* a fixed-latency op: no scoreboard (not an XU op, not memory) */
-        int fixed = !info[pc].memory && !sl[SLOT_XU] && (info[pc].fixed || sl[SLOT_ALU] || sl[SLOT_IMAD] || sl[SLOT_ANY]);
-        if (fixed && (count >= 3 || (count >= 2 && acc >= every))) {
-            info[pc].yield = 1;
-            acc = 0;
-        }
-        /* the others (an access, a shuffle, an XU op) ptxas spaces with stall counts and scoreboards warpsim does
-         * not keep (LDS S04 before an LDS, bench_mio_w8.sass): the pick moves on as after a clear bit (kept, bench_mio_w8[0-8]
-         * in h200-issue15.txt went from within 4% to -37% to -50%: one warp ran its loads alone) */
-        info[pc].yield |= !fixed;
     }
     free(at);
 }
@@ -2284,9 +2208,8 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         return -1;
     /* after the schedule (the next instruction is the next in its order), then into info */
     t->sched = tk->sched;
-    if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order) && !t->pick_yield)
-        return 0; /* stall.imad_fma, stall.hfma2 and pick.yield off: every stall 0, no table (timing_info_of reads a
-                   * NULL one as 0) */
+    if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order))
+        return 0; /* stall.imad_fma and stall.hfma2 off: every stall 0, no table (timing_info_of reads a NULL one as 0) */
     tk->stall = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->stall)
         return -1;
@@ -2295,7 +2218,6 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
     t->stall = tk->stall;
     for (uint32_t pc = 0; pc < t->ninfo; pc++)
         tk->info[pc].stall = tk->stall[pc];
-    yield_bits(t, L, tk->stall, tk->info);
     return 0;
 }
 
@@ -3682,9 +3604,6 @@ static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsign
     uint32_t mine = t->sp_warps[sp] & ready;
     if (!mine)
         return -1;
-    /* pick.yield: the warp that issued last, while it can and its instruction kept ptxas's yield bit */
-    if (t->pick_yield && t->last_wi[sp % 64] < 32 && ((mine >> t->last_wi[sp % 64]) & 1) && !t->last_yield[sp % 64])
-        return t->last_wi[sp % 64];
     uint32_t first = t->rr_first[sp % 64];
     uint32_t after = first < 32 ? mine & (~0u << first) : 0;
     int wi = __builtin_ctz(after ? after : mine);
@@ -3713,14 +3632,11 @@ static int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t aft
 }
 
 /* The round robin's state at the start of a block: each sub-partition's search starts at its
- * first warp, with no last warp (pick.yield); after warp wi issues, at the next warp of its sub-partition (wrapping
- * round). */
+ * first warp; after warp wi issues, at the next warp of its sub-partition (wrapping round). */
 static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
 {
-    for (unsigned sp = 0; sp < 64; sp++) {
+    for (unsigned sp = 0; sp < 64; sp++)
         t->rr_first[sp] = sp;
-        t->last_wi[sp] = 32; /* none yet (pick.yield) */
-    }
     for (uint32_t wi = 0; wi < nwarps && wi < 32; wi++) {
         uint32_t sp = wi % nsp, nmine = (nwarps - sp + nsp - 1) / nsp;
         t->rr_after[wi] = sp + (wi / nsp + 1) % nmine * nsp;
@@ -3897,11 +3813,6 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                     continue;
                 if (filed && !eager) /* its figures out of its sub-partition's train, if in it (ws_timing.trained) */
                     untrain(t, (uint32_t)wi);
-                if (t->pick_yield) { /* rr_pick's next: whether this warp's pick yields */
-                    uint32_t pc = t->ws[wi].pick.pc;
-                    t->last_wi[sp % 64] = (uint8_t)wi;
-                    t->last_yield[sp % 64] = pc < t->ninfo && t->info[pc].yield;
-                }
                 issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager));
                 t->rr_first[sp % 64] = t->rr_after[wi];
             }
