@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Summaries of the device jobs built as probe_alu3 (.devjobs/alu3r, mad19, rcp20, pack21, turn21, half19), run on
+2026-12-05 (docs/calibration.md "(h100r)", "(pack21h)", "(rcp20h)", "(turn21h)", "(mad19h)", "(half19h)").
+
+usage: probe_jobs.py compare RAW_A RAW_B [WARPSIM PTX]
+       probe_jobs.py rates RAW PREFIX [WARPSIM PTX]
+       probe_jobs.py late RAW
+       probe_jobs.py fwin RAW [WARPSIM PTX]
+  RAW: a job's tarball unpacked (alu3r/, mad19/, rcp20/, pack21/, turn21/, fwin19/): probe/KIND.txt, "block launch bl
+       warp t0 t1 warpid smid" a warp, read with probe_alu3.py's spans(); fwin19: kK.txt, the host's spans.
+compare: probe_alu3 run twice (RAW_A alu27's alu27/, RAW_B alu3r's alu3r/): per block size over the kinds in both, the
+  first-launch spans' differences (B against A: median, max |diff|, kinds beyond 5%); then per one-warp kind (a
+  block of 32: a process's first launch, cold code) B's and A's span a line of the region's SASS (instructions
+  between the clock reads, 8 a 128-byte line; the kinds whose warm code issues a line in under 12 cycles, those the
+  fetch sets) and, with WARPSIM, warpsim's span and its error against each.
+rates: per kind (probe/KIND.txt; KIND-a / -b: the value sets of .devjobs/lib.sh, -lateL / -late-L: the group of 4
+  late warps) the cycles a step: one warp's first launch / 256, then the warm span / (warps a sub-partition x 256) at
+  1, 2, 4, 8 warps a sub-partition; with WARPSIM the kernel PREFIX_KIND's the same way (32 and 1024 threads cold,
+  128-512 warm with ifetch.line 0, as check_probe_alu3.py) against the first launches.
+late: per file with 1024 threads, per launch 1-9 and sub-partition (%warpid mod 4), the largest gap between two
+  warps' ends and the warps after it; printed: the median gap and the warps most often after it, with their starts'
+  rank (0: the sub-partition's first warp to reach t0).
+fwin: per K and block the first and median warm span and cycles an FFMA a sub-partition (span / (warps a
+  sub-partition x 4096)); with WARPSIM, warpsim's warm span (ifetch.line 0) of the kernel fwin<K>."""
+import collections, os, statistics, subprocess, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from probe_alu import warpsim  # noqa: E402
+from probe_alu2 import sass_counts  # noqa: E402
+from probe_alu3 import BLOCKS, STEPS, spans  # noqa: E402
+
+SETS = {"a": (0, 5), "b": (0x3f800000, 0x3f800001)}  # .devjobs/lib.sh sets: SEED, W
+
+
+def kinds(raw):
+    d = os.path.join(raw, "probe")
+    return sorted(f[:-4] for f in os.listdir(d) if f.endswith(".txt"))
+
+
+def params(name):
+    """(kernel kind, [warpsim's s= and l= arguments]) of a raw file's name: KIND, KIND-SET, KIND-a-lateL,
+    KIND-late-L or KIND-late-none (turn21: set a)."""
+    parts = name.split("-")
+    seed, w, late = 0, 5, 0xffffffff
+    for p in parts[1:]:
+        if p in SETS:
+            seed, w = SETS[p]
+        elif p.startswith("late") and p[4:].isdigit():
+            late = int(p[4:])
+        elif p.isdigit():
+            late = int(p)
+    return parts[0], w, ["s=u32:%d" % seed, "l=u32:%d" % late]
+
+
+def presets(tmp):
+    warm = os.path.join(tmp, "warm.preset")
+    with open(warm, "w") as f:
+        f.write("ifetch.line 0\n")
+    return warm
+
+
+def ws_span(ws, ptx, kernel, block, w, extra, warm):
+    return warpsim(ws, ptx, kernel, block, 3, w, extra + (["--preset", warm] if 128 <= block <= 512 else []))
+
+
+def rates(raw, prefix, ws=None, ptx=None):
+    print("| kind | 1 warp, first launch | warm at 1 / 2 / 4 / 8 warps a sub-partition |%s" %
+          (" warpsim 1 warp / 1 / 2 / 4 / 8 | warpsim against the first launches |" if ws else ""))
+    print("| --- | ---: | --- |%s" % (" --- | --- |" if ws else ""))
+    with tempfile.TemporaryDirectory() as tmp:
+        warm = presets(tmp)
+        for name in kinds(raw):
+            s = spans(os.path.join(raw, "probe", name + ".txt"))
+            blocks = [b for b in BLOCKS if b in s]
+            one = "%.2f" % (s[32][0] / STEPS) if 32 in s else "-"
+            hw = " / ".join("%.2f" % (s[b][1] / (b // 128 * STEPS)) for b in blocks if b >= 128)
+            line = "| %s | %s | %s |" % (name, one, hw)
+            if ws:
+                kind, w, extra = params(name)
+                sim = {b: ws_span(ws, ptx, prefix + "_" + kind, b, w, extra, warm) for b in blocks}
+                line += " %s | %s |" % (
+                    " / ".join("%.2f" % (sim[b] / (max(1, b // 128) * STEPS)) for b in blocks),
+                    " ".join("%+.1f%%" % ((sim[b] - s[b][0]) / s[b][0] * 100) for b in blocks))
+            print(line)
+
+
+def compare(a, b, ws=None, ptx=None):
+    both = sorted(set(kinds(a)) & set(kinds(b)))
+    sa = {k: spans(os.path.join(a, "probe", k + ".txt")) for k in both}
+    sb = {k: spans(os.path.join(b, "probe", k + ".txt")) for k in both}
+    print("| block | kinds | median diff | max abs diff | beyond 5% |")
+    print("| ---: | ---: | ---: | ---: | ---: |")
+    for blk in BLOCKS:
+        d = [(sb[k][blk][0] - sa[k][blk][0]) / sa[k][blk][0] * 100 for k in both if blk in sa[k] and blk in sb[k]]
+        print("| %d | %d | %+.1f%% | %.1f%% | %d |" % (blk, len(d), statistics.median(d), max(map(abs, d)),
+                                                     sum(abs(x) > 5 for x in d)))
+    counts = sass_counts(os.path.join(b, "probe_alu3.sass"), "alu3_")
+    print("\n| kind (one warp, first launch) | lines | B | A | B / line | A / line | warpsim | against B | against A |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    rows = []
+    for k in both:
+        n = sum(counts.get(k, {}).values())
+        if not n or 32 not in sb[k]:
+            continue
+        lines = n / 8
+        # warm code that issues a line in under 15 cycles outruns the fetch ("fast"), near 16 is the edge
+        # ("(cold18)": it hides the fetch in most processes), slower code pays nothing for it
+        warm = sb[k][32][1] / lines
+        fast = "fast" if warm < 15 else "edge" if warm < 17 else "slow"
+        w = warpsim(ws, ptx, "alu3_" + k, 32) if ws else None
+        rows.append((k, lines, sb[k][32][0], sa[k][32][0], fast, w))
+        print("| %s%s | %.0f | %.0f | %.0f | %.1f | %.1f | %s | %s | %s |" % (
+            k, "" if fast == "fast" else " (%s)" % fast, lines, sb[k][32][0], sa[k][32][0], sb[k][32][0] / lines,
+            sa[k][32][0] / lines, "-" if w is None else w,
+            "-" if w is None else "%+.1f%%" % ((w - sb[k][32][0]) / sb[k][32][0] * 100),
+            "-" if w is None else "%+.1f%%" % ((w - sa[k][32][0]) / sa[k][32][0] * 100)))
+    print()
+    for cls in ("fast", "edge", "slow"):
+        c = [r for r in rows if r[4] == cls]
+        print("%s kinds %d: B a line median %.1f (%.1f-%.1f), A %.1f (%.1f-%.1f); B / A median %.3f (%.3f-%.3f)" % (
+            cls, len(c), statistics.median(r[2] / r[1] for r in c), min(r[2] / r[1] for r in c),
+            max(r[2] / r[1] for r in c), statistics.median(r[3] / r[1] for r in c), min(r[3] / r[1] for r in c),
+            max(r[3] / r[1] for r in c), statistics.median(r[2] / r[3] for r in c), min(r[2] / r[3] for r in c),
+            max(r[2] / r[3] for r in c)))
+    if ws:
+        for label, i in (("B", 2), ("A", 3)):
+            e = [abs(r[5] - r[i]) / r[i] * 100 for r in rows]
+            print("warpsim against %s: %d of %d within 10%%, mean %.1f%%, max %.1f%%" % (
+                label, sum(x <= 10 for x in e), len(e), statistics.mean(e), max(e)))
+
+
+def late(raw):
+    print("| file | warps a sub-partition | median largest end gap | warps after it (launches of 9 x 4 SP) | "
+          "their start rank |")
+    print("| --- | ---: | ---: | --- | --- |")
+    for name in kinds(raw):
+        per = collections.defaultdict(list)
+        for line in open(os.path.join(raw, "probe", name + ".txt")):
+            f = line.split()
+            if len(f) == 8 and f[0].isdigit():
+                block, la, _, warp, t0, t1, wid, _ = map(int, f)
+                if la > 0:
+                    per[(block, la, wid % 4)].append((t1, t0, warp))
+        for block in sorted({k[0] for k in per}):
+            gaps, after, ranks = [], collections.Counter(), collections.Counter()
+            for (blk, _, _), ws in per.items():
+                if blk != block:
+                    continue
+                ws.sort()
+                g, i = max((ws[j + 1][0] - ws[j][0], j + 1) for j in range(len(ws) - 1))
+                gaps.append(g)
+                starts = sorted(w[1] for w in ws)
+                for t1, t0, warp in ws[i:]:
+                    after[warp] += 1
+                    ranks[starts.index(t0)] += 1
+            print("| %s | %d | %.0f | %s | %s |" % (
+                name, block // 128, statistics.median(gaps),
+                " ".join("%d:%d" % (w, c) for w, c in sorted(after.items(), key=lambda x: -x[1])[:12]),
+                " ".join("%d:%d" % (r, c) for r, c in sorted(ranks.items()))))
+
+
+def fwin(raw, ws=None, ptx=None):
+    names = {0: "_Z4fwinILi0EEvPyPjffj"}
+    with tempfile.TemporaryDirectory() as tmp:
+        warm = presets(tmp)
+        print("| K | block | first | warm | cycles an FFMA a sub-partition (warm) |%s" %
+              (" warpsim (warm) | against warm |" if ws else ""))
+        print("| ---: | ---: | ---: | ---: | ---: |%s" % (" ---: | ---: |" if ws else ""))
+        for k in (0, 8, 16, 32, 64, 128, 256):
+            path = os.path.join(raw, "k%d.txt" % k)
+            if not os.path.exists(path):
+                continue
+            for line in open(path):
+                f = line.split()
+                if len(f) < 5 or f[0] != "K":
+                    continue
+                block = int(f[3].rstrip(":"))
+                runs = [int(x) for x in f[4::2]]
+                w_sp = max(1, block // 128)
+                med = statistics.median(runs[1:])
+                out = "| %d | %d | %d | %.0f | %.2f |" % (k, block, runs[0], med, med / (w_sp * 4096))
+                if ws:
+                    n = block // 32
+                    res = subprocess.run([ws, "run", ptx, "--kernel", names.get(k, "_Z4fwinILi%dEEvPyPjffj" % k),
+                                          "--grid", "1", "--block", str(block), "out=u64[%d]" % max(64, 2 * n),
+                                          "sink=u32[1024]", "a=f32:1.0001", "b=f32:0.5", "h=u32:1006648320",
+                                          "--preset", warm], capture_output=True, text=True, check=True).stdout
+                    vals = []
+                    lines = res.split("\n")
+                    i = lines.index("== out u64[%d]" % max(64, 2 * n)) + 1
+                    while len(vals) < 2 * n:
+                        vals += [int(v) for v in lines[i].split()]
+                        i += 1
+                    sim = max(vals[1:2 * n:2]) - min(vals[0:2 * n:2])
+                    out += " %d | %+.1f%% |" % (sim, (sim - med) / med * 100)
+                print(out)
+
+
+def main(argv):
+    if len(argv) < 3:
+        sys.exit(__doc__)
+    mode, rest = argv[1], argv[2:]
+    if mode == "compare" and len(rest) in (2, 4):
+        compare(*rest)
+    elif mode == "rates" and len(rest) in (2, 4):
+        rates(*rest)
+    elif mode == "late" and len(rest) == 1:
+        late(*rest)
+    elif mode == "fwin" and len(rest) in (1, 3):
+        fwin(*rest)
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
