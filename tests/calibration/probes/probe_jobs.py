@@ -28,6 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from probe_alu import warpsim  # noqa: E402
 from probe_alu2 import sass_counts  # noqa: E402
 from probe_alu3 import BLOCKS, STEPS, spans  # noqa: E402
+from sass_replay import kernel, region, replay  # noqa: E402
 
 SETS = {"a": (0, 5), "b": (0x3f800000, 0x3f800001)}  # .devjobs/lib.sh sets: SEED, W
 
@@ -63,10 +64,27 @@ def ws_span(ws, ptx, kernel, block, w, extra, warm):
     return warpsim(ws, ptx, kernel, block, 3, w, extra + (["--preset", warm] if 128 <= block <= 512 else []))
 
 
+def sass(raw, prefix):
+    """{kind: (Counter of the region's opcodes, sass_replay's cycles a step with the pipes)} of the job's SASS."""
+    path = [os.path.join(raw, f) for f in os.listdir(raw) if f.endswith(".sass")]
+    if not path:
+        return {}
+    lines = open(path[0]).read().split("\n")
+    names = [x.split("Function : ")[1].strip() for x in lines if "Function : " + prefix + "_" in x]
+    res = {}
+    for n in names:
+        ins = kernel(lines, n)
+        ops = collections.Counter(x[1].split()[1] if x[1].startswith("@") else x[1].split()[0] for x in region(ins))
+        res[n[len(prefix) + 1:]] = (ops, replay(ins, 17, pipes=True) / STEPS)
+    return res
+
+
 def rates(raw, prefix, ws=None, ptx=None):
-    print("| kind | 1 warp, first launch | warm at 1 / 2 / 4 / 8 warps a sub-partition |%s" %
-          (" warpsim 1 warp / 1 / 2 / 4 / 8 | warpsim against the first launches |" if ws else ""))
-    print("| --- | ---: | --- |%s" % (" --- | --- |" if ws else ""))
+    code = sass(raw, prefix)
+    print("| kind | SASS of the region | replay (one warp, pipes) | 1 warp, first launch | warm at 1 / 2 / 4 / 8 "
+          "warps a sub-partition |%s" % (" warpsim 1 warp / 1 / 2 / 4 / 8 | warpsim against the first launches |"
+                                         if ws else ""))
+    print("| --- | --- | ---: | ---: | --- |%s" % (" --- | --- |" if ws else ""))
     with tempfile.TemporaryDirectory() as tmp:
         warm = presets(tmp)
         for name in kinds(raw):
@@ -74,7 +92,9 @@ def rates(raw, prefix, ws=None, ptx=None):
             blocks = [b for b in BLOCKS if b in s]
             one = "%.2f" % (s[32][0] / STEPS) if 32 in s else "-"
             hw = " / ".join("%.2f" % (s[b][1] / (b // 128 * STEPS)) for b in blocks if b >= 128)
-            line = "| %s | %s | %s |" % (name, one, hw)
+            ops, rep = code.get(name.split("-")[0], ({}, None))
+            line = "| %s | %s | %s | %s | %s |" % (name, " ".join("%d %s" % (n, o) for o, n in ops.most_common())
+                                                   if ops else "-", "-" if rep is None else "%.2f" % rep, one, hw)
             if ws:
                 kind, w, extra = params(name)
                 sim = {b: ws_span(ws, ptx, prefix + "_" + kind, b, w, extra, warm) for b in blocks}
@@ -144,7 +164,7 @@ def late(raw):
         for block in sorted({k[0] for k in per}):
             gaps, after, ranks = [], collections.Counter(), collections.Counter()
             for (blk, _, _), ws in per.items():
-                if blk != block:
+                if blk != block or len(ws) < 2:
                     continue
                 ws.sort()
                 g, i = max((ws[j + 1][0] - ws[j][0], j + 1) for j in range(len(ws) - 1))
@@ -153,6 +173,8 @@ def late(raw):
                 for t1, t0, warp in ws[i:]:
                     after[warp] += 1
                     ranks[starts.index(t0)] += 1
+            if not gaps:
+                continue
             print("| %s | %d | %.0f | %s | %s |" % (
                 name, block // 128, statistics.median(gaps),
                 " ".join("%d:%d" % (w, c) for w, c in sorted(after.items(), key=lambda x: -x[1])[:12]),
