@@ -43,7 +43,9 @@ sub-partition but HALF_OUT, printed; those beside an FFMA (HALF_FMA, "(half19)")
 beside a LOP3 (HALF_ALU, "(half20)") at 1, 2, 4 and 8.
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--preset FILE] [--informational KIND,...] (KIND: at 8 warps a
 sub-partition; KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps; --preset FILE: warpsim's keys over the built-in preset,
-the warm runs with ifetch.line 0 after them, e.g. fetch-alu27.preset, docs/calibration.md "(first19)"). With --all, checks nothing: every kind of the raw runs at every block
+the warm runs with ifetch.line 0 after them, e.g. fetch-alu27.preset, docs/calibration.md "(first19)"; --raw
+TARBALL:PREFIX: another run of probe_alu3 in place of alu27's, e.g.
+tests/calibration/device-2026-12-05-h100-alu3r.tar.xz:alu3r, the H100's, docs/calibration.md "(h100r)"). With --all, checks nothing: every kind of the raw runs at every block
 size they have (32 threads cold, as the check; 128, 256 and 512 warm, ifetch.line 0; 1024 as the check) with its
 error, and how many are beyond BOUND (the whole picture, for the issue's "every microbenchmark")."""
 import os
@@ -106,7 +108,8 @@ def main(argv):
     warpsim, src, bound, informational, show_all = a.warpsim, a.src, a.bound, a.informational, '--all' in a.flags
     fails, errors = [], []
     with tempfile.TemporaryDirectory() as tmp:
-        ptx = raw_runs.unpack(os.path.join(src, 'tests/calibration/device-2026-12-04-alu27.tar.xz'), 'alu27',
+        tarball, prefix = a.opts.get('--raw', 'tests/calibration/device-2026-12-04-alu27.tar.xz:alu27').rsplit(':', 1)
+        ptx = raw_runs.unpack(os.path.join(src, tarball), prefix,
                               os.path.join(src, 'tests/calibration/probes/probe_alu3.ptx.xz'), tmp)
         raw = tmp
         # (kind, block, its name in --informational): every form at 8 warps a sub-partition; then one warp, and one
