@@ -6,6 +6,7 @@ usage: probe_jobs.py compare RAW_A RAW_B [WARPSIM PTX]
        probe_jobs.py rates RAW PREFIX [WARPSIM PTX]
        probe_jobs.py late RAW
        probe_jobs.py fwin RAW [WARPSIM PTX]
+       probe_jobs.py --check SRCDIR (the findings on the committed tarballs; ctest calibration_h100_jobs)
   RAW: a job's tarball unpacked (alu3r/, mad19/, rcp20/, pack21/, turn21/, fwin19/): probe/KIND.txt, "block launch bl
        warp t0 t1 warpid smid" a warp, read with probe_alu3.py's spans(); fwin19: kK.txt, the host's spans.
 compare: probe_alu3 run twice (RAW_A alu27's alu27/, RAW_B alu3r's alu3r/): per block size over the kinds in both, the
@@ -22,7 +23,7 @@ late: per file with 1024 threads, per launch 1-9 and sub-partition (%warpid mod 
   rank (0: the sub-partition's first warp to reach t0).
 fwin: per K and block the first and median warm span and cycles an FFMA a sub-partition (span / (warps a
   sub-partition x 4096)); with WARPSIM, warpsim's warm span (ifetch.line 0) of the kernel fwin<K>."""
-import collections, os, statistics, subprocess, sys, tempfile
+import collections, os, statistics, subprocess, sys, tarfile, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from probe_alu import warpsim  # noqa: E402
@@ -104,49 +105,118 @@ def rates(raw, prefix, ws=None, ptx=None):
             print(line)
 
 
-def compare(a, b, ws=None, ptx=None):
+def block_diffs(a, b):
+    """{block: [B's first-launch span against A's, % a kind]} over the kinds of both runs."""
     both = sorted(set(kinds(a)) & set(kinds(b)))
     sa = {k: spans(os.path.join(a, "probe", k + ".txt")) for k in both}
     sb = {k: spans(os.path.join(b, "probe", k + ".txt")) for k in both}
-    print("| block | kinds | median diff | max abs diff | beyond 5% |")
-    print("| ---: | ---: | ---: | ---: | ---: |")
-    for blk in BLOCKS:
-        d = [(sb[k][blk][0] - sa[k][blk][0]) / sa[k][blk][0] * 100 for k in both if blk in sa[k] and blk in sb[k]]
-        print("| %d | %d | %+.1f%% | %.1f%% | %d |" % (blk, len(d), statistics.median(d), max(map(abs, d)),
-                                                     sum(abs(x) > 5 for x in d)))
+    return {blk: [(sb[k][blk][0] - sa[k][blk][0]) / sa[k][blk][0] * 100 for k in both
+                  if blk in sa[k] and blk in sb[k]] for blk in BLOCKS}, both, sa, sb
+
+
+def one_warp(a, b):
+    """[(kind, lines, B's first span, A's, class)] at a block of 32; class: the warm code's cycles a line, under 15
+    "fast" (it outruns the fetch), 15-17 "edge" ("(cold18)": it hides the fetch in most processes), else "slow"."""
+    _, both, sa, sb = block_diffs(a, b)
     counts = sass_counts(os.path.join(b, "probe_alu3.sass"), "alu3_")
-    print("\n| kind (one warp, first launch) | lines | B | A | B / line | A / line | warpsim | against B | against A |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     rows = []
     for k in both:
         n = sum(counts.get(k, {}).values())
         if not n or 32 not in sb[k]:
             continue
         lines = n / 8
-        # warm code that issues a line in under 15 cycles outruns the fetch ("fast"), near 16 is the edge
-        # ("(cold18)": it hides the fetch in most processes), slower code pays nothing for it
         warm = sb[k][32][1] / lines
-        fast = "fast" if warm < 15 else "edge" if warm < 17 else "slow"
+        rows.append((k, lines, sb[k][32][0], sa[k][32][0], "fast" if warm < 15 else "edge" if warm < 17 else "slow"))
+    return rows
+
+
+def per_line(rows, cls):
+    """(kinds, B a line: median, min, max; A a line: median, min, max; B / A: median, min, max) of a class."""
+    c = [r for r in rows if r[4] == cls]
+    b, a, ba = [r[2] / r[1] for r in c], [r[3] / r[1] for r in c], [r[2] / r[3] for r in c]
+    return (len(c),) + tuple(f(v) for v in (b, a, ba) for f in (statistics.median, min, max))
+
+
+def compare(a, b, ws=None, ptx=None):
+    diffs = block_diffs(a, b)[0]
+    print("| block | kinds | median diff | max abs diff | beyond 5% |")
+    print("| ---: | ---: | ---: | ---: | ---: |")
+    for blk, d in diffs.items():
+        print("| %d | %d | %+.1f%% | %.1f%% | %d |" % (blk, len(d), statistics.median(d), max(map(abs, d)),
+                                                     sum(abs(x) > 5 for x in d)))
+    print("\n| kind (one warp, first launch) | lines | B | A | B / line | A / line | warpsim | against B | against A |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    rows = one_warp(a, b)
+    sims = []
+    for k, lines, fb, fa, cls in rows:
         w = warpsim(ws, ptx, "alu3_" + k, 32) if ws else None
-        rows.append((k, lines, sb[k][32][0], sa[k][32][0], fast, w))
+        sims.append(w)
         print("| %s%s | %.0f | %.0f | %.0f | %.1f | %.1f | %s | %s | %s |" % (
-            k, "" if fast == "fast" else " (%s)" % fast, lines, sb[k][32][0], sa[k][32][0], sb[k][32][0] / lines,
-            sa[k][32][0] / lines, "-" if w is None else w,
-            "-" if w is None else "%+.1f%%" % ((w - sb[k][32][0]) / sb[k][32][0] * 100),
-            "-" if w is None else "%+.1f%%" % ((w - sa[k][32][0]) / sa[k][32][0] * 100)))
+            k, "" if cls == "fast" else " (%s)" % cls, lines, fb, fa, fb / lines, fa / lines, "-" if w is None else w,
+            "-" if w is None else "%+.1f%%" % ((w - fb) / fb * 100),
+            "-" if w is None else "%+.1f%%" % ((w - fa) / fa * 100)))
     print()
     for cls in ("fast", "edge", "slow"):
-        c = [r for r in rows if r[4] == cls]
-        print("%s kinds %d: B a line median %.1f (%.1f-%.1f), A %.1f (%.1f-%.1f); B / A median %.3f (%.3f-%.3f)" % (
-            cls, len(c), statistics.median(r[2] / r[1] for r in c), min(r[2] / r[1] for r in c),
-            max(r[2] / r[1] for r in c), statistics.median(r[3] / r[1] for r in c), min(r[3] / r[1] for r in c),
-            max(r[3] / r[1] for r in c), statistics.median(r[2] / r[3] for r in c), min(r[2] / r[3] for r in c),
-            max(r[2] / r[3] for r in c)))
+        print("%s kinds %d: B a line median %.1f (%.1f-%.1f), A %.1f (%.1f-%.1f); B / A median %.3f (%.3f-%.3f)"
+              % ((cls,) + per_line(rows, cls)))
     if ws:
         for label, i in (("B", 2), ("A", 3)):
-            e = [abs(r[5] - r[i]) / r[i] * 100 for r in rows]
+            e = [abs(w - r[i]) / r[i] * 100 for r, w in zip(rows, sims)]
             print("warpsim against %s: %d of %d within 10%%, mean %.1f%%, max %.1f%%" % (
                 label, sum(x <= 10 for x in e), len(e), statistics.mean(e), max(e)))
+
+
+def check(src):
+    """The findings of docs/calibration.md "(h100r)", "(pack21h)", "(rcp20h)", "(mad19h)" on the committed tarballs:
+    alu3r equals alu27 from 128 threads on (median within 0.5%, every kind within 6%), its one-warp first launches
+    of fast code take 17.0-18.0 cycles a line (cold17's 17.6) where alu27's take 19.5-21.0; PRMT alone 2.0-2.2 a
+    step at 2-8 warps a sub-partition; MUFU.RCP without fix-ups (zm, zf) within 1% of 8.05 there, and set b within
+    1% of set a in rcp20 and mad19; ffm and mff 4.5-4.65 a step at 1-8 warps a sub-partition."""
+    cal = os.path.join(src, "tests/calibration")
+    bad = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in ("device-2026-12-04-alu27", "device-2026-12-05-h100-alu3r", "device-2026-12-05-h100-pack21",
+                     "device-2026-12-05-h100-rcp20", "device-2026-12-05-h100-mad19"):
+            with tarfile.open(os.path.join(cal, name + ".tar.xz")) as t:
+                for m in t.getmembers():  # JOB/probe/KIND.txt and JOB/NAME.sass, written by name
+                    parts = m.name.split("/")
+                    if m.isfile() and (parts[1:2] == ["probe"] and len(parts) == 3 or
+                                       len(parts) == 2 and parts[1].endswith(".sass")):
+                        os.makedirs(os.path.join(tmp, *parts[:-1]), exist_ok=True)
+                        with open(os.path.join(tmp, *parts), "wb") as f:
+                            f.write(t.extractfile(m).read())
+        a, b = os.path.join(tmp, "alu27"), os.path.join(tmp, "alu3r")
+        for blk, d in block_diffs(a, b)[0].items():
+            if blk >= 128 and (abs(statistics.median(d)) > 0.5 or max(map(abs, d)) > 6):
+                bad.append("alu3r against alu27 at %d threads: median %+.1f%%, max %.1f%%" % (
+                    blk, statistics.median(d), max(map(abs, d))))
+        n, bm, _, _, am, _, _, r, _, _ = per_line(one_warp(a, b), "fast")
+        print("one warp, %d fast kinds: H100 %.2f a line, alu27 %.2f, ratio %.3f" % (n, bm, am, r))
+        if not (17.0 <= bm <= 18.0 and 19.5 <= am <= 21.0):
+            bad.append("one warp a line: H100 %.2f, alu27 %.2f" % (bm, am))
+
+        def warm(job, kind, blocks=(256, 512, 1024)):
+            s = spans(os.path.join(tmp, job, "probe", kind + ".txt"))
+            return [s[blk][1] / (blk // 128 * STEPS) for blk in blocks]
+
+        for job, kind, lo, hi, blocks in (("pack21", "p", 2.0, 2.2, (256, 512, 1024)),
+                                          ("rcp20", "zm-a", 7.97, 8.13, (256, 512, 1024)),
+                                          ("rcp20", "zf-a", 7.97, 8.13, (256, 512, 1024)),
+                                          ("mad19", "ffm-a", 4.5, 4.65, (128, 256, 512, 1024)),
+                                          ("mad19", "mff-a", 4.5, 4.65, (128, 256, 512, 1024))):
+            r = warm(job, kind, blocks)
+            print("%s %s: %s" % (job, kind, " / ".join("%.2f" % x for x in r)))
+            if not all(lo <= x <= hi for x in r):
+                bad.append("%s %s outside %.2f-%.2f" % (job, kind, lo, hi))
+        for job in ("rcp20", "mad19"):
+            for k in [k[:-2] for k in kinds(os.path.join(tmp, job)) if k.endswith("-a")]:
+                ra, rb = warm(job, k + "-a"), warm(job, k + "-b")
+                if any(abs(y / x - 1) > 0.01 for x, y in zip(ra, rb)):
+                    bad.append("%s %s: set b %s, set a %s" % (job, k, rb, ra))
+    for line in bad:
+        print("FAIL " + line)
+    print("%s" % ("FAIL" if bad else "ok: every finding holds"))
+    return 1 if bad else 0
 
 
 def late(raw):
@@ -219,6 +289,8 @@ def fwin(raw, ws=None, ptx=None):
 
 
 def main(argv):
+    if len(argv) == 3 and argv[1] == "--check":
+        sys.exit(check(argv[2]))
     if len(argv) < 3:
         sys.exit(__doc__)
     mode, rest = argv[1], argv[2:]
