@@ -52,8 +52,10 @@ def kernel(lines, name):
 
 
 def region(ins):
+    """The instructions between the last two clock reads: the timed region (probe_streams.h's kernels read the clock
+    in their late warps' spin before it)."""
     s = [i for i, x in enumerate(ins) if "SR_CLOCKLO" in x[1]]
-    return ins[s[0] + 1:s[1]]
+    return ins[s[-2] + 1:s[-1]]
 
 
 def pipes_of(txt, halves):

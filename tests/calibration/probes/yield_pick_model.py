@@ -11,10 +11,13 @@ warp of those that can issue goes, by the pick:
   greedy the last issuer while it can issue, then rr;
   yield  the last issuer while it can issue and its last instruction's yield bit (bit 45 of the second word) is
          set, then rr: ptxas clears the bit on about one instruction in 12 cycles of stall counts, only on one of
-         stall count 2 or more, so a warp of S01 instructions (lop3_f, mad_l) never yields.
+         stall count 2 or more, so a warp of S01 instructions (lop3_f, mad_l) never yields;
+  prio   the highest warp index of those that can issue (a fixed priority: the H100's turn21 runs leave the
+         block's lowest warps waiting in fma_l whichever start late, docs/calibration.md "(turn21h)");
+  yprio  yield, then prio in place of rr.
 Prints cycles a step a sub-partition ((last end - first start) / 256 / warps) at 1 / 2 / 4 / 8 warps a
-sub-partition beside the H200's (probe_alu3.py RAW --rates, warm), and at 4 and 8 warps the gap between the last
-and the second-last warp to end (the H200: docs/calibration.md "(mad19)", "(turn21)").
+sub-partition beside the H200's (probe_alu3.py RAW --rates, warm), and at 4 and 8 warps the largest gap between
+two warps' ends (the warps after it left waiting) (the H200: docs/calibration.md "(mad19)", "(turn21)").
 usage: yield_pick_model.py PROBE_ALU3.SASS [--pick P,...] [KIND ...] | --check TAR
 --check TAR: tests/calibration/device-2026-12-04-alu27.tar.xz; at 2 warps a sub-partition the yield pick must give
 fma_m, fadd_m and h2f_f within 3% of the H200 and the plain greedy pick must not (fma_m, h2f_f); lop3_f and fma_l
@@ -67,6 +70,10 @@ def run(s, warps, pick):
                 w = last if last in can else rr
             elif pick == "yield":
                 w = last if last in can and s[pos[last] - 1][4] else rr
+            elif pick == "prio":
+                w = max(can)
+            elif pick == "yprio":
+                w = last if last in can and s[pos[last] - 1][4] else max(can)
             else:
                 w = rr
             p, cy, st, clk, _ = s[pos[w]]
@@ -139,7 +146,7 @@ def main(argv):
             gaps = []
             for warps in (4, 8):
                 e = sorted(run(s, warps, pick)[1])
-                gaps.append(e[-1] - e[-2])
+                gaps.append(max(b - a for a, b in zip(e, e[1:])))
             print("| %s | %s | %s | %s |" % (kind, pick, fmt(rates(s, pick)), " / ".join(str(g) for g in gaps)))
     return 0
 
