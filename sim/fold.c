@@ -957,7 +957,11 @@ typedef struct {
     int depth;
 } pack_ctx;
 
-enum { PACK_DEPTH = 4, PACK_REACH = 255 }; /* packs of unpacked halves followed; how far apart a pair's ops may be */
+/* packs of unpacked halves followed; how far apart a pair's ops may be; the most PRMTs a pair may need: probe_alu3's
+ * hadd packs its first round, whose two operands each need one (two PRMTs), but two fma.rn.f16 of three values in
+ * other registers each stay scalar (tests/corpus/fp16_math, local ptxas: hexp2's and hlog2's fmas of the two
+ * halves' chains, independent, each of a set.eq mask, a constant and the chain, are 22 scalar HFMA2) */
+enum { PACK_DEPTH = 4, PACK_REACH = 255, PACK_PRMTS = 2 };
 
 /* A scalar half add, sub, mul or fma (HADD2, HMUL2, HFMA2 of the low halves). */
 static int scalar_half_op(const ws_insn *in)
@@ -1067,17 +1071,28 @@ static int mates(const ws_fold *f, uint32_t a, uint32_t b)
     return f->kind[a] == WS_FOLD_PACK && a + f->pack_next[a] == b;
 }
 
+/* Whether two origins are one value. */
+static int same_origin(half_origin x, half_origin y) { return x.how == y.how && x.at == y.at && x.half == y.half; }
+
 /* The PRMTs ptxas puts before the f16x2 op of the pair a, b: one for each source operand whose two values are not
  * one value (either half read as .H0_H0), two immediates (the op's 32-bit immediate), nor the two halves of one
- * earlier pair's result. */
+ * earlier pair's result; one for operands of the same two values (`fma.rn.f16 a, a, c, c`: the PRMT's register read
+ * twice). */
 static unsigned pair_prmts(const ws_insn *code, const ws_reg_use *uses, const uint32_t *block, const ws_fold *f,
                            uint32_t a, uint32_t b)
 {
+    half_origin x[WS_MAX_OPERANDS], y[WS_MAX_OPERANDS];
     unsigned n = 0;
-    for (unsigned i = 1; i < code[a].nops; i++) {
-        half_origin x = origin_of(code, uses, block, a, i), y = origin_of(code, uses, block, b, i);
-        int same = x.how == y.how && x.at == y.at && x.half == y.half;
-        n += !(same || (x.how == 'I' && y.how == 'I') || (x.how == 'O' && y.how == 'O' && mates(f, x.at, y.at)));
+    for (unsigned i = 1; i < code[a].nops && i < WS_MAX_OPERANDS; i++) {
+        x[n] = origin_of(code, uses, block, a, i);
+        y[n] = origin_of(code, uses, block, b, i);
+        if (same_origin(x[n], y[n]) || (x[n].how == 'I' && y[n].how == 'I') ||
+            (x[n].how == 'O' && y[n].how == 'O' && mates(f, x[n].at, y[n].at)))
+            continue;
+        int again = 0;
+        for (unsigned j = 0; j < n; j++)
+            again |= same_origin(x[j], x[n]) && same_origin(y[j], y[n]);
+        n += !again;
     }
     return n;
 }
@@ -1130,11 +1145,14 @@ static int fold_pack(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
         if (!scalar_half_op(in) || in->guard != WS_NO_REG || f->kind[pc] != WS_FOLD_NONE ||
             in->ops[0].reg >= k->nregs || !all_readers(k, code, uses, block, NULL, pc, in->ops[0].reg, half_reader, &c))
             continue;
-        if (open != UINT32_MAX && pc - open <= PACK_REACH && one_form(&code[open], in) &&
-            !reads_value(k, uses, open, pc, taint)) {
+        unsigned prmts = open != UINT32_MAX && pc - open <= PACK_REACH && one_form(&code[open], in) &&
+                                 !reads_value(k, uses, open, pc, taint)
+                             ? pair_prmts(code, uses, block, f, open, pc)
+                             : PACK_PRMTS + 1;
+        if (prmts <= PACK_PRMTS) {
             f->kind[open] = WS_FOLD_PACK;
             f->pack_next[open] = (uint8_t)(pc - open);
-            f->pack[open] = f->pack[pc] = (uint8_t)(1 + pair_prmts(code, uses, block, f, open, pc));
+            f->pack[open] = f->pack[pc] = (uint8_t)(1 + prmts);
             open = UINT32_MAX;
         } else
             open = pc;

@@ -110,7 +110,9 @@
  *    that one's value (through movs); else it is the next one to pair. The second of a pair issues the pair
  *    (pack: 1 + its PRMTs); the first (WS_FOLD_PACK) takes no issue slot and no schedule cycle, its value ready its
  *    latency after its sources. A PRMT for each source operand whose two values are not one value (an immediate,
- *    one register's half: `.H0_H0`) nor the two halves of one earlier pair's result. Only with the preset's
+ *    one register's half: `.H0_H0`) nor the two halves of one earlier pair's result; a pair that would need three
+ *    PRMTs is not made (tests/corpus/fp16_math, local ptxas, packs none of its independent fma.rn.f16 chains of three
+ *    values each: 22 scalar HFMA2). Only with the preset's
  *    fold.pack 1 (WS_FOLD_PACK_HALVES). */
 #ifndef WS_FOLD_H
 #define WS_FOLD_H
