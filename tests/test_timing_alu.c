@@ -698,25 +698,38 @@ static void stream_step(char *ptx, size_t size, const char *op, int s)
                  10 + (s + 1) % 8, strncmp(op, "fma", 3) && strncmp(op, "mad", 3) ? "" : ", %r1");
 }
 
-/* 8 streams, each step `op` then `second` (stream_step; NULL: none), `rounds` rounds of 8 steps a warp after a
- * bar.sync, `threads` threads: the block's cycles (the fast path, or with `slow` the slow one). */
+/* The kernel of 8 streams, each step `op` then `second` (stream_step; NULL: none), `rounds` rounds of 8 steps a warp
+ * after a bar.sync, the streams xored and stored at the end; with `clocks` each warp also reads %clock64 after the
+ * bar.sync and after its steps and stores the two at out[2 * warp] (stream_span). */
+static void stream_kernel(char *ptx, size_t size, const char *op, const char *second, int rounds, int clocks)
+{
+    snprintf(ptx, size,
+             ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+             ".reg .b32 %%r<20>;\n.reg .b64 %%rd<%d>;\nmov.u32 %%r1, %%tid.x;\n",
+             clocks ? 8 : 2);
+    for (int s = 0; s < 8; s++)
+        snprintf(ptx + strlen(ptx), size - strlen(ptx), "add.u32 %%r%d, %%r1, %d;\n", 10 + s, s);
+    strcat(ptx, clocks ? "bar.sync 0;\nmov.u64 %rd2, %clock64;\n" : "bar.sync 0;\n");
+    for (int r = 0; r < rounds; r++)
+        for (int s = 0; s < 8; s++) {
+            stream_step(ptx, size, op, s);
+            if (second)
+                stream_step(ptx, size, second, s);
+        }
+    strcat(ptx, clocks ? "mov.u64 %rd3, %clock64;\n" : "");
+    strcat(ptx, "xor.b32 %r2, %r10, %r11;\nxor.b32 %r2, %r2, %r12;\nxor.b32 %r2, %r2, %r13;\nxor.b32 %r2, %r2, %r14;\n"
+                "xor.b32 %r2, %r2, %r15;\nxor.b32 %r2, %r2, %r16;\nxor.b32 %r2, %r2, %r17;\nld.param.u64 %rd1, [o];\n");
+    strcat(ptx, clocks ? "shr.u32 %r3, %r1, 5;\nmul.wide.u32 %rd4, %r3, 16;\nadd.s64 %rd5, %rd1, %rd4;\n"
+                         "st.global.u64 [%rd5], %rd2;\nst.global.u64 [%rd5+8], %rd3;\nret;\n}\n"
+                       : "st.global.u32 [%rd1], %r2;\nret;\n}\n");
+}
+
+/* stream_kernel's block, `threads` threads: its cycles (the fast path, or with `slow` the slow one). */
 static uint64_t stream_cycles(const char *op, const char *second, int rounds, unsigned threads, const char *preset,
                               unsigned slow)
 {
-    char ptx[32768] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
-                      ".reg .b32 %r<20>;\n.reg .b64 %rd<2>;\nmov.u32 %r1, %tid.x;\n";
-    for (int s = 0; s < 8; s++)
-        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "add.u32 %%r%d, %%r1, %d;\n", 10 + s, s);
-    strcat(ptx, "bar.sync 0;\n");
-    for (int r = 0; r < rounds; r++)
-        for (int s = 0; s < 8; s++) {
-            stream_step(ptx, sizeof ptx, op, s);
-            if (second)
-                stream_step(ptx, sizeof ptx, second, s);
-        }
-    strcat(ptx, "xor.b32 %r2, %r10, %r11;\nxor.b32 %r2, %r2, %r12;\nxor.b32 %r2, %r2, %r13;\nxor.b32 %r2, %r2, %r14;\n"
-                "xor.b32 %r2, %r2, %r15;\nxor.b32 %r2, %r2, %r16;\nxor.b32 %r2, %r2, %r17;\nld.param.u64 %rd1, [o];\n"
-                "st.global.u32 [%rd1], %r2;\nret;\n}\n");
+    static char ptx[65536];
+    stream_kernel(ptx, sizeof ptx, op, second, rounds, 0);
     uint64_t out[1];
     return run_ptx_paths(ptx, threads, out, 1, WS_MODE_TIMING, preset, slow).stats.cycles;
 }
@@ -749,27 +762,13 @@ static void mma_holds_the_alu(void **state)
 #undef WARM
 }
 
-/* stream_cycles' kernel timed as probe_alu3 times it: each warp reads %clock64 after the bar.sync and after its steps
- * (before the streams' xors), and the figure is the last end less the first start (up to 1024 threads). */
+/* stream_kernel's steps timed as probe_alu3 times them: the last warp's end less the first warp's start (up to 1024
+ * threads). */
 static uint64_t stream_span(const char *op, const char *second, int rounds, unsigned threads, const char *preset,
                             unsigned slow)
 {
-    char ptx[65536] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
-                      ".reg .b32 %r<20>;\n.reg .b64 %rd<8>;\nmov.u32 %r1, %tid.x;\n";
-    for (int s = 0; s < 8; s++)
-        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "add.u32 %%r%d, %%r1, %d;\n", 10 + s, s);
-    strcat(ptx, "bar.sync 0;\nmov.u64 %rd2, %clock64;\n");
-    for (int r = 0; r < rounds; r++)
-        for (int s = 0; s < 8; s++) {
-            stream_step(ptx, sizeof ptx, op, s);
-            if (second)
-                stream_step(ptx, sizeof ptx, second, s);
-        }
-    strcat(ptx, "mov.u64 %rd3, %clock64;\nxor.b32 %r2, %r10, %r11;\nxor.b32 %r2, %r2, %r12;\nxor.b32 %r2, %r2, %r13;\n"
-                "xor.b32 %r2, %r2, %r14;\nxor.b32 %r2, %r2, %r15;\nxor.b32 %r2, %r2, %r16;\nxor.b32 %r2, %r2, %r17;\n"
-                "ld.param.u64 %rd1, [o];\nshr.u32 %r3, %r1, 5;\nmul.wide.u32 %rd4, %r3, 16;\nadd.s64 %rd5, %rd1, %rd4;\n"
-                "st.global.u64 [%rd5], %rd2;\n"
-                "st.global.u64 [%rd5+8], %rd3;\nret;\n}\n");
+    static char ptx[65536];
+    stream_kernel(ptx, sizeof ptx, op, second, rounds, 1);
     uint64_t out[64], first = UINT64_MAX, last = 0;
     unsigned warps = threads / 32;
     run_ptx_paths(ptx, threads, out, 2 * warps, WS_MODE_TIMING, preset, slow);
