@@ -417,21 +417,6 @@ struct ws_timing {
     uint8_t train_of[32];
     uint8_t train_used[32];
     pipe_train train[32 * TRAINS];
-    /* while filed, without stall events: the waits of picks that take one kind of slot k < SLOT_FMA (math_one), per
-     * sub-partition and kind (park_used[sp] one bit each; members in trained too, train_of TRAINS + k). A wait's
-     * members are filed together at park_at, its pipes' free cycle math_at[sp][k] (retime_filed moves them when that
-     * changes, without charging each): their figures, but their first uncharged cycle (kept in their own charged),
-     * are the wait's: when park_at, why pipe, no producer. Each move adds to park_issue the cycles it would charge a
-     * member to the issue reason (from park_at, or the cycle after the last move where later, to the cycle after the
-     * issue) and keeps that cycle in park_last; a member keeps park_issue's value as of its joining (park_from) and
-     * is charged when it leaves (untrain): the issue count since then, the rest up to park_last to the pipe. The
-     * charges go to park_stalls, added to the launch's at the block's end. */
-    uint8_t park_used[32];
-    uint32_t park_sps; /* the sub-partitions with a wait (lazy: its members in no set, read by park_ready) */
-    uint32_t park_bits[32][SLOT_FMA];
-    uint64_t park_at[32][SLOT_FMA], park_issue[32][SLOT_FMA], park_last[32][SLOT_FMA];
-    uint64_t park_from[32];
-    uint64_t park_stalls[2]; /* pipe, issue */
 };
 
 /* The first whole cycle at or after v, a pipe's or queue's end (a sum of fractional cycles, so
@@ -2359,28 +2344,6 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
 static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every,
                           const int eager);
 
-/* untrain for a member of sub-partition sp's wait for kind k (ws_timing.park_used): its charges since it joined, its
- * figures the wait's (out of line: the pass's issue tests only trained inline). */
-static __attribute__((noinline)) void unpark(ws_timing *t, uint32_t wi, unsigned sp, unsigned k)
-{
-    uint32_t bit = 1u << wi;
-    t->trained &= ~bit;
-    t->park_bits[sp][k] &= ~bit;
-    if (!t->park_bits[sp][k]) {
-        t->park_used[sp] &= (uint8_t) ~(1u << k);
-        if (!t->park_used[sp])
-            t->park_sps &= ~(1u << sp);
-    }
-    uint64_t from = t->charged[wi], to = t->park_last[sp][k] > from ? t->park_last[sp][k] : from;
-    uint64_t issue = t->park_issue[sp][k] - t->park_from[wi];
-    t->park_stalls[0] += to - from - issue;
-    t->park_stalls[1] += issue;
-    t->charged[wi] = to;
-    t->when[wi] = t->park_at[sp][k];
-    t->why[wi] = WS_STALL_PIPE;
-    t->prod[wi] = UINT32_MAX;
-}
-
 /* Warp wi's figures back from its train, where it is a member (ws_timing.trained). */
 static inline void untrain(ws_timing *t, uint32_t wi)
 {
@@ -2388,10 +2351,6 @@ static inline void untrain(ws_timing *t, uint32_t wi)
         return;
     uint32_t bit = 1u << wi;
     unsigned sp = t->sp_of[wi], k = t->train_of[wi];
-    if (k >= TRAINS) { /* a wait for one kind of slot (ws_timing.park_used) */
-        unpark(t, wi, sp, k - TRAINS);
-        return;
-    }
     pipe_train *r = &t->train[sp * TRAINS + k];
     t->trained &= ~bit;
     r->bits &= ~bit;
@@ -2408,29 +2367,6 @@ static __attribute__((noinline)) void untrain_bits(ws_timing *t, uint32_t bits)
 {
     for (uint32_t m = bits & t->trained; m; m &= m - 1)
         untrain(t, (uint32_t)__builtin_ctz(m));
-}
-
-/* Warp wj, filed at `when` (its pipes' free cycle for its one kind of slot k, within the wheel), charged to its own
- * charged, joins its sub-partition's wait for k (ws_timing.park_used). */
-static inline int park(ws_timing *t, uint32_t wj, unsigned sp, unsigned k, uint64_t when)
-{
-    if (t->park_bits[sp][k]) {
-        /* a move counts the issue cycles from the later of park_at and park_last: not before its first uncharged
-         * cycle (else it stays alone: not seen in the 447 programs) */
-        uint64_t at = t->park_at[sp][k], last = t->park_last[sp][k];
-        if (t->charged[wj] > (at > last ? at : last))
-            return 0;
-    } else {
-        t->park_sps |= 1u << sp;
-        t->park_used[sp] |= (uint8_t)(1u << k);
-        t->park_at[sp][k] = when;
-        t->park_last[sp][k] = t->charged[wj]; /* a move counts from it where `when` is before (an add's) */
-    }
-    t->park_bits[sp][k] |= 1u << wj;
-    t->park_from[wj] = t->park_issue[sp][k];
-    t->trained |= 1u << wj;
-    t->train_of[wj] = (uint8_t)(TRAINS + k);
-    return 1;
 }
 
 /* The first cycle pick f's slots are free on a sub-partition's pipes `at` (math_free_at), through *slots and *free,
@@ -2496,40 +2432,13 @@ static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint
 static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
 {
     uint32_t loose = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty & ~t->trained & ~t->on_pipe;
-    const uint64_t *mat = t->math_at[sp];
-    uint64_t to = cycle + 1;
-    /* the waits for one kind of slot whose pipes' free cycle moved: as a train's move, their charges kept */
-    for (uint32_t used = t->park_used[sp]; used; used &= used - 1) {
-        unsigned k = (unsigned)__builtin_ctz(used);
-        uint64_t free = mat[k], at = t->park_at[sp][k];
-        if (free == at)
-            continue;
-        uint32_t bits = t->park_bits[sp][k];
-        if (__builtin_expect(bits & t->dirty, 0)) { /* left to the next pass's update, as the loop leaves it */
-            untrain_bits(t, bits & t->dirty);
-            bits &= ~t->dirty;
-            if (!bits)
-                continue;
-        }
-        if (__builtin_expect(at > cycle, 0)) { /* computed again in the next pass */
-            untrain_bits(t, bits);
-            t->dirty |= bits;
-            continue;
-        }
-        uint64_t last = t->park_last[sp][k];
-        t->park_issue[sp][k] += to - (at > last ? at : last);
-        t->park_last[sp][k] = to;
-        t->park_at[sp][k] = free;
-        if (__builtin_expect(free >= cycle + WHEEL, 0)) { /* far: filed alone (wake_far reads their own `when`) */
-            untrain_bits(t, bits);
-            file_bits(t, bits, free, cycle);
-        }
-    }
-    if (!t->train_used[sp] && !loose) /* nothing else to retime: out before the set-up */
+    if (!t->train_used[sp] && !loose) /* nothing to retime: out before the set-up */
         return;
     ws_launch_ctx *L = x->L; /* read once: the stores below are of bytes, which may alias x */
     ws_block *b = x->blk;
+    uint64_t to = cycle + 1;
     pipe_train *tr = &t->train[sp * TRAINS];
+    const uint64_t *mat = t->math_at[sp];
     if (t->train_used[sp]) {
         uint64_t pipe = 0, issue = 0; /* the members' charges */
         for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
@@ -2584,8 +2493,6 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
         }
         t->when[wj] = free;
         t->can_issue &= ~bit;
-        if (f->math_one < SLOT_FMA && park(t, wj, sp, f->math_one, free)) /* one kind of slot: its wait, unfiled */
-            continue;
         file_bits(t, bit, free, cycle);
         /* its figures now: charged to `to`, `free`, the pipe; the train with them (its slots: mine), else an empty
          * one */
@@ -3238,13 +3145,7 @@ static __attribute__((noinline)) void join_train(ws_timing *t, uint32_t wi, uint
     if (t->prod[wi] != UINT32_MAX || when <= cycle || when >= cycle + WHEEL || (t->on_pipe & bit))
         return;
     unsigned sp = t->sp_of[wi];
-    const timing_info *f = t->ws[wi].f;
-    if (f->math_one < SLOT_FMA) { /* one kind of slot: its wait, where its pipes' free cycle is the warp's */
-        if (when == t->math_at[sp][f->math_one] && park(t, wi, sp, f->math_one, when))
-            unfile(t, wi); /* filed by update at `when` */
-        return;
-    }
-    memcpy(&mine, f->slots, sizeof mine);
+    memcpy(&mine, t->ws[wi].f->slots, sizeof mine);
     for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
         unsigned k = (unsigned)__builtin_ctz(used);
         pipe_train *r = &t->train[sp * TRAINS + k];
@@ -3285,7 +3186,7 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     else
         t->when[wi] = when;
     t->why[wi] = (uint8_t)why;
-    if (filed && !eager && why == WS_STALL_PIPE && (t->train_used[t->sp_of[wi]] | t->park_used[t->sp_of[wi]]))
+    if (filed && !eager && why == WS_STALL_PIPE && t->train_used[t->sp_of[wi]])
         join_train(t, wi, when, cycle);
 }
 
@@ -3778,27 +3679,6 @@ static inline int quiet_pass(const ws_timing *t, const ws_launch_ctx *L, uint64_
            !(max_cycles && cycle >= max_cycles);
 }
 
-/* The members of the waits (ws_timing.park_used) whose pipes are free at `cycle`; in *next the first later cycle one
- * is (UINT64_MAX: none). */
-static inline uint32_t park_ready(const ws_timing *t, uint64_t cycle, uint64_t *next)
-{
-    uint32_t ready = 0;
-    uint64_t first = UINT64_MAX;
-    for (uint32_t sps = t->park_sps; sps; sps &= sps - 1) {
-        unsigned sp = (unsigned)__builtin_ctz(sps);
-        for (uint32_t used = t->park_used[sp]; used; used &= used - 1) {
-            unsigned k = (unsigned)__builtin_ctz(used);
-            uint64_t at = t->park_at[sp][k];
-            if (at <= cycle)
-                ready |= t->park_bits[sp][k];
-            else
-                first = at < first ? at : first;
-        }
-    }
-    *next = first;
-    return ready;
-}
-
 /* The block's scheduling passes, from cycle 0 until it ends or stops; returns the last cycle,
  * *charged_to the cycles charged to every live warp. filed, eager: t->filed and t->eager, constants
  * in each of the calls, so that each copy has only its own way to find the warps that can
@@ -3856,16 +3736,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                 if (t->far_from <= cycle || !t->can_issue)
                     wake_far(t, cycle); /* far_from exact when no warp can issue */
                 ready = t->can_issue;
-                if (!eager && t->park_sps) { /* the waits' members, in no set */
-                    uint64_t park_next;
-                    ready |= park_ready(t, cycle, &park_next);
-                    if (!ready) {
-                        next_event = next_filed(t, cycle);
-                        next_event = park_next < next_event ? park_next : next_event;
-                    } else
-                        next_event = cycle;
-                } else
-                    next_event = ready ? cycle : next_filed(t, cycle);
+                next_event = ready ? cycle : next_filed(t, cycle);
             } else
                 ready = ready_by(t, b->nwarps, cycle, &next_event);
         }
@@ -4104,9 +3975,6 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         : b->nwarps <= t->p.subpartitions ? run_passes_lone(L, b, x, &charged_to)
                                           : run_passes_unfiled(L, b, x, &charged_to);
     untrain_bits(t, t->trained);
-    L->stats.stalls[WS_STALL_PIPE] += t->park_stalls[0];
-    L->stats.stalls[WS_STALL_ISSUE] += t->park_stalls[1];
-    t->park_stalls[0] = t->park_stalls[1] = 0;
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
         settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0, t->eager);
