@@ -150,6 +150,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule.fused_frees", schedule_fused),
     PK("schedule.fused_start", schedule_drain),
     PK("schedule.const_copy", schedule_copy),
+    PK("schedule.written", schedule_written),
+    PK("schedule.half_regs", schedule_half_regs),
     PK("schedule.mio_gap", schedule_mio_gap),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),

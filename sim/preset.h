@@ -133,6 +133,8 @@ typedef struct {
     double schedule_fused;      /* schedule.fused_frees 1: rule 5's fused pair frees from its first op */
     double schedule_drain;      /* schedule.fused_start 1: that first op starts a drain, does not prolong one */
     double schedule_copy;       /* schedule.const_copy 1: a copy of a constant register goes first (rule 4) */
+    double schedule_written;    /* schedule.written 1: rule 5 counts a register only where some write reached it */
+    double schedule_half_regs;  /* schedule.half_regs 1: rule 5 folds a move with no SASS (a half unpack) */
     double schedule_mio_gap;    /* schedule.mio_gap: rule 4's cycles between two shared loads (0: none) */
     double pipe_alu, pipe_imad; /* cycles a slot holds its sub-partition's ALU or IMAD pipe (opcodes.h PIPE_*) */
     double pipe_xu;             /* ... its XU pipe (POPC, F2I) */
