@@ -10,6 +10,9 @@
 #                       after, appended to FILE
 #   sets                the kinds with the value sets a and b (below)
 #   pack NAME           $out/NAME into $out/NAME.tar.xz, the folder removed
+#   streams NAME        a whole job of .devjobs/NAME/probe_NAME.cu (on probe_streams.h) after `job NAME`: meta, the
+#                       build, its PTX and SASS beside the results, each kind of its `list` on one block of 32-1024
+#                       threads, 10 launches, into $o/probe/KIND.txt, ends, pack (pack21, hmid23)
 PATH=$PATH:/usr/local/cuda/bin
 job()
 {
@@ -32,7 +35,7 @@ build()
 }
 ends()
 {
-    echo "end: $(date -u +%H:%M:%SZ) after ${SECONDS}s, clocks $(nvidia-smi --query-gpu=clocks.sm,clocks.max.sm --format=csv,noheader | head -1)" >>"$1"
+    echo "end: $(date -u +%H:%M:%SZ) after ${SECONDS:-?}s, clocks $(nvidia-smi --query-gpu=clocks.sm,clocks.max.sm --format=csv,noheader | head -1)" >>"$1"
 }
 pack()
 {
@@ -48,4 +51,16 @@ sets()
         timeout 60 $s/p $kind 1 32,128,256,512,1024 10 0x3f800000 0x3f800001 >$o/probe/$kind-b.txt 2>&1 ||
             echo "rc=$? $kind b" >>$o/meta.txt
     done
+}
+streams()
+{
+    meta $o/meta.txt
+    build .devjobs/$1/probe_$1.cu $s/p $o/nvcc.log
+    nvcc -arch=sm_90 -O3 -ptx -o $o/probe_$1.ptx .devjobs/$1/probe_$1.cu >>$o/nvcc.log 2>&1
+    cuobjdump -sass $s/p >$o/probe_$1.sass
+    for kind in $($s/p list); do
+        timeout 60 $s/p $kind 1 32,128,256,512,1024 10 >$o/probe/$kind.txt 2>&1 || echo "rc=$? $kind" >>$o/meta.txt
+    done
+    ends $o/meta.txt
+    pack $1
 }

@@ -10,14 +10,6 @@
 # their replay and m, f their 3.94 / 4.09 again, the excess is the read of a HADD2's value by the IMAD or FFMA 5-7
 # cycles on (ptxas's placement); pm, pf (HMUL2) whether it is HADD2's alone; sm (hadd_m) the session's baseline.
 set -u
-. .devjobs/lib.sh  # job, meta, build, ends, pack
+. .devjobs/lib.sh  # job, streams
 job hmid23
-meta $o/meta.txt
-build .devjobs/hmid23/probe_hmid23.cu $s/p $o/nvcc.log
-nvcc -arch=sm_90 -O3 -ptx -o $o/probe_hmid23.ptx .devjobs/hmid23/probe_hmid23.cu >>$o/nvcc.log 2>&1
-cuobjdump -sass $s/p >$o/probe_hmid23.sass
-for kind in $($s/p list); do
-    timeout 60 $s/p $kind 1 32,128,256,512,1024 10 >$o/probe/$kind.txt 2>&1 || echo "rc=$? $kind" >>$o/meta.txt
-done
-ends $o/meta.txt
-pack hmid23; ls -l $out
+streams hmid23; ls -l $out

@@ -9,14 +9,6 @@
 # What decides: p's cycles a step at 2-8 warps a sub-partition (PRMT's ALU cost; 2.0 if warpsim's 2 cycles hold),
 # p2 / pm against h2 (what a PRMT adds to each f16x2 op), h against alu27's hadd (the same session's baseline).
 set -u
-. .devjobs/lib.sh  # job, meta, build, ends, pack
+. .devjobs/lib.sh  # job, streams
 job pack21
-meta $o/meta.txt
-build .devjobs/pack21/probe_pack21.cu $s/p $o/nvcc.log
-nvcc -arch=sm_90 -O3 -ptx -o $o/probe_pack21.ptx .devjobs/pack21/probe_pack21.cu >>$o/nvcc.log 2>&1
-cuobjdump -sass $s/p >$o/probe_pack21.sass
-for kind in $($s/p list); do
-    timeout 60 $s/p $kind 1 32,128,256,512,1024 10 >$o/probe/$kind.txt 2>&1 || echo "rc=$? $kind" >>$o/meta.txt
-done
-ends $o/meta.txt
-pack pack21; ls -l $out
+streams pack21; ls -l $out
