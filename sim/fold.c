@@ -13,7 +13,9 @@ void ws_fold_free(ws_fold *f)
     free(f->same);
     free(f->fixup_read);
     free(f->mufu_less);
-    f->kind = f->holds = f->fixup_read = f->mufu_less = NULL;
+    free(f->pack);
+    free(f->pack_next);
+    f->kind = f->holds = f->fixup_read = f->mufu_less = f->pack = f->pack_next = NULL;
     f->same = NULL;
 }
 
@@ -689,18 +691,20 @@ static int reads_as_address(const ws_insn *in, uint32_t reg, int64_t c)
 /* What a reader of a value must do with it (all_readers): ctx, the rule's. */
 typedef int (*reader_test)(const ws_insn *in, uint32_t reg, const void *ctx);
 
-/* Whether the value pc writes to reg has readers and each passes test: those in pc's block up to the next write of
- * reg, or, when the value may leave the block, every reader in the kernel of a register written once. */
-static int all_readers(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
-                       const uint32_t *written, uint32_t pc, uint32_t reg, reader_test test, const void *ctx)
+/* Whether each reader of the value pc writes to reg passes test (*nread: how many there are): those in pc's block up
+ * to the next write of reg, or, when the value may leave the block, every reader in the kernel of a register written
+ * once (written NULL: of any register, every reader of the register standing for those of the value). */
+static int each_reader(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                       const uint32_t *written, uint32_t pc, uint32_t reg, reader_test test, const void *ctx,
+                       uint32_t *nread)
 {
-    uint32_t nread = 0;
     int ok = 1, local = 0;
+    *nread = 0;
     for (uint32_t j = pc + 1; ok && j < k->ninsns && block[j] == block[pc]; j++) {
         for (uint32_t i = 0; i < uses[j].nsrc; i++)
             if (uses[j].src[i] == reg) {
                 ok = test(&code[j], reg, ctx);
-                nread++;
+                ++*nread;
                 break;
             }
         if (code[j].guard == WS_NO_REG && ws_reg_use_writes(&uses[j], reg)) {
@@ -709,17 +713,25 @@ static int all_readers(const ws_kernel *k, const ws_insn *code, const ws_reg_use
         }
     }
     if (ok && !local) { /* it may be read in other blocks: a register written once, all its readers */
-        ok = written[reg] == 1;
-        nread = 0;
+        ok = !written || written[reg] == 1;
+        *nread = 0;
         for (uint32_t j = 0; ok && j < k->ninsns; j++)
             for (uint32_t i = 0; i < uses[j].nsrc; i++)
                 if (uses[j].src[i] == reg) {
                     ok = test(&code[j], reg, ctx);
-                    nread++;
+                    ++*nread;
                     break;
                 }
     }
-    return ok && nread > 0;
+    return ok;
+}
+
+/* Whether the value pc writes to reg has readers and each passes test (each_reader). */
+static int all_readers(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                       const uint32_t *written, uint32_t pc, uint32_t reg, reader_test test, const void *ctx)
+{
+    uint32_t nread = 0;
+    return each_reader(k, code, uses, block, written, pc, reg, test, ctx, &nread) && nread > 0;
 }
 
 static int address_reader(const ws_insn *in, uint32_t reg, const void *ctx)
@@ -936,6 +948,219 @@ static void fold_negs(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     }
 }
 
+/* fold.pack (fold.h): what the readers' tests of a half value need (pack_ctx.depth: packs followed so far). */
+typedef struct {
+    const ws_kernel *k;
+    const ws_insn *code;
+    const ws_reg_use *uses;
+    const uint32_t *block, *written, *reads;
+    int depth;
+} pack_ctx;
+
+/* packs of unpacked halves followed; how far apart a pair's ops may be; the most PRMTs a pair may need: probe_alu3's
+ * hadd packs its first round, whose two operands each need one (two PRMTs), but two fma.rn.f16 of three values in
+ * other registers each stay scalar (tests/corpus/fp16_math, local ptxas: hexp2's and hlog2's fmas of the two
+ * halves' chains, independent, each of a set.eq mask, a constant and the chain, are 22 scalar HFMA2) */
+enum { PACK_DEPTH = 4, PACK_REACH = 255, PACK_PRMTS = 2 };
+
+/* A scalar half add, sub, mul or fma (HADD2, HMUL2, HFMA2 of the low halves). */
+static int scalar_half_op(const ws_insn *in)
+{
+    return (in->op == WS_OP_ADD || in->op == WS_OP_SUB || in->op == WS_OP_MUL || in->op == WS_OP_FMA) &&
+           (in->type == WS_T_F16 || in->type == WS_T_BF16) && in->ops[0].kind == WS_OPND_REG;
+}
+
+/* `mov.b32 %r, {a, b}`: two halves into a 32-bit register. */
+static int packs(const ws_insn *in)
+{
+    return in->op == WS_OP_MOV && ws_type_bits((ws_type)in->type) == 32 && in->nops == 2 &&
+           in->ops[0].kind == WS_OPND_REG && in->ops[1].kind == WS_OPND_VEC && in->ops[1].nvec == 2;
+}
+
+/* `mov.b32 {x, y}, %r`: a 32-bit register's halves. */
+static int unpacks(const ws_insn *in)
+{
+    return in->op == WS_OP_MOV && ws_type_bits((ws_type)in->type) == 32 && in->nops == 2 &&
+           in->ops[0].kind == WS_OPND_VEC && in->ops[0].nvec == 2 && in->ops[1].kind == WS_OPND_REG;
+}
+
+static int half_reader(const ws_insn *in, uint32_t reg, const void *ctx);
+
+/* Whether `in` unpacks reg into halves that only half readers read (half_reader), or that nothing reads (the `d` of
+ * `mov.b32 {a, d}, %r`). */
+static int unpack_reader(const ws_insn *in, uint32_t reg, const void *ctx)
+{
+    const pack_ctx *c = ctx;
+    if (!unpacks(in) || in->ops[1].reg != reg)
+        return 0;
+    uint32_t pc = (uint32_t)(in - c->code), nread = 0;
+    for (unsigned h = 0; h < 2; h++) {
+        uint32_t r = in->ops[0].regs[h];
+        if (r < c->k->nregs && r != reg && c->reads[r] &&
+            !each_reader(c->k, c->code, c->uses, c->block, NULL, pc, r, half_reader, c, &nread))
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether `in` reads the half in reg as ptxas can read one half of an f16x2 register: a scalar half op, a
+ * cvt.f32.f16 or .f32.bf16 (HADD2.F32 -RZ, R.H1_H1), or a pack whose register only half-reading unpacks read. */
+static int half_reader(const ws_insn *in, uint32_t reg, const void *ctx)
+{
+    const pack_ctx *c = ctx;
+    if (scalar_half_op(in))
+        return 1;
+    if (in->op == WS_OP_CVT && in->type == WS_T_F32 && (in->type2 == WS_T_F16 || in->type2 == WS_T_BF16))
+        return 1;
+    if (!packs(in) || c->depth >= PACK_DEPTH || in->ops[0].reg >= c->k->nregs || in->ops[0].reg == reg)
+        return 0;
+    pack_ctx d = *c;
+    d.depth++;
+    return all_readers(c->k, c->code, c->uses, c->block, NULL, (uint32_t)(in - c->code), in->ops[0].reg, unpack_reader,
+                       &d);
+}
+
+/* The instruction of pc's block before pc that last writes reg; UINT32_MAX: none. */
+static uint32_t last_writer(const ws_reg_use *uses, const uint32_t *block, uint32_t pc, uint32_t reg)
+{
+    for (uint32_t j = pc; j-- > 0 && block[j] == block[pc];)
+        if (ws_reg_use_writes(&uses[j], reg))
+            return j;
+    return UINT32_MAX;
+}
+
+/* Where source operand i of pc comes from, for the PRMT count: 'I' an immediate; 'O' the scalar half op `at` that
+ * made it, found through a pack and an unpack; 'H' half `half` of a 32-bit register instruction `at` wrote; 'R'
+ * register `at` as the block found it, or as instruction `half` wrote it. */
+typedef struct {
+    char how;
+    uint32_t at, half;
+} half_origin;
+
+static half_origin origin_of(const ws_insn *code, const ws_reg_use *uses, const uint32_t *block, uint32_t pc, unsigned i)
+{
+    const ws_operand *o = &code[pc].ops[i];
+    if (o->kind == WS_OPND_IMM)
+        return (half_origin){'I', 0, 0};
+    if (o->kind != WS_OPND_REG)
+        return (half_origin){'R', pc, i};
+    uint32_t w = last_writer(uses, block, pc, o->reg);
+    if (w == UINT32_MAX)
+        return (half_origin){'R', o->reg, UINT32_MAX};
+    if (scalar_half_op(&code[w]))
+        return (half_origin){'O', w, 0};
+    if (!unpacks(&code[w]) || (code[w].ops[0].regs[0] != o->reg && code[w].ops[0].regs[1] != o->reg))
+        return (half_origin){'R', o->reg, w};
+    uint32_t h = code[w].ops[0].regs[0] == o->reg ? 0 : 1, p = last_writer(uses, block, w, code[w].ops[1].reg);
+    if (p == UINT32_MAX || !packs(&code[p]))
+        return (half_origin){'H', p == UINT32_MAX ? code[w].ops[1].reg : p, h};
+    uint32_t v = last_writer(uses, block, p, code[p].ops[1].regs[h]);
+    if (v != UINT32_MAX && scalar_half_op(&code[v]))
+        return (half_origin){'O', v, 0};
+    return (half_origin){'H', p, h};
+}
+
+/* Whether scalar half ops a and b (a first) are the two of one pair. */
+static int mates(const ws_fold *f, uint32_t a, uint32_t b)
+{
+    if (a > b) {
+        uint32_t t = a;
+        a = b;
+        b = t;
+    }
+    return f->kind[a] == WS_FOLD_PACK && a + f->pack_next[a] == b;
+}
+
+/* Whether two origins are one value. */
+static int same_origin(half_origin x, half_origin y) { return x.how == y.how && x.at == y.at && x.half == y.half; }
+
+/* The PRMTs ptxas puts before the f16x2 op of the pair a, b: one for each source operand whose two values are not
+ * one value (either half read as .H0_H0), two immediates (the op's 32-bit immediate), nor the two halves of one
+ * earlier pair's result; one for operands of the same two values (`fma.rn.f16 a, a, c, c`: the PRMT's register read
+ * twice). */
+static unsigned pair_prmts(const ws_insn *code, const ws_reg_use *uses, const uint32_t *block, const ws_fold *f,
+                           uint32_t a, uint32_t b)
+{
+    half_origin x[WS_MAX_OPERANDS], y[WS_MAX_OPERANDS];
+    unsigned n = 0;
+    for (unsigned i = 1; i < code[a].nops && i < WS_MAX_OPERANDS; i++) {
+        x[n] = origin_of(code, uses, block, a, i);
+        y[n] = origin_of(code, uses, block, b, i);
+        if (same_origin(x[n], y[n]) || (x[n].how == 'I' && y[n].how == 'I') ||
+            (x[n].how == 'O' && y[n].how == 'O' && mates(f, x[n].at, y[n].at)))
+            continue;
+        int again = 0;
+        for (unsigned j = 0; j < n; j++)
+            again |= same_origin(x[j], x[n]) && same_origin(y[j], y[n]);
+        n += !again;
+    }
+    return n;
+}
+
+/* Whether b reads, through the registers of its block, the value a writes (taint: scratch of the kernel's registers,
+ * all 0, left so). */
+static int reads_value(const ws_kernel *k, const ws_reg_use *uses, uint32_t a, uint32_t b, uint8_t *taint)
+{
+    for (uint32_t i = 0; i < uses[a].ndst; i++)
+        if (uses[a].dst[i] < k->nregs)
+            taint[uses[a].dst[i]] = 1;
+    int reads = 0;
+    for (uint32_t j = a + 1; j <= b && !reads; j++) {
+        int from = 0;
+        for (uint32_t i = 0; i < uses[j].nsrc; i++)
+            from |= uses[j].src[i] < k->nregs && taint[uses[j].src[i]];
+        if (j == b)
+            reads = from;
+        else
+            for (uint32_t i = 0; i < uses[j].ndst; i++)
+                if (uses[j].dst[i] < k->nregs)
+                    taint[uses[j].dst[i]] = (uint8_t)from;
+    }
+    for (uint32_t j = a; j <= b; j++)
+        for (uint32_t i = 0; i < uses[j].ndst; i++)
+            if (uses[j].dst[i] < k->nregs)
+                taint[uses[j].dst[i]] = 0;
+    return reads;
+}
+
+/* Whether scalar half ops a and b are of one form (one f16x2 op does both). */
+static int one_form(const ws_insn *a, const ws_insn *b)
+{
+    return a->op == b->op && a->type == b->type && a->mods == b->mods && a->rnd == b->rnd && a->nops == b->nops;
+}
+
+/* WS_FOLD_PACK (fold.h): the scalar half ops ptxas packs in pairs into f16x2 ops, and the PRMTs of each pair. */
+static int fold_pack(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint32_t *block,
+                     const uint32_t *reads, const uint32_t *written, ws_fold *f)
+{
+    uint8_t *taint = calloc((size_t)k->nregs + 1, 1);
+    if (!taint)
+        return -1;
+    pack_ctx c = {k, code, uses, block, written, reads, 0};
+    uint32_t open = UINT32_MAX; /* the block's last unpaired op */
+    for (uint32_t pc = 0; pc < k->ninsns; pc++) {
+        const ws_insn *in = &code[pc];
+        if (open != UINT32_MAX && block[open] != block[pc])
+            open = UINT32_MAX;
+        if (!scalar_half_op(in) || in->guard != WS_NO_REG || f->kind[pc] != WS_FOLD_NONE ||
+            in->ops[0].reg >= k->nregs || !all_readers(k, code, uses, block, NULL, pc, in->ops[0].reg, half_reader, &c))
+            continue;
+        unsigned prmts = open != UINT32_MAX && pc - open <= PACK_REACH && one_form(&code[open], in) &&
+                                 !reads_value(k, uses, open, pc, taint)
+                             ? pair_prmts(code, uses, block, f, open, pc)
+                             : PACK_PRMTS + 1;
+        if (prmts <= PACK_PRMTS) {
+            f->kind[open] = WS_FOLD_PACK;
+            f->pack_next[open] = (uint8_t)(pc - open);
+            f->pack[open] = f->pack[pc] = (uint8_t)(1 + prmts);
+            open = UINT32_MAX;
+        } else
+            open = pc;
+    }
+    free(taint);
+    return 0;
+}
+
 int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *narrow,
                   unsigned rules, ws_fold *f)
 {
@@ -944,6 +1169,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     f->holds = calloc((size_t)n + 1, 1);
     f->fixup_read = calloc((size_t)n + 1, 1);
     f->mufu_less = calloc((size_t)n + 1, 1);
+    f->pack = calloc((size_t)n + 1, 1);
+    f->pack_next = calloc((size_t)n + 1, 1);
     f->same = malloc(((size_t)n + 1) * sizeof *f->same);
     uint8_t *leader = calloc((size_t)n + 1, 1), *host = calloc(2 * ((size_t)n + 1), 1);
     uint8_t *merged = malloc((size_t)n + 1), *none = NULL;
@@ -954,8 +1181,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     uint32_t *block = malloc(((size_t)n + 1) * sizeof *block);
     uint32_t *reads = calloc((size_t)k->nregs + 1, sizeof *reads),
              *written = calloc((size_t)k->nregs + 1, sizeof *written);
-    if (!f->kind || !f->holds || !f->same || !f->fixup_read || !f->mufu_less || !leader || !host || !block || !reads ||
-        !written || !tree || !merged || !kc.known || !kc.value || !narrow) {
+    if (!f->kind || !f->holds || !f->same || !f->fixup_read || !f->mufu_less || !f->pack || !f->pack_next || !leader ||
+        !host || !block || !reads || !written || !tree || !merged || !kc.known || !kc.value || !narrow) {
         free(merged);
         free(kc.known);
         free(kc.value);
@@ -1008,6 +1235,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
         fold_f2f(k, code, uses, block, written, (rules & WS_FOLD_F2F_FORM) != 0, (rules & WS_FOLD_ZEXT_FREE) != 0, f);
     if (rules & WS_FOLD_NEG_OPERAND)
         fold_negs(k, code, uses, block, written, f);
+    if (rules & WS_FOLD_PACK_HALVES)
+        failed |= fold_pack(k, code, uses, block, reads, written, f) != 0;
     mark_fixup_sources(k, code, uses, block, f);
     failed |= mark_mufu_less(k, code, uses, block, f) != 0;
     fold_hoist(k, code, leader, f);

@@ -97,7 +97,23 @@
  *    the next write of the register, and, for a register written once, every reader in the kernel. WS_FOLD_F2F
  *    marks the F2F form (with the preset's conv.form 1). The zero-extension of an F2F's value is no instruction
  *    (the F2F writes the 32-bit register): WS_FOLD_ZEXT, with the preset's fold.zext 1; it takes no issue slot, no
- *    latency and no schedule cycle. */
+ *    latency and no schedule cycle.
+ *  - Two independent scalar f16 or bf16 adds, subs, muls or fmas of one form in a basic block are one f16x2 op
+ *    (HADD2, HMUL2, HFMA2, or HFMA2.MMA: half_pairs in timing.c), their operands put in the two halves of a register
+ *    by PRMT where they are not there already: probe_alu3.sass alu3_hadd, 256 add.f16 of 8 rotating streams are 94
+ *    HADD2, 57 HFMA2.MMA and 157 PRMT; local ptxas 13.0 -arch=sm_90 on sub, mul, fma and the .bf16 forms the same
+ *    (docs/calibration.md "(pack21)", "(pack23)"). ptxas does so where every reader of each value is a scalar half
+ *    op, a cvt.f32.f16/.bf16 (HADD2.F32 of the half), or a pack `mov.b32 %r, {a, b}` whose register only unpacks
+ *    (`mov.b32 {x, y}, %r`) read, their halves again read only so: with a 32-bit reader of the packed register (a
+ *    LOP3, IMAD, FFMA, POPC, store: alu3_hadd_l, _m, _f, _x) nothing is packed. Pairs are taken in program order:
+ *    an op pairs with the last unpaired one before it in its block when both are of one form and it does not read
+ *    that one's value (through movs); else it is the next one to pair. The second of a pair issues the pair
+ *    (pack: 1 + its PRMTs); the first (WS_FOLD_PACK) takes no issue slot and no schedule cycle, its value ready its
+ *    latency after its sources. A PRMT for each source operand whose two values are not one value (an immediate,
+ *    one register's half: `.H0_H0`) nor the two halves of one earlier pair's result; a pair that would need three
+ *    PRMTs is not made (tests/corpus/fp16_math, local ptxas, packs none of its independent fma.rn.f16 chains of three
+ *    values each: 22 scalar HFMA2). Only with the preset's
+ *    fold.pack 1 (WS_FOLD_PACK_HALVES). */
 #ifndef WS_FOLD_H
 #define WS_FOLD_H
 
@@ -115,6 +131,7 @@ enum {
     WS_FOLD_F2F,   /* a cvt.f16/bf16.f32 whose half a reader zero-extends, or .rm/.rp: F2F (WS_FOLD_F2F_FORM) */
     WS_FOLD_ZEXT,  /* the zero-extension of such a cvt's half: no instruction (WS_FOLD_ZEXT_FREE) */
     WS_FOLD_NEG,   /* a neg read only by cvts from its type or .ftz MUFUs: their operand's -R (WS_FOLD_NEG_OPERAND) */
+    WS_FOLD_PACK,  /* a scalar half op issued with the next of its pair as one f16x2 op (WS_FOLD_PACK_HALVES) */
 };
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
@@ -135,12 +152,16 @@ typedef struct {
                          * the block reads after it (alu3_lg2, _sqrt, _rsqrt, their _x: FSETP, @P FMUL, MUFU, FMUL or
                          * FADD; _l, _m, _f, whose op reads the source again, add an FSEL); docs/calibration.md
                          * "(fetch21)" */
+    uint8_t *pack;      /* fold.pack: for both ops of a scalar half pair, 1 + the PRMTs ptxas puts before the f16x2
+                         * op; 0 for every other instruction */
+    uint8_t *pack_next; /* for a pair's first op (WS_FOLD_PACK): how many instructions on its pair's second is */
 } ws_fold;
 
 /* ws_fold_build's optional rules: the LOP3 tree (preset fold.tree), xor's algebra (fold.xor), a mul.lo or a shl
  * by an immediate in the add or sub that reads it (fold.imad: IMAD, LEA), the address offsets (fold.address); with
  * WS_FOLD_XOR, WS_FOLD_XOR_BLOCK (fold.xor 2): its constants through the basic block, its liveness after a block;
- * the F2F form of a half cvt (conv.form), its zero-extension free (fold.zext), a neg as a cvt's operand (fold.neg). */
+ * the F2F form of a half cvt (conv.form), its zero-extension free (fold.zext), a neg as a cvt's operand (fold.neg),
+ * two scalar half ops as one f16x2 op (fold.pack). */
 enum {
     WS_FOLD_TREE = 1,
     WS_FOLD_XOR = 2,
@@ -149,7 +170,8 @@ enum {
     WS_FOLD_XOR_BLOCK = 16,
     WS_FOLD_F2F_FORM = 32,
     WS_FOLD_ZEXT_FREE = 64,
-    WS_FOLD_NEG_OPERAND = 128
+    WS_FOLD_NEG_OPERAND = 128,
+    WS_FOLD_PACK_HALVES = 256
 };
 
 /* The folds of a kernel (code: its instructions as they run; uses: their registers; narrow: their

@@ -112,6 +112,7 @@ typedef struct {
     double fold_zext;       /* 1: the zero-extension of an F2F's half is no instruction (fold.h WS_FOLD_ZEXT) */
     double fold_neg;        /* 1: a neg read only by cvts is their operand's negation (fold.h WS_FOLD_NEG) */
     double fold_mufu;       /* 1: the fix-ups ptxas leaves out of a MUFU form are none (fold.h mufu_less) */
+    double fold_pack;       /* 1: two independent scalar half ops are one f16x2 op, with PRMTs (fold.h WS_FOLD_PACK) */
     double conv_form;       /* 1: a cvt.rn.f16/bf16.f32 is F2F or F2FP by its readers (fold.h WS_FOLD_F2F) */
     double conv_f2h;        /* conv.form's F2F.F16/BF16.F32: its latency (0: conv's) */
     double schedule_budget; /* 1: rule 5 of schedule.c (a register budget) where --regs gives the registers */
@@ -132,6 +133,8 @@ typedef struct {
     double schedule_fused;      /* schedule.fused_frees 1: rule 5's fused pair frees from its first op */
     double schedule_drain;      /* schedule.fused_start 1: that first op starts a drain, does not prolong one */
     double schedule_copy;       /* schedule.const_copy 1: a copy of a constant register goes first (rule 4) */
+    double schedule_written;    /* schedule.written 1: rule 5 counts a register only where some write reached it */
+    double schedule_half_regs;  /* schedule.half_regs 1: rule 5 folds a move with no SASS (a half unpack) */
     double schedule_mio_gap;    /* schedule.mio_gap: rule 4's cycles between two shared loads (0: none) */
     double pipe_alu, pipe_imad; /* cycles a slot holds its sub-partition's ALU or IMAD pipe (opcodes.h PIPE_*) */
     double pipe_xu;             /* ... its XU pipe (POPC, F2I) */
@@ -146,6 +149,7 @@ typedef struct {
                                    last half op; the others pair (two a cycle's halves, no hold) */
     double pipe_rcp_fixup;      /* cycles more an rcp.approx.f32 form's four ALU fix-ups (FSETP, FSEL) hold its ALU
                                    pipe, beyond their pipe.alu each (a fit to the H100's rcp kinds, "(fit23)") */
+    double pipe_prmt;           /* cycles each PRMT of fold.pack holds its ALU pipe (0: pipe.alu's) */
     double pipe_mma_alu;        /* cycles a half pair add's, sub's or mul's HFMA2.MMA (half_pairs) holds its ALU pipe */
     double stall_imad_fma;      /* cycles a warp waits after an IMAD-pipe instruction whose next is an FFMA, FADD or
                                    FMUL (ptxas's stall count; 0 or 1: one) */

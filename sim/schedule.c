@@ -253,6 +253,9 @@ typedef struct {
     int fused_frees;      /* schedule.fused_frees: a fused pair's first op frees what its reader will */
     int fused_start;      /* schedule.fused_start: that first op starts a drain, does not keep one going */
     int const_copy;       /* schedule.const_copy: a copy of a constant register goes first (rule 4) */
+    int written;          /* schedule.written: the live rows hold only registers some write reached */
+    int half_regs;        /* schedule.half_regs: a move ptxas has no SASS for (WS_SCHED_FREE) is folded: its values
+                           * take the registers of the sources it ends, a half takes its 32-bit register's */
     int kept;             /* the last budget_delta of a folded op: the registers it keeps for its reader */
     const uint64_t *live; /* ws_live_in rows, `words` words each */
     uint32_t words;
@@ -355,7 +358,7 @@ static int budget_holds(const seg_budget *b, uint32_t r)
  * (once the shuffle's value is due), and then only the value it overwrites. */
 static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit, int *pdelta)
 {
-    int delta = 0, kept = 0, pd = 0;
+    int delta = 0, kept = 0, pd = 0, left = 0; /* left: what the sources it ends give its values still to be read */
     for (int pass = 0; pass < 2; pass++)
         for (uint32_t x = b->ifirst[j]; x < b->ifirst[j + 1]; x++) {
             uint32_t r = b->ireg[x];
@@ -367,13 +370,18 @@ static int budget_delta(seg_budget *b, uint32_t j, int folded, int commit, int *
             if (pass == 0) { /* the sources it ends, and the value it overwrites */
                 if (!p && before && (b->iwrite[x] || !after_holds) && !(folded && !b->iwrite[x] && b->shuffled[r]))
                     kept += before;
+                left = kept;
                 continue;
             }
+            /* a folded op's values share the registers it keeps: the first still to be read takes them (an unpack's half
+             * read by the HADD2, not the other, never read) */
+            int share = !b->half_regs ? kept : after_holds ? left : 0;
             int weight = !b->iwrite[x]        ? b->weight[r]
                          : p                  ? (b->fixed[b->s + j] ? 0 : 1)
-                         : folded             ? kept
+                         : folded             ? share
                          : b->fixed[b->s + j] ? 0
                                               : b->size[b->reg[r]];
+            left -= b->iwrite[x] && !p && folded ? share : 0;
             if (p)
                 pd += (after_holds ? weight : 0) - before;
             else
@@ -450,6 +458,9 @@ static void budget_start(seg_budget *b, const ws_insn *code, const ws_reg_use *u
         b->live_out[r] = (uint8_t)ws_live_has(out, b->reg[r]);
         b->weight[r] = b->held[b->reg[r]];
         b->shuffled[r] = 0;
+        /* schedule.written: a register no write has reached holds nothing, though a guarded write reads it */
+        if (b->written && !ws_live_has(in, b->reg[r]))
+            b->weight[r] = 0;
         *(b->pred[b->reg[r]] ? &b->pused : &b->used) += budget_holds(b, r) ? b->weight[r] : 0;
     }
     for (uint32_t w = 0; w < b->words; w++) /* live across it: in before and after, not touched */
@@ -494,6 +505,15 @@ static int fused_starts_only(seg_scratch *w, uint32_t m)
 static int constant_copy(const seg_budget *b, const ws_insn *code, uint32_t pc)
 {
     return b->const_copy && b->fixed[pc] && code[pc].op == WS_OP_MOV && code[pc].ops[1].kind == WS_OPND_REG;
+}
+
+/* Rule 5: whether position j of the segment at s is folded into its reader: the first op of an IADD3 or LOP3
+ * (fold.h), and with schedule.half_regs a move ptxas has no SASS for (rule 6's WS_SCHED_FREE: the unpack of a
+ * 32-bit register into halves, `mov.b32 {a, d}, %r`, whose HADD2 reads `R4.H0_H0`: probe_alu3.sass alu3_hadd_m keeps
+ * its 8 streams in R4-R13 where each half counted as a register of its own; docs/calibration.md "(regs23)"). */
+static int budget_folded(const seg_budget *b, const uint8_t *fold, const uint8_t *pp, uint32_t s, uint32_t j)
+{
+    return folded_alu(fold, s + j) || (b->half_regs && pp && (pp[j] & 7) == WS_SCHED_FREE);
 }
 
 /* Rule 4 over positions [s, s + m): writes order[s ...]. */
@@ -626,7 +646,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         for (uint32_t j = 0; budget && j < m; j++) {
             if (w->done[j] || w->npred[j])
                 continue;
-            int pd, d = budget_delta(b, j, folded_alu(fold, s + j), 0, &pd);
+            int pd, d = budget_delta(b, j, budget_folded(b, fold, pp, s, j), 0, &pd);
             int fits = (d == 0 || (int64_t)b->used + d <= (int64_t)b->regs) &&
                        (!b->preds || pd <= 0 || (int64_t)b->pused + pd <= (int64_t)b->preds);
             /* schedule.fused_frees: the first op of an IADD3/LOP3 pair ends sources its reader frees */
@@ -679,7 +699,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             rank_b = best == was ? rank_b : rank_j;
         }
         if (budget)
-            budget_delta(b, best, folded_alu(fold, s + best), 1, NULL);
+            budget_delta(b, best, budget_folded(b, fold, pp, s, best), 1, NULL);
         order[s + k] = s + best;
         w->done[best] = 1;
         uint64_t ready = ready_at(w, code, fold, pp, pfree, s, best, mio_next);
@@ -832,7 +852,8 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     uint8_t *size = NULL, *base = NULL, *fixed = NULL, *held = NULL, *block_start = NULL, *pred = NULL;
     uint32_t *local = NULL, words = 0;
     int budgeted = 0;
-    if (budget && budget->regs && (live = ws_live_in(k, code, uses, &words)) && (size = malloc((size_t)k->nregs + 1)) &&
+    if (budget && budget->regs && (live = ws_live_in(k, code, uses, &words)) &&
+        (!budget->written || ws_live_written(k, code, uses, live, words) == 0) && (size = malloc((size_t)k->nregs + 1)) &&
         (base = malloc((size_t)k->nregs + 1)) && (held = malloc((size_t)k->nregs + 1)) &&
         (fixed = malloc((size_t)n + 1)) && (block_start = malloc((size_t)n + 1)) &&
         (pred = malloc((size_t)k->nregs + 1)) && (local = malloc(((size_t)k->nregs + 1) * sizeof *local))) {
@@ -866,6 +887,8 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         w->b.fused_frees = budgeted && budget->fused;
         w->b.fused_start = budgeted && budget->starts;
         w->b.const_copy = budgeted && budget->copies;
+        w->b.half_regs = budgeted && budget->half_regs;
+        w->b.written = budgeted && budget->written;
         w->b.live = live;
         w->b.words = words;
         w->b.size = size;

@@ -49,6 +49,8 @@ typedef struct {
     unsigned fused;      /* 1: a fused pair's first op frees what its reader frees (schedule.fused_frees) */
     unsigned starts;     /* 1: that first op starts a drain, does not keep one going (schedule.fused_start) */
     unsigned copies;     /* 1: a copy of a constant register goes as early as it can (schedule.const_copy) */
+    unsigned written;    /* 1: a register holds a value only where some write reached it (schedule.written) */
+    unsigned half_regs;  /* 1: a move with no SASS (a half unpack) takes its sources' registers (schedule.half_regs) */
     unsigned mio_gap;    /* rule 4, with or without registers: cycles between two shared loads (schedule.mio_gap) */
     /* per instruction, the datapath of its result and its reads (WS_SIDE_*: 1-3, 0 none; WS_SIDE_FEEDS: its latency
      * is the fixed one), instruction pc's at side[pc * side_step] (a field of a table of records: timing.c's

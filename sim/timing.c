@@ -307,6 +307,7 @@ struct ws_timing {
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     uint64_t mma_alu_hold;          /* an HFMA2.MMA's ALU hold (pipe.mma_alu; 0: none) */
     uint64_t rcp_fixup;             /* cycles more rcp.approx.f32's fix-ups hold the ALU pipe (pipe.rcp_fixup, <= 3) */
+    uint64_t prmt_hold;             /* a PRMT's of fold.pack (pipe.prmt; 0: the ALU pipe's hold) */
     /* pipe.fma_half: the kernel has half ops that hold the FMA pipe (fma_half_rule; 0: the rule off, no FMA slot), an
      * FFMA's hold beside them, the window after a half op (pipe.half_window) and per sub-partition the cycle it ends */
     int fma_rule;
@@ -693,6 +694,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->mma_alu_hold = t->alu_hold && t->p.pipe_mma_alu >= 1
                           ? (uint64_t)ws_llround(t->p.pipe_mma_alu < 63 ? t->p.pipe_mma_alu : 63)
                           : 0;
+    t->prmt_hold = t->alu_hold && t->p.pipe_prmt > 0 ? hold_of(t->p.pipe_prmt) : t->alu_hold;
     t->fma_hold = hold_of(t->p.pipe_fma_half);
     t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;
     t->fma_rule = 0; /* build_tables decides it, before the tables (math_slots); else the kernel's, below */
@@ -1184,8 +1186,12 @@ static double insn_latency(const ws_timing *t, uint32_t pc, const ws_insn *in, c
         if (fmuls > 0)
             return fmuls;
     }
+    /* fold.pack: the PRMT before a scalar half pair's f16x2 op, where it has one, first (fold.h) */
+    double prmt = pc < t->ninfo && t->fold.pack && t->fold.pack[pc] > 1 ? t->p.lat[LAT_ALU] : 0;
     if (pc < t->ninfo && t->half_mma && t->half_mma[pc] && in->op != WS_OP_MUL && t->p.half_mma > 0)
-        return t->p.half_mma; /* HFMA2.MMA (half_pairs); mul.f16x2 keeps its key, the two forms' mean (bench_half) */
+        return prmt + t->p.half_mma; /* HFMA2.MMA (half_pairs); mul.f16x2 keeps its key, the forms' mean (bench_half) */
+    if (prmt > 0)
+        return prmt + latency_of(t, in, mc);
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     if (narrow == WS_NARROW_LOW_ONLY) /* one 32-bit IADD3 of the low registers */
         return t->p.lat[ws_optable[in->op].latency];
@@ -1529,6 +1535,17 @@ static unsigned sass_count(const ws_timing *t, const ws_insn *code, uint32_t pc)
     return t->p.ifetch_sass > 0 ? (unsigned)ws_mufu_sass(&code[pc], (int)mufu_fixups_at(t, &code[pc], pc)) : 1;
 }
 
+static unsigned pair_prmts(const ws_timing *t, uint32_t pc);
+
+/* fold.pack: the PRMTs ptxas puts before the f16x2 op that instruction pc issues for a scalar half pair (fold.h
+ * pack); 0 for the pair's first op (WS_FOLD_PACK, no issue) and every other instruction. */
+static unsigned pair_prmts(const ws_timing *t, uint32_t pc)
+{
+    if (pc >= t->ninfo || !t->fold.pack || t->fold.pack[pc] < 2 || t->fold.kind[pc] == WS_FOLD_PACK)
+        return 0;
+    return t->fold.pack[pc] - 1u;
+}
+
 /* What issuing instruction pc does to the scoreboard, rounded to whole cycles as the issue
  * rounds them. */
 static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t pc)
@@ -1539,9 +1556,9 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     timing_info f = {0};
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
-    int hoisted = fold == WS_FOLD_HOIST;
+    int hoisted = fold == WS_FOLD_HOIST, packed = fold == WS_FOLD_PACK; /* free, with a latency (write_results) */
     f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_ADDR ||
-                           fold == WS_FOLD_SAME || fold == WS_FOLD_ZEXT || fold == WS_FOLD_NEG || hoisted);
+                           fold == WS_FOLD_SAME || fold == WS_FOLD_ZEXT || fold == WS_FOLD_NEG || hoisted || packed);
     f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     int xu = 0;
@@ -1552,6 +1569,11 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
         f.issue = (uint8_t)issue_cycles(t, in, fix);
         if (fix < mufu_fixups(in)) /* ptxas left some out (mufu_fixups_at) */
             f.slots[SLOT_ALU] = (uint8_t)fix;
+        unsigned prmt = pair_prmts(t, pc);
+        if (prmt) { /* fold.pack: each PRMT before the pair's f16x2 op an issue cycle and pipe.prmt of the ALU pipe */
+            f.slots[SLOT_ALU] = (uint8_t)(f.slots[SLOT_ALU] + prmt * t->prmt_hold);
+            f.issue = (uint8_t)((f.issue ? f.issue : 1) + prmt);
+        }
     }
     int math = 0;
     f.math_one = SLOT_KINDS;
@@ -1572,7 +1594,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     mem_cost none = {.space = in_space ? space : WS_SPACE_NONE};
     /* ptxas coalesces register-to-register moves (mov.b32 %r, %f around shuffles): a mov of a
      * register is a rename, its result ready as soon as its source (issue) */
-    f.latency = f.free_mov && !hoisted ? 0 : from_data ? -1 : ws_llround(insn_latency(t, pc, in, &none));
+    f.latency = f.free_mov && !hoisted && !packed ? 0 : from_data ? -1 : ws_llround(insn_latency(t, pc, in, &none));
     /* cross.feed: ptxas gives 5 cycles, not 4, from a fixed-latency op to its reader on another datapath (ALU: LOP3,
      * IADD3, SEL, SHF, PRMT, ISETP, FSETP, I2FP; FMA: IMAD, VIADD, FFMA, FADD, FMUL; the half ops), 4 within one: every
      * such adjacent pair of the kept SASS (LOP3 -> IMAD 499 of 499, IMAD -> LOP3 586 of 780, the others stall counts
@@ -1931,6 +1953,8 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .fused = t->p.schedule_fused > 0,
                                  .starts = t->p.schedule_drain > 0,
                                  .copies = t->p.schedule_copy > 0,
+                                 .written = t->p.schedule_written > 0,
+                                 .half_regs = t->p.schedule_half_regs > 0,
                                  .mio_gap = (unsigned)t->p.schedule_mio_gap,
                                  .cross = (unsigned)t->cross_feed};
     /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
@@ -1946,7 +1970,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
         const uint8_t *sl = t->info[pc].slots;
         /* not SLOT_FMA: pipe.fma_half's holds are the hardware's, not ptxas's (its stall counts know of none) */
         /* nor an HFMA2.MMA's ALU cycle (pipe.mma_alu): ptxas's stall counts space no LOP3 after one */
-        uint64_t alu = t->half_mma && t->half_mma[pc] ? 0 : sl[SLOT_ALU];
+        uint64_t alu = t->half_mma && t->half_mma[pc] ? pair_prmts(t, pc) * t->prmt_hold : sl[SLOT_ALU];
         uint64_t c[SLOT_FMA] = {alu, sl[SLOT_IMAD], sl[SLOT_ANY] * t->imad_hold, sl[SLOT_XU]}; /* cycles */
         static const uint8_t kind[SLOT_FMA] = {WS_SCHED_ALU, WS_SCHED_IMAD, WS_SCHED_ANY, WS_SCHED_XU};
         unsigned most = SLOT_ALU;
@@ -1961,8 +1985,10 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
         if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_move(&L->code[pc], t->p.schedule_free_slot))
             pipe[pc] = WS_SCHED_FREE; /* issue(): no slot, no cycle */
-        if (t->fold.kind && (t->fold.kind[pc] == WS_FOLD_ZEXT || t->fold.kind[pc] == WS_FOLD_NEG))
-            pipe[pc] = WS_SCHED_FREE; /* fold.zext, fold.neg: no SASS (the F2F writes the 32-bit register; -R) */
+        if (t->fold.kind &&
+            (t->fold.kind[pc] == WS_FOLD_ZEXT || t->fold.kind[pc] == WS_FOLD_NEG || t->fold.kind[pc] == WS_FOLD_PACK))
+            pipe[pc] = WS_SCHED_FREE; /* fold.zext, fold.neg, fold.pack: no SASS (the F2F writes the 32-bit register;
+                                       * -R; the pair's f16x2 op, which the second issues) */
         if (t->p.schedule_pipes > 0 && fma_gap > 1 && !t->info[pc].free_mov && fma_turn_op(t, &L->code[pc], pc))
             pipe[pc] = WS_SCHED_PIPE(WS_SCHED_FMA, fma_gap); /* after an IMAD: imad_stalls */
         if (t->p.schedule_pipes > 0 && t->p.schedule_f64 > 0 && t->f64_hold && is_f64_math(&L->code[pc]))
@@ -2001,12 +2027,16 @@ static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_
         if (leader[pc])
             prev = UINT32_MAX;
         const ws_insn *in = &L->code[pc];
-        if (half_arith_halves(in) != 2)
-            continue;
+        const uint8_t *pack = t->fold.pack, *kind = t->fold.kind;
+        if (half_arith_halves(in) != 2 && !(pack && pack[pc] && kind[pc] != WS_FOLD_PACK))
+            continue; /* a pair op, or the f16x2 op of a scalar pair (fold.pack) */
         int reads = prev != UINT32_MAX && ws_reg_use_reads_from(&L->uses[pc], &L->uses[prev]); /* the op before */
         half_mma[pc] = (uint8_t)(prev != UINT32_MAX && !half_mma[prev] && (in->op == WS_OP_MUL || !reads));
         prev = pc;
     }
+    for (uint32_t pc = 0; t->fold.pack && pc < n; pc++) /* a scalar pair's first op: its f16x2 op's form */
+        if (t->fold.kind[pc] == WS_FOLD_PACK && pc + t->fold.pack_next[pc] < n)
+            half_mma[pc] = half_mma[pc + t->fold.pack_next[pc]];
     free(leader);
     return 0;
 }
@@ -2182,7 +2212,8 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
                        (t->p.fold_tree > 0 ? WS_FOLD_TREE : 0u) | (t->p.fold_xor > 0 ? WS_FOLD_XOR : 0u) |
                            (t->p.fold_xor > 1 ? WS_FOLD_XOR_BLOCK : 0u) | (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u) |
                            (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u) | (t->p.conv_form > 0 ? WS_FOLD_F2F_FORM : 0u) |
-                           (t->p.fold_zext > 0 ? WS_FOLD_ZEXT_FREE : 0u) | (t->p.fold_neg > 0 ? WS_FOLD_NEG_OPERAND : 0u),
+                           (t->p.fold_zext > 0 ? WS_FOLD_ZEXT_FREE : 0u) | (t->p.fold_neg > 0 ? WS_FOLD_NEG_OPERAND : 0u) |
+                           (t->p.fold_pack > 0 ? WS_FOLD_PACK_HALVES : 0u),
                        &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;
@@ -2202,7 +2233,10 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         if (!code)
             return -1;
         for (uint32_t pc = 0; pc < t->ninfo; pc++)
-            code[pc] = (uint8_t)((!tk->info[pc].free_mov || tk->info[pc].latency > 0) ? sass_count(t, L->code, pc) : 0);
+            code[pc] = (uint8_t)((!tk->info[pc].free_mov || tk->info[pc].latency > 0) &&
+                                         !(t->fold.kind && t->fold.kind[pc] == WS_FOLD_PACK) /* no SASS of its own */
+                                     ? sass_count(t, L->code, pc) + pair_prmts(t, pc)
+                                     : 0);
         tk->line_of = ws_ifetch_layout(t->ninfo, code);
         free(code);
         if (!tk->line_of)

@@ -734,6 +734,78 @@ static void schedule_const_copy(void **state)
     assert_key_orders(ptx, &budget, &budget.copies, by_default, copies, 19);
 }
 
+/* schedule.written (sim/schedule.c rule 5; docs/calibration.md "(regs23)"): the register of a guarded write after
+ * the region (`@p mov.u64 %rd5, %clock64` in probe_alu3's kernels) is live from the kernel's start by liveness alone,
+ * a guarded write leaving the old value, and took a register across the region where ptxas keeps it in none. With 3
+ * registers the four loads and their adds (schedule_register_budget's kernel): by default the guarded register takes
+ * one, so the first add goes before the third load (that test's order with 2); with written the third load fits and
+ * the first add waits for the fourth (its order with 3). */
+static void schedule_written(void **state)
+{
+    (void)state;
+    const char *ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[8];\n"
+                      ".visible .entry k()\n{\n.reg .b32 %r<10>;\n.reg .pred %p<2>;\nmov.u32 %r0, sh;\n"
+                      "ld.shared.u32 %r1, [%r0];\nld.shared.u32 %r2, [%r0+4];\n"
+                      "ld.shared.u32 %r3, [%r0+8];\nld.shared.u32 %r4, [%r0+12];\n"
+                      "add.u32 %r5, %r1, %r2;\nadd.u32 %r6, %r3, %r4;\nadd.u32 %r7, %r5, %r6;\n"
+                      "st.shared.u32 [%r0], %r7;\nbar.sync 0;\nsetp.ne.u32 %p1, %r7, 0;\n@%p1 add.u32 %r8, %r7, 1;\n"
+                      "st.shared.u32 [%r0+4], %r8;\nret;\n}\n";
+    ws_schedule_budget budget = {.regs = 3};
+    /* 0: mov, 1-4: the loads, 5-7: the adds, 8: the store, 9: bar.sync, 10: setp, 11: the guarded mov, 12: the
+     * store, 13: ret */
+    const uint32_t by_default[] = {0, 1, 2, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13},
+                   written[] = {0, 1, 2, 3, 5, 4, 6, 7, 8, 9, 10, 11, 12, 13};
+    assert_key_orders(ptx, &budget, &budget.written, by_default, written, 14);
+}
+
+/* schedule.half_regs (sim/schedule.c rule 5; docs/calibration.md "(regs23)"): ptxas's HADD2 reads the halves of a
+ * 32-bit register (`HADD2 R, R5.H0_H0, R4.H0_H0`: probe_alu3.sass alu3_hadd_m), where the PTX unpacks each into
+ * 16-bit registers (`mov.b32 {a, d}, %r`, a move the timing model issues in no slot: WS_SCHED_FREE) that rule 5
+ * counted as registers of their own. Four loads fill 4 registers; the second's unpack, whose register an add reads
+ * later, took one more for its half: by default it does not fit, so the add of the third and fourth loads, which
+ * frees one, goes first (rule 5's drain), waiting for the fourth load; with half_regs the unpack takes none, and the
+ * unpacks and the half add go before that add. */
+static void schedule_half_regs(void **state)
+{
+    (void)state;
+    const char *ptx =
+        ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[8];\n"
+        ".visible .entry k()\n{\n.reg .b32 %r<10>;\n.reg .b16 %h<10>;\nmov.u32 %r0, sh;\n"
+        "ld.shared.u32 %r1, [%r0];\nld.shared.u32 %r2, [%r0+4];\nld.shared.u32 %r3, [%r0+8];\n"
+        "ld.shared.u32 %r4, [%r0+12];\nmov.b32 {%h1, %h2}, %r1;\nmov.b32 {%h3, %h4}, %r2;\nadd.f16 %h5, %h1, %h3;\n"
+        "add.u32 %r6, %r3, %r4;\nadd.u32 %r7, %r6, %r2;\nst.shared.b16 [%r0], %h5;\nst.shared.u32 [%r0+4], %r7;\n"
+        "ret;\n}\n";
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(m);
+    const ws_kernel *k = ws_module_kernel(m, NULL);
+    uint32_t n = k->ninsns, order[2][16];
+    assert_true(n <= 16);
+    ws_reg_use uses[16];
+    double lat[16];
+    uint8_t pipe[17] = {0};
+    for (uint32_t i = 0; i < n; i++) {
+        const ws_insn *in = &k->insns[i];
+        ws_insn_reg_use(in, &uses[i]);
+        lat[i] = in->op == WS_OP_LD ? 23 : 4;
+        if (in->op == WS_OP_MOV && in->ops[0].kind == WS_OPND_VEC)
+            pipe[i] = WS_SCHED_FREE;
+    }
+    for (int on = 0; on < 2; on++) {
+        ws_schedule_budget budget = {.regs = 4, .half_regs = (unsigned)on};
+        ws_schedule s;
+        assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, &budget, pipe, 0, &s), 0);
+        memcpy(order[on], s.order, n * sizeof *s.order);
+        ws_schedule_free(&s);
+    }
+    /* 0: mov, 1-4: the loads, 5-6: the unpacks, 7: the half add, 8-9: the adds, 10-11: the stores, 12: ret */
+    const uint32_t by_default[] = {0, 1, 2, 3, 4, 8, 5, 6, 9, 7, 10, 11, 12},
+                   halves[] = {0, 1, 2, 3, 4, 5, 6, 8, 7, 9, 10, 11, 12};
+    assert_memory_equal(order[0], by_default, n * sizeof *by_default);
+    assert_memory_equal(order[1], halves, n * sizeof *halves);
+    ws_module_free(m);
+}
+
 /* Rule 5 of ptxas's schedule (sim/schedule.c): with the kernel's registers known, a segment's
  * values stay within them. Four independent loads and the adds of their pairs: without a budget
  * the four loads go first (rule 4); with two registers (the shared window's address takes none:
@@ -1270,6 +1342,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_fused_frees),
         cmocka_unit_test(schedule_fused_start),
         cmocka_unit_test(schedule_const_copy),
+        cmocka_unit_test(schedule_written),
+        cmocka_unit_test(schedule_half_regs),
         cmocka_unit_test(schedule_mio_gap),
         cmocka_unit_test(schedule_fma_turns),
         cmocka_unit_test(four_subpartitions_issue_together),

@@ -728,35 +728,55 @@ static void rcp_fixups_alu(void **state)
 }
 
 /* One step's instruction of stream s (of 8): `op x[s], x[s], x[s + 1]`, with c (%r1) for a 3-source op (fma, mad), an
- * xor with 106 (x[s] alone). */
+ * xor with 106 (x[s] alone); a scalar half op (.f16, .bf16) as probe_alu3 hadd: the two registers' low halves
+ * unpacked, the op, its half packed into both halves of x[s]. */
 static void stream_step(char *ptx, size_t size, const char *op, int s)
 {
-    if (!strncmp(op, "xor", 3))
+    size_t n = strlen(op);
+    if ((n > 4 && !strcmp(op + n - 4, ".f16")) || (n > 5 && !strcmp(op + n - 5, ".bf16")))
+        snprintf(ptx + strlen(ptx), size - strlen(ptx),
+                 "{\n.reg .b16 a, c, d;\nmov.b32 {a, d}, %%r%d;\nmov.b32 {c, d}, %%r%d;\n%s a, a, c%s;\n"
+                 "mov.b32 %%r%d, {a, a};\n}\n",
+                 10 + s, 10 + (s + 1) % 8, op, strncmp(op, "fma", 3) ? "" : ", c", 10 + s);
+    else if (!strncmp(op, "xor", 3))
         snprintf(ptx + strlen(ptx), size - strlen(ptx), "%s %%r%d, %%r%d, 106;\n", op, 10 + s, 10 + s);
     else
         snprintf(ptx + strlen(ptx), size - strlen(ptx), "%s %%r%d, %%r%d, %%r%d%s;\n", op, 10 + s, 10 + s,
                  10 + (s + 1) % 8, strncmp(op, "fma", 3) && strncmp(op, "mad", 3) ? "" : ", %r1");
 }
 
-/* 8 streams, each step `op` then `second` (stream_step; NULL: none), `rounds` rounds of 8 steps a warp after a
- * bar.sync, `threads` threads: the block's cycles (the fast path, or with `slow` the slow one). */
+/* The kernel of 8 streams, each step `op` then `second` (stream_step; NULL: none), `rounds` rounds of 8 steps a warp
+ * after a bar.sync, the streams xored and stored at the end; with `clocks` each warp also reads %clock64 after the
+ * bar.sync and after its steps and stores the two at out[2 * warp] (stream_span). */
+static void stream_kernel(char *ptx, size_t size, const char *op, const char *second, int rounds, int clocks)
+{
+    snprintf(ptx, size,
+             ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+             ".reg .b32 %%r<20>;\n.reg .b64 %%rd<%d>;\nmov.u32 %%r1, %%tid.x;\n",
+             clocks ? 8 : 2);
+    for (int s = 0; s < 8; s++)
+        snprintf(ptx + strlen(ptx), size - strlen(ptx), "add.u32 %%r%d, %%r1, %d;\n", 10 + s, s);
+    strcat(ptx, clocks ? "bar.sync 0;\nmov.u64 %rd2, %clock64;\n" : "bar.sync 0;\n");
+    for (int r = 0; r < rounds; r++)
+        for (int s = 0; s < 8; s++) {
+            stream_step(ptx, size, op, s);
+            if (second)
+                stream_step(ptx, size, second, s);
+        }
+    strcat(ptx, clocks ? "mov.u64 %rd3, %clock64;\n" : "");
+    strcat(ptx, "xor.b32 %r2, %r10, %r11;\nxor.b32 %r2, %r2, %r12;\nxor.b32 %r2, %r2, %r13;\nxor.b32 %r2, %r2, %r14;\n"
+                "xor.b32 %r2, %r2, %r15;\nxor.b32 %r2, %r2, %r16;\nxor.b32 %r2, %r2, %r17;\nld.param.u64 %rd1, [o];\n");
+    strcat(ptx, clocks ? "shr.u32 %r3, %r1, 5;\nmul.wide.u32 %rd4, %r3, 16;\nadd.s64 %rd5, %rd1, %rd4;\n"
+                         "st.global.u64 [%rd5], %rd2;\nst.global.u64 [%rd5+8], %rd3;\nret;\n}\n"
+                       : "st.global.u32 [%rd1], %r2;\nret;\n}\n");
+}
+
+/* stream_kernel's block, `threads` threads: its cycles (the fast path, or with `slow` the slow one). */
 static uint64_t stream_cycles(const char *op, const char *second, int rounds, unsigned threads, const char *preset,
                               unsigned slow)
 {
-    char ptx[32768] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
-                      ".reg .b32 %r<20>;\n.reg .b64 %rd<2>;\nmov.u32 %r1, %tid.x;\n";
-    for (int s = 0; s < 8; s++)
-        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "add.u32 %%r%d, %%r1, %d;\n", 10 + s, s);
-    strcat(ptx, "bar.sync 0;\n");
-    for (int r = 0; r < rounds; r++)
-        for (int s = 0; s < 8; s++) {
-            stream_step(ptx, sizeof ptx, op, s);
-            if (second)
-                stream_step(ptx, sizeof ptx, second, s);
-        }
-    strcat(ptx, "xor.b32 %r2, %r10, %r11;\nxor.b32 %r2, %r2, %r12;\nxor.b32 %r2, %r2, %r13;\nxor.b32 %r2, %r2, %r14;\n"
-                "xor.b32 %r2, %r2, %r15;\nxor.b32 %r2, %r2, %r16;\nxor.b32 %r2, %r2, %r17;\nld.param.u64 %rd1, [o];\n"
-                "st.global.u32 [%rd1], %r2;\nret;\n}\n");
+    static char ptx[65536];
+    stream_kernel(ptx, sizeof ptx, op, second, rounds, 0);
     uint64_t out[1];
     return run_ptx_paths(ptx, threads, out, 1, WS_MODE_TIMING, preset, slow).stats.cycles;
 }
@@ -786,6 +806,56 @@ static void mma_holds_the_alu(void **state)
     /* an fma's HFMA2.MMA holds the issue (pipe.hfma2), not the ALU pipe: hfma2_l 3.2 a step as before */
     assert_int_equal(mma_alu_cycles("fma.rn.f16x2", 8, WARM, 0),
                      mma_alu_cycles("fma.rn.f16x2", 8, WARM "pipe.mma_alu 0\n", 0));
+#undef WARM
+}
+
+/* stream_kernel's steps timed as probe_alu3 times them: the last warp's end less the first warp's start (up to 1024
+ * threads). */
+static uint64_t stream_span(const char *op, const char *second, int rounds, unsigned threads, const char *preset,
+                            unsigned slow)
+{
+    static char ptx[65536];
+    stream_kernel(ptx, sizeof ptx, op, second, rounds, 1);
+    uint64_t out[64], first = UINT64_MAX, last = 0;
+    unsigned warps = threads / 32;
+    run_ptx_paths(ptx, threads, out, 2 * warps, WS_MODE_TIMING, preset, slow);
+    for (unsigned w = 0; w < warps; w++) {
+        first = out[2 * w] < first ? out[2 * w] : first;
+        last = out[2 * w + 1] > last ? out[2 * w + 1] : last;
+    }
+    return last - first;
+}
+
+/* fold.pack (docs/calibration.md "(pack23)"): probe_alu3 hadd's shape, 8 streams of scalar add.f16 through an unpack
+ * and a pack: ptxas makes two independent ones one f16x2 op with a PRMT (alu3_hadd: 94 HADD2, 57 HFMA2.MMA and 157
+ * PRMT for 256 adds); with a LOP3 reading each packed register (alu3_hadd_l) nothing is packed. */
+static void scalar_halves_pack(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+#define ON   WARM "fold.pack 1\n"
+#define OFF  WARM "fold.pack 0\n"
+    uint64_t on1 = stream_span("add.f16", NULL, 32, 32, ON, 0), off1 = stream_span("add.f16", NULL, 32, 32, OFF, 0);
+    uint64_t on8 = stream_span("add.f16", NULL, 32, 1024, ON, 0), off8 = stream_span("add.f16", NULL, 32, 1024, OFF, 0);
+    /* one warp: each f16x2 op waits for a PRMT of another pair's result, an ALU latency more a round (756 cycles
+     * here, 512 without; probe_alu3 hadd: H200 849 at one warp a sub-partition) */
+    assert_true(on1 >= off1 + off1 / 4);
+    /* 8 warps a sub-partition: a PRMT and half an f16x2 op a step (the ALU pipe), where each add was a HADD2 on the
+     * IMAD pipe (3132 cycles here, 4116 without; H200 3720) */
+    assert_true(on8 + off8 / 5 <= off8);
+    assert_int_equal(stream_span("add.f16", NULL, 32, 32, ON, WS_SLOW_ALL), on1);
+    assert_int_equal(stream_span("add.f16", NULL, 32, 1024, ON, WS_SLOW_ALL), on8);
+    /* pipe.prmt: each PRMT's ALU cycles */
+    assert_true(stream_span("add.f16", NULL, 32, 1024, ON "pipe.prmt 4\n", 0) > on8);
+    /* sub, mul, fma and bf16 are packed alike */
+    assert_int_equal(stream_span("sub.f16", NULL, 32, 1024, ON, 0), on8);
+    assert_int_equal(stream_span("add.bf16", NULL, 32, 1024, ON, 0), on8);
+    assert_true(stream_span("mul.f16", NULL, 32, 1024, ON, 0) != stream_span("mul.f16", NULL, 32, 1024, OFF, 0));
+    assert_true(stream_span("fma.rn.f16", NULL, 32, 1024, ON, 0) != stream_span("fma.rn.f16", NULL, 32, 1024, OFF, 0));
+    /* a LOP3 reads each packed register (alu3_hadd_l): no pair */
+    assert_int_equal(stream_span("add.f16", "xor.b32", 8, 256, ON, 0), stream_span("add.f16", "xor.b32", 8, 256, OFF, 0));
+#undef OFF
+#undef ON
 #undef WARM
 }
 
@@ -845,6 +915,7 @@ int main(void)
         cmocka_unit_test(f64_shared_by_warps),
         cmocka_unit_test(f64_rounds_interleave),
         cmocka_unit_test(half_forms),
+        cmocka_unit_test(scalar_halves_pack),
         cmocka_unit_test(imad_then_fma_stall),
         cmocka_unit_test(pick_imad_pipe_first),
         cmocka_unit_test(fma_beside_half_ops),

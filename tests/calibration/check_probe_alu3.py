@@ -46,7 +46,9 @@ the warm runs with ifetch.line 0 after them, e.g. fetch-alu27.preset, docs/calib
 size they have (32 threads cold, as the check; 128, 256 and 512 warm, ifetch.line 0; 1024 as the check) with its
 error, and how many are beyond BOUND (the whole picture, for the issue's "every microbenchmark"). --raw TARBALL reads
 another run of the same job in place of alu27's (its top folder's probe/KIND.txt), e.g.
-tests/calibration/device-2026-12-05-h100-alu3r.tar.xz (.devjobs/alu3r on an H100, docs/calibration.md "(h100r)")."""
+tests/calibration/device-2026-12-05-h100-alu3r.tar.xz (.devjobs/alu3r on an H100, docs/calibration.md "(h100r)").
+--regs FILE gives each kernel ptxas's register count (KERNEL N lines: tests/calibration/probes/probe_alu3.regs, ptxas -v),
+so that the list schedule keeps its values within them (schedule.c rule 5, docs/calibration.md "(regs23)")."""
 import os
 import subprocess
 import sys
@@ -130,6 +132,10 @@ def main(argv):
             runs = [(f[:-4], block, None) for f in sorted(os.listdir(raw)) if f.endswith('.txt')
                     for block in sorted(probe_alu3.spans(os.path.join(raw, f)))]
         overlay = open(os.path.join(src, a.opts['--preset'])).read() if '--preset' in a.opts else ''
+        regs = {}  # --regs FILE: each kernel's ptxas count (KERNEL N lines), for rule 5's budget
+        for line in open(os.path.join(src, a.opts['--regs'])) if '--regs' in a.opts else []:
+            if line.strip() and not line.startswith('#'):
+                regs[line.split()[0]] = line.split()[1]
         cold, warm = os.path.join(tmp, 'cold.preset'), os.path.join(tmp, 'warm.preset')
         with open(cold, 'w') as f:
             f.write(overlay)
@@ -138,9 +144,10 @@ def main(argv):
         for kind, block, name in runs:
             h200 = probe_alu3.spans(os.path.join(raw, kind + '.txt'))[block][0]
             try:
+                given = ['--regs', regs['alu3_' + kind]] if 'alu3_' + kind in regs else []
                 w = probe_alu.warpsim(warpsim, ptx, 'alu3_' + kind, block, 3, 5,
-                                      extra=['--preset', warm] if 128 <= block <= 512 else
-                                      ['--preset', cold] if overlay else [])
+                                      extra=given + (['--preset', warm] if 128 <= block <= 512 else
+                                                     ['--preset', cold] if overlay else []))
             except subprocess.CalledProcessError:
                 if show_all:  # a raw run of a kernel the PTX does not have (bfind_2sm)
                     continue
