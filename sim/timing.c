@@ -306,6 +306,7 @@ struct ws_timing {
     int pick_pipe; /* pick.pipe: a ready warp whose pick takes the IMAD pipe issues first (rr_pick) */
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     uint64_t mma_alu_hold;          /* an HFMA2.MMA's ALU hold (pipe.mma_alu; 0: none) */
+    uint64_t rcp_fixup;             /* cycles more rcp.approx.f32's fix-ups hold the ALU pipe (pipe.rcp_fixup, <= 3) */
     uint64_t prmt_hold;             /* a PRMT's of fold.pack (pipe.prmt; 0: the ALU pipe's hold) */
     /* pipe.fma_half: the kernel has half ops that hold the FMA pipe (fma_half_rule; 0: the rule off, no FMA slot), an
      * FFMA's hold beside them, the window after a half op (pipe.half_window) and per sub-partition the cycle it ends */
@@ -680,6 +681,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->cross_feed = t->p.cross_feed > 0 ? ws_llround(t->p.cross_feed) : 0;
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
     t->alu_hold = hold_of(t->p.pipe_alu); /* before the tables (math_slots, issue_cycles) */
+    t->rcp_fixup = t->p.pipe_rcp_fixup > 0 ? (uint64_t)ws_llround(t->p.pipe_rcp_fixup < 3 ? t->p.pipe_rcp_fixup : 3) : 0;
     t->imad_hold = hold_of(t->p.pipe_imad);
     t->pick_pipe = t->p.pick_pipe >= 1;
     t->xu_hold = hold_of(t->p.pipe_xu);
@@ -1434,7 +1436,9 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
     }
     if (!*side && !slots[SLOT_ANY] && !slots[SLOT_XU] && (slots[SLOT_ALU] != 0) != (slots[SLOT_IMAD] != 0))
         *side = slots[SLOT_ALU] ? WS_SIDE_ALU : WS_SIDE_FMA;    /* one pipe of the two: its datapath (cross.feed) */
-    slots[SLOT_ALU] = (uint8_t)(slots[SLOT_ALU] * t->alu_hold); /* at most 4 x 63 (hold_of) */
+    slots[SLOT_ALU] = (uint8_t)(slots[SLOT_ALU] * t->alu_hold); /* at most 4 x 63 (hold_of), + 3 (rcp_fixup) */
+    if (slots[SLOT_ALU] && mufu_fixups(in) == 4) /* rcp.approx.f32's two FSETP, two FSEL (pipe.rcp_fixup) */
+        slots[SLOT_ALU] = (uint8_t)(slots[SLOT_ALU] + t->rcp_fixup);
     slots[SLOT_IMAD] = (uint8_t)(slots[SLOT_IMAD] * t->imad_hold);
     if (!t->alu_hold || !t->imad_hold)
         slots[SLOT_ANY] = 0;

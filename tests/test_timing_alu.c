@@ -345,7 +345,9 @@ static void mufu_fixups(void **state)
     const char *xu = PIPES "pipe.xu 8\n";
     const char *rcp = "rcp.approx.f32 %f2, %f1;\nrcp.approx.f32 %f3, %f1;\nrcp.approx.f32 %f4, %f1;\n"
                       "rcp.approx.f32 %f5, %f1;\n";
-    assert_int_equal(cycles_of(rcp, xu), 1 + 8 * 3 + 7);
+    /* rcp's fix-ups hold the ALU pipe 8 and pipe.rcp_fixup (1) more: 9 a form, over the XU pipe's 8 ("(fit23)") */
+    assert_int_equal(cycles_of(rcp, xu), 1 + 9 * 3 + 7);
+    assert_int_equal(cycles_of(rcp, PIPES "pipe.xu 8\npipe.rcp_fixup 0\n"), 1 + 8 * 3 + 7);
     const char *five[] = {
         "ex2.approx.f32 %f2, %f1;\nex2.approx.f32 %f3, %f1;\nex2.approx.f32 %f4, %f1;\nex2.approx.f32 %f5, %f1;\n",
         "rsqrt.approx.f32 %f2, %f1;\nlg2.approx.f32 %f3, %f1;\nsqrt.approx.f32 %f4, %f1;\n"
@@ -353,13 +355,14 @@ static void mufu_fixups(void **state)
     };
     for (unsigned i = 0; i < sizeof five / sizeof *five; i++)
         assert_int_equal(cycles_of(five[i], xu), 1 + 8 * 3 + 5);
-    /* the fix-ups are modelled where the ALU pipe has a rate: with the XU's off, rcp's four still take it 8 cycles;
-     * with neither (before-pipes.preset), one a cycle */
-    assert_int_equal(cycles_of(rcp, "pipe.alu 2\npipe.imad 2\npipe.xu 0\n" NO_STALL), 1 + 8 * 3 + 7);
+    /* the fix-ups are modelled where the ALU pipe has a rate: with the XU's off, rcp's four still take it 9 cycles (8
+     * with pipe.rcp_fixup 0); with neither (before-pipes.preset), one a cycle */
+    assert_int_equal(cycles_of(rcp, "pipe.alu 2\npipe.imad 2\npipe.xu 0\n" NO_STALL), 1 + 9 * 3 + 7);
+    assert_int_equal(cycles_of(rcp, "pipe.alu 2\npipe.imad 2\npipe.xu 0\npipe.rcp_fixup 0\n" NO_STALL), 1 + 8 * 3 + 7);
     assert_int_equal(cycles_of(rcp, "pipe.alu 0\npipe.imad 0\npipe.xu 0\n" NO_STALL), 1 + 3 + 1);
-    /* an xor beside rcp's fix-ups waits for the ALU pipe: rcp at 1 (ALU to 9), the xor at 9 */
+    /* an xor beside rcp's fix-ups waits for the ALU pipe: rcp at 1 (ALU to 10), the xor at 10 */
     const char *mixed = "rcp.approx.f32 %f2, %f1;\nxor.b32 %r3, %r1, 1;\n";
-    assert_int_equal(cycles_of(mixed, xu), 1 + 8 + 1);
+    assert_int_equal(cycles_of(mixed, xu), 1 + 9 + 1);
     /* .ftz, f16 and the IEEE forms: none */
     const char *ftz = "rcp.approx.ftz.f32 %f2, %f1;\nxor.b32 %r3, %r1, 1;\n";
     assert_int_equal(cycles_of(ftz, xu), 1 + 1 + 1);
@@ -629,7 +632,7 @@ static void half_forms(void **state)
 
 /* pipe.fma_half and pipe.half_window (docs/calibration.md "(half18)", "(half19)"): a half op that is not HFMA2.MMA
  * (HADD2, HMUL2, HFMA2) holds both halves of its sub-partition's FMA pipe pipe.half (2) cycles, and an FFMA, FADD or
- * FMUL issued within pipe.half_window (32) cycles after it holds the pipe whole pipe.fma_half (2) cycles against the
+ * FMUL issued within pipe.half_window (16) cycles after it holds the pipe whole pipe.fma_half (2) cycles against the
  * next FFMA or half op; later FFMAs pair again, one a cycle. A warp of `halves` add.f16 and then `fmas` independent
  * fma.rn.f32, or of `halves` add.f16 + fma.rn.f32 pairs (pairs 1), after a bar.sync: nthreads threads, the block's
  * cycles (the fast path, or with `slow` the slow one). */
@@ -660,6 +663,7 @@ static void fma_beside_half_ops(void **state)
     uint64_t p1 = half_fma_cycles(16, 0, 1, 32, WARM, 0), p1_off = half_fma_cycles(16, 0, 1, 32, OFF, 0);
     uint64_t p8 = half_fma_cycles(16, 0, 1, 256, WARM, 0), p8_off = half_fma_cycles(16, 0, 1, 256, OFF, 0);
     uint64_t t1 = half_fma_cycles(1, 48, 0, 32, WARM, 0), t1_off = half_fma_cycles(1, 48, 0, 32, OFF, 0);
+    uint64_t w32 = half_fma_cycles(1, 48, 0, 32, WARM "pipe.half_window 32\n", 0);
     uint64_t w8 = half_fma_cycles(1, 48, 0, 32, WARM "pipe.half_window 8\n", 0);
     uint64_t w0 = half_fma_cycles(1, 48, 0, 32, WARM "pipe.half_window 0\n", 0);
     /* one warp a sub-partition: the FFMA waits for the HADD2's hold, the next HADD2 for the FFMA's */
@@ -667,16 +671,59 @@ static void fma_beside_half_ops(void **state)
     /* 8 warps, two a sub-partition: 32 pairs there, 2 cycles a pair without the rule (the HADD2's IMAD pipe, the FFMA
      * beside it), 4 with it (HADD2's 2 and FFMA's 2 on the FMA pipe: hadd_f 3.86 a step on the H200) */
     assert_true(p8 >= p8_off + 2 * 32 - 4 && p8 <= p8_off + 2 * 32);
-    /* one HADD2 and 48 FFMAs: those issued within the window (at 2, 4, .. 30 cycles after it) hold the pipe 2 cycles,
-     * the others pair: 15 cycles more; with a window of 8, 3 more; window 0 or pipe.fma_half 0, none */
-    assert_int_equal(t1 - t1_off, 15);
+    /* one HADD2 and 48 FFMAs: those issued within the window (at 2, 4, .. 14 cycles after it with the built-in 16)
+     * hold the pipe 2 cycles, the others pair: 7 cycles more; with a window of 32 (half19's), 15 more (2 .. 30); with
+     * 8, 3 more; window 0 or pipe.fma_half 0, none */
+    assert_int_equal(t1 - t1_off, 7);
+    assert_int_equal(w32 - t1_off, 15);
     assert_int_equal(w8 - t1_off, 3);
     assert_int_equal(w0, t1_off);
-    /* the built-in keys: 2 and 32 */
-    assert_int_equal(half_fma_cycles(1, 48, 0, 32, WARM "pipe.fma_half 2\npipe.half_window 32\n", 0), t1);
+    /* the built-in keys: 2 and 16 (probe_fwin on the H100: 22 of 24 figures within 10%, 32 14; docs/calibration.md
+     * "(half19h)", "(fit23)") */
+    assert_int_equal(half_fma_cycles(1, 48, 0, 32, WARM "pipe.fma_half 2\npipe.half_window 16\n", 0), t1);
     assert_int_equal(half_fma_cycles(16, 0, 1, 256, WARM, WS_SLOW_ALL), p8);
     assert_int_equal(half_fma_cycles(1, 48, 0, 32, WARM, WS_SLOW_ALL), t1);
 #undef OFF
+#undef WARM
+}
+
+/* pipe.rcp_fixup (docs/calibration.md "(rcp20h)", "(fit23)"): rcp.approx.f32's four ALU fix-ups (two FSETP, two
+ * FSEL) hold the ALU pipe pipe.alu (2) each and pipe.rcp_fixup (1) more, 9 cycles a form where its MUFU holds the
+ * XU pipe 8: a fit to the H100 (rcp 8.85-8.90 cycles a step at 2-8 warps a sub-partition, rcp + mad.lo 9.14-9.16;
+ * without the fix-ups 8.04-8.05). `op` on 8 independent f32 streams, `rounds` rounds a warp after a bar.sync,
+ * `threads` threads: the block's cycles (the fast path, or with `slow` the slow one). */
+static uint64_t mufu_stream_cycles(const char *op, int rounds, unsigned threads, const char *preset, unsigned slow)
+{
+    char ptx[32768] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+                      ".reg .b32 %r<4>;\n.reg .f32 %f<20>;\nmov.u32 %r1, %tid.x;\n";
+    for (int s = 0; s < 8; s++)
+        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "cvt.rn.f32.u32 %%f%d, %%r1;\n", 10 + s);
+    strcat(ptx, "bar.sync 0;\n");
+    for (int r = 0; r < rounds; r++)
+        for (int s = 0; s < 8; s++)
+            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "%s %%f%d, %%f%d;\n", op, 10 + s, 10 + s);
+    strcat(ptx, "ret;\n}\n");
+    uint64_t out[1];
+    return run_ptx_paths(ptx, threads, out, 0, WS_MODE_TIMING, preset, slow).stats.cycles;
+}
+
+static void rcp_fixups_alu(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+    /* 2 warps a sub-partition, 64 forms each: ALU-bound with the key (9 a form), XU-bound without (8) */
+    uint64_t on = mufu_stream_cycles("rcp.approx.f32", 8, 256, WARM, 0);
+    uint64_t off = mufu_stream_cycles("rcp.approx.f32", 8, 256, WARM "pipe.rcp_fixup 0\n", 0);
+    uint64_t two = mufu_stream_cycles("rcp.approx.f32", 8, 256, WARM "pipe.rcp_fixup 2\n", 0);
+    assert_int_equal(on, mufu_stream_cycles("rcp.approx.f32", 8, 256, WARM "pipe.rcp_fixup 1\n", 0)); /* built in */
+    assert_true(on >= off + 2 * 64 - 8 && on <= off + 2 * 64 + 8); /* a cycle more a form, 128 forms a sub-partition */
+    assert_true(two >= on + 2 * 64 - 8 && two <= on + 2 * 64 + 8);
+    /* ex2's two fix-ups (4 ALU cycles) and rcp.approx.ftz.f32 (no fix-ups): the key moves nothing */
+    assert_int_equal(mufu_stream_cycles("ex2.approx.f32", 8, 256, WARM, 0),
+                     mufu_stream_cycles("ex2.approx.f32", 8, 256, WARM "pipe.rcp_fixup 0\n", 0));
+    assert_int_equal(mufu_stream_cycles("rcp.approx.ftz.f32", 8, 256, WARM, 0),
+                     mufu_stream_cycles("rcp.approx.ftz.f32", 8, 256, WARM "pipe.rcp_fixup 0\n", 0));
+    assert_int_equal(mufu_stream_cycles("rcp.approx.f32", 8, 256, WARM, WS_SLOW_ALL), on);
 #undef WARM
 }
 
@@ -872,6 +919,7 @@ int main(void)
         cmocka_unit_test(imad_then_fma_stall),
         cmocka_unit_test(pick_imad_pipe_first),
         cmocka_unit_test(fma_beside_half_ops),
+        cmocka_unit_test(rcp_fixups_alu),
         cmocka_unit_test(mma_holds_the_alu),
         cmocka_unit_test(hfma2_stall_counts),
     };

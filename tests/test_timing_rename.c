@@ -460,9 +460,10 @@ static void rcp_scheduled_on_xu(void **state)
 {
     (void)state;
     const char *rcp = "rcp.approx.f32 %1, %2;\npopc.b32 %1, %1;", *ex2 = "ex2.approx.f32 %1, %2;\npopc.b32 %1, %1;";
-    uint64_t on = xu_cycles(rcp, "ifetch.line 0\nschedule.xu_fixup 1\n", 0),
-             off = xu_cycles(rcp, "ifetch.line 0\nschedule.xu_fixup 0\n", 0),
-             slow = xu_cycles(rcp, "ifetch.line 0\nschedule.xu_fixup 1\n", WS_SLOW_TIMING),
+    /* pipe.rcp_fixup 0: the fix-ups' ALU pipe 8 cycles as ex2's XU, the list schedule alone compared ("(fit23)") */
+#define RCP8 "ifetch.line 0\npipe.rcp_fixup 0\n"
+    uint64_t on = xu_cycles(rcp, RCP8 "schedule.xu_fixup 1\n", 0), off = xu_cycles(rcp, RCP8 "schedule.xu_fixup 0\n", 0),
+             slow = xu_cycles(rcp, RCP8 "schedule.xu_fixup 1\n", WS_SLOW_TIMING),
              ex2_on = xu_cycles(ex2, "ifetch.line 0\nschedule.xu_fixup 1\n", 0);
     printf("rcp.approx.f32 + popc, %d steps: schedule.xu_fixup 1 %llu cycles (slow path %llu), 0 %llu; ex2 %llu\n",
            8 * ROUNDS, (unsigned long long)on, (unsigned long long)slow, (unsigned long long)off,
@@ -471,6 +472,11 @@ static void rcp_scheduled_on_xu(void **state)
     assert_int_equal(on, ex2_on);                /* the POPC runs of ex2_x */
     assert_true(on >= off + 3 * 8 * ROUNDS / 2); /* the late readers bind */
     assert_true(off <= 17 * 8 * ROUNDS);         /* the XU pipe's 8 + 8 and the region's ends */
+    /* the built-in pipe.rcp_fixup 1 (the fix-ups' ALU pipe 9 a form) adds to it, the slow path's the same */
+    assert_true(xu_cycles(rcp, "ifetch.line 0\nschedule.xu_fixup 1\n", 0) > on);
+    assert_int_equal(xu_cycles(rcp, "ifetch.line 0\nschedule.xu_fixup 1\n", 0),
+                     xu_cycles(rcp, "ifetch.line 0\nschedule.xu_fixup 1\n", WS_SLOW_TIMING));
+#undef RCP8
 }
 
 int main(void)

@@ -11,9 +11,8 @@ BOUND (default 10%) of the H200's for every form warpsim models on a pipe: the M
 sqrt, sin, tanh, rcp with ptxas's fix-ups), F2F (cvt.rn.f16.f32, cvt.rn.bf16.f32, cvt.f64.f32, cvt.rn.f32.f64), FLO
 and BREV (bfind, clz, brev), POPC, F2FP (cvt.rn.f16x2.f32, cvt.rn.bf16x2.f32), HADD2.F32 (cvt.f32.f16), DADD, DMUL
 and DFMA (add.f64, mul.f64, fma.rn.f64: their hold of the issue, docs/calibration.md "(f64x)"), LOP3 and IMAD; but
-the figures named with --informational KIND (printed, not checked; ctest calibration_probe_alu3 names rcp_m, rcp_f:
-rcp.approx.f32 beside an IMAD or an FFMA, -12%, where its XU pipe, ALU fix-ups and issue all take 8 cycles a step
-and the H200 9.2; mad_f: an integer op beside an FFMA, the FMA pipe's pairs, not resolved by alu27). With fewer
+the figures named with --informational KIND (printed, not checked; ctest calibration_probe_alu3 names mad_f: an
+integer op beside an FFMA, the FMA pipe's pairs, not resolved by alu27). With fewer
 warps the spans are latency- or issue-bound; checked there (docs/calibration.md "(lat15)"), with the registers
 renamed as ptxas allocates (schedule.rename_alu) and the schedule holding the pipes (schedule.pipes; h2f_l with
 schedule.free_slot, the 16-bit unpack in no schedule cycle, "(xu16)", "(f64x)"): at one warp (a block of 32, a
