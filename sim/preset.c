@@ -119,6 +119,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.fma_half", pipe_fma_half),
     PK("pipe.half_window", pipe_half_window),
     PK("pipe.mma_alu", pipe_mma_alu),
+    PK("pipe.imad_read", pipe_imad_read),
+    PK("pipe.imad_near", pipe_imad_near),
     PK("stall.imad_fma", stall_imad_fma),
     PK("stall.hfma2", stall_hfma2),
     PK("stall.half_fma", stall_half_fma),
