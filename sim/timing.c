@@ -2615,8 +2615,9 @@ static inline void hold_fma(ws_timing *t, unsigned sp, uint8_t slot, uint64_t cy
 
 /* pipe.imad_read: warp wi issues an FFMA, FADD or FMUL (timing_info.fma_pipe's FMA_READS_IMAD) at `cycle`, reading
  * the registers u names. Where one of them is a near IMAD's result (its producer an IMAD_RESULT at most pipe.imad_near
- * instructions before it), its sub-partition's IMAD pipe is busy
- * until pipe.imad_read cycles after it at least: the FFMA does not wait for the pipe, but an IMAD after it does. The
+ * instructions before it), while its sub-partition's IMAD pipe is busy
+ * (another IMAD issued the cycle before), the pipe stays busy until pipe.imad_read cycles after it at least: the FFMA
+ * does not wait for the pipe, but an IMAD after it does. The
  * H100 (docs/calibration.md "(mad19h)", "(imadr23)"): mad19 mf (mad.lo then fma.rn reading it, 8 streams) 2.70-2.76
  * cycles a step at 2-8 warps a sub-partition where the same two on independent chains (mfi) take 2.17-2.27 and an
  * IMAD reading an FFMA (fm) 2.07-2.10; an FFMA reading a HADD2.F32 of the IMAD pipe (h2f_f) 2.08: the IMAD's
@@ -2632,8 +2633,8 @@ static inline void imad_read_issue(ws_timing *t, ws_exec *x, uint32_t wi, const 
     }
     unsigned sp = t->sp_of[wi];
     uint64_t *at = t->math_at[sp];
-    if (!read || at[SLOT_IMAD] >= cycle + t->imad_read_hold)
-        return;
+    if (!read || at[SLOT_IMAD] <= cycle || at[SLOT_IMAD] >= cycle + t->imad_read_hold)
+        return; /* a free pipe: one warp a sub-partition (ptxas's S02 after the IMAD) pays nothing (mf 3.27 a step) */
     at[SLOT_IMAD] = cycle + t->imad_read_hold;
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (t->sp_warps[sp] & t->has_pick & ~(1u << wi))
