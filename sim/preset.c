@@ -121,6 +121,9 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.rcp_fixup", pipe_rcp_fixup),
     PK("pipe.mma_alu", pipe_mma_alu),
     PK("pipe.prmt", pipe_prmt),
+
+    PK("pipe.imad_read", pipe_imad_read),
+    PK("pipe.imad_near", pipe_imad_near),
     PK("stall.imad_fma", stall_imad_fma),
     PK("stall.hfma2", stall_hfma2),
     PK("stall.half_fma", stall_half_fma),

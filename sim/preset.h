@@ -151,6 +151,9 @@ typedef struct {
                                    pipe, beyond their pipe.alu each (a fit to the H100's rcp kinds, "(fit23)") */
     double pipe_prmt;           /* cycles each PRMT of fold.pack holds its ALU pipe (0: pipe.alu's) */
     double pipe_mma_alu;        /* cycles a half pair add's, sub's or mul's HFMA2.MMA (half_pairs) holds its ALU pipe */
+    double pipe_imad_read;      /* cycles from its issue an FFMA, FADD or FMUL reading an IMAD's result (mul.lo,
+                                   mad.lo) holds its IMAD pipe at least (0: none; timing.c imad_read_issue) */
+    double pipe_imad_near;      /* ... an IMAD at most this many instructions before it in the code (0: none) */
     double stall_imad_fma;      /* cycles a warp waits after an IMAD-pipe instruction whose next is an FFMA, FADD or
                                    FMUL (ptxas's stall count; 0 or 1: one) */
     double stall_hfma2;         /* 1: after a half fma (HFMA2, HFMA2.MMA) its warp waits its issue hold and then

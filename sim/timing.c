@@ -87,8 +87,10 @@ typedef struct {
  * FMA pipe beside half work (pipe.fma_half: a half op's FMA_HALF | its cycles, an FFMA's cycles, held only within
  * pipe.half_window of a half op: hold_math). SLOT_BYTES: the slots as one word (retime_math, the trains' key). */
 enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_FMA, SLOT_KINDS, SLOT_BYTES = 8 };
-enum { FMA_HALF = 0x80 };   /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
-typedef uint64_t slot_word; /* the slots read as one word */
+enum { FMA_HALF = 0x80 };    /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
+enum { FMA_READS_IMAD = 2 }; /* timing_info.fma_pipe: an IMAD_READER (imad_reads) */
+enum { IMAD_RESULT = 1, IMAD_READER = 2 }; /* ws_timing.imad_read (imad_reads) */
+typedef uint64_t slot_word;                /* the slots read as one word */
 
 /* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. The fields
  * the common issue reads come first (the pick, earliest, issue_common, write_results); feed, checks
@@ -134,7 +136,8 @@ typedef struct {
     uint8_t late;     /* a spaced XU op whose value an instruction ptxas issues after the warp's next XU op reads (a
                          clz's IADD3, a MUFU form's FSETP or FMUL.RZ: xu_late): the cycles until that reader may
                          issue; 0: none */
-    uint8_t fma_pipe; /* is_fma_pipe: FADD, FMUL or FFMA (rr_pick's pick.pipe) */
+    uint8_t fma_pipe; /* is_fma_pipe: FADD, FMUL or FFMA (rr_pick's pick.pipe), FMA_READS_IMAD with it for one that
+                         may read an IMAD's result (pipe.imad_read: imad_reads) */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
     uint8_t slots[SLOT_BYTES]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate) */
 } timing_info;
@@ -312,6 +315,8 @@ struct ws_timing {
      * FFMA's hold beside them, the window after a half op (pipe.half_window) and per sub-partition the cycle it ends */
     int fma_rule;
     uint64_t fma_hold, half_window;
+    uint64_t imad_read_hold; /* pipe.imad_read in whole cycles (0: off) */
+    uint32_t imad_near;      /* pipe.imad_near: the most instructions from the IMAD to its reader */
     uint64_t half_end[64];
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
@@ -338,6 +343,7 @@ struct ws_timing {
     uint8_t *narrow;      /* per instruction: WS_NARROW_* (narrow.h), built before info */
     uint8_t *add_imad;    /* per instruction: 1 for an add ptxas gives the IMAD pipe (add_pipes), built before info */
     uint8_t *half_mma;    /* per instruction: 1 for a half pair's op ptxas makes HFMA2.MMA (half_pairs), likewise */
+    uint8_t *imad_read;   /* per instruction: IMAD_* (imad_reads; pipe.imad_read), likewise; NULL: none */
     uint8_t *stall;       /* per instruction: timing_info.stall (imad_stalls), built after the schedule; NULL: 0 */
     ws_fold fold;         /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
     ws_stq_regs stq_regs; /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads):
@@ -469,6 +475,7 @@ struct ws_timing_kernel {
     uint8_t *narrow;    /* per instruction: WS_NARROW_* (narrow.h) */
     uint8_t *add_imad;  /* per instruction: an add on the IMAD pipe (add_pipes) */
     uint8_t *half_mma;  /* per instruction: a half pair's HFMA2.MMA (half_pairs) */
+    uint8_t *imad_read; /* per instruction: IMAD_* (imad_reads); NULL: none */
     uint8_t *stall;     /* per instruction: the cycles the warp waits after it beyond one (imad_stalls); NULL: all 0 */
     ws_fold fold;       /* fold.h (with the preset's schedule 1) */
     ws_subwarp subwarp; /* subwarp.h */
@@ -488,6 +495,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->narrow);
     free(tk->add_imad);
     free(tk->half_mma);
+    free(tk->imad_read);
     free(tk->stall);
     ws_fold_free(&tk->fold);
     ws_subwarp_free(&tk->subwarp);
@@ -587,8 +595,9 @@ static int plans_init(ws_timing *t)
     }
     double hold = t->p.mio_issue * 1024;
     /* not with pipe.fma_half's rule: the FMA pipe's cycles are not in a plan's key (plan_key) */
-    t->plan_ok =
-        t->sched.order && !t->slow && n && hold >= 0 && hold < 1e9 && (double)(int64_t)hold == hold && !t->fma_rule;
+    t->plan_ok = t->sched.order && !t->slow && n && hold >= 0 && hold < 1e9 && (double)(int64_t)hold == hold &&
+                 !t->fma_rule &&
+                 !t->imad_read; /* nor with pipe.imad_read's: a hold from the producers at issue (imad_read_issue) */
     if (!t->plan_ok)
         return 0;
     if (zeroed((void **)&t->plan_s, &t->plan_s_cap, n, sizeof *t->plan_s) != 0 ||
@@ -697,6 +706,11 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->prmt_hold = t->alu_hold && t->p.pipe_prmt > 0 ? hold_of(t->p.pipe_prmt) : t->alu_hold;
     t->fma_hold = hold_of(t->p.pipe_fma_half);
     t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;
+    t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read >= 1
+                            ? (uint64_t)ws_llround(t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63)
+                            : 0;
+    t->imad_near =
+        t->p.pipe_imad_near >= 1 ? (uint32_t)ws_llround(t->p.pipe_imad_near < 64 ? t->p.pipe_imad_near : 64) : 0;
     t->fma_rule = 0; /* build_tables decides it, before the tables (math_slots); else the kernel's, below */
     for (uint32_t wi = 0; wi < 32; wi++)
         t->sp_of[wi] = (uint8_t)(t->p.subpartitions ? wi % t->p.subpartitions : 0);
@@ -735,6 +749,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->narrow = tk->narrow;
     t->add_imad = tk->add_imad;
     t->half_mma = tk->half_mma;
+    t->imad_read = tk->imad_read;
     t->stall = tk->stall;
     t->fold = tk->fold;
     t->subwarp = tk->subwarp;
@@ -1643,7 +1658,8 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
                        ? f.latency
                        : 0;
     f.late = (uint8_t)(late < 0 ? 0 : late > UINT8_MAX ? UINT8_MAX : late);
-    f.fma_pipe = (uint8_t)is_fma_pipe(in);
+    f.fma_pipe = (uint8_t)(is_fma_pipe(in) |
+                           (t->imad_read && pc < t->ninfo && (t->imad_read[pc] & IMAD_READER) ? FMA_READS_IMAD : 0));
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
 }
@@ -2175,6 +2191,67 @@ static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *st
     free(at);
 }
 
+/* Whether source i of instruction pc has an IMAD (kind IMAD_RESULT) for its last writer within pipe.imad_near
+ * instructions before it in the code. */
+static int near_imad(const ws_timing *t, const ws_launch_ctx *L, const uint8_t *kind, uint32_t pc, uint32_t i)
+{
+    uint32_t r = L->uses[pc].src[i];
+    for (uint32_t back = 1; back <= t->imad_near && back <= pc; back++) {
+        const ws_reg_use *w = &L->uses[pc - back];
+        for (uint32_t d = 0; d < w->ndst; d++)
+            if (w->dst[d] == r)
+                return (kind[pc - back] & IMAD_RESULT) != 0;
+    }
+    return 0;
+}
+
+/* pipe.imad_read's table (imad_read: IMAD_* for each instruction; NULL where the key is off or no instruction reads
+ * an IMAD's result): a 32-bit mul.lo or mad.lo (one IMAD) is an IMAD_RESULT, and an FADD, FMUL or FFMA whose source
+ * an IMAD at most pipe.imad_near instructions before it wrote last is an IMAD_READER, which looks at its sources'
+ * producers when it issues (imad_read_issue). In probe_alu3's mad_f (mad.lo then fma.rn reading it) the FFMA reads
+ * the IMAD before it; in fma_m (fma.rn then mad.lo) an FFMA reads the IMAD of the round before, 14-16 instructions
+ * back, and costs nothing on the H100. 0, or -1 when out of memory. */
+static int imad_reads(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
+{
+    *out = NULL;
+    if (!t->imad_read_hold || !t->imad_near || !t->ninfo)
+        return 0;
+    uint32_t nregs = 0;
+    for (uint32_t pc = 0; pc < t->ninfo; pc++)
+        for (uint32_t i = 0; i < L->uses[pc].ndst; i++)
+            nregs = L->uses[pc].dst[i] >= nregs ? L->uses[pc].dst[i] + 1 : nregs;
+    uint8_t *kind = calloc(t->ninfo, 1), *written = calloc(nregs ? nregs : 1, 1);
+    if (!kind || !written) {
+        free(kind);
+        free(written);
+        return -1;
+    }
+    int readers = 0;
+    for (uint32_t pc = 0; pc < t->ninfo; pc++) {
+        const ws_insn *in = &L->code[pc];
+        unsigned fold = t->fold.kind ? t->fold.kind[pc] : WS_FOLD_NONE;
+        if (ws_optable[in->op].pipe == PIPE_IMAD && !ws_type_is_float((ws_type)in->type) && in->sub != WS_MUL_HI &&
+            in->sub != WS_MUL_WIDE && ws_type_bits((ws_type)in->type) == 32 && fold == WS_FOLD_NONE) {
+            kind[pc] = IMAD_RESULT;
+            for (uint32_t i = 0; i < L->uses[pc].ndst; i++)
+                written[L->uses[pc].dst[i]] = 1;
+        }
+    }
+    for (uint32_t pc = 0; pc < t->ninfo; pc++)
+        if (is_fma_pipe(&L->code[pc]))
+            for (uint32_t i = 0; i < L->uses[pc].nsrc; i++)
+                if (L->uses[pc].src[i] < nregs && written[L->uses[pc].src[i]] && near_imad(t, L, kind, pc, i)) {
+                    kind[pc] |= IMAD_READER;
+                    readers = 1;
+                }
+    free(written);
+    if (readers)
+        *out = kind;
+    else
+        free(kind);
+    return 0;
+}
+
 /* pipe.fma_half's rule for the kernel: where the preset holds an FFMA beside half work and the kernel has a half op
  * that is not HFMA2.MMA (half_pairs). In no other kernel does an FFMA, FADD or FMUL take an FMA slot: no test at its
  * issue, and the kernels without half work are timed as without the rule. */
@@ -2224,6 +2301,9 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
     if (!tk->add_imad || add_pipes(t, L, tk->add_imad) != 0)
         return -1;
     t->fma_rule = tk->fma_rule = fma_half_rule(t, L); /* after half_pairs, before info (math_slots) */
+    if (imad_reads(t, L, &tk->imad_read) != 0)        /* after fold, before info (timing_info.fma_pipe) */
+        return -1;
+    t->imad_read = tk->imad_read;
     for (uint32_t pc = 0; pc < t->ninfo; pc++) {
         tk->info[pc] = timing_info_of(t, L->code, pc);
         tk->xu_used |= (tk->info[pc].checks & CHECK_XU) != 0;
@@ -2571,6 +2651,34 @@ static inline void hold_fma(ws_timing *t, unsigned sp, uint8_t slot, uint64_t cy
         at[SLOT_FMA] = cycle + slot;
 }
 
+/* pipe.imad_read: warp wi issues an FFMA, FADD or FMUL (timing_info.fma_pipe's FMA_READS_IMAD) at `cycle`, reading
+ * the registers u names. Where one of them is a near IMAD's result (its producer an IMAD_RESULT at most pipe.imad_near
+ * instructions before it), while its sub-partition's IMAD pipe is busy
+ * (another IMAD issued the cycle before), the pipe stays busy until pipe.imad_read cycles after it at least: the FFMA
+ * does not wait for the pipe, but an IMAD after it does. The
+ * H100 (docs/calibration.md "(mad19h)", "(imadr23)"): mad19 mf (mad.lo then fma.rn reading it, 8 streams) 2.70-2.76
+ * cycles a step at 2-8 warps a sub-partition where the same two on independent chains (mfi) take 2.17-2.27 and an
+ * IMAD reading an FFMA (fm) 2.07-2.10; an FFMA reading a HADD2.F32 of the IMAD pipe (h2f_f) 2.08: the IMAD's
+ * result, not its pipe. */
+static inline void imad_read_issue(ws_timing *t, ws_exec *x, uint32_t wi, const ws_reg_use *u, uint64_t cycle)
+{
+    const warp_state *s = &t->ws[wi];
+    int read = 0;
+    for (uint32_t i = 0; i < u->nsrc && !read; i++) {
+        uint32_t by = s->rp[u->src[i]], pc = s->pick.pc;
+        uint64_t ready = s->rr[u->src[i]];
+        read = ready && by < t->ninfo && (t->imad_read[by] & IMAD_RESULT) && by < pc && pc - by <= t->imad_near;
+    }
+    unsigned sp = t->sp_of[wi];
+    uint64_t *at = t->math_at[sp];
+    if (!read || at[SLOT_IMAD] <= cycle || at[SLOT_IMAD] >= cycle + t->imad_read_hold)
+        return; /* a free pipe: one warp a sub-partition (ptxas's S02 after the IMAD) pays nothing (mf 3.27 a step) */
+    at[SLOT_IMAD] = cycle + t->imad_read_hold;
+    at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
+    if (t->sp_warps[sp] & t->has_pick & ~(1u << wi))
+        t->retime(t, x, wi, sp, cycle);
+}
+
 /* Warp wi issues instruction f at `cycle`, when its slots are free: it holds each pipe its slots' cycles. An add
  * takes the IMAD pipe when that is free, else the ALU (the ALU pipe has more takers: ISETP, SEL, LOP3, SHF; in mix,
  * BlockScan's step of IMAD.IADD, ISETP and SEL, ptxas gives the add to the IMAD pipe). The other warps of its
@@ -2893,6 +3001,8 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     if (f->checks & CHECK_MATH)
         hold_math(t, x, wi, f, cycle, then_pick);
+    if (__builtin_expect(f->fma_pipe & FMA_READS_IMAD, 0))
+        imad_read_issue(t, x, wi, u, cycle);
     b->cycle = cycle;
     if (t->hooks) { /* a kernel without XU ops to space has no test for them here (host cost) */
         issue_hooks(t, wi, pk.pc, cycle);
@@ -2976,6 +3086,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     if (f->checks & CHECK_MATH)
         hold_math(t, x, wi, f, cycle, 0);
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
+    if (f->fma_pipe & FMA_READS_IMAD)
+        imad_read_issue(t, x, wi, u, cycle);
     xu_spaced(t, wi, f, u, pk.pc, cycle);
     b->cycle = cycle;
     if (t->hooks)

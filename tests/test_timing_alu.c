@@ -894,6 +894,32 @@ static void hfma2_stall_counts(void **state)
 #undef WARM
 }
 
+/* pipe.imad_read (docs/calibration.md "(imadr23)"): an FFMA reading the IMAD just before it holds its sub-partition's
+ * IMAD pipe from its issue, so an IMAD + FFMA step takes 3 cycles of the IMAD pipe, not 2 (the H100's mad19 mf
+ * 2.70-2.76 with 2-8 warps a sub-partition); the other way round (an FFMA reading the IMAD of the round before, 14-16
+ * instructions back: mad19 fm 2.07-2.10) nothing. */
+static void imad_result_read(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+    const char *on = WARM "pipe.imad_read 2\n", *off = WARM "pipe.imad_read 0\n";
+    /* 8 warps a sub-partition, 8 rounds of 8 steps each: 512 steps a sub-partition, 2 cycles each without the rule */
+    uint64_t mf_off = stream_cycles("mad.lo.s32", "fma.rn.f32", 8, 1024, off, 0);
+    uint64_t mf_on = stream_cycles("mad.lo.s32", "fma.rn.f32", 8, 1024, on, 0);
+    assert_true(mf_on >= mf_off + 512 * 8 / 10 && mf_on <= mf_off + 512 + 64);
+    assert_int_equal(stream_cycles("mad.lo.s32", "fma.rn.f32", 8, 1024, on, WS_SLOW_ALL), mf_on);
+    /* pipe.imad_near 0 or pipe.imad 0: no rule */
+    assert_int_equal(stream_cycles("mad.lo.s32", "fma.rn.f32", 8, 1024, WARM "pipe.imad_read 2\npipe.imad_near 0\n", 0),
+                     mf_off);
+    /* an IMAD reading an FFMA, an FFMA reading an IMAD 14 instructions back: as without the rule */
+    assert_int_equal(stream_cycles("fma.rn.f32", "mad.lo.s32", 8, 1024, on, 0),
+                     stream_cycles("fma.rn.f32", "mad.lo.s32", 8, 1024, off, 0));
+    /* an FFMA reading an LOP3: nothing */
+    assert_int_equal(stream_cycles("xor.b32", "fma.rn.f32", 8, 1024, on, 0),
+                     stream_cycles("xor.b32", "fma.rn.f32", 8, 1024, off, 0));
+#undef WARM
+}
+
 int main(void)
 {
     /* clang-format off */
@@ -922,6 +948,7 @@ int main(void)
         cmocka_unit_test(rcp_fixups_alu),
         cmocka_unit_test(mma_holds_the_alu),
         cmocka_unit_test(hfma2_stall_counts),
+        cmocka_unit_test(imad_result_read),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);
