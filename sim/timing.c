@@ -1550,8 +1550,6 @@ static unsigned sass_count(const ws_timing *t, const ws_insn *code, uint32_t pc)
     return t->p.ifetch_sass > 0 ? (unsigned)ws_mufu_sass(&code[pc], (int)mufu_fixups_at(t, &code[pc], pc)) : 1;
 }
 
-static unsigned pair_prmts(const ws_timing *t, uint32_t pc);
-
 /* fold.pack: the PRMTs ptxas puts before the f16x2 op that instruction pc issues for a scalar half pair (fold.h
  * pack); 0 for the pair's first op (WS_FOLD_PACK, no issue) and every other instruction. */
 static unsigned pair_prmts(const ws_timing *t, uint32_t pc)
