@@ -1638,8 +1638,11 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
     int plain_load = (space == WS_SPACE_PARAM || space == WS_SPACE_CONST) && ws_op_writes_op0(in->op) &&
                      ws_op_class_of(in->op) != CLS_ATOMIC && f.latency >= 0 &&
                      !(t->stq_regs.slot && pc < t->ninfo && t->stq_regs.slot[pc]);
+    /* an IMAD result's reader (pipe.imad_read) is rare: issue() holds the pipe for it, issue_common has no test */
+    int imad_reader = t->imad_read && pc < t->ninfo && (t->imad_read[pc] & IMAD_READER);
     f.rare = (f.memory && !plain_load) || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold ||
-             f.issue || cga || f.gate || f.arrival || ws_op_class_of(in->op) == CLS_BARRIER || ws_op_ends_path(in->op);
+             f.issue || cga || f.gate || f.arrival || ws_op_class_of(in->op) == CLS_BARRIER ||
+             ws_op_ends_path(in->op) || imad_reader;
     /* the tests of earliest and write_results, decided once (--slow-path timing makes them per use) */
     f.feed = feed_of(t, f.bits, f.shfl, f.synced);
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
@@ -1656,8 +1659,7 @@ static timing_info timing_info_of(const ws_timing *t, const ws_insn *code, uint3
                        ? f.latency
                        : 0;
     f.late = (uint8_t)(late < 0 ? 0 : late > UINT8_MAX ? UINT8_MAX : late);
-    f.fma_pipe = (uint8_t)(is_fma_pipe(in) |
-                           (t->imad_read && pc < t->ninfo && (t->imad_read[pc] & IMAD_READER) ? FMA_READS_IMAD : 0));
+    f.fma_pipe = (uint8_t)(is_fma_pipe(in) | (imad_reader ? FMA_READS_IMAD : 0));
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
 }
@@ -2999,8 +3001,6 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     if (f->checks & CHECK_MATH)
         hold_math(t, x, wi, f, cycle, then_pick);
-    if (__builtin_expect(f->fma_pipe & FMA_READS_IMAD, 0))
-        imad_read_issue(t, x, wi, u, cycle);
     b->cycle = cycle;
     if (t->hooks) { /* a kernel without XU ops to space has no test for them here (host cost) */
         issue_hooks(t, wi, pk.pc, cycle);
