@@ -2216,35 +2216,23 @@ static int imad_reads(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
     *out = NULL;
     if (!t->imad_read_hold || !t->imad_near || !t->ninfo)
         return 0;
-    uint32_t nregs = 0;
-    for (uint32_t pc = 0; pc < t->ninfo; pc++)
-        for (uint32_t i = 0; i < L->uses[pc].ndst; i++)
-            nregs = L->uses[pc].dst[i] >= nregs ? L->uses[pc].dst[i] + 1 : nregs;
-    uint8_t *kind = calloc(t->ninfo, 1), *written = calloc(nregs ? nregs : 1, 1);
-    if (!kind || !written) {
-        free(kind);
-        free(written);
+    uint8_t *kind = calloc(t->ninfo, 1);
+    if (!kind)
         return -1;
-    }
     int readers = 0;
     for (uint32_t pc = 0; pc < t->ninfo; pc++) {
         const ws_insn *in = &L->code[pc];
         unsigned fold = t->fold.kind ? t->fold.kind[pc] : WS_FOLD_NONE;
         if (ws_optable[in->op].pipe == PIPE_IMAD && !ws_type_is_float((ws_type)in->type) && in->sub != WS_MUL_HI &&
-            in->sub != WS_MUL_WIDE && ws_type_bits((ws_type)in->type) == 32 && fold == WS_FOLD_NONE) {
+            in->sub != WS_MUL_WIDE && ws_type_bits((ws_type)in->type) == 32 && fold == WS_FOLD_NONE)
             kind[pc] = IMAD_RESULT;
-            for (uint32_t i = 0; i < L->uses[pc].ndst; i++)
-                written[L->uses[pc].dst[i]] = 1;
-        }
     }
     for (uint32_t pc = 0; pc < t->ninfo; pc++)
-        if (is_fma_pipe(&L->code[pc]))
-            for (uint32_t i = 0; i < L->uses[pc].nsrc; i++)
-                if (L->uses[pc].src[i] < nregs && written[L->uses[pc].src[i]] && near_imad(t, L, kind, pc, i)) {
-                    kind[pc] |= IMAD_READER;
-                    readers = 1;
-                }
-    free(written);
+        for (uint32_t i = 0; is_fma_pipe(&L->code[pc]) && i < L->uses[pc].nsrc; i++)
+            if (near_imad(t, L, kind, pc, i)) {
+                kind[pc] |= IMAD_READER;
+                readers = 1;
+            }
     if (readers)
         *out = kind;
     else
