@@ -233,6 +233,21 @@ static inline int ws_mufu_fixups(const ws_insn *in)
         return 0;
     return pipe == PIPE_MUFU_RCP ? 4 : 2;
 }
+/* A half add, sub, mul or fma: 1 of one half (.f16, .bf16), 2 of a pair (.f16x2, .bf16x2), else 0. ptxas makes it
+ * HADD2, HMUL2 or HFMA2 (a scalar one reads its register's low half: `HADD2 R, R.H0_H0, R.H0_H0`), or for a pair
+ * HFMA2.MMA (sim/timing.c half_pairs); two scalar ones may be one f16x2 op (sim/fold.c, fold.pack). */
+static inline unsigned ws_half_arith_halves(const ws_insn *in)
+{
+    if (in->op != WS_OP_ADD && in->op != WS_OP_SUB && in->op != WS_OP_MUL && in->op != WS_OP_FMA)
+        return 0;
+    switch ((ws_type)in->type) {
+    case WS_T_F16:
+    case WS_T_BF16: return 1;
+    case WS_T_F16X2:
+    case WS_T_BF16X2: return 2;
+    default: return 0;
+    }
+}
 /* Whether ptxas's SASS of an .f32 MUFU form reads the form's source with an instruction before the MUFU, not the MUFU
  * itself: the FSETP of the range fix-ups (ws_mufu_fixups > 0), or sin's and cos's FMUL.RZ by 1 / (2 pi) (probe_alu3.sass
  * alu3_sin_x: `FMUL.RZ R13, R7, 0.15915493667125701904`). ptxas issues that instruction as the reader of an XU op's

@@ -964,11 +964,7 @@ typedef struct {
 enum { PACK_DEPTH = 4, PACK_REACH = 255, PACK_PRMTS = 2 };
 
 /* A scalar half add, sub, mul or fma (HADD2, HMUL2, HFMA2 of the low halves). */
-static int scalar_half_op(const ws_insn *in)
-{
-    return (in->op == WS_OP_ADD || in->op == WS_OP_SUB || in->op == WS_OP_MUL || in->op == WS_OP_FMA) &&
-           (in->type == WS_T_F16 || in->type == WS_T_BF16) && in->ops[0].kind == WS_OPND_REG;
-}
+static int scalar_half_op(const ws_insn *in) { return ws_half_arith_halves(in) == 1 && in->ops[0].kind == WS_OPND_REG; }
 
 /* `mov.b32 %r, {a, b}`: two halves into a 32-bit register. */
 static int packs(const ws_insn *in)

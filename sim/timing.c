@@ -1274,22 +1274,6 @@ static unsigned mufu_fixups(const ws_insn *in)
     return fix > 0 ? (unsigned)fix : 0;
 }
 
-/* A half add, sub, mul or fma: 1 of one half (.f16, .bf16), 2 of a pair (.f16x2, .bf16x2), else 0. ptxas makes it
- * HADD2, HMUL2 or HFMA2 (a scalar one reads its register's low half: `HADD2 R, R.H0_H0, R.H0_H0`), or for a pair
- * HFMA2.MMA (half_pairs). */
-static unsigned half_arith_halves(const ws_insn *in)
-{
-    if (in->op != WS_OP_ADD && in->op != WS_OP_SUB && in->op != WS_OP_MUL && in->op != WS_OP_FMA)
-        return 0;
-    switch ((ws_type)in->type) {
-    case WS_T_F16:
-    case WS_T_BF16: return 1;
-    case WS_T_F16X2:
-    case WS_T_BF16X2: return 2;
-    default: return 0;
-    }
-}
-
 /* The cycles instruction `in` holds its sub-partition's issue (timing_info.issue; 0: the one cycle every
  * instruction takes), as the H200 issues its SASS (probe_alu3, docs/calibration.md "(alu27)", "(f64x)"):
  * - an .f64 add, sub, neg (PIPE_ADD), mul, mad (PIPE_IMAD) or fma (PIPE_FMA), DADD, DMUL, DFMA: pipe.f64 (2). Alone
@@ -1316,7 +1300,7 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in, unsigned fix
 {
     if (is_f64_math(in))
         return (unsigned)t->f64_hold;
-    if (in->op == WS_OP_FMA && half_arith_halves(in))
+    if (in->op == WS_OP_FMA && ws_half_arith_halves(in))
         return (unsigned)t->hfma2_hold;
     fix = t->alu_hold ? fix : 0; /* modelled where the ALU pipe has a rate (math_slots) */
     return fix ? (unsigned)ws_mufu_sass(in, (int)fix) : 0;
@@ -1343,7 +1327,7 @@ static unsigned issue_cycles(const ws_timing *t, const ws_insn *in, unsigned fix
  *   pairs to f16x2/bf16x2 F2FP.PACK_AB, both on the ALU pipe; f16 to f32 is HADD2.F32, on the IMAD pipe (probe_alu3
  *   h2f: 4.06 beside an IMAD, 2.12 beside a LOP3); the other conversions are not measured. (docs/calibration.md
  *   "(alu27)", "(f64x)")
- * - a half add, sub or mul (half_arith_halves): HADD2 and HMUL2 take the IMAD pipe pipe.half cycles (probe_alu3 hadd:
+ * - a half add, sub or mul (ws_half_arith_halves): HADD2 and HMUL2 take the IMAD pipe pipe.half cycles (probe_alu3 hadd:
  *   add.f16 beside an IMAD 4.07 a step, beside a LOP3 2.13), HFMA2.MMA (mma: half_pairs) not the IMAD pipe (hadd2:
  *   add.f16x2 half HADD2, half HFMA2.MMA, alone 1.09, beside an IMAD 3.13) but the ALU pipe pipe.mma_alu cycles
  *   (1: beside a LOP3 2.48-2.52 a step with 2-8 warps a sub-partition, where add.f16's HADD2 takes 2.08-2.13; that
@@ -1359,7 +1343,7 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
     int spaced = 1;           /* an XU slot spaced by schedule.xu_stall (below) */
     memset(slots, 0, SLOT_BYTES);
     *side = 0;
-    if (half_arith_halves(in)) { /* HADD2, HMUL2 pipe.half cycles; an add's HFMA2.MMA the ALU (below); HFMA2 none */
+    if (ws_half_arith_halves(in)) { /* HADD2, HMUL2 pipe.half cycles; an add's HFMA2.MMA the ALU (below); HFMA2 none */
         if (in->op != WS_OP_FMA && !mma)
             slots[SLOT_IMAD] = (uint8_t)t->half_hold;
         if (mma && in->op != WS_OP_FMA) /* an add's, sub's or mul's HFMA2.MMA: the ALU pipe (pipe.mma_alu) */
@@ -1911,7 +1895,7 @@ static int fma_turn_op(const ws_timing *t, const ws_insn *in, uint32_t pc)
 {
     if (is_fma_pipe(in))
         return 1;
-    return t->p.stall_half_fma > 0 && in->op == WS_OP_FMA && pc < t->ninfo && half_arith_halves(in) == 2 &&
+    return t->p.stall_half_fma > 0 && in->op == WS_OP_FMA && pc < t->ninfo && ws_half_arith_halves(in) == 2 &&
            !(t->half_mma && t->half_mma[pc]);
 }
 
@@ -2044,7 +2028,7 @@ static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_
             prev = UINT32_MAX;
         const ws_insn *in = &L->code[pc];
         const uint8_t *pack = t->fold.pack, *kind = t->fold.kind;
-        if (half_arith_halves(in) != 2 && !(pack && pack[pc] && kind[pc] != WS_FOLD_PACK))
+        if (ws_half_arith_halves(in) != 2 && !(pack && pack[pc] && kind[pc] != WS_FOLD_PACK))
             continue; /* a pair op, or the f16x2 op of a scalar pair (fold.pack) */
         int reads = prev != UINT32_MAX && ws_reg_use_reads_from(&L->uses[pc], &L->uses[prev]); /* the op before */
         half_mma[pc] = (uint8_t)(prev != UINT32_MAX && !half_mma[prev] && (in->op == WS_OP_MUL || !reads));
@@ -2143,8 +2127,8 @@ static int64_t ptxas_step(const ws_timing *t, const ws_launch_ctx *L, uint32_t a
     if (a >= t->ninfo || b >= t->ninfo || t->info[a].free_mov)
         return 0;
     const ws_insn *ia = &L->code[a], *ib = &L->code[b];
-    int half = half_arith_halves(ia) == 2 && !(t->half_mma && t->half_mma[a]);
-    int next = is_fma_pipe(ib) || (t->info[b].slots[SLOT_IMAD] && !half_arith_halves(ib));
+    int half = ws_half_arith_halves(ia) == 2 && !(t->half_mma && t->half_mma[a]);
+    int next = is_fma_pipe(ib) || (t->info[b].slots[SLOT_IMAD] && !ws_half_arith_halves(ib));
     int64_t step = 1 + stall[a];
     return half && next && step < 2 ? 2 : step;
 }
@@ -2173,7 +2157,7 @@ static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *st
     }
     for (uint32_t p = 0; p < n; p++) {
         uint32_t pc = t->sched.order[p];
-        if (pc >= n || t->info[pc].issue != t->hfma2_hold || half_arith_halves(&L->code[pc]) != 2)
+        if (pc >= n || t->info[pc].issue != t->hfma2_hold || ws_half_arith_halves(&L->code[pc]) != 2)
             continue;
         uint32_t q = p + 1;
         while (q < n && t->sched.first[q] == t->sched.first[p] && t->info[t->sched.order[q]].free_mov)
@@ -2248,7 +2232,7 @@ static int fma_half_rule(const ws_timing *t, const ws_launch_ctx *L)
     if (!t->fma_hold || !t->half_window)
         return 0;
     for (uint32_t pc = 0; pc < t->ninfo; pc++)
-        if (half_arith_halves(&L->code[pc]) && !(t->half_mma && t->half_mma[pc]))
+        if (ws_half_arith_halves(&L->code[pc]) && !(t->half_mma && t->half_mma[pc]))
             return 1;
     return 0;
 }
