@@ -1282,7 +1282,10 @@ static unsigned mufu_fixups(const ws_insn *in)
  *   two pipes side by side give 2. The sub-partition issues nothing else while it holds them.
  * - a MUFU with its fix-ups (mufu_fixups): the MUFU, the fix-ups and two FMA-pipe instructions, one cycle each
  *   (rcp.approx.f32: 7, ex2, rsqrt, lg2, sqrt: 5). For rcp the H200 takes 8.9 cycles a step alone and 9.2 beside an
- *   IMAD or an FFMA, more than the 8 its XU pipe, its ALU fix-ups and this issue give: not modelled.
+ *   IMAD or an FFMA, more than the 8 its XU pipe, its ALU fix-ups and this issue give: pipe.rcp_fixup's fitted ALU
+ *   cycle (math_slots). Issuing the seven as pieces in ptxas's order, each on its pipe, does not give it (rcp_m at
+ *   one warp a sub-partition 8.75 a step where the H100 takes 10.90; tests/calibration/probes/rcp_sass_model.py,
+ *   docs/calibration.md "(rcp24)").
  * - a half fma (HFMA2, HFMA2.MMA): pipe.hfma2 (2). fma.rn.f16x2 and .bf16x2 alone 1.91-2.03 cycles a step a
  *   sub-partition with 2-8 warps, where the same count of HADD2 and HFMA2.MMA (add.f16x2) take 1.08-1.10; one warp
  *   2.39 where ptxas's stall counts give 1.50 (sass_replay.py); beside a LOP3, an IMAD or an FFMA 3.20, 3.25, 3.47
