@@ -161,13 +161,9 @@ enum {
 };
 
 /* A train (ws_timing.train): its members, the slots their picks take (as one word) and one of the picks (math_free),
- * the figures of each: charged to `charged`, `when`, why WS_STALL_PIPE, no producer. Its fresh members: warps of the
- * same slots that could issue when update filed them (their `when` at most their charged cycle, that pass's), whose
- * figures are their own, with the sum of their charged cycles: their pipe's next issue charges each its cycles since
- * to the issue reason alone and moves them into the train (retime_filed, join_fresh). */
+ * the figures of each: charged to `charged`, `when`, why WS_STALL_PIPE, no producer. */
 typedef struct {
-    uint32_t bits, fresh;
-    uint64_t fresh_sum;
+    uint32_t bits;
     slot_word key;
     const timing_info *f;
     uint64_t charged, when;
@@ -2447,18 +2443,13 @@ static inline void untrain(ws_timing *t, uint32_t wi)
     unsigned sp = t->sp_of[wi], k = t->train_of[wi];
     pipe_train *r = &t->train[sp * TRAINS + k];
     t->trained &= ~bit;
-    if (r->fresh & bit) { /* its figures are its own */
-        r->fresh &= ~bit;
-        r->fresh_sum -= t->charged[wi];
-    } else {
-        r->bits &= ~bit;
-        t->charged[wi] = r->charged;
-        t->when[wi] = r->when;
-        t->why[wi] = WS_STALL_PIPE;
-        t->prod[wi] = UINT32_MAX;
-    }
-    if (!(r->bits | r->fresh))
+    r->bits &= ~bit;
+    if (!r->bits)
         t->train_used[sp] &= (uint8_t) ~(1u << k);
+    t->charged[wi] = r->charged;
+    t->when[wi] = r->when;
+    t->why[wi] = WS_STALL_PIPE;
+    t->prod[wi] = UINT32_MAX;
 }
 
 /* untrain for each of the warps `bits` (out of line: seldom but at a block's end). */
@@ -2542,52 +2533,33 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
         uint64_t pipe = 0, issue = 0; /* the members' charges */
         for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
             pipe_train *r = tr + __builtin_ctz(used);
-            if (__builtin_expect((r->bits | r->fresh) & t->dirty, 0)) /* left to the next pass's update, as the loop
-                                                                       * leaves it */
-                untrain_bits(t, (r->bits | r->fresh) & t->dirty);
-            uint32_t bits = r->bits, fresh = r->fresh;
+            uint32_t bits = r->bits;
+            if (__builtin_expect(bits & t->dirty, 0)) { /* left to the next pass's update, as the loop leaves it */
+                untrain_bits(t, bits & t->dirty);
+                bits &= ~t->dirty;
+                if (!bits)
+                    continue;
+            }
             uint64_t free = math_free_at(mat, r->f), when = r->when;
-            if (bits && when < free) {
-                if (__builtin_expect(when > cycle, 0)) { /* computed again in the next pass */
-                    untrain_bits(t, bits);
-                    t->dirty |= bits;
-                } else {
-                    uint64_t from = r->charged; /* settle, for each member */
-                    if (to > from) {
-                        uint64_t n = (uint64_t)__builtin_popcount(bits), split = when < from ? from : when;
-                        pipe += n * (split - from);
-                        issue += n * (to - split);
-                        r->charged = to;
-                    }
-                    r->when = free;
-                    t->can_issue &= ~bits; /* there: their `when` was at most the cycle */
-                    file_bits(t, bits, free, cycle);
-                    if (__builtin_expect(free >= cycle + WHEEL, 0)) /* far: wake_far reads their own `when` */
-                        untrain_bits(t, bits);
-                }
-            }
-            if (!fresh)
+            if (when >= free)
                 continue;
-            if (__builtin_expect(free <= cycle || free >= cycle + WHEEL ||
-                                     (r->bits && (r->when != free || r->charged != to)),
-                                 0)) {
-                /* not a move of them all to the train's figures: those whose `when` is before the pipe's free cycle
-                 * are retimed by the loop below, as the other warps */
-                for (uint32_t m = fresh; m; m &= m - 1)
-                    if (free >= cycle + WHEEL || r->bits || t->when[__builtin_ctz(m)] < free)
-                        untrain(t, (uint32_t)__builtin_ctz(m));
+            if (__builtin_expect(when > cycle, 0)) { /* computed again in the next pass */
+                untrain_bits(t, bits);
+                t->dirty |= bits;
                 continue;
             }
-            /* each could issue (`when` at most its charged cycle, at most the cycle) and now waits for the pipe: its
-             * cycles to this one are the issue reason's (retime_warp), its figures the train's moved */
-            issue += (uint64_t)__builtin_popcount(fresh) * to - r->fresh_sum;
-            r->fresh = 0;
-            r->fresh_sum = 0;
-            r->bits |= fresh;
-            r->charged = to;
+            uint64_t from = r->charged; /* settle, for each member */
+            if (to > from) {
+                uint64_t n = (uint64_t)__builtin_popcount(bits), split = when < from ? from : when;
+                pipe += n * (split - from);
+                issue += n * (to - split);
+                r->charged = to;
+            }
             r->when = free;
-            t->can_issue &= ~fresh;
-            file_bits(t, fresh, free, cycle);
+            t->can_issue &= ~bits; /* there: their `when` was at most the cycle */
+            file_bits(t, bits, free, cycle);
+            if (__builtin_expect(free >= cycle + WHEEL, 0)) /* far: wake_far reads their own `when` */
+                untrain_bits(t, bits);
         }
         L->stats.stalls[WS_STALL_PIPE] += pipe;
         L->stats.stalls[WS_STALL_ISSUE] += issue;
@@ -3306,36 +3278,6 @@ static __attribute__((noinline)) void join_train(ws_timing *t, uint32_t wi, uint
     }
 }
 
-/* Warp wi, just updated at `cycle`, can issue (its `when` at most the cycle), charged to the cycle, and its pick takes
- * pipe slots: it joins the train of its slots as a fresh member (pipe_train), so that its pipe's next issue retimes it
- * with the train's, not alone (retime_filed). Not a warp on the MIO or shared pipe (retime_shuffles). */
-static __attribute__((noinline)) void join_fresh(ws_timing *t, uint32_t wi, uint64_t cycle)
-{
-    uint32_t bit = 1u << wi;
-    if ((t->on_pipe & bit) || t->charged[wi] != cycle || (t->trained & bit))
-        return;
-    const timing_info *f = t->ws[wi].f;
-    slot_word mine;
-    memcpy(&mine, f->slots, sizeof mine);
-    unsigned sp = t->sp_of[wi];
-    pipe_train *tr = &t->train[sp * TRAINS];
-    uint32_t used = t->train_used[sp];
-    for (; used; used &= used - 1)
-        if (tr[__builtin_ctz(used)].key == mine)
-            break;
-    unsigned k = (unsigned)__builtin_ctz(used ? used : ~(uint32_t)t->train_used[sp]);
-    if (k >= TRAINS)
-        return;
-    if (!used) {
-        t->train_used[sp] |= (uint8_t)(1u << k);
-        tr[k] = (pipe_train){.bits = 0, .fresh = 0, .fresh_sum = 0, .key = mine, .f = f, .charged = 0, .when = 0};
-    }
-    tr[k].fresh |= bit;
-    tr[k].fresh_sum += cycle;
-    t->trained |= bit;
-    t->train_of[wi] = (uint8_t)k;
-}
-
 /* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones).
  * filed, eager: t->filed and t->eager, constants where it is inlined (run_passes). */
 static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
@@ -3364,13 +3306,8 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     else
         t->when[wi] = when;
     t->why[wi] = (uint8_t)why;
-    if (filed && !eager) {
-        if (when <= cycle) {
-            if ((t->has_pick & bit) && (t->ws[wi].f->checks & CHECK_MATH))
-                join_fresh(t, wi, cycle);
-        } else if (why == WS_STALL_PIPE && t->train_used[t->sp_of[wi]])
-            join_train(t, wi, when, cycle);
-    }
+    if (filed && !eager && why == WS_STALL_PIPE && t->train_used[t->sp_of[wi]])
+        join_train(t, wi, when, cycle);
 }
 
 /* Warp wi's free mov at pc, its step done at `cycle` (pick_warp, issue_movs): the rest of its issue, no pipe
