@@ -90,6 +90,7 @@ static const ws_preset ws_preset_sm90 = {
     .ifetch_latency = 40, /* ifetch.latency */
     .ifetch_restart = 2, /* ifetch.restart */
     .ifetch_sass = 1, /* ifetch.sass */
+    .ifetch_late = 1, /* ifetch.late */
     .guard_feed = 9, /* guard.feed */
     .mul_hi = 9, /* mul.hi */
     .mul_hi_64 = 29, /* mul.hi.64 */

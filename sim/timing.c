@@ -761,6 +761,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency,
                        t->p.ifetch_restart) != 0)
         goto oom;
+    t->ifetch.late = t->p.ifetch_late > 0;
     t->code_warm = pr->code_warm;
     if (plans_init(t) != 0)
         goto oom;
