@@ -73,6 +73,15 @@ static int lop3_op(char *out, size_t cap, unsigned i, int arg)
 
 static void lop3s(unsigned n, const char *preset, uint64_t *out) { region(n, lop3_op, 0, preset, out); }
 
+/* A region of n instructions `op` (arg 0) run three ways: out[0] cold (the preset's fetch), out[1] warm (ifetch.line
+ * 0), out[2] with the keys `other`. */
+static void cold_warm(unsigned n, region_op op, const char *other, uint64_t out[3])
+{
+    region(n, op, 0, NULL, &out[0]);
+    region(n, op, 0, "ifetch.line 0\n", &out[1]);
+    region(n, op, 0, other, &out[2]);
+}
+
 /* probe_alu3 h2f_l's step on 8 streams: cvt.f32.f16 of the next stream's low half (HADD2.F32, the IMAD pipe), then a
  * lop3 of it (LOP3, the ALU pipe): two SASS a step, one a cycle at one warp (the unpack has no SASS). */
 static int h2f_lop3_op(char *out, size_t cap, unsigned i, int arg)
@@ -101,13 +110,11 @@ static int ex2_op(char *out, size_t cap, unsigned i, int chain)
 static void mufu_forms_take_their_sass_lines(void **state)
 {
     (void)state;
-    uint64_t cold[1], warm[1], one[1];
-    region(256, ex2_op, 0, NULL, cold);
-    region(256, ex2_op, 0, "ifetch.line 0\n", warm);
-    region(256, ex2_op, 0, "ifetch.sass 0\n", one);
-    assert_true(one[0] <= warm[0] + 64);   /* 32 lines at 64 cycles: hidden */
-    assert_true(cold[0] >= warm[0] + 400); /* 160 lines of 5 SASS a step: 17-18 cycles each */
-    assert_true(cold[0] >= 160 * 17 - 64 && cold[0] <= 160 * 18 + 64);
+    uint64_t c[3]; /* cold, warm, one SASS a PTX instruction */
+    cold_warm(256, ex2_op, "ifetch.sass 0\n", c);
+    assert_true(c[2] <= c[1] + 64);  /* 32 lines at 64 cycles: hidden */
+    assert_true(c[0] >= c[1] + 400); /* 160 lines of 5 SASS a step: 17-18 cycles each */
+    assert_true(c[0] >= 160 * 17 - 64 && c[0] <= 160 * 18 + 64);
     uint64_t chain[1], chain_warm[1];
     region(256, ex2_op, 1, NULL, chain);
     region(256, ex2_op, 1, "ifetch.line 0\n", chain_warm);
@@ -127,15 +134,13 @@ static void mufu_forms_take_their_sass_lines(void **state)
 static void late_line_was_waited_for(void **state)
 {
     (void)state;
-    uint64_t late[1], at_issue[1], warm[1];
-    region(256, h2f_lop3_op, 0, NULL, late);
-    region(256, h2f_lop3_op, 0, "ifetch.late 0\n", at_issue);
-    region(256, h2f_lop3_op, 0, "ifetch.line 0\n", warm);
-    print_message("h2f_l's shape, first launch: %llu cycles, ifetch.late 0 %llu, warm %llu\n",
-                  (unsigned long long)late[0], (unsigned long long)at_issue[0], (unsigned long long)warm[0]);
-    assert_true(warm[0] <= 256 * 3);                                 /* one a cycle or so: the fetch binds */
-    assert_true(late[0] >= 64 * 17 - 64 && late[0] <= 64 * 18 + 64); /* 64 lines, 17-18 cycles each */
-    assert_true(at_issue[0] + 64 <= late[0]);                        /* 16 a line: no restart */
+    uint64_t c[3]; /* cold, warm, ifetch.late 0 */
+    cold_warm(256, h2f_lop3_op, "ifetch.late 0\n", c);
+    print_message("h2f_l's shape, first launch: %llu cycles, ifetch.late 0 %llu, warm %llu\n", (unsigned long long)c[0],
+                  (unsigned long long)c[2], (unsigned long long)c[1]);
+    assert_true(c[1] <= 256 * 3);                              /* one a cycle or so: the fetch binds */
+    assert_true(c[0] >= 64 * 17 - 64 && c[0] <= 64 * 18 + 64); /* 64 lines, 17-18 cycles each */
+    assert_true(c[2] + 64 <= c[0]);                            /* 16 a line: no restart */
 }
 
 /* probe_cold17 (docs/calibration.md "(cold18)"): on the H200 code that issues a line in 16 cycles (LOP3s, 2
