@@ -68,6 +68,7 @@ void ws_ifetch_reset(ws_ifetch *f)
         f->line[w] = 0;
         f->next[w] = f->ahead + 1;
         f->last[w] = 0;
+        f->prev[w] = 0;
     }
     f->settle = 0;
     f->unrequested = f->nlines > f->ahead + 1 ? f->nlines - (f->ahead + 1) : 0;
@@ -100,7 +101,12 @@ uint64_t ws_ifetch_slow(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t now)
 void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
 {
     wi &= 31;
-    if (cycle && f->ready[line] == cycle) /* the warp waited for the line: its stream's next request later */
+    /* the warp waited for the line (it came at the issue, or with ifetch.late after the cycle following the warp's
+     * last issue, the warp then held by a pipe or a source too: probe_alu3 h2f_l, h2f_f, hadd_l at one warp, 512
+     * SASS of HADD2.F32 or HADD2 and LOP3 or FFMA, take the H100's 1125 cycles as lop3_f's, 17.6 a line, where the
+     * line's first instruction waiting a cycle for its pipe gave 16 a line, 1010; docs/calibration.md "(hadd24)"):
+     * its stream's next request later */
+    if (cycle && (f->ready[line] == cycle || (f->late && f->ready[line] > f->prev[wi] + 1)))
         f->last[wi] += f->restart;
     uint32_t *next = &f->next[wi];
     if (line + 1 < *next - f->ahead || line >= *next) /* a branch out of the warp's stream: it starts over */

@@ -36,10 +36,13 @@ typedef struct {
     uint32_t line[32];    /* per warp: the line it issued from last */
     uint32_t next[32];    /* per warp: the next line its stream requests */
     uint64_t last[32];    /* per warp: the cycle of its stream's latest request */
+    uint64_t prev[32];    /* per warp: the cycle of its last issue (for late) */
     uint32_t ahead;       /* ifetch.ahead: lines a stream requests ahead of its warp's line */
     uint64_t period;      /* ifetch.line: cycles between two requests */
     uint64_t latency;
     uint64_t restart; /* ifetch.restart: a line a warp waited for puts its stream's next request this much later */
+    int late;         /* ifetch.late: a line that came after the cycle following the warp's last issue is one it waited
+                       * for, though a pipe or a source held it past the line's arrival */
 } ws_ifetch;
 
 /* The code's layout, per instruction of ninsns its line (code[pc]: the SASS instructions it takes, 0 for one with
@@ -65,7 +68,7 @@ static inline uint64_t ws_ifetch_ready(ws_ifetch *f, uint32_t wi, uint32_t pc, u
 }
 /* Warp wi issues from a new line at cycle: its stream requests the lines up to ifetch.ahead beyond. */
 void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle);
-/* Warp wi issued instruction pc at cycle (only while live). */
+/* Warp wi issued instruction pc at cycle (only while live): prev, for ws_ifetch_enter's late lines. */
 static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint64_t cycle)
 {
     if (pc >= f->ninsns)
@@ -80,6 +83,7 @@ static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint6
         if (!f->covered[line]) /* a loop's lines, once requested, cost one test an issue */
             ws_ifetch_enter(f, wi, line, cycle);
     }
+    f->prev[wi & 31] = cycle;
 }
 
 #endif

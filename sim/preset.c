@@ -88,6 +88,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("ifetch.latency", ifetch_latency),
     PK("ifetch.restart", ifetch_restart),
     PK("ifetch.sass", ifetch_sass),
+    PK("ifetch.late", ifetch_late),
     PK("guard.feed", guard_feed),
     PK("mul.hi", mul_hi),
     PK("mul.hi.64", mul_hi_64),

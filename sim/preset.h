@@ -78,6 +78,7 @@ typedef struct {
     double ifetch_latency; /* ... cycles from a line's request to its arrival */
     double ifetch_restart; /* ... cycles a line the warp waited for puts its stream's next request later */
     double ifetch_sass;    /* ... 1: a PTX instruction takes its SASS count of the lines (ws_mufu_sass); 0: one each */
+    double ifetch_late; /* ... 1: a line that came after the cycle following the warp's last issue was waited for too */
     double guard_feed;  /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
     double atom_shared; /* an atomic on shared memory (atom: global) */
     double atom_same_word; /* extra latency per extra lane on one word */

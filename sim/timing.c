@@ -761,6 +761,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency,
                        t->p.ifetch_restart) != 0)
         goto oom;
+    t->ifetch.late = t->p.ifetch_late > 0;
     t->code_warm = pr->code_warm;
     if (plans_init(t) != 0)
         goto oom;
@@ -1972,8 +1973,11 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
     for (uint32_t pc = 0; pipe && pc < n && pc < t->ninfo; pc++) {
         const uint8_t *sl = t->info[pc].slots;
         /* not SLOT_FMA: pipe.fma_half's holds are the hardware's, not ptxas's (its stall counts know of none) */
-        /* nor an HFMA2.MMA's ALU cycle (pipe.mma_alu): ptxas's stall counts space no LOP3 after one */
-        uint64_t alu = t->half_mma && t->half_mma[pc] ? pair_prmts(t, pc) * t->prmt_hold : sl[SLOT_ALU];
+        /* nor an HFMA2.MMA's ALU cycle (pipe.mma_alu): ptxas's stall counts space no LOP3 after one; and a scalar
+         * pair's PRMTs (fold.pack) pipe.alu's cycles each, a PRMT's own (probe_pack21 p: 2.06-2.15 a step), not the
+         * hold pipe.prmt gives them beside the f16x2 op (docs/calibration.md "(hadd24)") */
+        uint64_t prmts = pair_prmts(t, pc);
+        uint64_t alu = (t->half_mma && t->half_mma[pc] ? 0 : sl[SLOT_ALU] - prmts * t->prmt_hold) + prmts * t->alu_hold;
         uint64_t c[SLOT_FMA] = {alu, sl[SLOT_IMAD], sl[SLOT_ANY] * t->imad_hold, sl[SLOT_XU]}; /* cycles */
         static const uint8_t kind[SLOT_FMA] = {WS_SCHED_ALU, WS_SCHED_IMAD, WS_SCHED_ANY, WS_SCHED_XU};
         unsigned most = SLOT_ALU;

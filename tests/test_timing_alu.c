@@ -841,12 +841,17 @@ static void scalar_halves_pack(void **state)
      * here, 512 without; probe_alu3 hadd: H200 849 at one warp a sub-partition) */
     assert_true(on1 >= off1 + off1 / 4);
     /* 8 warps a sub-partition: a PRMT and half an f16x2 op a step (the ALU pipe), where each add was a HADD2 on the
-     * IMAD pipe (3132 cycles here, 4116 without; H200 3720) */
-    assert_true(on8 + off8 / 5 <= off8);
+     * IMAD pipe (3695 cycles here with sm_90's pipe.prmt 3, 4116 without; H100 3708, H200 3720) */
+    assert_true(on8 + off8 / 20 <= off8);
     assert_int_equal(stream_span("add.f16", NULL, 32, 32, ON, WS_SLOW_ALL), on1);
     assert_int_equal(stream_span("add.f16", NULL, 32, 1024, ON, WS_SLOW_ALL), on8);
-    /* pipe.prmt: each PRMT's ALU cycles */
+    /* pipe.prmt: each PRMT's ALU cycles (2, a PRMT's own: 3132 cycles at 8 warps a sub-partition) */
     assert_true(stream_span("add.f16", NULL, 32, 1024, ON "pipe.prmt 4\n", 0) > on8);
+    assert_true(stream_span("add.f16", NULL, 32, 1024, ON "pipe.prmt 2\n", 0) + on8 / 8 <= on8);
+    /* the list schedule counts a PRMT at pipe.alu's cycles, whatever pipe.prmt holds (docs/calibration.md
+     * "(hadd24)"): one warp no faster with the longer hold (756 cycles at 2, 762 at 3; with the schedule counting
+     * the hold, probe_alu3 hadd at one warp took 737 at 3 against 847 at 2) */
+    assert_true(on1 >= stream_span("add.f16", NULL, 32, 32, ON "pipe.prmt 2\n", 0));
     /* sub, mul, fma and bf16 are packed alike */
     assert_int_equal(stream_span("sub.f16", NULL, 32, 1024, ON, 0), on8);
     assert_int_equal(stream_span("add.bf16", NULL, 32, 1024, ON, 0), on8);

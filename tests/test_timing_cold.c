@@ -44,7 +44,7 @@ typedef int (*region_op)(char *out, size_t cap, unsigned i, int arg);
  * out[0]: its cycles. */
 static void region(unsigned n, region_op op, int arg, const char *preset, uint64_t *out)
 {
-    size_t cap = 4096 + (size_t)n * 48;
+    size_t cap = 4096 + (size_t)n * 128;
     char *ptx = malloc(cap);
     assert_non_null(ptx);
     int k = snprintf(ptx, cap, "%s.reg .b32 %%q<24>;\n", HEAD);
@@ -73,6 +73,27 @@ static int lop3_op(char *out, size_t cap, unsigned i, int arg)
 
 static void lop3s(unsigned n, const char *preset, uint64_t *out) { region(n, lop3_op, 0, preset, out); }
 
+/* A region of n instructions `op` (arg 0) run three ways: out[0] cold (the preset's fetch), out[1] warm (ifetch.line
+ * 0), out[2] with the keys `other`. */
+static void cold_warm(unsigned n, region_op op, const char *other, uint64_t out[3])
+{
+    region(n, op, 0, NULL, &out[0]);
+    region(n, op, 0, "ifetch.line 0\n", &out[1]);
+    region(n, op, 0, other, &out[2]);
+}
+
+/* probe_alu3 h2f_l's step on 8 streams: cvt.f32.f16 of the next stream's low half (HADD2.F32, the IMAD pipe), then a
+ * lop3 of it (LOP3, the ALU pipe): two SASS a step, one a cycle at one warp (the unpack has no SASS). */
+static int h2f_lop3_op(char *out, size_t cap, unsigned i, int arg)
+{
+    (void)arg;
+    unsigned s = 4 + i % 8, n = 4 + (i + 1) % 8;
+    return snprintf(out, cap,
+                    "{.reg .b16 a, b; mov.b32 {a, b}, %%q%u; cvt.f32.f16 %%q%u, a;}\n"
+                    "lop3.b32 %%q%u, %%q%u, %%r1, %%q%u, 0x6A;\n",
+                    n, s, s, s, n);
+}
+
 /* ex2.approx.f32 on 8 registers. chain: each reads the ex2 before it on its register (probe_alu3's alu3_ex2: ptxas
  * drops the fix-ups, one MUFU.EX2 a step), else each reads an add's value, read again later (alu3_ex2_l: FSETP,
  * FSEL, the MUFU and two FMUL, 5 SASS a step). */
@@ -89,13 +110,11 @@ static int ex2_op(char *out, size_t cap, unsigned i, int chain)
 static void mufu_forms_take_their_sass_lines(void **state)
 {
     (void)state;
-    uint64_t cold[1], warm[1], one[1];
-    region(256, ex2_op, 0, NULL, cold);
-    region(256, ex2_op, 0, "ifetch.line 0\n", warm);
-    region(256, ex2_op, 0, "ifetch.sass 0\n", one);
-    assert_true(one[0] <= warm[0] + 64);   /* 32 lines at 64 cycles: hidden */
-    assert_true(cold[0] >= warm[0] + 400); /* 160 lines of 5 SASS a step: 17-18 cycles each */
-    assert_true(cold[0] >= 160 * 17 - 64 && cold[0] <= 160 * 18 + 64);
+    uint64_t c[3]; /* cold, warm, one SASS a PTX instruction */
+    cold_warm(256, ex2_op, "ifetch.sass 0\n", c);
+    assert_true(c[2] <= c[1] + 64);  /* 32 lines at 64 cycles: hidden */
+    assert_true(c[0] >= c[1] + 400); /* 160 lines of 5 SASS a step: 17-18 cycles each */
+    assert_true(c[0] >= 160 * 17 - 64 && c[0] <= 160 * 18 + 64);
     uint64_t chain[1], chain_warm[1];
     region(256, ex2_op, 1, NULL, chain);
     region(256, ex2_op, 1, "ifetch.line 0\n", chain_warm);
@@ -106,6 +125,22 @@ static void mufu_forms_take_their_sass_lines(void **state)
     print_message("ex2 chain of 256, first launch: %llu cycles, fold.mufu 0 %llu\n", (unsigned long long)chain[0],
                   (unsigned long long)kept[0]);
     assert_true(kept[0] >= chain[0] + 400);
+}
+
+/* ifetch.late (docs/calibration.md "(hadd24)"): probe_alu3 h2f_l, h2f_f and hadd_l at one warp (512 SASS, one a
+ * cycle warm) take 1125 cycles in the H100's first launch, lop3_f's 17.6 a line; where a line's first instruction
+ * waits a cycle for its pipe after the line came, the warp still waited for the line, and its stream's next request
+ * comes ifetch.restart later (with ifetch.late 0: 16 cycles a line, 1010). */
+static void late_line_was_waited_for(void **state)
+{
+    (void)state;
+    uint64_t c[3]; /* cold, warm, ifetch.late 0 */
+    cold_warm(256, h2f_lop3_op, "ifetch.late 0\n", c);
+    print_message("h2f_l's shape, first launch: %llu cycles, ifetch.late 0 %llu, warm %llu\n", (unsigned long long)c[0],
+                  (unsigned long long)c[2], (unsigned long long)c[1]);
+    assert_true(c[1] <= 256 * 3);                              /* one a cycle or so: the fetch binds */
+    assert_true(c[0] >= 64 * 17 - 64 && c[0] <= 64 * 18 + 64); /* 64 lines, 17-18 cycles each */
+    assert_true(c[2] + 64 <= c[0]);                            /* 16 a line: no restart */
 }
 
 /* probe_cold17 (docs/calibration.md "(cold18)"): on the H200 code that issues a line in 16 cycles (LOP3s, 2
@@ -299,7 +334,7 @@ int main(void)
         cmocka_unit_test(straight_code_outruns_the_fetch),  cmocka_unit_test(two_cycle_code_hides_the_fetch),
         cmocka_unit_test(first_load_of_a_line_misses_l1),   cmocka_unit_test(op_after_warp_sync_waits_a_cycle),
         cmocka_unit_test(later_launch_finds_code_cached),   cmocka_unit_test(first_launch_starts_the_last_group_first),
-        cmocka_unit_test(mufu_forms_take_their_sass_lines),
+        cmocka_unit_test(mufu_forms_take_their_sass_lines), cmocka_unit_test(late_line_was_waited_for),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -39,7 +39,8 @@ warps a sub-partition (-14.2%: the H200's 2.39 cycles a step where fadd_m's, of 
 mad_f at 2-8 (-23% to -25%: the H200's 2.7 a step, the same pipes as fma_m; "(pick18)"). The half forms (HALF,
 docs/calibration.md "(half17)") at 8 warps a
 sub-partition but HALF_OUT, printed; those beside an FFMA (HALF_FMA, "(half19)") at 2, 4 and 8; add.f16x2 and add.bf16x2
-beside a LOP3 (HALF_ALU, "(half20)") at 1, 2, 4 and 8.
+beside a LOP3 (HALF_ALU, "(half20)") at 1, 2, 4 and 8; add.f16 alone, ptxas's packing (HALF_PACK, "(hadd24)"), at 1, 2, 4
+and 8.
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--preset FILE] [--informational KIND,...] (KIND: at 8 warps a
 sub-partition; KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps; --preset FILE: warpsim's keys over the built-in preset,
 the warm runs with ifetch.line 0 after them, e.g. fetch-alu27.preset, docs/calibration.md "(first19)"). With --all, checks nothing: every kind of the raw runs at every block
@@ -76,12 +77,14 @@ FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin', 'ex2', 'rsqrt
          'f2d', 'd2f', 'f2h2', 'f2bf2', 'h2f', 'bfind', 'clz', 'brev', 'popc', 'dadd', 'dmul', 'dfma', 'lop3', 'mad')
 # the half forms (docs/calibration.md "(half17)"): HADD2 (add.f16 beside a form), add.f16x2/.bf16x2 (HADD2 and
 # HFMA2.MMA in turn), fma.rn.f16x2/.bf16x2 (HFMA2 and HFMA2.MMA, holding the issue), alone and with _l, _m, _f, _x at
-# 8 warps a sub-partition; printed, not checked: HALF_OUT (hadd alone, ptxas's PRMT packing: +11.5%). Beside an FFMA
+# 8 warps a sub-partition; printed, not checked: HALF_OUT (none: hadd, ptxas's PRMT packing, fold.pack, "(hadd24)", is
+# checked there and at 1, 2 and 4 warps a sub-partition, HALF_PACK). Beside an FFMA
 # (the FMA pipe's halves, pipe.fma_half: "(half19)") also at 2 and 4 warps a sub-partition: HALF_FMA; add.f16x2 and
 # add.bf16x2 beside a LOP3 (an add's HFMA2.MMA holds the ALU pipe a cycle, pipe.mma_alu: "(half20)") at 1, 2 and 4
 # warps a sub-partition: HALF_ALU
 HALF = ('hadd', 'hadd2', 'hfma2', 'badd2', 'bfma2')
-HALF_OUT = ('hadd',)
+HALF_OUT = ()
+HALF_PACK = ('hadd',)  # at 128, 256 and 512 threads too (fold.pack, pipe.prmt: docs/calibration.md "(hadd24)")
 HALF_FMA = ('hadd_f', 'hadd2_f', 'badd2_f', 'hfma2_f', 'bfma2_f')  # at 256 and 512 threads too
 HALF_ALU = ('hadd2_l', 'badd2_l')  # at 128, 256 and 512 threads too
 HALF_STALL = ('hfma2', 'bfma2', 'hfma2_m', 'bfma2_m')  # at 128, 256 and 512 threads too (stall.hfma2, stall.half_fma)
@@ -126,6 +129,7 @@ def main(argv):
         low += [(k, b) for k in TURNS for b in (128, 256)] + [('mad_f', 128), ('fadd_m', 512), ('fmul_m', 512)]
         low += [(k, b) for k in HALF_FMA for b in (256, 512)] + [(k, b) for k in HALF_ALU for b in (128, 256, 512)]
         low += [(k, b) for k in HALF_STALL for b in (128, 256, 512)] + [('hfma2_f', 128), ('bfma2_f', 128)]
+        low += [(k, b) for k in HALF_PACK for b in (128, 256, 512)]
         runs += [(k, BLOCK, k) for k in TURNS if (k, BLOCK, k) not in runs]
         runs += [(kind, block, f'{kind}:{block // 32}') for kind, block in low]
         if show_all:
