@@ -163,6 +163,10 @@ typedef struct {
                                    schedule's turns (timing.c fma_turn_op); 0: not */
     double pick_pipe;           /* 1: where the round robin's warp would issue an FMA-pipe instruction, a ready warp
                                    whose next takes the IMAD pipe issues instead; 0: the round robin alone */
+    double pick_young;          /* 1: in a sub-partition of 4 warps whose FFMA, FADD or FMUL reads a uniform register
+                                   between two IMAD-pipe ops (IMAD, HADD2.F32), the last warp to reach such an op is
+                                   passed over while another of the sub-partition is ready (timing.c young_pick); 0:
+                                   not */
     unsigned subpartitions;     /* 4 on sm_90 */
     char name[64];
 } ws_preset;

@@ -344,6 +344,9 @@ struct ws_timing {
     uint8_t *add_imad;    /* per instruction: 1 for an add ptxas gives the IMAD pipe (add_pipes), built before info */
     uint8_t *half_mma;    /* per instruction: 1 for a half pair's op ptxas makes HFMA2.MMA (half_pairs), likewise */
     uint8_t *imad_read;   /* per instruction: IMAD_* (imad_reads; pipe.imad_read), likewise; NULL: none */
+    uint8_t *young;       /* per instruction: pick.young's op (young_ops), built after info; NULL: none */
+    uint32_t young_seen;  /* pick.young: the warps that have issued such an op */
+    int8_t young_of[32];  /* pick.young: per sub-partition its warp passed over (young_pick); -1: none yet */
     uint8_t *stall;       /* per instruction: timing_info.stall (imad_stalls), built after the schedule; NULL: 0 */
     ws_fold fold;         /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
     ws_stq_regs stq_regs; /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads):
@@ -476,6 +479,7 @@ struct ws_timing_kernel {
     uint8_t *add_imad;  /* per instruction: an add on the IMAD pipe (add_pipes) */
     uint8_t *half_mma;  /* per instruction: a half pair's HFMA2.MMA (half_pairs) */
     uint8_t *imad_read; /* per instruction: IMAD_* (imad_reads); NULL: none */
+    uint8_t *young;     /* per instruction: pick.young's op (young_ops); NULL: none */
     uint8_t *stall;     /* per instruction: the cycles the warp waits after it beyond one (imad_stalls); NULL: all 0 */
     ws_fold fold;       /* fold.h (with the preset's schedule 1) */
     ws_subwarp subwarp; /* subwarp.h */
@@ -496,6 +500,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->add_imad);
     free(tk->half_mma);
     free(tk->imad_read);
+    free(tk->young);
     free(tk->stall);
     ws_fold_free(&tk->fold);
     ws_subwarp_free(&tk->subwarp);
@@ -750,6 +755,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->add_imad = tk->add_imad;
     t->half_mma = tk->half_mma;
     t->imad_read = tk->imad_read;
+    t->young = tk->young;
     t->stall = tk->stall;
     t->fold = tk->fold;
     t->subwarp = tk->subwarp;
@@ -2231,6 +2237,92 @@ static int imad_reads(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
     return 0;
 }
 
+/* pick.young's ops (young: 1 for each; NULL where the key is off or there is none): an FFMA, FADD or FMUL reading a
+ * uniform register, whose neighbours in the code (free movs passed over) both take the IMAD pipe (IMAD, HADD2.F32).
+ * Uniform, as ptxas keeps it in a UR: a register of one write, a kernel parameter's ld.param or a pure op whose
+ * registers are all uniform (stq_regs.c's values from parameters and immediates). The H100s and the H200 leave the
+ * last warp of a sub-partition of 4 to reach such a loop waiting until the others end (probe_alu3 fma_m: FFMA R, R,
+ * UR4 between IMADs; h2f_f: between HADD2.F32s; starve24's amu: FADD R, R, UR4), and not where the op reads
+ * registers alone (fadd_m, starve24's fmr, fmrr: docs/calibration.md "(starve24)"). */
+static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
+{
+    *out = NULL;
+    uint32_t n = t->ninfo, nregs = L->k->nregs;
+    if (t->p.pick_young <= 0 || !n)
+        return 0;
+    uint8_t *defs = calloc(nregs ? nregs : 1, 1), *uni = calloc(nregs ? nregs : 1, 1), *op = calloc(n, 1);
+    if (!defs || !uni || !op) {
+        free(defs);
+        free(uni);
+        free(op);
+        return -1;
+    }
+    for (uint32_t pc = 0; pc < n; pc++)
+        for (uint32_t i = 0; i < L->uses[pc].ndst; i++)
+            if (L->uses[pc].dst[i] < nregs && defs[L->uses[pc].dst[i]] < 2)
+                defs[L->uses[pc].dst[i]]++;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_insn *in = &L->code[pc];
+        const ws_reg_use *u = &L->uses[pc];
+        if (u->ndst != 1 || u->dst[0] >= nregs || defs[u->dst[0]] != 1 || in->guard != WS_NO_REG)
+            continue;
+        int pure = ws_access_space(in) == WS_SPACE_PARAM && ws_op_class_of(in->op) == CLS_LOAD;
+        if (!pure && ws_op_class_of(in->op) == CLS_ALU && !ws_op_is_memory(in->op)) {
+            pure = 1;
+            for (unsigned i = 0; i < in->nops; i++)
+                pure &= in->ops[i].kind != WS_OPND_SREG;
+            for (uint32_t i = 0; i < u->nsrc; i++)
+                pure &= u->src[i] < nregs && uni[u->src[i]];
+        }
+        uni[u->dst[0]] = (uint8_t)pure;
+    }
+    int any = 0;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        int reads = 0;
+        for (uint32_t i = 0; is_fma_pipe(&L->code[pc]) && i < L->uses[pc].nsrc; i++)
+            reads |= L->uses[pc].src[i] < nregs && uni[L->uses[pc].src[i]];
+        if (!reads)
+            continue;
+        int64_t a = (int64_t)pc - 1, b = pc + 1;
+        while (a >= 0 && t->info[a].free_mov && !t->info[a].latency)
+            a--;
+        while (b < n && t->info[b].free_mov && !t->info[b].latency)
+            b++;
+        op[pc] = a >= 0 && b < n && t->info[a].slots[SLOT_IMAD] && t->info[b].slots[SLOT_IMAD] &&
+                 !is_fma_pipe(&L->code[a]) && !is_fma_pipe(&L->code[b]);
+        any |= op[pc];
+    }
+    free(defs);
+    free(uni);
+    if (any)
+        *out = op;
+    else
+        free(op);
+    return 0;
+}
+
+/* pick.young: the warps of `ready` that sub-partition sp's round robin chooses among. A warp's first young op marks
+ * it (young_mark); in a sub-partition of 4 the last unmarked warp, once the other three are marked, is left out while
+ * another warp of the sub-partition is ready. */
+static uint32_t young_ready(const ws_timing *t, uint32_t ready, unsigned sp)
+{
+    int y = sp < 32 ? t->young_of[sp] : -1;
+    if (y < 0 || !(t->sp_warps[sp] & ready & ~(1u << y)))
+        return ready;
+    return ready & ~(1u << y);
+}
+
+static void young_mark(ws_timing *t, unsigned sp, uint32_t wi)
+{
+    uint32_t mine = t->sp_warps[sp];
+    if (sp >= 32 || t->young_of[sp] >= 0 || __builtin_popcount(mine) != 4 || !t->young[t->ws[wi].pick.pc])
+        return;
+    t->young_seen |= 1u << wi;
+    uint32_t left = mine & ~t->young_seen;
+    if (__builtin_popcount(left) == 1)
+        t->young_of[sp] = (int8_t)__builtin_ctz(left);
+}
+
 /* pipe.fma_half's rule for the kernel: where the preset holds an FFMA beside half work and the kernel has a half op
  * that is not HFMA2.MMA (half_pairs). In no other kernel does an FFMA, FADD or FMUL take an FMA slot: no test at its
  * issue, and the kernels without half work are timed as without the rule. */
@@ -2287,6 +2379,8 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         tk->info[pc] = timing_info_of(t, L->code, pc);
         tk->xu_used |= (tk->info[pc].checks & CHECK_XU) != 0;
     }
+    if (young_ops(t, L, &tk->young) != 0) /* after info (its free movs and IMAD slots) */
+        return -1;
     if (t->p.ifetch_line > 0) { /* a folded mov or add has no SASS of its own (ifetch.h) */
         uint8_t *code = malloc(t->ninfo ? t->ninfo : 1);
         if (!code)
@@ -3932,12 +4026,14 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                     issue_movs(t, x, b, (uint32_t)__builtin_ctz(m), cycle + 1);
         } else
             for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
-                int wi =
-                    filed || b->nwarps > sp ? rr_pick(t, L, ready, sp, cycle) : -1; /* filed: more than 2 warps a sp */
+                int wi = filed || b->nwarps > sp ? rr_pick(t, L, t->young ? young_ready(t, ready, sp) : ready, sp, cycle)
+                                                 : -1; /* filed: more than 2 warps a sp */
                 if (wi < 0)
                     continue;
                 if (t->issue_at[sp] > cycle) /* held by an instruction before (issue_cycles) */
                     continue;
+                if (t->young)
+                    young_mark(t, sp, (uint32_t)wi);
                 if (filed && !eager) /* its figures out of its sub-partition's train, if in it (ws_timing.trained) */
                     untrain(t, (uint32_t)wi);
                 issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager));
@@ -4050,6 +4146,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     t->retime = t->filed && !t->eager ? retime_filed : retime_math;
     t->step_ok = !x->ev && L->dk_issue && !b->shadow;
     rr_reset(t, nsp, b->nwarps);
+    t->young_seen = 0;
+    memset(t->young_of, -1, sizeof t->young_of);
     t->pipe_free = 0;
     queue_reset(t, nsp);
     t->stq_pipe = 0;
