@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""pick.young against starve24's H100 (device-2026-12-05-h100c-starve24.tar.xz, docs/calibration.md "(starve24)").
+
+usage: check_pick_young.py WARPSIM SRCDIR
+
+At 512 threads (4 warps a sub-partition) the H100 leaves the last warp of each sub-partition to start waiting about
+807 cycles (the largest gap between two warps' ends) in fm (FFMA R, R, UR4 between IMADs), amu (FADD R, R, UR4) and
+hf (HADD2.F32, FFMA R, R, UR4), and not in am (FADD R, R), fmr (FFMA R, R, R) or fmrr: 11 cycles. With pick.young 1
+warpsim's largest end gap a sub-partition must be over 600 cycles in the first three, with the last warp to reach
+the loop (warps 0-3) after it, and under 100 in the others; with pick.young 0 (the built-in preset) under 100 in
+all. And each span within 10% of the H100's median warm span with the key on."""
+import os, statistics, subprocess, sys, tarfile, tempfile
+
+STARVE, EVEN = ("fm", "amu", "hf"), ("am", "fmr", "fmrr")
+
+
+def ends(ws, ptx, kind, preset):
+    n = 16
+    out = subprocess.run([ws, "run", ptx, "--kernel", "starve24_" + kind, "--grid", "1", "--block", "512",
+                          "out=u64[%d]" % (4 * n), "sink=u32[512]", "a=u32:3", "b=u32:5", "s=u32:0",
+                          "l=u32:4294967295", "--preset", preset], capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    i = out.index("== out u64[%d]" % (4 * n)) + 1
+    v = []
+    while len(v) < 4 * n:
+        v += [int(x) for x in out[i].split()]
+        i += 1
+    return [(v[4 * w], v[4 * w + 1]) for w in range(n)]
+
+
+def gap(stamps):
+    """(the largest end gap of a sub-partition, over the four; the warps after it)."""
+    best, after = 0, set()
+    for sp in range(4):
+        ws = sorted(range(sp, 16, 4), key=lambda w: stamps[w][1])
+        for a, b in zip(ws, ws[1:]):
+            g = stamps[b][1] - stamps[a][1]
+            if g > best:
+                best, after = g, set(ws[ws.index(b):])
+            elif g == best:
+                after |= set(ws[ws.index(b):])
+    return best, after
+
+
+def hw_span(path):
+    """The median over launches 1-9 of the block's span (first t0 to last t1) at 512 threads."""
+    by = {}
+    for line in open(path):
+        f = line.split()
+        if len(f) >= 6 and f[0].isdigit() and int(f[0]) == 512:
+            by.setdefault(int(f[1]), []).append((int(f[4]), int(f[5])))
+    return statistics.median(max(t1 for _, t1 in r) - min(t0 for t0, _ in r) for launch, r in by.items() if launch)
+
+
+def main(argv):
+    if len(argv) != 3:
+        sys.exit(__doc__)
+    ws, src = argv[1:]
+    fails = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        with tarfile.open(os.path.join(src, "tests/calibration/device-2026-12-05-h100c-starve24.tar.xz")) as t:
+            t.extractall(tmp)
+        raw = os.path.join(tmp, "starve24")
+        ptx = os.path.join(raw, "probe_starve24.ptx")
+        on, off = os.path.join(tmp, "on.preset"), os.path.join(tmp, "off.preset")
+        with open(on, "w") as f:
+            f.write("ifetch.line 0\npick.young 1\n")
+        with open(off, "w") as f:
+            f.write("ifetch.line 0\n")
+        for kind in STARVE + EVEN:
+            s_on, s_off = ends(ws, ptx, kind, on), ends(ws, ptx, kind, off)
+            (g_on, after), (g_off, _) = gap(s_on), gap(s_off)
+            span = max(t1 for _, t1 in s_on) - min(t0 for t0, _ in s_on)
+            hw = hw_span(os.path.join(raw, "probe", kind + ".txt"))
+            err = (span - hw) / hw * 100
+            ok = g_off < 100 and abs(err) <= 10 and (g_on > 600 and after == {0, 1, 2, 3} if kind in STARVE
+                                                      else g_on < 100)
+            fails += not ok
+            print("%s %s: end gap with pick.young 1 %d (warps %s after it), 0 %d; span %d, H100 %d (%+.1f%%)" %
+                  ("ok  " if ok else "FAIL", kind, g_on, ",".join(map(str, sorted(after))), g_off, span, hw, err))
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
