@@ -7,8 +7,8 @@ At 512 threads (4 warps a sub-partition) the H100 leaves the last warp of each s
 807 cycles (the largest gap between two warps' ends) in fm (FFMA R, R, UR4 between IMADs), amu (FADD R, R, UR4) and
 hf (HADD2.F32, FFMA R, R, UR4), and not in am (FADD R, R), fmr (FFMA R, R, R) or fmrr: 11 cycles. With pick.young 1
 warpsim's largest end gap a sub-partition must be over 600 cycles in the first three, with the last warp to reach
-the loop (warps 0-3) after it, and under 100 in the others; with pick.young 0 (the built-in preset) under 100 in
-all. And each span within 10% of the H100's median warm span with the key on."""
+the loop (warps 0-3) after it, and under 100 in the others; with pick.young 0 under 100 in all. And each span
+within 10% of the H100's median warm span with the key on."""
 import os, statistics, subprocess, sys, tarfile, tempfile
 
 STARVE, EVEN = ("fm", "amu", "hf"), ("am", "fmr", "fmrr")
@@ -66,7 +66,7 @@ def main(argv):
         with open(on, "w") as f:
             f.write("ifetch.line 0\npick.young 1\n")
         with open(off, "w") as f:
-            f.write("ifetch.line 0\n")
+            f.write("ifetch.line 0\npick.young 0\n")
         for kind in STARVE + EVEN:
             s_on, s_off = ends(ws, ptx, kind, on), ends(ws, ptx, kind, off)
             (g_on, after), (g_off, _) = gap(s_on), gap(s_off)
