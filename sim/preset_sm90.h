@@ -128,7 +128,6 @@ static const ws_preset ws_preset_sm90 = {
     .stall_hfma2 = 1, /* stall.hfma2 */
     .stall_half_fma = 1, /* stall.half_fma */
     .pick_pipe = 1, /* pick.pipe */
-    .pick_group = 4, /* pick.group */
     .schedule = 1, /* schedule */
     .fold_xor = 1, /* fold.xor */
     .fold_imad = 1, /* fold.imad */
