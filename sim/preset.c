@@ -129,6 +129,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("stall.hfma2", stall_hfma2),
     PK("stall.half_fma", stall_half_fma),
     PK("pick.pipe", pick_pipe),
+    PK("pick.group", pick_group),
     PK("schedule", schedule),
     PK("fold.tree", fold_tree),
     PK("fold.xor", fold_xor),

@@ -163,7 +163,11 @@ typedef struct {
                                    schedule's turns (timing.c fma_turn_op); 0: not */
     double pick_pipe;           /* 1: where the round robin's warp would issue an FMA-pipe instruction, a ready warp
                                    whose next takes the IMAD pipe issues instead; 0: the round robin alone */
-    unsigned subpartitions;     /* 4 on sm_90 */
+    double pick_group;      /* n > 0: a sub-partition's warps in groups of n slots (its warps sp, sp + nsp, ...: slots
+                                   0, 1, ...); a warp of the highest group with a ready warp issues, round robin within
+                                   it (the H200/H100 end slots 4-7 first with 8 warps a sub-partition, f32w24);
+                                   0: the round robin over all */
+    unsigned subpartitions; /* 4 on sm_90 */
     char name[64];
 } ws_preset;
 

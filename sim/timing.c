@@ -307,6 +307,9 @@ struct ws_timing {
     uint64_t alu_hold, imad_hold, xu_hold, d2f_hold, f64_hold; /* d2f: an F2F.F32.F64's XU hold (pipe.xu_d2f) */
     int held_mov;  /* pipe.held_mov: a free mov issues while its warp waits out an issue hold (mov_now) */
     int pick_pipe; /* pick.pipe: a ready warp whose pick takes the IMAD pipe issues first (rr_pick) */
+    /* pick.group: the block's warps of each group of a sub-partition's slots, the highest group first, and how many
+     * (rr_reset; 0 or 1: every warp in one, no group to prefer) */
+    uint32_t group_mask[32], ngroups;
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     uint64_t mma_alu_hold;          /* an HFMA2.MMA's ALU hold (pipe.mma_alu; 0: none) */
     uint64_t rcp_fixup;             /* cycles more rcp.approx.f32's fix-ups hold the ALU pipe (pipe.rcp_fixup, <= 3) */
@@ -3723,7 +3726,8 @@ static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws
  * IMAD, not another's FFMA, so the pipe of 2 cycles a slot never idles (probe_alu3 fma_m, fadd_m,
  * fmul_m, h2f_f at 8 and 32 warps: 2.08 cycles a step, 2.5 with the round robin alone). Only before
  * an FMA-pipe pick: before an ALU one it took CUB's integer regions 5 points faster (docs/calibration.md
- * "(pick18)"). */
+ * "(pick18)"). With pick.group, only the highest group of slots with a ready warp takes part (rr_reset: the H200 ends
+ * a sub-partition's slots 4-7 first with 8 warps there, docs/calibration.md "(f32w24)"). */
 static __attribute__((noinline)) int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t after, int wi);
 
 static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsigned sp, uint64_t cycle)
@@ -3731,6 +3735,12 @@ static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsign
     uint32_t mine = t->sp_warps[sp] & ready;
     if (!mine)
         return -1;
+    if (t->ngroups > 1) /* pick.group: the highest group of slots with a ready warp */
+        for (uint32_t g = 0; g < t->ngroups; g++)
+            if (mine & t->group_mask[g]) {
+                mine &= t->group_mask[g];
+                break;
+            }
     uint32_t first = t->rr_first[sp % 64];
     uint32_t after = first < 32 ? mine & (~0u << first) : 0;
     int wi = __builtin_ctz(after ? after : mine);
@@ -3768,6 +3778,13 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
         uint32_t sp = wi % nsp, nmine = (nwarps - sp + nsp - 1) / nsp;
         t->rr_after[wi] = sp + (wi / nsp + 1) % nmine * nsp;
     }
+    /* pick.group: warp wi is slot wi / nsp of its sub-partition, in group slot / n; group_mask[0] the highest */
+    uint32_t n = t->p.pick_group >= 1 ? (uint32_t)ws_llround(t->p.pick_group) : 0, nw = nwarps < 32 ? nwarps : 32;
+    uint32_t slots = (nw + nsp - 1) / nsp;
+    t->ngroups = n ? (slots + n - 1) / n : 0;
+    memset(t->group_mask, 0, sizeof t->group_mask);
+    for (uint32_t wi = 0; n && wi < nw; wi++)
+        t->group_mask[t->ngroups - 1 - wi / nsp / n] |= 1u << wi;
 }
 
 /* Unfiled warps: those whose ready cycle (when) has come by `cycle`, and, when next is not NULL (a
