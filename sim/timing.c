@@ -90,6 +90,7 @@ enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_FMA, SLOT_KINDS, SLOT_BYTES 
 enum { FMA_HALF = 0x80 };    /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
 enum { FMA_READS_IMAD = 2 }; /* timing_info.fma_pipe: an IMAD_READER (imad_reads) */
 enum { IMAD_RESULT = 1, IMAD_READER = 2 }; /* ws_timing.imad_read (imad_reads) */
+enum { IMAD_READ_ONE = 256 };              /* a cycle of pipe.imad_read (ws_timing.imad_read_hold) */
 typedef uint64_t slot_word;                /* the slots read as one word */
 
 /* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. The fields
@@ -315,8 +316,11 @@ struct ws_timing {
      * FFMA's hold beside them, the window after a half op (pipe.half_window) and per sub-partition the cycle it ends */
     int fma_rule;
     uint64_t fma_hold, half_window;
-    uint64_t imad_read_hold; /* pipe.imad_read in whole cycles (0: off) */
-    uint32_t imad_near;      /* pipe.imad_near: the most instructions from the IMAD to its reader */
+    /* pipe.imad_read in 1/IMAD_READ_ONE cycles (0: off), and per sub-partition the part of a cycle its readers have
+     * left over (imad_read_issue) */
+    uint32_t imad_read_hold;
+    uint32_t imad_near; /* pipe.imad_near: the most instructions from the IMAD to its reader */
+    uint16_t imad_read_left[64];
     uint64_t half_end[64];
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
@@ -706,8 +710,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->prmt_hold = t->alu_hold && t->p.pipe_prmt > 0 ? hold_of(t->p.pipe_prmt) : t->alu_hold;
     t->fma_hold = hold_of(t->p.pipe_fma_half);
     t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;
-    t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read >= 1
-                            ? (uint64_t)ws_llround(t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63)
+    t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read > 1
+                            ? (uint32_t)ws_llround((t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63) * IMAD_READ_ONE)
                             : 0;
     t->imad_near =
         t->p.pipe_imad_near >= 1 ? (uint32_t)ws_llround(t->p.pipe_imad_near < 64 ? t->p.pipe_imad_near : 64) : 0;
@@ -2625,13 +2629,14 @@ static inline void hold_fma(ws_timing *t, unsigned sp, uint8_t slot, uint64_t cy
 
 /* pipe.imad_read: warp wi issues an FFMA, FADD or FMUL (timing_info.fma_pipe's FMA_READS_IMAD) at `cycle`, reading
  * the registers u names. Where one of them is a near IMAD's result (its producer an IMAD_RESULT at most pipe.imad_near
- * instructions before it), while its sub-partition's IMAD pipe is busy
- * (another IMAD issued the cycle before), the pipe stays busy until pipe.imad_read cycles after it at least: the FFMA
- * does not wait for the pipe, but an IMAD after it does. The
- * H100 (docs/calibration.md "(mad19h)", "(imadr23)"): mad19 mf (mad.lo then fma.rn reading it, 8 streams) 2.70-2.76
- * cycles a step at 2-8 warps a sub-partition where the same two on independent chains (mfi) take 2.17-2.27 and an
- * IMAD reading an FFMA (fm) 2.07-2.10; an FFMA reading a HADD2.F32 of the IMAD pipe (h2f_f) 2.08: the IMAD's
- * result, not its pipe. */
+ * instructions before it), while its sub-partition's IMAD pipe is busy (another IMAD issued the cycle before), the
+ * pipe stays busy until pipe.imad_read cycles after it at least: the FFMA does not wait for the pipe, but an IMAD
+ * after it does. The key may hold part of a cycle (1.7: the pipe busy one cycle more after 7 of 10 such reads): each
+ * read adds the key's part of a cycle to what its sub-partition has left over, and holds the pipe a cycle more when
+ * that reaches a whole one (imad_read_left). The H100 (docs/calibration.md "(mad19h)", "(imadr23)", "(xdp24)"): mad19
+ * mf (mad.lo then fma.rn reading it, 8 streams) 2.70-2.76 cycles a step at 2-8 warps a sub-partition where the same
+ * two on independent chains (mfi) take 2.17-2.27 and an IMAD reading an FFMA (fm) 2.07-2.10; an FFMA reading a
+ * HADD2.F32 of the IMAD pipe (h2f_f) 2.08: the IMAD's result, not its pipe. Whole cycles overshoot (3.0 a step). */
 static inline void imad_read_issue(ws_timing *t, ws_exec *x, uint32_t wi, const ws_reg_use *u, uint64_t cycle)
 {
     const warp_state *s = &t->ws[wi];
@@ -2643,9 +2648,13 @@ static inline void imad_read_issue(ws_timing *t, ws_exec *x, uint32_t wi, const 
     }
     unsigned sp = t->sp_of[wi];
     uint64_t *at = t->math_at[sp];
-    if (!read || at[SLOT_IMAD] <= cycle || at[SLOT_IMAD] >= cycle + t->imad_read_hold)
+    if (!read || at[SLOT_IMAD] <= cycle)
         return; /* a free pipe: one warp a sub-partition (ptxas's S02 after the IMAD) pays nothing (mf 3.27 a step) */
-    at[SLOT_IMAD] = cycle + t->imad_read_hold;
+    uint32_t hold = t->imad_read_hold + t->imad_read_left[sp];
+    t->imad_read_left[sp] = (uint16_t)(hold % IMAD_READ_ONE);
+    if (at[SLOT_IMAD] >= cycle + hold / IMAD_READ_ONE)
+        return;
+    at[SLOT_IMAD] = cycle + hold / IMAD_READ_ONE;
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (t->sp_warps[sp] & t->has_pick & ~(1u << wi))
         t->retime(t, x, wi, sp, cycle);
@@ -4050,6 +4059,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->math_at, 0, sizeof t->math_at);
     memset(t->half_end, 0, sizeof t->half_end);
+    memset(t->imad_read_left, 0, sizeof t->imad_read_left);
     memset(t->issue_at, 0, sizeof t->issue_at);
     memset(t->xu_at, 0, sizeof t->xu_at);
     memset(t->xu_left, 0, sizeof t->xu_left);

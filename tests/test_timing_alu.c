@@ -917,6 +917,14 @@ static void imad_result_read(void **state)
     /* an FFMA reading an LOP3: nothing */
     assert_int_equal(stream_cycles("xor.b32", "fma.rn.f32", 8, 1024, on, 0),
                      stream_cycles("xor.b32", "fma.rn.f32", 8, 1024, off, 0));
+    /* part of a cycle, carried from read to read (sm_90's 1.7, docs/calibration.md "(xdp24)"): 7 tenths of the
+     * whole cycle's cost, the H100's 2.7 cycles a step where 2 gives 3.0; 1 holds nothing, as 0 */
+    uint64_t mf_part = stream_cycles("mad.lo.s32", "fma.rn.f32", 8, 1024, WARM "pipe.imad_read 1.7\n", 0);
+    assert_true((mf_part - mf_off) * 10 >= (mf_on - mf_off) * 6 && (mf_part - mf_off) * 10 <= (mf_on - mf_off) * 8);
+    assert_int_equal(stream_cycles("mad.lo.s32", "fma.rn.f32", 8, 1024, WARM "pipe.imad_read 1.7\n", WS_SLOW_ALL),
+                     mf_part);
+    assert_int_equal(stream_cycles("mad.lo.s32", "fma.rn.f32", 8, 1024, WARM "pipe.imad_read 1\n", 0), mf_off);
+    assert_int_equal(stream_cycles("mad.lo.s32", "fma.rn.f32", 8, 1024, WARM, 0), mf_part); /* sm_90's */
 #undef WARM
 }
 

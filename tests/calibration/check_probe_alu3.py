@@ -11,8 +11,8 @@ BOUND (default 10%) of the H200's for every form warpsim models on a pipe: the M
 sqrt, sin, tanh, rcp with ptxas's fix-ups), F2F (cvt.rn.f16.f32, cvt.rn.bf16.f32, cvt.f64.f32, cvt.rn.f32.f64), FLO
 and BREV (bfind, clz, brev), POPC, F2FP (cvt.rn.f16x2.f32, cvt.rn.bf16x2.f32), HADD2.F32 (cvt.f32.f16), DADD, DMUL
 and DFMA (add.f64, mul.f64, fma.rn.f64: their hold of the issue, docs/calibration.md "(f64x)"), LOP3 and IMAD; but
-the figures named with --informational KIND (printed, not checked; ctest calibration_probe_alu3 names mad_f: an
-integer op beside an FFMA, the FMA pipe's pairs, not resolved by alu27). With fewer
+the figures named with --informational KIND (printed, not checked; ctest calibration_probe_alu3 names none since
+mad_f came within with pipe.imad_read 1.7, docs/calibration.md "(xdp24)"). With fewer
 warps the spans are latency- or issue-bound; checked there (docs/calibration.md "(lat15)"), with the registers
 renamed as ptxas allocates (schedule.rename_alu) and the schedule holding the pipes (schedule.pipes; h2f_l with
 schedule.free_slot, the 16-bit unpack in no schedule cycle, "(xu16)", "(f64x)"): at one warp (a block of 32, a
@@ -35,8 +35,9 @@ turns as in ptxas's SASS, "(f64r18)"), and the half forms but LOW_HALF and LOW_S
 an IMAD before an FFMA (stall.imad_fma), its IMAD/FMA turns in the schedule ("(alt18)") and a warp whose next takes the
 IMAD pipe issuing first (pick.pipe, "(pick18)"), TURNS (an FADD, FMUL or FFMA followed by an IMAD, a HADD2.F32 by an
 FFMA) at 1, 2 and 8 warps a sub-partition, mad_f at 1 and fadd_m, fmul_m at 4; not checked: fma_m and h2f_f at 4
-warps a sub-partition (-14.2%: the H200's 2.39 cycles a step where fadd_m's, of the same pipes, takes 2.07) and
-mad_f at 2-8 (-23% to -25%: the H200's 2.7 a step, the same pipes as fma_m; "(pick18)"). The half forms (HALF,
+warps a sub-partition (-14.2%: the H200's 2.39 cycles a step where fadd_m's, of the same pipes, takes 2.07); mad_f at
+2-8 (the H200's 2.7 a step, the same pipes as fma_m; "(pick18)") with pipe.imad_read's part of a cycle ("(xdp24)")
+at 8 as every form. The half forms (HALF,
 docs/calibration.md "(half17)") at 8 warps a
 sub-partition but HALF_OUT, printed; those beside an FFMA (HALF_FMA, "(half19)") at 2, 4 and 8; add.f16x2 and add.bf16x2
 beside a LOP3 (HALF_ALU, "(half20)") at 1, 2, 4 and 8.
