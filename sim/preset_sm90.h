@@ -128,6 +128,7 @@ static const ws_preset ws_preset_sm90 = {
     .stall_imad_fma = 2, /* stall.imad_fma */
     .stall_hfma2 = 1, /* stall.hfma2 */
     .stall_half_fma = 1, /* stall.half_fma */
+    .stall_half_read = 2, /* stall.half_read */
     .pick_pipe = 1, /* pick.pipe */
     .schedule = 1, /* schedule */
     .fold_xor = 1, /* fold.xor */

@@ -2112,6 +2112,53 @@ static void imad_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *sta
     }
 }
 
+/* The last writer of source i of instruction pc within `near` instructions before it in the code, or UINT32_MAX
+ * where none writes it there. */
+static uint32_t near_writer(const ws_launch_ctx *L, uint32_t pc, uint32_t i, uint32_t near)
+{
+    uint32_t r = L->uses[pc].src[i];
+    for (uint32_t back = 1; back <= near && back <= pc; back++) {
+        const ws_reg_use *w = &L->uses[pc - back];
+        for (uint32_t d = 0; d < w->ndst; d++)
+            if (w->dst[d] == r)
+                return pc - back;
+    }
+    return UINT32_MAX;
+}
+
+/* stall.half_read's cycles beyond one after a half op whose value an IMAD- or FMA-pipe instruction reads (0: off). */
+static uint8_t half_read_gap(const ws_timing *t)
+{
+    int64_t cycles = ws_llround(t->p.stall_half_read);
+    return (uint8_t)(cycles <= 0 || !t->imad_near ? 0 : cycles > 15 ? 15 : cycles); /* a stall count's 4 bits */
+}
+
+/* stall.half_read: a half op (HADD2, HMUL2, HFMA2 of .f16x2 or .bf16x2; not HFMA2.MMA, half_pairs) whose value an
+ * IMAD- or FMA-pipe instruction at most pipe.imad_near instructions after it in the code reads: its warp waits
+ * stall.half_read cycles more than one after it. ptxas keeps probe_alu3's eight streams in ten registers, so its
+ * order puts each such half op after the last read of the register it takes and its reader right after it, waiting
+ * out the latency (probe_alu3.sass alu3_hadd2_m: 86 of 128 HADD2 S05 before their IMAD, 42 S06; hadd2_f's 47 at 5,
+ * 80 at 7; replayed, 3.71 cycles a step at one warp a sub-partition, the H100 3.93 and 4.07: docs/calibration.md
+ * "(hmid23)", "(hmid23h)"). The list schedule keeps no register budget by default and runs the half ops ahead (the
+ * IMAD pipe's 3.08 a step); the stall stands for the order ptxas's registers give: 2 gives hadd2_m 3.71 and
+ * hadd2_f 4.00 at one warp a sub-partition, and with more warps the others fill its cycles ("(xdp24)"). The scalar
+ * half ops (.f16: hadd_m, hadd_f, read 8-10 cycles on in ptxas's order, the pipes' 4.0 a step) keep none. */
+static void half_read_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *stall)
+{
+    uint8_t cycles = half_read_gap(t);
+    for (uint32_t pc = 0; cycles && pc < t->ninfo; pc++) {
+        const ws_insn *in = &L->code[pc];
+        if (ws_half_arith_halves(in) || t->info[pc].free_mov || !(is_fma_pipe(in) || t->info[pc].slots[SLOT_IMAD]))
+            continue;
+        for (uint32_t i = 0; i < L->uses[pc].nsrc; i++) {
+            uint32_t by = near_writer(L, pc, i, t->imad_near);
+            if (by != UINT32_MAX && ws_half_arith_halves(&L->code[by]) == 2 && !(t->half_mma && t->half_mma[by]) &&
+                stall[by] < cycles)
+                stall[by] = cycles;
+        }
+    }
+}
+
 /* stall.hfma2: ptxas's stall count after a half fma (HFMA2, HFMA2.MMA: issue_cycles' pipe.hfma2 hold) is counted as if
  * it issued one a cycle, and the H200 waits it out after the hold: the next instruction of the warp issues the hold
  * less one plus the stall count after it (probe_alu3.sass alu3_hfma2, ptxas's order the PTX's: 7 S01 and an S04 a
@@ -2183,14 +2230,8 @@ static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *st
  * instructions before it in the code. */
 static int near_imad(const ws_timing *t, const ws_launch_ctx *L, const uint8_t *kind, uint32_t pc, uint32_t i)
 {
-    uint32_t r = L->uses[pc].src[i];
-    for (uint32_t back = 1; back <= t->imad_near && back <= pc; back++) {
-        const ws_reg_use *w = &L->uses[pc - back];
-        for (uint32_t d = 0; d < w->ndst; d++)
-            if (w->dst[d] == r)
-                return (kind[pc - back] & IMAD_RESULT) != 0;
-    }
-    return 0;
+    uint32_t by = near_writer(L, pc, i, t->imad_near);
+    return by != UINT32_MAX && (kind[by] & IMAD_RESULT) != 0;
 }
 
 /* pipe.imad_read's table (imad_read: IMAD_* for each instruction; NULL where the key is off or no instruction reads
@@ -2302,13 +2343,14 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         return -1;
     /* after the schedule (the next instruction is the next in its order), then into info */
     t->sched = tk->sched;
-    if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order))
-        return 0; /* stall.imad_fma and stall.hfma2 off: every stall 0, no table (timing_info_of reads a NULL one as 0) */
+    if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order) && !half_read_gap(t))
+        return 0; /* stall.imad_fma, .hfma2, .half_read off: every stall 0, no table (timing_info_of reads NULL as 0) */
     tk->stall = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->stall)
         return -1;
     imad_stalls(t, L, tk->stall);
     hfma2_stalls(t, L, tk->stall);
+    half_read_stalls(t, L, tk->stall);
     t->stall = tk->stall;
     for (uint32_t pc = 0; pc < t->ninfo; pc++)
         tk->info[pc].stall = tk->stall[pc];
