@@ -128,6 +128,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("stall.imad_fma", stall_imad_fma),
     PK("stall.hfma2", stall_hfma2),
     PK("stall.half_fma", stall_half_fma),
+    PK("stall.half_read", stall_half_read),
     PK("pick.pipe", pick_pipe),
     PK("pick.group", pick_group),
     PK("schedule", schedule),

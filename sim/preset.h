@@ -161,6 +161,9 @@ typedef struct {
                                    ptxas's stall count (hfma2_stalls); 0: the hold alone */
     double stall_half_fma;      /* 1: a half pair's HFMA2 counts as an FMA-pipe instruction for stall.imad_fma and the
                                    schedule's turns (timing.c fma_turn_op); 0: not */
+    double stall_half_read;     /* cycles beyond one a warp waits after a half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA)
+                                   whose value an IMAD- or FMA-pipe instruction at most pipe.imad_near after it reads
+                                   (timing.c half_read_stalls; 0: none) */
     double pick_pipe;           /* 1: where the round robin's warp would issue an FMA-pipe instruction, a ready warp
                                    whose next takes the IMAD pipe issues instead; 0: the round robin alone */
     double pick_group;      /* n > 0: a sub-partition's warps in groups of n slots (its warps sp, sp + nsp, ...: slots

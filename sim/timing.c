@@ -90,6 +90,7 @@ enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_FMA, SLOT_KINDS, SLOT_BYTES 
 enum { FMA_HALF = 0x80 };    /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
 enum { FMA_READS_IMAD = 2 }; /* timing_info.fma_pipe: an IMAD_READER (imad_reads) */
 enum { IMAD_RESULT = 1, IMAD_READER = 2 }; /* ws_timing.imad_read (imad_reads) */
+enum { IMAD_READ_ONE = 256 };              /* a cycle of pipe.imad_read (ws_timing.imad_read_hold) */
 typedef uint64_t slot_word;                /* the slots read as one word */
 
 /* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. The fields
@@ -318,8 +319,11 @@ struct ws_timing {
      * FFMA's hold beside them, the window after a half op (pipe.half_window) and per sub-partition the cycle it ends */
     int fma_rule;
     uint64_t fma_hold, half_window;
-    uint64_t imad_read_hold; /* pipe.imad_read in whole cycles (0: off) */
-    uint32_t imad_near;      /* pipe.imad_near: the most instructions from the IMAD to its reader */
+    /* pipe.imad_read in 1/IMAD_READ_ONE cycles (0: off), and per sub-partition the part of a cycle its readers have
+     * left over (imad_read_issue) */
+    uint32_t imad_read_hold;
+    uint32_t imad_near; /* pipe.imad_near: the most instructions from the IMAD to its reader */
+    uint16_t imad_read_left[64];
     uint64_t half_end[64];
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
@@ -709,8 +713,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->prmt_hold = t->alu_hold && t->p.pipe_prmt > 0 ? hold_of(t->p.pipe_prmt) : t->alu_hold;
     t->fma_hold = hold_of(t->p.pipe_fma_half);
     t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;
-    t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read >= 1
-                            ? (uint64_t)ws_llround(t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63)
+    t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read > 1
+                            ? (uint32_t)ws_llround((t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63) * IMAD_READ_ONE)
                             : 0;
     t->imad_near =
         t->p.pipe_imad_near >= 1 ? (uint32_t)ws_llround(t->p.pipe_imad_near < 64 ? t->p.pipe_imad_near : 64) : 0;
@@ -2118,6 +2122,53 @@ static void imad_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *sta
     }
 }
 
+/* The last writer of source i of instruction pc within `near` instructions before it in the code, or UINT32_MAX
+ * where none writes it there. */
+static uint32_t near_writer(const ws_launch_ctx *L, uint32_t pc, uint32_t i, uint32_t near)
+{
+    uint32_t r = L->uses[pc].src[i];
+    for (uint32_t back = 1; back <= near && back <= pc; back++) {
+        const ws_reg_use *w = &L->uses[pc - back];
+        for (uint32_t d = 0; d < w->ndst; d++)
+            if (w->dst[d] == r)
+                return pc - back;
+    }
+    return UINT32_MAX;
+}
+
+/* stall.half_read's cycles beyond one after a half op whose value an IMAD- or FMA-pipe instruction reads (0: off). */
+static uint8_t half_read_gap(const ws_timing *t)
+{
+    int64_t cycles = ws_llround(t->p.stall_half_read);
+    return (uint8_t)(cycles <= 0 || !t->imad_near ? 0 : cycles > 15 ? 15 : cycles); /* a stall count's 4 bits */
+}
+
+/* stall.half_read: a half op (HADD2, HMUL2, HFMA2 of .f16x2 or .bf16x2; not HFMA2.MMA, half_pairs) whose value an
+ * IMAD- or FMA-pipe instruction at most pipe.imad_near instructions after it in the code reads: its warp waits
+ * stall.half_read cycles more than one after it. ptxas keeps probe_alu3's eight streams in ten registers, so its
+ * order puts each such half op after the last read of the register it takes and its reader right after it, waiting
+ * out the latency (probe_alu3.sass alu3_hadd2_m: 86 of 128 HADD2 S05 before their IMAD, 42 S06; hadd2_f's 47 at 5,
+ * 80 at 7; replayed, 3.71 cycles a step at one warp a sub-partition, the H100 3.93 and 4.07: docs/calibration.md
+ * "(hmid23)", "(hmid23h)"). The list schedule keeps no register budget by default and runs the half ops ahead (the
+ * IMAD pipe's 3.08 a step); the stall stands for the order ptxas's registers give: 2 gives hadd2_m 3.71 and
+ * hadd2_f 4.00 at one warp a sub-partition, and with more warps the others fill its cycles ("(xdp24)"). The scalar
+ * half ops (.f16: hadd_m, hadd_f, read 8-10 cycles on in ptxas's order, the pipes' 4.0 a step) keep none. */
+static void half_read_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *stall)
+{
+    uint8_t cycles = half_read_gap(t);
+    for (uint32_t pc = 0; cycles && pc < t->ninfo; pc++) {
+        const ws_insn *in = &L->code[pc];
+        if (ws_half_arith_halves(in) || t->info[pc].free_mov || !(is_fma_pipe(in) || t->info[pc].slots[SLOT_IMAD]))
+            continue;
+        for (uint32_t i = 0; i < L->uses[pc].nsrc; i++) {
+            uint32_t by = near_writer(L, pc, i, t->imad_near);
+            if (by != UINT32_MAX && ws_half_arith_halves(&L->code[by]) == 2 && !(t->half_mma && t->half_mma[by]) &&
+                stall[by] < cycles)
+                stall[by] = cycles;
+        }
+    }
+}
+
 /* stall.hfma2: ptxas's stall count after a half fma (HFMA2, HFMA2.MMA: issue_cycles' pipe.hfma2 hold) is counted as if
  * it issued one a cycle, and the H200 waits it out after the hold: the next instruction of the warp issues the hold
  * less one plus the stall count after it (probe_alu3.sass alu3_hfma2, ptxas's order the PTX's: 7 S01 and an S04 a
@@ -2189,14 +2240,8 @@ static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *st
  * instructions before it in the code. */
 static int near_imad(const ws_timing *t, const ws_launch_ctx *L, const uint8_t *kind, uint32_t pc, uint32_t i)
 {
-    uint32_t r = L->uses[pc].src[i];
-    for (uint32_t back = 1; back <= t->imad_near && back <= pc; back++) {
-        const ws_reg_use *w = &L->uses[pc - back];
-        for (uint32_t d = 0; d < w->ndst; d++)
-            if (w->dst[d] == r)
-                return (kind[pc - back] & IMAD_RESULT) != 0;
-    }
-    return 0;
+    uint32_t by = near_writer(L, pc, i, t->imad_near);
+    return by != UINT32_MAX && (kind[by] & IMAD_RESULT) != 0;
 }
 
 /* pipe.imad_read's table (imad_read: IMAD_* for each instruction; NULL where the key is off or no instruction reads
@@ -2308,13 +2353,14 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
         return -1;
     /* after the schedule (the next instruction is the next in its order), then into info */
     t->sched = tk->sched;
-    if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order))
-        return 0; /* stall.imad_fma and stall.hfma2 off: every stall 0, no table (timing_info_of reads a NULL one as 0) */
+    if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order) && !half_read_gap(t))
+        return 0; /* stall.imad_fma, .hfma2, .half_read off: every stall 0, no table (timing_info_of reads NULL as 0) */
     tk->stall = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->stall)
         return -1;
     imad_stalls(t, L, tk->stall);
     hfma2_stalls(t, L, tk->stall);
+    half_read_stalls(t, L, tk->stall);
     t->stall = tk->stall;
     for (uint32_t pc = 0; pc < t->ninfo; pc++)
         tk->info[pc].stall = tk->stall[pc];
@@ -2635,13 +2681,14 @@ static inline void hold_fma(ws_timing *t, unsigned sp, uint8_t slot, uint64_t cy
 
 /* pipe.imad_read: warp wi issues an FFMA, FADD or FMUL (timing_info.fma_pipe's FMA_READS_IMAD) at `cycle`, reading
  * the registers u names. Where one of them is a near IMAD's result (its producer an IMAD_RESULT at most pipe.imad_near
- * instructions before it), while its sub-partition's IMAD pipe is busy
- * (another IMAD issued the cycle before), the pipe stays busy until pipe.imad_read cycles after it at least: the FFMA
- * does not wait for the pipe, but an IMAD after it does. The
- * H100 (docs/calibration.md "(mad19h)", "(imadr23)"): mad19 mf (mad.lo then fma.rn reading it, 8 streams) 2.70-2.76
- * cycles a step at 2-8 warps a sub-partition where the same two on independent chains (mfi) take 2.17-2.27 and an
- * IMAD reading an FFMA (fm) 2.07-2.10; an FFMA reading a HADD2.F32 of the IMAD pipe (h2f_f) 2.08: the IMAD's
- * result, not its pipe. */
+ * instructions before it), while its sub-partition's IMAD pipe is busy (another IMAD issued the cycle before), the
+ * pipe stays busy until pipe.imad_read cycles after it at least: the FFMA does not wait for the pipe, but an IMAD
+ * after it does. The key may hold part of a cycle (1.7: the pipe busy one cycle more after 7 of 10 such reads): each
+ * read adds the key's part of a cycle to what its sub-partition has left over, and holds the pipe a cycle more when
+ * that reaches a whole one (imad_read_left). The H100 (docs/calibration.md "(mad19h)", "(imadr23)", "(xdp24)"): mad19
+ * mf (mad.lo then fma.rn reading it, 8 streams) 2.70-2.76 cycles a step at 2-8 warps a sub-partition where the same
+ * two on independent chains (mfi) take 2.17-2.27 and an IMAD reading an FFMA (fm) 2.07-2.10; an FFMA reading a
+ * HADD2.F32 of the IMAD pipe (h2f_f) 2.08: the IMAD's result, not its pipe. Whole cycles overshoot (3.0 a step). */
 static inline void imad_read_issue(ws_timing *t, ws_exec *x, uint32_t wi, const ws_reg_use *u, uint64_t cycle)
 {
     const warp_state *s = &t->ws[wi];
@@ -2653,9 +2700,13 @@ static inline void imad_read_issue(ws_timing *t, ws_exec *x, uint32_t wi, const 
     }
     unsigned sp = t->sp_of[wi];
     uint64_t *at = t->math_at[sp];
-    if (!read || at[SLOT_IMAD] <= cycle || at[SLOT_IMAD] >= cycle + t->imad_read_hold)
+    if (!read || at[SLOT_IMAD] <= cycle)
         return; /* a free pipe: one warp a sub-partition (ptxas's S02 after the IMAD) pays nothing (mf 3.27 a step) */
-    at[SLOT_IMAD] = cycle + t->imad_read_hold;
+    uint32_t hold = t->imad_read_hold + t->imad_read_left[sp];
+    t->imad_read_left[sp] = (uint16_t)(hold % IMAD_READ_ONE);
+    if (at[SLOT_IMAD] >= cycle + hold / IMAD_READ_ONE)
+        return;
+    at[SLOT_IMAD] = cycle + hold / IMAD_READ_ONE;
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (t->sp_warps[sp] & t->has_pick & ~(1u << wi))
         t->retime(t, x, wi, sp, cycle);
@@ -4074,6 +4125,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->math_at, 0, sizeof t->math_at);
     memset(t->half_end, 0, sizeof t->half_end);
+    memset(t->imad_read_left, 0, sizeof t->imad_read_left);
     memset(t->issue_at, 0, sizeof t->issue_at);
     memset(t->xu_at, 0, sizeof t->xu_at);
     memset(t->xu_left, 0, sizeof t->xu_left);
