@@ -161,13 +161,20 @@ typedef struct {
                                    ptxas's stall count (hfma2_stalls); 0: the hold alone */
     double stall_half_fma;      /* 1: a half pair's HFMA2 counts as an FMA-pipe instruction for stall.imad_fma and the
                                    schedule's turns (timing.c fma_turn_op); 0: not */
+    double stall_half_read;     /* cycles beyond one a warp waits after a half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA)
+                                   whose value an IMAD- or FMA-pipe instruction at most pipe.imad_near after it reads
+                                   (timing.c half_read_stalls; 0: none) */
     double pick_pipe;           /* 1: where the round robin's warp would issue an FMA-pipe instruction, a ready warp
                                    whose next takes the IMAD pipe issues instead; 0: the round robin alone */
     double pick_young;          /* 1: in a sub-partition of 4 warps whose FFMA, FADD or FMUL reads a uniform register
                                    between two IMAD-pipe ops (IMAD, HADD2.F32), the last warp to reach such an op is
-                                   passed over while another of the sub-partition is ready (timing.c young_pick); 0:
+                                   passed over while another of the sub-partition is ready (timing.c young_ready); 0:
                                    not */
-    unsigned subpartitions;     /* 4 on sm_90 */
+    double pick_group;      /* n > 0: a sub-partition's warps in groups of n slots (its warps sp, sp + nsp, ...: slots
+                                   0, 1, ...); a warp of the highest group with a ready warp issues, round robin within
+                                   it (the H200/H100 end slots 4-7 first with 8 warps a sub-partition, f32w24);
+                                   0: the round robin over all */
+    unsigned subpartitions; /* 4 on sm_90 */
     char name[64];
 } ws_preset;
 

@@ -90,6 +90,7 @@ enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_FMA, SLOT_KINDS, SLOT_BYTES 
 enum { FMA_HALF = 0x80 };    /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
 enum { FMA_READS_IMAD = 2 }; /* timing_info.fma_pipe: an IMAD_READER (imad_reads) */
 enum { IMAD_RESULT = 1, IMAD_READER = 2 }; /* ws_timing.imad_read (imad_reads) */
+enum { IMAD_READ_ONE = 256 };              /* a cycle of pipe.imad_read (ws_timing.imad_read_hold) */
 typedef uint64_t slot_word;                /* the slots read as one word */
 
 /* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. The fields
@@ -307,6 +308,9 @@ struct ws_timing {
     uint64_t alu_hold, imad_hold, xu_hold, d2f_hold, f64_hold; /* d2f: an F2F.F32.F64's XU hold (pipe.xu_d2f) */
     int held_mov;  /* pipe.held_mov: a free mov issues while its warp waits out an issue hold (mov_now) */
     int pick_pipe; /* pick.pipe: a ready warp whose pick takes the IMAD pipe issues first (rr_pick) */
+    /* pick.group: the block's warps of each group of a sub-partition's slots, the highest group first, and how many
+     * (rr_reset; 0 or 1: every warp in one, no group to prefer) */
+    uint32_t group_mask[32], ngroups;
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     uint64_t mma_alu_hold;          /* an HFMA2.MMA's ALU hold (pipe.mma_alu; 0: none) */
     uint64_t rcp_fixup;             /* cycles more rcp.approx.f32's fix-ups hold the ALU pipe (pipe.rcp_fixup, <= 3) */
@@ -315,8 +319,11 @@ struct ws_timing {
      * FFMA's hold beside them, the window after a half op (pipe.half_window) and per sub-partition the cycle it ends */
     int fma_rule;
     uint64_t fma_hold, half_window;
-    uint64_t imad_read_hold; /* pipe.imad_read in whole cycles (0: off) */
-    uint32_t imad_near;      /* pipe.imad_near: the most instructions from the IMAD to its reader */
+    /* pipe.imad_read in 1/IMAD_READ_ONE cycles (0: off), and per sub-partition the part of a cycle its readers have
+     * left over (imad_read_issue) */
+    uint32_t imad_read_hold;
+    uint32_t imad_near; /* pipe.imad_near: the most instructions from the IMAD to its reader */
+    uint16_t imad_read_left[64];
     uint64_t half_end[64];
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
@@ -346,7 +353,7 @@ struct ws_timing {
     uint8_t *imad_read;   /* per instruction: IMAD_* (imad_reads; pipe.imad_read), likewise; NULL: none */
     uint8_t *young;       /* per instruction: pick.young's op (young_ops), built after info; NULL: none */
     uint32_t young_seen;  /* pick.young: the warps that have issued such an op */
-    int8_t young_of[32];  /* pick.young: per sub-partition its warp passed over (young_pick); -1: none yet */
+    int8_t young_of[32];  /* pick.young: per sub-partition its warp passed over (young_ready); -1: none yet */
     uint8_t *stall;       /* per instruction: timing_info.stall (imad_stalls), built after the schedule; NULL: 0 */
     ws_fold fold;         /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
     ws_stq_regs stq_regs; /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads):
@@ -711,8 +718,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->prmt_hold = t->alu_hold && t->p.pipe_prmt > 0 ? hold_of(t->p.pipe_prmt) : t->alu_hold;
     t->fma_hold = hold_of(t->p.pipe_fma_half);
     t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;
-    t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read >= 1
-                            ? (uint64_t)ws_llround(t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63)
+    t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read > 1
+                            ? (uint32_t)ws_llround((t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63) * IMAD_READ_ONE)
                             : 0;
     t->imad_near =
         t->p.pipe_imad_near >= 1 ? (uint32_t)ws_llround(t->p.pipe_imad_near < 64 ? t->p.pipe_imad_near : 64) : 0;
@@ -2121,6 +2128,53 @@ static void imad_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *sta
     }
 }
 
+/* The last writer of source i of instruction pc within `near` instructions before it in the code, or UINT32_MAX
+ * where none writes it there. */
+static uint32_t near_writer(const ws_launch_ctx *L, uint32_t pc, uint32_t i, uint32_t near)
+{
+    uint32_t r = L->uses[pc].src[i];
+    for (uint32_t back = 1; back <= near && back <= pc; back++) {
+        const ws_reg_use *w = &L->uses[pc - back];
+        for (uint32_t d = 0; d < w->ndst; d++)
+            if (w->dst[d] == r)
+                return pc - back;
+    }
+    return UINT32_MAX;
+}
+
+/* stall.half_read's cycles beyond one after a half op whose value an IMAD- or FMA-pipe instruction reads (0: off). */
+static uint8_t half_read_gap(const ws_timing *t)
+{
+    int64_t cycles = ws_llround(t->p.stall_half_read);
+    return (uint8_t)(cycles <= 0 || !t->imad_near ? 0 : cycles > 15 ? 15 : cycles); /* a stall count's 4 bits */
+}
+
+/* stall.half_read: a half op (HADD2, HMUL2, HFMA2 of .f16x2 or .bf16x2; not HFMA2.MMA, half_pairs) whose value an
+ * IMAD- or FMA-pipe instruction at most pipe.imad_near instructions after it in the code reads: its warp waits
+ * stall.half_read cycles more than one after it. ptxas keeps probe_alu3's eight streams in ten registers, so its
+ * order puts each such half op after the last read of the register it takes and its reader right after it, waiting
+ * out the latency (probe_alu3.sass alu3_hadd2_m: 86 of 128 HADD2 S05 before their IMAD, 42 S06; hadd2_f's 47 at 5,
+ * 80 at 7; replayed, 3.71 cycles a step at one warp a sub-partition, the H100 3.93 and 4.07: docs/calibration.md
+ * "(hmid23)", "(hmid23h)"). The list schedule keeps no register budget by default and runs the half ops ahead (the
+ * IMAD pipe's 3.08 a step); the stall stands for the order ptxas's registers give: 2 gives hadd2_m 3.71 and
+ * hadd2_f 4.00 at one warp a sub-partition, and with more warps the others fill its cycles ("(xdp24)"). The scalar
+ * half ops (.f16: hadd_m, hadd_f, read 8-10 cycles on in ptxas's order, the pipes' 4.0 a step) keep none. */
+static void half_read_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *stall)
+{
+    uint8_t cycles = half_read_gap(t);
+    for (uint32_t pc = 0; cycles && pc < t->ninfo; pc++) {
+        const ws_insn *in = &L->code[pc];
+        if (ws_half_arith_halves(in) || t->info[pc].free_mov || !(is_fma_pipe(in) || t->info[pc].slots[SLOT_IMAD]))
+            continue;
+        for (uint32_t i = 0; i < L->uses[pc].nsrc; i++) {
+            uint32_t by = near_writer(L, pc, i, t->imad_near);
+            if (by != UINT32_MAX && ws_half_arith_halves(&L->code[by]) == 2 && !(t->half_mma && t->half_mma[by]) &&
+                stall[by] < cycles)
+                stall[by] = cycles;
+        }
+    }
+}
+
 /* stall.hfma2: ptxas's stall count after a half fma (HFMA2, HFMA2.MMA: issue_cycles' pipe.hfma2 hold) is counted as if
  * it issued one a cycle, and the H200 waits it out after the hold: the next instruction of the warp issues the hold
  * less one plus the stall count after it (probe_alu3.sass alu3_hfma2, ptxas's order the PTX's: 7 S01 and an S04 a
@@ -2192,14 +2246,8 @@ static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *st
  * instructions before it in the code. */
 static int near_imad(const ws_timing *t, const ws_launch_ctx *L, const uint8_t *kind, uint32_t pc, uint32_t i)
 {
-    uint32_t r = L->uses[pc].src[i];
-    for (uint32_t back = 1; back <= t->imad_near && back <= pc; back++) {
-        const ws_reg_use *w = &L->uses[pc - back];
-        for (uint32_t d = 0; d < w->ndst; d++)
-            if (w->dst[d] == r)
-                return (kind[pc - back] & IMAD_RESULT) != 0;
-    }
-    return 0;
+    uint32_t by = near_writer(L, pc, i, t->imad_near);
+    return by != UINT32_MAX && (kind[by] & IMAD_RESULT) != 0;
 }
 
 /* pipe.imad_read's table (imad_read: IMAD_* for each instruction; NULL where the key is off or no instruction reads
@@ -2410,13 +2458,14 @@ static int build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *
     t->sched = tk->sched;
     if (young_ops(t, L, &tk->young) != 0) /* after info (its free movs and IMAD slots) and the schedule */
         return -1;
-    if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order))
-        return 0; /* stall.imad_fma and stall.hfma2 off: every stall 0, no table (timing_info_of reads a NULL one as 0) */
+    if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order) && !half_read_gap(t))
+        return 0; /* stall.imad_fma, .hfma2, .half_read off: every stall 0, no table (timing_info_of reads NULL as 0) */
     tk->stall = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->stall)
         return -1;
     imad_stalls(t, L, tk->stall);
     hfma2_stalls(t, L, tk->stall);
+    half_read_stalls(t, L, tk->stall);
     t->stall = tk->stall;
     for (uint32_t pc = 0; pc < t->ninfo; pc++)
         tk->info[pc].stall = tk->stall[pc];
@@ -2737,13 +2786,14 @@ static inline void hold_fma(ws_timing *t, unsigned sp, uint8_t slot, uint64_t cy
 
 /* pipe.imad_read: warp wi issues an FFMA, FADD or FMUL (timing_info.fma_pipe's FMA_READS_IMAD) at `cycle`, reading
  * the registers u names. Where one of them is a near IMAD's result (its producer an IMAD_RESULT at most pipe.imad_near
- * instructions before it), while its sub-partition's IMAD pipe is busy
- * (another IMAD issued the cycle before), the pipe stays busy until pipe.imad_read cycles after it at least: the FFMA
- * does not wait for the pipe, but an IMAD after it does. The
- * H100 (docs/calibration.md "(mad19h)", "(imadr23)"): mad19 mf (mad.lo then fma.rn reading it, 8 streams) 2.70-2.76
- * cycles a step at 2-8 warps a sub-partition where the same two on independent chains (mfi) take 2.17-2.27 and an
- * IMAD reading an FFMA (fm) 2.07-2.10; an FFMA reading a HADD2.F32 of the IMAD pipe (h2f_f) 2.08: the IMAD's
- * result, not its pipe. */
+ * instructions before it), while its sub-partition's IMAD pipe is busy (another IMAD issued the cycle before), the
+ * pipe stays busy until pipe.imad_read cycles after it at least: the FFMA does not wait for the pipe, but an IMAD
+ * after it does. The key may hold part of a cycle (1.7: the pipe busy one cycle more after 7 of 10 such reads): each
+ * read adds the key's part of a cycle to what its sub-partition has left over, and holds the pipe a cycle more when
+ * that reaches a whole one (imad_read_left). The H100 (docs/calibration.md "(mad19h)", "(imadr23)", "(xdp24)"): mad19
+ * mf (mad.lo then fma.rn reading it, 8 streams) 2.70-2.76 cycles a step at 2-8 warps a sub-partition where the same
+ * two on independent chains (mfi) take 2.17-2.27 and an IMAD reading an FFMA (fm) 2.07-2.10; an FFMA reading a
+ * HADD2.F32 of the IMAD pipe (h2f_f) 2.08: the IMAD's result, not its pipe. Whole cycles overshoot (3.0 a step). */
 static inline void imad_read_issue(ws_timing *t, ws_exec *x, uint32_t wi, const ws_reg_use *u, uint64_t cycle)
 {
     const warp_state *s = &t->ws[wi];
@@ -2755,9 +2805,13 @@ static inline void imad_read_issue(ws_timing *t, ws_exec *x, uint32_t wi, const 
     }
     unsigned sp = t->sp_of[wi];
     uint64_t *at = t->math_at[sp];
-    if (!read || at[SLOT_IMAD] <= cycle || at[SLOT_IMAD] >= cycle + t->imad_read_hold)
+    if (!read || at[SLOT_IMAD] <= cycle)
         return; /* a free pipe: one warp a sub-partition (ptxas's S02 after the IMAD) pays nothing (mf 3.27 a step) */
-    at[SLOT_IMAD] = cycle + t->imad_read_hold;
+    uint32_t hold = t->imad_read_hold + t->imad_read_left[sp];
+    t->imad_read_left[sp] = (uint16_t)(hold % IMAD_READ_ONE);
+    if (at[SLOT_IMAD] >= cycle + hold / IMAD_READ_ONE)
+        return;
+    at[SLOT_IMAD] = cycle + hold / IMAD_READ_ONE;
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (t->sp_warps[sp] & t->has_pick & ~(1u << wi))
         t->retime(t, x, wi, sp, cycle);
@@ -3828,7 +3882,8 @@ static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws
  * IMAD, not another's FFMA, so the pipe of 2 cycles a slot never idles (probe_alu3 fma_m, fadd_m,
  * fmul_m, h2f_f at 8 and 32 warps: 2.08 cycles a step, 2.5 with the round robin alone). Only before
  * an FMA-pipe pick: before an ALU one it took CUB's integer regions 5 points faster (docs/calibration.md
- * "(pick18)"). */
+ * "(pick18)"). With pick.group, only the highest group of slots with a ready warp takes part (rr_reset: the H200 ends
+ * a sub-partition's slots 4-7 first with 8 warps there, docs/calibration.md "(f32w24)"). */
 static __attribute__((noinline)) int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t after, int wi);
 
 static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsigned sp, uint64_t cycle)
@@ -3836,6 +3891,12 @@ static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsign
     uint32_t mine = t->sp_warps[sp] & ready;
     if (!mine)
         return -1;
+    if (t->ngroups > 1) /* pick.group: the highest group of slots with a ready warp */
+        for (uint32_t g = 0; g < t->ngroups; g++)
+            if (mine & t->group_mask[g]) {
+                mine &= t->group_mask[g];
+                break;
+            }
     uint32_t first = t->rr_first[sp % 64];
     uint32_t after = first < 32 ? mine & (~0u << first) : 0;
     int wi = __builtin_ctz(after ? after : mine);
@@ -3873,6 +3934,13 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
         uint32_t sp = wi % nsp, nmine = (nwarps - sp + nsp - 1) / nsp;
         t->rr_after[wi] = sp + (wi / nsp + 1) % nmine * nsp;
     }
+    /* pick.group: warp wi is slot wi / nsp of its sub-partition, in group slot / n; group_mask[0] the highest */
+    uint32_t n = t->p.pick_group >= 1 ? (uint32_t)ws_llround(t->p.pick_group) : 0, nw = nwarps < 32 ? nwarps : 32;
+    uint32_t slots = (nw + nsp - 1) / nsp;
+    t->ngroups = n ? (slots + n - 1) / n : 0;
+    memset(t->group_mask, 0, sizeof t->group_mask);
+    for (uint32_t wi = 0; n && wi < nw; wi++)
+        t->group_mask[t->ngroups - 1 - wi / nsp / n] |= 1u << wi;
 }
 
 /* Unfiled warps: those whose ready cycle (when) has come by `cycle`, and, when next is not NULL (a
@@ -4166,6 +4234,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->math_at, 0, sizeof t->math_at);
     memset(t->half_end, 0, sizeof t->half_end);
+    memset(t->imad_read_left, 0, sizeof t->imad_read_left);
     memset(t->issue_at, 0, sizeof t->issue_at);
     memset(t->xu_at, 0, sizeof t->xu_at);
     memset(t->xu_left, 0, sizeof t->xu_left);

@@ -781,6 +781,52 @@ static uint64_t stream_cycles(const char *op, const char *second, int rounds, un
     return run_ptx_paths(ptx, threads, out, 1, WS_MODE_TIMING, preset, slow).stats.cycles;
 }
 
+/* pick.group (docs/calibration.md "(f32w24)"): with 8 warps a sub-partition the H200 and H100 end a sub-partition's
+ * slots 4-7 (warps 16-31) before its slots 0-3 where one warp can keep the issue busy (probe_alu3 fadd_l: warps 16-31
+ * at 3042-3169 cycles, 0-15 at 4795-4841), so the early warps' stores take issue slots inside the block's span. 32
+ * warps of 8 add.f32 streams, each warp's clocks after the bar.sync and after its steps (out[2 warp], out[2 warp + 1]):
+ * with groups of 4 slots every warp of 16-31 ends before any of 0-15; with the key 0 (the round robin over all) the
+ * two halves' ends interleave. With 4 warps a sub-partition (one group) the key changes nothing. */
+static void pick_group_high_slots_first(void **state)
+{
+    (void)state;
+    static char ptx[65536];
+    stream_kernel(ptx, sizeof ptx, "add.f32", NULL, 8, 1);
+    uint64_t on[64], off[64], slow[64];
+    ws_result a = run_ptx_paths(ptx, 1024, on, 64, WS_MODE_TIMING, "pick.group 4\n", 0);
+    ws_result b = run_ptx_paths(ptx, 1024, off, 64, WS_MODE_TIMING, "pick.group 0\n", 0);
+    run_ptx_paths(ptx, 1024, slow, 64, WS_MODE_TIMING, "pick.group 4\n", WS_SLOW_ALL);
+    uint64_t hi_on = 0, lo_on = UINT64_MAX, hi_off = 0, lo_off = UINT64_MAX;
+    for (int w = 0; w < 32; w++) {
+        uint64_t e_on = on[2 * w + 1], e_off = off[2 * w + 1];
+        if (w >= 16) {
+            hi_on = e_on > hi_on ? e_on : hi_on;
+            hi_off = e_off > hi_off ? e_off : hi_off;
+        } else {
+            lo_on = e_on < lo_on ? e_on : lo_on;
+            lo_off = e_off < lo_off ? e_off : lo_off;
+        }
+        assert_int_equal(slow[2 * w], on[2 * w]);
+        assert_int_equal(slow[2 * w + 1], on[2 * w + 1]);
+    }
+    assert_true(hi_on < lo_on);
+    assert_true(hi_off > lo_off);
+    /* the span the probes measure (the last end less the first start): the early warps' stores inside it */
+    uint64_t s_on = 0, s_off = 0, f_on = UINT64_MAX, f_off = UINT64_MAX;
+    for (int w = 0; w < 32; w++) {
+        f_on = on[2 * w] < f_on ? on[2 * w] : f_on;
+        f_off = off[2 * w] < f_off ? off[2 * w] : f_off;
+        s_on = on[2 * w + 1] > s_on ? on[2 * w + 1] : s_on;
+        s_off = off[2 * w + 1] > s_off ? off[2 * w + 1] : s_off;
+    }
+    printf("32 warps of 8 add.f32 streams: span %llu with pick.group 4, %llu without; block %llu, %llu cycles\n",
+           (unsigned long long)(s_on - f_on), (unsigned long long)(s_off - f_off), (unsigned long long)a.stats.cycles,
+           (unsigned long long)b.stats.cycles);
+    assert_true(s_on - f_on > s_off - f_off);
+    assert_int_equal(stream_cycles("add.f32", NULL, 8, 512, "pick.group 4\n", 0),
+                     stream_cycles("add.f32", NULL, 8, 512, "pick.group 0\n", 0));
+}
+
 /* pipe.mma_alu (docs/calibration.md "(half20)"): an add's HFMA2.MMA holds its sub-partition's ALU pipe a cycle; an
  * fma's (which holds the issue, pipe.hfma2) does not. probe_alu3's shape: 8 streams, each step `op` of the stream
  * and the next (ptxas makes every other one HFMA2.MMA: half_pairs), then an xor (LOP3, the ALU pipe's 2 cycles) of
@@ -922,6 +968,43 @@ static void imad_result_read(void **state)
     /* an FFMA reading an LOP3: nothing */
     assert_int_equal(stream_cycles("xor.b32", "fma.rn.f32", 8, 1024, on, 0),
                      stream_cycles("xor.b32", "fma.rn.f32", 8, 1024, off, 0));
+    /* part of a cycle, carried from read to read (sm_90's 1.7, docs/calibration.md "(xdp24)"): 7 tenths of the
+     * whole cycle's cost, the H100's 2.7 cycles a step where 2 gives 3.0; 1 holds nothing, as 0 */
+    uint64_t mf_part = stream_cycles("mad.lo.s32", "fma.rn.f32", 8, 1024, WARM "pipe.imad_read 1.7\n", 0);
+    assert_true((mf_part - mf_off) * 10 >= (mf_on - mf_off) * 6 && (mf_part - mf_off) * 10 <= (mf_on - mf_off) * 8);
+    assert_int_equal(stream_cycles("mad.lo.s32", "fma.rn.f32", 8, 1024, WARM "pipe.imad_read 1.7\n", WS_SLOW_ALL),
+                     mf_part);
+    assert_int_equal(stream_cycles("mad.lo.s32", "fma.rn.f32", 8, 1024, WARM "pipe.imad_read 1\n", 0), mf_off);
+    assert_int_equal(stream_cycles("mad.lo.s32", "fma.rn.f32", 8, 1024, WARM, 0), mf_part); /* sm_90's */
+#undef WARM
+}
+
+/* stall.half_read (docs/calibration.md "(xdp24)"): a half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA) whose value an IMAD
+ * or FFMA reads: its warp waits 2 cycles more after it, the order ptxas's registers give (probe_alu3 hadd2_m, hadd2_f
+ * at one warp a sub-partition 3.93 / 4.07 cycles a step on the H100, warpsim 3.08 without the stall). probe_alu3's
+ * shape: 8 streams of add.f16x2 (HADD2 and HFMA2.MMA by turns) and the mad or fma that reads it, 8 rounds. */
+static void half_value_read(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+    const char *off = WARM "stall.half_read 0\n";
+    /* one warp a sub-partition: 32 HADD2 read by an IMAD, each 2 cycles more at most; the pipes hide some */
+    uint64_t m_on = stream_cycles("add.f16x2", "mad.lo.s32", 8, 128, WARM, 0),
+             m_off = stream_cycles("add.f16x2", "mad.lo.s32", 8, 128, off, 0);
+    assert_true(m_on >= m_off + 16 && m_on <= m_off + 64);
+    assert_int_equal(stream_cycles("add.f16x2", "mad.lo.s32", 8, 128, WARM, WS_SLOW_ALL), m_on);
+    uint64_t f_on = stream_cycles("add.f16x2", "fma.rn.f32", 8, 128, WARM, 0),
+             f_off = stream_cycles("add.f16x2", "fma.rn.f32", 8, 128, off, 0);
+    assert_true(f_on >= f_off + 16 && f_on <= f_off + 64);
+    /* 8 warps a sub-partition: the others fill the cycles (the IMAD pipe's 3 a step) */
+    uint64_t m8_on = stream_cycles("add.f16x2", "mad.lo.s32", 8, 1024, WARM, 0),
+             m8_off = stream_cycles("add.f16x2", "mad.lo.s32", 8, 1024, off, 0);
+    assert_true(m8_on <= m8_off + m8_off / 50);
+    /* the scalar half add (hadd_m, read 8-10 cycles on in ptxas's order) and a LOP3 reader: no stall */
+    assert_int_equal(stream_cycles("add.f16", "mad.lo.s32", 8, 128, WARM, 0),
+                     stream_cycles("add.f16", "mad.lo.s32", 8, 128, off, 0));
+    assert_int_equal(stream_cycles("add.f16x2", "xor.b32", 8, 128, WARM, 0),
+                     stream_cycles("add.f16x2", "xor.b32", 8, 128, off, 0));
 #undef WARM
 }
 
@@ -949,11 +1032,13 @@ int main(void)
         cmocka_unit_test(scalar_halves_pack),
         cmocka_unit_test(imad_then_fma_stall),
         cmocka_unit_test(pick_imad_pipe_first),
+        cmocka_unit_test(pick_group_high_slots_first),
         cmocka_unit_test(fma_beside_half_ops),
         cmocka_unit_test(rcp_fixups_alu),
         cmocka_unit_test(mma_holds_the_alu),
         cmocka_unit_test(hfma2_stall_counts),
         cmocka_unit_test(imad_result_read),
+        cmocka_unit_test(half_value_read),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,8 +11,8 @@ BOUND (default 10%) of the H200's for every form warpsim models on a pipe: the M
 sqrt, sin, tanh, rcp with ptxas's fix-ups), F2F (cvt.rn.f16.f32, cvt.rn.bf16.f32, cvt.f64.f32, cvt.rn.f32.f64), FLO
 and BREV (bfind, clz, brev), POPC, F2FP (cvt.rn.f16x2.f32, cvt.rn.bf16x2.f32), HADD2.F32 (cvt.f32.f16), DADD, DMUL
 and DFMA (add.f64, mul.f64, fma.rn.f64: their hold of the issue, docs/calibration.md "(f64x)"), LOP3 and IMAD; but
-the figures named with --informational KIND (printed, not checked; ctest calibration_probe_alu3 names mad_f: an
-integer op beside an FFMA, the FMA pipe's pairs, not resolved by alu27). With fewer
+the figures named with --informational KIND (printed, not checked; ctest calibration_probe_alu3 names none since
+mad_f came within with pipe.imad_read 1.7, docs/calibration.md "(xdp24)"). With fewer
 warps the spans are latency- or issue-bound; checked there (docs/calibration.md "(lat15)"), with the registers
 renamed as ptxas allocates (schedule.rename_alu) and the schedule holding the pipes (schedule.pipes; h2f_l with
 schedule.free_slot, the 16-bit unpack in no schedule cycle, "(xu16)", "(f64x)"): at one warp (a block of 32, a
@@ -35,8 +35,10 @@ turns as in ptxas's SASS, "(f64r18)"), and the half forms but LOW_HALF and LOW_S
 an IMAD before an FFMA (stall.imad_fma), its IMAD/FMA turns in the schedule ("(alt18)") and a warp whose next takes the
 IMAD pipe issuing first (pick.pipe, "(pick18)"), TURNS (an FADD, FMUL or FFMA followed by an IMAD, a HADD2.F32 by an
 FFMA) at 1, 2 and 8 warps a sub-partition, mad_f at 1 and fadd_m, fmul_m at 4; not checked: fma_m and h2f_f at 4
-warps a sub-partition (-14.2%: the H200's 2.39 cycles a step where fadd_m's, of the same pipes, takes 2.07) and
-mad_f at 2-8 (-23% to -25%: the H200's 2.7 a step, the same pipes as fma_m; "(pick18)"). The half forms (HALF,
+warps a sub-partition (-14.2%: the H200's 2.39 cycles a step where fadd_m's, of the same pipes, takes 2.07).
+Checked with pipe.imad_read's part of a cycle ("(xdp24)"): mad_f at 2, 4 and 8 warps a sub-partition (the H200's 2.7
+a step, the same pipes as fma_m; "(pick18)"); with stall.half_read: hadd2_m, badd2_m, hadd2_f, badd2_f at one
+(HALF_READ). The half forms (HALF,
 docs/calibration.md "(half17)") at 8 warps a
 sub-partition but HALF_OUT, printed; those beside an FFMA (HALF_FMA, "(half19)") at 2, 4 and 8; add.f16x2 and add.bf16x2
 beside a LOP3 (HALF_ALU, "(half20)") at 1, 2, 4 and 8; add.f16 alone, ptxas's packing (HALF_PACK, "(hadd24)"), at 1, 2, 4
@@ -89,6 +91,7 @@ HALF_FMA = ('hadd_f', 'hadd2_f', 'badd2_f', 'hfma2_f', 'bfma2_f')  # at 256 and 
 HALF_ALU = ('hadd2_l', 'badd2_l')  # at 128, 256 and 512 threads too
 HALF_STALL = ('hfma2', 'bfma2', 'hfma2_m', 'bfma2_m')  # at 128, 256 and 512 threads too (stall.hfma2, stall.half_fma)
 LOW_HALF = ('hadd_m', 'hadd2', 'badd2', 'hfma2_l', 'bfma2_l')  # at 128 threads (half.mma, pipe.half, pipe.hfma2)
+HALF_READ = ('hadd2_m', 'badd2_m', 'hadd2_f', 'badd2_f')  # at 128 threads (stall.half_read: docs/calibration.md "(xdp24)")
 LOW_F64 = ('dadd', 'dadd_l', 'dadd_m', 'dadd_f', 'dmul', 'dmul_l', 'dmul_m', 'dmul_f', 'dfma', 'dfma_l', 'dfma_m',
            'dfma_f')  # at 128 threads (schedule.f64, schedule.free_slot 3, pipe.held_mov: docs/calibration.md "(f64r18)")
 TURNS = ('fma_m', 'fadd_m', 'fmul_m', 'h2f_f')  # at 128, 256 and 1024 threads (stall.imad_fma, pick.pipe: "(pick18)")
@@ -127,6 +130,7 @@ def main(argv):
         low += [(k + s, 128) for k in LOW_FIXUP for s in ('_l', '_m', '_f')] + [(k, 128) for k in LOW_PAIRS]
         low += [(k, b) for k in LOW_XU + LOW_SPACED for b in (32, 128)] + [(k, 128) for k in LOW_HALF + LOW_F64]
         low += [(k, b) for k in TURNS for b in (128, 256)] + [('mad_f', 128), ('fadd_m', 512), ('fmul_m', 512)]
+        low += [(k, 128) for k in HALF_READ] + [('mad_f', 256), ('mad_f', 512)]  # "(xdp24)"
         low += [(k, b) for k in HALF_FMA for b in (256, 512)] + [(k, b) for k in HALF_ALU for b in (128, 256, 512)]
         low += [(k, b) for k in HALF_STALL for b in (128, 256, 512)] + [('hfma2_f', 128), ('bfma2_f', 128)]
         low += [(k, b) for k in HALF_PACK for b in (128, 256, 512)]

@@ -14,11 +14,16 @@ warp of those that can issue goes, by the pick:
          stall count 2 or more, so a warp of S01 instructions (lop3_f, mad_l) never yields;
   prio   the highest warp index of those that can issue (a fixed priority: the H100's turn21 runs leave the
          block's lowest warps waiting in fma_l whichever start late, docs/calibration.md "(turn21h)");
-  yprio  yield, then prio in place of rr.
+  yprio  yield, then prio in place of rr;
+  group  the round robin among the warps of the highest group of 4 (a sub-partition's warps 0-3, 4-7) that can
+         issue ("(f32w24)": with --tail it gives fadd, fadd_f, fadd_l, fma_l's loss at 8 warps a sub-partition);
+  ygroup yield, then group in place of rr.
 Prints cycles a step a sub-partition ((last end - first start) / 256 / warps) at 1 / 2 / 4 / 8 warps a
 sub-partition beside the H200's (probe_alu3.py RAW --rates, warm), and at 4 and 8 warps the largest gap between
 two warps' ends (the warps after it left waiting) (the H200: docs/calibration.md "(mad19)", "(turn21)").
-usage: yield_pick_model.py PROBE_ALU3.SASS [--pick P,...] [KIND ...] | --check TAR
+usage: yield_pick_model.py PROBE_ALU3.SASS [--pick P,...] [--tail] [KIND ...] | --check TAR
+--tail: each warp goes on from its second clock read to the EXIT (the stores' ~32 instructions take issue slots)
+("(f32w24)").
 --check TAR: tests/calibration/device-2026-12-04-alu27.tar.xz; at 2 warps a sub-partition the yield pick must give
 fma_m, fadd_m and h2f_f within 3% of the H200 and the plain greedy pick must not (fma_m, h2f_f); lop3_f and fma_l
 within 5% at 1-8 warps a sub-partition; mad_f at 2-8 nearer the H200 than warpsim's pick (imad)."""
@@ -36,13 +41,15 @@ H200 = {"fma_l": (2.32, 2.29, 2.28, 2.36), "fadd_l": (2.31, 2.29, 2.28, 2.37), "
 ALU = ("LOP3", "IADD3", "ISETP", "SHF", "PRMT", "SEL")
 
 
-def order(lines, kind):
-    """[(pipe, cycles it holds, stall, clock read, yield bit)] from the barrier to the second clock read."""
+def order(lines, kind, tail=False):
+    """[(pipe, cycles it holds, stall, clock read, yield bit)] from the barrier to the second clock read (tail: on to
+    the EXIT, so that a warp that ends its region early spends issue slots on its stores while others still run)."""
     ins = kernel(lines, "alu3_" + kind)
     bar = [i for i, x in enumerate(ins) if x[1].startswith("BAR")][0]
     clk = [i for i, x in enumerate(ins) if "SR_CLOCKLO" in x[1]]
+    end = [i for i, x in enumerate(ins) if i > clk[1] and x[1].split()[-1].startswith("EXIT")] if tail else []
     out = []
-    for _, text, stall, yld, *_ in ins[bar + 1:clk[1] + 1]:
+    for _, text, stall, yld, *_ in ins[bar + 1:(end[-1] if end else clk[1]) + 1]:
         op = text.split()[1] if text.startswith("@") else text.split()[0]
         if op.startswith(("IMAD", "HADD2.F32")):
             pipe = ("I", 2)
@@ -72,6 +79,12 @@ def run(s, warps, pick):
                 w = last if last in can and s[pos[last] - 1][4] else rr
             elif pick == "prio":
                 w = max(can)
+            elif pick == "group":
+                top = [x for x in can if x // 4 == max(can) // 4]
+                w = min(top, key=lambda w: (w - last - 1) % warps)
+            elif pick == "ygroup":
+                top = [x for x in can if x // 4 == max(can) // 4]
+                w = last if last in can and s[pos[last] - 1][4] else min(top, key=lambda w: (w - last - 1) % warps)
             elif pick == "yprio":
                 w = last if last in can and s[pos[last] - 1][4] else max(can)
             else:
@@ -135,11 +148,13 @@ def main(argv):
     if "--pick" in args:
         i = args.index("--pick")
         picks, args = args[i + 1].split(","), args[:i] + args[i + 2:]
+    tail = "--tail" in args
+    args = [a for a in args if a != "--tail"]
     lines = open(argv[1]).read().splitlines()
     print("| kind | pick | cycles a step at 1 / 2 / 4 / 8 warps a sub-partition | end gap at 4 / 8 |")
     print("| --- | --- | --- | --- |")
     for kind in args or list(H200):
-        s = order(lines, kind)
+        s = order(lines, kind, tail)
         if kind in H200:
             print("| %s | H200 | %s | |" % (kind, " / ".join("%.2f" % r for r in H200[kind])))
         for pick in picks:
