@@ -2294,6 +2294,13 @@ static int imad_reads(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
  * last warp of a sub-partition of 4 to reach such a loop waiting until the others end (probe_alu3 fma_m: FFMA R, R,
  * UR4 between IMADs; h2f_f: between HADD2.F32s; starve24's amu: FADD R, R, UR4), and not where the op reads
  * registers alone (fadd_m, starve24's fmr, fmrr: docs/calibration.md "(starve24)"). */
+/* An IMAD-pipe op that is neither an FFMA, FADD, FMUL nor a half op (HADD2, HMUL2, HFMA2: hadd2_f, badd2_f at 16 warps
+ * +10.1% with them, with stall.half_read): IMAD, HADD2.F32. */
+static int imad_side(const ws_timing *t, const ws_launch_ctx *L, uint32_t pc)
+{
+    return t->info[pc].slots[SLOT_IMAD] && !is_fma_pipe(&L->code[pc]) && !ws_half_arith_halves(&L->code[pc]);
+}
+
 static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
 {
     *out = NULL;
@@ -2345,8 +2352,7 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
             a--;
         while (b < n && t->info[at[b]].free_mov && !t->info[at[b]].latency)
             b++;
-        op[pc] = a >= 0 && b < n && t->info[at[a]].slots[SLOT_IMAD] && t->info[at[b]].slots[SLOT_IMAD] &&
-                 !is_fma_pipe(&L->code[at[a]]) && !is_fma_pipe(&L->code[at[b]]);
+        op[pc] = a >= 0 && b < n && imad_side(t, L, at[a]) && imad_side(t, L, at[b]);
         any |= op[pc];
     }
     free(defs);
