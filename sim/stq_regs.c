@@ -124,32 +124,45 @@ static unsigned reads_of(const analysis *a, uint32_t pc, uint32_t *out)
     return n;
 }
 
-/* Uniform values, reloaded pointers and narrowed widenings (one definition each). */
-static void classify(analysis *a, const uint32_t *ndefs)
+void ws_uniform_values(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, uint32_t n,
+                       const uint32_t *ndefs, uint8_t *uni, uint8_t *remat)
 {
-    const ws_kernel *k = a->k;
-    for (uint32_t pc = 0; pc < a->n; pc++) {
-        const ws_insn *in = &a->code[pc];
-        const ws_reg_use *u = &a->uses[pc];
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_insn *in = &code[pc];
+        const ws_reg_use *u = &uses[pc];
         if (u->ndst != 1 || u->dst[0] >= k->nregs || ndefs[u->dst[0]] != 1)
             continue;
         uint32_t d = u->dst[0];
         if (in->op == WS_OP_LD && in->space == WS_SPACE_PARAM) {
-            a->uni[d] = 1;
+            uni[d] = 1;
             continue;
         }
         if (!is_pure(in, u))
             continue;
         int uniform = 1;
         for (uint32_t i = 0; i < u->nsrc; i++)
-            uniform &= u->src[i] < k->nregs && (a->uni[u->src[i]] || !width_of(k, u->src[i]));
-        if (uniform && in->op == WS_OP_CVTA)
-            a->remat[d] = width_of(k, d) == 2; /* LDC.64 before each use */
-        else if (uniform)
-            a->uni[d] = 1;
+            uniform &= u->src[i] < k->nregs && (uni[u->src[i]] || !width_of(k, u->src[i]));
+        if (uniform && in->op == WS_OP_CVTA) {
+            if (remat)
+                remat[d] = width_of(k, d) == 2; /* LDC.64 before each use */
+        } else if (uniform)
+            uni[d] = 1;
+    }
+}
+
+/* Uniform values, reloaded pointers and narrowed widenings (one definition each). */
+static void classify(analysis *a, const uint32_t *ndefs)
+{
+    const ws_kernel *k = a->k;
+    ws_uniform_values(k, a->code, a->uses, a->n, ndefs, a->uni, a->remat);
+    for (uint32_t pc = 0; pc < a->n; pc++) {
+        const ws_insn *in = &a->code[pc];
+        const ws_reg_use *u = &a->uses[pc];
+        if (u->ndst != 1 || u->dst[0] >= k->nregs || ndefs[u->dst[0]] != 1)
+            continue;
         if (in->op == WS_OP_CVT && ws_type_bits((ws_type)in->type) == 64 && ws_type_bits((ws_type)in->type2) == 32 &&
-            u->nsrc == 1 && width_of(k, u->src[0]) == 1)
-            a->narrow[d] = u->src[0];
+            u->nsrc == 1 && width_of(k, u->src[0]) == 1 && is_pure(in, u))
+            a->narrow[u->dst[0]] = u->src[0];
     }
 }
 

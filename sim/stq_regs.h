@@ -42,4 +42,12 @@ typedef struct {
 int ws_stq_regs_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, ws_stq_regs *r);
 void ws_stq_regs_free(ws_stq_regs *r);
 
+/* The values of kernel k that ptxas keeps uniform (constant bank, UR; no R register), as the allocation above takes
+ * them: a register of one write (ndefs: per register its writes) loaded by ld.param, or made by an unguarded integer,
+ * logic, move or conversion op from uniform values, predicates and immediates alone; uni[v] set to 1 for each (the
+ * caller zeroes it). A 64-bit pointer made by cvta from uniform values is not uniform but loaded again before each use:
+ * remat[v] 1 (remat may be NULL). Used by the allocation and by timing.c's pick.young. */
+void ws_uniform_values(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, uint32_t n,
+                       const uint32_t *ndefs, uint8_t *uni, uint8_t *remat);
+
 #endif

@@ -2289,8 +2289,8 @@ static int imad_reads(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
  * uniform register, whose neighbours in ptxas's order (the schedule's; free movs passed over) both take the IMAD pipe
  * (IMAD, HADD2.F32), and that does not read an IMAD's result near before it (probe_alu3 mad_f: IMAD, then the FFMA(UR)
  * reading it, which the hardware does not starve: its 16 warps +0.6% -> +6.6% with it).
- * Uniform, as ptxas keeps it in a UR: a register of one write, a kernel parameter's ld.param or a pure op whose
- * registers are all uniform (stq_regs.c's values from parameters and immediates). The H100s and the H200 leave the
+ * Uniform, as ptxas keeps it in a UR: stq_regs.h ws_uniform_values (a kernel parameter's ld.param, or a pure op of
+ * uniform values). The H100s and the H200 leave the
  * last warp of a sub-partition of 4 to reach such a loop waiting until the others end (probe_alu3 fma_m: FFMA R, R,
  * UR4 between IMADs; h2f_f: between HADD2.F32s; starve24's amu: FADD R, R, UR4), and not where the op reads
  * registers alone (fadd_m, starve24's fmr, fmrr: docs/calibration.md "(starve24)"). */
@@ -2307,7 +2307,8 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
     uint32_t n = t->ninfo, nregs = L->k->nregs;
     if (t->p.pick_young <= 0 || !n)
         return 0;
-    uint8_t *defs = calloc(nregs ? nregs : 1, 1), *uni = calloc(nregs ? nregs : 1, 1), *op = calloc(n, 1);
+    uint32_t *defs = calloc(nregs ? nregs : 1, sizeof *defs);
+    uint8_t *uni = calloc(nregs ? nregs : 1, 1), *op = calloc(n, 1);
     uint32_t *pos = malloc(n * sizeof *pos), *at = malloc(n * sizeof *at); /* pc -> position, position -> pc */
     if (!defs || !uni || !op || !pos || !at) {
         free(defs);
@@ -2325,21 +2326,7 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
         for (uint32_t i = 0; i < L->uses[pc].ndst; i++)
             if (L->uses[pc].dst[i] < nregs && defs[L->uses[pc].dst[i]] < 2)
                 defs[L->uses[pc].dst[i]]++;
-    for (uint32_t pc = 0; pc < n; pc++) {
-        const ws_insn *in = &L->code[pc];
-        const ws_reg_use *u = &L->uses[pc];
-        if (u->ndst != 1 || u->dst[0] >= nregs || defs[u->dst[0]] != 1 || in->guard != WS_NO_REG)
-            continue;
-        int pure = ws_access_space(in) == WS_SPACE_PARAM && ws_op_class_of(in->op) == CLS_LOAD;
-        if (!pure && ws_op_class_of(in->op) == CLS_ALU && !ws_op_is_memory(in->op)) {
-            pure = 1;
-            for (unsigned i = 0; i < in->nops; i++)
-                pure &= in->ops[i].kind != WS_OPND_SREG;
-            for (uint32_t i = 0; i < u->nsrc; i++)
-                pure &= u->src[i] < nregs && uni[u->src[i]];
-        }
-        uni[u->dst[0]] = (uint8_t)pure;
-    }
+    ws_uniform_values(L->k, L->code, L->uses, n, defs, uni, NULL);
     int any = 0;
     for (uint32_t pc = 0; pc < n; pc++) {
         int reads = 0;
