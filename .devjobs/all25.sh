@@ -1,0 +1,16 @@
+# all25: the ready device jobs in one call, only on an H200 (every call since 2026-12-05 03:04Z came on an H100,
+# which three sessions' data already cover). Run from the repository root: OUT=DIR bash .devjobs/all25.sh
+set -u
+name=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
+echo "GPU: $name"
+nvidia-smi --query-gpu=name,uuid,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader
+case "$name" in
+*H200*) ;;
+*) echo "not an H200: nothing run"; exit 0 ;;
+esac
+for j in alu3r cold18 starve24 f32w24 rcp20 pack21 half19 turn21 mad19 hmid23; do
+    echo "== $j $(date -u +%H:%M:%SZ)"
+    OUT=$OUT timeout 200 bash .devjobs/$j/run.sh >$OUT/$j.log 2>&1 || echo "rc=$? $j"
+    tail -2 $OUT/$j.log
+done
+ls -l $OUT
