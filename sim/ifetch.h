@@ -68,11 +68,10 @@ static inline uint64_t ws_ifetch_ready(ws_ifetch *f, uint32_t wi, uint32_t pc, u
 }
 /* Warp wi issues from a new line at cycle: its stream requests the lines up to ifetch.ahead beyond. */
 void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle);
-/* Warp wi issued instruction pc at cycle (only while live): prev, for ws_ifetch_enter's late lines. */
+/* Warp wi issued instruction pc at cycle (only while live): prev, for ws_ifetch_enter's late lines. pc is an
+ * instruction of the kernel (below ninsns: the caller issued it), so no test of it here (one an issue). */
 static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint64_t cycle)
 {
-    if (pc >= f->ninsns)
-        return;
     uint32_t line = f->line_of[pc];
     if (line != f->line[wi & 31]) {
         if (!f->unrequested && cycle >= f->settle) { /* all the code is there: the caller stops asking */

@@ -1,0 +1,583 @@
+/* The prepared kernel's timing tables (timing_tables.h): ptxas's order and the rules of its pipes and stall counts,
+ * built once per kernel.
+ */
+#include "timing_tables.h"
+#include "cfg.h"
+#include "fpexact.h"
+#include "memory.h"
+#include "narrow.h"
+#include "timing_info.h"
+
+#include <stdlib.h>
+
+/* stall.imad_fma's cycles from an IMAD-pipe instruction to the warp's next, an FMA-pipe one (imad_stalls); 0: off
+ * (the key 0 or 1, or no IMAD pipe: pipe.imad 0). */
+static int64_t imad_fma_gap(const ws_timing *t)
+{
+    int64_t cycles = ws_llround(t->p.stall_imad_fma);
+    if (cycles <= 1 || !t->imad_hold)
+        return 0;
+    return cycles > 16 ? 16 : cycles; /* a stall count's 4 bits */
+}
+
+/* stall.half_fma: ptxas counts a half pair's HFMA2 (not HFMA2.MMA) as an FMA-pipe instruction for stall.imad_fma's
+ * stall and rule 6's turns: IMAD S02 before it, and IMAD and HFMA2 by turns (probe_alu3.sass alu3_hfma2_m: IMAD S02
+ * before each HFMA2, S01 before each HFMA2.MMA; docs/calibration.md "(hsched21)"). */
+static int fma_turn_op(const ws_timing *t, const ws_insn *in, uint32_t pc)
+{
+    if (is_fma_pipe(in))
+        return 1;
+    return t->p.stall_half_fma > 0 && in->op == WS_OP_FMA && pc < t->ninfo && ws_half_arith_halves(in) == 2 &&
+           !(t->half_mma && t->half_mma[pc]);
+}
+
+/* schedule.free_slot's movs: the unpack of a 32-bit register into 16-bit halves (`mov.b32 {a, b}, %r`), which ptxas
+ * has no SASS for (a HADD2.F32 reads R.H0_H0: probe_alu3.sass alu3_h2f_l), and with schedule.free_slot 2 the pack of
+ * one half into both (`mov.b32 %r, {a, a}`), which the half op that makes it writes (`HADD2 R, R.H0_H0, R.H0_H0`
+ * gives both halves the sum: probe_alu3.sass alu3_hadd_l, one HADD2 and one LOP3 a step; docs/calibration.md
+ * "(half17)"). Not the pack and unpack of a 64-bit value around a DADD, nor the other free movs: given no schedule
+ * cycle they put the f64 forms beside an op at +14% to +17% and probe_pipe's u32b_16 at +10.1% (docs/calibration.md
+ * "(f64x)", the merge with xu16). */
+static int is_half_move(const ws_insn *in, double free_slot)
+{
+    if (in->op != WS_OP_MOV || in->nops < 2)
+        return 0;
+    const ws_operand *d = &in->ops[0], *s = &in->ops[1];
+    if (ws_type_bits((ws_type)in->type) == 64) /* schedule.free_slot 3: a 64-bit pair's unpack or pack */
+        return free_slot > 2 && ((d->kind == WS_OPND_VEC && d->nvec == 2 && s->kind == WS_OPND_REG) ||
+                                 (d->kind == WS_OPND_REG && s->kind == WS_OPND_VEC && s->nvec == 2));
+    if (ws_type_bits((ws_type)in->type) != 32)
+        return 0;
+    return (d->kind == WS_OPND_VEC && s->kind == WS_OPND_REG) ||
+           (free_slot > 1 && d->kind == WS_OPND_REG && s->kind == WS_OPND_VEC && s->nvec == 2 &&
+            s->regs[0] == s->regs[1] && s->regs[0] != WS_NO_REG);
+}
+
+/* ptxas's order (schedule.h) into *sched, with each instruction's latency as issue() charges it when
+ * nothing conflicts (a load's space from the instruction; generic: the mem class). */
+static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedule *sched)
+{
+    uint32_t n = L->k->ninsns;
+    double *lat = malloc(((size_t)n + 1) * sizeof *lat);
+    if (!lat)
+        return -1;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_insn *in = &L->code[pc];
+        mem_cost mc = {0};
+        mc.space = ws_op_is_memory(in->op) ? ws_access_space(in) : WS_SPACE_NONE;
+        lat[pc] = t->info[pc].free_mov                      ? 0
+                  : ws_optable[in->op].latency == LAT_MATCH ? t->p.lat[LAT_MATCH]
+                                                            : ws_timing_insn_latency(t, pc, in, &mc);
+        if (t->info[pc].imc) /* ptxas puts the ULDC among the stretch's first S2Rs (time_cg_*scan*.sass) */
+            lat[pc] += t->p.sreg_tid;
+        int spaced_clz = pc < t->ninfo && in->op == WS_OP_CLZ && t->info[pc].late;
+        if (t->p.schedule_xu_reader > 0 && pc < t->ninfo && xu_short(L->code + pc, t->info[pc].slots) && !spaced_clz &&
+            lat[pc] > t->p.schedule_xu_reader)
+            lat[pc] = t->p.schedule_xu_reader;
+        /* a spaced clz (xu_late): its IADD3 is the reader one XU op later, the IADD3's reader one more (probe_alu3.sass
+         * alu3_clz_l: FLO, the LOP3 of the IADD3 before, that IADD3, FLO) */
+        if (t->p.schedule_xu_reader > 0 && spaced_clz && t->p.schedule_xu_reader + t->xu_stall < lat[pc])
+            lat[pc] = t->p.schedule_xu_reader + t->xu_stall;
+    }
+    /* The MATCH.ANY check of a register membermask (subwarp.h) is SASS in the segment before the
+     * collective, on the mask's path: ptxas issues the mask's S2R SR_LANEID first, ahead of the
+     * S2Rs and the ULDC of thread_rank(), and MATCH.ANY as soon as the mask is there
+     * (time_cg_escan_plus_tile16_unsigned.sass, time_cg_iscan_plus_tile8_longlong.sass:
+     * CS2R, S2R SR_LANEID, ..., ULDC, ..., MATCH.ANY, REDUX.OR before the first SHFL). The mask's
+     * last write before the collective counts that latency more in the schedule. */
+    for (uint32_t pc = 0; t->subwarp.form && pc < n && pc < t->ninfo; pc++) {
+        const ws_insn *in = &L->code[pc];
+        if (t->subwarp.form[pc] != SUBWARP_MATCH || !in->nops || in->ops[in->nops - 1].kind != WS_OPND_REG)
+            continue;
+        uint32_t mask = in->ops[in->nops - 1].reg;
+        for (uint32_t j = pc; j-- > 0;)
+            if (ws_reg_use_writes(&L->uses[j], mask)) {
+                lat[j] += t->p.lat[LAT_MATCH] + t->p.subwarp_check;
+                break;
+            }
+    }
+    /* rule 5's budget, with the preset's schedule.budget 1 (0 in sm_90: docs/calibration.md "ptxas's
+     * register budget, modelled"): the registers --regs gives (ptxas -v's count) less those that
+     * hold no value of the PTX (schedule.reserved) */
+    unsigned regs = t->p.schedule_budget > 0 ? L->sim->cfg.regs_per_thread : 0,
+             reserved = (unsigned)t->p.schedule_reserved;
+    ws_schedule_budget budget = {.regs = regs > reserved ? regs - reserved : 0,
+                                 .spare = (unsigned)t->p.schedule_spare,
+                                 .predicates = (unsigned)t->p.schedule_predicates,
+                                 .fused = t->p.schedule_fused > 0,
+                                 .starts = t->p.schedule_drain > 0,
+                                 .copies = t->p.schedule_copy > 0,
+                                 .written = t->p.schedule_written > 0,
+                                 .half_regs = t->p.schedule_half_regs > 0,
+                                 .mio_gap = (unsigned)t->p.schedule_mio_gap,
+                                 .cross = (unsigned)t->cross_feed};
+    /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
+     * holds it longest (math_slots); with schedule.free_slot 1, WS_SCHED_FREE for what issues in no slot */
+    int pipes = t->p.schedule_pipes > 0 || t->p.schedule_free_slot > 0 || t->p.fold_zext > 0 || t->p.fold_neg > 0;
+    int64_t fma_gap = imad_fma_gap(t);
+    uint8_t *pipe = pipes ? calloc((size_t)n + 1, 1) : NULL;
+    if (pipes && !pipe) {
+        free(lat);
+        return -1;
+    }
+    for (uint32_t pc = 0; pipe && pc < n && pc < t->ninfo; pc++) {
+        const uint8_t *sl = t->info[pc].slots;
+        /* not SLOT_FMA: pipe.fma_half's holds are the hardware's, not ptxas's (its stall counts know of none) */
+        /* nor an HFMA2.MMA's ALU cycle (pipe.mma_alu): ptxas's stall counts space no LOP3 after one; and a scalar
+         * pair's PRMTs (fold.pack) pipe.alu's cycles each, a PRMT's own (probe_pack21 p: 2.06-2.15 a step), not the
+         * hold pipe.prmt gives them beside the f16x2 op (docs/calibration.md "(hadd24)") */
+        uint64_t prmts = pair_prmts(t, pc);
+        uint64_t alu = (t->half_mma && t->half_mma[pc] ? 0 : sl[SLOT_ALU] - prmts * t->prmt_hold) + prmts * t->alu_hold;
+        uint64_t c[SLOT_FMA] = {alu, sl[SLOT_IMAD], sl[SLOT_ANY] * t->imad_hold, sl[SLOT_XU]}; /* cycles */
+        static const uint8_t kind[SLOT_FMA] = {WS_SCHED_ALU, WS_SCHED_IMAD, WS_SCHED_ANY, WS_SCHED_XU};
+        unsigned most = SLOT_ALU;
+        for (unsigned k = 1; k < SLOT_FMA; k++)
+            most = c[k] > c[most] ? k : most;
+        /* a MUFU form is its MUFU here, whatever its fix-ups' ALU cycles (rcp.approx.f32's four: 8, as its XU
+         * slot's): ptxas spaces the MUFUs and POPCs on the XU pipe and puts the FSETPs and FSELs between other
+         * chains' instructions (probe_alu3.sass alu3_rcp_x; docs/calibration.md "(rcp20)") */
+        if (c[SLOT_XU] && ws_mufu_fixups(&L->code[pc]) > 0)
+            most = SLOT_XU;
+        if (t->p.schedule_pipes > 0 && c[most])
+            pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
+        if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_move(&L->code[pc], t->p.schedule_free_slot))
+            pipe[pc] = WS_SCHED_FREE; /* issue(): no slot, no cycle */
+        if (t->fold.kind &&
+            (t->fold.kind[pc] == WS_FOLD_ZEXT || t->fold.kind[pc] == WS_FOLD_NEG || t->fold.kind[pc] == WS_FOLD_PACK))
+            pipe[pc] = WS_SCHED_FREE; /* fold.zext, fold.neg, fold.pack: no SASS (the F2F writes the 32-bit register;
+                                       * -R; the pair's f16x2 op, which the second issues) */
+        if (t->p.schedule_pipes > 0 && fma_gap > 1 && !t->info[pc].free_mov && fma_turn_op(t, &L->code[pc], pc))
+            pipe[pc] = WS_SCHED_PIPE(WS_SCHED_FMA, fma_gap); /* after an IMAD: imad_stalls */
+        if (t->p.schedule_pipes > 0 && t->p.schedule_f64 > 0 && t->f64_hold && is_f64_math(&L->code[pc]))
+            pipe[pc] = WS_SCHED_PIPE(WS_SCHED_F64, t->f64_hold); /* DADD S02 before a DADD, S01 before a LOP3 */
+    }
+    /* cross.feed: each instruction's datapath, so that the schedule counts a reader across datapaths 5 cycles after
+     * its producer, as ptxas does (probe_alu3.sass alu3_lop3_f: each FFMA five instructions after the LOP3 it reads);
+     * read in info (one entry an instruction: ninfo is the kernel's ninsns) */
+    if (t->cross_feed && n) {
+        budget.side = &t->info[0].side;
+        budget.side_step = sizeof *t->info;
+    }
+    int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
+                              sched);
+    free(pipe);
+    free(lat);
+    return r;
+}
+
+/* Which half pairs' ops ptxas makes HFMA2.MMA (half_mma: 1 for those): an add, sub, mul or fma of .f16x2 or .bf16x2
+ * is HADD2, HMUL2 or HFMA2, or the same op on the tensor pipe, HFMA2.MMA (an add `HFMA2.MMA R, R, 1, 1, R`), which
+ * holds neither the ALU nor the IMAD pipe and gives its result later (half.mma: 11 in sm_90). ptxas alternates the two forms
+ * among a basic block's pair ops, so that each takes half (probe_alu3.sass alu3_hadd2, alu3_hfma2 and their _l, _m,
+ * _f: 128 of each in 256 streams' steps); an add, sub or fma that reads the pair op just before it (a dependent
+ * chain, where HFMA2.MMA's latency would stall it) is HADD2 or HFMA2 and the turn starts again (bench_half.sass: 64
+ * dependent add.f16x2 are 64 HADD2, 64 fma.rn.f16x2 64 HFMA2), but mul.f16x2 takes its turn even there (64
+ * dependent mul.f16x2: HMUL2 and HFMA2.MMA in turn). */
+static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_mma)
+{
+    uint32_t n = t->ninfo, prev = UINT32_MAX; /* the block's last pair op */
+    uint8_t *leader = calloc((size_t)n + 1, 1);
+    if (!leader)
+        return -1;
+    ws_block_starts(L->k, leader);
+    for (uint32_t pc = 0; pc < n; pc++) {
+        if (leader[pc])
+            prev = UINT32_MAX;
+        const ws_insn *in = &L->code[pc];
+        const uint8_t *pack = t->fold.pack, *kind = t->fold.kind;
+        if (ws_half_arith_halves(in) != 2 && !(pack && pack[pc] && kind[pc] != WS_FOLD_PACK))
+            continue; /* a pair op, or the f16x2 op of a scalar pair (fold.pack) */
+        int reads = prev != UINT32_MAX && ws_reg_use_reads_from(&L->uses[pc], &L->uses[prev]); /* the op before */
+        half_mma[pc] = (uint8_t)(prev != UINT32_MAX && !half_mma[prev] && (in->op == WS_OP_MUL || !reads));
+        prev = pc;
+    }
+    for (uint32_t pc = 0; t->fold.pack && pc < n; pc++) /* a scalar pair's first op: its f16x2 op's form */
+        if (t->fold.kind[pc] == WS_FOLD_PACK && pc + t->fold.pack_next[pc] < n)
+            half_mma[pc] = half_mma[pc + t->fold.pack_next[pc]];
+    free(leader);
+    return 0;
+}
+
+/* Which adds ptxas gives the IMAD pipe (IMAD.IADD) whatever the pipes' state when they issue (add_imad: 1 for
+ * those). An add is either an IADD3 (the ALU pipe) or an IMAD.IADD: ptxas chooses when it compiles, balancing the
+ * two pipes over the code. Where the ALU pipe bounds a basic block (its ALU cycles at least the block's issue
+ * cycles, one an instruction) and its ALU work is at least its IMAD work with every add on the IMAD pipe, every
+ * add is an IMAD.IADD (probe_alu mix, BlockScan's step: 256 each of IMAD.IADD, ISETP and SEL); the other blocks'
+ * adds take whichever pipe is free when they issue (hold_math; probe_alu add: 132 IMAD.IADD and 126 IADD3;
+ * time_cg_iscan_plus_tile8_longlong's one add, 44 ALU cycles in 59 instructions, is an LEA). With ptxas's
+ * registers renamed (schedule.rename_alu) the schedule issues a block's adds together, where the free pipe at
+ * issue would give the ALU pipe every other one (docs/calibration.md "(lat15)"). */
+static int add_pipes(const ws_timing *t, const ws_launch_ctx *L, uint8_t *add_imad)
+{
+    uint32_t n = t->ninfo;
+    uint8_t *leader = calloc((size_t)n + 1, 1);
+    if (!leader)
+        return -1;
+    ws_block_starts(L->k, leader);
+    for (uint32_t start = 0; start < n;) {
+        uint32_t end = start + 1;
+        while (end < n && !leader[end])
+            end++;
+        uint64_t alu = 0, imad = 0, adds = 0, issued = 0;
+        for (uint32_t pc = start; pc < end; pc++) {
+            timing_info f = ws_timing_info_of(t, L->code, pc); /* add_imad all 0 here: the pipes at issue */
+            alu += f.slots[SLOT_ALU];                          /* the slots' cycles */
+            imad += f.slots[SLOT_IMAD];
+            adds += f.slots[SLOT_ANY];
+            issued += !f.free_mov;
+        }
+        if (adds && alu >= imad + adds * t->imad_hold && alu >= issued)
+            for (uint32_t pc = start; pc < end; pc++)
+                add_imad[pc] = 1; /* read by math_slots for an add alone */
+        start = end;
+    }
+    free(leader);
+    return 0;
+}
+
+/* stall.imad_fma: ptxas's stall count after an IMAD-pipe instruction (IMAD, IMAD.MOV, IMAD.IADD, VIADD, HADD2.F32)
+ * is 2 where the next SASS instruction is an FFMA, FADD or FMUL (or another IMAD-pipe one, which the IMAD pipe's own
+ * hold spaces already), 1 where it is an ALU-pipe one: in probe_alu3.sass, probe_alu.sass, probe_alu2.sass and
+ * tests/calibration/sass, of the independent pairs, 1,743 of 1,747 IMAD-pipe ones before an FFMA/FADD/FMUL and all
+ * 254 HADD2.F32 are S02, 10,518 of 10,816 before an ALU op S01. With one warp a sub-partition that stall is the step: probe_alu3 fma_m (FFMA S01, IMAD S02) takes 3.10 cycles
+ * a step on the H200 where the two pipes alone give 2 (fadd_m, fmul_m, h2f_f 3.09-3.10, mad_f 3.28); with more warps
+ * the others fill the cycle (fma_m at 8 warps a sub-partition 2.07). Per instruction: the cycles beyond one its warp
+ * waits after it, where the next instruction the warp issues in ptxas's order (the schedule's next position that
+ * takes an issue slot) is an FMA-pipe one (docs/calibration.md "(fimad17)"). */
+static void imad_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *stall)
+{
+    uint32_t n = t->ninfo;
+    int64_t cycles = imad_fma_gap(t);
+    if (!cycles)
+        return;
+    for (uint32_t p = 0; p < n; p++) {
+        uint32_t pc = t->sched.order ? t->sched.order[p] : p;
+        if (pc >= n || t->info[pc].free_mov || !t->info[pc].slots[SLOT_IMAD])
+            continue;
+        uint32_t q = p + 1, next = n;
+        for (; q < n; q++) {
+            next = t->sched.order ? t->sched.order[q] : q;
+            if (next >= n || !t->info[next].free_mov)
+                break;
+        }
+        if (q < n && next < n && fma_turn_op(t, &L->code[next], next))
+            stall[pc] = (uint8_t)(cycles - 1);
+    }
+}
+
+/* The last writer of source i of instruction pc within `near` instructions before it in the code, or UINT32_MAX
+ * where none writes it there. */
+static uint32_t near_writer(const ws_launch_ctx *L, uint32_t pc, uint32_t i, uint32_t near)
+{
+    uint32_t r = L->uses[pc].src[i];
+    for (uint32_t back = 1; back <= near && back <= pc; back++) {
+        const ws_reg_use *w = &L->uses[pc - back];
+        for (uint32_t d = 0; d < w->ndst; d++)
+            if (w->dst[d] == r)
+                return pc - back;
+    }
+    return UINT32_MAX;
+}
+
+/* stall.half_read's cycles beyond one after a half op whose value an IMAD- or FMA-pipe instruction reads (0: off). */
+static uint8_t half_read_gap(const ws_timing *t)
+{
+    int64_t cycles = ws_llround(t->p.stall_half_read);
+    return (uint8_t)(cycles <= 0 || !t->imad_near ? 0 : cycles > 15 ? 15 : cycles); /* a stall count's 4 bits */
+}
+
+/* stall.half_read: a half op (HADD2, HMUL2, HFMA2 of .f16x2 or .bf16x2; not HFMA2.MMA, half_pairs) whose value an
+ * IMAD- or FMA-pipe instruction at most pipe.imad_near instructions after it in the code reads: its warp waits
+ * stall.half_read cycles more than one after it. ptxas keeps probe_alu3's eight streams in ten registers, so its
+ * order puts each such half op after the last read of the register it takes and its reader right after it, waiting
+ * out the latency (probe_alu3.sass alu3_hadd2_m: 86 of 128 HADD2 S05 before their IMAD, 42 S06; hadd2_f's 47 at 5,
+ * 80 at 7; replayed, 3.71 cycles a step at one warp a sub-partition, the H100 3.93 and 4.07: docs/calibration.md
+ * "(hmid23)", "(hmid23h)"). The list schedule keeps no register budget by default and runs the half ops ahead (the
+ * IMAD pipe's 3.08 a step); the stall stands for the order ptxas's registers give: 2 gives hadd2_m 3.71 and
+ * hadd2_f 4.00 at one warp a sub-partition, and with more warps the others fill its cycles ("(xdp24)"). The scalar
+ * half ops (.f16: hadd_m, hadd_f, read 8-10 cycles on in ptxas's order, the pipes' 4.0 a step) keep none. */
+static void half_read_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *stall)
+{
+    uint8_t cycles = half_read_gap(t);
+    for (uint32_t pc = 0; cycles && pc < t->ninfo; pc++) {
+        const ws_insn *in = &L->code[pc];
+        if (ws_half_arith_halves(in) || t->info[pc].free_mov || !(is_fma_pipe(in) || t->info[pc].slots[SLOT_IMAD]))
+            continue;
+        for (uint32_t i = 0; i < L->uses[pc].nsrc; i++) {
+            uint32_t by = near_writer(L, pc, i, t->imad_near);
+            if (by != UINT32_MAX && ws_half_arith_halves(&L->code[by]) == 2 && !(t->half_mma && t->half_mma[by]) &&
+                stall[by] < cycles)
+                stall[by] = cycles;
+        }
+    }
+}
+
+/* stall.hfma2: ptxas's stall count after a half fma (HFMA2, HFMA2.MMA: issue_cycles' pipe.hfma2 hold) is counted as if
+ * it issued one a cycle, and the H200 waits it out after the hold: the next instruction of the warp issues the hold
+ * less one plus the stall count after it (probe_alu3.sass alu3_hfma2, ptxas's order the PTX's: 7 S01 and an S04 a
+ * round of 8, the S04 before the HFMA2 that reads the round's first HFMA2.MMA 10 cycles on; the H200 2.39 cycles a
+ * step at one warp a sub-partition, sass_replay.py --hold 2 2.50, the hold alone 2.08; docs/calibration.md
+ * "(half20)", "(hsched21)"). ptxas's stall count here: its timeline over the segment in the schedule's order, each
+ * instruction one cycle after the one before or once the registers it reads are ready (timing_info.latency after
+ * their writers), the stall count the next issuing instruction's cycle less the fma's. Per instruction into stall:
+ * the cycles beyond one its warp waits, the hold's and the stall count's. */
+/* hfma2_stalls' timeline: the cycles ptxas counts from instruction a to b, the next in its order: none after a free
+ * mov; 2 after a half add, sub, mul or fma that is not HFMA2.MMA (HADD2, HMUL2, HFMA2) where b takes the IMAD pipe
+ * (not a half op itself) or the FMA pipe (probe_alu3.sass alu3_hfma2_m, _f, alu3_hadd2_m, _f, bfma2_m: of 126 such
+ * HFMA2 or HADD2 before an IMAD or FFMA each, 84-85 S02 and the others S04-S05, none S01; before a LOP3 S01); else 1
+ * and the stall after a (stall.imad_fma's). */
+static int64_t ptxas_step(const ws_timing *t, const ws_launch_ctx *L, uint32_t a, uint32_t b, const uint8_t *stall)
+{
+    if (a >= t->ninfo || b >= t->ninfo || t->info[a].free_mov)
+        return 0;
+    const ws_insn *ia = &L->code[a], *ib = &L->code[b];
+    int half = ws_half_arith_halves(ia) == 2 && !(t->half_mma && t->half_mma[a]);
+    int next = is_fma_pipe(ib) || (t->info[b].slots[SLOT_IMAD] && !ws_half_arith_halves(ib));
+    int64_t step = 1 + stall[a];
+    return half && next && step < 2 ? 2 : step;
+}
+
+static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *stall)
+{
+    uint32_t n = t->ninfo;
+    if (t->p.stall_hfma2 <= 0 || t->hfma2_hold < 2 || !t->sched.order || !t->sched.first)
+        return;
+    int64_t *at = malloc(((size_t)n + 1) * sizeof *at); /* per position: ptxas's issue cycle in its segment */
+    if (!at)
+        return; /* no stall counts: the hold alone */
+    for (uint32_t p = 0; p < n; p++) {
+        uint32_t pc = t->sched.order[p], first = t->sched.first[p];
+        int64_t c = p == first ? 0 : at[p - 1] + ptxas_step(t, L, t->sched.order[p - 1], pc, stall);
+        for (uint32_t i = 0; pc < n && i < L->uses[pc].nsrc; i++)
+            for (uint32_t q = p; q-- > first;) {
+                uint32_t w = t->sched.order[q];
+                if (w < n && ws_reg_use_writes(&L->uses[w], L->uses[pc].src[i])) {
+                    int64_t lat = t->info[w].latency > 0 ? t->info[w].latency : 0;
+                    c = at[q] + lat > c ? at[q] + lat : c;
+                    break;
+                }
+            }
+        at[p] = c;
+    }
+    for (uint32_t p = 0; p < n; p++) {
+        uint32_t pc = t->sched.order[p];
+        if (pc >= n || t->info[pc].issue != t->hfma2_hold || ws_half_arith_halves(&L->code[pc]) != 2)
+            continue;
+        uint32_t q = p + 1;
+        while (q < n && t->sched.first[q] == t->sched.first[p] && t->info[t->sched.order[q]].free_mov)
+            q++;
+        if (q >= n || t->sched.first[q] != t->sched.first[p])
+            continue; /* the segment's last: what follows waits as without a stall count */
+        /* a reader of the fma's own result waits that alone, the hold within it (bench_half[5]: 64 dependent
+         * fma.rn.f16x2, 64 HFMA2, 254 cycles on the H200) */
+        if (ws_reg_use_reads_from(&L->uses[t->sched.order[q]], &L->uses[pc]))
+            continue;
+        int64_t count = at[q] - at[p], cycles = (int64_t)t->hfma2_hold - 1 + (count < 1 ? 1 : count > 15 ? 15 : count);
+        if (cycles - 1 > (int64_t)stall[pc])
+            stall[pc] = (uint8_t)(cycles - 1);
+    }
+    free(at);
+}
+
+/* Whether source i of instruction pc has an IMAD (kind IMAD_RESULT) for its last writer within pipe.imad_near
+ * instructions before it in the code. */
+static int near_imad(const ws_timing *t, const ws_launch_ctx *L, const uint8_t *kind, uint32_t pc, uint32_t i)
+{
+    uint32_t by = near_writer(L, pc, i, t->imad_near);
+    return by != UINT32_MAX && (kind[by] & IMAD_RESULT) != 0;
+}
+
+/* pipe.imad_read's table (imad_read: IMAD_* for each instruction; NULL where the key is off or no instruction reads
+ * an IMAD's result): a 32-bit mul.lo or mad.lo (one IMAD) is an IMAD_RESULT, and an FADD, FMUL or FFMA whose source
+ * an IMAD at most pipe.imad_near instructions before it wrote last is an IMAD_READER, which looks at its sources'
+ * producers when it issues (imad_read_issue). In probe_alu3's mad_f (mad.lo then fma.rn reading it) the FFMA reads
+ * the IMAD before it; in fma_m (fma.rn then mad.lo) an FFMA reads the IMAD of the round before, 14-16 instructions
+ * back, and costs nothing on the H100. 0, or -1 when out of memory. */
+static int imad_reads(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
+{
+    *out = NULL;
+    if (!t->imad_read_hold || !t->imad_near || !t->ninfo)
+        return 0;
+    uint8_t *kind = calloc(t->ninfo, 1);
+    if (!kind)
+        return -1;
+    int readers = 0;
+    for (uint32_t pc = 0; pc < t->ninfo; pc++) {
+        const ws_insn *in = &L->code[pc];
+        unsigned fold = t->fold.kind ? t->fold.kind[pc] : WS_FOLD_NONE;
+        if (ws_optable[in->op].pipe == PIPE_IMAD && !ws_type_is_float((ws_type)in->type) && in->sub != WS_MUL_HI &&
+            in->sub != WS_MUL_WIDE && ws_type_bits((ws_type)in->type) == 32 && fold == WS_FOLD_NONE)
+            kind[pc] = IMAD_RESULT;
+    }
+    for (uint32_t pc = 0; pc < t->ninfo; pc++)
+        for (uint32_t i = 0; is_fma_pipe(&L->code[pc]) && i < L->uses[pc].nsrc; i++)
+            if (near_imad(t, L, kind, pc, i)) {
+                kind[pc] |= IMAD_READER;
+                readers = 1;
+            }
+    if (readers)
+        *out = kind;
+    else
+        free(kind);
+    return 0;
+}
+
+/* pick.young's ops (young: 1 for each; NULL where the key is off or there is none): an FFMA, FADD or FMUL reading a
+ * uniform register, whose neighbours in ptxas's order (the schedule's; free movs passed over) both take the IMAD pipe
+ * (IMAD, HADD2.F32), and that does not read an IMAD's result near before it (probe_alu3 mad_f: IMAD, then the FFMA(UR)
+ * reading it, which the hardware does not starve: its 16 warps +0.6% -> +6.6% with it).
+ * Uniform, as ptxas keeps it in a UR: stq_regs.h ws_uniform_values (a kernel parameter's ld.param, or a pure op of
+ * uniform values). The H100s and the H200 leave the
+ * last warp of a sub-partition of 4 to reach such a loop waiting until the others end (probe_alu3 fma_m: FFMA R, R,
+ * UR4 between IMADs; h2f_f: between HADD2.F32s; starve24's amu: FADD R, R, UR4), and not where the op reads
+ * registers alone (fadd_m, starve24's fmr, fmrr: docs/calibration.md "(starve24)"). */
+/* An IMAD-pipe op that is neither an FFMA, FADD, FMUL nor a half op (HADD2, HMUL2, HFMA2: hadd2_f, badd2_f at 16 warps
+ * +10.1% with them, with stall.half_read): IMAD, HADD2.F32. */
+static int imad_side(const ws_timing *t, const ws_launch_ctx *L, uint32_t pc)
+{
+    return t->info[pc].slots[SLOT_IMAD] && !is_fma_pipe(&L->code[pc]) && !ws_half_arith_halves(&L->code[pc]);
+}
+
+static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
+{
+    *out = NULL;
+    uint32_t n = t->ninfo, nregs = L->k->nregs;
+    if (t->p.pick_young <= 0 || !n)
+        return 0;
+    uint32_t *defs = calloc(nregs ? nregs : 1, sizeof *defs);
+    uint8_t *uni = calloc(nregs ? nregs : 1, 1), *op = calloc(n, 1);
+    uint32_t *pos = malloc(n * sizeof *pos), *at = malloc(n * sizeof *at); /* pc -> position, position -> pc */
+    if (!defs || !uni || !op || !pos || !at) {
+        free(defs);
+        free(uni);
+        free(op);
+        free(pos);
+        free(at);
+        return -1;
+    }
+    for (uint32_t p = 0; p < n; p++) {
+        at[p] = t->sched.order && t->sched.order[p] < n ? t->sched.order[p] : p;
+        pos[at[p]] = p;
+    }
+    for (uint32_t pc = 0; pc < n; pc++)
+        for (uint32_t i = 0; i < L->uses[pc].ndst; i++)
+            if (L->uses[pc].dst[i] < nregs && defs[L->uses[pc].dst[i]] < 2)
+                defs[L->uses[pc].dst[i]]++;
+    ws_uniform_values(L->k, L->code, L->uses, n, defs, uni, NULL);
+    int any = 0;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        int reads = 0;
+        for (uint32_t i = 0; is_fma_pipe(&L->code[pc]) && i < L->uses[pc].nsrc; i++)
+            reads |= L->uses[pc].src[i] < nregs && uni[L->uses[pc].src[i]];
+        if (!reads)
+            continue;
+        int64_t a = (int64_t)pos[pc] - 1, b = pos[pc] + 1; /* its neighbours in ptxas's order */
+        while (a >= 0 && t->info[at[a]].free_mov && !t->info[at[a]].latency)
+            a--;
+        while (b < n && t->info[at[b]].free_mov && !t->info[at[b]].latency)
+            b++;
+        /* not an IMAD's near reader (pipe.imad_read): mad_f's FFMA, which the hardware does not starve */
+        op[pc] = a >= 0 && b < n && imad_side(t, L, at[a]) && imad_side(t, L, at[b]) &&
+                 !(t->info[pc].fma_pipe & FMA_READS_IMAD);
+        any |= op[pc];
+    }
+    free(defs);
+    free(uni);
+    free(pos);
+    free(at);
+    if (any)
+        *out = op;
+    else
+        free(op);
+    return 0;
+}
+
+/* pipe.fma_half's rule for the kernel: where the preset holds an FFMA beside half work and the kernel has a half op
+ * that is not HFMA2.MMA (half_pairs). In no other kernel does an FFMA, FADD or FMUL take an FMA slot: no test at its
+ * issue, and the kernels without half work are timed as without the rule. */
+static int fma_half_rule(const ws_timing *t, const ws_launch_ctx *L)
+{
+    if (!t->fma_hold || !t->half_window)
+        return 0;
+    for (uint32_t pc = 0; pc < t->ninfo; pc++)
+        if (ws_half_arith_halves(&L->code[pc]) && !(t->half_mma && t->half_mma[pc]))
+            return 1;
+    return 0;
+}
+
+/* The kernel's timing tables into tk, built on t's fields (ws_timing_info_of and build_schedule read
+ * them there; t: the kernel's first timing launch's state, its preset parsed), which borrow them.
+ * 0, or -1 when out of memory (what was built is tk's to free). */
+int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk)
+{
+    t->info = tk->info = calloc(t->ninfo ? t->ninfo : 1, sizeof *t->info);
+    t->narrow = tk->narrow = calloc(t->ninfo ? t->ninfo : 1, 1);
+    if (!tk->info || !tk->narrow)
+        return -1;
+    /* subwarp and cga before info: ws_timing_info_of reads them */
+    if (ws_subwarp_build(L->k, L->code, L->uses, &tk->subwarp) != 0)
+        return -1;
+    t->subwarp = tk->subwarp;
+    if (ws_cga_build(L->k, L->code, L->uses, L->reconv_pc, L->m, &tk->cga) != 0)
+        return -1;
+    for (uint32_t pc = 0; tk->cga.needs && pc < t->ninfo; pc++)
+        tk->cga_used |= tk->cga.needs[pc];
+    t->cga = tk->cga;
+    if (ws_narrow_build(L->k, L->code, L->uses, tk->narrow) != 0 ||
+        (t->p.schedule > 0 &&
+         ws_fold_build(L->k, L->code, L->uses, tk->narrow,
+                       (t->p.fold_tree > 0 ? WS_FOLD_TREE : 0u) | (t->p.fold_xor > 0 ? WS_FOLD_XOR : 0u) |
+                           (t->p.fold_xor > 1 ? WS_FOLD_XOR_BLOCK : 0u) | (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u) |
+                           (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u) | (t->p.conv_form > 0 ? WS_FOLD_F2F_FORM : 0u) |
+                           (t->p.fold_zext > 0 ? WS_FOLD_ZEXT_FREE : 0u) | (t->p.fold_neg > 0 ? WS_FOLD_NEG_OPERAND : 0u) |
+                           (t->p.fold_pack > 0 ? WS_FOLD_PACK_HALVES : 0u),
+                       &tk->fold) != 0))
+        return -1;
+    t->fold = tk->fold;
+    t->half_mma = tk->half_mma = calloc(t->ninfo ? t->ninfo : 1, 1);
+    if (!tk->half_mma || half_pairs(t, L, tk->half_mma) != 0)
+        return -1;
+    t->add_imad = tk->add_imad = calloc(t->ninfo ? t->ninfo : 1, 1);
+    if (!tk->add_imad || add_pipes(t, L, tk->add_imad) != 0)
+        return -1;
+    t->fma_rule = tk->fma_rule = fma_half_rule(t, L); /* after half_pairs, before info (math_slots) */
+    if (imad_reads(t, L, &tk->imad_read) != 0)        /* after fold, before info (timing_info.fma_pipe) */
+        return -1;
+    t->imad_read = tk->imad_read;
+    for (uint32_t pc = 0; pc < t->ninfo; pc++) {
+        tk->info[pc] = ws_timing_info_of(t, L->code, pc);
+        tk->xu_used |= (tk->info[pc].checks & CHECK_XU) != 0;
+    }
+    if (t->p.ifetch_line > 0) { /* a folded mov or add has no SASS of its own (ifetch.h) */
+        uint8_t *code = malloc(t->ninfo ? t->ninfo : 1);
+        if (!code)
+            return -1;
+        for (uint32_t pc = 0; pc < t->ninfo; pc++)
+            code[pc] = (uint8_t)((!tk->info[pc].free_mov || tk->info[pc].latency > 0) &&
+                                         !(t->fold.kind && t->fold.kind[pc] == WS_FOLD_PACK) /* no SASS of its own */
+                                     ? ws_timing_sass_count(t, L->code, pc) + pair_prmts(t, pc)
+                                     : 0);
+        tk->line_of = ws_ifetch_layout(t->ninfo, code);
+        free(code);
+        if (!tk->line_of)
+            return -1;
+    }
+    if (t->p.schedule > 0 && build_schedule(t, L, &tk->sched) != 0)
+        return -1;
+    /* after the schedule (the next instruction is the next in its order), then into info */
+    t->sched = tk->sched;
+    if (young_ops(t, L, &tk->young) != 0) /* after info (its free movs and IMAD slots) and the schedule */
+        return -1;
+    if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order) && !half_read_gap(t))
+        return 0; /* stall.imad_fma, .hfma2, .half_read off: every stall 0, no table (ws_timing_info_of reads NULL as 0) */
+    tk->stall = calloc(t->ninfo ? t->ninfo : 1, 1);
+    if (!tk->stall)
+        return -1;
+    imad_stalls(t, L, tk->stall);
+    hfma2_stalls(t, L, tk->stall);
+    half_read_stalls(t, L, tk->stall);
+    t->stall = tk->stall;
+    for (uint32_t pc = 0; pc < t->ninfo; pc++)
+        tk->info[pc].stall = tk->stall[pc];
+    return 0;
+}
