@@ -63,7 +63,7 @@
 /* The lazy pipe waits' keys (ws_timing.lazy): a kind of slot below SLOT_FMA, or LAZY_BOTH, an ALU and an IMAD slot
  * (a wide add, mul.hi, mul.wide: free once both pipes are). */
 enum { LAZY_BOTH = 4, LAZY_KEYS, LAZY_NONE = 0xff };
-#define WHEEL    64   /* cycles ahead a warp's `when` is filed by its cycle (ws_timing.wheel: one bit each) */
+#define WHEEL 64 /* cycles ahead a warp's `when` is filed by its cycle (ws_timing.wheel: one bit each) */
 
 /* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
 typedef struct {
@@ -87,7 +87,7 @@ typedef struct {
 /* The pipe slots an instruction's SASS takes (math_slots): the cycles it holds the ALU pipe, the IMAD pipe, the XU
  * pipe; [SLOT_ANY] 1: one slot of whichever of the ALU and IMAD is free (an add: IADD3 or IMAD.IADD); [SLOT_FMA] the
  * FMA pipe beside half work (pipe.fma_half: a half op's FMA_HALF | its cycles, an FFMA's cycles, held only within
- * pipe.half_window of a half op: hold_math). SLOT_BYTES: the slots as one word (retime_math, the trains' key). */
+ * pipe.half_window of a half op: hold_math). SLOT_BYTES: the slots as one word (retime_math's cache). */
 enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_FMA, SLOT_KINDS, SLOT_BYTES = 8 };
 enum { FMA_HALF = 0x80 };    /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
 enum { FMA_READS_IMAD = 2 }; /* timing_info.fma_pipe: an IMAD_READER (imad_reads) */
@@ -417,19 +417,26 @@ struct ws_timing {
     /* hold_math's retiming: retime_filed in filed blocks without stall events, else retime_math (a pointer: a test
      * in hold_math changed the unfiled passes' code, +0.4% host instructions in block_reduce's blocks of 256) */
     void (*retime)(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle);
-    /* Lazy pipe waits (filed blocks without stall events; lazy_enter): a warp whose pick takes one kind of slot k
-     * (ALU, IMAD, an add's ANY, XU; or an ALU and an IMAD slot, LAZY_BOTH: lazy_key_of) and that waits for nothing but that pipe from its charged cycle on is `lazy`
-     * (and in lazy_of[k]): filed, with the other lazy warps of its sub-partition and kind, at the pipe's free cycle
-     * pipe_free(math_at[sp], k) (can_issue once it has come), moved there as one when the pipe moves (lazy_moved), and
-     * charged only when it leaves (lazy_leave: its issue, its update, the block's end): each of its cycles since
-     * charged[wi] to pipe where the pipe was busy, to issue where it was free, as the retiming charged them; the
-     * busy cycles from busy[sp][k], a count of the pipe's busy cycles kept while a lazy warp waits for it
-     * (lazy_from[wi]: the count at charged[wi]). slotted: the warps whose pick takes a slot and that are not lazy
-     * (retime_filed's warps; ~0 in other blocks). */
+    /* Lazy pipe waits (filed blocks without stall events; lazy_file, lazy_enter): a warp whose pick takes one kind of
+     * slot k (ALU, IMAD, an add's ANY, XU; or an ALU and an IMAD slot, LAZY_BOTH: lazy_key_of), on no other pipe, and
+     * that waits for nothing but that pipe from its charged cycle on is `lazy` (in lazy_of[sp][k], its key in
+     * lazy_key[wi], the key's bit in lazy_keys[sp]): filed, with the other lazy warps of its sub-partition and key,
+     * at the pipe's free cycle pipe_free(math_at[sp], k) (can_issue once that has come), moved there as one when an
+     * issue moves the pipe (lazy_moved), never retimed one by one, and charged when it leaves (lazy_issue at its
+     * issue, lazy_leave_bits at its update, the block's end or a move far ahead): each of its cycles from its charged
+     * cycle on to pipe where the pipe was busy (t < its free cycle as of t), to issue where it was free, which is
+     * what the retiming at each move and settle charged. busy[sp][k]: the pipe's busy cycles, counted at each move
+     * while a lazy warp waits for it (from the cycle after the issue, or the old free cycle where later, to the new
+     * one), so that a warp's busy cycles are the count at its leaving less that at its entry, each less the pipe's
+     * busy cycles still to come then (its free cycle less the cycle, where later); acc_pipe and acc_n sum those and the
+     * cycles (to less from) over the block's lazy warps, added to the stats at the block's end. slotted: the warps
+     * whose pick takes a slot and that are not lazy (retime_filed's warps: several kinds of slot, an FMA slot, an XU
+     * op held by schedule.xu_stall, a wait for its operands, far; a bit may stay from a warp's last pick, whose
+     * retiming then finds its pick free); ~0 in other blocks. */
     uint32_t lazy, slotted;
-    uint8_t lazy_keys[32]; /* per sub-partition: the keys with lazy warps (one bit each) */
-    uint8_t lazy_key[32];  /* per lazy warp: its key */
-    uint64_t acc_pipe, acc_n; /* the lazy charges (lazy_enter, lazy_leave), added to the stats at the block's end */
+    uint8_t lazy_keys[32];    /* per sub-partition: the keys with lazy warps (one bit each) */
+    uint8_t lazy_key[32];     /* per lazy warp: its key */
+    uint64_t acc_pipe, acc_n; /* the lazy charges (lazy_enter, lazy_issue), added to the stats at the block's end */
     uint32_t lazy_of[32][LAZY_KEYS];
     uint64_t busy[32][LAZY_KEYS];
 };
@@ -2587,9 +2594,6 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
 static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every,
                           const int eager);
 
-/* The busy cycles of sub-partition sp's pipe of kind k before cycle `to` (its moves before `to` counted, none after),
- * less a constant: busy[sp][k] counts every cycle its moves made busy while a lazy warp waits for it, those from `to`
- * on the pipe's free cycle less `to`. A lazy warp's charge is the difference of two of these (lazy_leave). */
 /* The free cycle of lazy key k on pipes `at` (a sub-partition's math_at). */
 static inline uint64_t pipe_free(const uint64_t *at, unsigned k)
 {
@@ -2603,12 +2607,6 @@ static inline unsigned lazy_key_of(const timing_info *f)
         return f->math_one;
     const uint8_t *sl = f->slots;
     return sl[SLOT_ALU] && sl[SLOT_IMAD] && !sl[SLOT_ANY] && !sl[SLOT_XU] && !sl[SLOT_FMA] ? LAZY_BOTH : LAZY_NONE;
-}
-
-static inline uint64_t busy_to(const ws_timing *t, unsigned sp, unsigned k, uint64_t to)
-{
-    uint64_t at = pipe_free(t->math_at[sp], k);
-    return t->busy[sp][k] - (at > to ? at - to : 0);
 }
 
 /* Warp wi, charged to `from` and filed at its sub-partition's free cycle `free` of its pick's key k (can_issue where
@@ -2757,8 +2755,7 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
     const uint64_t *mat = t->math_at[sp];
     slot_word slots = 0; /* slots_free's cache */
     uint64_t free = 0;
-    for (uint32_t m = t->sp_warps[sp] & t->has_pick & t->slotted & ~(1u << wi) & ~t->dirty & ~t->on_pipe; m;
-         m &= m - 1) {
+    for (uint32_t m = t->sp_warps[sp] & t->has_pick & t->slotted & ~(1u << wi) & ~t->dirty & ~t->on_pipe; m; m &= m - 1) {
         uint32_t wj = (uint32_t)__builtin_ctz(m), bit = m & -m;
         const timing_info *f = t->ws[wj].f; /* not --slow-path timing, which files no block */
         if (!retime_warp(t, L, b, wj, slots_free(mat, f, &slots, &free), cycle, 0, WS_STALL_PIPE))
@@ -3447,6 +3444,8 @@ static inline __attribute__((always_inline)) void lazy_file(ws_timing *t, uint32
 {
     uint32_t bit = 1u << wi;
     unsigned c = f->checks & (CHECK_MATH | CHECK_PIPE | CHECK_XU);
+    if (!c) /* no slot (slotted may keep its bit from the warp's last pick: retime_filed finds such a pick free) */
+        return;
     if (c == CHECK_MATH && (why == WS_STALL_PIPE || when <= cycle) && when < cycle + WHEEL) {
         unsigned k = f->math_one < SLOT_FMA ? f->math_one : lazy_key_of(f);
         if (k != LAZY_NONE) {
@@ -3488,7 +3487,6 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     else
         t->when[wi] = when;
     t->why[wi] = (uint8_t)why;
-
 }
 
 /* Warp wi's free mov at pc, its step done at `cycle` (pick_warp, issue_movs): the rest of its issue, no pipe
