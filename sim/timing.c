@@ -1055,29 +1055,100 @@ static void set_ready(ws_timing *t, uint32_t wi, uint64_t ready, ws_stall_reason
 static inline void settle(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wi, uint64_t to, int every,
                           const int eager);
 
-/* Warp wi's figures back from its train, where it is a member (ws_timing.trained). */
-static inline void untrain(ws_timing *t, uint32_t wi)
+/* The free cycle of lazy key k on pipes `at` (a sub-partition's math_at). */
+static inline uint64_t pipe_free(const uint64_t *at, unsigned k)
 {
-    if (!((t->trained >> wi) & 1))
-        return;
-    uint32_t bit = 1u << wi;
-    unsigned sp = t->sp_of[wi], k = t->train_of[wi];
-    pipe_train *r = &t->train[sp * TRAINS + k];
-    t->trained &= ~bit;
-    r->bits &= ~bit;
-    if (!r->bits)
-        t->train_used[sp] &= (uint8_t) ~(1u << k);
-    t->charged[wi] = r->charged;
-    t->when[wi] = r->when;
-    t->why[wi] = WS_STALL_PIPE;
-    t->prod[wi] = UINT32_MAX;
+    return k < LAZY_BOTH ? at[k] : at[SLOT_ALU] > at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
 }
 
-/* untrain for each of the warps `bits` (out of line: seldom but at a block's end). */
-static __attribute__((noinline)) void untrain_bits(ws_timing *t, uint32_t bits)
+/* The lazy key of pick f (LAZY_NONE: none). */
+static inline unsigned lazy_key_of(const timing_info *f)
 {
-    for (uint32_t m = bits & t->trained; m; m &= m - 1)
-        untrain(t, (uint32_t)__builtin_ctz(m));
+    if (f->math_one < SLOT_FMA)
+        return f->math_one;
+    const uint8_t *sl = f->slots;
+    return sl[SLOT_ALU] && sl[SLOT_IMAD] && !sl[SLOT_ANY] && !sl[SLOT_XU] && !sl[SLOT_FMA] ? LAZY_BOTH : LAZY_NONE;
+}
+
+/* Warp wi, charged to `from` and filed at its sub-partition's free cycle `free` of its pick's key k (can_issue where
+ * that has come), waits lazily for that pipe from then on (ws_timing.lazy). Its charges are sums (acc_pipe, acc_n):
+ * its busy cycles and its cycles, each the count at its leaving less that at its entry. */
+static inline void lazy_enter(ws_timing *t, uint32_t wi, unsigned k, uint64_t from, uint64_t free)
+{
+    uint32_t bit = 1u << wi;
+    unsigned sp = t->sp_of[wi];
+    t->lazy |= bit;
+    t->lazy_of[sp][k] |= bit;
+    t->lazy_keys[sp] |= (uint8_t)(1u << k);
+    t->lazy_key[wi] = (uint8_t)k;
+    t->acc_pipe -= t->busy[sp][k] - (free > from ? free - from : 0);
+    t->acc_n -= from;
+}
+
+/* Lazy warp wi leaves its wait at `to`, the pipe free by then (its issue in the pass at `to`): its cycles from
+ * charged[wi] to `to` are charged, to pipe those its pipe was busy, to issue the others, as the retiming at each move
+ * of the pipe and the warp's settle would have charged them. */
+static inline void lazy_issue(ws_timing *t, uint32_t wi, uint64_t to)
+{
+    uint32_t bit = 1u << wi;
+    unsigned sp = t->sp_of[wi], k = t->lazy_key[wi];
+    t->acc_pipe += t->busy[sp][k];
+    t->acc_n += to;
+    t->charged[wi] = to;
+    t->lazy &= ~bit;
+    t->lazy_of[sp][k] &= ~bit; /* its key's bit in lazy_keys, where none is left, cleared by lazy_moved */
+}
+
+/* lazy_issue for a warp whose pipe may be busy at `to` (its update in the pass at `to`, the block's end, the cycle
+ * after a move far ahead); its figures are those the retiming would have left: `when` the pipe's free cycle (where it
+ * is filed), why pipe, no producer; it is slotted again (a warp filed far is retime_filed's, as before). Out of line:
+ * seldom. */
+static __attribute__((noinline)) void lazy_leave_bits(ws_timing *t, uint32_t bits, uint64_t to)
+{
+    for (uint32_t m = bits & t->lazy; m; m &= m - 1) {
+        uint32_t wi = (uint32_t)__builtin_ctz(m);
+        unsigned sp = t->sp_of[wi], k = t->lazy_key[wi];
+        uint64_t free = pipe_free(t->math_at[sp], k);
+        lazy_issue(t, wi, to);
+        t->acc_pipe -= free > to ? free - to : 0;
+        t->when[wi] = free;
+        t->why[wi] = WS_STALL_PIPE;
+        t->prod[wi] = UINT32_MAX;
+        t->slotted |= 1u << wi; /* retime_filed's again, until its update */
+    }
+}
+
+/* Sub-partition sp's pipes moved at `cycle` (hold_math, imad_read_issue), each kind k from was[k] to its math_at, with
+ * its lazy warps lz: the lazy warps of each kind that moved count its new busy cycles (from the cycle after this one,
+ * or from its last free cycle where later) and move as one from where they were filed (was[k]: can_issue where it
+ * has come) to its new free cycle, as retime_filed retimed them (those that could issue) or the next pass's update
+ * (the others). Moved WHEEL cycles or more ahead, they leave their wait and are filed far with their own `when`. */
+static __attribute__((noinline)) void lazy_moved(ws_timing *t, unsigned sp, const uint64_t *was, uint64_t cycle)
+{
+    const uint64_t *at = t->math_at[sp];
+    for (uint32_t keys = t->lazy_keys[sp]; keys; keys &= keys - 1) {
+        unsigned k = (unsigned)__builtin_ctz(keys);
+        uint32_t bits = t->lazy_of[sp][k];
+        if (!bits) {
+            t->lazy_keys[sp] &= (uint8_t) ~(1u << k);
+            continue;
+        }
+        uint64_t old = pipe_free(was, k), now = pipe_free(at, k);
+        if (now == old)
+            continue;
+        uint64_t from = old > cycle + 1 ? old : cycle + 1;
+        t->busy[sp][k] += now > from ? now - from : 0;
+        if (old <= cycle) {
+            t->can_issue &= ~bits;
+        } else {
+            unsigned slot = (unsigned)(old % WHEEL);
+            t->wheel[slot] &= ~bits;
+            t->wheel_used &= t->wheel[slot] ? ~0ull : ~(1ull << slot);
+        }
+        if (__builtin_expect(now >= cycle + WHEEL, 0))
+            lazy_leave_bits(t, bits, cycle + 1);
+        file_bits(t, bits, now, cycle);
+    }
 }
 
 /* The first cycle pick f's slots are free on a sub-partition's pipes `at` (math_free_at), through *slots and *free,
@@ -1135,94 +1206,27 @@ static __attribute__((noinline)) void retime_math(ws_timing *t, ws_exec *x, uint
     }
 }
 
-/* retime_math in a filed block without stall events (ws_timing.trains): its step for each warp done once for each of
- * the sub-partition's trains (their members' figures are the same); then its loop for the other warps, of which those
- * retimed join the train of their slots that moved to the same cycle in this call, or make one. The work of an issue
- * grows with the trains, not with the warps that wait for the pipe (in block_reduce's blocks of 1024 threads most of
- * them: 8 warps a sub-partition). */
+/* retime_math in a filed block without stall events, for the warps whose pick takes a slot and that are not lazy
+ * (ws_timing.slotted: several kinds of slot, an FMA slot, a wait for something else, far): one retimed here (it could
+ * issue in this pass) and whose pick takes one kind of slot waits lazily from now on (lazy_enter), as update makes it. */
 static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
 {
-    uint32_t loose = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty & ~t->trained & ~t->on_pipe;
-    if (!t->train_used[sp] && !loose) /* nothing to retime: out before the set-up */
-        return;
     ws_launch_ctx *L = x->L; /* read once: the stores below are of bytes, which may alias x */
     ws_block *b = x->blk;
-    uint64_t to = cycle + 1;
-    pipe_train *tr = &t->train[sp * TRAINS];
     const uint64_t *mat = t->math_at[sp];
-    if (t->train_used[sp]) {
-        uint64_t pipe = 0, issue = 0; /* the members' charges */
-        for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
-            pipe_train *r = tr + __builtin_ctz(used);
-            uint32_t bits = r->bits;
-            if (__builtin_expect(bits & t->dirty, 0)) { /* left to the next pass's update, as the loop leaves it */
-                untrain_bits(t, bits & t->dirty);
-                bits &= ~t->dirty;
-                if (!bits)
-                    continue;
-            }
-            uint64_t free = math_free_at(mat, r->f), when = r->when;
-            if (when >= free)
-                continue;
-            if (__builtin_expect(when > cycle, 0)) { /* computed again in the next pass */
-                untrain_bits(t, bits);
-                t->dirty |= bits;
-                continue;
-            }
-            uint64_t from = r->charged; /* settle, for each member */
-            if (to > from) {
-                uint64_t n = (uint64_t)__builtin_popcount(bits), split = when < from ? from : when;
-                pipe += n * (split - from);
-                issue += n * (to - split);
-                r->charged = to;
-            }
-            r->when = free;
-            t->can_issue &= ~bits; /* there: their `when` was at most the cycle */
-            file_bits(t, bits, free, cycle);
-            if (__builtin_expect(free >= cycle + WHEEL, 0)) /* far: wake_far reads their own `when` */
-                untrain_bits(t, bits);
-        }
-        L->stats.stalls[WS_STALL_PIPE] += pipe;
-        L->stats.stalls[WS_STALL_ISSUE] += issue;
-    }
-    /* the warps with a pick but the trains' members: not dirty (as in retime_math), not on a pipe (a shuffle, a
-     * shared access: no slot) */
     slot_word slots = 0; /* slots_free's cache */
     uint64_t free = 0;
-    for (uint32_t m = t->sp_warps[sp] & t->has_pick & ~(1u << wi) & ~t->dirty & ~t->trained & ~t->on_pipe; m; m &= m - 1) {
+    for (uint32_t m = t->sp_warps[sp] & t->has_pick & t->slotted & ~(1u << wi) & ~t->dirty & ~t->on_pipe; m; m &= m - 1) {
         uint32_t wj = (uint32_t)__builtin_ctz(m), bit = m & -m;
         const timing_info *f = t->ws[wj].f; /* not --slow-path timing, which files no block */
-        slot_word mine;
-        memcpy(&mine, f->slots, sizeof mine);
-        if (!mine) /* no slot: free at 0, nothing to retime (most of the warps here: an FP op, a load) */
-            continue;
         if (!retime_warp(t, L, b, wj, slots_free(mat, f, &slots, &free), cycle, 0, WS_STALL_PIPE))
             continue;
-        if (!(t->can_issue & bit) || free >= cycle + WHEEL) { /* out of can_issue, or far: filed alone, no train */
-            file_when(t, wj, free, cycle);
-            continue;
+        file_when(t, wj, free, cycle);
+        unsigned k = lazy_key_of(f);
+        if (k != LAZY_NONE && free < cycle + WHEEL && !(f->checks & (CHECK_XU | CHECK_PIPE))) {
+            t->slotted &= ~bit;
+            lazy_enter(t, wj, k, cycle + 1, free);
         }
-        t->when[wj] = free;
-        t->can_issue &= ~bit;
-        file_bits(t, bit, free, cycle);
-        /* its figures now: charged to `to`, `free`, the pipe; the train with them (its slots: mine), else an empty
-         * one */
-        uint32_t used = t->train_used[sp];
-        for (; used; used &= used - 1) {
-            pipe_train *r = tr + __builtin_ctz(used);
-            if (r->key == mine && r->when == free && r->charged == to)
-                break;
-        }
-        unsigned k = (unsigned)__builtin_ctz(used ? used : ~(uint32_t)t->train_used[sp]);
-        if (k >= TRAINS)
-            continue;
-        if (!used) {
-            t->train_used[sp] |= (uint8_t)(1u << k);
-            tr[k] = (pipe_train){.bits = 0, .key = mine, .f = f, .charged = to, .when = free};
-        }
-        tr[k].bits |= bit;
-        t->trained |= bit;
-        t->train_of[wj] = (uint8_t)k;
     }
 }
 
@@ -1271,9 +1275,14 @@ static inline void imad_read_issue(ws_timing *t, ws_exec *x, uint32_t wi, const 
     t->imad_read_left[sp] = (uint16_t)(hold % IMAD_READ_ONE);
     if (at[SLOT_IMAD] >= cycle + hold / IMAD_READ_ONE)
         return;
+    uint32_t lz = t->lazy_keys[sp]; /* 0 and slotted ~0 in other blocks than filed ones without stall events */
+    uint64_t was[SLOT_FMA];
+    memcpy(was, at, sizeof was);
     at[SLOT_IMAD] = cycle + hold / IMAD_READ_ONE;
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
-    if (t->sp_warps[sp] & t->has_pick & ~(1u << wi))
+    if (lz)
+        lazy_moved(t, sp, was, cycle);
+    if (t->sp_warps[sp] & t->has_pick & t->slotted & ~(1u << wi))
         t->retime(t, x, wi, sp, cycle);
 }
 
@@ -1283,10 +1292,14 @@ static inline void imad_read_issue(ws_timing *t, ws_exec *x, uint32_t wi, const 
  * sub-partition that wait for a pipe are retimed (none where the warp is alone there; lone: a constant 1 where the
  * block is known to be of lone warps, the lone warps' issue in run_passes). */
 static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exec *x, uint32_t wi, const timing_info *f,
-                                                            uint64_t cycle, const int lone)
+                                                            uint64_t cycle, const int lone, const int lazy)
 {
     unsigned sp = t->sp_of[wi];
     uint64_t *at = t->math_at[sp];
+    uint32_t lz = lazy ? t->lazy_keys[sp] : 0; /* lazy waits on this sub-partition (lazy_moved) */
+    uint64_t was[SLOT_FMA];
+    if (lz)
+        memcpy(was, at, sizeof was);
     if (f->slots[SLOT_ANY]) {
         if (at[SLOT_IMAD] <= cycle)
             at[SLOT_IMAD] = cycle + t->imad_hold;
@@ -1304,7 +1317,9 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
             hold_fma(t, sp, f->slots[SLOT_FMA], cycle);
     }
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
-    if (!lone && (t->sp_warps[sp] & t->has_pick & ~(1u << wi)))
+    if (lz)
+        lazy_moved(t, sp, was, cycle);
+    if (!lone && (t->sp_warps[sp] & t->has_pick & (lazy ? t->slotted : ~0u) & ~(1u << wi)))
         t->retime(t, x, wi, sp, cycle);
 }
 
@@ -1586,7 +1601,7 @@ static inline int pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cyc
  * (no access, the latency an integer, nothing before it, the warp's lanes all still live), inline
  * in the scheduling pass: a call and the rare facts' tests cost ~30 host instructions an issue. */
 static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                              uint64_t cycle, const int then_pick)
+                                                              uint64_t cycle, const int then_pick, const int lazy)
 {
     ws_warp *w = &b->warps[wi];
     warp_state *s = &t->ws[wi];
@@ -1598,7 +1613,7 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     if (f->shfl)
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     if (f->checks & CHECK_MATH)
-        hold_math(t, x, wi, f, cycle, then_pick);
+        hold_math(t, x, wi, f, cycle, then_pick, lazy);
     b->cycle = cycle;
     if (t->hooks) { /* a kernel without XU ops to space has no test for them here (host cost) */
         issue_hooks(t, wi, pk.pc, cycle);
@@ -1680,7 +1695,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     if (f->shfl) /* after the memory's hold: nothing between reads the MIO pipe */
         hold_mio(t, x, wi, cycle, t->p.mio_issue, 1);
     if (f->checks & CHECK_MATH)
-        hold_math(t, x, wi, f, cycle, 0);
+        hold_math(t, x, wi, f, cycle, 0, 1); /* lazy_keys 0 and slotted ~0 in other blocks */
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
     if (f->fma_pipe & FMA_READS_IMAD)
         imad_read_issue(t, x, wi, u, cycle);
@@ -1766,10 +1781,10 @@ static inline int issues_common(const ws_timing *t, uint32_t wi, const int eager
 /* Warp wi issues its pick at `cycle`: the common path where it applies (common: issues_common, which
  * the lone warps' pass reads again for pick_early). */
 static inline __attribute__((always_inline)) void issue_any(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                            uint64_t cycle, const int common)
+                                                            uint64_t cycle, const int common, const int lazy)
 {
     if (common)
-        issue_common(t, x, b, wi, cycle, 0);
+        issue_common(t, x, b, wi, cycle, 0, lazy);
     else
         issue(t, x, b, wi, cycle);
 }
@@ -1881,27 +1896,26 @@ static void settle_all(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint64_t to,
         settle(t, L, b, (uint32_t)__builtin_ctz(m), to, every, t->eager);
 }
 
-/* Warp wi, just updated, waits for its sub-partition's pipes until `when` (why pipe, no producer), charged to the
- * same cycle as a train of its slots filed at the same `when`: it joins that train (its figures are the train's), as
- * if a retiming had moved it there (retime_filed). Not far (wake_far reads each warp's own `when`). */
-static __attribute__((noinline)) void join_train(ws_timing *t, uint32_t wi, uint64_t when, uint64_t cycle)
+/* Warp wi, just updated in a filed block without stall events (its `when` filed, charged to `cycle`): where its pick
+ * takes one kind of slot below FMA (math_one), is on no other pipe (no shuffle, no shared access) and from now on waits
+ * for nothing but that pipe (its figures the pipe's: why pipe, or a `when` come already), not far and not held by
+ * schedule.xu_stall, it waits lazily (lazy_enter); else it is slotted where its pick takes a slot (retime_filed). */
+static inline __attribute__((always_inline)) void lazy_file(ws_timing *t, uint32_t wi, const timing_info *f,
+                                                            uint64_t when, ws_stall_reason why, uint64_t cycle)
 {
     uint32_t bit = 1u << wi;
-    slot_word mine;
-    if (t->prod[wi] != UINT32_MAX || when <= cycle || when >= cycle + WHEEL || (t->on_pipe & bit))
+    unsigned c = f->checks & (CHECK_MATH | CHECK_PIPE | CHECK_XU);
+    if (!c) /* no slot (slotted may keep its bit from the warp's last pick: retime_filed finds such a pick free) */
         return;
-    unsigned sp = t->sp_of[wi];
-    memcpy(&mine, t->ws[wi].f->slots, sizeof mine);
-    for (uint32_t used = t->train_used[sp]; used; used &= used - 1) {
-        unsigned k = (unsigned)__builtin_ctz(used);
-        pipe_train *r = &t->train[sp * TRAINS + k];
-        if (r->key == mine && r->when == when && r->charged == t->charged[wi]) {
-            r->bits |= bit;
-            t->trained |= bit;
-            t->train_of[wi] = (uint8_t)k;
+    if (c == CHECK_MATH && (why == WS_STALL_PIPE || when <= cycle) && when < cycle + WHEEL) {
+        unsigned k = f->math_one < SLOT_FMA ? f->math_one : lazy_key_of(f);
+        if (k != LAZY_NONE) {
+            t->slotted &= ~bit;
+            lazy_enter(t, wi, k, cycle, when);
             return;
         }
     }
+    t->slotted = (t->slotted & ~bit) | (c & CHECK_MATH ? bit : 0);
 }
 
 /* Warp wi's when/why from this cycle on (its earlier cycles are charged with the old ones).
@@ -1919,6 +1933,8 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     t->timed &= ~bit;
     if (t->has_pick & bit) {
         when = earliest(t, x, w, wi, &why, &t->prod[wi], eager, 0);
+        if (filed && !eager)
+            lazy_file(t, wi, t->ws[wi].f, when, why, cycle);
     } else if (t->ws[wi].ready > cycle) {
         when = t->ws[wi].ready; /* released from a barrier, not issuing yet */
         why = (ws_stall_reason)t->ws[wi].ready_why;
@@ -1932,8 +1948,6 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     else
         t->when[wi] = when;
     t->why[wi] = (uint8_t)why;
-    if (filed && !eager && why == WS_STALL_PIPE && t->train_used[t->sp_of[wi]])
-        join_train(t, wi, when, cycle);
 }
 
 /* Warp wi's free mov at pc, its step done at `cycle` (pick_warp, issue_movs): the rest of its issue, no pipe
@@ -2013,7 +2027,7 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
                 t->on_shfl |= 1u << wi;
             if (f->free_mov && mov_now(t, wi, f, cycle)) {
                 /* no slot, no wait for its source: pick the next one */
-                issue_any(t, x, b, wi, cycle, issues_common(t, wi, eager));
+                issue_any(t, x, b, wi, cycle, issues_common(t, wi, eager), filed && !eager);
                 x->w = w;
                 x->regs = w->regs;
             }
@@ -2327,11 +2341,12 @@ static __attribute__((noinline)) void issue_movs(ws_timing *t, ws_exec *x, ws_bl
 
 /* Warp wi issues in the pass at `cycle`: its cycles before are charged, this one is not a stall. */
 static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi,
-                                                                uint64_t cycle, const int eager, const int common)
+                                                                uint64_t cycle, const int eager, const int common,
+                                                                const int lazy)
 {
     settle(t, x->L, b, wi, cycle, 0, eager);
     t->charged[wi] = cycle + 1;
-    issue_any(t, x, b, wi, cycle, common);
+    issue_any(t, x, b, wi, cycle, common, lazy);
 }
 
 /* The warp of sub-partition sp that issues among `ready`: loose round robin, the search starts
@@ -2486,8 +2501,8 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
             for (uint32_t m = t->timed; m; m &= m - 1)
                 due |= t->when[__builtin_ctz(m)] <= cycle ? m & -m : 0;
             todo = slow ? t->live : (t->dirty | due) & t->live;
-            if (filed && !eager && (todo & t->trained)) /* members of a train made dirty (ws_timing.trained) */
-                untrain_bits(t, todo);
+            if (filed && !eager && (todo & t->lazy)) /* lazy warps made dirty (ws_timing.lazy) */
+                lazy_leave_bits(t, todo, cycle);
             for (uint32_t m = todo; m && !L->stop; m &= m - 1)
                 update(t, x, b, (uint32_t)__builtin_ctz(m), cycle, filed, eager);
             /* the warps that can issue now; else the first cycle one can (warps not live wait for
@@ -2556,9 +2571,9 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                                          * with every cycle to cycle + 1 charged */
                     settle(t, L, b, wi, cycle, 0, eager); /* issue_in_pass */
                     t->charged[wi] = cycle + 1;
-                    movs |= (uint32_t)issue_common(t, x, b, wi, cycle, 1) << wi;
+                    movs |= (uint32_t)issue_common(t, x, b, wi, cycle, 1, 0) << wi;
                 } else
-                    issue_in_pass(t, x, b, wi, cycle, eager, common);
+                    issue_in_pass(t, x, b, wi, cycle, eager, common, 0);
             }
             if (!eager && t->step_ok) /* the next pass's first issues (issue_movs), in its picks' order */
                 for (uint32_t m = movs; m && !L->stop; m &= m - 1)
@@ -2573,9 +2588,10 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                     continue;
                 if (t->young)
                     young_mark(t, sp, (uint32_t)wi);
-                if (filed && !eager) /* its figures out of its sub-partition's train, if in it (ws_timing.trained) */
-                    untrain(t, (uint32_t)wi);
-                issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager));
+                if (filed && !eager && ((t->lazy >> wi) & 1)) /* its lazy wait charged (ws_timing.lazy) */
+                    lazy_issue(t, (uint32_t)wi, cycle);
+                issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager),
+                              filed && !eager);
                 t->rr_first[sp % 64] = t->rr_after[wi];
             }
         /* the live warps that did not issue this cycle */
@@ -2655,10 +2671,10 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         s->stq_moved = 0;
         t->stq_count[wi] = 0;
     }
-    t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = 0;
+    t->live = t->has_pick = t->blocked = t->bar_wait = t->on_pipe = t->on_shfl = t->timed = t->lazy = 0;
     memset(t->steps, 0, sizeof t->steps);
     t->bar_moved = 1;
-    t->can_issue = t->far = 0; /* trained: none since the last block's end (untrain_bits) */
+    t->can_issue = t->far = 0; /* lazy: none since the last block's end (lazy_leave_bits) */
     memset(t->wheel, 0, sizeof t->wheel);
     t->wheel_used = 0;
     t->far_from = UINT64_MAX;
@@ -2683,6 +2699,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         cold_start(t, b->nwarps);
     t->eager = L->sim->cfg.on_event || t->slow;
     t->retime = t->filed && !t->eager ? retime_filed : retime_math;
+    t->slotted = t->filed && !t->eager ? 0 : ~0u;
+    memset(t->lazy_keys, 0, sizeof t->lazy_keys);
     t->step_ok = !x->ev && L->dk_issue && !b->shadow;
     rr_reset(t, nsp, b->nwarps);
     t->young_seen = 0;
@@ -2739,7 +2757,10 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         : t->eager ? run_passes_unfiled_eager(L, b, x, &charged_to)
         : b->nwarps <= t->p.subpartitions ? run_passes_lone(L, b, x, &charged_to)
                                           : run_passes_unfiled(L, b, x, &charged_to);
-    untrain_bits(t, t->trained);
+    lazy_leave_bits(t, t->lazy, charged_to);
+    L->stats.stalls[WS_STALL_PIPE] += t->acc_pipe;
+    L->stats.stalls[WS_STALL_ISSUE] += t->acc_n - t->acc_pipe;
+    t->acc_pipe = t->acc_n = 0;
     /* the cycles charged so far to every warp still live */
     for (uint32_t m = t->live; m; m &= m - 1)
         settle(t, L, b, (uint32_t)__builtin_ctz(m), charged_to, 0, t->eager);

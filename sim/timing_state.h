@@ -26,8 +26,10 @@ typedef struct ws_timing_kernel ws_timing_kernel; /* timing.h */
 /* ---- per-launch state ------------------------------------------------------------------------- */
 
 #define LINE_SET 4096 /* global lines remembered per block; beyond, a line counts as touched */
-#define TRAINS   4    /* trains a sub-partition at most (ws_timing.train; a warp beyond them is retimed alone) */
-#define WHEEL    64   /* cycles ahead a warp's `when` is filed by its cycle (ws_timing.wheel: one bit each) */
+/* The lazy pipe waits' keys (ws_timing.lazy): a kind of slot below SLOT_FMA, or LAZY_BOTH, an ALU and an IMAD slot
+ * (a wide add, mul.hi, mul.wide: free once both pipes are). */
+enum { LAZY_BOTH = 4, LAZY_KEYS, LAZY_NONE = 0xff };
+#define WHEEL 64 /* cycles ahead a warp's `when` is filed by its cycle (ws_timing.wheel: one bit each) */
 
 /* What the shared pipe needs for one access: wavefronts, cycles held, extra latency. */
 typedef struct {
@@ -51,7 +53,7 @@ typedef struct {
 /* The pipe slots an instruction's SASS takes (math_slots): the cycles it holds the ALU pipe, the IMAD pipe, the XU
  * pipe; [SLOT_ANY] 1: one slot of whichever of the ALU and IMAD is free (an add: IADD3 or IMAD.IADD); [SLOT_FMA] the
  * FMA pipe beside half work (pipe.fma_half: a half op's FMA_HALF | its cycles, an FFMA's cycles, held only within
- * pipe.half_window of a half op: hold_math). SLOT_BYTES: the slots as one word (retime_math, the trains' key). */
+ * pipe.half_window of a half op: hold_math). SLOT_BYTES: the slots as one word (retime_math's cache). */
 enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_FMA, SLOT_KINDS, SLOT_BYTES = 8 };
 enum { FMA_HALF = 0x80 };    /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
 enum { FMA_READS_IMAD = 2 }; /* timing_info.fma_pipe: an IMAD_READER (imad_reads) */
@@ -126,15 +128,6 @@ enum {
     WRITE_HOIST = 2,  /* a free mov with a latency (WS_FOLD_HOIST): its latency after its sources */
     WRITE_PRED = 4,   /* a shuffle's predicate: pred cycles after its value */
 };
-
-/* A train (ws_timing.train): its members, the slots their picks take (as one word) and one of the picks (math_free),
- * the figures of each: charged to `charged`, `when`, why WS_STALL_PIPE, no producer. */
-typedef struct {
-    uint32_t bits;
-    slot_word key;
-    const timing_info *f;
-    uint64_t charged, when;
-} pipe_train;
 
 /* Per warp: its picked group and what it waits for. */
 typedef struct {
@@ -387,20 +380,31 @@ struct ws_timing {
     double queue_free[32];
     double queue_next[32];
     double queue_start[32][QUEUE_RING];
-    /* while filed, without stall events (retime_filed): per sub-partition up to TRAINS trains (train[sp * TRAINS +
-     * k], train_used[sp] one bit each), each of warps whose picks take the same slots and that its pipes' issues
-     * retimed together (in block_reduce up to 7 warps a sub-partition, each issue on the pipe moving the others to
-     * its next free cycle): their figures are their train's, not kept in their own when, charged, why and prod,
-     * which untrain writes back before anything else reads them (the pass's issue, update, the block's end). A
-     * member is on no pipe (not on_pipe: retime_shuffles does not read it); one made dirty keeps its place until
-     * update or retime_filed. trained: the members of every train; train_of: a member's train (k). */
-    /* hold_math's retiming: retime_filed where the block has trains, else retime_math (a pointer: a test in
-     * hold_math changed the unfiled passes' code, +0.4% host instructions in block_reduce's blocks of 256) */
+    /* hold_math's retiming: retime_filed in filed blocks without stall events, else retime_math (a pointer: a test
+     * in hold_math changed the unfiled passes' code, +0.4% host instructions in block_reduce's blocks of 256) */
     void (*retime)(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle);
-    uint32_t trained;
-    uint8_t train_of[32];
-    uint8_t train_used[32];
-    pipe_train train[32 * TRAINS];
+    /* Lazy pipe waits (filed blocks without stall events; lazy_file, lazy_enter): a warp whose pick takes one kind of
+     * slot k (ALU, IMAD, an add's ANY, XU; or an ALU and an IMAD slot, LAZY_BOTH: lazy_key_of), on no other pipe, and
+     * that waits for nothing but that pipe from its charged cycle on is `lazy` (in lazy_of[sp][k], its key in
+     * lazy_key[wi], the key's bit in lazy_keys[sp]): filed, with the other lazy warps of its sub-partition and key,
+     * at the pipe's free cycle pipe_free(math_at[sp], k) (can_issue once that has come), moved there as one when an
+     * issue moves the pipe (lazy_moved), never retimed one by one, and charged when it leaves (lazy_issue at its
+     * issue, lazy_leave_bits at its update, the block's end or a move far ahead): each of its cycles from its charged
+     * cycle on to pipe where the pipe was busy (t < its free cycle as of t), to issue where it was free, which is
+     * what the retiming at each move and settle charged. busy[sp][k]: the pipe's busy cycles, counted at each move
+     * while a lazy warp waits for it (from the cycle after the issue, or the old free cycle where later, to the new
+     * one), so that a warp's busy cycles are the count at its leaving less that at its entry, each less the pipe's
+     * busy cycles still to come then (its free cycle less the cycle, where later); acc_pipe and acc_n sum those and the
+     * cycles (to less from) over the block's lazy warps, added to the stats at the block's end. slotted: the warps
+     * whose pick takes a slot and that are not lazy (retime_filed's warps: several kinds of slot, an FMA slot, an XU
+     * op held by schedule.xu_stall, a wait for its operands, far; a bit may stay from a warp's last pick, whose
+     * retiming then finds its pick free); ~0 in other blocks. */
+    uint32_t lazy, slotted;
+    uint8_t lazy_keys[32];    /* per sub-partition: the keys with lazy warps (one bit each) */
+    uint8_t lazy_key[32];     /* per lazy warp: its key */
+    uint64_t acc_pipe, acc_n; /* the lazy charges (lazy_enter, lazy_issue), added to the stats at the block's end */
+    uint32_t lazy_of[32][LAZY_KEYS];
+    uint64_t busy[32][LAZY_KEYS];
 };
 
 /* The prepared kernel's timing tables (timing.h): what each launch's state borrows. */

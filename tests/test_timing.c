@@ -1152,13 +1152,16 @@ static void trains_ptx(char *buf, size_t len)
     assert_true(n < len);
 }
 
-/* Pipe trains (sim/timing.c retime_filed, in blocks of more than 2 warps a sub-partition): the warps an issue on a
- * sub-partition's pipes moves to the same cycle are moved as one train, which must give what retiming them one by
- * one gives (retime_math; --slow-path timing files no block and makes no train): the same cycles and stall counts
- * (every stat). trains_ptx reaches each of retime_filed's paths (counted with a print in each, once): every train
- * of a sub-partition taken (a warp then retimed alone), trains found waiting past the cycle (made dirty), trains
- * filed 64 cycles or more ahead (untrained for wake_far; pipe.alu 40: ALU ops held 40 cycles), and a block
- * stopped with trains (the cycle limit: the block's end writes their figures back before settling). */
+/* Lazy pipe waits (sim/timing.c ws_timing.lazy, in blocks of more than 2 warps a sub-partition without stall events):
+ * the warps whose pick waits only for one kind of slot (or an ALU and an IMAD slot) are moved as one group when an
+ * issue moves their pipe and charged when they leave the wait, from a count of the pipe's busy cycles, which must give
+ * what retiming them one by one gives (retime_math; --slow-path timing files no block and has no lazy wait): the same
+ * cycles and stall counts (every stat). trains_ptx reaches each path (counted with a print in each, once, over
+ * test_timing: 2026-12-05, sched25): waits entered at update (ALU, IMAD, ANY and ALU+IMAD keys) and by retime_filed
+ * (a warp that lost its pipe; popc's XU picks, held by schedule.xu_stall, stay retime_filed's), groups moved 64 cycles
+ * or more ahead (528 times: they leave the wait and are filed far, retime_filed's again; pipe.alu 40: a bfe's two ALU
+ * slots hold 80 cycles), and blocks stopped with lazy warps (the cycle limit: the block's end charges them before
+ * settling). */
 static void pipe_trains_match_one_by_one(void **state)
 {
     (void)state;
