@@ -254,6 +254,8 @@ typedef struct {
     int fused_start;      /* schedule.fused_start: that first op starts a drain, does not keep one going */
     int const_copy;       /* schedule.const_copy: a copy of a constant register goes first (rule 4) */
     int written;          /* schedule.written: the live rows hold only registers some write reached */
+    int reuse;            /* schedule.reuse: a drain lasts while a value would not fit; what takes and frees no
+                           * register (an in-place write) is not held behind it; spare counts for loads and collectives */
     int half_regs;        /* schedule.half_regs: a move ptxas has no SASS for (WS_SCHED_FREE) is folded: its values
                            * take the registers of the sources it ends, a half takes its 32-bit register's */
     int kept;             /* the last budget_delta of a folded op: the registers it keeps for its reader */
@@ -291,6 +293,7 @@ typedef struct {
     uint8_t *kind;       /* insn_kind */
     uint8_t *rank;       /* rule 5: 0 frees registers, 1 fits, 2 does not */
     uint8_t *pair;       /* rule 5: it frees registers only as a fused pair's first op (schedule.fused_frees) */
+    uint8_t *neutral;    /* rule 5: it fits, takes none and frees none (schedule.reuse) */
     unsigned mio_gap;    /* rule 4: the cycles between two shared loads (schedule.mio_gap; 0: none) */
     const uint8_t *side; /* ws_schedule_budget's side, side_step and cross: a raw edge across datapaths is cross longer */
     size_t side_step;
@@ -307,7 +310,7 @@ static seg_scratch *scratch_new(uint32_t longest)
     size_t n = longest, acc = n * USES_MAX;
     /* widest elements first: each array stays aligned to its type */
     size_t bytes = sizeof(seg_scratch) + n * (sizeof(double) + 3 * sizeof(uint64_t)) +
-                   (n + (n + 1) + 5 * acc) * sizeof(uint32_t) + n * n * sizeof(int16_t) + 4 * n + 6 * acc;
+                   (n + (n + 1) + 5 * acc) * sizeof(uint32_t) + n * n * sizeof(int16_t) + 5 * n + 6 * acc;
     seg_scratch *w = malloc(bytes);
     if (!w)
         return NULL;
@@ -329,6 +332,7 @@ static seg_scratch *scratch_new(uint32_t longest)
     CARVE(w->kind, n);
     CARVE(w->rank, n);
     CARVE(w->pair, n);
+    CARVE(w->neutral, n);
     CARVE(w->b.weight, acc);
     CARVE(w->b.live_out, acc);
     CARVE(w->b.shuffled, acc);
@@ -653,19 +657,22 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             int pair = d >= 0 && b->fused_frees && folded_alu(fold, s + j) && b->kept > 0;
             w->rank[j] = (uint8_t)(d < 0 || pair ? 0 : fits ? 1 : 2);
             w->pair[j] = (uint8_t)pair;
+            w->neutral[j] = (uint8_t)(b->reuse && d == 0 && !pair && fits);
+            /* schedule.reuse: the spare registers are kept for a load's or a collective's value only */
+            uint32_t spare = !b->reuse || (w->kind[j] & (K_MEMORY | K_WARP_WIDE)) ? b->spare : 0;
             frees |= w->rank[j] == 0;
             over |= w->rank[j] == 2 || (b->fused_start && pair && !fits) ||
-                    (d > 0 && (int64_t)b->used + d + b->spare > (int64_t)b->regs);
+                    (d > 0 && (int64_t)b->used + d + spare > (int64_t)b->regs);
         }
         if (budget && b->fused_start && !over)
             frees = fused_starts_only(w, m);
-        draining = frees && (draining || over);
+        draining = frees && ((draining && !b->reuse) || over); /* schedule.reuse: no longer than a value does not fit */
         uint32_t best = UINT32_MAX;
         int rank_b = 0;
         for (uint32_t j = 0; j < m; j++) {
             if (w->done[j] || w->npred[j])
                 continue;
-            int rank_j = !budget ? 0 : draining ? w->rank[j] : w->rank[j] == 2;
+            int rank_j = !budget ? 0 : draining ? (w->neutral[j] ? 0 : w->rank[j]) : w->rank[j] == 2;
             if (best == UINT32_MAX) {
                 best = j;
                 rank_b = rank_j;
@@ -888,6 +895,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         w->b.fused_start = budgeted && budget->starts;
         w->b.const_copy = budgeted && budget->copies;
         w->b.half_regs = budgeted && budget->half_regs;
+        w->b.reuse = budgeted && budget->reuse;
         w->b.written = budgeted && budget->written;
         w->b.live = live;
         w->b.words = words;

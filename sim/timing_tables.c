@@ -109,6 +109,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .copies = t->p.schedule_copy > 0,
                                  .written = t->p.schedule_written > 0,
                                  .half_regs = t->p.schedule_half_regs > 0,
+                                 .reuse = t->p.schedule_reuse > 0,
                                  .mio_gap = (unsigned)t->p.schedule_mio_gap,
                                  .cross = (unsigned)t->cross_feed};
     /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
