@@ -650,14 +650,14 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         for (uint32_t j = 0; budget && j < m; j++) {
             if (w->done[j] || w->npred[j])
                 continue;
-            int pd, d = budget_delta(b, j, budget_folded(b, fold, pp, s, j), 0, &pd);
+            int pd, folded = budget_folded(b, fold, pp, s, j), d = budget_delta(b, j, folded, 0, &pd);
             int fits = (d == 0 || (int64_t)b->used + d <= (int64_t)b->regs) &&
                        (!b->preds || pd <= 0 || (int64_t)b->pused + pd <= (int64_t)b->preds);
             /* schedule.fused_frees: the first op of an IADD3/LOP3 pair ends sources its reader frees */
             int pair = d >= 0 && b->fused_frees && folded_alu(fold, s + j) && b->kept > 0;
             w->rank[j] = (uint8_t)(d < 0 || pair ? 0 : fits ? 1 : 2);
             w->pair[j] = (uint8_t)pair;
-            w->neutral[j] = (uint8_t)(b->reuse && d == 0 && !pair && fits);
+            w->neutral[j] = (uint8_t)(b->reuse && d == 0 && !pair && fits && !folded);
             /* schedule.reuse: the spare registers are kept for a load's or a collective's value only */
             uint32_t spare = !b->reuse || (w->kind[j] & (K_MEMORY | K_WARP_WIDE)) ? b->spare : 0;
             frees |= w->rank[j] == 0;
