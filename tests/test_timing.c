@@ -758,6 +758,111 @@ static void schedule_written(void **state)
     assert_key_orders(ptx, &budget, &budget.written, by_default, written, 14);
 }
 
+/* schedule.reuse (sim/schedule.c rule 5; docs/calibration.md "(regs25)"): probe_alu3's lop3_m shape, 8 streams of
+ * `steps` steps, each an xor of the stream and the next (LOP3: the ALU pipe 2 cycles, its value read 5 cycles on)
+ * and the mad that reads it and the next stream (IMAD: the IMAD pipe 2 cycles), each value a register of its own, in
+ * 10 registers with 2 spare: ptxas's 16 less R0-R3 and R14-R15 (probe_alu3.sass alu3_lop3_m: the 8 streams and the
+ * values in flight in R4-R13, LOP3 and IMAD by turns, one a cycle). The letters of the order into kinds (L the xor,
+ * I the mad) and the cycles of its list schedule replayed (each in order, after the one before, its sources' latency
+ * and its pipe) into *cycles. */
+static void reuse_order_of(int reuse, int steps, char *kinds, uint64_t *cycles)
+{
+    char ptx[16384], *b = ptx;
+    int cur[8], next = 8;
+    b += sprintf(b, ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u32 w)\n{\n"
+                    ".reg .b32 %%r<256>;\nld.param.u32 %%r255, [w];\nmov.u32 %%r0, %%tid.x;\n");
+    for (int i = 0; i < 8; i++) {
+        cur[i] = i;
+        if (i)
+            b += sprintf(b, "add.u32 %%r%d, %%r0, %d;\n", i, i);
+    }
+    b += sprintf(b, "bar.sync 0;\n");
+    for (int i = 0, v = 0; i < steps; i++, v = (v + 1) % 8, next += 2) {
+        int u = cur[(v + 1) % 8];
+        b += sprintf(b, "xor.b32 %%r%d, %%r%d, %%r%d;\nmad.lo.s32 %%r%d, %%r%d, %%r%d, %%r255;\n", next, cur[v], u,
+                     next + 1, next, u);
+        cur[v] = next + 1;
+    }
+    sprintf(b, "ret;\n}\n");
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(m);
+    const ws_kernel *k = ws_module_kernel(m, NULL);
+    uint32_t count = k->ninsns;
+    ws_reg_use *uses = calloc(count, sizeof *uses);
+    double *lat = calloc(count, sizeof *lat);
+    uint8_t *pipe = calloc(count, 1);
+    uint64_t *ready = calloc(256, sizeof *ready);
+    assert_non_null(uses);
+    assert_non_null(lat);
+    assert_non_null(pipe);
+    assert_non_null(ready);
+    for (uint32_t i = 0; i < count; i++) {
+        const ws_insn *in = &k->insns[i];
+        ws_insn_reg_use(in, &uses[i]);
+        lat[i] = in->op == WS_OP_XOR ? 5 : 4;
+        pipe[i] = in->op == WS_OP_MAD ? WS_SCHED_PIPE(WS_SCHED_IMAD, 2)
+                  : in->op == WS_OP_XOR ? WS_SCHED_PIPE(WS_SCHED_ALU, 2)
+                                        : 0;
+    }
+    ws_schedule_budget budget = {.regs = 10, .spare = 2, .reuse = (unsigned)reuse};
+    ws_schedule s;
+    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, &budget, pipe, 0, &s), 0);
+    uint64_t at = 0, alu = 0, imad = 0, first = UINT64_MAX;
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < count; p++) {
+        uint32_t pc = s.order[p];
+        const ws_insn *in = &k->insns[pc];
+        if (s.first[p] != s.first[count - 2]) /* the timed segment only: after bar.sync, before ret */
+            continue;
+        uint64_t t = at;
+        for (uint32_t x = 0; x < uses[pc].nsrc; x++)
+            if (uses[pc].src[x] < 256 && ready[uses[pc].src[x]] > t)
+                t = ready[uses[pc].src[x]];
+        uint64_t *free_at = in->op == WS_OP_MAD ? &imad : in->op == WS_OP_XOR ? &alu : NULL;
+        if (free_at && *free_at > t)
+            t = *free_at;
+        if (free_at)
+            *free_at = t + 2;
+        for (uint32_t x = 0; x < uses[pc].ndst; x++)
+            if (uses[pc].dst[x] < 256)
+                ready[uses[pc].dst[x]] = t + (uint64_t)lat[pc];
+        first = t < first ? t : first;
+        at = t + 1;
+        kinds[n++] = in->op == WS_OP_MAD ? 'I' : in->op == WS_OP_XOR ? 'L' : '.';
+    }
+    kinds[n] = 0;
+    *cycles = at - first;
+    ws_schedule_free(&s);
+    free(ready);
+    free(pipe);
+    free(lat);
+    free(uses);
+    ws_module_free(m);
+}
+
+/* schedule.reuse: ptxas reuses a register in the cycle its last reader issues. With 2 spare of 10, main's drain
+ * (every freeing candidate first once a value would leave fewer than 2 free, until none is left) held each xor
+ * until the mad before it had drained, which waited out its own xor's latency: 3 cycles a step. With reuse the drain
+ * lasts only while a value would not fit, a mad that takes and frees none (its value in place of the xor's: `IMAD
+ * R13, R4, R13`) is not held behind it, and the spare is kept for loads: the xor and the mad by turns, ptxas's 2 a
+ * step (alu3_lop3_m 0x0100-0x0330: LOP3, IMAD by turns, S01). */
+static void schedule_reuse(void **state)
+{
+    (void)state;
+    char off[160], on[160];
+    uint64_t c_off, c_on;
+    reuse_order_of(0, 64, off, &c_off);
+    reuse_order_of(1, 64, on, &c_on);
+    printf("lop3_m's shape, 64 steps in 10 registers: %llu cycles (%s) without schedule.reuse, %llu (%s) with it\n",
+           (unsigned long long)c_off, off, (unsigned long long)c_on, on);
+    /* both put the xors and the mads by turns; main's each mad right after its own xor, waiting for it (196 cycles),
+     * reuse's two xors ahead (132: ptxas's 2 a step) */
+    assert_true(c_on <= 2 * 64 + 8);
+    assert_true(c_off >= 3 * 64);
+    assert_non_null(strstr(on, "LILILILILILILILILILILILILILILILI"));
+}
+
 /* schedule.half_regs (sim/schedule.c rule 5; docs/calibration.md "(regs23)"): ptxas's HADD2 reads the halves of a
  * 32-bit register (`HADD2 R, R5.H0_H0, R4.H0_H0`: probe_alu3.sass alu3_hadd_m), where the PTX unpacks each into
  * 16-bit registers (`mov.b32 {a, d}, %r`, a move the timing model issues in no slot: WS_SCHED_FREE) that rule 5
@@ -1347,6 +1452,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_const_copy),
         cmocka_unit_test(schedule_written),
         cmocka_unit_test(schedule_half_regs),
+        cmocka_unit_test(schedule_reuse),
         cmocka_unit_test(schedule_mio_gap),
         cmocka_unit_test(schedule_fma_turns),
         cmocka_unit_test(four_subpartitions_issue_together),
