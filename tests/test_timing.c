@@ -801,7 +801,7 @@ static void reuse_order_of(int reuse, int steps, char *kinds, uint64_t *cycles)
         const ws_insn *in = &k->insns[i];
         ws_insn_reg_use(in, &uses[i]);
         lat[i] = in->op == WS_OP_XOR ? 5 : 4;
-        pipe[i] = in->op == WS_OP_MAD ? WS_SCHED_PIPE(WS_SCHED_IMAD, 2)
+        pipe[i] = in->op == WS_OP_MAD   ? WS_SCHED_PIPE(WS_SCHED_IMAD, 2)
                   : in->op == WS_OP_XOR ? WS_SCHED_PIPE(WS_SCHED_ALU, 2)
                                         : 0;
     }
