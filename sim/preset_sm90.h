@@ -129,6 +129,7 @@ static const ws_preset ws_preset_sm90 = {
     .stall_imad_fma = 2, /* stall.imad_fma */
     .stall_hfma2 = 1, /* stall.hfma2 */
     .stall_half_fma = 1, /* stall.half_fma */
+    .stall_half_read = 2, /* stall.half_read */
     .pick_pipe = 1, /* pick.pipe */
     .pick_young = 1, /* pick.young */
     .schedule = 1, /* schedule */

@@ -979,8 +979,7 @@ static void imad_result_read(void **state)
 #undef WARM
 }
 
-/* stall.half_read (docs/calibration.md "(xdp24)"; 0 in sm_90 since "(regs25)": schedule.reuse gives ptxas's order where
- * its register count is known): a half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA) whose value an IMAD
+/* stall.half_read (docs/calibration.md "(xdp24)"): a half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA) whose value an IMAD
  * or FFMA reads: its warp waits 2 cycles more after it, the order ptxas's registers give (probe_alu3 hadd2_m, hadd2_f
  * at one warp a sub-partition 3.93 / 4.07 cycles a step on the H100, warpsim 3.08 without the stall). probe_alu3's
  * shape: 8 streams of add.f16x2 (HADD2 and HFMA2.MMA by turns) and the mad or fma that reads it, 8 rounds. */
@@ -988,23 +987,23 @@ static void half_value_read(void **state)
 {
     (void)state;
 #define WARM "ifetch.line 0\n"
-    const char *on = WARM "stall.half_read 2\n", *off = WARM; /* sm_90's 0 since "(regs25)" */
+    const char *off = WARM "stall.half_read 0\n";
     /* one warp a sub-partition: 32 HADD2 read by an IMAD, each 2 cycles more at most; the pipes hide some */
-    uint64_t m_on = stream_cycles("add.f16x2", "mad.lo.s32", 8, 128, on, 0),
+    uint64_t m_on = stream_cycles("add.f16x2", "mad.lo.s32", 8, 128, WARM, 0),
              m_off = stream_cycles("add.f16x2", "mad.lo.s32", 8, 128, off, 0);
     assert_true(m_on >= m_off + 16 && m_on <= m_off + 64);
-    assert_int_equal(stream_cycles("add.f16x2", "mad.lo.s32", 8, 128, on, WS_SLOW_ALL), m_on);
-    uint64_t f_on = stream_cycles("add.f16x2", "fma.rn.f32", 8, 128, on, 0),
+    assert_int_equal(stream_cycles("add.f16x2", "mad.lo.s32", 8, 128, WARM, WS_SLOW_ALL), m_on);
+    uint64_t f_on = stream_cycles("add.f16x2", "fma.rn.f32", 8, 128, WARM, 0),
              f_off = stream_cycles("add.f16x2", "fma.rn.f32", 8, 128, off, 0);
     assert_true(f_on >= f_off + 16 && f_on <= f_off + 64);
     /* 8 warps a sub-partition: the others fill the cycles (the IMAD pipe's 3 a step) */
-    uint64_t m8_on = stream_cycles("add.f16x2", "mad.lo.s32", 8, 1024, on, 0),
+    uint64_t m8_on = stream_cycles("add.f16x2", "mad.lo.s32", 8, 1024, WARM, 0),
              m8_off = stream_cycles("add.f16x2", "mad.lo.s32", 8, 1024, off, 0);
     assert_true(m8_on <= m8_off + m8_off / 50);
     /* the scalar half add (hadd_m, read 8-10 cycles on in ptxas's order) and a LOP3 reader: no stall */
-    assert_int_equal(stream_cycles("add.f16", "mad.lo.s32", 8, 128, on, 0),
+    assert_int_equal(stream_cycles("add.f16", "mad.lo.s32", 8, 128, WARM, 0),
                      stream_cycles("add.f16", "mad.lo.s32", 8, 128, off, 0));
-    assert_int_equal(stream_cycles("add.f16x2", "xor.b32", 8, 128, on, 0),
+    assert_int_equal(stream_cycles("add.f16x2", "xor.b32", 8, 128, WARM, 0),
                      stream_cycles("add.f16x2", "xor.b32", 8, 128, off, 0));
 #undef WARM
 }

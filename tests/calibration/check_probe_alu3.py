@@ -37,8 +37,8 @@ IMAD pipe issuing first (pick.pipe, "(pick18)"), TURNS (an FADD, FMUL or FFMA fo
 FFMA) at 1, 2 and 8 warps a sub-partition, mad_f at 1 and fadd_m, fmul_m at 4; not checked: fma_m and h2f_f at 4
 warps a sub-partition (-14.2%: the H200's 2.39 cycles a step where fadd_m's, of the same pipes, takes 2.07).
 Checked with pipe.imad_read's part of a cycle ("(xdp24)"): mad_f at 2, 4 and 8 warps a sub-partition (the H200's 2.7
-a step, the same pipes as fma_m; "(pick18)"); with ptxas's register-bound order (schedule.reuse and ptxas's counts,
-"(regs25)"; stall.half_read stood in for it, "(xdp24)"): hadd2_m, badd2_m, hadd2_f, badd2_f at one (HALF_READ). The half forms (HALF,
+a step, the same pipes as fma_m; "(pick18)"); with stall.half_read: hadd2_m, badd2_m, hadd2_f, badd2_f at one
+(HALF_READ). The half forms (HALF,
 docs/calibration.md "(half17)") at 8 warps a
 sub-partition but HALF_OUT, printed; those beside an FFMA (HALF_FMA, "(half19)") at 2, 4 and 8; add.f16x2 and add.bf16x2
 beside a LOP3 (HALF_ALU, "(half20)") at 1, 2, 4 and 8; add.f16 alone, ptxas's packing (HALF_PACK, "(hadd24)"), at 1, 2, 4
@@ -50,9 +50,8 @@ size they have (32 threads cold, as the check; 128, 256 and 512 warm, ifetch.lin
 error, and how many are beyond BOUND (the whole picture, for the issue's "every microbenchmark"). --raw TARBALL reads
 another run of the same job in place of alu27's (its top folder's probe/KIND.txt), e.g.
 tests/calibration/device-2026-12-05-h100-alu3r.tar.xz (.devjobs/alu3r on an H100, docs/calibration.md "(h100r)").
---regs FILE gives each kernel ptxas's register count (KERNEL N lines, ptxas -v), so that the list schedule keeps its
-values within them (schedule.c rule 5, docs/calibration.md "(regs23)"); by default tests/calibration/probes/probe_alu3.regs
-(since "(regs25)": with schedule.reuse rule 5 gives ptxas's register-bound order), --regs none: no count, no budget."""
+--regs FILE gives each kernel ptxas's register count (KERNEL N lines: tests/calibration/probes/probe_alu3.regs, ptxas -v),
+so that the list schedule keeps its values within them (schedule.c rule 5, docs/calibration.md "(regs23)")."""
 import os
 import subprocess
 import sys
@@ -92,8 +91,7 @@ HALF_FMA = ('hadd_f', 'hadd2_f', 'badd2_f', 'hfma2_f', 'bfma2_f')  # at 256 and 
 HALF_ALU = ('hadd2_l', 'badd2_l')  # at 128, 256 and 512 threads too
 HALF_STALL = ('hfma2', 'bfma2', 'hfma2_m', 'bfma2_m')  # at 128, 256 and 512 threads too (stall.hfma2, stall.half_fma)
 LOW_HALF = ('hadd_m', 'hadd2', 'badd2', 'hfma2_l', 'bfma2_l')  # at 128 threads (half.mma, pipe.half, pipe.hfma2)
-HALF_READ = ('hadd2_m', 'badd2_m', 'hadd2_f', 'badd2_f')  # at 128 threads (ptxas's register-bound order: schedule.reuse
-# with ptxas's counts, docs/calibration.md "(regs25)"; stall.half_read stood in for it, "(xdp24)")
+HALF_READ = ('hadd2_m', 'badd2_m', 'hadd2_f', 'badd2_f')  # at 128 threads (stall.half_read: docs/calibration.md "(xdp24)")
 LOW_F64 = ('dadd', 'dadd_l', 'dadd_m', 'dadd_f', 'dmul', 'dmul_l', 'dmul_m', 'dmul_f', 'dfma', 'dfma_l', 'dfma_m',
            'dfma_f')  # at 128 threads (schedule.f64, schedule.free_slot 3, pipe.held_mov: docs/calibration.md "(f64r18)")
 TURNS = ('fma_m', 'fadd_m', 'fmul_m', 'h2f_f')  # at 128, 256 and 1024 threads (stall.imad_fma, pick.pipe: "(pick18)")
@@ -143,8 +141,7 @@ def main(argv):
                     for block in sorted(probe_alu3.spans(os.path.join(raw, f)))]
         overlay = open(os.path.join(src, a.opts['--preset'])).read() if '--preset' in a.opts else ''
         regs = {}  # --regs FILE: each kernel's ptxas count (KERNEL N lines), for rule 5's budget
-        regs_file = a.opts.get('--regs', 'tests/calibration/probes/probe_alu3.regs')  # ptxas's counts ("(regs25)")
-        for line in open(os.path.join(src, regs_file)) if regs_file != 'none' else []:
+        for line in open(os.path.join(src, a.opts['--regs'])) if '--regs' in a.opts else []:
             if line.strip() and not line.startswith('#'):
                 regs[line.split()[0]] = line.split()[1]
         cold, warm = os.path.join(tmp, 'cold.preset'), os.path.join(tmp, 'warm.preset')
