@@ -8,8 +8,8 @@ At one warp a sub-partition (128 threads, warm code: ifetch.line 0) ptxas keeps 
 in flight in the registers `ptxas -v` counts (tests/calibration/probes/probe_alu3.regs: 16 or 18), and its order is
 bound by them: each HADD2 after the last read of the register it takes, its IMAD or FFMA right after (hadd2_m,
 hadd2_f: 3.71 cycles a step replayed, H200 3.94 / 4.09), LOP3 and IMAD by turns with three LOP3 values in flight
-(lop3_m: 2.06). With ptxas's count (--regs), the built-in preset (schedule.reuse 1) and stall.half_read 0 (the
-stand-in for runs without a count) each kind of CHECK must be within 10% of the H200's span; with schedule.reuse 0 (the drain of
+(lop3_m: 2.06). With ptxas's count (--regs), schedule.reuse 1 (0 in sm_90) and stall.half_read 0 (the stand-in for
+runs without a count) each kind of CHECK must be within 10% of the H200's span; with schedule.reuse 0 (the drain of
 "(regs23)") those of OUT must not be (hadd2_f +68%, lop3_m +46%): the rule, not the count alone, gives the order."""
 import os
 import subprocess
@@ -42,7 +42,7 @@ def main(argv):
                               os.path.join(src, 'tests/calibration/probes/probe_alu3.ptx.xz'), tmp)
         on, off = os.path.join(tmp, 'on.preset'), os.path.join(tmp, 'off.preset')
         with open(on, 'w') as f:
-            f.write('ifetch.line 0\nstall.half_read 0\n')
+            f.write('ifetch.line 0\nstall.half_read 0\nschedule.reuse 1\n')
         with open(off, 'w') as f:
             f.write('ifetch.line 0\nstall.half_read 0\nschedule.reuse 0\n')
         for kind in CHECK:
