@@ -57,6 +57,13 @@
  *     no instruction for, goes before rule 4's order, so what reads it is not held behind it
  *     (bench_shared_ilp.sass 0x2ca0: the LDS first, each accumulator in a load's register;
  *     docs/calibration.md "A fused pair starts a drain, a constant's copy goes first (ilp24)").
+ *     With schedule.reuse 1 (0 in sm_90), a register is reused in the cycle its last reader issues, as ptxas's
+ *     allocation after its schedule does: a drain lasts only while a value would not fit, a candidate that fits and
+ *     takes and frees no register (an in-place write, not a folded op) is not held behind it, and schedule.spare
+ *     counts for a load's or a collective's value only (probe_alu3.sass alu3_lop3_m 0x0210-0x0260: three LOP3 values
+ *     in flight in ptxas's 16 registers, `LOP3.LUT R5` in the register `IMAD R10, R5, R10` read last the cycle
+ *     before; alu3_hadd2_m 0x01a0-0x01c0: `HADD2 R9` right after the IMAD that reads R9 last, its IMAD S05 after;
+ *     docs/calibration.md "(regs25)").
  *  6. With the preset's schedule.pipes 1 (sm_90's; timing.c build_schedule gives each instruction's pipe): an
  *     instruction whose sub-partition pipe (ALU, IMAD or XU) is still held by the one issued before it counts as
  *     not ready until the pipe is free (pipe.alu, pipe.imad, pipe.xu cycles; an add takes the IMAD pipe when free,
