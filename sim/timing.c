@@ -1061,15 +1061,6 @@ static inline uint64_t pipe_free(const uint64_t *at, unsigned k)
     return k < LAZY_BOTH ? at[k] : at[SLOT_ALU] > at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
 }
 
-/* The lazy key of pick f (LAZY_NONE: none). */
-static inline unsigned lazy_key_of(const timing_info *f)
-{
-    if (f->math_one < SLOT_FMA)
-        return f->math_one;
-    const uint8_t *sl = f->slots;
-    return sl[SLOT_ALU] && sl[SLOT_IMAD] && !sl[SLOT_ANY] && !sl[SLOT_XU] && !sl[SLOT_FMA] ? LAZY_BOTH : LAZY_NONE;
-}
-
 /* Warp wi, charged to `from` and filed at its sub-partition's free cycle `free` of its pick's key k (can_issue where
  * that has come), waits lazily for that pipe from then on (ws_timing.lazy). Its charges are sums (acc_pipe, acc_n):
  * its busy cycles and its cycles, each the count at its leaving less that at its entry. */
@@ -1155,7 +1146,7 @@ static __attribute__((noinline)) void lazy_moved(ws_timing *t, unsigned sp, cons
  * the last slots asked about and their answer (most picks of a sub-partition take the same slots; none: free at 0). */
 static inline uint64_t slots_free(const uint64_t at[SLOT_KINDS], const timing_info *f, slot_word *slots, uint64_t *free)
 {
-    slot_word mine;
+    slot_word mine; /* with slots[SLOT_LAZY], 0 where it takes none (free at 0, the cache's start) */
     memcpy(&mine, f->slots, sizeof mine);
     if (mine != *slots) {
         *slots = mine;
@@ -1222,10 +1213,10 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
         if (!retime_warp(t, L, b, wj, slots_free(mat, f, &slots, &free), cycle, 0, WS_STALL_PIPE))
             continue;
         file_when(t, wj, free, cycle);
-        unsigned k = lazy_key_of(f);
-        if (k != LAZY_NONE && free < cycle + WHEEL && !(f->checks & (CHECK_XU | CHECK_PIPE))) {
+        unsigned k = f->slots[SLOT_LAZY]; /* 1 + its slots' key, on no other pipe, not held by schedule.xu_stall */
+        if (k && free < cycle + WHEEL) {
             t->slotted &= ~bit;
-            lazy_enter(t, wj, k, cycle + 1, free);
+            lazy_enter(t, wj, k - 1, cycle + 1, free);
         }
     }
 }
@@ -1907,13 +1898,11 @@ static inline __attribute__((always_inline)) void lazy_file(ws_timing *t, uint32
     unsigned c = f->checks & (CHECK_MATH | CHECK_PIPE | CHECK_XU);
     if (!c) /* no slot (slotted may keep its bit from the warp's last pick: retime_filed finds such a pick free) */
         return;
-    if (c == CHECK_MATH && (why == WS_STALL_PIPE || when <= cycle) && when < cycle + WHEEL) {
-        unsigned k = f->math_one < SLOT_FMA ? f->math_one : lazy_key_of(f);
-        if (k != LAZY_NONE) {
-            t->slotted &= ~bit;
-            lazy_enter(t, wi, k, cycle, when);
-            return;
-        }
+    unsigned k = f->slots[SLOT_LAZY]; /* 1 + its key, decided once (c CHECK_MATH alone); 0: none */
+    if (k && (why == WS_STALL_PIPE || when <= cycle) && when < cycle + WHEEL) {
+        t->slotted &= ~bit;
+        lazy_enter(t, wi, k - 1, cycle, when);
+        return;
     }
     t->slotted = (t->slotted & ~bit) | (c & CHECK_MATH ? bit : 0);
 }

@@ -395,6 +395,12 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
                        ? f.latency
                        : 0;
     f.late = (uint8_t)(late < 0 ? 0 : late > UINT8_MAX ? UINT8_MAX : late);
+    /* 1 + lazy_file's and retime_filed's key (timing_info.slots[SLOT_LAZY]), decided once: slots of one kind below FMA,
+     * or an ALU and an IMAD slot alone (LAZY_BOTH), on no other pipe and not held by schedule.xu_stall; else 0 */
+    const uint8_t *sl = f.slots;
+    int both = sl[SLOT_ALU] && sl[SLOT_IMAD] && !sl[SLOT_ANY] && !sl[SLOT_XU] && !sl[SLOT_FMA];
+    if ((f.checks & (CHECK_MATH | CHECK_PIPE | CHECK_XU)) == CHECK_MATH && (f.math_one < SLOT_FMA || both))
+        f.slots[SLOT_LAZY] = (uint8_t)(1 + (f.math_one < SLOT_FMA ? f.math_one : LAZY_BOTH));
     f.fma_pipe = (uint8_t)(is_fma_pipe(in) | (imad_reader ? FMA_READS_IMAD : 0));
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;
