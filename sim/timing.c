@@ -1113,11 +1113,13 @@ static __attribute__((noinline)) void lazy_leave_bits(ws_timing *t, uint32_t bit
  * its lazy warps lz: the lazy warps of each kind that moved count its new busy cycles (from the cycle after this one,
  * or from its last free cycle where later) and move as one from where they were filed (was[k]: can_issue where it
  * has come) to its new free cycle, as retime_filed retimed them (those that could issue) or the next pass's update
- * (the others). Moved WHEEL cycles or more ahead, they leave their wait and are filed far with their own `when`. */
-static __attribute__((noinline)) void lazy_moved(ws_timing *t, unsigned sp, const uint64_t *was, uint64_t cycle)
+ * (the others). Moved WHEEL cycles or more ahead, they leave their wait and are filed far with their own `when`.
+ * keys: lazy_keys[sp], or those of them the issue's slots may move (hold_math: slots[SLOT_MOVES]). */
+static __attribute__((noinline)) void lazy_moved(ws_timing *t, unsigned sp, const uint64_t *was, uint64_t cycle,
+                                                 uint32_t keys)
 {
     const uint64_t *at = t->math_at[sp];
-    for (uint32_t keys = t->lazy_keys[sp]; keys; keys &= keys - 1) {
+    for (; keys; keys &= keys - 1) {
         unsigned k = (unsigned)__builtin_ctz(keys);
         uint32_t bits = t->lazy_of[sp][k];
         if (!bits) {
@@ -1272,7 +1274,7 @@ static inline void imad_read_issue(ws_timing *t, ws_exec *x, uint32_t wi, const 
     at[SLOT_IMAD] = cycle + hold / IMAD_READ_ONE;
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (lz)
-        lazy_moved(t, sp, was, cycle);
+        lazy_moved(t, sp, was, cycle, lz);
     if (t->sp_warps[sp] & t->has_pick & t->slotted & ~(1u << wi))
         t->retime(t, x, wi, sp, cycle);
 }
@@ -1287,7 +1289,8 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
 {
     unsigned sp = t->sp_of[wi];
     uint64_t *at = t->math_at[sp];
-    uint32_t lz = lazy ? t->lazy_keys[sp] : 0; /* lazy waits on this sub-partition (lazy_moved) */
+    /* lazy waits on this sub-partition that f's slots may move (lazy_moved) */
+    uint32_t lz = lazy ? t->lazy_keys[sp] & f->slots[SLOT_MOVES] : 0;
     uint64_t was[SLOT_FMA];
     if (lz)
         memcpy(was, at, sizeof was);
@@ -1309,7 +1312,7 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
     }
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (lz)
-        lazy_moved(t, sp, was, cycle);
+        lazy_moved(t, sp, was, cycle, lz);
     if (!lone && (t->sp_warps[sp] & t->has_pick & (lazy ? t->slotted : ~0u) & ~(1u << wi)))
         t->retime(t, x, wi, sp, cycle);
 }
