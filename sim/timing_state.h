@@ -54,7 +54,8 @@ typedef struct {
  * pipe; [SLOT_ANY] 1: one slot of whichever of the ALU and IMAD is free (an add: IADD3 or IMAD.IADD); [SLOT_FMA] the
  * FMA pipe beside half work (pipe.fma_half: a half op's FMA_HALF | its cycles, an FFMA's cycles, held only within
  * pipe.half_window of a half op: hold_math). SLOT_BYTES: the slots as one word (retime_math's cache). */
-enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_FMA, SLOT_KINDS, SLOT_LAZY = SLOT_KINDS, SLOT_MOVES, SLOT_BYTES = 8 };
+enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_FMA, SLOT_KINDS, SLOT_BYTES = 8 };
+enum { SLOT_LAZY = SLOT_KINDS, SLOT_MOVES }; /* timing_info.slots' bytes beyond the kinds */
 enum { FMA_HALF = 0x80 };    /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
 enum { FMA_READS_IMAD = 2 }; /* timing_info.fma_pipe: an IMAD_READER (imad_reads) */
 enum { IMAD_RESULT = 1, IMAD_READER = 2 }; /* ws_timing.imad_read (imad_reads) */
@@ -118,7 +119,8 @@ typedef struct {
                                   three and IMAD; XU; FMA none), which hold_math gives lazy_moved */
 } timing_info;
 _Static_assert(sizeof(timing_info) == 64, "timing_info outgrew its 64 bytes (a shift indexes the table)");
-_Static_assert(SLOT_MOVES < SLOT_BYTES && LAZY_KEYS <= 8 && SLOT_BYTES == sizeof(slot_word), "retime_math reads the slots as one word");
+_Static_assert((int)SLOT_MOVES < (int)SLOT_BYTES && LAZY_KEYS <= 8 && SLOT_BYTES == sizeof(slot_word),
+               "retime_math reads the slots as one word");
 
 /* timing_info.checks: what earliest tests beyond the sources' ready cycles */
 enum {
