@@ -1087,7 +1087,8 @@ static inline void lazy_issue(ws_timing *t, uint32_t wi, uint64_t to)
     t->acc_n += to;
     t->charged[wi] = to;
     t->lazy &= ~bit;
-    t->lazy_of[sp][k] &= ~bit; /* its key's bit in lazy_keys, where none is left, cleared by lazy_moved */
+    if (!(t->lazy_of[sp][k] &= ~bit)) /* the last of its key: lazy_moved has nothing to move */
+        t->lazy_keys[sp] &= (uint8_t) ~(1u << k);
 }
 
 /* lazy_issue for a warp whose pipe may be busy at `to` (its update in the pass at `to`, the block's end, the cycle
