@@ -1122,11 +1122,7 @@ static __attribute__((noinline)) void lazy_moved(ws_timing *t, unsigned sp, cons
     const uint64_t *at = t->math_at[sp];
     for (; keys; keys &= keys - 1) {
         unsigned k = (unsigned)__builtin_ctz(keys);
-        uint32_t bits = t->lazy_of[sp][k];
-        if (!bits) {
-            t->lazy_keys[sp] &= (uint8_t) ~(1u << k);
-            continue;
-        }
+        uint32_t bits = t->lazy_of[sp][k]; /* not 0: lazy_issue clears the key of its last warp */
         uint64_t old = pipe_free(was, k), now = pipe_free(at, k);
         if (now == old)
             continue;
