@@ -1061,15 +1061,6 @@ static inline uint64_t pipe_free(const uint64_t *at, unsigned k)
     return k < LAZY_BOTH ? at[k] : at[SLOT_ALU] > at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
 }
 
-/* The lazy key of pick f (LAZY_NONE: none). */
-static inline unsigned lazy_key_of(const timing_info *f)
-{
-    if (f->math_one < SLOT_FMA)
-        return f->math_one;
-    const uint8_t *sl = f->slots;
-    return sl[SLOT_ALU] && sl[SLOT_IMAD] && !sl[SLOT_ANY] && !sl[SLOT_XU] && !sl[SLOT_FMA] ? LAZY_BOTH : LAZY_NONE;
-}
-
 /* Warp wi, charged to `from` and filed at its sub-partition's free cycle `free` of its pick's key k (can_issue where
  * that has come), waits lazily for that pipe from then on (ws_timing.lazy). Its charges are sums (acc_pipe, acc_n):
  * its busy cycles and its cycles, each the count at its leaving less that at its entry. */
@@ -1096,7 +1087,8 @@ static inline void lazy_issue(ws_timing *t, uint32_t wi, uint64_t to)
     t->acc_n += to;
     t->charged[wi] = to;
     t->lazy &= ~bit;
-    t->lazy_of[sp][k] &= ~bit; /* its key's bit in lazy_keys, where none is left, cleared by lazy_moved */
+    if (!(t->lazy_of[sp][k] &= ~bit)) /* the last of its key: lazy_moved has nothing to move */
+        t->lazy_keys[sp] &= (uint8_t) ~(1u << k);
 }
 
 /* lazy_issue for a warp whose pipe may be busy at `to` (its update in the pass at `to`, the block's end, the cycle
@@ -1122,17 +1114,15 @@ static __attribute__((noinline)) void lazy_leave_bits(ws_timing *t, uint32_t bit
  * its lazy warps lz: the lazy warps of each kind that moved count its new busy cycles (from the cycle after this one,
  * or from its last free cycle where later) and move as one from where they were filed (was[k]: can_issue where it
  * has come) to its new free cycle, as retime_filed retimed them (those that could issue) or the next pass's update
- * (the others). Moved WHEEL cycles or more ahead, they leave their wait and are filed far with their own `when`. */
-static __attribute__((noinline)) void lazy_moved(ws_timing *t, unsigned sp, const uint64_t *was, uint64_t cycle)
+ * (the others). Moved WHEEL cycles or more ahead, they leave their wait and are filed far with their own `when`.
+ * keys: lazy_keys[sp], or those of them the issue's slots may move (hold_math: slots[SLOT_MOVES]). */
+static __attribute__((noinline)) void lazy_moved(ws_timing *t, unsigned sp, const uint64_t *was, uint64_t cycle,
+                                                 uint32_t keys)
 {
     const uint64_t *at = t->math_at[sp];
-    for (uint32_t keys = t->lazy_keys[sp]; keys; keys &= keys - 1) {
+    for (; keys; keys &= keys - 1) {
         unsigned k = (unsigned)__builtin_ctz(keys);
-        uint32_t bits = t->lazy_of[sp][k];
-        if (!bits) {
-            t->lazy_keys[sp] &= (uint8_t) ~(1u << k);
-            continue;
-        }
+        uint32_t bits = t->lazy_of[sp][k]; /* not 0: lazy_issue clears the key of its last warp */
         uint64_t old = pipe_free(was, k), now = pipe_free(at, k);
         if (now == old)
             continue;
@@ -1155,7 +1145,7 @@ static __attribute__((noinline)) void lazy_moved(ws_timing *t, unsigned sp, cons
  * the last slots asked about and their answer (most picks of a sub-partition take the same slots; none: free at 0). */
 static inline uint64_t slots_free(const uint64_t at[SLOT_KINDS], const timing_info *f, slot_word *slots, uint64_t *free)
 {
-    slot_word mine;
+    slot_word mine; /* with slots[SLOT_LAZY], 0 where it takes none (free at 0, the cache's start) */
     memcpy(&mine, f->slots, sizeof mine);
     if (mine != *slots) {
         *slots = mine;
@@ -1222,10 +1212,10 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
         if (!retime_warp(t, L, b, wj, slots_free(mat, f, &slots, &free), cycle, 0, WS_STALL_PIPE))
             continue;
         file_when(t, wj, free, cycle);
-        unsigned k = lazy_key_of(f);
-        if (k != LAZY_NONE && free < cycle + WHEEL && !(f->checks & (CHECK_XU | CHECK_PIPE))) {
+        unsigned k = f->slots[SLOT_LAZY]; /* 1 + its slots' key, on no other pipe, not held by schedule.xu_stall */
+        if (k && free < cycle + WHEEL) {
             t->slotted &= ~bit;
-            lazy_enter(t, wj, k, cycle + 1, free);
+            lazy_enter(t, wj, k - 1, cycle + 1, free);
         }
     }
 }
@@ -1281,7 +1271,7 @@ static inline void imad_read_issue(ws_timing *t, ws_exec *x, uint32_t wi, const 
     at[SLOT_IMAD] = cycle + hold / IMAD_READ_ONE;
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (lz)
-        lazy_moved(t, sp, was, cycle);
+        lazy_moved(t, sp, was, cycle, lz);
     if (t->sp_warps[sp] & t->has_pick & t->slotted & ~(1u << wi))
         t->retime(t, x, wi, sp, cycle);
 }
@@ -1296,7 +1286,8 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
 {
     unsigned sp = t->sp_of[wi];
     uint64_t *at = t->math_at[sp];
-    uint32_t lz = lazy ? t->lazy_keys[sp] : 0; /* lazy waits on this sub-partition (lazy_moved) */
+    /* lazy waits on this sub-partition that f's slots may move (lazy_moved) */
+    uint32_t lz = lazy ? t->lazy_keys[sp] & f->slots[SLOT_MOVES] : 0;
     uint64_t was[SLOT_FMA];
     if (lz)
         memcpy(was, at, sizeof was);
@@ -1318,7 +1309,7 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
     }
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (lz)
-        lazy_moved(t, sp, was, cycle);
+        lazy_moved(t, sp, was, cycle, lz);
     if (!lone && (t->sp_warps[sp] & t->has_pick & (lazy ? t->slotted : ~0u) & ~(1u << wi)))
         t->retime(t, x, wi, sp, cycle);
 }
@@ -1907,13 +1898,11 @@ static inline __attribute__((always_inline)) void lazy_file(ws_timing *t, uint32
     unsigned c = f->checks & (CHECK_MATH | CHECK_PIPE | CHECK_XU);
     if (!c) /* no slot (slotted may keep its bit from the warp's last pick: retime_filed finds such a pick free) */
         return;
-    if (c == CHECK_MATH && (why == WS_STALL_PIPE || when <= cycle) && when < cycle + WHEEL) {
-        unsigned k = f->math_one < SLOT_FMA ? f->math_one : lazy_key_of(f);
-        if (k != LAZY_NONE) {
-            t->slotted &= ~bit;
-            lazy_enter(t, wi, k, cycle, when);
-            return;
-        }
+    unsigned k = f->slots[SLOT_LAZY]; /* 1 + its key, decided once (c CHECK_MATH alone); 0: none */
+    if (k && (why == WS_STALL_PIPE || when <= cycle) && when < cycle + WHEEL) {
+        t->slotted &= ~bit;
+        lazy_enter(t, wi, k - 1, cycle, when);
+        return;
     }
     t->slotted = (t->slotted & ~bit) | (c & CHECK_MATH ? bit : 0);
 }

@@ -395,6 +395,19 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
                        ? f.latency
                        : 0;
     f.late = (uint8_t)(late < 0 ? 0 : late > UINT8_MAX ? UINT8_MAX : late);
+    /* 1 + lazy_file's and retime_filed's key (timing_info.slots[SLOT_LAZY]), decided once: slots of one kind below FMA,
+     * or an ALU and an IMAD slot alone (LAZY_BOTH), on no other pipe and not held by schedule.xu_stall; else 0 */
+    const uint8_t *sl = f.slots;
+    int both = sl[SLOT_ALU] && sl[SLOT_IMAD] && !sl[SLOT_ANY] && !sl[SLOT_XU] && !sl[SLOT_FMA];
+    if ((f.checks & (CHECK_MATH | CHECK_PIPE | CHECK_XU)) == CHECK_MATH && (f.math_one < SLOT_FMA || both))
+        f.slots[SLOT_LAZY] = (uint8_t)(1 + (f.math_one < SLOT_FMA ? f.math_one : LAZY_BOTH));
+    /* the lazy keys its issue may move (hold_math, lazy_moved): a key's free cycle (pipe_free) reads the ALU pipe for
+     * ALU, ANY and LAZY_BOTH, the IMAD pipe for IMAD, ANY and LAZY_BOTH, the XU pipe for XU; an add's ANY slot holds the
+     * ALU or the IMAD pipe */
+    const unsigned alu = 1u << SLOT_ALU | 1u << SLOT_ANY | 1u << LAZY_BOTH,
+                   imad = 1u << SLOT_IMAD | 1u << SLOT_ANY | 1u << LAZY_BOTH;
+    f.slots[SLOT_MOVES] = (uint8_t)((sl[SLOT_ALU] || sl[SLOT_ANY] ? alu : 0) |
+                                    (sl[SLOT_IMAD] || sl[SLOT_ANY] ? imad : 0) | (sl[SLOT_XU] ? 1u << SLOT_XU : 0));
     f.fma_pipe = (uint8_t)(is_fma_pipe(in) | (imad_reader ? FMA_READS_IMAD : 0));
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     return f;

@@ -55,6 +55,7 @@ typedef struct {
  * FMA pipe beside half work (pipe.fma_half: a half op's FMA_HALF | its cycles, an FFMA's cycles, held only within
  * pipe.half_window of a half op: hold_math). SLOT_BYTES: the slots as one word (retime_math's cache). */
 enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_FMA, SLOT_KINDS, SLOT_BYTES = 8 };
+enum { SLOT_LAZY = SLOT_KINDS, SLOT_MOVES }; /* timing_info.slots' bytes beyond the kinds */
 enum { FMA_HALF = 0x80 };    /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
 enum { FMA_READS_IMAD = 2 }; /* timing_info.fma_pipe: an IMAD_READER (imad_reads) */
 enum { IMAD_RESULT = 1, IMAD_READER = 2 }; /* ws_timing.imad_read (imad_reads) */
@@ -108,10 +109,18 @@ typedef struct {
     uint8_t fma_pipe; /* is_fma_pipe: FADD, FMUL or FFMA (rr_pick's pick.pipe), FMA_READS_IMAD with it for one that
                          may read an IMAD's result (pipe.imad_read: imad_reads) */
     uint32_t same;    /* a load ptxas does not issue (fold.h): the register holding its value; else WS_NO_REG */
-    uint8_t slots[SLOT_BYTES]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate) */
+    uint8_t slots[SLOT_BYTES]; /* the pipe cycles its SASS takes (math_slots; all 0: none with an issue rate); in
+                                  slots[SLOT_LAZY], a byte of the word beyond the kinds, 1 + the lazy key of its
+                                  pick (lazy_file, retime_filed): slots of one kind below FMA, or an ALU and an IMAD
+                                  slot alone (LAZY_BOTH), on no other pipe, not held by schedule.xu_stall (checks
+                                  CHECK_MATH alone); else 0 (the word 0 where it takes no slot: slots_free's cache);
+                                  in slots[SLOT_MOVES], the lazy keys whose free cycle its issue may move (one bit
+                                  each: an ALU slot ALU, ANY and LAZY_BOTH; IMAD likewise; an add's ANY all of those
+                                  three and IMAD; XU; FMA none), which hold_math gives lazy_moved */
 } timing_info;
 _Static_assert(sizeof(timing_info) == 64, "timing_info outgrew its 64 bytes (a shift indexes the table)");
-_Static_assert(SLOT_KINDS <= SLOT_BYTES && SLOT_BYTES == sizeof(slot_word), "retime_math reads the slots as one word");
+_Static_assert((int)SLOT_MOVES < (int)SLOT_BYTES && LAZY_KEYS <= 8 && SLOT_BYTES == sizeof(slot_word),
+               "retime_math reads the slots as one word");
 
 /* timing_info.checks: what earliest tests beyond the sources' ready cycles */
 enum {
@@ -384,7 +393,7 @@ struct ws_timing {
      * in hold_math changed the unfiled passes' code, +0.4% host instructions in block_reduce's blocks of 256) */
     void (*retime)(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle);
     /* Lazy pipe waits (filed blocks without stall events; lazy_file, lazy_enter): a warp whose pick takes one kind of
-     * slot k (ALU, IMAD, an add's ANY, XU; or an ALU and an IMAD slot, LAZY_BOTH: lazy_key_of), on no other pipe, and
+     * slot k (ALU, IMAD, an add's ANY, XU; or an ALU and an IMAD slot, LAZY_BOTH: timing_info.slots[SLOT_LAZY]), on no other pipe, and
      * that waits for nothing but that pipe from its charged cycle on is `lazy` (in lazy_of[sp][k], its key in
      * lazy_key[wi], the key's bit in lazy_keys[sp]): filed, with the other lazy warps of its sub-partition and key,
      * at the pipe's free cycle pipe_free(math_at[sp], k) (can_issue once that has come), moved there as one when an
