@@ -612,6 +612,60 @@ static void schedule_mio_gap(void **state)
     assert_memory_equal(order, spaced, sizeof order);
 }
 
+/* The head of the stream kernels (turns_order_of, reuse_order_of): probe_alu3's 8 streams, stream i's first value
+ * in %ri (cur[i]; %r0 the thread's index), %r255 the uniform operand w, then bar.sync, into ptx; the end of what it
+ * wrote. */
+static char *streams_head(char *ptx, int cur[8])
+{
+    char *b = ptx;
+    b += sprintf(b, ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u32 w)\n{\n"
+                    ".reg .b32 %%r<256>;\nld.param.u32 %%r255, [w];\nmov.u32 %%r0, %%tid.x;\n");
+    for (int i = 0; i < 8; i++) {
+        cur[i] = i;
+        if (i)
+            b += sprintf(b, "add.u32 %%r%d, %%r0, %d;\n", i, i);
+    }
+    return b + sprintf(b, "bar.sync 0;\n");
+}
+
+/* A stream kernel parsed (streams_parse): each instruction's register use, and room for the latency and pipe of
+ * each, the caller's to fill for ws_schedule_build; streams_free frees it. */
+typedef struct {
+    ws_module *m;
+    const ws_kernel *k;
+    uint32_t count;
+    ws_reg_use *uses;
+    double *lat;
+    uint8_t *pipe;
+} stream_kernel;
+
+static stream_kernel streams_parse(const char *ptx)
+{
+    stream_kernel sk;
+    ws_parse_error perr;
+    sk.m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    assert_non_null(sk.m);
+    sk.k = ws_module_kernel(sk.m, NULL);
+    sk.count = sk.k->ninsns;
+    sk.uses = calloc(sk.count, sizeof *sk.uses);
+    sk.lat = calloc(sk.count, sizeof *sk.lat);
+    sk.pipe = calloc(sk.count, 1);
+    assert_non_null(sk.uses);
+    assert_non_null(sk.lat);
+    assert_non_null(sk.pipe);
+    for (uint32_t i = 0; i < sk.count; i++)
+        ws_insn_reg_use(&sk.k->insns[i], &sk.uses[i]);
+    return sk;
+}
+
+static void streams_free(stream_kernel *sk)
+{
+    free(sk->pipe);
+    free(sk->lat);
+    free(sk->uses);
+    ws_module_free(sk->m);
+}
+
 /* Rule 6's turns (sim/schedule.c; docs/calibration.md "(alt18)"): the order of a kernel of `steps` steps over 4
  * streams (probe_alu3's: 8, stream v's step reads the next one, u; each value in a register of its own), each step an fma.rn.f32 then a mad.lo.s32
  * (alu3_fma_m), or with h2f a cvt.f32.f16 of u's low half then an fma.rn.f32 (alu3_h2f_f), with every op 4 cycles; an IMAD-pipe op (mad.lo, cvt.f32.f16) holding its pipe 2 cycles,
@@ -620,17 +674,10 @@ static void schedule_mio_gap(void **state)
  * IMAD-pipe op, F an fma, m the unpack, . anything else. */
 static void turns_order_of(int h2f, int steps, int gap, char *kinds, uint32_t n)
 {
-    char ptx[16384], *b = ptx;
+    char ptx[16384];
     int cur[8], next = 8; /* each stream's register now; the next register free (each value a register of its own,
                            * as ptxas allocates them: schedule.rename_alu) */
-    b += sprintf(b, ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u32 w)\n{\n"
-                    ".reg .b32 %%r<256>;\nld.param.u32 %%r255, [w];\nmov.u32 %%r0, %%tid.x;\n");
-    for (int i = 0; i < 8; i++) {
-        cur[i] = i;
-        if (i)
-            b += sprintf(b, "add.u32 %%r%d, %%r0, %d;\n", i, i);
-    }
-    b += sprintf(b, "bar.sync 0;\n");
+    char *b = streams_head(ptx, cur);
     for (int i = 0, v = 0; i < steps; i++, v = (v + 1) % 8, next += 2) {
         int u = cur[(v + 1) % 8];
         b += h2f ? sprintf(b,
@@ -642,20 +689,14 @@ static void turns_order_of(int h2f, int steps, int gap, char *kinds, uint32_t n)
         cur[v] = next + 1;
     }
     sprintf(b, "ret;\n}\n");
-    ws_parse_error perr;
-    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
-    assert_non_null(m);
-    const ws_kernel *k = ws_module_kernel(m, NULL);
-    uint32_t count = k->ninsns;
-    ws_reg_use *uses = calloc(count, sizeof *uses);
-    double *lat = calloc(count, sizeof *lat);
-    uint8_t *pipe = calloc(count, 1);
-    assert_non_null(uses);
-    assert_non_null(lat);
-    assert_non_null(pipe);
+    stream_kernel sk = streams_parse(ptx);
+    const ws_kernel *k = sk.k;
+    uint32_t count = sk.count;
+    ws_reg_use *uses = sk.uses;
+    double *lat = sk.lat;
+    uint8_t *pipe = sk.pipe;
     for (uint32_t i = 0; i < count; i++) {
         const ws_insn *in = &k->insns[i];
-        ws_insn_reg_use(in, &uses[i]);
         lat[i] = 4;
         if (in->op == WS_OP_MAD || in->op == WS_OP_CVT)
             pipe[i] = WS_SCHED_PIPE(WS_SCHED_IMAD, 2);
@@ -678,10 +719,7 @@ static void turns_order_of(int h2f, int steps, int gap, char *kinds, uint32_t n)
     }
     kinds[at] = 0;
     ws_schedule_free(&s);
-    free(pipe);
-    free(lat);
-    free(uses);
-    ws_module_free(m);
+    streams_free(&sk);
 }
 
 /* ptxas's turns between the IMAD and FMA pipes (probe_alu3.sass alu3_fma_m: FFMA, IMAD by turns, the IMAD S02;
@@ -767,16 +805,9 @@ static void schedule_written(void **state)
  * and its pipe) into *cycles. */
 static void reuse_order_of(int reuse, int steps, char *kinds, uint64_t *cycles)
 {
-    char ptx[16384], *b = ptx;
+    char ptx[16384];
     int cur[8], next = 8;
-    b += sprintf(b, ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u32 w)\n{\n"
-                    ".reg .b32 %%r<256>;\nld.param.u32 %%r255, [w];\nmov.u32 %%r0, %%tid.x;\n");
-    for (int i = 0; i < 8; i++) {
-        cur[i] = i;
-        if (i)
-            b += sprintf(b, "add.u32 %%r%d, %%r0, %d;\n", i, i);
-    }
-    b += sprintf(b, "bar.sync 0;\n");
+    char *b = streams_head(ptx, cur);
     for (int i = 0, v = 0; i < steps; i++, v = (v + 1) % 8, next += 2) {
         int u = cur[(v + 1) % 8];
         b += sprintf(b, "xor.b32 %%r%d, %%r%d, %%r%d;\nmad.lo.s32 %%r%d, %%r%d, %%r%d, %%r255;\n", next, cur[v], u,
@@ -784,22 +815,16 @@ static void reuse_order_of(int reuse, int steps, char *kinds, uint64_t *cycles)
         cur[v] = next + 1;
     }
     sprintf(b, "ret;\n}\n");
-    ws_parse_error perr;
-    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
-    assert_non_null(m);
-    const ws_kernel *k = ws_module_kernel(m, NULL);
-    uint32_t count = k->ninsns;
-    ws_reg_use *uses = calloc(count, sizeof *uses);
-    double *lat = calloc(count, sizeof *lat);
-    uint8_t *pipe = calloc(count, 1);
+    stream_kernel sk = streams_parse(ptx);
+    const ws_kernel *k = sk.k;
+    uint32_t count = sk.count;
+    ws_reg_use *uses = sk.uses;
+    double *lat = sk.lat;
+    uint8_t *pipe = sk.pipe;
     uint64_t *ready = calloc(256, sizeof *ready);
-    assert_non_null(uses);
-    assert_non_null(lat);
-    assert_non_null(pipe);
     assert_non_null(ready);
     for (uint32_t i = 0; i < count; i++) {
         const ws_insn *in = &k->insns[i];
-        ws_insn_reg_use(in, &uses[i]);
         lat[i] = in->op == WS_OP_XOR ? 5 : 4;
         pipe[i] = in->op == WS_OP_MAD   ? WS_SCHED_PIPE(WS_SCHED_IMAD, 2)
                   : in->op == WS_OP_XOR ? WS_SCHED_PIPE(WS_SCHED_ALU, 2)
@@ -835,10 +860,7 @@ static void reuse_order_of(int reuse, int steps, char *kinds, uint64_t *cycles)
     *cycles = at - first;
     ws_schedule_free(&s);
     free(ready);
-    free(pipe);
-    free(lat);
-    free(uses);
-    ws_module_free(m);
+    streams_free(&sk);
 }
 
 /* schedule.reuse: ptxas reuses a register in the cycle its last reader issues. With 2 spare of 10, main's drain
