@@ -690,29 +690,24 @@ static void turns_order_of(int h2f, int steps, int gap, char *kinds, uint32_t n)
     }
     sprintf(b, "ret;\n}\n");
     stream_kernel sk = streams_parse(ptx);
-    const ws_kernel *k = sk.k;
-    uint32_t count = sk.count;
-    ws_reg_use *uses = sk.uses;
-    double *lat = sk.lat;
-    uint8_t *pipe = sk.pipe;
-    for (uint32_t i = 0; i < count; i++) {
-        const ws_insn *in = &k->insns[i];
-        lat[i] = 4;
+    for (uint32_t i = 0; i < sk.count; i++) {
+        const ws_insn *in = &sk.k->insns[i];
+        sk.lat[i] = 4;
         if (in->op == WS_OP_MAD || in->op == WS_OP_CVT)
-            pipe[i] = WS_SCHED_PIPE(WS_SCHED_IMAD, 2);
+            sk.pipe[i] = WS_SCHED_PIPE(WS_SCHED_IMAD, 2);
         else if (in->op == WS_OP_FMA && gap > 1)
-            pipe[i] = WS_SCHED_PIPE(WS_SCHED_FMA, gap);
+            sk.pipe[i] = WS_SCHED_PIPE(WS_SCHED_FMA, gap);
         else if (in->op == WS_OP_MOV && in->ops[0].kind == WS_OPND_VEC) /* mov.b32 {a, b}, %r: the unpack */
-            pipe[i] = WS_SCHED_FREE;
+            sk.pipe[i] = WS_SCHED_FREE;
     }
     ws_schedule s;
-    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, NULL, pipe, 0, &s), 0);
+    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, NULL, sk.pipe, 0, &s), 0);
     uint32_t at = 0;
-    for (uint32_t p = 0; p < count && at < n; p++) {
-        const ws_insn *in = &k->insns[s.order[p]];
-        if (s.first[p] != s.first[count - 2]) /* the timed segment only: after bar.sync, before ret */
+    for (uint32_t p = 0; p < sk.count && at < n; p++) {
+        const ws_insn *in = &sk.k->insns[s.order[p]];
+        if (s.first[p] != s.first[sk.count - 2]) /* the timed segment only: after bar.sync, before ret */
             continue;
-        kinds[at++] = pipe[s.order[p]] == WS_SCHED_FREE            ? 'm'
+        kinds[at++] = sk.pipe[s.order[p]] == WS_SCHED_FREE         ? 'm'
                       : in->op == WS_OP_MAD || in->op == WS_OP_CVT ? 'I'
                       : in->op == WS_OP_FMA                        ? 'F'
                                                                    : '.';
@@ -816,42 +811,37 @@ static void reuse_order_of(int reuse, int steps, char *kinds, uint64_t *cycles)
     }
     sprintf(b, "ret;\n}\n");
     stream_kernel sk = streams_parse(ptx);
-    const ws_kernel *k = sk.k;
-    uint32_t count = sk.count;
-    ws_reg_use *uses = sk.uses;
-    double *lat = sk.lat;
-    uint8_t *pipe = sk.pipe;
     uint64_t *ready = calloc(256, sizeof *ready);
     assert_non_null(ready);
-    for (uint32_t i = 0; i < count; i++) {
-        const ws_insn *in = &k->insns[i];
-        lat[i] = in->op == WS_OP_XOR ? 5 : 4;
-        pipe[i] = in->op == WS_OP_MAD   ? WS_SCHED_PIPE(WS_SCHED_IMAD, 2)
-                  : in->op == WS_OP_XOR ? WS_SCHED_PIPE(WS_SCHED_ALU, 2)
-                                        : 0;
+    for (uint32_t i = 0; i < sk.count; i++) {
+        const ws_insn *in = &sk.k->insns[i];
+        sk.lat[i] = in->op == WS_OP_XOR ? 5 : 4;
+        sk.pipe[i] = in->op == WS_OP_MAD   ? WS_SCHED_PIPE(WS_SCHED_IMAD, 2)
+                     : in->op == WS_OP_XOR ? WS_SCHED_PIPE(WS_SCHED_ALU, 2)
+                                           : 0;
     }
     ws_schedule_budget budget = {.regs = 10, .spare = 2, .reuse = (unsigned)reuse};
     ws_schedule s;
-    assert_int_equal(ws_schedule_build(k, k->insns, uses, lat, NULL, &budget, pipe, 0, &s), 0);
+    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, sk.pipe, 0, &s), 0);
     uint64_t at = 0, alu = 0, imad = 0, first = UINT64_MAX;
     uint32_t n = 0;
-    for (uint32_t p = 0; p < count; p++) {
+    for (uint32_t p = 0; p < sk.count; p++) {
         uint32_t pc = s.order[p];
-        const ws_insn *in = &k->insns[pc];
-        if (s.first[p] != s.first[count - 2]) /* the timed segment only: after bar.sync, before ret */
+        const ws_insn *in = &sk.k->insns[pc];
+        if (s.first[p] != s.first[sk.count - 2]) /* the timed segment only: after bar.sync, before ret */
             continue;
         uint64_t t = at;
-        for (uint32_t x = 0; x < uses[pc].nsrc; x++)
-            if (uses[pc].src[x] < 256 && ready[uses[pc].src[x]] > t)
-                t = ready[uses[pc].src[x]];
+        for (uint32_t x = 0; x < sk.uses[pc].nsrc; x++)
+            if (sk.uses[pc].src[x] < 256 && ready[sk.uses[pc].src[x]] > t)
+                t = ready[sk.uses[pc].src[x]];
         uint64_t *free_at = in->op == WS_OP_MAD ? &imad : in->op == WS_OP_XOR ? &alu : NULL;
         if (free_at && *free_at > t)
             t = *free_at;
         if (free_at)
             *free_at = t + 2;
-        for (uint32_t x = 0; x < uses[pc].ndst; x++)
-            if (uses[pc].dst[x] < 256)
-                ready[uses[pc].dst[x]] = t + (uint64_t)lat[pc];
+        for (uint32_t x = 0; x < sk.uses[pc].ndst; x++)
+            if (sk.uses[pc].dst[x] < 256)
+                ready[sk.uses[pc].dst[x]] = t + (uint64_t)sk.lat[pc];
         first = t < first ? t : first;
         at = t + 1;
         kinds[n++] = in->op == WS_OP_MAD ? 'I' : in->op == WS_OP_XOR ? 'L' : '.';
