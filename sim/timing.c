@@ -944,6 +944,14 @@ static void emit_stall(ws_launch_ctx *L, ws_block *b, ws_warp *w, uint32_t pc, u
     ws_emit(L, &ev);
 }
 
+/* Takes the warps `bits`, near and filed under `when`, out of the wheel's slot of that cycle. */
+static inline void unwheel(ws_timing *t, uint32_t bits, uint64_t when)
+{
+    unsigned slot = (unsigned)(when % WHEEL);
+    t->wheel[slot] &= ~bits;
+    t->wheel_used &= t->wheel[slot] ? ~0ull : ~(1ull << slot);
+}
+
 /* Takes warp wi out of the set file_when put it in (the sets are apart: one write). Near or in
  * none (`when` UINT64_MAX): out of the slot of its `when`, which holds it if it is near. */
 static inline void unfile(ws_timing *t, uint32_t wi)
@@ -954,9 +962,7 @@ static inline void unfile(ws_timing *t, uint32_t wi)
     } else if (t->far & bit) {
         t->far &= ~bit;
     } else {
-        unsigned slot = (unsigned)(t->when[wi] % WHEEL);
-        t->wheel[slot] &= ~bit;
-        t->wheel_used &= t->wheel[slot] ? ~0ull : ~(1ull << slot);
+        unwheel(t, bit, t->when[wi]);
     }
 }
 
@@ -1128,13 +1134,10 @@ static __attribute__((noinline)) void lazy_moved(ws_timing *t, unsigned sp, cons
             continue;
         uint64_t from = old > cycle + 1 ? old : cycle + 1;
         t->busy[sp][k] += now > from ? now - from : 0;
-        if (old <= cycle) {
+        if (old <= cycle)
             t->can_issue &= ~bits;
-        } else {
-            unsigned slot = (unsigned)(old % WHEEL);
-            t->wheel[slot] &= ~bits;
-            t->wheel_used &= t->wheel[slot] ? ~0ull : ~(1ull << slot);
-        }
+        else
+            unwheel(t, bits, old);
         if (__builtin_expect(now >= cycle + WHEEL, 0))
             lazy_leave_bits(t, bits, cycle + 1);
         file_bits(t, bits, now, cycle);
