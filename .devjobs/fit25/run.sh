@@ -15,20 +15,17 @@
 #       10.90 it says whether the figure is the H200's (then warpsim's 9.66 is a model error) or the card's.
 # Run from the repository root on the device: OUT=DIR sh .devjobs/fit25/run.sh (about 2 minutes; DIR/fit25.tar.xz).
 set -u
-PATH=$PATH:/usr/local/cuda/bin
-out=${OUT:?}; s=/tmp/fit25; o=$out/fit25; mkdir -p $s $o/probe $o/edge $o/rcp4
-{
-    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    nvidia-smi --query-gpu=name,uuid,serial,pci.bus_id,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv
-    echo "CUDA: $(nvcc --version | tail -1)"
-    echo "CUDA_MODULE_LOADING: ${CUDA_MODULE_LOADING:-unset}"
-} >$o/meta.txt
-nvcc -arch=sm_90 -O3 -o $s/p tests/calibration/probes/probe_alu3.cu >$o/nvcc.log 2>&1 || { cat $o/nvcc.log; exit 1; }
+. .devjobs/lib.sh
+job fit25
+mkdir -p $o/edge $o/rcp4
+meta $o/meta.txt
+echo "CUDA_MODULE_LOADING: ${CUDA_MODULE_LOADING:-unset}" >>$o/meta.txt
+build tests/calibration/probes/probe_alu3.cu $s/p $o/nvcc.log
 cuobjdump -sass $s/p >$o/probe_alu3.sass
 for kind in $($s/p list | grep -v '^mov'); do
     timeout 60 $s/p $kind 1 32,128,256,512,1024 10 >$o/probe/$kind.txt 2>&1 || echo "rc=$? $kind" >>$o/meta.txt
 done
-echo "probe ended: $(date -u +%H:%M:%SZ) after ${SECONDS}s" >>$o/meta.txt
+echo "probe ended: $(date -u +%H:%M:%SZ) after ${SECONDS:-?}s" >>$o/meta.txt
 for n in 1 2 3 4 5; do
     for kind in lg2 rsqrt sqrt rcp_x hfma2 bfma2 fma lop3_f; do
         timeout 60 $s/p $kind 1 32 10 >$o/edge/$kind-$n.txt 2>&1 || echo "rc=$? edge $kind $n" >>$o/meta.txt
@@ -37,5 +34,6 @@ for n in 1 2 3 4 5; do
         timeout 60 $s/p $kind 1 32,128 10 >$o/rcp4/$kind-$n.txt 2>&1 || echo "rc=$? rcp4 $kind $n" >>$o/meta.txt
     done
 done
-echo "end: $(date -u +%H:%M:%SZ) after ${SECONDS}s, clocks $(nvidia-smi --query-gpu=clocks.sm,clocks.max.sm --format=csv,noheader | head -1)" >>$o/meta.txt
-cd $out && tar cJf fit25.tar.xz fit25 && rm -r fit25; ls -l $out
+ends $o/meta.txt
+pack fit25
+ls -l $out
