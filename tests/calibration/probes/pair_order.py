@@ -178,7 +178,8 @@ def report(lines):
     found = {}
     for kind, first in KINDS:
         f = found[kind] = facts(lines, kind, first)
-        print(f"{kind}: {f['n']} ops, {f['ff']} FF and {f['ll']} LL neighbours, {f['out']} first ops out of stream order,"
+        print(f"{kind}: {f['n']} ops, {f['ff']} FF and {f['ll']} LL neighbours, {f['out']} first ops out of "
+              "stream order,"
               f" at most {f['live']} values live, first op to its reader {f['dist']} cycles, {f['cycles']} cycles")
     models = {}
     for b, held, fl in VARIANTS:
@@ -202,14 +203,16 @@ def check(tar):
     for kind in ("fma_l", "fadd_l", "fmul_l"):
         f = found[kind]
         late = sum(v for d, v in f["dist"].items() if d >= 6)
-        expect(f["ff"] >= 45 and f["ll"] >= 45, f"{kind}: ptxas leaves >= 45 FF and LL neighbours ({f['ff']}, {f['ll']})")
+        expect(f["ff"] >= 45 and f["ll"] >= 45,
+               f"{kind}: ptxas leaves >= 45 FF and LL neighbours ({f['ff']}, {f['ll']})")
         expect(f["out"] >= 60, f"{kind}: >= 60 first ops out of stream order ({f['out']})")
         expect(f["live"] == 12, f"{kind}: at most 12 values live, of R0 and R4-R15's 13 ({f['live']})")
         expect(late >= 0.95 * sum(f["dist"].values()),
                f"{kind}: >= 95% of the LOP3s 6 or more cycles after their op ({late} of {sum(f['dist'].values())})")
     f = found["lop3_f"]
     expect(f["ff"] == 0 and f["ll"] <= 3 and f["out"] == 0 and f["live"] == 11,
-           f"lop3_f: by turns in stream order, 11 values live ({f['ff']} FF, {f['ll']} LL, {f['out']} out, {f['live']})")
+           f"lop3_f: by turns in stream order, 11 values live "
+           f"({f['ff']} FF, {f['ll']} LL, {f['out']} out, {f['live']})")
     expect(list(f["dist"]) == [5], f"lop3_f: every FFMA 5 cycles after its LOP3 ({f['dist']})")
     both = [v for v, m in models.items() if m[0][0] >= 40 and m[0][1] >= 40 and m[1][0] <= 3 and m[1][1] <= 3]
     expect(not both, f"no list schedule of the model gives both kinds' neighbours ({both})")
@@ -260,8 +263,8 @@ def timing(warpsim, src):
     tar = os.path.join(src, "tests/calibration/device-2026-12-04-alu27.tar.xz")
     bad = 0
     with tempfile.TemporaryDirectory() as tmp:
-        ptx = raw_runs.unpack(tar, raw_runs.top_folder(tar), os.path.join(src, "tests/calibration/probes/probe_alu3.ptx.xz"),
-                              tmp)
+        ptx = raw_runs.unpack(tar, raw_runs.top_folder(tar),
+                              os.path.join(src, "tests/calibration/probes/probe_alu3.ptx.xz"), tmp)
         with tarfile.open(tar) as t:
             lines = t.extractfile("alu27/probe_alu3.sass").read().decode().split("\n")
         text = open(ptx).read()
