@@ -1442,9 +1442,14 @@ static __attribute__((noinline)) void retime_shuffles(ws_timing *t, ws_exec *x, 
     uint32_t waits = 0;      /* shuffles that could issue now */
     ws_launch_ctx *L = x->L; /* read once: the stores below are of bytes, which may alias x */
     ws_block *b = x->blk;
+    if (t->eager) { /* retime_warp with eager: all of them made dirty */
+        for (uint32_t m = t->on_shfl & t->sp_warps[sp] & ~t->dirty; m; m &= m - 1)
+            t->dirty |= t->when[__builtin_ctz(m)] < at ? m & -m : 0;
+        return;
+    }
     for (uint32_t m = t->on_shfl & t->sp_warps[sp] & ~t->dirty; m; m &= m - 1) {
         uint32_t wj = (uint32_t)__builtin_ctz(m);
-        if (retime_warp(t, L, b, wj, at, cycle, t->eager, WS_STALL_BANK)) {
+        if (retime_warp(t, L, b, wj, at, cycle, 0, WS_STALL_BANK)) {
             t->when[wj] = at;
             waits |= m & -m;
         }
