@@ -1144,6 +1144,27 @@ static __attribute__((noinline)) void lazy_moved(ws_timing *t, unsigned sp, cons
     }
 }
 
+/* lazy_moved for hold_math's issues that may move one key alone (`key`, one bit; most of them): no loop over the keys,
+ * and the far groups' call last, so that the common path saves no registers (lazy_moved's six pushes and pops). */
+static __attribute__((noinline)) void lazy_moved_one(ws_timing *t, unsigned sp, const uint64_t *was, uint64_t cycle,
+                                                     uint32_t key)
+{
+    unsigned k = (unsigned)__builtin_ctz(key);
+    uint64_t old = pipe_free(was, k), now = pipe_free(t->math_at[sp], k);
+    if (now == old)
+        return;
+    uint32_t bits = t->lazy_of[sp][k]; /* not 0: lazy_issue clears the key of its last warp */
+    uint64_t from = old > cycle + 1 ? old : cycle + 1;
+    t->busy[sp][k] += now > from ? now - from : 0;
+    if (old <= cycle)
+        t->can_issue &= ~bits;
+    else
+        unwheel(t, bits, old);
+    file_bits(t, bits, now, cycle); /* apart from lazy_leave_bits' figures: either order */
+    if (__builtin_expect(now >= cycle + WHEEL, 0))
+        lazy_leave_bits(t, bits, cycle + 1);
+}
+
 /* The first cycle pick f's slots are free on a sub-partition's pipes `at` (math_free_at), through *slots and *free,
  * the last slots asked about and their answer (most picks of a sub-partition take the same slots; none: free at 0). */
 static inline uint64_t slots_free(const uint64_t at[SLOT_KINDS], const timing_info *f, slot_word *slots, uint64_t *free)
@@ -1311,8 +1332,10 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
             hold_fma(t, sp, f->slots[SLOT_FMA], cycle);
     }
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
-    if (lz)
+    if (lz & (lz - 1))
         lazy_moved(t, sp, was, cycle, lz);
+    else if (lz)
+        lazy_moved_one(t, sp, was, cycle, lz);
     if (!lone && (t->sp_warps[sp] & t->has_pick & (lazy ? t->slotted : ~0u) & ~(1u << wi)))
         t->retime(t, x, wi, sp, cycle);
 }
@@ -1419,9 +1442,14 @@ static __attribute__((noinline)) void retime_shuffles(ws_timing *t, ws_exec *x, 
     uint32_t waits = 0;      /* shuffles that could issue now */
     ws_launch_ctx *L = x->L; /* read once: the stores below are of bytes, which may alias x */
     ws_block *b = x->blk;
+    if (t->eager) { /* retime_warp with eager: all of them made dirty */
+        for (uint32_t m = t->on_shfl & t->sp_warps[sp] & ~t->dirty; m; m &= m - 1)
+            t->dirty |= t->when[__builtin_ctz(m)] < at ? m & -m : 0;
+        return;
+    }
     for (uint32_t m = t->on_shfl & t->sp_warps[sp] & ~t->dirty; m; m &= m - 1) {
         uint32_t wj = (uint32_t)__builtin_ctz(m);
-        if (retime_warp(t, L, b, wj, at, cycle, t->eager, WS_STALL_BANK)) {
+        if (retime_warp(t, L, b, wj, at, cycle, 0, WS_STALL_BANK)) {
             t->when[wj] = at;
             waits |= m & -m;
         }
