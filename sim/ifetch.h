@@ -17,7 +17,12 @@
  * with fix-ups 5, 4 without the FSEL, rcp 7, sin and cos 2; an ex2 reading an ex2 1, fold.h mufu_less:
  * docs/calibration.md "(fetch21)"). The lines are the block's (each block of a whole launch starts cold, as the first block on its SM does): a line
  * one warp's stream brought is there for the others. A branch to a line outside the warp's stream
- * starts the stream over at the target, whose line comes with the branch. */
+ * starts the stream over at the target, whose line comes with the branch.
+ * A later launch finds the code cached, but for a kernel past ifetch.hold KiB (the layout's lines): the caches keep
+ * 32 KiB between launches, and a larger kernel's lines are fetched again in every launch, as above with
+ * ifetch.warm_line, .warm_latency and .warm_restart (probe_alu3's rcp_m, rcp_f, rcp_l, 33 KiB, at one warp a
+ * sub-partition: 10.07-11.45 cycles a line by card and launch where every kernel of 29 KiB or less takes the same on
+ * every card; docs/calibration.md "(rcp27)"). */
 #ifndef WS_IFETCH_H
 #define WS_IFETCH_H
 
