@@ -7,19 +7,20 @@
 #include "fp.h"
 
 int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, double period, double ahead, double latency,
-                   double restart)
+                   double restart, double warm_period, double warm_latency, double warm_restart)
 {
+    int on = period > 0 || warm_period > 0; /* either launch's lines come one by one: their state */
     /* the layout's lines (line_of[ninsns]: past the last instruction's), and at least a line an 8 instructions
      * and one (as before ifetch.sass: the same lines where every instruction has at most one SASS) */
-    uint32_t nlines = period > 0 ? (ninsns >> 3) + 1 : 0;
-    if (period > 0 && line_of && line_of[ninsns] + 1 > nlines)
+    uint32_t nlines = on ? (ninsns >> 3) + 1 : 0;
+    if (on && line_of && line_of[ninsns] + 1 > nlines)
         nlines = line_of[ninsns] + 1;
     if (f->nlines != nlines) /* the per-line state of another size (or none): made again */
         ws_ifetch_free(f);
     uint64_t *ready = f->ready;
     uint8_t *covered = f->covered;
     memset(f, 0, sizeof *f);
-    if (period <= 0)
+    if (!on)
         return 0;
     f->nlines = nlines;
     f->ready = ready ? ready : malloc((size_t)f->nlines * sizeof *f->ready);
@@ -28,10 +29,16 @@ int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, doubl
         ws_ifetch_free(f);
         return -1;
     }
-    f->period = (uint64_t)ws_llround(period);
+    f->cold_period = period > 0 ? (uint64_t)ws_llround(period) : 0;
+    f->cold_latency = latency > 0 ? (uint64_t)ws_llround(latency) : 0;
+    f->warm_period = warm_period > 0 ? (uint64_t)ws_llround(warm_period) : 0;
+    f->warm_latency = warm_latency > 0 ? (uint64_t)ws_llround(warm_latency) : 0;
+    f->warm_restart = warm_restart > 0 ? (uint64_t)ws_llround(warm_restart) : 0;
+    f->period = f->cold_period;
     f->ahead = ahead > 0 ? (uint32_t)ws_llround(ahead) : 0;
-    f->latency = latency > 0 ? (uint64_t)ws_llround(latency) : 0;
-    f->restart = restart > 0 ? (uint64_t)ws_llround(restart) : 0;
+    f->latency = f->cold_latency;
+    f->cold_restart = restart > 0 ? (uint64_t)ws_llround(restart) : 0;
+    f->restart = f->cold_restart;
     f->line_of = line_of;
     f->ninsns = ninsns;
     return 0;
@@ -56,10 +63,15 @@ void ws_ifetch_free(ws_ifetch *f)
     memset(f, 0, sizeof *f);
 }
 
-void ws_ifetch_reset(ws_ifetch *f)
+void ws_ifetch_reset(ws_ifetch *f, int warm)
 {
-    if (!f->nlines)
+    f->period = warm ? f->warm_period : f->cold_period;
+    f->latency = warm ? f->warm_latency : f->cold_latency;
+    f->restart = warm ? f->warm_restart : f->cold_restart;
+    if (!f->nlines || !f->period) { /* every line there (none requested, ws_ifetch_ready never asked) */
+        f->live = 0;
         return;
+    }
     for (uint32_t l = 0; l < f->nlines; l++) {
         f->ready[l] = l <= f->ahead ? 0 : UINT64_MAX;
         f->covered[l] = 0;

@@ -17,7 +17,12 @@
  * with fix-ups 5, 4 without the FSEL, rcp 7, sin and cos 2; an ex2 reading an ex2 1, fold.h mufu_less:
  * docs/calibration.md "(fetch21)"). The lines are the block's (each block of a whole launch starts cold, as the first block on its SM does): a line
  * one warp's stream brought is there for the others. A branch to a line outside the warp's stream
- * starts the stream over at the target, whose line comes with the branch. */
+ * starts the stream over at the target, whose line comes with the branch.
+ * A later launch finds the code cached, but for a kernel past ifetch.hold KiB (the layout's lines): the caches keep
+ * 32 KiB between launches, and a larger kernel's lines are fetched again in every launch, as above with
+ * ifetch.warm_line, .warm_latency and .warm_restart (probe_alu3's rcp_m, rcp_f, rcp_l, 33 KiB, at one warp a
+ * sub-partition: 10.07-11.45 cycles a line by card and launch where every kernel of 29 KiB or less takes the same on
+ * every card; docs/calibration.md "(rcp27)"). */
 #ifndef WS_IFETCH_H
 #define WS_IFETCH_H
 
@@ -43,19 +48,26 @@ typedef struct {
     uint64_t restart; /* ifetch.restart: a line a warp waited for puts its stream's next request this much later */
     int late;         /* ifetch.late: a line that came after the cycle following the warp's last issue is one it waited
                        * for, though a pipe or a source held it past the line's arrival */
+    uint64_t cold_period, cold_latency, cold_restart; /* ifetch.line, .latency, .restart: a block of a first launch */
+    uint64_t warm_period, warm_latency, warm_restart; /* ifetch.warm_line, .warm_latency, .warm_restart: a block of a
+                                                       * later launch of a kernel larger than ifetch.hold (period 0:
+                                                       * its code is cached) */
 } ws_ifetch;
 
 /* The code's layout, per instruction of ninsns its line (code[pc]: the SASS instructions it takes, 0 for one with
  * none of its own), and at [ninsns] the line the code ends in; NULL when out of memory. */
 uint32_t *ws_ifetch_layout(uint32_t ninsns, const uint8_t *code);
 /* For a kernel of ninsns instructions laid out as line_of says (ws_ifetch_layout; it must outlive f);
- * 0, or -1 when out of memory. period 0: off (no state). An f that holds the state of an earlier
- * kernel of as many lines keeps its buffers. */
+ * 0, or -1 when out of memory. period: a first launch's (cold code), warm_period a later launch's (a kernel
+ * larger than the caches keep, ifetch.hold: docs/calibration.md "(rcp27)"); both 0: off (no state). An f that
+ * holds the state of an earlier kernel of as many lines keeps its buffers. */
 int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, double period, double ahead, double latency,
-                   double restart);
+                   double restart, double warm_period, double warm_latency, double warm_restart);
 void ws_ifetch_free(ws_ifetch *f);
-/* A block starts: the kernel's first ahead + 1 lines are there (fetched as it launched). */
-void ws_ifetch_reset(ws_ifetch *f);
+/* A block starts: the kernel's first ahead + 1 lines are there (fetched as it launched). warm: a later launch of
+ * the kernel (its code cached): the lines come at ifetch.warm_line, or (warm_period 0) all are there (f->live 0);
+ * else at ifetch.line (cold code; period 0: all there). */
+void ws_ifetch_reset(ws_ifetch *f, int warm);
 /* The cycle instruction pc's line is there (now: the cycle asked; a branch's target not requested
  * by any stream: now). */
 uint64_t ws_ifetch_slow(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t now);

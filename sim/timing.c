@@ -378,8 +378,13 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->xu_used = tk->xu_used;
     t->fma_rule = tk->fma_rule;
     t->sched = tk->sched;
+    /* a kernel whose code passes what the instruction caches keep between launches (ifetch.hold KiB, its lines as
+     * the layout counts them) fetches its lines again in every later launch (docs/calibration.md "(rcp27)") */
+    int refetch =
+        tk->line_of && t->p.ifetch_hold > 0 && ((double)tk->line_of[t->ninfo] + 1) * 128 > t->p.ifetch_hold * 1024;
     if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency,
-                       t->p.ifetch_restart) != 0)
+                       t->p.ifetch_restart, refetch ? t->p.ifetch_warm_line : 0, t->p.ifetch_warm_latency,
+                       t->p.ifetch_warm_restart) != 0)
         goto oom;
     t->ifetch.late = t->p.ifetch_late > 0;
     t->code_warm = pr->code_warm;
@@ -2750,10 +2755,9 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         q->head = q->n = 0;
     }
     t->stq_used = 0;
-    if (t->code_warm) /* a later launch of the kernel: its code is cached (ifetch.h), its state never read */
-        t->ifetch.live = 0;
-    else
-        ws_ifetch_reset(&t->ifetch);
+    /* a later launch of the kernel (or cold code free: ifetch.line 0): its code is cached (ifetch.h), but for a
+     * kernel larger than ifetch.hold, whose lines come again at ifetch.warm_line */
+    ws_ifetch_reset(&t->ifetch, t->code_warm || t->p.ifetch_line <= 0);
     if (++t->gen == 0) { /* a new block: no line touched (a kept state's generations wrapped: none is) */
         for (unsigned i = 0; i < LINE_SET; i++)
             t->lines[i].gen = 0;

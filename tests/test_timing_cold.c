@@ -267,6 +267,60 @@ static void later_launch_finds_code_cached(void **state)
     ws_module_free(mb);
 }
 
+/* ifetch.hold (docs/calibration.md "(rcp27)"): the instruction caches keep 32 KiB of a kernel's code between launches.
+ * probe_alu3's rcp_m, rcp_f, rcp_l (33.0 KiB) and rcp20's rm, rf, rl, rmi, rfi, rli (33.2-33.4 KiB) are the only warm
+ * figures that differ by card and by launch (rcp_m at one warp a sub-partition 10.07-11.45 cycles a 128-byte line,
+ * where 2 warps a sub-partition take 9.15 a step on every card), while the kinds of 25-29 KiB never do: a kernel
+ * larger than the caches fetches its lines again in every later launch, at ifetch.warm_line (10) with
+ * .warm_latency (20) and .warm_restart (1), about 11 cycles a line for code that issues faster. Here 2304 NOPs
+ * (288 lines, 36 KiB) in a later launch (ifetch.line 0, or a second launch) wait for their lines, 1536 (24 KiB) do
+ * not, nor does a loop's second run in one launch; ifetch.hold 0 keeps every kernel. */
+static void large_kernel_fetched_again(void **state)
+{
+    (void)state;
+    uint64_t big[2], kept[1], small[1];
+    nops(2304, 2, "ifetch.line 0\n", big);
+    nops(2304, 1, "ifetch.line 0\nifetch.hold 0\n", kept);
+    nops(1536, 1, "ifetch.line 0\n", small);
+    print_message("2304 NOPs warm: %llu cycles (its loop's second run %llu), ifetch.hold 0 %llu; 1536 NOPs %llu\n",
+                  (unsigned long long)big[0], (unsigned long long)big[1], (unsigned long long)kept[0],
+                  (unsigned long long)small[0]);
+    assert_true(kept[0] <= 2304 + 16);                          /* cached: a NOP a cycle */
+    assert_true(small[0] <= 1536 + 16);                         /* 24 KiB: kept */
+    assert_true(big[0] >= 288 * 10 && big[0] <= 288 * 12 + 64); /* 288 lines again, 10-12 cycles each */
+    assert_true(big[1] <= 2304 + 16);                           /* the loop's second run: there since its first */
+    /* the same through a second launch of the kernel (ws_prepared.code_warm), ifetch.line as built in */
+    size_t cap = 4096 + 2304 * 24;
+    char *ptx = malloc(cap);
+    assert_non_null(ptx);
+    int k = snprintf(ptx, cap, "%smov.u64 %%rd8, %%clock64;\n", HEAD);
+    for (unsigned i = 0; i < 2304; i++)
+        k += snprintf(ptx + k, cap - (size_t)k, "bar.warp.sync -1;\n");
+    snprintf(ptx + k, cap - (size_t)k,
+             "mov.u64 %%rd9, %%clock64;\nsub.s64 %%rd10, %%rd9, %%rd8;\n@!%%p3 st.global.u64 [%%rd1], %%rd10;\nret;\n}\n");
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "big.ptx", &perr);
+    assert_non_null(m);
+    ws_config cfg = {0};
+    cfg.mode = WS_MODE_TIMING;
+    ws_sim *sim = ws_sim_create(&cfg);
+    uint64_t buf = ws_sim_alloc(sim, 8, NULL), cycles[2];
+    unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
+    ws_result res;
+    for (unsigned i = 0; i < 2; i++) {
+        assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, &buf, 8, &res), WS_OK);
+        ws_result_free(&res);
+        ws_sim_read(sim, buf, &cycles[i], 8);
+    }
+    print_message("2304 NOPs: first launch %llu cycles, second %llu\n", (unsigned long long)cycles[0],
+                  (unsigned long long)cycles[1]);
+    assert_true(cycles[0] >= 288 * 17);                               /* cold: 17-18 a line */
+    assert_true(cycles[1] >= 288 * 10 && cycles[1] <= 288 * 12 + 64); /* fetched again, faster */
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+    free(ptx);
+}
+
 /* Each warp's first clock read, less the block's first (out[w], w < warps): a kernel whose first
  * instruction reads %clock64 and whose lane 0 of each warp writes it. */
 static void first_clocks(unsigned warps, const char *preset, uint64_t *out)
@@ -335,6 +389,7 @@ int main(void)
         cmocka_unit_test(first_load_of_a_line_misses_l1),   cmocka_unit_test(op_after_warp_sync_waits_a_cycle),
         cmocka_unit_test(later_launch_finds_code_cached),   cmocka_unit_test(first_launch_starts_the_last_group_first),
         cmocka_unit_test(mufu_forms_take_their_sass_lines), cmocka_unit_test(late_line_was_waited_for),
+        cmocka_unit_test(large_kernel_fetched_again),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,7 +42,9 @@ a step, the same pipes as fma_m; "(pick18)"); with stall.half_read: hadd2_m, bad
 docs/calibration.md "(half17)") at 8 warps a
 sub-partition but HALF_OUT, printed; those beside an FFMA (HALF_FMA, "(half19)") at 2, 4 and 8; add.f16x2 and add.bf16x2
 beside a LOP3 (HALF_ALU, "(half20)") at 1, 2, 4 and 8; add.f16 alone, ptxas's packing (HALF_PACK, "(hadd24)"), at 1, 2, 4
-and 8.
+and 8. rcp alone and beside a LOP3, IMAD or FFMA at one warp a sub-partition (LOW_HOLD): rcp_m, rcp_f, rcp_l are
+kernels of 33 KiB, past the 32 KiB the instruction caches keep between launches (ifetch.hold, "(rcp27)"), their warm
+launches fetching every line again (rcp_m, rcp_f -16% without it).
 Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--preset FILE] [--informational KIND,...] (KIND: at 8 warps a
 sub-partition; KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps; --preset FILE: warpsim's keys over the built-in preset,
 the warm runs with ifetch.line 0 after them, e.g. fetch-alu27.preset, docs/calibration.md "(first19)"). With --all, checks nothing: every kind of the raw runs at every block
@@ -94,6 +96,7 @@ LOW_HALF = ('hadd_m', 'hadd2', 'badd2', 'hfma2_l', 'bfma2_l')  # at 128 threads 
 HALF_READ = ('hadd2_m', 'badd2_m', 'hadd2_f', 'badd2_f')  # at 128 threads (stall.half_read: docs/calibration.md "(xdp24)")
 LOW_F64 = ('dadd', 'dadd_l', 'dadd_m', 'dadd_f', 'dmul', 'dmul_l', 'dmul_m', 'dmul_f', 'dfma', 'dfma_l', 'dfma_m',
            'dfma_f')  # at 128 threads (schedule.f64, schedule.free_slot 3, pipe.held_mov: docs/calibration.md "(f64r18)")
+LOW_HOLD = ('rcp', 'rcp_l', 'rcp_m', 'rcp_f')  # at 128 threads (ifetch.hold: docs/calibration.md "(rcp27)")
 TURNS = ('fma_m', 'fadd_m', 'fmul_m', 'h2f_f')  # at 128, 256 and 1024 threads (stall.imad_fma, pick.pipe: "(pick18)")
 BLOCK = 1024  # 8 warps a sub-partition
 
@@ -133,7 +136,7 @@ def main(argv):
         low += [(k, 128) for k in HALF_READ] + [('mad_f', 256), ('mad_f', 512)]  # "(xdp24)"
         low += [(k, b) for k in HALF_FMA for b in (256, 512)] + [(k, b) for k in HALF_ALU for b in (128, 256, 512)]
         low += [(k, b) for k in HALF_STALL for b in (128, 256, 512)] + [('hfma2_f', 128), ('bfma2_f', 128)]
-        low += [(k, b) for k in HALF_PACK for b in (128, 256, 512)]
+        low += [(k, b) for k in HALF_PACK for b in (128, 256, 512)] + [(k, 128) for k in LOW_HOLD]
         runs += [(k, BLOCK, k) for k in TURNS if (k, BLOCK, k) not in runs]
         runs += [(kind, block, f'{kind}:{block // 32}') for kind, block in low]
         if show_all:
