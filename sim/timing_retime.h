@@ -64,36 +64,13 @@ static __attribute__((noinline)) void lazy_leave_bits(ws_timing *t, uint32_t bit
     }
 }
 
-/* Sub-partition sp's pipes moved at `cycle` (hold_math, imad_read_issue), each kind k from was[k] to its math_at, with
- * its lazy warps lz: the lazy warps of each kind that moved count its new busy cycles (from the cycle after this one,
- * or from its last free cycle where later) and move as one from where they were filed (was[k]: can_issue where it
- * has come) to its new free cycle, as retime_filed retimed them (those that could issue) or the next pass's update
- * (the others). Moved WHEEL cycles or more ahead, they leave their wait and are filed far with their own `when`.
- * keys: lazy_keys[sp], or those of them the issue's slots may move (hold_math: slots[SLOT_MOVES]). */
-static __attribute__((noinline)) void lazy_moved(ws_timing *t, unsigned sp, const uint64_t *was, uint64_t cycle,
-                                                 uint32_t keys)
-{
-    const uint64_t *at = t->math_at[sp];
-    for (; keys; keys &= keys - 1) {
-        unsigned k = (unsigned)__builtin_ctz(keys);
-        uint32_t bits = t->lazy_of[sp][k]; /* not 0: lazy_issue clears the key of its last warp */
-        uint64_t old = pipe_free(was, k), now = pipe_free(at, k);
-        if (now == old)
-            continue;
-        uint64_t from = old > cycle + 1 ? old : cycle + 1;
-        t->busy[sp][k] += now > from ? now - from : 0;
-        if (old <= cycle)
-            t->can_issue &= ~bits;
-        else
-            unwheel(t, bits, old);
-        if (__builtin_expect(now >= cycle + WHEEL, 0))
-            lazy_leave_bits(t, bits, cycle + 1);
-        file_bits(t, bits, now, cycle);
-    }
-}
-
-/* lazy_moved for hold_math's issues that may move one key alone (`key`, one bit; most of them): no loop over the keys,
- * and the far groups' call last, so that the common path saves no registers (lazy_moved's six pushes and pops). */
+/* Sub-partition sp's pipes moved at `cycle` (hold_math, imad_read_issue), kind k (`key`, its one bit) from was[k] to its
+ * math_at, with its lazy warps: they count its new busy cycles (from the cycle after this one, or from its last free
+ * cycle where later) and move as one from where they were filed (was[k]: can_issue where it has come) to its new free
+ * cycle, as retime_filed retimed them (those that could issue) or the next pass's update (the others). Moved WHEEL
+ * cycles or more ahead, they leave their wait and are filed far with their own `when`. Called for each key alone
+ * (most issues move one: hold_math's slots[SLOT_MOVES]); no loop here, and the far groups' call last, so that the
+ * common path saves no registers. */
 static __attribute__((noinline)) void lazy_moved_one(ws_timing *t, unsigned sp, const uint64_t *was, uint64_t cycle,
                                                      uint32_t key)
 {
@@ -111,6 +88,13 @@ static __attribute__((noinline)) void lazy_moved_one(ws_timing *t, unsigned sp, 
     file_bits(t, bits, now, cycle); /* apart from lazy_leave_bits' figures: either order */
     if (__builtin_expect(now >= cycle + WHEEL, 0))
         lazy_leave_bits(t, bits, cycle + 1);
+}
+
+/* lazy_moved_one for each of `keys` (lazy_keys[sp], or those of them the issue's slots may move). */
+static void lazy_moved(ws_timing *t, unsigned sp, const uint64_t *was, uint64_t cycle, uint32_t keys)
+{
+    for (; keys; keys &= keys - 1)
+        lazy_moved_one(t, sp, was, cycle, keys & -keys);
 }
 
 /* Warp wi, just updated in a filed block without stall events (its `when` filed, charged to `cycle`): where its pick
