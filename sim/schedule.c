@@ -305,6 +305,7 @@ typedef struct {
     const uint8_t *side; /* ws_schedule_budget's side, side_step and cross: a raw edge across datapaths is cross longer */
     size_t side_step;
     unsigned cross;
+    const uint8_t *unweighed; /* ws_schedule_budget's: cycles of a latency rule 4's heights leave out (schedule.reuse) */
     seg_budget b;
     /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's, in
      * rows of m (a segment touches m * m of the longest * longest) */
@@ -633,10 +634,16 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         }
     }
     for (uint32_t i = m; i-- > 0;) {
-        double h = latency[s + i];
-        for (uint32_t j = i + 1; j < m; j++)
-            if (EDGE(w, m, i, j) >= 0 && EDGE(w, m, i, j) + w->height[j] > h)
-                h = EDGE(w, m, i, j) + w->height[j];
+        /* schedule.reuse: the cycles of its latency the heights leave out (ws_schedule_budget.unweighed; a raw edge's,
+         * the only edges longer than 1) */
+        int less = w->unweighed && w->b.reuse ? w->unweighed[s + i] : 0;
+        double h = latency[s + i] - less;
+        for (uint32_t j = i + 1; j < m; j++) {
+            int e = EDGE(w, m, i, j);
+            e = e > 1 && less ? (e - less > 1 ? e - less : 1) : e;
+            if (e >= 0 && e + w->height[j] > h)
+                h = e + w->height[j];
+        }
         w->height[i] = h;
     }
     seg_budget *b = &w->b;
@@ -895,6 +902,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         w->side = budget ? budget->side : NULL;
         w->side_step = budget ? budget->side_step : 0;
         w->cross = budget ? budget->cross : 0;
+        w->unweighed = budget ? budget->unweighed : NULL;
         w->b.regs = budgeted ? budget->regs : 0;
         w->b.spare = budgeted ? budget->spare : 0;
         w->b.preds = budgeted ? budget->predicates : 0;

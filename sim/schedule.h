@@ -60,6 +60,9 @@ typedef struct {
     const uint8_t *side;
     size_t side_step;
     unsigned cross;
+    /* per instruction, with reuse: the cycles of its latency rule 4's heights leave out (a half pair's HFMA2.MMA: its
+     * latency beyond HADD2's, ptxas's choice of the form after its schedule); NULL: none */
+    const uint8_t *unweighed;
 } ws_schedule_budget;
 
 /* Rule 6 of schedule.c: the sub-partition pipe an instruction holds, per instruction WS_SCHED_PIPE(kind, cycles);

@@ -159,8 +159,20 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
         budget.side = &t->info[0].side;
         budget.side_step = sizeof *t->info;
     }
+    /* schedule.reuse: a half pair's HFMA2.MMA weighs in rule 4's heights as the HADD2 it alternates with (its longer
+     * latency still times its readers): ptxas keeps probe_alu3's alu3_hadd2 in program order, every add in place,
+     * where the MMAs' 6 cycles more made every other add the higher (docs/calibration.md "(reuse27)") */
+    uint8_t *unweighed = t->p.schedule_reuse > 0 && budget.regs && t->half_mma ? calloc((size_t)n + 1, 1) : NULL;
+    for (uint32_t pc = 0; unweighed && pc < n && pc < t->ninfo; pc++) {
+        const ws_insn *in = &L->code[pc];
+        double more = lat[pc] - t->p.lat[ws_optable[in->op].latency];
+        if (t->half_mma[pc] && in->op != WS_OP_MUL && t->p.half_mma > 0 && more > 0)
+            unweighed[pc] = (uint8_t)(more > 255 ? 255 : more);
+    }
+    budget.unweighed = unweighed;
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
+    free(unweighed);
     free(pipe);
     free(lat);
     return r;

@@ -875,6 +875,72 @@ static void schedule_reuse(void **state)
     assert_non_null(strstr(on, "LILILILILILILILILILILILILILILILI"));
 }
 
+/* schedule.reuse's heights (sim/schedule.c rule 4, ws_schedule_budget.unweighed; docs/calibration.md "(reuse27)"):
+ * probe_alu3's alu3_hadd2 shape, 8 streams of 8 rounds, each step `add.f16x2 v, v, u` (u the next stream's value, the
+ * last stream's the first's new one), ptxas's HADD2 (the IMAD pipe 2 cycles, its value 5 cycles on) and HFMA2.MMA
+ * (no pipe, 11) by turns in program order (half_pairs), each value a register of its own (renamed), in 10 registers
+ * with 2 spare. ptxas's SASS is program order, every add in place (alu3_hadd2 0x00c0 on: `HADD2 R5, R5, R4`,
+ * `HFMA2.MMA R4, R4, 1, 1, R7`). Weighed with the MMA's latency every other add was the higher and went first,
+ * taking the spare registers (a round's steps 0, 1, 3, 5, 2, 7, 4, 6: hadd2 at 2 warps a sub-partition 641 cycles,
+ * H200 561); with the 6 cycles left out of the heights they are equal and keep program order. The order of the
+ * timed segment's positions into order; returns how many. */
+static uint32_t hadd2_order_of(int unweigh, uint32_t *order)
+{
+    char ptx[16384];
+    int cur[8], next = 8;
+    char *b = streams_head(ptx, cur);
+    for (int i = 0; i < 64; i++, next++) {
+        int v = i % 8, u = v == 7 ? cur[0] : cur[v + 1];
+        b += sprintf(b, "add.u32 %%r%d, %%r%d, %%r%d;\n", next, cur[v], u);
+        cur[v] = next;
+    }
+    sprintf(b, "ret;\n}\n");
+    stream_kernel sk = streams_parse(ptx);
+    uint8_t *unweighed = calloc(sk.count, 1);
+    assert_non_null(unweighed);
+    uint32_t first = UINT32_MAX;
+    for (uint32_t i = 0; i < sk.count; i++) {
+        const ws_insn *in = &sk.k->insns[i];
+        int add = in->op == WS_OP_ADD && in->ops[0].reg >= 8;
+        first = add && first == UINT32_MAX ? i : first;
+        int mma = add && (i - first) % 2 == 1;
+        sk.lat[i] = mma ? 11 : add ? 5 : 4;
+        sk.pipe[i] = add && !mma ? WS_SCHED_PIPE(WS_SCHED_IMAD, 2) : 0;
+        unweighed[i] = (uint8_t)(mma && unweigh ? 6 : 0);
+    }
+    ws_schedule_budget budget = {.regs = 10, .spare = 2, .reuse = 1, .unweighed = unweighed};
+    ws_schedule s;
+    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, sk.pipe, 0, &s), 0);
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < sk.count; p++)
+        if (s.first[p] == s.first[sk.count - 2]) /* the timed segment only: after bar.sync, before ret */
+            order[n++] = s.order[p] - first;
+    ws_schedule_free(&s);
+    free(unweighed);
+    streams_free(&sk);
+    return n;
+}
+
+static void schedule_reuse_program_order(void **state)
+{
+    (void)state;
+    uint32_t weighed[80], unweighed[80];
+    uint32_t n = hadd2_order_of(0, weighed), m = hadd2_order_of(1, unweighed);
+    assert_int_equal(n, 64);
+    assert_int_equal(m, 64);
+    printf("hadd2's shape, the first round: weighed %u %u %u %u %u %u %u %u, unweighed %u %u %u %u %u %u %u %u\n",
+           weighed[0], weighed[1], weighed[2], weighed[3], weighed[4], weighed[5], weighed[6], weighed[7],
+           unweighed[0], unweighed[1], unweighed[2], unweighed[3], unweighed[4], unweighed[5], unweighed[6],
+           unweighed[7]);
+    int in_order = 1, was_in_order = 1;
+    for (uint32_t i = 0; i < 64; i++) {
+        in_order &= unweighed[i] == i;
+        was_in_order &= weighed[i] == i;
+    }
+    assert_true(in_order);
+    assert_false(was_in_order);
+}
+
 /* schedule.half_regs (sim/schedule.c rule 5; docs/calibration.md "(regs23)"): ptxas's HADD2 reads the halves of a
  * 32-bit register (`HADD2 R, R5.H0_H0, R4.H0_H0`: probe_alu3.sass alu3_hadd_m), where the PTX unpacks each into
  * 16-bit registers (`mov.b32 {a, d}, %r`, a move the timing model issues in no slot: WS_SCHED_FREE) that rule 5
@@ -1465,6 +1531,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_written),
         cmocka_unit_test(schedule_half_regs),
         cmocka_unit_test(schedule_reuse),
+        cmocka_unit_test(schedule_reuse_program_order),
         cmocka_unit_test(schedule_mio_gap),
         cmocka_unit_test(schedule_fma_turns),
         cmocka_unit_test(four_subpartitions_issue_together),
