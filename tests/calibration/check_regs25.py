@@ -25,6 +25,8 @@ CHECK = ('hadd2_m', 'badd2_m', 'hadd2_f', 'badd2_f', 'lop3_m', 'f2h2_m', 'hadd_m
          'fadd_f', 'hadd2_l')
 OUT = ('hadd2_f', 'badd2_f', 'lop3_m', 'f2h2_m')
 BLOCK = 128
+ORDER = ('hadd2', 'badd2')
+ORDER_BLOCKS = (256, 512)
 
 
 def main(argv):
@@ -56,7 +58,18 @@ def main(argv):
                   f'warpsim {w_on} ({e_on:+.1f}%), schedule.reuse 0 {w_off} ({e_off:+.1f}%), H200 {h200:.0f}')
             if bad:
                 fails.append(kind)
-    print(f'{len(CHECK) - len(fails)} of {len(CHECK)} as ptxas\'s registers give')
+        for kind in ORDER:
+            for block in ORDER_BLOCKS:
+                h200 = probe_alu3.spans(os.path.join(tmp, kind + '.txt'))[block][0]
+                w = probe_alu.warpsim(ws, ptx, 'alu3_' + kind, block, 3, 5,
+                                      extra=['--regs', regs['alu3_' + kind], '--preset', on])
+                e = (w - h200) / h200 * 100
+                print(f'{"FAIL" if abs(e) > 10 else "ok  "} {kind} at {block // 32} warps, --regs {regs["alu3_" + kind]}: '
+                      f'warpsim {w} ({e:+.1f}%), H200 {h200:.0f}')
+                if abs(e) > 10:
+                    fails.append(f'{kind}:{block // 32}')
+    total = len(CHECK) + len(ORDER) * len(ORDER_BLOCKS)
+    print(f'{total - len(fails)} of {total} as ptxas\'s registers give')
     return 1 if fails else 0
 
 
