@@ -165,8 +165,9 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
     uint8_t *unweighed = t->p.schedule_reuse > 0 && budget.regs && t->half_mma ? calloc((size_t)n + 1, 1) : NULL;
     for (uint32_t pc = 0; unweighed && pc < n && pc < t->ninfo; pc++) {
         const ws_insn *in = &L->code[pc];
-        double more = lat[pc] - t->p.lat[ws_optable[in->op].latency];
-        if (t->half_mma[pc] && in->op != WS_OP_MUL && t->p.half_mma > 0 && more > 0)
+        double more = t->p.half_mma - t->p.lat[ws_optable[in->op].latency];
+        int packed = t->fold.pack && t->fold.pack[pc]; /* a scalar pair's op (fold.pack): not read in its SASS here */
+        if (t->half_mma[pc] && in->op != WS_OP_MUL && !packed && t->p.half_mma > 0 && more > 0)
             unweighed[pc] = (uint8_t)(more > 255 ? 255 : more);
     }
     budget.unweighed = unweighed;
