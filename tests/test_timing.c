@@ -929,9 +929,8 @@ static void schedule_reuse_program_order(void **state)
     assert_int_equal(n, 64);
     assert_int_equal(m, 64);
     printf("hadd2's shape, the first round: weighed %u %u %u %u %u %u %u %u, unweighed %u %u %u %u %u %u %u %u\n",
-           weighed[0], weighed[1], weighed[2], weighed[3], weighed[4], weighed[5], weighed[6], weighed[7],
-           unweighed[0], unweighed[1], unweighed[2], unweighed[3], unweighed[4], unweighed[5], unweighed[6],
-           unweighed[7]);
+           weighed[0], weighed[1], weighed[2], weighed[3], weighed[4], weighed[5], weighed[6], weighed[7], unweighed[0],
+           unweighed[1], unweighed[2], unweighed[3], unweighed[4], unweighed[5], unweighed[6], unweighed[7]);
     int in_order = 1, was_in_order = 1;
     for (uint32_t i = 0; i < 64; i++) {
         in_order &= unweighed[i] == i;
