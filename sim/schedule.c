@@ -638,9 +638,11 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
          * the only edges longer than 1) */
         int less = w->unweighed && w->b.reuse ? w->unweighed[s + i] : 0;
         double h = latency[s + i] - less;
-        for (uint32_t j = i + 1; j < m; j++) {
-            int e = EDGE(w, m, i, j);
-            e = e > 1 && less ? (e - less > 1 ? e - less : 1) : e;
+        for (uint32_t j = i + 1; !less && j < m; j++)
+            if (EDGE(w, m, i, j) >= 0 && EDGE(w, m, i, j) + w->height[j] > h)
+                h = EDGE(w, m, i, j) + w->height[j];
+        for (uint32_t j = i + 1; less && j < m; j++) {
+            int e = EDGE(w, m, i, j) > 1 ? (EDGE(w, m, i, j) - less > 1 ? EDGE(w, m, i, j) - less : 1) : EDGE(w, m, i, j);
             if (e >= 0 && e + w->height[j] > h)
                 h = e + w->height[j];
         }
