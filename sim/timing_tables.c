@@ -53,6 +53,44 @@ static int is_half_move(const ws_insn *in, double free_slot)
             s->regs[0] == s->regs[1] && s->regs[0] != WS_NO_REG);
 }
 
+/* schedule.free_pass: each instruction's datapath for the list schedule's cross.feed, where a free mov (no SASS: the
+ * unpack `mov.b32 {a, d}, %r` and the pack `mov.b32 %r, {a, a}` of a scalar half op, a register's rename) takes the
+ * datapath of the last writer of its source, as issue() does (write_results: the mov's value is its source's, made by
+ * that producer). ptxas's reader reads the producer's register itself: probe_alu3.sass alu3_hadd_l `HADD2 R10,
+ * R0.H0_H0, R5.H0_H0` ... `LOP3.LUT R10, R10, UR4, R5` five S01 instructions on, where the pack between them in the PTX
+ * hid the crossing and the schedule counted 4 (docs/calibration.md "(hadd27)"). NULL: out of memory. */
+static uint8_t *free_sides(const ws_timing *t, const ws_launch_ctx *L)
+{
+    uint32_t n = L->k->ninsns, nregs = L->k->nregs;
+    uint8_t *side = malloc((size_t)n + 1);
+    uint32_t *writer = malloc(((size_t)nregs + 1) * sizeof *writer);
+    if (!side || !writer) {
+        free(side);
+        free(writer);
+        return NULL;
+    }
+    for (uint32_t r = 0; r <= nregs; r++)
+        writer[r] = UINT32_MAX;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_reg_use *u = &L->uses[pc];
+        side[pc] = pc < t->ninfo ? t->info[pc].side : 0;
+        if (pc < t->ninfo && t->info[pc].free_mov && t->info[pc].latency == 0) {
+            uint32_t by = UINT32_MAX; /* the latest writer in program order of its sources */
+            for (uint32_t i = 0; i < u->nsrc; i++)
+                if (u->src[i] < nregs && writer[u->src[i]] != UINT32_MAX &&
+                    (by == UINT32_MAX || writer[u->src[i]] > by))
+                    by = writer[u->src[i]];
+            if (by != UINT32_MAX)
+                side[pc] = side[by];
+        }
+        for (uint32_t d = 0; d < u->ndst; d++)
+            if (u->dst[d] < nregs)
+                writer[u->dst[d]] = pc;
+    }
+    free(writer);
+    return side;
+}
+
 /* ptxas's order (schedule.h) into *sched, with each instruction's latency as issue() charges it when
  * nothing conflicts (a load's space from the instruction; generic: the mem class). */
 static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedule *sched)
@@ -110,6 +148,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .written = t->p.schedule_written > 0,
                                  .half_regs = t->p.schedule_half_regs > 0,
                                  .reuse = t->p.schedule_reuse > 0,
+                                 .free_pass = t->p.schedule_free_pass > 0,
                                  .mio_gap = (unsigned)t->p.schedule_mio_gap,
                                  .cross = (unsigned)t->cross_feed};
     /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
@@ -155,12 +194,23 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
     /* cross.feed: each instruction's datapath, so that the schedule counts a reader across datapaths 5 cycles after
      * its producer, as ptxas does (probe_alu3.sass alu3_lop3_f: each FFMA five instructions after the LOP3 it reads);
      * read in info (one entry an instruction: ninfo is the kernel's ninsns) */
+    uint8_t *sides = NULL;
     if (t->cross_feed && n) {
         budget.side = &t->info[0].side;
         budget.side_step = sizeof *t->info;
+        if (t->p.schedule_free_pass > 0) {
+            if (!(sides = free_sides(t, L))) {
+                free(pipe);
+                free(lat);
+                return -1;
+            }
+            budget.side = sides;
+            budget.side_step = 1;
+        }
     }
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
+    free(sides);
     free(pipe);
     free(lat);
     return r;
