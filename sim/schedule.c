@@ -607,10 +607,9 @@ static int crossed(const seg_scratch *w, uint32_t a, uint32_t b)
 
 /* schedule.free_pass: whether position j of the segment at s is a mov ptxas has no SASS for that passes its source's
  * value on (timing_tables.c free_passes: the unpack and pack of a scalar half op), as issue() does (the mov issues in no
- * slot without waiting, its value ready with its source, made by the source's producer): its readers count from its
- * sources' ready cycle, not from where the list puts it, and it goes as early as its dependences let it, ahead of rule
- * 4's order (probe_alu3.sass alu3_hadd_l: `HADD2 R10, R0.H0_H0, R5.H0_H0` ... `LOP3.LUT R10, R10, UR4, R5` five S01
- * instructions on, HADD2 and LOP3 by turns; docs/calibration.md "(hadd27)"). */
+ * slot, its value ready with its source, made by the source's producer): its readers count from its sources' ready
+ * cycle, not from the cycle where the list puts it (probe_alu3.sass alu3_hadd_l: `HADD2 R10, R0.H0_H0, R5.H0_H0` ...
+ * `LOP3.LUT R10, R10, UR4, R5` five S01 instructions on, HADD2 and LOP3 by turns; docs/calibration.md "(hadd27)"). */
 static int passes(const seg_scratch *w, uint32_t s, uint32_t j) { return w->pass && w->pass[s + j]; }
 
 static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
@@ -706,8 +705,6 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 best = folded_load(fold, s + j) ? j : best; /* not in the SASS: as early as it can be */
             } else if (turns && free_turn(pp, last, j, at_j, cycle) != free_turn(pp, last, best, at_b, cycle)) {
                 best = free_turn(pp, last, j, at_j, cycle) > free_turn(pp, last, best, at_b, cycle) ? j : best;
-            } else if (passes(w, s, j) != passes(w, s, best)) {
-                best = passes(w, s, j) ? j : best; /* not in the SASS: as early as it can be */
             } else if (now_j != now_b) {
                 best = now_j ? j : best;
             } else if (now_j && holds(code, s + j) != holds(code, s + best)) {
