@@ -60,12 +60,17 @@ static int is_half_move(const ws_insn *in, double free_slot)
  * taking that of the last writer of its source. ptxas's reader reads the producer's register itself:
  * probe_alu3.sass alu3_hadd_l `HADD2 R10, R0.H0_H0, R5.H0_H0` ... `LOP3.LUT R10, R10, UR4, R5` five S01 instructions
  * on, where the pack between them hid the crossing and the schedule counted 4 from where it put the pack. Not the movs
- * of a scalar pair's f16x2 op (fold.pack): their values take ptxas's PRMTs. docs/calibration.md "(hadd27)". Returns 0,
- * or -1 when out of memory. */
+ * of a scalar pair's f16x2 op (fold.pack): their values take ptxas's PRMTs. docs/calibration.md "(hadd27)". Returns 0
+ * (both NULL where the kernel has no free mov: nothing to pass), or -1 when out of memory. */
 static int free_passes(const ws_timing *t, const ws_launch_ctx *L, const uint8_t *pipe, uint8_t **pass_out,
                        uint8_t **side_out)
 {
-    uint32_t n = L->k->ninsns, nregs = L->k->nregs;
+    uint32_t n = L->k->ninsns, nregs = L->k->nregs, any = 0;
+    *pass_out = *side_out = NULL;
+    for (uint32_t pc = 0; pc < n && pc < t->ninfo && !any; pc++)
+        any = (pipe[pc] & 7) == WS_SCHED_FREE && t->info[pc].free_mov && t->info[pc].latency == 0;
+    if (!any) /* no such mov (most kernels): the schedule as without the key */
+        return 0;
     uint8_t *side = malloc((size_t)n + 1), *pass = calloc((size_t)n + 1, 1);
     uint32_t *writer = malloc(((size_t)nregs + 1) * sizeof *writer);
     if (!side || !pass || !writer) {
@@ -219,7 +224,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             return -1;
         }
         budget.pass = pass;
-        if (t->cross_feed) {
+        if (t->cross_feed && sides) {
             budget.side = sides;
             budget.side_step = 1;
         }
