@@ -165,6 +165,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule.written", schedule_written),
     PK("schedule.half_regs", schedule_half_regs),
     PK("schedule.reuse", schedule_reuse),
+    PK("schedule.free_pass", schedule_free_pass),
     PK("schedule.mio_gap", schedule_mio_gap),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),

@@ -140,6 +140,7 @@ typedef struct {
     double schedule_copy;       /* schedule.const_copy 1: a copy of a constant register goes first (rule 4) */
     double schedule_written;    /* schedule.written 1: rule 5 counts a register only where some write reached it */
     double schedule_half_regs;  /* schedule.half_regs 1: rule 5 folds a move with no SASS (a half unpack) */
+    double schedule_free_pass;  /* schedule.free_pass 1: a free mov passes its value on to its readers */
     double schedule_reuse;      /* schedule.reuse 1: rule 5 reuses a register once its last reader issues (no drain) */
     double schedule_mio_gap;    /* schedule.mio_gap: rule 4's cycles between two shared loads (0: none) */
     double pipe_alu, pipe_imad; /* cycles a slot holds its sub-partition's ALU or IMAD pipe (opcodes.h PIPE_*) */

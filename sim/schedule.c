@@ -302,6 +302,7 @@ typedef struct {
     uint8_t *pair;       /* rule 5: it frees registers only as a fused pair's first op (schedule.fused_frees) */
     uint8_t *neutral;    /* rule 5: it fits, takes none and frees none (schedule.reuse) */
     unsigned mio_gap;    /* rule 4: the cycles between two shared loads (schedule.mio_gap; 0: none) */
+    const uint8_t *pass; /* rule 6: per instruction, a free mov that passes its source's value on (schedule.free_pass) */
     const uint8_t *side; /* ws_schedule_budget's side, side_step and cross: a raw edge across datapaths is cross longer */
     size_t side_step;
     unsigned cross;
@@ -605,6 +606,13 @@ static int crossed(const seg_scratch *w, uint32_t a, uint32_t b)
     return ws_side_crosses(w->side[a * w->side_step], w->side[b * w->side_step]);
 }
 
+/* schedule.free_pass: whether position j of the segment at s is a mov ptxas has no SASS for that passes its source's
+ * value on (timing_tables.c free_passes: the unpack and pack of a scalar half op), as issue() does (the mov issues in no
+ * slot, its value ready with its source, made by the source's producer): its readers count from its sources' ready
+ * cycle, not from the cycle where the list puts it (probe_alu3.sass alu3_hadd_l: `HADD2 R10, R0.H0_H0, R5.H0_H0` ...
+ * `LOP3.LUT R10, R10, UR4, R5` five S01 instructions on, HADD2 and LOP3 by turns; docs/calibration.md "(hadd27)"). */
+static int passes(const seg_scratch *w, uint32_t s, uint32_t j) { return w->pass && w->pass[s + j]; }
+
 static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
                              const uint8_t *fold, const uint8_t *pipe, uint32_t s, uint32_t m, uint32_t *order)
 {
@@ -726,7 +734,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         order[s + k] = s + best;
         w->done[best] = 1;
         uint64_t ready = ready_at(w, code, fold, pp, pfree, s, best, mio_next);
-        if (ready > cycle)
+        int pass = passes(w, s, best);
+        if (ready > cycle && !pass)
             cycle = ready;
         if (w->mio_gap && mio_load(code, fold, s + best))
             mio_next = cycle + w->mio_gap;
@@ -734,7 +743,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         for (uint32_t j = best + 1; j < m; j++)
             if (EDGE(w, m, best, j) >= 0) {
                 w->npred[j]--;
-                uint64_t at = cycle + (uint64_t)EDGE(w, m, best, j);
+                uint64_t at = (pass ? ready : cycle) + (uint64_t)EDGE(w, m, best, j);
                 w->earliest[j] = at > w->earliest[j] ? at : w->earliest[j];
             }
         if (!(pp && (pp[best] & 7) == WS_SCHED_FREE)) {
@@ -901,6 +910,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     seg_scratch *w = scratch_new(longest);
     if (w) {
         w->mio_gap = budget ? budget->mio_gap : 0;
+        w->pass = budget ? budget->pass : NULL;
         w->side = budget ? budget->side : NULL;
         w->side_step = budget ? budget->side_step : 0;
         w->cross = budget ? budget->cross : 0;

@@ -52,6 +52,8 @@ typedef struct {
     unsigned written;    /* 1: a register holds a value only where some write reached it (schedule.written) */
     unsigned half_regs;  /* 1: a move with no SASS (a half unpack) takes its sources' registers (schedule.half_regs) */
     unsigned reuse;      /* 1: a register is reused once its last reader issues, not after a drain (schedule.reuse) */
+    const uint8_t *pass; /* per instruction, 1: a mov with no SASS that passes its source's value on, its readers counting
+                          * from the source's ready cycle (schedule.free_pass); NULL: none */
     unsigned mio_gap;    /* rule 4, with or without registers: cycles between two shared loads (schedule.mio_gap) */
     /* per instruction, the datapath of its result and its reads (WS_SIDE_*: 1-3, 0 none; WS_SIDE_FEEDS: its latency
      * is the fixed one), instruction pc's at side[pc * side_step] (a field of a table of records: timing.c's

@@ -53,6 +53,63 @@ static int is_half_move(const ws_insn *in, double free_slot)
             s->regs[0] == s->regs[1] && s->regs[0] != WS_NO_REG);
 }
 
+/* schedule.free_pass: which instructions are movs ptxas has no SASS for that pass their source's value on (pass[pc] 1:
+ * the unpack `mov.b32 {a, d}, %r` and the pack `mov.b32 %r, {a, a}` of a scalar half op, given no schedule cycle,
+ * WS_SCHED_FREE, and no latency of its own), as issue() does (write_results: the mov's value is ready with its source,
+ * made by that producer); and each instruction's datapath for the list schedule's cross.feed (side), a passing mov
+ * taking that of the last writer of its source. ptxas's reader reads the producer's register itself:
+ * probe_alu3.sass alu3_hadd_l `HADD2 R10, R0.H0_H0, R5.H0_H0` ... `LOP3.LUT R10, R10, UR4, R5` five S01 instructions
+ * on, where the pack between them hid the crossing and the schedule counted 4 from where it put the pack. Not the movs
+ * of a scalar pair's f16x2 op (fold.pack): their values take ptxas's PRMTs. docs/calibration.md "(hadd27)". Returns 0
+ * (both NULL where the kernel has no free mov: nothing to pass), or -1 when out of memory. */
+static int free_passes(const ws_timing *t, const ws_launch_ctx *L, const uint8_t *pipe, uint8_t **pass_out,
+                       uint8_t **side_out)
+{
+    uint32_t n = L->k->ninsns, nregs = L->k->nregs, any = 0;
+    *pass_out = *side_out = NULL;
+    for (uint32_t pc = 0; pc < n && pc < t->ninfo && !any; pc++)
+        any = (pipe[pc] & 7) == WS_SCHED_FREE && t->info[pc].free_mov && t->info[pc].latency == 0;
+    if (!any) /* no such mov (most kernels): the schedule as without the key */
+        return 0;
+    uint8_t *side = malloc((size_t)n + 1), *pass = calloc((size_t)n + 1, 1);
+    uint32_t *writer = malloc(((size_t)nregs + 1) * sizeof *writer);
+    if (!side || !pass || !writer) {
+        free(side);
+        free(pass);
+        free(writer);
+        return -1;
+    }
+    for (uint32_t r = 0; r <= nregs; r++)
+        writer[r] = UINT32_MAX;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_reg_use *u = &L->uses[pc];
+        const timing_info *f = pc < t->ninfo ? &t->info[pc] : NULL;
+        int paired = t->fold.pack && t->fold.pack[pc]; /* an op of a scalar half pair */
+        side[pc] = f ? f->side : 0;
+        pass[pc] = (uint8_t)(f && pipe && (pipe[pc] & 7) == WS_SCHED_FREE && f->free_mov && f->latency == 0 && !paired);
+        uint32_t by = UINT32_MAX; /* the latest writer in program order of its sources */
+        for (uint32_t i = 0; i < u->nsrc; i++) {
+            uint32_t w = u->src[i] < nregs ? writer[u->src[i]] : UINT32_MAX;
+            if (w == UINT32_MAX)
+                continue;
+            by = by == UINT32_MAX || w > by ? w : by;
+            if (paired)
+                pass[w] = 0; /* a mov read by a pair's op: a PRMT puts its value in place */
+        }
+        if (pass[pc] && by != UINT32_MAX && t->fold.pack && t->fold.pack[by])
+            pass[pc] = 0; /* a mov of a pair's result: a PRMT */
+        if (pass[pc] && by != UINT32_MAX)
+            side[pc] = side[by];
+        for (uint32_t d = 0; d < u->ndst; d++)
+            if (u->dst[d] < nregs)
+                writer[u->dst[d]] = pc;
+    }
+    free(writer);
+    *pass_out = pass;
+    *side_out = side;
+    return 0;
+}
+
 /* ptxas's order (schedule.h) into *sched, with each instruction's latency as issue() charges it when
  * nothing conflicts (a load's space from the instruction; generic: the mem class). */
 static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedule *sched)
@@ -155,6 +212,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
     /* cross.feed: each instruction's datapath, so that the schedule counts a reader across datapaths 5 cycles after
      * its producer, as ptxas does (probe_alu3.sass alu3_lop3_f: each FFMA five instructions after the LOP3 it reads);
      * read in info (one entry an instruction: ninfo is the kernel's ninsns) */
+    uint8_t *sides = NULL, *pass = NULL;
     if (t->cross_feed && n) {
         budget.side = &t->info[0].side;
         budget.side_step = sizeof *t->info;
@@ -171,9 +229,24 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             unweighed[pc] = (uint8_t)(more > 255 ? 255 : more);
     }
     budget.unweighed = unweighed;
+    if (t->p.schedule_free_pass > 0 && pipe && n) {
+        if (free_passes(t, L, pipe, &pass, &sides) != 0) {
+            free(unweighed);
+            free(pipe);
+            free(lat);
+            return -1;
+        }
+        budget.pass = pass;
+        if (t->cross_feed && sides) {
+            budget.side = sides;
+            budget.side_step = 1;
+        }
+    }
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
     free(unweighed);
+    free(sides);
+    free(pass);
     free(pipe);
     free(lat);
     return r;

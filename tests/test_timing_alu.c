@@ -910,6 +910,36 @@ static void scalar_halves_pack(void **state)
 #undef WARM
 }
 
+/* schedule.free_pass (docs/calibration.md "(hadd27)"): probe_alu3 hadd_l's shape, 8 streams of scalar add.f16 through
+ * an unpack and a pack (movs with no SASS), each step's value then xored (a LOP3). ptxas's SASS is HADD2 and LOP3 by
+ * turns, every one S01, each LOP3 reading the HADD2's register five instructions on (probe_alu3.sass alu3_hadd_l: 2.07
+ * cycles a step; the H200 547 cycles for the probe's 256 steps at one warp a sub-partition). With the key 0 the list
+ * schedule counted the pack as an instruction of no datapath, its LOP3 from where it picked the pack (late, behind the
+ * unpacks) and 4 cycles after the HADD2 where issue() waits 5: the turns broke (642 cycles for the probe). */
+static void free_movs_pass(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+    uint64_t on = stream_span("add.f16", "xor.b32", 32, 128, WARM, 0);
+    uint64_t off = stream_span("add.f16", "xor.b32", 32, 128, WARM "schedule.free_pass 0\n", 0);
+    printf("hadd_l's shape, 256 steps at one warp a sub-partition: %llu cycles, %llu with schedule.free_pass 0\n",
+           (unsigned long long)on, (unsigned long long)off);
+    /* one HADD2 and one LOP3 a cycle, two a step: within 10% of that with the key, not without */
+    assert_true(on * 10 <= 256 * 2 * 11);
+    assert_true(off * 10 > 256 * 2 * 11);
+    assert_int_equal(stream_span("add.f16", "xor.b32", 32, 128, WARM "schedule.free_pass 1\n", 0), on);
+    assert_int_equal(stream_span("add.f16", "xor.b32", 32, 128, WARM, WS_SLOW_ALL), on);
+    /* a scalar pair's movs are its PRMTs (fold.pack; alu3_hadd: 157 PRMT), which do not pass; only the adds left
+     * unpaired pass theirs (785 cycles here, 762 with the key 0; probe_alu3 hadd at one warp a sub-partition 864 either
+     * way, H200 849) */
+    uint64_t pon = stream_span("add.f16", NULL, 32, 128, WARM, 0);
+    uint64_t poff = stream_span("add.f16", NULL, 32, 128, WARM "schedule.free_pass 0\n", 0);
+    printf("add.f16 alone (fold.pack): %llu cycles, %llu with schedule.free_pass 0\n", (unsigned long long)pon,
+           (unsigned long long)poff);
+    assert_true(pon * 20 <= poff * 21 && poff * 20 <= pon * 21);
+#undef WARM
+}
+
 /* probe_alu3 hfma2's shape: 8 streams, each step `fma.rn.f16x2 x[s], x[s], x[s + 1], c` (then `second`, if any). */
 static uint64_t hfma2_cycles(const char *second, int rounds, unsigned threads, const char *preset, unsigned slow)
 {
@@ -1030,6 +1060,7 @@ int main(void)
         cmocka_unit_test(f64_rounds_interleave),
         cmocka_unit_test(half_forms),
         cmocka_unit_test(scalar_halves_pack),
+        cmocka_unit_test(free_movs_pass),
         cmocka_unit_test(imad_then_fma_stall),
         cmocka_unit_test(pick_imad_pipe_first),
         cmocka_unit_test(pick_group_high_slots_first),
