@@ -646,11 +646,10 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
          * the only edges longer than 1) */
         int less = w->unweighed && w->b.reuse ? w->unweighed[s + i] : 0;
         double h = latency[s + i] - less;
-        for (uint32_t j = i + 1; !less && j < m; j++)
-            if (EDGE(w, m, i, j) >= 0 && EDGE(w, m, i, j) + w->height[j] > h)
-                h = EDGE(w, m, i, j) + w->height[j];
-        for (uint32_t j = i + 1; less && j < m; j++) {
-            int e = EDGE(w, m, i, j) > 1 ? (EDGE(w, m, i, j) - less > 1 ? EDGE(w, m, i, j) - less : 1) : EDGE(w, m, i, j);
+        for (uint32_t j = i + 1; j < m; j++) {
+            int e = EDGE(w, m, i, j);
+            if (less && e > 1) /* a raw edge less those cycles, at least 1 */
+                e = e - less > 1 ? e - less : 1;
             if (e >= 0 && e + w->height[j] > h)
                 h = e + w->height[j];
         }
