@@ -21,27 +21,21 @@ usage: pair_order.py SASS | --check TAR | --timing WARPSIM SRCDIR
   kernel as compiled, its list schedule). Checked: in ptxas's order fma_l, fadd_l, fmul_l within 5% at 4-16 warps
   and 10% at 32, lop3_f within 5% at all four; and the rewritten kernels compute what the originals do (their sink).
 """
+import os
 import re
 import sys
 import tarfile
 from collections import Counter
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sass_replay import kernel as sass_kernel  # noqa: E402
+
 KINDS = (("fma_l", "F"), ("fadd_l", "F"), ("fmul_l", "F"), ("lop3_f", "L"))
 
 
 def region(lines, kernel):
-    """(text, stall) of kernel's instructions between its two CS2R SR_CLOCKLO, and the stream registers (R -> s)."""
-    out, on = [], False
-    for i, line in enumerate(lines):
-        if re.search(r"Function : %s$" % kernel, line):
-            on = True
-            continue
-        if on and "Function :" in line:
-            break
-        m = re.match(r"\s+/\*[0-9a-f]{4}\*/\s+(.*?)\s*;\s*/\* 0x[0-9a-f]+ \*/", line) if on else None
-        if m:
-            hi = int(re.search(r"/\* (0x[0-9a-f]+) \*/", lines[i + 1]).group(1), 16)
-            out.append((m.group(1), (hi >> 41) & 0xF))
+    """(text, stall) of kernel's instructions between its first two CS2R SR_CLOCKLO, and the stream registers (R -> s)."""
+    out = [(text, stall) for _, text, stall, *_ in sass_kernel(lines, kernel)]
     streams = {"0": 0}
     for text, _ in out:
         m = re.match(r"VIADD R(\d+), R0(?:\.reuse)?, 0x(\d)$", text)
