@@ -57,6 +57,12 @@ typedef struct {
 /* The code's layout, per instruction of ninsns its line (code[pc]: the SASS instructions it takes, 0 for one with
  * none of its own), and at [ninsns] the line the code ends in; NULL when out of memory. */
 uint32_t *ws_ifetch_layout(uint32_t ninsns, const uint8_t *code);
+/* Whether code laid out as line_of says (ninsns instructions, 128-byte lines) is larger than `kib` KiB, what the
+ * caches keep between launches (ifetch.hold; 0 or less: no bound): its lines are fetched again in each launch. */
+static inline int ws_ifetch_past(const uint32_t *line_of, uint32_t ninsns, double kib)
+{
+    return line_of && kib > 0 && ((double)line_of[ninsns] + 1) * 128 > kib * 1024;
+}
 /* For a kernel of ninsns instructions laid out as line_of says (ws_ifetch_layout; it must outlive f);
  * 0, or -1 when out of memory. period: a first launch's (cold code), warm_period a later launch's (a kernel
  * larger than the caches keep, ifetch.hold: docs/calibration.md "(rcp27)"); both 0: off (no state). An f that

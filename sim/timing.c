@@ -384,8 +384,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->sched = tk->sched;
     /* a kernel whose code passes what the instruction caches keep between launches (ifetch.hold KiB, its lines as
      * the layout counts them) fetches its lines again in every later launch (docs/calibration.md "(rcp27)") */
-    int refetch =
-        tk->line_of && t->p.ifetch_hold > 0 && ((double)tk->line_of[t->ninfo] + 1) * 128 > t->p.ifetch_hold * 1024;
+    int refetch = ws_ifetch_past(tk->line_of, t->ninfo, t->p.ifetch_hold);
     if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency,
                        t->p.ifetch_restart, refetch ? t->p.ifetch_warm_line : 0, t->p.ifetch_warm_latency,
                        t->p.ifetch_warm_restart) != 0)

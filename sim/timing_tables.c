@@ -53,6 +53,12 @@ static int is_half_move(const ws_insn *in, double free_slot)
             s->regs[0] == s->regs[1] && s->regs[0] != WS_NO_REG);
 }
 
+/* A mov with no schedule cycle (WS_SCHED_FREE), no SASS of its own and no latency: one free_passes may pass on. */
+static int passes_on(const timing_info *f, uint8_t pipe)
+{
+    return (pipe & 7) == WS_SCHED_FREE && f->free_mov && !f->latency;
+}
+
 /* schedule.free_pass: which instructions are movs ptxas has no SASS for that pass their source's value on (pass[pc] 1:
  * the unpack `mov.b32 {a, d}, %r` and the pack `mov.b32 %r, {a, a}` of a scalar half op, given no schedule cycle,
  * WS_SCHED_FREE, and no latency of its own), as issue() does (write_results: the mov's value is ready with its source,
@@ -68,7 +74,7 @@ static int free_passes(const ws_timing *t, const ws_launch_ctx *L, const uint8_t
     uint32_t n = L->k->ninsns, nregs = L->k->nregs, any = 0;
     *pass_out = *side_out = NULL;
     for (uint32_t pc = 0; pc < n && pc < t->ninfo && !any; pc++)
-        any = (pipe[pc] & 7) == WS_SCHED_FREE && t->info[pc].free_mov && t->info[pc].latency == 0;
+        any = passes_on(&t->info[pc], pipe[pc]);
     if (!any) /* no such mov (most kernels): the schedule as without the key */
         return 0;
     uint8_t *side = malloc((size_t)n + 1), *pass = calloc((size_t)n + 1, 1);
@@ -86,7 +92,7 @@ static int free_passes(const ws_timing *t, const ws_launch_ctx *L, const uint8_t
         const timing_info *f = pc < t->ninfo ? &t->info[pc] : NULL;
         int paired = t->fold.pack && t->fold.pack[pc]; /* an op of a scalar half pair */
         side[pc] = f ? f->side : 0;
-        pass[pc] = (uint8_t)(f && pipe && (pipe[pc] & 7) == WS_SCHED_FREE && f->free_mov && f->latency == 0 && !paired);
+        pass[pc] = (uint8_t)(f && passes_on(f, pipe[pc]) && !paired);
         uint32_t by = UINT32_MAX; /* the latest writer in program order of its sources */
         for (uint32_t i = 0; i < u->nsrc; i++) {
             uint32_t w = u->src[i] < nregs ? writer[u->src[i]] : UINT32_MAX;
