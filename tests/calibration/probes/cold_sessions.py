@@ -5,7 +5,8 @@
 usage: cold_sessions.py SRCDIR                     the sessions, their cycles a line, the kernels two or more measured
        cold_sessions.py SRCDIR --check [WARPSIM]  asserts what those tables show and, with WARPSIM, that warpsim's
                                                   one-warp first launch of each probe_alu3 kernel a second H200 session
-                                                  ran (alu25, cold17) is within 10% of that session's figure
+                                                  ran (alu25, cold17) is within 10% of that session's figure, and of
+                                                  every kernel within 10% of some session's figure (H200 or H100)
                                                   (ctest calibration_cold_sessions)
 
 A figure is the span of a block of 32 threads (one warp) in a process's first launch of the kernel (cold code: the
@@ -245,18 +246,30 @@ def check_warpsim(warpsim, src, all_sessions):
         ptx = os.path.join(tmp, 'probe_alu3.ptx')
         with open(ptx, 'wb') as f:
             f.write(lzma.open(os.path.join(src, 'tests/calibration/probes/probe_alu3.ptx.xz')).read())
+        ranged = 0
         for kind, row in sorted(same_code(all_sessions).items()):
+            try:
+                w = probe_alu.warpsim(warpsim, ptx, 'alu3_' + kind, 32, 3, 5)
+            except Exception:  # a raw run of a kernel the PTX does not have (bfind_2sm)
+                continue
+            near = min(row.values(), key=lambda v: abs(w - v) / v)
+            ranged += 1
+            if abs(w - near) / near > 0.1:  # the range: within 10% of some session's figure of the same code
+                fails.append('%s at 1 warp: warpsim %d, every session %d-%d' % (kind, w, min(row.values()),
+                                                                                  max(row.values())))
+                print('FAIL ' + fails[-1])
             other = [(t, v) for t, v in row.items() if t in ('alu25', 'cold17')]
             if not other:
                 continue
             tag, h200 = other[0]
-            w = probe_alu.warpsim(warpsim, ptx, 'alu3_' + kind, 32, 3, 5)
             err, e27 = (w - h200) / h200 * 100, (w - row['alu27']) / row['alu27'] * 100
             line = '%s at 1 warp: warpsim %d, H200 %s %d (%+.1f%%), H200 alu27 %d (%+.1f%%)' % (
                 kind, w, tag, h200, err, row['alu27'], e27)
             print('%s %s' % ('ok  ' if abs(err) <= 10 else 'FAIL', line))
             if abs(err) > 10:
                 fails.append(line)
+        print('%d one-warp first launches of probe_alu3 against the range of every session\'s figure of the same code'
+              % ranged)
     return fails
 
 
