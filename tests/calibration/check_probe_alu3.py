@@ -49,7 +49,11 @@ Usage: check_probe_alu3.py WARPSIM SRCDIR [--bound B] [--preset FILE] [--informa
 sub-partition; KIND:WARPS, e.g. lop3_f:4: at 1 or 4 warps; --preset FILE: warpsim's keys over the built-in preset,
 the warm runs with ifetch.line 0 after them, e.g. fetch-alu27.preset, docs/calibration.md "(first19)"). With --all, checks nothing: every kind of the raw runs at every block
 size they have (32 threads cold, as the check; 128, 256 and 512 warm, ifetch.line 0; 1024 as the check) with its
-error, and how many are beyond BOUND (the whole picture, for the issue's "every microbenchmark"). --raw TARBALL reads
+error, and how many are beyond BOUND (the whole picture, for the issue's "every microbenchmark"); each one-warp first
+launch (cold code) also with the range of every session's figure of the same code (probes/cold_sessions.py: the H200's
+alu27, alu25 and cold17, the four H100s) and its distance from the nearest H200 and the nearest of all, and how many
+are beyond BOUND of every H200 session and of every session (two H200 sessions measured the same code 16-27% apart,
+so one session's first launch is not the card's: docs/calibration.md "(cold28)"). --raw TARBALL reads
 another run of the same job in place of alu27's (its top folder's probe/KIND.txt), e.g.
 tests/calibration/device-2026-12-05-h100-alu3r.tar.xz (.devjobs/alu3r on an H100, docs/calibration.md "(h100r)").
 --regs FILE gives each kernel ptxas's register count (KERNEL N lines: tests/calibration/probes/probe_alu3.regs, ptxas -v),
@@ -62,6 +66,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'probes'))
 import probe_alu  # noqa: E402  (warpsim's span, one way for every probe)
 import probe_alu3  # noqa: E402  (the H200's spans)
+import cold_sessions  # noqa: E402  (every session's one-warp first launches of the same code)
 import raw_runs  # noqa: E402  (the runs and the PTX, unpacked)
 
 LOW_FORMS = ('ex2f', 'rsqrtf', 'rcpf', 'lg2f', 'sqrtf', 'tanh', 'sin')  # _l, _m, _f at 32 and 128 threads
@@ -142,6 +147,10 @@ def main(argv):
         if show_all:
             runs = [(f[:-4], block, None) for f in sorted(os.listdir(raw)) if f.endswith('.txt')
                     for block in sorted(probe_alu3.spans(os.path.join(raw, f)))]
+            loaded = cold_sessions.load(src)  # the one-warp first launches' range over the sessions ("(cold28)")
+            sessions = cold_sessions.same_code(loaded)
+            h200_tags = {t for t, (meta, _) in loaded.items() if meta['card'] == 'H200'}
+            firsts = [0, 0, 0, 0]  # one-warp figures; beyond bound of the reference, of each H200 session, of each
         overlay = open(os.path.join(src, a.opts['--preset'])).read() if '--preset' in a.opts else ''
         regs = {}  # --regs FILE: each kernel's ptxas count (KERNEL N lines), for rule 5's budget
         for line in open(os.path.join(src, a.opts['--regs'])) if '--regs' in a.opts else []:
@@ -169,11 +178,22 @@ def main(argv):
                 errors.append(abs(err))
                 if abs(err) > bound:
                     fails.append(line)
+                row = sessions.get(kind, {}) if block == 32 else {}
+                if row:  # a cold first launch: the range of the sessions that ran the same code
+                    h2 = [v for t, v in row.items() if t in h200_tags]
+                    near = [min(abs(w - v) / v * 100 for v in vals) for vals in (h2, list(row.values()))]
+                    firsts = [firsts[0] + 1, firsts[1] + (abs(err) > bound), firsts[2] + (near[0] > bound),
+                              firsts[3] + (near[1] > bound)]
+                    line += (f' [H200 {min(h2):.0f}-{max(h2):.0f} in {len(h2)}, GH100 {min(row.values()):.0f}-'
+                             f'{max(row.values()):.0f} in {len(row)}: {near[0]:.1f}%, {near[1]:.1f}% from the nearest]')
                 print(f'{"out " if abs(err) > bound else "ok  "} {line}')
                 continue
             tally(line, err, name in informational, bound, errors, fails)
     if show_all:
         print(f'{len(errors)} figures: mean error {sum(errors) / len(errors):.1f}%, {len(fails)} beyond {bound:g}%')
+        print(f'{firsts[0]} one-warp first launches (cold code): {firsts[1]} beyond {bound:g}% of {gpu}, '
+              f'{firsts[2]} beyond {bound:g}% of every H200 session that ran the same code, {firsts[3]} of every session, H200 or H100 '
+              f'(docs/calibration.md "(cold28)")')
         return 0
     print(f'{len(errors)} checked: mean error {sum(errors) / len(errors):.1f}%, max {max(errors):.1f}%, '
           f'{len(errors) - len(fails)} within {bound:g}%')
