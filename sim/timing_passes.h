@@ -389,7 +389,7 @@ static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws
  * a sub-partition's slots 4-7 first with 8 warps there, docs/calibration.md "(f32w24)"). */
 static __attribute__((noinline)) int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t after, int wi);
 
-static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsigned sp, uint64_t cycle)
+static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsigned sp, uint64_t cycle, const int filed)
 {
     uint32_t mine = t->sp_warps[sp] & ready;
     if (!mine)
@@ -404,9 +404,12 @@ static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsign
     uint32_t after = first < 32 ? mine & (~0u << first) : 0;
     int wi = __builtin_ctz(after ? after : mine);
     /* pick.pipe: only before an FMA-pipe pick, with the IMAD pipe free (else no ready warp's pick takes it: its
-     * `when` waits for the pipe, math_free) */
-    if (!t->pick_pipe || !(mine & (mine - 1)) || t->math_at[sp % 64][SLOT_IMAD] > cycle ||
-        !(t->ws[wi].f ? t->ws[wi].f->fma_pipe : is_fma_pipe(&L->code[t->ws[wi].pick.pc])))
+     * `when` waits for the pipe, math_free). The same tests in another order in filed blocks (filed: a constant),
+     * where several warps of a sub-partition are ready at most picks and few picks are FMA-pipe ones: the pick's
+     * own test first (its timing_info always there: not --slow-path timing) */
+    if (filed ? !t->pick_pipe || !t->ws[wi].f->fma_pipe || !(mine & (mine - 1)) || t->math_at[sp % 64][SLOT_IMAD] > cycle
+              : !t->pick_pipe || !(mine & (mine - 1)) || t->math_at[sp % 64][SLOT_IMAD] > cycle ||
+                    !(t->ws[wi].f ? t->ws[wi].f->fma_pipe : is_fma_pipe(&L->code[t->ws[wi].pick.pc])))
         return wi;
     return pick_imad(t, L, mine, after, wi);
 }
@@ -608,7 +611,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                     issue_movs(t, x, b, (uint32_t)__builtin_ctz(m), cycle + 1);
         } else
             for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
-                int wi = filed || b->nwarps > sp ? rr_pick(t, L, t->young ? young_ready(t, ready, sp) : ready, sp, cycle)
+                int wi = filed || b->nwarps > sp ? rr_pick(t, L, t->young ? young_ready(t, ready, sp) : ready, sp, cycle, filed)
                                                  : -1; /* filed: more than 2 warps a sp */
                 if (wi < 0)
                     continue;
