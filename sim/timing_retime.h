@@ -217,16 +217,25 @@ static __attribute__((noinline)) void retime_shuffles(ws_timing *t, ws_exec *x, 
             t->dirty |= t->when[__builtin_ctz(m)] < at ? m & -m : 0;
         return;
     }
+    uint32_t later = 0; /* shuffles waiting past the cycle, until before `at` */
     for (uint32_t m = t->on_shfl & t->sp_warps[sp] & ~t->dirty; m; m &= m - 1) {
         uint32_t wj = (uint32_t)__builtin_ctz(m);
-        if (retime_warp(t, L, b, wj, at, cycle, 0, WS_STALL_BANK)) {
-            t->when[wj] = at;
+        uint64_t when = t->when[wj];
+        if (when >= at)
+            continue;
+        if (when > cycle) { /* out of its slot of the wheel (or far) */
+            later |= m & -m;
+            unfile(t, wj);
+        } else
             waits |= m & -m;
-        }
+        settle(t, L, b, wj, cycle + 1, 0, 0);
+        t->why[wj] = WS_STALL_BANK;
+        t->prod[wj] = UINT32_MAX;
+        t->when[wj] = at;
     }
-    if (waits) { /* out of can_issue (their `when` was at most the cycle) */
+    if (waits | later) { /* filed at `at` (those that could issue: out of can_issue) */
         t->can_issue &= ~waits;
-        file_bits(t, waits, at, cycle);
+        file_bits(t, waits | later, at, cycle);
     }
 }
 
