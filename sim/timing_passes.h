@@ -388,6 +388,7 @@ static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws
  * "(pick18)"). With pick.group, only the highest group of slots with a ready warp takes part (rr_reset: the H200 ends
  * a sub-partition's slots 4-7 first with 8 warps there, docs/calibration.md "(f32w24)"). */
 static __attribute__((noinline)) int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t after, int wi);
+static __attribute__((noinline)) int pick_imad_filed(const ws_timing *t, uint32_t mine, uint32_t after, int wi);
 
 static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsigned sp, uint64_t cycle, const int filed,
                           const timing_info **fp)
@@ -412,7 +413,7 @@ static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsign
         const timing_info *f = *fp = t->ws[wi].f; /* filed: the pick's, for the pass (issues_common) */
         if (!t->pick_pipe || !f->fma_pipe || !(mine & (mine - 1)) || t->math_at[sp % 64][SLOT_IMAD] > cycle)
             return wi;
-        wi = pick_imad(t, L, mine, after, wi);
+        wi = pick_imad_filed(t, mine, after, wi);
         *fp = t->ws[wi].f;
         return wi;
     }
@@ -434,6 +435,17 @@ static int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t aft
         if (f->slots[SLOT_IMAD])
             imad |= m & -m;
     }
+    after &= imad;
+    return imad ? __builtin_ctz(after ? after : imad) : wi;
+}
+
+/* pick_imad in a filed block (not --slow-path timing: each pick's timing_info is there), which takes no copy of one
+ * and so saves no registers for it. */
+static int pick_imad_filed(const ws_timing *t, uint32_t mine, uint32_t after, int wi)
+{
+    uint32_t imad = 0;
+    for (uint32_t m = mine; m; m &= m - 1)
+        imad |= t->ws[__builtin_ctz(m)].f->slots[SLOT_IMAD] ? m & -m : 0;
     after &= imad;
     return imad ? __builtin_ctz(after ? after : imad) : wi;
 }
