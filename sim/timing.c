@@ -1309,9 +1309,11 @@ static inline __attribute__((always_inline)) void update(ws_timing *t, ws_exec *
     t->dirty &= ~bit;
     t->timed &= ~bit;
     if (t->has_pick & bit) {
+        /* lazy_file's: earliest's, read before its stores of bytes, which may alias it (filed blocks) */
+        const timing_info *f = filed && !eager ? t->ws[wi].f : NULL;
         when = earliest(t, x, w, wi, &why, &t->prod[wi], eager, 0);
         if (filed && !eager)
-            lazy_file(t, wi, t->ws[wi].f, when, why, cycle);
+            lazy_file(t, wi, f, when, why, cycle);
     } else if (t->ws[wi].ready > cycle) {
         when = t->ws[wi].ready; /* released from a barrier, not issuing yet */
         why = (ws_stall_reason)t->ws[wi].ready_why;

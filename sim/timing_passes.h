@@ -388,8 +388,10 @@ static inline __attribute__((always_inline)) void issue_in_pass(ws_timing *t, ws
  * "(pick18)"). With pick.group, only the highest group of slots with a ready warp takes part (rr_reset: the H200 ends
  * a sub-partition's slots 4-7 first with 8 warps there, docs/calibration.md "(f32w24)"). */
 static __attribute__((noinline)) int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t after, int wi);
+static __attribute__((noinline)) int pick_imad_filed(const ws_timing *t, uint32_t mine, uint32_t after, int wi);
 
-static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsigned sp, uint64_t cycle)
+static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsigned sp, uint64_t cycle, const int filed,
+                          const timing_info **fp)
 {
     uint32_t mine = t->sp_warps[sp] & ready;
     if (!mine)
@@ -404,7 +406,17 @@ static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsign
     uint32_t after = first < 32 ? mine & (~0u << first) : 0;
     int wi = __builtin_ctz(after ? after : mine);
     /* pick.pipe: only before an FMA-pipe pick, with the IMAD pipe free (else no ready warp's pick takes it: its
-     * `when` waits for the pipe, math_free) */
+     * `when` waits for the pipe, math_free). The same tests in another order in filed blocks (filed: a constant),
+     * where several warps of a sub-partition are ready at most picks and few picks are FMA-pipe ones: the pick's
+     * own test first (its timing_info always there: not --slow-path timing) */
+    if (filed) {
+        const timing_info *f = *fp = t->ws[wi].f; /* filed: the pick's, for the pass (issues_common) */
+        if (!t->pick_pipe || !f->fma_pipe || !(mine & (mine - 1)) || t->math_at[sp % 64][SLOT_IMAD] > cycle)
+            return wi;
+        wi = pick_imad_filed(t, mine, after, wi);
+        *fp = t->ws[wi].f;
+        return wi;
+    }
     if (!t->pick_pipe || !(mine & (mine - 1)) || t->math_at[sp % 64][SLOT_IMAD] > cycle ||
         !(t->ws[wi].f ? t->ws[wi].f->fma_pipe : is_fma_pipe(&L->code[t->ws[wi].pick.pc])))
         return wi;
@@ -423,6 +435,17 @@ static int pick_imad(ws_timing *t, ws_launch_ctx *L, uint32_t mine, uint32_t aft
         if (f->slots[SLOT_IMAD])
             imad |= m & -m;
     }
+    after &= imad;
+    return imad ? __builtin_ctz(after ? after : imad) : wi;
+}
+
+/* pick_imad in a filed block (not --slow-path timing: each pick's timing_info is there), which takes no copy of one
+ * and so saves no registers for it. */
+static int pick_imad_filed(const ws_timing *t, uint32_t mine, uint32_t after, int wi)
+{
+    uint32_t imad = 0;
+    for (uint32_t m = mine; m; m &= m - 1)
+        imad |= t->ws[__builtin_ctz(m)].f->slots[SLOT_IMAD] ? m & -m : 0;
     after &= imad;
     return imad ? __builtin_ctz(after ? after : imad) : wi;
 }
@@ -608,8 +631,10 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                     issue_movs(t, x, b, (uint32_t)__builtin_ctz(m), cycle + 1);
         } else
             for (unsigned sp = 0; sp < nsp && !L->stop; sp++) {
-                int wi = filed || b->nwarps > sp ? rr_pick(t, L, t->young ? young_ready(t, ready, sp) : ready, sp, cycle)
-                                                 : -1; /* filed: more than 2 warps a sp */
+                const timing_info *fw = NULL; /* filed: wi's pick (rr_pick) */
+                int wi = filed || b->nwarps > sp
+                             ? rr_pick(t, L, t->young ? young_ready(t, ready, sp) : ready, sp, cycle, filed, &fw)
+                             : -1; /* filed: more than 2 warps a sp */
                 if (wi < 0)
                     continue;
                 if (t->issue_at[sp] > cycle) /* held by an instruction before (issue_cycles) */
@@ -618,8 +643,8 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                     young_mark(t, sp, (uint32_t)wi);
                 if (filed && !eager && ((t->lazy >> wi) & 1)) /* its lazy wait charged (ws_timing.lazy) */
                     lazy_issue(t, (uint32_t)wi, cycle);
-                issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager, issues_common(t, (uint32_t)wi, eager),
-                              filed && !eager);
+                issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager,
+                              filed ? !fw->rare : issues_common(t, (uint32_t)wi, eager), filed && !eager);
                 t->rr_first[sp % 64] = t->rr_after[wi];
             }
         /* the live warps that did not issue this cycle */

@@ -1,8 +1,9 @@
 /* The retiming (timing.c's issue path): when an issue moves a pipe, the warps of the sub-partition whose pick waits
- * for it wait longer. retime_math (unfiled blocks, or with stall events), retime_filed (filed blocks: the slotted
- * warps) and retime_shuffles (the MIO pipe's shuffles) retime them through retime_warp; the lazy pipe waits
- * (ws_timing.lazy: lazy_enter, lazy_file, lazy_issue, lazy_moved, lazy_moved_one, lazy_leave_bits) keep the warps
- * that wait for one pipe alone filed at its free cycle, moved as one when it moves, instead of retiming each.
+ * for it wait longer. retime_math (unfiled blocks, or with stall events) and retime_filed (filed blocks: the slotted
+ * warps) retime them through retime_warp, retime_shuffles (the MIO pipe's shuffles) in a loop of its own; the lazy
+ * pipe waits (ws_timing.lazy: lazy_enter, lazy_file, lazy_issue, lazy_moved, lazy_moved_one, lazy_leave_bits) keep
+ * the warps that wait for one pipe alone filed at its free cycle, moved as one when it moves, instead of retiming
+ * each.
  * Static functions, included by timing.c alone (after timing_stall.h and timing_wheel.h, which they call); the
  * out-of-line ones are noinline as before, the rest inline into hold_math, hold_mio and update.
  */
@@ -130,12 +131,11 @@ static inline uint64_t slots_free(const uint64_t at[SLOT_KINDS], const timing_in
     return *free;
 }
 
-/* A retiming's step for warp wj, whose pick now waits for a pipe until `free` (retime_math, retime_filed,
- * retime_shuffles): nothing where it waits as long already; where it could not issue in this pass anyway (its `when`
- * after the cycle), or with stall events (eager: their order is the pass's), it computes its figures again in the
- * next pass (dirty). Else it could issue in this pass and now waits for `why`: its cycles to this one are charged
- * with its old figures, as the next pass's update would charge them, and it answers 1 (its `when`, free, is the
- * caller's to write or file). L: x->L, read once by the caller (the stores here are of bytes, which may alias x). */
+/* A retiming's step for warp wj, whose pick now waits for a pipe until `free` (retime_math, retime_filed): nothing
+ * where it waits as long already; where it could not issue in this pass anyway (its `when` after the cycle), or with
+ * stall events (eager: their order is the pass's), it computes its figures again in the next pass (dirty). Else it
+ * could issue in this pass and now waits for `why`: its cycles to this one are charged with its old figures, as the
+ * next pass's update would charge them, and it answers 1 (its `when`, free, is the caller's to write or file). L: x->L, read once by the caller (the stores here are of bytes, which may alias x). */
 static inline int retime_warp(ws_timing *t, ws_launch_ctx *L, ws_block *b, uint32_t wj, uint64_t free, uint64_t cycle,
                               int eager, ws_stall_reason why)
 {
@@ -200,10 +200,13 @@ static __attribute__((noinline)) void retime_filed(ws_timing *t, ws_exec *x, uin
  * with shuffles waiting. A shuffle waits for its sub-partition's MIO pipe alone (earliest: its
  * `when` is the later of its scoreboard's sb_when and mio_at), so only this sub-partition's
  * shuffles whose `when` is before the pipe's new free cycle change, and the other warps on a pipe
- * (shared accesses: the block's pipe, the store queues) compute their figures again. A shuffle that
- * could issue in this pass waits for the pipe until then (bank): it is retimed here, its cycles to
- * this one charged with the old figures, as the next pass's update (at cycle + 1) would do; the
- * others are updated there (and all of them with stall events, whose order is the pass's). */
+ * (shared accesses: the block's pipe, the store queues) compute their figures again. Each such
+ * shuffle waits for the pipe until then (bank): it is retimed here, its cycles to this one charged
+ * with the old figures, as the next pass's update (at cycle + 1) would do, and filed at the pipe's
+ * free cycle, out of can_issue (one that could issue in this pass) or its slot of the wheel or far
+ * (one waiting past the cycle, for its operands or an earlier free cycle: the update would give it
+ * that `when` and why, the later of its scoreboard's and the pipe's; its prod is no stat's); with
+ * stall events, whose order is the pass's, all of them are made dirty and updated there. */
 static __attribute__((noinline)) void retime_shuffles(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle)
 {
     uint64_t at = t->mio_at[sp];
@@ -217,16 +220,25 @@ static __attribute__((noinline)) void retime_shuffles(ws_timing *t, ws_exec *x, 
             t->dirty |= t->when[__builtin_ctz(m)] < at ? m & -m : 0;
         return;
     }
+    uint32_t later = 0; /* shuffles waiting past the cycle, until before `at` */
     for (uint32_t m = t->on_shfl & t->sp_warps[sp] & ~t->dirty; m; m &= m - 1) {
         uint32_t wj = (uint32_t)__builtin_ctz(m);
-        if (retime_warp(t, L, b, wj, at, cycle, 0, WS_STALL_BANK)) {
-            t->when[wj] = at;
+        uint64_t when = t->when[wj];
+        if (when >= at)
+            continue;
+        if (when > cycle) { /* out of its slot of the wheel (or far) */
+            later |= m & -m;
+            unfile(t, wj);
+        } else
             waits |= m & -m;
-        }
+        settle(t, L, b, wj, cycle + 1, 0, 0);
+        t->why[wj] = WS_STALL_BANK;
+        t->prod[wj] = UINT32_MAX;
+        t->when[wj] = at;
     }
-    if (waits) { /* out of can_issue (their `when` was at most the cycle) */
+    if (waits | later) { /* filed at `at` (those that could issue: out of can_issue) */
         t->can_issue &= ~waits;
-        file_bits(t, waits, at, cycle);
+        file_bits(t, waits | later, at, cycle);
     }
 }
 

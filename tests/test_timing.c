@@ -1334,6 +1334,28 @@ static void trains_ptx(char *buf, size_t len)
     assert_true(n < len);
 }
 
+/* Kernel ptx in one block of 1024 threads (filed: 8 warps a sub-partition), timed with the default preset and with
+ * `overlay`, unstopped and stopped at cycles 300 and 700: the same cycles and stall counts (every stat) as with
+ * --slow-path timing (no block filed), and some cycles stalled for `waits`. */
+static void fast_matches_slow_1024(const char *ptx, const char *overlay, ws_stall_reason waits)
+{
+    const char *const presets[] = {NULL, overlay};
+    static const uint64_t stops[] = {0, 300, 700};
+    for (unsigned i = 0; i < sizeof presets / sizeof *presets; i++)
+        for (unsigned j = 0; j < sizeof stops / sizeof *stops; j++) {
+            ws_status want = stops[j] ? WS_ERR_LIMIT : WS_OK;
+            uint64_t out[1];
+            ws_stats fast = run_ptx_until(ptx, 1024, out, 0, WS_MODE_TIMING, presets[i], 0, stops[j], want).stats;
+            ws_stats slow =
+                run_ptx_until(ptx, 1024, out, 0, WS_MODE_TIMING, presets[i], WS_SLOW_TIMING, stops[j], want).stats;
+            assert_true(fast.stalls[waits] > 0);
+            assert_int_equal(fast.cycles, slow.cycles);
+            for (unsigned r = 0; r < WS_STALL_REASON_COUNT; r++)
+                assert_int_equal(fast.stalls[r], slow.stalls[r]);
+            assert_memory_equal(&fast, &slow, sizeof fast);
+        }
+}
+
 /* Lazy pipe waits (sim/timing.c ws_timing.lazy, in blocks of more than 2 warps a sub-partition without stall events):
  * the warps whose pick waits only for one kind of slot (or an ALU and an IMAD slot) are moved as one group when an
  * issue moves their pipe and charged when they leave the wait, from a count of the pipe's busy cycles, which must give
@@ -1349,21 +1371,32 @@ static void pipe_trains_match_one_by_one(void **state)
     (void)state;
     static char ptx[16384];
     trains_ptx(ptx, sizeof ptx);
-    static const char *const presets[] = {NULL, "pipe.alu 40\npipe.imad 30\npipe.xu 63\n"};
-    static const uint64_t stops[] = {0, 300, 700};
-    for (unsigned i = 0; i < sizeof presets / sizeof *presets; i++)
-        for (unsigned j = 0; j < sizeof stops / sizeof *stops; j++) {
-            ws_status want = stops[j] ? WS_ERR_LIMIT : WS_OK;
-            uint64_t out[1];
-            ws_stats fast = run_ptx_until(ptx, 1024, out, 0, WS_MODE_TIMING, presets[i], 0, stops[j], want).stats;
-            ws_stats slow =
-                run_ptx_until(ptx, 1024, out, 0, WS_MODE_TIMING, presets[i], WS_SLOW_TIMING, stops[j], want).stats;
-            assert_true(fast.stalls[WS_STALL_PIPE] > 0); /* the warps wait for their pipes */
-            assert_int_equal(fast.cycles, slow.cycles);
-            for (unsigned r = 0; r < WS_STALL_REASON_COUNT; r++)
-                assert_int_equal(fast.stalls[r], slow.stalls[r]);
-            assert_memory_equal(&fast, &slow, sizeof fast);
-        }
+    fast_matches_slow_1024(ptx, "pipe.alu 40\npipe.imad 30\npipe.xu 63\n", WS_STALL_PIPE); /* they wait for pipes */
+}
+
+/* Shuffle waits for the MIO pipe (retime_shuffles, in blocks of more than 2 warps a sub-partition without stall
+ * events): at each shuffle's issue the sub-partition's other shuffles whose `when` is before the pipe's new free cycle
+ * wait until then, retimed at once (charged to the cycle after the issue with their old figures, then why bank), those
+ * that could issue in this pass as well as those waiting past it (in the wheel, or far), which the next pass's update
+ * would otherwise compute again with the same figures. Against --slow-path timing (no block filed, every such warp
+ * updated in the next pass): the same cycles and stall counts (every stat). A block of 1024 threads looping over four
+ * shuffles (bfly, down, idx, up) between integer ops, the warps of kind 0 ((tid / 128) % 8) first waiting for a global
+ * load, so that the others' shuffles move the pipe past its result. Each path reached (counted with a print in each,
+ * 2026-12-06, lane28: with the default preset 1,235 shuffles that could issue, 700 waiting in the wheel, 3 far; with
+ * mio.issue 40: 10,580, 4 and 4); stopped at cycle limits too (the block's end charges the cycles to the last). */
+static void shuffle_waits_match_one_by_one(void **state)
+{
+    (void)state;
+    static const char ptx[] = HEAD "mov.u32 %r1, %tid.x;\nshr.u32 %r2, %r1, 7;\nand.b32 %r2, %r2, 7;\n"
+                                   "mov.u32 %r3, 0;\nmov.u32 %r4, %r1;\nsetp.eq.u32 %p1, %r2, 0;\n"
+                                   "@%p1 ld.global.u32 %r4, [%rd1];\nLOOP:\nmul.lo.u32 %r6, %r4, %r2;\n"
+                                   "shfl.sync.bfly.b32 %r5, %r4, 1, 31, -1;\nadd.u32 %r4, %r4, %r5;\n"
+                                   "shfl.sync.down.b32 %r5, %r4, 2, 31, -1;\nxor.b32 %r4, %r4, %r5;\n"
+                                   "shfl.sync.idx.b32 %r5, %r6, %r2, 31, -1;\nmul.lo.u32 %r4, %r4, %r5;\n"
+                                   "shfl.sync.up.b32 %r5, %r4, 4, 0, -1;\nadd.u32 %r4, %r4, %r5;\n"
+                                   "add.u32 %r3, %r3, 1;\nsetp.lt.u32 %p1, %r3, 12;\n@%p1 bra LOOP;\n"
+                                   "st.global.u32 [%rd1], %r4;\nret;\n}\n";
+    fast_matches_slow_1024(ptx, "mio.issue 40\n", WS_STALL_BANK); /* the shuffles wait for their MIO pipe */
 }
 
 /* Every programs/ PTX file computes the same outputs in both modes (the summary line differs). */
@@ -1554,6 +1587,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_hoists_loads),
         cmocka_unit_test(timing_tables_serve_every_launch_shape),
         cmocka_unit_test(pipe_trains_match_one_by_one),
+        cmocka_unit_test(shuffle_waits_match_one_by_one),
         cmocka_unit_test(modes_agree_on_every_program),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
