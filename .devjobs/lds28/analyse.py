@@ -2,7 +2,8 @@
 """lds28: the device's figures against warpsim's. Usage: analyse.py TARBALL [WARPSIM [PRESET]]
 (run from the repository root). For each kind and block: the median over launches 1-9 of warp 0's t1 - t0 (thread 0's
 for the one-lane and cub kinds), the least and most, and with WARPSIM warpsim's figure for the same kernel of the
-job's PTX (timing mode, --preset PRESET if given, e.g. tests/calibration/mio18.preset). Then the differences that
+job's PTX (timing mode, --regs from the job's probe_lds28.res (ptxas's count: rule 5 of sim/schedule.c), --preset
+PRESET if given, e.g. tests/calibration/mio18.preset, or a file with it and schedule.reuse 1). Then the differences that
 decide (run.sh's head): c16_o - c4_o, c8_o - c4_o (a load's latency beyond LDS's, per load), i16_o - i4_o, and
 brvp_o - brsp_o, brv_o - brs_o."""
 import json, os, statistics, subprocess, sys, tarfile
@@ -14,7 +15,14 @@ t = tarfile.open(tb)
 files = {os.path.basename(m.name): m for m in t.getmembers() if m.isfile()}
 meta = t.extractfile(files['meta.txt']).read().decode()
 print(meta.strip())
-ptx = None
+ptx, regs = None, {}
+if 'probe_lds28.res' in files: # " Function lds28_KIND:" then "  REG:N ..."
+    fn = None
+    for line in t.extractfile(files['probe_lds28.res']).read().decode().split('\n'):
+        if line.strip().startswith('Function '):
+            fn = line.split()[1].rstrip(':')
+        elif fn and line.strip().startswith('REG:'):
+            regs[fn] = line.split()[0][4:]
 if warpsim and 'probe_lds28.ptx' in files:
     ptx = '/tmp/lds28_probe.ptx'
     open(ptx, 'wb').write(t.extractfile(files['probe_lds28.ptx']).read())
@@ -35,7 +43,8 @@ for name in sorted(files):
         dev[(kind, block)] = (statistics.median(v), min(v), max(v))
         if ptx:
             r = subprocess.run([warpsim, 'run', ptx, '--kernel', 'lds28_' + kind, '--block', str(block), 'o=u64[64]',
-                                'sink=u32[1024]', '--mode', 'timing', '--json'] + preset, capture_output=True, text=True)
+                                'sink=u32[1024]', '--mode', 'timing', '--json'] + preset +
+                               (['--regs', regs['lds28_' + kind]] if 'lds28_' + kind in regs else []), capture_output=True, text=True)
             try:
                 o = json.loads(r.stdout)['buffers']['o']
                 sim[(kind, block)] = o[1] - o[0]

@@ -6,7 +6,8 @@
 # was never measured. Kinds and lines: probe_lds28.cu's head.
 # Run from the repository root on the device (any card): OUT=DIR sh .devjobs/lds28/run.sh (about a minute);
 # DIR/lds28.tar.xz holds lds28/probe/KIND.txt ("block launch warp t0 t1", the clocks less the block's least t0),
-# probe_lds28.sass (cuobjdump -sass), probe_lds28.ptx (for warpsim) and meta.txt (the GPU's name, UUID, driver,
+# probe_lds28.sass (cuobjdump -sass), probe_lds28.res (-res-usage: ptxas's registers, warpsim's --regs),
+# probe_lds28.ptx (for warpsim) and meta.txt (the GPU's name, UUID, driver,
 # clocks before and after). Read with .devjobs/lds28/analyse.py DIR/lds28.tar.xz [WARPSIM] (median of launches 1-9).
 # What decides (warm launches, warp 0's t1 - t0):
 #   (1) c16_o - c4_o and c8_o - c4_o (16 dependent loads): a one-lane LDS.128's / LDS.64's latency beyond LDS's
@@ -27,6 +28,7 @@ meta $o/meta.txt
 build .devjobs/lds28/probe_lds28.cu $s/p $o/nvcc.log
 nvcc -arch=sm_90 -O3 -ptx -o $o/probe_lds28.ptx .devjobs/lds28/probe_lds28.cu >>$o/nvcc.log 2>&1
 cuobjdump -sass $s/p >$o/probe_lds28.sass
+cuobjdump -res-usage $s/p >$o/probe_lds28.res 2>&1
 for kind in $($s/p list); do
     case $kind in
     br*) blocks=128,256 ;;
