@@ -667,7 +667,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
     }
     segment_heights(w, latency, s, m, NULL);
     /* schedule.alloc: the three phases (schedule_alloc.h): the first order, its registers' edges, the heights again */
-    const uint32_t *perm = w->alloc && w->b.live ? alloc_segment(w->alloc, w, code, uses, s, m) : NULL;
+    const uint32_t *perm = w->alloc && w->b.live ? alloc_segment(w->alloc, w, code, uses, fold, pp, s, m) : NULL;
     if (perm)
         segment_heights(w, latency, s, m, perm);
     seg_budget *b = &w->b;

@@ -228,13 +228,27 @@ static int alloc_registers(seg_alloc *a, seg_scratch *w, const ws_insn *code, co
     return nedge;
 }
 
+/* Whether position j of the segment at s is what the phases are checked on (docs/calibration.md "(f32o28)": the 22
+ * probe_alu3 kinds of ALU, IMAD and FMA ops): not a memory access, a collective, an XU or f64 op, a move with no SASS
+ * (rule 6's WS_SCHED_FREE: a half's unpack) nor a folded op (fold.h), whose registers ptxas gives otherwise (a load's
+ * in flight, an unpack's none). A segment with one keeps rule 4 alone. */
+static int alloc_fixed(const seg_scratch *w, const uint8_t *fold, const uint8_t *pp, uint32_t s, uint32_t j)
+{
+    unsigned kind = pp ? pp[j] & 7 : WS_SCHED_NONE;
+    return !(w->kind[j] & (K_MEMORY | K_WARP_WIDE)) && !(fold && fold[s + j]) && kind != WS_SCHED_FREE &&
+           kind != WS_SCHED_XU && kind != WS_SCHED_F64;
+}
+
 /* The three phases for the segment at s of m (its edges and heights found): returns the first order (rule 4's order
  * between equals) with the registers' edges added to w's, or NULL where they do not fit (rule 4 alone). */
 static const uint32_t *alloc_segment(seg_alloc *a, seg_scratch *w, const ws_insn *code, const ws_reg_use *uses,
-                                     uint32_t s, uint32_t m)
+                                     const uint8_t *fold, const uint8_t *pp, uint32_t s, uint32_t m)
 {
     if (!a || m < 3)
         return NULL;
+    for (uint32_t j = 0; j < m; j++) /* only fixed-latency SASS of the pipes: what "(f32o28)" checks */
+        if (!alloc_fixed(w, fold, pp, s, j))
+            return NULL;
     alloc_first_order(a, w, code, uses, s, m);
     int nedge = alloc_registers(a, w, code, uses, s, m);
     if (nedge < 0)
