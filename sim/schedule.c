@@ -923,8 +923,8 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         start = end;
     }
     seg_scratch *w = scratch_new(longest);
-    seg_alloc *alloc = budgeted && budget->alloc && budget->alloc_regs ? alloc_new(longest, budget->alloc, budget->alloc_regs)
-                                                                         : NULL;
+    seg_alloc *alloc =
+        budgeted && budget->alloc && budget->alloc_regs ? alloc_new(longest, budget->alloc, budget->alloc_regs) : NULL;
     if (w) {
         w->alloc = alloc;
         w->mio_gap = budget ? budget->mio_gap : 0;

@@ -26,15 +26,15 @@
 
 /* The three phases' scratch for segments of up to `longest` instructions (alloc_new). */
 typedef struct seg_alloc {
-    unsigned budget, regs; /* B, R */
-    uint32_t *perm;        /* the first order: its positions' segment indices */
-    uint32_t *npred;       /* phase 1: unplaced dependences */
-    uint8_t *placed;       /* phase 1: placed */
-    uint8_t *value;        /* per local register: its value takes a register (alloc_holds) */
-    uint32_t *phys;        /* phase 2, per local register (seg_budget's): the register of its value (UINT32_MAX) */
-    uint32_t *fifo;        /* phase 2: the free registers, freed longest ago first (a ring of regs) */
-    uint32_t *lastw;       /* per register: the last instruction that wrote it (UINT32_MAX: none) */
-    uint32_t *head;        /* per register: its reads since that write, a list through next (UINT32_MAX: none) */
+    unsigned budget, regs;   /* B, R */
+    uint32_t *perm;          /* the first order: its positions' segment indices */
+    uint32_t *npred;         /* phase 1: unplaced dependences */
+    uint8_t *placed;         /* phase 1: placed */
+    uint8_t *value;          /* per local register: its value takes a register (alloc_holds) */
+    uint32_t *phys;          /* phase 2, per local register (seg_budget's): the register of its value (UINT32_MAX) */
+    uint32_t *fifo;          /* phase 2: the free registers, freed longest ago first (a ring of regs) */
+    uint32_t *lastw;         /* per register: the last instruction that wrote it (UINT32_MAX: none) */
+    uint32_t *head;          /* per register: its reads since that write, a list through next (UINT32_MAX: none) */
     uint32_t *next, *reader; /* the list's nodes: a reading instruction and the next node */
     uint32_t *edge;          /* the edges found, pairs (from, to) */
 } seg_alloc;
