@@ -167,6 +167,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule.reuse", schedule_reuse),
     PK("schedule.free_pass", schedule_free_pass),
     PK("schedule.mio_gap", schedule_mio_gap),
+    PK("schedule.alloc", schedule_alloc),
+    PK("schedule.alloc_regs", schedule_alloc_regs),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),

@@ -308,6 +308,7 @@ typedef struct {
     unsigned cross;
     const uint8_t *unweighed; /* ws_schedule_budget's: cycles of a latency rule 4's heights leave out (schedule.reuse) */
     seg_budget b;
+    struct seg_alloc *alloc; /* schedule.alloc's scratch (schedule_alloc.h); NULL: off */
     /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's, in
      * rows of m (a segment touches m * m of the longest * longest) */
     int16_t *edge;
@@ -492,6 +493,8 @@ static void budget_end(seg_budget *b)
     }
 }
 
+#include "schedule_alloc.h" /* the three phases (schedule.alloc): budget_start's state, EDGE */
+
 /* schedule.fused_start, where no candidate is over the budget or its spare (so each fits): a fused
  * pair's first op does not count among the candidates that free registers; it starts a drain, it
  * does not keep one going (bench_mio_w1.sass 0x1ec0-0x1fa0 and bench_mio_w8.sass 0x1140-0x1220:
@@ -613,6 +616,27 @@ static int crossed(const seg_scratch *w, uint32_t a, uint32_t b)
  * `LOP3.LUT R10, R10, UR4, R5` five S01 instructions on, HADD2 and LOP3 by turns; docs/calibration.md "(hadd27)"). */
 static int passes(const seg_scratch *w, uint32_t s, uint32_t j) { return w->pass && w->pass[s + j]; }
 
+/* Rule 4's heights: each instruction's longest latency path to the segment's end. perm: NULL, every edge from a position
+ * to a later one; else schedule.alloc's first order, edges either way (a topological order of them). */
+static void segment_heights(seg_scratch *w, const double *latency, uint32_t s, uint32_t m, const uint32_t *perm)
+{
+    for (uint32_t x = m; x-- > 0;) {
+        uint32_t i = perm ? perm[x] : x;
+        /* schedule.reuse: the cycles of its latency the heights leave out (ws_schedule_budget.unweighed; a raw edge's,
+         * the only edges longer than 1) */
+        int less = w->unweighed && w->b.reuse ? w->unweighed[s + i] : 0;
+        double h = latency[s + i] - less;
+        for (uint32_t j = perm ? 0 : i + 1; j < m; j++) {
+            int e = EDGE(w, m, i, j);
+            if (less && e > 1) /* a raw edge less those cycles, at least 1 */
+                e = e - less > 1 ? e - less : 1;
+            if (e >= 0 && e + w->height[j] > h)
+                h = e + w->height[j];
+        }
+        w->height[i] = h;
+    }
+}
+
 static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
                              const uint8_t *fold, const uint8_t *pipe, uint32_t s, uint32_t m, uint32_t *order)
 {
@@ -641,20 +665,11 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             }
         }
     }
-    for (uint32_t i = m; i-- > 0;) {
-        /* schedule.reuse: the cycles of its latency the heights leave out (ws_schedule_budget.unweighed; a raw edge's,
-         * the only edges longer than 1) */
-        int less = w->unweighed && w->b.reuse ? w->unweighed[s + i] : 0;
-        double h = latency[s + i] - less;
-        for (uint32_t j = i + 1; j < m; j++) {
-            int e = EDGE(w, m, i, j);
-            if (less && e > 1) /* a raw edge less those cycles, at least 1 */
-                e = e - less > 1 ? e - less : 1;
-            if (e >= 0 && e + w->height[j] > h)
-                h = e + w->height[j];
-        }
-        w->height[i] = h;
-    }
+    segment_heights(w, latency, s, m, NULL);
+    /* schedule.alloc: the three phases (schedule_alloc.h): the first order, its registers' edges, the heights again */
+    const uint32_t *perm = w->alloc && w->b.live ? alloc_segment(w->alloc, w, code, uses, fold, pp, s, m) : NULL;
+    if (perm)
+        segment_heights(w, latency, s, m, perm);
     seg_budget *b = &w->b;
     int budget = b->regs && m > 1;
     if (budget)
@@ -692,7 +707,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         draining = frees && ((draining && !b->reuse) || over); /* schedule.reuse: no longer than a value does not fit */
         uint32_t best = UINT32_MAX;
         int rank_b = 0;
-        for (uint32_t j = 0; j < m; j++) {
+        for (uint32_t jj = 0; jj < m; jj++) {
+            uint32_t j = perm ? perm[jj] : jj; /* schedule.alloc: the first order between equals */
             if (w->done[j] || w->npred[j])
                 continue;
             int rank_j = !budget ? 0 : draining ? (w->neutral[j] ? 0 : w->rank[j]) : w->rank[j] == 2;
@@ -739,7 +755,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         if (w->mio_gap && mio_load(code, fold, s + best))
             mio_next = cycle + w->mio_gap;
         pipe_hold(pp, pfree, best, cycle);
-        for (uint32_t j = best + 1; j < m; j++)
+        for (uint32_t j = perm ? 0 : best + 1; j < m; j++)
             if (EDGE(w, m, best, j) >= 0) {
                 w->npred[j]--;
                 uint64_t at = (pass ? ready : cycle) + (uint64_t)EDGE(w, m, best, j);
@@ -883,7 +899,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     uint8_t *size = NULL, *base = NULL, *fixed = NULL, *held = NULL, *block_start = NULL, *pred = NULL;
     uint32_t *local = NULL, words = 0;
     int budgeted = 0;
-    if (budget && budget->regs && (live = ws_live_in(k, code, uses, &words)) &&
+    if (budget && (budget->regs || budget->alloc) && (live = ws_live_in(k, code, uses, &words)) &&
         (!budget->written || ws_live_written(k, code, uses, live, words) == 0) && (size = malloc((size_t)k->nregs + 1)) &&
         (base = malloc((size_t)k->nregs + 1)) && (held = malloc((size_t)k->nregs + 1)) &&
         (fixed = malloc((size_t)n + 1)) && (block_start = malloc((size_t)n + 1)) &&
@@ -907,7 +923,10 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         start = end;
     }
     seg_scratch *w = scratch_new(longest);
+    seg_alloc *alloc =
+        budgeted && budget->alloc && budget->alloc_regs ? alloc_new(longest, budget->alloc, budget->alloc_regs) : NULL;
     if (w) {
+        w->alloc = alloc;
         w->mio_gap = budget ? budget->mio_gap : 0;
         w->pass = budget ? budget->pass : NULL;
         w->side = budget ? budget->side : NULL;
@@ -933,7 +952,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     }
     for (uint32_t start = 0; w && start < n;) {
         uint32_t end = segment_end(leader, n, start, piece);
-        if (w->b.regs && block_start[start]) /* a value from another block: what its type takes */
+        if ((w->b.regs || alloc) && block_start[start]) /* a value from another block: what its type takes */
             memcpy(held, base, k->nregs);
         schedule_segment(w, code, uses, latency, fold, pipe, start, end - start, s->order);
         int moved = 0, wide = 0;
@@ -957,6 +976,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     free(local);
     free(leader);
     free(full);
+    free(alloc);
     if (!w) {
         ws_schedule_free(s);
         return -1;

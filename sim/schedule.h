@@ -65,6 +65,10 @@ typedef struct {
     /* per instruction, with reuse: the cycles of its latency rule 4's heights leave out (a half pair's HFMA2.MMA: its
      * latency beyond HADD2's, ptxas's choice of the form after its schedule); NULL: none */
     const uint8_t *unweighed;
+    /* schedule.c's three phases (schedule_alloc.h, schedule.alloc): a first order keeping at most `alloc` values
+     * live, first-in first-out registers out of alloc_regs over it, then rule 4 with their write-after-read and
+     * write-after-write edges; alloc 0: off */
+    unsigned alloc, alloc_regs;
 } ws_schedule_budget;
 
 /* Rule 6 of schedule.c: the sub-partition pipe an instruction holds, per instruction WS_SCHED_PIPE(kind, cycles);

@@ -175,6 +175,12 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .reuse = t->p.schedule_reuse > 0,
                                  .mio_gap = (unsigned)t->p.schedule_mio_gap,
                                  .cross = (unsigned)t->cross_feed};
+    /* schedule.alloc: the three phases' budget and registers (schedule.alloc_regs, 0: B + 1); with rule 5's budget
+     * (--regs) schedule.c keeps rule 5's order */
+    if (t->p.schedule_alloc >= 1) {
+        budget.alloc = (unsigned)t->p.schedule_alloc;
+        budget.alloc_regs = t->p.schedule_alloc_regs >= 1 ? (unsigned)t->p.schedule_alloc_regs : budget.alloc + 1;
+    }
     /* rule 6, with the preset's schedule.pipes 1: the pipe each instruction holds, the kind of its slots that
      * holds it longest (math_slots); with schedule.free_slot 1, WS_SCHED_FREE for what issues in no slot */
     int pipes = t->p.schedule_pipes > 0 || t->p.schedule_free_slot > 0 || t->p.fold_zext > 0 || t->p.fold_neg > 0;

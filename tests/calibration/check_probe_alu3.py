@@ -56,6 +56,8 @@ are beyond BOUND of every H200 session and of every session (two H200 sessions m
 so one session's first launch is not the card's: docs/calibration.md "(cold28)"). --raw TARBALL reads
 another run of the same job in place of alu27's (its top folder's probe/KIND.txt), e.g.
 tests/calibration/device-2026-12-05-h100-alu3r.tar.xz (.devjobs/alu3r on an H100, docs/calibration.md "(h100r)").
+--kinds K1,K2,... runs only those kinds (with --all: their figures at every block size; the counts printed are
+theirs), e.g. the kinds a schedule key moves.
 --regs FILE gives each kernel ptxas's register count (KERNEL N lines: tests/calibration/probes/probe_alu3.regs, ptxas -v),
 so that the list schedule keeps its values within them (schedule.c rule 5, docs/calibration.md "(regs23)")."""
 import os
@@ -151,6 +153,9 @@ def main(argv):
             sessions = cold_sessions.same_code(loaded)
             h200_tags = {t for t, (meta, _) in loaded.items() if meta['card'] == 'H200'}
             firsts = [0, 0, 0, 0]  # one-warp figures; beyond bound of the reference, of each H200 session, of each
+        if '--kinds' in a.opts:  # only these kinds (a change that moves a few: their figures, in less time)
+            only = set(a.opts['--kinds'].split(','))
+            runs = [r for r in runs if r[0] in only]
         overlay = open(os.path.join(src, a.opts['--preset'])).read() if '--preset' in a.opts else ''
         regs = {}  # --regs FILE: each kernel's ptxas count (KERNEL N lines), for rule 5's budget
         for line in open(os.path.join(src, a.opts['--regs'])) if '--regs' in a.opts else []:
