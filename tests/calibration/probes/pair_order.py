@@ -213,9 +213,10 @@ def check(tar):
     return 1 if bad else 0
 
 
-def reordered(lines, ptx, kind, first):
-    """Kernel alu3_KIND of the PTX text rewritten in ptxas's order (see the usage), as a module's text."""
-    seq = [x[:3] for x in steps(lines, "alu3_" + kind, first)]
+def reordered(lines, ptx, kind, first, seq=None):
+    """Kernel alu3_KIND of the PTX text rewritten in ptxas's order (see the usage), or in SEQ's ((op, stream, round)
+    steps, e.g. ptxas_phases.py's model), as a module's text."""
+    seq = [x[:3] for x in steps(lines, "alu3_" + kind, first)] if seq is None else list(seq)
     second = "L" if first == "F" else "F"
     done = set(seq)
     seq += [(k, s, r) for r in range(32) for s in range(8) for k in (first, second) if (k, s, r) not in done]
@@ -246,7 +247,13 @@ def reordered(lines, ptx, kind, first):
     return ".version 9.0\n.target sm_90\n.address_size 64\n" + k
 
 
-def timing(warpsim, src):
+def ptxas_order(lines, kind, first):
+    """ptxas's own order of the pair (from the SASS), and how the report names it."""
+    return [x[:3] for x in steps(lines, "alu3_" + kind, first)], "ptxas's order", ""
+
+
+def timing(warpsim, src, order=ptxas_order):
+    """Each kind rewritten in ORDER(sass_lines, kind, first) -> (steps, its name, a note) against the H200."""
     import os
     import subprocess
     import tempfile
@@ -267,8 +274,9 @@ def timing(warpsim, src):
             presets[name] = os.path.join(tmp, name + ".preset")
             open(presets[name], "w").write(keys)
         for kind, first in KINDS:
+            seq, label, note = order(lines, kind, first)
             mine = os.path.join(tmp, kind + ".ptx")
-            open(mine, "w").write(reordered(lines, text, kind, first))
+            open(mine, "w").write(reordered(lines, text, kind, first, seq))
             sink = []
             for p in (ptx, mine):
                 out = subprocess.run([warpsim, "run", p, "--kernel", "alu3_" + kind, "--grid", "1", "--block", "64",
@@ -276,7 +284,7 @@ def timing(warpsim, src):
                                      capture_output=True, text=True, check=True).stdout
                 sink.append(out[out.index("== sink"):])
             ok = sink[0] == sink[1]
-            print(("ok   " if ok else "FAIL ") + f"{kind} in ptxas's order computes the same sink")
+            print(("ok   " if ok else "FAIL ") + f"{kind} in {label}{note} computes the same sink")
             bad += not ok
             for block in (128, 256, 512, 1024):
                 h = probe_alu3.spans(os.path.join(tmp, kind + ".txt"))[block][0]
@@ -287,7 +295,7 @@ def timing(warpsim, src):
                 err, err_own = (w - h) / h * 100, (own - h) / h * 100
                 bound = 10 if block == 1024 and first == "F" else 5
                 ok = abs(err) <= bound
-                print(("ok   " if ok else "FAIL ") + f"{kind} at {block // 32} warps: ptxas's order {w} ({err:+.1f}%), "
+                print(("ok   " if ok else "FAIL ") + f"{kind} at {block // 32} warps: {label} {w} ({err:+.1f}%), "
                       f"warpsim's own {own} ({err_own:+.1f}%), H200 {h:.0f} (bound {bound}%)")
                 bad += not ok
     return 1 if bad else 0

@@ -239,54 +239,11 @@ def check(tar):
 
 
 def timing(warpsim, src):
-    import subprocess
-    import tempfile
-    import probe_alu
-    import probe_alu3
-    import raw_runs
-    tar = os.path.join(src, "tests/calibration/device-2026-12-04-alu27.tar.xz")
-    bad = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        ptx = raw_runs.unpack(tar, raw_runs.top_folder(tar),
-                              os.path.join(src, "tests/calibration/probes/probe_alu3.ptx.xz"), tmp)
-        text = open(ptx).read()
-        presets = {}
-        for name, keys in (("s0", "schedule 0\n"), ("s0w", "schedule 0\nifetch.line 0\n"), ("w", "ifetch.line 0\n")):
-            presets[name] = os.path.join(tmp, name + ".preset")
-            open(presets[name], "w").write(keys)
-        for kind, first in pair_order.KINDS:
-            ff, ll, cycles, order = phases(first, 12, 13)
-            saved = pair_order.steps
-            pair_order.steps = lambda lines, kernel, f, order=order: [x + (0,) for x in order]
-            try:
-                mine_text = pair_order.reordered([], text, kind, first)
-            finally:
-                pair_order.steps = saved
-            mine = os.path.join(tmp, kind + ".ptx")
-            open(mine, "w").write(mine_text)
-            sink = []
-            for p in (ptx, mine):
-                out = subprocess.run([warpsim, "run", p, "--kernel", "alu3_" + kind, "--grid", "1", "--block", "64",
-                                      "out=u64[8]", "sink=u32[64]", "a=u32:5", "b=u32:3", "--mode", "functional"],
-                                     capture_output=True, text=True, check=True).stdout
-                sink.append(out[out.index("== sink"):])
-            ok = sink[0] == sink[1]
-            print(("ok   " if ok else "FAIL ") + f"{kind} in the three phases' order ({ff}/{ll} neighbours) computes "
-                  "the same sink")
-            bad += not ok
-            for block in (128, 256, 512, 1024):
-                h = probe_alu3.spans(os.path.join(tmp, kind + ".txt"))[block][0]
-                own = probe_alu.warpsim(warpsim, ptx, "alu3_" + kind, block, 3, 5,
-                                        extra=["--preset", presets["w"]] if block <= 512 else [])
-                w = probe_alu.warpsim(warpsim, mine, "alu3_" + kind, block, 3, 5,
-                                      extra=["--preset", presets["s0w" if block <= 512 else "s0"]])
-                err, err_own = (w - h) / h * 100, (own - h) / h * 100
-                bound = 10 if block == 1024 and first == "F" else 5
-                ok = abs(err) <= bound
-                print(("ok   " if ok else "FAIL ") + f"{kind} at {block // 32} warps: the three phases' order {w} "
-                      f"({err:+.1f}%), warpsim's own {own} ({err_own:+.1f}%), H200 {h:.0f} (bound {bound}%)")
-                bad += not ok
-    return 1 if bad else 0
+    """pair_order.py's timing of a rewritten kernel, in the three phases' order (B 12, R 13)."""
+    def order(lines, kind, first):
+        ff, ll, _, seq = phases(first, 12, 13)
+        return seq, "the three phases' order", f" ({ff}/{ll} neighbours)"
+    return pair_order.timing(warpsim, src, order)
 
 
 def main(argv):
