@@ -231,10 +231,14 @@ static int alloc_registers(seg_alloc *a, seg_scratch *w, const ws_insn *code, co
 /* Whether position j of the segment at s is what the phases are checked on (docs/calibration.md "(f32o28)": the 22
  * probe_alu3 kinds of ALU, IMAD and FMA ops): not a memory access, a collective, an XU or f64 op, a move with no SASS
  * (rule 6's WS_SCHED_FREE: a half's unpack), a folded op (fold.h) nor an op of a 64-bit register, whose registers
- * ptxas gives otherwise (a load's in flight, an unpack's none, a pair). A segment with one keeps rule 4 alone. */
-static int alloc_fixed(const seg_scratch *w, const ws_reg_use *uses, const uint8_t *fold, const uint8_t *pp, uint32_t s,
-                       uint32_t j)
+ * ptxas gives otherwise (a load's in flight, an unpack's none, a pair). Nor a packed half (f16x2, bf16x2): none of the
+ * 22 kinds is one, and with the phases hfma2_l/bfma2_l's and hadd2_f/badd2_f's figures went farther from every session
+ * (docs/calibration.md "(phase28)", the lead's note). A segment with one keeps rule 4 alone. */
+static int alloc_fixed(const seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const uint8_t *fold,
+                       const uint8_t *pp, uint32_t s, uint32_t j)
 {
+    if (code[s + j].type == WS_T_F16X2 || code[s + j].type == WS_T_BF16X2)
+        return 0;
     unsigned kind = pp ? pp[j] & 7 : WS_SCHED_NONE;
     const ws_reg_use *u = &uses[s + j];
     for (uint32_t x = 0; x < u->nsrc + u->ndst; x++) { /* a 64-bit value takes a pair: not modelled here */
@@ -254,7 +258,7 @@ static const uint32_t *alloc_segment(seg_alloc *a, seg_scratch *w, const ws_insn
     if (!a || m < 3 || w->b.regs) /* with rule 5's budget (--regs) its order stands */
         return NULL;
     for (uint32_t j = 0; j < m; j++) /* only fixed-latency SASS of the pipes: what "(f32o28)" checks */
-        if (!alloc_fixed(w, uses, fold, pp, s, j))
+        if (!alloc_fixed(w, code, uses, fold, pp, s, j))
             return NULL;
     alloc_first_order(a, w, code, uses, s, m);
     int nedge = alloc_registers(a, w, code, uses, s, m);

@@ -11,7 +11,8 @@ Checked (the shape of ptxas_phases.py's Python model, "(f32o28)": B 12, R 13 giv
 shape 2 / 2): with the phases on fma_l, fadd_l and fmul_l cluster (at least 30 FF and 30 AA neighbours; ptxas 50 / 48),
 lop3_f goes by turns (at most 20 FF and 20 AA; ptxas 0 / 2; warpsim without the phases 8 / 15, the cuts of its 128-
 instruction pieces and the region's ends) and so does mad_l (at most 20 II and 20 AA; ptxas 2 / 7, without 10 / 18);
-with them off fma_l alternates (at most 30 FF: the rule is what clusters it).
+with them off fma_l alternates (at most 30 FF: the rule is what clusters it). And PACKED_HALF's kinds (f16x2, bf16x2)
+issue in the same order with the phases as without: the rule leaves them alone (their figures went farther with it).
 """
 import lzma
 import os
@@ -25,6 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ptxas_phases  # noqa: E402
 import sass_replay  # noqa: E402
 
+PACKED_HALF = ("hfma2_l", "bfma2_l", "hadd2_f", "badd2_f")  # with the phases their figures went farther ("(phase28)")
 PTX_ALU = ("lop3", "and", "or", "xor", "not", "shl", "shr", "selp", "setp", "min", "max", "sub", "add.s32", "add.u32",
            "prmt", "shf")
 PTX_IMAD = ("mad", "mul.lo", "cvt.f32.f16", "add.f16", "add.rn.f16", "mul.f16", "fma.rn.f16", "add.bf16")
@@ -43,7 +45,8 @@ def sass_classes(lines, kind):
     return [{"A": "A", "I": "I", "F": "F"}[p] for p, _, _ in body]
 
 
-def warpsim_classes(warpsim, ptx, kind, preset):
+def warpsim_classes(warpsim, ptx, kind, preset, raw=False):
+    """The timed region's pipe classes as warpsim issues them (RAW: its (opcode, operands) lines)."""
     extra = ["--preset", preset] if preset else []
     out = subprocess.run([warpsim, "run", ptx, "--kernel", "alu3_" + kind, "--grid", "1", "--block", "32", "out=u64[4]",
                           "sink=u32[32]", "a=u32:5", "b=u32:3", "--mode", "timing", "--trace-warp", "0", *extra],
@@ -54,6 +57,8 @@ def warpsim_classes(warpsim, ptx, kind, preset):
         if m:
             ops.append((m.group(1), m.group(2)))
     clocks = [i for i, (op, args) in enumerate(ops) if "%clock" in args]
+    if raw:
+        return ops[clocks[-2] + 1:clocks[-1]]
     return [c for c in (ptx_class(op) for op, _ in ops[clocks[-2] + 1:clocks[-1]]) if c]
 
 
@@ -88,6 +93,8 @@ def main(argv):
             def fmt(n):
                 return " ".join(f"{c}{c} {n[c]}" for c in "FAI" if n[c] or sass[c])
             print(f"{kind}: SASS {fmt(sass)}; warpsim off {fmt(w_off)}; on {fmt(w_on)}")
+        for kind in PACKED_HALF:
+            got[kind] = [warpsim_classes(warpsim, ptx, kind, p, raw=True) for p in (off, preset)]
 
     def expect(ok, what):
         nonlocal bad
@@ -104,6 +111,9 @@ def main(argv):
     n = got["mad_l"]
     expect(n["I"] <= 20 and n["A"] <= 20, f"mad_l with the phases goes by turns: {n['I']} II, {n['A']} AA (<= 20; "
            "ptxas 2 / 7, warpsim without the phases 10 / 18)")
+    for kind in PACKED_HALF:
+        expect(got[kind][0] == got[kind][1], f"{kind} (f16x2 / bf16x2) in the same order with the phases as without "
+               f"({len(got[kind][0])} instructions; sim/schedule_alloc.h leaves packed halves to rule 4)")
     n = got["fma_l off"]
     expect(n["F"] < 30, f"fma_l without the phases does not cluster: {n['F']} FF (< 30)")
     return 1 if bad else 0
