@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cfg.h"
 #include "cga.h"
@@ -125,6 +126,39 @@ static void cga_stretches(void **state)
     assert_int_equal(ws_cga_ready(&c, 0, 3, 35, 23, 5), 0);
     ws_cga_free(&c);
     ws_module_free(m);
+}
+
+/* The longest body ptxas predicates (CGA_IFCONV_MAX 10): the corpus' if-converted bodies hold 5 to 9
+ * PTX instructions; lds28's brv_o body (a mov of the symbol, three shared loads, seven adds: 11) stays
+ * `@P1 BRA` with its own S2UR, and so does brvp_o's (12 with its clock read), in its SASS
+ * (tests/calibration/device-2026-12-06-h100e-lds28.tar.xz, docs/calibration.md "(dev28)"). */
+static void cga_ifconv_max(void **state)
+{
+    (void)state;
+    for (int n = 9; n <= 12; n++) {
+        char body[1024] = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, sh;\nsetp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\n";
+        for (int i = 0; i < n; i++)
+            strcat(body, "add.u32 %r3, %r3, 1;\n");
+        strcat(body, "J:\nmov.u32 %r4, sh;\n");
+        ws_module *m;
+        ws_cga c;
+        const ws_kernel *k = cga_of(body, &m, &c);
+        uint32_t first = UINT32_MAX, last = 0;
+        for (uint32_t pc = 0; pc < k->ninsns; pc++)
+            if (c.needs[pc]) {
+                first = first == UINT32_MAX ? pc : first;
+                last = pc;
+            }
+        assert_true(first < last);
+        /* up to 10 the branch is predicated: one SASS block, one read; past it the join is a block of its own */
+        if (n <= CGA_IFCONV_MAX)
+            assert_int_equal(c.stretch[last], c.stretch[first]);
+        else
+            assert_true(c.stretch[last] != c.stretch[first] && c.reads[last]);
+        ws_cga_free(&c);
+        ws_module_free(m);
+    }
+    assert_int_equal(CGA_IFCONV_MAX, 10);
 }
 
 /* S2R where the uniform datapath cannot serve the base's use: predicated code (an if-converted
@@ -529,6 +563,7 @@ int main(void)
         cmocka_unit_test(shared_address_waits_for_the_base),
         cmocka_unit_test(shared_base_once_per_sass_block),
         cmocka_unit_test(cga_stretches),
+        cmocka_unit_test(cga_ifconv_max),
         cmocka_unit_test(base_by_s2r_where_uniform_cannot),
         cmocka_unit_test(adds_pair_into_iadd3),
         cmocka_unit_test(reload_is_the_register),
