@@ -34,9 +34,11 @@ one()
         timeout 60 $s/p$1 $kind 1 32,128,256,512 10 >$o/probe/R$1/$kind.txt 2>&1 || echo "rc=$? R $1 $kind" >>$o/meta.txt
     done
 }
-for r in 28 30 31 32; do one $r "rcp_m rcp_f rcp_l"; done
-for r in 32 34 36; do one $r "rcp"; done
-for r in 96 120 124 132 136 192 256; do one $r "lop3_f fma_f fma"; done
+# The builds, "R:KINDS" each (KINDS comma-separated); short.sh sets RCP27_PLAN to a subset (one build per R).
+m="rcp_m,rcp_f,rcp_l" f="lop3_f,fma_f,fma"
+for step in ${RCP27_PLAN:-28:$m 30:$m 31:$m 32:$m 32:rcp 34:rcp 36:rcp 96:$f 120:$f 124:$f 132:$f 136:$f 192:$f 256:$f}; do
+    one ${step%%:*} "$(echo ${step#*:} | tr , ' ')"
+done
 ends $o/meta.txt
 pack rcp27
 ls -l $out
