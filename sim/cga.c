@@ -190,6 +190,22 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses
             c->s2r[read_in] = 1;
         c->reads[pc] |= found && c->stretch[pc] == id && pc > 0 && c->reads[pc - 1] && c->stretch[pc - 1] == id;
     }
+    /* a clock read after a mov or cvta of a shared variable's address in its SASS block's stretch before it:
+     * ptxas keeps that address's ULEA (LEA) above the CS2R SR_CLOCKLO, where the warp, issuing in order, waits for
+     * the base before it reads the clock (lds28.sass lds28_i4_o 0x01c0-0x01f0: S2UR, UMOV, ULEA, then the CS2R;
+     * lds28_c4_o the same); CGA_CLOCK, which sreg.cga_clock turns on (timing.c earliest) */
+    for (uint32_t pc = 1; pc < n; pc++) {
+        if (!ws_insn_reads_clock(&code[pc]) || block[pc] || c->needs[pc])
+            continue;
+        for (uint32_t i = pc; i-- > 0;) {
+            if (c->needs[i] == 1 && !ws_op_is_memory(code[i].op)) {
+                c->needs[pc] = CGA_CLOCK;
+                break;
+            }
+            if (block[i] || ws_insn_reads_clock(&code[i]))
+                break;
+        }
+    }
     mark_gates(k, code, uses, labels, body, guard, c);
     ws_cga_reset(c);
     rc = 0;

@@ -54,13 +54,19 @@
 typedef struct {
     uint32_t *stretch;
     uint8_t *reads; /* per instruction: its stretch reads the base on entry */
-    uint8_t *needs; /* per instruction: a shared variable's address (mov, cvta, or an access at [symbol]) */
+    uint8_t *needs; /* per instruction: a shared variable's address (mov, cvta, or an access at [symbol]): 1;
+                       CGA_CLOCK: a clock read that waits for the base (ws_cga_build) */
     uint8_t *s2r;   /* per stretch: the base is read with S2R, not S2UR */
     uint8_t *gate;  /* per instruction: the setp whose predicate guards its stretch's `@P S2R` (ws_cga_read_at) */
     uint32_t in[32];
     uint64_t at[32];
     uint8_t by_s2r[32];
 } ws_cga;
+
+/* needs[pc] of a clock read that a mov or cvta of a shared variable's address comes before in its SASS block's
+ * stretch: ptxas's ULEA for it stays above the CS2R SR_CLOCKLO, so the clock is read once the base is there
+ * (preset sreg.cga_clock; docs/calibration.md "(mio29)") */
+#define CGA_CLOCK 2
 
 /* The stretches of a kernel's instructions (code: as they run; uses: their registers; reconv: the
  * reconvergence point of each (ws_reconvergence_points, the prepared kernel's); m: its module, for the
@@ -98,7 +104,16 @@ static inline void ws_cga_read_at(ws_cga *c, uint32_t w, uint64_t at)
 static inline uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga, double sreg_s2r,
                                     double s2r_lea)
 {
-    if (!c->needs || !c->needs[pc] || w >= 32 || sreg_cga <= 0)
+    if (!c->needs || c->needs[pc] != 1 || w >= 32 || sreg_cga <= 0)
+        return 0;
+    return c->at[w] + (uint64_t)ws_llround(c->by_s2r[w] && sreg_s2r > 0 ? sreg_s2r + s2r_lea : sreg_cga);
+}
+/* The first cycle a CGA_CLOCK clock read may issue for warp w: its stretch before read the base (ws_cga_ready's
+ * cycle for that read); 0 for any other instruction. */
+static inline uint64_t ws_cga_clock_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga, double sreg_s2r,
+                                          double s2r_lea)
+{
+    if (!c->needs || c->needs[pc] != CGA_CLOCK || w >= 32 || sreg_cga <= 0)
         return 0;
     return c->at[w] + (uint64_t)ws_llround(c->by_s2r[w] && sreg_s2r > 0 ? sreg_s2r + s2r_lea : sreg_cga);
 }

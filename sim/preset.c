@@ -193,6 +193,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("sreg.cga", sreg_cga),
     PK("sreg.s2r", sreg_s2r),
     PK("sreg.s2r_lea", sreg_s2r_lea),
+    PK("sreg.cga_clock", sreg_cga_clock),
     PK("imc.miss", imc_miss),
 };
 const size_t ws_preset_key_count = sizeof ws_preset_keys / sizeof ws_preset_keys[0];

@@ -187,6 +187,7 @@ static const ws_preset ws_preset_sm90 = {
     .sreg_cga = 35, /* sreg.cga */
     .sreg_s2r = 32, /* sreg.s2r */
     .sreg_s2r_lea = 5, /* sreg.s2r_lea */
+    .sreg_cga_clock = 1, /* sreg.cga_clock */
     .imc_miss = 55, /* imc.miss */
 };
 /* clang-format on */

@@ -366,7 +366,9 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
     f.stall = t->stall && pc < t->ninfo && !f.free_mov ? t->stall[pc] : 0;
     f.subwarp = t->subwarp.form && pc < t->ninfo && t->subwarp.form[pc] != SUBWARP_NONE; /* built before */
     f.imc = (uint8_t)(reads_launch_dims(in) && p->imc_miss > 0);
-    int cga = t->cga.needs && pc < t->ninfo && t->cga.needs[pc]; /* built before */
+    int cga = t->cga.needs && pc < t->ninfo ? t->cga.needs[pc] : 0; /* built before */
+    if (cga == CGA_CLOCK && !(p->sreg_cga_clock > 0))
+        cga = 0;
     f.gate = t->cga.gate && pc < t->ninfo && t->cga.gate[pc] && p->guard_feed > 0;
     f.arrival = pc > 0 && ws_op_class_of(code[pc - 1].op) == CLS_BARRIER && ws_insn_reads_clock(in) && p->bar_clock > 0;
     /* a load of the param or const space (read only: no line, no queue, no bank) whose latency is its space's: issue()
@@ -383,7 +385,7 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
     f.feed = feed_of(t, f.bits, f.shfl, f.synced);
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
     f.checks =
-        (uint8_t)((f.memory ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0) |
+        (uint8_t)((f.memory || cga == CGA_CLOCK ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0) |
                   (math ? CHECK_MATH : 0) | (xu && t->xu_stall ? CHECK_XU | CHECK_MATH : 0));
     /* the late reader of a spaced XU op (xu_late): a clz's IADD3, ready with its FLO's result (bfind; schedule.xu_clz);
      * with schedule.xu_fixup the FSETP or FMUL.RZ before a MUFU form's MUFU (fold.h fixup_read) reading a POPC's,

@@ -145,7 +145,7 @@ static void cga_ifconv_max(void **state)
         const ws_kernel *k = cga_of(body, &m, &c);
         uint32_t first = UINT32_MAX, last = 0;
         for (uint32_t pc = 0; pc < k->ninsns; pc++)
-            if (c.needs[pc]) {
+            if (c.needs[pc] == 1) {
                 first = first == UINT32_MAX ? pc : first;
                 last = pc;
             }
@@ -159,6 +159,38 @@ static void cga_ifconv_max(void **state)
         ws_module_free(m);
     }
     assert_int_equal(CGA_IFCONV_MAX, 10);
+}
+
+/* A mov of a shared variable's address before a clock read in its SASS block: ptxas keeps the ULEA above the
+ * CS2R SR_CLOCKLO, so the warp waits for the base (S2UR) before it reads the clock, and the region after it does
+ * not (lds28.sass lds28_i4_o 0x01c0-0x01f0: S2UR, UMOV, ULEA, CS2R, then LDS [UR4]; h100e 96 cycles for 16 loads,
+ * warpsim 129 with the base's wait after t0). sreg.cga_clock 1 (sm_90); 0 puts the wait in the region. A clock
+ * read after a label (another SASS block) or after an access at [symbol] alone does not wait. */
+static void clock_read_waits_for_the_base(void **state)
+{
+    (void)state;
+    const char *body = "mov.u32 %r2, sh;\nmov.u64 %rd8, %clock64;\nld.volatile.shared.u32 %r3, [%r2];\n"
+                       "add.u32 %r4, %r3, 1;\n";
+    uint64_t on = region(body, NULL), on70 = region(body, "sreg.cga 70\n");
+    uint64_t off = region(body, "sreg.cga_clock 0\n"), off70 = region(body, "sreg.cga_clock 0\nsreg.cga 70\n");
+    assert_int_equal(on, on70);        /* the base's wait is before t0 */
+    assert_int_equal(off70 - off, 35); /* ... or in the region */
+    assert_true(off - on >= 30);
+    ws_module *m;
+    ws_cga c;
+    const char *cases[] = {body, "mov.u32 %r2, sh;\nJ:\nmov.u64 %rd8, %clock64;\nld.volatile.shared.u32 %r3, [%r2];\n",
+                           "ld.volatile.shared.u32 %r3, [sh];\nmov.u64 %rd8, %clock64;\n"};
+    for (int i = 0; i < 3; i++) {
+        const ws_kernel *k = cga_of(cases[i], &m, &c);
+        uint32_t clock = UINT32_MAX;
+        for (uint32_t pc = 0; pc < k->ninsns && clock == UINT32_MAX; pc++)
+            if (ws_insn_reads_clock(&k->insns[pc]))
+                clock = pc;
+        assert_true(clock < k->ninsns);
+        assert_int_equal(c.needs[clock], i == 0 ? CGA_CLOCK : 0);
+        ws_cga_free(&c);
+        ws_module_free(m);
+    }
 }
 
 /* S2R where the uniform datapath cannot serve the base's use: predicated code (an if-converted
@@ -565,6 +597,7 @@ int main(void)
         cmocka_unit_test(cga_stretches),
         cmocka_unit_test(cga_ifconv_max),
         cmocka_unit_test(base_by_s2r_where_uniform_cannot),
+        cmocka_unit_test(clock_read_waits_for_the_base),
         cmocka_unit_test(adds_pair_into_iadd3),
         cmocka_unit_test(reload_is_the_register),
         cmocka_unit_test(match_check_overlaps),
