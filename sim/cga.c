@@ -126,6 +126,7 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses
     uint32_t *sass = calloc((size_t)n + 1, sizeof *sass);
     uint32_t *targets = calloc((size_t)n + 1, sizeof *targets);
     int rc = -1;
+    uint8_t *symreg = NULL, *remat = NULL; /* sreg.cga_remat's (below) */
     if (!c->stretch || !c->reads || !c->needs || !c->s2r || !c->gate || !labels || !block || !targets || !body ||
         !divergent || !sass || !guard) {
         ws_cga_free(c);
@@ -133,9 +134,35 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses
     }
     mark_divergent(k, code, reconv, divergent);
     ws_block_starts(k, labels);
+    /* sreg.cga_remat: the registers every write of which is a mov of a shared variable's address (remat) */
+    uint32_t nregs = 0;
+    for (uint32_t pc = 0; pc < n; pc++)
+        for (uint32_t i = 0; i < uses[pc].ndst; i++)
+            nregs = uses[pc].dst[i] + 1 > nregs ? uses[pc].dst[i] + 1 : nregs;
+    symreg = c->remat && nregs ? calloc(nregs, 1) : NULL; /* 1: a symbol's mov writes it, 2: else too */
+    remat = symreg ? calloc((size_t)n + 1, 1) : NULL;
+    if (c->remat && nregs && (!symreg || !remat)) {
+        ws_cga_free(c);
+        goto done;
+    }
+    for (uint32_t pc = 0; symreg && pc < n; pc++)
+        for (uint32_t i = 0; i < uses[pc].ndst; i++) {
+            uint32_t r = uses[pc].dst[i];
+            int sym = code[pc].op == WS_OP_MOV && code[pc].guard == WS_NO_REG && code[pc].nops > 1 &&
+                      is_shared_symbol(m, &code[pc].ops[1]);
+            symreg[r] = sym && symreg[r] != 2 ? 1 : 2;
+        }
+    for (uint32_t pc = 0; remat && pc < n; pc++) {
+        const ws_insn *in = &code[pc];
+        if (!ws_op_is_memory(in->op))
+            continue;
+        const ws_operand *a = &in->ops[ws_op_address_operand(in->op)];
+        if (a->kind == WS_OPND_ADDR && a->reg != WS_NO_REG && a->reg < nregs && symreg[a->reg] == 1)
+            remat[pc] = 1;
+    }
     for (uint32_t pc = 0; pc < n; pc++) {
         const ws_insn *in = &code[pc];
-        c->needs[pc] = (uint8_t)needs_base(m, in);
+        c->needs[pc] = (uint8_t)(needs_base(m, in) || (remat && remat[pc]));
         block[pc] |= labels[pc];
         if (ws_op_class_of(in->op) == CLS_BRANCH && in->ops[0].kind == WS_OPND_LABEL && in->ops[0].imm <= n)
             targets[in->ops[0].imm]++;
@@ -171,8 +198,9 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses
         c->stretch[pc] = id;
         if (c->needs[pc] && !found) {
             found = 1;
-            read_in = cover ? cover : id;
-            if (!cover) {
+            int covered = cover && !(remat && remat[pc]); /* ptxas reads the base again for [UR] (sreg.cga_remat) */
+            read_in = covered ? cover : id;
+            if (!covered) {
                 for (uint32_t i = first_of_block; i < pc; i++)
                     c->reads[i] = c->stretch[i] == id;
                 c->reads[pc] = 1;
@@ -210,6 +238,8 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses
     ws_cga_reset(c);
     rc = 0;
 done: /* the work arrays, on both paths */
+    free(symreg);
+    free(remat);
     free(sass);
     free(guard);
     free(body);

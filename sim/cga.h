@@ -58,6 +58,8 @@ typedef struct {
                        CGA_CLOCK: a clock read that waits for the base (ws_cga_build) */
     uint8_t *s2r;   /* per stretch: the base is read with S2R, not S2UR */
     uint8_t *gate;  /* per instruction: the setp whose predicate guards its stretch's `@P S2R` (ws_cga_read_at) */
+    uint8_t remat;  /* an input to ws_cga_build (preset sreg.cga_remat): an access at a register that only movs of a
+                       shared variable's address write needs the base as one at [symbol], read again in its block */
     uint32_t in[32];
     uint64_t at[32];
     uint8_t by_s2r[32];

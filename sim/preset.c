@@ -35,6 +35,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("shared.wavefront", shared_wavefront),
     PK("shared.128", shared_128),
     PK("shared.bcast128", shared_bcast128),
+    PK("shared.bcast64", shared_bcast64),
+    PK("shared.128_one", shared_128_one),
     PK("store.issue", store_issue),
     PK("store.wavefront", store_wavefront),
     PK("store.overlap", store_overlap),
@@ -194,6 +196,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("sreg.s2r", sreg_s2r),
     PK("sreg.s2r_lea", sreg_s2r_lea),
     PK("sreg.cga_clock", sreg_cga_clock),
+    PK("sreg.cga_remat", sreg_cga_remat),
     PK("imc.miss", imc_miss),
 };
 const size_t ws_preset_key_count = sizeof ws_preset_keys / sizeof ws_preset_keys[0];

@@ -20,6 +20,8 @@ typedef struct {
     double shared_wavefront;       /* extra load latency per extra wavefront */
     double shared_128;             /* extra load latency of a 16-byte shared access */
     double shared_bcast128;        /* wavefronts a 16-byte shared load of one address costs (0: its phases' count) */
+    double shared_bcast64;         /* wavefronts an 8-byte shared load of one address costs (0: its phases' count) */
+    double shared_128_one;         /* extra latency of a 16-byte shared load of one address (0: shared.128) */
     double store_issue;            /* cycles a shared store holds the pipe at least */
     double store_wavefront;        /* cycles per wavefront of a shared store */
     double store_overlap;          /* subtracted from wavefronts x store_wavefront */
@@ -108,6 +110,7 @@ typedef struct {
     double sreg_cga;        /* S2UR SR_CgaCtaId: the shared window's base (cga.h) */
     double sreg_s2r;        /* S2R SR_CgaCtaId: the base where ptxas reads it with S2R (cga.h) */
     double sreg_s2r_lea;    /* ... and the LEA that makes the window's base of it, before its first reader */
+    double sreg_cga_remat;  /* 1: an access at a register only movs of a shared variable's address write reads the base again (cga.h remat) */
     double sreg_cga_clock;  /* 1: a clock read after a mov of a shared variable's address in its SASS block waits for the base (cga.h CGA_CLOCK) */
     double imc_miss;        /* the first read of the launch's dimensions (%ntid, %nctaid): an immediate-constant miss */
     double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */

@@ -528,8 +528,17 @@ static __attribute__((noinline)) void mem_access_of(ws_timing *t, ws_exec *x, co
     c->min_wavefronts = ws_bank_min_wavefronts(exec, bytes);
     c->hold = c->wavefronts;        /* the block's shared pipe: a wavefront a cycle (bench_mio_w4, _w8) */
     unsigned waves = c->wavefronts; /* what a load costs the pipes, in wavefronts */
-    if (returns && bytes == 16 && t->p.shared_bcast128 > 0 &&
-        ws_bank_same_word_lanes(addr, exec, 16) == (unsigned)__builtin_popcount(exec)) {
+    /* every lane at one address (a broadcast, or one lane): 8 and 16 bytes (shared.bcast64, shared.128_one) */
+    int one = returns && (bytes == 8 || bytes == 16) &&
+              ws_bank_same_word_lanes(addr, exec, bytes) == (unsigned)__builtin_popcount(exec);
+    if (one && bytes == 8 && t->p.shared_bcast64 > 0) {
+        /* an 8-byte broadcast takes one wavefront, not its two 16-lane phases: lds28's chain of LDS.64 at one address
+         * by warp 0 whole as by thread 0 alone (h100e c8_b 381 = c8_o 381; LDS 377) */
+        waves = (unsigned)ws_llround(t->p.shared_bcast64);
+        c->hold = waves;
+    }
+    /* with shared.128_one a lane alone keeps its one wavefront (lds28 h100e: c16_o 2 cycles a load under c16_b) */
+    if (one && bytes == 16 && t->p.shared_bcast128 > 0 && (__builtin_popcount(exec) > 1 || !(t->p.shared_128_one > 0))) {
         /* every lane reads one 16-byte chunk (BlockScan's warp aggregates, `LDS.128 [UR4+0x20]`): the H200 serves
          * it in less than its four 8-lane phases (probe_v4: 32 warps x 16 loads 1,365 cycles, 16 bytes a lane 2,408) */
         waves = (unsigned)ws_llround(t->p.shared_bcast128);
@@ -558,7 +567,10 @@ static __attribute__((noinline)) void mem_access_of(ws_timing *t, ws_exec *x, co
     } else { /* one warp's loads: mio.wavefront a wavefront, mio.issue at least (bench_shared_ilp) */
         c->mio = waves * t->p.mio_wavefront;
         c->mio = c->mio > t->p.mio_issue ? c->mio : t->p.mio_issue;
-        c->extra_latency += (waves - 1) * t->p.shared_wavefront + (bytes >= 16 ? t->p.shared_128 : 0);
+        /* a 16-byte load of one address: shared.128_one more, not shared.128 (lds28 h100e: one lane 1.5 cycles a
+         * load over LDS, a warp's broadcast 3.5, its second wavefront's 2 with it; 16 bytes a lane 9.4, H200 9.6) */
+        double wide = bytes < 16 ? 0 : one && t->p.shared_128_one > 0 ? t->p.shared_128_one : t->p.shared_128;
+        c->extra_latency += (waves - 1) * t->p.shared_wavefront + wide;
     }
 }
 

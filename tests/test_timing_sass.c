@@ -193,6 +193,26 @@ static void clock_read_waits_for_the_base(void **state)
     }
 }
 
+/* sreg.cga_remat (off in sm_90): an access at a register that only a mov of a shared variable's address writes,
+ * in a later SASS block, reads the base again in its own, as ptxas's LDS [UR5] after `S2UR UR6, SR_CgaCtaId` inside
+ * bench_shared_ilp's region 6 (0x2c70) where the kernel's top read it at 0x0020; 0: the top's read covers it. */
+static void remat_reads_the_base_again(void **state)
+{
+    (void)state;
+    /* a body of 12 adds: a branch, not predicated code (CGA_IFCONV_MAX), so the load's block is another */
+    char body[1024] = "mov.u32 %r2, sh;\nsetp.eq.u32 %p1, %r1, 99;\n@%p1 bra J;\n";
+    for (int i = 0; i < 12; i++)
+        strcat(body, "add.u32 %r5, %r1, 1;\n");
+    strcat(body, "J:\nbar.sync 0;\nmov.u64 %rd8, %clock64;\nadd.u32 %r6, %r1, 2;\nld.volatile.shared.u32 %r3, [%r2];\n"
+                 "add.u32 %r4, %r3, 1;\n");
+    /* schedule 0: the add first, as the stretch's entry (the S2UR's place); a load that starts its stretch reads the
+     * cycle of the read before it (the list schedule puts it first here: the report of "(mio29)") */
+    uint64_t off = region(body, "schedule 0\n"), on = region(body, "schedule 0\nsreg.cga_remat 1\n");
+    assert_true(on - off >= 30);
+    assert_int_equal(region(body, "schedule 0\nsreg.cga_remat 1\nsreg.cga 70\n") - on, 35);
+    assert_int_equal(region(body, "schedule 0\nsreg.cga 70\n"), off);
+}
+
 /* S2R where the uniform datapath cannot serve the base's use: predicated code (an if-converted
  * body: rakingcomm_sum_int_b128.sass `@P0 S2R`) and a register address in divergent code (its
  * block after `@P1 BRA`: S2R, LEA, IMAD); a divergent access at [symbol] keeps S2UR
@@ -465,9 +485,40 @@ static void broadcast_v4_load_two_wavefronts(void **state)
     const char *lanes = "mov.u32 %r2, sh;\nand.b32 %r8, %r1, 15;\nshl.b32 %r8, %r8, 4;\nadd.u32 %r2, %r2, %r8;\n"
                         "mov.u64 %rd8, %clock64;\nld.shared.v4.u32 {%r3, %r4, %r5, %r6}, [%r2];\n"
                         "add.u32 %r7, %r3, %r6;\nst.volatile.shared.u32 [sh], %r7;\n";
-    const char *p = "sreg.cga 0\nsreg.tid 0\nshared.wavefront 10\n";
+    /* shared.128_one 0: the 16-byte latency shared.128 for both (one_address_wide_loads tests the key) */
+    const char *p = "sreg.cga 0\nsreg.tid 0\nshared.wavefront 10\nshared.128_one 0\n";
     assert_int_equal(region(lanes, p) - region(bcast, p), 2 * 10);
-    assert_int_equal(region(bcast, "sreg.cga 0\nsreg.tid 0\nshared.wavefront 10\nshared.bcast128 0\n"), region(lanes, p));
+    assert_int_equal(region(bcast, "sreg.cga 0\nsreg.tid 0\nshared.wavefront 10\nshared.128_one 0\nshared.bcast128 0\n"),
+                     region(lanes, p));
+}
+
+/* Loads of one address by lds28 on the H100 (docs/calibration.md "(mio29)"): a 16-byte load of one address takes
+ * shared.128_one more than a 4-byte one, not shared.128 (one lane 1.5 cycles a load, a warp's broadcast 3.5: its
+ * second wavefront's 2 with it), a lane alone one wavefront (c16_o 2 cycles a load under c16_b); an 8-byte
+ * broadcast shared.bcast64 wavefronts, one, not its two phases (c8_b = c8_o). */
+static void one_address_wide_loads(void **state)
+{
+    (void)state;
+    const char *bcast = "mov.u32 %r2, sh;\nmov.u64 %rd8, %clock64;\nld.shared.v4.u32 {%r3, %r4, %r5, %r6}, [%r2];\n"
+                        "add.u32 %r7, %r3, %r6;\nst.volatile.shared.u32 [sh], %r7;\n";
+    const char *one = "mov.u32 %r2, sh;\nsetp.eq.u32 %p1, %r1, 0;\nmov.u64 %rd8, %clock64;\n"
+                      "@%p1 ld.shared.v4.u32 {%r3, %r4, %r5, %r6}, [%r2];\n"
+                      "add.u32 %r7, %r3, %r6;\nst.volatile.shared.u32 [sh], %r7;\n";
+    const char *b64 = "mov.u32 %r2, sh;\nmov.u64 %rd8, %clock64;\nld.shared.v2.u32 {%r3, %r4}, [%r2];\n"
+                      "add.u32 %r7, %r3, %r4;\nst.volatile.shared.u32 [sh], %r7;\n";
+    const char *p = "sreg.cga 0\nsreg.tid 0\nshared.wavefront 10\nshared.128 20\n";
+    char on[256], off[256];
+    snprintf(on, sizeof on, "%sshared.128_one 3\n", p);
+    snprintf(off, sizeof off, "%sshared.128_one 0\n", p);
+    assert_int_equal(region(bcast, off) - region(bcast, on), 20 - 3);
+    assert_int_equal(region(bcast, on) - region(one, on), 10); /* the lane alone: one wavefront */
+    assert_int_equal(region(bcast, off), region(one, off));    /* without the key: bcast128's two */
+    snprintf(on, sizeof on, "%sshared.bcast64 1\n", p);
+    snprintf(off, sizeof off, "%sshared.bcast64 0\n", p);
+    assert_int_equal(region(b64, off) - region(b64, on), 10);
+    /* sm_90: both on (lds28 h100e c16_o 401, warpsim 477 -> 413; c8_b 381, 409 -> 377) */
+    assert_int_equal(region(bcast, "shared.128_one 0\n") - region(bcast, NULL), 2);
+    assert_int_equal(region(b64, "shared.bcast64 0\n") - region(b64, NULL), 2);
 }
 
 /* A shuffle whose membermask is a register only ever set to 0xffffffff is the immediate's SHFL:
@@ -598,6 +649,7 @@ int main(void)
         cmocka_unit_test(cga_ifconv_max),
         cmocka_unit_test(base_by_s2r_where_uniform_cannot),
         cmocka_unit_test(clock_read_waits_for_the_base),
+        cmocka_unit_test(remat_reads_the_base_again),
         cmocka_unit_test(adds_pair_into_iadd3),
         cmocka_unit_test(reload_is_the_register),
         cmocka_unit_test(match_check_overlaps),
@@ -606,6 +658,7 @@ int main(void)
         cmocka_unit_test(redux_copy_ends_its_block),
         cmocka_unit_test(redux_holds_the_warp),
         cmocka_unit_test(broadcast_v4_load_two_wavefronts),
+        cmocka_unit_test(one_address_wide_loads),
         cmocka_unit_test(full_mask_register_reorders),
         cmocka_unit_test(shuffle_reads_add_late),
         cmocka_unit_test(launch_dims_miss_once),
