@@ -110,8 +110,8 @@ typedef struct {
     double sreg_cga;        /* S2UR SR_CgaCtaId: the shared window's base (cga.h) */
     double sreg_s2r;        /* S2R SR_CgaCtaId: the base where ptxas reads it with S2R (cga.h) */
     double sreg_s2r_lea;    /* ... and the LEA that makes the window's base of it, before its first reader */
-    double sreg_cga_remat;  /* 1: an access at a register only movs of a shared variable's address write reads the base again (cga.h remat) */
-    double sreg_cga_clock;  /* 1: a clock read after a mov of a shared variable's address in its SASS block waits for the base (cga.h CGA_CLOCK) */
+    double sreg_cga_remat;  /* 1: an access at a register only a symbol's mov writes reads the base again (cga.h) */
+    double sreg_cga_clock;  /* 1: a clock read after a symbol's mov in its SASS block waits for the base (cga.h) */
     double imc_miss;        /* the first read of the launch's dimensions (%ntid, %nctaid): an immediate-constant miss */
     double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
     double fold_tree;       /* 1: a shuffle- or load-fed logic chain is one LOP3 tree (fold.h) */

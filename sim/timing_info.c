@@ -384,9 +384,9 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
     /* the tests of earliest and write_results, decided once (--slow-path timing makes them per use) */
     f.feed = feed_of(t, f.bits, f.shfl, f.synced);
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
-    f.checks =
-        (uint8_t)((f.memory || cga == CGA_CLOCK ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) | (f.memory || f.shfl ? CHECK_PIPE : 0) |
-                  (math ? CHECK_MATH : 0) | (xu && t->xu_stall ? CHECK_XU | CHECK_MATH : 0));
+    f.checks = (uint8_t)((f.memory || cga == CGA_CLOCK ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) |
+                         (f.memory || f.shfl ? CHECK_PIPE : 0) | (math ? CHECK_MATH : 0) |
+                         (xu && t->xu_stall ? CHECK_XU | CHECK_MATH : 0));
     /* the late reader of a spaced XU op (xu_late): a clz's IADD3, ready with its FLO's result (bfind; schedule.xu_clz);
      * with schedule.xu_fixup the FSETP or FMUL.RZ before a MUFU form's MUFU (fold.h fixup_read) reading a POPC's,
      * FLO's, BREV's or F2F's value, ready with it */
