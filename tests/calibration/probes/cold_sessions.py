@@ -104,10 +104,7 @@ def session(src, tag):
                 kernel = re.sub(r'(_1)?_32$', '', os.path.basename(name)[:-4])
                 if s:
                     figures[kernel] = s
-    with tempfile.NamedTemporaryFile('w', suffix='.sass') as f:
-        f.write(text)
-        f.flush()
-        regions = sass_regions(f.name)
+    regions = sass_regions(None, text)
     code = region_code(text)
     out = {}
     for kernel, (first, warm) in figures.items():

@@ -31,10 +31,11 @@ RUNS = {"w1": (32, 0xFFFFFFFF), "form_w1": (32, 0xFFFFFFFF), "eager": (32, 0xFFF
         "w1r": (32, 0xFFFFFFFF), "w1x": (160, 0x1), "w2d": (64, 0x3), "w2s": (160, 0x11), "w4": (128, 0xF)}
 
 
-def sass_regions(path):
-    """{kernel (without cold17_): (instructions between the clock reads, lines touched, {opcode: count}, t0 addr)}."""
+def sass_regions(path, text=None):
+    """{kernel (without cold17_): (instructions between the clock reads, lines touched, {opcode: count}, t0 addr)} of
+    the listing at path (or its text)."""
     funcs = {name: [(x.addr, x.text) for x in insns]
-             for name, insns in sass_text.functions(sass_text.read(path)).items()}
+             for name, insns in sass_text.functions(sass_text.read(path) if text is None else text).items()}
     out = {}
     for name, insns in funcs.items():
         clk = [i for i, (_, t) in enumerate(insns) if "SR_CLOCKLO" in t]
