@@ -34,7 +34,8 @@ CHECK = {"popc": 8.15, "popc_l": 12.08, "bfind_l": 12.08, "brev_l": 12.08, "f2h_
 def kernel(lines, name):
     """[(address, text, stall, yield, write sb, read sb, wait mask)] of one kernel of cuobjdump -sass text (lines);
     sb 7: none."""
-    return [("%04x" % x.addr, x.text, x.stall, x.yld, x.wb, x.rb, x.wait) for x in sass_text.function(lines, name)]
+    return [("%04x" % x.addr, x.text, x.stall, x.yld, x.wb, x.rb, x.wait) for x in sass_text.function(lines, name)
+            if x.ctrl is not None]
 
 
 def region(ins):
