@@ -9,11 +9,13 @@ region's 128-byte lines (from the clock reads' SASS offsets), first / line, the 
 process, and across the process itself (the gauges' clock64 and globaltimer on SM 124 that bracket it)."""
 import glob
 import json
-import lzma
 import os
 import re
 import statistics
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../tests/calibration/probes'))
+import sass_text  # noqa: E402
 
 # first-launch spans of the same kernels (warp 0, a block of 32, the kernel's first launch in its process)
 ALU27 = {'lop3': 654, 'fma': 650, 'fadd': 649, 'lop3_f': 1312, 'fadd_f': 1312, 'mad_m': 1314, 'sqrt': 2638,
@@ -27,15 +29,11 @@ HW = {'bench_sync': {0: (94, 117), 1: (176, 185)},
 
 def clock_offsets(path):
     """{function: [SASS byte offsets of its CS2R SR_CLOCKLO reads]} of a cuobjdump -sass listing (.xz)."""
-    offs, fn = {}, None
-    with lzma.open(path, 'rt') as f:
-        for line in f:
-            m = re.search(r'Function : (\S+)', line)
-            if m:
-                fn = m.group(1)
-            m = re.search(r'/\*([0-9a-f]{4,})\*/\s+(@!?U?P\w+\s+)?CS2R R\d+, SR_CLOCKLO', line)
-            if m and fn:
-                offs.setdefault(fn, []).append(int(m.group(1), 16))
+    offs = {}
+    for fn, insns in sass_text.functions(sass_text.read(path)).items():
+        clk = [x.addr for x in insns if x.opcode == 'CS2R' and re.match(r'R\d+, SR_CLOCKLO', x.operands)]
+        if clk:
+            offs[fn] = clk
     return offs
 
 

@@ -4,21 +4,20 @@
 usage: python3 .devjobs/rcp27/analyse_short.py DIR/rcp27-dir.tar.xz [WARPSIM] (from the repository root; WARPSIM: build probe_alu3's PTX
 with R rounds as run.sh does, with nvcc -ptx, and run it as check_probe_alu3 does: warm code at 128-512 threads,
 ptxas's register counts not given). Lines: the region's SASS (between the two CS2R SR_CLOCKLO) / 8; KiB the kernel's."""
-import lzma, os, re, subprocess, sys, tarfile, tempfile
+import os, re, subprocess, sys, tarfile, tempfile
 sys.path.insert(0, 'tests/calibration/probes')
 sys.path.insert(0, 'tests/calibration')
 import probe_alu3  # noqa: E402
+import sass_text  # noqa: E402
 from probe_alu import warpsim as ws_span  # noqa: E402
 
 
 def sass(path):
-    text = lzma.open(path, 'rt').read()
-    parts = re.split(r'\n\s*Function : (\w+)', text)
     res = {}
-    for name, body in zip(parts[1::2], parts[2::2]):
-        ins = re.findall(r'/\*([0-9a-f]{4,5})\*/\s+([^;]*);', body)
+    for name, insns in sass_text.functions(sass_text.read(path)).items():
+        ins = [(x.addr, x.text) for x in insns]
         clk = [i for i, (_, t) in enumerate(ins) if 'SR_CLOCKLO' in t]
-        end = max(int(a, 16) for a, t in ins if t.split()[0] not in ('NOP', 'BRA')) + 16  # to the last EXIT
+        end = max(a for a, t in ins if t.split()[0] not in ('NOP', 'BRA')) + 16  # to the last EXIT
         res[name] = (end / 1024, (clk[-1] - clk[0]) / 8 if len(clk) >= 2 else None)
     return res
 

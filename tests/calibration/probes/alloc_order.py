@@ -19,12 +19,12 @@ import os
 import re
 import subprocess
 import sys
-import tarfile
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ptxas_phases  # noqa: E402
 import sass_replay  # noqa: E402
+import sass_text  # noqa: E402
 
 PACKED_HALF = ("hfma2_l", "bfma2_l", "hadd2_f", "badd2_f")  # with the phases their figures went farther ("(phase28)")
 PTX_ALU = ("lop3", "and", "or", "xor", "not", "shl", "shr", "selp", "setp", "min", "max", "sub", "add.s32", "add.u32",
@@ -70,7 +70,6 @@ def main(argv):
     if len(argv) not in (3, 5) or (len(argv) == 5 and argv[3] != "--preset"):
         sys.exit(__doc__)
     warpsim, src = argv[1], argv[2]
-    bad = 0
     with tempfile.TemporaryDirectory() as tmp:
         preset = argv[4] if len(argv) == 5 else os.path.join(tmp, "alloc.preset")
         if len(argv) == 3:
@@ -80,8 +79,8 @@ def main(argv):
         ptx = os.path.join(tmp, "probe_alu3.ptx")
         with lzma.open(os.path.join(src, "tests/calibration/probes/probe_alu3.ptx.xz")) as f:
             open(ptx, "wb").write(f.read())
-        with tarfile.open(os.path.join(src, "tests/calibration/device-2026-12-04-alu27.tar.xz")) as t:
-            lines = t.extractfile("alu27/probe_alu3.sass").read().decode().split("\n")
+        lines = sass_text.member(os.path.join(src, "tests/calibration/device-2026-12-04-alu27.tar.xz"),
+                                 "alu27/probe_alu3.sass").split("\n")
         got = {}
         for kind in ptxas_phases.FIXED:
             sass = neighbours(sass_classes(lines, kind))
@@ -95,12 +94,7 @@ def main(argv):
             print(f"{kind}: SASS {fmt(sass)}; warpsim off {fmt(w_off)}; on {fmt(w_on)}")
         for kind in PACKED_HALF:
             got[kind] = [warpsim_classes(warpsim, ptx, kind, p, raw=True) for p in (off, preset)]
-
-    def expect(ok, what):
-        nonlocal bad
-        print(("ok   " if ok else "FAIL ") + what)
-        bad += not ok
-
+    expect = sass_text.Checks()
     for kind in ("fma_l", "fadd_l", "fmul_l"):
         n = got[kind]
         expect(n["F"] >= 30 and n["A"] >= 30, f"{kind} with the phases clusters: {n['F']} FF, {n['A']} AA (>= 30; "
@@ -116,7 +110,7 @@ def main(argv):
                f"({len(got[kind][0])} instructions; sim/schedule_alloc.h leaves packed halves to rule 4)")
     n = got["fma_l off"]
     expect(n["F"] < 30, f"fma_l without the phases does not cluster: {n['F']} FF (< 30)")
-    return 1 if bad else 0
+    return expect.status()
 
 
 if __name__ == "__main__":

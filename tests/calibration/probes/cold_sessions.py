@@ -28,8 +28,8 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from probe_cold17 import sass_regions  # noqa: E402
+import sass_text  # noqa: E402
 
-INSN = re.compile(r"^\s+/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;")
 # (tag, tarball under tests/calibration, card, top folder, the probe's layout, its SASS, the kernels' prefix, runs)
 SESSIONS = (
     ('alu24', 'device-2026-12-04-alu24.tar.xz', 'H200', 'alu24', 'g1', 'probe_alu.sass', 'alu_', '*_1_32.txt'),
@@ -57,16 +57,7 @@ SAME_AS_C17 = {'sqrt': 'alu3v_sqrt', 'lg2': 'alu3v_lg2'}
 
 def region_code(text):
     """{kernel: (md5 of the region's opcodes and modifiers, registers and immediates left out)} of cuobjdump text."""
-    funcs, name = {}, None
-    for line in text.splitlines():
-        m = re.search(r"Function : (\S+)", line)
-        if m:
-            name = m.group(1)
-            funcs[name] = []
-            continue
-        m = INSN.match(line)
-        if name and m:
-            funcs[name].append(m.group(2))
+    funcs = {name: [x.text for x in insns] for name, insns in sass_text.functions(text).items()}
     out = {}
     for name, ins in funcs.items():
         clk = [i for i, t in enumerate(ins) if 'SR_CLOCKLO' in t]
@@ -104,8 +95,8 @@ def session(src, tag):
     figures, text = {}, ''
     with tarfile.open(os.path.join(src, 'tests/calibration', tarball)) as tar:
         members = {m.name: m for m in tar.getmembers() if m.isfile()}
-        text = tar.extractfile(members[top + '/' + sass]).read().decode()
-        meta = tar.extractfile(members[top + '/meta.txt']).read().decode() if top + '/meta.txt' in members else ''
+        text = sass_text.member(tar, top + '/' + sass)
+        meta = sass_text.member(tar, top + '/meta.txt') if top + '/meta.txt' in members else ''
         pattern = re.compile(re.escape(top + '/') + runs.replace('*', '[^/]*').replace('.txt', r'\.txt') + '$')
         for name, m in members.items():
             if pattern.match(name):
@@ -113,10 +104,7 @@ def session(src, tag):
                 kernel = re.sub(r'(_1)?_32$', '', os.path.basename(name)[:-4])
                 if s:
                     figures[kernel] = s
-    with tempfile.NamedTemporaryFile('w', suffix='.sass') as f:
-        f.write(text)
-        f.flush()
-        regions = sass_regions(f.name)
+    regions = sass_regions(None, text)
     code = region_code(text)
     out = {}
     for kernel, (first, warm) in figures.items():
@@ -181,13 +169,7 @@ def report(all_sessions):
 
 def check(all_sessions):
     """The findings of docs/calibration.md "(cold28)"; returns the failed ones."""
-    fails = []
-
-    def want(cond, what):
-        print('%s %s' % ('ok  ' if cond else 'FAIL', what))
-        if not cond:
-            fails.append(what)
-
+    want = sass_text.Checks()
     s = {t: f for t, (_, f) in all_sessions.items()}
     for kind in SAME_AS_ALU2:  # the same region SASS in probe_alu2 and probe_alu3
         want(s['alu25'][kind][3] == s['alu27'][kind][3],
@@ -233,7 +215,7 @@ def check(all_sessions):
         want(s['alu27'][kind][0] / s['alu27'][kind][1] > 1.2 and s['alu25'][kind][0] == s['alu25'][kind][1],
              '%s: alu27 first %d over warm %d; alu25 first = warm %d' % (kind, s['alu27'][kind][0],
                                                                          s['alu27'][kind][1], s['alu25'][kind][0]))
-    return fails
+    return want.failed
 
 
 def check_warpsim(warpsim, src, all_sessions):

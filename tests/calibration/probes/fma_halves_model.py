@@ -17,10 +17,10 @@ FMA pipe, and fma_m, fadd_m, h2f_f, lop3_f and fma_l must not move with the halv
 neighbour before an IMAD)."""
 import os
 import sys
-import tarfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sass_replay import kernel, region  # noqa: E402
+import sass_text  # noqa: E402
 
 # alu27's warm cycles a step at 1, 2, 4, 8 warps a sub-partition (probe_alu3.py RAW --rates)
 H200 = {"alu3_mad_f": (3.28, 2.75, 2.72, 2.66), "alu3_fma_m": (3.10, 2.08, 2.39, 2.07),
@@ -69,24 +69,19 @@ def cycles(s, warps, pick, halves, stagger=2):
 
 
 def check(tar):
-    with tarfile.open(tar) as t:
-        lines = t.extractfile("alu27/probe_alu3.sass").read().decode().split("\n")
+    lines = sass_text.member(tar, "alu27/probe_alu3.sass").split("\n")
     one = {k: [cycles(order(lines, "alu3_" + k), 1, "imad", h) for h in (0, 1)]
            for k in ("mad_f", "fma_m", "fadd_m", "h2f_f", "lop3_f", "fma_l")}
     h200 = 840 / 795
     ratio = [one["mad_f"][h] / one["fma_m"][h] for h in (0, 1)]
-    bad = 0
+    expect = sass_text.Checks()
     for h in (0, 1):
-        ok = (abs(ratio[h] - h200) <= 0.01 * h200) == bool(h)
-        print("%s mad_f / fma_m at one warp a sub-partition, %s: %.3f (H200 %.3f)" % (
-            "ok  " if ok else "FAIL", "halves" if h else "one FMA pipe", ratio[h], h200))
-        bad += not ok
+        expect((abs(ratio[h] - h200) <= 0.01 * h200) == bool(h), "mad_f / fma_m at one warp a sub-partition, %s: "
+               "%.3f (H200 %.3f)" % ("halves" if h else "one FMA pipe", ratio[h], h200))
     for k in ("fma_m", "fadd_m", "h2f_f", "lop3_f", "fma_l"):
-        ok = one[k][0] == one[k][1]
-        print("%s %s at one warp a sub-partition: %d cycles, %d with the halves" % ("ok  " if ok else "FAIL", k,
-                                                                                   one[k][0], one[k][1]))
-        bad += not ok
-    return 1 if bad else 0
+        expect(one[k][0] == one[k][1], "%s at one warp a sub-partition: %d cycles, %d with the halves" % (
+            k, one[k][0], one[k][1]))
+    return expect.status()
 
 
 def main(argv):

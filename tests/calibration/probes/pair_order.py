@@ -24,11 +24,11 @@ usage: pair_order.py SASS | --check TAR | --timing WARPSIM SRCDIR
 import os
 import re
 import sys
-import tarfile
 from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sass_replay import kernel as sass_kernel  # noqa: E402
+import sass_text  # noqa: E402
 
 KINDS = (("fma_l", "F"), ("fadd_l", "F"), ("fmul_l", "F"), ("lop3_f", "L"))
 
@@ -184,16 +184,9 @@ def report(lines):
 
 
 def check(tar):
-    with tarfile.open(tar) as t:
-        lines = t.extractfile("alu27/probe_alu3.sass").read().decode().split("\n")
+    lines = sass_text.member(tar, "alu27/probe_alu3.sass").split("\n")
     found, models = report(lines)
-    bad = 0
-
-    def expect(ok, what):
-        nonlocal bad
-        print(("ok   " if ok else "FAIL ") + what)
-        bad += not ok
-
+    expect = sass_text.Checks()
     for kind in ("fma_l", "fadd_l", "fmul_l"):
         f = found[kind]
         late = sum(v for d, v in f["dist"].items() if d >= 6)
@@ -210,7 +203,7 @@ def check(tar):
     expect(list(f["dist"]) == [5], f"lop3_f: every FFMA 5 cycles after its LOP3 ({f['dist']})")
     both = [v for v, m in models.items() if m[0][0] >= 40 and m[0][1] >= 40 and m[1][0] <= 3 and m[1][1] <= 3]
     expect(not both, f"no list schedule of the model gives both kinds' neighbours ({both})")
-    return 1 if bad else 0
+    return expect.status()
 
 
 def reordered(lines, ptx, kind, first, seq=None):
@@ -262,12 +255,11 @@ def timing(warpsim, src, order=ptxas_order):
     import probe_alu3
     import raw_runs
     tar = os.path.join(src, "tests/calibration/device-2026-12-04-alu27.tar.xz")
-    bad = 0
+    expect = sass_text.Checks()
     with tempfile.TemporaryDirectory() as tmp:
         ptx = raw_runs.unpack(tar, raw_runs.top_folder(tar),
                               os.path.join(src, "tests/calibration/probes/probe_alu3.ptx.xz"), tmp)
-        with tarfile.open(tar) as t:
-            lines = t.extractfile("alu27/probe_alu3.sass").read().decode().split("\n")
+        lines = sass_text.member(tar, "alu27/probe_alu3.sass").split("\n")
         text = open(ptx).read()
         presets = {}
         for name, keys in (("s0", "schedule 0\n"), ("s0w", "schedule 0\nifetch.line 0\n"), ("w", "ifetch.line 0\n")):
@@ -283,9 +275,7 @@ def timing(warpsim, src, order=ptxas_order):
                                       "out=u64[8]", "sink=u32[64]", "a=u32:5", "b=u32:3", "--mode", "functional"],
                                      capture_output=True, text=True, check=True).stdout
                 sink.append(out[out.index("== sink"):])
-            ok = sink[0] == sink[1]
-            print(("ok   " if ok else "FAIL ") + f"{kind} in {label}{note} computes the same sink")
-            bad += not ok
+            expect(sink[0] == sink[1], f"{kind} in {label}{note} computes the same sink")
             for block in (128, 256, 512, 1024):
                 h = probe_alu3.spans(os.path.join(tmp, kind + ".txt"))[block][0]
                 own = probe_alu.warpsim(warpsim, ptx, "alu3_" + kind, block, 3, 5,
@@ -294,11 +284,9 @@ def timing(warpsim, src, order=ptxas_order):
                                       extra=["--preset", presets["s0w" if block <= 512 else "s0"]])
                 err, err_own = (w - h) / h * 100, (own - h) / h * 100
                 bound = 10 if block == 1024 and first == "F" else 5
-                ok = abs(err) <= bound
-                print(("ok   " if ok else "FAIL ") + f"{kind} at {block // 32} warps: {label} {w} ({err:+.1f}%), "
-                      f"warpsim's own {own} ({err_own:+.1f}%), H200 {h:.0f} (bound {bound}%)")
-                bad += not ok
-    return 1 if bad else 0
+                expect(abs(err) <= bound, f"{kind} at {block // 32} warps: {label} {w} ({err:+.1f}%), "
+                       f"warpsim's own {own} ({err_own:+.1f}%), H200 {h:.0f} (bound {bound}%)")
+    return expect.status()
 
 
 def main(argv):

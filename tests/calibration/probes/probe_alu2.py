@@ -11,9 +11,10 @@ block's span (the last warp's t1 less the first warp's t0), the H200's median ov
 (cold code, as warpsim models a run) and over the later ones (warm), warpsim's one run (grid 1), and from the warm
 span the cycles per warp instruction of a sub-partition (span / (warps a sub-partition x instructions a warp)) and per
 step (span / (warps a sub-partition x 256 steps))."""
-import collections, lzma, os, re, sys, tempfile
+import collections, lzma, os, sys, tempfile
 
 from probe_alu import spans, warpsim
+import sass_text
 
 BLOCKS = (32, 128, 256, 512, 1024)
 STEPS = 256  # 8 streams x 32 rounds; pred: 4 predicate streams x 64 rounds
@@ -21,20 +22,11 @@ STEPS = 256  # 8 streams x 32 rounds; pred: 4 predicate streams x 64 rounds
 
 def sass_counts(path, prefix="alu2_"):
     """{kernel (less prefix): Counter(opcode)} for the instructions between the first and the second clock read."""
-    res, cur, state = {}, None, 0
-    for line in open(path):
-        m = re.search(r"Function : " + prefix + r"(\w+)", line)
-        if m:
-            cur, state = m.group(1), 0
-            res[cur] = collections.Counter()
-            continue
-        m = re.search(r"/\*[0-9a-f]{4}\*/\s+(@!?U?P\w+\s+)?([A-Z0-9_.]+)", line)
-        if not m or cur is None:
-            continue
-        if "SR_CLOCKLO" in line:
-            state += 1
-        elif state == 1:
-            res[cur][m.group(2)] += 1
+    res = {}
+    for name, insns in sass_text.functions(sass_text.read(path)).items():
+        if name.startswith(prefix):
+            a, b = (sass_text.clock_reads(insns) + [len(insns)] * 2)[:2]  # one clock read: on to the end
+            res[name[len(prefix):]] = collections.Counter(x.opcode for x in insns[a + 1:b])
     return res
 
 

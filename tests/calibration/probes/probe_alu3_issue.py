@@ -21,13 +21,13 @@ the heavy one first; IMAD and HADD2.F32 the heavy half; HADD2 and HFMA2 both; in
 column is the largest error of the six over the kinds given. No rule was found that puts every kind within
 10% (docs/calibration.md "(ffma15)")."""
 import os
-import re
 import sys
 import tarfile
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from probe_alu3 import spans  # noqa: E402
+import sass_text  # noqa: E402
 
 STEPS = 256
 # ptxas's same-pipe neighbours in the timed region (docs/calibration.md "(ffma15)"): alternating where the pair
@@ -41,16 +41,7 @@ def region(sass, kind):
     """The SASS between kind's two clock reads: (text, stall, yield bit, reuse flags) an instruction. The control
     bits are the top 23 bits of each instruction's second 64-bit word: stall 4 bits, yield 1, write and read
     barriers 3 each, wait mask 6, reuse 4."""
-    lines = open(sass).read().split('\n')
-    name, on, out = 'alu3_' + kind, False, []
-    for i, line in enumerate(lines):
-        if 'Function :' in line:
-            on = line.strip().endswith(' ' + name)
-            continue
-        m = on and re.match(r'\s+/\*[0-9a-f]{4}\*/\s+(.*?)\s*;\s+/\* 0x[0-9a-f]{16} \*/', line)
-        if m:
-            c = int(re.search(r'0x([0-9a-f]{16})', lines[i + 1]).group(1), 16) >> 41
-            out.append((m.group(1), c & 15, (c >> 4) & 1, (c >> 17) & 15))
+    out = [(x.text, x.stall, x.yld, x.reuse) for x in sass_text.function(sass_text.read(sass), 'alu3_' + kind)]
     clocks = [i for i, o in enumerate(out) if 'SR_CLOCKLO' in o[0]]
     return out[clocks[0] + 1:clocks[1]]
 

@@ -24,23 +24,18 @@ import subprocess
 import sys
 import tempfile
 
-INSN = re.compile(r"^\s+/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sass_text  # noqa: E402
+
 RUNS = {"w1": (32, 0xFFFFFFFF), "form_w1": (32, 0xFFFFFFFF), "eager": (32, 0xFFFFFFFF), "all": (32, 0xFFFFFFFF),
         "w1r": (32, 0xFFFFFFFF), "w1x": (160, 0x1), "w2d": (64, 0x3), "w2s": (160, 0x11), "w4": (128, 0xF)}
 
 
-def sass_regions(path):
-    """{kernel (without cold17_): (instructions between the clock reads, lines touched, {opcode: count}, t0 addr)}."""
-    funcs, name = {}, None
-    for line in open(path):
-        m = re.search(r"Function : (\S+)", line)
-        if m:
-            name = m.group(1)
-            funcs[name] = []
-            continue
-        m = INSN.match(line)
-        if name and m:
-            funcs[name].append((int(m.group(1), 16), m.group(2)))
+def sass_regions(path, text=None):
+    """{kernel (without cold17_): (instructions between the clock reads, lines touched, {opcode: count}, t0 addr)} of
+    the listing at path (or its text)."""
+    funcs = {name: [(x.addr, x.text) for x in insns]
+             for name, insns in sass_text.functions(sass_text.read(path) if text is None else text).items()}
     out = {}
     for name, insns in funcs.items():
         clk = [i for i, (_, t) in enumerate(insns) if "SR_CLOCKLO" in t]

@@ -30,6 +30,7 @@ from probe_alu import warpsim  # noqa: E402
 from probe_alu2 import sass_counts  # noqa: E402
 from probe_alu3 import BLOCKS, STEPS, spans  # noqa: E402
 from sass_replay import kernel, region, replay  # noqa: E402
+import sass_text  # noqa: E402
 
 SETS = {"a": (0, 5), "b": (0x3f800000, 0x3f800001)}  # .devjobs/lib.sh sets: SEED, W
 
@@ -71,7 +72,7 @@ def sass(raw, prefix):
     if not path:
         return {}
     lines = open(path[0]).read().split("\n")
-    names = [x.split("Function : ")[1].strip() for x in lines if "Function : " + prefix + "_" in x]
+    names = [n for n in sass_text.functions(lines) if n.startswith(prefix + "_")]
     res = {}
     for n in names:
         ins = kernel(lines, n)

@@ -16,6 +16,8 @@ TIMELINES = [('timeline_cub_block_reduce_raking_sum_int_b1024_ends', 2),
 KINDS = ['viadd', 'viadd_s', 'viadd_m', 'mov', 'mov_s', 'mov_m', 'neg', 'neg_s', 'neg_m', 'add', 'add_s', 'add_m',
          'sel', 'isetp']
 ITERATIONS = 64
+sys.path.insert(0, os.path.join(ROOT, 'tests/calibration/probes'))
+import sass_text  # noqa: E402
 
 
 def reports(path):
@@ -50,15 +52,9 @@ def warpsim(ws, ptx, args, kernel, preset):
 
 
 def loops(path):
-    text = open(path).read()
-    parts = re.split(r'\n\s*Function : (\w+)', text)
     res = {}
-    for name, body in zip(parts[1::2], parts[2::2]):
-        ins = []
-        for l in body.split('\n'):
-            m = re.search(r'/\*([0-9a-f]{4})\*/\s+((?:@!?U?P\w+\s+)?)([A-Z][A-Z0-9_.]*)([^;]*);', l)
-            if m:
-                ins.append((int(m.group(1), 16), m.group(3), m.group(4)))
+    for name, insns in sass_text.functions(sass_text.read(path)).items():
+        ins = [(x.addr, x.opcode, x.operands) for x in insns]
         at = {a: i for i, (a, op, r) in enumerate(ins)}
         for i, (a, op, rest) in enumerate(ins):
             t = re.search(r'0x([0-9a-f]+)', rest) if op == 'BRA' else None

@@ -25,12 +25,12 @@ usage: ptxas_phases.py SASS | --check TAR | --timing WARPSIM SRCDIR
 import os
 import re
 import sys
-import tarfile
 from collections import Counter, deque
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pair_order  # noqa: E402
 import sass_replay  # noqa: E402
+import sass_text  # noqa: E402
 
 ALU = {"LOP3", "IADD3", "SHF", "SEL", "PRMT", "ISETP", "LEA", "FSEL", "FSETP", "IMNMX", "FMNMX", "VIADD", "IABS"}
 IMAD_PIPE = {"IMAD", "HADD2", "HFMA2", "HMUL2"}
@@ -207,16 +207,9 @@ def report(lines):
 
 
 def check(tar):
-    with tarfile.open(tar) as t:
-        lines = t.extractfile("alu27/probe_alu3.sass").read().decode().split("\n")
+    lines = sass_text.member(tar, "alu27/probe_alu3.sass").split("\n")
     fixed, models = report(lines)
-    bad = 0
-
-    def expect(ok, what):
-        nonlocal bad
-        print(("ok   " if ok else "FAIL ") + what)
-        bad += not ok
-
+    expect = sass_text.Checks()
     exact = [k for k in FIXED if fixed[k][1] == fixed[k][0]]
     expect(len(exact) == len(FIXED), f"the list schedule over ptxas's registers gives the SASS of all {len(FIXED)} "
            f"kinds of FIXED ({len(exact)})")
@@ -235,7 +228,7 @@ def check(tar):
            "lop3_f by turns with every B and R >= 13 (fifo)")
     other = [(b, a) for (b, r, a), m in models.items() if a != "fifo" and max(m[1][:2]) > 3]
     expect(len(other) >= 2, f"with the lowest free register or the last freed, lop3_f clusters too ({other})")
-    return 1 if bad else 0
+    return expect.status()
 
 
 def timing(warpsim, src):

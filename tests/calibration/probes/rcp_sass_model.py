@@ -19,10 +19,10 @@ rcp_f at 2-8 warps a sub-partition a larger mean error than the pieces with the 
 SASS sequence alone does not give the rcp forms' excess (docs/calibration.md "(rcp24)")."""
 import os
 import sys
-import tarfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sass_replay import kernel, region  # noqa: E402
+import sass_text  # noqa: E402
 
 # the H100's warm cycles a step at 1, 2, 4, 8 warps a sub-partition (alu3r: probe_alu3.py RAW --rates)
 H100 = {"rcp": (9.18, 8.88, 8.85, 8.86), "rcp_m": (10.90, 9.15, 9.14, 9.17), "rcp_f": (10.90, 9.16, 9.15, 9.17),
@@ -109,22 +109,17 @@ def show(res):
 
 
 def check(tar):
-    with tarfile.open(tar) as t:
-        name = next(m.name for m in t.getmembers() if m.name.endswith("/probe_alu3.sass"))
-        lines = t.extractfile(name).read().decode().split("\n")
+    lines = sass_text.member(tar, "*/probe_alu3.sass").split("\n")
     res = table(lines, ("rcp", "rcp_m", "rcp_f"))
     show(res)
-    failed = []
+    expect = sass_text.Checks()
     for pick in PICKS:
         one = [err(res[k][(False, pick)], H100[k])[0] for k in ("rcp_m", "rcp_f")]
         mean = {fit: sum(abs(e) for k in res for e in err(res[k][(fit, pick)], H100[k])[1:]) / 9 for fit in (0, 1)}
-        if not (all(e < -15 for e in one) and mean[0] > mean[1]):
-            failed.append(pick)
-        print("%s %-6s pieces rcp_m, rcp_f at 1 warp a sub-partition %s; rcp, rcp_m, rcp_f at 2-8: mean error "
-              "%.1f%% (pieces) against %.1f%% (with the fit)" % ("FAIL" if pick in failed else "ok  ", pick,
-                                                                 ", ".join("%+.1f%%" % e for e in one), mean[0],
-                                                                 mean[1]))
-    return 1 if failed else 0
+        expect(all(e < -15 for e in one) and mean[0] > mean[1], "%-6s pieces rcp_m, rcp_f at 1 warp a sub-partition "
+               "%s; rcp, rcp_m, rcp_f at 2-8: mean error %.1f%% (pieces) against %.1f%% (with the fit)" % (
+                   pick, ", ".join("%+.1f%%" % e for e in one), mean[0], mean[1]))
+    return expect.status()
 
 
 def main(argv):

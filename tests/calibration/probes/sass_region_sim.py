@@ -11,26 +11,19 @@ barrier 46-48, wait mask 52-57). Used in docs/calibration.md "Instruction fetch 
 of ptxas's placement of the loads' and shuffles' consumers.
 Usage: sass_region_sim.py FILE.sass[.xz] FUNCTION START END  (hex offsets of the two CS2R ..CLOCKLO)
 """
+import os
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sass_text  # noqa: E402
 
 PIPE, S2R = 4, 35
 
 
 def load(path, func, start, end):
-    text = subprocess.run(['xzcat', path], capture_output=True, text=True, check=True).stdout \
-        if path.endswith('.xz') else open(path).read()
-    lines, cur, out = text.split('\n'), None, []
-    for i, line in enumerate(lines):
-        m = re.search(r'Function : (\S+)', line)
-        if m:
-            cur = m.group(1)
-        m = re.search(r'/\*([0-9a-f]{4,})\*/\s+(.*?;)\s+/\* (0x[0-9a-f]+) \*/', line)
-        if m and cur == func and start <= int(m.group(1), 16) <= end:
-            hi = int(re.search(r'/\* (0x[0-9a-f]+) \*/', lines[i + 1]).group(1), 16)
-            out.append(dict(stall=(hi >> 41) & 15, wb=(hi >> 46) & 7, wait=(hi >> 52) & 63, text=m.group(2)))
-    return out
+    return [dict(stall=x.stall, wb=x.wb, wait=x.wait, text=x.text)
+            for x in sass_text.function(sass_text.read(path), func) if start <= x.addr <= end]
 
 
 def cycles(ins, lat):

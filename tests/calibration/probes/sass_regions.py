@@ -13,23 +13,16 @@ the function (its branches ignored: the timed regions are straight-line code).
 Used in docs/calibration.md "ptxas's registers in a timed region (ilp7)".
 Usage: sass_regions.py FILE.sass[.xz] FUNCTION
 """
+import os
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sass_text  # noqa: E402
 
 
 def load(path, func):
-    text = subprocess.run(['xzcat', path], capture_output=True, text=True, check=True).stdout \
-        if path.endswith('.xz') else open(path).read()
-    cur, out = None, []
-    for line in text.split('\n'):
-        m = re.search(r'Function : (\S+)', line)
-        if m:
-            cur = m.group(1)
-        m = re.search(r'/\*([0-9a-f]{4,})\*/\s+(.*?);', line)
-        if m and cur == func:
-            out.append((int(m.group(1), 16), m.group(2)))
-    return out
+    return [(x.addr, x.text) for x in sass_text.function(sass_text.read(path), func)]
 
 
 def regs(opnd, width=1):

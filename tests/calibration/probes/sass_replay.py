@@ -19,9 +19,11 @@ HFMA2.MMA holds the issue H cycles before its stall count runs (the next issues 
 --check TAR: tests/calibration/device-2026-12-04-alu27.tar.xz; the replay of the kinds in CHECK at L 17 must be
 within 5% of the H200's cycles a step at one warp (warm; probe_alu3.py --rates), and at L 15 and 19 the 12-cycle
 kinds must not be (the replay decides POPC's, FLO's, BREV's and F2F's latency to within 2 cycles)."""
-import re
+import os
 import sys
-import tarfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sass_text  # noqa: E402
 
 # probe_alu3 kinds and the H200's cycles a step at one warp, warm (alu27: probe_alu3.py RAW --rates, first figure)
 CHECK = {"popc": 8.15, "popc_l": 12.08, "bfind_l": 12.08, "brev_l": 12.08, "f2h_l": 12.08, "f2h_m": 12.09,
@@ -32,23 +34,8 @@ CHECK = {"popc": 8.15, "popc_l": 12.08, "bfind_l": 12.08, "brev_l": 12.08, "f2h_
 def kernel(lines, name):
     """[(address, text, stall, yield, write sb, read sb, wait mask)] of one kernel of cuobjdump -sass text (lines);
     sb 7: none."""
-    out, inside, pend = [], False, None
-    for line in lines:
-        if "Function : " in line:
-            inside = line.split("Function : ")[1].strip() == name
-            continue
-        if not inside:
-            continue
-        m = re.match(r"\s*/\*([0-9a-f]{4,})\*/\s+(.*?);\s*/\* 0x([0-9a-f]{16}) \*/", line)
-        if m:
-            pend = (m.group(1), m.group(2).strip())
-            continue
-        m = re.match(r"\s*/\* 0x([0-9a-f]{16}) \*/", line)
-        if m and pend:
-            c = int(m.group(1), 16) >> 41  # bits 105-125 of the 128-bit word
-            out.append((pend[0], pend[1], c & 15, (c >> 4) & 1, (c >> 5) & 7, (c >> 8) & 7, (c >> 11) & 63))
-            pend = None
-    return out
+    return [("%04x" % x.addr, x.text, x.stall, x.yld, x.wb, x.rb, x.wait) for x in sass_text.function(lines, name)
+            if x.ctrl is not None]
 
 
 def region(ins):
@@ -103,20 +90,17 @@ def replay(ins, lat, pipes=False, hold=0):
 
 
 def check(tar):
-    with tarfile.open(tar) as t:
-        lines = t.extractfile("alu27/probe_alu3.sass").read().decode().split("\n")
-    bad = 0
+    lines = sass_text.member(tar, "alu27/probe_alu3.sass").split("\n")
+    expect = sass_text.Checks()
     for k, h200 in CHECK.items():
         ins = kernel(lines, "alu3_" + k)
         got = {lat: replay(ins, lat) / 256 for lat in (15, 17, 19)}
         ok = abs(got[17] - h200) <= 0.05 * h200
         if h200 > 11 and h200 < 13:  # the kinds whose step the XU latency sets
             ok = ok and all(abs(got[lat] - h200) > 0.05 * h200 for lat in (15, 19))
-        print("%s %-8s H200 %.2f replay L15 %.2f L17 %.2f L19 %.2f" % ("ok  " if ok else "FAIL", k, h200, got[15],
-                                                                         got[17], got[19]))
-        bad += not ok
-    print("%d of %d kinds as the H200" % (len(CHECK) - bad, len(CHECK)))
-    return 1 if bad else 0
+        expect(ok, "%-8s H200 %.2f replay L15 %.2f L17 %.2f L19 %.2f" % (k, h200, got[15], got[17], got[19]))
+    print("%d of %d kinds as the H200" % (len(CHECK) - len(expect.failed), len(CHECK)))
+    return expect.status()
 
 
 def main():

@@ -19,30 +19,18 @@ measured"), `stg -` otherwise (no read barrier, or no wait before the run).
 The control word (the second 64 bits of each instruction): bits 41-44 stall, 45 yield, 46-48 the
 write barrier, 49-51 the read barrier, 52-57 the wait mask (Volta-and-later encoding).
 """
-import lzma
-import re
+import os
 import sys
 
-INSN = re.compile(r'\s+/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;\s*/\* (0x[0-9a-f]+) \*/')
-CTRL = re.compile(r'/\* (0x[0-9a-f]+) \*/')
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sass_text  # noqa: E402
 
 
 def instructions(text):
     """(function, address, text, read barrier or None, wait mask) of each instruction."""
-    fn, lines = None, text.split('\n')
-    for i, line in enumerate(lines):
-        m = re.search(r'Function : (\S+)', line)
-        if m:
-            fn = m.group(1)
-            continue
-        m = INSN.match(line)
-        if m and i + 1 < len(lines):
-            c = CTRL.search(lines[i + 1])
-            if not c:
-                continue
-            ctl = int(c.group(1), 16) >> 41
-            rb = (ctl >> 8) & 7
-            yield fn, int(m.group(1), 16), m.group(2), None if rb == 7 else rb, (ctl >> 11) & 63
+    for fn, x in sass_text.instructions(text):
+        if x.ctrl is not None:
+            yield fn, x.addr, x.text, None if x.rb == 7 else x.rb, x.wait
 
 
 def result_store_wait(ins, first):
@@ -61,7 +49,7 @@ def result_store_wait(ins, first):
 
 def main(argv):
     path, only = argv[0], argv[argv.index('--function') + 1] if '--function' in argv else None
-    text = (lzma.open(path, 'rt') if path.endswith('.xz') else open(path)).read()
+    text = sass_text.read(path)
     ins = [x for x in instructions(text) if not only or x[0] == only]
     i = 0
     print('# function first-address stores last-store waited-by result-store-wait')

@@ -29,10 +29,10 @@ fma_m, fadd_m and h2f_f within 3% of the H200 and the plain greedy pick must not
 within 5% at 1-8 warps a sub-partition; mad_f at 2-8 nearer the H200 than warpsim's pick (imad)."""
 import os
 import sys
-import tarfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sass_replay import kernel  # noqa: E402
+import sass_text  # noqa: E402
 
 # H200 warm cycles a step a sub-partition at 1 / 2 / 4 / 8 warps a sub-partition (alu27, probe_alu3.py --rates)
 H200 = {"fma_l": (2.32, 2.29, 2.28, 2.36), "fadd_l": (2.31, 2.29, 2.28, 2.37), "lop3_f": (2.13, 2.10, 2.09, 2.08),
@@ -111,9 +111,8 @@ def fmt(v):
 
 
 def check(tar):
-    with tarfile.open(tar) as t:
-        lines = t.extractfile("alu27/probe_alu3.sass").read().decode().split("\n")
-    bad = 0
+    lines = sass_text.member(tar, "alu27/probe_alu3.sass").split("\n")
+    expect = sass_text.Checks()
     for kind in ("fma_m", "fadd_m", "h2f_f", "lop3_f", "fma_l", "mad_f"):
         s, h = order(lines, kind), H200[kind]
         r = {p: rates(s, p) for p in ("yield", "greedy", "imad")}
@@ -132,9 +131,8 @@ def check(tar):
             res.append((all(abs(r["yield"][i] / h[i] - 1) <= 0.05 for i in range(4)),
                         "%s at 1-8, yield pick: %s (H200 %s)" % (kind, fmt(r["yield"]), fmt(h))))
         for ok, text in res:
-            print("%s %s" % ("ok  " if ok else "FAIL", text))
-            bad += not ok
-    return 1 if bad else 0
+            expect(ok, text)
+    return expect.status()
 
 
 def main(argv):
