@@ -31,18 +31,18 @@
  * (docs/performance.md, "(jobs19)"). */
 #define WS_THREAD_PAGE 4096u
 /* The words from one --jobs host thread's register files to the next one's in the machine's register
- * pool (block_words: a block's files): whole pages, and with more than one thread one page more, which
- * no thread touches. Pages of their own were not enough where two threads' pages are neighbours: the
- * pool is one allocation for every thread and its threads' files, what a thread writes most (every
- * instruction), lay on neighbouring pages; --jobs 2 then took 4-5% more CPU time than two one-thread
- * machines on this host (Intel family 6 model 207), one page between them removed it (docs/performance.md,
- * "(jobs29)"), as if a core fetched the first lines of the next page when a thread's accesses reach the
- * end of one. ws_thread_alloc's buffers have such a page between them already (aligned_alloc puts each
- * one's header on the page before it). */
+ * pool (block_words: a block's files): whole pages, and with more than one thread WS_POOL_GAP_PAGES
+ * pages more, which no thread touches. The pool is one allocation for every thread, and the files are
+ * what a thread writes most (every instruction): with one thread's files right after the other's,
+ * --jobs 2 took 4-8% more CPU time than two one-thread machines (bench --speedup, block_reduce, the
+ * host's Intel family 6 model 207, SCHED_FIFO); with 16 pages between them, 0-3%; with one page, as
+ * much as with none. Why 64 KiB and not one page (a prefetcher, sets of a shared cache) was not
+ * found without hardware counters: docs/performance.md, "(jobs29)". Memory: 64 KiB a thread more. */
+#define WS_POOL_GAP_PAGES 16u
 static inline size_t ws_reg_pool_stride(size_t block_words, unsigned jobs)
 {
     const size_t page = WS_THREAD_PAGE / sizeof(uint64_t);
-    return (block_words + page - 1) / page * page + (jobs > 1 ? page : 0);
+    return (block_words + page - 1) / page * page + (jobs > 1 ? WS_POOL_GAP_PAGES * page : 0);
 }
 /* `bytes` on pages of their own (WS_THREAD_PAGE), not zeroed; NULL: out of memory */
 static inline void *ws_thread_alloc(size_t bytes)
