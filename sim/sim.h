@@ -34,8 +34,8 @@
  * pool (block_words: a block's files): whole pages, and with more than one thread WS_POOL_GAP_PAGES
  * pages more, which no thread touches. The pool is one allocation for every thread, and the files are
  * what a thread writes most (every instruction): with one thread's files right after the other's,
- * --jobs 2 took 4-8% more CPU time than two one-thread machines (bench --speedup, block_reduce, the
- * host's Intel family 6 model 207, SCHED_FIFO); with 16 pages between them, 0-3% (2 to 32 pages
+ * --jobs 2 took 5-7% more CPU time than two one-thread machines (medians; bench --speedup, block_reduce, the
+ * host's Intel family 6 model 207, SCHED_FIFO); with 16 pages between them, 1-4% (2 to 32 pages
  * alike; one page helped in one build and not in another). Why (a prefetcher's reach, sets of a shared
  * cache) was not found without hardware counters: docs/performance.md, "(jobs29)". Memory: 64 KiB a
  * thread more. */
