@@ -385,7 +385,7 @@ static uint64_t thread_bytes(const ws_launch_ctx *L, uint32_t nthreads)
 }
 
 /* The machine's register pool with room for `words` words, on pages of its own (parallel.c puts
- * each host thread's files a multiple of REG_POOL_LINE words apart: WS_THREAD_PAGE). It is kept
+ * each host thread's files ws_reg_pool_stride words apart: whole pages, one of them untouched). It is kept
  * from launch to launch: a launch of one block of 1024 threads would otherwise spend more time
  * having fresh pages zeroed than running, and --jobs threads would do so at every launch. It comes
  * from ws_thread_calloc (aligned_alloc and a memset wrote its pages twice: ~380,000 host
@@ -550,7 +550,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     }
     /* a block's register files, nwarps x reg_words, one set per host thread, from the machine's pool */
     size_t block_words = (size_t)(nthreads + 31) / 32 * L->reg_words;
-    size_t pool_stride = (block_words + REG_POOL_LINE - 1) / REG_POOL_LINE * REG_POOL_LINE;
+    size_t pool_stride = ws_reg_pool_stride(block_words, jobs); /* a page between threads' files */
     uint64_t *pool = reg_pool(sim, pool_stride * jobs);
     if (!pool) {
         snprintf(res->message, sizeof res->message, "out of memory");

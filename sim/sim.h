@@ -30,6 +30,21 @@
  * buffers lay above the other's took up to 80% more CPU time a block of block_reduce than the other
  * (docs/performance.md, "(jobs19)"). */
 #define WS_THREAD_PAGE 4096u
+/* The words from one --jobs host thread's register files to the next one's in the machine's register
+ * pool (block_words: a block's files): whole pages, and with more than one thread WS_POOL_GAP_PAGES
+ * pages more, which no thread touches. The pool is one allocation for every thread, and the files are
+ * what a thread writes most (every instruction): with one thread's files right after the other's,
+ * --jobs 2 took 5-7% more CPU time than two one-thread machines (medians; bench --speedup, block_reduce, the
+ * host's Intel family 6 model 207, SCHED_FIFO); with 16 pages between them, 1-4% (2 to 32 pages
+ * alike; one page helped in one build and not in another). Why (a prefetcher's reach, sets of a shared
+ * cache) was not found without hardware counters: docs/performance.md, "(jobs29)". Memory: 64 KiB a
+ * thread more. */
+#define WS_POOL_GAP_PAGES 16u
+static inline size_t ws_reg_pool_stride(size_t block_words, unsigned jobs)
+{
+    const size_t page = WS_THREAD_PAGE / sizeof(uint64_t);
+    return (block_words + page - 1) / page * page + (jobs > 1 ? WS_POOL_GAP_PAGES * page : 0);
+}
 /* `bytes` on pages of their own (WS_THREAD_PAGE), not zeroed; NULL: out of memory */
 static inline void *ws_thread_alloc(size_t bytes)
 {

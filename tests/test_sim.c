@@ -1492,6 +1492,17 @@ static void test_thread_pages(void **state)
             assert_non_null(sim->reg_pool);
             assert_int_equal((uintptr_t)sim->reg_pool % WS_THREAD_PAGE, 0);
             assert_int_equal(sim->reg_pool_words * sizeof *sim->reg_pool % WS_THREAD_PAGE, 0);
+            /* each thread's files on whole pages, WS_POOL_GAP_PAGES untouched pages between two threads' (jobs29) */
+            const size_t page = WS_THREAD_PAGE / sizeof(uint64_t);
+            for (size_t words = 1; words <= 3 * page; words += page / 4) {
+                size_t stride = ws_reg_pool_stride(words, jobs);
+                assert_int_equal(stride % page, 0);
+                assert_true(stride >= words + (jobs > 1 ? WS_POOL_GAP_PAGES * page : 0));
+                assert_true(stride < words + (jobs > 1 ? WS_POOL_GAP_PAGES + 1 : 1) * page);
+            }
+            assert_true(sim->reg_pool_words >= jobs * ws_reg_pool_stride(3 * 4 /* 3 warps of 96 threads */, jobs));
+            if (jobs > 1)
+                assert_true(sim->reg_pool_words >= 2 * (1 + WS_POOL_GAP_PAGES) * page);
             if (jobs == 1) { /* --jobs 2 keeps its workers' buffers in its pool (parallel.c) */
                 assert_non_null(sim->spare_block.shared);
                 assert_non_null(sim->spare_block.warps);
