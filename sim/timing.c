@@ -122,6 +122,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->imad_read);
     free(tk->young);
     free(tk->stall);
+    free(tk->join_at);
     ws_fold_free(&tk->fold);
     ws_subwarp_free(&tk->subwarp);
     ws_cga_free(&tk->cga);
@@ -136,7 +137,7 @@ uint64_t ws_timing_kernel_bytes(const ws_kernel *k)
     return sizeof(ws_timing_kernel) + n * (sizeof(timing_info) + 2) + ws_schedule_bytes(k->ninsns) +
            n * sizeof(double) /* build_schedule's latencies, while it runs */ + n * 2 /* subwarp */ +
            n * (sizeof(uint32_t) + 5) /* cga */ + n * (2 + sizeof(uint32_t)) /* fold */ +
-           n * sizeof(uint32_t) /* line_of */;
+           n * sizeof(uint32_t) /* line_of */ + n * (sizeof(uint32_t) + 2) /* join_at, ws_cga_rejoins' two */;
 }
 
 #define KEPT(field)                                                                                                    \
@@ -310,6 +311,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->shfl_waits_from = t->p.stq_shfl > 0 ? shfl_left(&t->p) : UINT32_MAX;
     t->sync_feed = ws_llround(t->p.sync_feed);
     t->guard_feed = ws_llround(t->p.guard_feed);
+    t->rejoin = t->p.branch_rejoin >= 0.5 ? (uint64_t)ws_llround(t->p.branch_rejoin) : 0;
     t->cross_feed = t->p.cross_feed > 0 ? ws_llround(t->p.cross_feed) : 0;
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
     t->alu_hold = hold_of(t->p.pipe_alu); /* before the tables (math_slots, issue_cycles) */
@@ -375,6 +377,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->imad_read = tk->imad_read;
     t->young = tk->young;
     t->stall = tk->stall;
+    t->join_at = tk->join_at;
     t->fold = tk->fold;
     t->subwarp = tk->subwarp;
     t->cga = tk->cga;
@@ -814,12 +817,25 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
                 }
             }
         }
-        if (slow || (ti->checks & (CHECK_BASE | CHECK_STQ))) {
+        if (slow || (ti->checks & (CHECK_BASE | CHECK_STQ | CHECK_JOIN))) {
             if (ti->memory) { /* an access at [symbol]: the base (cga.h) */
                 uint64_t base = ws_cga_ready(&t->cga, wi, pc, t->p.sreg_cga, t->p.sreg_s2r, t->p.sreg_s2r_lea);
                 if (base > when) {
                     when = base;
                     y = WS_STALL_SCOREBOARD;
+                    pr = UINT32_MAX;
+                }
+            }
+            /* the warp's lanes met again at this position (w->met, warp.c) after a divergent branch that ptxas keeps
+             * as a branch: the warp issues nothing for branch.rejoin more (lds28's one-lane bodies after BSYNC:
+             * docs/calibration.md "(recon29)"); once, where the meeting is, its ready cycle kept */
+            if ((ti->checks & CHECK_JOIN) && w->met && t->join_at[pc] == w->met) {
+                w->met = 0;
+                s->ready += t->rejoin;
+                s->ready_why = WS_STALL_DIVERGENCE;
+                if (s->ready > when) {
+                    when = s->ready;
+                    y = WS_STALL_DIVERGENCE;
                     pr = UINT32_MAX;
                 }
             }
