@@ -199,10 +199,10 @@ static int zeroed(void **buf, size_t *cap, size_t n, size_t size)
 
 /* Whether the instruction at a position can be in a plan: a common pick (not rare) that reads nothing but its
  * sources' ready cycles, its ready cycle and, a shuffle, its sub-partition's MIO pipe (no access, no hoisted
- * setp, no free shuffle), with a feed below PLAN_OLD. */
+ * setp, no free shuffle, no lanes meeting: branch.rejoin), with a feed below PLAN_OLD. */
 static int plannable(const timing_info *f)
 {
-    return !f->rare && !f->memory && !(f->checks & (CHECK_BASE | CHECK_STQ)) &&
+    return !f->rare && !f->memory && !(f->checks & (CHECK_BASE | CHECK_STQ | CHECK_JOIN)) &&
            !(f->free_mov && (f->shfl || f->latency > 0)) && f->feed >= 0 && f->feed < PLAN_OLD;
 }
 

@@ -608,8 +608,8 @@ static int fma_half_rule(const ws_timing *t, const ws_launch_ctx *L)
 /* branch.rejoin's table (ws_timing.join_at): at each position where a divergent branch's lanes meet again
  * (ws_cga_rejoins: a branch ptxas keeps, BSSY/BSYNC), the instruction a warp issues first there or after it in
  * ptxas's order that is not a free mov (a free mov issues at its pick, where earliest is not asked: the wait goes to
- * the next one); those instructions are rare, with CHECK_JOIN. None with the key 0 (0, no table). 0, or -1 when
- * out of memory. */
+ * the next one); those instructions have CHECK_JOIN (earliest's test, which every pick's figures pass through: no plan
+ * takes them, plannable). None with the key 0 (0, no table). 0, or -1 when out of memory. */
 static int join_table(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk)
 {
     uint32_t n = t->ninfo;
@@ -638,11 +638,8 @@ static int join_table(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk
         return 0;
     }
     t->join_at = tk->join_at = join;
-    for (uint32_t pc = 0; pc < n; pc++)
-        if (join[pc]) { /* what ws_timing_info_of gives it from now on (--slow-path timing) */
-            tk->info[pc].rare = 1;
-            tk->info[pc].checks |= CHECK_JOIN;
-        }
+    for (uint32_t pc = 0; pc < n; pc++) /* what ws_timing_info_of gives it from now on (--slow-path timing) */
+        tk->info[pc].checks |= join[pc] ? CHECK_JOIN : 0;
     return 0;
 }
 
