@@ -52,6 +52,72 @@ static int predicated(const ws_insn *code, const uint8_t *labels, uint32_t n, ui
     return 1;
 }
 
+/* Whether ptxas turns the divergent code of the guarded branch at pc into predicated code, the region the branch's
+ * lanes run before they meet again at r (its reconvergence point) in any shape: predicated()'s body, an if/else
+ * (`@P bra THEN; bra ELSE`), nested ifs, a join above the branch (a loop's `@P bra NEXT` over its body's tail):
+ * at most CGA_IFCONV_MAX instructions besides its branches, none a collective, activemask, barrier, call or end of
+ * path, and no loop (the branch itself reached again). stack: 2n + 2 entries (each instruction pushes at most its
+ * two successors), visited: n; seen: n + 1 bytes, all 0, left so. */
+static int ifconverted(const ws_insn *code, uint32_t n, uint32_t pc, uint32_t r, uint32_t *stack, uint32_t *visited,
+                       uint8_t *seen)
+{
+    uint32_t sp = 0, nseen = 0, count = 0, succ[2];
+    int ok = 1;
+    for (unsigned s = ws_insn_successors(code, n, pc, succ); s-- > 0;)
+        if (succ[s] != r)
+            stack[sp++] = succ[s];
+    while (ok && sp) {
+        uint32_t i = stack[--sp];
+        if (seen[i])
+            continue;
+        seen[i] = 1;
+        visited[nseen++] = i;
+        const ws_insn *in = &code[i];
+        unsigned ns = ws_insn_successors(code, n, i, succ);
+        if (i == pc || !ns ||
+            (ws_op_class_of(in->op) != CLS_BRANCH &&
+             (ws_op_moves_lanes(in->op) || ws_op_class_of(in->op) == CLS_COLLECTIVE || in->op == WS_OP_ACTIVEMASK ||
+              ++count > CGA_IFCONV_MAX)))
+            ok = 0;
+        for (unsigned s = 0; ok && s < ns; s++)
+            if (succ[s] != r && !seen[succ[s]])
+                stack[sp++] = succ[s];
+    }
+    while (nseen)
+        seen[visited[--nseen]] = 0;
+    return ok;
+}
+
+/* ws_cga_rejoins (cga.h): the reconvergence point of each guarded branch ptxas keeps as a branch. */
+uint8_t *ws_cga_rejoins(const ws_kernel *k, const ws_insn *code, const uint32_t *reconv)
+{
+    uint32_t n = k->ninsns;
+    uint8_t *at = calloc((size_t)n + 1, 1), *seen = calloc((size_t)n + 1, 1);
+    uint32_t *stack = malloc(((size_t)n + 1) * 3 * sizeof *stack); /* ifconverted's stack, then its visited */
+    if (!at || !seen || !stack || !reconv) {
+        free(at);
+        free(seen);
+        free(stack);
+        return NULL;
+    }
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_insn *b = &code[pc];
+        if (ws_op_class_of(b->op) != CLS_BRANCH || b->guard == WS_NO_REG || b->ops[0].kind != WS_OPND_LABEL ||
+            reconv[pc] >= n || b->ops[0].imm == (uint64_t)pc + 1 ||
+            ifconverted(code, n, pc, reconv[pc], stack, stack + 2 * ((size_t)n + 1), seen))
+            continue;
+        /* lanes that go to the kernel's end leave there (ptxas: a predicated EXIT), they wait for nobody */
+        const ws_insn *r = &code[reconv[pc]];
+        if (r->guard == WS_NO_REG &&
+            (ws_op_class_of(r->op) == CLS_EXIT || (ws_op_class_of(r->op) == CLS_RETURN && !(r->mods & WS_MOD_INFUNC))))
+            continue;
+        at[reconv[pc]] = 1;
+    }
+    free(seen);
+    free(stack);
+    return at;
+}
+
 /* Per instruction, 1 where some lanes of a warp may run it without the others: between a guarded
  * branch and where its lanes meet again (reconv: per instruction, a divergent branch's reconvergence
  * point, cfg.h), a loop's body for a backward one. Every guarded branch counts as divergent (those of

@@ -70,6 +70,13 @@ typedef struct {
  * (preset sreg.cga_clock; docs/calibration.md "(mio29)") */
 #define CGA_CLOCK 2
 
+/* Per instruction (k->ninsns + 1 bytes), 1 where the lanes of a divergent branch that ptxas keeps as a branch meet
+ * again: a guarded branch's reconvergence point (reconv, cfg.h), unless ptxas predicates its body (CGA_IFCONV_MAX
+ * above: no BSSY/BSYNC, no split) or the point ends the kernel (the lanes that branch there exit: a predicated EXIT).
+ * lds28's one-lane bodies (`@P1 BRA`, BSSY B0 ... BSYNC B0: .devjobs/lds28) keep the warp 14-22 cycles past the
+ * body that the same code run by the whole warp does not (timing.c, preset branch.rejoin). NULL when out of memory
+ * (or reconv is NULL). */
+uint8_t *ws_cga_rejoins(const ws_kernel *k, const ws_insn *code, const uint32_t *reconv);
 /* The stretches of a kernel's instructions (code: as they run; uses: their registers; reconv: the
  * reconvergence point of each (ws_reconvergence_points, the prepared kernel's); m: its module, for the
  * symbols' state spaces). Returns 0, or -1 when out of memory. */

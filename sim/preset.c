@@ -96,6 +96,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("ifetch.warm_latency", ifetch_warm_latency),
     PK("ifetch.warm_restart", ifetch_warm_restart),
     PK("guard.feed", guard_feed),
+    PK("branch.rejoin", branch_rejoin),
     PK("mul.hi", mul_hi),
     PK("mul.hi.64", mul_hi_64),
     PK("fp64", fp64),

@@ -85,8 +85,10 @@ typedef struct {
     double ifetch_warm_line;    /* ... a larger kernel's warm launch: cycles between two line requests (0: off) */
     double ifetch_warm_latency; /* ... cycles from such a request to the line's arrival */
     double ifetch_warm_restart; /* ... cycles a line the warp waited for puts its stream's next request later */
-    double guard_feed;  /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
-    double atom_shared; /* an atomic on shared memory (atom: global) */
+    double guard_feed; /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
+    double branch_rejoin;  /* a divergent branch ptxas keeps (BSSY/BSYNC): the warp waits this much more where its lanes
+                            meet again (timing.c earliest; 0: off) */
+    double atom_shared;    /* an atomic on shared memory (atom: global) */
     double atom_same_word; /* extra latency per extra lane on one word */
     double ld_cg;          /* ld.global.cg: an L2 hit, L1 skipped (0: as ld.global) */
     double ld_first;       /* a block's load of a global line it has not touched: not in L1 (0: as ld.global) */

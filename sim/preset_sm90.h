@@ -98,6 +98,7 @@ static const ws_preset ws_preset_sm90 = {
     .ifetch_warm_latency = 20, /* ifetch.warm_latency */
     .ifetch_warm_restart = 1, /* ifetch.warm_restart */
     .guard_feed = 9, /* guard.feed */
+    .branch_rejoin = 16, /* branch.rejoin */
     .mul_hi = 9, /* mul.hi */
     .mul_hi_64 = 29, /* mul.hi.64 */
     .fp64 = 8, /* fp64 */

@@ -101,6 +101,8 @@ typedef struct {
     uint32_t cpc;              /* the common pc while converged */
     uint32_t ngroups;          /* gpc, glanes, gstate below: the groups while diverged */
     unsigned nreconv;          /* reconv below */
+    uint32_t met;              /* 1 + the pc where lanes of two groups last became one runnable group (warp.c; the
+                                  timing mode's branch.rejoin), 0: none */
     uint32_t bar_lanes[16];    /* per block barrier, the lanes that last arrived at it (ex_bar) */
     uint64_t *regs;            /* the warp's register file: rows of 32 lanes (ws_reg_layout) */
     uint32_t *reg_written;     /* check_uninitialized: per register, lanes that wrote it */

@@ -122,6 +122,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->imad_read);
     free(tk->young);
     free(tk->stall);
+    free(tk->join_at);
     ws_fold_free(&tk->fold);
     ws_subwarp_free(&tk->subwarp);
     ws_cga_free(&tk->cga);
@@ -136,7 +137,7 @@ uint64_t ws_timing_kernel_bytes(const ws_kernel *k)
     return sizeof(ws_timing_kernel) + n * (sizeof(timing_info) + 2) + ws_schedule_bytes(k->ninsns) +
            n * sizeof(double) /* build_schedule's latencies, while it runs */ + n * 2 /* subwarp */ +
            n * (sizeof(uint32_t) + 5) /* cga */ + n * (2 + sizeof(uint32_t)) /* fold */ +
-           n * sizeof(uint32_t) /* line_of */;
+           n * sizeof(uint32_t) /* line_of */ + n * (sizeof(uint32_t) + 2) /* join_at, ws_cga_rejoins' two */;
 }
 
 #define KEPT(field)                                                                                                    \
@@ -198,10 +199,10 @@ static int zeroed(void **buf, size_t *cap, size_t n, size_t size)
 
 /* Whether the instruction at a position can be in a plan: a common pick (not rare) that reads nothing but its
  * sources' ready cycles, its ready cycle and, a shuffle, its sub-partition's MIO pipe (no access, no hoisted
- * setp, no free shuffle), with a feed below PLAN_OLD. */
+ * setp, no free shuffle, no lanes meeting: branch.rejoin), with a feed below PLAN_OLD. */
 static int plannable(const timing_info *f)
 {
-    return !f->rare && !f->memory && !(f->checks & (CHECK_BASE | CHECK_STQ)) &&
+    return !f->rare && !f->memory && !(f->checks & (CHECK_BASE | CHECK_STQ | CHECK_JOIN)) &&
            !(f->free_mov && (f->shfl || f->latency > 0)) && f->feed >= 0 && f->feed < PLAN_OLD;
 }
 
@@ -310,6 +311,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->shfl_waits_from = t->p.stq_shfl > 0 ? shfl_left(&t->p) : UINT32_MAX;
     t->sync_feed = ws_llround(t->p.sync_feed);
     t->guard_feed = ws_llround(t->p.guard_feed);
+    t->rejoin = t->p.branch_rejoin >= 0.5 ? (uint64_t)ws_llround(t->p.branch_rejoin) : 0;
     t->cross_feed = t->p.cross_feed > 0 ? ws_llround(t->p.cross_feed) : 0;
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
     t->alu_hold = hold_of(t->p.pipe_alu); /* before the tables (math_slots, issue_cycles) */
@@ -375,6 +377,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->imad_read = tk->imad_read;
     t->young = tk->young;
     t->stall = tk->stall;
+    t->join_at = tk->join_at;
     t->fold = tk->fold;
     t->subwarp = tk->subwarp;
     t->cga = tk->cga;
@@ -826,7 +829,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
                 }
             }
         }
-        if (slow || (ti->checks & (CHECK_BASE | CHECK_STQ))) {
+        if (slow || (ti->checks & (CHECK_BASE | CHECK_STQ | CHECK_JOIN))) {
             /* an access at [symbol]: the base (cga.h); a clock read after its SASS block's ULEA (CGA_CLOCK) */
             if (ti->memory || t->p.sreg_cga_clock > 0) {
                 uint64_t base =
@@ -835,6 +838,19 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
                 if (base > when) {
                     when = base;
                     y = WS_STALL_SCOREBOARD;
+                    pr = UINT32_MAX;
+                }
+            }
+            /* the warp's lanes met again at this position (w->met, warp.c) after a divergent branch that ptxas keeps
+             * as a branch: the warp issues nothing for branch.rejoin more (lds28's one-lane bodies after BSYNC:
+             * docs/calibration.md "(recon29)"); once, where the meeting is, its ready cycle kept */
+            if ((ti->checks & CHECK_JOIN) && w->met && t->join_at[pc] == w->met) {
+                w->met = 0;
+                s->ready += t->rejoin;
+                s->ready_why = WS_STALL_DIVERGENCE;
+                if (s->ready > when) {
+                    when = s->ready;
+                    y = WS_STALL_DIVERGENCE;
                     pr = UINT32_MAX;
                 }
             }

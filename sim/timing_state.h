@@ -130,6 +130,8 @@ enum {
     CHECK_MATH = 8, /* an instruction that takes a pipe slot (timing_info.slots) */
     CHECK_XU = 16,  /* an XU op that ptxas's stall counts space from the warp's last (schedule.xu_stall: xu_spaced);
                        with CHECK_MATH, whose test reads it */
+    CHECK_JOIN = 32, /* the first instruction a warp issues where a divergent branch's lanes meet again (ws_timing.join_at:
+                        branch.rejoin) */
 };
 /* timing_info.writes: write_results' cases */
 enum {
@@ -323,6 +325,10 @@ struct ws_timing {
     uint32_t young_seen;  /* pick.young: the warps that have issued such an op */
     int8_t young_of[32];  /* pick.young: per sub-partition its warp passed over (young_ready); -1: none yet */
     uint8_t *stall;       /* per instruction: timing_info.stall (imad_stalls), built after the schedule; NULL: 0 */
+    uint32_t *join_at;    /* per instruction: 1 + the position where a divergent branch's lanes meet again whose wait
+                             (branch.rejoin) the instruction takes when a warp issues it there (join_table, after the
+                             schedule; CHECK_JOIN); 0: none; NULL: none in the kernel, or the key 0 */
+    uint64_t rejoin;      /* the preset's branch.rejoin in whole cycles */
     ws_fold fold;         /* ptxas's IADD3 and LOP3, and the REDUX copies (fold.h), built before info */
     ws_stq_regs stq_regs; /* the writes that wait for a queued store's register read (stq_regs.h; stq.reads):
                               the prepared kernel's (L->stq_regs), not freed here */
@@ -426,6 +432,7 @@ struct ws_timing_kernel {
     uint8_t *imad_read; /* per instruction: IMAD_* (imad_reads); NULL: none */
     uint8_t *young;     /* per instruction: pick.young's op (young_ops); NULL: none */
     uint8_t *stall;     /* per instruction: the cycles the warp waits after it beyond one (imad_stalls); NULL: all 0 */
+    uint32_t *join_at;  /* per instruction: ws_timing.join_at (join_table); NULL: none */
     ws_fold fold;       /* fold.h (with the preset's schedule 1) */
     ws_subwarp subwarp; /* subwarp.h */
     ws_cga cga;         /* cga.h: its tables (each warp's state is the launch's) */

@@ -3,6 +3,7 @@
  */
 #include "timing_tables.h"
 #include "cfg.h"
+#include "cga.h"
 #include "fpexact.h"
 #include "memory.h"
 #include "narrow.h"
@@ -604,6 +605,44 @@ static int fma_half_rule(const ws_timing *t, const ws_launch_ctx *L)
     return 0;
 }
 
+/* branch.rejoin's table (ws_timing.join_at): at each position where a divergent branch's lanes meet again
+ * (ws_cga_rejoins: a branch ptxas keeps, BSSY/BSYNC), the instruction a warp issues first there or after it in
+ * ptxas's order that is not a free mov (a free mov issues at its pick, where earliest is not asked: the wait goes to
+ * the next one); those instructions have CHECK_JOIN (earliest's test, which every pick's figures pass through: no plan
+ * takes them, plannable). None with the key 0 (0, no table). 0, or -1 when out of memory. */
+static int join_table(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk)
+{
+    uint32_t n = t->ninfo;
+    if (!t->rejoin || !n)
+        return 0;
+    uint8_t *at = ws_cga_rejoins(L->k, L->code, L->reconv_pc);
+    uint32_t *join = calloc(n, sizeof *join);
+    if (!at || !join) {
+        free(at);
+        free(join);
+        return -1;
+    }
+    int any = 0;
+    for (uint32_t r = 0; r < n; r++)
+        for (uint32_t p = r; at[r] && p < n; p++) {
+            uint32_t pc = t->sched.order ? t->sched.order[p] : p;
+            if (tk->info[pc].free_mov)
+                continue;
+            join[pc] = r + 1;
+            any = 1;
+            break;
+        }
+    free(at);
+    if (!any) {
+        free(join);
+        return 0;
+    }
+    t->join_at = tk->join_at = join;
+    for (uint32_t pc = 0; pc < n; pc++) /* what ws_timing_info_of gives it from now on (--slow-path timing) */
+        tk->info[pc].checks |= join[pc] ? CHECK_JOIN : 0;
+    return 0;
+}
+
 /* The kernel's timing tables into tk, built on t's fields (ws_timing_info_of and build_schedule read
  * them there; t: the kernel's first timing launch's state, its preset parsed), which borrow them.
  * 0, or -1 when out of memory (what was built is tk's to free). */
@@ -667,6 +706,8 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
         return -1;
     /* after the schedule (the next instruction is the next in its order), then into info */
     t->sched = tk->sched;
+    if (join_table(t, L, tk) != 0) /* after the schedule (its order), then into info */
+        return -1;
     if (young_ops(t, L, &tk->young) != 0) /* after info (its free movs and IMAD slots) and the schedule */
         return -1;
     if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order) && !half_read_gap(t))

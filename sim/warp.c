@@ -85,12 +85,14 @@ static void drop_lanes(ws_warp *w, uint32_t lanes)
     }
 }
 
-/* Lanes that are in no group go to pc in state, joining the group already there. */
+/* Lanes that are in no group go to pc in state, joining the group already there (runnable lanes
+ * that join runnable ones meet: w->met). */
 static inline void join_group(ws_warp *w, uint32_t lanes, uint32_t pc, int state)
 {
     for (unsigned i = 0; i < w->ngroups; i++)
         if (w->gpc[i] == pc && w->gstate[i] == state) {
             w->glanes[i] |= lanes;
+            w->met = state == LANE_RUN ? pc + 1 : w->met;
             return;
         }
     w->gpc[w->ngroups] = pc;
@@ -378,6 +380,7 @@ static void split_at_branch(ws_warp *w, uint32_t group, uint32_t taken, uint32_t
         stay = group;
     } else if (gt != none) {
         w->glanes[gt] |= taken;
+        w->met = target + 1; /* lanes that meet (join_group) */
     } else {
         w->gpc[ng] = target;
         w->glanes[ng] = taken;
@@ -386,6 +389,7 @@ static void split_at_branch(ws_warp *w, uint32_t group, uint32_t taken, uint32_t
     }
     if (gn != none) { /* the group's record empties: the last one fills the hole */
         w->glanes[gn] |= stay;
+        w->met = next + 1;
         w->ngroups = --ng;
         w->gpc[gi] = w->gpc[ng];
         w->glanes[gi] = w->glanes[ng];
@@ -731,8 +735,9 @@ static inline __attribute__((always_inline)) int pick_group(ws_exec *x, ws_warp 
                 return 1;
             }
             remove_reconv(w, i);
-            if (arrived != group) {
+            if (arrived != group) { /* the lanes waiting there meet the group (join_group) */
                 move_lanes(w, arrived, pc, LANE_RUN);
+                w->met = pc + 1;
                 try_converge(w);
                 return 1; /* pick again: the group is larger now */
             }

@@ -193,6 +193,71 @@ static void clock_read_waits_for_the_base(void **state)
     }
 }
 
+/* branch.rejoin: a one-lane body ptxas keeps as a branch (more than CGA_IFCONV_MAX instructions: `@P1 BRA`, BSSY,
+ * BSYNC) holds the warp where its lanes meet the others again: lds28's brsp_o - brsp_b 16 cycles on the H100 (thread
+ * 0 alone against warp 0 whole, the same SASS; tests/calibration/device-2026-12-06-h100e-lds28.tar.xz,
+ * docs/calibration.md "(recon29)"). The same body run by every lane, a body ptxas predicates (a short if or if/else),
+ * and lanes that branch to the kernel's end (a predicated EXIT) cost nothing more; lanes that leave a loop at
+ * different trips meet once after it. */
+static void divergent_body_rejoins(void **state)
+{
+    (void)state;
+    char one[1024] = "mov.u64 %rd8, %clock64;\nsetp.ne.u32 %p1, %r1, 0;\n@%p1 bra J;\n",
+         all[1024] = "mov.u64 %rd8, %clock64;\nsetp.gt.u32 %p1, %r1, 99;\n@%p1 bra J;\n",
+         few[1024] = "mov.u64 %rd8, %clock64;\nsetp.ne.u32 %p1, %r1, 0;\n@%p1 bra J;\n";
+    for (int i = 0; i < 12; i++) {
+        strcat(one, "add.u32 %r3, %r3, 1;\n");
+        strcat(all, "add.u32 %r3, %r3, 1;\n");
+        strcat(few, i < 6 ? "add.u32 %r3, %r3, 1;\n" : "");
+    }
+    strcat(one, "J:\n");
+    strcat(all, "J:\n");
+    strcat(few, "J:\n");
+    const char *off = "branch.rejoin 0\n", *on = "branch.rejoin 30\n";
+    assert_int_equal(region(one, on) - region(one, off), 30);
+    assert_int_equal(region(one, NULL) - region(one, off), 16); /* the built-in preset's */
+    assert_int_equal(region(all, on), region(all, off));
+    assert_int_equal(region(few, on), region(few, off));
+    /* an if/else: lanes 0-15 and 16-31 each run a side; 4 + 4 instructions ptxas predicates, 8 + 8 it does not */
+    const char *small = "mov.u64 %rd8, %clock64;\nsetp.gt.u32 %p1, %r1, 15;\n@%p1 bra E;\n"
+                        "add.u32 %r3, %r3, 1;\nadd.u32 %r3, %r3, 1;\nadd.u32 %r3, %r3, 1;\nadd.u32 %r3, %r3, 1;\n"
+                        "bra.uni J;\nE:\n"
+                        "add.u32 %r3, %r3, 2;\nadd.u32 %r3, %r3, 2;\nadd.u32 %r3, %r3, 2;\nadd.u32 %r3, %r3, 2;\nJ:\n";
+    char big[2048] = "mov.u64 %rd8, %clock64;\nsetp.gt.u32 %p1, %r1, 15;\n@%p1 bra E;\n";
+    for (int i = 0; i < 8; i++)
+        strcat(big, "add.u32 %r3, %r3, 1;\n");
+    strcat(big, "bra.uni J;\nE:\n");
+    for (int i = 0; i < 8; i++)
+        strcat(big, "add.u32 %r3, %r3, 2;\n");
+    strcat(big, "J:\n");
+    assert_int_equal(region(small, on), region(small, off));
+    assert_int_equal(region(big, on) - region(big, off), 30);
+    /* a loop each lane leaves after tid + 1 trips: the lanes meet once, after it */
+    const char *loop = "mov.u64 %rd8, %clock64;\nmov.u32 %r3, 0;\nL:\nadd.u32 %r3, %r3, 1;\n"
+                       "setp.le.u32 %p1, %r3, %r1;\n@%p1 bra L;\n";
+    assert_int_equal(region(loop, on) - region(loop, off), 30);
+    /* where they meet: the join of the long bodies and the loop's exit; not the branch to the kernel's end (TAIL) */
+    const char *kinds[] = {one, all, few, small, big, loop};
+    const int joins[] = {1, 1, 0, 0, 1, 1};
+    for (int i = 0; i < 6; i++) {
+        ws_module *m;
+        ws_cga c;
+        const ws_kernel *k = cga_of(kinds[i], &m, &c);
+        uint32_t *reconv = ws_reconvergence_points(k);
+        uint8_t *at = ws_cga_rejoins(k, k->insns, reconv);
+        assert_non_null(at);
+        int n = 0;
+        for (uint32_t pc = 0; pc < k->ninsns; pc++)
+            n += at[pc];
+        assert_int_equal(n, joins[i]);
+        assert_int_equal(at[k->ninsns - 1], 0); /* ret */
+        free(at);
+        free(reconv);
+        ws_cga_free(&c);
+        ws_module_free(m);
+    }
+}
+
 /* sreg.cga_remat (off in sm_90): an access at a register that only a mov of a shared variable's address writes,
  * in a later SASS block, reads the base again in its own, as ptxas's LDS [UR5] after `S2UR UR6, SR_CgaCtaId` inside
  * bench_shared_ilp's region 6 (0x2c70) where the kernel's top read it at 0x0020; 0: the top's read covers it. */
@@ -647,6 +712,7 @@ int main(void)
         cmocka_unit_test(shared_base_once_per_sass_block),
         cmocka_unit_test(cga_stretches),
         cmocka_unit_test(cga_ifconv_max),
+        cmocka_unit_test(divergent_body_rejoins),
         cmocka_unit_test(base_by_s2r_where_uniform_cannot),
         cmocka_unit_test(clock_read_waits_for_the_base),
         cmocka_unit_test(remat_reads_the_base_again),

@@ -152,7 +152,7 @@ typedef enum {
     X(SYNC, "sync", "lanes wait at a `.sync` collective for the rest of its membermask")          \
     X(BANK, "bank", "a shared-memory access waits for the pipe, busy with earlier wavefronts")   \
     X(ISSUE, "issue", "ready, but another warp took the issue slot, or the last issue's latency") \
-    X(DIVERGENCE, "divergence", "lanes wait at a reconvergence point for the warp's other groups") \
+    X(DIVERGENCE, "divergence", "lanes wait at a reconvergence point for the warp's other groups, or meet them there (preset `branch.rejoin`)") \
     X(PIPE, "pipe", "an integer instruction waits for its sub-partition's ALU or IMAD pipe, busy with the last one")
 
 typedef enum {
