@@ -8,6 +8,9 @@ decide (run.sh's head): c16_o - c4_o, c8_o - c4_o (a load's latency beyond LDS's
 brvp_o - brsp_o, brv_o - brs_o."""
 import json, os, statistics, subprocess, sys, tarfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../tests/calibration/probes'))
+import sass_text  # noqa: E402
+
 tb = sys.argv[1]
 warpsim = sys.argv[2] if len(sys.argv) > 2 else None
 preset = ['--preset', sys.argv[3]] if len(sys.argv) > 3 else []
@@ -16,13 +19,8 @@ files = {os.path.basename(m.name): m for m in t.getmembers() if m.isfile()}
 meta = t.extractfile(files['meta.txt']).read().decode()
 print(meta.strip())
 ptx, regs = None, {}
-if 'probe_lds28.res' in files: # " Function lds28_KIND:" then "  REG:N ..."
-    fn = None
-    for line in t.extractfile(files['probe_lds28.res']).read().decode().split('\n'):
-        if line.strip().startswith('Function '):
-            fn = line.split()[1].rstrip(':')
-        elif fn and line.strip().startswith('REG:'):
-            regs[fn] = line.split()[0][4:]
+if 'probe_lds28.res' in files:
+    regs = sass_text.registers(t.extractfile(files['probe_lds28.res']).read().decode())
 if warpsim and 'probe_lds28.ptx' in files:
     ptx = '/tmp/lds28_probe.ptx'
     open(ptx, 'wb').write(t.extractfile(files['probe_lds28.ptx']).read())

@@ -10,6 +10,9 @@ takes (`b`): the one-lane forms take 14-26 cycles more on the card (brsp 16 and 
 Usage: check_rejoin.py WARPSIM SRCDIR [--preset FILE] [--slack N]. Exit 1 with the pairs that fail."""
 import json, os, statistics, subprocess, sys, tarfile, tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'probes'))
+import sass_text  # noqa: E402
+
 TARBALL = 'tests/calibration/device-2026-12-06-h100e-lds28.tar.xz'
 PAIRS = ('brsp', 'brvp', 'brs', 'brv')
 
@@ -21,12 +24,7 @@ def main(argv):
     dev, regs = {}, {}
     with tarfile.open(os.path.join(src, TARBALL)) as t, tempfile.TemporaryDirectory() as tmp:
         files = {os.path.basename(m.name): m for m in t.getmembers() if m.isfile()}
-        fn = None
-        for line in t.extractfile(files['probe_lds28.res']).read().decode().split('\n'):
-            if line.strip().startswith('Function '):
-                fn = line.split()[1].rstrip(':')
-            elif fn and line.strip().startswith('REG:'):
-                regs[fn] = line.split()[0][4:]
+        regs = sass_text.registers(t.extractfile(files['probe_lds28.res']).read().decode())
         ptx = os.path.join(tmp, 'probe_lds28.ptx')
         with open(ptx, 'wb') as f:
             f.write(t.extractfile(files['probe_lds28.ptx']).read())

@@ -75,6 +75,11 @@ def main(argv):
     want((len(alu3), list(alu3)[:2], len(alu3.get("alu3_fma_l", []))), (185, ["alu3_f2d_x", "alu3_f2d_f"], 576),
          "alu27/probe_alu3.sass: functions, the first two, alu3_fma_l's instructions")
 
+    regs = sass_text.registers(sass_text.member(os.path.join(cal, "device-2026-12-06-h100e-lds28.tar.xz"),
+                                                "*/probe_lds28.res"))
+    want((len(regs), regs.get("lds28_cub_i128"), regs.get("lds28_brsp_b")), (29, "14", "17"),
+         "lds28's probe_lds28.res: ptxas's register counts (cuobjdump -res-usage)")
+
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         c = sass_text.Checks()
@@ -85,7 +90,7 @@ def main(argv):
 
     for line in bad:
         print("FAIL " + line)
-    print("%s: sass_text on probe_stq, bench_div and alu27's probe_alu3" % ("FAIL" if bad else "ok"))
+    print("%s: sass_text on probe_stq, bench_div, alu27's probe_alu3 and lds28's register counts" % ("FAIL" if bad else "ok"))
     return 1 if bad else 0
 
 

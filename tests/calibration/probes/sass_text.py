@@ -98,6 +98,18 @@ def clock_reads(insns):
     return [i for i, x in enumerate(insns) if "SR_CLOCKLO" in x.text]
 
 
+def registers(res_usage):
+    """ptxas's register count of each function, {name: "N"}, from `cuobjdump -res-usage` text: a line
+    ` Function NAME:` and, below it, one starting `REG:N` (warpsim's --regs takes N)."""
+    regs, fn = {}, None
+    for line in res_usage.split("\n"):
+        if line.strip().startswith("Function "):
+            fn = line.split()[1].rstrip(":")
+        elif fn and line.strip().startswith("REG:"):
+            regs[fn] = line.split()[0][4:]
+    return regs
+
+
 def read(path):
     """A file's text, unpacked where its name ends in .xz."""
     with (lzma.open(path, "rt") if path.endswith(".xz") else open(path)) as f:
