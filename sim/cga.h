@@ -103,28 +103,26 @@ static inline void ws_cga_read_at(ws_cga *c, uint32_t w, uint64_t at)
     if (w < 32)
         c->at[w] = at;
 }
-/* The first cycle instruction pc's shared address is ready for warp w (0: it needs none):
- * sreg_cga cycles after the warp read the base with S2UR, sreg_s2r + s2r_lea after it read it with
- * S2R. sreg_s2r is measured from the S2R to the issue of the LEA that waits for it (`LEA R5, R5, R4,
+/* The first cycle instruction pc may issue for warp w where needs[pc] is kind (1: its shared address
+ * is ready; CGA_CLOCK: a clock read waits for its stretch's base read), 0 where it is not: sreg_cga
+ * cycles after the warp read the base with S2UR, sreg_s2r + s2r_lea after it read it with S2R.
+ * sreg_s2r is measured from the S2R to the issue of the LEA that waits for it (`LEA R5, R5, R4,
  * 0x18`: the window's base, SR_CgaCtaId << 24 plus 0x400), s2r_lea that LEA's stall before the op
  * that reads it (the thread's element: `IMAD R4, R0, 0xc, R5`); every S2R SR_CgaCtaId of
  * tests/calibration/sass has that LEA after it. sreg_cga was fitted to whole regions up to the
  * address's reader (time_cg_reduce_plus_tile32_float), with the ULEA in it. */
-static inline uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga, double sreg_s2r,
-                                    double s2r_lea)
+static inline uint64_t ws_cga_ready_as(const ws_cga *c, uint32_t w, uint32_t pc, uint8_t kind, double sreg_cga,
+                                       double sreg_s2r, double s2r_lea)
 {
-    if (!c->needs || c->needs[pc] != 1 || w >= 32 || sreg_cga <= 0)
+    if (!c->needs || c->needs[pc] != kind || w >= 32 || sreg_cga <= 0)
         return 0;
     return c->at[w] + (uint64_t)ws_llround(c->by_s2r[w] && sreg_s2r > 0 ? sreg_s2r + s2r_lea : sreg_cga);
 }
-/* The first cycle a CGA_CLOCK clock read may issue for warp w: its stretch before read the base (ws_cga_ready's
- * cycle for that read); 0 for any other instruction. */
-static inline uint64_t ws_cga_clock_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga, double sreg_s2r,
-                                          double s2r_lea)
+/* ws_cga_ready_as of kind 1: the cycle instruction pc's shared address is ready (0: it needs none) */
+static inline uint64_t ws_cga_ready(const ws_cga *c, uint32_t w, uint32_t pc, double sreg_cga, double sreg_s2r,
+                                    double s2r_lea)
 {
-    if (!c->needs || c->needs[pc] != CGA_CLOCK || w >= 32 || sreg_cga <= 0)
-        return 0;
-    return c->at[w] + (uint64_t)ws_llround(c->by_s2r[w] && sreg_s2r > 0 ? sreg_s2r + s2r_lea : sreg_cga);
+    return ws_cga_ready_as(c, w, pc, 1, sreg_cga, sreg_s2r, s2r_lea);
 }
 
 #endif
