@@ -538,6 +538,12 @@ static void redux_holds_the_warp(void **state)
     assert_int_equal(region(body, "sreg.cga 0\nsreg.tid 0\nsreg.laneid 20\nredux 44\nalu 4\n"), c10);
 }
 
+/* Every lane loads 16 bytes at one address (a broadcast), between two clock reads: the tests of shared.bcast128
+ * and shared.128_one below. */
+static const char *const BCAST_V4 =
+    "mov.u32 %r2, sh;\nmov.u64 %rd8, %clock64;\nld.shared.v4.u32 {%r3, %r4, %r5, %r6}, [%r2];\n"
+    "add.u32 %r7, %r3, %r6;\nst.volatile.shared.u32 [sh], %r7;\n";
+
 /* A 16-byte shared load every lane reads at one address costs shared.bcast128 wavefronts, not its
  * four 8-lane phases (probe_v4 on the H200: 32 warps x 16 such loads 1,365 cycles, 16 bytes a lane
  * 2,408); a load of 16 bytes a lane keeps them. One warp: each wavefront beyond the first adds
@@ -545,8 +551,7 @@ static void redux_holds_the_warp(void **state)
 static void broadcast_v4_load_two_wavefronts(void **state)
 {
     (void)state;
-    const char *bcast = "mov.u32 %r2, sh;\nmov.u64 %rd8, %clock64;\nld.shared.v4.u32 {%r3, %r4, %r5, %r6}, [%r2];\n"
-                        "add.u32 %r7, %r3, %r6;\nst.volatile.shared.u32 [sh], %r7;\n";
+    const char *bcast = BCAST_V4;
     const char *lanes = "mov.u32 %r2, sh;\nand.b32 %r8, %r1, 15;\nshl.b32 %r8, %r8, 4;\nadd.u32 %r2, %r2, %r8;\n"
                         "mov.u64 %rd8, %clock64;\nld.shared.v4.u32 {%r3, %r4, %r5, %r6}, [%r2];\n"
                         "add.u32 %r7, %r3, %r6;\nst.volatile.shared.u32 [sh], %r7;\n";
@@ -564,8 +569,7 @@ static void broadcast_v4_load_two_wavefronts(void **state)
 static void one_address_wide_loads(void **state)
 {
     (void)state;
-    const char *bcast = "mov.u32 %r2, sh;\nmov.u64 %rd8, %clock64;\nld.shared.v4.u32 {%r3, %r4, %r5, %r6}, [%r2];\n"
-                        "add.u32 %r7, %r3, %r6;\nst.volatile.shared.u32 [sh], %r7;\n";
+    const char *bcast = BCAST_V4;
     const char *one = "mov.u32 %r2, sh;\nsetp.eq.u32 %p1, %r1, 0;\nmov.u64 %rd8, %clock64;\n"
                       "@%p1 ld.shared.v4.u32 {%r3, %r4, %r5, %r6}, [%r2];\n"
                       "add.u32 %r7, %r3, %r6;\nst.volatile.shared.u32 [sh], %r7;\n";
