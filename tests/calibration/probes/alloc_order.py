@@ -23,7 +23,6 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ptxas_phases  # noqa: E402
-import sass_replay  # noqa: E402
 import sass_text  # noqa: E402
 
 PACKED_HALF = ("hfma2_l", "bfma2_l", "hadd2_f", "badd2_f")  # with the phases their figures went farther ("(phase28)")
