@@ -20,11 +20,15 @@ each pick with one FMA pipe and with the halves, beside the H200's warm figures 
 usage: halves_yield_model.py SASS KERNEL...   (probe_mad19.sass: mad19_ffm ...; alu27's probe_alu3.sass: alu3_fma_m)
        halves_yield_model.py --compare RAW PREFIX  (a probe_streams job unpacked: mad19/ mad19, ffm30/ ffm30): each
                                               kind's model (halves, yield pick) against its warm figures
-       halves_yield_model.py --check TAR      (tests/calibration/device-2026-12-06-h200f-mad19.tar.xz)
+       halves_yield_model.py --check TAR [ALU27] (tests/calibration/device-2026-12-06-h200f-mad19.tar.xz and
+                                              device-2026-12-04-alu27.tar.xz)
 --check: with the halves and the yield pick every mad19 kind's warm figure at 1-8 warps a sub-partition within 10% of
 the H200's, ffm and mff included, but the three the H200 leaves a warp waiting in (fm and fmi at 4 warps a
 sub-partition, fmi at 8: "(turn21h)", not this rule's); and neither half alone fits ffm (the halves with warpsim's
-imad pick, the yield pick with one FMA pipe: ffm beyond 10% at 2-8 warps a sub-partition)."""
+imad pick, the yield pick with one FMA pipe: ffm beyond 10% at 2-8 warps a sub-partition). With ALU27, alu27's
+probe_alu3 pairs (mad_f, fma_m, fadd_m, h2f_f, fma_l, fadd_l, lop3_f, mad_l) within 10% at 1-8 warps a sub-partition
+too (mad_f's 2.7, which warpsim fits with pipe.imad_read 1.7, included) but fma_m and h2f_f at 4 (a warp waiting).
+The one-warp figures are warm ones: a block of 128 threads after the first launch."""
 import os
 import sys
 import tarfile
@@ -38,6 +42,7 @@ import sass_text  # noqa: E402
 WARPS = (1, 2, 4, 8)
 # the figures the H200 leaves a warp waiting in (a pick order this model does not hold, "(turn21h)"), not checked
 WAITING = {("fm", 4), ("fmi", 4), ("fmi", 8)}
+ALU27_WAITING = {("fma_m", 4), ("h2f_f", 4)}  # alu27's fma_m and h2f_f at 16 warps ("(mad19)": 806, 820 cycles)
 
 
 def order(lines, name):
@@ -116,7 +121,7 @@ def fmt(r):
     return " / ".join("%.2f" % v for v in r)
 
 
-def check(tar):
+def check(tar, alu27=None):
     expect = sass_text.Checks()
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(tar) as t:
@@ -134,12 +139,21 @@ def check(tar):
             got = rates(s, pick, halves)
             expect(all(abs(g - v) > 0.1 * v for g, v in zip(got[1:], h[k][1:])),
                    "%-4s %s: %s, beyond 10%% at 2-8 warps a sub-partition" % (k, what, fmt(got)))
+    if alu27:  # probe_alu3's pairs on alu27's H200 (yield_pick_model.H200), mad_f's 2.7 (pipe.imad_read's) among them
+        from yield_pick_model import H200
+        lines = sass_text.member(alu27, "alu27/probe_alu3.sass").split("\n")
+        for k, want in sorted(H200.items()):
+            got = rates(order(lines, "alu3_" + k), "yield", True)
+            err = [(g - v) / v * 100 for g, v in zip(got, want)]
+            ok = all(abs(e) <= 10 or (k, w) in ALU27_WAITING for e, w in zip(err, WARPS))
+            expect(ok, "alu27 %-6s halves + yield %s, H200 %s (%s)" % (k, fmt(got), fmt(want), " ".join(
+                "%+.1f%%" % e for e in err)))
     return expect.status()
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == "--check":
-        sys.exit(check(argv[2]))
+    if len(argv) in (3, 4) and argv[1] == "--check":
+        sys.exit(check(*argv[2:]))
     if len(argv) == 4 and argv[1] == "--compare":
         rows, _ = compare(argv[2], argv[3])
         for k, got, want in rows:
