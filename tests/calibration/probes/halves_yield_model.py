@@ -20,14 +20,16 @@ each pick with one FMA pipe and with the halves, beside the H200's warm figures 
 usage: halves_yield_model.py SASS KERNEL...   (probe_mad19.sass: mad19_ffm ...; alu27's probe_alu3.sass: alu3_fma_m)
        halves_yield_model.py --compare RAW PREFIX  (a probe_streams job unpacked: mad19/ mad19, ffm30/ ffm30): each
                                               kind's model (halves, yield pick) against its warm figures
-       halves_yield_model.py --check TAR [ALU27] (tests/calibration/device-2026-12-06-h200f-mad19.tar.xz and
-                                              device-2026-12-04-alu27.tar.xz)
+       halves_yield_model.py --check TAR [ALU27 [FFM30]] (tests/calibration/device-2026-12-06-h200f-mad19.tar.xz,
+                                              device-2026-12-04-alu27.tar.xz, device-2026-12-06-h100g-ffm30.tar.xz)
 --check: with the halves and the yield pick every mad19 kind's warm figure at 1-8 warps a sub-partition within 10% of
 the H200's, ffm and mff included, but the three the H200 leaves a warp waiting in (fm and fmi at 4 warps a
 sub-partition, fmi at 8: "(turn21h)", not this rule's); and neither half alone fits ffm (the halves with warpsim's
 imad pick, the yield pick with one FMA pipe: ffm beyond 10% at 2-8 warps a sub-partition). With ALU27, alu27's
 probe_alu3 pairs (mad_f, fma_m, fadd_m, h2f_f, fma_l, fadd_l, lop3_f, mad_l) within 10% at 1-8 warps a sub-partition
 too (mad_f's 2.7, which warpsim fits with pipe.imad_read 1.7, included) but fma_m and h2f_f at 4 (a warp waiting).
+With FFM30, the eight kinds of .devjobs/ffm30 (fmf, fffm, ffffm, ffmm, fml, ffl, ffmi, ffm: predicted from SASS made
+before the run) within 10% at 1-8 warps a sub-partition, and fffm and ffffm beyond 10% at 2-8 with either rule alone.
 The one-warp figures are warm ones: a block of 128 threads after the first launch."""
 import os
 import sys
@@ -121,12 +123,17 @@ def fmt(r):
     return " / ".join("%.2f" % v for v in r)
 
 
-def check(tar, alu27=None):
-    expect = sass_text.Checks()
+def unpacked(tar, prefix):
+    """compare() of a job's tarball (its folder PREFIX/)."""
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(tar) as t:
             t.extractall(tmp)
-        rows, lines = compare(os.path.join(tmp, "mad19"), "mad19")
+        return compare(os.path.join(tmp, prefix), prefix)
+
+
+def check(tar, alu27=None, ffm30=None):
+    expect = sass_text.Checks()
+    rows, lines = unpacked(tar, "mad19")
     h = {k: v for k, _, v in rows}
     for k, got, want in rows:
         err = [(g - v) / v * 100 for g, v in zip(got, want)]
@@ -148,11 +155,24 @@ def check(tar, alu27=None):
             ok = all(abs(e) <= 10 or (k, w) in ALU27_WAITING for e, w in zip(err, WARPS))
             expect(ok, "alu27 %-6s halves + yield %s, H200 %s (%s)" % (k, fmt(got), fmt(want), " ".join(
                 "%+.1f%%" % e for e in err)))
+    if ffm30:  # the kinds the rule predicted before they ran (docs/calibration.md "(ffm30)"), every figure
+        rows, lines = unpacked(ffm30, "ffm30")
+        for k, got, want in rows:
+            err = [(g - v) / v * 100 for g, v in zip(got, want)]
+            expect(all(abs(e) <= 10 for e in err), "ffm30 %-5s halves + yield %s, H100 %s (%s)" % (
+                k, fmt(got), fmt(want), " ".join("%+.1f%%" % e for e in err)))
+        want = {k: v for k, _, v in rows}
+        for k in ("fffm", "ffffm"):
+            s = order(lines, "ffm30_" + k)
+            for pick, halves, what in (("imad", True, "halves + imad pick"), ("yield", False, "yield, one pipe")):
+                got = rates(s, pick, halves)
+                expect(all(abs(g - v) > 0.1 * v for g, v in zip(got[1:], want[k][1:])),
+                       "ffm30 %-5s %s: %s, beyond 10%% at 2-8 warps a sub-partition" % (k, what, fmt(got)))
     return expect.status()
 
 
 def main(argv):
-    if len(argv) in (3, 4) and argv[1] == "--check":
+    if len(argv) in (3, 4, 5) and argv[1] == "--check":
         sys.exit(check(*argv[2:]))
     if len(argv) == 4 and argv[1] == "--compare":
         rows, _ = compare(argv[2], argv[3])
