@@ -252,8 +252,23 @@ def late(raw):
                 " ".join("%d:%d" % (r, c) for r, c in sorted(ranks.items()))))
 
 
+def fwin_span(ws, ptx, k, block, warm):
+    """warpsim's warm span (ifetch.line 0) of probe_fwin's kernel fwin<K> at one block of `block` threads: the
+    last warp's end less the first warp's start."""
+    n = block // 32
+    res = subprocess.run([ws, "run", ptx, "--kernel", "_Z4fwinILi%dEEvPyPjffj" % k, "--grid", "1", "--block",
+                          str(block), "out=u64[%d]" % max(64, 2 * n), "sink=u32[1024]", "a=f32:1.0001", "b=f32:0.5",
+                          "h=u32:1006648320", "--preset", warm], capture_output=True, text=True, check=True).stdout
+    vals = []
+    lines = res.split("\n")
+    i = lines.index("== out u64[%d]" % max(64, 2 * n)) + 1
+    while len(vals) < 2 * n:
+        vals += [int(v) for v in lines[i].split()]
+        i += 1
+    return max(vals[1:2 * n:2]) - min(vals[0:2 * n:2])
+
+
 def fwin(raw, ws=None, ptx=None):
-    names = {0: "_Z4fwinILi0EEvPyPjffj"}
     with tempfile.TemporaryDirectory() as tmp:
         warm = presets(tmp)
         print("| K | block | first | warm | cycles an FFMA a sub-partition (warm) |%s" %
@@ -273,18 +288,7 @@ def fwin(raw, ws=None, ptx=None):
                 med = statistics.median(runs[1:])
                 out = "| %d | %d | %d | %.0f | %.2f |" % (k, block, runs[0], med, med / (w_sp * 4096))
                 if ws:
-                    n = block // 32
-                    res = subprocess.run([ws, "run", ptx, "--kernel", names.get(k, "_Z4fwinILi%dEEvPyPjffj" % k),
-                                          "--grid", "1", "--block", str(block), "out=u64[%d]" % max(64, 2 * n),
-                                          "sink=u32[1024]", "a=f32:1.0001", "b=f32:0.5", "h=u32:1006648320",
-                                          "--preset", warm], capture_output=True, text=True, check=True).stdout
-                    vals = []
-                    lines = res.split("\n")
-                    i = lines.index("== out u64[%d]" % max(64, 2 * n)) + 1
-                    while len(vals) < 2 * n:
-                        vals += [int(v) for v in lines[i].split()]
-                        i += 1
-                    sim = max(vals[1:2 * n:2]) - min(vals[0:2 * n:2])
+                    sim = fwin_span(ws, ptx, k, block, warm)
                     out += " %d | %+.1f%% |" % (sim, (sim - med) / med * 100)
                 print(out)
 
