@@ -60,6 +60,8 @@ typedef struct {
     uint8_t *gate;  /* per instruction: the setp whose predicate guards its stretch's `@P S2R` (ws_cga_read_at) */
     uint8_t remat;  /* an input to ws_cga_build (preset sreg.cga_remat): an access at a register that only movs of a
                        shared variable's address write needs the base as one at [symbol], read again in its block */
+    uint8_t clock;  /* an input to ws_cga_build (preset sreg.cga_clock): a clock read after a mov or cvta of a shared
+                       variable's address in its SASS block's stretch is CGA_CLOCK (waits for the base); 0: none is */
     uint32_t in[32];
     uint64_t at[32];
     uint8_t by_s2r[32];
@@ -67,7 +69,7 @@ typedef struct {
 
 /* needs[pc] of a clock read that a mov or cvta of a shared variable's address comes before in its SASS block's
  * stretch: ptxas's ULEA for it stays above the CS2R SR_CLOCKLO, so the clock is read once the base is there
- * (preset sreg.cga_clock; docs/calibration.md "(mio29)") */
+ * (preset sreg.cga_clock, ws_cga.clock: ws_cga_build marks none without it; docs/calibration.md "(mio29)") */
 #define CGA_CLOCK 2
 
 /* Per instruction (k->ninsns + 1 bytes), 1 where the lanes of a divergent branch that ptxas keeps as a branch meet
