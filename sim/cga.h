@@ -13,10 +13,14 @@
  *    the rest); time_cub_block_reduce_warp_sum_int_b128 once for three symbols in three PTX
  *    blocks: ptxas turned its two branches into predicated code and hoisted the LEAs above the
  *    BAR.SYNC;
- *  - PTX blocks join into one SASS block where ptxas predicates a short forward branch: its body
- *    a single PTX block of at most CGA_IFCONV_MAX instructions without collectives, barriers or
- *    control flow (rakingcomm_b128's first branch, a 5-instruction store: `@P0 S2R`, `@P0 STS`;
- *    its second, ending in redux.sync, stays a branch: WARPSYNC.ALL, REDUX in a block of its own).
+ *  - PTX blocks join into one SASS block where ptxas predicates a short branch: the region its
+ *    lanes run before they meet again, in any shape (a body over one PTX block, an if/else, nested
+ *    ifs), of at most CGA_IFCONV_MAX instructions besides its branches, without collectives,
+ *    barriers or ends of path (cga.c ifconverted, branch.rejoin's test too; rakingcomm_b128's first
+ *    branch, a 5-instruction store: `@P0 S2R`, `@P0 STS`; its second, ending in redux.sync, stays a
+ *    branch: WARPSYNC.ALL, REDUX in a block of its own). The region and its join stay in the
+ *    branch's block where only the branch and the region enter them; a `@P S2R` is gated by the
+ *    branch's setp only for a body over one PTX block (another shape runs under more predicates).
  * The model: a warp that enters the stretch where its SASS block first needs the base reads it
  * then (preset sreg.cga cycles); a mov or cvta of a shared variable's address is ready no sooner,
  * and a shared access addressed by a symbol issues no sooner. Where a predicated body is the only
