@@ -36,7 +36,8 @@ static int needs_base(const ws_module *m, const ws_insn *in)
  * branch's lanes run before they meet again at r (its reconvergence point) in any shape: a guarded forward bra over
  * one PTX block (`@P bra J; ...; J:`), an if/else (`@P bra THEN; bra ELSE`), nested ifs, a join above the branch (a
  * loop's `@P bra NEXT` over its body's tail): at most CGA_IFCONV_MAX instructions besides its branches, none a
- * collective, activemask, barrier, call or end of path, and no loop (the branch itself reached again). stack: 2n + 2
+ * collective, activemask, barrier, call or end of path, and no loop (the branch itself reached again, or any backward
+ * edge in it: ptxas predicates no loop). stack: 2n + 2
  * entries (each instruction pushes at most its two successors), visited: n, left holding the region's instructions
  * (*nvisited of them, in no order); seen: n + 1 bytes, all 0, left so. */
 static int ifconverted(const ws_insn *code, uint32_t n, uint32_t pc, uint32_t r, uint32_t *stack, uint32_t *visited,
@@ -60,9 +61,12 @@ static int ifconverted(const ws_insn *code, uint32_t n, uint32_t pc, uint32_t r,
              (ws_op_moves_lanes(in->op) || ws_op_class_of(in->op) == CLS_COLLECTIVE || in->op == WS_OP_ACTIVEMASK ||
               ++count > CGA_IFCONV_MAX)))
             ok = 0;
-        for (unsigned s = 0; ok && s < ns; s++)
+        for (unsigned s = 0; ok && s < ns; s++) {
+            if (succ[s] != r && succ[s] <= i) /* a loop inside the region (probe_bar_release's spin): a branch */
+                ok = 0;
             if (succ[s] != r && !seen[succ[s]])
                 stack[sp++] = succ[s];
+        }
     }
     *nvisited = nseen;
     for (uint32_t i = 0; i < nseen; i++)

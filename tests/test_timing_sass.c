@@ -169,7 +169,8 @@ static void cga_ifconv_max(void **state)
  * if/else of 1 + 1 instructions (`@P bra E; ...; bra.uni J; E: ...; J:`) is one SASS block with its join, so the
  * symbol's movs before and after it share one read of the base, and a need on one side of it reads with S2R (the
  * uniform datapath does not serve predicated code) and is not gated by the branch's setp (the other side runs under
- * the other predicate); sides of CGA_IFCONV_MAX + 1 stay branches, the join a block of its own. */
+ * the other predicate); sides of CGA_IFCONV_MAX + 1 stay branches, the join a block of its own, and so does a
+ * region with a loop in it (ifconverted: any backward edge). */
 static void cga_stretches_take_any_predicated_shape(void **state)
 {
     (void)state;
@@ -184,8 +185,11 @@ static void cga_stretches_take_any_predicated_shape(void **state)
     for (int i = 0; i <= CGA_IFCONV_MAX; i++)
         strcat(big, "add.u32 %r3, %r3, 1;\n");
     strcat(big, "bra.uni J;\nE:\nadd.u32 %r3, %r3, 2;\nJ:\nmov.u32 %r4, sh;\n");
-    const char *cases[] = {ifelse, big, side};
-    for (int i = 0; i < 3; i++) {
+    /* a short loop in the region (probe_bar_release's spin after `@%p3 bra`): no predicated code, the join a block */
+    const char *loop = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, sh;\nsetp.gt.u32 %p1, %r1, 15;\n@%p1 bra J;\n"
+                       "L:\nadd.u32 %r3, %r3, 1;\nsetp.lt.u32 %p2, %r3, 5;\n@%p2 bra L;\nJ:\nmov.u32 %r4, sh;\n";
+    const char *cases[] = {ifelse, big, side, loop};
+    for (int i = 0; i < 4; i++) {
         ws_module *m;
         ws_cga c;
         const ws_kernel *k = cga_of(cases[i], &m, &c);
@@ -198,7 +202,7 @@ static void cga_stretches_take_any_predicated_shape(void **state)
         assert_true(first < k->ninsns);
         if (i == 0)
             assert_int_equal(c.stretch[last], c.stretch[first]); /* one block, one read */
-        if (i == 1)
+        if (i == 1 || i == 3)
             assert_true(c.stretch[last] != c.stretch[first] && c.reads[last]);
         if (i == 2) { /* the need in the else side: S2R, no gate */
             assert_int_equal(first, last);
