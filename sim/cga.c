@@ -32,34 +32,16 @@ static int needs_base(const ws_module *m, const ws_insn *in)
     return 0;
 }
 
-/* Does ptxas turn the branch at pc into predicated code (cga.h)? A guarded forward bra over one
- * PTX block of at most CGA_IFCONV_MAX instructions, none a collective, activemask, barrier or
- * control flow; labels: the kernel's block starts (ws_block_starts). */
-static int predicated(const ws_insn *code, const uint8_t *labels, uint32_t n, uint32_t pc)
-{
-    const ws_insn *b = &code[pc];
-    if (ws_op_class_of(b->op) != CLS_BRANCH || b->guard == WS_NO_REG || b->ops[0].kind != WS_OPND_LABEL)
-        return 0;
-    uint64_t target = b->ops[0].imm;
-    if (target <= pc + 1 || target > n || target - pc - 1 > CGA_IFCONV_MAX)
-        return 0;
-    for (uint32_t i = pc + 1; i < target; i++) {
-        const ws_insn *in = &code[i];
-        if (labels[i] || ws_op_moves_lanes(in->op) || ws_op_class_of(in->op) == CLS_COLLECTIVE ||
-            in->op == WS_OP_ACTIVEMASK)
-            return 0;
-    }
-    return 1;
-}
-
-/* Whether ptxas turns the divergent code of the guarded branch at pc into predicated code, the region the branch's
- * lanes run before they meet again at r (its reconvergence point) in any shape: predicated()'s body, an if/else
- * (`@P bra THEN; bra ELSE`), nested ifs, a join above the branch (a loop's `@P bra NEXT` over its body's tail):
- * at most CGA_IFCONV_MAX instructions besides its branches, none a collective, activemask, barrier, call or end of
- * path, and no loop (the branch itself reached again). stack: 2n + 2 entries (each instruction pushes at most its
- * two successors), visited: n; seen: n + 1 bytes, all 0, left so. */
+/* Whether ptxas turns the divergent code of the guarded branch at pc into predicated code (cga.h), the region the
+ * branch's lanes run before they meet again at r (its reconvergence point) in any shape: a guarded forward bra over
+ * one PTX block (`@P bra J; ...; J:`), an if/else (`@P bra THEN; bra ELSE`), nested ifs, a join above the branch (a
+ * loop's `@P bra NEXT` over its body's tail): at most CGA_IFCONV_MAX instructions besides its branches, none a
+ * collective, activemask, barrier, call or end of path, and no loop (the branch itself reached again, or any backward
+ * edge in it: ptxas predicates no loop). stack: 2n + 2
+ * entries (each instruction pushes at most its two successors), visited: n, left holding the region's instructions
+ * (*nvisited of them, in no order); seen: n + 1 bytes, all 0, left so. */
 static int ifconverted(const ws_insn *code, uint32_t n, uint32_t pc, uint32_t r, uint32_t *stack, uint32_t *visited,
-                       uint8_t *seen)
+                       uint8_t *seen, uint32_t *nvisited)
 {
     uint32_t sp = 0, nseen = 0, count = 0, succ[2];
     int ok = 1;
@@ -79,13 +61,26 @@ static int ifconverted(const ws_insn *code, uint32_t n, uint32_t pc, uint32_t r,
              (ws_op_moves_lanes(in->op) || ws_op_class_of(in->op) == CLS_COLLECTIVE || in->op == WS_OP_ACTIVEMASK ||
               ++count > CGA_IFCONV_MAX)))
             ok = 0;
-        for (unsigned s = 0; ok && s < ns; s++)
+        for (unsigned s = 0; ok && s < ns; s++) {
+            if (succ[s] != r && succ[s] <= i) /* a loop inside the region (probe_bar_release's spin): a branch */
+                ok = 0;
             if (succ[s] != r && !seen[succ[s]])
                 stack[sp++] = succ[s];
+        }
     }
-    while (nseen)
-        seen[visited[--nseen]] = 0;
+    *nvisited = nseen;
+    for (uint32_t i = 0; i < nseen; i++)
+        seen[visited[i]] = 0;
     return ok;
+}
+
+/* Whether the guarded branch at pc may be one ptxas predicates (ifconverted's first tests): a guarded bra to a label
+ * that is not the next instruction, with a reconvergence point in the kernel. */
+static int guarded_forward(const ws_insn *code, uint32_t n, uint32_t pc, const uint32_t *reconv)
+{
+    const ws_insn *b = &code[pc];
+    return ws_op_class_of(b->op) == CLS_BRANCH && b->guard != WS_NO_REG && b->ops[0].kind == WS_OPND_LABEL &&
+           reconv[pc] < n && b->ops[0].imm != (uint64_t)pc + 1;
 }
 
 /* ws_cga_rejoins (cga.h): the reconvergence point of each guarded branch ptxas keeps as a branch. */
@@ -101,10 +96,9 @@ uint8_t *ws_cga_rejoins(const ws_kernel *k, const ws_insn *code, const uint32_t 
         return NULL;
     }
     for (uint32_t pc = 0; pc < n; pc++) {
-        const ws_insn *b = &code[pc];
-        if (ws_op_class_of(b->op) != CLS_BRANCH || b->guard == WS_NO_REG || b->ops[0].kind != WS_OPND_LABEL ||
-            reconv[pc] >= n || b->ops[0].imm == (uint64_t)pc + 1 ||
-            ifconverted(code, n, pc, reconv[pc], stack, stack + 2 * ((size_t)n + 1), seen))
+        uint32_t nv;
+        if (!guarded_forward(code, n, pc, reconv) ||
+            ifconverted(code, n, pc, reconv[pc], stack, stack + 2 * ((size_t)n + 1), seen, &nv))
             continue;
         /* lanes that go to the kernel's end leave there (ptxas: a predicated EXIT), they wait for nobody */
         const ws_insn *r = &code[reconv[pc]];
@@ -190,11 +184,12 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses
     uint32_t *body = calloc((size_t)n + 1, sizeof *body);   /* in a predicated body: its branch's pc + 1 */
     uint32_t *guard = calloc((size_t)n + 2, sizeof *guard); /* per stretch: body[] of the body whose read is guarded */
     uint32_t *sass = calloc((size_t)n + 1, sizeof *sass);
-    uint32_t *targets = calloc((size_t)n + 1, sizeof *targets);
+    uint8_t *inreg = calloc((size_t)n + 1, 1), *outside = calloc((size_t)n + 1, 1); /* the predicated regions' */
+    uint32_t *stack = malloc(((size_t)n + 1) * 3 * sizeof *stack), *visited = stack ? stack + 2 * ((size_t)n + 1) : NULL;
     int rc = -1;
     uint8_t *symreg = NULL, *remat = NULL; /* sreg.cga_remat's (below) */
-    if (!c->stretch || !c->reads || !c->needs || !c->s2r || !c->gate || !labels || !block || !targets || !body ||
-        !divergent || !sass || !guard) {
+    if (!c->stretch || !c->reads || !c->needs || !c->s2r || !c->gate || !labels || !block || !inreg || !outside ||
+        !stack || !body || !divergent || !sass || !guard) {
         ws_cga_free(c);
         goto done;
     }
@@ -230,21 +225,47 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses
         const ws_insn *in = &code[pc];
         c->needs[pc] = (uint8_t)(needs_base(m, in) || (remat && remat[pc]));
         block[pc] |= labels[pc];
-        if (ws_op_class_of(in->op) == CLS_BRANCH && in->ops[0].kind == WS_OPND_LABEL && in->ops[0].imm <= n)
-            targets[in->ops[0].imm]++;
         if (ws_op_moves_lanes(in->op) && ws_op_class_of(in->op) != CLS_BARRIER) /* bar.sync: not a SASS block end */
             block[pc + 1] = 1;
     }
-    /* a predicated branch's body and what follows it stay in the branch's SASS block */
-    for (uint32_t pc = 0; pc < n; pc++)
-        if (predicated(code, labels, n, pc)) {
-            uint32_t target = (uint32_t)code[pc].ops[0].imm;
-            block[pc + 1] = labels[pc + 1];
-            if (targets[target] == 1)
-                block[target] = 0;
-            for (uint32_t i = pc + 1; i < target; i++)
-                body[i] = pc + 1;
+    /* a predicated branch's region (ifconverted, as branch.rejoin's ws_cga_rejoins) and where its lanes meet again
+     * stay in the branch's SASS block, each of them entered from the branch and the region alone */
+    for (uint32_t pc = 0; pc < n; pc++) {
+        uint32_t nv, r = reconv[pc], target = (uint32_t)code[pc].ops[0].imm;
+        if (!guarded_forward(code, n, pc, reconv) || !ifconverted(code, n, pc, r, stack, visited, inreg, &nv))
+            continue;
+        inreg[pc] = 1;
+        for (uint32_t v = 0; v < nv; v++)
+            inreg[visited[v]] = 1;
+        /* a body over one PTX block (`@P bra J; ...; J:`): its `@P S2R` may be gated (mark_gates); any other shape is
+         * predicated too, but under more than the branch's predicate */
+        int simple = r == target && nv == target - pc - 1;
+        for (uint32_t v = 0; simple && v < nv; v++)
+            simple = ws_op_class_of(code[visited[v]].op) != CLS_BRANCH;
+        /* who enters the region's instructions and its join: a branch or a fall-through from outside keeps a block */
+        for (uint32_t y = 0; y < n; y++) {
+            const ws_insn *in = &code[y];
+            if (!inreg[y] && ws_op_class_of(in->op) == CLS_BRANCH && in->ops[0].kind == WS_OPND_LABEL &&
+                in->ops[0].imm < n)
+                outside[in->ops[0].imm] = 1;
         }
+        for (uint32_t v = 0; v <= nv; v++) {
+            uint32_t i = v < nv ? visited[v] : r, succ[2];
+            int falls = 0; /* from i - 1, outside the region */
+            if (i > 0 && !inreg[i - 1])
+                for (unsigned q = ws_insn_successors(code, n, i - 1, succ); q-- > 0;)
+                    falls |= succ[q] == i;
+            if (!outside[i] && !falls)
+                block[i] = 0;
+            if (v < nv)
+                body[i] = body[i] ? UINT32_MAX : simple ? pc + 1 : UINT32_MAX;
+        }
+        for (uint32_t y = 0; y < n; y++)
+            outside[y] = 0;
+        inreg[pc] = 0;
+        for (uint32_t v = 0; v < nv; v++)
+            inreg[visited[v]] = 0;
+    }
     for (uint32_t pc = 1; pc < n; pc++)
         sass[pc] = sass[pc - 1] + (block[pc] ? 1 : 0);
     /* stretches: SASS blocks cut at clock reads; each block reads the base on entering the
@@ -287,8 +308,8 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses
     /* a clock read after a mov or cvta of a shared variable's address in its SASS block's stretch before it:
      * ptxas keeps that address's ULEA (LEA) above the CS2R SR_CLOCKLO, where the warp, issuing in order, waits for
      * the base before it reads the clock (lds28.sass lds28_i4_o 0x01c0-0x01f0: S2UR, UMOV, ULEA, then the CS2R;
-     * lds28_c4_o the same); CGA_CLOCK, which sreg.cga_clock turns on (timing.c earliest) */
-    for (uint32_t pc = 1; pc < n; pc++) {
+     * lds28_c4_o the same); CGA_CLOCK, only with sreg.cga_clock (c->clock: the one test of the key) */
+    for (uint32_t pc = 1; c->clock && pc < n; pc++) {
         if (!ws_insn_reads_clock(&code[pc]) || block[pc] || c->needs[pc])
             continue;
         for (uint32_t i = pc; i-- > 0;) {
@@ -312,7 +333,9 @@ done: /* the work arrays, on both paths */
     free(divergent);
     free(labels);
     free(block);
-    free(targets);
+    free(inreg);
+    free(outside);
+    free(stack);
     return rc;
 }
 

@@ -13,10 +13,14 @@
  *    the rest); time_cub_block_reduce_warp_sum_int_b128 once for three symbols in three PTX
  *    blocks: ptxas turned its two branches into predicated code and hoisted the LEAs above the
  *    BAR.SYNC;
- *  - PTX blocks join into one SASS block where ptxas predicates a short forward branch: its body
- *    a single PTX block of at most CGA_IFCONV_MAX instructions without collectives, barriers or
- *    control flow (rakingcomm_b128's first branch, a 5-instruction store: `@P0 S2R`, `@P0 STS`;
- *    its second, ending in redux.sync, stays a branch: WARPSYNC.ALL, REDUX in a block of its own).
+ *  - PTX blocks join into one SASS block where ptxas predicates a short branch: the region its
+ *    lanes run before they meet again, in any shape (a body over one PTX block, an if/else, nested
+ *    ifs), of at most CGA_IFCONV_MAX instructions besides its branches, without collectives,
+ *    barriers or ends of path (cga.c ifconverted, branch.rejoin's test too; rakingcomm_b128's first
+ *    branch, a 5-instruction store: `@P0 S2R`, `@P0 STS`; its second, ending in redux.sync, stays a
+ *    branch: WARPSYNC.ALL, REDUX in a block of its own). The region and its join stay in the
+ *    branch's block where only the branch and the region enter them; a `@P S2R` is gated by the
+ *    branch's setp only for a body over one PTX block (another shape runs under more predicates).
  * The model: a warp that enters the stretch where its SASS block first needs the base reads it
  * then (preset sreg.cga cycles); a mov or cvta of a shared variable's address is ready no sooner,
  * and a shared access addressed by a symbol issues no sooner. Where a predicated body is the only
@@ -60,6 +64,8 @@ typedef struct {
     uint8_t *gate;  /* per instruction: the setp whose predicate guards its stretch's `@P S2R` (ws_cga_read_at) */
     uint8_t remat;  /* an input to ws_cga_build (preset sreg.cga_remat): an access at a register that only movs of a
                        shared variable's address write needs the base as one at [symbol], read again in its block */
+    uint8_t clock;  /* an input to ws_cga_build (preset sreg.cga_clock): a clock read after a mov or cvta of a shared
+                       variable's address in its SASS block's stretch is CGA_CLOCK (waits for the base); 0: none is */
     uint32_t in[32];
     uint64_t at[32];
     uint8_t by_s2r[32];
@@ -67,7 +73,7 @@ typedef struct {
 
 /* needs[pc] of a clock read that a mov or cvta of a shared variable's address comes before in its SASS block's
  * stretch: ptxas's ULEA for it stays above the CS2R SR_CLOCKLO, so the clock is read once the base is there
- * (preset sreg.cga_clock; docs/calibration.md "(mio29)") */
+ * (preset sreg.cga_clock, ws_cga.clock: ws_cga_build marks none without it; docs/calibration.md "(mio29)") */
 #define CGA_CLOCK 2
 
 /* Per instruction (k->ninsns + 1 bytes), 1 where the lanes of a divergent branch that ptxas keeps as a branch meet

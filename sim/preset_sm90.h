@@ -162,6 +162,7 @@ static const ws_preset ws_preset_sm90 = {
     .schedule_xu_fixup = 1, /* schedule.xu_fixup */
     .schedule_written = 1, /* schedule.written */
     .schedule_half_regs = 1, /* schedule.half_regs */
+    .schedule_reuse = 1, /* schedule.reuse */
     .schedule_free_pass = 1, /* schedule.free_pass */
     .schedule_mio_gap = 2, /* schedule.mio_gap */
     .schedule_alloc = 12, /* schedule.alloc */

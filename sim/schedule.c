@@ -679,12 +679,12 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
     int turns = 0;                 /* rule 6's turns: an FMA-pipe instruction here waits after an IMAD-pipe one */
     for (uint32_t j = 0; pp && j < m; j++)
         turns |= (pp[j] & 7) == WS_SCHED_FMA;
-    int draining = 0;
+    int draining = 0, drain_load = 0;
     for (uint32_t k = 0; k < m; k++) {
         /* rule 5: once a value would not fit, or would leave fewer than spare registers free, every
          * candidate that frees registers goes first, even if it waits, until none is left; besides,
          * what fits (its registers and its predicates) goes before what does not */
-        int frees = 0, over = 0;
+        int frees = 0, over = 0, over_load = 0;
         for (uint32_t j = 0; budget && j < m; j++) {
             if (w->done[j] || w->npred[j])
                 continue;
@@ -701,10 +701,15 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             frees |= w->rank[j] == 0;
             over |= w->rank[j] == 2 || (b->fused_start && pair && !fits) ||
                     (d > 0 && (int64_t)b->used + d + spare > (int64_t)b->regs);
+            over_load |= (w->kind[j] & K_MEMORY) && d > 0 && (int64_t)b->used + d + b->spare > (int64_t)b->regs;
         }
         if (budget && b->fused_start && !over)
             frees = fused_starts_only(w, m);
-        draining = frees && ((draining && !b->reuse) || over); /* schedule.reuse: no longer than a value does not fit */
+        /* schedule.reuse: no longer than a value does not fit, but for a drain a load started (a load's value would
+         * leave fewer than spare free), which lasts until no candidate that frees registers is left, as without it
+         * (bench_shared_ilp.sass region 6: after 17 LDS, the LOP3 of every load issued before the next LDS) */
+        draining = frees && ((draining && (!b->reuse || drain_load)) || over);
+        drain_load = draining && (drain_load || over_load);
         uint32_t best = UINT32_MAX;
         int rank_b = 0;
         for (uint32_t jj = 0; jj < m; jj++) {

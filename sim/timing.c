@@ -830,15 +830,14 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
             }
         }
         if (slow || (ti->checks & (CHECK_BASE | CHECK_STQ | CHECK_JOIN))) {
-            /* an access at [symbol]: the base (cga.h); a clock read after its SASS block's ULEA (CGA_CLOCK) */
-            if (ti->memory || t->p.sreg_cga_clock > 0) {
-                uint64_t base = ws_cga_ready_as(&t->cga, wi, pc, ti->memory ? 1 : CGA_CLOCK, t->p.sreg_cga,
-                                                t->p.sreg_s2r, t->p.sreg_s2r_lea);
-                if (base > when) {
-                    when = base;
-                    y = WS_STALL_SCOREBOARD;
-                    pr = UINT32_MAX;
-                }
+            /* an access at [symbol]: the base (cga.h); a clock read after its SASS block's ULEA (CGA_CLOCK, which
+             * ws_cga_build marks only with sreg.cga_clock) */
+            uint64_t base = ws_cga_ready_as(&t->cga, wi, pc, ti->memory ? 1 : CGA_CLOCK, t->p.sreg_cga, t->p.sreg_s2r,
+                                            t->p.sreg_s2r_lea);
+            if (base > when) {
+                when = base;
+                y = WS_STALL_SCOREBOARD;
+                pr = UINT32_MAX;
             }
             /* the warp's lanes met again at this position (w->met, warp.c) after a divergent branch that ptxas keeps
              * as a branch: the warp issues nothing for branch.rejoin more (lds28's one-lane bodies after BSYNC:

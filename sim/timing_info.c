@@ -366,9 +366,7 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
     f.stall = t->stall && pc < t->ninfo && !f.free_mov ? t->stall[pc] : 0;
     f.subwarp = t->subwarp.form && pc < t->ninfo && t->subwarp.form[pc] != SUBWARP_NONE; /* built before */
     f.imc = (uint8_t)(reads_launch_dims(in) && p->imc_miss > 0);
-    int cga = t->cga.needs && pc < t->ninfo ? t->cga.needs[pc] : 0; /* built before */
-    if (cga == CGA_CLOCK && !(p->sreg_cga_clock > 0))
-        cga = 0;
+    int cga = t->cga.needs && pc < t->ninfo ? t->cga.needs[pc] : 0; /* built before (CGA_CLOCK: sreg.cga_clock's) */
     f.gate = t->cga.gate && pc < t->ninfo && t->cga.gate[pc] && p->guard_feed > 0;
     f.arrival = pc > 0 && ws_op_class_of(code[pc - 1].op) == CLS_BARRIER && ws_insn_reads_clock(in) && p->bar_clock > 0;
     /* a load of the param or const space (read only: no line, no queue, no bank) whose latency is its space's: issue()

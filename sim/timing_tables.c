@@ -657,6 +657,7 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
         return -1;
     t->subwarp = tk->subwarp;
     tk->cga.remat = t->p.sreg_cga_remat > 0;
+    tk->cga.clock = t->p.sreg_cga_clock > 0;
     if (ws_cga_build(L->k, L->code, L->uses, L->reconv_pc, L->m, &tk->cga) != 0)
         return -1;
     for (uint32_t pc = 0; tk->cga.needs && pc < t->ninfo; pc++)

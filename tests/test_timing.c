@@ -940,6 +940,57 @@ static void schedule_reuse_program_order(void **state)
     assert_false(was_in_order);
 }
 
+/* schedule.reuse and loads (sim/schedule.c rule 5; docs/calibration.md "(reuse30)"): bench_shared_ilp region 6's
+ * shape, 8 accumulators each xored with a shared load in turn (`ld.volatile.shared.u32 %rL, [%r255]`, `xor.b32 %rA,
+ * %rA, %rL`; the load 23 cycles, the xor 5), in 16 registers with 2 spare. A drain that a load starts (its value
+ * would leave fewer than 2 free) lasts until no candidate that frees registers is left, with reuse as without it:
+ * ptxas drains the LOP3s of the loads issued before its next LDS (bench_shared_ilp.sass 0x2db0-0x2ea0). Ended once a
+ * load fit again, as reuse's drain of an ALU value is (schedule_reuse), it put a load and an xor by turns, each xor
+ * waiting for the load before it (bench_shared_ilp[6] -19.3% with queue.preset, "(reuse28)"). The letters of the
+ * timed segment's order into kinds: L a load, X an xor. */
+static void load_drain_order_of(int reuse, char *kinds)
+{
+    char ptx[16384], *b = ptx;
+    b += sprintf(b, ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[64];\n"
+                    ".visible .entry k(.param .u32 w)\n{\n.reg .b32 %%r<256>;\nld.param.u32 %%r255, [w];\n");
+    for (int a = 0; a < 8; a++)
+        b += sprintf(b, "mov.u32 %%r%d, %%r255;\n", a);
+    b += sprintf(b, "bar.sync 0;\n");
+    for (int i = 0; i < 48; i++)
+        b += sprintf(b, "ld.volatile.shared.u32 %%r%d, [%%r255];\nxor.b32 %%r%d, %%r%d, %%r%d;\n", 8 + i % 8, i % 8,
+                     i % 8, 8 + i % 8);
+    for (int a = 1; a < 8; a++)
+        b += sprintf(b, "xor.b32 %%r0, %%r0, %%r%d;\n", a);
+    sprintf(b, "st.volatile.shared.u32 [%%r255], %%r0;\nret;\n}\n");
+    stream_kernel sk = streams_parse(ptx);
+    for (uint32_t i = 0; i < sk.count; i++)
+        sk.lat[i] = ws_op_class_of(sk.k->insns[i].op) == CLS_LOAD ? 23 : 5;
+    ws_schedule_budget budget = {.regs = 16, .spare = 2, .reuse = (unsigned)reuse};
+    ws_schedule s;
+    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, NULL, 0, &s), 0);
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < sk.count; p++) {
+        const ws_insn *in = &sk.k->insns[s.order[p]];
+        if (s.first[p] == s.first[sk.count - 2] && (in->op == WS_OP_XOR || ws_op_class_of(in->op) == CLS_LOAD))
+            kinds[n++] = in->op == WS_OP_XOR ? 'X' : 'L';
+    }
+    kinds[n] = 0;
+    ws_schedule_free(&s);
+    streams_free(&sk);
+}
+
+static void schedule_reuse_load_drain(void **state)
+{
+    (void)state;
+    char off[160], on[160];
+    load_drain_order_of(0, off);
+    load_drain_order_of(1, on);
+    printf("region 6's shape in 16 registers: %s without schedule.reuse, %s with it\n", off, on);
+    assert_string_equal(on, off);        /* the loads' drain is main's */
+    assert_non_null(strstr(on, "XXXX")); /* the xors of the loads issued, together */
+    assert_null(strstr(on, "LXLXLXLX"));
+}
+
 /* schedule.half_regs (sim/schedule.c rule 5; docs/calibration.md "(regs23)"): ptxas's HADD2 reads the halves of a
  * 32-bit register (`HADD2 R, R5.H0_H0, R4.H0_H0`: probe_alu3.sass alu3_hadd_m), where the PTX unpacks each into
  * 16-bit registers (`mov.b32 {a, d}, %r`, a move the timing model issues in no slot: WS_SCHED_FREE) that rule 5
@@ -1564,6 +1615,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_half_regs),
         cmocka_unit_test(schedule_reuse),
         cmocka_unit_test(schedule_reuse_program_order),
+        cmocka_unit_test(schedule_reuse_load_drain),
         cmocka_unit_test(schedule_mio_gap),
         cmocka_unit_test(schedule_fma_turns),
         cmocka_unit_test(four_subpartitions_issue_together),

@@ -34,8 +34,9 @@ static uint64_t region(const char *body, const char *preset)
     return out;
 }
 
-/* The kernel of a region's body and the stretches of its instructions (cga.h); free both. */
-static const ws_kernel *cga_of(const char *body, ws_module **m, ws_cga *c)
+/* The kernel of a region's body and the stretches of its instructions (cga.h) with ws_cga_build's inputs clock
+ * (sreg.cga_clock) and remat (sreg.cga_remat); free both. */
+static const ws_kernel *cga_of_keys(const char *body, ws_module **m, ws_cga *c, uint8_t clock, uint8_t remat)
 {
     char ptx[4096];
     snprintf(ptx, sizeof ptx, "%s%s%s", HEAD, body, TAIL);
@@ -47,13 +48,16 @@ static const ws_kernel *cga_of(const char *body, ws_module **m, ws_cga *c)
     assert_true(k->ninsns <= 256);
     for (uint32_t i = 0; i < k->ninsns; i++)
         ws_insn_reg_use(&k->insns[i], &uses[i]);
-    *c = (ws_cga){0};
+    *c = (ws_cga){.clock = clock, .remat = remat};
     uint32_t *reconv = ws_reconvergence_points(k);
     assert_non_null(reconv);
     assert_int_equal(ws_cga_build(k, k->insns, uses, reconv, *m, c), 0);
     free(reconv);
     return k;
 }
+
+/* cga_of_keys with sm_90's keys (sreg.cga_clock 1, sreg.cga_remat 0). */
+static const ws_kernel *cga_of(const char *body, ws_module **m, ws_cga *c) { return cga_of_keys(body, m, c, 1, 0); }
 
 /* A shared variable's address in the region: S2UR SR_CgaCtaId + ULEA, the store waits for it
  * (time_cg_reduce_plus_tile32_float.sass): sreg.cga cycles after the region's start. */
@@ -161,6 +165,56 @@ static void cga_ifconv_max(void **state)
     assert_int_equal(CGA_IFCONV_MAX, 10);
 }
 
+/* The base's stretches take ptxas's predicated regions in any shape (cga.c ifconverted, as branch.rejoin's): an
+ * if/else of 1 + 1 instructions (`@P bra E; ...; bra.uni J; E: ...; J:`) is one SASS block with its join, so the
+ * symbol's movs before and after it share one read of the base, and a need on one side of it reads with S2R (the
+ * uniform datapath does not serve predicated code) and is not gated by the branch's setp (the other side runs under
+ * the other predicate); sides of CGA_IFCONV_MAX + 1 stay branches, the join a block of its own, and so does a
+ * region with a loop in it (ifconverted: any backward edge). */
+static void cga_stretches_take_any_predicated_shape(void **state)
+{
+    (void)state;
+    char ifelse[1024], big[2048], side[1024];
+    const char *head = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, sh;\nsetp.gt.u32 %p1, %r1, 15;\n@%p1 bra E;\n";
+    snprintf(ifelse, sizeof ifelse,
+             "%sadd.u32 %%r3, %%r3, 1;\nbra.uni J;\nE:\nadd.u32 %%r3, %%r3, 2;\nJ:\nmov.u32 %%r4, sh;\n", head);
+    snprintf(side, sizeof side,
+             "mov.u64 %%rd8, %%clock64;\nsetp.gt.u32 %%p1, %%r1, 15;\n@%%p1 bra E;\nadd.u32 %%r3, %%r3, 1;\nbra.uni J;\n"
+             "E:\nmov.u32 %%r4, sh;\nJ:\nadd.u32 %%r5, %%r3, 1;\n");
+    snprintf(big, sizeof big, "%s", head);
+    for (int i = 0; i <= CGA_IFCONV_MAX; i++)
+        strcat(big, "add.u32 %r3, %r3, 1;\n");
+    strcat(big, "bra.uni J;\nE:\nadd.u32 %r3, %r3, 2;\nJ:\nmov.u32 %r4, sh;\n");
+    /* a short loop in the region (probe_bar_release's spin after `@%p3 bra`): no predicated code, the join a block */
+    const char *loop = "mov.u64 %rd8, %clock64;\nmov.u32 %r2, sh;\nsetp.gt.u32 %p1, %r1, 15;\n@%p1 bra J;\n"
+                       "L:\nadd.u32 %r3, %r3, 1;\nsetp.lt.u32 %p2, %r3, 5;\n@%p2 bra L;\nJ:\nmov.u32 %r4, sh;\n";
+    const char *cases[] = {ifelse, big, side, loop};
+    for (int i = 0; i < 4; i++) {
+        ws_module *m;
+        ws_cga c;
+        const ws_kernel *k = cga_of(cases[i], &m, &c);
+        uint32_t first = UINT32_MAX, last = 0;
+        for (uint32_t pc = 0; pc < k->ninsns; pc++)
+            if (c.needs[pc] == 1) {
+                first = first == UINT32_MAX ? pc : first;
+                last = pc;
+            }
+        assert_true(first < k->ninsns);
+        if (i == 0)
+            assert_int_equal(c.stretch[last], c.stretch[first]); /* one block, one read */
+        if (i == 1 || i == 3)
+            assert_true(c.stretch[last] != c.stretch[first] && c.reads[last]);
+        if (i == 2) { /* the need in the else side: S2R, no gate */
+            assert_int_equal(first, last);
+            assert_true(c.reads[first] && c.s2r[c.stretch[first]]);
+            for (uint32_t pc = 0; pc < k->ninsns; pc++)
+                assert_int_equal(c.gate[pc], 0);
+        }
+        ws_cga_free(&c);
+        ws_module_free(m);
+    }
+}
+
 /* A mov of a shared variable's address before a clock read in its SASS block: ptxas keeps the ULEA above the
  * CS2R SR_CLOCKLO, so the warp waits for the base (S2UR) before it reads the clock, and the region after it does
  * not (lds28.sass lds28_i4_o 0x01c0-0x01f0: S2UR, UMOV, ULEA, CS2R, then LDS [UR4]; h100e 96 cycles for 16 loads,
@@ -191,6 +245,30 @@ static void clock_read_waits_for_the_base(void **state)
         ws_cga_free(&c);
         ws_module_free(m);
     }
+}
+
+/* sreg.cga_clock is tested in one place, ws_cga_build (ws_cga.clock, as sreg.cga_remat's ws_cga.remat): with it 0 no
+ * clock read is CGA_CLOCK, so neither timing_info.c nor earliest (timing.c) sees one, and the region's figure is the
+ * key-0 one whatever reads the marks; with it 1 the clock read after the mov is marked. */
+static void cga_clock_key_gates_the_mark(void **state)
+{
+    (void)state;
+    const char *body = "mov.u32 %r2, sh;\nmov.u64 %rd8, %clock64;\nld.volatile.shared.u32 %r3, [%r2];\n";
+    for (uint8_t key = 0; key <= 1; key++) {
+        ws_module *m;
+        ws_cga c;
+        const ws_kernel *k = cga_of_keys(body, &m, &c, key, 0);
+        int marked = 0;
+        for (uint32_t pc = 0; pc < k->ninsns; pc++)
+            marked += c.needs[pc] == CGA_CLOCK;
+        assert_int_equal(marked, key); /* one clock read after the mov: the region's t0 */
+        ws_cga_free(&c);
+        ws_module_free(m);
+    }
+    /* the run: 0 reads the clock at once, the base's 35 cycles in the region (as clock_read_waits_for_the_base) */
+    uint64_t off = region(body, "sreg.cga_clock 0\n"), off70 = region(body, "sreg.cga_clock 0\nsreg.cga 70\n");
+    assert_int_equal(off70 - off, 35);
+    assert_int_equal(region(body, "sreg.cga 70\n"), region(body, NULL));
 }
 
 /* branch.rejoin: a one-lane body ptxas keeps as a branch (more than CGA_IFCONV_MAX instructions: `@P1 BRA`, BSSY,
@@ -716,9 +794,11 @@ int main(void)
         cmocka_unit_test(shared_base_once_per_sass_block),
         cmocka_unit_test(cga_stretches),
         cmocka_unit_test(cga_ifconv_max),
+        cmocka_unit_test(cga_stretches_take_any_predicated_shape),
         cmocka_unit_test(divergent_body_rejoins),
         cmocka_unit_test(base_by_s2r_where_uniform_cannot),
         cmocka_unit_test(clock_read_waits_for_the_base),
+        cmocka_unit_test(cga_clock_key_gates_the_mark),
         cmocka_unit_test(remat_reads_the_base_again),
         cmocka_unit_test(adds_pair_into_iadd3),
         cmocka_unit_test(reload_is_the_register),
