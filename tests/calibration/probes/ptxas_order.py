@@ -7,7 +7,8 @@ The kernels of .devjobs/mad19 and .devjobs/ffm30 (probe_streams.h) run 32 rounds
 instruction of the timed region (sass_replay.region) is named here (stream, round, op) by following its registers
 from the streams' first values (the region's first ops read two of them: v_i and v_{i+1}), so that ptxas's order can
 be set against a list schedule's pick: at each instruction's cycle (the stall counts before it), the instructions
-whose producers issued `latency` cycles before (per class pair: F = FFMA, M = IMAD, L = LOP3) are the ready ones, and
+whose producers issued `latency` cycles before (per class pair: F = FFMA, M = IMAD, L = LOP3) and whose pipe is free
+(the IMAD and ALU pipes 2 cycles an instruction, the FMA pipe 1) are the ready ones, and
 a pick agrees with a rule when the rule takes it of those. Rules: `prog` the first in program order (the PTX's);
 `turn` the other class than the last instruction's first, then program order (warpsim's fma_turn, schedule.c rule 6);
 `height` the one on the longest latency path to the region's end (warpsim's rule 4).
@@ -18,8 +19,8 @@ usage: ptxas_order.py SASS KERNEL FORM [N]   the first N (60) instructions named
                                              device-2026-12-06-h100g-ffm30.tar.xz; ctest calibration_ptxas_order)
 --check: every FFMA, IMAD and LOP3 of the steps of the 14 32-bit kinds named; ffm's steady state is the stream pairs'
 pipeline [op 1 of pair P x2, op 0 of pair P+1 x2, op 2 of pair P x2] (four FFMAs then two IMADs), mff's
-[op 2 of P, op 1 of P+1, op 0 of P+2] (the same FFFFMM); every steady pick of ffm and mff agrees with program order among
-the ready at FFMA to FFMA 5 cycles and 4 for the other pairs, and fm's with the turn then program order; the turn
+[op 2 of P, op 1 of P+1, op 0 of P+2] (the same FFFFMM); every steady pick of ffm and mff agrees with program order
+among the ready at FFMA to FFMA 5 cycles and 4 for the other pairs, and fm's with the turn then program order; the turn
 does not give ffm or mff, nor mff latency 4 throughout; program order alone does not give fm (196 of 392
 picks not), nor heights ffm; and of fmf, ffffm, ffmm, no latency of 4-6 cycles per class pair makes program order,
 with or without the turn, take every pick: the single rule is not found (the finding of "(order31)")."""
@@ -111,7 +112,7 @@ def label(lines, kernel, form):
     return [(r[0], r[1], best.get(q), r[3]) for q, r in enumerate(rows)]
 
 
-def agreement(rows, form, lat, rule):
+def agreement(rows, form, lat, rule, pipes=True):
     """(picks the rule takes, picks not ready at lat, picks the rule does not take) over the steady state; lat:
     {(producer class, reader class): cycles}."""
     nodes = dag(form)
@@ -126,13 +127,17 @@ def agreement(rows, form, lat, rule):
     for j in range(len(nodes) - 1, -1, -1):
         height[j] = max([lat[(nodes[j][0], nodes[s][0])] + height[s] for s in succ[j]] + [0])
     ok = not_ready = other = 0
+    pipe_at = {}  # the IMAD and ALU pipes: 2 cycles a warp instruction (half rate), the FMA pipe 1
     for n, (t, j) in enumerate(seq):
         last = nodes[seq[n - 1][1]][0] if n else None
+        if n:
+            c = nodes[seq[n - 1][1]][0]
+            pipe_at[c] = seq[n - 1][0] + (2 if c in "ML" and pipes else 1)
         if n < EDGE or n >= len(seq) - EDGE:
             continue
 
         def ready(x):
-            return all(p < 0 or (p in issue and issue[p] + lat[(nodes[p][0], nodes[x][0])] <= t) for p in nodes[x][1])
+            return pipe_at.get(nodes[x][0], 0) <= t and all(p < 0 or (p in issue and issue[p] + lat[(nodes[p][0], nodes[x][0])] <= t) for p in nodes[x][1])
         if not ready(j):
             not_ready += 1
             continue
