@@ -137,7 +137,8 @@ def agreement(rows, form, lat, rule, pipes=True):
             continue
 
         def ready(x):
-            return pipe_at.get(nodes[x][0], 0) <= t and all(p < 0 or (p in issue and issue[p] + lat[(nodes[p][0], nodes[x][0])] <= t) for p in nodes[x][1])
+            return pipe_at.get(nodes[x][0], 0) <= t and all(
+                p < 0 or (p in issue and issue[p] + lat[(nodes[p][0], nodes[x][0])] <= t) for p in nodes[x][1])
         if not ready(j):
             not_ready += 1
             continue
