@@ -42,7 +42,10 @@ double ws_timing_insn_latency(const ws_timing *t, uint32_t pc, const ws_insn *in
     }
     /* fold.pack: the PRMT before a scalar half pair's f16x2 op, where it has one, first (fold.h) */
     double prmt = pc < t->ninfo && t->fold.pack && t->fold.pack[pc] > 1 ? t->p.lat[LAT_ALU] : 0;
-    if (pc < t->ninfo && t->half_mma && t->half_mma[pc] && in->op != WS_OP_MUL && t->p.half_mma > 0)
+    /* a scalar mul pair's HFMA2.MMA (half.pack_mul) half.mma's latency as an add's: probe_pack21 hm, bm on the H200
+     * 3.31 / 2.14 / 1.79 / 1.77 cycles a step at 1-8 warps a sub-partition, h's to 0.01 (docs/calibration.md "(pack30)") */
+    int mul = in->op == WS_OP_MUL && !(t->p.half_pack_mul > 0 && pc < t->ninfo && t->fold.pack && t->fold.pack[pc]);
+    if (pc < t->ninfo && t->half_mma && t->half_mma[pc] && !mul && t->p.half_mma > 0)
         return prmt + t->p.half_mma; /* HFMA2.MMA (half_pairs); mul.f16x2 keeps its key, the forms' mean (bench_half) */
     if (prmt > 0)
         return prmt + latency_of(t, in, mc);

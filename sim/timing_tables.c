@@ -288,7 +288,10 @@ static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_
         if (ws_half_arith_halves(in) != 2 && !(pack && pack[pc] && kind[pc] != WS_FOLD_PACK))
             continue; /* a pair op, or the f16x2 op of a scalar pair (fold.pack) */
         int reads = prev != UINT32_MAX && ws_reg_use_reads_from(&L->uses[pc], &L->uses[prev]); /* the op before */
-        half_mma[pc] = (uint8_t)(prev != UINT32_MAX && !half_mma[prev] && (in->op == WS_OP_MUL || !reads));
+        /* half.pack_mul: a scalar mul pair (fold.pack) takes an add's turns (probe_pack21 hm: ptxas's SASS the
+         * counts of h's, 94 HMUL2 and 57 HFMA2.MMA a round; docs/calibration.md "(pack30)") */
+        int own = in->op == WS_OP_MUL && !(t->p.half_pack_mul > 0 && pack && pack[pc]);
+        half_mma[pc] = (uint8_t)(prev != UINT32_MAX && !half_mma[prev] && (own || !reads));
         prev = pc;
     }
     for (uint32_t pc = 0; t->fold.pack && pc < n; pc++) /* a scalar pair's first op: its f16x2 op's form */

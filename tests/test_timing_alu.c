@@ -910,6 +910,27 @@ static void scalar_halves_pack(void **state)
 #undef WARM
 }
 
+/* half.pack_mul (docs/calibration.md "(pack30)"): ptxas packs probe_pack21's scalar mul.f16 as it packs add.f16 (94
+ * HMUL2, 57 HFMA2.MMA and 157 PRMT a round: h's counts) and the H200 times hm as h to 0.01 cycles a step at 1-8 warps
+ * a sub-partition. With the key a scalar mul pair is an add's, its HFMA2.MMA at half.mma's latency, so one warp takes
+ * add.f16's cycles; with 0 (mul.f16x2's rule, its latency and its turn in a chain) one warp was a third faster. */
+static void scalar_mul_pack_as_add(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+    uint64_t add1 = stream_span("add.f16", NULL, 32, 128, WARM, 0), add8 = stream_span("add.f16", NULL, 32, 1024, WARM, 0);
+    uint64_t mul1 = stream_span("mul.f16", NULL, 32, 128, WARM, 0), mul8 = stream_span("mul.f16", NULL, 32, 1024, WARM, 0);
+    uint64_t old1 = stream_span("mul.f16", NULL, 32, 128, WARM "half.pack_mul 0\n", 0);
+    printf("scalar mul.f16 pairs at one warp a sub-partition: %llu cycles (add.f16 %llu), %llu with half.pack_mul 0\n",
+           (unsigned long long)mul1, (unsigned long long)add1, (unsigned long long)old1);
+    assert_int_equal(mul1, add1);
+    assert_int_equal(mul8, add8);
+    assert_true(old1 + old1 / 4 <= mul1);
+    assert_int_equal(stream_span("mul.bf16", NULL, 32, 128, WARM, 0), stream_span("add.bf16", NULL, 32, 128, WARM, 0));
+    assert_int_equal(stream_span("mul.f16", NULL, 32, 128, WARM, WS_SLOW_ALL), mul1);
+#undef WARM
+}
+
 /* schedule.free_pass (docs/calibration.md "(hadd27)"): probe_alu3 hadd_l's shape, 8 streams of scalar add.f16 through
  * an unpack and a pack (movs with no SASS), each step's value then xored (a LOP3). ptxas's SASS is HADD2 and LOP3 by
  * turns, every one S01, each LOP3 reading the HADD2's register five instructions on (probe_alu3.sass alu3_hadd_l: 2.07
@@ -1060,6 +1081,7 @@ int main(void)
         cmocka_unit_test(f64_rounds_interleave),
         cmocka_unit_test(half_forms),
         cmocka_unit_test(scalar_halves_pack),
+        cmocka_unit_test(scalar_mul_pack_as_add),
         cmocka_unit_test(free_movs_pass),
         cmocka_unit_test(imad_then_fma_stall),
         cmocka_unit_test(pick_imad_pipe_first),
