@@ -95,6 +95,8 @@ const ws_preset_key ws_preset_keys[] = {
     PK("ifetch.warm_line", ifetch_warm_line),
     PK("ifetch.warm_latency", ifetch_warm_latency),
     PK("ifetch.warm_restart", ifetch_warm_restart),
+    PK("ifetch.far", ifetch_far),
+    PK("ifetch.far_line", ifetch_far_line),
     PK("guard.feed", guard_feed),
     PK("branch.rejoin", branch_rejoin),
     PK("mul.hi", mul_hi),

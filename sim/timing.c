@@ -388,9 +388,15 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     /* a kernel whose code passes what the instruction caches keep between launches (ifetch.hold KiB, its lines as
      * the layout counts them) fetches its lines again in every later launch (docs/calibration.md "(rcp27)") */
     int refetch = ws_ifetch_past(tk->line_of, t->ninfo, t->p.ifetch_hold);
+    /* ... and one past ifetch.far KiB at the cold fetch's rate: no level nearer than the cold fetch's keeps it
+     * (probe_fwin K 0, 64 KiB of straight-line code: 9100 cycles at one warp in every warm launch on the H200, the
+     * first launch 9312, 17.8 cycles a line; rcp_m at 33 KiB 10.1-11.5; docs/calibration.md "(pack30)") */
+    int far = t->p.ifetch_far_line > 0 && ws_ifetch_past(tk->line_of, t->ninfo, t->p.ifetch_far);
     if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency,
-                       t->p.ifetch_restart, refetch ? t->p.ifetch_warm_line : 0, t->p.ifetch_warm_latency,
-                       t->p.ifetch_warm_restart) != 0)
+                       t->p.ifetch_restart,
+                       far ? t->p.ifetch_far_line : refetch ? t->p.ifetch_warm_line : 0,
+                       far ? t->p.ifetch_latency : t->p.ifetch_warm_latency,
+                       far ? t->p.ifetch_restart : t->p.ifetch_warm_restart) != 0)
         goto oom;
     t->ifetch.late = t->p.ifetch_late > 0;
     t->code_warm = pr->code_warm;

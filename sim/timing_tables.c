@@ -690,7 +690,8 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
         tk->info[pc] = ws_timing_info_of(t, L->code, pc);
         tk->xu_used |= (tk->info[pc].checks & CHECK_XU) != 0;
     }
-    if (t->p.ifetch_line > 0 || (t->p.ifetch_hold > 0 && t->p.ifetch_warm_line > 0)) { /* a folded mov or add has no
+    if (t->p.ifetch_line > 0 || (t->p.ifetch_hold > 0 && t->p.ifetch_warm_line > 0) ||
+        (t->p.ifetch_far > 0 && t->p.ifetch_far_line > 0)) { /* a folded mov or add has no
                                                                                         * SASS of its own (ifetch.h) */
         uint8_t *code = malloc(t->ninfo ? t->ninfo : 1);
         if (!code)
