@@ -296,6 +296,26 @@ unsigned ws_timing_sass_count(const ws_timing *t, const ws_insn *code, uint32_t 
     return t->p.ifetch_sass > 0 ? (unsigned)ws_mufu_sass(&code[pc], (int)mufu_fixups_at(t, &code[pc], pc)) : 1;
 }
 
+/* pipe.hfma2_pack (docs/calibration.md "(pack30)"): the HFMA2 (not HFMA2.MMA, half_pairs) of a scalar fma pair
+ * (fold.pack) whose addend is its multiplier (`fma.rn.f16 a, a, c, c`): ptxas's HFMA2 reads two registers
+ * (probe_pack21.sass pack21_hf, pack21_bf: `HFMA2 R5, R11, R6, R6`) where the f16x2 form's reads three, two of one
+ * bank (`HFMA2 R5, R5, R7, R4.reuse`, pipe.hfma2's second cycle of reads, "(half17)"): its issue one cycle; the
+ * FMA pipe's two (pipe.fma_half's slot) and its HFMA2.MMA's pipe.hfma2 stay. probe_pack21 hf, bf on the H200 (h200f)
+ * 1.76 / 1.79 cycles a step at 4 / 8 warps a sub-partition, h's 1.79 / 1.77; with pipe.hfma2's 2 warpsim 2.06 / 1.95
+ * (+17%, +8.5%), with 1 1.81 / 1.77. */
+static int pack_fma_one_read(const ws_timing *t, const ws_insn *in, uint32_t pc)
+{
+    return t->p.pipe_hfma2_pack > 0 && in->op == WS_OP_FMA && pc < t->ninfo && t->fold.pack && t->fold.pack[pc] &&
+           t->fold.kind[pc] != WS_FOLD_PACK && !(t->half_mma && t->half_mma[pc]) && in->nops >= 4 &&
+           in->ops[2].kind == WS_OPND_REG && in->ops[3].kind == WS_OPND_REG && in->ops[2].reg == in->ops[3].reg;
+}
+
+static unsigned hold_of_issue(double cycles)
+{
+    long long c = ws_llround(cycles);
+    return (unsigned)(c < 1 ? 1 : c > 63 ? 63 : c);
+}
+
 /* What issuing instruction pc does to the scoreboard, rounded to whole cycles as the issue
  * rounds them. */
 timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t pc)
@@ -319,6 +339,8 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
         f.issue = (uint8_t)issue_cycles(t, in, fix);
         if (fix < mufu_fixups(in)) /* ptxas left some out (mufu_fixups_at) */
             f.slots[SLOT_ALU] = (uint8_t)fix;
+        if (pack_fma_one_read(t, in, pc)) /* pipe.hfma2_pack: an HFMA2 reading two registers */
+            f.issue = (uint8_t)hold_of_issue(t->p.pipe_hfma2_pack);
         unsigned prmt = pair_prmts(t, pc);
         if (prmt) { /* fold.pack: each PRMT before the pair's f16x2 op an issue cycle and pipe.prmt of the ALU pipe */
             f.slots[SLOT_ALU] = (uint8_t)(f.slots[SLOT_ALU] + prmt * t->prmt_hold);

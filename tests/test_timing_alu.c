@@ -931,6 +931,31 @@ static void scalar_mul_pack_as_add(void **state)
 #undef WARM
 }
 
+/* pipe.hfma2_pack (docs/calibration.md "(pack30)"): a scalar fma pair's HFMA2 (fold.pack; `fma.rn.f16 a, a, c, c`,
+ * ptxas's `HFMA2 R5, R11, R6, R6`: two registers read) holds the issue one cycle, not pipe.hfma2's two. probe_pack21
+ * hf on the H200 1.76 / 1.79 cycles a step at 4 / 8 warps a sub-partition, h's (add.f16) 1.79 / 1.77; with the two
+ * cycles warpsim took 2.06 / 1.95. An fma.rn.f16x2 (three registers) keeps pipe.hfma2. */
+static void scalar_fma_pack_one_read(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+#define OFF  WARM "pipe.hfma2_pack 0\n"
+    uint64_t on4 = stream_span("fma.rn.f16", NULL, 32, 512, WARM, 0), off4 = stream_span("fma.rn.f16", NULL, 32, 512, OFF, 0);
+    uint64_t on8 = stream_span("fma.rn.f16", NULL, 32, 1024, WARM, 0), off8 = stream_span("fma.rn.f16", NULL, 32, 1024, OFF, 0);
+    uint64_t add4 = stream_span("add.f16", NULL, 32, 512, WARM, 0);
+    printf("scalar fma.rn.f16 pairs at 4 / 8 warps a sub-partition: %llu / %llu cycles, %llu / %llu with "
+           "pipe.hfma2_pack 0 (add.f16 at 4: %llu)\n", (unsigned long long)on4, (unsigned long long)on8,
+           (unsigned long long)off4, (unsigned long long)off8, (unsigned long long)add4);
+    assert_true(on4 + off4 / 10 <= off4); /* 4 warps a sub-partition at least a tenth faster */
+    assert_true(on8 + off8 / 20 <= off8);
+    assert_true(on4 <= add4);              /* no slower than add.f16's pairs (H200: 1.76 against 1.79 a step) */
+    assert_int_equal(stream_span("fma.rn.f16", NULL, 32, 512, WARM, WS_SLOW_ALL), on4);
+    /* the f16x2 form: unchanged */
+    assert_int_equal(stream_span("fma.rn.f16x2", NULL, 8, 512, WARM, 0), stream_span("fma.rn.f16x2", NULL, 8, 512, OFF, 0));
+#undef OFF
+#undef WARM
+}
+
 /* schedule.free_pass (docs/calibration.md "(hadd27)"): probe_alu3 hadd_l's shape, 8 streams of scalar add.f16 through
  * an unpack and a pack (movs with no SASS), each step's value then xored (a LOP3). ptxas's SASS is HADD2 and LOP3 by
  * turns, every one S01, each LOP3 reading the HADD2's register five instructions on (probe_alu3.sass alu3_hadd_l: 2.07
@@ -1082,6 +1107,7 @@ int main(void)
         cmocka_unit_test(half_forms),
         cmocka_unit_test(scalar_halves_pack),
         cmocka_unit_test(scalar_mul_pack_as_add),
+        cmocka_unit_test(scalar_fma_pack_one_read),
         cmocka_unit_test(free_movs_pass),
         cmocka_unit_test(imad_then_fma_stall),
         cmocka_unit_test(pick_imad_pipe_first),
