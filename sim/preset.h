@@ -169,6 +169,8 @@ typedef struct {
     double pipe_rcp_fixup;      /* cycles more an rcp.approx.f32 form's four ALU fix-ups (FSETP, FSEL) hold its ALU
                                    pipe, beyond their pipe.alu each (a fit to the H100's rcp kinds, "(fit23)") */
     double pipe_prmt;           /* cycles each PRMT of fold.pack holds its ALU pipe (0: pipe.alu's) */
+    double pipe_mma_prmt;       /* cycles the HFMA2.MMA of a half pair add, sub or mul reading a prmt's value holds its
+                                   ALU pipe (0: pipe.mma_alu's) */
     double pipe_hfma2_pack;     /* cycles the HFMA2 (not HFMA2.MMA) of a scalar fma pair (fold.pack) whose addend is its
                                    multiplier holds its sub-partition's issue (0: pipe.hfma2's) */
     double half_pack_mul;       /* 1: a scalar mul pair's f16x2 op (fold.pack) takes an add's HFMA2.MMA turns and

@@ -328,6 +328,9 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->mma_alu_hold = t->alu_hold && t->p.pipe_mma_alu >= 1
                           ? (uint64_t)ws_llround(t->p.pipe_mma_alu < 63 ? t->p.pipe_mma_alu : 63)
                           : 0;
+    t->mma_prmt_hold = t->alu_hold && t->p.pipe_mma_prmt >= 1
+                           ? (uint64_t)ws_llround(t->p.pipe_mma_prmt < 63 ? t->p.pipe_mma_prmt : 63)
+                           : t->mma_alu_hold;
     t->prmt_hold = t->alu_hold && t->p.pipe_prmt > 0 ? hold_of(t->p.pipe_prmt) : t->alu_hold;
     t->fma_hold = hold_of(t->p.pipe_fma_half);
     t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;

@@ -163,8 +163,9 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
     if (ws_half_arith_halves(in)) { /* HADD2, HMUL2 pipe.half cycles; an add's HFMA2.MMA the ALU (below); HFMA2 none */
         if (in->op != WS_OP_FMA && !mma)
             slots[SLOT_IMAD] = (uint8_t)t->half_hold;
-        if (mma && in->op != WS_OP_FMA) /* an add's, sub's or mul's HFMA2.MMA: the ALU pipe (pipe.mma_alu) */
-            slots[SLOT_ALU] = (uint8_t)t->mma_alu_hold;
+        if (mma && in->op != WS_OP_FMA) /* an add's, sub's or mul's HFMA2.MMA: the ALU pipe (pipe.mma_alu; reading a
+                                         * prmt's value, half_mma 2, pipe.mma_prmt) */
+            slots[SLOT_ALU] = (uint8_t)(mma == 2 ? t->mma_prmt_hold : t->mma_alu_hold);
         if (t->fma_rule && !mma) /* HADD2, HMUL2, HFMA2: both halves of the FMA pipe */
             slots[SLOT_FMA] = (uint8_t)(FMA_HALF | (t->half_hold > 1 ? t->half_hold : 1));
         *side = WS_SIDE_HALF;
@@ -334,7 +335,7 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
     int xu = 0;
     if (!f.free_mov) {
         xu = math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc],
-                        t->half_mma && pc < t->ninfo && t->half_mma[pc], cvt_to_half_sass(t, pc, in), f.slots, &f.side);
+                        t->half_mma && pc < t->ninfo ? t->half_mma[pc] : 0, cvt_to_half_sass(t, pc, in), f.slots, &f.side);
         unsigned fix = mufu_fixups_at(t, in, pc);
         f.issue = (uint8_t)issue_cycles(t, in, fix);
         if (fix < mufu_fixups(in)) /* ptxas left some out (mufu_fixups_at) */

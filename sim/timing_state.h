@@ -283,6 +283,7 @@ struct ws_timing {
     uint32_t group_mask[32], ngroups;
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     uint64_t mma_alu_hold;          /* an HFMA2.MMA's ALU hold (pipe.mma_alu; 0: none) */
+    uint64_t mma_prmt_hold;         /* ... of one reading a prmt's value (pipe.mma_prmt; half_mma 2) */
     uint64_t rcp_fixup;             /* cycles more rcp.approx.f32's fix-ups hold the ALU pipe (pipe.rcp_fixup, <= 3) */
     uint64_t prmt_hold;             /* a PRMT's of fold.pack (pipe.prmt; 0: the ALU pipe's hold) */
     /* pipe.fma_half: the kernel has half ops that hold the FMA pipe (fma_half_rule; 0: the rule off, no FMA slot), an

@@ -273,6 +273,23 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
  * chain, where HFMA2.MMA's latency would stall it) is HADD2 or HFMA2 and the turn starts again (bench_half.sass: 64
  * dependent add.f16x2 are 64 HADD2, 64 fma.rn.f16x2 64 HFMA2), but mul.f16x2 takes its turn even there (64
  * dependent mul.f16x2: HMUL2 and HFMA2.MMA in turn). */
+/* pipe.mma_prmt (docs/calibration.md "(pack30)"): whether the nearest instruction before pc in its block that writes
+ * a register pc reads is a prmt. probe_pack21 p2 (a prmt.b32, then an add.f16x2 of its value: 256 PRMT, 128 HADD2,
+ * 128 HFMA2.MMA a round) takes 2.81-2.89 cycles a step at 2-8 warps a sub-partition on the H200 (h200f), where the
+ * ALU pipe counts 2.50 (256 x 2 + 128 x pipe.mma_alu's 1); probe_alu3 hadd2_l, the same pipe count with a LOP3
+ * reading the f16x2 op's value instead (260 LOP3, 128 HADD2, 128 HFMA2.MMA), 2.47-2.52: the excess is an
+ * HFMA2.MMA's reading a PRMT's value. An HFMA2.MMA so held 2 ALU cycles: p2 3.04-3.06. */
+static int reads_prmt(const ws_launch_ctx *L, const uint8_t *leader, uint32_t pc)
+{
+    for (uint32_t q = pc; q-- > 0;) {
+        if (ws_reg_use_reads_from(&L->uses[pc], &L->uses[q]))
+            return L->code[q].op == WS_OP_PRMT;
+        if (leader[q])
+            break;
+    }
+    return 0;
+}
+
 static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_mma)
 {
     uint32_t n = t->ninfo, prev = UINT32_MAX; /* the block's last pair op */
@@ -292,6 +309,8 @@ static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_
          * counts of h's, 94 HMUL2 and 57 HFMA2.MMA a round; docs/calibration.md "(pack30)") */
         int own = in->op == WS_OP_MUL && !(t->p.half_pack_mul > 0 && pack && pack[pc]);
         half_mma[pc] = (uint8_t)(prev != UINT32_MAX && !half_mma[prev] && (own || !reads));
+        if (half_mma[pc] && in->op != WS_OP_FMA && t->p.pipe_mma_prmt > 0 && reads_prmt(L, leader, pc))
+            half_mma[pc] = 2; /* pipe.mma_prmt */
         prev = pc;
     }
     for (uint32_t pc = 0; t->fold.pack && pc < n; pc++) /* a scalar pair's first op: its f16x2 op's form */

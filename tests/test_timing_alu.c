@@ -738,6 +738,9 @@ static void stream_step(char *ptx, size_t size, const char *op, int s)
                  "{\n.reg .b16 a, c, d;\nmov.b32 {a, d}, %%r%d;\nmov.b32 {c, d}, %%r%d;\n%s a, a, c%s;\n"
                  "mov.b32 %%r%d, {a, a};\n}\n",
                  10 + s, 10 + (s + 1) % 8, op, strncmp(op, "fma", 3) ? "" : ", c", 10 + s);
+    else if (!strncmp(op, "prmt", 4)) /* probe_pack21 p, p2: the stream's upper half and the next's */
+        snprintf(ptx + strlen(ptx), size - strlen(ptx), "%s %%r%d, %%r%d, %%r%d, 0x5432;\n", op, 10 + s, 10 + s,
+                 10 + (s + 1) % 8);
     else if (!strncmp(op, "xor", 3))
         snprintf(ptx + strlen(ptx), size - strlen(ptx), "%s %%r%d, %%r%d, 106;\n", op, 10 + s, 10 + s);
     else
@@ -852,6 +855,26 @@ static void mma_holds_the_alu(void **state)
     /* an fma's HFMA2.MMA holds the issue (pipe.hfma2), not the ALU pipe: hfma2_l 3.2 a step as before */
     assert_int_equal(mma_alu_cycles("fma.rn.f16x2", 8, WARM, 0),
                      mma_alu_cycles("fma.rn.f16x2", 8, WARM "pipe.mma_alu 0\n", 0));
+#undef WARM
+}
+
+/* pipe.mma_prmt (docs/calibration.md "(pack30)"): an add's HFMA2.MMA reading a prmt's value holds the ALU pipe 2
+ * cycles, not pipe.mma_alu's 1. probe_pack21 p2's shape (a prmt.b32, then an add.f16x2 of its value), 8 warps a
+ * sub-partition: on the H200 2.89 cycles a step where the ALU pipe at pipe.mma_alu counts 2.50; the same with a
+ * LOP3 (xor) in the prmt's place unchanged by the key. */
+static void mma_reading_prmt(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+    uint64_t on = stream_cycles("prmt.b32", "add.f16x2", 8, 1024, WARM, 0),
+             off = stream_cycles("prmt.b32", "add.f16x2", 8, 1024, WARM "pipe.mma_prmt 0\n", 0);
+    printf("prmt.b32 + add.f16x2, 8 warps a sub-partition: %llu cycles, %llu with pipe.mma_prmt 0\n",
+           (unsigned long long)on, (unsigned long long)off);
+    /* 8 warps a sub-partition, 64 steps each: 32 HFMA2.MMA a warp, 256 a sub-partition, each a cycle more */
+    assert_true(on >= off + 192 && on <= off + 288);
+    assert_int_equal(stream_cycles("prmt.b32", "add.f16x2", 8, 1024, WARM, WS_SLOW_ALL), on);
+    assert_int_equal(stream_cycles("xor.b32", "add.f16x2", 8, 1024, WARM, 0),
+                     stream_cycles("xor.b32", "add.f16x2", 8, 1024, WARM "pipe.mma_prmt 0\n", 0));
 #undef WARM
 }
 
@@ -1108,6 +1131,7 @@ int main(void)
         cmocka_unit_test(scalar_halves_pack),
         cmocka_unit_test(scalar_mul_pack_as_add),
         cmocka_unit_test(scalar_fma_pack_one_read),
+        cmocka_unit_test(mma_reading_prmt),
         cmocka_unit_test(free_movs_pass),
         cmocka_unit_test(imad_then_fma_stall),
         cmocka_unit_test(pick_imad_pipe_first),
