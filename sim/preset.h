@@ -85,10 +85,8 @@ typedef struct {
     double ifetch_warm_line;    /* ... a larger kernel's warm launch: cycles between two line requests (0: off) */
     double ifetch_warm_latency; /* ... cycles from such a request to the line's arrival */
     double ifetch_warm_restart; /* ... cycles a line the warp waited for puts its stream's next request later */
-    double ifetch_far;          /* warm code: KiB past which a kernel's lines come in a later launch as a first launch's,
-                                   from the level the cold fetch reads (0: off) */
-    double ifetch_far_line;     /* ... such a line is requested this many cycles after the stream's last (latency and
-                                   restart: ifetch.latency's and ifetch.restart's; 0: off) */
+    double ifetch_far;          /* warm code past this many KiB: fetched in each launch as cold code (0: off) */
+    double ifetch_far_line;     /* ... cycles between its line requests (ifetch.latency, .restart the cold's) */
     double guard_feed; /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
     double branch_rejoin;  /* a divergent branch ptxas keeps (BSSY/BSYNC): the warp waits this much more where its lanes
                             meet again (timing.c earliest; 0: off) */

@@ -397,7 +397,9 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     int far = t->p.ifetch_far_line > 0 && ws_ifetch_past(tk->line_of, t->ninfo, t->p.ifetch_far);
     if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency,
                        t->p.ifetch_restart,
-                       far ? t->p.ifetch_far_line : refetch ? t->p.ifetch_warm_line : 0,
+                       far       ? t->p.ifetch_far_line
+                       : refetch ? t->p.ifetch_warm_line
+                                 : 0,
                        far ? t->p.ifetch_latency : t->p.ifetch_warm_latency,
                        far ? t->p.ifetch_restart : t->p.ifetch_warm_restart) != 0)
         goto oom;

@@ -335,7 +335,8 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
     int xu = 0;
     if (!f.free_mov) {
         xu = math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc],
-                        t->half_mma && pc < t->ninfo ? t->half_mma[pc] : 0, cvt_to_half_sass(t, pc, in), f.slots, &f.side);
+                        t->half_mma && pc < t->ninfo ? t->half_mma[pc] : 0, cvt_to_half_sass(t, pc, in), f.slots,
+                        &f.side);
         unsigned fix = mufu_fixups_at(t, in, pc);
         f.issue = (uint8_t)issue_cycles(t, in, fix);
         if (fix < mufu_fixups(in)) /* ptxas left some out (mufu_fixups_at) */

@@ -941,8 +941,10 @@ static void scalar_mul_pack_as_add(void **state)
 {
     (void)state;
 #define WARM "ifetch.line 0\n"
-    uint64_t add1 = stream_span("add.f16", NULL, 32, 128, WARM, 0), add8 = stream_span("add.f16", NULL, 32, 1024, WARM, 0);
-    uint64_t mul1 = stream_span("mul.f16", NULL, 32, 128, WARM, 0), mul8 = stream_span("mul.f16", NULL, 32, 1024, WARM, 0);
+    uint64_t add1 = stream_span("add.f16", NULL, 32, 128, WARM, 0),
+             add8 = stream_span("add.f16", NULL, 32, 1024, WARM, 0);
+    uint64_t mul1 = stream_span("mul.f16", NULL, 32, 128, WARM, 0),
+             mul8 = stream_span("mul.f16", NULL, 32, 1024, WARM, 0);
     uint64_t old1 = stream_span("mul.f16", NULL, 32, 128, WARM "half.pack_mul 0\n", 0);
     printf("scalar mul.f16 pairs at one warp a sub-partition: %llu cycles (add.f16 %llu), %llu with half.pack_mul 0\n",
            (unsigned long long)mul1, (unsigned long long)add1, (unsigned long long)old1);
@@ -963,18 +965,22 @@ static void scalar_fma_pack_one_read(void **state)
     (void)state;
 #define WARM "ifetch.line 0\n"
 #define OFF  WARM "pipe.hfma2_pack 0\n"
-    uint64_t on4 = stream_span("fma.rn.f16", NULL, 32, 512, WARM, 0), off4 = stream_span("fma.rn.f16", NULL, 32, 512, OFF, 0);
-    uint64_t on8 = stream_span("fma.rn.f16", NULL, 32, 1024, WARM, 0), off8 = stream_span("fma.rn.f16", NULL, 32, 1024, OFF, 0);
+    uint64_t on4 = stream_span("fma.rn.f16", NULL, 32, 512, WARM, 0),
+             off4 = stream_span("fma.rn.f16", NULL, 32, 512, OFF, 0);
+    uint64_t on8 = stream_span("fma.rn.f16", NULL, 32, 1024, WARM, 0),
+             off8 = stream_span("fma.rn.f16", NULL, 32, 1024, OFF, 0);
     uint64_t add4 = stream_span("add.f16", NULL, 32, 512, WARM, 0);
     printf("scalar fma.rn.f16 pairs at 4 / 8 warps a sub-partition: %llu / %llu cycles, %llu / %llu with "
-           "pipe.hfma2_pack 0 (add.f16 at 4: %llu)\n", (unsigned long long)on4, (unsigned long long)on8,
-           (unsigned long long)off4, (unsigned long long)off8, (unsigned long long)add4);
+           "pipe.hfma2_pack 0 (add.f16 at 4: %llu)\n",
+           (unsigned long long)on4, (unsigned long long)on8, (unsigned long long)off4, (unsigned long long)off8,
+           (unsigned long long)add4);
     assert_true(on4 + off4 / 10 <= off4); /* 4 warps a sub-partition at least a tenth faster */
     assert_true(on8 + off8 / 20 <= off8);
-    assert_true(on4 <= add4);              /* no slower than add.f16's pairs (H200: 1.76 against 1.79 a step) */
+    assert_true(on4 <= add4); /* no slower than add.f16's pairs (H200: 1.76 against 1.79 a step) */
     assert_int_equal(stream_span("fma.rn.f16", NULL, 32, 512, WARM, WS_SLOW_ALL), on4);
     /* the f16x2 form: unchanged */
-    assert_int_equal(stream_span("fma.rn.f16x2", NULL, 8, 512, WARM, 0), stream_span("fma.rn.f16x2", NULL, 8, 512, OFF, 0));
+    assert_int_equal(stream_span("fma.rn.f16x2", NULL, 8, 512, WARM, 0),
+                     stream_span("fma.rn.f16x2", NULL, 8, 512, OFF, 0));
 #undef OFF
 #undef WARM
 }

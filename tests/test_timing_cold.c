@@ -338,9 +338,9 @@ static void far_kernel_fetched_cold(void **state)
     print_message("4608 NOPs warm: %llu cycles, ifetch.far 0 %llu; 2304 NOPs %llu, ifetch.far 0 %llu\n",
                   (unsigned long long)far[0], (unsigned long long)near[0], (unsigned long long)mid[0],
                   (unsigned long long)mid_off[0]);
-    assert_true(far[0] >= 576 * 17 && far[0] <= 576 * 19);   /* the cold fetch's rate */
+    assert_true(far[0] >= 576 * 17 && far[0] <= 576 * 19);        /* the cold fetch's rate */
     assert_true(near[0] >= 576 * 10 && near[0] <= 576 * 12 + 64); /* ifetch.warm_line's */
-    assert_int_equal(mid[0], mid_off[0]);                     /* 36 KiB: ifetch.hold's rule alone */
+    assert_int_equal(mid[0], mid_off[0]);                         /* 36 KiB: ifetch.hold's rule alone */
 }
 
 /* Each warp's first clock read, less the block's first (out[w], w < warps): a kernel whose first
@@ -411,8 +411,7 @@ int main(void)
         cmocka_unit_test(first_load_of_a_line_misses_l1),   cmocka_unit_test(op_after_warp_sync_waits_a_cycle),
         cmocka_unit_test(later_launch_finds_code_cached),   cmocka_unit_test(first_launch_starts_the_last_group_first),
         cmocka_unit_test(mufu_forms_take_their_sass_lines), cmocka_unit_test(late_line_was_waited_for),
-        cmocka_unit_test(large_kernel_fetched_again),
-        cmocka_unit_test(far_kernel_fetched_cold),
+        cmocka_unit_test(large_kernel_fetched_again),       cmocka_unit_test(far_kernel_fetched_cold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
