@@ -128,6 +128,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.hfma2", pipe_hfma2),
     PK("pipe.fma_half", pipe_fma_half),
     PK("pipe.half_window", pipe_half_window),
+    PK("pipe.half_own", pipe_half_own),
     PK("pipe.rcp_fixup", pipe_rcp_fixup),
     PK("pipe.mma_alu", pipe_mma_alu),
     PK("pipe.prmt", pipe_prmt),

@@ -164,6 +164,8 @@ typedef struct {
                                    half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA) both its halves (0 or 1: no rule) */
     double pipe_half_window;    /* ... such an FFMA: one issued within this many cycles after its sub-partition's
                                    last half op; the others pair (two a cycle's halves, no hold) */
+    double pipe_half_own;       /* 1: an FFMA reading no half op's value is held only in its own warp's window (0: the
+                                   sub-partition's) */
     double pipe_rcp_fixup;      /* cycles more an rcp.approx.f32 form's four ALU fix-ups (FSETP, FSEL) hold its ALU
                                    pipe, beyond their pipe.alu each (a fit to the H100's rcp kinds, "(fit23)") */
     double pipe_prmt;           /* cycles each PRMT of fold.pack holds its ALU pipe (0: pipe.alu's) */

@@ -130,6 +130,7 @@ static const ws_preset ws_preset_sm90 = {
     .pipe_hfma2 = 2, /* pipe.hfma2 */
     .pipe_fma_half = 2, /* pipe.fma_half */
     .pipe_half_window = 16, /* pipe.half_window */
+    .pipe_half_own = 1, /* pipe.half_own */
     .pipe_rcp_fixup = 1, /* pipe.rcp_fixup */
     .pipe_mma_alu = 1, /* pipe.mma_alu */
     .pipe_prmt = 3, /* pipe.prmt */

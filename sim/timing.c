@@ -119,6 +119,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->narrow);
     free(tk->add_imad);
     free(tk->half_mma);
+    free(tk->hv);
     free(tk->imad_read);
     free(tk->young);
     free(tk->stall);
@@ -334,6 +335,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->prmt_hold = t->alu_hold && t->p.pipe_prmt > 0 ? hold_of(t->p.pipe_prmt) : t->alu_hold;
     t->fma_hold = hold_of(t->p.pipe_fma_half);
     t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;
+    t->half_own_rule = t->p.pipe_half_own > 0;
     t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read > 1
                             ? (uint32_t)ws_llround((t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63) * IMAD_READ_ONE)
                             : 0;
@@ -377,6 +379,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->narrow = tk->narrow;
     t->add_imad = tk->add_imad;
     t->half_mma = tk->half_mma;
+    t->half_value = tk->hv;
     t->imad_read = tk->imad_read;
     t->young = tk->young;
     t->stall = tk->stall;
@@ -1483,6 +1486,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->math_at, 0, sizeof t->math_at);
     memset(t->half_end, 0, sizeof t->half_end);
+    memset(t->half_own, 0, sizeof t->half_own);
     memset(t->imad_read_left, 0, sizeof t->imad_read_left);
     memset(t->issue_at, 0, sizeof t->issue_at);
     memset(t->xu_at, 0, sizeof t->xu_at);

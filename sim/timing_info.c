@@ -349,6 +349,8 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
             f.issue = (uint8_t)((f.issue ? f.issue : 1) + prmt);
         }
     }
+    if (f.slots[SLOT_FMA] && !(f.slots[SLOT_FMA] & FMA_HALF) && t->half_value && pc < t->ninfo && t->half_value[pc])
+        f.slots[SLOT_FMA] |= FMA_HALF_VALUE; /* pipe.half_own: held in the sub-partition's window (hold_fma) */
     int math = 0;
     f.math_one = SLOT_KINDS;
     for (unsigned k = 0; k < SLOT_KINDS; k++)

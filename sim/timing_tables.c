@@ -614,6 +614,51 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
     return 0;
 }
 
+/* pipe.half_own (docs/calibration.md "(pack30)"): per instruction, 1 for an f32 op (FFMA, FADD, FMUL) whose source's
+ * nearest write before it in its block is a half op (HADD2, HMUL2, HFMA2, HFMA2.MMA) or a pack of halves (`mov.b32
+ * %r, {a, b}`, no SASS: the half op's register), through register movs: probe_alu3's _f kinds, each FFMA reading the
+ * half op's register. NULL when out of memory. */
+/* Whether register reg's last write before pc in its block is a half op or a pack of halves, followed back through
+ * register movs (renames, no SASS) 4 at most. */
+static int half_written(const ws_launch_ctx *L, const uint8_t *leader, uint32_t pc, uint32_t reg, int movs)
+{
+    for (uint32_t q = pc; q-- > 0;) {
+        const ws_insn *w = &L->code[q];
+        if (ws_reg_use_writes(&L->uses[q], reg)) {
+            if (ws_half_arith_halves(w))
+                return 1;
+            if (w->op == WS_OP_MOV && w->nops >= 2 && w->ops[1].kind == WS_OPND_VEC)
+                return 1;
+            if (w->op == WS_OP_MOV && w->nops >= 2 && w->ops[1].kind == WS_OPND_REG && movs < 4 && !leader[q])
+                return half_written(L, leader, q, w->ops[1].reg, movs + 1);
+            return 0;
+        }
+        if (leader[q])
+            return 0;
+    }
+    return 0;
+}
+
+static uint8_t *half_values(const ws_launch_ctx *L, uint32_t n)
+{
+    uint8_t *value = calloc((size_t)n + 1, 1), *leader = calloc((size_t)n + 1, 1);
+    if (!value || !leader) {
+        free(value);
+        free(leader);
+        return NULL;
+    }
+    ws_block_starts(L->k, leader);
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_insn *in = &L->code[pc];
+        if (in->type != WS_T_F32 || ws_half_arith_halves(in) || leader[pc])
+            continue;
+        for (uint32_t i = 0; i < L->uses[pc].nsrc && !value[pc]; i++)
+            value[pc] = (uint8_t)half_written(L, leader, pc, L->uses[pc].src[i], 0);
+    }
+    free(leader);
+    return value;
+}
+
 /* pipe.fma_half's rule for the kernel: where the preset holds an FFMA beside half work and the kernel has a half op
  * that is not HFMA2.MMA (half_pairs). In no other kernel does an FFMA, FADD or FMUL take an FMA slot: no test at its
  * issue, and the kernels without half work are timed as without the rule. */
@@ -697,6 +742,8 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
     t->fold = tk->fold;
     t->half_mma = tk->half_mma = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->half_mma || half_pairs(t, L, tk->half_mma) != 0)
+        return -1;
+    if (t->p.pipe_half_own > 0 && (t->half_value = tk->hv = half_values(L, t->ninfo)) == NULL)
         return -1;
     t->add_imad = tk->add_imad = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->add_imad || add_pipes(t, L, tk->add_imad) != 0)

@@ -985,6 +985,51 @@ static void scalar_fma_pack_one_read(void **state)
 #undef WARM
 }
 
+/* pipe.half_own (docs/calibration.md "(pack30)"): probe_fwin's shape, `rounds` rounds of 8 independent fma.rn.f32 and
+ * one add.f16x2 of a chain (HADD2; `reads`: the step first, the FFMAs reading the chain's register, as probe_alu3's
+ * _f kinds), after a bar.sync: the block's cycles. */
+static uint64_t fwin_cycles(int rounds, int reads, unsigned nthreads, const char *preset, unsigned slow)
+{
+    static char ptx[65536];
+    snprintf(ptx, sizeof ptx,
+             ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+             ".reg .b32 %%r<4>;\n.reg .f32 %%f<16>;\nmov.u32 %%r1, %%tid.x;\nmov.b32 %%f1, %%r1;\n"
+             "mov.u32 %%r2, %%r1;\nbar.sync 0;\n");
+    for (int r = 0; r < rounds; r++) {
+        if (reads) /* the chain's step first, its register read by the round's FFMAs */
+            strcat(ptx, "add.f16x2 %r2, %r2, %r1;\nmov.b32 %f2, %r2;\n");
+        for (int i = 0; i < 8; i++)
+            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "fma.rn.f32 %%f%d, %%f%d, %%f1, %s;\n", 4 + i, 4 + i,
+                     reads ? "%f2" : "%f1");
+        if (!reads)
+            strcat(ptx, "add.f16x2 %r2, %r2, %r1;\n");
+    }
+    strcat(ptx, "ret;\n}\n");
+    uint64_t out[1];
+    return run_ptx_paths(ptx, nthreads, out, 0, WS_MODE_TIMING, preset, slow).stats.cycles;
+}
+
+static void half_window_own_warp(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+#define OFF  WARM "pipe.half_own 0\n"
+    uint64_t on8 = fwin_cycles(32, 0, 1024, WARM, 0), off8 = fwin_cycles(32, 0, 1024, OFF, 0);
+    uint64_t on1 = fwin_cycles(32, 0, 128, WARM, 0), off1 = fwin_cycles(32, 0, 128, OFF, 0);
+    printf("a HADD2 every 8 FFMAs: 8 warps a sub-partition %llu cycles, %llu with pipe.half_own 0; one warp a "
+           "sub-partition %llu, %llu\n",
+           (unsigned long long)on8, (unsigned long long)off8, (unsigned long long)on1, (unsigned long long)off1);
+    /* 8 warps a sub-partition: the FFMAs near another warp's HADD2 pair (probe_fwin K 8 on the H200: 51069 cycles,
+     * warpsim 61948 with the key 0, 53324 with it) */
+    assert_true(on8 + off8 / 10 <= off8);
+    assert_int_equal(on1, off1); /* one warp a sub-partition: its own half ops are the sub-partition's */
+    assert_int_equal(fwin_cycles(32, 0, 1024, WARM, WS_SLOW_ALL), on8);
+    /* FFMAs reading the HADD2's register (the _f kinds): held in the sub-partition's window as before */
+    assert_int_equal(fwin_cycles(32, 1, 1024, WARM, 0), fwin_cycles(32, 1, 1024, OFF, 0));
+#undef OFF
+#undef WARM
+}
+
 /* schedule.free_pass (docs/calibration.md "(hadd27)"): probe_alu3 hadd_l's shape, 8 streams of scalar add.f16 through
  * an unpack and a pack (movs with no SASS), each step's value then xored (a LOP3). ptxas's SASS is HADD2 and LOP3 by
  * turns, every one S01, each LOP3 reading the HADD2's register five instructions on (probe_alu3.sass alu3_hadd_l: 2.07
@@ -1138,6 +1183,7 @@ int main(void)
         cmocka_unit_test(scalar_mul_pack_as_add),
         cmocka_unit_test(scalar_fma_pack_one_read),
         cmocka_unit_test(mma_reading_prmt),
+        cmocka_unit_test(half_window_own_warp),
         cmocka_unit_test(free_movs_pass),
         cmocka_unit_test(imad_then_fma_stall),
         cmocka_unit_test(pick_imad_pipe_first),
