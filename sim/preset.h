@@ -85,6 +85,8 @@ typedef struct {
     double ifetch_warm_line;    /* ... a larger kernel's warm launch: cycles between two line requests (0: off) */
     double ifetch_warm_latency; /* ... cycles from such a request to the line's arrival */
     double ifetch_warm_restart; /* ... cycles a line the warp waited for puts its stream's next request later */
+    double ifetch_far;          /* warm code past this many KiB: fetched in each launch as cold code (0: off) */
+    double ifetch_far_line;     /* ... cycles between its line requests (ifetch.latency, .restart the cold's) */
     double guard_feed; /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
     double branch_rejoin;  /* a divergent branch ptxas keeps (BSSY/BSYNC): the warp waits this much more where its lanes
                             meet again (timing.c earliest; 0: off) */
@@ -162,9 +164,17 @@ typedef struct {
                                    half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA) both its halves (0 or 1: no rule) */
     double pipe_half_window;    /* ... such an FFMA: one issued within this many cycles after its sub-partition's
                                    last half op; the others pair (two a cycle's halves, no hold) */
+    double pipe_half_own;       /* 1: an FFMA reading no half op's value is held only in its own warp's window (0: the
+                                   sub-partition's) */
     double pipe_rcp_fixup;      /* cycles more an rcp.approx.f32 form's four ALU fix-ups (FSETP, FSEL) hold its ALU
                                    pipe, beyond their pipe.alu each (a fit to the H100's rcp kinds, "(fit23)") */
     double pipe_prmt;           /* cycles each PRMT of fold.pack holds its ALU pipe (0: pipe.alu's) */
+    double pipe_mma_prmt;       /* cycles the HFMA2.MMA of a half pair add, sub or mul reading a prmt's value holds its
+                                   ALU pipe (0: pipe.mma_alu's) */
+    double pipe_hfma2_pack;     /* cycles the HFMA2 (not HFMA2.MMA) of a scalar fma pair (fold.pack) whose addend is its
+                                   multiplier holds its sub-partition's issue (0: pipe.hfma2's) */
+    double half_pack_mul;       /* 1: a scalar mul pair's f16x2 op (fold.pack) takes an add's HFMA2.MMA turns and
+                                   half.mma's latency; 0: mul.f16x2's (its turn in a chain too, its own latency) */
     double pipe_mma_alu;        /* cycles a half pair add's, sub's or mul's HFMA2.MMA (half_pairs) holds its ALU pipe */
     double pipe_imad_read;      /* cycles from its issue an FFMA, FADD or FMUL reading an IMAD's result (mul.lo,
                                    mad.lo) holds its IMAD pipe at least (0: none; timing.c imad_read_issue) */

@@ -119,6 +119,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->narrow);
     free(tk->add_imad);
     free(tk->half_mma);
+    free(tk->hv);
     free(tk->imad_read);
     free(tk->young);
     free(tk->stall);
@@ -328,9 +329,13 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->mma_alu_hold = t->alu_hold && t->p.pipe_mma_alu >= 1
                           ? (uint64_t)ws_llround(t->p.pipe_mma_alu < 63 ? t->p.pipe_mma_alu : 63)
                           : 0;
+    t->mma_prmt_hold = t->alu_hold && t->p.pipe_mma_prmt >= 1
+                           ? (uint64_t)ws_llround(t->p.pipe_mma_prmt < 63 ? t->p.pipe_mma_prmt : 63)
+                           : t->mma_alu_hold;
     t->prmt_hold = t->alu_hold && t->p.pipe_prmt > 0 ? hold_of(t->p.pipe_prmt) : t->alu_hold;
     t->fma_hold = hold_of(t->p.pipe_fma_half);
     t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;
+    t->half_own_rule = t->p.pipe_half_own > 0;
     t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read > 1
                             ? (uint32_t)ws_llround((t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63) * IMAD_READ_ONE)
                             : 0;
@@ -374,6 +379,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->narrow = tk->narrow;
     t->add_imad = tk->add_imad;
     t->half_mma = tk->half_mma;
+    t->half_value = tk->hv;
     t->imad_read = tk->imad_read;
     t->young = tk->young;
     t->stall = tk->stall;
@@ -388,9 +394,17 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     /* a kernel whose code passes what the instruction caches keep between launches (ifetch.hold KiB, its lines as
      * the layout counts them) fetches its lines again in every later launch (docs/calibration.md "(rcp27)") */
     int refetch = ws_ifetch_past(tk->line_of, t->ninfo, t->p.ifetch_hold);
+    /* ... and one past ifetch.far KiB at the cold fetch's rate: no level nearer than the cold fetch's keeps it
+     * (probe_fwin K 0, 64 KiB of straight-line code: 9100 cycles at one warp in every warm launch on the H200, the
+     * first launch 9312, 17.8 cycles a line; rcp_m at 33 KiB 10.1-11.5; docs/calibration.md "(pack30)") */
+    int far = t->p.ifetch_far_line > 0 && ws_ifetch_past(tk->line_of, t->ninfo, t->p.ifetch_far);
     if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency,
-                       t->p.ifetch_restart, refetch ? t->p.ifetch_warm_line : 0, t->p.ifetch_warm_latency,
-                       t->p.ifetch_warm_restart) != 0)
+                       t->p.ifetch_restart,
+                       far       ? t->p.ifetch_far_line
+                       : refetch ? t->p.ifetch_warm_line
+                                 : 0,
+                       far ? t->p.ifetch_latency : t->p.ifetch_warm_latency,
+                       far ? t->p.ifetch_restart : t->p.ifetch_warm_restart) != 0)
         goto oom;
     t->ifetch.late = t->p.ifetch_late > 0;
     t->code_warm = pr->code_warm;
@@ -1471,6 +1485,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->mio_free, 0, sizeof t->mio_free);
     memset(t->math_at, 0, sizeof t->math_at);
     memset(t->half_end, 0, sizeof t->half_end);
+    memset(t->half_own, 0, sizeof t->half_own);
     memset(t->imad_read_left, 0, sizeof t->imad_read_left);
     memset(t->issue_at, 0, sizeof t->issue_at);
     memset(t->xu_at, 0, sizeof t->xu_at);

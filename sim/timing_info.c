@@ -42,7 +42,10 @@ double ws_timing_insn_latency(const ws_timing *t, uint32_t pc, const ws_insn *in
     }
     /* fold.pack: the PRMT before a scalar half pair's f16x2 op, where it has one, first (fold.h) */
     double prmt = pc < t->ninfo && t->fold.pack && t->fold.pack[pc] > 1 ? t->p.lat[LAT_ALU] : 0;
-    if (pc < t->ninfo && t->half_mma && t->half_mma[pc] && in->op != WS_OP_MUL && t->p.half_mma > 0)
+    /* a scalar mul pair's HFMA2.MMA (half.pack_mul) half.mma's latency as an add's: probe_pack21 hm, bm on the H200
+     * 3.31 / 2.14 / 1.79 / 1.77 cycles a step at 1-8 warps a sub-partition, h's to 0.01 (docs/calibration.md "(pack30)") */
+    int mul = in->op == WS_OP_MUL && !(t->p.half_pack_mul > 0 && pc < t->ninfo && t->fold.pack && t->fold.pack[pc]);
+    if (pc < t->ninfo && t->half_mma && t->half_mma[pc] && !mul && t->p.half_mma > 0)
         return prmt + t->p.half_mma; /* HFMA2.MMA (half_pairs); mul.f16x2 keeps its key, the forms' mean (bench_half) */
     if (prmt > 0)
         return prmt + latency_of(t, in, mc);
@@ -160,8 +163,9 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
     if (ws_half_arith_halves(in)) { /* HADD2, HMUL2 pipe.half cycles; an add's HFMA2.MMA the ALU (below); HFMA2 none */
         if (in->op != WS_OP_FMA && !mma)
             slots[SLOT_IMAD] = (uint8_t)t->half_hold;
-        if (mma && in->op != WS_OP_FMA) /* an add's, sub's or mul's HFMA2.MMA: the ALU pipe (pipe.mma_alu) */
-            slots[SLOT_ALU] = (uint8_t)t->mma_alu_hold;
+        if (mma && in->op != WS_OP_FMA) /* an add's, sub's or mul's HFMA2.MMA: the ALU pipe (pipe.mma_alu; reading a
+                                         * prmt's value, half_mma 2, pipe.mma_prmt) */
+            slots[SLOT_ALU] = (uint8_t)(mma == 2 ? t->mma_prmt_hold : t->mma_alu_hold);
         if (t->fma_rule && !mma) /* HADD2, HMUL2, HFMA2: both halves of the FMA pipe */
             slots[SLOT_FMA] = (uint8_t)(FMA_HALF | (t->half_hold > 1 ? t->half_hold : 1));
         *side = WS_SIDE_HALF;
@@ -293,6 +297,26 @@ unsigned ws_timing_sass_count(const ws_timing *t, const ws_insn *code, uint32_t 
     return t->p.ifetch_sass > 0 ? (unsigned)ws_mufu_sass(&code[pc], (int)mufu_fixups_at(t, &code[pc], pc)) : 1;
 }
 
+/* pipe.hfma2_pack (docs/calibration.md "(pack30)"): the HFMA2 (not HFMA2.MMA, half_pairs) of a scalar fma pair
+ * (fold.pack) whose addend is its multiplier (`fma.rn.f16 a, a, c, c`): ptxas's HFMA2 reads two registers
+ * (probe_pack21.sass pack21_hf, pack21_bf: `HFMA2 R5, R11, R6, R6`) where the f16x2 form's reads three, two of one
+ * bank (`HFMA2 R5, R5, R7, R4.reuse`, pipe.hfma2's second cycle of reads, "(half17)"): its issue one cycle; the
+ * FMA pipe's two (pipe.fma_half's slot) and its HFMA2.MMA's pipe.hfma2 stay. probe_pack21 hf, bf on the H200 (h200f)
+ * 1.76 / 1.79 cycles a step at 4 / 8 warps a sub-partition, h's 1.79 / 1.77; with pipe.hfma2's 2 warpsim 2.06 / 1.95
+ * (+17%, +8.5%), with 1 1.81 / 1.77. */
+static int pack_fma_one_read(const ws_timing *t, const ws_insn *in, uint32_t pc)
+{
+    return t->p.pipe_hfma2_pack > 0 && in->op == WS_OP_FMA && pc < t->ninfo && t->fold.pack && t->fold.pack[pc] &&
+           t->fold.kind[pc] != WS_FOLD_PACK && !(t->half_mma && t->half_mma[pc]) && in->nops >= 4 &&
+           in->ops[2].kind == WS_OPND_REG && in->ops[3].kind == WS_OPND_REG && in->ops[2].reg == in->ops[3].reg;
+}
+
+static unsigned hold_of_issue(double cycles)
+{
+    long long c = ws_llround(cycles);
+    return (unsigned)(c < 1 ? 1 : c > 63 ? 63 : c);
+}
+
 /* What issuing instruction pc does to the scoreboard, rounded to whole cycles as the issue
  * rounds them. */
 timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t pc)
@@ -311,17 +335,22 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
     int xu = 0;
     if (!f.free_mov) {
         xu = math_slots(t, in, fold, t->add_imad && pc < t->ninfo && t->add_imad[pc],
-                        t->half_mma && pc < t->ninfo && t->half_mma[pc], cvt_to_half_sass(t, pc, in), f.slots, &f.side);
+                        t->half_mma && pc < t->ninfo ? t->half_mma[pc] : 0, cvt_to_half_sass(t, pc, in), f.slots,
+                        &f.side);
         unsigned fix = mufu_fixups_at(t, in, pc);
         f.issue = (uint8_t)issue_cycles(t, in, fix);
         if (fix < mufu_fixups(in)) /* ptxas left some out (mufu_fixups_at) */
             f.slots[SLOT_ALU] = (uint8_t)fix;
+        if (pack_fma_one_read(t, in, pc)) /* pipe.hfma2_pack: an HFMA2 reading two registers */
+            f.issue = (uint8_t)hold_of_issue(t->p.pipe_hfma2_pack);
         unsigned prmt = pair_prmts(t, pc);
         if (prmt) { /* fold.pack: each PRMT before the pair's f16x2 op an issue cycle and pipe.prmt of the ALU pipe */
             f.slots[SLOT_ALU] = (uint8_t)(f.slots[SLOT_ALU] + prmt * t->prmt_hold);
             f.issue = (uint8_t)((f.issue ? f.issue : 1) + prmt);
         }
     }
+    if (f.slots[SLOT_FMA] && !(f.slots[SLOT_FMA] & FMA_HALF) && t->half_value && pc < t->ninfo && t->half_value[pc])
+        f.slots[SLOT_FMA] |= FMA_HALF_VALUE; /* pipe.half_own: held in the sub-partition's window (hold_fma) */
     int math = 0;
     f.math_one = SLOT_KINDS;
     for (unsigned k = 0; k < SLOT_KINDS; k++)

@@ -13,15 +13,20 @@
  * FFMA) 3.86 cycles a step with 8 warps a sub-partition and hadd2_f (a HADD2, an HFMA2.MMA and two FFMAs a two steps)
  * 2.96, where an FFMA beside an IMAD costs nothing (fma_m 2.07) and two FFMAs alone take a cycle (fma 1.08); NVIDIA
  * dual-issues FP16x2 to both halves of the FMA pipe, FMAheavy and FMAlite (docs/calibration.md "(half18)",
- * "(half19)"). */
-static inline void hold_fma(ws_timing *t, unsigned sp, uint8_t slot, uint64_t cycle)
+ * "(half19)"). With pipe.half_own an FFMA that reads no half op's value (half_values) is held only within the window
+ * after its own warp's last half op: probe_fwin (a HADD2 every K independent FFMAs) on the H200 at 2-8 warps a
+ * sub-partition costs a HADD2 0.5-5.6 cycles, falling as the warps grow (the others fill a warp's wait), where the
+ * window of the sub-partition held every FFMA near any warp's HADD2 (K 8 at 8 warps a sub-partition +21%;
+ * docs/calibration.md "(pack30)"). wi: the warp, below 32 (a block's). */
+static inline void hold_fma(ws_timing *t, unsigned sp, uint32_t wi, uint8_t slot, uint64_t cycle)
 {
     uint64_t *at = t->math_at[sp];
     if (slot & FMA_HALF) {
         at[SLOT_FMA] = cycle + (slot & (FMA_HALF - 1));
         t->half_end[sp] = cycle + t->half_window;
-    } else if (cycle < t->half_end[sp])
-        at[SLOT_FMA] = cycle + slot;
+        t->half_own[wi & 31] = cycle + t->half_window;
+    } else if (cycle < t->half_end[sp] && (!t->half_own_rule || (slot & FMA_HALF_VALUE) || cycle < t->half_own[wi & 31]))
+        at[SLOT_FMA] = cycle + (slot & (FMA_HALF_VALUE - 1));
 }
 
 /* pipe.imad_read: warp wi issues an FFMA, FADD or FMUL (timing_info.fma_pipe's FMA_READS_IMAD) at `cycle`, reading
@@ -91,7 +96,7 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
         if (f->slots[SLOT_XU])
             at[SLOT_XU] = cycle + f->slots[SLOT_XU];
         if (__builtin_expect(f->slots[SLOT_FMA] != 0, 0))
-            hold_fma(t, sp, f->slots[SLOT_FMA], cycle);
+            hold_fma(t, sp, wi, f->slots[SLOT_FMA], cycle);
     }
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (lz & (lz - 1))

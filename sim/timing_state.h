@@ -62,6 +62,9 @@ enum { IMAD_RESULT = 1, IMAD_READER = 2 }; /* ws_timing.imad_read (imad_reads) *
 enum { IMAD_READ_ONE = 256 };              /* a cycle of pipe.imad_read (ws_timing.imad_read_hold) */
 typedef uint64_t slot_word;                /* the slots read as one word */
 
+/* slots[SLOT_FMA]: an FFMA's that reads a half op's value (pipe.half_own: hold_fma) */
+enum { FMA_HALF_VALUE = 0x40 };
+
 /* Per instruction of the kernel: what issuing it does to the scoreboard, in whole cycles. The fields
  * the common issue reads come first (the pick, earliest, issue_common, write_results); feed, checks
  * and writes are decided here once from the per-field facts below them, which --slow-path timing
@@ -283,6 +286,7 @@ struct ws_timing {
     uint32_t group_mask[32], ngroups;
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     uint64_t mma_alu_hold;          /* an HFMA2.MMA's ALU hold (pipe.mma_alu; 0: none) */
+    uint64_t mma_prmt_hold;         /* ... of one reading a prmt's value (pipe.mma_prmt; half_mma 2) */
     uint64_t rcp_fixup;             /* cycles more rcp.approx.f32's fix-ups hold the ALU pipe (pipe.rcp_fixup, <= 3) */
     uint64_t prmt_hold;             /* a PRMT's of fold.pack (pipe.prmt; 0: the ALU pipe's hold) */
     /* pipe.fma_half: the kernel has half ops that hold the FMA pipe (fma_half_rule; 0: the rule off, no FMA slot), an
@@ -295,6 +299,8 @@ struct ws_timing {
     uint32_t imad_near; /* pipe.imad_near: the most instructions from the IMAD to its reader */
     uint16_t imad_read_left[64];
     uint64_t half_end[64];
+    uint64_t half_own[32]; /* pipe.half_own: per warp of the block, the end of the window after its last half op */
+    int half_own_rule;     /* pipe.half_own > 0 */
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
     uint64_t issue_at[64];
@@ -320,6 +326,7 @@ struct ws_timing {
     uint8_t *narrow;      /* per instruction: WS_NARROW_* (narrow.h), built before info */
     uint8_t *add_imad;    /* per instruction: 1 for an add ptxas gives the IMAD pipe (add_pipes), built before info */
     uint8_t *half_mma;    /* per instruction: 1 for a half pair's op ptxas makes HFMA2.MMA (half_pairs), likewise */
+    uint8_t *half_value;  /* pipe.half_own: per instruction, an FFMA, FADD or FMUL reading a half op's value */
     uint8_t *imad_read;   /* per instruction: IMAD_* (imad_reads; pipe.imad_read), likewise; NULL: none */
     uint8_t *young;       /* per instruction: pick.young's op (young_ops), built after info; NULL: none */
     uint32_t young_seen;  /* pick.young: the warps that have issued such an op */
@@ -429,6 +436,7 @@ struct ws_timing_kernel {
     uint8_t *narrow;    /* per instruction: WS_NARROW_* (narrow.h) */
     uint8_t *add_imad;  /* per instruction: an add on the IMAD pipe (add_pipes) */
     uint8_t *half_mma;  /* per instruction: a half pair's HFMA2.MMA (half_pairs) */
+    uint8_t *hv;        /* pipe.half_own (half_values) */
     uint8_t *imad_read; /* per instruction: IMAD_* (imad_reads); NULL: none */
     uint8_t *young;     /* per instruction: pick.young's op (young_ops); NULL: none */
     uint8_t *stall;     /* per instruction: the cycles the warp waits after it beyond one (imad_stalls); NULL: all 0 */

@@ -273,6 +273,23 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
  * chain, where HFMA2.MMA's latency would stall it) is HADD2 or HFMA2 and the turn starts again (bench_half.sass: 64
  * dependent add.f16x2 are 64 HADD2, 64 fma.rn.f16x2 64 HFMA2), but mul.f16x2 takes its turn even there (64
  * dependent mul.f16x2: HMUL2 and HFMA2.MMA in turn). */
+/* pipe.mma_prmt (docs/calibration.md "(pack30)"): whether the nearest instruction before pc in its block that writes
+ * a register pc reads is a prmt. probe_pack21 p2 (a prmt.b32, then an add.f16x2 of its value: 256 PRMT, 128 HADD2,
+ * 128 HFMA2.MMA a round) takes 2.81-2.89 cycles a step at 2-8 warps a sub-partition on the H200 (h200f), where the
+ * ALU pipe counts 2.50 (256 x 2 + 128 x pipe.mma_alu's 1); probe_alu3 hadd2_l, the same pipe count with a LOP3
+ * reading the f16x2 op's value instead (260 LOP3, 128 HADD2, 128 HFMA2.MMA), 2.47-2.52: the excess is an
+ * HFMA2.MMA's reading a PRMT's value. An HFMA2.MMA so held 2 ALU cycles: p2 3.04-3.06. */
+static int reads_prmt(const ws_launch_ctx *L, const uint8_t *leader, uint32_t pc)
+{
+    for (uint32_t q = pc; q-- > 0;) {
+        if (ws_reg_use_reads_from(&L->uses[pc], &L->uses[q]))
+            return L->code[q].op == WS_OP_PRMT;
+        if (leader[q])
+            break;
+    }
+    return 0;
+}
+
 static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_mma)
 {
     uint32_t n = t->ninfo, prev = UINT32_MAX; /* the block's last pair op */
@@ -288,7 +305,12 @@ static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_
         if (ws_half_arith_halves(in) != 2 && !(pack && pack[pc] && kind[pc] != WS_FOLD_PACK))
             continue; /* a pair op, or the f16x2 op of a scalar pair (fold.pack) */
         int reads = prev != UINT32_MAX && ws_reg_use_reads_from(&L->uses[pc], &L->uses[prev]); /* the op before */
-        half_mma[pc] = (uint8_t)(prev != UINT32_MAX && !half_mma[prev] && (in->op == WS_OP_MUL || !reads));
+        /* half.pack_mul: a scalar mul pair (fold.pack) takes an add's turns (probe_pack21 hm: ptxas's SASS the
+         * counts of h's, 94 HMUL2 and 57 HFMA2.MMA a round; docs/calibration.md "(pack30)") */
+        int own = in->op == WS_OP_MUL && !(t->p.half_pack_mul > 0 && pack && pack[pc]);
+        half_mma[pc] = (uint8_t)(prev != UINT32_MAX && !half_mma[prev] && (own || !reads));
+        if (half_mma[pc] && in->op != WS_OP_FMA && t->p.pipe_mma_prmt > 0 && reads_prmt(L, leader, pc))
+            half_mma[pc] = 2; /* pipe.mma_prmt */
         prev = pc;
     }
     for (uint32_t pc = 0; t->fold.pack && pc < n; pc++) /* a scalar pair's first op: its f16x2 op's form */
@@ -592,6 +614,51 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
     return 0;
 }
 
+/* pipe.half_own (docs/calibration.md "(pack30)"): per instruction, 1 for an f32 op (FFMA, FADD, FMUL) whose source's
+ * nearest write before it in its block is a half op (HADD2, HMUL2, HFMA2, HFMA2.MMA) or a pack of halves (`mov.b32
+ * %r, {a, b}`, no SASS: the half op's register), through register movs: probe_alu3's _f kinds, each FFMA reading the
+ * half op's register. NULL when out of memory. */
+/* Whether register reg's last write before pc in its block is a half op or a pack of halves, followed back through
+ * register movs (renames, no SASS) 4 at most. */
+static int half_written(const ws_launch_ctx *L, const uint8_t *leader, uint32_t pc, uint32_t reg, int movs)
+{
+    for (uint32_t q = pc; q-- > 0;) {
+        const ws_insn *w = &L->code[q];
+        if (ws_reg_use_writes(&L->uses[q], reg)) {
+            if (ws_half_arith_halves(w))
+                return 1;
+            if (w->op == WS_OP_MOV && w->nops >= 2 && w->ops[1].kind == WS_OPND_VEC)
+                return 1;
+            if (w->op == WS_OP_MOV && w->nops >= 2 && w->ops[1].kind == WS_OPND_REG && movs < 4 && !leader[q])
+                return half_written(L, leader, q, w->ops[1].reg, movs + 1);
+            return 0;
+        }
+        if (leader[q])
+            return 0;
+    }
+    return 0;
+}
+
+static uint8_t *half_values(const ws_launch_ctx *L, uint32_t n)
+{
+    uint8_t *value = calloc((size_t)n + 1, 1), *leader = calloc((size_t)n + 1, 1);
+    if (!value || !leader) {
+        free(value);
+        free(leader);
+        return NULL;
+    }
+    ws_block_starts(L->k, leader);
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_insn *in = &L->code[pc];
+        if (in->type != WS_T_F32 || ws_half_arith_halves(in) || leader[pc])
+            continue;
+        for (uint32_t i = 0; i < L->uses[pc].nsrc && !value[pc]; i++)
+            value[pc] = (uint8_t)half_written(L, leader, pc, L->uses[pc].src[i], 0);
+    }
+    free(leader);
+    return value;
+}
+
 /* pipe.fma_half's rule for the kernel: where the preset holds an FFMA beside half work and the kernel has a half op
  * that is not HFMA2.MMA (half_pairs). In no other kernel does an FFMA, FADD or FMUL take an FMA slot: no test at its
  * issue, and the kernels without half work are timed as without the rule. */
@@ -677,6 +744,8 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
     t->half_mma = tk->half_mma = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->half_mma || half_pairs(t, L, tk->half_mma) != 0)
         return -1;
+    if (t->p.pipe_half_own > 0 && (t->half_value = tk->hv = half_values(L, t->ninfo)) == NULL)
+        return -1;
     t->add_imad = tk->add_imad = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->add_imad || add_pipes(t, L, tk->add_imad) != 0)
         return -1;
@@ -688,7 +757,8 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
         tk->info[pc] = ws_timing_info_of(t, L->code, pc);
         tk->xu_used |= (tk->info[pc].checks & CHECK_XU) != 0;
     }
-    if (t->p.ifetch_line > 0 || (t->p.ifetch_hold > 0 && t->p.ifetch_warm_line > 0)) { /* a folded mov or add has no
+    if (t->p.ifetch_line > 0 || (t->p.ifetch_hold > 0 && t->p.ifetch_warm_line > 0) ||
+        (t->p.ifetch_far > 0 && t->p.ifetch_far_line > 0)) { /* a folded mov or add has no
                                                                                         * SASS of its own (ifetch.h) */
         uint8_t *code = malloc(t->ninfo ? t->ninfo : 1);
         if (!code)

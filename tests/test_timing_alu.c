@@ -738,6 +738,9 @@ static void stream_step(char *ptx, size_t size, const char *op, int s)
                  "{\n.reg .b16 a, c, d;\nmov.b32 {a, d}, %%r%d;\nmov.b32 {c, d}, %%r%d;\n%s a, a, c%s;\n"
                  "mov.b32 %%r%d, {a, a};\n}\n",
                  10 + s, 10 + (s + 1) % 8, op, strncmp(op, "fma", 3) ? "" : ", c", 10 + s);
+    else if (!strncmp(op, "prmt", 4)) /* probe_pack21 p, p2: the stream's upper half and the next's */
+        snprintf(ptx + strlen(ptx), size - strlen(ptx), "%s %%r%d, %%r%d, %%r%d, 0x5432;\n", op, 10 + s, 10 + s,
+                 10 + (s + 1) % 8);
     else if (!strncmp(op, "xor", 3))
         snprintf(ptx + strlen(ptx), size - strlen(ptx), "%s %%r%d, %%r%d, 106;\n", op, 10 + s, 10 + s);
     else
@@ -855,6 +858,26 @@ static void mma_holds_the_alu(void **state)
 #undef WARM
 }
 
+/* pipe.mma_prmt (docs/calibration.md "(pack30)"): an add's HFMA2.MMA reading a prmt's value holds the ALU pipe 2
+ * cycles, not pipe.mma_alu's 1. probe_pack21 p2's shape (a prmt.b32, then an add.f16x2 of its value), 8 warps a
+ * sub-partition: on the H200 2.89 cycles a step where the ALU pipe at pipe.mma_alu counts 2.50; the same with a
+ * LOP3 (xor) in the prmt's place unchanged by the key. */
+static void mma_reading_prmt(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+    uint64_t on = stream_cycles("prmt.b32", "add.f16x2", 8, 1024, WARM, 0),
+             off = stream_cycles("prmt.b32", "add.f16x2", 8, 1024, WARM "pipe.mma_prmt 0\n", 0);
+    printf("prmt.b32 + add.f16x2, 8 warps a sub-partition: %llu cycles, %llu with pipe.mma_prmt 0\n",
+           (unsigned long long)on, (unsigned long long)off);
+    /* 8 warps a sub-partition, 64 steps each: 32 HFMA2.MMA a warp, 256 a sub-partition, each a cycle more */
+    assert_true(on >= off + 192 && on <= off + 288);
+    assert_int_equal(stream_cycles("prmt.b32", "add.f16x2", 8, 1024, WARM, WS_SLOW_ALL), on);
+    assert_int_equal(stream_cycles("xor.b32", "add.f16x2", 8, 1024, WARM, 0),
+                     stream_cycles("xor.b32", "add.f16x2", 8, 1024, WARM "pipe.mma_prmt 0\n", 0));
+#undef WARM
+}
+
 /* stream_kernel's steps timed as probe_alu3 times them: the last warp's end less the first warp's start (up to 1024
  * threads). */
 static uint64_t stream_span(const char *op, const char *second, int rounds, unsigned threads, const char *preset,
@@ -907,6 +930,103 @@ static void scalar_halves_pack(void **state)
     assert_int_equal(stream_span("add.f16", "xor.b32", 8, 256, ON, 0), stream_span("add.f16", "xor.b32", 8, 256, OFF, 0));
 #undef OFF
 #undef ON
+#undef WARM
+}
+
+/* half.pack_mul (docs/calibration.md "(pack30)"): ptxas packs probe_pack21's scalar mul.f16 as it packs add.f16 (94
+ * HMUL2, 57 HFMA2.MMA and 157 PRMT a round: h's counts) and the H200 times hm as h to 0.01 cycles a step at 1-8 warps
+ * a sub-partition. With the key a scalar mul pair is an add's, its HFMA2.MMA at half.mma's latency, so one warp takes
+ * add.f16's cycles; with 0 (mul.f16x2's rule, its latency and its turn in a chain) one warp was a third faster. */
+static void scalar_mul_pack_as_add(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+    uint64_t add1 = stream_span("add.f16", NULL, 32, 128, WARM, 0),
+             add8 = stream_span("add.f16", NULL, 32, 1024, WARM, 0);
+    uint64_t mul1 = stream_span("mul.f16", NULL, 32, 128, WARM, 0),
+             mul8 = stream_span("mul.f16", NULL, 32, 1024, WARM, 0);
+    uint64_t old1 = stream_span("mul.f16", NULL, 32, 128, WARM "half.pack_mul 0\n", 0);
+    printf("scalar mul.f16 pairs at one warp a sub-partition: %llu cycles (add.f16 %llu), %llu with half.pack_mul 0\n",
+           (unsigned long long)mul1, (unsigned long long)add1, (unsigned long long)old1);
+    assert_int_equal(mul1, add1);
+    assert_int_equal(mul8, add8);
+    assert_true(old1 + old1 / 4 <= mul1);
+    assert_int_equal(stream_span("mul.bf16", NULL, 32, 128, WARM, 0), stream_span("add.bf16", NULL, 32, 128, WARM, 0));
+    assert_int_equal(stream_span("mul.f16", NULL, 32, 128, WARM, WS_SLOW_ALL), mul1);
+#undef WARM
+}
+
+/* pipe.hfma2_pack (docs/calibration.md "(pack30)"): a scalar fma pair's HFMA2 (fold.pack; `fma.rn.f16 a, a, c, c`,
+ * ptxas's `HFMA2 R5, R11, R6, R6`: two registers read) holds the issue one cycle, not pipe.hfma2's two. probe_pack21
+ * hf on the H200 1.76 / 1.79 cycles a step at 4 / 8 warps a sub-partition, h's (add.f16) 1.79 / 1.77; with the two
+ * cycles warpsim took 2.06 / 1.95. An fma.rn.f16x2 (three registers) keeps pipe.hfma2. */
+static void scalar_fma_pack_one_read(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+#define OFF  WARM "pipe.hfma2_pack 0\n"
+    uint64_t on4 = stream_span("fma.rn.f16", NULL, 32, 512, WARM, 0),
+             off4 = stream_span("fma.rn.f16", NULL, 32, 512, OFF, 0);
+    uint64_t on8 = stream_span("fma.rn.f16", NULL, 32, 1024, WARM, 0),
+             off8 = stream_span("fma.rn.f16", NULL, 32, 1024, OFF, 0);
+    uint64_t add4 = stream_span("add.f16", NULL, 32, 512, WARM, 0);
+    printf("scalar fma.rn.f16 pairs at 4 / 8 warps a sub-partition: %llu / %llu cycles, %llu / %llu with "
+           "pipe.hfma2_pack 0 (add.f16 at 4: %llu)\n",
+           (unsigned long long)on4, (unsigned long long)on8, (unsigned long long)off4, (unsigned long long)off8,
+           (unsigned long long)add4);
+    assert_true(on4 + off4 / 10 <= off4); /* 4 warps a sub-partition at least a tenth faster */
+    assert_true(on8 + off8 / 20 <= off8);
+    assert_true(on4 <= add4); /* no slower than add.f16's pairs (H200: 1.76 against 1.79 a step) */
+    assert_int_equal(stream_span("fma.rn.f16", NULL, 32, 512, WARM, WS_SLOW_ALL), on4);
+    /* the f16x2 form: unchanged */
+    assert_int_equal(stream_span("fma.rn.f16x2", NULL, 8, 512, WARM, 0),
+                     stream_span("fma.rn.f16x2", NULL, 8, 512, OFF, 0));
+#undef OFF
+#undef WARM
+}
+
+/* pipe.half_own (docs/calibration.md "(pack30)"): probe_fwin's shape, `rounds` rounds of 8 independent fma.rn.f32 and
+ * one add.f16x2 of a chain (HADD2; `reads`: the step first, the FFMAs reading the chain's register, as probe_alu3's
+ * _f kinds), after a bar.sync: the block's cycles. */
+static uint64_t fwin_cycles(int rounds, int reads, unsigned nthreads, const char *preset, unsigned slow)
+{
+    static char ptx[65536];
+    snprintf(ptx, sizeof ptx,
+             ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+             ".reg .b32 %%r<4>;\n.reg .f32 %%f<16>;\nmov.u32 %%r1, %%tid.x;\nmov.b32 %%f1, %%r1;\n"
+             "mov.u32 %%r2, %%r1;\nbar.sync 0;\n");
+    for (int r = 0; r < rounds; r++) {
+        if (reads) /* the chain's step first, its register read by the round's FFMAs */
+            strcat(ptx, "add.f16x2 %r2, %r2, %r1;\nmov.b32 %f2, %r2;\n");
+        for (int i = 0; i < 8; i++)
+            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "fma.rn.f32 %%f%d, %%f%d, %%f1, %s;\n", 4 + i, 4 + i,
+                     reads ? "%f2" : "%f1");
+        if (!reads)
+            strcat(ptx, "add.f16x2 %r2, %r2, %r1;\n");
+    }
+    strcat(ptx, "ret;\n}\n");
+    uint64_t out[1];
+    return run_ptx_paths(ptx, nthreads, out, 0, WS_MODE_TIMING, preset, slow).stats.cycles;
+}
+
+static void half_window_own_warp(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+#define OFF  WARM "pipe.half_own 0\n"
+    uint64_t on8 = fwin_cycles(32, 0, 1024, WARM, 0), off8 = fwin_cycles(32, 0, 1024, OFF, 0);
+    uint64_t on1 = fwin_cycles(32, 0, 128, WARM, 0), off1 = fwin_cycles(32, 0, 128, OFF, 0);
+    printf("a HADD2 every 8 FFMAs: 8 warps a sub-partition %llu cycles, %llu with pipe.half_own 0; one warp a "
+           "sub-partition %llu, %llu\n",
+           (unsigned long long)on8, (unsigned long long)off8, (unsigned long long)on1, (unsigned long long)off1);
+    /* 8 warps a sub-partition: the FFMAs near another warp's HADD2 pair (probe_fwin K 8 on the H200: 51069 cycles,
+     * warpsim 61948 with the key 0, 53324 with it) */
+    assert_true(on8 + off8 / 10 <= off8);
+    assert_int_equal(on1, off1); /* one warp a sub-partition: its own half ops are the sub-partition's */
+    assert_int_equal(fwin_cycles(32, 0, 1024, WARM, WS_SLOW_ALL), on8);
+    /* FFMAs reading the HADD2's register (the _f kinds): held in the sub-partition's window as before */
+    assert_int_equal(fwin_cycles(32, 1, 1024, WARM, 0), fwin_cycles(32, 1, 1024, OFF, 0));
+#undef OFF
 #undef WARM
 }
 
@@ -1060,6 +1180,10 @@ int main(void)
         cmocka_unit_test(f64_rounds_interleave),
         cmocka_unit_test(half_forms),
         cmocka_unit_test(scalar_halves_pack),
+        cmocka_unit_test(scalar_mul_pack_as_add),
+        cmocka_unit_test(scalar_fma_pack_one_read),
+        cmocka_unit_test(mma_reading_prmt),
+        cmocka_unit_test(half_window_own_warp),
         cmocka_unit_test(free_movs_pass),
         cmocka_unit_test(imad_then_fma_stall),
         cmocka_unit_test(pick_imad_pipe_first),

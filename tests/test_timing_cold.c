@@ -321,6 +321,28 @@ static void large_kernel_fetched_again(void **state)
     free(ptx);
 }
 
+/* ifetch.far (docs/calibration.md "(pack30)"): probe_fwin's K 0, 4096 FFMAs of straight-line code (64 KiB), takes on
+ * the H200 9100 cycles at one warp in every warm launch and 9312 in the first, 17.8 cycles a line: past ifetch.far KiB
+ * a kernel's lines come in every later launch as cold code's (ifetch.far_line 16, ifetch.latency, ifetch.restart),
+ * where one of 33-64 KiB is fetched again at ifetch.warm_line's rate (rcp_m: 10.1-11.5 a line). Here 4608 NOPs (576
+ * lines, 72 KiB) warm (ifetch.line 0) take 17-19 cycles a line, about 11 with ifetch.far 0, and 2304 (36 KiB) the
+ * same with the key or without. */
+static void far_kernel_fetched_cold(void **state)
+{
+    (void)state;
+    uint64_t far[1], near[1], mid[1], mid_off[1];
+    nops(4608, 1, "ifetch.line 0\n", far);
+    nops(4608, 1, "ifetch.line 0\nifetch.far 0\n", near);
+    nops(2304, 1, "ifetch.line 0\n", mid);
+    nops(2304, 1, "ifetch.line 0\nifetch.far 0\n", mid_off);
+    print_message("4608 NOPs warm: %llu cycles, ifetch.far 0 %llu; 2304 NOPs %llu, ifetch.far 0 %llu\n",
+                  (unsigned long long)far[0], (unsigned long long)near[0], (unsigned long long)mid[0],
+                  (unsigned long long)mid_off[0]);
+    assert_true(far[0] >= 576 * 17 && far[0] <= 576 * 19);        /* the cold fetch's rate */
+    assert_true(near[0] >= 576 * 10 && near[0] <= 576 * 12 + 64); /* ifetch.warm_line's */
+    assert_int_equal(mid[0], mid_off[0]);                         /* 36 KiB: ifetch.hold's rule alone */
+}
+
 /* Each warp's first clock read, less the block's first (out[w], w < warps): a kernel whose first
  * instruction reads %clock64 and whose lane 0 of each warp writes it. */
 static void first_clocks(unsigned warps, const char *preset, uint64_t *out)
@@ -389,7 +411,7 @@ int main(void)
         cmocka_unit_test(first_load_of_a_line_misses_l1),   cmocka_unit_test(op_after_warp_sync_waits_a_cycle),
         cmocka_unit_test(later_launch_finds_code_cached),   cmocka_unit_test(first_launch_starts_the_last_group_first),
         cmocka_unit_test(mufu_forms_take_their_sass_lines), cmocka_unit_test(late_line_was_waited_for),
-        cmocka_unit_test(large_kernel_fetched_again),
+        cmocka_unit_test(large_kernel_fetched_again),       cmocka_unit_test(far_kernel_fetched_cold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
