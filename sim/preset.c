@@ -172,6 +172,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule.mio_gap", schedule_mio_gap),
     PK("schedule.alloc", schedule_alloc),
     PK("schedule.alloc_regs", schedule_alloc_regs),
+    PK("schedule.high_wait", schedule_high_wait),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),

@@ -150,6 +150,7 @@ typedef struct {
     double schedule_reuse;      /* schedule.reuse 1: rule 5 reuses a register once its last reader issues (no drain) */
     double schedule_mio_gap;    /* schedule.mio_gap: rule 4's cycles between two shared loads (0: none) */
     double schedule_alloc;      /* schedule.alloc B: the three phases, a first order of at most B values (0: off) */
+    double schedule_high_wait; /* schedule.high_wait H: rule 6 waits for a busy pipe for a candidate H cycles higher (0: off) */
     double schedule_alloc_regs; /* schedule.alloc_regs R: their first-in first-out registers (0: B + 1) */
     double pipe_alu, pipe_imad; /* cycles a slot holds its sub-partition's ALU or IMAD pipe (opcodes.h PIPE_*) */
     double pipe_xu;             /* ... its XU pipe (POPC, F2I) */

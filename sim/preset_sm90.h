@@ -166,6 +166,7 @@ static const ws_preset ws_preset_sm90 = {
     .schedule_mio_gap = 2, /* schedule.mio_gap */
     .schedule_alloc = 12, /* schedule.alloc */
     .schedule_alloc_regs = 13, /* schedule.alloc_regs */
+    .schedule_high_wait = 8, /* schedule.high_wait */
     .atom_shared = 26, /* atom.shared */
     .atom_same_word = 2, /* atom.same_word */
     .ld_strong = 305, /* ld.strong */
