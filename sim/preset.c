@@ -91,6 +91,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("ifetch.restart", ifetch_restart),
     PK("ifetch.sass", ifetch_sass),
     PK("ifetch.late", ifetch_late),
+    PK("ifetch.deep", ifetch_deep),
     PK("ifetch.hold", ifetch_hold),
     PK("ifetch.warm_line", ifetch_warm_line),
     PK("ifetch.warm_latency", ifetch_warm_latency),

@@ -81,6 +81,7 @@ typedef struct {
     double ifetch_restart; /* ... cycles a line the warp waited for puts its stream's next request later */
     double ifetch_sass;    /* ... 1: a PTX instruction takes its SASS count of the lines (ws_mufu_sass); 0: one each */
     double ifetch_late; /* ... 1: a line that came after the cycle following the warp's last issue was waited for too */
+    double ifetch_deep; /* ifetch.deep: a cold block's stream requests this many lines ahead (0: ifetch.ahead) */
     double ifetch_hold; /* warm code: KiB of a kernel's code the instruction caches keep between launches (0: all) */
     double ifetch_warm_line;    /* ... a larger kernel's warm launch: cycles between two line requests (0: off) */
     double ifetch_warm_latency; /* ... cycles from such a request to the line's arrival */

@@ -93,6 +93,7 @@ static const ws_preset ws_preset_sm90 = {
     .ifetch_restart = 2, /* ifetch.restart */
     .ifetch_sass = 1, /* ifetch.sass */
     .ifetch_late = 1, /* ifetch.late */
+    .ifetch_deep = 5, /* ifetch.deep */
     .ifetch_hold = 32, /* ifetch.hold */
     .ifetch_warm_line = 10, /* ifetch.warm_line */
     .ifetch_warm_latency = 20, /* ifetch.warm_latency */
