@@ -36,6 +36,7 @@ int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, doubl
     f->warm_restart = warm_restart > 0 ? (uint64_t)ws_llround(warm_restart) : 0;
     f->period = f->cold_period;
     f->ahead = ahead > 0 ? (uint32_t)ws_llround(ahead) : 0;
+    f->launch = f->ahead;
     f->latency = f->cold_latency;
     f->cold_restart = restart > 0 ? (uint64_t)ws_llround(restart) : 0;
     f->restart = f->cold_restart;
@@ -68,22 +69,24 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
     f->period = warm ? f->warm_period : f->cold_period;
     f->latency = warm ? f->warm_latency : f->cold_latency;
     f->restart = warm ? f->warm_restart : f->cold_restart;
+    /* ifetch.deep: a cold stream requests that many lines ahead; the first launch + 1 lines are there as ever */
+    f->ahead = !warm && f->deep ? f->deep : f->launch;
     if (!f->nlines || !f->period) { /* every line there (none requested, ws_ifetch_ready never asked) */
         f->live = 0;
         return;
     }
     for (uint32_t l = 0; l < f->nlines; l++) {
-        f->ready[l] = l <= f->ahead ? 0 : UINT64_MAX;
+        f->ready[l] = l <= f->launch ? 0 : UINT64_MAX;
         f->covered[l] = 0;
     }
     for (uint32_t w = 0; w < 32; w++) {
         f->line[w] = 0;
-        f->next[w] = f->ahead + 1;
+        f->next[w] = f->launch + 1;
         f->last[w] = 0;
         f->prev[w] = 0;
     }
     f->settle = 0;
-    f->unrequested = f->nlines > f->ahead + 1 ? f->nlines - (f->ahead + 1) : 0;
+    f->unrequested = f->nlines > f->launch + 1 ? f->nlines - (f->launch + 1) : 0;
     f->live = 1;
 }
 
@@ -118,13 +121,18 @@ void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
      * SASS of HADD2.F32 or HADD2 and LOP3 or FFMA, take the H100's 1125 cycles as lop3_f's, 17.6 a line, where the
      * line's first instruction waiting a cycle for its pipe gave 16 a line, 1010; docs/calibration.md "(hadd24)"):
      * its stream's next request later */
-    if (cycle && (f->ready[line] == cycle || (f->late && f->ready[line] > f->prev[wi] + 1)))
+    int waited = cycle && (f->ready[line] == cycle || (f->late && f->ready[line] > f->prev[wi] + 1));
+    if (waited)
         f->last[wi] += f->restart;
-    uint32_t *next = &f->next[wi];
-    if (line + 1 < *next - f->ahead || line >= *next) /* a branch out of the warp's stream: it starts over */
+    /* ifetch.deep (a cold block's ahead, when set): a stream whose line (past those there at the block's start) came
+     * a request's period or more before its warp's issue runs that far ahead, else ifetch.ahead (probe_rcp20 rx: ptxas's runs of 7 rcp forms, ~6 lines at 9 cycles a form,
+     * after runs of POPCs slower than the fetch; probe_cold17's straight 64-instruction kernels wait from the sixth
+     * line on and keep ifetch.ahead's pace; docs/calibration.md "(rcp30)") */
+    uint32_t depth = line > f->launch && f->ready[line] + f->period <= cycle ? f->ahead : f->launch, *next = &f->next[wi];
+    if ((*next > f->ahead && line + 1 < *next - f->ahead) || line >= *next) /* a branch out of the stream: over */
         *next = line + 1;
-    /* the lines up to ahead beyond, in order; those another warp's stream brought are there */
-    for (; *next <= line + f->ahead && *next < f->nlines; (*next)++)
+    /* the lines up to depth beyond, in order; those another warp's stream brought are there */
+    for (; *next <= line + depth && *next < f->nlines; (*next)++)
         if (f->ready[*next] == UINT64_MAX)
             request(f, wi, *next, cycle);
     f->covered[line] = 1;

@@ -42,7 +42,9 @@ typedef struct {
     uint32_t next[32];    /* per warp: the next line its stream requests */
     uint64_t last[32];    /* per warp: the cycle of its stream's latest request */
     uint64_t prev[32];    /* per warp: the cycle of its last issue (for late) */
-    uint32_t ahead;       /* ifetch.ahead: lines a stream requests ahead of its warp's line */
+    uint32_t ahead;       /* ifetch.ahead: lines a stream requests ahead of its warp's line (this launch's) */
+    uint32_t launch;      /* ifetch.ahead: ahead + 1, the lines there when a block starts, and a warm block's ahead */
+    uint32_t deep;        /* ifetch.deep: a cold block's ahead (0: ifetch.ahead) */
     uint64_t period;      /* ifetch.line: cycles between two requests */
     uint64_t latency;
     uint64_t restart; /* ifetch.restart: a line a warp waited for puts its stream's next request this much later */

@@ -81,6 +81,7 @@ typedef struct {
     double ifetch_restart; /* ... cycles a line the warp waited for puts its stream's next request later */
     double ifetch_sass;    /* ... 1: a PTX instruction takes its SASS count of the lines (ws_mufu_sass); 0: one each */
     double ifetch_late; /* ... 1: a line that came after the cycle following the warp's last issue was waited for too */
+    double ifetch_deep; /* ifetch.deep: a cold block's stream requests this many lines ahead (0: ifetch.ahead) */
     double ifetch_hold; /* warm code: KiB of a kernel's code the instruction caches keep between launches (0: all) */
     double ifetch_warm_line;    /* ... a larger kernel's warm launch: cycles between two line requests (0: off) */
     double ifetch_warm_latency; /* ... cycles from such a request to the line's arrival */
@@ -152,6 +153,7 @@ typedef struct {
     double schedule_reuse;      /* schedule.reuse 1: rule 5 reuses a register once its last reader issues (no drain) */
     double schedule_mio_gap;    /* schedule.mio_gap: rule 4's cycles between two shared loads (0: none) */
     double schedule_alloc;      /* schedule.alloc B: the three phases, a first order of at most B values (0: off) */
+    double schedule_high_wait; /* schedule.high_wait H: rule 6 waits for a busy pipe for a candidate H cycles higher (0: off) */
     double schedule_alloc_regs; /* schedule.alloc_regs R: their first-in first-out registers (0: B + 1) */
     double pipe_alu, pipe_imad; /* cycles a slot holds its sub-partition's ALU or IMAD pipe (opcodes.h PIPE_*) */
     double pipe_xu;             /* ... its XU pipe (POPC, F2I) */

@@ -90,6 +90,11 @@
  *     by height alone the IMADs went together, 2 cycles apart, and the FFMAs after them (7 and 7). A cvt.f32.f16's
  *     unpack (WS_SCHED_FREE) goes first after an FFMA and last after an IMAD (free_turn): between an IMAD and its
  *     FFMA the warp would issue it after the stall, in a cycle of its own (docs/calibration.md "(alt18)").
+ *     With schedule.high_wait H (8 in sm_90) a MUFU form with ptxas's fix-ups whose sources are ready but whose pipe
+ *     is held goes before a candidate ready now that is more than H cycles lower in rule 4's heights: ptxas waits
+ *     out the pipe (the fix-ups' FSETP, FSEL S02) and leaves the lower, independent chain for later
+ *     (probe_rcp20.sass rcp20_rmi, _rfi, _rli: all 256 IMADs, FFMAs or LOP3s after the 256 rcp forms; high;
+ *     docs/calibration.md "(rcp30)").
  * A stretch longer than the piece (the preset's schedule.piece, SEG_MAX when 0) is cut into the
  * fewest pieces of equal length (at most the piece: the cost stays linear in the kernel's length;
  * ptxas's hoisting is bounded by its registers as well). The cut is warpsim's, not ptxas's: pieces
@@ -297,11 +302,13 @@ typedef struct {
     uint64_t *earliest;
     uint64_t *src, *dst; /* reg_bits of each instruction's sources and destinations */
     uint8_t *done;
-    uint8_t *kind;       /* insn_kind */
-    uint8_t *rank;       /* rule 5: 0 frees registers, 1 fits, 2 does not */
-    uint8_t *pair;       /* rule 5: it frees registers only as a fused pair's first op (schedule.fused_frees) */
-    uint8_t *neutral;    /* rule 5: it fits, takes none and frees none (schedule.reuse) */
-    unsigned mio_gap;    /* rule 4: the cycles between two shared loads (schedule.mio_gap; 0: none) */
+    uint8_t *kind;      /* insn_kind */
+    uint8_t *rank;      /* rule 5: 0 frees registers, 1 fits, 2 does not */
+    uint8_t *pair;      /* rule 5: it frees registers only as a fused pair's first op (schedule.fused_frees) */
+    uint8_t *neutral;   /* rule 5: it fits, takes none and frees none (schedule.reuse) */
+    unsigned mio_gap;   /* rule 4: the cycles between two shared loads (schedule.mio_gap; 0: none) */
+    unsigned high_wait; /* rule 6: the height by which a candidate waiting for its pipe goes first (schedule.high_wait) */
+    const uint8_t *fixups; /* per instruction: a MUFU form with fix-ups (ws_schedule_budget.fixups) */
     const uint8_t *pass; /* rule 6: per instruction, a free mov that passes its source's value on (schedule.free_pass) */
     const uint8_t *side; /* ws_schedule_budget's side, side_step and cross: a raw edge across datapaths is cross longer */
     size_t side_step;
@@ -600,6 +607,20 @@ static uint64_t ready_at(const seg_scratch *w, const ws_insn *code, const uint8_
     return at;
 }
 
+/* schedule.high_wait: of candidates j and b, one ready at `cycle` and the other ready but for its pipe (its sources'
+ * earliest at or before cycle), whether the second's height is more than high_wait above the first's: ptxas then
+ * waits for the pipe (its stall count) and leaves the lower chain for later, rather than filling the cycle with it
+ * (probe_rcp20.sass rcp20_rmi: 256 rcp forms' fix-ups `FSETP ... S02`, `FSEL ... S02`, the independent chain's 256
+ * IMADs after them; docs/calibration.md "(rcp30)"). Only for a MUFU form with fix-ups as the waiting one (fixups):
+ * ptxas fills the XU pipe's wait of a POPC or F2F with the other chain (probe_alu3.sass alu3_popc_m). */
+static int high(const seg_scratch *w, const uint8_t *pp, uint32_t s, uint32_t j, uint32_t b, uint64_t at_j, uint64_t cycle)
+{
+    if (!w->high_wait || !pp)
+        return 0;
+    uint32_t now = at_j <= cycle ? j : b, busy = at_j <= cycle ? b : j;
+    return w->fixups[s + busy] && w->earliest[busy] <= cycle && w->height[busy] > w->height[now] + (double)w->high_wait;
+}
+
 /* Whether instruction b reads a result of a on another datapath that it waits cross.feed more for (ws_schedule_budget
  * side, ws_side_crosses). */
 static int crossed(const seg_scratch *w, uint32_t a, uint32_t b)
@@ -734,6 +755,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 best = folded_load(fold, s + j) ? j : best; /* not in the SASS: as early as it can be */
             } else if (turns && free_turn(pp, last, j, at_j, cycle) != free_turn(pp, last, best, at_b, cycle)) {
                 best = free_turn(pp, last, j, at_j, cycle) > free_turn(pp, last, best, at_b, cycle) ? j : best;
+            } else if (now_j != now_b && high(w, pp, s, j, best, at_j, cycle)) {
+                best = w->height[j] > w->height[best] ? j : best; /* the higher MUFU form waits for its pipe */
             } else if (now_j != now_b) {
                 best = now_j ? j : best;
             } else if (now_j && holds(code, s + j) != holds(code, s + best)) {
@@ -933,6 +956,8 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     if (w) {
         w->alloc = alloc;
         w->mio_gap = budget ? budget->mio_gap : 0;
+        w->high_wait = budget && budget->fixups ? budget->high_wait : 0;
+        w->fixups = budget ? budget->fixups : NULL;
         w->pass = budget ? budget->pass : NULL;
         w->side = budget ? budget->side : NULL;
         w->side_step = budget ? budget->side_step : 0;

@@ -55,6 +55,10 @@ typedef struct {
     const uint8_t *pass; /* per instruction, 1: a mov with no SASS that passes its source's value on, its readers counting
                           * from the source's ready cycle (schedule.free_pass); NULL: none */
     unsigned mio_gap;    /* rule 4, with or without registers: cycles between two shared loads (schedule.mio_gap) */
+    unsigned high_wait; /* rule 6: a candidate whose pipe is busy goes before a ready one this many cycles lower in rule
+                          * 4's heights, the list waiting for its pipe (schedule.high_wait; 0: off) */
+    const uint8_t *fixups; /* per instruction, 1: an .f32 MUFU form with ptxas's fix-ups, the only candidate high_wait
+                            * holds the list for; NULL: none */
     /* per instruction, the datapath of its result and its reads (WS_SIDE_*: 1-3, 0 none; WS_SIDE_FEEDS: its latency
      * is the fixed one), instruction pc's at side[pc * side_step] (a field of a table of records: timing.c's
      * timing_info, read where it is), and the cycles a reader on another datapath waits more for such a result

@@ -407,6 +407,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
                        far ? t->p.ifetch_restart : t->p.ifetch_warm_restart) != 0)
         goto oom;
     t->ifetch.late = t->p.ifetch_late > 0;
+    t->ifetch.deep = t->p.ifetch_deep > 0 ? (uint32_t)ws_llround(t->p.ifetch_deep) : 0;
     t->code_warm = pr->code_warm;
     if (plans_init(t) != 0)
         goto oom;

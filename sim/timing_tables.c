@@ -175,6 +175,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .half_regs = t->p.schedule_half_regs > 0,
                                  .reuse = t->p.schedule_reuse > 0,
                                  .mio_gap = (unsigned)t->p.schedule_mio_gap,
+                                 .high_wait = (unsigned)t->p.schedule_high_wait,
                                  .cross = (unsigned)t->cross_feed};
     /* schedule.alloc: the three phases' budget and registers (schedule.alloc_regs, 0: B + 1); with rule 5's budget
      * (--regs) schedule.c keeps rule 5's order */
@@ -255,8 +256,14 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             budget.side_step = 1;
         }
     }
+    /* schedule.high_wait: the MUFU forms with ptxas's fix-ups, the candidates the list waits for (schedule.c high) */
+    uint8_t *fixups = t->p.schedule_high_wait > 0 && pipe ? calloc((size_t)n + 1, 1) : NULL;
+    for (uint32_t pc = 0; fixups && pc < n; pc++)
+        fixups[pc] = ws_mufu_fixups(&L->code[pc]) > 0;
+    budget.fixups = fixups;
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
+    free(fixups);
     free(unweighed);
     free(sides);
     free(pass);

@@ -404,6 +404,33 @@ static void first_launch_starts_the_last_group_first(void **state)
 }
 #undef START
 
+/* ifetch.deep (docs/calibration.md "(rcp30)"): probe_rcp20's rx, rcp.approx.f32 and a popc of it on 8 streams (7 SASS
+ * a form and a POPC: a line a step), issues slower than the fetch on average (19.7 cycles a step warm at one warp)
+ * but in runs, as ptxas orders it: 7 forms (about 6 lines at 9 cycles a form, the ALU fix-ups), then 7 POPCs (the XU
+ * pipe's 8 each). The H200 takes the warm figure in the first launch (5041 cycles against 5046); a stream that
+ * requests 4 lines ahead falls behind each run of forms (warpsim 22.3 a step, +13%); 8 ahead, where the line came a
+ * period or more before the warp issued from it (ifetch.deep), keeps up (20.25). */
+static int rcp_popc_op(char *out, size_t cap, unsigned i, int arg)
+{
+    (void)arg;
+    unsigned s = 4 + i % 8, n = 4 + (i + 1) % 8;
+    return snprintf(out, cap, "rcp.approx.f32 %%q%u, %%q%u;\npopc.b32 %%q%u, %%q%u;\n", s, n, s, s);
+}
+
+static void runs_of_forms_fetched_deep(void **state)
+{
+    (void)state;
+    uint64_t c[3]; /* cold (ifetch.deep 8), warm, ifetch.deep 0 (4 lines ahead: ifetch.ahead) */
+    cold_warm(256, rcp_popc_op, "ifetch.deep 0\n", c);
+    uint64_t eight[1];
+    region(256, rcp_popc_op, 0, "ifetch.deep 8\n", eight);
+    print_message("rcp + popc, 256 steps at one warp: first launch %llu cycles (ifetch.deep 0: %llu), warm %llu\n",
+                  (unsigned long long)c[0], (unsigned long long)c[2], (unsigned long long)c[1]);
+    assert_int_equal(c[0], eight[0]);      /* sm_90 has it */
+    assert_true(c[0] <= c[1] + c[1] / 20); /* the warm figure within 5% */
+    assert_true(c[2] >= c[0] + 256);       /* 4 lines ahead: a cycle or more a step later */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -412,6 +439,7 @@ int main(void)
         cmocka_unit_test(later_launch_finds_code_cached),   cmocka_unit_test(first_launch_starts_the_last_group_first),
         cmocka_unit_test(mufu_forms_take_their_sass_lines), cmocka_unit_test(late_line_was_waited_for),
         cmocka_unit_test(large_kernel_fetched_again),       cmocka_unit_test(far_kernel_fetched_cold),
+        cmocka_unit_test(runs_of_forms_fetched_deep),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

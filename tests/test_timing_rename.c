@@ -479,6 +479,57 @@ static void rcp_scheduled_on_xu(void **state)
 #undef RCP8
 }
 
+/* schedule.high_wait: ptxas's list schedule waits out the pipe of a MUFU form with fix-ups that is higher than the ready
+ * candidate by more than the key, rather than filling the cycle with a lower chain: probe_rcp20.sass rcp20_rmi (the
+ * rcp form on a 64-bit stream's low half, an IMAD on its high half: two independent chains) has the fix-ups `FSETP`
+ * S02, `FSEL` S02 and all 256 IMADs after the 256 forms. The same kernel here (8 streams, 32 rounds; the halves
+ * packed and unpacked with mov.b64 as the probe's inline PTX does): with the key the IMADs go later, after the forms
+ * of their piece, and one warp takes more cycles (the H200 12.29 a step at one warp a sub-partition against rm's
+ * 10.97, warpsim 10.77 without the rule, 11.09 with it; docs/calibration.md "(rcp30)"). The slow path agrees. */
+#define RMI_ROUNDS 32 /* the probe's 256 steps: the pieces (schedule.piece) of about 25 steps each */
+static uint64_t rmi_cycles(const char *preset, unsigned slow)
+{
+    static char ptx[1 << 17];
+    size_t len = sizeof ptx;
+    int n = snprintf(ptx, len,
+                     ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+                     ".reg .b32 %%r<40>;\n.reg .b64 %%rd<40>;\n.reg .pred %%p<4>;\n"
+                     "ld.param.u64 %%rd1, [o];\nmov.u32 %%r1, %%tid.x;\ncvt.u64.u32 %%rd2, %%r1;\n");
+    for (int i = 0; i < 8; i++)
+        n += snprintf(ptx + n, len - n, "add.s64 %%rd%d, %%rd2, %d;\n", 10 + i, 0x3c000000 + i);
+    n += snprintf(ptx + n, len - n, "mov.u64 %%rd8, %%clock64;\n");
+    for (int r = 0; r < RMI_ROUNDS; r++)
+        for (int i = 0; i < 8; i++)
+            n += snprintf(ptx + n, len - n,
+                          "{.reg .b32 vl, vh, ul, uh; mov.b64 {vl, vh}, %%rd%d; mov.b64 {ul, uh}, %%rd%d; "
+                          "rcp.approx.f32 vl, ul; mad.lo.s32 vh, vh, uh, 5; mov.b64 %%rd%d, {vl, vh};}\n",
+                          10 + i, 10 + (i + 1) % 8, 10 + i);
+    n += snprintf(ptx + n, len - n,
+                  "xor.b64 %%rd3, %%rd10, %%rd11;\nxor.b64 %%rd3, %%rd3, %%rd12;\nxor.b64 %%rd3, %%rd3, %%rd13;\n"
+                  "xor.b64 %%rd3, %%rd3, %%rd14;\nxor.b64 %%rd3, %%rd3, %%rd15;\nxor.b64 %%rd3, %%rd3, %%rd16;\n"
+                  "xor.b64 %%rd3, %%rd3, %%rd17;\nmov.u64 %%rd9, %%clock64;\nsub.s64 %%rd4, %%rd9, %%rd8;\n"
+                  "setp.ne.u32 %%p1, %%r1, 0;\n@%%p1 ret;\nst.global.u64 [%%rd1], %%rd4;\n"
+                  "st.global.u64 [%%rd1+8], %%rd3;\nret;\n}\n");
+    uint64_t out[2] = {0, 0};
+    run_ptx_paths(ptx, 32, out, 2, WS_MODE_TIMING, preset, slow);
+    return out[0];
+}
+
+static void rcp_form_waits_high(void **state)
+{
+    (void)state;
+    uint64_t on = rmi_cycles("ifetch.line 0\nschedule.high_wait 8\n", 0),
+             slow = rmi_cycles("ifetch.line 0\nschedule.high_wait 8\n", WS_SLOW_TIMING),
+             off = rmi_cycles("ifetch.line 0\nschedule.high_wait 0\n", 0), built = rmi_cycles("ifetch.line 0\n", 0);
+    printf("rcp.approx.f32 and an independent mad.lo, %d steps: schedule.high_wait 8 %llu cycles (slow path %llu), "
+           "0 %llu, built-in %llu\n",
+           8 * RMI_ROUNDS, (unsigned long long)on, (unsigned long long)slow, (unsigned long long)off,
+           (unsigned long long)built);
+    assert_int_equal(on, slow);
+    assert_int_equal(on, built);                 /* sm_90 has it */
+    assert_true(on >= off + 8 * RMI_ROUNDS / 8); /* the IMADs no longer fill the forms' cycles: 2802 against 2742 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -496,6 +547,7 @@ int main(void)
         cmocka_unit_test(mufu_waits_feed),
         cmocka_unit_test(fixup_waits_popc),
         cmocka_unit_test(rcp_scheduled_on_xu),
+        cmocka_unit_test(rcp_form_waits_high),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
