@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""lds28: the device's figures against warpsim's. Usage: analyse.py TARBALL [WARPSIM [PRESET]]
+"""lds28 (and uni30, whose probe is lds28's with more kinds): the device's figures against warpsim's. Usage:
+analyse.py TARBALL [WARPSIM [PRESET]]
 (run from the repository root). For each kind and block: the median over launches 1-9 of warp 0's t1 - t0 (thread 0's
 for the one-lane and cub kinds), the least and most, and with WARPSIM warpsim's figure for the same kernel of the
-job's PTX (timing mode, --regs from the job's probe_lds28.res (ptxas's count: rule 5 of sim/schedule.c), --preset
+job's PTX (timing mode, --regs from the job's probe_JOB.res (ptxas's count: rule 5 of sim/schedule.c), --preset
 PRESET if given, e.g. tests/calibration/mio18.preset, or a file with it and schedule.reuse 1). Then the differences that
 decide (run.sh's head): c16_o - c4_o, c8_o - c4_o (a load's latency beyond LDS's, per load), i16_o - i4_o, and
 brvp_o - brsp_o, brv_o - brs_o."""
@@ -18,12 +19,13 @@ t = tarfile.open(tb)
 files = {os.path.basename(m.name): m for m in t.getmembers() if m.isfile()}
 meta = t.extractfile(files['meta.txt']).read().decode()
 print(meta.strip())
+job = next((n[6:-4] for n in files if n.startswith('probe_') and n.endswith('.ptx')), 'lds28')  # kernels' prefix
 ptx, regs = None, {}
-if 'probe_lds28.res' in files:
-    regs = sass_text.registers(t.extractfile(files['probe_lds28.res']).read().decode())
-if warpsim and 'probe_lds28.ptx' in files:
-    ptx = '/tmp/lds28_probe.ptx'
-    open(ptx, 'wb').write(t.extractfile(files['probe_lds28.ptx']).read())
+if 'probe_%s.res' % job in files:
+    regs = sass_text.registers(t.extractfile(files['probe_%s.res' % job]).read().decode())
+if warpsim and 'probe_%s.ptx' % job in files:
+    ptx = '/tmp/%s_probe.ptx' % job
+    open(ptx, 'wb').write(t.extractfile(files['probe_%s.ptx' % job]).read())
 dev, sim = {}, {}
 for name in sorted(files):
     if not name.endswith('.txt') or name == 'meta.txt' or name == 'nvcc.log':
@@ -40,9 +42,9 @@ for name in sorted(files):
     for block, v in sorted(by.items()):
         dev[(kind, block)] = (statistics.median(v), min(v), max(v))
         if ptx:
-            r = subprocess.run([warpsim, 'run', ptx, '--kernel', 'lds28_' + kind, '--block', str(block), 'o=u64[64]',
+            r = subprocess.run([warpsim, 'run', ptx, '--kernel', job + '_' + kind, '--block', str(block), 'o=u64[64]',
                                 'sink=u32[1024]', '--mode', 'timing', '--json'] + preset +
-                               (['--regs', regs['lds28_' + kind]] if 'lds28_' + kind in regs else []), capture_output=True, text=True)
+                               (['--regs', regs[job + '_' + kind]] if job + '_' + kind in regs else []), capture_output=True, text=True)
             try:
                 o = json.loads(r.stdout)['buffers']['o']
                 sim[(kind, block)] = o[1] - o[0]

@@ -4,7 +4,7 @@
 # and not for n4_24, n4_32, n8_8, n8_12, n8_13, n8_32, n16_6, n16_8, n16_16 (probe_uni30.cu's head;
 # docs/calibration.md "(uni30)"). Run from the repository root on the device (any card): OUT=DIR sh
 # .devjobs/uni30/run.sh (about a minute); DIR/uni30.tar.xz holds uni30/probe/KIND.txt ("block launch warp t0 t1"),
-# probe_uni30.sass, .res, .ptx and meta.txt. Read with .devjobs/uni30/analyse.py DIR/uni30.tar.xz [WARPSIM].
+# probe_uni30.sass, .res, .ptx and meta.txt. Read with .devjobs/lds28/analyse.py DIR/uni30.tar.xz [WARPSIM].
 set -u
 . .devjobs/lib.sh # job, meta, build, ends, pack
 job uni30
