@@ -19,7 +19,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sass_replay import kernel, region  # noqa: E402
+from halves_yield_model import cycles, order  # noqa: E402  (the replay; its yield pick is not used here)
 import sass_text  # noqa: E402
 
 # alu27's warm cycles a step at 1, 2, 4, 8 warps a sub-partition (probe_alu3.py RAW --rates)
@@ -27,45 +27,6 @@ H200 = {"alu3_mad_f": (3.28, 2.75, 2.72, 2.66), "alu3_fma_m": (3.10, 2.08, 2.39,
         "alu3_fadd_m": (3.09, 2.08, 2.08, 2.07), "alu3_h2f_f": (3.10, 2.08, 2.38, 2.27),
         "alu3_fma_l": (2.32, 2.29, 2.28, 2.36), "alu3_fadd_l": (2.31, 2.29, 2.28, 2.37),
         "alu3_lop3_f": (2.13, 2.10, 2.09, 2.08), "alu3_mad_l": (2.14, 2.09, 2.09, 2.14)}
-
-
-def order(lines, name):
-    out = []
-    for _, text, stall, *_ in region(kernel(lines, name)):
-        op = text.split()[1] if text.startswith("@") else text.split()[0]
-        base = op.split(".")[0]
-        pipe = "I" if op.startswith(("IMAD", "HADD2.F32")) else "F" if base in ("FFMA", "FADD", "FMUL") else \
-            "L" if base in ("LOP3", "ISETP", "IADD3") else "O"
-        out.append((pipe, max(stall, 1)))
-    return out
-
-
-def cycles(s, warps, pick, halves, stagger=2):
-    n, pos, ready, at, last, c = len(s), [0] * warps, [w * stagger for w in range(warps)], [-1] * warps, -1, 0
-    free = {"heavy": 0, "lite": 0, "alu": 0}
-
-    def can(w):
-        p = s[pos[w]][0]
-        return free["heavy"] <= c if p == "I" else free["alu"] <= c if p == "L" else \
-            (not halves or free["lite"] <= c or free["heavy"] <= c) if p == "F" else True
-
-    while min(pos) < n:
-        ok = [w for w in range(warps) if pos[w] < n and ready[w] <= c and can(w)]
-        if ok:
-            key = (lambda w: (s[pos[w]][0] != "I", (w - last - 1) % warps)) if pick == "imad" else \
-                (lambda w: (w - last - 1) % warps)
-            w = min(ok, key=key)
-            p = s[pos[w]][0]
-            if p == "I":
-                free["heavy"] = c + 2
-            elif p == "L":
-                free["alu"] = c + 2
-            elif p == "F" and halves:
-                free["lite" if free["lite"] <= c else "heavy"] = c + 2
-            ready[w], at[w], last = c + s[pos[w]][1], c, w
-            pos[w] += 1
-        c += 1
-    return c
 
 
 def check(tar):
