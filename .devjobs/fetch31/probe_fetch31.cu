@@ -62,16 +62,21 @@ __device__ __forceinline__ void sl(unsigned long long *o, unsigned *sink, unsign
 }
 
 // fwin19's loop (half19/probe_fwin.cu) with the clocks of probe_host.h. H: 0 no add.f16x2, 1 dependent (fwin), 2 on
-// the loop counter (independent of the last one).
+// the loop counter (independent of the last one); P IMADs before the clock move the loop: P 6 puts it in two lines
+// split 5 + 7 as h200f's fwin K 8 (0x130-0x1e0), P 0 in three (ptxas 13.0).
 #define NF 4096
-template <int K, int H>
-__device__ __forceinline__ void lp(unsigned long long *o, unsigned *sink, unsigned ka, unsigned h)
+template <int K, int H, int P>
+__device__ __forceinline__ void lp(unsigned long long *o, unsigned *sink, unsigned ka, unsigned kb, unsigned h)
 {
-    float a = __uint_as_float(0x3f800344u + ka), b = 0.5f; // 1.0001f (ka 3) from the argument, as fwin's a
+    // 1.0001f and 0.5f (ka 3, kb 5) from the arguments, as fwin's a and b (its FFMAs read two registers, no immediate)
+    float a = __uint_as_float(0x3f800344u + ka), b = __uint_as_float(0x3efffffbu + kb);
     float v0 = threadIdx.x * a, v1 = v0 + 1, v2 = v0 + 2, v3 = v0 + 3, v4 = v0 + 4, v5 = v0 + 5, v6 = v0 + 6,
           v7 = v0 + 7;
-    unsigned hv = h ^ threadIdx.x;
+    unsigned hv = h ^ threadIdx.x, pv = hv;
     unsigned long long t0;
+#pragma unroll
+    for (int i = 0; i < P; i++) // P IMADs before the clock: the loop P SASS further on (its place in the 128-byte lines)
+        asm volatile("mad.lo.s32 %0, %0, %1, %2;" : "+r"(pv) : "r"(ka), "r"(kb));
     __syncthreads();
     asm volatile("mov.u64 %0, %%clock64;"
                  : "=l"(t0), "+f"(v0), "+f"(v1), "+f"(v2), "+f"(v3), "+f"(v4), "+f"(v5), "+f"(v6), "+f"(v7)
@@ -89,7 +94,7 @@ __device__ __forceinline__ void lp(unsigned long long *o, unsigned *sink, unsign
         if (H == 2)
             asm volatile("add.f16x2 %0, %1, %2;" : "=r"(hv) : "r"(h), "r"(r));
     }
-    finish(o, sink, t0, __float_as_uint(v0 + v1 + v2 + v3 + v4 + v5 + v6 + v7) ^ hv);
+    finish(o, sink, t0, __float_as_uint(v0 + v1 + v2 + v3 + v4 + v5 + v6 + v7) ^ hv ^ (P ? pv : 0));
 }
 
 // name, NM, NL, X, R (rounds): the straight-line kinds; size = R x (NM + NL + X) SASS x 16 bytes
@@ -117,12 +122,13 @@ __device__ __forceinline__ void lp(unsigned long long *o, unsigned *sink, unsign
     F(t14x, 14, 2, 0, 120)                                                                                             \
     F(t155x, 31, 1, 0, 60)                                                                                             \
     F(p165x, 16, 0, 1, 113)
-// name, K, H: the loop kinds
+// name, K, H, P: the loop kinds
 #define LP(F)                                                                                                          \
-    F(k8, 8, 1)                                                                                                        \
-    F(k8n, 8, 0)                                                                                                       \
-    F(k8i, 8, 2)                                                                                                       \
-    F(k16, 16, 1)
+    F(k8, 8, 1, 6)                                                                                                     \
+    F(k8a, 8, 1, 0)                                                                                                    \
+    F(k8n, 8, 0, 6)                                                                                                    \
+    F(k8i, 8, 2, 6)                                                                                                    \
+    F(k16, 16, 1, 6)
 
 #define SLK(N, M, L, X, NR)                                                                                             \
     extern "C" __global__ void fetch31_##N(unsigned long long *o, unsigned *sink, unsigned a, unsigned b, unsigned s, \
@@ -130,11 +136,11 @@ __device__ __forceinline__ void lp(unsigned long long *o, unsigned *sink, unsign
     {                                                                                                                  \
         sl<M, L, X, NR>(o, sink, a, b, s);                                                                              \
     }
-#define LPK(N, K, H)                                                                                                   \
+#define LPK(N, K, H, P)                                                                                                  \
     extern "C" __global__ void fetch31_##N(unsigned long long *o, unsigned *sink, unsigned a, unsigned b, unsigned,    \
                                            unsigned)                                                                   \
     {                                                                                                                  \
-        lp<K, H>(o, sink, a, 0x3c003c00u ^ (b - 5));                                                                      \
+        lp<K, H, P>(o, sink, a, b, 0x3c003c00u ^ (b - 5));                                                                      \
     }
 SL(SLK)
 LP(LPK)

@@ -3,8 +3,8 @@
 region's (between the last two clock reads) SASS count, its opcodes, the kernel's size, and sass_replay.py's one-warp
 replay of ptxas's control bits (stall counts and scoreboards; --pipes: warpsim's IMAD and ALU pipes 2 cycles an
 instruction) as cycles a 128-byte line (8 instructions), and the least and most cycles a line over its 1 KiB
-windows (POPC at 17 cycles, sass_replay.py's L). A loop kind's region is not straight-line: its loop body's
-SASS count only.
+windows (POPC at 17 cycles, sass_replay.py's L). A loop kind's region is not straight-line: its loop's addresses,
+SASS and their split over 128-byte lines.
 usage: sass_rates.py SASS   (SASS: cuobjdump -sass of the probe, e.g. the tarball's fetch31/probe_fetch31.sass)"""
 import collections, os, sys
 
@@ -59,7 +59,11 @@ for n in names:
     kib = (int(ins[-1][0], 16) + 16) / 1024
     op = " ".join("%s %d" % kv for kv in sorted(ops.items(), key=lambda kv: -kv[1]))
     if any(x[1].split()[0].startswith("BRA") or "BRA" in x[1] for x in reg):
-        print("| %s | %d | %.1f | %s | loop | loop | |" % (n, len(reg), kib, op))
+        br = next(x for x in reg if "BRA" in x[1])
+        lo, hi = int(br[1].split("BRA")[1].split()[0].rstrip(";"), 16), int(br[0], 16)
+        split = collections.Counter(a // 128 for a in range(lo, hi + 16, 16))
+        print("| %s | %d | %.1f | %s | loop %04x-%04x: %d SASS | lines %s |" % (
+            n, len(reg), kib, op, lo, hi, (hi - lo) // 16 + 1, " + ".join(str(split[k]) for k in sorted(split))))
         continue
     a = sass_replay.replay(ins, 17) / (len(reg) / 8)
     p = sass_replay.replay(ins, 17, pipes=True) / (len(reg) / 8)
