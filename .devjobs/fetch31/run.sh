@@ -12,9 +12,9 @@
 # What decides: for each t, l, p, d kind, first-launch span / warm span (median of launches 1-9) at 32 threads against
 # the warm cycles a line (warm span / (region SASS / 8)): the rate below which the first launch waits on the fetch,
 # and by how much at each rate (t14 .. t155 in steps of 0.25: 14.37 waited and 15.4 did not on h200f); t14s/t14x,
-# t155s/t155x, p165s/p165x the same rates at 5 and 31 KiB. k8 against k8a (the loop in 3 lines, not 2), k8n, k8i, k16 at 32 threads: what fwin K 8's
-# 28.2 cycles an iteration owes to the HADD2 (k8n: none), to its dependence (k8i: it reads the loop counter) and to
-# the number of FFMAs between two (k16).
+# t155s/t155x, p165s/p165x the same rates at 5 and 31 KiB. k8 against k8a (the loop in 3 lines, not 2), k8n, k8i,
+# k16 at 32 threads: what fwin K 8's 28.2 cycles an iteration owes to the loop's place in the lines (k8a), to the
+# HADD2 (k8n: none), to its dependence (k8i: it reads the loop counter) and to the FFMAs between two (k16).
 set -u
 . .devjobs/lib.sh  # job, streams
 job fetch31
