@@ -119,7 +119,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->narrow);
     free(tk->add_imad);
     free(tk->half_mma);
-    free(tk->hv);
+    free(tk->half_value);
     free(tk->imad_read);
     free(tk->young);
     free(tk->stall);
@@ -379,7 +379,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->narrow = tk->narrow;
     t->add_imad = tk->add_imad;
     t->half_mma = tk->half_mma;
-    t->half_value = tk->hv;
+    t->half_value = tk->half_value;
     t->imad_read = tk->imad_read;
     t->young = tk->young;
     t->stall = tk->stall;

@@ -431,24 +431,24 @@ struct ws_timing {
 
 /* The prepared kernel's timing tables (timing.h): what each launch's state borrows. */
 struct ws_timing_kernel {
-    ws_preset p;        /* the machine's preset (ws_config.timing_preset), parsed */
-    timing_info *info;  /* per instruction (timing_info_of) */
-    uint8_t *narrow;    /* per instruction: WS_NARROW_* (narrow.h) */
-    uint8_t *add_imad;  /* per instruction: an add on the IMAD pipe (add_pipes) */
-    uint8_t *half_mma;  /* per instruction: a half pair's HFMA2.MMA (half_pairs) */
-    uint8_t *hv;        /* pipe.half_own (half_values) */
-    uint8_t *imad_read; /* per instruction: IMAD_* (imad_reads); NULL: none */
-    uint8_t *young;     /* per instruction: pick.young's op (young_ops); NULL: none */
-    uint8_t *stall;     /* per instruction: the cycles the warp waits after it beyond one (imad_stalls); NULL: all 0 */
-    uint32_t *join_at;  /* per instruction: ws_timing.join_at (join_table); NULL: none */
-    ws_fold fold;       /* fold.h (with the preset's schedule 1) */
-    ws_subwarp subwarp; /* subwarp.h */
-    ws_cga cga;         /* cga.h: its tables (each warp's state is the launch's) */
-    int cga_used;       /* an instruction needs the shared window's base */
-    int xu_used;        /* an instruction is an XU op schedule.xu_stall spaces (CHECK_XU) */
-    int fma_rule;       /* pipe.fma_half holds in this kernel (fma_half_rule) */
-    ws_schedule sched;  /* schedule.h (with the preset's schedule 1) */
-    uint32_t *line_of;  /* the code's lines (ws_ifetch_layout; with the preset's ifetch.line) */
+    ws_preset p;         /* the machine's preset (ws_config.timing_preset), parsed */
+    timing_info *info;   /* per instruction (timing_info_of) */
+    uint8_t *narrow;     /* per instruction: WS_NARROW_* (narrow.h) */
+    uint8_t *add_imad;   /* per instruction: an add on the IMAD pipe (add_pipes) */
+    uint8_t *half_mma;   /* per instruction: a half pair's HFMA2.MMA (half_pairs) */
+    uint8_t *half_value; /* per instruction: an f32 op reading a half op's value (half_values; pipe.half_own) */
+    uint8_t *imad_read;  /* per instruction: IMAD_* (imad_reads); NULL: none */
+    uint8_t *young;      /* per instruction: pick.young's op (young_ops); NULL: none */
+    uint8_t *stall;      /* per instruction: the cycles the warp waits after it beyond one (imad_stalls); NULL: all 0 */
+    uint32_t *join_at;   /* per instruction: ws_timing.join_at (join_table); NULL: none */
+    ws_fold fold;        /* fold.h (with the preset's schedule 1) */
+    ws_subwarp subwarp;  /* subwarp.h */
+    ws_cga cga;          /* cga.h: its tables (each warp's state is the launch's) */
+    int cga_used;        /* an instruction needs the shared window's base */
+    int xu_used;         /* an instruction is an XU op schedule.xu_stall spaces (CHECK_XU) */
+    int fma_rule;        /* pipe.fma_half holds in this kernel (fma_half_rule) */
+    ws_schedule sched;   /* schedule.h (with the preset's schedule 1) */
+    uint32_t *line_of;   /* the code's lines (ws_ifetch_layout; with the preset's ifetch.line) */
 };
 
 /* Cycles a source made by a fixed-latency ALU op is read later by an instruction that is an XU

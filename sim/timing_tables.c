@@ -621,10 +621,6 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
     return 0;
 }
 
-/* pipe.half_own (docs/calibration.md "(pack30)"): per instruction, 1 for an f32 op (FFMA, FADD, FMUL) whose source's
- * nearest write before it in its block is a half op (HADD2, HMUL2, HFMA2, HFMA2.MMA) or a pack of halves (`mov.b32
- * %r, {a, b}`, no SASS: the half op's register), through register movs: probe_alu3's _f kinds, each FFMA reading the
- * half op's register. NULL when out of memory. */
 /* Whether register reg's last write before pc in its block is a half op or a pack of halves, followed back through
  * register movs (renames, no SASS) 4 at most. */
 static int half_written(const ws_launch_ctx *L, const uint8_t *leader, uint32_t pc, uint32_t reg, int movs)
@@ -646,6 +642,10 @@ static int half_written(const ws_launch_ctx *L, const uint8_t *leader, uint32_t 
     return 0;
 }
 
+/* pipe.half_own (docs/calibration.md "(pack30)"): per instruction, 1 for an f32 op (FFMA, FADD, FMUL) whose source's
+ * nearest write before it in its block is a half op (HADD2, HMUL2, HFMA2, HFMA2.MMA) or a pack of halves (`mov.b32
+ * %r, {a, b}`, no SASS: the half op's register), through register movs: probe_alu3's _f kinds, each FFMA reading the
+ * half op's register. NULL when out of memory. */
 static uint8_t *half_values(const ws_launch_ctx *L, uint32_t n)
 {
     uint8_t *value = calloc((size_t)n + 1, 1), *leader = calloc((size_t)n + 1, 1);
@@ -751,7 +751,7 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
     t->half_mma = tk->half_mma = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->half_mma || half_pairs(t, L, tk->half_mma) != 0)
         return -1;
-    if (t->p.pipe_half_own > 0 && (t->half_value = tk->hv = half_values(L, t->ninfo)) == NULL)
+    if (t->p.pipe_half_own > 0 && (t->half_value = tk->half_value = half_values(L, t->ninfo)) == NULL)
         return -1;
     t->add_imad = tk->add_imad = calloc(t->ninfo ? t->ninfo : 1, 1);
     if (!tk->add_imad || add_pipes(t, L, tk->add_imad) != 0)
