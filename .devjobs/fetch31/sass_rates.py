@@ -15,28 +15,10 @@ import sass_text  # noqa: E402
 
 
 def issues(ins, lat=17):
-    """sass_replay.replay's one-warp issue cycles (--pipes) of the region's instructions, in turn."""
-    t, prev, rel, free, out = 0, None, {}, {}, []
-    reg = sass_replay.region(ins)
-    halves = any(("fma", 2) in sass_replay.pipes_of(x[1], False) for x in reg)
-    for _, txt, stall, _, w, r, wait in reg:
-        if prev is not None:
-            t = prev[0] + prev[1]
-        for b in range(6):
-            if wait >> b & 1:
-                t = max(t, rel.get(b, 0))
-        use = sass_replay.pipes_of(txt, halves)
-        for pipe, _ in use:
-            t = max(t, free.get(pipe, 0))
-        for pipe, c in use:
-            free[pipe] = t + c
-        if w < 7:
-            rel[w] = t + lat
-        if r < 7:
-            rel[r] = t + 2
-        prev = (t, stall)
-        out.append(t)
-    return out
+    """sass_replay.replay's one-warp issue cycles (with the pipes) of the region's instructions, in turn."""
+    times = []
+    sass_replay.replay(ins, lat, pipes=True, times=times)
+    return times
 
 
 def windows(ins):

@@ -63,7 +63,8 @@ def pipes_of(txt, halves):
     return use
 
 
-def replay(ins, lat, pipes=False, hold=0):
+def replay(ins, lat, pipes=False, hold=0, times=None):
+    """The region's one-warp issue span in cycles; with a list `times`, each instruction's issue cycle appended."""
     t, prev, rel, first, free = 0, None, {}, None, {}
     reg = region(ins)
     halves = pipes and any(("fma", 2) in pipes_of(x[1], False) for x in reg)
@@ -86,6 +87,8 @@ def replay(ins, lat, pipes=False, hold=0):
             rel[r] = t + 2
         prev = (t, stall)
         first = t if first is None else first
+        if times is not None:
+            times.append(t)
     return prev[0] - first
 
 
