@@ -74,6 +74,25 @@ static int ifconverted(const ws_insn *code, uint32_t n, uint32_t pc, uint32_t r,
     return ok;
 }
 
+/* The instruction a branch to a label goes to; UINT32_MAX for any other instruction. */
+static uint32_t label_target(const ws_insn *in)
+{
+    return ws_op_class_of(in->op) == CLS_BRANCH && in->ops[0].kind == WS_OPND_LABEL && in->ops[0].imm < UINT32_MAX
+               ? (uint32_t)in->ops[0].imm
+               : UINT32_MAX;
+}
+
+/* Adds `by` to branched[] at the target of each branch of a predicated region: its branch pc and visited[0..nv). */
+static void region_branches(const ws_insn *code, uint32_t n, uint32_t pc, const uint32_t *visited, uint32_t nv,
+                            uint32_t *branched, int by)
+{
+    for (uint32_t v = 0; v <= nv; v++) {
+        uint32_t to = label_target(&code[v < nv ? visited[v] : pc]);
+        if (to < n)
+            branched[to] += (uint32_t)by;
+    }
+}
+
 /* Whether the guarded branch at pc may be one ptxas predicates (ifconverted's first tests): a guarded bra to a label
  * that is not the next instruction, with a reconvergence point in the kernel. */
 static int guarded_forward(const ws_insn *code, uint32_t n, uint32_t pc, const uint32_t *reconv)
@@ -184,11 +203,12 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses
     uint32_t *body = calloc((size_t)n + 1, sizeof *body);   /* in a predicated body: its branch's pc + 1 */
     uint32_t *guard = calloc((size_t)n + 2, sizeof *guard); /* per stretch: body[] of the body whose read is guarded */
     uint32_t *sass = calloc((size_t)n + 1, sizeof *sass);
-    uint8_t *inreg = calloc((size_t)n + 1, 1), *outside = calloc((size_t)n + 1, 1); /* the predicated regions' */
+    uint8_t *inreg = calloc((size_t)n + 1, 1); /* a predicated region's instructions, its branch's included */
+    uint32_t *branched = calloc((size_t)n + 1, sizeof *branched); /* per instruction: the branches to it */
     uint32_t *stack = malloc(((size_t)n + 1) * 3 * sizeof *stack), *visited = stack ? stack + 2 * ((size_t)n + 1) : NULL;
     int rc = -1;
     uint8_t *symreg = NULL, *remat = NULL; /* sreg.cga_remat's (below) */
-    if (!c->stretch || !c->reads || !c->needs || !c->s2r || !c->gate || !labels || !block || !inreg || !outside ||
+    if (!c->stretch || !c->reads || !c->needs || !c->s2r || !c->gate || !labels || !block || !inreg || !branched ||
         !stack || !body || !divergent || !sass || !guard) {
         ws_cga_free(c);
         goto done;
@@ -225,6 +245,8 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses
         const ws_insn *in = &code[pc];
         c->needs[pc] = (uint8_t)(needs_base(m, in) || (remat && remat[pc]));
         block[pc] |= labels[pc];
+        if (label_target(in) < n)
+            branched[label_target(in)]++;
         if (ws_op_moves_lanes(in->op) && ws_op_class_of(in->op) != CLS_BARRIER) /* bar.sync: not a SASS block end */
             block[pc + 1] = 1;
     }
@@ -242,26 +264,21 @@ int ws_cga_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses
         int simple = r == target && nv == target - pc - 1;
         for (uint32_t v = 0; simple && v < nv; v++)
             simple = ws_op_class_of(code[visited[v]].op) != CLS_BRANCH;
-        /* who enters the region's instructions and its join: a branch or a fall-through from outside keeps a block */
-        for (uint32_t y = 0; y < n; y++) {
-            const ws_insn *in = &code[y];
-            if (!inreg[y] && ws_op_class_of(in->op) == CLS_BRANCH && in->ops[0].kind == WS_OPND_LABEL &&
-                in->ops[0].imm < n)
-                outside[in->ops[0].imm] = 1;
-        }
+        /* who enters the region's instructions and its join: a branch (branched, less the region's own) or a
+         * fall-through from outside keeps a block */
+        region_branches(code, n, pc, visited, nv, branched, -1);
         for (uint32_t v = 0; v <= nv; v++) {
             uint32_t i = v < nv ? visited[v] : r, succ[2];
             int falls = 0; /* from i - 1, outside the region */
             if (i > 0 && !inreg[i - 1])
                 for (unsigned q = ws_insn_successors(code, n, i - 1, succ); q-- > 0;)
                     falls |= succ[q] == i;
-            if (!outside[i] && !falls)
+            if (!branched[i] && !falls)
                 block[i] = 0;
             if (v < nv)
                 body[i] = body[i] ? UINT32_MAX : simple ? pc + 1 : UINT32_MAX;
         }
-        for (uint32_t y = 0; y < n; y++)
-            outside[y] = 0;
+        region_branches(code, n, pc, visited, nv, branched, 1);
         inreg[pc] = 0;
         for (uint32_t v = 0; v < nv; v++)
             inreg[visited[v]] = 0;
@@ -334,7 +351,7 @@ done: /* the work arrays, on both paths */
     free(labels);
     free(block);
     free(inreg);
-    free(outside);
+    free(branched);
     free(stack);
     return rc;
 }
