@@ -42,6 +42,7 @@ typedef struct {
     uint32_t next[32];    /* per warp: the next line its stream requests */
     uint64_t last[32];    /* per warp: the cycle of its stream's latest request */
     uint64_t prev[32];    /* per warp: the cycle of its last issue (for late) */
+    uint32_t caught;      /* per warp (bit wi): it waited for its line; its stream requests caught_period apart */
     uint32_t ahead;       /* ifetch.ahead: lines a stream requests ahead of its warp's line (this launch's) */
     uint32_t launch;      /* ifetch.ahead: ahead + 1, the lines there when a block starts, and a warm block's ahead */
     uint32_t deep;        /* ifetch.deep: a cold block's ahead (0: ifetch.ahead) */
@@ -51,6 +52,11 @@ typedef struct {
     int late;         /* ifetch.late: a line that came after the cycle following the warp's last issue is one it waited
                        * for, though a pipe or a source held it past the line's arrival */
     uint64_t cold_period, cold_latency, cold_restart; /* ifetch.line, .latency, .restart: a block of a first launch */
+    uint64_t catch_period;  /* ifetch.caught: a first launch's stream whose warp waited for a line requests this many
+                            * cycles apart until the warp enters a line it did not wait for (0: ifetch.line always) */
+    uint64_t caught_period; /* this launch's: catch_period in a first launch, 0 in a later one */
+    uint64_t flight_period; /* ifetch.caught_flight: at the catch, the lines the stream had requested that are not there
+                             * come this many cycles apart (0: caught_period) */
     uint64_t warm_period, warm_latency, warm_restart; /* ifetch.warm_line, .warm_latency, .warm_restart: a block of a
                                                        * later launch of a kernel larger than ifetch.hold (period 0:
                                                        * its code is cached) */
