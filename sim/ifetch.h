@@ -15,7 +15,12 @@
  * (.devjobs/sync10/probe_sync10.txt). warpsim places one SASS instruction (16 bytes) for each PTX
  * instruction that issues (a folded mov or add has none), with ifetch.sass its SASS count (ws_mufu_sass: a MUFU form
  * with fix-ups 5, 4 without the FSEL, rcp 7, sin and cos 2; an ex2 reading an ex2 1, fold.h mufu_less:
- * docs/calibration.md "(fetch21)"). The lines are the block's (each block of a whole launch starts cold, as the first block on its SM does): a line
+ * docs/calibration.md "(fetch21)"). With ifetch.caught (docs/calibration.md "(fetch32)") the stream is faster (ifetch.line
+ * 14) and a warp that waited for a line has caught it: from then on its lines come ifetch.caught (18) cycles apart, those
+ * in flight at the catch ifetch.caught_flight (17), until it enters a line it did not wait for; ifetch.restart then
+ * applies only where the rule is off (fetch31 on the H100: code issuing a line in 14.1 cycles or slower loses nothing,
+ * 12.1-13.1 takes 17.5 a line). With ifetch.order a first launch's lines hold the SASS in the schedule's order (the list
+ * schedule's positions: ptxas's), not the PTX's; a later launch's refetch keeps the PTX's. The lines are the block's (each block of a whole launch starts cold, as the first block on its SM does): a line
  * one warp's stream brought is there for the others. A branch to a line outside the warp's stream
  * starts the stream over at the target, whose line comes with the branch.
  * A later launch finds the code cached, but for a kernel past ifetch.hold KiB (the layout's lines): the caches keep

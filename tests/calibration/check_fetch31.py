@@ -7,7 +7,8 @@ tests/calibration/device-2026-12-06-h100h-fetch31.tar.xz (the raw runs and the P
 the H200's warm figures in every job run on both; the cold fetch is the session's (docs/calibration.md "(cold28)").
 
 Checked: warpsim's one-warp span within BOUND (default 10%) of the H100's first launch for every straight-line kind but
-those named with --informational KIND (printed, not checked). Each line gives the region's SASS lines (instructions
+those named with --informational KIND (printed, not checked); --preset OVERLAY (a path under SRCDIR): warpsim's keys over
+the built-in preset, e.g. tests/calibration/fetch-h100h.preset (h100h's stream, ifetch.line 14: ctest calibration_fetch31). Each line gives the region's SASS lines (instructions
 between the clock reads / 8), the H100's first-launch and warm (median of launches 1-9) cycles a line, warpsim's
 first launch a line and its error; with --warm also warpsim's warm span (ifetch.line 0) a line, which says how much
 of an error is the fetch's.
@@ -33,7 +34,7 @@ LOOPS = ('k8', 'k8a', 'k8n', 'k8i', 'k16')  # fwin K 8's loop and its variants: 
 
 def main(argv):
     a = raw_runs.options(argv, 10, __doc__)
-    extra = ['--preset', a.opts['--preset']] if '--preset' in a.opts else []
+    extra = ['--preset', os.path.join(a.src, a.opts['--preset'])] if '--preset' in a.opts else []
     errors, fails = [], []
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(os.path.join(a.src, TARBALL)) as tar:
