@@ -171,7 +171,8 @@ enum {
     WS_FOLD_F2F_FORM = 32,
     WS_FOLD_ZEXT_FREE = 64,
     WS_FOLD_NEG_OPERAND = 128,
-    WS_FOLD_PACK_HALVES = 256
+    WS_FOLD_PACK_HALVES = 256,
+    WS_FOLD_XOR_LOADS = 512
 };
 
 /* The folds of a kernel (code: its instructions as they run; uses: their registers; narrow: their

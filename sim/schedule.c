@@ -261,6 +261,7 @@ typedef struct {
     /* the kernel's: */
     uint32_t regs;        /* the registers its values may take (0: no rule 5) */
     uint32_t spare;       /* draining starts where a value would leave fewer free */
+    uint32_t spare_load;  /* schedule.spare_load (with reuse): spare for a load's value (bench_shared_ilp.sass's R74) */
     uint32_t preds;       /* the predicate registers its predicates may take (0: not counted) */
     int fused_frees;      /* schedule.fused_frees: a fused pair's first op frees what its reader will */
     int fused_start;      /* schedule.fused_start: that first op starts a drain, does not keep one going */
@@ -717,12 +718,15 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             w->rank[j] = (uint8_t)(d < 0 || pair ? 0 : fits ? 1 : 2);
             w->pair[j] = (uint8_t)pair;
             w->neutral[j] = (uint8_t)(b->reuse && d == 0 && !pair && fits && !folded);
-            /* schedule.reuse: the spare registers are kept for a load's or a collective's value only */
-            uint32_t spare = !b->reuse || (w->kind[j] & (K_MEMORY | K_WARP_WIDE)) ? b->spare : 0;
+            /* schedule.reuse: the spare registers are kept for a load's or a collective's value only, a load's
+             * schedule.spare_load of them */
+            uint32_t spare = (w->kind[j] & K_MEMORY) ? b->spare_load
+                             : !b->reuse || (w->kind[j] & K_WARP_WIDE) ? b->spare
+                                                                       : 0;
             frees |= w->rank[j] == 0;
             over |= w->rank[j] == 2 || (b->fused_start && pair && !fits) ||
                     (d > 0 && (int64_t)b->used + d + spare > (int64_t)b->regs);
-            over_load |= (w->kind[j] & K_MEMORY) && d > 0 && (int64_t)b->used + d + b->spare > (int64_t)b->regs;
+            over_load |= (w->kind[j] & K_MEMORY) && d > 0 && (int64_t)b->used + d + b->spare_load > (int64_t)b->regs;
         }
         if (budget && b->fused_start && !over)
             frees = fused_starts_only(w, m);
@@ -965,6 +969,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         w->unweighed = budget ? budget->unweighed : NULL;
         w->b.regs = budgeted ? budget->regs : 0;
         w->b.spare = budgeted ? budget->spare : 0;
+        w->b.spare_load = budgeted && budget->reuse && budget->spare_load ? budget->spare_load : w->b.spare;
         w->b.preds = budgeted ? budget->predicates : 0;
         w->b.fused_frees = budgeted && budget->fused;
         w->b.fused_start = budgeted && budget->starts;
