@@ -1071,8 +1071,8 @@ static void schedule_spare_load(void **state)
     spare_order_of(1, 3, shfl_three, &slead3);
     printf("loads: spare 2 %s (%u first), spare_load 3 %s (%u first); shuffles: %s, %s\n", two, lead2, three, lead3,
            shfl_two, shfl_three);
-    assert_int_equal(lead3 + 1, lead2);           /* the loads stop one value sooner */
-    assert_string_equal(shfl_three, shfl_two);    /* the shuffles keep schedule.spare */
+    assert_int_equal(lead3 + 1, lead2);        /* the loads stop one value sooner */
+    assert_string_equal(shfl_three, shfl_two); /* the shuffles keep schedule.spare */
     assert_int_equal(slead3, lead2);
     /* sm_90's (NULL): the cycles of region 6's shape (the loads into 8 registers in turn, as the bench's PTX) in a kernel
      * of 22 registers (19 for its values, as region 6 has: the 8 accumulators, the clock's t0 and the loads) are

@@ -347,14 +347,14 @@ static void xor_block_constants_and_liveness(void **state)
 static void xor_block_constants_loads(void **state)
 {
     (void)state;
-    const char *ptx = HEAD ".reg .b32 %s<12>;\n"                                       /* 0: ld.param */
+    const char *ptx = HEAD ".reg .b32 %s<12>;\n"                                           /* 0: ld.param */
                            "mov.u32 %s0, 0;\nmov.u64 %rd2, %clock64;\nmov.u32 %s1, %s0;\n" /* 1-3: a 0 and its copy */
-                           "ld.global.u32 %s2, [%rd1];\nxor.b32 %s1, %s1, %s2;\n"           /* 4-5: a load's: copy */
+                           "ld.global.u32 %s2, [%rd1];\nxor.b32 %s1, %s1, %s2;\n"          /* 4-5: a load's: copy */
                            "shfl.sync.idx.b32 %s3, %r1, 0, 31, -1;\nxor.b32 %s0, %s0, %s3;\n" /* 6-7: a shuffle's */
-                           "mov.u32 %s4, 0;\nbar.sync 0;\nmov.u64 %rd3, %clock64;\n"        /* 8-10 */
-                           "ld.global.u32 %s5, [%rd1+4];\nxor.b32 %s4, %s4, %s5;\n"         /* 11-12: after a bar.sync */
-                           "L1:\nmov.u32 %s6, 0;\nmov.u64 %rd4, %clock64;\n"               /* 13-14: a new block */
-                           "ld.global.u32 %s7, [%rd1+8];\nxor.b32 %s6, %s6, %s7;\n"         /* 15-16: a load's: copy */
+                           "mov.u32 %s4, 0;\nbar.sync 0;\nmov.u64 %rd3, %clock64;\n"          /* 8-10 */
+                           "ld.global.u32 %s5, [%rd1+4];\nxor.b32 %s4, %s4, %s5;\n" /* 11-12: after a bar.sync */
+                           "L1:\nmov.u32 %s6, 0;\nmov.u64 %rd4, %clock64;\n"        /* 13-14: a new block */
+                           "ld.global.u32 %s7, [%rd1+8];\nxor.b32 %s6, %s6, %s7;\n" /* 15-16: a load's: copy */
                            "st.global.u32 [%rd1], %s1;\nst.global.u32 [%rd1+4], %s0;\n"
                            "st.global.u32 [%rd1+8], %s4;\nst.global.u32 [%rd1+12], %s6;\nret;\n}\n"; /* 17-21 */
     const unsigned rules[3] = {WS_FOLD_XOR, WS_FOLD_XOR | WS_FOLD_XOR_BLOCK,
@@ -545,12 +545,17 @@ static void address_offsets_cost_nothing(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(minmax_pairs_fold),          cmocka_unit_test(activemask_reused_in_block),
-        cmocka_unit_test(release_waits_membar_stall), cmocka_unit_test(reciprocal_hoisted_from_innermost_loop),
-        cmocka_unit_test(xor_algebra_folds),          cmocka_unit_test(imad_folds),
-        cmocka_unit_test(identity_operand_is_copy),   cmocka_unit_test(xor_block_constants_and_liveness),
+        cmocka_unit_test(minmax_pairs_fold),
+        cmocka_unit_test(activemask_reused_in_block),
+        cmocka_unit_test(release_waits_membar_stall),
+        cmocka_unit_test(reciprocal_hoisted_from_innermost_loop),
+        cmocka_unit_test(xor_algebra_folds),
+        cmocka_unit_test(imad_folds),
+        cmocka_unit_test(identity_operand_is_copy),
+        cmocka_unit_test(xor_block_constants_and_liveness),
         cmocka_unit_test(xor_block_constants_loads),
-        cmocka_unit_test(address_offsets_fold),       cmocka_unit_test(address_offsets_cost_nothing),
+        cmocka_unit_test(address_offsets_fold),
+        cmocka_unit_test(address_offsets_cost_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
