@@ -158,6 +158,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule.budget", schedule_budget),
     PK("schedule.reserved", schedule_reserved),
     PK("schedule.spare", schedule_spare),
+    PK("schedule.spare_load", schedule_spare_load),
     PK("schedule.predicates", schedule_predicates),
     PK("schedule.piece", schedule_piece),
     PK("schedule.rename", schedule_rename),

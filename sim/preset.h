@@ -120,7 +120,8 @@ typedef struct {
     double imc_miss;        /* the first read of the launch's dimensions (%ntid, %nctaid): an immediate-constant miss */
     double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
     double fold_tree;       /* 1: a shuffle- or load-fed logic chain is one LOP3 tree (fold.h) */
-    double fold_xor;        /* 1: xor's algebra: cancels, recomputes; 2: with the block's constants (fold.h) */
+    double fold_xor;        /* 1: xor's algebra: cancels, recomputes; 2: with the block's constants (fold.h); 3: those
+                             * only beside a load's value */
     double fold_imad;       /* 1: a mul.lo or shl by an immediate folded into the add reading it (IMAD, LEA: fold.h) */
     double fold_address;    /* 1: an add of an immediate read only as addresses is their offset (fold.h) */
     double fold_zext;       /* 1: the zero-extension of an F2F's half is no instruction (fold.h WS_FOLD_ZEXT) */
@@ -132,6 +133,7 @@ typedef struct {
     double schedule_budget; /* 1: rule 5 of schedule.c (a register budget) where --regs gives the registers */
     double schedule_reserved;   /* of the registers --regs gives, those no PTX value takes (schedule.c rule 5) */
     double schedule_spare;      /* rule 5 drains once a value would leave fewer registers free than this */
+    double schedule_spare_load; /* with schedule.reuse: the spare for a load's value (0: schedule.spare's) */
     double schedule_predicates; /* rule 5: the predicate registers a thread has (0: not counted) */
     double schedule_piece;      /* a stretch longer than this is scheduled in pieces (schedule.c; 0: 128) */
     double schedule_rename;     /* 1: a block's reused load registers renamed, as ptxas allocates (rename.h) */

@@ -147,7 +147,7 @@ static const ws_preset ws_preset_sm90 = {
     .pick_pipe = 1, /* pick.pipe */
     .pick_young = 1, /* pick.young */
     .schedule = 1, /* schedule */
-    .fold_xor = 1, /* fold.xor */
+    .fold_xor = 3, /* fold.xor */
     .fold_imad = 1, /* fold.imad */
     .fold_address = 1, /* fold.address */
     .fold_zext = 1, /* fold.zext */
@@ -157,6 +157,7 @@ static const ws_preset ws_preset_sm90 = {
     .schedule_budget = 1, /* schedule.budget */
     .schedule_reserved = 3, /* schedule.reserved */
     .schedule_spare = 2, /* schedule.spare */
+    .schedule_spare_load = 3, /* schedule.spare_load */
     .schedule_predicates = 7, /* schedule.predicates */
     .schedule_piece = 128, /* schedule.piece */
     .schedule_rename_alu = 1, /* schedule.rename_alu */
@@ -200,6 +201,7 @@ static const ws_preset ws_preset_sm90 = {
     .sreg_s2r = 32, /* sreg.s2r */
     .sreg_s2r_lea = 5, /* sreg.s2r_lea */
     .sreg_cga_clock = 1, /* sreg.cga_clock */
+    .sreg_cga_remat = 1, /* sreg.cga_remat */
     .imc_miss = 55, /* imc.miss */
 };
 /* clang-format on */

@@ -57,13 +57,16 @@
  *     no instruction for, goes before rule 4's order, so what reads it is not held behind it
  *     (bench_shared_ilp.sass 0x2ca0: the LDS first, each accumulator in a load's register;
  *     docs/calibration.md "A fused pair starts a drain, a constant's copy goes first (ilp24)").
- *     With schedule.reuse 1 (0 in sm_90), a register is reused in the cycle its last reader issues, as ptxas's
- *     allocation after its schedule does: a drain lasts only while a value would not fit, a candidate that fits and
- *     takes and frees no register (an in-place write, not a folded op) is not held behind it, and schedule.spare
+ *     With schedule.reuse 1 (sm_90's since "(reuse30)"), a register is reused in the cycle its last reader issues, as
+ *     ptxas's allocation after its schedule does: a drain lasts only while a value would not fit, a candidate that fits
+ *     and takes and frees no register (an in-place write, not a folded op) is not held behind it, and schedule.spare
  *     counts for a load's or a collective's value only (probe_alu3.sass alu3_lop3_m 0x0210-0x0260: three LOP3 values
  *     in flight in ptxas's 16 registers, `LOP3.LUT R5` in the register `IMAD R10, R5, R10` read last the cycle
  *     before; alu3_hadd2_m 0x01a0-0x01c0: `HADD2 R9` right after the IMAD that reads R9 last, its IMAD S05 after;
- *     docs/calibration.md "(regs25)").
+ *     docs/calibration.md "(regs25)"). A load's value counts schedule.spare_load in its place where that is not 0
+ *     (sm_90's 3): ptxas leaves one of the 19 registers rule 5 gives bench_shared_ilp's region 6 unused (R74), so its
+ *     LDS stop a value sooner, and none of the 15 of bench_throughput's region 5, its SHFL going on (docs/calibration.md
+ *     "(fold32)").
  *  6. With the preset's schedule.pipes 1 (sm_90's; timing.c build_schedule gives each instruction's pipe): an
  *     instruction whose sub-partition pipe (ALU, IMAD or XU) is still held by the one issued before it counts as
  *     not ready until the pipe is free (pipe.alu, pipe.imad, pipe.xu cycles; an add takes the IMAD pipe when free,
@@ -261,6 +264,7 @@ typedef struct {
     /* the kernel's: */
     uint32_t regs;        /* the registers its values may take (0: no rule 5) */
     uint32_t spare;       /* draining starts where a value would leave fewer free */
+    uint32_t spare_load;  /* schedule.spare_load (with reuse): spare for a load's value (bench_shared_ilp.sass's R74) */
     uint32_t preds;       /* the predicate registers its predicates may take (0: not counted) */
     int fused_frees;      /* schedule.fused_frees: a fused pair's first op frees what its reader will */
     int fused_start;      /* schedule.fused_start: that first op starts a drain, does not keep one going */
@@ -717,12 +721,15 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             w->rank[j] = (uint8_t)(d < 0 || pair ? 0 : fits ? 1 : 2);
             w->pair[j] = (uint8_t)pair;
             w->neutral[j] = (uint8_t)(b->reuse && d == 0 && !pair && fits && !folded);
-            /* schedule.reuse: the spare registers are kept for a load's or a collective's value only */
-            uint32_t spare = !b->reuse || (w->kind[j] & (K_MEMORY | K_WARP_WIDE)) ? b->spare : 0;
+            /* schedule.reuse: the spare registers are kept for a load's or a collective's value only, a load's
+             * schedule.spare_load of them */
+            uint32_t spare = (w->kind[j] & K_MEMORY)                   ? b->spare_load
+                             : !b->reuse || (w->kind[j] & K_WARP_WIDE) ? b->spare
+                                                                       : 0;
             frees |= w->rank[j] == 0;
             over |= w->rank[j] == 2 || (b->fused_start && pair && !fits) ||
                     (d > 0 && (int64_t)b->used + d + spare > (int64_t)b->regs);
-            over_load |= (w->kind[j] & K_MEMORY) && d > 0 && (int64_t)b->used + d + b->spare > (int64_t)b->regs;
+            over_load |= (w->kind[j] & K_MEMORY) && d > 0 && (int64_t)b->used + d + b->spare_load > (int64_t)b->regs;
         }
         if (budget && b->fused_start && !over)
             frees = fused_starts_only(w, m);
@@ -965,6 +972,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         w->unweighed = budget ? budget->unweighed : NULL;
         w->b.regs = budgeted ? budget->regs : 0;
         w->b.spare = budgeted ? budget->spare : 0;
+        w->b.spare_load = budgeted && budget->reuse && budget->spare_load ? budget->spare_load : w->b.spare;
         w->b.preds = budgeted ? budget->predicates : 0;
         w->b.fused_frees = budgeted && budget->fused;
         w->b.fused_start = budgeted && budget->starts;

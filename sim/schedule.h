@@ -45,6 +45,7 @@ static inline int ws_side_crosses(unsigned producer, unsigned reader)
 typedef struct {
     unsigned regs;       /* the 32-bit registers the kernel's values may take (0: not known, no budget) */
     unsigned spare;      /* ptxas frees registers once a value would leave fewer than this many free */
+    unsigned spare_load; /* with reuse: the spare for a load's value (schedule.spare_load; 0: spare) */
     unsigned predicates; /* the predicate registers a thread has (P0-P6: 7; 0: not counted) */
     unsigned fused;      /* 1: a fused pair's first op frees what its reader frees (schedule.fused_frees) */
     unsigned starts;     /* 1: that first op starts a drain, does not keep one going (schedule.fused_start) */

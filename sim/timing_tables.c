@@ -167,6 +167,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
              reserved = (unsigned)t->p.schedule_reserved;
     ws_schedule_budget budget = {.regs = regs > reserved ? regs - reserved : 0,
                                  .spare = (unsigned)t->p.schedule_spare,
+                                 .spare_load = (unsigned)t->p.schedule_spare_load,
                                  .predicates = (unsigned)t->p.schedule_predicates,
                                  .fused = t->p.schedule_fused > 0,
                                  .starts = t->p.schedule_drain > 0,
@@ -744,7 +745,7 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
                            (t->p.fold_xor > 1 ? WS_FOLD_XOR_BLOCK : 0u) | (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u) |
                            (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u) | (t->p.conv_form > 0 ? WS_FOLD_F2F_FORM : 0u) |
                            (t->p.fold_zext > 0 ? WS_FOLD_ZEXT_FREE : 0u) | (t->p.fold_neg > 0 ? WS_FOLD_NEG_OPERAND : 0u) |
-                           (t->p.fold_pack > 0 ? WS_FOLD_PACK_HALVES : 0u),
+                           (t->p.fold_pack > 0 ? WS_FOLD_PACK_HALVES : 0u) | (t->p.fold_xor > 2 ? WS_FOLD_XOR_LOADS : 0u),
                        &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;

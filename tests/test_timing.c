@@ -991,6 +991,113 @@ static void schedule_reuse_load_drain(void **state)
     assert_null(strstr(on, "LXLXLXLX"));
 }
 
+/* out[0] of a one-warp launch of ptx (its one buffer argument) in timing mode with the preset text over sm_90 (NULL:
+ * none) and regs registers a thread (warpsim run --regs: rule 5's budget). */
+static uint64_t cycles_with_regs(const char *ptx, const char *preset, unsigned regs)
+{
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    if (!m)
+        fail_msg("parse: %s at %u:%u", perr.message, perr.line, perr.column);
+    ws_config cfg = {0};
+    cfg.mode = WS_MODE_TIMING;
+    cfg.timing_preset = preset;
+    cfg.regs_per_thread = regs;
+    ws_sim *sim = ws_sim_create(&cfg);
+    uint64_t buf = ws_sim_alloc(sim, 64, NULL), out = 0;
+    unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
+    ws_result res;
+    assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, &buf, 8, &res), WS_OK);
+    ws_sim_read(sim, buf, &out, 8);
+    ws_result_free(&res);
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+    return out;
+}
+
+/* schedule.spare_load (sim/schedule.c rule 5; docs/calibration.md "(fold32)"): with schedule.reuse, a load's value
+ * drains once it would leave fewer than spare_load registers free, a shuffle's (a collective's) once fewer than
+ * schedule.spare. ptxas leaves one register of bench_shared_ilp's region 6 unused (R74 of the 19 rule 5 gives it: its
+ * LDS stop a value sooner than a spare of 2 lets them), none of bench_throughput's region 5 (every register of
+ * R4-R9, R26-R36 written or read: its SHFL go on to the last). Region 6's shape (load_drain_order_of's: 8
+ * accumulators, 48 values each xored into one in turn, each value a register of its own as ptxas renames them, the 8
+ * accumulators and the address live) in 20 registers:
+ * the letters of the segment's order, L a load or shuffle, X an xor; *lead: how many go before the first xor. */
+static void spare_order_of(int shuffles, unsigned spare_load, char *kinds, unsigned *lead)
+{
+    char ptx[16384], *b = ptx;
+    b += sprintf(b, ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[64];\n"
+                    ".visible .entry k(.param .u32 w)\n{\n.reg .b32 %%r<256>;\nld.param.u32 %%r255, [w];\n");
+    for (int a = 0; a < 8; a++)
+        b += sprintf(b, "mov.u32 %%r%d, %%r255;\n", a);
+    b += sprintf(b, "bar.sync 0;\n");
+    for (int i = 0; i < 48; i++) {
+        if (shuffles)
+            b += sprintf(b, "shfl.sync.idx.b32 %%r%d, %%r255, %d, 31, -1;\n", 8 + i, i % 32);
+        else
+            b += sprintf(b, "ld.volatile.shared.u32 %%r%d, [%%r255];\n", 8 + i);
+        b += sprintf(b, "xor.b32 %%r%d, %%r%d, %%r%d;\n", i % 8, i % 8, 8 + i);
+    }
+    for (int a = 1; a < 8; a++)
+        b += sprintf(b, "xor.b32 %%r0, %%r0, %%r%d;\n", a);
+    sprintf(b, "st.volatile.shared.u32 [%%r255], %%r0;\nret;\n}\n");
+    stream_kernel sk = streams_parse(ptx);
+    for (uint32_t i = 0; i < sk.count; i++)
+        sk.lat[i] = ws_op_class_of(sk.k->insns[i].op) == CLS_LOAD || sk.k->insns[i].op == WS_OP_SHFL ? 23 : 5;
+    ws_schedule_budget budget = {.regs = 20, .spare = 2, .spare_load = spare_load, .reuse = 1};
+    ws_schedule s;
+    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, NULL, 0, &s), 0);
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < sk.count; p++) {
+        const ws_insn *in = &sk.k->insns[s.order[p]];
+        if (s.first[p] == s.first[sk.count - 2] &&
+            (in->op == WS_OP_XOR || in->op == WS_OP_SHFL || ws_op_class_of(in->op) == CLS_LOAD))
+            kinds[n++] = in->op == WS_OP_XOR ? 'X' : 'L';
+    }
+    kinds[n] = 0;
+    *lead = (unsigned)strcspn(kinds, "X");
+    ws_schedule_free(&s);
+    streams_free(&sk);
+}
+
+static void schedule_spare_load(void **state)
+{
+    (void)state;
+    char two[160], three[160], shfl_two[160], shfl_three[160];
+    unsigned lead2, lead3, slead2, slead3;
+    spare_order_of(0, 0, two, &lead2); /* 0: schedule.spare's 2 */
+    spare_order_of(0, 3, three, &lead3);
+    spare_order_of(1, 0, shfl_two, &slead2);
+    spare_order_of(1, 3, shfl_three, &slead3);
+    printf("loads: spare 2 %s (%u first), spare_load 3 %s (%u first); shuffles: %s, %s\n", two, lead2, three, lead3,
+           shfl_two, shfl_three);
+    assert_int_equal(lead3 + 1, lead2);        /* the loads stop one value sooner */
+    assert_string_equal(shfl_three, shfl_two); /* the shuffles keep schedule.spare */
+    assert_int_equal(slead3, lead2);
+    /* sm_90's (NULL): the cycles of region 6's shape (the loads into 8 registers in turn, as the bench's PTX) in a kernel
+     * of 22 registers (19 for its values, as region 6 has: the 8 accumulators, the clock's t0 and the loads) are
+     * spare_load 3's, not spare 2's (445 cycles, 409 with a spare of 2; from 28 registers on both 259) */
+    char ptx[16384], *b = ptx;
+    b += sprintf(b, ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[64];\n"
+                    ".visible .entry k(.param .u64 o)\n{\n.reg .b32 %%r<64>;\n.reg .b64 %%rd<8>;\n"
+                    "ld.param.u64 %%rd1, [o];\nmov.u32 %%r63, sh;\nmov.u32 %%r0, 0;\nmov.u64 %%rd2, %%clock64;\n");
+    for (int a = 1; a < 8; a++)
+        b += sprintf(b, "mov.u32 %%r%d, %%r0;\n", a);
+    for (int i = 0; i < 48; i++)
+        b += sprintf(b, "ld.volatile.shared.u32 %%r%d, [%%r63];\nxor.b32 %%r%d, %%r%d, %%r%d;\n", 8 + i % 8, i % 8,
+                     i % 8, 8 + i % 8);
+    for (int a = 1; a < 8; a++)
+        b += sprintf(b, "xor.b32 %%r0, %%r0, %%r%d;\n", a);
+    sprintf(b, "mov.u64 %%rd3, %%clock64;\nsub.s64 %%rd4, %%rd3, %%rd2;\nst.global.u64 [%%rd1], %%rd4;\n"
+               "st.global.u32 [%%rd1+8], %%r0;\nret;\n}\n");
+    uint64_t sm90 = cycles_with_regs(ptx, NULL, 22), two_c = cycles_with_regs(ptx, "schedule.spare_load 0\n", 22),
+             three_c = cycles_with_regs(ptx, "schedule.spare_load 3\n", 22);
+    printf("region 6's shape at 22 registers: sm_90 %llu cycles, spare_load 0 (spare 2) %llu, spare_load 3 %llu\n",
+           (unsigned long long)sm90, (unsigned long long)two_c, (unsigned long long)three_c);
+    assert_int_equal(sm90, three_c);
+    assert_true(two_c != three_c);
+}
+
 /* schedule.half_regs (sim/schedule.c rule 5; docs/calibration.md "(regs23)"): ptxas's HADD2 reads the halves of a
  * 32-bit register (`HADD2 R, R5.H0_H0, R4.H0_H0`: probe_alu3.sass alu3_hadd_m), where the PTX unpacks each into
  * 16-bit registers (`mov.b32 {a, d}, %r`, a move the timing model issues in no slot: WS_SCHED_FREE) that rule 5
@@ -1616,6 +1723,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_reuse),
         cmocka_unit_test(schedule_reuse_program_order),
         cmocka_unit_test(schedule_reuse_load_drain),
+        cmocka_unit_test(schedule_spare_load),
         cmocka_unit_test(schedule_mio_gap),
         cmocka_unit_test(schedule_fma_turns),
         cmocka_unit_test(four_subpartitions_issue_together),
