@@ -314,6 +314,7 @@ typedef struct {
     size_t side_step;
     unsigned cross;
     const uint8_t *unweighed; /* ws_schedule_budget's: cycles of a latency rule 4's heights leave out (schedule.reuse) */
+    unsigned fma_chain; /* ws_schedule_budget's: FMA-pipe chains beside IMADs in program order (schedule.fma_chain) */
     seg_budget b;
     struct seg_alloc *alloc; /* schedule.alloc's scratch (schedule_alloc.h); NULL: off */
     /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's, in
@@ -668,10 +669,12 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         w->dst[j] = reg_bits(uses[s + j].dst, uses[s + j].ndst);
         w->kind[j] = insn_kind(code, fold, s + j);
     }
+    int chain_ff = 0, chain_imad = 0; /* schedule.fma_chain: an FMA-pipe op reads another's result; an IMAD is there */
     for (uint32_t j = 0; j < m; j++) {
         w->npred[j] = 0;
         w->earliest[j] = 0;
         w->done[j] = 0;
+        chain_imad |= pp && (pp[j] & 7) == WS_SCHED_IMAD;
         for (uint32_t i = 0; i < j; i++) {
             int raw;
             EDGE(w, m, i, j) = -1;
@@ -682,13 +685,24 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                                        : 1;
                 if (raw && crossed(w, s + i, s + j)) /* ptxas's 5 across datapaths (timing.c cross.feed) */
                     EDGE(w, m, i, j) = (int16_t)(EDGE(w, m, i, j) + (int16_t)w->cross);
+                chain_ff |= raw && pp && (pp[i] & 7) == WS_SCHED_FMA && (pp[j] & 7) == WS_SCHED_FMA;
                 w->npred[j]++;
             }
         }
     }
+    /* schedule.fma_chain: an FMA-pipe chain beside IMADs (mad19 ffm, mff: two FFMAs and an IMAD a step) goes in
+     * program order among the ready, an FMA-pipe op fma_chain cycles at least after the one it reads */
+    int chain = w->fma_chain && chain_ff && chain_imad;
+    for (uint32_t j = 0; chain && j < m; j++)
+        for (uint32_t i = 0; i < j; i++)
+            if (EDGE(w, m, i, j) > 1 && (pp[i] & 7) == WS_SCHED_FMA && (pp[j] & 7) == WS_SCHED_FMA &&
+                EDGE(w, m, i, j) < (int)w->fma_chain)
+                EDGE(w, m, i, j) = (int16_t)w->fma_chain;
     segment_heights(w, latency, s, m, NULL);
-    /* schedule.alloc: the three phases (schedule_alloc.h): the first order, its registers' edges, the heights again */
-    const uint32_t *perm = w->alloc && w->b.live ? alloc_segment(w->alloc, w, code, uses, fold, pp, s, m) : NULL;
+    /* schedule.alloc: the three phases (schedule_alloc.h): the first order, its registers' edges, the heights again
+     * (not in an FMA-pipe chain's segment, schedule.fma_chain: program order there) */
+    const uint32_t *perm =
+        w->alloc && w->b.live && !chain ? alloc_segment(w->alloc, w, code, uses, fold, pp, s, m) : NULL;
     if (perm)
         segment_heights(w, latency, s, m, perm);
     seg_budget *b = &w->b;
@@ -761,6 +775,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 best = now_j ? j : best;
             } else if (now_j && holds(code, s + j) != holds(code, s + best)) {
                 best = holds(code, s + best) ? j : best;
+            } else if (chain) { /* schedule.fma_chain: the first ready, program order between equals (mad19_ffm) */
+                best = !now_j && at_j != at_b ? (at_j < at_b ? j : best) : j < best ? j : best;
             } else if ((now_j || at_j == at_b) && fma_turn(pp, last, j) != fma_turn(pp, last, best)) {
                 best = fma_turn(pp, last, j) ? j : best; /* ptxas's turns: probe_alu3.sass alu3_fma_m */
             } else if (now_j) {
@@ -963,6 +979,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         w->side_step = budget ? budget->side_step : 0;
         w->cross = budget ? budget->cross : 0;
         w->unweighed = budget ? budget->unweighed : NULL;
+        w->fma_chain = budget ? budget->fma_chain : 0;
         w->b.regs = budgeted ? budget->regs : 0;
         w->b.spare = budgeted ? budget->spare : 0;
         w->b.preds = budgeted ? budget->predicates : 0;

@@ -73,6 +73,11 @@ typedef struct {
      * live, first-in first-out registers out of alloc_regs over it, then rule 4 with their write-after-read and
      * write-after-write edges; alloc 0: off */
     unsigned alloc, alloc_regs;
+    /* schedule.fma_chain F (0: off): in a segment where an FFMA, FADD or FMUL reads another's result (WS_SCHED_FMA to
+     * WS_SCHED_FMA) and an IMAD-pipe instruction (WS_SCHED_IMAD) is there too, rule 4 takes the ready candidate first
+     * in program order (not the highest, no turns between the IMAD and FMA pipes, the first order of schedule.alloc's
+     * phases not made), and a raw edge from one FMA-pipe instruction to another counts F cycles at least (ptxas's 5) */
+    unsigned fma_chain;
 } ws_schedule_budget;
 
 /* Rule 6 of schedule.c: the sub-partition pipe an instruction holds, per instruction WS_SCHED_PIPE(kind, cycles);

@@ -176,6 +176,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .reuse = t->p.schedule_reuse > 0,
                                  .mio_gap = (unsigned)t->p.schedule_mio_gap,
                                  .high_wait = (unsigned)t->p.schedule_high_wait,
+                                 .fma_chain = t->p.schedule_fma_chain > 0 ? (unsigned)t->p.schedule_fma_chain : 0,
                                  .cross = (unsigned)t->cross_feed};
     /* schedule.alloc: the three phases' budget and registers (schedule.alloc_regs, 0: B + 1); with rule 5's budget
      * (--regs) schedule.c keeps rule 5's order */
