@@ -126,8 +126,9 @@ void ws_schedule_free(ws_schedule *s)
     free(s->order);
     free(s->first);
     free(s->warp_wide);
+    free(s->chain);
     s->order = s->first = NULL;
-    s->warp_wide = NULL;
+    s->warp_wide = s->chain = NULL;
 }
 
 /* Per register: 1 when every write of it is an unguarded mov of the full mask 0xffffffff. nvcc
@@ -314,7 +315,9 @@ typedef struct {
     size_t side_step;
     unsigned cross;
     const uint8_t *unweighed; /* ws_schedule_budget's: cycles of a latency rule 4's heights leave out (schedule.reuse) */
-    unsigned fma_chain; /* ws_schedule_budget's: FMA-pipe chains beside IMADs in program order (schedule.fma_chain) */
+    unsigned fma_chain;   /* ws_schedule_budget's: FMA-pipe chains beside IMADs in program order (schedule.fma_chain) */
+    unsigned yield_every; /* ws_schedule_budget's: the yield bits' stall counts (pick.yield) */
+    uint64_t *placed;     /* schedule.fma_chain: each position's cycle in the list schedule (the yield bits) */
     seg_budget b;
     struct seg_alloc *alloc; /* schedule.alloc's scratch (schedule_alloc.h); NULL: off */
     /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's, in
@@ -327,7 +330,7 @@ static seg_scratch *scratch_new(uint32_t longest)
 {
     size_t n = longest, acc = n * USES_MAX;
     /* widest elements first: each array stays aligned to its type */
-    size_t bytes = sizeof(seg_scratch) + n * (sizeof(double) + 3 * sizeof(uint64_t)) +
+    size_t bytes = sizeof(seg_scratch) + n * (sizeof(double) + 4 * sizeof(uint64_t)) +
                    (n + (n + 1) + 5 * acc) * sizeof(uint32_t) + n * n * sizeof(int16_t) + 5 * n + 6 * acc;
     seg_scratch *w = malloc(bytes);
     if (!w)
@@ -336,6 +339,7 @@ static seg_scratch *scratch_new(uint32_t longest)
 #define CARVE(field, count) ((field) = (void *)at, at += (count) * sizeof *(field))
     CARVE(w->height, n);
     CARVE(w->earliest, n);
+    CARVE(w->placed, n);
     CARVE(w->src, n);
     CARVE(w->dst, n);
     CARVE(w->npred, n);
@@ -659,8 +663,28 @@ static void segment_heights(seg_scratch *w, const double *latency, uint32_t s, u
     }
 }
 
+/* pick.yield over an FMA-pipe chain's segment at s of m (schedule.fma_chain): into chain[s ...] WS_CHAIN_IN, and
+ * WS_CHAIN_KEPT where ptxas keeps the yield bit (ws_schedule_budget.yield_every; docs/calibration.md "(yield23)": its
+ * stall counts, here the list schedule's cycles from one position to the next, the segment's last clear). */
+static void chain_bits(const seg_scratch *w, const uint8_t *pp, const uint32_t *order, uint32_t s, uint32_t m,
+                       uint8_t *chain)
+{
+    uint64_t acc = 0;
+    for (uint32_t k = 0; k < m; k++) {
+        unsigned kind = pp[order[s + k] - s] & 7;
+        uint64_t count = k + 1 < m ? w->placed[k + 1] - w->placed[k] : 15;
+        count = count < 1 ? 1 : count > 15 ? 15 : count;
+        acc += count;
+        int fixed = kind == WS_SCHED_FMA || kind == WS_SCHED_IMAD || kind == WS_SCHED_ALU || kind == WS_SCHED_ANY;
+        int clear = !w->yield_every || !fixed || count >= 3 || (count >= 2 && acc >= w->yield_every);
+        chain[s + k] = (uint8_t)(WS_CHAIN_IN | (clear ? 0 : WS_CHAIN_KEPT));
+        acc = clear ? 0 : acc;
+    }
+}
+
 static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
-                             const uint8_t *fold, const uint8_t *pipe, uint32_t s, uint32_t m, uint32_t *order)
+                             const uint8_t *fold, const uint8_t *pipe, uint32_t s, uint32_t m, uint32_t *order,
+                             uint8_t *chain_out)
 {
     const uint8_t *pp = pipe ? pipe + s : NULL; /* rule 6, the segment's */
     uint64_t pfree[5] = {0, 0, 0, 0, 0};
@@ -669,7 +693,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         w->dst[j] = reg_bits(uses[s + j].dst, uses[s + j].ndst);
         w->kind[j] = insn_kind(code, fold, s + j);
     }
-    int chain_ff = 0, chain_imad = 0; /* schedule.fma_chain: an FMA-pipe op reads another's result; an IMAD is there */
+    int chain_ff = 0, chain_imad = 0; /* schedule.fma_chain: an FMA-pipe op reads the one before it; an IMAD is there */
     for (uint32_t j = 0; j < m; j++) {
         w->npred[j] = 0;
         w->earliest[j] = 0;
@@ -685,7 +709,9 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                                        : 1;
                 if (raw && crossed(w, s + i, s + j)) /* ptxas's 5 across datapaths (timing.c cross.feed) */
                     EDGE(w, m, i, j) = (int16_t)(EDGE(w, m, i, j) + (int16_t)w->cross);
-                chain_ff |= raw && pp && (pp[i] & 7) == WS_SCHED_FMA && (pp[j] & 7) == WS_SCHED_FMA;
+                /* the one before it in program order: a step's own chain (ffm's second FFMA), not a stream's value
+                 * another stream's step reads (mad19 mf's FFMA reading the next stream's, whose order is the turns) */
+                chain_ff |= raw && i + 1 == j && pp && (pp[i] & 7) == WS_SCHED_FMA && (pp[j] & 7) == WS_SCHED_FMA;
                 w->npred[j]++;
             }
         }
@@ -796,6 +822,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         int pass = passes(w, s, best);
         if (ready > cycle && !pass)
             cycle = ready;
+        w->placed[k] = cycle;
         if (w->mio_gap && mio_load(code, fold, s + best))
             mio_next = cycle + w->mio_gap;
         pipe_hold(pp, pfree, best, cycle);
@@ -812,6 +839,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
     }
     if (budget)
         budget_end(b);
+    if (chain && chain_out)
+        chain_bits(w, pp, order, s, m, chain_out);
 }
 
 /* Whether instruction in writes a constant, which ptxas rematerialises and keeps in no register
@@ -929,8 +958,9 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     s->order = malloc(((size_t)n + 1) * sizeof *s->order);
     s->first = malloc(((size_t)n + 1) * sizeof *s->first);
     s->warp_wide = calloc((size_t)n + 1, 1);
+    s->chain = budget && budget->fma_chain ? calloc((size_t)n + 1, 1) : NULL;
     uint8_t *leader = calloc((size_t)n + 1, 1), *full = full_mask_registers(k, code);
-    if (!s->order || !s->first || !s->warp_wide || !leader || !full) {
+    if (!s->order || !s->first || !s->warp_wide || (budget && budget->fma_chain && !s->chain) || !leader || !full) {
         free(leader);
         free(full);
         ws_schedule_free(s);
@@ -980,6 +1010,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         w->cross = budget ? budget->cross : 0;
         w->unweighed = budget ? budget->unweighed : NULL;
         w->fma_chain = budget ? budget->fma_chain : 0;
+        w->yield_every = budget ? budget->yield_every : 0;
         w->b.regs = budgeted ? budget->regs : 0;
         w->b.spare = budgeted ? budget->spare : 0;
         w->b.preds = budgeted ? budget->predicates : 0;
@@ -1001,7 +1032,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         uint32_t end = segment_end(leader, n, start, piece);
         if ((w->b.regs || alloc) && block_start[start]) /* a value from another block: what its type takes */
             memcpy(held, base, k->nregs);
-        schedule_segment(w, code, uses, latency, fold, pipe, start, end - start, s->order);
+        schedule_segment(w, code, uses, latency, fold, pipe, start, end - start, s->order, s->chain);
         int moved = 0, wide = 0;
         for (uint32_t p = start; p < end; p++) {
             moved |= s->order[p] != p;

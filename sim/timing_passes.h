@@ -396,6 +396,14 @@ static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsign
     uint32_t mine = t->sp_warps[sp] & ready;
     if (!mine)
         return -1;
+    /* pick.yield: the warp that issued last, while it can and its instruction kept ptxas's yield bit (only in
+     * schedule.fma_chain's segments: t->kept) */
+    if (t->kept && t->last_kept[sp % 64] && ((mine >> t->last_wi[sp % 64]) & 1)) {
+        int last = t->last_wi[sp % 64];
+        if (filed)
+            *fp = t->ws[last].f;
+        return last;
+    }
     if (t->ngroups > 1) /* pick.group: the highest group of slots with a ready warp */
         for (uint32_t g = 0; g < t->ngroups; g++)
             if (mine & t->group_mask[g]) {
@@ -456,6 +464,7 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
 {
     for (unsigned sp = 0; sp < 64; sp++)
         t->rr_first[sp] = sp;
+    memset(t->last_kept, 0, sizeof t->last_kept); /* pick.yield: no warp kept */
     for (uint32_t wi = 0; wi < nwarps && wi < 32; wi++) {
         uint32_t sp = wi % nsp, nmine = (nwarps - sp + nsp - 1) / nsp;
         t->rr_after[wi] = sp + (wi / nsp + 1) % nmine * nsp;
@@ -643,6 +652,11 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                     young_mark(t, sp, (uint32_t)wi);
                 if (filed && !eager && ((t->lazy >> wi) & 1)) /* its lazy wait charged (ws_timing.lazy) */
                     lazy_issue(t, (uint32_t)wi, cycle);
+                if (t->kept) { /* pick.yield: rr_pick's next keeps this warp while its instruction kept the bit */
+                    uint32_t pc = t->ws[wi].pick.pc;
+                    t->last_wi[sp % 64] = (uint8_t)wi;
+                    t->last_kept[sp % 64] = (uint8_t)(pc < t->ninfo && t->kept[pc]);
+                }
                 issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager,
                               filed ? !fw->rare : issues_common(t, (uint32_t)wi, eager), filed && !eager);
                 t->rr_first[sp % 64] = t->rr_after[wi];
