@@ -693,12 +693,19 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         w->dst[j] = reg_bits(uses[s + j].dst, uses[s + j].ndst);
         w->kind[j] = insn_kind(code, fold, s + j);
     }
-    int chain_ff = 0, chain_imad = 0; /* schedule.fma_chain: an FMA-pipe op reads the one before it; an IMAD is there */
+    /* schedule.fma_chain: whether an FMA-pipe op reads the one before it; the segment's integer IMADs (mad.lo, mul.lo:
+     * not a half op of the IMAD pipe), its FMA-pipe ops and its free movs (WS_SCHED_FREE) */
+    int chain_ff = 0;
+    uint32_t chain_imad = 0, chain_fma = 0, chain_free = 0;
     for (uint32_t j = 0; j < m; j++) {
         w->npred[j] = 0;
         w->earliest[j] = 0;
         w->done[j] = 0;
-        chain_imad |= pp && (pp[j] & 7) == WS_SCHED_IMAD;
+        const ws_insn *in = &code[s + j];
+        chain_imad += pp && (pp[j] & 7) == WS_SCHED_IMAD && (in->op == WS_OP_MAD || in->op == WS_OP_MUL) &&
+                      !ws_type_is_float((ws_type)in->type);
+        chain_fma += pp && (pp[j] & 7) == WS_SCHED_FMA;
+        chain_free += pp && (pp[j] & 7) == WS_SCHED_FREE;
         for (uint32_t i = 0; i < j; i++) {
             int raw;
             EDGE(w, m, i, j) = -1;
@@ -717,8 +724,11 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         }
     }
     /* schedule.fma_chain: an FMA-pipe chain beside IMADs (mad19 ffm, mff: two FFMAs and an IMAD a step) goes in
-     * program order among the ready, an FMA-pipe op fma_chain cycles at least after the one it reads */
-    int chain = w->fma_chain && chain_ff && chain_imad;
+     * program order among the ready, an FMA-pipe op fma_chain cycles at least after the one it reads. Only where the
+     * FMA-pipe ops are at least twice the IMADs (ffm, mff, ffm30's fffm, ffffm: ptxas's program order; ffm30's ffmm,
+     * two of each a step, is closer to the turns) and no free mov is there (ffm30's ffmi, ffm on a 64-bit stream's
+     * halves: ptxas pairs the halves' IMADs, not program order; docs/calibration.md "(order32)") */
+    int chain = w->fma_chain && chain_ff && chain_imad && chain_fma >= 2 * chain_imad && !chain_free;
     for (uint32_t j = 0; chain && j < m; j++)
         for (uint32_t i = 0; i < j; i++)
             if (EDGE(w, m, i, j) > 1 && (pp[i] & 7) == WS_SCHED_FMA && (pp[j] & 7) == WS_SCHED_FMA &&
