@@ -1184,10 +1184,12 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     if (f->checks & CHECK_MATH)
         hold_math(t, x, wi, f, cycle, 0, 1); /* lazy_keys 0 and slotted ~0 in other blocks */
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
-    if (f->fma_pipe & FMA_READS_IMAD)
-        imad_read_issue(t, x, wi, u, cycle);
-    if (f->fma_pipe & FMA_HALVES)
-        halves_issue(t, x, wi, cycle);
+    if (f->fma_pipe & (FMA_READS_IMAD | FMA_HALVES)) { /* one test where neither is there */
+        if (f->fma_pipe & FMA_READS_IMAD)
+            imad_read_issue(t, x, wi, u, cycle);
+        if (f->fma_pipe & FMA_HALVES)
+            halves_issue(t, x, wi, cycle);
+    }
     xu_spaced(t, wi, f, u, pk.pc, cycle);
     b->cycle = cycle;
     if (t->hooks)
