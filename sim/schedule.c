@@ -95,6 +95,13 @@
  *     out the pipe (the fix-ups' FSETP, FSEL S02) and leaves the lower, independent chain for later
  *     (probe_rcp20.sass rcp20_rmi, _rfi, _rli: all 256 IMADs, FFMAs or LOP3s after the 256 rcp forms; high;
  *     docs/calibration.md "(rcp30)").
+ *     With schedule.fma_chain F (5 in sm_90), in a segment where an FFMA, FADD or FMUL reads the one just before it in
+ *     program order, an integer IMAD is there, the FMA-pipe ops are at least twice the IMADs and no free mov is there,
+ *     rule 4 takes the ready candidate first in program order (no heights, no turns, no schedule.alloc phases), an
+ *     FMA-pipe op F cycles at least after the one it reads: ptxas's order of mad19 ffm and mff (runs of four FFMAs and
+ *     pairs of IMADs; the same rule in tests/calibration/probes/ptxas_order.py generate() gives 645 of mff's 648 steady
+ *     classes, 902 of ffm30 fffm's 904); with pick.yield the positions' yield bits (chain_bits; docs/calibration.md
+ *     "(order32)").
  * A stretch longer than the piece (the preset's schedule.piece, SEG_MAX when 0) is cut into the
  * fewest pieces of equal length (at most the piece: the cost stays linear in the kernel's length;
  * ptxas's hoisting is bounded by its registers as well). The cut is warpsim's, not ptxas's: pieces
