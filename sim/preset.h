@@ -157,6 +157,7 @@ typedef struct {
     double schedule_alloc;      /* schedule.alloc B: the three phases, a first order of at most B values (0: off) */
     double schedule_high_wait; /* schedule.high_wait H: rule 6 waits for a busy pipe for a candidate H cycles higher (0: off) */
     double schedule_alloc_regs; /* schedule.alloc_regs R: their first-in first-out registers (0: B + 1) */
+    double schedule_fma_chain; /* schedule.fma_chain F: FMA-pipe chains beside IMADs in program order, F cycles FMA to FMA (0: off) */
     double pipe_alu, pipe_imad; /* cycles a slot holds its sub-partition's ALU or IMAD pipe (opcodes.h PIPE_*) */
     double pipe_xu;             /* ... its XU pipe (POPC, F2I) */
     double pipe_xu_d2f;         /* ... a cvt from f64 to f32 (F2F.F32.F64) its XU pipe (0: pipe.xu) */
@@ -183,18 +184,22 @@ typedef struct {
     double pipe_imad_read;      /* cycles from its issue an FFMA, FADD or FMUL reading an IMAD's result (mul.lo,
                                    mad.lo) holds its IMAD pipe at least (0: none; timing.c imad_read_issue) */
     double pipe_imad_near;      /* ... an IMAD at most this many instructions before it in the code (0: none) */
-    double stall_imad_fma;      /* cycles a warp waits after an IMAD-pipe instruction whose next is an FFMA, FADD or
+    double pipe_fma_halves; /* H: in schedule.fma_chain's segments an FFMA, FADD or FMUL holds the FMA pipe's lite half H
+                                   cycles, or where that is held the heavy half (the IMAD pipe): timing_pipes.h halves_issue (0: off) */
+    double pick_yield;      /* E: in schedule.fma_chain's segments ptxas's yield bits (E cycles of stall counts), and a
+                                   sub-partition's last warp issues again while it can and kept the bit (rr_pick; 0: off) */
+    double stall_imad_fma;  /* cycles a warp waits after an IMAD-pipe instruction whose next is an FFMA, FADD or
                                    FMUL (ptxas's stall count; 0 or 1: one) */
-    double stall_hfma2;         /* 1: after a half fma (HFMA2, HFMA2.MMA) its warp waits its issue hold and then
+    double stall_hfma2;     /* 1: after a half fma (HFMA2, HFMA2.MMA) its warp waits its issue hold and then
                                    ptxas's stall count (hfma2_stalls); 0: the hold alone */
-    double stall_half_fma;      /* 1: a half pair's HFMA2 counts as an FMA-pipe instruction for stall.imad_fma and the
+    double stall_half_fma;  /* 1: a half pair's HFMA2 counts as an FMA-pipe instruction for stall.imad_fma and the
                                    schedule's turns (timing.c fma_turn_op); 0: not */
-    double stall_half_read;     /* cycles beyond one a warp waits after a half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA)
+    double stall_half_read; /* cycles beyond one a warp waits after a half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA)
                                    whose value an IMAD- or FMA-pipe instruction at most pipe.imad_near after it reads
                                    (timing.c half_read_stalls; 0: none) */
-    double pick_pipe;           /* 1: where the round robin's warp would issue an FMA-pipe instruction, a ready warp
+    double pick_pipe;       /* 1: where the round robin's warp would issue an FMA-pipe instruction, a ready warp
                                    whose next takes the IMAD pipe issues instead; 0: the round robin alone */
-    double pick_young;          /* 1: in a sub-partition of 4 warps whose FFMA, FADD or FMUL reads a uniform register
+    double pick_young;      /* 1: in a sub-partition of 4 warps whose FFMA, FADD or FMUL reads a uniform register
                                    between two IMAD-pipe ops (IMAD, HADD2.F32), the last warp to reach such an op is
                                    passed over while another of the sub-partition is ready (timing.c young_ready); 0:
                                    not */

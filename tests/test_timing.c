@@ -672,6 +672,7 @@ static void streams_free(stream_kernel *sk)
  * an f32 fma waiting `gap` cycles after one (WS_SCHED_FMA, stall.imad_fma; 0: no FMA kind, as with the key off) and
  * the 16-bit unpack taking no slot (WS_SCHED_FREE). The kinds of its first n positions as letters into kinds: I an
  * IMAD-pipe op, F an fma, m the unpack, . anything else. */
+static unsigned turns_fma_chain; /* schedule.fma_chain for turns_order_of (schedule_fma_chain: fm keeps its turns) */
 static void turns_order_of(int h2f, int steps, int gap, char *kinds, uint32_t n)
 {
     char ptx[16384];
@@ -701,7 +702,8 @@ static void turns_order_of(int h2f, int steps, int gap, char *kinds, uint32_t n)
             sk.pipe[i] = WS_SCHED_FREE;
     }
     ws_schedule s;
-    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, NULL, sk.pipe, 0, &s), 0);
+    ws_schedule_budget budget = {.fma_chain = turns_fma_chain};
+    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, sk.pipe, 0, &s), 0);
     uint32_t at = 0;
     for (uint32_t p = 0; p < sk.count && at < n; p++) {
         const ws_insn *in = &sk.k->insns[s.order[p]];
@@ -738,6 +740,81 @@ static void schedule_fma_turns(void **state)
     turns_order_of(1, 32, 2, kinds, 96);
     assert_string_equal(kinds,
                         "mmmmmmmIIFIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFIFIFIFIFF");
+}
+
+/* schedule.fma_chain (sim/schedule.c rule 4): mad19's ffm, `steps` steps over 8 streams (stream v's step reads the
+ * next one, u), each step two fma.rn.f32 and a mad.lo.s32 on v, every op 4 cycles, the IMAD holding its pipe 2 cycles
+ * and an FFMA waiting 2 after it (WS_SCHED_FMA); budget NULL or fma_chain F. The kinds of the timed segment's first n
+ * positions into kinds (F an fma, I a mad), and its FFMA-FFMA and IMAD-IMAD neighbours into *ff, *ii. */
+static void ffm_order_of(unsigned fma_chain, int steps, char *kinds, uint32_t n, int *ff, int *ii)
+{
+    char ptx[32768];
+    int cur[8], next = 8;
+    char *b = streams_head(ptx, cur);
+    for (int i = 0, v = 0; i < steps; i++, v = (v + 1) % 8, next += 3) {
+        int u = cur[(v + 1) % 8];
+        b += sprintf(b,
+                     "fma.rn.f32 %%r%d, %%r%d, %%r%d, %%r255;\nfma.rn.f32 %%r%d, %%r%d, %%r%d, %%r255;\n"
+                     "mad.lo.s32 %%r%d, %%r%d, %%r%d, %%r255;\n",
+                     next, cur[v], u, next + 1, next, u, next + 2, next + 1, u);
+        cur[v] = next + 2;
+    }
+    sprintf(b, "ret;\n}\n");
+    stream_kernel sk = streams_parse(ptx);
+    for (uint32_t i = 0; i < sk.count; i++) {
+        const ws_insn *in = &sk.k->insns[i];
+        sk.lat[i] = 4;
+        if (in->op == WS_OP_MAD)
+            sk.pipe[i] = WS_SCHED_PIPE(WS_SCHED_IMAD, 2);
+        else if (in->op == WS_OP_FMA)
+            sk.pipe[i] = WS_SCHED_PIPE(WS_SCHED_FMA, 2);
+    }
+    ws_schedule_budget budget = {.fma_chain = fma_chain};
+    ws_schedule s;
+    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, sk.pipe, 0, &s), 0);
+    uint32_t at = 0;
+    char last = 0;
+    *ff = *ii = 0;
+    for (uint32_t p = 0; p < sk.count; p++) {
+        const ws_insn *in = &sk.k->insns[s.order[p]];
+        if (s.first[p] != s.first[sk.count - 2]) /* the timed segment only: after bar.sync, before ret */
+            continue;
+        char c = in->op == WS_OP_MAD ? 'I' : in->op == WS_OP_FMA ? 'F' : '.';
+        *ff += c == 'F' && last == 'F';
+        *ii += c == 'I' && last == 'I';
+        last = c;
+        if (at < n)
+            kinds[at++] = c;
+    }
+    kinds[at] = 0;
+    ws_schedule_free(&s);
+    streams_free(&sk);
+}
+
+/* ptxas's order of mad19 ffm (two FFMAs and an IMAD a step; docs/calibration.md "(order31)", "(order32)"): of the
+ * ready, the first in program order, FFMA to FFMA 5 cycles, no turns: runs of four FFMAs (op 1 of a stream pair, op 0
+ * of the next pair) and pairs of IMADs, 378 FFMA-FFMA and 121 IMAD-IMAD neighbours of ptxas's 768; with the key off
+ * the turns put an FFMA after nearly every IMAD (mad19.sass has 122 IMAD pairs, the turns leave none here). */
+static void schedule_fma_chain(void **state)
+{
+    (void)state;
+    char kinds[128];
+    int ff, ii;
+    /* 40 steps (120 instructions, one piece): after the first round, four FFMAs then one or three IMADs (ptxas: two) */
+    ffm_order_of(5, 40, kinds, 60, &ff, &ii);
+    printf("ffm, 40 steps: schedule.fma_chain 5 %s (FF %d, II %d)\n", kinds, ff, ii);
+    assert_string_equal(kinds, "FFFFFFFFFIIIIFFFFIFFFFIIIFFFFIFFFFIIIFFFFIFFFFIIIFFFFIFFFFII");
+    assert_int_equal(ff, 61); /* of 119 neighbours; ptxas's 378 and 121 of 767 are 59 and 19 of 119 */
+    assert_int_equal(ii, 21);
+    /* off: the turns, an FFMA after every IMAD but the last few */
+    ffm_order_of(0, 40, kinds, 60, &ff, &ii);
+    printf("ffm, 40 steps: schedule.fma_chain 0 %s (FF %d, II %d)\n", kinds, ff, ii);
+    assert_true(ii <= 5);
+    /* fm (an FFMA, then an IMAD: no FFMA reads an FFMA) keeps the turns with the key on */
+    turns_fma_chain = 5;
+    turns_order_of(0, 32, 2, kinds, 64);
+    turns_fma_chain = 0;
+    assert_string_equal(kinds, "FFFFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIIII");
 }
 
 /* schedule.const_copy (sim/schedule.c rule 4): two accumulators copied from a register that holds
@@ -1726,6 +1803,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_spare_load),
         cmocka_unit_test(schedule_mio_gap),
         cmocka_unit_test(schedule_fma_turns),
+        cmocka_unit_test(schedule_fma_chain),
         cmocka_unit_test(four_subpartitions_issue_together),
         cmocka_unit_test(rare_issue_facts),
         cmocka_unit_test(bank_wavefronts),
