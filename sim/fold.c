@@ -352,6 +352,20 @@ static unsigned xor_combine(const xor_set *a, const xor_set *b, int xor_op, xor_
     return out->n <= XOR_BASIS ? out->n : XOR_BASIS + 1;
 }
 
+/* fold_xor's block_rules: 0 (fold.xor 1), XOR_BLOCK_ALL (2: the block's constants and its liveness after it), or
+ * XOR_BLOCK_LOADS (3: the liveness, and the constants only where the op's other value is a load's, fold.h). */
+enum { XOR_BLOCK_ALL = 1, XOR_BLOCK_LOADS = 2 };
+
+/* Whether operand i of logic op `in` is a register whose last write in its block blk (lastw, lastb: per register) is
+ * a load (ld, not a shuffle): fold.xor 3's test for its other operand. */
+static int loaded(const ws_insn *in, const ws_insn *code, unsigned i, const uint32_t *lastw, const uint32_t *lastb,
+                  uint32_t blk, uint32_t nregs)
+{
+    const ws_operand *o = &in->ops[i];
+    return o->kind == WS_OPND_REG && o->reg < nregs && lastb[o->reg] == blk && lastw[o->reg] != UINT32_MAX &&
+           ws_op_class_of(code[lastw[o->reg]].op) == CLS_LOAD;
+}
+
 /* Whether operand i of logic op `in` is its op's identity (0 for or and xor, all ones for and): an immediate, or a
  * register whose last write in its block blk (lastw, lastb: per register) is an unguarded mov of an immediate. ptxas
  * propagates the constant: `mov.u32 %r19, 0; xor.b32 %r19, %r19, %r13` is no instruction (probe_bar_release's
@@ -361,6 +375,8 @@ static int is_identity(const ws_insn *in, const ws_insn *code, unsigned i, const
 {
     const ws_operand *o = &in->ops[i];
     uint64_t c;
+    if (block_rules == XOR_BLOCK_LOADS) /* fold.xor 3: the block's constants only beside a load's value */
+        block_rules = loaded(in, code, 3 - i, lastw, lastb, blk, nregs);
     if (o->kind == WS_OPND_IMM)
         c = o->imm;
     else if (block_rules && o->kind == WS_OPND_REG && o->reg < nregs && held->known[o->reg])
@@ -414,6 +430,7 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
              *src = malloc(2 * ((size_t)n + 1) * sizeof *src);
     reg_constants held = {calloc((size_t)k->nregs + 1, 1), malloc(((size_t)k->nregs + 1) * sizeof(uint64_t))};
     uint32_t *held_at = malloc(((size_t)n + 1) * sizeof *held_at), nheld = 0; /* the registers known, to forget */
+    int barred = 0; /* fold.xor 3: a bar.sync since the last label */
     if (!lastw || !count || !pure || !need || !copy || !basis || !src || !held.known || !held.value || !held_at) {
         free(lastw), free(count), free(pure), free(need), free(copy), free(basis), free(src);
         free(held.known), free(held.value), free(held_at), free(live);
@@ -429,8 +446,12 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
         int node = family_of(in, narrow[pc]) == FAMILY_LOGIC && !host[pc] && in->ops[0].reg < k->nregs;
         count[pc] = NOT_NODE;
         nreads[pc] = 0;
-        for (; leader[pc] && nheld > 0; nheld--) /* a label: the constants are not known there */
+        /* fold.xor 3: after a bar.sync, to the next label, fold.xor 1's constants (those of its own fold block) */
+        barred = block_rules == XOR_BLOCK_LOADS && !leader[pc] &&
+                 (barred || ((in->op == WS_OP_BAR || in->op == WS_OP_BARRIER) && !(in->mods & WS_MOD_ARRIVE)));
+        for (; (leader[pc] || barred) && nheld > 0; nheld--) /* a label: the constants are not known there */
             held.known[held_at[nheld - 1]] = 0;
+        int rules_here = barred ? 0 : block_rules;
         for (unsigned i = 1; node && i < 3; i++) { /* the operands' ids */
             const ws_operand *o = &in->ops[i];
             uint32_t d =
@@ -455,7 +476,7 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
             for (unsigned i = 0; i < 2; i++) {
                 uint64_t y = src[2 * pc + i];
                 e[i].n = 1, e[i].id[0] = y, e[i].pure = 1;
-                if (is_identity(in, code, i + 1, lastw, lastb, block[pc], &held, block_rules, k->nregs)) {
+                if (is_identity(in, code, i + 1, lastw, lastb, block[pc], &held, rules_here, k->nregs)) {
                     e[i].n = 0, identity = 1; /* x ^ 0, x | 0, x & ~0: x */
                     continue;
                 }
@@ -481,7 +502,7 @@ static int fold_xor(const ws_kernel *k, const ws_insn *code, const ws_reg_use *u
             for (unsigned j = 0; j < best.n; j++)
                 basis[(size_t)pc * XOR_BASIS + j] = best.id[j];
         }
-        if (block_rules)
+        if (rules_here)
             hold_constants(in, &uses[pc], k->nregs, &held, held_at, &nheld);
         for (uint32_t i = 0; i < uses[pc].ndst; i++) {
             uint32_t r = uses[pc].dst[i];
@@ -1220,8 +1241,9 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     fold_activemask(k, code, uses, block, f);
     if (rules & WS_FOLD_TREE)
         fold_tree(k, code, uses, narrow, block, reads, written, host, f, tree);
-    int failed = (rules & WS_FOLD_XOR) && fold_xor(k, code, uses, narrow, leader, block, reads, written,
-                                                   (rules & WS_FOLD_XOR_BLOCK) != 0, host, f) != 0;
+    int block_rules = !(rules & WS_FOLD_XOR_BLOCK) ? 0 : (rules & WS_FOLD_XOR_LOADS) ? XOR_BLOCK_LOADS : XOR_BLOCK_ALL;
+    int failed = (rules & WS_FOLD_XOR) &&
+                 fold_xor(k, code, uses, narrow, leader, block, reads, written, block_rules, host, f) != 0;
     fold_alu(k, code, uses, narrow, block, reads, written, &kc, host, merged, f);
     if (rules & WS_FOLD_IMAD_ADD)
         fold_imad(k, code, uses, narrow, block, reads, written, host, merged, f);

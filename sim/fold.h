@@ -30,6 +30,13 @@
  *    that no path reads after its block is read by its block's reader alone: bench_mio_w1.sass's 32 LOP3 for 64
  *    loads xored into 8 accumulators of a 0 moved before the region's bar.sync, 3 loads in each accumulator's first
  *    LOP3, each accumulator's last load in the final chain (docs/calibration.md "(tree15)").
+ *    With fold.xor 3 (WS_FOLD_XOR_LOADS as well; sm_90's), fold.xor 2's liveness, and its constants only for an op
+ *    whose other value is a load's, in a basic block with no bar.sync before it (to the next label); elsewhere fold.xor
+ *    1's: bench_shared_ilp's region 6 gets ptxas's pairs (`mov.u32 %r255, 0` before the clock read: each
+ *    accumulator's first LOP3 of loads i, i + 8, i + 16), where ptxas folds the shuffles' 0 as well (bench_mio_w4.sass
+ *    0x31c0, bench_throughput.sass 0x1d50) but warpsim keeps the shuffles in program order that ptxas groups by LOP3,
+ *    and sm_90 models no barrier release after a bar.sync: fold.xor 1's extra LOP3 stand in for both there
+ *    (docs/calibration.md "(fold32)").
  *  - A longer chain of one and/or/xor (three ops and more, each value read by the next alone)
  *    with a shuffle's or a load's value among its leaves is a tree of 3-input LOP3s that
  *    combines the leaves as they come (bench_mio_w1.sass, bench_throughput.sass: the 64 shuffle
@@ -160,6 +167,7 @@ typedef struct {
 /* ws_fold_build's optional rules: the LOP3 tree (preset fold.tree), xor's algebra (fold.xor), a mul.lo or a shl
  * by an immediate in the add or sub that reads it (fold.imad: IMAD, LEA), the address offsets (fold.address); with
  * WS_FOLD_XOR, WS_FOLD_XOR_BLOCK (fold.xor 2): its constants through the basic block, its liveness after a block;
+ * with WS_FOLD_XOR_BLOCK, WS_FOLD_XOR_LOADS (fold.xor 3): those constants only beside a load's value, not after a bar.sync;
  * the F2F form of a half cvt (conv.form), its zero-extension free (fold.zext), a neg as a cvt's operand (fold.neg),
  * two scalar half ops as one f16x2 op (fold.pack). */
 enum {
@@ -171,7 +179,8 @@ enum {
     WS_FOLD_F2F_FORM = 32,
     WS_FOLD_ZEXT_FREE = 64,
     WS_FOLD_NEG_OPERAND = 128,
-    WS_FOLD_PACK_HALVES = 256
+    WS_FOLD_PACK_HALVES = 256,
+    WS_FOLD_XOR_LOADS = 512
 };
 
 /* The folds of a kernel (code: its instructions as they run; uses: their registers; narrow: their

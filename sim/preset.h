@@ -123,7 +123,8 @@ typedef struct {
     double imc_miss;        /* the first read of the launch's dimensions (%ntid, %nctaid): an immediate-constant miss */
     double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
     double fold_tree;       /* 1: a shuffle- or load-fed logic chain is one LOP3 tree (fold.h) */
-    double fold_xor;        /* 1: xor's algebra: cancels, recomputes; 2: with the block's constants (fold.h) */
+    double fold_xor;        /* 1: xor's algebra: cancels, recomputes; 2: with the block's constants (fold.h); 3: those
+                             * only beside a load's value */
     double fold_imad;       /* 1: a mul.lo or shl by an immediate folded into the add reading it (IMAD, LEA: fold.h) */
     double fold_address;    /* 1: an add of an immediate read only as addresses is their offset (fold.h) */
     double fold_zext;       /* 1: the zero-extension of an F2F's half is no instruction (fold.h WS_FOLD_ZEXT) */
@@ -135,6 +136,7 @@ typedef struct {
     double schedule_budget; /* 1: rule 5 of schedule.c (a register budget) where --regs gives the registers */
     double schedule_reserved;   /* of the registers --regs gives, those no PTX value takes (schedule.c rule 5) */
     double schedule_spare;      /* rule 5 drains once a value would leave fewer registers free than this */
+    double schedule_spare_load; /* with schedule.reuse: the spare for a load's value (0: schedule.spare's) */
     double schedule_predicates; /* rule 5: the predicate registers a thread has (0: not counted) */
     double schedule_piece;      /* a stretch longer than this is scheduled in pieces (schedule.c; 0: 128) */
     double schedule_rename;     /* 1: a block's reused load registers renamed, as ptxas allocates (rename.h) */
@@ -158,6 +160,7 @@ typedef struct {
     double schedule_alloc;      /* schedule.alloc B: the three phases, a first order of at most B values (0: off) */
     double schedule_high_wait; /* schedule.high_wait H: rule 6 waits for a busy pipe for a candidate H cycles higher (0: off) */
     double schedule_alloc_regs; /* schedule.alloc_regs R: their first-in first-out registers (0: B + 1) */
+    double schedule_fma_chain; /* schedule.fma_chain F: FMA-pipe chains beside IMADs in program order, F cycles FMA to FMA (0: off) */
     double pipe_alu, pipe_imad; /* cycles a slot holds its sub-partition's ALU or IMAD pipe (opcodes.h PIPE_*) */
     double pipe_xu;             /* ... its XU pipe (POPC, F2I) */
     double pipe_xu_d2f;         /* ... a cvt from f64 to f32 (F2F.F32.F64) its XU pipe (0: pipe.xu) */
@@ -184,18 +187,22 @@ typedef struct {
     double pipe_imad_read;      /* cycles from its issue an FFMA, FADD or FMUL reading an IMAD's result (mul.lo,
                                    mad.lo) holds its IMAD pipe at least (0: none; timing.c imad_read_issue) */
     double pipe_imad_near;      /* ... an IMAD at most this many instructions before it in the code (0: none) */
-    double stall_imad_fma;      /* cycles a warp waits after an IMAD-pipe instruction whose next is an FFMA, FADD or
+    double pipe_fma_halves; /* H: in schedule.fma_chain's segments an FFMA, FADD or FMUL holds the FMA pipe's lite half H
+                                   cycles, or where that is held the heavy half (the IMAD pipe): timing_pipes.h halves_issue (0: off) */
+    double pick_yield;      /* E: in schedule.fma_chain's segments ptxas's yield bits (E cycles of stall counts), and a
+                                   sub-partition's last warp issues again while it can and kept the bit (rr_pick; 0: off) */
+    double stall_imad_fma;  /* cycles a warp waits after an IMAD-pipe instruction whose next is an FFMA, FADD or
                                    FMUL (ptxas's stall count; 0 or 1: one) */
-    double stall_hfma2;         /* 1: after a half fma (HFMA2, HFMA2.MMA) its warp waits its issue hold and then
+    double stall_hfma2;     /* 1: after a half fma (HFMA2, HFMA2.MMA) its warp waits its issue hold and then
                                    ptxas's stall count (hfma2_stalls); 0: the hold alone */
-    double stall_half_fma;      /* 1: a half pair's HFMA2 counts as an FMA-pipe instruction for stall.imad_fma and the
+    double stall_half_fma;  /* 1: a half pair's HFMA2 counts as an FMA-pipe instruction for stall.imad_fma and the
                                    schedule's turns (timing.c fma_turn_op); 0: not */
-    double stall_half_read;     /* cycles beyond one a warp waits after a half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA)
+    double stall_half_read; /* cycles beyond one a warp waits after a half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA)
                                    whose value an IMAD- or FMA-pipe instruction at most pipe.imad_near after it reads
                                    (timing.c half_read_stalls; 0: none) */
-    double pick_pipe;           /* 1: where the round robin's warp would issue an FMA-pipe instruction, a ready warp
+    double pick_pipe;       /* 1: where the round robin's warp would issue an FMA-pipe instruction, a ready warp
                                    whose next takes the IMAD pipe issues instead; 0: the round robin alone */
-    double pick_young;          /* 1: in a sub-partition of 4 warps whose FFMA, FADD or FMUL reads a uniform register
+    double pick_young;      /* 1: in a sub-partition of 4 warps whose FFMA, FADD or FMUL reads a uniform register
                                    between two IMAD-pipe ops (IMAD, HADD2.F32), the last warp to reach such an op is
                                    passed over while another of the sub-partition is ready (timing.c young_ready); 0:
                                    not */

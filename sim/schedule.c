@@ -57,13 +57,16 @@
  *     no instruction for, goes before rule 4's order, so what reads it is not held behind it
  *     (bench_shared_ilp.sass 0x2ca0: the LDS first, each accumulator in a load's register;
  *     docs/calibration.md "A fused pair starts a drain, a constant's copy goes first (ilp24)").
- *     With schedule.reuse 1 (0 in sm_90), a register is reused in the cycle its last reader issues, as ptxas's
- *     allocation after its schedule does: a drain lasts only while a value would not fit, a candidate that fits and
- *     takes and frees no register (an in-place write, not a folded op) is not held behind it, and schedule.spare
+ *     With schedule.reuse 1 (sm_90's since "(reuse30)"), a register is reused in the cycle its last reader issues, as
+ *     ptxas's allocation after its schedule does: a drain lasts only while a value would not fit, a candidate that fits
+ *     and takes and frees no register (an in-place write, not a folded op) is not held behind it, and schedule.spare
  *     counts for a load's or a collective's value only (probe_alu3.sass alu3_lop3_m 0x0210-0x0260: three LOP3 values
  *     in flight in ptxas's 16 registers, `LOP3.LUT R5` in the register `IMAD R10, R5, R10` read last the cycle
  *     before; alu3_hadd2_m 0x01a0-0x01c0: `HADD2 R9` right after the IMAD that reads R9 last, its IMAD S05 after;
- *     docs/calibration.md "(regs25)").
+ *     docs/calibration.md "(regs25)"). A load's value counts schedule.spare_load in its place where that is not 0
+ *     (sm_90's 3): ptxas leaves one of the 19 registers rule 5 gives bench_shared_ilp's region 6 unused (R74), so its
+ *     LDS stop a value sooner, and none of the 15 of bench_throughput's region 5, its SHFL going on (docs/calibration.md
+ *     "(fold32)").
  *  6. With the preset's schedule.pipes 1 (sm_90's; timing.c build_schedule gives each instruction's pipe): an
  *     instruction whose sub-partition pipe (ALU, IMAD or XU) is still held by the one issued before it counts as
  *     not ready until the pipe is free (pipe.alu, pipe.imad, pipe.xu cycles; an add takes the IMAD pipe when free,
@@ -95,6 +98,13 @@
  *     out the pipe (the fix-ups' FSETP, FSEL S02) and leaves the lower, independent chain for later
  *     (probe_rcp20.sass rcp20_rmi, _rfi, _rli: all 256 IMADs, FFMAs or LOP3s after the 256 rcp forms; high;
  *     docs/calibration.md "(rcp30)").
+ *     With schedule.fma_chain F (5 in sm_90), in a segment where an FFMA, FADD or FMUL reads the one just before it in
+ *     program order, an integer IMAD is there, the FMA-pipe ops are at least twice the IMADs and no free mov is there,
+ *     rule 4 takes the ready candidate first in program order (no heights, no turns, no schedule.alloc phases), an
+ *     FMA-pipe op F cycles at least after the one it reads: ptxas's order of mad19 ffm and mff (runs of four FFMAs and
+ *     pairs of IMADs; the same rule in tests/calibration/probes/ptxas_order.py generate() gives 645 of mff's 648 steady
+ *     classes, 902 of ffm30 fffm's 904); with pick.yield the positions' yield bits (chain_bits; docs/calibration.md
+ *     "(order32)").
  * A stretch longer than the piece (the preset's schedule.piece, SEG_MAX when 0) is cut into the
  * fewest pieces of equal length (at most the piece: the cost stays linear in the kernel's length;
  * ptxas's hoisting is bounded by its registers as well). The cut is warpsim's, not ptxas's: pieces
@@ -126,8 +136,9 @@ void ws_schedule_free(ws_schedule *s)
     free(s->order);
     free(s->first);
     free(s->warp_wide);
+    free(s->chain);
     s->order = s->first = NULL;
-    s->warp_wide = NULL;
+    s->warp_wide = s->chain = NULL;
 }
 
 /* Per register: 1 when every write of it is an unguarded mov of the full mask 0xffffffff. nvcc
@@ -261,6 +272,7 @@ typedef struct {
     /* the kernel's: */
     uint32_t regs;        /* the registers its values may take (0: no rule 5) */
     uint32_t spare;       /* draining starts where a value would leave fewer free */
+    uint32_t spare_load;  /* schedule.spare_load (with reuse): spare for a load's value (bench_shared_ilp.sass's R74) */
     uint32_t preds;       /* the predicate registers its predicates may take (0: not counted) */
     int fused_frees;      /* schedule.fused_frees: a fused pair's first op frees what its reader will */
     int fused_start;      /* schedule.fused_start: that first op starts a drain, does not keep one going */
@@ -314,6 +326,9 @@ typedef struct {
     size_t side_step;
     unsigned cross;
     const uint8_t *unweighed; /* ws_schedule_budget's: cycles of a latency rule 4's heights leave out (schedule.reuse) */
+    unsigned fma_chain;   /* ws_schedule_budget's: FMA-pipe chains beside IMADs in program order (schedule.fma_chain) */
+    unsigned yield_every; /* ws_schedule_budget's: the yield bits' stall counts (pick.yield) */
+    uint64_t *placed;     /* schedule.fma_chain: each position's cycle in the list schedule (the yield bits) */
     seg_budget b;
     struct seg_alloc *alloc; /* schedule.alloc's scratch (schedule_alloc.h); NULL: off */
     /* EDGE(w, m, i, j) (i < j) of a segment of m: -1 none, else cycles from i's issue to j's, in
@@ -326,7 +341,7 @@ static seg_scratch *scratch_new(uint32_t longest)
 {
     size_t n = longest, acc = n * USES_MAX;
     /* widest elements first: each array stays aligned to its type */
-    size_t bytes = sizeof(seg_scratch) + n * (sizeof(double) + 3 * sizeof(uint64_t)) +
+    size_t bytes = sizeof(seg_scratch) + n * (sizeof(double) + 4 * sizeof(uint64_t)) +
                    (n + (n + 1) + 5 * acc) * sizeof(uint32_t) + n * n * sizeof(int16_t) + 5 * n + 6 * acc;
     seg_scratch *w = malloc(bytes);
     if (!w)
@@ -335,6 +350,7 @@ static seg_scratch *scratch_new(uint32_t longest)
 #define CARVE(field, count) ((field) = (void *)at, at += (count) * sizeof *(field))
     CARVE(w->height, n);
     CARVE(w->earliest, n);
+    CARVE(w->placed, n);
     CARVE(w->src, n);
     CARVE(w->dst, n);
     CARVE(w->npred, n);
@@ -658,8 +674,28 @@ static void segment_heights(seg_scratch *w, const double *latency, uint32_t s, u
     }
 }
 
+/* pick.yield over an FMA-pipe chain's segment at s of m (schedule.fma_chain): into chain[s ...] WS_CHAIN_IN, and
+ * WS_CHAIN_KEPT where ptxas keeps the yield bit (ws_schedule_budget.yield_every; docs/calibration.md "(yield23)": its
+ * stall counts, here the list schedule's cycles from one position to the next, the segment's last clear). */
+static void chain_bits(const seg_scratch *w, const uint8_t *pp, const uint32_t *order, uint32_t s, uint32_t m,
+                       uint8_t *chain)
+{
+    uint64_t acc = 0;
+    for (uint32_t k = 0; k < m; k++) {
+        unsigned kind = pp[order[s + k] - s] & 7;
+        uint64_t count = k + 1 < m ? w->placed[k + 1] - w->placed[k] : 15;
+        count = count < 1 ? 1 : count > 15 ? 15 : count;
+        acc += count;
+        int fixed = kind == WS_SCHED_FMA || kind == WS_SCHED_IMAD || kind == WS_SCHED_ALU || kind == WS_SCHED_ANY;
+        int clear = !w->yield_every || !fixed || count >= 3 || (count >= 2 && acc >= w->yield_every);
+        chain[s + k] = (uint8_t)(WS_CHAIN_IN | (clear ? 0 : WS_CHAIN_KEPT));
+        acc = clear ? 0 : acc;
+    }
+}
+
 static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_use *uses, const double *latency,
-                             const uint8_t *fold, const uint8_t *pipe, uint32_t s, uint32_t m, uint32_t *order)
+                             const uint8_t *fold, const uint8_t *pipe, uint32_t s, uint32_t m, uint32_t *order,
+                             uint8_t *chain_out)
 {
     const uint8_t *pp = pipe ? pipe + s : NULL; /* rule 6, the segment's */
     uint64_t pfree[5] = {0, 0, 0, 0, 0};
@@ -668,10 +704,19 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         w->dst[j] = reg_bits(uses[s + j].dst, uses[s + j].ndst);
         w->kind[j] = insn_kind(code, fold, s + j);
     }
+    /* schedule.fma_chain: whether an FMA-pipe op reads the one before it; the segment's integer IMADs (mad.lo, mul.lo:
+     * not a half op of the IMAD pipe), its FMA-pipe ops and its free movs (WS_SCHED_FREE) */
+    int chain_ff = 0;
+    uint32_t chain_imad = 0, chain_fma = 0, chain_free = 0;
     for (uint32_t j = 0; j < m; j++) {
         w->npred[j] = 0;
         w->earliest[j] = 0;
         w->done[j] = 0;
+        const ws_insn *in = &code[s + j];
+        chain_imad += pp && (pp[j] & 7) == WS_SCHED_IMAD && (in->op == WS_OP_MAD || in->op == WS_OP_MUL) &&
+                      !ws_type_is_float((ws_type)in->type);
+        chain_fma += pp && (pp[j] & 7) == WS_SCHED_FMA;
+        chain_free += pp && (pp[j] & 7) == WS_SCHED_FREE;
         for (uint32_t i = 0; i < j; i++) {
             int raw;
             EDGE(w, m, i, j) = -1;
@@ -682,13 +727,29 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                                        : 1;
                 if (raw && crossed(w, s + i, s + j)) /* ptxas's 5 across datapaths (timing.c cross.feed) */
                     EDGE(w, m, i, j) = (int16_t)(EDGE(w, m, i, j) + (int16_t)w->cross);
+                /* the one before it in program order: a step's own chain (ffm's second FFMA), not a stream's value
+                 * another stream's step reads (mad19 mf's FFMA reading the next stream's, whose order is the turns) */
+                chain_ff |= raw && i + 1 == j && pp && (pp[i] & 7) == WS_SCHED_FMA && (pp[j] & 7) == WS_SCHED_FMA;
                 w->npred[j]++;
             }
         }
     }
+    /* schedule.fma_chain: an FMA-pipe chain beside IMADs (mad19 ffm, mff: two FFMAs and an IMAD a step) goes in
+     * program order among the ready, an FMA-pipe op fma_chain cycles at least after the one it reads. Only where the
+     * FMA-pipe ops are at least twice the IMADs (ffm, mff, ffm30's fffm, ffffm: ptxas's program order; ffm30's ffmm,
+     * two of each a step, is closer to the turns) and no free mov is there (ffm30's ffmi, ffm on a 64-bit stream's
+     * halves: ptxas pairs the halves' IMADs, not program order; docs/calibration.md "(order32)") */
+    int chain = w->fma_chain && chain_ff && chain_imad && chain_fma >= 2 * chain_imad && !chain_free;
+    for (uint32_t j = 0; chain && j < m; j++)
+        for (uint32_t i = 0; i < j; i++)
+            if (EDGE(w, m, i, j) > 1 && (pp[i] & 7) == WS_SCHED_FMA && (pp[j] & 7) == WS_SCHED_FMA &&
+                EDGE(w, m, i, j) < (int)w->fma_chain)
+                EDGE(w, m, i, j) = (int16_t)w->fma_chain;
     segment_heights(w, latency, s, m, NULL);
-    /* schedule.alloc: the three phases (schedule_alloc.h): the first order, its registers' edges, the heights again */
-    const uint32_t *perm = w->alloc && w->b.live ? alloc_segment(w->alloc, w, code, uses, fold, pp, s, m) : NULL;
+    /* schedule.alloc: the three phases (schedule_alloc.h): the first order, its registers' edges, the heights again
+     * (not in an FMA-pipe chain's segment, schedule.fma_chain: program order there) */
+    const uint32_t *perm =
+        w->alloc && w->b.live && !chain ? alloc_segment(w->alloc, w, code, uses, fold, pp, s, m) : NULL;
     if (perm)
         segment_heights(w, latency, s, m, perm);
     seg_budget *b = &w->b;
@@ -717,12 +778,15 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             w->rank[j] = (uint8_t)(d < 0 || pair ? 0 : fits ? 1 : 2);
             w->pair[j] = (uint8_t)pair;
             w->neutral[j] = (uint8_t)(b->reuse && d == 0 && !pair && fits && !folded);
-            /* schedule.reuse: the spare registers are kept for a load's or a collective's value only */
-            uint32_t spare = !b->reuse || (w->kind[j] & (K_MEMORY | K_WARP_WIDE)) ? b->spare : 0;
+            /* schedule.reuse: the spare registers are kept for a load's or a collective's value only, a load's
+             * schedule.spare_load of them */
+            uint32_t spare = (w->kind[j] & K_MEMORY)                   ? b->spare_load
+                             : !b->reuse || (w->kind[j] & K_WARP_WIDE) ? b->spare
+                                                                       : 0;
             frees |= w->rank[j] == 0;
             over |= w->rank[j] == 2 || (b->fused_start && pair && !fits) ||
                     (d > 0 && (int64_t)b->used + d + spare > (int64_t)b->regs);
-            over_load |= (w->kind[j] & K_MEMORY) && d > 0 && (int64_t)b->used + d + b->spare > (int64_t)b->regs;
+            over_load |= (w->kind[j] & K_MEMORY) && d > 0 && (int64_t)b->used + d + b->spare_load > (int64_t)b->regs;
         }
         if (budget && b->fused_start && !over)
             frees = fused_starts_only(w, m);
@@ -761,6 +825,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 best = now_j ? j : best;
             } else if (now_j && holds(code, s + j) != holds(code, s + best)) {
                 best = holds(code, s + best) ? j : best;
+            } else if (chain) { /* schedule.fma_chain: the first ready, program order between equals (mad19_ffm) */
+                best = !now_j && at_j != at_b ? (at_j < at_b ? j : best) : j < best ? j : best;
             } else if ((now_j || at_j == at_b) && fma_turn(pp, last, j) != fma_turn(pp, last, best)) {
                 best = fma_turn(pp, last, j) ? j : best; /* ptxas's turns: probe_alu3.sass alu3_fma_m */
             } else if (now_j) {
@@ -780,6 +846,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         int pass = passes(w, s, best);
         if (ready > cycle && !pass)
             cycle = ready;
+        w->placed[k] = cycle;
         if (w->mio_gap && mio_load(code, fold, s + best))
             mio_next = cycle + w->mio_gap;
         pipe_hold(pp, pfree, best, cycle);
@@ -796,6 +863,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
     }
     if (budget)
         budget_end(b);
+    if (chain && chain_out)
+        chain_bits(w, pp, order, s, m, chain_out);
 }
 
 /* Whether instruction in writes a constant, which ptxas rematerialises and keeps in no register
@@ -913,8 +982,9 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     s->order = malloc(((size_t)n + 1) * sizeof *s->order);
     s->first = malloc(((size_t)n + 1) * sizeof *s->first);
     s->warp_wide = calloc((size_t)n + 1, 1);
+    s->chain = budget && budget->fma_chain ? calloc((size_t)n + 1, 1) : NULL;
     uint8_t *leader = calloc((size_t)n + 1, 1), *full = full_mask_registers(k, code);
-    if (!s->order || !s->first || !s->warp_wide || !leader || !full) {
+    if (!s->order || !s->first || !s->warp_wide || (budget && budget->fma_chain && !s->chain) || !leader || !full) {
         free(leader);
         free(full);
         ws_schedule_free(s);
@@ -963,8 +1033,11 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         w->side_step = budget ? budget->side_step : 0;
         w->cross = budget ? budget->cross : 0;
         w->unweighed = budget ? budget->unweighed : NULL;
+        w->fma_chain = budget ? budget->fma_chain : 0;
+        w->yield_every = budget ? budget->yield_every : 0;
         w->b.regs = budgeted ? budget->regs : 0;
         w->b.spare = budgeted ? budget->spare : 0;
+        w->b.spare_load = budgeted && budget->reuse && budget->spare_load ? budget->spare_load : w->b.spare;
         w->b.preds = budgeted ? budget->predicates : 0;
         w->b.fused_frees = budgeted && budget->fused;
         w->b.fused_start = budgeted && budget->starts;
@@ -984,7 +1057,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         uint32_t end = segment_end(leader, n, start, piece);
         if ((w->b.regs || alloc) && block_start[start]) /* a value from another block: what its type takes */
             memcpy(held, base, k->nregs);
-        schedule_segment(w, code, uses, latency, fold, pipe, start, end - start, s->order);
+        schedule_segment(w, code, uses, latency, fold, pipe, start, end - start, s->order, s->chain);
         int moved = 0, wide = 0;
         for (uint32_t p = start; p < end; p++) {
             moved |= s->order[p] != p;

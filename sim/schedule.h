@@ -21,7 +21,11 @@ typedef struct {
     uint32_t *order;    /* per position: the pc of the instruction issued there */
     uint32_t *first;    /* per position: the first position of its segment */
     uint8_t *warp_wide; /* per position: its segment reorders a collective or activemask */
+    uint8_t *chain;     /* per position, with schedule.fma_chain (else NULL): WS_CHAIN_IN where its segment is an
+                         * FMA-pipe chain's (fma_chain's program order), WS_CHAIN_KEPT where ptxas would keep its yield
+                         * bit there (pick.yield) */
 } ws_schedule;
+enum { WS_CHAIN_IN = 1, WS_CHAIN_KEPT = 2 };
 
 /* The datapath whose forwarding a fixed-latency op's result takes (cross.feed: timing.c timing_info.side, rule 5's
  * ws_schedule_budget.side). */
@@ -45,6 +49,7 @@ static inline int ws_side_crosses(unsigned producer, unsigned reader)
 typedef struct {
     unsigned regs;       /* the 32-bit registers the kernel's values may take (0: not known, no budget) */
     unsigned spare;      /* ptxas frees registers once a value would leave fewer than this many free */
+    unsigned spare_load; /* with reuse: the spare for a load's value (schedule.spare_load; 0: spare) */
     unsigned predicates; /* the predicate registers a thread has (P0-P6: 7; 0: not counted) */
     unsigned fused;      /* 1: a fused pair's first op frees what its reader frees (schedule.fused_frees) */
     unsigned starts;     /* 1: that first op starts a drain, does not keep one going (schedule.fused_start) */
@@ -73,6 +78,16 @@ typedef struct {
      * live, first-in first-out registers out of alloc_regs over it, then rule 4 with their write-after-read and
      * write-after-write edges; alloc 0: off */
     unsigned alloc, alloc_regs;
+    /* schedule.fma_chain F (0: off): in a segment where an FFMA, FADD or FMUL reads another's result (WS_SCHED_FMA to
+     * WS_SCHED_FMA) and an IMAD-pipe instruction (WS_SCHED_IMAD) is there too, rule 4 takes the ready candidate first
+     * in program order (not the highest, no turns between the IMAD and FMA pipes, the first order of schedule.alloc's
+     * phases not made), and a raw edge from one FMA-pipe instruction to another counts F cycles at least (ptxas's 5) */
+    unsigned fma_chain;
+    /* pick.yield E (0: off), with fma_chain: in such a segment ptxas's yield bit of each position, by yield23's rule over
+     * the list schedule's cycles (the stall count: the cycles to the next position): clear where it is 3 or more, or 2
+     * once E cycles of stall counts have run since the last clear one, and on what is not a fixed-latency op of the ALU,
+     * IMAD or FMA pipe (ws_schedule.chain's WS_CHAIN_KEPT where kept) */
+    unsigned yield_every;
 } ws_schedule_budget;
 
 /* Rule 6 of schedule.c: the sub-partition pipe an instruction holds, per instruction WS_SCHED_PIPE(kind, cycles);

@@ -122,6 +122,8 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->half_value);
     free(tk->imad_read);
     free(tk->young);
+    free(tk->halves);
+    free(tk->kept);
     free(tk->stall);
     free(tk->join_at);
     ws_fold_free(&tk->fold);
@@ -224,7 +226,8 @@ static int plans_init(ws_timing *t)
     /* not with pipe.fma_half's rule: the FMA pipe's cycles are not in a plan's key (plan_key) */
     t->plan_ok = t->sched.order && !t->slow && n && hold >= 0 && hold < 1e9 && (double)(int64_t)hold == hold &&
                  !t->fma_rule &&
-                 !t->imad_read; /* nor with pipe.imad_read's: a hold from the producers at issue (imad_read_issue) */
+                 !t->imad_read && /* nor with pipe.imad_read's: a hold from the producers at issue (imad_read_issue) */
+                 !t->halves && !t->kept; /* nor with pipe.fma_halves' or pick.yield's (halves_issue, rr_pick) */
     if (!t->plan_ok)
         return 0;
     if (zeroed((void **)&t->plan_s, &t->plan_s_cap, n, sizeof *t->plan_s) != 0 ||
@@ -341,6 +344,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read > 1
                             ? (uint32_t)ws_llround((t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63) * IMAD_READ_ONE)
                             : 0;
+    t->halves_hold = t->p.pipe_fma_halves >= 1 ? hold_of(t->p.pipe_fma_halves) : 0;
     t->imad_near =
         t->p.pipe_imad_near >= 1 ? (uint32_t)ws_llround(t->p.pipe_imad_near < 64 ? t->p.pipe_imad_near : 64) : 0;
     t->fma_rule = 0; /* build_tables decides it, before the tables (math_slots); else the kernel's, below */
@@ -384,6 +388,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->half_value = tk->half_value;
     t->imad_read = tk->imad_read;
     t->young = tk->young;
+    t->halves = tk->halves;
+    t->kept = tk->kept;
     t->stall = tk->stall;
     t->join_at = tk->join_at;
     t->fold = tk->fold;
@@ -1185,8 +1191,12 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     if (f->checks & CHECK_MATH)
         hold_math(t, x, wi, f, cycle, 0, 1); /* lazy_keys 0 and slotted ~0 in other blocks */
     const ws_reg_use *u = t->slow ? uses_of(t, L, pk.pc) : s->u;
-    if (f->fma_pipe & FMA_READS_IMAD)
-        imad_read_issue(t, x, wi, u, cycle);
+    if (f->fma_pipe & (FMA_READS_IMAD | FMA_HALVES)) { /* one test where neither is there */
+        if (f->fma_pipe & FMA_READS_IMAD)
+            imad_read_issue(t, x, wi, u, cycle);
+        if (f->fma_pipe & FMA_HALVES)
+            halves_issue(t, x, wi, cycle);
+    }
     xu_spaced(t, wi, f, u, pk.pc, cycle);
     b->cycle = cycle;
     if (t->hooks)
@@ -1495,6 +1505,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->half_end, 0, sizeof t->half_end);
     memset(t->half_own, 0, sizeof t->half_own);
     memset(t->imad_read_left, 0, sizeof t->imad_read_left);
+    memset(t->lite_at, 0, sizeof t->lite_at);
     memset(t->issue_at, 0, sizeof t->issue_at);
     memset(t->xu_at, 0, sizeof t->xu_at);
     memset(t->xu_left, 0, sizeof t->xu_left);

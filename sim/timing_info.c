@@ -438,6 +438,10 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
     f.slots[SLOT_MOVES] = (uint8_t)((sl[SLOT_ALU] || sl[SLOT_ANY] ? alu : 0) |
                                     (sl[SLOT_IMAD] || sl[SLOT_ANY] ? imad : 0) | (sl[SLOT_XU] ? 1u << SLOT_XU : 0));
     f.fma_pipe = (uint8_t)(is_fma_pipe(in) | (imad_reader ? FMA_READS_IMAD : 0));
+    if (t->halves && pc < t->ninfo && t->halves[pc]) { /* pipe.fma_halves: the halves, not pipe.imad_read's hold */
+        f.fma_pipe = (uint8_t)((f.fma_pipe & ~FMA_READS_IMAD) | FMA_HALVES);
+        f.rare = 1; /* issue() holds the half (halves_issue) */
+    }
     f.writes = (uint8_t)((f.free_mov ? (f.latency > 0 ? WRITE_HOIST : WRITE_RENAME) : 0) | (f.pred ? WRITE_PRED : 0));
     if (t->join_at && pc < t->ninfo && t->join_at[pc]) /* branch.rejoin's wait (join_table: after the tables) */
         f.checks |= CHECK_JOIN;

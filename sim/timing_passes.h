@@ -396,12 +396,22 @@ static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsign
     uint32_t mine = t->sp_warps[sp] & ready;
     if (!mine)
         return -1;
-    if (t->ngroups > 1) /* pick.group: the highest group of slots with a ready warp */
-        for (uint32_t g = 0; g < t->ngroups; g++)
-            if (mine & t->group_mask[g]) {
-                mine &= t->group_mask[g];
-                break;
-            }
+    if (t->pick_more) { /* pick.yield or pick.group (rr_reset): one test where neither is there */
+        /* pick.yield: the warp that issued last, while it can and its instruction kept ptxas's yield bit (only in
+         * schedule.fma_chain's segments: t->kept) */
+        if (t->last_kept[sp % 64] && ((mine >> t->last_wi[sp % 64]) & 1)) {
+            int last = t->last_wi[sp % 64];
+            if (filed)
+                *fp = t->ws[last].f;
+            return last;
+        }
+        if (t->ngroups > 1) /* pick.group: the highest group of slots with a ready warp */
+            for (uint32_t g = 0; g < t->ngroups; g++)
+                if (mine & t->group_mask[g]) {
+                    mine &= t->group_mask[g];
+                    break;
+                }
+    }
     uint32_t first = t->rr_first[sp % 64];
     uint32_t after = first < 32 ? mine & (~0u << first) : 0;
     int wi = __builtin_ctz(after ? after : mine);
@@ -456,6 +466,7 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
 {
     for (unsigned sp = 0; sp < 64; sp++)
         t->rr_first[sp] = sp;
+    memset(t->last_kept, 0, sizeof t->last_kept); /* pick.yield: no warp kept */
     for (uint32_t wi = 0; wi < nwarps && wi < 32; wi++) {
         uint32_t sp = wi % nsp, nmine = (nwarps - sp + nsp - 1) / nsp;
         t->rr_after[wi] = sp + (wi / nsp + 1) % nmine * nsp;
@@ -467,6 +478,7 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
     memset(t->group_mask, 0, sizeof t->group_mask);
     for (uint32_t wi = 0; n && wi < nw; wi++)
         t->group_mask[t->ngroups - 1 - wi / nsp / n] |= 1u << wi;
+    t->pick_more = t->ngroups > 1 || t->kept; /* rr_pick's tests beyond the round robin */
 }
 
 /* Unfiled warps: those whose ready cycle (when) has come by `cycle`, and, when next is not NULL (a
@@ -639,8 +651,15 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                     continue;
                 if (t->issue_at[sp] > cycle) /* held by an instruction before (issue_cycles) */
                     continue;
-                if (t->young)
-                    young_mark(t, sp, (uint32_t)wi);
+                if (t->young || t->kept) { /* one test where neither is there */
+                    if (t->young)
+                        young_mark(t, sp, (uint32_t)wi);
+                    if (t->kept) { /* pick.yield: rr_pick's next keeps this warp while its instruction kept the bit */
+                        uint32_t pc = t->ws[wi].pick.pc;
+                        t->last_wi[sp % 64] = (uint8_t)wi;
+                        t->last_kept[sp % 64] = (uint8_t)(pc < t->ninfo && t->kept[pc]);
+                    }
+                }
                 if (filed && !eager && ((t->lazy >> wi) & 1)) /* its lazy wait charged (ws_timing.lazy) */
                     lazy_issue(t, (uint32_t)wi, cycle);
                 issue_in_pass(t, x, b, (uint32_t)wi, cycle, eager,

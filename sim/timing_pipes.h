@@ -67,6 +67,35 @@ static inline void imad_read_issue(ws_timing *t, ws_exec *x, uint32_t wi, const 
         t->retime(t, x, wi, sp, cycle);
 }
 
+/* pipe.fma_halves: warp wi issues an FFMA, FADD or FMUL of schedule.fma_chain's segments (FMA_HALVES) at `cycle`. The
+ * FMA pipe is two 16-lane halves (NVIDIA's FMAlite and FMAheavy, docs/calibration.md "(half18)"): the op holds the lite
+ * half halves_hold cycles where it is free, else the heavy one, which an IMAD takes (the IMAD pipe, math_at[SLOT_IMAD]).
+ * A sub-partition issues one instruction a cycle, so where the lite half is held (an FMA-pipe op the cycle before) the
+ * heavy one is free but for pipe.imad_read's longer hold: the op never waits, an IMAD after it does. mad19 ffm at one
+ * warp a sub-partition (ptxas's FFMA FFMA FFMA FFMA IMAD IMAD): the FFMAs lite, heavy, lite, heavy, the IMADs wait for
+ * the heavy half, 4.5 cycles a step where one FMA pipe gives 4.0 (the H200 4.58; docs/calibration.md "(ffm30)",
+ * "(order32)"). */
+static inline void halves_issue(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle)
+{
+    unsigned sp = t->sp_of[wi];
+    uint64_t *at = t->math_at[sp];
+    if (t->lite_at[sp] <= cycle) {
+        t->lite_at[sp] = cycle + t->halves_hold;
+        return;
+    }
+    if (at[SLOT_IMAD] >= cycle + t->halves_hold)
+        return;
+    uint32_t lz = t->lazy_keys[sp]; /* as imad_read_issue: the IMAD pipe's waits move */
+    uint64_t was[SLOT_FMA];
+    memcpy(was, at, sizeof was);
+    at[SLOT_IMAD] = cycle + t->halves_hold;
+    at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
+    if (lz)
+        lazy_moved(t, sp, was, cycle, lz);
+    if (t->sp_warps[sp] & t->has_pick & t->slotted & ~(1u << wi))
+        t->retime(t, x, wi, sp, cycle);
+}
+
 /* Warp wi issues instruction f at `cycle`, when its slots are free: it holds each pipe its slots' cycles. An add
  * takes the IMAD pipe when that is free, else the ALU (the ALU pipe has more takers: ISETP, SEL, LOP3, SHF; in mix,
  * BlockScan's step of IMAD.IADD, ISETP and SEL, ptxas gives the add to the IMAD pipe). The other warps of its

@@ -58,6 +58,7 @@ enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_FMA, SLOT_KINDS, SLOT_BYTES 
 enum { SLOT_LAZY = SLOT_KINDS, SLOT_MOVES }; /* timing_info.slots' bytes beyond the kinds */
 enum { FMA_HALF = 0x80 };    /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
 enum { FMA_READS_IMAD = 2 }; /* timing_info.fma_pipe: an IMAD_READER (imad_reads) */
+enum { FMA_HALVES = 4 };     /* timing_info.fma_pipe: it takes the FMA pipe's halves (pipe.fma_halves: halves_issue) */
 enum { IMAD_RESULT = 1, IMAD_READER = 2 }; /* ws_timing.imad_read (imad_reads) */
 enum { IMAD_READ_ONE = 256 };              /* a cycle of pipe.imad_read (ws_timing.imad_read_hold) */
 typedef uint64_t slot_word;                /* the slots read as one word */
@@ -284,6 +285,7 @@ struct ws_timing {
     /* pick.group: the block's warps of each group of a sub-partition's slots, the highest group first, and how many
      * (rr_reset; 0 or 1: every warp in one, no group to prefer) */
     uint32_t group_mask[32], ngroups;
+    int pick_more; /* pick.group's groups (ngroups > 1) or pick.yield's bits (kept): rr_pick looks (rr_reset) */
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     uint64_t mma_alu_hold;          /* an HFMA2.MMA's ALU hold (pipe.mma_alu; 0: none) */
     uint64_t mma_prmt_hold;         /* ... of one reading a prmt's value (pipe.mma_prmt; half_mma 2) */
@@ -329,7 +331,14 @@ struct ws_timing {
     uint8_t *half_value;  /* pipe.half_own: per instruction, an FFMA, FADD or FMUL reading a half op's value */
     uint8_t *imad_read;   /* per instruction: IMAD_* (imad_reads; pipe.imad_read), likewise; NULL: none */
     uint8_t *young;       /* per instruction: pick.young's op (young_ops), built after info; NULL: none */
-    uint32_t young_seen;  /* pick.young: the warps that have issued such an op */
+    uint8_t *halves;      /* per instruction: an FFMA, FADD or FMUL of schedule.fma_chain's segments that takes the FMA
+                             pipe's halves (pipe.fma_halves: chain_tables, after the schedule); NULL: none */
+    uint8_t *kept;        /* per instruction: ptxas keeps its yield bit (pick.yield: chain_tables); NULL: none */
+    uint64_t halves_hold; /* pipe.fma_halves: the cycles a half is held */
+    uint64_t lite_at[64]; /* pipe.fma_halves: per sub-partition, its FMA pipe's lite half is held until this cycle */
+    uint8_t last_wi[64], last_kept[64]; /* pick.yield: per sub-partition, the warp that issued last and whether its
+                                          * instruction kept the yield bit (rr_pick) */
+    uint32_t young_seen;                /* pick.young: the warps that have issued such an op */
     int8_t young_of[32];  /* pick.young: per sub-partition its warp passed over (young_ready); -1: none yet */
     uint8_t *stall;       /* per instruction: timing_info.stall (imad_stalls), built after the schedule; NULL: 0 */
     uint32_t *join_at;    /* per instruction: 1 + the position where a divergent branch's lanes meet again whose wait
@@ -439,6 +448,8 @@ struct ws_timing_kernel {
     uint8_t *half_value; /* per instruction: an f32 op reading a half op's value (half_values; pipe.half_own) */
     uint8_t *imad_read;  /* per instruction: IMAD_* (imad_reads); NULL: none */
     uint8_t *young;      /* per instruction: pick.young's op (young_ops); NULL: none */
+    uint8_t *halves;     /* per instruction: ws_timing.halves (chain_tables); NULL: none */
+    uint8_t *kept;       /* per instruction: ws_timing.kept (chain_tables); NULL: none */
     uint8_t *stall;      /* per instruction: the cycles the warp waits after it beyond one (imad_stalls); NULL: all 0 */
     uint32_t *join_at;   /* per instruction: ws_timing.join_at (join_table); NULL: none */
     ws_fold fold;        /* fold.h (with the preset's schedule 1) */

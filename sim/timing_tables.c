@@ -193,6 +193,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
              reserved = (unsigned)t->p.schedule_reserved;
     ws_schedule_budget budget = {.regs = regs > reserved ? regs - reserved : 0,
                                  .spare = (unsigned)t->p.schedule_spare,
+                                 .spare_load = (unsigned)t->p.schedule_spare_load,
                                  .predicates = (unsigned)t->p.schedule_predicates,
                                  .fused = t->p.schedule_fused > 0,
                                  .starts = t->p.schedule_drain > 0,
@@ -202,6 +203,8 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .reuse = t->p.schedule_reuse > 0,
                                  .mio_gap = (unsigned)t->p.schedule_mio_gap,
                                  .high_wait = (unsigned)t->p.schedule_high_wait,
+                                 .fma_chain = t->p.schedule_fma_chain > 0 ? (unsigned)t->p.schedule_fma_chain : 0,
+                                 .yield_every = t->p.pick_yield > 0 ? (unsigned)t->p.pick_yield : 0,
                                  .cross = (unsigned)t->cross_feed};
     /* schedule.alloc: the three phases' budget and registers (schedule.alloc_regs, 0: B + 1); with rule 5's budget
      * (--regs) schedule.c keeps rule 5's order */
@@ -743,6 +746,48 @@ static int join_table(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk
     return 0;
 }
 
+/* pipe.fma_halves' and pick.yield's tables (ws_timing.halves, .kept) from the schedule's FMA-pipe chains
+ * (schedule.fma_chain: ws_schedule.chain): the FFMAs, FADDs and FMULs of such a segment take the halves (halves_issue),
+ * and each instruction there whose yield bit ptxas keeps is kept (rr_pick). NULL where none. 0, or -1 when out of
+ * memory. */
+static int chain_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk)
+{
+    uint32_t n = t->ninfo;
+    int want_h = t->halves_hold > 0, want_k = t->p.pick_yield > 0;
+    if (!t->sched.chain || !t->sched.order || !n || (!want_h && !want_k))
+        return 0;
+    uint8_t *halves = want_h ? calloc(n, 1) : NULL, *kept = want_k ? calloc(n, 1) : NULL;
+    if ((want_h && !halves) || (want_k && !kept)) {
+        free(halves);
+        free(kept);
+        return -1;
+    }
+    int any_h = 0, any_k = 0;
+    for (uint32_t p = 0; p < n; p++) {
+        uint32_t pc = t->sched.order[p];
+        if (!(t->sched.chain[p] & WS_CHAIN_IN) || pc >= n)
+            continue;
+        if (halves && is_fma_pipe(&L->code[pc]) && !tk->info[pc].free_mov)
+            any_h = halves[pc] = 1;
+        if (kept && (t->sched.chain[p] & WS_CHAIN_KEPT))
+            any_k = kept[pc] = 1;
+    }
+    if (!any_h) {
+        free(halves);
+        halves = NULL;
+    }
+    if (!any_k) {
+        free(kept);
+        kept = NULL;
+    }
+    t->halves = tk->halves = halves;
+    t->kept = tk->kept = kept;
+    for (uint32_t pc = 0; halves && pc < n; pc++) /* what ws_timing_info_of gives it from now on (--slow-path timing) */
+        if (halves[pc])
+            tk->info[pc] = ws_timing_info_of(t, L->code, pc);
+    return 0;
+}
+
 /* The kernel's timing tables into tk, built on t's fields (ws_timing_info_of and build_schedule read
  * them there; t: the kernel's first timing launch's state, its preset parsed), which borrow them.
  * 0, or -1 when out of memory (what was built is tk's to free). */
@@ -770,7 +815,7 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
                            (t->p.fold_xor > 1 ? WS_FOLD_XOR_BLOCK : 0u) | (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u) |
                            (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u) | (t->p.conv_form > 0 ? WS_FOLD_F2F_FORM : 0u) |
                            (t->p.fold_zext > 0 ? WS_FOLD_ZEXT_FREE : 0u) | (t->p.fold_neg > 0 ? WS_FOLD_NEG_OPERAND : 0u) |
-                           (t->p.fold_pack > 0 ? WS_FOLD_PACK_HALVES : 0u),
+                           (t->p.fold_pack > 0 ? WS_FOLD_PACK_HALVES : 0u) | (t->p.fold_xor > 2 ? WS_FOLD_XOR_LOADS : 0u),
                        &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;
@@ -786,6 +831,7 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
     if (imad_reads(t, L, &tk->imad_read) != 0)        /* after fold, before info (timing_info.fma_pipe) */
         return -1;
     t->imad_read = tk->imad_read;
+    t->halves = t->kept = NULL; /* chain_tables' (after the schedule): none of another kernel's in info */
     for (uint32_t pc = 0; pc < t->ninfo; pc++) {
         tk->info[pc] = ws_timing_info_of(t, L->code, pc);
         tk->xu_used |= (tk->info[pc].checks & CHECK_XU) != 0;
@@ -814,6 +860,8 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
     if (join_table(t, L, tk) != 0) /* after the schedule (its order), then into info */
         return -1;
     if (young_ops(t, L, &tk->young) != 0) /* after info (its free movs and IMAD slots) and the schedule */
+        return -1;
+    if (chain_tables(t, L, tk) != 0) /* after info and the schedule, before the stalls (info's stall) */
         return -1;
     if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order) && !half_read_gap(t))
         return 0; /* stall.imad_fma, .hfma2, .half_read off: every stall 0, no table (ws_timing_info_of reads NULL as 0) */

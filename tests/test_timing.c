@@ -672,6 +672,7 @@ static void streams_free(stream_kernel *sk)
  * an f32 fma waiting `gap` cycles after one (WS_SCHED_FMA, stall.imad_fma; 0: no FMA kind, as with the key off) and
  * the 16-bit unpack taking no slot (WS_SCHED_FREE). The kinds of its first n positions as letters into kinds: I an
  * IMAD-pipe op, F an fma, m the unpack, . anything else. */
+static unsigned turns_fma_chain; /* schedule.fma_chain for turns_order_of (schedule_fma_chain: fm keeps its turns) */
 static void turns_order_of(int h2f, int steps, int gap, char *kinds, uint32_t n)
 {
     char ptx[16384];
@@ -701,7 +702,8 @@ static void turns_order_of(int h2f, int steps, int gap, char *kinds, uint32_t n)
             sk.pipe[i] = WS_SCHED_FREE;
     }
     ws_schedule s;
-    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, NULL, sk.pipe, 0, &s), 0);
+    ws_schedule_budget budget = {.fma_chain = turns_fma_chain};
+    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, sk.pipe, 0, &s), 0);
     uint32_t at = 0;
     for (uint32_t p = 0; p < sk.count && at < n; p++) {
         const ws_insn *in = &sk.k->insns[s.order[p]];
@@ -738,6 +740,81 @@ static void schedule_fma_turns(void **state)
     turns_order_of(1, 32, 2, kinds, 96);
     assert_string_equal(kinds,
                         "mmmmmmmIIFIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFmIFIFIFIFIFF");
+}
+
+/* schedule.fma_chain (sim/schedule.c rule 4): mad19's ffm, `steps` steps over 8 streams (stream v's step reads the
+ * next one, u), each step two fma.rn.f32 and a mad.lo.s32 on v, every op 4 cycles, the IMAD holding its pipe 2 cycles
+ * and an FFMA waiting 2 after it (WS_SCHED_FMA); budget NULL or fma_chain F. The kinds of the timed segment's first n
+ * positions into kinds (F an fma, I a mad), and its FFMA-FFMA and IMAD-IMAD neighbours into *ff, *ii. */
+static void ffm_order_of(unsigned fma_chain, int steps, char *kinds, uint32_t n, int *ff, int *ii)
+{
+    char ptx[32768];
+    int cur[8], next = 8;
+    char *b = streams_head(ptx, cur);
+    for (int i = 0, v = 0; i < steps; i++, v = (v + 1) % 8, next += 3) {
+        int u = cur[(v + 1) % 8];
+        b += sprintf(b,
+                     "fma.rn.f32 %%r%d, %%r%d, %%r%d, %%r255;\nfma.rn.f32 %%r%d, %%r%d, %%r%d, %%r255;\n"
+                     "mad.lo.s32 %%r%d, %%r%d, %%r%d, %%r255;\n",
+                     next, cur[v], u, next + 1, next, u, next + 2, next + 1, u);
+        cur[v] = next + 2;
+    }
+    sprintf(b, "ret;\n}\n");
+    stream_kernel sk = streams_parse(ptx);
+    for (uint32_t i = 0; i < sk.count; i++) {
+        const ws_insn *in = &sk.k->insns[i];
+        sk.lat[i] = 4;
+        if (in->op == WS_OP_MAD)
+            sk.pipe[i] = WS_SCHED_PIPE(WS_SCHED_IMAD, 2);
+        else if (in->op == WS_OP_FMA)
+            sk.pipe[i] = WS_SCHED_PIPE(WS_SCHED_FMA, 2);
+    }
+    ws_schedule_budget budget = {.fma_chain = fma_chain};
+    ws_schedule s;
+    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, sk.pipe, 0, &s), 0);
+    uint32_t at = 0;
+    char last = 0;
+    *ff = *ii = 0;
+    for (uint32_t p = 0; p < sk.count; p++) {
+        const ws_insn *in = &sk.k->insns[s.order[p]];
+        if (s.first[p] != s.first[sk.count - 2]) /* the timed segment only: after bar.sync, before ret */
+            continue;
+        char c = in->op == WS_OP_MAD ? 'I' : in->op == WS_OP_FMA ? 'F' : '.';
+        *ff += c == 'F' && last == 'F';
+        *ii += c == 'I' && last == 'I';
+        last = c;
+        if (at < n)
+            kinds[at++] = c;
+    }
+    kinds[at] = 0;
+    ws_schedule_free(&s);
+    streams_free(&sk);
+}
+
+/* ptxas's order of mad19 ffm (two FFMAs and an IMAD a step; docs/calibration.md "(order31)", "(order32)"): of the
+ * ready, the first in program order, FFMA to FFMA 5 cycles, no turns: runs of four FFMAs (op 1 of a stream pair, op 0
+ * of the next pair) and pairs of IMADs, 378 FFMA-FFMA and 121 IMAD-IMAD neighbours of ptxas's 768; with the key off
+ * the turns put an FFMA after nearly every IMAD (mad19.sass has 122 IMAD pairs, the turns leave none here). */
+static void schedule_fma_chain(void **state)
+{
+    (void)state;
+    char kinds[128];
+    int ff, ii;
+    /* 40 steps (120 instructions, one piece): after the first round, four FFMAs then one or three IMADs (ptxas: two) */
+    ffm_order_of(5, 40, kinds, 60, &ff, &ii);
+    printf("ffm, 40 steps: schedule.fma_chain 5 %s (FF %d, II %d)\n", kinds, ff, ii);
+    assert_string_equal(kinds, "FFFFFFFFFIIIIFFFFIFFFFIIIFFFFIFFFFIIIFFFFIFFFFIIIFFFFIFFFFII");
+    assert_int_equal(ff, 61); /* of 119 neighbours; ptxas's 378 and 121 of 767 are 59 and 19 of 119 */
+    assert_int_equal(ii, 21);
+    /* off: the turns, an FFMA after every IMAD but the last few */
+    ffm_order_of(0, 40, kinds, 60, &ff, &ii);
+    printf("ffm, 40 steps: schedule.fma_chain 0 %s (FF %d, II %d)\n", kinds, ff, ii);
+    assert_true(ii <= 5);
+    /* fm (an FFMA, then an IMAD: no FFMA reads an FFMA) keeps the turns with the key on */
+    turns_fma_chain = 5;
+    turns_order_of(0, 32, 2, kinds, 64);
+    turns_fma_chain = 0;
+    assert_string_equal(kinds, "FFFFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIIII");
 }
 
 /* schedule.const_copy (sim/schedule.c rule 4): two accumulators copied from a register that holds
@@ -989,6 +1066,113 @@ static void schedule_reuse_load_drain(void **state)
     assert_string_equal(on, off);        /* the loads' drain is main's */
     assert_non_null(strstr(on, "XXXX")); /* the xors of the loads issued, together */
     assert_null(strstr(on, "LXLXLXLX"));
+}
+
+/* out[0] of a one-warp launch of ptx (its one buffer argument) in timing mode with the preset text over sm_90 (NULL:
+ * none) and regs registers a thread (warpsim run --regs: rule 5's budget). */
+static uint64_t cycles_with_regs(const char *ptx, const char *preset, unsigned regs)
+{
+    ws_parse_error perr;
+    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
+    if (!m)
+        fail_msg("parse: %s at %u:%u", perr.message, perr.line, perr.column);
+    ws_config cfg = {0};
+    cfg.mode = WS_MODE_TIMING;
+    cfg.timing_preset = preset;
+    cfg.regs_per_thread = regs;
+    ws_sim *sim = ws_sim_create(&cfg);
+    uint64_t buf = ws_sim_alloc(sim, 64, NULL), out = 0;
+    unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
+    ws_result res;
+    assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, &buf, 8, &res), WS_OK);
+    ws_sim_read(sim, buf, &out, 8);
+    ws_result_free(&res);
+    ws_sim_destroy(sim);
+    ws_module_free(m);
+    return out;
+}
+
+/* schedule.spare_load (sim/schedule.c rule 5; docs/calibration.md "(fold32)"): with schedule.reuse, a load's value
+ * drains once it would leave fewer than spare_load registers free, a shuffle's (a collective's) once fewer than
+ * schedule.spare. ptxas leaves one register of bench_shared_ilp's region 6 unused (R74 of the 19 rule 5 gives it: its
+ * LDS stop a value sooner than a spare of 2 lets them), none of bench_throughput's region 5 (every register of
+ * R4-R9, R26-R36 written or read: its SHFL go on to the last). Region 6's shape (load_drain_order_of's: 8
+ * accumulators, 48 values each xored into one in turn, each value a register of its own as ptxas renames them, the 8
+ * accumulators and the address live) in 20 registers:
+ * the letters of the segment's order, L a load or shuffle, X an xor; *lead: how many go before the first xor. */
+static void spare_order_of(int shuffles, unsigned spare_load, char *kinds, unsigned *lead)
+{
+    char ptx[16384], *b = ptx;
+    b += sprintf(b, ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[64];\n"
+                    ".visible .entry k(.param .u32 w)\n{\n.reg .b32 %%r<256>;\nld.param.u32 %%r255, [w];\n");
+    for (int a = 0; a < 8; a++)
+        b += sprintf(b, "mov.u32 %%r%d, %%r255;\n", a);
+    b += sprintf(b, "bar.sync 0;\n");
+    for (int i = 0; i < 48; i++) {
+        if (shuffles)
+            b += sprintf(b, "shfl.sync.idx.b32 %%r%d, %%r255, %d, 31, -1;\n", 8 + i, i % 32);
+        else
+            b += sprintf(b, "ld.volatile.shared.u32 %%r%d, [%%r255];\n", 8 + i);
+        b += sprintf(b, "xor.b32 %%r%d, %%r%d, %%r%d;\n", i % 8, i % 8, 8 + i);
+    }
+    for (int a = 1; a < 8; a++)
+        b += sprintf(b, "xor.b32 %%r0, %%r0, %%r%d;\n", a);
+    sprintf(b, "st.volatile.shared.u32 [%%r255], %%r0;\nret;\n}\n");
+    stream_kernel sk = streams_parse(ptx);
+    for (uint32_t i = 0; i < sk.count; i++)
+        sk.lat[i] = ws_op_class_of(sk.k->insns[i].op) == CLS_LOAD || sk.k->insns[i].op == WS_OP_SHFL ? 23 : 5;
+    ws_schedule_budget budget = {.regs = 20, .spare = 2, .spare_load = spare_load, .reuse = 1};
+    ws_schedule s;
+    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, NULL, 0, &s), 0);
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < sk.count; p++) {
+        const ws_insn *in = &sk.k->insns[s.order[p]];
+        if (s.first[p] == s.first[sk.count - 2] &&
+            (in->op == WS_OP_XOR || in->op == WS_OP_SHFL || ws_op_class_of(in->op) == CLS_LOAD))
+            kinds[n++] = in->op == WS_OP_XOR ? 'X' : 'L';
+    }
+    kinds[n] = 0;
+    *lead = (unsigned)strcspn(kinds, "X");
+    ws_schedule_free(&s);
+    streams_free(&sk);
+}
+
+static void schedule_spare_load(void **state)
+{
+    (void)state;
+    char two[160], three[160], shfl_two[160], shfl_three[160];
+    unsigned lead2, lead3, slead2, slead3;
+    spare_order_of(0, 0, two, &lead2); /* 0: schedule.spare's 2 */
+    spare_order_of(0, 3, three, &lead3);
+    spare_order_of(1, 0, shfl_two, &slead2);
+    spare_order_of(1, 3, shfl_three, &slead3);
+    printf("loads: spare 2 %s (%u first), spare_load 3 %s (%u first); shuffles: %s, %s\n", two, lead2, three, lead3,
+           shfl_two, shfl_three);
+    assert_int_equal(lead3 + 1, lead2);        /* the loads stop one value sooner */
+    assert_string_equal(shfl_three, shfl_two); /* the shuffles keep schedule.spare */
+    assert_int_equal(slead3, lead2);
+    /* sm_90's (NULL): the cycles of region 6's shape (the loads into 8 registers in turn, as the bench's PTX) in a kernel
+     * of 22 registers (19 for its values, as region 6 has: the 8 accumulators, the clock's t0 and the loads) are
+     * spare_load 3's, not spare 2's (445 cycles, 409 with a spare of 2; from 28 registers on both 259) */
+    char ptx[16384], *b = ptx;
+    b += sprintf(b, ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 4 .b32 sh[64];\n"
+                    ".visible .entry k(.param .u64 o)\n{\n.reg .b32 %%r<64>;\n.reg .b64 %%rd<8>;\n"
+                    "ld.param.u64 %%rd1, [o];\nmov.u32 %%r63, sh;\nmov.u32 %%r0, 0;\nmov.u64 %%rd2, %%clock64;\n");
+    for (int a = 1; a < 8; a++)
+        b += sprintf(b, "mov.u32 %%r%d, %%r0;\n", a);
+    for (int i = 0; i < 48; i++)
+        b += sprintf(b, "ld.volatile.shared.u32 %%r%d, [%%r63];\nxor.b32 %%r%d, %%r%d, %%r%d;\n", 8 + i % 8, i % 8,
+                     i % 8, 8 + i % 8);
+    for (int a = 1; a < 8; a++)
+        b += sprintf(b, "xor.b32 %%r0, %%r0, %%r%d;\n", a);
+    sprintf(b, "mov.u64 %%rd3, %%clock64;\nsub.s64 %%rd4, %%rd3, %%rd2;\nst.global.u64 [%%rd1], %%rd4;\n"
+               "st.global.u32 [%%rd1+8], %%r0;\nret;\n}\n");
+    uint64_t sm90 = cycles_with_regs(ptx, NULL, 22), two_c = cycles_with_regs(ptx, "schedule.spare_load 0\n", 22),
+             three_c = cycles_with_regs(ptx, "schedule.spare_load 3\n", 22);
+    printf("region 6's shape at 22 registers: sm_90 %llu cycles, spare_load 0 (spare 2) %llu, spare_load 3 %llu\n",
+           (unsigned long long)sm90, (unsigned long long)two_c, (unsigned long long)three_c);
+    assert_int_equal(sm90, three_c);
+    assert_true(two_c != three_c);
 }
 
 /* schedule.half_regs (sim/schedule.c rule 5; docs/calibration.md "(regs23)"): ptxas's HADD2 reads the halves of a
@@ -1616,8 +1800,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_reuse),
         cmocka_unit_test(schedule_reuse_program_order),
         cmocka_unit_test(schedule_reuse_load_drain),
+        cmocka_unit_test(schedule_spare_load),
         cmocka_unit_test(schedule_mio_gap),
         cmocka_unit_test(schedule_fma_turns),
+        cmocka_unit_test(schedule_fma_chain),
         cmocka_unit_test(four_subpartitions_issue_together),
         cmocka_unit_test(rare_issue_facts),
         cmocka_unit_test(bank_wavefronts),

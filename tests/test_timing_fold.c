@@ -336,6 +336,78 @@ static void xor_block_constants_and_liveness(void **state)
     assert_true(issued_before > issued);
 }
 
+/* fold.xor 3 (WS_FOLD_XOR_BLOCK | WS_FOLD_XOR_LOADS, sm_90's; docs/calibration.md "(fold32)"): fold.xor 2's constants
+ * for an xor whose other value is a load's, in a basic block with no bar.sync before it; fold.xor 1's for a shuffle's
+ * value and after a bar.sync (to the next label). ptxas folds the 0 in all of these (bench_shared_ilp.sass region 6:
+ * `LDS R6` is accumulator 0, `LOP3.LUT R6, R72, R6, R71` its first op; bench_throughput.sass 0x1d50, bench_mio_w4.sass
+ * 0x31c0: an accumulator's first LOP3 reads three shuffles), but warpsim keeps the shuffles in program order where
+ * ptxas groups them by the LOP3 that reads them, and sm_90 has no barrier release, for which fold.xor 1's extra LOP3
+ * stand in (bench_mio_w4[7] 305 with fold.xor 1, 283 with 2, H200 316). Each part: a 0 moved before a clock read (or
+ * a bar.sync), its xor with a value: with the rule the xor is a copy of the value (WS_FOLD_ALU), without it a LOP3. */
+static void xor_block_constants_loads(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD ".reg .b32 %s<12>;\n"                                           /* 0: ld.param */
+                           "mov.u32 %s0, 0;\nmov.u64 %rd2, %clock64;\nmov.u32 %s1, %s0;\n" /* 1-3: a 0 and its copy */
+                           "ld.global.u32 %s2, [%rd1];\nxor.b32 %s1, %s1, %s2;\n"          /* 4-5: a load's: copy */
+                           "shfl.sync.idx.b32 %s3, %r1, 0, 31, -1;\nxor.b32 %s0, %s0, %s3;\n" /* 6-7: a shuffle's */
+                           "mov.u32 %s4, 0;\nbar.sync 0;\nmov.u64 %rd3, %clock64;\n"          /* 8-10 */
+                           "ld.global.u32 %s5, [%rd1+4];\nxor.b32 %s4, %s4, %s5;\n" /* 11-12: after a bar.sync */
+                           "L1:\nmov.u32 %s6, 0;\nmov.u64 %rd4, %clock64;\n"        /* 13-14: a new block */
+                           "ld.global.u32 %s7, [%rd1+8];\nxor.b32 %s6, %s6, %s7;\n" /* 15-16: a load's: copy */
+                           "st.global.u32 [%rd1], %s1;\nst.global.u32 [%rd1+4], %s0;\n"
+                           "st.global.u32 [%rd1+8], %s4;\nst.global.u32 [%rd1+12], %s6;\nret;\n}\n"; /* 17-21 */
+    const unsigned rules[3] = {WS_FOLD_XOR, WS_FOLD_XOR | WS_FOLD_XOR_BLOCK,
+                               WS_FOLD_XOR | WS_FOLD_XOR_BLOCK | WS_FOLD_XOR_LOADS};
+    /* the xors 5, 7, 12, 16 a copy with fold.xor 1, 2, 3 */
+    const int copy[3][4] = {{0, 0, 0, 0}, {1, 1, 1, 1}, {1, 0, 0, 1}};
+    const uint32_t xors[4] = {5, 7, 12, 16};
+    for (int r = 0; r < 3; r++) {
+        uint8_t kind[22];
+        uint32_t same[22], reg[22];
+        folds_with(ptx, rules[r], kind, same, reg, 22);
+        for (int x = 0; x < 4; x++)
+            if (kind[xors[x]] != (copy[r][x] ? WS_FOLD_ALU : WS_FOLD_NONE))
+                fail_msg("fold.xor %d: xor %u fold kind %u, want %u", r + 1, xors[x], kind[xors[x]],
+                         copy[r][x] ? WS_FOLD_ALU : WS_FOLD_NONE);
+    }
+    /* The cycles: bench_shared_ilp region 6's shape, 32 loads (or shuffles) xored into 8 accumulators that are copies
+     * of a 0 moved before the clock read, then the accumulators' chain. sm_90 (NULL) gives fold.xor 3's: the loads'
+     * region fold.xor 2's, the shuffles' fold.xor 1's. */
+    char decls[256] = ".reg .b32 %s<48>;\nmov.u32 %s0, 0;\n";
+    uint64_t c[2][4]; /* [loads, shuffles][sm_90, fold.xor 1, 2, 3] */
+    for (int sh = 0; sh < 2; sh++) {
+        char body[4096], *b = body;
+        for (int a = 1; a < 8; a++)
+            b += sprintf(b, "mov.u32 %%s%d, %%s0;\n", a);
+        for (int i = 0; i < 32; i++) {
+            if (sh)
+                b += sprintf(b, "shfl.sync.bfly.b32 %%s%d, %%r1, %d, 31, -1;\n", 8 + i % 16, i);
+            else
+                b += sprintf(b, "ld.volatile.global.u32 %%s%d, [%%rd1+%d];\n", 8 + i % 16, 4 * (i % 16));
+            b += sprintf(b, "xor.b32 %%s%d, %%s%d, %%s%d;\n", i % 8, i % 8, 8 + i % 16);
+        }
+        for (int a = 1; a < 8; a++)
+            b += sprintf(b, "xor.b32 %%s0, %%s0, %%s%d;\n", a);
+        sprintf(b, "mov.u32 %%r2, %%s0;\n");
+        c[sh][0] = cycles_of(decls, body, NULL);
+        c[sh][1] = cycles_of(decls, body, "fold.xor 1\n");
+        c[sh][2] = cycles_of(decls, body, "fold.xor 2\n");
+        c[sh][3] = cycles_of(decls, body, "fold.xor 3\n");
+    }
+    printf("32 loads into 8 accumulators: sm_90 %llu, fold.xor 1 %llu, 2 %llu, 3 %llu; 32 shuffles: %llu, %llu, %llu, "
+           "%llu\n",
+           (unsigned long long)c[0][0], (unsigned long long)c[0][1], (unsigned long long)c[0][2],
+           (unsigned long long)c[0][3], (unsigned long long)c[1][0], (unsigned long long)c[1][1],
+           (unsigned long long)c[1][2], (unsigned long long)c[1][3]);
+    assert_int_equal(c[0][0], c[0][3]);
+    assert_int_equal(c[0][3], c[0][2]);
+    assert_true(c[0][3] < c[0][1]);
+    assert_int_equal(c[1][0], c[1][3]);
+    assert_int_equal(c[1][3], c[1][1]);
+    assert_true(c[1][3] != c[1][2]);
+}
+
 /* fold.imad (fold_imad): a mul.lo or a shl by an immediate whose one reader is an add or sub of its block is one
  * IMAD or LEA with it, as BlockReduce raking<int, 1024>'s SASS (IMAD R4, R3, -0x11, R4; IMAD R6, R4, 0x4, R15):
  * the mul is folded, the add of a mul an IMAD (WS_FOLD_IMAD, the IMAD pipe); not a mul read twice, not a shl by a
@@ -473,11 +545,17 @@ static void address_offsets_cost_nothing(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(minmax_pairs_fold),          cmocka_unit_test(activemask_reused_in_block),
-        cmocka_unit_test(release_waits_membar_stall), cmocka_unit_test(reciprocal_hoisted_from_innermost_loop),
-        cmocka_unit_test(xor_algebra_folds),          cmocka_unit_test(imad_folds),
-        cmocka_unit_test(identity_operand_is_copy),   cmocka_unit_test(xor_block_constants_and_liveness),
-        cmocka_unit_test(address_offsets_fold),       cmocka_unit_test(address_offsets_cost_nothing),
+        cmocka_unit_test(minmax_pairs_fold),
+        cmocka_unit_test(activemask_reused_in_block),
+        cmocka_unit_test(release_waits_membar_stall),
+        cmocka_unit_test(reciprocal_hoisted_from_innermost_loop),
+        cmocka_unit_test(xor_algebra_folds),
+        cmocka_unit_test(imad_folds),
+        cmocka_unit_test(identity_operand_is_copy),
+        cmocka_unit_test(xor_block_constants_and_liveness),
+        cmocka_unit_test(xor_block_constants_loads),
+        cmocka_unit_test(address_offsets_fold),
+        cmocka_unit_test(address_offsets_cost_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -530,6 +530,49 @@ static void rcp_form_waits_high(void **state)
     assert_true(on >= off + 8 * RMI_ROUNDS / 8); /* the IMADs no longer fill the forms' cycles: 2802 against 2742 */
 }
 
+/* mad19 ffm (two fma.rn.f32 and a mad.lo.s32 a step on a stream, 8 streams, 32 rounds: 256 steps a warp) with
+ * schedule.fma_chain's order (runs of four FFMAs, then IMADs, as ptxas's), warp 0's cycles between its clocks at
+ * `threads` threads (32 a sub-partition, one warp: 128), with the preset text (ifetch.line 0: warm code); slow: the
+ * slow paths (--slow-path timing). */
+static uint64_t ffm_cycles(const char *preset, unsigned threads, unsigned slow)
+{
+    static char ptx[1 << 17];
+    kernel_of(ptx, sizeof ptx, "fma.rn.f32 %1, %1, %2, %1;\nfma.rn.f32 %1, %1, %2, %1;\nmad.lo.s32 %1, %1, %2, 5;", 32);
+    uint64_t out[2] = {0, 0};
+    run_ptx_paths(ptx, threads, out, 2, WS_MODE_TIMING, preset, slow);
+    return out[0];
+}
+
+/* pipe.fma_halves and pick.yield on ptxas's order of ffm (docs/calibration.md "(ffm30)", "(order32)"): the H200 takes
+ * 4.55-4.59 cycles a step at 1, 2, 4 and 8 warps a sub-partition (h200f's mad19), and ptxas's SASS replayed with the
+ * FMA pipe's two halves and its yield bits as the pick gives 4.48-4.54 (halves_yield_model.py). One warp a
+ * sub-partition: F F F F take the lite, heavy, lite, heavy half, the IMADs wait for the heavy one: 4.5 a step, where one
+ * FMA pipe gives 4.0. Two warps a sub-partition: the kept warp runs its FFMAs and IMADs until an IMAD clears its bit,
+ * the other's IMAD waiting for the heavy half: the one-warp rate, where the round robin and pick.pipe give 3.1 (each
+ * IMAD beside another warp's FFMAs). The slow path agrees. */
+static void fma_halves_yield(void **state)
+{
+    (void)state;
+#define FFM_ON "ifetch.line 0\nschedule.fma_chain 5\n"
+    uint64_t one = ffm_cycles(FFM_ON "pipe.fma_halves 2\npick.yield 12\n", 128, 0),
+             one_pipe = ffm_cycles(FFM_ON "pipe.fma_halves 0\npick.yield 12\n", 128, 0),
+             two = ffm_cycles(FFM_ON "pipe.fma_halves 2\npick.yield 12\n", 256, 0),
+             two_slow = ffm_cycles(FFM_ON "pipe.fma_halves 2\npick.yield 12\n", 256, WS_SLOW_TIMING),
+             two_rr = ffm_cycles(FFM_ON "pipe.fma_halves 2\npick.yield 0\n", 256, 0),
+             built = ffm_cycles("ifetch.line 0\n", 256, 0);
+    printf("ffm, 256 steps a warp: one warp a sub-partition halves %llu cycles, one FMA pipe %llu; two warps a "
+           "sub-partition halves + yield %llu (slow path %llu), halves alone %llu, built-in %llu\n",
+           (unsigned long long)one, (unsigned long long)one_pipe, (unsigned long long)two, (unsigned long long)two_slow,
+           (unsigned long long)two_rr, (unsigned long long)built);
+    assert_int_equal(two, two_slow);
+    assert_int_equal(two, built);                                      /* sm_90 has them */
+    assert_true(one >= 256 * 44 / 10 && one <= 256 * 47 / 10);         /* 4.4-4.7 a step */
+    assert_true(one_pipe <= 256 * 42 / 10);                            /* one FMA pipe: 4.0 */
+    assert_true(two >= 2 * 256 * 42 / 10 && two <= 2 * 256 * 47 / 10); /* warp 0's span of both warps' steps */
+    assert_true(two_rr <= 2 * 256 * 35 / 10);                          /* the round robin: 3.1 */
+#undef FFM_ON
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -548,6 +591,7 @@ int main(void)
         cmocka_unit_test(fixup_waits_popc),
         cmocka_unit_test(rcp_scheduled_on_xu),
         cmocka_unit_test(rcp_form_waits_high),
+        cmocka_unit_test(fma_halves_yield),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,7 +23,10 @@ pipeline [op 1 of pair P x2, op 0 of pair P+1 x2, op 2 of pair P x2] (four FFMAs
 among the ready at FFMA to FFMA 5 cycles and 4 for the other pairs, and fm's with the turn then program order; the turn
 does not give ffm or mff, nor mff latency 4 throughout; program order alone does not give fm (196 of 392
 picks not), nor heights ffm; and of fmf, ffffm, ffmm, no latency of 4-6 cycles per class pair makes program order,
-with or without the turn, take every pick: the single rule is not found (the finding of "(order31)")."""
+with or without the turn, take every pick: the single rule is not found (the finding of "(order31)"). And ("(order32)"):
+as a list schedule of its own (generate: program order among the ready, FFMA to FFMA 5 cycles, no turns; warpsim's
+schedule.fma_chain) it gives ptxas's classes of mff (645 of 648 steady positions) and fffm (902 of 904), ffm's and
+ffffm's FFMA / IMAD neighbours within 10, and not fm's turns."""
 import itertools
 import os
 import re
@@ -203,6 +206,64 @@ def pipeline(rows, form, shape):
     return False
 
 
+def generate(form, ff=5, other=4, gap=2):
+    """A list schedule of form's steps as warpsim's schedule.fma_chain makes it (sim/schedule.c, "(order32)"): at each
+    cycle, of the steps whose producers issued their latency before (FFMA to FFMA ff cycles, the other pairs `other`),
+    whose pipe is free (an IMAD holds the IMAD pipe `gap` cycles) and, for an FFMA, `gap` cycles after the last IMAD
+    (ptxas's S02), the first in program order; one a cycle, else the cycle the first becomes ready. Returns the steps'
+    dag(form) indices in its order."""
+    nodes = dag(form)
+    succ, npred = [[] for _ in nodes], [0] * len(nodes)
+    for j, (_, ps) in enumerate(nodes):
+        for q in ps:
+            if q >= 0:
+                succ[q].append(j)
+                npred[j] += 1
+    earliest, out, t, imad_free, last_imad = [0] * len(nodes), [], 0, 0, -gap
+    cand = {j for j in range(len(nodes)) if not npred[j]}
+
+    def at(j):
+        c = nodes[j][0]
+        return max(earliest[j], imad_free if c == "M" else last_imad + gap if c == "F" else 0)
+    while cand:
+        now = [j for j in cand if at(j) <= t]
+        if not now:
+            t = min(at(j) for j in cand)
+            continue
+        j = min(now)
+        cand.remove(j)
+        out.append(j)
+        c = nodes[j][0]
+        if c == "M":
+            imad_free, last_imad = t + gap, t
+        for x in succ[j]:
+            lat = ff if c == "F" and nodes[x][0] == "F" else other
+            earliest[x] = max(earliest[x], t + lat)
+            npred[x] -= 1
+            if not npred[x]:
+                cand.add(x)
+        t += 1
+    return out
+
+
+def classes(order, form):
+    nodes = dag(form)
+    return "".join(nodes[j][0] for j in order)
+
+
+def neighbours(cls):
+    """(FFMA-FFMA, IMAD-IMAD) neighbours of a class string."""
+    return sum(a == b == "F" for a, b in zip(cls, cls[1:])), sum(a == b == "M" for a, b in zip(cls, cls[1:]))
+
+
+def class_match(a, b):
+    """Steady-state positions (all but the first and last EDGE) where two class strings agree, at the best shift of
+    0-6 either way."""
+    def one(x, y, s):
+        return sum(p == q for p, q in zip(x[EDGE + s:-EDGE], y[EDGE:-EDGE - s] if s else y[EDGE:-EDGE]))
+    return max(max(one(a, b, s), one(b, a, s)) for s in range(7))
+
+
 KINDS32 = [("mad19", k) for k in ("mf", "fm", "fl", "lf", "ml", "lm", "ffm", "mff")] + \
     [("ffm30", k) for k in ("ffm", "fmf", "fffm", "ffffm", "ffmm", "fml", "ffl")]
 
@@ -246,6 +307,23 @@ def check(mad19, ffm30):
         expect(miss > 50, "ffm30 %s: the best of program order and the turn at 4-6 cycles a class pair (%s %s, %s) "
                "leaves %d picks: no such rule gives it" % (
                    k, rule, "/".join("%s%s %d" % (a, b, v) for (a, b), v in zip(pairs_of(k), vals)), ok, miss))
+    # "(order32)": program order among the ready as a list schedule (generate: warpsim's schedule.fma_chain 5) gives
+    # ptxas's classes where the FFMAs are at least twice the IMADs, and not fm's turns
+    for (job, k), want in ((("mad19", "mff"), 640), (("ffm30", "fffm"), 895), (("mad19", "ffm"), 530)):
+        p = classes([j for _, _, j, _ in rows[job, k] if j is not None], k)
+        g = classes(generate(k), k)
+        got = class_match(g, p)
+        expect(got >= want, "%s %s: the list schedule in program order (FF 5) agrees with ptxas's classes at %d of %d "
+               "steady positions; FF / MM neighbours %s, ptxas %s" % (job, k, got, len(p) - 2 * EDGE, neighbours(g),
+                                                                      neighbours(p)))
+    for (job, k) in (("mad19", "ffm"), ("ffm30", "ffffm")):
+        p = neighbours(classes([j for _, _, j, _ in rows[job, k] if j is not None], k))
+        g = neighbours(classes(generate(k), k))
+        expect(abs(g[0] - p[0]) <= 10 and abs(g[1] - p[1]) <= 10, "%s %s: FF / MM neighbours %s, ptxas %s" % (
+            job, k, g, p))
+    g = neighbours(classes(generate("fm"), "fm"))
+    expect(g[1] > 100, "mad19 fm: program order gives %d IMAD-IMAD neighbours where ptxas takes turns (2): the turns "
+           "stay there" % g[1])
     return expect.status()
 
 
