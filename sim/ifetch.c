@@ -68,9 +68,12 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
 {
     f->period = warm ? f->warm_period : f->cold_period;
     f->latency = warm ? f->warm_latency : f->cold_latency;
-    f->restart = warm ? f->warm_restart : f->cold_restart;
+    /* ifetch.caught, where on, gives a first launch's waited lines their pace in place of ifetch.restart */
+    f->restart = warm ? f->warm_restart : f->catch_period ? 0 : f->cold_restart;
     /* ifetch.deep: a cold stream requests that many lines ahead; the first launch + 1 lines are there as ever */
     f->ahead = !warm && f->deep ? f->deep : f->launch;
+    f->caught_period = warm ? 0 : f->catch_period;
+    f->caught = 0;
     if (!f->nlines || !f->period) { /* every line there (none requested, ws_ifetch_ready never asked) */
         f->live = 0;
         return;
@@ -94,7 +97,8 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
 static uint64_t request(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t from)
 {
     uint64_t *last = &f->last[wi & 31];
-    uint64_t at = *last + f->period > from ? *last + f->period : from;
+    uint64_t period = f->caught >> (wi & 31) & 1 ? f->caught_period : f->period;
+    uint64_t at = *last + period > from ? *last + period : from;
     *last = at;
     f->unrequested -= f->ready[line] == UINT64_MAX;
     f->ready[line] = at + f->latency;
@@ -124,6 +128,24 @@ void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
     int waited = cycle && (f->ready[line] == cycle || (f->late && f->ready[line] > f->prev[wi] + 1));
     if (waited)
         f->last[wi] += f->restart;
+    /* ifetch.caught: a warp that waited for its line has caught its stream, which from then on requests each line
+     * caught_period cycles after the one before, those it had requested and are not there coming flight_period apart
+     * (ifetch.caught_flight), until the warp enters a line it did not wait for (one past those there at the block's
+     * start). fetch31 on the H100 h100h: t12, t13 (12.1, 13.1 cycles a line warm) 17.5 a line cold where t14 ... t16
+     * lose nothing (ifetch.line 14); probe_cold17's 64-instruction kernels and bench_sync's 64 NOPs the in-flight
+     * lines' pace (docs/calibration.md "(fetch32)") */
+    if (f->caught_period && waited && !(f->caught >> wi & 1)) {
+        f->caught |= 1u << wi;
+        uint64_t at = f->ready[line], gap = f->flight_period ? f->flight_period : f->caught_period;
+        for (uint32_t l = line + 1; l < f->next[wi] && l < f->nlines; l++)
+            if (f->ready[l] != UINT64_MAX && f->ready[l] > cycle) {
+                at = f->ready[l] > at + gap ? f->ready[l] : at + gap;
+                f->ready[l] = at;
+                f->last[wi] = at - f->latency;
+            }
+        f->settle = at > f->settle ? at : f->settle;
+    } else if (f->caught_period && !waited && line > f->launch)
+        f->caught &= ~(1u << wi);
     /* ifetch.deep (a cold block's ahead, when set): a stream whose line (past those there at the block's start) came
      * a request's period or more before its warp's issue runs that far ahead, else ifetch.ahead (probe_rcp20 rx: ptxas's runs of 7 rcp forms, ~6 lines at 9 cycles a form,
      * after runs of POPCs slower than the fetch; probe_cold17's straight 64-instruction kernels wait from the sixth

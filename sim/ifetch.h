@@ -15,7 +15,12 @@
  * (.devjobs/sync10/probe_sync10.txt). warpsim places one SASS instruction (16 bytes) for each PTX
  * instruction that issues (a folded mov or add has none), with ifetch.sass its SASS count (ws_mufu_sass: a MUFU form
  * with fix-ups 5, 4 without the FSEL, rcp 7, sin and cos 2; an ex2 reading an ex2 1, fold.h mufu_less:
- * docs/calibration.md "(fetch21)"). The lines are the block's (each block of a whole launch starts cold, as the first block on its SM does): a line
+ * docs/calibration.md "(fetch21)"). With ifetch.caught (docs/calibration.md "(fetch32)") the stream is faster (ifetch.line
+ * 14) and a warp that waited for a line has caught it: from then on its lines come ifetch.caught (18) cycles apart, those
+ * in flight at the catch ifetch.caught_flight (17), until it enters a line it did not wait for; ifetch.restart then
+ * applies only where the rule is off (fetch31 on the H100: code issuing a line in 14.1 cycles or slower loses nothing,
+ * 12.1-13.1 takes 17.5 a line). With ifetch.order a first launch's lines hold the SASS in the schedule's order (the list
+ * schedule's positions: ptxas's), not the PTX's; a later launch's refetch keeps the PTX's. The lines are the block's (each block of a whole launch starts cold, as the first block on its SM does): a line
  * one warp's stream brought is there for the others. A branch to a line outside the warp's stream
  * starts the stream over at the target, whose line comes with the branch.
  * A later launch finds the code cached, but for a kernel past ifetch.hold KiB (the layout's lines): the caches keep
@@ -42,6 +47,7 @@ typedef struct {
     uint32_t next[32];    /* per warp: the next line its stream requests */
     uint64_t last[32];    /* per warp: the cycle of its stream's latest request */
     uint64_t prev[32];    /* per warp: the cycle of its last issue (for late) */
+    uint32_t caught;      /* per warp (bit wi): it waited for its line; its stream requests caught_period apart */
     uint32_t ahead;       /* ifetch.ahead: lines a stream requests ahead of its warp's line (this launch's) */
     uint32_t launch;      /* ifetch.ahead: ahead + 1, the lines there when a block starts, and a warm block's ahead */
     uint32_t deep;        /* ifetch.deep: a cold block's ahead (0: ifetch.ahead) */
@@ -51,6 +57,11 @@ typedef struct {
     int late;         /* ifetch.late: a line that came after the cycle following the warp's last issue is one it waited
                        * for, though a pipe or a source held it past the line's arrival */
     uint64_t cold_period, cold_latency, cold_restart; /* ifetch.line, .latency, .restart: a block of a first launch */
+    uint64_t catch_period;  /* ifetch.caught: a first launch's stream whose warp waited for a line requests this many
+                            * cycles apart until the warp enters a line it did not wait for (0: ifetch.line always) */
+    uint64_t caught_period; /* this launch's: catch_period in a first launch, 0 in a later one */
+    uint64_t flight_period; /* ifetch.caught_flight: at the catch, the lines the stream had requested that are not there
+                             * come this many cycles apart (0: caught_period) */
     uint64_t warm_period, warm_latency, warm_restart; /* ifetch.warm_line, .warm_latency, .warm_restart: a block of a
                                                        * later launch of a kernel larger than ifetch.hold (period 0:
                                                        * its code is cached) */

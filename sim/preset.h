@@ -88,7 +88,10 @@ typedef struct {
     double ifetch_warm_restart; /* ... cycles a line the warp waited for puts its stream's next request later */
     double ifetch_far;          /* warm code past this many KiB: fetched in each launch as cold code (0: off) */
     double ifetch_far_line;     /* ... cycles between its line requests (ifetch.latency, .restart the cold's) */
-    double guard_feed; /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
+    double ifetch_caught; /* cold code: cycles between the line requests of a stream whose warp caught it (0: off) */
+    double ifetch_caught_flight; /* ... at the catch, the cycles between the lines requested and not yet there */
+    double ifetch_order; /* 1: the lines hold the SASS in the schedule's order (ptxas's), not the PTX's (0: the PTX's) */
+    double guard_feed;   /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
     double branch_rejoin;  /* a divergent branch ptxas keeps (BSSY/BSYNC): the warp waits this much more where its lanes
                             meet again (timing.c earliest; 0: off) */
     double atom_shared;    /* an atomic on shared memory (atom: global) */

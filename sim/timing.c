@@ -131,6 +131,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     ws_cga_free(&tk->cga);
     ws_schedule_free(&tk->sched);
     free(tk->line_of);
+    free(tk->line_sched);
     free(tk);
 }
 
@@ -140,7 +141,8 @@ uint64_t ws_timing_kernel_bytes(const ws_kernel *k)
     return sizeof(ws_timing_kernel) + n * (sizeof(timing_info) + 2) + ws_schedule_bytes(k->ninsns) +
            n * sizeof(double) /* build_schedule's latencies, while it runs */ + n * 2 /* subwarp */ +
            n * (sizeof(uint32_t) + 5) /* cga */ + n * (2 + sizeof(uint32_t)) /* fold */ +
-           n * sizeof(uint32_t) /* line_of */ + n * (sizeof(uint32_t) + 2) /* join_at, ws_cga_rejoins' two */;
+           2 * n * sizeof(uint32_t) /* line_of, line_sched */ +
+           n * (sizeof(uint32_t) + 2) /* join_at, ws_cga_rejoins' two */;
 }
 
 #define KEPT(field)                                                                                                    \
@@ -404,7 +406,10 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
      * (probe_fwin K 0, 64 KiB of straight-line code: 9100 cycles at one warp in every warm launch on the H200, the
      * first launch 9312, 17.8 cycles a line; rcp_m at 33 KiB 10.1-11.5; docs/calibration.md "(pack30)") */
     int far = t->p.ifetch_far_line > 0 && ws_ifetch_past(tk->line_of, t->ninfo, t->p.ifetch_far);
-    if (ws_ifetch_init(&t->ifetch, t->ninfo, tk->line_of, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency,
+    /* ifetch.order: a first launch's lines in the schedule's order; a later launch's refetch (ifetch.hold, .far) keeps
+     * the PTX's, on which ifetch.warm_line and ifetch.far_line were fitted (docs/calibration.md "(fetch32)") */
+    const uint32_t *lines = !pr->code_warm && t->p.ifetch_line > 0 && tk->line_sched ? tk->line_sched : tk->line_of;
+    if (ws_ifetch_init(&t->ifetch, t->ninfo, lines, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency,
                        t->p.ifetch_restart,
                        far       ? t->p.ifetch_far_line
                        : refetch ? t->p.ifetch_warm_line
@@ -414,6 +419,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
         goto oom;
     t->ifetch.late = t->p.ifetch_late > 0;
     t->ifetch.deep = t->p.ifetch_deep > 0 ? (uint32_t)ws_llround(t->p.ifetch_deep) : 0;
+    t->ifetch.catch_period = t->p.ifetch_caught > 0 ? (uint64_t)ws_llround(t->p.ifetch_caught) : 0;
+    t->ifetch.flight_period = t->p.ifetch_caught_flight > 0 ? (uint64_t)ws_llround(t->p.ifetch_caught_flight) : 0;
     t->code_warm = pr->code_warm;
     if (plans_init(t) != 0)
         goto oom;

@@ -460,6 +460,7 @@ struct ws_timing_kernel {
     int fma_rule;        /* pipe.fma_half holds in this kernel (fma_half_rule) */
     ws_schedule sched;   /* schedule.h (with the preset's schedule 1) */
     uint32_t *line_of;   /* the code's lines (ws_ifetch_layout; with the preset's ifetch.line) */
+    uint32_t *line_sched; /* ... in the schedule's order (ifetch.order: a first launch's; NULL: line_of's) */
 };
 
 /* Cycles a source made by a fixed-latency ALU op is read later by an instruction that is an XU

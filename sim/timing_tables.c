@@ -117,6 +117,32 @@ static int free_passes(const ws_timing *t, const ws_launch_ctx *L, const uint8_t
     return 0;
 }
 
+/* The cold code's lines (ifetch.h): per instruction the line of its SASS, code[pc] SASS each. With ifetch.order (and
+ * the schedule) the SASS lie in ptxas's order, the schedule's positions (the instruction issued at position p is the
+ * p-th in the code), not the PTX's: a list schedule that issues an instruction from 8 lines on in the PTX finds it
+ * in the line it issues from. */
+static uint32_t *ifetch_order(const ws_timing *t, const uint8_t *code)
+{
+    uint32_t n = t->ninfo;
+    uint8_t *by_pos = malloc(n ? n : 1);
+    if (!by_pos)
+        return NULL;
+    for (uint32_t p = 0; p < n; p++)
+        by_pos[p] = code[t->sched.order[p]];
+    uint32_t *pos_line = ws_ifetch_layout(n, by_pos), *line_of = malloc(((size_t)n + 1) * sizeof *line_of);
+    if (pos_line && line_of) {
+        for (uint32_t p = 0; p < n; p++)
+            line_of[t->sched.order[p]] = pos_line[p];
+        line_of[n] = pos_line[n];
+    } else {
+        free(line_of);
+        line_of = NULL;
+    }
+    free(pos_line);
+    free(by_pos);
+    return line_of;
+}
+
 /* ptxas's order (schedule.h) into *sched, with each instruction's latency as issue() charges it when
  * nothing conflicts (a load's space from the instruction; generic: the mem class). */
 static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedule *sched)
@@ -810,6 +836,10 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
         tk->info[pc] = ws_timing_info_of(t, L->code, pc);
         tk->xu_used |= (tk->info[pc].checks & CHECK_XU) != 0;
     }
+    if (t->p.schedule > 0 && build_schedule(t, L, &tk->sched) != 0)
+        return -1;
+    /* after the schedule (the next instruction is the next in its order), then into info */
+    t->sched = tk->sched;
     if (t->p.ifetch_line > 0 || (t->p.ifetch_hold > 0 && t->p.ifetch_warm_line > 0) ||
         (t->p.ifetch_far > 0 && t->p.ifetch_far_line > 0)) { /* a folded mov or add has no
                                                                                         * SASS of its own (ifetch.h) */
@@ -822,14 +852,11 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
                                      ? ws_timing_sass_count(t, L->code, pc) + pair_prmts(t, pc)
                                      : 0);
         tk->line_of = ws_ifetch_layout(t->ninfo, code);
+        tk->line_sched = t->p.ifetch_order > 0 && t->sched.order ? ifetch_order(t, code) : NULL;
         free(code);
-        if (!tk->line_of)
+        if (!tk->line_of || (t->p.ifetch_order > 0 && t->sched.order && !tk->line_sched))
             return -1;
     }
-    if (t->p.schedule > 0 && build_schedule(t, L, &tk->sched) != 0)
-        return -1;
-    /* after the schedule (the next instruction is the next in its order), then into info */
-    t->sched = tk->sched;
     if (join_table(t, L, tk) != 0) /* after the schedule (its order), then into info */
         return -1;
     if (young_ops(t, L, &tk->young) != 0) /* after info (its free movs and IMAD slots) and the schedule */

@@ -140,7 +140,16 @@ static void late_line_was_waited_for(void **state)
                   (unsigned long long)c[2], (unsigned long long)c[1]);
     assert_true(c[1] <= 256 * 3);                              /* one a cycle or so: the fetch binds */
     assert_true(c[0] >= 64 * 17 - 64 && c[0] <= 64 * 18 + 64); /* 64 lines, 17-18 cycles each */
-    assert_true(c[2] + 64 <= c[0]);                            /* 16 a line: no restart */
+    /* with ifetch.caught (docs/calibration.md "(fetch32)") a late line makes the warp one that caught its stream
+     * (18 a line) a few lines sooner */
+    assert_true(c[2] + 16 <= c[0]);
+    /* where ifetch.caught is off, with ifetch.line 16 and the PTX's lines (its fit, "(hadd24)"): 16 a line with ifetch.late 0 */
+    uint64_t on[1], off[1];
+    region(256, h2f_lop3_op, 0, "ifetch.caught 0\nifetch.line 16\nifetch.order 0\n", on);
+    region(256, h2f_lop3_op, 0, "ifetch.caught 0\nifetch.line 16\nifetch.order 0\nifetch.late 0\n", off);
+    print_message("... ifetch.caught 0, ifetch.line 16: %llu, and ifetch.late 0 %llu\n", (unsigned long long)on[0],
+                  (unsigned long long)off[0]);
+    assert_true(on[0] >= 64 * 17 - 64 && on[0] <= 64 * 18 + 64 && off[0] + 64 <= on[0]);
 }
 
 /* probe_cold17 (docs/calibration.md "(cold18)"): on the H200 code that issues a line in 16 cycles (LOP3s, 2
@@ -156,12 +165,18 @@ static void two_cycle_code_hides_the_fetch(void **state)
     assert_true(cold[0] <= warm[0] + 16);                                      /* the first lines at most */
     lop3s(1024, "ifetch.line 18\nifetch.latency 27\nifetch.restart 0\n", old); /* a line in 18: it waits */
     assert_true(old[0] > warm[0] + 200);
-    /* one-cycle code: 1024 NOPs (129 lines) at 17-18.5 cycles a line, the restart's 2 cycles a line waited */
-    uint64_t nop[1], none[1];
+    /* one-cycle code: 1024 NOPs (129 lines) at 17-18.5 cycles a line: the warp caught its stream, which brings a line
+     * every ifetch.caught (18) cycles; without the rule (ifetch.caught 0) ifetch.line's 15 and the restart's 2 a line
+     * waited, without the restart too 15 (docs/calibration.md "(fetch32)") */
+    uint64_t nop[1], none[1], restart[1];
     nops(1024, 1, NULL, nop);
     assert_true(nop[0] >= 129 * 17 - 64 && nop[0] <= 129 * 18 + 64);
-    nops(1024, 1, "ifetch.restart 0\n", none);
-    assert_true(nop[0] >= none[0] + 200 && nop[0] <= none[0] + 2 * 129 + 16);
+    nops(1024, 1, "ifetch.caught 0\nifetch.restart 0\n", none);
+    nops(1024, 1, "ifetch.caught 0\n", restart);
+    print_message("1024 NOPs, first launch: %llu cycles, ifetch.caught 0 %llu, and ifetch.restart 0 %llu\n",
+                  (unsigned long long)nop[0], (unsigned long long)restart[0], (unsigned long long)none[0]);
+    assert_true(none[0] <= 129 * 15 + 64 && nop[0] >= none[0] + 2 * 129);
+    assert_true(restart[0] >= none[0] + 200 && restart[0] <= none[0] + 2 * 129 + 16);
 }
 
 /* Code that issues a line (8 instructions) in ifetch.line cycles or slower never waits: 16 and 32
@@ -180,9 +195,12 @@ static void straight_code_outruns_the_fetch(void **state)
     assert_true(out[0] >= 460 && out[0] <= 565); /* 507-516 within 10% */
     nops(256, 1, "ifetch.line 0\n", out);        /* off: one NOP a cycle */
     assert_int_equal(out[0], 257);
-    /* the pace: a line every ifetch.line cycles (twice as slow, twice as long) */
+    /* the pace: a line every ifetch.line cycles where ifetch.caught is off (twice as slow, twice as long), and with it
+     * every ifetch.caught cycles once the warp caught its stream (docs/calibration.md "(fetch32)") */
     uint64_t slow[1];
-    nops(256, 1, "ifetch.line 36\n", slow);
+    nops(256, 1, "ifetch.line 36\nifetch.caught 0\n", slow);
+    assert_true(slow[0] > out[0] + 400);
+    nops(256, 1, "ifetch.caught 36\nifetch.caught_flight 36\n", slow);
     assert_true(slow[0] > out[0] + 400);
 }
 
@@ -428,18 +446,83 @@ static void runs_of_forms_fetched_deep(void **state)
                   (unsigned long long)c[0], (unsigned long long)c[2], (unsigned long long)c[1]);
     assert_int_equal(c[0], eight[0]);      /* sm_90 has it */
     assert_true(c[0] <= c[1] + c[1] / 20); /* the warm figure within 5% */
-    assert_true(c[2] >= c[0] + 256);       /* 4 lines ahead: a cycle or more a step later */
+    /* 4 lines ahead: later (a cycle or more a step with ifetch.line 16 and its restart before ifetch.caught; with the
+     * faster stream and ifetch.caught's pace about 96 cycles, docs/calibration.md "(fetch32)") */
+    assert_true(c[2] >= c[0] + 64);
+    uint64_t old[2];
+    region(256, rcp_popc_op, 0, "ifetch.caught 0\nifetch.line 16\nifetch.order 0\n", &old[0]);
+    region(256, rcp_popc_op, 0, "ifetch.caught 0\nifetch.line 16\nifetch.order 0\nifetch.deep 0\n", &old[1]);
+    assert_true(old[1] >= old[0] + 256);
+}
+
+/* mad.lo.s32 and lop3.b32 in rounds of arg >> 8 IMADs and arg & 255 LOP3s (fetch31's t kinds, .devjobs/fetch31: each
+ * LOP3 reads the IMAD before it, each IMAD a LOP3 chain's value of the round before): the IMAD and ALU pipes' 2
+ * cycles an instruction at one warp, a line in 16 NM / (NM + NL) cycles. */
+static int mad_lop3_op(char *out, size_t cap, unsigned i, int arg)
+{
+    unsigned nm = (unsigned)arg >> 8, per = nm + ((unsigned)arg & 255), j = i % per, r = i / per;
+    if (j < nm)
+        return snprintf(out, cap, "mad.lo.s32 %%q%u, %%q%u, %%r1, %%q%u;\n", 4 + j % 8, 4 + j % 8, 12 + (j + r) % 8);
+    return snprintf(out, cap, "lop3.b32 %%q%u, %%q%u, %%q%u, %%r1, 0x6A;\n", 12 + (j + r) % 8, 12 + (j + r) % 8,
+                    4 + (j - 1) % 8);
+}
+
+/* Code that issues a line slower than the stream loses nothing in its first launch (docs/calibration.md "(fetch32)"):
+ * fetch31's t15 (15 IMADs and a LOP3 a round, 15 cycles a line) with sm_90's ifetch.line 15, in ptxas's order
+ * (ifetch.order: the list schedule issues IMADs from up to 8 PTX lines on, which with the PTX's lines wait for a line
+ * no stream requested yet); t14 (14 and 2, 14.1 a line) with the H100 h100h's 14 (tests/calibration/fetch-h100h.preset),
+ * where sm_90's 15 makes it wait. 1536 instructions: 24 KiB, under ifetch.hold. */
+static void fetch_keeps_ahead_of_slower_code(void **state)
+{
+    (void)state;
+    uint64_t c[4]; /* cold, warm, ifetch.order 0, ifetch.line 16 without ifetch.caught */
+    region(1536, mad_lop3_op, 15 << 8 | 1, NULL, &c[0]);
+    region(1536, mad_lop3_op, 15 << 8 | 1, "ifetch.line 0\n", &c[1]);
+    region(1536, mad_lop3_op, 15 << 8 | 1, "ifetch.order 0\n", &c[2]);
+    region(1536, mad_lop3_op, 15 << 8 | 1, "ifetch.line 16\nifetch.caught 0\n", &c[3]);
+    print_message("t15's shape, 1536 instructions: first launch %llu, warm %llu, ifetch.order 0 %llu, ifetch.line 16 "
+                  "without ifetch.caught %llu\n",
+                  (unsigned long long)c[0], (unsigned long long)c[1], (unsigned long long)c[2], (unsigned long long)c[3]);
+    assert_true(c[1] >= 192 * 15 - 32 && c[1] <= 192 * 15 + 64); /* 15 a line warm */
+    assert_true(c[0] <= c[1] + 16);                              /* the fetch hidden */
+    assert_true(c[2] >= c[1] + 150);                             /* the PTX's lines: waits */
+    assert_true(c[3] >= c[1] + 150);                             /* a line in 16: waits */
+    uint64_t t14[3];                                             /* ifetch.line 14, warm, sm_90 */
+    region(1536, mad_lop3_op, 14 << 8 | 2, "ifetch.line 14\n", &t14[0]);
+    region(1536, mad_lop3_op, 14 << 8 | 2, "ifetch.line 0\n", &t14[1]);
+    region(1536, mad_lop3_op, 14 << 8 | 2, NULL, &t14[2]);
+    print_message("t14's shape: ifetch.line 14 %llu, warm %llu, sm_90 %llu\n", (unsigned long long)t14[0],
+                  (unsigned long long)t14[1], (unsigned long long)t14[2]);
+    assert_true(t14[0] <= t14[1] + 16 && t14[2] >= t14[1] + 500);
+}
+
+/* ifetch.caught (docs/calibration.md "(fetch32)"): fetch31's t13 (13 IMADs and 3 LOP3s a round, 13.1 cycles a line
+ * warm) takes 17.5 cycles a line in its first launch on the H100: a warp that waited for a line has caught its
+ * stream, which brings each line 18 cycles after the one before; without the rule (and the restart) the stream's 15. */
+static void caught_stream_brings_a_line_in_18(void **state)
+{
+    (void)state;
+    uint64_t c[3]; /* cold, warm, ifetch.caught 0 (ifetch.restart 0) */
+    region(1536, mad_lop3_op, 13 << 8 | 3, NULL, &c[0]);
+    region(1536, mad_lop3_op, 13 << 8 | 3, "ifetch.line 0\n", &c[1]);
+    region(1536, mad_lop3_op, 13 << 8 | 3, "ifetch.caught 0\nifetch.restart 0\n", &c[2]);
+    print_message("t13's shape, 1536 instructions: first launch %llu, warm %llu, ifetch.caught 0 %llu\n",
+                  (unsigned long long)c[0], (unsigned long long)c[1], (unsigned long long)c[2]);
+    assert_true(c[1] <= 192 * 13 + 128);                         /* 13 a line warm */
+    assert_true(c[0] >= 192 * 18 - 64 && c[0] <= 192 * 18 + 64); /* 18 a line cold */
+    assert_true(c[2] <= 192 * 15 + 64);                          /* the stream's 15 */
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(straight_code_outruns_the_fetch),  cmocka_unit_test(two_cycle_code_hides_the_fetch),
-        cmocka_unit_test(first_load_of_a_line_misses_l1),   cmocka_unit_test(op_after_warp_sync_waits_a_cycle),
-        cmocka_unit_test(later_launch_finds_code_cached),   cmocka_unit_test(first_launch_starts_the_last_group_first),
-        cmocka_unit_test(mufu_forms_take_their_sass_lines), cmocka_unit_test(late_line_was_waited_for),
-        cmocka_unit_test(large_kernel_fetched_again),       cmocka_unit_test(far_kernel_fetched_cold),
-        cmocka_unit_test(runs_of_forms_fetched_deep),
+        cmocka_unit_test(straight_code_outruns_the_fetch),   cmocka_unit_test(two_cycle_code_hides_the_fetch),
+        cmocka_unit_test(first_load_of_a_line_misses_l1),    cmocka_unit_test(op_after_warp_sync_waits_a_cycle),
+        cmocka_unit_test(later_launch_finds_code_cached),    cmocka_unit_test(first_launch_starts_the_last_group_first),
+        cmocka_unit_test(mufu_forms_take_their_sass_lines),  cmocka_unit_test(late_line_was_waited_for),
+        cmocka_unit_test(large_kernel_fetched_again),        cmocka_unit_test(far_kernel_fetched_cold),
+        cmocka_unit_test(runs_of_forms_fetched_deep),        cmocka_unit_test(fetch_keeps_ahead_of_slower_code),
+        cmocka_unit_test(caught_stream_brings_a_line_in_18),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

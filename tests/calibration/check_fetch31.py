@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""The first launch's fetch of cold code against fetch31 on an H100 (h100h, 2026-12-06 09:45Z; docs/calibration.md
+"(fetch31)", "(fetch32)"): .devjobs/fetch31's straight-line kinds (t12 ... t16, l16, p165 ... p20, d18, d20 and the
+5 / 31 KiB s / x kinds: IMADs, LOP3s and POPCs whose warm issue rate is set between 12 and 20 cycles a 128-byte line),
+one warp (a block of 32), the kernel's first launch in its process (cold code), from
+tests/calibration/device-2026-12-06-h100h-fetch31.tar.xz (the raw runs and the PTX warpsim runs). The H100 repeats
+the H200's warm figures in every job run on both; the cold fetch is the session's (docs/calibration.md "(cold28)").
+
+Checked: warpsim's one-warp span within BOUND (default 10%) of the H100's first launch for every straight-line kind but
+those named with --informational KIND (printed, not checked); --preset OVERLAY (a path under SRCDIR): warpsim's keys over
+the built-in preset, e.g. tests/calibration/fetch-h100h.preset (h100h's stream, ifetch.line 14: ctest calibration_fetch31). Each line gives the region's SASS lines (instructions
+between the clock reads / 8), the H100's first-launch and warm (median of launches 1-9) cycles a line, warpsim's
+first launch a line and its error; with --warm also warpsim's warm span (ifetch.line 0) a line, which says how much
+of an error is the fetch's.
+Usage: check_fetch31.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] [--preset OVERLAY] [--warm 1]"""
+import os
+import sys
+import tarfile
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'probes'))
+import probe_alu  # noqa: E402  (warpsim's span, one way for every probe)
+import probe_alu3  # noqa: E402  (the device's spans)
+import probe_jobs  # noqa: E402  (a job's kernel arguments)
+import raw_runs  # noqa: E402  (the command line)
+import sass_replay  # noqa: E402  (the region's SASS)
+import sass_text  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_probe_alu3  # noqa: E402  (a figure's line, counted or informational)
+
+TARBALL = 'tests/calibration/device-2026-12-06-h100h-fetch31.tar.xz'
+LOOPS = ('k8', 'k8a', 'k8n', 'k8i', 'k16')  # fwin K 8's loop and its variants: not the fetch
+
+
+def main(argv):
+    a = raw_runs.options(argv, 10, __doc__)
+    extra = ['--preset', os.path.join(a.src, a.opts['--preset'])] if '--preset' in a.opts else []
+    errors, fails = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        with tarfile.open(os.path.join(a.src, TARBALL)) as tar:
+            tar.extractall(tmp, filter='data')
+        raw = os.path.join(tmp, 'fetch31')
+        ptx = os.path.join(raw, 'probe_fetch31.ptx')
+        lines = open(os.path.join(raw, 'probe_fetch31.sass')).read().split('\n')
+        names = set(sass_text.functions(lines))
+        warm_preset = os.path.join(tmp, 'warm.preset')
+        with open(warm_preset, 'w') as f:
+            f.write('ifetch.line 0\n')
+        print('| kind | lines | H100 first a line | H100 warm a line | warpsim first a line | error |%s'
+              % (' warpsim warm a line |' if '--warm' in a.opts else ''))
+        print('| --- | ---: | ---: | ---: | ---: | ---: |%s' % (' ---: |' if '--warm' in a.opts else ''))
+        kinds = sorted(f[:-4] for f in os.listdir(os.path.join(raw, 'probe')) if f.endswith('.txt'))
+        for kind in (k for k in kinds if k not in LOOPS):
+            first, warm = probe_alu3.spans(os.path.join(raw, 'probe', kind + '.txt'))[32]
+            fn = 'fetch31_' + kind
+            if fn not in names:
+                sys.exit('%s: no SASS for %s' % (sys.argv[0], fn))
+            nl = len(sass_replay.region(sass_replay.kernel(lines, fn))) / 8
+            _, w, args = probe_jobs.params(kind)
+            ws = probe_alu.warpsim(a.warpsim, ptx, fn, 32, 3, w, extra=args + extra)
+            err = (ws - first) / first * 100
+            line = '| %s | %.1f | %.2f | %.2f | %.2f | %+.1f%% |' % (kind, nl, first / nl, warm / nl, ws / nl, err)
+            if '--warm' in a.opts:
+                line += ' %.2f |' % (probe_alu.warpsim(a.warpsim, ptx, fn, 32, 3, w, extra=args + ['--preset', warm_preset])
+                                     / nl)
+            check_probe_alu3.tally(line, err, kind in a.informational, a.bound, errors, fails)
+    print('%d kinds, mean |error| %.1f%%, max %.1f%%; %d beyond %.0f%%' %
+          (len(errors), sum(errors) / len(errors), max(errors), len(fails), a.bound))
+    if fails:
+        print('FAIL: ' + ', '.join(f.split('|')[1].strip() for f in fails))
+        return 1
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
