@@ -89,6 +89,10 @@ typedef struct {
     double ifetch_far;          /* warm code past this many KiB: fetched in each launch as cold code (0: off) */
     double ifetch_far_line;     /* ... cycles between its line requests (ifetch.latency, .restart the cold's) */
     double guard_feed; /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
+    double branch_feed;  /* a guarded bra: extra wait for a fixed-latency op's predicate (timing.c earliest; in the list
+                            schedule the setp weighs this much more: timing_tables.c build_schedule); 0: off */
+    double branch_taken; /* a bra the warp's lanes all take: the warp's next instruction issues this many cycles after it
+                            (timing.c issue; 0: the branch class's latency, as a bra not taken) */
     double branch_rejoin;  /* a divergent branch ptxas keeps (BSSY/BSYNC): the warp waits this much more where its lanes
                             meet again (timing.c earliest; 0: off) */
     double atom_shared;    /* an atomic on shared memory (atom: global) */
@@ -168,6 +172,8 @@ typedef struct {
                                    last half op; the others pair (two a cycle's halves, no hold) */
     double pipe_half_own;       /* 1: an FFMA reading no half op's value is held only in its own warp's window (0: the
                                    sub-partition's) */
+    double pipe_half_own_window; /* with pipe.half_own: the cycles of a warp's own window (0: pipe.half_window's) */
+    double pipe_half_alone; /* 1: with pipe.half_own, a warp alone on its sub-partition is never held by its own window */
     double pipe_rcp_fixup;      /* cycles more an rcp.approx.f32 form's four ALU fix-ups (FSETP, FSEL) hold its ALU
                                    pipe, beyond their pipe.alu each (a fit to the H100's rcp kinds, "(fit23)") */
     double pipe_prmt;           /* cycles each PRMT of fold.pack holds its ALU pipe (0: pipe.alu's) */

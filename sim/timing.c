@@ -312,6 +312,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->shfl_waits_from = t->p.stq_shfl > 0 ? shfl_left(&t->p) : UINT32_MAX;
     t->sync_feed = ws_llround(t->p.sync_feed);
     t->guard_feed = ws_llround(t->p.guard_feed);
+    t->branch_feed = t->p.branch_feed > 0 ? ws_llround(t->p.branch_feed) : 0;
+    t->branch_taken = t->p.branch_taken >= 1 ? ws_llround(t->p.branch_taken) : 0;
     t->rejoin = t->p.branch_rejoin >= 0.5 ? (uint64_t)ws_llround(t->p.branch_rejoin) : 0;
     t->cross_feed = t->p.cross_feed > 0 ? ws_llround(t->p.cross_feed) : 0;
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
@@ -336,6 +338,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->fma_hold = hold_of(t->p.pipe_fma_half);
     t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;
     t->half_own_rule = t->p.pipe_half_own > 0;
+    t->half_alone = t->p.pipe_half_alone > 0;
+    t->half_own_window = t->p.pipe_half_own_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_own_window) : t->half_window;
     t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read > 1
                             ? (uint32_t)ws_llround((t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63) * IMAD_READ_ONE)
                             : 0;
@@ -807,8 +811,9 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         const uint32_t *rp = s->rp;
         timing_info tp;
         /* --slow-path timing: the per-field tests, the reference for feed (timing_info_of) */
-        int64_t feed = slow ? feed_of(t, ti->bits, ti->shfl, ti->synced) : ti->feed;
-        if (slow ? !ti->bits && !ti->shfl && !ti->synced && !ti->side : !feed && !ti->side) {
+        int pbra = slow && is_guarded_bra(&x->L->code[pc]);
+        int64_t feed = slow ? feed_of(t, ti->bits, ti->shfl, ti->synced, pbra) : ti->feed;
+        if (slow ? !ti->bits && !ti->shfl && !ti->synced && !(pbra && t->branch_feed) && !ti->side : !feed && !ti->side) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
                     when = rr[u->src[i]];
@@ -1115,6 +1120,26 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     return 0;
 }
 
+/* branch.taken: whether the bra at pc (in) that the warp's group just issued took every lane of the group to its
+ * target (a uniform taken branch: a loop's back edge, a jump over a block; not a divergent one, whose lanes meet
+ * again at branch.rejoin's cost, nor one that falls through). fetch31 on the H100: a one-warp loop of IADD3, 8 FFMA,
+ * ISETP, BRA takes 27.1 cycles an iteration, the BRA 17 cycles after the loop's head (ptxas's stall counts) and the
+ * next head 10 after it (docs/calibration.md "(loop32)"). */
+static int taken_by_all(const ws_warp *w, const ws_insn *in, uint32_t group, uint32_t pc)
+{
+    if (in->op != WS_OP_BRA || !group)
+        return 0;
+    uint32_t target = (uint32_t)in->ops[0].imm;
+    if (target == pc + 1)
+        return 0;
+    if (w->converged)
+        return w->cpc == target;
+    for (uint32_t g = group; g; g &= g - 1)
+        if (ws_warp_lane_pc(w, (unsigned)__builtin_ctz(g)) != target)
+            return 0;
+    return 1;
+}
+
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
 {
     ws_launch_ctx *L = x->L;
@@ -1233,7 +1258,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             next = stalled > next ? stalled : next;
         }
         if (f->branch)
-            next = cycle + (uint64_t)f->branch;
+            next = cycle + (uint64_t)(t->branch_taken && taken_by_all(w, in, pk.group, pk.pc) ? t->branch_taken
+                                                                                               : f->branch);
         if (f->issue) { /* it holds its sub-partition's issue (issue_cycles): the warp's and the others' */
             uint64_t held = cycle + f->issue;
             next = held > next ? held : next;

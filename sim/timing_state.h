@@ -256,6 +256,8 @@ struct ws_timing {
     int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
     int64_t sync_feed;     /* the preset's sync.feed in whole cycles */
     int64_t guard_feed;    /* the preset's guard.feed in whole cycles */
+    int64_t branch_feed;   /* the preset's branch.feed in whole cycles (0: off) */
+    int64_t branch_taken;  /* the preset's branch.taken in whole cycles (0: off) */
     int64_t cross_feed;    /* the preset's cross.feed in whole cycles (0: no datapaths, timing_info.side 0) */
     uint64_t mio_issue;    /* the preset's mio.issue in whole cycles (hold_mio) */
     int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
@@ -301,6 +303,9 @@ struct ws_timing {
     uint64_t half_end[64];
     uint64_t half_own[32]; /* pipe.half_own: per warp of the block, the end of the window after its last half op */
     int half_own_rule;     /* pipe.half_own > 0 */
+    uint64_t half_own_window; /* pipe.half_own_window's cycles (0 in the preset: pipe.half_window's) */
+    int half_alone;        /* pipe.half_alone > 0: with half_own_rule, a warp alone on its sub-partition is never held
+                              by its own window */
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
     uint64_t issue_at[64];
@@ -451,11 +456,16 @@ struct ws_timing_kernel {
     uint32_t *line_of;   /* the code's lines (ws_ifetch_layout; with the preset's ifetch.line) */
 };
 
+/* Whether in is a guarded bra (`@p bra`), which reads its predicate branch.feed after a fixed-latency op's latency. */
+static inline int is_guarded_bra(const ws_insn *in) { return in->op == WS_OP_BRA && in->guard != WS_NO_REG; }
+
 /* Cycles a source made by a fixed-latency ALU op is read later by an instruction that is an XU
- * bit operation (bits), a shuffle (shfl) or the op after a bar.warp.sync (synced): earliest. */
-static inline int64_t feed_of(const ws_timing *t, int bits, int shfl, int synced)
+ * bit operation (bits), a shuffle (shfl), the op after a bar.warp.sync (synced) or a guarded bra
+ * (pbra: its predicate, branch.feed): earliest. */
+static inline int64_t feed_of(const ws_timing *t, int bits, int shfl, int synced, int pbra)
 {
-    return (bits ? t->bits_feed : 0) + (shfl ? t->shfl_feed : 0) + (synced ? t->sync_feed : 0);
+    return (bits ? t->bits_feed : 0) + (shfl ? t->shfl_feed : 0) + (synced ? t->sync_feed : 0) +
+           (pbra ? t->branch_feed : 0);
 }
 
 /* An f32 add, sub, mul, mad or fma: FADD, FMUL or FFMA, on the FMA pipe. */

@@ -143,6 +143,28 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
         if (t->p.schedule_xu_reader > 0 && spaced_clz && t->p.schedule_xu_reader + t->xu_stall < lat[pc])
             lat[pc] = t->p.schedule_xu_reader + t->xu_stall;
     }
+    /* branch.feed: the setp (a fixed-latency op) whose predicate a guarded bra of its block reads weighs the wait more
+     * in rule 4's heights: ptxas issues the ISETP as early as its sources let it, the BRA 13 cycles after it (fetch31's
+     * k8n: IADD3, 3 FFMA, ISETP, 5 FFMA, BRA, the last FFMA S08; docs/calibration.md "(loop32)"), where by its
+     * latency alone it went after every FFMA of the body, the BRA 13 cycles after the body's end */
+    uint8_t *starts = t->branch_feed ? calloc((size_t)n + 1, 1) : NULL;
+    if (starts)
+        ws_block_starts(L->k, starts);
+    for (uint32_t pc = 0; starts && pc < n && pc < t->ninfo; pc++) {
+        const ws_insn *in = &L->code[pc];
+        if (!is_guarded_bra(in))
+            continue;
+        for (uint32_t j = pc; j-- > 0;) {
+            if (ws_reg_use_writes(&L->uses[j], in->guard)) {
+                if (t->info[j].fixed)
+                    lat[j] += (double)t->branch_feed;
+                break;
+            }
+            if (starts[j])
+                break;
+        }
+    }
+    free(starts);
     /* The MATCH.ANY check of a register membermask (subwarp.h) is SASS in the segment before the
      * collective, on the mask's path: ptxas issues the mask's S2R SR_LANEID first, ahead of the
      * S2Rs and the ULDC of thread_rank(), and MATCH.ANY as soon as the mask is there
