@@ -131,6 +131,31 @@ uint8_t *ws_cga_rejoins(const ws_kernel *k, const ws_insn *code, const uint32_t 
     return at;
 }
 
+/* ws_cga_kept_branches (cga.h): the guarded bras ptxas keeps as BRAs. */
+uint8_t *ws_cga_kept_branches(const ws_kernel *k, const ws_insn *code, const uint32_t *reconv)
+{
+    uint32_t n = k->ninsns;
+    uint8_t *kept = calloc((size_t)n + 1, 1), *seen = calloc((size_t)n + 1, 1);
+    uint32_t *stack = malloc(((size_t)n + 1) * 3 * sizeof *stack); /* ifconverted's stack, then its visited */
+    if (!kept || !seen || !stack || !reconv) {
+        free(kept);
+        free(seen);
+        free(stack);
+        return NULL;
+    }
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_insn *b = &code[pc];
+        uint32_t nv;
+        if (b->op != WS_OP_BRA || b->guard == WS_NO_REG || b->ops[0].imm == (uint64_t)pc + 1)
+            continue;
+        kept[pc] = !guarded_forward(code, n, pc, reconv) ||
+                   !ifconverted(code, n, pc, reconv[pc], stack, stack + 2 * ((size_t)n + 1), seen, &nv);
+    }
+    free(seen);
+    free(stack);
+    return kept;
+}
+
 /* Per instruction, 1 where some lanes of a warp may run it without the others: between a guarded
  * branch and where its lanes meet again (reconv: per instruction, a divergent branch's reconvergence
  * point, cfg.h), a loop's body for a backward one. Every guarded branch counts as divergent (those of

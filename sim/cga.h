@@ -83,6 +83,11 @@ typedef struct {
  * body that the same code run by the whole warp does not (timing.c, preset branch.rejoin). NULL when out of memory
  * (or reconv is NULL). */
 uint8_t *ws_cga_rejoins(const ws_kernel *k, const ws_insn *code, const uint32_t *reconv);
+/* Per instruction (k->ninsns + 1 bytes), 1 at a guarded bra that ptxas keeps as a BRA: a backward one (a loop's back
+ * edge), or a forward one whose region it does not predicate (ifconverted, as ws_cga_rejoins; CGA_IFCONV_MAX). The
+ * branch.feed wait and its weight in the list schedule are a kept BRA's (`ISETP ... S13`-like padding, then `@P0 BRA`:
+ * docs/calibration.md "(loop32)"); a predicated body has no BRA to wait. NULL when out of memory (or reconv is NULL). */
+uint8_t *ws_cga_kept_branches(const ws_kernel *k, const ws_insn *code, const uint32_t *reconv);
 /* The stretches of a kernel's instructions (code: as they run; uses: their registers; reconv: the
  * reconvergence point of each (ws_reconvergence_points, the prepared kernel's); m: its module, for the
  * symbols' state spaces). Returns 0, or -1 when out of memory. */

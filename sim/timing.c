@@ -124,6 +124,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->young);
     free(tk->stall);
     free(tk->join_at);
+    free(tk->bra_kept);
     ws_fold_free(&tk->fold);
     ws_subwarp_free(&tk->subwarp);
     ws_cga_free(&tk->cga);
@@ -138,7 +139,8 @@ uint64_t ws_timing_kernel_bytes(const ws_kernel *k)
     return sizeof(ws_timing_kernel) + n * (sizeof(timing_info) + 2) + ws_schedule_bytes(k->ninsns) +
            n * sizeof(double) /* build_schedule's latencies, while it runs */ + n * 2 /* subwarp */ +
            n * (sizeof(uint32_t) + 5) /* cga */ + n * (2 + sizeof(uint32_t)) /* fold */ +
-           n * sizeof(uint32_t) /* line_of */ + n * (sizeof(uint32_t) + 2) /* join_at, ws_cga_rejoins' two */;
+           n * sizeof(uint32_t) /* line_of */ + n * (sizeof(uint32_t) + 2) /* join_at, ws_cga_rejoins' two */ +
+           n * 3 /* bra_kept and ws_cga_kept_branches' seen */;
 }
 
 #define KEPT(field)                                                                                                    \
@@ -388,6 +390,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->young = tk->young;
     t->stall = tk->stall;
     t->join_at = tk->join_at;
+    t->bra_kept = tk->bra_kept;
     t->fold = tk->fold;
     t->subwarp = tk->subwarp;
     t->cga = tk->cga;
@@ -811,7 +814,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         const uint32_t *rp = s->rp;
         timing_info tp;
         /* --slow-path timing: the per-field tests, the reference for feed (timing_info_of) */
-        int pbra = slow && is_guarded_bra(&x->L->code[pc]);
+        int pbra = slow && kept_bra(t, pc);
         int64_t feed = slow ? feed_of(t, ti->bits, ti->shfl, ti->synced, pbra) : ti->feed;
         if (slow ? !ti->bits && !ti->shfl && !ti->synced && !(pbra && t->branch_feed) && !ti->side : !feed && !ti->side) {
             for (uint32_t i = 0; i < u->nsrc; i++)

@@ -337,6 +337,8 @@ struct ws_timing {
     uint32_t young_seen;  /* pick.young: the warps that have issued such an op */
     int8_t young_of[32];  /* pick.young: per sub-partition its warp passed over (young_ready); -1: none yet */
     uint8_t *stall;       /* per instruction: timing_info.stall (imad_stalls), built after the schedule; NULL: 0 */
+    uint8_t *bra_kept;    /* per instruction: 1 at a guarded bra ptxas keeps as a BRA (ws_cga_kept_branches; with
+                             branch.feed), which reads its setp's predicate branch.feed later; NULL: none */
     uint32_t *join_at;    /* per instruction: 1 + the position where a divergent branch's lanes meet again whose wait
                              (branch.rejoin) the instruction takes when a warp issues it there (join_table, after the
                              schedule; CHECK_JOIN); 0: none; NULL: none in the kernel, or the key 0 */
@@ -446,6 +448,7 @@ struct ws_timing_kernel {
     uint8_t *young;      /* per instruction: pick.young's op (young_ops); NULL: none */
     uint8_t *stall;      /* per instruction: the cycles the warp waits after it beyond one (imad_stalls); NULL: all 0 */
     uint32_t *join_at;   /* per instruction: ws_timing.join_at (join_table); NULL: none */
+    uint8_t *bra_kept;   /* per instruction: ws_timing.bra_kept (branch.feed); NULL: none */
     ws_fold fold;        /* fold.h (with the preset's schedule 1) */
     ws_subwarp subwarp;  /* subwarp.h */
     ws_cga cga;          /* cga.h: its tables (each warp's state is the launch's) */
@@ -456,8 +459,9 @@ struct ws_timing_kernel {
     uint32_t *line_of;   /* the code's lines (ws_ifetch_layout; with the preset's ifetch.line) */
 };
 
-/* Whether in is a guarded bra (`@p bra`), which reads its predicate branch.feed after a fixed-latency op's latency. */
-static inline int is_guarded_bra(const ws_insn *in) { return in->op == WS_OP_BRA && in->guard != WS_NO_REG; }
+/* Whether the instruction at pc is a guarded bra ptxas keeps as a BRA (ws_timing.bra_kept), which reads its predicate
+ * branch.feed after a fixed-latency op's latency. */
+static inline int kept_bra(const ws_timing *t, uint32_t pc) { return t->bra_kept && pc < t->ninfo && t->bra_kept[pc]; }
 
 /* Cycles a source made by a fixed-latency ALU op is read later by an instruction that is an XU
  * bit operation (bits), a shuffle (shfl), the op after a bar.warp.sync (synced) or a guarded bra

@@ -147,12 +147,12 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
      * in rule 4's heights: ptxas issues the ISETP as early as its sources let it, the BRA 13 cycles after it (fetch31's
      * k8n: IADD3, 3 FFMA, ISETP, 5 FFMA, BRA, the last FFMA S08; docs/calibration.md "(loop32)"), where by its
      * latency alone it went after every FFMA of the body, the BRA 13 cycles after the body's end */
-    uint8_t *starts = t->branch_feed ? calloc((size_t)n + 1, 1) : NULL;
+    uint8_t *starts = t->bra_kept ? calloc((size_t)n + 1, 1) : NULL;
     if (starts)
         ws_block_starts(L->k, starts);
     for (uint32_t pc = 0; starts && pc < n && pc < t->ninfo; pc++) {
         const ws_insn *in = &L->code[pc];
-        if (!is_guarded_bra(in))
+        if (!kept_bra(t, pc))
             continue;
         for (uint32_t j = pc; j-- > 0;) {
             if (ws_reg_use_writes(&L->uses[j], in->guard)) {
@@ -758,6 +758,9 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
         return -1;
     for (uint32_t pc = 0; tk->cga.needs && pc < t->ninfo; pc++)
         tk->cga_used |= tk->cga.needs[pc];
+    /* branch.feed's branches, before info (feed) and the schedule (the setp's weight) */
+    if (t->branch_feed && (t->bra_kept = tk->bra_kept = ws_cga_kept_branches(L->k, L->code, L->reconv_pc)) == NULL)
+        return -1;
     t->cga = tk->cga;
     if (ws_narrow_build(L->k, L->code, L->uses, tk->narrow) != 0 ||
         (t->p.schedule > 0 &&
