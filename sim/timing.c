@@ -814,7 +814,7 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         const uint32_t *rp = s->rp;
         timing_info tp;
         /* --slow-path timing: the per-field tests, the reference for feed (timing_info_of) */
-        int pbra = slow && kept_bra(t, pc);
+        int pbra = slow && fed_bra(t, pc);
         int64_t feed = slow ? feed_of(t, ti->bits, ti->shfl, ti->synced, pbra) : ti->feed;
         if (slow ? !ti->bits && !ti->shfl && !ti->synced && !(pbra && t->branch_feed) && !ti->side : !feed && !ti->side) {
             for (uint32_t i = 0; i < u->nsrc; i++)
@@ -1261,8 +1261,9 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             next = stalled > next ? stalled : next;
         }
         if (f->branch)
-            next = cycle + (uint64_t)(t->branch_taken && taken_by_all(w, in, pk.group, pk.pc) ? t->branch_taken
-                                                                                               : f->branch);
+            next = cycle + (uint64_t)(t->branch_taken && kept_bra(t, pk.pc) && taken_by_all(w, in, pk.group, pk.pc)
+                                          ? t->branch_taken
+                                          : f->branch);
         if (f->issue) { /* it holds its sub-partition's issue (issue_cycles): the warp's and the others' */
             uint64_t held = cycle + f->issue;
             next = held > next ? held : next;

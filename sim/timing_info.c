@@ -392,7 +392,7 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
     double fence = fence_of(p, in);
     f.fence = fence >= 0 ? ws_llround(fence) : -1;
     f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? (int32_t)ws_llround(p->lat[LAT_BRANCH]) : 0;
-    if (in->op == WS_OP_BRA && t->branch_taken && !f.branch) /* branch.taken: issue() tells a taken one */
+    if (t->branch_taken && kept_bra(t, pc) && !f.branch) /* branch.taken: issue() tells a taken one */
         f.branch = 1;
     f.stall = t->stall && pc < t->ninfo && !f.free_mov ? t->stall[pc] : 0;
     f.subwarp = t->subwarp.form && pc < t->ninfo && t->subwarp.form[pc] != SUBWARP_NONE; /* built before */
@@ -411,7 +411,7 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
              f.issue || cga || f.gate || f.arrival || ws_op_class_of(in->op) == CLS_BARRIER ||
              ws_op_ends_path(in->op) || imad_reader;
     /* the tests of earliest and write_results, decided once (--slow-path timing makes them per use) */
-    f.feed = feed_of(t, f.bits, f.shfl, f.synced, kept_bra(t, pc));
+    f.feed = feed_of(t, f.bits, f.shfl, f.synced, fed_bra(t, pc));
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
     f.checks = (uint8_t)((f.memory || cga == CGA_CLOCK ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) |
                          (f.memory || f.shfl ? CHECK_PIPE : 0) | (math ? CHECK_MATH : 0) |

@@ -301,10 +301,10 @@ struct ws_timing {
     uint32_t imad_near; /* pipe.imad_near: the most instructions from the IMAD to its reader */
     uint16_t imad_read_left[64];
     uint64_t half_end[64];
-    uint64_t half_own[32]; /* pipe.half_own: per warp of the block, the end of the window after its last half op */
-    int half_own_rule;     /* pipe.half_own > 0 */
+    uint64_t half_own[32];    /* pipe.half_own: per warp of the block, the end of the window after its last half op */
+    int half_own_rule;        /* pipe.half_own > 0 */
     uint64_t half_own_window; /* pipe.half_own_window's cycles (0 in the preset: pipe.half_window's) */
-    int half_alone;        /* pipe.half_alone > 0: with half_own_rule, a warp alone on its sub-partition is never held
+    int half_alone; /* pipe.half_alone > 0: with half_own_rule, a warp alone on its sub-partition is never held
                               by its own window */
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
@@ -337,8 +337,9 @@ struct ws_timing {
     uint32_t young_seen;  /* pick.young: the warps that have issued such an op */
     int8_t young_of[32];  /* pick.young: per sub-partition its warp passed over (young_ready); -1: none yet */
     uint8_t *stall;       /* per instruction: timing_info.stall (imad_stalls), built after the schedule; NULL: 0 */
-    uint8_t *bra_kept;    /* per instruction: 1 at a guarded bra ptxas keeps as a BRA (ws_cga_kept_branches; with
-                             branch.feed), which reads its setp's predicate branch.feed later; NULL: none */
+    uint8_t *bra_kept;    /* per instruction: 1 at a bra ptxas keeps as a BRA (ws_cga_kept_branches; with branch.feed or
+                             branch.taken): a guarded one reads its setp's predicate branch.feed later, a taken one holds
+                             the warp branch.taken; NULL: none */
     uint32_t *join_at;    /* per instruction: 1 + the position where a divergent branch's lanes meet again whose wait
                              (branch.rejoin) the instruction takes when a warp issues it there (join_table, after the
                              schedule; CHECK_JOIN); 0: none; NULL: none in the kernel, or the key 0 */
@@ -459,9 +460,14 @@ struct ws_timing_kernel {
     uint32_t *line_of;   /* the code's lines (ws_ifetch_layout; with the preset's ifetch.line) */
 };
 
-/* Whether the instruction at pc is a guarded bra ptxas keeps as a BRA (ws_timing.bra_kept), which reads its predicate
- * branch.feed after a fixed-latency op's latency. */
+/* Whether the instruction at pc is a bra ptxas keeps as a BRA (ws_timing.bra_kept): a guarded one reads its predicate
+ * branch.feed after a fixed-latency op's latency; a taken one holds the warp branch.taken. */
 static inline int kept_bra(const ws_timing *t, uint32_t pc) { return t->bra_kept && pc < t->ninfo && t->bra_kept[pc]; }
+/* ... a guarded one whose predicate branch.feed delays (CGA_FED) */
+static inline int fed_bra(const ws_timing *t, uint32_t pc)
+{
+    return t->bra_kept && pc < t->ninfo && (t->bra_kept[pc] & CGA_FED);
+}
 
 /* Cycles a source made by a fixed-latency ALU op is read later by an instruction that is an XU
  * bit operation (bits), a shuffle (shfl), the op after a bar.warp.sync (synced) or a guarded bra
