@@ -202,10 +202,11 @@ static int zeroed(void **buf, size_t *cap, size_t n, size_t size)
 
 /* Whether the instruction at a position can be in a plan: a common pick (not rare) that reads nothing but its
  * sources' ready cycles, its ready cycle and, a shuffle, its sub-partition's MIO pipe (no access, no hoisted
- * setp, no free shuffle, no lanes meeting: branch.rejoin), with a feed below PLAN_OLD. */
+ * setp, no free shuffle, no lanes meeting: branch.rejoin, no taken bra's hold: branch.taken), with a feed below
+ * PLAN_OLD. */
 static int plannable(const timing_info *f)
 {
-    return !f->rare && !f->memory && !(f->checks & (CHECK_BASE | CHECK_STQ | CHECK_JOIN)) &&
+    return !f->rare && !f->memory && f->branch >= 0 && !(f->checks & (CHECK_BASE | CHECK_STQ | CHECK_JOIN)) &&
            !(f->free_mov && (f->shfl || f->latency > 0)) && f->feed >= 0 && f->feed < PLAN_OLD;
 }
 
@@ -1085,6 +1086,26 @@ static inline __attribute__((always_inline)) void issue_hooks(ws_timing *t, uint
 
 static inline int pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle, ws_warp *w, warp_state *s);
 
+/* branch.taken: whether the bra at pc (in) that the warp's group just issued took every lane of the group to its
+ * target (a uniform taken branch: a loop's back edge, a jump over a block; not a divergent one, whose lanes meet
+ * again at branch.rejoin's cost, nor one that falls through). fetch31 on the H100: a one-warp loop of IADD3, 8 FFMA,
+ * ISETP, BRA takes 27.1 cycles an iteration, the BRA 17 cycles after the loop's head (ptxas's stall counts) and the
+ * next head 10 after it (docs/calibration.md "(loop32)"). */
+static int taken_by_all(const ws_warp *w, const ws_insn *in, uint32_t group, uint32_t pc)
+{
+    if (in->op != WS_OP_BRA || !group)
+        return 0;
+    uint32_t target = (uint32_t)in->ops[0].imm;
+    if (target == pc + 1)
+        return 0;
+    if (w->converged)
+        return w->cpc == target;
+    for (uint32_t g = group; g; g &= g - 1)
+        if (ws_warp_lane_pc(w, (unsigned)__builtin_ctz(g)) != target)
+            return 0;
+    return 1;
+}
+
 /* issue() for an instruction that is not timing_info.rare, with the caches on (not --slow-path
  * timing): most of every kernel's issues. The same steps as issue() with every rare fact false
  * (no access, the latency an integer, nothing before it, the warp's lanes all still live), inline
@@ -1117,30 +1138,12 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     /* set_ready's other two writes are the next pick's: the warp has no pick now, so the next pass
      * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
     s->ready = f->free_mov ? mov_ready(s, cycle) : cycle + 1 + f->stall;
+    if (f->branch < 0 && taken_by_all(w, &x->L->code[pk.pc], pk.group, pk.pc)) /* branch.taken */
+        s->ready = cycle + (uint64_t)t->branch_taken;
     s->ready_why = WS_STALL_ISSUE;
     if (then_pick) /* the lone warps' pass (a constant where it is inlined): pick_early's answer */
         return pick_early(t, x, wi, cycle + 1, w, s);
     return 0;
-}
-
-/* branch.taken: whether the bra at pc (in) that the warp's group just issued took every lane of the group to its
- * target (a uniform taken branch: a loop's back edge, a jump over a block; not a divergent one, whose lanes meet
- * again at branch.rejoin's cost, nor one that falls through). fetch31 on the H100: a one-warp loop of IADD3, 8 FFMA,
- * ISETP, BRA takes 27.1 cycles an iteration, the BRA 17 cycles after the loop's head (ptxas's stall counts) and the
- * next head 10 after it (docs/calibration.md "(loop32)"). */
-static int taken_by_all(const ws_warp *w, const ws_insn *in, uint32_t group, uint32_t pc)
-{
-    if (in->op != WS_OP_BRA || !group)
-        return 0;
-    uint32_t target = (uint32_t)in->ops[0].imm;
-    if (target == pc + 1)
-        return 0;
-    if (w->converged)
-        return w->cpc == target;
-    for (uint32_t g = group; g; g &= g - 1)
-        if (ws_warp_lane_pc(w, (unsigned)__builtin_ctz(g)) != target)
-            return 0;
-    return 1;
 }
 
 static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t cycle)
@@ -1260,7 +1263,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             next = drained + (uint64_t)f->fence;
             next = stalled > next ? stalled : next;
         }
-        if (f->branch)
+        if (f->branch > 0)
             next = cycle + (uint64_t)(t->branch_taken && kept_bra(t, pk.pc) && taken_by_all(w, in, pk.group, pk.pc)
                                           ? t->branch_taken
                                           : f->branch);
@@ -1277,6 +1280,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         }
         t->bar_moved = 1;
     }
+    if (f->branch < 0 && taken_by_all(w, in, pk.group, pk.pc)) /* branch.taken, as issue_common */
+        next = cycle + (uint64_t)t->branch_taken;
     set_ready(t, wi, f->free_mov ? mov_ready(s, cycle) : next,
               before ? WS_STALL_SYNC
               : imc  ? WS_STALL_SCOREBOARD

@@ -89,17 +89,18 @@ typedef struct {
     uint8_t issue;    /* cycles it holds its sub-partition's issue (issue_cycles: an f64 DADD, DMUL, DFMA; a
                          MUFU with ptxas's fix-ups); 0: the one cycle of any instruction */
     int32_t pred;     /* a shuffle's predicate: this many cycles after its value */
-    int32_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
-    int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
-    uint8_t stall;    /* the warp issues nothing for this many cycles more than the one (stall.imad_fma: an
+    int32_t branch; /* a branch holds the warp this many cycles (rare); 0: one cycle; -1: a bra ptxas keeps, which holds
+                         the warp branch.taken cycles where its lanes all take it (not rare: issue_common) */
+    int64_t fence;  /* a MEMBAR: cycles after the warp's results are ready; -1: none */
+    uint8_t stall;  /* the warp issues nothing for this many cycles more than the one (stall.imad_fma: an
                          IMAD-pipe instruction whose next is an FFMA, FADD or FMUL; imad_stalls) */
-    uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
-    uint8_t memory;   /* ws_op_is_memory */
-    uint8_t bits;     /* an XU op that reads its source itself: an integer bit operation (popc, clz, bfind,
+    uint8_t hold;   /* the warp waits for its result (fold.h: a redux.sync) */
+    uint8_t memory; /* ws_op_is_memory */
+    uint8_t bits;   /* an XU op that reads its source itself: an integer bit operation (popc, clz, bfind,
                          brev) or a MUFU without fix-ups (ws_mufu_fixups 0): waits bits.feed more for a
                          value of a fixed-latency ALU op */
-    uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
-    uint8_t synced;   /* follows a bar.warp.sync: reads a fixed-latency op's result sync.feed later */
+    uint8_t fixed;  /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
+    uint8_t synced; /* follows a bar.warp.sync: reads a fixed-latency op's result sync.feed later */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
     uint8_t gate;     /* a setp whose predicate guards the S2R of the shared window's base (cga.h gate): the
