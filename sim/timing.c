@@ -1138,9 +1138,13 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     /* set_ready's other two writes are the next pick's: the warp has no pick now, so the next pass
      * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
     s->ready = f->free_mov ? mov_ready(s, cycle) : cycle + 1 + f->stall;
-    if (f->branch < 0 && taken_by_all(w, &x->L->code[pk.pc], pk.group, pk.pc)) /* branch.taken */
-        s->ready = cycle + (uint64_t)t->branch_taken;
     s->ready_why = WS_STALL_ISSUE;
+    if (f->branch < 0 && taken_by_all(w, &x->L->code[pk.pc], pk.group, pk.pc)) {
+        /* branch.taken: no early pick, whose free movs would issue at cycle + 1, inside the hold (the pass picks the
+         * warp once it is ready, as issue()'s) */
+        s->ready = cycle + (uint64_t)t->branch_taken;
+        return 0;
+    }
     if (then_pick) /* the lone warps' pass (a constant where it is inlined): pick_early's answer */
         return pick_early(t, x, wi, cycle + 1, w, s);
     return 0;
