@@ -1140,10 +1140,13 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     s->ready = f->free_mov ? mov_ready(s, cycle) : cycle + 1 + f->stall;
     s->ready_why = WS_STALL_ISSUE;
     if (f->branch < 0 && taken_by_all(w, &x->L->code[pk.pc], pk.group, pk.pc)) {
-        /* branch.taken: no early pick, whose free movs would issue at cycle + 1, inside the hold (the pass picks the
-         * warp once it is ready, as issue()'s) */
+        /* branch.taken: no early pick where the target's first is a free mov, which issue_movs would issue at
+         * cycle + 1, inside the hold (the pass picks the warp once it is ready, as issue()'s); any other pick is made
+         * early as ever (its figures read the ready cycle; a plan keys on it) */
         s->ready = cycle + (uint64_t)t->branch_taken;
-        return 0;
+        uint32_t at = w->cpc < t->ninfo && t->sched.order ? t->sched.order[w->cpc] : w->cpc;
+        if (!then_pick || !w->converged || at >= t->ninfo || t->info[at].free_mov)
+            return 0;
     }
     if (then_pick) /* the lone warps' pass (a constant where it is inlined): pick_early's answer */
         return pick_early(t, x, wi, cycle + 1, w, s);
