@@ -131,6 +131,44 @@ uint8_t *ws_cga_rejoins(const ws_kernel *k, const ws_insn *code, const uint32_t 
     return at;
 }
 
+/* ws_cga_kept_branches (cga.h): the guarded bras ptxas keeps as BRAs. */
+uint8_t *ws_cga_kept_branches(const ws_kernel *k, const ws_insn *code, const uint32_t *reconv)
+{
+    uint32_t n = k->ninsns;
+    uint8_t *kept = calloc((size_t)n + 1, 1), *seen = calloc((size_t)n + 1, 1), *leader = calloc((size_t)n + 1, 1);
+    uint32_t *stack = malloc(((size_t)n + 1) * 3 * sizeof *stack); /* ifconverted's stack, then its visited */
+    if (!kept || !seen || !leader || !stack || !reconv) {
+        free(kept);
+        free(seen);
+        free(leader);
+        free(stack);
+        return NULL;
+    }
+    ws_block_starts(k, leader); /* 1: a PTX block's first instruction; with 2: a predicated region's join */
+    for (uint32_t pc = 0; pc < n; pc++)
+        kept[pc] = code[pc].op == WS_OP_BRA && code[pc].ops[0].imm != (uint64_t)pc + 1 ? CGA_KEPT : 0;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        uint32_t nv, *visited = stack + 2 * ((size_t)n + 1);
+        if (!guarded_forward(code, n, pc, reconv) || !ifconverted(code, n, pc, reconv[pc], stack, visited, seen, &nv))
+            continue;
+        kept[pc] = 0; /* the branch and those of its region (an if/else's `bra`) are predicated code */
+        for (uint32_t v = 0; v < nv; v++)
+            kept[visited[v]] = 0;
+        leader[reconv[pc]] |= 2; /* a join of predicated code: ptxas's block goes on across it */
+    }
+    /* CGA_FED: a guarded kept bra whose PTX block does not begin at such a join */
+    for (uint32_t pc = 0, start = 0; pc < n; pc++) {
+        if (leader[pc])
+            start = pc;
+        if (kept[pc] && code[pc].guard != WS_NO_REG && !(leader[start] & 2))
+            kept[pc] |= CGA_FED;
+    }
+    free(seen);
+    free(leader);
+    free(stack);
+    return kept;
+}
+
 /* Per instruction, 1 where some lanes of a warp may run it without the others: between a guarded
  * branch and where its lanes meet again (reconv: per instruction, a divergent branch's reconvergence
  * point, cfg.h), a loop's body for a backward one. Every guarded branch counts as divergent (those of

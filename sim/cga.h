@@ -83,6 +83,15 @@ typedef struct {
  * body that the same code run by the whole warp does not (timing.c, preset branch.rejoin). NULL when out of memory
  * (or reconv is NULL). */
 uint8_t *ws_cga_rejoins(const ws_kernel *k, const ws_insn *code, const uint32_t *reconv);
+/* Per instruction (k->ninsns + 1 bytes), CGA_KEPT at a bra (to another instruction than the next) that ptxas keeps as
+ * a BRA: all but a guarded forward one whose region it predicates (ifconverted, as ws_cga_rejoins; CGA_IFCONV_MAX) and
+ * the branches inside such a region (an if/else's `bra`); with CGA_FED a guarded one whose PTX block does not begin
+ * where such a region's lanes meet again. branch.taken's hold is a kept BRA's, branch.feed's wait and weight (`ISETP`,
+ * then `@P0 BRA` 13 cycles after it) a CGA_FED one's: ptxas makes one SASS block of a predicated region and the code
+ * around it and issues the ISETP above the region, which the list schedule, cut at the PTX blocks, cannot
+ * (docs/calibration.md "(loop32)"). NULL when out of memory (or reconv is NULL). */
+enum { CGA_KEPT = 1, CGA_FED = 2 };
+uint8_t *ws_cga_kept_branches(const ws_kernel *k, const ws_insn *code, const uint32_t *reconv);
 /* The stretches of a kernel's instructions (code: as they run; uses: their registers; reconv: the
  * reconvergence point of each (ws_reconvergence_points, the prepared kernel's); m: its module, for the
  * symbols' state spaces). Returns 0, or -1 when out of memory. */

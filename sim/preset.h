@@ -92,6 +92,10 @@ typedef struct {
     double ifetch_caught_flight; /* ... at the catch, the cycles between the lines requested and not yet there */
     double ifetch_order; /* 1: the lines hold the SASS in the schedule's order (ptxas's), not the PTX's (0: the PTX's) */
     double guard_feed;   /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
+    double branch_feed;  /* a guarded bra: extra wait for a fixed-latency op's predicate (timing.c earliest; in the list
+                            schedule the setp weighs this much more: timing_tables.c build_schedule); 0: off */
+    double branch_taken; /* a bra the warp's lanes all take: the warp's next instruction issues this many cycles after it
+                            (timing.c issue; 0: the branch class's latency, as a bra not taken) */
     double branch_rejoin;  /* a divergent branch ptxas keeps (BSSY/BSYNC): the warp waits this much more where its lanes
                             meet again (timing.c earliest; 0: off) */
     double atom_shared;    /* an atomic on shared memory (atom: global) */
@@ -161,32 +165,34 @@ typedef struct {
     double schedule_high_wait; /* schedule.high_wait H: rule 6 waits for a busy pipe for a candidate H cycles higher (0: off) */
     double schedule_alloc_regs; /* schedule.alloc_regs R: their first-in first-out registers (0: B + 1) */
     double schedule_fma_chain; /* schedule.fma_chain F: FMA-pipe chains beside IMADs in program order, F cycles FMA to FMA (0: off) */
-    double pipe_alu, pipe_imad; /* cycles a slot holds its sub-partition's ALU or IMAD pipe (opcodes.h PIPE_*) */
-    double pipe_xu;             /* ... its XU pipe (POPC, F2I) */
-    double pipe_xu_d2f;         /* ... a cvt from f64 to f32 (F2F.F32.F64) its XU pipe (0: pipe.xu) */
-    double pipe_f64;            /* cycles an f64 add, mul or fma (DADD, DMUL, DFMA) holds its sub-partition's issue */
-    double pipe_held_mov;       /* 1: a free mov issues while its warp waits out such a hold (no cycle of the pass) */
-    double pipe_half;           /* cycles a half add, sub or mul (HADD2, HMUL2) holds its IMAD pipe */
-    double pipe_hfma2;          /* cycles a half fma (HFMA2, HFMA2.MMA) holds its sub-partition's issue */
-    double pipe_fma_half;       /* cycles an FFMA, FADD or FMUL holds the FMA pipe whole beside half work, and a
+    double pipe_alu, pipe_imad;  /* cycles a slot holds its sub-partition's ALU or IMAD pipe (opcodes.h PIPE_*) */
+    double pipe_xu;              /* ... its XU pipe (POPC, F2I) */
+    double pipe_xu_d2f;          /* ... a cvt from f64 to f32 (F2F.F32.F64) its XU pipe (0: pipe.xu) */
+    double pipe_f64;             /* cycles an f64 add, mul or fma (DADD, DMUL, DFMA) holds its sub-partition's issue */
+    double pipe_held_mov;        /* 1: a free mov issues while its warp waits out such a hold (no cycle of the pass) */
+    double pipe_half;            /* cycles a half add, sub or mul (HADD2, HMUL2) holds its IMAD pipe */
+    double pipe_hfma2;           /* cycles a half fma (HFMA2, HFMA2.MMA) holds its sub-partition's issue */
+    double pipe_fma_half;        /* cycles an FFMA, FADD or FMUL holds the FMA pipe whole beside half work, and a
                                    half op (HADD2, HMUL2, HFMA2; not HFMA2.MMA) both its halves (0 or 1: no rule) */
-    double pipe_half_window;    /* ... such an FFMA: one issued within this many cycles after its sub-partition's
+    double pipe_half_window;     /* ... such an FFMA: one issued within this many cycles after its sub-partition's
                                    last half op; the others pair (two a cycle's halves, no hold) */
-    double pipe_half_own;       /* 1: an FFMA reading no half op's value is held only in its own warp's window (0: the
+    double pipe_half_own;        /* 1: an FFMA reading no half op's value is held only in its own warp's window (0: the
                                    sub-partition's) */
-    double pipe_rcp_fixup;      /* cycles more an rcp.approx.f32 form's four ALU fix-ups (FSETP, FSEL) hold its ALU
+    double pipe_half_own_window; /* with pipe.half_own: the cycles of a warp's own window (0: pipe.half_window's) */
+    double pipe_half_alone; /* 1: with pipe.half_own, a warp alone on its sub-partition is never held by its own window */
+    double pipe_rcp_fixup;  /* cycles more an rcp.approx.f32 form's four ALU fix-ups (FSETP, FSEL) hold its ALU
                                    pipe, beyond their pipe.alu each (a fit to the H100's rcp kinds, "(fit23)") */
-    double pipe_prmt;           /* cycles each PRMT of fold.pack holds its ALU pipe (0: pipe.alu's) */
-    double pipe_mma_prmt;       /* cycles the HFMA2.MMA of a half pair add, sub or mul reading a prmt's value holds its
+    double pipe_prmt;       /* cycles each PRMT of fold.pack holds its ALU pipe (0: pipe.alu's) */
+    double pipe_mma_prmt;   /* cycles the HFMA2.MMA of a half pair add, sub or mul reading a prmt's value holds its
                                    ALU pipe (0: pipe.mma_alu's) */
-    double pipe_hfma2_pack;     /* cycles the HFMA2 (not HFMA2.MMA) of a scalar fma pair (fold.pack) whose addend is its
+    double pipe_hfma2_pack; /* cycles the HFMA2 (not HFMA2.MMA) of a scalar fma pair (fold.pack) whose addend is its
                                    multiplier holds its sub-partition's issue (0: pipe.hfma2's) */
-    double half_pack_mul;       /* 1: a scalar mul pair's f16x2 op (fold.pack) takes an add's HFMA2.MMA turns and
+    double half_pack_mul;   /* 1: a scalar mul pair's f16x2 op (fold.pack) takes an add's HFMA2.MMA turns and
                                    half.mma's latency; 0: mul.f16x2's (its turn in a chain too, its own latency) */
-    double pipe_mma_alu;        /* cycles a half pair add's, sub's or mul's HFMA2.MMA (half_pairs) holds its ALU pipe */
-    double pipe_imad_read;      /* cycles from its issue an FFMA, FADD or FMUL reading an IMAD's result (mul.lo,
+    double pipe_mma_alu;    /* cycles a half pair add's, sub's or mul's HFMA2.MMA (half_pairs) holds its ALU pipe */
+    double pipe_imad_read;  /* cycles from its issue an FFMA, FADD or FMUL reading an IMAD's result (mul.lo,
                                    mad.lo) holds its IMAD pipe at least (0: none; timing.c imad_read_issue) */
-    double pipe_imad_near;      /* ... an IMAD at most this many instructions before it in the code (0: none) */
+    double pipe_imad_near;  /* ... an IMAD at most this many instructions before it in the code (0: none) */
     double pipe_fma_halves; /* H: in schedule.fma_chain's segments an FFMA, FADD or FMUL holds the FMA pipe's lite half H
                                    cycles, or where that is held the heavy half (the IMAD pipe): timing_pipes.h halves_issue (0: off) */
     double pick_yield;      /* E: in schedule.fma_chain's segments ptxas's yield bits (E cycles of stall counts), and a

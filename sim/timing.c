@@ -126,6 +126,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->kept);
     free(tk->stall);
     free(tk->join_at);
+    free(tk->bra_kept);
     ws_fold_free(&tk->fold);
     ws_subwarp_free(&tk->subwarp);
     ws_cga_free(&tk->cga);
@@ -142,7 +143,8 @@ uint64_t ws_timing_kernel_bytes(const ws_kernel *k)
            n * sizeof(double) /* build_schedule's latencies, while it runs */ + n * 2 /* subwarp */ +
            n * (sizeof(uint32_t) + 5) /* cga */ + n * (2 + sizeof(uint32_t)) /* fold */ +
            2 * n * sizeof(uint32_t) /* line_of, line_sched */ +
-           n * (sizeof(uint32_t) + 2) /* join_at, ws_cga_rejoins' two */;
+           n * (sizeof(uint32_t) + 2) /* join_at, ws_cga_rejoins' two */ +
+           n * 3 /* bra_kept and ws_cga_kept_branches' seen */;
 }
 
 #define KEPT(field)                                                                                                    \
@@ -204,10 +206,11 @@ static int zeroed(void **buf, size_t *cap, size_t n, size_t size)
 
 /* Whether the instruction at a position can be in a plan: a common pick (not rare) that reads nothing but its
  * sources' ready cycles, its ready cycle and, a shuffle, its sub-partition's MIO pipe (no access, no hoisted
- * setp, no free shuffle, no lanes meeting: branch.rejoin), with a feed below PLAN_OLD. */
+ * setp, no free shuffle, no lanes meeting: branch.rejoin, no taken bra's hold: branch.taken), with a feed below
+ * PLAN_OLD. */
 static int plannable(const timing_info *f)
 {
-    return !f->rare && !f->memory && !(f->checks & (CHECK_BASE | CHECK_STQ | CHECK_JOIN)) &&
+    return !f->rare && !f->memory && f->branch >= 0 && !(f->checks & (CHECK_BASE | CHECK_STQ | CHECK_JOIN)) &&
            !(f->free_mov && (f->shfl || f->latency > 0)) && f->feed >= 0 && f->feed < PLAN_OLD;
 }
 
@@ -317,6 +320,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->shfl_waits_from = t->p.stq_shfl > 0 ? shfl_left(&t->p) : UINT32_MAX;
     t->sync_feed = ws_llround(t->p.sync_feed);
     t->guard_feed = ws_llround(t->p.guard_feed);
+    t->branch_feed = t->p.branch_feed > 0 ? ws_llround(t->p.branch_feed) : 0;
+    t->branch_taken = t->p.branch_taken >= 1 ? ws_llround(t->p.branch_taken) : 0;
     t->rejoin = t->p.branch_rejoin >= 0.5 ? (uint64_t)ws_llround(t->p.branch_rejoin) : 0;
     t->cross_feed = t->p.cross_feed > 0 ? ws_llround(t->p.cross_feed) : 0;
     t->mio_issue = (uint64_t)ws_llround(t->p.mio_issue);
@@ -341,6 +346,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->fma_hold = hold_of(t->p.pipe_fma_half);
     t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;
     t->half_own_rule = t->p.pipe_half_own > 0;
+    t->half_alone = t->p.pipe_half_alone > 0;
+    t->half_own_window = t->p.pipe_half_own_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_own_window) : t->half_window;
     t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read > 1
                             ? (uint32_t)ws_llround((t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63) * IMAD_READ_ONE)
                             : 0;
@@ -392,6 +399,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->kept = tk->kept;
     t->stall = tk->stall;
     t->join_at = tk->join_at;
+    t->bra_kept = tk->bra_kept;
     t->fold = tk->fold;
     t->subwarp = tk->subwarp;
     t->cga = tk->cga;
@@ -820,8 +828,9 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
         const uint32_t *rp = s->rp;
         timing_info tp;
         /* --slow-path timing: the per-field tests, the reference for feed (timing_info_of) */
-        int64_t feed = slow ? feed_of(t, ti->bits, ti->shfl, ti->synced) : ti->feed;
-        if (slow ? !ti->bits && !ti->shfl && !ti->synced && !ti->side : !feed && !ti->side) {
+        int pbra = slow && fed_bra(t, pc);
+        int64_t feed = slow ? feed_of(t, ti->bits, ti->shfl, ti->synced, pbra) : ti->feed;
+        if (slow ? !ti->bits && !ti->shfl && !ti->synced && !(pbra && t->branch_feed) && !ti->side : !feed && !ti->side) {
             for (uint32_t i = 0; i < u->nsrc; i++)
                 if (rr[u->src[i]] > when) {
                     when = rr[u->src[i]];
@@ -1090,6 +1099,26 @@ static inline __attribute__((always_inline)) void issue_hooks(ws_timing *t, uint
 
 static inline int pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cycle, ws_warp *w, warp_state *s);
 
+/* branch.taken: whether the bra at pc (in) that the warp's group just issued took every lane of the group to its
+ * target (a uniform taken branch: a loop's back edge, a jump over a block; not a divergent one, whose lanes meet
+ * again at branch.rejoin's cost, nor one that falls through). fetch31 on the H100: a one-warp loop of IADD3, 8 FFMA,
+ * ISETP, BRA takes 27.1 cycles an iteration, the BRA 17 cycles after the loop's head (ptxas's stall counts) and the
+ * next head 10 after it (docs/calibration.md "(loop32)"). */
+static int taken_by_all(const ws_warp *w, const ws_insn *in, uint32_t group, uint32_t pc)
+{
+    if (in->op != WS_OP_BRA || !group)
+        return 0;
+    uint32_t target = (uint32_t)in->ops[0].imm;
+    if (target == pc + 1)
+        return 0;
+    if (w->converged)
+        return w->cpc == target;
+    for (uint32_t g = group; g; g &= g - 1)
+        if (ws_warp_lane_pc(w, (unsigned)__builtin_ctz(g)) != target)
+            return 0;
+    return 1;
+}
+
 /* issue() for an instruction that is not timing_info.rare, with the caches on (not --slow-path
  * timing): most of every kernel's issues. The same steps as issue() with every rare fact false
  * (no access, the latency an integer, nothing before it, the warp's lanes all still live), inline
@@ -1123,6 +1152,15 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
      * picks it, which marks it changed (or computes its figures at once) with sb_valid 0 */
     s->ready = f->free_mov ? mov_ready(s, cycle) : cycle + 1 + f->stall;
     s->ready_why = WS_STALL_ISSUE;
+    if (f->branch < 0 && taken_by_all(w, &x->L->code[pk.pc], pk.group, pk.pc)) {
+        /* branch.taken: no early pick where the target's first is a free mov, which issue_movs would issue at
+         * cycle + 1, inside the hold (the pass picks the warp once it is ready, as issue()'s); any other pick is made
+         * early as ever (its figures read the ready cycle; a plan keys on it) */
+        s->ready = cycle + (uint64_t)t->branch_taken;
+        uint32_t at = w->cpc < t->ninfo && t->sched.order ? t->sched.order[w->cpc] : w->cpc;
+        if (!then_pick || !w->converged || at >= t->ninfo || t->info[at].free_mov)
+            return 0;
+    }
     if (then_pick) /* the lone warps' pass (a constant where it is inlined): pick_early's answer */
         return pick_early(t, x, wi, cycle + 1, w, s);
     return 0;
@@ -1249,8 +1287,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
             next = drained + (uint64_t)f->fence;
             next = stalled > next ? stalled : next;
         }
-        if (f->branch)
-            next = cycle + (uint64_t)f->branch;
+        if (f->branch > 0)
+            next = cycle + (uint64_t)(t->branch_taken && kept_bra(t, pk.pc) && taken_by_all(w, in, pk.group, pk.pc)
+                                          ? t->branch_taken
+                                          : f->branch);
         if (f->issue) { /* it holds its sub-partition's issue (issue_cycles): the warp's and the others' */
             uint64_t held = cycle + f->issue;
             next = held > next ? held : next;
@@ -1264,6 +1304,8 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         }
         t->bar_moved = 1;
     }
+    if (f->branch < 0 && taken_by_all(w, in, pk.group, pk.pc)) /* branch.taken, as issue_common */
+        next = cycle + (uint64_t)t->branch_taken;
     set_ready(t, wi, f->free_mov ? mov_ready(s, cycle) : next,
               before ? WS_STALL_SYNC
               : imc  ? WS_STALL_SCOREBOARD

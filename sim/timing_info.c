@@ -392,6 +392,8 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
     double fence = fence_of(p, in);
     f.fence = fence >= 0 ? ws_llround(fence) : -1;
     f.branch = cls == LAT_BRANCH && p->lat[LAT_BRANCH] > 1 ? (int32_t)ws_llround(p->lat[LAT_BRANCH]) : 0;
+    if (t->branch_taken && kept_bra(t, pc) && !f.branch) /* branch.taken: issue_common and issue() tell a taken one */
+        f.branch = -1;
     f.stall = t->stall && pc < t->ninfo && !f.free_mov ? t->stall[pc] : 0;
     f.subwarp = t->subwarp.form && pc < t->ninfo && t->subwarp.form[pc] != SUBWARP_NONE; /* built before */
     f.imc = (uint8_t)(reads_launch_dims(in) && p->imc_miss > 0);
@@ -405,11 +407,11 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
                      !(t->stq_regs.slot && pc < t->ninfo && t->stq_regs.slot[pc]);
     /* an IMAD result's reader (pipe.imad_read) is rare: issue() holds the pipe for it, issue_common has no test */
     int imad_reader = t->imad_read && pc < t->ninfo && (t->imad_read[pc] & IMAD_READER);
-    f.rare = (f.memory && !plain_load) || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch || f.hold ||
-             f.issue || cga || f.gate || f.arrival || ws_op_class_of(in->op) == CLS_BARRIER ||
+    f.rare = (f.memory && !plain_load) || f.latency < 0 || f.subwarp || f.imc || f.fence >= 0 || f.branch > 0 ||
+             f.hold || f.issue || cga || f.gate || f.arrival || ws_op_class_of(in->op) == CLS_BARRIER ||
              ws_op_ends_path(in->op) || imad_reader;
     /* the tests of earliest and write_results, decided once (--slow-path timing makes them per use) */
-    f.feed = feed_of(t, f.bits, f.shfl, f.synced);
+    f.feed = feed_of(t, f.bits, f.shfl, f.synced, fed_bra(t, pc));
     int stq_wait = t->stq_regs.wait && pc < t->ninfo && t->stq_regs.wait[pc];
     f.checks = (uint8_t)((f.memory || cga == CGA_CLOCK ? CHECK_BASE : 0) | (stq_wait ? CHECK_STQ : 0) |
                          (f.memory || f.shfl ? CHECK_PIPE : 0) | (math ? CHECK_MATH : 0) |

@@ -24,8 +24,10 @@ static inline void hold_fma(ws_timing *t, unsigned sp, uint32_t wi, uint8_t slot
     if (slot & FMA_HALF) {
         at[SLOT_FMA] = cycle + (slot & (FMA_HALF - 1));
         t->half_end[sp] = cycle + t->half_window;
-        t->half_own[wi & 31] = cycle + t->half_window;
-    } else if (cycle < t->half_end[sp] && (!t->half_own_rule || (slot & FMA_HALF_VALUE) || cycle < t->half_own[wi & 31]))
+        t->half_own[wi & 31] = cycle + t->half_own_window;
+    } else if (cycle < t->half_end[sp] &&
+               (!t->half_own_rule || (slot & FMA_HALF_VALUE) ||
+                (cycle < t->half_own[wi & 31] && !(t->half_alone && !(t->sp_warps[sp] & t->live & ~(1u << wi))))))
         at[SLOT_FMA] = cycle + (slot & (FMA_HALF_VALUE - 1));
 }
 

@@ -90,17 +90,18 @@ typedef struct {
     uint8_t issue;    /* cycles it holds its sub-partition's issue (issue_cycles: an f64 DADD, DMUL, DFMA; a
                          MUFU with ptxas's fix-ups); 0: the one cycle of any instruction */
     int32_t pred;     /* a shuffle's predicate: this many cycles after its value */
-    int32_t branch;   /* a branch holds the warp this many cycles; 0: one cycle */
-    int64_t fence;    /* a MEMBAR: cycles after the warp's results are ready; -1: none */
-    uint8_t stall;    /* the warp issues nothing for this many cycles more than the one (stall.imad_fma: an
+    int32_t branch; /* a branch holds the warp this many cycles (rare); 0: one cycle; -1: a bra ptxas keeps, which holds
+                         the warp branch.taken cycles where its lanes all take it (not rare: issue_common) */
+    int64_t fence;  /* a MEMBAR: cycles after the warp's results are ready; -1: none */
+    uint8_t stall;  /* the warp issues nothing for this many cycles more than the one (stall.imad_fma: an
                          IMAD-pipe instruction whose next is an FFMA, FADD or FMUL; imad_stalls) */
-    uint8_t hold;     /* the warp waits for its result (fold.h: a redux.sync) */
-    uint8_t memory;   /* ws_op_is_memory */
-    uint8_t bits;     /* an XU op that reads its source itself: an integer bit operation (popc, clz, bfind,
+    uint8_t hold;   /* the warp waits for its result (fold.h: a redux.sync) */
+    uint8_t memory; /* ws_op_is_memory */
+    uint8_t bits;   /* an XU op that reads its source itself: an integer bit operation (popc, clz, bfind,
                          brev) or a MUFU without fix-ups (ws_mufu_fixups 0): waits bits.feed more for a
                          value of a fixed-latency ALU op */
-    uint8_t fixed;    /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
-    uint8_t synced;   /* follows a bar.warp.sync: reads a fixed-latency op's result sync.feed later */
+    uint8_t fixed;  /* a fixed-latency ALU op (IADD3, LOP3, IMAD, FFMA, ...) */
+    uint8_t synced; /* follows a bar.warp.sync: reads a fixed-latency op's result sync.feed later */
     uint8_t subwarp;  /* a collective with SASS before it (subwarp_before) */
     uint8_t imc;      /* reads the launch's dimensions from the constant bank (reads_launch_dims) */
     uint8_t gate;     /* a setp whose predicate guards the S2R of the shared window's base (cga.h gate): the
@@ -257,6 +258,8 @@ struct ws_timing {
     int64_t shfl_feed;     /* the preset's shfl.feed in whole cycles */
     int64_t sync_feed;     /* the preset's sync.feed in whole cycles */
     int64_t guard_feed;    /* the preset's guard.feed in whole cycles */
+    int64_t branch_feed;   /* the preset's branch.feed in whole cycles (0: off) */
+    int64_t branch_taken;  /* the preset's branch.taken in whole cycles (0: off) */
     int64_t cross_feed;    /* the preset's cross.feed in whole cycles (0: no datapaths, timing_info.side 0) */
     uint64_t mio_issue;    /* the preset's mio.issue in whole cycles (hold_mio) */
     int eager;             /* stall events or --slow-path timing: every cycle charged as it passes */
@@ -301,8 +304,11 @@ struct ws_timing {
     uint32_t imad_near; /* pipe.imad_near: the most instructions from the IMAD to its reader */
     uint16_t imad_read_left[64];
     uint64_t half_end[64];
-    uint64_t half_own[32]; /* pipe.half_own: per warp of the block, the end of the window after its last half op */
-    int half_own_rule;     /* pipe.half_own > 0 */
+    uint64_t half_own[32];    /* pipe.half_own: per warp of the block, the end of the window after its last half op */
+    int half_own_rule;        /* pipe.half_own > 0 */
+    uint64_t half_own_window; /* pipe.half_own_window's cycles (0 in the preset: pipe.half_window's) */
+    int half_alone; /* pipe.half_alone > 0: with half_own_rule, a warp alone on its sub-partition is never held
+                              by its own window */
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:
      * timing_info.issue; the pass skips the sub-partition) */
     uint64_t issue_at[64];
@@ -341,6 +347,9 @@ struct ws_timing {
     uint32_t young_seen;                /* pick.young: the warps that have issued such an op */
     int8_t young_of[32];  /* pick.young: per sub-partition its warp passed over (young_ready); -1: none yet */
     uint8_t *stall;       /* per instruction: timing_info.stall (imad_stalls), built after the schedule; NULL: 0 */
+    uint8_t *bra_kept;    /* per instruction: 1 at a bra ptxas keeps as a BRA (ws_cga_kept_branches; with branch.feed or
+                             branch.taken): a guarded one reads its setp's predicate branch.feed later, a taken one holds
+                             the warp branch.taken; NULL: none */
     uint32_t *join_at;    /* per instruction: 1 + the position where a divergent branch's lanes meet again whose wait
                              (branch.rejoin) the instruction takes when a warp issues it there (join_table, after the
                              schedule; CHECK_JOIN); 0: none; NULL: none in the kernel, or the key 0 */
@@ -452,6 +461,7 @@ struct ws_timing_kernel {
     uint8_t *kept;       /* per instruction: ws_timing.kept (chain_tables); NULL: none */
     uint8_t *stall;      /* per instruction: the cycles the warp waits after it beyond one (imad_stalls); NULL: all 0 */
     uint32_t *join_at;   /* per instruction: ws_timing.join_at (join_table); NULL: none */
+    uint8_t *bra_kept;   /* per instruction: ws_timing.bra_kept (branch.feed); NULL: none */
     ws_fold fold;        /* fold.h (with the preset's schedule 1) */
     ws_subwarp subwarp;  /* subwarp.h */
     ws_cga cga;          /* cga.h: its tables (each warp's state is the launch's) */
@@ -463,11 +473,22 @@ struct ws_timing_kernel {
     uint32_t *line_sched; /* ... in the schedule's order (ifetch.order: a first launch's; NULL: line_of's) */
 };
 
-/* Cycles a source made by a fixed-latency ALU op is read later by an instruction that is an XU
- * bit operation (bits), a shuffle (shfl) or the op after a bar.warp.sync (synced): earliest. */
-static inline int64_t feed_of(const ws_timing *t, int bits, int shfl, int synced)
+/* Whether the instruction at pc is a bra ptxas keeps as a BRA (ws_timing.bra_kept): a guarded one reads its predicate
+ * branch.feed after a fixed-latency op's latency; a taken one holds the warp branch.taken. */
+static inline int kept_bra(const ws_timing *t, uint32_t pc) { return t->bra_kept && pc < t->ninfo && t->bra_kept[pc]; }
+/* ... a guarded one whose predicate branch.feed delays (CGA_FED) */
+static inline int fed_bra(const ws_timing *t, uint32_t pc)
 {
-    return (bits ? t->bits_feed : 0) + (shfl ? t->shfl_feed : 0) + (synced ? t->sync_feed : 0);
+    return t->bra_kept && pc < t->ninfo && (t->bra_kept[pc] & CGA_FED);
+}
+
+/* Cycles a source made by a fixed-latency ALU op is read later by an instruction that is an XU
+ * bit operation (bits), a shuffle (shfl), the op after a bar.warp.sync (synced) or a guarded bra
+ * (pbra: its predicate, branch.feed): earliest. */
+static inline int64_t feed_of(const ws_timing *t, int bits, int shfl, int synced, int pbra)
+{
+    return (bits ? t->bits_feed : 0) + (shfl ? t->shfl_feed : 0) + (synced ? t->sync_feed : 0) +
+           (pbra ? t->branch_feed : 0);
 }
 
 /* An f32 add, sub, mul, mad or fma: FADD, FMUL or FFMA, on the FMA pipe. */

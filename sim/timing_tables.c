@@ -169,6 +169,31 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
         if (t->p.schedule_xu_reader > 0 && spaced_clz && t->p.schedule_xu_reader + t->xu_stall < lat[pc])
             lat[pc] = t->p.schedule_xu_reader + t->xu_stall;
     }
+    /* branch.feed: the setp (a fixed-latency op) whose predicate a loop's guarded back edge reads weighs the wait more
+     * in rule 4's heights: ptxas issues the ISETP as early as its sources let it, the BRA 13 cycles after it (fetch31's
+     * k8n: IADD3, 3 FFMA, ISETP, 5 FFMA, BRA, the last FFMA S08; docs/calibration.md "(loop32)"), where by its
+     * latency alone it went after every FFMA of the body, the BRA 13 cycles after the body's end. Not a forward
+     * branch's: the list takes a source from before the segment as ready, and a setp reading %tid.x (its S2R) went
+     * before the shared address the segment's store waits for (test_timing_sass shared_base_once_per_sass_block: 20
+     * cycles more) */
+    uint8_t *starts = t->bra_kept && t->branch_feed ? calloc((size_t)n + 1, 1) : NULL;
+    if (starts)
+        ws_block_starts(L->k, starts);
+    for (uint32_t pc = 0; starts && pc < n && pc < t->ninfo; pc++) {
+        const ws_insn *in = &L->code[pc];
+        if (!fed_bra(t, pc) || in->ops[0].imm > pc) /* a loop's guarded back edge */
+            continue;
+        for (uint32_t j = pc; j-- > 0;) {
+            if (ws_reg_use_writes(&L->uses[j], in->guard)) {
+                if (t->info[j].fixed)
+                    lat[j] += (double)t->branch_feed;
+                break;
+            }
+            if (starts[j])
+                break;
+        }
+    }
+    free(starts);
     /* The MATCH.ANY check of a register membermask (subwarp.h) is SASS in the segment before the
      * collective, on the mask's path: ptxas issues the mask's S2R SR_LANEID first, ahead of the
      * S2Rs and the ULDC of thread_rank(), and MATCH.ANY as soon as the mask is there
@@ -807,6 +832,10 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
         return -1;
     for (uint32_t pc = 0; tk->cga.needs && pc < t->ninfo; pc++)
         tk->cga_used |= tk->cga.needs[pc];
+    /* branch.feed's branches, before info (feed) and the schedule (the setp's weight) */
+    if ((t->branch_feed || t->branch_taken) &&
+        (t->bra_kept = tk->bra_kept = ws_cga_kept_branches(L->k, L->code, L->reconv_pc)) == NULL)
+        return -1;
     t->cga = tk->cga;
     if (ws_narrow_build(L->k, L->code, L->uses, tk->narrow) != 0 ||
         (t->p.schedule > 0 &&

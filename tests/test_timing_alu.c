@@ -571,14 +571,19 @@ static void division_in_a_loop(void **state)
                             "div.approx.f32 %f1, %f1, %f3;\ndiv.approx.f32 %f1, %f1, %f3;\n"
                             "div.approx.f32 %f1, %f1, %f3;\nadd.u32 %r4, %r4, 1;\nsetp.lt.u32 %p1, %r4, 4;\n"
                             "@%p1 bra LOOP;\nadd.f32 %f4, %f1, %f1;\n";
-    assert_int_equal(cycles_of(invariant, NULL), 1 + 12 * 8 + 1);
-    assert_int_equal(cycles_of(invariant, "div.approx.hoisted 61\n") - cycles_of(invariant, NULL), 12 * 53);
+    /* the loop's 3 taken back edges: the next iteration's first div branch.taken (10) cycles after the BRA, 4 later
+     * than the chain (24 cycles an iteration) has it; the divisions' costs with that floor off (branch.taken 0) */
+    assert_int_equal(cycles_of(invariant, NULL), 1 + 12 * 8 + 1 + 3 * 4);
+#define NOFLOOR "branch.taken 0\n"
+    assert_int_equal(cycles_of(invariant, NOFLOOR), 1 + 12 * 8 + 1);
+    assert_int_equal(cycles_of(invariant, NOFLOOR "div.approx.hoisted 61\n") - cycles_of(invariant, NOFLOOR), 12 * 53);
     const char *written = "mov.b32 %f1, %r1;\nmov.f32 %f3, 0f40000000;\nmov.u32 %r4, 0;\nLOOP:\n"
                           "div.approx.f32 %f1, %f1, %f3;\ndiv.approx.f32 %f1, %f1, %f3;\n"
                           "div.approx.f32 %f1, %f1, %f3;\nadd.f32 %f3, %f3, 0f3F800000;\nadd.u32 %r4, %r4, 1;\n"
                           "setp.lt.u32 %p1, %r4, 4;\n@%p1 bra LOOP;\nadd.f32 %f4, %f1, %f1;\n";
     /* within an iteration the second and third reuse the first's reciprocal: 4 x 2 x 53 */
-    assert_int_equal(cycles_of(written, "div.approx.hoisted 61\n") - cycles_of(written, NULL), 4 * 2 * 53);
+    assert_int_equal(cycles_of(written, NOFLOOR "div.approx.hoisted 61\n") - cycles_of(written, NOFLOOR), 4 * 2 * 53);
+#undef NOFLOOR
 }
 
 /* The half forms (probe_alu3 hadd, hadd2, hfma2, badd2, bfma2; docs/calibration.md "(half17)"): an add of halves is
@@ -656,7 +661,9 @@ static uint64_t half_fma_cycles(int halves, int fmas, int pairs, unsigned nthrea
 static void fma_beside_half_ops(void **state)
 {
     (void)state;
-#define WARM "ifetch.line 0\n"
+    /* the window's mechanics at one warp: a lone warp held by its own window (pipe.half_alone 0), that window
+     * pipe.half_window's (pipe.half_own_window 0); the built-in keys: half_window_own_warp, one_warp_loop_floor */
+#define WARM "ifetch.line 0\npipe.half_alone 0\npipe.half_own_window 0\n"
 #define OFF  WARM "pipe.fma_half 0\n"
     /* FFMAs alone: one a cycle, the rule or not (no half op in the kernel) */
     assert_int_equal(half_fma_cycles(0, 48, 0, 32, WARM, 0), half_fma_cycles(0, 48, 0, 32, OFF, 0));
@@ -1016,17 +1023,84 @@ static void half_window_own_warp(void **state)
 #define OFF  WARM "pipe.half_own 0\n"
     uint64_t on8 = fwin_cycles(32, 0, 1024, WARM, 0), off8 = fwin_cycles(32, 0, 1024, OFF, 0);
     uint64_t on1 = fwin_cycles(32, 0, 128, WARM, 0), off1 = fwin_cycles(32, 0, 128, OFF, 0);
+    uint64_t held1 = fwin_cycles(32, 0, 128, WARM "pipe.half_alone 0\n", 0);
     printf("a HADD2 every 8 FFMAs: 8 warps a sub-partition %llu cycles, %llu with pipe.half_own 0; one warp a "
-           "sub-partition %llu, %llu\n",
-           (unsigned long long)on8, (unsigned long long)off8, (unsigned long long)on1, (unsigned long long)off1);
+           "sub-partition %llu, %llu (%llu with pipe.half_alone 0)\n",
+           (unsigned long long)on8, (unsigned long long)off8, (unsigned long long)on1, (unsigned long long)off1,
+           (unsigned long long)held1);
     /* 8 warps a sub-partition: the FFMAs near another warp's HADD2 pair (probe_fwin K 8 on the H200: 51069 cycles,
      * warpsim 61948 with the key 0, 53324 with it) */
     assert_true(on8 + off8 / 10 <= off8);
-    assert_int_equal(on1, off1); /* one warp a sub-partition: its own half ops are the sub-partition's */
+    /* one warp a sub-partition: its own half ops are the sub-partition's, but pipe.half_alone holds a lone warp's
+     * independent FFMAs in no window (fetch31 k16 on the H100: 8 FFMAs right after the HADD2 one a cycle); with the
+     * key 0 and its own window pipe.half_window's, the sub-partition's hold as with pipe.half_own 0 */
+    assert_true(on1 + 40 <= off1);
+    assert_int_equal(fwin_cycles(32, 0, 128, WARM "pipe.half_alone 0\npipe.half_own_window 0\n", 0), off1);
+    assert_true(held1 > on1);
+    assert_int_equal(fwin_cycles(32, 0, 128, WARM, WS_SLOW_ALL), on1);
     assert_int_equal(fwin_cycles(32, 0, 1024, WARM, WS_SLOW_ALL), on8);
     /* FFMAs reading the HADD2's register (the _f kinds): held in the sub-partition's window as before */
     assert_int_equal(fwin_cycles(32, 1, 1024, WARM, 0), fwin_cycles(32, 1, 1024, OFF, 0));
 #undef OFF
+#undef WARM
+}
+
+/* branch.feed and branch.taken (docs/calibration.md "(loop32)"): fetch31's k8n, a one-warp loop of 8 independent
+ * fma.rn.f32, the counter's add, setp and `@p bra` back (ptxas: IADD3, 3 FFMA, ISETP, 5 FFMA, BRA 13 cycles after the
+ * ISETP, S05; the H100 27.1 cycles an iteration, warpsim 14.1 without the keys), `iters` iterations after a bar.sync,
+ * `threads` threads; `fwd`: a forward `@p bra` over a short body (a store) in the loop, which ptxas predicates. The
+ * block's cycles. */
+static uint64_t loop_cycles(int iters, int fwd, unsigned threads, const char *preset, unsigned slow)
+{
+    char ptx[4096];
+    snprintf(ptx, sizeof ptx,
+             ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+             ".reg .b32 %%r<8>;\n.reg .b64 %%rd<4>;\n.reg .f32 %%f<16>;\n.reg .pred %%p<4>;\n"
+             "ld.param.u64 %%rd1, [o];\nmov.u32 %%r1, %%tid.x;\ncvt.rn.f32.u32 %%f1, %%r1;\nmov.f32 %%f2, 0f3F800000;\n"
+             "mov.f32 %%f4, %%f1;\nmov.f32 %%f5, %%f1;\nmov.f32 %%f6, %%f1;\nmov.f32 %%f7, %%f1;\nmov.f32 %%f8, %%f1;\n"
+             "mov.f32 %%f9, %%f1;\nmov.f32 %%f10, %%f1;\nmov.f32 %%f11, %%f1;\nmov.u32 %%r2, 0;\nbar.sync 0;\nLOOP:\n"
+             "fma.rn.f32 %%f4, %%f4, %%f2, %%f1;\nfma.rn.f32 %%f5, %%f5, %%f2, %%f1;\nfma.rn.f32 %%f6, %%f6, %%f2, %%f1;\n"
+             "fma.rn.f32 %%f7, %%f7, %%f2, %%f1;\nfma.rn.f32 %%f8, %%f8, %%f2, %%f1;\nfma.rn.f32 %%f9, %%f9, %%f2, %%f1;\n"
+             "fma.rn.f32 %%f10, %%f10, %%f2, %%f1;\nfma.rn.f32 %%f11, %%f11, %%f2, %%f1;\n%s"
+             "add.s32 %%r2, %%r2, 1;\nsetp.ne.s32 %%p1, %%r2, %d;\n@%%p1 bra LOOP;\n"
+             "st.global.f32 [%%rd1], %%f4;\nret;\n}\n",
+             fwd ? "setp.ne.u32 %p2, %r1, 99;\n@%p2 bra SKIP;\nst.global.f32 [%rd1+4], %f5;\nSKIP:\n" : "", iters);
+    uint64_t out[2];
+    return run_ptx_paths(ptx, threads, out, 0, WS_MODE_TIMING, preset, slow).stats.cycles;
+}
+
+static void one_warp_loop_floor(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+    uint64_t on = loop_cycles(64, 0, 32, WARM, 0),
+             off = loop_cycles(64, 0, 32, WARM "branch.feed 0\nbranch.taken 0\n", 0);
+    uint64_t nofeed = loop_cycles(64, 0, 32, WARM "branch.feed 0\n", 0);
+    uint64_t notaken = loop_cycles(64, 0, 32, WARM "branch.taken 0\n", 0);
+    uint64_t on2 = loop_cycles(128, 0, 32, WARM, 0);
+    printf("k8n's loop, 64 iterations at one warp: %llu cycles (128: %llu), %llu with branch.feed 0 and branch.taken 0, "
+           "%llu with branch.feed 0, %llu with branch.taken 0\n",
+           (unsigned long long)on, (unsigned long long)on2, (unsigned long long)off, (unsigned long long)nofeed,
+           (unsigned long long)notaken);
+    /* 27 cycles an iteration: the setp 4 after the head (the list weighs it 13), the BRA 13 after it, the next head
+     * 10 after the BRA (the H100's 27.1); without the keys 14 */
+    assert_int_equal(on2 - on, 64 * 27);
+    assert_true(off + 64 * 10 < on);
+    /* each key alone: 1503 (the setp last, the BRA 4 after it, the next head 10 on), 1192 (the head 1 after the BRA) */
+    assert_true(nofeed + 64 * 3 < on);
+    assert_true(notaken + 64 * 8 < on);
+    assert_int_equal(loop_cycles(64, 0, 32, WARM, WS_SLOW_ALL), on);
+    uint64_t fwd = loop_cycles(64, 1, 32, WARM, 0);
+    uint64_t fwd_nofeed = loop_cycles(64, 1, 32, WARM "branch.feed 0\n", 0);
+    uint64_t fwd_notaken = loop_cycles(64, 1, 32, WARM "branch.taken 0\n", 0);
+    printf("with a predicated store in the loop: %llu cycles, %llu with branch.feed 0, %llu with branch.taken 0\n",
+           (unsigned long long)fwd, (unsigned long long)fwd_nofeed, (unsigned long long)fwd_notaken);
+    /* a forward branch ptxas predicates (its store, which no lane runs): no BRA, so neither key's; the back edge's
+     * setp after that region's join, where ptxas issues it above the region (one SASS block) and the list cannot: no
+     * branch.feed (ws_cga_kept_branches' CGA_FED); its taken hold as ever */
+    assert_int_equal(fwd, fwd_nofeed);
+    assert_true(fwd_notaken + 64 * 8 <= fwd && fwd <= fwd_notaken + 64 * 9);
+    assert_int_equal(loop_cycles(64, 1, 32, WARM, WS_SLOW_ALL), fwd);
 #undef WARM
 }
 
@@ -1184,6 +1258,7 @@ int main(void)
         cmocka_unit_test(scalar_fma_pack_one_read),
         cmocka_unit_test(mma_reading_prmt),
         cmocka_unit_test(half_window_own_warp),
+        cmocka_unit_test(one_warp_loop_floor),
         cmocka_unit_test(free_movs_pass),
         cmocka_unit_test(imad_then_fma_stall),
         cmocka_unit_test(pick_imad_pipe_first),

@@ -6,7 +6,9 @@ come from (docs/calibration.md "The barrier, the warps' start and bench_mio_w8[1
 - bar.clock and bar.release, probe_bar_release (8 warps, warp 0 spinning 3,000 cycles; mio15's PTX and runs,
   tests/calibration/device-2026-12-03-mio15.tar.xz): every warp's clock read right after __syncthreads() reads
   2 cycles after its read before it (warpsim: 2 or 3); the last warp's load + xor + clock after it ends as many cycles after its
-  arrival as on the H200 (46 in every run), within 2; two bar.sync in a row still take the H200's 28, within 2;
+  arrival as on the H200 (46 in every run), within 2; the first warp's load + xor + clock end as many cycles after
+  the last arrival as on the H200 (40 in every run of 1, 2, 4 and 8 warps), within 1; two bar.sync in a row still
+  take the H200's 28, within 2;
 - bar.release_warps, probe_bar_release with 32 warps: the last warp's load + xor + clock end more than the
   period plus their own 30 cycles after its arrival (H200 175), not the short release's;
 - bar.stagger, probe_bar_release (8 warps with and without the spin, 4 warps): the warps' loads after the
@@ -78,6 +80,16 @@ with tempfile.TemporaryDirectory() as tmp, tarfile.open(os.path.join(src, 'tests
     after = o[last * 9 + 3] - o[last * 9 + 1]
     hw_after = median([r[max(range(8), key=lambda w: r[w * 9 + 1]) * 9 + 3] - r[max(range(8), key=lambda w: r[w * 9 + 1]) * 9 + 1] for r in hw])
     check(abs(after - hw_after) <= 2, f'bar.release: the last warp\'s load + xor + clock end {after} cycles after its arrival (H200 {hw_after})')
+    # bar.release: the first warp's load + xor + clock end 40 cycles after the last arrival in every H200 run of 1, 2, 4
+    # and 8 warps (its leaving place no matter: with 8 warps warpsim's arrivals may tie, the H200's do not)
+    for blk, name, spin in [(32, 'rel_b32_spin.txt', 3000), (64, 'rel_b64_spin.txt', 3000), (128, 'rel_b128_spin.txt', 3000),
+                            (256, 'rel_b256_spin.txt', 3000), (256, 'rel_b256_nospin.txt', 0)]:
+        n = blk // 32
+        r = run(ptx, 'probe_bar_release', blk, [f'o=u64[{n * 9}]', f'sink=u32[{blk}]', f'spin=u32:{spin}'])
+        first = min(r[w * 9 + 3] for w in range(n)) - max(r[w * 9 + 1] for w in range(n))
+        hw_first = median([min(h[w * 9 + 3] for w in range(n)) - max(h[w * 9 + 1] for w in range(n)) for h in h200_runs(tar, name)])
+        check(abs(first - hw_first) <= 1, f'bar.release ({name[4:-4]}): the first warp\'s load + xor + clock end {first} cycles '
+              f'after the last arrival (H200 {hw_first})')
     for blk, name in [(256, 'rel_b256_spin.txt'), (256, 'rel_b256_nospin.txt'), (128, 'rel_b128_spin.txt')]:
         n = blk // 32
         mine = run(ptx, 'probe_bar_release', blk, [f'o=u64[{n * 9}]', f'sink=u32[{blk}]',
