@@ -1072,23 +1072,12 @@ static void schedule_reuse_load_drain(void **state)
  * none) and regs registers a thread (warpsim run --regs: rule 5's budget). */
 static uint64_t cycles_with_regs(const char *ptx, const char *preset, unsigned regs)
 {
-    ws_parse_error perr;
-    ws_module *m = ws_module_parse(ptx, strlen(ptx), "t.ptx", &perr);
-    if (!m)
-        fail_msg("parse: %s at %u:%u", perr.message, perr.line, perr.column);
     ws_config cfg = {0};
     cfg.mode = WS_MODE_TIMING;
     cfg.timing_preset = preset;
     cfg.regs_per_thread = regs;
-    ws_sim *sim = ws_sim_create(&cfg);
-    uint64_t buf = ws_sim_alloc(sim, 64, NULL), out = 0;
-    unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
-    ws_result res;
-    assert_int_equal(ws_sim_launch(sim, m, ws_module_kernel(m, NULL), grid, block, &buf, 8, &res), WS_OK);
-    ws_sim_read(sim, buf, &out, 8);
-    ws_result_free(&res);
-    ws_sim_destroy(sim);
-    ws_module_free(m);
+    uint64_t out = 0;
+    run_ptx_config(ptx, 32, &out, 1, &cfg, WS_OK);
     return out;
 }
 
