@@ -666,6 +666,35 @@ static void streams_free(stream_kernel *sk)
     ws_module_free(sk->m);
 }
 
+/* A stream kernel's schedule s as letters into kinds (at most n, then a 0): the timed segment's positions only (after
+ * bar.sync, before ret), I an IMAD-pipe op (mad.lo, cvt), F an fma, m a free mov (WS_SCHED_FREE), . anything else;
+ * its FFMA-FFMA and IMAD-IMAD neighbours (over the whole segment) into *ff, *ii where not NULL. */
+static void timed_kinds(const stream_kernel *sk, const ws_schedule *s, char *kinds, uint32_t n, int *ff, int *ii)
+{
+    uint32_t at = 0;
+    char last = 0;
+    int nff = 0, nii = 0;
+    for (uint32_t p = 0; p < sk->count; p++) {
+        const ws_insn *in = &sk->k->insns[s->order[p]];
+        if (s->first[p] != s->first[sk->count - 2])
+            continue;
+        char c = sk->pipe[s->order[p]] == WS_SCHED_FREE       ? 'm'
+                 : in->op == WS_OP_MAD || in->op == WS_OP_CVT ? 'I'
+                 : in->op == WS_OP_FMA                        ? 'F'
+                                                              : '.';
+        nff += c == 'F' && last == 'F';
+        nii += c == 'I' && last == 'I';
+        last = c;
+        if (at < n)
+            kinds[at++] = c;
+    }
+    kinds[at] = 0;
+    if (ff)
+        *ff = nff;
+    if (ii)
+        *ii = nii;
+}
+
 /* Rule 6's turns (sim/schedule.c; docs/calibration.md "(alt18)"): the order of a kernel of `steps` steps over 4
  * streams (probe_alu3's: 8, stream v's step reads the next one, u; each value in a register of its own), each step an fma.rn.f32 then a mad.lo.s32
  * (alu3_fma_m), or with h2f a cvt.f32.f16 of u's low half then an fma.rn.f32 (alu3_h2f_f), with every op 4 cycles; an IMAD-pipe op (mad.lo, cvt.f32.f16) holding its pipe 2 cycles,
@@ -704,17 +733,7 @@ static void turns_order_of(int h2f, int steps, int gap, char *kinds, uint32_t n)
     ws_schedule s;
     ws_schedule_budget budget = {.fma_chain = turns_fma_chain};
     assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, sk.pipe, 0, &s), 0);
-    uint32_t at = 0;
-    for (uint32_t p = 0; p < sk.count && at < n; p++) {
-        const ws_insn *in = &sk.k->insns[s.order[p]];
-        if (s.first[p] != s.first[sk.count - 2]) /* the timed segment only: after bar.sync, before ret */
-            continue;
-        kinds[at++] = sk.pipe[s.order[p]] == WS_SCHED_FREE         ? 'm'
-                      : in->op == WS_OP_MAD || in->op == WS_OP_CVT ? 'I'
-                      : in->op == WS_OP_FMA                        ? 'F'
-                                                                   : '.';
-    }
-    kinds[at] = 0;
+    timed_kinds(&sk, &s, kinds, n, NULL, NULL);
     ws_schedule_free(&s);
     streams_free(&sk);
 }
@@ -772,21 +791,7 @@ static void ffm_order_of(unsigned fma_chain, int steps, char *kinds, uint32_t n,
     ws_schedule_budget budget = {.fma_chain = fma_chain};
     ws_schedule s;
     assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, sk.pipe, 0, &s), 0);
-    uint32_t at = 0;
-    char last = 0;
-    *ff = *ii = 0;
-    for (uint32_t p = 0; p < sk.count; p++) {
-        const ws_insn *in = &sk.k->insns[s.order[p]];
-        if (s.first[p] != s.first[sk.count - 2]) /* the timed segment only: after bar.sync, before ret */
-            continue;
-        char c = in->op == WS_OP_MAD ? 'I' : in->op == WS_OP_FMA ? 'F' : '.';
-        *ff += c == 'F' && last == 'F';
-        *ii += c == 'I' && last == 'I';
-        last = c;
-        if (at < n)
-            kinds[at++] = c;
-    }
-    kinds[at] = 0;
+    timed_kinds(&sk, &s, kinds, n, ff, ii);
     ws_schedule_free(&s);
     streams_free(&sk);
 }
