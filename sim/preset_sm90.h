@@ -211,7 +211,6 @@ static const ws_preset ws_preset_sm90 = {
     .sreg_s2r = 32, /* sreg.s2r */
     .sreg_s2r_lea = 5, /* sreg.s2r_lea */
     .sreg_cga_clock = 1, /* sreg.cga_clock */
-    .sreg_cga_remat = 1, /* sreg.cga_remat */
     .imc_miss = 55, /* imc.miss */
 };
 /* clang-format on */

@@ -337,7 +337,7 @@ static void divergent_body_rejoins(void **state)
     }
 }
 
-/* sreg.cga_remat (on in sm_90 since "(fold32)"): an access at a register that only a mov of a shared variable's address writes,
+/* sreg.cga_remat (off in sm_90: probe_stq_ctx[16], [18]; docs/calibration.md "(fold32)"): an access at a register that only a mov of a shared variable's address writes,
  * in a later SASS block, reads the base again in its own, as ptxas's LDS [UR5] after `S2UR UR6, SR_CgaCtaId` inside
  * bench_shared_ilp's region 6 (0x2c70) where the kernel's top read it at 0x0020; 0: the top's read covers it. */
 static void remat_reads_the_base_again(void **state)
@@ -355,7 +355,7 @@ static void remat_reads_the_base_again(void **state)
     assert_true(on - off >= 30);
     assert_int_equal(region(body, "schedule 0\nsreg.cga_remat 1\nsreg.cga 70\n") - on, 35);
     assert_int_equal(region(body, "schedule 0\nsreg.cga_remat 0\nsreg.cga 70\n"), off);
-    assert_int_equal(region(body, "schedule 0\n"), on); /* sm_90's */
+    assert_int_equal(region(body, "schedule 0\n"), off); /* sm_90's */
 }
 
 /* S2R where the uniform datapath cannot serve the base's use: predicated code (an if-converted
