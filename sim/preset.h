@@ -133,6 +133,7 @@ typedef struct {
     double fold_address;    /* 1: an add of an immediate read only as addresses is their offset (fold.h) */
     double fold_zext;       /* 1: the zero-extension of an F2F's half is no instruction (fold.h WS_FOLD_ZEXT) */
     double fold_neg;        /* 1: a neg read only by cvts is their operand's negation (fold.h WS_FOLD_NEG) */
+    double fold_dead;       /* 1: an ALU op whose registers no live instruction reads is no instruction (fold.h WS_FOLD_DEAD) */
     double fold_mufu;       /* 1: the fix-ups ptxas leaves out of a MUFU form are none (fold.h mufu_less) */
     double fold_pack;       /* 1: two independent scalar half ops are one f16x2 op, with PRMTs (fold.h WS_FOLD_PACK) */
     double conv_form;       /* 1: a cvt.rn.f16/bf16.f32 is F2F or F2FP by its readers (fold.h WS_FOLD_F2F) */
