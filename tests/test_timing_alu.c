@@ -95,8 +95,9 @@ static void stores_of(const char *body, char *out, size_t cap)
             snprintf(seen[nseen], sizeof seen[0], "%.*s", (int)rl, r);
             unsigned at = 16 + 8 * nseen++;
             if (strcmp(type, "pred") == 0)
-                len += (size_t)snprintf(out + len, cap - len, "selp.u32 %%keep, 1, 0, %.*s;\nst.global.u32 [%%rd1+%u], %%keep;\n",
-                                        (int)rl, r, at);
+                len += (size_t)snprintf(out + len, cap - len,
+                                        "selp.u32 %%keep, 1, 0, %.*s;\nst.global.u32 [%%rd1+%u], %%keep;\n", (int)rl, r,
+                                        at);
             else
                 len += (size_t)snprintf(out + len, cap - len, "st.global.%s [%%rd1+%u], %.*s;\n", type, at, (int)rl, r);
         }

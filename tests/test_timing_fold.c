@@ -549,14 +549,14 @@ static void address_offsets_cost_nothing(void **state)
 static void dead_code_dropped(void **state)
 {
     (void)state;
-    const char *ptx = HEAD "ld.global.u32 %r1, [%rd1];\n"     /* 1 */
-                           "mul.lo.s32 %r3, %r1, 7;\n"        /* 2: dead (read by 3 only) */
-                           "add.s32 %r4, %r3, 5;\n"           /* 3: dead */
-                           "add.s32 %r5, %r1, 1;\n"           /* 4: stored */
-                           "setp.eq.s32 %p1, %r1, 0;\n"       /* 5: dead */
-                           "mov.u64 %rd2, %clock64;\n"        /* 6: a clock read */
-                           "ld.global.u32 %r6, [%rd1+4];\n"   /* 7: a load */
-                           "st.global.u32 [%rd1], %r5;\n"     /* 8 */
+    const char *ptx = HEAD "ld.global.u32 %r1, [%rd1];\n"   /* 1 */
+                           "mul.lo.s32 %r3, %r1, 7;\n"      /* 2: dead (read by 3 only) */
+                           "add.s32 %r4, %r3, 5;\n"         /* 3: dead */
+                           "add.s32 %r5, %r1, 1;\n"         /* 4: stored */
+                           "setp.eq.s32 %p1, %r1, 0;\n"     /* 5: dead */
+                           "mov.u64 %rd2, %clock64;\n"      /* 6: a clock read */
+                           "ld.global.u32 %r6, [%rd1+4];\n" /* 7: a load */
+                           "st.global.u32 [%rd1], %r5;\n"   /* 8 */
                            "ret;\n}\n";
     uint8_t kind[10];
     uint32_t same[10], reg[10];
