@@ -577,6 +577,51 @@ static void fold_imad(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
     }
 }
 
+/* WS_FOLD_DEAD (fold.dead): an ALU instruction (no memory, no control, no other lane, no clock read), unfolded, an
+ * add folded into its reader (WS_FOLD_ALU) or the add of a mul.lo's IMAD (WS_FOLD_IMAD), whose registers no live instruction reads: ptxas drops it (probe_cold17's dead mul.lo + 7 adds: no IMAD
+ * of them in the SASS). Liveness by register, once a kernel: a register's reads are counted over the whole code (the
+ * guard is a read), an instruction all of whose destinations have no reads left is dead, and its reads are taken off,
+ * until nothing moves (a chain from its end back). A register read anywhere live keeps every write of it. */
+static int fold_dead(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, ws_fold *f)
+{
+    uint32_t n = k->ninsns, *reads = calloc((size_t)k->nregs + 1, sizeof *reads);
+    uint8_t *dead = calloc((size_t)n + 1, 1);
+    if (!reads || !dead) {
+        free(reads);
+        free(dead);
+        return -1;
+    }
+    for (uint32_t pc = 0; pc < n; pc++)
+        for (uint32_t i = 0; i < uses[pc].nsrc; i++)
+            if (uses[pc].src[i] < k->nregs)
+                reads[uses[pc].src[i]]++;
+    for (int moved = 1; moved;) {
+        moved = 0;
+        for (uint32_t pc = n; pc-- > 0;) {
+            const ws_insn *in = &code[pc];
+            if (dead[pc] || ws_op_class_of(in->op) != CLS_ALU || ws_insn_reads_clock(in) || !uses[pc].ndst ||
+                (f->kind[pc] != WS_FOLD_NONE && f->kind[pc] != WS_FOLD_ALU && f->kind[pc] != WS_FOLD_IMAD))
+                continue;
+            int unread = 1;
+            for (uint32_t i = 0; unread && i < uses[pc].ndst; i++)
+                unread = uses[pc].dst[i] < k->nregs && !reads[uses[pc].dst[i]];
+            if (!unread)
+                continue;
+            dead[pc] = 1;
+            moved = 1;
+            for (uint32_t i = 0; i < uses[pc].nsrc; i++)
+                if (uses[pc].src[i] < k->nregs)
+                    reads[uses[pc].src[i]]--;
+        }
+    }
+    for (uint32_t pc = 0; pc < n; pc++)
+        if (dead[pc])
+            f->kind[pc] = WS_FOLD_DEAD;
+    free(reads);
+    free(dead);
+    return 0;
+}
+
 /* WS_FOLD_HOIST (fold.h): an unguarded setp of registers and immediates right after a bar.sync
  * (not .arrive), not a block's first instruction. */
 static void fold_hoist(const ws_kernel *k, const ws_insn *code, const uint8_t *leader, ws_fold *f)
@@ -1258,6 +1303,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     mark_fixup_sources(k, code, uses, block, f);
     failed |= mark_mufu_less(k, code, uses, block, f) != 0;
     fold_hoist(k, code, leader, f);
+    if (rules & WS_FOLD_DEAD_CODE)
+        failed |= fold_dead(k, code, uses, f) != 0;
     fold_rcp(k, code, uses, block, f, tree); /* tree: fold_tree's, free now */
     free(merged);
     free(kc.known);

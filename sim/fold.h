@@ -139,6 +139,7 @@ enum {
     WS_FOLD_ZEXT,  /* the zero-extension of such a cvt's half: no instruction (WS_FOLD_ZEXT_FREE) */
     WS_FOLD_NEG,   /* a neg read only by cvts from its type or .ftz MUFUs: their operand's -R (WS_FOLD_NEG_OPERAND) */
     WS_FOLD_PACK,  /* a scalar half op issued with the next of its pair as one f16x2 op (WS_FOLD_PACK_HALVES) */
+    WS_FOLD_DEAD,  /* an ALU op whose registers no live instruction reads: ptxas drops it, no SASS */
 };
 
 /* Per instruction: its WS_FOLD_*, whether the warp issues nothing more until its result is
@@ -169,7 +170,7 @@ typedef struct {
  * WS_FOLD_XOR, WS_FOLD_XOR_BLOCK (fold.xor 2): its constants through the basic block, its liveness after a block;
  * with WS_FOLD_XOR_BLOCK, WS_FOLD_XOR_LOADS (fold.xor 3): those constants only beside a load's value, not after a bar.sync;
  * the F2F form of a half cvt (conv.form), its zero-extension free (fold.zext), a neg as a cvt's operand (fold.neg),
- * two scalar half ops as one f16x2 op (fold.pack). */
+ * two scalar half ops as one f16x2 op (fold.pack), an ALU op nothing live reads dropped (fold.dead: WS_FOLD_DEAD_CODE). */
 enum {
     WS_FOLD_TREE = 1,
     WS_FOLD_XOR = 2,
@@ -180,7 +181,8 @@ enum {
     WS_FOLD_ZEXT_FREE = 64,
     WS_FOLD_NEG_OPERAND = 128,
     WS_FOLD_PACK_HALVES = 256,
-    WS_FOLD_XOR_LOADS = 512
+    WS_FOLD_XOR_LOADS = 512,
+    WS_FOLD_DEAD_CODE = 1024
 };
 
 /* The folds of a kernel (code: its instructions as they run; uses: their registers; narrow: their

@@ -162,6 +162,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("fold.address", fold_address),
     PK("fold.zext", fold_zext),
     PK("fold.neg", fold_neg),
+    PK("fold.dead", fold_dead),
     PK("fold.mufu", fold_mufu),
     PK("fold.pack", fold_pack),
     PK("schedule.budget", schedule_budget),

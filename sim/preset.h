@@ -118,21 +118,22 @@ typedef struct {
     double subwarp_check, subwarp_uniform, subwarp_group, subwarp_exclusive, subwarp_warpsync, subwarp_warpsync_group;
     double subwarp_exposed, subwarp_check_warpsync;
     double sreg_laneid;
-    double sreg_tid;        /* S2R SR_TID.X/Y/Z (mov %tid.*) */
-    double sreg_cga;        /* S2UR SR_CgaCtaId: the shared window's base (cga.h) */
-    double sreg_s2r;        /* S2R SR_CgaCtaId: the base where ptxas reads it with S2R (cga.h) */
-    double sreg_s2r_lea;    /* ... and the LEA that makes the window's base of it, before its first reader */
-    double sreg_cga_remat;  /* 1: an access at a register only a symbol's mov writes reads the base again (cga.h) */
-    double sreg_cga_clock;  /* 1: a clock read after a symbol's mov in its SASS block waits for the base (cga.h) */
-    double imc_miss;        /* the first read of the launch's dimensions (%ntid, %nctaid): an immediate-constant miss */
-    double schedule;        /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
-    double fold_tree;       /* 1: a shuffle- or load-fed logic chain is one LOP3 tree (fold.h) */
-    double fold_xor;        /* 1: xor's algebra: cancels, recomputes; 2: with the block's constants (fold.h); 3: those
+    double sreg_tid;       /* S2R SR_TID.X/Y/Z (mov %tid.*) */
+    double sreg_cga;       /* S2UR SR_CgaCtaId: the shared window's base (cga.h) */
+    double sreg_s2r;       /* S2R SR_CgaCtaId: the base where ptxas reads it with S2R (cga.h) */
+    double sreg_s2r_lea;   /* ... and the LEA that makes the window's base of it, before its first reader */
+    double sreg_cga_remat; /* 1: an access at a register only a symbol's mov writes reads the base again (cga.h) */
+    double sreg_cga_clock; /* 1: a clock read after a symbol's mov in its SASS block waits for the base (cga.h) */
+    double imc_miss;       /* the first read of the launch's dimensions (%ntid, %nctaid): an immediate-constant miss */
+    double schedule;       /* 1: issue a basic block in ptxas's order (schedule.h), 0: in PTX order */
+    double fold_tree;      /* 1: a shuffle- or load-fed logic chain is one LOP3 tree (fold.h) */
+    double fold_xor;       /* 1: xor's algebra: cancels, recomputes; 2: with the block's constants (fold.h); 3: those
                              * only beside a load's value */
-    double fold_imad;       /* 1: a mul.lo or shl by an immediate folded into the add reading it (IMAD, LEA: fold.h) */
-    double fold_address;    /* 1: an add of an immediate read only as addresses is their offset (fold.h) */
-    double fold_zext;       /* 1: the zero-extension of an F2F's half is no instruction (fold.h WS_FOLD_ZEXT) */
-    double fold_neg;        /* 1: a neg read only by cvts is their operand's negation (fold.h WS_FOLD_NEG) */
+    double fold_imad;      /* 1: a mul.lo or shl by an immediate folded into the add reading it (IMAD, LEA: fold.h) */
+    double fold_address;   /* 1: an add of an immediate read only as addresses is their offset (fold.h) */
+    double fold_zext;      /* 1: the zero-extension of an F2F's half is no instruction (fold.h WS_FOLD_ZEXT) */
+    double fold_neg;       /* 1: a neg read only by cvts is their operand's negation (fold.h WS_FOLD_NEG) */
+    double fold_dead; /* 1: an ALU op whose registers no live instruction reads is no instruction (fold.h WS_FOLD_DEAD) */
     double fold_mufu;       /* 1: the fix-ups ptxas leaves out of a MUFU form are none (fold.h mufu_less) */
     double fold_pack;       /* 1: two independent scalar half ops are one f16x2 op, with PRMTs (fold.h WS_FOLD_PACK) */
     double conv_form;       /* 1: a cvt.rn.f16/bf16.f32 is F2F or F2FP by its readers (fold.h WS_FOLD_F2F) */

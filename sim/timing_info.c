@@ -328,8 +328,9 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
     unsigned narrow = pc < t->ninfo ? t->narrow[pc] : WS_NARROW_NONE;
     unsigned fold = t->fold.kind && pc < t->ninfo ? t->fold.kind[pc] : WS_FOLD_NONE;
     int hoisted = fold == WS_FOLD_HOIST, packed = fold == WS_FOLD_PACK; /* free, with a latency (write_results) */
-    f.free_mov = (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_ADDR ||
-                           fold == WS_FOLD_SAME || fold == WS_FOLD_ZEXT || fold == WS_FOLD_NEG || hoisted || packed);
+    f.free_mov =
+        (uint8_t)(is_free_mov(in, narrow) || fold == WS_FOLD_ALU || fold == WS_FOLD_ADDR || fold == WS_FOLD_SAME ||
+                  fold == WS_FOLD_ZEXT || fold == WS_FOLD_NEG || fold == WS_FOLD_DEAD || hoisted || packed);
     f.same = fold == WS_FOLD_SAME ? t->fold.same[pc] : WS_NO_REG;
     f.memory = (uint8_t)(ws_op_is_memory(in->op) && fold != WS_FOLD_SAME); /* a folded load: no access */
     int xu = 0;

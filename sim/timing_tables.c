@@ -268,8 +268,8 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
             pipe[pc] = WS_SCHED_PIPE(kind[most], c[most]);
         if (t->p.schedule_free_slot > 0 && t->info[pc].free_mov && is_half_move(&L->code[pc], t->p.schedule_free_slot))
             pipe[pc] = WS_SCHED_FREE; /* issue(): no slot, no cycle */
-        if (t->fold.kind &&
-            (t->fold.kind[pc] == WS_FOLD_ZEXT || t->fold.kind[pc] == WS_FOLD_NEG || t->fold.kind[pc] == WS_FOLD_PACK))
+        if (t->fold.kind && (t->fold.kind[pc] == WS_FOLD_ZEXT || t->fold.kind[pc] == WS_FOLD_NEG ||
+                             t->fold.kind[pc] == WS_FOLD_PACK || t->fold.kind[pc] == WS_FOLD_DEAD))
             pipe[pc] = WS_SCHED_FREE; /* fold.zext, fold.neg, fold.pack: no SASS (the F2F writes the 32-bit register;
                                        * -R; the pair's f16x2 op, which the second issues) */
         if (t->p.schedule_pipes > 0 && fma_gap > 1 && !t->info[pc].free_mov && fma_turn_op(t, &L->code[pc], pc))
@@ -844,7 +844,8 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
                            (t->p.fold_xor > 1 ? WS_FOLD_XOR_BLOCK : 0u) | (t->p.fold_imad > 0 ? WS_FOLD_IMAD_ADD : 0u) |
                            (t->p.fold_address > 0 ? WS_FOLD_OFFSETS : 0u) | (t->p.conv_form > 0 ? WS_FOLD_F2F_FORM : 0u) |
                            (t->p.fold_zext > 0 ? WS_FOLD_ZEXT_FREE : 0u) | (t->p.fold_neg > 0 ? WS_FOLD_NEG_OPERAND : 0u) |
-                           (t->p.fold_pack > 0 ? WS_FOLD_PACK_HALVES : 0u) | (t->p.fold_xor > 2 ? WS_FOLD_XOR_LOADS : 0u),
+                           (t->p.fold_pack > 0 ? WS_FOLD_PACK_HALVES : 0u) |
+                           (t->p.fold_xor > 2 ? WS_FOLD_XOR_LOADS : 0u) | (t->p.fold_dead > 0 ? WS_FOLD_DEAD_CODE : 0u),
                        &tk->fold) != 0))
         return -1;
     t->fold = tk->fold;

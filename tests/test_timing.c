@@ -27,7 +27,8 @@ static const char *warpsim_bin;
     ".reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n.reg .pred %p<2>;\nld.param.u64 %rd1, [o];\n"
 
 /* A dependent op waits the add latency (4 on sm_90); an independent one issues next cycle. (A xor
- * reads the add: two dependent adds would be one IADD3, sim/fold.h.) */
+ * reads the add: two dependent adds would be one IADD3, sim/fold.h; every result is stored: one nothing reads would be
+ * dead code, fold.dead.) */
 static void scoreboard_delays_dependent(void **state)
 {
     (void)state;
@@ -35,7 +36,8 @@ static void scoreboard_delays_dependent(void **state)
         HEAD "mov.u32 %r1, 5;\nmov.u64 %rd2, %clock64;\nadd.u32 %r2, %r1, 1;\nxor.b32 %r3, %r2, 1;\n"
              "mov.u64 %rd3, %clock64;\nadd.u32 %r4, %r1, 1;\nadd.u32 %r5, %r1, 2;\nmov.u64 %rd4, %clock64;\n"
              "sub.s64 %rd5, %rd3, %rd2;\nsub.s64 %rd6, %rd4, %rd3;\nst.global.u64 [%rd1], %rd5;\n"
-             "st.global.u64 [%rd1+8], %rd6;\nst.global.u32 [%rd1+16], %r3;\nret;\n}\n";
+             "st.global.u64 [%rd1+8], %rd6;\nst.global.u32 [%rd1+16], %r3;\nst.global.u32 [%rd1+24], %r4;\n"
+             "st.global.u32 [%rd1+28], %r5;\nret;\n}\n";
     uint64_t out[3];
     run_ptx(ptx, 32, out, 3, WS_MODE_TIMING, NULL);
     /* clock, add (c+1), dependent xor (c+1+4), clock (c+6): 6; then two independent adds: 3 */
@@ -309,7 +311,8 @@ static void queue_region(unsigned threads, unsigned n, const char *preset, uint6
              "mov.u64 %%rd3, %%clock64;\nadd.u32 %%r6, %%q%u, 1;\nmov.u64 %%rd5, %%clock64;\n"
              "sub.s64 %%rd6, %%rd3, %%rd2;\nsub.s64 %%rd7, %%rd5, %%rd3;\nshr.u32 %%r5, %%r1, 5;\n"
              "mul.wide.u32 %%rd4, %%r5, 16;\nadd.s64 %%rd4, %%rd1, %%rd4;\nsetp.eq.u32 %%p1, %%r4, 0;\n"
-             "@%%p1 st.global.u64 [%%rd4], %%rd6;\n@%%p1 st.global.u64 [%%rd4+8], %%rd7;\nret;\n}\n",
+             "@%%p1 st.global.u64 [%%rd4], %%rd6;\n@%%p1 st.global.u64 [%%rd4+8], %%rd7;\n"
+             "@%%p1 st.global.u32 [%%rd4+256], %%r6;\nret;\n}\n", /* the add's result stored: read (fold.dead) */
              n - 1);
     uint64_t all[8];
     run_ptx(ptx, threads, all, 2 * (threads / 32), WS_MODE_TIMING, preset);

@@ -8,21 +8,115 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <ctype.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "run_ptx.h"
 
-/* The %clock64 difference the one-warp kernel writes to out[0], with the preset text over sm_90. */
+#define HARNESS_REGS ".reg .b32 %r<8>;\n.reg .b64 %rd<12>;\n.reg .f32 %f<8>;\n.reg .pred %p<4>;\n"
+
+/* The type of register reg (e.g. "%rd3") by the `.reg .TYPE %name<N>;` declarations of decls (NULL: none known). */
+static const char *reg_type(const char *decls, const char *reg, size_t len)
+{
+    const char *best = NULL;
+    size_t best_len = 0;
+    for (const char *d = strstr(decls, ".reg ."); d; d = strstr(d + 1, ".reg .")) {
+        char type[8], name[16];
+        if (sscanf(d, ".reg .%7s %%%15[a-zA-Z_]<", type, name) != 2)
+            continue;
+        size_t n = strlen(name);
+        if (n + 1 < len && n >= best_len && strncmp(reg + 1, name, n) == 0 && isdigit((unsigned char)reg[n + 1])) {
+            static char kept[8];
+            snprintf(kept, sizeof kept, "%s", type);
+            best = kept, best_len = n;
+        }
+    }
+    return best;
+}
+
+/* Whether body reads register reg (len characters): it occurs other than as an instruction's first operand. */
+static int read_in(const char *body, const char *reg, size_t len)
+{
+    for (const char *at = strstr(body, "%"); at; at = strstr(at + 1, "%")) {
+        if (strncmp(at, reg, len) != 0 || isalnum((unsigned char)at[len]))
+            continue;
+        const char *start = at;
+        while (start > body && start[-1] != '\n')
+            start--;
+        const char *first = strchr(start, ' '); /* the opcode's end: a guard's too */
+        if (first && *start == '@')
+            first = strchr(first + 1, ' ');
+        const char *comma = first ? strpbrk(first, ",;") : NULL;
+        if (!first || !comma || at > comma || (first[1] == '{' && at > strchr(first, '}')))
+            return 1;
+    }
+    return 0;
+}
+
+/* Stores of every register body writes (each instruction's first operand, a {vector}'s elements, setp's |q) and
+ * never reads, one to a word of [%rd1+16] on: the harness reads the chain's results, as a kernel does, so none is dead code (ptxas drops
+ * an instruction nothing live reads, fold.dead, sim/fold.h WS_FOLD_DEAD). Predicates by selp into %keep. */
+static void stores_of(const char *body, char *out, size_t cap)
+{
+    char decls[4096], seen[64][16];
+    unsigned nseen = 0;
+    size_t len = 0;
+    snprintf(decls, sizeof decls, "%s%s", HARNESS_REGS, body);
+    out[0] = 0;
+    for (const char *line = body; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        char text[256];
+        snprintf(text, sizeof text, "%.*s", (int)(n < 255 ? n : 255), line);
+        line += n + (end != NULL);
+        char *t = text;
+        while (*t == ' ')
+            t++;
+        if (*t == '@') /* a guard */
+            t = strchr(t, ' ') ? strchr(t, ' ') + 1 : t + strlen(t);
+        if (*t == '.' || !*t || strchr(t, ':') || strncmp(t, "st.", 3) == 0 || strncmp(t, "red.", 4) == 0)
+            continue;
+        char *op = strchr(t, ' ');
+        if (!op)
+            continue;
+        op++;
+        char *stop = strpbrk(op, *op == '{' ? "}" : ",;");
+        if (stop)
+            *stop = 0;
+        for (char *r = strchr(op, '%'); r; r = strchr(r + 1, '%')) {
+            size_t rl = strspn(r + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789") + 1;
+            const char *type = reg_type(decls, r, rl);
+            int dup = 0;
+            for (unsigned i = 0; i < nseen; i++)
+                dup |= strlen(seen[i]) == rl && strncmp(seen[i], r, rl) == 0;
+            if (!type || dup || nseen >= 60 || rl >= sizeof seen[0] || read_in(body, r, rl))
+                continue;
+            snprintf(seen[nseen], sizeof seen[0], "%.*s", (int)rl, r);
+            unsigned at = 16 + 8 * nseen++;
+            if (strcmp(type, "pred") == 0)
+                len += (size_t)snprintf(out + len, cap - len,
+                                        "selp.u32 %%keep, 1, 0, %.*s;\nst.global.u32 [%%rd1+%u], %%keep;\n", (int)rl, r,
+                                        at);
+            else
+                len += (size_t)snprintf(out + len, cap - len, "st.global.%s [%%rd1+%u], %.*s;\n", type, at, (int)rl, r);
+        }
+    }
+}
+
+/* The %clock64 difference the one-warp kernel writes to out[0], with the preset text over sm_90; after the second
+ * clock read every result of body is stored (stores_of). */
 static uint64_t cycles_of(const char *body, const char *preset)
 {
-    char ptx[4096];
+    char ptx[8192], stores[4096];
+    stores_of(body, stores, sizeof stores);
     snprintf(ptx, sizeof ptx,
              ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
-             ".reg .b32 %%r<8>;\n.reg .b64 %%rd<12>;\n.reg .f32 %%f<8>;\n.reg .pred %%p<4>;\nld.param.u64 %%rd1, [o];\n"
+             "%s.reg .b32 %%keep;\nld.param.u64 %%rd1, [o];\n"
              "ld.global.u32 %%r1, [%%rd1];\nst.global.u32 [%%rd1+12], %%r1;\nmov.u64 %%rd8, %%clock64;\n%smov.u64 %%rd9, %%clock64;\n"
              "sub.s64 %%rd10, %%rd9, %%rd8;\nst.global.u64 [%%rd1], %%rd10;\nst.global.u32 [%%rd1+8], %%r3;\n"
-             "ret;\n}\n",
-             body);
+             "%sret;\n}\n",
+             HARNESS_REGS, body, stores);
     uint64_t out = 0;
     run_ptx(ptx, 32, &out, 1, WS_MODE_TIMING, preset);
     return out;

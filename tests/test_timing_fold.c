@@ -542,6 +542,50 @@ static void address_offsets_cost_nothing(void **state)
     assert_int_equal(cycles_of(decls, read, presets[1][0]), cycles_of(decls, read, presets[1][1]));
 }
 
+/* fold.dead: an ALU instruction whose registers no live instruction reads is dropped by ptxas (probe_cold17's
+ * `mul.lo.s32 %r297, %r1, %r5` and 7 adds to an unread %r292: no IMAD of them in its SASS): WS_FOLD_DEAD, no issue
+ * slot, no cycle; a chain is dead from its end back; a setp whose predicate nothing reads too; a clock read, a load
+ * and what a store reads are not. Without the rule (WS_FOLD_DEAD_CODE off, fold.dead 0) every one issues. */
+static void dead_code_dropped(void **state)
+{
+    (void)state;
+    const char *ptx = HEAD "ld.global.u32 %r1, [%rd1];\n"   /* 1 */
+                           "mul.lo.s32 %r3, %r1, 7;\n"      /* 2: dead (read by 3 only) */
+                           "add.s32 %r4, %r3, 5;\n"         /* 3: dead */
+                           "add.s32 %r5, %r1, 1;\n"         /* 4: stored */
+                           "setp.eq.s32 %p1, %r1, 0;\n"     /* 5: dead */
+                           "mov.u64 %rd2, %clock64;\n"      /* 6: a clock read */
+                           "ld.global.u32 %r6, [%rd1+4];\n" /* 7: a load */
+                           "st.global.u32 [%rd1], %r5;\n"   /* 8 */
+                           "ret;\n}\n";
+    uint8_t kind[10];
+    uint32_t same[10], reg[10];
+    folds_with(ptx, WS_FOLD_DEAD_CODE, kind, same, reg, 10);
+    const uint8_t want[10] = {WS_FOLD_NONE, WS_FOLD_NONE, WS_FOLD_DEAD, WS_FOLD_DEAD, WS_FOLD_NONE,
+                              WS_FOLD_DEAD, WS_FOLD_NONE, WS_FOLD_NONE, WS_FOLD_NONE, WS_FOLD_NONE};
+    for (int i = 0; i < 10; i++)
+        assert_int_equal(kind[i], want[i]);
+    folds_of(ptx, kind, same, reg, 10); /* the rule off: none */
+    for (int i = 0; i < 10; i++)
+        assert_int_not_equal(kind[i], WS_FOLD_DEAD);
+    /* a register read in a loop by its own write only (a counter nothing tests) stays: liveness is by register */
+    const char *loop = HEAD "ld.global.u32 %r1, [%rd1];\nmov.u32 %r2, 0;\nL:\nadd.s32 %r3, %r3, 1;\n"
+                            "add.s32 %r2, %r2, 1;\nsetp.lt.s32 %p1, %r2, 4;\n@%p1 bra L;\nret;\n}\n";
+    uint8_t lkind[8];
+    uint32_t lsame[8], lreg[8];
+    folds_with(loop, WS_FOLD_DEAD_CODE, lkind, lsame, lreg, 8);
+    for (int i = 0; i < 8; i++)
+        assert_int_not_equal(lkind[i], WS_FOLD_DEAD);
+    /* timed: a dead mul.lo and three adds cost what the live add alone does (fold.dead 1); with fold.dead 0 they
+     * issue (the mul's IMAD, the adds after it) */
+    const char *chain = "mul.lo.s32 %r3, %r1, 7;\nadd.s32 %r4, %r3, 5;\nadd.s32 %r4, %r4, 5;\nadd.s32 %r4, %r4, 5;\n"
+                        "add.s32 %r2, %r1, 3;\n";
+    uint64_t alone = cycles_of("", "add.s32 %r2, %r1, 3;\n", "fold.dead 1\n");
+    assert_int_equal(cycles_of("", chain, "fold.dead 1\n"), alone);
+    assert_true(cycles_of("", chain, "fold.dead 0\n") > alone);
+    assert_int_equal(cycles_of("", "add.s32 %r2, %r1, 3;\n", "fold.dead 0\n"), alone);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -556,6 +600,7 @@ int main(void)
         cmocka_unit_test(xor_block_constants_loads),
         cmocka_unit_test(address_offsets_fold),
         cmocka_unit_test(address_offsets_cost_nothing),
+        cmocka_unit_test(dead_code_dropped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
