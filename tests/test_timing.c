@@ -698,6 +698,31 @@ static void timed_kinds(const stream_kernel *sk, const ws_schedule *s, char *kin
         *ii = nii;
 }
 
+/* The stream kernel ptx in the list schedule with budget fma_chain (schedule.fma_chain; 0: off), every op 4 cycles: an
+ * IMAD-pipe op (mad.lo, cvt.f32.f16) holding its pipe 2 cycles, an f32 fma waiting `gap` cycles after one
+ * (WS_SCHED_FMA, stall.imad_fma; 0 or 1: no FMA kind), a 16-bit unpack taking no slot (WS_SCHED_FREE); its timed
+ * segment as letters into kinds (timed_kinds, with *ff and *ii). */
+static void stream_order_of(const char *ptx, int gap, unsigned fma_chain, char *kinds, uint32_t n, int *ff, int *ii)
+{
+    stream_kernel sk = streams_parse(ptx);
+    for (uint32_t i = 0; i < sk.count; i++) {
+        const ws_insn *in = &sk.k->insns[i];
+        sk.lat[i] = 4;
+        if (in->op == WS_OP_MAD || in->op == WS_OP_CVT)
+            sk.pipe[i] = WS_SCHED_PIPE(WS_SCHED_IMAD, 2);
+        else if (in->op == WS_OP_FMA && gap > 1)
+            sk.pipe[i] = WS_SCHED_PIPE(WS_SCHED_FMA, gap);
+        else if (in->op == WS_OP_MOV && in->ops[0].kind == WS_OPND_VEC) /* mov.b32 {a, b}, %r: the unpack */
+            sk.pipe[i] = WS_SCHED_FREE;
+    }
+    ws_schedule s;
+    ws_schedule_budget budget = {.fma_chain = fma_chain};
+    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, sk.pipe, 0, &s), 0);
+    timed_kinds(&sk, &s, kinds, n, ff, ii);
+    ws_schedule_free(&s);
+    streams_free(&sk);
+}
+
 /* Rule 6's turns (sim/schedule.c; docs/calibration.md "(alt18)"): the order of a kernel of `steps` steps over 4
  * streams (probe_alu3's: 8, stream v's step reads the next one, u; each value in a register of its own), each step an fma.rn.f32 then a mad.lo.s32
  * (alu3_fma_m), or with h2f a cvt.f32.f16 of u's low half then an fma.rn.f32 (alu3_h2f_f), with every op 4 cycles; an IMAD-pipe op (mad.lo, cvt.f32.f16) holding its pipe 2 cycles,
@@ -722,23 +747,7 @@ static void turns_order_of(int h2f, int steps, int gap, char *kinds, uint32_t n)
         cur[v] = next + 1;
     }
     sprintf(b, "ret;\n}\n");
-    stream_kernel sk = streams_parse(ptx);
-    for (uint32_t i = 0; i < sk.count; i++) {
-        const ws_insn *in = &sk.k->insns[i];
-        sk.lat[i] = 4;
-        if (in->op == WS_OP_MAD || in->op == WS_OP_CVT)
-            sk.pipe[i] = WS_SCHED_PIPE(WS_SCHED_IMAD, 2);
-        else if (in->op == WS_OP_FMA && gap > 1)
-            sk.pipe[i] = WS_SCHED_PIPE(WS_SCHED_FMA, gap);
-        else if (in->op == WS_OP_MOV && in->ops[0].kind == WS_OPND_VEC) /* mov.b32 {a, b}, %r: the unpack */
-            sk.pipe[i] = WS_SCHED_FREE;
-    }
-    ws_schedule s;
-    ws_schedule_budget budget = {.fma_chain = turns_fma_chain};
-    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, sk.pipe, 0, &s), 0);
-    timed_kinds(&sk, &s, kinds, n, NULL, NULL);
-    ws_schedule_free(&s);
-    streams_free(&sk);
+    stream_order_of(ptx, gap, turns_fma_chain, kinds, n, NULL, NULL);
 }
 
 /* ptxas's turns between the IMAD and FMA pipes (probe_alu3.sass alu3_fma_m: FFMA, IMAD by turns, the IMAD S02;
@@ -782,21 +791,7 @@ static void ffm_order_of(unsigned fma_chain, int steps, char *kinds, uint32_t n,
         cur[v] = next + 2;
     }
     sprintf(b, "ret;\n}\n");
-    stream_kernel sk = streams_parse(ptx);
-    for (uint32_t i = 0; i < sk.count; i++) {
-        const ws_insn *in = &sk.k->insns[i];
-        sk.lat[i] = 4;
-        if (in->op == WS_OP_MAD)
-            sk.pipe[i] = WS_SCHED_PIPE(WS_SCHED_IMAD, 2);
-        else if (in->op == WS_OP_FMA)
-            sk.pipe[i] = WS_SCHED_PIPE(WS_SCHED_FMA, 2);
-    }
-    ws_schedule_budget budget = {.fma_chain = fma_chain};
-    ws_schedule s;
-    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, sk.pipe, 0, &s), 0);
-    timed_kinds(&sk, &s, kinds, n, ff, ii);
-    ws_schedule_free(&s);
-    streams_free(&sk);
+    stream_order_of(ptx, 2, fma_chain, kinds, n, ff, ii);
 }
 
 /* ptxas's order of mad19 ffm (two FFMAs and an IMAD a step; docs/calibration.md "(order31)", "(order32)"): of the
