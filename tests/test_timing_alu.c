@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "run_ptx.h"
@@ -120,6 +121,32 @@ static uint64_t cycles_of(const char *body, const char *preset)
     uint64_t out = 0;
     run_ptx(ptx, 32, &out, 1, WS_MODE_TIMING, preset);
     return out;
+}
+
+/* A range of registers a whole-kernel test's body computes (%NAMEfirst .. %NAMElast, of TYPE: f64, f32, u32, b16). */
+struct kept {
+    const char *type, *name;
+    int first, last;
+};
+
+/* The end of a whole-kernel test's PTX (run_ptx's block cycles; %tid.x in %r1): the n ranges of kept stored, each
+ * register to its own byte of the output on, under a guard no thread takes (%tid.x above 1023: a block holds at most
+ * 1024), then ret. The kernel reads its results, as a real one does (a bounds check before its stores), so none is
+ * dead code (ptxas drops an instruction nothing live reads: fold.dead); the stores never issue. Its cost: the guard's
+ * SETP issues while the first instructions wait for %tid.x's S2R, and its BRA issues before the ret, one more
+ * instruction at a warp's end. */
+static void end_keeping(char *ptx, size_t cap, const struct kept *kept, unsigned n)
+{
+    unsigned at = 0;
+    snprintf(ptx + strlen(ptx), cap - strlen(ptx),
+             ".reg .pred %%pkeep;\n.reg .b64 %%rdkeep;\nsetp.gt.u32 %%pkeep, %%r1, 1023;\n@%%pkeep bra KEEP;\nret;\n"
+             "KEEP:\nld.param.u64 %%rdkeep, [o];\n");
+    for (unsigned k = 0; k < n; k++)
+        for (int i = kept[k].first; i <= kept[k].last; i++, at += (unsigned)atoi(kept[k].type + 1) / 8)
+            snprintf(ptx + strlen(ptx), cap - strlen(ptx), "st.global.%s [%%rdkeep+%u], %%%s%d;\n", kept[k].type, at,
+                     kept[k].name, i);
+    assert_true(at <= 8 * 64 && strlen(ptx) + 8 < cap); /* run_ptx's buffer: 64 words */
+    strcat(ptx, "ret;\n}\n");
 }
 
 /* mul.wide whose high half alone is read (shr by 32, cvt.u32.u64): IMAD.WIDE read at its high
@@ -481,8 +508,9 @@ static void f64_holds_the_issue(void **state)
 
 /* The sub-partition issues nothing else while an f64 instruction holds it: 8 warps (two a sub-partition) of 32
  * independent add.f64 take twice the cycles of 4 (one each), 2 a DADD; with an add.f32 (FFMA pipe, no rate) after
- * each, 3 a pair, one a cycle more than the pair's own issue (probe_alu3 dadd_f: 3.14 a step); and one for the
- * second warp's ret. */
+ * each, 3 a pair, one a cycle more than the pair's own issue (probe_alu3 dadd_f: 3.14 a step). The results stored
+ * (end_keeping); the guard's SETP issues while the warp waits for the I2F conversions, and the second warp's BRA and
+ * ret each take a cycle from the first warp's DADDs (2 more: before the stores, its ret alone, 1). */
 static void f64_shared_by_warps(void **state)
 {
     (void)state;
@@ -495,25 +523,26 @@ static void f64_shared_by_warps(void **state)
             if (pair)
                 snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "add.f32 %%f%d, %%f1, %%f1;\n", i);
         }
-        strcat(ptx, "ret;\n}\n");
+        const struct kept kept[] = {{"f64", "fd", 2, 33}, {"f32", "f", 2, 33}};
+        end_keeping(ptx, sizeof ptx, kept, pair ? 2 : 1);
         uint64_t out[1];
         /* the pairs with warm code: schedule.f64 puts them DADD, FADD by turns (3 cycles a pair), which one warp alone
          * issues faster than cold code arrives, where DADDs, then FADDs let the fetch keep up; warm, the second warp
-         * adds 3 a pair and 3 (its start and ret), with cross.feed 0 (the first add.f32 reads the
+         * adds 3 a pair and 5 (its start, its SETP in the first warp's FADDs, its BRA and ret), with cross.feed 0 (the first add.f32 reads the
          * I2FP's %f1 a cycle later, which the two block sizes absorb differently). The adds alone with the cold fetch as these figures were set
          * (before cold18: ifetch.line 18, latency 27, no restart): the hold is the same */
         const char *fetch = "ifetch.line 18\nifetch.latency 27\nifetch.restart 0\n";
         const char *code = pair ? "ifetch.line 0\ncross.feed 0\n" : fetch;
         ws_result r4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, code),
                   r8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, code);
-        assert_int_equal(r8.stats.cycles - r4.stats.cycles, pair ? 3 * 32 + 3 : 2 * 32 + 1);
+        assert_int_equal(r8.stats.cycles - r4.stats.cycles, pair ? 3 * 32 + 5 : 2 * 32 + 2);
         if (pair) /* one warp alone leaves cycles free there without the hold: no figure to compare */
             continue;
-        /* one a cycle: one an add more, and one for the second warp's ret */
+        /* one a cycle: one an add more, and one each for the second warp's BRA and ret */
         const char *off = "pipe.f64 0\nifetch.line 18\nifetch.latency 27\nifetch.restart 0\n";
         ws_result o4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, off),
                   o8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, off);
-        assert_int_equal(o8.stats.cycles - o4.stats.cycles, 32 + 1);
+        assert_int_equal(o8.stats.cycles - o4.stats.cycles, 32 + 2);
     }
 }
 
@@ -623,22 +652,25 @@ static void pick_imad_pipe_first(void **state)
     for (int i = 2; i < 34; i++)
         snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx),
                  "mul.lo.s32 %%r%d, %%r1, %d;\nfma.rn.f32 %%f%d, %%f1, %%f1, %%f1;\n", i, i, i);
-    strcat(ptx, "ret;\n}\n");
+    const struct kept kept[] = {{"u32", "r", 2, 33}, {"f32", "f", 2, 33}};
+    end_keeping(ptx, sizeof ptx, kept, 2);
     uint64_t out[1];
     const char *pick = "stall.imad_fma 2\npick.pipe 1\n", *rr = "stall.imad_fma 2\npick.pipe 0\n";
     ws_result p4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, pick), p8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, pick),
               r4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, rr), r8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, rr);
     assert_int_equal(p4.stats.cycles, r4.stats.cycles);
-    /* 64 pairs at 2 cycles against one warp's 32 at 3: 32 more, and 6 of the first turns and the second warp's ret;
-     * the round robin's 2.5 a pair: 64 more, and 3 */
-    assert_int_equal(p8.stats.cycles - p4.stats.cycles, 32 + 6);
-    assert_int_equal(r8.stats.cycles - r4.stats.cycles, 64 + 3);
+    /* 64 pairs at 2 cycles against one warp's 32 at 3: 32 more, and 7 of the first turns and the second warp's BRA
+     * (end_keeping's guard, between the first warp's last FFMA and IMAD) and ret; the round robin's 2.5 a pair: 64
+     * more, and 4 */
+    assert_int_equal(p8.stats.cycles - p4.stats.cycles, 32 + 7);
+    assert_int_equal(r8.stats.cycles - r4.stats.cycles, 64 + 4);
 }
 
-/* Two warps on one sub-partition share its ALU pipe: 8 warps (two a sub-partition) of independent xors take twice
- * the cycles of 4 (one each) from the first xor on, and the waits are charged as pipe stalls (the second warp's
- * ret issues in a cycle the pipe is busy); without the rate 8 warps take one cycle an xor more than 4 (the issue
- * slot), and one for the second warp's ret. */
+/* Two warps on one sub-partition share its ALU pipe: 8 warps (two a sub-partition) of 32 independent xors, their
+ * results stored (end_keeping), take twice the cycles of 4 (one each) from the first xor on: 2 cycles each of the
+ * second warp's 33 ALU-pipe instructions (the xors' LOP3s and the guard's ISETP, which the schedule puts after
+ * them), and the waits are charged as pipe stalls; its BRA and ret issue while the first warp waits for its own
+ * ISETP's predicate. Without the rate 8 warps take one cycle more for each of those 33 (the issue slot). */
 static void pipes_shared_by_warps(void **state)
 {
     (void)state;
@@ -646,11 +678,12 @@ static void pipes_shared_by_warps(void **state)
                      ".reg .b32 %r<40>;\nmov.u32 %r1, %tid.x;\n";
     for (int i = 2; i < 34; i++) /* 32 independent xors */
         snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "xor.b32 %%r%d, %%r1, %d;\n", i, i);
-    strcat(ptx, "ret;\n}\n");
+    const struct kept kept[] = {{"u32", "r", 2, 33}};
+    end_keeping(ptx, sizeof ptx, kept, 1);
     uint64_t out[1];
     ws_result r4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, PIPES),
               r8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, PIPES);
-    assert_int_equal(r8.stats.cycles - r4.stats.cycles, 2 * 32);
+    assert_int_equal(r8.stats.cycles - r4.stats.cycles, 2 * (32 + 1));
     assert_true(r8.stats.stalls[WS_STALL_PIPE] > 0);
     const char *off = "pipe.alu 0\n";
     ws_result o4 = run_ptx(ptx, 128, out, 0, WS_MODE_TIMING, off), o8 = run_ptx(ptx, 256, out, 0, WS_MODE_TIMING, off);
@@ -693,8 +726,8 @@ static void half_forms(void **state)
     const char *scalar = ".reg .b16 %h<8>;\nmov.b32 {%h1, %h2}, %r1;\nadd.f16 %h3, %h1, %h1;\nadd.f16 %h4, %h1, %h2;\n"
                          "add.f16 %h5, %h2, %h2;\nsub.f16 %h6, %h1, %h2;\n";
     const char *pairs = HALF_PAIRS;
-    const char *mixed = HALF_PAIRS "mul.lo.s32 %r6, %r1, 3;\nmul.lo.s32 %r7, %r1, 5;\nmul.lo.s32 %r6, %r1, 7;\n"
-                                   "mul.lo.s32 %r7, %r1, 9;\n";
+    const char *mixed = ".reg .b32 %m<4>;\n" HALF_PAIRS "mul.lo.s32 %m0, %r1, 3;\nmul.lo.s32 %m1, %r1, 5;\n"
+                                                       "mul.lo.s32 %m2, %r1, 7;\nmul.lo.s32 %m3, %r1, 9;\n";
     const char *fmas = "fma.rn.f16x2 %r2, %r1, %r1, %r1;\nfma.rn.bf16x2 %r3, %r1, %r1, %r1;\n"
                        "fma.rn.f16x2 %r4, %r1, %r1, %r1;\nfma.rn.f16x2 %r5, %r1, %r1, %r1;\n";
     /* HADD2 on the IMAD pipe: 2 cycles each; with pipe.half 0 one a cycle */
@@ -747,7 +780,8 @@ static uint64_t half_fma_cycles(int halves, int fmas, int pairs, unsigned nthrea
     }
     for (int i = 3; i < 3 + fmas; i++)
         snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "fma.rn.f32 %%f%d, %%f1, %%f1, %%f1;\n", i);
-    strcat(ptx, "ret;\n}\n");
+    const struct kept kept[] = {{"b16", "h", 3, 2 + halves}, {"f32", "f", 3, 2 + (fmas > halves ? fmas : halves)}};
+    end_keeping(ptx, sizeof ptx, kept, 2);
     uint64_t out[1];
     return run_ptx_paths(ptx, nthreads, out, 0, WS_MODE_TIMING, preset, slow).stats.cycles;
 }
@@ -803,7 +837,8 @@ static uint64_t mufu_stream_cycles(const char *op, int rounds, unsigned threads,
     for (int r = 0; r < rounds; r++)
         for (int s = 0; s < 8; s++)
             snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "%s %%f%d, %%f%d;\n", op, 10 + s, 10 + s);
-    strcat(ptx, "ret;\n}\n");
+    const struct kept kept[] = {{"f32", "f", 10, 17}};
+    end_keeping(ptx, sizeof ptx, kept, 1);
     uint64_t out[1];
     return run_ptx_paths(ptx, threads, out, 0, WS_MODE_TIMING, preset, slow).stats.cycles;
 }
@@ -1105,7 +1140,8 @@ static uint64_t fwin_cycles(int rounds, int reads, unsigned nthreads, const char
         if (!reads)
             strcat(ptx, "add.f16x2 %r2, %r2, %r1;\n");
     }
-    strcat(ptx, "ret;\n}\n");
+    const struct kept kept[] = {{"f32", "f", 4, 11}, {"u32", "r", 2, 2}};
+    end_keeping(ptx, sizeof ptx, kept, 2);
     uint64_t out[1];
     return run_ptx_paths(ptx, nthreads, out, 0, WS_MODE_TIMING, preset, slow).stats.cycles;
 }
