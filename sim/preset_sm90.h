@@ -161,6 +161,7 @@ static const ws_preset ws_preset_sm90 = {
     .fold_address = 1, /* fold.address */
     .fold_zext = 1, /* fold.zext */
     .fold_neg = 1, /* fold.neg */
+    .fold_dead = 1, /* fold.dead */
     .fold_mufu = 1, /* fold.mufu */
     .fold_pack = 1, /* fold.pack */
     .schedule_budget = 1, /* schedule.budget */

@@ -40,8 +40,10 @@ static void nops(unsigned n, unsigned times, const char *preset, uint64_t *out)
 /* Instruction i of a region on the 8 registers %q4-%q11 (16 set before it: %q4-%q19): out, cap; its length. */
 typedef int (*region_op)(char *out, size_t cap, unsigned i, int arg);
 
-/* A region of n instructions `op` writes, run once; %q4-%q11 xor'ed after it (the clock read waits for them);
- * out[0]: its cycles. */
+/* A region of n instructions `op` writes, run once; %q4-%q11 xor'ed after it (the clock read waits for them), and
+ * after the clock read %q12-%q19 stored, as a kernel stores what it computes: an op that reads only %q4-%q11 leaves
+ * them unread, and ptxas drops the adds that set them (fold.dead), moving the region's code lines. out[0]: its
+ * cycles. */
 static void region(unsigned n, region_op op, int arg, const char *preset, uint64_t *out)
 {
     size_t cap = 4096 + (size_t)n * 128;
@@ -58,7 +60,8 @@ static void region(unsigned n, region_op op, int arg, const char *preset, uint64
              "xor.b32 %%q20, %%q20, %%q8;\nxor.b32 %%q20, %%q20, %%q9;\nxor.b32 %%q20, %%q20, %%q10;\n"
              "xor.b32 %%q20, %%q20, %%q11;\nsetp.ne.u32 %%p2, %%q20, 7;\n@%%p2 mov.u64 %%rd9, %%clock64;\n"
              "sub.s64 %%rd10, %%rd9, %%rd8;\n@!%%p3 st.global.u64 [%%rd1], %%rd10;\n"
-             "@!%%p3 st.global.u32 [%%rd1+8], %%q20;\nret;\n}\n");
+             "@!%%p3 st.global.u32 [%%rd1+8], %%q20;\n@!%%p3 st.global.v4.u32 [%%rd1+16], {%%q12, %%q13, %%q14, %%q15};\n"
+             "@!%%p3 st.global.v4.u32 [%%rd1+32], {%%q16, %%q17, %%q18, %%q19};\nret;\n}\n");
     run_ptx(ptx, 32, out, 1, WS_MODE_TIMING, preset);
     free(ptx);
 }
@@ -95,15 +98,22 @@ static int h2f_lop3_op(char *out, size_t cap, unsigned i, int arg)
 }
 
 /* ex2.approx.f32 on 8 registers. chain: each reads the ex2 before it on its register (probe_alu3's alu3_ex2: ptxas
- * drops the fix-ups, one MUFU.EX2 a step), else each reads an add's value, read again later (alu3_ex2_l: FSETP,
- * FSEL, the MUFU and two FMUL, 5 SASS a step). */
+ * drops the fix-ups, one MUFU.EX2 a step); else probe_alu3 alu3_ex2_l's step: the ex2 of the next register's value
+ * (a LOP3's: the fix-ups stay, FSETP, FSEL, the MUFU and two FMUL, the FSEL as the LOP3 reads that value again),
+ * then a LOP3 of the ex2 and that value: 6 SASS a step, every value read (an ex2 of an unread register overwritten
+ * by the next is dead code ptxas drops: fold.dead). */
 static int ex2_op(char *out, size_t cap, unsigned i, int chain)
 {
-    return snprintf(out, cap, "ex2.approx.f32 %%q%u, %%q%u;\n", 4 + i % 8, chain ? 4 + i % 8 : 12 + i % 8);
+    unsigned s = 4 + i % 8, n = 4 + (i + 1) % 8;
+    if (chain)
+        return snprintf(out, cap, "ex2.approx.f32 %%q%u, %%q%u;\n", s, s);
+    return snprintf(out, cap, "ex2.approx.f32 %%q%u, %%q%u;\nlop3.b32 %%q%u, %%q%u, %%q%u, %%r1, 0x6A;\n", s, n, s, s,
+                    n);
 }
 
-/* ifetch.sass (docs/calibration.md "(fetch21)"): an ex2 with ptxas's fix-ups is 5 SASS instructions, so 256 of them
- * at one warp (the XU pipe's 8 cycles each: a line of SASS in 12.8 cycles) are 160 lines that outrun the fetch, as
+/* ifetch.sass (docs/calibration.md "(fetch21)"): an ex2 with ptxas's fix-ups is 5 SASS instructions, so 256 steps
+ * of one and a LOP3 (6 SASS) at one warp (the XU pipe's 8 cycles a step: a line of SASS in 10.7 cycles) are 192 lines
+ * that outrun the fetch, as
  * probe_alu3's ex2_l/m/f, rsqrt_l, lg2_l, sqrt_l, rcp at one warp do on the H200 (alu27: -42% to -58% with one SASS a
  * PTX instruction); the lines past the first 33 are counted (ws_ifetch_init sized them by PTX instructions: free). A
  * chain of ex2s has no fix-ups (alu3_ex2: 7 FSETP for 256 MUFU.EX2): 32 lines at 64 cycles each, the fetch hidden. */
@@ -112,9 +122,9 @@ static void mufu_forms_take_their_sass_lines(void **state)
     (void)state;
     uint64_t c[3]; /* cold, warm, one SASS a PTX instruction */
     cold_warm(256, ex2_op, "ifetch.sass 0\n", c);
-    assert_true(c[2] <= c[1] + 64);  /* 32 lines at 64 cycles: hidden */
-    assert_true(c[0] >= c[1] + 400); /* 160 lines of 5 SASS a step: 17-18 cycles each */
-    assert_true(c[0] >= 160 * 17 - 64 && c[0] <= 160 * 18 + 64);
+    assert_true(c[2] <= c[1] + 64);  /* 512 PTX instructions, 64 lines at 32 cycles (4 steps): hidden */
+    assert_true(c[0] >= c[1] + 400); /* 192 lines of 6 SASS a step: 17-18 cycles each */
+    assert_true(c[0] >= 192 * 17 - 64 && c[0] <= 192 * 18 + 64);
     uint64_t chain[1], chain_warm[1];
     region(256, ex2_op, 1, NULL, chain);
     region(256, ex2_op, 1, "ifetch.line 0\n", chain_warm);

@@ -428,11 +428,15 @@ static void guarded_s2r_waits_for_its_predicate(void **state)
 static void setp_after_barrier_is_hoisted(void **state)
 {
     (void)state;
-    /* the add before the clock read: %tid.x is ready before the region */
-    const char *hoisted = "add.u32 %r6, %r1, 3;\nmov.u64 %rd8, %clock64;\nbar.sync 0;\nsetp.ne.u32 %p1, %r1, 99;\n"
-                          "@%p1 bra J;\nadd.u32 %r3, %r1, 1;\nJ:\n";
-    const char *stays = "add.u32 %r6, %r1, 3;\nmov.u64 %rd8, %clock64;\nbar.sync 0;\nxor.b32 %r5, %r1, 1;\n"
-                        "setp.ne.u32 %p1, %r5, 99;\n@%p1 bra J;\nadd.u32 %r3, %r1, 1;\nJ:\n";
+
+    /* the add and its store before the clock read: %tid.x is ready before the region (the store reads the add, so
+     * ptxas keeps it: fold.dead); the guarded add's result stored too */
+    const char *hoisted = "add.u32 %r6, %r1, 3;\nst.global.u32 [%rd1+8], %r6;\nmov.u64 %rd8, %clock64;\nbar.sync 0;\n"
+                          "setp.ne.u32 %p1, %r1, 99;\n@%p1 bra J;\nadd.u32 %r3, %r1, 1;\nst.global.u32 [%rd1+12], %r3;\n"
+                          "J:\n";
+    const char *stays = "add.u32 %r6, %r1, 3;\nst.global.u32 [%rd1+8], %r6;\nmov.u64 %rd8, %clock64;\nbar.sync 0;\n"
+                        "xor.b32 %r5, %r1, 1;\nsetp.ne.u32 %p1, %r5, 99;\n@%p1 bra J;\nadd.u32 %r3, %r1, 1;\n"
+                        "st.global.u32 [%rd1+12], %r3;\nJ:\n";
     assert_int_equal(region(hoisted, "alu 10\n"), region(hoisted, NULL));
     assert_true(region(stays, "alu 10\n") >= region(stays, NULL) + 2 * 6);
     /* ptxas's schedule off: PTX order, the setp issues after the release */
