@@ -727,7 +727,7 @@ static void half_forms(void **state)
                          "add.f16 %h5, %h2, %h2;\nsub.f16 %h6, %h1, %h2;\n";
     const char *pairs = HALF_PAIRS;
     const char *mixed = ".reg .b32 %m<4>;\n" HALF_PAIRS "mul.lo.s32 %m0, %r1, 3;\nmul.lo.s32 %m1, %r1, 5;\n"
-                                                       "mul.lo.s32 %m2, %r1, 7;\nmul.lo.s32 %m3, %r1, 9;\n";
+                        "mul.lo.s32 %m2, %r1, 7;\nmul.lo.s32 %m3, %r1, 9;\n";
     const char *fmas = "fma.rn.f16x2 %r2, %r1, %r1, %r1;\nfma.rn.bf16x2 %r3, %r1, %r1, %r1;\n"
                        "fma.rn.f16x2 %r4, %r1, %r1, %r1;\nfma.rn.f16x2 %r5, %r1, %r1, %r1;\n";
     /* HADD2 on the IMAD pipe: 2 cycles each; with pipe.half 0 one a cycle */

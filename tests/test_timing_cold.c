@@ -107,8 +107,7 @@ static int ex2_op(char *out, size_t cap, unsigned i, int chain)
     unsigned s = 4 + i % 8, n = 4 + (i + 1) % 8;
     if (chain)
         return snprintf(out, cap, "ex2.approx.f32 %%q%u, %%q%u;\n", s, s);
-    return snprintf(out, cap, "ex2.approx.f32 %%q%u, %%q%u;\nlop3.b32 %%q%u, %%q%u, %%q%u, %%r1, 0x6A;\n", s, n, s, s,
-                    n);
+    return snprintf(out, cap, "ex2.approx.f32 %%q%u, %%q%u;\nlop3.b32 %%q%u, %%q%u, %%q%u, %%r1, 0x6A;\n", s, n, s, s, n);
 }
 
 /* ifetch.sass (docs/calibration.md "(fetch21)"): an ex2 with ptxas's fix-ups is 5 SASS instructions, so 256 steps
