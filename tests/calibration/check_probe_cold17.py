@@ -9,9 +9,9 @@ Checked: warpsim's span within BOUND (default 10%) of the H200's for every kerne
 lengths: one-cycle code at 17.6 cycles a line, code of 16 cycles a line hiding the fetch, the slower and the MUFU
 kinds; the regions run twice in a launch, both passes; the copies; probe_alu3's alu3_lg2 and alu3_sqrt as they were),
 but the kernels named with --informational KERNEL (printed, not checked; ctest calibration_probe_cold17 names
-nop_64 (+16%: its 9 lines end where the stream's fourth request arrives), pffma_64, pfmuli_64, pfmuli_128 (-11% to
--19%: ptxas's 84 SASS for 64 PTX steps, 12 lines where warpsim places 8) and rsqrt_64, rsqrt_128 (-12.5%, -10.2%: as
-far off warm, rsqrt's issue, not the fetch)).
+nop_64 (+16%: its 9 lines end where the stream's fourth request arrives), pffma_64, pfmuli_64 (-11.5%, -10.3%: ptxas's
+84 SASS for 64 PTX steps, 12 lines where warpsim places 8; pfmuli_128, -9.9% before fold.dead, -7.2% with it, is
+checked since dead33) and rsqrt_64, rsqrt_128 (-12.5%, -10.2%: as far off warm, rsqrt's issue, not the fetch)).
 Usage: check_probe_cold17.py WARPSIM SRCDIR [--bound B] [--informational KERNEL,...] [--run RUN]"""
 import lzma
 import os
