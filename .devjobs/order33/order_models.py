@@ -80,7 +80,8 @@ def genc(form, lat, cap, gap=2):
             if not npred[x]: cand.add(x)
         t += 1
     return out
-for cap in (1,2,99):
+if True:
+ for cap in (1,2,99):
   for ff in (4,5):
     lat={p:4 for p in pairs}; lat['FF']=ff
     per=[]
@@ -88,3 +89,48 @@ for cap in (1,2,99):
         g=po.classes(genc(k,lat,cap),k); s=ptx[job,k]
         per.append("%s/%s %d" % (job[0],k, len(s)-2*po.EDGE-po.class_match(s,g)))
     print(cap, ff, sum(int(x.split()[1]) for x in per), per)
+
+# bottom-up (the reversed graph from the region's end)
+def genb2(form, lat, gap=2, mstall=2, pick='prog'):
+    nodes = po.dag(form)
+    succ = [[] for _ in nodes]; nsucc=[0]*len(nodes)
+    preds=[[q for q in ps if q>=0] for _,ps in nodes]
+    for j,ps in enumerate(preds):
+        for q in ps: succ[q].append(j); nsucc[q]+=1
+    depth=[0]*len(nodes)
+    for j in range(len(nodes)):
+        depth[j]=max([depth[q]+lat[nodes[q][0]+nodes[j][0]] for q in preds[j]] or [0])
+    earliest=[0]*len(nodes); out=[]; t=0; free={'M':0,'L':0,'F':0}; lastt=-99
+    cand={j for j in range(len(nodes)) if not nsucc[j]}
+    def at(j):
+        c=nodes[j][0]
+        return max(earliest[j], free[c], lastt+mstall if c=='M' else 0)
+    key=(lambda j: j) if pick=='prog' else (lambda j: (depth[j], j))
+    while cand:
+        now=[j for j in cand if at(j)<=t]
+        if not now:
+            t=min(at(j) for j in cand); continue
+        j=max(now,key=key); cand.remove(j); out.append(j); c=nodes[j][0]; lastt=t
+        if c in 'ML': free[c]=t+gap
+        for q in preds[j]:
+            earliest[q]=max(earliest[q], t+lat[nodes[q][0]+c])
+            nsucc[q]-=1
+            if not nsucc[q]: cand.add(q)
+        t+=1
+    return out[::-1]
+def score(lat, kinds=KINDS, **kw):
+    per=[]
+    for job,k in kinds:
+        g=po.classes(genb2(k,lat,**kw),k); s=ptx[job,k]
+        per.append(len(s)-2*po.EDGE-po.class_match(s,g))
+    return sum(per), per
+if True:
+    FMK=[('mad19','ffm'),('mad19','mff'),('mad19','fm'),('mad19','mf'),('ffm30','fmf'),('ffm30','fffm'),('ffm30','ffffm'),('ffm30','ffmm')]
+    for pick in ('prog','depth'):
+     for mstall in (1,2):
+      res=[]
+      for ff,fm,mf,mm in itertools.product(range(4,7),range(3,7),range(3,7),(2,4)):
+        lat={p:4 for p in pairs}; lat.update(FF=ff,FM=fm,MF=mf,MM=mm)
+        res.append(score(lat,FMK,mstall=mstall,pick=pick)+(ff,fm,mf,mm))
+      res.sort()
+      for r in res[:3]: print(pick, mstall, r)
