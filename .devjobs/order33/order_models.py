@@ -134,3 +134,42 @@ if True:
         res.append(score(lat,FMK,mstall=mstall,pick=pick)+(ff,fm,mf,mm))
       res.sort()
       for r in res[:3]: print(pick, mstall, r)
+
+# top-down with the turn, over the kinds without FFMA chains
+def gent(form, lat, gap=2, mstall=2, turn=True):
+    nodes = po.dag(form)
+    succ, npred = [[] for _ in nodes], [0] * len(nodes)
+    for j, (_, ps) in enumerate(nodes):
+        for q in ps:
+            if q >= 0: succ[q].append(j); npred[j] += 1
+    earliest, out, t = [0]*len(nodes), [], 0
+    free = {'M':0,'L':0,'F':0}; lastm=-99; lastc=None
+    cand = {j for j in range(len(nodes)) if not npred[j]}
+    def at(j):
+        c = nodes[j][0]
+        return max(earliest[j], free[c], lastm+mstall if c=='F' else 0)
+    while cand:
+        now = [j for j in cand if at(j) <= t]
+        if not now:
+            t = min(at(j) for j in cand); continue
+        oth=[j for j in now if nodes[j][0]!=lastc]
+        j = min(oth or now) if turn else min(now)
+        cand.remove(j); out.append(j); c = nodes[j][0]; lastc=c
+        if c in 'ML': free[c] = t+gap
+        if c=='M': lastm=t
+        for x in succ[j]:
+            earliest[x] = max(earliest[x], t + lat[c+nodes[x][0]])
+            npred[x] -= 1
+            if not npred[x]: cand.add(x)
+        t += 1
+    return out
+NC=[('mad19','fm'),('mad19','mf'),('mad19','fl'),('mad19','lf'),('mad19','ml'),('mad19','lm'),('ffm30','fmf'),('ffm30','ffmm'),('ffm30','fml'),('ffm30','ffl')]
+for ff in (4,5,6):
+  for other in (4,5):
+   for ms in (1,2):
+    lat={p:other for p in pairs}; lat['FF']=ff
+    per=[]
+    for job,k in NC:
+        g=po.classes(gent(k,lat,mstall=ms),k); s=ptx[job,k]
+        per.append(len(s)-2*po.EDGE-po.class_match(s,g))
+    print(ff,other,ms,sum(per),per)
