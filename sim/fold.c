@@ -1225,21 +1225,11 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     uint32_t *block = malloc(((size_t)n + 1) * sizeof *block);
     uint32_t *reads = calloc((size_t)k->nregs + 1, sizeof *reads),
              *written = calloc((size_t)k->nregs + 1, sizeof *written);
-    if (!f->kind || !f->holds || !f->same || !f->fixup_read || !f->mufu_less || !f->pack || !f->pack_next || !leader ||
-        !host || !block || !reads || !written || !tree || !merged || !kc.known || !kc.value || !narrow) {
-        free(merged);
-        free(kc.known);
-        free(kc.value);
-        free(none);
-        free(tree);
-        free(leader);
-        free(host);
-        free(block);
-        free(reads);
-        free(written);
-        ws_fold_free(f);
-        return -1;
-    }
+    int failed = !f->kind || !f->holds || !f->same || !f->fixup_read || !f->mufu_less || !f->pack || !f->pack_next ||
+                 !leader || !host || !block || !reads || !written || !tree || !merged || !kc.known || !kc.value ||
+                 !narrow;
+    if (failed)
+        goto done;
     for (uint32_t pc = 0; pc <= n; pc++)
         f->same[pc] = WS_NO_REG;
     ws_block_starts(k, leader);
@@ -1269,8 +1259,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     if (rules & WS_FOLD_TREE)
         fold_tree(k, code, uses, narrow, block, reads, written, host, f, tree);
     int block_rules = !(rules & WS_FOLD_XOR_BLOCK) ? 0 : (rules & WS_FOLD_XOR_LOADS) ? XOR_BLOCK_LOADS : XOR_BLOCK_ALL;
-    int failed = (rules & WS_FOLD_XOR) &&
-                 fold_xor(k, code, uses, narrow, leader, block, reads, written, block_rules, host, f) != 0;
+    failed = (rules & WS_FOLD_XOR) &&
+             fold_xor(k, code, uses, narrow, leader, block, reads, written, block_rules, host, f) != 0;
     fold_alu(k, code, uses, narrow, block, reads, written, &kc, host, merged, f);
     if (rules & WS_FOLD_IMAD_ADD)
         fold_imad(k, code, uses, narrow, block, reads, written, host, merged, f);
@@ -1288,6 +1278,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     if (rules & WS_FOLD_DEAD_CODE)
         failed |= fold_dead(k, code, uses, f) != 0;
     fold_rcp(k, code, uses, block, f, tree); /* tree: fold_tree's, free now */
+    /* the work arrays, on both paths */
+done:
     free(merged);
     free(kc.known);
     free(kc.value);
