@@ -28,6 +28,33 @@ void ws_block_starts(const ws_kernel *k, uint8_t *leader)
             leader[k->calls[i].entry] = 1;
 }
 
+uint32_t *ws_block_numbers(const ws_kernel *k)
+{
+    uint32_t n = k->ninsns, *block = malloc(((size_t)n + 1) * sizeof *block);
+    uint8_t *leader = calloc((size_t)n + 1, 1);
+    if (block && leader) {
+        ws_block_starts(k, leader);
+        uint32_t id = 0;
+        for (uint32_t pc = 0; pc < n; pc++) {
+            id += pc > 0 && leader[pc];
+            block[pc] = id;
+        }
+    } else {
+        free(block);
+        block = NULL;
+    }
+    free(leader);
+    return block;
+}
+
+uint32_t ws_block_last_writer(const ws_reg_use *uses, const uint32_t *block, uint32_t pc, uint32_t reg)
+{
+    for (uint32_t j = pc; j-- > 0 && block[j] == block[pc];)
+        if (ws_reg_use_writes(&uses[j], reg))
+            return j;
+    return UINT32_MAX;
+}
+
 void ws_flow_block_starts(const ws_insn *code, uint32_t n, uint8_t *leader)
 {
     if (n)

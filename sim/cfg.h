@@ -16,6 +16,13 @@ void ws_block_starts(const ws_kernel *k, uint8_t *leader);
  * flow of code[0..n): the first one, each branch's target, and each one after a branch or an end of
  * path (ret, exit, trap); n itself when a branch goes there or the last one ends a block. */
 void ws_flow_block_starts(const ws_insn *code, uint32_t n, uint8_t *leader);
+/* Per instruction of k, the number of its basic block (ws_block_starts's blocks, counted from 0); NULL when out of
+ * memory. */
+uint32_t *ws_block_numbers(const ws_kernel *k);
+/* The instruction before pc in pc's block that last writes reg (uses: ws_insn_reg_use of each instruction); UINT32_MAX:
+ * none (a value from before the block). block: per instruction its block's number, in any numbering where a block's
+ * instructions are consecutive (ws_block_numbers; fold.c's, finer, splits them at lane moves and clock reads too). */
+uint32_t ws_block_last_writer(const ws_reg_use *uses, const uint32_t *block, uint32_t pc, uint32_t reg);
 /* Where control goes after code[i] of code[0..n), into succ (returns how many, at most two): a
  * branch's target, and the next instruction unless an unguarded branch or end of path (ret, exit,
  * trap) ends it; none at n or beyond. */

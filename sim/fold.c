@@ -817,13 +817,9 @@ static void fold_offsets(const ws_kernel *k, const ws_insn *code, const ws_reg_u
         int64_t c;
         if (f->kind[pc] != WS_FOLD_NONE || !adds_immediate(&code[pc], narrow[pc], &src, &c) || r >= k->nregs)
             continue;
-        int ok = 1;
-        for (uint32_t j = pc; j-- > 0 && block[j] == block[pc] && ok;)
-            if (ws_reg_use_writes(&uses[j], src)) { /* its source: not an add folded into it */
-                ok = f->kind[j] != WS_FOLD_ALU;
-                break;
-            }
-        if (ok && all_readers(k, code, uses, block, written, pc, r, address_reader, &c))
+        uint32_t j = ws_block_last_writer(uses, block, pc, src); /* its source: not an add folded into it */
+        if ((j == UINT32_MAX || f->kind[j] != WS_FOLD_ALU) &&
+            all_readers(k, code, uses, block, written, pc, r, address_reader, &c))
             f->kind[pc] = WS_FOLD_ADDR;
     }
 }
@@ -898,12 +894,7 @@ static int f2f_readers(const ws_kernel *k, const ws_insn *code, const ws_reg_use
  * immediate, or a value from before the block). */
 static uint32_t source_writer(const ws_insn *code, const ws_reg_use *uses, const uint32_t *block, uint32_t pc)
 {
-    if (code[pc].ops[1].kind != WS_OPND_REG)
-        return UINT32_MAX;
-    for (uint32_t j = pc; j-- > 0 && block[j] == block[pc];)
-        if (ws_reg_use_writes(&uses[j], code[pc].ops[1].reg))
-            return j;
-    return UINT32_MAX;
+    return code[pc].ops[1].kind == WS_OPND_REG ? ws_block_last_writer(uses, block, pc, code[pc].ops[1].reg) : UINT32_MAX;
 }
 
 /* Whether cvt pc's source is, in its block, the value of a neg (F2FP has no negated operand: `neg.f32; cvt.rn.f16.f32`
@@ -1082,15 +1073,6 @@ static int half_reader(const ws_insn *in, uint32_t reg, const void *ctx)
                        &d);
 }
 
-/* The instruction of pc's block before pc that last writes reg; UINT32_MAX: none. */
-static uint32_t last_writer(const ws_reg_use *uses, const uint32_t *block, uint32_t pc, uint32_t reg)
-{
-    for (uint32_t j = pc; j-- > 0 && block[j] == block[pc];)
-        if (ws_reg_use_writes(&uses[j], reg))
-            return j;
-    return UINT32_MAX;
-}
-
 /* Where source operand i of pc comes from, for the PRMT count: 'I' an immediate; 'O' the scalar half op `at` that
  * made it, found through a pack and an unpack; 'H' half `half` of a 32-bit register instruction `at` wrote; 'R'
  * register `at` as the block found it, or as instruction `half` wrote it. */
@@ -1106,17 +1088,17 @@ static half_origin origin_of(const ws_insn *code, const ws_reg_use *uses, const 
         return (half_origin){'I', 0, 0};
     if (o->kind != WS_OPND_REG)
         return (half_origin){'R', pc, i};
-    uint32_t w = last_writer(uses, block, pc, o->reg);
+    uint32_t w = ws_block_last_writer(uses, block, pc, o->reg);
     if (w == UINT32_MAX)
         return (half_origin){'R', o->reg, UINT32_MAX};
     if (scalar_half_op(&code[w]))
         return (half_origin){'O', w, 0};
     if (!unpacks(&code[w]) || (code[w].ops[0].regs[0] != o->reg && code[w].ops[0].regs[1] != o->reg))
         return (half_origin){'R', o->reg, w};
-    uint32_t h = code[w].ops[0].regs[0] == o->reg ? 0 : 1, p = last_writer(uses, block, w, code[w].ops[1].reg);
+    uint32_t h = code[w].ops[0].regs[0] == o->reg ? 0 : 1, p = ws_block_last_writer(uses, block, w, code[w].ops[1].reg);
     if (p == UINT32_MAX || !packs(&code[p]))
         return (half_origin){'H', p == UINT32_MAX ? code[w].ops[1].reg : p, h};
-    uint32_t v = last_writer(uses, block, p, code[p].ops[1].regs[h]);
+    uint32_t v = ws_block_last_writer(uses, block, p, code[p].ops[1].regs[h]);
     if (v != UINT32_MAX && scalar_half_op(&code[v]))
         return (half_origin){'O', v, 0};
     return (half_origin){'H', p, h};
@@ -1243,21 +1225,11 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     uint32_t *block = malloc(((size_t)n + 1) * sizeof *block);
     uint32_t *reads = calloc((size_t)k->nregs + 1, sizeof *reads),
              *written = calloc((size_t)k->nregs + 1, sizeof *written);
-    if (!f->kind || !f->holds || !f->same || !f->fixup_read || !f->mufu_less || !f->pack || !f->pack_next || !leader ||
-        !host || !block || !reads || !written || !tree || !merged || !kc.known || !kc.value || !narrow) {
-        free(merged);
-        free(kc.known);
-        free(kc.value);
-        free(none);
-        free(tree);
-        free(leader);
-        free(host);
-        free(block);
-        free(reads);
-        free(written);
-        ws_fold_free(f);
-        return -1;
-    }
+    int failed = !f->kind || !f->holds || !f->same || !f->fixup_read || !f->mufu_less || !f->pack || !f->pack_next ||
+                 !leader || !host || !block || !reads || !written || !tree || !merged || !kc.known || !kc.value ||
+                 !narrow;
+    if (failed)
+        goto done;
     for (uint32_t pc = 0; pc <= n; pc++)
         f->same[pc] = WS_NO_REG;
     ws_block_starts(k, leader);
@@ -1287,8 +1259,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     if (rules & WS_FOLD_TREE)
         fold_tree(k, code, uses, narrow, block, reads, written, host, f, tree);
     int block_rules = !(rules & WS_FOLD_XOR_BLOCK) ? 0 : (rules & WS_FOLD_XOR_LOADS) ? XOR_BLOCK_LOADS : XOR_BLOCK_ALL;
-    int failed = (rules & WS_FOLD_XOR) &&
-                 fold_xor(k, code, uses, narrow, leader, block, reads, written, block_rules, host, f) != 0;
+    failed = (rules & WS_FOLD_XOR) &&
+             fold_xor(k, code, uses, narrow, leader, block, reads, written, block_rules, host, f) != 0;
     fold_alu(k, code, uses, narrow, block, reads, written, &kc, host, merged, f);
     if (rules & WS_FOLD_IMAD_ADD)
         fold_imad(k, code, uses, narrow, block, reads, written, host, merged, f);
@@ -1306,6 +1278,8 @@ int ws_fold_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *use
     if (rules & WS_FOLD_DEAD_CODE)
         failed |= fold_dead(k, code, uses, f) != 0;
     fold_rcp(k, code, uses, block, f, tree); /* tree: fold_tree's, free now */
+    /* the work arrays, on both paths */
+done:
     free(merged);
     free(kc.known);
     free(kc.value);

@@ -36,7 +36,7 @@ int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, doubl
     f->warm_restart = warm_restart > 0 ? (uint64_t)ws_llround(warm_restart) : 0;
     f->period = f->cold_period;
     f->ahead = ahead > 0 ? (uint32_t)ws_llround(ahead) : 0;
-    f->launch = f->ahead;
+    f->early_ahead = f->ahead;
     f->latency = f->cold_latency;
     f->cold_restart = restart > 0 ? (uint64_t)ws_llround(restart) : 0;
     f->restart = f->cold_restart;
@@ -64,14 +64,19 @@ void ws_ifetch_free(ws_ifetch *f)
     memset(f, 0, sizeof *f);
 }
 
+/* Whether line is past those there when a block starts (0 to ahead, fetched as the kernel launched): a line a stream
+ * requests. */
+static int past_start(const ws_ifetch *f, uint32_t line) { return line > f->ahead; }
+
 void ws_ifetch_reset(ws_ifetch *f, int warm)
 {
     f->period = warm ? f->warm_period : f->cold_period;
     f->latency = warm ? f->warm_latency : f->cold_latency;
     /* ifetch.caught, where on, gives a first launch's waited lines their pace in place of ifetch.restart */
     f->restart = warm ? f->warm_restart : f->catch_period ? 0 : f->cold_restart;
-    /* ifetch.deep: a cold stream requests that many lines ahead; the first launch + 1 lines are there as ever */
-    f->ahead = !warm && f->deep ? f->deep : f->launch;
+    /* ifetch.deep: a cold stream running ahead of its warp requests that many lines ahead; the first ahead + 1 lines
+     * are there as ever */
+    f->early_ahead = !warm && f->deep ? f->deep : f->ahead;
     f->caught_period = warm ? 0 : f->catch_period;
     f->caught = 0;
     if (!f->nlines || !f->period) { /* every line there (none requested, ws_ifetch_ready never asked) */
@@ -79,17 +84,17 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
         return;
     }
     for (uint32_t l = 0; l < f->nlines; l++) {
-        f->ready[l] = l <= f->launch ? 0 : UINT64_MAX;
+        f->ready[l] = past_start(f, l) ? UINT64_MAX : 0;
         f->covered[l] = 0;
     }
     for (uint32_t w = 0; w < 32; w++) {
         f->line[w] = 0;
-        f->next[w] = f->launch + 1;
+        f->next[w] = f->ahead + 1;
         f->last[w] = 0;
         f->prev[w] = 0;
     }
     f->settle = 0;
-    f->unrequested = f->nlines > f->launch + 1 ? f->nlines - (f->launch + 1) : 0;
+    f->unrequested = f->nlines > f->ahead + 1 ? f->nlines - (f->ahead + 1) : 0;
     f->live = 1;
 }
 
@@ -144,14 +149,16 @@ void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
                 f->last[wi] = at - f->latency;
             }
         f->settle = at > f->settle ? at : f->settle;
-    } else if (f->caught_period && !waited && line > f->launch)
+    } else if (f->caught_period && !waited && past_start(f, line))
         f->caught &= ~(1u << wi);
     /* ifetch.deep (a cold block's ahead, when set): a stream whose line (past those there at the block's start) came
      * a request's period or more before its warp's issue runs that far ahead, else ifetch.ahead (probe_rcp20 rx: ptxas's runs of 7 rcp forms, ~6 lines at 9 cycles a form,
      * after runs of POPCs slower than the fetch; probe_cold17's straight 64-instruction kernels wait from the sixth
      * line on and keep ifetch.ahead's pace; docs/calibration.md "(rcp30)") */
-    uint32_t depth = line > f->launch && f->ready[line] + f->period <= cycle ? f->ahead : f->launch, *next = &f->next[wi];
-    if ((*next > f->ahead && line + 1 < *next - f->ahead) || line >= *next) /* a branch out of the stream: over */
+    int early = past_start(f, line) && f->ready[line] + f->period <= cycle;
+    uint32_t depth = early ? f->early_ahead : f->ahead, *next = &f->next[wi];
+    /* a branch out of the stream (the warp's line before the stream's reach, or at or past its next request): over */
+    if ((*next > f->early_ahead && line + 1 < *next - f->early_ahead) || line >= *next)
         *next = line + 1;
     /* the lines up to depth beyond, in order; those another warp's stream brought are there */
     for (; *next <= line + depth && *next < f->nlines; (*next)++)

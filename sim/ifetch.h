@@ -48,9 +48,12 @@ typedef struct {
     uint64_t last[32];    /* per warp: the cycle of its stream's latest request */
     uint64_t prev[32];    /* per warp: the cycle of its last issue (for late) */
     uint32_t caught;      /* per warp (bit wi): it waited for its line; its stream requests caught_period apart */
-    uint32_t ahead;       /* ifetch.ahead: lines a stream requests ahead of its warp's line (this launch's) */
-    uint32_t launch;      /* ifetch.ahead: ahead + 1, the lines there when a block starts, and a warm block's ahead */
-    uint32_t deep;        /* ifetch.deep: a cold block's ahead (0: ifetch.ahead) */
+    uint32_t ahead;       /* ifetch.ahead: lines a stream requests ahead of its warp's line; lines 0 to ahead are there
+                           * when a block starts (the launch fetched them), so a line past them is one a stream requested */
+    uint32_t early_ahead; /* this block's lines ahead for a stream whose warp's line came a request period or more
+                           * before the warp issued from it (the warp slower than the fetch): ifetch.deep in a cold
+                           * block where set, else ahead */
+    uint32_t deep;        /* ifetch.deep: a cold block's early_ahead (0: ifetch.ahead) */
     uint64_t period;      /* ifetch.line: cycles between two requests */
     uint64_t latency;
     uint64_t restart; /* ifetch.restart: a line a warp waited for puts its stream's next request this much later */

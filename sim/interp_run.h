@@ -485,6 +485,19 @@ static inline uint8_t *mem_span(ws_exec *x, const ws_dinsn *di, const uint64_t *
         NEXT();                                                                                                          \
     }
 
+/* The ALU forms' handlers (fast_ops.h's rows) and the predicates' store setp's handlers end in: the same in the run
+ * loop and in the step entry (whose NEXT ends the step) */
+#define ALU_HANDLERS                                                                                                   \
+    WS_FAST_BINARY(CASE_RR_RI)                                                                                         \
+    WS_FAST_SETP(CASE_SETP)                                                                                            \
+    CASE_MAD32                                                                                                         \
+    WS_FAST_MOV(CASE_MOV)                                                                                              \
+    WS_FAST_CVT_ROWS(CASE_CVT)                                                                                         \
+    CASE_SELP32                                                                                                        \
+    store_predicates:                                                                                                  \
+    set_predicates(regs, di, exec, t_);                                                                                \
+    NEXT();
+
 /* The lanes in which a guard's row is not zero: a predicate's word, or (registers the parser
  * makes) a row */
 static inline uint32_t guard_bits(const uint64_t *r, unsigned row)
@@ -731,15 +744,7 @@ h_bra:                          /* ex_bra's uniform case */
     }
     HEAD();
 
-    WS_FAST_BINARY(CASE_RR_RI)
-    WS_FAST_SETP(CASE_SETP)
-    CASE_MAD32
-    WS_FAST_MOV(CASE_MOV)
-    WS_FAST_CVT_ROWS(CASE_CVT)
-    CASE_SELP32
-store_predicates:
-    set_predicates(regs, di, exec, t_);
-    NEXT();
+    ALU_HANDLERS
 h_SHFL_PERM : {
     /* what ws_collective and shuffle_full do for one instruction, all 32 lanes and a full
      * constant membermask, in a warp no collective has split (ws_split_check: nothing); no stop
@@ -922,15 +927,7 @@ uint32_t WS_INTERP_STEP(ws_exec *x, const ws_dkernel *dk, uint32_t pc)
     case DK_ST: return step_mem(x, di, exec);
     default: return 0;
     }
-    WS_FAST_BINARY(CASE_RR_RI)
-    WS_FAST_SETP(CASE_SETP)
-    CASE_MAD32
-    WS_FAST_MOV(CASE_MOV)
-    WS_FAST_CVT_ROWS(CASE_CVT)
-    CASE_SELP32
-store_predicates:
-    set_predicates(regs, di, exec, t_);
-    NEXT();
+    ALU_HANDLERS
 #if WS_INTERP_SIMD
 h_SHFL_PERM:
     return shfl_insn(x, di, regs, exec) ? exec : 0;

@@ -161,17 +161,6 @@ int ws_subwarp_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
     uint32_t *first = calloc((size_t)n + 1, sizeof *first); /* per pc: its basic block's first pc */
     uint64_t *vn = calloc((size_t)n + 1, sizeof *vn);
     uint8_t *leader = calloc((size_t)n + 1, 1);
-    if (!s->form || !s->covered || !s->warpsync || !first || !vn || !leader) {
-        free(first);
-        free(vn);
-        free(leader);
-        ws_subwarp_free(s);
-        return -1;
-    }
-    /* basic blocks: from each label, .func entry and instruction after one that moves lanes */
-    ws_block_starts(k, leader);
-    for (uint32_t pc = 0; pc < n; pc++)
-        first[pc] = pc && !leader[pc] && !ws_op_moves_lanes(code[pc - 1].op) ? first[pc - 1] : pc;
     /* the register-mask collectives, their masks' value numbers (a constant: an immediate in SASS) */
     vn_state v = {k,
                   code,
@@ -179,16 +168,13 @@ int ws_subwarp_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
                   calloc((size_t)k->nregs + 1, sizeof(uint64_t)),
                   calloc((size_t)k->nregs + 1, sizeof(uint32_t)),
                   calloc((size_t)k->nregs + 1, sizeof(uint64_t))};
-    if (!v.val || !v.seen || !v.initial) {
-        free(v.val);
-        free(v.seen);
-        free(v.initial);
-        free(first);
-        free(vn);
-        free(leader);
-        ws_subwarp_free(s);
-        return -1;
-    }
+    int failed = !s->form || !s->covered || !s->warpsync || !first || !vn || !leader || !v.val || !v.seen || !v.initial;
+    if (failed)
+        goto done;
+    /* basic blocks: from each label, .func entry and instruction after one that moves lanes */
+    ws_block_starts(k, leader);
+    for (uint32_t pc = 0; pc < n; pc++)
+        first[pc] = pc && !leader[pc] && !ws_op_moves_lanes(code[pc - 1].op) ? first[pc - 1] : pc;
     vn_initial(&v);
     for (uint32_t pc = 0; pc < n; pc++) {
         uint32_t block = first[pc];
@@ -205,9 +191,6 @@ int ws_subwarp_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
                 v.seen[uses[pc].dst[i]] = block + 1;
             }
     }
-    free(v.val);
-    free(v.seen);
-    free(v.initial);
     /* per basic block: the only one gets WARPSYNC (.EXCLUSIVE); of several, each checks unless one
      * before it in the block has the same mask */
     for (uint32_t b = 0; b < n;) {
@@ -227,10 +210,17 @@ int ws_subwarp_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *
         b = e;
     }
     mark_warpsync(k, code, uses, s);
+    /* the work arrays, on both paths */
+done:
+    free(v.val);
+    free(v.seen);
+    free(v.initial);
     free(first);
     free(vn);
     free(leader);
-    return 0;
+    if (failed)
+        ws_subwarp_free(s);
+    return failed ? -1 : 0;
 }
 
 unsigned ws_distinct_values(const uint64_t *v, uint32_t exec, uint64_t width)

@@ -288,9 +288,8 @@ static int plans_init(ws_timing *t)
     return 0;
 }
 
-/* A preset's pipe.* figure as whole cycles a slot holds its pipe: 0 where it gives no rate (0 or 1); at most 63,
- * so that a slot's cycles (timing_info.slots: up to twice a hold, and a MUFU's fix-ups four) fit in a byte. */
-static uint64_t hold_of(double cycles) { return cycles > 1 ? (uint64_t)(cycles < 63 ? ws_llround(cycles) : 63) : 0; }
+/* A preset's pipe.* figure as whole cycles a slot holds its pipe (key_cycles): 0 where it gives no rate (0 or 1). */
+static uint64_t hold_of(double cycles) { return cycles > 1 ? key_cycles(cycles, 0) : 0; }
 
 ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare, char *err, size_t errlen)
 {
@@ -336,12 +335,9 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->held_mov = t->p.pipe_held_mov > 0;
     t->half_hold = hold_of(t->p.pipe_half);
     t->hfma2_hold = hold_of(t->p.pipe_hfma2);
-    t->mma_alu_hold = t->alu_hold && t->p.pipe_mma_alu >= 1
-                          ? (uint64_t)ws_llround(t->p.pipe_mma_alu < 63 ? t->p.pipe_mma_alu : 63)
-                          : 0;
-    t->mma_prmt_hold = t->alu_hold && t->p.pipe_mma_prmt >= 1
-                           ? (uint64_t)ws_llround(t->p.pipe_mma_prmt < 63 ? t->p.pipe_mma_prmt : 63)
-                           : t->mma_alu_hold;
+    /* an HFMA2.MMA's ALU cycle: 1 is a hold here (pipe.mma_alu 1 in sm_90), where hold_of's pipes take 1 as none */
+    t->mma_alu_hold = t->alu_hold && t->p.pipe_mma_alu >= 1 ? key_cycles(t->p.pipe_mma_alu, 1) : 0;
+    t->mma_prmt_hold = t->alu_hold && t->p.pipe_mma_prmt >= 1 ? key_cycles(t->p.pipe_mma_prmt, 1) : t->mma_alu_hold;
     t->prmt_hold = t->alu_hold && t->p.pipe_prmt > 0 ? hold_of(t->p.pipe_prmt) : t->alu_hold;
     t->fma_hold = hold_of(t->p.pipe_fma_half);
     t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;

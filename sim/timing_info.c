@@ -311,12 +311,6 @@ static int pack_fma_one_read(const ws_timing *t, const ws_insn *in, uint32_t pc)
            in->ops[2].kind == WS_OPND_REG && in->ops[3].kind == WS_OPND_REG && in->ops[2].reg == in->ops[3].reg;
 }
 
-static unsigned hold_of_issue(double cycles)
-{
-    long long c = ws_llround(cycles);
-    return (unsigned)(c < 1 ? 1 : c > 63 ? 63 : c);
-}
-
 /* What issuing instruction pc does to the scoreboard, rounded to whole cycles as the issue
  * rounds them. */
 timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t pc)
@@ -343,7 +337,7 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
         if (fix < mufu_fixups(in)) /* ptxas left some out (mufu_fixups_at) */
             f.slots[SLOT_ALU] = (uint8_t)fix;
         if (pack_fma_one_read(t, in, pc)) /* pipe.hfma2_pack: an HFMA2 reading two registers */
-            f.issue = (uint8_t)hold_of_issue(t->p.pipe_hfma2_pack);
+            f.issue = (uint8_t)key_cycles(t->p.pipe_hfma2_pack, 1); /* at least the issue's cycle */
         unsigned prmt = pair_prmts(t, pc);
         if (prmt) { /* fold.pack: each PRMT before the pair's f16x2 op an issue cycle and pipe.prmt of the ALU pipe */
             f.slots[SLOT_ALU] = (uint8_t)(f.slots[SLOT_ALU] + prmt * t->prmt_hold);

@@ -8,6 +8,7 @@
 
 #include "cga.h"
 #include "fold.h"
+#include "fpexact.h"
 #include "grid.h"
 #include "ifetch.h"
 #include "preset.h"
@@ -472,6 +473,14 @@ struct ws_timing_kernel {
     uint32_t *line_of;   /* the code's lines (ws_ifetch_layout; with the preset's ifetch.line) */
     uint32_t *line_sched; /* ... in the schedule's order (ifetch.order: a first launch's; NULL: line_of's) */
 };
+
+/* A preset key's cycles as the whole cycles a pipe slot or an issue takes: rounded, at least `least`, at most 63, so
+ * that a slot's cycles (timing_info.slots: up to twice a hold, and a MUFU's fix-ups four) fit in a byte. */
+static inline uint64_t key_cycles(double cycles, uint64_t least)
+{
+    uint64_t c = cycles >= 63 ? 63 : cycles > 0 ? (uint64_t)ws_llround(cycles) : 0;
+    return c < least ? least : c;
+}
 
 /* Whether the instruction at pc is a bra ptxas keeps as a BRA (ws_timing.bra_kept): a guarded one reads its predicate
  * branch.feed after a fixed-latency op's latency; a taken one holds the warp branch.taken. */

@@ -340,26 +340,25 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
  * ALU pipe counts 2.50 (256 x 2 + 128 x pipe.mma_alu's 1); probe_alu3 hadd2_l, the same pipe count with a LOP3
  * reading the f16x2 op's value instead (260 LOP3, 128 HADD2, 128 HFMA2.MMA), 2.47-2.52: the excess is an
  * HFMA2.MMA's reading a PRMT's value. An HFMA2.MMA so held 2 ALU cycles: p2 3.04-3.06. */
-static int reads_prmt(const ws_launch_ctx *L, const uint8_t *leader, uint32_t pc)
+static int reads_prmt(const ws_launch_ctx *L, const uint32_t *block, uint32_t pc)
 {
-    for (uint32_t q = pc; q-- > 0;) {
-        if (ws_reg_use_reads_from(&L->uses[pc], &L->uses[q]))
-            return L->code[q].op == WS_OP_PRMT;
-        if (leader[q])
-            break;
+    uint32_t nearest = UINT32_MAX;
+    for (uint32_t i = 0; i < L->uses[pc].nsrc; i++) {
+        uint32_t q = ws_block_last_writer(L->uses, block, pc, L->uses[pc].src[i]);
+        if (q != UINT32_MAX && (nearest == UINT32_MAX || q > nearest))
+            nearest = q;
     }
-    return 0;
+    return nearest != UINT32_MAX && L->code[nearest].op == WS_OP_PRMT;
 }
 
 static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_mma)
 {
     uint32_t n = t->ninfo, prev = UINT32_MAX; /* the block's last pair op */
-    uint8_t *leader = calloc((size_t)n + 1, 1);
-    if (!leader)
+    uint32_t *block = ws_block_numbers(L->k);
+    if (!block)
         return -1;
-    ws_block_starts(L->k, leader);
     for (uint32_t pc = 0; pc < n; pc++) {
-        if (leader[pc])
+        if (pc > 0 && block[pc] != block[pc - 1])
             prev = UINT32_MAX;
         const ws_insn *in = &L->code[pc];
         const uint8_t *pack = t->fold.pack, *kind = t->fold.kind;
@@ -370,14 +369,14 @@ static int half_pairs(const ws_timing *t, const ws_launch_ctx *L, uint8_t *half_
          * counts of h's, 94 HMUL2 and 57 HFMA2.MMA a round; docs/calibration.md "(pack30)") */
         int own = in->op == WS_OP_MUL && !(t->p.half_pack_mul > 0 && pack && pack[pc]);
         half_mma[pc] = (uint8_t)(prev != UINT32_MAX && !half_mma[prev] && (own || !reads));
-        if (half_mma[pc] && in->op != WS_OP_FMA && t->p.pipe_mma_prmt > 0 && reads_prmt(L, leader, pc))
+        if (half_mma[pc] && in->op != WS_OP_FMA && t->p.pipe_mma_prmt > 0 && reads_prmt(L, block, pc))
             half_mma[pc] = 2; /* pipe.mma_prmt */
         prev = pc;
     }
     for (uint32_t pc = 0; t->fold.pack && pc < n; pc++) /* a scalar pair's first op: its f16x2 op's form */
         if (t->fold.kind[pc] == WS_FOLD_PACK && pc + t->fold.pack_next[pc] < n)
             half_mma[pc] = half_mma[pc + t->fold.pack_next[pc]];
-    free(leader);
+    free(block);
     return 0;
 }
 
@@ -677,22 +676,18 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
 
 /* Whether register reg's last write before pc in its block is a half op or a pack of halves, followed back through
  * register movs (renames, no SASS) 4 at most. */
-static int half_written(const ws_launch_ctx *L, const uint8_t *leader, uint32_t pc, uint32_t reg, int movs)
+static int half_written(const ws_launch_ctx *L, const uint32_t *block, uint32_t pc, uint32_t reg, int movs)
 {
-    for (uint32_t q = pc; q-- > 0;) {
-        const ws_insn *w = &L->code[q];
-        if (ws_reg_use_writes(&L->uses[q], reg)) {
-            if (ws_half_arith_halves(w))
-                return 1;
-            if (w->op == WS_OP_MOV && w->nops >= 2 && w->ops[1].kind == WS_OPND_VEC)
-                return 1;
-            if (w->op == WS_OP_MOV && w->nops >= 2 && w->ops[1].kind == WS_OPND_REG && movs < 4 && !leader[q])
-                return half_written(L, leader, q, w->ops[1].reg, movs + 1);
-            return 0;
-        }
-        if (leader[q])
-            return 0;
-    }
+    uint32_t q = ws_block_last_writer(L->uses, block, pc, reg);
+    if (q == UINT32_MAX)
+        return 0;
+    const ws_insn *w = &L->code[q];
+    if (ws_half_arith_halves(w))
+        return 1;
+    if (w->op == WS_OP_MOV && w->nops >= 2 && w->ops[1].kind == WS_OPND_VEC)
+        return 1;
+    if (w->op == WS_OP_MOV && w->nops >= 2 && w->ops[1].kind == WS_OPND_REG && movs < 4)
+        return half_written(L, block, q, w->ops[1].reg, movs + 1);
     return 0;
 }
 
@@ -702,21 +697,21 @@ static int half_written(const ws_launch_ctx *L, const uint8_t *leader, uint32_t 
  * half op's register. NULL when out of memory. */
 static uint8_t *half_values(const ws_launch_ctx *L, uint32_t n)
 {
-    uint8_t *value = calloc((size_t)n + 1, 1), *leader = calloc((size_t)n + 1, 1);
-    if (!value || !leader) {
+    uint8_t *value = calloc((size_t)n + 1, 1);
+    uint32_t *block = ws_block_numbers(L->k);
+    if (!value || !block) {
         free(value);
-        free(leader);
+        free(block);
         return NULL;
     }
-    ws_block_starts(L->k, leader);
     for (uint32_t pc = 0; pc < n; pc++) {
         const ws_insn *in = &L->code[pc];
-        if (in->type != WS_T_F32 || ws_half_arith_halves(in) || leader[pc])
+        if (in->type != WS_T_F32 || ws_half_arith_halves(in))
             continue;
         for (uint32_t i = 0; i < L->uses[pc].nsrc && !value[pc]; i++)
-            value[pc] = (uint8_t)half_written(L, leader, pc, L->uses[pc].src[i], 0);
+            value[pc] = (uint8_t)half_written(L, block, pc, L->uses[pc].src[i], 0);
     }
-    free(leader);
+    free(block);
     return value;
 }
 
