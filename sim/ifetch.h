@@ -45,13 +45,20 @@ typedef struct {
     int live;             /* 0 once every line is requested and has arrived: no issue can wait again */
     uint32_t line[32];    /* per warp: the line it issued from last */
     uint32_t next[32];    /* per warp: the next line its stream requests */
-    uint64_t last[32];    /* per warp: the cycle of its stream's latest request */
+    uint64_t last[32];    /* per warp: the cycle of its stream's latest request, in 256ths of a cycle */
     uint64_t prev[32];    /* per warp: the cycle of its last issue (for late) */
-    uint32_t caught;      /* per warp (bit wi): it waited for its line; its stream requests caught_period apart */
-    uint32_t ahead;       /* ifetch.ahead: lines a stream requests ahead of its warp's line (this launch's) */
-    uint32_t launch;      /* ifetch.ahead: ahead + 1, the lines there when a block starts, and a warm block's ahead */
-    uint32_t deep;        /* ifetch.deep: a cold block's ahead (0: ifetch.ahead) */
-    uint64_t period;      /* ifetch.line: cycles between two requests */
+    uint32_t held[32]; /* per warp: the cycles past their issue cycle its instructions held the issue since it entered
+                           * its line (ifetch.held: those ptxas's stall counts do not show, a half fma's) */
+    const uint8_t *held_of; /* ifetch.held: per instruction, the cycles a half fma holds the issue past its own (the
+                             * caller's, kept with the prepared kernel's tables; NULL: none) */
+    uint32_t caught;        /* per warp (bit wi): it waited for its line; its stream requests caught_period apart */
+    uint32_t ahead;         /* ifetch.ahead: lines a stream requests ahead of its warp's line (this launch's) */
+    uint32_t launch;        /* ifetch.ahead: ahead + 1, the lines there when a block starts, and a warm block's ahead */
+    uint32_t deep;          /* ifetch.deep: a cold block's ahead (0: ifetch.ahead) */
+    uint64_t period;        /* ifetch.line: cycles between two requests */
+    uint64_t free_q8;       /* ... of a stream whose warp has not caught it, in 256ths of a cycle (ifetch.share) */
+    double share;           /* ifetch.share: the rate a further sub-partition with warps of the block adds to it */
+    uint32_t nsp;           /* the sub-partitions with warps of the block (the caller's) */
     uint64_t latency;
     uint64_t restart; /* ifetch.restart: a line a warp waited for puts its stream's next request this much later */
     int late;         /* ifetch.late: a line that came after the cycle following the warp's last issue is one it waited
@@ -113,6 +120,8 @@ static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint6
         if (!f->covered[line]) /* a loop's lines, once requested, cost one test an issue */
             ws_ifetch_enter(f, wi, line, cycle);
     }
+    if (f->held_of)
+        f->held[wi & 31] += f->held_of[pc];
     f->prev[wi & 31] = cycle;
 }
 
