@@ -140,6 +140,8 @@ void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
      * start). fetch31 on the H100 h100h: t12, t13 (12.1, 13.1 cycles a line warm) 17.5 a line cold where t14 ... t16
      * lose nothing (ifetch.line 14); probe_cold17's 64-instruction kernels and bench_sync's 64 NOPs the in-flight
      * lines' pace (docs/calibration.md "(fetch32)") */
+    if (waited && f->cover && (f->ready[line] <= f->prev[wi] + 1 || f->ready[line] - f->prev[wi] - 1 <= f->cover))
+        waited = 0; /* ifetch.cover: the other sub-partitions' warps cover a short wait */
     if (f->caught_period && waited && !(f->caught >> wi & 1)) {
         f->caught |= 1u << wi;
         uint64_t at = f->ready[line], gap = f->flight_period ? f->flight_period : f->caught_period;

@@ -59,6 +59,7 @@ typedef struct {
     uint64_t free_q8;       /* ... of a stream whose warp has not caught it, in 256ths of a cycle (ifetch.share) */
     double share;           /* ifetch.share: the rate a further sub-partition with warps of the block adds to it */
     uint32_t nsp;           /* the sub-partitions with warps of the block (the caller's) */
+    uint64_t cover; /* ifetch.cover x (nsp - 1): a wait for a line no longer than this does not catch the stream */
     uint64_t latency;
     uint64_t restart; /* ifetch.restart: a line a warp waited for puts its stream's next request this much later */
     int late;         /* ifetch.late: a line that came after the cycle following the warp's last issue is one it waited

@@ -9,12 +9,13 @@ several warps (h100i, 2026-12-06 11:34Z, tests/calibration/device-2026-12-06-h10
 the first launch of its own process, the block's span (first t0 to last t1) against warpsim's. The H100 repeats
 the H200's warm figures in every job run on both; the cold fetch is the session's (docs/calibration.md "(cold28)").
 
-Checked: warpsim's one-warp span within BOUND (default 10%) of the H100's first launch for every straight-line kind but
-those named with --informational KIND (printed, not checked); --preset OVERLAY (a path under SRCDIR): warpsim's keys over
-the built-in preset, e.g. tests/calibration/fetch-h100h.preset (h100h's stream, ifetch.line 14: ctest calibration_fetch31). Each line gives the region's SASS lines (instructions
-between the clock reads / 8), the H100's first-launch and warm (median of launches 1-9) cycles a line, warpsim's
-first launch a line and its error; with --warm also warpsim's warm span (ifetch.line 0) a line, which says how much
-of an error is the fetch's.
+Checked: warpsim's span within BOUND (default 10%) of the H100's first launch for every straight-line kind and block
+but those named with --informational KIND (printed, not checked); --preset OVERLAY (a path under SRCDIR): warpsim's
+keys over the built-in preset (ctest calibration_fetch31 runs the built-in one: sm_90's ifetch.line 14, h100h's
+stream, since ifetch.held; the overlay fetch-h100h.preset of "(fetch32)" is gone, "(fetch33)"). Each line gives the
+region's SASS lines (instructions between the clock reads / 8), the H100's first-launch and warm (median of launches
+1-9, fetch32's 1-2) cycles a line, warpsim's first launch a line and its error; with --warm also warpsim's warm span
+(ifetch.line 0) a line at one warp, which says how much of an error is the fetch's.
 Usage: check_fetch31.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] [--preset OVERLAY] [--warm 1]"""
 import os
 import sys
