@@ -73,10 +73,6 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
     /* ifetch.deep: a cold stream requests that many lines ahead; the first launch + 1 lines are there as ever */
     f->ahead = !warm && f->deep ? f->deep : f->launch;
     f->caught_period = warm ? 0 : f->catch_period;
-    /* ifetch.share: a first launch's free stream is faster by share a further sub-partition whose warps fetch the code */
-    f->free_q8 = f->period << 8;
-    if (!warm && f->share > 0 && f->nsp > 1)
-        f->free_q8 = (uint64_t)ws_llround((double)(f->period << 8) / (1 + f->share * (f->nsp - 1)));
     f->caught = 0;
     if (!f->nlines || !f->period) { /* every line there (none requested, ws_ifetch_ready never asked) */
         f->live = 0;
@@ -102,9 +98,9 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
 static uint64_t request(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t from)
 {
     uint64_t *last = &f->last[wi & 31];
-    uint64_t period = f->caught >> (wi & 31) & 1 ? f->caught_period << 8 : f->free_q8;
-    uint64_t q = *last + period > from << 8 ? *last + period : from << 8, at = (q + 255) >> 8;
-    *last = q;
+    uint64_t period = f->caught >> (wi & 31) & 1 ? f->caught_period : f->period;
+    uint64_t at = *last + period > from ? *last + period : from;
+    *last = at;
     f->unrequested -= f->ready[line] == UINT64_MAX;
     f->ready[line] = at + f->latency;
     f->settle = f->ready[line] > f->settle ? f->ready[line] : f->settle;
@@ -133,15 +129,13 @@ void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
     int waited = cycle && (f->ready[line] == cycle || (f->late && f->ready[line] > f->prev[wi] + 1) ||
                            (f->caught_period && f->held[wi] && f->ready[line] + f->held[wi] >= cycle));
     if (waited)
-        f->last[wi] += f->restart << 8;
+        f->last[wi] += f->restart;
     /* ifetch.caught: a warp that waited for its line has caught its stream, which from then on requests each line
      * caught_period cycles after the one before, those it had requested and are not there coming flight_period apart
      * (ifetch.caught_flight), until the warp enters a line it did not wait for (one past those there at the block's
      * start). fetch31 on the H100 h100h: t12, t13 (12.1, 13.1 cycles a line warm) 17.5 a line cold where t14 ... t16
      * lose nothing (ifetch.line 14); probe_cold17's 64-instruction kernels and bench_sync's 64 NOPs the in-flight
      * lines' pace (docs/calibration.md "(fetch32)") */
-    if (waited && f->cover && (f->ready[line] <= f->prev[wi] + 1 || f->ready[line] - f->prev[wi] - 1 <= f->cover))
-        waited = 0; /* ifetch.cover: the other sub-partitions' warps cover a short wait */
     if (f->caught_period && waited && !(f->caught >> wi & 1)) {
         f->caught |= 1u << wi;
         uint64_t at = f->ready[line], gap = f->flight_period ? f->flight_period : f->caught_period;
@@ -149,7 +143,7 @@ void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
             if (f->ready[l] != UINT64_MAX && f->ready[l] > cycle) {
                 at = f->ready[l] > at + gap ? f->ready[l] : at + gap;
                 f->ready[l] = at;
-                f->last[wi] = (at - f->latency) << 8;
+                f->last[wi] = at - f->latency;
             }
         f->settle = at > f->settle ? at : f->settle;
     } else if (f->caught_period && !waited && line > f->launch)

@@ -20,7 +20,10 @@
  * in flight at the catch ifetch.caught_flight (17), until it enters a line it did not wait for; ifetch.restart then
  * applies only where the rule is off (fetch31 on the H100: code issuing a line in 14.1 cycles or slower loses nothing,
  * 12.1-13.1 takes 17.5 a line). With ifetch.order a first launch's lines hold the SASS in the schedule's order (the list
- * schedule's positions: ptxas's), not the PTX's; a later launch's refetch keeps the PTX's. The lines are the block's (each block of a whole launch starts cold, as the first block on its SM does): a line
+ * schedule's positions: ptxas's), not the PTX's; a later launch's refetch keeps the PTX's. With ifetch.held a warp
+ * has also caught its stream where a line came later than the warp would have entered it without the cycles its half
+ * fmas held the issue past ptxas's stall counts (summed from the block's start: docs/calibration.md "(fetch33)").
+ * The lines are the block's (each block of a whole launch starts cold, as the first block on its SM does): a line
  * one warp's stream brought is there for the others. A branch to a line outside the warp's stream
  * starts the stream over at the target, whose line comes with the branch.
  * A later launch finds the code cached, but for a kernel past ifetch.hold KiB (the layout's lines): the caches keep
@@ -45,10 +48,10 @@ typedef struct {
     int live;             /* 0 once every line is requested and has arrived: no issue can wait again */
     uint32_t line[32];    /* per warp: the line it issued from last */
     uint32_t next[32];    /* per warp: the next line its stream requests */
-    uint64_t last[32];    /* per warp: the cycle of its stream's latest request, in 256ths of a cycle */
+    uint64_t last[32];    /* per warp: the cycle of its stream's latest request */
     uint64_t prev[32];    /* per warp: the cycle of its last issue (for late) */
-    uint32_t held[32]; /* per warp: the cycles past their issue cycle its instructions held the issue since it entered
-                           * its line (ifetch.held: those ptxas's stall counts do not show, a half fma's) */
+    uint32_t held[32]; /* per warp: the cycles its half fmas held the issue past ptxas's counts since the block's start
+                        * (ifetch.held, held_of) */
     const uint8_t *held_of; /* ifetch.held: per instruction, the cycles a half fma holds the issue past its own (the
                              * caller's, kept with the prepared kernel's tables; NULL: none) */
     uint32_t caught;        /* per warp (bit wi): it waited for its line; its stream requests caught_period apart */
@@ -56,10 +59,6 @@ typedef struct {
     uint32_t launch;        /* ifetch.ahead: ahead + 1, the lines there when a block starts, and a warm block's ahead */
     uint32_t deep;          /* ifetch.deep: a cold block's ahead (0: ifetch.ahead) */
     uint64_t period;        /* ifetch.line: cycles between two requests */
-    uint64_t free_q8;       /* ... of a stream whose warp has not caught it, in 256ths of a cycle (ifetch.share) */
-    double share;           /* ifetch.share: the rate a further sub-partition with warps of the block adds to it */
-    uint32_t nsp;           /* the sub-partitions with warps of the block (the caller's) */
-    uint64_t cover; /* ifetch.cover x (nsp - 1): a wait for a line no longer than this does not catch the stream */
     uint64_t latency;
     uint64_t restart; /* ifetch.restart: a line a warp waited for puts its stream's next request this much later */
     int late;         /* ifetch.late: a line that came after the cycle following the warp's last issue is one it waited

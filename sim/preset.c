@@ -100,8 +100,6 @@ const ws_preset_key ws_preset_keys[] = {
     PK("ifetch.far_line", ifetch_far_line),
     PK("ifetch.order", ifetch_order),
     PK("ifetch.held", ifetch_held),
-    PK("ifetch.cover", ifetch_cover),
-    PK("ifetch.share", ifetch_share),
     PK("ifetch.caught", ifetch_caught),
     PK("ifetch.caught_flight", ifetch_caught_flight),
     PK("guard.feed", guard_feed),

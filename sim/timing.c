@@ -427,11 +427,6 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
                        far ? t->p.ifetch_restart : t->p.ifetch_warm_restart) != 0)
         goto oom;
     t->ifetch.late = t->p.ifetch_late > 0;
-    t->ifetch.share = t->p.ifetch_share;
-    t->ifetch.nsp =
-        t->p.subpartitions > 0 && t->nwarps > (uint32_t)t->p.subpartitions ? (uint32_t)t->p.subpartitions : t->nwarps;
-    t->ifetch.cover =
-        t->p.ifetch_cover > 0 ? (uint64_t)ws_llround(t->p.ifetch_cover) * (t->ifetch.nsp - (t->ifetch.nsp > 0)) : 0;
     t->ifetch.held_of = tk->fetch_held; /* ifetch.held (NULL: off, or no half fma) */
     t->ifetch.deep = t->p.ifetch_deep > 0 ? (uint32_t)ws_llround(t->p.ifetch_deep) : 0;
     t->ifetch.catch_period = t->p.ifetch_caught > 0 ? (uint64_t)ws_llround(t->p.ifetch_caught) : 0;

@@ -10,10 +10,10 @@ the first launch of its own process, the block's span (first t0 to last t1) agai
 the H200's warm figures in every job run on both; the cold fetch is the session's (docs/calibration.md "(cold28)").
 
 Checked: warpsim's span within BOUND (default 10%) of the H100's first launch for every straight-line kind and block
-but those named with --informational KIND (printed, not checked); --preset OVERLAY (a path under SRCDIR): warpsim's
-keys over the built-in preset (ctest calibration_fetch31 runs the built-in one: sm_90's ifetch.line 14, h100h's
-stream, since ifetch.held; the overlay fetch-h100h.preset of "(fetch32)" is gone, "(fetch33)"). Each line gives the
-region's SASS lines (instructions between the clock reads / 8), the H100's first-launch and warm (median of launches
+but those named with --informational KIND (every block) or KIND:WARPS (fetch32's block of WARPS warps; printed, not
+checked); --preset OVERLAY (a path under SRCDIR): warpsim's keys over the built-in preset (ctest calibration_fetch31
+runs the built-in one: sm_90's ifetch.line 14, h100h's stream, since ifetch.held; the overlay fetch-h100h.preset of
+"(fetch32)" is gone, "(fetch33)"). Each line gives the region's SASS lines (instructions between the clock reads / 8), the H100's first-launch and warm (median of launches
 1-9, fetch32's 1-2) cycles a line, warpsim's first launch a line and its error; with --warm also warpsim's warm span
 (ifetch.line 0) a line at one warp, which says how much of an error is the fetch's.
 Usage: check_fetch31.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] [--preset OVERLAY] [--warm 1]"""
@@ -71,7 +71,7 @@ def main(argv):
                                      / nl)
             check_probe_alu3.tally(line, err, kind in a.informational, a.bound, errors, fails)
         several(a, tmp, extra, errors, fails)
-    print('%d kinds, mean |error| %.1f%%, max %.1f%%; %d beyond %.0f%%' %
+    print('%d figures, mean |error| %.1f%%, max %.1f%%; %d beyond %.0f%%' %
           (len(errors), sum(errors) / len(errors), max(errors), len(fails), a.bound))
     if fails:
         print('FAIL: ' + ', '.join(f.split('|')[1].strip() for f in fails))
@@ -97,7 +97,8 @@ def several(a, tmp, extra, errors, fails):
             err = (ws - first) / first * 100
             line = '| %s | %d | %.1f | %.2f | %.2f | %.2f | %+.1f%% |' % (kind, block // 32, nl, first / nl, warm / nl,
                                                                          ws / nl, err)
-            check_probe_alu3.tally(line, err, kind in a.informational, a.bound, errors, fails)
+            info = kind in a.informational or '%s:%d' % (kind, block // 32) in a.informational
+            check_probe_alu3.tally(line, err, info, a.bound, errors, fails)
 
 
 if __name__ == '__main__':
