@@ -13,9 +13,10 @@ Checked: warpsim's span within BOUND (default 10%) of the H100's first launch fo
 but those named with --informational KIND (every block) or KIND:WARPS (fetch32's block of WARPS warps; printed, not
 checked); --preset OVERLAY (a path under SRCDIR): warpsim's keys over the built-in preset (ctest calibration_fetch31
 runs the built-in one: sm_90's ifetch.line 14, h100h's stream, since ifetch.held; the overlay fetch-h100h.preset of
-"(fetch32)" is gone, "(fetch33)"). Each line gives the region's SASS lines (instructions between the clock reads / 8), the H100's first-launch and warm (median of launches
-1-9, fetch32's 1-2) cycles a line, warpsim's first launch a line and its error; with --warm also warpsim's warm span
-(ifetch.line 0) a line at one warp, which says how much of an error is the fetch's.
+"(fetch32)" is gone, "(fetch33)"). Each line gives the region's SASS lines (instructions between the clock reads / 8),
+the H100's first-launch and warm (median of launches 1-9, fetch32's 1-2) cycles a line, warpsim's first launch a line
+and its error; with --warm also warpsim's warm span (ifetch.line 0) a line at one warp, which says how much of an
+error is the fetch's.
 Usage: check_fetch31.py WARPSIM SRCDIR [--bound B] [--informational KIND,...] [--preset OVERLAY] [--warm 1]"""
 import os
 import sys
