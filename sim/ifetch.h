@@ -50,15 +50,11 @@ typedef struct {
     uint32_t next[32];    /* per warp: the next line its stream requests */
     uint64_t last[32];    /* per warp: the cycle of its stream's latest request */
     uint64_t prev[32];    /* per warp: the cycle of its last issue (for late) */
-    uint32_t held[32]; /* per warp: the cycles its half fmas held the issue past ptxas's counts since the block's start
-                        * (ifetch.held, held_of) */
-    const uint8_t *held_of; /* ifetch.held: per instruction, the cycles a half fma holds the issue past its own (the
-                             * caller's, kept with the prepared kernel's tables; NULL: none) */
-    uint32_t caught;        /* per warp (bit wi): it waited for its line; its stream requests caught_period apart */
-    uint32_t ahead;         /* ifetch.ahead: lines a stream requests ahead of its warp's line (this launch's) */
-    uint32_t launch;        /* ifetch.ahead: ahead + 1, the lines there when a block starts, and a warm block's ahead */
-    uint32_t deep;          /* ifetch.deep: a cold block's ahead (0: ifetch.ahead) */
-    uint64_t period;        /* ifetch.line: cycles between two requests */
+    uint32_t caught;      /* per warp (bit wi): it waited for its line; its stream requests caught_period apart */
+    uint32_t ahead;       /* ifetch.ahead: lines a stream requests ahead of its warp's line (this launch's) */
+    uint32_t launch;      /* ifetch.ahead: ahead + 1, the lines there when a block starts, and a warm block's ahead */
+    uint32_t deep;        /* ifetch.deep: a cold block's ahead (0: ifetch.ahead) */
+    uint64_t period;      /* ifetch.line: cycles between two requests */
     uint64_t latency;
     uint64_t restart; /* ifetch.restart: a line a warp waited for puts its stream's next request this much later */
     int late;         /* ifetch.late: a line that came after the cycle following the warp's last issue is one it waited
@@ -72,6 +68,10 @@ typedef struct {
     uint64_t warm_period, warm_latency, warm_restart; /* ifetch.warm_line, .warm_latency, .warm_restart: a block of a
                                                        * later launch of a kernel larger than ifetch.hold (period 0:
                                                        * its code is cached) */
+    /* ifetch.held (docs/calibration.md "(fetch33)") */
+    uint32_t held[32]; /* per warp: the cycles its half fmas held the issue past ptxas's counts since the block's start */
+    const uint8_t *held_of; /* per instruction: the cycles a half fma holds the issue past ptxas's count (the caller's,
+                             * kept with the prepared kernel's tables; NULL: none) */
 } ws_ifetch;
 
 /* The code's layout, per instruction of ninsns its line (code[pc]: the SASS instructions it takes, 0 for one with
