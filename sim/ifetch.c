@@ -92,6 +92,7 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
         f->next[w] = f->ahead + 1;
         f->last[w] = 0;
         f->prev[w] = 0;
+        f->held[w] = 0;
     }
     f->settle = 0;
     f->unrequested = f->nlines > f->ahead + 1 ? f->nlines - (f->ahead + 1) : 0;
@@ -130,7 +131,8 @@ void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
      * SASS of HADD2.F32 or HADD2 and LOP3 or FFMA, take the H100's 1125 cycles as lop3_f's, 17.6 a line, where the
      * line's first instruction waiting a cycle for its pipe gave 16 a line, 1010; docs/calibration.md "(hadd24)"):
      * its stream's next request later */
-    int waited = cycle && (f->ready[line] == cycle || (f->late && f->ready[line] > f->prev[wi] + 1));
+    int waited = cycle && (f->ready[line] == cycle || (f->late && f->ready[line] > f->prev[wi] + 1) ||
+                           (f->caught_period && f->held[wi] && f->ready[line] + f->held[wi] >= cycle));
     if (waited)
         f->last[wi] += f->restart;
     /* ifetch.caught: a warp that waited for its line has caught its stream, which from then on requests each line

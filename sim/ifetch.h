@@ -20,7 +20,10 @@
  * in flight at the catch ifetch.caught_flight (17), until it enters a line it did not wait for; ifetch.restart then
  * applies only where the rule is off (fetch31 on the H100: code issuing a line in 14.1 cycles or slower loses nothing,
  * 12.1-13.1 takes 17.5 a line). With ifetch.order a first launch's lines hold the SASS in the schedule's order (the list
- * schedule's positions: ptxas's), not the PTX's; a later launch's refetch keeps the PTX's. The lines are the block's (each block of a whole launch starts cold, as the first block on its SM does): a line
+ * schedule's positions: ptxas's), not the PTX's; a later launch's refetch keeps the PTX's. With ifetch.held a warp
+ * has also caught its stream where a line came later than the warp would have entered it without the cycles its half
+ * fmas held the issue past ptxas's stall counts (summed from the block's start: docs/calibration.md "(fetch33)").
+ * The lines are the block's (each block of a whole launch starts cold, as the first block on its SM does): a line
  * one warp's stream brought is there for the others. A branch to a line outside the warp's stream
  * starts the stream over at the target, whose line comes with the branch.
  * A later launch finds the code cached, but for a kernel past ifetch.hold KiB (the layout's lines): the caches keep
@@ -68,6 +71,10 @@ typedef struct {
     uint64_t warm_period, warm_latency, warm_restart; /* ifetch.warm_line, .warm_latency, .warm_restart: a block of a
                                                        * later launch of a kernel larger than ifetch.hold (period 0:
                                                        * its code is cached) */
+    /* ifetch.held (docs/calibration.md "(fetch33)") */
+    uint32_t held[32]; /* per warp: the cycles its half fmas held the issue past ptxas's counts since the block's start */
+    const uint8_t *held_of; /* per instruction: the cycles a half fma holds the issue past ptxas's count (the caller's,
+                             * kept with the prepared kernel's tables; NULL: none) */
 } ws_ifetch;
 
 /* The code's layout, per instruction of ninsns its line (code[pc]: the SASS instructions it takes, 0 for one with
@@ -116,6 +123,8 @@ static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint6
         if (!f->covered[line]) /* a loop's lines, once requested, cost one test an issue */
             ws_ifetch_enter(f, wi, line, cycle);
     }
+    if (f->held_of)
+        f->held[wi & 31] += f->held_of[pc];
     f->prev[wi & 31] = cycle;
 }
 

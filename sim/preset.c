@@ -99,6 +99,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("ifetch.far", ifetch_far),
     PK("ifetch.far_line", ifetch_far_line),
     PK("ifetch.order", ifetch_order),
+    PK("ifetch.held", ifetch_held),
     PK("ifetch.caught", ifetch_caught),
     PK("ifetch.caught_flight", ifetch_caught_flight),
     PK("guard.feed", guard_feed),

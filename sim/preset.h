@@ -90,6 +90,7 @@ typedef struct {
     double ifetch_far_line;     /* ... cycles between its line requests (ifetch.latency, .restart the cold's) */
     double ifetch_caught; /* cold code: cycles between the line requests of a stream whose warp caught it (0: off) */
     double ifetch_caught_flight; /* ... at the catch, the cycles between the lines requested and not yet there */
+    double ifetch_held;  /* 1: a half fma's issue hold past its cycle counts as a cycle its warp waited for its line */
     double ifetch_order; /* 1: the lines hold the SASS in the schedule's order (ptxas's), not the PTX's (0: the PTX's) */
     double guard_feed;   /* an instruction's guard: extra wait for a fixed-latency op's predicate (timing.c earliest) */
     double branch_feed;  /* a guarded bra: extra wait for a fixed-latency op's predicate (timing.c earliest; in the list

@@ -133,6 +133,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     ws_schedule_free(&tk->sched);
     free(tk->line_of);
     free(tk->line_sched);
+    free(tk->fetch_held);
     free(tk);
 }
 
@@ -142,7 +143,7 @@ uint64_t ws_timing_kernel_bytes(const ws_kernel *k)
     return sizeof(ws_timing_kernel) + n * (sizeof(timing_info) + 2) + ws_schedule_bytes(k->ninsns) +
            n * sizeof(double) /* build_schedule's latencies, while it runs */ + n * 2 /* subwarp */ +
            n * (sizeof(uint32_t) + 5) /* cga */ + n * (2 + sizeof(uint32_t)) /* fold */ +
-           2 * n * sizeof(uint32_t) /* line_of, line_sched */ +
+           2 * n * sizeof(uint32_t) /* line_of, line_sched */ + n /* fetch_held */ +
            n * (sizeof(uint32_t) + 2) /* join_at, ws_cga_rejoins' two */ +
            n * 3 /* bra_kept and ws_cga_kept_branches' seen */;
 }
@@ -422,6 +423,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
                        far ? t->p.ifetch_restart : t->p.ifetch_warm_restart) != 0)
         goto oom;
     t->ifetch.late = t->p.ifetch_late > 0;
+    t->ifetch.held_of = tk->fetch_held; /* ifetch.held (NULL: off, or no half fma) */
     t->ifetch.deep = t->p.ifetch_deep > 0 ? (uint32_t)ws_llround(t->p.ifetch_deep) : 0;
     t->ifetch.catch_period = t->p.ifetch_caught > 0 ? (uint64_t)ws_llround(t->p.ifetch_caught) : 0;
     t->ifetch.flight_period = t->p.ifetch_caught_flight > 0 ? (uint64_t)ws_llround(t->p.ifetch_caught_flight) : 0;

@@ -472,6 +472,7 @@ struct ws_timing_kernel {
     ws_schedule sched;   /* schedule.h (with the preset's schedule 1) */
     uint32_t *line_of;   /* the code's lines (ws_ifetch_layout; with the preset's ifetch.line) */
     uint32_t *line_sched; /* ... in the schedule's order (ifetch.order: a first launch's; NULL: line_of's) */
+    uint8_t *fetch_held; /* ifetch.held: per instruction, the cycles a half fma holds the issue past its own (NULL: none) */
 };
 
 /* A preset key's cycles as the whole cycles a pipe slot or an issue takes: rounded, at least `least`, at most 63, so

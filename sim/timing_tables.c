@@ -519,6 +519,37 @@ static int64_t ptxas_step(const ws_timing *t, const ws_launch_ctx *L, uint32_t a
     return half && next && step < 2 ? 2 : step;
 }
 
+/* ifetch.held: per instruction, the cycles a half fma (HFMA2, HFMA2.MMA) holds its sub-partition's issue
+ * (issue_cycles' pipe.hfma2: a second cycle of register reads) beyond ptxas's count to the next instruction in its order
+ * (ptxas_step, stall counts 0: 2 where an HFMA2 is followed by an IMAD- or FMA-pipe instruction, else 1), which its
+ * stall counts do not show; NULL where the kernel has none. A cold first launch's warp catches its stream where a line
+ * came later than the warp would have entered it without them (ifetch.h; docs/calibration.md "(fetch33)"). 0, or -1
+ * when out of memory. */
+static int fetch_held(const ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk)
+{
+    uint32_t n = t->ninfo;
+    uint8_t *none = t->sched.order ? calloc(n ? n : 1, 1) : NULL; /* ptxas_step's stall counts: none */
+    if (t->sched.order && !none)
+        return -1;
+    for (uint32_t p = 0; none && p < n; p++) {
+        uint32_t pc = t->sched.order[p], q = p + 1;
+        if (pc >= n || L->code[pc].op != WS_OP_FMA || !ws_half_arith_halves(&L->code[pc]) || t->info[pc].issue < 2)
+            continue;
+        while (q < n && t->info[t->sched.order[q]].free_mov)
+            q++;
+        int64_t count = q < n ? ptxas_step(t, L, pc, t->sched.order[q], none) : 1;
+        if (count >= t->info[pc].issue)
+            continue;
+        if (!tk->fetch_held && !(tk->fetch_held = calloc(n, 1))) {
+            free(none);
+            return -1;
+        }
+        tk->fetch_held[pc] = (uint8_t)(t->info[pc].issue - count);
+    }
+    free(none);
+    return 0;
+}
+
 static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *stall)
 {
     uint32_t n = t->ninfo;
@@ -880,6 +911,8 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
         tk->line_sched = t->p.ifetch_order > 0 && t->sched.order ? ifetch_order(t, code) : NULL;
         free(code);
         if (!tk->line_of || (t->p.ifetch_order > 0 && t->sched.order && !tk->line_sched))
+            return -1;
+        if (t->p.ifetch_held > 0 && fetch_held(t, L, tk) != 0)
             return -1;
     }
     if (join_table(t, L, tk) != 0) /* after the schedule (its order), then into info */
