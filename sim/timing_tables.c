@@ -507,7 +507,7 @@ static void half_read_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t
  * mov; 2 after a half add, sub, mul or fma that is not HFMA2.MMA (HADD2, HMUL2, HFMA2) where b takes the IMAD pipe
  * (not a half op itself) or the FMA pipe (probe_alu3.sass alu3_hfma2_m, _f, alu3_hadd2_m, _f, bfma2_m: of 126 such
  * HFMA2 or HADD2 before an IMAD or FFMA each, 84-85 S02 and the others S04-S05, none S01; before a LOP3 S01); else 1
- * and the stall after a (stall.imad_fma's). */
+ * and the stall after a (stall.imad_fma's; stall NULL: none). */
 static int64_t ptxas_step(const ws_timing *t, const ws_launch_ctx *L, uint32_t a, uint32_t b, const uint8_t *stall)
 {
     if (a >= t->ninfo || b >= t->ninfo || t->info[a].free_mov)
@@ -515,7 +515,7 @@ static int64_t ptxas_step(const ws_timing *t, const ws_launch_ctx *L, uint32_t a
     const ws_insn *ia = &L->code[a], *ib = &L->code[b];
     int half = ws_half_arith_halves(ia) == 2 && !(t->half_mma && t->half_mma[a]);
     int next = is_fma_pipe(ib) || (t->info[b].slots[SLOT_IMAD] && !ws_half_arith_halves(ib));
-    int64_t step = 1 + stall[a];
+    int64_t step = 1 + (stall ? stall[a] : 0);
     return half && next && step < 2 ? 2 : step;
 }
 
@@ -528,25 +528,19 @@ static int64_t ptxas_step(const ws_timing *t, const ws_launch_ctx *L, uint32_t a
 static int fetch_held(const ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk)
 {
     uint32_t n = t->ninfo;
-    uint8_t *none = t->sched.order ? calloc(n ? n : 1, 1) : NULL; /* ptxas_step's stall counts: none */
-    if (t->sched.order && !none)
-        return -1;
-    for (uint32_t p = 0; none && p < n; p++) {
+    for (uint32_t p = 0; t->sched.order && p < n; p++) {
         uint32_t pc = t->sched.order[p], q = p + 1;
         if (pc >= n || L->code[pc].op != WS_OP_FMA || !ws_half_arith_halves(&L->code[pc]) || t->info[pc].issue < 2)
             continue;
         while (q < n && t->info[t->sched.order[q]].free_mov)
             q++;
-        int64_t count = q < n ? ptxas_step(t, L, pc, t->sched.order[q], none) : 1;
+        int64_t count = q < n ? ptxas_step(t, L, pc, t->sched.order[q], NULL) : 1; /* stall counts: none */
         if (count >= t->info[pc].issue)
             continue;
-        if (!tk->fetch_held && !(tk->fetch_held = calloc(n, 1))) {
-            free(none);
+        if (!tk->fetch_held && !(tk->fetch_held = calloc(n, 1)))
             return -1;
-        }
         tk->fetch_held[pc] = (uint8_t)(t->info[pc].issue - count);
     }
-    free(none);
     return 0;
 }
 
