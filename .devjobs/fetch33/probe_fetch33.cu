@@ -5,7 +5,7 @@
 // turns? Kinds: fetch31's t form (template sl: R rounds of NM IMADs and NL LOP3s, each LOP3 reading the IMAD before it,
 // each IMAD adding a LOP3 chain's value of the round before; a line in 16 NM / (NM + NL) cycles warm) at 11, 12,
 // 12.5, 13, 13.5, 14 and 15 a line, about 1544 SASS (193 lines, 25 KiB) each, with a clock read (CS2R) every R / 16
-// rounds: 17 stamps a warp (t0, 15 inside, t1). t12n, t13n: fetch31's t12, t13 without the inner stamps (the stamps'
+// rounds: 17 stamps a warp (t0, 15 inside, t1). t12n ... t15n: fetch31's t12 ... t15 without the inner stamps (the stamps'
 // own cost). LATE W D: warp W of the block spins D cycles before its t0 (a warp that starts behind the others).
 // Host: probe_fetch33 KIND BLOCK LAUNCHES [LATEW DELAY] | list; a line a warp: "launch warp warpid smid t0 s1 .. s15 t1"
 // (clocks less the block's least t0).
@@ -74,7 +74,9 @@ __device__ __forceinline__ void sl(unsigned long long *o, unsigned *sink, unsign
     F(t14, 14, 2, 96, 1)                                                                                               \
     F(t15, 15, 1, 96, 1)                                                                                               \
     F(t12n, 9, 3, 128, 0)                                                                                              \
-    F(t13n, 13, 3, 96, 0)
+    F(t13n, 13, 3, 96, 0)                                                                                              \
+    F(t14n, 14, 2, 96, 0)                                                                                              \
+    F(t15n, 15, 1, 96, 0)
 #define SLK(N, M, L, NR, ST)                                                                                           \
     extern "C" __global__ void fetch33_##N(unsigned long long *o, unsigned *sink, unsigned a, unsigned b, unsigned s,  \
                                            unsigned lw, unsigned ld)                                                   \

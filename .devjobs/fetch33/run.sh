@@ -26,7 +26,7 @@ for kind in t12 t13 t14 t125 t135 t11 t15; do
         run $kind $b
     done
 done
-for kind in t12n t13n; do
+for kind in t12n t13n t14n t15n; do
     for b in 32 64 128; do
         run $kind $b
     done
