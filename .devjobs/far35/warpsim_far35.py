@@ -2,7 +2,8 @@
 """warpsim_far35.py WARPSIM OUTDIR [PRESET...] (far35): warpsim's warm runs (ifetch.line 0: a later launch) of
 probe_far35's kernels (the PTX compiled here: nvcc -arch=sm_90 -O3 -ptx .devjobs/far35/probe_far35.cu) at the job's
 sizes, blocks and spmasks, written as the job writes them (OUTDIR/probe/nN-mM.txt, launches 1-9 the same run), so
-read_far35.py reads warpsim as it reads the device. PRESET: more preset files after the warm one."""
+read_far35.py reads warpsim as it reads the device. PRESET: more preset files, their lines appended to the warm one's
+(one --preset: a second one is read over the built-in defaults, not over the first)."""
 import json, os, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -16,7 +17,7 @@ def stamps(ws, ptx, n, block, m, presets):
     size = 32 * (NSEG + 3)
     out = subprocess.run([ws, "run", ptx, "--kernel", "_Z3farILi%dEEvPyPjffj" % n, "--grid", "1", "--block", str(block),
                           "out=u64[%d]" % size, "sink=u32[1024]", "a=f32:1.0001", "b=f32:0.5", "spmask=u32:%d" % m] +
-                         sum((["--preset", p] for p in presets), []) + ["--json"], capture_output=True, text=True,
+                         ["--preset", presets, "--json"], capture_output=True, text=True,
                          check=True).stdout
     vals = json.loads(out)["buffers"]["out"]
     rows = [vals[w * (NSEG + 3):(w + 1) * (NSEG + 3)] for w in range(nw)]
@@ -32,12 +33,12 @@ def main(argv):
     subprocess.run(["nvcc", "-arch=sm_90", "-O3", "-ptx", "-o", ptx, os.path.join(HERE, "probe_far35.cu")], check=True)
     warm = os.path.join(tmp, "warm.preset")
     with open(warm, "w") as f:
-        f.write("ifetch.line 0\n")
+        f.write("ifetch.line 0\n" + "".join(open(p).read() + "\n" for p in extra))
     os.makedirs(os.path.join(outdir, "probe"), exist_ok=True)
     for n, m, blocks in RUNS:
         with open(os.path.join(outdir, "probe", "n%d-m%d.txt" % (n, m)), "w") as f:
             for block in blocks:
-                rows = stamps(ws, ptx, n, block, m, [warm] + extra)
+                rows = stamps(ws, ptx, n, block, m, warm)
                 for la in range(10):
                     for w, wid, sm, st in rows:
                         f.write("%d %d %d %d %d %d %d %s\n" % (n, block, m, la, w, wid, sm, " ".join(map(str, st))))
