@@ -69,19 +69,22 @@ def sources(insn):
 
 
 def reads(insns):
-    """[(Insn, bank reads (b0, b1), reuse hits)] in program order: a source hits where the previous instruction had
-    the same register in the same slot with its reuse flag."""
-    out, cached = [], set()
+    """[(Insn, bank reads (b0, b1), reuse hits)] in program order. The reuse cache holds a register per operand slot:
+    a source hits where the last register read in its slot was the same one, read with the reuse flag; a slot that an
+    instruction does not read keeps its register (pick33 ind: the segment's last FFMA sets `R0.reuse, R13.reuse`
+    before the CS2R, and the FFMA after the CS2R issues in the cycle after it, 9 cycles a segment at one warp)."""
+    out, cached = [], {}
     for x in insns:
         src = sources(x)
         b, hit, seen = [0, 0], 0, set()
         for slot, r, _ in src:
-            if (slot, r) in cached:
+            if cached.get(slot) == r:
                 hit += 1
             elif r not in seen:  # one register in two slots is read once (pack30: `HFMA2 R5, R11, R6, R6`)
                 b[r % 2] += 1
             seen.add(r)
-        cached = {(slot, r) for slot, r, f in src if f}
+        for slot, r, f in src:
+            cached[slot] = r if f else None
         out.append((x, tuple(b), hit))
     return out
 
