@@ -27,34 +27,18 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tests", "calibration", "probes"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tests", "calibration"))
 import sass_text  # noqa: E402
+from ptxas_addr_offsets import split_ops  # noqa: E402  (operands split at top-level commas)
 
 REG = re.compile(r"(?<![A-Z_])R(\d+)(\.reuse)?\b")
 NO_DEST = ("ST", "STS", "STG", "STL", "BRA", "EXIT", "BAR", "RED", "WARPSYNC", "BSYNC", "BSSY", "CALL", "RET", "NOP")
 
 
-def operands(text):
-    """The operands of an instruction's operand text, split at top-level commas."""
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch in "[{":
-            depth += 1
-        elif ch in "]}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip())
-    return out
-
-
 def sources(insn):
     """[(slot, register, reuse flag)] of an Insn's general-register sources (RZ and uniform registers left out). The
     first operand is the destination unless the opcode writes none; a predicate destination (ISETP P0, P1, ...) too."""
-    ops = operands(insn.operands)
+    ops = split_ops(insn.operands)
     base = insn.opcode.split(".")[0]
     first = 0 if base in NO_DEST else 1
     while first < len(ops) and re.fullmatch(r"!?U?P[T0-6]", ops[first]) and base.endswith("SETP"):
@@ -150,27 +134,12 @@ def rates(tarball, prefix):
                 warm[-1] / bound[len(warm) - 1] if warm else 0))
 
 
-def dep35_ws(ws, ptx, kernel, block, warm):
-    """warpsim's span of probe_dep35's kernel at one block (warm: ifetch.line 0)."""
-    import subprocess
-    n = block // 32
-    out = subprocess.run([ws, "run", ptx, "--kernel", kernel, "--grid", "1", "--block", str(block),
-                          "out=u64[%d]" % (4 * n), "sink=u32[%d]" % block, "u=f32:0.25", "seed=u32:0", "--preset",
-                          warm], capture_output=True, text=True, check=True).stdout.split("\n")
-    i = out.index("== out u64[%d]" % (4 * n)) + 1
-    vals = []
-    while len(vals) < 4 * n:
-        vals += [int(v) for v in out[i].split()]
-        i += 1
-    return max(vals[1::4]) - min(vals[0::4])
-
-
 DEP35_KINDS = ("d3", "d2_0", "d2_1", "d2_2", "d2_3", "d2u", "dd", "ind3", "ind3r", "two3")
 
 
 def dep35(raw, ws=None, ptx=None):
-    import statistics
-    from probe_alu3 import spans
+    from probe_alu import warpsim  # its a= and b= are the kernel's u (f32 bits 5) and seed
+    from probe_alu3 import spans, two_blocks
     warm = None
     if ws:
         tmp = tempfile.mkdtemp()
@@ -191,24 +160,16 @@ def dep35(raw, ws=None, ptx=None):
                 s = spans(path)
                 card = [s[b][1] for b in (128, 256, 512, 1024) if b in s]
             two = os.path.join(raw, build, k + "_2sm.txt")
-            if os.path.exists(two):
-                per = {}
-                for line in open(two):
-                    f = line.split()
-                    if len(f) != 8 or not f[0].isdigit():
-                        continue
-                    _, la, bl, _, t0, t1, _, sm = map(int, f)
-                    a = per.setdefault((la, sm), {}).setdefault(bl, [1 << 64, 0])
-                    a[0], a[1] = min(a[0], t0), max(a[1], t1)
-                both = [sorted(b.values()) for b in per.values() if len(b) == 2]
-                if both:
-                    card.append(statistics.median(max(e0, e1) - s1 for (s0, e0), (s1, e1) in both))
+            if os.path.exists(two) and any(len(x.split()) == 8 for x in open(two)):
+                span, gap, _ = two_blocks(two)  # two blocks an SM: the span less the second block's start (16 warps)
+                card.append(span - gap)
             line = "| %s | %s | %d | %d / %d | %s | %s | %s |" % (
                 build, k, n, b0, b1, " / ".join("%d" % c for c in card),
                 " / ".join(str(w * max(b0, b1)) for w in (1, 2, 4, 8, 16)),
                 " / ".join(str(w * n) for w in (1, 2, 4, 8, 16)))
             if ws and build == "probe":
-                line += " %s |" % " / ".join(str(dep35_ws(ws, ptx, name, b, warm)) for b in (128, 256, 512, 1024))
+                line += " %s |" % " / ".join(str(warpsim(ws, ptx, name, b, extra=["--preset", warm]))
+                                             for b in (128, 256, 512, 1024))
             elif ws:
                 line += " |"
             print(line)
