@@ -143,6 +143,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.prmt", pipe_prmt),
     PK("half.pack_mul", half_pack_mul),
     PK("pipe.hfma2_pack", pipe_hfma2_pack),
+    PK("pipe.fma_read3", pipe_fma_read3),
     PK("pipe.mma_prmt", pipe_mma_prmt),
 
     PK("pipe.imad_read", pipe_imad_read),

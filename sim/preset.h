@@ -189,12 +189,15 @@ typedef struct {
                                    ALU pipe (0: pipe.mma_alu's) */
     double pipe_hfma2_pack; /* cycles the HFMA2 (not HFMA2.MMA) of a scalar fma pair (fold.pack) whose addend is its
                                    multiplier holds its sub-partition's issue (0: pipe.hfma2's) */
-    double half_pack_mul;   /* 1: a scalar mul pair's f16x2 op (fold.pack) takes an add's HFMA2.MMA turns and
+    double pipe_fma_read3; /* cycles an f32 fma holds its sub-partition's issue where ptxas's FFMA reads three registers
+                                   (three distinct register sources, none a kernel parameter or an immediate, none from
+                                   the reuse cache: fma_read3_ops), two of one bank ("(dep35)"; 0: none) */
+    double half_pack_mul;  /* 1: a scalar mul pair's f16x2 op (fold.pack) takes an add's HFMA2.MMA turns and
                                    half.mma's latency; 0: mul.f16x2's (its turn in a chain too, its own latency) */
-    double pipe_mma_alu;    /* cycles a half pair add's, sub's or mul's HFMA2.MMA (half_pairs) holds its ALU pipe */
-    double pipe_imad_read;  /* cycles from its issue an FFMA, FADD or FMUL reading an IMAD's result (mul.lo,
+    double pipe_mma_alu;   /* cycles a half pair add's, sub's or mul's HFMA2.MMA (half_pairs) holds its ALU pipe */
+    double pipe_imad_read; /* cycles from its issue an FFMA, FADD or FMUL reading an IMAD's result (mul.lo,
                                    mad.lo) holds its IMAD pipe at least (0: none; timing.c imad_read_issue) */
-    double pipe_imad_near;  /* ... an IMAD at most this many instructions before it in the code (0: none) */
+    double pipe_imad_near; /* ... an IMAD at most this many instructions before it in the code (0: none) */
     double pipe_fma_halves; /* H: in schedule.fma_chain's segments an FFMA, FADD or FMUL holds the FMA pipe's lite half H
                                    cycles, or where that is held the heavy half (the IMAD pipe): timing_pipes.h halves_issue (0: off) */
     double pick_yield;      /* E: in schedule.fma_chain's segments ptxas's yield bits (E cycles of stall counts), and a

@@ -145,6 +145,7 @@ static const ws_preset ws_preset_sm90 = {
     .pipe_prmt = 3, /* pipe.prmt */
     .half_pack_mul = 1, /* half.pack_mul */
     .pipe_hfma2_pack = 1, /* pipe.hfma2_pack */
+    .pipe_fma_read3 = 2, /* pipe.fma_read3 */
     .pipe_mma_prmt = 2, /* pipe.mma_prmt */
     .pipe_imad_read = 1.7, /* pipe.imad_read */
     .pipe_imad_near = 4, /* pipe.imad_near */

@@ -122,6 +122,7 @@ void ws_timing_kernel_free(ws_timing_kernel *tk)
     free(tk->half_value);
     free(tk->imad_read);
     free(tk->young);
+    free(tk->fma_read3);
     free(tk->halves);
     free(tk->kept);
     free(tk->stall);
@@ -392,6 +393,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->half_value = tk->half_value;
     t->imad_read = tk->imad_read;
     t->young = tk->young;
+    t->fma_read3 = tk->fma_read3;
     t->halves = tk->halves;
     t->kept = tk->kept;
     t->stall = tk->stall;

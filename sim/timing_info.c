@@ -336,6 +336,8 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
         f.issue = (uint8_t)issue_cycles(t, in, fix);
         if (fix < mufu_fixups(in)) /* ptxas left some out (mufu_fixups_at) */
             f.slots[SLOT_ALU] = (uint8_t)fix;
+        if (t->fma_read3 && pc < t->ninfo && t->fma_read3[pc]) /* pipe.fma_read3: an FFMA reading three registers */
+            f.issue = (uint8_t)key_cycles(t->p.pipe_fma_read3, 1);
         if (pack_fma_one_read(t, in, pc)) /* pipe.hfma2_pack: an HFMA2 reading two registers */
             f.issue = (uint8_t)key_cycles(t->p.pipe_hfma2_pack, 1); /* at least the issue's cycle */
         unsigned prmt = pair_prmts(t, pc);

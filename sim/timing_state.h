@@ -338,6 +338,7 @@ struct ws_timing {
     uint8_t *half_value;  /* pipe.half_own: per instruction, an FFMA, FADD or FMUL reading a half op's value */
     uint8_t *imad_read;   /* per instruction: IMAD_* (imad_reads; pipe.imad_read), likewise; NULL: none */
     uint8_t *young;       /* per instruction: pick.young's op (young_ops), built after info; NULL: none */
+    uint8_t *fma_read3;   /* per instruction: pipe.fma_read3's FFMA (fma_read3_ops), after the schedule; NULL: none */
     uint8_t *halves;      /* per instruction: an FFMA, FADD or FMUL of schedule.fma_chain's segments that takes the FMA
                              pipe's halves (pipe.fma_halves: chain_tables, after the schedule); NULL: none */
     uint8_t *kept;        /* per instruction: ptxas keeps its yield bit (pick.yield: chain_tables); NULL: none */
@@ -458,6 +459,7 @@ struct ws_timing_kernel {
     uint8_t *half_value; /* per instruction: an f32 op reading a half op's value (half_values; pipe.half_own) */
     uint8_t *imad_read;  /* per instruction: IMAD_* (imad_reads); NULL: none */
     uint8_t *young;      /* per instruction: pick.young's op (young_ops); NULL: none */
+    uint8_t *fma_read3;  /* per instruction: pipe.fma_read3's FFMA (fma_read3_ops); NULL: none */
     uint8_t *halves;     /* per instruction: ws_timing.halves (chain_tables); NULL: none */
     uint8_t *kept;       /* per instruction: ws_timing.kept (chain_tables); NULL: none */
     uint8_t *stall;      /* per instruction: the cycles the warp waits after it beyond one (imad_stalls); NULL: all 0 */

@@ -629,6 +629,35 @@ static int imad_reads(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
     return 0;
 }
 
+/* A per-instruction table's end: out the table where any instruction has its mark, else none (NULL) and the table
+ * freed. Returns 0. */
+static int table_if_any(uint8_t *table, int any, uint8_t **out)
+{
+    if (any)
+        *out = table;
+    else
+        free(table);
+    return 0;
+}
+
+/* ptxas's order (the schedule's, else the program's): at[p] the instruction at position p, pos[pc] its position. */
+static void order_positions(const ws_timing *t, uint32_t n, uint32_t *at, uint32_t *pos)
+{
+    for (uint32_t p = 0; p < n; p++) {
+        at[p] = t->sched.order && t->sched.order[p] < n ? t->sched.order[p] : p;
+        pos[at[p]] = p;
+    }
+}
+
+/* Per register, its writes in the kernel, counted to 2 (ws_uniform_values' ndefs: a value of one write). */
+static void register_writes(const ws_launch_ctx *L, uint32_t n, uint32_t *defs)
+{
+    for (uint32_t pc = 0; pc < n; pc++)
+        for (uint32_t i = 0; i < L->uses[pc].ndst; i++)
+            if (L->uses[pc].dst[i] < L->k->nregs && defs[L->uses[pc].dst[i]] < 2)
+                defs[L->uses[pc].dst[i]]++;
+}
+
 /* pick.young's ops (young: 1 for each; NULL where the key is off or there is none): an FFMA, FADD or FMUL reading a
  * uniform register, whose neighbours in ptxas's order (the schedule's; free movs passed over) both take the IMAD pipe
  * (IMAD, HADD2.F32), and that does not read an IMAD's result near before it (probe_alu3 mad_f: IMAD, then the FFMA(UR)
@@ -662,14 +691,8 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
         free(at);
         return -1;
     }
-    for (uint32_t p = 0; p < n; p++) {
-        at[p] = t->sched.order && t->sched.order[p] < n ? t->sched.order[p] : p;
-        pos[at[p]] = p;
-    }
-    for (uint32_t pc = 0; pc < n; pc++)
-        for (uint32_t i = 0; i < L->uses[pc].ndst; i++)
-            if (L->uses[pc].dst[i] < nregs && defs[L->uses[pc].dst[i]] < 2)
-                defs[L->uses[pc].dst[i]]++;
+    order_positions(t, n, at, pos);
+    register_writes(L, n, defs);
     ws_uniform_values(L->k, L->code, L->uses, n, defs, uni, NULL);
     int any = 0;
     for (uint32_t pc = 0; pc < n; pc++) {
@@ -692,11 +715,7 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
     free(uni);
     free(pos);
     free(at);
-    if (any)
-        *out = op;
-    else
-        free(op);
-    return 0;
+    return table_if_any(op, any, out);
 }
 
 /* Whether register reg's last write before pc in its block is a half op or a pack of halves, followed back through
@@ -738,6 +757,114 @@ static uint8_t *half_values(const ws_launch_ctx *L, uint32_t n)
     }
     free(block);
     return value;
+}
+
+/* The registers of one write that hold a kernel parameter or an immediate, through movs (val[r] 1): ptxas reads
+ * those from the constant bank, a UR or the instruction (mad19's `FFMA R, R, R, UR4` of `mov.b32 %f, %r` after
+ * ld.param), not from the register file. A value computed from them is not one: pick33's a = ka + 0x3f800344 is
+ * ptxas's `IADD3 R0, R66, 0x3f800344, RZ`, read from R0. */
+static void param_values(const ws_launch_ctx *L, uint32_t n, const uint32_t *defs, uint8_t *val)
+{
+    uint32_t nregs = L->k->nregs;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_insn *in = &L->code[pc];
+        const ws_reg_use *u = &L->uses[pc];
+        if (u->ndst != 1 || u->dst[0] >= nregs || defs[u->dst[0]] != 1)
+            continue;
+        if (in->op == WS_OP_LD && in->space == WS_SPACE_PARAM)
+            val[u->dst[0]] = 1;
+        else if (in->op == WS_OP_MOV && in->nops == 2 && in->guard == WS_NO_REG &&
+                 (in->ops[1].kind == WS_OPND_IMM ||
+                  (in->ops[1].kind == WS_OPND_REG && in->ops[1].reg < nregs && val[in->ops[1].reg])))
+            val[u->dst[0]] = 1;
+    }
+}
+
+static int shares_register(const ws_reg_use *a, const ws_reg_use *b)
+{
+    for (uint32_t i = 0; i < a->nsrc; i++)
+        for (uint32_t j = 0; j < b->nsrc; j++)
+            if (a->src[i] == b->src[j])
+                return 1;
+    return 0;
+}
+
+static int reads_result(const ws_reg_use *reader, const ws_reg_use *writer)
+{
+    for (uint32_t i = 0; i < reader->nsrc; i++)
+        for (uint32_t j = 0; j < writer->ndst; j++)
+            if (reader->src[i] == writer->dst[j])
+                return 1;
+    return 0;
+}
+
+/* pipe.fma_read3's FFMAs (out: 1 for each; NULL where the key is off or there is none), docs/calibration.md
+ * "(dep35)": a sub-partition reads each of its two register banks (register number mod 2) one register a cycle, and
+ * an operand the reuse cache holds reads none, so an FFMA reading three registers reads two of one bank in two cycles
+ * (pick33 dep on an H100: `FFMA R2, R0, R2, R69` one every 2 cycles a sub-partition at 4 warps; alu27's ptxas -O0 fma
+ * on the H200 2.05 cycles an FFMA at 16 warps a sub-partition). warpsim allocates no registers: the stand-in is an
+ * f32 fma whose three sources are distinct registers, none a kernel parameter or an immediate (param_values), and
+ * none from the reuse cache: ptxas sets a reuse flag only on
+ * an instruction of stall count 1 or 2 (0 of ~300,000 operand pairs of the committed listings after a stall of 3 or
+ * more), so an fma that reads the value of the instruction before it in its block (a dependent chain: stall 4 before
+ * it) or that shares no register with it (probe_dep35 ind3) reads all three; one that shares a source with an
+ * independent op before it (pick33 ind: `FFMA R11, R0.reuse, R6, R13.reuse`) does not, also across an op that reads
+ * no register (the clock read: each segment's first FFMA of pick33 ind, 9 cycles a segment for 9 SASS). */
+static int fma_read3_ops(const ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
+{
+    *out = NULL;
+    uint32_t n = t->ninfo;
+    if (t->p.pipe_fma_read3 <= 0 || !n)
+        return 0;
+    uint32_t nregs = L->k->nregs;
+    uint8_t *op = calloc(n, 1), *imm = calloc(nregs ? nregs : 1, 1);
+    uint32_t *block = ws_block_numbers(L->k), *defs = calloc(nregs ? nregs : 1, sizeof *defs);
+    uint32_t *pos = malloc(n * sizeof *pos), *at = malloc(n * sizeof *at); /* pc -> position, position -> pc */
+    if (!op || !imm || !block || !defs || !pos || !at) {
+        free(op);
+        free(imm);
+        free(block);
+        free(defs);
+        free(pos);
+        free(at);
+        return -1;
+    }
+    register_writes(L, n, defs);
+    param_values(L, n, defs, imm);
+    order_positions(t, n, at, pos);
+    int any = 0;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const ws_insn *in = &L->code[pc];
+        if (in->op != WS_OP_FMA || in->type != WS_T_F32 || ws_half_arith_halves(in) || in->nops < 4)
+            continue;
+        int three = 1;
+        for (int i = 1; i <= 3; i++)
+            three &= in->ops[i].kind == WS_OPND_REG && in->ops[i].reg < nregs && !imm[in->ops[i].reg];
+        if (!three || in->ops[1].reg == in->ops[2].reg || in->ops[1].reg == in->ops[3].reg ||
+            in->ops[2].reg == in->ops[3].reg)
+            continue;
+        /* the last instruction before it in ptxas's order (its block's) that reads registers and has SASS (a clock
+         * read between keeps the reuse cache: pick33 ind's `R0.reuse, R13.reuse` before the CS2R), none between
+         * that it waits on */
+        int reuse = 0;
+        for (uint32_t p = pos[pc]; p-- > 0 && block[at[p]] == block[pc];) {
+            uint32_t q = at[p];
+            if (reads_result(&L->uses[pc], &L->uses[q]))
+                break;
+            if (L->uses[q].nsrc && !(t->info[q].free_mov && !t->info[q].latency)) {
+                reuse = shares_register(&L->uses[pc], &L->uses[q]);
+                break;
+            }
+        }
+        op[pc] = (uint8_t)!reuse;
+        any |= op[pc];
+    }
+    free(imm);
+    free(block);
+    free(defs);
+    free(pos);
+    free(at);
+    return table_if_any(op, any, out);
 }
 
 /* pipe.fma_half's rule for the kernel: where the preset holds an FFMA beside half work and the kernel has a half op
@@ -913,6 +1040,12 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
         return -1;
     if (young_ops(t, L, &tk->young) != 0) /* after info (its free movs and IMAD slots) and the schedule */
         return -1;
+    if (fma_read3_ops(t, L, &tk->fma_read3) != 0) /* after info and the schedule (ptxas's order), then into info */
+        return -1;
+    t->fma_read3 = tk->fma_read3;
+    for (uint32_t pc = 0; tk->fma_read3 && pc < t->ninfo; pc++)
+        if (tk->fma_read3[pc])
+            tk->info[pc] = ws_timing_info_of(t, L->code, pc);
     if (chain_tables(t, L, tk) != 0) /* after info and the schedule, before the stalls (info's stall) */
         return -1;
     if (!imad_fma_gap(t) && !(t->p.stall_hfma2 > 0 && t->hfma2_hold >= 2 && t->sched.order) && !half_read_gap(t))

@@ -1121,6 +1121,63 @@ static void scalar_fma_pack_one_read(void **state)
 #undef WARM
 }
 
+/* pipe.fma_read3 (docs/calibration.md "(dep35)"): 64 fma.rn.f32 of `kind` after a bar.sync, the block's cycles.
+ * kind 0: one chain d = fma(x, d, y), x and y from %tid.x (three registers read: ptxas's `FFMA R2, R0, R2, R69` of
+ * pick33 dep); 1: the same with y a mov of an immediate (no register read for it); 2: four chains sharing x and y
+ * (ptxas's reuse flags: pick33 ind); 3: four chains, each its own x and y (three registers read, no reuse). */
+static uint64_t read3_cycles(int kind, unsigned nthreads, const char *preset, unsigned slow)
+{
+    static char ptx[16384];
+    snprintf(ptx, sizeof ptx,
+             ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+             ".reg .b32 %%r<4>;\n.reg .f32 %%f<24>;\nmov.u32 %%r1, %%tid.x;\nmov.b32 %%f1, %%r1;\n"
+             "add.f32 %%f2, %%f1, 0f3F000000;\n%s"
+             "add.f32 %%f4, %%f1, 0f3F800000;\nadd.f32 %%f5, %%f1, 0f40000000;\nadd.f32 %%f6, %%f1, 0f40400000;\n"
+             "add.f32 %%f7, %%f1, 0f40800000;\nadd.f32 %%f8, %%f2, 0f3F800000;\nadd.f32 %%f9, %%f2, 0f40000000;\n"
+             "add.f32 %%f10, %%f2, 0f40400000;\nadd.f32 %%f11, %%f2, 0f40800000;\nbar.sync 0;\n",
+             kind == 1 ? "mov.f32 %f3, 0f3F000000;\n" : "add.f32 %f3, %f2, 0f3F000000;\n");
+    for (int i = 0; i < 64; i++) {
+        int c = kind >= 2 ? 4 + i % 4 : 4; /* the chain */
+        int x = kind == 3 ? 12 + i % 4 : 1, y = kind == 3 ? 8 + i % 4 : kind == 1 ? 3 : 2;
+        if (kind == 3 && i < 4) /* chain c's own x (f12-f15) */
+            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "add.f32 %%f%d, %%f%d, 0f3F800000;\n", x, y);
+        snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "fma.rn.f32 %%f%d, %%f%d, %%f%d, %%f%d;\n", c, x, c, y);
+    }
+    const struct kept kept[] = {{"f32", "f", 4, 7}};
+    end_keeping(ptx, sizeof ptx, kept, 1);
+    uint64_t out[1];
+    return run_ptx_paths(ptx, nthreads, out, 0, WS_MODE_TIMING, preset, slow).stats.cycles;
+}
+
+static void fma_three_reads_hold(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\n"
+#define OFF  WARM "pipe.fma_read3 0\n"
+    uint64_t on8 = read3_cycles(0, 1024, WARM, 0), off8 = read3_cycles(0, 1024, OFF, 0);
+    uint64_t on1 = read3_cycles(0, 128, WARM, 0), off1 = read3_cycles(0, 128, OFF, 0);
+    uint64_t ind1 = read3_cycles(3, 128, WARM, 0), ind1_off = read3_cycles(3, 128, OFF, 0);
+    printf("a chain of 64 three-register fma.rn.f32: 8 warps a sub-partition %llu cycles, %llu with pipe.fma_read3 0; "
+           "one warp a sub-partition %llu, %llu; four such chains at one warp %llu, %llu\n",
+           (unsigned long long)on8, (unsigned long long)off8, (unsigned long long)on1, (unsigned long long)off1,
+           (unsigned long long)ind1, (unsigned long long)ind1_off);
+    /* 8 warps a sub-partition: one such FFMA every 2 cycles a sub-partition, not every cycle (pick33 dep on the H100
+     * at 4 warps: 31.7 cycles a segment of 4 FFMAs and a CS2R, where the FMA pipe gives 20) */
+    assert_true(on8 >= off8 + off8 / 2);
+    /* one warp a sub-partition: the chain's latency (4 a step) hides the second read cycle */
+    assert_true(on1 <= off1 + off1 / 20);
+
+    assert_true(ind1 >= ind1_off + 24); /* 221 against 189 here: each FFMA of the 64 a cycle more, less what the
+                                            * warps' other work overlapped */
+    /* an immediate's mov (no register read) and chains sharing x and y (the reuse cache): no hold */
+    assert_int_equal(read3_cycles(1, 1024, WARM, 0), read3_cycles(1, 1024, OFF, 0));
+    assert_int_equal(read3_cycles(2, 1024, WARM, 0), read3_cycles(2, 1024, OFF, 0));
+    assert_int_equal(read3_cycles(0, 1024, WARM, WS_SLOW_ALL), on8);
+    assert_int_equal(read3_cycles(3, 128, WARM, WS_SLOW_ALL), ind1);
+#undef OFF
+#undef WARM
+}
+
 /* pipe.half_own (docs/calibration.md "(pack30)"): probe_fwin's shape, `rounds` rounds of 8 independent fma.rn.f32 and
  * one add.f16x2 of a chain (HADD2; `reads`: the step first, the FFMAs reading the chain's register, as probe_alu3's
  * _f kinds), after a bar.sync: the block's cycles. */
@@ -1386,6 +1443,7 @@ int main(void)
         cmocka_unit_test(scalar_halves_pack),
         cmocka_unit_test(scalar_mul_pack_as_add),
         cmocka_unit_test(scalar_fma_pack_one_read),
+        cmocka_unit_test(fma_three_reads_hold),
         cmocka_unit_test(mma_reading_prmt),
         cmocka_unit_test(half_window_own_warp),
         cmocka_unit_test(one_warp_loop_floor),

@@ -62,7 +62,11 @@ __device__ __forceinline__ unsigned long long stamp_fm(float *v, unsigned *x, fl
     return t;
 }
 
-template <int KIND> __global__ void pk(unsigned long long *o, unsigned *sink, unsigned ka, unsigned kb)
+// __launch_bounds__(1024) (dep35): without it ptxas gave ind, dep and fm 79 registers (t[] keeps 33 stamps of 64 bits),
+// more than the 64 a thread of a 1024-thread block may have, so their launches of 1024 failed ("too many resources
+// requested for launch", h100j's rc=1). With it: 64 registers, the regions' SASS of the same form (ind `FFMA R2,
+// R0.reuse, R2, R59.reuse`, dep `FFMA R6, R0, R6, R59`; fm spills three words before t0 and reloads them after t32).
+template <int KIND> __global__ void __launch_bounds__(1024) pk(unsigned long long *o, unsigned *sink, unsigned ka, unsigned kb)
 {
     __shared__ unsigned long long st[32][NSEG];
     float a = __uint_as_float(0x3f800344u + ka), b = __uint_as_float(0x3efffffbu + kb);
