@@ -55,6 +55,16 @@ uint32_t ws_block_last_writer(const ws_reg_use *uses, const uint32_t *block, uin
     return UINT32_MAX;
 }
 
+void ws_straight_blocks(const ws_kernel *k, uint8_t *leader)
+{
+    ws_block_starts(k, leader);
+    for (uint32_t i = 0; i + 1 < k->ninsns; i++) {
+        ws_op_class c = ws_op_class_of(k->insns[i].op);
+        if (c == CLS_BRANCH || c == CLS_CALL || ws_op_ends_path(k->insns[i].op))
+            leader[i + 1] = 1;
+    }
+}
+
 void ws_flow_block_starts(const ws_insn *code, uint32_t n, uint8_t *leader)
 {
     if (n)

@@ -12,6 +12,9 @@ uint32_t *ws_reconvergence_points(const ws_kernel *k);
  * the kernel's start makes the first of a basic block (the linked .func code starts one too).
  * The instruction after a branch or an exit starts one as well; the caller marks those. */
 void ws_block_starts(const ws_kernel *k, uint8_t *leader);
+/* ws_block_starts' leaders and the instruction after each branch, call, ret, exit or trap: the straight runs of code
+ * that ptxas allocates registers over (rename.h, pair_split.h). */
+void ws_straight_blocks(const ws_kernel *k, uint8_t *leader);
 /* Marks in leader (n + 1 bytes, zeroed) the first instruction of each basic block of the control
  * flow of code[0..n): the first one, each branch's target, and each one after a branch or an end of
  * path (ret, exit, trap); n itself when a branch goes there or the last one ends a block. */

@@ -232,7 +232,9 @@ static ws_status prepare_kernel(ws_sim *sim, ws_launch_ctx *L, ws_result *res)
         char why[256];
         unsigned classes = 0;
         if (timing && ws_preset_parse(sim->cfg.timing_preset, &pre, why, sizeof why) == 0 && pre.schedule > 0)
-            classes = (pre.schedule_rename > 0 ? WS_RENAME_LOADS : 0) | (pre.schedule_rename_alu > 0 ? WS_RENAME_ALU : 0);
+            classes = (pre.schedule_rename > 0 ? WS_RENAME_LOADS : 0) |
+                      (pre.schedule_rename_alu > 0 ? WS_RENAME_ALU : 0) |
+                      (pre.schedule_pair_split > 0 ? WS_RENAME_PAIRS : 0);
         int rename = classes != 0;
         uint32_t fresh = rename ? ws_rename_count(k, classes) : 0;
         if (fresh == UINT32_MAX) {

@@ -147,6 +147,7 @@ typedef struct {
     double schedule_piece;      /* a stretch longer than this is scheduled in pieces (schedule.c; 0: 128) */
     double schedule_rename;     /* 1: a block's reused load registers renamed, as ptxas allocates (rename.h) */
     double schedule_rename_alu; /* 1: ... its reused registers that only ALU ops write (rename.h) */
+    double schedule_pair_split; /* 1: a packed 64-bit pair's halves read from the registers packed (pair_split.h) */
     double schedule_pipes;      /* 1: rule 6 of schedule.c, the schedule holds the ALU, IMAD and XU pipes */
     double schedule_xu_reader;  /* >0: rule 4's latency of a POPC, FLO, BREV or F2F result (ptxas's view; 0: off) */
     double schedule_xu_stall;   /* >0: ptxas's stall counts space a warp's XU ops this many cycles (0: off) */
@@ -181,6 +182,7 @@ typedef struct {
     double pipe_half_own;        /* 1: an FFMA reading no half op's value is held only in its own warp's window (0: the
                                    sub-partition's) */
     double pipe_half_own_window; /* with pipe.half_own: the cycles of a warp's own window (0: pipe.half_window's) */
+    double pipe_half_credit; /* N: with pipe.half_own, each half op lets one later FFMA of its warp hold (up to N) */
     double pipe_half_alone; /* 1: with pipe.half_own, a warp alone on its sub-partition is never held by its own window */
     double pipe_rcp_fixup;  /* cycles more an rcp.approx.f32 form's four ALU fix-ups (FSETP, FSEL) hold its ALU
                                    pipe, beyond their pipe.alu each (a fit to the H100's rcp kinds, "(fit23)") */

@@ -12,6 +12,7 @@
  * as well; warpsim's at its basic blocks (cfg.h), which is what ptxas sees. */
 #include "rename.h"
 #include "cfg.h"
+#include "pair_split.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,12 +180,7 @@ static uint32_t rename_pass(const ws_kernel *k, unsigned classes, ws_insn *out, 
     uint32_t fresh = UINT32_MAX;
     if (!s.stamp || !s.writes || !s.last || !s.frozen || !s.now || !leader)
         goto done;
-    ws_block_starts(k, leader);
-    for (uint32_t i = 0; i + 1 < n; i++) {
-        ws_op_class c = ws_op_class_of(k->insns[i].op);
-        if (c == CLS_BRANCH || c == CLS_CALL || ws_op_ends_path(k->insns[i].op))
-            leader[i + 1] = 1;
-    }
+    ws_straight_blocks(k, leader);
     fresh = 0;
     for (uint32_t start = 0, block = 1; start < n; block++) { /* stamp 0: no block yet */
         uint32_t end = start + 1;
@@ -206,7 +202,62 @@ done:
     return fresh;
 }
 
-uint32_t ws_rename_count(const ws_kernel *k, unsigned classes) { return rename_pass(k, classes, NULL, NULL); }
+/* k's instructions with the classes' rewrites: rename_pass's (WS_RENAME_LOADS, WS_RENAME_ALU), then ws_pair_split's
+ * (WS_RENAME_PAIRS) over that. *insns and *ptx_reg (per register, from the PTX's to the last fresh one: its PTX
+ * register) are the caller's to free. Returns the fresh registers, or UINT32_MAX when out of memory (nothing kept). */
+static uint32_t rewrite_copy(const ws_kernel *k, unsigned classes, ws_insn **insns, uint32_t **ptx_reg)
+{
+    uint32_t n = k->ninsns,
+             renames = classes & (WS_RENAME_LOADS | WS_RENAME_ALU) ? rename_pass(k, classes, NULL, NULL) : 0;
+    *insns = NULL;
+    *ptx_reg = NULL;
+    if (renames == UINT32_MAX)
+        return UINT32_MAX;
+    uint32_t nregs = k->nregs + renames, pairs = 0;
+    size_t most = (size_t)nregs + (classes & WS_RENAME_PAIRS ? 2 * (size_t)n : 0); /* two halves an unpack */
+    *insns = malloc(((size_t)n + 1) * sizeof **insns);
+    *ptx_reg = malloc((most + 1) * sizeof **ptx_reg);
+    uint8_t *types = classes & WS_RENAME_PAIRS ? malloc((size_t)nregs + 1) : NULL;
+    uint32_t *half_of = classes & WS_RENAME_PAIRS ? malloc((2 * (size_t)n + 1) * sizeof *half_of) : NULL;
+    int ok = *insns && *ptx_reg && (!(classes & WS_RENAME_PAIRS) || (types && half_of));
+    if (ok) {
+        memcpy(*insns, k->insns, (size_t)n * sizeof **insns);
+        for (uint32_t i = 0; i < most; i++)
+            (*ptx_reg)[i] = i;
+        ok = !renames || rename_pass(k, classes, *insns, *ptx_reg) == renames; /* out of memory: not the count */
+    }
+    if (ok && types) {
+        for (uint32_t r = 0; r < nregs; r++)
+            types[r] = k->regs[(*ptx_reg)[r]].type;
+        pairs = ws_pair_split(k, *insns, nregs, types, half_of);
+        ok = pairs != UINT32_MAX;
+        for (uint32_t i = 0; ok && i < pairs; i++)
+            (*ptx_reg)[nregs + i] = (*ptx_reg)[half_of[i]];
+    }
+    free(types);
+    free(half_of);
+    if (!ok) {
+        free(*insns);
+        free(*ptx_reg);
+        *insns = NULL;
+        *ptx_reg = NULL;
+        return UINT32_MAX;
+    }
+    return renames + pairs;
+}
+
+uint32_t ws_rename_count(const ws_kernel *k, unsigned classes)
+{
+    if (!(classes & WS_RENAME_PAIRS)) /* no copy to make */
+        return rename_pass(k, classes, NULL, NULL);
+    ws_insn *insns;
+    uint32_t *ptx_reg, fresh = rewrite_copy(k, classes, &insns, &ptx_reg);
+    if (fresh != UINT32_MAX) {
+        free(insns);
+        free(ptx_reg);
+    }
+    return fresh;
+}
 
 int ws_rename_fits(const ws_kernel *k, uint32_t fresh, uint32_t max, char *msg, size_t len)
 {
@@ -214,7 +265,8 @@ int ws_rename_fits(const ws_kernel *k, uint32_t fresh, uint32_t max, char *msg, 
         return 0;
     snprintf(msg, len,
              "kernel %s: schedule.rename would give its %u registers %u fresh ones, one for each write it renames: more "
-             "than the %u registers a kernel may have; set schedule.rename and schedule.rename_alu 0 in the preset",
+             "than the %u registers a kernel may have; set schedule.rename, schedule.rename_alu and schedule.pair_split "
+             "0 in the preset",
              k->name, k->nregs, fresh, max);
     return -1;
 }
@@ -222,22 +274,16 @@ int ws_rename_fits(const ws_kernel *k, uint32_t fresh, uint32_t max, char *msg, 
 int ws_rename_build(const ws_kernel *k, unsigned classes, uint32_t fresh, ws_renamed *r)
 {
     memset(r, 0, sizeof *r);
-    uint32_t nregs = k->nregs + fresh;
-    ws_insn *insns = malloc(((size_t)k->ninsns + 1) * sizeof *insns);
-    ws_reg_info *regs = malloc(((size_t)nregs + 1) * sizeof *regs);
-    uint32_t *ptx_reg = malloc(((size_t)nregs + 1) * sizeof *ptx_reg);
-    if (!insns || !regs || !ptx_reg) {
+    uint32_t nregs = k->nregs + fresh, *ptx_reg;
+    ws_insn *insns;
+    if (rewrite_copy(k, classes, &insns, &ptx_reg) != fresh) { /* out of memory (the count is the same walk) */
         free(insns);
-        free(regs);
         free(ptx_reg);
         return -1;
     }
-    memcpy(insns, k->insns, (size_t)k->ninsns * sizeof *insns);
-    for (uint32_t i = 0; i < nregs; i++)
-        ptx_reg[i] = i;
-    if (rename_pass(k, classes, insns, ptx_reg) != fresh) { /* out of memory (the count is the same walk) */
+    ws_reg_info *regs = malloc(((size_t)nregs + 1) * sizeof *regs);
+    if (!regs) {
         free(insns);
-        free(regs);
         free(ptx_reg);
         return -1;
     }

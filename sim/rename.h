@@ -17,8 +17,9 @@
 #include "opcodes.h"
 
 /* The writes that may be renamed (the preset's keys): loads (schedule.rename), ops that compute a
- * register from registers (schedule.rename_alu: the CLS_ALU class of opcodes.h). */
-enum { WS_RENAME_LOADS = 1, WS_RENAME_ALU = 2 };
+ * register from registers (schedule.rename_alu: the CLS_ALU class of opcodes.h); and, after those, the halves of a
+ * 64-bit pair the block packs and unpacks again, read from the registers packed (schedule.pair_split: pair_split.h). */
+enum { WS_RENAME_LOADS = 1, WS_RENAME_ALU = 2, WS_RENAME_PAIRS = 4 };
 
 /* The most registers a kernel may have with its fresh ones: the parser's limit for the PTX's. */
 #define WS_RENAME_MAX_REGS (1u << 24)

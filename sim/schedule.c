@@ -963,14 +963,20 @@ static int register_facts(const ws_kernel *k, const ws_insn *code, const ws_reg_
 }
 
 /* The end of the segment that starts at start: the next leader, or a piece of equal length (of at
- * most piece instructions). */
-static uint32_t segment_end(const uint8_t *leader, uint32_t n, uint32_t start, uint32_t piece)
+ * most piece instructions, those uncounted marks not counted; NULL: all). */
+static uint32_t segment_end(const uint8_t *leader, uint32_t n, uint32_t start, uint32_t piece, const uint8_t *uncounted)
 {
-    uint32_t stretch = start + 1;
-    while (stretch < n && !leader[stretch])
-        stretch++;
-    uint32_t pieces = (stretch - start + piece - 1) / piece;
-    return start + (stretch - start + pieces - 1) / pieces;
+    uint32_t stretch = start + 1, counted = !uncounted || !uncounted[start];
+    for (; stretch < n && !leader[stretch]; stretch++)
+        counted += !uncounted || !uncounted[stretch];
+    if (!uncounted) {
+        uint32_t pieces = (stretch - start + piece - 1) / piece;
+        return start + (stretch - start + pieces - 1) / pieces;
+    }
+    uint32_t pieces = counted ? (counted + piece - 1) / piece : 1, want = (counted + pieces - 1) / pieces, end = start;
+    for (uint32_t c = 0; end < stretch && (c < want || uncounted[end]); end++)
+        c += !uncounted[end];
+    return end > start ? end : start + 1;
 }
 
 int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const double *latency,
@@ -1016,7 +1022,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         }
     uint32_t longest = 1;
     for (uint32_t start = 0; start < n;) {
-        uint32_t end = segment_end(leader, n, start, piece);
+        uint32_t end = segment_end(leader, n, start, piece, budget ? budget->uncounted : NULL);
         longest = end - start > longest ? end - start : longest;
         start = end;
     }
@@ -1054,7 +1060,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         w->b.local = local;
     }
     for (uint32_t start = 0; w && start < n;) {
-        uint32_t end = segment_end(leader, n, start, piece);
+        uint32_t end = segment_end(leader, n, start, piece, budget ? budget->uncounted : NULL);
         if ((w->b.regs || alloc) && block_start[start]) /* a value from another block: what its type takes */
             memcpy(held, base, k->nregs);
         schedule_segment(w, code, uses, latency, fold, pipe, start, end - start, s->order, s->chain);

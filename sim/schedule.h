@@ -88,6 +88,10 @@ typedef struct {
      * once E cycles of stall counts have run since the last clear one, and on what is not a fixed-latency op of the ALU,
      * IMAD or FMA pipe (ws_schedule.chain's WS_CHAIN_KEPT where kept) */
     unsigned yield_every;
+    /* per instruction, 1 for one the piece's length does not count (schedule.pair_split's packs and unpacks of a 64-bit
+     * pair: free movs, no SASS, five a step where ptxas's two registers have two; docs/calibration.md "(pair34)");
+     * NULL: every instruction counts */
+    const uint8_t *uncounted;
 } ws_schedule_budget;
 
 /* Rule 6 of schedule.c: the sub-partition pipe an instruction holds, per instruction WS_SCHED_PIPE(kind, cycles);

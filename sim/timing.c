@@ -345,6 +345,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->half_window = t->p.pipe_half_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_window) : 0;
     t->half_own_rule = t->p.pipe_half_own > 0;
     t->half_alone = t->p.pipe_half_alone > 0;
+    t->half_credits = t->p.pipe_half_credit > 0 ? (uint32_t)ws_llround(t->p.pipe_half_credit) : 0;
     t->half_own_window = t->p.pipe_half_own_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_own_window) : t->half_window;
     t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read > 1
                             ? (uint32_t)ws_llround((t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63) * IMAD_READ_ONE)
@@ -1546,6 +1547,7 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     memset(t->math_at, 0, sizeof t->math_at);
     memset(t->half_end, 0, sizeof t->half_end);
     memset(t->half_own, 0, sizeof t->half_own);
+    memset(t->half_credit, 0, sizeof t->half_credit);
     memset(t->imad_read_left, 0, sizeof t->imad_read_left);
     memset(t->lite_at, 0, sizeof t->lite_at);
     memset(t->issue_at, 0, sizeof t->issue_at);

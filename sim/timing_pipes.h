@@ -18,6 +18,13 @@
  * sub-partition costs a HADD2 0.5-5.6 cycles, falling as the warps grow (the others fill a warp's wait), where the
  * window of the sub-partition held every FFMA near any warp's HADD2 (K 8 at 8 warps a sub-partition +21%;
  * docs/calibration.md "(pack30)"). wi: the warp, below 32 (a block's). */
+/* pipe.half_credit N (0: off; with pipe.half_own): each half op gives its warp one credit, up to N, and the warp's next
+ * FFMA, FADD or FMUL reading no half op's value spends one and holds the FMA pipe whole, wherever it issues, before the
+ * own window is asked: one such op a half op, counted in the warp's own instructions, so the same under any order and
+ * warp pick. The H100 (h100j) runs probe_pair33's independent chains at 1-8 warps a sub-partition, cycles a step: fi
+ * (an add.f16x2, an FFMA) 2.87, fi2 (two FFMAs) 3.87, fi4 (four) 5.68, f2i (two add.f16x2, one FFMA) 3.77: the first
+ * FFMA of a step costs ~2 cycles, the others ~1, a half op ~0.9 (hmid23's fi the H200's to the cycle; docs/calibration.md
+ * "(half35)"). */
 static inline void hold_fma(ws_timing *t, unsigned sp, uint32_t wi, uint8_t slot, uint64_t cycle)
 {
     uint64_t *at = t->math_at[sp];
@@ -25,10 +32,20 @@ static inline void hold_fma(ws_timing *t, unsigned sp, uint32_t wi, uint8_t slot
         at[SLOT_FMA] = cycle + (slot & (FMA_HALF - 1));
         t->half_end[sp] = cycle + t->half_window;
         t->half_own[wi & 31] = cycle + t->half_own_window;
-    } else if (cycle < t->half_end[sp] &&
-               (!t->half_own_rule || (slot & FMA_HALF_VALUE) ||
-                (cycle < t->half_own[wi & 31] && !(t->half_alone && !(t->sp_warps[sp] & t->live & ~(1u << wi))))))
-        at[SLOT_FMA] = cycle + (slot & (FMA_HALF_VALUE - 1));
+        if (t->half_credit[wi & 31] < t->half_credits)
+            t->half_credit[wi & 31]++;
+    } else {
+        int held = cycle < t->half_end[sp];
+        if (!t->half_own_rule || (slot & FMA_HALF_VALUE))
+            ;                               /* the sub-partition's window */
+        else if (t->half_credit[wi & 31]) { /* pipe.half_credit */
+            t->half_credit[wi & 31]--;
+            held = 1;
+        } else
+            held = held && cycle < t->half_own[wi & 31] && !(t->half_alone && !(t->sp_warps[sp] & t->live & ~(1u << wi)));
+        if (held)
+            at[SLOT_FMA] = cycle + (slot & (FMA_HALF_VALUE - 1));
+    }
 }
 
 /* pipe.imad_read: warp wi issues an FFMA, FADD or FMUL (timing_info.fma_pipe's FMA_READS_IMAD) at `cycle`, reading

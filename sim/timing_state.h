@@ -308,6 +308,8 @@ struct ws_timing {
     uint64_t half_own[32];    /* pipe.half_own: per warp of the block, the end of the window after its last half op */
     int half_own_rule;        /* pipe.half_own > 0 */
     uint64_t half_own_window; /* pipe.half_own_window's cycles (0 in the preset: pipe.half_window's) */
+    uint32_t half_credits;    /* pipe.half_credit (0: off) */
+    uint32_t half_credit[32]; /* per warp: the credits its half ops left (hold_fma) */
     int half_alone; /* pipe.half_alone > 0: with half_own_rule, a warp alone on its sub-partition is never held
                               by its own window */
     /* per sub-partition: nothing issues there before this cycle (an instruction that holds the issue:

@@ -315,8 +315,18 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
     for (uint32_t pc = 0; fixups && pc < n; pc++)
         fixups[pc] = ws_mufu_fixups(&L->code[pc]) > 0;
     budget.fixups = fixups;
+    /* schedule.pair_split: the pair's packs and unpacks (free movs that stay in the copy, pair_split.h) count in no
+     * piece, so that the copy is cut where ptxas's two registers would be (docs/calibration.md "(pair33)", "(pair34)") */
+    uint8_t *uncounted = t->p.schedule_pair_split > 0 ? calloc((size_t)n + 1, 1) : NULL;
+    for (uint32_t pc = 0; uncounted && pc < n; pc++) {
+        const ws_insn *in = &L->code[pc];
+        uncounted[pc] = in->op == WS_OP_MOV && ws_type_bits((ws_type)in->type) == 64 && in->nops >= 2 &&
+                        (in->ops[0].kind == WS_OPND_VEC || in->ops[1].kind == WS_OPND_VEC);
+    }
+    budget.uncounted = uncounted;
     int r = ws_schedule_build(L->k, L->code, L->uses, lat, t->fold.kind, &budget, pipe, (uint32_t)t->p.schedule_piece,
                               sched);
+    free(uncounted);
     free(fixups);
     free(unweighed);
     free(sides);

@@ -247,8 +247,8 @@ static void rename_register_limit(void **state)
     assert_int_equal(ws_rename_fits(&k, 28, 128, msg, sizeof msg), 0);
     assert_int_equal(ws_rename_fits(&k, 29, 128, msg, sizeof msg), -1);
     assert_string_equal(msg, "kernel big: schedule.rename would give its 100 registers 29 fresh ones, one for each "
-                             "write it renames: more than the 128 registers a kernel may have; set schedule.rename "
-                             "and schedule.rename_alu 0 in the preset");
+                             "write it renames: more than the 128 registers a kernel may have; set schedule.rename, "
+                             "schedule.rename_alu and schedule.pair_split 0 in the preset");
     k.nregs = 200; /* more than the limit already: no wrap-around */
     assert_int_equal(ws_rename_fits(&k, 0, 128, msg, sizeof msg), -1);
 }
