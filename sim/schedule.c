@@ -612,7 +612,8 @@ static unsigned half_side(const ws_insn *code, const uint8_t *pipe, uint32_t s, 
 }
 
 /* schedule.half_turn, rule 6's turns for the half pairs' ops: whether candidate j is a half op on the other side than
- * the last instruction issued (last_half, its half_side). ptxas issues a ring of add.f16x2 so, one a cycle
+ * the last instruction issued (last_half, its half_side); only between two half ops (an FFMA beside them keeps rule
+ * 4's place: probe_hmid23.sass hmid23_fi, three FFMAs in the ring's wait every eight half ops). ptxas issues a ring of add.f16x2 so, one a cycle
  * (probe_pack21.sass pack21_h2 0x01b0 on: HFMA2.MMA, HADD2 by turns, each S01), where by height alone each round's
  * HFMA2.MMAs (their latency the higher) went first and its HADD2s after them, each waiting for the IMAD pipe
  * (docs/calibration.md "(turn36)"). */
@@ -853,7 +854,8 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 best = !now_j && at_j != at_b ? (at_j < at_b ? j : best) : j < best ? j : best;
             } else if ((now_j || at_j == at_b) && fma_turn(pp, last, j) != fma_turn(pp, last, best)) {
                 best = fma_turn(pp, last, j) ? j : best; /* ptxas's turns: probe_alu3.sass alu3_fma_m */
-            } else if (w->half_turn && (now_j || at_j == at_b) &&
+            } else if (w->half_turn && (now_j || at_j == at_b) && half_side(code, pp, s, j) &&
+                       half_side(code, pp, s, best) &&
                        half_turn(code, pp, last_half, s, j) != half_turn(code, pp, last_half, s, best)) {
                 best = half_turn(code, pp, last_half, s, j) ? j : best; /* probe_pack21.sass pack21_h2 */
             } else if (now_j) {
