@@ -327,7 +327,7 @@ typedef struct {
     unsigned cross;
     const uint8_t *unweighed; /* ws_schedule_budget's: cycles of a latency rule 4's heights leave out (schedule.reuse) */
     unsigned fma_chain;   /* ws_schedule_budget's: FMA-pipe chains beside IMADs in program order (schedule.fma_chain) */
-    unsigned half_turn;   /* ws_schedule_budget's: half ops take turns between the ALU and IMAD pipes (schedule.half_turn) */
+    unsigned half_turn;   /* ws_schedule_budget's: HADD2 and HFMA2.MMA take turns (schedule.half_turn) */
     unsigned yield_every; /* ws_schedule_budget's: the yield bits' stall counts (pick.yield) */
     uint64_t *placed;     /* schedule.fma_chain: each position's cycle in the list schedule (the yield bits) */
     seg_budget b;
