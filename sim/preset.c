@@ -196,6 +196,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("schedule.alloc_regs", schedule_alloc_regs),
     PK("schedule.high_wait", schedule_high_wait),
     PK("schedule.fma_chain", schedule_fma_chain),
+    PK("schedule.half_turn", schedule_half_turn),
     PK("atom.shared", atom_shared),
     PK("atom.same_word", atom_same_word),
     PK("ld.strong", ld_strong),

@@ -168,6 +168,7 @@ typedef struct {
     double schedule_high_wait; /* schedule.high_wait H: rule 6 waits for a busy pipe for a candidate H cycles higher (0: off) */
     double schedule_alloc_regs; /* schedule.alloc_regs R: their first-in first-out registers (0: B + 1) */
     double schedule_fma_chain; /* schedule.fma_chain F: FMA-pipe chains beside IMADs in program order, F cycles FMA to FMA (0: off) */
+    double schedule_half_turn;   /* schedule.half_turn 1: rule 6 puts HADD2 and HFMA2.MMA by turns (0: off) */
     double pipe_alu, pipe_imad;  /* cycles a slot holds its sub-partition's ALU or IMAD pipe (opcodes.h PIPE_*) */
     double pipe_xu;              /* ... its XU pipe (POPC, F2I) */
     double pipe_xu_d2f;          /* ... a cvt from f64 to f32 (F2F.F32.F64) its XU pipe (0: pipe.xu) */

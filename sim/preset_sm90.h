@@ -191,6 +191,7 @@ static const ws_preset ws_preset_sm90 = {
     .schedule_alloc_regs = 13, /* schedule.alloc_regs */
     .schedule_high_wait = 8, /* schedule.high_wait */
     .schedule_fma_chain = 5, /* schedule.fma_chain */
+    .schedule_half_turn = 1, /* schedule.half_turn */
     .atom_shared = 26, /* atom.shared */
     .atom_same_word = 2, /* atom.same_word */
     .ld_strong = 305, /* ld.strong */

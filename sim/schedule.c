@@ -327,6 +327,7 @@ typedef struct {
     unsigned cross;
     const uint8_t *unweighed; /* ws_schedule_budget's: cycles of a latency rule 4's heights leave out (schedule.reuse) */
     unsigned fma_chain;   /* ws_schedule_budget's: FMA-pipe chains beside IMADs in program order (schedule.fma_chain) */
+    unsigned half_turn;   /* ws_schedule_budget's: HADD2 and HFMA2.MMA take turns (schedule.half_turn) */
     unsigned yield_every; /* ws_schedule_budget's: the yield bits' stall counts (pick.yield) */
     uint64_t *placed;     /* schedule.fma_chain: each position's cycle in the list schedule (the yield bits) */
     seg_budget b;
@@ -599,6 +600,29 @@ static int fma_turn(const uint8_t *pipe, unsigned last, uint32_t j)
     return (last == WS_SCHED_IMAD && kind == WS_SCHED_FMA) || (last == WS_SCHED_FMA && kind == WS_SCHED_IMAD);
 }
 
+/* schedule.half_turn: which half op position j of the segment at s is for the turns between the pipes, 0: none (not a
+ * half add, sub or mul), 1: a HADD2 or HMUL2 (rule 6's IMAD pipe), 2: an HFMA2.MMA (half_pairs: its ALU cycle holds
+ * nothing in rule 6, ptxas's stall counts space no LOP3 after one). */
+static unsigned half_side(const ws_insn *code, const uint8_t *pipe, uint32_t s, uint32_t j)
+{
+    const ws_insn *in = &code[s + j];
+    if (!pipe || !ws_half_arith_halves(in) || in->op == WS_OP_FMA)
+        return 0;
+    return (pipe[j] & 7) == WS_SCHED_IMAD ? 1 : 2;
+}
+
+/* schedule.half_turn, rule 6's turns for the half pairs' ops: whether candidate j is a half op on the other side than
+ * the last instruction issued (last_half, its half_side); only between two half ops (an FFMA beside them keeps rule
+ * 4's place: probe_hmid23.sass hmid23_fi, three FFMAs in the ring's wait every eight half ops). ptxas issues a ring of add.f16x2 so, one a cycle
+ * (probe_pack21.sass pack21_h2 0x01b0 on: HFMA2.MMA, HADD2 by turns, each S01), where by height alone each round's
+ * HFMA2.MMAs (their latency the higher) went first and its HADD2s after them, each waiting for the IMAD pipe
+ * (docs/calibration.md "(turn36)"). */
+static int half_turn(const ws_insn *code, const uint8_t *pipe, unsigned last_half, uint32_t s, uint32_t j)
+{
+    unsigned side = half_side(code, pipe, s, j);
+    return last_half && side && side != last_half;
+}
+
 /* Rule 6's turns for an instruction that takes no issue slot (WS_SCHED_FREE: the unpack of a cvt.f32.f16, which
  * ptxas has no SASS for): 1 it goes first, ready at `cycle` after anything but an IMAD-pipe instruction (it costs no
  * cycle there); -1 it goes last after an IMAD-pipe one, whose stall count would hold it (the warp issues it only after
@@ -758,6 +782,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
         budget_start(b, code, uses, s, m);
     uint64_t cycle = 0, mio_next = 0;
     unsigned last = WS_SCHED_NONE; /* rule 6's turns: the pipe kind of the last instruction that took a slot */
+    unsigned last_half = 0;        /* schedule.half_turn: its half_side */
     int turns = 0;                 /* rule 6's turns: an FMA-pipe instruction here waits after an IMAD-pipe one */
     for (uint32_t j = 0; pp && j < m; j++)
         turns |= (pp[j] & 7) == WS_SCHED_FMA;
@@ -829,6 +854,10 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
                 best = !now_j && at_j != at_b ? (at_j < at_b ? j : best) : j < best ? j : best;
             } else if ((now_j || at_j == at_b) && fma_turn(pp, last, j) != fma_turn(pp, last, best)) {
                 best = fma_turn(pp, last, j) ? j : best; /* ptxas's turns: probe_alu3.sass alu3_fma_m */
+            } else if (w->half_turn && (now_j || at_j == at_b) && half_side(code, pp, s, j) &&
+                       half_side(code, pp, s, best) &&
+                       half_turn(code, pp, last_half, s, j) != half_turn(code, pp, last_half, s, best)) {
+                best = half_turn(code, pp, last_half, s, j) ? j : best; /* probe_pack21.sass pack21_h2 */
             } else if (now_j) {
                 best = w->height[j] > w->height[best] ? j : best;
             } else if (at_j != at_b) {
@@ -858,6 +887,7 @@ static void schedule_segment(seg_scratch *w, const ws_insn *code, const ws_reg_u
             }
         if (!(pp && (pp[best] & 7) == WS_SCHED_FREE)) {
             last = pp ? pp[best] & 7u : WS_SCHED_NONE;
+            last_half = half_side(code, pp, s, best);
             cycle++;
         } /* else schedule.free_slot: it took no issue slot */
     }
@@ -1040,6 +1070,7 @@ int ws_schedule_build(const ws_kernel *k, const ws_insn *code, const ws_reg_use 
         w->cross = budget ? budget->cross : 0;
         w->unweighed = budget ? budget->unweighed : NULL;
         w->fma_chain = budget ? budget->fma_chain : 0;
+        w->half_turn = budget ? budget->half_turn : 0;
         w->yield_every = budget ? budget->yield_every : 0;
         w->b.regs = budgeted ? budget->regs : 0;
         w->b.spare = budgeted ? budget->spare : 0;

@@ -83,6 +83,9 @@ typedef struct {
      * in program order (not the highest, no turns between the IMAD and FMA pipes, the first order of schedule.alloc's
      * phases not made), and a raw edge from one FMA-pipe instruction to another counts F cycles at least (ptxas's 5) */
     unsigned fma_chain;
+    /* schedule.half_turn 1 (0: off): of two half adds, subs or muls ready at the same cycle, one a HADD2 or HMUL2 (the
+     * IMAD pipe) and one an HFMA2.MMA (half_pairs), the one on the other side than the last half op's goes first */
+    unsigned half_turn;
     /* pick.yield E (0: off), with fma_chain: in such a segment ptxas's yield bit of each position, by yield23's rule over
      * the list schedule's cycles (the stall count: the cycles to the next position): clear where it is 3 or more, or 2
      * once E cycles of stall counts have run since the last clear one, and on what is not a fixed-latency op of the ALU,

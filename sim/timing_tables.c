@@ -229,6 +229,7 @@ static int build_schedule(const ws_timing *t, const ws_launch_ctx *L, ws_schedul
                                  .mio_gap = (unsigned)t->p.schedule_mio_gap,
                                  .high_wait = (unsigned)t->p.schedule_high_wait,
                                  .fma_chain = t->p.schedule_fma_chain > 0 ? (unsigned)t->p.schedule_fma_chain : 0,
+                                 .half_turn = t->p.schedule_half_turn > 0,
                                  .yield_every = t->p.pick_yield > 0 ? (unsigned)t->p.pick_yield : 0,
                                  .cross = (unsigned)t->cross_feed};
     /* schedule.alloc: the three phases' budget and registers (schedule.alloc_regs, 0: B + 1); with rule 5's budget

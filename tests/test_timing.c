@@ -820,6 +820,58 @@ static void schedule_fma_chain(void **state)
     assert_string_equal(kinds, "FFFFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIFIIII");
 }
 
+/* schedule.half_turn (sim/schedule.c rule 6; docs/calibration.md "(turn36)"): pack21 h2's ring, `rounds` rounds of
+ * 8 add.f16x2 (stream v's add reads the next stream, each value in a register of its own as ptxas allocates them), the
+ * even ones HADD2 (the IMAD pipe, 2 cycles, latency 4), the odd ones HFMA2.MMA (half_pairs: no pipe in rule 6, latency
+ * 6, the higher). The order of the timed segment's first n positions into kinds: H a HADD2, M an HFMA2.MMA. */
+static void ring_order_of(unsigned half_turn, int rounds, char *kinds, uint32_t n)
+{
+    char ptx[16384];
+    int cur[8], next = 8;
+    char *b = streams_head(ptx, cur);
+    for (int i = 0; i < 8 * rounds; i++, next++) {
+        int v = i % 8;
+        b += sprintf(b, "add.f16x2 %%r%d, %%r%d, %%r%d;\n", next, cur[v], cur[(v + 1) % 8]);
+        cur[v] = next;
+    }
+    sprintf(b, "ret;\n}\n");
+    stream_kernel sk = streams_parse(ptx);
+    for (uint32_t i = 0; i < sk.count; i++)
+        if (sk.k->insns[i].op == WS_OP_ADD && ws_half_arith_halves(&sk.k->insns[i])) {
+            int mma = (i - (sk.count - 2 - 8 * (uint32_t)rounds) - 1) % 2; /* the ring's odd positions */
+            sk.lat[i] = mma ? 6 : 4;
+            sk.pipe[i] = mma ? 0 : WS_SCHED_PIPE(WS_SCHED_IMAD, 2);
+        } else
+            sk.lat[i] = 4;
+    ws_schedule s;
+    ws_schedule_budget budget = {.half_turn = half_turn};
+    assert_int_equal(ws_schedule_build(sk.k, sk.k->insns, sk.uses, sk.lat, NULL, &budget, sk.pipe, 0, &s), 0);
+    uint32_t at = 0;
+    for (uint32_t p = 0; p < sk.count && at < n; p++) {
+        const ws_insn *in = &sk.k->insns[s.order[p]];
+        if (s.first[p] == s.first[sk.count - 2] && in->op == WS_OP_ADD && ws_half_arith_halves(in))
+            kinds[at++] = sk.pipe[s.order[p]] ? 'H' : 'M';
+    }
+    kinds[at] = 0;
+    ws_schedule_free(&s);
+    streams_free(&sk);
+}
+
+/* ptxas's order of pack21 h2 (probe_pack21.sass pack21_h2: HFMA2.MMA, HADD2 by turns, one a cycle): with the key each
+ * round alternates; off, the higher HFMA2.MMAs go ahead where a HADD2 waits for the IMAD pipe, and the HADD2s
+ * after them in pairs (warpsim's pack21 h2 round: a HADD2, the four HFMA2.MMAs, the other three HADD2s). */
+static void schedule_half_turn(void **state)
+{
+    (void)state;
+    char kinds[64];
+    ring_order_of(1, 3, kinds, 24);
+    printf("ring, 3 rounds: schedule.half_turn 1 %s\n", kinds);
+    assert_string_equal(kinds, "HMHMHMHMHMHMHMHMHMHMHMHM");
+    ring_order_of(0, 3, kinds, 24);
+    printf("ring, 3 rounds: schedule.half_turn 0 %s\n", kinds);
+    assert_string_equal(kinds, "HMHMMMHMHHMMHMHHMHMMHMHH"); /* runs of the higher HFMA2.MMAs, then HADD2s */
+}
+
 /* schedule.const_copy (sim/schedule.c rule 4): two accumulators copied from a register that holds
  * 0 (`mov.u32 %r2, %r1`: bench_shared_ilp's region 6 has eight), each xored with three loads,
  * with 5 registers, 2 spare and fused_frees. By default the copies wait behind the loads (rule 4:
@@ -1796,6 +1848,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(schedule_mio_gap),
         cmocka_unit_test(schedule_fma_turns),
         cmocka_unit_test(schedule_fma_chain),
+        cmocka_unit_test(schedule_half_turn),
         cmocka_unit_test(four_subpartitions_issue_together),
         cmocka_unit_test(rare_issue_facts),
         cmocka_unit_test(bank_wavefronts),

@@ -735,13 +735,17 @@ static void half_forms(void **state)
     /* HADD2 on the IMAD pipe: 2 cycles each; with pipe.half 0 one a cycle */
     assert_int_equal(cycles_of(scalar, NULL), 1 + 2 * 3 + 1);
     assert_int_equal(cycles_of(scalar, "pipe.half 0\n"), 1 + 3 + 1);
-    /* pairs: HADD2 and HFMA2.MMA in turn; the schedule issues the two HFMA2.MMA first (the longer latency), then
-     * the two HADD2 2 cycles apart, where four HADD2 would take 2 each */
-    assert_int_equal(cycles_of(pairs, NULL), 1 + 1 + 2 + 2);
+    /* pairs: HADD2 and HFMA2.MMA in turn; with schedule.half_turn (sm_90's) the schedule issues them by turns, one a
+     * cycle (probe_pack21.sass pack21_h2; docs/calibration.md "(turn36)"); without, the two HFMA2.MMA first (the
+     * longer latency), then the two HADD2 2 cycles apart, where four HADD2 would take 2 each */
+    assert_int_equal(cycles_of(pairs, NULL), 1 + 4);
+    assert_int_equal(cycles_of(pairs, "schedule.half_turn 0\n"), 1 + 1 + 2 + 2);
     /* with the MMA's latency that of HADD2 (half.mma 0), in program order: one a cycle */
     assert_int_equal(cycles_of(pairs, "half.mma 0\n"), 1 + 3 + 1);
-    /* beside IMADs: the two HFMA2.MMA first, then the two HADD2 and the four IMADs take the IMAD pipe 2 cycles each */
-    assert_int_equal(cycles_of(mixed, NULL), 1 + 1 + 2 * 5 + 2);
+    /* beside IMADs: the pair ops by turns, then the four IMADs 2 cycles apart; without schedule.half_turn the two
+     * HFMA2.MMA first, then the two HADD2 and the four IMADs take the IMAD pipe 2 cycles each */
+    assert_int_equal(cycles_of(mixed, NULL), 1 + 4 + 2 * 4);
+    assert_int_equal(cycles_of(mixed, "schedule.half_turn 0\n"), 1 + 1 + 2 * 5 + 2);
     /* with pipe.half 0 the HADD2 take no pipe: the two MMAs, the two HADD2, then the IMADs 2 cycles apart */
     assert_int_equal(cycles_of(mixed, "pipe.half 0\n"), 1 + 3 + 2 * 3 + 2);
     /* the HFMA2.MMA's result: the second pair op, read by an xor (the schedule issues it first); as HADD2 (half.mma
