@@ -218,8 +218,9 @@ typedef struct {
                                    whose next takes the IMAD pipe issues instead; 0: the round robin alone */
     double pick_young;      /* 1: in a sub-partition of 4 warps whose FFMA, FADD or FMUL reads a uniform register
                                    between two IMAD-pipe ops (IMAD, HADD2.F32), the last warp to reach such an op is
-                                   passed over while another of the sub-partition is ready (timing.c young_ready); 0:
-                                   not */
+                                   passed over while another of the sub-partition is ready (timing.c young_ready); 2:
+                                   as 1, but not a warp still behind a branch (a clock spin) when the third reaches
+                                   such an op, unless the op reads the IMAD-side op before it (young_mark); 0: not */
     double pick_group;      /* n > 0: a sub-partition's warps in groups of n slots (its warps sp, sp + nsp, ...: slots
                                    0, 1, ...); a warp of the highest group with a ready warp issues, round robin within
                                    it (the H200/H100 end slots 4-7 first with 8 warps a sub-partition, f32w24);

@@ -976,15 +976,30 @@ static uint32_t young_ready(const ws_timing *t, uint32_t ready, unsigned sp)
     return ready & ~(1u << y);
 }
 
-static void young_mark(ws_timing *t, unsigned sp, uint32_t wi)
+/* pick.young 2: whether warp w, the fourth, is near the young op at pc p when the third marks: past every branch
+ * before it (fm-a-late3's late warp, still in its clock spin, is not, and the H200 does not starve it). */
+static int young_near(const ws_timing *t, const ws_launch_ctx *L, uint32_t w, uint32_t p)
+{
+    if (!((t->has_pick >> w) & 1))
+        return 1;
+    for (uint32_t pc = t->ws[w].pick.pc; pc < p && pc < t->ninfo; pc++)
+        if (L->code[pc].op == WS_OP_BRA)
+            return 0;
+    return 1;
+}
+
+static void young_mark(ws_timing *t, const ws_launch_ctx *L, unsigned sp, uint32_t wi)
 {
     uint32_t mine = t->sp_warps[sp];
-    if (sp >= 32 || t->young_of[sp] >= 0 || __builtin_popcount(mine) != 4 || !t->young[t->ws[wi].pick.pc])
+    if (sp >= 32 || t->young_of[sp] != -1 || __builtin_popcount(mine) != 4 || !t->young[t->ws[wi].pick.pc])
         return;
     t->young_seen |= 1u << wi;
     uint32_t left = mine & ~t->young_seen;
-    if (__builtin_popcount(left) == 1)
-        t->young_of[sp] = (int8_t)__builtin_ctz(left);
+    if (__builtin_popcount(left) == 1) {
+        uint32_t w = (uint32_t)__builtin_ctz(left);
+        uint32_t p = t->ws[wi].pick.pc;
+        t->young_of[sp] = t->p.pick_young >= 2 && t->young[p] != YOUNG_READS && !young_near(t, L, w, p) ? -2 : (int8_t)w;
+    }
 }
 
 /* ---- the issue path: the wheel (timing_wheel.h), the retiming and lazy pipe waits (timing_retime.h), the pipes

@@ -653,7 +653,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
                     continue;
                 if (t->young || t->kept) { /* one test where neither is there */
                     if (t->young)
-                        young_mark(t, sp, (uint32_t)wi);
+                        young_mark(t, L, sp, (uint32_t)wi);
                     if (t->kept) { /* pick.yield: rr_pick's next keeps this warp while its instruction kept the bit */
                         uint32_t pc = t->ws[wi].pick.pc;
                         t->last_wi[sp % 64] = (uint8_t)wi;

@@ -206,6 +206,7 @@ typedef struct {
 #define STQ_TAIL   16 /* a warp's queued stores whose write a shuffle may pass (stq.shfl_left, at most 15) */
 #define QUEUE_RING 64 /* a sub-partition's queued loads kept (shared.queue + shared.queue_shared, at most 32 each) */
 
+enum { YOUNG_READS = 2 }; /* young: an op that reads the IMAD-side op before it (young_ops) */
 struct ws_timing {
     void *alloc; /* the allocation it lies in (timing_state; kept with the state) */
     ws_preset p;
@@ -339,7 +340,8 @@ struct ws_timing {
     uint8_t *half_mma;    /* per instruction: 1 for a half pair's op ptxas makes HFMA2.MMA (half_pairs), likewise */
     uint8_t *half_value;  /* pipe.half_own: per instruction, an FFMA, FADD or FMUL reading a half op's value */
     uint8_t *imad_read;   /* per instruction: IMAD_* (imad_reads; pipe.imad_read), likewise; NULL: none */
-    uint8_t *young;       /* per instruction: pick.young's op (young_ops), built after info; NULL: none */
+    uint8_t *young;       /* per instruction: pick.young's op (young_ops), built after info; NULL: none;
+                           * YOUNG_READS where it reads its IMAD-side op before it */
     uint8_t *fma_read3;   /* per instruction: pipe.fma_read3's FFMA (fma_read3_ops), after the schedule; NULL: none */
     uint8_t *halves;      /* per instruction: an FFMA, FADD or FMUL of schedule.fma_chain's segments that takes the FMA
                              pipe's halves (pipe.fma_halves: chain_tables, after the schedule); NULL: none */
@@ -349,7 +351,7 @@ struct ws_timing {
     uint8_t last_wi[64], last_kept[64]; /* pick.yield: per sub-partition, the warp that issued last and whether its
                                           * instruction kept the yield bit (rr_pick) */
     uint32_t young_seen;                /* pick.young: the warps that have issued such an op */
-    int8_t young_of[32];  /* pick.young: per sub-partition its warp passed over (young_ready); -1: none yet */
+    int8_t young_of[32]; /* pick.young: per sub-partition its warp passed over (young_ready); -1: none yet; -2: none (young_mark) */
     uint8_t *stall;       /* per instruction: timing_info.stall (imad_stalls), built after the schedule; NULL: 0 */
     uint8_t *bra_kept;    /* per instruction: 1 at a bra ptxas keeps as a BRA (ws_cga_kept_branches; with branch.feed or
                              branch.taken): a guarded one reads its setp's predicate branch.feed later, a taken one holds

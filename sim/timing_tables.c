@@ -685,6 +685,16 @@ static int imad_side(const ws_timing *t, const ws_launch_ctx *L, uint32_t pc)
     return t->info[pc].slots[SLOT_IMAD] && !is_fma_pipe(&L->code[pc]) && !ws_half_arith_halves(&L->code[pc]);
 }
 
+/* Whether instruction pc reads a register instruction w writes. */
+static int reads_result(const ws_launch_ctx *L, uint32_t pc, uint32_t w)
+{
+    for (uint32_t i = 0; i < L->uses[pc].nsrc; i++)
+        for (uint32_t j = 0; j < L->uses[w].ndst; j++)
+            if (L->uses[pc].src[i] == L->uses[w].dst[j])
+                return 1;
+    return 0;
+}
+
 static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
 {
     *out = NULL;
@@ -720,6 +730,11 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
         /* not an IMAD's near reader (pipe.imad_read): mad_f's FFMA, which the hardware does not starve */
         op[pc] = a >= 0 && b < n && imad_side(t, L, at[a]) && imad_side(t, L, at[b]) &&
                  !(t->info[pc].fma_pipe & FMA_READS_IMAD);
+        int64_t d = (int64_t)pc - 1; /* the op before it in the PTX (free movs passed over) */
+        while (d >= 0 && t->info[d].free_mov && !t->info[d].latency)
+            d--;
+        if (op[pc] && d >= 0 && imad_side(t, L, (uint32_t)d) && reads_result(L, pc, (uint32_t)d))
+            op[pc] = YOUNG_READS; /* starve24 hf: the FFMA of the HADD2.F32 before it */
         any |= op[pc];
     }
     free(defs);

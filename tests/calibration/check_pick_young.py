@@ -8,17 +8,22 @@ At 512 threads (4 warps a sub-partition) the H100 leaves the last warp of each s
 hf (HADD2.F32, FFMA R, R, UR4), and not in am (FADD R, R), fmr (FFMA R, R, R) or fmrr: 11 cycles. With pick.young 1
 warpsim's largest end gap a sub-partition must be over 600 cycles in the first three, with the last warp to reach
 the loop (warps 0-3) after it, and under 100 in the others; with pick.young 0 under 100 in all. And each span
-within 10% of the H100's median warm span with the key on."""
+within 10% of the H100's median warm span with the key on.
+The late runs (KIND-late-L: warps 4L..4L+3 spin 300 cycles before the loop), pick.young 2: in fm the H100 starves
+no warp (the late warps reach t0 at 327-347 and end with the others); in hf the late warps reach t0 on time and
+wait about 800 cycles at the end. So with pick.young 2 fm's late warps must reach t0 before 500 with an end gap
+under 400, hf's end gap must be over 600 with the late warps after it, and each span within 10% of the H100's."""
 import os, statistics, subprocess, sys, tarfile, tempfile
 
 STARVE, EVEN = ("fm", "amu", "hf"), ("am", "fmr", "fmrr")
+LATE = (("fm", (0, 1, 3), False), ("hf", (0, 1, 3), True))  # kind, late groups, starved
 
 
-def ends(ws, ptx, kind, preset):
+def ends(ws, ptx, kind, preset, late=0xFFFFFFFF):
     n = 16
     out = subprocess.run([ws, "run", ptx, "--kernel", "starve24_" + kind, "--grid", "1", "--block", "512",
                           "out=u64[%d]" % (4 * n), "sink=u32[512]", "a=u32:3", "b=u32:5", "s=u32:0",
-                          "l=u32:4294967295", "--preset", preset], capture_output=True, text=True,
+                          "l=u32:%d" % late, "--preset", preset], capture_output=True, text=True,
                          check=True).stdout.split("\n")
     i = out.index("== out u64[%d]" % (4 * n)) + 1
     v = []
@@ -64,7 +69,7 @@ def main(argv):
         ptx = os.path.join(raw, "probe_starve24.ptx")
         on, off = os.path.join(tmp, "on.preset"), os.path.join(tmp, "off.preset")
         with open(on, "w") as f:
-            f.write("ifetch.line 0\npick.young 1\n")
+            f.write("ifetch.line 0\npick.young 2\n")
         with open(off, "w") as f:
             f.write("ifetch.line 0\npick.young 0\n")
         for kind in STARVE + EVEN:
@@ -76,8 +81,23 @@ def main(argv):
             ok = g_off < 100 and abs(err) <= 10 and (g_on > 600 and after == {0, 1, 2, 3} if kind in STARVE
                                                       else g_on < 100)
             fails += not ok
-            print("%s %s: end gap with pick.young 1 %d (warps %s after it), 0 %d; span %d, H100 %d (%+.1f%%)" %
+            print("%s %s: end gap with the key on %d (warps %s after it), 0 %d; span %d, H100 %d (%+.1f%%)" %
                   ("ok  " if ok else "FAIL", kind, g_on, ",".join(map(str, sorted(after))), g_off, span, hw, err))
+        for kind, groups, starved in LATE:
+            for late in groups:
+                s_on = ends(ws, ptx, kind, on, late)
+                g_on, after = gap(s_on)
+                t0 = min(a for a, _ in s_on)
+                span = max(t1 for _, t1 in s_on) - t0
+                first = max(s_on[w][0] for w in range(4 * late, 4 * late + 4)) - t0
+                lates = set(range(4 * late, 4 * late + 4))
+                hw = hw_span(os.path.join(raw, "probe", "%s-late-%d.txt" % (kind, late)))
+                err = (span - hw) / hw * 100
+                ok = abs(err) <= 10 and (g_on > 600 and after == lates if starved else first < 500 and g_on < 400)
+                fails += not ok
+                print("%s %s-late-%d: end gap %d (warps %s after it), late warps' t0 by %d; span %d, H100 %d (%+.1f%%)"
+                      % ("ok  " if ok else "FAIL", kind, late, g_on, ",".join(map(str, sorted(after))), first, span,
+                         hw, err))
     return 1 if fails else 0
 
 
