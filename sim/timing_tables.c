@@ -685,12 +685,12 @@ static int imad_side(const ws_timing *t, const ws_launch_ctx *L, uint32_t pc)
     return t->info[pc].slots[SLOT_IMAD] && !is_fma_pipe(&L->code[pc]) && !ws_half_arith_halves(&L->code[pc]);
 }
 
-/* Whether instruction pc reads a register instruction w writes. */
-static int reads_result(const ws_launch_ctx *L, uint32_t pc, uint32_t w)
+/* Whether reader reads a register writer writes. */
+static int reads_result(const ws_reg_use *reader, const ws_reg_use *writer)
 {
-    for (uint32_t i = 0; i < L->uses[pc].nsrc; i++)
-        for (uint32_t j = 0; j < L->uses[w].ndst; j++)
-            if (L->uses[pc].src[i] == L->uses[w].dst[j])
+    for (uint32_t i = 0; i < reader->nsrc; i++)
+        for (uint32_t j = 0; j < writer->ndst; j++)
+            if (reader->src[i] == writer->dst[j])
                 return 1;
     return 0;
 }
@@ -733,7 +733,7 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
         int64_t d = (int64_t)pc - 1; /* the op before it in the PTX (free movs passed over) */
         while (d >= 0 && t->info[d].free_mov && !t->info[d].latency)
             d--;
-        if (op[pc] && d >= 0 && imad_side(t, L, (uint32_t)d) && reads_result(L, pc, (uint32_t)d))
+        if (op[pc] && d >= 0 && imad_side(t, L, (uint32_t)d) && reads_result(&L->uses[pc], &L->uses[d]))
             op[pc] = YOUNG_READS; /* starve24 hf: the FFMA of the HADD2.F32 before it */
         any |= op[pc];
     }
@@ -811,15 +811,6 @@ static int shares_register(const ws_reg_use *a, const ws_reg_use *b)
     for (uint32_t i = 0; i < a->nsrc; i++)
         for (uint32_t j = 0; j < b->nsrc; j++)
             if (a->src[i] == b->src[j])
-                return 1;
-    return 0;
-}
-
-static int reads_result(const ws_reg_use *reader, const ws_reg_use *writer)
-{
-    for (uint32_t i = 0; i < reader->nsrc; i++)
-        for (uint32_t j = 0; j < writer->ndst; j++)
-            if (reader->src[i] == writer->dst[j])
                 return 1;
     return 0;
 }
