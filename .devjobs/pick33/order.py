@@ -47,7 +47,7 @@ def warpsim(ws, ptx, kind, block, preset):
     n = block // 32
     words = n * (NSEG + 3)
     cmd = [ws, "run", ptx, "--kernel", KERNEL[kind], "--grid", "1", "--block", str(block), "o=u64[%d]" % words,
-           "sink=u32[1024]", "a=u32:3", "b=u32:5"] + (["--preset", preset] if preset else [])
+           "sink=u32[1024]", "a=u32:3", "b=u32:5", "--all-values"] + (["--preset", preset] if preset else [])
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.split("\n")
     i = out.index("== o u64[%d]" % words) + 1
     vals = []
