@@ -799,10 +799,7 @@ static int reads_result(const ws_reg_use *reader, const ws_reg_use *writer)
 }
 
 /* An instruction ptxas keeps as SASS (not a free mov folded away). */
-static int has_sass(const ws_timing *t, uint32_t pc)
-{
-    return !(t->info[pc].free_mov && !t->info[pc].latency);
-}
+static int has_sass(const ws_timing *t, uint32_t pc) { return !(t->info[pc].free_mov && !t->info[pc].latency); }
 
 /* Per position of ptxas's order (cyc): the cycle of its instruction in a greedy schedule of its block that waits only
  * for fixed-latency results (FFMA, IMAD, ...), each SASS instruction one cycle after the one before it or its
