@@ -815,6 +815,48 @@ static int shares_register(const ws_reg_use *a, const ws_reg_use *b)
     return 0;
 }
 
+/* An instruction ptxas keeps as SASS (not a free mov folded away). */
+static int has_sass(const ws_timing *t, uint32_t pc) { return !(t->info[pc].free_mov && !t->info[pc].latency); }
+
+/* Per position of ptxas's order (cyc): the cycle of its instruction in a greedy schedule of its block that waits only
+ * for fixed-latency results (FFMA, IMAD, ...), each SASS instruction one cycle after the one before it or its
+ * fixed-latency sources' latency after them: the difference of two neighbours is ptxas's stall count of the first
+ * (two3 of probe_dep35: `FFMA R17, R5.reuse, R14, R4.reuse` S01, then `FFMA R15, R5, R15, R4` S03, which waits for
+ * the FFMA two before it). An instruction without SASS has the cycle of the one before it. */
+static void greedy_cycles(const ws_timing *t, const ws_launch_ctx *L, const uint32_t *block, const uint32_t *at,
+                          uint32_t n, int64_t *cyc)
+{
+    enum { LOOK = 8 }; /* SASS instructions looked back at: past any fixed latency */
+    for (uint32_t p = 0; p < n; p++) {
+        uint32_t pc = at[p];
+        int first = !p || block[at[p - 1]] != block[pc];
+        cyc[p] = first ? 0 : cyc[p - 1] + has_sass(t, pc);
+        if (!has_sass(t, pc))
+            continue;
+        uint32_t seen = 0;
+        for (uint32_t x = p; x-- > 0 && seen < LOOK && block[at[x]] == block[pc];) {
+            const timing_info *src = &t->info[at[x]];
+            if (!has_sass(t, at[x]))
+                continue;
+            seen++;
+            if (src->fixed && src->latency > 0 && reads_result(&L->uses[pc], &L->uses[at[x]]) &&
+                cyc[x] + src->latency > cyc[p])
+                cyc[p] = cyc[x] + src->latency;
+        }
+    }
+}
+
+/* ptxas's stall count of the SASS instruction at position p (greedy_cycles): the cycles to the next SASS instruction
+ * of its block; 0 where there is none. */
+static int64_t greedy_stall(const ws_timing *t, const uint32_t *block, const uint32_t *at, uint32_t n,
+                            const int64_t *cyc, uint32_t p)
+{
+    for (uint32_t x = p + 1; x < n && block[at[x]] == block[at[p]]; x++)
+        if (has_sass(t, at[x]))
+            return cyc[x] - cyc[p];
+    return 0;
+}
+
 /* pipe.fma_read3's FFMAs (out: 1 for each; NULL where the key is off or there is none), docs/calibration.md
  * "(dep35)": a sub-partition reads each of its two register banks (register number mod 2) one register a cycle, and
  * an operand the reuse cache holds reads none, so an FFMA reading three registers reads two of one bank in two cycles
@@ -837,18 +879,21 @@ static int fma_read3_ops(const ws_timing *t, const ws_launch_ctx *L, uint8_t **o
     uint8_t *op = calloc(n, 1), *imm = calloc(nregs ? nregs : 1, 1);
     uint32_t *block = ws_block_numbers(L->k), *defs = calloc(nregs ? nregs : 1, sizeof *defs);
     uint32_t *pos = malloc(n * sizeof *pos), *at = malloc(n * sizeof *at); /* pc -> position, position -> pc */
-    if (!op || !imm || !block || !defs || !pos || !at) {
+    int64_t *cyc = malloc(n * sizeof *cyc);
+    if (!op || !imm || !block || !defs || !pos || !at || !cyc) {
         free(op);
         free(imm);
         free(block);
         free(defs);
         free(pos);
         free(at);
+        free(cyc);
         return -1;
     }
     register_writes(L, n, defs);
     param_values(L, n, defs, imm);
     order_positions(t, n, at, pos);
+    greedy_cycles(t, L, block, at, n, cyc);
     int any = 0;
     for (uint32_t pc = 0; pc < n; pc++) {
         const ws_insn *in = &L->code[pc];
@@ -868,8 +913,8 @@ static int fma_read3_ops(const ws_timing *t, const ws_launch_ctx *L, uint8_t **o
             uint32_t q = at[p];
             if (reads_result(&L->uses[pc], &L->uses[q]))
                 break;
-            if (L->uses[q].nsrc && !(t->info[q].free_mov && !t->info[q].latency)) {
-                reuse = shares_register(&L->uses[pc], &L->uses[q]);
+            if (L->uses[q].nsrc && has_sass(t, q)) { /* ptxas sets no reuse flag on a stall of 3 or more */
+                reuse = shares_register(&L->uses[pc], &L->uses[q]) && greedy_stall(t, block, at, n, cyc, p) < 3;
                 break;
             }
         }
@@ -881,6 +926,7 @@ static int fma_read3_ops(const ws_timing *t, const ws_launch_ctx *L, uint8_t **o
     free(defs);
     free(pos);
     free(at);
+    free(cyc);
     return table_if_any(op, any, out);
 }
 

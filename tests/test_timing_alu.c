@@ -1130,7 +1130,8 @@ static void scalar_fma_pack_one_read(void **state)
 /* pipe.fma_read3 (docs/calibration.md "(dep35)"): 64 fma.rn.f32 of `kind` after a bar.sync, the block's cycles.
  * kind 0: one chain d = fma(x, d, y), x and y from %tid.x (three registers read: ptxas's `FFMA R2, R0, R2, R69` of
  * pick33 dep); 1: the same with y a mov of an immediate (no register read for it); 2: four chains sharing x and y
- * (ptxas's reuse flags: pick33 ind); 3: four chains, each its own x and y (three registers read, no reuse). */
+ * (ptxas's reuse flags: pick33 ind); 3: four chains, each its own x and y (three registers read, no reuse); 4: two
+ * chains sharing x and y (probe_dep35 two3: ptxas's stall 3 before every other FFMA, no reuse flag there). */
 static uint64_t read3_cycles(int kind, unsigned nthreads, const char *preset, unsigned slow)
 {
     static char ptx[16384];
@@ -1143,7 +1144,7 @@ static uint64_t read3_cycles(int kind, unsigned nthreads, const char *preset, un
              "add.f32 %%f10, %%f2, 0f40400000;\nadd.f32 %%f11, %%f2, 0f40800000;\nbar.sync 0;\n",
              kind == 1 ? "mov.f32 %f3, 0f3F000000;\n" : "add.f32 %f3, %f2, 0f3F000000;\n");
     for (int i = 0; i < 64; i++) {
-        int c = kind >= 2 ? 4 + i % 4 : 4; /* the chain */
+        int c = kind == 4 ? 4 + i % 2 : kind >= 2 ? 4 + i % 4 : 4; /* the chain */
         int x = kind == 3 ? 12 + i % 4 : 1, y = kind == 3 ? 8 + i % 4 : kind == 1 ? 3 : 2;
         if (kind == 3 && i < 4) /* chain c's own x (f12-f15) */
             snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "add.f32 %%f%d, %%f%d, 0f3F800000;\n", x, y);
@@ -1178,6 +1179,12 @@ static void fma_three_reads_hold(void **state)
     /* an immediate's mov (no register read) and chains sharing x and y (the reuse cache): no hold */
     assert_int_equal(read3_cycles(1, 1024, WARM, 0), read3_cycles(1, 1024, OFF, 0));
     assert_int_equal(read3_cycles(2, 1024, WARM, 0), read3_cycles(2, 1024, OFF, 0));
+    /* two chains sharing x and y: the FFMA after ptxas's stall of 3 reads all three, the other one (h100l two3 at 8
+     * warps a sub-partition: 3358 cycles for 256 FFMAs a warp, 1.6 an FFMA; 2184 here before, 3200 now) */
+    uint64_t two8 = read3_cycles(4, 1024, WARM, 0), two8_off = read3_cycles(4, 1024, OFF, 0);
+    printf("two chains sharing x and y at 8 warps a sub-partition: %llu cycles, %llu with pipe.fma_read3 0\n",
+           (unsigned long long)two8, (unsigned long long)two8_off);
+    assert_true(two8 >= two8_off + two8_off / 4 && two8 < on8);
     assert_int_equal(read3_cycles(0, 1024, WARM, WS_SLOW_ALL), on8);
     assert_int_equal(read3_cycles(3, 128, WARM, WS_SLOW_ALL), ind1);
 #undef OFF

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""order.py RAW [WARPSIM [PRESET ...]] (pick33): each warp's 33 stamps (RAW: the job's tarball unpacked, its pick33/)
+"""order.py RAW [WARPSIM [PRESET ...]] (pick33): each warp's 33 stamps (RAW: the job's tarball unpacked, its pick33/;
+or dep35's RAW/pick33, with RAW/pick33/probe_pick33.ptx from `nvcc -arch=sm_90 -O3 -ptx` of probe_pick33.cu for WARPSIM)
 summed up per kind and block, launches 1-9: per sub-partition (%warpid mod 4) the mean run, how many segments in a row
 one warp ends before another warp of its sub-partition ends one (32: one warp at a time, greedy; 1: turns, a round
 robin), the order its warps start (s0) and end (s32), and the span. With WARPSIM, the same of warpsim's run of the
@@ -47,7 +48,7 @@ def warpsim(ws, ptx, kind, block, preset):
     n = block // 32
     words = n * (NSEG + 3)
     cmd = [ws, "run", ptx, "--kernel", KERNEL[kind], "--grid", "1", "--block", str(block), "o=u64[%d]" % words,
-           "sink=u32[1024]", "a=u32:3", "b=u32:5"] + (["--preset", preset] if preset else [])
+           "sink=u32[1024]", "a=u32:3", "b=u32:5", "--all-values"] + (["--preset", preset] if preset else [])
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.split("\n")
     i = out.index("== o u64[%d]" % words) + 1
     vals = []
@@ -66,7 +67,12 @@ def main(argv):
     print("| kind | block | device: mean run, sp 0's start order, end order, span | " +
           " | ".join("warpsim %s" % (os.path.basename(p) if p else "sm_90") for p in presets if ws) + " |")
     for kind in KINDS:
-        per = device(os.path.join(raw, "probe", kind + ".txt"))
+        path = os.path.join(raw, "probe", kind + ".txt")
+        if not os.path.exists(path):  # dep35's job: RAW/pick33/KIND.txt, ind, dep and fm alone
+            path = os.path.join(raw, kind + ".txt")
+        if not os.path.exists(path):
+            continue
+        per = device(path)
         for block in (128, 256, 512, 1024):
             la = [runs(per[(block, l)]) for l in range(1, 10) if (block, l) in per]
             if not la:
