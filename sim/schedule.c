@@ -996,16 +996,12 @@ static int register_facts(const ws_kernel *k, const ws_insn *code, const ws_reg_
  * most piece instructions, those uncounted marks not counted; NULL: all). */
 static uint32_t segment_end(const uint8_t *leader, uint32_t n, uint32_t start, uint32_t piece, const uint8_t *uncounted)
 {
-    uint32_t stretch = start + 1, counted = !uncounted || !uncounted[start];
+    uint32_t stretch = start + 1, counted = !(uncounted && uncounted[start]);
     for (; stretch < n && !leader[stretch]; stretch++)
-        counted += !uncounted || !uncounted[stretch];
-    if (!uncounted) {
-        uint32_t pieces = (stretch - start + piece - 1) / piece;
-        return start + (stretch - start + pieces - 1) / pieces;
-    }
+        counted += !(uncounted && uncounted[stretch]);
     uint32_t pieces = counted ? (counted + piece - 1) / piece : 1, want = (counted + pieces - 1) / pieces, end = start;
-    for (uint32_t c = 0; end < stretch && (c < want || uncounted[end]); end++)
-        c += !uncounted[end];
+    for (uint32_t c = 0; end < stretch && (c < want || (uncounted && uncounted[end])); end++)
+        c += !(uncounted && uncounted[end]);
     return end > start ? end : start + 1;
 }
 

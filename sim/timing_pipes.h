@@ -35,14 +35,15 @@ static inline void hold_fma(ws_timing *t, unsigned sp, uint32_t wi, uint8_t slot
         if (t->half_credit[wi & 31] < t->half_credits)
             t->half_credit[wi & 31]++;
     } else {
-        int held = cycle < t->half_end[sp];
-        if (!t->half_own_rule || (slot & FMA_HALF_VALUE))
-            ;                               /* the sub-partition's window */
+        int held;
+        if (!t->half_own_rule || (slot & FMA_HALF_VALUE)) /* the sub-partition's window */
+            held = cycle < t->half_end[sp];
         else if (t->half_credit[wi & 31]) { /* pipe.half_credit */
             t->half_credit[wi & 31]--;
             held = 1;
-        } else
-            held = held && cycle < t->half_own[wi & 31] && !(t->half_alone && !(t->sp_warps[sp] & t->live & ~(1u << wi)));
+        } else /* the warp's own window */
+            held = cycle < t->half_end[sp] && cycle < t->half_own[wi & 31] &&
+                   !(t->half_alone && !(t->sp_warps[sp] & t->live & ~(1u << wi)));
         if (held)
             at[SLOT_FMA] = cycle + (slot & (FMA_HALF_VALUE - 1));
     }
