@@ -30,7 +30,13 @@ def report(block, warps, mix):
     desc = " ".join("w%d%s %d-%d" % (w, ("i" if (w // 4) % 2 else "m") if mix else "", s[1] - base, s[NSEG] - base)
                     for w, s in sorted(sp[k0], key=lambda x: x[1][1]))
     span = max(s[NSEG] for _, _, s in warps) - base
-    print("%d threads: sp %d [%s], mean run %.1f, span %d" % (block, k0, desc, sum(runs) / len(runs), span))
+    # while every warp of sub-partition k0 is in the region (after the last one's first stamp, before the first one's
+    # last): the cycles a segment of the sub-partition (8 ops a segment; 4 pairs, or 8 IMADs in mix's i warps)
+    lo = max(s[1] for _, s in sp[k0])
+    hi = min(s[NSEG] for _, s in sp[k0])
+    done = sum(sum(1 for t in s[1:] if lo < t <= hi) for _, s in sp[k0])
+    rate = ", %.1f cycles a segment with all %d in" % ((hi - lo) / done, len(sp[k0])) if done and hi > lo else ""
+    print("%d threads: sp %d [%s], mean run %.1f, span %d%s" % (block, k0, desc, sum(runs) / len(runs), span, rate))
 
 
 def device(path, launch):
