@@ -64,17 +64,23 @@ template <int N> kfn pick(int s)
     return s == 1 ? fst<N, 1> : s == 4 ? fst<N, 4> : s == 8 ? fst<N, 8> : s == 16 ? fst<N, 16> : s == 32 ? fst<N, 32>
                                                                                                       : NULL;
 }
+// the sizes between: 36 KiB (ifetch.hold to ifetch.far), 44 and 52 KiB (past ifetch.far), S 1 and 16 only
+template <int N> kfn pick2(int s)
+{
+    return s == 1 ? fst<N, 1> : s == 16 ? fst<N, 16> : NULL;
+}
 
 int main(int argc, char **argv)
 {
     if (argc != 5) {
-        fprintf(stderr, "usage: %s N S BLOCKS LAUNCHES (N 1024, 4096, 6144; S 1, 4, 8, 16, 32)\n", argv[0]);
+        fprintf(stderr, "usage: %s N S BLOCKS LAUNCHES (N 1024, 2304, 2816, 3328, 4096, 6144; S 1, 4, 8, 16, 32)\n", argv[0]);
         return 2;
     }
     int n = atoi(argv[1]), ns = atoi(argv[2]), launches = atoi(argv[4]);
-    kfn f = n == 1024 ? pick<1024>(ns) : n == 4096 ? pick<4096>(ns) : n == 6144 ? pick<6144>(ns) : NULL;
+    kfn f = n == 1024 ? pick<1024>(ns) : n == 2304 ? pick2<2304>(ns) : n == 2816 ? pick2<2816>(ns) : n == 3328 ? pick2<3328>(ns)
+          : n == 4096 ? pick<4096>(ns) : n == 6144 ? pick<6144>(ns) : NULL;
     if (!f) {
-        fprintf(stderr, "N: 1024, 4096 or 6144; S: 1, 4, 8, 16 or 32\n");
+        fprintf(stderr, "N: 1024, 2304, 2816, 3328, 4096 or 6144; S: 1, 4, 8, 16 or 32\n");
         return 2;
     }
     unsigned *sink;

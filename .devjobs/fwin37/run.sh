@@ -5,7 +5,7 @@
 # 512 (an H100 or an H200 may come: meta.txt names it); (b) probe_fwin37: the same code with S stamps a warp, each a
 # CS2R into a register pair of its own (no scoreboard, no wait; stored after the region), S 1 (t0, t1 only), 4, 8, 16,
 # 32: does the stamped span equal the unstamped; (c) each warp's stamps, %warpid and %smid: the order of the warps
-# through the far code by slot; 16 KiB (kept code) and 96 KiB too; (a) again at the end (the card's drift).
+# through the far code by slot; 16 KiB (kept code), 36, 44, 52 and 96 KiB too; (a) again at the end (the card's drift).
 # Run from the repository root on the device: OUT=DIR sh .devjobs/fwin37/run.sh (about 30 s, most of it nvcc);
 # DIR/fwin37.tar.xz holds fwin37/probe/*.txt, the three kernels' SASS and PTX, meta.txt. Read with
 # .devjobs/fwin37/read_fwin37.py RAW (RAW: the tarball unpacked, fwin37/).
@@ -30,7 +30,7 @@ unstamped first
 for ns in 1 4 8 16 32; do
     timeout 10 $s/p 4096 $ns 128,256,384,512,768,1024 10 >$o/probe/n4096-s$ns.txt 2>&1 || echo "rc=$? n4096 s$ns" >>$o/meta.txt
 done
-for n in 1024 6144; do
+for n in 1024 2304 2816 3328 6144; do
     for ns in 1 16; do
         timeout 10 $s/p $n $ns $B 10 >$o/probe/n$n-s$ns.txt 2>&1 || echo "rc=$? n$n s$ns" >>$o/meta.txt
     done

@@ -9,7 +9,7 @@ import json, os, subprocess, sys, tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROW = 35
 RUNS = [(4096, s, (128, 256, 384, 512, 768, 1024)) for s in (1, 4, 8, 16, 32)] + \
-       [(n, s, (128, 256, 512, 1024)) for n in (1024, 6144) for s in (1, 16)]
+       [(n, s, (128, 256, 512, 1024)) for n in (1024, 2304, 2816, 3328, 6144) for s in (1, 16)]
 
 
 def stamps(ws, ptx, n, ns, block, presets):
