@@ -86,6 +86,30 @@ def paths(per, n, ns, block):
         print("  | %d | %s |" % (i, " | ".join(cells)))
 
 
+def ranks(per, n, ns, block):
+    """the same by end rank in its sub-partition (0: the first to end), the slots aside: who leads, who trails"""
+    at = collections.defaultdict(lambda: collections.defaultdict(list))
+    for la in range(1, 10):
+        ws = per.get((block, la), [])
+        for sp in range(4):
+            mine = sorted((x for x in ws if x[1] % 4 == sp), key=lambda x: x[2][-1])
+            for r, (w, wid, st) in enumerate(mine):
+                for i, v in enumerate(st):
+                    at[r][i].append(v)
+    lines = n / 8 / ns
+    print("  %s at %d threads, by end rank in the sub-partition: median stamp (cycles a line in the segment)" % (
+        "N %d S %d" % (n, ns), block))
+    print("  | segment | " + " | ".join("rank %d" % r for r in sorted(at)) + " |")
+    print("  | ---: |" + " ---: |" * len(at))
+    for i in range(ns + 1):
+        cells = []
+        for r in sorted(at):
+            v = med(at[r][i])
+            rate = (v - med(at[r][i - 1])) / lines if i else None
+            cells.append("%.0f" % v + (" (%.1f)" % rate if rate is not None else ""))
+        print("  | %d | %s |" % (i, " | ".join(cells)))
+
+
 def summary(raw):
     pr = os.path.join(raw, "probe")
     base = {}
@@ -121,8 +145,13 @@ def summary(raw):
     for p in files:
         n, ns = map(int, re.findall(r"n(\d+)-s(\d+)", p)[0])
         if ns >= 8:
-            print()
-            paths(stamped(p), n, ns, 512)
+            per = stamped(p)
+            for block in (512, 1024) if n in (4096, 6144) else (512,):
+                if any(k[0] == block for k in per):
+                    print()
+                    paths(per, n, ns, block)
+                    print()
+                    ranks(per, n, ns, block)
 
 
 def launch(raw, n, ns, block, la):
