@@ -27,13 +27,25 @@
 #define ROW (MAXS + 3)
 
 // S + 1 pairs of registers hold the stamps: at 1024 threads (64 registers a thread) S 16 is the most that fits.
-template <int N, int S> __global__ void __launch_bounds__(S > 16 ? 512 : 1024)
-    fst(unsigned long long *o, unsigned *sink, float a, float b)
+// D: the delay variant (fdl): the warps whose slot (%warpid / 4) is in slots sleep (nanosleep, no issue) until delay
+// cycles after the barrier before their t0, so a warp enters the far code that many cycles behind the others: at what
+// distance its lines are gone (the window the caches keep within a launch).
+template <int N, int S, int D> __global__ void __launch_bounds__(S > 16 ? 512 : 1024)
+    fst(unsigned long long *o, unsigned *sink, float a, float b, unsigned delay, unsigned slots)
 {
     float v0 = threadIdx.x * a, v1 = v0 + 1, v2 = v0 + 2, v3 = v0 + 3, v4 = v0 + 4, v5 = v0 + 5, v6 = v0 + 6,
           v7 = v0 + 7;
     unsigned long long c[S + 1];
     __syncthreads();
+    if (D) {
+        unsigned wid;
+        asm volatile("mov.u32 %0, %%warpid;" : "=r"(wid));
+        if (slots >> (wid / 4) & 1) {
+            long long t = clock64();
+            while (clock64() - t < (long long)delay)
+                __nanosleep(64);
+        }
+    }
     asm volatile("mov.u64 %0, %%clock64;" : "=l"(c[0]), F8 : : "memory");
 #pragma unroll
     for (int s = 1; s <= S; s++) {
@@ -58,27 +70,35 @@ template <int N, int S> __global__ void __launch_bounds__(S > 16 ? 512 : 1024)
     sink[blockIdx.x * blockDim.x + threadIdx.x] = __float_as_uint(v0 + v1 + v2 + v3 + v4 + v5 + v6 + v7);
 }
 
-typedef void (*kfn)(unsigned long long *, unsigned *, float, float);
+typedef void (*kfn)(unsigned long long *, unsigned *, float, float, unsigned, unsigned);
 template <int N> kfn pick(int s)
 {
-    return s == 1 ? fst<N, 1> : s == 4 ? fst<N, 4> : s == 8 ? fst<N, 8> : s == 16 ? fst<N, 16> : s == 32 ? fst<N, 32>
-                                                                                                      : NULL;
+    return s == 1    ? fst<N, 1, 0>
+           : s == 4  ? fst<N, 4, 0>
+           : s == 8  ? fst<N, 8, 0>
+           : s == 16 ? fst<N, 16, 0>
+           : s == 32 ? fst<N, 32, 0>
+                     : NULL;
 }
 // the sizes between: 36 KiB (ifetch.hold to ifetch.far), 44 and 52 KiB (past ifetch.far), S 1 and 16 only
 template <int N> kfn pick2(int s)
 {
-    return s == 1 ? fst<N, 1> : s == 16 ? fst<N, 16> : NULL;
+    return s == 1 ? fst<N, 1, 0> : s == 16 ? fst<N, 16, 0> : NULL;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc != 5) {
-        fprintf(stderr, "usage: %s N S BLOCKS LAUNCHES (N 1024, 2304, 2816, 3328, 4096, 6144; S 1, 4, 8, 16, 32)\n", argv[0]);
+    if (argc != 5 && argc != 7) {
+        fprintf(stderr, "usage: %s N S BLOCKS LAUNCHES [DELAY SLOTS] (N 1024, 2304, 2816, 3328, 4096, 6144; S 1, 4, 8, "
+                        "16, 32; with DELAY: N 4096, S 16)\n", argv[0]);
         return 2;
     }
     int n = atoi(argv[1]), ns = atoi(argv[2]), launches = atoi(argv[4]);
+    unsigned delay = argc == 7 ? (unsigned)atoi(argv[5]) : 0, slots = argc == 7 ? (unsigned)strtoul(argv[6], 0, 0) : 0;
     kfn f = n == 1024 ? pick<1024>(ns) : n == 2304 ? pick2<2304>(ns) : n == 2816 ? pick2<2816>(ns) : n == 3328 ? pick2<3328>(ns)
           : n == 4096 ? pick<4096>(ns) : n == 6144 ? pick<6144>(ns) : NULL;
+    if (argc == 7)
+        f = n == 4096 && ns == 16 ? fst<4096, 16, 1> : NULL;
     if (!f) {
         fprintf(stderr, "N: 1024, 2304, 2816, 3328, 4096 or 6144; S: 1, 4, 8, 16 or 32\n");
         return 2;
@@ -94,9 +114,10 @@ int main(int argc, char **argv)
         if (ns > 16 && block > 512)
             continue; // S 32's registers do not fit 1024 threads
         char spans[4096];
-        int at = snprintf(spans, sizeof spans, "N %d S %d block %d:", n, ns, block);
+        int at = argc == 7 ? snprintf(spans, sizeof spans, "N %d S %d block %d delay %u slots %u:", n, ns, block, delay, slots)
+                           : snprintf(spans, sizeof spans, "N %d S %d block %d:", n, ns, block);
         for (int l = 0; l < launches; l++) {
-            f<<<1, block>>>(o, sink, 1.0001f, 0.5f);
+            f<<<1, block>>>(o, sink, 1.0001f, 0.5f, delay, slots);
             CK(cudaGetLastError());
             CK(cudaDeviceSynchronize());
             CK(cudaMemcpy(h, o, (size_t)nw * ROW * 8, cudaMemcpyDeviceToHost));

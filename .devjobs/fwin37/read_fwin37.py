@@ -5,7 +5,8 @@ runs), then per size, stamps and block the median span of launches 1-9 against t
 size and block, cycles an FFMA a sub-partition, and the end order by slot (%warpid / 4) with its count over the
 sub-partition-launches; for each size and stamping at 512 threads each slot's median stamp (cycles from the launch's
 first t0) at every segment: which slots lead, which wait, and each one's cycles a line in each segment (N/8/S lines a
-segment). With N S BLOCK (LAUNCH 3): that launch's stamps, a sub-partition a table, a slot a column."""
+segment); each delay run's paths by slot. With N S BLOCK (LAUNCH 3): that launch's stamps, a sub-partition a table, a
+slot a column."""
 import collections, glob, os, re, statistics, sys
 
 
@@ -142,6 +143,11 @@ def summary(raw):
             wsp = max(1, block // 128)
             print("| %d | %d | %d | %.0f | %s | %.2f | %s |" % (n, ns, block, w, rel, w / (wsp * n), ", ".join(
                 "%s x%d" % kv for kv in end_orders(per, block).most_common(3))))
+    for p in sorted(glob.glob(os.path.join(pr, "delay-*.txt")), key=lambda p: tuple(map(int, re.findall(r"\d+", os.path.basename(p))))):
+        block, m, d = map(int, re.findall(r"delay-b(\d+)-m(\d+)-d(\d+)", p)[0])
+        per = stamped(p)
+        print("\ndelay %d cycles, slots mask %d, %d threads: span %.0f" % (d, m, block, warm(spans(per)[block])))
+        paths(per, 4096, 16, block)
     for p in files:
         n, ns = map(int, re.findall(r"n(\d+)-s(\d+)", p)[0])
         if ns >= 8:

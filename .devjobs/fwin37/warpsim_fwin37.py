@@ -9,13 +9,16 @@ import json, os, subprocess, sys, tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROW = 35
 RUNS = [(4096, s, (128, 256, 384, 512, 768, 1024)) for s in (1, 4, 8, 16, 32)] + \
-       [(n, s, (128, 256, 512, 1024)) for n in (1024, 2304, 2816, 3328, 6144) for s in (1, 16)]
+       [(n, s, (128, 256, 512, 1024)) for n, s in ((1024, 1), (1024, 16), (2304, 16), (2816, 16), (3328, 16), (6144, 1),
+                                                   (6144, 16))]
+DELAYS = [(256, 2, d) for d in (500, 1000, 2000, 4000, 8000)] + [(512, 1, d) for d in (3000, 10000)]
 
 
-def stamps(ws, ptx, n, ns, block, presets):
+def stamps(ws, ptx, n, ns, block, presets, delay=0, slots=0):
     nw = block // 32
-    out = subprocess.run([ws, "run", ptx, "--kernel", "_Z3fstILi%dELi%dEEvPyPjff" % (n, ns), "--grid", "1", "--block",
-                          str(block), "o=u64[%d]" % (32 * ROW), "sink=u32[1024]", "a=f32:1.0001", "b=f32:0.5",
+    out = subprocess.run([ws, "run", ptx, "--kernel", "_Z3fstILi%dELi%dELi%dEEvPyPjffjj" % (n, ns, 1 if delay else 0),
+                          "--grid", "1", "--block", str(block), "o=u64[%d]" % (32 * ROW), "sink=u32[1024]",
+                          "a=f32:1.0001", "b=f32:0.5", "delay=u32:%d" % delay, "slots=u32:%d" % slots,
                           "--preset", presets, "--json"], capture_output=True, text=True, check=True).stdout
     vals = json.loads(out)["buffers"]["o"]
     rows = [vals[w * ROW:(w + 1) * ROW] for w in range(nw)]
@@ -46,6 +49,12 @@ def main(argv):
                             base.write("%d %d %d %d %d %d %d\n" % (block, la, w, st[0], st[-1], wid, sm))
             if base:
                 base.close()
+    for block, m, d in DELAYS:
+        with open(os.path.join(outdir, "probe", "delay-b%d-m%d-d%d.txt" % (block, m, d)), "w") as f:
+            rows = stamps(ws, ptx, 4096, 16, block, warm, d, m)
+            for la in range(10):
+                for w, wid, sm, st in rows:
+                    f.write("4096 16 %d %d %d %d %d %s\n" % (block, la, w, wid, sm, " ".join(map(str, st))))
 
 
 if __name__ == "__main__":
