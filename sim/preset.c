@@ -138,6 +138,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.half_own", pipe_half_own),
     PK("pipe.half_own_window", pipe_half_own_window),
     PK("pipe.half_credit", pipe_half_credit),
+    PK("pipe.mma_credit", pipe_mma_credit),
     PK("pipe.half_alone", pipe_half_alone),
     PK("pipe.rcp_fixup", pipe_rcp_fixup),
     PK("pipe.mma_alu", pipe_mma_alu),

@@ -184,6 +184,7 @@ typedef struct {
                                    sub-partition's) */
     double pipe_half_own_window; /* with pipe.half_own: the cycles of a warp's own window (0: pipe.half_window's) */
     double pipe_half_credit; /* N: with pipe.half_own, each half op lets one later FFMA of its warp hold (up to N) */
+    double pipe_mma_credit;  /* 1: with pipe.half_credit, an add's, sub's or mul's HFMA2.MMA gives a credit too */
     double pipe_half_alone; /* 1: with pipe.half_own, a warp alone on its sub-partition is never held by its own window */
     double pipe_rcp_fixup;  /* cycles more an rcp.approx.f32 form's four ALU fix-ups (FSETP, FSEL) hold its ALU
                                    pipe, beyond their pipe.alu each (a fit to the H100's rcp kinds, "(fit23)") */

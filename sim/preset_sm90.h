@@ -140,6 +140,7 @@ static const ws_preset ws_preset_sm90 = {
     .pipe_half_own = 1, /* pipe.half_own */
     .pipe_half_own_window = 10, /* pipe.half_own_window */
     .pipe_half_credit = 8, /* pipe.half_credit */
+    .pipe_mma_credit = 1, /* pipe.mma_credit */
     .pipe_half_alone = 1, /* pipe.half_alone */
     .pipe_rcp_fixup = 1, /* pipe.rcp_fixup */
     .pipe_mma_alu = 1, /* pipe.mma_alu */

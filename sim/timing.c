@@ -346,6 +346,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->half_own_rule = t->p.pipe_half_own > 0;
     t->half_alone = t->p.pipe_half_alone > 0;
     t->half_credits = t->p.pipe_half_credit > 0 ? (uint32_t)ws_llround(t->p.pipe_half_credit) : 0;
+    t->mma_credit = t->half_credits && t->half_own_rule && t->p.pipe_mma_credit > 0;
     t->half_own_window = t->p.pipe_half_own_window > 0 ? (uint64_t)ws_llround(t->p.pipe_half_own_window) : t->half_window;
     t->imad_read_hold = t->imad_hold && t->p.pipe_imad_read > 1
                             ? (uint32_t)ws_llround((t->p.pipe_imad_read < 63 ? t->p.pipe_imad_read : 63) * IMAD_READ_ONE)

@@ -168,6 +168,8 @@ static int math_slots(const ws_timing *t, const ws_insn *in, unsigned fold, int 
             slots[SLOT_ALU] = (uint8_t)(mma == 2 ? t->mma_prmt_hold : t->mma_alu_hold);
         if (t->fma_rule && !mma) /* HADD2, HMUL2, HFMA2: both halves of the FMA pipe */
             slots[SLOT_FMA] = (uint8_t)(FMA_HALF | (t->half_hold > 1 ? t->half_hold : 1));
+        else if (t->fma_rule && t->mma_credit && in->op != WS_OP_FMA) /* its HFMA2.MMA: a credit (pipe.mma_credit) */
+            slots[SLOT_CREDIT] = 1;
         *side = WS_SIDE_HALF;
         return 0;
     }
@@ -355,6 +357,7 @@ timing_info ws_timing_info_of(const ws_timing *t, const ws_insn *code, uint32_t 
             f.math_one = math ? SLOT_KINDS : (uint8_t)k;
             math = 1;
         }
+    math |= f.slots[SLOT_CREDIT]; /* hold_math gives its credit */
     f.hold = t->fold.holds && pc < t->ninfo && t->fold.holds[pc];
     f.shfl = cls == LAT_SHFL;
     f.synced = pc > 0 && code[pc - 1].op == WS_OP_BAR_WARP && p->sync_feed > 0;

@@ -24,7 +24,15 @@
  * warp pick. The H100 (h100j) runs probe_pair33's independent chains at 1-8 warps a sub-partition, cycles a step: fi
  * (an add.f16x2, an FFMA) 2.87, fi2 (two FFMAs) 3.87, fi4 (four) 5.68, f2i (two add.f16x2, one FFMA) 3.77: the first
  * FFMA of a step costs ~2 cycles, the others ~1, a half op ~0.9 (hmid23's fi the H200's to the cycle; docs/calibration.md
- * "(half35)"). */
+ * "(half35)"). With pipe.mma_credit an add's HFMA2.MMA gives its warp a credit too (hold_math), holding no FMA pipe:
+ * ptxas's order of hmid23 fi replayed so holds 2.84 cycles a step where the H200 takes 2.87, the HADD2s' credits alone
+ * 2.54 (docs/calibration.md "(near37)"). */
+static inline void half_credit_give(ws_timing *t, uint32_t wi)
+{
+    if (t->half_credit[wi & 31] < t->half_credits)
+        t->half_credit[wi & 31]++;
+}
+
 static inline void hold_fma(ws_timing *t, unsigned sp, uint32_t wi, uint8_t slot, uint64_t cycle)
 {
     uint64_t *at = t->math_at[sp];
@@ -32,8 +40,7 @@ static inline void hold_fma(ws_timing *t, unsigned sp, uint32_t wi, uint8_t slot
         at[SLOT_FMA] = cycle + (slot & (FMA_HALF - 1));
         t->half_end[sp] = cycle + t->half_window;
         t->half_own[wi & 31] = cycle + t->half_own_window;
-        if (t->half_credit[wi & 31] < t->half_credits)
-            t->half_credit[wi & 31]++;
+        half_credit_give(t, wi);
     } else {
         int held;
         if (!t->half_own_rule || (slot & FMA_HALF_VALUE)) /* the sub-partition's window */
@@ -146,6 +153,8 @@ static inline __attribute__((always_inline)) void hold_math(ws_timing *t, ws_exe
             at[SLOT_XU] = cycle + f->slots[SLOT_XU];
         if (__builtin_expect(f->slots[SLOT_FMA] != 0, 0))
             hold_fma(t, sp, wi, f->slots[SLOT_FMA], cycle);
+        else if (__builtin_expect(f->slots[SLOT_CREDIT] != 0, 0)) /* pipe.mma_credit */
+            half_credit_give(t, wi);
     }
     at[SLOT_ANY] = at[SLOT_ALU] < at[SLOT_IMAD] ? at[SLOT_ALU] : at[SLOT_IMAD];
     if (lz & (lz - 1))

@@ -56,7 +56,9 @@ typedef struct {
  * FMA pipe beside half work (pipe.fma_half: a half op's FMA_HALF | its cycles, an FFMA's cycles, held only within
  * pipe.half_window of a half op: hold_math). SLOT_BYTES: the slots as one word (retime_math's cache). */
 enum { SLOT_ALU, SLOT_IMAD, SLOT_ANY, SLOT_XU, SLOT_FMA, SLOT_KINDS, SLOT_BYTES = 8 };
-enum { SLOT_LAZY = SLOT_KINDS, SLOT_MOVES }; /* timing_info.slots' bytes beyond the kinds */
+/* timing_info.slots' bytes beyond the kinds; [SLOT_CREDIT] 1: an add's HFMA2.MMA that gives its warp a half op's credit
+ * and holds no FMA pipe (pipe.mma_credit: hold_math) */
+enum { SLOT_LAZY = SLOT_KINDS, SLOT_MOVES, SLOT_CREDIT };
 enum { FMA_HALF = 0x80 };    /* slots[SLOT_FMA]: a half op's, which holds both halves of the FMA pipe (hold_math) */
 enum { FMA_READS_IMAD = 2 }; /* timing_info.fma_pipe: an IMAD_READER (imad_reads) */
 enum { FMA_HALVES = 4 };     /* timing_info.fma_pipe: it takes the FMA pipe's halves (pipe.fma_halves: halves_issue) */
@@ -122,10 +124,11 @@ typedef struct {
                                   CHECK_MATH alone); else 0 (the word 0 where it takes no slot: slots_free's cache);
                                   in slots[SLOT_MOVES], the lazy keys whose free cycle its issue may move (one bit
                                   each: an ALU slot ALU, ANY and LAZY_BOTH; IMAD likewise; an add's ANY all of those
-                                  three and IMAD; XU; FMA none), which hold_math gives lazy_moved */
+                                  three and IMAD; XU; FMA none), which hold_math gives lazy_moved; in
+                                  slots[SLOT_CREDIT], pipe.mma_credit's mark */
 } timing_info;
 _Static_assert(sizeof(timing_info) == 64, "timing_info outgrew its 64 bytes (a shift indexes the table)");
-_Static_assert((int)SLOT_MOVES < (int)SLOT_BYTES && LAZY_KEYS <= 8 && SLOT_BYTES == sizeof(slot_word),
+_Static_assert((int)SLOT_CREDIT < (int)SLOT_BYTES && LAZY_KEYS <= 8 && SLOT_BYTES == sizeof(slot_word),
                "retime_math reads the slots as one word");
 
 /* timing_info.checks: what earliest tests beyond the sources' ready cycles */
@@ -310,6 +313,7 @@ struct ws_timing {
     int half_own_rule;        /* pipe.half_own > 0 */
     uint64_t half_own_window; /* pipe.half_own_window's cycles (0 in the preset: pipe.half_window's) */
     uint32_t half_credits;    /* pipe.half_credit (0: off) */
+    int mma_credit;           /* pipe.mma_credit > 0 with half_credits: an add's HFMA2.MMA gives a credit too */
     uint32_t half_credit[32]; /* per warp: the credits its half ops left (hold_fma) */
     int half_alone; /* pipe.half_alone > 0: with half_own_rule, a warp alone on its sub-partition is never held
                               by its own window */

@@ -1276,6 +1276,56 @@ static void half_credit(void **state)
 #undef WARM
 }
 
+/* pipe.mma_credit (docs/calibration.md "(near37)"): hmid23 fi's shape, `rounds` rounds of two add.f16x2 on independent
+ * chains (half_pairs: a HADD2 and an HFMA2.MMA) and four independent fma.rn.f32 reading no half op's value, after a
+ * bar.sync: the block's cycles. */
+static uint64_t mma_credit_cycles(int rounds, unsigned nthreads, const char *preset, unsigned slow)
+{
+    static char ptx[65536];
+    snprintf(ptx, sizeof ptx,
+             ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 o)\n{\n"
+             ".reg .b32 %%r<4>;\n.reg .f32 %%f<16>;\nmov.u32 %%r1, %%tid.x;\nmov.b32 %%f1, %%r1;\n"
+             "mov.u32 %%r2, %%r1;\nmov.u32 %%r3, %%r1;\nbar.sync 0;\n");
+    for (int r = 0; r < rounds; r++) {
+        strcat(ptx, "add.f16x2 %r2, %r2, %r1;\nadd.f16x2 %r3, %r3, %r1;\n");
+        for (int i = 0; i < 4; i++)
+            snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "fma.rn.f32 %%f%d, %%f%d, %%f1, %%f1;\n", 4 + i, 4 + i);
+    }
+    const struct kept kept[] = {{"f32", "f", 4, 7}, {"u32", "r", 2, 3}};
+    end_keeping(ptx, sizeof ptx, kept, 2);
+    uint64_t out[1];
+    return run_ptx_paths(ptx, nthreads, out, 0, WS_MODE_TIMING, preset, slow).stats.cycles;
+}
+
+/* pipe.mma_credit: an add's HFMA2.MMA gives its warp a pipe.half_credit as a HADD2 does. ptxas's order of hmid23 fi
+ * (h200f's SASS) replayed with the credits of every half op holds 2.84 cycles a step, the H200 2.87, with those of
+ * the HADD2s alone 2.54; probe_pair33 fi2, fi4, f2i on the H100 likewise (docs/calibration.md "(near37)"). Here two
+ * half ops a round, one of each form: one held FFMA a round without the key, two with it. */
+static void mma_credit(void **state)
+{
+    (void)state;
+#define WARM "ifetch.line 0\npipe.half_own_window 1\n" /* the cycles' window closed at once: the credits alone */
+    uint64_t off8 = mma_credit_cycles(32, 1024, WARM "pipe.mma_credit 0\n", 0),
+             on8 = mma_credit_cycles(32, 1024, WARM "pipe.mma_credit 1\n", 0);
+    uint64_t off1 = mma_credit_cycles(32, 128, WARM "pipe.mma_credit 0\n", 0),
+             on1 = mma_credit_cycles(32, 128, WARM "pipe.mma_credit 1\n", 0);
+    printf("two add.f16x2 (HADD2, HFMA2.MMA) and four FFMAs a round: 8 warps a sub-partition %llu cycles, %llu with "
+           "pipe.mma_credit 1; one warp a sub-partition %llu, %llu\n",
+           (unsigned long long)off8, (unsigned long long)on8, (unsigned long long)off1, (unsigned long long)on1);
+    /* one more held FFMA a round: 32 rounds x 8 warps a sub-partition, at least half a cycle each more */
+    assert_true(on8 >= off8 + 32 * 8 / 2);
+    /* a lone warp too */
+    assert_true(on1 >= off1 + 32 / 2);
+    assert_int_equal(mma_credit_cycles(32, 1024, WARM "pipe.mma_credit 1\n", WS_SLOW_ALL), on8);
+    assert_int_equal(mma_credit_cycles(32, 128, WARM "pipe.mma_credit 1\n", WS_SLOW_ALL), on1);
+    /* no credits (pipe.half_credit 0, or pipe.half_own 0): the key does nothing */
+    assert_int_equal(mma_credit_cycles(32, 1024, WARM "pipe.half_credit 0\npipe.mma_credit 1\n", 0),
+                     mma_credit_cycles(32, 1024, WARM "pipe.half_credit 0\npipe.mma_credit 0\n", 0));
+    assert_int_equal(mma_credit_cycles(32, 1024, WARM "pipe.half_own 0\npipe.mma_credit 1\n", 0),
+                     mma_credit_cycles(32, 1024, WARM "pipe.half_own 0\npipe.mma_credit 0\n", 0));
+#undef WARM
+}
+
 /* branch.feed and branch.taken (docs/calibration.md "(loop32)"): fetch31's k8n, a one-warp loop of 8 independent
  * fma.rn.f32, the counter's add, setp and `@p bra` back (ptxas: IADD3, 3 FFMA, ISETP, 5 FFMA, BRA 13 cycles after the
  * ISETP, S05; the H100 27.1 cycles an iteration, warpsim 14.1 without the keys), `iters` iterations after a bar.sync,
@@ -1491,6 +1541,7 @@ int main(void)
         cmocka_unit_test(mma_reading_prmt),
         cmocka_unit_test(half_window_own_warp),
         cmocka_unit_test(half_credit),
+        cmocka_unit_test(mma_credit),
         cmocka_unit_test(one_warp_loop_floor),
         cmocka_unit_test(free_movs_pass),
         cmocka_unit_test(imad_then_fma_stall),
