@@ -428,6 +428,37 @@ static int add_pipes(const ws_timing *t, const ws_launch_ctx *L, uint8_t *add_im
     return 0;
 }
 
+/* The instruction at position p of ptxas's order: the schedule's, else the program's. */
+static uint32_t at_position(const ws_timing *t, uint32_t p)
+{
+    return t->sched.order && t->sched.order[p] < t->ninfo ? t->sched.order[p] : p;
+}
+
+/* ptxas's order of n instructions: at[p] the instruction at position p, pos[pc] its position (pos NULL: not wanted). */
+static void order_positions(const ws_timing *t, uint32_t n, uint32_t *at, uint32_t *pos)
+{
+    for (uint32_t p = 0; p < n; p++) {
+        at[p] = at_position(t, p);
+        if (pos)
+            pos[at[p]] = p;
+    }
+}
+
+/* The first position from p on in ptxas's order whose instruction issues there (not a free mov), or ninfo where none
+ * does. */
+static uint32_t issue_from(const ws_timing *t, uint32_t p)
+{
+    while (p < t->ninfo && t->info[at_position(t, p)].free_mov)
+        p++;
+    return p;
+}
+
+/* The next position after p that issues: what follows an instruction for ptxas's stall count on it. */
+static uint32_t next_issue(const ws_timing *t, uint32_t p) { return issue_from(t, p + 1); }
+
+/* An instruction ptxas keeps as SASS (not a free mov folded away). */
+static int has_sass(const ws_timing *t, uint32_t pc) { return !(t->info[pc].free_mov && !t->info[pc].latency); }
+
 /* stall.imad_fma: ptxas's stall count after an IMAD-pipe instruction (IMAD, IMAD.MOV, IMAD.IADD, VIADD, HADD2.F32)
  * is 2 where the next SASS instruction is an FFMA, FADD or FMUL (or another IMAD-pipe one, which the IMAD pipe's own
  * hold spaces already), 1 where it is an ALU-pipe one: in probe_alu3.sass, probe_alu.sass, probe_alu2.sass and
@@ -444,16 +475,10 @@ static void imad_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *sta
     if (!cycles)
         return;
     for (uint32_t p = 0; p < n; p++) {
-        uint32_t pc = t->sched.order ? t->sched.order[p] : p;
-        if (pc >= n || t->info[pc].free_mov || !t->info[pc].slots[SLOT_IMAD])
+        uint32_t pc = at_position(t, p), q = next_issue(t, p);
+        if (t->info[pc].free_mov || !t->info[pc].slots[SLOT_IMAD] || q >= n)
             continue;
-        uint32_t q = p + 1, next = n;
-        for (; q < n; q++) {
-            next = t->sched.order ? t->sched.order[q] : q;
-            if (next >= n || !t->info[next].free_mov)
-                break;
-        }
-        if (q < n && next < n && fma_turn_op(t, &L->code[next], next))
+        if (fma_turn_op(t, &L->code[at_position(t, q)], at_position(t, q)))
             stall[pc] = (uint8_t)(cycles - 1);
     }
 }
@@ -510,11 +535,10 @@ static void half_read_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t
  * less one plus the stall count after it (probe_alu3.sass alu3_hfma2, ptxas's order the PTX's: 7 S01 and an S04 a
  * round of 8, the S04 before the HFMA2 that reads the round's first HFMA2.MMA 10 cycles on; the H200 2.39 cycles a
  * step at one warp a sub-partition, sass_replay.py --hold 2 2.50, the hold alone 2.08; docs/calibration.md
- * "(half20)", "(hsched21)"). ptxas's stall count here: its timeline over the segment in the schedule's order, each
- * instruction one cycle after the one before or once the registers it reads are ready (timing_info.latency after
- * their writers), the stall count the next issuing instruction's cycle less the fma's. Per instruction into stall:
- * the cycles beyond one its warp waits, the hold's and the stall count's. */
-/* hfma2_stalls' timeline: the cycles ptxas counts from instruction a to b, the next in its order: none after a free
+ * "(half20)", "(hsched21)"). ptxas's stall count here: ptxas_stall over ptxas_issue_cycles with the stall counts so far
+ * (stall.imad_fma's), to the next instruction of the fma's segment that issues. Per instruction into stall: the cycles
+ * beyond one its warp waits, the hold's and the stall count's. */
+/* ptxas_issue_cycles' step: the cycles ptxas counts from instruction a to b, the next in its order: none after a free
  * mov; 2 after a half add, sub, mul or fma that is not HFMA2.MMA (HADD2, HMUL2, HFMA2) where b takes the IMAD pipe
  * (not a half op itself) or the FMA pipe (probe_alu3.sass alu3_hfma2_m, _f, alu3_hadd2_m, _f, bfma2_m: of 126 such
  * HFMA2 or HADD2 before an IMAD or FFMA each, 84-85 S02 and the others S04-S05, none S01; before a LOP3 S01); else 1
@@ -530,6 +554,63 @@ static int64_t ptxas_step(const ws_timing *t, const ws_launch_ctx *L, uint32_t a
     return half && next && step < 2 ? 2 : step;
 }
 
+/* ptxas's issue estimate: the one timeline ptxas's stall counts are read from (ptxas_stall), so that the rules that
+ * read them (pipe.fma_read3's reuse, stall.hfma2) count alike. Per position of each basic block in ptxas's order (at:
+ * position -> pc; block: ws_block_numbers), the cycle ptxas counts its instruction issued at: the block's first 0,
+ * each instruction that issues there (not a free mov) ptxas_step after the one before it (stall: the stall counts so
+ * far, NULL: none) or once the fixed-latency results it reads are ready, their writer's cycle plus timing_info.latency
+ * (ptxas waits out a fixed latency with its stall counts, a variable one, a load's, a MUFU's or a shuffle's, on a
+ * scoreboard its counts leave out); a free mov at the cycle of the one before it, passing its source's value on (a
+ * folded add's IADD3 waits for the add its first half reads; a free mov with a latency of its own, a setp ptxas
+ * hoists above a bar.sync or a scalar half pair's first op, is not counted). Its users: pipe.fma_read3's reuse (two3
+ * of probe_dep35: `FFMA R17, R5.reuse, R14, R4.reuse` S01, then `FFMA R15, R5, R15, R4` S03, which waits for the FFMA
+ * two before it; it runs before the stall counts, stall NULL) and stall.hfma2 (after stall.imad_fma's). 0, or -1 when
+ * out of memory. */
+static int ptxas_issue_cycles(const ws_timing *t, const ws_launch_ctx *L, const uint32_t *block, const uint32_t *at,
+                              uint32_t n, const uint8_t *stall, int64_t *cyc)
+{
+    uint32_t nregs = L->k->nregs;
+    int64_t *ready = malloc(((size_t)nregs + 1) * sizeof *ready); /* per register: its value ready, ptxas's count */
+    uint32_t *in = calloc((size_t)nregs + 1, sizeof *in);         /* per register: 1 + the block that wrote it last */
+    if (!ready || !in) {
+        free(ready);
+        free(in);
+        return -1;
+    }
+    uint32_t last = UINT32_MAX; /* the position of the last instruction of the block that issued */
+    for (uint32_t p = 0; p < n; p++) {
+        uint32_t pc = at[p], b = block[pc] + 1;
+        const timing_info *f = &t->info[pc];
+        const ws_reg_use *u = &L->uses[pc];
+        if (p && block[at[p - 1]] != block[pc])
+            last = UINT32_MAX;
+        int64_t c = last == UINT32_MAX ? 0 : cyc[last] + (f->free_mov ? 0 : ptxas_step(t, L, at[last], pc, stall));
+        int64_t src = INT64_MIN; /* its sources' latest value */
+        for (uint32_t i = 0; i < u->nsrc; i++)
+            if (u->src[i] < nregs && in[u->src[i]] == b && ready[u->src[i]] > src)
+                src = ready[u->src[i]];
+        cyc[p] = !f->free_mov && src > c ? src : c;
+        int64_t value = f->free_mov && !f->latency ? src : f->fixed && f->latency > 0 ? cyc[p] + f->latency : INT64_MIN;
+        for (uint32_t d = 0; d < u->ndst; d++)
+            if (u->dst[d] < nregs) {
+                ready[u->dst[d]] = value;
+                in[u->dst[d]] = b;
+            }
+        last = f->free_mov ? last : p;
+    }
+    free(ready);
+    free(in);
+    return 0;
+}
+
+/* ptxas's stall count on the instruction at position p (ptxas_issue_cycles' cyc): the cycles to the next instruction
+ * of its block that issues; 0 where none does. */
+static int64_t ptxas_stall(const ws_timing *t, const uint32_t *block, const int64_t *cyc, uint32_t p)
+{
+    uint32_t q = next_issue(t, p);
+    return q < t->ninfo && block[at_position(t, q)] == block[at_position(t, p)] ? cyc[q] - cyc[p] : 0;
+}
+
 /* ifetch.held: per instruction, the cycles a half fma (HFMA2, HFMA2.MMA) holds its sub-partition's issue
  * (issue_cycles' pipe.hfma2: a second cycle of register reads) beyond ptxas's count to the next instruction in its order
  * (ptxas_step, stall counts 0: 2 where an HFMA2 is followed by an IMAD- or FMA-pipe instruction, else 1), which its
@@ -540,12 +621,10 @@ static int fetch_held(const ws_timing *t, const ws_launch_ctx *L, ws_timing_kern
 {
     uint32_t n = t->ninfo;
     for (uint32_t p = 0; t->sched.order && p < n; p++) {
-        uint32_t pc = t->sched.order[p], q = p + 1;
-        if (pc >= n || L->code[pc].op != WS_OP_FMA || !ws_half_arith_halves(&L->code[pc]) || t->info[pc].issue < 2)
+        uint32_t pc = at_position(t, p), q = next_issue(t, p);
+        if (L->code[pc].op != WS_OP_FMA || !ws_half_arith_halves(&L->code[pc]) || t->info[pc].issue < 2)
             continue;
-        while (q < n && t->info[t->sched.order[q]].free_mov)
-            q++;
-        int64_t count = q < n ? ptxas_step(t, L, pc, t->sched.order[q], NULL) : 1; /* stall counts: none */
+        int64_t count = q < n ? ptxas_step(t, L, pc, at_position(t, q), NULL) : 1; /* stall counts: none */
         if (count >= t->info[pc].issue)
             continue;
         if (!tk->fetch_held && !(tk->fetch_held = calloc(n, 1)))
@@ -560,41 +639,34 @@ static void hfma2_stalls(const ws_timing *t, const ws_launch_ctx *L, uint8_t *st
     uint32_t n = t->ninfo;
     if (t->p.stall_hfma2 <= 0 || t->hfma2_hold < 2 || !t->sched.order || !t->sched.first)
         return;
-    int64_t *at = malloc(((size_t)n + 1) * sizeof *at); /* per position: ptxas's issue cycle in its segment */
-    if (!at)
+    uint32_t *block = ws_block_numbers(L->k), *at = malloc(((size_t)n + 1) * sizeof *at);
+    int64_t *cyc = malloc(((size_t)n + 1) * sizeof *cyc); /* per position: ptxas's issue cycle in its block */
+    if (at)
+        order_positions(t, n, at, NULL);
+    if (!block || !at || !cyc || ptxas_issue_cycles(t, L, block, at, n, stall, cyc)) {
+        free(block);
+        free(at);
+        free(cyc);
         return; /* no stall counts: the hold alone */
-    for (uint32_t p = 0; p < n; p++) {
-        uint32_t pc = t->sched.order[p], first = t->sched.first[p];
-        int64_t c = p == first ? 0 : at[p - 1] + ptxas_step(t, L, t->sched.order[p - 1], pc, stall);
-        for (uint32_t i = 0; pc < n && i < L->uses[pc].nsrc; i++)
-            for (uint32_t q = p; q-- > first;) {
-                uint32_t w = t->sched.order[q];
-                if (w < n && ws_reg_use_writes(&L->uses[w], L->uses[pc].src[i])) {
-                    int64_t lat = t->info[w].latency > 0 ? t->info[w].latency : 0;
-                    c = at[q] + lat > c ? at[q] + lat : c;
-                    break;
-                }
-            }
-        at[p] = c;
     }
     for (uint32_t p = 0; p < n; p++) {
-        uint32_t pc = t->sched.order[p];
-        if (pc >= n || t->info[pc].issue != t->hfma2_hold || ws_half_arith_halves(&L->code[pc]) != 2)
+        uint32_t pc = at[p], q = next_issue(t, p);
+        if (t->info[pc].issue != t->hfma2_hold || ws_half_arith_halves(&L->code[pc]) != 2)
             continue;
-        uint32_t q = p + 1;
-        while (q < n && t->sched.first[q] == t->sched.first[p] && t->info[t->sched.order[q]].free_mov)
-            q++;
         if (q >= n || t->sched.first[q] != t->sched.first[p])
             continue; /* the segment's last: what follows waits as without a stall count */
         /* a reader of the fma's own result waits that alone, the hold within it (bench_half[5]: 64 dependent
          * fma.rn.f16x2, 64 HFMA2, 254 cycles on the H200) */
-        if (ws_reg_use_reads_from(&L->uses[t->sched.order[q]], &L->uses[pc]))
+        if (ws_reg_use_reads_from(&L->uses[at[q]], &L->uses[pc]))
             continue;
-        int64_t count = at[q] - at[p], cycles = (int64_t)t->hfma2_hold - 1 + (count < 1 ? 1 : count > 15 ? 15 : count);
+        int64_t count = ptxas_stall(t, block, cyc, p);
+        int64_t cycles = (int64_t)t->hfma2_hold - 1 + (count < 1 ? 1 : count > 15 ? 15 : count);
         if (cycles - 1 > (int64_t)stall[pc])
             stall[pc] = (uint8_t)(cycles - 1);
     }
+    free(block);
     free(at);
+    free(cyc);
 }
 
 /* Whether source i of instruction pc has an IMAD (kind IMAD_RESULT) for its last writer within pipe.imad_near
@@ -651,15 +723,6 @@ static int table_if_any(uint8_t *table, int any, uint8_t **out)
     return 0;
 }
 
-/* ptxas's order (the schedule's, else the program's): at[p] the instruction at position p, pos[pc] its position. */
-static void order_positions(const ws_timing *t, uint32_t n, uint32_t *at, uint32_t *pos)
-{
-    for (uint32_t p = 0; p < n; p++) {
-        at[p] = t->sched.order && t->sched.order[p] < n ? t->sched.order[p] : p;
-        pos[at[p]] = p;
-    }
-}
-
 /* Per register, its writes in the kernel, counted to 2 (ws_uniform_values' ndefs: a value of one write). */
 static void register_writes(const ws_launch_ctx *L, uint32_t n, uint32_t *defs)
 {
@@ -683,16 +746,6 @@ static void register_writes(const ws_launch_ctx *L, uint32_t n, uint32_t *defs)
 static int imad_side(const ws_timing *t, const ws_launch_ctx *L, uint32_t pc)
 {
     return t->info[pc].slots[SLOT_IMAD] && !is_fma_pipe(&L->code[pc]) && !ws_half_arith_halves(&L->code[pc]);
-}
-
-/* Whether reader reads a register writer writes. */
-static int reads_result(const ws_reg_use *reader, const ws_reg_use *writer)
-{
-    for (uint32_t i = 0; i < reader->nsrc; i++)
-        for (uint32_t j = 0; j < writer->ndst; j++)
-            if (reader->src[i] == writer->dst[j])
-                return 1;
-    return 0;
 }
 
 static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
@@ -723,17 +776,17 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
         if (!reads)
             continue;
         int64_t a = (int64_t)pos[pc] - 1, b = pos[pc] + 1; /* its neighbours in ptxas's order */
-        while (a >= 0 && t->info[at[a]].free_mov && !t->info[at[a]].latency)
+        while (a >= 0 && !has_sass(t, at[a]))
             a--;
-        while (b < n && t->info[at[b]].free_mov && !t->info[at[b]].latency)
+        while (b < n && !has_sass(t, at[b]))
             b++;
         /* not an IMAD's near reader (pipe.imad_read): mad_f's FFMA, which the hardware does not starve */
         op[pc] = a >= 0 && b < n && imad_side(t, L, at[a]) && imad_side(t, L, at[b]) &&
                  !(t->info[pc].fma_pipe & FMA_READS_IMAD);
         int64_t d = (int64_t)pc - 1; /* the op before it in the PTX (free movs passed over) */
-        while (d >= 0 && t->info[d].free_mov && !t->info[d].latency)
+        while (d >= 0 && !has_sass(t, (uint32_t)d))
             d--;
-        if (op[pc] && d >= 0 && imad_side(t, L, (uint32_t)d) && reads_result(&L->uses[pc], &L->uses[d]))
+        if (op[pc] && d >= 0 && imad_side(t, L, (uint32_t)d) && ws_reg_use_reads_from(&L->uses[pc], &L->uses[d]))
             op[pc] = YOUNG_READS; /* starve24 hf: the FFMA of the HADD2.F32 before it */
         any |= op[pc];
     }
@@ -815,48 +868,6 @@ static int shares_register(const ws_reg_use *a, const ws_reg_use *b)
     return 0;
 }
 
-/* An instruction ptxas keeps as SASS (not a free mov folded away). */
-static int has_sass(const ws_timing *t, uint32_t pc) { return !(t->info[pc].free_mov && !t->info[pc].latency); }
-
-/* Per position of ptxas's order (cyc): the cycle of its instruction in a greedy schedule of its block that waits only
- * for fixed-latency results (FFMA, IMAD, ...), each SASS instruction one cycle after the one before it or its
- * fixed-latency sources' latency after them: the difference of two neighbours is ptxas's stall count of the first
- * (two3 of probe_dep35: `FFMA R17, R5.reuse, R14, R4.reuse` S01, then `FFMA R15, R5, R15, R4` S03, which waits for
- * the FFMA two before it). An instruction without SASS has the cycle of the one before it. */
-static void greedy_cycles(const ws_timing *t, const ws_launch_ctx *L, const uint32_t *block, const uint32_t *at,
-                          uint32_t n, int64_t *cyc)
-{
-    enum { LOOK = 8 }; /* SASS instructions looked back at: past any fixed latency */
-    for (uint32_t p = 0; p < n; p++) {
-        uint32_t pc = at[p];
-        int first = !p || block[at[p - 1]] != block[pc];
-        cyc[p] = first ? 0 : cyc[p - 1] + has_sass(t, pc);
-        if (!has_sass(t, pc))
-            continue;
-        uint32_t seen = 0;
-        for (uint32_t x = p; x-- > 0 && seen < LOOK && block[at[x]] == block[pc];) {
-            const timing_info *src = &t->info[at[x]];
-            if (!has_sass(t, at[x]))
-                continue;
-            seen++;
-            if (src->fixed && src->latency > 0 && reads_result(&L->uses[pc], &L->uses[at[x]]) &&
-                cyc[x] + src->latency > cyc[p])
-                cyc[p] = cyc[x] + src->latency;
-        }
-    }
-}
-
-/* ptxas's stall count of the SASS instruction at position p (greedy_cycles): the cycles to the next SASS instruction
- * of its block; 0 where there is none. */
-static int64_t greedy_stall(const ws_timing *t, const uint32_t *block, const uint32_t *at, uint32_t n,
-                            const int64_t *cyc, uint32_t p)
-{
-    for (uint32_t x = p + 1; x < n && block[at[x]] == block[at[p]]; x++)
-        if (has_sass(t, at[x]))
-            return cyc[x] - cyc[p];
-    return 0;
-}
-
 /* pipe.fma_read3's FFMAs (out: 1 for each; NULL where the key is off or there is none), docs/calibration.md
  * "(dep35)": a sub-partition reads each of its two register banks (register number mod 2) one register a cycle, and
  * an operand the reuse cache holds reads none, so an FFMA reading three registers reads two of one bank in two cycles
@@ -879,8 +890,10 @@ static int fma_read3_ops(const ws_timing *t, const ws_launch_ctx *L, uint8_t **o
     uint8_t *op = calloc(n, 1), *imm = calloc(nregs ? nregs : 1, 1);
     uint32_t *block = ws_block_numbers(L->k), *defs = calloc(nregs ? nregs : 1, sizeof *defs);
     uint32_t *pos = malloc(n * sizeof *pos), *at = malloc(n * sizeof *at); /* pc -> position, position -> pc */
-    int64_t *cyc = malloc(n * sizeof *cyc);
-    if (!op || !imm || !block || !defs || !pos || !at || !cyc) {
+    int64_t *cyc = malloc(n * sizeof *cyc); /* ptxas_issue_cycles' (before the stall counts: none) */
+    if (at && pos)
+        order_positions(t, n, at, pos);
+    if (!op || !imm || !block || !defs || !pos || !at || !cyc || ptxas_issue_cycles(t, L, block, at, n, NULL, cyc)) {
         free(op);
         free(imm);
         free(block);
@@ -892,8 +905,6 @@ static int fma_read3_ops(const ws_timing *t, const ws_launch_ctx *L, uint8_t **o
     }
     register_writes(L, n, defs);
     param_values(L, n, defs, imm);
-    order_positions(t, n, at, pos);
-    greedy_cycles(t, L, block, at, n, cyc);
     int any = 0;
     for (uint32_t pc = 0; pc < n; pc++) {
         const ws_insn *in = &L->code[pc];
@@ -911,10 +922,10 @@ static int fma_read3_ops(const ws_timing *t, const ws_launch_ctx *L, uint8_t **o
         int reuse = 0;
         for (uint32_t p = pos[pc]; p-- > 0 && block[at[p]] == block[pc];) {
             uint32_t q = at[p];
-            if (reads_result(&L->uses[pc], &L->uses[q]))
+            if (ws_reg_use_reads_from(&L->uses[pc], &L->uses[q]))
                 break;
             if (L->uses[q].nsrc && has_sass(t, q)) { /* ptxas sets no reuse flag on a stall of 3 or more */
-                reuse = shares_register(&L->uses[pc], &L->uses[q]) && greedy_stall(t, block, at, n, cyc, p) < 3;
+                reuse = shares_register(&L->uses[pc], &L->uses[q]) && ptxas_stall(t, block, cyc, p) < 3;
                 break;
             }
         }
@@ -961,15 +972,13 @@ static int join_table(ws_timing *t, const ws_launch_ctx *L, ws_timing_kernel *tk
         return -1;
     }
     int any = 0;
-    for (uint32_t r = 0; r < n; r++)
-        for (uint32_t p = r; at[r] && p < n; p++) {
-            uint32_t pc = t->sched.order ? t->sched.order[p] : p;
-            if (tk->info[pc].free_mov)
-                continue;
-            join[pc] = r + 1;
+    for (uint32_t r = 0; r < n; r++) {
+        uint32_t p = at[r] ? issue_from(t, r) : n;
+        if (p < n) {
+            join[at_position(t, p)] = r + 1;
             any = 1;
-            break;
         }
+    }
     free(at);
     if (!any) {
         free(join);
