@@ -44,8 +44,8 @@ template <class L, int NLEAD, class T> __device__ __forceinline__ void leads(T *
 }
 
 template <class K, class L, int NLEAD, int BAR2>
-__global__ void __launch_bounds__(1024) kn(unsigned long long *o, unsigned *sink, unsigned a, unsigned b, unsigned seed,
-                                          unsigned late)
+__global__ void __launch_bounds__(1024)
+    kn(unsigned long long *o, unsigned *sink, unsigned a, unsigned b, unsigned seed, unsigned late)
 {
     typedef typename K::T T;
     unsigned long long t0;
@@ -95,7 +95,7 @@ __global__ void __launch_bounds__(1024) kn(unsigned long long *o, unsigned *sink
     F(fmi12_b, fmi_k, lead_k, 12, 1)                                                                                   \
     F(fmi16h_b, fmi_k, leadh_k, 16, 1)
 #define NAME(N, K, L, NL, B) #N,
-#define FN(N, K, L, NL, B) (void *)kn<K, L, NL, B>,
+#define FN(N, K, L, NL, B)   (void *)kn<K, L, NL, B>,
 static const char *names[] = {KINDS(NAME)};
 static void *fns[] = {KINDS(FN)};
 int main(int argc, char **argv) { return streams_main(argc, argv, names, fns); }
