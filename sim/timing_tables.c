@@ -893,20 +893,13 @@ static int fma_read3_ops(const ws_timing *t, const ws_launch_ctx *L, uint8_t **o
     int64_t *cyc = malloc(n * sizeof *cyc); /* ptxas_issue_cycles' (before the stall counts: none) */
     if (at && pos)
         order_positions(t, n, at, pos);
-    if (!op || !imm || !block || !defs || !pos || !at || !cyc || ptxas_issue_cycles(t, L, block, at, n, NULL, cyc)) {
-        free(op);
-        free(imm);
-        free(block);
-        free(defs);
-        free(pos);
-        free(at);
-        free(cyc);
-        return -1;
+    int ok = op && imm && block && defs && pos && at && cyc && !ptxas_issue_cycles(t, L, block, at, n, NULL, cyc);
+    if (ok) {
+        register_writes(L, n, defs);
+        param_values(L, n, defs, imm);
     }
-    register_writes(L, n, defs);
-    param_values(L, n, defs, imm);
     int any = 0;
-    for (uint32_t pc = 0; pc < n; pc++) {
+    for (uint32_t pc = 0; ok && pc < n; pc++) {
         const ws_insn *in = &L->code[pc];
         if (in->op != WS_OP_FMA || in->type != WS_T_F32 || ws_half_arith_halves(in) || in->nops < 4)
             continue;
@@ -938,6 +931,10 @@ static int fma_read3_ops(const ws_timing *t, const ws_launch_ctx *L, uint8_t **o
     free(pos);
     free(at);
     free(cyc);
+    if (!ok) {
+        free(op);
+        return -1;
+    }
     return table_if_any(op, any, out);
 }
 
