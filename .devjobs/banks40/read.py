@@ -31,11 +31,12 @@ KINDS = [x + f for x in "fmlahd" for f in ("3", "3f", "2f")]
 STEPS = 256
 
 
-def rate16(path, n):
+def rate16(path, n, alone=None):
     """Cycles an instruction a sub-partition while all 16 warps of it run (median over SMs, sub-partitions and
     launches): per sub-partition (warp % 4) the window from the later block's last start to the earlier block's first
     end; the earlier block's warps taken at their own even pace, the later block's as having issued all but what they
-    could at most issue after the window at the earlier block's pace alone (so the figure leans low, if anything)."""
+    could issue outside the window at `alone` cycles an instruction a warp (one block of 1024 alone: its span / n;
+    None: the earlier block's own pace, slower, so the figure leans low)."""
     per = collections.defaultdict(list)
     for line in open(path):
         f = line.split()
@@ -56,7 +57,7 @@ def rate16(path, n):
         lo, hi = max(s for s, _ in b), min(e for _, e in a)
         if hi - lo < 500:
             continue
-        pace = statistics.median(e - s for s, e in a) / n  # a warp's cycles an instruction, the earlier block
+        pace = alone or statistics.median(e - s for s, e in a) / n  # a warp's cycles an instruction
         a_in = sum(n * (hi - lo) / (e - s) for s, e in a)
         b_in = sum(max(0.0, n - max(0, e - hi) / pace - max(0, lo - s) / pace) for s, e in b)
         out.append((hi - lo) / (a_in + b_in))
@@ -119,7 +120,7 @@ def job(raw, ws=None, extra=None):
             two = os.path.join(raw, build, k + "_2sm.txt")
             if os.path.exists(two) and any(len(x.split()) == 8 for x in open(two)):
                 _, _, over = two_blocks(two)
-                r = rate16(two, n) if over > 0 else None
+                r = rate16(two, n, s[1024][1] / n if card and 1024 in s else None) if over > 0 else None
                 r16 = "%.2f" % (r * n / STEPS) if r else "no overlap"  # a sub-partition's cycles a step
             line = "| %s | %s | %d | %d / %d | %d %s | %s | %s |" % (
                 build, k, n, b0, b1, len(conf), ("(`%s`)" % conf[0]) if conf else "",
@@ -147,7 +148,7 @@ def alu27_o0(raw):
         r = banks.reads(banks.region(funcs["alu3_" + k]))
         n = len(r)
         s = spans(os.path.join(raw, "probe_O0", k + ".txt"))
-        r16 = rate16(os.path.join(raw, "probe_O0", k + "_2sm.txt"), n)
+        r16 = rate16(os.path.join(raw, "probe_O0", k + "_2sm.txt"), n, s[1024][1] / n)
         mod2 = sum(max(1, max(b)) for _, b, _ in r)
         mod4 = slots = 0
         for x, _, _ in r:
