@@ -22,9 +22,9 @@ STEP64(fmi, IND(FFMA_("vl", "ul"), IMAD_("vh", "uh")))  // mad19's
 STEP64(fmis, IND(IMAD_("vh", "uh"), FFMA_("vl", "ul"))) // the same two ops, the IMAD written first (stamped kernels)
 
 // a stamp: the clock into c; the 8 streams tied so that the rounds stay on either side of it
-#define V8           "+l"(v0), "+l"(v1), "+l"(v2), "+l"(v3), "+l"(v4), "+l"(v5), "+l"(v6), "+l"(v7)
-#define STAMP(c)     asm volatile("mov.u64 %0, %%clock64;" : "=l"(c), V8 : : "memory")
-#define SEGS(S)      ((S) > 0 ? (S) : 1)
+#define V8       "+l"(v0), "+l"(v1), "+l"(v2), "+l"(v3), "+l"(v4), "+l"(v5), "+l"(v6), "+l"(v7)
+#define STAMP(c) asm volatile("mov.u64 %0, %%clock64;" : "=l"(c), V8 : : "memory")
+#define SEGS(S)  ((S) > 0 ? (S) : 1)
 
 template <class K, int S>
 __global__ void __launch_bounds__(S > 16 ? 512 : 1024)
