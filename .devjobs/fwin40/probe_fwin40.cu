@@ -13,7 +13,11 @@
 //   4  sleep: nanosleep(1000) in a loop until the pair's... until DELAY cycles after the barrier, then region A (a
 //      resident warp that issues almost nothing and fetches its small loop's line)
 // SPMASK: the sub-partitions (%warpid % 4) whose warps take their role; the others exit after the barrier.
-// Host: probe_fwin40 BLOCKS LAUNCHES ROLES SPMASK [DELAY]. Output a warp a line: "block launch warp warpid smid role
+// PRE 1: b (the FFMAs' addend) is loaded from global memory into a register before the barrier, so that no LDC of the
+// kernel parameter comes between t0 and the first FFMA (probe_fwin K 0's and probe_fwin37's regions open with `LDC R4,
+// c[0x0][0x224]`, each warp its own, a constant load through the SM's constant/instruction cache path while the far
+// fetch runs: does the starved warp wait on it?).
+// Host: probe_fwin40 BLOCKS LAUNCHES ROLES SPMASK [DELAY [PRE]]. Output a warp a line: "block launch warp warpid smid role
 // t0 s1 ... s16" (cycles less the launch's first t0 of a staying warp; an exited warp's stamps are -1), then
 // "block B roles R spmask M: span span ..." (the span over the staying warps).
 #include <cstdio>
@@ -33,9 +37,12 @@
 #define S 16
 #define ROW (S + 4)
 
+template <int PRE>
 __global__ void __launch_bounds__(1024) fwin40(unsigned long long *o, unsigned *sink, float a, float b, unsigned roles,
-                                               unsigned spmask, unsigned delay)
+                                               unsigned spmask, unsigned delay, const float *bp)
 {
+    if (PRE)
+        b = *(const volatile float *)bp;
     __shared__ unsigned long long ks[32][S + 1];
     float v0 = threadIdx.x * a, v1 = v0 + 1, v2 = v0 + 2, v3 = v0 + 3, v4 = v0 + 4, v5 = v0 + 5, v6 = v0 + 6,
           v7 = v0 + 7;
@@ -113,26 +120,34 @@ __global__ void __launch_bounds__(1024) fwin40(unsigned long long *o, unsigned *
 
 int main(int argc, char **argv)
 {
-    if (argc != 5 && argc != 6) {
-        fprintf(stderr, "usage: %s BLOCKS LAUNCHES ROLES SPMASK [DELAY]\n", argv[0]);
+    if (argc < 5 || argc > 7) {
+        fprintf(stderr, "usage: %s BLOCKS LAUNCHES ROLES SPMASK [DELAY [PRE]]\n", argv[0]);
         return 2;
     }
     int launches = atoi(argv[2]);
     unsigned roles = (unsigned)strtoul(argv[3], 0, 16), spmask = (unsigned)strtoul(argv[4], 0, 0);
-    unsigned delay = argc == 6 ? (unsigned)atoi(argv[5]) : 0;
+    unsigned delay = argc >= 6 ? (unsigned)atoi(argv[5]) : 0;
+    int pre = argc == 7 ? atoi(argv[6]) : 0;
     unsigned *sink;
     unsigned long long *o, *h = (unsigned long long *)malloc(32 * ROW * 8);
     CK(cudaMalloc(&sink, 1024 * 4));
     CK(cudaMalloc(&o, 32 * ROW * 8));
+    float *bp, hb = 0.5f;
+    CK(cudaMalloc(&bp, sizeof hb));
+    CK(cudaMemcpy(bp, &hb, sizeof hb, cudaMemcpyHostToDevice));
     for (char *p = argv[1]; *p;) {
         int block = (int)strtol(p, &p, 10), nw = block / 32;
         if (*p == ',')
             p++;
         char spans[4096];
-        int at = snprintf(spans, sizeof spans, "block %d roles %04x spmask %u delay %u:", block, roles, spmask, delay);
+        int at = snprintf(spans, sizeof spans, "block %d roles %04x spmask %u delay %u pre %d:", block, roles, spmask, delay,
+                          pre);
         for (int l = 0; l < launches; l++) {
             CK(cudaMemset(o, 0, 32 * ROW * 8));
-            fwin40<<<1, block>>>(o, sink, 1.0001f, 0.5f, roles, spmask, delay);
+            if (pre)
+                fwin40<1><<<1, block>>>(o, sink, 1.0001f, 0.5f, roles, spmask, delay, bp);
+            else
+                fwin40<0><<<1, block>>>(o, sink, 1.0001f, 0.5f, roles, spmask, delay, bp);
             CK(cudaGetLastError());
             CK(cudaDeviceSynchronize());
             CK(cudaMemcpy(h, o, (size_t)nw * ROW * 8, cudaMemcpyDeviceToHost));

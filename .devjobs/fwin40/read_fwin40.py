@@ -20,7 +20,7 @@ def load(path):
     spans = {}
     for line in open(path):
         f = line.split()
-        m = re.match(r"block (\d+) roles (\w+) spmask (\d+) delay (\d+):(.*)", line)
+        m = re.match(r"block (\d+) roles (\w+) spmask (\d+) delay (\d+)(?: pre \d+)?:(.*)", line)
         if m:
             spans[int(m.group(1))] = [int(x) for x in m.group(5).split()]
             continue

@@ -4,7 +4,8 @@
 # "(fwin38)", "(fwin40)"). probe_fwin40 is probe_fwin37's S 16 code (region A: the same 4096 FFMAs and 17 CS2R with
 # the same controls) where a slot may instead exit after the barrier (1), run the same FFMAs as a kept loop of 4
 # lines (2: the issue without the far fetch), run a second 64 KiB region of its own (3: the far fetch on other lines),
-# or sleep until DELAY then run region A (4: resident, next to no issue); SPMASK keeps one or more sub-partitions.
+# or sleep until DELAY then run region A (4: resident, next to no issue); SPMASK keeps one or more sub-partitions;
+# PRE 1 loads b before the barrier (no LDC between t0 and the first FFMA).
 # Run from the repository root on the device: OUT=DIR sh .devjobs/fwin40/run.sh (about 20 s, most of it nvcc);
 # DIR/fwin40.tar.xz holds fwin40/probe/*.txt, the SASS, meta.txt. Read: python3 .devjobs/fwin40/read_fwin40.py RAW.
 set -u
@@ -17,15 +18,19 @@ build .devjobs/fwin40/probe_fwin40.cu $s/p $o/nvcc.log
 build .devjobs/fwin37/probe_fwin37.cu $s/f37 $o/nvcc.log
 cuobjdump -sass $s/p >$o/probe_p.sass 2>>$o/nvcc.log
 r()
-{ # r NAME BLOCKS ROLES SPMASK [DELAY]
+{ # r NAME BLOCKS ROLES SPMASK [DELAY [PRE]]
     n=$1
     shift
     left $n || return 0
-    timeout 10 $s/p $1 10 "$2" "$3" ${4:-} >$o/probe/$n.txt 2>&1 || echo "rc=$? $n" >>$o/meta.txt
+    timeout 10 $s/p $1 10 "$2" "$3" ${4:-} ${5:-} >$o/probe/$n.txt 2>&1 || echo "rc=$? $n" >>$o/meta.txt
 }
 # fwin37's kernel first (h100m S 16: 8368 / 16179 / 19362 at 256 / 384 / 512)
 timeout 10 $s/f37 4096 16 256,384,512 10 >$o/probe/f37-first.txt 2>&1 || echo "rc=$? f37 first" >>$o/meta.txt
 r base 256,384,512,1024 0 15
+# no LDC in the region: b loaded from global memory before the barrier (the regions of probe_fwin K 0, probe_fwin37
+# and base open with each warp's LDC of the parameter b: is the starved fourth waiting on it?)
+r pre 256,384,512,1024 0 15 0 1
+r pre-x0 512 0001 15 0 1
 # the SM's fetch or the sub-partition's: only sub-partition 0's warps (1), 0 and 1's (3)
 r sp1 512,1024 0 1
 r sp3 512 0 3
