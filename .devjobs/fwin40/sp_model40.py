@@ -13,6 +13,9 @@ sub-partition, each a parameter (0: off):
   WINDOW  the FIFO (eviction: lagging warps' requests push out the lines the pair fetched)
   REREQ   a warp whose line is not there re-requests it every REREQ cycles while it is not there (a starved warp's
           fetch keeps the path busy)
+  ABSENT  the last ABSENT slots of ORDER are not ready until the first warp ends (a list a,b,c,d,e: for 1 2 3 4 8
+          warps; the card's starved warps are 0,0,1,1,4) (the starved warps held by something
+          outside the fetch and the pick, e.g. a constant load: docs/calibration.md "(fwin40)" 4)
 Picks over ready warps: rr (warpsim), gto (the last issuer while ready, else ORDER's first ready), prio (ORDER's
 first ready). ORDER: the slots by priority, e.g. 1230 (the card's far order at 512: pair 1 2, third 3, last 0).
 Usage: sp_model40.py [KEY=VALUE ...]  (prints 1 2 3 4 8 warps against h100m's spans and the 4-warp shape)."""
@@ -24,7 +27,7 @@ CARD = {1: 9114, 2: 8327, 3: 16186, 4: 19213, 8: 35639}
 
 
 def run(W, pick='gto', ORDER=None, WINDOW=10**9, PERIOD=16, LAT=40, AHEAD=4, RESTART=2, PORT=0, SMPORT=0, Q=0,
-        HOLD='arrive', BYTES=0, REREQ=0, NSP=None):
+        HOLD='arrive', BYTES=0, REREQ=0, ABSENT=0, NSP=None):
     if NSP is None:
         NSP = 4 if (SMPORT or BYTES) else 1
     order = [int(c) for c in str(ORDER)] if ORDER is not None else list(range(W))
@@ -102,7 +105,8 @@ def run(W, pick='gto', ORDER=None, WINDOW=10**9, PERIOD=16, LAT=40, AHEAD=4, RES
                     sm_port[0] = cyc + smport
         # issue: one a sub-partition
         for p, sp in enumerate(sps):
-            ready = [w for w in range(W) if sp['end'][w] is None and present(sp, sp['pc'][w] // PER, cyc)]
+            held = set(order[W - ABSENT:]) if ABSENT and all(e is None for e in sp['end']) else set()
+            ready = [w for w in range(W) if sp['end'][w] is None and w not in held and present(sp, sp['pc'][w] // PER, cyc)]
             if not ready:
                 continue
             if pick == 'rr':
@@ -149,10 +153,11 @@ def main(argv):
     pick = args.pop('pick', 'gto')
     kw = {}
     for k, v in args.items():
-        kw[k] = v if k in ('HOLD', 'ORDER') else float(v) if '.' in v else int(v)
+        kw[k] = v if k in ('HOLD', 'ORDER', 'ABSENT') else float(v) if '.' in v else int(v)
+    absent = [int(x) for x in str(kw.pop('ABSENT', '0')).split(',')]
     errs = []
-    for W in (1, 2, 3, 4, 8):
-        end, hist = run(W, pick, **kw)
+    for i, W in enumerate((1, 2, 3, 4, 8)):
+        end, hist = run(W, pick, ABSENT=absent[min(i, len(absent) - 1)], **kw)
         e = 100 * (max(end) - CARD[W]) / CARD[W]
         errs.append(e)
         print(f"W {W} card {CARD[W]} model {max(end)} ({e:+.1f}%)  first end: {shape(W, end, hist)}")
