@@ -757,19 +757,14 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
     uint32_t *defs = calloc(nregs ? nregs : 1, sizeof *defs);
     uint8_t *uni = calloc(nregs ? nregs : 1, 1), *op = calloc(n, 1);
     uint32_t *pos = malloc(n * sizeof *pos), *at = malloc(n * sizeof *at); /* pc -> position, position -> pc */
-    if (!defs || !uni || !op || !pos || !at) {
-        free(defs);
-        free(uni);
-        free(op);
-        free(pos);
-        free(at);
-        return -1;
+    int ok = defs && uni && op && pos && at;
+    if (ok) {
+        order_positions(t, n, at, pos);
+        register_writes(L, n, defs);
+        ws_uniform_values(L->k, L->code, L->uses, n, defs, uni, NULL);
     }
-    order_positions(t, n, at, pos);
-    register_writes(L, n, defs);
-    ws_uniform_values(L->k, L->code, L->uses, n, defs, uni, NULL);
     int any = 0;
-    for (uint32_t pc = 0; pc < n; pc++) {
+    for (uint32_t pc = 0; ok && pc < n; pc++) {
         int reads = 0;
         for (uint32_t i = 0; is_fma_pipe(&L->code[pc]) && i < L->uses[pc].nsrc; i++)
             reads |= L->uses[pc].src[i] < nregs && uni[L->uses[pc].src[i]];
@@ -794,6 +789,10 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
     free(uni);
     free(pos);
     free(at);
+    if (!ok) {
+        free(op);
+        return -1;
+    }
     return table_if_any(op, any, out);
 }
 
