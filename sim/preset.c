@@ -156,6 +156,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("stall.half_read", stall_half_read),
     PK("pick.pipe", pick_pipe),
     PK("pick.young", pick_young),
+    PK("pick.young_upto", pick_young_upto),
     PK("pick.yield", pick_yield),
     PK("pipe.fma_halves", pipe_fma_halves),
     PK("pick.group", pick_group),

@@ -222,6 +222,9 @@ typedef struct {
                                    passed over while another of the sub-partition is ready (timing.c young_ready); 2:
                                    as 1, but not a warp still behind a branch (a clock spin) when the third reaches
                                    such an op, unless the op reads the IMAD-side op before it (young_mark); 0: not */
+    double pick_young_upto; /* W > 4: pick.young in sub-partitions of 5 to W warps too, for a young op whose slot-a
+                                   value no op next to it in the PTX reads (young_ops' YOUNG_SHARED, the stand-in for
+                                   ptxas's reuse flag: fmi44); 4 or less: sub-partitions of 4 alone */
     double pick_group;      /* n > 0: a sub-partition's warps in groups of n slots (its warps sp, sp + nsp, ...: slots
                                    0, 1, ...); a warp of the highest group with a ready warp issues, round robin within
                                    it (the H200/H100 end slots 4-7 first with 8 warps a sub-partition, f32w24);

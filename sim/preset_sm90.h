@@ -157,6 +157,7 @@ static const ws_preset ws_preset_sm90 = {
     .stall_half_read = 2, /* stall.half_read */
     .pick_pipe = 1, /* pick.pipe */
     .pick_young = 2, /* pick.young */
+    .pick_young_upto = 8, /* pick.young_upto */
     .pick_yield = 12, /* pick.yield */
     .pipe_fma_halves = 2, /* pipe.fma_halves */
     .schedule = 1, /* schedule */

@@ -992,14 +992,18 @@ static int young_near(const ws_timing *t, const ws_launch_ctx *L, uint32_t w, ui
 static void young_mark(ws_timing *t, const ws_launch_ctx *L, unsigned sp, uint32_t wi)
 {
     uint32_t mine = t->sp_warps[sp];
-    if (sp >= 32 || t->young_of[sp] != -1 || __builtin_popcount(mine) != 4 || !t->young[t->ws[wi].pick.pc])
-        return;
+    int n = __builtin_popcount(mine);
+    uint8_t y = t->young[t->ws[wi].pick.pc];
+    if (sp >= 32 || t->young_of[sp] != -1 || n < 4 || n > (t->p.pick_young_upto > 4 ? t->p.pick_young_upto : 4) || !y ||
+        (n > 4 && (y & YOUNG_SHARED)))
+        return; /* beyond 4 warps only an op without the reuse flag's stand-in (fda43: mad19 fmi, not fm) */
     t->young_seen |= 1u << wi;
     uint32_t left = mine & ~t->young_seen;
     if (__builtin_popcount(left) == 1) {
         uint32_t w = (uint32_t)__builtin_ctz(left);
         uint32_t p = t->ws[wi].pick.pc;
-        t->young_of[sp] = t->p.pick_young >= 2 && t->young[p] != YOUNG_READS && !young_near(t, L, w, p) ? -2 : (int8_t)w;
+        t->young_of[sp] =
+            t->p.pick_young >= 2 && !(t->young[p] & YOUNG_READS) && !young_near(t, L, w, p) ? -2 : (int8_t)w;
     }
 }
 

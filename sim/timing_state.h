@@ -209,7 +209,9 @@ typedef struct {
 #define STQ_TAIL   16 /* a warp's queued stores whose write a shuffle may pass (stq.shfl_left, at most 15) */
 #define QUEUE_RING 64 /* a sub-partition's queued loads kept (shared.queue + shared.queue_shared, at most 32 each) */
 
-enum { YOUNG_READS = 2 }; /* young: an op that reads the IMAD-side op before it (young_ops) */
+/* young: an op that reads the IMAD-side op before it; YOUNG_SHARED: one that shares a source register with an
+ * IMAD-side neighbour, the stand-in for ptxas's slot-a reuse flag (young_ops) */
+enum { YOUNG_READS = 2, YOUNG_SHARED = 4 };
 struct ws_timing {
     void *alloc; /* the allocation it lies in (timing_state; kept with the state) */
     ws_preset p;

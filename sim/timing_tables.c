@@ -748,6 +748,24 @@ static int imad_side(const ws_timing *t, const ws_launch_ctx *L, uint32_t pc)
     return t->info[pc].slots[SLOT_IMAD] && !is_fma_pipe(&L->code[pc]) && !ws_half_arith_halves(&L->code[pc]);
 }
 
+/* The register ptxas puts in an f32 fma's slot a, as fda43 reads it from the PTX: the multiplicand its destination
+ * overwrites (the accumulator: `fma v, v, u, w` and `fma v, u, v, w`), else the first; UINT32_MAX where none. */
+static uint32_t slot_a_register(const ws_insn *in)
+{
+    if (in->nops < 3)
+        return UINT32_MAX;
+    int i = in->ops[2].kind == WS_OPND_REG && in->ops[0].kind == WS_OPND_REG && in->ops[2].reg == in->ops[0].reg ? 2 : 1;
+    return in->ops[i].kind == WS_OPND_REG ? in->ops[i].reg : UINT32_MAX;
+}
+
+static int reads_register(const ws_reg_use *u, uint32_t reg)
+{
+    for (uint32_t i = 0; reg != UINT32_MAX && i < u->nsrc; i++)
+        if (u->src[i] == reg)
+            return 1;
+    return 0;
+}
+
 static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
 {
     *out = NULL;
@@ -782,7 +800,15 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
         while (d >= 0 && !has_sass(t, (uint32_t)d))
             d--;
         if (op[pc] && d >= 0 && imad_side(t, L, (uint32_t)d) && ws_reg_use_reads_from(&L->uses[pc], &L->uses[d]))
-            op[pc] = YOUNG_READS; /* starve24 hf: the FFMA of the HADD2.F32 before it */
+            op[pc] = YOUNG_READS;                                /* starve24 hf: the FFMA of the HADD2.F32 before it */
+        uint32_t e = pc + 1, ra = slot_a_register(&L->code[pc]); /* the op after it in the PTX */
+        while (e < n && !has_sass(t, e))
+            e++;
+        /* pick.young_upto: the slot-a value another op next to it in the PTX reads (fda43's Ar, ptxas's reuse flag:
+         * mad19 fm's `mad %r49, %r49, %r54; fma %r54, %r54, %r59`), not fmi's (its IMAD reads the other halves) */
+        if (op[pc] && ((d >= 0 && reads_register(&L->uses[d], ra)) ||
+                       (e < n && !ws_reg_use_reads_from(&L->uses[e], &L->uses[pc]) && reads_register(&L->uses[e], ra))))
+            op[pc] |= YOUNG_SHARED;
         any |= op[pc];
     }
     free(defs);
