@@ -116,6 +116,27 @@ static const ws_reg_use *uses_of(const ws_exec *x, const ws_insn *in, ws_reg_use
     return tmp;
 }
 
+/* selp d, a, b, c: a lane takes a where c is set and b where it is clear, and reads nothing
+ * from the other. nvcc makes `t == 0 ? 0 : v` of a v loaded on a branch only t != 0 took into
+ * one (CUB's BlockShuffle::Up leaves thread 0's first item undefined): not a read of v in
+ * thread 0. Returns 0 where in is not such a selp. */
+static int selp_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
+{
+    if (in->op != WS_OP_SELP || in->nops != 4 || in->ops[3].kind != WS_OPND_REG)
+        return 0;
+    uint32_t set = 0;
+    FOR_EACH_LANE(exec, l) {
+        if (ws_reg_get(x, in->ops[3].reg, l))
+            set |= 1u << l;
+    }
+    check_reg(x, in->ops[3].reg, exec);
+    if (in->ops[1].kind == WS_OPND_REG)
+        check_reg(x, in->ops[1].reg, set);
+    if (in->ops[2].kind == WS_OPND_REG)
+        check_reg(x, in->ops[2].reg, exec & ~set);
+    return 1;
+}
+
 void ws_shadow_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exec)
 {
     ws_reg_use tmp;
@@ -123,7 +144,7 @@ void ws_shadow_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exe
     uint32_t i = 0;
     if (in->guard != WS_NO_REG) /* the guard is read by every lane of the group, src[0] */
         check_reg(x, u->src[i++], group);
-    if (!exec)
+    if (!exec || selp_reads(x, in, exec))
         return;
     for (; i < u->nsrc; i++)
         check_reg(x, u->src[i], exec);

@@ -81,3 +81,11 @@ add_test(NAME isa19_corpus_reference
          COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_isa19_corpus.py
                  $<TARGET_FILE:warpsim> ${PROJECT_SOURCE_DIR})
 set_tests_properties(isa19_corpus_reference PROPERTIES TIMEOUT 300)
+
+# tests/heldout: a held-out corpus of CUB / cooperative_groups / warp-intrinsic kernels in forms
+# tests/corpus does not cover, each checked against a host reference (no H200 golden), in both
+# modes; a diagnostic its entry does not name fails it (tests/heldout/README.md)
+add_test(NAME heldout_corpus_reference
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/heldout/check_heldout.py
+                 $<TARGET_FILE:warpsim> ${PROJECT_SOURCE_DIR})
+set_tests_properties(heldout_corpus_reference PROPERTIES LABELS corpus TIMEOUT 120)
