@@ -168,6 +168,16 @@ static void test_bank_strides(void **state)
         }
         if (line == 17) /* 64-bit: lanes 0-15, then 16-31 */
             assert_int_equal(B->map.lanes_per_phase, 16);
+        /* a vector access is drawn as one line per lane to its run of banks, at its wavefront's height */
+        for (unsigned l = 0; l < 32; l++) {
+            unsigned b0 = 99, wave = 99, per = line == 17 ? 16 : 8, words = line == 17 ? 2 : 4;
+            bool run = viz_bank_run(B, l, &b0, &wave);
+            assert_int_equal(run, line == 17 || line == 18);
+            if (run) {
+                assert_int_equal(wave, l / per);
+                assert_int_equal(b0, (l % per) * words);
+            }
+        }
     }
     assert_int_equal(seen, 0x7f);
 }
@@ -238,7 +248,73 @@ static void test_reduce_provenance(void **state)
     assert_int_equal(leaves, 32);
     assert_int_equal(leaf_lanes, 0xffffffffu);
     assert_int_equal(t.nrows, 7); /* the loads, five adds (shuffles and moves fold into edges), the store */
+    /* the edges that cross lanes are exactly the 31 shuffles that carry into lane 0: into add
+     * row 1 + k, from lane d + i to lane i for i < d, d = 16 >> k; the gaps above those rows are
+     * drawn taller the more lines they carry, and labelled with d */
+    unsigned moved[VIZ_TREE_MAX_ROWS] = {0}, nmoved = 0;
+    for (size_t i = 0; i < t.nedges; i++) {
+        const viz_tree_node *a = &t.nodes[t.edges[i].from], *b = &t.nodes[t.edges[i].to];
+        if (a->lane == b->lane) {
+            assert_false(t.edges[i].moved);
+            assert_int_equal(b->row, a->row + 1);
+            continue;
+        }
+        assert_true(t.edges[i].moved);
+        assert_true(b->row >= 1 && b->row <= 5);
+        unsigned d = 16u >> (b->row - 1);
+        assert_int_equal(a->row, b->row - 1);
+        assert_int_equal(a->lane, b->lane + d);
+        assert_true(b->lane < d);
+        moved[b->row]++, nmoved++;
+    }
+    assert_int_equal(nmoved, 31);
+    float cy[VIZ_TREE_MAX_ROWS];
+    viz_tree_row_y(&t, 100, 60, 24, cy);
+    for (unsigned row = 1; row < t.nrows; row++) {
+        int d = row <= 5 ? (int)(16u >> (row - 1)) : 0;
+        assert_int_equal(moved[row], (unsigned)d);
+        assert_int_equal(viz_tree_row_delta(&t, row), d);
+        if (row >= 2)
+            assert_true(cy[row] - cy[row - 1] < cy[row - 1] - cy[row - 2]); /* fewer lines, shorter gap */
+    }
+    assert_true(fabsf(cy[t.nrows - 1] + 12 + (cy[0] - 12 - 100) - (100 + 7 * 60)) < .01f); /* the rows' room */
     viz_tree_free(&t);
+}
+
+/* A kernel whose output is printf (the seed's butterfly): its result frame shows what printf
+ * reads, each element of the st.local.v2 {lane, sum} a row, the sum first, from all 32 lanes;
+ * not the call's st.param of the format string and of the argument buffer's address. */
+static void test_printf_result(void **state)
+{
+    fixture *f = *state;
+    record(f, "programs/butterfly_allreduce.ptx", "programs/butterfly_allreduce.args", "shfl");
+    const viz_scene *sc = scene_at(f, f->view.nframes - 1);
+    assert_int_equal(sc->kind, VIZ_FRAME_RESULT);
+    assert_int_equal(sc->nres, 2);
+    assert_string_equal(sc->res[0].label, "local 0x4");
+    assert_string_equal(sc->res[1].label, "local 0x0");
+    for (unsigned l = 0; l < 32; l++) {
+        char want[8];
+        snprintf(want, sizeof want, "%u", l);
+        assert_string_equal(sc->res[0].text[l], "496");
+        assert_string_equal(sc->res[1].text[l], want);
+    }
+    assert_int_equal(sc->res[0].live, 0xffffffffu);
+    assert_int_equal(sc->res[0].prov[0].lanes, 0xffffffffu);
+    assert_string_equal(sc->rule, "lanes 0-31 stored their %r20 to local 0x4");
+}
+
+/* A source line too long for its panel ends in an ellipsis (transpose.cu's line 17 in a panel of
+ * 34 characters); one that fits is kept whole. */
+static void test_cut_line(void **state)
+{
+    (void)state;
+    char line[512] = "        out[(y + j) * TILE + x] = tile[x][y + j];";
+    viz_cut_line(line, sizeof line, 34);
+    assert_string_equal(line, "        out[(y + j) * TILE + x] =\xe2\x80\xa6");
+    char whole[64] = "    __syncthreads();";
+    viz_cut_line(whole, sizeof whole, 34);
+    assert_string_equal(whole, "    __syncthreads();");
 }
 
 /* The scan: lane k's result came from lanes 0..k. */
@@ -532,6 +608,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_transpose, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reduce_provenance, setup, teardown),
         cmocka_unit_test_setup_teardown(test_scan_provenance, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_printf_result, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rule_sentences, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cycles_and_warps, setup, teardown),
         cmocka_unit_test_setup_teardown(test_shfl_down_arrows, setup, teardown),
@@ -540,6 +617,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_divergent_shuffle, setup, teardown),
         cmocka_unit_test_setup_teardown(test_legend_colours, setup, teardown),
         cmocka_unit_test(test_text_size),
+        cmocka_unit_test(test_cut_line),
         cmocka_unit_test_setup_teardown(test_export_files, setup, teardown),
         cmocka_unit_test_setup_teardown(test_window_script, setup, teardown),
     };

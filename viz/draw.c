@@ -218,7 +218,7 @@ static void draw_insn(viz_canvas *c, viz_fonts *f, const viz_layout *L, const vi
     int x = L->pad;
     if (sc->kind == VIZ_FRAME_RESULT) {
         x = viz_text_mid(c, f->big, x, y, h1, "result", VIZ_C_PROV);
-        viz_text_mid(c, f->ui, x + (int)(14 * L->s), y, h1, "what this warp stored to global memory", VIZ_C_DIM);
+        viz_text_mid(c, f->ui, x + (int)(14 * L->s), y, h1, "what this warp stored to memory", VIZ_C_DIM);
     } else {
         snprintf(buf, sizeof buf, "line %u", sc->line);
         x = viz_text_mid(c, f->ui, x, y, h1, buf, VIZ_C_DIM);

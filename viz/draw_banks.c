@@ -1,8 +1,9 @@
 /* draw_banks: a shared-memory access in the band between its operand and result rows. Bank b
  * stands under lane column b; each distinct word a bank serves is a cell, stacked by the
  * wavefront that serves it, so a conflict is a tall stack and its height is the wavefronts the
- * access needs. A line runs from each lane to the cell of each word it touches, in the colour
- * of that cell's wavefront; a cell that several lanes share (a broadcast) is framed. */
+ * access needs. A line runs from each lane to the bank of each word it touches, in the colour
+ * of that word's wavefront (a vector access: one line to a bar over its run of banks, one
+ * height per wavefront); a cell that several lanes share (a broadcast) is framed. */
 #include "draw_util.h"
 
 #include <math.h>
@@ -36,15 +37,36 @@ void viz_draw_banks(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_
         viz_text(c, f->small, L->pad, y_stack + 2 * lh, "conflict", VIZ_C_BAD);
     }
     /* lines first, then the cells over their ends */
-    float lw = fmaxf(1.f, .9f * s);
-    for (unsigned l = 0; l < 32; l++)
-        for (unsigned w = 0; ((B->lanes >> l) & 1) && w < B->map.words; w++) {
-            unsigned b = B->map.bank[l][w], wave = B->map.wave[l][w];
+    float lw = fmaxf(1.f, .9f * s), y1 = y_lbl - 2 * s;
+    unsigned nw = B->map.wavefronts ? B->map.wavefronts : 1;
+    float step = fminf(10 * s, (y1 - (float)y_top) * .6f / (float)nw);
+    for (unsigned l = 0; l < 32; l++) {
+        if (!((B->lanes >> l) & 1))
+            continue;
+        float x0 = viz_lane_cx(L, l);
+        unsigned b0 = 0, wave = 0;
+        if (viz_bank_run(B, l, &b0, &wave)) {
+            /* a vector access: one line to a bar over the run of banks it spans, at the height of its
+             * wavefront (the first nearest the lanes), so 32 lines show 128 words */
             uint32_t col = viz_group_colour[wave % VIZ_NGROUPS];
-            float x0 = viz_lane_cx(L, l), x1 = viz_lane_cx(L, b), y1 = y_lbl - 2 * s;
+            float yb = y1 - (float)(nw - 1 - wave) * step - 1.5f * s;
+            /* the bar stops short of its run's edges, so neighbouring runs stay apart */
+            float inset = gap + L->col_w * .15f;
+            float bx0 = (float)viz_lane_x0(L, b0) + inset, bx1 = (float)viz_lane_x1(L, b0 + B->map.words - 1) - inset;
+            viz_line(c, x0, (float)y_top, (bx0 + bx1) / 2, yb, lw + 1.2f * s, VIZ_C_BG);
+            viz_line(c, x0, (float)y_top, (bx0 + bx1) / 2, yb, lw, col);
+            viz_line(c, bx0, yb, bx1, yb, fmaxf(1.f, 1.6f * s), col);
+            viz_disc(c, x0, (float)y_top + lw, lw + .9f * s, col);
+            continue;
+        }
+        for (unsigned w = 0; w < B->map.words; w++) {
+            unsigned b = B->map.bank[l][w];
+            uint32_t col = viz_group_colour[B->map.wave[l][w] % VIZ_NGROUPS];
+            float x1 = viz_lane_cx(L, b);
             viz_line(c, x0, (float)y_top, x1, y1, lw + 1.2f * s, VIZ_C_BG);
             viz_line(c, x0, (float)y_top, x1, y1, lw, col);
         }
+    }
     for (unsigned l = 0; l < 32; l++)
         for (unsigned w = 0; ((B->lanes >> l) & 1) && w < B->map.words; w++) {
             if (B->map.first[l][w] != (int8_t)l)

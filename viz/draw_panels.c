@@ -7,6 +7,17 @@
 #include <stdio.h>
 #include <string.h>
 
+void viz_cut_line(char *line, size_t cap, int maxch)
+{
+    size_t len = strlen(line);
+    if (maxch < 2 || len <= (size_t)maxch)
+        return;
+    if ((size_t)maxch + 3 <= cap) /* maxch - 1 characters and the three bytes of U+2026 */
+        memcpy(line + maxch - 1, "\xe2\x80\xa6", 4);
+    else
+        line[maxch] = 0;
+}
+
 /* One file around line `cur`, highlighted. */
 static void listing(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_text_file *t, long cur,
                     const char *title, int x, int y, int w, int h)
@@ -37,8 +48,7 @@ static void listing(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_
         viz_text_right(c, f->code, x + gutter, yy, lh, num, here ? VIZ_C_ACCENT : VIZ_C_FALSE);
         char line[512];
         snprintf(line, sizeof line, "%s", t->lines[ln - 1]);
-        if (maxch > 1 && (int)strlen(line) > maxch)
-            line[maxch] = 0;
+        viz_cut_line(line, sizeof line, maxch);
         const char *p = line;
         while (*p == ' ')
             p++;

@@ -51,10 +51,13 @@ void viz_draw_tree(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_v
         viz_tree_free(&t);
         return;
     }
-    /* rows */
+    /* rows: nodes nh tall, the gaps between them sized by the lines that cross them */
     int y0 = y + th + (int)(4 * s);
     float rh = fminf(60 * s, (float)(y + h - (int)(6 * s) - y0) / (float)t.nrows);
     bool cells = rh >= 17 * s;
+    float nh = cells ? fminf(24 * s, rh * .62f) : fmaxf(2.f, rh * .5f);
+    float cy[VIZ_TREE_MAX_ROWS];
+    viz_tree_row_y(&t, (float)y0, rh, nh, cy);
     for (unsigned i = 0; i < t.nrows && rh >= 11 * s; i++) {
         const rec_step *st = &r->steps[t.row_step[i]];
         char lab[200], text[160];
@@ -68,36 +71,77 @@ void viz_draw_tree(viz_canvas *c, viz_fonts *f, const viz_layout *L, const viz_v
         else
             snprintf(lab, sizeof lab, "%u %s", st->line, text);
         viz_fit_text(f->small, lab, sizeof lab, L->lanes_x - L->pad - (int)(14 * s), false);
-        viz_text_mid(c, f->small, L->pad + (int)(6 * s), y0 + (int)lroundf(i * rh), (int)rh, lab, VIZ_C_DIM);
+        int ly = (int)lroundf(cy[i] - rh / 2);
+        viz_text_mid(c, f->small, L->pad + (int)(6 * s), ly, (int)rh, lab, VIZ_C_DIM);
+        /* the gap above the row: the lane distance its cross-lane values came, when they share one */
+        int d = i ? viz_tree_row_delta(&t, i) : 0;
+        if (d && cy[i] - cy[i - 1] - nh >= 14 * s) {
+            char dl[48];
+            snprintf(dl, sizeof dl, "from lane%+d", d); /* from lane+16: each value came 16 lanes */
+            viz_fit_text(f->small, dl, sizeof dl, L->lanes_x - L->pad - (int)(14 * s), false);
+            int gy = (int)lroundf(cy[i - 1] + nh / 2), gh = (int)lroundf(cy[i] - cy[i - 1] - nh);
+            viz_text_mid(c, f->small, L->pad + (int)(6 * s), gy, gh, dl, VIZ_C_ARROW);
+        }
     }
-    /* edges, then the nodes over their ends */
-    /* nodes leave room between rows for the edges to show where they go */
-    float nh = cells ? fminf(24 * s, rh * .62f) : fmaxf(2.f, rh * .5f);
-    float lw = fmaxf(1.f, 1.1f * s);
-    for (size_t i = 0; i < t.nedges; i++) {
-        const viz_tree_node *a = &t.nodes[t.edges[i].from], *b = &t.nodes[t.edges[i].to];
-        float ax = viz_lane_cx(L, a->lane), ay = y0 + (a->row + .5f) * rh + nh / 2;
-        float bx = viz_lane_cx(L, b->lane), by = y0 + (b->row + .5f) * rh - nh / 2;
-        uint32_t col = t.edges[i].moved ? VIZ_C_ARROW : 0x6b7385u;
-        viz_line(c, ax, ay, bx, by, lw + 1.2f * s, VIZ_C_PANEL);
-        viz_line(c, ax, ay, bx, by, lw, col);
-    }
+    /* edges, then the nodes over their ends: a lane's own value falls straight down, faint; a
+     * value from another lane is a curve that leaves and enters its nodes upright, with a head */
+    float lw = fmaxf(1.f, 1.1f * s), head = fminf(7 * s, L->col_w * .28f);
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < t.nedges; i++) {
+            if (t.edges[i].moved != (pass == 1))
+                continue;
+            const viz_tree_node *a = &t.nodes[t.edges[i].from], *b = &t.nodes[t.edges[i].to];
+            float ax = viz_lane_cx(L, a->lane), ay = cy[a->row] + nh / 2;
+            float bx = viz_lane_cx(L, b->lane), by = cy[b->row] - nh / 2;
+            if (!t.edges[i].moved) {
+                viz_line(c, ax, ay, bx, by, lw, 0x4a5263u);
+                continue;
+            }
+            float dy = by - ay, p[8] = {ax, ay, ax, ay + dy * .5f, bx, by - head - dy * .4f, bx, by - head};
+            viz_bezier(c, p, lw + 1.4f * s, VIZ_C_PANEL);
+            viz_bezier(c, p, lw, VIZ_C_ARROW);
+            viz_arrow_head(c, bx, by, head, VIZ_C_ARROW);
+        }
     int gap = L->col_w > 20 ? 2 : 1;
     for (size_t i = 0; i < t.nnodes; i++) {
         const viz_tree_node *nd = &t.nodes[i];
-        float cy = y0 + (nd->row + .5f) * rh;
+        float ncy = cy[nd->row];
         uint32_t fill = i == 0 ? VIZ_C_PROV : nd->leaf ? VIZ_C_LEAF : VIZ_C_CELL;
         if (!cells) {
-            viz_disc(c, viz_lane_cx(L, nd->lane), cy, fmaxf(1.5f, fminf(nh, L->col_w * .6f) / 2), fill);
+            viz_disc(c, viz_lane_cx(L, nd->lane), ncy, fmaxf(1.5f, fminf(nh, L->col_w * .6f) / 2), fill);
             continue;
         }
         int x0 = viz_lane_x0(L, nd->lane) + gap, x1 = viz_lane_x1(L, nd->lane) - gap;
-        viz_fill(c, x0, (int)(cy - nh / 2), x1 - x0, (int)nh, fill);
+        viz_fill(c, x0, (int)(ncy - nh / 2), x1 - x0, (int)nh, fill);
         char v2[VIZ_TEXT + 8];
         viz_node_text(r, nd->ref, nd->lane, v2, sizeof v2);
         viz_fit_text(f->value, v2, sizeof v2, x1 - x0 - 2, strncmp(v2, "0x", 2) && strpbrk(v2, ".e"));
-        viz_text_centre(c, f->value, (x0 + x1) / 2.f, (int)(cy - nh / 2), (int)nh, v2,
+        viz_text_centre(c, f->value, (x0 + x1) / 2.f, (int)(ncy - nh / 2), (int)nh, v2,
                         fill == VIZ_C_CELL ? VIZ_C_TEXT : VIZ_C_BG);
     }
     viz_tree_free(&t);
+}
+
+void viz_tree_row_y(const viz_tree *t, float y0, float rh, float nh, float *cy)
+{
+    /* the rows take nrows * rh as evenly spaced rows would; the room between the nodes goes to
+     * the gaps, each weighted 1.5 + .6 per cross-lane edge entering the row below it (half a
+     * plain gap above the first row and below the last), so that the 16 parallel lines of a
+     * 16-lane shuffle step spread out and a one-lane step stays short */
+    float w[VIZ_TREE_MAX_ROWS] = {0}, total = 1.5f;
+    for (unsigned i = 1; i < t->nrows; i++)
+        w[i] = 1.5f;
+    for (size_t i = 0; i < t->nedges; i++) {
+        const viz_tree_node *a = &t->nodes[t->edges[i].from], *b = &t->nodes[t->edges[i].to];
+        if (t->edges[i].moved && a->lane != b->lane && b->row > 0 && b->row < t->nrows)
+            w[b->row] += .6f;
+    }
+    for (unsigned i = 1; i < t->nrows; i++)
+        total += w[i];
+    float room = fmaxf(0, t->nrows * (rh - nh)) / total, at = y0 + room * .75f + nh / 2;
+    for (unsigned i = 0; i < t->nrows; i++) {
+        at += room * w[i];
+        cy[i] = at;
+        at += nh;
+    }
 }

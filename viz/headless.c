@@ -94,7 +94,8 @@ int viz_export_pair(viz_view *a, viz_view *b, const char *font_path, int w, int 
         for (int k = 0; k < 2; k++) {
             const viz_view *v = k ? b : a;
             char buf[300];
-            snprintf(buf, sizeof buf, "%s: %llu cycles", v->rec->k->name, (unsigned long long)v->rec->end_cycle);
+            snprintf(buf, sizeof buf, "%s: %llu cycle%s", v->rec->k->name, (unsigned long long)v->rec->end_cycle,
+                     v->rec->end_cycle == 1 ? "" : "s");
             viz_text(&out, f.big, k * w + (w - viz_text_width(f.big, buf)) / 2, (cap - viz_font_height(f.big)) / 2, buf,
                      k ? VIZ_C_TRUE : VIZ_C_BAD);
         }

@@ -417,3 +417,18 @@ out:
         viz_tree_free(t);
     return rc;
 }
+
+int viz_tree_row_delta(const viz_tree *t, unsigned row)
+{
+    int d = 0;
+    for (size_t i = 0; i < t->nedges; i++) {
+        const viz_tree_node *a = &t->nodes[t->edges[i].from], *b = &t->nodes[t->edges[i].to];
+        if (b->row != row || !t->edges[i].moved || a->lane == b->lane)
+            continue;
+        int e = (int)a->lane - (int)b->lane;
+        if (d && e != d)
+            return 0;
+        d = e;
+    }
+    return d;
+}

@@ -52,6 +52,11 @@ typedef struct {
 int viz_tree_build(viz_tree *t, const recording *r, rec_ref root, unsigned lane);
 void viz_tree_free(viz_tree *t);
 
+/* The lane distance (source lane - destination lane) every cross-lane edge into row `row`
+ * spans: +16 for the first step of a shfl.down reduction; 0 when the row has none, or when
+ * its edges span different distances. */
+int viz_tree_row_delta(const viz_tree *t, unsigned row);
+
 /* The distinct pcs the value (ref, lane) went through, in pc order, into pcs (cap entries);
  * returns how many there are (may exceed cap). Stops after max_nodes values (*cut set). The
  * walker is scratch memory kept from one call to the next (--frames-json asks for every lane

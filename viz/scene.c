@@ -219,7 +219,10 @@ static void step_scene(viz_scene *sc, const viz_view *v, const rec_step *s)
     bank_view(sc, s);
 }
 
-/* The result frame: what the warp stored where it leaves the block, its latest stores first. */
+/* The result frame: what the warp stored where it leaves the block (global memory, and the local
+ * memory printf reads its arguments from), its latest stores first, a vector store's elements
+ * last first: the butterfly's printf stores {lane, sum}, and the sum is what it prints. A call's
+ * own parameters (st.param of a call sequence, kept in local memory) only pass pointers on. */
 static void result_scene(viz_scene *sc, const viz_view *v)
 {
     const recording *r = v->rec;
@@ -229,28 +232,32 @@ static void result_scene(viz_scene *sc, const viz_view *v)
     const rec_step *last = NULL;
     for (size_t i = r->nsteps; i-- > 0 && sc->nres < VIZ_MAX_RESULTS;) {
         const rec_step *s = &r->steps[i];
-        if (s->warp != v->warp || !viz_is_output(s) || !s->exec || !s->src_val)
+        if (s->warp != v->warp || !viz_is_output(s) || !s->exec || !s->src_val || (s->insn->mods & WS_MOD_CALLPARAM))
             continue;
         if (!last)
             last = s;
-        /* the stored value: the first data operand; its address, named after the buffer */
-        for (uint32_t k = 0; k < s->nsrc; k++) {
+        unsigned vec = s->insn->vec > 1 ? s->insn->vec : 1u, elem_bytes = s->mem_bytes / vec;
+        /* each element a vector store writes (an atomic's first data operand), a row; its address,
+         * named after the buffer */
+        for (uint32_t j = 0, rows = 0; j < s->nsrc && rows < vec && sc->nres < VIZ_MAX_RESULTS; j++) {
+            uint32_t k = vec > 1 ? s->nsrc - 1 - j : j;
             if (s->src[k].role != REC_DATA)
                 continue;
+            rows++;
             viz_row *row = &sc->res[sc->nres++];
             fill_row(row, r, s->src[k].reg, s->src_val + k * 32, s->exec, s->exec);
             char lo[40] = "", hi[40] = ""; /* two of them and ".." fit a row label */
-            unsigned first = (unsigned)__builtin_ctz(s->exec), lastl = 31u - (unsigned)__builtin_clz(s->exec);
-            uint64_t amin = s->mem_addr[first], amax = amin;
+            unsigned first = (unsigned)__builtin_ctz(s->exec);
+            uint64_t at = (uint64_t)s->src[k].elem * elem_bytes, amin = s->mem_addr[first] + at, amax = amin;
             for (unsigned l = 0; l < 32; l++)
                 if ((s->exec >> l) & 1) {
-                    amin = s->mem_addr[l] < amin ? s->mem_addr[l] : amin;
-                    amax = s->mem_addr[l] > amax ? s->mem_addr[l] : amax;
+                    amin = s->mem_addr[l] + at < amin ? s->mem_addr[l] + at : amin;
+                    amax = s->mem_addr[l] + at > amax ? s->mem_addr[l] + at : amax;
                 }
-            (void)lastl;
-            if (!ws_buffer_name(&r->buffers, amin, 1, lo, sizeof lo))
-                snprintf(lo, sizeof lo, "0x%llx", (unsigned long long)amin);
-            if (amax != amin && !ws_buffer_name(&r->buffers, amax, 1, hi, sizeof hi))
+            bool local = s->mem_space == WS_SPACE_LOCAL; /* each lane's own memory: no buffer */
+            if (local || !ws_buffer_name(&r->buffers, amin, 1, lo, sizeof lo))
+                snprintf(lo, sizeof lo, "%s0x%llx", local ? "local " : "", (unsigned long long)amin);
+            if (amax != amin && (local || !ws_buffer_name(&r->buffers, amax, 1, hi, sizeof hi)))
                 snprintf(hi, sizeof hi, "0x%llx", (unsigned long long)amax);
             const char *br = strchr(hi, '[');
             if (amax == amin)
@@ -266,7 +273,6 @@ static void result_scene(viz_scene *sc, const viz_view *v)
             row->live = s->exec;
             row->ref = REC_REF((size_t)(s - r->steps), s->src[k].elem);
             sc->exec |= s->exec;
-            break;
         }
     }
     sc->active = sc->exec;
@@ -338,4 +344,16 @@ void viz_scene_build(viz_scene *sc, const viz_view *v)
         sc->end_cycle = sc->cycle;
     warps_at(sc, v, sc->cycle);
     viz_rule_sentence(sc, r);
+}
+
+bool viz_bank_run(const viz_banks *B, unsigned l, unsigned *b0, unsigned *wave)
+{
+    if (B->map.words < 2)
+        return false;
+    *b0 = B->map.bank[l][0];
+    *wave = B->map.wave[l][0];
+    for (unsigned w = 1; w < B->map.words; w++)
+        if (B->map.bank[l][w] != *b0 + w || B->map.wave[l][w] != *wave)
+            return false;
+    return true;
 }

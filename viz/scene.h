@@ -59,6 +59,10 @@ typedef struct {
     uint32_t model_wavefronts;  /* what the timing model charged (equal to map.wavefronts) */
 } viz_banks;
 
+/* Whether lane l's words (more than one) lie in consecutive banks, served by one wavefront: a
+ * vector access, drawn as one line to the run (*b0: its first bank, *wave: the wavefront). */
+bool viz_bank_run(const viz_banks *B, unsigned l, unsigned *b0, unsigned *wave);
+
 typedef enum { VIZ_WARP_WAITING, VIZ_WARP_ISSUES, VIZ_WARP_STALLED, VIZ_WARP_DONE } viz_warp_do;
 
 typedef struct {

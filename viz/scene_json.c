@@ -224,6 +224,8 @@ static void tree(ws_json *j, const viz_view *v, const viz_scene *sc, int lane)
         ws_json_u64(j, s->line);
         ws_json_key(j, "insn");
         ws_json_string(j, text);
+        ws_json_key(j, "delta");
+        ws_json_s64(j, i ? viz_tree_row_delta(&t, i) : 0);
         ws_json_end_object(j);
     }
     ws_json_end_array(j);

@@ -225,7 +225,7 @@ static void banks(viz_scene *sc, text *t, text *d)
     } else if (B->broadcast) {
         put(t, "lanes on one word share it (a broadcast): no conflict");
     } else if (B->bytes <= 4) {
-        put(t, "%u lanes, each word in a bank of its own: no conflict", n);
+        put(t, "%u lane%s, each word in a bank of its own: no conflict", n, n == 1 ? "" : "s");
     } else {
         put(t, "no bank holds two words in a phase: no conflict");
     }
@@ -334,7 +334,10 @@ static void lanewise(viz_scene *sc, const recording *r, text *t, text *d)
     }
     f[o] = 0;
     switch (ws_op_class_of(in->op)) {
-    case CLS_BARRIER: put(t, "each warp waits here until all %u warps of the block have arrived", r->nwarps); break;
+    case CLS_BARRIER:
+        put(t, "each warp waits here until all %u warp%s of the block have arrived", r->nwarps,
+            r->nwarps == 1 ? "" : "s");
+        break;
     case CLS_BRANCH:
     case CLS_CALL:
     case CLS_RETURN:

@@ -109,8 +109,8 @@ int viz_run_open(viz_run *r, ws_launch *L, const viz_options *o)
     if (r->res.status != WS_OK && r->res.message[0])
         fprintf(stderr, "warpsim: %s (replaying what ran)\n", r->res.message);
     if (r->rec->truncated)
-        fprintf(stderr, "warpsim viz: kept the first %zu steps (--max-steps, or the memory a recording may take)\n",
-                r->rec->nsteps);
+        fprintf(stderr, "warpsim viz: kept the first %zu step%s (--max-steps, or the memory a recording may take)\n",
+                r->rec->nsteps, r->rec->nsteps == 1 ? "" : "s");
     r->have_view = true; /* freed even when its opening fails */
     if (viz_view_init(&r->view, r->rec, L->ptx_path, &o->only, (uint32_t)o->warp) != 0) {
         fprintf(stderr, "warpsim viz: warp %lu of block %lu has no %s to show\n", o->warp, o->cta,

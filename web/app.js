@@ -217,7 +217,7 @@ function runNow() {
     errors = (errors ? errors + "\n" : "") + f.err;
   }
   showError(errors);
-  setState("exit " + r.status + " \u00b7 " + (doc.stats ? doc.stats.cycles + " cycles \u00b7 " : "") +
+  setState("exit " + r.status + " \u00b7 " + (doc.stats ? doc.stats.cycles + (doc.stats.cycles === 1 ? " cycle" : " cycles") + " \u00b7 " : "") +
            Math.round(performance.now() - t0) + " ms");
   saveState();
 }

@@ -130,7 +130,7 @@ var WarpsimRender = (function () {
   function treeSVG(t, y) {
     var rowH = 26, s = text(PAD, y + 12, "provenance of lane " + t.lane + ": from lanes " + lanes(t.lanes) +
                                          (t.warps && t.warps.length > 1 ? " of warps " + lanes(t.warps) : "") +
-                                         ", " + t.instructions + " instructions" + (t.cut ? " (cut)" : ""),
+                                         ", " + t.instructions + " instruction" + (t.instructions === 1 ? "" : "s") + (t.cut ? " (cut)" : ""),
                             {weight: "bold", cls: "provenance"});
     y += 18;
     var rows = t.rows || [], nodes = t.nodes || [];
