@@ -224,6 +224,11 @@ int cmd_vote(int argc, char **argv)
     uint32_t r = ws_vote_rule(modes[mode], pred, mask);
     if (json)
         printf("{\"mode\": \"%s\", \"pred\": %u, \"mask\": %u, \"result\": %u}\n", names[mode], pred, mask, r);
+    else if (!mask) /* nothing to give: the vote is an instruction no lane runs */
+        printf("vote.sync.%s  predicates 0x%08x  executing lanes 0x00000000\n"
+               "no lane executes it, so no lane gets a result (an H200's vote counts exactly the lanes that execute;\n"
+               "in a kernel, a membermask of 0 is undefined behaviour in the PTX ISA)\n",
+               names[mode], pred);
     else
         printf("vote.sync.%s  predicates 0x%08x  executing lanes 0x%08x\nevery executing lane gets %s0x%08x\n",
                names[mode], pred, mask, mode == 3 ? "" : "the predicate ", r);
@@ -267,13 +272,16 @@ int cmd_match(int argc, char **argv)
     if (json)
         printf("{\"mode\": \"%s\", \"mask\": %u, \"lanes\": [", mode ? "all" : "any", mask);
     else
-        printf("match.%s.sync.b64  executing lanes 0x%08x\nlane  value  result      pred\n", mode ? "all" : "any", mask);
+        printf("match.%s.sync.b64  executing lanes 0x%08x\nlane  value  result%s\n", mode ? "all" : "any", mask,
+               mode ? "      pred" : ""); /* match.any has no predicate output */
     for (unsigned l = 0; l < 32; l++) {
         uint32_t r = (mask >> l & 1) ? ws_match_rule(mode ? WS_VOTE_ALL : WS_VOTE_ANY, l, vals, mask, NULL) : 0;
         if (json)
             printf("%s{\"lane\": %u, \"value\": %lld, \"result\": %u}", l ? ", " : "", l, (long long)vals[l], r);
-        else if (mask >> l & 1)
+        else if (mask >> l & 1 && mode)
             printf("%4u  %5lld  0x%08x  %d\n", l, (long long)vals[l], r, all_equal);
+        else if (mask >> l & 1)
+            printf("%4u  %5lld  0x%08x\n", l, (long long)vals[l], r);
         else
             printf("%4u      -  (does not execute)\n", l);
     }

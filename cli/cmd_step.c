@@ -116,8 +116,9 @@ static int session(recording *r, FILE *in)
     uint32_t w = 0;
     size_t cnt = warp_steps(r, w, idx), cur = 0;
     int interactive = isatty(fileno(in)), status = WS_OK;
-    printf("warpsim step: kernel %s, block %u: %zu instructions recorded in %u warp%s%s; warp 0\n", r->k->name,
-           r->block, r->nsteps, r->nwarps, r->nwarps == 1 ? "" : "s", r->truncated ? " (recording cut short)" : "");
+    printf("warpsim step: kernel %s, block %u: %zu instruction%s recorded in %u warp%s%s; warp 0\n", r->k->name,
+           r->block, r->nsteps, r->nsteps == 1 ? "" : "s", r->nwarps, r->nwarps == 1 ? "" : "s",
+           r->truncated ? " (recording cut short)" : "");
     if (cnt)
         show_step(r, idx[cur], cur, cnt);
     else

@@ -49,9 +49,11 @@ static int export_beside(viz_view *v, const char *args, const viz_filter *only, 
         goto out;
     }
     status = viz_export_pair(v, &other, font, w, h, png) == 0 ? WS_OK : WS_ERR_INPUT;
-    if (status == WS_OK)
-        printf("warpsim viz: %zu frames of %s beside %s -> %s\n",
-               v->nframes > other.nframes ? v->nframes : other.nframes, v->rec->k->name, rec->k->name, png);
+    if (status == WS_OK) {
+        size_t nframes = v->nframes > other.nframes ? v->nframes : other.nframes;
+        printf("warpsim viz: %zu frame%s of %s beside %s -> %s\n", nframes, nframes == 1 ? "" : "s", v->rec->k->name,
+               rec->k->name, png);
+    }
 out:
     if (have_view)
         viz_view_free(&other);

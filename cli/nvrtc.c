@@ -317,6 +317,30 @@ static int write_file(const char *path, const char *text, size_t len)
 
 /* ---- compiling ----------------------------------------------------------------------------- */
 
+/* NVRTC's log on stderr in the project's form: its "FILE(LINE): error: ..." lines as
+ * "FILE:LINE: error: ..." (NVRTC gives no column), its words and the other lines as they are. */
+static void print_log(const char *log)
+{
+    for (const char *line = log; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        const char *open = NULL, *digits = NULL;
+        for (const char *p = line; p < line + len && !open; p++) { /* the first "(DIGITS): " */
+            const char *d = p + 1;
+            while (*p == '(' && d < line + len && *d >= '0' && *d <= '9')
+                d++;
+            if (*p == '(' && d > p + 1 && d + 2 < line + len && d[0] == ')' && d[1] == ':' && d[2] == ' ' && p > line)
+                open = p, digits = d;
+        }
+        if (open)
+            fprintf(stderr, "%.*s:%.*s:%.*s\n", (int)(open - line), line, (int)(digits - open - 1), open + 1,
+                    (int)(line + len - digits - 2), digits + 2);
+        else
+            fprintf(stderr, "%.*s\n", (int)len, line);
+        line += len + (end != NULL);
+    }
+}
+
 static void explain_missing_header(const char *log)
 {
     if (!strstr(log, "cannot open source file"))
@@ -518,7 +542,7 @@ int ws_cu_compile(const char *path, const char *kernel, char **ptx_text, size_t 
         size_t n = 0;
         char *log = NULL;
         if (nv.log_size(prog, &n) == 0 && n > 1 && (log = malloc(n)) && nv.log(prog, log) == 0)
-            fputs(log, stderr); /* NVRTC's own words: errors, and warnings of a good compile */
+            print_log(log); /* NVRTC's own words: errors, and warnings of a good compile */
         if (r != 0) {
             if (log)
                 explain_missing_header(log);

@@ -2,6 +2,7 @@
 #include "options.h"
 #include "launch.h"
 #include "nvrtc.h"
+#include "warpsim/warpsim.h"
 
 #include <string.h>
 
@@ -66,7 +67,7 @@ static const cli_option vote_options[] = {
 
 static const cli_option match_options[] = {
     {0,            "MODE",     NULL,         "any, all"},
-    {MATCH_VALUES, "--values", "V0,V1,...",  "the lanes' values"},
+    {MATCH_VALUES, "--values", "V0,V1,...",  "the lanes' values (a shorter list repeats)"},
     {MATCH_MASK,   "--mask",   "M",          "the lanes that execute (default all 32)"},
     {MATCH_JSON,   "--json",   NULL,         "a JSON document"},
     {0, NULL, NULL, NULL},
@@ -126,8 +127,7 @@ static const cli_option viz_options[] = {
 
 const cli_verb cli_verbs[CLI_VERB_COUNT] = {
     [CLI_VERB_RUN] = {"run", "FILE.ptx|FILE.cu [launch words] [options]",
-                      "run a kernel: its printf output, buffers and a summary; traces", run_options, 1,
-                      "exit status: 0 success, 1 diagnostic as error, 2 bad input, 3 limit reached, 4 internal error"},
+                      "run a kernel: its printf output, buffers and a summary; traces", run_options, 1, NULL},
     [CLI_VERB_STEP] = {"step", "FILE.ptx|FILE.cu [launch words] [--block-index N]",
                        "walk a run one instruction at a time, commands from standard input", step_options, 1,
                        "commands: n [K] next, b [K] back, c LINE, p REG, w N (warp), l, h, q"},
@@ -225,6 +225,25 @@ void cli_usage(FILE *f, int verb)
     print_rows(f, v->options);
     if (v->notes)
         fprintf(f, "%s\n", v->notes);
+    if (verb == CLI_VERB_RUN)
+        cli_print_exit_statuses(f, WS_ERR_INTERNAL);
+}
+
+const cli_exit_status cli_exit_statuses[CLI_EXIT_STATUS_COUNT] = {
+    {WS_OK, "success"},
+    {WS_ERR_DIAG, "diagnostic as error"},
+    {WS_ERR_INPUT, "bad input"},
+    {WS_ERR_LIMIT, "limit reached"},
+    {WS_ERR_INTERNAL, "internal error"},
+    {CLI_EXIT_NO_DISPLAY, "no display (viz)"},
+};
+
+void cli_print_exit_statuses(FILE *f, int last)
+{
+    fprintf(f, "exit status:");
+    for (int i = 0; i < CLI_EXIT_STATUS_COUNT && cli_exit_statuses[i].status <= last; i++)
+        fprintf(f, "%s %d %s", i ? "," : "", cli_exit_statuses[i].status, cli_exit_statuses[i].what);
+    fprintf(f, "\n");
 }
 
 void cli_usage_verbs(FILE *f)
@@ -232,6 +251,6 @@ void cli_usage_verbs(FILE *f)
     fprintf(f, "usage: warpsim VERB [ARGS]   (warpsim VERB --help: its options)\n\nverbs:\n");
     for (int i = 0; i < CLI_VERB_COUNT; i++)
         fprintf(f, "  %-7s %s\n", cli_verbs[i].name, cli_verbs[i].summary);
-    fprintf(f, "\nexit status: 0 success, 1 kernel diagnostic treated as error, 2 bad input,\n"
-               "3 limit reached, 4 internal error\n");
+    fprintf(f, "\n");
+    cli_print_exit_statuses(f, CLI_EXIT_NO_DISPLAY);
 }

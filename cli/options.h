@@ -113,6 +113,17 @@ enum {
 #define CLI_EXIT_NO_DISPLAY      5
 #define CLI_EXIT_NO_DISPLAY_TEXT "5 no display (render with --png DIR, --gif FILE or --frames-json FILE)"
 
+/* Every exit status the command gives, once (`warpsim --help` and run's --help print them from
+ * here): ws_status's (the library's, 0 to 4), then viz's CLI_EXIT_NO_DISPLAY. */
+typedef struct {
+    int status;
+    const char *what;
+} cli_exit_status;
+enum { CLI_EXIT_STATUS_COUNT = CLI_EXIT_NO_DISPLAY + 1 }; /* 0 to 5, each once */
+extern const cli_exit_status cli_exit_statuses[CLI_EXIT_STATUS_COUNT];
+/* "exit status: 0 success, 1 ..." with the statuses up to and including last, and a newline. */
+void cli_print_exit_statuses(FILE *f, int last);
+
 /* What cli_option_next found besides an option's id. */
 enum { CLI_HELP = -1, CLI_ERROR = -2 };
 

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "demangle.h"
 #include "json.h"
 
 const char *ws_diag_severity_name(ws_diag_severity s)
@@ -139,6 +140,9 @@ int ws_report_text_abbrev(FILE *fp, const ws_launch *l, const char *kernel_name,
         buffer_rows(fp, arg, per_line, rows - edge, rows);
     }
 
+    char demangled[512]; /* a C++ kernel as written (--json has the entry's mangled name too) */
+    if (kernel_name && ws_demangle(kernel_name, demangled, sizeof demangled) == 0)
+        kernel_name = demangled;
     fprintf(fp, "-- kernel %s grid %u,%u,%u block %u,%u,%u:", kernel_name ? kernel_name : "?",
             l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2]);
     for (size_t s = 0; s < nstats; s++) {
@@ -226,8 +230,13 @@ int ws_report_json(FILE *fp, const ws_launch *l, const char *kernel_name,
     ws_json j;
     ws_json_init_file(&j, fp, WS_JSON_PRETTY);
     ws_json_begin_object(&j);
-    ws_json_key(&j, "kernel");
+    ws_json_key(&j, "kernel"); /* the entry's name, mangled for C++ (as --kernel and the PTX name it) */
     ws_json_string(&j, kernel_name);
+    char demangled[512]; /* a C++ kernel: also as written ("void reduce<16>(float const*, float*)") */
+    if (kernel_name && ws_demangle(kernel_name, demangled, sizeof demangled) == 0) {
+        ws_json_key(&j, "demangled");
+        ws_json_string(&j, demangled);
+    }
     json_dims(&j, "grid", l->grid);
     json_dims(&j, "block", l->block);
 

@@ -129,6 +129,10 @@ int ws_session_load(ws_session *s, const ws_launch *L, uint64_t max_memory)
         list_kernels(s->m, L->kernel);
         return WS_ERR_INPUT;
     }
+    if (!s->k && !s->m->nkernels) {
+        fprintf(stderr, "warpsim: error: %s has no kernel (.entry; __global__ in CUDA C++)\n", L->ptx_path);
+        return WS_ERR_INPUT;
+    }
     if (!s->k) {
         fprintf(stderr, "warpsim: error: %s has no kernel named '%s'; it has:", L->ptx_path, L->kernel ? L->kernel : "");
         list_kernels(s->m, NULL);

@@ -18,8 +18,12 @@ struct trace_text {
     uint64_t bytes; /* written so far (--max-output) */
     const ws_module *m;
     const ws_kernel *k;
-    int timing;           /* the timing mode: each step shows its issue cycle */
-    int said_how;         /* the line that says what order the steps come in is written */
+    int timing;      /* the timing mode: each step shows its issue cycle */
+    int said_how;    /* the line that says what order the steps come in is written */
+    int said_shared; /* the note on steps of one warp that share a cycle is written */
+    int have_prev;   /* prev_*: the last step written (timing mode) */
+    uint32_t prev_block, prev_warp;
+    uint64_t prev_cycle;
     uint8_t *shows_float; /* per register */
     uint32_t last_block;
     int64_t only_block, only_warp; /* -1: every block, every warp */
@@ -171,7 +175,15 @@ static void format_lanes(uint32_t m, char *buf, size_t cap)
         snprintf(buf + n, cap - n, " are");
 }
 
-/* One sentence a learner can check the table against. */
+/* An operand's value in lane l: an immediate, or the register after the instruction. */
+static uint32_t operand_in_lane(const ws_event *ev, const ws_operand *o, unsigned l)
+{
+    return o->kind == WS_OPND_REG ? (uint32_t)ev->regfile[(size_t)o->reg * 32 + l] : (uint32_t)o->imm;
+}
+
+/* One sentence a learner can check the table against: the rule, the width and membermask (nvcc
+ * puts the c and membermask operands in registers, set many lines before), and the lanes out of
+ * range. */
 static void describe_shuffle(trace_text *t, const ws_insn *in, const ws_event *ev)
 {
     int first = -1, uniform_b = 1;
@@ -197,13 +209,30 @@ static void describe_shuffle(trace_text *t, const ws_insn *in, const ws_event *e
     }
     static const char *const what[] = {"lane i reads lane i-%u", "lane i reads lane i+%u", "lane i reads lane i^%u",
                                        "every lane reads lane %u of its segment"};
+    /* idx keeps b's bits below the segment mask (c's bits 8-12): __shfl_sync(m, v, 17, 16) reads
+     * lane 1 of each segment of 16 */
+    uint32_t c = operand_in_lane(ev, &in->ops[3], (unsigned)first), seg = c >> 8 & 31, width = 32 - seg;
+    int pow2 = (width & (width - 1)) == 0;
     char rule[96];
-    if (uniform_b)
+    if (uniform_b && in->sub == WS_SHFL_IDX && (b & 31 & seg) && pow2)
+        snprintf(rule, sizeof rule, "every lane reads lane %u mod %u = %u of its segment", b & 31, width, b & 31 & ~seg);
+    else if (uniform_b && in->sub == WS_SHFL_IDX && (b & 31 & seg))
+        snprintf(rule, sizeof rule, "every lane reads lane %u of its segment (%u without the segment mask 0x%x)",
+                 b & 31 & ~seg, b & 31, seg);
+    else if (uniform_b)
         snprintf(rule, sizeof rule, what[in->sub], b & 31);
     else
         snprintf(rule, sizeof rule, "each lane reads the lane its b operand names");
     static const char *const mode_name[] = {"up", "down", "xor", "idx"}; /* in ws_shfl_mode order, as what[] */
     tprintf(t, "   shuffle %s: %s", mode_name[in->sub], rule);
+    uint32_t clamp = in->sub == WS_SHFL_UP ? 0 : 31; /* what CUDA's width makes: c = (32 - width) << 8 | clamp */
+    if (pow2 && (c & ~0x1f1fu) == 0 && (c & 31) == clamp)
+        tprintf(t, " (width %u", width);
+    else
+        tprintf(t, " (c = 0x%x: segment mask 0x%x, clamp %u", c, seg, c & 31);
+    if (in->nops >= 5)
+        tprintf(t, ", membermask 0x%08x", operand_in_lane(ev, &in->ops[4], (unsigned)first));
+    tprintf(t, ")");
     if (out) {
         char lanes[160];
         format_lanes(out, lanes, sizeof lanes);
@@ -224,7 +253,8 @@ void trace_text_event(void *user, const ws_event *ev)
         return;
     }
     if (ev->kind == WS_EV_DIAG) {
-        tprintf(t, "   !! %s: %s\n", ws_diag_kind_name(ev->diag->kind), ev->diag->message);
+        /* before the step it is about (the simulator finds it while running it): its line says which */
+        tprintf(t, "   !! line %u: %s: %s\n", ev->diag->line, ws_diag_kind_name(ev->diag->kind), ev->diag->message);
         return;
     }
     if (ev->kind != WS_EV_EXEC)
@@ -249,6 +279,20 @@ void trace_text_event(void *user, const ws_event *ev)
         tprintf(t, "\nblock %u warp %u  %sline %u (%s)  %s\n", ev->block, ev->warp, when, in->line, src, text);
     else
         tprintf(t, "\nblock %u warp %u  %sline %u  %s\n", ev->block, ev->warp, when, in->line, text);
+    if (t->timing) {
+        /* a warp issues at most one instruction a cycle: a second step at the same cycle is one
+         * that ptxas leaves no instruction of its own (fold.c), which a learner needs told once */
+        if (!t->said_shared && t->have_prev && t->prev_block == ev->block && t->prev_warp == ev->warp &&
+            t->prev_cycle == ev->cycle) {
+            tprintf(t, "   (the same cycle as the step before: ptxas leaves no instruction of its own for this one,\n"
+                       "    a mov of a constant becomes an operand of its readers, others fold into one; warpsim too)\n");
+            t->said_shared = 1;
+        }
+        t->have_prev = 1;
+        t->prev_block = ev->block;
+        t->prev_warp = ev->warp;
+        t->prev_cycle = ev->cycle;
+    }
     if (ev->active != 0xffffffffu || ev->exec != ev->active)
         tprintf(t, "   lanes executing: 0x%08x (%u of 32)%s\n", ev->exec, n,
                 ev->exec != ev->active ? ", the others' guard is false" : "");

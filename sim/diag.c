@@ -52,11 +52,11 @@ void ws_limit_message(const ws_launch_ctx *L, int limit, uint32_t block, char *b
     if (limit == LIMIT_OUTPUT)
         snprintf(buf, cap, "printf output limit reached: %" PRIu64 " bytes, in block %u; raise it with --max-output",
                  c->max_output, block);
-    else
+    else /* printf's formatting counts (printf.c): named only where it took part */
         snprintf(buf, cap,
-                 "instruction limit reached: %" PRIu64 " warp instructions (with printf's formatting), in block %u; "
-                 "raise it with --max-instructions",
-                 c->max_warp_instructions, block);
+                 "instruction limit reached: %" PRIu64 " warp instructions%s, in block %u; raise it with "
+                 "--max-instructions",
+                 c->max_warp_instructions, L->extra_work ? " (with printf's formatting)" : "", block);
 }
 
 void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block)

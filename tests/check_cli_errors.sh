@@ -64,9 +64,28 @@ xor16=programs/shfl_xor_16.ptx
 expect "missing file" 2 "^/nonexistent/k\.ptx: error: cannot open: No such file" -- run /nonexistent/k.ptx
 expect "malformed PTX names file:line:col" 2 "bad\.ptx:7:2: error: unsupported instruction 'frob'" -- run "$tmp/bad.ptx" --block 32 a=u32[32]
 expect "malformed PTX shows the line and a caret" 2 "^ +	?\^" -- run "$tmp/bad.ptx" --block 32 a=u32[32]
+# a runaway loop without printf: the limit and the option, printf's formatting not named
+cat > "$tmp/spin.ptx" <<'PTX'
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry spin()
+{
+	.reg .b32 %r<4>;
+	mov.u32 %r1, %tid.x;
+$L_top:
+	add.u32 %r1, %r1, 1;
+	bra.uni $L_top;
+}
+PTX
+for m in functional timing; do
+    expect "runaway loop ($m)" 3 "instruction limit reached: 1000 warp instructions, in block 0; raise it with --max-instructions$" -- run "$tmp/spin.ptx" --mode $m --max-instructions 1000
+done
 expect "missing ';'" 2 "semi\.ptx:7:2: error: expected ',' or ';'" -- run "$tmp/semi.ptx" --block 32 a=u32[32]
 expect "print of malformed PTX" 2 "bad\.ptx:7:2: error: unsupported instruction 'frob'" -- print "$tmp/bad.ptx"
 expect "unknown kernel" 2 "no kernel named 'nope'; it has: warp_reduce_down" -- run "$reduce" --kernel nope @programs/warp_reduce_down.args
+printf '.version 9.0\n.target sm_90\n.address_size 64\n.visible .func f()\n{\n\tret;\n}\n' > "$tmp/nokernel.ptx"
+expect "a module without a kernel" 2 "nokernel\.ptx has no kernel \(\.entry; __global__ in CUDA C\+\+\)$" -- run "$tmp/nokernel.ptx"
 expect "wrong argument count" 2 "kernel warp_reduce_down takes 2 parameters, got 1 argument" -- run "$reduce" --block 32 'in=f32[32]'
 expect "wrong argument count names the parameters" 2 "parameter 2: \.u64 warp_reduce_down_param_1" -- run "$reduce" --block 32 'in=f32[32]'
 expect "scalar size mismatch" 2 "kernel parameter shfl_xor_16_param_0 is \.u32 \(4 bytes\) but the argument is u64 \(8 bytes\)" -- run "$xor16" --block 32 id=u64:0
@@ -90,6 +109,7 @@ expect "shfl --width and --c" 2 "give --width or --c, not both" -- shfl down 1 -
 expect "vote without --pred" 2 "^usage: warpsim vote" -- vote ballot
 
 # ---- good paths: exit status 0 ----
+expect "vote ballot --mask 0: no lane executes" 0 "^no lane executes it, so no lane gets a result" -- vote ballot --pred 0xff --mask 0
 expect "shfl down 16: header" 0 "^shfl\.sync\.down\.b32  b=16  c=0x1f" -- shfl down 16
 expect "shfl down 16: lane 3 reads lane 19" 0 "^ +3 +19 +yes +19$" -- shfl down 16
 expect "shfl down 16: lane 15 reads lane 31" 0 "^ +15 +31 +yes +31$" -- shfl down 16

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """check_doc_links.py SRCDIR: every relative link of the repository's Markdown files reaches a file
 of the repository (and, for FILE.md#anchor, a heading of it, by GitHub's slug rule), and no page
-points outside the repository (a clone has nothing there). Exit 0, or 1 listing the broken links."""
+points outside the repository (a clone has nothing there); README.md's shell blocks run the command
+as $B, the path scripts/demo.sh builds it at (a bare `warpsim` is not on PATH). Exit 0, or 1 listing the broken links."""
 import os
 import re
 import subprocess
@@ -48,6 +49,11 @@ def main():
                 bad.append('%s: %s has no heading #%s' % (md, target, anchor))
         for m in re.finditer(r'\.\./shared/|shared/seeds/', text):
             bad.append('%s: names %s, outside the repository' % (md, m.group(0)))
+    with open('README.md', encoding='utf-8') as f:
+        for block in re.findall(r'```sh\n(.*?)```', f.read(), flags=re.S):
+            for line in block.splitlines():
+                if re.match(r'\s*warpsim ', line):
+                    bad.append('README.md: `%s` runs a bare warpsim, not on PATH: use $B' % line.strip())
     for b in bad:
         print(b)
     print('%d Markdown files, %s' % (len(files), '%d broken links' % len(bad) if bad else 'every link reaches its target'))

@@ -122,7 +122,7 @@ CASES = [
     ("directory_as_ptx", {"d/x": ""}, ["run", "d"], 2, "d: error: a directory, not a PTX file", {}),
     # time: endless loops in both modes, traces, block setup, linear parsing and diagnostics
     ("endless_loop_timing_1024", {"k.ptx": LOOP}, ["run", "k.ptx", "--block", "1024"], 3,
-     "warp instructions (with printf's formatting), in block 0; raise it with --max-instructions",
+     "warp instructions, in block 0; raise it with --max-instructions",
      {"scaled": ["--max-instructions", "300000"]}),
     ("endless_loop_functional", {"k.ptx": LOOP}, ["run", "k.ptx", "--mode", "functional", "--grid", "4"], 3,
      "instruction limit reached", {"scaled": ["--max-instructions", "300000"]}),

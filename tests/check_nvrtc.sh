@@ -65,8 +65,14 @@ printf 'n\nq\n' | "$warpsim" step "$tmp/opt.cu" p=s32[4] --block 4 --cu-opt -DN=
 printf '__global__ void k(int *p) { p[0] = undeclared; }\n' > "$tmp/bad.cu"
 "$warpsim" run "$tmp/bad.cu" p=s32[1] > "$tmp/err" 2>&1
 rc=$?
-{ [ $rc = 2 ] && grep -q 'bad.cu(1): error: identifier "undeclared" is undefined' "$tmp/err"; } ||
+{ [ $rc = 2 ] && grep -q 'bad.cu:1: error: identifier "undeclared" is undefined' "$tmp/err"; } ||
     fail "compile error: exit $rc, $(cat "$tmp/err")"
+# a syntax error: FILE:LINE: error: what NVRTC expected (the project's form, not NVRTC's FILE(LINE))
+printf '__global__ void k(int *p) {\n  p[0] = 1\n  p[1] = 2;\n}\n' > "$tmp/syntax.cu"
+"$warpsim" run "$tmp/syntax.cu" p=s32[2] > "$tmp/err" 2>&1
+rc=$?
+{ [ $rc = 2 ] && grep -q '^.*/syntax\.cu:3: error: expected a ";"$' "$tmp/err" && ! grep -q 'syntax\.cu(' "$tmp/err"; } ||
+    fail "syntax error: exit $rc, $(cat "$tmp/err")"
 # no NVRTC: one message with the pip command
 WARPSIM_NVRTC=none "$warpsim" run "$tmp/opt.cu" p=s32[4] > "$tmp/none" 2>&1
 rc=$?

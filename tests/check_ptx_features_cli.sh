@@ -24,7 +24,10 @@ check "--trace-json has src" 0 '"line":36,"src":"lineinfo.cu:8","insn":"shfl.syn
 "$warpsim" run tests/ptx/lineinfo.ptx --arg out=s32[16] > /dev/null 2> "$tmp/diag"
 check "a diagnostic names the CUDA line" 0 "lineinfo.ptx:45 (lineinfo.cu:9): warning: lane 16" "$tmp/diag"
 "$warpsim" run tests/ptx/names.ptx --kernel 'tfoo<int>(int*)' --arg p=s32[1] > "$tmp/run" 2>&1
-check "--kernel 'tfoo<int>(int*)' runs _Z4tfooIiEvPT_" 0 "kernel _Z4tfooIiEvPT_ " "$tmp/run"
+check "--kernel 'tfoo<int>(int*)' runs _Z4tfooIiEvPT_, named as written" 0 "^-- kernel void tfoo<int>(int\*) grid" "$tmp/run"
+"$warpsim" run tests/ptx/names.ptx --kernel 'tfoo<int>(int*)' --arg p=s32[1] --json > "$tmp/json" 2>&1
+check "--json: the mangled name" 0 '"kernel": "_Z4tfooIiEvPT_",' "$tmp/json"
+check "--json: and the demangled one" 0 '"demangled": "void tfoo<int>(int\*)",' "$tmp/json"
 "$warpsim" run tests/ptx/names.ptx --kernel tfoo --arg p=s32[1] > "$tmp/amb" 2>&1
 status=$?
 [ "$status" -eq 2 ] || { echo "FAIL --kernel tfoo: status $status, expected 2"; fail=1; }

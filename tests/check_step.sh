@@ -33,6 +33,13 @@ out=$(printf 'c 9999\nb\nb\nb\n' | "$W" step $P)
 check eof "$out" 'does not reach line 9999'
 check eof "$out" 'at its first instruction'
 
+# one instruction recorded: counted in the singular
+one=$(mktemp)
+printf '.version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p) { ret; }\n' > "$one"
+out=$("$W" step "$one" 'p=u32[1]' < /dev/null)
+rm -f "$one"
+check singular "$out" '^warpsim step: kernel k, block 0: 1 instruction recorded in 1 warp;'
+
 # several warps: w picks one (block_scan has 8 warps a block)
 out=$(printf 'w 5\np %%r1\nq\n' | "$W" step "$S/programs/block_scan.ptx" "@$S/programs/block_scan.args")
 check warp "$out" '^warp 5, instruction 1 of'

@@ -67,6 +67,27 @@ static void test_guarded_read_is_fine(void **state)
     wsh_free(&r);
 }
 
+/* selp reads only the operand its predicate picks: lanes 10-31 pick the constant, not %r50
+ * (nvcc's `t < 10 ? v : 0` of a v loaded only where t < 10); lanes 0-9 picking %r51, which
+ * nothing wrote, are still reported */
+static void test_selp_reads_the_picked_operand(void **state)
+{
+    (void)state;
+    wsh_run r;
+    wsh_opts o = opts(32, true);
+    wsh_body(&r, "setp.lt.u32 %p1, %r0, 10;\n@%p1 mov.u32 %r50, 7;\nselp.b32 %r2, %r50, 0, %p1;\n", &o);
+    WSH_EXPECT_OK(&r);
+    assert_int_equal(wsh_ndiags(&r), 0);
+    wsh_free(&r);
+
+    wsh_body(&r, "setp.lt.u32 %p1, %r0, 10;\nselp.b32 %r2, %r51, 0, %p1;\n", &o);
+    WSH_EXPECT_OK(&r);
+    const ws_diag *d = wsh_diag(&r, WS_DIAG_UNINIT_REG);
+    assert_non_null(d);
+    assert_int_equal(d->lanes, 0x000003ffu);
+    wsh_free(&r);
+}
+
 static void test_uninit_shared(void **state)
 {
     (void)state;
@@ -137,8 +158,11 @@ static void test_atomics_do_not_race(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_uninit_register), cmocka_unit_test(test_guarded_read_is_fine),
-        cmocka_unit_test(test_uninit_shared),   cmocka_unit_test(test_race),
+        cmocka_unit_test(test_uninit_register),
+        cmocka_unit_test(test_guarded_read_is_fine),
+        cmocka_unit_test(test_selp_reads_the_picked_operand),
+        cmocka_unit_test(test_uninit_shared),
+        cmocka_unit_test(test_race),
         cmocka_unit_test(test_atomics_do_not_race),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -424,6 +424,30 @@ static void test_report_text(void **state)
     ws_launch_free(&l);
 }
 
+/* A C++ kernel: the summary names it as written, --json has the mangled entry name and that. */
+static void test_report_demangled(void **state)
+{
+    (void)state;
+    ws_launch empty;
+    ws_launch_init(&empty);
+    FILE *fp = tmpfile();
+    assert_non_null(fp);
+    assert_int_equal(ws_report_text(fp, &empty, "_Z6reduceILi16EEvPKfPf", NULL, 0, NULL, 0), 0);
+    char *t = read_back(fp);
+    assert_string_equal(t, "-- kernel void reduce<16>(float const*, float*) grid 1,1,1 block 32,1,1:\n");
+    free(t);
+    fclose(fp);
+    fp = tmpfile();
+    assert_non_null(fp);
+    assert_int_equal(ws_report_json(fp, &empty, "_Z6reduceILi16EEvPKfPf", "", 0, NULL, 0, NULL, 0), 0);
+    t = read_back(fp);
+    assert_non_null(strstr(t, "\"kernel\": \"_Z6reduceILi16EEvPKfPf\",\n"
+                              "  \"demangled\": \"void reduce<16>(float const*, float*)\",\n"));
+    free(t);
+    fclose(fp);
+    ws_launch_free(&empty);
+}
+
 static void test_report_json(void **state)
 {
     (void)state;
@@ -520,6 +544,7 @@ int main(void)
         cmocka_unit_test(test_json_to_file),
         cmocka_unit_test(test_report_text),
         cmocka_unit_test(test_report_json),
+        cmocka_unit_test(test_report_demangled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -199,6 +199,14 @@ def test_ptx_text_and_error_location():
     assert "parameter" in str(e.value)
 
 
+def test_repr_counts_in_the_singular():
+    x, out = np.arange(32, dtype=np.float32), np.zeros(1, np.float32)
+    r = warpsim.run(REDUCE, None, 1, 32, x, out)
+    assert ", 2 buffers, 0 diagnostics>" in repr(r), repr(r)
+    r.buffers[0] = None  # one buffer left: "1 buffer", not "1 buffers"
+    assert ", 1 buffer, 0 diagnostics>" in repr(r), repr(r)
+
+
 def test_diagnostics_are_objects():
     kernel, grid, block, shared, args = launch("bug_shfl_partial")
     try:
@@ -300,4 +308,8 @@ def test_cuda_source(tmp_path):
     bad.write_text('extern "C" __global__ void k(int *o) {\n  o[0] = undefined_name;\n}\n')
     with pytest.raises(warpsim.InputError) as e:
         warpsim.run(str(bad), None, 1, 32, np.zeros(1, np.int32))
-    assert "bad.cu(2): error" in str(e.value) and "undefined_name" in str(e.value)
+    assert "bad.cu:2: error" in str(e.value) and "undefined_name" in str(e.value)
+    bad.write_text('extern "C" __global__ void k(int *o) {\n  o[0] = 1\n  o[1] = 2;\n}\n')  # FILE:LINE, not FILE(LINE)
+    with pytest.raises(warpsim.InputError) as e:
+        warpsim.run(str(bad), None, 1, 32, np.zeros(2, np.int32))
+    assert 'bad.cu:3: error: expected a ";"' in str(e.value) and "bad.cu(" not in str(e.value), str(e.value)

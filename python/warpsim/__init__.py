@@ -109,8 +109,12 @@ class Result:
         return self.buffers[i]
 
     def __repr__(self):
-        return "<warpsim.Result %s: %d cycles, %d buffers, %d diagnostics>" % (
-            self.kernel, self.cycles or 0, sum(b is not None for b in self.buffers), len(self.diagnostics))
+        def count(n, word):
+            return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+        return "<warpsim.Result %s: %s, %s, %s>" % (
+            self.kernel, count(self.cycles or 0, "cycle"), count(sum(b is not None for b in self.buffers), "buffer"),
+            count(len(self.diagnostics), "diagnostic"))
 
 
 # ---- the C library -------------------------------------------------------------------------
