@@ -187,7 +187,7 @@ static uint32_t operand_in_lane(const ws_event *ev, const ws_operand *o, unsigne
 static void describe_shuffle(trace_text *t, const ws_insn *in, const ws_event *ev)
 {
     int first = -1, uniform_b = 1;
-    uint32_t b = 0, out = 0;
+    uint32_t out = 0;
     for (unsigned l = 0; l < 32; l++) {
         if (!((ev->exec >> l) & 1))
             continue;
@@ -198,15 +198,10 @@ static void describe_shuffle(trace_text *t, const ws_insn *in, const ws_event *e
     }
     if (first < 0)
         return;
-    if (in->ops[2].kind == WS_OPND_REG) {
-        const uint64_t *bvals = &ev->regfile[(size_t)in->ops[2].reg * 32];
-        b = (uint32_t)bvals[first];
-        for (unsigned l = 0; l < 32; l++)
-            if (((ev->exec >> l) & 1) && (uint32_t)bvals[l] != b)
-                uniform_b = 0;
-    } else {
-        b = (uint32_t)in->ops[2].imm;
-    }
+    uint32_t b = operand_in_lane(ev, &in->ops[2], (unsigned)first);
+    for (unsigned l = 0; l < 32; l++)
+        if (((ev->exec >> l) & 1) && operand_in_lane(ev, &in->ops[2], l) != b)
+            uniform_b = 0;
     static const char *const what[] = {"lane i reads lane i-%u", "lane i reads lane i+%u", "lane i reads lane i^%u",
                                        "every lane reads lane %u of its segment"};
     /* idx keeps b's bits below the segment mask (c's bits 8-12): __shfl_sync(m, v, 17, 16) reads
