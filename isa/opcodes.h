@@ -192,13 +192,26 @@ static inline bool ws_reg_use_writes(const ws_reg_use *u, uint32_t reg)
             return true;
     return false;
 }
+/* Whether the instruction whose uses are u reads register reg (never WS_NO_REG: the uses leave it out). */
+static inline bool ws_reg_use_reads(const ws_reg_use *u, uint32_t reg)
+{
+    for (uint32_t i = 0; i < u->nsrc; i++)
+        if (u->src[i] == reg)
+            return true;
+    return false;
+}
+/* Whether the instruction whose uses are u reads any of the n registers regs. */
+static inline bool ws_reg_use_reads_any(const ws_reg_use *u, const uint32_t *regs, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (ws_reg_use_reads(u, regs[i]))
+            return true;
+    return false;
+}
 /* Whether the instruction whose uses are `reader` reads a register the one whose uses are `writer` writes. */
 static inline bool ws_reg_use_reads_from(const ws_reg_use *reader, const ws_reg_use *writer)
 {
-    for (uint32_t i = 0; i < reader->nsrc; i++)
-        if (ws_reg_use_writes(writer, reader->src[i]))
-            return true;
-    return false;
+    return ws_reg_use_reads_any(reader, writer->dst, writer->ndst);
 }
 /* A load with a memory order stronger than .weak (.volatile .relaxed .acquire, .mmio): what a
  * warp spins on while it waits for another warp's store, so the functional scheduler lets the

@@ -758,14 +758,6 @@ static uint32_t slot_a_register(const ws_insn *in)
     return in->ops[i].kind == WS_OPND_REG ? in->ops[i].reg : UINT32_MAX;
 }
 
-static int reads_register(const ws_reg_use *u, uint32_t reg)
-{
-    for (uint32_t i = 0; reg != UINT32_MAX && i < u->nsrc; i++)
-        if (u->src[i] == reg)
-            return 1;
-    return 0;
-}
-
 static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
 {
     *out = NULL;
@@ -806,8 +798,8 @@ static int young_ops(ws_timing *t, const ws_launch_ctx *L, uint8_t **out)
             e++;
         /* pick.young_upto: the slot-a value another op next to it in the PTX reads (fda43's Ar, ptxas's reuse flag:
          * mad19 fm's `mad %r49, %r49, %r54; fma %r54, %r54, %r59`), not fmi's (its IMAD reads the other halves) */
-        if (op[pc] && ((d >= 0 && reads_register(&L->uses[d], ra)) ||
-                       (e < n && !ws_reg_use_reads_from(&L->uses[e], &L->uses[pc]) && reads_register(&L->uses[e], ra))))
+        if (op[pc] && ((d >= 0 && ws_reg_use_reads(&L->uses[d], ra)) ||
+                       (e < n && !ws_reg_use_reads_from(&L->uses[e], &L->uses[pc]) && ws_reg_use_reads(&L->uses[e], ra))))
             op[pc] |= YOUNG_SHARED;
         any |= op[pc];
     }
@@ -884,15 +876,6 @@ static void param_values(const ws_launch_ctx *L, uint32_t n, const uint32_t *def
     }
 }
 
-static int shares_register(const ws_reg_use *a, const ws_reg_use *b)
-{
-    for (uint32_t i = 0; i < a->nsrc; i++)
-        for (uint32_t j = 0; j < b->nsrc; j++)
-            if (a->src[i] == b->src[j])
-                return 1;
-    return 0;
-}
-
 /* pipe.fma_read3's FFMAs (out: 1 for each; NULL where the key is off or there is none), docs/calibration.md
  * "(dep35)": a sub-partition reads each of its two register banks (register number mod 2) one register a cycle, and
  * an operand the reuse cache holds reads none, so an FFMA reading three registers reads two of one bank in two cycles
@@ -943,7 +926,8 @@ static int fma_read3_ops(const ws_timing *t, const ws_launch_ctx *L, uint8_t **o
             if (ws_reg_use_reads_from(&L->uses[pc], &L->uses[q]))
                 break;
             if (L->uses[q].nsrc && has_sass(t, q)) { /* ptxas sets no reuse flag on a stall of 3 or more */
-                reuse = shares_register(&L->uses[pc], &L->uses[q]) && ptxas_stall(t, block, cyc, p) < 3;
+                reuse = ws_reg_use_reads_any(&L->uses[pc], L->uses[q].src, L->uses[q].nsrc) &&
+                        ptxas_stall(t, block, cyc, p) < 3;
                 break;
             }
         }
