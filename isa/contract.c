@@ -89,21 +89,6 @@ static void block_starts(const ws_kernel *k, uint8_t *start)
             start[k->calls[c].entry] = 1;
 }
 
-static int reads(const ws_reg_use *u, uint32_t r)
-{
-    for (uint32_t i = 0; i < u->nsrc; i++)
-        if (u->src[i] == r)
-            return 1;
-    return 0;
-}
-static int writes(const ws_reg_use *u, uint32_t r)
-{
-    for (uint32_t i = 0; i < u->ndst; i++)
-        if (u->dst[i] == r)
-            return 1;
-    return 0;
-}
-
 typedef struct {
     ws_kernel *k;
     uint8_t *start;
@@ -163,9 +148,9 @@ static int live_from(walker *w, uint32_t r, uint32_t from)
             const ws_insn *in = &k->insns[pc];
             ws_reg_use u;
             ws_insn_reg_use(in, &u);
-            if (reads(&u, r))
+            if (ws_reg_use_reads(&u, r))
                 return 1;
-            if (writes(&u, r) && in->guard == WS_NO_REG)
+            if (ws_reg_use_writes(&u, r) && in->guard == WS_NO_REG)
                 break;
             ws_op_class c = ws_op_class_of(in->op);
             if (c == CLS_BRANCH && in->ops[0].imm < n)

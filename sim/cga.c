@@ -198,9 +198,8 @@ static int address_leaves_block(const ws_kernel *k, const ws_insn *code, const w
     for (uint32_t j = 0; j < k->ninsns; j++) {
         if (sass[j] == sass[pc])
             continue;
-        for (uint32_t i = 0; i < uses[j].nsrc; i++)
-            if (uses[j].src[i] == in->ops[0].reg)
-                return 1;
+        if (ws_reg_use_reads(&uses[j], in->ops[0].reg))
+            return 1;
     }
     return 0;
 }

@@ -37,10 +37,7 @@ static int reads(const ws_insn *in, uint32_t r)
 {
     ws_reg_use u;
     ws_insn_reg_use(in, &u);
-    for (uint32_t i = 0; i < u.nsrc; i++)
-        if (u.src[i] == r)
-            return 1;
-    return 0;
+    return ws_reg_use_reads(&u, r);
 }
 
 static int writes(const ws_insn *in, uint32_t r)

@@ -171,17 +171,7 @@ static int depends(const analysis *a, uint32_t pc, uint32_t q)
 {
     const ws_reg_use *u = &a->uses[pc], *v = &a->uses[q];
     uint32_t d = u->dst[0];
-    for (uint32_t i = 0; i < v->nsrc; i++)
-        if (v->src[i] == d)
-            return 1;
-    for (uint32_t i = 0; i < v->ndst; i++) {
-        if (v->dst[i] == d)
-            return 1;
-        for (uint32_t j = 0; j < u->nsrc; j++)
-            if (v->dst[i] == u->src[j])
-                return 1;
-    }
-    return 0;
+    return ws_reg_use_reads(v, d) || ws_reg_use_writes(v, d) || ws_reg_use_reads_from(u, v);
 }
 
 /* The order ptxas assigns registers in: each pure op moved down to just before the first
