@@ -92,11 +92,8 @@ static uint32_t only_reader(const ws_kernel *k, const ws_insn *code, const ws_re
 {
     uint32_t reader = UINT32_MAX, n = 0, j;
     for (j = pc + 1; j < k->ninsns && block[j] == block[pc]; j++) {
-        for (uint32_t i = 0; i < uses[j].nsrc; i++)
-            if (uses[j].src[i] == reg) {
-                reader = n++ ? UINT32_MAX : j;
-                break;
-            }
+        if (ws_reg_use_reads(&uses[j], reg))
+            reader = n++ ? UINT32_MAX : j;
         if (code[j].guard == WS_NO_REG && ws_reg_use_writes(&uses[j], reg))
             return n == 1 ? reader : UINT32_MAX; /* the value ends here */
     }
