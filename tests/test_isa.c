@@ -223,6 +223,41 @@ static void test_mufu_fixups(void **state)
     ws_module_free(m);
 }
 
+/* ws_reg_use_reads (opcodes.h): the one "does this instruction read register r" that ws_reg_use_reads_any,
+ * ws_reg_use_reads_from and the timing tables' checks (pick.young_upto's slot-a reader, pipe.fma_read3's shared
+ * source) build on: a source, the guard and an address base are read; a destination is not, nor WS_NO_REG. */
+static void test_reg_use_reads(void **state)
+{
+    (void)state;
+    static const char src[] = ".version 9.0\n.target sm_90\n.address_size 64\n"
+                              ".visible .entry k()\n{\n\t.reg .pred %p<2>;\n\t.reg .f32 %f<8>;\n\t.reg .b64 %rd<2>;\n"
+                              "\tfma.rn.f32 %f1, %f2, %f3, %f4;\n"    /* 0 */
+                              "\tadd.f32 %f5, %f1, %f2;\n"            /* 1: reads 0's value and shares %f2 */
+                              "\tmov.f32 %f6, %f7;\n"                 /* 2: nothing of 0 */
+                              "\t@%p1 st.global.f32 [%rd1+4], %f6;\n" /* 3: guard, base, value; writes none */
+                              "\tret;\n}\n";
+    ws_module *m = parse_or_fail(src, strlen(src), "reads.ptx");
+    const ws_kernel *k = &m->kernels[0];
+    ws_reg_use u[4];
+    for (unsigned i = 0; i < 4; i++)
+        ws_insn_reg_use(&k->insns[i], &u[i]);
+    const ws_insn *fma = &k->insns[0], *st = &k->insns[3];
+    assert_true(ws_reg_use_reads(&u[0], fma->ops[1].reg) && ws_reg_use_reads(&u[0], fma->ops[3].reg));
+    assert_false(ws_reg_use_reads(&u[0], fma->ops[0].reg)); /* its destination */
+    assert_false(ws_reg_use_reads(&u[0], WS_NO_REG));
+    assert_true(ws_reg_use_reads(&u[3], st->guard));
+    assert_true(ws_reg_use_reads(&u[3], st->ops[0].reg)); /* the address base */
+    assert_true(ws_reg_use_reads(&u[3], st->ops[1].reg));
+    assert_true(ws_reg_use_reads_from(&u[1], &u[0]));
+    assert_false(ws_reg_use_reads_from(&u[0], &u[1]));
+    assert_false(ws_reg_use_reads_from(&u[2], &u[0]));
+    assert_false(ws_reg_use_reads_from(&u[0], &u[3]));             /* a store writes no register */
+    assert_true(ws_reg_use_reads_any(&u[1], u[0].src, u[0].nsrc)); /* %f2 */
+    assert_false(ws_reg_use_reads_any(&u[2], u[0].src, u[0].nsrc));
+    assert_false(ws_reg_use_reads_any(&u[0], u[0].src, 0));
+    ws_module_free(m);
+}
+
 /* ---- the printer round trip ---------------------------------------------------------------------- */
 static void same_program(const ws_module *a, const ws_module *b, const char *name)
 {
@@ -665,6 +700,7 @@ int main(void)
         cmocka_unit_test(test_warp_reduce_down_decoded),
         cmocka_unit_test(test_immediate_forms),
         cmocka_unit_test(test_mufu_fixups),
+        cmocka_unit_test(test_reg_use_reads),
         cmocka_unit_test(test_printer_round_trip),
         cmocka_unit_test(test_insn_print),
         cmocka_unit_test(test_malformed_inputs),
