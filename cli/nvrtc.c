@@ -363,7 +363,10 @@ static void add_include(char opts[][1100], int *n, int max, const char *dir)
     for (int i = 0; i < *n; i++)
         if (!strcmp(opts[i] + 2, dir))
             return;
-    snprintf(opts[*n], sizeof opts[*n], "-I%s", dir);
+    /* a directory whose option would not fit is left out rather than cut short into another path */
+    int len = snprintf(opts[*n], sizeof opts[*n], "-I%s", dir);
+    if (len < 0 || (size_t)len >= sizeof opts[*n])
+        return;
     ++*n;
 }
 
