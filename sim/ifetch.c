@@ -86,7 +86,7 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
     f->keep = warm && f->period ? f->far_keep : 0;
     f->nreq = 0;
     if (f->keep && !f->seq && !(f->seq = calloc(f->nlines, sizeof *f->seq)))
-        f->keep = 0; /* out of memory: every line kept, as without the rule */
+        f->keep = 0;                /* out of memory: every line kept, as without the rule */
     if (!f->nlines || !f->period) { /* every line there (none requested, ws_ifetch_ready never asked) */
         f->live = 0;
         return;

@@ -74,10 +74,10 @@ typedef struct {
     /* ifetch.far_keep (docs/calibration.md "(fwin45)"): in a later launch of far code the caches keep a line only
      * while at most `keep` later lines have been requested; past that it is gone, and a warp reaching it has its own
      * stream request it again (the H100's lagging warps refetch at 16 cycles a line 120 and 240 lines behind) */
-    uint32_t keep;       /* the block's: far_keep in a later launch, else 0 (every line kept) */
-    uint32_t far_keep;   /* ifetch.far_keep, set by the caller for far code (0: off) */
-    uint32_t nreq;       /* the block's line requests so far */
-    uint32_t *seq;       /* per line: nreq at its latest request (allocated where far_keep is set) */
+    uint32_t keep;     /* the block's: far_keep in a later launch, else 0 (every line kept) */
+    uint32_t far_keep; /* ifetch.far_keep, set by the caller for far code (0: off) */
+    uint32_t nreq;     /* the block's line requests so far */
+    uint32_t *seq;     /* per line: nreq at its latest request (allocated where far_keep is set) */
     /* ifetch.held (docs/calibration.md "(fetch33)") */
     uint32_t held[32]; /* per warp: the cycles its half fmas held the issue past ptxas's counts since the block's start */
     const uint8_t *held_of; /* per instruction: the cycles a half fma holds the issue past ptxas's count (the caller's,
