@@ -19,7 +19,9 @@ int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, doubl
         ws_ifetch_free(f);
     uint64_t *ready = f->ready;
     uint8_t *covered = f->covered;
+    uint32_t *seq = f->seq;
     memset(f, 0, sizeof *f);
+    f->seq = seq; /* ifetch.far_keep's, made in ws_ifetch_reset where the caller set far_keep */
     if (!on)
         return 0;
     f->nlines = nlines;
@@ -61,6 +63,7 @@ void ws_ifetch_free(ws_ifetch *f)
 {
     free(f->ready);
     free(f->covered);
+    free(f->seq);
     memset(f, 0, sizeof *f);
 }
 
@@ -79,6 +82,11 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
     f->early_ahead = !warm && f->deep ? f->deep : f->ahead;
     f->caught_period = warm ? 0 : f->catch_period;
     f->caught = 0;
+    /* ifetch.far_keep: in a later launch of far code (the caller sets far_keep for it) */
+    f->keep = warm && f->period ? f->far_keep : 0;
+    f->nreq = 0;
+    if (f->keep && !f->seq && !(f->seq = calloc(f->nlines, sizeof *f->seq)))
+        f->keep = 0;                /* out of memory: every line kept, as without the rule */
     if (!f->nlines || !f->period) { /* every line there (none requested, ws_ifetch_ready never asked) */
         f->live = 0;
         return;
@@ -108,6 +116,8 @@ static uint64_t request(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t from)
     *last = at;
     f->unrequested -= f->ready[line] == UINT64_MAX;
     f->ready[line] = at + f->latency;
+    if (f->keep)
+        f->seq[line] = ++f->nreq;
     f->settle = f->ready[line] > f->settle ? f->ready[line] : f->settle;
     return f->ready[line];
 }
@@ -116,7 +126,14 @@ uint64_t ws_ifetch_slow(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t now)
 {
     if (line >= f->nlines) /* past the kernel's end (not reached by an instruction) */
         return 0;
-    (void)wi;
+    if (ws_ifetch_gone(f, line)) {
+        /* ifetch.far_keep: the line is gone; wi's stream starts over at it, and its next issue enters it (the lines
+         * ahead, gone or never requested, requested again) */
+        f->next[wi & 31] = line + 1;
+        f->line[wi & 31] = UINT32_MAX;
+        f->covered[line] = 0;
+        return request(f, wi, line, now);
+    }
     f->unrequested -= f->ready[line] == UINT64_MAX;
     f->ready[line] = now; /* a branch's target outside every stream: it comes with the branch (kept, so
                            * that a later stream's request does not move it) */
@@ -164,7 +181,9 @@ void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
         *next = line + 1;
     /* the lines up to depth beyond, in order; those another warp's stream brought are there */
     for (; *next <= line + depth && *next < f->nlines; (*next)++)
-        if (f->ready[*next] == UINT64_MAX)
+        if (f->ready[*next] == UINT64_MAX || ws_ifetch_gone(f, *next)) {
+            f->covered[*next] = 0; /* a gone line's own lines ahead are to be requested again too */
             request(f, wi, *next, cycle);
+        }
     f->covered[line] = 1;
 }

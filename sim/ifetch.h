@@ -71,6 +71,13 @@ typedef struct {
     uint64_t warm_period, warm_latency, warm_restart; /* ifetch.warm_line, .warm_latency, .warm_restart: a block of a
                                                        * later launch of a kernel larger than ifetch.hold (period 0:
                                                        * its code is cached) */
+    /* ifetch.far_keep (docs/calibration.md "(fwin45)"): in a later launch of far code the caches keep a line only
+     * while at most `keep` later lines have been requested; past that it is gone, and a warp reaching it has its own
+     * stream request it again (the H100's lagging warps refetch at 16 cycles a line 120 and 240 lines behind) */
+    uint32_t keep;     /* the block's: far_keep in a later launch, else 0 (every line kept) */
+    uint32_t far_keep; /* ifetch.far_keep, set by the caller for far code (0: off) */
+    uint32_t nreq;     /* the block's line requests so far */
+    uint32_t *seq;     /* per line: nreq at its latest request (allocated where far_keep is set) */
     /* ifetch.held (docs/calibration.md "(fetch33)") */
     uint32_t held[32]; /* per warp: the cycles its half fmas held the issue past ptxas's counts since the block's start */
     const uint8_t *held_of; /* per instruction: the cycles a half fma holds the issue past ptxas's count (the caller's,
@@ -98,12 +105,17 @@ void ws_ifetch_free(ws_ifetch *f);
  * else at ifetch.line (cold code; period 0: all there). */
 void ws_ifetch_reset(ws_ifetch *f, int warm);
 /* The cycle instruction pc's line is there (now: the cycle asked; a branch's target not requested
- * by any stream: now). */
+ * by any stream: now; a line gone again, ifetch.far_keep: wi's stream requests it now or later). */
 uint64_t ws_ifetch_slow(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t now);
+/* Whether a requested line past those there at the block's start is gone again (ifetch.far_keep). */
+static inline int ws_ifetch_gone(const ws_ifetch *f, uint32_t line)
+{
+    return f->keep && line > f->ahead && f->ready[line] != UINT64_MAX && f->nreq - f->seq[line] > f->keep;
+}
 static inline uint64_t ws_ifetch_ready(ws_ifetch *f, uint32_t wi, uint32_t pc, uint64_t now)
 {
     uint32_t line = pc < f->ninsns ? f->line_of[pc] : f->nlines;
-    if (line < f->nlines && f->ready[line] != UINT64_MAX)
+    if (line < f->nlines && f->ready[line] != UINT64_MAX && !ws_ifetch_gone(f, line))
         return f->ready[line];
     return ws_ifetch_slow(f, wi, line, now);
 }
@@ -115,7 +127,7 @@ static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint6
 {
     uint32_t line = f->line_of[pc];
     if (line != f->line[wi & 31]) {
-        if (!f->unrequested && cycle >= f->settle) { /* all the code is there: the caller stops asking */
+        if (!f->keep && !f->unrequested && cycle >= f->settle) { /* all the code is there: the caller stops asking */
             f->live = 0;
             return;
         }

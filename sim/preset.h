@@ -88,6 +88,8 @@ typedef struct {
     double ifetch_warm_restart; /* ... cycles a line the warp waited for puts its stream's next request later */
     double ifetch_far;          /* warm code past this many KiB: fetched in each launch as cold code (0: off) */
     double ifetch_far_line;     /* ... cycles between its line requests (ifetch.latency, .restart the cold's) */
+    double ifetch_far_keep;     /* ... in a later launch, lines kept while at most this many later ones were
+                                   requested; a warp reaching a line gone again requests it (0: all kept) */
     double ifetch_caught; /* cold code: cycles between the line requests of a stream whose warp caught it (0: off) */
     double ifetch_caught_flight; /* ... at the catch, the cycles between the lines requested and not yet there */
     double ifetch_held;  /* 1: a half fma's issue hold past its cycle counts as a cycle its warp waited for its line */
@@ -229,6 +231,8 @@ typedef struct {
                                    0, 1, ...); a warp of the highest group with a ready warp issues, round robin within
                                    it (the H200/H100 end slots 4-7 first with 8 warps a sub-partition, f32w24);
                                    0: the round robin over all */
+    double pick_far_order;  /* n > 0: in far code (ifetch.far) with n or more warps a sub-partition, the highest slot
+                                   with a ready warp issues (pick.group 1 there alone; fwin45); 0: off */
     unsigned subpartitions; /* 4 on sm_90 */
     char name[64];
 } ws_preset;

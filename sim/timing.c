@@ -426,6 +426,9 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
                        far ? t->p.ifetch_latency : t->p.ifetch_warm_latency,
                        far ? t->p.ifetch_restart : t->p.ifetch_warm_restart) != 0)
         goto oom;
+    /* ifetch.far_keep and pick.far_order: far code's (docs/calibration.md "(fwin45)") */
+    t->ifetch.far_keep = far && t->p.ifetch_far_keep > 0 ? (uint32_t)ws_llround(t->p.ifetch_far_keep) : 0;
+    t->far_code = far;
     t->ifetch.late = t->p.ifetch_late > 0;
     t->ifetch.held_of = tk->fetch_held; /* ifetch.held (NULL: off, or no half fma) */
     t->ifetch.deep = t->p.ifetch_deep > 0 ? (uint32_t)ws_llround(t->p.ifetch_deep) : 0;

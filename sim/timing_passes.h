@@ -474,6 +474,10 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
     /* pick.group: warp wi is slot wi / nsp of its sub-partition, in group slot / n; group_mask[0] the highest */
     uint32_t n = t->p.pick_group >= 1 ? (uint32_t)ws_llround(t->p.pick_group) : 0, nw = nwarps < 32 ? nwarps : 32;
     uint32_t slots = (nw + nsp - 1) / nsp;
+    /* pick.far_order: in far code with that many warps a sub-partition or more, a group a slot (the highest ready slot
+     * issues): the H100 runs far code's warps greedily, a pair to its end and the others in its gaps (fwin45) */
+    if (t->far_code && t->p.pick_far_order >= 1 && slots >= (uint32_t)ws_llround(t->p.pick_far_order))
+        n = 1;
     t->ngroups = n ? (slots + n - 1) / n : 0;
     memset(t->group_mask, 0, sizeof t->group_mask);
     for (uint32_t wi = 0; n && wi < nw; wi++)

@@ -295,6 +295,7 @@ struct ws_timing {
     /* pick.group: the block's warps of each group of a sub-partition's slots, the highest group first, and how many
      * (rr_reset; 0 or 1: every warp in one, no group to prefer) */
     uint32_t group_mask[32], ngroups;
+    int far_code;  /* the kernel's code is far (past ifetch.far KiB): ifetch.far_keep and pick.far_order apply */
     int pick_more; /* pick.group's groups (ngroups > 1) or pick.yield's bits (kept): rr_pick looks (rr_reset) */
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     uint64_t mma_alu_hold;          /* an HFMA2.MMA's ALU hold (pipe.mma_alu; 0: none) */

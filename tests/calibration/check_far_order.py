@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""pick.far_order and ifetch.far_keep against the H200's fwin19 and the H100's fwin40 (docs/calibration.md "(fwin45)").
+
+usage: check_far_order.py WARPSIM SRCDIR
+
+Far code (past ifetch.far KiB, fetched again in every launch) at 3 or more warps a sub-partition: the H100 (h100n)
+issues it greedily, a pair to its end and the others in its gaps (0.03 of the issue where the pair leaves none), and a
+warp left behind fetches its lines again at 16 cycles a line. So, warpsim warm (ifetch.line 0):
+- probe_fwin K 0 (64 KiB of FFMAs, the H200 h200f's median warm spans): at 512 and 1024 threads within 10% with the
+  preset's keys; at 512 the two highest slots of each sub-partition end first and its lowest slot (warp sp) last; with
+  either key off (pick.far_order 0, or ifetch.far_keep 0) 512 is more than 10% short: the rule needs both halves; at
+  256 (2 warps a sub-partition, not ordered) the span is the same with the keys off, within 10%.
+- probe_fwin40's x0 and x3 at 512 (three far warps a sub-partition: h100n 16244, 16307, the round robin 12397): within
+  10% with the keys, more than 10% short without them.
+- probe_fwin K 16 (a 16 KiB loop: kept code) at 512: the same span with the keys on and off."""
+import lzma, os, statistics, subprocess, sys, tarfile, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OFF = "pick.far_order 0\nifetch.far_keep 0\n"
+
+
+def fwin_stamps(ws, ptx, k, block, preset):
+    """[(t0, t1)] a warp of probe_fwin's kernel fwin<K> (probe_jobs.fwin_span's run)."""
+    n = block // 32
+    out = subprocess.run([ws, "run", ptx, "--kernel", "_Z4fwinILi%dEEvPyPjffj" % k, "--grid", "1", "--block",
+                          str(block), "out=u64[%d]" % max(64, 2 * n), "sink=u32[1024]", "a=f32:1.0001", "b=f32:0.5",
+                          "h=u32:1006648320", "--preset", preset], capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    i = out.index("== out u64[%d]" % max(64, 2 * n)) + 1
+    v = []
+    while len(v) < 2 * n:
+        v += [int(x) for x in out[i].split()]
+        i += 1
+    return [(v[2 * w], v[2 * w + 1]) for w in range(n)]
+
+
+def span(stamps):
+    return max(t1 for _, t1 in stamps) - min(t0 for t0, _ in stamps)
+
+
+def fwin_hw(raw, k, block):
+    """The H200's median warm span (launches 1-9) of K k at `block` threads (k<K>.txt: "K k block B: span (c) ...")."""
+    for line in open(os.path.join(raw, "k%d.txt" % k)):
+        if line.startswith("K %d block %d:" % (k, block)):
+            spans = [int(f) for f in line.split(":", 1)[1].split() if not f.startswith("(")]
+            return statistics.median(spans[1:])
+    raise SystemExit("no K %d block %d in %s" % (k, block, raw))
+
+
+def fwin40_span(ws, ptx, roles, preset, block=512):
+    """warpsim's span of probe_fwin40 (roles: 4 bits a slot, slot 0 lowest; role 1 exits) over the warps that stay."""
+    import json
+    row = 20
+    out = subprocess.run([ws, "run", ptx, "--kernel", "_Z6fwin40ILi0EEvPyPjffjjjPKf", "--grid", "1", "--block",
+                          str(block), "o=u64[%d]" % (32 * row), "sink=u32[1024]", "a=f32:1.0001", "b=f32:0.5",
+                          "roles=u32:%d" % roles, "spmask=u32:15", "delay=u32:0", "bp=f32[1]", "--preset", preset,
+                          "--json"], capture_output=True, text=True, check=True).stdout
+    o = json.loads(out)["buffers"]["o"]
+    stay = [o[w * row:(w + 1) * row] for w in range(block // 32) if o[w * row + row - 1] != 1]
+    return max(r[16] for r in stay) - min(r[0] for r in stay)
+
+
+def fwin40_hw(raw, name):
+    """The H100's median span (launches 1-9) of fwin40's run `name` ("block B roles ...: span ...")."""
+    for line in open(os.path.join(raw, "probe", name + ".txt")):
+        if line.startswith("block "):
+            return statistics.median(int(f) for f in line.split(":", 1)[1].split()[1:])
+    raise SystemExit("no spans in %s" % name)
+
+
+def main(argv):
+    if len(argv) != 3:
+        sys.exit(__doc__)
+    ws, src = argv[1:]
+    cal = os.path.join(src, "tests", "calibration")
+    fails = []
+
+    def check(ok, what):
+        print(("ok   " if ok else "FAIL ") + what)
+        if not ok:
+            fails.append(what)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for job, name in (("fwin19", "device-2026-12-06-h200f-fwin19.tar.xz"),
+                          ("fwin40", "device-2026-12-07-h100n-fwin40.tar.xz")):
+            with tarfile.open(os.path.join(cal, name)) as t:
+                t.extractall(os.path.join(tmp, job), filter="data")
+        raw19, raw40 = os.path.join(tmp, "fwin19", "fwin19"), os.path.join(tmp, "fwin40", "fwin40")
+        ptx19 = os.path.join(raw19, "probe_fwin.ptx")
+        ptx40 = os.path.join(tmp, "probe_fwin40.ptx")
+        with lzma.open(os.path.join(cal, "probes", "probe_fwin40.ptx.xz")) as f, open(ptx40, "wb") as g:
+            g.write(f.read())
+        presets = {}
+        for key, text in (("on", ""), ("off", OFF), ("order 0", "pick.far_order 0\n"),
+                          ("keep 0", "ifetch.far_keep 0\n")):
+            presets[key] = os.path.join(tmp, key.replace(" ", "") + ".preset")
+            with open(presets[key], "w") as f:
+                f.write("ifetch.line 0\n" + text)
+
+        def err(sim, hw):
+            return (sim - hw) / hw * 100
+
+        for block in (512, 1024):
+            hw, st = fwin_hw(raw19, 0, block), fwin_stamps(ws, ptx19, 0, block, presets["on"])
+            e = err(span(st), hw)
+            check(abs(e) <= 10, "fwin19 K0 %d: warpsim %d, h200f %d (%+.1f%%)" % (block, span(st), hw, e))
+            if block == 512:
+                for sp in range(4):
+                    order = sorted((sp + 4 * s for s in range(4)), key=lambda w: st[w][1])
+                    check(set(order[:2]) == {sp + 8, sp + 12} and order[-1] == sp,
+                          "fwin19 K0 512 sub-partition %d: ends in the order %s (the two highest slots first, slot 0 "
+                          "last)" % (sp, [w // 4 for w in order]))
+                for key in ("order 0", "keep 0"):
+                    s = span(fwin_stamps(ws, ptx19, 0, 512, presets[key]))
+                    check(err(s, hw) < -10, "fwin19 K0 512 with %s: %d (%+.1f%%, more than 10%% short)" %
+                          (key, s, err(s, hw)))
+        hw = fwin_hw(raw19, 0, 256)
+        on, off = (span(fwin_stamps(ws, ptx19, 0, 256, presets[k])) for k in ("on", "off"))
+        check(on == off and abs(err(on, hw)) <= 10,
+              "fwin19 K0 256: %d with the keys, %d without (the same), h200f %d (%+.1f%%)" % (on, off, hw,
+                                                                                          err(on, hw)))
+        on, off = (span(fwin_stamps(ws, ptx19, 16, 512, presets[k])) for k in ("on", "off"))
+        check(on == off, "fwin19 K16 512 (kept code): %d with the keys, %d without" % (on, off))
+        for name, roles in (("x0", 0x0001), ("x3", 0x1000)):
+            hw = fwin40_hw(raw40, name)
+            on, off = (fwin40_span(ws, ptx40, roles, presets[k]) for k in ("on", "off"))
+            check(abs(err(on, hw)) <= 10 and err(off, hw) < -10,
+                  "fwin40 %s 512: %d with the keys (%+.1f%%), %d without (%+.1f%%), h100n %d" %
+                  (name, on, err(on, hw), off, err(off, hw), hw))
+    print("FAIL: %d of the checks" % len(fails) if fails else "ok")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
