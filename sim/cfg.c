@@ -5,6 +5,7 @@
  * with the Cooper-Harvey-Kennedy iteration over the reversed graph (a virtual exit node
  * collects ret/exit). Branches whose paths only meet at the exit get no barrier. */
 #include "cfg.h"
+#include "bytemove.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -265,29 +266,73 @@ static void insn_writes(const ws_insn *in, const ws_reg_use *u, uint64_t *writte
             written[u->dst[i] / 64] |= 1ull << (u->dst[i] % 64);
 }
 
+/* Whether the instruction whose uses are u reads a register marked in regs. */
+static int reads_marked(const ws_kernel *k, const ws_reg_use *u, const uint8_t *regs)
+{
+    for (uint32_t s = 0; s < u->nsrc; s++)
+        if (u->src[s] < k->nregs && regs[u->src[s]])
+            return 1;
+    return 0;
+}
+
+/* The registers a byte move (ws_insn_moves_bytes) may leave holding undefined bytes, into carried
+ * (k->nregs bytes, zeroed): the destinations of a move flagged in plan or reading one of them, to
+ * a fixpoint. Flow-insensitive: such a register's every read is checked. A kernel that does not
+ * settle in a few passes (moves chained backwards through the code) has every register marked. */
+static void carried_registers(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *plan,
+                              uint8_t *carried)
+{
+    uint32_t n = k->ninsns;
+    for (unsigned pass = 0;; pass++) {
+        int changed = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            const ws_reg_use *u = &uses[i];
+            if (!ws_insn_moves_bytes(&code[i]) || !(plan[i] || reads_marked(k, u, carried)))
+                continue;
+            for (uint32_t d = 0; d < u->ndst; d++)
+                if (u->dst[d] < k->nregs && !carried[u->dst[d]])
+                    carried[u->dst[d]] = changed = 1;
+        }
+        if (!changed)
+            return;
+        if (pass == 16) {
+            memset(carried, 1, k->nregs);
+            return;
+        }
+    }
+}
+
 /* The uninitialised-value check's plan (cfg.h): reads flagged where the analysis cannot prove
- * every source written; the registers those instructions read are the only ones whose writes
- * need recording (every other read is proven, so its check would find every lane written). */
-static uint8_t *uninit_plan(const ws_kernel *k, const ws_reg_use *uses, const uint8_t *reached, const uint64_t *in_sets,
-                            uint32_t words)
+ * every source written, or where a source may hold bytes a move carried in undefined; the
+ * registers those instructions read are the only ones whose writes need recording (every other
+ * read is proven, so its check would find every lane written). */
+static uint8_t *uninit_plan(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *reached,
+                            const uint64_t *in_sets, uint32_t words)
 {
     uint32_t n = k->ninsns;
     uint8_t *plan = calloc(n ? n : 1, 1), *tracked = calloc(k->nregs ? k->nregs : 1, 1);
-    if (!plan || !tracked) {
+    uint8_t *carried = calloc(k->nregs ? k->nregs : 1, 1);
+    if (!plan || !tracked || !carried) {
         free(plan);
         free(tracked);
+        free(carried);
         return NULL;
     }
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < n; i++)
         /* an instruction no path reaches is checked in full (it does not run) */
-        if (reached[i] && !insn_reads(NULL, k, &uses[i], &in_sets[(size_t)i * words]))
+        if (!reached[i] || insn_reads(NULL, k, &uses[i], &in_sets[(size_t)i * words]))
+            plan[i] = WS_UNINIT_READS;
+    carried_registers(k, code, uses, plan, carried);
+    for (uint32_t i = 0; i < n; i++) {
+        const ws_reg_use *u = &uses[i];
+        if (!plan[i] && !reads_marked(k, u, carried))
             continue;
         plan[i] = WS_UNINIT_READS;
-        const ws_reg_use *u = &uses[i];
         for (uint32_t s = 0; s < u->nsrc; s++)
             if (u->src[s] < k->nregs)
                 tracked[u->src[s]] = 1;
     }
+    free(carried);
     for (uint32_t i = 0; i < n; i++) {
         const ws_reg_use *u = &uses[i];
         for (uint32_t d = 0; d < u->ndst; d++)
@@ -361,7 +406,7 @@ uint32_t *ws_registers_read_unwritten(const ws_kernel *k, const ws_insn *code, c
     for (uint32_t i = 0; i < n; i++)
         if (reached[i])
             insn_reads(needs, k, &uses[i], &in_sets[(size_t)i * words]);
-    if (plan && !(*plan = uninit_plan(k, uses, reached, in_sets, words)))
+    if (plan && !(*plan = uninit_plan(k, code, uses, reached, in_sets, words)))
         goto done;
     list = malloc((k->nregs ? k->nregs : 1) * sizeof *list);
     if (list)

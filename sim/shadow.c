@@ -2,7 +2,9 @@
  * See shadow.h for the model; every report goes through ws_diag_report (once per kind and
  * pc; later lanes of the same warp are added to the report's lane mask). */
 #include "shadow.h"
+#include "bytemove.h"
 #include "diag.h"
+#include "shfl_rule.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -18,9 +20,18 @@ typedef struct {
 struct ws_shadow {
     uint32_t epoch; /* bumped by every barrier release; never reset in a launch */
     uint32_t nregs, nwarps;
-    uint32_t *reg_written; /* nwarps x nregs lane masks */
+    uint32_t *reg_written; /* nwarps x nregs lane masks: lanes where every byte of the register is defined */
     shadow_byte *bytes;    /* shared_size entries, NULL when shared memory is empty */
     uint64_t shared_size;
+    /* Registers partly defined (the registers section below), made at the first such value: */
+    uint32_t *reg_partial; /* nwarps x nregs lane masks: lanes a byte move left with undefined bytes */
+    uint8_t *undef;        /* nwarps x nregs x 32: those lanes' undefined bytes (bit i: byte i) */
+    int partial_used;      /* reg_partial has a lane set in this block (cleared at the next block) */
+    /* A byte move's results with undefined bytes, per lane, from ws_shadow_reads (which reads the
+     * sources before the instruction runs) to ws_shadow_writes: */
+    uint32_t carry_lanes;
+    const ws_insn *carry_insn[32];
+    uint8_t carry[32][WS_MOVE_MAX];
 };
 
 int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b)
@@ -43,6 +54,10 @@ int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b)
         memset(s->reg_written, 0, (size_t)s->nwarps * (s->nregs ? s->nregs : 1) * sizeof *s->reg_written);
         if (b->shared_written)
             memset(b->shared_written, 0, b->shared_size);
+        if (s->partial_used) /* undef is read only where reg_partial says */
+            memset(s->reg_partial, 0, (size_t)s->nwarps * (s->nregs ? s->nregs : 1) * sizeof *s->reg_partial);
+        s->partial_used = 0;
+        s->carry_lanes = 0;
     }
     /* a new block starts a new epoch: the previous block's accesses are stale by epoch */
     s->epoch++;
@@ -53,7 +68,8 @@ int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b)
 
 uint64_t ws_shadow_block_bytes(uint32_t nwarps, uint32_t nregs, uint64_t shared_size)
 {
-    return sizeof(struct ws_shadow) + (uint64_t)nwarps * (nregs ? nregs : 1) * sizeof(uint32_t) +
+    /* reg_written, and reg_partial with undef where a kernel makes partly defined values */
+    return sizeof(struct ws_shadow) + (uint64_t)nwarps * (nregs ? nregs : 1) * (2 * sizeof(uint32_t) + 32) +
            shared_size * (sizeof(shadow_byte) + 1) + 1;
 }
 
@@ -62,6 +78,8 @@ void ws_shadow_block_free(ws_block *b)
     if (!b->shadow)
         return;
     free(b->shadow->reg_written);
+    free(b->shadow->reg_partial);
+    free(b->shadow->undef);
     free(b->shadow->bytes);
     free(b->shadow);
     b->shadow = NULL;
@@ -77,14 +95,55 @@ void ws_shadow_barrier(ws_block *b)
         b->shadow->epoch++;
 }
 
-/* ---- registers -------------------------------------------------------------------------------- */
+/* ---- registers --------------------------------------------------------------------------------
+ * Per warp, register and lane, which bytes hold a defined value: reg_written has the lanes where
+ * every byte does (one lane mask a register: the common case), reg_partial the lanes where a byte
+ * move (bytemove.h) left some undefined, undef[] which; in any other lane nothing wrote it. */
 
 static const char *reg_name(const ws_launch_ctx *L, uint32_t r)
 {
     return r < L->k->nregs && L->k->regs[r].name ? L->k->regs[r].name : "%?";
 }
 
-static void check_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
+/* Register reg of the running warp in the per-warp arrays (the warp's reg_written row). */
+static size_t reg_at(const ws_exec *x, uint32_t reg)
+{
+    return (size_t)(x->w->reg_written - x->blk->shadow->reg_written) + reg;
+}
+
+static uint32_t partial_lanes(const ws_exec *x, uint32_t reg)
+{
+    const struct ws_shadow *s = x->blk->shadow;
+    return s->partial_used ? s->reg_partial[reg_at(x, reg)] : 0;
+}
+
+/* The undefined bytes of reg in lane l (bit i: byte i): none where written in full, all where
+ * nothing wrote it. */
+static uint8_t undef_bytes(const ws_exec *x, uint32_t reg, unsigned l)
+{
+    if (reg == WS_NO_REG || reg >= x->L->k->nregs || ((x->w->reg_written[reg] >> l) & 1))
+        return 0;
+    const struct ws_shadow *s = x->blk->shadow;
+    if ((partial_lanes(x, reg) >> l) & 1)
+        return s->undef[reg_at(x, reg) * 32 + l];
+    return 0xff;
+}
+
+/* "byte 2 is", "bytes 2-3 are", or a mask where they are not one run */
+static void describe_bytes(char *buf, size_t n, uint8_t m)
+{
+    unsigned lo = (unsigned)__builtin_ctz(m), hi = 31u - (unsigned)__builtin_clz(m);
+    if (lo == hi)
+        snprintf(buf, n, "byte %u is", lo);
+    else if (m == (uint8_t)(ws_low_bytes(hi + 1) & ~ws_low_bytes(lo)))
+        snprintf(buf, n, "bytes %u-%u are", lo, hi);
+    else
+        snprintf(buf, n, "bytes (mask 0x%02x) are", m);
+}
+
+/* Reports the lanes whose register reg has an undefined byte among `bytes`: never written, or
+ * carried in undefined by a byte move. */
+static void check_bytes(ws_exec *x, uint32_t reg, uint32_t lanes, uint8_t bytes)
 {
     if (reg == WS_NO_REG || !lanes || reg >= x->L->k->nregs)
         return;
@@ -92,18 +151,38 @@ static void check_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
     uint32_t missing = lanes & ~wrote;
     if (!missing)
         return;
-    unsigned lane = (unsigned)__builtin_ctz(missing);
+    uint32_t partial = partial_lanes(x, reg), bad = missing & ~partial, some_defined = missing & partial;
+    FOR_EACH_LANE(some_defined, l) {
+        if (undef_bytes(x, reg, l) & bytes)
+            bad |= 1u << l;
+    }
+    if (!bad)
+        return;
+    unsigned lane = (unsigned)__builtin_ctz(bad);
+    uint64_t v = ws_reg_get(x, reg, lane);
+    if ((partial >> lane) & 1) {
+        char which[40];
+        describe_bytes(which, sizeof which, undef_bytes(x, reg, lane) & bytes);
+        ws_diag_report(x, WS_DIAG_UNINIT_REG, bad,
+                       "kernel %s: lanes 0x%08x (first: lane %u) of warp %u read %s, whose %s undefined (carried by "
+                       "a mov, pack, unpack, shuffle or cvt from a register nothing wrote); the value read is 0x%" PRIx64,
+                       x->L->k->name, bad, lane, x->w->index, reg_name(x->L, reg), which, v);
+        return;
+    }
     char who[64];
+    wrote |= partial;
     if (wrote)
         snprintf(who, sizeof who, "only lanes 0x%08x wrote it", wrote);
     else
         snprintf(who, sizeof who, "no instruction wrote it in any lane");
-    ws_diag_report(x, WS_DIAG_UNINIT_REG, missing,
+    ws_diag_report(x, WS_DIAG_UNINIT_REG, bad,
                    "kernel %s: lanes 0x%08x (first: lane %u) of warp %u read %s before anything wrote it (%s); "
                    "the value read is 0x%" PRIx64,
-                   x->L->k->name, missing, lane, x->w->index, reg_name(x->L, reg), who, ws_reg_get(x, reg, lane));
+                   x->L->k->name, bad, lane, x->w->index, reg_name(x->L, reg), who, v);
 }
 
+/* A read of every byte of reg. */
+static void check_reg(ws_exec *x, uint32_t reg, uint32_t lanes) { check_bytes(x, reg, lanes, 0xff); }
 
 /* The registers in reads and writes: the kernel's table of them when in is one of its
  * instructions (always, but for tests that run an instruction of their own), else walked now. */
@@ -137,6 +216,107 @@ static int selp_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
     return 1;
 }
 
+/* st reads of its value only the bytes it stores: ld, st and cvt may name a register wider than
+ * their type (st.u16 of a .b32 register stores the low half, as cooperative_groups stores the
+ * 2-byte value it shuffled in a .b32). Returns 0 where in is not a store. */
+static int store_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
+{
+    if (in->op != WS_OP_ST)
+        return 0;
+    const ws_operand *m = &in->ops[0], *v = &in->ops[1];
+    uint8_t bytes = ws_low_bytes(ws_type_bytes((ws_type)in->type));
+    if (m->kind == WS_OPND_ADDR)
+        check_reg(x, m->reg, exec);
+    if (v->kind == WS_OPND_REG)
+        check_bytes(x, v->reg, exec, bytes);
+    else if (v->kind == WS_OPND_VEC)
+        for (unsigned i = 0; i < v->nvec; i++)
+            check_bytes(x, v->regs[i], exec, bytes);
+    return 1;
+}
+
+/* A lane's move result with undefined bytes, for ws_shadow_writes to put in its destinations. */
+static void carry(struct ws_shadow *s, const ws_insn *in, unsigned l, const uint8_t *out)
+{
+    s->carry_insn[l] = in;
+    memcpy(s->carry[l], out, WS_MOVE_MAX);
+    s->carry_lanes |= 1u << l;
+}
+
+/* shfl.sync d, a, b, c, m: lane l's d is the source lane's a (its own where out of range, 0 from a
+ * lane that does not execute), with that lane's defined bytes. A lane whose own a is entirely
+ * undefined is reported, as before bytes were tracked (its value then counts as defined). Lanes of
+ * a merged collective come one at a time (exec: one lane), so a value from another lane counts as
+ * defined there: a report missed, never a false one. */
+static void shfl_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
+{
+    struct ws_shadow *s = x->blk->shadow;
+    for (unsigned i = 2; i < in->nops; i++) /* b, c and the membermask: read whole */
+        if (in->ops[i].kind == WS_OPND_REG)
+            check_reg(x, in->ops[i].reg, exec);
+    uint32_t a = in->ops[1].reg, whole = 0, some = 0;
+    uint8_t own[32];
+    FOR_EACH_LANE(exec, l) {
+        own[l] = undef_bytes(x, a, l) & 0xf;
+        whole |= own[l] == 0xf ? 1u << l : 0;
+        some |= own[l] ? 1u << l : 0;
+    }
+    check_reg(x, a, whole);
+    FOR_EACH_LANE(whole, l)
+        own[l] = 0;
+    if (!(some & ~whole))
+        return;
+    FOR_EACH_LANE(exec, l) {
+        ws_shfl_route rt = ws_shfl_lane_route((ws_shfl_mode)in->sub, l, (uint32_t)opnd(x, &in->ops[2], l),
+                                              (uint32_t)opnd(x, &in->ops[3], l));
+        uint8_t out[WS_MOVE_MAX] = {0};
+        out[0] = !rt.in_range ? own[l] : ((exec >> rt.src) & 1) ? own[rt.src] : 0;
+        if (out[0])
+            carry(s, in, l, out);
+    }
+}
+
+/* A byte move (bytemove.h) reads its sources' bytes without using them: their definedness goes on
+ * to its destinations (ws_shadow_writes puts it there). Only lanes where nothing it moves is
+ * defined are reported, as a read of a register nothing wrote, and their results then count as
+ * defined, as after any report. Returns 0 where in is not a byte move of a form handled here. */
+static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
+{
+    uint32_t src[WS_MOVE_MAX];
+    unsigned n;
+    if (!ws_insn_moves_bytes(in) || !(n = ws_move_sources(in, src)))
+        return 0;
+    if (in->op == WS_OP_SHFL) {
+        if (in->ops[0].kind != WS_OPND_REG)
+            return 0;
+        shfl_reads(x, in, exec);
+        return 1;
+    }
+    struct ws_shadow *s = x->blk->shadow;
+    uint32_t whole = 0;
+    ws_move m;
+    FOR_EACH_LANE(exec, l) {
+        uint8_t u[WS_MOVE_MAX], any_from = 0, any_out = 0;
+        int all_undef = 1;
+        for (unsigned i = 0; i < n; i++)
+            u[i] = undef_bytes(x, src[i], l);
+        if (ws_move_bytes(in, u, &m) < 0)
+            return 0; /* the form, the same in every lane: nothing carried yet */
+        for (unsigned d = 0; d < WS_MOVE_MAX; d++) {
+            any_from |= m.from[d];
+            any_out |= m.out[d];
+            all_undef &= m.out[d] == m.from[d];
+        }
+        if (any_from && all_undef)
+            whole |= 1u << l;
+        else if (any_out)
+            carry(s, in, l, m.out);
+    }
+    for (unsigned i = 0; i < n && whole; i++) /* m.reads: the same in every lane */
+        check_bytes(x, src[i], whole, m.reads[i]);
+    return 1;
+}
+
 void ws_shadow_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exec)
 {
     ws_reg_use tmp;
@@ -144,16 +324,65 @@ void ws_shadow_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exe
     uint32_t i = 0;
     if (in->guard != WS_NO_REG) /* the guard is read by every lane of the group, src[0] */
         check_reg(x, u->src[i++], group);
-    if (!exec || selp_reads(x, in, exec))
+    if (!exec || selp_reads(x, in, exec) || move_reads(x, in, exec) || store_reads(x, in, exec))
         return;
     for (; i < u->nsrc; i++)
         check_reg(x, u->src[i], exec);
 }
 
+/* Every byte of reg written in lanes. */
 static void mark_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
 {
-    if (reg != WS_NO_REG && reg < x->L->k->nregs)
-        x->w->reg_written[reg] |= lanes;
+    if (reg == WS_NO_REG || reg >= x->L->k->nregs)
+        return;
+    x->w->reg_written[reg] |= lanes;
+    struct ws_shadow *s = x->blk->shadow;
+    if (s && s->partial_used)
+        s->reg_partial[reg_at(x, reg)] &= ~lanes;
+}
+
+/* The per-lane byte state, made at a block's first partly defined value. -1: out of memory (the
+ * value then counts as defined: a report missed, never a false one). */
+static int partial_state(struct ws_shadow *s)
+{
+    if (!s->reg_partial) {
+        size_t n = (size_t)s->nwarps * (s->nregs ? s->nregs : 1);
+        s->reg_partial = calloc(n, sizeof *s->reg_partial);
+        s->undef = malloc(n * 32);
+        if (!s->reg_partial || !s->undef) {
+            free(s->reg_partial);
+            free(s->undef);
+            s->reg_partial = NULL;
+            s->undef = NULL;
+            return -1;
+        }
+    }
+    s->partial_used = 1;
+    return 0;
+}
+
+/* Lane l of a move's destinations takes the undefined bytes ws_shadow_reads found (mark_reg has
+ * already made every byte defined). */
+static void carry_writes(ws_exec *x, const ws_insn *in, uint32_t lanes)
+{
+    struct ws_shadow *s = x->blk->shadow;
+    s->carry_lanes &= ~lanes;
+    uint32_t dst[WS_MOVE_MAX];
+    unsigned n = ws_move_dests(in, dst);
+    FOR_EACH_LANE(lanes, l) {
+        if (s->carry_insn[l] != in) /* left by a move whose writes nothing reads (not recorded) */
+            continue;
+        for (unsigned d = 0; d < n; d++) {
+            uint32_t r = dst[d];
+            uint8_t m = r < x->L->k->nregs ? s->carry[l][d] & ws_low_bytes(ws_type_bytes(x->L->k->regs[r].type)) : 0;
+            if (!m || partial_state(s) != 0)
+                continue;
+            size_t at = reg_at(x, r);
+            x->w->reg_written[r] &= ~(1u << l);
+            s->reg_partial[at] |= 1u << l;
+            s->undef[at * 32 + l] = m;
+        }
+    }
 }
 
 /* An instruction through which a warp may acquire what another warp released: ld.acquire,
@@ -175,14 +404,17 @@ void ws_shadow_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
 {
     if (!exec)
         return;
+    struct ws_shadow *s = x->blk->shadow;
     /* accesses before an acquire are ordered with those after it: a new race epoch, as after a
      * barrier (the check then misses races that span one, rather than report ordered accesses) */
-    if (ws_shadow_acquires(in) && x->blk->shadow)
-        x->blk->shadow->epoch++;
+    if (ws_shadow_acquires(in) && s)
+        s->epoch++;
     ws_reg_use tmp;
     const ws_reg_use *u = uses_of(x, in, &tmp);
     for (uint32_t i = 0; i < u->ndst; i++)
         mark_reg(x, u->dst[i], exec);
+    if (s && (s->carry_lanes & exec))
+        carry_writes(x, in, s->carry_lanes & exec);
 }
 
 /* ---- shared memory ---------------------------------------------------------------------------- */
