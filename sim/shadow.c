@@ -29,9 +29,12 @@ struct ws_shadow {
     int partial_used;      /* reg_partial has a lane set in this block (cleared at the next block) */
     /* A byte move's results with undefined bytes, per lane, from ws_shadow_reads (which reads the
      * sources before the instruction runs) to ws_shadow_writes: */
-    uint32_t carry_lanes;
+    uint32_t carry_lanes; /* lanes with a result of their own, carry[] */
     const ws_insn *carry_insn[32];
     uint8_t carry[32][WS_MOVE_MAX];
+    uint32_t carry_same; /* lanes with the same result, same_out (a warp's lanes mostly agree) */
+    const ws_insn *same_insn;
+    uint8_t same_out[WS_MOVE_MAX];
 };
 
 int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b)
@@ -57,7 +60,7 @@ int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b)
         if (s->partial_used) /* undef is read only where reg_partial says */
             memset(s->reg_partial, 0, (size_t)s->nwarps * (s->nregs ? s->nregs : 1) * sizeof *s->reg_partial);
         s->partial_used = 0;
-        s->carry_lanes = 0;
+        s->carry_lanes = s->carry_same = 0;
     }
     /* a new block starts a new epoch: the previous block's accesses are stale by epoch */
     s->epoch++;
@@ -243,37 +246,69 @@ static void carry(struct ws_shadow *s, const ws_insn *in, unsigned l, const uint
     s->carry_lanes |= 1u << l;
 }
 
+/* The same result in every lane of lanes. */
+static void carry_same(struct ws_shadow *s, const ws_insn *in, uint32_t lanes, const uint8_t *out)
+{
+    s->same_insn = in;
+    memcpy(s->same_out, out, WS_MOVE_MAX);
+    s->carry_same = lanes;
+}
+
 /* shfl.sync d, a, b, c, m: lane l's d is the source lane's a (its own where out of range, 0 from a
  * lane that does not execute), with that lane's defined bytes. A lane whose own a is entirely
  * undefined is reported, as before bytes were tracked (its value then counts as defined). Lanes of
  * a merged collective come one at a time (exec: one lane), so a value from another lane counts as
  * defined there: a report missed, never a false one. */
-static void shfl_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
+static void shfl_reads(ws_exec *x, const ws_insn *in, uint32_t exec, bool keep)
 {
     struct ws_shadow *s = x->blk->shadow;
     for (unsigned i = 2; i < in->nops; i++) /* b, c and the membermask: read whole */
         if (in->ops[i].kind == WS_OPND_REG)
             check_reg(x, in->ops[i].reg, exec);
     uint32_t a = in->ops[1].reg, whole = 0, some = 0;
-    uint8_t own[32];
+    if (a >= x->L->k->nregs || (x->w->reg_written[a] & exec) == exec)
+        return;
+    uint8_t own[32], out[WS_MOVE_MAX] = {0};
+    uint32_t partial = partial_lanes(x, a) & exec;
+    if (partial == FULL_MASK) { /* every lane's a has the same bytes undefined: so has every result */
+        const uint8_t *row = s->undef + reg_at(x, a) * 32;
+        uint8_t diff = 0;
+        for (unsigned l = 0; l < 32; l++)
+            diff |= (row[l] ^ row[0]) & 0xf;
+        if (!diff && (row[0] & 0xf) != 0xf) {
+            out[0] = row[0] & 0xf;
+            if (keep)
+                carry_same(s, in, FULL_MASK, out);
+            return;
+        }
+    }
     FOR_EACH_LANE(exec, l) {
         own[l] = undef_bytes(x, a, l) & 0xf;
         whole |= own[l] == 0xf ? 1u << l : 0;
         some |= own[l] ? 1u << l : 0;
     }
     check_reg(x, a, whole);
+    if (!keep || !(some & ~whole))
+        return;
     FOR_EACH_LANE(whole, l)
         own[l] = 0;
-    if (!(some & ~whole))
-        return;
     FOR_EACH_LANE(exec, l) {
         ws_shfl_route rt = ws_shfl_lane_route((ws_shfl_mode)in->sub, l, (uint32_t)opnd(x, &in->ops[2], l),
                                               (uint32_t)opnd(x, &in->ops[3], l));
-        uint8_t out[WS_MOVE_MAX] = {0};
         out[0] = !rt.in_range ? own[l] : ((exec >> rt.src) & 1) ? own[rt.src] : 0;
         if (out[0])
             carry(s, in, l, out);
     }
+}
+
+/* Whether in's writes are recorded (ws_shadow_writes runs after it: WS_UNINIT_WRITES): a move
+ * whose destinations nothing checked reads has nothing to carry. */
+static bool writes_recorded(const ws_exec *x, const ws_insn *in)
+{
+    const ws_launch_ctx *L = x->L;
+    if (!L->uninit_plan || in < L->code || in >= L->code + L->k->ninsns)
+        return true;
+    return (L->uninit_plan[in - L->code] & WS_UNINIT_WRITES) != 0;
 }
 
 /* A byte move (bytemove.h) reads its sources' bytes without using them: their definedness goes on
@@ -286,30 +321,65 @@ static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
     unsigned n;
     if (!ws_insn_moves_bytes(in) || !(n = ws_move_sources(in, src)))
         return 0;
+    bool keep = writes_recorded(x, in);
     if (in->op == WS_OP_SHFL) {
         if (in->ops[0].kind != WS_OPND_REG)
             return 0;
-        shfl_reads(x, in, exec);
+        shfl_reads(x, in, exec, keep);
         return 1;
     }
     struct ws_shadow *s = x->blk->shadow;
-    uint32_t whole = 0;
+    uint32_t whole = 0, carried = 0;
+    uint8_t u[WS_MOVE_MAX] = {0}, last[WS_MOVE_MAX];
     ws_move m;
-    FOR_EACH_LANE(exec, l) {
-        uint8_t u[WS_MOVE_MAX], any_from = 0, any_out = 0;
-        int all_undef = 1;
-        for (unsigned i = 0; i < n; i++)
-            u[i] = undef_bytes(x, src[i], l);
+    /* each source written in every lane or in none (a pack of a value with a register nothing
+     * writes): one answer for the warp */
+    int uniform = 1, any_undef = 0;
+    for (unsigned i = 0; i < n && uniform; i++) {
+        uint32_t w = src[i] < x->L->k->nregs ? x->w->reg_written[src[i]] & exec : exec;
+        uniform = (w == exec || w == 0) && !(partial_lanes(x, src[i]) & exec);
+        u[i] = w == exec ? 0 : 0xff;
+        any_undef |= u[i];
+    }
+    if (uniform && !any_undef)
+        return 1;
+    if (uniform) {
         if (ws_move_bytes(in, u, &m) < 0)
-            return 0; /* the form, the same in every lane: nothing carried yet */
+            return 0;
+        uint8_t any_from = 0, any_out = 0;
+        int all_undef = 1;
         for (unsigned d = 0; d < WS_MOVE_MAX; d++) {
             any_from |= m.from[d];
             any_out |= m.out[d];
             all_undef &= m.out[d] == m.from[d];
         }
         if (any_from && all_undef)
+            for (unsigned i = 0; i < n; i++)
+                check_bytes(x, src[i], exec, m.reads[i]);
+        else if (any_out && keep)
+            carry_same(s, in, exec, m.out);
+        return 1;
+    }
+    FOR_EACH_LANE(exec, l) {
+        for (unsigned i = 0; i < n; i++)
+            u[i] = undef_bytes(x, src[i], l);
+        /* lanes mostly hold the same bytes undefined: the last lane's answer stands */
+        if (l == (uint32_t)__builtin_ctz(exec) || memcmp(u, last, WS_MOVE_MAX) != 0) {
+            uint8_t any_from = 0, any_out = 0;
+            int all_undef = 1;
+            if (ws_move_bytes(in, u, &m) < 0)
+                return 0; /* the form, the same in every lane: nothing carried yet */
+            for (unsigned d = 0; d < WS_MOVE_MAX; d++) {
+                any_from |= m.from[d];
+                any_out |= m.out[d];
+                all_undef &= m.out[d] == m.from[d];
+            }
+            carried = any_from && all_undef ? 1 : any_out ? 2 : 0;
+            memcpy(last, u, WS_MOVE_MAX);
+        }
+        if (carried == 1)
             whole |= 1u << l;
-        else if (any_out)
+        else if (carried == 2 && keep)
             carry(s, in, l, m.out);
     }
     for (unsigned i = 0; i < n && whole; i++) /* m.reads: the same in every lane */
@@ -361,27 +431,39 @@ static int partial_state(struct ws_shadow *s)
     return 0;
 }
 
-/* Lane l of a move's destinations takes the undefined bytes ws_shadow_reads found (mark_reg has
- * already made every byte defined). */
-static void carry_writes(ws_exec *x, const ws_insn *in, uint32_t lanes)
+/* Register r's bytes m are undefined in lanes (mark_reg has made every byte defined first). */
+static void put_bytes(ws_exec *x, uint32_t r, uint32_t lanes, uint8_t m)
 {
     struct ws_shadow *s = x->blk->shadow;
-    s->carry_lanes &= ~lanes;
-    uint32_t dst[WS_MOVE_MAX];
+    if (r >= x->L->k->nregs || !(m &= ws_low_bytes(ws_type_bytes((ws_type)x->L->k->regs[r].type))) ||
+        partial_state(s) != 0)
+        return;
+    size_t at = reg_at(x, r);
+    uint8_t *row = s->undef + at * 32;
+    x->w->reg_written[r] &= ~lanes;
+    s->reg_partial[at] |= lanes;
+    if (lanes == FULL_MASK)
+        memset(row, m, 32);
+    else
+        FOR_EACH_LANE(lanes, l)
+            row[l] = m;
+}
+
+/* The lanes of exec take in their move results with undefined bytes that ws_shadow_reads found. */
+static void carry_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
+{
+    struct ws_shadow *s = x->blk->shadow;
+    uint32_t dst[WS_MOVE_MAX], same = s->carry_same & exec, lanes = s->carry_lanes & exec;
     unsigned n = ws_move_dests(in, dst);
+    s->carry_same &= ~exec;
+    s->carry_lanes &= ~exec;
+    if (same && s->same_insn == in) /* (else left by a move whose writes are not recorded) */
+        for (unsigned d = 0; d < n; d++)
+            put_bytes(x, dst[d], same, s->same_out[d]);
     FOR_EACH_LANE(lanes, l) {
-        if (s->carry_insn[l] != in) /* left by a move whose writes nothing reads (not recorded) */
-            continue;
-        for (unsigned d = 0; d < n; d++) {
-            uint32_t r = dst[d];
-            uint8_t m = r < x->L->k->nregs ? s->carry[l][d] & ws_low_bytes(ws_type_bytes(x->L->k->regs[r].type)) : 0;
-            if (!m || partial_state(s) != 0)
-                continue;
-            size_t at = reg_at(x, r);
-            x->w->reg_written[r] &= ~(1u << l);
-            s->reg_partial[at] |= 1u << l;
-            s->undef[at * 32 + l] = m;
-        }
+        if (s->carry_insn[l] == in)
+            for (unsigned d = 0; d < n; d++)
+                put_bytes(x, dst[d], 1u << l, s->carry[l][d]);
     }
 }
 
@@ -413,8 +495,8 @@ void ws_shadow_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
     const ws_reg_use *u = uses_of(x, in, &tmp);
     for (uint32_t i = 0; i < u->ndst; i++)
         mark_reg(x, u->dst[i], exec);
-    if (s && (s->carry_lanes & exec))
-        carry_writes(x, in, s->carry_lanes & exec);
+    if (s && ((s->carry_lanes | s->carry_same) & exec))
+        carry_writes(x, in, exec);
 }
 
 /* ---- shared memory ---------------------------------------------------------------------------- */
