@@ -5,6 +5,7 @@
  * with the Cooper-Harvey-Kennedy iteration over the reversed graph (a virtual exit node
  * collects ret/exit). Branches whose paths only meet at the exit get no barrier. */
 #include "cfg.h"
+#include "bytemove.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -265,29 +266,139 @@ static void insn_writes(const ws_insn *in, const ws_reg_use *u, uint64_t *writte
             written[u->dst[i] / 64] |= 1ull << (u->dst[i] % 64);
 }
 
+/* Whether register r may be unwritten at an instruction whose IN set (written) is given. */
+static int maybe_unwritten(const uint64_t *written, uint32_t r) { return !((written[r / 64] >> (r % 64)) & 1); }
+
+/* What byte move in (bytemove.h) may leave undefined in its destinations, into out (ws_move_dests'
+ * order), given u[s], the bytes of its source s that may be undefined; and into reads, the bytes
+ * of each source it reads. 0 where it moves nothing or is a form the check reads whole. */
+static int static_move(const ws_insn *in, const uint8_t *u, uint8_t out[WS_MOVE_MAX], uint8_t reads[WS_MOVE_MAX])
+{
+    if (in->op == WS_OP_SHFL) { /* the source lane's bytes of a */
+        if (in->ops[0].kind != WS_OPND_REG)
+            return 0;
+        memset(out, 0, WS_MOVE_MAX);
+        out[0] = u[0] & 0xf;
+        reads[0] = 0xf;
+        return 1;
+    }
+    ws_move m;
+    if (ws_move_bytes(in, u, &m) < 0)
+        return 0;
+    memcpy(out, m.out, WS_MOVE_MAX);
+    memcpy(reads, m.reads, WS_MOVE_MAX);
+    return 1;
+}
+
+/* The bytes of each register that a byte move may leave undefined, into carried (k->nregs masks,
+ * zeroed): a move's source byte may be undefined where its register may be unwritten there or is
+ * carried, to a fixpoint. Flow-insensitive (one mask a register for the whole kernel). A kernel
+ * that does not settle in a few passes (moves chained backwards through the code) has every byte
+ * of every register marked. */
+static void carried_bytes(const ws_kernel *k, const ws_insn *code, const uint8_t *reached, const uint64_t *in_sets,
+                          uint32_t words, uint8_t *carried)
+{
+    uint32_t n = k->ninsns;
+    for (unsigned pass = 0;; pass++) {
+        int changed = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t src[WS_MOVE_MAX], dst[WS_MOVE_MAX];
+            uint8_t u[WS_MOVE_MAX] = {0}, out[WS_MOVE_MAX], reads[WS_MOVE_MAX], any = 0;
+            unsigned ns;
+            if (!reached[i] || !ws_insn_moves_bytes(&code[i]) || !(ns = ws_move_sources(&code[i], src)))
+                continue;
+            for (unsigned s = 0; s < ns; s++)
+                if (src[s] < k->nregs)
+                    any |= u[s] = maybe_unwritten(&in_sets[(size_t)i * words], src[s]) ? 0xff : carried[src[s]];
+            if (!any || !static_move(&code[i], u, out, reads))
+                continue;
+            unsigned nd = ws_move_dests(&code[i], dst);
+            for (unsigned d = 0; d < nd; d++)
+                if (dst[d] < k->nregs && (out[d] & ~carried[dst[d]])) {
+                    carried[dst[d]] |= out[d];
+                    changed = 1;
+                }
+        }
+        if (!changed)
+            return;
+        if (pass == 16) {
+            memset(carried, 0xff, k->nregs);
+            return;
+        }
+    }
+}
+
+/* Whether in reads a byte that a move may have carried in undefined (carried_bytes), as shadow.c
+ * reads: a move the bytes it copies (a shuffle's b, c and membermask whole), a store the bytes it
+ * stores, any other instruction every byte it names; the guard whole. */
+static int reads_carried(const ws_kernel *k, const ws_insn *in, const ws_reg_use *u, const uint8_t *carried)
+{
+#define CARRIED(r, bytes) ((r) < k->nregs && (carried[r] & (bytes)))
+    uint32_t src[WS_MOVE_MAX];
+    uint8_t c[WS_MOVE_MAX] = {0}, out[WS_MOVE_MAX], reads[WS_MOVE_MAX];
+    unsigned ns;
+    if (in->guard != WS_NO_REG && CARRIED(in->guard, 0xff))
+        return 1;
+    if (ws_insn_moves_bytes(in) && (ns = ws_move_sources(in, src)) != 0) {
+        for (unsigned s = 0; s < ns; s++)
+            c[s] = src[s] < k->nregs ? carried[src[s]] : 0;
+        if (static_move(in, c, out, reads)) {
+            for (unsigned s = 0; s < ns; s++)
+                if (c[s] & reads[s])
+                    return 1;
+            for (unsigned o = 2; in->op == WS_OP_SHFL && o < in->nops; o++)
+                if (in->ops[o].kind == WS_OPND_REG && CARRIED(in->ops[o].reg, 0xff))
+                    return 1;
+            return 0;
+        }
+    }
+    if (in->op == WS_OP_ST) {
+        const ws_operand *a = &in->ops[0], *v = &in->ops[1];
+        uint8_t stored = ws_low_bytes(ws_type_bytes((ws_type)in->type));
+        if (a->kind == WS_OPND_ADDR && CARRIED(a->reg, 0xff))
+            return 1;
+        if (v->kind == WS_OPND_REG)
+            return CARRIED(v->reg, stored);
+        for (unsigned e = 0; v->kind == WS_OPND_VEC && e < v->nvec; e++)
+            if (CARRIED(v->regs[e], stored))
+                return 1;
+        return 0;
+    }
+    for (uint32_t s = 0; s < u->nsrc; s++)
+        if (CARRIED(u->src[s], 0xff))
+            return 1;
+    return 0;
+#undef CARRIED
+}
+
 /* The uninitialised-value check's plan (cfg.h): reads flagged where the analysis cannot prove
- * every source written; the registers those instructions read are the only ones whose writes
- * need recording (every other read is proven, so its check would find every lane written). */
-static uint8_t *uninit_plan(const ws_kernel *k, const ws_reg_use *uses, const uint8_t *reached, const uint64_t *in_sets,
-                            uint32_t words)
+ * every source written, or where a source may hold bytes a move carried in undefined; the
+ * registers those instructions read are the only ones whose writes need recording (every other
+ * read is proven, so its check would find every lane written). */
+static uint8_t *uninit_plan(const ws_kernel *k, const ws_insn *code, const ws_reg_use *uses, const uint8_t *reached,
+                            const uint64_t *in_sets, uint32_t words)
 {
     uint32_t n = k->ninsns;
     uint8_t *plan = calloc(n ? n : 1, 1), *tracked = calloc(k->nregs ? k->nregs : 1, 1);
-    if (!plan || !tracked) {
+    uint8_t *carried = calloc(k->nregs ? k->nregs : 1, 1);
+    if (!plan || !tracked || !carried) {
         free(plan);
         free(tracked);
+        free(carried);
         return NULL;
     }
+    carried_bytes(k, code, reached, in_sets, words, carried);
     for (uint32_t i = 0; i < n; i++) {
+        const ws_reg_use *u = &uses[i];
         /* an instruction no path reaches is checked in full (it does not run) */
-        if (reached[i] && !insn_reads(NULL, k, &uses[i], &in_sets[(size_t)i * words]))
+        if (reached[i] && !insn_reads(NULL, k, u, &in_sets[(size_t)i * words]) && !reads_carried(k, &code[i], u, carried))
             continue;
         plan[i] = WS_UNINIT_READS;
-        const ws_reg_use *u = &uses[i];
         for (uint32_t s = 0; s < u->nsrc; s++)
             if (u->src[s] < k->nregs)
                 tracked[u->src[s]] = 1;
     }
+    free(carried);
     for (uint32_t i = 0; i < n; i++) {
         const ws_reg_use *u = &uses[i];
         for (uint32_t d = 0; d < u->ndst; d++)
@@ -361,7 +472,7 @@ uint32_t *ws_registers_read_unwritten(const ws_kernel *k, const ws_insn *code, c
     for (uint32_t i = 0; i < n; i++)
         if (reached[i])
             insn_reads(needs, k, &uses[i], &in_sets[(size_t)i * words]);
-    if (plan && !(*plan = uninit_plan(k, uses, reached, in_sets, words)))
+    if (plan && !(*plan = uninit_plan(k, code, uses, reached, in_sets, words)))
         goto done;
     list = malloc((k->nregs ? k->nregs : 1) * sizeof *list);
     if (list)

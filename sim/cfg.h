@@ -47,9 +47,11 @@ static inline unsigned ws_insn_successors(const ws_insn *code, uint32_t n, uint3
  * (symbols folded, mul + add contracted). When plan is not NULL, *plan is set to the
  * uninitialised-value check's plan, one byte of WS_UNINIT_* per instruction (NULL with the list,
  * or when out of memory: then every instruction is checked in full):
- *  - WS_UNINIT_READS: some source may be read before a write on some path; elsewhere every
- *    source was written, unguarded, on every path from the entry, so that each lane that runs
- *    the instruction wrote it itself and the check (shadow.c) could only find every lane written;
+ *  - WS_UNINIT_READS: some source may be read before a write on some path, or may hold bytes a
+ *    byte move (bytemove.h) carried in undefined; elsewhere every source was written,
+ *    unguarded, on every path from the entry, by instructions that define every byte, so that each
+ *    lane that runs the instruction wrote it itself and the check (shadow.c) could only find every
+ *    lane written;
  *  - WS_UNINIT_WRITES: it writes a register that some WS_UNINIT_READS instruction reads (the
  *    writes of the others are read only where they are proven). */
 #define WS_ANALYSIS_BYTES ((uint64_t)32 << 20)

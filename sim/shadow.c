@@ -2,7 +2,9 @@
  * See shadow.h for the model; every report goes through ws_diag_report (once per kind and
  * pc; later lanes of the same warp are added to the report's lane mask). */
 #include "shadow.h"
+#include "bytemove.h"
 #include "diag.h"
+#include "shfl_rule.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -18,9 +20,21 @@ typedef struct {
 struct ws_shadow {
     uint32_t epoch; /* bumped by every barrier release; never reset in a launch */
     uint32_t nregs, nwarps;
-    uint32_t *reg_written; /* nwarps x nregs lane masks */
+    uint32_t *reg_written; /* nwarps x nregs lane masks: lanes where every byte of the register is defined */
     shadow_byte *bytes;    /* shared_size entries, NULL when shared memory is empty */
     uint64_t shared_size;
+    /* Registers partly defined (the registers section below), made at the first such value: */
+    uint32_t *reg_partial; /* nwarps x nregs lane masks: lanes a byte move left with undefined bytes */
+    uint8_t *undef;        /* nwarps x nregs x 32: those lanes' undefined bytes (bit i: byte i) */
+    int partial_used;      /* reg_partial has a lane set in this block (cleared at the next block) */
+    /* A byte move's results with undefined bytes, per lane, from ws_shadow_reads (which reads the
+     * sources before the instruction runs) to ws_shadow_writes: */
+    uint32_t carry_lanes; /* lanes with a result of their own, carry[] */
+    const ws_insn *carry_insn[32];
+    uint8_t carry[32][WS_MOVE_MAX];
+    uint32_t carry_same; /* lanes with the same result, same_out (a warp's lanes mostly agree) */
+    const ws_insn *same_insn;
+    uint8_t same_out[WS_MOVE_MAX];
 };
 
 int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b)
@@ -43,6 +57,10 @@ int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b)
         memset(s->reg_written, 0, (size_t)s->nwarps * (s->nregs ? s->nregs : 1) * sizeof *s->reg_written);
         if (b->shared_written)
             memset(b->shared_written, 0, b->shared_size);
+        if (s->partial_used) /* undef is read only where reg_partial says */
+            memset(s->reg_partial, 0, (size_t)s->nwarps * (s->nregs ? s->nregs : 1) * sizeof *s->reg_partial);
+        s->partial_used = 0;
+        s->carry_lanes = s->carry_same = 0;
     }
     /* a new block starts a new epoch: the previous block's accesses are stale by epoch */
     s->epoch++;
@@ -53,7 +71,8 @@ int ws_shadow_block_begin(ws_launch_ctx *L, ws_block *b)
 
 uint64_t ws_shadow_block_bytes(uint32_t nwarps, uint32_t nregs, uint64_t shared_size)
 {
-    return sizeof(struct ws_shadow) + (uint64_t)nwarps * (nregs ? nregs : 1) * sizeof(uint32_t) +
+    /* reg_written, and reg_partial with undef where a kernel makes partly defined values */
+    return sizeof(struct ws_shadow) + (uint64_t)nwarps * (nregs ? nregs : 1) * (2 * sizeof(uint32_t) + 32) +
            shared_size * (sizeof(shadow_byte) + 1) + 1;
 }
 
@@ -62,6 +81,8 @@ void ws_shadow_block_free(ws_block *b)
     if (!b->shadow)
         return;
     free(b->shadow->reg_written);
+    free(b->shadow->reg_partial);
+    free(b->shadow->undef);
     free(b->shadow->bytes);
     free(b->shadow);
     b->shadow = NULL;
@@ -77,14 +98,55 @@ void ws_shadow_barrier(ws_block *b)
         b->shadow->epoch++;
 }
 
-/* ---- registers -------------------------------------------------------------------------------- */
+/* ---- registers --------------------------------------------------------------------------------
+ * Per warp, register and lane, which bytes hold a defined value: reg_written has the lanes where
+ * every byte does (one lane mask a register: the common case), reg_partial the lanes where a byte
+ * move (bytemove.h) left some undefined, undef[] which; in any other lane nothing wrote it. */
 
 static const char *reg_name(const ws_launch_ctx *L, uint32_t r)
 {
     return r < L->k->nregs && L->k->regs[r].name ? L->k->regs[r].name : "%?";
 }
 
-static void check_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
+/* Register reg of the running warp in the per-warp arrays (the warp's reg_written row). */
+static size_t reg_at(const ws_exec *x, uint32_t reg)
+{
+    return (size_t)(x->w->reg_written - x->blk->shadow->reg_written) + reg;
+}
+
+static uint32_t partial_lanes(const ws_exec *x, uint32_t reg)
+{
+    const struct ws_shadow *s = x->blk->shadow;
+    return s->partial_used ? s->reg_partial[reg_at(x, reg)] : 0;
+}
+
+/* The undefined bytes of reg in lane l (bit i: byte i): none where written in full, all where
+ * nothing wrote it. */
+static uint8_t undef_bytes(const ws_exec *x, uint32_t reg, unsigned l)
+{
+    if (reg == WS_NO_REG || reg >= x->L->k->nregs || ((x->w->reg_written[reg] >> l) & 1))
+        return 0;
+    const struct ws_shadow *s = x->blk->shadow;
+    if ((partial_lanes(x, reg) >> l) & 1)
+        return s->undef[reg_at(x, reg) * 32 + l];
+    return 0xff;
+}
+
+/* "byte 2 is", "bytes 2-3 are", or a mask where they are not one run */
+static void describe_bytes(char *buf, size_t n, uint8_t m)
+{
+    unsigned lo = (unsigned)__builtin_ctz(m), hi = 31u - (unsigned)__builtin_clz(m);
+    if (lo == hi)
+        snprintf(buf, n, "byte %u is", lo);
+    else if (m == (uint8_t)(ws_low_bytes(hi + 1) & ~ws_low_bytes(lo)))
+        snprintf(buf, n, "bytes %u-%u are", lo, hi);
+    else
+        snprintf(buf, n, "bytes (mask 0x%02x) are", m);
+}
+
+/* Reports the lanes whose register reg has an undefined byte among `bytes`: never written, or
+ * carried in undefined by a byte move. */
+static void check_bytes(ws_exec *x, uint32_t reg, uint32_t lanes, uint8_t bytes)
 {
     if (reg == WS_NO_REG || !lanes || reg >= x->L->k->nregs)
         return;
@@ -92,18 +154,38 @@ static void check_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
     uint32_t missing = lanes & ~wrote;
     if (!missing)
         return;
-    unsigned lane = (unsigned)__builtin_ctz(missing);
+    uint32_t partial = partial_lanes(x, reg), bad = missing & ~partial, some_defined = missing & partial;
+    FOR_EACH_LANE(some_defined, l) {
+        if (undef_bytes(x, reg, l) & bytes)
+            bad |= 1u << l;
+    }
+    if (!bad)
+        return;
+    unsigned lane = (unsigned)__builtin_ctz(bad);
+    uint64_t v = ws_reg_get(x, reg, lane);
+    if ((partial >> lane) & 1) {
+        char which[40];
+        describe_bytes(which, sizeof which, undef_bytes(x, reg, lane) & bytes);
+        ws_diag_report(x, WS_DIAG_UNINIT_REG, bad,
+                       "kernel %s: lanes 0x%08x (first: lane %u) of warp %u read %s, whose %s undefined (carried by "
+                       "a mov, pack, unpack, shuffle or cvt from a register nothing wrote); the value read is 0x%" PRIx64,
+                       x->L->k->name, bad, lane, x->w->index, reg_name(x->L, reg), which, v);
+        return;
+    }
     char who[64];
+    wrote |= partial;
     if (wrote)
         snprintf(who, sizeof who, "only lanes 0x%08x wrote it", wrote);
     else
         snprintf(who, sizeof who, "no instruction wrote it in any lane");
-    ws_diag_report(x, WS_DIAG_UNINIT_REG, missing,
+    ws_diag_report(x, WS_DIAG_UNINIT_REG, bad,
                    "kernel %s: lanes 0x%08x (first: lane %u) of warp %u read %s before anything wrote it (%s); "
                    "the value read is 0x%" PRIx64,
-                   x->L->k->name, missing, lane, x->w->index, reg_name(x->L, reg), who, ws_reg_get(x, reg, lane));
+                   x->L->k->name, bad, lane, x->w->index, reg_name(x->L, reg), who, v);
 }
 
+/* A read of every byte of reg. */
+static void check_reg(ws_exec *x, uint32_t reg, uint32_t lanes) { check_bytes(x, reg, lanes, 0xff); }
 
 /* The registers in reads and writes: the kernel's table of them when in is one of its
  * instructions (always, but for tests that run an instruction of their own), else walked now. */
@@ -137,6 +219,174 @@ static int selp_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
     return 1;
 }
 
+/* st reads of its value only the bytes it stores: ld, st and cvt may name a register wider than
+ * their type (st.u16 of a .b32 register stores the low half, as cooperative_groups stores the
+ * 2-byte value it shuffled in a .b32). Returns 0 where in is not a store. */
+static int store_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
+{
+    if (in->op != WS_OP_ST)
+        return 0;
+    const ws_operand *m = &in->ops[0], *v = &in->ops[1];
+    uint8_t bytes = ws_low_bytes(ws_type_bytes((ws_type)in->type));
+    if (m->kind == WS_OPND_ADDR)
+        check_reg(x, m->reg, exec);
+    if (v->kind == WS_OPND_REG)
+        check_bytes(x, v->reg, exec, bytes);
+    else if (v->kind == WS_OPND_VEC)
+        for (unsigned i = 0; i < v->nvec; i++)
+            check_bytes(x, v->regs[i], exec, bytes);
+    return 1;
+}
+
+/* A lane's move result with undefined bytes, for ws_shadow_writes to put in its destinations. */
+static void carry(struct ws_shadow *s, const ws_insn *in, unsigned l, const uint8_t *out)
+{
+    s->carry_insn[l] = in;
+    memcpy(s->carry[l], out, WS_MOVE_MAX);
+    s->carry_lanes |= 1u << l;
+}
+
+/* The same result in every lane of lanes. */
+static void carry_same(struct ws_shadow *s, const ws_insn *in, uint32_t lanes, const uint8_t *out)
+{
+    s->same_insn = in;
+    memcpy(s->same_out, out, WS_MOVE_MAX);
+    s->carry_same = lanes;
+}
+
+/* shfl.sync d, a, b, c, m: lane l's d is the source lane's a (its own where out of range, 0 from a
+ * lane that does not execute), with that lane's defined bytes. A lane whose own a is entirely
+ * undefined is reported, as before bytes were tracked (its value then counts as defined). Lanes of
+ * a merged collective come one at a time (exec: one lane), so a value from another lane counts as
+ * defined there: a report missed, never a false one. */
+static void shfl_reads(ws_exec *x, const ws_insn *in, uint32_t exec, bool keep)
+{
+    struct ws_shadow *s = x->blk->shadow;
+    for (unsigned i = 2; i < in->nops; i++) /* b, c and the membermask: read whole */
+        if (in->ops[i].kind == WS_OPND_REG)
+            check_reg(x, in->ops[i].reg, exec);
+    uint32_t a = in->ops[1].reg, whole = 0, some = 0;
+    if (a >= x->L->k->nregs || (x->w->reg_written[a] & exec) == exec)
+        return;
+    uint8_t own[32], out[WS_MOVE_MAX] = {0};
+    uint32_t partial = partial_lanes(x, a) & exec;
+    if (partial == FULL_MASK) { /* every lane's a has the same bytes undefined: so has every result */
+        const uint8_t *row = s->undef + reg_at(x, a) * 32;
+        uint8_t diff = 0;
+        for (unsigned l = 0; l < 32; l++)
+            diff |= (row[l] ^ row[0]) & 0xf;
+        if (!diff && (row[0] & 0xf) != 0xf) {
+            out[0] = row[0] & 0xf;
+            if (keep)
+                carry_same(s, in, FULL_MASK, out);
+            return;
+        }
+    }
+    FOR_EACH_LANE(exec, l) {
+        own[l] = undef_bytes(x, a, l) & 0xf;
+        whole |= own[l] == 0xf ? 1u << l : 0;
+        some |= own[l] ? 1u << l : 0;
+    }
+    check_reg(x, a, whole);
+    if (!keep || !(some & ~whole))
+        return;
+    FOR_EACH_LANE(whole, l)
+        own[l] = 0;
+    FOR_EACH_LANE(exec, l) {
+        ws_shfl_route rt = ws_shfl_lane_route((ws_shfl_mode)in->sub, l, (uint32_t)opnd(x, &in->ops[2], l),
+                                              (uint32_t)opnd(x, &in->ops[3], l));
+        out[0] = !rt.in_range ? own[l] : ((exec >> rt.src) & 1) ? own[rt.src] : 0;
+        if (out[0])
+            carry(s, in, l, out);
+    }
+}
+
+/* Whether in's writes are recorded (ws_shadow_writes runs after it: WS_UNINIT_WRITES): a move
+ * whose destinations nothing checked reads has nothing to carry. */
+static bool writes_recorded(const ws_exec *x, const ws_insn *in)
+{
+    const ws_launch_ctx *L = x->L;
+    if (!L->uninit_plan || in < L->code || in >= L->code + L->k->ninsns)
+        return true;
+    return (L->uninit_plan[in - L->code] & WS_UNINIT_WRITES) != 0;
+}
+
+/* A byte move (bytemove.h) reads its sources' bytes without using them: their definedness goes on
+ * to its destinations (ws_shadow_writes puts it there). Only lanes where nothing it moves is
+ * defined are reported, as a read of a register nothing wrote, and their results then count as
+ * defined, as after any report. Returns 0 where in is not a byte move of a form handled here. */
+static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
+{
+    uint32_t src[WS_MOVE_MAX];
+    unsigned n;
+    if (!ws_insn_moves_bytes(in) || !(n = ws_move_sources(in, src)))
+        return 0;
+    bool keep = writes_recorded(x, in);
+    if (in->op == WS_OP_SHFL) {
+        if (in->ops[0].kind != WS_OPND_REG)
+            return 0;
+        shfl_reads(x, in, exec, keep);
+        return 1;
+    }
+    struct ws_shadow *s = x->blk->shadow;
+    uint32_t whole = 0, carried = 0;
+    uint8_t u[WS_MOVE_MAX] = {0}, last[WS_MOVE_MAX];
+    ws_move m;
+    /* each source written in every lane or in none (a pack of a value with a register nothing
+     * writes): one answer for the warp */
+    int uniform = 1, any_undef = 0;
+    for (unsigned i = 0; i < n && uniform; i++) {
+        uint32_t w = src[i] < x->L->k->nregs ? x->w->reg_written[src[i]] & exec : exec;
+        uniform = (w == exec || w == 0) && !(partial_lanes(x, src[i]) & exec);
+        u[i] = w == exec ? 0 : 0xff;
+        any_undef |= u[i];
+    }
+    if (uniform && !any_undef)
+        return 1;
+    if (uniform) {
+        if (ws_move_bytes(in, u, &m) < 0)
+            return 0;
+        uint8_t any_from = 0, any_out = 0;
+        int all_undef = 1;
+        for (unsigned d = 0; d < WS_MOVE_MAX; d++) {
+            any_from |= m.from[d];
+            any_out |= m.out[d];
+            all_undef &= m.out[d] == m.from[d];
+        }
+        if (any_from && all_undef)
+            for (unsigned i = 0; i < n; i++)
+                check_bytes(x, src[i], exec, m.reads[i]);
+        else if (any_out && keep)
+            carry_same(s, in, exec, m.out);
+        return 1;
+    }
+    FOR_EACH_LANE(exec, l) {
+        for (unsigned i = 0; i < n; i++)
+            u[i] = undef_bytes(x, src[i], l);
+        /* lanes mostly hold the same bytes undefined: the last lane's answer stands */
+        if (l == (uint32_t)__builtin_ctz(exec) || memcmp(u, last, WS_MOVE_MAX) != 0) {
+            uint8_t any_from = 0, any_out = 0;
+            int all_undef = 1;
+            if (ws_move_bytes(in, u, &m) < 0)
+                return 0; /* the form, the same in every lane: nothing carried yet */
+            for (unsigned d = 0; d < WS_MOVE_MAX; d++) {
+                any_from |= m.from[d];
+                any_out |= m.out[d];
+                all_undef &= m.out[d] == m.from[d];
+            }
+            carried = any_from && all_undef ? 1 : any_out ? 2 : 0;
+            memcpy(last, u, WS_MOVE_MAX);
+        }
+        if (carried == 1)
+            whole |= 1u << l;
+        else if (carried == 2 && keep)
+            carry(s, in, l, m.out);
+    }
+    for (unsigned i = 0; i < n && whole; i++) /* m.reads: the same in every lane */
+        check_bytes(x, src[i], whole, m.reads[i]);
+    return 1;
+}
+
 void ws_shadow_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exec)
 {
     ws_reg_use tmp;
@@ -144,16 +394,77 @@ void ws_shadow_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exe
     uint32_t i = 0;
     if (in->guard != WS_NO_REG) /* the guard is read by every lane of the group, src[0] */
         check_reg(x, u->src[i++], group);
-    if (!exec || selp_reads(x, in, exec))
+    if (!exec || selp_reads(x, in, exec) || move_reads(x, in, exec) || store_reads(x, in, exec))
         return;
     for (; i < u->nsrc; i++)
         check_reg(x, u->src[i], exec);
 }
 
+/* Every byte of reg written in lanes. */
 static void mark_reg(ws_exec *x, uint32_t reg, uint32_t lanes)
 {
-    if (reg != WS_NO_REG && reg < x->L->k->nregs)
-        x->w->reg_written[reg] |= lanes;
+    if (reg == WS_NO_REG || reg >= x->L->k->nregs)
+        return;
+    x->w->reg_written[reg] |= lanes;
+    struct ws_shadow *s = x->blk->shadow;
+    if (s && s->partial_used)
+        s->reg_partial[reg_at(x, reg)] &= ~lanes;
+}
+
+/* The per-lane byte state, made at a block's first partly defined value. -1: out of memory (the
+ * value then counts as defined: a report missed, never a false one). */
+static int partial_state(struct ws_shadow *s)
+{
+    if (!s->reg_partial) {
+        size_t n = (size_t)s->nwarps * (s->nregs ? s->nregs : 1);
+        s->reg_partial = calloc(n, sizeof *s->reg_partial);
+        s->undef = malloc(n * 32);
+        if (!s->reg_partial || !s->undef) {
+            free(s->reg_partial);
+            free(s->undef);
+            s->reg_partial = NULL;
+            s->undef = NULL;
+            return -1;
+        }
+    }
+    s->partial_used = 1;
+    return 0;
+}
+
+/* Register r's bytes m are undefined in lanes (mark_reg has made every byte defined first). */
+static void put_bytes(ws_exec *x, uint32_t r, uint32_t lanes, uint8_t m)
+{
+    struct ws_shadow *s = x->blk->shadow;
+    if (r >= x->L->k->nregs || !(m &= ws_low_bytes(ws_type_bytes((ws_type)x->L->k->regs[r].type))) ||
+        partial_state(s) != 0)
+        return;
+    size_t at = reg_at(x, r);
+    uint8_t *row = s->undef + at * 32;
+    x->w->reg_written[r] &= ~lanes;
+    s->reg_partial[at] |= lanes;
+    if (lanes == FULL_MASK)
+        memset(row, m, 32);
+    else
+        FOR_EACH_LANE(lanes, l)
+            row[l] = m;
+}
+
+/* The lanes of exec take in their move results with undefined bytes that ws_shadow_reads found. */
+static void carry_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
+{
+    struct ws_shadow *s = x->blk->shadow;
+    uint32_t dst[WS_MOVE_MAX], same = s->carry_same & exec, lanes = s->carry_lanes & exec;
+    unsigned n = ws_move_dests(in, dst);
+    s->carry_same &= ~exec;
+    s->carry_lanes &= ~exec;
+    if (same && s->same_insn == in) /* (else left by a move whose writes are not recorded) */
+        for (unsigned d = 0; d < n; d++)
+            put_bytes(x, dst[d], same, s->same_out[d]);
+    FOR_EACH_LANE(lanes, l) {
+        if (s->carry_insn[l] == in)
+            for (unsigned d = 0; d < n; d++)
+                put_bytes(x, dst[d], 1u << l, s->carry[l][d]);
+    }
 }
 
 /* An instruction through which a warp may acquire what another warp released: ld.acquire,
@@ -175,14 +486,17 @@ void ws_shadow_writes(ws_exec *x, const ws_insn *in, uint32_t exec)
 {
     if (!exec)
         return;
+    struct ws_shadow *s = x->blk->shadow;
     /* accesses before an acquire are ordered with those after it: a new race epoch, as after a
      * barrier (the check then misses races that span one, rather than report ordered accesses) */
-    if (ws_shadow_acquires(in) && x->blk->shadow)
-        x->blk->shadow->epoch++;
+    if (ws_shadow_acquires(in) && s)
+        s->epoch++;
     ws_reg_use tmp;
     const ws_reg_use *u = uses_of(x, in, &tmp);
     for (uint32_t i = 0; i < u->ndst; i++)
         mark_reg(x, u->dst[i], exec);
+    if (s && ((s->carry_lanes | s->carry_same) & exec))
+        carry_writes(x, in, exec);
 }
 
 /* ---- shared memory ---------------------------------------------------------------------------- */

@@ -88,6 +88,121 @@ static void test_selp_reads_the_picked_operand(void **state)
     wsh_free(&r);
 }
 
+/* cooperative_groups' shuffle of a 2-byte value: packed with %rs2, which nothing writes (LLVM's
+ * undef), shuffled, and only the low half kept. */
+#define PACK_SHFL "mov.b16 %rs1, 1;\nmov.b32 %r50, {%rs1, %rs2};\nshfl.sync.idx.b32 %r51, %r50, 0, 31, -1;\n"
+
+/* Runs body with the check on in both modes; returns the uninitialized-register reports' count and
+ * copies the first one (if any) into d; %r2 must end as want in every lane where want_r2. */
+static size_t uninit_reports(const char *body, bool timing, ws_diag *d, bool want_r2, uint32_t want)
+{
+    wsh_run r;
+    wsh_opts o = opts(32, true);
+    o.timing = timing;
+    wsh_body(&r, body, &o);
+    WSH_EXPECT_OK(&r);
+    size_t n = count_kind(&r, WS_DIAG_UNINIT_REG);
+    const ws_diag *first = wsh_diag(&r, WS_DIAG_UNINIT_REG);
+    if (first)
+        *d = *first;
+    for (size_t l = 0; want_r2 && l < 32; l++)
+        assert_int_equal(r.out[l], want);
+    wsh_free(&r);
+    return n;
+}
+
+/* The upper half is dropped after the shuffle, by a cvt to 16 bits, an unpack, a 16-bit store or
+ * an and-mask: no report (each was reported at the pack before bytes were tracked). */
+static void test_pack_upper_half_dropped(void **state)
+{
+    (void)state;
+    static const char *const bodies[] = {
+        PACK_SHFL "cvt.u16.u32 %rs3, %r51;\ncvt.u32.u16 %r2, %rs3;\n",
+        PACK_SHFL "mov.b32 {%rs4, %rs5}, %r51;\ncvt.u32.u16 %r2, %rs4;\n",
+        PACK_SHFL "mov.b32 {%rs4, _}, %r51;\ncvt.u32.u16 %r2, %rs4;\n",
+        PACK_SHFL "st.global.u16 [%rd10], %r51;\nld.global.u16 %r2, [%rd10];\n",
+        PACK_SHFL "and.b32 %r2, %r51, 65535;\n",
+        /* a zero extension's upper word is defined */
+        PACK_SHFL "cvt.u64.u32 %rd20, %r51;\nmov.b64 {%r52, %r53}, %rd20;\nadd.u32 %r2, %r53, 1;\n",
+        PACK_SHFL "mov.b32 %r52, %r51;\nshfl.sync.bfly.b32 %r53, %r52, 1, 31, -1;\ncvt.u16.u32 %rs3, %r53;\n"
+                  "cvt.u32.u16 %r2, %rs3;\n",
+    };
+    for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++)
+        for (int timing = 0; timing < 2; timing++) {
+            ws_diag d;
+            if (uninit_reports(bodies[i], timing, &d, true, 1) != 0)
+                fail_msg("body %zu (%s mode) reported: %s", i, timing ? "timing" : "functional", d.message);
+        }
+}
+
+/* A real use of the undefined half is reported where it is used, naming the bytes. */
+static void test_pack_upper_half_used(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *body;
+        unsigned line; /* of the report, from the body's first */
+        const char *reg, *bytes;
+    } cases[] = {
+        /* the whole packed value computed with */
+        {"mov.b16 %rs1, 1;\nmov.b32 %r50, {%rs1, %rs2};\nadd.u32 %r2, %r50, 1;\n", 2, "%r50", "bytes 2-3 are"},
+        /* the shuffled value stored whole */
+        {PACK_SHFL "st.global.u32 [%rd10], %r51;\n", 3, "%r51", "bytes 2-3 are"},
+        /* the upper half brought down by a shift */
+        {PACK_SHFL "shr.u32 %r52, %r51, 16;\ncvt.u16.u32 %rs3, %r52;\ncvt.u32.u16 %r2, %rs3;\n", 3, "%r51",
+         "bytes 2-3 are"},
+        /* the upper half unpacked, then widened: nothing it moves is defined */
+        {PACK_SHFL "mov.b32 {%rs4, %rs5}, %r51;\ncvt.u32.u16 %r2, %rs5;\n", 4, "%rs5", "bytes 0-1 are"},
+        /* a mask that keeps only the upper half: nothing it moves is defined */
+        {PACK_SHFL "and.b32 %r52, %r51, -65536;\nadd.u32 %r2, %r52, 1;\n", 3, "%r51", "bytes 2-3 are"},
+        /* a sign extension copies the undefined sign byte into the upper word */
+        {PACK_SHFL "cvt.s64.s32 %rd20, %r51;\nmov.b64 {%r52, %r53}, %rd20;\nadd.u32 %r2, %r53, 1;\n", 5, "%r53",
+         "bytes 0-3 are"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int timing = 0; timing < 2; timing++) {
+            ws_diag d;
+            memset(&d, 0, sizeof d);
+            size_t n = uninit_reports(cases[i].body, timing, &d, false, 0);
+            if (n != 1 || d.line != WSH_BODY_LINE + cases[i].line || d.lanes != 0xffffffffu ||
+                !strstr(d.message, cases[i].reg) || !strstr(d.message, cases[i].bytes))
+                fail_msg("case %zu (%s mode): %zu reports, want 1 at line %u naming %s's %s; got line %u: %s", i,
+                         timing ? "timing" : "functional", n, WSH_BODY_LINE + cases[i].line, cases[i].reg,
+                         cases[i].bytes, d.line, d.message);
+        }
+}
+
+/* A shuffle's result takes the source lane's definedness: only lanes 0-15 wrote %rs2, and the
+ * butterfly by 16 gives lanes 0-15 the values of lanes 16-31, whose upper halves are undefined. */
+static void test_shfl_carries_source_lane_bytes(void **state)
+{
+    (void)state;
+    const char *body = "setp.lt.u32 %p1, %r0, 16;\n"
+                       "@%p1 mov.b16 %rs2, 7;\n"
+                       "mov.b16 %rs1, 1;\n"
+                       "mov.b32 %r50, {%rs1, %rs2};\n"
+                       "shfl.sync.bfly.b32 %r51, %r50, 16, 31, -1;\n"
+                       "add.u32 %r2, %r51, 1;\n";
+    for (int timing = 0; timing < 2; timing++) {
+        ws_diag d;
+        memset(&d, 0, sizeof d);
+        assert_int_equal(uninit_reports(body, timing, &d, false, 0), 1);
+        assert_int_equal(d.line, WSH_BODY_LINE + 5);
+        assert_int_equal(d.lanes, 0x0000ffffu);
+    }
+    /* the same value made in every lane by a pack of two registers nothing wrote: reported at the
+     * pack, as a read of a register nothing wrote (nothing it moves is defined) */
+    for (int timing = 0; timing < 2; timing++) {
+        ws_diag d;
+        memset(&d, 0, sizeof d);
+        assert_int_equal(uninit_reports("mov.b32 %r50, {%rs1, %rs2};\nshfl.sync.idx.b32 %r2, %r50, 0, 31, -1;\n",
+                                        timing, &d, false, 0),
+                         1);
+        assert_int_equal(d.line, WSH_BODY_LINE);
+        assert_non_null(strstr(d.message, "%rs1 before anything wrote it"));
+    }
+}
+
 static void test_uninit_shared(void **state)
 {
     (void)state;
@@ -161,6 +276,9 @@ int main(void)
         cmocka_unit_test(test_uninit_register),
         cmocka_unit_test(test_guarded_read_is_fine),
         cmocka_unit_test(test_selp_reads_the_picked_operand),
+        cmocka_unit_test(test_pack_upper_half_dropped),
+        cmocka_unit_test(test_pack_upper_half_used),
+        cmocka_unit_test(test_shfl_carries_source_lane_bytes),
         cmocka_unit_test(test_uninit_shared),
         cmocka_unit_test(test_race),
         cmocka_unit_test(test_atomics_do_not_race),

@@ -72,7 +72,8 @@ typedef enum { WS_SEV_WARNING, WS_SEV_ERROR, WS_SEV_NOTE } ws_severity;
       "loads give 0, stores are dropped")                                                            \
     X(MISALIGNED, "misaligned", WS_SEV_WARNING, "an access not aligned to its size", "as out-of-bounds") \
     X(UNINIT_REG, "uninitialized-register", WS_SEV_WARNING,                                          \
-      "a register read in lanes that no instruction wrote it for (the guard predicate too)",         \
+      "a register read in lanes that no instruction wrote it for (the guard predicate too), or a "    \
+      "byte a move carried in undefined, used other than by moving it",                             \
       "it reads 0")                                                                                  \
     X(UNINIT_SHARED, "uninitialized-shared", WS_SEV_WARNING,                                         \
       "a shared-memory load of bytes no thread of the block wrote", "it reads 0")                    \
