@@ -47,25 +47,39 @@ def fwin_hw(raw, k, block):
     raise SystemExit("no K %d block %d in %s" % (k, block, raw))
 
 
-def fwin40_span(ws, ptx, roles, preset, block=512):
-    """warpsim's span of probe_fwin40 (roles: 4 bits a slot, slot 0 lowest; role 1 exits) over the warps that stay."""
+def fwin40_span(ws, ptx, roles, preset, block=512, spmask=15, delay=0, pre=0):
+    """warpsim's span of probe_fwin40 (roles: 4 bits a slot, slot 0 lowest; role 1 exits) over the warps that stay
+    (spmask, delay, pre: the kernel's other arguments and its template, as the job's "block ... pre P:" lines)."""
     import json
     row = 20
-    out = subprocess.run([ws, "run", ptx, "--kernel", "_Z6fwin40ILi0EEvPyPjffjjjPKf", "--grid", "1", "--block",
-                          str(block), "o=u64[%d]" % (32 * row), "sink=u32[1024]", "a=f32:1.0001", "b=f32:0.5",
-                          "roles=u32:%d" % roles, "spmask=u32:15", "delay=u32:0", "bp=f32[1]", "--preset", preset,
-                          "--json"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([ws, "run", ptx, "--kernel", "_Z6fwin40ILi%dEEvPyPjffjjjPKf" % pre, "--grid", "1",
+                          "--block", str(block), "o=u64[%d]" % (32 * row), "sink=u32[1024]", "a=f32:1.0001",
+                          "b=f32:0.5", "roles=u32:%d" % roles, "spmask=u32:%d" % spmask, "delay=u32:%d" % delay,
+                          "bp=f32[1]", "--preset", preset, "--json"], capture_output=True, text=True,
+                         check=True).stdout
     o = json.loads(out)["buffers"]["o"]
     stay = [o[w * row:(w + 1) * row] for w in range(block // 32) if o[w * row + row - 1] != 1]
     return max(r[16] for r in stay) - min(r[0] for r in stay)
 
 
-def fwin40_hw(raw, name):
-    """The H100's median span (launches 1-9) of fwin40's run `name` ("block B roles ...: span ...")."""
+def fwin40_runs(raw, name):
+    """[(block, roles, spmask, delay, pre, the H100's median span over launches 1-9)] of fwin40's run `name`, one a
+    "block B roles R spmask S delay D pre P: spans of launches 0-9" line."""
+    out = []
     for line in open(os.path.join(raw, "probe", name + ".txt")):
         if line.startswith("block "):
-            return statistics.median(int(f) for f in line.split(":", 1)[1].split()[1:])
-    raise SystemExit("no spans in %s" % name)
+            head, spans = line.split(":", 1)
+            f = head.split()
+            out.append((int(f[1]), int(f[3], 16), int(f[5]), int(f[7]), int(f[9]),
+                        statistics.median(int(x) for x in spans.split()[1:])))
+    if not out:
+        raise SystemExit("no spans in %s" % name)
+    return out
+
+
+def fwin40_hw(raw, name):
+    """The H100's median span (launches 1-9) of fwin40's run `name` at its first block size."""
+    return fwin40_runs(raw, name)[0][-1]
 
 
 def main(argv):
