@@ -77,6 +77,16 @@ def fwin40_runs(raw, name):
     return out
 
 
+def fwin40_unpack(cal, tmp):
+    """(the job's directory, probe_fwin40's PTX): h100n's fwin40 job and the PTX (probes/) unpacked into tmp."""
+    with tarfile.open(os.path.join(cal, "device-2026-12-07-h100n-fwin40.tar.xz")) as t:
+        t.extractall(tmp, filter="data")
+    ptx = os.path.join(tmp, "probe_fwin40.ptx")
+    with lzma.open(os.path.join(cal, "probes", "probe_fwin40.ptx.xz")) as f, open(ptx, "wb") as g:
+        g.write(f.read())
+    return os.path.join(tmp, "fwin40"), ptx
+
+
 def fwin40_hw(raw, name):
     """The H100's median span (launches 1-9) of fwin40's run `name` at its first block size."""
     return fwin40_runs(raw, name)[0][-1]
@@ -95,15 +105,10 @@ def main(argv):
             fails.append(what)
 
     with tempfile.TemporaryDirectory() as tmp:
-        for job, name in (("fwin19", "device-2026-12-06-h200f-fwin19.tar.xz"),
-                          ("fwin40", "device-2026-12-07-h100n-fwin40.tar.xz")):
-            with tarfile.open(os.path.join(cal, name)) as t:
-                t.extractall(os.path.join(tmp, job), filter="data")
-        raw19, raw40 = os.path.join(tmp, "fwin19", "fwin19"), os.path.join(tmp, "fwin40", "fwin40")
+        with tarfile.open(os.path.join(cal, "device-2026-12-06-h200f-fwin19.tar.xz")) as t:
+            t.extractall(tmp, filter="data")
+        raw19, (raw40, ptx40) = os.path.join(tmp, "fwin19"), fwin40_unpack(cal, tmp)
         ptx19 = os.path.join(raw19, "probe_fwin.ptx")
-        ptx40 = os.path.join(tmp, "probe_fwin40.ptx")
-        with lzma.open(os.path.join(cal, "probes", "probe_fwin40.ptx.xz")) as f, open(ptx40, "wb") as g:
-            g.write(f.read())
         presets = {}
         for key, text in (("on", ""), ("off", OFF), ("order 0", "pick.far_order 0\n"),
                           ("keep 0", "ifetch.far_keep 0\n")):
