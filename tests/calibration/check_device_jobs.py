@@ -80,7 +80,16 @@ def main(argv):
             rows += [(job,) + r for r in rate_figures(ws, raw, prefix, ptx_file(ptx, tmp), warm)]
         raw = unpack(FWIN[0], tmp)
         rows += [(FWIN[0],) + r for r in fwin_figures(ws, raw, ptx_file(FWIN[1], tmp), warm)]
-    print("| job | kind | threads | H200 (h200f) | warpsim | error |")
+    return report(rows, "H200 (h200f)",
+                  os.path.join(src, "tests/calibration/device_jobs_beyond.txt") if len(argv) == 4 else None)
+
+
+def report(rows, card, ledger=None):
+    """Prints rows [(job, kind, threads, the card's span, warpsim's span)] as a table, each error, and the summary line
+    (figures, mean |error|, max, beyond the bound). With ledger (a file of "job kind threads" lines, # comments) it
+    also compares the figures beyond the bound with it: 1 where a figure leaves the bound and is not on it, or one on
+    it comes within the bound (the ledger is then out of date), else 0."""
+    print("| job | kind | threads | %s | warpsim | error |" % card)
     print("| --- | --- | ---: | ---: | ---: | ---: |")
     errs, beyond = [], []
     for job, kind, block, hw, sim in rows:
@@ -93,15 +102,14 @@ def main(argv):
         print("| %s | %s | %d | %.0f | %d | %+.1f%%%s |" % (job, kind, block, hw, sim, e, mark))
     print("%d figures, mean |error| %.1f%%, max %.1f%%, %d beyond %.0f%%" % (
         len(errs), statistics.mean(errs), max(errs), len(beyond), BOUND))
-    if len(argv) == 3:
+    if ledger is None:
         return 0
-    ledger = os.path.join(src, "tests/calibration/device_jobs_beyond.txt")
     listed = {ln.split("#")[0].strip() for ln in open(ledger)} - {""}
     new, gone = sorted(set(beyond) - listed), sorted(listed - set(beyond))
     for x in new:
         print("FAIL beyond %.0f%% and not on the ledger: %s" % (BOUND, x))
     for x in gone:
-        print("FAIL on the ledger but within %.0f%% now (take it off device_jobs_beyond.txt): %s" % (BOUND, x))
+        print("FAIL on the ledger but within %.0f%% now (take it off %s): %s" % (BOUND, os.path.basename(ledger), x))
     print("FAIL" if new or gone else "ok: the figures beyond %.0f%% are the ledger's %d" % (BOUND, len(listed)))
     return 1 if new or gone else 0
 

@@ -47,25 +47,49 @@ def fwin_hw(raw, k, block):
     raise SystemExit("no K %d block %d in %s" % (k, block, raw))
 
 
-def fwin40_span(ws, ptx, roles, preset, block=512):
-    """warpsim's span of probe_fwin40 (roles: 4 bits a slot, slot 0 lowest; role 1 exits) over the warps that stay."""
+def fwin40_span(ws, ptx, roles, preset, block=512, spmask=15, delay=0, pre=0):
+    """warpsim's span of probe_fwin40 (roles: 4 bits a slot, slot 0 lowest; role 1 exits) over the warps that stay
+    (spmask, delay, pre: the kernel's other arguments and its template, as the job's "block ... pre P:" lines)."""
     import json
     row = 20
-    out = subprocess.run([ws, "run", ptx, "--kernel", "_Z6fwin40ILi0EEvPyPjffjjjPKf", "--grid", "1", "--block",
-                          str(block), "o=u64[%d]" % (32 * row), "sink=u32[1024]", "a=f32:1.0001", "b=f32:0.5",
-                          "roles=u32:%d" % roles, "spmask=u32:15", "delay=u32:0", "bp=f32[1]", "--preset", preset,
-                          "--json"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([ws, "run", ptx, "--kernel", "_Z6fwin40ILi%dEEvPyPjffjjjPKf" % pre, "--grid", "1",
+                          "--block", str(block), "o=u64[%d]" % (32 * row), "sink=u32[1024]", "a=f32:1.0001",
+                          "b=f32:0.5", "roles=u32:%d" % roles, "spmask=u32:%d" % spmask, "delay=u32:%d" % delay,
+                          "bp=f32[1]", "--preset", preset, "--json"], capture_output=True, text=True,
+                         check=True).stdout
     o = json.loads(out)["buffers"]["o"]
     stay = [o[w * row:(w + 1) * row] for w in range(block // 32) if o[w * row + row - 1] != 1]
     return max(r[16] for r in stay) - min(r[0] for r in stay)
 
 
-def fwin40_hw(raw, name):
-    """The H100's median span (launches 1-9) of fwin40's run `name` ("block B roles ...: span ...")."""
+def fwin40_runs(raw, name):
+    """[(block, roles, spmask, delay, pre, the H100's median span over launches 1-9)] of fwin40's run `name`, one a
+    "block B roles R spmask S delay D pre P: spans of launches 0-9" line."""
+    out = []
     for line in open(os.path.join(raw, "probe", name + ".txt")):
         if line.startswith("block "):
-            return statistics.median(int(f) for f in line.split(":", 1)[1].split()[1:])
-    raise SystemExit("no spans in %s" % name)
+            head, spans = line.split(":", 1)
+            f = head.split()
+            out.append((int(f[1]), int(f[3], 16), int(f[5]), int(f[7]), int(f[9]),
+                        statistics.median(int(x) for x in spans.split()[1:])))
+    if not out:
+        raise SystemExit("no spans in %s" % name)
+    return out
+
+
+def fwin40_unpack(cal, tmp):
+    """(the job's directory, probe_fwin40's PTX): h100n's fwin40 job and the PTX (probes/) unpacked into tmp."""
+    with tarfile.open(os.path.join(cal, "device-2026-12-07-h100n-fwin40.tar.xz")) as t:
+        t.extractall(tmp, filter="data")
+    ptx = os.path.join(tmp, "probe_fwin40.ptx")
+    with lzma.open(os.path.join(cal, "probes", "probe_fwin40.ptx.xz")) as f, open(ptx, "wb") as g:
+        g.write(f.read())
+    return os.path.join(tmp, "fwin40"), ptx
+
+
+def fwin40_hw(raw, name):
+    """The H100's median span (launches 1-9) of fwin40's run `name` at its first block size."""
+    return fwin40_runs(raw, name)[0][-1]
 
 
 def main(argv):
@@ -81,15 +105,10 @@ def main(argv):
             fails.append(what)
 
     with tempfile.TemporaryDirectory() as tmp:
-        for job, name in (("fwin19", "device-2026-12-06-h200f-fwin19.tar.xz"),
-                          ("fwin40", "device-2026-12-07-h100n-fwin40.tar.xz")):
-            with tarfile.open(os.path.join(cal, name)) as t:
-                t.extractall(os.path.join(tmp, job), filter="data")
-        raw19, raw40 = os.path.join(tmp, "fwin19", "fwin19"), os.path.join(tmp, "fwin40", "fwin40")
+        with tarfile.open(os.path.join(cal, "device-2026-12-06-h200f-fwin19.tar.xz")) as t:
+            t.extractall(tmp, filter="data")
+        raw19, (raw40, ptx40) = os.path.join(tmp, "fwin19"), fwin40_unpack(cal, tmp)
         ptx19 = os.path.join(raw19, "probe_fwin.ptx")
-        ptx40 = os.path.join(tmp, "probe_fwin40.ptx")
-        with lzma.open(os.path.join(cal, "probes", "probe_fwin40.ptx.xz")) as f, open(ptx40, "wb") as g:
-            g.write(f.read())
         presets = {}
         for key, text in (("on", ""), ("off", OFF), ("order 0", "pick.far_order 0\n"),
                           ("keep 0", "ifetch.far_keep 0\n")):

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""warpsim against the H100's fwin40 job (h100n, 2026-12-07; .devjobs/fwin40, docs/calibration.md "(fwin45)"): all 28
+runs of probe_fwin40's kernel, each figure the card's median span over launches 1-9 against warpsim's warm span
+(ifetch.line 0, the built-in preset: pick.far_order and ifetch.far_keep on), as .devjobs/fwin40/warpsim_fwin40.py.
+
+usage: check_fwin40.py WARPSIM SRCDIR
+  prints each figure, its error and the summary (figures, mean |error|, max, beyond 10%), and compares the figures
+  beyond 10% with tests/calibration/fwin40_beyond.txt as check_device_jobs.py --ledger does with its ledger: it fails
+  where a figure leaves the bound and is not on the ledger, and where one on the ledger comes within it."""
+import os, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from check_device_jobs import report  # noqa: E402
+from check_far_order import fwin40_runs, fwin40_span, fwin40_unpack  # noqa: E402
+
+# run.sh's runs of the fwin40 kernel (the job's base-last repeats base at 512; f37-first and f37-last are probe_fwin37)
+RUNS = ("base", "pre", "pre-x0", "sp1", "sp3", "x0", "x3", "x03", "x12", "x0-384", "k0", "k3", "k03", "k1-256", "k123",
+        "b0", "b3", "b03", "b1-256", "s0", "s03")
+
+
+def figures(ws, cal):
+    """[("fwin40", run, threads, h100n's median span, warpsim's warm span)] of the 28 runs."""
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        raw, ptx = fwin40_unpack(cal, tmp)
+        warm = os.path.join(tmp, "warm.preset")
+        with open(warm, "w") as f:
+            f.write("ifetch.line 0\n")
+        for name in RUNS:
+            for block, roles, spmask, delay, pre, hw in fwin40_runs(raw, name):
+                rows.append(("fwin40", name, block, hw, fwin40_span(ws, ptx, roles, warm, block, spmask, delay, pre)))
+    return rows
+
+
+def main(argv):
+    if len(argv) != 3:
+        sys.exit(__doc__)
+    cal = os.path.join(argv[2], "tests", "calibration")
+    rows = figures(argv[1], cal)
+    if len(rows) != 28:
+        print("FAIL: %d figures, not the job's 28" % len(rows))
+        return 1
+    return report(rows, "H100 (h100n)", os.path.join(cal, "fwin40_beyond.txt"))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
