@@ -523,6 +523,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         goto done;
     }
     charged = per_thread * jobs;
+    res->jobs = jobs;
     if (sim->cfg.mode == WS_MODE_TIMING) {
         /* the machine's from its last launch (taken: a launch from a callback of this one makes its own) */
         L->timing = ws_timing_create(L, &sim->prepared, sim->spare_timing, res->message, sizeof res->message);

@@ -64,8 +64,9 @@ typedef struct {
 } block_record;
 
 /* par_launch.flags: the block has finished (set under the lock); it stopped for a reason of its
- * own (not the work limit: status and message in its record) */
-enum { BLOCK_DONE = 1, BLOCK_STOPPED = 2 };
+ * own (not the work limit: status and message in its record); it stopped at the work limit it was
+ * given (its message, which names its warp and instruction, in its record) */
+enum { BLOCK_DONE = 1, BLOCK_STOPPED = 2, BLOCK_LIMITED = 4 };
 
 struct par_launch {
     /* on pages of its own (ws_par_pool.launch, WS_THREAD_PAGE): its lock and counters go from
@@ -124,7 +125,10 @@ static void take_finished(par_launch *P)
         /* one thread checks the limit after each step, and an error in a step stops it first */
         if (total > limit || (total == limit && !stopped)) {
             char msg[512];
-            ws_limit_message(P->G, LIMIT_WORK, (uint32_t)P->done_upto, msg, sizeof msg);
+            if (P->flags[slot] & BLOCK_LIMITED) /* where it stopped: exact when its share was (parallel.h) */
+                memcpy(msg, r->message, sizeof msg);
+            else
+                ws_limit_message(P->G, LIMIT_WORK, (uint32_t)P->done_upto, NULL, msg, sizeof msg);
             P->decided = 1;
             P->stop_status = WS_ERR_LIMIT;
             memcpy(P->stop_msg, msg, sizeof msg);
@@ -186,7 +190,7 @@ static void record_block(par_worker *W, uint64_t id)
             memcpy(r->stores, st, n * sizeof *st);
         r->nstores = n <= r->stores_cap ? n : 0;
     }
-    if (L->stop && L->stop_limit != LIMIT_WORK) { /* BLOCK_STOPPED: the worker marks it, under the lock */
+    if (L->stop) { /* BLOCK_STOPPED or BLOCK_LIMITED: the worker marks it, under the lock */
         r->status = L->stop_status;
         memcpy(r->message, W->res.message, sizeof r->message);
     }
@@ -231,8 +235,8 @@ static void par_worker_main(par_worker *W)
             P->work[(first + i) % P->window] = work[i];
             P->flags[(first + i) % P->window] = BLOCK_DONE;
         }
-        if (L->stop && L->stop_limit != LIMIT_WORK) /* the chunk's last block stopped */
-            P->flags[(first + ran - 1) % P->window] |= BLOCK_STOPPED;
+        if (L->stop) /* the chunk's last block stopped */
+            P->flags[(first + ran - 1) % P->window] |= L->stop_limit != LIMIT_WORK ? BLOCK_STOPPED : BLOCK_LIMITED;
         if (L->stop)
             P->stop = 1;
         take_finished(P);

@@ -298,6 +298,7 @@ struct ws_launch_ctx {
     int stop;                  /* a limit or an error: stop every block */
     ws_status stop_status;
     int stop_limit;            /* LIMIT_*: the stop was a limit over the blocks in order (see ws_limit_stop) */
+    uint32_t stop_warp;        /* the warp a limit stopped in (UINT32_MAX: none) */
     /* diagnostics, reported once per (kind, pc), at most WS_MAX_DIAGS of them (diag_index finds
      * them; diag_seen marks every (kind, pc) reported, kept or not) */
     ws_diag *diags;

@@ -116,6 +116,9 @@ uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget, int *yie
 /* The lanes of a state, wherever they are; the pc lane l is at. */
 uint32_t ws_warp_lanes_in_state(const ws_warp *w, int state);
 uint32_t ws_warp_lane_pc(const ws_warp *w, unsigned l);
+/* The pc a warp runs next: a converged warp's, else the lowest pc of its runnable groups (of any
+ * group when none can run); k->ninsns or more when it has none (every lane exited). */
+uint32_t ws_warp_next_pc(const ws_warp *w);
 /* Block barrier id was released: the lanes waiting at it run again. */
 void ws_warp_release_barrier(ws_warp *w, unsigned id);
 /* Deadlock fallbacks (barrier.c calls them when nothing in the block can run): the oldest waiting

@@ -302,6 +302,11 @@ typedef struct {
     ws_diag *diags;        /* owned by the result: ws_result_free */
     size_t ndiags;
     uint64_t ndiags_not_listed; /* distinct diagnostics (kind, pc) beyond the WS_MAX_DIAGS listed */
+    /* the host threads the blocks ran on (ws_config.jobs, or fewer; 0: none ran). Where more than
+     * one ran and a limit stopped the launch, the blocks after the stop and the stopping block past
+     * its point may have run too (their work is in stats, their stores in memory): a caller that
+     * needs one thread's stop launches again with jobs 1 on fresh memory (warpsim run does) */
+    unsigned jobs;
     char message[512];     /* why the run stopped, when status != WS_OK */
 } ws_result;
 
