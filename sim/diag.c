@@ -47,42 +47,20 @@ void ws_launch_stop(ws_launch_ctx *L, ws_status st, const char *fmt, ...)
     va_end(ap);
 }
 
-/* ", warp W at FILE:LINE (instruction)": where warp w of the block stopped, at the instruction it
- * would run next (the one that would have gone over the limit), so that a runaway loop is found
- * by its line; "" without a warp. */
-static void limit_where(const ws_launch_ctx *L, const ws_warp *w, char *buf, size_t cap)
-{
-    buf[0] = 0;
-    if (!w)
-        return;
-    uint32_t pc = ws_warp_next_pc(w);
-    const ws_kernel *k = L->ptx;
-    if (pc >= k->ninsns) {
-        snprintf(buf, cap, ", warp %u", w->index);
-        return;
-    }
-    char text[96];
-    ws_insn_print(L->m, k, &k->insns[pc], text, sizeof text);
-    const char *path = L->m->path ? L->m->path : "<ptx>";
-    snprintf(buf, cap, ", warp %u at %s:%u (%s)", w->index, path, k->insns[pc].line, text);
-}
-
-void ws_limit_message(const ws_launch_ctx *L, int limit, uint32_t block, const ws_warp *w, char *buf, size_t cap)
+void ws_limit_message(const ws_launch_ctx *L, int limit, uint32_t block, char *buf, size_t cap)
 {
     const ws_config *c = &L->sim->cfg;
-    char where[256];
-    limit_where(L, w, where, sizeof where);
     if (limit == LIMIT_OUTPUT)
         snprintf(buf, cap, "printf output limit reached: %" PRIu64 " bytes, in block %u; raise it with --max-output",
                  c->max_output, block);
     else if (limit == LIMIT_CYCLES)
-        snprintf(buf, cap, "cycle limit reached: %" PRIu64 " cycles, in block %u%s; raise it with --max-cycles",
-                 c->max_cycles, block, where);
+        snprintf(buf, cap, "cycle limit reached: %" PRIu64 " cycles, in block %u; raise it with --max-cycles",
+                 c->max_cycles, block);
     else /* printf's formatting counts (printf.c): named only where it took part */
         snprintf(buf, cap,
-                 "instruction limit reached: %" PRIu64 " warp instructions%s, in block %u%s; raise it with "
+                 "instruction limit reached: %" PRIu64 " warp instructions%s, in block %u; raise it with "
                  "--max-instructions",
-                 c->max_warp_instructions, L->extra_work ? " (with printf's formatting)" : "", block, where);
+                 c->max_warp_instructions, L->extra_work ? " (with printf's formatting)" : "", block);
 }
 
 void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block, const ws_warp *w)
@@ -90,11 +68,15 @@ void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block, const ws_warp *w
     if (L->stop)
         return;
     char msg[sizeof L->res->message];
-    ws_limit_message(L, limit, block, w, msg, sizeof msg);
+    ws_limit_message(L, limit, block, msg, sizeof msg);
     ws_launch_stop(L, WS_ERR_LIMIT, "%s", msg);
-    /* the cycle limit is a block's own: a stop like an error's, not one of the work in order */
-    L->stop_limit = limit == LIMIT_CYCLES ? LIMIT_NONE : limit;
-    L->stop_warp = w ? w->index : UINT32_MAX;
+    L->stop_limit = limit;
+    /* where: the warp, at the instruction it would run next (the one that would have gone over) */
+    L->res->stop_block = block;
+    L->res->stop_warp = w ? w->index : WS_NOWHERE;
+    L->res->stop_pc = w ? ws_warp_next_pc(w) : WS_NOWHERE;
+    if (L->res->stop_pc >= L->k->ninsns)
+        L->res->stop_pc = WS_NOWHERE; /* every lane exited */
 }
 
 /* The most diagnostics a launch of kernel k can list: one per (kind, pc), at most WS_MAX_DIAGS;

@@ -39,11 +39,11 @@ static inline void ws_emit(ws_launch_ctx *L, const ws_event *ev)
  * with a message that names the limit, the block and the option that raises it (the same
  * whatever --jobs: parallel.c writes it for the block it finds taking the blocks in order). */
 enum { LIMIT_NONE, LIMIT_WORK, LIMIT_OUTPUT, LIMIT_CYCLES };
-/* w: the warp that ran the instruction that reached the limit (NULL: none, printf's text), named
- * with the PTX file:line and text of the instruction it would run next. LIMIT_CYCLES is a block's
- * own (its cycles), the others count over the blocks in order. */
+/* w: the warp that ran the instruction that reached the limit (NULL: none, printf's text); the
+ * result's stop_block, stop_warp and stop_pc say where it stopped. LIMIT_CYCLES is a block's own
+ * (its cycles), the others count over the blocks in order. */
 void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block, const ws_warp *w);
-void ws_limit_message(const ws_launch_ctx *L, int limit, uint32_t block, const ws_warp *w, char *buf, size_t cap);
+void ws_limit_message(const ws_launch_ctx *L, int limit, uint32_t block, char *buf, size_t cap);
 /* The work left before the instruction limit (0 when it is reached). */
 static inline uint64_t ws_work_left(const ws_launch_ctx *L)
 {

@@ -420,6 +420,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
                         const unsigned block[3], const void *params, size_t param_bytes, ws_result *res)
 {
     memset(res, 0, sizeof *res);
+    res->stop_block = res->stop_warp = res->stop_pc = WS_NOWHERE;
     sim->stop_requested = 0;
     uint64_t nthreads = (uint64_t)block[0] * block[1] * block[2];
     uint64_t nblocks = (uint64_t)grid[0] * grid[1] * grid[2];

@@ -61,6 +61,8 @@ typedef struct {
     size_t nstores, stores_cap;
     ws_status status; /* BLOCK_STOPPED: why */
     char message[512];
+    uint64_t known;   /* the work known of the blocks before it when it ran (its limit: the limit less it) */
+    uint32_t stop_warp, stop_pc; /* where a limit stopped it (ws_result's) */
 } block_record;
 
 /* par_launch.flags: the block has finished (set under the lock); it stopped for a reason of its
@@ -81,8 +83,9 @@ struct par_launch {
     uint64_t done_upto;   /* every block below it has finished and been counted */
     uint64_t work_before; /* the work of the blocks below done_upto */
     int stop;             /* hand out no more blocks */
-    int decided;          /* the blocks in order reached a stop: status and message below */
+    int decided;          /* the blocks in order reached a stop: status, message and where below */
     ws_status stop_status;
+    uint32_t stop_block, stop_warp, stop_pc;
     char stop_msg[512];
     /* finished blocks from done_upto on, at id % window: their work (warp instructions and extra
      * work) and flags side by side, so that a chunk's come to the thread that takes them in a few
@@ -125,17 +128,23 @@ static void take_finished(par_launch *P)
         /* one thread checks the limit after each step, and an error in a step stops it first */
         if (total > limit || (total == limit && !stopped)) {
             char msg[512];
-            if (P->flags[slot] & BLOCK_LIMITED) /* where it stopped: exact when its share was (parallel.h) */
-                memcpy(msg, r->message, sizeof msg);
-            else
-                ws_limit_message(P->G, LIMIT_WORK, (uint32_t)P->done_upto, NULL, msg, sizeof msg);
+            ws_limit_message(P->G, LIMIT_WORK, (uint32_t)P->done_upto, msg, sizeof msg);
             P->decided = 1;
             P->stop_status = WS_ERR_LIMIT;
             memcpy(P->stop_msg, msg, sizeof msg);
-        } else if (stopped) {
+            /* where: known only if the block stopped at its limit and that was one thread's (the
+             * work before it all known when it ran); else it ran past the point (ws_result.jobs) */
+            int exact = (P->flags[slot] & BLOCK_LIMITED) && r->known == P->work_before;
+            P->stop_block = (uint32_t)P->done_upto;
+            P->stop_warp = exact ? r->stop_warp : WS_NOWHERE;
+            P->stop_pc = exact ? r->stop_pc : WS_NOWHERE;
+        } else if (stopped) { /* an error or the cycle limit: the block's own, where as it said */
             P->decided = 1;
             P->stop_status = r->status;
             memcpy(P->stop_msg, r->message, sizeof P->stop_msg);
+            P->stop_block = (uint32_t)P->done_upto;
+            P->stop_warp = r->stop_warp;
+            P->stop_pc = r->stop_pc;
         }
         P->work_before = total;
         if (P->G->sms && /* in block order, as one host thread would */
@@ -167,7 +176,7 @@ static uint64_t chunk_size(const par_launch *P)
  * (par_worker_main): work[] holds 8 slots a 64-byte line, and a line written at every block by one thread
  * while the other writes its neighbours would go from core to core at every block. A block that
  * stopped is the chunk's last. */
-static void record_block(par_worker *W, uint64_t id)
+static void record_block(par_worker *W, uint64_t id, uint64_t known)
 {
     par_launch *P = W->P;
     ws_launch_ctx *L = &W->L;
@@ -191,6 +200,10 @@ static void record_block(par_worker *W, uint64_t id)
         r->nstores = n <= r->stores_cap ? n : 0;
     }
     if (L->stop) { /* BLOCK_STOPPED or BLOCK_LIMITED: the worker marks it, under the lock */
+        int limit = L->stop_limit == LIMIT_WORK || L->stop_limit == LIMIT_CYCLES; /* else res's where is stale */
+        r->known = known;
+        r->stop_warp = limit ? W->res.stop_warp : WS_NOWHERE;
+        r->stop_pc = limit ? W->res.stop_pc : WS_NOWHERE;
         r->status = L->stop_status;
         memcpy(r->message, W->res.message, sizeof r->message);
     }
@@ -225,7 +238,7 @@ static void par_worker_main(par_worker *W)
             work[ran] = L->stats.warp_instructions + L->extra_work - before;
             known += work[ran];
             if (L->timing || L->stop)
-                record_block(W, first + ran);
+                record_block(W, first + ran, known - work[ran]);
             ran++;
             if (L->stop) /* a limit or an error: the blocks after it need not run */
                 break;
@@ -541,6 +554,11 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
         G->stop = 1;
         G->stop_status = P->stop_status;
         memcpy(G->res->message, P->stop_msg, sizeof G->res->message);
+        if (P->stop_status == WS_ERR_LIMIT) {
+            G->res->stop_block = P->stop_block;
+            G->res->stop_warp = P->stop_warp;
+            G->res->stop_pc = P->stop_pc;
+        }
         st = P->stop_status;
     }
     goto out;
