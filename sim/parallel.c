@@ -17,7 +17,12 @@
  * (an error, the cycle limit), gives the status and the message. A block is given the limit less
  * the work known of the blocks before it (those taken in order when its chunk was handed out,
  * and the chunk's own before it), so it stops at or after the point one thread would; a chunk
- * ends at a block that stopped, whose stop (or an earlier one) is then the launch's. */
+ * ends at a block that stopped, whose stop (or an earlier one) is then the launch's. The status
+ * and message are one thread's; where the block stopped (ws_result.stop_warp, stop_pc) is known
+ * when its limit was (every block before it counted when it ran), else it ran past that point.
+ * Statistics and memory then hold the work of that and of later blocks that one thread would not
+ * have run: ws_result.jobs tells the caller, which may run the launch again on one thread
+ * (cli/session.c does; docs/diagnostics.md, "Where a run stopped"). */
 #include "parallel.h"
 #include "block.h"
 #include "diag.h"
