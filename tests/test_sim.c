@@ -1174,25 +1174,25 @@ static void test_limit_same_with_jobs(void **state)
  * with the cycle limit (a cycle a warp instruction) 5000 = mov + 2499 pairs + add, before the bra.
  * With four host threads the place is the same where the result knows it (the stopping block
  * given the whole limit, as block 0 is); printf's output limit names no warp. */
+static void expect_loop_stop(const wsh_opts *o, uint32_t pc)
+{
+    wsh_run r;
+    wsh_kernel(&r, LOOP_KERNEL, "spin", o, 0, NULL, NULL);
+    WSH_EXPECT_STATUS(&r, WS_ERR_LIMIT);
+    assert_int_equal(r.res.stop_block, 0);
+    assert_int_equal(r.res.stop_warp, 0);
+    assert_int_equal(r.res.stop_pc, pc);
+    wsh_free(&r);
+}
+
 static void test_limit_where(void **state)
 {
     (void)state;
     for (unsigned j = 1; j <= 4; j *= 4) {
-        wsh_run r;
         wsh_opts o = {.grid = {16, 1, 1}, .block = {64, 1, 1}, .max_warp_instructions = 12345, .jobs = j};
-        wsh_kernel(&r, LOOP_KERNEL, "spin", &o, 0, NULL, NULL);
-        WSH_EXPECT_STATUS(&r, WS_ERR_LIMIT);
-        assert_int_equal(r.res.stop_block, 0);
-        assert_int_equal(r.res.stop_warp, 0);
-        assert_int_equal(r.res.stop_pc, 1);
-        wsh_free(&r);
+        expect_loop_stop(&o, 1);
         wsh_opts c = {.grid = {16, 1, 1}, .block = {64, 1, 1}, .max_cycles = 5000, .jobs = j};
-        wsh_kernel(&r, LOOP_KERNEL, "spin", &c, 0, NULL, NULL);
-        WSH_EXPECT_STATUS(&r, WS_ERR_LIMIT);
-        assert_int_equal(r.res.stop_block, 0);
-        assert_int_equal(r.res.stop_warp, 0);
-        assert_int_equal(r.res.stop_pc, 2);
-        wsh_free(&r);
+        expect_loop_stop(&c, 2);
     }
     /* the timing mode: the warp that issued last, at its next instruction of the loop */
     wsh_run r;
