@@ -1,7 +1,6 @@
 /* diag: diagnostics, the stop of a launch, printf text, and the names of the public lists
  * (diagnostic kinds, severities, stall reasons, modes) from warpsim.h's X-macro tables. */
 #include "diag.h"
-#include "warp.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -63,7 +62,7 @@ void ws_limit_message(const ws_launch_ctx *L, int limit, uint32_t block, char *b
                  c->max_warp_instructions, L->extra_work ? " (with printf's formatting)" : "", block);
 }
 
-void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block, const ws_warp *w)
+void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block, uint32_t warp, uint32_t pc)
 {
     if (L->stop)
         return;
@@ -71,12 +70,9 @@ void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block, const ws_warp *w
     ws_limit_message(L, limit, block, msg, sizeof msg);
     ws_launch_stop(L, WS_ERR_LIMIT, "%s", msg);
     L->stop_limit = limit;
-    /* where: the warp, at the instruction it would run next (the one that would have gone over) */
     L->res->stop_block = block;
-    L->res->stop_warp = w ? w->index : WS_NOWHERE;
-    L->res->stop_pc = w ? ws_warp_next_pc(w) : WS_NOWHERE;
-    if (L->res->stop_pc >= L->k->ninsns)
-        L->res->stop_pc = WS_NOWHERE; /* every lane exited */
+    L->res->stop_warp = warp;
+    L->res->stop_pc = pc < L->k->ninsns ? pc : WS_NOWHERE; /* else every lane exited */
 }
 
 /* The most diagnostics a launch of kernel k can list: one per (kind, pc), at most WS_MAX_DIAGS;

@@ -6,6 +6,7 @@
 #ifndef WS_WARP_H
 #define WS_WARP_H
 
+#include "diag.h"
 #include "shadow.h"
 #include "sim.h"
 
@@ -119,6 +120,11 @@ uint32_t ws_warp_lane_pc(const ws_warp *w, unsigned l);
 /* The pc a warp runs next: a converged warp's, else the lowest pc of its runnable groups (of any
  * group when none can run); k->ninsns or more when it has none (every lane exited). */
 uint32_t ws_warp_next_pc(const ws_warp *w);
+/* ws_limit_stop in block b, where warp w stopped (NULL: not known): its index and next pc. */
+static inline void ws_warp_limit_stop(ws_launch_ctx *L, int limit, const ws_block *b, const ws_warp *w)
+{
+    ws_limit_stop(L, limit, b->id, w ? w->index : WS_NOWHERE, w ? ws_warp_next_pc(w) : WS_NOWHERE);
+}
 /* Block barrier id was released: the lanes waiting at it run again. */
 void ws_warp_release_barrier(ws_warp *w, unsigned id);
 /* Deadlock fallbacks (barrier.c calls them when nothing in the block can run): the oldest waiting
