@@ -66,7 +66,7 @@ typedef struct {
     size_t nstores, stores_cap;
     ws_status status; /* BLOCK_STOPPED: why */
     char message[512];
-    uint64_t known;   /* the work known of the blocks before it when it ran (its limit: the limit less it) */
+    uint64_t known;              /* the work known of the blocks before it when it ran (its limit: the limit less it) */
     uint32_t stop_warp, stop_pc; /* where a limit stopped it (ws_result's) */
 } block_record;
 
