@@ -583,7 +583,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
         if (L->stop || !t->live)
             break;
         if (max_cycles && cycle >= max_cycles) {
-            ws_warp_limit_stop(L, LIMIT_CYCLES, b, x->w); /* x->w: the warp that issued last */
+            ws_warp_limit_stop(L, LIMIT_CYCLES, b, ws_block_busiest_warp(b));
             break;
         }
         if (next_event == UINT64_MAX) {
@@ -669,7 +669,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
             settle_all(t, L, b, cycle + 1, 1);
         *charged_to = cycle + 1;
         if (!ws_work_left(L)) {
-            ws_warp_limit_stop(L, LIMIT_WORK, b, x->w); /* the warp that issued last (issue_any) */
+            ws_warp_limit_stop(L, LIMIT_WORK, b, ws_block_busiest_warp(b));
             break;
         }
         release_barriers(t, b, cycle);

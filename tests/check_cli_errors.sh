@@ -137,7 +137,7 @@ expect "runaway grid: the note names block, warp, PTX line and instruction (func
   "runaway\.ptx:19: note: the limit stopped block 3, warp 0 here, before st\.global\.u32 \[%rd3\], %r3$" -- \
   "${runaway[@]}" --mode functional --max-instructions 3000
 expect "runaway grid: the note names block, warp, PTX line and instruction (timing)" 3 \
-  "runaway\.ptx:19: note: the limit stopped block 3, warp 1 here, before st\.global\.u32 \[%rd3\], %r3$" -- \
+  "runaway\.ptx:19: note: the limit stopped block 3, warp 0 here, before st\.global\.u32 \[%rd3\], %r3$" -- \
   "${runaway[@]}" --mode timing --max-instructions 3000
 expect "runaway grid: the message names the block" 3 \
   "^warpsim: instruction limit reached: 3000 warp instructions, in block 3; raise it with --max-instructions$" -- \

@@ -1194,7 +1194,7 @@ static void test_limit_where(void **state)
         wsh_opts c = {.grid = {16, 1, 1}, .block = {64, 1, 1}, .max_cycles = 5000, .jobs = j};
         expect_loop_stop(&c, 2);
     }
-    /* the timing mode: the warp that issued last, at its next instruction of the loop */
+    /* the timing mode: the warp that issued the most (ws_block_busiest_warp), at its next instruction */
     wsh_run r;
     wsh_opts t = {.block = {64, 1, 1}, .max_warp_instructions = 1000, .timing = true};
     wsh_kernel(&r, LOOP_KERNEL, "spin", &t, 0, NULL, NULL);
