@@ -172,6 +172,7 @@ int ws_session_prepare(ws_session *s, const ws_launch *L, const ws_config *cfg)
     c.max_memory = limit;
     c.memory_held = kept; /* the simulator's messages then name the whole limit */
     c.dynamic_shared_bytes = L->shared_bytes;
+    s->cfg = *cfg;
     cfg = &c;
     s->sim = ws_sim_create(cfg);
     s->addrs = calloc(L->nargs + 1, sizeof *s->addrs);
@@ -200,6 +201,22 @@ int ws_session_prepare(ws_session *s, const ws_launch *L, const ws_config *cfg)
 ws_status ws_session_launch(ws_session *s, ws_launch *L, ws_result *res)
 {
     ws_status st = ws_sim_launch(s->sim, s->m, s->k, L->grid, L->block, s->params, s->k->param_bytes, res);
+    if (st == WS_ERR_LIMIT && res->jobs > 1) {
+        /* one thread's stop: blocks after it ran on the other threads (ws_result.jobs) */
+        ws_config c = s->cfg;
+        c.jobs = 1;
+        ws_result_free(res);
+        ws_sim_destroy(s->sim);
+        s->sim = NULL;
+        free(s->addrs);
+        free(s->params);
+        s->addrs = NULL;
+        s->params = NULL;
+        int pst = ws_session_prepare(s, L, &c);
+        if (pst != WS_OK)
+            return (ws_status)pst;
+        st = ws_sim_launch(s->sim, s->m, s->k, L->grid, L->block, s->params, s->k->param_bytes, res);
+    }
     if (st == WS_ERR_INPUT) {
         fprintf(stderr, "warpsim: error: %s\n", res->message);
         return st;

@@ -13,6 +13,7 @@ typedef struct {
     ws_sim *sim;
     uint64_t *addrs;  /* device address of each buffer argument (0 for scalars) */
     uint8_t *params;  /* the packed .param buffer */
+    ws_config cfg;    /* the machine's configuration (ws_session_prepare's), for a launch again */
 } ws_session;
 
 /* ws_launch_parse_arg with its error printed: 1 consumed argv[*i] (and its value), 0 not a
@@ -28,7 +29,11 @@ int ws_session_load(ws_session *s, const ws_launch *L, uint64_t max_memory);
  * leaves after the module, the launch's host buffers and the printf text kept here; the
  * dynamic shared memory is the launch's --shared-bytes. Returns WS_OK or the status to exit with. */
 int ws_session_prepare(ws_session *s, const ws_launch *L, const ws_config *cfg);
-/* Launches the kernel and copies every buffer back into the launch's host copies. */
+/* Launches the kernel and copies every buffer back into the launch's host copies. A launch that
+ * ran on several host threads and stopped at a limit runs again on one thread, on a fresh machine
+ * with the buffers as they were (the host copies, not read back yet): the instruction and cycle
+ * limits are one thread's, in block order (docs/diagnostics.md, "Limits"), so that what is printed
+ * is the same whatever --jobs. */
 ws_status ws_session_launch(ws_session *s, ws_launch *L, ws_result *res);
 void ws_session_free(ws_session *s);
 

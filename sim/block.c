@@ -199,13 +199,11 @@ void ws_block_run(ws_launch_ctx *L, ws_block *b, ws_event *ev)
                 yield |= step == 2;
                 progress = 1;
                 if (!ws_work_left(L)) {
-                    ws_limit_stop(L, LIMIT_WORK, b->id);
+                    ws_warp_limit_stop(L, LIMIT_WORK, b, w);
                     break;
                 }
                 if (max_cycles && b->cycle >= max_cycles) {
-                    ws_launch_stop(L, WS_ERR_LIMIT,
-                                   "cycle limit reached: %" PRIu64 " cycles, in block %u; raise it with --max-cycles",
-                                   max_cycles, b->id);
+                    ws_warp_limit_stop(L, LIMIT_CYCLES, b, w);
                     break;
                 }
                 if (L->stop || yield)

@@ -52,6 +52,9 @@ void ws_limit_message(const ws_launch_ctx *L, int limit, uint32_t block, char *b
     if (limit == LIMIT_OUTPUT)
         snprintf(buf, cap, "printf output limit reached: %" PRIu64 " bytes, in block %u; raise it with --max-output",
                  c->max_output, block);
+    else if (limit == LIMIT_CYCLES)
+        snprintf(buf, cap, "cycle limit reached: %" PRIu64 " cycles, in block %u; raise it with --max-cycles",
+                 c->max_cycles, block);
     else /* printf's formatting counts (printf.c): named only where it took part */
         snprintf(buf, cap,
                  "instruction limit reached: %" PRIu64 " warp instructions%s, in block %u; raise it with "
@@ -59,7 +62,7 @@ void ws_limit_message(const ws_launch_ctx *L, int limit, uint32_t block, char *b
                  c->max_warp_instructions, L->extra_work ? " (with printf's formatting)" : "", block);
 }
 
-void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block)
+void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block, uint32_t warp, uint32_t pc)
 {
     if (L->stop)
         return;
@@ -67,6 +70,9 @@ void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block)
     ws_limit_message(L, limit, block, msg, sizeof msg);
     ws_launch_stop(L, WS_ERR_LIMIT, "%s", msg);
     L->stop_limit = limit;
+    L->res->stop_block = block;
+    L->res->stop_warp = warp;
+    L->res->stop_pc = pc < L->k->ninsns ? pc : WS_NOWHERE; /* else every lane exited */
 }
 
 /* The most diagnostics a launch of kernel k can list: one per (kind, pc), at most WS_MAX_DIAGS;

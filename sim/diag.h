@@ -38,8 +38,12 @@ static inline void ws_emit(ws_launch_ctx *L, const ws_event *ev)
 /* Limits counted over the blocks in order: the first block that reaches one stops the launch,
  * with a message that names the limit, the block and the option that raises it (the same
  * whatever --jobs: parallel.c writes it for the block it finds taking the blocks in order). */
-enum { LIMIT_NONE, LIMIT_WORK, LIMIT_OUTPUT };
-void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block);
+enum { LIMIT_NONE, LIMIT_WORK, LIMIT_OUTPUT, LIMIT_CYCLES };
+/* warp: the one that ran the instruction that reached the limit, pc: the instruction it would run
+ * next (WS_NOWHERE: none, printf's text; ws_warp_limit_stop finds them); the result's stop_block,
+ * stop_warp and stop_pc keep them. LIMIT_CYCLES is a block's own (its cycles), the others count
+ * over the blocks in order. */
+void ws_limit_stop(ws_launch_ctx *L, int limit, uint32_t block, uint32_t warp, uint32_t pc);
 void ws_limit_message(const ws_launch_ctx *L, int limit, uint32_t block, char *buf, size_t cap);
 /* The work left before the instruction limit (0 when it is reached). */
 static inline uint64_t ws_work_left(const ws_launch_ctx *L)

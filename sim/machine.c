@@ -420,6 +420,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
                         const unsigned block[3], const void *params, size_t param_bytes, ws_result *res)
 {
     memset(res, 0, sizeof *res);
+    res->stop_block = res->stop_warp = res->stop_pc = WS_NOWHERE;
     sim->stop_requested = 0;
     uint64_t nthreads = (uint64_t)block[0] * block[1] * block[2];
     uint64_t nblocks = (uint64_t)grid[0] * grid[1] * grid[2];
@@ -523,6 +524,7 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
         goto done;
     }
     charged = per_thread * jobs;
+    res->jobs = jobs;
     if (sim->cfg.mode == WS_MODE_TIMING) {
         /* the machine's from its last launch (taken: a launch from a callback of this one makes its own) */
         L->timing = ws_timing_create(L, &sim->prepared, sim->spare_timing, res->message, sizeof res->message);

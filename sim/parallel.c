@@ -17,7 +17,12 @@
  * (an error, the cycle limit), gives the status and the message. A block is given the limit less
  * the work known of the blocks before it (those taken in order when its chunk was handed out,
  * and the chunk's own before it), so it stops at or after the point one thread would; a chunk
- * ends at a block that stopped, whose stop (or an earlier one) is then the launch's. */
+ * ends at a block that stopped, whose stop (or an earlier one) is then the launch's. The status
+ * and message are one thread's; where the block stopped (ws_result.stop_warp, stop_pc) is known
+ * when its limit was (every block before it counted when it ran), else it ran past that point.
+ * Statistics and memory then hold the work of that and of later blocks that one thread would not
+ * have run: ws_result.jobs tells the caller, which may run the launch again on one thread
+ * (cli/session.c does; docs/diagnostics.md, "Where a run stopped"). */
 #include "parallel.h"
 #include "block.h"
 #include "diag.h"
@@ -61,11 +66,14 @@ typedef struct {
     size_t nstores, stores_cap;
     ws_status status; /* BLOCK_STOPPED: why */
     char message[512];
+    uint64_t known;              /* the work known of the blocks before it when it ran (its limit: the limit less it) */
+    uint32_t stop_warp, stop_pc; /* where a limit stopped it (ws_result's) */
 } block_record;
 
 /* par_launch.flags: the block has finished (set under the lock); it stopped for a reason of its
- * own (not the work limit: status and message in its record) */
-enum { BLOCK_DONE = 1, BLOCK_STOPPED = 2 };
+ * own (not the work limit: status and message in its record); it stopped at the work limit it was
+ * given (its message, which names its warp and instruction, in its record) */
+enum { BLOCK_DONE = 1, BLOCK_STOPPED = 2, BLOCK_LIMITED = 4 };
 
 struct par_launch {
     /* on pages of its own (ws_par_pool.launch, WS_THREAD_PAGE): its lock and counters go from
@@ -80,8 +88,9 @@ struct par_launch {
     uint64_t done_upto;   /* every block below it has finished and been counted */
     uint64_t work_before; /* the work of the blocks below done_upto */
     int stop;             /* hand out no more blocks */
-    int decided;          /* the blocks in order reached a stop: status and message below */
+    int decided;          /* the blocks in order reached a stop: status, message and where below */
     ws_status stop_status;
+    uint32_t stop_block, stop_warp, stop_pc;
     char stop_msg[512];
     /* finished blocks from done_upto on, at id % window: their work (warp instructions and extra
      * work) and flags side by side, so that a chunk's come to the thread that takes them in a few
@@ -128,10 +137,19 @@ static void take_finished(par_launch *P)
             P->decided = 1;
             P->stop_status = WS_ERR_LIMIT;
             memcpy(P->stop_msg, msg, sizeof msg);
-        } else if (stopped) {
+            /* where: known only if the block stopped at its limit and that was one thread's (the
+             * work before it all known when it ran); else it ran past the point (ws_result.jobs) */
+            int exact = (P->flags[slot] & BLOCK_LIMITED) && r->known == P->work_before;
+            P->stop_block = (uint32_t)P->done_upto;
+            P->stop_warp = exact ? r->stop_warp : WS_NOWHERE;
+            P->stop_pc = exact ? r->stop_pc : WS_NOWHERE;
+        } else if (stopped) { /* an error or the cycle limit: the block's own, where as it said */
             P->decided = 1;
             P->stop_status = r->status;
             memcpy(P->stop_msg, r->message, sizeof P->stop_msg);
+            P->stop_block = (uint32_t)P->done_upto;
+            P->stop_warp = r->stop_warp;
+            P->stop_pc = r->stop_pc;
         }
         P->work_before = total;
         if (P->G->sms && /* in block order, as one host thread would */
@@ -163,7 +181,7 @@ static uint64_t chunk_size(const par_launch *P)
  * (par_worker_main): work[] holds 8 slots a 64-byte line, and a line written at every block by one thread
  * while the other writes its neighbours would go from core to core at every block. A block that
  * stopped is the chunk's last. */
-static void record_block(par_worker *W, uint64_t id)
+static void record_block(par_worker *W, uint64_t id, uint64_t known)
 {
     par_launch *P = W->P;
     ws_launch_ctx *L = &W->L;
@@ -186,7 +204,11 @@ static void record_block(par_worker *W, uint64_t id)
             memcpy(r->stores, st, n * sizeof *st);
         r->nstores = n <= r->stores_cap ? n : 0;
     }
-    if (L->stop && L->stop_limit != LIMIT_WORK) { /* BLOCK_STOPPED: the worker marks it, under the lock */
+    if (L->stop) { /* BLOCK_STOPPED or BLOCK_LIMITED: the worker marks it, under the lock */
+        int limit = L->stop_limit == LIMIT_WORK || L->stop_limit == LIMIT_CYCLES; /* else res's where is stale */
+        r->known = known;
+        r->stop_warp = limit ? W->res.stop_warp : WS_NOWHERE;
+        r->stop_pc = limit ? W->res.stop_pc : WS_NOWHERE;
         r->status = L->stop_status;
         memcpy(r->message, W->res.message, sizeof r->message);
     }
@@ -221,7 +243,7 @@ static void par_worker_main(par_worker *W)
             work[ran] = L->stats.warp_instructions + L->extra_work - before;
             known += work[ran];
             if (L->timing || L->stop)
-                record_block(W, first + ran);
+                record_block(W, first + ran, known - work[ran]);
             ran++;
             if (L->stop) /* a limit or an error: the blocks after it need not run */
                 break;
@@ -231,8 +253,8 @@ static void par_worker_main(par_worker *W)
             P->work[(first + i) % P->window] = work[i];
             P->flags[(first + i) % P->window] = BLOCK_DONE;
         }
-        if (L->stop && L->stop_limit != LIMIT_WORK) /* the chunk's last block stopped */
-            P->flags[(first + ran - 1) % P->window] |= BLOCK_STOPPED;
+        if (L->stop) /* the chunk's last block stopped */
+            P->flags[(first + ran - 1) % P->window] |= L->stop_limit != LIMIT_WORK ? BLOCK_STOPPED : BLOCK_LIMITED;
         if (L->stop)
             P->stop = 1;
         take_finished(P);
@@ -537,6 +559,11 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
         G->stop = 1;
         G->stop_status = P->stop_status;
         memcpy(G->res->message, P->stop_msg, sizeof G->res->message);
+        if (P->stop_status == WS_ERR_LIMIT) {
+            G->res->stop_block = P->stop_block;
+            G->res->stop_warp = P->stop_warp;
+            G->res->stop_pc = P->stop_pc;
+        }
         st = P->stop_status;
     }
     goto out;

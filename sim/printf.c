@@ -350,7 +350,7 @@ void ws_vprintf(ws_exec *x, unsigned lane, uint64_t fmt_addr, uint64_t args_addr
         ws_emit(L, &ev);
     }
     if (full)
-        ws_limit_stop(L, LIMIT_OUTPUT, x->blk->id);
+        ws_limit_stop(L, LIMIT_OUTPUT, x->blk->id, WS_NOWHERE, WS_NOWHERE);
     free(out);
     free(piece);
     ws_mem_release(L->sim, charged);

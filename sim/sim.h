@@ -297,7 +297,7 @@ struct ws_launch_ctx {
     uint64_t extra_work;       /* work besides the instructions: printf formatting (printf.c) */
     int stop;                  /* a limit or an error: stop every block */
     ws_status stop_status;
-    int stop_limit;            /* LIMIT_*: the stop was a limit over the blocks in order (see ws_limit_stop) */
+    int stop_limit;            /* LIMIT_*: the stop was a limit (see ws_limit_stop; res->stop_* say where) */
     /* diagnostics, reported once per (kind, pc), at most WS_MAX_DIAGS of them (diag_index finds
      * them; diag_seen marks every (kind, pc) reported, kept or not) */
     ws_diag *diags;

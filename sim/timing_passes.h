@@ -587,9 +587,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
         if (L->stop || !t->live)
             break;
         if (max_cycles && cycle >= max_cycles) {
-            ws_launch_stop(L, WS_ERR_LIMIT,
-                           "cycle limit reached: %" PRIu64 " cycles, in block %u; raise it with --max-cycles",
-                           max_cycles, b->id);
+            ws_warp_limit_stop(L, LIMIT_CYCLES, b, ws_block_busiest_warp(b));
             break;
         }
         if (next_event == UINT64_MAX) {
@@ -675,7 +673,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(ws_launch_ctx *
             settle_all(t, L, b, cycle + 1, 1);
         *charged_to = cycle + 1;
         if (!ws_work_left(L)) {
-            ws_limit_stop(L, LIMIT_WORK, b->id);
+            ws_warp_limit_stop(L, LIMIT_WORK, b, ws_block_busiest_warp(b));
             break;
         }
         release_barriers(t, b, cycle);

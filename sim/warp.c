@@ -131,6 +131,19 @@ static unsigned group_of(const ws_warp *w, unsigned l)
 
 uint32_t ws_warp_lane_pc(const ws_warp *w, unsigned l) { return w->converged ? w->cpc : w->gpc[group_of(w, l)]; }
 
+uint32_t ws_warp_next_pc(const ws_warp *w)
+{
+    if (w->converged || !w->live)
+        return w->live ? w->cpc : UINT32_MAX;
+    uint32_t run = UINT32_MAX, any = UINT32_MAX;
+    for (uint32_t g = 0; g < w->ngroups; g++) {
+        any = w->gpc[g] < any ? w->gpc[g] : any;
+        if (w->gstate[g] == LANE_RUN && w->gpc[g] < run)
+            run = w->gpc[g];
+    }
+    return run != UINT32_MAX ? run : any;
+}
+
 static int lane_state(const ws_warp *w, unsigned l) { return w->converged ? LANE_RUN : w->gstate[group_of(w, l)]; }
 
 static void leave_converged(ws_warp *w)

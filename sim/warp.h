@@ -6,6 +6,7 @@
 #ifndef WS_WARP_H
 #define WS_WARP_H
 
+#include "diag.h"
 #include "shadow.h"
 #include "sim.h"
 
@@ -116,6 +117,26 @@ uint64_t ws_warp_run_converged(ws_exec *x, ws_warp *w, uint64_t budget, int *yie
 /* The lanes of a state, wherever they are; the pc lane l is at. */
 uint32_t ws_warp_lanes_in_state(const ws_warp *w, int state);
 uint32_t ws_warp_lane_pc(const ws_warp *w, unsigned l);
+/* The pc a warp runs next: a converged warp's, else the lowest pc of its runnable groups (of any
+ * group when none can run); k->ninsns or more when it has none (every lane exited). */
+uint32_t ws_warp_next_pc(const ws_warp *w);
+/* The timing mode's warp to name at a limit: the one of block b that has issued the most
+ * instructions (the lowest of those that tie), the runaway one of a loop. Not the warp that issued
+ * last: up to four issue in a cycle, and the fast passes issue some movs of the next cycle early
+ * (timing_passes.h), which --slow-path timing does not. */
+static inline const ws_warp *ws_block_busiest_warp(const ws_block *b)
+{
+    const ws_warp *best = NULL;
+    for (uint32_t wi = 0; wi < b->nwarps; wi++)
+        if (!best || b->warps[wi].instructions > best->instructions)
+            best = &b->warps[wi];
+    return best;
+}
+/* ws_limit_stop in block b, where warp w stopped (NULL: not known): its index and next pc. */
+static inline void ws_warp_limit_stop(ws_launch_ctx *L, int limit, const ws_block *b, const ws_warp *w)
+{
+    ws_limit_stop(L, limit, b->id, w ? w->index : WS_NOWHERE, w ? ws_warp_next_pc(w) : WS_NOWHERE);
+}
 /* Block barrier id was released: the lanes waiting at it run again. */
 void ws_warp_release_barrier(ws_warp *w, unsigned id);
 /* Deadlock fallbacks (barrier.c calls them when nothing in the block can run): the oldest waiting

@@ -81,6 +81,80 @@ PTX
 for m in functional timing; do
     expect "runaway loop ($m)" 3 "instruction limit reached: 1000 warp instructions, in block 0; raise it with --max-instructions$" -- run "$tmp/spin.ptx" --mode $m --max-instructions 1000
 done
+# a runaway loop in a multi-block grid: blocks 0-2 return, the others spin storing to out. The
+# limit counts the blocks in block order, so block 3 stops at it; the note names its warp, the PTX
+# line and the instruction it would have run next; and --jobs 1, 2 and 4 print byte for byte the
+# same (stdout, stderr) with exit status 3 (docs/diagnostics.md, "Where a run stopped"): a launch
+# on several host threads that stops at a limit runs again on one
+cat > "$tmp/runaway.ptx" <<'PTX'
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry runaway(.param .u64 out)
+{
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<4>;
+	.reg .pred %p<2>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %tid.x;
+	mov.u32 %r3, 0;
+	setp.lt.u32 %p1, %r1, 3;
+	@%p1 bra $L_done;
+	mul.wide.u32 %rd2, %r2, 4;
+	add.u64 %rd3, %rd1, %rd2;
+$L_top:
+	add.u32 %r3, %r3, 1;
+	st.global.u32 [%rd3], %r3;
+	bra.uni $L_top;
+$L_done:
+	ret;
+}
+PTX
+# same_with_jobs NAME -- ARGS...: warpsim ARGS with --jobs 1, 2 and 4 exits 3 each time and prints
+# the same stdout and stderr
+same_with_jobs() {
+  local name=$1 j rc rc1
+  shift 2
+  n=$((n + 1))
+  "$warpsim" "$@" --jobs 1 > "$tmp/j1.out" 2> "$tmp/j1.err"
+  rc1=$?
+  for j in 2 4; do
+    "$warpsim" "$@" --jobs $j > "$tmp/jn.out" 2> "$tmp/jn.err"
+    rc=$?
+    if [ "$rc1" -ne 3 ] || [ "$rc" -ne "$rc1" ] || ! cmp -s "$tmp/j1.out" "$tmp/jn.out" || ! cmp -s "$tmp/j1.err" "$tmp/jn.err"; then
+      echo "FAIL $name: --jobs $j (exit $rc) differs from --jobs 1 (exit $rc1)"
+      diff "$tmp/j1.err" "$tmp/jn.err" | head -6
+      diff "$tmp/j1.out" "$tmp/jn.out" | head -6
+      fails=$((fails + 1))
+      return
+    fi
+  done
+  echo "ok   $name"
+}
+runaway=(run "$tmp/runaway.ptx" --grid 8 --block 64 'out=u32[64]')
+expect "runaway grid: the note names block, warp, PTX line and instruction (functional)" 3 \
+  "runaway\.ptx:19: note: the limit stopped block 3, warp 0 here, before st\.global\.u32 \[%rd3\], %r3$" -- \
+  "${runaway[@]}" --mode functional --max-instructions 3000
+expect "runaway grid: the note names block, warp, PTX line and instruction (timing)" 3 \
+  "runaway\.ptx:19: note: the limit stopped block 3, warp 0 here, before st\.global\.u32 \[%rd3\], %r3$" -- \
+  "${runaway[@]}" --mode timing --max-instructions 3000
+expect "runaway grid: the message names the block" 3 \
+  "^warpsim: instruction limit reached: 3000 warp instructions, in block 3; raise it with --max-instructions$" -- \
+  "${runaway[@]}" --mode timing --max-instructions 3000 --jobs 4
+expect "runaway grid: the cycle limit's note" 3 \
+  "runaway\.ptx:[0-9]+: note: the limit stopped block 3, warp [0-9]+ here, before " -- \
+  "${runaway[@]}" --mode timing --max-cycles 700
+for m in functional timing; do
+  same_with_jobs "runaway grid: --jobs 1, 2, 4 print the same ($m, instruction limit)" -- \
+    "${runaway[@]}" --mode $m --max-instructions 3000
+  same_with_jobs "runaway grid: --jobs 1, 2, 4 print the same ($m, instruction limit 20000)" -- \
+    "${runaway[@]}" --mode $m --max-instructions 20000
+  same_with_jobs "runaway grid: --jobs 1, 2, 4 print the same ($m, cycle limit)" -- \
+    "${runaway[@]}" --mode $m --max-cycles 700
+  same_with_jobs "runaway grid: --jobs 1, 2, 4 print the same ($m, --json)" -- \
+    "${runaway[@]}" --mode $m --max-instructions 5000 --json
+done
 expect "missing ';'" 2 "semi\.ptx:7:2: error: expected ',' or ';'" -- run "$tmp/semi.ptx" --block 32 a=u32[32]
 expect "print of malformed PTX" 2 "bad\.ptx:7:2: error: unsupported instruction 'frob'" -- print "$tmp/bad.ptx"
 expect "unknown kernel" 2 "no kernel named 'nope'; it has: warp_reduce_down" -- run "$reduce" --kernel nope @programs/warp_reduce_down.args

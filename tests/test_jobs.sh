@@ -3,7 +3,8 @@
 # output in block order, merged diagnostics, summed statistics), for every programs/*.ptx except
 # those that read %clock (their cycle counts are the measurement), with its own arguments and
 # again with a grid of 8 blocks (where every block writes the same words, the values agree), in
-# the timing and the functional mode; plus the bench kernels on larger grids. No timing is
+# the timing and the functional mode; plus the bench kernels on larger grids, and launches that
+# stop at the instruction or cycle limit. No timing is
 # asserted here (docs/performance.md has the speed-ups).
 # Usage: tests/test_jobs.sh WARPSIM ROOT
 set -u
@@ -48,7 +49,16 @@ for k in reduce_loop scan_loop divergent bank_conflicts; do
     compare "bench/$k/timing" "$root/bench/$k.ptx" --grid 16 --block 64 out=u32[1024] iters=s32:20 --mode timing --json
 done
 compare "block_reduce/64" "$root/programs/block_reduce.ptx" --grid 64 --block 1024 "in=f32[65536]:iota" "out=f32[64]" --json
-# the instruction limit stops both (how far the other blocks got differs: docs/performance.md)
+# the instruction and cycle limits stop both, and what they print is one thread's, byte for byte
+# (a launch on several threads that stops at a limit runs again on one: docs/diagnostics.md)
+for mode in functional timing; do
+    compare "limit/$mode" "$root/bench/reduce_loop.ptx" --grid 16 --block 64 out=u32[1024] iters=s32:1000000 \
+        --max-instructions 1000 --mode $mode
+    compare "limit/$mode/json" "$root/bench/reduce_loop.ptx" --grid 16 --block 64 out=u32[1024] iters=s32:1000000 \
+        --max-instructions 5000 --mode $mode --json
+    compare "cycle_limit/$mode" "$root/bench/reduce_loop.ptx" --grid 16 --block 64 out=u32[1024] iters=s32:1000000 \
+        --max-cycles 2000 --mode $mode
+done
 for j in 1 2; do
     "$ws" run "$root/bench/reduce_loop.ptx" --grid 16 --block 64 out=u32[1024] iters=s32:1000000 \
         --max-instructions 1000 --jobs $j >/dev/null 2>&1

@@ -1167,6 +1167,52 @@ static void test_limit_same_with_jobs(void **state)
     assert_non_null(strstr(msg[0], "instruction limit reached: 12345 warp instructions, in block 0; raise it"));
 }
 
+/* Where a limit stopped the launch (ws_result.stop_*): the block, the warp that ran the instruction
+ * that reached the limit, and the instruction it would run next. LOOP_KERNEL's instructions: 0 mov,
+ * 1 add (PTX line 9), 2 bra (line 10). One warp runs until the limit in the functional mode: mov and
+ * 6172 (add, bra) pairs are 12345 warp instructions, so warp 0 of block 0 stops before the add;
+ * with the cycle limit (a cycle a warp instruction) 5000 = mov + 2499 pairs + add, before the bra.
+ * With four host threads the place is the same where the result knows it (the stopping block
+ * given the whole limit, as block 0 is); printf's output limit names no warp. */
+static void expect_loop_stop(const wsh_opts *o, uint32_t pc)
+{
+    wsh_run r;
+    wsh_kernel(&r, LOOP_KERNEL, "spin", o, 0, NULL, NULL);
+    WSH_EXPECT_STATUS(&r, WS_ERR_LIMIT);
+    assert_int_equal(r.res.stop_block, 0);
+    assert_int_equal(r.res.stop_warp, 0);
+    assert_int_equal(r.res.stop_pc, pc);
+    wsh_free(&r);
+}
+
+static void test_limit_where(void **state)
+{
+    (void)state;
+    for (unsigned j = 1; j <= 4; j *= 4) {
+        wsh_opts o = {.grid = {16, 1, 1}, .block = {64, 1, 1}, .max_warp_instructions = 12345, .jobs = j};
+        expect_loop_stop(&o, 1);
+        wsh_opts c = {.grid = {16, 1, 1}, .block = {64, 1, 1}, .max_cycles = 5000, .jobs = j};
+        expect_loop_stop(&c, 2);
+    }
+    /* the timing mode: the warp that issued the most (ws_block_busiest_warp), at its next instruction */
+    wsh_run r;
+    wsh_opts t = {.block = {64, 1, 1}, .max_warp_instructions = 1000, .timing = true};
+    wsh_kernel(&r, LOOP_KERNEL, "spin", &t, 0, NULL, NULL);
+    WSH_EXPECT_STATUS(&r, WS_ERR_LIMIT);
+    assert_int_equal(r.res.stop_block, 0);
+    assert_true(r.res.stop_warp < 2);
+    assert_true(r.res.stop_pc == 1 || r.res.stop_pc == 2);
+    wsh_free(&r);
+    /* a launch that ends well says nowhere */
+    wsh_opts ok = {.block = {64, 1, 1}};
+    wsh_kernel(&r, ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n\tret;\n}\n", "k", &ok, 0,
+               NULL, NULL);
+    WSH_EXPECT_STATUS(&r, WS_OK);
+    assert_int_equal(r.res.stop_warp, WS_NOWHERE);
+    assert_int_equal(r.res.stop_pc, WS_NOWHERE);
+    wsh_free(&r);
+}
+
 /* A stop deep in a large grid, inside one of the chunks of blocks a host thread takes at once
  * (sim/parallel.c): the instruction limit in block 637 (4 warp instructions a block), and a trap
  * in block 637 alone, give the same status, message and diagnostics with one, two and four threads. */
@@ -1545,6 +1591,7 @@ int main(void)
         cmocka_unit_test(test_printf_counts_as_work),
         cmocka_unit_test(test_cycle_limit_functional),
         cmocka_unit_test(test_limit_same_with_jobs),
+        cmocka_unit_test(test_limit_where),
         cmocka_unit_test(test_stop_mid_chunk_same_with_jobs),
         cmocka_unit_test(test_many_launches_same_with_jobs),
         cmocka_unit_test(test_memory_limit_local),

@@ -303,8 +303,22 @@ typedef struct {
     ws_diag *diags;        /* owned by the result: ws_result_free */
     size_t ndiags;
     uint64_t ndiags_not_listed; /* distinct diagnostics (kind, pc) beyond the WS_MAX_DIAGS listed */
+    /* the host threads the blocks ran on (ws_config.jobs, or fewer; 0: none ran). Where more than
+     * one ran and the instruction or cycle limit stopped the launch, blocks after the stopping one,
+     * and the stopping one past the limit's point, may have run on the other threads (their work is
+     * in stats, their stores in memory): the status and message are one thread's, the rest is not.
+     * A caller that needs one thread's stop launches again with jobs 1 on the memory as it was
+     * (warpsim run does: docs/diagnostics.md, "Limits"). */
+    unsigned jobs;
+    /* Where the instruction or cycle limit stopped the launch: the block, the warp that ran the
+     * instruction that reached the limit, and the pc (an index into the kernel's insns, whose line
+     * is the PTX line) of the instruction that warp would have run next, the one that would have
+     * gone over. WS_NOWHERE where not known: no such stop, a warp whose lanes had all exited (pc), or
+     * a launch on several host threads whose stopping block ran past the limit's point. */
+    uint32_t stop_block, stop_warp, stop_pc;
     char message[512];     /* why the run stopped, when status != WS_OK */
 } ws_result;
+#define WS_NOWHERE UINT32_MAX
 
 typedef struct ws_sim ws_sim;
 
