@@ -186,26 +186,15 @@ static int parse_slow_paths(const char *list, unsigned *out)
 static ws_diag_severity severity_of(ws_severity s) { return s == WS_SEV_ERROR ? WS_DIAG_ERROR : WS_DIAG_WARNING; }
 
 /* Where the instruction or cycle limit stopped the launch, located as a diagnostic is (FILE:LINE
- * first, the CUDA line beside it with -lineinfo): the block and warp, and the instruction the warp
- * would have run next, so that a runaway loop is found by its line. */
+ * first, the CUDA line beside it with -lineinfo), so that a runaway loop is found by its line. */
 static void print_limit_where(const ws_module *m, const ws_kernel *k, const ws_result *res)
 {
-    if (res->stop_warp == WS_NOWHERE)
-        return;
-    if (res->stop_pc >= k->ninsns) {
-        fprintf(stderr, "warpsim: note: the limit stopped block %u, warp %u, after its last lane exited\n",
-                res->stop_block, res->stop_warp);
-        return;
-    }
-    const ws_insn *in = &k->insns[res->stop_pc];
-    char src[168] = "", text[160];
-    if (ws_insn_source(m, in, src + 2, sizeof src - 3)) {
-        src[0] = ' ', src[1] = '(';
-        strcat(src, ")");
-    }
-    ws_insn_print(m, k, in, text, sizeof text);
-    fprintf(stderr, "%s:%u%s: note: the limit stopped block %u, warp %u here, before %s\n", m->path, in->line, src,
-            res->stop_block, res->stop_warp, text);
+    char src[168], text[256];
+    long line = ws_limit_where(m, k, res, src, sizeof src, text, sizeof text);
+    if (line > 0)
+        fprintf(stderr, "%s:%ld%s: note: %s\n", m->path, line, src, text);
+    else if (line == 0)
+        fprintf(stderr, "warpsim: note: %s\n", text);
 }
 
 int cmd_run(int argc, char **argv)

@@ -257,6 +257,12 @@ static void report(const rt_function *f, const ws_module *m, const ws_kernel *k,
                    f->mod->ptx_path, d->line, src, ws_severity_name(d->severity), d->message,
                    ws_diag_kind_name(d->kind), d->block, d->warp, d->lanes, times);
     }
+    char src[168], where[256];
+    long line = ws_limit_where(m, k, res, src, sizeof src, where, sizeof where);
+    if (line > 0)
+        rt_message("kernel %s launched from %s: %s:%ld%s: note: %s", name, site, f->mod->ptx_path, line, src, where);
+    else if (line == 0)
+        rt_message("kernel %s launched from %s: note: %s", name, site, where);
     if (res->status != WS_OK && res->message[0])
         rt_message("kernel %s launched from %s: %s", name, site, res->message);
 }

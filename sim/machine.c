@@ -98,6 +98,29 @@ void ws_result_free(ws_result *r)
     r->ndiags = 0;
 }
 
+long ws_limit_where(const ws_module *m, const ws_kernel *k, const ws_result *res, char *src, size_t src_cap, char *text,
+                    size_t text_cap)
+{
+    if (res->stop_warp == WS_NOWHERE || !text_cap || src_cap < 4)
+        return -1;
+    src[0] = '\0';
+    if (res->stop_pc >= k->ninsns) {
+        snprintf(text, text_cap, "the limit stopped block %u, warp %u, after its last lane exited", res->stop_block,
+                 res->stop_warp);
+        return 0;
+    }
+    const ws_insn *in = &k->insns[res->stop_pc];
+    if (ws_insn_source(m, in, src + 2, src_cap - 3)) {
+        src[0] = ' ', src[1] = '(';
+        strcat(src, ")");
+    }
+    char insn[160];
+    ws_insn_print(m, k, in, insn, sizeof insn);
+    snprintf(text, text_cap, "the limit stopped block %u, warp %u here, before %s", res->stop_block, res->stop_warp,
+             insn);
+    return in->line;
+}
+
 
 /* ---- the kernel, ready to launch --------------------------------------------------------------- */
 

@@ -28,6 +28,9 @@ grep -qx before "$tmp/out" || { echo "FAIL: the program's output before the unsu
 # a launch that never ends stops at --max-instructions: cudaErrorLaunchTimeout, sticky
 expect 0 "instruction limit reached: 10000 warp instructions" \
     "$warpsim" exec --max-instructions 10000 --ptx-dir "$tmp" "$src/tests/cuda/bin/endless"
+# ... and says where, as warpsim run does: the PTX line, the block, the warp, the next instruction
+grep -qE "^warpsim: kernel spin\(int volatile\*\) launched from .*\.ptx:[0-9]+: note: the limit stopped block 0, warp 0 here, before [@a-z]" "$tmp/err" ||
+    { echo "FAIL: endless's limit note:"; cat "$tmp/err"; status=1; }
 printf 'launch: cudaSuccess\nsynchronize: cudaErrorLaunchTimeout\nmalloc: cudaErrorLaunchTimeout\n' |
     cmp -s - "$tmp/out" || { echo "FAIL: endless printed:"; cat "$tmp/out"; status=1; }
 # printf text beyond --max-output (default 16 MiB) stops the launch the same way; the option is

@@ -351,6 +351,13 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
  * status and message (a trace writer that reached its size limit calls it). */
 void ws_sim_request_stop(ws_sim *sim, ws_status status, const char *message);
 void ws_result_free(ws_result *res);
+/* Where the instruction or cycle limit stopped the launch (res->stop_*), for a note located as a
+ * diagnostic is: writes "the limit stopped block B, warp W here, before INSN" to text, the CUDA line
+ * of INSN as " (FILE:LINE)" to src ("" without -lineinfo), and returns INSN's PTX line; or writes
+ * "the limit stopped block B, warp W, after its last lane exited" and returns 0. Returns -1, writing
+ * nothing, where the stop is not known (WS_NOWHERE). */
+long ws_limit_where(const ws_module *m, const ws_kernel *k, const ws_result *res, char *src, size_t src_cap,
+                    char *text, size_t text_cap);
 
 /* ---- one shuffle, without a kernel: the rule of DESIGN.md "Semantics" --------------------------- */
 typedef struct {
