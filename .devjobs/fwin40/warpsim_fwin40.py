@@ -20,12 +20,17 @@ RUNS = [("base", (256, 384, 512, 1024), "0", 15, 0), ("pre", (256, 384, 512, 102
 
 
 def stamps(ws, ptx, block, roles, spmask, delay, pre, presets):
+    return rows(ws, ptx, "_Z6fwin40ILi%dEEvPyPjffjjjPKf" % pre, block,
+                ["sink=u32[1024]", "a=f32:1.0001", "b=f32:0.5", "roles=u32:%d" % int(roles, 16),
+                 "spmask=u32:%d" % spmask, "delay=u32:%d" % delay, "bp=f32[1]"], presets)
+
+
+def rows(ws, ptx, kernel, block, args, presets):
+    """One warm warpsim run of KERNEL (its first parameter o, the stamps; ARGS the others): [(warp, row, lo)], span."""
     nw = block // 32
-    out = subprocess.run([ws, "run", ptx, "--kernel", "_Z6fwin40ILi%dEEvPyPjffjjjPKf" % pre, "--grid", "1",
-                          "--block", str(block),
-                          "o=u64[%d]" % (32 * ROW), "sink=u32[1024]", "a=f32:1.0001", "b=f32:0.5",
-                          "roles=u32:%d" % int(roles, 16), "spmask=u32:%d" % spmask, "delay=u32:%d" % delay,
-                          "bp=f32[1]", "--preset", presets, "--json"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([ws, "run", ptx, "--kernel", kernel, "--grid", "1", "--block", str(block),
+                          "o=u64[%d]" % (32 * ROW)] + args + ["--preset", presets, "--json"],
+                         capture_output=True, text=True, check=True).stdout
     vals = json.loads(out)["buffers"]["o"]
     rows = [vals[w * ROW:(w + 1) * ROW] for w in range(nw)]
     stay = [r for r in rows if r[ROW - 1] != 1]

@@ -7,7 +7,7 @@ import os, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "fwin40"))
-import warpsim_fwin40  # noqa: E402  (stamps(): one warpsim run of probe_fwin40, rows as the job prints them)
+import warpsim_fwin40  # noqa: E402  (stamps(), rows(): one warpsim run, rows as the job prints them)
 
 S, ROW = 16, 16 + 4
 # run.sh's runs: name, probe (46: ENTRY, or "40"), blocks, roles, spmask
@@ -18,17 +18,9 @@ RUNS = [("e0", 0, (256, 512), "0", 15), ("e1", 1, (256, 512), "0", 15), ("e2", 2
 
 
 def stamps46(ws, ptx, entry, block, roles, spmask, presets):
-    import json
-    nw = block // 32
-    out = subprocess.run([ws, "run", ptx, "--kernel", "_Z6fwin46ILi%dEEvPyPjffjjjj" % entry, "--grid", "1",
-                          "--block", str(block), "o=u64[%d]" % (32 * ROW), "sink=u32[4096]", "a=f32:1.0001",
-                          "b=f32:0.5", "roles=u32:%d" % int(roles, 16), "spmask=u32:%d" % spmask, "delay=u32:0",
-                          "k=u32:0", "--preset", presets, "--json"], capture_output=True, text=True, check=True).stdout
-    vals = json.loads(out)["buffers"]["o"]
-    rows = [vals[w * ROW:(w + 1) * ROW] for w in range(nw)]
-    stay = [r for r in rows if r[ROW - 1] != 1]
-    lo = min(r[0] for r in stay)
-    return [(w, r, lo) for w, r in enumerate(rows)], max(r[S] for r in stay) - lo
+    return warpsim_fwin40.rows(ws, ptx, "_Z6fwin46ILi%dEEvPyPjffjjjj" % entry, block,
+                               ["sink=u32[4096]", "a=f32:1.0001", "b=f32:0.5", "roles=u32:%d" % int(roles, 16),
+                                "spmask=u32:%d" % spmask, "delay=u32:0", "k=u32:0"], presets)
 
 
 def main(argv):
