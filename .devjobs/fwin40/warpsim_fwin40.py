@@ -38,6 +38,17 @@ def rows(ws, ptx, kernel, block, args, presets):
     return [(w, r, lo) for w, r in enumerate(rows)], max(r[S] for r in stay) - lo
 
 
+def write_rows(f, block, rows):
+    """rows as the job prints them, the same for launches 0-9 (warpsim's warm run repeats)."""
+    for la in range(10):
+        for w, r, lo in rows:
+            if r[ROW - 1] == 1:
+                f.write("%d %d %d -1 -1 1\n" % (block, la, w))
+            else:
+                f.write("%d %d %d %d %d %d %s\n" % (block, la, w, r[S + 1], r[S + 2], r[S + 3],
+                                                    " ".join(str(v - lo) for v in r[:S + 1])))
+
+
 def main(argv):
     ws, outdir, extra = argv[1], argv[2], argv[3:]
     tmp = tempfile.mkdtemp()
@@ -52,13 +63,7 @@ def main(argv):
         with open(os.path.join(outdir, "probe", name + ".txt"), "w") as f:
             for block in blocks:
                 rows, span = stamps(ws, ptx, block, roles, spmask, delay, pre, warm)
-                for la in range(10):
-                    for w, r, lo in rows:
-                        if r[ROW - 1] == 1:
-                            f.write("%d %d %d -1 -1 1\n" % (block, la, w))
-                        else:
-                            f.write("%d %d %d %d %d %d %s\n" % (block, la, w, r[S + 1], r[S + 2], r[S + 3],
-                                                                " ".join(str(v - lo) for v in r[:S + 1])))
+                write_rows(f, block, rows)
                 f.write("block %d roles %04x spmask %d delay %d pre %d: %s\n" % (block, int(roles, 16), spmask, delay,
                                                                                 pre, " ".join([str(span)] * 10)))
 

@@ -7,9 +7,8 @@ import os, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "fwin40"))
-import warpsim_fwin40  # noqa: E402  (stamps(), rows(): one warpsim run, rows as the job prints them)
+import warpsim_fwin40  # noqa: E402  (stamps(), rows(), write_rows())
 
-S, ROW = 16, 16 + 4
 # run.sh's runs: name, probe (46: ENTRY, or "40"), blocks, roles, spmask
 RUNS = [("e0", 0, (256, 512), "0", 15), ("e1", 1, (256, 512), "0", 15), ("e2", 2, (256, 512), "0", 15),
         ("e3", 3, (256, 512), "0", 15), ("e4", 4, (256, 512), "0", 15), ("a-128", "40", (128,), "0", 15),
@@ -42,13 +41,7 @@ def main(argv):
                     rows, span = warpsim_fwin40.stamps(ws, ptx["40"], block, roles, spmask, 0, 0, warm)
                 else:
                     rows, span = stamps46(ws, ptx["46"], probe, block, roles, spmask, warm)
-                for la in range(10):
-                    for w, r, lo in rows:
-                        if r[ROW - 1] == 1:
-                            f.write("%d %d %d -1 -1 1\n" % (block, la, w))
-                        else:
-                            f.write("%d %d %d %d %d %d %s\n" % (block, la, w, r[S + 1], r[S + 2], r[S + 3],
-                                                                " ".join(str(v - lo) for v in r[:S + 1])))
+                warpsim_fwin40.write_rows(f, block, rows)
                 f.write("block %d roles %04x spmask %d delay 0 pre 0: %s\n" % (block, int(roles, 16), spmask,
                                                                               " ".join([str(span)] * 10)))
 
