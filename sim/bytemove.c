@@ -4,37 +4,33 @@
 
 #include <string.h>
 
+/* A register operand's register, or a vector's elements (at most WS_MOVE_MAX), into regs; returns
+ * how many (0: neither). */
+static unsigned operand_regs(const ws_operand *o, uint32_t regs[WS_MOVE_MAX])
+{
+    if (o->kind == WS_OPND_REG) {
+        regs[0] = o->reg;
+        return 1;
+    }
+    if (o->kind != WS_OPND_VEC)
+        return 0;
+    unsigned n = o->nvec < WS_MOVE_MAX ? o->nvec : WS_MOVE_MAX;
+    for (unsigned i = 0; i < n; i++)
+        regs[i] = o->regs[i];
+    return n;
+}
+
 unsigned ws_move_sources(const ws_insn *in, uint32_t regs[WS_MOVE_MAX])
 {
     const ws_operand *a = &in->ops[1];
     if (in->op == WS_OP_AND || in->op == WS_OP_OR) /* the register, beside the constant */
         a = in->ops[1].kind == WS_OPND_REG ? &in->ops[1] : &in->ops[2];
-    if (a->kind == WS_OPND_REG) {
-        regs[0] = a->reg;
-        return 1;
-    }
-    if (a->kind != WS_OPND_VEC || in->op != WS_OP_MOV)
+    if (a->kind == WS_OPND_VEC && in->op != WS_OP_MOV)
         return 0;
-    unsigned n = a->nvec < WS_MOVE_MAX ? a->nvec : WS_MOVE_MAX;
-    for (unsigned i = 0; i < n; i++)
-        regs[i] = a->regs[i];
-    return n;
+    return operand_regs(a, regs);
 }
 
-unsigned ws_move_dests(const ws_insn *in, uint32_t regs[WS_MOVE_MAX])
-{
-    const ws_operand *d = &in->ops[0];
-    if (d->kind == WS_OPND_REG) {
-        regs[0] = d->reg;
-        return 1;
-    }
-    if (d->kind != WS_OPND_VEC)
-        return 0;
-    unsigned n = d->nvec < WS_MOVE_MAX ? d->nvec : WS_MOVE_MAX;
-    for (unsigned i = 0; i < n; i++)
-        regs[i] = d->regs[i];
-    return n;
-}
+unsigned ws_move_dests(const ws_insn *in, uint32_t regs[WS_MOVE_MAX]) { return operand_regs(&in->ops[0], regs); }
 
 /* mov: d = a (the low bytes of the type; ex_mov zeroes the rest); .v2/.v4 element by element; a
  * pack puts element i at bytes i * part (part = the type's bytes / elements; a sink '_' gives

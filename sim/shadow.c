@@ -311,6 +311,21 @@ static bool writes_recorded(const ws_exec *x, const ws_insn *in)
     return (L->uninit_plan[in - L->code] & WS_UNINIT_WRITES) != 0;
 }
 
+/* What a byte move's result asks of the check: nothing undefined; every byte it copies undefined
+ * (reported as a read of a register nothing wrote); or some undefined bytes to carry on. */
+enum { MOVE_NOTHING, MOVE_REPORT, MOVE_CARRY };
+static int move_outcome(const ws_move *m)
+{
+    uint8_t any_from = 0, any_out = 0;
+    int all_undef = 1;
+    for (unsigned d = 0; d < WS_MOVE_MAX; d++) {
+        any_from |= m->from[d];
+        any_out |= m->out[d];
+        all_undef &= m->out[d] == m->from[d];
+    }
+    return any_from && all_undef ? MOVE_REPORT : any_out ? MOVE_CARRY : MOVE_NOTHING;
+}
+
 /* A byte move (bytemove.h) reads its sources' bytes without using them: their definedness goes on
  * to its destinations (ws_shadow_writes puts it there). Only lanes where nothing it moves is
  * defined are reported, as a read of a register nothing wrote, and their results then count as
@@ -329,7 +344,8 @@ static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
         return 1;
     }
     struct ws_shadow *s = x->blk->shadow;
-    uint32_t whole = 0, carried = 0;
+    uint32_t whole = 0;
+    int carried = MOVE_NOTHING;
     uint8_t u[WS_MOVE_MAX] = {0}, last[WS_MOVE_MAX];
     ws_move m;
     /* each source written in every lane or in none (a pack of a value with a register nothing
@@ -346,17 +362,11 @@ static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
     if (uniform) {
         if (ws_move_bytes(in, u, &m) < 0)
             return 0;
-        uint8_t any_from = 0, any_out = 0;
-        int all_undef = 1;
-        for (unsigned d = 0; d < WS_MOVE_MAX; d++) {
-            any_from |= m.from[d];
-            any_out |= m.out[d];
-            all_undef &= m.out[d] == m.from[d];
-        }
-        if (any_from && all_undef)
+        int outcome = move_outcome(&m);
+        if (outcome == MOVE_REPORT)
             for (unsigned i = 0; i < n; i++)
                 check_bytes(x, src[i], exec, m.reads[i]);
-        else if (any_out && keep)
+        else if (outcome == MOVE_CARRY && keep)
             carry_same(s, in, exec, m.out);
         return 1;
     }
@@ -365,21 +375,14 @@ static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
             u[i] = undef_bytes(x, src[i], l);
         /* lanes mostly hold the same bytes undefined: the last lane's answer stands */
         if (l == (uint32_t)__builtin_ctz(exec) || memcmp(u, last, WS_MOVE_MAX) != 0) {
-            uint8_t any_from = 0, any_out = 0;
-            int all_undef = 1;
             if (ws_move_bytes(in, u, &m) < 0)
                 return 0; /* the form, the same in every lane: nothing carried yet */
-            for (unsigned d = 0; d < WS_MOVE_MAX; d++) {
-                any_from |= m.from[d];
-                any_out |= m.out[d];
-                all_undef &= m.out[d] == m.from[d];
-            }
-            carried = any_from && all_undef ? 1 : any_out ? 2 : 0;
+            carried = move_outcome(&m);
             memcpy(last, u, WS_MOVE_MAX);
         }
-        if (carried == 1)
+        if (carried == MOVE_REPORT)
             whole |= 1u << l;
-        else if (carried == 2 && keep)
+        else if (carried == MOVE_CARRY && keep)
             carry(s, in, l, m.out);
     }
     for (unsigned i = 0; i < n && whole; i++) /* m.reads: the same in every lane */
