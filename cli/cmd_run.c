@@ -459,10 +459,8 @@ int cmd_run(int argc, char **argv)
         for (size_t i = 0; i < res.ndiags; i++) {
             const ws_diag *d = &res.diags[i];
             char src[168] = ""; /* -lineinfo PTX: the CUDA line beside the PTX line */
-            if (d->pc < k->ninsns && ws_insn_source(S.m, &k->insns[d->pc], src + 2, sizeof src - 3)) {
-                src[0] = ' ', src[1] = '(';
-                strcat(src, ")");
-            }
+            if (d->pc < k->ninsns)
+                ws_insn_source_aside(S.m, &k->insns[d->pc], src, sizeof src);
             fprintf(stderr, "%s:%u%s: %s: %s [%s] (block %u, warp %u, lanes 0x%08x", S.m->path, d->line, src,
                     ws_severity_name(d->severity), d->message, ws_diag_kind_name(d->kind), d->block, d->warp, d->lanes);
             if (d->count > 1)

@@ -546,3 +546,20 @@ size_t ws_insn_source(const ws_module *m, const ws_insn *in, char *buf, size_t c
     int n = snprintf(buf, cap, "%s:%u", base ? base + 1 : path, in->src_line);
     return n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
 }
+
+size_t ws_insn_source_aside(const ws_module *m, const ws_insn *in, char *buf, size_t cap)
+{
+    if (cap < 4) {
+        if (cap)
+            buf[0] = 0;
+        return 0;
+    }
+    size_t n = ws_insn_source(m, in, buf + 2, cap - 3);
+    if (!n) {
+        buf[0] = 0;
+        return 0;
+    }
+    buf[0] = ' ', buf[1] = '(';
+    buf[n + 2] = ')', buf[n + 3] = 0;
+    return n + 3;
+}

@@ -249,10 +249,8 @@ static void report(const rt_function *f, const ws_module *m, const ws_kernel *k,
         char src[168] = "", times[48] = "";
         if (d->count > 1)
             snprintf(times, sizeof times, "; %llu times", (unsigned long long)d->count);
-        if (d->pc < k->ninsns && ws_insn_source(m, &k->insns[d->pc], src + 2, sizeof src - 3)) {
-            src[0] = ' ', src[1] = '(';
-            strcat(src, ")");
-        }
+        if (d->pc < k->ninsns)
+            ws_insn_source_aside(m, &k->insns[d->pc], src, sizeof src);
         rt_message("kernel %s launched from %s: %s:%u%s: %s: %s [%s] (block %u, warp %u, lanes 0x%08x%s)", name, site,
                    f->mod->ptx_path, d->line, src, ws_severity_name(d->severity), d->message,
                    ws_diag_kind_name(d->kind), d->block, d->warp, d->lanes, times);

@@ -101,7 +101,7 @@ void ws_result_free(ws_result *r)
 long ws_limit_where(const ws_module *m, const ws_kernel *k, const ws_result *res, char *src, size_t src_cap, char *text,
                     size_t text_cap)
 {
-    if (res->stop_warp == WS_NOWHERE || !text_cap || src_cap < 4)
+    if (res->stop_warp == WS_NOWHERE || !text_cap || !src_cap)
         return -1;
     src[0] = '\0';
     if (res->stop_pc >= k->ninsns) {
@@ -110,10 +110,7 @@ long ws_limit_where(const ws_module *m, const ws_kernel *k, const ws_result *res
         return 0;
     }
     const ws_insn *in = &k->insns[res->stop_pc];
-    if (ws_insn_source(m, in, src + 2, src_cap - 3)) {
-        src[0] = ' ', src[1] = '(';
-        strcat(src, ")");
-    }
+    ws_insn_source_aside(m, in, src, src_cap);
     char insn[160];
     ws_insn_print(m, k, in, insn, sizeof insn);
     snprintf(text, text_cap, "the limit stopped block %u, warp %u here, before %s", res->stop_block, res->stop_warp,

@@ -331,6 +331,8 @@ size_t ws_format_register_value(const ws_kernel *k, const uint8_t *is_float, uin
 /* -lineinfo: "file.cu:LINE" (the file's base name) of an instruction into buf, or "" when
  * the PTX has no .loc for it. Returns the length. */
 size_t ws_insn_source(const ws_module *m, const ws_insn *in, char *buf, size_t cap);
+/* The same, as a diagnostic puts it beside the PTX line: " (file.cu:LINE)", or "" without a .loc. */
+size_t ws_insn_source_aside(const ws_module *m, const ws_insn *in, char *buf, size_t cap);
 
 /* Print a module back as PTX that ptxas accepts. */
 int ws_module_print(const ws_module *m, char **out, size_t *outlen);
