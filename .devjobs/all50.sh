@@ -5,7 +5,7 @@ set -u
 name=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
 echo "GPU: $name"
 nvidia-smi --query-gpu=name,uuid,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader
-jobs="fwin50 half19 fwin40 fwin48"
+jobs="${JOBS:-fwin50 half19 fwin40 fwin48}"
 case "$name" in *H200*) jobs="$jobs dep35 banks40 fetch35 pair33" ;; esac
 for j in $jobs; do
     echo "== $j $(date -u +%H:%M:%SZ)"
