@@ -18,7 +18,7 @@ int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, doubl
     if (f->nlines != nlines) /* the per-line state of another size (or none): made again */
         ws_ifetch_free(f);
     uint64_t *ready = f->ready;
-    uint8_t *covered = f->covered;
+    uint8_t *covered = f->covered, *owner = f->owner;
     uint32_t *seq = f->seq;
     memset(f, 0, sizeof *f);
     f->seq = seq; /* ifetch.far_keep's, made in ws_ifetch_reset where the caller set far_keep */
@@ -27,7 +27,8 @@ int ws_ifetch_init(ws_ifetch *f, uint32_t ninsns, const uint32_t *line_of, doubl
     f->nlines = nlines;
     f->ready = ready ? ready : malloc((size_t)f->nlines * sizeof *f->ready);
     f->covered = covered ? covered : malloc(f->nlines);
-    if (!f->ready || !f->covered) {
+    f->owner = owner ? owner : calloc(f->nlines, 1);
+    if (!f->ready || !f->covered || !f->owner) {
         ws_ifetch_free(f);
         return -1;
     }
@@ -64,6 +65,7 @@ void ws_ifetch_free(ws_ifetch *f)
     free(f->ready);
     free(f->covered);
     free(f->seq);
+    free(f->owner);
     memset(f, 0, sizeof *f);
 }
 
@@ -82,6 +84,8 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
     f->early_ahead = !warm && f->deep ? f->deep : f->ahead;
     f->caught_period = warm ? 0 : f->catch_period;
     f->caught = 0;
+    f->together = ~0u; /* ifetch.rerequest: a block's warps start together (one stream), none refetching */
+    f->refetching = 0;
     /* ifetch.far_keep: in a later launch of far code (the caller sets far_keep for it) */
     f->keep = warm && f->period ? f->far_keep : 0;
     f->nreq = 0;
@@ -118,6 +122,7 @@ static uint64_t request(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t from)
     f->ready[line] = at + f->latency;
     if (f->keep)
         f->seq[line] = ++f->nreq;
+    f->owner[line] = (uint8_t)(wi & 31);
     f->settle = f->ready[line] > f->settle ? f->ready[line] : f->settle;
     return f->ready[line];
 }
@@ -131,6 +136,7 @@ uint64_t ws_ifetch_slow(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t now)
          * ahead, gone or never requested, requested again) */
         f->next[wi & 31] = line + 1;
         f->line[wi & 31] = UINT32_MAX;
+        f->refetching |= 1u << (wi & 31); /* ifetch.rerequest: it fetches its lines again */
         f->covered[line] = 0;
         return request(f, wi, line, now);
     }
@@ -150,7 +156,10 @@ void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
      * its stream's next request later */
     int waited = cycle && (f->ready[line] == cycle || (f->late && f->ready[line] > f->prev[wi] + 1) ||
                            (f->caught_period && f->held[wi] && f->ready[line] + f->held[wi] >= cycle));
-    if (waited)
+    /* ifetch.rerequest: a warp out of its release's group that fetches lines gone again (ifetch.far_keep) requests on
+     * at its period after a wait, no restart (the card's warp left behind refetches at 16 a line, "(fwin45)", "(far50)") */
+    uint32_t own = f->rerequest ? ~f->together & f->refetching : 0;
+    if (waited && !(own >> wi & 1))
         f->last[wi] += f->restart;
     /* ifetch.caught: a warp that waited for its line has caught its stream, which from then on requests each line
      * caught_period cycles after the one before, those it had requested and are not there coming flight_period apart
@@ -186,4 +195,19 @@ void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
             request(f, wi, *next, cycle);
         }
     f->covered[line] = 1;
+}
+
+void ws_ifetch_rerequest(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
+{
+    wi &= 31;
+    /* ifetch.rerequest: the lines ahead that another warp of the sub-partition requested and that this warp's stream would
+     * bring sooner are asked for again by this one (two warps of a sub-partition in lock step feed the lines with both
+     * streams, as offset warps do) */
+    uint64_t period = f->caught >> wi & 1 ? f->caught_period : f->period;
+    for (uint32_t l = line + 1; l <= line + f->ahead && l < f->nlines; l++) {
+        uint64_t at = f->last[wi] + period > cycle ? f->last[wi] + period : cycle;
+        if (f->ready[l] != UINT64_MAX && f->ready[l] > at + f->latency && f->owner[l] != wi &&
+            (f->owner[l] & 3) == (wi & 3))
+            request(f, wi, l, cycle);
+    }
 }

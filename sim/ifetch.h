@@ -38,6 +38,7 @@
 
 typedef struct {
     uint64_t *ready;         /* per line: the cycle it has arrived (UINT64_MAX: not requested) */
+    uint8_t *owner;          /* per line: the warp whose stream requested it last (ifetch.rerequest) */
     uint8_t *covered;        /* per line: the ahead lines after it are requested (entering it requests nothing) */
     const uint32_t *line_of; /* per instruction: its line (ws_ifetch_layout; the caller's, kept with the
                               * prepared kernel's timing tables) */
@@ -60,7 +61,15 @@ typedef struct {
     uint64_t period;      /* ifetch.line: cycles between two requests */
     uint64_t latency;
     uint64_t restart; /* ifetch.restart: a line a warp waited for puts its stream's next request this much later */
-    int late;         /* ifetch.late: a line that came after the cycle following the warp's last issue is one it waited
+    /* ifetch.rerequest (docs/calibration.md "(far50)"): warps a launch or a barrier released together fetch with one
+     * stream until a branch they take; a warp out of its group that enters a line another warp of its sub-partition
+     * requested asks again for the lines ahead its own stream would bring sooner, and one that refetches lines gone
+     * again (far_keep) takes no restart after a wait */
+    int rerequest;
+    uint32_t together;   /* per warp (bit wi): in its release's group (set at the block's start and a barrier's release,
+                          * cleared at a branch it takes) */
+    uint32_t refetching; /* per warp (bit wi): its stream started over at a line gone again (ifetch.far_keep) */
+    int late; /* ifetch.late: a line that came after the cycle following the warp's last issue is one it waited
                        * for, though a pipe or a source held it past the line's arrival */
     uint64_t cold_period, cold_latency, cold_restart; /* ifetch.line, .latency, .restart: a block of a first launch */
     uint64_t catch_period;  /* ifetch.caught: a first launch's stream whose warp waited for a line requests this many
@@ -121,6 +130,9 @@ static inline uint64_t ws_ifetch_ready(ws_ifetch *f, uint32_t wi, uint32_t pc, u
 }
 /* Warp wi issues from a new line at cycle: its stream requests the lines up to ifetch.ahead beyond. */
 void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle);
+/* Warp wi issues from a line another warp entered first, while a line ahead is in flight (ifetch.rerequest): its stream
+ * asks again for those of its sub-partition's lines ahead that it would bring sooner. */
+void ws_ifetch_rerequest(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle);
 /* Warp wi issued instruction pc at cycle (only while live): prev, for ws_ifetch_enter's late lines. pc is an
  * instruction of the kernel (below ninsns: the caller issued it), so no test of it here (one an issue). */
 static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint64_t cycle)
@@ -134,6 +146,9 @@ static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint6
         f->line[wi & 31] = line;
         if (!f->covered[line]) /* a loop's lines, once requested, cost one test an issue */
             ws_ifetch_enter(f, wi, line, cycle);
+        else if (f->rerequest && !(f->together >> (wi & 31) & 1) && line + f->ahead < f->nlines &&
+                 f->ready[line + f->ahead] > cycle)
+            ws_ifetch_rerequest(f, wi, line, cycle);
     }
     if (f->held_of)
         f->held[wi & 31] += f->held_of[pc];

@@ -90,7 +90,9 @@ typedef struct {
     double ifetch_far_line;     /* ... cycles between its line requests (ifetch.latency, .restart the cold's) */
     double ifetch_far_keep;     /* ... in a later launch, lines kept while at most this many later ones were
                                    requested; a warp reaching a line gone again requests it (0: all kept) */
-    double ifetch_caught; /* cold code: cycles between the line requests of a stream whose warp caught it (0: off) */
+    double ifetch_caught;    /* cold code: cycles between the line requests of a stream whose warp caught it (0: off) */
+    double ifetch_rerequest; /* far code: a warp out of its release's group (a branch taken) re-requests the lines ahead
+                              * of it that another warp's stream requested, and refetches without a restart (0: off) */
     double ifetch_caught_flight; /* ... at the catch, the cycles between the lines requested and not yet there */
     double ifetch_held;  /* 1: a half fma's issue hold past its cycle counts as a cycle its warp waited for its line */
     double ifetch_order; /* 1: the lines hold the SASS in the schedule's order (ptxas's), not the PTX's (0: the PTX's) */

@@ -105,6 +105,7 @@ static const ws_preset ws_preset_sm90 = {
     .ifetch_held = 1, /* ifetch.held */
     .ifetch_caught = 18, /* ifetch.caught */
     .ifetch_caught_flight = 17, /* ifetch.caught_flight */
+    .ifetch_rerequest = 1, /* ifetch.rerequest */
     .guard_feed = 9, /* guard.feed */
     .branch_feed = 9, /* branch.feed */
     .branch_taken = 10, /* branch.taken */

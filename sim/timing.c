@@ -430,6 +430,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->ifetch.far_keep = far && t->p.ifetch_far_keep > 0 ? (uint32_t)ws_llround(t->p.ifetch_far_keep) : 0;
     t->far_code = far;
     t->ifetch.late = t->p.ifetch_late > 0;
+    /* ifetch.rerequest: in far code, a warp out of its release's group fetches for itself (ifetch.h) */
+    t->ifetch.rerequest = far && t->p.ifetch_rerequest > 0;
     t->ifetch.held_of = tk->fetch_held; /* ifetch.held (NULL: off, or no half fma) */
     t->ifetch.deep = t->p.ifetch_deep > 0 ? (uint32_t)ws_llround(t->p.ifetch_deep) : 0;
     t->ifetch.catch_period = t->p.ifetch_caught > 0 ? (uint64_t)ws_llround(t->p.ifetch_caught) : 0;
@@ -1177,6 +1179,7 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     s->ready = f->free_mov ? mov_ready(s, cycle) : cycle + 1 + f->stall;
     s->ready_why = WS_STALL_ISSUE;
     if (f->branch < 0 && taken_by_all(w, &x->L->code[pk.pc], pk.group, pk.pc)) {
+        t->ifetch.together &= ~(1u << wi); /* ifetch.rerequest: a taken branch, the warp fetches for itself */
         /* branch.taken: no early pick where the target's first is a free mov, which issue_movs would issue at
          * cycle + 1, inside the hold (the pass picks the warp once it is ready, as issue()'s); any other pick is made
          * early as ever (its figures read the ready cycle; a plan keys on it) */
@@ -1328,8 +1331,10 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
         }
         t->bar_moved = 1;
     }
-    if (f->branch < 0 && taken_by_all(w, in, pk.group, pk.pc)) /* branch.taken, as issue_common */
+    if (f->branch < 0 && taken_by_all(w, in, pk.group, pk.pc)) { /* branch.taken, as issue_common */
         next = cycle + (uint64_t)t->branch_taken;
+        t->ifetch.together &= ~(1u << wi); /* ifetch.rerequest: a taken branch, the warp fetches for itself */
+    }
     set_ready(t, wi, f->free_mov ? mov_ready(s, cycle) : next,
               before ? WS_STALL_SYNC
               : imc  ? WS_STALL_SCOREBOARD
@@ -1403,6 +1408,7 @@ static __attribute__((noinline)) int release_complete(ws_timing *t, ws_block *b,
         if (!((t->bar_wait >> wi) & 1) || waits_at(&b->warps[wi], LANE_WAIT_BAR))
             continue;
         t->bar_wait &= ~(1u << wi);
+        t->ifetch.together |= 1u << wi; /* ifetch.rerequest: released with the others, it fetches with them */
         uint64_t mine = at + (short_release && t->p.bar_stagger > 0
                                   ? (uint64_t)ws_llround(t->p.bar_stagger * leaving_before(t, b->nwarps, wi))
                                   : 0);

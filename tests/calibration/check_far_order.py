@@ -12,7 +12,11 @@ warp left behind fetches its lines again at 16 cycles a line. So, warpsim warm (
   256 (2 warps a sub-partition, not ordered) the span is the same with the keys off, within 10%.
 - probe_fwin40's x0 and x3 at 512 (three far warps a sub-partition: h100n 16244, 16307, the round robin 12397): within
   10% with the keys, more than 10% short without them.
-- probe_fwin K 16 (a 16 KiB loop: kept code) at 512: the same span with the keys on and off."""
+- probe_fwin K 16 (a 16 KiB loop: kept code) at 512: the same span with the keys on and off.
+ifetch.rerequest ("(far50)"): warps out of their release's group (a branch taken) fetch for themselves, so fwin40's pairs
+(its warps take the role branch into the region: base at 256, x03 at 512) run within 2% of h100n with it and more than
+10% long behind one stream without it; fwin19 K 0's warps, released by the barrier straight into the region, keep one
+group: the same spans at 256 and 512 with it and without it."""
 import lzma, os, statistics, subprocess, sys, tarfile, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -111,7 +115,7 @@ def main(argv):
         ptx19 = os.path.join(raw19, "probe_fwin.ptx")
         presets = {}
         for key, text in (("on", ""), ("off", OFF), ("order 0", "pick.far_order 0\n"),
-                          ("keep 0", "ifetch.far_keep 0\n")):
+                          ("keep 0", "ifetch.far_keep 0\n"), ("rerequest 0", "ifetch.rerequest 0\n")):
             presets[key] = os.path.join(tmp, key.replace(" ", "") + ".preset")
             with open(presets[key], "w") as f:
                 f.write("ifetch.line 0\n" + text)
@@ -146,6 +150,16 @@ def main(argv):
             check(abs(err(on, hw)) <= 10 and err(off, hw) < -10,
                   "fwin40 %s 512: %d with the keys (%+.1f%%), %d without (%+.1f%%), h100n %d" %
                   (name, on, err(on, hw), off, err(off, hw), hw))
+        for block in (256, 512):
+            on, off = (span(fwin_stamps(ws, ptx19, 0, block, presets[k])) for k in ("on", "rerequest 0"))
+            check(on == off, "fwin19 K0 %d: %d with ifetch.rerequest, %d without (one release group)" % (block, on, off))
+        for name in ("base", "x03"):
+            block, roles, spmask, delay, pre, hw = fwin40_runs(raw40, name)[0]
+            on, off = (fwin40_span(ws, ptx40, roles, presets[k], block, spmask, delay, pre)
+                       for k in ("on", "rerequest 0"))
+            check(abs(err(on, hw)) <= 2 and err(off, hw) > 10,
+                  "fwin40 %s %d (a pair out of its group): %d with ifetch.rerequest (%+.1f%%), %d without (%+.1f%%), "
+                  "h100n %d" % (name, block, on, err(on, hw), off, err(off, hw), hw))
     print("FAIL: %d of the checks" % len(fails) if fails else "ok")
     return 1 if fails else 0
 
