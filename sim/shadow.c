@@ -168,7 +168,8 @@ static void check_bytes(ws_exec *x, uint32_t reg, uint32_t lanes, uint8_t bytes)
         describe_bytes(which, sizeof which, undef_bytes(x, reg, lane) & bytes);
         ws_diag_report(x, WS_DIAG_UNINIT_REG, bad,
                        "kernel %s: lanes 0x%08x (first: lane %u) of warp %u read %s, whose %s undefined (carried by "
-                       "a mov, pack, unpack, shuffle or cvt from a register nothing wrote); the value read is 0x%" PRIx64,
+                       "a mov, pack, unpack, shuffle, cvt, selp, prmt or shift from a register nothing wrote); the "
+                       "value read is 0x%" PRIx64,
                        x->L->k->name, bad, lane, x->w->index, reg_name(x->L, reg), which, v);
         return;
     }
@@ -196,27 +197,6 @@ static const ws_reg_use *uses_of(const ws_exec *x, const ws_insn *in, ws_reg_use
         return &L->uses[in - L->code];
     ws_insn_reg_use(in, tmp);
     return tmp;
-}
-
-/* selp d, a, b, c: a lane takes a where c is set and b where it is clear, and reads nothing
- * from the other. nvcc makes `t == 0 ? 0 : v` of a v loaded on a branch only t != 0 took into
- * one (CUB's BlockShuffle::Up leaves thread 0's first item undefined): not a read of v in
- * thread 0. Returns 0 where in is not such a selp. */
-static int selp_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
-{
-    if (in->op != WS_OP_SELP || in->nops != 4 || in->ops[3].kind != WS_OPND_REG)
-        return 0;
-    uint32_t set = 0;
-    FOR_EACH_LANE(exec, l) {
-        if (ws_reg_get(x, in->ops[3].reg, l))
-            set |= 1u << l;
-    }
-    check_reg(x, in->ops[3].reg, exec);
-    if (in->ops[1].kind == WS_OPND_REG)
-        check_reg(x, in->ops[1].reg, set);
-    if (in->ops[2].kind == WS_OPND_REG)
-        check_reg(x, in->ops[2].reg, exec & ~set);
-    return 1;
 }
 
 /* st reads of its value only the bytes it stores: ld, st and cvt may name a register wider than
@@ -326,6 +306,28 @@ static int move_outcome(const ws_move *m)
     return any_from && all_undef ? MOVE_REPORT : any_out ? MOVE_CARRY : MOVE_NOTHING;
 }
 
+/* A selection's control (selp's predicate, prmt's selector, a shift amount) is read whole; returns
+ * the lanes of exec where it is not defined (reported here): there the selection reads as it did
+ * before bytes were tracked (ws_move_bytes with WS_MOVE_ANY: every byte it could pick; selp the
+ * operand its predicate's value picks, as before). */
+static uint32_t control_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
+{
+    int c = ws_move_control(in);
+    if (c < 0 || in->ops[c].kind != WS_OPND_REG || in->ops[c].reg >= x->L->k->nregs)
+        return 0;
+    check_reg(x, in->ops[c].reg, exec);
+    return exec & ~x->w->reg_written[in->ops[c].reg];
+}
+
+/* The control value of in in lane l, for ws_move_bytes (undefined: see control_reads). */
+static int64_t lane_control(ws_exec *x, const ws_insn *in, unsigned l, bool undefined)
+{
+    int c = ws_move_control(in);
+    if (c < 0 || (undefined && in->op != WS_OP_SELP))
+        return c < 0 ? 0 : WS_MOVE_ANY;
+    return (int64_t)(uint32_t)opnd(x, &in->ops[c], l);
+}
+
 /* A byte move (bytemove.h) reads its sources' bytes without using them: their definedness goes on
  * to its destinations (ws_shadow_writes puts it there). Only lanes where nothing it moves is
  * defined are reported, as a read of a register nothing wrote, and their results then count as
@@ -344,12 +346,13 @@ static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
         return 1;
     }
     struct ws_shadow *s = x->blk->shadow;
-    uint32_t whole = 0;
+    uint32_t ctl_undef = control_reads(x, in, exec), bad[WS_MOVE_MAX] = {0};
+    int64_t ctl = ws_move_fixed_control(in), last_ctl = 0;
     int carried = MOVE_NOTHING;
-    uint8_t u[WS_MOVE_MAX] = {0}, last[WS_MOVE_MAX];
+    uint8_t u[WS_MOVE_MAX] = {0}, last[WS_MOVE_MAX], bad_bytes[WS_MOVE_MAX] = {0};
     ws_move m;
     /* each source written in every lane or in none (a pack of a value with a register nothing
-     * writes): one answer for the warp */
+     * writes), and the control the instruction's own: one answer for the warp */
     int uniform = 1, any_undef = 0;
     for (unsigned i = 0; i < n && uniform; i++) {
         uint32_t w = src[i] < x->L->k->nregs ? x->w->reg_written[src[i]] & exec : exec;
@@ -359,8 +362,8 @@ static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
     }
     if (uniform && !any_undef)
         return 1;
-    if (uniform) {
-        if (ws_move_bytes(in, u, &m) < 0)
+    if (uniform && ctl != WS_MOVE_ANY) {
+        if (ws_move_bytes(in, u, ctl, &m) < 0)
             return 0;
         int outcome = move_outcome(&m);
         if (outcome == MOVE_REPORT)
@@ -371,22 +374,30 @@ static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
         return 1;
     }
     FOR_EACH_LANE(exec, l) {
+        bool ctl_bad = (ctl_undef >> l) & 1;
         for (unsigned i = 0; i < n; i++)
             u[i] = undef_bytes(x, src[i], l);
+        ctl = lane_control(x, in, l, ctl_bad);
         /* lanes mostly hold the same bytes undefined: the last lane's answer stands */
-        if (l == (uint32_t)__builtin_ctz(exec) || memcmp(u, last, WS_MOVE_MAX) != 0) {
-            if (ws_move_bytes(in, u, &m) < 0)
+        if (l == (uint32_t)__builtin_ctz(exec) || memcmp(u, last, WS_MOVE_MAX) != 0 || ctl != last_ctl) {
+            if (ws_move_bytes(in, u, ctl, &m) < 0)
                 return 0; /* the form, the same in every lane: nothing carried yet */
             carried = move_outcome(&m);
             memcpy(last, u, WS_MOVE_MAX);
+            last_ctl = ctl;
         }
-        if (carried == MOVE_REPORT)
-            whole |= 1u << l;
-        else if (carried == MOVE_CARRY && keep)
+        if (carried == MOVE_REPORT || ctl_bad) { /* a read of the bytes it picks, as any instruction's */
+            for (unsigned i = 0; i < n; i++)
+                if (u[i] & m.reads[i]) {
+                    bad[i] |= 1u << l;
+                    bad_bytes[i] |= u[i] & m.reads[i];
+                }
+        } else if (carried == MOVE_CARRY && keep) {
             carry(s, in, l, m.out);
+        }
     }
-    for (unsigned i = 0; i < n && whole; i++) /* m.reads: the same in every lane */
-        check_bytes(x, src[i], whole, m.reads[i]);
+    for (unsigned i = 0; i < n; i++) /* (each lane of bad[i] has an undefined byte among bad_bytes[i]) */
+        check_bytes(x, src[i], bad[i], bad_bytes[i]);
     return 1;
 }
 
@@ -397,7 +408,7 @@ void ws_shadow_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exe
     uint32_t i = 0;
     if (in->guard != WS_NO_REG) /* the guard is read by every lane of the group, src[0] */
         check_reg(x, u->src[i++], group);
-    if (!exec || selp_reads(x, in, exec) || move_reads(x, in, exec) || store_reads(x, in, exec))
+    if (!exec || move_reads(x, in, exec) || store_reads(x, in, exec))
         return;
     for (; i < u->nsrc; i++)
         check_reg(x, u->src[i], exec);
