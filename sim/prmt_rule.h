@@ -13,6 +13,7 @@
 static inline void ws_prmt_select(unsigned mode, uint32_t c, unsigned sel[4])
 {
     unsigned s = c & 3;
+    /* clang-format off */
     switch (mode) {
     case 1: sel[0] = s; sel[1] = (s + 1) & 7; sel[2] = (s + 2) & 7; sel[3] = (s + 3) & 7; break; /* f4e */
     case 2: sel[0] = s; sel[1] = (s - 1) & 7; sel[2] = (s - 2) & 7; sel[3] = (s - 3) & 7; break; /* b4e */
@@ -26,6 +27,7 @@ static inline void ws_prmt_select(unsigned mode, uint32_t c, unsigned sel[4])
             sel[i] = (c >> (4 * i)) & 0xf;
         break;
     }
+    /* clang-format on */
 }
 
 #endif

@@ -132,6 +132,28 @@ static uint8_t undef_bytes(const ws_exec *x, uint32_t reg, unsigned l)
     return 0xff;
 }
 
+/* Whether every lane of lanes holds the same bytes of reg undefined, into *u: written in all (none
+ * undefined), in none (all), or partly defined alike (a pack, or a shuffle or move of one). */
+static bool same_undef(const ws_exec *x, uint32_t reg, uint32_t lanes, uint8_t *u)
+{
+    *u = 0;
+    if (reg == WS_NO_REG || reg >= x->L->k->nregs)
+        return true;
+    uint32_t w = x->w->reg_written[reg] & lanes, p = partial_lanes(x, reg) & lanes;
+    if (!p) {
+        *u = w == lanes ? 0 : 0xff;
+        return w == lanes || w == 0;
+    }
+    if (p != lanes) /* (a lane partly defined is not written in full) */
+        return false;
+    const uint8_t *row = x->blk->shadow->undef + reg_at(x, reg) * 32;
+    uint8_t first = row[__builtin_ctz(lanes)], diff = 0;
+    FOR_EACH_LANE(lanes, l)
+        diff |= row[l] ^ first;
+    *u = first;
+    return !diff;
+}
+
 /* "byte 2 is", "bytes 2-3 are", or a mask where they are not one run */
 static void describe_bytes(char *buf, size_t n, uint8_t m)
 {
@@ -248,19 +270,13 @@ static void shfl_reads(ws_exec *x, const ws_insn *in, uint32_t exec, bool keep)
     uint32_t a = in->ops[1].reg, whole = 0, some = 0;
     if (a >= x->L->k->nregs || (x->w->reg_written[a] & exec) == exec)
         return;
-    uint8_t own[32], out[WS_MOVE_MAX] = {0};
-    uint32_t partial = partial_lanes(x, a) & exec;
-    if (partial == FULL_MASK) { /* every lane's a has the same bytes undefined: so has every result */
-        const uint8_t *row = s->undef + reg_at(x, a) * 32;
-        uint8_t diff = 0;
-        for (unsigned l = 0; l < 32; l++)
-            diff |= (row[l] ^ row[0]) & 0xf;
-        if (!diff && (row[0] & 0xf) != 0xf) {
-            out[0] = row[0] & 0xf;
-            if (keep)
-                carry_same(s, in, FULL_MASK, out);
-            return;
-        }
+    uint8_t own[32], out[WS_MOVE_MAX] = {0}, same;
+    /* every lane's a partly defined alike: so is every result */
+    if (exec == FULL_MASK && same_undef(x, a, exec, &same) && (same & 0xf) != 0xf) {
+        out[0] = same & 0xf;
+        if (keep)
+            carry_same(s, in, FULL_MASK, out);
+        return;
     }
     FOR_EACH_LANE(exec, l) {
         own[l] = undef_bytes(x, a, l) & 0xf;
@@ -346,18 +362,16 @@ static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
         return 1;
     }
     struct ws_shadow *s = x->blk->shadow;
-    uint32_t ctl_undef = control_reads(x, in, exec), bad[WS_MOVE_MAX] = {0};
+    uint32_t ctl_undef = control_reads(x, in, exec), bad[WS_MOVE_MAX] = {0}, same_lanes = 0;
     int64_t ctl = ws_move_fixed_control(in), last_ctl = 0;
     int carried = MOVE_NOTHING;
-    uint8_t u[WS_MOVE_MAX] = {0}, last[WS_MOVE_MAX], bad_bytes[WS_MOVE_MAX] = {0};
+    uint8_t u[WS_MOVE_MAX] = {0}, last[WS_MOVE_MAX], bad_bytes[WS_MOVE_MAX] = {0}, same_out[WS_MOVE_MAX];
     ws_move m;
-    /* each source written in every lane or in none (a pack of a value with a register nothing
-     * writes), and the control the instruction's own: one answer for the warp */
+    /* each source's bytes undefined alike in every lane (written in all or none, or one pack
+     * moved): where the instruction fixes its control too, one answer for the warp */
     int uniform = 1, any_undef = 0;
-    for (unsigned i = 0; i < n && uniform; i++) {
-        uint32_t w = src[i] < x->L->k->nregs ? x->w->reg_written[src[i]] & exec : exec;
-        uniform = (w == exec || w == 0) && !(partial_lanes(x, src[i]) & exec);
-        u[i] = w == exec ? 0 : 0xff;
+    for (unsigned i = 0; i < n; i++) {
+        uniform &= same_undef(x, src[i], exec, &u[i]);
         any_undef |= u[i];
     }
     if (uniform && !any_undef)
@@ -375,11 +389,11 @@ static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
     }
     FOR_EACH_LANE(exec, l) {
         bool ctl_bad = (ctl_undef >> l) & 1;
-        for (unsigned i = 0; i < n; i++)
+        for (unsigned i = 0; i < n && !uniform; i++)
             u[i] = undef_bytes(x, src[i], l);
         ctl = lane_control(x, in, l, ctl_bad);
         /* lanes mostly hold the same bytes undefined: the last lane's answer stands */
-        if (l == (uint32_t)__builtin_ctz(exec) || memcmp(u, last, WS_MOVE_MAX) != 0 || ctl != last_ctl) {
+        if (l == (uint32_t)__builtin_ctz(exec) || ctl != last_ctl || (!uniform && memcmp(u, last, WS_MOVE_MAX) != 0)) {
             if (ws_move_bytes(in, u, ctl, &m) < 0)
                 return 0; /* the form, the same in every lane: nothing carried yet */
             carried = move_outcome(&m);
@@ -392,10 +406,17 @@ static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
                     bad[i] |= 1u << l;
                     bad_bytes[i] |= u[i] & m.reads[i];
                 }
-        } else if (carried == MOVE_CARRY && keep) {
-            carry(s, in, l, m.out);
+        } else if (carried == MOVE_CARRY && keep) { /* the first result carried for all the lanes that share it */
+            if (!same_lanes)
+                memcpy(same_out, m.out, WS_MOVE_MAX);
+            if (!same_lanes || !memcmp(same_out, m.out, WS_MOVE_MAX))
+                same_lanes |= 1u << l;
+            else
+                carry(s, in, l, m.out);
         }
     }
+    if (same_lanes)
+        carry_same(s, in, same_lanes, same_out);
     for (unsigned i = 0; i < n; i++) /* (each lane of bad[i] has an undefined byte among bad_bytes[i]) */
         check_bytes(x, src[i], bad[i], bad_bytes[i]);
     return 1;

@@ -230,14 +230,12 @@ static void test_selection_undefined_bytes_used(void **state)
         {PACK_SHFL "prmt.b32.ecl %r52, %r51, 0, 1;\nadd.u32 %r2, %r52, 1;\n", 4, ~0u, "%r52", "bytes 2-3 are"},
         /* shl by 8: byte 3 is a's byte 2 */
         {PACK_SHFL "shl.b32 %r52, %r51, 8;\nadd.u32 %r2, %r52, 1;\n", 4, ~0u, "%r52", "byte 3 is"},
-        {PACK_SHFL "mov.u32 %r53, 8;\nshl.b32 %r52, %r51, %r53;\nadd.u32 %r2, %r52, 1;\n", 5, ~0u, "%r52",
-         "byte 3 is"},
+        {PACK_SHFL "mov.u32 %r53, 8;\nshl.b32 %r52, %r51, %r53;\nadd.u32 %r2, %r52, 1;\n", 5, ~0u, "%r52", "byte 3 is"},
         /* shr.s fills with the sign's byte, undefined here (shr.u would fill with zeros) */
-        {PACK_SHFL "shr.s32 %r52, %r51, 8;\nand.b32 %r53, %r52, -16777216;\nadd.u32 %r2, %r53, 1;\n", 4, ~0u,
-         "%r52", "byte 3 is"},
+        {PACK_SHFL "shr.s32 %r52, %r51, 8;\nand.b32 %r53, %r52, -16777216;\nadd.u32 %r2, %r53, 1;\n", 4, ~0u, "%r52",
+         "byte 3 is"},
         /* shf.r by 16 of {%r51, %r51}: the low half is %r51's upper half */
-        {PACK_SHFL "shf.r.clamp.b32 %r52, %r51, %r51, 16;\nadd.u32 %r2, %r52, 1;\n", 4, ~0u, "%r52",
-         "bytes 0-1 are"},
+        {PACK_SHFL "shf.r.clamp.b32 %r52, %r51, %r51, 16;\nadd.u32 %r2, %r52, 1;\n", 4, ~0u, "%r52", "bytes 0-1 are"},
         /* selp: lanes 0-15 pick %r51, whose upper half is undefined */
         {PACK_SHFL "setp.lt.u32 %p1, %r0, 16;\nmov.u32 %r53, 1;\nselp.b32 %r52, %r51, %r53, %p1;\n"
                    "add.u32 %r2, %r52, 1;\n",
