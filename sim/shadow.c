@@ -335,13 +335,119 @@ static uint32_t control_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
     return exec & ~x->w->reg_written[in->ops[c].reg];
 }
 
-/* The control value of in in lane l, for ws_move_bytes (undefined: see control_reads). */
-static int64_t lane_control(ws_exec *x, const ws_insn *in, unsigned l, bool undefined)
+/* The lanes of a byte move split into classes, lanes of a class alike: each source's undefined
+ * bytes, and the control's value (up to MOVE_CLASSES of each; a warp's lanes mostly fall in one or
+ * two: written in full or partly defined by one pack, a predicate's two values). */
+enum { MOVE_CLASSES = 3 };
+typedef struct {
+    unsigned n;
+    uint32_t lanes[MOVE_CLASSES];
+    int64_t value[MOVE_CLASSES]; /* undefined bytes (sources) or the control's value */
+} lane_classes;
+
+/* Lanes l of exec into c by value v; 0 where that makes more than MOVE_CLASSES classes. */
+static int add_to_class(lane_classes *c, unsigned l, int64_t v)
 {
-    int c = ws_move_control(in);
-    if (c < 0 || (undefined && in->op != WS_OP_SELP))
-        return c < 0 ? 0 : WS_MOVE_ANY;
-    return (int64_t)(uint32_t)opnd(x, &in->ops[c], l);
+    for (unsigned k = 0; k < c->n; k++)
+        if (c->value[k] == v) {
+            c->lanes[k] |= 1u << l;
+            return 1;
+        }
+    if (c->n == MOVE_CLASSES)
+        return 0;
+    c->lanes[c->n] = 1u << l;
+    c->value[c->n++] = v;
+    return 1;
+}
+
+/* The lanes of exec by reg's undefined bytes: written in full, never written, partly defined (each
+ * class of those by its bytes). 0 where they make too many classes. */
+static int undef_classes(const ws_exec *x, uint32_t reg, uint32_t exec, lane_classes *c)
+{
+    uint8_t u;
+    c->n = 0;
+    if (same_undef(x, reg, exec, &u)) {
+        c->lanes[c->n] = exec;
+        c->value[c->n++] = u;
+        return 1;
+    }
+    uint32_t w = x->w->reg_written[reg] & exec, p = partial_lanes(x, reg) & exec, never = exec & ~w & ~p;
+    if (w) {
+        c->lanes[c->n] = w;
+        c->value[c->n++] = 0;
+    }
+    if (never) {
+        c->lanes[c->n] = never;
+        c->value[c->n++] = 0xff;
+    }
+    const uint8_t *row = x->blk->shadow->undef + reg_at(x, reg) * 32;
+    FOR_EACH_LANE(p, l) {
+        if (!add_to_class(c, l, row[l]))
+            return 0;
+    }
+    return 1;
+}
+
+/* The lanes of exec by the control's value for ws_move_bytes: where it is undefined (ctl_undef),
+ * WS_MOVE_ANY, but selp's predicate, whose value picks the operand as before bytes were tracked.
+ * 0 where that makes too many classes (a selector or an amount that differs from lane to lane). */
+static int control_classes(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t ctl_undef, lane_classes *c)
+{
+    int k = ws_move_control(in);
+    c->n = 0;
+    if (k < 0 || in->ops[k].kind != WS_OPND_REG) {
+        c->lanes[c->n] = exec;
+        c->value[c->n++] = ws_move_fixed_control(in);
+        return 1;
+    }
+    uint32_t any = in->op == WS_OP_SELP ? 0 : ctl_undef & exec;
+    if (any) {
+        c->lanes[c->n] = any;
+        c->value[c->n++] = WS_MOVE_ANY;
+    }
+    FOR_EACH_LANE(exec & ~any, l) {
+        uint32_t v = (uint32_t)ws_reg_get(x, in->ops[k].reg, l);
+        if (!add_to_class(c, l, in->op == WS_OP_SELP ? v != 0 : v))
+            return 0;
+    }
+    return 1;
+}
+
+/* What a byte move's lanes come to, gathered class by class (move_group) for move_reads. */
+typedef struct {
+    uint32_t bad[WS_MOVE_MAX];      /* lanes reported for source i ... */
+    uint8_t bad_bytes[WS_MOVE_MAX]; /* ... and the undefined bytes of it they read */
+    uint32_t same_lanes;            /* the lanes carrying same_out, the first result carried */
+    uint8_t same_out[WS_MOVE_MAX];
+} move_acc;
+
+/* The lanes of a class, whose sources hold bytes u undefined and whose control is ctl: where
+ * nothing they move is defined, or the control is not (ctl_undef), a read of the bytes they pick,
+ * as any instruction's; else their result carried (keep). -1: a form ws_move_bytes does not take. */
+static int move_group(ws_exec *x, const ws_insn *in, unsigned n, const uint8_t *u, int64_t ctl, uint32_t lanes,
+                      uint32_t ctl_undef, bool keep, move_acc *acc)
+{
+    ws_move m;
+    if (ws_move_bytes(in, u, ctl, &m) < 0)
+        return -1;
+    int outcome = move_outcome(&m);
+    uint32_t read = outcome == MOVE_REPORT ? lanes : lanes & ctl_undef;
+    uint32_t carried = outcome == MOVE_CARRY && keep ? lanes & ~ctl_undef : 0;
+    for (unsigned i = 0; i < n && read; i++)
+        if (u[i] & m.reads[i]) {
+            acc->bad[i] |= read;
+            acc->bad_bytes[i] |= u[i] & m.reads[i];
+        }
+    if (!carried)
+        return 0;
+    if (!acc->same_lanes)
+        memcpy(acc->same_out, m.out, WS_MOVE_MAX);
+    if (!memcmp(acc->same_out, m.out, WS_MOVE_MAX))
+        acc->same_lanes |= carried;
+    else
+        FOR_EACH_LANE(carried, l)
+            carry(x->blk->shadow, in, l, m.out);
+    return 0;
 }
 
 /* A byte move (bytemove.h) reads its sources' bytes without using them: their definedness goes on
@@ -361,64 +467,47 @@ static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
         shfl_reads(x, in, exec, keep);
         return 1;
     }
-    struct ws_shadow *s = x->blk->shadow;
-    uint32_t ctl_undef = control_reads(x, in, exec), bad[WS_MOVE_MAX] = {0}, same_lanes = 0;
-    int64_t ctl = ws_move_fixed_control(in), last_ctl = 0;
-    int carried = MOVE_NOTHING;
-    uint8_t u[WS_MOVE_MAX] = {0}, last[WS_MOVE_MAX], bad_bytes[WS_MOVE_MAX] = {0}, same_out[WS_MOVE_MAX];
-    ws_move m;
-    /* each source's bytes undefined alike in every lane (written in all or none, or one pack
-     * moved): where the instruction fixes its control too, one answer for the warp */
-    int uniform = 1, any_undef = 0;
-    for (unsigned i = 0; i < n; i++) {
-        uniform &= same_undef(x, src[i], exec, &u[i]);
-        any_undef |= u[i];
+    uint32_t ctl_undef = control_reads(x, in, exec);
+    uint8_t u[WS_MOVE_MAX] = {0};
+    int any_undef = 0;
+    for (unsigned i = 0; i < n; i++) { /* the common case: every source written in every lane */
+        uint32_t w = src[i] < x->L->k->nregs ? x->w->reg_written[src[i]] & exec : exec;
+        any_undef |= w != exec;
     }
-    if (uniform && !any_undef)
+    if (!any_undef)
         return 1;
-    if (uniform && ctl != WS_MOVE_ANY) {
-        if (ws_move_bytes(in, u, ctl, &m) < 0)
-            return 0;
-        int outcome = move_outcome(&m);
-        if (outcome == MOVE_REPORT)
-            for (unsigned i = 0; i < n; i++)
-                check_bytes(x, src[i], exec, m.reads[i]);
-        else if (outcome == MOVE_CARRY && keep)
-            carry_same(s, in, exec, m.out);
-        return 1;
-    }
-    FOR_EACH_LANE(exec, l) {
-        bool ctl_bad = (ctl_undef >> l) & 1;
-        for (unsigned i = 0; i < n && !uniform; i++)
-            u[i] = undef_bytes(x, src[i], l);
-        ctl = lane_control(x, in, l, ctl_bad);
-        /* lanes mostly hold the same bytes undefined: the last lane's answer stands */
-        if (l == (uint32_t)__builtin_ctz(exec) || ctl != last_ctl || (!uniform && memcmp(u, last, WS_MOVE_MAX) != 0)) {
-            if (ws_move_bytes(in, u, ctl, &m) < 0)
-                return 0; /* the form, the same in every lane: nothing carried yet */
-            carried = move_outcome(&m);
-            memcpy(last, u, WS_MOVE_MAX);
-            last_ctl = ctl;
-        }
-        if (carried == MOVE_REPORT || ctl_bad) { /* a read of the bytes it picks, as any instruction's */
-            for (unsigned i = 0; i < n; i++)
-                if (u[i] & m.reads[i]) {
-                    bad[i] |= 1u << l;
-                    bad_bytes[i] |= u[i] & m.reads[i];
+    move_acc acc;
+    memset(&acc, 0, sizeof acc);
+    lane_classes cls[2], ctl;
+    /* by classes: every combination of a class of each source (two at most) and of the control */
+    if (n <= 2 && control_classes(x, in, exec, ctl_undef, &ctl) && undef_classes(x, src[0], exec, &cls[0]) &&
+        (n < 2 || undef_classes(x, src[1], exec, &cls[1]))) {
+        unsigned n1 = n < 2 ? 1 : cls[1].n;
+        for (unsigned a = 0; a < cls[0].n; a++)
+            for (unsigned b = 0; b < n1; b++)
+                for (unsigned c = 0; c < ctl.n; c++) {
+                    uint32_t lanes = cls[0].lanes[a] & (n < 2 ? exec : cls[1].lanes[b]) & ctl.lanes[c];
+                    u[0] = (uint8_t)cls[0].value[a];
+                    u[1] = n < 2 ? 0 : (uint8_t)cls[1].value[b];
+                    if (lanes && move_group(x, in, n, u, ctl.value[c], lanes, ctl_undef, keep, &acc) < 0)
+                        return 0; /* the form, the same in every lane: nothing carried yet */
                 }
-        } else if (carried == MOVE_CARRY && keep) { /* the first result carried for all the lanes that share it */
-            if (!same_lanes)
-                memcpy(same_out, m.out, WS_MOVE_MAX);
-            if (!same_lanes || !memcmp(same_out, m.out, WS_MOVE_MAX))
-                same_lanes |= 1u << l;
-            else
-                carry(s, in, l, m.out);
+    } else { /* lane by lane */
+        FOR_EACH_LANE(exec, l) {
+            for (unsigned i = 0; i < n; i++)
+                u[i] = undef_bytes(x, src[i], l);
+            int k = ws_move_control(in);
+            int64_t v = k < 0 ? 0 : (int64_t)(uint32_t)opnd(x, &in->ops[k], l);
+            if (((ctl_undef >> l) & 1) && in->op != WS_OP_SELP)
+                v = WS_MOVE_ANY;
+            if (move_group(x, in, n, u, in->op == WS_OP_SELP ? v != 0 : v, 1u << l, ctl_undef, keep, &acc) < 0)
+                return 0;
         }
     }
-    if (same_lanes)
-        carry_same(s, in, same_lanes, same_out);
+    if (acc.same_lanes)
+        carry_same(x->blk->shadow, in, acc.same_lanes, acc.same_out);
     for (unsigned i = 0; i < n; i++) /* (each lane of bad[i] has an undefined byte among bad_bytes[i]) */
-        check_bytes(x, src[i], bad[i], bad_bytes[i]);
+        check_bytes(x, src[i], acc.bad[i], acc.bad_bytes[i]);
     return 1;
 }
 
