@@ -231,6 +231,10 @@ static void test_selection_undefined_bytes_used(void **state)
         /* shl by 8: byte 3 is a's byte 2 */
         {PACK_SHFL "shl.b32 %r52, %r51, 8;\nadd.u32 %r2, %r52, 1;\n", 4, ~0u, "%r52", "byte 3 is"},
         {PACK_SHFL "mov.u32 %r53, 8;\nshl.b32 %r52, %r51, %r53;\nadd.u32 %r2, %r52, 1;\n", 5, ~0u, "%r52", "byte 3 is"},
+        /* an amount of 0, 8, 16 or 24 by lane (lane by lane: too many values for classes): the upper half
+         * is pushed out in lanes shifting by 16 or 24 */
+        {PACK_SHFL "and.b32 %r53, %r0, 3;\nshl.b32 %r54, %r53, 3;\nshl.b32 %r52, %r51, %r54;\nadd.u32 %r2, %r52, 1;\n",
+         6, 0x33333333u, "%r52", "bytes 2-3 are"},
         /* shr.s fills with the sign's byte, undefined here (shr.u would fill with zeros) */
         {PACK_SHFL "shr.s32 %r52, %r51, 8;\nand.b32 %r53, %r52, -16777216;\nadd.u32 %r2, %r53, 1;\n", 4, ~0u, "%r52",
          "byte 3 is"},
