@@ -28,7 +28,10 @@ KERNELS = {
     'divergent': ['bench/divergent.ptx', '--grid', '1', '--block', '128', 'out=u32[128]', 'iters=s32:2000'],
     'bank_conflicts': ['bench/bank_conflicts.ptx', '--grid', '1', '--block', '128', 'out=u32[128]',
                        'iters=s32:5000'],
+    # the uninitialized-register check's worst case (docs/diagnostics.md): measure with --check-uninit
+    'selection_loop': ['bench/selection_loop.ptx', '--grid', '1', '--block', '32', 'out=u32[32]', 'iters=s32:5000'],
 }
+NOT_DEFAULT = ('block_reduce_256', 'selection_loop')
 
 
 def main():
@@ -37,7 +40,7 @@ def main():
     ap.add_argument('--mode', default='functional', choices=['functional', 'timing'])
     ap.add_argument('--simd')
     ap.add_argument('--extra', default='')
-    ap.add_argument('--kernels', default=','.join(k for k in KERNELS if k != 'block_reduce_256'))
+    ap.add_argument('--kernels', default=','.join(k for k in KERNELS if k not in NOT_DEFAULT))
     ap.add_argument('--check-uninit', action='store_true')
     a = ap.parse_args()
     extra = (['--simd', a.simd] if a.simd else []) + a.extra.split()

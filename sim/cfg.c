@@ -283,7 +283,7 @@ static int static_move(const ws_insn *in, const uint8_t *u, uint8_t out[WS_MOVE_
         return 1;
     }
     ws_move m;
-    if (ws_move_bytes(in, u, &m) < 0)
+    if (ws_move_bytes(in, u, ws_move_fixed_control(in), &m) < 0) /* a register's control: any value */
         return 0;
     memcpy(out, m.out, WS_MOVE_MAX);
     memcpy(reads, m.reads, WS_MOVE_MAX);
@@ -329,8 +329,8 @@ static void carried_bytes(const ws_kernel *k, const ws_insn *code, const uint8_t
 }
 
 /* Whether in reads a byte that a move may have carried in undefined (carried_bytes), as shadow.c
- * reads: a move the bytes it copies (a shuffle's b, c and membermask whole), a store the bytes it
- * stores, any other instruction every byte it names; the guard whole. */
+ * reads: a move the bytes it copies (a shuffle's b, c and membermask whole, a selection's control
+ * whole), a store the bytes it stores, any other instruction every byte it names; the guard whole. */
 static int reads_carried(const ws_kernel *k, const ws_insn *in, const ws_reg_use *u, const uint8_t *carried)
 {
 #define CARRIED(r, bytes) ((r) < k->nregs && (carried[r] & (bytes)))
@@ -349,7 +349,8 @@ static int reads_carried(const ws_kernel *k, const ws_insn *in, const ws_reg_use
             for (unsigned o = 2; in->op == WS_OP_SHFL && o < in->nops; o++)
                 if (in->ops[o].kind == WS_OPND_REG && CARRIED(in->ops[o].reg, 0xff))
                     return 1;
-            return 0;
+            int ctl = ws_move_control(in);
+            return ctl >= 0 && in->ops[ctl].kind == WS_OPND_REG && CARRIED(in->ops[ctl].reg, 0xff);
         }
     }
     if (in->op == WS_OP_ST) {

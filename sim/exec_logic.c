@@ -7,6 +7,7 @@
 
 #include <limits.h>
 
+#include "prmt_rule.h"
 #include "rows.h"
 
 static unsigned tbits(const ws_insn *in) { return in->type == WS_T_PRED ? 1 : ws_type_bits((ws_type)in->type); }
@@ -488,29 +489,16 @@ void ex_bfi(ws_exec *x, const ws_insn *in, uint32_t mask)
     }
 }
 
-/* prmt: pick four bytes from the eight of {b, a}; the default mode reads four selector
- * nibbles (bit 3 replicates the chosen byte's sign) */
+/* prmt: pick four bytes from the eight of {b, a} (prmt_rule.h); the default mode's selector bit 3
+ * replicates the chosen byte's sign */
 void ex_prmt(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ROWS;
     FOR_EACH_LANE(mask, l) {
         uint64_t v = ((uint64_t)(uint32_t)B(l) << 32) | (uint32_t)A(l);
-        uint32_t c = (uint32_t)C(l), r = 0;
+        uint32_t r = 0;
         unsigned sel[4];
-        switch (in->sub) {
-        /* f4e and b4e read c[1:0], as every mode but the default (programs/probe_isa_audit rows 0-1) */
-        case 1: { unsigned s = c & 3; sel[0] = s; sel[1] = (s + 1) & 7; sel[2] = (s + 2) & 7; sel[3] = (s + 3) & 7; break; } /* f4e */
-        case 2: { unsigned s = c & 3; sel[0] = s; sel[1] = (s - 1) & 7; sel[2] = (s - 2) & 7; sel[3] = (s - 3) & 7; break; } /* b4e */
-        case 3: { unsigned s = c & 3; sel[0] = sel[1] = sel[2] = sel[3] = s; break; }                                  /* rc8 */
-        /* edge clamps (the PTX ISA's table): ecl 1 gives bytes 3 2 1 1, ecr 1 gives 1 1 1 0 */
-        case 4: { unsigned s = c & 3; for (unsigned i = 0; i < 4; i++) sel[i] = i > s ? i : s; break; }                /* ecl */
-        case 5: { unsigned s = c & 3; for (unsigned i = 0; i < 4; i++) sel[i] = i < s ? i : s; break; }                /* ecr */
-        case 6: { unsigned s = c & 1; sel[0] = sel[2] = 2 * s; sel[1] = sel[3] = 2 * s + 1; break; }                   /* rc16 */
-        default:
-            for (unsigned i = 0; i < 4; i++)
-                sel[i] = (c >> (4 * i)) & 0xf;
-            break;
-        }
+        ws_prmt_select(in->sub, (uint32_t)C(l), sel);
         for (unsigned i = 0; i < 4; i++) {
             uint32_t byte = (uint32_t)(v >> (8 * (sel[i] & 7))) & 0xff;
             if (in->sub == 0 && (sel[i] & 8))

@@ -132,6 +132,28 @@ static uint8_t undef_bytes(const ws_exec *x, uint32_t reg, unsigned l)
     return 0xff;
 }
 
+/* Whether every lane of lanes holds the same bytes of reg undefined, into *u: written in all (none
+ * undefined), in none (all), or partly defined alike (a pack, or a shuffle or move of one). */
+static bool same_undef(const ws_exec *x, uint32_t reg, uint32_t lanes, uint8_t *u)
+{
+    *u = 0;
+    if (reg == WS_NO_REG || reg >= x->L->k->nregs)
+        return true;
+    uint32_t w = x->w->reg_written[reg] & lanes, p = partial_lanes(x, reg) & lanes;
+    if (!p) {
+        *u = w == lanes ? 0 : 0xff;
+        return w == lanes || w == 0;
+    }
+    if (p != lanes) /* (a lane partly defined is not written in full) */
+        return false;
+    const uint8_t *row = x->blk->shadow->undef + reg_at(x, reg) * 32;
+    uint8_t first = row[__builtin_ctz(lanes)], diff = 0;
+    FOR_EACH_LANE(lanes, l)
+        diff |= row[l] ^ first;
+    *u = first;
+    return !diff;
+}
+
 /* "byte 2 is", "bytes 2-3 are", or a mask where they are not one run */
 static void describe_bytes(char *buf, size_t n, uint8_t m)
 {
@@ -168,7 +190,8 @@ static void check_bytes(ws_exec *x, uint32_t reg, uint32_t lanes, uint8_t bytes)
         describe_bytes(which, sizeof which, undef_bytes(x, reg, lane) & bytes);
         ws_diag_report(x, WS_DIAG_UNINIT_REG, bad,
                        "kernel %s: lanes 0x%08x (first: lane %u) of warp %u read %s, whose %s undefined (carried by "
-                       "a mov, pack, unpack, shuffle or cvt from a register nothing wrote); the value read is 0x%" PRIx64,
+                       "a mov, pack, unpack, shuffle, cvt, selp, prmt or shift from a register nothing wrote); the "
+                       "value read is 0x%" PRIx64,
                        x->L->k->name, bad, lane, x->w->index, reg_name(x->L, reg), which, v);
         return;
     }
@@ -196,27 +219,6 @@ static const ws_reg_use *uses_of(const ws_exec *x, const ws_insn *in, ws_reg_use
         return &L->uses[in - L->code];
     ws_insn_reg_use(in, tmp);
     return tmp;
-}
-
-/* selp d, a, b, c: a lane takes a where c is set and b where it is clear, and reads nothing
- * from the other. nvcc makes `t == 0 ? 0 : v` of a v loaded on a branch only t != 0 took into
- * one (CUB's BlockShuffle::Up leaves thread 0's first item undefined): not a read of v in
- * thread 0. Returns 0 where in is not such a selp. */
-static int selp_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
-{
-    if (in->op != WS_OP_SELP || in->nops != 4 || in->ops[3].kind != WS_OPND_REG)
-        return 0;
-    uint32_t set = 0;
-    FOR_EACH_LANE(exec, l) {
-        if (ws_reg_get(x, in->ops[3].reg, l))
-            set |= 1u << l;
-    }
-    check_reg(x, in->ops[3].reg, exec);
-    if (in->ops[1].kind == WS_OPND_REG)
-        check_reg(x, in->ops[1].reg, set);
-    if (in->ops[2].kind == WS_OPND_REG)
-        check_reg(x, in->ops[2].reg, exec & ~set);
-    return 1;
 }
 
 /* st reads of its value only the bytes it stores: ld, st and cvt may name a register wider than
@@ -268,19 +270,13 @@ static void shfl_reads(ws_exec *x, const ws_insn *in, uint32_t exec, bool keep)
     uint32_t a = in->ops[1].reg, whole = 0, some = 0;
     if (a >= x->L->k->nregs || (x->w->reg_written[a] & exec) == exec)
         return;
-    uint8_t own[32], out[WS_MOVE_MAX] = {0};
-    uint32_t partial = partial_lanes(x, a) & exec;
-    if (partial == FULL_MASK) { /* every lane's a has the same bytes undefined: so has every result */
-        const uint8_t *row = s->undef + reg_at(x, a) * 32;
-        uint8_t diff = 0;
-        for (unsigned l = 0; l < 32; l++)
-            diff |= (row[l] ^ row[0]) & 0xf;
-        if (!diff && (row[0] & 0xf) != 0xf) {
-            out[0] = row[0] & 0xf;
-            if (keep)
-                carry_same(s, in, FULL_MASK, out);
-            return;
-        }
+    uint8_t own[32], out[WS_MOVE_MAX] = {0}, same;
+    /* every lane's a partly defined alike: so is every result */
+    if (exec == FULL_MASK && same_undef(x, a, exec, &same) && (same & 0xf) != 0xf) {
+        out[0] = same & 0xf;
+        if (keep)
+            carry_same(s, in, FULL_MASK, out);
+        return;
     }
     FOR_EACH_LANE(exec, l) {
         own[l] = undef_bytes(x, a, l) & 0xf;
@@ -326,6 +322,134 @@ static int move_outcome(const ws_move *m)
     return any_from && all_undef ? MOVE_REPORT : any_out ? MOVE_CARRY : MOVE_NOTHING;
 }
 
+/* A selection's control (selp's predicate, prmt's selector, a shift amount) is read whole; returns
+ * the lanes of exec where it is not defined (reported here): there the selection reads as it did
+ * before bytes were tracked (ws_move_bytes with WS_MOVE_ANY: every byte it could pick; selp the
+ * operand its predicate's value picks, as before). */
+static uint32_t control_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
+{
+    int c = ws_move_control(in);
+    if (c < 0 || in->ops[c].kind != WS_OPND_REG || in->ops[c].reg >= x->L->k->nregs)
+        return 0;
+    check_reg(x, in->ops[c].reg, exec);
+    return exec & ~x->w->reg_written[in->ops[c].reg];
+}
+
+/* The lanes of a byte move split into classes, lanes of a class alike: each source's undefined
+ * bytes, and the control's value (up to MOVE_CLASSES of each; a warp's lanes mostly fall in one or
+ * two: written in full or partly defined by one pack, a predicate's two values). */
+enum { MOVE_CLASSES = 3 };
+typedef struct {
+    unsigned n;
+    uint32_t lanes[MOVE_CLASSES];
+    int64_t value[MOVE_CLASSES]; /* undefined bytes (sources) or the control's value */
+} lane_classes;
+
+/* Lanes l of exec into c by value v; 0 where that makes more than MOVE_CLASSES classes. */
+static int add_to_class(lane_classes *c, unsigned l, int64_t v)
+{
+    for (unsigned k = 0; k < c->n; k++)
+        if (c->value[k] == v) {
+            c->lanes[k] |= 1u << l;
+            return 1;
+        }
+    if (c->n == MOVE_CLASSES)
+        return 0;
+    c->lanes[c->n] = 1u << l;
+    c->value[c->n++] = v;
+    return 1;
+}
+
+/* The lanes of exec by reg's undefined bytes: written in full, never written, partly defined (each
+ * class of those by its bytes). 0 where they make too many classes. */
+static int undef_classes(const ws_exec *x, uint32_t reg, uint32_t exec, lane_classes *c)
+{
+    uint8_t u;
+    c->n = 0;
+    if (same_undef(x, reg, exec, &u)) {
+        c->lanes[c->n] = exec;
+        c->value[c->n++] = u;
+        return 1;
+    }
+    uint32_t w = x->w->reg_written[reg] & exec, p = partial_lanes(x, reg) & exec, never = exec & ~w & ~p;
+    if (w) {
+        c->lanes[c->n] = w;
+        c->value[c->n++] = 0;
+    }
+    if (never) {
+        c->lanes[c->n] = never;
+        c->value[c->n++] = 0xff;
+    }
+    const uint8_t *row = x->blk->shadow->undef + reg_at(x, reg) * 32;
+    FOR_EACH_LANE(p, l) {
+        if (!add_to_class(c, l, row[l]))
+            return 0;
+    }
+    return 1;
+}
+
+/* The lanes of exec by the control's value for ws_move_bytes: where it is undefined (ctl_undef),
+ * WS_MOVE_ANY, but selp's predicate, whose value picks the operand as before bytes were tracked.
+ * 0 where that makes too many classes (a selector or an amount that differs from lane to lane). */
+static int control_classes(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t ctl_undef, lane_classes *c)
+{
+    int k = ws_move_control(in);
+    c->n = 0;
+    if (k < 0 || in->ops[k].kind != WS_OPND_REG) {
+        c->lanes[c->n] = exec;
+        c->value[c->n++] = ws_move_fixed_control(in);
+        return 1;
+    }
+    uint32_t any = in->op == WS_OP_SELP ? 0 : ctl_undef & exec;
+    if (any) {
+        c->lanes[c->n] = any;
+        c->value[c->n++] = WS_MOVE_ANY;
+    }
+    FOR_EACH_LANE(exec & ~any, l) {
+        uint32_t v = (uint32_t)ws_reg_get(x, in->ops[k].reg, l);
+        if (!add_to_class(c, l, in->op == WS_OP_SELP ? v != 0 : v))
+            return 0;
+    }
+    return 1;
+}
+
+/* What a byte move's lanes come to, gathered class by class (move_group) for move_reads. */
+typedef struct {
+    uint32_t bad[WS_MOVE_MAX];      /* lanes reported for source i ... */
+    uint8_t bad_bytes[WS_MOVE_MAX]; /* ... and the undefined bytes of it they read */
+    uint32_t same_lanes;            /* the lanes carrying same_out, the first result carried */
+    uint8_t same_out[WS_MOVE_MAX];
+} move_acc;
+
+/* The lanes of a class, whose sources hold bytes u undefined and whose control is ctl: where
+ * nothing they move is defined, or the control is not (ctl_undef), a read of the bytes they pick,
+ * as any instruction's; else their result carried (keep). -1: a form ws_move_bytes does not take. */
+static int move_group(ws_exec *x, const ws_insn *in, unsigned n, const uint8_t *u, int64_t ctl, uint32_t lanes,
+                      uint32_t ctl_undef, bool keep, move_acc *acc)
+{
+    ws_move m;
+    if (ws_move_bytes(in, u, ctl, &m) < 0)
+        return -1;
+    int outcome = move_outcome(&m);
+    uint32_t read = outcome == MOVE_REPORT ? lanes : lanes & ctl_undef;
+    uint32_t carried = outcome == MOVE_CARRY && keep ? lanes & ~ctl_undef : 0;
+    for (unsigned i = 0; i < n && read; i++)
+        if (u[i] & m.reads[i]) {
+            acc->bad[i] |= read;
+            acc->bad_bytes[i] |= u[i] & m.reads[i];
+        }
+    if (!carried)
+        return 0;
+    if (!acc->same_lanes)
+        memcpy(acc->same_out, m.out, WS_MOVE_MAX);
+    if (!memcmp(acc->same_out, m.out, WS_MOVE_MAX))
+        acc->same_lanes |= carried;
+    else
+        FOR_EACH_LANE(carried, l)
+            carry(x->blk->shadow, in, l, m.out);
+    return 0;
+}
+
 /* A byte move (bytemove.h) reads its sources' bytes without using them: their definedness goes on
  * to its destinations (ws_shadow_writes puts it there). Only lanes where nothing it moves is
  * defined are reported, as a read of a register nothing wrote, and their results then count as
@@ -343,50 +467,47 @@ static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
         shfl_reads(x, in, exec, keep);
         return 1;
     }
-    struct ws_shadow *s = x->blk->shadow;
-    uint32_t whole = 0;
-    int carried = MOVE_NOTHING;
-    uint8_t u[WS_MOVE_MAX] = {0}, last[WS_MOVE_MAX];
-    ws_move m;
-    /* each source written in every lane or in none (a pack of a value with a register nothing
-     * writes): one answer for the warp */
-    int uniform = 1, any_undef = 0;
-    for (unsigned i = 0; i < n && uniform; i++) {
+    uint32_t ctl_undef = control_reads(x, in, exec);
+    uint8_t u[WS_MOVE_MAX] = {0};
+    int any_undef = 0;
+    for (unsigned i = 0; i < n; i++) { /* the common case: every source written in every lane */
         uint32_t w = src[i] < x->L->k->nregs ? x->w->reg_written[src[i]] & exec : exec;
-        uniform = (w == exec || w == 0) && !(partial_lanes(x, src[i]) & exec);
-        u[i] = w == exec ? 0 : 0xff;
-        any_undef |= u[i];
+        any_undef |= w != exec;
     }
-    if (uniform && !any_undef)
+    if (!any_undef)
         return 1;
-    if (uniform) {
-        if (ws_move_bytes(in, u, &m) < 0)
-            return 0;
-        int outcome = move_outcome(&m);
-        if (outcome == MOVE_REPORT)
+    move_acc acc;
+    memset(&acc, 0, sizeof acc);
+    lane_classes cls[2], ctl;
+    /* by classes: every combination of a class of each source (two at most) and of the control */
+    if (n <= 2 && control_classes(x, in, exec, ctl_undef, &ctl) && undef_classes(x, src[0], exec, &cls[0]) &&
+        (n < 2 || undef_classes(x, src[1], exec, &cls[1]))) {
+        unsigned n1 = n < 2 ? 1 : cls[1].n;
+        for (unsigned a = 0; a < cls[0].n; a++)
+            for (unsigned b = 0; b < n1; b++)
+                for (unsigned c = 0; c < ctl.n; c++) {
+                    uint32_t lanes = cls[0].lanes[a] & (n < 2 ? exec : cls[1].lanes[b]) & ctl.lanes[c];
+                    u[0] = (uint8_t)cls[0].value[a];
+                    u[1] = n < 2 ? 0 : (uint8_t)cls[1].value[b];
+                    if (lanes && move_group(x, in, n, u, ctl.value[c], lanes, ctl_undef, keep, &acc) < 0)
+                        return 0; /* the form, the same in every lane: nothing carried yet */
+                }
+    } else { /* lane by lane */
+        FOR_EACH_LANE(exec, l) {
             for (unsigned i = 0; i < n; i++)
-                check_bytes(x, src[i], exec, m.reads[i]);
-        else if (outcome == MOVE_CARRY && keep)
-            carry_same(s, in, exec, m.out);
-        return 1;
-    }
-    FOR_EACH_LANE(exec, l) {
-        for (unsigned i = 0; i < n; i++)
-            u[i] = undef_bytes(x, src[i], l);
-        /* lanes mostly hold the same bytes undefined: the last lane's answer stands */
-        if (l == (uint32_t)__builtin_ctz(exec) || memcmp(u, last, WS_MOVE_MAX) != 0) {
-            if (ws_move_bytes(in, u, &m) < 0)
-                return 0; /* the form, the same in every lane: nothing carried yet */
-            carried = move_outcome(&m);
-            memcpy(last, u, WS_MOVE_MAX);
+                u[i] = undef_bytes(x, src[i], l);
+            int k = ws_move_control(in);
+            int64_t v = k < 0 ? 0 : (int64_t)(uint32_t)opnd(x, &in->ops[k], l);
+            if (((ctl_undef >> l) & 1) && in->op != WS_OP_SELP)
+                v = WS_MOVE_ANY;
+            if (move_group(x, in, n, u, in->op == WS_OP_SELP ? v != 0 : v, 1u << l, ctl_undef, keep, &acc) < 0)
+                return 0;
         }
-        if (carried == MOVE_REPORT)
-            whole |= 1u << l;
-        else if (carried == MOVE_CARRY && keep)
-            carry(s, in, l, m.out);
     }
-    for (unsigned i = 0; i < n && whole; i++) /* m.reads: the same in every lane */
-        check_bytes(x, src[i], whole, m.reads[i]);
+    if (acc.same_lanes)
+        carry_same(x->blk->shadow, in, acc.same_lanes, acc.same_out);
+    for (unsigned i = 0; i < n; i++) /* (each lane of bad[i] has an undefined byte among bad_bytes[i]) */
+        check_bytes(x, src[i], acc.bad[i], acc.bad_bytes[i]);
     return 1;
 }
 
@@ -397,7 +518,7 @@ void ws_shadow_reads(ws_exec *x, const ws_insn *in, uint32_t group, uint32_t exe
     uint32_t i = 0;
     if (in->guard != WS_NO_REG) /* the guard is read by every lane of the group, src[0] */
         check_reg(x, u->src[i++], group);
-    if (!exec || selp_reads(x, in, exec) || move_reads(x, in, exec) || store_reads(x, in, exec))
+    if (!exec || move_reads(x, in, exec) || store_reads(x, in, exec))
         return;
     for (; i < u->nsrc; i++)
         check_reg(x, u->src[i], exec);

@@ -1,9 +1,9 @@
 /* shadow: the checks behind ws_config.check_uninitialized.
  *
  *  - registers read before any instruction wrote them (per register, a mask of lanes that
- *    wrote every byte of it: ws_warp.reg_written), and bytes a move, pack, unpack, shuffle or
- *    narrowing cvt carried in undefined (bytemove.h), reported where something other than such a
- *    move reads them;
+ *    wrote every byte of it: ws_warp.reg_written), and bytes a move, pack, unpack, shuffle,
+ *    narrowing cvt, selp, prmt or shift carried in undefined (bytemove.h), reported where
+ *    something other than such a move reads them;
  *  - shared memory read before any thread of the block wrote it (ws_block.shared_written);
  *  - shared-memory races: two different warps touch the same byte, at least one writing,
  *    with no block barrier released between (an epoch counter per launch, bumped by every

@@ -111,6 +111,17 @@ static size_t uninit_reports(const char *body, bool timing, ws_diag *d, bool wan
     return n;
 }
 
+/* Each body, in both modes, reports nothing and leaves %r2 = 1 in every lane. */
+static void expect_no_reports(const char *const *bodies, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        for (int timing = 0; timing < 2; timing++) {
+            ws_diag d;
+            if (uninit_reports(bodies[i], timing, &d, true, 1) != 0)
+                fail_msg("body %zu (%s mode) reported: %s", i, timing ? "timing" : "functional", d.message);
+        }
+}
+
 /* The upper half is dropped after the shuffle, by a cvt to 16 bits, an unpack, a 16-bit store or
  * an and-mask: no report (each was reported at the pack before bytes were tracked). */
 static void test_pack_upper_half_dropped(void **state)
@@ -127,12 +138,7 @@ static void test_pack_upper_half_dropped(void **state)
         PACK_SHFL "mov.b32 %r52, %r51;\nshfl.sync.bfly.b32 %r53, %r52, 1, 31, -1;\ncvt.u16.u32 %rs3, %r53;\n"
                   "cvt.u32.u16 %r2, %rs3;\n",
     };
-    for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++)
-        for (int timing = 0; timing < 2; timing++) {
-            ws_diag d;
-            if (uninit_reports(bodies[i], timing, &d, true, 1) != 0)
-                fail_msg("body %zu (%s mode) reported: %s", i, timing ? "timing" : "functional", d.message);
-        }
+    expect_no_reports(bodies, sizeof bodies / sizeof bodies[0]);
 }
 
 /* A real use of the undefined half is reported where it is used, naming the bytes. */
@@ -169,6 +175,92 @@ static void test_pack_upper_half_used(void **state)
                 fail_msg("case %zu (%s mode): %zu reports, want 1 at line %u naming %s's %s; got line %u: %s", i,
                          timing ? "timing" : "functional", n, WSH_BODY_LINE + cases[i].line, cases[i].reg,
                          cases[i].bytes, d.line, d.message);
+        }
+}
+
+/* prmt, the shifts and selp move bytes (sim/bytemove.h): the upper half they drop, or an operand
+ * they take nothing of, is not read (each was reported before). %r60 is written nowhere. */
+static void test_selection_drops_undefined_bytes(void **state)
+{
+    (void)state;
+    static const char *const bodies[] = {
+        /* prmt of a's bytes alone: b is not read (the default selector, a register selector, the
+         * sign of a defined byte, the modes) */
+        "mov.u32 %r52, 1;\nprmt.b32 %r2, %r52, %r60, 0x3210;\n",
+        PACK_SHFL "prmt.b32 %r2, %r51, 0, 0x4410;\n",
+        PACK_SHFL "mov.u32 %r53, 0x4410;\nprmt.b32 %r2, %r51, 0, %r53;\n",
+        PACK_SHFL "prmt.b32 %r2, %r51, %r60, 0x8880;\n",
+        PACK_SHFL "prmt.b32.ecr %r2, %r51, %r60, 1;\n",
+        PACK_SHFL "prmt.b32.rc8 %r52, %r51, %r60, 0;\nand.b32 %r2, %r52, 255;\n",
+        /* shifts push the undefined half out: by a constant, by a register, arithmetic, funnel */
+        PACK_SHFL "shl.b32 %r52, %r51, 16;\nshr.u32 %r2, %r52, 16;\n",
+        PACK_SHFL "mov.u32 %r53, 16;\nshl.b32 %r52, %r51, %r53;\nshr.u32 %r2, %r52, %r53;\n",
+        PACK_SHFL "shl.b32 %r52, %r51, 16;\nshr.s32 %r2, %r52, 16;\n",
+        PACK_SHFL "shl.b32 %r52, %r51, 4;\nand.b32 %r53, %r52, 65535;\nshr.u32 %r2, %r53, 4;\n",
+        PACK_SHFL "shf.l.clamp.b32 %r52, %r60, %r51, 16;\nshr.u32 %r2, %r52, 16;\n",
+        PACK_SHFL "shl.b32 %r52, %r51, 40;\nadd.u32 %r2, %r52, 1;\n",
+        /* selp gives each lane the bytes of the operand it picks */
+        PACK_SHFL "setp.lt.u32 %p1, %r0, 16;\nmov.u32 %r53, 1;\nselp.b32 %r52, %r51, %r53, %p1;\n"
+                  "and.b32 %r2, %r52, 65535;\n",
+    };
+    expect_no_reports(bodies, sizeof bodies / sizeof bodies[0]);
+}
+
+/* A selection that takes undefined bytes carries them to the use, or, taking nothing defined, is
+ * reported itself; an undefined control (a selector, a shift amount, a predicate) is reported. */
+static void test_selection_undefined_bytes_used(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *body;
+        unsigned line; /* of the report, from the body's first */
+        uint32_t lanes;
+        const char *reg, *bytes;
+    } cases[] = {
+        /* prmt swaps the halves: the low half is undefined at the add */
+        {PACK_SHFL "prmt.b32 %r52, %r51, 0, 0x1032;\nadd.u32 %r2, %r52, 1;\n", 4, ~0u, "%r52", "bytes 0-1 are"},
+        /* prmt of only undefined bytes (the rest constants): reported at the prmt */
+        {PACK_SHFL "prmt.b32 %r52, %r51, 0, 0x4432;\nadd.u32 %r2, %r52, 1;\n", 3, ~0u, "%r51", "bytes 2-3 are"},
+        /* the sign of undefined byte 3 replicated into byte 2 */
+        {PACK_SHFL "prmt.b32 %r52, %r51, 0, 0x0b10;\nadd.u32 %r2, %r52, 1;\n", 4, ~0u, "%r52", "byte 2 is"},
+        /* a register selector, defined, that keeps the upper half: stored whole */
+        {PACK_SHFL "mov.u32 %r53, 0x3210;\nprmt.b32 %r52, %r51, 0, %r53;\nst.global.u32 [%rd10], %r52;\n", 5, ~0u,
+         "%r52", "bytes 2-3 are"},
+        /* the modes: rc16 1 takes the upper half, ecl 1 bytes 1 1 2 3 */
+        {PACK_SHFL "prmt.b32.rc16 %r52, %r51, 0, 1;\nadd.u32 %r2, %r52, 1;\n", 3, ~0u, "%r51", "bytes 2-3 are"},
+        {PACK_SHFL "prmt.b32.ecl %r52, %r51, 0, 1;\nadd.u32 %r2, %r52, 1;\n", 4, ~0u, "%r52", "bytes 2-3 are"},
+        /* shl by 8: byte 3 is a's byte 2 */
+        {PACK_SHFL "shl.b32 %r52, %r51, 8;\nadd.u32 %r2, %r52, 1;\n", 4, ~0u, "%r52", "byte 3 is"},
+        {PACK_SHFL "mov.u32 %r53, 8;\nshl.b32 %r52, %r51, %r53;\nadd.u32 %r2, %r52, 1;\n", 5, ~0u, "%r52", "byte 3 is"},
+        /* an amount of 0, 8, 16 or 24 by lane (lane by lane: too many values for classes): the upper half
+         * is pushed out in lanes shifting by 16 or 24 */
+        {PACK_SHFL "and.b32 %r53, %r0, 3;\nshl.b32 %r54, %r53, 3;\nshl.b32 %r52, %r51, %r54;\nadd.u32 %r2, %r52, 1;\n",
+         6, 0x33333333u, "%r52", "bytes 2-3 are"},
+        /* shr.s fills with the sign's byte, undefined here (shr.u would fill with zeros) */
+        {PACK_SHFL "shr.s32 %r52, %r51, 8;\nand.b32 %r53, %r52, -16777216;\nadd.u32 %r2, %r53, 1;\n", 4, ~0u, "%r52",
+         "byte 3 is"},
+        /* shf.r by 16 of {%r51, %r51}: the low half is %r51's upper half */
+        {PACK_SHFL "shf.r.clamp.b32 %r52, %r51, %r51, 16;\nadd.u32 %r2, %r52, 1;\n", 4, ~0u, "%r52", "bytes 0-1 are"},
+        /* selp: lanes 0-15 pick %r51, whose upper half is undefined */
+        {PACK_SHFL "setp.lt.u32 %p1, %r0, 16;\nmov.u32 %r53, 1;\nselp.b32 %r52, %r51, %r53, %p1;\n"
+                   "add.u32 %r2, %r52, 1;\n",
+         6, 0x0000ffffu, "%r52", "bytes 2-3 are"},
+        /* the control undefined: reported at the selection (its result then counts as defined) */
+        {"mov.u32 %r53, 1;\nshl.b32 %r2, %r53, %r60;\n", 1, ~0u, "%r60", "before anything wrote it"},
+        {"mov.u32 %r53, 1;\nprmt.b32 %r2, %r53, 0, %r60;\n", 1, ~0u, "%r60", "before anything wrote it"},
+        {"mov.u32 %r53, 1;\nselp.b32 %r2, %r53, 0, %p9;\n", 1, ~0u, "%p9", "before anything wrote it"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int timing = 0; timing < 2; timing++) {
+            ws_diag d;
+            memset(&d, 0, sizeof d);
+            size_t n = uninit_reports(cases[i].body, timing, &d, false, 0);
+            if (n != 1 || d.line != WSH_BODY_LINE + cases[i].line || d.lanes != cases[i].lanes ||
+                !strstr(d.message, cases[i].reg) || !strstr(d.message, cases[i].bytes))
+                fail_msg("case %zu (%s mode): %zu reports, want 1 at line %u, lanes 0x%08x, naming %s's %s; got line "
+                         "%u, lanes 0x%08x: %s",
+                         i, timing ? "timing" : "functional", n, WSH_BODY_LINE + cases[i].line, cases[i].lanes,
+                         cases[i].reg, cases[i].bytes, d.line, d.lanes, d.message);
         }
 }
 
@@ -278,6 +370,8 @@ int main(void)
         cmocka_unit_test(test_selp_reads_the_picked_operand),
         cmocka_unit_test(test_pack_upper_half_dropped),
         cmocka_unit_test(test_pack_upper_half_used),
+        cmocka_unit_test(test_selection_drops_undefined_bytes),
+        cmocka_unit_test(test_selection_undefined_bytes_used),
         cmocka_unit_test(test_shfl_carries_source_lane_bytes),
         cmocka_unit_test(test_uninit_shared),
         cmocka_unit_test(test_race),
