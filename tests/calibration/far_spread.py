@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""far_spread.py [WARPSIM SRCDIR] (farnote50): how far code's time varies on the cards, from every
+committed device run of far code (docs/calibration.md "(farnote50)").
+
+Far code is a kernel whose code runs past the instruction caches' reach (the preset's ifetch.far, 40 KiB): its lines
+are fetched again in every launch. The runs read: probe_fwin's fwin19 on three cards (h100, h100b, h200f; read as
+check_device_jobs.py reads them) and its K 0 again in fwin37 (h100m), and probe_fwin40's kernels of fwin40, fwin46
+and fwin48 (h100n, h100o, h100p; read with .devjobs/fwin40/read_fwin40.py). Prints:
+  - per card, one warp a sub-partition (128 threads) running the 512 lines of straight-line FFMAs: the median warm
+    span (launches 1-9) and its pace, cycles a line (span / 512);
+  - per card, kernel and thread count, the warm launches' spans: min / median / max and (max - min) / min;
+  - the band warpsim's note quotes: the pace's range over the cards, and at 4 warps a sub-partition (512 threads, the
+    kernels whose warps all run the region) the widest spread between warm launches of one kernel on one card.
+With WARPSIM it runs a far-code kernel (3000 straight-line FFMAs, 48 KiB) with --json and fails unless the band
+warpsim's note carries (ws_far_measured, sim/far_note.c) is the data's, and unless SRCDIR's docs/calibration.md
+"(farnote50)" section and docs/diagnostics.md "Far code" quote the same figures."""
+import glob, json, os, re, statistics, subprocess, sys, tarfile, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, ".devjobs", "fwin40"))
+from check_device_jobs import FWIN_KS, fwin_spans  # noqa: E402
+import read_fwin40  # noqa: E402
+
+LINES = 512  # probe_fwin's K 0 and probe_fwin40's region A: 512 lines of 128 bytes past the entry
+# (card, tarball, job folder): every committed run of far code
+RUNS = (("h100", "device-2026-12-05-h100-fwin19.tar.xz", "fwin19"),
+        ("h100b", "device-2026-12-05-h100b-fwin19.tar.xz", "fwin19"),
+        ("h200f", "device-2026-12-06-h200f-fwin19.tar.xz", "fwin19"),
+        ("h100m", "device-2026-12-06-h100m-fwin37.tar.xz", "fwin37"),
+        ("h100n", "device-2026-12-07-h100n-fwin40.tar.xz", "fwin40"),
+        ("h100o", "device-2026-12-07-h100o-fwin46.tar.xz", "fwin46"),
+        ("h100p", "device-2026-12-07-h100p-fwin48.tar.xz", "fwin48"))
+# one warp a sub-partition over region A, per run: (job, kernel) whose 128-thread block it is
+ONE_WARP = {("fwin19", "K0"), ("fwin37", "fwin-k0-first"), ("fwin37", "fwin-k0-last"), ("fwin46", "a-128")}
+# 4 warps a sub-partition (512 threads) with every warp running region A from the entry (probe_fwin40's roles 0000):
+# the kernels whose launches the shapes of "(fwin49)" tell apart
+FOUR_WARPS = {("fwin19", "K0"), ("fwin37", "fwin-k0-first"), ("fwin37", "fwin-k0-last"), ("fwin40", "base"),
+              ("fwin40", "base-last"), ("fwin40", "pre"), ("fwin40", "sp1"), ("fwin40", "sp3")} | {
+              ("fwin46", "e%d" % i) for i in range(5)} | {("fwin48", k) for k in ("e2", "e3", "n3", "n4", "n6", "n8")}
+
+
+def spans_of(raw, job):
+    """{kernel: {threads: [span of launch 0, 1, ...]}} of one job's run."""
+    out = {}
+    if job == "fwin19":
+        for k in FWIN_KS:
+            out["K%d" % k] = dict(fwin_spans(os.path.join(raw, "k%d.txt" % k)))
+        return out
+    for path in sorted(glob.glob(os.path.join(raw, "probe", "*.txt"))):
+        name = os.path.basename(path)[:-4]
+        if job == "fwin37": # probe_fwin's K files; the others are stamp tables
+            if name.startswith("fwin-"):
+                out[name] = dict(fwin_spans(path))
+        elif not name.startswith("f37"): # probe_fwin37's, read by fwin37's own tools
+            _, spans = read_fwin40.load(path)
+            out[name] = spans
+    return out
+
+
+def read_all(tmp):
+    """[(card, job, kernel, threads, [warm spans])]: launches 1-9 (launch 0 is the first, cold)."""
+    rows = []
+    for card, tarball, job in RUNS:
+        dest = os.path.join(tmp, card)
+        with tarfile.open(os.path.join(HERE, tarball)) as t:
+            t.extractall(dest, filter="data")
+        for kernel, per in sorted(spans_of(os.path.join(dest, job), job).items()):
+            for threads, s in sorted(per.items()):
+                rows.append((card, job, kernel, threads, s[1:10]))
+    return rows
+
+
+def band(rows):
+    """The figures the note quotes: {pace_min, pace_max, cards, launch_spread_pct} and what they came from."""
+    paces = {}
+    for card, job, kernel, threads, s in rows:
+        if threads == 128 and (job, kernel) in ONE_WARP:
+            paces.setdefault(card, []).append(statistics.median(s) / LINES)
+    pace = {card: statistics.median(p) for card, p in paces.items()}
+    spread, where = 0.0, None
+    for card, job, kernel, threads, s in rows:
+        if threads == 512 and (job, kernel) in FOUR_WARPS:
+            d = (max(s) - min(s)) / min(s) * 100
+            if d > spread:
+                spread, where = d, (card, job, kernel, min(s), max(s))
+    return {"pace_min": round(min(pace.values()), 1), "pace_max": round(max(pace.values()), 1), "cards": len(pace),
+            "launch_spread_pct": int(spread)}, pace, where
+
+
+def report(rows):
+    b, pace, where = band(rows)
+    print("one warp a sub-partition, 512 lines of straight-line FFMAs (128 threads), warm launches:")
+    for card in sorted(pace):
+        print("  %-6s %7.0f cycles, %.2f cycles a line" % (card, pace[card] * LINES, pace[card]))
+    print("warm launches 1-9 per card, kernel and threads: min / median / max, (max - min) / min")
+    for card, job, kernel, threads, s in rows:
+        print("  %-6s %-7s %-14s %5d  %6d / %7.0f / %6d  %5.1f%%" % (
+            card, job, kernel, threads, min(s), statistics.median(s), max(s), (max(s) - min(s)) / min(s) * 100))
+    print("band: one warp a sub-partition %.1f-%.1f cycles a line across %d cards; 4 warps a sub-partition: one "
+          "kernel's warm launches up to %d%% apart (%s %s %s: %d to %d)" % (
+              b["pace_min"], b["pace_max"], b["cards"], b["launch_spread_pct"], *where))
+    return b
+
+
+FAR_PTX = """.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry far(.param .u64 out)
+{
+    .reg .f32 %%f<3>;
+    .reg .b32 %%r<2>;
+    .reg .b64 %%rd<4>;
+    mov.u32 %%r1, %%tid.x;
+    cvt.rn.f32.u32 %%f1, %%r1;
+    mov.f32 %%f2, 0f3F800000;
+%s    ld.param.u64 %%rd1, [out];
+    cvta.to.global.u64 %%rd2, %%rd1;
+    mul.wide.u32 %%rd3, %%r1, 4;
+    add.s64 %%rd2, %%rd2, %%rd3;
+    st.global.f32 [%%rd2], %%f2;
+    ret;
+}
+""" % ("    fma.rn.f32 %f2, %f2, %f1, %f2;\n" * 3000)
+
+
+def check(b, warpsim, src, tmp):
+    """0 when warpsim's note (--json's far_code_* stats) and the docs quote the band, else 1."""
+    ptx = os.path.join(tmp, "far.ptx")
+    with open(ptx, "w") as f:
+        f.write(FAR_PTX)
+    out = subprocess.run([warpsim, "run", ptx, "--grid", "1", "--block", "128", "out=f32[128]", "--json"],
+                         capture_output=True, text=True)
+    bad = 0
+    stats = json.loads(out.stdout)["stats"] if out.returncode == 0 else {}
+    got = {"pace_min": stats.get("far_code_pace_min"), "pace_max": stats.get("far_code_pace_max"),
+           "cards": stats.get("far_code_cards"), "launch_spread_pct": stats.get("far_code_launch_spread_pct")}
+    for key in b:
+        if got[key] != b[key]:
+            print("FAIL warpsim's note quotes %s %s, the data give %s" % (key, got[key], b[key]))
+            bad = 1
+    quoted = "%.1f-%.1f cycles a line across %d cards" % (b["pace_min"], b["pace_max"], b["cards"])
+    spread = "up to %d%% apart" % b["launch_spread_pct"]
+    for doc, heading in (("calibration.md", r"\(farnote50, 2026-12-07\)"), ("diagnostics.md", r"Far code")):
+        text = open(os.path.join(src, "docs", doc)).read()
+        m = re.search(r"^## .*" + heading + r".*\n(.*?)(?=^## |\Z)", text, re.S | re.M)
+        for want in (quoted, spread):
+            if not m or want not in " ".join(m.group(1).split()):
+                print("FAIL docs/%s's section %s does not quote '%s'" % (doc, heading.replace("\\", ""), want))
+                bad = 1
+    print("FAIL" if bad else "ok: warpsim's note and the docs quote the data's band")
+    return bad
+
+
+def main(argv):
+    if len(argv) not in (1, 3):
+        sys.exit(__doc__)
+    with tempfile.TemporaryDirectory() as tmp:
+        b = report(read_all(tmp))
+        return check(b, argv[1], argv[2], tmp) if len(argv) == 3 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
