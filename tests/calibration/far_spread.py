@@ -144,7 +144,7 @@ def check(b, warpsim, src, tmp):
     spread = "up to %d%% apart" % b["launch_spread_pct"]
     for doc, heading in (("calibration.md", r"\(farnote50, 2026-12-07\)"), ("diagnostics.md", r"Far code")):
         text = open(os.path.join(src, "docs", doc)).read()
-        m = re.search(r"^## .*" + heading + r".*\n(.*?)(?=^## |\Z)", text, re.S | re.M)
+        m = re.search(r"^## [^\n]*" + heading + r"[^\n]*\n(.*?)(?=^## |\Z)", text, re.S | re.M)
         for want in (quoted, spread):
             if not m or want not in " ".join(m.group(1).split()):
                 print("FAIL docs/%s's section %s does not quote '%s'" % (doc, heading.replace("\\", ""), want))
