@@ -211,10 +211,11 @@ static size_t far_code_stats(const ws_result *res, const char *note, ws_stat *st
     stats[n++] = ws_stat_float("far_code_pace_max", b.pace_max);
     stats[n++] = ws_stat_uint("far_code_cards", b.cards);
     stats[n++] = ws_stat_uint("far_code_launch_spread_pct", b.launch_spread_pct);
+    stats[n++] = ws_stat_uint("far_code_grid_pct", b.grid_pct);
     stats[n++] = ws_stat_str("far_code_note", note);
     return n;
 }
-#define FAR_CODE_STATS 7
+#define FAR_CODE_STATS 8
 
 int cmd_run(int argc, char **argv)
 {

@@ -51,7 +51,8 @@ run() {
 }
 note_pattern="^$tmp/far[a-z]*\.ptx:$entry_line: note: far code: .*varies by card and by launch \(measured: one warp a"
 note_pattern+=" sub-partition [0-9.]+-[0-9.]+ cycles a line across [0-9]+ cards; 4 warps a sub-partition: one kernel's"
-note_pattern+=" launches up to [0-9]+% apart\); the hardware does not pin this cycle figure down"
+note_pattern+=" launches up to [0-9]+% apart; a block on each of 132 SMs: up to [0-9]+% longer than one alone\); the"
+note_pattern+=" hardware does not pin this cycle figure down"
 
 # json_field KEY: the stats' KEY in $tmp/out's JSON, or "absent"
 json_field() {
@@ -69,6 +70,7 @@ fi
 run far --grid 1 --block 128 out=f32[128] --json
 if [ "$rc" -eq 0 ] && [ "$(json_field far_code)" = true ] && [ "$(json_field far_code_blocks)" = 1 ] &&
   [ "$(json_field far_code_pace_min)" != absent ] && [ "$(json_field far_code_launch_spread_pct)" != absent ] &&
+  [ "$(json_field far_code_grid_pct)" != absent ] &&
   grep -Eq 'far code: ' <<< "$(json_field far_code_note)" && [ ! -s "$tmp/err" ]; then
   ok "far kernel: --json far_code true with the band, nothing on stderr"
 else

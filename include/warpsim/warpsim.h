@@ -369,11 +369,13 @@ long ws_far_note(const ws_kernel *k, const ws_result *res, char *text, size_t te
 /* The measured spread ws_far_note quotes (docs/calibration.md "(farnote50)"; tests/calibration/far_spread.py
  * derives each figure from the committed device runs and fails where they differ): one warp a sub-partition's
  * far-fetch pace, cycles a 128-byte line, on the fastest and the slowest card, the cards measured, and at 4 warps a
- * sub-partition how far apart (percent of the shortest) the warm launches of one kernel on one card ran. */
+ * sub-partition how far apart (percent of the shortest) the warm launches of one kernel on one card ran, and how much
+ * longer (percent) the longest of blocks on every SM at once ran than one block alone. */
 typedef struct {
     double pace_min, pace_max;
     unsigned cards;
     unsigned launch_spread_pct;
+    unsigned grid_pct;
 } ws_far_band;
 ws_far_band ws_far_measured(void);
 

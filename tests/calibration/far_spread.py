@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""far_spread.py [WARPSIM SRCDIR] (farnote50): how far code's time varies on the cards, from every
-committed device run of far code (docs/calibration.md "(farnote50)").
+"""far_spread.py [WARPSIM SRCDIR] (farnote50): how far code's time varies on the cards, from every committed device
+run of far code (docs/calibration.md "(farnote50)").
 
 Far code is a kernel whose code runs past the instruction caches' reach (the preset's ifetch.far, 40 KiB): its lines
-are fetched again in every launch. The runs read: probe_fwin's fwin19 on three cards (h100, h100b, h200f; read as
-check_device_jobs.py reads them) and its K 0 again in fwin37 (h100m), and probe_fwin40's kernels of fwin40, fwin46
-and fwin48 (h100n, h100o, h100p; read with .devjobs/fwin40/read_fwin40.py). Prints:
-  - per card, one warp a sub-partition (128 threads) running the 512 lines of straight-line FFMAs: the median warm
-    span (launches 1-9) and its pace, cycles a line (span / 512);
-  - per card, kernel and thread count, the warm launches' spans: min / median / max and (max - min) / min;
-  - the band warpsim's note quotes: the pace's range over the cards, and at 4 warps a sub-partition (512 threads, the
-    kernels whose warps all run the region) the widest spread between warm launches of one kernel on one card.
+are fetched again in every launch. The runs read: probe_fwin's fwin19 on four cards (h100, h100b, h200f, h100q; read
+as check_device_jobs.py reads them) and its K 0 again in fwin37 (h100m), and probe_fwin40's kernels of fwin40, fwin46,
+fwin48 and fwin50 (h100n, h100o, h100p, h100q; read with .devjobs/fwin40/read_fwin40.py). Prints:
+  - per card, one warp a sub-partition (128 threads) running the 512 lines of straight-line FFMAs: each run's median
+    warm span and its pace, cycles a line (span / 512);
+  - per card, kernel and thread count, the warm launches' spans (launch 1 on): min / median / max, (max - min) / min;
+  - fwin50's blocks on 8 and 132 SMs at once: the longest block's median span against the same entry's one block;
+  - the band warpsim's note quotes: the pace's range over the runs and the cards, at 4 warps a sub-partition (512
+    threads, the kernels whose warps all run region A from the entry) the widest spread between the warm launches of
+    one kernel on one card, and how much longer the longest block on 132 SMs ran than one block alone.
 With WARPSIM it runs a far-code kernel (3000 straight-line FFMAs, 48 KiB) with --json and fails unless the band
 warpsim's note carries (ws_far_measured, sim/far_note.c) is the data's, and unless SRCDIR's docs/calibration.md
 "(farnote50)" section and docs/diagnostics.md "Far code" quote the same figures."""
@@ -31,14 +33,22 @@ RUNS = (("h100", "device-2026-12-05-h100-fwin19.tar.xz", "fwin19"),
         ("h100m", "device-2026-12-06-h100m-fwin37.tar.xz", "fwin37"),
         ("h100n", "device-2026-12-07-h100n-fwin40.tar.xz", "fwin40"),
         ("h100o", "device-2026-12-07-h100o-fwin46.tar.xz", "fwin46"),
-        ("h100p", "device-2026-12-07-h100p-fwin48.tar.xz", "fwin48"))
+        ("h100p", "device-2026-12-07-h100p-fwin48.tar.xz", "fwin48"),
+        ("h100q", "device-2026-12-07-h100q-fwin19.tar.xz", "fwin19"),
+        ("h100q", "device-2026-12-07-h100q-fwin40.tar.xz", "fwin40"),
+        ("h100q", "device-2026-12-07-h100q-fwin48.tar.xz", "fwin48"),
+        ("h100q", "device-2026-12-07-h100q-fwin50.tar.xz", "fwin50"))
 # one warp a sub-partition over region A, per run: (job, kernel) whose 128-thread block it is
-ONE_WARP = {("fwin19", "K0"), ("fwin37", "fwin-k0-first"), ("fwin37", "fwin-k0-last"), ("fwin46", "a-128")}
+ONE_WARP = {("fwin19", "K0"), ("fwin37", "fwin-k0-first"), ("fwin37", "fwin-k0-last"), ("fwin46", "a-128"),
+            ("fwin50", "pace-e0"), ("fwin50", "pace-e2"), ("fwin50", "pace-scrub-e2")}
 # 4 warps a sub-partition (512 threads) with every warp running region A from the entry (probe_fwin40's roles 0000):
 # the kernels whose launches the shapes of "(fwin49)" tell apart
 FOUR_WARPS = {("fwin19", "K0"), ("fwin37", "fwin-k0-first"), ("fwin37", "fwin-k0-last"), ("fwin40", "base"),
               ("fwin40", "base-last"), ("fwin40", "pre"), ("fwin40", "sp1"), ("fwin40", "sp3")} | {
-              ("fwin46", "e%d" % i) for i in range(5)} | {("fwin48", k) for k in ("e2", "e3", "n3", "n4", "n6", "n8")}
+              ("fwin46", "e%d" % i) for i in range(5)} | {("fwin48", k) for k in ("e2", "e3", "n3", "n4", "n6", "n8")} | {
+              ("fwin50", "%s-e%d" % (how, e)) for how in ("seq", "scrub", "sleep") for e in (0, 2, 3, 12, 14)}
+# fwin50's blocks on 8 and 132 SMs at once (the longest block's span) against the same entry's one block (seq-eN)
+GRIDS = ("g8", "g132")
 
 
 def spans_of(raw, job):
@@ -60,7 +70,7 @@ def spans_of(raw, job):
 
 
 def read_all(tmp):
-    """[(card, job, kernel, threads, [warm spans])]: launches 1-9 (launch 0 is the first, cold)."""
+    """[(card, job, kernel, threads, [warm spans])]: launches 1 on (launch 0 is the first, cold)."""
     rows = []
     for card, tarball, job in RUNS:
         dest = os.path.join(tmp, card)
@@ -68,39 +78,53 @@ def read_all(tmp):
             t.extractall(dest, filter="data")
         for kernel, per in sorted(spans_of(os.path.join(dest, job), job).items()):
             for threads, s in sorted(per.items()):
-                rows.append((card, job, kernel, threads, s[1:10]))
+                rows.append((card, job, kernel, threads, s[1:]))
     return rows
 
 
+def spread(s):
+    return (max(s) - min(s)) / min(s) * 100
+
+
 def band(rows):
-    """The figures the note quotes: {pace_min, pace_max, cards, launch_spread_pct} and what they came from."""
+    """The figures the note quotes, {pace_min, pace_max, cards, launch_spread_pct, grid_pct}, and what they came
+    from: {card: [(job, kernel, pace)]}, the widest 4-warp run, the grid run most over its one block."""
     paces = {}
     for card, job, kernel, threads, s in rows:
         if threads == 128 and (job, kernel) in ONE_WARP:
-            paces.setdefault(card, []).append(statistics.median(s) / LINES)
-    pace = {card: statistics.median(p) for card, p in paces.items()}
-    spread, where = 0.0, None
-    for card, job, kernel, threads, s in rows:
-        if threads == 512 and (job, kernel) in FOUR_WARPS:
-            d = (max(s) - min(s)) / min(s) * 100
-            if d > spread:
-                spread, where = d, (card, job, kernel, min(s), max(s))
-    return {"pace_min": round(min(pace.values()), 1), "pace_max": round(max(pace.values()), 1), "cards": len(pace),
-            "launch_spread_pct": int(spread)}, pace, where
+            paces.setdefault(card, []).append((job, kernel, statistics.median(s) / LINES))
+    all_paces = [p for runs in paces.values() for _, _, p in runs]
+    four = [(spread(s), card, job, kernel, min(s), max(s)) for card, job, kernel, threads, s in rows
+            if threads == 512 and (job, kernel) in FOUR_WARPS]
+    widest = max(four)
+    alone = {(card, kernel): statistics.median(s) for card, job, kernel, threads, s in rows
+             if job == "fwin50" and kernel.startswith("seq-")}
+    grids = [((statistics.median(s) / alone[(card, "seq-" + kernel.split("-", 1)[1])] - 1) * 100, card, kernel,
+              statistics.median(s), alone[(card, "seq-" + kernel.split("-", 1)[1])])
+             for card, job, kernel, threads, s in rows if job == "fwin50" and kernel.split("-")[0] in GRIDS]
+    most = max(grids)
+    b = {"pace_min": round(min(all_paces), 1), "pace_max": round(max(all_paces), 1), "cards": len(paces),
+         "launch_spread_pct": int(widest[0]), "grid_pct": int(most[0])}
+    return b, paces, widest, most, grids
 
 
 def report(rows):
-    b, pace, where = band(rows)
-    print("one warp a sub-partition, 512 lines of straight-line FFMAs (128 threads), warm launches:")
-    for card in sorted(pace):
-        print("  %-6s %7.0f cycles, %.2f cycles a line" % (card, pace[card] * LINES, pace[card]))
-    print("warm launches 1-9 per card, kernel and threads: min / median / max, (max - min) / min")
+    b, paces, widest, most, grids = band(rows)
+    print("one warp a sub-partition, 512 lines of straight-line FFMAs (128 threads): median warm span, cycles a line")
+    for card in sorted(paces):
+        for job, kernel, pace in paces[card]:
+            print("  %-6s %-7s %-14s %7.0f  %.2f" % (card, job, kernel, pace * LINES, pace))
+    print("warm launches per card, kernel and threads: min / median / max, (max - min) / min")
     for card, job, kernel, threads, s in rows:
-        print("  %-6s %-7s %-14s %5d  %6d / %7.0f / %6d  %5.1f%%" % (
-            card, job, kernel, threads, min(s), statistics.median(s), max(s), (max(s) - min(s)) / min(s) * 100))
+        print("  %-6s %-7s %-14s %5d  %6d / %7.0f / %6d  %5.1f%%  (%d launches)" % (
+            card, job, kernel, threads, min(s), statistics.median(s), max(s), spread(s), len(s)))
+    print("blocks on several SMs at once (fwin50, the longest block's median span) against one block alone (seq):")
+    for pct, card, kernel, med, one in sorted(grids, key=lambda g: g[1:3]):
+        print("  %-6s %-9s %7.0f against %7.0f  %+5.1f%%" % (card, kernel, med, one, pct))
     print("band: one warp a sub-partition %.1f-%.1f cycles a line across %d cards; 4 warps a sub-partition: one "
-          "kernel's warm launches up to %d%% apart (%s %s %s: %d to %d)" % (
-              b["pace_min"], b["pace_max"], b["cards"], b["launch_spread_pct"], *where))
+          "kernel's launches up to %d%% apart (%s %s %s: %d to %d); a block on each of 132 SMs: up to %d%% longer than "
+          "one alone (%s %s: %.0f against %.0f)" % (
+              b["pace_min"], b["pace_max"], b["cards"], b["launch_spread_pct"], *widest[1:], b["grid_pct"], *most[1:]))
     return b
 
 
@@ -134,18 +158,18 @@ def check(b, warpsim, src, tmp):
                          capture_output=True, text=True)
     bad = 0
     stats = json.loads(out.stdout)["stats"] if out.returncode == 0 else {}
-    got = {"pace_min": stats.get("far_code_pace_min"), "pace_max": stats.get("far_code_pace_max"),
-           "cards": stats.get("far_code_cards"), "launch_spread_pct": stats.get("far_code_launch_spread_pct")}
+    got = {key: stats.get("far_code_" + key) for key in b}
     for key in b:
         if got[key] != b[key]:
             print("FAIL warpsim's note quotes %s %s, the data give %s" % (key, got[key], b[key]))
             bad = 1
     quoted = "%.1f-%.1f cycles a line across %d cards" % (b["pace_min"], b["pace_max"], b["cards"])
-    spread = "up to %d%% apart" % b["launch_spread_pct"]
+    apart = "up to %d%% apart" % b["launch_spread_pct"]
+    longer = "up to %d%% longer than one alone" % b["grid_pct"]
     for doc, heading in (("calibration.md", r"\(farnote50, 2026-12-07\)"), ("diagnostics.md", r"Far code")):
         text = open(os.path.join(src, "docs", doc)).read()
         m = re.search(r"^## [^\n]*" + heading + r"[^\n]*\n(.*?)(?=^## |\Z)", text, re.S | re.M)
-        for want in (quoted, spread):
+        for want in (quoted, apart, longer):
             if not m or want not in " ".join(m.group(1).split()):
                 print("FAIL docs/%s's section %s does not quote '%s'" % (doc, heading.replace("\\", ""), want))
                 bad = 1
