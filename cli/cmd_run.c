@@ -477,8 +477,7 @@ int cmd_run(int argc, char **argv)
             x.block = d->block;
             rd[i] = x;
         }
-        ws_report_json(stdout, &L, k->name, out.buf ? out.buf : "", out.len, json_stats, nstats, rd,
-                       rd ? res.ndiags : 0);
+        ws_report_json(stdout, &L, k->name, out.buf ? out.buf : "", out.len, json_stats, nstats, rd, rd ? res.ndiags : 0);
         free(rd);
     } else {
         ws_report_text_abbrev(stdout, &L, k->name, out.buf ? out.buf : "", out.len, stats, nstats, all_values);

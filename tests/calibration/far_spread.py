@@ -60,10 +60,10 @@ def spans_of(raw, job):
         return out
     for path in sorted(glob.glob(os.path.join(raw, "probe", "*.txt"))):
         name = os.path.basename(path)[:-4]
-        if job == "fwin37": # probe_fwin's K files; the others are stamp tables
+        if job == "fwin37":  # probe_fwin's K files; the others are stamp tables
             if name.startswith("fwin-"):
                 out[name] = dict(fwin_spans(path))
-        elif not name.startswith("f37"): # probe_fwin37's, read by fwin37's own tools
+        elif not name.startswith("f37"):  # probe_fwin37's, read by fwin37's own tools
             _, spans = read_fwin40.load(path)
             out[name] = spans
     return out
