@@ -15,7 +15,7 @@
 static const ws_far_band measured = {
     .pace_min = 16.1,        /* h100b: fwin19 K 0 at 128 threads, 8264 cycles for 512 lines */
     .pace_max = 18.2,        /* h100q: fwin50 pace-scrub-e2, 9334 (launches after a scrub of the instruction caches) */
-    .cards = 6,              /* h100, h100b, h100m, h100o, h100q, h200f */
+    .cards = 7,              /* h100, h100b, h100m, h100o, h100q, h100r, h200f */
     .launch_spread_pct = 29, /* h100q's fwin50 scrub-e12 at 512 threads: launches 16572 to 21475 */
     .grid_pct = 51,          /* h100q's fwin50 g132-e0: a block on each of 132 SMs, the longest 25200 against 16634 */
 };

@@ -5,11 +5,13 @@ run of far code (docs/calibration.md "(farnote50)").
 Far code is a kernel whose code runs past the instruction caches' reach (the preset's ifetch.far, 40 KiB): its lines
 are fetched again in every launch. The runs read: probe_fwin's fwin19 on four cards (h100, h100b, h200f, h100q; read
 as check_device_jobs.py reads them) and its K 0 again in fwin37 (h100m), and probe_fwin40's kernels of fwin40, fwin46,
-fwin48 and fwin50 (h100n, h100o, h100p, h100q; read with .devjobs/fwin40/read_fwin40.py). Prints:
+fwin48, fwin50, fwin51 and fwin52 (h100n, h100o, h100p, h100q, h100r, h100s; read with .devjobs/fwin40/read_fwin40.py).
+Prints:
   - per card, one warp a sub-partition (128 threads) running the 512 lines of straight-line FFMAs: each run's median
     warm span and its pace, cycles a line (span / 512);
   - per card, kernel and thread count, the warm launches' spans (launch 1 on): min / median / max, (max - min) / min;
-  - fwin50's blocks on 8 and 132 SMs at once: the longest block's median span against the same entry's one block;
+  - fwin50's and fwin51's blocks on 2-132 SMs at once: the longest block's median span against the same entry's one
+    block;
   - the band warpsim's note quotes: the pace's range over the runs and the cards, at 4 warps a sub-partition (512
     threads, the kernels whose warps all run region A from the entry) the widest spread between the warm launches of
     one kernel on one card, and how much longer the longest block on 132 SMs ran than one block alone.
@@ -37,18 +39,26 @@ RUNS = (("h100", "device-2026-12-05-h100-fwin19.tar.xz", "fwin19"),
         ("h100q", "device-2026-12-07-h100q-fwin19.tar.xz", "fwin19"),
         ("h100q", "device-2026-12-07-h100q-fwin40.tar.xz", "fwin40"),
         ("h100q", "device-2026-12-07-h100q-fwin48.tar.xz", "fwin48"),
-        ("h100q", "device-2026-12-07-h100q-fwin50.tar.xz", "fwin50"))
+        ("h100q", "device-2026-12-07-h100q-fwin50.tar.xz", "fwin50"),
+        ("h100r", "device-2026-12-07-h100r-fwin51.tar.xz", "fwin51"),
+        ("h100s", "device-2026-12-07-h100s-fwin52.tar.xz", "fwin52"))
 # one warp a sub-partition over region A, per run: (job, kernel) whose 128-thread block it is
 ONE_WARP = {("fwin19", "K0"), ("fwin37", "fwin-k0-first"), ("fwin37", "fwin-k0-last"), ("fwin46", "a-128"),
-            ("fwin50", "pace-e0"), ("fwin50", "pace-e2"), ("fwin50", "pace-scrub-e2")}
+            ("fwin50", "pace-e0"), ("fwin50", "pace-e2"), ("fwin50", "pace-scrub-e2"), ("fwin51", "grid1-e0"),
+            ("fwin51", "grid1-e2")}
 # 4 warps a sub-partition (512 threads) with every warp running region A from the entry (probe_fwin40's roles 0000):
 # the kernels whose launches the shapes of "(fwin49)" tell apart
 FOUR_WARPS = {("fwin19", "K0"), ("fwin37", "fwin-k0-first"), ("fwin37", "fwin-k0-last"), ("fwin40", "base"),
               ("fwin40", "base-last"), ("fwin40", "pre"), ("fwin40", "sp1"), ("fwin40", "sp3")} | {
               ("fwin46", "e%d" % i) for i in range(5)} | {("fwin48", k) for k in ("e2", "e3", "n3", "n4", "n6", "n8")} | {
-              ("fwin50", "%s-e%d" % (how, e)) for how in ("seq", "scrub", "sleep") for e in (0, 2, 3, 12, 14)}
-# fwin50's blocks on 8 and 132 SMs at once (the longest block's span) against the same entry's one block (seq-eN)
-GRIDS = ("g8", "g132")
+              ("fwin50", "%s-e%d" % (how, e)) for how in ("seq", "scrub", "sleep") for e in (0, 2, 3, 12, 14)} | {
+              ("fwin51", "%s-e%d" % (how, e)) for how in ("seq", "one", "two", "grid1") for e in (0, 2, 3, 14)} | {
+              ("fwin52", "%s-e%d" % (how, e)) for how in ("seq", "pre128", "pre256", "pre384", "pre512")
+              for e in (0, 2, 12, 14)}
+# blocks on several SMs at once, each alone on its SM (the longest block's span): fwin50's gN-eE against the same
+# entry's one block back to back (seq-eE), fwin51's gridN-eE against its grid1-eE
+GRID = re.compile(r"^(g|grid)(\d+)-e(\d+)$")
+ALONE = {"g": "seq-e", "grid": "grid1-e"}
 
 
 def spans_of(raw, job):
@@ -97,11 +107,16 @@ def band(rows):
     four = [(spread(s), card, job, kernel, min(s), max(s)) for card, job, kernel, threads, s in rows
             if threads == 512 and (job, kernel) in FOUR_WARPS]
     widest = max(four)
-    alone = {(card, kernel): statistics.median(s) for card, job, kernel, threads, s in rows
-             if job == "fwin50" and kernel.startswith("seq-")}
-    grids = [((statistics.median(s) / alone[(card, "seq-" + kernel.split("-", 1)[1])] - 1) * 100, card, kernel,
-              statistics.median(s), alone[(card, "seq-" + kernel.split("-", 1)[1])])
-             for card, job, kernel, threads, s in rows if job == "fwin50" and kernel.split("-")[0] in GRIDS]
+    alone = {(card, job, kernel, threads): statistics.median(s) for card, job, kernel, threads, s in rows}
+    grids = []
+    for card, job, kernel, threads, s in rows:
+        m = GRID.match(kernel)
+        if m and m.group(2) != "1" and threads == 512:
+            one = alone.get((card, job, ALONE[m.group(1)] + m.group(3), 512))
+            if one:
+                grids.append(((statistics.median(s) / one - 1) * 100, card, kernel, int(m.group(2)),
+                              statistics.median(s), one))
+    most = max(g for g in grids if g[3] == 132)
     most = max(grids)
     b = {"pace_min": round(min(all_paces), 1), "pace_max": round(max(all_paces), 1), "cards": len(paces),
          "launch_spread_pct": int(widest[0]), "grid_pct": int(most[0])}
@@ -118,13 +133,14 @@ def report(rows):
     for card, job, kernel, threads, s in rows:
         print("  %-6s %-7s %-14s %5d  %6d / %7.0f / %6d  %5.1f%%  (%d launches)" % (
             card, job, kernel, threads, min(s), statistics.median(s), max(s), spread(s), len(s)))
-    print("blocks on several SMs at once (fwin50, the longest block's median span) against one block alone (seq):")
-    for pct, card, kernel, med, one in sorted(grids, key=lambda g: g[1:3]):
+    print("blocks on several SMs at once (fwin50, fwin51; the longest block's median span) against one block alone:")
+    for pct, card, kernel, _, med, one in sorted(grids, key=lambda g: g[1:4]):
         print("  %-6s %-9s %7.0f against %7.0f  %+5.1f%%" % (card, kernel, med, one, pct))
     print("band: one warp a sub-partition %.1f-%.1f cycles a line across %d cards; 4 warps a sub-partition: one "
           "kernel's launches up to %d%% apart (%s %s %s: %d to %d); a block on each of 132 SMs: up to %d%% longer than "
           "one alone (%s %s: %.0f against %.0f)" % (
-              b["pace_min"], b["pace_max"], b["cards"], b["launch_spread_pct"], *widest[1:], b["grid_pct"], *most[1:]))
+              b["pace_min"], b["pace_max"], b["cards"], b["launch_spread_pct"], *widest[1:], b["grid_pct"], most[1],
+              most[2], most[4], most[5]))
     return b
 
 
