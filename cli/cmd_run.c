@@ -197,6 +197,26 @@ static void print_limit_where(const ws_module *m, const ws_kernel *k, const ws_r
         fprintf(stderr, "warpsim: note: %s\n", text);
 }
 
+/* A launch that ran far code: its cycle figure is one the card does not pin down (ws_far_note), said as a note at
+ * the kernel's entry in the text report, and in --json's stats as far_code (true) with the measured band; neither
+ * appears for other launches, so their output stays as it was. Returns the stats' count with those added. */
+static size_t far_code_stats(const ws_result *res, const char *note, ws_stat *stats, size_t n)
+{
+    if (!res->stats.far_blocks)
+        return n;
+    ws_far_band b = ws_far_measured();
+    stats[n++] = ws_stat_bool("far_code", true);
+    stats[n++] = ws_stat_uint("far_code_blocks", res->stats.far_blocks);
+    stats[n++] = ws_stat_float("far_code_pace_min", b.pace_min);
+    stats[n++] = ws_stat_float("far_code_pace_max", b.pace_max);
+    stats[n++] = ws_stat_uint("far_code_cards", b.cards);
+    stats[n++] = ws_stat_uint("far_code_launch_spread_pct", b.launch_spread_pct);
+    stats[n++] = ws_stat_uint("far_code_grid_pct", b.grid_pct);
+    stats[n++] = ws_stat_str("far_code_note", note);
+    return n;
+}
+#define FAR_CODE_STATS 8
+
 int cmd_run(int argc, char **argv)
 {
     ws_launch L;
@@ -437,7 +457,12 @@ int cmd_run(int argc, char **argv)
         ws_stat_uint("sm_busy_max", res.stats.sm_busy_max),
     };
     size_t nstats = sizeof stats / sizeof stats[0];
+    char far_note[512];
+    long far_line = ws_far_note(k, &res, far_note, sizeof far_note);
     if (json) {
+        ws_stat json_stats[sizeof stats / sizeof stats[0] + FAR_CODE_STATS];
+        memcpy(json_stats, stats, sizeof stats);
+        nstats = far_code_stats(&res, far_note, json_stats, nstats);
         ws_report_diag *rd = calloc(res.ndiags + 1, sizeof *rd);
         for (size_t i = 0; rd && i < res.ndiags; i++) {
             const ws_diag *d = &res.diags[i];
@@ -452,7 +477,7 @@ int cmd_run(int argc, char **argv)
             x.block = d->block;
             rd[i] = x;
         }
-        ws_report_json(stdout, &L, k->name, out.buf ? out.buf : "", out.len, stats, nstats, rd, rd ? res.ndiags : 0);
+        ws_report_json(stdout, &L, k->name, out.buf ? out.buf : "", out.len, json_stats, nstats, rd, rd ? res.ndiags : 0);
         free(rd);
     } else {
         ws_report_text_abbrev(stdout, &L, k->name, out.buf ? out.buf : "", out.len, stats, nstats, all_values);
@@ -467,6 +492,8 @@ int cmd_run(int argc, char **argv)
                 fprintf(stderr, "; %" PRIu64 " times", d->count);
             fprintf(stderr, ")\n");
         }
+        if (far_line >= 0)
+            fprintf(stderr, "%s:%ld: note: %s\n", S.m->path, far_line, far_note);
     }
     char npy_err[512];
     if (npy_dir && ws_npy_write_buffers(npy_dir, &L, npy_err, sizeof npy_err) != 0) {

@@ -154,6 +154,7 @@ int ws_report_text_abbrev(FILE *fp, const ws_launch *l, const char *kernel_name,
         case WS_STAT_INT: b[ws_fmt_i64(b, stats[s].v.i)] = 0; fputs(b, fp); break;
         case WS_STAT_UINT: b[ws_fmt_u64(b, stats[s].v.u)] = 0; fputs(b, fp); break;
         case WS_STAT_FLOAT: ws_fmt_f64(b, stats[s].v.f); fputs(b, fp); break;
+        case WS_STAT_BOOL: fputs(stats[s].v.b ? "true" : "false", fp); break;
         default: text_quoted(fp, stats[s].v.s); break;
         }
     }
@@ -286,6 +287,7 @@ int ws_report_json(FILE *fp, const ws_launch *l, const char *kernel_name,
         case WS_STAT_INT: ws_json_s64(&j, stats[s].v.i); break;
         case WS_STAT_UINT: ws_json_u64(&j, stats[s].v.u); break;
         case WS_STAT_FLOAT: ws_json_f64(&j, stats[s].v.f); break;
+        case WS_STAT_BOOL: ws_json_bool(&j, stats[s].v.b); break;
         default: ws_json_string(&j, stats[s].v.s); break;
         }
     }

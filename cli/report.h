@@ -39,7 +39,7 @@
 
 /* One statistic. Build them with the helpers below, e.g.
  *   ws_stat stats[] = { ws_stat_uint("cycles", 1234), ws_stat_str("gpu", name) }; */
-typedef enum { WS_STAT_INT, WS_STAT_UINT, WS_STAT_FLOAT, WS_STAT_STRING } ws_stat_kind;
+typedef enum { WS_STAT_INT, WS_STAT_UINT, WS_STAT_FLOAT, WS_STAT_STRING, WS_STAT_BOOL } ws_stat_kind;
 
 typedef struct {
     const char *key; /* a short word: letters, digits, '_' */
@@ -49,6 +49,7 @@ typedef struct {
         uint64_t u;
         double f;
         const char *s;
+        bool b;
     } v;
 } ws_stat;
 
@@ -65,6 +66,11 @@ static inline ws_stat ws_stat_uint(const char *key, uint64_t v)
 static inline ws_stat ws_stat_float(const char *key, double v)
 {
     ws_stat s = {key, WS_STAT_FLOAT, {.f = v}};
+    return s;
+}
+static inline ws_stat ws_stat_bool(const char *key, bool v)
+{
+    ws_stat s = {key, WS_STAT_BOOL, {.b = v}};
     return s;
 }
 static inline ws_stat ws_stat_str(const char *key, const char *v)

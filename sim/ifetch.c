@@ -111,6 +111,17 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
     f->live = 1;
 }
 
+int ws_ifetch_reached(const ws_ifetch *f, double kib)
+{
+    if (!f->period || !f->ready || kib <= 0) /* no fetch this block: ready is not this block's */
+        return 0;
+    double first = kib * 1024 / 128; /* line l holds bytes past kib KiB where (l + 1) * 128 > kib * 1024 */
+    for (uint32_t l = first < f->nlines ? (uint32_t)first : f->nlines; l < f->nlines; l++)
+        if (f->ready[l] != UINT64_MAX && past_start(f, l))
+            return 1;
+    return 0;
+}
+
 /* Requests a line at cycle from or later: one request every period cycles. */
 static uint64_t request(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t from)
 {

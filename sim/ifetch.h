@@ -102,6 +102,10 @@ static inline int ws_ifetch_past(const uint32_t *line_of, uint32_t ninsns, doubl
 {
     return line_of && kib > 0 && ((double)line_of[ninsns] + 1) * 128 > kib * 1024;
 }
+/* Whether the block's streams requested a line past `kib` KiB of the code (a line some bytes of which lie past it):
+ * far code the block ran, not only far code it holds (ifetch.far; docs/diagnostics.md "Far code"). A stream requests
+ * the lines ifetch.ahead past its warp's, so a warp that came that near the bound counts. 0 when the fetch was off. */
+int ws_ifetch_reached(const ws_ifetch *f, double kib);
 /* For a kernel of ninsns instructions laid out as line_of says (ws_ifetch_layout; it must outlive f);
  * 0, or -1 when out of memory. period: a first launch's (cold code), warm_period a later launch's (a kernel
  * larger than the caches keep, ifetch.hold: docs/calibration.md "(rcp27)"); both 0: off (no state). An f that

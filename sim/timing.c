@@ -1623,6 +1623,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
         : b->nwarps <= t->p.subpartitions ? run_passes_lone(L, b, x, &charged_to)
                                           : run_passes_unfiled(L, b, x, &charged_to);
     lazy_leave_bits(t, t->lazy, charged_to);
+    /* far code that ran: its figure is one the card does not pin down (ws_far_note) */
+    L->stats.far_blocks += t->far_code && ws_ifetch_reached(&t->ifetch, t->p.ifetch_far);
     L->stats.stalls[WS_STALL_PIPE] += t->acc_pipe;
     L->stats.stalls[WS_STALL_ISSUE] += t->acc_n - t->acc_pipe;
     t->acc_pipe = t->acc_n = 0;

@@ -20,8 +20,9 @@
     ".visible .entry k(.param .u64 o)\n{\n.reg .b32 %r<16>;\n.reg .b64 %rd<16>;\n.reg .pred %p<4>;\n"                  \
     "ld.param.u64 %rd1, [o];\nmov.u32 %r1, %tid.x;\nsetp.ne.u32 %p3, %r1, 0;\n"
 
-/* A region of n bar.warp.sync -1 (n NOPs in SASS), run `times` times by a loop; out[i]: the i-th. */
-static void nops(unsigned n, unsigned times, const char *preset, uint64_t *out)
+/* A region of n bar.warp.sync -1 (n NOPs in SASS), run `times` times by a loop; out[i]: the i-th. Returns the
+ * launch's result (its stats). */
+static ws_result nops(unsigned n, unsigned times, const char *preset, uint64_t *out)
 {
     size_t cap = 4096 + (size_t)n * 24;
     char *ptx = malloc(cap);
@@ -33,8 +34,9 @@ static void nops(unsigned n, unsigned times, const char *preset, uint64_t *out)
              "mov.u64 %%rd9, %%clock64;\nsub.s64 %%rd10, %%rd9, %%rd8;\n@!%%p3 st.global.u64 [%%rd5], %%rd10;\n"
              "add.s64 %%rd5, %%rd5, 8;\nadd.u32 %%r2, %%r2, 1;\nsetp.lt.u32 %%p1, %%r2, %u;\n@%%p1 bra L;\nret;\n}\n",
              times);
-    run_ptx(ptx, 32, out, times, WS_MODE_TIMING, preset);
+    ws_result res = run_ptx(ptx, 32, out, times, WS_MODE_TIMING, preset);
     free(ptx);
+    return res;
 }
 
 /* Instruction i of a region on the 8 registers %q4-%q11 (16 set before it: %q4-%q19): out, cap; its length. */
@@ -370,6 +372,28 @@ static void far_kernel_fetched_cold(void **state)
     assert_int_equal(mid[0], mid_off[0]);                         /* 36 KiB: ifetch.hold's rule alone */
 }
 
+/* A launch whose warps ran far code says so (ws_stats.far_blocks, ws_far_note: docs/diagnostics.md "Far code"):
+ * 4608 NOPs (72 KiB) in a first launch and in a later one; not 2304 (36 KiB, within ifetch.far's 40), nor 4608 with
+ * ifetch.far 0 (no far code). */
+static void far_code_that_ran_is_noted(void **state)
+{
+    (void)state;
+    uint64_t out[1];
+    ws_result first = nops(4608, 1, NULL, out), later = nops(4608, 1, "ifetch.line 0\n", out);
+    ws_result mid = nops(2304, 1, NULL, out), off = nops(4608, 1, "ifetch.far 0\n", out);
+    assert_int_equal(first.stats.far_blocks, 1);
+    assert_int_equal(later.stats.far_blocks, 1);
+    assert_int_equal(mid.stats.far_blocks, 0);
+    assert_int_equal(off.stats.far_blocks, 0);
+    char text[512], want[64];
+    assert_int_equal(ws_far_note(NULL, &first, text, sizeof text), 0); /* no kernel: no line */
+    ws_far_band b = ws_far_measured();
+    snprintf(want, sizeof want, "%.1f-%.1f cycles a line across %u cards", b.pace_min, b.pace_max, b.cards);
+    assert_non_null(strstr(text, want));
+    assert_int_equal(ws_far_note(NULL, &mid, text, sizeof text), -1);
+    assert_int_equal(ws_far_note(NULL, &off, text, sizeof text), -1);
+}
+
 /* Each warp's first clock read, less the block's first (out[w], w < warps): a kernel whose first
  * instruction reads %clock64 and whose lane 0 of each warp writes it. */
 static void first_clocks(unsigned warps, const char *preset, uint64_t *out)
@@ -564,6 +588,7 @@ int main(void)
         cmocka_unit_test(large_kernel_fetched_again),        cmocka_unit_test(far_kernel_fetched_cold),
         cmocka_unit_test(runs_of_forms_fetched_deep),        cmocka_unit_test(fetch_keeps_ahead_of_slower_code),
         cmocka_unit_test(caught_stream_brings_a_line_in_18), cmocka_unit_test(half_fma_holds_catch_the_stream),
+        cmocka_unit_test(far_code_that_ran_is_noted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

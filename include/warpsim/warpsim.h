@@ -295,6 +295,10 @@ typedef struct {
     uint64_t shfl, vote, bar_syncs;
     uint64_t shared_accesses, bank_conflicts, shared_wavefronts;
     uint64_t stalls[WS_STALL_REASON_COUNT];
+    /* timing mode: the blocks that ran far code, a kernel past the preset's ifetch.far KiB whose warps fetched
+     * past that bound. Such a launch's cycles are a figure the card does not pin down: its time varies by card
+     * and between launches of one kernel (ws_far_note; docs/diagnostics.md "Far code"). */
+    uint64_t far_blocks;
 } ws_stats;
 
 typedef struct {
@@ -358,6 +362,22 @@ void ws_result_free(ws_result *res);
  * nothing, where the stop is not known (WS_NOWHERE). */
 long ws_limit_where(const ws_module *m, const ws_kernel *k, const ws_result *res, char *src, size_t src_cap,
                     char *text, size_t text_cap);
+/* Where the launch ran far code (res->stats.far_blocks), a note that its cycle figure is one the card does not
+ * pin down, with the spread measured on the cards (ws_far_band): writes it to text and returns the kernel entry's
+ * PTX line (0 where not known). Returns -1, writing nothing, where no far code ran. */
+long ws_far_note(const ws_kernel *k, const ws_result *res, char *text, size_t text_cap);
+/* The measured spread ws_far_note quotes (docs/calibration.md "(farnote50)"; tests/calibration/far_spread.py
+ * derives each figure from the committed device runs and fails where they differ): one warp a sub-partition's
+ * far-fetch pace, cycles a 128-byte line, on the fastest and the slowest card, the cards measured, and at 4 warps a
+ * sub-partition how far apart (percent of the shortest) the warm launches of one kernel on one card ran, and how much
+ * longer (percent) the longest of blocks on every SM at once ran than one block alone. */
+typedef struct {
+    double pace_min, pace_max;
+    unsigned cards;
+    unsigned launch_spread_pct;
+    unsigned grid_pct;
+} ws_far_band;
+ws_far_band ws_far_measured(void);
 
 /* ---- one shuffle, without a kernel: the rule of DESIGN.md "Semantics" --------------------------- */
 typedef struct {

@@ -53,18 +53,27 @@ def rate_figures(ws, raw, prefix, ptx, warm):
     return out
 
 
+FWIN_KS = (0, 8, 16, 32, 64, 128, 256)
+
+
+def fwin_spans(path):
+    """[(threads, [span of launch 0, 1, ...])] of a probe_fwin file ("K k block B: span (ipc) span (ipc) ..."); launch
+    0 is the first (cold), 1 on warm."""
+    out = []
+    for line in open(path):
+        f = line.split()
+        if len(f) < 5 or f[0] != "K":
+            continue
+        out.append((int(f[3].rstrip(":")), [int(x) for x in f[4::2]]))
+    return out
+
+
 def fwin_figures(ws, raw, ptx, warm):
     """[("K<k>", threads, H200 median warm span, warpsim's warm span)] of probe_fwin, as `probe_jobs.py fwin`."""
     out = []
-    for k in (0, 8, 16, 32, 64, 128, 256):
-        path = os.path.join(raw, "k%d.txt" % k)
-        for line in open(path):
-            f = line.split()
-            if len(f) < 5 or f[0] != "K":
-                continue
-            block = int(f[3].rstrip(":"))
-            med = statistics.median([int(x) for x in f[4::2]][1:])
-            out.append(("K%d" % k, block, med, probe_jobs.fwin_span(ws, ptx, k, block, warm)))
+    for k in FWIN_KS:
+        for block, s in fwin_spans(os.path.join(raw, "k%d.txt" % k)):
+            out.append(("K%d" % k, block, statistics.median(s[1:]), probe_jobs.fwin_span(ws, ptx, k, block, warm)))
     return out
 
 
