@@ -10,7 +10,7 @@
  * return pc in ret_pc. */
 static inline bool ws_call_is_vprintf(const ws_call_site *cs)
 {
-    return cs->func == UINT32_MAX && cs->indirect_reg == WS_NO_REG;
+    return cs->builtin == WS_BUILTIN_VPRINTF;
 }
 int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t *entry);
 void ws_call_return(ws_exec *x, uint32_t exec, uint32_t *ret_pc);
