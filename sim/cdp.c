@@ -369,8 +369,21 @@ static ws_status run_child(ws_sim *sim, const ws_module *m, const ws_cdp_entry *
     return st;
 }
 
-ws_status ws_cdp_run_children(ws_sim *sim, const ws_module *m, size_t first, ws_status st, ws_result *res)
+/* A device-launched grid's own diagnostics say so (their lines are the child kernel's). */
+static void name_grid(const ws_sim *sim, const ws_kernel *k, ws_result *res)
 {
+    for (size_t i = 0; sim->cdp_depth > 0 && i < res->ndiags; i++) {
+        char *msg = res->diags[i].message;
+        char text[sizeof res->diags[i].message];
+        snprintf(text, sizeof text, "[device launch of %.60s, depth %u] %.230s", k->name, sim->cdp_depth, msg);
+        memcpy(msg, text, sizeof text);
+    }
+}
+
+ws_status ws_cdp_run_children(ws_sim *sim, const ws_module *m, const ws_kernel *k, size_t first, ws_status st,
+                              ws_result *res)
+{
+    name_grid(sim, k, res);
     if (sim->ncdp <= first)
         return st;
     size_t n = sim->ncdp - first;
@@ -382,16 +395,16 @@ ws_status ws_cdp_run_children(ws_sim *sim, const ws_module *m, size_t first, ws_
         return WS_ERR_INTERNAL;
     }
     /* launch order, the tail launches last; buffers never launched go back */
-    size_t k = 0;
+    size_t nmine = 0;
     for (int tail = 0; tail < 2; tail++)
         for (size_t i = first; i < sim->ncdp; i++)
             if (sim->cdp[i].launched && sim->cdp[i].tail == tail)
-                mine[k++] = sim->cdp[i];
+                mine[nmine++] = sim->cdp[i];
     for (size_t i = first; i < sim->ncdp; i++)
         if (!sim->cdp[i].launched)
             ws_sim_free(sim, sim->cdp[i].buffer);
     sim->ncdp = first;
-    for (size_t i = 0; i < k; i++) {
+    for (size_t i = 0; i < nmine; i++) {
         if (st == WS_OK) {
             st = run_child(sim, m, &mine[i], -1, res);
         } else { /* a grid failed: the launch ends there, as the GPU's context does at a fault */

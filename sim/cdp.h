@@ -17,10 +17,12 @@ void ws_cdp_call(ws_exec *x, const ws_insn *in, uint32_t mask);
 
 /* Before a grid runs: its threads' last errors (cudaGetLastError) start at cudaSuccess. */
 void ws_cdp_grid_begin(ws_sim *sim);
-/* After a grid ran (with status st, res its result): the child grids it launched, from the
+/* After a grid of kernel k ran (with status st, res its result; a device-launched grid's
+ * diagnostics get its kernel and depth in front of their messages): the child grids it launched, from the
  * launch queue's entry `first` on, each run in launch order (a tail launch after the others) with
  * its own children after it, recorded in res->launches; a child's failure becomes res's status. */
-ws_status ws_cdp_run_children(ws_sim *sim, const ws_module *m, size_t first, ws_status st, ws_result *res);
+ws_status ws_cdp_run_children(ws_sim *sim, const ws_module *m, const ws_kernel *k, size_t first, ws_status st,
+                              ws_result *res);
 /* The machine's launch queue and error table, freed with it. */
 void ws_cdp_free(ws_sim *sim);
 
