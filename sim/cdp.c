@@ -373,10 +373,11 @@ static ws_status run_child(ws_sim *sim, const ws_module *m, const ws_cdp_entry *
 static void name_grid(const ws_sim *sim, const ws_kernel *k, ws_result *res)
 {
     for (size_t i = 0; sim->cdp_depth > 0 && i < res->ndiags; i++) {
-        char *msg = res->diags[i].message;
-        char text[sizeof res->diags[i].message];
-        snprintf(text, sizeof text, "[device launch of %.60s, depth %u] %.230s", k->name, sim->cdp_depth, msg);
-        memcpy(msg, text, sizeof text);
+        char *msg = res->diags[i].message, text[512]; /* cut to the message's size */
+        size_t cap = sizeof res->diags[i].message;
+        snprintf(text, sizeof text, "[device launch of %.60s, depth %u] %s", k->name, sim->cdp_depth, msg);
+        memcpy(msg, text, cap - 1);
+        msg[cap - 1] = 0;
     }
 }
 
