@@ -54,7 +54,7 @@ void device_grids_make(device_grids *g, const ws_result *res, ws_mode mode)
             ws_stat_uint("sms_used", d->stats.sms_used),
         };
         memcpy(s, row, sizeof row);
-        g->grids[i] = (ws_report_grid){d->kernel->name,
+        g->grids[i] = (ws_report_grid){d->kernel,
                                        {d->grid[0], d->grid[1], d->grid[2]},
                                        {d->block[0], d->block[1], d->block[2]},
                                        s,

@@ -348,8 +348,9 @@ static ws_status run_child(ws_sim *sim, const ws_module *m, const ws_cdp_entry *
     sim->cdp_depth--;
     sim->cdp_pending--;
     sim->cfg.dynamic_shared_bytes = shared;
-    ws_device_launch d = {e->k, {e->grid[0], e->grid[1], e->grid[2]}, {e->block[0], e->block[1], e->block[2]},
+    ws_device_launch d = {"", {e->grid[0], e->grid[1], e->grid[2]}, {e->block[0], e->block[1], e->block[2]},
                           e->shared, sim->cdp_depth + 1, parent, e->line, e->block_id, e->tail, st, child.stats};
+    snprintf(d.kernel, sizeof d.kernel, "%s", e->k->name);
     long me = (long)res->nlaunches;
     if (add_launch(res, &d) != 0)
         st = WS_ERR_INTERNAL;
@@ -360,9 +361,14 @@ static ws_status run_child(ws_sim *sim, const ws_module *m, const ws_cdp_entry *
             st = WS_ERR_INTERNAL;
     }
     add_diags(res, &child);
-    if (st != WS_OK && res->status == WS_OK) {
-        snprintf(res->message, sizeof res->message, "in grid %ld (kernel %s, launched at PTX line %u, depth %u): %.400s",
-                 me, e->k->name, e->line, sim->cdp_depth + 1, child.message);
+    if (st != WS_OK && res->status == WS_OK) { /* the innermost failing grid's words, said once */
+        static const char head[] = "in the device-launched grid of kernel";
+        if (strncmp(child.message, head, sizeof head - 1) == 0)
+            memcpy(res->message, child.message, sizeof res->message);
+        else
+            snprintf(res->message, sizeof res->message, "%s %.100s (launched at PTX line %u, depth %u): %.300s", head,
+                     e->k->name, e->line, sim->cdp_depth + 1,
+                     child.message[0] ? child.message : "a diagnostic is an error (--werror)");
         res->stop_block = res->stop_warp = res->stop_pc = WS_NOWHERE;
     }
     ws_result_free(&child);

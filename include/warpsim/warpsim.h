@@ -333,7 +333,7 @@ typedef struct {
 /* A grid launched from the device (kernel<<<...>>> in a kernel): warpsim runs it after its parent
  * grid ends, as CUDA allows (nothing in a CDP2 parent waits for a child). */
 typedef struct ws_device_launch {
-    const ws_kernel *kernel;
+    char kernel[256];      /* its name (the result may outlive the module) */
     unsigned grid[3], block[3];
     uint64_t dynamic_shared;
     unsigned depth;        /* 1: launched by the host's grid */
