@@ -342,12 +342,17 @@ static ws_status run_child(ws_sim *sim, const ws_module *m, const ws_cdp_entry *
     ws_sim_free(sim, e->buffer);
     uint64_t shared = sim->cfg.dynamic_shared_bytes;
     sim->cfg.dynamic_shared_bytes = e->shared;
+    /* the event consumers (traces, the viewer) were made for the host's kernel: a child's events
+     * would name another kernel's instructions, so child grids run unobserved */
+    ws_event_fn on_event = sim->cfg.on_event;
+    sim->cfg.on_event = NULL;
     sim->cdp_depth++;
     ws_result child;
     ws_status st = ws_sim_launch(sim, m, e->k, e->grid, e->block, params, n, &child);
     sim->cdp_depth--;
     sim->cdp_pending--;
     sim->cfg.dynamic_shared_bytes = shared;
+    sim->cfg.on_event = on_event;
     ws_device_launch d = {"", {e->grid[0], e->grid[1], e->grid[2]}, {e->block[0], e->block[1], e->block[2]},
                           e->shared, sim->cdp_depth + 1, parent, e->line, e->block_id, e->tail, st, child.stats};
     snprintf(d.kernel, sizeof d.kernel, "%s", e->k->name);
