@@ -8,7 +8,7 @@
 
 typedef struct {
     ws_report_grid *grids;
-    ws_stat *stats;   /* the grids' stats, DEVICE_GRID_STATS each */
+    ws_stat *stats; /* the grids' stats, DEVICE_GRID_STATS each */
     size_t ngrids;
     const char *note; /* NULL when there are none */
 } device_grids;

@@ -161,10 +161,7 @@ static void set_return(ws_exec *x, const ws_call_site *cs, unsigned l, uint64_t 
     memcpy(param_bytes(x, cs, cs->ret_sym, l), &v, n < 8 ? n : 8);
 }
 
-static uint64_t thread_key(const ws_exec *x, unsigned l)
-{
-    return (uint64_t)x->blk->id << 32 | (x->w->index * 32 + l);
-}
+static uint64_t thread_key(const ws_exec *x, unsigned l) { return (uint64_t)x->blk->id << 32 | (x->w->index * 32 + l); }
 
 /* The device runtime's answer err to lane l: the thread's last error too (cudaGetLastError). */
 static uint32_t fail(ws_exec *x, unsigned l, uint32_t err)
@@ -237,8 +234,9 @@ static uint32_t refusal(const ws_sim *sim, const ws_cdp_entry *e, uint64_t strea
         return CUDA_INVALID_CONFIGURATION;
     }
     if (stream != STREAM_DEFAULT && stream != STREAM_TAIL_LAUNCH && stream != STREAM_FIRE_AND_FORGET) {
-        snprintf(why, cap, "stream 0x%llx is none of the default (0), cudaStreamTailLaunch (3) and "
-                           "cudaStreamFireAndForget (4), the streams warpsim's device runtime has",
+        snprintf(why, cap,
+                 "stream 0x%llx is none of the default (0), cudaStreamTailLaunch (3) and "
+                 "cudaStreamFireAndForget (4), the streams warpsim's device runtime has",
                  (unsigned long long)stream);
         return CUDA_INVALID_RESOURCE_HANDLE;
     }
@@ -248,8 +246,10 @@ static uint32_t refusal(const ws_sim *sim, const ws_cdp_entry *e, uint64_t strea
         return CUDA_MAX_DEPTH_EXCEEDED;
     }
     if (sim->cdp_pending >= WS_CDP_MAX_PENDING) {
-        snprintf(why, cap, "%u launches are pending already, the limit (cudaLimitDevRuntimePendingLaunchCount's "
-                           "default)", WS_CDP_MAX_PENDING);
+        snprintf(why, cap,
+                 "%u launches are pending already, the limit (cudaLimitDevRuntimePendingLaunchCount's "
+                 "default)",
+                 WS_CDP_MAX_PENDING);
         return CUDA_PENDING_COUNT_EXCEEDED;
     }
     return 0;
@@ -353,8 +353,17 @@ static ws_status run_child(ws_sim *sim, const ws_module *m, const ws_cdp_entry *
     sim->cdp_pending--;
     sim->cfg.dynamic_shared_bytes = shared;
     sim->cfg.on_event = on_event;
-    ws_device_launch d = {"", {e->grid[0], e->grid[1], e->grid[2]}, {e->block[0], e->block[1], e->block[2]},
-                          e->shared, sim->cdp_depth + 1, parent, e->line, e->block_id, e->tail, st, child.stats};
+    ws_device_launch d = {"",
+                          {e->grid[0], e->grid[1], e->grid[2]},
+                          {e->block[0], e->block[1], e->block[2]},
+                          e->shared,
+                          sim->cdp_depth + 1,
+                          parent,
+                          e->line,
+                          e->block_id,
+                          e->tail,
+                          st,
+                          child.stats};
     snprintf(d.kernel, sizeof d.kernel, "%s", e->k->name);
     long me = (long)res->nlaunches;
     if (add_launch(res, &d) != 0)

@@ -455,15 +455,17 @@ static void test_device_launches(void **state)
 static void test_kernel_address_refused(void **state)
 {
     (void)state;
-    expect_parse_error(FUNC_HEAD ".visible .entry c()\n{\nret;\n}\n.visible .entry k()\n{\n.reg .b64 %rd<2>;\n"
-                                 ".param .b32 p;\nmov.u64 %rd1, c;\npr : .callprototype _ (.param .b32 _);\ncall %rd1, (p), pr;\n}\n",
+    expect_parse_error(FUNC_HEAD
+                       ".visible .entry c()\n{\nret;\n}\n.visible .entry k()\n{\n.reg .b64 %rd<2>;\n"
+                       ".param .b32 p;\nmov.u64 %rd1, c;\npr : .callprototype _ (.param .b32 _);\ncall %rd1, (p), pr;\n}\n",
                        14, 1, "indirect call through %rd1, which holds the address of kernel 'c' (line 12)");
-    expect_parse_error(FUNC_HEAD ".visible .entry c()\n{\nret;\n}\n.visible .entry k()\n{\ncall.uni c, ();\n}\n", 10,
-                       1, "call to 'c': it is a kernel (.entry), which is launched");
+    expect_parse_error(FUNC_HEAD ".visible .entry c()\n{\nret;\n}\n.visible .entry k()\n{\ncall.uni c, ();\n}\n", 10, 1,
+                       "call to 'c': it is a kernel (.entry), which is launched");
     expect_parse_error(FUNC_HEAD ".visible .entry c()\n{\nret;\n}\n.visible .entry k()\n{\n.reg .b32 %r<2>;\n"
                                  "mov.u32 %r1, c;\n}\n",
                        11, 14, "a kernel's address is 64 bits");
-    expect_parse_error(FUNC_HEAD ".visible .entry c()\n;\n.visible .entry k()\n{\n.reg .b64 %rd<2>;\nmov.u64 %rd1, c;\n}\n",
+    expect_parse_error(FUNC_HEAD
+                       ".visible .entry c()\n;\n.visible .entry k()\n{\n.reg .b64 %rd<2>;\nmov.u64 %rd1, c;\n}\n",
                        9, 15, "the address of kernel 'c' is taken, but the module does not define it");
     expect_parse_error(FUNC_HEAD ".extern .func (.param .b32 r) __cudaCDP2LaunchDeviceV2(.param .b64 a);\n"
                                  ".visible .entry k()\n{\n.param .b64 a;\n.param .b32 r;\n"
