@@ -513,34 +513,31 @@ static int is_kernel_name(parser *p, const char *s, size_t n)
     return strmap_get(&p->kernel_names, s, n, &k);
 }
 
-/* The index of kernel t in m->addr_kernels (its address is WS_KERNEL_ADDR(index)), added on first
- * use; the linker checks that the module defines it (link_module). */
-static uint32_t kernel_addr_id(parser *p, const ws_token *t)
+/* The index of name t in a list of names whose address the module takes (names, n, with where
+ * each was first taken in at), added on first use; the linker checks that the module defines it
+ * (link_module). */
+static uint32_t addr_id(parser *p, char ***names, uint32_t *n, ws_token **at, const ws_token *t)
 {
-    ws_module *m = p->m;
-    for (uint32_t i = 0; i < m->naddr_kernels; i++)
-        if (strlen(m->addr_kernels[i]) == t->len && memcmp(m->addr_kernels[i], t->start, t->len) == 0)
+    for (uint32_t i = 0; i < *n; i++)
+        if (strlen((*names)[i]) == t->len && memcmp((*names)[i], t->start, t->len) == 0)
             return i;
-    p->kaddr_at = xrealloc(p, p->kaddr_at, (m->naddr_kernels + 1) * sizeof *p->kaddr_at);
-    p->kaddr_at[m->naddr_kernels] = *t;
-    m->addr_kernels = xrealloc(p, m->addr_kernels, (m->naddr_kernels + 1) * sizeof *m->addr_kernels);
-    m->addr_kernels[m->naddr_kernels] = xstrndup(p, t->start, t->len);
-    return m->naddr_kernels++;
+    *at = xrealloc(p, *at, (*n + 1) * sizeof **at);
+    (*at)[*n] = *t;
+    *names = xrealloc(p, *names, (*n + 1) * sizeof **names);
+    (*names)[*n] = xstrndup(p, t->start, t->len);
+    return (*n)++;
 }
 
-/* The index of function s in m->addr_funcs (its address is WS_FUNC_ADDR(index)), added on first
- * use; the linker checks that the module defines it (link_module). */
+/* A function's: its address is WS_FUNC_ADDR(index). */
 static uint32_t func_addr_id(parser *p, const ws_token *t)
 {
-    ws_module *m = p->m;
-    for (uint32_t i = 0; i < m->naddr_funcs; i++)
-        if (strlen(m->addr_funcs[i]) == t->len && memcmp(m->addr_funcs[i], t->start, t->len) == 0)
-            return i;
-    p->addr_at = xrealloc(p, p->addr_at, (m->naddr_funcs + 1) * sizeof *p->addr_at);
-    p->addr_at[m->naddr_funcs] = *t;
-    m->addr_funcs = xrealloc(p, m->addr_funcs, (m->naddr_funcs + 1) * sizeof *m->addr_funcs);
-    m->addr_funcs[m->naddr_funcs] = xstrndup(p, t->start, t->len);
-    return m->naddr_funcs++;
+    return addr_id(p, &p->m->addr_funcs, &p->m->naddr_funcs, &p->addr_at, t);
+}
+
+/* A kernel's (a device-side launch's target): its address is WS_KERNEL_ADDR(index). */
+static uint32_t kernel_addr_id(parser *p, const ws_token *t)
+{
+    return addr_id(p, &p->m->addr_kernels, &p->m->naddr_kernels, &p->kaddr_at, t);
 }
 
 
