@@ -448,6 +448,25 @@ static void test_device_launches(void **state)
     WSH_CHECK("launch order, the tail launch last", (const uint32_t *)r.buf[0], log, 4);
     assert_true(r.res.launches[2].tail && !r.res.launches[0].tail);
     wsh_free(&r);
+
+    /* flood: 3072 threads launch a grid each; 2048 may be pending, the others get error 69 */
+    wsh_opts big = {.grid = {3, 1, 1}, .block = {1024, 1, 1}};
+    size_t fsizes[2] = {3072 * 4, 3072 * 4};
+    wsh_kernel(&r, ptx, "_Z5floodPiS_", &big, 2, fsizes, NULL);
+    WSH_EXPECT_OK(&r);
+    static uint32_t ferr[3072], fcount[3072];
+    for (int t = 0; t < 3072; t++) {
+        ferr[t] = t < 2048 ? 0 : 69; /* cudaErrorLaunchPendingCountExceeded */
+        fcount[t] = t < 2048;
+    }
+    WSH_CHECK("cudaGetLastError of each launch", (const uint32_t *)r.buf[0], ferr, 3072);
+    WSH_CHECK("the grids that ran", (const uint32_t *)r.buf[1], fcount, 3072);
+    assert_int_equal(r.res.nlaunches, 2048);
+    dg = wsh_diag(&r, WS_DIAG_DEVICE_LAUNCH);
+    assert_non_null(dg);
+    assert_int_equal(dg->count, 1024);
+    assert_non_null(strstr(dg->message, "2048 launches are pending already"));
+    wsh_free(&r);
     free(ptx);
 }
 

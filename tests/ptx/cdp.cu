@@ -3,7 +3,7 @@
 // parent: thread 0 launches child, which writes 0..31. nest: a child that launches a grandchild.
 // many: each thread launches a grid of its own. dive: a kernel that launches itself until the
 // nesting depth of 24 refuses it. bad_config: launches no grid can have (the error codes come back).
-// order: a tail launch runs after the grid's other children.
+// order: a tail launch runs after the grid's other children. flood: the pending launch limit.
 __global__ void child(int *o) { o[threadIdx.x] = threadIdx.x; }
 __global__ void parent(int *o)
 {
@@ -48,4 +48,13 @@ __global__ void order(int *log)
     log_me<<<1, 1, 0, cudaStreamTailLaunch>>>(log, 3);
     log_me<<<1, 1>>>(log, 1);
     log_me<<<1, 1, 0, cudaStreamFireAndForget>>>(log, 2);
+}
+
+// flood: more launches than may be pending (2048): the later ones come back refused
+__global__ void one(int *o) { o[0] += 1; }
+__global__ void flood(int *err, int *count)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    one<<<1, 1>>>(count + t);
+    err[t] = cudaGetLastError();
 }
