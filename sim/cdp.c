@@ -334,7 +334,8 @@ static void add_diags(ws_result *res, ws_result *child)
     res->ndiags_not_listed += child->ndiags_not_listed;
 }
 
-static ws_status run_child(ws_sim *sim, const ws_module *m, const ws_cdp_entry *e, long parent, ws_result *res)
+static ws_status run_child(ws_sim *sim, const ws_module *m, const ws_cdp_entry *e, long parent, ws_result *res,
+                           ws_cdp_launch_fn launch)
 {
     uint8_t params[4096 * 8];
     size_t n = e->k->param_bytes < sizeof params ? e->k->param_bytes : sizeof params;
@@ -348,7 +349,7 @@ static ws_status run_child(ws_sim *sim, const ws_module *m, const ws_cdp_entry *
     sim->cfg.on_event = NULL;
     sim->cdp_depth++;
     ws_result child;
-    ws_status st = ws_sim_launch(sim, m, e->k, e->grid, e->block, params, n, &child);
+    ws_status st = launch(sim, m, e->k, e->grid, e->block, params, n, &child);
     sim->cdp_depth--;
     sim->cdp_pending--;
     sim->cfg.dynamic_shared_bytes = shared;
@@ -385,7 +386,8 @@ static ws_status run_child(ws_sim *sim, const ws_module *m, const ws_cdp_entry *
                      child.message[0] ? child.message : "a diagnostic is an error (--werror)");
         res->stop_block = res->stop_warp = res->stop_pc = WS_NOWHERE;
     }
-    ws_result_free(&child);
+    free(child.diags); /* ws_result_free's work */
+    free(child.launches);
     return st;
 }
 
@@ -402,7 +404,7 @@ static void name_grid(const ws_sim *sim, const ws_kernel *k, ws_result *res)
 }
 
 ws_status ws_cdp_run_children(ws_sim *sim, const ws_module *m, const ws_kernel *k, size_t first, ws_status st,
-                              ws_result *res)
+                              ws_result *res, ws_cdp_launch_fn launch)
 {
     name_grid(sim, k, res);
     if (sim->ncdp <= first)
@@ -427,7 +429,7 @@ ws_status ws_cdp_run_children(ws_sim *sim, const ws_module *m, const ws_kernel *
     sim->ncdp = first;
     for (size_t i = 0; i < nmine; i++) {
         if (st == WS_OK) {
-            st = run_child(sim, m, &mine[i], -1, res);
+            st = run_child(sim, m, &mine[i], -1, res, launch);
         } else { /* a grid failed: the launch ends there, as the GPU's context does at a fault */
             ws_sim_free(sim, mine[i].buffer);
             sim->cdp_pending--;

@@ -21,8 +21,12 @@ void ws_cdp_grid_begin(ws_sim *sim);
  * diagnostics get its kernel and depth in front of their messages): the child grids it launched, from the
  * launch queue's entry `first` on, each run in launch order (a tail launch after the others) with
  * its own children after it, recorded in res->launches; a child's failure becomes res's status. */
+/* launch: ws_sim_launch, passed in so that this layer stays below the machine (CONTRIBUTING.md,
+ * "Layers of sim/"). */
+typedef ws_status (*ws_cdp_launch_fn)(ws_sim *sim, const ws_module *m, const ws_kernel *k, const unsigned grid[3],
+                                      const unsigned block[3], const void *params, size_t param_bytes, ws_result *res);
 ws_status ws_cdp_run_children(ws_sim *sim, const ws_module *m, const ws_kernel *k, size_t first, ws_status st,
-                              ws_result *res);
+                              ws_result *res, ws_cdp_launch_fn launch);
 /* The machine's launch queue and error table, freed with it. */
 void ws_cdp_free(ws_sim *sim);
 

@@ -674,5 +674,5 @@ ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, con
     size_t first = sim->ncdp;
     ws_cdp_grid_begin(sim);
     ws_status st = launch_grid(sim, m, k, grid, block, params, param_bytes, res);
-    return ws_cdp_run_children(sim, m, k, first, st, res);
+    return ws_cdp_run_children(sim, m, k, first, st, res, ws_sim_launch);
 }
