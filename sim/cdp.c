@@ -37,17 +37,25 @@
 
 #include <stdlib.h>
 
-/* CUDA's error codes the device runtime returns (runtime/errors.def) */
+/* CUDA's error codes, as the drop-in runtime has them (one table, runtime/errors.def) */
 enum {
-    CUDA_SUCCESS = 0,
-    CUDA_INVALID_VALUE = 1,
-    CUDA_MEMORY_ALLOCATION = 2,
-    CUDA_INVALID_CONFIGURATION = 9,
-    CUDA_MAX_DEPTH_EXCEEDED = 65,
-    CUDA_PENDING_COUNT_EXCEEDED = 69,
-    CUDA_INVALID_DEVICE_FUNCTION = 98,
-    CUDA_INVALID_RESOURCE_HANDLE = 400,
+#define E(code, name, text) name = code,
+#include "../runtime/errors.def"
+#undef E
 };
+
+static const char *error_name(uint32_t err)
+{
+    switch (err) {
+#define E(code, name, text)                                                                                            \
+    case code:                                                                                                         \
+        return #name;
+#include "../runtime/errors.def"
+#undef E
+    default: return "an unknown error";
+    }
+}
+
 /* the stream handles a kernel may name without creating one (driver_types.h) */
 enum { STREAM_DEFAULT = 0, STREAM_TAIL_LAUNCH = 3, STREAM_FIRE_AND_FORGET = 4 };
 
@@ -179,7 +187,7 @@ static uint64_t get_parameter_buffer(ws_exec *x, const ws_call_site *cs, unsigne
     const ws_module *m = L->m;
     uint64_t f = arg(x, cs, 0, l, 0, 8), i = (f - WS_KERNEL_ADDR_BASE) / 16 - 1;
     if (f % 16 || f <= WS_KERNEL_ADDR_BASE || i >= m->naddr_kernels) {
-        fail(x, l, CUDA_INVALID_DEVICE_FUNCTION);
+        fail(x, l, cudaErrorInvalidDeviceFunction);
         ws_diag_report(x, WS_DIAG_DEVICE_LAUNCH, 1u << l,
                        "lane %u asks for a parameter buffer of address 0x%llx, which is no kernel of the module: "
                        "it gets NULL (cudaErrorInvalidDeviceFunction)",
@@ -191,13 +199,13 @@ static uint64_t get_parameter_buffer(ws_exec *x, const ws_call_site *cs, unsigne
         size_t cap = sim->cap_cdp ? sim->cap_cdp * 2 : 16;
         ws_cdp_entry *q = realloc(sim->cdp, cap * sizeof *q);
         if (!q)
-            return fail(x, l, CUDA_MEMORY_ALLOCATION), 0;
+            return fail(x, l, cudaErrorMemoryAllocation), 0;
         sim->cdp = q;
         sim->cap_cdp = cap;
     }
     uint64_t buf = ws_sim_alloc(sim, k->param_bytes ? k->param_bytes : 1, NULL);
     if (!buf) { /* the memory limit: the GPU's pool of parameter buffers is finite too */
-        fail(x, l, CUDA_MEMORY_ALLOCATION);
+        fail(x, l, cudaErrorMemoryAllocation);
         ws_diag_report(x, WS_DIAG_DEVICE_LAUNCH, 1u << l,
                        "lane %u: no memory for a parameter buffer of kernel %s (the memory limit): it gets NULL "
                        "(cudaErrorMemoryAllocation)",
@@ -231,39 +239,28 @@ static uint32_t refusal(const ws_sim *sim, const ws_cdp_entry *e, uint64_t strea
         (max[0] && threads > (uint64_t)max[0] * max[1] * max[2])) {
         snprintf(why, cap, "grid %ux%ux%u, block %ux%ux%u, %u bytes of dynamic shared memory: no launch can have that",
                  g[0], g[1], g[2], b[0], b[1], b[2], e->shared);
-        return CUDA_INVALID_CONFIGURATION;
+        return cudaErrorInvalidConfiguration;
     }
     if (stream != STREAM_DEFAULT && stream != STREAM_TAIL_LAUNCH && stream != STREAM_FIRE_AND_FORGET) {
         snprintf(why, cap,
                  "stream 0x%llx is none of the default (0), cudaStreamTailLaunch (3) and "
                  "cudaStreamFireAndForget (4), the streams warpsim's device runtime has",
                  (unsigned long long)stream);
-        return CUDA_INVALID_RESOURCE_HANDLE;
+        return cudaErrorInvalidResourceHandle;
     }
     if (sim->cdp_depth + 1 > WS_CDP_MAX_DEPTH) {
         snprintf(why, cap, "the child would be %u grids deep, past CUDA's nesting limit of %u", sim->cdp_depth + 1,
                  WS_CDP_MAX_DEPTH);
-        return CUDA_MAX_DEPTH_EXCEEDED;
+        return cudaErrorLaunchMaxDepthExceeded;
     }
     if (sim->cdp_pending >= WS_CDP_MAX_PENDING) {
         snprintf(why, cap,
                  "%u launches are pending already, the limit (cudaLimitDevRuntimePendingLaunchCount's "
                  "default)",
                  WS_CDP_MAX_PENDING);
-        return CUDA_PENDING_COUNT_EXCEEDED;
+        return cudaErrorLaunchPendingCountExceeded;
     }
     return 0;
-}
-
-static const char *error_name(uint32_t err)
-{
-    switch (err) {
-    case CUDA_INVALID_VALUE: return "cudaErrorInvalidValue";
-    case CUDA_INVALID_CONFIGURATION: return "cudaErrorInvalidConfiguration";
-    case CUDA_MAX_DEPTH_EXCEEDED: return "cudaErrorLaunchMaxDepthExceeded";
-    case CUDA_PENDING_COUNT_EXCEEDED: return "cudaErrorLaunchPendingCountExceeded";
-    default: return "cudaErrorInvalidResourceHandle";
-    }
 }
 
 static uint32_t launch_device(ws_exec *x, const ws_call_site *cs, unsigned l)
@@ -275,7 +272,7 @@ static uint32_t launch_device(ws_exec *x, const ws_call_site *cs, unsigned l)
         if (sim->cdp[i].buffer == buf && !sim->cdp[i].launched)
             e = &sim->cdp[i];
     char why[200] = "the address is no parameter buffer __cudaCDP2GetParameterBufferV2 gave and no launch used";
-    uint32_t err = e ? refusal(sim, e, stream, why, sizeof why) : CUDA_INVALID_VALUE;
+    uint32_t err = e ? refusal(sim, e, stream, why, sizeof why) : cudaErrorInvalidValue;
     if (err) {
         ws_diag_report(x, WS_DIAG_DEVICE_LAUNCH, 1u << l,
                        "lane %u: a device-side launch%s%s is refused: %s; the call returns %u (%s)", l,
@@ -285,7 +282,7 @@ static uint32_t launch_device(ws_exec *x, const ws_call_site *cs, unsigned l)
     e->launched = 1;
     e->tail = stream == STREAM_TAIL_LAUNCH;
     sim->cdp_pending++;
-    return CUDA_SUCCESS;
+    return cudaSuccess;
 }
 
 void ws_cdp_call(ws_exec *x, const ws_insn *in, uint32_t mask)
@@ -300,9 +297,9 @@ void ws_cdp_call(ws_exec *x, const ws_insn *in, uint32_t mask)
         case WS_BUILTIN_CDP_GET_LAST_ERROR:
         case WS_BUILTIN_CDP_PEEK_LAST_ERROR:
             e = error_slot(x->L->sim, thread_key(x, l), 0);
-            v = e ? *e : CUDA_SUCCESS;
+            v = e ? *e : cudaSuccess;
             if (e && cs->builtin == WS_BUILTIN_CDP_GET_LAST_ERROR)
-                *e = CUDA_SUCCESS;
+                *e = cudaSuccess;
             break;
         default: break;
         }
