@@ -8,6 +8,7 @@
 #include "npy.h"
 #include "options.h"
 #include "report.h"
+#include "device_grids.h"
 #include "session.h"
 #include "traces.h"
 
@@ -459,6 +460,8 @@ int cmd_run(int argc, char **argv)
     size_t nstats = sizeof stats / sizeof stats[0];
     char far_note[512];
     long far_line = ws_far_note(k, &res, far_note, sizeof far_note);
+    device_grids dg; /* grids its kernel launched from the device (CUDA dynamic parallelism) */
+    device_grids_make(&dg, &res, mode);
     if (json) {
         ws_stat json_stats[sizeof stats / sizeof stats[0] + FAR_CODE_STATS];
         memcpy(json_stats, stats, sizeof stats);
@@ -477,10 +480,12 @@ int cmd_run(int argc, char **argv)
             x.block = d->block;
             rd[i] = x;
         }
-        ws_report_json(stdout, &L, k->name, out.buf ? out.buf : "", out.len, json_stats, nstats, rd, rd ? res.ndiags : 0);
+        ws_report_json_grids(stdout, &L, k->name, out.buf ? out.buf : "", out.len, json_stats, nstats, rd,
+                             rd ? res.ndiags : 0, dg.grids, dg.ngrids, dg.note);
         free(rd);
     } else {
         ws_report_text_abbrev(stdout, &L, k->name, out.buf ? out.buf : "", out.len, stats, nstats, all_values);
+        ws_report_grids_text(stdout, dg.grids, dg.ngrids, dg.note);
         for (size_t i = 0; i < res.ndiags; i++) {
             const ws_diag *d = &res.diags[i];
             char src[168] = ""; /* -lineinfo PTX: the CUDA line beside the PTX line */
@@ -508,6 +513,7 @@ int cmd_run(int argc, char **argv)
         print_limit_where(S.m, k, &res);
     if (status != WS_OK && res.message[0])
         fprintf(stderr, "warpsim: %s\n", res.message);
+    device_grids_free(&dg);
 done:
     if ((trace_json_close(tj) | trace_perfetto_close(tp) | trace_vcd_close(tv)) != 0) {
         fprintf(stderr, "warpsim: error: a trace file could not be written completely\n");

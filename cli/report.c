@@ -102,6 +102,8 @@ static void buffer_rows(FILE *fp, const ws_arg *arg, size_t per_line, size_t fro
     }
 }
 
+static void text_stats(FILE *fp, const ws_stat *stats, size_t nstats);
+
 int ws_report_text(FILE *fp, const ws_launch *l, const char *kernel_name,
                    const char *printf_text, size_t printf_len, const ws_stat *stats,
                    size_t nstats)
@@ -145,6 +147,28 @@ int ws_report_text_abbrev(FILE *fp, const ws_launch *l, const char *kernel_name,
         kernel_name = demangled;
     fprintf(fp, "-- kernel %s grid %u,%u,%u block %u,%u,%u:", kernel_name ? kernel_name : "?",
             l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2]);
+    text_stats(fp, stats, nstats);
+    return ferror(fp) ? -1 : 0;
+}
+
+int ws_report_grids_text(FILE *fp, const ws_report_grid *grids, size_t ngrids, const char *note)
+{
+    for (size_t i = 0; i < ngrids; i++) {
+        const ws_report_grid *g = &grids[i];
+        char demangled[512];
+        const char *name = g->kernel && ws_demangle(g->kernel, demangled, sizeof demangled) == 0 ? demangled : g->kernel;
+        fprintf(fp, "-- device launch %zu: kernel %s grid %u,%u,%u block %u,%u,%u:", i, name ? name : "?", g->grid[0],
+                g->grid[1], g->grid[2], g->block[0], g->block[1], g->block[2]);
+        text_stats(fp, g->stats, g->nstats);
+    }
+    if (ngrids && note)
+        fprintf(fp, "-- note: %s\n", note);
+    return ferror(fp) ? -1 : 0;
+}
+
+/* " key=value" for each stat, then the end of the line. */
+static void text_stats(FILE *fp, const ws_stat *stats, size_t nstats)
+{
     for (size_t s = 0; s < nstats; s++) {
         char b[WS_FMT_FLOAT_MAX];
         fputc(' ', fp);
@@ -159,7 +183,6 @@ int ws_report_text_abbrev(FILE *fp, const ws_launch *l, const char *kernel_name,
         }
     }
     fputc('\n', fp);
-    return ferror(fp) ? -1 : 0;
 }
 
 /* One element as a JSON value: integers exact, floats per json.h. */
@@ -228,6 +251,30 @@ int ws_report_json(FILE *fp, const ws_launch *l, const char *kernel_name,
                    const char *printf_text, size_t printf_len, const ws_stat *stats,
                    size_t nstats, const ws_report_diag *diags, size_t ndiags)
 {
+    return ws_report_json_grids(fp, l, kernel_name, printf_text, printf_len, stats, nstats, diags, ndiags, NULL, 0,
+                                NULL);
+}
+
+static void json_stats(ws_json *j, const ws_stat *stats, size_t nstats)
+{
+    ws_json_begin_object(j);
+    for (size_t s = 0; s < nstats; s++) {
+        ws_json_key(j, stats[s].key);
+        switch (stats[s].kind) {
+        case WS_STAT_INT: ws_json_s64(j, stats[s].v.i); break;
+        case WS_STAT_UINT: ws_json_u64(j, stats[s].v.u); break;
+        case WS_STAT_FLOAT: ws_json_f64(j, stats[s].v.f); break;
+        case WS_STAT_BOOL: ws_json_bool(j, stats[s].v.b); break;
+        default: ws_json_string(j, stats[s].v.s); break;
+        }
+    }
+    ws_json_end_object(j);
+}
+
+int ws_report_json_grids(FILE *fp, const ws_launch *l, const char *kernel_name, const char *printf_text,
+                         size_t printf_len, const ws_stat *stats, size_t nstats, const ws_report_diag *diags,
+                         size_t ndiags, const ws_report_grid *grids, size_t ngrids, const char *note)
+{
     ws_json j;
     ws_json_init_file(&j, fp, WS_JSON_PRETTY);
     ws_json_begin_object(&j);
@@ -280,24 +327,33 @@ int ws_report_json(FILE *fp, const ws_launch *l, const char *kernel_name,
     ws_json_end_object(&j);
 
     ws_json_key(&j, "stats");
-    ws_json_begin_object(&j);
-    for (size_t s = 0; s < nstats; s++) {
-        ws_json_key(&j, stats[s].key);
-        switch (stats[s].kind) {
-        case WS_STAT_INT: ws_json_s64(&j, stats[s].v.i); break;
-        case WS_STAT_UINT: ws_json_u64(&j, stats[s].v.u); break;
-        case WS_STAT_FLOAT: ws_json_f64(&j, stats[s].v.f); break;
-        case WS_STAT_BOOL: ws_json_bool(&j, stats[s].v.b); break;
-        default: ws_json_string(&j, stats[s].v.s); break;
-        }
-    }
-    ws_json_end_object(&j);
+    json_stats(&j, stats, nstats);
 
     ws_json_key(&j, "diagnostics");
     ws_json_begin_array(&j);
     for (size_t d = 0; d < ndiags; d++)
         json_diag(&j, &diags[d]);
     ws_json_end_array(&j);
+
+    if (ngrids) {
+        ws_json_key(&j, "device_launches");
+        ws_json_begin_array(&j);
+        for (size_t g = 0; g < ngrids; g++) {
+            ws_json_begin_object(&j);
+            ws_json_key(&j, "kernel");
+            ws_json_string(&j, grids[g].kernel);
+            json_dims(&j, "grid", grids[g].grid);
+            json_dims(&j, "block", grids[g].block);
+            ws_json_key(&j, "stats");
+            json_stats(&j, grids[g].stats, grids[g].nstats);
+            ws_json_end_object(&j);
+        }
+        ws_json_end_array(&j);
+        if (note) {
+            ws_json_key(&j, "device_launch_note");
+            ws_json_string(&j, note);
+        }
+    }
 
     ws_json_end_object(&j);
     fputc('\n', fp);

@@ -23,6 +23,12 @@
  *    "buffers": {LABEL: [values...], ...},
  *    "stats": {KEY: VALUE, ...},
  *    "diagnostics": [{...}, ...]}
+ *   and, where the kernel launched grids from the device (ws_report_json_grids),
+ *    "device_launches": [{"kernel": NAME, "grid": [...], "block": [...], "stats": {...}}, ...],
+ *    "device_launch_note": TEXT  (what the numbers of those grids model, and what not)
+ *   The text report shows them after the summary line, one line each:
+ *        -- device launch I: kernel NAME grid X,Y,Z block X,Y,Z: key=value ...
+ *   then the note as a line of its own, "-- note: TEXT".
  *   Values follow json.h: integers exact, floats shortest round-trip, -0 as -0.0, and
  *   "nan", "inf", "-inf" or "nan:0xBITS" (a NaN other than the canonical quiet one, with all
  *   its bits) as strings, so every bit of every buffer survives.
@@ -124,5 +130,20 @@ int ws_report_text_abbrev(FILE *fp, const ws_launch *l, const char *kernel_name,
 int ws_report_json(FILE *fp, const ws_launch *l, const char *kernel_name,
                    const char *printf_text, size_t printf_len, const ws_stat *stats,
                    size_t nstats, const ws_report_diag *diags, size_t ndiags);
+
+/* A grid the kernel launched from the device (CUDA dynamic parallelism), with its own stats. */
+typedef struct {
+    const char *kernel;
+    unsigned grid[3], block[3];
+    const ws_stat *stats;
+    size_t nstats;
+} ws_report_grid;
+
+/* ws_report_json with the device-launched grids and the note on what their numbers model. */
+int ws_report_json_grids(FILE *fp, const ws_launch *l, const char *kernel_name, const char *printf_text,
+                         size_t printf_len, const ws_stat *stats, size_t nstats, const ws_report_diag *diags,
+                         size_t ndiags, const ws_report_grid *grids, size_t ngrids, const char *note);
+/* The text lines of the device-launched grids and the note (nothing when ngrids is 0). */
+int ws_report_grids_text(FILE *fp, const ws_report_grid *grids, size_t ngrids, const char *note);
 
 #endif

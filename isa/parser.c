@@ -148,6 +148,7 @@ typedef struct {
     } *protos;
     uint32_t nprotos, protos_cap;
     ws_token *addr_at; /* per m->addr_funcs entry: where its address was first taken (freed on error too) */
+    ws_token *kaddr_at; /* per m->addr_kernels entry: the same */
     /* the body's .branchtargets lists (NAME: .branchtargets L0, L1, ...;): list i holds the label
      * indices bt_labels[bt_first[i] .. bt_first[i] + bt_count[i]); label_bt[l] is 1 + the list
      * that label l names, 0 none (l < nlabel_bt) */
@@ -505,19 +506,38 @@ static int is_function_name(parser *p, const char *s, size_t n)
     return strmap_get(&p->func_names, s, n, &f);
 }
 
-/* The index of function s in m->addr_funcs (its address is WS_FUNC_ADDR(index)), added on first
- * use; the linker checks that the module defines it (link_module). */
+/* A kernel (.entry) declared or defined so far: a device-side launch may take its address. */
+static int is_kernel_name(parser *p, const char *s, size_t n)
+{
+    uint32_t k;
+    return strmap_get(&p->kernel_names, s, n, &k);
+}
+
+/* The index of name t in a list of names whose address the module takes (names, n, with where
+ * each was first taken in at), added on first use; the linker checks that the module defines it
+ * (link_module). */
+static uint32_t addr_id(parser *p, char ***names, uint32_t *n, ws_token **at, const ws_token *t)
+{
+    for (uint32_t i = 0; i < *n; i++)
+        if (strlen((*names)[i]) == t->len && memcmp((*names)[i], t->start, t->len) == 0)
+            return i;
+    *at = xrealloc(p, *at, (*n + 1) * sizeof **at);
+    (*at)[*n] = *t;
+    *names = xrealloc(p, *names, (*n + 1) * sizeof **names);
+    (*names)[*n] = xstrndup(p, t->start, t->len);
+    return (*n)++;
+}
+
+/* A function's: its address is WS_FUNC_ADDR(index). */
 static uint32_t func_addr_id(parser *p, const ws_token *t)
 {
-    ws_module *m = p->m;
-    for (uint32_t i = 0; i < m->naddr_funcs; i++)
-        if (strlen(m->addr_funcs[i]) == t->len && memcmp(m->addr_funcs[i], t->start, t->len) == 0)
-            return i;
-    p->addr_at = xrealloc(p, p->addr_at, (m->naddr_funcs + 1) * sizeof *p->addr_at);
-    p->addr_at[m->naddr_funcs] = *t;
-    m->addr_funcs = xrealloc(p, m->addr_funcs, (m->naddr_funcs + 1) * sizeof *m->addr_funcs);
-    m->addr_funcs[m->naddr_funcs] = xstrndup(p, t->start, t->len);
-    return m->naddr_funcs++;
+    return addr_id(p, &p->m->addr_funcs, &p->m->naddr_funcs, &p->addr_at, t);
+}
+
+/* A kernel's (a device-side launch's target): its address is WS_KERNEL_ADDR(index). */
+static uint32_t kernel_addr_id(parser *p, const ws_token *t)
+{
+    return addr_id(p, &p->m->addr_kernels, &p->m->naddr_kernels, &p->kaddr_at, t);
 }
 
 
@@ -1581,6 +1601,16 @@ static void parse_instruction(parser *p, uint32_t guard, int guard_neg, const ws
             o->flags |= WS_FUNCADDR;
             o->imm = WS_FUNC_ADDR(func_addr_id(p, &raw.word));
         }
+        if (raw.label_ref && sh == 's' && is_kernel_name(p, raw.word.start, raw.word.len)) {
+            /* mov.u64 %rd, kernel: the kernel's address, what nvcc passes the device runtime for a
+             * device-side launch (kernel<<<...>>> in a kernel); opaque, usable as a launch target only */
+            if (in->op != WS_OP_MOV || ws_type_bits((ws_type)in->type) != 64)
+                fail_at(p, &raw.word, "a kernel's address is 64 bits, taken by mov.u64 or mov.b64 only");
+            raw.label_ref = 0;
+            o->kind = WS_OPND_IMM;
+            o->flags |= WS_FUNCADDR;
+            o->imm = WS_KERNEL_ADDR(kernel_addr_id(p, &raw.word));
+        }
         if (raw.label_ref) {
             if (sh != 'l' && is_function_name(p, raw.word.start, raw.word.len))
                 fail_at(p, &raw.word, "the address of function '%.*s' is taken by mov.u64 only",
@@ -2159,7 +2189,8 @@ static void parse_entry(parser *p)
     if (p->tok.kind != TOK_WORD || p->tok.start[0] == '.')
         expected(p, "the kernel's name");
     uint32_t dup;
-    if (strmap_get(&p->kernel_names, p->tok.start, p->tok.len, &dup))
+    ws_token name_tok = p->tok;
+    if (strmap_get(&p->kernel_names, p->tok.start, p->tok.len, &dup) && dup != UINT32_MAX)
         fail_at(p, &p->tok, "kernel '%.*s' is defined twice", (int)p->tok.len, p->tok.start);
     GROW(p, p->m->kernels, p->m->nkernels, p->kernel_cap);
     begin_body_symbols(p);
@@ -2195,9 +2226,13 @@ static void parse_entry(parser *p)
         for (unsigned n = 1; dims && dims[0] && n < 3; n++)
             dims[n] = dims[n] ? dims[n] : 1;
     }
-    if (is_punct(&p->tok, ';')) { /* a declaration only */
+    if (is_punct(&p->tok, ';')) { /* a declaration only: a device-side launch may take its address */
         next(p);
         strmap_free(&p->syms_local);
+        if (!strmap_get(&p->kernel_names, p->k->name, strlen(p->k->name), &dup))
+            strmap_put(p, &p->kernel_names, name_tok.start, name_tok.len, UINT32_MAX);
+        while (p->m->nsymbols > 0 && p->m->symbols[p->m->nsymbols - 1].kernel == p->kidx)
+            free(p->m->symbols[--p->m->nsymbols].name);
         p->m->nkernels--;
         free(p->k->name);
         free(p->k->params);
@@ -2331,6 +2366,54 @@ static void expand_indirect(parser *p, ws_kernel *k, uint32_t c)
     }
 }
 
+static const struct {
+    const char *name;
+    uint32_t nargs, ret;
+} builtins[WS_BUILTIN_COUNT] = {
+#define WS_BUILTIN_ROW_(id, name, nargs, ret) [WS_BUILTIN_##id] = {name, nargs, ret},
+    WS_BUILTINS(WS_BUILTIN_ROW_)
+#undef WS_BUILTIN_ROW_
+};
+
+/* A call of a function warpsim provides (isa.h WS_BUILTINS): vprintf as nvcc declares it, the
+ * device runtime's with their parameters and return value. Returns 0 for any other callee. */
+static int resolve_builtin(parser *p, ws_call_site *cs, const ws_token *at)
+{
+    for (uint8_t b = WS_BUILTIN_NONE + 1; b < WS_BUILTIN_COUNT; b++) {
+        if (strcmp(cs->callee, builtins[b].name) != 0)
+            continue;
+        if (b != WS_BUILTIN_VPRINTF && (cs->nargs != builtins[b].nargs || (cs->ret_sym != WS_NO_SYM) != builtins[b].ret))
+            fail_at(p, at, "call to '%s' passes %u argument(s)%s; the device runtime's takes %u and returns a value",
+                    cs->callee, cs->nargs, cs->ret_sym != WS_NO_SYM ? " and reads a return value" : "",
+                    builtins[b].nargs);
+        cs->func = UINT32_MAX;
+        cs->builtin = b;
+        return 1;
+    }
+    return 0;
+}
+
+/* An indirect call through a register a mov of the function gave a kernel's address: a kernel is
+ * no function (CUDA cannot call a __global__ function; only the device runtime launches it). What
+ * the parser cannot see (an address moved through memory) stops the run at the call (calls.c). */
+static void check_not_kernel_target(parser *p, const ws_kernel *k, const ws_insn *call, const ws_call_site *cs)
+{
+    for (uint32_t i = 0; i < k->ninsns; i++) {
+        const ws_insn *in = &k->insns[i];
+        if (in->op != WS_OP_MOV || in->nops < 2 || in->ops[0].kind != WS_OPND_REG || in->ops[0].reg != cs->indirect_reg)
+            continue;
+        const ws_operand *o = &in->ops[1];
+        if (o->kind == WS_OPND_IMM && (o->flags & WS_FUNCADDR) && o->imm > WS_KERNEL_ADDR_BASE &&
+            o->imm < WS_FUNC_ADDR_BASE) {
+            ws_token t = {TOK_WORD, NULL, 0, call->line, call->col, NULL};
+            fail_at(p, &t, "indirect call through %s, which holds the address of kernel '%s' (line %u): a kernel is "
+                           "launched (kernel<<<...>>>, through the device runtime), never called",
+                    k->regs[cs->indirect_reg].name, p->m->addr_kernels[(o->imm - WS_KERNEL_ADDR_BASE) / 16 - 1],
+                    in->line);
+        }
+    }
+}
+
 /* Every call site names vprintf or a .func defined in the module, with as many arguments as it
  * has parameters and a place for its return value if the caller reads one. */
 static void resolve_calls(parser *p, ws_kernel *k)
@@ -2343,13 +2426,15 @@ static void resolve_calls(parser *p, ws_kernel *k)
         ws_call_site *cs = &k->calls[in->call];
         ws_token t = insn_token(in);
         if (cs->indirect_reg != WS_NO_REG) {
+            check_not_kernel_target(p, k, in, cs);
             expand_indirect(p, k, in->call);
             continue;
         }
-        if (strcmp(cs->callee, "vprintf") == 0) {
-            cs->func = UINT32_MAX;
+        if (resolve_builtin(p, cs, &t))
             continue;
-        }
+        if (is_kernel_name(p, cs->callee, strlen(cs->callee)))
+            fail_at(p, &t, "call to '%s': it is a kernel (.entry), which is launched (kernel<<<...>>>, through the "
+                           "device runtime), never called", cs->callee);
         uint32_t f = UINT32_MAX;
         strmap_get(&p->func_names, cs->callee, strlen(cs->callee), &f);
         if (f == UINT32_MAX)
@@ -2525,6 +2610,16 @@ static void link_module(parser *p)
                     m->addr_funcs[i]);
         m->addr_func_def[i] = f;
     }
+    /* the kernels whose address is taken (device-side launches): each must be defined here */
+    m->addr_kernel_def = xrealloc(p, NULL, ((size_t)m->naddr_kernels + 1) * sizeof *m->addr_kernel_def);
+    for (uint32_t i = 0; i < m->naddr_kernels; i++) {
+        uint32_t kx = UINT32_MAX;
+        strmap_get(&p->kernel_names, m->addr_kernels[i], strlen(m->addr_kernels[i]), &kx);
+        if (kx == UINT32_MAX)
+            fail_at(p, &p->kaddr_at[i], "the address of kernel '%s' is taken, but the module does not define it",
+                    m->addr_kernels[i]);
+        m->addr_kernel_def[i] = kx;
+    }
     for (uint32_t f = 0; f < p->m->nfdefs; f++)
         resolve_calls(p, &p->m->fdefs[f]);
     for (uint32_t i = 0; i < p->m->nkernels; i++) {
@@ -2673,6 +2768,7 @@ static void parser_free(parser *p)
     free(p->module_extern);
     free(p->range_name);
     free(p->addr_at);
+    free(p->kaddr_at);
     free(p->protos);
     free(p->bt_labels);
     free(p->bt_first);
@@ -2859,6 +2955,10 @@ void ws_module_free(ws_module *m)
         free(m->addr_funcs[i]);
     free(m->addr_funcs);
     free(m->addr_func_def);
+    for (uint32_t i = 0; i < m->naddr_kernels; i++)
+        free(m->addr_kernels[i]);
+    free(m->addr_kernels);
+    free(m->addr_kernel_def);
     free(m->version);
     free(m->target);
     free(m->path);

@@ -167,6 +167,13 @@ static const char *func_at(const ws_module *m, uint64_t v)
     return v > WS_FUNC_ADDR_BASE && v % 16 == 0 && i < m->naddr_funcs ? m->addr_funcs[i] : NULL;
 }
 
+/* The name of the kernel whose address v is (ws_module.addr_kernels), or NULL. */
+static const char *kernel_at(const ws_module *m, uint64_t v)
+{
+    uint64_t i = (v - WS_KERNEL_ADDR_BASE) / 16 - 1;
+    return v > WS_KERNEL_ADDR_BASE && v % 16 == 0 && i < m->naddr_kernels ? m->addr_kernels[i] : NULL;
+}
+
 static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const ws_insn *in,
                           const ws_operand *o, char shape)
 {
@@ -177,6 +184,10 @@ static void print_operand(sbuf *b, const ws_module *m, const ws_kernel *k, const
     case WS_OPND_IMM: {
         if ((o->flags & WS_FUNCADDR) && func_at(m, o->imm)) { /* mov.u64 %rd, func */
             sb_printf(b, "%s", func_at(m, o->imm));
+            break;
+        }
+        if ((o->flags & WS_FUNCADDR) && kernel_at(m, o->imm)) { /* mov.u64 %rd, kernel: a launch target */
+            sb_printf(b, "%s", kernel_at(m, o->imm));
             break;
         }
         /* in the type the parser read it in (ws_check_operand_type) */
@@ -449,6 +460,19 @@ static void print_target(sbuf *b, const char *target)
         sb_printf(b, "%s", target);
 }
 
+static const struct {
+    const char *name, *text;
+} cdp_decls[] = {
+    {"__cudaCDP2GetParameterBufferV2",
+     ".extern .func (.param .b64 func_retval0) __cudaCDP2GetParameterBufferV2\n(\n\t.param .b64 p0,\n"
+     "\t.param .align 4 .b8 p1[12],\n\t.param .align 4 .b8 p2[12],\n\t.param .b32 p3\n)\n;\n"},
+    {"__cudaCDP2LaunchDeviceV2",
+     ".extern .func (.param .b32 func_retval0) __cudaCDP2LaunchDeviceV2\n(\n\t.param .b64 p0,\n"
+     "\t.param .b64 p1\n)\n;\n"},
+    {"__cudaCDP2GetLastError", ".extern .func (.param .b32 func_retval0) __cudaCDP2GetLastError\n(\n)\n;\n"},
+    {"__cudaCDP2PeekAtLastError", ".extern .func (.param .b32 func_retval0) __cudaCDP2PeekAtLastError\n(\n)\n;\n"},
+};
+
 int ws_module_print(const ws_module *m, char **out, size_t *outlen)
 {
     sbuf b = {0};
@@ -459,6 +483,16 @@ int ws_module_print(const ws_module *m, char **out, size_t *outlen)
         if (strcmp(m->funcs[f], "vprintf") == 0)
             sb_printf(&b, ".extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n"
                           "\t.param .b64 vprintf_param_1\n)\n;\n");
+    /* the device runtime's entry points (device-side launches), as nvcc declares them */
+    for (uint32_t f = 0; f < m->nfuncs; f++)
+        for (size_t i = 0; i < sizeof cdp_decls / sizeof *cdp_decls; i++)
+            if (strcmp(m->funcs[f], cdp_decls[i].name) == 0)
+                sb_printf(&b, "%s", cdp_decls[i].text);
+    /* the kernels a device-side launch names, declared before any code takes their address */
+    for (uint32_t i = 0; i < m->naddr_kernels; i++) {
+        print_header(&b, m, &m->kernels[m->addr_kernel_def[i]], 0);
+        sb_printf(&b, ";\n");
+    }
     /* prototypes first: a function may call one defined after it, or itself, and a variable's
      * initialiser may hold its address */
     for (uint32_t fi = 0; fi < m->nfdefs; fi++) {

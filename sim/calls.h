@@ -8,10 +8,7 @@
  * call's lanes may reach different functions; -1: the launch stopped: overflow, out of memory,
  * or an address that is no function of the call's prototype); return pops them, each lane's
  * return pc in ret_pc. */
-static inline bool ws_call_is_vprintf(const ws_call_site *cs)
-{
-    return cs->func == UINT32_MAX && cs->indirect_reg == WS_NO_REG;
-}
+static inline bool ws_call_is_vprintf(const ws_call_site *cs) { return cs->builtin == WS_BUILTIN_VPRINTF; }
 int ws_call_enter(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t *entry);
 void ws_call_return(ws_exec *x, uint32_t exec, uint32_t *ret_pc);
 /* A warp's call stacks: emptied at a block's start, freed with the block. */

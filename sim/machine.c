@@ -5,6 +5,7 @@
 #include "sim.h"
 #include "block.h"
 #include "calls.h"
+#include "cdp.h"
 #include "cfg.h"
 #include "contract.h"
 #include "diag.h"
@@ -72,6 +73,7 @@ void ws_sim_destroy(ws_sim *s)
 {
     if (!s)
         return;
+    ws_cdp_free(s);
     for (size_t i = 0; i < s->nallocs; i++)
         if (!s->allocs[i].host)
             free(s->allocs[i].data);
@@ -96,6 +98,9 @@ void ws_result_free(ws_result *r)
     free(r->diags);
     r->diags = NULL;
     r->ndiags = 0;
+    free(r->launches);
+    r->launches = NULL;
+    r->nlaunches = 0;
 }
 
 long ws_limit_where(const ws_module *m, const ws_kernel *k, const ws_result *res, char *src, size_t src_cap, char *text,
@@ -436,8 +441,9 @@ static int calls_printf(const ws_kernel *k)
 }
 
 
-ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, const unsigned grid[3],
-                        const unsigned block[3], const void *params, size_t param_bytes, ws_result *res)
+/* One grid: the host's launch, or a device-side launch's child grid (ws_sim_launch). */
+static ws_status launch_grid(ws_sim *sim, const ws_module *m, const ws_kernel *k, const unsigned grid[3],
+                             const unsigned block[3], const void *params, size_t param_bytes, ws_result *res)
 {
     memset(res, 0, sizeof *res);
     res->stop_block = res->stop_warp = res->stop_pc = WS_NOWHERE;
@@ -658,4 +664,15 @@ done:
     else
         free(L);
     return st;
+}
+
+/* A launch runs its grid, then the grids that grid launched from the device (cdp.c), each with its
+ * own after it: the parent grid is complete when its children are. */
+ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, const unsigned grid[3],
+                        const unsigned block[3], const void *params, size_t param_bytes, ws_result *res)
+{
+    size_t first = sim->ncdp;
+    ws_cdp_grid_begin(sim);
+    ws_status st = launch_grid(sim, m, k, grid, block, params, param_bytes, res);
+    return ws_cdp_run_children(sim, m, k, first, st, res, ws_sim_launch);
 }

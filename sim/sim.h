@@ -253,6 +253,13 @@ struct ws_sim {
     ws_block_spare spare_block;
     struct ws_timing *spare_timing; /* the timing mode's state (ws_timing_keep) */
     struct ws_grid *spare_grid;     /* and its whole-launch model (ws_grid_end) */
+    /* device-side launches (cdp.c): the queue of the grids running launches have asked for, the
+     * nesting depth of the grid running, the launches pending, and the threads' last errors */
+    struct ws_cdp_entry *cdp;
+    size_t ncdp, cap_cdp;
+    unsigned cdp_depth;
+    uint64_t cdp_pending;
+    struct ws_cdp_errors *cdp_errors;
     struct ws_par_pool *par; /* --jobs: the host threads, parked between launches (parallel.c) */
 };
 

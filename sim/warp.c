@@ -16,6 +16,7 @@
  */
 #include "warp.h"
 #include "calls.h"
+#include "cdp.h"
 #include "diag.h"
 #include "exec_warp.h"
 #include "ptxas.h"
@@ -458,9 +459,12 @@ void ex_call(ws_exec *x, const ws_insn *in, uint32_t mask)
 {
     ws_warp *w = x->w;
     uint32_t group = x->active, pc = x->pc, entry[32];
-    if (ws_call_is_vprintf(&x->L->k->calls[in->call])) {
-        if (mask)
+    const ws_call_site *cs = &x->L->k->calls[in->call];
+    if (cs->builtin != WS_BUILTIN_NONE) {
+        if (mask && cs->builtin == WS_BUILTIN_VPRINTF)
             ws_vprintf_call(x, in, mask);
+        else if (mask)
+            ws_cdp_call(x, in, mask);
         advance(w, group, pc + 1);
         return;
     }

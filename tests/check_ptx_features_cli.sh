@@ -3,7 +3,7 @@
 # The command line's side of -lineinfo and C++ kernel names: --trace and --trace-json name the
 # CUDA line of nvcc -lineinfo PTX beside the PTX line, and so do diagnostics; --kernel takes a demangled name, and an
 # ambiguous one lists the kernels with their demangled names; --shared-bytes gives extern __shared__
-# arrays their size.
+# arrays their size; device-side launches show one line each and a note on what their numbers model.
 set -u
 warpsim=$1 src=$2
 cd "$src" || exit 2
@@ -41,4 +41,14 @@ printf '%s/tests/ptx/param_smem.ptx --kernel dyn_shared --block 128\nout=s32[128
 check "--shared-bytes in an argument file" 0 "^2997 3018 3039 3060" "$tmp/dyn2"
 "$warpsim" run tests/ptx/param_smem.ptx --kernel dyn_shared out=s32[128] n=s32:1000 --block 128 > "$tmp/dyn3" 2>&1
 check "no --shared-bytes: out of bounds" 0 "outside every shared allocation" "$tmp/dyn3"
+# device-side launches (tests/ptx/cdp.cu): the child's writes, its own line, the note; --json has them
+"$warpsim" run tests/ptx/cdp.ptx --kernel 'parent(int*)' --grid 1 --block 32 "o=s32[32]" > "$tmp/cdp" 2>&1
+check "a child grid's writes" 0 "^24 25 26 27 28 29 30 31" "$tmp/cdp"
+check "a device launch's line" 0 '^-- device launch 0: kernel child(int\*) grid 1,1,1 block 32,1,1: depth=1 parent=-1 ptx_line=[0-9]* from_block=0 stream="default"' "$tmp/cdp"
+check "the note: the launch latency is not modelled" 0 "^-- note: .*latency of a device-side launch .* not modelled" "$tmp/cdp"
+"$warpsim" run tests/ptx/cdp.ptx --kernel 'parent(int*)' --grid 1 --block 32 "o=s32[32]" --json > "$tmp/cdp.json" 2>&1
+check "--json: device_launches" 0 '"device_launches": \[' "$tmp/cdp.json"
+check "--json: the note" 0 '"device_launch_note": "each device-launched grid' "$tmp/cdp.json"
+"$warpsim" run tests/ptx/cdp.ptx --kernel 'dive(int*, int*)' --grid 1 --block 1 "r=s32[32]" "e=s32[32]" > "$tmp/dive" 2>&1
+check "the nesting limit: a warning" 0 "cdp.ptx:[0-9]*: warning: \[device launch of _Z4divePiS_, depth 24\] lane 0: .*cudaErrorLaunchMaxDepthExceeded) \[device-launch\]" "$tmp/dive"
 exit $fail

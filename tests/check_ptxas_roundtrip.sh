@@ -16,7 +16,9 @@ for f in "$src"/programs/*.ptx "$src"/tests/ptx/*.ptx; do
     fails=$((fails + 1))
     continue
   fi
-  if ! "$ptxas" -arch=sm_90 "$tmp/$name.ptx" -o "$tmp/$name.cubin" > "$tmp/err" 2>&1; then
+  # device-side launches call the device runtime (cudadevrt, linked later): relocatable code, -c
+  rdc=; grep -q __cudaCDP2 "$tmp/$name.ptx" && rdc=-c
+  if ! "$ptxas" -arch=sm_90 $rdc "$tmp/$name.ptx" -o "$tmp/$name.cubin" > "$tmp/err" 2>&1; then
     echo "FAIL $name: ptxas rejects the printed PTX:"
     sed 's/^/    /' "$tmp/err" | head -20
     fails=$((fails + 1))

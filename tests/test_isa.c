@@ -650,6 +650,7 @@ static void test_truncations_never_crash(void **state)
     parse_prefixes("tests/ptx/calls.ptx", 1);      /* .func bodies, call sequences */
     parse_prefixes("tests/ptx/lineinfo_g.ptx", 1); /* .file, .loc, DWARF sections */
     parse_prefixes("tests/ptx/sm90_forms.ptx", 1); /* the carry chain, bmsk, szext, elect */
+    parse_prefixes("tests/ptx/cdp.ptx", 1);        /* kernel addresses, the device runtime's calls */
 }
 
 /* ---- ptxas accepts what the printer writes ----------------------------------------------------------- */
@@ -675,7 +676,10 @@ static void test_printer_output_accepted_by_ptxas(void **state)
         assert_non_null(f);
         fwrite(out, 1, outlen, f);
         fclose(f);
-        snprintf(cmd, sizeof cmd, "'%s' -arch=sm_90 '%s' -o '%s/out.cubin' 2>&1", WS_PTXAS, path, dir);
+        /* device-side launches call the device runtime, which cudadevrt provides at link time:
+         * such a module is relocatable code (nvcc -rdc=true), compiled with -c */
+        snprintf(cmd, sizeof cmd, "'%s' -arch=sm_90 %s'%s' -o '%s/out.cubin' 2>&1", WS_PTXAS,
+                 strstr(out, "__cudaCDP2") ? "-c " : "", path, dir);
         int rc = system(cmd);
         if (rc != 0)
             fail_msg("ptxas rejects the printed %s (status %d)", names[i], rc);

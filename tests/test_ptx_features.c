@@ -337,6 +337,161 @@ static void test_indirect_calls(void **state)
     free(ptx);
 }
 
+/* ---- device-side launches (CUDA dynamic parallelism) ------------------------------------------------ */
+
+/* tests/ptx/cdp.cu as nvcc -rdc=true writes it: child grids run after their parent, in launch order,
+ * nested, one per launching thread; the nesting limit and bad configurations come back as CUDA's
+ * error codes (and device-launch warnings); a tail launch runs after the grid's other children. */
+static void test_device_launches(void **state)
+{
+    (void)state;
+    char *ptx = wsh_read_file("tests/ptx/cdp.ptx", NULL);
+    assert_non_null(ptx);
+    for (int timing = 0; timing < 2; timing++) {
+        wsh_run r;
+        wsh_opts o = {.block = {32, 1, 1}, .check_uninitialized = true, .timing = timing, .jobs = 4};
+        size_t size = 32 * 4;
+        wsh_kernel(&r, ptx, "_Z6parentPi", &o, 1, &size, NULL);
+        WSH_EXPECT_OK(&r);
+        assert_int_equal(wsh_ndiags(&r), 0);
+        uint32_t want[64];
+        for (uint32_t t = 0; t < 32; t++)
+            want[t] = t;
+        WSH_CHECK("child<<<1, 32>>> writes 0..31", (const uint32_t *)r.buf[0], want, 32);
+        assert_int_equal(r.res.nlaunches, 1);
+        const ws_device_launch *d = &r.res.launches[0];
+        assert_string_equal(d->kernel, "_Z5childPi");
+        assert_int_equal(d->depth, 1);
+        assert_int_equal(d->parent, -1);
+        assert_int_equal(d->block[0], 32);
+        assert_int_equal(d->stats.blocks, 1);
+        assert_true(d->stats.warp_instructions > 0 && d->stats.cycles > 0);
+        if (timing)
+            assert_true(d->stats.launch_cycles > d->stats.cycles);
+        wsh_free(&r);
+
+        /* nest -> middle<<<1, 8>>> -> grandchild<<<2, 4>>> from middle's thread 0 */
+        wsh_opts one = {.block = {1, 1, 1}, .timing = timing};
+        size = 48 * 4;
+        wsh_kernel(&r, ptx, "_Z4nestPi", &one, 1, &size, NULL);
+        WSH_EXPECT_OK(&r);
+        memset(want, 0, sizeof want);
+        for (uint32_t t = 0; t < 8; t++)
+            want[t] = 100 + t;
+        for (uint32_t t = 0; t < 8; t++)
+            want[32 + t] = 1000 + t % 4;
+        WSH_CHECK("a child that launches a grandchild", (const uint32_t *)r.buf[0], want, 48);
+        assert_int_equal(r.res.nlaunches, 2);
+        assert_string_equal(r.res.launches[1].kernel, "_Z10grandchildPii");
+        assert_int_equal(r.res.launches[1].depth, 2);
+        assert_int_equal(r.res.launches[1].parent, 0);
+        assert_int_equal(r.res.launches[1].grid[0], 2);
+        wsh_free(&r);
+    }
+
+    /* many: 2 blocks of 32 threads, each thread a grid of its own, in block then lane order */
+    wsh_run r;
+    wsh_opts o = {.grid = {2, 1, 1}, .block = {32, 1, 1}, .jobs = 4};
+    size_t size = 256 * 4;
+    wsh_kernel(&r, ptx, "_Z4manyPi", &o, 1, &size, NULL);
+    WSH_EXPECT_OK(&r);
+    uint32_t want[256];
+    for (uint32_t i = 0; i < 256; i++)
+        want[i] = i / 4 * 10 + i % 4;
+    WSH_CHECK("fill<<<1, 4>>> from each of 64 threads", (const uint32_t *)r.buf[0], want, 256);
+    assert_int_equal(r.res.nlaunches, 64);
+    assert_int_equal(r.res.launches[40].block_id, 1);
+    wsh_free(&r);
+
+    /* dive launches itself: grids at depths 0..24 run, the launch from depth 24 is refused */
+    wsh_opts one = {.block = {1, 1, 1}};
+    size_t sizes[2] = {32 * 4, 32 * 4};
+    wsh_kernel(&r, ptx, "_Z4divePiS_", &one, 2, sizes, NULL);
+    WSH_EXPECT_OK(&r);
+    uint32_t reached[32] = {0}, err[32] = {0};
+    for (int d = 0; d <= 24; d++)
+        reached[d] = 1;
+    err[24] = 65; /* cudaErrorLaunchMaxDepthExceeded */
+    WSH_CHECK("grids at depth 0..24", (const uint32_t *)r.buf[0], reached, 32);
+    WSH_CHECK("cudaGetLastError at each depth", (const uint32_t *)r.buf[1], err, 32);
+    assert_int_equal(r.res.nlaunches, 24);
+    const ws_diag *dg = wsh_diag(&r, WS_DIAG_DEVICE_LAUNCH);
+    assert_non_null(dg);
+    assert_non_null(strstr(dg->message, "25 grids deep, past CUDA's nesting limit of 24"));
+    assert_non_null(strstr(dg->message, "[device launch of _Z4divePiS_, depth 24]"));
+    wsh_free(&r);
+    /* --werror: the refusal is an error, and the launch fails */
+    wsh_opts strict = {.block = {1, 1, 1}, .diagnostics_are_errors = true};
+    wsh_kernel(&r, ptx, "_Z4divePiS_", &strict, 2, sizes, NULL);
+    WSH_EXPECT_STATUS(&r, WS_ERR_DIAG);
+    assert_non_null(strstr(r.res.message, "depth 24"));
+    wsh_free(&r);
+
+    /* bad configurations: the codes come back, cudaGetLastError clears, a good launch still runs */
+    size_t bsizes[2] = {5 * 4, 32 * 4};
+    wsh_kernel(&r, ptx, "_Z10bad_configPiS_", &one, 2, bsizes, NULL);
+    WSH_EXPECT_OK(&r);
+    uint32_t codes[5] = {9, 0, 9, 9, 0}; /* cudaErrorInvalidConfiguration */
+    WSH_CHECK("error codes", (const uint32_t *)r.buf[0], codes, 5);
+    for (uint32_t t = 0; t < 32; t++)
+        want[t] = t;
+    WSH_CHECK("the good launch after them", (const uint32_t *)r.buf[1], want, 32);
+    assert_int_equal(r.res.nlaunches, 1);
+    assert_int_equal(wsh_ndiags(&r), 2);
+    wsh_free(&r);
+
+    /* order: the tail launch (written first) runs last; fire-and-forget in launch order */
+    size = 4 * 4;
+    wsh_kernel(&r, ptx, "_Z5orderPi", &one, 1, &size, NULL);
+    WSH_EXPECT_OK(&r);
+    uint32_t log[4] = {3, 1, 2, 3};
+    WSH_CHECK("launch order, the tail launch last", (const uint32_t *)r.buf[0], log, 4);
+    assert_true(r.res.launches[2].tail && !r.res.launches[0].tail);
+    wsh_free(&r);
+
+    /* flood: 3072 threads launch a grid each; 2048 may be pending, the others get error 69 */
+    wsh_opts big = {.grid = {3, 1, 1}, .block = {1024, 1, 1}};
+    size_t fsizes[2] = {3072 * 4, 3072 * 4};
+    wsh_kernel(&r, ptx, "_Z5floodPiS_", &big, 2, fsizes, NULL);
+    WSH_EXPECT_OK(&r);
+    static uint32_t ferr[3072], fcount[3072];
+    for (int t = 0; t < 3072; t++) {
+        ferr[t] = t < 2048 ? 0 : 69; /* cudaErrorLaunchPendingCountExceeded */
+        fcount[t] = t < 2048;
+    }
+    WSH_CHECK("cudaGetLastError of each launch", (const uint32_t *)r.buf[0], ferr, 3072);
+    WSH_CHECK("the grids that ran", (const uint32_t *)r.buf[1], fcount, 3072);
+    assert_int_equal(r.res.nlaunches, 2048);
+    dg = wsh_diag(&r, WS_DIAG_DEVICE_LAUNCH);
+    assert_non_null(dg);
+    assert_int_equal(dg->count, 1024);
+    assert_non_null(strstr(dg->message, "2048 launches are pending already"));
+    wsh_free(&r);
+    free(ptx);
+}
+
+/* A kernel's address is a launch target only: calling a kernel is refused where the PTX says so. */
+static void test_kernel_address_refused(void **state)
+{
+    (void)state;
+    expect_parse_error(FUNC_HEAD
+                       ".visible .entry c()\n{\nret;\n}\n.visible .entry k()\n{\n.reg .b64 %rd<2>;\n"
+                       ".param .b32 p;\nmov.u64 %rd1, c;\npr : .callprototype _ (.param .b32 _);\ncall %rd1, (p), pr;\n}\n",
+                       14, 1, "indirect call through %rd1, which holds the address of kernel 'c' (line 12)");
+    expect_parse_error(FUNC_HEAD ".visible .entry c()\n{\nret;\n}\n.visible .entry k()\n{\ncall.uni c, ();\n}\n", 10, 1,
+                       "call to 'c': it is a kernel (.entry), which is launched");
+    expect_parse_error(FUNC_HEAD ".visible .entry c()\n{\nret;\n}\n.visible .entry k()\n{\n.reg .b32 %r<2>;\n"
+                                 "mov.u32 %r1, c;\n}\n",
+                       11, 14, "a kernel's address is 64 bits");
+    expect_parse_error(FUNC_HEAD
+                       ".visible .entry c()\n;\n.visible .entry k()\n{\n.reg .b64 %rd<2>;\nmov.u64 %rd1, c;\n}\n",
+                       9, 15, "the address of kernel 'c' is taken, but the module does not define it");
+    expect_parse_error(FUNC_HEAD ".extern .func (.param .b32 r) __cudaCDP2LaunchDeviceV2(.param .b64 a);\n"
+                                 ".visible .entry k()\n{\n.param .b64 a;\n.param .b32 r;\n"
+                                 "call.uni (r), __cudaCDP2LaunchDeviceV2, (a);\n}\n",
+                       9, 1, "call to '__cudaCDP2LaunchDeviceV2' passes 1 argument(s)");
+}
+
 /* ---- SIMD: two 16-bit integers, video instructions -------------------------------------------------- */
 /* Edge half-words and bytes: a in %r1, b in %r4 (lanes 0-7; the other lanes repeat them). */
 static const uint32_t simd_a[8] = {0x7fff0001, 0x80008000, 0xffff0000, 0x12345678,
@@ -1001,6 +1156,8 @@ int main(void)
         cmocka_unit_test(test_dynamic_shared),
         cmocka_unit_test(test_call_errors),
         cmocka_unit_test(test_indirect_calls),
+        cmocka_unit_test(test_device_launches),
+        cmocka_unit_test(test_kernel_address_refused),
         cmocka_unit_test(test_packed16),
         cmocka_unit_test(test_video),
         cmocka_unit_test(test_lineinfo),

@@ -212,12 +212,36 @@ typedef struct {
     uint32_t indirect_reg;
     uint32_t first_target, ntargets;
     char *proto;           /* the prototype as written ("name : .callprototype ..."), for the printer */
+    /* A function warpsim provides (func and entry UINT32_MAX): vprintf, or one of the CUDA device
+     * runtime's entry points nvcc calls for a device-side launch (sim/cdp.c). WS_BUILTIN_NONE: a
+     * .func of the module, or an indirect call. */
+    uint8_t builtin;
 } ws_call_site;
+
+/* The functions warpsim provides: X(ID, PTX name, parameters, returns a value). */
+#define WS_BUILTINS(X)                                                   \
+    X(VPRINTF, "vprintf", 2, 1)                                          \
+    X(CDP_PARAM_BUFFER, "__cudaCDP2GetParameterBufferV2", 4, 1)          \
+    X(CDP_LAUNCH, "__cudaCDP2LaunchDeviceV2", 2, 1)                      \
+    X(CDP_GET_LAST_ERROR, "__cudaCDP2GetLastError", 0, 1)                \
+    X(CDP_PEEK_LAST_ERROR, "__cudaCDP2PeekAtLastError", 0, 1)
+enum {
+    WS_BUILTIN_NONE,
+#define WS_BUILTIN_ENUM_(id, name, nargs, ret) WS_BUILTIN_##id,
+    WS_BUILTINS(WS_BUILTIN_ENUM_)
+#undef WS_BUILTIN_ENUM_
+    WS_BUILTIN_COUNT
+};
 
 /* A function's address, as a register or an initialiser holds it: a generic address no memory
  * answers to, one per function whose address the module takes (ws_module.addr_funcs[i]). */
 #define WS_FUNC_ADDR_BASE 0x00007a0000000000ull
 #define WS_FUNC_ADDR(i) (WS_FUNC_ADDR_BASE + 16 * ((uint64_t)(i) + 1))
+/* A kernel's address (mov.u64 %rd, kernel): as opaque, a launch target for the device runtime
+ * (a device-side launch, sim/cdp.c) and nothing else, one per kernel whose address the module
+ * takes (ws_module.addr_kernels[i]). */
+#define WS_KERNEL_ADDR_BASE 0x0000790000000000ull
+#define WS_KERNEL_ADDR(i) (WS_KERNEL_ADDR_BASE + 16 * ((uint64_t)(i) + 1))
 
 typedef struct {
     char *name;
@@ -273,6 +297,9 @@ typedef struct ws_module {
     uint32_t naddr_funcs;     /* functions whose address the module takes (mov, initialisers): */
     char **addr_funcs;        /*   their names, WS_FUNC_ADDR(i) for the i-th, */
     uint32_t *addr_func_def;  /*   and each one's index in fdefs */
+    uint32_t naddr_kernels;   /* kernels whose address the module takes (device-side launches): */
+    char **addr_kernels;      /*   their names, WS_KERNEL_ADDR(i) for the i-th, */
+    uint32_t *addr_kernel_def;/*   and each one's index in kernels */
     uint32_t nfiles;          /* -lineinfo: .file N "path" as files[N] (NULL where no N was declared) */
     char **files;
     uint64_t memory_bytes;    /* what parsing it took, at most (the text of a loaded file included) */

@@ -108,7 +108,13 @@ typedef enum { WS_SEV_WARNING, WS_SEV_ERROR, WS_SEV_NOTE } ws_severity;
       "the same NaN, or `neg` of a half-precision NaN (two negations cancel)",                       \
       "the instruction gives the canonical NaN, as warpsim does; where ptxas folds it (min(x, x) to "  \
       "x, neg(neg(x)) to x) the NaN's bits stay (docs/hardware.md point 17); `--poison-undefined` "    \
-      "poisons the result")
+      "poisons the result")                                                                         \
+    X(DEVICE_LAUNCH, "device-launch", WS_SEV_WARNING,                                                \
+      "a device-side launch (kernel<<<...>>> in a kernel) that the device runtime refuses: a "        \
+      "configuration no launch can have, a stream it does not know, a child past the nesting depth " \
+      "of 24 or past 2048 pending launches, a parameter buffer of no kernel",                        \
+      "the launch does not happen; the call returns the CUDA error code (cudaErrorInvalidConfiguration, " \
+      "cudaErrorLaunchMaxDepthExceeded, ...) and cudaGetLastError gives it, as warpsim does")
 
 typedef enum {
 #define WS_DIAG_ENUM_(id, name, sev, what, h200) WS_DIAG_##id,
@@ -321,7 +327,27 @@ typedef struct {
      * a launch on several host threads whose stopping block ran past the limit's point. */
     uint32_t stop_block, stop_warp, stop_pc;
     char message[512];     /* why the run stopped, when status != WS_OK */
+    /* The grids the launch's kernels launched from the device (CUDA dynamic parallelism), in the
+     * order they ran, each after its parent (owned by the result: ws_result_free). stats is the
+     * host-launched grid's alone; each child's numbers are its own. */
+    struct ws_device_launch *launches;
+    size_t nlaunches;
 } ws_result;
+
+/* A grid launched from the device (kernel<<<...>>> in a kernel): warpsim runs it after its parent
+ * grid ends, as CUDA allows (nothing in a CDP2 parent waits for a child). */
+typedef struct ws_device_launch {
+    char kernel[256];      /* its name (the result may outlive the module) */
+    unsigned grid[3], block[3];
+    uint64_t dynamic_shared;
+    unsigned depth;        /* 1: launched by the host's grid */
+    long parent;           /* index of the launching grid in launches, -1: the host's grid */
+    uint32_t line;         /* the PTX line of the launching call */
+    uint32_t block_id;     /* the launching block */
+    int tail;              /* into cudaStreamTailLaunch */
+    ws_status status;
+    ws_stats stats;        /* its own; cycles in the timing mode are its makespan alone */
+} ws_device_launch;
 #define WS_NOWHERE UINT32_MAX
 
 typedef struct ws_sim ws_sim;

@@ -1,0 +1,33 @@
+/* cdp: device-side launches (CUDA dynamic parallelism, CDP2), the device runtime entry points
+ * nvcc calls for kernel<<<...>>> in a kernel, and the child grids they launch (cdp.c). */
+#ifndef WS_CDP_H
+#define WS_CDP_H
+
+#include "sim.h"
+
+/* CUDA's limits: the nesting depth (the host's grid is depth 0) and the launches a grid may leave
+ * pending (cudaLimitDevRuntimePendingLaunchCount's default). */
+#define WS_CDP_MAX_DEPTH   24u
+#define WS_CDP_MAX_PENDING 2048u
+
+/* A call of a device runtime function (ws_call_site.builtin WS_BUILTIN_CDP_*) by the lanes of mask,
+ * one lane after the other: its arguments read from the lane's call-site .param variables, its
+ * return value written to the lane's. */
+void ws_cdp_call(ws_exec *x, const ws_insn *in, uint32_t mask);
+
+/* Before a grid runs: its threads' last errors (cudaGetLastError) start at cudaSuccess. */
+void ws_cdp_grid_begin(ws_sim *sim);
+/* After a grid of kernel k ran (with status st, res its result; a device-launched grid's
+ * diagnostics get its kernel and depth in front of their messages): the child grids it launched, from the
+ * launch queue's entry `first` on, each run in launch order (a tail launch after the others) with
+ * its own children after it, recorded in res->launches; a child's failure becomes res's status. */
+/* launch: ws_sim_launch, passed in so that this layer stays below the machine (CONTRIBUTING.md,
+ * "Layers of sim/"). */
+typedef ws_status (*ws_cdp_launch_fn)(ws_sim *sim, const ws_module *m, const ws_kernel *k, const unsigned grid[3],
+                                      const unsigned block[3], const void *params, size_t param_bytes, ws_result *res);
+ws_status ws_cdp_run_children(ws_sim *sim, const ws_module *m, const ws_kernel *k, size_t first, ws_status st,
+                              ws_result *res, ws_cdp_launch_fn launch);
+/* The machine's launch queue and error table, freed with it. */
+void ws_cdp_free(ws_sim *sim);
+
+#endif
