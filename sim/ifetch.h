@@ -71,7 +71,7 @@ typedef struct {
     uint32_t refetching; /* per warp (bit wi): its stream started over at a line gone again (ifetch.far_keep) */
     /* pick.far_loop (docs/calibration.md "(k123)"): a warp that went back to an earlier line issues a loop's lines,
      * there in its caches, until it passes the furthest line it issued */
-    uint32_t looping;       /* per warp (bit wi): in a loop */
+    uint32_t looping;      /* per warp (bit wi): in a loop */
     uint32_t furthest[32]; /* per warp: the furthest line it issued from */
     int late; /* ifetch.late: a line that came after the cycle following the warp's last issue is one it waited
                        * for, though a pipe or a source held it past the line's arrival */
