@@ -69,7 +69,7 @@ typedef struct {
     uint32_t together;   /* per warp (bit wi): in its release's group (set at the block's start and a barrier's release,
                           * cleared at a branch it takes) */
     uint32_t refetching; /* per warp (bit wi): its stream started over at a line gone again (ifetch.far_keep) */
-    /* pick.far_loop (docs/calibration.md "(k123)"): a warp that went back to an earlier line issues a loop's lines,
+    /* pick.far_loop (docs/calibration.md "(k123)"): a warp that took a branch back (timing.c) issues a loop's lines,
      * there in its caches, until it passes the furthest line it issued */
     uint32_t looping;      /* per warp (bit wi): in a loop */
     uint32_t furthest[32]; /* per warp: the furthest line it issued from */
@@ -147,12 +147,10 @@ static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint6
             f->live = 0;
             return;
         }
-        uint32_t bit = 1u << (wi & 31), was = f->line[wi & 31];
-        if (line > f->furthest[wi & 31]) {
+        if (line > f->furthest[wi & 31]) { /* pick.far_loop: new code, out of any loop */
             f->furthest[wi & 31] = line;
-            f->looping &= ~bit;
-        } else if (was != UINT32_MAX && line < was) /* a jump back (not a refetch's restart): a loop */
-            f->looping |= bit;
+            f->looping &= ~(1u << (wi & 31));
+        }
         f->line[wi & 31] = line;
         if (!f->covered[line]) /* a loop's lines, once requested, cost one test an issue */
             ws_ifetch_enter(f, wi, line, cycle);
