@@ -86,6 +86,7 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
     f->caught = 0;
     f->together = ~0u; /* ifetch.rerequest: a block's warps start together (one stream), none refetching */
     f->refetching = 0;
+    f->looping = 0; /* pick.far_loop */
     /* ifetch.far_keep: in a later launch of far code (the caller sets far_keep for it) */
     f->keep = warm && f->period ? f->far_keep : 0;
     f->nreq = 0;
@@ -105,6 +106,7 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
         f->last[w] = 0;
         f->prev[w] = 0;
         f->held[w] = 0;
+        f->furthest[w] = 0;
     }
     f->settle = 0;
     f->unrequested = f->nlines > f->ahead + 1 ? f->nlines - (f->ahead + 1) : 0;

@@ -69,6 +69,10 @@ typedef struct {
     uint32_t together;   /* per warp (bit wi): in its release's group (set at the block's start and a barrier's release,
                           * cleared at a branch it takes) */
     uint32_t refetching; /* per warp (bit wi): its stream started over at a line gone again (ifetch.far_keep) */
+    /* pick.far_loop (docs/calibration.md "(k123)"): a warp that took a branch back (timing.c) issues a loop's lines,
+     * there in its caches, until it passes the furthest line it issued */
+    uint32_t looping;      /* per warp (bit wi): in a loop */
+    uint32_t furthest[32]; /* per warp: the furthest line it issued from */
     int late; /* ifetch.late: a line that came after the cycle following the warp's last issue is one it waited
                        * for, though a pipe or a source held it past the line's arrival */
     uint64_t cold_period, cold_latency, cold_restart; /* ifetch.line, .latency, .restart: a block of a first launch */
@@ -146,6 +150,10 @@ static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint6
         if (!f->keep && !f->unrequested && cycle >= f->settle) { /* all the code is there: the caller stops asking */
             f->live = 0;
             return;
+        }
+        if (line > f->furthest[wi & 31]) { /* pick.far_loop: new code, out of any loop */
+            f->furthest[wi & 31] = line;
+            f->looping &= ~(1u << (wi & 31));
         }
         f->line[wi & 31] = line;
         if (!f->covered[line]) /* a loop's lines, once requested, cost one test an issue */

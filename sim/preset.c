@@ -163,6 +163,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("pipe.fma_halves", pipe_fma_halves),
     PK("pick.group", pick_group),
     PK("pick.far_order", pick_far_order),
+    PK("pick.far_loop", pick_far_loop),
     PK("schedule", schedule),
     PK("fold.tree", fold_tree),
     PK("fold.xor", fold_xor),

@@ -235,6 +235,8 @@ typedef struct {
                                    0: the round robin over all */
     double pick_far_order;  /* n > 0: in far code (ifetch.far) with n or more warps a sub-partition, the highest slot
                                    with a ready warp issues (pick.group 1 there alone; fwin45); 0: off */
+    double pick_far_loop;   /* 1: under pick.far_order, a warp in a loop (its line before the one it left, until it
+                                   passes its furthest) yields to one issuing new lines (k123); 0: the slots alone */
     unsigned subpartitions; /* 4 on sm_90 */
     char name[64];
 } ws_preset;

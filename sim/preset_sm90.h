@@ -163,6 +163,7 @@ static const ws_preset ws_preset_sm90 = {
     .pick_yield = 12, /* pick.yield */
     .pipe_fma_halves = 2, /* pipe.fma_halves */
     .pick_far_order = 3, /* pick.far_order */
+    .pick_far_loop = 1, /* pick.far_loop */
     .schedule = 1, /* schedule */
     .fold_xor = 3, /* fold.xor */
     .fold_imad = 1, /* fold.imad */

@@ -1130,6 +1130,15 @@ static inline int pick_early(ws_timing *t, ws_exec *x, uint32_t wi, uint64_t cyc
  * again at branch.rejoin's cost, nor one that falls through). fetch31 on the H100: a one-warp loop of IADD3, 8 FFMA,
  * ISETP, BRA takes 27.1 cycles an iteration, the BRA 17 cycles after the loop's head (ptxas's stall counts) and the
  * next head 10 after it (docs/calibration.md "(loop32)"). */
+/* A bra at pc that all of warp wi's lanes take: ifetch.rerequest, the warp fetches for itself from now on; pick.far_loop,
+ * a branch back is a loop's, whose lines the warp issues from its caches until it passes its furthest line (k123) */
+static void branch_fetch(ws_timing *t, uint32_t wi, const ws_insn *in, uint32_t pc)
+{
+    t->ifetch.together &= ~(1u << wi);
+    if ((uint32_t)in->ops[0].imm <= pc)
+        t->ifetch.looping |= 1u << wi;
+}
+
 static int taken_by_all(const ws_warp *w, const ws_insn *in, uint32_t group, uint32_t pc)
 {
     if (in->op != WS_OP_BRA || !group)
@@ -1179,7 +1188,7 @@ static inline __attribute__((always_inline)) int issue_common(ws_timing *t, ws_e
     s->ready = f->free_mov ? mov_ready(s, cycle) : cycle + 1 + f->stall;
     s->ready_why = WS_STALL_ISSUE;
     if (f->branch < 0 && taken_by_all(w, &x->L->code[pk.pc], pk.group, pk.pc)) {
-        t->ifetch.together &= ~(1u << wi); /* ifetch.rerequest: a taken branch, the warp fetches for itself */
+        branch_fetch(t, wi, &x->L->code[pk.pc], pk.pc);
         /* branch.taken: no early pick where the target's first is a free mov, which issue_movs would issue at
          * cycle + 1, inside the hold (the pass picks the warp once it is ready, as issue()'s); any other pick is made
          * early as ever (its figures read the ready cycle; a plan keys on it) */
@@ -1333,7 +1342,7 @@ static void issue(ws_timing *t, ws_exec *x, ws_block *b, uint32_t wi, uint64_t c
     }
     if (f->branch < 0 && taken_by_all(w, in, pk.group, pk.pc)) { /* branch.taken, as issue_common */
         next = cycle + (uint64_t)t->branch_taken;
-        t->ifetch.together &= ~(1u << wi); /* ifetch.rerequest: a taken branch, the warp fetches for itself */
+        branch_fetch(t, wi, in, pk.pc);
     }
     set_ready(t, wi, f->free_mov ? mov_ready(s, cycle) : next,
               before ? WS_STALL_SYNC

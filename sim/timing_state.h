@@ -296,6 +296,7 @@ struct ws_timing {
      * (rr_reset; 0 or 1: every warp in one, no group to prefer) */
     uint32_t group_mask[32], ngroups;
     int far_code;  /* the kernel's code is far (past ifetch.far KiB): ifetch.far_keep and pick.far_order apply */
+    int far_loop;  /* pick.far_loop under pick.far_order (rr_reset): a warp in a loop yields to one issuing new lines */
     int pick_more; /* pick.group's groups (ngroups > 1) or pick.yield's bits (kept): rr_pick looks (rr_reset) */
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */
     uint64_t mma_alu_hold;          /* an HFMA2.MMA's ALU hold (pipe.mma_alu; 0: none) */
