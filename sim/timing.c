@@ -161,7 +161,8 @@ static const struct {
                    KEPT(reg_prod),    KEPT(ws),           KEPT(stq_read),    KEPT(stores),       KEPT(stores_cap),
                    KEPT(ifetch),      KEPT(gen),          KEPT(stq_used),    KEPT(plan_s),       KEPT(plan_e),
                    KEPT(plan_in),     KEPT(plan_krp),     KEPT(plan_krr),    KEPT(plan_s_cap),   KEPT(plan_e_cap),
-                   KEPT(plan_in_cap), KEPT(plan_krp_cap), KEPT(plan_krr_cap)};
+                   KEPT(plan_in_cap), KEPT(plan_krp_cap), KEPT(plan_krr_cap), KEPT(stq),        KEPT(stq_cap),
+                   KEPT(stq_mem)};
 #undef KEPT
 
 /* spare (a state ws_timing_keep kept) zeroed up to its large tables as calloc would leave it, but
@@ -175,14 +176,14 @@ static ws_timing *timing_state(ws_timing *spare)
             t->alloc = mem;
         return t;
     }
-    unsigned char keep[offsetof(ws_timing, stq)]; /* the kept fields are among those zeroed */
+    unsigned char keep[offsetof(ws_timing, stq_tail)]; /* the kept fields are among those zeroed */
     size_t at = 0;
     for (size_t i = 0; i < sizeof kept_fields / sizeof *kept_fields; at += kept_fields[i++].size)
         memcpy(keep + at, (char *)spare + kept_fields[i].off, kept_fields[i].size);
     /* but mem[], read only while its warp's mem_valid (zeroed with ws): 12 KB a launch less */
     const size_t mem_end = offsetof(ws_timing, mem) + sizeof spare->mem;
     memset(spare, 0, offsetof(ws_timing, mem));
-    memset((char *)spare + mem_end, 0, offsetof(ws_timing, stq) - mem_end);
+    memset((char *)spare + mem_end, 0, offsetof(ws_timing, stq_tail) - mem_end);
     at = 0;
     for (size_t i = 0; i < sizeof kept_fields / sizeof *kept_fields; at += kept_fields[i++].size)
         memcpy((char *)spare + kept_fields[i].off, keep + at, kept_fields[i].size);
@@ -204,6 +205,21 @@ static int zeroed(void **buf, size_t *cap, size_t n, size_t size)
     }
     memset(*buf, 0, n * size);
     return 0;
+}
+
+/* The store queues of the sub-partitions the block's warps issue on (wi % subpartitions: at most one a warp), made
+ * zeroed where the kept ones are fewer (ws_timing.stq); only where stq.bytes > 0 turns the queue on. 0, or -1 when out
+ * of memory. */
+static int stq_queues(ws_timing *t)
+{
+    size_t n = t->p.subpartitions && t->p.subpartitions < t->nwarps ? t->p.subpartitions : t->nwarps;
+    if (!(t->p.stq_bytes > 0) || n <= t->stq_cap)
+        return 0;
+    free(t->stq_mem);
+    t->stq = ws_thread_calloc(n * sizeof *t->stq, &t->stq_mem);
+    t->stq_cap = t->stq ? n : 0;
+    t->stq_used = 0; /* the new queues are empty */
+    return t->stq ? 0 : -1;
 }
 
 /* Whether the instruction at a position can be in a plan: a common pick (not rare) that reads nothing but its
@@ -363,7 +379,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->uses = L->uses;
     if (t->nwarps > 32 || zeroed((void **)&t->reg_ready, &t->regs_cap, n, sizeof *t->reg_ready) != 0 ||
         zeroed((void **)&t->reg_prod, &regs_cap, n, sizeof *t->reg_prod) != 0 ||
-        zeroed((void **)&t->ws, &t->ws_cap, t->nwarps, sizeof *t->ws) != 0)
+        zeroed((void **)&t->ws, &t->ws_cap, t->nwarps, sizeof *t->ws) != 0 || stq_queues(t) != 0)
         goto oom;
     /* the store queue's register reads before the tables: timing_info_of reads t->stq_regs */
     if (t->p.stq_reads > 0 && t->p.stq_bytes > 0 && L->stq_regs->nslots) {
@@ -374,6 +390,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     } else { /* read where it is not NULL; no stale facts of another kernel (a kept state) */
         memset(&t->stq_regs, 0, sizeof t->stq_regs);
         free(t->stq_read);
+    free(t->stq_mem);
         t->stq_read = NULL;
         t->stq_read_cap = 0;
     }
@@ -468,7 +485,8 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps, const ws_stq_regs 
     uint64_t nregs = k->nregs ? k->nregs : 1;
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
            ((uint64_t)(k->ninsns >> 3) + 1) * (sizeof(uint64_t) + 1) /* ifetch */ +
-           (uint64_t)nwarps * stq->nslots * sizeof(double);
+           (uint64_t)nwarps * stq->nslots * sizeof(double) +
+           (uint64_t)nwarps * sizeof(ws_stq) /* the store queues: at most one a warp (stq_queues) */;
 }
 
 /* What a kept state may hold besides itself: as much as a block's kept buffer (block.h) */

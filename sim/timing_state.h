@@ -222,6 +222,13 @@ struct ws_timing {
     uint64_t *reg_ready;   /* nwarps x nregs: the cycle each register's value is ready */
     uint32_t *reg_prod;    /* nwarps x nregs: the pc of the instruction that writes it */
     warp_state *ws;        /* per warp */
+    /* per sub-partition the block's warps issue on: its store queue (stq.h), made only where stq.bytes > 0 turns the
+     * queue on, stq_cap of them on pages of their own (stq_mem: the allocation, for free), zeroed when made; those of
+     * stq_used are emptied at a block's start. An array of 64 in the struct (197 KB, 3 KB a queue) was the largest
+     * part of a launch's state, for one queue a one-warp block uses and none where the queue is off (mem50). */
+    ws_stq *stq;
+    size_t stq_cap;
+    void *stq_mem;
     mem_access mem[32];    /* per warp, while its mem_valid: its pick's memory access (apart from warp_state,
                               which the pick and the issue read at every instruction) */
     uint32_t live;         /* warps with live lanes (WS_MAX_BLOCK_THREADS / 32 <= 32) */
@@ -409,13 +416,11 @@ struct ws_timing {
     uint32_t plan_pos[32], plan_seg_of[32];
     uint8_t plan_rec[32];
     uint64_t plan_c0[32];
-    /* The two large tables last, so that the fields above share the first pages of the calloc'ed
-     * struct (261 KB, its pages zero until touched: each page a launch touches is a page fault,
+    /* The large tables last, so that the fields above share the first pages of the calloc'ed
+     * struct (145 KB, its pages zero until touched: each page a launch touches is a page fault,
      * ~2.5 us at a process's start), and a kept state is made ready for the next launch by zeroing
      * what comes before them (ws_timing_create):
-     * per sub-partition: its store queue (stq.entries > 0); those of stq_used are emptied at a block's start */
-    ws_stq stq[64];
-    /* per warp: when the bank stage writes its last STQ_TAIL queued stores, store k at k % STQ_TAIL
+     * per warp: when the bank stage writes its last STQ_TAIL queued stores, store k at k % STQ_TAIL
      * (a shuffle's wait, stq.shfl); read only below stq_count */
     double stq_tail[32][STQ_TAIL];
     /* the 128-byte global lines the block has loaded or stored (an open-addressing set; an entry
