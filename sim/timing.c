@@ -157,11 +157,11 @@ uint64_t ws_timing_kernel_bytes(const ws_kernel *k)
  * are not the next block's) and the queues the next block empties (stq_used) */
 static const struct {
     size_t off, size;
-} kept_fields[] = {KEPT(alloc),       KEPT(regs_cap),     KEPT(ws_cap),      KEPT(stq_read_cap), KEPT(reg_ready),
-                   KEPT(reg_prod),    KEPT(ws),           KEPT(stq_read),    KEPT(stores),       KEPT(stores_cap),
-                   KEPT(ifetch),      KEPT(gen),          KEPT(stq_used),    KEPT(plan_s),       KEPT(plan_e),
-                   KEPT(plan_in),     KEPT(plan_krp),     KEPT(plan_krr),    KEPT(plan_s_cap),   KEPT(plan_e_cap),
-                   KEPT(plan_in_cap), KEPT(plan_krp_cap), KEPT(plan_krr_cap), KEPT(stq),        KEPT(stq_cap),
+} kept_fields[] = {KEPT(alloc),       KEPT(regs_cap),     KEPT(ws_cap),       KEPT(stq_read_cap), KEPT(reg_ready),
+                   KEPT(reg_prod),    KEPT(ws),           KEPT(stq_read),     KEPT(stores),       KEPT(stores_cap),
+                   KEPT(ifetch),      KEPT(gen),          KEPT(stq_used),     KEPT(plan_s),       KEPT(plan_e),
+                   KEPT(plan_in),     KEPT(plan_krp),     KEPT(plan_krr),     KEPT(plan_s_cap),   KEPT(plan_e_cap),
+                   KEPT(plan_in_cap), KEPT(plan_krp_cap), KEPT(plan_krr_cap), KEPT(stq),          KEPT(stq_cap),
                    KEPT(stq_mem)};
 #undef KEPT
 
@@ -390,7 +390,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     } else { /* read where it is not NULL; no stale facts of another kernel (a kept state) */
         memset(&t->stq_regs, 0, sizeof t->stq_regs);
         free(t->stq_read);
-    free(t->stq_mem);
+        free(t->stq_mem);
         t->stq_read = NULL;
         t->stq_read_cap = 0;
     }

@@ -219,9 +219,9 @@ struct ws_timing {
     /* kept from launch to launch with the state (ws_timing_keep): these buffers and their room in
      * entries, gen and stq_used below (what the large tables at the end hold depends on them) */
     size_t regs_cap, ws_cap, stq_read_cap;
-    uint64_t *reg_ready;   /* nwarps x nregs: the cycle each register's value is ready */
-    uint32_t *reg_prod;    /* nwarps x nregs: the pc of the instruction that writes it */
-    warp_state *ws;        /* per warp */
+    uint64_t *reg_ready; /* nwarps x nregs: the cycle each register's value is ready */
+    uint32_t *reg_prod;  /* nwarps x nregs: the pc of the instruction that writes it */
+    warp_state *ws;      /* per warp */
     /* per sub-partition the block's warps issue on: its store queue (stq.h), made only where stq.bytes > 0 turns the
      * queue on, stq_cap of them on pages of their own (stq_mem: the allocation, for free), zeroed when made; those of
      * stq_used are emptied at a block's start. An array of 64 in the struct (197 KB, 3 KB a queue) was the largest
