@@ -162,7 +162,7 @@ static const struct {
                    KEPT(ifetch),      KEPT(gen),          KEPT(stq_used),     KEPT(plan_s),       KEPT(plan_e),
                    KEPT(plan_in),     KEPT(plan_krp),     KEPT(plan_krr),     KEPT(plan_s_cap),   KEPT(plan_e_cap),
                    KEPT(plan_in_cap), KEPT(plan_krp_cap), KEPT(plan_krr_cap), KEPT(stq),          KEPT(stq_cap),
-                   KEPT(stq_mem)};
+                   KEPT(stq_mem),     KEPT(queue_start),  KEPT(queue_cap),    KEPT(queue_mem)};
 #undef KEPT
 
 /* spare (a state ws_timing_keep kept) zeroed up to its large tables as calloc would leave it, but
@@ -207,19 +207,31 @@ static int zeroed(void **buf, size_t *cap, size_t n, size_t size)
     return 0;
 }
 
-/* The store queues of the sub-partitions the block's warps issue on (wi % subpartitions: at most one a warp), made
- * zeroed where the kept ones are fewer (ws_timing.stq); only where stq.bytes > 0 turns the queue on. 0, or -1 when out
- * of memory. */
-static int stq_queues(ws_timing *t)
+/* *buf with room for a row of `size` bytes per sub-partition the block's warps issue on (wi % subpartitions: at most
+ * one a warp), zeroed on pages of their own where the kept room *cap is less (*mem: the allocation, for free), for a
+ * feature that is on. 1: made anew, 0: kept (or off), -1: out of memory. */
+static int per_subpartition(const ws_timing *t, int on, void **buf, size_t *cap, void **mem, size_t size)
 {
     size_t n = t->p.subpartitions && t->p.subpartitions < t->nwarps ? t->p.subpartitions : t->nwarps;
-    if (!(t->p.stq_bytes > 0) || n <= t->stq_cap)
+    if (!on || n <= *cap)
         return 0;
-    free(t->stq_mem);
-    t->stq = ws_thread_calloc(n * sizeof *t->stq, &t->stq_mem);
-    t->stq_cap = t->stq ? n : 0;
-    t->stq_used = 0; /* the new queues are empty */
-    return t->stq ? 0 : -1;
+    free(*mem);
+    *buf = ws_thread_calloc(n * size, mem);
+    *cap = *buf ? n : 0;
+    return *buf ? 1 : -1;
+}
+
+/* The store queues (stq.bytes > 0: ws_timing.stq) and shared.queue's starts (queue_start), sized by the block's
+ * sub-partitions, only where on. 0, or -1 when out of memory. */
+static int subpartition_tables(ws_timing *t)
+{
+    int made = per_subpartition(t, t->p.stq_bytes > 0, (void **)&t->stq, &t->stq_cap, &t->stq_mem, sizeof *t->stq);
+    if (made > 0)
+        t->stq_used = 0; /* the new queues are empty */
+    if (made < 0 || per_subpartition(t, ws_llround(t->p.shared_queue) != 0, (void **)&t->queue_start, &t->queue_cap,
+                                     &t->queue_mem, sizeof *t->queue_start) < 0)
+        return -1;
+    return 0;
 }
 
 /* Whether the instruction at a position can be in a plan: a common pick (not rare) that reads nothing but its
@@ -379,7 +391,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->uses = L->uses;
     if (t->nwarps > 32 || zeroed((void **)&t->reg_ready, &t->regs_cap, n, sizeof *t->reg_ready) != 0 ||
         zeroed((void **)&t->reg_prod, &regs_cap, n, sizeof *t->reg_prod) != 0 ||
-        zeroed((void **)&t->ws, &t->ws_cap, t->nwarps, sizeof *t->ws) != 0 || stq_queues(t) != 0)
+        zeroed((void **)&t->ws, &t->ws_cap, t->nwarps, sizeof *t->ws) != 0 || subpartition_tables(t) != 0)
         goto oom;
     /* the store queue's register reads before the tables: timing_info_of reads t->stq_regs */
     if (t->p.stq_reads > 0 && t->p.stq_bytes > 0 && L->stq_regs->nslots) {
@@ -391,6 +403,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
         memset(&t->stq_regs, 0, sizeof t->stq_regs);
         free(t->stq_read);
         free(t->stq_mem);
+        free(t->queue_mem);
         t->stq_read = NULL;
         t->stq_read_cap = 0;
     }
@@ -486,7 +499,7 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps, const ws_stq_regs 
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
            ((uint64_t)(k->ninsns >> 3) + 1) * (sizeof(uint64_t) + 1) /* ifetch */ +
            (uint64_t)nwarps * stq->nslots * sizeof(double) +
-           (uint64_t)nwarps * sizeof(ws_stq) /* the store queues: at most one a warp (stq_queues) */;
+           (uint64_t)nwarps * (sizeof(ws_stq) + QUEUE_RING * sizeof(double)) /* per_subpartition: a row a warp at most */;
 }
 
 /* What a kept state may hold besides itself: as much as a block's kept buffer (block.h) */

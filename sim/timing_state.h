@@ -229,6 +229,12 @@ struct ws_timing {
     ws_stq *stq;
     size_t stq_cap;
     void *stq_mem;
+    /* shared.queue (queue_enter): per such sub-partition, when the pipe starts each of its last QUEUE_RING loads (load i
+     * at i % QUEUE_RING; in the order they entered, which is the order of their starts), made likewise only where
+     * shared.queue is on (16 KB in the struct before; mem50) */
+    double (*queue_start)[QUEUE_RING];
+    size_t queue_cap;
+    void *queue_mem;
     mem_access mem[32];    /* per warp, while its mem_valid: its pick's memory access (apart from warp_state,
                               which the pick and the issue read at every instruction) */
     uint32_t live;         /* warps with live lanes (WS_MAX_BLOCK_THREADS / 32 <= 32) */
@@ -431,13 +437,11 @@ struct ws_timing {
         uint32_t gen;
     } lines[LINE_SET];
     /* shared.queue, set at a block's start when it is on (queue_reset): per sub-partition the loads that entered
-     * (queue_n), when the pipe starts each of its last QUEUE_RING loads (load i at i % QUEUE_RING; in the order
-     * they entered, which is the order of their starts) and when its next load may start (queue_free); per warp
-     * when its own next load may start (queue_next) */
+     * (queue_n; their starts in queue_start) and when its next load may start (queue_free); per warp when its own
+     * next load may start (queue_next) */
     uint32_t queue_n[32];
     double queue_free[32];
     double queue_next[32];
-    double queue_start[32][QUEUE_RING];
     /* hold_math's retiming: retime_filed in filed blocks without stall events, else retime_math (a pointer: a test
      * in hold_math changed the unfiled passes' code, +0.4% host instructions in block_reduce's blocks of 256) */
     void (*retime)(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle);
