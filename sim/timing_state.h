@@ -219,22 +219,9 @@ struct ws_timing {
     /* kept from launch to launch with the state (ws_timing_keep): these buffers and their room in
      * entries, gen and stq_used below (what the large tables at the end hold depends on them) */
     size_t regs_cap, ws_cap, stq_read_cap;
-    uint64_t *reg_ready; /* nwarps x nregs: the cycle each register's value is ready */
-    uint32_t *reg_prod;  /* nwarps x nregs: the pc of the instruction that writes it */
-    warp_state *ws;      /* per warp */
-    /* per sub-partition the block's warps issue on: its store queue (stq.h), made only where stq.bytes > 0 turns the
-     * queue on, stq_cap of them on pages of their own (stq_mem: the allocation, for free), zeroed when made; those of
-     * stq_used are emptied at a block's start. An array of 64 in the struct (197 KB, 3 KB a queue) was the largest
-     * part of a launch's state, for one queue a one-warp block uses and none where the queue is off (mem50). */
-    ws_stq *stq;
-    size_t stq_cap;
-    void *stq_mem;
-    /* shared.queue (queue_enter): per such sub-partition, when the pipe starts each of its last QUEUE_RING loads (load i
-     * at i % QUEUE_RING; in the order they entered, which is the order of their starts), made likewise only where
-     * shared.queue is on (16 KB in the struct before; mem50) */
-    double (*queue_start)[QUEUE_RING];
-    size_t queue_cap;
-    void *queue_mem;
+    uint64_t *reg_ready;   /* nwarps x nregs: the cycle each register's value is ready */
+    uint32_t *reg_prod;    /* nwarps x nregs: the pc of the instruction that writes it */
+    warp_state *ws;        /* per warp */
     mem_access mem[32];    /* per warp, while its mem_valid: its pick's memory access (apart from warp_state,
                               which the pick and the issue read at every instruction) */
     uint32_t live;         /* warps with live lanes (WS_MAX_BLOCK_THREADS / 32 <= 32) */
@@ -422,6 +409,20 @@ struct ws_timing {
     uint32_t plan_pos[32], plan_seg_of[32];
     uint8_t plan_rec[32];
     uint64_t plan_c0[32];
+    /* kept with the state too (kept_fields), after the fields the issue reads (their offsets as before): per
+     * sub-partition the block's warps issue on, its store queue (stq.h), made only where stq.bytes > 0 turns the
+     * queue on, stq_cap of them on pages of their own (stq_mem: the allocation, for free), zeroed when made; those of
+     * stq_used are emptied at a block's start. An array of 64 in the struct (197 KB, 3 KB a queue) was the largest
+     * part of a launch's state, for one queue a one-warp block uses and none where the queue is off (mem50). */
+    ws_stq *stq;
+    size_t stq_cap;
+    void *stq_mem;
+    /* shared.queue (queue_enter): per such sub-partition, when the pipe starts each of its last QUEUE_RING loads (load i
+     * at i % QUEUE_RING; in the order they entered, which is the order of their starts), made likewise only where
+     * shared.queue is on (16 KB in the struct before; mem50) */
+    double (*queue_start)[QUEUE_RING];
+    size_t queue_cap;
+    void *queue_mem;
     /* The large tables last, so that the fields above share the first pages of the calloc'ed
      * struct (145 KB, its pages zero until touched: each page a launch touches is a page fault,
      * ~2.5 us at a process's start), and a kept state is made ready for the next launch by zeroing
