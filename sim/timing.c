@@ -402,8 +402,6 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     } else { /* read where it is not NULL; no stale facts of another kernel (a kept state) */
         memset(&t->stq_regs, 0, sizeof t->stq_regs);
         free(t->stq_read);
-        free(t->stq_mem);
-        free(t->queue_mem);
         t->stq_read = NULL;
         t->stq_read_cap = 0;
     }
@@ -529,6 +527,8 @@ void ws_timing_destroy(ws_timing *t)
     free(t->ws);
     ws_ifetch_free(&t->ifetch);
     free(t->stq_read);
+    free(t->stq_mem);
+    free(t->queue_mem);
     free(t->stores);
     free(t->plan_s);
     free(t->plan_e);
