@@ -157,11 +157,12 @@ uint64_t ws_timing_kernel_bytes(const ws_kernel *k)
  * are not the next block's) and the queues the next block empties (stq_used) */
 static const struct {
     size_t off, size;
-} kept_fields[] = {KEPT(alloc),       KEPT(regs_cap),     KEPT(ws_cap),      KEPT(stq_read_cap), KEPT(reg_ready),
-                   KEPT(reg_prod),    KEPT(ws),           KEPT(stq_read),    KEPT(stores),       KEPT(stores_cap),
-                   KEPT(ifetch),      KEPT(gen),          KEPT(stq_used),    KEPT(plan_s),       KEPT(plan_e),
-                   KEPT(plan_in),     KEPT(plan_krp),     KEPT(plan_krr),    KEPT(plan_s_cap),   KEPT(plan_e_cap),
-                   KEPT(plan_in_cap), KEPT(plan_krp_cap), KEPT(plan_krr_cap)};
+} kept_fields[] = {KEPT(alloc),       KEPT(regs_cap),     KEPT(ws_cap),       KEPT(stq_read_cap), KEPT(reg_ready),
+                   KEPT(reg_prod),    KEPT(ws),           KEPT(stq_read),     KEPT(stores),       KEPT(stores_cap),
+                   KEPT(ifetch),      KEPT(gen),          KEPT(stq_used),     KEPT(plan_s),       KEPT(plan_e),
+                   KEPT(plan_in),     KEPT(plan_krp),     KEPT(plan_krr),     KEPT(plan_s_cap),   KEPT(plan_e_cap),
+                   KEPT(plan_in_cap), KEPT(plan_krp_cap), KEPT(plan_krr_cap), KEPT(stq),          KEPT(stq_cap),
+                   KEPT(stq_mem),     KEPT(queue_start),  KEPT(queue_cap),    KEPT(queue_mem)};
 #undef KEPT
 
 /* spare (a state ws_timing_keep kept) zeroed up to its large tables as calloc would leave it, but
@@ -175,14 +176,14 @@ static ws_timing *timing_state(ws_timing *spare)
             t->alloc = mem;
         return t;
     }
-    unsigned char keep[offsetof(ws_timing, stq)]; /* the kept fields are among those zeroed */
+    unsigned char keep[offsetof(ws_timing, stq_tail)]; /* the kept fields are among those zeroed */
     size_t at = 0;
     for (size_t i = 0; i < sizeof kept_fields / sizeof *kept_fields; at += kept_fields[i++].size)
         memcpy(keep + at, (char *)spare + kept_fields[i].off, kept_fields[i].size);
     /* but mem[], read only while its warp's mem_valid (zeroed with ws): 12 KB a launch less */
     const size_t mem_end = offsetof(ws_timing, mem) + sizeof spare->mem;
     memset(spare, 0, offsetof(ws_timing, mem));
-    memset((char *)spare + mem_end, 0, offsetof(ws_timing, stq) - mem_end);
+    memset((char *)spare + mem_end, 0, offsetof(ws_timing, stq_tail) - mem_end);
     at = 0;
     for (size_t i = 0; i < sizeof kept_fields / sizeof *kept_fields; at += kept_fields[i++].size)
         memcpy((char *)spare + kept_fields[i].off, keep + at, kept_fields[i].size);
@@ -203,6 +204,33 @@ static int zeroed(void **buf, size_t *cap, size_t n, size_t size)
             return -1;
     }
     memset(*buf, 0, n * size);
+    return 0;
+}
+
+/* *buf with room for a row of `size` bytes per sub-partition the block's warps issue on (wi % subpartitions: at most
+ * one a warp), zeroed on pages of their own where the kept room *cap is less (*mem: the allocation, for free), for a
+ * feature that is on. 1: made anew, 0: kept (or off), -1: out of memory. */
+static int per_subpartition(const ws_timing *t, int on, void **buf, size_t *cap, void **mem, size_t size)
+{
+    size_t n = t->p.subpartitions && t->p.subpartitions < t->nwarps ? t->p.subpartitions : t->nwarps;
+    if (!on || n <= *cap)
+        return 0;
+    free(*mem);
+    *buf = ws_thread_calloc(n * size, mem);
+    *cap = *buf ? n : 0;
+    return *buf ? 1 : -1;
+}
+
+/* The store queues (stq.bytes > 0: ws_timing.stq) and shared.queue's starts (queue_start), sized by the block's
+ * sub-partitions, only where on. 0, or -1 when out of memory. */
+static int subpartition_tables(ws_timing *t)
+{
+    int made = per_subpartition(t, t->p.stq_bytes > 0, (void **)&t->stq, &t->stq_cap, &t->stq_mem, sizeof *t->stq);
+    if (made > 0)
+        t->stq_used = 0; /* the new queues are empty */
+    if (made < 0 || per_subpartition(t, ws_llround(t->p.shared_queue) != 0, (void **)&t->queue_start, &t->queue_cap,
+                                     &t->queue_mem, sizeof *t->queue_start) < 0)
+        return -1;
     return 0;
 }
 
@@ -363,7 +391,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->uses = L->uses;
     if (t->nwarps > 32 || zeroed((void **)&t->reg_ready, &t->regs_cap, n, sizeof *t->reg_ready) != 0 ||
         zeroed((void **)&t->reg_prod, &regs_cap, n, sizeof *t->reg_prod) != 0 ||
-        zeroed((void **)&t->ws, &t->ws_cap, t->nwarps, sizeof *t->ws) != 0)
+        zeroed((void **)&t->ws, &t->ws_cap, t->nwarps, sizeof *t->ws) != 0 || subpartition_tables(t) != 0)
         goto oom;
     /* the store queue's register reads before the tables: timing_info_of reads t->stq_regs */
     if (t->p.stq_reads > 0 && t->p.stq_bytes > 0 && L->stq_regs->nslots) {
@@ -468,7 +496,8 @@ uint64_t ws_timing_bytes(const ws_kernel *k, uint32_t nwarps, const ws_stq_regs 
     uint64_t nregs = k->nregs ? k->nregs : 1;
     return sizeof(ws_timing) + nwarps * nregs * (sizeof(uint64_t) + sizeof(uint32_t)) + nwarps * sizeof(warp_state) +
            ((uint64_t)(k->ninsns >> 3) + 1) * (sizeof(uint64_t) + 1) /* ifetch */ +
-           (uint64_t)nwarps * stq->nslots * sizeof(double);
+           (uint64_t)nwarps * stq->nslots * sizeof(double) +
+           (uint64_t)nwarps * (sizeof(ws_stq) + QUEUE_RING * sizeof(double)) /* per_subpartition: a row a warp at most */;
 }
 
 /* What a kept state may hold besides itself: as much as a block's kept buffer (block.h) */
@@ -498,6 +527,8 @@ void ws_timing_destroy(ws_timing *t)
     free(t->ws);
     ws_ifetch_free(&t->ifetch);
     free(t->stq_read);
+    free(t->stq_mem);
+    free(t->queue_mem);
     free(t->stores);
     free(t->plan_s);
     free(t->plan_e);

@@ -410,13 +410,25 @@ struct ws_timing {
     uint32_t plan_pos[32], plan_seg_of[32];
     uint8_t plan_rec[32];
     uint64_t plan_c0[32];
-    /* The two large tables last, so that the fields above share the first pages of the calloc'ed
-     * struct (261 KB, its pages zero until touched: each page a launch touches is a page fault,
+    /* kept with the state too (kept_fields), after the fields the issue reads (their offsets as before): per
+     * sub-partition the block's warps issue on, its store queue (stq.h), made only where stq.bytes > 0 turns the
+     * queue on, stq_cap of them on pages of their own (stq_mem: the allocation, for free), zeroed when made; those of
+     * stq_used are emptied at a block's start. An array of 64 in the struct (197 KB, 3 KB a queue) was the largest
+     * part of a launch's state, for one queue a one-warp block uses and none where the queue is off (mem50). */
+    ws_stq *stq;
+    size_t stq_cap;
+    void *stq_mem;
+    /* shared.queue (queue_enter): per such sub-partition, when the pipe starts each of its last QUEUE_RING loads (load i
+     * at i % QUEUE_RING; in the order they entered, which is the order of their starts), made likewise only where
+     * shared.queue is on (16 KB in the struct before; mem50) */
+    double (*queue_start)[QUEUE_RING];
+    size_t queue_cap;
+    void *queue_mem;
+    /* The large tables last, so that the fields above share the first pages of the calloc'ed
+     * struct (145 KB, its pages zero until touched: each page a launch touches is a page fault,
      * ~2.5 us at a process's start), and a kept state is made ready for the next launch by zeroing
      * what comes before them (ws_timing_create):
-     * per sub-partition: its store queue (stq.entries > 0); those of stq_used are emptied at a block's start */
-    ws_stq stq[64];
-    /* per warp: when the bank stage writes its last STQ_TAIL queued stores, store k at k % STQ_TAIL
+     * per warp: when the bank stage writes its last STQ_TAIL queued stores, store k at k % STQ_TAIL
      * (a shuffle's wait, stq.shfl); read only below stq_count */
     double stq_tail[32][STQ_TAIL];
     /* the 128-byte global lines the block has loaded or stored (an open-addressing set; an entry
@@ -427,13 +439,11 @@ struct ws_timing {
         uint32_t gen;
     } lines[LINE_SET];
     /* shared.queue, set at a block's start when it is on (queue_reset): per sub-partition the loads that entered
-     * (queue_n), when the pipe starts each of its last QUEUE_RING loads (load i at i % QUEUE_RING; in the order
-     * they entered, which is the order of their starts) and when its next load may start (queue_free); per warp
-     * when its own next load may start (queue_next) */
+     * (queue_n; their starts in queue_start) and when its next load may start (queue_free); per warp when its own
+     * next load may start (queue_next) */
     uint32_t queue_n[32];
     double queue_free[32];
     double queue_next[32];
-    double queue_start[32][QUEUE_RING];
     /* hold_math's retiming: retime_filed in filed blocks without stall events, else retime_math (a pointer: a test
      * in hold_math changed the unfiled passes' code, +0.4% host instructions in block_reduce's blocks of 256) */
     void (*retime)(ws_timing *t, ws_exec *x, uint32_t wi, unsigned sp, uint64_t cycle);
