@@ -16,10 +16,11 @@
  *     no launch can have (cudaErrorInvalidConfiguration), a stream other than the default (0),
  *     cudaStreamTailLaunch (3) or cudaStreamFireAndForget (4), the only ones a kernel can name
  *     without cudaStreamCreateWithFlags, which warpsim does not provide
- *     (cudaErrorInvalidResourceHandle), a child deeper than 24 grids
- *     (cudaErrorLaunchMaxDepthExceeded), more than 2048 launches pending
+ *     (cudaErrorInvalidResourceHandle), more than 2048 launches pending
  *     (cudaErrorLaunchPendingCountExceeded); each also a device-launch diagnostic, so that a
- *     kernel that ignores the code is not silently wrong;
+ *     kernel that ignores the code is not silently wrong; and a child deeper than warpsim's own
+ *     limit, WS_CDP_MAX_DEPTH (cdp.h: the GPU nests 2048 deep), the same way with
+ *     cudaErrorLaunchMaxDepthExceeded and a warning that says the limit is warpsim's;
  *   - an accepted launch is queued; the child grids run after their parent grid ends. CDP2 has no
  *     device-side cudaDeviceSynchronize: nothing in a parent can wait for a child, a child may
  *     start any time after its launch, and the parent is complete only when its children are, so
@@ -249,8 +250,10 @@ static uint32_t refusal(const ws_sim *sim, const ws_cdp_entry *e, uint64_t strea
         return cudaErrorInvalidResourceHandle;
     }
     if (sim->cdp_depth + 1 > WS_CDP_MAX_DEPTH) {
-        snprintf(why, cap, "the child would be %u grids deep, past CUDA's nesting limit of %u", sim->cdp_depth + 1,
-                 WS_CDP_MAX_DEPTH);
+        snprintf(why, cap,
+                 "the child would be %u grids deep, past warpsim's nesting limit of %u (not the GPU's: an H100 "
+                 "nests until 2048 launches are pending)",
+                 sim->cdp_depth + 1, WS_CDP_MAX_DEPTH);
         return cudaErrorLaunchMaxDepthExceeded;
     }
     if (sim->cdp_pending >= WS_CDP_MAX_PENDING) {

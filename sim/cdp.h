@@ -5,8 +5,13 @@
 
 #include "sim.h"
 
-/* CUDA's limits: the nesting depth (the host's grid is depth 0) and the launches a grid may leave
- * pending (cudaLimitDevRuntimePendingLaunchCount's default). */
+/* The launches a grid may leave pending (cudaLimitDevRuntimePendingLaunchCount's default), and
+ * warpsim's own nesting depth (the host's grid is depth 0): each level of nesting runs a child on
+ * the host's stack, so warpsim refuses a child past 24 with cudaErrorLaunchMaxDepthExceeded and a
+ * device-launch warning that says the limit is its own. The GPU has no such bound: on an H100
+ * (CUDA 13.0, driver 580.159.04, 2026-12-07, .devjobs/cdp50/depth.cu) a kernel that launches itself
+ * runs 2048 grids deep, its launch from depth 2048 refused with cudaErrorLaunchPendingCountExceeded
+ * (the 2048 ancestors' launches pending), which warpsim's pending count gives too. */
 #define WS_CDP_MAX_DEPTH   24u
 #define WS_CDP_MAX_PENDING 2048u
 
