@@ -11,7 +11,8 @@
  * device-launch warning that says the limit is its own. The GPU has no such bound: on an H100
  * (CUDA 13.0, driver 580.159.04, 2026-12-07, .devjobs/cdp50/depth.cu) a kernel that launches itself
  * runs 2048 grids deep, its launch from depth 2048 refused with cudaErrorLaunchPendingCountExceeded
- * (the 2048 ancestors' launches pending), which warpsim's pending count gives too. */
+ * (the 2048 ancestors' launches pending), which warpsim's pending count would give too, were it
+ * not for its own depth limit. */
 #define WS_CDP_MAX_DEPTH   24u
 #define WS_CDP_MAX_PENDING 2048u
 
