@@ -77,6 +77,9 @@ typedef struct ws_cdp_errors {
     size_t cap, n;
 } ws_cdp_errors;
 
+/* a key's first slot in a table of cap (a power of two) slots */
+static size_t key_slot(uint64_t key, size_t cap) { return (size_t)(key * 0x9e3779b97f4a7c15ull >> 20) & (cap - 1); }
+
 static uint32_t *error_slot(ws_sim *sim, uint64_t key, int add)
 {
     ws_cdp_errors *t = sim->cdp_errors;
@@ -93,7 +96,7 @@ static uint32_t *error_slot(ws_sim *sim, uint64_t key, int add)
         }
         for (size_t i = 0; i < t->cap; i++)
             if (t->key[i]) {
-                size_t j = (size_t)(t->key[i] * 0x9e3779b97f4a7c15ull >> 20) & (cap - 1);
+                size_t j = key_slot(t->key[i], cap);
                 while (k[j])
                     j = (j + 1) & (cap - 1);
                 k[j] = t->key[i];
@@ -108,7 +111,7 @@ static uint32_t *error_slot(ws_sim *sim, uint64_t key, int add)
     if (!t->cap)
         return NULL;
     key++;
-    for (size_t j = (size_t)(key * 0x9e3779b97f4a7c15ull >> 20) & (t->cap - 1);; j = (j + 1) & (t->cap - 1)) {
+    for (size_t j = key_slot(key, t->cap);; j = (j + 1) & (t->cap - 1)) {
         if (t->key[j] == key)
             return &t->err[j];
         if (!t->key[j]) {
