@@ -418,8 +418,8 @@ static void name_grid(const ws_sim *sim, const ws_kernel *k, ws_result *res)
     }
 }
 
-/* Grid it's record and diagnostics into the host's result; if it failed (st), its words as the
- * launch's message. */
+/* The record and diagnostics of the grid of launch `it`, which ended with st, into the host's
+ * result; if it failed, its words become the launch's message. */
 static ws_status record(ws_cdp_tree *t, const ws_cdp_item *it, ws_status st, ws_result *child)
 {
     const ws_cdp_entry *e = &it->e;
@@ -439,11 +439,12 @@ static ws_status record(ws_cdp_tree *t, const ws_cdp_item *it, ws_status st, ws_
         st = fail_launch(t->res, WS_ERR_INTERNAL, "out of memory");
     if (st != WS_OK) {
         char msg[sizeof t->res->message];
-        snprintf(msg, sizeof msg, "in the device-launched grid of kernel %.100s (launched at PTX line %u, depth %u): %.300s",
-                 e->k->name, e->line, it->depth, child->message[0] ? child->message : "a diagnostic is an error (--werror)");
+        snprintf(msg, sizeof msg,
+                 "in the device-launched grid of kernel %.100s (launched at PTX line %u, depth %u): %.300s", e->k->name,
+                 e->line, it->depth, child->message[0] ? child->message : "a diagnostic is an error (--werror)");
         st = fail_launch(t->res, st, msg);
     }
-    free(child->diags); /* ws_result_free's work; the records of its own children are in t->res */
+    free(child->diags); /* ws_result_free's work (launches: none, the grid ran alone) */
     free(child->launches);
     return st;
 }
@@ -453,8 +454,8 @@ static ws_status run_grid(ws_cdp_tree *t, const ws_cdp_item *it)
 {
     ws_sim *sim = t->sim;
     const ws_cdp_entry *e = &it->e;
-    size_t n = e->k->param_bytes < sizeof((ws_launch_ctx *)0)->params ? e->k->param_bytes
-                                                                       : sizeof((ws_launch_ctx *)0)->params;
+    size_t n =
+        e->k->param_bytes < sizeof((ws_launch_ctx *)0)->params ? e->k->param_bytes : sizeof((ws_launch_ctx *)0)->params;
     ws_sim_read(sim, e->buffer, t->params, n);
     ws_sim_free(sim, e->buffer);
     uint64_t shared = sim->cfg.dynamic_shared_bytes;
