@@ -404,7 +404,6 @@ static void test_device_launches(void **state)
     wsh_free(&r);
 
     wsh_opts one = {.block = {1, 1, 1}};
-    const ws_diag *dg;
     /* bad configurations: the codes come back, cudaGetLastError clears, a good launch still runs (9 0 9 9 0 and the
      * good launch's 0..31 on an H100 too: tests/golden/cdp50-h100.txt) */
     size_t bsizes[2] = {5 * 4, 32 * 4};
@@ -442,7 +441,7 @@ static void test_device_launches(void **state)
     WSH_CHECK("cudaGetLastError of each launch", (const uint32_t *)r.buf[0], ferr, 3072);
     WSH_CHECK("the grids that ran", (const uint32_t *)r.buf[1], fcount, 3072);
     assert_int_equal(r.res.nlaunches, 2048);
-    dg = wsh_diag(&r, WS_DIAG_DEVICE_LAUNCH);
+    const ws_diag *dg = wsh_diag(&r, WS_DIAG_DEVICE_LAUNCH);
     assert_non_null(dg);
     assert_int_equal(dg->count, 1024);
     assert_non_null(strstr(dg->message, "2048 launches are pending already"));
