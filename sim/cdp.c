@@ -18,14 +18,14 @@
  *     without cudaStreamCreateWithFlags, which warpsim does not provide
  *     (cudaErrorInvalidResourceHandle), more than 2048 launches pending
  *     (cudaErrorLaunchPendingCountExceeded); each also a device-launch diagnostic, so that a
- *     kernel that ignores the code is not silently wrong; and a child deeper than warpsim's own
- *     limit, WS_CDP_MAX_DEPTH (cdp.h: the GPU nests 2048 deep), the same way with
- *     cudaErrorLaunchMaxDepthExceeded and a warning that says the limit is warpsim's;
+ *     kernel that ignores the code is not silently wrong. There is no depth limit besides: a grid
+ *     at depth d has its d ancestors' launches pending, so the pending limit refuses the launch
+ *     from depth 2048, as on an H100 (cdp.h);
  *   - an accepted launch is queued; the child grids run after their parent grid ends. CDP2 has no
  *     device-side cudaDeviceSynchronize: nothing in a parent can wait for a child, a child may
  *     start any time after its launch, and the parent is complete only when its children are, so
  *     running each child after the parent, in launch order, each with its own children after it,
- *     is one order the GPU may give. Tail launches run after the grid's other children. A program
+ *     is one order the GPU may give (depth first, from a stack on the heap: ws_cdp_item). Tail launches run after the grid's other children. A program
  *     whose result depends on a child running while its parent still runs (a flag the parent
  *     spins on) is racy on the GPU and deadlocks or differs here.
  * Kernels that call the device runtime run their blocks on one host thread (they are "calls
@@ -252,13 +252,6 @@ static uint32_t refusal(const ws_sim *sim, const ws_cdp_entry *e, uint64_t strea
                  (unsigned long long)stream);
         return cudaErrorInvalidResourceHandle;
     }
-    if (sim->cdp_depth + 1 > WS_CDP_MAX_DEPTH) {
-        snprintf(why, cap,
-                 "the child would be %u grids deep, past warpsim's nesting limit of %u (not the GPU's: an H100 "
-                 "nests until 2048 launches are pending)",
-                 sim->cdp_depth + 1, WS_CDP_MAX_DEPTH);
-        return cudaErrorLaunchMaxDepthExceeded;
-    }
     if (sim->cdp_pending >= WS_CDP_MAX_PENDING) {
         snprintf(why, cap,
                  "%u launches are pending already, the limit (cudaLimitDevRuntimePendingLaunchCount's "
@@ -315,83 +308,102 @@ void ws_cdp_call(ws_exec *x, const ws_insn *in, uint32_t mask)
 
 /* ---- the child grids ---------------------------------------------------------------------------- */
 
-static int add_launch(ws_result *res, const ws_device_launch *d)
+/* The launches still to run, on the heap, not the host's stack: the GPU nests 2048 grids deep
+ * (tests/golden/cdp50-h100.txt), far past what recursion on the host's stack could hold. An item is
+ * a launch waiting to run, or the end marker of one that ran: the marker lies under the launch's
+ * children, so it comes off when they have all run, and the launch is no longer pending then (a
+ * parent is complete only when its children are). Pending launches and one marker a level of
+ * nesting are all the stack holds, so WS_CDP_MAX_PENDING bounds it twice over. */
+typedef struct ws_cdp_item {
+    ws_cdp_entry e;
+    long parent;    /* the launching grid's index in res->launches, -1: the host's grid */
+    unsigned depth; /* 1: launched by the host's grid */
+    uint8_t ended;  /* the end marker of launch e, which ran */
+} ws_cdp_item;
+
+/* One host launch's device-launched grids as they run, depth first in launch order. */
+typedef struct ws_cdp_tree {
+    ws_sim *sim;
+    const ws_module *m;
+    ws_cdp_launch_fn launch;
+    ws_result *res;                 /* the host's grid's: every grid's record and diagnostics go there */
+    size_t cap_launches, cap_diags; /* res's arrays double as they grow: a 2048-deep nest adds 2048 records */
+    ws_cdp_item *stack;
+    size_t n, cap;
+    uint8_t *params; /* a grid's parameters, read from its buffer: the launch context's size, one for all */
+} ws_cdp_tree;
+
+/* room in *p (of *cap elements of size) for need; -1: out of memory */
+static int reserve(void **p, size_t *cap, size_t need, size_t size)
 {
-    ws_device_launch *n = realloc(res->launches, (res->nlaunches + 1) * sizeof *n);
-    if (!n)
+    if (need <= *cap)
+        return 0;
+    size_t cap2 = *cap ? *cap : 16;
+    while (cap2 < need)
+        cap2 *= 2;
+    void *q = realloc(*p, cap2 * size);
+    if (!q)
         return -1;
-    res->launches = n;
+    *p = q;
+    *cap = cap2;
+    return 0;
+}
+
+/* The launches of the grid that just ran (sim->cdp from first on; the grid is launches[parent], at
+ * depth - 1) onto the stack so that they come off in launch order, the tail launches last; their
+ * parameter buffers go back where they never launched. -1: no memory to stack them, and none runs. */
+static int take_children(ws_cdp_tree *t, size_t first, long parent, unsigned depth)
+{
+    ws_sim *sim = t->sim;
+    size_t n = 0;
+    for (size_t i = first; i < sim->ncdp; i++)
+        n += sim->cdp[i].launched;
+    int ok = reserve((void **)&t->stack, &t->cap, t->n + n, sizeof *t->stack);
+    for (size_t i = first; i < sim->ncdp; i++)
+        if (!sim->cdp[i].launched || ok != 0) {
+            ws_sim_free(sim, sim->cdp[i].buffer);
+            sim->cdp_pending -= sim->cdp[i].launched;
+        }
+    for (int tail = 1; tail >= 0 && ok == 0; tail--) /* the last to run first */
+        for (size_t i = sim->ncdp; i-- > first;)
+            if (sim->cdp[i].launched && sim->cdp[i].tail == tail)
+                t->stack[t->n++] = (ws_cdp_item){sim->cdp[i], parent, depth, 0};
+    sim->ncdp = first;
+    return ok;
+}
+
+/* The launch fails with st and message msg (the first failure's words are kept). */
+static ws_status fail_launch(ws_result *res, ws_status st, const char *msg)
+{
+    if (res->status == WS_OK) {
+        snprintf(res->message, sizeof res->message, "%s", msg);
+        res->stop_block = res->stop_warp = res->stop_pc = WS_NOWHERE;
+        res->status = st;
+    }
+    return st;
+}
+
+static int add_launch(ws_cdp_tree *t, const ws_device_launch *d)
+{
+    ws_result *res = t->res;
+    if (reserve((void **)&res->launches, &t->cap_launches, res->nlaunches + 1, sizeof *res->launches) != 0)
+        return -1;
     res->launches[res->nlaunches++] = *d;
     return 0;
 }
 
-/* A child's diagnostics after its parent's: they name the child's PTX lines, in the same file. */
-static void add_diags(ws_result *res, ws_result *child)
+/* A child's diagnostics after those of the grids before it: they name the child's PTX lines, in
+ * the same file. */
+static int add_diags(ws_cdp_tree *t, const ws_result *child)
 {
-    ws_diag *n = child->ndiags ? realloc(res->diags, (res->ndiags + child->ndiags) * sizeof *n) : NULL;
-    if (n) {
-        memcpy(n + res->ndiags, child->diags, child->ndiags * sizeof *n);
-        res->diags = n;
-        res->ndiags += child->ndiags;
-    }
+    ws_result *res = t->res;
     res->ndiags_not_listed += child->ndiags_not_listed;
-}
-
-static ws_status run_child(ws_sim *sim, const ws_module *m, const ws_cdp_entry *e, long parent, ws_result *res,
-                           ws_cdp_launch_fn launch)
-{
-    uint8_t params[4096 * 8];
-    size_t n = e->k->param_bytes < sizeof params ? e->k->param_bytes : sizeof params;
-    ws_sim_read(sim, e->buffer, params, n);
-    ws_sim_free(sim, e->buffer);
-    uint64_t shared = sim->cfg.dynamic_shared_bytes;
-    sim->cfg.dynamic_shared_bytes = e->shared;
-    /* the event consumers (traces, the viewer) were made for the host's kernel: a child's events
-     * would name another kernel's instructions, so child grids run unobserved */
-    ws_event_fn on_event = sim->cfg.on_event;
-    sim->cfg.on_event = NULL;
-    sim->cdp_depth++;
-    ws_result child;
-    ws_status st = launch(sim, m, e->k, e->grid, e->block, params, n, &child);
-    sim->cdp_depth--;
-    sim->cdp_pending--;
-    sim->cfg.dynamic_shared_bytes = shared;
-    sim->cfg.on_event = on_event;
-    ws_device_launch d = {"",
-                          {e->grid[0], e->grid[1], e->grid[2]},
-                          {e->block[0], e->block[1], e->block[2]},
-                          e->shared,
-                          sim->cdp_depth + 1,
-                          parent,
-                          e->line,
-                          e->block_id,
-                          e->tail,
-                          st,
-                          child.stats};
-    snprintf(d.kernel, sizeof d.kernel, "%s", e->k->name);
-    long me = (long)res->nlaunches;
-    if (add_launch(res, &d) != 0)
-        st = WS_ERR_INTERNAL;
-    for (size_t i = 0; i < child.nlaunches && st == WS_OK; i++) { /* the child's own, after it */
-        ws_device_launch g = child.launches[i];
-        g.parent = g.parent < 0 ? me : g.parent + me + 1;
-        if (add_launch(res, &g) != 0)
-            st = WS_ERR_INTERNAL;
-    }
-    add_diags(res, &child);
-    if (st != WS_OK && res->status == WS_OK) { /* the innermost failing grid's words, said once */
-        static const char head[] = "in the device-launched grid of kernel";
-        if (strncmp(child.message, head, sizeof head - 1) == 0)
-            memcpy(res->message, child.message, sizeof res->message);
-        else
-            snprintf(res->message, sizeof res->message, "%s %.100s (launched at PTX line %u, depth %u): %.300s", head,
-                     e->k->name, e->line, sim->cdp_depth + 1,
-                     child.message[0] ? child.message : "a diagnostic is an error (--werror)");
-        res->stop_block = res->stop_warp = res->stop_pc = WS_NOWHERE;
-    }
-    free(child.diags); /* ws_result_free's work */
-    free(child.launches);
-    return st;
+    if (reserve((void **)&res->diags, &t->cap_diags, res->ndiags + child->ndiags, sizeof *res->diags) != 0)
+        return -1;
+    if (child->ndiags)
+        memcpy(res->diags + res->ndiags, child->diags, child->ndiags * sizeof *res->diags);
+    res->ndiags += child->ndiags;
+    return 0;
 }
 
 /* A device-launched grid's own diagnostics say so (their lines are the child kernel's). */
@@ -406,39 +418,92 @@ static void name_grid(const ws_sim *sim, const ws_kernel *k, ws_result *res)
     }
 }
 
-ws_status ws_cdp_run_children(ws_sim *sim, const ws_module *m, const ws_kernel *k, size_t first, ws_status st,
-                              ws_result *res, ws_cdp_launch_fn launch)
+/* The record and diagnostics of the grid of launch `it`, which ended with st, into the host's
+ * result; if it failed, its words become the launch's message. */
+static ws_status record(ws_cdp_tree *t, const ws_cdp_item *it, ws_status st, ws_result *child)
 {
-    name_grid(sim, k, res);
+    const ws_cdp_entry *e = &it->e;
+    ws_device_launch d = {"",
+                          {e->grid[0], e->grid[1], e->grid[2]},
+                          {e->block[0], e->block[1], e->block[2]},
+                          e->shared,
+                          it->depth,
+                          it->parent,
+                          e->line,
+                          e->block_id,
+                          e->tail,
+                          st,
+                          child->stats};
+    snprintf(d.kernel, sizeof d.kernel, "%s", e->k->name);
+    if (add_launch(t, &d) != 0 || add_diags(t, child) != 0)
+        st = fail_launch(t->res, WS_ERR_INTERNAL, "out of memory");
+    if (st != WS_OK) {
+        char msg[sizeof t->res->message];
+        snprintf(msg, sizeof msg,
+                 "in the device-launched grid of kernel %.100s (launched at PTX line %u, depth %u): %.300s", e->k->name,
+                 e->line, it->depth, child->message[0] ? child->message : "a diagnostic is an error (--werror)");
+        st = fail_launch(t->res, st, msg);
+    }
+    free(child->diags); /* ws_result_free's work (launches: none, the grid ran alone) */
+    free(child->launches);
+    return st;
+}
+
+/* Runs launch it, taken off the stack, as the next grid of the host's result. */
+static ws_status run_grid(ws_cdp_tree *t, const ws_cdp_item *it)
+{
+    ws_sim *sim = t->sim;
+    const ws_cdp_entry *e = &it->e;
+    size_t n =
+        e->k->param_bytes < sizeof((ws_launch_ctx *)0)->params ? e->k->param_bytes : sizeof((ws_launch_ctx *)0)->params;
+    ws_sim_read(sim, e->buffer, t->params, n);
+    ws_sim_free(sim, e->buffer);
+    uint64_t shared = sim->cfg.dynamic_shared_bytes;
+    sim->cfg.dynamic_shared_bytes = e->shared;
+    /* the event consumers (traces, the viewer) were made for the host's kernel: a child's events
+     * would name another kernel's instructions, so child grids run unobserved */
+    ws_event_fn on_event = sim->cfg.on_event;
+    sim->cfg.on_event = NULL;
+    sim->cdp_depth = it->depth;
+    ws_cdp_grid_begin(sim);
+    ws_result child;
+    ws_status st = t->launch(sim, t->m, e->k, e->grid, e->block, t->params, n, &child);
+    sim->cfg.dynamic_shared_bytes = shared;
+    sim->cfg.on_event = on_event;
+    name_grid(sim, e->k, &child);
+    return record(t, it, st, &child);
+}
+
+ws_status ws_cdp_run_children(ws_sim *sim, const ws_module *m, size_t first, ws_status st, ws_result *res,
+                              ws_cdp_launch_fn launch)
+{
     if (sim->ncdp <= first)
         return st;
-    size_t n = sim->ncdp - first;
-    ws_cdp_entry *mine = malloc(n * sizeof *mine);
-    if (!mine) {
-        for (size_t i = first; i < sim->ncdp; i++)
-            ws_sim_free(sim, sim->cdp[i].buffer);
-        sim->ncdp = first;
-        return WS_ERR_INTERNAL;
-    }
-    /* launch order, the tail launches last; buffers never launched go back */
-    size_t nmine = 0;
-    for (int tail = 0; tail < 2; tail++)
-        for (size_t i = first; i < sim->ncdp; i++)
-            if (sim->cdp[i].launched && sim->cdp[i].tail == tail)
-                mine[nmine++] = sim->cdp[i];
-    for (size_t i = first; i < sim->ncdp; i++)
-        if (!sim->cdp[i].launched)
-            ws_sim_free(sim, sim->cdp[i].buffer);
-    sim->ncdp = first;
-    for (size_t i = 0; i < nmine; i++) {
-        if (st == WS_OK) {
-            st = run_child(sim, m, &mine[i], -1, res, launch);
-        } else { /* a grid failed: the launch ends there, as the GPU's context does at a fault */
-            ws_sim_free(sim, mine[i].buffer);
+    ws_cdp_tree t = {sim, m, launch, res, res->nlaunches, res->ndiags, NULL, 0, 0, NULL};
+    t.params = malloc(sizeof((ws_launch_ctx *)0)->params);
+    if ((take_children(&t, first, -1, 1) != 0 || !t.params) && st == WS_OK)
+        st = fail_launch(res, WS_ERR_INTERNAL, "out of memory");
+    while (t.n > 0) {
+        ws_cdp_item it = t.stack[--t.n];
+        if (it.ended) { /* it and all its children have run */
             sim->cdp_pending--;
+            continue;
         }
+        if (st != WS_OK) { /* a grid failed: the launch ends there, as the GPU's context does at a fault */
+            ws_sim_free(sim, it.e.buffer);
+            sim->cdp_pending--;
+            continue;
+        }
+        long me = (long)res->nlaunches;
+        st = run_grid(&t, &it);
+        it.ended = 1;
+        t.stack[t.n++] = it; /* in the slot it came from: no allocation */
+        if (take_children(&t, first, me, it.depth + 1) != 0 && st == WS_OK)
+            st = fail_launch(res, WS_ERR_INTERNAL, "out of memory");
     }
-    free(mine);
+    sim->cdp_depth = 0; /* the host's grid's again */
+    free(t.stack);
+    free(t.params);
     res->status = st;
     return st;
 }

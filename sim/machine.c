@@ -667,12 +667,13 @@ done:
 }
 
 /* A launch runs its grid, then the grids that grid launched from the device (cdp.c), each with its
- * own after it: the parent grid is complete when its children are. */
+ * own after it: the parent grid is complete when its children are. cdp.c runs each of them with
+ * launch_grid, from a stack of its own, not through here: nesting does not recurse. */
 ws_status ws_sim_launch(ws_sim *sim, const ws_module *m, const ws_kernel *k, const unsigned grid[3],
                         const unsigned block[3], const void *params, size_t param_bytes, ws_result *res)
 {
     size_t first = sim->ncdp;
     ws_cdp_grid_begin(sim);
     ws_status st = launch_grid(sim, m, k, grid, block, params, param_bytes, res);
-    return ws_cdp_run_children(sim, m, k, first, st, res, ws_sim_launch);
+    return ws_cdp_run_children(sim, m, first, st, res, launch_grid);
 }

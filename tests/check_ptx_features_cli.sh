@@ -49,6 +49,8 @@ check "the note: the launch latency is not modelled" 0 "^-- note: .*latency of a
 "$warpsim" run tests/ptx/cdp.ptx --kernel 'parent(int*)' --grid 1 --block 32 "o=s32[32]" --json > "$tmp/cdp.json" 2>&1
 check "--json: device_launches" 0 '"device_launches": \[' "$tmp/cdp.json"
 check "--json: the note" 0 '"device_launch_note": "each device-launched grid' "$tmp/cdp.json"
-"$warpsim" run tests/ptx/cdp.ptx --kernel 'dive(int*, int*)' --grid 1 --block 1 "r=s32[32]" "e=s32[32]" > "$tmp/dive" 2>&1
-check "the nesting limit: a warning" 0 "cdp.ptx:[0-9]*: warning: \[device launch of _Z4divePiS_, depth 24\] lane 0: .*cudaErrorLaunchMaxDepthExceeded) \[device-launch\]" "$tmp/dive"
+# dive nests 2048 deep, as on an H100: the launch from depth 2048 finds 2048 pending (its ancestors')
+"$warpsim" run tests/ptx/cdp.ptx --kernel 'dive(int*, int*)' --grid 1 --block 1 "r=s32[2049]" "e=s32[2049]" > "$tmp/dive" 2>&1
+check "nesting 2048 deep: a warning" 0 "cdp.ptx:[0-9]*: warning: \[device launch of _Z4divePiS_, depth 2048\] lane 0: .*2048 launches are pending already.*cudaErrorLaunchPendingCountExceeded) \[device-launch\]" "$tmp/dive"
+check "nesting 2048 deep: the deepest grid's line" 0 "^-- device launch 2047: kernel dive(int\*, int\*) grid 1,1,1 block 1,1,1: depth=2048 parent=2046 " "$tmp/dive"
 exit $fail

@@ -340,7 +340,7 @@ static void test_indirect_calls(void **state)
 /* ---- device-side launches (CUDA dynamic parallelism) ------------------------------------------------ */
 
 /* tests/ptx/cdp.cu as nvcc -rdc=true writes it: child grids run after their parent, in launch order,
- * nested, one per launching thread; the nesting limit and bad configurations come back as CUDA's
+ * nested, one per launching thread; bad configurations and the pending limit come back as CUDA's
  * error codes (and device-launch warnings); a tail launch runs after the grid's other children. */
 static void test_device_launches(void **state)
 {
@@ -403,31 +403,7 @@ static void test_device_launches(void **state)
     assert_int_equal(r.res.launches[40].block_id, 1);
     wsh_free(&r);
 
-    /* dive launches itself: grids at depths 0..24 run, the launch from depth 24 is refused by warpsim's own limit
-     * (an H100 nests 2048 deep, CUDA 13.0, 2026-12-07: tests/golden/cdp50-h100.txt) */
     wsh_opts one = {.block = {1, 1, 1}};
-    size_t sizes[2] = {32 * 4, 32 * 4};
-    wsh_kernel(&r, ptx, "_Z4divePiS_", &one, 2, sizes, NULL);
-    WSH_EXPECT_OK(&r);
-    uint32_t reached[32] = {0}, err[32] = {0};
-    for (int d = 0; d <= 24; d++)
-        reached[d] = 1;
-    err[24] = 65; /* cudaErrorLaunchMaxDepthExceeded */
-    WSH_CHECK("grids at depth 0..24", (const uint32_t *)r.buf[0], reached, 32);
-    WSH_CHECK("cudaGetLastError at each depth", (const uint32_t *)r.buf[1], err, 32);
-    assert_int_equal(r.res.nlaunches, 24);
-    const ws_diag *dg = wsh_diag(&r, WS_DIAG_DEVICE_LAUNCH);
-    assert_non_null(dg);
-    assert_non_null(strstr(dg->message, "25 grids deep, past warpsim's nesting limit of 24 (not the GPU's"));
-    assert_non_null(strstr(dg->message, "[device launch of _Z4divePiS_, depth 24]"));
-    wsh_free(&r);
-    /* --werror: the refusal is an error, and the launch fails */
-    wsh_opts strict = {.block = {1, 1, 1}, .diagnostics_are_errors = true};
-    wsh_kernel(&r, ptx, "_Z4divePiS_", &strict, 2, sizes, NULL);
-    WSH_EXPECT_STATUS(&r, WS_ERR_DIAG);
-    assert_non_null(strstr(r.res.message, "depth 24"));
-    wsh_free(&r);
-
     /* bad configurations: the codes come back, cudaGetLastError clears, a good launch still runs (9 0 9 9 0 and the
      * good launch's 0..31 on an H100 too: tests/golden/cdp50-h100.txt) */
     size_t bsizes[2] = {5 * 4, 32 * 4};
@@ -465,10 +441,87 @@ static void test_device_launches(void **state)
     WSH_CHECK("cudaGetLastError of each launch", (const uint32_t *)r.buf[0], ferr, 3072);
     WSH_CHECK("the grids that ran", (const uint32_t *)r.buf[1], fcount, 3072);
     assert_int_equal(r.res.nlaunches, 2048);
-    dg = wsh_diag(&r, WS_DIAG_DEVICE_LAUNCH);
+    const ws_diag *dg = wsh_diag(&r, WS_DIAG_DEVICE_LAUNCH);
     assert_non_null(dg);
     assert_int_equal(dg->count, 1024);
     assert_non_null(strstr(dg->message, "2048 launches are pending already"));
+    wsh_free(&r);
+    free(ptx);
+}
+
+/* The H100's nesting figures, printed by .devjobs/cdp50's depth.cu (tests/golden/cdp50-h100.txt,
+ * its lines after "# depth.cu"): the deepest grid, and the error code of the launch made from each
+ * depth it printed. Returns how many depths it printed. */
+static size_t golden_depths(unsigned *deepest, unsigned *depth, uint32_t *err, size_t cap)
+{
+    char *text = wsh_read_file("tests/golden/cdp50-h100.txt", NULL);
+    assert_non_null(text);
+    char *line = strstr(text, "# depth.cu");
+    assert_non_null(line);
+    size_t n = 0;
+    *deepest = 0;
+    for (; line; line = strchr(line + 1, '\n')) {
+        if (sscanf(line, "\ndeepest grid %u", deepest) == 1)
+            continue;
+        if (n < cap && sscanf(line, "\ndepth %u err %u", &depth[n], &err[n]) == 2)
+            n++;
+    }
+    free(text);
+    return n;
+}
+
+/* dive launches itself: with no recursion on the host's stack, warpsim nests as deep as the GPU. The
+ * grids at depths 0..2048 run, and the launch from depth 2048 is refused with 69
+ * (cudaErrorLaunchPendingCountExceeded), its 2048 ancestors' launches pending, as the H100 did.
+ * Warpsim's old limit of 24 (65, cudaErrorLaunchMaxDepthExceeded) fails this. The buffers end at
+ * depth 2048, so a grid deeper than the GPU's would write out of bounds (a diagnostic). */
+static void test_device_launch_depth(void **state)
+{
+    (void)state;
+    enum { DEEP = 2048, N = DEEP + 1 };
+    unsigned deepest, depth[32];
+    uint32_t gerr[32];
+    size_t ng = golden_depths(&deepest, depth, gerr, 32);
+    assert_int_equal(deepest, DEEP); /* the H100's figures this test stands for */
+    assert_true(ng >= 3 && depth[ng - 1] == DEEP && gerr[ng - 1] == 69);
+    char *ptx = wsh_read_file("tests/ptx/cdp.ptx", NULL);
+    assert_non_null(ptx);
+    wsh_run r;
+    wsh_opts one = {.block = {1, 1, 1}};
+    size_t sizes[2] = {N * 4, N * 4};
+    wsh_kernel(&r, ptx, "_Z4divePiS_", &one, 2, sizes, NULL);
+    WSH_EXPECT_OK(&r);
+    static uint32_t reached[N], err[N];
+    for (int d = 0; d < N; d++) {
+        reached[d] = 1;
+        err[d] = d == DEEP ? 69 : 0;
+    }
+    WSH_CHECK("grids at depth 0..2048", (const uint32_t *)r.buf[0], reached, N);
+    WSH_CHECK("cudaGetLastError at each depth", (const uint32_t *)r.buf[1], err, N);
+    for (size_t i = 0; i < ng; i++) /* the GPU's own lines, read from the golden file */
+        assert_int_equal(((const uint32_t *)r.buf[1])[depth[i]], gerr[i]);
+    assert_int_equal(r.res.nlaunches, DEEP);
+    const ws_device_launch *last = &r.res.launches[DEEP - 1];
+    assert_int_equal(last->depth, DEEP);
+    assert_int_equal(last->parent, DEEP - 2);
+    assert_int_equal(wsh_ndiags(&r), 1);
+    const ws_diag *dg = wsh_diag(&r, WS_DIAG_DEVICE_LAUNCH);
+    assert_non_null(dg);
+    assert_non_null(strstr(dg->message, "[device launch of _Z4divePiS_, depth 2048]"));
+    assert_non_null(strstr(dg->message, "2048 launches are pending already"));
+    assert_non_null(strstr(dg->message, "returns 69 (cudaErrorLaunchPendingCountExceeded)"));
+    wsh_free(&r);
+    /* --werror: the refusal is an error; the grid at depth 2048 fails, recorded with its own status, and the launch
+     * with it */
+    wsh_opts strict = {.block = {1, 1, 1}, .diagnostics_are_errors = true};
+    wsh_kernel(&r, ptx, "_Z4divePiS_", &strict, 2, sizes, NULL);
+    WSH_EXPECT_STATUS(&r, WS_ERR_DIAG);
+    assert_non_null(strstr(r.res.message, "in the device-launched grid of kernel _Z4divePiS_ (launched at PTX line"));
+    assert_non_null(strstr(r.res.message, ", depth 2048): "));
+    assert_non_null(strstr(r.res.message, "returns 69 (cudaErrorLaunchPendingCountExceeded)"));
+    assert_int_equal(r.res.nlaunches, DEEP);
+    assert_int_equal(r.res.launches[DEEP - 1].status, WS_ERR_DIAG);
+    assert_int_equal(r.res.launches[DEEP - 2].status, WS_OK);
     wsh_free(&r);
     free(ptx);
 }
@@ -1160,6 +1213,7 @@ int main(void)
         cmocka_unit_test(test_call_errors),
         cmocka_unit_test(test_indirect_calls),
         cmocka_unit_test(test_device_launches),
+        cmocka_unit_test(test_device_launch_depth),
         cmocka_unit_test(test_kernel_address_refused),
         cmocka_unit_test(test_packed16),
         cmocka_unit_test(test_video),

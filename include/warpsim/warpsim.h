@@ -111,10 +111,12 @@ typedef enum { WS_SEV_WARNING, WS_SEV_ERROR, WS_SEV_NOTE } ws_severity;
       "poisons the result")                                                                         \
     X(DEVICE_LAUNCH, "device-launch", WS_SEV_WARNING,                                                \
       "a device-side launch (kernel<<<...>>> in a kernel) that the device runtime refuses: a "        \
-      "configuration no launch can have, a stream it does not know, a child past the nesting depth " \
-      "of 24 or past 2048 pending launches, a parameter buffer of no kernel",                        \
+      "configuration no launch can have, a stream it does not know, a launch past 2048 pending "     \
+      "(which bounds nesting too: the launch from depth 2048 is refused), a parameter buffer of no "  \
+      "kernel or none within --max-memory",                                                          \
       "the launch does not happen; the call returns the CUDA error code (cudaErrorInvalidConfiguration, " \
-      "cudaErrorLaunchMaxDepthExceeded, ...) and cudaGetLastError gives it, as warpsim does")
+      "cudaErrorLaunchPendingCountExceeded, ...) and cudaGetLastError gives it, as warpsim does, "   \
+      "nesting 2048 deep as an H100 did")
 
 typedef enum {
 #define WS_DIAG_ENUM_(id, name, sev, what, h200) WS_DIAG_##id,
@@ -345,7 +347,7 @@ typedef struct ws_device_launch {
     uint32_t line;         /* the PTX line of the launching call */
     uint32_t block_id;     /* the launching block */
     int tail;              /* into cudaStreamTailLaunch */
-    ws_status status;
+    ws_status status;      /* its own: a grid whose child failed is WS_OK here (the launch's status is not) */
     ws_stats stats;        /* its own; cycles in the timing mode are its makespan alone */
 } ws_device_launch;
 #define WS_NOWHERE UINT32_MAX

@@ -2,7 +2,8 @@
 //   nvcc -arch=sm_90 -rdc=true -ptx cdp.cu
 // parent: thread 0 launches child, which writes 0..31. nest: a child that launches a grandchild.
 // many: each thread launches a grid of its own. dive: a kernel that launches itself until the
-// nesting depth of 24 refuses it. bad_config: launches no grid can have (the error codes come back).
+// pending limit refuses it (at depth 2048, on an H100 too). bad_config: launches no grid can have
+// (the error codes come back).
 // order: a tail launch runs after the grid's other children. flood: the pending launch limit.
 __global__ void child(int *o) { o[threadIdx.x] = threadIdx.x; }
 __global__ void parent(int *o)
