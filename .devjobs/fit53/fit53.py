@@ -208,7 +208,7 @@ def main():
                 print(f"  model L{la} " + " ".join(f"{x:5.0f}" for x in pr(la)))
         return
     quick = "--quick" in args
-    out = args[args.index("--out") + 1] if "--out" in args else os.path.join(HERE, "grid53.tsv")
+    out = args[args.index("--out") + 1] if "--out" in args else os.path.join(HERE, "results", "grid53_mod.tsv")
     fixed = (17.3, 40.0) if "--fixed" in args else None
     rows = []
     with open(out, "w") as fo:

@@ -10,9 +10,9 @@ enum { IDX_MOD, IDX_XOR };
 
 typedef struct {
     int s, w, pol;
-    int64_t *tag;     /* s * w, -1 invalid */
-    int64_t *age;     /* LRU / LIP / BIP stamps, FIFO insertion order, NRU bits, RRPVs */
-    uint8_t *tree;    /* tree-PLRU bits, s * w */
+    int64_t *tag;  /* s * w, -1 invalid */
+    int64_t *age;  /* LRU / LIP / BIP stamps, FIFO insertion order, NRU bits, RRPVs */
+    uint8_t *tree; /* tree-PLRU bits, s * w */
     int64_t clock;
     uint32_t ins, rng;
 } cache_t;
@@ -65,7 +65,9 @@ static void promote(cache_t *c, int set, int way)
 {
     int64_t *a = c->age + (size_t)set * c->w;
     switch (c->pol) {
-    case LRU: case LIP: case BIP: a[way] = ++c->clock; break;
+    case LRU:
+    case LIP:
+    case BIP: a[way] = ++c->clock; break;
     case PLRU: plru_touch(c->tree + (size_t)set * c->w, c->w, way); break;
     case NRU: {
         a[way] = 1;
@@ -77,7 +79,8 @@ static void promote(cache_t *c, int set, int way)
                 a[i] = i == way;
         break;
     }
-    case SRRIP: case BRRIP: a[way] = 0; break;
+    case SRRIP:
+    case BRRIP: a[way] = 0; break;
     default: break; /* FIFO, RAND: hits change nothing */
     }
 }
@@ -91,7 +94,10 @@ static int victim(cache_t *c, int set)
             return i;
     int v = 0;
     switch (c->pol) {
-    case LRU: case LIP: case BIP: case FIFO:
+    case LRU:
+    case LIP:
+    case BIP:
+    case FIFO:
         for (int i = 1; i < c->w; i++)
             if (a[i] < a[v])
                 v = i;
@@ -102,7 +108,8 @@ static int victim(cache_t *c, int set)
             if (!a[i])
                 return i;
         return 0;
-    case SRRIP: case BRRIP:
+    case SRRIP:
+    case BRRIP:
         for (;;) {
             for (int i = 0; i < c->w; i++)
                 if (a[i] >= 3)
@@ -122,7 +129,8 @@ static void insert(cache_t *c, int set, int way, int64_t tag)
     switch (c->pol) {
     case LRU: a[way] = ++c->clock; break;
     case FIFO: a[way] = ++c->clock; break;
-    case LIP: case BIP: {
+    case LIP:
+    case BIP: {
         /* at the LRU end: below every other way's stamp (BIP: at MRU every 32nd insertion) */
         if (c->pol == BIP && c->ins % 32 == 0) {
             a[way] = ++c->clock;
@@ -146,9 +154,8 @@ static void insert(cache_t *c, int set, int way, int64_t tag)
 /* Runs the history. addr: byte addresses in the module; flags bit 0 a prefetch, bit 1 a
  * B line's first touch in its launch; seg 0-15 or -1; launch 0-15; base: the module's load address (only the xor
  * index depends on it). kept / total: [launch * 16 + seg]. */
-int sim(const int64_t *addr, const uint8_t *flags, const int8_t *seg, const int8_t *launch, int n, int pol, int s,
-        int w, int line_shift, int index, int prefetch_promotes, uint32_t seed, int64_t base, int32_t *kept,
-        int32_t *total)
+int sim(const int64_t *addr, const uint8_t *flags, const int8_t *seg, const int8_t *launch, int n, int pol, int s, int w,
+        int line_shift, int index, int prefetch_promotes, uint32_t seed, int64_t base, int32_t *kept, int32_t *total)
 {
     cache_t c = {s, w, pol, 0, 0, 0, 0, 0, seed ? seed : 1};
     c.tag = malloc(sizeof *c.tag * (size_t)s * w);

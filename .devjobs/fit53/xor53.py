@@ -45,7 +45,7 @@ def search(R, cfg, bases):
 def main():
     args = sys.argv[1:]
     nb = int(args[0]) if args and args[0].isdigit() else 64
-    out = args[args.index("--out") + 1] if "--out" in args else os.path.join(HERE, "grid53_xor.tsv")
+    out = args[args.index("--out") + 1] if "--out" in args else os.path.join(HERE, "results", "grid53_xor.tsv")
     rng = random.Random(53)
     bases = [rng.randrange(0, 1 << 25) * 128 for _ in range(nb)]
     R = fit53.Runs()
