@@ -19,10 +19,11 @@ R = None
 def best_rows(path):
     rows = [l.rstrip("\n").split("\t") for l in open(path)][1:]
     out = {}
+    key = lambda r: (float(r[6]), int(r[4]), int(r[1]), int(r[2]), int(r[3]))  # ties: the smaller prefetch, cache
     for r in rows:
-        if r[0] not in out or float(r[6]) < float(out[r[0]][6]):
+        if r[0] not in out or key(r) < key(out[r[0]]):
             out[r[0]] = r
-    return out
+    return {p: out[p] for p in fit53.POLICIES if p in out}
 
 
 def preds(model, ck, cm):
