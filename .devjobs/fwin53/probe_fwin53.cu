@@ -1,7 +1,8 @@
 // probe_fwin53 (fwin53): how much far code a cache nearer than L2 keeps between launches, and where the kernels lie.
 // One warp (or one a sub-partition) runs KB chunks of straight-line code, each 64 FFMAs on 8 chains and a stamp
 // (CS2R of clock64, STS.64: no scoreboard wait in the region), so a chunk's cycles say whether its ~8 lines came from a
-// kept copy (~17 cycles a line far, ~8 near) or from L2 (~40 a line). docs/calibration.md "(fwin53)".
+// kept copy (~17 cycles a line far, ~8 near) or from L2 (~40 a line). docs/calibration.md "(fwin53)". Built with
+// -DFWIN54 it has the sizes 104-144, 176 and 192 KiB too (.devjobs/fwin54).
 // Host: probe_fwin53 seq KB THREADS LAUNCHES       one kernel back to back
 //       probe_fwin53 alt KB1 KB2 THREADS LAUNCHES  K<KB1> and its twin K2<KB2> (other code) by turns
 //       probe_fwin53 scrub KB THREADS LAUNCHES     the 160 KiB twin on every SM before each launch
@@ -21,7 +22,11 @@
         }                                                                                                              \
     } while (0)
 #define F8 "+f"(v0), "+f"(v1), "+f"(v2), "+f"(v3), "+f"(v4), "+f"(v5), "+f"(v6), "+f"(v7)
+#ifdef FWIN54 /* fwin54: the sizes between, and past 160 */
+#define MAXKB 192
+#else
 #define MAXKB 160
+#endif
 
 template <int KB, int TWIN> __global__ void __launch_bounds__(128) region(unsigned long long *o, float a, float b)
 {
@@ -65,7 +70,11 @@ struct entry {
     kern k;
 };
 #define E(n) {n, 0, region<n, 0>}, {n, 1, region<n, 1>}
-static const entry table[] = {E(8), E(16), E(24), E(32), E(40), E(48), E(56), E(64), E(80), E(96), E(128), E(160)};
+static const entry table[] = {
+#ifdef FWIN54
+    E(104), E(112), E(120), E(136), E(144), E(176), E(192),
+#endif
+    E(8), E(16), E(24), E(32), E(40), E(48), E(56), E(64), E(80), E(96), E(128), E(160)};
 static const int nt = sizeof table / sizeof *table;
 
 static kern find(int kb, int twin)
