@@ -372,6 +372,44 @@ static void far_kernel_fetched_cold(void **state)
     assert_int_equal(mid[0], mid_off[0]);                         /* 36 KiB: ifetch.hold's rule alone */
 }
 
+/* ifetch.window (docs/calibration.md "(win53)"): a launch brings a kernel's first 64 KiB from its entry; in a first
+ * launch a line past them comes from L2, ~62 cycles a line on the H100 h100u (fwin53's seq-80, seq-96: 62.1, 62.0)
+ * where the lines before come at 17.6. Here 4608 NOPs (72 KiB: 64 lines past the window) take at least 40 cycles more
+ * a line past it than with ifetch.window 0, and 3840 (60 KiB, under the window) the same with the key or without. */
+static void first_launch_slows_past_the_window(void **state)
+{
+    (void)state;
+    uint64_t far[1], far_off[1], under[1], under_off[1];
+    nops(4608, 1, NULL, far);
+    nops(4608, 1, "ifetch.window 0\n", far_off);
+    nops(3840, 1, NULL, under);
+    nops(3840, 1, "ifetch.window 0\n", under_off);
+    print_message("first launch: 4608 NOPs %llu cycles, ifetch.window 0 %llu; 3840 NOPs %llu, ifetch.window 0 %llu\n",
+                  (unsigned long long)far[0], (unsigned long long)far_off[0], (unsigned long long)under[0],
+                  (unsigned long long)under_off[0]);
+    assert_true(far[0] >= far_off[0] + 64 * 40 && far[0] <= far_off[0] + 64 * 50 + 200); /* ~62 a line, not ~17.6 */
+    assert_int_equal(under[0], under_off[0]);                                           /* all within the window */
+}
+
+/* ... and in a later launch the lines past the window stay in the caches up to ifetch.window_kept KiB (fwin53's seq-96,
+ * 37 KiB past it, runs them at 17.6 a line), and a kernel with more past it fetches them again at ~46 a line (seq-160):
+ * 10240 NOPs warm (160 KiB: 768 lines past the window) at least 25 cycles a line more than with the window's code all
+ * kept (ifetch.window_kept 1000), 4608 NOPs (8 KiB past the window) the same with the rule or without it. */
+static void later_launch_refetches_past_the_window(void **state)
+{
+    (void)state;
+    uint64_t big[1], big_kept[1], small[1], small_off[1];
+    nops(10240, 1, "ifetch.line 0\n", big);
+    nops(10240, 1, "ifetch.line 0\nifetch.window_kept 1000\n", big_kept);
+    nops(4608, 1, "ifetch.line 0\n", small);
+    nops(4608, 1, "ifetch.line 0\nifetch.window 0\n", small_off);
+    print_message("later launch: 10240 NOPs %llu cycles, all kept %llu; 4608 NOPs %llu, ifetch.window 0 %llu\n",
+                  (unsigned long long)big[0], (unsigned long long)big_kept[0], (unsigned long long)small[0],
+                  (unsigned long long)small_off[0]);
+    assert_true(big[0] >= big_kept[0] + 768 * 25 && big[0] <= big_kept[0] + 768 * 32); /* ~46 a line, not ~17.6 */
+    assert_int_equal(small[0], small_off[0]);
+}
+
 /* A launch whose warps ran far code says so (ws_stats.far_blocks, ws_far_note: docs/diagnostics.md "Far code"):
  * 4608 NOPs (72 KiB) in a first launch and in a later one; not 2304 (36 KiB, within ifetch.far's 40), nor 4608 with
  * ifetch.far 0 (no far code). */
@@ -588,7 +626,8 @@ int main(void)
         cmocka_unit_test(large_kernel_fetched_again),        cmocka_unit_test(far_kernel_fetched_cold),
         cmocka_unit_test(runs_of_forms_fetched_deep),        cmocka_unit_test(fetch_keeps_ahead_of_slower_code),
         cmocka_unit_test(caught_stream_brings_a_line_in_18), cmocka_unit_test(half_fma_holds_catch_the_stream),
-        cmocka_unit_test(far_code_that_ran_is_noted),
+        cmocka_unit_test(far_code_that_ran_is_noted),        cmocka_unit_test(first_launch_slows_past_the_window),
+        cmocka_unit_test(later_launch_refetches_past_the_window),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
