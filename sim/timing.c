@@ -1676,6 +1676,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     lazy_leave_bits(t, t->lazy, charged_to);
     /* far code that ran: its figure is one the card does not pin down (ws_far_note) */
     L->stats.far_blocks += t->far_code && ws_ifetch_reached(&t->ifetch, t->p.ifetch_far);
+    /* ... and past ifetch.window: lines the launch does not bring (docs/calibration.md "(win53)") */
+    L->stats.window_blocks += t->far_code && t->ifetch.window && ws_ifetch_reached(&t->ifetch, t->p.ifetch_window);
     L->stats.stalls[WS_STALL_PIPE] += t->acc_pipe;
     L->stats.stalls[WS_STALL_ISSUE] += t->acc_n - t->acc_pipe;
     t->acc_pipe = t->acc_n = 0;

@@ -423,13 +423,40 @@ static void far_code_that_ran_is_noted(void **state)
     assert_int_equal(later.stats.far_blocks, 1);
     assert_int_equal(mid.stats.far_blocks, 0);
     assert_int_equal(off.stats.far_blocks, 0);
-    char text[512], want[64];
+    char text[768], want[64];
     assert_int_equal(ws_far_note(NULL, &first, text, sizeof text), 0); /* no kernel: no line */
     ws_far_band b = ws_far_measured();
     snprintf(want, sizeof want, "%.1f-%.1f cycles a line across %u cards", b.pace_min, b.pace_max, b.cards);
     assert_non_null(strstr(text, want));
     assert_int_equal(ws_far_note(NULL, &mid, text, sizeof text), -1);
     assert_int_equal(ws_far_note(NULL, &off, text, sizeof text), -1);
+}
+
+/* ... and a launch whose warps fetched past ifetch.window KiB of the kernel's entry (ws_stats.window_blocks) quotes the
+ * one card's figures for those lines (docs/calibration.md "(win53)"): 4608 NOPs (72 KiB) in a first launch and a later
+ * one, not 3840 (60 KiB, far code within the window), nor 4608 with ifetch.window 0. */
+static void lines_past_the_window_are_noted(void **state)
+{
+    (void)state;
+    uint64_t out[1];
+    ws_result first = nops(4608, 1, NULL, out), later = nops(4608, 1, "ifetch.line 0\n", out);
+    ws_result within = nops(3840, 1, NULL, out), off = nops(4608, 1, "ifetch.window 0\n", out);
+    assert_int_equal(first.stats.window_blocks, 1);
+    assert_int_equal(later.stats.window_blocks, 1);
+    assert_int_equal(within.stats.window_blocks, 0);
+    assert_int_equal(within.stats.far_blocks, 1);
+    assert_int_equal(off.stats.window_blocks, 0);
+    ws_far_band b = ws_far_measured();
+    char text[768], want[128];
+    snprintf(want, sizeof want, "past the kernel's first %u KiB, one warp: %.1f-%.1f cycles a line in a first launch",
+             b.window_kib, b.past_first_min, b.past_first_max);
+    assert_int_equal(ws_far_note(NULL, &first, text, sizeof text), 0);
+    assert_non_null(strstr(text, want));
+    assert_non_null(strstr(text, "longer than one alone; lines past"));
+    assert_int_equal(ws_far_note(NULL, &within, text, sizeof text), 0);
+    assert_null(strstr(text, "past the kernel's first"));
+    assert_int_equal(ws_far_note(NULL, &off, text, sizeof text), 0);
+    assert_null(strstr(text, "past the kernel's first"));
 }
 
 /* Each warp's first clock read, less the block's first (out[w], w < warps): a kernel whose first
@@ -627,7 +654,7 @@ int main(void)
         cmocka_unit_test(runs_of_forms_fetched_deep),        cmocka_unit_test(fetch_keeps_ahead_of_slower_code),
         cmocka_unit_test(caught_stream_brings_a_line_in_18), cmocka_unit_test(half_fma_holds_catch_the_stream),
         cmocka_unit_test(far_code_that_ran_is_noted),        cmocka_unit_test(first_launch_slows_past_the_window),
-        cmocka_unit_test(later_launch_refetches_past_the_window),
+        cmocka_unit_test(later_launch_refetches_past_the_window), cmocka_unit_test(lines_past_the_window_are_noted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
