@@ -24,7 +24,7 @@ static const ws_far_band measured = {
     .window_kib = 64,        /* h100u's fwin53: the bound from the kernel's entry */
     .past_first_min = 60.6,  /* ... launch 0 of seq-160 (its lines past the window in its first 130 chunks) */
     .past_first_max = 62.1,  /* ... launch 0 of seq-80 */
-    .past_later = 45.7,      /* ... seq-160's later launches (median of 2-11): none of its 132 KiB past the window kept */
+    .past_later = 45.7,      /* ... seq-160, launches 2-11 (median): none of its 132 KiB past the window kept */
     .past_cards = 1,         /* h100u */
 };
 

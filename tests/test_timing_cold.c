@@ -39,6 +39,20 @@ static ws_result nops(unsigned n, unsigned times, const char *preset, uint64_t *
     return res;
 }
 
+/* Two kernels of NOPs, each under two presets (a rule on and off): out[0], out[1] n NOPs under pa, pb; out[2], out[3]
+ * m NOPs under pc, pd (nops, one pass), printed after `what`. */
+static void nops_on_off(const char *what, unsigned n, const char *pa, const char *pb, unsigned m, const char *pc,
+                        const char *pd, uint64_t out[4])
+{
+    nops(n, 1, pa, &out[0]);
+    nops(n, 1, pb, &out[1]);
+    nops(m, 1, pc, &out[2]);
+    nops(m, 1, pd, &out[3]);
+    print_message("%s: %u NOPs %llu cycles against %llu; %u NOPs %llu against %llu\n", what, n,
+                  (unsigned long long)out[0], (unsigned long long)out[1], m, (unsigned long long)out[2],
+                  (unsigned long long)out[3]);
+}
+
 /* Instruction i of a region on the 8 registers %q4-%q11 (16 set before it: %q4-%q19): out, cap; its length. */
 typedef int (*region_op)(char *out, size_t cap, unsigned i, int arg);
 
@@ -359,17 +373,12 @@ static void large_kernel_fetched_again(void **state)
 static void far_kernel_fetched_cold(void **state)
 {
     (void)state;
-    uint64_t far[1], near[1], mid[1], mid_off[1];
-    nops(4608, 1, "ifetch.line 0\n", far);
-    nops(4608, 1, "ifetch.line 0\nifetch.far 0\n", near);
-    nops(2304, 1, "ifetch.line 0\n", mid);
-    nops(2304, 1, "ifetch.line 0\nifetch.far 0\n", mid_off);
-    print_message("4608 NOPs warm: %llu cycles, ifetch.far 0 %llu; 2304 NOPs %llu, ifetch.far 0 %llu\n",
-                  (unsigned long long)far[0], (unsigned long long)near[0], (unsigned long long)mid[0],
-                  (unsigned long long)mid_off[0]);
-    assert_true(far[0] >= 576 * 17 && far[0] <= 576 * 19);        /* the cold fetch's rate */
-    assert_true(near[0] >= 576 * 10 && near[0] <= 576 * 12 + 64); /* ifetch.warm_line's */
-    assert_int_equal(mid[0], mid_off[0]);                         /* 36 KiB: ifetch.hold's rule alone */
+    uint64_t c[4]; /* far, near (ifetch.far 0), mid, mid_off */
+    nops_on_off("warm, ifetch.far 1 and 0", 4608, "ifetch.line 0\n", "ifetch.line 0\nifetch.far 0\n", 2304,
+                "ifetch.line 0\n", "ifetch.line 0\nifetch.far 0\n", c);
+    assert_true(c[0] >= 576 * 17 && c[0] <= 576 * 19);      /* the cold fetch's rate */
+    assert_true(c[1] >= 576 * 10 && c[1] <= 576 * 12 + 64); /* ifetch.warm_line's */
+    assert_int_equal(c[2], c[3]);                           /* 36 KiB: ifetch.hold's rule alone */
 }
 
 /* ifetch.window (docs/calibration.md "(win53)"): a launch brings a kernel's first 64 KiB from its entry; in a first
@@ -379,16 +388,11 @@ static void far_kernel_fetched_cold(void **state)
 static void first_launch_slows_past_the_window(void **state)
 {
     (void)state;
-    uint64_t far[1], far_off[1], under[1], under_off[1];
-    nops(4608, 1, NULL, far);
-    nops(4608, 1, "ifetch.window 0\n", far_off);
-    nops(3840, 1, NULL, under);
-    nops(3840, 1, "ifetch.window 0\n", under_off);
-    print_message("first launch: 4608 NOPs %llu cycles, ifetch.window 0 %llu; 3840 NOPs %llu, ifetch.window 0 %llu\n",
-                  (unsigned long long)far[0], (unsigned long long)far_off[0], (unsigned long long)under[0],
-                  (unsigned long long)under_off[0]);
-    assert_true(far[0] >= far_off[0] + 64 * 40 && far[0] <= far_off[0] + 64 * 50 + 200); /* ~62 a line, not ~17.6 */
-    assert_int_equal(under[0], under_off[0]);                                           /* all within the window */
+    uint64_t c[4]; /* far, far_off (ifetch.window 0), under, under_off */
+    nops_on_off("first launch, ifetch.window 64 and 0", 4608, NULL, "ifetch.window 0\n", 3840, NULL,
+                "ifetch.window 0\n", c);
+    assert_true(c[0] >= c[1] + 64 * 40 && c[0] <= c[1] + 64 * 50 + 200); /* ~62 a line, not ~17.6 */
+    assert_int_equal(c[2], c[3]);                                        /* all within the window */
 }
 
 /* ... and in a later launch the lines past the window stay in the caches up to ifetch.window_kept KiB (fwin53's seq-96,
@@ -398,16 +402,11 @@ static void first_launch_slows_past_the_window(void **state)
 static void later_launch_refetches_past_the_window(void **state)
 {
     (void)state;
-    uint64_t big[1], big_kept[1], small[1], small_off[1];
-    nops(10240, 1, "ifetch.line 0\n", big);
-    nops(10240, 1, "ifetch.line 0\nifetch.window_kept 1000\n", big_kept);
-    nops(4608, 1, "ifetch.line 0\n", small);
-    nops(4608, 1, "ifetch.line 0\nifetch.window 0\n", small_off);
-    print_message("later launch: 10240 NOPs %llu cycles, all kept %llu; 4608 NOPs %llu, ifetch.window 0 %llu\n",
-                  (unsigned long long)big[0], (unsigned long long)big_kept[0], (unsigned long long)small[0],
-                  (unsigned long long)small_off[0]);
-    assert_true(big[0] >= big_kept[0] + 768 * 25 && big[0] <= big_kept[0] + 768 * 32); /* ~46 a line, not ~17.6 */
-    assert_int_equal(small[0], small_off[0]);
+    uint64_t c[4]; /* big, big_kept (ifetch.window_kept 1000), small, small_off (ifetch.window 0) */
+    nops_on_off("later launch, the rule and not", 10240, "ifetch.line 0\n", "ifetch.line 0\nifetch.window_kept 1000\n",
+                4608, "ifetch.line 0\n", "ifetch.line 0\nifetch.window 0\n", c);
+    assert_true(c[0] >= c[1] + 768 * 25 && c[0] <= c[1] + 768 * 32); /* ~46 a line, not ~17.6 */
+    assert_int_equal(c[2], c[3]);
 }
 
 /* A launch whose warps ran far code says so (ws_stats.far_blocks, ws_far_note: docs/diagnostics.md "Far code"):
@@ -646,15 +645,24 @@ static void half_fma_holds_catch_the_stream(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(straight_code_outruns_the_fetch),   cmocka_unit_test(two_cycle_code_hides_the_fetch),
-        cmocka_unit_test(first_load_of_a_line_misses_l1),    cmocka_unit_test(op_after_warp_sync_waits_a_cycle),
-        cmocka_unit_test(later_launch_finds_code_cached),    cmocka_unit_test(first_launch_starts_the_last_group_first),
-        cmocka_unit_test(mufu_forms_take_their_sass_lines),  cmocka_unit_test(late_line_was_waited_for),
-        cmocka_unit_test(large_kernel_fetched_again),        cmocka_unit_test(far_kernel_fetched_cold),
-        cmocka_unit_test(runs_of_forms_fetched_deep),        cmocka_unit_test(fetch_keeps_ahead_of_slower_code),
-        cmocka_unit_test(caught_stream_brings_a_line_in_18), cmocka_unit_test(half_fma_holds_catch_the_stream),
-        cmocka_unit_test(far_code_that_ran_is_noted),        cmocka_unit_test(first_launch_slows_past_the_window),
-        cmocka_unit_test(later_launch_refetches_past_the_window), cmocka_unit_test(lines_past_the_window_are_noted),
+        cmocka_unit_test(straight_code_outruns_the_fetch),
+        cmocka_unit_test(two_cycle_code_hides_the_fetch),
+        cmocka_unit_test(first_load_of_a_line_misses_l1),
+        cmocka_unit_test(op_after_warp_sync_waits_a_cycle),
+        cmocka_unit_test(later_launch_finds_code_cached),
+        cmocka_unit_test(first_launch_starts_the_last_group_first),
+        cmocka_unit_test(mufu_forms_take_their_sass_lines),
+        cmocka_unit_test(late_line_was_waited_for),
+        cmocka_unit_test(large_kernel_fetched_again),
+        cmocka_unit_test(far_kernel_fetched_cold),
+        cmocka_unit_test(runs_of_forms_fetched_deep),
+        cmocka_unit_test(fetch_keeps_ahead_of_slower_code),
+        cmocka_unit_test(caught_stream_brings_a_line_in_18),
+        cmocka_unit_test(half_fma_holds_catch_the_stream),
+        cmocka_unit_test(far_code_that_ran_is_noted),
+        cmocka_unit_test(first_launch_slows_past_the_window),
+        cmocka_unit_test(later_launch_refetches_past_the_window),
+        cmocka_unit_test(lines_past_the_window_are_noted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,7 +13,7 @@ import json, os, statistics, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from check_device_jobs import report  # noqa: E402
+from check_device_jobs import ledger_main  # noqa: E402
 from check_far_order import job_unpack  # noqa: E402
 
 SIZES = (8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 128, 160)  # run.sh's seq-KB runs
@@ -62,14 +62,7 @@ def figures(ws, cal):
 
 
 def main(argv):
-    if len(argv) != 3:
-        sys.exit(__doc__)
-    cal = os.path.join(argv[2], "tests", "calibration")
-    rows = figures(argv[1], cal)
-    if len(rows) != 2 * len(SIZES):
-        print("FAIL: %d figures, not the job's %d" % (len(rows), 2 * len(SIZES)))
-        return 1
-    return report(rows, "H100 (h100u)", os.path.join(cal, "fwin53_beyond.txt"))
+    return ledger_main(argv, __doc__, figures, 2 * len(SIZES), "H100 (h100u)", "fwin53_beyond.txt")
 
 
 if __name__ == "__main__":
