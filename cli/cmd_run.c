@@ -213,10 +213,16 @@ static size_t far_code_stats(const ws_result *res, const char *note, ws_stat *st
     stats[n++] = ws_stat_uint("far_code_cards", b.cards);
     stats[n++] = ws_stat_uint("far_code_launch_spread_pct", b.launch_spread_pct);
     stats[n++] = ws_stat_uint("far_code_grid_pct", b.grid_pct);
+    stats[n++] = ws_stat_uint("far_code_window_blocks", res->stats.window_blocks);
+    stats[n++] = ws_stat_uint("far_code_window_kib", b.window_kib);
+    stats[n++] = ws_stat_float("far_code_past_first_min", b.past_first_min);
+    stats[n++] = ws_stat_float("far_code_past_first_max", b.past_first_max);
+    stats[n++] = ws_stat_float("far_code_past_later", b.past_later);
+    stats[n++] = ws_stat_uint("far_code_past_cards", b.past_cards);
     stats[n++] = ws_stat_str("far_code_note", note);
     return n;
 }
-#define FAR_CODE_STATS 8
+#define FAR_CODE_STATS 14
 
 int cmd_run(int argc, char **argv)
 {
@@ -458,7 +464,7 @@ int cmd_run(int argc, char **argv)
         ws_stat_uint("sm_busy_max", res.stats.sm_busy_max),
     };
     size_t nstats = sizeof stats / sizeof stats[0];
-    char far_note[512];
+    char far_note[768]; /* the note with its clause on lines past ifetch.window: ~570 characters */
     long far_line = ws_far_note(k, &res, far_note, sizeof far_note);
     device_grids dg; /* grids its kernel launched from the device (CUDA dynamic parallelism) */
     device_grids_make(&dg, &res, mode);

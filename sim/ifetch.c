@@ -83,6 +83,7 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
      * are there as ever */
     f->early_ahead = !warm && f->deep ? f->deep : f->ahead;
     f->caught_period = warm ? 0 : f->catch_period;
+    f->past_period = warm ? f->window_warm : f->window_cold; /* ifetch.window */
     f->caught = 0;
     f->together = ~0u; /* ifetch.rerequest: a block's warps start together (one stream), none refetching */
     f->refetching = 0;
@@ -124,11 +125,19 @@ int ws_ifetch_reached(const ws_ifetch *f, double kib)
     return 0;
 }
 
+/* The cycles between wi's stream's request before line and line's: its period (caught or not), and for a line past
+ * the window (ifetch.window) no less than the block's past_period: L2's pace, not the launch's fetch. */
+static uint64_t period_of(const ws_ifetch *f, uint32_t wi, uint32_t line)
+{
+    uint64_t period = f->caught >> (wi & 31) & 1 ? f->caught_period : f->period;
+    return f->past_period > period && f->window && line >= f->window ? f->past_period : period;
+}
+
 /* Requests a line at cycle from or later: one request every period cycles. */
 static uint64_t request(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t from)
 {
     uint64_t *last = &f->last[wi & 31];
-    uint64_t period = f->caught >> (wi & 31) & 1 ? f->caught_period : f->period;
+    uint64_t period = period_of(f, wi, line);
     uint64_t at = *last + period > from ? *last + period : from;
     *last = at;
     f->unrequested -= f->ready[line] == UINT64_MAX;
@@ -216,8 +225,8 @@ void ws_ifetch_rerequest(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycl
     /* ifetch.rerequest: the lines ahead that another warp of the sub-partition requested and that this warp's stream would
      * bring sooner are asked for again by this one (two warps of a sub-partition in lock step feed the lines with both
      * streams, as offset warps do) */
-    uint64_t period = f->caught >> wi & 1 ? f->caught_period : f->period;
     for (uint32_t l = line + 1; l <= line + f->ahead && l < f->nlines; l++) {
+        uint64_t period = period_of(f, wi, l);
         uint64_t at = f->last[wi] + period > cycle ? f->last[wi] + period : cycle;
         if (f->ready[l] != UINT64_MAX && f->ready[l] > at + f->latency && f->owner[l] != wi &&
             (f->owner[l] & 3) == (wi & 3))

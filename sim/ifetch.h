@@ -91,6 +91,15 @@ typedef struct {
     uint32_t far_keep; /* ifetch.far_keep, set by the caller for far code (0: off) */
     uint32_t nreq;     /* the block's line requests so far */
     uint32_t *seq;     /* per line: nreq at its latest request (allocated where far_keep is set) */
+    /* ifetch.window (docs/calibration.md "(win53)"): a launch brings the first window KiB of a kernel from its entry at
+     * the pace above; a line past them comes from L2: in a first launch past_period apart (ifetch.window_line), in a
+     * later launch the same where the kernel's code past the window is more than the caches keep (ifetch.window_kept,
+     * ifetch.window_refetch), else as the lines before it */
+    uint32_t window;      /* the first line past the window (0: off), set by the caller */
+    uint64_t window_cold; /* ifetch.window_line: a first launch's requests of lines past the window this many apart */
+    uint64_t window_warm; /* ifetch.window_refetch: a later launch's, set by the caller where the kernel passes
+                           * ifetch.window + ifetch.window_kept KiB (0: kept, the block's period) */
+    uint64_t past_period; /* the block's: window_cold in a first launch, window_warm in a later one */
     /* ifetch.held (docs/calibration.md "(fetch33)") */
     uint32_t held[32]; /* per warp: the cycles its half fmas held the issue past ptxas's counts since the block's start */
     const uint8_t *held_of; /* per instruction: the cycles a half fma holds the issue past ptxas's count (the caller's,
@@ -105,6 +114,12 @@ uint32_t *ws_ifetch_layout(uint32_t ninsns, const uint8_t *code);
 static inline int ws_ifetch_past(const uint32_t *line_of, uint32_t ninsns, double kib)
 {
     return line_of && kib > 0 && ((double)line_of[ninsns] + 1) * 128 > kib * 1024;
+}
+/* The first line of code laid out in 128-byte lines that starts `kib` KiB or more past the kernel's entry
+ * (ifetch.window; 0 where kib is 0 or less: no window). */
+static inline uint32_t ws_ifetch_window_line(double kib)
+{
+    return kib > 0 ? (uint32_t)(kib * 1024 / 128 + 0.999999) : 0;
 }
 /* Whether the block's streams requested a line past `kib` KiB of the code (a line some bytes of which lie past it):
  * far code the block ran, not only far code it holds (ifetch.far; docs/diagnostics.md "Far code"). A stream requests

@@ -551,6 +551,7 @@ ws_status ws_run_parallel(ws_launch_ctx *G, unsigned jobs, uint64_t nblocks, uin
         g->bank_conflicts += s->bank_conflicts;
         g->shared_wavefronts += s->shared_wavefronts;
         g->far_blocks += s->far_blocks;
+        g->window_blocks += s->window_blocks;
         for (unsigned r = 0; r < WS_STALL_REASON_COUNT; r++)
             g->stalls[r] += s->stalls[r];
     }

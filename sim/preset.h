@@ -90,6 +90,13 @@ typedef struct {
     double ifetch_far_line;     /* ... cycles between its line requests (ifetch.latency, .restart the cold's) */
     double ifetch_far_keep;     /* ... in a later launch, lines kept while at most this many later ones were
                                    requested; a warp reaching a line gone again requests it (0: all kept) */
+
+    /* ifetch.window (docs/calibration.md "(win53)") */
+    double ifetch_window;         /* KiB from a kernel's entry a launch brings; lines past them come from L2 (0: off) */
+    double ifetch_window_line;    /* ... a first launch: cycles between the requests of lines past the window */
+    double ifetch_window_kept;    /* ... a later launch: KiB of code past the window the caches keep */
+    double ifetch_window_refetch; /* ... cycles between the requests of lines past it where the code passes that */
+
     double ifetch_caught;    /* cold code: cycles between the line requests of a stream whose warp caught it (0: off) */
     double ifetch_rerequest; /* far code: a warp out of its release's group (a branch taken) re-requests the lines ahead
                               * of it that another warp's stream requested, and refetches without a restart (0: off) */

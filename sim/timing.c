@@ -457,6 +457,17 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     /* ifetch.far_keep and pick.far_order: far code's (docs/calibration.md "(fwin45)") */
     t->ifetch.far_keep = far && t->p.ifetch_far_keep > 0 ? (uint32_t)ws_llround(t->p.ifetch_far_keep) : 0;
     t->far_code = far;
+    /* ifetch.window (docs/calibration.md "(win53)"): a launch brings the first ifetch.window KiB from the kernel's entry;
+     * past them a first launch's lines come at ifetch.window_line, and a later launch's at ifetch.window_refetch where
+     * more than ifetch.window_kept KiB lie past the window (fwin53 on the H100 h100u: 60 and 46 cycles a line; seq-96's
+     * 37 KiB past it kept, seq-160's 132 none) */
+    if (t->p.ifetch_window > 0 && t->p.ifetch_window_line > 0) {
+        t->ifetch.window = ws_ifetch_window_line(t->p.ifetch_window);
+        t->ifetch.window_cold = (uint64_t)ws_llround(t->p.ifetch_window_line);
+        int beyond = t->p.ifetch_window_refetch > 0 &&
+                     ws_ifetch_past(tk->line_of, t->ninfo, t->p.ifetch_window + t->p.ifetch_window_kept);
+        t->ifetch.window_warm = beyond ? (uint64_t)ws_llround(t->p.ifetch_window_refetch) : 0;
+    }
     t->ifetch.late = t->p.ifetch_late > 0;
     /* ifetch.rerequest: in far code, a warp out of its release's group fetches for itself (ifetch.h) */
     t->ifetch.rerequest = far && t->p.ifetch_rerequest > 0;
@@ -1665,6 +1676,8 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     lazy_leave_bits(t, t->lazy, charged_to);
     /* far code that ran: its figure is one the card does not pin down (ws_far_note) */
     L->stats.far_blocks += t->far_code && ws_ifetch_reached(&t->ifetch, t->p.ifetch_far);
+    /* ... and past ifetch.window: lines the launch does not bring (docs/calibration.md "(win53)") */
+    L->stats.window_blocks += t->far_code && t->ifetch.window && ws_ifetch_reached(&t->ifetch, t->p.ifetch_window);
     L->stats.stalls[WS_STALL_PIPE] += t->acc_pipe;
     L->stats.stalls[WS_STALL_ISSUE] += t->acc_n - t->acc_pipe;
     t->acc_pipe = t->acc_n = 0;

@@ -38,6 +38,7 @@ kernel() {
   } > "$tmp/$name.ptx"
 }
 kernel far 3000
+kernel farwin 4608 # 72 KiB: its warps fetch past ifetch.window's 64 KiB of the entry
 kernel near 100
 kernel farskip 3000 skip
 entry_line=5 # the .entry line of every kernel above
@@ -75,6 +76,26 @@ if [ "$rc" -eq 0 ] && [ "$(json_field far_code)" = true ] && [ "$(json_field far
   ok "far kernel: --json far_code true with the band, nothing on stderr"
 else
   fail "far kernel: --json lacks far_code (status $rc, far_code $(json_field far_code))"
+fi
+# past the window (docs/calibration.md "(win53)"): the note adds the one card's figures for those lines, and --json
+# counts the blocks; a far kernel within it (above) has neither
+run farwin --grid 1 --block 128 out=f32[128]
+if [ "$rc" -eq 0 ] && grep -Eq "longer than one alone; lines past the kernel's first [0-9]+ KiB, one warp: [0-9.]+-[0-9.]+ cycles a line in a first launch, [0-9.]+ where a later launch fetches them again, on [0-9]+ cards?\); the hardware" "$tmp/err"; then
+  ok "kernel past the window: the note quotes its lines' figures"
+else
+  fail "kernel past the window: no figures for its lines (status $rc):"; sed 's/^/    /' "$tmp/err" | head -3
+fi
+run farwin --grid 1 --block 128 out=f32[128] --json
+if [ "$rc" -eq 0 ] && [ "$(json_field far_code_window_blocks)" = 1 ] && [ "$(json_field far_code_past_later)" != absent ]; then
+  ok "kernel past the window: --json far_code_window_blocks 1"
+else
+  fail "kernel past the window: --json far_code_window_blocks $(json_field far_code_window_blocks)"
+fi
+run far --grid 1 --block 128 out=f32[128]
+if [ "$rc" -eq 0 ] && ! grep -q "lines past the kernel's first" "$tmp/err"; then
+  ok "far kernel within the window: no figures for lines past it"
+else
+  fail "far kernel within the window: figures for lines past it (status $rc)"
 fi
 # every block counts, on one host thread or several, at 4 warps a sub-partition too
 for jobs in 1 3; do

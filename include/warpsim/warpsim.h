@@ -307,6 +307,9 @@ typedef struct {
      * past that bound. Such a launch's cycles are a figure the card does not pin down: its time varies by card
      * and between launches of one kernel (ws_far_note; docs/diagnostics.md "Far code"). */
     uint64_t far_blocks;
+    /* ... of those, the blocks whose warps fetched past the preset's ifetch.window KiB of the kernel's entry: lines
+     * the launch does not bring, measured on one card only (ws_far_note) */
+    uint64_t window_blocks;
 } ws_stats;
 
 typedef struct {
@@ -398,12 +401,17 @@ long ws_far_note(const ws_kernel *k, const ws_result *res, char *text, size_t te
  * derives each figure from the committed device runs and fails where they differ): one warp a sub-partition's
  * far-fetch pace, cycles a 128-byte line, on the fastest and the slowest card, the cards measured, and at 4 warps a
  * sub-partition how far apart (percent of the shortest) the warm launches of one kernel on one card ran, and how much
- * longer (percent) the longest of blocks on every SM at once ran than one block alone. */
+ * longer (percent) the longest of blocks on every SM at once ran than one block alone; and for the lines past the
+ * first window_kib KiB of a kernel's entry (ws_stats.window_blocks; docs/calibration.md "(win53)") one warp's pace in a
+ * first launch (the fastest and slowest kernel) and where a later launch fetches them again, on past_cards cards. */
 typedef struct {
     double pace_min, pace_max;
     unsigned cards;
     unsigned launch_spread_pct;
     unsigned grid_pct;
+    unsigned window_kib;
+    double past_first_min, past_first_max, past_later;
+    unsigned past_cards;
 } ws_far_band;
 ws_far_band ws_far_measured(void);
 

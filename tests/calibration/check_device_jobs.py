@@ -93,6 +93,20 @@ def main(argv):
                   os.path.join(src, "tests/calibration/device_jobs_beyond.txt") if len(argv) == 4 else None)
 
 
+def ledger_main(argv, doc, figures, want, card, ledger):
+    """main() of a check against one device job with its ledger (check_fwin40.py, check_fwin53.py): argv is the
+    script's (WARPSIM SRCDIR), figures(warpsim, tests/calibration) its rows, want their count; report()s them against
+    tests/calibration/LEDGER."""
+    if len(argv) != 3:
+        sys.exit(doc)
+    cal = os.path.join(argv[2], "tests", "calibration")
+    rows = figures(argv[1], cal)
+    if len(rows) != want:
+        print("FAIL: %d figures, not the job's %d" % (len(rows), want))
+        return 1
+    return report(rows, card, os.path.join(cal, ledger))
+
+
 def report(rows, card, ledger=None):
     """Prints rows [(job, kind, threads, the card's span, warpsim's span)] as a table, each error, and the summary line
     (figures, mean |error|, max, beyond the bound). With ledger (a file of "job kind threads" lines, # comments) it

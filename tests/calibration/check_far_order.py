@@ -85,14 +85,20 @@ def fwin40_runs(raw, name):
     return out
 
 
+def job_unpack(cal, tmp, tar, job, probe):
+    """(the job's directory, the probe's PTX): the device job `job` (tests/calibration/TAR) and probes/PROBE.ptx.xz
+    unpacked into tmp."""
+    with tarfile.open(os.path.join(cal, tar)) as t:
+        t.extractall(tmp, filter="data")
+    ptx = os.path.join(tmp, probe + ".ptx")
+    with lzma.open(os.path.join(cal, "probes", probe + ".ptx.xz")) as f, open(ptx, "wb") as g:
+        g.write(f.read())
+    return os.path.join(tmp, job), ptx
+
+
 def fwin40_unpack(cal, tmp):
     """(the job's directory, probe_fwin40's PTX): h100n's fwin40 job and the PTX (probes/) unpacked into tmp."""
-    with tarfile.open(os.path.join(cal, "device-2026-12-07-h100n-fwin40.tar.xz")) as t:
-        t.extractall(tmp, filter="data")
-    ptx = os.path.join(tmp, "probe_fwin40.ptx")
-    with lzma.open(os.path.join(cal, "probes", "probe_fwin40.ptx.xz")) as f, open(ptx, "wb") as g:
-        g.write(f.read())
-    return os.path.join(tmp, "fwin40"), ptx
+    return job_unpack(cal, tmp, "device-2026-12-07-h100n-fwin40.tar.xz", "fwin40", "probe_fwin40")
 
 
 def fwin40_hw(raw, name):

@@ -11,7 +11,7 @@ import os, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from check_device_jobs import report  # noqa: E402
+from check_device_jobs import ledger_main  # noqa: E402
 from check_far_order import fwin40_runs, fwin40_span, fwin40_unpack  # noqa: E402
 
 # run.sh's runs of the fwin40 kernel (the job's base-last repeats base at 512; f37-first and f37-last are probe_fwin37)
@@ -34,14 +34,7 @@ def figures(ws, cal):
 
 
 def main(argv):
-    if len(argv) != 3:
-        sys.exit(__doc__)
-    cal = os.path.join(argv[2], "tests", "calibration")
-    rows = figures(argv[1], cal)
-    if len(rows) != 28:
-        print("FAIL: %d figures, not the job's 28" % len(rows))
-        return 1
-    return report(rows, "H100 (h100n)", os.path.join(cal, "fwin40_beyond.txt"))
+    return ledger_main(argv, __doc__, figures, 28, "H100 (h100n)", "fwin40_beyond.txt")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""warpsim against the H100's fwin53 job (h100u, 2026-12-07; .devjobs/fwin53, docs/calibration.md "(win53)"): the 12
+seq-KB runs of probe_fwin53's region<KB,0> (one warp of straight-line code, KB chunks of 64 FFMAs and a stamp), each
+twice: cold, launch 0's cycles (a process's first launch) against warpsim's first launch (the built-in preset), and
+warm, the median over launches 2-11 against warpsim's warm launch (ifetch.line 0); a figure is the sum of the KB
+chunks' cycles (the last stamp less the first).
+
+usage: check_fwin53.py WARPSIM SRCDIR
+  prints each figure, its error and the summary (figures, mean |error|, max, beyond 10%), and compares the figures
+  beyond 10% with tests/calibration/fwin53_beyond.txt as check_fwin40.py does with its ledger: it fails where a figure
+  leaves the bound and is not on the ledger, and where one on the ledger comes within it."""
+import json, os, statistics, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from check_device_jobs import ledger_main  # noqa: E402
+from check_far_order import job_unpack  # noqa: E402
+
+SIZES = (8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 128, 160)  # run.sh's seq-KB runs
+MAXKB = 160  # probe_fwin53.cu's: a warp's stamps are MAXKB + 3 words of o
+
+
+def card_totals(raw, kb):
+    """{launch: warp 0's cycles over the KB chunks} of the run seq-KB ("L n KB k w W sm M: d1 ... dKB" lines)."""
+    out = {}
+    for line in open(os.path.join(raw, "probe", "seq-%d.txt" % kb)):
+        if line.startswith("L "):
+            head, d = line.split(":", 1)
+            f = head.split()
+            if int(f[3]) == kb and int(f[5]) == 0:
+                out[int(f[1])] = sum(int(x) for x in d.split())
+    if sorted(out) != list(range(12)):
+        raise SystemExit("seq-%d: launches %s, not 0-11" % (kb, sorted(out)))
+    return out
+
+
+def sim_total(ws, ptx, kb, preset=None):
+    """warpsim's cycles over region<KB,0>'s KB chunks at one warp (preset: a --preset file, None: the built-in one,
+    a first launch)."""
+    args = [ws, "run", ptx, "--kernel", "_Z6regionILi%dELi0EEvPyff" % kb, "--grid", "1", "--block", "32",
+            "o=u64[%d]" % (4 * (MAXKB + 3)), "a=f32:1.0001", "b=f32:0.5", "--json"]
+    if preset:
+        args += ["--preset", preset]
+    o = json.loads(subprocess.run(args, capture_output=True, text=True, check=True).stdout)["buffers"]["o"]
+    return o[kb] - o[0]
+
+
+def figures(ws, cal):
+    """[("fwin53", "seq-KB-cold" or "-warm", 32, h100u's cycles, warpsim's)] of the 24 figures."""
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        raw, ptx = job_unpack(cal, tmp, "device-2026-12-07-h100u-fwin53.tar.xz", "fwin53", "probe_fwin53")
+        warm = os.path.join(tmp, "warm.preset")
+        with open(warm, "w") as f:
+            f.write("ifetch.line 0\n")
+        for kb in SIZES:
+            hw = card_totals(raw, kb)
+            rows.append(("fwin53", "seq-%d-cold" % kb, 32, hw[0], sim_total(ws, ptx, kb)))
+            rows.append(("fwin53", "seq-%d-warm" % kb, 32, statistics.median(hw[n] for n in range(2, 12)),
+                         sim_total(ws, ptx, kb, warm)))
+    return rows
+
+
+def main(argv):
+    return ledger_main(argv, __doc__, figures, 2 * len(SIZES), "H100 (h100u)", "fwin53_beyond.txt")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
