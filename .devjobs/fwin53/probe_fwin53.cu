@@ -8,19 +8,10 @@
 //       probe_fwin53 scrub KB THREADS LAUNCHES     the 160 KiB twin on every SM before each launch
 //       probe_fwin53 each                          every kernel once (for the debugger's load addresses)
 // Output: a line a launch and warp: "L n KB k w W sm M: d1 ... dKB" (each chunk's cycles; d1 from the region's t0)
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <cuda_runtime.h>
 
-#define CK(x)                                                                                                          \
-    do {                                                                                                               \
-        cudaError_t e_ = (x);                                                                                          \
-        if (e_ != cudaSuccess) {                                                                                       \
-            fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                                                   \
-            exit(1);                                                                                                   \
-        }                                                                                                              \
-    } while (0)
+#include "../ck.h"
+
 #define F8 "+f"(v0), "+f"(v1), "+f"(v2), "+f"(v3), "+f"(v4), "+f"(v5), "+f"(v6), "+f"(v7)
 #ifdef FWIN54 /* fwin54: the sizes between, and past 160 */
 #define MAXKB 192
