@@ -16,14 +16,7 @@
 #include <cuda_runtime.h>
 
 #define NSEG 32
-#define CK(x)                                                                                                          \
-    do {                                                                                                               \
-        cudaError_t e_ = (x);                                                                                          \
-        if (e_ != cudaSuccess) {                                                                                       \
-            fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                                                   \
-            exit(1);                                                                                                   \
-        }                                                                                                              \
-    } while (0)
+#include "../ck.h"
 #define F8 "+f"(v0), "+f"(v1), "+f"(v2), "+f"(v3), "+f"(v4), "+f"(v5), "+f"(v6), "+f"(v7)
 
 template <int N> __global__ void __launch_bounds__(1024) far(unsigned long long *o, unsigned *sink, float a, float b,

@@ -7,14 +7,7 @@
 #include <ctime>
 #include <cuda_runtime.h>
 
-#define CK(x)                                                                                                          \
-    do {                                                                                                               \
-        cudaError_t e_ = (x);                                                                                          \
-        if (e_ != cudaSuccess) {                                                                                       \
-            fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                                                   \
-            exit(1);                                                                                                   \
-        }                                                                                                              \
-    } while (0)
+#include "../ck.h"
 #define F8 "+f"(v0), "+f"(v1), "+f"(v2), "+f"(v3), "+f"(v4), "+f"(v5), "+f"(v6), "+f"(v7)
 #define N 4096
 #define S 16
