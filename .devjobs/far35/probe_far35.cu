@@ -16,7 +16,7 @@
 #include <cuda_runtime.h>
 
 #define NSEG 32
-#include "../ck.h"
+#include "../../tests/calibration/probes/ck.h"
 #define F8 "+f"(v0), "+f"(v1), "+f"(v2), "+f"(v3), "+f"(v4), "+f"(v5), "+f"(v6), "+f"(v7)
 
 template <int N> __global__ void __launch_bounds__(1024) far(unsigned long long *o, unsigned *sink, float a, float b,

@@ -15,7 +15,7 @@
 #include <cuda_runtime.h>
 
 #define NSEG 16
-#include "../ck.h"
+#include "../../tests/calibration/probes/ck.h"
 
 #define F8 "+f"(v[0]), "+f"(v[1]), "+f"(v[2]), "+f"(v[3]), "+f"(v[4]), "+f"(v[5]), "+f"(v[6]), "+f"(v[7])
 // mfi: an IMAD and an FFMA on independent chains, 4 pairs a segment, w the kernel parameter (ptxas's UR)

@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <cuda_runtime.h>
 
-#include "../ck.h"
+#include "../../tests/calibration/probes/ck.h"
 #define F8 "+f"(v0), "+f"(v1), "+f"(v2), "+f"(v3), "+f"(v4), "+f"(v5), "+f"(v6), "+f"(v7)
 #define S 32
 #define ROW (S + 3)

@@ -10,7 +10,7 @@
 // Output: a line a launch and warp: "L n KB k w W sm M: d1 ... dKB" (each chunk's cycles; d1 from the region's t0)
 #include <cstring>
 
-#include "../ck.h"
+#include "../../tests/calibration/probes/ck.h"
 
 #define F8 "+f"(v0), "+f"(v1), "+f"(v2), "+f"(v3), "+f"(v4), "+f"(v5), "+f"(v6), "+f"(v7)
 #ifdef FWIN54 /* fwin54: the sizes between, and past 160 */

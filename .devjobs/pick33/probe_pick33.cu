@@ -17,7 +17,7 @@
 #include <cuda_runtime.h>
 
 #define NSEG 32
-#include "../ck.h"
+#include "../../tests/calibration/probes/ck.h"
 
 #define F8 "+f"(v[0]), "+f"(v[1]), "+f"(v[2]), "+f"(v[3]), "+f"(v[4]), "+f"(v[5]), "+f"(v[6]), "+f"(v[7])
 #define FM(V) "fma.rn.f32 " V ", " V ", %9, %10;"

@@ -60,15 +60,7 @@ __device__ __forceinline__ void finish(unsigned long long *o, unsigned *sink, un
     record(o, sink, t0, clock_after(x), x);
 }
 
-// A failed CUDA call ends the probe: the call's text and CUDA's message on stderr, exit status 1.
-#define CK(x)                                                                                                          \
-    do {                                                                                                               \
-        cudaError_t e_ = (x);                                                                                          \
-        if (e_ != cudaSuccess) {                                                                                       \
-            fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                                                   \
-            exit(1);                                                                                                   \
-        }                                                                                                              \
-    } while (0)
+#include "ck.h" // CK: a failed CUDA call ends the probe
 
 // A kind's name: the probes keep their kinds as a list of names (beside a list of kernels) or of entries with one.
 static inline const char *probe_name(const char *name) { return name; }

@@ -1,4 +1,5 @@
-// ck.h: the device probes' check of a CUDA runtime call: on an error, the call and its message on stderr, exit 1.
+// ck.h: a failed CUDA call ends the probe: the call's text and CUDA's message on stderr, exit status 1 (the device
+// probes', tests/calibration/probes and .devjobs).
 #ifndef DEVJOBS_CK_H
 #define DEVJOBS_CK_H
 #include <cstdio>
