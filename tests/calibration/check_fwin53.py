@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""warpsim against the H100's fwin53 job (h100u, 2026-12-07; .devjobs/fwin53, docs/calibration.md "(win53)"): the 12
-seq-KB runs of probe_fwin53's region<KB,0> (one warp of straight-line code, KB chunks of 64 FFMAs and a stamp), each
-twice: cold, launch 0's cycles (a process's first launch) against warpsim's first launch (the built-in preset), and
+"""warpsim against the H100s' fwin53 and fwin54 jobs (h100u and h100v, 2026-12-07; .devjobs/fwin53, .devjobs/fwin54,
+docs/calibration.md "(win53)", "(fwin54)"): the seq-KB runs of probe_fwin53's region<KB,0> (one warp of straight-line
+code, KB chunks of 64 FFMAs and a stamp; fwin54's build, -DFWIN54, has more sizes and MAXKB 192), each twice: cold, launch 0's cycles (a process's first launch) against warpsim's first launch (the built-in preset), and
 warm, the median over launches 2-11 against warpsim's warm launch (ifetch.line 0); a figure is the sum of the KB
 chunks' cycles (the last stamp less the first).
 
@@ -16,8 +16,12 @@ sys.path.insert(0, HERE)
 from check_device_jobs import ledger_main  # noqa: E402
 from check_far_order import job_unpack  # noqa: E402
 
-SIZES = (8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 128, 160)  # run.sh's seq-KB runs
-MAXKB = 160  # probe_fwin53.cu's: a warp's stamps are MAXKB + 3 words of o
+# the jobs: (tarball, job, the probe's PTX in probes/, run.sh's seq-KB sizes, MAXKB: a warp's stamps are MAXKB + 3
+# words of o)
+JOBS = (("device-2026-12-07-h100u-fwin53.tar.xz", "fwin53", "probe_fwin53",
+         (8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 128, 160), 160),
+        ("device-2026-12-07-h100v-fwin54.tar.xz", "fwin54", "probe_fwin54", (104, 112, 120, 128, 136, 144, 160, 176, 192),
+         192))
 
 
 def card_totals(raw, kb):
@@ -34,11 +38,11 @@ def card_totals(raw, kb):
     return out
 
 
-def sim_total(ws, ptx, kb, preset=None):
+def sim_total(ws, ptx, kb, maxkb, preset=None):
     """warpsim's cycles over region<KB,0>'s KB chunks at one warp (preset: a --preset file, None: the built-in one,
     a first launch)."""
     args = [ws, "run", ptx, "--kernel", "_Z6regionILi%dELi0EEvPyff" % kb, "--grid", "1", "--block", "32",
-            "o=u64[%d]" % (4 * (MAXKB + 3)), "a=f32:1.0001", "b=f32:0.5", "--json"]
+            "o=u64[%d]" % (4 * (maxkb + 3)), "a=f32:1.0001", "b=f32:0.5", "--json"]
     if preset:
         args += ["--preset", preset]
     o = json.loads(subprocess.run(args, capture_output=True, text=True, check=True).stdout)["buffers"]["o"]
@@ -46,23 +50,25 @@ def sim_total(ws, ptx, kb, preset=None):
 
 
 def figures(ws, cal):
-    """[("fwin53", "seq-KB-cold" or "-warm", 32, h100u's cycles, warpsim's)] of the 24 figures."""
+    """[(job, "seq-KB-cold" or "-warm", 32, the card's cycles, warpsim's)] of every job's figures."""
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        raw, ptx = job_unpack(cal, tmp, "device-2026-12-07-h100u-fwin53.tar.xz", "fwin53", "probe_fwin53")
-        warm = os.path.join(tmp, "warm.preset")
-        with open(warm, "w") as f:
-            f.write("ifetch.line 0\n")
-        for kb in SIZES:
-            hw = card_totals(raw, kb)
-            rows.append(("fwin53", "seq-%d-cold" % kb, 32, hw[0], sim_total(ws, ptx, kb)))
-            rows.append(("fwin53", "seq-%d-warm" % kb, 32, statistics.median(hw[n] for n in range(2, 12)),
-                         sim_total(ws, ptx, kb, warm)))
+    for tar, job, probe, sizes, maxkb in JOBS:
+        with tempfile.TemporaryDirectory() as tmp:
+            raw, ptx = job_unpack(cal, tmp, tar, job, probe)
+            warm = os.path.join(tmp, "warm.preset")
+            with open(warm, "w") as f:
+                f.write("ifetch.line 0\n")
+            for kb in sizes:
+                hw = card_totals(raw, kb)
+                rows.append((job, "seq-%d-cold" % kb, 32, hw[0], sim_total(ws, ptx, kb, maxkb)))
+                rows.append((job, "seq-%d-warm" % kb, 32, statistics.median(hw[n] for n in range(2, 12)),
+                             sim_total(ws, ptx, kb, maxkb, warm)))
     return rows
 
 
 def main(argv):
-    return ledger_main(argv, __doc__, figures, 2 * len(SIZES), "H100 (h100u)", "fwin53_beyond.txt")
+    return ledger_main(argv, __doc__, figures, sum(2 * len(job[3]) for job in JOBS), "H100 (h100u, h100v)",
+                       "fwin53_beyond.txt")
 
 
 if __name__ == "__main__":
