@@ -25,9 +25,10 @@
  *     device-side cudaDeviceSynchronize: nothing in a parent can wait for a child, a child may
  *     start any time after its launch, and the parent is complete only when its children are, so
  *     running each child after the parent, in launch order, each with its own children after it,
- *     is one order the GPU may give (depth first, from a stack on the heap: ws_cdp_item). Tail launches run after the grid's other children. A program
- *     whose result depends on a child running while its parent still runs (a flag the parent
- *     spins on) is racy on the GPU and deadlocks or differs here.
+ *     is one order the GPU may give (depth first, from a stack on the heap: ws_cdp_item). Tail
+ *     launches run after the grid's other children. A program whose result depends on a child
+ *     running while its parent still runs (a flag the parent spins on) is racy on the GPU and
+ *     deadlocks or differs here.
  * Kernels that call the device runtime run their blocks on one host thread (they are "calls
  * without a body", as vprintf, machine.c), so launch order is block order, then warp, then lane.
  * The pending count is the launches queued and not yet ended: here every launch of a grid is
@@ -57,6 +58,9 @@ static const char *error_name(uint32_t err)
     }
 }
 
+/* the most bytes of parameters a grid takes: its launch context's room for them */
+#define PARAMS_CAP sizeof(((ws_launch_ctx *)0)->params)
+
 /* the stream handles a kernel may name without creating one (driver_types.h) */
 enum { STREAM_DEFAULT = 0, STREAM_TAIL_LAUNCH = 3, STREAM_FIRE_AND_FORGET = 4 };
 
@@ -79,6 +83,22 @@ typedef struct ws_cdp_errors {
 
 /* a key's first slot in a table of cap (a power of two) slots */
 static size_t key_slot(uint64_t key, size_t cap) { return (size_t)(key * 0x9e3779b97f4a7c15ull >> 20) & (cap - 1); }
+
+/* room in *p (of *cap elements of size) for need; -1: out of memory */
+static int reserve(void **p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    size_t cap2 = *cap ? *cap : 16;
+    while (cap2 < need)
+        cap2 *= 2;
+    void *q = realloc(*p, cap2 * size);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = cap2;
+    return 0;
+}
 
 static uint32_t *error_slot(ws_sim *sim, uint64_t key, int add)
 {
@@ -199,14 +219,8 @@ static uint64_t get_parameter_buffer(ws_exec *x, const ws_call_site *cs, unsigne
         return 0;
     }
     const ws_kernel *k = &m->kernels[m->addr_kernel_def[i]];
-    if (sim->ncdp == sim->cap_cdp) {
-        size_t cap = sim->cap_cdp ? sim->cap_cdp * 2 : 16;
-        ws_cdp_entry *q = realloc(sim->cdp, cap * sizeof *q);
-        if (!q)
-            return fail(x, l, cudaErrorMemoryAllocation), 0;
-        sim->cdp = q;
-        sim->cap_cdp = cap;
-    }
+    if (reserve((void **)&sim->cdp, &sim->cap_cdp, sim->ncdp + 1, sizeof *sim->cdp) != 0)
+        return fail(x, l, cudaErrorMemoryAllocation), 0;
     uint64_t buf = ws_sim_alloc(sim, k->param_bytes ? k->param_bytes : 1, NULL);
     if (!buf) { /* the memory limit: the GPU's pool of parameter buffers is finite too */
         fail(x, l, cudaErrorMemoryAllocation);
@@ -333,22 +347,6 @@ typedef struct ws_cdp_tree {
     uint8_t *params; /* a grid's parameters, read from its buffer: the launch context's size, one for all */
 } ws_cdp_tree;
 
-/* room in *p (of *cap elements of size) for need; -1: out of memory */
-static int reserve(void **p, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return 0;
-    size_t cap2 = *cap ? *cap : 16;
-    while (cap2 < need)
-        cap2 *= 2;
-    void *q = realloc(*p, cap2 * size);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = cap2;
-    return 0;
-}
-
 /* The launches of the grid that just ran (sim->cdp from first on; the grid is launches[parent], at
  * depth - 1) onto the stack so that they come off in launch order, the tail launches last; their
  * parameter buffers go back where they never launched. -1: no memory to stack them, and none runs. */
@@ -454,8 +452,7 @@ static ws_status run_grid(ws_cdp_tree *t, const ws_cdp_item *it)
 {
     ws_sim *sim = t->sim;
     const ws_cdp_entry *e = &it->e;
-    size_t n =
-        e->k->param_bytes < sizeof((ws_launch_ctx *)0)->params ? e->k->param_bytes : sizeof((ws_launch_ctx *)0)->params;
+    size_t n = e->k->param_bytes < PARAMS_CAP ? e->k->param_bytes : PARAMS_CAP;
     ws_sim_read(sim, e->buffer, t->params, n);
     ws_sim_free(sim, e->buffer);
     uint64_t shared = sim->cfg.dynamic_shared_bytes;
@@ -480,7 +477,7 @@ ws_status ws_cdp_run_children(ws_sim *sim, const ws_module *m, size_t first, ws_
     if (sim->ncdp <= first)
         return st;
     ws_cdp_tree t = {sim, m, launch, res, res->nlaunches, res->ndiags, NULL, 0, 0, NULL};
-    t.params = malloc(sizeof((ws_launch_ctx *)0)->params);
+    t.params = malloc(PARAMS_CAP);
     if ((take_children(&t, first, -1, 1) != 0 || !t.params) && st == WS_OK)
         st = fail_launch(res, WS_ERR_INTERNAL, "out of memory");
     while (t.n > 0) {
