@@ -388,9 +388,22 @@ static int undef_classes(const ws_exec *x, uint32_t reg, uint32_t exec, lane_cla
     return 1;
 }
 
-/* The lanes of exec by the control's value for ws_move_bytes: where it is undefined (ctl_undef),
- * WS_MOVE_ANY, but selp's predicate, whose value picks the operand as before bytes were tracked.
- * 0 where that makes too many classes (a selector or an amount that differs from lane to lane). */
+/* The control's value in lane l for ws_move_bytes: where it is undefined (ctl_undef), WS_MOVE_ANY,
+ * but selp's predicate, whose value (0 or 1) picks the operand as before bytes were tracked; 0
+ * where in has no control. */
+static int64_t lane_control(ws_exec *x, const ws_insn *in, unsigned l, uint32_t ctl_undef)
+{
+    int k = ws_move_control(in);
+    if (k < 0)
+        return 0;
+    uint32_t v = (uint32_t)opnd(x, &in->ops[k], l);
+    if (in->op == WS_OP_SELP)
+        return v != 0;
+    return (ctl_undef >> l) & 1 ? WS_MOVE_ANY : (int64_t)v;
+}
+
+/* The lanes of exec by the control's value (lane_control); one class where the instruction fixes
+ * it. 0 where that makes too many classes (a selector or an amount that differs from lane to lane). */
 static int control_classes(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_t ctl_undef, lane_classes *c)
 {
     int k = ws_move_control(in);
@@ -400,14 +413,8 @@ static int control_classes(ws_exec *x, const ws_insn *in, uint32_t exec, uint32_
         c->value[c->n++] = ws_move_fixed_control(in);
         return 1;
     }
-    uint32_t any = in->op == WS_OP_SELP ? 0 : ctl_undef & exec;
-    if (any) {
-        c->lanes[c->n] = any;
-        c->value[c->n++] = WS_MOVE_ANY;
-    }
-    FOR_EACH_LANE(exec & ~any, l) {
-        uint32_t v = (uint32_t)ws_reg_get(x, in->ops[k].reg, l);
-        if (!add_to_class(c, l, in->op == WS_OP_SELP ? v != 0 : v))
+    FOR_EACH_LANE(exec, l) {
+        if (!add_to_class(c, l, lane_control(x, in, l, ctl_undef)))
             return 0;
     }
     return 1;
@@ -496,11 +503,7 @@ static int move_reads(ws_exec *x, const ws_insn *in, uint32_t exec)
         FOR_EACH_LANE(exec, l) {
             for (unsigned i = 0; i < n; i++)
                 u[i] = undef_bytes(x, src[i], l);
-            int k = ws_move_control(in);
-            int64_t v = k < 0 ? 0 : (int64_t)(uint32_t)opnd(x, &in->ops[k], l);
-            if (((ctl_undef >> l) & 1) && in->op != WS_OP_SELP)
-                v = WS_MOVE_ANY;
-            if (move_group(x, in, n, u, in->op == WS_OP_SELP ? v != 0 : v, 1u << l, ctl_undef, keep, &acc) < 0)
+            if (move_group(x, in, n, u, lane_control(x, in, l, ctl_undef), 1u << l, ctl_undef, keep, &acc) < 0)
                 return 0;
         }
     }
