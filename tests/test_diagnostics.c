@@ -122,6 +122,32 @@ static void expect_no_reports(const char *const *bodies, size_t n)
         }
 }
 
+/* A body that reports one uninitialized read: at the body's line `line`, in lanes `lanes`, naming
+ * register reg and the words `bytes` ("bytes 2-3 are"). */
+typedef struct {
+    const char *body;
+    unsigned line; /* of the report, from the body's first */
+    uint32_t lanes;
+    const char *reg, *bytes;
+} one_report;
+
+/* Each case, in both modes, reports once, as it says. */
+static void expect_one_report(const one_report *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        for (int timing = 0; timing < 2; timing++) {
+            ws_diag d;
+            memset(&d, 0, sizeof d);
+            size_t got = uninit_reports(cases[i].body, timing, &d, false, 0);
+            if (got != 1 || d.line != WSH_BODY_LINE + cases[i].line || d.lanes != cases[i].lanes ||
+                !strstr(d.message, cases[i].reg) || !strstr(d.message, cases[i].bytes))
+                fail_msg("case %zu (%s mode): %zu reports, want 1 at line %u, lanes 0x%08x, naming %s's %s; got line "
+                         "%u, lanes 0x%08x: %s",
+                         i, timing ? "timing" : "functional", got, WSH_BODY_LINE + cases[i].line, cases[i].lanes,
+                         cases[i].reg, cases[i].bytes, d.line, d.lanes, d.message);
+        }
+}
+
 /* The upper half is dropped after the shuffle, by a cvt to 16 bits, an unpack, a 16-bit store or
  * an and-mask: no report (each was reported at the pack before bytes were tracked). */
 static void test_pack_upper_half_dropped(void **state)
@@ -145,37 +171,23 @@ static void test_pack_upper_half_dropped(void **state)
 static void test_pack_upper_half_used(void **state)
 {
     (void)state;
-    static const struct {
-        const char *body;
-        unsigned line; /* of the report, from the body's first */
-        const char *reg, *bytes;
-    } cases[] = {
+    static const one_report cases[] = {
         /* the whole packed value computed with */
-        {"mov.b16 %rs1, 1;\nmov.b32 %r50, {%rs1, %rs2};\nadd.u32 %r2, %r50, 1;\n", 2, "%r50", "bytes 2-3 are"},
+        {"mov.b16 %rs1, 1;\nmov.b32 %r50, {%rs1, %rs2};\nadd.u32 %r2, %r50, 1;\n", 2, ~0u, "%r50", "bytes 2-3 are"},
         /* the shuffled value stored whole */
-        {PACK_SHFL "st.global.u32 [%rd10], %r51;\n", 3, "%r51", "bytes 2-3 are"},
+        {PACK_SHFL "st.global.u32 [%rd10], %r51;\n", 3, ~0u, "%r51", "bytes 2-3 are"},
         /* the upper half brought down by a shift */
-        {PACK_SHFL "shr.u32 %r52, %r51, 16;\ncvt.u16.u32 %rs3, %r52;\ncvt.u32.u16 %r2, %rs3;\n", 3, "%r51",
+        {PACK_SHFL "shr.u32 %r52, %r51, 16;\ncvt.u16.u32 %rs3, %r52;\ncvt.u32.u16 %r2, %rs3;\n", 3, ~0u, "%r51",
          "bytes 2-3 are"},
         /* the upper half unpacked, then widened: nothing it moves is defined */
-        {PACK_SHFL "mov.b32 {%rs4, %rs5}, %r51;\ncvt.u32.u16 %r2, %rs5;\n", 4, "%rs5", "bytes 0-1 are"},
+        {PACK_SHFL "mov.b32 {%rs4, %rs5}, %r51;\ncvt.u32.u16 %r2, %rs5;\n", 4, ~0u, "%rs5", "bytes 0-1 are"},
         /* a mask that keeps only the upper half: nothing it moves is defined */
-        {PACK_SHFL "and.b32 %r52, %r51, -65536;\nadd.u32 %r2, %r52, 1;\n", 3, "%r51", "bytes 2-3 are"},
+        {PACK_SHFL "and.b32 %r52, %r51, -65536;\nadd.u32 %r2, %r52, 1;\n", 3, ~0u, "%r51", "bytes 2-3 are"},
         /* a sign extension copies the undefined sign byte into the upper word */
-        {PACK_SHFL "cvt.s64.s32 %rd20, %r51;\nmov.b64 {%r52, %r53}, %rd20;\nadd.u32 %r2, %r53, 1;\n", 5, "%r53",
+        {PACK_SHFL "cvt.s64.s32 %rd20, %r51;\nmov.b64 {%r52, %r53}, %rd20;\nadd.u32 %r2, %r53, 1;\n", 5, ~0u, "%r53",
          "bytes 0-3 are"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        for (int timing = 0; timing < 2; timing++) {
-            ws_diag d;
-            memset(&d, 0, sizeof d);
-            size_t n = uninit_reports(cases[i].body, timing, &d, false, 0);
-            if (n != 1 || d.line != WSH_BODY_LINE + cases[i].line || d.lanes != 0xffffffffu ||
-                !strstr(d.message, cases[i].reg) || !strstr(d.message, cases[i].bytes))
-                fail_msg("case %zu (%s mode): %zu reports, want 1 at line %u naming %s's %s; got line %u: %s", i,
-                         timing ? "timing" : "functional", n, WSH_BODY_LINE + cases[i].line, cases[i].reg,
-                         cases[i].bytes, d.line, d.message);
-        }
+    expect_one_report(cases, sizeof cases / sizeof cases[0]);
 }
 
 /* prmt, the shifts and selp move bytes (sim/bytemove.h): the upper half they drop, or an operand
@@ -211,12 +223,7 @@ static void test_selection_drops_undefined_bytes(void **state)
 static void test_selection_undefined_bytes_used(void **state)
 {
     (void)state;
-    static const struct {
-        const char *body;
-        unsigned line; /* of the report, from the body's first */
-        uint32_t lanes;
-        const char *reg, *bytes;
-    } cases[] = {
+    static const one_report cases[] = {
         /* prmt swaps the halves: the low half is undefined at the add */
         {PACK_SHFL "prmt.b32 %r52, %r51, 0, 0x1032;\nadd.u32 %r2, %r52, 1;\n", 4, ~0u, "%r52", "bytes 0-1 are"},
         /* prmt of only undefined bytes (the rest constants): reported at the prmt */
@@ -250,18 +257,7 @@ static void test_selection_undefined_bytes_used(void **state)
         {"mov.u32 %r53, 1;\nprmt.b32 %r2, %r53, 0, %r60;\n", 1, ~0u, "%r60", "before anything wrote it"},
         {"mov.u32 %r53, 1;\nselp.b32 %r2, %r53, 0, %p9;\n", 1, ~0u, "%p9", "before anything wrote it"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        for (int timing = 0; timing < 2; timing++) {
-            ws_diag d;
-            memset(&d, 0, sizeof d);
-            size_t n = uninit_reports(cases[i].body, timing, &d, false, 0);
-            if (n != 1 || d.line != WSH_BODY_LINE + cases[i].line || d.lanes != cases[i].lanes ||
-                !strstr(d.message, cases[i].reg) || !strstr(d.message, cases[i].bytes))
-                fail_msg("case %zu (%s mode): %zu reports, want 1 at line %u, lanes 0x%08x, naming %s's %s; got line "
-                         "%u, lanes 0x%08x: %s",
-                         i, timing ? "timing" : "functional", n, WSH_BODY_LINE + cases[i].line, cases[i].lanes,
-                         cases[i].reg, cases[i].bytes, d.line, d.lanes, d.message);
-        }
+    expect_one_report(cases, sizeof cases / sizeof cases[0]);
 }
 
 /* A shuffle's result takes the source lane's definedness: only lanes 0-15 wrote %rs2, and the
