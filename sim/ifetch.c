@@ -114,8 +114,7 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
     f->settle = 0;
     f->unrequested = f->nlines > f->ahead + 1 ? f->nlines - (f->ahead + 1) : 0;
     /* ifetch.near_sets: a later launch finds the lines the near caches kept there */
-    f->near = warm && f->near_kept;
-    for (uint32_t l = 0; f->near && l < f->nlines; l++)
+    for (uint32_t l = 0; warm && f->near_kept && l < f->nlines; l++)
         if (f->near_kept[l] && f->ready[l] == UINT64_MAX) {
             f->ready[l] = 0;
             f->unrequested--;
@@ -171,10 +170,6 @@ uint64_t ws_ifetch_slow(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t now)
         f->covered[line] = 0;
         return request(f, wi, line, now);
     }
-    if (f->near && f->ready[line] == UINT64_MAX) { /* ifetch.near_sets: a missed line, asked for when reached */
-        f->next[wi & 31] = line + 1;
-        return request(f, wi, line, now > f->latency ? now - f->latency : 0);
-    }
     f->unrequested -= f->ready[line] == UINT64_MAX;
     f->ready[line] = now; /* a branch's target outside every stream: it comes with the branch (kept, so
                            * that a later stream's request does not move it) */
@@ -184,10 +179,6 @@ uint64_t ws_ifetch_slow(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t now)
 void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
 {
     wi &= 31;
-    if (f->near && f->near_kept[line]) { /* ifetch.near_sets: a hit asks for nothing; the next miss starts over */
-        f->covered[line] = 1;
-        return;
-    }
     /* the warp waited for the line (it came at the issue, or with ifetch.late after the cycle following the warp's
      * last issue, the warp then held by a pipe or a source too: probe_alu3 h2f_l, h2f_f, hadd_l at one warp, 512
      * SASS of HADD2.F32 or HADD2 and LOP3 or FFMA, take the H100's 1125 cycles as lop3_f's, 17.6 a line, where the

@@ -100,11 +100,10 @@ typedef struct {
     uint64_t window_warm; /* ifetch.window_refetch: a later launch's, set by the caller where the kernel passes
                            * ifetch.window + ifetch.window_kept KiB (0: kept, the block's period) */
     uint64_t past_period; /* the block's: window_cold in a first launch, window_warm in a later one */
-    /* ifetch.near_sets (docs/calibration.md "(near55)"): per line, a later launch finds it in the near caches (made by
+    /* ifetch.near_sets (docs/calibration.md "(near55)", "(near56)"): per line, a later launch finds it in the near caches (made by
      * the caller with ws_ifetch_lru_kept for a kernel past ifetch.hold; NULL: every line fetched again); those are there
      * at the block's start, the others are fetched */
     uint8_t *near_kept;
-    int near; /* the block's: a later launch with near_kept (its streams request nothing from a kept line) */
     /* ifetch.held (docs/calibration.md "(fetch33)") */
     uint32_t held[32]; /* per warp: the cycles its half fmas held the issue past ptxas's counts since the block's start */
     const uint8_t *held_of; /* per instruction: the cycles a half fma holds the issue past ptxas's count (the caller's,
@@ -121,8 +120,8 @@ static inline int ws_ifetch_past(const uint32_t *line_of, uint32_t ninsns, doubl
     return line_of && kib > 0 && ((double)line_of[ninsns] + 1) * 128 > kib * 1024;
 }
 /* Per line of a kernel of nlines, whether a later launch finds it in an LRU cache of sets x ways 128-byte lines that
- * each launch loads with the kernel's lines in order (sim/ifetch_keep.c): the third launch's hits. NULL when out of
- * memory or with no sets or ways. */
+ * each launch loads with `before` lines in the sets before the entry's, then the kernel's lines in order
+ * (sim/ifetch_keep.c): the third launch's hits. NULL when out of memory or with no sets or ways. */
 uint8_t *ws_ifetch_lru_kept(uint32_t nlines, uint32_t sets, uint32_t ways, uint32_t before);
 /* The first line of code laid out in 128-byte lines that starts `kib` KiB or more past the kernel's entry
  * (ifetch.window; 0 where kib is 0 or less: no window). */

@@ -446,9 +446,10 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     /* ifetch.order: a first launch's lines in the schedule's order; a later launch's refetch (ifetch.hold, .far) keeps
      * the PTX's, on which ifetch.warm_line and ifetch.far_line were fitted (docs/calibration.md "(fetch32)") */
     const uint32_t *lines = !pr->code_warm && t->p.ifetch_line > 0 && tk->line_sched ? tk->line_sched : tk->line_of;
-    /* ifetch.near_sets (docs/calibration.md "(near55)"): a kernel past ifetch.hold keeps the lines an LRU cache of
-     * near_sets x near_ways lines keeps, and fetches the others at the far fetch's pace (fwin53's 32 KiB kernel: near
-     * in runs every 8 KiB, the rest at 15-18.5 cycles a line) */
+    /* ifetch.near_sets (docs/calibration.md "(near55)", "(near56)"): a kernel past ifetch.hold keeps the lines an LRU
+     * cache of near_sets x near_ways lines keeps (each launch loading near_before lines ahead of the kernel's), and
+     * fetches the others at the far fetch's pace (fwin53's 32 KiB kernel: near in runs of three chunks every 8 KiB,
+     * the rest at 15-18.5 cycles a line) */
     int near = refetch && !far && t->p.ifetch_near_sets > 0 && t->p.ifetch_near_ways > 0 && t->p.ifetch_far_line > 0;
     if (ws_ifetch_init(&t->ifetch, t->ninfo, lines, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency,
                        t->p.ifetch_restart,
