@@ -4,8 +4,8 @@
  * fwin53's later launches on the H100 h100u run a kernel's code near (at its own pace) where the near caches kept its
  * line, and at the far pace where they did not. One LRU cache of 128-byte lines, 64 sets of 4 ways (32 KiB), each
  * launch loading 8 lines in the sets before the entry's and then the kernel's lines in order, gets 95.9% of the
- * chunks of its 16-40 KiB kernels right (.devjobs/near56/near56.py): the 32 KiB kernel near in runs of three chunks
- * every 8 KiB, where the sets hold 4 of its lines, not 5, nor 4 and one of the 8. What the 8 lines are the data do
+ * chunks of its 16-40 KiB kernels right (.devjobs/near55/near55.py --before): the 32 KiB kernel near in runs of three
+ * chunks every 8 KiB, where the sets hold 4 of its lines, not 5, nor 4 and one of the 8. What the 8 lines are the data do
  * not say (code or data the launch reads through the same cache); with none (near55) the runs are a chunk longer.
  * The model runs every line of the kernel in order (straight-line code, the probes'); warpsim lays a kernel out from
  * set 0, and alone in the cache the sets' rotation does not matter. The third launch's hits are the pattern that

@@ -91,11 +91,13 @@ typedef struct {
     double ifetch_far_keep;     /* ... in a later launch, lines kept while at most this many later ones were
                                    requested; a warp reaching a line gone again requests it (0: all kept) */
 
-    /* ifetch.window (docs/calibration.md "(win53)") */
-    double ifetch_near_sets; /* a later launch of a kernel past ifetch.hold: the near caches' sets (0: every line
-                              * fetched again at ifetch.warm_line) */
-    double ifetch_near_ways; /* ... and ways (LRU) */
+    /* ifetch.near_sets (docs/calibration.md "(near55)", "(near56)") */
+    double ifetch_near_sets;   /* a later launch of a kernel past ifetch.hold: the near caches' sets (0: every line
+                                * fetched again at ifetch.warm_line) */
+    double ifetch_near_ways;   /* ... and ways (LRU) */
     double ifetch_near_before; /* ... and the lines before the entry's that each launch loads first */
+
+    /* ifetch.window (docs/calibration.md "(win53)") */
     double ifetch_window;         /* KiB from a kernel's entry a launch brings; lines past them come from L2 (0: off) */
     double ifetch_window_line;    /* ... a first launch: cycles between the requests of lines past the window */
     double ifetch_window_kept;    /* ... a later launch: KiB of code past the window the caches keep */

@@ -361,7 +361,7 @@ static void large_kernel_fetched_again(void **state)
     }
     print_message("2304 NOPs: first launch %llu cycles, second %llu\n", (unsigned long long)cycles[0],
                   (unsigned long long)cycles[1]);
-    assert_true(cycles[0] >= 288 * 17);                               /* cold: 17-18 a line */
+    assert_true(cycles[0] >= 288 * 17);                          /* cold: 17-18 a line */
     assert_true(cycles[1] >= 288 * 14 && cycles[1] <= 288 * 16); /* a third near, the rest fetched again */
     ws_sim_destroy(sim);
     ws_module_free(m);
@@ -383,7 +383,7 @@ static void near_caches_keep_part_of_a_35k_kernel(void **state)
     print_message("2224 NOPs warm: %llu cycles, ifetch.near_before 0 %llu, ifetch.near_sets 0 %llu\n",
                   (unsigned long long)c[0], (unsigned long long)c[1], (unsigned long long)c[2]);
     assert_true(c[0] >= 128 * 8 + 152 * 16 && c[0] <= 128 * 8 + 152 * 18 + 64); /* kept at 8 a line, the rest 16-18 */
-    assert_true(c[0] - c[1] >= 32 * 8 && c[0] - c[1] <= 32 * 12);              /* the 32 lines the 8 before displace */
+    assert_true(c[0] - c[1] >= 32 * 8 && c[0] - c[1] <= 32 * 12);               /* the 32 lines the 8 before displace */
     assert_true(c[2] >= 280 * 10 && c[2] <= 280 * 12 + 64);                     /* every line again at warm_line's */
 }
 
