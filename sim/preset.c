@@ -90,6 +90,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("ifetch.latency", ifetch_latency),
     PK("ifetch.restart", ifetch_restart),
     PK("ifetch.sass", ifetch_sass),
+    PK("ifetch.remat_stores", ifetch_remat_stores),
     PK("ifetch.late", ifetch_late),
     PK("ifetch.deep", ifetch_deep),
     PK("ifetch.hold", ifetch_hold),

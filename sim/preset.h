@@ -80,6 +80,8 @@ typedef struct {
     double ifetch_latency; /* ... cycles from a line's request to its arrival */
     double ifetch_restart; /* ... cycles a line the warp waited for puts its stream's next request later */
     double ifetch_sass;    /* ... 1: a PTX instruction takes its SASS count of the lines (ws_mufu_sass); 0: one each */
+    double ifetch_remat_stores; /* ... past this many stores of a block, a kernel parameter's reader takes an LDC more
+                                 * (param_remat.h; 0: none) */
     double ifetch_late; /* ... 1: a line that came after the cycle following the warp's last issue was waited for too */
     double ifetch_deep; /* ifetch.deep: a cold block's stream requests this many lines ahead (0: ifetch.ahead) */
     double ifetch_hold; /* warm code: KiB of a kernel's code the instruction caches keep between launches (0: all) */

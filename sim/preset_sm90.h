@@ -92,6 +92,7 @@ static const ws_preset ws_preset_sm90 = {
     .ifetch_latency = 40, /* ifetch.latency */
     .ifetch_restart = 2, /* ifetch.restart */
     .ifetch_sass = 1, /* ifetch.sass */
+    .ifetch_remat_stores = 131, /* ifetch.remat_stores */
     .ifetch_late = 1, /* ifetch.late */
     .ifetch_deep = 8, /* ifetch.deep */
     .ifetch_hold = 32, /* ifetch.hold */

@@ -7,6 +7,7 @@
 #include "fpexact.h"
 #include "memory.h"
 #include "narrow.h"
+#include "param_remat.h"
 #include "timing_info.h"
 
 #include <stdlib.h>
@@ -1099,13 +1100,19 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
         (t->p.ifetch_far > 0 && t->p.ifetch_far_line > 0)) { /* a folded mov or add has no
                                                                                         * SASS of its own (ifetch.h) */
         uint8_t *code = malloc(t->ninfo ? t->ninfo : 1);
-        if (!code)
+        uint8_t *remat =
+            t->p.ifetch_sass > 0 ? ws_param_remat(L->code, t->ninfo, (unsigned)t->p.ifetch_remat_stores) : NULL;
+        if (!code || (!remat && t->p.ifetch_sass > 0 && t->p.ifetch_remat_stores >= 1)) {
+            free(code);
+            free(remat);
             return -1;
+        }
         for (uint32_t pc = 0; pc < t->ninfo; pc++)
             code[pc] = (uint8_t)((!tk->info[pc].free_mov || tk->info[pc].latency > 0) &&
                                          !(t->fold.kind && t->fold.kind[pc] == WS_FOLD_PACK) /* no SASS of its own */
-                                     ? ws_timing_sass_count(t, L->code, pc) + pair_prmts(t, pc)
+                                     ? ws_timing_sass_count(t, L->code, pc) + pair_prmts(t, pc) + (remat ? remat[pc] : 0)
                                      : 0);
+        free(remat);
         tk->line_of = ws_ifetch_layout(t->ninfo, code);
         tk->line_sched = t->p.ifetch_order > 0 && t->sched.order ? ifetch_order(t, code) : NULL;
         free(code);

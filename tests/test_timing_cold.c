@@ -404,6 +404,55 @@ static void far_kernel_fetched_cold(void **state)
     assert_int_equal(c[2], c[3]);                           /* 36 KiB: ifetch.hold's rule alone */
 }
 
+/* A first launch of `stores` global stores, then 1024 FMAs on 64 chains (fetch-bound), each reading the kernel
+ * parameter's register %a (the buffer's address as two 32-bit parameters, the low one read as a float too), in one
+ * basic block; the FMAs' cycles. */
+static uint64_t fmas_after_stores(unsigned stores, const char *preset)
+{
+    size_t cap = 4096 + (size_t)(stores + 1024) * 48;
+    char *ptx = malloc(cap);
+    assert_non_null(ptx);
+    int k =
+        snprintf(ptx, cap,
+                 ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u32 plo, .param .u32 "
+                 "phi)\n{\n.reg .b32 %%lo, %%hi, %%t;\n.reg .f32 %%a, %%x<64>;\n.reg .b64 %%o, %%c<3>;\n.reg .pred %%p;\n"
+                 "ld.param.u32 %%lo, [plo];\nld.param.f32 %%a, [plo];\nld.param.u32 %%hi, [phi];\nmov.b64 %%o, {%%lo, %%hi};\n"
+                 "mov.u32 %%t, %%tid.x;\nsetp.ne.u32 %%p, %%t, 0;\n");
+    for (unsigned i = 0; i < 64; i++)
+        k += snprintf(ptx + k, cap - (size_t)k, "cvt.rn.f32.u32 %%x%u, %%t;\n", i);
+    for (unsigned i = 0; i < stores; i++)
+        k += snprintf(ptx + k, cap - (size_t)k, "st.global.u32 [%%o+%u], %%t;\n", 256 + 4 * (i % 32));
+    k += snprintf(ptx + k, cap - (size_t)k, "mov.u64 %%c0, %%clock64;\n");
+    for (unsigned i = 0; i < 1024; i++)
+        k += snprintf(ptx + k, cap - (size_t)k, "fma.rn.f32 %%x%u, %%x%u, %%a, %%a;\n", i % 64, i % 64);
+    k += snprintf(ptx + k, cap - (size_t)k, "mov.u64 %%c1, %%clock64;\n");
+    for (unsigned i = 1; i < 64; i++) /* every chain's value used */
+        k += snprintf(ptx + k, cap - (size_t)k, "add.f32 %%x0, %%x0, %%x%u;\n", i);
+    snprintf(ptx + k, cap - (size_t)k,
+             "sub.s64 %%c2, %%c1, %%c0;\n@!%%p st.global.u64 [%%o], %%c2;\n@!%%p st.global.f32 [%%o+8], %%x0;\n"
+             "ret;\n}\n");
+    uint64_t out[2];
+    run_ptx(ptx, 32, out, 2, WS_MODE_TIMING, preset);
+    free(ptx);
+    return out[0];
+}
+
+/* ifetch.remat_stores (docs/calibration.md "(ldc56)"): past 131 stores of a basic block ptxas reloads a kernel
+ * parameter with an LDC beside each instruction that reads it (fwin53's region<160> from its 131st chunk: 0x820 bytes
+ * a chunk, not 0x420), so those instructions take twice the lines. 1024 FMAs reading the parameter's register after 140
+ * stores: 128 lines more than with the rule off, fetched cold at 14 cycles or more each; after 120 stores none. */
+static void param_readers_past_131_stores_take_ldcs(void **state)
+{
+    (void)state;
+    uint64_t past = fmas_after_stores(140, NULL), past_off = fmas_after_stores(140, "ifetch.remat_stores 0\n");
+    uint64_t under = fmas_after_stores(120, NULL), under_off = fmas_after_stores(120, "ifetch.remat_stores 0\n");
+    print_message("1024 FMAs after 140 stores: %llu cycles, the rule off %llu; after 120: %llu, off %llu\n",
+                  (unsigned long long)past, (unsigned long long)past_off, (unsigned long long)under,
+                  (unsigned long long)under_off);
+    assert_true(past >= past_off + 128 * 14);
+    assert_int_equal(under, under_off);
+}
+
 /* ifetch.window (docs/calibration.md "(win53)"): a launch brings a kernel's first 64 KiB from its entry; in a first
  * launch a line past them comes from L2, ~62 cycles a line on the H100 h100u (fwin53's seq-80, seq-96: 62.1, 62.0)
  * where the lines before come at 17.6. Here 4608 NOPs (72 KiB: 64 lines past the window) take at least 40 cycles more
@@ -668,6 +717,7 @@ int main(void)
         cmocka_unit_test(caught_stream_brings_a_line_in_18),
         cmocka_unit_test(half_fma_holds_catch_the_stream),
         cmocka_unit_test(far_code_that_ran_is_noted),
+        cmocka_unit_test(param_readers_past_131_stores_take_ldcs),
         cmocka_unit_test(first_launch_slows_past_the_window),
         cmocka_unit_test(later_launch_refetches_past_the_window),
 

@@ -47,18 +47,33 @@ int main(int argc, char **argv)
         fprintf(stderr, "preset_table: cannot read %s\n", argv[1]);
         return 1;
     }
-    static char text[1 << 16];
-    size_t n = fread(text, 1, sizeof text - 1, in);
-    int too_long = !feof(in);
+    /* the whole file, however long its comments grow */
+    size_t n = 0, cap = 1 << 16;
+    char *text = malloc(cap);
+    for (size_t got; text && (got = fread(text + n, 1, cap - 1 - n, in)) > 0;) {
+        n += got;
+        char *more = n + 1 == cap ? realloc(text, cap *= 2) : text;
+        if (!more)
+            free(text);
+        text = more;
+    }
+    int unread = !text || ferror(in);
     fclose(in);
+    if (unread) {
+        fprintf(stderr, "preset_table: cannot read %s\n", argv[1]);
+        free(text);
+        return 1;
+    }
     text[n] = 0;
     ws_preset p;
     memset(&p, 0, sizeof p);
     char err[256];
-    if (too_long || ws_preset_read(text, &p, err, sizeof err) != 0) {
-        fprintf(stderr, "preset_table: %s: %s\n", argv[1], too_long ? "longer than 64 KiB" : err);
+    if (ws_preset_read(text, &p, err, sizeof err) != 0) {
+        fprintf(stderr, "preset_table: %s: %s\n", argv[1], err);
+        free(text);
         return 1;
     }
+    free(text); /* the preset is parsed into p */
     for (const char *c = p.name; *c; c++)
         if (*c == '"' || *c == '\\' || *c < 0x20) {
             fprintf(stderr, "preset_table: %s: the name must not need escaping in C\n", argv[1]);

@@ -6,7 +6,8 @@ Far code is a kernel whose code runs past the instruction caches' reach (the pre
 are fetched again in every launch. The runs read: probe_fwin's fwin19 on four cards (h100, h100b, h200f, h100q; read
 as check_device_jobs.py reads them) and its K 0 again in fwin37 (h100m), and probe_fwin40's kernels of fwin40, fwin46,
 fwin48, fwin50, fwin51 and fwin52 (h100n, h100o, h100p, h100q, h100r, h100s; read with .devjobs/fwin40/read_fwin40.py),
-and probe_fwin53's seq-KB and seq4-KB runs of fwin53 (h100u; docs/calibration.md "(win53)").
+and probe_fwin53's seq-KB and seq4-KB runs of fwin53 (h100u, h100x; docs/calibration.md "(win53)"), h100x's fwin40 and
+fwin48 too (docs/calibration.md "(ldc56)").
 Prints:
   - per card, one warp a sub-partition (128 threads) running the 512 lines of straight-line FFMAs: each run's median
     warm span and its pace, cycles a line (span / 512);
@@ -47,7 +48,10 @@ RUNS = (("h100", "device-2026-12-05-h100-fwin19.tar.xz", "fwin19"),
         ("h100q", "device-2026-12-07-h100q-fwin50.tar.xz", "fwin50"),
         ("h100r", "device-2026-12-07-h100r-fwin51.tar.xz", "fwin51"),
         ("h100s", "device-2026-12-07-h100s-fwin52.tar.xz", "fwin52"),
-        ("h100u", "device-2026-12-07-h100u-fwin53.tar.xz", "fwin53"))
+        ("h100u", "device-2026-12-07-h100u-fwin53.tar.xz", "fwin53"),
+        ("h100x", "device-2026-12-07-h100x-fwin40.tar.xz", "fwin40"),
+        ("h100x", "device-2026-12-07-h100x-fwin48.tar.xz", "fwin48"),
+        ("h100x", "device-2026-12-07-h100x-fwin53.tar.xz", "fwin53"))
 # one warp a sub-partition over region A, per run: (job, kernel) whose 128-thread block it is
 ONE_WARP = {("fwin19", "K0"), ("fwin37", "fwin-k0-first"), ("fwin37", "fwin-k0-last"), ("fwin46", "a-128"),
             ("fwin50", "pace-e0"), ("fwin50", "pace-e2"), ("fwin50", "pace-scrub-e2"), ("fwin51", "grid1-e0"),
@@ -99,17 +103,19 @@ def fwin53_spans(raw):
 
 
 def past_window(tmp):
-    """(first launch's paces {KB: cycles a line}, later launches' {KB: ...}) of fwin53's lines past the window."""
-    raw = os.path.join(tmp, "h100u", "fwin53", "probe")
+    """(first launch's paces {(card, KB): cycles a line}, later launches' {(card, KB): ...}) of fwin53's lines past the
+    window, on each card that ran fwin53."""
     first, later = {}, {}
-    for kb in PAST_FIRST + PAST_LATER:
-        ch = fwin53_chunks(os.path.join(raw, "seq-%d.txt" % kb))
-        end = min(kb, EVEN_CHUNKS)
-        lines = (end - WINDOW_CHUNKS) * CHUNK_LINES
-        if kb in PAST_FIRST:
-            first[kb] = sum(ch[0][0][WINDOW_CHUNKS:end]) / lines
-        if kb in PAST_LATER:
-            later[kb] = statistics.median(sum(ch[n][0][WINDOW_CHUNKS:end]) for n in range(2, 12)) / lines
+    for card in sorted({card for card, _, job in RUNS if job == "fwin53"}):
+        raw = os.path.join(tmp, card, "fwin53", "probe")
+        for kb in PAST_FIRST + PAST_LATER:
+            ch = fwin53_chunks(os.path.join(raw, "seq-%d.txt" % kb))
+            end = min(kb, EVEN_CHUNKS)
+            lines = (end - WINDOW_CHUNKS) * CHUNK_LINES
+            if kb in PAST_FIRST:
+                first[card, kb] = sum(ch[0][0][WINDOW_CHUNKS:end]) / lines
+            if kb in PAST_LATER:
+                later[card, kb] = statistics.median(sum(ch[n][0][WINDOW_CHUNKS:end]) for n in range(2, 12)) / lines
     return first, later
 
 
@@ -176,7 +182,8 @@ def band(rows, past):
     b = {"pace_min": round(min(all_paces), 1), "pace_max": round(max(all_paces), 1), "cards": len(paces),
          "launch_spread_pct": int(widest[0]), "grid_pct": int(most[0]), "window_kib": WINDOW_KIB,
          "past_first_min": round(min(first.values()), 1), "past_first_max": round(max(first.values()), 1),
-         "past_later": round(statistics.median(later.values()), 1), "past_cards": 1}
+         "past_later": round(statistics.median(later.values()), 1),
+         "past_cards": len({card for card, _ in first})}
     return b, paces, widest, most, grids
 
 
@@ -198,11 +205,11 @@ def report(rows, past):
           "one alone (%s %s: %.0f against %.0f)" % (
               b["pace_min"], b["pace_max"], b["cards"], b["launch_spread_pct"], *widest[1:], b["grid_pct"], most[1],
               most[2], most[4], most[5]))
-    print("h100u's fwin53, one warp, lines past the first %d KiB of the kernel's entry: first launch %s; later launches %s"
-          % (WINDOW_KIB, ", ".join("seq-%d %.2f" % kv for kv in sorted(past[0].items())),
-             ", ".join("seq-%d %.2f" % kv for kv in sorted(past[1].items()))))
+    print("fwin53, one warp, lines past the first %d KiB of the kernel's entry: first launch %s; later launches %s" % (
+        WINDOW_KIB, ", ".join("%s seq-%d %.2f" % (*key, v) for key, v in sorted(past[0].items())),
+        ", ".join("%s seq-%d %.2f" % (*key, v) for key, v in sorted(past[1].items()))))
     print("band past the window: %.1f-%.1f cycles a line in a first launch, %.1f where a later launch fetches them again "
-          "(%d card)" % (b["past_first_min"], b["past_first_max"], b["past_later"], b["past_cards"]))
+          "(%d cards)" % (b["past_first_min"], b["past_first_max"], b["past_later"], b["past_cards"]))
     return b
 
 
