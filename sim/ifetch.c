@@ -130,9 +130,23 @@ int ws_ifetch_reached(const ws_ifetch *f, double kib)
  * the window (ifetch.window) no less than the block's past_period where it is not kept from an earlier launch
  * (past_kept) and the block's first fetch of it has not come before the stream's last request (keep56: a line gone
  * from the near caches, ifetch.far_keep, is in the far cache since that fetch): L2's pace, not the launch's fetch. */
+/* Whether line, gone again (ifetch.far_keep), lies in the wake of a warp of wi's sub-partition: one whose stream has
+ * requested past it and not yet reached the kernel's last line (ifetch.wake_line). */
+static int in_wake(const ws_ifetch *f, uint32_t wi, uint32_t line)
+{
+    if (!f->keep || f->ready[line] == UINT64_MAX || f->nreq - f->seq[line] <= f->keep)
+        return 0;
+    for (uint32_t w = wi & 3; w < 32; w += 4)
+        if (w != (wi & 31) && f->next[w] > line + 1 && f->next[w] < f->nlines)
+            return 1;
+    return 0;
+}
+
 static uint64_t period_of(const ws_ifetch *f, uint32_t wi, uint32_t line)
 {
     uint64_t period = f->caught >> (wi & 31) & 1 ? f->caught_period : f->period;
+    if (f->wake_period && f->wake_period < period && in_wake(f, wi, line))
+        return f->wake_period;
     return f->past_period > period && f->window && line >= f->window && !(f->past_kept && f->past_kept[line]) &&
                    (!f->past_kept || f->ready[line] == UINT64_MAX || f->ready[line] > f->last[wi & 31])
                ? f->past_period

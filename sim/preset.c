@@ -112,6 +112,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("ifetch.caught", ifetch_caught),
     PK("ifetch.caught_flight", ifetch_caught_flight),
     PK("ifetch.rerequest", ifetch_rerequest),
+    PK("ifetch.wake_line", ifetch_wake_line),
     PK("guard.feed", guard_feed),
     PK("branch.feed", branch_feed),
     PK("branch.taken", branch_taken),

@@ -103,6 +103,8 @@ typedef struct {
     double ifetch_window_refetch; /* ... cycles between the requests of lines past it where the code passes that */
 
     double ifetch_caught;    /* cold code: cycles between the line requests of a stream whose warp caught it (0: off) */
+    double ifetch_wake_line; /* far code: a warp refetching a gone line in another warp's wake requests this many cycles
+                              * apart (0: off) */
     double ifetch_rerequest; /* far code: a warp out of its release's group (a branch taken) re-requests the lines ahead
                               * of it that another warp's stream requested, and refetches without a restart (0: off) */
     double ifetch_caught_flight; /* ... at the catch, the cycles between the lines requested and not yet there */

@@ -113,6 +113,7 @@ static const ws_preset ws_preset_sm90 = {
     .ifetch_caught = 18, /* ifetch.caught */
     .ifetch_caught_flight = 17, /* ifetch.caught_flight */
     .ifetch_rerequest = 1, /* ifetch.rerequest */
+    .ifetch_wake_line = 12, /* ifetch.wake_line */
     .guard_feed = 9, /* guard.feed */
     .branch_feed = 9, /* branch.feed */
     .branch_taken = 10, /* branch.taken */

@@ -501,6 +501,8 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     t->ifetch.late = t->p.ifetch_late > 0;
     /* ifetch.rerequest: in far code, a warp out of its release's group fetches for itself (ifetch.h) */
     t->ifetch.rerequest = far && t->p.ifetch_rerequest > 0;
+    /* ifetch.wake_line: a far refetch in another warp's wake (docs/calibration.md "(wake57)") */
+    t->ifetch.wake_period = far && t->p.ifetch_wake_line > 0 ? (uint64_t)ws_llround(t->p.ifetch_wake_line) : 0;
     t->ifetch.held_of = tk->fetch_held; /* ifetch.held (NULL: off, or no half fma) */
     t->ifetch.deep = t->p.ifetch_deep > 0 ? (uint32_t)ws_llround(t->p.ifetch_deep) : 0;
     t->ifetch.catch_period = t->p.ifetch_caught > 0 ? (uint64_t)ws_llround(t->p.ifetch_caught) : 0;
