@@ -130,11 +130,12 @@ int ws_ifetch_reached(const ws_ifetch *f, double kib)
  * the window (ifetch.window) no less than the block's past_period where it is not kept from an earlier launch
  * (past_kept) and the block's first fetch of it has not come before the stream's last request (keep56: a line gone
  * from the near caches, ifetch.far_keep, is in the far cache since that fetch): L2's pace, not the launch's fetch. */
-/* Whether line, gone again (ifetch.far_keep), lies in the wake of a warp of wi's sub-partition: one whose stream has
- * requested past it and not yet reached the kernel's last line (ifetch.wake_line). */
+/* Whether line, past the window (ifetch.window) and gone again (ifetch.far_keep), lies in the wake of a warp of wi's
+ * sub-partition: one whose stream has requested past it and not yet reached the kernel's last line (ifetch.wake_line;
+ * within the window a warp left behind refetches at the far pace, fwin40 x0's 15.6-16 a line). */
 static int in_wake(const ws_ifetch *f, uint32_t wi, uint32_t line)
 {
-    if (!f->keep || f->ready[line] == UINT64_MAX || f->nreq - f->seq[line] <= f->keep)
+    if (!f->window || line < f->window || !f->keep || f->ready[line] == UINT64_MAX || f->nreq - f->seq[line] <= f->keep)
         return 0;
     for (uint32_t w = wi & 3; w < 32; w += 4)
         if (w != (wi & 31) && f->next[w] > line + 1 && f->next[w] < f->nlines)
@@ -221,6 +222,7 @@ void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
         for (uint32_t l = line + 1; l < f->next[wi] && l < f->nlines; l++)
             if (f->ready[l] != UINT64_MAX && f->ready[l] > cycle) {
                 at = f->ready[l] > at + gap ? f->ready[l] : at + gap;
+                f->moved += at != f->ready[l]; /* a pick that read the line's cycle reads it again (ws_ifetch.moved) */
                 f->ready[l] = at;
                 f->last[wi] = at - f->latency;
             }

@@ -71,6 +71,8 @@ typedef struct {
     uint32_t together;   /* per warp (bit wi): in its release's group (set at the block's start and a barrier's release,
                           * cleared at a branch it takes) */
     uint32_t refetching; /* per warp (bit wi): its stream started over at a line gone again (ifetch.far_keep) */
+    uint32_t moved; /* lines in flight whose cycle a catch (ifetch.caught) moved later, counted: a warp's pick that read
+                     * one before is computed again (the caller's; --slow-path timing computes every pick each time) */
     /* pick.far_loop (docs/calibration.md "(k123)"): a warp that took a branch back (timing.c) issues a loop's lines,
      * there in its caches, until it passes the furthest line it issued */
     uint32_t looping;      /* per warp (bit wi): in a loop */

@@ -1199,7 +1199,14 @@ static inline __attribute__((always_inline)) uint64_t write_results(ws_timing *t
 static inline __attribute__((always_inline)) void issue_hooks(ws_timing *t, uint32_t wi, uint32_t pc, uint64_t cycle)
 {
     if (t->ifetch.live) {
+        uint32_t moved = t->ifetch.moved;
         ws_ifetch_issue(&t->ifetch, wi, pc, cycle);
+        if (t->ifetch.moved != moved) /* a line in flight comes later: the picks that waited for it wait again */
+            for (uint32_t w = 0; w < t->nwarps && w < 32; w++)
+                if (t->ws[w].sb_valid) {
+                    t->ws[w].sb_valid = 0;
+                    t->dirty |= 1u << w;
+                }
         if (!t->ifetch.live) /* all the code is there from now on */
             t->hooks = t->cga_used || t->xu_used;
     }
