@@ -156,12 +156,50 @@ static void blocks_in_ptxas_order(void **state)
     ws_module_free(m);
 }
 
+/* ifetch.wake_line (docs/calibration.md "(wake57)"): the gap between the requests of a trailing warp (7) refetching lines
+ * gone again (ifetch.far_keep 8) from `from`, the leader of its sub-partition (3) having entered lines 0 to `led`. */
+static uint64_t trailing_gap(uint64_t wake, uint32_t from, uint32_t led)
+{
+    enum { N = 800 };
+    uint32_t line_of[N + 1];
+    for (uint32_t pc = 0; pc <= N; pc++)
+        line_of[pc] = pc; /* one instruction a line */
+    ws_ifetch f;
+    memset(&f, 0, sizeof f);
+    assert_int_equal(ws_ifetch_init(&f, N, line_of, 16, 4, 40, 2, 16, 40, 2), 0);
+    f.far_keep = 8;
+    f.window = 100;
+    f.wake_period = wake;
+    ws_ifetch_reset(&f, 1);
+    uint64_t cycle = 0;
+    for (uint32_t l = 0; l <= led; l++, cycle += 16)
+        ws_ifetch_enter(&f, 3, l, cycle);
+    assert_true(ws_ifetch_gone(&f, from + 2));
+    ws_ifetch_slow(&f, 7, from, cycle);
+    ws_ifetch_enter(&f, 7, from, cycle);
+    uint64_t gap = f.ready[from + 3] - f.ready[from + 2];
+    ws_ifetch_free(&f);
+    return gap;
+}
+
+/* A warp refetching gone lines past the window while its sub-partition's leader still fetches ahead requests them
+ * wake_line apart; not within the window (fwin40 x0's left warp at 16), not after the leader reached the end, not with
+ * the key off. */
+static void trailing_warp_refetches_at_the_wake_pace(void **state)
+{
+    (void)state;
+    assert_int_equal(trailing_gap(12, 200, 400), 12);
+    assert_int_equal(trailing_gap(0, 200, 400), 16);
+    assert_int_equal(trailing_gap(12, 40, 400), 16);   /* within the window */
+    assert_int_equal(trailing_gap(12, 200, 799), 16);  /* the leader at the kernel's end */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lru_loses_the_least_recent),  cmocka_unit_test(rrip_lets_run_code_go_first),
         cmocka_unit_test(straight_code_keeps_by_size), cmocka_unit_test(order_decides_what_is_kept),
-        cmocka_unit_test(blocks_in_ptxas_order),
+        cmocka_unit_test(blocks_in_ptxas_order),       cmocka_unit_test(trailing_warp_refetches_at_the_wake_pace),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
