@@ -105,8 +105,8 @@ typedef struct {
     uint64_t past_period; /* the block's: window_cold in a first launch, window_warm in a later one */
     /* ifetch.wake_line (docs/calibration.md "(wake57)"): a warp refetching a line gone again (far_keep) while a warp of
      * its sub-partition whose stream is past that line still fetches ahead (its wake) requests this many cycles apart */
-    uint64_t wake_period; /* 0: off (the stream's period) */
-    const uint8_t *kept;  /* per line: a later launch finds it kept (ws_ifetch_keep, the caller's; NULL: none is) */
+    uint64_t wake_period;     /* 0: off (the stream's period) */
+    const uint8_t *kept;      /* per line: a later launch finds it kept (ws_ifetch_keep, the caller's; NULL: none is) */
     const uint8_t *past_kept; /* the block's: kept in a later launch, NULL in a first */
     /* ifetch.held (docs/calibration.md "(fetch33)") */
     uint32_t held[32]; /* per warp: the cycles its half fmas held the issue past ptxas's counts since the block's start */

@@ -190,8 +190,8 @@ static void trailing_warp_refetches_at_the_wake_pace(void **state)
     (void)state;
     assert_int_equal(trailing_gap(12, 200, 400), 12);
     assert_int_equal(trailing_gap(0, 200, 400), 16);
-    assert_int_equal(trailing_gap(12, 40, 400), 16);   /* within the window */
-    assert_int_equal(trailing_gap(12, 200, 799), 16);  /* the leader at the kernel's end */
+    assert_int_equal(trailing_gap(12, 40, 400), 16);  /* within the window */
+    assert_int_equal(trailing_gap(12, 200, 799), 16); /* the leader at the kernel's end */
 }
 
 int main(void)
