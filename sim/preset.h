@@ -96,15 +96,10 @@ typedef struct {
     /* ifetch.window (docs/calibration.md "(win53)") */
     double ifetch_window;         /* KiB from a kernel's entry a launch brings; lines past them come from L2 (0: off) */
     double ifetch_window_line;    /* ... a first launch: cycles between the requests of lines past the window */
-    double ifetch_keep_sets;      /* ... a later launch: the cache kept between launches, its sets of 128-byte lines */
-    double ifetch_keep_ways;      /* ... its ways (least recently used out) */
-    double ifetch_keep_past_end;  /* ... the lines past a kernel's last that a launch loads into it */
-    double ifetch_keep_rrip;      /* ... 1: a 2-bit RRIP in place of LRU (far_cache.h) */
+    double ifetch_window_kept;    /* ... a later launch: KiB of code past the window the caches keep */
     double ifetch_window_refetch; /* ... cycles between the requests of lines past it where the code passes that */
 
     double ifetch_caught;    /* cold code: cycles between the line requests of a stream whose warp caught it (0: off) */
-    double ifetch_wake_line; /* far code: a warp refetching a gone line in another warp's wake requests this many cycles
-                              * apart (0: off) */
     double ifetch_rerequest; /* far code: a warp out of its release's group (a branch taken) re-requests the lines ahead
                               * of it that another warp's stream requested, and refetches without a restart (0: off) */
     double ifetch_caught_flight; /* ... at the catch, the cycles between the lines requested and not yet there */
