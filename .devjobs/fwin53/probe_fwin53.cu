@@ -7,6 +7,7 @@
 //       probe_fwin53 alt KB1 KB2 THREADS LAUNCHES  K<KB1> and its twin K2<KB2> (other code) by turns
 //       probe_fwin53 scrub KB THREADS LAUNCHES     the 160 KiB twin on every SM before each launch
 //       probe_fwin53 each                          every kernel once (for the debugger's load addresses)
+//       probe_fwin53 pre KB0 KB THREADS LAUNCHES   K2<KB0> once, then K<KB> back to back (near57: another load address)
 // Output: a line a launch and warp: "L n KB k w W sm M: d1 ... dKB" (each chunk's cycles; d1 from the region's t0)
 #include <cstring>
 
@@ -117,6 +118,13 @@ int main(int argc, char **argv)
         }
         return 0;
     }
+    if (!strcmp(mode, "pre") && argc == 6) { /* near57: KB0's twin once (lazy loading places it first), then seq */
+        int kb0 = atoi(argv[2]), kb = atoi(argv[3]), threads = atoi(argv[4]), n = atoi(argv[5]);
+        launch(kb0, 1, 1, 32, -1, false);
+        for (int l = 0; l < n; l++)
+            launch(kb, 0, 1, threads, l, true);
+        return 0;
+    }
     if (!strcmp(mode, "alt") && argc == 6) {
         int kb1 = atoi(argv[2]), kb2 = atoi(argv[3]), threads = atoi(argv[4]), n = atoi(argv[5]);
         for (int l = 0; l < n; l++) {
@@ -125,6 +133,7 @@ int main(int argc, char **argv)
         }
         return 0;
     }
-    fprintf(stderr, "usage: %s seq|scrub KB THREADS LAUNCHES | alt KB1 KB2 THREADS LAUNCHES | each\n", argv[0]);
+    fprintf(stderr, "usage: %s seq|scrub KB THREADS LAUNCHES | alt KB1 KB2 THREADS LAUNCHES | pre KB0 KB THREADS LAUNCHES | each\n",
+            argv[0]);
     return 2;
 }
