@@ -8,6 +8,7 @@
 //       probe_fwin53 scrub KB THREADS LAUNCHES     the 160 KiB twin on every SM before each launch
 //       probe_fwin53 each                          every kernel once (for the debugger's load addresses)
 //       probe_fwin53 pre KB0 KB THREADS LAUNCHES   K2<KB0> once, then K<KB> back to back (near57: another load address)
+//       probe_fwin53 pad N KB THREADS LAUNCHES     (built with -DNEAR58) pad<N>, N lines more code, once, then K<KB>
 // Output: a line a launch and warp: "L n KB k w W sm M: d1 ... dKB" (each chunk's cycles; d1 from the region's t0)
 #include <cstring>
 
@@ -55,6 +56,21 @@ template <int KB, int TWIN> __global__ void __launch_bounds__(128) region(unsign
     if (v0 + v1 + v2 + v3 + v4 + v5 + v6 + v7 == 12345.0f)
         o[0] = 0; // keeps the chains live
 }
+
+#ifdef NEAR58 /* near58: kernels of 0-63 lines more code, loaded before region<KB,0> to move it in small steps */
+template <int N> __global__ void pad(unsigned long long *o, float a, float b)
+{
+    float v = threadIdx.x * a;
+#pragma unroll
+    for (int i = 0; i < 8 * N; i++)
+        asm volatile("add.f32 %0, %0, %1;" : "+f"(v) : "f"(b));
+    if (v == 12345.0f)
+        o[0] = 0;
+}
+#define P4(n) pad<n>, pad<n + 1>, pad<n + 2>, pad<n + 3>
+#define P16(n) P4(n), P4(n + 4), P4(n + 8), P4(n + 12)
+static void (*const pads[64])(unsigned long long *, float, float) = {P16(0), P16(16), P16(32), P16(48)};
+#endif
 
 typedef void (*kern)(unsigned long long *, float, float);
 struct entry {
@@ -125,6 +141,18 @@ int main(int argc, char **argv)
             launch(kb, 0, 1, threads, l, true);
         return 0;
     }
+#ifdef NEAR58
+    if (!strcmp(mode, "pad") && argc == 6) { /* near58: pad<N> once (lazy loading places it first), then seq */
+        int pn = atoi(argv[2]), kb = atoi(argv[3]), threads = atoi(argv[4]), n = atoi(argv[5]);
+        if (pn < 0 || pn > 63)
+            return 2;
+        pads[pn]<<<1, 32>>>(o, 1.0001f, 0.5f);
+        CK(cudaDeviceSynchronize());
+        for (int l = 0; l < n; l++)
+            launch(kb, 0, 1, threads, l, true);
+        return 0;
+    }
+#endif
     if (!strcmp(mode, "alt") && argc == 6) {
         int kb1 = atoi(argv[2]), kb2 = atoi(argv[3]), threads = atoi(argv[4]), n = atoi(argv[5]);
         for (int l = 0; l < n; l++) {
