@@ -16,6 +16,7 @@
 #include "fold.h"
 #include "run_ptx.h"
 #include "schedule.h"
+#include "sim_harness.h"
 #include "stq.h"
 #include "stq_regs.h"
 #include "timing.h"
@@ -1516,17 +1517,10 @@ static void schedule_hoists_loads(void **state)
 static void preset_file_is_builtin(void **state)
 {
     (void)state;
-    FILE *f = fopen(WS_SOURCE_DIR "/presets/sm_90.preset", "rb");
-    assert_non_null(f);
-    assert_int_equal(fseek(f, 0, SEEK_END), 0);
-    long size = ftell(f);
-    assert_true(size > 0);
-    rewind(f);
-    char *text = malloc((size_t)size + 1); /* the whole file, however long its comments grow */
+    size_t size = 0;
+    char *text = wsh_read_file("presets/sm_90.preset", &size); /* the whole file, however long its comments grow */
     assert_non_null(text);
-    assert_int_equal(fread(text, 1, (size_t)size, f), (size_t)size);
-    fclose(f);
-    text[size] = 0;
+    assert_true(size > 0);
     ws_preset p, file;
     char err[256];
     assert_int_equal(ws_preset_parse(NULL, &p, err, sizeof err), 0);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "read_all.h"
 #include "warpsim/warpsim.h"
 
 static void diag_kinds(FILE *f)
@@ -56,29 +57,6 @@ static int verb_marker(const char *line, size_t len)
             return i;
     }
     return -1;
-}
-
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t n = 0, cap = 1 << 16;
-    char *buf = malloc(cap + 1);
-    size_t got;
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *nb = realloc(buf, (cap *= 2) + 1);
-            if (!nb)
-                free(buf);
-            buf = nb;
-        }
-    }
-    fclose(f);
-    if (buf)
-        buf[n] = 0;
-    return buf;
 }
 
 int main(int argc, char **argv)

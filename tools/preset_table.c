@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "preset.h"
+#include "read_all.h"
 
 /* The shortest decimal text that strtod reads back as v (whole numbers without an exponent). */
 static void shortest(double v, char out[40])
@@ -42,29 +43,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: preset_table PRESET [OUT.h]\n");
         return 2;
     }
-    FILE *in = fopen(argv[1], "rb");
-    if (!in) {
+    char *text = read_all(argv[1]); /* the whole file, however long its comments grow */
+    if (!text) {
         fprintf(stderr, "preset_table: cannot read %s\n", argv[1]);
         return 1;
     }
-    /* the whole file, however long its comments grow */
-    size_t n = 0, cap = 1 << 16;
-    char *text = malloc(cap);
-    for (size_t got; text && (got = fread(text + n, 1, cap - 1 - n, in)) > 0;) {
-        n += got;
-        char *more = n + 1 == cap ? realloc(text, cap *= 2) : text;
-        if (!more)
-            free(text);
-        text = more;
-    }
-    int unread = !text || ferror(in);
-    fclose(in);
-    if (unread) {
-        fprintf(stderr, "preset_table: cannot read %s\n", argv[1]);
-        free(text);
-        return 1;
-    }
-    text[n] = 0;
     ws_preset p;
     memset(&p, 0, sizeof p);
     char err[256];
