@@ -18,14 +18,14 @@
 static const ws_far_band measured = {
     .pace_min = 16.1,        /* h100b: fwin19 K 0 at 128 threads, 8264 cycles for 512 lines */
     .pace_max = 18.2,        /* h100q: fwin50 pace-scrub-e2, 9334 (launches after a scrub of the instruction caches) */
-    .cards = 9,              /* h100, h100b, h100m, h100o, h100q, h100r, h100u, h100x, h200f */
+    .cards = 10,             /* h100, h100b, h100m, h100o, h100q, h100r, h100u, h100x, h100z, h200f */
     .launch_spread_pct = 29, /* h100q's fwin50 scrub-e12 at 512 threads: launches 16572 to 21475 */
     .grid_pct = 51,          /* h100q's fwin50 g132-e0: a block on each of 132 SMs, the longest 25200 against 16634 */
-    .window_kib = 64,        /* h100u's and h100x's fwin53: the bound from the kernel's entry */
-    .past_first_min = 60.6,  /* ... h100u's launch 0 of seq-160 (its lines past the window in its first 130 chunks) */
+    .window_kib = 64,        /* h100u's, h100x's and h100z's fwin53: the bound from the kernel's entry */
+    .past_first_min = 60.2,  /* ... h100z's launch 0 of seq-160 (its lines past the window in its first 130 chunks) */
     .past_first_max = 62.4,  /* ... h100x's launch 0 of seq-80 */
-    .past_later = 45.8, /* ... seq-160, launches 2-11 (median of the cards'): none of its 132 KiB past the window kept */
-    .past_cards = 2,    /* h100u, h100x */
+    .past_later = 45.7, /* ... seq-160, launches 2-11 (median of the cards'): none of its 132 KiB past the window kept */
+    .past_cards = 3,    /* h100u, h100x, h100z */
 };
 
 ws_far_band ws_far_measured(void) { return measured; }

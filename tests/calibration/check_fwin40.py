@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""warpsim against the H100s' fwin40 jobs (h100n, h100q, h100x, 2026-12-07; .devjobs/fwin40, docs/calibration.md
+"""warpsim against the H100s' fwin40 jobs (h100n, h100q, h100x, h100z, 2026-12-07; .devjobs/fwin40, docs/calibration.md
 "(fwin45)", "(ldc56)"): all 28 runs of probe_fwin40's kernel on each card, each figure the card's median span over launches 1-9 against warpsim's warm span
 (ifetch.line 0, the built-in preset: pick.far_order and ifetch.far_keep on), as .devjobs/fwin40/warpsim_fwin40.py.
 
@@ -19,9 +19,10 @@ RUNS = ("base", "pre", "pre-x0", "sp1", "sp3", "x0", "x3", "x03", "x12", "x0-384
         "b0", "b3", "b03", "b1-256", "s0", "s03")
 
 
-# the cards' jobs: (tarball, the figures' label); h100q ran it in all50.sh (10:16Z), h100x in all50.sh again (16:38Z)
+# the cards' jobs: (tarball, the figures' label); h100q ran it in all50.sh (10:16Z), h100x in all50.sh again (16:38Z), h100z
+# with near58 (19:20Z)
 CARDS = (("device-2026-12-07-h100n-fwin40.tar.xz", "fwin40"), ("device-2026-12-07-h100q-fwin40.tar.xz", "fwin40-q"),
-         ("device-2026-12-07-h100x-fwin40.tar.xz", "fwin40-x"))
+         ("device-2026-12-07-h100x-fwin40.tar.xz", "fwin40-x"), ("device-2026-12-07-h100z-fwin40.tar.xz", "fwin40-z"))
 
 
 def figures(ws, cal):
@@ -46,7 +47,7 @@ def figures(ws, cal):
 
 
 def main(argv):
-    return ledger_main(argv, __doc__, figures, 28 * len(CARDS), "H100 (h100n, h100q, h100x)", "fwin40_beyond.txt")
+    return ledger_main(argv, __doc__, figures, 28 * len(CARDS), "H100 (h100n, h100q, h100x, h100z)", "fwin40_beyond.txt")
 
 
 if __name__ == "__main__":

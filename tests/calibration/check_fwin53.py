@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""warpsim against the H100s' fwin53 and fwin54 jobs (h100u and h100v, and both again on h100x, 2026-12-07; .devjobs/fwin53, .devjobs/fwin54,
+"""warpsim against the H100s' fwin53 and fwin54 jobs (h100u and h100v, and both again on h100x and h100z, 2026-12-07; .devjobs/fwin53, .devjobs/fwin54,
 docs/calibration.md "(win53)", "(fwin54)"): the seq-KB runs of probe_fwin53's region<KB,0> (one warp of straight-line
 code, KB chunks of 64 FFMAs and a stamp; fwin54's build, -DFWIN54, has more sizes and MAXKB 192), each twice: cold, launch 0's cycles (a process's first launch) against warpsim's first launch (the built-in preset), and
 warm, the median over launches 2-11 against warpsim's warm launch (ifetch.line 0); a figure is the sum of the KB
@@ -17,13 +17,15 @@ from check_device_jobs import ledger_main  # noqa: E402
 from check_far_order import job_unpack  # noqa: E402
 
 # the jobs: (tarball, the figures' label, job, the probe's PTX in probes/, run.sh's seq-KB sizes, MAXKB: a warp's
-# stamps are MAXKB + 3 words of o); h100x ran both jobs again (16:37Z), out of sample for every rule fitted before
+# stamps are MAXKB + 3 words of o); h100x ran both jobs again (16:37Z), h100z too (19:19Z), out of sample for every rule fitted before
 FWIN53 = (8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 128, 160)
 FWIN54 = (104, 112, 120, 128, 136, 144, 160, 176, 192)
 JOBS = (("device-2026-12-07-h100u-fwin53.tar.xz", "fwin53", "fwin53", "probe_fwin53", FWIN53, 160),
         ("device-2026-12-07-h100v-fwin54.tar.xz", "fwin54", "fwin54", "probe_fwin54", FWIN54, 192),
         ("device-2026-12-07-h100x-fwin53.tar.xz", "fwin53-x", "fwin53", "probe_fwin53", FWIN53, 160),
-        ("device-2026-12-07-h100x-fwin54.tar.xz", "fwin54-x", "fwin54", "probe_fwin54", FWIN54, 192))
+        ("device-2026-12-07-h100x-fwin54.tar.xz", "fwin54-x", "fwin54", "probe_fwin54", FWIN54, 192),
+        ("device-2026-12-07-h100z-fwin53.tar.xz", "fwin53-z", "fwin53", "probe_fwin53", FWIN53, 160),
+        ("device-2026-12-07-h100z-fwin54.tar.xz", "fwin54-z", "fwin54", "probe_fwin54", FWIN54, 192))
 
 
 def card_totals(raw, kb):
@@ -69,7 +71,7 @@ def figures(ws, cal):
 
 
 def main(argv):
-    return ledger_main(argv, __doc__, figures, sum(2 * len(job[4]) for job in JOBS), "H100 (h100u, h100v, h100x)",
+    return ledger_main(argv, __doc__, figures, sum(2 * len(job[4]) for job in JOBS), "H100 (h100u, h100v, h100x, h100z)",
                        "fwin53_beyond.txt")
 
 

@@ -51,7 +51,10 @@ RUNS = (("h100", "device-2026-12-05-h100-fwin19.tar.xz", "fwin19"),
         ("h100u", "device-2026-12-07-h100u-fwin53.tar.xz", "fwin53"),
         ("h100x", "device-2026-12-07-h100x-fwin40.tar.xz", "fwin40"),
         ("h100x", "device-2026-12-07-h100x-fwin48.tar.xz", "fwin48"),
-        ("h100x", "device-2026-12-07-h100x-fwin53.tar.xz", "fwin53"))
+        ("h100x", "device-2026-12-07-h100x-fwin53.tar.xz", "fwin53"),
+        ("h100z", "device-2026-12-07-h100z-fwin40.tar.xz", "fwin40"),
+        ("h100z", "device-2026-12-07-h100z-fwin48.tar.xz", "fwin48"),
+        ("h100z", "device-2026-12-07-h100z-fwin53.tar.xz", "fwin53"))
 # one warp a sub-partition over region A, per run: (job, kernel) whose 128-thread block it is
 ONE_WARP = {("fwin19", "K0"), ("fwin37", "fwin-k0-first"), ("fwin37", "fwin-k0-last"), ("fwin46", "a-128"),
             ("fwin50", "pace-e0"), ("fwin50", "pace-e2"), ("fwin50", "pace-scrub-e2"), ("fwin51", "grid1-e0"),
