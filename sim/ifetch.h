@@ -132,7 +132,7 @@ uint8_t *ws_ifetch_lru_kept(uint32_t nlines, uint32_t sets, uint32_t ways, uint3
 /* Fills map (f->nlines) for a kernel past its window: per line, 1 where a later launch finds it in c, the cache kept
  * between launches (far_cache.h), feeding c this launch's stream: the window, the lines in `order` (n of them: the
  * previous launch's, ws_ifetch_order; NULL: the layout's), past_end lines past the end; `lead` launches in layout
- * order before it (a later launch of a kernel the process did not run before). sim/ifetch_keep.c */
+ * order before it (a later launch of a kernel the process did not run before). sim/far_keep.c */
 void ws_ifetch_keep(const ws_ifetch *f, uint8_t *map, ws_far_cache *c, const void *kernel, const uint32_t *order,
                     uint32_t n, uint32_t past_end, unsigned lead);
 /* The block's lines in the order they came (by arrival, then line; n of them): what ws_ifetch_keep feeds a later

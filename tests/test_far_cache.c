@@ -1,5 +1,5 @@
 /* The far cache kept between a process's launches (sim/far_cache.c), the keep map a launch feeds it for
- * (sim/ifetch_keep.c), and ptxas's block order that places the lines (sim/block_layout.c): docs/calibration.md
+ * (sim/far_keep.c), and ptxas's block order that places the lines (sim/block_layout.c): docs/calibration.md
  * "(keep53)", "(beside54)", "(keep56)". */
 #include <setjmp.h>
 #include <stdarg.h>
