@@ -879,6 +879,16 @@ static __attribute__((noinline)) void fetch_moved(ws_timing *t, uint32_t moved)
     }
 }
 
+/* Whether warp wi's pick, computed now, would have the fetch ask for its line (ws_ifetch_ready: one not requested,
+ * or gone again), which moves the stream of the warp that asks first. */
+static inline int fetch_asks(const ws_timing *t, uint32_t wi)
+{
+    const ws_ifetch *f = &t->ifetch;
+    uint32_t pc = t->ws[wi].pick.pc, line = pc < f->ninsns ? f->line_of[pc] : f->nlines;
+    return f->live && ((t->has_pick >> wi) & 1) && line < f->nlines &&
+           (f->ready[line] == UINT64_MAX || ws_ifetch_gone(f, line));
+}
+
 /* The first cycle warp wi could issue its picked group, and why it cannot before. Ready cycle and
  * scoreboard change only when the warp issues or a barrier releases it: they are kept while the
  * pick waits (sb_valid); the shared pipe, which every warp moves, is compared each time. */

@@ -45,13 +45,7 @@ NOT_RUN = {
 
 # differences known today, each with its cause: such a kernel passes only while it still differs (a fixed one must
 # leave this list), and its difference is printed
-KNOWN = {
-    'far/fwin40-2002-512-warm': 'a warp without a pick is picked and updated at once in the filed pass without stall '
-                                'events (timing_passes.h pick_warp), before the update phase in which --slow-path '
-                                'timing updates every warp in order: warp 12 asks again for a line gone '
-                                '(ifetch.far_keep) that warp 0 asks for first in the slow path, so the line comes '
-                                'with warp 12\'s stream 17 cycles later',
-}
+KNOWN = {}
 
 
 def entries(path):
