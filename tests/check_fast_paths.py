@@ -13,12 +13,14 @@ so for programs/ with goldens and six bench_* kernels; this is the wider net). S
   corpus       tests/corpus/NAME.ptx with NAME.args
   heldout      tests/heldout's kernels, with check_heldout.py's launches and buffers
   calibration  tests/calibration/kernels/ and probes/ PTX with .args
+  ptx          tests/ptx/*.ptx with a `// check_fast_paths: WORDS` line (its launch): kernels built for a fast path's
+               corner (fetch_caught_pick.ptx: a catch moves a line in flight another warp's kept pick waits for)
   far          the calibration's far-code and cold-code probes as its checks run them (probe_fwin40, probe_fwin53
                and probe_fwin54 unpacked from probes/*.ptx.xz, probe_fwin from the fwin19 device job), each in a
                first launch (the built-in preset: the cold fetch, ifetch.caught) and warm (ifetch.line 0: the far
                fetch, ifetch.far_keep, pick.far_order), at 1, 4, 8 and 16 warps
 
-The ctest fast_paths_differential runs `--sets programs,heldout,calibration,far --jobs 2` (about a minute on
+The ctest fast_paths_differential runs `--sets ptx,programs,heldout,calibration,far --jobs 2` (about a minute on
 two cores); the corpus set adds ~350 kernels: run it by hand, e.g.
     tests/check_fast_paths.py build/release/warpsim . --jobs 2 --sets corpus
 Exit 0 when every run gives the same bytes, 1 with the differences listed (the first differing lines of each)."""
@@ -34,7 +36,7 @@ import tarfile
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SETS = ('programs', 'corpus', 'heldout', 'calibration', 'far')
+SETS = ('ptx', 'programs', 'corpus', 'heldout', 'calibration', 'far')
 
 
 # kernels with .args that warpsim does not run, and why
@@ -122,6 +124,17 @@ def far_cases(src, tmp):
     return out
 
 
+def ptx_cases(src):
+    """tests/ptx/NAME.ptx with a `// check_fast_paths: WORDS` line: (ptx/NAME, [the PTX, WORDS])"""
+    out = []
+    for p in sorted(glob.glob(os.path.join(src, 'tests', 'ptx', '*.ptx'))):
+        with open(p) as f:
+            words = [line.split(':', 1)[1].split() for line in f if line.startswith('// check_fast_paths:')]
+        if words:
+            out.append(('ptx/' + os.path.basename(p)[:-4], [os.path.relpath(p, src)] + words[0]))
+    return out
+
+
 def run(warpsim, src, argv):
     p = subprocess.run([warpsim, 'run'] + argv, cwd=src, capture_output=True)
     return p.returncode, p.stdout, p.stderr
@@ -135,7 +148,10 @@ def first_differences(a, b, most=6):
         x = la[i] if i < len(la) else '(none)'
         y = lb[i] if i < len(lb) else '(none)'
         if x != y:
-            out.append('    line %d: fast: %s\n             slow: %s' % (i + 1, x.strip()[:160], y.strip()[:160]))
+            at = next((j for j, (p, q) in enumerate(zip(x, y)) if p != q), min(len(x), len(y)))
+            at = max(0, at - 60)  # from a little before the first differing character
+            out.append('    line %d: fast: %s%s\n             slow: %s%s'
+                       % (i + 1, '...' if at else '', x[at:at + 160], '...' if at else '', y[at:at + 160]))
             if len(out) >= most:
                 break
     return out
@@ -176,7 +192,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         cases = []
         for s in sets:
-            if s == 'programs':
+            if s == 'ptx':
+                cases += ptx_cases(src)
+            elif s == 'programs':
                 cases += args_cases(src, 'programs', 'programs')
             elif s == 'corpus':
                 cases += args_cases(src, os.path.join('tests', 'corpus'), 'corpus')
