@@ -251,7 +251,9 @@ void ws_ifetch_rerequest(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycl
         uint64_t period = period_of(f, wi, l);
         uint64_t at = f->last[wi] + period > cycle ? f->last[wi] + period : cycle;
         if (f->ready[l] != UINT64_MAX && f->ready[l] > at + f->latency && (f->owner[l] & 31) != wi &&
-            (f->owner[l] & 3) == (wi & 3))
+            (f->owner[l] & 3) == (wi & 3)) {
             request(f, wi, l, cycle);
+            f->moved++; /* it comes sooner: a pick that read its cycle reads it again (ws_ifetch.moved) */
+        }
     }
 }

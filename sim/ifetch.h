@@ -71,8 +71,10 @@ typedef struct {
     uint32_t together;   /* per warp (bit wi): in its release's group (set at the block's start and a barrier's release,
                           * cleared at a branch it takes) */
     uint32_t refetching; /* per warp (bit wi): its stream started over at a line gone again (ifetch.far_keep) */
-    uint32_t moved; /* lines in flight whose cycle a catch (ifetch.caught) moved later, counted: a warp's pick that read
-                     * one before is computed again (the caller's; --slow-path timing computes every pick each time) */
+    /* lines in flight whose cycle moved, counted: later at a catch (ifetch.caught), sooner asked for again
+     * (ifetch.rerequest). A warp's pick that read one's cycle reads it again, as one whose line is gone again
+     * (far_keep: nreq moved): the caller's (timing.c fetch_moved), as --slow-path timing reads them at every pass */
+    uint32_t moved;
     /* pick.far_loop (docs/calibration.md "(k123)"): a warp that took a branch back (timing.c) issues a loop's lines,
      * there in its caches, until it passes the furthest line it issued */
     uint32_t looping;      /* per warp (bit wi): in a loop */

@@ -902,6 +902,33 @@ static __attribute__((noinline)) uint64_t queue_room(const ws_timing *t, unsigne
     }
 }
 
+/* ifetch (ifetch.h): a kept pick (sb_valid) read its line's arrival once, where --slow-path timing reads it at every
+ * pass. Where an ifetch call moved a line in flight (ws_ifetch.moved, from `moved`), every kept pick is made again;
+ * where it requested a line (ifetch.far_keep: nreq moved), those whose line is gone again (a kept pick that read it
+ * before the requests past it would issue from a line the caches lost; --slow-path timing's asks for it again). */
+static __attribute__((noinline)) void fetch_moved(ws_timing *t, uint32_t moved)
+{
+    const ws_ifetch *f = &t->ifetch;
+    for (uint32_t w = 0; w < t->nwarps && w < 32; w++) {
+        warp_state *s = &t->ws[w];
+        uint32_t pc = s->pick.pc, line = pc < f->ninsns ? f->line_of[pc] : f->nlines;
+        if (s->sb_valid && (f->moved != moved || (line < f->nlines && ws_ifetch_gone(f, line)))) {
+            s->sb_valid = 0;
+            t->dirty |= 1u << w;
+        }
+    }
+}
+
+/* Whether warp wi's pick, computed now, would have the fetch ask for its line (ws_ifetch_ready: one not requested,
+ * or gone again), which moves the stream of the warp that asks first. */
+static inline int fetch_asks(const ws_timing *t, uint32_t wi)
+{
+    const ws_ifetch *f = &t->ifetch;
+    uint32_t pc = t->ws[wi].pick.pc, line = pc < f->ninsns ? f->line_of[pc] : f->nlines;
+    return f->live && ((t->has_pick >> wi) & 1) && line < f->nlines &&
+           (f->ready[line] == UINT64_MAX || ws_ifetch_gone(f, line));
+}
+
 /* The first cycle warp wi could issue its picked group, and why it cannot before. Ready cycle and
  * scoreboard change only when the warp issues or a barrier releases it: they are kept while the
  * pick waits (sb_valid); the shared pipe, which every warp moves, is compared each time. */
@@ -997,7 +1024,10 @@ static inline __attribute__((always_inline)) uint64_t earliest(ws_timing *t, ws_
             }
         }
         if (t->ifetch.live) { /* the code is cold (ifetch.h) */
+            uint32_t moved = t->ifetch.moved, nreq = t->ifetch.nreq;
             uint64_t fetched = ws_ifetch_ready(&t->ifetch, wi, pc, when);
+            if (t->ifetch.moved != moved || t->ifetch.nreq != nreq) /* wi's own pick is made here */
+                fetch_moved(t, moved);
             if (fetched > when) {
                 when = fetched;
                 y = WS_STALL_ISSUE;
@@ -1206,14 +1236,10 @@ static inline __attribute__((always_inline)) uint64_t write_results(ws_timing *t
 static inline __attribute__((always_inline)) void issue_hooks(ws_timing *t, uint32_t wi, uint32_t pc, uint64_t cycle)
 {
     if (t->ifetch.live) {
-        uint32_t moved = t->ifetch.moved;
+        uint32_t moved = t->ifetch.moved, nreq = t->ifetch.nreq;
         ws_ifetch_issue(&t->ifetch, wi, pc, cycle);
-        if (t->ifetch.moved != moved) /* a line in flight comes later: the picks that waited for it wait again */
-            for (uint32_t w = 0; w < t->nwarps && w < 32; w++)
-                if (t->ws[w].sb_valid) {
-                    t->ws[w].sb_valid = 0;
-                    t->dirty |= 1u << w;
-                }
+        if (t->ifetch.moved != moved || t->ifetch.nreq != nreq)
+            fetch_moved(t, moved);
         if (!t->ifetch.live) /* all the code is there from now on */
             t->hooks = t->cga_used || t->xu_used;
     }

@@ -66,7 +66,11 @@ static inline __attribute__((always_inline)) void pick_warp(ws_timing *t, ws_exe
             break;
         }
     }
-    if (!eager)
+    /* a pick whose line the fetch is to ask for (ifetch.h: not requested, or gone again) waits for the pass's updates,
+     * which ask in warp order, as --slow-path timing's do (the stream that asks first brings it) */
+    if (!eager && fetch_asks(t, wi))
+        t->dirty |= 1u << wi;
+    else if (!eager)
         update(t, x, b, wi, cycle, filed, eager);
 }
 
