@@ -413,10 +413,9 @@ static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsign
             /* pick.far_loop: a warp issuing a loop's cached lines yields to those whose new lines just came (k123) */
             uint32_t fresh = t->far_loop ? mine & ~t->ifetch.looping : 0;
             mine = fresh ? fresh : mine;
-            uint32_t past = t->far_past ? mine & t->ifetch.beyond : 0;
             for (uint32_t g = 0; g < t->ngroups; g++)
                 if (mine & t->group_mask[g]) {
-                    mine &= t->group_mask[g] | past;
+                    mine &= t->group_mask[g];
                     break;
                 }
         }
@@ -486,11 +485,9 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
     /* pick.far_order: in far code with that many warps a sub-partition or more, a group a slot (the highest ready slot
      * issues): the H100 runs far code's warps greedily, a pair to its end and the others in its gaps (fwin45) */
     t->far_loop = 0;
-    t->far_past = 0;
     if (t->far_code && t->p.pick_far_order >= 1 && slots >= (uint32_t)ws_llround(t->p.pick_far_order)) {
         n = 1;
         t->far_loop = t->p.pick_far_loop >= 1 && slots > 1;
-        t->far_past = t->p.pick_far_past >= 1 && t->ifetch.window;
     }
     t->ngroups = n ? (slots + n - 1) / n : 0;
     memset(t->group_mask, 0, sizeof t->group_mask);
