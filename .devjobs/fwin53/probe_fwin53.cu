@@ -99,7 +99,8 @@ static const size_t words = (size_t)264 * 4 * (MAXKB + 3);
 
 static void launch(int kb, int twin, int grid, int threads, int n, bool print)
 {
-    CK(cudaMemset(o, 0, words * 8));
+    if (!getenv("NO_MEMSET")) /* memset59: whether the memset's code is near58's other lines at sets 36-39 */
+        CK(cudaMemset(o, 0, words * 8));
     find(kb, twin)<<<grid, threads>>>(o, 1.0001f, 0.5f);
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());

@@ -49,6 +49,8 @@ int main(int argc, char **argv)
         int block = atoi(s), warps = block / 32;
         printf("N %d block %d:", n, block);
         for (int l = 0; l < launches; l++) {
+            if (getenv("MEMSET")) /* memset59: a cudaMemset before each launch, as probe_fwin53's */
+                cudaMemset(o, 0, sizeof h);
             f<<<1, block>>>(o, sink, 1.0001f, 0.5f);
             if (cudaDeviceSynchronize() != cudaSuccess) { fprintf(stderr, "launch failed\n"); return 1; }
             cudaMemcpy(h, o, sizeof h, cudaMemcpyDeviceToHost);
