@@ -156,10 +156,20 @@ static inline int ws_ifetch_gone(const ws_ifetch *f, uint32_t line)
 {
     return f->keep && line > f->ahead && f->ready[line] != UINT64_MAX && f->nreq - f->seq[line] > f->keep;
 }
+/* The line of instruction pc (nlines for a pc past the kernel's instructions). */
+static inline uint32_t ws_ifetch_line(const ws_ifetch *f, uint32_t pc)
+{
+    return pc < f->ninsns ? f->line_of[pc] : f->nlines;
+}
+/* Whether a line of the kernel (below nlines) is to be asked for: not requested yet, or gone again. */
+static inline int ws_ifetch_to_ask(const ws_ifetch *f, uint32_t line)
+{
+    return f->ready[line] == UINT64_MAX || ws_ifetch_gone(f, line);
+}
 static inline uint64_t ws_ifetch_ready(ws_ifetch *f, uint32_t wi, uint32_t pc, uint64_t now)
 {
-    uint32_t line = pc < f->ninsns ? f->line_of[pc] : f->nlines;
-    if (line < f->nlines && f->ready[line] != UINT64_MAX && !ws_ifetch_gone(f, line))
+    uint32_t line = ws_ifetch_line(f, pc);
+    if (line < f->nlines && !ws_ifetch_to_ask(f, line))
         return f->ready[line];
     return ws_ifetch_slow(f, wi, line, now);
 }

@@ -871,7 +871,7 @@ static __attribute__((noinline)) void fetch_moved(ws_timing *t, uint32_t moved)
     const ws_ifetch *f = &t->ifetch;
     for (uint32_t w = 0; w < t->nwarps && w < 32; w++) {
         warp_state *s = &t->ws[w];
-        uint32_t pc = s->pick.pc, line = pc < f->ninsns ? f->line_of[pc] : f->nlines;
+        uint32_t line = ws_ifetch_line(f, s->pick.pc);
         if (s->sb_valid && (f->moved != moved || (line < f->nlines && ws_ifetch_gone(f, line)))) {
             s->sb_valid = 0;
             t->dirty |= 1u << w;
@@ -884,9 +884,8 @@ static __attribute__((noinline)) void fetch_moved(ws_timing *t, uint32_t moved)
 static inline int fetch_asks(const ws_timing *t, uint32_t wi)
 {
     const ws_ifetch *f = &t->ifetch;
-    uint32_t pc = t->ws[wi].pick.pc, line = pc < f->ninsns ? f->line_of[pc] : f->nlines;
-    return f->live && ((t->has_pick >> wi) & 1) && line < f->nlines &&
-           (f->ready[line] == UINT64_MAX || ws_ifetch_gone(f, line));
+    uint32_t line = ws_ifetch_line(f, t->ws[wi].pick.pc);
+    return f->live && ((t->has_pick >> wi) & 1) && line < f->nlines && ws_ifetch_to_ask(f, line);
 }
 
 /* The first cycle warp wi could issue its picked group, and why it cannot before. Ready cycle and

@@ -171,7 +171,7 @@ static int code_there(const ws_timing *t, plan_seg *g, uint32_t from, uint64_t c
     uint64_t at = 0;
     for (uint32_t q = from; q < g->end; q++) {
         uint32_t pc = t->sched.order[q];
-        uint32_t line = pc < f->ninsns ? f->line_of[pc] : f->nlines;
+        uint32_t line = ws_ifetch_line(f, pc);
         if (line >= f->nlines || f->ready[line] == UINT64_MAX) /* not requested yet */
             return 0;
         at = f->ready[line] > at ? f->ready[line] : at;
