@@ -234,7 +234,8 @@ int cmd_run(int argc, char **argv)
     unsigned slow_paths = 0; /* --slow-path: same output, measured or checked against the fast paths */
     const char *simd = NULL; /* --simd: the interpreter's SIMD variant (same output) */
     uint64_t max_insns = 0, max_memory = 0, max_cycles = 0, max_output = 0;
-    uint64_t jobs = 1; /* --jobs N: blocks on N host threads (results identical to one) */
+    uint64_t jobs = 1;     /* --jobs N: blocks on N host threads (results identical to one) */
+    uint64_t launches = 1; /* --launches N: the kernel launched N times in one process, the last one reported */
     /* --regs N: registers a thread, for the blocks an SM holds (0: the preset's) and the schedule's
      * register budget (0: none) */
     uint64_t regs = 0;
@@ -361,6 +362,12 @@ int cmd_run(int argc, char **argv)
                 goto done;
             }
             break;
+        case RUN_LAUNCHES:
+            if (parse_u64(v, &launches) != 0 || !launches || launches > 1000) {
+                fprintf(stderr, "warpsim: error: --launches takes a number of launches from 1 to 1000, found '%s'\n", v);
+                goto done;
+            }
+            break;
         case RUN_REGS: /* sm_90: at most 255 registers a thread */
             if (parse_u64(v, &regs) != 0 || !regs || regs > 255) {
                 fprintf(stderr,
@@ -434,6 +441,12 @@ int cmd_run(int argc, char **argv)
         if (L.args[i].is_buffer)
             trace_text_add_buffer(tr, L.args[i].label, S.addrs[i], L.args[i].count * ws_elem_size(L.args[i].elem));
     status = ws_session_launch(&S, &L, &res);
+    for (uint64_t n = 1; n < launches && status == WS_OK; n++) { /* --launches: the ones before the last unreported */
+        ws_result_free(&res);
+        memset(&res, 0, sizeof res);
+        out.len = 0;
+        status = ws_session_launch(&S, &L, &res);
+    }
     if (status == WS_ERR_INPUT)
         goto done;
     ws_stat stats[] = {

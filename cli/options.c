@@ -13,6 +13,7 @@ static const cli_option run_options[] = {
     {RUN_PRESET,           "--preset",            "FILE",     "timing: read this preset over the built-in sm_90 one (presets/sm_90.preset)"},
     {RUN_JOBS,             "--jobs",              "N",        "run the blocks on N host threads (1 to 256); the results are those of one"},
     {RUN_REGS,             "--regs",              "N",        "timing: registers a thread takes (1 to 255, ptxas -v's; default the preset's regs.default, 32): blocks an SM holds, and ptxas's register budget in the schedule"},
+    {RUN_LAUNCHES,         "--launches",          "N",        "launch the kernel N times back to back in one process (1 to 1000; default 1), as a program that repeats it: timing's later launches find its code cached (the far cache's lines as the launch before left them); the output is the last launch's"},
     {0, "checks", NULL, NULL},
     {RUN_WERROR,           "--werror",            NULL,       "diagnostics are errors: exit 1 at the first"},
     {RUN_NO_CHECK_UNINIT,  "--no-check-uninit",   NULL,       "do not track uninitialized registers and shared memory, nor shared-memory races"},

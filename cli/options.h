@@ -57,6 +57,7 @@ enum {
     RUN_PRESET,
     RUN_JOBS,
     RUN_REGS,
+    RUN_LAUNCHES,
     RUN_WERROR,
     RUN_NO_CHECK_UNINIT,
     RUN_POISON,

@@ -86,10 +86,12 @@ void ws_ifetch_reset(ws_ifetch *f, int warm)
     f->early_ahead = !warm && f->deep ? f->deep : f->ahead;
     f->caught_period = warm ? 0 : f->catch_period;
     f->past_period = warm ? f->window_warm : f->window_cold; /* ifetch.window */
+    f->past_kept = warm ? f->kept : NULL;
     f->caught = 0;
     f->together = ~0u; /* ifetch.rerequest: a block's warps start together (one stream), none refetching */
     f->refetching = 0;
     f->looping = 0; /* pick.far_loop */
+    f->beyond = 0;  /* pick.far_past */
     /* ifetch.far_keep: in a later launch of far code (the caller sets far_keep for it) */
     f->keep = warm && f->period ? f->far_keep : 0;
     f->nreq = 0;
@@ -134,12 +136,19 @@ int ws_ifetch_reached(const ws_ifetch *f, double kib)
 }
 
 /* The cycles between wi's stream's request before line and line's: its period (caught or not), and for a line past
- * the window (ifetch.window) no less than the block's past_period: L2's pace, not the launch's fetch. */
+ * the window (ifetch.window) no less than the block's past_period where it is not kept from an earlier launch
+ * (past_kept) and the block's first fetch of it has not come before the stream's last request (keep56: a line gone
+ * from the near caches, ifetch.far_keep, is in the far cache since that fetch): L2's pace, not the launch's fetch. */
 static uint64_t period_of(const ws_ifetch *f, uint32_t wi, uint32_t line)
 {
     uint64_t period = f->caught >> (wi & 31) & 1 ? f->caught_period : f->period;
-    return f->past_period > period && f->window && line >= f->window ? f->past_period : period;
+    return f->past_period > period && f->window && line >= f->window && !(f->past_kept && f->past_kept[line]) &&
+                   (!f->past_kept || f->ready[line] == UINT64_MAX || f->ready[line] > f->last[wi & 31])
+               ? f->past_period
+               : period;
 }
+
+enum { OWNER_AGAIN = 0x80 }; /* ws_ifetch.owner: a warp's index, and this bit */
 
 /* Requests a line at cycle from or later: one request every period cycles. */
 static uint64_t request(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t from)
@@ -148,11 +157,13 @@ static uint64_t request(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t from)
     uint64_t period = period_of(f, wi, line);
     uint64_t at = *last + period > from ? *last + period : from;
     *last = at;
+    /* OWNER_AGAIN: the line came once and is asked for again (gone, ifetch.far_keep) */
+    int again = f->keep && f->ready[line] != UINT64_MAX && f->nreq - f->seq[line] > f->keep;
     f->unrequested -= f->ready[line] == UINT64_MAX;
     f->ready[line] = at + f->latency;
     if (f->keep)
         f->seq[line] = ++f->nreq;
-    f->owner[line] = (uint8_t)(wi & 31);
+    f->owner[line] = (uint8_t)((wi & 31) | (again ? OWNER_AGAIN : 0));
     f->settle = f->ready[line] > f->settle ? f->ready[line] : f->settle;
     return f->ready[line];
 }
@@ -188,6 +199,8 @@ void ws_ifetch_enter(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycle)
                            (f->caught_period && f->held[wi] && f->ready[line] + f->held[wi] >= cycle));
     /* ifetch.rerequest: a warp out of its release's group that fetches lines gone again (ifetch.far_keep) requests on
      * at its period after a wait, no restart (the card's warp left behind refetches at 16 a line, "(fwin45)", "(far50)") */
+    if (waited && f->rerequest && f->owner[line] & OWNER_AGAIN) /* it waited for a line fetched again: refetching */
+        f->refetching |= 1u << wi;
     uint32_t own = f->rerequest ? ~f->together & f->refetching : 0;
     if (waited && !(own >> wi & 1))
         f->last[wi] += f->restart;
@@ -237,7 +250,7 @@ void ws_ifetch_rerequest(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t cycl
     for (uint32_t l = line + 1; l <= line + f->ahead && l < f->nlines; l++) {
         uint64_t period = period_of(f, wi, l);
         uint64_t at = f->last[wi] + period > cycle ? f->last[wi] + period : cycle;
-        if (f->ready[l] != UINT64_MAX && f->ready[l] > at + f->latency && f->owner[l] != wi &&
+        if (f->ready[l] != UINT64_MAX && f->ready[l] > at + f->latency && (f->owner[l] & 31) != wi &&
             (f->owner[l] & 3) == (wi & 3)) {
             request(f, wi, l, cycle);
             f->moved++; /* it comes sooner: a pick that read its cycle reads it again (ws_ifetch.moved) */

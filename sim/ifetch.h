@@ -36,6 +36,8 @@
 
 #include <stdint.h>
 
+#include "far_cache.h"
+
 typedef struct {
     uint64_t *ready;         /* per line: the cycle it has arrived (UINT64_MAX: not requested) */
     uint8_t *owner;          /* per line: the warp whose stream requested it last (ifetch.rerequest) */
@@ -76,6 +78,7 @@ typedef struct {
     /* pick.far_loop (docs/calibration.md "(k123)"): a warp that took a branch back (timing.c) issues a loop's lines,
      * there in its caches, until it passes the furthest line it issued */
     uint32_t looping;      /* per warp (bit wi): in a loop */
+    uint32_t beyond;       /* per warp (bit wi): issuing from a line past the window (pick.far_past) */
     uint32_t furthest[32]; /* per warp: the furthest line it issued from */
     int late; /* ifetch.late: a line that came after the cycle following the warp's last issue is one it waited
                        * for, though a pipe or a source held it past the line's arrival */
@@ -97,17 +100,18 @@ typedef struct {
     uint32_t *seq;     /* per line: nreq at its latest request (allocated where far_keep is set) */
     /* ifetch.window (docs/calibration.md "(win53)"): a launch brings the first window KiB of a kernel from its entry at
      * the pace above; a line past them comes from L2: in a first launch past_period apart (ifetch.window_line), in a
-     * later launch the same where the kernel's code past the window is more than the caches keep (ifetch.window_kept,
-     * ifetch.window_refetch), else as the lines before it */
+     * later launch window_warm apart (ifetch.window_refetch) where the cache kept between launches lost it
+     * (ws_ifetch_keep: ifetch.keep_sets, .keep_ways, .keep_past_end), else as the lines before it */
     uint32_t window;      /* the first line past the window (0: off), set by the caller */
     uint64_t window_cold; /* ifetch.window_line: a first launch's requests of lines past the window this many apart */
-    uint64_t window_warm; /* ifetch.window_refetch: a later launch's, set by the caller where the kernel passes
-                           * ifetch.window + ifetch.window_kept KiB (0: kept, the block's period) */
+    uint64_t window_warm; /* ifetch.window_refetch: a later launch's for a line not kept (0: every line kept) */
     uint64_t past_period; /* the block's: window_cold in a first launch, window_warm in a later one */
     /* ifetch.near_sets (docs/calibration.md "(near55)", "(near56)"): per line, a later launch finds it in the near caches (made by
      * the caller with ws_ifetch_lru_kept for a kernel past ifetch.hold; NULL: every line fetched again); those are there
      * at the block's start, the others are fetched */
     uint8_t *near_kept;
+    const uint8_t *kept;      /* per line: a later launch finds it kept (ws_ifetch_keep, the caller's; NULL: none is) */
+    const uint8_t *past_kept; /* the block's: kept in a later launch, NULL in a first */
     /* ifetch.held (docs/calibration.md "(fetch33)") */
     uint32_t held[32]; /* per warp: the cycles its half fmas held the issue past ptxas's counts since the block's start */
     const uint8_t *held_of; /* per instruction: the cycles a half fma holds the issue past ptxas's count (the caller's,
@@ -127,6 +131,15 @@ static inline int ws_ifetch_past(const uint32_t *line_of, uint32_t ninsns, doubl
  * each launch loads with `before` lines in the sets before the entry's, then the kernel's lines in order
  * (sim/ifetch_keep.c): the third launch's hits. NULL when out of memory or with no sets or ways. */
 uint8_t *ws_ifetch_lru_kept(uint32_t nlines, uint32_t sets, uint32_t ways, uint32_t before);
+/* Fills map (f->nlines) for a kernel past its window: per line, 1 where a later launch finds it in c, the cache kept
+ * between launches (far_cache.h), feeding c this launch's stream: the window, the lines in `order` (n of them: the
+ * previous launch's, ws_ifetch_order; NULL: the layout's), past_end lines past the end; `lead` launches in layout
+ * order before it (a later launch of a kernel the process did not run before). sim/far_keep.c */
+void ws_ifetch_keep(const ws_ifetch *f, uint8_t *map, ws_far_cache *c, const void *kernel, const uint32_t *order,
+                    uint32_t n, uint32_t past_end, unsigned lead);
+/* The block's lines in the order they came (by arrival, then line; n of them): what ws_ifetch_keep feeds a later
+ * launch. NULL (n 0) where the block fetched nothing, or out of memory. */
+uint32_t *ws_ifetch_order(const ws_ifetch *f, uint32_t *n);
 /* The first line of code laid out in 128-byte lines that starts `kib` KiB or more past the kernel's entry
  * (ifetch.window; 0 where kib is 0 or less: no window). */
 static inline uint32_t ws_ifetch_window_line(double kib)
@@ -193,6 +206,10 @@ static inline void ws_ifetch_issue(ws_ifetch *f, uint32_t wi, uint32_t pc, uint6
             f->looping &= ~(1u << (wi & 31));
         }
         f->line[wi & 31] = line;
+        if (f->window && line >= f->window)
+            f->beyond |= 1u << (wi & 31);
+        else
+            f->beyond &= ~(1u << (wi & 31));
         if (!f->covered[line]) /* a loop's lines, once requested, cost one test an issue */
             ws_ifetch_enter(f, wi, line, cycle);
         else if (f->rerequest && !(f->together >> (wi & 31) & 1) && line + f->ahead < f->nlines &&

@@ -83,6 +83,7 @@ void ws_sim_destroy(ws_sim *s)
     free(s->modmem);
     reg_pool_free(s);
     prepared_free(s);
+    ws_far_cache_free(&s->far_cache);
     free(s->spare_launch);
     ws_block_spare_free(&s->spare_block);
     ws_timing_destroy(s->spare_timing);
@@ -199,6 +200,8 @@ static void prepared_free(ws_sim *sim)
     ws_interp_free(p->dec);
     ws_stq_regs_free(&p->stq_regs);
     ws_timing_kernel_free(p->timing_tables);
+    free(p->far_order);
+    free(p->far_kept);
     ws_rename_free(&p->renamed);
     memset(p, 0, sizeof *p);
     ws_mem_release(sim, sim->prepared_bytes);
@@ -496,6 +499,7 @@ static ws_status launch_grid(ws_sim *sim, const ws_module *m, const ws_kernel *k
         return res->status = WS_ERR_INTERNAL;
     }
     L->sim = sim;
+    sim->launches++;
     L->m = m;
     L->k = k;
     L->ptx = k;
@@ -621,6 +625,14 @@ static ws_status launch_grid(ws_sim *sim, const ws_module *m, const ws_kernel *k
             sim->cfg.on_output(sim->cfg.output_user, L->out, L->out_len);
             L->out_before += L->out_len;
             L->out_len = 0;
+        }
+    }
+    if (L->sms) { /* the order its first block got its lines in: its next launch feeds the far cache that */
+        uint32_t n, *order = ws_timing_take_far_order(L->timing, &n);
+        if (order) {
+            free(sim->prepared.far_order);
+            sim->prepared.far_order = order;
+            sim->prepared.nfar_order = n;
         }
     }
     if (L->stop)

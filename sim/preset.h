@@ -102,7 +102,10 @@ typedef struct {
     /* ifetch.window (docs/calibration.md "(win53)") */
     double ifetch_window;         /* KiB from a kernel's entry a launch brings; lines past them come from L2 (0: off) */
     double ifetch_window_line;    /* ... a first launch: cycles between the requests of lines past the window */
-    double ifetch_window_kept;    /* ... a later launch: KiB of code past the window the caches keep */
+    double ifetch_keep_sets;      /* ... a later launch: the cache kept between launches, its sets of 128-byte lines */
+    double ifetch_keep_ways;      /* ... its ways (least recently used out) */
+    double ifetch_keep_past_end;  /* ... the lines past a kernel's last that a launch loads into it */
+    double ifetch_keep_rrip;      /* ... 1: a 2-bit RRIP in place of LRU (far_cache.h) */
     double ifetch_window_refetch; /* ... cycles between the requests of lines past it where the code passes that */
 
     double ifetch_caught;    /* cold code: cycles between the line requests of a stream whose warp caught it (0: off) */
@@ -250,6 +253,7 @@ typedef struct {
                                    0: the round robin over all */
     double pick_far_order;  /* n > 0: in far code (ifetch.far) with n or more warps a sub-partition, the highest slot
                                    with a ready warp issues (pick.group 1 there alone; fwin45); 0: off */
+    double pick_far_past;   /* 1: under pick.far_order, a warp past ifetch.window KiB is not held ("(keep58)") */
     double pick_far_loop;   /* 1: under pick.far_order, a warp in a loop (its line before the one it left, until it
                                    passes its furthest) yields to one issuing new lines (k123); 0: the slots alone */
     unsigned subpartitions; /* 4 on sm_90 */

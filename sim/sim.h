@@ -2,6 +2,7 @@
 #ifndef WS_SIM_H
 #define WS_SIM_H
 
+#include "far_cache.h"
 #include "opcodes.h"
 #include "rename.h"
 #include "stq_regs.h"
@@ -214,6 +215,12 @@ typedef struct {
     int code_warm;             /* a timing launch of it ran: its code is in the SMs' instruction caches, so
                                 * the next launch fetches none (ifetch.h: on the H200 only a process's
                                 * first launch of a kernel waits for its code) */
+    uint32_t *far_order;       /* the lines its last timing launch's first block asked for, in the order they came
+                                * (ws_ifetch_order): what its next launch feeds the far cache; NULL: none yet */
+    uint32_t nfar_order;
+    uint8_t *far_kept;         /* per line: the far cache kept it for launch far_kept_launch (ws_ifetch_keep: made by
+                                * the launch's first timing state, read by its --jobs helpers) */
+    uint64_t far_kept_launch;
     struct ws_timing_kernel *timing_tables; /* the timing mode's tables of it (timing.h), from its first
                                                timing launch; NULL: not built yet */
     /* the timing mode with the preset's schedule.rename or .rename_alu 1: the kernel with its reused registers
@@ -246,6 +253,8 @@ struct ws_sim {
     void *reg_pool_mem;              /* the allocation reg_pool lies in (reg_pool: its first page, WS_THREAD_PAGE) */
     size_t reg_pool_words;
     ws_prepared prepared;            /* the last kernel launched, ready for its next launch */
+    uint64_t launches;               /* grids launched so far (ws_prepared.far_kept_launch) */
+    ws_far_cache far_cache;          /* far code kept between the process's launches (ifetch.keep_*, far_cache.h) */
     /* kept from launch to launch, so that a short launch does not allocate them again: the launch
      * context (33 KiB with its parameter space), a block's storage (ws_block_keep) and the timing
      * state */

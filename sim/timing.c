@@ -321,6 +321,35 @@ static int plans_init(ws_timing *t)
 /* A preset's pipe.* figure as whole cycles a slot holds its pipe (key_cycles): 0 where it gives no rate (0 or 1). */
 static uint64_t hold_of(double cycles) { return cycles > 1 ? key_cycles(cycles, 0) : 0; }
 
+/* ifetch.keep_* (docs/calibration.md "(keep56)"): which lines past the window this launch finds in the far cache kept
+ * between the process's launches (ifetch.h kept), once a launch, by its first timing state (a --jobs helper's reads
+ * it): the cache takes this launch's stream, the previous launch's order (none: the layout's, after two launches of it
+ * where this one is a later launch the process did not run before). */
+static int far_keep_map(ws_timing *t, ws_launch_ctx *L, ws_prepared *pr)
+{
+    ws_ifetch *f = &t->ifetch;
+    if (!f->nlines || !f->window || f->window >= f->nlines)
+        return 0; /* nothing past the window */
+    if (pr->far_kept_launch != L->sim->launches) {
+        uint8_t *map = realloc(pr->far_kept, f->nlines);
+        if (!map || ws_far_cache_shape(&L->sim->far_cache, (uint32_t)ws_llround(t->p.ifetch_keep_sets),
+                                       (uint32_t)ws_llround(t->p.ifetch_keep_ways),
+                                       t->p.ifetch_keep_rrip > 0 ? WS_FAR_RRIP : WS_FAR_LRU) != 0) {
+            pr->far_kept = map;
+            return -1;
+        }
+        pr->far_kept = map;
+        int later = pr->code_warm || t->p.ifetch_line <= 0;
+        ws_ifetch_keep(f, map, &L->sim->far_cache, pr->kernel, pr->far_order, pr->nfar_order,
+                       t->p.ifetch_keep_past_end > 0 ? (uint32_t)ws_llround(t->p.ifetch_keep_past_end) : 0,
+                       !pr->far_order && later ? 2 : 0);
+        pr->far_kept_launch = L->sim->launches;
+    }
+    f->kept = pr->far_kept;
+    t->far_record = 1;
+    return 0;
+}
+
 ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare, char *err, size_t errlen)
 {
     ws_timing *t = timing_state(spare);
@@ -466,16 +495,17 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     /* ifetch.far_keep and pick.far_order: far code's (docs/calibration.md "(fwin45)") */
     t->ifetch.far_keep = far && t->p.ifetch_far_keep > 0 ? (uint32_t)ws_llround(t->p.ifetch_far_keep) : 0;
     t->far_code = far;
-    /* ifetch.window (docs/calibration.md "(win53)"): a launch brings the first ifetch.window KiB from the kernel's entry;
-     * past them a first launch's lines come at ifetch.window_line, and a later launch's at ifetch.window_refetch where
-     * more than ifetch.window_kept KiB lie past the window (fwin53 on the H100 h100u: 60 and 46 cycles a line; seq-96's
-     * 37 KiB past it kept, seq-160's 132 none) */
+    /* ifetch.window (docs/calibration.md "(win53)", "(keep56)"): a launch brings the first ifetch.window KiB from the
+     * kernel's entry; past them a first launch's lines come at ifetch.window_line, and a later launch's at
+     * ifetch.window_refetch where the far cache kept between the process's launches lost them (ifetch.keep_*) */
     if (t->p.ifetch_window > 0 && t->p.ifetch_window_line > 0) {
         t->ifetch.window = ws_ifetch_window_line(t->p.ifetch_window);
         t->ifetch.window_cold = (uint64_t)ws_llround(t->p.ifetch_window_line);
-        int beyond = t->p.ifetch_window_refetch > 0 &&
-                     ws_ifetch_past(tk->line_of, t->ninfo, t->p.ifetch_window + t->p.ifetch_window_kept);
-        t->ifetch.window_warm = beyond ? (uint64_t)ws_llround(t->p.ifetch_window_refetch) : 0;
+        t->ifetch.window_warm = t->p.ifetch_window_refetch > 0 ? (uint64_t)ws_llround(t->p.ifetch_window_refetch) : 0;
+        if (t->p.ifetch_keep_sets <= 0 || t->p.ifetch_keep_ways <= 0)
+            t->ifetch.window_warm = 0; /* no cache model: every line past the window kept */
+        else if (t->ifetch.window_warm && far_keep_map(t, L, pr) != 0)
+            goto oom;
     }
     t->ifetch.late = t->p.ifetch_late > 0;
     /* ifetch.rerequest: in far code, a warp out of its release's group fetches for itself (ifetch.h) */
@@ -499,6 +529,15 @@ oom:
 }
 
 const ws_preset *ws_timing_preset(const ws_timing *t) { return &t->p; }
+
+uint32_t *ws_timing_take_far_order(ws_timing *t, uint32_t *n)
+{
+    uint32_t *order = t->far_order;
+    *n = t->nfar_order;
+    t->far_order = NULL;
+    t->nfar_order = 0;
+    return order;
+}
 
 const ws_grid_store *ws_timing_block_stores(const ws_timing *t, size_t *n)
 {
@@ -542,6 +581,7 @@ void ws_timing_destroy(ws_timing *t)
 {
     if (!t)
         return;
+    free(t->far_order);
     free(t->reg_ready);
     free(t->reg_prod);
     free(t->ws);
@@ -872,7 +912,8 @@ static __attribute__((noinline)) void fetch_moved(ws_timing *t, uint32_t moved)
     for (uint32_t w = 0; w < t->nwarps && w < 32; w++) {
         warp_state *s = &t->ws[w];
         uint32_t line = ws_ifetch_line(f, s->pick.pc);
-        if (s->sb_valid && (f->moved != moved || (line < f->nlines && ws_ifetch_gone(f, line)))) {
+        if (s->sb_valid && (f->moved != moved || (line < f->nlines && (ws_ifetch_gone(f, line) ||
+                                                                      f->ready[line] > s->sb_when)))) {
             s->sb_valid = 0;
             t->dirty |= 1u << w;
         }
@@ -1719,6 +1760,11 @@ void ws_timing_run_block(ws_launch_ctx *L, ws_block *b, ws_exec *x)
     L->stats.far_blocks += t->far_code && ws_ifetch_reached(&t->ifetch, t->p.ifetch_far);
     /* ... and past ifetch.window: lines the launch does not bring (docs/calibration.md "(win53)") */
     L->stats.window_blocks += t->far_code && t->ifetch.window && ws_ifetch_reached(&t->ifetch, t->p.ifetch_window);
+    /* ... and the order its lines came in, which the next launch feeds the far cache (ifetch.keep_*) */
+    if (t->far_record && !t->far_order) {
+        t->far_order = ws_ifetch_order(&t->ifetch, &t->nfar_order);
+        t->far_record = 0;
+    }
     L->stats.stalls[WS_STALL_PIPE] += t->acc_pipe;
     L->stats.stalls[WS_STALL_ISSUE] += t->acc_n - t->acc_pipe;
     t->acc_pipe = t->acc_n = 0;

@@ -50,5 +50,8 @@ uint64_t ws_timing_block_memory(const ws_timing *t);
 const ws_grid_store *ws_timing_block_stores(const ws_timing *t, size_t *n);
 /* The preset the launch runs with. */
 const ws_preset *ws_timing_preset(const ws_timing *t);
+/* The order in which the first block this state ran with ifetch.keep_* on got its lines (ws_ifetch_order), the caller's
+ * to free; NULL (n 0) where none. */
+uint32_t *ws_timing_take_far_order(ws_timing *t, uint32_t *n);
 
 #endif

@@ -165,18 +165,22 @@ static void plan_leave(ws_timing *t, uint32_t wi)
  * fetch model is live (a process's first launch, whose later lines the streams still bring in). */
 static int code_there(const ws_timing *t, plan_seg *g, uint32_t from, uint64_t cycle)
 {
-    if (g->code_gen == t->gen) /* a requested line's arrival does not move (ifetch.c): kept for the block */
-        return g->code_at <= cycle;
     const ws_ifetch *f = &t->ifetch;
+    /* a requested line's arrival moves only where a line is asked for again (ws_ifetch.moved) or, with
+     * ifetch.far_keep, goes with later requests (nreq): kept for the block while neither changed */
+    if (g->code_gen == t->gen && g->code_moved == f->moved && g->code_nreq == f->nreq)
+        return g->code_at <= cycle;
     uint64_t at = 0;
     for (uint32_t q = from; q < g->end; q++) {
         uint32_t pc = t->sched.order[q];
         uint32_t line = ws_ifetch_line(f, pc);
-        if (line >= f->nlines || f->ready[line] == UINT64_MAX) /* not requested yet */
+        if (line >= f->nlines || ws_ifetch_to_ask(f, line)) /* to be asked for */
             return 0;
         at = f->ready[line] > at ? f->ready[line] : at;
     }
     g->code_gen = t->gen;
+    g->code_moved = f->moved;
+    g->code_nreq = f->nreq;
     g->code_at = at;
     return at <= cycle;
 }
@@ -413,9 +417,10 @@ static inline int rr_pick(ws_timing *t, ws_launch_ctx *L, uint32_t ready, unsign
             /* pick.far_loop: a warp issuing a loop's cached lines yields to those whose new lines just came (k123) */
             uint32_t fresh = t->far_loop ? mine & ~t->ifetch.looping : 0;
             mine = fresh ? fresh : mine;
+            uint32_t past = t->far_past ? mine & t->ifetch.beyond : 0;
             for (uint32_t g = 0; g < t->ngroups; g++)
                 if (mine & t->group_mask[g]) {
-                    mine &= t->group_mask[g];
+                    mine &= t->group_mask[g] | past;
                     break;
                 }
         }
@@ -485,9 +490,11 @@ static void rr_reset(ws_timing *t, unsigned nsp, uint32_t nwarps)
     /* pick.far_order: in far code with that many warps a sub-partition or more, a group a slot (the highest ready slot
      * issues): the H100 runs far code's warps greedily, a pair to its end and the others in its gaps (fwin45) */
     t->far_loop = 0;
+    t->far_past = 0;
     if (t->far_code && t->p.pick_far_order >= 1 && slots >= (uint32_t)ws_llround(t->p.pick_far_order)) {
         n = 1;
         t->far_loop = t->p.pick_far_loop >= 1 && slots > 1;
+        t->far_past = t->p.pick_far_past >= 1 && t->ifetch.window;
     }
     t->ngroups = n ? (slots + n - 1) / n : 0;
     memset(t->group_mask, 0, sizeof t->group_mask);

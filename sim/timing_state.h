@@ -201,7 +201,9 @@ typedef struct {
     uint32_t xu_pc;
     int64_t late_due, late_wait; /* the warp's late_due and late_wait relative to c0, INT64_MIN: they bound nothing */
     uint32_t code_gen;           /* the block (ws_timing.gen) whose fetch requested all its lines, by code_at ... */
-    uint64_t code_at;            /* ... the cycle the last of them arrives (code_there) */
+    uint64_t code_at;            /* ... the cycle the last of them arrives (code_there) ... */
+    uint32_t code_moved;         /* ... while ws_ifetch.moved and .nreq are these (a line asked for again moves) */
+    uint32_t code_nreq;
 } plan_seg;
 #define PLAN_OLD 64 /* a register ready PLAN_OLD or more cycles before c0 reads as any earlier (feeds below it) */
 #define PLAN_MIN 4  /* the shortest segment planned */
@@ -295,7 +297,11 @@ struct ws_timing {
     /* pick.group: the block's warps of each group of a sub-partition's slots, the highest group first, and how many
      * (rr_reset; 0 or 1: every warp in one, no group to prefer) */
     uint32_t group_mask[32], ngroups;
-    int far_code;  /* the kernel's code is far (past ifetch.far KiB): ifetch.far_keep and pick.far_order apply */
+    int far_code;        /* the kernel's code is far (past ifetch.far KiB): ifetch.far_keep and pick.far_order apply */
+    int far_record;      /* ifetch.keep_*: the next block's lines' order is what the next launch feeds the cache */
+    uint32_t *far_order; /* ... that order (ws_ifetch_order), until ws_timing_take_far_order takes it */
+    uint32_t nfar_order;
+    int far_past;  /* pick.far_past under pick.far_order (rr_reset): a warp past the window is not held */
     int far_loop;  /* pick.far_loop under pick.far_order (rr_reset): a warp in a loop yields to one issuing new lines */
     int pick_more; /* pick.group's groups (ngroups > 1) or pick.yield's bits (kept): rr_pick looks (rr_reset) */
     uint64_t half_hold, hfma2_hold; /* a half add's IMAD hold (pipe.half), a half fma's issue hold (pipe.hfma2) */

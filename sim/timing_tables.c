@@ -2,6 +2,7 @@
  * built once per kernel.
  */
 #include "timing_tables.h"
+#include "block_layout.h"
 #include "cfg.h"
 #include "cga.h"
 #include "fpexact.h"
@@ -118,22 +119,24 @@ static int free_passes(const ws_timing *t, const ws_launch_ctx *L, const uint8_t
     return 0;
 }
 
-/* The cold code's lines (ifetch.h): per instruction the line of its SASS, code[pc] SASS each. With ifetch.order (and
- * the schedule) the SASS lie in ptxas's order, the schedule's positions (the instruction issued at position p is the
- * p-th in the code), not the PTX's: a list schedule that issues an instruction from 8 lines on in the PTX finds it
- * in the line it issues from. */
-static uint32_t *ifetch_order(const ws_timing *t, const uint8_t *code)
+/* The code's lines (ifetch.h): per instruction the line of its SASS, code[pc] SASS each, laid out in `order` (per
+ * position, a pc) with each basic block where ptxas puts it (block_layout.h: rank). For a first launch with
+ * ifetch.order, `order` is the schedule's (the instruction issued at position p is the p-th in its block's code), not
+ * the PTX's: a list schedule that issues an instruction from 8 lines on in the PTX finds it in the line it issues
+ * from. */
+static uint32_t *lines_in_order(uint32_t n, const uint8_t *code, const uint32_t *order, const uint32_t *rank)
 {
-    uint32_t n = t->ninfo;
+    uint32_t *laid = ws_block_layout_sort(order, rank, n);
     uint8_t *by_pos = malloc(n ? n : 1);
-    if (!by_pos)
-        return NULL;
-    for (uint32_t p = 0; p < n; p++)
-        by_pos[p] = code[t->sched.order[p]];
-    uint32_t *pos_line = ws_ifetch_layout(n, by_pos), *line_of = malloc(((size_t)n + 1) * sizeof *line_of);
-    if (pos_line && line_of) {
+    uint32_t *pos_line = NULL, *line_of = malloc(((size_t)n + 1) * sizeof *line_of);
+    if (laid && by_pos && line_of) {
         for (uint32_t p = 0; p < n; p++)
-            line_of[t->sched.order[p]] = pos_line[p];
+            by_pos[p] = code[laid[p]];
+        pos_line = ws_ifetch_layout(n, by_pos);
+    }
+    if (pos_line) {
+        for (uint32_t p = 0; p < n; p++)
+            line_of[laid[p]] = pos_line[p];
         line_of[n] = pos_line[n];
     } else {
         free(line_of);
@@ -141,6 +144,7 @@ static uint32_t *ifetch_order(const ws_timing *t, const uint8_t *code)
     }
     free(pos_line);
     free(by_pos);
+    free(laid);
     return line_of;
 }
 
@@ -1113,8 +1117,15 @@ int ws_timing_build_tables(ws_timing *t, const ws_launch_ctx *L, ws_timing_kerne
                                      ? ws_timing_sass_count(t, L->code, pc) + pair_prmts(t, pc) + (remat ? remat[pc] : 0)
                                      : 0);
         free(remat);
-        tk->line_of = ws_ifetch_layout(t->ninfo, code);
-        tk->line_sched = t->p.ifetch_order > 0 && t->sched.order ? ifetch_order(t, code) : NULL;
+        uint32_t *rank = ws_block_layout_rank(L->code, t->ninfo), *program = malloc((t->ninfo + 1) * sizeof *program);
+        for (uint32_t pc = 0; program && pc < t->ninfo; pc++)
+            program[pc] = pc;
+        tk->line_of = rank && program ? lines_in_order(t->ninfo, code, program, rank) : NULL;
+        tk->line_sched = rank && t->p.ifetch_order > 0 && t->sched.order
+                             ? lines_in_order(t->ninfo, code, t->sched.order, rank)
+                             : NULL;
+        free(program);
+        free(rank);
         free(code);
         if (!tk->line_of || (t->p.ifetch_order > 0 && t->sched.order && !tk->line_sched))
             return -1;

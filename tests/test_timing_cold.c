@@ -467,18 +467,27 @@ static void first_launch_slows_past_the_window(void **state)
     assert_int_equal(c[2], c[3]);                                        /* all within the window */
 }
 
-/* ... and in a later launch the lines past the window stay in the caches up to ifetch.window_kept KiB (fwin53's seq-96,
- * 37 KiB past it, runs them at 17.6 a line), and a kernel with more past it fetches them again at ~46 a line (seq-160):
- * 10240 NOPs warm (160 KiB: 768 lines past the window) at least 25 cycles a line more than with the window's code all
- * kept (ifetch.window_kept 1000), 4608 NOPs (8 KiB past the window) the same with the rule or without it. */
+/* ... and in a later launch a line past the window is there where the cache kept between launches kept it
+ * (ifetch.keep_*: 128 sets of 8 LRU ways, each launch loading the window, the kernel and 24 lines past its end:
+ * docs/calibration.md "(keep53)"), else fetched again at ~46 a line. fwin53 on the H100 h100u: seq-96 (37 KiB past the
+ * window) all kept, seq-160 none, seq-128 (70 KiB past it) 46 lines of each 16 KiB. Here warm NOPs: 10240 (160 KiB,
+ * 768 lines past the window, 10 or more lines a set) none kept: at least 25 cycles a line more than with every line
+ * kept (ifetch.keep_sets 0); 6144 (96 KiB: 7 lines a set or fewer) all kept; 8560 (1070 lines, as seq-128) in part:
+ * between the two by at least 100 lines each way; 4608 (8 KiB past the window) as with ifetch.window 0. */
 static void later_launch_refetches_past_the_window(void **state)
 {
     (void)state;
-    uint64_t c[4]; /* big, big_kept (ifetch.window_kept 1000), small, small_off (ifetch.window 0) */
-    nops_on_off("later launch, the rule and not", 10240, "ifetch.line 0\n", "ifetch.line 0\nifetch.window_kept 1000\n",
-                4608, "ifetch.line 0\n", "ifetch.line 0\nifetch.window 0\n", c);
+    uint64_t c[4], d[4]; /* big, big_kept (ifetch.keep_sets 0), small, small_off (ifetch.window 0); mid, mid_kept */
+    nops_on_off("later launch, the cache and every line kept", 10240, "ifetch.line 0\n",
+                "ifetch.line 0\nifetch.keep_sets 0\n", 4608, "ifetch.line 0\n", "ifetch.line 0\nifetch.window 0\n", c);
+    nops_on_off("later launch, 96 KiB and 1070 lines", 6144, "ifetch.line 0\n", "ifetch.line 0\nifetch.keep_sets 0\n",
+                8560, "ifetch.line 0\n", "ifetch.line 0\nifetch.keep_sets 0\n", d);
+    uint64_t part_none[1];
+    nops(8560, 1, "ifetch.line 0\nifetch.keep_ways 1\n", part_none);
     assert_true(c[0] >= c[1] + 768 * 25 && c[0] <= c[1] + 768 * 32); /* ~46 a line, not ~17.6 */
     assert_int_equal(c[2], c[3]);
+    assert_int_equal(d[0], d[1]);
+    assert_true(d[2] >= d[3] + 100 * 25 && d[2] + 100 * 25 <= part_none[0]);
 }
 
 /* A launch whose warps ran far code says so (ws_stats.far_blocks, ws_far_note: docs/diagnostics.md "Far code"):
@@ -698,6 +707,68 @@ static void half_fma_holds_catch_the_stream(void **state)
     assert_true(c[1] + 200 <= c[0]);   /* warm: 14 a line */
 }
 
+/* pick.far_past (docs/calibration.md "(keep58)"): 512 threads of far code, slots 0 and 3 of each sub-partition (warps
+ * 0-3, 12-15) branching to 2048 FFMAs past ifetch.window KiB of the entry, slots 1 and 2 to 4160 FFMAs within it (65
+ * KiB, so that the branch's target lies past the window): fwin40 b03's roles. out[w]: warp w's clock at its end,
+ * from the earliest. */
+static void far_past_split(const char *preset, uint64_t out[16])
+{
+    enum { NEAR = 4160, FAR = 2048 };
+    size_t cap = 4096 + (size_t)(NEAR + FAR) * 48;
+    char *ptx = malloc(cap);
+    assert_non_null(ptx);
+    int k = snprintf(ptx, cap,
+                     "%s.reg .f32 %%f<16>;\ncvt.rn.f32.u32 %%f10, %%r1;\nmov.f32 %%f11, 0f3F000000;\n"
+                     "shr.u32 %%r3, %%r1, 5;\nshr.u32 %%r4, %%r1, 7;\nand.b32 %%r5, %%r1, 31;\n"
+                     "setp.ne.u32 %%p3, %%r5, 0;\nsetp.eq.u32 %%p1, %%r4, 0;\nsetp.eq.u32 %%p2, %%r4, 3;\n"
+                     "or.pred %%p1, %%p1, %%p2;\n",
+                     HEAD);
+    for (unsigned i = 0; i < 8; i++)
+        k += snprintf(ptx + k, cap - (size_t)k, "add.f32 %%f%u, %%f10, 0f3F80%02X00;\n", 2 + i, i);
+    k += snprintf(ptx + k, cap - (size_t)k, "@%%p1 bra FAR;\nbra.uni NEAR;\nNEAR:\n");
+    for (unsigned i = 0; i < NEAR; i++)
+        k += snprintf(ptx + k, cap - (size_t)k, "fma.rn.f32 %%f%u, %%f%u, %%f10, %%f11;\n", 2 + i % 8, 2 + i % 8);
+    k += snprintf(ptx + k, cap - (size_t)k, "bra.uni END;\nFAR:\n");
+    for (unsigned i = 0; i < FAR; i++)
+        k += snprintf(ptx + k, cap - (size_t)k, "fma.rn.f32 %%f%u, %%f%u, %%f11, %%f10;\n", 2 + i % 8, 2 + i % 8);
+    snprintf(ptx + k, cap - (size_t)k,
+             "END:\nadd.f32 %%f12, %%f2, %%f3;\nadd.f32 %%f12, %%f12, %%f4;\nadd.f32 %%f12, %%f12, %%f5;\n"
+             "add.f32 %%f12, %%f12, %%f6;\nadd.f32 %%f12, %%f12, %%f7;\nadd.f32 %%f12, %%f12, %%f8;\n"
+             "add.f32 %%f12, %%f12, %%f9;\nsetp.ne.f32 %%p2, %%f12, 0fBF800000;\n@%%p2 mov.u64 %%rd5, %%clock64;\n"
+             "mul.wide.u32 %%rd2, %%r3, 8;\nadd.s64 %%rd3, %%rd1, %%rd2;\n@!%%p3 st.global.u64 [%%rd3], %%rd5;\n"
+             "@!%%p3 st.global.f32 [%%rd3+128], %%f12;\nret;\n}\n");
+    run_ptx(ptx, 512, out, 16, WS_MODE_TIMING, preset);
+    free(ptx);
+    uint64_t first = UINT64_MAX;
+    for (unsigned w = 0; w < 16; w++)
+        first = out[w] < first ? out[w] : first;
+    for (unsigned w = 0; w < 16; w++)
+        out[w] -= first;
+}
+
+/* ... under pick.far_order's greedy pick the highest slots run as a pair and the others take its gaps by slot; a warp
+ * past the window is not held behind them (the cards' region-B warps in slot 0 pass their first segments while the
+ * region-A pair runs: fwin40 b0, b03): slot 0 ends at least 2000 cycles sooner with the rule (4613 against 7858
+ * here), slot 1 later; with pick.far_order 0 (the round robin) the rule changes nothing. */
+static void far_past_warp_is_not_held(void **state)
+{
+    (void)state;
+    uint64_t on[16], off[16], rr[16], rr_off[16];
+    far_past_split("ifetch.line 0\n", on);
+    far_past_split("ifetch.line 0\npick.far_past 0\n", off);
+    far_past_split("ifetch.line 0\npick.far_order 0\n", rr);
+    far_past_split("ifetch.line 0\npick.far_order 0\npick.far_past 0\n", rr_off);
+    for (unsigned w = 0; w < 16; w++)
+        print_message("warp %2u (slot %u): end %6llu with pick.far_past, %6llu without; round robin %6llu / %6llu\n", w,
+                      w / 4, (unsigned long long)on[w], (unsigned long long)off[w], (unsigned long long)rr[w],
+                      (unsigned long long)rr_off[w]);
+    for (unsigned sp = 0; sp < 4; sp++) {
+        assert_true(on[sp] + 2000 < off[sp]);  /* slot 0 (past the window) not held behind slot 1 */
+        assert_true(on[4 + sp] > off[4 + sp]); /* slot 1 (within it) yields to it */
+    }
+    assert_memory_equal(rr, rr_off, sizeof rr);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -720,6 +791,7 @@ int main(void)
         cmocka_unit_test(param_readers_past_131_stores_take_ldcs),
         cmocka_unit_test(first_launch_slows_past_the_window),
         cmocka_unit_test(later_launch_refetches_past_the_window),
+        cmocka_unit_test(far_past_warp_is_not_held),
 
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

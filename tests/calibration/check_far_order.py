@@ -5,7 +5,8 @@ usage: check_far_order.py WARPSIM SRCDIR
 
 Far code (past ifetch.far KiB, fetched again in every launch) at 3 or more warps a sub-partition: the H100 (h100n)
 issues it greedily, a pair to its end and the others in its gaps (0.03 of the issue where the pair leaves none), and a
-warp left behind fetches its lines again at 16 cycles a line. So, warpsim warm (ifetch.line 0):
+warp left behind fetches its lines again at 16 cycles a line. So, warpsim warm (ifetch.line 0; fwin40's runs the third
+launch of a process, WARM_LAUNCHES):
 - probe_fwin K 0 (64 KiB of FFMAs, the H200 h200f's median warm spans): at 512 and 1024 threads within 10% with the
   preset's keys; at 512 the two highest slots of each sub-partition end first and its lowest slot (warp sp) last; with
   either key off (pick.far_order 0, or ifetch.far_keep 0) 512 is more than 10% short: the rule needs both halves; at
@@ -14,8 +15,9 @@ warp left behind fetches its lines again at 16 cycles a line. So, warpsim warm (
   10% with the keys, more than 10% short without them.
 - probe_fwin K 16 (a 16 KiB loop: kept code) at 512: the same span with the keys on and off.
 ifetch.rerequest ("(far50)"): warps out of their release's group (a branch taken) fetch for themselves, so fwin40's pairs
-(its warps take the role branch into the region: base at 256, x03 at 512) run within 2% of h100n with it and more than
-10% long behind one stream without it; fwin19 K 0's warps, released by the barrier straight into the region, keep one
+(its warps take the role branch into the region: x03 at 512) run within 2% of h100n with it and more than 10% long
+behind one stream without it (base at 256, slots 0 and 1, within 2% either way since warpsim lays the code out in
+ptxas's block order: "(keep53)", "(keep58)"); fwin19 K 0's warps, released by the barrier straight into the region, keep one
 group: the same spans at 256 and 512 with it and without it.
 pick.far_loop ("(k123)"): a warp issuing a loop's lines (it went back to an earlier line) yields to the warps issuing new
 lines, so fwin40 k123 (slot 0 far, slots 1-3 kept loops: h100n 18827, the far slot 0 first at 0.51 of the issue) is
@@ -55,15 +57,25 @@ def fwin_hw(raw, k, block):
     raise SystemExit("no K %d block %d in %s" % (k, block, raw))
 
 
+# A warm figure is warpsim's third launch of the kernel in one process (`warpsim run --launches`), as the cards' are
+# launches of a process that ran the kernel before: the far cache kept between launches (ifetch.keep_*) is fed each
+# launch the lines the launch before got, in the order they came (docs/calibration.md "(keep56)", "(keep58)"); a
+# launch with none before it feeds the layout's every line, also those its warps never run (region B beside fwin40's
+# base, which evicts region A's lines past the window)
+WARM_LAUNCHES = 3
+
+
 def fwin40_span(ws, ptx, roles, preset, block=512, spmask=15, delay=0, pre=0):
     """warpsim's span of probe_fwin40 (roles: 4 bits a slot, slot 0 lowest; role 1 exits) over the warps that stay
-    (spmask, delay, pre: the kernel's other arguments and its template, as the job's "block ... pre P:" lines)."""
+    (spmask, delay, pre: the kernel's other arguments and its template, as the job's "block ... pre P:" lines) in the
+    WARM_LAUNCHES-th launch of one process."""
     import json
     row = 20
     out = subprocess.run([ws, "run", ptx, "--kernel", "_Z6fwin40ILi%dEEvPyPjffjjjPKf" % pre, "--grid", "1",
                           "--block", str(block), "o=u64[%d]" % (32 * row), "sink=u32[1024]", "a=f32:1.0001",
                           "b=f32:0.5", "roles=u32:%d" % roles, "spmask=u32:%d" % spmask, "delay=u32:%d" % delay,
-                          "bp=f32[1]", "--preset", preset, "--json"], capture_output=True, text=True,
+                          "bp=f32[1]", "--preset", preset, "--json", "--launches", str(WARM_LAUNCHES)],
+                         capture_output=True, text=True,
                          check=True).stdout
     o = json.loads(out)["buffers"]["o"]
     stay = [o[w * row:(w + 1) * row] for w in range(block // 32) if o[w * row + row - 1] != 1]
@@ -164,13 +176,17 @@ def main(argv):
         for block in (256, 512):
             on, off = (span(fwin_stamps(ws, ptx19, 0, block, presets[k])) for k in ("on", "rerequest 0"))
             check(on == off, "fwin19 K0 %d: %d with ifetch.rerequest, %d without (one release group)" % (block, on, off))
-        for name in ("base", "x03"):
+        # x03's pair (slots 1 and 2: out of their release group) needs the re-request; base 256's (slots 0 and 1) no
+        # longer does since warpsim lays the code out in ptxas's block order (docs/calibration.md "(keep53)" 3,
+        # "(keep58)"): the pair's own streams, within 2% either way
+        for name, needs in (("base", False), ("x03", True)):
             block, roles, spmask, delay, pre, hw = fwin40_runs(raw40, name)[0]
             on, off = (fwin40_span(ws, ptx40, roles, presets[k], block, spmask, delay, pre)
                        for k in ("on", "rerequest 0"))
-            check(abs(err(on, hw)) <= 2 and err(off, hw) > 10,
-                  "fwin40 %s %d (a pair out of its group): %d with ifetch.rerequest (%+.1f%%), %d without (%+.1f%%), "
-                  "h100n %d" % (name, block, on, err(on, hw), off, err(off, hw), hw))
+            check(abs(err(on, hw)) <= 2 and (err(off, hw) > 10 if needs else abs(err(off, hw)) <= 2),
+                  "fwin40 %s %d (a pair %s): %d with ifetch.rerequest (%+.1f%%), %d without (%+.1f%%), "
+                  "h100n %d" % (name, block, "out of its group" if needs else "in ptxas's order", on, err(on, hw),
+                                off, err(off, hw), hw))
         on, off = (span(fwin_stamps(ws, ptx19, 0, 512, presets[k])) for k in ("on", "loop 0"))
         check(on == off, "fwin19 K0 512: %d with pick.far_loop, %d without (no loop)" % (on, off))
         block, roles, spmask, delay, pre, hw = fwin40_runs(raw40, "k123")[0]

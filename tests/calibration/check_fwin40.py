@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """warpsim against the H100s' fwin40 jobs (h100n, h100q, h100x, h100z, 2026-12-07; .devjobs/fwin40, docs/calibration.md
 "(fwin45)", "(ldc56)"): all 28 runs of probe_fwin40's kernel on each card, each figure the card's median span over launches 1-9 against warpsim's warm span
-(ifetch.line 0, the built-in preset: pick.far_order and ifetch.far_keep on), as .devjobs/fwin40/warpsim_fwin40.py.
+(ifetch.line 0, the built-in preset: pick.far_order and ifetch.far_keep on; the third launch of one process,
+check_far_order.py's WARM_LAUNCHES, so that the far cache is fed the lines the launch before got: "(keep58)").
 
 usage: check_fwin40.py WARPSIM SRCDIR
   prints each figure, its error and the summary (figures, mean |error|, max, beyond 10%), and compares the figures

@@ -14,7 +14,7 @@ import json, os, statistics, subprocess, sys, tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from check_device_jobs import ledger_main  # noqa: E402
-from check_far_order import job_unpack  # noqa: E402
+from check_far_order import WARM_LAUNCHES, job_unpack  # noqa: E402
 
 # the jobs: (tarball, the figures' label, job, the probe's PTX in probes/, run.sh's seq-KB sizes, MAXKB: a warp's
 # stamps are MAXKB + 3 words of o); h100x ran both jobs again (16:37Z), h100z too (19:19Z), out of sample for every rule fitted before
@@ -43,12 +43,12 @@ def card_totals(raw, kb):
 
 
 def sim_total(ws, ptx, kb, maxkb, preset=None):
-    """warpsim's cycles over region<KB,0>'s KB chunks at one warp (preset: a --preset file, None: the built-in one,
-    a first launch)."""
+    """warpsim's cycles over region<KB,0>'s KB chunks at one warp (preset: a --preset file, warm: the
+    WARM_LAUNCHES-th launch of one process, check_far_order.py's; None: the built-in one, a first launch)."""
     args = [ws, "run", ptx, "--kernel", "_Z6regionILi%dELi0EEvPyff" % kb, "--grid", "1", "--block", "32",
             "o=u64[%d]" % (4 * (maxkb + 3)), "a=f32:1.0001", "b=f32:0.5", "--json"]
     if preset:
-        args += ["--preset", preset]
+        args += ["--preset", preset, "--launches", str(WARM_LAUNCHES)]
     o = json.loads(subprocess.run(args, capture_output=True, text=True, check=True).stdout)["buffers"]["o"]
     return o[kb] - o[0]
 
