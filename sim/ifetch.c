@@ -182,6 +182,8 @@ uint64_t ws_ifetch_slow(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t now)
         return request(f, wi, line, now);
     }
     f->unrequested -= f->ready[line] == UINT64_MAX;
+    if (f->keep) /* it came now: as old as the last request (ifetch.far_keep), not gone at once */
+        f->seq[line] = f->nreq;
     f->ready[line] = now; /* a branch's target outside every stream: it comes with the branch (kept, so
                            * that a later stream's request does not move it) */
     return now;
