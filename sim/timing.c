@@ -905,15 +905,16 @@ static __attribute__((noinline)) uint64_t queue_room(const ws_timing *t, unsigne
 /* ifetch (ifetch.h): a kept pick (sb_valid) read its line's arrival once, where --slow-path timing reads it at every
  * pass. Where an ifetch call moved a line in flight (ws_ifetch.moved, from `moved`), every kept pick is made again;
  * where it requested a line (ifetch.far_keep: nreq moved), those whose line is gone again (a kept pick that read it
- * before the requests past it would issue from a line the caches lost; --slow-path timing's asks for it again). */
+ * before the requests past it would issue from a line the caches lost; --slow-path timing's asks for it again) or now
+ * comes later than the pick read (a line re-requested after the pick was made: keep58). */
 static __attribute__((noinline)) void fetch_moved(ws_timing *t, uint32_t moved)
 {
     const ws_ifetch *f = &t->ifetch;
     for (uint32_t w = 0; w < t->nwarps && w < 32; w++) {
         warp_state *s = &t->ws[w];
         uint32_t line = ws_ifetch_line(f, s->pick.pc);
-        if (s->sb_valid && (f->moved != moved || (line < f->nlines && (ws_ifetch_gone(f, line) ||
-                                                                      f->ready[line] > s->sb_when)))) {
+        if (s->sb_valid &&
+            (f->moved != moved || (line < f->nlines && (ws_ifetch_gone(f, line) || f->ready[line] > s->sb_when)))) {
             s->sb_valid = 0;
             t->dirty |= 1u << w;
         }
