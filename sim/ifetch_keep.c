@@ -83,6 +83,15 @@ uint8_t *ws_ifetch_near_kept(uint32_t nlines, const ws_near_cache *c)
             plru_access(tag + set * ways, bits + set * leaves, ways, leaves, other + (int64_t)set);
         }
     }
+    /* near_after (docs/calibration.md "(fsize60)"): a missed line's fetch brings the next lines from the far level too,
+     * kept or not: fwin53's seq-32 chunks with one line missed and eight kept take the far chunk's 124-153 cycles */
+    for (uint32_t l = 0, since = c->after; l < nlines; l++)
+        if (!kept[l])
+            since = 0;
+        else if (since < c->after) {
+            since++;
+            kept[l] = 0;
+        }
     free(tag);
     free(bits);
     return kept;

@@ -106,6 +106,7 @@ const ws_preset_key ws_preset_keys[] = {
     PK("ifetch.near_skip", ifetch_near_skip),
     PK("ifetch.near_other_set", ifetch_near_other_set),
     PK("ifetch.near_other_lines", ifetch_near_other_lines),
+    PK("ifetch.near_after", ifetch_near_after),
     PK("ifetch.near_line", ifetch_near_line),
     PK("ifetch.near_latency", ifetch_near_latency),
     PK("ifetch.window", ifetch_window),

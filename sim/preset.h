@@ -101,6 +101,7 @@ typedef struct {
     double ifetch_near_skip;        /* ... the lines from the entry's that a launch keeps none of */
     double ifetch_near_other_set;   /* ... the first set of the other code each launch reads after the kernel's */
     double ifetch_near_other_lines; /* ... and its lines, one a set */
+    double ifetch_near_after;       /* ... a kept line at most this many lines past one not kept is fetched again */
     double ifetch_near_line;    /* ... the lines not kept are requested this many cycles apart (0: ifetch.far_line) */
     double ifetch_near_latency; /* ... a line not kept arrives this many cycles after its request (0: ifetch.latency) */
 

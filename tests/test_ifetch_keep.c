@@ -12,10 +12,11 @@
 
 #include "ifetch.h"
 
-/* The preset's near caches with the kernel's entry in set entry. */
+/* The preset's near caches with the kernel's entry in set entry, every line they keep found there (after 0: the cache
+ * alone; the preset's ifetch.near_after is checked by lines_just_past_a_miss_are_fetched_again). */
 static ws_near_cache preset_at(uint32_t entry)
 {
-    ws_near_cache c = {64, 4, entry, 2, 36, 4};
+    ws_near_cache c = {64, 4, entry, 2, 36, 4, 0};
     return c;
 }
 
@@ -107,6 +108,34 @@ static void kernels_within_and_past_the_cache(void **state)
     free(kept);
 }
 
+/* ifetch.near_after 2 (docs/calibration.md "(fsize60)"): the first 2 kept lines past a missed one are fetched with
+ * the missed ones (the H100s' seq-32 chunks with a line missed take a missed chunk's cycles): at the first kernel's
+ * place each of the 8 kept runs starts 2 lines later, 144 of 278 kept; a 202-line kernel loses lines 2-3 (past the
+ * entry's 2, never kept). */
+static void lines_just_past_a_miss_are_fetched_again(void **state)
+{
+    (void)state;
+    ws_near_cache c = preset_at(46);
+    c.after = 2;
+    uint8_t *kept = ws_ifetch_near_kept(278, &c);
+    assert_non_null(kept);
+    static const unsigned runs[][2] = {{24, 54},   {60, 66},   {88, 118},  {124, 130},
+                                       {152, 182}, {188, 194}, {216, 246}, {252, 258}};
+    unsigned l = 0;
+    for (unsigned r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        assert_int_equal(count_kept(kept, l, runs[r][0]), 0);
+        assert_int_equal(count_kept(kept, runs[r][0], runs[r][1]), runs[r][1] - runs[r][0]);
+        l = runs[r][1];
+    }
+    assert_int_equal(count_kept(kept, 0, 278), 144);
+    free(kept);
+    kept = ws_ifetch_near_kept(202, &c);
+    assert_non_null(kept);
+    assert_int_equal(count_kept(kept, 0, 4), 0);
+    assert_int_equal(count_kept(kept, 0, 202), 198);
+    free(kept);
+}
+
 /* No sets or no ways: no cache (the caller then fetches every line again at ifetch.warm_line). */
 static void no_cache_without_sets_or_ways(void **state)
 {
@@ -125,6 +154,7 @@ int main(void)
         cmocka_unit_test(kernel_of_278_lines_follows_its_load_address),
         cmocka_unit_test(first_kernels_place_keeps_160_of_278),
         cmocka_unit_test(kernels_within_and_past_the_cache),
+        cmocka_unit_test(lines_just_past_a_miss_are_fetched_again),
         cmocka_unit_test(no_cache_without_sets_or_ways),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
