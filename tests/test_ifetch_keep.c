@@ -29,6 +29,18 @@ static unsigned count_kept(const uint8_t *kept, unsigned from, unsigned to)
     return n;
 }
 
+/* The 278-line kernel's kept lines at set 46 are the 8 runs [from, to) and no others. */
+static void kept_runs_are(const uint8_t *kept, const unsigned runs[8][2])
+{
+    unsigned l = 0;
+    for (unsigned r = 0; r < 8; r++) {
+        assert_int_equal(count_kept(kept, l, runs[r][0]), 0);
+        assert_int_equal(count_kept(kept, runs[r][0], runs[r][1]), runs[r][1] - runs[r][0]);
+        l = runs[r][1];
+    }
+    assert_int_equal(count_kept(kept, l, 278), 0);
+}
+
 /* fwin53's 32 KiB kernel's 32 chunks (0x420 bytes from 0x120): '#' where every line a chunk spans is kept. */
 static void chunks_of(const uint8_t *kept, char out[33])
 {
@@ -73,15 +85,9 @@ static void first_kernels_place_keeps_160_of_278(void **state)
     ws_near_cache c = preset_at(46);
     uint8_t *kept = ws_ifetch_near_kept(278, &c);
     assert_non_null(kept);
-    static const unsigned runs[][2] = {{22, 54},   {58, 66},   {86, 118},  {122, 130},
-                                       {150, 182}, {186, 194}, {214, 246}, {250, 258}};
-    unsigned l = 0;
-    for (unsigned r = 0; r < sizeof runs / sizeof runs[0]; r++) {
-        assert_int_equal(count_kept(kept, l, runs[r][0]), 0);
-        assert_int_equal(count_kept(kept, runs[r][0], runs[r][1]), runs[r][1] - runs[r][0]);
-        l = runs[r][1];
-    }
-    assert_int_equal(count_kept(kept, l, 278), 0);
+    static const unsigned runs[8][2] = {{22, 54},   {58, 66},   {86, 118},  {122, 130},
+                                        {150, 182}, {186, 194}, {214, 246}, {250, 258}};
+    kept_runs_are(kept, runs);
     assert_int_equal(count_kept(kept, 0, 278), 160);
     free(kept);
 }
@@ -119,14 +125,9 @@ static void lines_just_past_a_miss_are_fetched_again(void **state)
     c.after = 2;
     uint8_t *kept = ws_ifetch_near_kept(278, &c);
     assert_non_null(kept);
-    static const unsigned runs[][2] = {{24, 54},   {60, 66},   {88, 118},  {124, 130},
-                                       {152, 182}, {188, 194}, {216, 246}, {252, 258}};
-    unsigned l = 0;
-    for (unsigned r = 0; r < sizeof runs / sizeof runs[0]; r++) {
-        assert_int_equal(count_kept(kept, l, runs[r][0]), 0);
-        assert_int_equal(count_kept(kept, runs[r][0], runs[r][1]), runs[r][1] - runs[r][0]);
-        l = runs[r][1];
-    }
+    static const unsigned runs[8][2] = {{24, 54},   {60, 66},   {88, 118},  {124, 130},
+                                        {152, 182}, {188, 194}, {216, 246}, {252, 258}};
+    kept_runs_are(kept, runs);
     assert_int_equal(count_kept(kept, 0, 278), 144);
     free(kept);
     kept = ws_ifetch_near_kept(202, &c);

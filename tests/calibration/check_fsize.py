@@ -11,10 +11,7 @@ at larger blocks, which come later in the process) against warpsim's check_far_o
 (ifetch.line 0). Both cards ran the same source with nvcc 13.0 (its kernels unchanged by memset59's host switch);
 the PTX is pack30's (in its tarball), and warpsim has no cudaMemset, so both of h100aa's runs meet the same figure.
 
-usage: check_fsize.py WARPSIM SRCDIR
-  prints each figure, its error and the summary (figures, mean |error|, max, beyond 10%), and compares the figures
-  beyond 10% with tests/calibration/fsize_beyond.txt as check_fwin53.py does with its ledger: it fails where a figure
-  leaves the bound and is not on the ledger, and where one on the ledger comes within it."""
+usage: check_fsize.py WARPSIM SRCDIR (as check_fwin53.py, its ledger tests/calibration/fsize_beyond.txt)"""
 import json, os, statistics, subprocess, sys, tarfile, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
