@@ -106,9 +106,9 @@ typedef struct {
     uint64_t window_cold; /* ifetch.window_line: a first launch's requests of lines past the window this many apart */
     uint64_t window_warm; /* ifetch.window_refetch: a later launch's for a line not kept (0: every line kept) */
     uint64_t past_period; /* the block's: window_cold in a first launch, window_warm in a later one */
-    /* ifetch.near_sets (docs/calibration.md "(near55)", "(near56)"): per line, a later launch finds it in the near caches (made by
-     * the caller with ws_ifetch_lru_kept for a kernel past ifetch.hold; NULL: every line fetched again); those are there
-     * at the block's start, the others are fetched */
+    /* ifetch.near_sets (docs/calibration.md "(near55)", "(near56)", "(near58)", "(fsize60)"): per line, a later launch
+     * finds it in the near caches (made by the caller with ws_ifetch_near_kept for a kernel past ifetch.hold; NULL:
+     * every line fetched again); those are there at the block's start, the others are fetched */
     uint8_t *near_kept;
     const uint8_t *kept;      /* per line: a later launch finds it kept (ws_ifetch_keep, the caller's; NULL: none is) */
     const uint8_t *past_kept; /* the block's: kept in a later launch, NULL in a first */
@@ -127,10 +127,21 @@ static inline int ws_ifetch_past(const uint32_t *line_of, uint32_t ninsns, doubl
 {
     return line_of && kib > 0 && ((double)line_of[ninsns] + 1) * 128 > kib * 1024;
 }
-/* Per line of a kernel of nlines, whether a later launch finds it in an LRU cache of sets x ways 128-byte lines that
- * each launch loads with `before` lines in the sets before the entry's, then the kernel's lines in order
- * (sim/ifetch_keep.c): the third launch's hits. NULL when out of memory or with no sets or ways. */
-uint8_t *ws_ifetch_lru_kept(uint32_t nlines, uint32_t sets, uint32_t ways, uint32_t before);
+/* The near caches (ifetch.near_*, docs/calibration.md "(near58)"): sets x ways 128-byte lines by address, tree
+ * pseudo-LRU; the kernel's entry in set entry_set (where its load address puts it); each launch reads its lines in
+ * order but keeps none of the first `skip`, then other code of the process reads other_lines lines from set
+ * other_set on. */
+typedef struct {
+    uint32_t sets, ways;
+    uint32_t entry_set;
+    uint32_t skip;
+    uint32_t other_set, other_lines;
+    uint32_t after; /* a kept line at most this many lines past one not kept is fetched with the missed ones */
+} ws_near_cache;
+/* Per line of a kernel of nlines, whether a later launch finds it in the near caches c describes (sim/ifetch_keep.c):
+ * the third launch's hits, less the first `after` past each line missed. NULL when out of memory or with no sets or
+ * ways. */
+uint8_t *ws_ifetch_near_kept(uint32_t nlines, const ws_near_cache *c);
 /* Fills map (f->nlines) for a kernel past its window: per line, 1 where a later launch finds it in c, the cache kept
  * between launches (far_cache.h), feeding c this launch's stream: the window, the lines in `order` (n of them: the
  * previous launch's, ws_ifetch_order; NULL: the layout's), past_end lines past the end; `lead` launches in layout

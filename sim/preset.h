@@ -93,11 +93,17 @@ typedef struct {
     double ifetch_far_keep;     /* ... in a later launch, lines kept while at most this many later ones were
                                    requested; a warp reaching a line gone again requests it (0: all kept) */
 
-    /* ifetch.near_sets (docs/calibration.md "(near55)", "(near56)") */
-    double ifetch_near_sets;   /* a later launch of a kernel past ifetch.hold: the near caches' sets (0: every line
-                                * fetched again at ifetch.warm_line) */
-    double ifetch_near_ways;   /* ... and ways (LRU) */
-    double ifetch_near_before; /* ... and the lines before the entry's that each launch loads first */
+    /* ifetch.near_sets (docs/calibration.md "(near55)", "(near56)", "(near58)") */
+    double ifetch_near_sets;        /* a later launch of a kernel past ifetch.hold: the near caches' sets (0: every
+                                     * line fetched again at ifetch.warm_line) */
+    double ifetch_near_ways;        /* ... and ways (tree pseudo-LRU) */
+    double ifetch_near_entry_set;   /* ... the set of the kernel's first line (its load address's) */
+    double ifetch_near_skip;        /* ... the lines from the entry's that a launch keeps none of */
+    double ifetch_near_other_set;   /* ... the first set of the other code each launch reads after the kernel's */
+    double ifetch_near_other_lines; /* ... and its lines, one a set */
+    double ifetch_near_after;       /* ... a kept line at most this many lines past one not kept is fetched again */
+    double ifetch_near_line;    /* ... the lines not kept are requested this many cycles apart (0: ifetch.far_line) */
+    double ifetch_near_latency; /* ... a line not kept arrives this many cycles after its request (0: ifetch.latency) */
 
     /* ifetch.window (docs/calibration.md "(win53)") */
     double ifetch_window;         /* KiB from a kernel's entry a launch brings; lines past them come from L2 (0: off) */

@@ -475,23 +475,34 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
     /* ifetch.order: a first launch's lines in the schedule's order; a later launch's refetch (ifetch.hold, .far) keeps
      * the PTX's, on which ifetch.warm_line and ifetch.far_line were fitted (docs/calibration.md "(fetch32)") */
     const uint32_t *lines = !pr->code_warm && t->p.ifetch_line > 0 && tk->line_sched ? tk->line_sched : tk->line_of;
-    /* ifetch.near_sets (docs/calibration.md "(near55)", "(near56)"): a kernel past ifetch.hold keeps the lines an LRU
-     * cache of near_sets x near_ways lines keeps (each launch loading near_before lines ahead of the kernel's), and
-     * fetches the others at the far fetch's pace (fwin53's 32 KiB kernel: near in runs of three chunks every 8 KiB,
-     * the rest at 15-18.5 cycles a line) */
+    /* ifetch.near_sets (docs/calibration.md "(near55)", "(near56)", "(near58)"): a kernel past ifetch.hold keeps the
+     * lines the near caches keep (a tree pseudo-LRU cache by address, ifetch.near_*), and fetches the others at the far
+     * fetch's pace (fwin53's 32 KiB kernel: near in runs of two to five chunks every 8 KiB, where they fall by its load
+     * address, the rest at 15-18.5 cycles a line) */
     int near = refetch && !far && t->p.ifetch_near_sets > 0 && t->p.ifetch_near_ways > 0 && t->p.ifetch_far_line > 0;
+    /* a later launch's refetch: far code at the cold fetch's keys, the lines the near caches did not keep at
+     * ifetch.near_line and .near_latency (0: the far keys), any other kernel past ifetch.hold at the warm keys */
+    double warm_line = far || near ? t->p.ifetch_far_line : refetch ? t->p.ifetch_warm_line : 0;
+    double warm_latency = far || near ? t->p.ifetch_latency : t->p.ifetch_warm_latency;
+    if (near && t->p.ifetch_near_line > 0)
+        warm_line = t->p.ifetch_near_line;
+    if (near && t->p.ifetch_near_latency > 0)
+        warm_latency = t->p.ifetch_near_latency;
     if (ws_ifetch_init(&t->ifetch, t->ninfo, lines, t->p.ifetch_line, t->p.ifetch_ahead, t->p.ifetch_latency,
-                       t->p.ifetch_restart,
-                       far || near ? t->p.ifetch_far_line
-                       : refetch   ? t->p.ifetch_warm_line
-                                   : 0,
-                       far || near ? t->p.ifetch_latency : t->p.ifetch_warm_latency,
+                       t->p.ifetch_restart, warm_line, warm_latency,
                        far || near ? t->p.ifetch_restart : t->p.ifetch_warm_restart) != 0)
         goto oom;
-    if (near && !(t->ifetch.near_kept = ws_ifetch_lru_kept(t->ifetch.nlines, (uint32_t)ws_llround(t->p.ifetch_near_sets),
-                                                           (uint32_t)ws_llround(t->p.ifetch_near_ways),
-                                                           (uint32_t)ws_llround(t->p.ifetch_near_before))))
-        goto oom;
+    if (near) {
+        ws_near_cache nc = {(uint32_t)ws_llround(t->p.ifetch_near_sets),
+                            (uint32_t)ws_llround(t->p.ifetch_near_ways),
+                            (uint32_t)ws_llround(t->p.ifetch_near_entry_set),
+                            (uint32_t)ws_llround(t->p.ifetch_near_skip),
+                            (uint32_t)ws_llround(t->p.ifetch_near_other_set),
+                            (uint32_t)ws_llround(t->p.ifetch_near_other_lines),
+                            (uint32_t)ws_llround(t->p.ifetch_near_after)};
+        if (!(t->ifetch.near_kept = ws_ifetch_near_kept(t->ifetch.nlines, &nc)))
+            goto oom;
+    }
     /* ifetch.far_keep and pick.far_order: far code's (docs/calibration.md "(fwin45)") */
     t->ifetch.far_keep = far && t->p.ifetch_far_keep > 0 ? (uint32_t)ws_llround(t->p.ifetch_far_keep) : 0;
     t->far_code = far;

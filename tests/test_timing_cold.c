@@ -310,15 +310,15 @@ static void later_launch_finds_code_cached(void **state)
     ws_module_free(mb);
 }
 
-/* ifetch.hold (docs/calibration.md "(rcp27)", "(near56)"): a kernel past 32 KiB finds only some of its lines in the
- * instruction caches kept between launches. probe_alu3's rcp_m, rcp_f, rcp_l (33.0 KiB) and rcp20's rm ... rli
- * (33.2-33.4 KiB) are the only warm figures that differ by card and by launch, the kinds of 25-29 KiB never. The lines
- * an LRU cache of 64 sets x 4 ways keeps (8 lines before the entry loaded first) are there; the others come at the
- * far pace (ifetch.far_line 16, ifetch.restart 2). 2304 NOPs (288 lines, 36 KiB) keep 96 lines (8 cycles each) and
- * wait for 192 (about 18 each): about 14.9 cycles a line, where pack30's probe_fsize of 2304 FFMAs (36 KiB, 1 cycle
- * each) takes 4020 cycles warm on the H100 h100g, 14.0 a line. With ifetch.near_sets 0 every line comes again at
- * ifetch.warm_line (10) with .warm_latency (20) and .warm_restart (1), about 11 cycles a line. 1536 NOPs (24 KiB) do
- * not wait, nor does a loop's second run in one launch; ifetch.hold 0 keeps every kernel. */
+/* ifetch.hold (docs/calibration.md "(rcp27)", "(near56)", "(near58)"): a kernel past 32 KiB finds only some of its
+ * lines in the instruction caches kept between launches. probe_alu3's rcp_m, rcp_f, rcp_l (33.0 KiB) and rcp20's rm ...
+ * rli (33.2-33.4 KiB) are the only warm figures that differ by card and by launch, the kinds of 25-29 KiB never. The
+ * lines the near caches keep (ifetch.near_*) are there; the others come ifetch.near_line (19) apart. 2304 NOPs (288
+ * lines, 36 KiB) keep 120 lines (8 cycles each) and wait for 168 (about 19 each): about 15.8 cycles a line, where
+ * pack30's probe_fsize of 2304 FFMAs (36 KiB, 1 cycle each) takes 4020 cycles warm on the H100 h100g, 14.0 a line.
+ * With ifetch.near_sets 0 every line comes again at ifetch.warm_line (10) with .warm_latency (20) and .warm_restart
+ * (1), about 11 cycles a line. 1536 NOPs (24 KiB) do not wait, nor does a loop's second run in one launch;
+ * ifetch.hold 0 keeps every kernel. */
 static void large_kernel_fetched_again(void **state)
 {
     (void)state;
@@ -331,9 +331,9 @@ static void large_kernel_fetched_again(void **state)
                   "%llu; 1536 NOPs %llu\n",
                   (unsigned long long)big[0], (unsigned long long)big[1], (unsigned long long)kept[0],
                   (unsigned long long)all[0], (unsigned long long)small[0]);
-    assert_true(kept[0] <= 2304 + 16);                          /* cached: a NOP a cycle */
-    assert_true(small[0] <= 1536 + 16);                         /* 24 KiB: kept */
-    assert_true(big[0] >= 288 * 14 && big[0] <= 288 * 16);      /* 96 lines near, 192 at the far pace */
+    assert_true(kept[0] <= 2304 + 16);                     /* cached: a NOP a cycle */
+    assert_true(small[0] <= 1536 + 16);                    /* 24 KiB: kept */
+    assert_true(big[0] >= 288 * 14 && big[0] <= 288 * 16); /* the near caches keep part, the rest at the far pace */
     assert_true(all[0] >= 288 * 10 && all[0] <= 288 * 12 + 64); /* 288 lines again, 10-12 cycles each */
     assert_true(big[1] <= 2304 + 16);                           /* the loop's second run: there since its first */
     /* the same through a second launch of the kernel (ws_prepared.code_warm), ifetch.line as built in */
@@ -362,29 +362,40 @@ static void large_kernel_fetched_again(void **state)
     print_message("2304 NOPs: first launch %llu cycles, second %llu\n", (unsigned long long)cycles[0],
                   (unsigned long long)cycles[1]);
     assert_true(cycles[0] >= 288 * 17);                          /* cold: 17-18 a line */
-    assert_true(cycles[1] >= 288 * 14 && cycles[1] <= 288 * 16); /* a third near, the rest fetched again */
+    assert_true(cycles[1] >= 288 * 14 && cycles[1] <= 288 * 16); /* the near caches keep part, the rest fetched again */
     ws_sim_destroy(sim);
     ws_module_free(m);
     free(ptx);
 }
 
-/* ifetch.near_sets, .near_ways, .near_before (docs/calibration.md "(near56)"): fwin53's 32 KiB kernel (278 lines) runs
- * warm on the H100 h100u near (its own pace) in runs of three chunks every 8 KiB and at the far pace elsewhere, 3650
- * cycles (13.1 a line). 2224 NOPs (280 lines) with the 8 lines before the entry in the sets of lines 56-63 of every 64:
- * 32 sets of 4 lines kept (8 cycles each), 152 lines at the far pace; with ifetch.near_before 0 the 32 lines of those
- * sets are kept too (each about 10 cycles less), and with ifetch.near_sets 0 all 280 come at ifetch.warm_line. */
+/* ifetch.near_sets, .near_ways, .near_entry_set, .near_skip, .near_other_set, .near_other_lines, .near_after,
+ * .near_line, .near_latency (docs/calibration.md "(near56)", "(near58)", "(fsize60)"): fwin53's 32 KiB kernel (278
+ * lines) runs warm on the H100s near (its own pace) in runs of two to five chunks every 8 KiB, where they fall by its
+ * load address, and at the far pace elsewhere, 3650 cycles (13.1 a line) at a process's first kernel's place; a chunk
+ * with one line missed takes a missed chunk's cycles. 2224 NOPs (280 lines) with the entry in set 46 (that place): 152
+ * lines kept in 8 runs, the first 2 of each fetched with the missed ones (ifetch.near_after 2), so 136 at 8 cycles and
+ * 144 at ifetch.far_line's 16 (ifetch.near_line 0), each run of them waiting part of ifetch.near_latency's 50; with the
+ * entry in set 18 (another load address, near58's pad-16) 168 kept in 4 runs, 160 near, as with set 46 and no other
+ * code's lines in sets 36-39; ifetch.near_after 0 the 16 lines near; with ifetch.near_sets 0 all 280 come at
+ * ifetch.warm_line. */
 static void near_caches_keep_part_of_a_35k_kernel(void **state)
 {
     (void)state;
-    uint64_t c[3]; /* as built in, ifetch.near_before 0, ifetch.near_sets 0 */
+    uint64_t c[5]; /* as built in, the entry in set 18, no other code's lines, ifetch.near_sets 0, ifetch.near_after 0 */
     nops(2224, 1, "ifetch.line 0\n", &c[0]);
-    nops(2224, 1, "ifetch.line 0\nifetch.near_before 0\n", &c[1]);
-    nops(2224, 1, "ifetch.line 0\nifetch.near_sets 0\n", &c[2]);
-    print_message("2224 NOPs warm: %llu cycles, ifetch.near_before 0 %llu, ifetch.near_sets 0 %llu\n",
-                  (unsigned long long)c[0], (unsigned long long)c[1], (unsigned long long)c[2]);
-    assert_true(c[0] >= 128 * 8 + 152 * 16 && c[0] <= 128 * 8 + 152 * 18 + 64); /* kept at 8 a line, the rest 16-18 */
-    assert_true(c[0] - c[1] >= 32 * 8 && c[0] - c[1] <= 32 * 12);               /* the 32 lines the 8 before displace */
-    assert_true(c[2] >= 280 * 10 && c[2] <= 280 * 12 + 64);                     /* every line again at warm_line's */
+    nops(2224, 1, "ifetch.line 0\nifetch.near_entry_set 18\n", &c[1]);
+    nops(2224, 1, "ifetch.line 0\nifetch.near_other_lines 0\n", &c[2]);
+    nops(2224, 1, "ifetch.line 0\nifetch.near_sets 0\n", &c[3]);
+    nops(2224, 1, "ifetch.line 0\nifetch.near_after 0\n", &c[4]);
+    print_message("2224 NOPs warm: %llu cycles, the entry in set 18 %llu, ifetch.near_other_lines 0 %llu, "
+                  "ifetch.near_sets 0 %llu, ifetch.near_after 0 %llu\n",
+                  (unsigned long long)c[0], (unsigned long long)c[1], (unsigned long long)c[2],
+                  (unsigned long long)c[3], (unsigned long long)c[4]);
+    assert_true(c[0] >= 136 * 8 + 144 * 16 && c[0] <= 136 * 8 + 144 * 16 + 8 * 50); /* kept at 8, the rest 16 apart */
+    assert_true(c[4] + 16 * 8 <= c[0] && c[4] + 16 * 14 >= c[0]); /* near_after: 16 lines at 16 in place of 8 */
+    assert_true(c[0] - c[1] >= 24 * 8 && c[0] - c[1] <= 24 * 14); /* 24 more near at set 18, 4 runs fewer */
+    assert_int_equal(c[1], c[2]); /* set 18's runs are set 46's without the other code's lines */
+    assert_true(c[3] >= 280 * 10 && c[3] <= 280 * 12 + 64); /* every line again at warm_line's */
 }
 
 /* ifetch.far (docs/calibration.md "(pack30)"): probe_fwin's K 0, 4096 FFMAs of straight-line code (64 KiB), takes on
