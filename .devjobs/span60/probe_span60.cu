@@ -19,17 +19,7 @@
 #include "../fwin40/probe_fwin40.cu"
 #undef main
 
-__global__ void __launch_bounds__(128) scrub(float *o, float a, float b)
-{
-    float v0 = threadIdx.x * a, v1 = v0 + 1, v2 = v0 + 2, v3 = v0 + 3, v4 = v0 + 4, v5 = v0 + 5, v6 = v0 + 6,
-          v7 = v0 + 7;
-#pragma unroll
-    for (int i = 0; i < 12288 / 8; i++) {
-        v0 = fmaf(v0, a, b); v1 = fmaf(v1, a, b); v2 = fmaf(v2, a, b); v3 = fmaf(v3, a, b);
-        v4 = fmaf(v4, a, b); v5 = fmaf(v5, a, b); v6 = fmaf(v6, a, b); v7 = fmaf(v7, a, b);
-    }
-    o[blockIdx.x * blockDim.x + threadIdx.x] = v0 + v1 + v2 + v3 + v4 + v5 + v6 + v7;
-}
+#include "../scrub.cuh"
 
 static void launch(int pre, int block, unsigned long long *o, unsigned *sink, unsigned roles, unsigned spmask,
                    const float *bp)
@@ -79,26 +69,7 @@ int main(int argc, char **argv)
         CK(cudaMemset(o, 0, 32 * ROW * 8));
         launch(pre, block, o, sink, roles, 15, bp);
         CK(cudaMemcpy(h, o, (size_t)nw * ROW * 8, cudaMemcpyDeviceToHost));
-        unsigned long long lo = ~0ull, hi = 0;
-        for (int w = 0; w < nw; w++) {
-            unsigned long long *q = h + (size_t)w * ROW;
-            if (q[S + 3] == 1)
-                continue;
-            lo = q[0] < lo ? q[0] : lo;
-            hi = q[S] > hi ? q[S] : hi;
-        }
-        for (int w = 0; w < nw; w++) {
-            unsigned long long *q = h + (size_t)w * ROW;
-            if (q[S + 3] == 1) {
-                printf("%d %d %d -1 -1 1\n", block, l, w);
-                continue;
-            }
-            printf("%d %d %d %llu %llu %llu", block, l, w, q[S + 1], q[S + 2], q[S + 3]);
-            for (int i = 0; i <= S; i++)
-                printf(" %lld", (long long)(q[i] - lo));
-            printf("\n");
-        }
-        at += snprintf(spans + at, sizeof spans - at, " %llu", hi - lo);
+        at += snprintf(spans + at, sizeof spans - at, " %llu", print_launch(block, l, h, nw));
     }
     printf("%s\n", spans);
     return 0;

@@ -9,6 +9,8 @@
  *   cc -O2 -Iinclude .devjobs/span60/seq60.c build/release/libwarpsim.a build/release/libwarpsim_sim.a \
  *      build/release/libwarpsim_isa.a -lm -lpthread -o /tmp/seq60
  * Run: seq60 PTX PRESET PRE ROLES(hex) SPMASK DELAY BLOCK:COUNT[,BLOCK:COUNT...] [stamps]
+ * PRESET: preset text over the built-in, lines split by ';' ("ifetch.line 0", the checks' warm figure; "" none), e.g.
+ *   seq60 probe_fwin40.ptx "ifetch.line 0" 0 0000 15 0 256:10,384:10,512:10,1024:10   (the base process)
  * prints what probe_fwin40 prints: with `stamps` each staying warp's line (block, launch from 0 at each block size,
  * warp, %warpid, SM, role, t0 and its 16 segment ends, cycles from the launch's first t0), and after each block size
  * "block B roles R spmask M delay D pre P: spans" (.devjobs/fwin40/read_fwin40.py and span60/read_span60.py read both).
@@ -23,29 +25,10 @@
 
 enum { ROW = 20, S = 16 };
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *t = malloc((size_t)n + 1);
-    if (t && fread(t, 1, (size_t)n, f) != (size_t)n) {
-        free(t);
-        t = NULL;
-    }
-    if (t)
-        t[n] = 0;
-    fclose(f);
-    return t;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 8) {
-        fprintf(stderr, "usage: seq60 PTX PRESET PRE ROLES SPMASK DELAY BLOCK:COUNT[,...] [stamps]\n");
+        fprintf(stderr, "usage: seq60 PTX PRESET_TEXT PRE ROLES SPMASK DELAY BLOCK:COUNT[,...] [stamps]\n");
         return 2;
     }
     ws_parse_error perr;
@@ -63,11 +46,14 @@ int main(int argc, char **argv)
     ws_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.mode = WS_MODE_TIMING;
-    cfg.timing_preset = slurp(argv[2]);
+    for (char *c = argv[2]; *c; c++) /* the preset's lines, ';' between them */
+        if (*c == ';')
+            *c = '\n';
+    cfg.timing_preset = argv[2];
     cfg.check_uninitialized = true;
     ws_sim *sim = ws_sim_create(&cfg);
-    if (!k || !sim || !cfg.timing_preset) {
-        fprintf(stderr, "seq60: no kernel %s, machine or preset\n", name);
+    if (!k || !sim) {
+        fprintf(stderr, "seq60: no kernel %s, or no machine\n", name);
         return 1;
     }
     uint64_t o = ws_sim_alloc(sim, 32 * ROW * 8, NULL), sink = ws_sim_alloc(sim, 1024 * 4, NULL);
