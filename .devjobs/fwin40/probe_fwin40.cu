@@ -111,31 +111,7 @@ __global__ void __launch_bounds__(1024) fwin40(unsigned long long *o, unsigned *
     sink[blockIdx.x * blockDim.x + threadIdx.x] = __float_as_uint(v0 + v1 + v2 + v3 + v4 + v5 + v6 + v7);
 }
 
-// One launch's rows (h: its nw warps', read back) printed a warp a line as the header says; returns its span over the
-// staying warps (probe_span60 prints its launches with it too).
-static unsigned long long print_launch(int block, int l, const unsigned long long *h, int nw)
-{
-    unsigned long long lo = ~0ull, hi = 0;
-    for (int w = 0; w < nw; w++) {
-        const unsigned long long *q = h + (size_t)w * ROW;
-        if (q[S + 3] == 1)
-            continue;
-        lo = q[0] < lo ? q[0] : lo;
-        hi = q[S] > hi ? q[S] : hi;
-    }
-    for (int w = 0; w < nw; w++) {
-        const unsigned long long *q = h + (size_t)w * ROW;
-        if (q[S + 3] == 1) {
-            printf("%d %d %d -1 -1 1\n", block, l, w);
-            continue;
-        }
-        printf("%d %d %d %llu %llu %llu", block, l, w, q[S + 1], q[S + 2], q[S + 3]);
-        for (int i = 0; i <= S; i++)
-            printf(" %lld", (long long)(q[i] - lo));
-        printf("\n");
-    }
-    return hi - lo;
-}
+#include "../stamps.cuh"
 
 int main(int argc, char **argv)
 {

@@ -12,8 +12,6 @@
 set -u
 . .devjobs/lib.sh
 job span60
-t0=$(date +%s)
-left() { [ $(($(date +%s) - t0)) -lt 50 ] || { echo "skipped after 50 s: $*" >>$o/meta.txt; return 1; }; }
 meta $o/meta.txt
 build .devjobs/span60/probe_span60.cu $s/p $o/nvcc.log
 cuobjdump -sass $s/p >$o/probe_p.sass 2>>$o/nvcc.log
@@ -21,7 +19,7 @@ r()
 { # r NAME MODE ROLES PRE BLOCK [BBLOCK BROLES]: 20 launches
     n=$1
     shift
-    left $n || return 0
+    within 50 $n || return 0
     timeout 10 $s/p $1 20 $2 $3 $4 ${5:-} ${6:-} >$o/probe/$n.txt 2>&1 || echo "rc=$? $n" >>$o/meta.txt
 }
 for k in "x3 1000 0 512" "b384 0 0 384" "px0 0001 1 512"; do
