@@ -104,8 +104,8 @@ int main(int argc, char **argv)
                 const uint64_t *q = h + (size_t)w * ROW;
                 if (q[S + 3] == 1)
                     continue;
-                printf("%u %u %u %llu %llu %llu", block, l, w, (unsigned long long)q[S + 1], (unsigned long long)q[S + 2],
-                       (unsigned long long)q[S + 3]);
+                printf("%u %u %u %llu %llu %llu", block, l, w, (unsigned long long)q[S + 1],
+                       (unsigned long long)q[S + 2], (unsigned long long)q[S + 3]);
                 for (int i = 0; i <= S; i++)
                     printf(" %lld", (long long)(q[i] - lo));
                 printf("\n");
