@@ -1,6 +1,6 @@
 # span60: what decides which of its two spans a launch of fwin40's 4-warp runs takes (x3 ~12390 or ~17000, base 384
 # 14768 or ~17100, pre-x0 ~12600-17100 on h100q/x/z; docs/calibration.md "(h100z)", "(span60)"). warpsim's carried far
-# cache gives one span from the third launch (x3 16514, base 384 16506): its cache holds only lines past the 64 KiB
+# cache gives one span from the third launch (x3 16513, base 384 16505): its cache holds only lines past the 64 KiB
 # window, and the held slot is pick.far_order's. probe_span60 launches probe_fwin40's kernel (the same PTX) 20 times a
 # process with, before each launch, nothing (MODE 0, twice: does a fresh process repeat its sequence?), the scrub of
 # every SM's instruction caches (1), a launch of the same kernel at 128 threads or of the pair alone (2), or a launch
