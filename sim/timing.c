@@ -912,8 +912,8 @@ static __attribute__((noinline)) void fetch_moved(ws_timing *t, uint32_t moved)
     for (uint32_t w = 0; w < t->nwarps && w < 32; w++) {
         warp_state *s = &t->ws[w];
         uint32_t line = ws_ifetch_line(f, s->pick.pc);
-        if (s->sb_valid && (f->moved != moved || (line < f->nlines && (ws_ifetch_gone(f, line) ||
-                                                                      f->ready[line] > s->sb_when)))) {
+        if (s->sb_valid &&
+            (f->moved != moved || (line < f->nlines && (ws_ifetch_gone(f, line) || f->ready[line] > s->sb_when)))) {
             s->sb_valid = 0;
             t->dirty |= 1u << w;
         }
