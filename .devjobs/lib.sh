@@ -2,7 +2,9 @@
 # written once. A job sources it from the repository root after its `set -u`: . .devjobs/lib.sh
 # (POSIX sh: dash or bash). It puts /usr/local/cuda/bin last on PATH (nvcc, cuobjdump on the device).
 #   job NAME            out=$OUT (unset or empty ends the job), s=/tmp/NAME (the build), o=$out/NAME (the results,
-#                       with $o/probe); makes s and o/probe
+#                       with $o/probe); makes s and o/probe; t0 its start (seconds)
+#   within SECS WHAT    true while the job has run under SECS seconds, else notes WHAT as skipped in $o/meta.txt (a
+#                       run's guard: within 50 $name || return 0; span60's)
 #   meta FILE           the date, the GPU (name, uuid, bus, driver, clocks) and nvcc's version line into FILE
 #   build SRC BIN LOG   nvcc -arch=sm_90 -O3 SRC into BIN, its messages in LOG; a failed build prints LOG and ends
 #                       the job (status 1)
@@ -20,6 +22,11 @@ job()
     s=/tmp/$1
     o=$out/$1
     mkdir -p $s $o/probe
+    t0=$(date +%s)
+}
+within()
+{
+    [ $(($(date +%s) - t0)) -lt $1 ] || { echo "skipped after $1 s: $2" >>$o/meta.txt; return 1; }
 }
 meta()
 {

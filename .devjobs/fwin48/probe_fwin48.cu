@@ -148,6 +148,8 @@ template <int E> static void launch(int block, unsigned long long *o, unsigned *
     fwin48<E><<<1, block>>>(o, sink, 1.0001f, 0.5f, roles, spmask, delay, 0, 0.0f);
 }
 
+#include "../stamps.cuh"
+
 int main(int argc, char **argv)
 {
     static const int entries[] = {0, 2, 3, 5, 11, 12, 14, 16};
@@ -184,26 +186,7 @@ int main(int argc, char **argv)
             CK(cudaGetLastError());
             CK(cudaDeviceSynchronize());
             CK(cudaMemcpy(h, o, (size_t)nw * ROW * 8, cudaMemcpyDeviceToHost));
-            unsigned long long lo = ~0ull, hi = 0;
-            for (int w = 0; w < nw; w++) {
-                unsigned long long *q = h + (size_t)w * ROW;
-                if (q[S + 3] == 1)
-                    continue;
-                lo = q[0] < lo ? q[0] : lo;
-                hi = q[S] > hi ? q[S] : hi;
-            }
-            for (int w = 0; w < nw; w++) {
-                unsigned long long *q = h + (size_t)w * ROW;
-                if (q[S + 3] == 1) {
-                    printf("%d %d %d -1 -1 1\n", block, l, w);
-                    continue;
-                }
-                printf("%d %d %d %llu %llu %llu", block, l, w, q[S + 1], q[S + 2], q[S + 3]);
-                for (int i = 0; i <= S; i++)
-                    printf(" %lld", (long long)(q[i] - lo));
-                printf("\n");
-            }
-            at += snprintf(spans + at, sizeof spans - at, " %llu", hi - lo);
+            at += snprintf(spans + at, sizeof spans - at, " %llu", print_launch(block, l, h, nw));
         }
         printf("%s\n", spans);
     }
