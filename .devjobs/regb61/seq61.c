@@ -75,7 +75,7 @@ int main(int argc, char **argv)
     static uint64_t h[32 * ROW], zero[32 * ROW];
     for (int r = 0; r < rounds; r++)
         for (int i = 0; i < nspec; i++) {
-            memcpy(params + 24, &roles[i], 4); /* this launch's roles: the one thing seq60 keeps fixed */
+            memcpy(params + 24, &roles[i], 4);       /* this launch's roles: the one thing seq60 keeps fixed */
             ws_sim_write(sim, o, zero, sizeof zero); /* the host's cudaMemset */
             unsigned grid[3] = {1, 1, 1}, blk[3] = {block[i], 1, 1};
             ws_result res;
