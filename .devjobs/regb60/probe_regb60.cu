@@ -5,7 +5,8 @@
 // Host: probe_regb60 ROUNDS SPEC... (SPEC: BLOCK:ROLES, ROLES hex as probe_fwin40's, every sub-partition): the SPECs
 // launched in turn, ROUNDS times, one block each. Output as probe_fwin40's (launch = the round): a warp a line "block
 // round warp warpid smid role t0 s1 ... s16", then per SPEC "block B roles R spmask 15 delay 0 pre 0: span ...". The
-// SPECs of one run must differ in BLOCK (read_fwin40.py keys a launch by block and round).
+// SPECs of one run must differ in BLOCK (read_fwin40.py keys a launch by block and round). A launch printed by
+// stamps.cuh's print_launch (since the h100ab run; the same lines for the roles it ran, none of which exits).
 #define main probe_fwin40_main
 #include "../fwin40/probe_fwin40.cu"
 #undef main
@@ -38,20 +39,8 @@ int main(int argc, char **argv)
             CK(cudaGetLastError());
             CK(cudaDeviceSynchronize());
             CK(cudaMemcpy(h, o, (size_t)nw * ROW * 8, cudaMemcpyDeviceToHost));
-            unsigned long long lo = ~0ull, hi = 0;
-            for (int w = 0; w < nw; w++) {
-                unsigned long long *q = h + (size_t)w * ROW;
-                lo = q[0] < lo ? q[0] : lo;
-                hi = q[S] > hi ? q[S] : hi;
-            }
-            for (int w = 0; w < nw; w++) {
-                unsigned long long *q = h + (size_t)w * ROW;
-                printf("%d %d %d %llu %llu %llu", block[i], r, w, q[S + 1], q[S + 2], q[S + 3]);
-                for (int s = 0; s <= S; s++)
-                    printf(" %lld", (long long)(q[s] - lo));
-                printf("\n");
-            }
-            at[i] += snprintf(spans[i] + at[i], sizeof spans[i] - at[i], " %llu", hi - lo);
+            unsigned long long span = print_launch(block[i], r, h, nw);
+            at[i] += snprintf(spans[i] + at[i], sizeof spans[i] - at[i], " %llu", span);
         }
     for (int i = 0; i < nspec; i++)
         printf("%s\n", spans[i]);

@@ -8,7 +8,10 @@
  * Build (from the worktree, after the release build):
  *   cc -O2 -Iinclude .devjobs/span60/seq60.c build/release/libwarpsim.a build/release/libwarpsim_sim.a \
  *      build/release/libwarpsim_isa.a -lm -lpthread -o /tmp/seq60
- * Run: seq60 PTX PRESET PRE ROLES(hex) SPMASK DELAY BLOCK:COUNT[,BLOCK:COUNT...] [stamps]
+ * Run: seq60 PTX PRESET PRE ROLES(hex) SPMASK DELAY BLOCK:COUNT[:ROLES][,...] [stamps] [rounds=N]
+ * An item's ROLES (hex) replaces the argument's for its launches, and rounds=N runs the list N times (regb61's
+ * by-turns processes: probe_regb60 10 128:3 256:30 is `... 0 0000 15 0 128:1:3,256:1:30 rounds=10`; an item's line
+ * then comes after its last round, its spans one a launch in order).
  * PRESET: preset text over the built-in, lines split by ';' ("ifetch.line 0", the checks' warm figure; "" none), e.g.
  *   seq60 probe_fwin40.ptx "ifetch.line 0" 0 0000 15 0 256:10,384:10,512:10,1024:10   (the base process)
  * prints what probe_fwin40 prints: with `stamps` each staying warp's line (block, launch from 0 at each block size,
@@ -23,12 +26,50 @@
 #include "warpsim/isa.h"
 #include "warpsim/warpsim.h"
 
-enum { ROW = 20, S = 16 };
+enum { ROW = 20, S = 16, MAXITEM = 16 };
+
+/* One launch at block threads (l: its index among the item's launches): its span appended to spans at *at, and with
+ * stamps each staying warp's line. Exits on a launch's error. */
+static void launch_once(ws_sim *sim, ws_module *m, const ws_kernel *k, const uint8_t *params, unsigned block,
+                        unsigned l, uint64_t o, uint64_t *h, const uint64_t *zero, int stamps, char *spans, int *at)
+{
+    ws_sim_write(sim, o, zero, 32 * ROW * 8); /* the host's cudaMemset */
+    unsigned grid[3] = {1, 1, 1}, blk[3] = {block, 1, 1};
+    ws_result res;
+    memset(&res, 0, sizeof res);
+    if (ws_sim_launch(sim, m, k, grid, blk, params, k->param_bytes, &res) != WS_OK) {
+        fprintf(stderr, "seq60: %s\n", res.message);
+        exit(1);
+    }
+    ws_result_free(&res);
+    ws_sim_read(sim, o, h, 32 * ROW * 8);
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (unsigned w = 0; w < block / 32; w++) {
+        const uint64_t *q = h + (size_t)w * ROW;
+        if (q[S + 3] == 1) /* role 1 exits */
+            continue;
+        lo = q[0] < lo ? q[0] : lo;
+        hi = q[S] > hi ? q[S] : hi;
+    }
+    if (*at < 4096)
+        *at += snprintf(spans + *at, 4096 - (size_t)*at, " %llu", (unsigned long long)(hi - lo));
+    for (unsigned w = 0; stamps && w < block / 32; w++) {
+        const uint64_t *q = h + (size_t)w * ROW;
+        if (q[S + 3] == 1)
+            continue;
+        printf("%u %u %u %llu %llu %llu", block, l, w, (unsigned long long)q[S + 1], (unsigned long long)q[S + 2],
+               (unsigned long long)q[S + 3]);
+        for (int i = 0; i <= S; i++)
+            printf(" %lld", (long long)(q[i] - lo));
+        printf("\n");
+    }
+}
 
 int main(int argc, char **argv)
 {
     if (argc < 8) {
-        fprintf(stderr, "usage: seq60 PTX PRESET_TEXT PRE ROLES SPMASK DELAY BLOCK:COUNT[,...] [stamps]\n");
+        fprintf(stderr, "usage: seq60 PTX PRESET_TEXT PRE ROLES SPMASK DELAY BLOCK:COUNT[:ROLES][,...] [stamps] "
+                        "[rounds=N]\n");
         return 2;
     }
     ws_parse_error perr;
@@ -39,7 +80,12 @@ int main(int argc, char **argv)
     }
     int pre = atoi(argv[3]);
     uint32_t roles = (uint32_t)strtoul(argv[4], 0, 16), spmask = (uint32_t)atoi(argv[5]), delay = (uint32_t)atoi(argv[6]);
-    int stamps = argc > 8 && !strcmp(argv[8], "stamps");
+    int stamps = 0, rounds = 1;
+    for (int i = 8; i < argc; i++) {
+        stamps |= !strcmp(argv[i], "stamps");
+        if (!strncmp(argv[i], "rounds=", 7))
+            rounds = atoi(argv[i] + 7);
+    }
     char name[64];
     snprintf(name, sizeof name, "_Z6fwin40ILi%dEEvPyPjffjjjPKf", pre);
     const ws_kernel *k = ws_module_kernel(m, name);
@@ -70,49 +116,34 @@ int main(int argc, char **argv)
     memcpy(params + 32, &delay, 4);
     memcpy(params + 40, &bp, 8);
     static uint64_t h[32 * ROW], zero[32 * ROW];
-    for (char *p = argv[7]; *p;) {
-        unsigned block = (unsigned)strtoul(p, &p, 10), count = 1;
+    /* the items BLOCK:COUNT[:ROLES], in order, each COUNT launches at its own roles (ROLES, default the argument's),
+     * the whole list `rounds` times; an item's spans are printed after its last round */
+    unsigned block[MAXITEM], count[MAXITEM], nitem = 0;
+    uint32_t role[MAXITEM];
+    static char spans[MAXITEM][4096];
+    int at[MAXITEM];
+    for (char *p = argv[7]; *p && nitem < MAXITEM; nitem++) {
+        block[nitem] = (unsigned)strtoul(p, &p, 10);
+        count[nitem] = 1;
+        role[nitem] = roles;
         if (*p == ':')
-            count = (unsigned)strtoul(p + 1, &p, 10);
+            count[nitem] = (unsigned)strtoul(p + 1, &p, 10);
+        if (*p == ':')
+            role[nitem] = (uint32_t)strtoul(p + 1, &p, 16);
         if (*p == ',')
             p++;
-        char spans[4096];
-        int at = snprintf(spans, sizeof spans, "block %u roles %04x spmask %u delay %u pre %d:", block, roles, spmask,
-                          delay, pre);
-        for (unsigned l = 0; l < count; l++) {
-            ws_sim_write(sim, o, zero, sizeof zero); /* the host's cudaMemset */
-            unsigned grid[3] = {1, 1, 1}, blk[3] = {block, 1, 1};
-            ws_result res;
-            memset(&res, 0, sizeof res);
-            if (ws_sim_launch(sim, m, k, grid, blk, params, k->param_bytes, &res) != WS_OK) {
-                fprintf(stderr, "seq60: %s\n", res.message);
-                return 1;
-            }
-            ws_result_free(&res);
-            ws_sim_read(sim, o, h, sizeof h);
-            uint64_t lo = UINT64_MAX, hi = 0;
-            for (unsigned w = 0; w < block / 32; w++) {
-                const uint64_t *q = h + (size_t)w * ROW;
-                if (q[S + 3] == 1)
-                    continue;
-                lo = q[0] < lo ? q[0] : lo;
-                hi = q[S] > hi ? q[S] : hi;
-            }
-            if (at < (int)sizeof spans)
-                at += snprintf(spans + at, sizeof spans - at, " %llu", (unsigned long long)(hi - lo));
-            for (unsigned w = 0; stamps && w < block / 32; w++) {
-                const uint64_t *q = h + (size_t)w * ROW;
-                if (q[S + 3] == 1)
-                    continue;
-                printf("%u %u %u %llu %llu %llu", block, l, w, (unsigned long long)q[S + 1],
-                       (unsigned long long)q[S + 2], (unsigned long long)q[S + 3]);
-                for (int i = 0; i <= S; i++)
-                    printf(" %lld", (long long)(q[i] - lo));
-                printf("\n");
-            }
-        }
-        printf("%s\n", spans);
+        at[nitem] =
+            snprintf(spans[nitem], sizeof spans[nitem], "block %u roles %04x spmask %u delay %u pre %d:", block[nitem],
+                     role[nitem], spmask, delay, pre);
     }
+    for (int r = 0; r < rounds; r++)
+        for (unsigned i = 0; i < nitem; i++) {
+            memcpy(params + 24, &role[i], 4);
+            for (unsigned l = 0; l < count[i]; l++)
+                launch_once(sim, m, k, params, block[i], r * count[i] + l, o, h, zero, stamps, spans[i], &at[i]);
+            if (r == rounds - 1)
+                printf("%s\n", spans[i]);
+        }
     ws_sim_destroy(sim);
     ws_module_free(m);
     return 0;
