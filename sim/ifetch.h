@@ -139,9 +139,9 @@ typedef struct {
     uint32_t after; /* a kept line at most this many lines past one not kept is fetched with the missed ones */
 } ws_near_cache;
 /* Per line of a kernel of nlines, whether a later launch finds it in the near caches c describes (sim/ifetch_keep.c):
- * the third launch's hits, less the first `after` past each line missed. NULL when out of memory or with no sets or
- * ways. */
-uint8_t *ws_ifetch_near_kept(uint32_t nlines, const ws_near_cache *c);
+ * launch 1 (the process's second launch of it) that launch's hits, 2 or more the third's, the pattern that repeats;
+ * less the first `after` past each line missed. NULL when out of memory or with no sets or ways. */
+uint8_t *ws_ifetch_near_kept(uint32_t nlines, const ws_near_cache *c, int launch);
 /* Fills map (f->nlines) for a kernel past its window: per line, 1 where a later launch finds it in c, the cache kept
  * between launches (far_cache.h), feeding c this launch's stream: the window, the lines in `order` (n of them: the
  * previous launch's, ws_ifetch_order; NULL: the layout's), past_end lines past the end; `lead` launches in layout

@@ -52,7 +52,7 @@ static int plru_access(int64_t *tag, uint8_t *bits, uint32_t ways, uint32_t leav
     return hit;
 }
 
-uint8_t *ws_ifetch_near_kept(uint32_t nlines, const ws_near_cache *c)
+uint8_t *ws_ifetch_near_kept(uint32_t nlines, const ws_near_cache *c, int launch)
 {
     uint32_t sets = c->sets, ways = c->ways, leaves = 1;
     while (leaves < ways)
@@ -70,12 +70,13 @@ uint8_t *ws_ifetch_near_kept(uint32_t nlines, const ws_near_cache *c)
         tag[i] = -1;
     /* the kernel's lines from set entry_set on; the other code's tagged past them, one line a set */
     int64_t other = ((int64_t)c->entry_set + nlines) / sets * sets + sets;
-    for (int launch = 0; launch < 3; launch++) { /* the first launch, the next, the one that repeats */
+    int last = launch < 2 ? 1 : 2; /* the second launch's hits, or the third's (the pattern that repeats) */
+    for (int at = 0; at <= last; at++) { /* the first launch, the next, the one that repeats */
         for (uint32_t l = c->skip; l < nlines; l++) {
             int64_t line = (int64_t)c->entry_set + l;
             size_t set = (size_t)(line % sets);
             int there = plru_access(tag + set * ways, bits + set * leaves, ways, leaves, line);
-            if (launch == 2)
+            if (at == last)
                 kept[l] = (uint8_t)there;
         }
         for (uint32_t o = 0; o < c->other_lines; o++) {

@@ -662,7 +662,7 @@ done:
             st = WS_ERR_DIAG;
     res->status = st;
     if (L->sms && st == WS_OK) /* its blocks fetched the code: the next launch of it finds it cached */
-        sim->prepared.code_warm = 1;
+        sim->prepared.code_warm += sim->prepared.code_warm < 2;
     /* L->code, reconv_pc, zero_regs, xfn and the timing tables belong to the machine (sim->prepared) */
     if (!sim->spare_timing)
         sim->spare_timing = ws_timing_keep(L->timing);

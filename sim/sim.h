@@ -212,9 +212,10 @@ typedef struct {
     struct ws_dkernel *dec;    /* the decoded interpreter's form (interp.c); NULL: out of memory */
     int timing;                /* prepared for the timing mode: with stq_regs */
     ws_stq_regs stq_regs;      /* the timing mode's writes that wait for a queued store (stq_regs.h) */
-    int code_warm;             /* a timing launch of it ran: its code is in the SMs' instruction caches, so
-                                * the next launch fetches none (ifetch.h: on the H200 only a process's
-                                * first launch of a kernel waits for its code) */
+    int code_warm;             /* the timing launches of it so far, counted to 2: its code is in the SMs'
+                                * instruction caches, so the next launch fetches none (ifetch.h: on the H200 only a
+                                * process's first launch of a kernel waits for its code); 1, the next is the second,
+                                * whose near caches keep other lines than later launches' (ifetch.near_sets) */
     uint32_t *far_order;       /* the lines its last timing launch's first block asked for, in the order they came
                                 * (ws_ifetch_order): what its next launch feeds the far cache; NULL: none yet */
     uint32_t nfar_order;

@@ -500,7 +500,7 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
                             (uint32_t)ws_llround(t->p.ifetch_near_other_set),
                             (uint32_t)ws_llround(t->p.ifetch_near_other_lines),
                             (uint32_t)ws_llround(t->p.ifetch_near_after)};
-        if (!(t->ifetch.near_kept = ws_ifetch_near_kept(t->ifetch.nlines, &nc)))
+        if (!(t->ifetch.near_kept = ws_ifetch_near_kept(t->ifetch.nlines, &nc, pr->code_warm)))
             goto oom;
     }
     /* ifetch.far_keep and pick.far_order: far code's (docs/calibration.md "(fwin45)") */
