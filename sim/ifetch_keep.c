@@ -70,7 +70,7 @@ uint8_t *ws_ifetch_near_kept(uint32_t nlines, const ws_near_cache *c, int launch
         tag[i] = -1;
     /* the kernel's lines from set entry_set on; the other code's tagged past them, one line a set */
     int64_t other = ((int64_t)c->entry_set + nlines) / sets * sets + sets;
-    int last = launch < 2 ? 1 : 2; /* the second launch's hits, or the third's (the pattern that repeats) */
+    int last = launch < 2 ? 1 : 2;       /* the second launch's hits, or the third's (the pattern that repeats) */
     for (int at = 0; at <= last; at++) { /* the first launch, the next, the one that repeats */
         for (uint32_t l = c->skip; l < nlines; l++) {
             int64_t line = (int64_t)c->entry_set + l;

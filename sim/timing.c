@@ -500,7 +500,9 @@ ws_timing *ws_timing_create(ws_launch_ctx *L, ws_prepared *pr, ws_timing *spare,
                             (uint32_t)ws_llround(t->p.ifetch_near_other_set),
                             (uint32_t)ws_llround(t->p.ifetch_near_other_lines),
                             (uint32_t)ws_llround(t->p.ifetch_near_after)};
-        if (!(t->ifetch.near_kept = ws_ifetch_near_kept(t->ifetch.nlines, &nc, pr->code_warm)))
+        /* a process's second launch of the kernel keeps its own lines; a later one, or a first launch made warm by
+         * ifetch.line 0 (the checks' single warm launches), the pattern that repeats */
+        if (!(t->ifetch.near_kept = ws_ifetch_near_kept(t->ifetch.nlines, &nc, pr->code_warm == 1 ? 1 : 2)))
             goto oom;
     }
     /* ifetch.far_keep and pick.far_order: far code's (docs/calibration.md "(fwin45)") */
