@@ -158,7 +158,7 @@ static uint64_t request(ws_ifetch *f, uint32_t wi, uint32_t line, uint64_t from)
     uint64_t at = *last + period > from ? *last + period : from;
     *last = at;
     /* OWNER_AGAIN: the line came once and is asked for again (gone, ifetch.far_keep) */
-    int again = f->keep && f->ready[line] != UINT64_MAX && f->nreq - f->seq[line] > f->keep;
+    int again = ws_ifetch_gone(f, line);
     f->unrequested -= f->ready[line] == UINT64_MAX;
     f->ready[line] = at + f->latency;
     if (f->keep)
